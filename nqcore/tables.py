@@ -1,0 +1,87 @@
+"""Reference tables as data: every game table the reader sees is built here, never typed in docs.
+
+A :class:`Table` holds English msgids and raw values; the docs extension and the print products
+translate and format it for the reader's language.  Engine modules register their tables with
+:func:`register_table`; :func:`get_table` finds one by its language-independent key.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from nqcore.i18n import Msg
+
+
+class Signed(int):
+    """A modifier printed with its sign (+1, -2)."""
+
+    __slots__ = ()
+
+
+class Chance(Fraction):
+    """A probability, printed as a percentage."""
+
+    __slots__ = ()
+
+
+Cell = Msg | str | int | Fraction | None
+
+
+@dataclass(frozen=True)
+class Table:
+    """One reference table: ``columns`` and translatable cells are English msgids (``Msg``)."""
+
+    key: str
+    title: Msg
+    columns: tuple[Msg, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    source: str
+    notes: tuple[Msg, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        for row in self.rows:
+            if len(row) != len(self.columns):
+                raise ValueError(f"table {self.key}: row {row!r} does not match its columns")
+
+
+TableFactory = Callable[[], Table]
+_REGISTRY: dict[str, TableFactory] = {}
+
+#: Engine modules that register tables; imported on demand so `import nqcore` stays fast.
+TABLE_MODULES: tuple[str, ...] = ("nqcore.magic",)
+
+
+def register_table(key: str) -> Callable[[TableFactory], TableFactory]:
+    """Register a table factory under ``key`` (the name the docs directive uses)."""
+
+    def decorate(factory: TableFactory) -> TableFactory:
+        if key in _REGISTRY:
+            raise ValueError(f"table {key!r} is registered twice")
+        _REGISTRY[key] = factory
+        return factory
+
+    return decorate
+
+
+def _load_all() -> None:
+    for module in TABLE_MODULES:
+        importlib.import_module(module)
+
+
+def table_keys() -> list[str]:
+    _load_all()
+    return sorted(_REGISTRY)
+
+
+def get_table(key: str) -> Table:
+    """The table registered as ``key``; a ``KeyError`` names the known keys."""
+    _load_all()
+    try:
+        factory = _REGISTRY[key]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY))
+        raise KeyError(f"unknown table {key!r}; known tables: {known}") from None
+    return factory()
