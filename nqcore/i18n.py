@@ -35,19 +35,23 @@ def check_language(lang: str) -> str:
 
 
 @cache
-def _catalogue(lang: str) -> dict[str, str]:
-    if lang == "en":
-        return {}
+def load_po(path: Path) -> dict[str, str]:
+    """The translated, non-fuzzy messages of one ``.po`` file, by msgid."""
     from babel.messages.pofile import read_po  # imported lazily: keeps `import nqcore` fast
 
-    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     with path.open("rb") as handle:
-        catalogue = read_po(handle)
+        catalogue = read_po(handle, abort_invalid=True)
     return {
         str(message.id): str(message.string)
         for message in catalogue
         if message.id and message.string and not message.fuzzy
     }
+
+
+def _catalogue(lang: str) -> dict[str, str]:
+    if lang == "en":
+        return {}
+    return load_po(LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po")
 
 
 def translator(lang: str) -> Callable[[str], str]:
@@ -82,8 +86,13 @@ def format_signed(value: int, lang: str) -> str:
 
 
 def format_percent(chance: Fraction, lang: str, digits: int = 0) -> str:
-    """A probability as a percentage, with the no-break space French requires."""
+    """A probability as a percentage, in the language's own pattern (``70 %`` in French,
+    with its narrow no-break space)."""
+    from babel import Locale
     from babel.numbers import format_percent as babel_percent
 
-    pattern = "#,##0%" if digits == 0 else "#,##0." + "0" * digits + "%"
-    return babel_percent(float(chance), format=pattern, locale=_babel_locale(lang))
+    locale = Locale.parse(_babel_locale(lang))
+    pattern = locale.percent_formats[None].pattern
+    if digits:
+        pattern = pattern.replace("#,##0", "#,##0." + "0" * digits)
+    return babel_percent(float(chance), format=pattern, locale=locale)

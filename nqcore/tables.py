@@ -8,6 +8,7 @@ translate and format it for the reader's language.  Engine modules register thei
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -50,8 +51,8 @@ class Table:
 TableFactory = Callable[[], Table]
 _REGISTRY: dict[str, TableFactory] = {}
 
-#: Engine modules that register tables; imported on demand so `import nqcore` stays fast.
-TABLE_MODULES: tuple[str, ...] = ("nqcore.magic",)
+#: Modules that never register tables (imported on demand only, so `import nqcore` stays fast).
+_NOT_TABLE_MODULES = frozenset({"__main__", "cli", "tables"})
 
 
 def register_table(key: str) -> Callable[[TableFactory], TableFactory]:
@@ -67,8 +68,12 @@ def register_table(key: str) -> Callable[[TableFactory], TableFactory]:
 
 
 def _load_all() -> None:
-    for module in TABLE_MODULES:
-        importlib.import_module(module)
+    """Import every engine module, so that each registers its tables."""
+    import nqcore
+
+    for info in pkgutil.iter_modules(nqcore.__path__):
+        if info.name not in _NOT_TABLE_MODULES:
+            importlib.import_module(f"nqcore.{info.name}")
 
 
 def table_keys() -> list[str]:

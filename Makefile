@@ -1,0 +1,56 @@
+# Build and test targets; `./dev <target>` installs what they need first.
+SPHINXBUILD ?= sphinx-build
+SPHINXOPTS ?= -W --keep-going -n -q
+PYTHON ?= python
+BUILD ?= _build
+FR := -D language=fr -t fr
+
+.PHONY: all html html-en html-fr pdf pdf-en pdf-fr doctest gettext update-po translation-status test lint clean
+
+all: html pdf
+
+html: html-en html-fr
+	$(PYTHON) -m nqsphinx.site_root $(BUILD)/html
+
+html-en:
+	$(SPHINXBUILD) $(SPHINXOPTS) -b html -c . -d $(BUILD)/doctrees/en docs $(BUILD)/html/en
+
+html-fr:
+	$(SPHINXBUILD) $(SPHINXOPTS) -b html -c . -d $(BUILD)/doctrees/fr $(FR) docs $(BUILD)/html/fr
+
+pdf: pdf-en pdf-fr
+
+pdf-en:
+	$(SPHINXBUILD) $(SPHINXOPTS) -b latex -c . -d $(BUILD)/doctrees/latex-en docs $(BUILD)/latex/en
+	$(MAKE) -C $(BUILD)/latex/en LATEXMKOPTS="-silent" all-pdf >/dev/null
+	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/en/noquarter.pdf $(BUILD)/pdf/noquarter-en.pdf
+
+pdf-fr:
+	$(SPHINXBUILD) $(SPHINXOPTS) -b latex -c . -d $(BUILD)/doctrees/latex-fr $(FR) docs $(BUILD)/latex/fr
+	$(MAKE) -C $(BUILD)/latex/fr LATEXMKOPTS="-silent" all-pdf >/dev/null
+	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/fr/noquarter.pdf $(BUILD)/pdf/noquarter-fr.pdf
+
+doctest:
+	$(SPHINXBUILD) $(SPHINXOPTS) -b doctest -c . -d $(BUILD)/doctrees/doctest docs $(BUILD)/doctest
+
+# Translators: after an English edit, `./dev update-po` refreshes every catalogue (changed
+# messages become fuzzy; nothing is dropped).
+gettext: export SOURCE_DATE_EPOCH = 1195603200
+gettext:
+	$(SPHINXBUILD) -q -b gettext -c . docs $(BUILD)/gettext
+
+update-po: gettext
+	sphinx-intl update -p $(BUILD)/gettext -l fr -d locale --line-width 100
+	$(PYTHON) -m nqcore.i18n_catalogue update
+	$(PYTHON) -m nqcore.i18n_catalogue update --package nqsphinx --domain nqsphinx --keyword ui_text
+	$(PYTHON) -m nqcore.i18n_catalogue update --package examples --domain examples
+
+test:
+	$(PYTHON) -m pytest
+
+lint:
+	ruff check nqcore nqsphinx tests examples conf.py
+	mypy
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,60 @@
+"""Sphinx configuration shared by both languages; the French build adds ``-D language=fr``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+
+project = "No Quarter Fantasy Wargames"
+author = "Chris Gilders"
+copyright = "2002-2007, Chris Gilders"  # noqa: A001 - the name Sphinx reads
+release = version = "2007"
+
+extensions = [
+    "myst_parser",
+    "sphinx_design",
+    "sphinx.ext.doctest",
+    "nqsphinx",
+]
+myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
+root_doc = "index"
+exclude_patterns = ["conftest.py", "_templates", "_static", "_build", "Thumbs.db", ".DS_Store"]
+templates_path = ["docs/_templates"]
+nitpicky = True
+
+# Languages: English is the source; French comes from one gettext catalogue per page.
+language = "en"
+locale_dirs = ["../locale/"]
+gettext_compact = False
+gettext_uuid = False
+gettext_location = False  # no churn of location lines when a paragraph moves
+gettext_auto_build = True
+gettext_additional_targets: list[str] = []
+
+# Doctests: every worked example imports what it uses; nothing is shared between pages.
+doctest_test_doctest_blocks = ""
+
+# HTML: readable on a phone, dark mode, no request leaves the site.
+html_theme = "furo"
+html_title = project
+html_static_path = ["docs/_static"]
+html_css_files = ["nq.css"]
+html_js_files = ["nq.js"]
+html_permalinks_icon = "#"
+html_show_sourcelink = False
+html_copy_source = False
+
+# PDF: xelatex for Unicode; babel-french is switched on for the French build by nqsphinx.
+latex_engine = "xelatex"
+latex_use_xindy = False
+latex_documents = [("index", "noquarter.tex", project, author, "manual")]
+latex_elements = {
+    "papersize": "a4paper",
+    "pointsize": "10pt",
+    "extrapackages": r"\usepackage{tikz}",
+    "printindex": r"\footnotesize\raggedright\printindex",
+}
+latex_show_urls = "no"

@@ -1,0 +1,137 @@
+"""Extract the engine's reader-facing strings and update its French catalogue.
+
+Strings come from two places: ``N_("...")`` in the engine's Python, and the translatable fields
+of its TOML data (names, card texts, summaries).  ``update`` merges them into the ``.po`` the way
+msgmerge does: translations are kept, changed messages become fuzzy, removed ones are kept as
+obsolete entries, so no translator's work is ever lost.
+
+Usage: ``python -m nqcore.i18n_catalogue update|check [--package DIR --domain NAME]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+PACKAGE = Path(__file__).resolve().parent
+#: Fields of the data files whose values readers see, and so are translated.
+TRANSLATABLE_FIELDS = frozenset(
+    {"name", "text", "effect", "intro", "summary", "label", "title", "description", "note"}
+)
+KEYWORDS = {"N_": None}
+HEADER = {
+    "Project-Id-Version": "nqcore",
+    "Language-Team": "French",
+    "Last-Translator": "No Quarter translators",
+}
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def _data_messages(data: Any, path: str) -> Iterator[tuple[str, str]]:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in TRANSLATABLE_FIELDS:
+                for text in _strings(value):
+                    yield text, f"{path}.{key}"
+            else:
+                yield from _data_messages(value, f"{path}.{key}")
+    elif isinstance(data, list):
+        for index, item in enumerate(data):
+            yield from _data_messages(item, f"{path}[{index}]")
+
+
+def extract(package: Path = PACKAGE, keywords: dict[str, Any] | None = None) -> Catalog:
+    """A template catalogue of every translatable string of ``package``."""
+    template = Catalog(project=HEADER["Project-Id-Version"], fuzzy=False)
+    methods = [("**.py", "python")]
+    for filename, lineno, message, _comments, _context in extract_from_dir(
+        str(package), method_map=methods, keywords=keywords or KEYWORDS
+    ):
+        template.add(message, locations=[(filename, lineno)])
+    for data_file in sorted(package.glob("data/**/*.toml")):
+        if "errata" in data_file.parts:
+            continue  # errata are written per language in their own fields
+        data = tomllib.loads(data_file.read_text(encoding="utf-8"))
+        relative = data_file.relative_to(package).as_posix()
+        for text, _where in _data_messages(data, ""):
+            template.add(text, locations=[(relative, 0)])
+    return template
+
+
+def update(po_path: Path, template: Catalog, locale: str = "fr") -> tuple[int, int]:
+    """Merge ``template`` into ``po_path``; return (messages, untranslated or fuzzy)."""
+    if po_path.exists():
+        with po_path.open("rb") as handle:
+            catalogue = read_po(handle, locale=locale, abort_invalid=True)
+    else:
+        catalogue = Catalog(locale=locale, project=HEADER["Project-Id-Version"], fuzzy=False)
+    created, revised = catalogue.creation_date, catalogue.revision_date
+    catalogue.update(template, update_header_comment=False)
+    if po_path.exists():  # keep the header still, so that an update without changes changes nothing
+        catalogue.creation_date, catalogue.revision_date = created, revised
+    catalogue.fuzzy = False
+    catalogue.last_translator = HEADER["Last-Translator"]
+    catalogue.language_team = HEADER["Language-Team"]
+    po_path.parent.mkdir(parents=True, exist_ok=True)
+    with po_path.open("wb") as handle:
+        write_po(
+            handle,
+            catalogue,
+            width=100,
+            no_location=True,
+            omit_header=False,
+            ignore_obsolete=False,
+            sort_output=False,
+        )
+    pending = sum(1 for m in catalogue if m.id and (not m.string or m.fuzzy))
+    return len([m for m in catalogue if m.id]), pending
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m nqcore.i18n_catalogue",
+        description="Extract translatable strings and update (or check) a French catalogue.",
+    )
+    parser.add_argument("action", choices=["update", "check"])
+    parser.add_argument("--package", type=Path, default=PACKAGE, help="folder to extract from")
+    parser.add_argument("--domain", default="nqcore", help="catalogue name (<domain>.po)")
+    parser.add_argument("--keyword", action="append", help="marker function (default N_)")
+    args = parser.parse_args(argv)
+    package: Path = args.package.resolve()
+    po_path = package / "locale" / "fr" / "LC_MESSAGES" / f"{args.domain}.po"
+    keywords = {k: None for k in args.keyword} if args.keyword else None
+    template = extract(package, keywords)
+    if args.action == "check":
+        missing = [m.id for m in template if m.id and m.id not in _ids(po_path)]
+        for message in missing:
+            print(f"{po_path}: message not in the catalogue: {message!r}", file=sys.stderr)
+        return 1 if missing else 0
+    total, pending = update(po_path, template)
+    print(f"{po_path}: {total} messages, {pending} to translate")
+    return 0
+
+
+def _ids(po_path: Path) -> set[str]:
+    if not po_path.exists():
+        return set()
+    with po_path.open("rb") as handle:
+        return {str(m.id) for m in read_po(handle) if m.id}
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,123 @@
+"""Diagrams that follow from engine data, drawn by code: SVG on the site, TikZ in the PDF."""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from nqcore.magic import Aspect
+from nqsphinx.messages import engine_text, page_language, ui_text
+
+#: Opposed aspects face each other across the circle, so each opposition is a diameter.
+CIRCLE_ORDER = (Aspect.FIRE, Aspect.EARTH, Aspect.LIGHT, Aspect.WATER, Aspect.WIND, Aspect.DARK)
+ASPECT_COLOURS = {
+    Aspect.FIRE: "#c0392b",
+    Aspect.EARTH: "#7d5a2c",
+    Aspect.LIGHT: "#d4ac0d",
+    Aspect.WATER: "#2471a3",
+    Aspect.WIND: "#5d8aa8",
+    Aspect.DARK: "#4a235a",
+}
+
+
+def aspect_positions(radius: float) -> dict[Aspect, tuple[float, float]]:
+    """Where each aspect sits on a circle of ``radius`` centred on the origin, Fire at the top."""
+    step = 2 * math.pi / len(CIRCLE_ORDER)
+    return {
+        aspect: (radius * math.sin(i * step), -radius * math.cos(i * step))
+        for i, aspect in enumerate(CIRCLE_ORDER)
+    }
+
+
+def _oppositions() -> list[tuple[Aspect, Aspect]]:
+    pairs: list[tuple[Aspect, Aspect]] = []
+    for aspect in CIRCLE_ORDER:
+        if (aspect.opposed, aspect) not in pairs:
+            pairs.append((aspect, aspect.opposed))
+    return pairs
+
+
+def aspect_circle_svg(lang: str, description: str) -> str:
+    """The circle of the six aspects as inline SVG, each opposition a dashed diameter."""
+    size, radius, node_r = 300, 105, 34
+    centre = size / 2
+    pos = {a: (centre + x, centre + y) for a, (x, y) in aspect_positions(radius).items()}
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" '
+        f'role="img" aria-label="{escape(description)}" class="nq-aspect-circle">',
+        f"<title>{escape(description)}</title>",
+        f'<circle cx="{centre}" cy="{centre}" r="{radius}" fill="none" '
+        'stroke="currentColor" stroke-opacity="0.35" stroke-width="2"/>',
+    ]
+    for first, second in _oppositions():
+        (x1, y1), (x2, y2) = pos[first], pos[second]
+        parts.append(
+            f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+            'stroke="currentColor" stroke-width="2" stroke-dasharray="6 4"/>'
+        )
+    for aspect in CIRCLE_ORDER:
+        x, y = pos[aspect]
+        name = escape(engine_text(aspect.label, lang))
+        parts.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{node_r}" fill="{ASPECT_COLOURS[aspect]}"/>'
+            f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" fill="#fff" '
+            f'font-size="15" font-family="sans-serif">{name}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def aspect_circle_tikz(lang: str) -> str:
+    """The same circle for the PDF, in TikZ (lengths in centimetres)."""
+    radius = 2.6
+    lines = [r"\begin{center}\begin{tikzpicture}", rf"\draw[gray] (0,0) circle ({radius});"]
+    pos = aspect_positions(radius)
+    for first, second in _oppositions():
+        (x1, y1), (x2, y2) = pos[first], pos[second]
+        lines.append(rf"\draw[dashed, thick] ({x1:.2f},{-y1:.2f}) -- ({x2:.2f},{-y2:.2f});")
+    for aspect in CIRCLE_ORDER:
+        x, y = pos[aspect]
+        colour = ASPECT_COLOURS[aspect].lstrip("#").upper()
+        name = engine_text(aspect.label, lang)
+        lines.append(
+            rf"\node[circle, fill={{rgb,255:red,{int(colour[0:2], 16)};"
+            rf"green,{int(colour[2:4], 16)};blue,{int(colour[4:6], 16)}}}, text=white, "
+            rf"minimum size=1.5cm, font=\small\sffamily] at ({x:.2f},{-y:.2f}) {{{name}}};"
+        )
+    lines.append(r"\end{tikzpicture}\end{center}")
+    return "\n".join(lines)
+
+
+class AspectCircleDirective(SphinxDirective):
+    """``{nq-aspect-circle}`` with the caption as content: the six aspects and oppositions."""
+
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        lang = page_language(self.config.language)
+        description = ui_text(
+            "The six aspects of magic in a circle: fire faces water, earth faces wind, "
+            "light faces dark.",
+            lang,
+        )
+        figure = nodes.figure(classes=["nq-diagram"])
+        figure += nodes.raw("", aspect_circle_svg(lang, description), format="html")
+        figure += nodes.raw("", aspect_circle_tikz(lang), format="latex")
+        if self.content:
+            caption_holder = nodes.Element()
+            self.state.nested_parse(self.content, self.content_offset, caption_holder)
+            first = caption_holder.children[0]
+            if isinstance(first, nodes.paragraph):
+                caption = nodes.caption(first.rawsource, "", *first.children)
+                caption.source, caption.line = first.source, first.line
+                figure += caption
+        self.set_source_info(figure)
+        return [figure]
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("nq-aspect-circle", AspectCircleDirective)

@@ -1,0 +1,54 @@
+"""The site's root page: sends the reader to the English or French site (browser language),
+with both links visible for readers without JavaScript or who want to choose."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No Quarter Fantasy Wargames</title>
+<script>
+  (function () {
+    var langs = navigator.languages || [navigator.language || "en"];
+    var choice = "en";
+    for (var i = 0; i < langs.length; i++) {
+      var code = String(langs[i]).slice(0, 2).toLowerCase();
+      if (code === "fr" || code === "en") { choice = code; break; }
+    }
+    window.location.replace(choice + "/index.html" + window.location.hash);
+  })();
+</script>
+</head>
+<body>
+<h1>No Quarter Fantasy Wargames</h1>
+<ul>
+<li><a href="en/index.html" hreflang="en" lang="en">English rules</a></li>
+<li><a href="fr/index.html" hreflang="fr" lang="fr">Règles en français</a></li>
+</ul>
+</body>
+</html>
+"""
+
+
+def write_root(site: Path) -> Path:
+    site.mkdir(parents=True, exist_ok=True)
+    page = site / "index.html"
+    page.write_text(ROOT_PAGE, encoding="utf-8")
+    return page
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: python -m nqsphinx.site_root SITE_DIRECTORY", file=sys.stderr)
+        return 2
+    write_root(Path(argv[0]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

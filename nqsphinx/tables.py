@@ -1,0 +1,90 @@
+"""The ``nq-table`` directive: a reference table rendered from the engine, never typed.
+
+Each rendered table carries the classes ``nq-table`` and ``nq-table-<key>`` so that the drift
+guard of the test suite can find it in the built HTML and compare it with the engine.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from nqcore.i18n import Msg, format_number, format_percent, format_signed
+from nqcore.tables import Cell, Chance, Signed, Table, get_table
+from nqsphinx.messages import engine_text, page_language
+
+EMPTY_CELL = "–"
+
+
+def format_cell(cell: Cell, lang: str) -> str:
+    """One cell as the reader of ``lang`` reads it."""
+    if cell is None:
+        return EMPTY_CELL
+    if isinstance(cell, Msg):
+        return engine_text(cell, lang)
+    if isinstance(cell, str):
+        return cell
+    if isinstance(cell, bool):
+        raise TypeError("table cells hold no booleans")
+    if isinstance(cell, Signed):
+        return format_signed(int(cell), lang)
+    if isinstance(cell, Chance):
+        return format_percent(Fraction(cell), lang)
+    return format_number(cell, lang)
+
+
+def table_node(table: Table, lang: str) -> nodes.table:
+    """A docutils table for ``table``, its title as caption, its header row translated."""
+    node = nodes.table(classes=["nq-table", f"nq-table-{table.key}"])
+    node += _generated(nodes.title(text=engine_text(table.title, lang)))
+    group = nodes.tgroup(cols=len(table.columns))
+    node += group
+    for _ in table.columns:
+        group += nodes.colspec(colwidth=1)
+    head = nodes.thead()
+    group += head
+    head += _row([engine_text(c, lang) for c in table.columns], header=True)
+    body = nodes.tbody()
+    group += body
+    for row in table.rows:
+        body += _row([format_cell(cell, lang) for cell in row])
+    return node
+
+
+def _row(texts: list[str], header: bool = False) -> nodes.row:
+    row = nodes.row()
+    for text in texts:
+        entry = nodes.entry()
+        entry += _generated(nodes.paragraph(text=text))
+        row += entry
+    return row
+
+
+def _generated(node: nodes.TextElement) -> nodes.TextElement:
+    """Text made from engine data is already in the page's language: gettext must skip it."""
+    node["translatable"] = False
+    return node
+
+
+class EngineTableDirective(SphinxDirective):
+    """``{nq-table} key``: the engine's table ``key`` in the page's language."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        key = self.arguments[0]
+        try:
+            table = get_table(key)
+        except KeyError as error:
+            raise self.error(str(error.args[0])) from None
+        node = table_node(table, page_language(self.config.language))
+        self.set_source_info(node)
+        return [node]
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("nq-table", EngineTableDirective)

@@ -1,0 +1,69 @@
+"""French typography applied by the build, so that translators type plain spaces.
+
+HTML: a narrow no-break space before ``; ! ?``, a no-break space before ``:`` and inside « ».
+LaTeX: the typed spaces are removed and babel-french spaces the punctuation itself.
+Code, literals and raw output are never touched.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+NNBSP = "\u202f"  # narrow no-break space
+NBSP = "\u00a0"
+
+_HIGH = re.compile(r"(?<=\S)[ \t\u00a0\u202f]*([;!?])(?=\s|$|[)»\]])")
+_COLON = re.compile(r"(?<=\S)[ \t\u00a0\u202f]+(:)(?=\s|$)")
+_OPEN_QUOTE = re.compile(r"«[ \t\u00a0\u202f]*")
+_CLOSE_QUOTE = re.compile(r"[ \t\u00a0\u202f]*»")
+_LATEX_SPACE = re.compile(r"[ \t\u00a0\u202f]+([;:!?])")
+
+SKIP = (nodes.literal, nodes.literal_block, nodes.raw, nodes.doctest_block, nodes.math)
+
+
+def french_html(text: str) -> str:
+    """French spacing for the web: ``Attention !`` → ``Attention\\u202f!``."""
+    text = _HIGH.sub(NNBSP + r"\1", text)
+    text = _COLON.sub(NBSP + r"\1", text)
+    text = _OPEN_QUOTE.sub("«" + NBSP, text)
+    return _CLOSE_QUOTE.sub(NBSP + "»", text)
+
+
+def french_latex(text: str) -> str:
+    """Spacing left to babel-french: typed spaces before high punctuation are dropped."""
+    text = _LATEX_SPACE.sub(r"\1", text)
+    text = _OPEN_QUOTE.sub("«", text)
+    return _CLOSE_QUOTE.sub("»", text)
+
+
+class FrenchTypography(SphinxPostTransform):
+    default_priority = 800
+
+    def run(self, **kwargs: Any) -> None:
+        if self.config.language != "fr":
+            return
+        fix = french_latex if self.app.builder.format == "latex" else french_html
+        for text in list(self.document.findall(nodes.Text)):
+            if any(isinstance(parent, SKIP) for parent in _ancestors(text)):
+                continue
+            fixed = fix(str(text))
+            if fixed != str(text) and text.parent is not None:
+                text.parent.replace(text, nodes.Text(fixed))
+
+
+def _ancestors(node: nodes.Node) -> list[nodes.Node]:
+    found = []
+    parent = node.parent
+    while parent is not None:
+        found.append(parent)
+        parent = parent.parent
+    return found
+
+
+def setup(app: Sphinx) -> None:
+    app.add_post_transform(FrenchTypography)

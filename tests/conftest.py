@@ -1,0 +1,29 @@
+"""Session fixtures: each output is built once per test run, in a scratch directory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.building import Build, build_all, latexmk_all
+
+
+@pytest.fixture(scope="session")
+def html_builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Build]:
+    return build_all("html", tmp_path_factory.mktemp("html"))
+
+
+@pytest.fixture(scope="session")
+def html_sites(html_builds: dict[str, Build]) -> dict[str, Path]:
+    return {lang: build.check() for lang, build in html_builds.items()}
+
+
+@pytest.fixture(scope="session")
+def pdf_builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Build]:
+    return latexmk_all(build_all("latex", tmp_path_factory.mktemp("latex")))
+
+
+@pytest.fixture(scope="session")
+def pdfs(pdf_builds: dict[str, Build]) -> dict[str, Path]:
+    return {lang: build.check() / "noquarter.pdf" for lang, build in pdf_builds.items()}

@@ -1,0 +1,161 @@
+"""Magic: casting, concentrating, chants, cancelling, aspects, the 39 spells (Magic chapter)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nqcore import magic
+from nqcore.magic import (
+    Aspect,
+    army_aspects_allowed,
+    cancel_chance,
+    cancelling_target,
+    cast_chance,
+    casting_cost,
+    casting_target,
+    chant_bonus,
+    opposed,
+    spells_allowed,
+)
+from nqcore.spells import SpellDataError, all_spells, parse_spells, spell, spells_of
+from nqcore.tables import get_table
+
+levels = st.integers(min_value=1, max_value=8)
+wizardry = st.integers(min_value=0, max_value=4)
+
+
+def test_the_shaman_examples() -> None:
+    assert casting_target(spell_level=5, wizardry_level=2) == 7
+    assert casting_target(spell_level=2, wizardry_level=2) == 4
+    assert cast_chance(spell_level=5, wizardry_level=2) == Fraction(7, 10)
+
+
+def test_concentrating_adds_one_for_one_action() -> None:
+    assert casting_target(5, 2, concentrating=True) == 8
+    assert casting_cost(use_cost=6, concentrating=True) == 7
+    assert casting_cost(use_cost=6) == 6
+
+
+def test_a_natural_ten_always_fails() -> None:
+    assert casting_target(8, 4, concentrating=True) == 13
+    assert cast_chance(8, 4, concentrating=True) == Fraction(9, 10)
+
+
+def test_spell_chants_add_one_per_initiate_up_to_three() -> None:
+    assert [chant_bonus(n) for n in range(6)] == [0, 1, 2, 3, 3, 3]
+    assert casting_target(6, 0, chanting_initiates=2) == 8
+    assert casting_target(6, 0, chanting_initiates=5) == 9
+
+
+def test_chanting_initiates_cannot_concentrate_and_are_level_zero() -> None:
+    with pytest.raises(ValueError, match="may not concentrate"):
+        casting_target(6, 0, concentrating=True, chanting_initiates=3)
+    with pytest.raises(ValueError, match="only initiates"):
+        casting_target(6, 1, chanting_initiates=3)
+    with pytest.raises(ValueError, match="negative"):
+        chant_bonus(-1)
+
+
+def test_cancelling_the_smoke_spell() -> None:
+    smoke = spell("Smoke")
+    assert (smoke.level, smoke.use_cost) == (5, 5)
+    assert magic.CANCEL_USE_COST == 3
+    assert cancelling_target(smoke.level) == 6
+    assert cancelling_target(smoke.level, concentrating=True) == 7
+    assert cancel_chance(smoke.level) == Fraction(6, 10)
+
+
+def test_out_of_range_levels_are_refused() -> None:
+    with pytest.raises(ValueError, match="spell level must be 1 to 8, not 9"):
+        casting_target(9, 1)
+    with pytest.raises(ValueError, match="wizardry level must be 0 to 4, not 5"):
+        casting_target(3, 5)
+    with pytest.raises(ValueError, match="wizardry level"):
+        spells_allowed(-1)
+    with pytest.raises(ValueError, match="spell level"):
+        cancelling_target(0)
+
+
+def test_the_six_aspects_and_their_oppositions() -> None:
+    assert len(Aspect) == 6
+    assert opposed(Aspect.EARTH, Aspect.WIND)
+    assert opposed(Aspect.FIRE, Aspect.WATER) and opposed(Aspect.LIGHT, Aspect.DARK)
+    assert not opposed(Aspect.FIRE, Aspect.EARTH)
+    assert all(a.opposed.opposed is a for a in Aspect)
+    assert not army_aspects_allowed([Aspect.EARTH, Aspect.WIND])
+    assert army_aspects_allowed([Aspect.EARTH, Aspect.FIRE, Aspect.LIGHT])
+
+
+def test_spells_allowed_per_wizardry_level() -> None:
+    assert spells_allowed(wizardry_level=2) == 2
+
+
+def test_thirty_nine_spells_from_the_cards() -> None:
+    spells = all_spells()
+    assert len(spells) == 39
+    counts = {a: len(spells_of(a)) for a in Aspect}
+    assert counts == {Aspect.FIRE: 6, Aspect.WATER: 6, Aspect.EARTH: 6, Aspect.WIND: 6,
+                      Aspect.LIGHT: 6, Aspect.DARK: 9}
+
+
+@pytest.mark.parametrize(
+    "name,uc,level,upkeep,points",
+    [
+        ("Fireball", 6, 3, None, 15),
+        ("Quickening", 4, 5, 2, 10),
+        ("Stone Armour", 6, 4, 3, 25),
+        ("Fog", 6, 5, 6, 8),
+        ("Summon Fallen", 6, 4, None, 70),
+        ("Gain Life", 6, 3, None, 15),
+        ("Meteor", 8, 3, None, 35),
+    ],
+)
+def test_spell_cards(name: str, uc: int, level: int, upkeep: int | None, points: int) -> None:
+    card = spell(name)
+    assert (card.use_cost, card.level, card.upkeep, card.points) == (uc, level, upkeep, points)
+
+
+def test_unknown_spell() -> None:
+    with pytest.raises(KeyError, match="unknown spell 'Frostbolt'"):
+        spell("Frostbolt")
+
+
+def test_malformed_spell_records_are_named() -> None:
+    with pytest.raises(SpellDataError, match=r"spell #1 \(fireball\): missing field\(s\) points"):
+        parse_spells({"spell": [{"key": "fireball", "name": "Fireball", "aspect": "fire",
+                                 "use_cost": 6, "level": 3, "text": [], "source": "x"}]})
+    record = {"key": "x", "name": "X", "aspect": "ice", "use_cost": 1, "level": 3,
+              "points": 1, "text": [], "source": "x"}
+    with pytest.raises(SpellDataError, match="unknown aspect 'ice'"):
+        parse_spells({"spell": [record]})
+    with pytest.raises(SpellDataError, match="level 9 is not 1 to 8"):
+        parse_spells({"spell": [dict(record, aspect="fire", level=9)]})
+    with pytest.raises(SpellDataError, match="duplicate spell key"):
+        parse_spells({"spell": [dict(record, aspect="fire")] * 2})
+
+
+def test_spell_list_table_comes_from_the_cards() -> None:
+    table = get_table("spell-list")
+    assert len(table.rows) == 39
+    assert table.rows[0][1:] == ("Fireball", 6, 3, None, 15)
+
+
+@given(levels, wizardry)
+def test_chances_are_probabilities(level: int, wiz: int) -> None:
+    for concentrating in (False, True):
+        chance = cast_chance(level, wiz, concentrating=concentrating)
+        assert 0 <= chance <= Fraction(9, 10)
+
+
+@given(levels, wizardry)
+def test_more_wizardry_or_concentrating_never_lowers_the_chance(level: int, wiz: int) -> None:
+    base = cast_chance(level, wiz)
+    assert cast_chance(level, wiz, concentrating=True) >= base
+    if wiz < 4:
+        assert cast_chance(level, wiz + 1) >= base
+    if level < 8:
+        assert cast_chance(level + 1, wiz) >= base

@@ -1,0 +1,85 @@
+"""Read what a built HTML page shows: engine tables, links, text (stdlib parser only)."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+
+
+class _TableReader(HTMLParser):
+    """Collects every ``table.nq-table``: its key, caption and cell texts row by row."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tables: list[dict[str, object]] = []
+        self._table: dict[str, object] | None = None
+        self._row: list[str] | None = None
+        self._cell: list[str] | None = None
+        self._caption: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "table" and "nq-table" in classes:
+            key = next(c[len("nq-table-"):] for c in classes if c.startswith("nq-table-"))
+            self._table = {"key": key, "caption": "", "rows": []}
+        elif self._table is None:
+            return
+        elif tag == "caption":
+            self._caption = []
+        elif tag == "tr":
+            self._row = []
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._table is None:
+            return
+        if tag == "caption" and self._caption is not None:
+            self._table["caption"] = "".join(self._caption).strip().rstrip("#").strip()
+            self._caption = None
+        elif tag in ("td", "th") and self._cell is not None and self._row is not None:
+            self._row.append(" ".join("".join(self._cell).split()))
+            self._cell = None
+        elif tag == "tr" and self._row is not None:
+            rows = self._table["rows"]
+            assert isinstance(rows, list)
+            rows.append(self._row)
+            self._row = None
+        elif tag == "table":
+            self.tables.append(self._table)
+            self._table = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+        elif self._caption is not None:
+            self._caption.append(data)
+
+
+def engine_tables(page: Path) -> list[dict[str, object]]:
+    reader = _TableReader()
+    reader.feed(page.read_text(encoding="utf-8"))
+    return reader.tables
+
+
+class _LinkReader(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.links: list[dict[str, str]] = []
+        self.scripts: list[str] = []
+        self.styles: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {k: v or "" for k, v in attrs}
+        if tag == "a":
+            self.links.append(values)
+        elif tag == "script" and values.get("src"):
+            self.scripts.append(values["src"])
+        elif tag == "link" and values.get("href"):
+            self.styles.append(values["href"])
+
+
+def links(page: Path) -> _LinkReader:
+    reader = _LinkReader()
+    reader.feed(page.read_text(encoding="utf-8"))
+    return reader

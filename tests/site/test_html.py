@@ -1,0 +1,109 @@
+"""Both HTML sites: built with warnings as errors, linked page to page, tables from the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nqcore.i18n import Msg
+from nqcore.tables import get_table
+from nqsphinx.tables import format_cell
+from nqsphinx.messages import engine_text
+from tests.building import ROOT, Build
+from tests.htmlpages import engine_tables, links
+
+PAGES = sorted(p.relative_to(ROOT / "docs").with_suffix("").as_posix()
+               for p in (ROOT / "docs").rglob("*.md") if not p.name.startswith("_"))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_site_builds_without_warnings(html_builds: dict[str, Build], lang: str) -> None:
+    build = html_builds[lang]
+    assert build.returncode == 0, build.log
+    assert "WARNING" not in build.log and "ERROR" not in build.log, build.log
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_page_is_built(html_sites: dict[str, Path], lang: str) -> None:
+    missing = [p for p in PAGES if not (html_sites[lang] / f"{p}.html").exists()]
+    assert not missing
+
+
+@pytest.mark.parametrize("lang,other", [("en", "fr"), ("fr", "en")])
+def test_every_page_links_to_itself_in_the_other_language(
+    html_sites: dict[str, Path], lang: str, other: str
+) -> None:
+    for page in PAGES:
+        html = html_sites[lang] / f"{page}.html"
+        switches = [a for a in links(html).links if "nq-lang-link" in a.get("class", "")]
+        assert len(switches) == 1, f"{html}: expected one language switch"
+        assert switches[0]["hreflang"] == other
+        target = (html.parent / switches[0]["href"]).resolve()
+        # The sites are built side by side as <base>/<lang>/html/<page>.html in the tests.
+        expected = (html_sites[other] / f"{page}.html").resolve()
+        assert target.name == expected.name and target.parent.name == other
+
+
+def test_page_language_is_declared(html_sites: dict[str, Path]) -> None:
+    assert '<html lang="fr"' in (html_sites["fr"] / "magic.html").read_text(encoding="utf-8")
+    assert '<html lang="en"' in (html_sites["en"] / "magic.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_engine_tables_match_the_engine(html_sites: dict[str, Path], lang: str) -> None:
+    """Drift guard: every generated table in the built pages says exactly what nqcore says."""
+    seen = 0
+    for page in PAGES:
+        for shown in engine_tables(html_sites[lang] / f"{page}.html"):
+            table = get_table(str(shown["key"]))
+            expected = [[engine_text(c, lang) for c in table.columns]] + [
+                [format_cell(cell, lang) for cell in row] for row in table.rows
+            ]
+            assert shown["rows"] == expected, f"{page}: table {table.key} differs from nqcore"
+            assert shown["caption"] == engine_text(table.title, lang)
+            seen += 1
+    assert seen >= 1
+
+
+def test_french_tables_have_no_english_labels(html_sites: dict[str, Path]) -> None:
+    """On French pages every heading and label of a generated table is French."""
+    for page in PAGES:
+        for shown in engine_tables(html_sites["fr"] / f"{page}.html"):
+            table = get_table(str(shown["key"]))
+            english = {str(c) for c in table.columns} | {str(table.title)}
+            english |= {str(c) for row in table.rows for c in row if isinstance(c, Msg)}
+            english -= _same_in_both_languages()
+            rows = shown["rows"]
+            assert isinstance(rows, list)
+            shown_texts = {cell for row in rows for cell in row} | {shown["caption"]}
+            assert not (english & shown_texts), f"{page}: English left in {table.key}"
+
+
+def _same_in_both_languages() -> set[str]:
+    """Names that French writes as English does (for instance a proper noun)."""
+    from nqcore.i18n import LOCALE_DIR, load_po
+
+    catalogue = load_po(LOCALE_DIR / "fr" / "LC_MESSAGES" / "nqcore.po")
+    return {msgid for msgid, msgstr in catalogue.items() if msgid == msgstr}
+
+
+def test_french_numbers_are_formatted_for_french(html_sites: dict[str, Path]) -> None:
+    odds = (html_sites["fr"] / "odds.html").read_text(encoding="utf-8")
+    assert "70\u00a0%" in odds or "70\u202f%" in odds
+    assert "70%" in (html_sites["en"] / "odds.html").read_text(encoding="utf-8")
+
+
+def test_french_typography_is_applied(html_sites: dict[str, Path]) -> None:
+    text = (html_sites["fr"] / "magic.html").read_text(encoding="utf-8")
+    body = text[text.index('id="furo-main-content"'):]
+    assert " :" not in body.replace("&nbsp;", "\u00a0")
+    assert "\u00a0:" in body or "\u202f:" in body
+
+
+def test_site_root_chooses_a_language(tmp_path: Path) -> None:
+    from nqsphinx.site_root import write_root
+
+    page = write_root(tmp_path).read_text(encoding="utf-8")
+    assert 'href="en/index.html"' in page and 'href="fr/index.html"' in page
+    assert "navigator.languages" in page

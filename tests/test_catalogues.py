@@ -1,0 +1,68 @@
+"""The French catalogues: one per page, complete, valid, and in step with the English."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import polib
+import pytest
+
+from nqcore.i18n_catalogue import extract
+from tests.building import ROOT
+
+PAGE_CATALOGUES = ROOT / "locale" / "fr" / "LC_MESSAGES"
+ENGINE_CATALOGUES = [
+    ROOT / "nqcore" / "locale" / "fr" / "LC_MESSAGES" / "nqcore.po",
+    ROOT / "nqsphinx" / "locale" / "fr" / "LC_MESSAGES" / "nqsphinx.po",
+]
+PAGES = sorted(p.relative_to(ROOT / "docs").with_suffix("").as_posix()
+               for p in (ROOT / "docs").rglob("*.md"))
+ALL_CATALOGUES = sorted(PAGE_CATALOGUES.rglob("*.po")) + ENGINE_CATALOGUES
+
+
+def test_one_catalogue_per_page() -> None:
+    catalogues = sorted(p.relative_to(PAGE_CATALOGUES).with_suffix("").as_posix()
+                        for p in PAGE_CATALOGUES.rglob("*.po"))
+    assert catalogues == PAGES
+
+
+@pytest.mark.parametrize("po", ALL_CATALOGUES, ids=lambda p: p.name)
+def test_catalogue_compiles(po: Path) -> None:
+    result = subprocess.run(
+        ["msgfmt", "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("po", ALL_CATALOGUES, ids=lambda p: p.name)
+def test_catalogue_is_complete(po: Path) -> None:
+    catalogue = polib.pofile(str(po))
+    untranslated = [e.msgid[:60] for e in catalogue.untranslated_entries()]
+    fuzzy = [e.msgid[:60] for e in catalogue.fuzzy_entries()]
+    assert not untranslated, f"{po}: untranslated: {untranslated}"
+    assert not fuzzy, f"{po}: fuzzy: {fuzzy}"
+    assert not catalogue.metadata_is_fuzzy, f"{po}: the header is marked fuzzy"
+
+
+def test_page_catalogues_follow_the_english(tmp_path: Path) -> None:
+    """Every message of the English sources is in its page's catalogue (`make update-po` ran)."""
+    subprocess.run(
+        [sys.executable, "-m", "sphinx", "-q", "-b", "gettext", "-c", str(ROOT), str(ROOT / "docs"),
+         str(tmp_path)], check=True,
+    )
+    stale = []
+    for pot in tmp_path.rglob("*.pot"):
+        page = pot.relative_to(tmp_path).with_suffix("")
+        po = polib.pofile(str(PAGE_CATALOGUES / f"{page}.po"))
+        known = {e.msgid for e in po if not e.obsolete}
+        stale += [f"{page}: {e.msgid[:60]!r}" for e in polib.pofile(str(pot)) if e.msgid not in known]
+    assert not stale, "run ./dev update-po and translate:\n" + "\n".join(stale)
+
+
+def test_engine_catalogue_follows_the_engine() -> None:
+    po = polib.pofile(str(ENGINE_CATALOGUES[0]))
+    known = {e.msgid for e in po if not e.obsolete}
+    missing = [m.id for m in extract() if m.id and m.id not in known]
+    assert not missing, f"run ./dev update-po and translate: {missing[:5]}"
