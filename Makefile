@@ -46,7 +46,7 @@ update-po: gettext
 	$(PYTHON) -m nqcore.i18n_catalogue update --package examples --domain examples
 
 test:
-	$(PYTHON) -m pytest
+	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
 lint:
 	ruff check nqcore nqsphinx tests examples conf.py
