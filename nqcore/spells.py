@@ -55,17 +55,17 @@ def _spell_from_record(index: int, record: dict[str, Any]) -> Spell:
         raise SpellDataError(f"{where}: level {record['level']} is not 1 to 8")
     return Spell(
         key=record["key"],
-        name=N_(record["name"]),
+        name=Msg(record["name"]),
         aspect=aspect,
         use_cost=int(record["use_cost"]),
         level=int(record["level"]),
         points=int(record["points"]),
-        text=tuple(N_(paragraph) for paragraph in record["text"]),
+        text=tuple(Msg(paragraph) for paragraph in record["text"]),
         source=record["source"],
         upkeep=record.get("upkeep"),
         range_inches=record.get("range_inches"),
         template=record.get("template"),
-        results=tuple((r["roll"], N_(r["effect"])) for r in record.get("results", ())),
+        results=tuple((r["roll"], Msg(r["effect"])) for r in record.get("results", ())),
         profile_adjustment=tuple(record.get("profile_adjustment", {}).items()),
     )
 

@@ -11,6 +11,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from nqcore.magic import Aspect
 from nqsphinx.messages import engine_text, page_language, ui_text
+from nqsphinx.typography import french_html
 
 #: Opposed aspects face each other across the circle, so each opposition is a diameter.
 CIRCLE_ORDER = (Aspect.FIRE, Aspect.EARTH, Aspect.LIGHT, Aspect.WATER, Aspect.WIND, Aspect.DARK)
@@ -104,6 +105,8 @@ class AspectCircleDirective(SphinxDirective):
             "light faces dark.",
             lang,
         )
+        if lang == "fr":  # raw output escapes the typography transform
+            description = french_html(description)
         figure = nodes.figure(classes=["nq-diagram"])
         figure += nodes.raw("", aspect_circle_svg(lang, description), format="html")
         figure += nodes.raw("", aspect_circle_tikz(lang), format="latex")

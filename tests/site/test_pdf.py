@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from nqsphinx.messages import engine_text
 from tests.building import Build
 
-CHAPTER_TITLES = {"en": ["Magic", "Spell list"], "fr": ["Magie", "Liste des sorts"]}
+#: A chapter title from the page and a table caption from the engine, in each language.
+CHAPTER_TITLES = {"en": ["Magic", "Spell list"], "fr": ["Magie", engine_text("Spell list", "fr")]}
 
 
 def pdf_text(pdf: Path) -> str:
