@@ -24,6 +24,7 @@ root_doc = "index"
 exclude_patterns = ["conftest.py", "_templates", "_static", "_build", "Thumbs.db", ".DS_Store"]
 templates_path = ["docs/_templates"]
 nitpicky = True
+smartquotes = False  # the book writes inches as 12"; curly quotes would turn them into ”
 
 # Languages: English is the source; French comes from one gettext catalogue per page.
 language = "en"

@@ -11,6 +11,7 @@ Usage: ``python -m nqcore.i18n_catalogue update|check [--package DIR --domain NA
 from __future__ import annotations
 
 import argparse
+import ast
 import sys
 import tomllib
 from collections.abc import Iterator
@@ -18,13 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 PACKAGE = Path(__file__).resolve().parent
 #: Fields of the data files whose values readers see, and so are translated.
 TRANSLATABLE_FIELDS = frozenset(
     {"name", "text", "effect", "intro", "summary", "label", "title", "description", "note"}
+    | {"subject", "printed", "correct", "why"}  # errata
 )
 KEYWORDS = {"N_": None}
 HEADER = {
@@ -32,6 +33,20 @@ HEADER = {
     "Language-Team": "French",
     "Last-Translator": "No Quarter translators",
 }
+
+
+def _marked_literals(code: str, markers: set[str]) -> Iterator[tuple[str, int]]:
+    """``N_("literal")`` calls only: a marker around a variable marks nothing to translate."""
+    for node in ast.walk(ast.parse(code)):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in markers
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            yield node.args[0].value, node.lineno
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -58,18 +73,17 @@ def _data_messages(data: Any, path: str) -> Iterator[tuple[str, str]]:
 def extract(package: Path = PACKAGE, keywords: dict[str, Any] | None = None) -> Catalog:
     """A template catalogue of every translatable string of ``package``."""
     template = Catalog(project=HEADER["Project-Id-Version"], fuzzy=False)
-    methods = [("**.py", "python")]
-    for filename, lineno, message, _comments, _context in extract_from_dir(
-        str(package), method_map=methods, keywords=keywords or KEYWORDS
-    ):
-        template.add(message, locations=[(filename, lineno)])
+    markers = set(keywords or KEYWORDS)
+    for source in sorted(package.rglob("*.py")):
+        relative = source.relative_to(package).as_posix()
+        for message, lineno in _marked_literals(source.read_text(encoding="utf-8"), markers):
+            template.add(message, locations=[(relative, lineno)])
     for data_file in sorted(package.glob("data/**/*.toml")):
-        if "errata" in data_file.parts:
-            continue  # errata are written per language in their own fields
         data = tomllib.loads(data_file.read_text(encoding="utf-8"))
         relative = data_file.relative_to(package).as_posix()
         for text, _where in _data_messages(data, ""):
-            template.add(text, locations=[(relative, 0)])
+            if any(char.isalpha() for char in text):  # a bare number reads the same in French
+                template.add(text, locations=[(relative, 0)])
     return template
 
 

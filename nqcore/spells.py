@@ -124,3 +124,14 @@ def spell_list_table() -> Table:
         rows=rows,
         source="Magic > Spell List; Cards, Counters & Templates",
     )
+
+
+@cache
+def _aspect_intros() -> dict[str, tuple[Msg, ...]]:
+    text = resources.files("nqcore").joinpath("data/aspects.toml").read_text(encoding="utf-8")
+    return {r["key"]: tuple(Msg(p) for p in r["intro"]) for r in tomllib.loads(text)["aspect"]}
+
+
+def aspect_intro(aspect: Aspect) -> tuple[Msg, ...]:
+    """The introduction of an aspect's card page ("Cards, Counters & Templates")."""
+    return _aspect_intros()[aspect.value]
