@@ -44,6 +44,7 @@ update-po: gettext
 	$(PYTHON) -m nqcore.i18n_catalogue update
 	$(PYTHON) -m nqcore.i18n_catalogue update --package nqsphinx --domain nqsphinx --keyword ui_text
 	$(PYTHON) -m nqcore.i18n_catalogue update --package examples --domain examples
+	$(PYTHON) -m nqsphinx.po_tidy locale nqcore/locale nqsphinx/locale
 
 test:
 	$(PYTHON) -m pytest $(PYTEST_ARGS)

@@ -219,14 +219,14 @@ class DiceVolley:
 
     @property
     def fumbled(self) -> bool:
-        """"Extra Attack Fumbles": one natural 10 is a fumble; the model loses its remaining
+        """Per "Extra Attack Fumbles": one natural 10 is a fumble; the model loses its remaining
         actions, but the other dice may still hit."""
         return self.fumbles > 0
 
     @property
     def gives_free_attack(self) -> bool:
-        """"Extra Attack Fumbles": two (or more) natural 10s rolled in close combat give the enemy
-        one immediate free attack at CC+1."""
+        """Per "Extra Attack Fumbles": two (or more) natural 10s rolled in close combat give the
+        enemy one immediate free attack at CC+1."""
         return self.fumbles >= 2
 
 
