@@ -41,6 +41,8 @@ class Table:
     rows: tuple[tuple[Cell, ...], ...]
     source: str
     notes: tuple[Msg, ...] = field(default=())
+    #: Lines printed under a profile ("Weapons: Sword (UC4, ST+1)").
+    details: tuple[tuple[Msg, Cell], ...] = field(default=())
 
     def __post_init__(self) -> None:
         for row in self.rows:

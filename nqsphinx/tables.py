@@ -81,9 +81,24 @@ class EngineTableDirective(SphinxDirective):
             table = get_table(key)
         except KeyError as error:
             raise self.error(str(error.args[0])) from None
-        node = table_node(table, page_language(self.config.language))
+        lang = page_language(self.config.language)
+        node = table_node(table, lang)
         self.set_source_info(node)
-        return [node]
+        result: list[nodes.Node] = [node]
+        if table.details:
+            fields = nodes.field_list(classes=["nq-table-details"])
+            for label, value in table.details:
+                field = nodes.field()
+                field += nodes.field_name(text=engine_text(label, lang))
+                body = nodes.field_body()
+                body += _generated(nodes.paragraph(text=format_cell(value, lang)))
+                field += body
+                fields += field
+            result.append(fields)
+        for note in table.notes:
+            result.append(_generated(nodes.paragraph(text=engine_text(note, lang),
+                                                     classes=["nq-table-note"])))
+        return result
 
 
 def setup(app: Sphinx) -> None:
