@@ -11,7 +11,7 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
-from nqsphinx import cards, diagrams, errata, examples, langswitch, tables, typography
+from nqsphinx import cards, diagrams, errata, examples, glossary, langswitch, tables, typography
 
 
 def _configure_latex(app: Sphinx, config: Config) -> None:
@@ -32,4 +32,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     typography.setup(app)
     cards.setup(app)
     errata.setup(app)
+    glossary.setup(app)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,97 @@
+"""French follows the English: numbers, dice, measures, modifiers, roles and targets are kept,
+and game terms use the glossary's approved French."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import polib
+import pytest
+
+from nqsphinx.glossary import GlossaryError, load_terms
+from nqsphinx.glossary_check import GLOSSARY, check_catalogue, check_entry
+from tests.building import ROOT
+
+PAGE_CATALOGUES = sorted((ROOT / "locale" / "fr" / "LC_MESSAGES").rglob("*.po"))
+ENGINE_CATALOGUE = ROOT / "nqcore" / "locale" / "fr" / "LC_MESSAGES" / "nqcore.po"
+
+#: Dice (D10, 2D10, D5, D10+5), measures (12", 2½"), modifiers (+1, CC-1), plain numbers.
+TOKEN = re.compile(r"\d*D(?:10|5)(?:\+\d+)?|(?<![\"\d])\d+(?:½)?\"|[+-]\d+|\d+(?:[.,]\d+)?")
+ROLE = re.compile(r"\{(\w+)\}`[^`]*?<([^>]+)>`|\{(\w+)\}`([^`<]+)`")
+
+
+def tokens(text: str) -> list[str]:
+    text = re.sub(r"<[^>]+>`", "`", text)  # a label's digits are not the text's numbers
+    return sorted(TOKEN.findall(text.replace("−", "-")))
+
+
+def roles(text: str) -> list[tuple[str, str]]:
+    found = []
+    for match in ROLE.finditer(text):
+        if match.group(1):
+            found.append((match.group(1), match.group(2)))
+        elif match.group(3) in {"ref", "doc", "numref"}:
+            found.append((match.group(3), "(implicit)"))
+    return sorted(found)
+
+
+def entries(po: Path) -> list[polib.POEntry]:
+    return [e for e in polib.pofile(str(po)) if e.msgstr and not e.obsolete and "fuzzy" not in e.flags]
+
+
+def test_tokens_are_found() -> None:
+    assert tokens('Move D10+5" then 2½" at RA+1, CC-1, 2D10 and 12') == sorted(
+        ["D10+5", '2½"', "+1", "-1", "2D10", "12"]
+    )
+
+
+@pytest.mark.parametrize("po", PAGE_CATALOGUES + [ENGINE_CATALOGUE], ids=lambda p: p.name)
+def test_numbers_dice_measures_and_modifiers_are_kept(po: Path) -> None:
+    wrong = [
+        f"{po.name}:{e.linenum}: {tokens(e.msgid)} != {tokens(e.msgstr)}"
+        for e in entries(po)
+        if tokens(e.msgid) != tokens(e.msgstr) and "numbers-differ" not in (e.tcomment or "")
+    ]
+    assert not wrong, "\n".join(wrong[:20])
+
+
+@pytest.mark.parametrize("po", PAGE_CATALOGUES, ids=lambda p: p.name)
+def test_roles_and_targets_are_kept(po: Path) -> None:
+    wrong = [
+        f"{po.name}:{e.linenum}: {roles(e.msgid)} != {roles(e.msgstr)}"
+        for e in entries(po)
+        if roles(e.msgid) != roles(e.msgstr)
+    ]
+    assert not wrong, "\n".join(wrong[:20])
+
+
+@pytest.mark.parametrize("po", PAGE_CATALOGUES, ids=lambda p: p.name)
+def test_game_terms_use_the_glossary(po: Path) -> None:
+    findings = check_catalogue(po, load_terms(GLOSSARY))
+    assert not findings, "\n".join(str(f) for f in findings[:20])
+
+
+def test_the_glossary_checker_catches_a_wrong_term() -> None:
+    terms = load_terms(GLOSSARY)
+    assert list(check_entry("A masterful hit.", "Un coup de maître.", terms, set())) == []
+    wrong = list(check_entry("A close combat attack.", "Une attaque de mêlée.", terms, set()))
+    assert [t.key for t, _ in wrong] == ["close-combat"]
+    assert list(check_entry("A close combat attack.", "Une attaque de mêlée.", terms,
+                            {"close-combat"})) == []
+    assert [e for _, e in check_entry("Its strength (ST).", "Sa force (ST).", terms, set())] == ["(F)"]
+
+
+def test_glossary_has_both_languages_for_every_term() -> None:
+    terms = load_terms(GLOSSARY)
+    assert len(terms) >= 60
+    assert len({t.key for t in terms}) == len(terms)
+    for term in terms:
+        assert term.names["en"] and term.names["fr"] and term.definitions["fr"]
+
+
+def test_glossary_errors_name_the_record(tmp_path: Path) -> None:
+    bad = tmp_path / "glossary.toml"
+    bad.write_text('[[term]]\nkey = "x"\nen = "X"\n', encoding="utf-8")
+    with pytest.raises(GlossaryError, match=r"term #1 \(x\): missing field\(s\) fr, def_en"):
+        load_terms(bad)
