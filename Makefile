@@ -30,7 +30,10 @@ pdf-fr:
 	$(MAKE) -C $(BUILD)/latex/fr LATEXMKOPTS="-silent" all-pdf >/dev/null
 	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/fr/noquarter.pdf $(BUILD)/pdf/noquarter-fr.pdf
 
-doctest:
+doctranslation-status:
+	$(PYTHON) -m nqsphinx.translation_status
+
+test:
 	$(SPHINXBUILD) $(SPHINXOPTS) -b doctest -c . -d $(BUILD)/doctrees/doctest docs $(BUILD)/doctest
 
 # Translators: after an English edit, `./dev update-po` refreshes every catalogue (changed

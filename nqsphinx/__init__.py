@@ -11,7 +11,17 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
-from nqsphinx import cards, diagrams, errata, examples, glossary, langswitch, tables, typography
+from nqsphinx import (
+    cards,
+    diagrams,
+    errata,
+    examples,
+    glossary,
+    langswitch,
+    tables,
+    translation_status,
+    typography,
+)
 
 
 def _configure_latex(app: Sphinx, config: Config) -> None:
@@ -33,4 +43,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     cards.setup(app)
     errata.setup(app)
     glossary.setup(app)
+    translation_status.setup(app)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
