@@ -7,6 +7,7 @@ translate and format it for the reader's language.  Engine modules register thei
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import pkgutil
 from collections.abc import Callable
@@ -89,6 +90,7 @@ def get_table(key: str) -> Table:
     try:
         factory = _REGISTRY[key]
     except KeyError:
-        known = ", ".join(sorted(_REGISTRY))
-        raise KeyError(f"unknown table {key!r}; known tables: {known}") from None
+        close = difflib.get_close_matches(key, sorted(_REGISTRY), n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise KeyError(f"unknown table {key!r}{hint} (`nq export` lists every table)") from None
     return factory()
