@@ -40,7 +40,7 @@ test:
 # messages become fuzzy; nothing is dropped).
 gettext: export SOURCE_DATE_EPOCH = 1195603200
 gettext:
-	$(SPHINXBUILD) -q -b gettext -c . docs $(BUILD)/gettext
+	$(SPHINXBUILD) -q -E -b gettext -c . docs $(BUILD)/gettext
 
 update-po: gettext
 	sphinx-intl update -p $(BUILD)/gettext -l fr -d locale --line-width 100

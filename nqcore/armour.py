@@ -158,6 +158,11 @@ _STRENGTH_COLUMNS: dict[int, Msg] = {
 }
 
 
+def _modifier(value: int) -> Signed | int:
+    """An armour modifier as the book's tables print it: -1, -2 ..., and 0 (not +0)."""
+    return Signed(value) if value else 0
+
+
 @register_table("armour-modifiers")
 def armour_modifiers_table() -> Table:
     """Armour modifier by weapon strength ("Armour Modifier")."""
@@ -165,7 +170,7 @@ def armour_modifiers_table() -> Table:
         key="armour-modifiers",
         title=N_("Armour modifier"),
         columns=(N_("Weapon strength"), N_("Armour modifier")),
-        rows=tuple((strength, Signed(armour_modifier(strength))) for strength in range(4, 11)),
+        rows=tuple((strength, _modifier(armour_modifier(strength))) for strength in range(4, 11)),
         source="Armour Saves > Armour Modifier",
         notes=(N_("Strength 4 or less has no armour modifier."),),
     )

@@ -322,7 +322,7 @@ def weapon_from_record(
         melee = weapon_from_record(record["melee"], f"{where}, melee", WeaponKind.CLOSE_COMBAT)
     weapon = Weapon(
         key=key,
-        name=N_(name),
+        name=Msg(name),
         kind=kind,
         uc=_int(record, "uc", where),
         ranges=ranges,
@@ -340,7 +340,7 @@ def weapon_from_record(
         extra_wound=_bool(record, "extra_wound", where),
         siege=_bool(record, "siege", where),
         rules=rule_set,
-        text=N_(str(record["text"])) if "text" in record else None,
+        text=Msg(str(record["text"])) if "text" in record else None,
         da=_int(record, "da", where, 1) or 1,
         points=_int(record, "points", where),
         optional_pm=_int(record, "optional_pm", where),
@@ -400,7 +400,7 @@ def support_weapon_chassis() -> Chassis:
     text = resources.files("nqcore").joinpath("data/support_weapons.toml").read_text("utf-8")
     record = tomllib.loads(text)["chassis"]
     return Chassis(
-        name=N_(record["name"]),
+        name=Msg(record["name"]),
         t=int(record["t"]),
         w=int(record["w"]),
         ar=int(record["ar"]),

@@ -4,7 +4,7 @@ every armoury weapon (``profile-<weapon>``), so that no docs page types them."""
 from __future__ import annotations
 
 import tomllib
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from typing import Any
 
@@ -37,7 +37,7 @@ def book_table(record: dict[str, Any]) -> Table:
 
 def _register_book_tables() -> None:
     for record in _records():
-        register_table(record["key"])(lambda record=record: book_table(record))
+        register_table(record["key"])(partial(book_table, record))
 
 
 def weapon_profile_table(weapon_key: str) -> Table:
@@ -62,7 +62,7 @@ def _register_weapon_profiles() -> None:
     from nqcore.armoury import all_weapons
 
     for found in all_weapons():
-        register_table(f"profile-{found.key}")(lambda key=found.key: weapon_profile_table(key))
+        register_table(f"profile-{found.key}")(partial(weapon_profile_table, found.key))
 
 
 _register_book_tables()

@@ -350,7 +350,7 @@ def load_modifiers(filename: str) -> dict[str, Modifier]:
             raise ValueError(f"{filename}: modifier {key!r} is listed twice")
         result[key] = Modifier(
             key=key,
-            label=N_(record["label"]),
+            label=Msg(record["label"]),
             value=int(record["value"]),
             source=record["source"],
             group=record.get("group"),

@@ -74,15 +74,15 @@ def format_number(value: int | Fraction | float, lang: str) -> str:
     if isinstance(value, Fraction) and value.denominator == 2:
         whole = value.numerator // 2
         return f"{whole}½" if whole else "½"
-    if isinstance(value, Fraction) and value.denominator != 1:
-        value = float(value)
+    if isinstance(value, Fraction):
+        value = int(value) if value.denominator == 1 else float(value)
     return format_decimal(value, locale=_babel_locale(lang))
 
 
 def format_signed(value: int, lang: str) -> str:
-    """A modifier with its sign, as the book prints them: +1, -2, 0."""
+    """A modifier with its sign, as the book prints them: +1, -2, +0 (ST +0, a cost of +0)."""
     text = format_number(abs(value), lang)
-    return f"+{text}" if value > 0 else (f"-{text}" if value < 0 else text)
+    return f"-{text}" if value < 0 else f"+{text}"
 
 
 def format_percent(chance: Fraction, lang: str, digits: int = 0) -> str:

@@ -26,6 +26,8 @@ PACKAGE = Path(__file__).resolve().parent
 TRANSLATABLE_FIELDS = frozenset(
     {"name", "text", "effect", "intro", "summary", "label", "title", "description", "note"}
     | {"subject", "printed", "correct", "why"}  # errata
+    | {"unit_size"}  # sample and example profiles
+    | {"columns", "rows", "details"}  # book_tables.toml (cells with letters)
 )
 KEYWORDS = {"N_": None}
 HEADER = {

@@ -207,11 +207,11 @@ class PanicResult(Enum):
 
     @property
     def label(self) -> Msg:
-        return N_(str(_panic_record(self)["label"]))
+        return Msg(str(_panic_record(self)["label"]))
 
     @property
     def text(self) -> Msg:
-        return N_(str(_panic_record(self)["text"]))
+        return Msg(str(_panic_record(self)["text"]))
 
     @property
     def rolls(self) -> range:

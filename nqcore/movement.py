@@ -52,7 +52,7 @@ class MovementAbility(Enum):
 
     @property
     def label(self) -> Msg:
-        return N_(str(_ability_record(self)["label"]))
+        return Msg(str(_ability_record(self)["label"]))
 
     @property
     def inches_per_action(self) -> Fraction:

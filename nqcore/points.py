@@ -8,19 +8,20 @@ live in ``data/characteristic_costs.toml`` and ``data/weapon_creation.toml``.
 :func:`profile_points` prices a :class:`~nqcore.profiles.Profile` item by item, and
 :func:`weapon_points` prices a weapon from the creation tables.  The book's maxima are
 recommendations, so breaking one gives a warning in the breakdown, never an error; a value that no
-cost table prices is an error.
+cost table prices is an error.  The chapters' tables are built from these functions by
+:mod:`nqcore.profile_tables` and :mod:`nqcore.weapon_tables`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from nqcore.armoury import TEARDROP_SIZES, Weapon, WeaponKind
-from nqcore.i18n import N_, Msg
+from nqcore.i18n import Msg
 from nqcore.profiles import (
     CHARACTERISTICS,
     ModelType,
@@ -30,10 +31,7 @@ from nqcore.profiles import (
     data_file,
     feature,
     mutation_points,
-    sample_profile,
-    sample_profiles,
 )
-from nqcore.tables import Cell, Signed, Table, register_table
 
 #: Docs labels (kebab-case English headings) of the sections a line item or a rule comes from, as
 #: the chapters creating-a-profile.md and weapon-creation.md label them.
@@ -177,7 +175,7 @@ def cost_tables() -> Mapping[str, CostTable]:
         tables[record["key"]] = CostTable(
             key=record["key"],
             abbreviation=record["abbreviation"],
-            name=N_(record["name"]),
+            name=Msg(record["name"]),
             costs=dict(zip(record["values"], record["costs"], strict=True)),
             maximum={ModelType(k): v for k, v in record.get("maximum", {}).items()},
             source=record["source"],
@@ -384,6 +382,10 @@ def range_cost(ranges: Sequence[int]) -> int:
     raise ValueError(f'range band {shown}" is not priced; the bands are {known}')
 
 
+#: "Range Modifier Points Cost": the basic range modifiers, assumed unless otherwise stated (free).
+BASIC_RANGE_MODIFIERS: tuple[int, int, int] = (1, 0, -1)
+
+
 def range_modifier_cost(modifiers: Sequence[int]) -> int:
     """Range Modifier Points Cost, by the RA modifiers at close, medium and long range; the basic
     +1/+0/-1 costs nothing."""
@@ -500,6 +502,12 @@ def cc_weapon_use_cost(st_bonus: int) -> int:
     return 3 + st_bonus
 
 
+def ranged_weapon_use_cost(st: int) -> int:
+    """A created ranged weapon's use cost: its strength, as the Ranged Combat Weapon Profiles of
+    the Profile Creation Summary give it (the armoury's Bow, Pistol and Musket agree)."""
+    return st
+
+
 @dataclass(frozen=True)
 class SpecialRuleCost:
     """A weapon special rule's cost and the kinds of weapon that may take it."""
@@ -515,7 +523,7 @@ def special_rule_costs() -> Mapping[str, SpecialRuleCost]:
     """Weapon Special Rules: knock prone, burst fire, indirect, travel, save (x2), extra wound."""
     return {
         r["key"]: SpecialRuleCost(
-            r["key"], N_(r["name"]), int(r["cost"]), frozenset(WeaponKind(k) for k in r["kinds"])
+            r["key"], Msg(r["name"]), int(r["cost"]), frozenset(WeaponKind(k) for k in r["kinds"])
         )
         for r in _creation()["special_rule"]
     }
@@ -927,430 +935,3 @@ def profile_warnings(profile: Profile, points: int | None = None) -> list[str]:
                 f"{points} points is above the core limit of {limit}: the model is elite"
             )
     return warnings
-
-
-# --- reference tables ---------------------------------------------------------------------------
-
-
-def profile_table(
-    key: str, profiles: Sequence[Profile], title: Msg, *, ar: bool = False, points: bool = False
-) -> Table:
-    """A table of model profiles as the book prints them (Name, AC ... CO), each followed by the
-    rows of its other elements (RA, CC, ST only); ``ar`` and ``points`` add the model's AR and the
-    points the engine computes.  Not registered: for the docs' profile tables."""
-    columns: list[Msg] = [N_("Name"), *(N_(c.upper()) for c in CHARACTERISTICS)]
-    columns += [N_("AR")] if ar else []
-    columns += [N_("Points")] if points else []
-    rows: list[tuple[Cell, ...]] = []
-    for profile in profiles:
-        row: list[Cell] = [N_(profile.name), *(getattr(profile, c) for c in CHARACTERISTICS)]
-        row += [profile.ar] if ar else []
-        row += [profile_points(profile).total] if points else []
-        rows.append(tuple(row))
-        for element in profile.elements:
-            cells: list[Cell] = [N_(element.name), None, element.ra, element.cc, element.st]
-            cells += [None] * (len(columns) - len(cells))
-            rows.append(tuple(cells))
-    return Table(
-        key=key,
-        title=title,
-        columns=tuple(columns),
-        rows=tuple(rows),
-        source=profiles[0].source if profiles else "",
-    )
-
-
-def sample_profile_table(name_or_key: str) -> Table:
-    """One Sample Profile, keyed ``sample-<key>``, with its AR and the engine's points (where they
-    differ from the printed points, the sample profiles' errata say why).  Not registered."""
-    sample = sample_profile(name_or_key)
-    profile = sample.profile
-    return profile_table(
-        f"sample-{profile.key}", (profile,), N_(profile.name), ar=True, points=True
-    )
-
-
-def recommended_maximum_table(key: str) -> Table:
-    """The recommended maxima of one characteristic (``ac`` ... ``co``) or of ``ar`` by model
-    type, keyed ``creating-a-profile-max-<key>``.  Not registered."""
-    heading = _MAX_HEADINGS[key]
-    rows = tuple(
-        (label, maximum)
-        for kind, label in _MAX_TYPES.items()
-        if (maximum := recommended_maximum(key, kind)) is not None
-    )
-    source = cost_tables()[key].source if key in cost_tables() else _costs()["armour"]["source"]
-    return Table(
-        key=f"creating-a-profile-max-{key}",
-        title=N_("Recommended maximum values"),
-        columns=(N_("Model Type"), heading),
-        rows=rows,
-        source=source,
-    )
-
-
-_MAX_HEADINGS = {
-    "ac": N_("Max AC"),
-    "ra": N_("Max RA"),
-    "cc": N_("Max CC"),
-    "st": N_("Max ST"),
-    "t": N_("Max T"),
-    "w": N_("Max W"),
-    "co": N_("Max CO"),
-    "ar": N_("Max AR"),
-}
-_MAX_TYPES = {
-    ModelType.CHARACTER: N_("Characters"),
-    ModelType.INDIVIDUAL: N_("Individuals"),
-    ModelType.UNIT_LEADER: N_("Unit Leaders"),
-    ModelType.ELITE: N_("Elite"),
-    ModelType.CORE: N_("Core"),
-}
-
-
-def _cost_table(key: str) -> Table:
-    table = cost_tables()[key]
-    return Table(
-        key=f"cost-{key}",
-        title=table.name,
-        columns=(N_(table.abbreviation), N_("Points Cost")),
-        rows=tuple((value, Signed(cost)) for value, cost in table.costs.items()),
-        source=table.source,
-    )
-
-
-def _cost_factory(key: str) -> Callable[[], Table]:
-    def factory() -> Table:
-        return _cost_table(key)
-
-    factory.__doc__ = f"Creating A Profile: the {key.upper()} cost table."
-    return factory
-
-
-for _key in CHARACTERISTICS:
-    register_table(f"cost-{_key}")(_cost_factory(_key))
-
-
-@register_table("cost-ar")
-def armour_cost_table() -> Table:
-    """Armour Values: the AR cost table, then shield, barding and armoured mount."""
-    record = _costs()["armour"]
-    rows: list[tuple[Any, ...]] = [
-        (v, Signed(c)) for v, c in zip(record["values"], record["costs"], strict=True)
-    ]
-    rows += [
-        (N_("Shield, AR +1"), Signed(record["shield"])),
-        (N_("Barding, AR +1"), Signed(record["barding"])),
-        (N_("Armoured mount, AR +1"), Signed(record["armoured_mount"])),
-        (N_("Large model, AR +1"), Signed(0)),
-    ]
-    return Table(
-        key="cost-ar",
-        title=N_("Armour"),
-        columns=(N_("AR"), N_("Points Cost")),
-        rows=tuple(rows),
-        source=record["source"],
-    )
-
-
-@register_table("cost-resilience")
-def resilience_cost_table() -> Table:
-    """Adding Armour Resilience."""
-    record = _costs()["resilience"]
-    return Table(
-        key="cost-resilience",
-        title=N_("Armour Resilience"),
-        columns=(N_("Resilience (RE) Level"), N_("Points Cost")),
-        rows=tuple(
-            (Signed(-level), cost)
-            for level, cost in zip(record["levels"], record["costs"], strict=True)
-        ),
-        source=record["source"],
-    )
-
-
-@register_table("magic-user-levels")
-def magic_user_levels_table() -> Table:
-    """Magic User Points Values."""
-    return Table(
-        key="magic-user-levels",
-        title=N_("Magic User Points Values"),
-        columns=(N_("Level"), N_("Points"), N_("Comment")),
-        rows=tuple(
-            (r["level"], r["cost"], N_(r["note"]) if "note" in r else None)
-            for r in _costs()["magic_level"]
-        ),
-        source="Creating A Profile > Magic User Points Values",
-    )
-
-
-_LIMIT_TYPES = {
-    "character": N_("Characters"),
-    "individual": N_("Individuals"),
-    "unit-leader": N_("Unit Leaders"),
-    "elite": N_("Elite"),
-    "core": N_("Core"),
-}
-
-
-@register_table("ability-limits")
-def ability_limits_table() -> Table:
-    """Ability, Trait And Equipment Maximums (recommended)."""
-    record = _costs()["limits"]
-    return Table(
-        key="ability-limits",
-        title=N_("Recommended Maximum Levels"),
-        columns=(N_("Model Type"), N_("Abilities"), N_("Traits"), N_("Equipment")),
-        rows=tuple(
-            (_LIMIT_TYPES[t], record["abilities"][i], record["traits"][i], record["equipment"][i])
-            for i, t in enumerate(record["types"])
-        ),
-        source=record["source"],
-    )
-
-
-@register_table("sample-profiles")
-def sample_profiles_table() -> Table:
-    """The Sample Profiles with the points the book prints and the points the engine computes."""
-    rows = []
-    for sample in sample_profiles():
-        p = sample.profile
-        rows.append(
-            (
-                N_(p.name),
-                p.ac,
-                p.ra,
-                p.cc,
-                p.st,
-                p.t,
-                p.w,
-                p.co,
-                p.ar,
-                sample.printed_points,
-                profile_points(p).total,
-            )
-        )
-    return Table(
-        key="sample-profiles",
-        title=N_("Sample Profiles"),
-        columns=(
-            N_("Name"),
-            N_("AC"),
-            N_("RA"),
-            N_("CC"),
-            N_("ST"),
-            N_("T"),
-            N_("W"),
-            N_("CO"),
-            N_("AR"),
-            N_("Printed Points"),
-            N_("Computed Points"),
-        ),
-        rows=tuple(rows),
-        source="Sample Profiles",
-        notes=(N_("Where the two differ, the errata explain the difference item by item."),),
-    )
-
-
-def _simple(key: str, title: Msg, heading: Msg, section: str, source: str) -> Table:
-    values = _table(_creation()[section], "")
-    return Table(
-        key=key,
-        title=title,
-        columns=(heading, N_("Points Cost")),
-        rows=tuple(
-            (Signed(v) if section != "ranged_strength" else v, Signed(c)) for v, c in values.items()
-        ),
-        source=source,
-    )
-
-
-@register_table("cc-strength-bonus-cost")
-def cc_strength_bonus_table() -> Table:
-    return _simple(
-        "cc-strength-bonus-cost",
-        N_("Close Combat Strength Bonus"),
-        N_("ST"),
-        "cc_strength_bonus",
-        "Close Combat Weapon Creation > Close Combat Strength Bonus",
-    )
-
-
-@register_table("pm-cost")
-def pm_cost_table() -> Table:
-    return _simple(
-        "pm-cost",
-        N_("Penetration Modifier Points Cost"),
-        N_("PM"),
-        "penetration",
-        "Close Combat Weapon Creation > Penetration Modifier Points Cost",
-    )
-
-
-@register_table("reach-cost")
-def reach_cost_table() -> Table:
-    section = _creation()["reach"]
-    return Table(
-        key="reach-cost",
-        title=N_("Extended Reach Points Cost"),
-        columns=(N_("Reach (inches)"), N_("Points Cost")),
-        rows=tuple((v, Signed(c)) for v, c in _inch_table(section).items()),
-        source="Close Combat Weapon Creation > Extended Reach Points Cost",
-    )
-
-
-@register_table("ranged-strength-cost")
-def ranged_strength_table() -> Table:
-    return _simple(
-        "ranged-strength-cost",
-        N_("Ranged Combat Strength"),
-        N_("ST"),
-        "ranged_strength",
-        "Ranged Weapon Creation > Ranged Combat Strength",
-    )
-
-
-@register_table("range-cost")
-def range_cost_table() -> Table:
-    """Maximum Range Points Cost, with the Strength To Range Ratio's recommended maximum ST."""
-    return Table(
-        key="range-cost",
-        title=N_("Maximum Range Points Cost"),
-        columns=(N_("SR"), N_("MR"), N_("LR"), N_("Points Cost"), N_("Maximum Strength")),
-        rows=tuple(
-            (*band["ranges"], Signed(band["cost"]), band["max_strength"]) for band in _range_bands()
-        ),
-        source="Ranged Weapon Creation > Maximum Range Points Cost",
-    )
-
-
-@register_table("range-modifier-cost")
-def range_modifier_cost_table() -> Table:
-    return Table(
-        key="range-modifier-cost",
-        title=N_("Range Modifier Points Cost"),
-        columns=(N_("SR"), N_("MR"), N_("LR"), N_("Points Cost")),
-        rows=tuple(
-            (*(Signed(m) for m in row["modifiers"]), Signed(row["cost"]))
-            for row in _creation()["range_modifier"]
-        ),
-        source="Ranged Weapon Creation > Range Modifier Points Cost",
-        notes=(N_("The basic range modifier of +1/+0/-1 costs nothing."),),
-    )
-
-
-@register_table("support-strength-cost")
-def support_strength_table() -> Table:
-    """Support Weapon Strength Points Cost with the use cost of each strength."""
-    values = _table(_creation()["support_strength"], "")
-    return Table(
-        key="support-strength-cost",
-        title=N_("Support Weapon Strength Points Cost"),
-        columns=(N_("ST"), N_("Points Cost"), N_("Use Cost")),
-        rows=tuple((st, Signed(c), support_weapon_use_cost(st)) for st, c in values.items()),
-        source="Support Weapon Creation > Support Weapon Strength Points Cost",
-    )
-
-
-@register_table("area-effect-cost")
-def area_effect_table() -> Table:
-    """Area Effect Points Cost with the Strength To Area Effect Ratio's maximum ST."""
-    section = _creation()["area_effect"]
-    return Table(
-        key="area-effect-cost",
-        title=N_("Area Effect Points Cost"),
-        columns=(N_("Template Size (inches)"), N_("Points Cost"), N_("Maximum Strength")),
-        rows=tuple(
-            (Fraction(str(s)), c, m)
-            for s, c, m in zip(
-                section["sizes"], section["costs"], section["max_strength"], strict=True
-            )
-        ),
-        source="Support Weapon Creation > Area Effect Points Cost",
-    )
-
-
-_USE_COST_OVER_STRENGTH = {1: N_("ST+1"), 2: N_("ST+2"), 3: N_("ST+3")}
-
-
-def _teardrop_use_cost_label(size: str) -> Msg:
-    from nqcore.ranged import TeardropSize
-
-    return _USE_COST_OVER_STRENGTH[TeardropSize(_TEARDROP_SIZES[size]).use_cost_over_strength]
-
-
-@register_table("teardrop-points")
-def teardrop_table() -> Table:
-    """Teardrop template creation: use cost, minimum use cost, points and maximum ST per size."""
-    return Table(
-        key="teardrop-points",
-        title=N_("Teardrop Template Points Cost"),
-        columns=(
-            N_("Template Size"),
-            N_("Use Cost"),
-            N_("Minimum Use Cost"),
-            N_("Points Cost"),
-            N_("Maximum Strength"),
-        ),
-        rows=tuple(
-            (
-                N_(record["name"]),
-                _teardrop_use_cost_label(record["size"]),
-                teardrop_use_cost(1, record["size"]),
-                record["points"],
-                record["max_strength"],
-            )
-            for record in _creation()["teardrop"]
-        ),
-        source="Teardrop Template Creation",
-        notes=(N_("The weapon's strength costs as for support weapons."),),
-    )
-
-
-@register_table("grenades")
-def grenades_table() -> Table:
-    """Creating Grenades: use cost, ST, blast template size and points."""
-    data = _creation()["grenades"]
-    rows = []
-    for st, row in zip(data["strengths"], data["costs"], strict=True):
-        for size, cost in zip(data["sizes"], row, strict=True):
-            rows.append((grenade_use_cost(st), st, Fraction(str(size)), cost))
-    return Table(
-        key="grenades",
-        title=N_("Creating Grenades"),
-        columns=(N_("Use Cost"), N_("ST"), N_("Template Size (inches)"), N_("Points Cost")),
-        rows=tuple(rows),
-        source="Creating Grenades",
-        notes=(N_("Grenades with knock prone: +2 points."),),
-    )
-
-
-_KIND_LABELS = {
-    WeaponKind.CLOSE_COMBAT: N_("Close Combat"),
-    WeaponKind.RANGED: N_("Ranged Combat"),
-    WeaponKind.SUPPORT: N_("Support Weapon"),
-    WeaponKind.TEARDROP: N_("Teardrop Template"),
-}
-
-
-@register_table("weapon-special-rules-cost")
-def weapon_special_rules_table() -> Table:
-    """Weapon Special Rules: cost and which weapons may take each."""
-    rows: list[tuple[Cell, ...]] = []
-    for rule in special_rule_costs().values():
-        eligible: list[Msg] = []
-        for kind in _KIND_LABELS:
-            if kind not in rule.kinds:
-                eligible.append(N_("No"))
-            elif rule.key == "extra-wound" and kind is WeaponKind.CLOSE_COMBAT:
-                eligible.append(N_("Characters Only"))
-            else:
-                eligible.append(N_("Yes"))
-        rows.append((rule.name, *eligible, Signed(rule.cost)))
-    return Table(
-        key="weapon-special-rules-cost",
-        title=N_("Weapon Special Rules"),
-        columns=(N_("Special Rule"), *_KIND_LABELS.values(), N_("Points Cost")),
-        rows=tuple(rows),
-        source="Weapon Special Rules",
-    )

@@ -90,6 +90,9 @@ ABBREVIATIONS: Mapping[str, str] = {c: c.upper() for c in CHARACTERISTICS}
 ELEMENT_CHARACTERISTICS: tuple[str, ...] = ("ra", "cc", "st")
 #: Characteristics that an inanimate model (a chariot) may leave out, printed "-".
 OPTIONAL_CHARACTERISTICS = frozenset({"ra", "cc"})
+#: What a shield, barding, a naturally armoured mount or a large model's mass adds to the armour
+#: value ("Shield Cost", "Barding Cost / Armoured Mount", "Natural Armour Values").
+ARMOUR_BONUS = 1
 
 
 @cache
@@ -273,7 +276,7 @@ def _feature(category: str, index: int, record: dict[str, Any], filename: str) -
     levels: tuple[Level, ...] = ()
     if "levels" in record:
         levels = tuple(
-            Level(str(item["level"]), N_(item["name"]), int(item["points"]))
+            Level(str(item["level"]), Msg(item["name"]), int(item["points"]))
             for item in record["levels"]
         )
     elif record.get("levels_from") == "grenades":
@@ -290,15 +293,15 @@ def _feature(category: str, index: int, record: dict[str, Any], filename: str) -
         raise FeatureDataError(f"{where}: unknown condition(s) {', '.join(unknown)}")
     return Feature(
         key=record["key"],
-        name=N_(record["name"]),
+        name=Msg(record["name"]),
         category=category,
-        summary=N_(record["summary"]),
+        summary=Msg(record["summary"]),
         source=record["source"],
         points=int(record["points"]) if "points" in record else None,
         levels=levels,
         only=frozenset(record.get("only", [])),
         requires=frozenset(record.get("requires", [])),
-        note=N_(record["note"]) if "note" in record else None,
+        note=Msg(record["note"]) if "note" in record else None,
         special_attack_mode=bool(record.get("special_attack_mode", False)),
         priced_by=record.get("priced_by"),
         levels_from=record.get("levels_from"),
@@ -409,7 +412,7 @@ class Armour:
     def total(self) -> int:
         """The model's AR: the bought value plus every +1."""
         bonuses = (self.shield, self.barding, self.armoured_mount, self.large_bonus)
-        return self.value + sum(bonuses)
+        return self.value + ARMOUR_BONUS * sum(bonuses)
 
 
 @dataclass(frozen=True)
@@ -765,13 +768,19 @@ def load_profile(path: str | Path) -> Profile:
 # --- sample profiles ----------------------------------------------------------------------------
 
 
+def _optional_msg(value: Any) -> Msg | None:
+    return None if value is None else Msg(str(value))
+
+
 @dataclass(frozen=True)
 class SampleProfile:
-    """One of the book's Sample Profiles, with the points it prints."""
+    """One of the book's Sample Profiles, with the points it prints and the unit size of its
+    Structure line."""
 
     profile: Profile
     printed_points: int
     section: str
+    unit_size: Msg | None = None
 
 
 @cache
@@ -782,8 +791,11 @@ def sample_profiles() -> tuple[SampleProfile, ...]:
         fields = dict(record)
         printed = fields.pop("printed_points")
         section = fields.pop("section")
+        unit_size = _optional_msg(fields.pop("unit_size", None))
         where = f"sample_profiles.toml, profile #{index + 1} ({fields.get('key', '?')})"
-        samples.append(SampleProfile(parse_profile(fields, where), int(printed), str(section)))
+        samples.append(
+            SampleProfile(parse_profile(fields, where), int(printed), str(section), unit_size)
+        )
     return tuple(samples)
 
 
@@ -798,11 +810,14 @@ def sample_profile(name_or_key: str) -> SampleProfile:
 
 @dataclass(frozen=True)
 class ExampleProfile:
-    """A profile the rules text shows as an example, with the points it prints (if any)."""
+    """A profile the rules text shows as an example, with the points it prints (if any); ``table``
+    is the key of the reference table that shows it, ``title`` that table's title."""
 
     profile: Profile
     table: str
     printed_points: int | None
+    title: Msg | None = None
+    unit_size: Msg | None = None
 
 
 @cache
@@ -815,10 +830,16 @@ def example_profiles() -> tuple[ExampleProfile, ...]:
         fields = dict(record)
         table = str(fields.pop("table"))
         printed = fields.pop("printed_points", None)
+        title = _optional_msg(fields.pop("title", None))
+        unit_size = _optional_msg(fields.pop("unit_size", None))
         where = f"example_profiles.toml, profile #{index + 1} ({fields.get('key', '?')})"
         found.append(
             ExampleProfile(
-                parse_profile(fields, where), table, None if printed is None else int(printed)
+                parse_profile(fields, where),
+                table,
+                None if printed is None else int(printed),
+                title,
+                unit_size,
             )
         )
     return tuple(found)
@@ -843,8 +864,10 @@ def _feature_rows(category: str) -> tuple[tuple[Msg, Signed | Msg | None, Msg], 
                 rows.append((level.name, Signed(level.points), item.summary))
         elif item.levels_from is not None or item.priced_by is not None:
             rows.append((item.name, N_("Points vary"), item.summary))
+        elif not item.points:
+            rows.append((item.name, N_("Free"), item.summary))
         else:
-            rows.append((item.name, Signed(item.points or 0), item.summary))
+            rows.append((item.name, Signed(item.points), item.summary))
     return tuple(rows)
 
 
@@ -887,4 +910,19 @@ def equipment_table() -> Table:
         rows=_feature_rows("equipment"),
         source="Equipment",
         notes=(N_("All points values are per model."),),
+    )
+
+
+@register_table("equipment-magic-tattoos")
+def magic_tattoos_table() -> Table:
+    """Equipment > Magic Tattoos: the points of each tattoo armour value."""
+    tattoos = feature("equipment", "magic-tattoos")
+    return Table(
+        key="equipment-magic-tattoos",
+        title=N_("Magic tattoos"),
+        columns=(N_("Tattoo AR"), N_("Points Cost")),
+        rows=tuple(
+            (int(level.level.removeprefix("AR")), Signed(level.points)) for level in tattoos.levels
+        ),
+        source=tattoos.source,
     )

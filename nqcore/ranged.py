@@ -433,7 +433,20 @@ class TeardropSize(Enum):
 
     @property
     def label(self) -> Msg:
-        return N_(str(_teardrop_record(self)["label"]))
+        return Msg(str(_teardrop_record(self)["label"]))
+
+    @property
+    def abbreviation(self) -> str:
+        """TTS, TTM or TTL, as profiles and the weapon creation tables name the template."""
+        return str(_teardrop_record(self)["abbreviation"])
+
+    @classmethod
+    def from_abbreviation(cls, abbreviation: str) -> TeardropSize:
+        """The template a profile names ``TTS``, ``TTM`` or ``TTL``."""
+        for size in cls:
+            if size.abbreviation == abbreviation:
+                return size
+        raise ValueError(f"unknown teardrop template {abbreviation!r}: TTS, TTM or TTL")
 
     @property
     def use_cost_over_strength(self) -> int:

@@ -32,6 +32,19 @@ class Chance(Fraction):
 Cell = Msg | str | int | Fraction | None
 
 
+class Phrase(tuple[Msg | str | int | Fraction, ...]):
+    """A line of text made of parts printed one after the other, each in the reader's language:
+    ``Phrase((Msg("Sword"), " (", N_("UC"), 4, ", ", N_("ST"), Signed(1), ")"))`` reads
+    "Sword (UC4, ST+1)" in English and "Épée (CU4, F+1)" in French.  Used for the lines printed
+    under a profile (:attr:`Table.details`)."""
+
+    __slots__ = ()
+
+
+#: A line printed under a table: a cell, or a phrase of several.
+Detail = Cell | Phrase
+
+
 @dataclass(frozen=True)
 class Table:
     """One reference table: ``columns`` and translatable cells are English msgids (``Msg``)."""
@@ -43,7 +56,7 @@ class Table:
     source: str
     notes: tuple[Msg, ...] = field(default=())
     #: Lines printed under a profile ("Weapons: Sword (UC4, ST+1)").
-    details: tuple[tuple[Msg, Cell], ...] = field(default=())
+    details: tuple[tuple[Msg, Detail], ...] = field(default=())
 
     def __post_init__(self) -> None:
         for row in self.rows:

@@ -13,14 +13,16 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from nqcore.i18n import Msg, format_number, format_percent, format_signed
-from nqcore.tables import Cell, Chance, Signed, Table, get_table
+from nqcore.tables import Chance, Detail, Phrase, Signed, Table, get_table
 from nqsphinx.messages import engine_text, page_language
 
 EMPTY_CELL = "–"
 
 
-def format_cell(cell: Cell, lang: str) -> str:
-    """One cell as the reader of ``lang`` reads it."""
+def format_cell(cell: Detail, lang: str) -> str:
+    """One cell (or a phrase under a table) as the reader of ``lang`` reads it."""
+    if isinstance(cell, Phrase):
+        return "".join(format_cell(part, lang) for part in cell)
     if cell is None:
         return EMPTY_CELL
     if isinstance(cell, Msg):
@@ -89,7 +91,7 @@ class EngineTableDirective(SphinxDirective):
             fields = nodes.field_list(classes=["nq-table-details"])
             for label, value in table.details:
                 field = nodes.field()
-                field += nodes.field_name(text=engine_text(label, lang))
+                field += _generated(nodes.field_name(text=engine_text(label, lang)))
                 body = nodes.field_body()
                 body += _generated(nodes.paragraph(text=format_cell(value, lang)))
                 field += body

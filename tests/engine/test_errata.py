@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+
 import pytest
 
 from nqcore.errata import ErrataError, all_errata, errata_for, parse_errata

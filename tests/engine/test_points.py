@@ -692,21 +692,28 @@ def test_the_example_profiles_of_the_rules() -> None:
 
 
 def test_profile_table_builders() -> None:
-    from nqcore.points import profile_table, recommended_maximum_table, sample_profile_table
+    from nqcore.profile_tables import (
+        profile_table,
+        recommended_maximum_table,
+        sample_profile_table,
+        single_profile_table,
+    )
     from nqcore.profiles import example_profile
 
     dwarf = sample_profile_table("dwarf")
     assert dwarf.key == "sample-dwarf"
-    assert dwarf.columns[-2:] == ("AR", "Points")
-    assert dwarf.rows == (("Dwarf", 8, 4, 5, 5, 6, 1, 6, 3, 39),)
+    assert dwarf.columns[-3:] == ("AR", "Printed Points", "Computed Points")
+    assert dwarf.rows == (("Dwarf", 8, 4, 5, 5, 6, 1, 6, 3, 39, 39),)
     elf = sample_profile_table("Wood Elf Archer".lower().replace(" ", "-"))
-    assert elf.rows[0][-1] == 32
+    assert elf.rows[0][-2:] == (35, 32)
     warlord = example_profile("orc-warlord-on-dragon").profile
-    table = profile_table("profile-orc-warlord-on-dragon", (warlord,), N_("Orc Warlord"), ar=True)
+    table = single_profile_table("x", N_("Orc Warlord"), warlord, warlord.source)
     assert table.rows == (
-        ("Orc Warlord", 12, 4, 7, 5, 7, 4, 8, 5),
-        ("Dragon", None, 3, 6, 7, None, None, None, None),
+        ("Orc Warlord", 12, 4, 7, 5, 7, 4, 8, 5, profile_points(warlord).total),
+        ("Dragon", None, 3, 6, 7, None, None, None, None, None),
     )
+    side_by_side = profile_table("y", N_("Two"), (warlord, warlord), "")
+    assert side_by_side.rows[1] == ("Orc Warlord", 12, 4, 7, 5, 7, 4, 8)
     assert recommended_maximum_table("ac").rows == (
         ("Characters", 12),
         ("Individuals", 12),

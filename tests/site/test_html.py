@@ -9,8 +9,8 @@ import pytest
 
 from nqcore.i18n import Msg
 from nqcore.tables import get_table
-from nqsphinx.tables import format_cell
 from nqsphinx.messages import engine_text
+from nqsphinx.tables import format_cell
 from tests.building import ROOT, Build
 from tests.htmlpages import engine_tables, links
 
