@@ -21,7 +21,15 @@ extensions = [
 ]
 myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
 root_doc = "index"
-exclude_patterns = ["_data", "conftest.py", "_templates", "_static", "_build", "Thumbs.db", ".DS_Store"]
+exclude_patterns = [
+    "_data",
+    "conftest.py",
+    "_templates",
+    "_static",
+    "_build",
+    "Thumbs.db",
+    ".DS_Store",
+]
 templates_path = ["docs/_templates"]
 nitpicky = True
 smartquotes = False  # the book writes inches as 12"; curly quotes would turn them into ”

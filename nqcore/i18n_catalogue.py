@@ -98,6 +98,11 @@ def update(po_path: Path, template: Catalog, locale: str = "fr") -> tuple[int, i
         catalogue = Catalog(locale=locale, project=HEADER["Project-Id-Version"], fuzzy=False)
     created, revised = catalogue.creation_date, catalogue.revision_date
     catalogue.update(template, update_header_comment=False)
+    for message in catalogue:
+        # Babel guesses "50%" is a format string; the engine's messages use str.format only.
+        message.flags.discard("python-format")
+    for msgid in [m for m in catalogue.obsolete if m in catalogue]:
+        del catalogue.obsolete[msgid]  # back in use: an obsolete copy would be a duplicate
     if po_path.exists():  # keep the header still, so that an update without changes changes nothing
         catalogue.creation_date, catalogue.revision_date = created, revised
     catalogue.fuzzy = False

@@ -20,7 +20,10 @@ from nqsphinx.messages import engine_text, page_language, ui_text
 
 def spell_card_markup(spell: Spell, lang: str) -> str:
     """One spell card as MyST for sphinx-design's ``grid-item-card``."""
-    tr = lambda text: engine_text(text, lang)  # noqa: E731
+
+    def tr(text: str) -> str:
+        return engine_text(text, lang)
+
     body = [tr(p) for p in spell.text]
     for roll, effect in spell.results:
         body.append(f"**{roll}** {tr(effect)}")
@@ -59,7 +62,9 @@ def _grid(cards: list[str]) -> str:
 class GeneratedMarkupDirective(SphinxDirective):
     """Parses markup made from engine data; the result is already in the page's language."""
 
-    def label_cards(self, holder: list[nodes.Node], css: str, labels: list[tuple[str, str]]) -> None:
+    def label_cards(
+        self, holder: list[nodes.Node], css: str, labels: list[tuple[str, str]]
+    ) -> None:
         """Give each card its label (in order) and register it for {ref} and errata links."""
         cards = [n for top in holder for n in top.findall(nodes.Element) if css in n["classes"]]
         if len(cards) != len(labels):

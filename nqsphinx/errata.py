@@ -29,7 +29,7 @@ def _ref(target: str, text: str, refdoc: str) -> addnodes.pending_xref:
         refwarn=True, refdoc=refdoc,
     )  # fmt: skip
     ref += nodes.inline(text=text)
-    return ref
+    return ref  # type: ignore[no-any-return]
 
 
 def _para(*children: nodes.Node) -> nodes.paragraph:
@@ -52,9 +52,11 @@ class ErrataDirective(SphinxDirective):
             subject = engine_text(erratum.subject, lang)
             std.note_hyperlink_target(label, self.env.docname, label, subject)  # type: ignore[attr-defined]
             title = nodes.strong(text=subject)
-            box += _para(title, nodes.Text(" — "),
-                         _ref(erratum.section, ui_text("where it is printed", lang),
-                              self.env.docname))
+            box += _para(
+                title,
+                nodes.Text(" — "),
+                _ref(erratum.section, ui_text("where it is printed", lang), self.env.docname),
+            )
             for name, value in (
                 (ui_text("Printed:", lang), erratum.printed),
                 (ui_text("The rules give:", lang), erratum.correct),

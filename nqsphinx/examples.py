@@ -1,4 +1,4 @@
-"""The ``example`` directive: the book's worked examples, set apart, titled in the page's language."""
+"""The ``example`` directive: the book's worked examples, set apart, titled in their language."""
 
 from __future__ import annotations
 

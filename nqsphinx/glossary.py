@@ -22,6 +22,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from nqsphinx.messages import page_language, ui_text
+from nqsphinx.typography import french_html
 
 GLOSSARY_FILE = Path("_data") / "glossary.toml"
 GLOSSARY_PAGE = "glossary"
@@ -45,7 +46,9 @@ class Term:
 
     def tooltip(self, lang: str) -> str:
         other = "fr" if lang == "en" else "en"
-        return f"{self.label(lang)} — {other.upper()}: {self.label(other)}. {self.definitions[lang]}"
+        return (
+            f"{self.label(lang)} — {other.upper()}: {self.label(other)}. {self.definitions[lang]}"
+        )
 
 
 class GlossaryError(ValueError):
@@ -68,7 +71,9 @@ def load_terms(path: Path) -> tuple[Term, ...]:
                 key=record["key"],
                 names={"en": record["en"], "fr": record["fr"]},
                 abbreviations={
-                    lang: record[f"abbr_{lang}"] for lang in ("en", "fr") if record.get(f"abbr_{lang}")
+                    lang: record[f"abbr_{lang}"]
+                    for lang in ("en", "fr")
+                    if record.get(f"abbr_{lang}")
                 },
                 definitions={"en": record["def_en"], "fr": record["def_fr"]},
                 section=record["section"],
@@ -108,8 +113,9 @@ class GlossaryDirective(SphinxDirective):
             ref += nodes.inline(text=ui_text("See the rules", lang))
             para += ref
             body += para
-            body += nodes.paragraph(text=f"{other.upper()}: {term.label(other)}",
-                                    classes=["nq-glossary-other"])
+            body += nodes.paragraph(
+                text=f"{other.upper()}: {term.label(other)}", classes=["nq-glossary-other"]
+            )
             item += body
             for node in item.findall(nodes.TextElement):
                 node["translatable"] = False
@@ -117,8 +123,17 @@ class GlossaryDirective(SphinxDirective):
         return [items]
 
 
-_SKIP = (nodes.reference, nodes.literal, nodes.literal_block, nodes.title, nodes.raw,
-         nodes.doctest_block, nodes.term, addnodes.pending_xref, nodes.caption)
+_SKIP = (
+    nodes.reference,
+    nodes.literal,
+    nodes.literal_block,
+    nodes.title,
+    nodes.raw,
+    nodes.doctest_block,
+    nodes.term,
+    addnodes.pending_xref,
+    nodes.caption,
+)
 
 
 def _matcher(terms: tuple[Term, ...], lang: str) -> tuple[re.Pattern[str], dict[str, Term]]:
@@ -131,7 +146,8 @@ def _matcher(terms: tuple[Term, ...], lang: str) -> tuple[re.Pattern[str], dict[
             names.setdefault(abbreviation, term)
     ordered = sorted(names, key=len, reverse=True)
     pattern = "|".join(
-        rf"(?-i:{re.escape(n)})" if n in {t.abbreviations.get(lang) for t in terms}
+        rf"(?-i:{re.escape(n)})"
+        if n in {t.abbreviations.get(lang) for t in terms}
         else re.escape(n)
         for n in ordered
     )
@@ -160,9 +176,15 @@ def link_terms(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             if term is None or term.key in linked:
                 continue
             linked.add(term.key)
-            pieces.append(nodes.Text(value[last:match.start()]))
-            ref = nodes.reference(found, found, refuri=f"{uri}#{term_label(term)}",
-                                  reftitle=term.tooltip(lang), classes=["nq-term"])
+            pieces.append(nodes.Text(value[last : match.start()]))
+            tooltip = french_html(term.tooltip(lang)) if lang == "fr" else term.tooltip(lang)
+            ref = nodes.reference(
+                found,
+                found,
+                refuri=f"{uri}#{term_label(term)}",
+                reftitle=tooltip,
+                classes=["nq-term"],
+            )
             pieces.append(ref)
             last = match.end()
         if pieces:

@@ -36,8 +36,10 @@ class Finding:
     expected: str
 
     def __str__(self) -> str:
-        return (f"{self.po}:{self.line}: '{self.term.names['en']}' should be translated "
-                f"'{self.expected}' (glossary key {self.term.key})")
+        return (
+            f"{self.po}:{self.line}: '{self.term.names['en']}' should be translated "
+            f"'{self.expected}' (glossary key {self.term.key})"
+        )
 
 
 def _fold(text: str) -> str:
@@ -50,7 +52,9 @@ def _stems(text: str) -> list[str]:
     return [word[:5] for word in re.findall(r"\w+", _fold(text)) if len(word) > 2]
 
 
-def check_entry(msgid: str, msgstr: str, terms: Iterable[Term], exempt: set[str]) -> Iterator[tuple[Term, str]]:
+def check_entry(
+    msgid: str, msgstr: str, terms: Iterable[Term], exempt: set[str]
+) -> Iterator[tuple[Term, str]]:
     folded = _fold(msgstr)
     for term in terms:
         if term.key in exempt:
@@ -72,8 +76,11 @@ def check_catalogue(po_path: Path, terms: tuple[Term, ...]) -> list[Finding]:
     for entry in polib.pofile(str(po_path)):
         if entry.obsolete or not entry.msgstr:
             continue
-        exempt = {key.strip() for match in EXEMPT.finditer(entry.tcomment or "")
-                  for key in match.group(1).split(",")}
+        exempt = {
+            key.strip()
+            for match in EXEMPT.finditer(entry.tcomment or "")
+            for key in match.group(1).split(",")
+        }
         for term, expected in check_entry(entry.msgid, entry.msgstr, terms, exempt):
             findings.append(Finding(po_path, entry.linenum, term, expected))
     return findings

@@ -98,8 +98,9 @@ class EngineTableDirective(SphinxDirective):
                 fields += field
             result.append(fields)
         for note in table.notes:
-            result.append(_generated(nodes.paragraph(text=engine_text(note, lang),
-                                                     classes=["nq-table-note"])))
+            result.append(
+                _generated(nodes.paragraph(text=engine_text(note, lang), classes=["nq-table-note"]))
+            )
         return result
 
 

@@ -57,8 +57,11 @@ def add_notice(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if status is not None and status.complete:
         return
     notice = nodes.warning(classes=["nq-translation-notice"])
-    notice += nodes.paragraph(text=ui_text(
-        "This page is not fully translated yet: some passages are shown in English.", "fr"))
+    notice += nodes.paragraph(
+        text=ui_text(
+            "This page is not fully translated yet: some passages are shown in English.", "fr"
+        )
+    )
     section = next(iter(doctree.findall(nodes.section)), None)
     if section is not None:
         section.insert(1, notice)

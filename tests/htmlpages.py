@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -38,7 +39,8 @@ class _TableReader(HTMLParser):
             self._table["caption"] = "".join(self._caption).strip().rstrip("#").strip()
             self._caption = None
         elif tag in ("td", "th") and self._cell is not None and self._row is not None:
-            self._row.append(" ".join("".join(self._cell).split()))
+            # Collapse HTML white space only: a no-break space is part of the text ("70 %").
+            self._row.append(re.sub(r"[ \t\r\n]+", " ", "".join(self._cell)).strip(" \t\r\n"))
             self._cell = None
         elif tag == "tr" and self._row is not None:
             rows = self._table["rows"]

@@ -17,14 +17,17 @@ ENGINE_CATALOGUES = [
     ROOT / "nqcore" / "locale" / "fr" / "LC_MESSAGES" / "nqcore.po",
     ROOT / "nqsphinx" / "locale" / "fr" / "LC_MESSAGES" / "nqsphinx.po",
 ]
-PAGES = sorted(p.relative_to(ROOT / "docs").with_suffix("").as_posix()
-               for p in (ROOT / "docs").rglob("*.md"))
+PAGES = sorted(
+    p.relative_to(ROOT / "docs").with_suffix("").as_posix() for p in (ROOT / "docs").rglob("*.md")
+)
 ALL_CATALOGUES = sorted(PAGE_CATALOGUES.rglob("*.po")) + ENGINE_CATALOGUES
 
 
 def test_one_catalogue_per_page() -> None:
-    catalogues = sorted(p.relative_to(PAGE_CATALOGUES).with_suffix("").as_posix()
-                        for p in PAGE_CATALOGUES.rglob("*.po"))
+    catalogues = sorted(
+        p.relative_to(PAGE_CATALOGUES).with_suffix("").as_posix()
+        for p in PAGE_CATALOGUES.rglob("*.po")
+    )
     assert catalogues == PAGES
 
 
@@ -49,15 +52,28 @@ def test_catalogue_is_complete(po: Path) -> None:
 def test_page_catalogues_follow_the_english(tmp_path: Path) -> None:
     """Every message of the English sources is in its page's catalogue (`make update-po` ran)."""
     subprocess.run(
-        [sys.executable, "-m", "sphinx", "-q", "-b", "gettext", "-c", str(ROOT), str(ROOT / "docs"),
-         str(tmp_path)], check=True,
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-q",
+            "-b",
+            "gettext",
+            "-c",
+            str(ROOT),
+            str(ROOT / "docs"),
+            str(tmp_path),
+        ],
+        check=True,
     )
     stale = []
     for pot in tmp_path.rglob("*.pot"):
         page = pot.relative_to(tmp_path).with_suffix("")
         po = polib.pofile(str(PAGE_CATALOGUES / f"{page}.po"))
         known = {e.msgid for e in po if not e.obsolete}
-        stale += [f"{page}: {e.msgid[:60]!r}" for e in polib.pofile(str(pot)) if e.msgid not in known]
+        stale += [
+            f"{page}: {e.msgid[:60]!r}" for e in polib.pofile(str(pot)) if e.msgid not in known
+        ]
     assert not stale, "run ./dev update-po and translate:\n" + "\n".join(stale)
 
 

@@ -37,7 +37,9 @@ def roles(text: str) -> list[tuple[str, str]]:
 
 
 def entries(po: Path) -> list[polib.POEntry]:
-    return [e for e in polib.pofile(str(po)) if e.msgstr and not e.obsolete and "fuzzy" not in e.flags]
+    return [
+        e for e in polib.pofile(str(po)) if e.msgstr and not e.obsolete and "fuzzy" not in e.flags
+    ]
 
 
 def test_tokens_are_found() -> None:
@@ -77,9 +79,15 @@ def test_the_glossary_checker_catches_a_wrong_term() -> None:
     assert list(check_entry("A masterful hit.", "Un coup de maître.", terms, set())) == []
     wrong = list(check_entry("A close combat attack.", "Une attaque de mêlée.", terms, set()))
     assert [t.key for t, _ in wrong] == ["close-combat"]
-    assert list(check_entry("A close combat attack.", "Une attaque de mêlée.", terms,
-                            {"close-combat"})) == []
-    assert [e for _, e in check_entry("Its strength (ST).", "Sa force (ST).", terms, set())] == ["(F)"]
+    assert (
+        list(
+            check_entry("A close combat attack.", "Une attaque de mêlée.", terms, {"close-combat"})
+        )
+        == []
+    )
+    assert [e for _, e in check_entry("Its strength (ST).", "Sa force (ST).", terms, set())] == [
+        "(F)"
+    ]
 
 
 def test_glossary_has_both_languages_for_every_term() -> None:
