@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from nqcore.armour import armour_modifier  # the book's one rule, used by weapon profiles
 from nqcore.i18n import N_, Msg
 from nqcore.tables import Signed, Table, register_table
 
@@ -49,15 +50,6 @@ class WeaponKind(Enum):
     SUPPORT = "support"
     TEARDROP = "teardrop"
     GRENADE = "grenade"
-
-
-def armour_modifier(strength: int) -> int:
-    """The armour modifier (AM) of an attack: -1 per point of strength above 4 ("Weapon Profile").
-
-    >>> armour_modifier(4), armour_modifier(7)
-    (0, -3)
-    """
-    return -max(0, strength - 4)
 
 
 @dataclass(frozen=True)
