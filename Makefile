@@ -5,12 +5,14 @@ PYTHON ?= python
 BUILD ?= _build
 FR := -D language=fr -t fr
 
-.PHONY: all html html-en html-fr pdf pdf-en pdf-fr doctest gettext update-po translation-status test lint clean
+.PHONY: all html html-en html-fr pdf pdf-en pdf-fr print print-en print-fr doctest gettext update-po translation-status test lint clean \
+	bench
 
-all: html pdf
+all: html pdf print
 
 html: html-en html-fr
 	$(PYTHON) -m nqsphinx.site_root $(BUILD)/html
+	$(PYTHON) -m nqsphinx.site_archive $(BUILD)/html
 
 html-en:
 	$(SPHINXBUILD) $(SPHINXOPTS) -b html -c . -d $(BUILD)/doctrees/en docs $(BUILD)/html/en
@@ -30,11 +32,17 @@ pdf-fr:
 	$(MAKE) -C $(BUILD)/latex/fr LATEXMKOPTS="-silent" all-pdf >/dev/null
 	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/fr/noquarter.pdf $(BUILD)/pdf/noquarter-fr.pdf
 
-doctranslation-status:
-	$(PYTHON) -m nqsphinx.translation_status
+# Print products from the engine: quick-reference sheet, spell cards, templates at true scale.
+print: print-en print-fr
 
-test:
+print-en print-fr: print-%:
+	$(PYTHON) -m nqprint --lang $* --out $(BUILD)/pdf --work $(BUILD)/print >/dev/null
+
+doctest:
 	$(SPHINXBUILD) $(SPHINXOPTS) -b doctest -c . -d $(BUILD)/doctrees/doctest docs $(BUILD)/doctest
+
+translation-status:
+	$(PYTHON) -m nqsphinx.translation_status
 
 # Translators: after an English edit, `./dev update-po` refreshes every catalogue (changed
 # messages become fuzzy; nothing is dropped).
@@ -47,13 +55,23 @@ update-po: gettext
 	$(PYTHON) -m nqcore.i18n_catalogue update
 	$(PYTHON) -m nqcore.i18n_catalogue update --package nqsphinx --domain nqsphinx --keyword ui_text
 	$(PYTHON) -m nqcore.i18n_catalogue update --package examples --domain examples
-	$(PYTHON) -m nqsphinx.po_tidy locale nqcore/locale nqsphinx/locale
+	$(PYTHON) -m nqcore.i18n_catalogue update --package nqprint --domain nqprint
+	$(PYTHON) -m nqsphinx.theme_catalogue update
+	$(PYTHON) -m nqsphinx.po_tidy locale nqcore/locale nqsphinx/locale nqprint/locale
+
+# The whole suite (no PYTEST_ARGS) also enforces the engine's line coverage; a run of chosen tests
+# does not, so that one test file can be run on its own.
+COVERAGE := --cov=nqcore --cov-report=term:skip-covered --cov-fail-under=95
 
 test:
-	$(PYTHON) -m pytest $(PYTEST_ARGS)
+	$(PYTHON) -m pytest $(or $(PYTEST_ARGS),$(COVERAGE))
+
+# Benchmarks, in a scratch copy: medians and peak memory (`make bench BENCH_ARGS="--only html"`).
+bench:
+	$(PYTHON) tools/bench.py $(BENCH_ARGS)
 
 lint:
-	ruff check nqcore nqsphinx tests examples conf.py
+	ruff check nqcore nqsphinx nqprint tests examples conf.py
 	mypy
 
 clean:

@@ -17,7 +17,9 @@ extensions = [
     "myst_parser",
     "sphinx_design",
     "sphinx.ext.doctest",
+    "notfound.extension",  # the 404 page; nqsphinx.hosting sets its links and words
     "nqsphinx",
+    "sphinxcontrib.rsvgconverter",  # the SVG diagrams become PDF for LaTeX (Debian librsvg2-bin)
 ]
 myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
 root_doc = "index"
@@ -63,7 +65,10 @@ latex_documents = [("index", "noquarter.tex", project, author, "manual")]
 latex_elements = {
     "papersize": "a4paper",
     "pointsize": "10pt",
-    "extrapackages": r"\usepackage{tikz}",
+    # Diagrams keep the book's captions ("Figure 1. ..."), unnumbered as on the site.
+    "extrapackages": r"\usepackage{tikz}"
+    r"\usepackage{caption}\captionsetup[figure]{labelformat=empty}",
+    "figure_align": "H",  # a diagram stays where the text says "the above example"
     "printindex": r"\footnotesize\raggedright\printindex",
 }
 latex_show_urls = "no"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from nqcore.dice import d10_chance, d10_succeeds
+from nqcore.dice import D5_FACES, d10_chance, d10_succeeds
 from nqcore.i18n import N_, Msg
 from nqcore.tables import Cell, Chance, Signed, Table, register_table
 
@@ -91,6 +91,19 @@ def save_succeeds(natural: int, target: int | None, *, lucky_save: bool = False)
     if target is None:
         return False
     return d10_succeeds(natural, target, ten_fails=True, one_succeeds=lucky_save)
+
+
+def masters_of_combat_target(target: int | None, score: int) -> int | None:
+    """Abilities > "Masters Of Combat": once per game, announced at the beginning of an enemy
+    attack, the unit's armour save is increased by the D5 ``score`` it rolled at the beginning of
+    the game (a natural 10 still fails: :func:`save_succeeds`); no armour stays no save.
+
+    >>> masters_of_combat_target(4, 4)  # John's Elves: a save of 4 becomes 8
+    8
+    """
+    if score not in D5_FACES:
+        raise ValueError(f"a D5 shows 1 to 5, not {score}")
+    return None if target is None else target + score
 
 
 def save_chance(

@@ -232,5 +232,8 @@ def chance_to_hit_table() -> Table:
         columns=(N_("CC or RA"), *(_MODIFIER_COLUMNS[m] for m in TABLE_MODIFIERS)),
         rows=tuple(rows),
         source="Close Combat > Striking The Enemy",
-        notes=(N_("A natural 10 is a fumble and always misses."),),
+        notes=(
+            N_("A natural 10 is a fumble and always misses."),
+            N_("For a ranged attack, the modifier includes the weapon's range modifier."),
+        ),
     )

@@ -8,143 +8,286 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from nqcore.i18n import LANGUAGES, N_, format_number, format_percent, translator
+from nqcore.i18n import LANGUAGES, N_, Msg, format_number, format_percent, format_signed, translator
+from nqcore.tables import Chance, Phrase, Signed
+
+if TYPE_CHECKING:
+    from nqcore.profiles import Profile
 
 Answer = dict[str, Any]
+
+#: What a question may ask about: values a D10 test can be made against, and attack strengths
+#: (a model's ST 1 to 9 with a weapon's bonus, or a support weapon's own ST).
+SKILL_VALUES = range(1, 11)
+STRENGTH_VALUES = range(1, 13)
+ARMOUR_VALUES = range(0, 11)
+RESILIENCE_VALUES = range(0, 4)
 
 
 class UsageError(Exception):
     """A mistake in the question: reported on one line, exit status 2."""
 
 
-def _chance(value: Fraction) -> dict[str, Any]:
-    return {"fraction": f"{value.numerator}/{value.denominator}", "value": float(value)}
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line (the usage is one ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _check(name: str, value: int, allowed: range) -> int:
+    if value not in allowed:
+        raise UsageError(f"{name} {value} is out of range: {name} is "
+                         f"{allowed.start} to {allowed.stop - 1}")  # fmt: skip
+    return value
+
+
+def _distance(text: str) -> Fraction:
+    try:
+        inches = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"a distance is a number of inches such as 12 or 25/2, not {text!r}"
+                         ) from None  # fmt: skip
+    if inches < 0:
+        raise UsageError(f"a distance cannot be negative, not {text}")
+    return inches
+
+
+def _modifier_list(keys: Sequence[str], kind: str) -> list[dict[str, Any]]:
+    """The named modifiers of a question, with their labels and values (unknown keys: error)."""
+    if kind == "close combat":
+        from nqcore.close_combat import close_combat_modifiers as known
+    elif kind == "ranged":
+        from nqcore.ranged import ranged_modifiers as known
+    else:
+        from nqcore.morale import command_modifiers as known
+    table = known()
+    listed = []
+    for key in dict.fromkeys(keys):
+        if key not in table:
+            raise UsageError(f"unknown {kind} modifier {key!r}; known: {', '.join(table)}")
+        listed.append({"key": key, "label": table[key].label, "value": Signed(table[key].value)})
+    return listed
+
+
+# --- the questions ------------------------------------------------------------------------------
+
+
+def _spell_level(args: argparse.Namespace) -> tuple[int, Msg | None]:
+    from nqcore.spells import spell
+
+    if args.spell:
+        found = spell(args.spell)
+        return found.level, found.name
+    if args.level is None:
+        raise UsageError("give a spell level or --spell NAME")
+    return args.level, None
 
 
 def _cast(args: argparse.Namespace) -> Answer:
     from nqcore.magic import cast_chance, casting_target
-    from nqcore.spells import spell
 
-    level = args.level
-    if args.spell:
-        level = spell(args.spell).level
-    if level is None:
-        raise UsageError("give a spell level or --spell NAME")
+    level, name = _spell_level(args)
     kwargs = {"concentrating": args.concentrate, "chanting_initiates": args.chant}
     target = casting_target(level, args.wizardry, **kwargs)
     return {
         "question": N_("Casting a level {level} spell at wizardry level {wizardry}"),
-        "level": level, "wizardry": args.wizardry,
-        "target": target, "chance": cast_chance(level, args.wizardry, **kwargs),
+        "spell": name, "level": level, "wizardry": args.wizardry,
+        "concentrating": args.concentrate, "chanting_initiates": args.chant,
+        "target": target, "chance": Chance(cast_chance(level, args.wizardry, **kwargs)),
     }  # fmt: skip
 
 
 def _cancel(args: argparse.Namespace) -> Answer:
     from nqcore.magic import CANCEL_USE_COST, cancel_chance, cancelling_target
-    from nqcore.spells import spell
 
-    level = spell(args.spell).level if args.spell else args.level
-    if level is None:
-        raise UsageError("give a spell level or --spell NAME")
+    level, name = _spell_level(args)
     return {
         "question": N_("Cancelling a level {level} spell in play ({cost} AC)"),
-        "level": level, "cost": CANCEL_USE_COST,
+        "spell": name, "level": level, "cost": CANCEL_USE_COST,
+        "concentrating": args.concentrate,
         "target": cancelling_target(level, concentrating=args.concentrate),
-        "chance": cancel_chance(level, concentrating=args.concentrate),
+        "chance": Chance(cancel_chance(level, concentrating=args.concentrate)),
     }  # fmt: skip
 
 
 def _hit(args: argparse.Namespace) -> Answer:
     from nqcore.close_combat import close_combat_hit_chance, close_combat_target
 
+    _check("CC", args.cc, SKILL_VALUES)
     return {
         "question": N_("Close combat attack at CC {cc}"),
-        "cc": args.cc, "modifiers": args.mod,
+        "cc": args.cc, "modifiers": _modifier_list(args.mod, "close combat"),
         "target": close_combat_target(args.cc, args.mod),
-        "chance": close_combat_hit_chance(args.cc, args.mod),
+        "chance": Chance(close_combat_hit_chance(args.cc, args.mod)),
     }  # fmt: skip
 
 
 def _shoot(args: argparse.Namespace) -> Answer:
-    from nqcore.ranged import WeaponRanges, ranged_attack_target, ranged_hit_chance
+    from nqcore.ranged import WeaponRanges, range_band, ranged_attack_target, ranged_hit_chance
 
+    _check("RA", args.ra, SKILL_VALUES)
+    name = None
     if args.weapon:
         from nqcore.armoury import weapon
 
         found = weapon(args.weapon)
         if len(found.ranges) != 3:
-            raise UsageError(f"{found.name} has no close, medium and long range to shoot with")
-        bands = [str(band) for band in found.ranges]
+            raise UsageError(f"the {found.name} has no close, medium and long range to shoot with")
+        bands, name = [str(band) for band in found.ranges], found.name
     elif args.ranges:
         bands = args.ranges
     else:
         raise UsageError("give --weapon NAME or --ranges CR MR LR (such as 10/+1 20/+0 30/-1)")
     ranges = WeaponRanges.parse(*bands)
-    distance = Fraction(args.distance)
-    target = ranged_attack_target(args.ra, distance, ranges, args.mod)
+    distance = _distance(args.distance)
+    band = range_band(distance, ranges)
     return {
         "question": N_("Ranged attack at RA {ra}, {distance}\" away"),
-        "ra": args.ra, "distance": distance, "modifiers": args.mod,
-        "target": target, "chance": ranged_hit_chance(args.ra, distance, ranges, args.mod),
+        "ra": args.ra, "distance": distance, "weapon": name,
+        "range": None if band is None else {"band": band[0].label, "modifier": Signed(band[1])},
+        "modifiers": _modifier_list(args.mod, "ranged"),
+        "target": ranged_attack_target(args.ra, distance, ranges, args.mod),
+        "chance": Chance(ranged_hit_chance(args.ra, distance, ranges, args.mod)),
     }  # fmt: skip
 
 
 def _save(args: argparse.Namespace) -> Answer:
     from nqcore.armour import save_chance, save_target
 
+    _check("AR", args.armour, ARMOUR_VALUES)
+    _check("ST", args.strength, STRENGTH_VALUES)
+    _check("RE", args.re, RESILIENCE_VALUES)
     kwargs = {"penetration": args.pm, "resilience": args.re, "ranked": args.ranked}
     return {
         "question": N_("Armour save at AR {armour} against ST {strength}"),
-        "armour": args.armour, "strength": args.strength,
+        "armour": args.armour, "strength": args.strength, "penetration": args.pm,
+        "resilience": args.re, "ranked": args.ranked,
         "target": save_target(args.armour, args.strength, **kwargs),
-        "chance": save_chance(args.armour, args.strength, **kwargs),
+        "chance": Chance(save_chance(args.armour, args.strength, **kwargs)),
     }  # fmt: skip
 
 
 def _wound(args: argparse.Namespace) -> Answer:
     from nqcore.damage import wound_chance, wound_target
 
+    _check("ST", args.strength, STRENGTH_VALUES)
+    _check("T", args.toughness, SKILL_VALUES)
     return {
         "question": N_("Wounding: ST {strength} against T {toughness}"),
         "strength": args.strength, "toughness": args.toughness,
         "target": wound_target(args.strength, args.toughness),
-        "chance": wound_chance(args.strength, args.toughness),
+        "chance": Chance(wound_chance(args.strength, args.toughness)),
     }  # fmt: skip
 
 
-def _attack(args: argparse.Namespace) -> Answer:
-    from nqcore.attack import attack_chances
+def _sample(name: str | None) -> Profile | None:
+    from nqcore.profiles import sample_profile, sample_profiles
 
-    steps = attack_chances(
-        args.skill, args.strength, args.toughness, armour=args.armour,
-        penetration=args.pm, resilience=args.re, to_hit_modifier=args.hit_modifier,
-        ranked=args.ranked,
+    if name is None:
+        return None
+    try:
+        return sample_profile(name).profile
+    except KeyError:
+        known = ", ".join(s.profile.key for s in sample_profiles())
+        raise UsageError(f"unknown sample profile {name!r}; known: {known}") from None
+
+
+_ATTACK_NUMBERS = {
+    (False, False): ("SKILL", "ST", "T"),
+    (True, False): ("T",),
+    (False, True): ("SKILL", "ST"),
+    (True, True): (),
+}
+
+
+def _attack(args: argparse.Namespace) -> Answer:
+    from nqcore.profile_attack import close_combat_weapon, target_modifiers, weapon_attack
+
+    attacker = _sample(args.attacker)
+    target = _sample(args.target)
+    expected = _ATTACK_NUMBERS[attacker is not None, target is not None]
+    if len(args.numbers) != len(expected):
+        given = " ".join(str(n) for n in args.numbers) or "none"
+        raise UsageError(f"give {' '.join(expected) or 'no numbers'} here, not {given} "
+                         "(SKILL ST T, or --attacker KEY with T, or --target KEY with SKILL ST)"
+                         )  # fmt: skip
+    numbers = dict(zip(expected, args.numbers, strict=True))
+    chosen = None
+    if args.weapon:
+        from nqcore.armoury import weapon
+
+        chosen = weapon(args.weapon)
+    elif attacker is not None:
+        chosen = close_combat_weapon(attacker)
+    ranged = chosen is not None and not chosen.is_close_combat
+    if attacker is not None:
+        skill = attacker.ra if ranged else attacker.cc
+        if skill is None:
+            raise UsageError(f"{attacker.name} has no {'RA' if ranged else 'CC'}")
+        strength = attacker.st
+    else:
+        skill = _check("RA" if ranged else "CC", numbers["SKILL"], SKILL_VALUES)
+        strength = _check("ST", numbers["ST"], STRENGTH_VALUES)
+    if target is not None:
+        if args.armour is not None or args.re:
+            raise UsageError("--target gives the armour: leave out --armour and --re")
+        toughness, armour, resilience = target.t, target.ar, target.armour.resilience
+        own = list(target_modifiers(target))
+    else:
+        toughness = _check("T", numbers["T"], SKILL_VALUES)
+        armour = _check("AR", args.armour or 0, ARMOUR_VALUES)
+        resilience, own = _check("RE", args.re, RESILIENCE_VALUES), []
+    if args.pm is not None and args.pm > 0:
+        raise UsageError(f"a penetration modifier (PM) is 0 or negative, such as -1, not {args.pm}")
+    kind = "ranged" if ranged else "close combat"
+    modifiers = _modifier_list([*own, *args.mod], kind)
+    result = weapon_attack(
+        skill, strength, toughness, chosen, armour=armour, resilience=resilience,
+        modifiers=[m["key"] for m in modifiers], to_hit_modifier=args.hit_modifier,
+        penetration=args.pm, ranked=args.ranked,
+        distance=None if args.distance is None else _distance(args.distance),
+        poisonous=attacker is not None and attacker.has("ability", "poisonous-attack"),
+        unerring=attacker is not None and attacker.has("ability", "unerring"),
     )  # fmt: skip
+    steps = result.chances
     return {
         "question": N_("A whole attack: skill {skill}, ST {strength} against T {toughness}, "
                        "AR {armour}"),
-        "skill": args.skill, "strength": args.strength, "toughness": args.toughness,
-        "armour": args.armour, "target": steps.to_hit_target,
-        "hit": steps.hit, "unsaved": steps.unsaved, "wound": steps.wound,
-        "chance": steps.total,
+        "attacker": None if attacker is None else Msg(attacker.name),
+        "defender": None if target is None else Msg(target.name),
+        "weapon": None if chosen is None else chosen.name,
+        "skill": result.skill, "strength": result.strength, "penetration": result.penetration,
+        "toughness": toughness, "armour": armour, "resilience": resilience,
+        "modifiers": modifiers,
+        **({"range": None if result.range_band is None else
+            {"band": result.range_band.label, "modifier": Signed(result.range_modifier or 0)}}
+           if ranged else {}),
+        "target": steps.to_hit_target,
+        "hit": Chance(steps.hit), "unsaved": Chance(steps.unsaved),
+        "wound": Chance(steps.wound), "chance": Chance(steps.total),
     }  # fmt: skip
 
 
 def _command(args: argparse.Namespace) -> Answer:
     from nqcore.morale import command_chance, command_target
 
+    _check("CO", args.co, SKILL_VALUES)
     return {
         "question": N_("Command test at CO {co}"),
-        "co": args.co, "modifiers": args.mod,
+        "co": args.co, "modifiers": _modifier_list(args.mod, "command"), "fear": args.fear,
+        "battle_standard": args.battle_standard,
         "target": command_target(args.co, args.mod, fear=args.fear),
-        "chance": command_chance(args.co, args.mod, fear=args.fear,
-                                 battle_standard=args.battle_standard),
+        "chance": Chance(command_chance(args.co, args.mod, fear=args.fear,
+                                        battle_standard=args.battle_standard)),
     }  # fmt: skip
 
 
@@ -160,13 +303,16 @@ def _morale(args: argparse.Namespace) -> Answer:
     }  # fmt: skip
 
 
+_ABILITIES = ("normal", "double-time", "cavalry", "flying")
+
+
 def _move(args: argparse.Namespace) -> Answer:
     from nqcore.movement import MovementAbility, max_move
 
-    ability = MovementAbility[args.ability.upper().replace("-", "_")]
+    ability = MovementAbility(args.ability)
     return {
         "question": N_("Movement with {actions} AC"),
-        "actions": args.actions, "ability": args.ability,
+        "actions": args.actions, "ability": ability.label,
         "inches": max_move(args.actions, ability),
     }  # fmt: skip
 
@@ -175,11 +321,12 @@ def _points(args: argparse.Namespace) -> Answer:
     from nqcore.points import profile_points
     from nqcore.profiles import load_profile
 
-    breakdown = profile_points(load_profile(Path(args.file)))
+    profile = load_profile(Path(args.file))
+    breakdown = profile_points(profile)
     return {
         "question": N_("Points of the profile in {file}"),
-        "file": args.file, "points": breakdown.total,
-        "items": [{"item": str(line.label), "points": line.points} for line in breakdown.lines],
+        "file": args.file, "name": Msg(profile.name), "points": breakdown.total,
+        "items": [{"item": line.parts, "points": line.points} for line in breakdown.lines],
     }  # fmt: skip
 
 
@@ -197,24 +344,29 @@ def _errata(args: argparse.Namespace) -> Answer:
 def _export(args: argparse.Namespace) -> Answer:
     from nqcore.export import export
 
-    document = json.dumps(export(), ensure_ascii=False, indent=1)
     if args.output:
-        Path(args.output).write_text(document + "\n", encoding="utf-8")
+        with Path(args.output).open("w", encoding="utf-8") as target:  # a bad path fails at once
+            target.write(json.dumps(export(), ensure_ascii=False, indent=1) + "\n")
     else:
-        print(document)
+        print(json.dumps(export(), ensure_ascii=False, indent=1))
     return {}
+
+
+# --- the command line ---------------------------------------------------------------------------
 
 
 def build_parser() -> argparse.ArgumentParser:
     # --lang and --json are accepted before or after the question.
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
                         help="language of the answer (en or fr)")
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
                         help="answer as JSON, for scripts")
-    parser = argparse.ArgumentParser(prog="nq", description=(__doc__ or "").splitlines()[0],
-                                     parents=[common])
-    sub = parser.add_subparsers(dest="command", required=True, metavar="QUESTION")
+    parser = _Parser(prog="nq", description="The questions players ask at the table, answered "
+                     "by the rules engine: the roll needed and its exact chance.",
+                     parents=[common], epilog="`nq QUESTION --help` explains each question.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="QUESTION",
+                                title="questions", parser_class=_Parser)
 
     def command(name: str, handler: Callable[[argparse.Namespace], Answer], help_text: str
                 ) -> argparse.ArgumentParser:
@@ -229,69 +381,128 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--concentrate", action="store_true", help="spend 1 AC for +1")
     p.add_argument("--chant", type=int, default=0, help="initiates taking part in a spell chant")
     p = command("cancel", _cancel, "the roll needed to cancel a spell in play")
-    p.add_argument("level", type=int, nargs="?")
-    p.add_argument("--spell")
-    p.add_argument("--concentrate", action="store_true")
+    p.add_argument("level", type=int, nargs="?", help="level of the spell in play, 1 to 8")
+    p.add_argument("--spell", help="the spell in play by name instead of a level")
+    p.add_argument("--concentrate", action="store_true", help="spend 1 AC for +1")
     p = command("hit", _hit, "to-hit in close combat, with named modifiers")
-    p.add_argument("cc", type=int)
-    p.add_argument("--mod", action="append", default=[], help="a close combat modifier's key")
-    p = command("shoot", _shoot, "to-hit with a ranged weapon at a distance")
-    p.add_argument("ra", type=int)
-    p.add_argument("distance", help="inches, such as 12 or 25/2")
-    p.add_argument("--weapon")
-    p.add_argument("--ranges", nargs=3, metavar=("CR", "MR", "LR"))
-    p.add_argument("--mod", action="append", default=[], help="a ranged modifier's key")
+    p.add_argument("cc", type=int, help="the attacker's close combat value (CC)")
+    p.add_argument("--mod", action="append", default=[], metavar="KEY",
+                   help="a close combat modifier's key, such as charging (repeat for more)")
+    p = command("shoot", _shoot, "to-hit with a ranged weapon at a distance, with named modifiers")
+    p.add_argument("ra", type=int, help="the firer's ranged attack value (RA)")
+    p.add_argument("distance", help="inches to the target, such as 12 or 25/2")
+    p.add_argument("--weapon", help="an armoury weapon, such as bow")
+    p.add_argument("--ranges", nargs=3, metavar=("CR", "MR", "LR"),
+                   help="the weapon's ranges instead, such as 10/+1 20/+0 30/-1")
+    p.add_argument("--mod", action="append", default=[], metavar="KEY",
+                   help="a ranged modifier's key, such as large-target (repeat for more)")
     p = command("save", _save, "the armour save against an attack's strength")
-    p.add_argument("armour", type=int)
-    p.add_argument("strength", type=int)
+    p.add_argument("armour", type=int, help="the target's armour value (AR)")
+    p.add_argument("strength", type=int, help="the attack's strength (ST)")
     p.add_argument("--pm", type=int, default=0, help="penetration modifier, such as -1")
-    p.add_argument("--re", type=int, default=0, help="armour resilience")
+    p.add_argument("--re", type=int, default=0, help="armour resilience, 1 to 3")
     p.add_argument("--ranked", action="store_true", help="ranked or closed formation, +1 AR")
     p = command("wound", _wound, "the roll needed to wound")
-    p.add_argument("strength", type=int)
-    p.add_argument("toughness", type=int)
+    p.add_argument("strength", type=int, help="the attack's strength (ST)")
+    p.add_argument("toughness", type=int, help="the target's toughness (T)")
     p = command("attack", _attack, "the chance of a whole attack: hit, failed save, wound")
-    for name in ("skill", "strength", "toughness"):
-        p.add_argument(name, type=int)
-    p.add_argument("--armour", type=int, default=0)
-    p.add_argument("--pm", type=int, default=0)
-    p.add_argument("--re", type=int, default=0)
-    p.add_argument("--hit-modifier", type=int, default=0)
-    p.add_argument("--ranked", action="store_true")
+    p.add_argument("numbers", type=int, nargs="*", metavar="N",
+                   help="SKILL ST T: the attacker's CC (RA with a ranged weapon) and strength "
+                        "(a close combat weapon adds its bonus), the target's toughness; only T "
+                        "with --attacker, only SKILL ST with --target")
+    p.add_argument("--attacker", metavar="PROFILE",
+                   help="a sample profile (such as orc-bruiser): its CC, ST and first close "
+                        "combat weapon")
+    p.add_argument("--target", metavar="PROFILE",
+                   help="a sample profile (such as dwarf): its T, AR and RE; +1 to hit a large "
+                        "target, -1 if it dodges")
+    p.add_argument("--weapon", help="an armoury weapon, such as sword or bow: its ST and PM")
+    p.add_argument("--distance", help="inches to the target, for a ranged weapon")
+    p.add_argument("--armour", type=int, help="the target's armour value (AR)")
+    p.add_argument("--pm", type=int, help="penetration modifier such as -1 (default: the weapon's)")
+    p.add_argument("--re", type=int, default=0, help="armour resilience, 1 to 3")
+    p.add_argument("--mod", action="append", default=[], metavar="KEY",
+                   help="a close combat (or ranged) modifier's key")
+    p.add_argument("--hit-modifier", type=int, default=0, help="any other to-hit modifier")
+    p.add_argument("--ranked", action="store_true", help="the target is ranked or closed, +1 AR")
     p = command("command", _command, "the command test target and chance")
-    p.add_argument("co", type=int)
-    p.add_argument("--mod", action="append", default=[], help="a command modifier's key")
+    p.add_argument("co", type=int, help="the unit's command value (CO)")
+    p.add_argument("--mod", action="append", default=[], metavar="KEY",
+                   help="a command modifier's key, such as banner (repeat for more)")
     p.add_argument("--fear", type=int, default=0, help="the fear level X of a fear test")
-    p.add_argument("--battle-standard", action="store_true", help="re-roll a failed test")
+    p.add_argument("--battle-standard", action="store_true", help="re-roll a failed test at CO+1")
     p = command("morale", _morale, "which turns trigger a command test")
     p.add_argument("starting", type=int, help="models (or wounds) at the start of the game")
     p.add_argument("casualties", type=int, nargs="+", help="casualties in each game turn")
     p = command("move", _move, "how far a model moves with its actions")
-    p.add_argument("actions", type=int)
-    p.add_argument("--ability", default="normal",
-                   choices=["normal", "double-time", "cavalry", "flying"])
+    p.add_argument("actions", type=int, help="actions (AC) spent moving")
+    p.add_argument("--ability", default="normal", choices=_ABILITIES, help="movement ability")
     p = command("points", _points, "the points cost of a profile in a TOML file")
-    p.add_argument("file")
+    p.add_argument("file", help="a profile file (see nqcore.profiles for its fields)")
     command("errata", _errata, "where the book disagrees with its own rules")
-    p = command("export", _export, "all rules data and tables as JSON (schema: nqcore.export)")
+    p = command("export", _export, "all rules data and tables as JSON (nqcore/export.schema.json)")
     p.add_argument("--output", help="write to this file instead of the standard output")
     return parser
 
 
-def render(answer: Answer, lang: str) -> str:
-    """A human answer in ``lang``."""
+# --- answers ------------------------------------------------------------------------------------
+
+
+def _text(value: Any, lang: str) -> str:
+    """One value of an answer as the reader of ``lang`` reads it."""
     _ = translator(lang)
-    fields = {k: (format_number(v, lang) if isinstance(v, int | Fraction) else v)
-              for k, v in answer.items() if k != "question"}
-    lines = [_(answer["question"]).format(**fields)]
+    if isinstance(value, Phrase):
+        text = "".join(_text(part, lang) for part in value)
+        return re.sub(r"(?<=\w): ", " : ", text) if lang == "fr" else text  # "Dragon : AD 3"
+    if isinstance(value, Msg):
+        return _(value)
+    if isinstance(value, Signed):
+        return format_signed(int(value), lang)
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return str(value)
+    if isinstance(value, int | Fraction):
+        return format_number(value, lang)
+    return str(value)
+
+
+def _question(answer: Answer, lang: str) -> str:
+    fields = {k: _text(v, lang) for k, v in answer.items() if k != "question"}
+    return translator(lang)(answer["question"]).format(**fields)
+
+
+def render(answer: Answer, lang: str) -> str:
+    """A human answer in ``lang``: every line in that language."""
+    _ = translator(lang)
+    colon = " : " if lang == "fr" else ": "  # French typography: a space before the colon
+    lines = [_question(answer, lang)]
+    for key, label in (("spell", N_("Spell")), ("attacker", N_("Attacker")),
+                       ("defender", N_("Target")), ("weapon", N_("Weapon")),
+                       ("name", N_("Name"))):
+        if answer.get(key) is not None:
+            lines.append(f"{_(label)}{colon}{_text(answer[key], lang)}")
+    if "range" in answer:
+        band = answer["range"]
+        if band is None:
+            lines.append(_(N_("Beyond long range: the shot misses.")))
+        else:
+            text = _text(band["modifier"], lang)
+            if "band" in band:
+                text = f"{_(band['band'])}, {text}"
+            lines.append(f"{_(N_('Range modifier'))}{colon}{text}")
+    if answer.get("modifiers"):
+        listed = ", ".join(f"{_(m['label'])} {_text(m['value'], lang)}"
+                           for m in answer["modifiers"])
+        lines.append(f"{_(N_('Modifiers'))}{colon}{listed}")
+    if "ability" in answer:
+        lines.append(f"{_(N_('Movement ability'))}{colon}{_(answer['ability'])}")
     if "target" in answer:
         target = answer["target"]
         lines.append(_(N_("Roll needed: {target} or less")).format(target=target)
                      if target is not None else _(N_("No roll can succeed")))
-    for key, label in (("hit", N_("Hit")), ("unsaved", N_("Armour fails")),
-                       ("wound", N_("Wounds"))):
+    for key, label in (("hit", N_("Hits")), ("unsaved", N_("Hits and is not saved")),
+                       ("wound", N_("Roll to wound succeeds"))):
         if key in answer:
-            lines.append(f"{_(label)}: {format_percent(answer[key], lang, 1)}")
+            lines.append(f"{_(label)}{colon}{format_percent(answer[key], lang, 1)}")
     if "chance" in answer:
         lines.append(_(N_("Chance: {percent} ({fraction})")).format(
             percent=format_percent(answer["chance"], lang, 1),
@@ -300,30 +511,42 @@ def render(answer: Answer, lang: str) -> str:
         lines.append(_(N_("Distance: {inches}\"")).format(
             inches=format_number(answer["inches"], lang)))
     for test in answer.get("tests", []):
-        lines.append(_(N_("Turn {turn}: {reason} ({casualties} of {at_start_of_turn})")).format(
+        lines.append(_(N_("Turn {turn}: {reason} ({casualties} lost of the {at_start_of_turn} "
+                          "at the start of the turn)")).format(
             turn=test["turn"], reason=_(test["reason"]), casualties=test["casualties"],
             at_start_of_turn=test["at_start_of_turn"]))
     if answer.get("tests") == []:
         lines.append(_(N_("No command test is needed.")))
     for item in answer.get("items", []):
-        lines.append(f"  {_(item['item'])}: {format_number(item['points'], lang)}")
+        lines.append(f"  {_text(item['item'], lang)}{colon}{format_number(item['points'], lang)}")
     if "points" in answer:
         lines.append(_(N_("Total: {points} points")).format(
             points=format_number(answer["points"], lang)))
     for erratum in answer.get("errata", []):
-        lines.append(f"- {_(erratum['subject'])}: {_(erratum['printed'])} → "
+        lines.append(f"- {_(erratum['subject'])}{colon}{_(erratum['printed'])} → "
                      f"{_(erratum['correct'])}. {_(erratum['why'])}")
-    return "\n".join(lines)
+    return "\n".join(lines)  # fmt: skip
 
 
-def _jsonable(value: Any) -> Any:
+def _jsonable(value: Any, lang: str) -> Any:
+    """JSON-ready data: texts in ``lang``, chances as exact fractions with their value, other
+    fractions (inches) as numbers."""
+    if isinstance(value, Phrase):
+        return _text(value, lang)
+    if isinstance(value, Msg):
+        return translator(lang)(value)
+    if isinstance(value, Chance):  # a probability: always its exact fraction and its value
+        return {"fraction": f"{value.numerator}/{value.denominator}", "value": float(value)}
     if isinstance(value, Fraction):
-        return _chance(value) if 0 <= value <= 1 and value.denominator != 1 else (
-            int(value) if value.denominator == 1 else float(value))
+        return int(value) if value.denominator == 1 else float(value)
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
     if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
+        return {k: _jsonable(v, lang) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
+        return [_jsonable(v, lang) for v in value]
     return value
 
 
@@ -333,17 +556,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang, as_json = getattr(args, "lang", "en"), getattr(args, "json", False)
     try:
         answer = args.handler(args)
-    except (UsageError, ValueError, KeyError, OSError) as error:
+    except OSError as error:
+        print(f"nq {args.command}: {error.filename or ''}: {error.strerror}", file=sys.stderr)
+        return 2
+    except (UsageError, ValueError, KeyError) as error:
         message = error.args[0] if error.args else str(error)
         print(f"nq {args.command}: {message}", file=sys.stderr)
         return 2
     if not answer:
         return 0
     if as_json:
-        fields = {k: v for k, v in answer.items() if k != "question"}
-        answer["question"] = translator(lang)(answer["question"]).format(**fields)
-        json.dump(_jsonable(answer), sys.stdout, ensure_ascii=False, indent=2)
-        print()
+        answer["question"] = _question(answer, lang)
+        text = json.dumps(_jsonable(answer, lang), ensure_ascii=False, indent=2)
     else:
-        print(render(answer, lang))
+        text = render(answer, lang)
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:  # `nq errata | head`: the reader has seen enough
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - no second error at exit
     return 0

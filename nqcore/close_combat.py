@@ -1,4 +1,4 @@
-"""Close combat: striking the enemy, its modifiers, assistance, parry, retreat and momentum.
+"""Close combat: striking the enemy, its modifiers, assistance, parry, retreat, momentum, pushback.
 
 Book chapter "Close Combat" (pp. 24-27) and the sections of "Actions" it relies on ("Momentum
 Attack", "Masterful Hit", "Fumbles", "Extra Attack Fumbles").  A model strikes by rolling equal to
@@ -42,6 +42,8 @@ PARRY_MINIMUM_CC = 6
 DOUBLE_FUMBLE_FREE_ATTACK_BONUS = 1
 #: "Follow Up Movement": a free 2" move after killing an opponent.
 FOLLOW_UP_INCHES = 2
+#: "Pushback": a ranked unit outnumbering the enemy models by 3 to 1 or more pushes them back.
+PUSHBACK_RATIO = 3
 
 _ASSISTANCE = "combat-assistance"
 
@@ -147,6 +149,23 @@ def extra_attack_distribution(
     return volley_distribution(dice, extra_attack_target(cc, dice, modifiers), unerring=unerring)
 
 
+def overkill_hits(wounding_hits: int, wounds_left: int, *, wounds_per_hit: int = 1) -> int:
+    """Abilities > "Extra Attack": the hits left over when a model kills its enemy with fewer
+    hits than it scored ("overkill").  They may be applied to another enemy model in base contact
+    with the attacker, which still makes its armour save before the roll to wound.
+
+    ``wounding_hits`` are the hits that were not saved and wounded; ``wounds_per_hit`` is the
+    weapon's damage (DA).  No hit is left over unless the enemy is killed.
+
+    >>> overkill_hits(2, 1)  # the Elf hero wounds an Orc of one wound twice
+    1
+    """
+    if wounding_hits < 0 or wounds_left < 1 or wounds_per_hit < 1:
+        raise ValueError("hits cannot be negative; the enemy and each hit have at least 1 wound")
+    hits_to_kill = -(-wounds_left // wounds_per_hit)
+    return max(0, wounding_hits - hits_to_kill)
+
+
 _PREFERENCE = (AttackRoll.MASTERFUL_HIT, AttackRoll.HIT, AttackRoll.MISS, AttackRoll.FUMBLE)
 
 
@@ -192,16 +211,27 @@ def can_parry(
     )
 
 
+def parry_target(attack_natural: int) -> int:
+    """Per "Parry": the number the defender must roll equal to or under to parry, one below the
+    attacker's die (it must roll *under* it); 0 when the attacker rolled a 1.
+
+    >>> parry_target(5)  # the Vampire rolled a 5: the Sorceress parries on 4 or less
+    4
+    """
+    if attack_natural not in range(1, 11):
+        raise ValueError(f"a D10 shows 1 to 10, not {attack_natural}")
+    return attack_natural - 1
+
+
 def parry_succeeds(attack_natural: int, parry_natural: int) -> bool:
     """Per "Parry": the defender must roll *under* the attacker's die to deflect the blow.
 
     >>> parry_succeeds(5, 4), parry_succeeds(5, 5)  # the Vampire rolled a 5
     (True, False)
     """
-    for face in (attack_natural, parry_natural):
-        if face not in range(1, 11):
-            raise ValueError(f"a D10 shows 1 to 10, not {face}")
-    return parry_natural < attack_natural
+    if parry_natural not in range(1, 11):
+        raise ValueError(f"a D10 shows 1 to 10, not {parry_natural}")
+    return parry_natural <= parry_target(attack_natural)
 
 
 def parry_chance(attack_natural: int) -> Fraction:
@@ -235,6 +265,21 @@ def momentum_actions(
     return 0
 
 
+def can_pushback(models: int, enemy_models: int, *, ranked: bool) -> bool:
+    """Per "Pushback": a ranked unit that outnumbers the enemy models by 3 to 1 or more may keep
+    charging, pushing them back until more of them are in base contact, and still gain the
+    momentum attack; other formations never push back.
+
+    >>> can_pushback(15, 4, ranked=True)  # three ranks of five spearmen, four Orcs
+    True
+    >>> can_pushback(11, 4, ranked=True), can_pushback(15, 4, ranked=False)
+    (False, False)
+    """
+    if models < 0 or enemy_models < 1:
+        raise ValueError("a unit cannot have fewer than 0 models, and pushes back at least one")
+    return ranked and models >= PUSHBACK_RATIO * enemy_models
+
+
 def weapon_use_cost(strength_bonus: int) -> int:
     """Per "Close Combat": as a general rule a weapon's use cost is 3 actions plus its ST bonus.
 
@@ -255,6 +300,19 @@ def attacks_possible(actions: int, use_cost: int) -> int:
     if use_cost < 1:
         raise ValueError("a use cost is at least 1 action")
     return max(actions, 0) // use_cost
+
+
+def actions_still_needed(actions: int, use_cost: int) -> int:
+    """How many more actions a model must spend before it can make an attack of ``use_cost``
+    with ``actions`` in hand (Creating A Profile > "Chariot Crew And Overrun": the lance
+    weaponeer's UC5 against the 3 momentum actions).
+
+    >>> actions_still_needed(MOMENTUM_ACTIONS, 5), actions_still_needed(MOMENTUM_ACTIONS, 3)
+    (2, 0)
+    """
+    if use_cost < 1:
+        raise ValueError("a use cost is at least 1 action")
+    return max(0, use_cost - max(actions, 0))
 
 
 def combination_attack_cost(*use_costs: int) -> int:

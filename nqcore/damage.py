@@ -105,4 +105,5 @@ def chance_to_wound_table() -> Table:
         columns=(N_("Strength"), *(_TOUGHNESS_COLUMNS[t] for t in TABLE_VALUES)),
         rows=tuple(rows),
         source="Armour Saves > Damage",
+        notes=(N_("A D10 roll of 1 always wounds; a roll of 10 never does."),),
     )

@@ -1,11 +1,15 @@
 """``nq export``: every rules datum and every computed table as one JSON document.
 
-Schema (``SCHEMA_VERSION`` changes whenever a field changes meaning):
+The document's JSON Schema is ``nqcore/export.schema.json`` (shipped with the package, read by
+:func:`schema`; the test suite validates every export against it).  In short
+(``SCHEMA_VERSION`` changes whenever a field changes meaning):
 
 - ``schema``: ``"nqcore-export"``; ``schema_version``: an integer; ``engine``: nqcore's version.
-- ``tables``: by key, each ``{"title", "columns", "rows", "source", "notes"}``; cells are
-  strings (English msgids or printed values), integers, ``null`` for an empty cell, or for
-  probabilities ``{"fraction": "7/10", "value": 0.7}``.
+- ``tables``: by key, each ``{"title", "columns", "rows", "source", "notes", "details"}``; cells
+  are strings (English msgids or printed values), integers, ``null`` for an empty cell, exact
+  fractions (probabilities, half inches) as ``{"fraction": "7/10", "value": 0.7}``, or a phrase:
+  a list of such parts printed one after the other.  ``details`` are the lines printed under a
+  profile, ``[label, cell]`` pairs.
 - ``spells``, ``mutations``, ``errata``: lists of records with the fields of the engine's
   dataclasses (English text; translations are in the engine's gettext catalogue).
 """
@@ -13,8 +17,10 @@ Schema (``SCHEMA_VERSION`` changes whenever a field changes meaning):
 from __future__ import annotations
 
 import dataclasses
+import json
 from enum import Enum
 from fractions import Fraction
+from importlib import resources
 from typing import Any
 
 from nqcore import __version__
@@ -48,6 +54,13 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
+def schema() -> dict[str, Any]:
+    """The JSON Schema of the export document (``nqcore/export.schema.json``)."""
+    text = resources.files("nqcore").joinpath("export.schema.json").read_text(encoding="utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
 def export() -> dict[str, Any]:
     """The whole export document (see the module docstring for its schema)."""
     from nqcore.errata import all_errata
@@ -61,6 +74,7 @@ def export() -> dict[str, Any]:
         tables[key] = {
             "title": table.title, "columns": _plain(table.columns), "rows": _plain(table.rows),
             "source": table.source, "notes": _plain(table.notes),
+            "details": _plain(table.details),
         }  # fmt: skip
     return {
         "schema": "nqcore-export",

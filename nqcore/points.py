@@ -21,8 +21,9 @@ from functools import cache
 from typing import Any
 
 from nqcore.armoury import TEARDROP_SIZES, Weapon, WeaponKind
-from nqcore.i18n import Msg
+from nqcore.i18n import N_, Msg
 from nqcore.profiles import (
+    ABBREVIATIONS,
     CHARACTERISTICS,
     ModelType,
     Profile,
@@ -32,6 +33,7 @@ from nqcore.profiles import (
     feature,
     mutation_points,
 )
+from nqcore.tables import Phrase, Signed
 
 #: Docs labels (kebab-case English headings) of the sections a line item or a rule comes from, as
 #: the chapters creating-a-profile.md and weapon-creation.md label them.
@@ -92,16 +94,26 @@ SECTIONS: Mapping[str, str] = {
 
 @dataclass(frozen=True)
 class LineItem:
-    """One priced part of a model or weapon: the section that prices it, what it is, its points."""
+    """One priced part of a model or weapon: the section that prices it, what it is, its points.
+
+    ``subject`` is English; ``phrase``, when given, says the same in translatable parts, so that
+    ``nq --lang fr points`` prints every item in French (:attr:`parts`).
+    """
 
     section: str
     subject: str
     points: int
+    phrase: Phrase | None = None
 
     @property
     def label(self) -> str:
         """What the item is (an alias of :attr:`subject`)."""
         return self.subject
+
+    @property
+    def parts(self) -> Phrase:
+        """The item's name as translatable parts (the English subject when it has no phrase)."""
+        return self.phrase if self.phrase is not None else Phrase((Msg(self.subject),))
 
 
 @dataclass(frozen=True)
@@ -693,14 +705,19 @@ def _weapon_items(owner: str, weapons: Iterable[Weapon]) -> list[LineItem]:
     items = []
     for index, weapon in enumerate(weapons):
         price = weapon_price(weapon)
+        who: tuple[Msg | str, ...] = (Msg(owner.removesuffix(": ")), ": ") if owner else ()
         if index == 0:
-            items.append(LineItem(SECTIONS["weapons"], f"{owner}{weapon.name}", price))
+            phrase = Phrase((*who, weapon.name))
+            items.append(LineItem(SECTIONS["weapons"], f"{owner}{weapon.name}", price, phrase))
         else:
+            phrase = Phrase((*who, weapon.name, " (", N_("additional weapon, half of"), " ",
+                             price, ")"))  # fmt: skip
             items.append(
                 LineItem(
                     SECTIONS["weapons"],
                     f"{owner}{weapon.name} (additional weapon, half of {price})",
                     additional_weapon_cost(price),
+                    phrase,
                 )
             )
     return items
@@ -711,10 +728,13 @@ def _feature_item(category: str, key: str, level: str | None, owner: str = "") -
     chosen = found.level(level)
     points = found.cost(level)
     name = str(chosen.name) if chosen is not None else str(found.name)
+    named: tuple[Msg | str | int, ...] = (Msg(name),)
     if key == "magic-user" and level is not None:
         name = f"Magic User (level {level})"
+        named = (N_("Magic User"), " (", N_("level"), " ", level, ")")
     elif key == "grenades" and level is not None:
         name = f"Grenades ({level})"
+        named = (N_("Grenades"), " (", level, ")")
     if category == "equipment":
         section = SECTIONS["equipment"]
     elif points < 0:
@@ -723,7 +743,8 @@ def _feature_item(category: str, key: str, level: str | None, owner: str = "") -
         section = SECTIONS["magic"]
     else:
         section = SECTIONS[category]
-    return LineItem(section, f"{owner}{name}", points)
+    who: tuple[Msg | str, ...] = (Msg(owner.removesuffix(": ")), ": ") if owner else ()
+    return LineItem(section, f"{owner}{name}", points, Phrase((*who, *named)))
 
 
 def profile_points(profile: Profile) -> PointsBreakdown:
@@ -742,7 +763,12 @@ def profile_points(profile: Profile) -> PointsBreakdown:
         if value is None:
             continue
         items.append(
-            LineItem(SECTIONS[key], f"{key.upper()} {value}", characteristic_cost(key, value))
+            LineItem(
+                SECTIONS[key],
+                f"{key.upper()} {value}",
+                characteristic_cost(key, value),
+                Phrase((ABBREVIATIONS[key], " ", value)),
+            )
         )
     for element in profile.elements:
         for key in ("ra", "cc", "st"):
@@ -753,27 +779,48 @@ def profile_points(profile: Profile) -> PointsBreakdown:
                         SECTIONS["combination"],
                         f"{element.name}: {key.upper()} {value}",
                         characteristic_cost(key, value),
+                        Phrase((Msg(element.name), ": ", ABBREVIATIONS[key], " ", value)),
                     )
                 )
     armour = profile.armour
     if armour.value or not (armour.shield or armour.barding or armour.armoured_mount):
-        items.append(LineItem(SECTIONS["armour"], f"AR {armour.value}", armour_cost(armour.value)))
+        items.append(
+            LineItem(
+                SECTIONS["armour"],
+                f"AR {armour.value}",
+                armour_cost(armour.value),
+                Phrase((N_("AR"), " ", armour.value)),
+            )
+        )
+    plus_one = (", ", N_("AR"), " ", Signed(1))
     if armour.shield:
-        items.append(LineItem(SECTIONS["shield"], "shield, AR +1", shield_cost()))
+        items.append(
+            LineItem(SECTIONS["shield"], "shield, AR +1", shield_cost(),
+                     Phrase((N_("Shield"), *plus_one)))
+        )  # fmt: skip
     if armour.barding:
-        items.append(LineItem(SECTIONS["barding"], "barding, AR +1", barding_cost()))
+        items.append(
+            LineItem(SECTIONS["barding"], "barding, AR +1", barding_cost(),
+                     Phrase((N_("Barding"), *plus_one)))
+        )  # fmt: skip
     if armour.armoured_mount:
         items.append(
-            LineItem(SECTIONS["armoured-mount"], "armoured mount, AR +1", armoured_mount_cost())
-        )
+            LineItem(SECTIONS["armoured-mount"], "armoured mount, AR +1", armoured_mount_cost(),
+                     Phrase((N_("Armoured Mount"), *plus_one)))
+        )  # fmt: skip
     if armour.large_bonus:
-        items.append(LineItem(SECTIONS["large-armour"], "large model, AR +1", 0))
+        items.append(
+            LineItem(SECTIONS["large-armour"], "large model, AR +1", 0,
+                     Phrase((N_("Large Model"), *plus_one)))
+        )  # fmt: skip
     if armour.resilience:
+        re_level = -abs(armour.resilience)
         items.append(
             LineItem(
                 SECTIONS["resilience"],
-                f"resilience RE -{armour.resilience}",
+                f"resilience RE {re_level}",
                 resilience_cost(armour.resilience),
+                Phrase((N_("Resilience"), " ", N_("RE"), " ", Signed(re_level))),
             )
         )
     items += _weapon_items("", profile.weapons)
@@ -790,7 +837,10 @@ def profile_points(profile: Profile) -> PointsBreakdown:
         for pick in element.traits:
             items.append(_feature_item("trait", pick.key, pick.level, f"{element.name}: "))
     for key in profile.mutations:
-        items.append(LineItem(SECTIONS["mutation"], f"mutation {key}", mutation_points()[key]))
+        items.append(
+            LineItem(SECTIONS["mutation"], f"mutation {key}", mutation_points()[key],
+                     Phrase((N_("Mutation"), " ", _mutation_name(key))))
+        )  # fmt: skip
     for pick in profile.equipment:
         items.append(_feature_item("equipment", pick.key, pick.level))
     if profile.spells:
@@ -799,18 +849,26 @@ def profile_points(profile: Profile) -> PointsBreakdown:
         target = unit_items if profile.magic_level == 0 else items
         for key in profile.spells:
             found = spell(key)
-            target.append(LineItem(SECTIONS["magic"], f"spell {found.name}", found.points))
+            target.append(
+                LineItem(SECTIONS["magic"], f"spell {found.name}", found.points,
+                         Phrase((N_("Spell"), " ", found.name)))
+            )  # fmt: skip
     subtotal = sum(item.points for item in items)
     if subtotal < minimum_points():
-        items.append(LineItem(SECTIONS["minimum"], "minimum 9 points", minimum_points() - subtotal))
+        items.append(
+            LineItem(SECTIONS["minimum"], f"minimum {minimum_points()} points",
+                     minimum_points() - subtotal,
+                     Phrase((N_("Minimum points"), " (", minimum_points(), ")")))
+        )  # fmt: skip
     if profile.specialist is not None:
         base = sum(item.points for item in items)
-        label = (
-            "standard bearer" if profile.specialist is Specialist.STANDARD_BEARER else "musician"
-        )
+        bearer = profile.specialist is Specialist.STANDARD_BEARER
+        label = "standard bearer" if bearer else "musician"
+        name = N_("Standard Bearer") if bearer else N_("Musician")
         items.append(
-            LineItem(SECTIONS["specialist"], f"{label}, 25% of {base}", specialist_cost(base))
-        )
+            LineItem(SECTIONS["specialist"], f"{label}, 25% of {base}", specialist_cost(base),
+                     Phrase((name, ", ", N_("25% of"), " ", base)))
+        )  # fmt: skip
     total = sum(item.points for item in items)
     classification = None
     if profile.model_type in (ModelType.CORE, ModelType.ELITE):
@@ -821,6 +879,12 @@ def profile_points(profile: Profile) -> PointsBreakdown:
         unit_items=tuple(unit_items),
         classification=classification,
     )
+
+
+def _mutation_name(key: str) -> Msg:
+    from nqcore.mutations import all_mutations
+
+    return next(m.name for m in all_mutations() if m.key == key)
 
 
 def _specialist_points(items: Iterable[LineItem]) -> int:

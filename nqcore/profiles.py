@@ -125,7 +125,9 @@ def characteristic_range(key: str) -> range:
 def check_characteristic(key: str, value: int) -> None:
     """Raise ``ValueError`` naming the characteristic and its allowed range if ``value`` is out."""
     allowed = characteristic_range(key)
-    if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{key.upper()} must be a whole number, not {value!r}")
+    if value not in allowed:
         raise ValueError(
             f"{key.upper()} {value!r} is out of range: {key.upper()} is "
             f"{allowed.start} to {allowed.stop - 1}"
@@ -675,6 +677,19 @@ def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
     return tuple(found)
 
 
+def _keys(value: Any, what: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ValueError(f"{what} must be a list of keys, not {value!r}")
+    return tuple(value)
+
+
+def _flag(record: Mapping[str, Any], name: str) -> bool:
+    value = record.get(name, False)
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false, not {value!r}")
+    return value
+
+
 def _element(record: Any, where: str) -> Element:
     if not isinstance(record, dict):
         raise ValueError(f"{where}: an element is a table")
@@ -739,15 +754,15 @@ def parse_profile(record: Mapping[str, Any], where: str = "profile") -> Profile:
             abilities=_picks(record.get("abilities", []), "abilities"),
             traits=_picks(record.get("traits", []), "traits"),
             equipment=_picks(record.get("equipment", []), "equipment"),
-            mutations=tuple(record.get("mutations", [])),
-            spells=tuple(record.get("spells", [])),
+            mutations=_keys(record.get("mutations", []), "mutations"),
+            spells=_keys(record.get("spells", []), "spells"),
             elements=tuple(
                 _element(item, f"element #{i + 1}")
                 for i, item in enumerate(record.get("element", []))
             ),
             specialist=None if specialist is None else _enum(Specialist, specialist, "specialist"),
-            mounted=bool(record.get("mounted", False)),
-            general=bool(record.get("general", False)),
+            mounted=_flag(record, "mounted"),
+            general=_flag(record, "general"),
             source=str(record.get("source", "")),
         )
     except ProfileError:
@@ -763,8 +778,16 @@ def load_profile(path: str | Path) -> Profile:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise ProfileError(f"{path}: cannot read the file ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        raise ProfileError(f"{path}: not UTF-8 text (byte {error.start + 1})") from None
     except tomllib.TOMLDecodeError as error:
-        raise ProfileError(f"{path}: not valid TOML ({error})") from None
+        where = re.search(r"\(at line (\d+), column (\d+)\)$", str(error))
+        if where is None:
+            raise ProfileError(f"{path}: not valid TOML ({error})") from None
+        reason = str(error)[: where.start()].strip()
+        raise ProfileError(
+            f"{path}, line {where[1]}: not valid TOML: {reason} (column {where[2]})"
+        ) from None
     return parse_profile(data, str(path))
 
 

@@ -48,6 +48,8 @@ PARTIAL_COVER_HIT = 5
 PRIORITY_TARGET_INCHES = 8
 #: "Support Weapon Crew": two to four crew at the start of a battle.
 SUPPORT_WEAPON_CREW = range(2, 5)
+#: "Burst Fire (Number of Dice)": shots split between models need targets at most 1" apart.
+BURST_FIRE_SPLIT_INCHES = 1
 #: "Rain Of Arrows": one 2" template for every four archers (or part of four).
 RAIN_OF_ARROWS_ARCHERS_PER_TEMPLATE = 4
 RAIN_OF_ARROWS_TEMPLATE = Fraction(2)

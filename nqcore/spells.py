@@ -132,6 +132,17 @@ def _aspect_intros() -> dict[str, tuple[Msg, ...]]:
     return {r["key"]: tuple(Msg(p) for p in r["intro"]) for r in tomllib.loads(text)["aspect"]}
 
 
+@cache
+def _aspect_colours() -> dict[str, str]:
+    text = resources.files("nqcore").joinpath("data/aspects.toml").read_text(encoding="utf-8")
+    return {r["key"]: r["colour"] for r in tomllib.loads(text)["aspect"]}
+
+
+def aspect_colour(aspect: Aspect) -> str:
+    """The colour of an aspect's spells (the Spell List's Colour column), ``#rrggbb``."""
+    return _aspect_colours()[aspect.value]
+
+
 def aspect_intro(aspect: Aspect) -> tuple[Msg, ...]:
     """The introduction of an aspect's card page ("Cards, Counters & Templates")."""
     return _aspect_intros()[aspect.value]

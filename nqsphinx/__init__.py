@@ -13,27 +13,33 @@ from sphinx.config import Config
 
 from nqsphinx import (
     cards,
+    coverage,
     diagrams,
     errata,
     examples,
     glossary,
+    hosting,
     langswitch,
+    latex,
+    myst_cache,
+    rules_index,
+    site_style,
     tables,
+    theme_text,
     translation_status,
     typography,
 )
 
 
 def _configure_latex(app: Sphinx, config: Config) -> None:
-    """French hyphenation and typography in the PDF come from babel-french."""
-    elements = dict(config.latex_elements)
-    if config.language == "fr":
-        elements.setdefault("babel", r"\usepackage[french]{babel}")
-        elements.setdefault("polyglossia", "")
-    config.latex_elements = elements
+    """The PDF's cover and running headers; French hyphenation and typography from
+    babel-french (:mod:`nqsphinx.latex`)."""
+    lang = "fr" if config.language == "fr" else "en"
+    config.latex_elements = latex.latex_elements(dict(config.latex_elements), lang)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    myst_cache.install()  # MyST parses each French message faster
     app.connect("config-inited", _configure_latex)
     examples.setup(app)
     tables.setup(app)
@@ -42,6 +48,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     typography.setup(app)
     cards.setup(app)
     errata.setup(app)
+    coverage.setup(app)
     glossary.setup(app)
     translation_status.setup(app)
+    hosting.setup(app)
+    theme_text.setup(app)
+    rules_index.setup(app)
+    site_style.setup(app)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

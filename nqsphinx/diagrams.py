@@ -10,19 +10,15 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from nqcore.magic import Aspect
+from nqcore.spells import aspect_colour
+from nqsphinx import figures, movement_diagram
 from nqsphinx.messages import engine_text, page_language, ui_text
 from nqsphinx.typography import french_html
 
 #: Opposed aspects face each other across the circle, so each opposition is a diameter.
 CIRCLE_ORDER = (Aspect.FIRE, Aspect.EARTH, Aspect.LIGHT, Aspect.WATER, Aspect.WIND, Aspect.DARK)
-ASPECT_COLOURS = {
-    Aspect.FIRE: "#c0392b",
-    Aspect.EARTH: "#7d5a2c",
-    Aspect.LIGHT: "#d4ac0d",
-    Aspect.WATER: "#2471a3",
-    Aspect.WIND: "#5d8aa8",
-    Aspect.DARK: "#4a235a",
-}
+#: The aspects' colours come from the engine's data (the Spell List's Colour column).
+ASPECT_COLOURS = {aspect: aspect_colour(aspect) for aspect in Aspect}
 
 
 def aspect_positions(radius: float) -> dict[Aspect, tuple[float, float]]:
@@ -107,20 +103,11 @@ class AspectCircleDirective(SphinxDirective):
         )
         if lang == "fr":  # raw output escapes the typography transform
             description = french_html(description)
-        figure = nodes.figure(classes=["nq-diagram"])
-        figure += nodes.raw("", aspect_circle_svg(lang, description), format="html")
-        figure += nodes.raw("", aspect_circle_tikz(lang), format="latex")
-        if self.content:
-            caption_holder = nodes.Element()
-            self.state.nested_parse(self.content, self.content_offset, caption_holder)
-            first = caption_holder.children[0]
-            if isinstance(first, nodes.paragraph):
-                caption = nodes.caption(first.rawsource, "", *first.children)
-                caption.source, caption.line = first.source, first.line
-                figure += caption
-        self.set_source_info(figure)
-        return [figure]
+        svg, tikz = aspect_circle_svg(lang, description), aspect_circle_tikz(lang)
+        return [figures.drawn_figure(self, svg, tikz)]
 
 
 def setup(app: Sphinx) -> None:
     app.add_directive("nq-aspect-circle", AspectCircleDirective)
+    movement_diagram.setup(app)
+    figures.setup(app)

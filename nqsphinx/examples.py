@@ -1,7 +1,8 @@
 """The ``example`` directive: the book's worked examples, set apart, titled in their language.
 
-``:erratum: <id>`` marks an example whose printed result is wrong: the box links the erratum
-(the doctest inside shows the value the rules give), without touching the translated prose.
+``:erratum: <id> [<id> ...]`` marks an example whose printed result is wrong: the box links the
+erratum or errata (the doctest inside shows the value the rules give), without touching the
+translated prose.
 """
 
 from __future__ import annotations
@@ -31,22 +32,30 @@ class ExampleDirective(SphinxDirective):
         self.set_source_info(node)
         self.state.nested_parse(self.content, self.content_offset, node)
         if "erratum" in self.options:
-            node += self._erratum_link(self.options["erratum"], lang)
+            node += self._erratum_links(self.options["erratum"].replace(",", " ").split(), lang)
         return [node]
 
-    def _erratum_link(self, erratum_id: str, lang: str) -> nodes.paragraph:
+    def _erratum_links(self, erratum_ids: list[str], lang: str) -> nodes.paragraph:
         known = {e.id for e in all_errata()}
-        if erratum_id not in known:
-            raise self.error(f"unknown erratum {erratum_id!r} (see nqcore/data/errata/)")
+        for erratum_id in erratum_ids:
+            if erratum_id not in known:
+                raise self.error(f"unknown erratum {erratum_id!r} (see nqcore/data/errata/)")
         para = nodes.paragraph(classes=["nq-example-erratum"])
         para["translatable"] = False
-        para += nodes.Text(ui_text("The printed result is wrong; see the erratum:", lang) + " ")
-        ref = addnodes.pending_xref(
-            "", refdomain="std", reftype="ref", reftarget=f"erratum-{erratum_id}",
-            refexplicit=False, refwarn=True, refdoc=self.env.docname,
-        )  # fmt: skip
-        ref += nodes.inline(text=erratum_id)
-        para += ref
+        if len(erratum_ids) == 1:
+            lead = ui_text("The printed result is wrong; see the erratum:", lang)
+        else:
+            lead = ui_text("The printed results are wrong; see the errata:", lang)
+        para += nodes.Text(lead + " ")
+        for index, erratum_id in enumerate(erratum_ids):
+            if index:
+                para += nodes.Text(", ")
+            ref = addnodes.pending_xref(
+                "", refdomain="std", reftype="ref", reftarget=f"erratum-{erratum_id}",
+                refexplicit=False, refwarn=True, refdoc=self.env.docname,
+            )  # fmt: skip
+            ref += nodes.inline(text=erratum_id)
+            para += ref
         return para
 
 

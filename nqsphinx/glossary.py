@@ -22,6 +22,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from nqsphinx.messages import page_language, ui_text
+from nqsphinx.rules_index import index_node, index_text
 from nqsphinx.typography import french_html
 
 GLOSSARY_FILE = Path("_data") / "glossary.toml"
@@ -105,6 +106,7 @@ class GlossaryDirective(SphinxDirective):
             item = nodes.definition_list_item(ids=[label])
             item += nodes.term(text=term.label(lang))
             body = nodes.definition()
+            body += index_node(index_text(term.label(lang), lang), label)
             para = nodes.paragraph(text=term.definitions[lang] + " ")
             ref = addnodes.pending_xref(
                 "", refdomain="std", reftype="ref", reftarget=term.section,

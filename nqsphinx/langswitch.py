@@ -11,6 +11,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from nqsphinx.hosting import NOTFOUND_PAGE, site_prefix
 from nqsphinx.messages import page_language
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
@@ -34,7 +35,12 @@ def _page_context(
     context["nq_lang"] = lang
     context["nq_other_lang"] = other
     context["nq_other_lang_name"] = LANGUAGE_NAMES[other]
-    context["nq_other_lang_url"] = other_language_url(pagename, lang)
+    if pagename == NOTFOUND_PAGE:
+        # Shown at any depth: an absolute link, to the other language's contents.
+        prefix = site_prefix(lang).replace(f"/{lang}/", f"/{other}/", 1)
+        context["nq_other_lang_url"] = f"{prefix}index.html"
+    else:
+        context["nq_other_lang_url"] = other_language_url(pagename, lang)
 
 
 def setup(app: Sphinx) -> None:

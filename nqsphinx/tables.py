@@ -6,36 +6,21 @@ guard of the test suite can find it in the built HTML and compare it with the en
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from nqcore.i18n import Msg, format_number, format_percent, format_signed
-from nqcore.tables import Chance, Detail, Phrase, Signed, Table, get_table
+from nqcore import table_text
+from nqcore.tables import Detail, Table, get_table
+from nqsphinx.latex import table_style
 from nqsphinx.messages import engine_text, page_language
 
-EMPTY_CELL = "–"
+EMPTY_CELL = table_text.EMPTY_CELL
 
 
 def format_cell(cell: Detail, lang: str) -> str:
     """One cell (or a phrase under a table) as the reader of ``lang`` reads it."""
-    if isinstance(cell, Phrase):
-        return "".join(format_cell(part, lang) for part in cell)
-    if cell is None:
-        return EMPTY_CELL
-    if isinstance(cell, Msg):
-        return engine_text(cell, lang)
-    if isinstance(cell, str):
-        return cell
-    if isinstance(cell, bool):
-        raise TypeError("table cells hold no booleans")
-    if isinstance(cell, Signed):
-        return format_signed(int(cell), lang)
-    if isinstance(cell, Chance):
-        return format_percent(Fraction(cell), lang)
-    return format_number(cell, lang)
+    return table_text.cell_text(cell, lang)
 
 
 def table_node(table: Table, lang: str) -> nodes.table:
@@ -86,7 +71,9 @@ class EngineTableDirective(SphinxDirective):
         lang = page_language(self.config.language)
         node = table_node(table, lang)
         self.set_source_info(node)
-        result: list[nodes.Node] = [node]
+        header = [engine_text(c, lang) for c in table.columns]
+        cells = [[format_cell(cell, lang) for cell in row] for row in table.rows]
+        result: list[nodes.Node] = table_style(node, header, cells)
         if table.details:
             fields = nodes.field_list(classes=["nq-table-details"])
             for label, value in table.details:

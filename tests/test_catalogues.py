@@ -16,6 +16,9 @@ PAGE_CATALOGUES = ROOT / "locale" / "fr" / "LC_MESSAGES"
 ENGINE_CATALOGUES = [
     ROOT / "nqcore" / "locale" / "fr" / "LC_MESSAGES" / "nqcore.po",
     ROOT / "nqsphinx" / "locale" / "fr" / "LC_MESSAGES" / "nqsphinx.po",
+    ROOT / "nqsphinx" / "locale" / "fr" / "LC_MESSAGES" / "theme.po",
+    ROOT / "nqprint" / "locale" / "fr" / "LC_MESSAGES" / "nqprint.po",
+    ROOT / "examples" / "locale" / "fr" / "LC_MESSAGES" / "examples.po",
 ]
 PAGES = sorted(
     p.relative_to(ROOT / "docs").with_suffix("").as_posix() for p in (ROOT / "docs").rglob("*.md")

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
+import polib
 import pytest
 
 from tests.building import ROOT
+from tests.test_translations import tokens
 
 EXAMPLES = ROOT / "examples"
 GOLDEN = sorted((EXAMPLES / "golden").glob("*.txt"))
@@ -43,3 +46,70 @@ def test_example_rejects_a_wrong_argument() -> None:
     )
     assert result.returncode == 2
     assert "invalid choice: 'de'" in result.stderr and "Traceback" not in result.stderr
+
+
+CATALOGUE = EXAMPLES / "locale" / "fr" / "LC_MESSAGES" / "examples.po"
+
+
+def test_examples_catalogue_has_every_sentence_of_the_stories() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "nqcore.i18n_catalogue", "check", "--package", str(EXAMPLES),
+         "--domain", "examples"],
+        capture_output=True, text=True, cwd=ROOT,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+
+
+def test_examples_catalogue_is_translated_and_keeps_the_numbers() -> None:
+    catalogue = polib.pofile(str(CATALOGUE))
+    pending = [e.msgid for e in catalogue if not e.obsolete and (not e.msgstr or e.fuzzy)]
+    assert not pending, pending
+    wrong = [
+        f"{e.linenum}: {e.msgid!r}"
+        for e in catalogue
+        if not e.obsolete and tokens(e.msgid) != tokens(e.msgstr)
+    ]
+    assert not wrong, "\n".join(wrong)
+    fields = re.compile(r"\{\w*\}")
+    broken = [
+        e.msgid
+        for e in catalogue
+        if not e.obsolete and sorted(fields.findall(e.msgid)) != sorted(fields.findall(e.msgstr))
+    ]
+    assert not broken, broken
+
+
+def _golden(name: str) -> str:
+    return (EXAMPLES / "golden" / name).read_text(encoding="utf-8")
+
+
+def test_stories_tell_the_books_examples() -> None:
+    """The stories reach the book's stated results (or its errata), not just their own output."""
+    morale = _golden("dwarf_morale.en.txt")
+    assert "Turn 3: 2 casualties, 7 left.\n   Command test: Half of the starting number" in morale
+    assert "Turn 4, if they lose 3 (4 left):\n   No command test" in morale
+    assert "Erratum dwarf-axemen-second-test" in morale
+    assert "The unit is ranked or closed: +1 (does not apply" in morale  # 7 models: skirmished
+    assert "chance of passing 80% (4/5)" in morale and "98% (49/50)" in morale
+    magic = _golden("spell_casting.en.txt")
+    assert "Target: 5 + 2 = 7; chance 70% (7/10)" in magic  # Magic > Casting A Spell
+    assert "Target: 5 + 1 = 6; chance 60% (3/5)" in magic  # Cancelling A Spell In Play
+    assert "beyond its range of 20\", he cannot pay the upkeep" in magic
+    assert "Erratum spell-list-fog-upkeep" in magic
+    points = _golden("profile_points.en.txt")
+    assert "Total: 9 points, as the book prints." in points  # the starting profile
+    assert "Total: 21 points; the book prints 20." in points  # the Basic Warrior's erratum
+    assert "Erratum sample-craven-ghouls-points" in points
+    attack = _golden("attack_sequence.en.txt")
+    assert "One attack wounds: 33% (33/100)." in attack
+
+
+def test_french_stories_are_french() -> None:
+    """No English sentence of a story is left in its French output."""
+    for english in sorted((EXAMPLES / "golden").glob("*.en.txt")):
+        french = english.with_name(english.name.replace(".en.", ".fr."))
+        left = set(english.read_text(encoding="utf-8").splitlines()) & set(
+            french.read_text(encoding="utf-8").splitlines()
+        )
+        sentences = [line for line in left if re.search(r"[a-z]{3,} [a-z]{3,}", line)]
+        assert not sentences, (english.name, sentences)

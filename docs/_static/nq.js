@@ -7,26 +7,52 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 
-// Glossary terms: the definition shows on hover (title); on a touch screen, the first tap shows
-// it in a small popover and a second tap follows the link.
+// Glossary terms: the definition (the link's title) shows in a box under the term, on hover or
+// keyboard focus; on a touch screen the first tap shows it and a second tap follows the link.
 document.addEventListener("DOMContentLoaded", () => {
   const coarse = window.matchMedia("(pointer: coarse)").matches;
+  const tip = document.createElement("div");
+  tip.className = "nq-term-tooltip";
+  tip.id = "nq-term-tooltip";
+  tip.setAttribute("role", "tooltip");
+  tip.hidden = true;
+  document.body.append(tip);
   let shown = null;
-  const hide = () => { if (shown) { shown.popover.remove(); shown = null; } };
+  const show = (link) => {
+    tip.textContent = link.dataset.definition;
+    tip.hidden = false;
+    const box = link.getBoundingClientRect();
+    const room = document.documentElement.clientWidth - tip.offsetWidth - 8;
+    tip.style.left = `${Math.max(8, Math.min(box.left, room)) + window.scrollX}px`;
+    tip.style.top = `${box.bottom + window.scrollY + 4}px`;
+    link.setAttribute("aria-describedby", tip.id);
+    shown = link;
+  };
+  const hide = () => {
+    if (shown) shown.removeAttribute("aria-describedby");
+    tip.hidden = true;
+    shown = null;
+  };
   for (const link of document.querySelectorAll("a.nq-term")) {
-    link.addEventListener("click", (event) => {
-      if (!coarse || (shown && shown.link === link)) return;
-      event.preventDefault();
-      hide();
-      const popover = document.createElement("span");
-      popover.className = "nq-term-popover";
-      popover.setAttribute("role", "tooltip");
-      popover.textContent = link.title;
-      link.after(popover);
-      shown = { link, popover };
-    });
+    link.dataset.definition = link.title;
+    link.removeAttribute("title"); // the box replaces the browser's own, late, tooltip
+    if (coarse) {
+      link.addEventListener("click", (event) => {
+        if (shown === link) return;
+        event.preventDefault();
+        show(link);
+      });
+    } else {
+      link.addEventListener("mouseenter", () => show(link));
+      link.addEventListener("mouseleave", hide);
+      link.addEventListener("focus", () => show(link));
+      link.addEventListener("blur", hide);
+    }
   }
   document.addEventListener("click", (event) => {
     if (shown && !event.target.closest("a.nq-term")) hide();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") hide();
   });
 });

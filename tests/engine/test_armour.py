@@ -122,3 +122,17 @@ def test_bad_values() -> None:
         total_penetration(1)
     with pytest.raises(ValueError):
         save_target(-1, 4)
+
+
+def test_masters_of_combat_raises_the_save_once() -> None:
+    from nqcore.armour import masters_of_combat_target, save_succeeds
+
+    # John's Elves save on 4 or below; with the D5 score of 4 the save is 8.
+    target = masters_of_combat_target(4, 4)
+    assert target == 8
+    assert [save_succeeds(roll, target) for roll in (4, 5, 8, 9)] == [True, True, True, False]
+    # A natural 10 is always a failure, even when the save reaches 10.
+    assert masters_of_combat_target(6, 5) == 11 and not save_succeeds(10, 11)
+    assert masters_of_combat_target(None, 3) is None
+    with pytest.raises(ValueError, match="a D5 shows 1 to 5, not 6"):
+        masters_of_combat_target(4, 6)

@@ -1,7 +1,9 @@
-"""The `nq` command: table questions answered with the roll and its exact chance."""
+"""The `nq` command: table questions answered with the roll and its exact chance, in English or
+French or as JSON; a mistake in the question is one line on stderr and exit status 2."""
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -9,38 +11,95 @@ from pathlib import Path
 
 import pytest
 
+import nqcore.cli
 from nqcore.cli import main
+from nqcore.i18n import translator
+
+Capture = pytest.CaptureFixture[str]
+
+MEN_AT_ARMS = """\
+name = "Men At Arms"
+type = "core"
+ac = 8
+ra = 3
+cc = 5
+st = 4
+t = 5
+w = 1
+co = 6
+weapons = ["sword", "bow"]
+[armour]
+value = 2
+shield = true
+"""
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
 
 
-def test_cast(capsys: pytest.CaptureFixture[str]) -> None:
+def answer(capsys: Capture, *argv: str) -> dict[str, object]:
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    result: dict[str, object] = json.loads(out)
+    return result
+
+
+# --- answers ------------------------------------------------------------------------------------
+
+
+def test_cast(capsys: Capture) -> None:
     code, out, _ = run(capsys, "cast", "5", "--wizardry", "2")
     assert code == 0
-    assert "Roll needed: 7 or less" in out and "70.0% (7/10)" in out
+    assert out.splitlines() == [
+        "Casting a level 5 spell at wizardry level 2",
+        "Roll needed: 7 or less",
+        "Chance: 70.0% (7/10)",
+    ]
 
 
-def test_cast_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cast_in_french(capsys: Capture) -> None:
     code, out, _ = run(capsys, "--lang", "fr", "cast", "5", "--wizardry", "2")
     assert code == 0 and "70,0\u00a0%" in out and "Roll needed" not in out
 
 
-def test_cast_a_named_spell_as_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "cast", "--spell", "Fireball", "--wizardry", "1",
-                       "--concentrate", "--json")
-    answer = json.loads(out)
-    assert code == 0 and answer["target"] == 5
-    assert answer["chance"] == {"fraction": "1/2", "value": 0.5}
-    assert answer["question"] == "Casting a level 3 spell at wizardry level 1"
+def test_cast_a_named_spell_as_json(capsys: Capture) -> None:
+    result = answer(capsys, "cast", "--spell", "Fireball", "--wizardry", "1", "--concentrate")
+    assert result["target"] == 5 and result["spell"] == "Fireball"
+    assert result["chance"] == {"fraction": "1/2", "value": 0.5}
+    assert result["question"] == "Casting a level 3 spell at wizardry level 1"
 
 
-def test_cancel_smoke(capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_questions_follow_the_language(capsys: Capture) -> None:
+    result = answer(capsys, "--lang", "fr", "cast", "--spell", "Fireball", "--wizardry", "1")
+    assert result["spell"] == "Boule de Feu"
+    assert str(result["question"]).startswith("Lancer un sort de niveau 3")
+
+
+def test_cancel_smoke(capsys: Capture) -> None:
     code, out, _ = run(capsys, "cancel", "--spell", "Smoke", "--concentrate")
-    assert code == 0 and "7 or less" in out and "(3 AC)" in out
+    assert code == 0 and "7 or less" in out and "(3 AC)" in out and "Spell: Smoke" in out
+
+
+def test_close_combat_modifiers_are_named(capsys: Capture) -> None:
+    result = answer(capsys, "hit", "5", "--mod", "charging", "--mod", "target-dodges")
+    assert result["target"] == 5 and result["chance"] == {"fraction": "1/2", "value": 0.5}
+    assert [(m["key"], m["value"]) for m in result["modifiers"]] == [  # type: ignore[attr-defined]
+        ("charging", 1), ("target-dodges", -1)]  # fmt: skip
+
+
+def test_shooting_reads_the_weapon_band(capsys: Capture) -> None:
+    code, out, _ = run(capsys, "shoot", "5", "12", "--weapon", "bow", "--mod", "large-target")
+    assert code == 0
+    assert "Range modifier: Medium range (MR), +0" in out and "Roll needed: 6 or less" in out
+    result = answer(capsys, "shoot", "5", "25/2", "--ranges", "10/+1", "20/+0", "30/-1")
+    assert result["distance"] == 12.5 and result["range"] == {"band": "Medium range (MR)",
+                                                              "modifier": 0}  # fmt: skip
+    far = answer(capsys, "shoot", "5", "40", "--weapon", "bow")
+    assert far["range"] is None and far["target"] is None
+    assert far["chance"] == {"fraction": "0/1", "value": 0.0}
 
 
 @pytest.mark.parametrize(
@@ -50,55 +109,331 @@ def test_cancel_smoke(capsys: pytest.CaptureFixture[str]) -> None:
         (["shoot", "5", "12", "--weapon", "bow"], "Roll needed: 5 or less"),
         (["shoot", "5", "40", "--ranges", "10/+1", "20/+0", "30/-1"], "No roll can succeed"),
         (["save", "4", "6", "--pm", "-1"], "Roll needed: 1 or less"),
+        (["save", "3", "6", "--re", "1", "--ranked"], "Roll needed: 3 or less"),
+        (["save", "0", "4"], "No roll can succeed"),
         (["wound", "4", "3"], "Roll needed: 6 or less"),
         (["attack", "5", "4", "4", "--armour", "3"], "19.0% (19/100)"),
         (["command", "7"], "Roll needed: 7 or less"),
-        (["morale", "16", "3", "4", "2"], "Turn 3"),
+        (["command", "7", "--battle-standard"], "94.0% (47/50)"),
+        (["command", "7", "--fear", "1"], "Roll needed: 6 or less"),
+        (["morale", "16", "3", "4", "2"], "Turn 3: Half of the starting number lost (2 lost of"),
         (["morale", "16", "1", "1"], "No command test is needed."),
         (["move", "6", "--ability", "flying"], 'Distance: 15"'),
+        (["move", "3", "--ability", "double-time"], 'Distance: 4½"'),
     ],
 )
-def test_questions(capsys: pytest.CaptureFixture[str], argv: list[str], expected: str) -> None:
+def test_questions(capsys: Capture, argv: list[str], expected: str) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 0, err
     assert expected in out
 
 
-def test_errata_list(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_whole_attack_step_by_step(capsys: Capture) -> None:
+    result = answer(capsys, "attack", "5", "4", "4", "--armour", "3")
+    assert result["hit"] == {"fraction": "1/2", "value": 0.5}
+    assert result["unsaved"] == {"fraction": "19/50", "value": 0.38}
+    assert result["wound"] == {"fraction": "1/2", "value": 0.5}
+    assert result["chance"] == {"fraction": "19/100", "value": 0.19}
+
+
+def test_an_attack_between_sample_profiles(capsys: Capture) -> None:
+    # Orc Bruiser (CC5, ST5, sword ST+1) against a Dwarf (T6, AR3): as the odds table says.
+    result = answer(capsys, "attack", "--attacker", "orc-bruiser", "--target", "Dwarf")
+    assert (result["attacker"], result["defender"], result["weapon"]) == (
+        "Orc Bruiser", "Dwarf", "Sword")  # fmt: skip
+    assert (result["skill"], result["strength"], result["toughness"], result["armour"]) == (
+        5, 6, 6, 3)  # fmt: skip
+    assert result["chance"] == {"fraction": "23/100", "value": 0.23}
+
+
+def test_an_attack_takes_the_targets_own_modifiers(capsys: Capture) -> None:
+    # An Ogre (large) is hit at +1; a Giant Eagle (large, dodge) at +1 -1.
+    ogre = answer(capsys, "attack", "5", "4", "--target", "ogre-freebooter")
+    assert [m["key"] for m in ogre["modifiers"]] == ["large-target"]  # type: ignore[attr-defined]
+    assert ogre["target"] == 6
+    eagle = answer(capsys, "attack", "--attacker", "ogre-freebooter", "--target", "giant-eagle")
+    assert [m["key"] for m in eagle["modifiers"]] == [  # type: ignore[attr-defined]
+        "large-target", "target-dodges"]  # fmt: skip
+    assert eagle["target"] == 6 and eagle["chance"] == {"fraction": "12/25", "value": 0.48}
+
+
+def test_an_attack_with_an_armoury_weapon(capsys: Capture) -> None:
+    # A model of ST4 with an axe (ST+1, PM-1): ST5 against AR3 saves on 1.
+    axe = answer(capsys, "attack", "5", "4", "4", "--armour", "3", "--weapon", "axe")
+    assert (axe["strength"], axe["penetration"]) == (5, -1)
+    # 4/10 x 9/10 x 6/10 + 1/10 x 6/10
+    assert axe["chance"] == {"fraction": "69/250", "value": 0.276}
+    bow = answer(capsys, "attack", "--attacker", "wood-elf-archer", "--weapon", "long-bow",
+                 "--distance", "20", "--target", "ogre-freebooter")  # fmt: skip
+    assert bow["skill"] == 6 and bow["range"] == {"band": "Medium range (MR)", "modifier": 0}
+    assert bow["target"] == 7 and bow["chance"] == {"fraction": "23/250", "value": 0.092}
+    out_of_range = answer(capsys, "attack", "6", "4", "4", "--weapon", "bow", "--distance", "31")
+    assert out_of_range["range"] is None and out_of_range["chance"]["value"] == 0  # type: ignore[index]
+
+
+def test_points_of_a_profile_file(tmp_path: Path, capsys: Capture) -> None:
+    profile = tmp_path / "men.toml"
+    profile.write_text(MEN_AT_ARMS, encoding="utf-8")
+    code, out, err = run(capsys, "points", str(profile))
+    assert code == 0, err
+    assert "  Shield, AR +1: 1" in out and "  Bow (additional weapon, half of 4): 2" in out
+    assert out.rstrip().endswith("Total: 30 points")
+    result = answer(capsys, "points", str(profile))
+    assert result["points"] == 30 and len(result["items"]) == 11  # type: ignore[arg-type]
+
+
+def test_points_in_french_translate_every_item(tmp_path: Path, capsys: Capture) -> None:
+    profile = tmp_path / "men.toml"
+    profile.write_text(MEN_AT_ARMS, encoding="utf-8")
+    code, out, _ = run(capsys, "--lang", "fr", "points", str(profile))
+    assert code == 0
+    assert "  Bouclier, AR +1 : 1" in out and "  F 4 : 4" in out
+    assert "  Arc (arme supplémentaire, moitié de 4) : 2" in out
+    assert "Total : 30 points" in out and "Shield" not in out
+    profile.write_text(MEN_AT_ARMS + '[[element]]\nname = "Horse"\ncc = 3\nst = 3\n',
+                       encoding="utf-8")  # fmt: skip
+    code, out, _ = run(capsys, "--lang", "fr", "points", str(profile))
+    assert code == 0 and "  Horse : CC 3 : 1\n  Horse : F 3 : 2\n" in out
+
+
+def test_errata_list(capsys: Capture) -> None:
     code, out, _ = run(capsys, "errata")
     assert code == 0 and "Fog: upkeep: 3 → 6." in out
+    errata = answer(capsys, "errata")["errata"]
+    assert {"id", "section", "subject", "printed", "correct", "why"} <= set(errata[0])  # type: ignore[index]
 
 
-def test_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_export(tmp_path: Path, capsys: Capture) -> None:
     target = tmp_path / "rules.json"
-    assert run(capsys, "export", "--output", str(target))[0] == 0
+    assert run(capsys, "export", "--output", str(target)) == (0, "", "")
     document = json.loads(target.read_text(encoding="utf-8"))
     assert document["schema"] == "nqcore-export" and document["schema_version"] == 1
     assert len(document["spells"]) == 39
     assert document["tables"]["wound-table"]["rows"]
+    code, out, _ = run(capsys, "export")
+    assert code == 0 and json.loads(out) == document
+
+
+def test_help_lists_every_question(capsys: Capture) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert stop.value.code == 0
+    for question in ("cast", "cancel", "hit", "shoot", "save", "wound", "attack", "command",
+                     "morale", "move", "points", "errata", "export"):  # fmt: skip
+        assert f"\n    {question} " in out, question
+
+
+# --- French: every line ----------------------------------------------------------------------
+
+
+def _cli_messages() -> list[str]:
+    """Every msgid the command marks with N_()."""
+    tree = ast.parse(Path(nqcore.cli.__file__).read_text(encoding="utf-8"))
+    return [node.args[0].value for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "N_" and isinstance(node.args[0], ast.Constant)]  # fmt: skip
+
+
+FRENCH_QUESTIONS = [
+    ["cast", "--spell", "Fireball", "--wizardry", "1", "--concentrate"],
+    ["cancel", "--spell", "Smoke"],
+    ["hit", "5", "--mod", "charging", "--mod", "large-target"],
+    ["shoot", "5", "12", "--weapon", "bow", "--mod", "aiming"],
+    ["shoot", "5", "40", "--weapon", "bow"],
+    ["save", "4", "6", "--pm", "-1"],
+    ["wound", "4", "3"],
+    ["attack", "--attacker", "ogre-freebooter", "--target", "giant-eagle"],
+    ["attack", "--attacker", "wood-elf-archer", "--weapon", "long-bow", "--distance", "20",
+     "--target", "ogre-freebooter"],
+    ["command", "7", "--mod", "banner", "--battle-standard"],
+    ["morale", "16", "3", "4", "2", "4"],
+    ["morale", "16", "1"],
+    ["move", "3", "--ability", "cavalry"],
+    ["errata"],
+]
+
+
+def test_every_message_of_the_command_is_translated() -> None:
+    french = translator("fr")
+    untranslated = [m for m in _cli_messages() if french(m) == m]
+    assert untranslated == []
+
+
+@pytest.mark.parametrize("argv", FRENCH_QUESTIONS, ids=lambda argv: "-".join(argv[:2]))
+def test_french_answers_have_no_english_line(capsys: Capture, argv: list[str]) -> None:
+    code, english, _ = run(capsys, *argv)
+    assert code == 0
+    code, french, _ = run(capsys, "--lang", "fr", *argv)
+    assert code == 0
+    english_lines, french_lines = english.splitlines(), french.splitlines()
+    assert len(english_lines) == len(french_lines)
+    for en, fr in zip(english_lines, french_lines, strict=True):
+        assert en != fr, f"not translated: {en}"
+    fr_of = translator("fr")
+    for message in _cli_messages():
+        words = message.split("{")[0].strip()
+        if len(words) > 3 and fr_of(message) != message:
+            assert words not in french, words
+
+
+# --- bad questions -------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     "argv,message",
     [
         (["cast", "9", "--wizardry", "1"], "spell level must be 1 to 8, not 9"),
+        (["cast", "5", "--wizardry", "7"], "wizardry level must be 0 to 4, not 7"),
         (["cast", "--spell", "Frostbolt"], "unknown spell 'Frostbolt'"),
         (["cast"], "give a spell level or --spell NAME"),
-        (["hit", "5", "--mod", "bogus"], "unknown close combat modifier 'bogus'"),
+        (["cast", "5", "--chant", "2", "--wizardry", "1"], "only initiates (wizardry level 0)"),
+        (["cast", "5", "--chant", "-1"], "chanting initiates cannot be negative"),
+        (["cancel"], "give a spell level or --spell NAME"),
+        (["cancel", "0"], "spell level must be 1 to 8, not 0"),
+        (["hit", "15"], "CC 15 is out of range: CC is 1 to 10"),
+        (["hit", "5", "--mod", "bogus"], "unknown close combat modifier 'bogus'; known: charging"),
+        (["hit", "5", "--mod", "charging", "--mod", "charging"], "'charging' is listed twice"),
         (["shoot", "5", "12"], "give --weapon NAME or --ranges"),
-        (["points", "/nonexistent/profile.toml"], "profile.toml"),
+        (["shoot", "11", "12", "--weapon", "bow"], "RA 11 is out of range: RA is 1 to 10"),
+        (["shoot", "5", "12", "--weapon", "laser"], "unknown weapon 'laser'"),
+        (["shoot", "5", "12", "--weapon", "sword"], "the Sword has no close, medium and long"),
+        (["shoot", "5", "abc", "--weapon", "bow"], "a distance is a number of inches"),
+        (["shoot", "5", "1/0", "--weapon", "bow"], "a distance is a number of inches"),
+        (["shoot", "5", "-3", "--weapon", "bow"], "a distance cannot be negative"),
+        (["shoot", "5", "12", "--ranges", "10", "20", "30"], "a range reads like 10/+1"),
+        (["shoot", "5", "12", "--ranges", "30/+1", "20/+0", "10/-1"], "ranges must grow"),
+        (["shoot", "5", "12", "--weapon", "bow", "--mod", "nope"], "unknown ranged modifier"),
+        (["save", "12", "4"], "AR 12 is out of range: AR is 0 to 10"),
+        (["save", "3", "0"], "ST 0 is out of range: ST is 1 to 12"),
+        (["save", "3", "4", "--pm", "1"], "armour and penetration modifiers are 0 or negative"),
+        (["save", "3", "4", "--re", "5"], "RE 5 is out of range: RE is 0 to 3"),
+        (["wound", "4", "11"], "T 11 is out of range: T is 1 to 10"),
+        (["attack", "5", "4"], "give SKILL ST T here, not 5 4"),
+        (["attack", "--attacker", "orc-bruiser"], "give T here, not none"),
+        (["attack", "--attacker", "nobody", "4"], "unknown sample profile 'nobody'; known: "),
+        (["attack", "--target", "dwarf", "5", "4", "--armour", "3"], "--target gives the armour"),
+        (["attack", "5", "4", "4", "--weapon", "bow"], "give the distance to the target"),
+        (["attack", "5", "4", "4", "--weapon", "laser"], "unknown weapon 'laser'"),
+        (["attack", "5", "4", "4", "--pm", "2"], "a penetration modifier (PM) is 0 or negative"),
+        (["attack", "5", "4", "4", "--mod", "aiming"], "unknown close combat modifier 'aiming'"),
+        (["attack", "5", "4", "4", "--weapon", "bow", "--distance", "x"], "a distance is a"),
+        (["attack", "15", "4", "4"], "CC 15 is out of range"),
+        (["command", "12"], "CO 12 is out of range: CO is 1 to 10"),
+        (["command", "7", "--mod", "nope"], "unknown command modifier 'nope'"),
+        (["command", "7", "--fear", "-1"], "a fear level is 0 or more"),
+        (["command", "7", "--mod", "dispersed", "--mod", "ranked-or-closed"],
+         "'dispersed' and 'ranked-or-closed' cannot apply together"),
+        (["morale", "0", "1"], "a unit starts with at least one model"),
+        (["morale", "16", "20"], "turn 1: 20 casualties but only 16 models left"),
+        (["morale", "16", "-1"], "turn 1: casualties cannot be negative"),
+        (["move", "-1"], "actions cannot be negative"),
+        (["points", "/nonexistent/profile.toml"], "profile.toml: cannot read the file"),
+        (["export", "--output", "/nonexistent/dir/rules.json"], "/nonexistent/dir/rules.json: "),
     ],
 )
 def test_bad_questions_get_one_line_and_status_2(
-    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+    capsys: Capture, argv: list[str], message: str
 ) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
+    assert err.startswith(f"nq {argv[0]}: ") and message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        ([], "nq: the following arguments are required: QUESTION (see nq --help)"),
+        (["frobnicate"], "nq: argument QUESTION: invalid choice: 'frobnicate'"),
+        (["--lang", "de", "cast", "5"], "invalid choice: 'de'"),
+        (["hit", "five"], "nq hit: argument cc: invalid int value: 'five' (see nq hit --help)"),
+        (["morale", "16"], "nq morale: the following arguments are required: casualties"),
+        (["move", "4", "--ability", "swim"], "nq move: argument --ability: invalid choice"),
+        (["cast", "5", "--bogus"], "unrecognized arguments: --bogus"),
+    ],
+)
+def test_malformed_command_lines_get_one_line(
+    capsys: Capture, argv: list[str], message: str
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert stop.value.code == 2 and out == ""
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+# --- malformed profile files ------------------------------------------------------------------
+
+PROFILE_FAULTS = [
+    ('shield = = true', "bad.toml, line 10: not valid TOML: Invalid value (column 10)"),
+    ('colour = "red"', "bad.toml: unknown field(s) colour"),
+    ('ar = "heavy"', "bad.toml: AR must be a whole number, not 'heavy'"),
+    ('weapons = "sword"', "bad.toml: weapons must be a list of armoury keys or weapon tables"),
+    ('weapons = ["laser"]', "bad.toml: weapons #1: unknown weapon 'laser'"),
+    ('weapons = [{ name = "Claws", uc = "x", st_bonus = 0 }]', "uc must be a whole number"),
+    ('abilities = ["flight"]', "bad.toml: unknown ability 'flight'"),
+    ('abilities = [{ key = "extra-attack", level = 7 }]', "has no level '7'; levels: x2, x3, x4"),
+    ('spells = ["Frostbolt"]', "bad.toml: unknown spell 'Frostbolt'"),
+    ("spells = [3]", "bad.toml: spells must be a list of keys, not [3]"),
+    ("mutations = 3", "bad.toml: mutations must be a list of keys, not 3"),
+    ('mounted = "yes"', "bad.toml: mounted must be true or false, not 'yes'"),
+    ('size = "huge"', "bad.toml: unknown size 'huge'; choose one of small, medium"),
+    ("armour = 3", "bad.toml: armour must be a table such as { value = 3, shield = true }"),
+    ("[armour]\ncolour = 1", "bad.toml: armour: unknown field(s) colour"),
+    ('[[element]]\nname = "Horse"\ncc = "x"', "bad.toml: CC must be a whole number, not 'x'"),
+    ("[[element]]\ncc = 5", "bad.toml: element #1: missing field name"),
+    ("element = [3]", "bad.toml: element #1: an element is a table"),
+    ('abilities = "dodge"', "bad.toml: abilities must be a list of keys or { key = ..., level"),
+    ('abilities = [{ key = "dodge", colour = 1 }]', "abilities: unknown field(s) colour in"),
+    ("traits = [3]", "bad.toml: traits: 3 is neither a key nor a table with a key"),
+    ("weapons = [3]", "weapons #1: 3 is neither an armoury key nor a weapon table"),
+    ('weapons = [{ key = "laser" }]', "bad.toml: weapons #1: unknown weapon 'laser'"),
+    ('weapons = [{ key = "bow", pm = -2 }]', "weapons #1: the Bow has no penetration modifier -2"),
+]
+
+
+@pytest.mark.parametrize("extra,message", PROFILE_FAULTS, ids=[m for _, m in PROFILE_FAULTS])
+def test_malformed_profile_files(tmp_path: Path, capsys: Capture, extra: str, message: str) -> None:
+    text = MEN_AT_ARMS.split("[armour]")[0].replace('weapons = ["sword", "bow"]\n', "")
+    path = tmp_path / "bad.toml"
+    path.write_text(f"{text}{extra}\n", encoding="utf-8")
+    code, out, err = run(capsys, "points", str(path))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert message in err, err
+
+
+def test_profile_values_out_of_range_and_missing(tmp_path: Path, capsys: Capture) -> None:
+    path = tmp_path / "strong.toml"
+    path.write_text(MEN_AT_ARMS.replace("st = 4", "st = 14"), encoding="utf-8")
+    assert "ST 14 is out of range: ST is 1 to 8" in run(capsys, "points", str(path))[2]
+    path.write_text(MEN_AT_ARMS.replace("co = 6\n", ""), encoding="utf-8")
+    assert "missing field(s) co" in run(capsys, "points", str(path))[2]
+    path.write_bytes(b"\xff\xfe")
+    assert run(capsys, "points", str(path))[2].endswith("strong.toml: not UTF-8 text (byte 1)\n")
+    assert "cannot read the file" in run(capsys, "points", str(tmp_path))[2]
+
+
+def test_an_armoury_weapon_with_its_optional_penetration(tmp_path: Path, capsys: Capture) -> None:
+    path = tmp_path / "crossbowman.toml"
+    path.write_text(MEN_AT_ARMS.replace('["sword", "bow"]', '[{ key = "crossbow", pm = -1 }]'),
+                    encoding="utf-8")  # fmt: skip
+    items = answer(capsys, "points", str(path))["items"]
+    assert {"item": "Crossbow", "points": 6} in items  # type: ignore[operator]
+
+
+def test_python_dash_m_runs_the_command(capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    import runpy
+
+    monkeypatch.setattr(sys, "argv", ["nq", "wound", "4", "4"])
+    with pytest.raises(SystemExit) as stop:
+        runpy.run_module("nqcore", run_name="__main__")
+    assert stop.value.code == 0 and "Roll needed: 5 or less" in capsys.readouterr().out
 
 
 def test_python_dash_m_and_argument_errors() -> None:
     result = subprocess.run([sys.executable, "-m", "nqcore", "cast", "five"],
-                            capture_output=True, text=True)
+                            capture_output=True, text=True)  # fmt: skip
     assert result.returncode == 2
     assert "invalid int value: 'five'" in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

@@ -18,6 +18,7 @@ from nqcore.close_combat import (
     aggressive_attack_distribution,
     attacks_possible,
     can_parry,
+    can_pushback,
     close_combat_hit_chance,
     close_combat_modifiers,
     close_combat_target,
@@ -28,6 +29,7 @@ from nqcore.close_combat import (
     momentum_actions,
     parry_chance,
     parry_succeeds,
+    parry_target,
     team_work_strength_bonus,
     very_large_target_target,
     voluntary_retreat_free_hits,
@@ -115,7 +117,27 @@ def test_parry_example() -> None:
     assert not can_parry(8, individual_or_character=False)
     assert not can_parry(8, individual_or_character=True, attacker_dazzles=True)
     assert [p for p in range(1, 11) if parry_succeeds(5, p)] == [1, 2, 3, 4]
+    assert parry_target(5) == 4
     assert parry_chance(5) == Fraction(4, 10)
+    # A hit on a natural 1 cannot be parried; a die shows 1 to 10.
+    assert parry_target(1) == 0 and parry_chance(1) == 0
+    for bad in (0, 11):
+        with pytest.raises(ValueError, match="a D10 shows 1 to 10"):
+            parry_target(bad)
+        with pytest.raises(ValueError, match="a D10 shows 1 to 10"):
+            parry_succeeds(5, bad)
+
+
+def test_pushback_example() -> None:
+    # "a ranked unit consisting of three ranks of five models charges a dispersed unit of four
+    # models ... As the charging unit outnumbers the target by more than 3 to 1, it may continue
+    # to charge forward pushing the contacted model back."
+    assert can_pushback(15, 4, ranked=True)
+    assert can_pushback(12, 4, ranked=True)  # "3 to 1 or more"
+    assert not can_pushback(11, 4, ranked=True)
+    assert not can_pushback(15, 4, ranked=False)  # only ranked units push back
+    with pytest.raises(ValueError):
+        can_pushback(15, 0, ranked=True)
     assert PARRY_FUMBLE_ARMOUR == -1
 
 
@@ -139,12 +161,18 @@ def test_momentum_example() -> None:
     assert momentum_actions(charge_was_first_action=True, made_contact=False) == 0
 
 
-def test_weapon_profile_example() -> None:
+def test_weapon_profile_example_is_an_erratum() -> None:
     # "A model with 10 actions (AC) is 3½" from an enemy ... moving 3½" at a cost of 4 actions
     # ... This leaves 6 actions ... two attacks using his 3 use cost (UC) improvised weapon."
+    # The model charges with all its actions left, so Momentum Attack adds 3: 9, three attacks.
     left = 10 - move_cost(Fraction(7, 2))
     assert left == 6
     assert attacks_possible(left, 3) == 2
+    bonus = momentum_actions(charge_was_first_action=True, made_contact=True)
+    assert attacks_possible(left + bonus, 3) == 3
+    found = errata()["weapon-profile-charge-example-momentum"]
+    assert found["section"] == "weapon-profile"
+    assert found["correct"].startswith("9 actions (AC), three attacks")
 
 
 def test_switching_weapons_example() -> None:
@@ -206,3 +234,29 @@ def test_chariot_crew_example() -> None:
     assert attacks_possible(momentum, weapon_use_cost(0)) == 1
     assert attacks_possible(momentum, weapon_use_cost(2)) == 0
     assert attacks_possible(momentum + 2, weapon_use_cost(2)) == 1
+
+
+def test_overkill_hits_left_over() -> None:
+    from nqcore.close_combat import overkill_hits
+
+    # The Elf hero's two wounding hits against an Orc of one wound: one hit is left over.
+    assert overkill_hits(2, 1) == 1
+    assert overkill_hits(1, 1) == 0
+    assert overkill_hits(2, 3) == 0  # the enemy survives: nothing is left over
+    assert overkill_hits(3, 3, wounds_per_hit=2) == 1  # two hits of DA 2 kill a W3 model
+    with pytest.raises(ValueError, match="at least 1 wound"):
+        overkill_hits(1, 0)
+    with pytest.raises(ValueError, match="negative"):
+        overkill_hits(-1, 1)
+
+
+def test_actions_still_needed_for_the_lance_weaponeer() -> None:
+    from nqcore.close_combat import actions_still_needed
+
+    # Chariot Crew And Overrun: the 3 momentum actions pay the driver's hand weapon (UC3) but
+    # leave the weaponeer's lance (UC5) 2 actions short.
+    assert actions_still_needed(MOMENTUM_ACTIONS, 3) == 0
+    assert actions_still_needed(MOMENTUM_ACTIONS, 5) == 2
+    assert actions_still_needed(-2, 4) == 4
+    with pytest.raises(ValueError, match="at least 1 action"):
+        actions_still_needed(3, 0)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import nqcore.ranged
 from nqcore.ranged import (
     AIM_ACTIONS,
+    BURST_FIRE_SPLIT_INCHES,
     GRENADE_DEVIATION_INCHES,
     Coverage,
     GrenadeThrow,
@@ -227,6 +228,8 @@ def test_burst_fire_and_projectile_travel() -> None:
     dist = burst_fire_distribution(3, 7)
     assert sum(dist.values()) == 1
     assert sum(c for v, c in dist.items() if v.fumbled) == 1 - Fraction(9, 10) ** 3
+    # "If the shots are to be split ... no more than 1" apart from each other."
+    assert BURST_FIRE_SPLIT_INCHES == 1
     assert projectile_travel_distribution(5) == {n: Fraction(1, 5) for n in range(1, 6)}
     assert projectile_travel_distribution(10)[10] == Fraction(1, 10)
     with pytest.raises(ValueError):

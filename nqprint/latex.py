@@ -1,0 +1,115 @@
+"""LaTeX for the print products: escaping, one preamble for all, compiling with xelatex."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "\u202f": r"\,",  # babel's narrow no-break space in French percentages
+    "\u00a0": "~",
+}
+_SPECIAL_RE = re.compile("|".join(re.escape(c) for c in _SPECIAL))
+#: Translators type a plain space before ; : ! ? and inside « »; babel-french sets its own.
+_SPACE = r"[ \t\u00a0\u202f]+"
+_FRENCH_SPACE = re.compile(rf"{_SPACE}([;:!?])|(?<=«){_SPACE}|{_SPACE}(?=»)")
+
+
+class PrintError(RuntimeError):
+    """A product failed to build; the message is one line naming the file."""
+
+
+def tex(text: str, lang: str) -> str:
+    """Plain text as LaTeX: special characters escaped, French spacing left to babel-french."""
+    if lang == "fr":
+        text = _FRENCH_SPACE.sub(lambda m: m.group(1) or "", text)
+    return _SPECIAL_RE.sub(lambda m: _SPECIAL[m.group(0)], text)
+
+
+def inches(value: object) -> str:
+    """A TikZ length in inches, exact to the thousandth of an inch."""
+    return f"{float(value):.4f}in"  # type: ignore[arg-type]
+
+
+PREAMBLE = r"""\documentclass[10pt]{article}
+\usepackage[a4paper,%(geometry)s]{geometry}
+\usepackage{fontspec}
+\defaultfontfeatures[\rmfamily,\sffamily]{}
+\setmainfont{FreeSerif}[Extension=.otf, UprightFont=*, ItalicFont=*Italic,
+  BoldFont=*Bold, BoldItalicFont=*BoldItalic]
+\setsansfont{FreeSans}[Extension=.otf, UprightFont=*, ItalicFont=*Oblique,
+  BoldFont=*Bold, BoldItalicFont=*BoldOblique]
+%(babel)s
+\usepackage{xcolor}
+\usepackage{tikz}
+\usepackage{array}
+\usepackage{booktabs}
+\usepackage{tabularx}
+\usepackage{multicol}
+\usepackage[hidelinks]{hyperref}
+\hypersetup{pdftitle={%(title)s}, pdfauthor={Chris Gilders}, pdflang={%(lang)s}}
+\definecolor{nqred}{HTML}{7B1E1E}
+\definecolor{nqrule}{HTML}{999999}
+\definecolor{nqshade}{HTML}{F2ECE4}
+\setlength{\parindent}{0pt}
+\pagestyle{empty}
+%(extra)s
+\begin{document}
+%(body)s
+\end{document}
+"""
+
+
+#: babel-french: hyphenation, spacing before ; : ! ? and inside « ».
+FRENCH = r"\usepackage[french]{babel}\frenchsetup{og=«, fg=»}"
+
+
+def document(body: str, *, lang: str, title: str, geometry: str, extra: str = "") -> str:
+    """A whole A4 document in ``lang`` (babel-french hyphenation and spacing for French)."""
+    return PREAMBLE % {
+        "geometry": geometry,
+        "babel": FRENCH if lang == "fr" else r"\usepackage[british]{babel}",
+        "title": tex(title, lang),
+        "lang": lang,
+        "extra": extra,
+        "body": body,
+    }
+
+
+def compile_pdf(source: str, target: Path, work: Path) -> Path:
+    """Write ``source`` into ``work`` and compile it with xelatex into ``target``.
+
+    One pass is enough: the products have no cross references.  The log stays in ``work``
+    (``<name>.log``) for the tests to read."""
+    if shutil.which("xelatex") is None:
+        raise PrintError("xelatex is needed: run ./dev build (it installs TeX Live)")
+    work.mkdir(parents=True, exist_ok=True)
+    tex_file = work / f"{target.stem}.tex"
+    tex_file.write_text(source, encoding="utf-8")
+    result = subprocess.run(
+        ["xelatex", "-interaction=nonstopmode", "-halt-on-error", tex_file.name],
+        cwd=work, capture_output=True, text=True,
+    )  # fmt: skip
+    log = tex_file.with_suffix(".log")
+    if result.returncode != 0:
+        first_error = next((line for line in _lines(log) if line.startswith("!")), "xelatex failed")
+        raise PrintError(f"{tex_file}: {first_error} (see {log})")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(tex_file.with_suffix(".pdf"), target)
+    return target
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8", errors="replace").splitlines() if path.exists() else []

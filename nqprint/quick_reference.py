@@ -1,0 +1,174 @@
+"""The players' quick-reference sheet (``quick-reference-<lang>.pdf``): two A4 pages of tables.
+
+Every table is the engine's (:func:`nqcore.tables.get_table`), formatted as the rulebook formats
+it; the sheet adds headings and nothing else, so that it can never disagree with the rules.
+"""
+
+from __future__ import annotations
+
+import re
+
+from nqcore.i18n import N_
+from nqcore.magic import Aspect
+from nqcore.tables import Table, get_table
+from nqcore.turns import TURN_PHASES
+from nqprint.latex import document, tex
+from nqprint.texts import cell_text, engine_text, print_text
+
+TITLE = N_("Quick reference")
+SUBTITLE = N_("Every value on this sheet comes from the rules engine of the rulebook.")
+TURN_SEQUENCE = N_("Turn sequence")
+OPPOSED_ASPECTS = N_("Opposed aspects (never in the same army)")
+
+#: The sheet, page by page: a heading of the sheet's own, or the key of an engine table.
+PAGES: tuple[tuple[str, ...], ...] = (
+    (
+        "turn-sequence", "game-turns", "action-costs", "movement-abilities",
+        "close-combat-modifiers", "ranged-modifiers",
+    ),
+    (
+        "rolls-needed", "armour-modifiers", "wound-table", "command-modifiers", "panic-table",
+        "chance-to-cast", "opposed-aspects", "support-weapons-model-hit",
+    ),
+)  # fmt: skip
+
+_NUMERIC = re.compile(r"^[-+]?[\d½]*[\d½](\s?%)?$|^[\d]+-[\d]+$|^–$")
+#: Columns longer than this (characters) wrap; shorter ones keep their natural width.
+WRAP_AT = 30
+
+
+def _column_spec(table: Table, lang: str) -> str:
+    """Short columns centred at their natural width; long ones share the rest of the width,
+    each in proportion to its average length."""
+    texts = [[cell_text(c, lang) for c in column] for column in zip(*table.rows, strict=True)]
+    longest = [max(len(t) for t in column) for column in texts]
+    average = [sum(len(t) for t in column) / len(column) for column in texts]
+    wrapping = [i for i, n in enumerate(longest) if n > WRAP_AT]
+    total = sum(average[i] for i in wrapping)
+    spec = []
+    for i in range(len(texts)):
+        if i in wrapping:
+            share = len(wrapping) * average[i] / total
+            spec.append(rf">{{\raggedright\arraybackslash\hsize={share:.3f}\hsize}}X")
+        elif i and all(_NUMERIC.match(t) for t in texts[i]):
+            spec.append("c")
+        else:
+            spec.append("l")
+    if not wrapping:  # tabularx needs one X column: the first takes the slack
+        spec[0] = r">{\raggedright\arraybackslash}X"
+    return "@{}" + "".join(spec) + "@{}"
+
+
+def table_tex(table: Table, lang: str) -> str:
+    """An engine table with its title and notes, booktabs rules and shaded rows."""
+    columns = zip(*table.rows, strict=True)
+    widths = [max(len(cell_text(c, lang)) for c in column) for column in columns]
+    head = " & ".join(
+        _header(engine_text(c, lang), width, lang)
+        for c, width in zip(table.columns, widths, strict=True)
+    )
+    rows = []
+    for index, row in enumerate(table.rows):
+        shade = r"\rowcolor{nqshade}" if index % 2 else ""
+        rows.append(shade + " & ".join(tex(cell_text(c, lang), lang) for c in row) + r"\\")
+    notes = "".join(
+        rf"\par\nopagebreak{{\itshape {tex(engine_text(n, lang), lang)}}}" for n in table.notes
+    )
+    return _block(
+        _heading(engine_text(table.title, lang), lang)
+        + rf"\begin{{tabularx}}{{\linewidth}}{{{_column_spec(table, lang)}}}\toprule"
+        + "\n"
+        + head
+        + r"\\\midrule"
+        + "\n"
+        + "\n".join(rows)
+        + "\n"
+        + r"\bottomrule\end{tabularx}"
+        + notes
+    )
+
+
+def _header(text: str, body_width: int, lang: str) -> str:
+    """A header cell, in two lines when it is much wider than its column's cells (a column
+    that does not wrap would otherwise be as wide as its header)."""
+    words = text.split()
+    if len(text) <= max(10, 2 * body_width) or len(words) < 2:
+        return rf"\textbf{{{tex(text, lang)}}}"
+    cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(text) / 2))
+    first, second = " ".join(words[:cut]), " ".join(words[cut:])
+    return (
+        rf"\begin{{tabular}}[b]{{@{{}}c@{{}}}}\textbf{{{tex(first, lang)}}}\\"
+        rf"\textbf{{{tex(second, lang)}}}\end{{tabular}}"
+    )
+
+
+def _block(content: str) -> str:
+    """A section that never breaks across columns or pages."""
+    return r"\begin{minipage}{\linewidth}" + content + "\\end{minipage}\\par\\medskip\n"
+
+
+def _heading(text: str, lang: str) -> str:
+    return (
+        r"\par\noindent{\sffamily\bfseries\color{nqred}"
+        + tex(text, lang)
+        + r"}\par\nopagebreak\vspace{1pt}"
+        + "\n"
+    )
+
+
+def turn_sequence_tex(lang: str) -> str:
+    """The four phases of a game turn, numbered."""
+    items = "".join(rf"\item {tex(engine_text(p, lang), lang)}" for p in TURN_PHASES)
+    return _block(
+        _heading(print_text(TURN_SEQUENCE, lang), lang)
+        + r"\begin{enumerate}\setlength{\itemsep}{0pt}\setlength{\parskip}{0pt}"
+        + items
+        + r"\end{enumerate}"
+    )
+
+
+def opposed_aspects_tex(lang: str) -> str:
+    """The three oppositions of the magic aspects ("Magic Relationships")."""
+    pairs: list[tuple[Aspect, Aspect]] = []
+    for aspect in Aspect:
+        if (aspect.opposed, aspect) not in pairs:
+            pairs.append((aspect, aspect.opposed))
+    text = " \\quad ".join(
+        f"{tex(engine_text(a.label, lang), lang)} – {tex(engine_text(b.label, lang), lang)}"
+        for a, b in pairs
+    )
+    return _block(_heading(print_text(OPPOSED_ASPECTS, lang), lang) + text)
+
+
+def section_tex(key: str, lang: str) -> str:
+    if key == "turn-sequence":
+        return turn_sequence_tex(lang)
+    if key == "opposed-aspects":
+        return opposed_aspects_tex(lang)
+    return table_tex(get_table(key), lang)
+
+
+def quick_reference_tex(lang: str) -> str:
+    """The LaTeX document of the quick-reference sheet."""
+    title = print_text(TITLE, lang)
+    pages = []
+    for number, keys in enumerate(PAGES, start=1):
+        header = (
+            r"\noindent{\sffamily\bfseries\Large No Quarter Fantasy Wargames}\hfill"
+            rf"{{\sffamily\large {tex(title, lang)}}}\quad{{\sffamily\small {number}/{len(PAGES)}}}"
+            r"\par\vspace{2pt}{\color{nqred}\rule{\linewidth}{1pt}}\par"
+            rf"{{\footnotesize\itshape {tex(print_text(SUBTITLE, lang), lang)}}}\par\medskip"
+            "\n"
+        )
+        body = "".join(section_tex(key, lang) for key in keys)
+        pages.append(header + r"\begin{multicols}{2}\raggedcolumns" + "\n" + body
+                     + r"\end{multicols}")  # fmt: skip
+    return document(
+        "\n\\newpage\n".join(pages),
+        lang=lang,
+        title=title,
+        geometry="margin=10mm",
+        extra=r"\usepackage{colortbl}\setlength{\columnsep}{6mm}"
+        r"\renewcommand{\arraystretch}{1.1}\AtBeginDocument{\small}"
+        r"\setlength{\tabcolsep}{3pt}",
+    )

@@ -1,0 +1,285 @@
+"""Templates and counters at true scale (``templates-<lang>.pdf``).
+
+Every shape is drawn by TikZ in inches from :mod:`nqcore.templates`, so that printed at 100 % a
+2½" template measures 2½".  Shapes are packed on A4 pages by a shelf packer, tallest first.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from nqcore.i18n import N_, format_number
+from nqcore.spells import spell
+from nqcore.templates import (
+    CircleTemplate,
+    TeardropTemplate,
+    blast_templates,
+    counters,
+    siege_templates,
+    spell_templates,
+    teardrop_templates,
+)
+from nqprint.colours import ASPECT_COLOURS
+from nqprint.latex import document, inches, tex
+from nqprint.texts import engine_text, print_text
+
+TITLE = N_("Templates and counters")
+PRINT_NOTE = N_("Print at actual size (100 %, no scaling): the bar is 1 inch. Cut on the outlines.")
+BLAST = N_("Blast")
+SPELL_TEMPLATE = N_("{name} Template")
+
+#: How many of each counter the sheets give.
+COUNTER_COPIES = 6
+#: Copies of a template: the smoke can split into two ("3" Smoke Templates").
+COPIES = {"spell-smoke": 2}
+
+#: The usable page in inches (A4, 0.35" margins, less the header line) and the space between
+#: shapes, room for the scissors.
+MARGIN = Fraction(35, 100)
+PAGE_WIDTH = Fraction(2100, 254) - 2 * MARGIN  # A4 is 210 mm wide
+PAGE_HEIGHT = Fraction(2970, 254) - 2 * MARGIN - Fraction(1, 2)  # 297 mm tall, less the header
+GAP = Fraction(3, 20)
+
+BLAST_COLOUR = "#e67e22"
+SIEGE_COLOUR = "#7f8c8d"
+TEARDROP_COLOUR = "#c0392b"
+COUNTER_COLOURS = {
+    "activated": "#27ae60",
+    "hold": "#2471a3",
+    "flee": "#d4ac0d",
+    "panicked": "#e67e22",
+    "terrified": "#c0392b",
+    "support-weapon-loaded": "#7f8c8d",
+}
+OUTLINE = "draw=black, line width=0.6pt"
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A shape ``width`` × ``height`` inches; ``draw(x, y)`` draws it from its lower left."""
+
+    width: Fraction
+    height: Fraction
+    draw: Callable[[Fraction, Fraction], str]
+
+
+def tint(hex_colour: str, strength: float = 0.2) -> str:
+    """A pale, opaque version of a colour (printers handle it better than transparency)."""
+    red, green, blue = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+    pale = [round(255 - (255 - c) * strength) for c in (red, green, blue)]
+    return "{{rgb,255:red,{};green,{};blue,{}}}".format(*pale)
+
+
+Label = tuple[str, str]
+
+
+def _label(big: str, small: str, big_size: str, width: Fraction) -> Label:
+    """TikZ node options and text: a big line (a size, a name) over a small one."""
+    text = rf"{{{big_size}\bfseries {big}}}"
+    if small:
+        text += rf"\\[1pt]{{\scriptsize {small}}}"
+    return rf"align=center, text width={inches(width)}, font=\sffamily", text
+
+
+def circle(diameter: Fraction, colour: str, big: str, small: str = "", cross: bool = True) -> Shape:
+    """A round template or counter with a centre cross (templates) and a label."""
+    radius = diameter / 2
+
+    def draw(x: Fraction, y: Fraction) -> str:
+        centre = f"({inches(x + radius)},{inches(y + radius)})"
+        size = r"\Large" if diameter >= 2 else r"\normalsize" if diameter > 1 else r"\footnotesize"
+        disc = rf"{centre} circle[radius={inches(radius)}]"
+        lines = [rf"\filldraw[fill={tint(colour)}, {OUTLINE}] {disc};"]
+        if cross:
+            lines.append(
+                rf"\draw[line width=0.3pt, black!60] {centre} ++(-0.08in,0) -- ++(0.16in,0)"
+                rf" {centre} ++(0,-0.08in) -- ++(0,0.16in);"
+            )
+        shift = f", yshift={inches(radius * Fraction(9, 20))}" if cross else ""
+        label = _label(big, small, size, diameter * Fraction(4, 5))
+        lines.append(_node(label, centre, shift))
+        return "\n".join(lines)
+
+    return Shape(diameter, diameter, draw)
+
+
+def _node(label: Label, at: str, shift: str) -> str:
+    options, text = label
+    return rf"\node[{options}{shift}] at {at} {{{text}}};"
+
+
+def semicircle(diameter: Fraction, colour: str, big: str, small: str) -> Shape:
+    """A half-round template standing on its straight edge."""
+    radius = diameter / 2
+
+    def draw(x: Fraction, y: Fraction) -> str:
+        return (
+            rf"\filldraw[fill={tint(colour)}, {OUTLINE}] ({inches(x)},{inches(y)})"
+            rf" arc[start angle=180, end angle=0, radius={inches(radius)}] -- cycle;"
+            "\n"
+            + _node(
+                _label(big, small, r"\normalsize", diameter * Fraction(3, 5)),
+                f"({inches(x + radius)},{inches(y + radius * Fraction(2, 5))})",
+                "",
+            )
+        )
+
+    return Shape(diameter, radius, draw)
+
+
+def teardrop_geometry(template: TeardropTemplate) -> tuple[float, float, float]:
+    """The round end's radius, the distance from the point to its centre, and the half angle
+    of the point (radians): the straight sides are tangent to the round end."""
+    radius = float(template.width) / 2
+    centre = float(template.length) - radius
+    return radius, centre, math.asin(radius / centre)
+
+
+def teardrop(template: TeardropTemplate, lang: str) -> Shape:
+    """A teardrop standing on its point: ``width`` wide, ``length`` tall."""
+    radius, centre, half = teardrop_geometry(template)
+    side = math.sqrt(centre**2 - radius**2)
+
+    def draw(x: Fraction, y: Fraction) -> str:
+        tip_x, tip_y = float(x) + radius, float(y)
+        right = (tip_x + side * math.sin(half), tip_y + side * math.cos(half))
+        angle = math.degrees(half)
+        dims = f'{format_number(template.length, lang)}" × {format_number(template.width, lang)}"'
+        label = _label(
+            template.size.abbreviation,
+            tex(engine_text(template.size.label, lang), lang) + r"\\" + tex(dims, lang),
+            r"\Large",
+            template.width * Fraction(4, 5),
+        )
+        return (
+            rf"\filldraw[fill={tint(TEARDROP_COLOUR)}, {OUTLINE}] ({tip_x:.4f}in,{tip_y:.4f}in)"
+            rf" -- ({right[0]:.4f}in,{right[1]:.4f}in)"
+            rf" arc[start angle={-angle:.4f}, end angle={180 + angle:.4f}, radius={radius:.4f}in]"
+            " -- cycle;\n" + _node(label, f"({tip_x:.4f}in,{tip_y + centre:.4f}in)", "")
+        )
+
+    return Shape(template.width, template.length, draw)
+
+
+def _inch_text(diameter: Fraction, lang: str) -> str:
+    return tex(f'{format_number(diameter, lang)}"', lang)
+
+
+def _spell_template(template: CircleTemplate, lang: str) -> Shape:
+    assert template.name is not None
+    colour = ASPECT_COLOURS[spell(template.name).aspect]
+    name = print_text(SPELL_TEMPLATE, lang).format(name=engine_text(template.name, lang))
+    return circle(template.diameter, colour, _inch_text(template.diameter, lang), tex(name, lang))
+
+
+def shapes(lang: str) -> list[Shape]:
+    """Every template and counter of the sheets, labelled in the reader's language."""
+    result = [teardrop(t, lang) for t in teardrop_templates()]
+    blast = tex(print_text(BLAST, lang), lang)
+    for template in blast_templates():
+        result.append(
+            circle(template.diameter, BLAST_COLOUR, _inch_text(template.diameter, lang), blast)
+        )
+    for template in spell_templates():
+        result += [_spell_template(template, lang)] * COPIES.get(template.key, 1)
+    for template in siege_templates():
+        assert template.name is not None
+        big = _inch_text(template.diameter, lang)
+        small = tex(engine_text(template.name, lang), lang)
+        make = semicircle if template.semicircle else circle
+        result.append(make(template.diameter, SIEGE_COLOUR, big, small))
+    for counter in counters():
+        name = tex(engine_text(counter.name, lang), lang)
+        shape = circle(counter.diameter, COUNTER_COLOURS[counter.key], name, cross=False)
+        result += [shape] * COUNTER_COPIES
+    return result
+
+
+Placed = tuple[Shape, Fraction, Fraction]
+#: The skyline of a page: (left, right, depth) spans, depth measured down from the top.
+Skyline = list[tuple[Fraction, Fraction, Fraction]]
+
+
+def _place(skyline: Skyline, width: Fraction, height: Fraction) -> tuple[Fraction, Fraction] | None:
+    """The best place (left, top) for a footprint on a skyline: the highest, then leftmost."""
+    best: tuple[Fraction, Fraction] | None = None
+    for left, _, _ in skyline:
+        right = left + width
+        if right > PAGE_WIDTH + GAP:
+            continue
+        top = max(depth for start, end, depth in skyline if start < right and left < end)
+        if top + height <= PAGE_HEIGHT + GAP and (best is None or (top, left) < best[::-1]):
+            best = (left, top)
+    return best
+
+
+def _raise(skyline: Skyline, left: Fraction, right: Fraction, depth: Fraction) -> Skyline:
+    """The skyline once a footprint spans ``left``-``right`` down to ``depth``."""
+    spans: Skyline = []
+    for start, end, old in skyline:
+        if start < left:
+            spans.append((start, min(end, left), old))
+        if end > right:
+            spans.append((max(start, right), end, old))
+    spans.append((left, right, depth))
+    return sorted(spans)
+
+
+def pack(items: list[Shape]) -> list[list[Placed]]:
+    """Skyline packing, tallest first: each shape goes on the first page with room for it, as
+    high, then as far left, as it fits, else on a new page; shapes keep a gap for the scissors.
+    Each gets the position of its lower left corner, in inches right of and below the page's top
+    left."""
+    pages: list[list[Placed]] = []
+    skylines: list[Skyline] = []
+    for item in sorted(items, key=lambda s: (-s.height, -s.width)):
+        if item.width > PAGE_WIDTH or item.height > PAGE_HEIGHT:
+            raise ValueError(f"a {item.width}×{item.height} inch shape does not fit the page")
+        width, height = item.width + GAP, item.height + GAP
+        places = ((i, _place(skyline, width, height)) for i, skyline in enumerate(skylines))
+        page, place = next(((i, p) for i, p in places if p is not None), (len(pages), None))
+        if place is None:
+            pages.append([])
+            skylines.append([(Fraction(0), PAGE_WIDTH + GAP, Fraction(0))])
+            place = _place(skylines[-1], width, height)
+            assert place is not None
+        left, top = place
+        pages[page].append((item, left, top + item.height))
+        skylines[page] = _raise(skylines[page], left, left + width, top + height)
+    return pages
+
+
+def _header(number: int, lang: str) -> str:
+    title, note = tex(print_text(TITLE, lang), lang), tex(print_text(PRINT_NOTE, lang), lang)
+    return (
+        rf"\noindent{{\sffamily\bfseries\large {title}}}\hfill"
+        r"\begin{tikzpicture}[baseline=-2pt]\draw[line width=0.8pt] (0,0) -- (1in,0)"
+        r" (0,-3pt) -- (0,3pt) (1in,-3pt) -- (1in,3pt);\end{tikzpicture}"
+        rf"\quad{{\sffamily\footnotesize {number}}}\par"
+        rf"\noindent{{\sffamily\scriptsize {note}}}\par\vspace{{0.06in}}"
+        "\n"
+    )
+
+
+def templates_tex(lang: str) -> str:
+    """The LaTeX document of the template and counter sheets."""
+    pages = []
+    for number, page in enumerate(pack(shapes(lang)), start=1):
+        drawing = [
+            r"\noindent\begin{tikzpicture}",
+            # A fixed frame: the picture's origin is the top left of the usable page.
+            rf"\path[use as bounding box] (0,0) rectangle ({inches(PAGE_WIDTH)},"
+            rf"{inches(-PAGE_HEIGHT)});",
+        ]
+        drawing += [shape.draw(x, -bottom) for shape, x, bottom in page]
+        drawing.append(r"\end{tikzpicture}")
+        pages.append(_header(number, lang) + "\n".join(drawing))
+    return document(
+        "\n\\newpage\n".join(pages),
+        lang=lang,
+        title=print_text(TITLE, lang),
+        geometry=f"margin={float(MARGIN)}in",
+    )

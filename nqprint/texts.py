@@ -1,0 +1,28 @@
+"""Words of the print products, and engine cells, in the reader's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nqcore.i18n import check_language, load_po, translator
+from nqcore.table_text import cell_text as _cell_text
+from nqcore.tables import Detail
+
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+
+def print_text(text: str, lang: str) -> str:
+    """One of the products' own strings (``N_`` in :mod:`nqprint`, catalogue ``nqprint.po``)."""
+    if check_language(lang) == "en":
+        return text
+    return load_po(LOCALE_DIR / lang / "LC_MESSAGES" / "nqprint.po").get(text, text)
+
+
+def engine_text(text: str, lang: str) -> str:
+    """An engine msgid (table titles, columns, names of rules data) in ``lang``."""
+    return translator(lang)(text)
+
+
+def cell_text(cell: Detail, lang: str) -> str:
+    """A table cell as the rulebook prints it (numbers, signs and percentages per language)."""
+    return _cell_text(cell, lang)

@@ -1,0 +1,112 @@
+"""Where the site is served: any static web server (``_build/html``) or Read the Docs.
+
+The two languages sit side by side, ``/en/`` and ``/fr/``, on a plain web server as on Read the
+Docs (where French is its own project, a translation of the English one, at ``/fr/<version>/``).
+This module sets what depends on that:
+
+- the 404 page (sphinx-notfound-page): a web server shows it at any depth, so its links are
+  absolute, under ``/<lang>/`` (or the Read the Docs project's path); its words come from our
+  catalogue;
+- the link to the offline archive of the site: ``../noquarter-<lang>-html.zip`` beside the
+  language's folder (``make html``), or the project's HTML download on Read the Docs;
+- the language: ``-D language=fr`` alone is enough (the ``fr`` tag of ``{only}`` blocks and the
+  French search follow from it), so the Read the Docs build needs no other switch.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from html import escape
+from typing import Any
+from urllib.parse import urlparse
+
+from sphinx.application import Sphinx
+from sphinx.config import Config
+
+from nqsphinx.messages import page_language, ui_text
+from nqsphinx.typography import french_html
+
+NOTFOUND_PAGE = "404"
+
+
+def archive_name(lang: str) -> str:
+    return f"noquarter-{lang}-html.zip"
+
+
+def on_read_the_docs() -> bool:
+    return os.environ.get("READTHEDOCS") == "True"
+
+
+def site_prefix(lang: str) -> str:
+    """The absolute path of the language's site on the web server, ``/en/`` or ``/fr/latest/``."""
+    canonical = os.environ.get("READTHEDOCS_CANONICAL_URL")
+    if canonical:
+        return urlparse(canonical).path or "/"
+    return f"/{lang}/"
+
+
+def archive_url(lang: str) -> str:
+    """Where readers download the site: beside the language's folder, or Read the Docs' HTML zip
+    (an absolute path on the same site either way, once resolved)."""
+    if on_read_the_docs():
+        version = os.environ.get("READTHEDOCS_VERSION", "latest")
+        return f"/_/downloads/{lang}/{version}/htmlzip/"
+    return f"../{archive_name(lang)}"
+
+
+def notfound_body(lang: str, prefix: str) -> str:
+    """The 404 page's text, with absolute links to the contents, the search and the index."""
+
+    def text(words: str) -> str:
+        return escape(french_html(words) if lang == "fr" else words, quote=False)
+
+    links = [
+        (f"{prefix}index.html", ui_text("Contents of the rules", lang)),
+        (f"{prefix}search.html", ui_text("Search the rules", lang)),
+        (f"{prefix}genindex.html", ui_text("Index of the rules", lang)),
+    ]
+    items = "".join(f'<li><a href="{href}">{text(label)}</a></li>' for href, label in links)
+    explanation = ui_text("This page does not exist, or no longer exists at this address.", lang)
+    return (
+        f'<h1 id="page-not-found">{text(ui_text("Page not found", lang))}</h1>\n'
+        f"<p>{text(explanation)}</p>\n"
+        f'<ul class="nq-notfound-links">{items}</ul>\n'
+    )
+
+
+def _configure(app: Sphinx, config: Config) -> None:
+    lang = page_language(config.language)
+    app.tags.add(lang)
+    if not config.html_search_language:
+        config.html_search_language = lang
+    if not config.nq_archive_url:
+        config.nq_archive_url = archive_url(lang)
+    if "notfound_urls_prefix" in config:
+        prefix = site_prefix(lang)
+        config.notfound_urls_prefix = prefix
+        config.notfound_pagename = NOTFOUND_PAGE
+        config.notfound_context = {
+            "title": ui_text("Page not found", lang),
+            "body": notfound_body(lang, prefix),
+        }
+
+
+def _page_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    url: str = app.config.nq_archive_url
+    if url.startswith("/"):
+        href = url
+    elif pagename == NOTFOUND_PAGE:  # shown at any depth: absolute
+        href = posixpath.normpath(site_prefix(page_language(app.config.language)) + url)
+    else:
+        href = "../" * pagename.count("/") + url
+    context["nq_archive_href"] = href
+
+
+def setup(app: Sphinx) -> None:
+    app.add_config_value("nq_archive_url", "", "html", types=frozenset({str}))
+    # Before sphinx-notfound-page checks its settings (priority 500).
+    app.connect("config-inited", _configure, priority=400)
+    app.connect("html-page-context", _page_context)

@@ -1,0 +1,164 @@
+"""A real browser on the built sites: Debian's Chromium driven by playwright, over a local web
+server on 127.0.0.1 that serves the two sites side by side as ``make html`` lays them out.
+
+Playwright never downloads a browser here: it starts ``/usr/bin/chromium``.  Without Chromium
+the browser tests are skipped, saying so (``./dev test`` installs it).  Every request the pages
+make is recorded; a test fails if one leaves the local server.  Screenshots are kept in
+``_build/test-artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nqsphinx.site_archive import archive_all
+from nqsphinx.site_root import write_root
+from tests.building import ROOT
+
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "chromium", "chromium-browser")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]  # fmt: skip
+SCREENSHOTS = ROOT / "_build" / "test-artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def chromium_path() -> str | None:
+    for candidate in CHROMIUM_CANDIDATES:
+        found = shutil.which(candidate)
+        if found:
+            return found
+    return None
+
+
+class _SiteHandler(SimpleHTTPRequestHandler):
+    """Static files; a missing page under /en/ or /fr/ gets that language's 404 page, as the
+    README's web server configuration does."""
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
+        pass
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        lang = self.path.lstrip("/").split("/", 1)[0]
+        page = Path(self.directory) / lang / "404.html"
+        if code == 404 and lang in ("en", "fr") and page.is_file():
+            body = page.read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+            return
+        super().send_error(code, message, explain)
+
+
+@dataclass
+class Site:
+    root: Path
+    url: str
+    requests: list[str] = field(default_factory=list)
+
+    def page(self, path: str) -> str:
+        return f"{self.url}/{path}"
+
+
+@pytest.fixture(scope="session")
+def site(html_sites: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The built sites laid out as ``_build/html``: root page, ``en/``, ``fr/``, archives."""
+    root = tmp_path_factory.mktemp("served") / "html"
+    for lang, built in html_sites.items():
+        shutil.copytree(built, root / lang, ignore=shutil.ignore_patterns(".buildinfo"))
+    write_root(root)
+    archive_all(root)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_SiteHandler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield Site(root, f"http://127.0.0.1:{server.server_address[1]}")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    executable = chromium_path()
+    if executable is None:
+        pytest.skip("Chromium not found (Debian: apt-get install chromium chromium-driver; "
+                    "./dev test installs it)")  # fmt: skip
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def _recorded(site: Site, context: Any) -> Any:
+    context.on("request", lambda request: site.requests.append(request.url))
+    return context
+
+
+@pytest.fixture
+def desktop(browser: Any, site: Site) -> Iterator[Any]:
+    """A desktop page (mouse, 1280×800)."""
+    context = _recorded(site, browser.new_context(viewport=DESKTOP))
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def phone(browser: Any, site: Site) -> Iterator[Any]:
+    """A phone page (touch, 390×844)."""
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2),
+    )
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_request_leaves_the_site(site: Site) -> Iterator[None]:
+    """Whatever a browser test does, every request goes to the local server (or is inline)."""
+    start = len(site.requests)
+    yield
+    outside = [
+        url for url in site.requests[start:]
+        if not url.startswith((site.url + "/", "data:", "blob:", "about:", "file://"))
+    ]  # fmt: skip
+    assert not outside, f"requests that left the site: {outside}"
+
+
+#: Resolves once the page has stopped scrolling (smooth scrolling to an anchor takes a moment).
+SETTLED = """() => new Promise((resolve) => {
+  let last = -1, still = 0;
+  const check = () => {
+    still = window.scrollY === last ? still + 1 : 0;
+    last = window.scrollY;
+    if (still >= 5) resolve(true); else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})"""
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Keep a picture of what the reader sees, once the page is still."""
+    page.evaluate(SETTLED)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=False)
+    assert path.stat().st_size > 1000
+    return path

@@ -1,0 +1,207 @@
+"""A player reads the rules in a real browser: switches language on a section, searches in
+French and English, opens a glossary definition with the mouse and with a finger, reads the cards
+on a phone in light and dark mode, lands on the 404 page, and reads the offline archive."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nqsphinx.site_style import MIN_CONTRAST, contrast
+from tests.browser.conftest import DESKTOP, PHONE, Site, screenshot
+from tests.site.sitepages import toctree_order
+
+
+def _in_view(page: Any, selector: str) -> bool:
+    box = page.locator(selector).first.bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and -5 <= box["y"] < height
+
+
+def _search_results(page: Any) -> tuple[list[str], str]:
+    """The titles the search page found, once it has finished (it shows them one by one)."""
+    page.wait_for_function(
+        "document.querySelector('#search-results p.search-summary')?.innerText.length > 0",
+        timeout=15000,
+    )
+    found = [a.inner_text() for a in page.locator("#search-results ul.search li > a").all()]
+    return found, page.locator("#search-results p.search-summary").inner_text()
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_language_switch_lands_on_the_same_section(
+    site: Site, device: str, request: pytest.FixtureRequest
+) -> None:
+    page = request.getfixturevalue(device)
+    page.goto(site.page("fr/magic.html#casting-a-spell"))
+    assert page.locator("#casting-a-spell h2").first.inner_text().startswith("Lancer un Sort")
+    screenshot(page, f"{device}-fr-magic-casting-a-spell")
+    page.locator("a.nq-lang-link").click()
+    page.wait_for_url(re.compile(r"/en/magic\.html#casting-a-spell$"))
+    heading = page.locator("#casting-a-spell h2").first
+    assert heading.inner_text().startswith("Casting A Spell")
+    page.wait_for_function(
+        "document.querySelector('#casting-a-spell').getBoundingClientRect().y < 200"
+    )
+    assert _in_view(page, "#casting-a-spell h2")
+    assert page.locator("html").get_attribute("lang") == "en"
+    screenshot(page, f"{device}-en-magic-casting-a-spell")
+    page.locator("a.nq-lang-link").click()  # and back, without a hash in the address
+    page.wait_for_url(re.compile(r"/fr/magic\.html"))
+
+
+@pytest.mark.parametrize(
+    "lang,query,title,results_heading",
+    [
+        ("fr", "moraux", "Moral", "Résultats de la recherche"),
+        ("fr", "lancer un sort", "La Magie", "Résultats de la recherche"),
+        ("en", "morale", "Morale", "Search Results"),
+    ],
+)
+def test_search_from_the_sidebar(
+    site: Site, desktop: Any, lang: str, query: str, title: str, results_heading: str
+) -> None:
+    page = desktop
+    page.goto(site.page(f"{lang}/index.html"))
+    box = page.locator("input.sidebar-search")
+    box.fill(query)
+    box.press("Enter")
+    page.wait_for_url(re.compile(rf"/{lang}/search\.html\?q="))
+    found, summary = _search_results(page)
+    assert title in found[:5], found
+    assert results_heading in page.locator("#search-results h2").first.inner_text()
+    assert summary.startswith("Recherche terminée" if lang == "fr" else "Search finished"), summary
+    screenshot(page, f"desktop-{lang}-search-{query.replace(' ', '-')}")
+
+
+def test_glossary_definition_on_hover(site: Site, desktop: Any) -> None:
+    page = desktop
+    page.goto(site.page("fr/magic.html"))
+    term = page.locator("article a.nq-term").first
+    definition = page.evaluate("document.querySelector('article a.nq-term').dataset.definition")
+    assert "EN:" in definition and len(definition) > 40
+    tooltip = page.locator("#nq-term-tooltip")
+    assert tooltip.is_hidden()
+    term.hover()
+    tooltip.wait_for(state="visible")
+    assert tooltip.inner_text() == definition
+    assert term.get_attribute("aria-describedby") == "nq-term-tooltip"
+    below = tooltip.bounding_box()["y"] >= term.bounding_box()["y"]
+    assert below
+    screenshot(page, "desktop-fr-glossary-hover")
+    page.mouse.move(5, 5)
+    tooltip.wait_for(state="hidden")
+
+
+def test_glossary_definition_on_tap(site: Site, phone: Any) -> None:
+    page = phone
+    page.goto(site.page("fr/magic.html"))
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+    term = page.locator("article a.nq-term").first
+    term.scroll_into_view_if_needed()
+    href = term.get_attribute("href")
+    term.tap()
+    tooltip = page.locator("#nq-term-tooltip")
+    tooltip.wait_for(state="visible")
+    assert page.url.endswith("/fr/magic.html"), "the first tap shows, it does not follow"
+    box = tooltip.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    screenshot(page, "phone-fr-glossary-tap")
+    term.tap()
+    page.wait_for_url(re.compile(r"/fr/glossary\.html#term-"))
+    assert page.url.endswith(href)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_page_fits_a_phone(site: Site, phone: Any, lang: str) -> None:
+    """No page scrolls sideways on a phone: wide tables scroll inside themselves."""
+    page = phone
+    wide = []
+    for name in [*toctree_order(), "genindex", "search", "404"]:
+        page.goto(site.page(f"{lang}/{name}.html"))
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        if overflow > 0:
+            wide.append(f"{name}: {overflow}px")
+    assert not wide, wide
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_spell_cards_on_a_phone_in_light_and_dark_mode(
+    site: Site, browser: Any, scheme: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                  color_scheme=scheme)  # fmt: skip
+    context.on("request", lambda r: site.requests.append(r.url))
+    page = context.new_page()
+    page.goto(site.page("fr/cards-counters-templates.html#fire-aspect"))
+    cards = page.locator(".sd-card.nq-spell-card")
+    assert cards.count() >= 30
+    colours = page.evaluate(
+        """() => {
+          const rgb = (c) => '#' + c.match(/\\d+/g).slice(0, 3)
+            .map((n) => Number(n).toString(16).padStart(2, '0')).join('');
+          const body = rgb(getComputedStyle(document.body).backgroundColor);
+          const cards = [...document.querySelectorAll('.sd-card.nq-spell-card')];
+          return {body, borders: cards.map((c) => rgb(getComputedStyle(c).borderTopColor)),
+                  widths: cards.map((c) => c.getBoundingClientRect().width)};
+        }"""
+    )
+    assert (colours["body"] == "#131416") == (scheme == "dark"), colours["body"]
+    assert len(set(colours["borders"])) == 6, "one colour per aspect"
+    for border in set(colours["borders"]):
+        assert contrast(border, colours["body"]) >= MIN_CONTRAST, (scheme, border)
+    # One card per row on a phone, using the width of the screen.
+    assert min(colours["widths"]) > PHONE["width"] * 0.8
+    page.locator("#fire-aspect").scroll_into_view_if_needed()
+    screenshot(page, f"phone-fr-spell-cards-{scheme}")
+    page.set_viewport_size(DESKTOP)
+    page.goto(site.page("fr/cards-counters-templates.html#fire-aspect"))
+    screenshot(page, f"desktop-fr-spell-cards-{scheme}")
+    context.close()
+
+
+@pytest.mark.parametrize(
+    "lang,title,contents", [("en", "Page not found", "Contents of the rules"),
+                            ("fr", "Page introuvable", "Sommaire des règles")]  # fmt: skip
+)
+def test_404_page(site: Site, desktop: Any, lang: str, title: str, contents: str) -> None:
+    page = desktop
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+    response = page.goto(site.page(f"{lang}/no/such/rule.html"))
+    assert response is not None and response.status == 404
+    assert page.locator("article h1").first.inner_text() == title
+    # Served three folders deep, its stylesheets and scripts still load (absolute links).
+    assert failed == [site.page(f"{lang}/no/such/rule.html")]
+    assert page.evaluate("getComputedStyle(document.querySelector('.sidebar-drawer')).display")
+    screenshot(page, f"desktop-{lang}-404")
+    page.get_by_role("link", name=contents).click()
+    page.wait_for_url(site.page(f"{lang}/index.html"))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_archive_link_downloads_the_site(site: Site, desktop: Any, lang: str) -> None:
+    page = desktop
+    page.goto(site.page(f"{lang}/magic.html"))
+    href = page.locator("footer a[download]").get_attribute("href")
+    response = page.request.get(site.page(f"{lang}/{href}"))
+    assert response.status == 200
+    assert response.body()[:2] == b"PK"
+
+
+def test_offline_archive_reads_and_searches_without_a_server(
+    site: Site, desktop: Any, tmp_path: Path
+) -> None:
+    with zipfile.ZipFile(site.root / "noquarter-fr-html.zip") as archive:
+        archive.extractall(tmp_path)
+    start = tmp_path / "noquarter" / "index-fr.html"
+    page = desktop
+    page.goto(start.as_uri())
+    page.wait_for_url(re.compile(r"/noquarter/fr/index\.html$"))
+    page.goto((tmp_path / "noquarter" / "fr" / "search.html").as_uri() + "?q=moraux")
+    found, _summary = _search_results(page)
+    assert "Moral" in found[:5], found

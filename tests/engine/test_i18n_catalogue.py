@@ -1,0 +1,92 @@
+"""The engine's catalogue tool: extraction from code and data, and a merge that loses nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polib
+import pytest
+
+from nqcore.i18n_catalogue import extract, main, update
+
+
+def _package(root: Path, code: str, data: str = "") -> Path:
+    package = root / "pkg"
+    (package / "data").mkdir(parents=True)
+    (package / "rules.py").write_text(code, encoding="utf-8")
+    if data:
+        (package / "data" / "things.toml").write_text(data, encoding="utf-8")
+    return package
+
+
+CODE = 'from x import N_\nA = N_("Charge")\nB = N_(name)\nC = other("Ignored")\n'
+DATA = """\
+[[thing]]
+key = "not-translated"
+name = "Sword"
+points = 3
+text = ["First line", "Second line"]
+printed = "27"
+"""
+
+
+def test_extract_takes_marked_literals_and_translatable_fields(tmp_path: Path) -> None:
+    template = extract(_package(tmp_path, CODE, DATA))
+    ids = [m.id for m in template if m.id]
+    assert ids == ["Charge", "Sword", "First line", "Second line"]
+    assert template["Charge"].locations == [("rules.py", 2)]
+    assert template["Sword"].locations == [("data/things.toml", 0)]
+
+
+def test_extract_takes_other_markers(tmp_path: Path) -> None:
+    code = 'T = ui_text("Next page")\nU = N_("Not this one")\n'
+    ids = [m.id for m in extract(_package(tmp_path, code), {"ui_text": None}) if m.id]
+    assert ids == ["Next page"]
+
+
+def test_update_keeps_translations_and_marks_changes(tmp_path: Path) -> None:
+    package = _package(tmp_path, CODE, DATA)
+    po_path = tmp_path / "fr.po"
+    assert update(po_path, extract(package)) == (4, 4)
+    catalogue = polib.pofile(str(po_path))
+    catalogue.find("Charge").msgstr = "Charge"
+    catalogue.find("Sword").msgstr = "Épée"
+    catalogue.save()
+    (package / "rules.py").write_text('A = N_("Charges")\n', encoding="utf-8")
+    total, pending = update(po_path, extract(package))
+    assert (total, pending) == (4, 3)  # "Charges" is new (fuzzy), "Sword" stays translated
+    merged = polib.pofile(str(po_path))
+    assert merged.find("Sword").msgstr == "Épée"
+    changed = merged.find("Charges")
+    assert "fuzzy" in changed.flags and changed.msgstr == "Charge"  # a guess for the translator
+    assert all("python-format" not in e.flags for e in merged)
+    before = po_path.read_bytes()
+    update(po_path, extract(package))
+    assert po_path.read_bytes() == before  # an update without changes changes nothing
+
+
+def test_a_message_back_in_use_is_not_left_obsolete(tmp_path: Path) -> None:
+    package = _package(tmp_path, CODE)
+    po_path = tmp_path / "fr.po"
+    update(po_path, extract(package))
+    (package / "rules.py").write_text("", encoding="utf-8")
+    update(po_path, extract(package))
+    assert [e.msgid for e in polib.pofile(str(po_path)).obsolete_entries()] == ["Charge"]
+    (package / "rules.py").write_text(CODE, encoding="utf-8")
+    update(po_path, extract(package))
+    catalogue = polib.pofile(str(po_path))
+    assert [e.msgid for e in catalogue] == ["Charge"] and not catalogue.obsolete_entries()
+
+
+def test_the_command_line_updates_then_checks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    package = _package(tmp_path, CODE, DATA)
+    po_path = package / "locale" / "fr" / "LC_MESSAGES" / "things.po"
+    args = ["--package", str(package), "--domain", "things"]
+    assert main(["check", *args]) == 1
+    assert "message not in the catalogue: 'Charge'" in capsys.readouterr().err
+    assert main(["update", *args]) == 0
+    assert capsys.readouterr().out.strip() == f"{po_path}: 4 messages, 4 to translate"
+    assert main(["check", *args]) == 0
+    assert main(["check", *args, "--keyword", "other"]) == 1  # "Ignored" is not in it

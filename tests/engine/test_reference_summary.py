@@ -1,0 +1,42 @@
+"""The quick-reference summaries (action costs, rolls needed) follow the engine's constants,
+and cells read the same in the rulebook and the print products."""
+
+from __future__ import annotations
+
+import doctest
+
+import nqcore.table_text
+import nqcore.templates
+from nqcore.damage import BASE_WOUND_TARGET
+from nqcore.magic import CANCEL_USE_COST
+from nqcore.movement import STAND_UP_ACTIONS
+from nqcore.table_text import cell_text
+from nqcore.tables import get_table
+
+
+def _rows(key: str, lang: str = "en") -> dict[str, str]:
+    return {cell_text(row[0], lang): cell_text(row[1], lang) for row in get_table(key).rows}
+
+
+def test_action_costs_come_from_the_rules() -> None:
+    costs = _rows("action-costs")
+    assert costs['Move 1"'] == "1"
+    assert costs['Move 1" through difficult terrain'] == "2"  # double, per "Difficult Terrain"
+    assert costs["Stand up from prone"] == str(STAND_UP_ACTIONS)
+    assert costs["Cancel a spell in play"] == str(CANCEL_USE_COST)
+    assert costs["Aim (RA+1)"] == "+2"
+    assert costs["Close combat attack"] == "UC of the weapon (improvised: 3)"
+
+
+def test_rolls_needed_come_from_the_rules() -> None:
+    rolls = _rows("rolls-needed")
+    assert rolls["Wound"] == f"≤ {BASE_WOUND_TARGET} + ST - T"
+    assert rolls["Cancel a spell in play"] == "≤ spell level +1"
+    assert rolls["Masterful hit"] == "natural 1: no armour save"
+    french = _rows("rolls-needed", "fr")
+    assert french["Blesser"] == f"≤ {BASE_WOUND_TARGET} + F - R"
+
+
+def test_docstring_examples() -> None:
+    assert doctest.testmod(nqcore.table_text).failed == 0
+    assert doctest.testmod(nqcore.templates).failed == 0

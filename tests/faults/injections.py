@@ -1,0 +1,222 @@
+"""The deliberate mistakes: each changes one thing in a scratch copy and names the checks that
+must fail, and what their message must say (the file, and the mistake itself).
+
+A fault is *caught* when every one of its checks exits non-zero and its output holds every
+expected piece of text. The same checks pass on an unchanged copy (the baseline), so a check
+that fails on the fault fails because of it.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import polib
+
+from nqcore.tables import get_table
+from nqsphinx.messages import engine_text
+from nqsphinx.tables import format_cell
+
+PAGE = "magic"  # the chapter whose source and catalogue the page faults change
+PO = f"locale/fr/LC_MESSAGES/{PAGE}.po"
+MD = f"docs/{PAGE}.md"
+
+PYTEST = (sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+          "--basetemp", ".pytest-tmp", "-o", "addopts=")  # fmt: skip
+BUILD_EN = ("make", "--no-print-directory", "html-en")
+EXPORT = (sys.executable, "-m", "nqcore", "export", "--output", "export.json")
+
+NUMBERS = (
+    f"tests/test_translations.py::test_numbers_dice_measures_and_modifiers_are_kept[{PAGE}.po]"
+)
+ROLES = f"tests/test_translations.py::test_roles_and_targets_are_kept[{PAGE}.po]"
+COMPLETE = f"tests/test_catalogues.py::test_catalogue_is_complete[{PAGE}.po]"
+COMPILES = f"tests/test_catalogues.py::test_catalogue_compiles[{PAGE}.po]"
+TYPED = "tests/test_no_typed_game_tables.py::test_no_game_table_is_typed_in_the_docs"
+SELF_CONTAINED = "tests/site/test_reading_online.py::test_no_request_leaves_the_site"
+SPELLS = "tests/engine/test_magic.py"
+SAMPLES = "tests/engine/test_sample_profiles.py"
+
+Command = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Fault:
+    name: str
+    what: str
+    #: Changes the copy; returns the texts the failure shows (``re:`` starts a pattern).
+    inject: Callable[[Path], list[str]]
+    checks: tuple[Command, ...]
+
+
+def one_line_error(command: Command) -> bool:
+    """A command readers run (not a test): bad input must give one line of error, no traceback."""
+    return command == EXPORT
+
+
+def _translated(po: polib.POFile) -> list[polib.POEntry]:
+    return [e for e in po if e.msgstr and not e.obsolete and "fuzzy" not in e.flags]
+
+
+def _edit_po(copy: Path, pick: Callable[[polib.POEntry], bool],
+             change: Callable[[polib.POEntry], None]) -> polib.POEntry:  # fmt: skip
+    po = polib.pofile(str(copy / PO), wrapwidth=100)
+    entry = next(e for e in _translated(po) if pick(e))
+    change(entry)
+    po.save()
+    return entry
+
+
+def french_number_changed(copy: Path) -> list[str]:
+    number = re.compile(r"(?<![\w<-])(\d+)(?![\w>-])")
+    found: list[str] = []
+
+    def change(entry: polib.POEntry) -> None:
+        match = number.search(entry.msgstr)
+        assert match
+        found.append(str(int(match.group(1)) + 1))
+        entry.msgstr = entry.msgstr[: match.start()] + found[0] + entry.msgstr[match.end() :]
+
+    _edit_po(copy, lambda e: bool(number.search(e.msgstr)) and "numbers-differ" not in e.tcomment,
+             change)  # fmt: skip
+    return [f"{PAGE}.po:", f"'{found[0]}'"]
+
+
+def french_role_broken(copy: Path) -> list[str]:
+    def change(entry: polib.POEntry) -> None:
+        entry.msgstr = entry.msgstr.replace("{ref}`", "{ref} `", 1)
+
+    _edit_po(copy, lambda e: "{ref}`" in e.msgstr, change)
+    return [f"{PAGE}.po:", "('ref',"]
+
+
+def french_untranslated(copy: Path) -> list[str]:
+    def change(entry: polib.POEntry) -> None:
+        entry.msgstr = ""
+
+    entry = _edit_po(copy, lambda e: len(e.msgid) > 20, change)
+    return [f"{PAGE}.po: untranslated", entry.msgid[:20]]
+
+
+def french_fuzzy(copy: Path) -> list[str]:
+    def change(entry: polib.POEntry) -> None:
+        entry.flags.append("fuzzy")
+
+    entry = _edit_po(copy, lambda e: len(e.msgid) > 20, change)
+    return [f"{PAGE}.po: fuzzy", entry.msgid[:20]]
+
+
+def po_syntax_error(copy: Path) -> list[str]:
+    """An entry whose msgid lacks its closing quote (msgfmt names its line or the next)."""
+    path = copy / PO
+    text = path.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+    line = text.count("\n") + 1
+    path.write_text(text + 'msgid "An unfinished entry\nmsgstr "Une entrée"\n', encoding="utf-8")
+    return [f"re:{PAGE}\\.po:({line}|{line + 1}):"]
+
+
+def typed_game_table(copy: Path) -> list[str]:
+    """The wound table typed into its page from the engine, one value then changed by hand."""
+    key = "wound-table"
+    directive = re.compile(r"^```\{nq-table\} " + key + r"\n(?::[^\n]*\n)*```\n", re.M)
+    page = next(p for p in sorted((copy / "docs").glob("*.md"))
+                if directive.search(p.read_text(encoding="utf-8")))  # fmt: skip
+    table = get_table(key)
+    rows = [[engine_text(c, "en") for c in table.columns]]
+    rows += [[format_cell(c, "en") for c in row] for row in table.rows]
+    rows[1][1] = str(int(rows[1][1]) + 1)
+    lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
+    lines += ["| " + " | ".join(row) + " |" for row in rows[1:]]
+    text = page.read_text(encoding="utf-8")
+    match = directive.search(text)
+    assert match
+    line = text.count("\n", 0, match.start()) + 1
+    page.write_text(directive.sub("\n".join(lines) + "\n", text, count=1), encoding="utf-8")
+    return [f"docs/{page.name}:{line}", f"'{key}' typed by hand"]
+
+
+def doctest_wrong_result(copy: Path) -> list[str]:
+    path = copy / MD
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if line.startswith("```{doctest}"))
+    number = next(i for i in range(start + 1, len(lines))
+                  if lines[i - 1].startswith(">>> ") and lines[i].strip()
+                  and not lines[i].startswith((">>>", "...", "```")))  # fmt: skip
+    wrong = lines[number].rstrip("\n") + "0"
+    lines[number] = wrong + "\n"
+    path.write_text("".join(lines), encoding="utf-8")
+    return [f"{PAGE}.md", f"line {number}", wrong]
+
+
+def _append_to_page(copy: Path, markup: str) -> int:
+    """Add ``markup`` at the end of the page; the line where it starts."""
+    path = copy / MD
+    text = path.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+    path.write_text(text + markup, encoding="utf-8")
+    return text.count("\n") + 1
+
+
+def unknown_directive(copy: Path) -> list[str]:
+    line = _append_to_page(copy, "```{nq-tabel} spell-list\n```\n")
+    return [f"{PAGE}.md:{line}", "Unknown directive type", "nq-tabel"]
+
+
+def broken_cross_reference(copy: Path) -> list[str]:
+    line = _append_to_page(copy, "As {ref}`the rules say <no-such-rule>`, nothing.\n")
+    return [f"{PAGE}.md:{line}", "no-such-rule"]
+
+
+def external_script(copy: Path) -> list[str]:
+    _append_to_page(copy, '<script src="https://cdn.example.com/tracker.js"></script>\n')
+    return [f"{PAGE}.html", "https://cdn.example.com/tracker.js"]
+
+
+def spell_missing_field(copy: Path) -> list[str]:
+    path = copy / "nqcore" / "data" / "spells.toml"
+    text = path.read_text(encoding="utf-8")
+    first = re.search(r"^\[\[spell\]\]\nkey = '([\w-]+)'\n(?:.*\n)*?(level = \d+\n)", text, re.M)
+    assert first
+    path.write_text(text[: first.start(2)] + text[first.end(2) :], encoding="utf-8")
+    return ["spells.toml", f"spell #1 ({first.group(1)}): missing field(s) level"]
+
+
+def sample_out_of_range(copy: Path) -> list[str]:
+    path = copy / "nqcore" / "data" / "sample_profiles.toml"
+    text = path.read_text(encoding="utf-8")
+    first = re.search(r"^\[\[profile\]\]\nkey = \"([\w-]+)\"\n(?:.*\n)*?(ac = \d+)\n", text, re.M)
+    assert first
+    path.write_text(text[: first.start(2)] + "ac = 20" + text[first.end(2) :], encoding="utf-8")
+    return ["sample_profiles.toml", f"profile #1 ({first.group(1)}): AC 20 is out of range"]
+
+
+FAULTS = (
+    Fault("french-number-changed", "a number changed in a French translation",
+          french_number_changed, ((*PYTEST, NUMBERS),)),
+    Fault("french-role-broken", "a broken MyST role in a French translation",
+          french_role_broken, ((*PYTEST, ROLES),)),
+    Fault("french-untranslated", "an untranslated French entry",
+          french_untranslated, ((*PYTEST, COMPLETE),)),
+    Fault("french-fuzzy", "a fuzzy French entry", french_fuzzy, ((*PYTEST, COMPLETE),)),
+    Fault("po-syntax-error", "a .po syntax error", po_syntax_error, ((*PYTEST, COMPILES),)),
+    Fault("typed-game-table", "a generated table typed and edited by hand in docs/",
+          typed_game_table, ((*PYTEST, TYPED),)),
+    Fault("doctest-wrong-result", "a doctest with a wrong result",
+          doctest_wrong_result, ((*PYTEST, MD),)),
+    Fault("unknown-directive", "an unknown directive", unknown_directive, (BUILD_EN,)),
+    Fault("broken-cross-reference", "a broken cross-reference",
+          broken_cross_reference, (BUILD_EN,)),
+    Fault("external-script", "an external script added to a page",
+          external_script, ((*PYTEST, SELF_CONTAINED),)),
+    Fault("spell-missing-field", "a spell record with a missing field",
+          spell_missing_field, ((*PYTEST, SPELLS), EXPORT),),
+    Fault("sample-out-of-range", "a sample profile with an out-of-range characteristic",
+          sample_out_of_range, ((*PYTEST, SAMPLES), EXPORT),),
+)  # fmt: skip
+
+#: The checks of every fault, run together on an unchanged copy: they must all pass there.
+BASELINE_TESTS = (*PYTEST, NUMBERS, ROLES, COMPLETE, COMPILES, TYPED, MD, SELF_CONTAINED,
+                  SPELLS, SAMPLES)  # fmt: skip
+BASELINE = (BASELINE_TESTS, BUILD_EN, EXPORT)

@@ -1,0 +1,63 @@
+"""Fault injection: each deliberate mistake, made in a scratch copy of the project, makes its
+check fail with a message naming the file; the unchanged copy passes the same checks, offline."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.faults.conftest import Outcome, Session
+from tests.faults.injections import EXPORT, FAULTS, Fault
+from tests.faults.scratch import ROOT, Run, offline, project_files
+
+pytestmark = pytest.mark.faults
+
+
+def test_the_unchanged_copy_passes_every_check_offline(faults: Session) -> None:
+    """Both sites build, the checks pass, without network: nothing the build needs is online."""
+    assert faults.baseline is not None
+    failed = [r for r in faults.baseline.runs if r.returncode != 0]
+    assert not failed, faults.baseline.report()
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=lambda f: f.name)
+def test_the_fault_is_caught(faults: Session, fault: Fault) -> None:
+    outcome = faults.outcomes[fault.name]
+    assert not outcome.problems(), "\n".join(outcome.problems()) + "\n\n" + outcome.report()
+
+
+def test_commands_in_the_copy_have_no_network() -> None:
+    code = ("import socket, urllib.request\n"
+            "print(sorted(name for _, name in socket.if_nameindex()))\n"
+            "urllib.request.urlopen('http://example.com/', timeout=5)")  # fmt: skip
+    result = subprocess.run(
+        [*offline().prefix, sys.executable, "-c", code],
+        capture_output=True, text=True, env=dict(os.environ) | offline().env, timeout=60,
+    )  # fmt: skip
+    assert result.returncode != 0 and "URLError" in result.stderr, result.stderr
+    if offline().prefix:  # a network namespace of its own: no interface but loopback
+        assert result.stdout.split() == ["['lo']"]
+
+
+def test_the_copy_holds_the_project_files() -> None:
+    files = project_files()
+    assert "conf.py" in files and "docs/index.md" in files and "nqcore/data/spells.toml" in files
+    assert not any(f.startswith((".venv/", "_build/")) for f in files)
+    assert (ROOT / files[0]).is_file()
+
+
+def test_a_fault_counts_as_caught_only_when_its_check_fails_and_says_so() -> None:
+    def outcome(returncode: int, output: str, command: tuple[str, ...] = ("pytest",)) -> Outcome:
+        return Outcome("x", ["magic.po:", "re:line \\d+"], [Run(command, returncode, output)])
+
+    assert outcome(1, "magic.po: wrong at line 12").problems() == []
+    assert outcome(0, "magic.po: wrong at line 12").problems() == ["pytest: passed"]
+    assert outcome(1, "magic.md: wrong at line 12").problems() == [
+        "pytest: does not say 'magic.po:'"
+    ]
+    assert outcome(2, "magic.po: line 3", EXPORT).problems() == []
+    traceback = "Traceback (most recent call last):\n  magic.po: line 3"
+    assert len(outcome(2, traceback, EXPORT).problems()) == 1

@@ -1,0 +1,146 @@
+"""Reading what a PDF shows: its text (pdftotext), its fonts (pdffonts), its drawn shapes."""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+#: Points of PostScript/PDF per inch: a shape printed at 100 % measures its size in these.
+PT_PER_INCH = 72
+
+
+def text(
+    pdf: Path,
+    *,
+    layout: bool = True,
+    page: int | None = None,
+    crop: tuple[float, float, float, float] | None = None,
+) -> str:
+    """The text of ``pdf`` (one page, and a rectangle x, y, width, height in points if given)."""
+    command = ["pdftotext"]
+    if layout:
+        command.append("-layout")
+    if page is not None:
+        command += ["-f", str(page), "-l", str(page)]
+    if crop is not None:  # pdftotext measures from the top left, in points at 72 dpi
+        x, y, width, height = (str(round(v)) for v in crop)
+        command += ["-x", x, "-y", y, "-W", width, "-H", height]
+    result = subprocess.run([*command, str(pdf), "-"], check=True, capture_output=True, text=True)
+    return result.stdout
+
+
+def pages(pdf: Path) -> int:
+    return len(PdfReader(str(pdf)).pages)
+
+
+def unembedded_fonts(pdf: Path) -> list[str]:
+    """Fonts that a printer would have to substitute (the `emb` column of pdffonts is `no`)."""
+    output = subprocess.run(
+        ["pdffonts", str(pdf)], check=True, capture_output=True, text=True
+    ).stdout.splitlines()
+    header = output[0]
+    column = header.index("emb")
+    return [line.split()[0] for line in output[2:] if line[column : column + 3].strip() != "yes"]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A filled or stroked path, by its bounding box in points (y up, from the page's origin)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    curves: int
+    lines: int
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1, 0, 0, 1, 0, 0)
+
+
+def _multiply(m: Matrix, n: Matrix) -> Matrix:
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
+            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)  # fmt: skip
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _bezier(
+    p0: tuple[float, float],
+    p1: tuple[float, float],
+    p2: tuple[float, float],
+    p3: tuple[float, float],
+    steps: int = 64,
+) -> list[tuple[float, float]]:
+    points = []
+    for i in range(steps + 1):
+        t = i / steps
+        u = 1 - t
+        points.append((
+            u**3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t**3 * p3[0],
+            u**3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t**3 * p3[1],
+        ))  # fmt: skip
+    return points
+
+
+PAINT = {"S", "s", "f", "F", "f*", "B", "B*", "b", "b*"}
+
+
+def shapes(pdf: Path, page: int) -> list[Shape]:
+    """Every painted path of a page (1-based), its curves sampled to find its true extent."""
+    reader = PdfReader(str(pdf))
+    content = ContentStream(reader.pages[page - 1].get_contents(), reader)
+    ctm, stack = IDENTITY, []
+    found: list[Shape] = []
+    points: list[tuple[float, float]] = []
+    current = (0.0, 0.0)
+    curves = lines = 0
+    for operands, operator in content.operations:
+        op = operator.decode() if isinstance(operator, bytes) else operator
+        values = [float(v) for v in operands if isinstance(v, int | float) or hasattr(v, "real")]
+        if op == "q":
+            stack.append(ctm)
+        elif op == "Q":
+            ctm = stack.pop()
+        elif op == "cm":
+            ctm = _multiply(tuple(values), ctm)  # type: ignore[arg-type]
+        elif op == "m":
+            current = _apply(ctm, *values)
+            points.append(current)
+        elif op == "l":
+            current = _apply(ctm, *values)
+            points.append(current)
+            lines += 1
+        elif op == "c":
+            p1, p2, p3 = (_apply(ctm, *values[i : i + 2]) for i in (0, 2, 4))
+            points += _bezier(current, p1, p2, p3)
+            current = p3
+            curves += 1
+        elif op == "re":
+            x, y, w, h = values
+            points += [_apply(ctm, x, y), _apply(ctm, x + w, y + h)]
+            lines += 4
+        elif op in PAINT or op == "n":
+            if points and op != "n":
+                xs, ys = [p[0] for p in points], [p[1] for p in points]
+                found.append(Shape(min(xs), min(ys), max(xs), max(ys), curves, lines))
+            points, curves, lines = [], 0, 0
+    return found

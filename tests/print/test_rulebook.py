@@ -1,0 +1,103 @@
+"""The PDF rulebooks as printed books: a cover, running headers, tables inside the margins,
+every glyph and font present."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from pathlib import Path
+
+import pytest
+
+from nqsphinx.messages import ui_text
+from tests.print.pdfs import text, unembedded_fonts
+
+LANGS = ["en", "fr"]
+CHAPTER = {"en": "Magic", "fr": "Magie"}
+TABLE = re.compile(r"\\begin\{(tabular|tabulary|longtable)\}.*?\\end\{\1\}", re.S)
+OVERFULL = re.compile(r"Overfull \\hbox \(([\d.]+)pt too wide\) in (?:paragraph|alignment) at "
+                      r"lines (\d+)--(\d+)")  # fmt: skip
+
+
+def _pages(pdf: Path) -> list[str]:
+    return text(pdf).split("\f")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cover_names_the_game_its_scale_its_author_and_no_build_date(
+    pdfs: dict[str, Path], lang: str
+) -> None:
+    cover = re.sub(r"\s+", " ", _pages(pdfs[lang])[0])
+    for words in (
+        "No Quarter",
+        "Fantasy Wargames",
+        ui_text("for 25mm - 30mm miniatures", lang),
+        ui_text("Designed and written by", lang),
+        "Chris Gilders",
+        "© 2002-2007",
+    ):
+        assert words in cover, f"{words!r} missing from the {lang} cover"
+    if lang == "fr":
+        assert re.search(r"Traduction française ?: ?Rodolphe Carpentier", cover)
+    else:
+        assert "Carpentier" not in cover
+    assert str(datetime.date.today().year) not in cover, "the cover shows the date of the build"
+    assert "Release" not in cover
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_running_headers_name_the_chapter(pdfs: dict[str, Path], lang: str) -> None:
+    """Pages inside a chapter carry its name (even pages) or their section (odd pages) at the
+    top, with the page number."""
+    headers = [page.strip().splitlines()[0] for page in _pages(pdfs[lang]) if page.strip()]
+    chapter = [h for h in headers if CHAPTER[lang] in h and re.search(r"\d", h)]
+    assert len(chapter) >= 2, f"no running header names the {CHAPTER[lang]} chapter"
+
+
+def overfull_tables(tex: Path, log: Path) -> list[str]:
+    """Overfull boxes of the log whose source lines are inside a table of the LaTeX source."""
+    source = tex.read_text(encoding="utf-8")
+    tables = []
+    for match in TABLE.finditer(source):
+        first = source.count("\n", 0, match.start()) + 1
+        tables.append((first, first + match.group(0).count("\n")))
+    found = []
+    for match in OVERFULL.finditer(log.read_text(encoding="utf-8", errors="replace")):
+        start, end = int(match.group(2)), int(match.group(3))
+        if any(first <= end and start <= last for first, last in tables):
+            found.append(f"{match.group(1)}pt at lines {start}--{end}")
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_table_runs_past_the_margins(pdfs: dict[str, Path], lang: str) -> None:
+    pdf = pdfs[lang]
+    assert overfull_tables(pdf.with_suffix(".tex"), pdf.with_suffix(".log")) == []
+
+
+def test_the_overfull_table_check_can_fail(tmp_path: Path) -> None:
+    tex, log = tmp_path / "book.tex", tmp_path / "book.log"
+    tex.write_text("a\n\\begin{tabular}{l}\nwide\n\\end{tabular}\nb\n", encoding="utf-8")
+    log.write_text("Overfull \\hbox (3.2pt too wide) in paragraph at lines 3--3\n")
+    assert overfull_tables(tex, log) == ["3.2pt at lines 3--3"]
+    log.write_text("Overfull \\hbox (3.2pt too wide) in paragraph at lines 6--6\n")
+    assert overfull_tables(tex, log) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_long_tables_run_across_pages(pdfs: dict[str, Path], lang: str) -> None:
+    """The spell list (39 rows) is a longtable, which continues on the next page."""
+    source = pdfs[lang].with_suffix(".tex").read_text(encoding="utf-8")
+    longtables = re.findall(r"\\begin\{longtable\}.*?\\end\{longtable\}", source, re.S)
+    assert any("spell-list" in table or "Fireball" in table or "Boule de Feu" in table
+               for table in longtables)  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_font_is_embedded(pdfs: dict[str, Path], lang: str) -> None:
+    assert unembedded_fonts(pdfs[lang]) == []
+
+
+def test_french_rulebook_spaces_guillemets_with_babel(pdfs: dict[str, Path]) -> None:
+    tex = pdfs["fr"].with_suffix(".tex").read_text(encoding="utf-8")
+    assert r"\frenchsetup{og=«, fg=»}" in tex

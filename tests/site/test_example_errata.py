@@ -1,0 +1,37 @@
+"""An example whose printed result is wrong links each erratum it names, in both languages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.test_worked_examples import _ERRATUM, PAGES, examples
+
+_LINKS = re.compile(r'<p class="nq-example-erratum">(.*?)</p>', re.DOTALL)
+
+
+def named_errata() -> dict[str, list[str]]:
+    """The errata named by the examples of each page, in order."""
+    found: dict[str, list[str]] = {}
+    for page in PAGES:
+        ids = [i for _, body in examples(page) for m in _ERRATUM.finditer(body)
+               for i in m[1].replace(",", " ").split()]  # fmt: skip
+        if ids:
+            found[page.stem] = ids
+    return found
+
+
+def test_some_examples_name_several_errata() -> None:
+    assert "combination-example-dragon-to-hit" in named_errata()["creating-a-profile"]
+
+
+@pytest.mark.parametrize("lang,lead", [("en", "see the erratum"), ("fr", "voir l’erratum")])
+def test_example_errata_are_linked(html_sites: dict[str, Path], lang: str, lead: str) -> None:
+    for page, ids in named_errata().items():
+        html = (html_sites[lang] / f"{page}.html").read_text(encoding="utf-8")
+        boxes = _LINKS.findall(html)
+        linked = re.findall(r'href="errata\.html#erratum-([a-z0-9-]+)"', "".join(boxes))
+        assert linked == ids, f"{lang}/{page}.html"
+        assert any(lead in box for box in boxes), f"{lang}/{page}.html"

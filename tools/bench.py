@@ -1,0 +1,338 @@
+"""Benchmarks of the pipeline (`make bench`): medians over repeated runs, CPU time, peak memory.
+
+Everything runs in a scratch copy of the project (tests/faults/scratch.py), never in the working
+tree. Figures: a clean build of both sites against a plain Sphinx build of the same sources
+(tools/plain_sphinx: no nqsphinx, no sphinx_design, our directives render nothing); an
+incremental rebuild of both sites after one paragraph changes; both PDFs; the engine (import,
+full export, every generated table); the whole test suite; and the whole build (sites and PDFs)
+without network. These are measurements, not timed tests: a goal missed is reported, not failed.
+
+    python tools/bench.py [--repeat N] [--only NAME ...] [--markdown] [--keep]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.faults.scratch import copy_project, offline, scratch_env  # noqa: E402
+
+PYTHON = sys.executable
+PAGE = "docs/magic.md"  # the chapter whose paragraph the incremental rebuild changes
+
+
+@dataclass
+class Sample:
+    seconds: float
+    cpu: float
+    peak_kb: int
+    failed: bool = False  # the command reported failures it was allowed to (tests)
+
+
+@dataclass
+class Result:
+    name: str
+    title: str
+    samples: list[Sample] = field(default_factory=list)
+    goal: str = ""
+    note: str = ""
+
+    @property
+    def median(self) -> float:
+        return statistics.median(s.seconds for s in self.samples)
+
+    def row(self) -> tuple[str, ...]:
+        if not self.samples:
+            return (self.title, "-", "-", "-", "-", self.goal, self.note)
+        best = min(s.seconds for s in self.samples)
+        cpu = statistics.median(s.cpu for s in self.samples)
+        peak = max(s.peak_kb for s in self.samples) / 1024
+        return (self.title, _secs(self.median), _secs(best), _secs(cpu), f"{peak:.0f} MB",
+                self.goal, self.note)  # fmt: skip
+
+
+def _secs(value: float) -> str:
+    return f"{value:.2f} s" if value < 10 else f"{value:.0f} s"
+
+
+class BenchError(RuntimeError):
+    """A benchmarked command failed: the message holds its command and the end of its log."""
+
+
+def measure(commands: Sequence[Sequence[str]], cwd: Path, prefix: Sequence[str] = (),
+            allowed: tuple[int, ...] = (0,)) -> Sample:  # fmt: skip
+    """Run the commands at once and wait for all: wall time, CPU time of all of them and their
+    children, and the peak resident memory of the largest process. An exit code outside
+    ``allowed`` is an error."""
+    env = scratch_env(cwd)
+    logs, running = [], []
+    started = time.perf_counter()
+    for command in commands:
+        log = tempfile.TemporaryFile()
+        logs.append(log)
+        running.append(subprocess.Popen([*prefix, *command], cwd=cwd, env=env, stdout=log,
+                                        stderr=subprocess.STDOUT))  # fmt: skip
+    cpu, peak, failed, allowed_failure = 0.0, 0, [], False
+    for command, process, log in zip(commands, running, logs, strict=True):
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        cpu += usage.ru_utime + usage.ru_stime
+        peak = max(peak, usage.ru_maxrss)
+        allowed_failure |= process.returncode != 0 and process.returncode in allowed
+        if process.returncode not in allowed:
+            log.seek(0)
+            tail = log.read().decode(errors="replace")[-3000:]
+            failed.append(f"$ {' '.join(command)} (exit {process.returncode})\n{tail}")
+        log.close()
+    seconds = time.perf_counter() - started
+    if failed:
+        raise BenchError("\n".join(failed))
+    return Sample(seconds, cpu, peak, allowed_failure)
+
+
+def measure_inside(code: str, cwd: Path) -> Sample:
+    """Run Python ``code`` that prints the seconds it timed itself (no interpreter start-up)."""
+    env = scratch_env(cwd)
+    process = subprocess.Popen([PYTHON, "-c", code], cwd=cwd, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)  # fmt: skip
+    _, status, usage = os.wait4(process.pid, 0)
+    assert process.stdout and process.stderr
+    out, err = process.stdout.read(), process.stderr.read()
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise BenchError(f"$ python -c {code!r}\n{err[-3000:]}")
+    return Sample(float(out.split()[-1]), usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+
+
+# --- the benchmarks -----------------------------------------------------------------------------
+
+
+def clean(copy: Path) -> None:
+    """A clean state: no build output and no compiled catalogue (as after a fresh checkout)."""
+    shutil.rmtree(copy / "_build", ignore_errors=True)
+    for compiled in copy.rglob("*.mo"):
+        compiled.unlink()
+
+
+def _make(copy: Path, *targets: str) -> list[list[str]]:
+    return [["make", "--no-print-directory", "-j2", *targets, f"BUILD={copy / '_build'}",
+             f"PYTHON={PYTHON}"]]  # fmt: skip
+
+
+def plain_html(copy: Path, lang: str = "en") -> list[list[str]]:
+    language = ["-D", "language=fr", "-D", f"locale_dirs={copy / 'locale'}",
+                "-D", "gettext_compact=0"] if lang == "fr" else []  # fmt: skip
+    return [[PYTHON, "-m", "sphinx", "-q", "-b", "html", "-c", str(copy / "tools" / "plain_sphinx"),
+             *language, "-d", str(copy / "_build" / "plain" / "doctrees"), str(copy / "docs"),
+             str(copy / "_build" / "plain" / "html")]]  # fmt: skip
+
+
+def changed_paragraph(copy: Path) -> tuple[Path, str, str]:
+    """The page, its text, and its text with one prose paragraph changed."""
+    page = copy / PAGE
+    text = page.read_text(encoding="utf-8")
+    match = re.search(r"^[A-Z][^\n]{40,}$", text, re.M)
+    if not match:
+        raise BenchError(f"{PAGE}: no prose paragraph to change")
+    changed = text[: match.end()] + " This sentence was added by the benchmark." + text[
+        match.end() :
+    ]
+    return page, text, changed
+
+
+@dataclass
+class Bench:
+    name: str
+    title: str
+    run: Callable[[Path], Sample]
+    repeat: int | None = None  # None: the --repeat of the command line
+    goal: str = ""
+
+
+def _clean_then(commands: Callable[[Path], list[list[str]]]) -> Callable[[Path], Sample]:
+    def run(copy: Path) -> Sample:
+        clean(copy)
+        return measure(commands(copy), copy)
+
+    return run
+
+
+def _incremental(copy: Path) -> Sample:
+    page, text, changed = changed_paragraph(copy)
+    page.write_text(text, encoding="utf-8")
+    measure(_make(copy, "html"), copy)  # up to date with the original text (not timed)
+    page.write_text(changed, encoding="utf-8")
+    try:
+        return measure(_make(copy, "html"), copy)
+    finally:
+        page.write_text(text, encoding="utf-8")
+
+
+def _offline(copy: Path) -> Sample:
+    clean(copy)
+    sample = measure(_make(copy, "all"), copy, prefix=offline().prefix)
+    for pdf in ("noquarter-en.pdf", "noquarter-fr.pdf"):
+        if not (copy / "_build" / "pdf" / pdf).is_file():
+            raise BenchError(f"offline build made no {pdf}")
+    return sample
+
+
+def _engine(code: str) -> Callable[[Path], Sample]:
+    timed = f"import time\nt = time.perf_counter()\n{code}\nprint(time.perf_counter() - t)"
+    return lambda copy: measure_inside(timed, copy)
+
+
+IMPORT_ALL = """\
+import importlib, pkgutil, nqcore
+for info in pkgutil.iter_modules(nqcore.__path__):
+    if info.name != "__main__":
+        importlib.import_module(f"nqcore.{info.name}")"""
+SETUP_TABLES = "from nqcore.tables import get_table, table_keys\nkeys = table_keys()\n"
+
+BENCHES = (
+    Bench("html-plain", "Plain Sphinx, English only (the baseline)", _clean_then(plain_html)),
+    Bench("html-plain-fr", "Plain Sphinx, French only (Sphinx's own i18n)",
+          _clean_then(lambda c: plain_html(c, "fr"))),
+    Bench("html", "Our sites, English and French in parallel (clean)",
+          _clean_then(lambda c: _make(c, "html")), goal="≤ 1.3 × plain"),
+    Bench("html-en", "Our English site alone (clean)", _clean_then(lambda c: _make(c, "html-en"))),
+    Bench("html-fr", "Our French site alone (clean)", _clean_then(lambda c: _make(c, "html-fr"))),
+    Bench("incremental", "Both sites after one paragraph changes", _incremental, goal="< 3 s"),
+    Bench("pdf", "Both PDFs from a clean state", _clean_then(lambda c: _make(c, "pdf"))),
+    Bench("import", "Engine: import every module", _engine(IMPORT_ALL), 7, "< 0.1 s"),
+    Bench("import-cli", "Engine: import nqcore.cli (what nq pays)",
+          _engine("import nqcore.cli"), 7),
+    Bench("export", "Engine: full export (nqcore.export.export())",
+          _engine("from nqcore.export import export\nt = time.perf_counter()\nexport()"), 7,
+          "< 0.5 s"),
+    Bench("tables", "Engine: every generated table",
+          _engine(SETUP_TABLES + "t = time.perf_counter()\nfor k in keys: get_table(k)"), 7,
+          "< 0.5 s"),
+    Bench("tests", "The whole test suite",
+          lambda c: measure([[PYTHON, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                              "--basetemp", str(c.parent / "pytest-tmp")]], c, allowed=(0, 1)),
+          1),
+    Bench("offline", f"make all (sites, PDFs, print) without network: {offline().how}", _offline, 1,
+          "passes"),
+)  # fmt: skip
+
+
+# --- report --------------------------------------------------------------------------------------
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        found = re.search(r"^model name\s*:\s*(.+)$", cpuinfo.read_text(), re.M)
+        cpu = found.group(1).strip() if found else cpu
+    memory = ""
+    meminfo = Path("/proc/meminfo")
+    if meminfo.exists():
+        total = re.search(r"^MemTotal:\s*(\d+) kB", meminfo.read_text(), re.M)
+        memory = f", {int(total.group(1)) / 1024**2:.0f} GB RAM" if total else ""
+    return (f"{os.cpu_count()} CPUs ({cpu}){memory}, {platform.system()} "
+            f"{platform.release()}, Python {platform.python_version()}")  # fmt: skip
+
+
+def load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+
+
+HEADER = ("Benchmark", "Median", "Best", "CPU", "Peak RSS", "Goal", "Note")
+
+
+def table(results: list[Result], markdown: bool) -> str:
+    rows = [HEADER, *(r.row() for r in results)]
+    if markdown:
+        lines = ["| " + " | ".join(row) + " |" for row in rows]
+        lines.insert(1, "|" + "---|" * len(HEADER))
+        return "\n".join(lines)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(HEADER))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+                     for row in rows)  # fmt: skip
+
+
+def annotate(results: dict[str, Result]) -> None:
+    """The ratio of our build to the plain one, and whether each goal is met."""
+    plain = results.get("html-plain")
+    if plain and plain.samples:
+        plain_cpu = statistics.median(s.cpu for s in plain.samples)
+        for name in ("html", "html-en", "html-fr", "html-plain-fr"):
+            other = results.get(name)
+            if other and other.samples:
+                ratio = other.median / plain.median
+                cpu = statistics.median(s.cpu for s in other.samples) / plain_cpu
+                other.note = f"{ratio:.2f} × plain (CPU {cpu:.2f} ×)"
+                if name == "html":
+                    other.note += " goal met" if ratio <= 1.3 else " goal missed"
+    for result in results.values():
+        if any(s.failed for s in result.samples):
+            result.note = "some tests failed"
+    offline_build = results.get("offline")
+    if offline_build and offline_build.samples:
+        offline_build.note = "passed"
+    limits = {"incremental": 3.0, "import": 0.1, "export": 0.5, "tables": 0.5}
+    for name, limit in limits.items():
+        timed = results.get(name)
+        if timed and timed.samples:
+            timed.note = "goal met" if timed.median < limit else "goal missed"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per build benchmark (3)")
+    parser.add_argument("--only", nargs="+", choices=[b.name for b in BENCHES], metavar="NAME",
+                        help="run these only: " + ", ".join(b.name for b in BENCHES))
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument("--keep", action="store_true", help="keep the scratch copy")
+    args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+
+    scratch = Path(tempfile.mkdtemp(prefix="nq-bench-"))
+    copy = copy_project(scratch / "project")
+    subprocess.run(["git", "init", "-q"], cwd=copy, check=True)  # the suite lists files with git
+    print(f"Machine: {machine()}")
+    print(f"Scratch copy: {copy}; load average at start: {load()}", flush=True)
+    results: dict[str, Result] = {}
+    status = 0
+    try:
+        for bench in BENCHES:
+            if args.only and bench.name not in args.only:
+                continue
+            result = results[bench.name] = Result(bench.name, bench.title, goal=bench.goal)
+            for _ in range(bench.repeat or args.repeat):
+                try:
+                    result.samples.append(bench.run(copy))
+                except BenchError as error:
+                    print(f"bench: {bench.name} failed:\n{error}", file=sys.stderr)
+                    result.note, status = "FAILED", 1
+                    break
+            print(f"  {bench.name}: {' '.join(f'{s.seconds:.2f}' for s in result.samples)} s",
+                  flush=True)  # fmt: skip
+    finally:
+        if not args.keep:
+            shutil.rmtree(scratch, ignore_errors=True)
+    annotate(results)
+    print(f"\nLoad average at the end: {load()}\n")
+    print(table(list(results.values()), args.markdown))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
