@@ -21,12 +21,7 @@ DOCS = ROOT / "docs"
 Row = tuple[str, ...]
 
 #: Typed copies kept on purpose, by page and engine table, with the reason.
-KEPT = {
-    ("docs/creating-a-profile.md", "profile-basic-warrior-points"): (
-        "the book's worked example as printed, wrong total included; the example box links "
-        "erratum basic-warrior-toughness-cost and its doctest computes the engine's values"
-    ),
-}
+KEPT: dict[tuple[str, str], str] = {}
 
 
 @dataclass(frozen=True)
