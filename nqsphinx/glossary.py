@@ -48,8 +48,14 @@ class Term:
     def tooltip(self, lang: str) -> str:
         other = "fr" if lang == "en" else "en"
         return (
-            f"{self.label(lang)} — {other.upper()}: {self.label(other)}. {self.definitions[lang]}"
+            f"{self.label(lang)} — {other.upper()}{_colon(lang)}{self.label(other)}. "
+            f"{self.definitions[lang]}"
         )
+
+
+def _colon(lang: str) -> str:
+    """A colon as the language writes it (French spaces it; the build makes the space fixed)."""
+    return " : " if lang == "fr" else ": "
 
 
 class GlossaryError(ValueError):
@@ -116,7 +122,8 @@ class GlossaryDirective(SphinxDirective):
             para += ref
             body += para
             body += nodes.paragraph(
-                text=f"{other.upper()}: {term.label(other)}", classes=["nq-glossary-other"]
+                text=f"{other.upper()}{_colon(lang)}{term.label(other)}",
+                classes=["nq-glossary-other"],
             )
             item += body
             for node in item.findall(nodes.TextElement):

@@ -83,7 +83,7 @@ def test_glossary_definition_on_hover(site: Site, desktop: Any) -> None:
     page.goto(site.page("fr/magic.html"))
     term = page.locator("article a.nq-term").first
     definition = page.evaluate("document.querySelector('article a.nq-term').dataset.definition")
-    assert "EN:" in definition and len(definition) > 40
+    assert "EN\u00a0:" in definition and len(definition) > 40
     tooltip = page.locator("#nq-term-tooltip")
     assert tooltip.is_hidden()
     term.hover()
