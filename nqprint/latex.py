@@ -31,11 +31,16 @@ class PrintError(RuntimeError):
     """A product failed to build; the message is one line naming the file."""
 
 
+def latex_escape(text: str) -> str:
+    """Plain text as LaTeX source (xelatex reads the Unicode; only TeX's specials change)."""
+    return _SPECIAL_RE.sub(lambda m: _SPECIAL[m.group(0)], text)
+
+
 def tex(text: str, lang: str) -> str:
     """Plain text as LaTeX: special characters escaped, French spacing left to babel-french."""
     if lang == "fr":
         text = _FRENCH_SPACE.sub(lambda m: m.group(1) or "", text)
-    return _SPECIAL_RE.sub(lambda m: _SPECIAL[m.group(0)], text)
+    return latex_escape(text)
 
 
 def inches(value: object) -> str:

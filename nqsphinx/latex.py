@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from docutils import nodes
 from sphinx import addnodes
 
+from nqprint.latex import latex_escape  # one escape for the rulebooks and the print products
 from nqsphinx.messages import ui_text
 
 #: Columns whose longest cell is longer than this (characters) wrap; the others do not.
@@ -27,26 +28,6 @@ MIN_FLEX = 0.3
 
 _NUMERIC = re.compile(r"^[-+–]?[\d½.,/%+\-–\s\u202f]*$")
 
-_SPECIAL = {
-    "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-    "\u202f": r"\,",  # babel's narrow no-break space in French percentages
-    "\u00a0": "~",
-}
-_SPECIAL_RE = re.compile("|".join(re.escape(c) for c in _SPECIAL))
-
-
-def latex_escape(text: str) -> str:
-    """Plain text as LaTeX source (xelatex reads the Unicode; only TeX's specials change)."""
-    return _SPECIAL_RE.sub(lambda m: _SPECIAL[m.group(0)], text)
 
 
 def _is_long(column: Sequence[str]) -> bool:
