@@ -19,6 +19,7 @@ from typing import Any
 
 from nqcore.armour import armour_modifier  # the book's one rule, used by weapon profiles
 from nqcore.i18n import N_, Msg
+from nqcore.ranged import Range, parse_range
 from nqcore.tables import Signed, Table, register_table
 
 #: The base use cost of an attack with the model's own strength or an improvised weapon (3 AC).
@@ -52,29 +53,11 @@ class WeaponKind(Enum):
     GRENADE = "grenade"
 
 
-@dataclass(frozen=True)
-class RangeBand:
-    """One range of a ranged weapon: its maximum distance in inches and its RA modifier."""
-
-    max_inches: int
-    modifier: int
-
-    _PATTERN = re.compile(r"^\s*(\d+)\s*/\s*([+-]\d+)\s*$")
-
-    @classmethod
-    def parse(cls, text: str) -> RangeBand:
-        """A range as the book prints it, ``"10/+1"``.
-
-        >>> RangeBand.parse("30/-1")
-        RangeBand(max_inches=30, modifier=-1)
-        """
-        match = cls._PATTERN.match(text)
-        if match is None:
-            raise ValueError(f"a range reads 'inches/modifier' such as '10/+1', not {text!r}")
-        return cls(int(match[1]), int(match[2]))
-
-    def __str__(self) -> str:
-        return f"{self.max_inches}/{self.modifier:+d}"
+def _required_range(text: str) -> Range:
+    found = parse_range(text)
+    if found is None:
+        raise ValueError(f"a range reads 'inches/modifier' such as '10/+1', not {text!r}")
+    return found
 
 
 @dataclass(frozen=True)
@@ -89,7 +72,7 @@ class Weapon:
     name: Msg
     kind: WeaponKind
     uc: int | None = None
-    ranges: tuple[RangeBand, ...] = ()
+    ranges: tuple[Range, ...] = ()
     st: int | None = None
     st_bonus: int | None = None
     pm: int = 0
@@ -277,7 +260,7 @@ def weapon_from_record(
             f"{where}: unknown rule(s) {', '.join(bad)}; known: {', '.join(sorted(WEAPON_RULES))}"
         )
     rule_set = frozenset(rules)
-    ranges: tuple[RangeBand, ...] = ()
+    ranges: tuple[Range, ...] = ()
     st: int | None = None
     st_bonus: int | None = None
     if kind is WeaponKind.CLOSE_COMBAT:
@@ -297,7 +280,7 @@ def weapon_from_record(
         st = _int(record, "st", where)
     if kind in (WeaponKind.RANGED, WeaponKind.SUPPORT):
         try:
-            ranges = tuple(RangeBand.parse(str(record[band])) for band in ("cr", "mr", "lr"))
+            ranges = tuple(_required_range(str(record[band])) for band in ("cr", "mr", "lr"))
         except KeyError as missing:
             raise WeaponDataError(f"{where}: missing range {missing.args[0]}") from None
         except ValueError as error:

@@ -128,7 +128,7 @@ def weapon_attack(
             raise ValueError(f"the {chosen.name} has no close, medium and long range")
         if distance is None:
             raise ValueError(f"give the distance to the target for the {chosen.name}")
-        ranges = WeaponRanges.parse(*(str(band) for band in chosen.ranges))
+        ranges = WeaponRanges.of(chosen.ranges)
         band = range_band(distance, ranges)
         found_band, range_modifier = (None, None) if band is None else band
         hit_modifier = (range_modifier or 0) + ranged_modifier_total(keys)

@@ -84,6 +84,10 @@ class Range:
     max_inches: int
     modifier: int
 
+    def __str__(self) -> str:
+        """As the book prints it: ``10/+1``."""
+        return f"{self.max_inches}/{self.modifier:+d}"
+
 
 _RANGE_TEXT = re.compile(r"^\s*(\d+)\s*\"?\s*/\s*([-+−]?\s*\d+)\s*$")
 
@@ -127,6 +131,13 @@ class WeaponRanges:
         found = {RangeBand.CLOSE: self.close, RangeBand.MEDIUM: self.medium}
         found[RangeBand.LONG] = self.long
         return {band: value for band, value in found.items() if value is not None}
+
+    @classmethod
+    def of(cls, ranges: tuple[Range, ...]) -> WeaponRanges:
+        """From a weapon's three ranges (close, medium, long)."""
+        if len(ranges) != 3:
+            raise ValueError("a weapon shoots with a close, a medium and a long range")
+        return cls(*ranges)
 
     @property
     def maximum(self) -> int:

@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from nqcore.armoury import BASE_USE_COST, RangeBand, Weapon, WeaponKind, hand_weapons
+from nqcore.armoury import BASE_USE_COST, Weapon, WeaponKind, hand_weapons
 from nqcore.i18n import N_, Msg
 from nqcore.points import (
     BASIC_RANGE_MODIFIERS,
@@ -43,7 +43,7 @@ from nqcore.points import (
     weapon_points,
 )
 from nqcore.profiles import data_file
-from nqcore.ranged import TeardropSize
+from nqcore.ranged import Range, TeardropSize
 from nqcore.tables import Cell, Signed, Table, register_table
 
 CLOSE_COMBAT = "Close Combat Weapon Creation"
@@ -445,7 +445,7 @@ def ranged_summary_table() -> Table:
     range modifiers and without a penetration modifier."""
     weapons = [
         Weapon("created", N_("Ranged Combat"), WeaponKind.RANGED, uc=ranged_weapon_use_cost(st),
-               ranges=tuple(RangeBand(inches, modifier)
+               ranges=tuple(Range(inches, modifier)
                             for inches, modifier in zip(band, BASIC_RANGE_MODIFIERS, strict=True)),
                st=st)
         for st in _values("ranged_strength")

@@ -9,7 +9,6 @@ import pytest
 
 import nqcore.armoury
 from nqcore.armoury import (
-    RangeBand,
     WeaponDataError,
     WeaponKind,
     all_weapons,
@@ -23,6 +22,7 @@ from nqcore.armoury import (
 )
 from nqcore.errata import all_errata
 from nqcore.points import support_weapon_use_cost, weapon_points
+from nqcore.ranged import Range, parse_range
 from nqcore.tables import get_table
 
 #: Armoury prices that differ from what the weapon creation tables give, and why (the armoury's
@@ -195,10 +195,10 @@ def test_standard_weapons_summary_agrees_elsewhere() -> None:
 
 
 def test_range_band_parsing() -> None:
-    assert RangeBand.parse("12/+0") == RangeBand(12, 0)
-    assert str(RangeBand(8, -1)) == "8/-1"
-    with pytest.raises(ValueError, match="inches/modifier"):
-        RangeBand.parse("12")
+    assert parse_range("12/+0") == Range(12, 0)
+    assert str(Range(8, -1)) == "8/-1"
+    with pytest.raises(ValueError, match="a range reads like 10/\\+1, not '12'"):
+        parse_range("12")
 
 
 def test_custom_weapons_and_their_errors() -> None:

@@ -35,7 +35,7 @@ def test_chance_to_hit() -> None:
 def test_chance_to_hit_reads_for_ranged_attacks_too() -> None:
     """A bow's close, medium and long range (+1, +0, -1) are the columns +1, none and -1."""
     table = get_table("chance-to-hit")
-    bow = WeaponRanges.parse(*(str(band) for band in weapon("bow").ranges))
+    bow = WeaponRanges.of(weapon("bow").ranges)
     for row in table.rows:
         ra = row[0]
         assert isinstance(ra, int)

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import nqcore.points
-from nqcore.armoury import RangeBand, Weapon, WeaponKind, weapon
+from nqcore.armoury import Weapon, WeaponKind, weapon
 from nqcore.close_combat import combination_attack_cost
 from nqcore.errata import all_errata
 from nqcore.i18n import N_
@@ -61,6 +61,7 @@ from nqcore.profiles import (
     characteristic_range,
     parse_profile,
 )
+from nqcore.ranged import Range
 from nqcore.tables import get_table, table_keys
 
 #: The Model Characteristics Summary (Profile Creation Summary, lines 3814-3821), and the chapter's
@@ -490,7 +491,7 @@ BANDS = [(3, 6, 9), (4, 8, 12), (5, 10, 15), (6, 12, 18), (8, 16, 24), (10, 20, 
 def test_ranged_weapon_profiles_summary() -> None:
     for strength, costs in RANGED_SUMMARY.items():
         for band, cost in zip(BANDS, costs, strict=True):
-            ranges = tuple(RangeBand(m, d) for m, d in zip(band, (1, 0, -1), strict=True))
+            ranges = tuple(Range(m, d) for m, d in zip(band, (1, 0, -1), strict=True))
             created = Weapon(
                 "x", N_("X"), WeaponKind.RANGED, uc=strength, ranges=ranges, st=strength
             )
@@ -574,7 +575,7 @@ def test_weapon_special_rules() -> None:
 
 
 def test_created_weapon_warnings() -> None:
-    bands = tuple(RangeBand(m, d) for m, d in zip((15, 30, 45), (1, 0, -1), strict=True))
+    bands = tuple(Range(m, d) for m, d in zip((15, 30, 45), (1, 0, -1), strict=True))
     cannon = Weapon(
         "big", N_("Big Gun"), WeaponKind.SUPPORT, uc=8, ranges=bands, st=8, blast=Fraction(3)
     )
@@ -659,7 +660,7 @@ def test_half_cost_and_specialist_rounding(points: int) -> None:
 def test_stronger_ranged_weapons_never_cost_less(
     strength: int, band: tuple[int, int, int], pm: int
 ) -> None:
-    ranges = tuple(RangeBand(m, d) for m, d in zip(band, (1, 0, -1), strict=True))
+    ranges = tuple(Range(m, d) for m, d in zip(band, (1, 0, -1), strict=True))
 
     def cost(s: int) -> int:
         created = Weapon("x", N_("X"), WeaponKind.RANGED, uc=4, ranges=ranges, st=s, pm=pm)

@@ -151,7 +151,7 @@ def test_better_cc_hits_more_often(cc: int, keys: list[str]) -> None:
 def test_better_ra_hits_more_often_and_further_never_better(
     ra: int, weapon: armoury.Weapon, distance: int
 ) -> None:
-    ranges = ranged.WeaponRanges.parse(*(str(band) for band in weapon.ranges))
+    ranges = ranged.WeaponRanges.of(weapon.ranges)
     chance = ranged.ranged_hit_chance(ra, distance, ranges)
     assert is_chance(chance)
     assert ranged.ranged_hit_chance(ra + 1, distance, ranges) >= chance
