@@ -98,17 +98,7 @@ def attack_chances(
         wounds = Fraction(1) if (masterful and poisonous) else wound_chance(strength, toughness)
         return through, through * wounds
 
-    ordinary_save = save_chance(
-        armour,
-        strength,
-        penetration=penetration,
-        resilience=resilience,
-        ranked=ranked,
-        modifier=save_modifier,
-        armour_mod=armour_mod,
-        lucky_save=lucky_save,
-        special_armour=special_armour,
-    )
+    ordinary_save = 1 - unsaved_and_wounded(False, 0)[0]  # the save against an ordinary hit
     if automatic_hit:
         through, wounded = unsaved_and_wounded(False, 0)
         return AttackChances(
