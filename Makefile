@@ -5,7 +5,7 @@ PYTHON ?= python
 BUILD ?= _build
 FR := -D language=fr -t fr
 
-.PHONY: all html html-en html-fr pdf pdf-en pdf-fr print print-en print-fr doctest gettext update-po translation-status test lint clean \
+.PHONY: verify-examples all html html-en html-fr pdf pdf-en pdf-fr print print-en print-fr doctest gettext update-po translation-status test lint clean \
 	bench
 
 all: html pdf print
@@ -14,28 +14,32 @@ html: html-en html-fr
 	$(PYTHON) -m nqsphinx.site_root $(BUILD)/html
 	$(PYTHON) -m nqsphinx.site_archive $(BUILD)/html
 
-html-en:
+# Every worked example of the book is run against the engine before anything is published.
+verify-examples:
+	$(PYTHON) -m pytest docs -q --no-header -p no:cacheprovider -o addopts= --tb=short
+
+html-en: verify-examples
 	$(SPHINXBUILD) $(SPHINXOPTS) -b html -c . -d $(BUILD)/doctrees/en docs $(BUILD)/html/en
 
-html-fr:
+html-fr: verify-examples
 	$(SPHINXBUILD) $(SPHINXOPTS) -b html -c . -d $(BUILD)/doctrees/fr $(FR) docs $(BUILD)/html/fr
 
 pdf: pdf-en pdf-fr
 
-pdf-en:
+pdf-en: verify-examples
 	$(SPHINXBUILD) $(SPHINXOPTS) -b latex -c . -d $(BUILD)/doctrees/latex-en docs $(BUILD)/latex/en
-	$(MAKE) -C $(BUILD)/latex/en LATEXMKOPTS="-silent" all-pdf >/dev/null
+	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/en >/dev/null
 	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/en/noquarter.pdf $(BUILD)/pdf/noquarter-en.pdf
 
-pdf-fr:
+pdf-fr: verify-examples
 	$(SPHINXBUILD) $(SPHINXOPTS) -b latex -c . -d $(BUILD)/doctrees/latex-fr $(FR) docs $(BUILD)/latex/fr
-	$(MAKE) -C $(BUILD)/latex/fr LATEXMKOPTS="-silent" all-pdf >/dev/null
+	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/fr >/dev/null
 	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/fr/noquarter.pdf $(BUILD)/pdf/noquarter-fr.pdf
 
 # Print products from the engine: quick-reference sheet, spell cards, templates at true scale.
 print: print-en print-fr
 
-print-en print-fr: print-%:
+print-en print-fr: print-%: verify-examples
 	$(PYTHON) -m nqprint --lang $* --out $(BUILD)/pdf --work $(BUILD)/print >/dev/null
 
 doctest:

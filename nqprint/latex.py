@@ -7,6 +7,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from nqprint.tex_sandbox import sandboxed_env
+
 _SPECIAL = {
     "\\": r"\textbackslash{}",
     "&": r"\&",
@@ -105,7 +107,7 @@ def compile_pdf(source: str, target: Path, work: Path) -> Path:
     tex_file.write_text(source, encoding="utf-8")
     result = subprocess.run(
         ["xelatex", "-interaction=nonstopmode", "-halt-on-error", tex_file.name],
-        cwd=work, capture_output=True, text=True,
+        cwd=work, capture_output=True, text=True, env=sandboxed_env(),
     )  # fmt: skip
     log = tex_file.with_suffix(".log")
     if result.returncode != 0:

@@ -28,6 +28,7 @@ from nqsphinx import (
     theme_text,
     translation_status,
     typography,
+    untrusted,
 )
 
 
@@ -40,6 +41,7 @@ def _configure_latex(app: Sphinx, config: Config) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     myst_cache.install()  # MyST parses each French message faster
+    untrusted.setup(app)  # first: catalogues are checked before anything reads them
     app.connect("config-inited", _configure_latex)
     examples.setup(app)
     tables.setup(app)

@@ -7,6 +7,9 @@ translated prose.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
@@ -15,6 +18,54 @@ from sphinx.util.docutils import SphinxDirective
 
 from nqcore.errata import all_errata
 from nqsphinx.messages import page_language, ui_text
+
+FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,}|:{3,})(.*)$")
+
+
+def unclosed_fence(lines: Sequence[str]) -> int | None:
+    """The index of a code or directive fence that is never closed, else None.
+
+    Inside an example an unclosed fence swallows the rest of the box (its prose becomes code and
+    its doctest never runs), and MyST says nothing; CommonMark's rule: a fence closes on a line of
+    the same character, at least as long, with nothing after it.
+    """
+    open_fences: list[tuple[int, str]] = []
+    for index, line in enumerate(lines):
+        match = FENCE.match(line)
+        if not match:
+            continue
+        marks, rest = match.groups()
+        if open_fences and _closes(open_fences[-1][1], marks, rest):
+            open_fences.pop()
+        elif not open_fences or open_fences[-1][1][0] == ":":  # code fences hold only text
+            open_fences.append((index, marks))
+    return open_fences[0][0] if open_fences else None
+
+
+EXAMPLE = re.compile(r"^(:{3,})\{example\}")
+
+
+def unclosed_fences_in_source(text: str) -> list[int]:
+    """The lines (1-based) of fences never closed inside the ``{example}`` blocks of a page.
+
+    Checked before the examples run (``make verify-examples``), where a swallowed doctest
+    would otherwise pass unnoticed or fail with a confusing expected output."""
+    lines = text.splitlines()
+    found = []
+    for start, line in enumerate(lines):
+        match = EXAMPLE.match(line)
+        if not match:
+            continue
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].strip() == match[1]),
+                   len(lines))  # fmt: skip
+        unclosed = unclosed_fence(lines[start + 1 : end])
+        if unclosed is not None:
+            found.append(start + unclosed + 2)
+    return found
+
+
+def _closes(opening: str, marks: str, rest: str) -> bool:
+    return marks[0] == opening[0] and len(marks) >= len(opening) and not rest.strip()
 
 
 class ExampleDirective(SphinxDirective):
@@ -30,6 +81,10 @@ class ExampleDirective(SphinxDirective):
         title["translatable"] = False  # already in the page's language
         node += title
         self.set_source_info(node)
+        unclosed = unclosed_fence(self.content)
+        if unclosed is not None:  # the page and the example's line; verify-examples: the fence's
+            raise self.error(f"this fence is never closed inside the example: "
+                             f"{self.content[unclosed]!r}")  # fmt: skip
         self.state.nested_parse(self.content, self.content_offset, node)
         if "erratum" in self.options:
             node += self._erratum_links(self.options["erratum"].replace(",", " ").split(), lang)

@@ -12,14 +12,15 @@ from sphinx.util.docutils import SphinxDirective
 
 from nqsphinx.messages import page_language
 from nqsphinx.typography import french_html
+from nqsphinx.untrusted import generated_raw
 
 
 def drawn_figure(directive: SphinxDirective, svg: str, tikz: str) -> nodes.figure:
     """A figure of a diagram drawn by code: the SVG for HTML, the TikZ for LaTeX, and the
     directive's first paragraph as the caption (a message of the page's catalogue)."""
     figure = nodes.figure(classes=["nq-diagram"])
-    figure += nodes.raw("", svg, format="html")
-    figure += nodes.raw("", tikz, format="latex")
+    figure += generated_raw(svg, "html")
+    figure += generated_raw(tikz, "latex")
     if directive.content:
         caption_holder = nodes.Element()
         directive.state.nested_parse(directive.content, directive.content_offset, caption_holder)

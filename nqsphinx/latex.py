@@ -15,6 +15,7 @@ from sphinx import addnodes
 
 from nqprint.latex import latex_escape  # one escape for the rulebooks and the print products
 from nqsphinx.messages import ui_text
+from nqsphinx.untrusted import generated_raw
 
 #: Columns whose longest cell is longer than this (characters) wrap; the others do not.
 LONG_COLUMN = 30
@@ -104,8 +105,8 @@ def table_style(
     colspec = addnodes.tabular_col_spec()
     colspec["spec"] = column_spec(header, rows)
     measure = measure_columns(header, rows)
-    start = nodes.raw("", rf"\begingroup{size}" + "\n" + measure, format="latex")
-    end = nodes.raw("", r"\endgroup" + "\n", format="latex")
+    start = generated_raw(rf"\begingroup{size}" + "\n" + measure, "latex")
+    end = generated_raw(r"\endgroup" + "\n", "latex")
     return [start, colspec, node, end]
 
 

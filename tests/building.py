@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+from nqprint.tex_sandbox import sandboxed_env
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("en", "fr")
@@ -52,7 +53,7 @@ def build_all(builder: str, base: Path, src: Path = ROOT / "docs") -> dict[str, 
 def latexmk_all(latex: dict[str, Build]) -> dict[str, Build]:
     """Compile each language's LaTeX with latexmk/xelatex, as Sphinx's generated Makefile does."""
     running = {}
-    env = dict(os.environ, LATEXMKOPTS="-silent")
+    env = dict(sandboxed_env(), LATEXMKOPTS="-silent")
     for lang, build in latex.items():
         build.check()
         running[lang] = subprocess.Popen(

@@ -29,6 +29,8 @@ class Outcome:
     name: str
     expected: list[str]
     runs: list[Run] = field(default_factory=list)
+    copy: Path | None = None
+    absent: tuple[str, ...] = ()
 
     def problems(self) -> list[str]:
         """Why the fault is not caught (empty: caught)."""
@@ -43,6 +45,18 @@ class Outcome:
                 lines = run.output.strip().splitlines()
                 if len(lines) != 1 or "Traceback" in run.output:
                     found.append(f"{command}: not a one-line error: {run.output[-500:]!r}")
+        return found + self.published()
+
+    def published(self) -> list[str]:
+        """The texts that reached the built output although the fault should have stopped them."""
+        if self.copy is None or not self.absent:
+            return []
+        found = []
+        for path in sorted((self.copy / "_build").rglob("*")):
+            if path.is_file() and path.suffix not in (".log", ".pickle", ".doctree"):
+                data = path.read_bytes()
+                found += [f"{path.relative_to(self.copy)}: holds {text!r}"
+                          for text in self.absent if text.encode() in data]  # fmt: skip
         return found
 
     def report(self) -> str:
@@ -76,7 +90,7 @@ def _run_all(base: Path, names: set[str], with_baseline: bool) -> Session:
             jobs += [(baseline, pool.submit(run_offline, c, copy)) for c in BASELINE]
         for fault in chosen:
             copy = copy_project(base / fault.name)
-            outcome = Outcome(fault.name, fault.inject(copy))
+            outcome = Outcome(fault.name, fault.inject(copy), copy=copy, absent=fault.absent)
             SESSION.outcomes[fault.name] = outcome
             jobs += [(outcome, pool.submit(run_offline, c, copy)) for c in fault.checks]
         for outcome, job in jobs:

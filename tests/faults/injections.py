@@ -27,6 +27,11 @@ MD = f"docs/{PAGE}.md"
 PYTEST = (sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
           "--basetemp", ".pytest-tmp", "-o", "addopts=")  # fmt: skip
 BUILD_EN = ("make", "--no-print-directory", "html-en")
+BUILD_FR = ("make", "--no-print-directory", "html-fr")
+PDF_FR = ("make", "--no-print-directory", "pdf-fr")
+ENGINE_PO = "nqcore/locale/fr/LC_MESSAGES/nqcore.po"
+#: What a file of the build machine, read by mistake, would show in the output.
+PASSWD = "root:x:0:0"
 EXPORT = (sys.executable, "-m", "nqcore", "export", "--output", "export.json")
 
 NUMBERS = (
@@ -50,6 +55,8 @@ class Fault:
     #: Changes the copy; returns the texts the failure shows (``re:`` starts a pattern).
     inject: Callable[[Path], list[str]]
     checks: tuple[Command, ...]
+    #: Texts that must reach no file of the copy's ``_build/`` (nothing published).
+    absent: tuple[str, ...] = ()
 
 
 def one_line_error(command: Command) -> bool:
@@ -170,8 +177,8 @@ def broken_cross_reference(copy: Path) -> list[str]:
 
 
 def external_script(copy: Path) -> list[str]:
-    _append_to_page(copy, '<script src="https://cdn.example.com/tracker.js"></script>\n')
-    return [f"{PAGE}.html", "https://cdn.example.com/tracker.js"]
+    line = _append_to_page(copy, '<script src="https://cdn.example.com/tracker.js"></script>\n')
+    return [f"{PAGE}.md:{line}", "raw html output is refused"]
 
 
 def spell_missing_field(copy: Path) -> list[str]:
@@ -192,6 +199,87 @@ def sample_out_of_range(copy: Path) -> list[str]:
     return ["sample_profiles.toml", f"profile #1 ({first.group(1)}): AC 20 is out of range"]
 
 
+def _hostile_msgstr(copy: Path, po: str, addition: str, replace: bool = False) -> list[str]:
+    """A translation in ``po`` given ``addition`` (after its text, or instead of it)."""
+    catalogue = polib.pofile(str(copy / po), wrapwidth=100)
+    entry = next(e for e in _translated(catalogue) if len(e.msgid) > 40 and "`" not in e.msgid)
+    entry.msgstr = addition if replace else f"{entry.msgstr} {addition}"
+    catalogue.save()
+    line = polib.pofile(str(copy / po)).find(entry.msgid).linenum
+    return [f"{Path(po).name}:{line}"]
+
+
+def po_include_outside(copy: Path) -> list[str]:
+    markup = "```{include} ../../../../../../../../etc/passwd\n```"
+    return [*_hostile_msgstr(copy, PO, markup, replace=True), "directive {include}"]
+
+
+def po_script_element(copy: Path) -> list[str]:
+    return [*_hostile_msgstr(copy, PO, "<script>alert(1)</script>"), "HTML <script>"]
+
+
+def po_raw_role_in_eval_rst(copy: Path) -> list[str]:
+    markup = "```{eval-rst}\n.. role:: raw-html(raw)\n   :format: html\n```"
+    return [*_hostile_msgstr(copy, PO, markup, replace=True), "directive {eval-rst}"]
+
+
+def po_raw_latex_role(copy: Path) -> list[str]:
+    return [*_hostile_msgstr(copy, PO, r"{raw-latex}`\input{/etc/passwd}`"), "role {raw-latex}"]
+
+
+def po_remote_image(copy: Path) -> list[str]:
+    image = "![](https://images.example.invalid/x.png)"
+    return [*_hostile_msgstr(copy, PO, image), "image https://images.example.invalid/x.png"]
+
+
+def po_foreign_link(copy: Path) -> list[str]:
+    link = "[ici](https://phishing.example.invalid/)"
+    return [*_hostile_msgstr(copy, PO, link), "link -> https://phishing.example.invalid/"]
+
+
+def engine_po_include(copy: Path) -> list[str]:
+    markup = "```{include} /etc/passwd\n```"
+    return [*_hostile_msgstr(copy, ENGINE_PO, markup, replace=True), "directive {include}"]
+
+
+def po_duplicate_msgid(copy: Path) -> list[str]:
+    path = copy / PO
+    text = path.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+    line = text.count("\n") + 1
+    entry = _translated(polib.pofile(str(path)))[0]
+    duplicate = polib.POEntry(msgid=entry.msgid, msgstr="Doublon")
+    path.write_text(text + duplicate.__unicode__(wrapwidth=100), encoding="utf-8")
+    return [f"{PAGE}.po:{line}", "duplicate message definition"]
+
+
+def po_byte_order_mark(copy: Path) -> list[str]:
+    path = copy / PO
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    return [f"{PAGE}.po:1", "byte order mark"]
+
+
+def example_unclosed_fence(copy: Path) -> list[str]:
+    """The closing fence of an example's doctest deleted: its prose would become code."""
+    path = copy / MD
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if line.startswith(":::{example}"))
+    opening = next(i for i in range(start, len(lines)) if lines[i].startswith("```{doctest}"))
+    closing = next(i for i in range(opening + 1, len(lines)) if lines[i].strip() == "```")
+    del lines[closing]
+    path.write_text("".join(lines), encoding="utf-8")
+    return [f"{MD}:{opening + 1}: this fence is never closed"]
+
+
+def docs_include_outside(copy: Path) -> list[str]:
+    line = _append_to_page(copy, "```{include} ../../../../../../../../etc/passwd\n```\n")
+    return [f"{PAGE}.md:{line}", '"include" disabled']
+
+
+def docs_remote_image(copy: Path) -> list[str]:
+    line = _append_to_page(copy, "![](https://images.example.invalid/x.png)\n")
+    return [f"{PAGE}.md:{line}", "remote images are refused"]
+
+
 FAULTS = (
     Fault("french-number-changed", "a number changed in a French translation",
           french_number_changed, ((*PYTEST, NUMBERS),)),
@@ -200,23 +288,48 @@ FAULTS = (
     Fault("french-untranslated", "an untranslated French entry",
           french_untranslated, ((*PYTEST, COMPLETE),)),
     Fault("french-fuzzy", "a fuzzy French entry", french_fuzzy, ((*PYTEST, COMPLETE),)),
-    Fault("po-syntax-error", "a .po syntax error", po_syntax_error, ((*PYTEST, COMPILES),)),
+    Fault("po-syntax-error", "a .po syntax error", po_syntax_error,
+          ((*PYTEST, COMPILES), BUILD_FR)),
     Fault("typed-game-table", "a generated table typed and edited by hand in docs/",
           typed_game_table, ((*PYTEST, TYPED),)),
     Fault("doctest-wrong-result", "a doctest with a wrong result",
-          doctest_wrong_result, ((*PYTEST, MD),)),
+          doctest_wrong_result, ((*PYTEST, MD), BUILD_EN)),
     Fault("unknown-directive", "an unknown directive", unknown_directive, (BUILD_EN,)),
     Fault("broken-cross-reference", "a broken cross-reference",
           broken_cross_reference, (BUILD_EN,)),
     Fault("external-script", "an external script added to a page",
-          external_script, ((*PYTEST, SELF_CONTAINED),)),
+          external_script, (BUILD_EN,), ("cdn.example.com",)),
     Fault("spell-missing-field", "a spell record with a missing field",
           spell_missing_field, ((*PYTEST, SPELLS), EXPORT),),
     Fault("sample-out-of-range", "a sample profile with an out-of-range characteristic",
           sample_out_of_range, ((*PYTEST, SAMPLES), EXPORT),),
+    Fault("po-include-outside", "a French page message made of an include of /etc/passwd",
+          po_include_outside, (BUILD_FR,), (PASSWD,)),
+    Fault("po-script-element", "a <script> element added to a French page message",
+          po_script_element, (BUILD_FR,), ("alert(1)",)),
+    Fault("po-raw-role-eval-rst", "an eval-rst block defining a raw-HTML role in a message",
+          po_raw_role_in_eval_rst, (BUILD_FR,), ("raw-html",)),
+    Fault("po-raw-latex-role", "a raw-LaTeX role reading a file, in a French message",
+          po_raw_latex_role, (PDF_FR,), (PASSWD, "/etc/passwd")),
+    Fault("po-remote-image", "a remote image in a French message",
+          po_remote_image, (BUILD_FR,), ("images.example.invalid",)),
+    Fault("po-foreign-link", "a link to another site in a French message",
+          po_foreign_link, (BUILD_FR,), ("phishing.example.invalid",)),
+    Fault("engine-po-include", "an include of /etc/passwd as an engine card text",
+          engine_po_include, (BUILD_FR,), (PASSWD,)),
+    Fault("po-duplicate-msgid", "a duplicate msgid in a French catalogue",
+          po_duplicate_msgid, (BUILD_FR,)),
+    Fault("po-byte-order-mark", "a French catalogue saved with a byte order mark",
+          po_byte_order_mark, (BUILD_FR,)),
+    Fault("example-unclosed-fence", "a worked example whose doctest fence is never closed",
+          example_unclosed_fence, (BUILD_EN,)),
+    Fault("docs-include-outside", "an include of /etc/passwd in an English page",
+          docs_include_outside, (BUILD_EN,), (PASSWD,)),
+    Fault("docs-remote-image", "a remote image in an English page",
+          docs_remote_image, (BUILD_EN,), ("images.example.invalid",)),
 )  # fmt: skip
 
 #: The checks of every fault, run together on an unchanged copy: they must all pass there.
 BASELINE_TESTS = (*PYTEST, NUMBERS, ROLES, COMPLETE, COMPILES, TYPED, MD, SELF_CONTAINED,
                   SPELLS, SAMPLES)  # fmt: skip
-BASELINE = (BASELINE_TESTS, BUILD_EN, EXPORT)
+BASELINE = (BASELINE_TESTS, BUILD_EN, BUILD_FR, EXPORT)

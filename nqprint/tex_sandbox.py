@@ -1,0 +1,52 @@
+"""TeX runs shut in: no shell escape, and files read and written only below the build folder.
+
+A catalogue or data text that slipped raw LaTeX through would otherwise make xelatex read any
+file of the machine (``\\input{/etc/...}``) or run a program (``\\write18``). kpathsea reads these
+settings from the environment: ``openin_any=p`` and ``openout_any=p`` (paranoid) refuse absolute
+paths, ``..`` and dot files, while packages and fonts found through TeX's own search paths still
+load; ``shell_escape=f`` and ``-no-shell-escape`` switch ``\\write18`` off entirely.
+
+``python -m nqprint.tex_sandbox DIR`` compiles the LaTeX that Sphinx wrote in ``DIR`` this way.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+SANDBOX = {
+    "openin_any": "p",
+    "openout_any": "p",
+    "shell_escape": "f",
+    "LATEXOPTS": "-no-shell-escape",
+}
+
+
+def sandboxed_env(base: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment for any TeX run of the project."""
+    return {**(os.environ if base is None else base), **SANDBOX}
+
+
+def compile_sphinx_latex(folder: str) -> subprocess.CompletedProcess[str]:
+    """Sphinx's generated Makefile (latexmk, xelatex) run in the sandbox."""
+    env = sandboxed_env()
+    env["LATEXMKOPTS"] = "-silent"
+    return subprocess.run(
+        ["make", "-C", folder, "all-pdf"], capture_output=True, text=True, env=env, check=False
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m nqprint.tex_sandbox LATEX_FOLDER", file=sys.stderr)
+        return 2
+    result = compile_sphinx_latex(args[0])
+    if result.returncode:
+        sys.stderr.write(result.stdout[-4000:] + result.stderr)
+    return result.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())

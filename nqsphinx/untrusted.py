@@ -1,0 +1,116 @@
+"""Sources and catalogues cannot make the build read a file, run a script or fetch anything.
+
+- Before a translated build reads a page, every catalogue of its language is checked
+  (:mod:`nqsphinx.catalogue_guard`): one that does not parse, or whose translations add markup,
+  stops the build naming file and line; missing, empty or fuzzy page catalogues are warned about.
+- No source can pull a file in or publish raw output: file insertion (``include``,
+  ``literalinclude``, ``csv-table :file:``/``:url:``, ``raw :file:``) and the ``raw`` directive and
+  role are switched off, and raw HTML in a page stops the build. The rulebook uses none of them;
+  the extension's own SVG and LaTeX are made by code (:func:`generated_raw`), never parsed.
+- Images must be files inside ``docs/``: a remote or outside image stops the build before the
+  LaTeX builder would download or copy it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+from nqsphinx import catalogue_guard
+
+GENERATED = "nq_generated"
+
+
+logger = logging.getLogger(__name__)
+
+
+def generated_raw(text: str, output_format: str) -> nodes.raw:
+    """Raw output made by the extension's own code from engine data (escaped there)."""
+    node = nodes.raw("", text, format=output_format)
+    node[GENERATED] = True
+    return node
+
+
+def _harden_settings(app: Sphinx) -> None:
+    app.env.settings["file_insertion_enabled"] = False
+    app.env.settings["raw_enabled"] = False
+    lang = app.config.language or "en"
+    if lang == "en":
+        return
+    _stop_on_bad_catalogues(lang)
+    pages = [_page(path, Path(app.srcdir)) for path in Path(app.srcdir).rglob("*.md")]
+    for warning in catalogue_guard.page_warnings(lang, [p for p in pages if p]):
+        print(warning, file=sys.stderr)
+
+
+def _stop_on_bad_catalogues(lang: str) -> None:
+    """Name every error, then stop before anything is read: no traceback, exit status 2."""
+    findings = catalogue_guard.verify(lang)
+    for finding in findings:
+        logger.error(finding.what, location=f"{finding.path}:{finding.line}")
+    if findings:
+        print(f"Refused input: {len(findings)} catalogue error(s); nothing was built.",
+              file=sys.stderr)  # fmt: skip
+        raise SystemExit(2)
+
+
+def _page(path: Path, srcdir: Path) -> str:
+    relative = path.relative_to(srcdir)
+    if relative.parts[0].startswith("_") or path.name == "conftest.md":
+        return ""
+    return relative.with_suffix("").as_posix()
+
+
+def image_problem(uri: str, docname: str, srcdir: Path) -> str:
+    """Why an image URI is refused ('' when it is a file of the project's sources)."""
+    if "://" in uri or uri.startswith(("//", "data:")):
+        return f"image {uri!r} is not a file of the project (remote images are refused)"
+    if uri.startswith("/"):
+        target = srcdir / uri.lstrip("/")
+    else:
+        target = srcdir / Path(docname).parent / uri
+    if not target.resolve().is_relative_to(srcdir.resolve()):
+        return f"image {uri!r} is outside docs/"
+    return ""
+
+
+def _check_images(app: Sphinx, doctree: nodes.document) -> None:
+    docname = app.env.docname
+    for image in doctree.findall(nodes.image):
+        uri = image.get("uri", "")
+        problem = image_problem(uri, docname, Path(app.srcdir))
+        if problem:
+            _refuse(app, image, problem)
+
+
+def _line(node: nodes.Node) -> int:
+    """The nearest line of ``node`` (MyST gives inline images no line of their own)."""
+    current: nodes.Node | None = node
+    while current is not None and not current.line:
+        current = current.parent
+    return int(current.line) if current is not None and current.line else 0
+
+
+def _refuse(app: Sphinx, node: nodes.Element, problem: str) -> None:
+    """An error at the page's file and line (the -W build fails); the node is not published."""
+    location = (app.env.docname, _line(node))  # Sphinx turns the docname into its file
+    logger.error(problem, location=location, type="nq", subtype="refused")
+    node.parent.remove(node)
+
+
+def _check_raw(app: Sphinx, doctree: nodes.document) -> None:
+    for raw in doctree.findall(nodes.raw):
+        if not raw.get(GENERATED):
+            shown = raw.astext().strip().splitlines()[0][:60] if raw.astext().strip() else ""
+            problem = f"raw {raw.get('format', '')} output is refused (no HTML or LaTeX in the "
+            _refuse(app, raw, problem + f"sources): {shown!r}")
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("builder-inited", _harden_settings)
+    app.connect("doctree-read", _check_images, priority=100)
+    app.connect("doctree-read", _check_raw, priority=100)

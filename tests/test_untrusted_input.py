@@ -1,0 +1,167 @@
+"""Catalogues, sources and TeX runs cannot publish a file, run a script or fetch anything.
+
+The build-level faults (a hostile message really stops ``make html-fr``) are in tests/faults/;
+here each rule is checked on its own, quickly.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import polib
+import pytest
+
+from nqprint.tex_sandbox import sandboxed_env
+from nqsphinx import catalogue_guard
+from nqsphinx.catalogue_guard import Finding, check_catalogue, page_warnings, refused_markup
+from nqsphinx.examples import unclosed_fence
+from nqsphinx.untrusted import image_problem
+
+HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+
+
+@pytest.mark.parametrize(
+    ("msgstr", "refused"),
+    [
+        ("```{include} ../../../etc/passwd\n```", ["directive {include}"]),
+        ("```{eval-rst}\n.. raw:: html\n```", ["directive {eval-rst}"]),
+        (":::{raw} html\n<b>x</b>\n:::", ["directive {raw}"]),
+        ("Voir <script>alert(1)</script>", ["HTML </script>", "HTML <script>"]),
+        ('<iframe src="https://x.example"></iframe>', ['HTML <iframe src="https://x.example">'
+                                                       "</iframe>"]),
+        ("{raw-latex}`\\input{/etc/passwd}`", ["role {raw-latex}"]),
+        ("[ici](https://evil.example)", ["link -> https://evil.example"]),
+        ("<https://evil.example>", ["link -> https://evil.example"]),
+        ("![](https://evil.example/a.png)", ["image https://evil.example/a.png"]),
+        ("{ref}`ailleurs <victory-conditions>`", ["role {ref} -> victory-conditions"]),
+        ("(evil)=\n# Titre", ["target evil"]),
+    ],
+)  # fmt: skip
+def test_markup_the_english_lacks_is_refused(msgstr: str, refused: list[str]) -> None:
+    assert refused_markup("Cast a spell, see {ref}`magic <magic>`.", msgstr) == refused
+
+
+def test_the_markup_of_the_english_is_kept_freely() -> None:
+    msgid = "See {ref}`Casting <casting-a-spell>` and [the book](https://nq.example) **now**."
+    msgstr = (
+        "Voir **maintenant** [le livre](https://nq.example) et {ref}`lancer <casting-a-spell>`."
+    )
+    assert refused_markup(msgid, msgstr) == []
+
+
+def test_every_catalogue_of_the_project_passes() -> None:
+    catalogues = catalogue_guard.catalogues("fr")
+    assert len(catalogues) >= 35
+    assert catalogue_guard.verify("fr") == []
+
+
+def _po(tmp_path: Path, body: str, name: str = "page.po") -> Path:
+    path = tmp_path / name
+    path.write_text(HEADER + body, encoding="utf-8")
+    return path
+
+
+def test_a_hostile_translation_is_named_with_file_and_line(tmp_path: Path) -> None:
+    path = _po(tmp_path, 'msgid "Hello"\nmsgstr "Bonjour"\n\nmsgid "Cast"\nmsgstr "<script>x"\n')
+    assert [str(f).split(": ", 1)[1] for f in check_catalogue(path)] == [
+        "msgstr adds 'HTML <script>x', not in its msgid"
+    ]
+    assert check_catalogue(path)[0].line == 8
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext is not installed")
+@pytest.mark.parametrize(
+    ("body", "line", "what"),
+    [
+        ('msgid "a"\nmsgstr "b\n', 7, "end-of-line within string"),  # msgfmt: where it ends
+        ('msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n', 8, "duplicate message definition"),
+    ],
+)
+def test_a_catalogue_that_does_not_parse_is_named_with_its_line(
+    tmp_path: Path, body: str, line: int, what: str
+) -> None:
+    findings = check_catalogue(_po(tmp_path, body))
+    assert findings and findings[0].line == line and what in findings[0].what
+
+
+def test_a_byte_order_mark_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "bom.po"
+    path.write_bytes(b"\xef\xbb\xbf" + HEADER.encode())
+    assert check_catalogue(path) == [
+        Finding(path, 1, "starts with a byte order mark (save it as UTF-8 without BOM)")
+    ]
+
+
+def test_missing_empty_and_fuzzy_page_catalogues_are_warned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "empty.po").write_text("\n", encoding="utf-8")
+    fuzzy = polib.POFile()
+    fuzzy.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
+    fuzzy.append(polib.POEntry(msgid="Hello", msgstr="Bonjour", flags=["fuzzy"]))
+    fuzzy.append(polib.POEntry(msgid="Bye", msgstr="Salut"))
+    fuzzy.save(str(folder / "fuzzy.po"))
+    monkeypatch.setattr(catalogue_guard, "PAGE_LOCALE", tmp_path)
+    warnings = page_warnings("fr", ["missing", "empty", "fuzzy"])
+    assert [w.split(": warning: ")[1].split(":")[0] for w in warnings] == [
+        "empty",
+        "1 fuzzy message(s), shown in English (lines 5)",
+        "missing",
+    ]
+    assert all(w.startswith(str(folder)) for w in warnings)
+
+
+@pytest.mark.parametrize(
+    ("uri", "refused"),
+    [
+        ("/_static/diagrams/pushback-1.svg", ""),
+        ("diagrams/x.svg", ""),
+        ("https://example.invalid/x.png", "remote images are refused"),
+        ("//example.invalid/x.png", "remote images are refused"),
+        ("data:image/png;base64,AAAA", "remote images are refused"),
+        ("../../etc/x.png", "outside docs/"),
+        ("/../../etc/x.png", "outside docs/"),
+    ],
+)
+def test_images_are_files_of_the_sources(uri: str, refused: str, tmp_path: Path) -> None:
+    problem = image_problem(uri, "magic", tmp_path)
+    assert (refused in problem) if refused else problem == ""
+
+
+@pytest.mark.parametrize(
+    ("lines", "unclosed"),
+    [
+        (["text", "```{doctest}", ">>> 1", "1", "```", "more"], None),
+        (["text", "```{doctest}", ">>> 1", "1", "more"], 1),
+        (["````{x}", "```", "````"], None),
+        ([":::{note}", "```{doctest}", ">>> 1", "```", ":::"], None),
+        ([":::{note}", "```", "x", ":::"], 0),
+        (["~~~", "```", "~~~~"], None),
+    ],
+)
+def test_an_unclosed_fence_is_found(lines: list[str], unclosed: int | None) -> None:
+    assert unclosed_fence(lines) == unclosed
+
+
+@pytest.mark.skipif(shutil.which("xelatex") is None, reason="TeX Live is not installed")
+def test_tex_reads_no_file_outside_its_folder(tmp_path: Path) -> None:
+    outside = tmp_path / "secret.tex"
+    outside.write_text("SECRET-TEXT-OUTSIDE\n", encoding="utf-8")
+    work = tmp_path / "work"
+    work.mkdir()
+    source = (
+        r"\documentclass{article}\begin{document}"
+        rf"\input{{{outside}}}\immediate\write18{{touch pwned}}x\end{{document}}"
+    )
+    (work / "t.tex").write_text(source, encoding="utf-8")
+    command = ["xelatex", "-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error", "t.tex"]
+    result = subprocess.run(
+        command, cwd=work, env=sandboxed_env(), capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode != 0
+    assert "SECRET-TEXT-OUTSIDE" not in result.stdout
+    assert not (work / "t.pdf").exists() and not (work / "pwned").exists()
