@@ -149,7 +149,7 @@ def teardrop(template: TeardropTemplate, lang: str) -> Shape:
         angle = math.degrees(half)
         dims = f'{format_number(template.length, lang)}" × {format_number(template.width, lang)}"'
         label = _label(
-            template.size.abbreviation,
+            tex(template.size.abbreviation, lang),
             tex(engine_text(template.size.label, lang), lang) + r"\\" + tex(dims, lang),
             r"\Large",
             template.width * Fraction(4, 5),

@@ -3,35 +3,132 @@
 ``{nq-spell-cards} fire`` renders an aspect's introduction and its cards; ``{nq-mutation-cards}``
 the six mutations.  Each card carries the label ``spell-<key>`` / ``mutation-<key>`` so that
 errata and cross references can point at it in both languages.
+
+The engine's texts (names, card texts, results, the catalogue's French) are text, never markup:
+they become docutils ``Text`` nodes, built here with sphinx-design's own components, so that the
+cards look as a hand-written ``grid-item-card`` would and a ``<script>``, a directive or a LaTeX
+command in a text is printed as it is written.  The only emphasis is the engine's own: the roll
+of a result in bold and the profile adjustment as a table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
+from sphinx_design.cards import CardDirective
+from sphinx_design.grids import gutter_option, row_columns_option
+from sphinx_design.shared import PassthroughTextElement, create_component
 
 from nqcore.i18n import format_number
 from nqcore.magic import Aspect
-from nqcore.mutations import all_mutations
+from nqcore.mutations import Mutation, all_mutations
 from nqcore.spells import Spell, aspect_intro, spells_of
 from nqsphinx.messages import engine_text, page_language, ui_text
 
+#: The grid of cards: one column on a phone, two on a tablet, three on a desktop
+#: (sphinx-design's ``{grid} 1 2 3 3`` with ``:gutter: 2``).
+GRID_COLUMNS = "1 2 3 3"
+GRID_GUTTER = "2"
 
-def spell_card_markup(spell: Spell, lang: str) -> str:
-    """One spell card as MyST for sphinx-design's ``grid-item-card``."""
 
-    def tr(text: str) -> str:
-        return engine_text(text, lang)
+def paragraph(*children: nodes.Node) -> nodes.paragraph:
+    return nodes.paragraph("", "", *children)
 
-    body = [tr(p) for p in spell.text]
-    for roll, effect in spell.results:
-        body.append(f"**{roll}** {tr(effect)}")
+
+def text_paragraph(text: str) -> nodes.paragraph:
+    """A paragraph of plain text: whatever ``text`` holds is shown as it is written."""
+    return paragraph(nodes.Text(text))
+
+
+def result_paragraph(roll: str, effect: str) -> nodes.paragraph:
+    """``**1-3** The smoke clears…``: the roll in bold, then its effect."""
+    return paragraph(nodes.strong("", "", nodes.Text(roll)), nodes.Text(f" {effect}"))
+
+
+def profile_table(adjustment: Sequence[tuple[str, str]]) -> nodes.table:
+    """The profile adjustment of a card as a one-row table, as MyST renders a pipe table."""
+    table = nodes.table(classes=["colwidths-auto"])
+    group = nodes.tgroup(cols=len(adjustment))
+    table += group
+    for _ in adjustment:
+        group += nodes.colspec(colwidth=100 // len(adjustment))
+    for part, texts in (
+        (nodes.thead(), [name for name, _ in adjustment]),
+        (nodes.tbody(), [value for _, value in adjustment]),
+    ):
+        row = nodes.row()
+        for text in texts:
+            entry = nodes.entry()
+            entry += text_paragraph(text)
+            row += entry
+        part += row
+        group += part
+    return table
+
+
+def grid(directive: SphinxDirective, items: list[nodes.container]) -> nodes.container:
+    """sphinx-design's ``{grid} 1 2 3 3`` with ``:gutter: 2`` holding ``items``."""
+    container = create_component(
+        "grid-container", ["sd-container-fluid", "sd-sphinx-override", "sd-mb-4"]
+    )
+    row = create_component(
+        "grid-row",
+        ["sd-row", *row_columns_option(GRID_COLUMNS), *gutter_option(GRID_GUTTER)],
+    )
+    for node in (container, row):
+        directive.set_source_info(node)
+    container += row
+    row.extend(items)
+    return container
+
+
+def grid_item_card(
+    directive: SphinxDirective,
+    title: str,
+    body: list[nodes.Element],
+    footer: str,
+    *,
+    classes: list[str],
+    label: str,
+) -> nodes.container:
+    """The nodes of sphinx-design's ``grid-item-card`` (full width, no margin), its title,
+    body and footer being text or nodes made here, and the card carrying ``label`` as its id."""
+    column = create_component("grid-item", ["sd-col", "sd-d-flex-row"])
+    card = create_component(
+        "card",
+        ["sd-card", "sd-sphinx-override", "sd-w-100", "sd-shadow-sm", *classes],
+        ids=[label],
+    )
+    heading = create_component("card-title", ["sd-card-title", "sd-font-weight-bold"])
+    heading += PassthroughTextElement("", "", nodes.Text(title))
+    content = create_component("card-body", ["sd-card-body"])
+    content += heading
+    content.extend(body)
+    bottom = create_component("card-footer", ["sd-card-footer"])
+    bottom += text_paragraph(footer)
+    for slot in (content, bottom):
+        CardDirective.add_card_child_classes(slot)  # its paragraphs: sd-card-text
+    card.extend([content, bottom])
+    column += card
+    for node in column.findall(nodes.Element):
+        directive.set_source_info(node)
+    return column
+
+
+def spell_body(spell: Spell, lang: str) -> list[nodes.Element]:
+    """A spell card's text, its results (roll in bold) and its profile adjustment."""
+    body: list[nodes.Element] = [text_paragraph(engine_text(p, lang)) for p in spell.text]
+    body += [result_paragraph(roll, engine_text(effect, lang)) for roll, effect in spell.results]
     if spell.profile_adjustment:
-        names = " | ".join(k for k, _ in spell.profile_adjustment)
-        values = " | ".join(v for _, v in spell.profile_adjustment)
-        rule = " | ".join("---" for _ in spell.profile_adjustment)
-        body.append(f"| {names} |\n| {rule} |\n| {values} |")
+        body.append(profile_table(spell.profile_adjustment))
+    return body
+
+
+def spell_footer(spell: Spell, lang: str) -> str:
+    """``UC 6 · Level 3 · 15 points`` (the upkeep too, where the card gives one)."""
     stats = [
         f"{ui_text('UC', lang)} {format_number(spell.use_cost, lang)}",
         f"{ui_text('Level', lang)} {format_number(spell.level, lang)}",
@@ -39,54 +136,29 @@ def spell_card_markup(spell: Spell, lang: str) -> str:
     if spell.upkeep is not None:
         stats.append(f"{ui_text('Upkeep', lang)} {format_number(spell.upkeep, lang)}")
     stats.append(f"{format_number(spell.points, lang)} {ui_text('points', lang)}")
-    return "\n".join(
-        [
-            f"::::{{grid-item-card}} {tr(spell.name)}",
-            f":class-card: nq-card nq-spell-card nq-aspect-{spell.aspect.value}",
-            "",
-            "\n\n".join(body),
-            "",
-            ":::{card-footer}",
-            " · ".join(stats),
-            ":::",
-            "::::",
-            "",
-        ]
-    )
+    return " · ".join(stats)
 
 
-def _grid(cards: list[str]) -> str:
-    return ":::::{grid} 1 2 3 3\n:gutter: 2\n\n" + "\n".join(cards) + ":::::\n"
+class EngineCardsDirective(SphinxDirective):
+    """Cards built from engine data; their text is already in the page's language."""
 
-
-class GeneratedMarkupDirective(SphinxDirective):
-    """Parses markup made from engine data; the result is already in the page's language."""
-
-    def label_cards(
-        self, holder: list[nodes.Node], css: str, labels: list[tuple[str, str]]
-    ) -> None:
-        """Give each card its label (in order) and register it for {ref} and errata links."""
-        cards = [n for top in holder for n in top.findall(nodes.Element) if css in n["classes"]]
-        if len(cards) != len(labels):
-            raise self.error(f"expected {len(labels)} cards, rendered {len(cards)}")
+    def cards(self, items: list[tuple[str, str, nodes.container]]) -> nodes.container:
+        """The grid of ``(label, title, card)``; each label becomes a target for ``{ref}``."""
         std = self.env.get_domain("std")
-        for card, (label, title) in zip(cards, labels, strict=True):
-            card["ids"].append(label)
+        for label, title, _ in items:
             std.note_hyperlink_target(label, self.env.docname, label, title)  # type: ignore[attr-defined]
+        return grid(self, [card for _, _, card in items])
 
-    def parse_generated(self, markup: str) -> list[nodes.Node]:
-        holder = nodes.Element()
-        self.state.nested_parse(
-            self.content.__class__(markup.splitlines(), source=f"<nqcore {self.name}>"),
-            self.content_offset,
-            holder,
-        )
-        for node in holder.findall(nodes.TextElement):
-            node["translatable"] = False
-        return list(holder.children)
+    @staticmethod
+    def generated(result: list[nodes.Element]) -> list[nodes.Node]:
+        """Generated in the page's language: gettext must skip it."""
+        for top in result:
+            for node in top.findall(nodes.TextElement):
+                node["translatable"] = False
+        return list(result)
 
 
-class SpellCardsDirective(GeneratedMarkupDirective):
+class SpellCardsDirective(EngineCardsDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
@@ -95,41 +167,36 @@ class SpellCardsDirective(GeneratedMarkupDirective):
             aspect = Aspect(self.arguments[0])
         except ValueError:
             raise self.error(f"unknown aspect {self.arguments[0]!r}") from None
-        intro = "\n\n".join(engine_text(p, lang) for p in aspect_intro(aspect))
-        spells = spells_of(aspect)
-        cards = [spell_card_markup(s, lang) for s in spells]
-        result = self.parse_generated(intro + "\n\n" + _grid(cards))
-        labels = [(f"spell-{s.key}", engine_text(s.name, lang)) for s in spells]
-        self.label_cards(result, "nq-spell-card", labels)
-        return result
+        intro: list[nodes.Element] = []
+        for text in aspect_intro(aspect):
+            intro.append(text_paragraph(engine_text(text, lang)))
+            self.set_source_info(intro[-1])
+        items = [self.spell_card(spell, lang) for spell in spells_of(aspect)]
+        return self.generated([*intro, self.cards(items)])
+
+    def spell_card(self, spell: Spell, lang: str) -> tuple[str, str, nodes.container]:
+        label, title = f"spell-{spell.key}", engine_text(spell.name, lang)
+        card = grid_item_card(
+            self, title, spell_body(spell, lang), spell_footer(spell, lang),
+            classes=["nq-card", "nq-spell-card", f"nq-aspect-{spell.aspect.value}"], label=label,
+        )  # fmt: skip
+        return label, title, card
 
 
-class MutationCardsDirective(GeneratedMarkupDirective):
+class MutationCardsDirective(EngineCardsDirective):
     def run(self) -> list[nodes.Node]:
         lang = page_language(self.config.language)
-        cards = []
-        for mutation in all_mutations():
-            body = "\n\n".join(engine_text(p, lang) for p in mutation.text)
-            cards.append(
-                "\n".join(
-                    [
-                        f"::::{{grid-item-card}} {engine_text(mutation.name, lang)}",
-                        ":class-card: nq-card nq-mutation-card",
-                        "",
-                        body,
-                        "",
-                        ":::{card-footer}",
-                        f"{format_number(mutation.points, lang)} {ui_text('points', lang)}",
-                        ":::",
-                        "::::",
-                        "",
-                    ]
-                )
-            )
-        result = self.parse_generated(_grid(cards))
-        labels = [(f"mutation-{m.key}", engine_text(m.name, lang)) for m in all_mutations()]
-        self.label_cards(result, "nq-mutation-card", labels)
-        return result
+        items = [self.mutation_card(mutation, lang) for mutation in all_mutations()]
+        return self.generated([self.cards(items)])
+
+    def mutation_card(self, mutation: Mutation, lang: str) -> tuple[str, str, nodes.container]:
+        label, title = f"mutation-{mutation.key}", engine_text(mutation.name, lang)
+        body: list[nodes.Element] = [text_paragraph(engine_text(p, lang)) for p in mutation.text]
+        footer = f"{format_number(mutation.points, lang)} {ui_text('points', lang)}"
+        card = grid_item_card(
+            self, title, body, footer, classes=["nq-card", "nq-mutation-card"], label=label
+        )
+        return label, title, card
 
 
 def setup(app: Sphinx) -> None:

@@ -11,6 +11,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from nqcore.magic import Aspect
 from nqcore.spells import aspect_colour
+from nqprint.latex import latex_escape  # one escape for the rulebooks and the print products
 from nqsphinx import figures, movement_diagram
 from nqsphinx.messages import engine_text, page_language, ui_text
 from nqsphinx.typography import french_html
@@ -59,8 +60,9 @@ def aspect_circle_svg(lang: str, description: str) -> str:
     for aspect in CIRCLE_ORDER:
         x, y = pos[aspect]
         name = escape(engine_text(aspect.label, lang))
+        colour = escape(ASPECT_COLOURS[aspect])
         parts.append(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{node_r}" fill="{ASPECT_COLOURS[aspect]}"/>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{node_r}" fill="{colour}"/>'
             f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" fill="#fff" '
             f'font-size="15" font-family="sans-serif">{name}</text>'
         )
@@ -79,7 +81,7 @@ def aspect_circle_tikz(lang: str) -> str:
     for aspect in CIRCLE_ORDER:
         x, y = pos[aspect]
         colour = ASPECT_COLOURS[aspect].lstrip("#").upper()
-        name = engine_text(aspect.label, lang)
+        name = latex_escape(engine_text(aspect.label, lang))
         lines.append(
             rf"\node[circle, fill={{rgb,255:red,{int(colour[0:2], 16)};"
             rf"green,{int(colour[2:4], 16)};blue,{int(colour[4:6], 16)}}}, text=white, "

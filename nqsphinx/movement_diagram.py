@@ -13,10 +13,10 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
-from sphinx.util.texescape import escape as latex_escape
 
 from nqcore.i18n import format_number
 from nqcore.movement import MovementAbility, max_move
+from nqprint.latex import latex_escape  # one escape for the rulebooks and the print products
 from nqsphinx import figures
 from nqsphinx.messages import engine_text, page_language, ui_text
 from nqsphinx.typography import french_html
