@@ -48,20 +48,16 @@ doctest:
 translation-status:
 	$(PYTHON) -m nqsphinx.translation_status
 
-# Translators: after an English edit, `./dev update-po` refreshes every catalogue (changed
-# messages become fuzzy; nothing is dropped).
 gettext: export SOURCE_DATE_EPOCH = 1195603200
 gettext:
 	$(SPHINXBUILD) -q -E -b gettext -c . docs $(BUILD)/gettext
 
-update-po: gettext
-	sphinx-intl update -p $(BUILD)/gettext -l fr -d locale --line-width 100
-	$(PYTHON) -m nqcore.i18n_catalogue update
-	$(PYTHON) -m nqcore.i18n_catalogue update --package nqsphinx --domain nqsphinx --keyword ui_text
-	$(PYTHON) -m nqcore.i18n_catalogue update --package examples --domain examples
-	$(PYTHON) -m nqcore.i18n_catalogue update --package nqprint --domain nqprint
-	$(PYTHON) -m nqsphinx.theme_catalogue update
-	$(PYTHON) -m nqsphinx.po_tidy locale nqcore/locale nqsphinx/locale nqprint/locale
+# Translators: after an English edit, `./dev update-po` refreshes every catalogue (changed
+# messages become fuzzy, returning ones get their translation back; nothing is dropped). One
+# locked run (nqsphinx/update_po.py): the gettext build, then the page, engine, extension,
+# examples, print and theme catalogues, format flags dropped; each file replaced atomically.
+update-po:
+	$(PYTHON) -m nqsphinx.update_po --pot-dir $(BUILD)/gettext
 
 # The whole suite (no PYTEST_ARGS) also enforces the engine's line coverage; a run of chosen tests
 # does not, so that one test file can be run on its own.

@@ -3,7 +3,8 @@
 Strings come from two places: ``N_("...")`` in the engine's Python, and the translatable fields
 of its TOML data (names, card texts, summaries).  ``update`` merges them into the ``.po`` the way
 msgmerge does: translations are kept, changed messages become fuzzy, removed ones are kept as
-obsolete entries, so no translator's work is ever lost.
+obsolete entries and come back translated when they are used again, so no translator's work is
+ever lost.  The page catalogues (``nqsphinx.update_po``) are merged by the same :func:`merge`.
 
 Usage: ``python -m nqcore.i18n_catalogue update|check [--package DIR --domain NAME]``
 """
@@ -12,14 +13,17 @@ from __future__ import annotations
 
 import argparse
 import ast
+import io
 import sys
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import PoFileError, read_po, write_po
+
+from nqcore.atomic import write_atomically
 
 PACKAGE = Path(__file__).resolve().parent
 #: Fields of the data files whose values readers see, and so are translated.
@@ -89,36 +93,100 @@ def extract(package: Path = PACKAGE, keywords: dict[str, Any] | None = None) -> 
     return template
 
 
-def update(po_path: Path, template: Catalog, locale: str = "fr") -> tuple[int, int]:
-    """Merge ``template`` into ``po_path``; return (messages, untranslated or fuzzy)."""
-    if po_path.exists():
+class CatalogueError(ValueError):
+    """A catalogue that cannot be read, told in one line: ``path:line: reason``."""
+
+
+def read_catalogue(po_path: Path, locale: str | None = None) -> Catalog:
+    """``po_path`` parsed, obsolete entries included; a syntax error raises CatalogueError."""
+    try:
         with po_path.open("rb") as handle:
-            catalogue = read_po(handle, locale=locale, abort_invalid=True)
+            return read_po(handle, locale=locale, abort_invalid=True)
+    except PoFileError as error:
+        reason = str(error).rsplit(" on ", 1)[0]
+        raise CatalogueError(f"{po_path}:{error.lineno + 1}: {reason}") from None
+    except UnicodeDecodeError as error:
+        raise CatalogueError(f"{po_path}: not UTF-8 ({error.reason})") from None
+
+
+def _key(message_id: Any, context: str | None) -> Any:
+    """Babel's key of a message: its (first) msgid, with its msgctxt when it has one."""
+    first = message_id[0] if isinstance(message_id, (list, tuple)) else message_id
+    return (first, context) if context is not None else first
+
+
+def _is_live(catalogue: Catalog, key: Any) -> bool:
+    msgid, context = key if isinstance(key, tuple) else (key, None)
+    return catalogue.get(msgid, context) is not None
+
+
+def revive_obsolete(catalogue: Catalog, template: Catalog) -> list[str]:
+    """Bring back, translated as it was, each obsolete message that ``template`` uses again.
+
+    GNU msgmerge does this; Babel's ``Catalog.update`` alone would add the message untranslated
+    and leave its French behind as ``#~``.  Only the same msgid and msgctxt count: a near match
+    stays obsolete (no guess is made from it).  Returns the revived msgids."""
+    revived = []
+    for message in template:
+        key = _key(message.id, message.context)
+        old = catalogue.obsolete.get(key) if message.id else None
+        if old is not None and old.string and not _is_live(catalogue, key):
+            del catalogue.obsolete[key]
+            catalogue[old.id] = old  # live again: the update below keeps it as an exact match
+            revived.append(str(key[0] if isinstance(key, tuple) else key))
+    return revived
+
+
+def merge(catalogue: Catalog, template: Catalog) -> None:
+    """Update ``catalogue`` from ``template`` as msgmerge does: translations kept, changed messages
+    fuzzy, removed ones obsolete, returning ones revived; no obsolete copy of a live message."""
+    revive_obsolete(catalogue, template)
+    catalogue.update(template, update_header_comment=False)
+    for key in [k for k in catalogue.obsolete if _is_live(catalogue, k)]:
+        del catalogue.obsolete[key]  # back in use untranslated: the copy would be a duplicate
+
+
+def render(catalogue: Catalog, *, no_location: bool = False) -> bytes:
+    """The ``.po`` text of ``catalogue``, lines wrapped at 100 columns, obsolete entries kept."""
+    buffer = io.BytesIO()
+    write_po(
+        buffer,
+        catalogue,
+        width=100,
+        no_location=no_location,
+        omit_header=False,
+        ignore_obsolete=False,
+        sort_output=False,
+    )
+    return buffer.getvalue()
+
+
+def update(
+    po_path: Path,
+    template: Catalog,
+    locale: str = "fr",
+    finish: Callable[[bytes], bytes] | None = None,
+) -> tuple[int, int]:
+    """Merge ``template`` into ``po_path``; return (messages, untranslated or fuzzy).
+
+    ``finish`` may rewrite the text before it is written (``./dev update-po`` drops format flags
+    there, so that no run ever leaves a catalogue half-tidied); the file is replaced atomically."""
+    if po_path.exists():
+        catalogue = read_catalogue(po_path, locale)
     else:
         catalogue = Catalog(locale=locale, project=HEADER["Project-Id-Version"], fuzzy=False)
     created, revised = catalogue.creation_date, catalogue.revision_date
-    catalogue.update(template, update_header_comment=False)
+    merge(catalogue, template)
     for message in catalogue:
         # Babel guesses "50%" is a format string; the engine's messages use str.format only.
         message.flags.discard("python-format")
-    for msgid in [m for m in catalogue.obsolete if m in catalogue]:
-        del catalogue.obsolete[msgid]  # back in use: an obsolete copy would be a duplicate
     if po_path.exists():  # keep the header still, so that an update without changes changes nothing
         catalogue.creation_date, catalogue.revision_date = created, revised
     catalogue.fuzzy = False
     catalogue.last_translator = HEADER["Last-Translator"]
     catalogue.language_team = HEADER["Language-Team"]
-    po_path.parent.mkdir(parents=True, exist_ok=True)
-    with po_path.open("wb") as handle:
-        write_po(
-            handle,
-            catalogue,
-            width=100,
-            no_location=True,
-            omit_header=False,
-            ignore_obsolete=False,
-            sort_output=False,
-        )
+    data = render(catalogue, no_location=True)
+    write_atomically(po_path, finish(data) if finish else data)
     pending = sum(1 for m in catalogue if m.id and (not m.string or m.fuzzy))
     return len([m for m in catalogue if m.id]), pending
 
@@ -142,7 +210,11 @@ def main(argv: list[str] | None = None) -> int:
         for message in missing:
             print(f"{po_path}: message not in the catalogue: {message!r}", file=sys.stderr)
         return 1 if missing else 0
-    total, pending = update(po_path, template)
+    try:
+        total, pending = update(po_path, template)
+    except CatalogueError as error:
+        print(error, file=sys.stderr)
+        return 1
     print(f"{po_path}: {total} messages, {pending} to translate")
     return 0
 

@@ -2,7 +2,8 @@
 
 Babel flags any message containing "50% casualties" as ``python-format`` (and ``{ref}`` as
 ``python-brace-format``), and ``msgfmt --check`` then rejects a correct French translation.
-Those flags are dropped here; the header is kept unfuzzy.  Run by ``./dev update-po``.
+Those flags are dropped here; the header is kept unfuzzy.  Run by ``./dev update-po``, which also
+passes every catalogue it merges through :func:`tidied` before writing it.
 """
 
 from __future__ import annotations
@@ -12,21 +13,26 @@ from pathlib import Path
 
 import polib
 
+from nqcore.atomic import write_atomically
+
 FORMAT_FLAGS = {"python-format", "python-brace-format", "no-python-format"}
 
 
-def tidy(po_path: Path) -> bool:
-    """Drop format flags from ``po_path``; return whether the file changed."""
-    catalogue = polib.pofile(str(po_path), wrapwidth=100)
+def tidied(data: bytes) -> bytes:
+    """The catalogue ``data`` without format flags (the same bytes when it has none)."""
+    catalogue = polib.pofile(data.decode("utf-8"), wrapwidth=100)
     changed = False
     for entry in catalogue:
         kept = [flag for flag in entry.flags if flag not in FORMAT_FLAGS]
         if kept != entry.flags:
             entry.flags = kept
             changed = True
-    if changed:
-        catalogue.save()
-    return changed
+    return str(catalogue).encode(catalogue.encoding) if changed else data
+
+
+def tidy(po_path: Path) -> bool:
+    """Drop format flags from ``po_path``; return whether the file changed."""
+    return write_atomically(po_path, tidied(po_path.read_bytes()))
 
 
 def main(argv: list[str]) -> int:

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import polib
 import pytest
+from babel.messages.catalog import Catalog
 
-from nqcore.i18n_catalogue import extract, main, update
+from nqcore.i18n_catalogue import CatalogueError, extract, main, read_catalogue, update
 
 
 def _package(root: Path, code: str, data: str = "") -> Path:
@@ -90,3 +91,59 @@ def test_the_command_line_updates_then_checks(
     assert capsys.readouterr().out.strip() == f"{po_path}: 4 messages, 4 to translate"
     assert main(["check", *args]) == 0
     assert main(["check", *args, "--keyword", "other"]) == 1  # "Ignored" is not in it
+
+
+def test_a_returning_message_gets_its_translation_back(tmp_path: Path) -> None:
+    package = _package(tmp_path, CODE)
+    po_path = tmp_path / "fr.po"
+    update(po_path, extract(package))
+    catalogue = polib.pofile(str(po_path))
+    catalogue.find("Charge").msgstr = "Charger"
+    catalogue.save()
+    (package / "rules.py").write_text("", encoding="utf-8")
+    update(po_path, extract(package))
+    (obsolete,) = polib.pofile(str(po_path)).obsolete_entries()
+    assert (obsolete.msgid, obsolete.msgstr) == ("Charge", "Charger")
+    (package / "rules.py").write_text(CODE, encoding="utf-8")
+    assert update(po_path, extract(package)) == (1, 0)
+    back = polib.pofile(str(po_path))
+    assert [(e.msgid, e.msgstr, e.flags) for e in back] == [("Charge", "Charger", [])]
+    assert not back.obsolete_entries()
+
+
+def test_only_the_same_msgid_and_msgctxt_are_revived(tmp_path: Path) -> None:
+    po_path = tmp_path / "fr.po"
+    po_path.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        '#~ msgctxt "verb"\n#~ msgid "Charge"\n#~ msgstr "Charger"\n\n'
+        '#~ msgid "Wizard"\n#~ msgstr "Magicien"\n',
+        encoding="utf-8",
+    )
+    near = Catalog()
+    near.add("Charge", context="noun")  # another msgctxt
+    near.add("Wizards")  # a near msgid
+    assert update(po_path, near) == (2, 2)  # no guess made from an obsolete message
+    merged = polib.pofile(str(po_path))
+    assert [(e.msgctxt, e.msgid, e.msgstr, e.flags) for e in merged if not e.obsolete] == [
+        ("noun", "Charge", "", []),
+        (None, "Wizards", "", []),
+    ]
+    assert {e.msgstr for e in merged.obsolete_entries()} >= {"Charger", "Magicien"}
+    same = Catalog()
+    same.add("Charge", context="verb")
+    assert update(po_path, same) == (1, 0)
+    (revived,) = [e for e in polib.pofile(str(po_path)) if not e.obsolete]
+    assert (revived.msgctxt, revived.msgstr, revived.flags) == ("verb", "Charger", [])
+
+
+def test_an_unreadable_catalogue_is_one_line_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    package = _package(tmp_path, CODE)
+    po_path = package / "locale" / "fr" / "LC_MESSAGES" / "things.po"
+    po_path.parent.mkdir(parents=True)
+    po_path.write_text('msgid ""\nmsgstr ""\n\nmsgid "Charge"\nmsgstr "Charge"\nbogus\n')
+    assert main(["update", "--package", str(package), "--domain", "things"]) == 1
+    assert capsys.readouterr().err == f"{po_path}:6: Unknown or misformatted keyword\n"
+    with pytest.raises(CatalogueError, match=r"things\.po:6: "):
+        read_catalogue(po_path)
