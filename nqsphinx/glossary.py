@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import tomllib
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Set
 from dataclasses import dataclass
 from functools import cache
@@ -182,7 +183,7 @@ class GlossaryDirective(SphinxDirective):
         std = self.env.get_domain("std")
         other = "fr" if lang == "en" else "en"
         terms = sorted_terms(terms_for(self.env.app), lang)
-        items = nodes.definition_list(classes=["nq-glossary"])
+        items = nodes.definition_list(classes=["nq-glossary", "glossary"])  # the theme's look
         for term in terms:
             label = term_label(term)
             std.note_hyperlink_target(label, self.env.docname, label, term.label(lang))  # type: ignore[attr-defined]
@@ -290,17 +291,17 @@ class GlossaryUses(SphinxPostTransform):
         para = nodes.paragraph(classes=["nq-glossary-uses"])
         para["translatable"] = False
         para += nodes.Text(ui_text("Used in:", lang) + " ")
+        repeated = Counter(use.title for _, use in uses)
         for index, (page, use) in enumerate(uses):
             if index:
                 para += nodes.Text(", ")
             uri = self.app.builder.get_relative_uri(self.env.docname, page)
             title = self.env.titles.get(page)
+            chapter = title.astext() if title is not None else page
+            # Two sections of one name (« Pour Toucher ») are told apart by their chapter.
+            text = f"{use.title} ({chapter})" if repeated[use.title] > 1 else use.title
             para += nodes.reference(
-                use.title,
-                use.title,
-                internal=True,
-                refuri=f"{uri}#{use.section}",
-                reftitle=title.astext() if title is not None else "",
+                text, text, internal=True, refuri=f"{uri}#{use.section}", reftitle=chapter
             )
         return para
 

@@ -84,7 +84,17 @@ document.addEventListener("DOMContentLoaded", () => {
     }
     status.textContent = shown ? "" : status.dataset.none;
   };
+  // A letter of the A–Z bar or a permalink may lead to a term that the filter hides: show all.
+  const reveal = () => {
+    const target = window.location.hash && document.getElementById(window.location.hash.slice(1));
+    if (target && target.hidden && list.contains(target)) {
+      input.value = "";
+      apply();
+      target.scrollIntoView();
+    }
+  };
   input.addEventListener("input", apply);
+  window.addEventListener("hashchange", reveal);
   box.hidden = false;
   if (input.value) apply(); // a value the browser restored on "back"
 });

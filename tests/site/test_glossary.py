@@ -29,6 +29,7 @@ class Entry:
     name: str = ""
     permalink: tuple[str, str] = ("", "")
     uses: list[str] = field(default_factory=list)
+    use_names: list[str] = field(default_factory=list)
     uses_text: str = ""
 
 
@@ -69,12 +70,15 @@ class _GlossaryReader(HTMLParser):
             self._in.add("uses")
         elif tag == "a" and "uses" in self._in:
             self.entries[-1].uses.append(values["href"])
+            self.entries[-1].use_names.append("")
+            self._in.add("use")
 
     def handle_endtag(self, tag: str) -> None:
         ends = {"nav": "az", "label": "label", "dt": "dt", "p": "uses"}
         self._in.discard(ends.get(tag, ""))
         if tag == "a":
             self._in.discard("headerlink")
+            self._in.discard("use")
 
     def handle_data(self, data: str) -> None:
         if "az" in self._in and data.strip():
@@ -86,6 +90,8 @@ class _GlossaryReader(HTMLParser):
             self.entries[-1].name += data
         elif "uses" in self._in:
             self.entries[-1].uses_text += data
+            if "use" in self._in:
+                self.entries[-1].use_names[-1] += data
 
 
 def read_glossary(site: Path) -> _GlossaryReader:
@@ -193,7 +199,10 @@ def test_each_term_lists_the_sections_that_link_to_it(
     assert sum(len(e.uses) for e in entries) > 500
     for entry in entries:
         assert entry.uses == made.get(entry.id, []), entry.id
+        assert len(set(entry.use_names)) == len(entry.use_names), entry  # told apart
     used_in = "Utilisé dans\u00a0:" if lang == "fr" else "Used in:"
     assert all(e.uses_text.startswith(used_in) for e in entries if e.uses)
     close_combat = next(e for e in entries if e.id == "term-close-combat")
     assert re.search(r"Close Combat|Corps à Corps", close_combat.uses_text)
+    to_hit = "Pour Toucher (" if lang == "fr" else "To Hit ("
+    assert any(name.startswith(to_hit) for name in close_combat.use_names), close_combat
