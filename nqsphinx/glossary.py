@@ -2,25 +2,39 @@
 from the rules text to it.
 
 ``{nq-glossary}`` renders every term in the page's language with its abbreviation, the term in
-the other language, its definition and the section that defines it.  In HTML, the first use of
-each term or abbreviation on a page links to its entry; the link's title shows the definition and
-the other language's term, on hover (and on tap, with ``nq.js``).
+the other language, its definition, the section that defines it and the sections that use it.
+Each entry has the language-independent anchor ``term-<key>``, a permalink, and a label that
+``{ref}`` can target.  In HTML the page opens with an A–Z bar and a filter box (``nq.js`` shows
+the box; without JavaScript it stays hidden).
+
+In HTML, the first use of each term or abbreviation on a page links to its entry; the link's
+title shows the definition and the other language's term, on hover (and on tap, with ``nq.js``).
+The links are made when a page is read, so that the sections where they land are kept in the
+build environment (merged after parallel reads) and the glossary lists them once every page is
+read.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Set
 from dataclasses import dataclass
 from functools import cache
+from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
+from nqsphinx.coverage import chapters_in_order
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.rules_index import index_node, index_text
 from nqsphinx.typography import french_html
@@ -30,6 +44,12 @@ GLOSSARY_PAGE = "glossary"
 #: Pages whose text is not rules: no glossary links there.
 UNLINKED_PAGES = frozenset({GLOSSARY_PAGE, "the-unexpected-enemy", "credits", "index"})
 REQUIRED = ("key", "en", "fr", "def_en", "def_fr", "section")
+#: Where the build environment keeps, per page, the glossary links made on it.
+USES_KEY = "nq_glossary_uses"
+#: The attribute of a term link naming its term, until the link gets its address.
+TERM_ATTRIBUTE = "nq_term"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+FILTER_ID = "nq-glossary-filter"
 
 
 @dataclass(frozen=True)
@@ -97,20 +117,80 @@ def term_label(term: Term) -> str:
     return f"term-{term.key}"
 
 
+def collation_key(name: str) -> tuple[str, str]:
+    """Dictionary order: accents and case aside (« Élan d’Attaque » among the E, not after Z),
+    then the exact form, so that the order never depends on the glossary file's."""
+    bare = unicodedata.normalize("NFKD", name)
+    bare = "".join(char for char in bare if not unicodedata.combining(char))
+    return bare.casefold(), name
+
+
+def initial(name: str) -> str:
+    """The letter a term is filed under in the A–Z bar: « À Terre » under A."""
+    return collation_key(name)[0][:1].upper()
+
+
+def sorted_terms(terms: Iterable[Term], lang: str) -> list[Term]:
+    return sorted(terms, key=lambda term: collation_key(term.names[lang]))
+
+
+def letter_bar(terms: list[Term], lang: str) -> str:
+    """The A–Z bar: each letter that has terms links to the first of them."""
+    first: dict[str, str] = {}
+    for term in terms:
+        first.setdefault(initial(term.names[lang]), term_label(term))
+    items = [
+        f'<li><a href="#{first[letter]}">{letter}</a></li>'
+        if letter in first
+        else f'<li><span aria-hidden="true">{letter}</span></li>'
+        for letter in LETTERS
+    ]
+    label = _html(ui_text("Terms by letter", lang), lang)
+    return f'<nav class="nq-glossary-az" aria-label="{label}"><ul>{"".join(items)}</ul></nav>'
+
+
+def filter_box(lang: str) -> str:
+    """The filter box, hidden until ``nq.js`` shows it (nothing to use without JavaScript)."""
+    return (
+        f'<div class="nq-glossary-filter" hidden>'
+        f'<label for="{FILTER_ID}">{_html(ui_text("Filter the terms", lang), lang)}</label> '
+        f'<input type="search" id="{FILTER_ID}" autocomplete="off" spellcheck="false">'
+        f'<p class="nq-glossary-status" role="status" '
+        f'data-none="{_html(ui_text("No term matches.", lang), lang)}"></p></div>'
+    )
+
+
+def _html(words: str, lang: str) -> str:
+    """Words for raw HTML, which the build's French typography does not reach."""
+    return escape(french_html(words) if lang == "fr" else words)
+
+
+#: The class of the container where an entry lists the sections that use its term, filled once
+#: every page is read.
+USES_PLACEHOLDER = "nq-glossary-uses-placeholder"
+
+
+def uses_placeholder(term: Term) -> nodes.container:
+    return nodes.container(classes=[USES_PLACEHOLDER], term=term.key)
+
+
 class GlossaryDirective(SphinxDirective):
-    """Every term, sorted in the page's language."""
+    """Every term, sorted in the page's language, after the A–Z bar and the filter box."""
 
     def run(self) -> list[nodes.Node]:
         lang = page_language(self.config.language)
         self.env.note_dependency(str(Path(self.env.srcdir) / GLOSSARY_FILE))
         std = self.env.get_domain("std")
         other = "fr" if lang == "en" else "en"
-        items = nodes.definition_list(classes=["nq-glossary"])
-        for term in sorted(terms_for(self.env.app), key=lambda t: t.names[lang].casefold()):
+        terms = sorted_terms(terms_for(self.env.app), lang)
+        items = nodes.definition_list(classes=["nq-glossary", "glossary"])  # the theme's look
+        for term in terms:
             label = term_label(term)
             std.note_hyperlink_target(label, self.env.docname, label, term.label(lang))  # type: ignore[attr-defined]
-            item = nodes.definition_list_item(ids=[label])
-            item += nodes.term(text=term.label(lang))
+            item = nodes.definition_list_item()
+            # On the term, not the item: the HTML writer renders no element for the item. In a
+            # glossary node, the writer adds the term's permalink.
+            item += nodes.term(text=term.label(lang), ids=[label])
             body = nodes.definition()
             body += index_node(index_text(term.label(lang), lang), label)
             para = nodes.paragraph(text=term.definitions[lang] + " ")
@@ -125,15 +205,114 @@ class GlossaryDirective(SphinxDirective):
                 text=f"{other.upper()}{_colon(lang)}{term.label(other)}",
                 classes=["nq-glossary-other"],
             )
+            body += uses_placeholder(term)
             item += body
             for node in item.findall(nodes.TextElement):
                 node["translatable"] = False
             items += item
-        return [items]
+        glossary = addnodes.glossary(sorted=False)  # sorted here, in the page's language
+        glossary += items
+        tools = nodes.raw("", letter_bar(terms, lang) + filter_box(lang), format="html")
+        return [tools, glossary]
 
 
+class Use(NamedTuple):
+    """A glossary link made on a page: its term, and the section (id, title) it stands in."""
+
+    term: str
+    section: str
+    title: str
+
+
+def _uses(env: BuildEnvironment) -> dict[str, list[Use]]:
+    if not hasattr(env, USES_KEY):
+        setattr(env, USES_KEY, {})
+    uses: dict[str, list[Use]] = getattr(env, USES_KEY)
+    return uses
+
+
+def purge_uses(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    _uses(env).pop(docname, None)
+
+
+def merge_uses(
+    app: Sphinx, env: BuildEnvironment, docnames: Set[str], other: BuildEnvironment
+) -> None:
+    theirs = _uses(other)
+    _uses(env).update({name: theirs[name] for name in docnames if name in theirs})
+
+
+def glossary_outdated(
+    app: Sphinx, env: BuildEnvironment, added: Set[str], changed: Set[str], removed: Set[str]
+) -> list[str]:
+    """The glossary page lists the sections that use each term: re-read it when a page changes."""
+    others = (set(added) | set(changed) | set(removed)) - {GLOSSARY_PAGE}
+    return [GLOSSARY_PAGE] if others and GLOSSARY_PAGE in env.all_docs else []
+
+
+def uses_in_order(env: BuildEnvironment, root: str) -> dict[str, list[tuple[str, Use]]]:
+    """Per term, (page, use) in reading order: the pages of the toctrees, then any other page
+    by name; on a page, in the order of its text."""
+    store = _uses(env)
+    reading = chapters_in_order(env, root)
+    pages = [name for name in reading if name in store]
+    pages += sorted(set(store) - set(reading))
+    found: dict[str, list[tuple[str, Use]]] = {}
+    for page in pages:
+        for use in store[page]:
+            found.setdefault(use.term, []).append((page, use))
+    return found
+
+
+class GlossaryUses(SphinxPostTransform):
+    """Fills each entry's placeholder with "Used in: …", a link to each section that uses the
+    term (HTML; other formats have no glossary links, so no list)."""
+
+    default_priority = 5
+
+    def run(self, **kwargs: Any) -> None:
+        placeholders = [
+            node
+            for node in self.document.findall(nodes.container)
+            if USES_PLACEHOLDER in node["classes"]
+        ]
+        if not placeholders:
+            return
+        lang = page_language(self.config.language)
+        found = uses_in_order(self.env, self.config.root_doc)
+        for placeholder in placeholders:
+            uses = found.get(placeholder["term"], [])
+            if uses and self.app.builder.format == "html":
+                placeholder.replace_self(self.paragraph(uses, lang))
+            else:
+                placeholder.parent.remove(placeholder)
+
+    def paragraph(self, uses: list[tuple[str, Use]], lang: str) -> nodes.paragraph:
+        para = nodes.paragraph(classes=["nq-glossary-uses"])
+        para["translatable"] = False
+        para += nodes.Text(ui_text("Used in:", lang) + " ")
+        repeated = Counter(use.title for _, use in uses)
+        for index, (page, use) in enumerate(uses):
+            if index:
+                para += nodes.Text(", ")
+            uri = self.app.builder.get_relative_uri(self.env.docname, page)
+            title = self.env.titles.get(page)
+            chapter = title.astext() if title is not None else page
+            # Two sections of one name (« Pour Toucher ») are told apart by their chapter.
+            text = f"{use.title} ({chapter})" if repeated[use.title] > 1 else use.title
+            para += nodes.reference(
+                text, text, internal=True, refuri=f"{uri}#{use.section}", reftitle=chapter
+            )
+        return para
+
+
+#: Where a term is never linked.  The links are made when a page is read, before Sphinx drops
+#: its informational messages (a system_message) and the ``{only}`` blocks of other builds.
 _SKIP = (
     nodes.reference,
+    nodes.math,
+    nodes.system_message,
+    nodes.Invisible,
     nodes.literal,
     nodes.literal_block,
     nodes.title,
@@ -163,51 +342,88 @@ def _matcher(terms: tuple[Term, ...], lang: str) -> tuple[re.Pattern[str], dict[
     return re.compile(rf"(?<![\w-])(?:{pattern})(?![\w-])", re.IGNORECASE), names
 
 
-def link_terms(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Link the first use of each glossary term on a page to its entry (HTML only)."""
+def link_terms(app: Sphinx, doctree: nodes.document) -> None:
+    """Link the first use of each glossary term on a page to its entry (HTML only), when the
+    page is read, and keep the section of each link for the glossary's "Used in"."""
+    docname = app.env.docname
     if app.builder.format != "html" or docname in UNLINKED_PAGES:
         return
     lang = page_language(app.config.language)
-    terms = terms_for(app)
-    pattern, names = _matcher(terms, lang)
-    uri = app.builder.get_relative_uri(docname, GLOSSARY_PAGE)
+    app.env.note_dependency(str(Path(app.env.srcdir) / GLOSSARY_FILE))
+    pattern, names = _matcher(terms_for(app), lang)
+    uses: list[Use] = []
     linked: set[str] = set()
     for text in list(doctree.findall(nodes.Text)):
         parent = text.parent
-        if parent is None or _inside(text, _SKIP) or not isinstance(parent, nodes.TextElement):
+        if parent is None or not isinstance(parent, nodes.TextElement) or _hidden(app, text):
             continue
-        value = str(text)
-        pieces: list[nodes.Node] = []
-        last = 0
-        for match in pattern.finditer(value):
-            found = match.group(0)
-            term = names.get(found) or names.get(found.casefold())
-            if term is None or term.key in linked:
-                continue
-            linked.add(term.key)
-            pieces.append(nodes.Text(value[last : match.start()]))
-            tooltip = french_html(term.tooltip(lang)) if lang == "fr" else term.tooltip(lang)
-            ref = nodes.reference(
-                found,
-                found,
-                refuri=f"{uri}#{term_label(term)}",
-                reftitle=tooltip,
-                classes=["nq-term"],
-            )
-            pieces.append(ref)
-            last = match.end()
-        if pieces:
-            pieces.append(nodes.Text(value[last:]))
-            index = parent.index(text)
-            parent.remove(text)
-            for offset, piece in enumerate(pieces):
-                parent.insert(index + offset, piece)
+        pieces, terms = _split(str(text), pattern, names, linked, lang)
+        if not terms:
+            continue
+        section = _section(text)
+        uses.extend(Use(term.key, *section) for term in terms)
+        # By identity: Text nodes are strings, and equal strings would compare equal.
+        index = next(n for n, child in enumerate(parent.children) if child is text)
+        parent[index : index + 1] = pieces
+    _uses(app.env)[docname] = uses
 
 
-def _inside(node: nodes.Node, kinds: tuple[type[Any], ...]) -> bool:
+def _split(
+    value: str, pattern: re.Pattern[str], names: dict[str, Term], linked: set[str], lang: str
+) -> tuple[list[nodes.Node], list[Term]]:
+    """The text as pieces, with a link for each term not yet linked on the page; the terms."""
+    if lang == "fr":
+        # French spacing now, on the whole text: once split, the text after a link would lose
+        # the character before its colon, and the build's typography (idempotent) would skip it.
+        value = french_html(value)
+    pieces: list[nodes.Node] = []
+    terms: list[Term] = []
+    last = 0
+    for match in pattern.finditer(value):
+        found = match.group(0)
+        term = names.get(found) or names.get(found.casefold())
+        if term is None or term.key in linked:
+            continue
+        linked.add(term.key)
+        terms.append(term)
+        pieces.append(nodes.Text(value[last : match.start()]))
+        tooltip = french_html(term.tooltip(lang)) if lang == "fr" else term.tooltip(lang)
+        ref = nodes.reference(found, found, reftitle=tooltip, classes=["nq-term"])
+        ref[TERM_ATTRIBUTE] = term.key
+        pieces.append(ref)
+        last = match.end()
+    pieces.append(nodes.Text(value[last:]))
+    return pieces, terms
+
+
+def _section(node: nodes.Node) -> tuple[str, str]:
+    """The id and title of the innermost section holding ``node`` with both."""
     parent = node.parent
     while parent is not None:
-        if isinstance(parent, kinds):
+        if isinstance(parent, nodes.section) and parent["ids"] and parent.children:
+            title = parent[0]
+            if isinstance(title, nodes.title):
+                return parent["ids"][0], title.astext()
+        parent = parent.parent
+    return "", ""
+
+
+def address_term_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Give each term link of a page its address, which depends on the builder."""
+    uri = app.builder.get_relative_uri(docname, GLOSSARY_PAGE)
+    for ref in doctree.findall(nodes.reference):
+        if TERM_ATTRIBUTE in ref:
+            ref["refuri"] = f"{uri}#term-{ref[TERM_ATTRIBUTE]}"
+            del ref[TERM_ATTRIBUTE]
+
+
+def _hidden(app: Sphinx, node: nodes.Node) -> bool:
+    """Whether ``node`` is in a place that takes no link, or that this build leaves out."""
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, _SKIP):
+            return True
+        if isinstance(parent, addnodes.only) and not app.tags.eval_condition(parent["expr"]):
             return True
         parent = parent.parent
     return False
@@ -215,4 +431,9 @@ def _inside(node: nodes.Node, kinds: tuple[type[Any], ...]) -> bool:
 
 def setup(app: Sphinx) -> None:
     app.add_directive("nq-glossary", GlossaryDirective)
-    app.connect("doctree-resolved", link_terms)
+    app.add_post_transform(GlossaryUses)
+    app.connect("doctree-read", link_terms)
+    app.connect("doctree-resolved", address_term_links)
+    app.connect("env-purge-doc", purge_uses)
+    app.connect("env-merge-info", merge_uses)
+    app.connect("env-get-outdated", glossary_outdated)

@@ -56,3 +56,45 @@ document.addEventListener("DOMContentLoaded", () => {
     if (event.key === "Escape") hide();
   });
 });
+
+// Glossary: the filter box (hidden in the page, so absent without JavaScript) keeps the entries
+// whose term, abbreviation or other-language term holds what is typed, accents and case aside.
+document.addEventListener("DOMContentLoaded", () => {
+  const box = document.querySelector(".nq-glossary-filter");
+  const list = document.querySelector("dl.nq-glossary");
+  if (!box || !list) return;
+  const input = box.querySelector("input");
+  const status = box.querySelector(".nq-glossary-status");
+  const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  const entries = [];
+  for (const term of list.querySelectorAll(":scope > dt")) {
+    const definition = term.nextElementSibling;
+    const other = definition.querySelector(".nq-glossary-other");
+    const name = term.firstChild ? term.firstChild.textContent : "";
+    entries.push({ term, definition, words: fold(`${name} ${other ? other.textContent : ""}`) });
+  }
+  const apply = () => {
+    const wanted = fold(input.value.trim());
+    let shown = 0;
+    for (const entry of entries) {
+      const match = entry.words.includes(wanted);
+      entry.term.hidden = !match;
+      entry.definition.hidden = !match;
+      if (match) shown += 1;
+    }
+    status.textContent = shown ? "" : status.dataset.none;
+  };
+  // A letter of the A–Z bar or a permalink may lead to a term that the filter hides: show all.
+  const reveal = () => {
+    const target = window.location.hash && document.getElementById(window.location.hash.slice(1));
+    if (target && target.hidden && list.contains(target)) {
+      input.value = "";
+      apply();
+      target.scrollIntoView();
+    }
+  };
+  input.addEventListener("input", apply);
+  window.addEventListener("hashchange", reveal);
+  box.hidden = false;
+  if (input.value) apply(); // a value the browser restored on "back"
+});
