@@ -354,11 +354,13 @@ def _export(args: argparse.Namespace) -> Answer:
     from nqcore.cli_io import write_text
     from nqcore.export import export
 
-    text = json.dumps(export(), ensure_ascii=False, indent=1) + "\n"
+    def text() -> str:
+        return json.dumps(export(), ensure_ascii=False, indent=1) + "\n"
+
     if args.output:
-        write_text(args.output, text)
+        write_text(args.output, text)  # opens the file first: a bad path fails at once
     else:
-        _print(text, end="")
+        _print(text(), end="")
     return {}
 
 
@@ -592,7 +594,11 @@ def _jsonable(value: Any, lang: str) -> Any:
 
 def _print(text: str, end: str = "\n") -> None:
     try:
-        print(text, end=end, flush=True)
+        try:
+            print(text, end=end, flush=True)
+        except UnicodeEncodeError:  # an output that cannot show "é" or "½": "?" instead
+            encoding = sys.stdout.encoding or "ascii"
+            print(text.encode(encoding, "replace").decode(encoding), end=end, flush=True)
     except BrokenPipeError:  # `nq errata | head`: the reader has seen enough
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - no second error at exit
 

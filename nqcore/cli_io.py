@@ -15,6 +15,7 @@ import re
 import secrets
 import stat
 import tomllib
+from collections.abc import Callable
 from typing import Any
 
 #: The largest file ``nq`` reads: a profile is a few hundred bytes.
@@ -127,11 +128,13 @@ def _check_nesting(data: dict[str, Any], path: str) -> None:
             raise FileRefused(f"{path}: an integer beyond TOML's 64-bit range")
 
 
-def write_text(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all.
+def write_text(path: str, produce: Callable[[], str]) -> None:
+    """Write the text ``produce()`` returns to ``path``, whole or not at all.
 
-    A regular file (or a new one) is replaced atomically; a device or pipe that exists, such as
-    ``/dev/stdout``, is written directly, since it cannot be replaced.  Errors name ``path``."""
+    The file is opened first, so that a bad path fails before the work.  A regular file (or a new
+    one) is written as a temporary file in its folder, then moved over it (``os.replace``); a
+    device or pipe, such as ``/dev/stdout``, cannot be replaced and is written directly.  Every
+    failure names ``path``."""
     try:
         try:
             mode: int | None = os.stat(path).st_mode
@@ -140,14 +143,14 @@ def write_text(path: str, text: str) -> None:
         if mode is not None and stat.S_ISDIR(mode):
             raise FileRefused(f"{path}: cannot write the file (it is a directory)")
         if mode is None or stat.S_ISREG(mode):
-            _replace(os.path.realpath(path), text.encode("utf-8"))
+            _replace(os.path.realpath(path), produce)
         else:
-            _write_in_place(path, text.encode("utf-8"))
+            _write_in_place(path, produce)
     except OSError as error:
         raise FileRefused(f"{path}: cannot write the file ({error.strerror or error})") from None
 
 
-def _replace(target: str, data: bytes) -> None:
+def _replace(target: str, produce: Callable[[], str]) -> None:
     folder, name = os.path.split(target)
     temporary = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
     try:
@@ -157,8 +160,8 @@ def _replace(target: str, data: bytes) -> None:
     descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, mode)
     try:
         try:
-            _write_all(descriptor, data)
-            os.fsync(descriptor)
+            _write_all(descriptor, produce().encode("utf-8"))
+            os.fsync(descriptor)  # on disk before it replaces anything
         finally:
             os.close(descriptor)
         os.replace(temporary, target)
@@ -168,7 +171,7 @@ def _replace(target: str, data: bytes) -> None:
         raise
 
 
-def _write_in_place(path: str, data: bytes) -> None:
+def _write_in_place(path: str, produce: Callable[[], str]) -> None:
     # O_NONBLOCK: a FIFO nobody reads fails at once (ENXIO) instead of waiting; then block as usual.
     try:
         descriptor = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
@@ -178,7 +181,7 @@ def _write_in_place(path: str, data: bytes) -> None:
         raise
     try:
         os.set_blocking(descriptor, True)
-        _write_all(descriptor, data)
+        _write_all(descriptor, produce().encode("utf-8"))
     except BrokenPipeError:  # `--output /dev/stdout | head`: the reader has seen enough
         pass
     finally:
