@@ -29,7 +29,6 @@ from nqcore import cli_warnings
 from nqcore.cli import main
 from tests.engine.test_cli import MEN_AT_ARMS
 
-Capture = pytest.CaptureFixture[str]
 HUGE = "1" + "0" * 100  # 10**100, written out
 HUGER = "9" * 5000  # more digits than int() converts by default
 
@@ -79,6 +78,22 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr == f"nq points: {fifo}: cannot read the file (it is a FIFO, not a " \
                             "regular file)\n"  # fmt: skip
+
+
+def test_a_file_swapped_for_a_fifo_after_the_check_cannot_block(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    regular, fifo = tmp_path / "men.toml", tmp_path / "fifo.toml"
+    regular.write_text(MEN_AT_ARMS, encoding="utf-8")
+    os.mkfifo(fifo)
+    real_stat, regular_stat = os.stat, os.stat(regular)
+
+    def stat(path: str, *args: object, **kwargs: object) -> os.stat_result:
+        return regular_stat if path == str(fifo) else real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", stat)  # the check sees a regular file
+    with watchdog(10):  # opened O_NONBLOCK: no wait for a writer; then fstat refuses it
+        assert_refused(["points", str(fifo)], f"{fifo}: cannot read the file (it is a FIFO")
 
 
 @pytest.fixture
