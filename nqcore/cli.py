@@ -1,7 +1,9 @@
 """``nq``: the questions players ask at the table, answered by the engine.
 
 Every answer gives the roll needed and its exact probability, in English or French (``--lang fr``),
-or as JSON for scripts (``--json``).  A mistake in the question gets one line and exit status 2.
+or as JSON for scripts (``--json``).  A mistake in the question, or a file that cannot be read or
+written, gets one line and exit status 2: never a traceback.  Arguments are read by
+:mod:`nqcore.cli_args`, files by :mod:`nqcore.cli_io`.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from nqcore import cli_args as read
+from nqcore.cli_io import FileRefused
 from nqcore.i18n import LANGUAGES, N_, Msg, format_number, format_percent, format_signed, translator
+from nqcore.magic import SPELL_LEVELS, WIZARDRY_LEVELS
 from nqcore.tables import Chance, Phrase, Signed
 
 if TYPE_CHECKING:
@@ -30,6 +34,18 @@ SKILL_VALUES = range(1, 11)
 STRENGTH_VALUES = range(1, 13)
 ARMOUR_VALUES = range(0, 11)
 RESILIENCE_VALUES = range(0, 4)
+#: Modifiers a question may give: armour penetration (0 or worse), to hit, fear (X).
+PENETRATION_VALUES = range(-10, 1)
+HIT_MODIFIER_VALUES = range(-10, 11)
+FEAR_VALUES = range(0, 11)
+#: Counts: initiates in a chant (the bonus stops at +3), models of a unit, actions spent moving.
+INITIATE_VALUES = range(0, 101)
+UNIT_SIZES = range(1, 1001)
+CASUALTY_VALUES = range(0, 1001)
+ACTION_VALUES = range(0, 21)
+#: The numbers SKILL ST T of `nq attack`: their meaning depends on the options, so each is
+#: checked against its own range once the options are known.
+ATTACK_NUMBERS = range(0, 100)
 
 
 class UsageError(Exception):
@@ -40,25 +56,18 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a mistake is one line (the usage is one ``--help`` away)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {_one_line(message)} (see {self.prog} --help)\n")
+
+
+def _one_line(message: str) -> str:
+    """A message as one line, whatever text of the reader's it quotes."""
+    return " ".join(message.splitlines())
 
 
 def _check(name: str, value: int, allowed: range) -> int:
     if value not in allowed:
-        raise UsageError(f"{name} {value} is out of range: {name} is "
-                         f"{allowed.start} to {allowed.stop - 1}")  # fmt: skip
+        raise UsageError(read.out_of_range(name, allowed, value))
     return value
-
-
-def _distance(text: str) -> Fraction:
-    try:
-        inches = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise UsageError(f"a distance is a number of inches such as 12 or 25/2, not {text!r}"
-                         ) from None  # fmt: skip
-    if inches < 0:
-        raise UsageError(f"a distance cannot be negative, not {text}")
-    return inches
 
 
 def _modifier_list(keys: Sequence[str], kind: str) -> list[dict[str, Any]]:
@@ -122,7 +131,6 @@ def _cancel(args: argparse.Namespace) -> Answer:
 def _hit(args: argparse.Namespace) -> Answer:
     from nqcore.close_combat import close_combat_hit_chance, close_combat_target
 
-    _check("CC", args.cc, SKILL_VALUES)
     return {
         "question": N_("Close combat attack at CC {cc}"),
         "cc": args.cc, "modifiers": _modifier_list(args.mod, "close combat"),
@@ -134,7 +142,6 @@ def _hit(args: argparse.Namespace) -> Answer:
 def _shoot(args: argparse.Namespace) -> Answer:
     from nqcore.ranged import WeaponRanges, range_band, ranged_attack_target, ranged_hit_chance
 
-    _check("RA", args.ra, SKILL_VALUES)
     name = None
     if args.weapon:
         from nqcore.armoury import weapon
@@ -148,7 +155,7 @@ def _shoot(args: argparse.Namespace) -> Answer:
     else:
         raise UsageError("give --weapon NAME or --ranges CR MR LR (such as 10/+1 20/+0 30/-1)")
     ranges = WeaponRanges.parse(*bands)
-    distance = _distance(args.distance)
+    distance = args.distance
     band = range_band(distance, ranges)
     return {
         "question": N_("Ranged attack at RA {ra}, {distance}\" away"),
@@ -163,9 +170,6 @@ def _shoot(args: argparse.Namespace) -> Answer:
 def _save(args: argparse.Namespace) -> Answer:
     from nqcore.armour import save_chance, save_target
 
-    _check("AR", args.armour, ARMOUR_VALUES)
-    _check("ST", args.strength, STRENGTH_VALUES)
-    _check("RE", args.re, RESILIENCE_VALUES)
     kwargs = {"penetration": args.pm, "resilience": args.re, "ranked": args.ranked}
     return {
         "question": N_("Armour save at AR {armour} against ST {strength}"),
@@ -179,8 +183,6 @@ def _save(args: argparse.Namespace) -> Answer:
 def _wound(args: argparse.Namespace) -> Answer:
     from nqcore.damage import wound_chance, wound_target
 
-    _check("ST", args.strength, STRENGTH_VALUES)
-    _check("T", args.toughness, SKILL_VALUES)
     return {
         "question": N_("Wounding: ST {strength} against T {toughness}"),
         "strength": args.strength, "toughness": args.toughness,
@@ -244,17 +246,14 @@ def _attack(args: argparse.Namespace) -> Answer:
         own = list(target_modifiers(target))
     else:
         toughness = _check("T", numbers["T"], SKILL_VALUES)
-        armour = _check("AR", args.armour or 0, ARMOUR_VALUES)
-        resilience, own = _check("RE", args.re, RESILIENCE_VALUES), []
-    if args.pm is not None and args.pm > 0:
-        raise UsageError(f"a penetration modifier (PM) is 0 or negative, such as -1, not {args.pm}")
+        armour, resilience, own = args.armour or 0, args.re, []
     kind = "ranged" if ranged else "close combat"
     modifiers = _modifier_list([*own, *args.mod], kind)
     result = weapon_attack(
         skill, strength, toughness, chosen, armour=armour, resilience=resilience,
         modifiers=[m["key"] for m in modifiers], to_hit_modifier=args.hit_modifier,
         penetration=args.pm, ranked=args.ranked,
-        distance=None if args.distance is None else _distance(args.distance),
+        distance=args.distance,
         poisonous=attacker is not None and attacker.has("ability", "poisonous-attack"),
         unerring=attacker is not None and attacker.has("ability", "unerring"),
     )  # fmt: skip
@@ -280,7 +279,6 @@ def _attack(args: argparse.Namespace) -> Answer:
 def _command(args: argparse.Namespace) -> Answer:
     from nqcore.morale import command_chance, command_target
 
-    _check("CO", args.co, SKILL_VALUES)
     return {
         "question": N_("Command test at CO {co}"),
         "co": args.co, "modifiers": _modifier_list(args.mod, "command"), "fear": args.fear,
@@ -317,16 +315,27 @@ def _move(args: argparse.Namespace) -> Answer:
     }  # fmt: skip
 
 
-def _points(args: argparse.Namespace) -> Answer:
-    from nqcore.points import profile_points
-    from nqcore.profiles import load_profile
+class ProfileWarning(str):
+    """One of the book's profile warnings, in English until it is shown."""
 
-    profile = load_profile(Path(args.file))
-    breakdown = profile_points(profile)
+    __slots__ = ()
+
+
+def _points(args: argparse.Namespace) -> Answer:
+    from nqcore.cli_io import read_toml
+    from nqcore.points import profile_points
+    from nqcore.profiles import parse_profile
+
+    profile = parse_profile(read_toml(args.file), args.file)
+    try:
+        breakdown = profile_points(profile)
+    except ValueError as error:  # a created weapon no table prices
+        raise UsageError(f"{args.file}: {error}") from None
     return {
         "question": N_("Points of the profile in {file}"),
         "file": args.file, "name": Msg(profile.name), "points": breakdown.total,
         "items": [{"item": line.parts, "points": line.points} for line in breakdown.lines],
+        "warnings": [ProfileWarning(w) for w in breakdown.warnings],
     }  # fmt: skip
 
 
@@ -342,13 +351,16 @@ def _errata(args: argparse.Namespace) -> Answer:
 
 
 def _export(args: argparse.Namespace) -> Answer:
+    from nqcore.cli_io import write_text
     from nqcore.export import export
 
+    def text() -> str:
+        return json.dumps(export(), ensure_ascii=False, indent=1) + "\n"
+
     if args.output:
-        with Path(args.output).open("w", encoding="utf-8") as target:  # a bad path fails at once
-            target.write(json.dumps(export(), ensure_ascii=False, indent=1) + "\n")
+        write_text(args.output, text)  # opens the file first: a bad path fails at once
     else:
-        print(json.dumps(export(), ensure_ascii=False, indent=1))
+        _print(text(), end="")
     return {}
 
 
@@ -356,6 +368,11 @@ def _export(args: argparse.Namespace) -> Answer:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    spell_level = read.bounded("spell level", SPELL_LEVELS)
+    armour = read.bounded("AR", ARMOUR_VALUES)
+    strength = read.bounded("ST", STRENGTH_VALUES)
+    penetration = read.bounded("PM", PENETRATION_VALUES)
+    resilience = read.bounded("RE", RESILIENCE_VALUES)
     # --lang and --json are accepted before or after the question.
     common = _Parser(add_help=False)
     common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
@@ -375,73 +392,92 @@ def build_parser() -> argparse.ArgumentParser:
         return p
 
     p = command("cast", _cast, "the roll needed to cast a spell, and its chance")
-    p.add_argument("level", type=int, nargs="?", help="spell level, 1 to 8")
-    p.add_argument("--spell", help="a spell by name instead of a level")
-    p.add_argument("--wizardry", type=int, default=0, help="wizardry level, 0 to 4")
+    p.add_argument("level", type=spell_level, nargs="?", help="spell level, 1 to 8")
+    p.add_argument("--spell", type=read.name, help="a spell by name instead of a level")
+    p.add_argument("--wizardry", type=read.bounded("wizardry level", WIZARDRY_LEVELS), default=0,
+                   help="wizardry level, 0 to 4")
     p.add_argument("--concentrate", action="store_true", help="spend 1 AC for +1")
-    p.add_argument("--chant", type=int, default=0, help="initiates taking part in a spell chant")
+    p.add_argument("--chant", type=read.bounded("chanting initiates", INITIATE_VALUES), default=0,
+                   help="initiates taking part in a spell chant, 0 to 100")
     p = command("cancel", _cancel, "the roll needed to cancel a spell in play")
-    p.add_argument("level", type=int, nargs="?", help="level of the spell in play, 1 to 8")
-    p.add_argument("--spell", help="the spell in play by name instead of a level")
+    p.add_argument("level", type=spell_level, nargs="?", help="level of the spell in play, 1 to 8")
+    p.add_argument("--spell", type=read.name, help="the spell in play by name instead of a level")
     p.add_argument("--concentrate", action="store_true", help="spend 1 AC for +1")
     p = command("hit", _hit, "to-hit in close combat, with named modifiers")
-    p.add_argument("cc", type=int, help="the attacker's close combat value (CC)")
-    p.add_argument("--mod", action="append", default=[], metavar="KEY",
+    p.add_argument("cc", type=read.bounded("CC", SKILL_VALUES),
+                   help="the attacker's close combat value (CC), 1 to 10")
+    p.add_argument("--mod", action="append", default=[], metavar="KEY", type=read.name,
                    help="a close combat modifier's key, such as charging (repeat for more)")
     p = command("shoot", _shoot, "to-hit with a ranged weapon at a distance, with named modifiers")
-    p.add_argument("ra", type=int, help="the firer's ranged attack value (RA)")
-    p.add_argument("distance", help="inches to the target, such as 12 or 25/2")
-    p.add_argument("--weapon", help="an armoury weapon, such as bow")
-    p.add_argument("--ranges", nargs=3, metavar=("CR", "MR", "LR"),
+    p.add_argument("ra", type=read.bounded("RA", SKILL_VALUES),
+                   help="the firer's ranged attack value (RA), 1 to 10")
+    p.add_argument("distance", type=read.distance,
+                   help="inches to the target, such as 12, 12.5 or 25/2")
+    p.add_argument("--weapon", type=read.name, help="an armoury weapon, such as bow")
+    p.add_argument("--ranges", nargs=3, metavar=("CR", "MR", "LR"), type=read.weapon_range,
                    help="the weapon's ranges instead, such as 10/+1 20/+0 30/-1")
-    p.add_argument("--mod", action="append", default=[], metavar="KEY",
+    p.add_argument("--mod", action="append", default=[], metavar="KEY", type=read.name,
                    help="a ranged modifier's key, such as large-target (repeat for more)")
     p = command("save", _save, "the armour save against an attack's strength")
-    p.add_argument("armour", type=int, help="the target's armour value (AR)")
-    p.add_argument("strength", type=int, help="the attack's strength (ST)")
-    p.add_argument("--pm", type=int, default=0, help="penetration modifier, such as -1")
-    p.add_argument("--re", type=int, default=0, help="armour resilience, 1 to 3")
+    p.add_argument("armour", type=armour, help="the target's armour value (AR), 0 to 10")
+    p.add_argument("strength", type=strength, help="the attack's strength (ST), 1 to 12")
+    p.add_argument("--pm", type=penetration, default=0,
+                   help="penetration modifier, such as -1 (-10 to 0)")
+    p.add_argument("--re", type=resilience, default=0, help="armour resilience, 1 to 3")
     p.add_argument("--ranked", action="store_true", help="ranked or closed formation, +1 AR")
     p = command("wound", _wound, "the roll needed to wound")
-    p.add_argument("strength", type=int, help="the attack's strength (ST)")
-    p.add_argument("toughness", type=int, help="the target's toughness (T)")
+    p.add_argument("strength", type=strength, help="the attack's strength (ST), 1 to 12")
+    p.add_argument("toughness", type=read.bounded("T", SKILL_VALUES),
+                   help="the target's toughness (T), 1 to 10")
     p = command("attack", _attack, "the chance of a whole attack: hit, failed save, wound")
-    p.add_argument("numbers", type=int, nargs="*", metavar="N",
+    p.add_argument("numbers", type=read.bounded("SKILL, ST or T", ATTACK_NUMBERS), nargs="*",
+                   metavar="N",
                    help="SKILL ST T: the attacker's CC (RA with a ranged weapon) and strength "
                         "(a close combat weapon adds its bonus), the target's toughness; only T "
                         "with --attacker, only SKILL ST with --target")
-    p.add_argument("--attacker", metavar="PROFILE",
+    p.add_argument("--attacker", metavar="PROFILE", type=read.name,
                    help="a sample profile (such as orc-bruiser): its CC, ST and first close "
                         "combat weapon")
-    p.add_argument("--target", metavar="PROFILE",
+    p.add_argument("--target", metavar="PROFILE", type=read.name,
                    help="a sample profile (such as dwarf): its T, AR and RE; +1 to hit a large "
                         "target, -1 if it dodges")
-    p.add_argument("--weapon", help="an armoury weapon, such as sword or bow: its ST and PM")
-    p.add_argument("--distance", help="inches to the target, for a ranged weapon")
-    p.add_argument("--armour", type=int, help="the target's armour value (AR)")
-    p.add_argument("--pm", type=int, help="penetration modifier such as -1 (default: the weapon's)")
-    p.add_argument("--re", type=int, default=0, help="armour resilience, 1 to 3")
-    p.add_argument("--mod", action="append", default=[], metavar="KEY",
+    p.add_argument("--weapon", type=read.name,
+                   help="an armoury weapon, such as sword or bow: its ST and PM")
+    p.add_argument("--distance", type=read.distance,
+                   help="inches to the target, for a ranged weapon")
+    p.add_argument("--armour", type=armour, help="the target's armour value (AR), 0 to 10")
+    p.add_argument("--pm", type=penetration,
+                   help="penetration modifier such as -1, -10 to 0 (default: the weapon's)")
+    p.add_argument("--re", type=resilience, default=0, help="armour resilience, 1 to 3")
+    p.add_argument("--mod", action="append", default=[], metavar="KEY", type=read.name,
                    help="a close combat (or ranged) modifier's key")
-    p.add_argument("--hit-modifier", type=int, default=0, help="any other to-hit modifier")
+    p.add_argument("--hit-modifier", type=read.bounded("a to-hit modifier", HIT_MODIFIER_VALUES),
+                   default=0, help="any other to-hit modifier, -10 to +10")
     p.add_argument("--ranked", action="store_true", help="the target is ranked or closed, +1 AR")
     p = command("command", _command, "the command test target and chance")
-    p.add_argument("co", type=int, help="the unit's command value (CO)")
-    p.add_argument("--mod", action="append", default=[], metavar="KEY",
+    p.add_argument("co", type=read.bounded("CO", SKILL_VALUES),
+                   help="the unit's command value (CO), 1 to 10")
+    p.add_argument("--mod", action="append", default=[], metavar="KEY", type=read.name,
                    help="a command modifier's key, such as banner (repeat for more)")
-    p.add_argument("--fear", type=int, default=0, help="the fear level X of a fear test")
+    p.add_argument("--fear", type=read.bounded("a fear level", FEAR_VALUES), default=0,
+                   help="the fear level X of a fear test, 0 to 10")
     p.add_argument("--battle-standard", action="store_true", help="re-roll a failed test at CO+1")
     p = command("morale", _morale, "which turns trigger a command test")
-    p.add_argument("starting", type=int, help="models (or wounds) at the start of the game")
-    p.add_argument("casualties", type=int, nargs="+", help="casualties in each game turn")
+    p.add_argument("starting", type=read.bounded("a unit's starting number", UNIT_SIZES),
+                   help="models (or wounds) at the start of the game, 1 to 1000")
+    p.add_argument("casualties", type=read.bounded("casualties in a turn", CASUALTY_VALUES),
+                   nargs="+", help="casualties in each game turn")
     p = command("move", _move, "how far a model moves with its actions")
-    p.add_argument("actions", type=int, help="actions (AC) spent moving")
+    p.add_argument("actions", type=read.bounded("actions", ACTION_VALUES),
+                   help="actions (AC) spent moving, 0 to 20")
     p.add_argument("--ability", default="normal", choices=_ABILITIES, help="movement ability")
     p = command("points", _points, "the points cost of a profile in a TOML file")
-    p.add_argument("file", help="a profile file (see nqcore.profiles for its fields)")
+    p.add_argument("file", type=read.path,
+                   help="a profile file (see nqcore.profiles for its fields), at most 1 MiB")
     command("errata", _errata, "where the book disagrees with its own rules")
     p = command("export", _export, "all rules data and tables as JSON (nqcore/export.schema.json)")
-    p.add_argument("--output", help="write to this file instead of the standard output")
+    p.add_argument("--output", type=read.path,
+                   help="write to this file instead of the standard output")
     return parser
 
 
@@ -451,6 +487,10 @@ def build_parser() -> argparse.ArgumentParser:
 def _text(value: Any, lang: str) -> str:
     """One value of an answer as the reader of ``lang`` reads it."""
     _ = translator(lang)
+    if isinstance(value, ProfileWarning):
+        from nqcore.cli_warnings import translate_warning
+
+        return translate_warning(value, lang)
     if isinstance(value, Phrase):
         text = "".join(_text(part, lang) for part in value)
         return re.sub(r"(?<=\w): ", " : ", text) if lang == "fr" else text  # "Dragon : AD 3"
@@ -522,6 +562,8 @@ def render(answer: Answer, lang: str) -> str:
     if "points" in answer:
         lines.append(_(N_("Total: {points} points")).format(
             points=format_number(answer["points"], lang)))
+    for warning in answer.get("warnings", []):
+        lines.append(f"{_(N_('Warning'))}{colon}{_text(warning, lang)}")
     for erratum in answer.get("errata", []):
         lines.append(f"- {_(erratum['subject'])}{colon}{_(erratum['printed'])} → "
                      f"{_(erratum['correct'])}. {_(erratum['why'])}")
@@ -531,7 +573,7 @@ def render(answer: Answer, lang: str) -> str:
 def _jsonable(value: Any, lang: str) -> Any:
     """JSON-ready data: texts in ``lang``, chances as exact fractions with their value, other
     fractions (inches) as numbers."""
-    if isinstance(value, Phrase):
+    if isinstance(value, Phrase | ProfileWarning):
         return _text(value, lang)
     if isinstance(value, Msg):
         return translator(lang)(value)
@@ -550,18 +592,40 @@ def _jsonable(value: Any, lang: str) -> Any:
     return value
 
 
+def _print(text: str, end: str = "\n") -> None:
+    try:
+        try:
+            print(text, end=end, flush=True)
+        except UnicodeEncodeError:  # an output that cannot show "é" or "½": "?" instead
+            encoding = sys.stdout.encoding or "ascii"
+            print(text.encode(encoding, "replace").decode(encoding), end=end, flush=True)
+    except BrokenPipeError:  # `nq errata | head`: the reader has seen enough
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - no second error at exit
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Answer one question: 0, or 2 with one line on stderr (argparse exits with 2 itself)."""
+    try:
+        return _answer(argv)
+    except KeyboardInterrupt:  # Ctrl-C: the shell's own status, no traceback
+        return 130
+
+
+def _answer(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     lang, as_json = getattr(args, "lang", "en"), getattr(args, "json", False)
+    message: str | None
     try:
         answer = args.handler(args)
-    except OSError as error:
-        print(f"nq {args.command}: {error.filename or ''}: {error.strerror}", file=sys.stderr)
-        return 2
-    except (UsageError, ValueError, KeyError) as error:
-        message = error.args[0] if error.args else str(error)
-        print(f"nq {args.command}: {message}", file=sys.stderr)
+    except OSError as error:  # none expected: cli_io names the file of every failure
+        message = f"{error.filename or ''}: {error.strerror}"
+    except (UsageError, FileRefused, ValueError, KeyError) as error:
+        message = str(error.args[0] if error.args else error)
+    else:
+        message = None
+    if message is not None:
+        print(f"nq {args.command}: {_one_line(message)}", file=sys.stderr)
         return 2
     if not answer:
         return 0
@@ -570,8 +634,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         text = json.dumps(_jsonable(answer, lang), ensure_ascii=False, indent=2)
     else:
         text = render(answer, lang)
-    try:
-        print(text, flush=True)
-    except BrokenPipeError:  # `nq errata | head`: the reader has seen enough
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - no second error at exit
+    _print(text)
     return 0

@@ -1,0 +1,91 @@
+"""The numbers, distances and names of an ``nq`` command line, read strictly before any arithmetic.
+
+``int()`` and ``Fraction()`` take what no player means: Unicode digits (``٣`` is 3), underscores,
+thousands of digits, and ``1e999999999`` (a Fraction of a billion digits: the command hangs).  These
+``type=`` functions take ASCII digits of bounded length and check each argument's range, so argparse
+reports anything else as its one usage line with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable
+from fractions import Fraction
+
+#: Digits a whole number may have (leading zeros aside): far more than any range below needs.
+MAX_DIGITS = 6
+#: A distance in inches: 12, 12.5 or 25/2, each part of at most 4 digits (the table is 72" wide).
+MAX_INCHES = 1000
+MAX_NAME = 100
+
+_INTEGER = re.compile(r"[+-]?0*([0-9]+)")
+_DISTANCE = re.compile(r"[+-]?(?:[0-9]{1,4}(?:\.[0-9]{1,4})?|[0-9]{1,4}/[0-9]{1,4})")
+_RANGE = re.compile(r'[0-9]{1,4}"?/[+-]?[0-9]{1,2}|-')
+
+
+def shown(text: str) -> str:
+    """``text`` quoted for a one-line message: escapes visible, at most a few dozen characters."""
+    return repr(text if len(text) <= 24 else text[:20] + "…")
+
+
+def out_of_range(name: str, allowed: range, value: object, unit: str = "") -> str:
+    """The one message for a value outside its range, whether argparse or a question finds it."""
+    return f"{name} must be {allowed.start} to {allowed.stop - 1}{unit}, not {value}"
+
+
+def bounded(name: str, allowed: range) -> Callable[[str], int]:
+    """A ``type=`` for a whole number of ``allowed``: ASCII digits, an optional sign, no more."""
+
+    def whole_number(text: str) -> int:
+        match = _INTEGER.fullmatch(text)
+        if match is None:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {shown(text)}")
+        if len(match[1]) > MAX_DIGITS:  # refused before int(): no huge number is ever built
+            raise argparse.ArgumentTypeError(out_of_range(name, allowed, shown(text)))
+        value = int(text)
+        if value not in allowed:
+            raise argparse.ArgumentTypeError(out_of_range(name, allowed, value))
+        return value
+
+    return whole_number
+
+
+DISTANCE_RANGE = range(0, MAX_INCHES + 1)
+
+
+def distance(text: str) -> Fraction:
+    """A ``type=`` for inches: ``12``, ``12.5`` or ``25/2``, 0 to 1000."""
+    try:
+        if _DISTANCE.fullmatch(text) is None:
+            raise ValueError(text)
+        inches = Fraction(text)  # bounded text: a few digits at most
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(
+            f"a distance is a number of inches such as 12, 12.5 or 25/2, not {shown(text)}"
+        ) from None
+    if not 0 <= inches <= MAX_INCHES:
+        message = out_of_range("a distance", DISTANCE_RANGE, text, " inches")
+        raise argparse.ArgumentTypeError(message)
+    return inches
+
+
+def weapon_range(text: str) -> str:
+    """A ``type=`` for one range of a weapon: ``10/+1`` (up to 10" at +1) or ``-`` (none)."""
+    if _RANGE.fullmatch(text) is None:
+        raise argparse.ArgumentTypeError(f"a range reads like 10/+1, not {shown(text)}")
+    return text
+
+
+def name(text: str) -> str:
+    """A ``type=`` for a name or key looked up in the rules: not empty, not a page of text."""
+    if not text.strip() or len(text) > MAX_NAME:
+        raise argparse.ArgumentTypeError(f"a name is 1 to {MAX_NAME} characters, not {shown(text)}")
+    return text
+
+
+def path(text: str) -> str:
+    """A ``type=`` for a file name: not empty, no NUL byte (which no file name can hold)."""
+    if not text or "\0" in text or len(text) > 4096:
+        raise argparse.ArgumentTypeError(f"not a file name: {shown(text)}")
+    return text

@@ -1,0 +1,194 @@
+"""Files ``nq`` reads and writes, handled as untrusted: every refusal is one line naming the file.
+
+A profile file could be anything a path names: ``/dev/zero`` (endless), a FIFO (opening it waits
+for a writer), a directory, a huge or binary file, TOML nested thousands of levels deep (Python's
+recursion limit).  Each is refused before parsing.  An output file is written whole or not at
+all: a temporary file in the same folder, then ``os.replace``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+import secrets
+import stat
+import tomllib
+from collections.abc import Callable
+from typing import Any
+
+#: The largest file ``nq`` reads: a profile is a few hundred bytes.
+MAX_FILE_BYTES = 1024 * 1024
+#: The deepest nesting of tables and arrays a file may have: a profile needs four.
+MAX_DEPTH = 32
+#: TOML integers are 64-bit.
+_INT64 = range(-(2**63), 2**63)
+
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+class FileRefused(Exception):
+    """A file ``nq`` will not read or could not write; the message names it."""
+
+
+def _kind(mode: int) -> str:
+    return next((kind for is_kind, kind in _KINDS if is_kind(mode)), "a special file")
+
+
+def _unreadable(path: str, reason: str) -> FileRefused:
+    return FileRefused(f"{path}: cannot read the file ({reason})")
+
+
+def _too_large(path: str, limit: int) -> FileRefused:
+    return _unreadable(path, f"larger than {limit / 2**20:g} MiB")
+
+
+def read_text(path: str, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of the regular file ``path``, of at most ``limit`` bytes."""
+    try:
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise _unreadable(path, f"it is {_kind(mode)}, not a regular file")
+        # O_NONBLOCK: should the path become a FIFO after the check, opening it cannot wait.
+        flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | os.O_CLOEXEC
+        descriptor = os.open(path, flags)
+        try:
+            info = os.fstat(descriptor)
+            if not stat.S_ISREG(info.st_mode):
+                raise _unreadable(path, f"it is {_kind(info.st_mode)}, not a regular file")
+            if info.st_size > limit:
+                raise _too_large(path, limit)
+            data = _read_at_most(descriptor, limit + 1)  # the size may have grown since
+        finally:
+            os.close(descriptor)
+    except OSError as error:
+        raise _unreadable(path, error.strerror or str(error)) from None
+    if len(data) > limit:
+        raise _too_large(path, limit)
+    if b"\0" in data:
+        raise FileRefused(f"{path}: a binary file, not text (NUL byte {data.index(0) + 1})")
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as error:
+        raise FileRefused(f"{path}: not UTF-8 text (byte {error.start + 1})") from None
+
+
+def _read_at_most(descriptor: int, size: int) -> bytes:
+    chunks: list[bytes] = []
+    while size > 0:
+        chunk = os.read(descriptor, min(size, 65536))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def read_toml(path: str) -> dict[str, Any]:
+    """The TOML file ``path`` as read by :func:`read_text`, at most :data:`MAX_DEPTH` deep."""
+    text = read_text(path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        where = re.search(r"\(at line (\d+), column (\d+)\)$", str(error))
+        if where is None:
+            raise FileRefused(f"{path}: not valid TOML ({error})") from None
+        reason = str(error)[: where.start()].strip()
+        raise FileRefused(
+            f"{path}, line {where[1]}: not valid TOML: {reason} (column {where[2]})"
+        ) from None
+    except RecursionError:
+        raise FileRefused(f"{path}: nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as error:  # an integer of more than 4300 digits
+        raise FileRefused(f"{path}: not valid TOML ({error})") from None
+    _check_nesting(data, path)
+    return data
+
+
+def _check_nesting(data: dict[str, Any], path: str) -> None:
+    """Refuse what would overflow a recursive reader later: deep nesting, integers TOML forbids.
+
+    Iterative, so that the check itself cannot overflow."""
+    pending: list[tuple[Any, int]] = [(data, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                raise FileRefused(f"{path}: nested deeper than {MAX_DEPTH} levels")
+            items = value.values() if isinstance(value, dict) else value
+            pending.extend((item, depth + 1) for item in items)
+        elif isinstance(value, int) and value not in _INT64:
+            raise FileRefused(f"{path}: an integer beyond TOML's 64-bit range")
+
+
+def write_text(path: str, produce: Callable[[], str]) -> None:
+    """Write the text ``produce()`` returns to ``path``, whole or not at all.
+
+    The file is opened first, so that a bad path fails before the work.  A regular file (or a new
+    one) is written as a temporary file in its folder, then moved over it (``os.replace``); a
+    device or pipe, such as ``/dev/stdout``, cannot be replaced and is written directly.  Every
+    failure names ``path``."""
+    try:
+        try:
+            mode: int | None = os.stat(path).st_mode
+        except FileNotFoundError:
+            mode = None
+        if mode is not None and stat.S_ISDIR(mode):
+            raise FileRefused(f"{path}: cannot write the file (it is a directory)")
+        if mode is None or stat.S_ISREG(mode):
+            _replace(os.path.realpath(path), produce)
+        else:
+            _write_in_place(path, produce)
+    except OSError as error:
+        raise FileRefused(f"{path}: cannot write the file ({error.strerror or error})") from None
+
+
+def _replace(target: str, produce: Callable[[], str]) -> None:
+    folder, name = os.path.split(target)
+    temporary = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = 0o666  # as any new file: the umask applies
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, mode)
+    try:
+        try:
+            _write_all(descriptor, produce().encode("utf-8"))
+            os.fsync(descriptor)  # on disk before it replaces anything
+        finally:
+            os.close(descriptor)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _write_in_place(path: str, produce: Callable[[], str]) -> None:
+    # O_NONBLOCK: a FIFO nobody reads fails at once (ENXIO) instead of waiting; then block as usual.
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as error:
+        if error.errno == errno.ENXIO:
+            raise FileRefused(f"{path}: cannot write the file (no process reads it)") from None
+        raise
+    try:
+        os.set_blocking(descriptor, True)
+        _write_all(descriptor, produce().encode("utf-8"))
+    except BrokenPipeError:  # `--output /dev/stdout | head`: the reader has seen enough
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def _write_all(descriptor: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view) :]
