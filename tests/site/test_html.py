@@ -114,4 +114,5 @@ def test_site_root_chooses_a_language(tmp_path: Path) -> None:
 
     page = write_root(tmp_path).read_text(encoding="utf-8")
     assert 'href="en/index.html"' in page and 'href="fr/index.html"' in page
-    assert "navigator.languages" in page
+    assert '<script src="nq-root.js"></script>' in page  # a file: the policy allows no inline
+    assert "navigator.languages" in (tmp_path / "nq-root.js").read_text(encoding="utf-8")
