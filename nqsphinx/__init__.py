@@ -14,6 +14,7 @@ from sphinx.config import Config
 from nqsphinx import (
     cards,
     coverage,
+    csp,
     diagrams,
     errata,
     examples,
@@ -57,4 +58,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     theme_text.setup(app)
     rules_index.setup(app)
     site_style.setup(app)
+    csp.setup(app)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

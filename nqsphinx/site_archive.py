@@ -14,6 +14,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+from nqsphinx.csp import META_TAG
 from nqsphinx.hosting import archive_name
 from nqsphinx.langswitch import LANGUAGE_NAMES
 
@@ -25,6 +26,7 @@ SKIPPED = frozenset({".buildinfo", ".buildinfo.bak"})
 START_PAGE = """<!DOCTYPE html>
 <html lang="{lang}">
 <head>
+{csp_meta}
 <meta charset="utf-8">
 <meta http-equiv="refresh" content="0; url={lang}/index.html">
 <title>No Quarter Fantasy Wargames</title>
@@ -60,7 +62,7 @@ def write_archive(site: Path, lang: str, output: Path) -> Path:
     output.parent.mkdir(parents=True, exist_ok=True)
     partial = output.with_name(output.name + ".part")
     with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        start = START_PAGE.format(lang=lang, name=LANGUAGE_NAMES[lang])
+        start = START_PAGE.format(lang=lang, name=LANGUAGE_NAMES[lang], csp_meta=META_TAG)
         _add(archive, f"{TOP}/index-{lang}.html", start.encode("utf-8"))
         for path in files:
             _add(archive, f"{TOP}/{lang}/{path.relative_to(site).as_posix()}", path.read_bytes())

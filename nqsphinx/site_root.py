@@ -6,23 +6,30 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROOT_PAGE = """<!DOCTYPE html>
+from nqsphinx.csp import META_TAG
+
+ROOT_SCRIPT_NAME = "nq-root.js"
+#: The browser's first language that the site has, kept in a file beside the page: the
+#: Content-Security-Policy allows no inline script (:mod:`nqsphinx.csp`).
+ROOT_SCRIPT = """// The root page sends the reader to the English or French site (site_root.py).
+(function () {
+  var langs = navigator.languages || [navigator.language || "en"];
+  var choice = "en";
+  for (var i = 0; i < langs.length; i++) {
+    var code = String(langs[i]).slice(0, 2).toLowerCase();
+    if (code === "fr" || code === "en") { choice = code; break; }
+  }
+  window.location.replace(choice + "/index.html" + window.location.hash);
+})();
+"""
+ROOT_PAGE = f"""<!DOCTYPE html>
 <html lang="en">
 <head>
+{META_TAG}
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>No Quarter Fantasy Wargames</title>
-<script>
-  (function () {
-    var langs = navigator.languages || [navigator.language || "en"];
-    var choice = "en";
-    for (var i = 0; i < langs.length; i++) {
-      var code = String(langs[i]).slice(0, 2).toLowerCase();
-      if (code === "fr" || code === "en") { choice = code; break; }
-    }
-    window.location.replace(choice + "/index.html" + window.location.hash);
-  })();
-</script>
+<script src="{ROOT_SCRIPT_NAME}"></script>
 </head>
 <body>
 <h1>No Quarter Fantasy Wargames</h1>
@@ -37,6 +44,7 @@ ROOT_PAGE = """<!DOCTYPE html>
 
 def write_root(site: Path) -> Path:
     site.mkdir(parents=True, exist_ok=True)
+    (site / ROOT_SCRIPT_NAME).write_text(ROOT_SCRIPT, encoding="utf-8")
     page = site / "index.html"
     page.write_text(ROOT_PAGE, encoding="utf-8")
     return page

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import partial
@@ -142,6 +143,39 @@ def _no_request_leaves_the_site(site: Site) -> Iterator[None]:
     assert not outside, f"requests that left the site: {outside}"
 
 
+#: Reports each policy violation of any page of the context to Python, across navigations.
+REPORT_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (event) =>
+  window.nqViolation(`${event.effectiveDirective} ${event.blockedURI}`));"""
+
+
+@dataclass
+class Watched:
+    """A page whose policy violations, console errors and uncaught errors are recorded."""
+
+    page: Any
+    violations: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)  # by the policy, before the network
+    sent_out: list[str] = field(default_factory=list)  # to the network, not the local server
+
+
+def watch(page: Any) -> Watched:
+    watched = Watched(page)
+    page.context.expose_function("nqViolation", lambda text: watched.violations.append(text))
+    page.context.add_init_script(REPORT_VIOLATIONS)
+
+    def console(message: Any) -> None:
+        # The browser asks every site for /favicon.ico; this one has none.
+        if message.type == "error" and not message.location["url"].endswith("/favicon.ico"):
+            watched.errors.append(f"{message.location['url']}: {message.text}")
+
+    page.on("console", console)
+    page.on("pageerror", lambda error: watched.errors.append(f"uncaught: {error}"))
+    page.on("request", lambda request: watched.requests.append(request.url))
+    return watched
+
+
 #: Resolves once the page has stopped scrolling (smooth scrolling to an anchor takes a moment).
 SETTLED = """() => new Promise((resolve) => {
   let last = -1, still = 0;
@@ -152,6 +186,20 @@ SETTLED = """() => new Promise((resolve) => {
   };
   requestAnimationFrame(check);
 })"""
+
+
+def wait_until(page: Any, expression: str, timeout: float = 15.0) -> Any:
+    """Poll a JavaScript expression from here until it is true, and return its value.
+
+    Playwright's ``wait_for_function`` runs the expression with ``eval`` inside the page, which
+    the pages' Content-Security-Policy refuses; ``page.evaluate`` goes through the browser's
+    debugging protocol, which the policy does not govern."""
+    deadline = time.monotonic() + timeout
+    while not (value := page.evaluate(expression)):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout} s: {expression}")
+        page.wait_for_timeout(50)
+    return value
 
 
 def screenshot(page: Any, name: str) -> Path:

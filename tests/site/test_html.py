@@ -15,8 +15,11 @@ from nqsphinx.typography import french_html
 from tests.building import ROOT, Build
 from tests.htmlpages import engine_tables, links
 
-PAGES = sorted(p.relative_to(ROOT / "docs").with_suffix("").as_posix()
-               for p in (ROOT / "docs").rglob("*.md") if not p.name.startswith("_"))
+PAGES = sorted(
+    p.relative_to(ROOT / "docs").with_suffix("").as_posix()
+    for p in (ROOT / "docs").rglob("*.md")
+    if not p.name.startswith("_")
+)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -104,7 +107,7 @@ def test_french_numbers_are_formatted_for_french(html_sites: dict[str, Path]) ->
 
 def test_french_typography_is_applied(html_sites: dict[str, Path]) -> None:
     text = (html_sites["fr"] / "magic.html").read_text(encoding="utf-8")
-    body = text[text.index('id="furo-main-content"'):]
+    body = text[text.index('id="furo-main-content"') :]
     assert " :" not in body.replace("&nbsp;", "\u00a0")
     assert "\u00a0:" in body or "\u202f:" in body
 
@@ -114,4 +117,5 @@ def test_site_root_chooses_a_language(tmp_path: Path) -> None:
 
     page = write_root(tmp_path).read_text(encoding="utf-8")
     assert 'href="en/index.html"' in page and 'href="fr/index.html"' in page
-    assert "navigator.languages" in page
+    assert '<script src="nq-root.js"></script>' in page  # a file: the policy allows no inline
+    assert "navigator.languages" in (tmp_path / "nq-root.js").read_text(encoding="utf-8")
