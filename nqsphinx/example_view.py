@@ -34,17 +34,10 @@ CHECK_MARK = "\u2713"
 _INTEGER = re.compile(r"-?\d+")
 _FRACTION = re.compile(r"Fraction\((-?\d+), (\d+)\)")
 
-#: The search page quotes each found page's text (Sphinx's ``Search.htmlToText``): without the
-#: elements the index skips, so that no snippet quotes the folded code.
-SNIPPETS_WITHOUT_CODE = """document.addEventListener("DOMContentLoaded", () => {
-  if (typeof Search === "undefined" || !Search.htmlToText) return;
-  const toText = Search.htmlToText;
-  Search.htmlToText = (html, anchor) => {
-    const page = new DOMParser().parseFromString(html, "text/html");
-    page.querySelectorAll(".no-search").forEach((element) => element.remove());
-    return toText(page.documentElement.outerHTML, anchor);
-  };
-});"""
+#: The search page quotes each found page's text (Sphinx's ``Search.htmlToText``): this script
+#: (a static file: the Content-Security-Policy allows no inline script) leaves out the elements
+#: the index skips, so that no snippet quotes the folded code.
+SNIPPETS_WITHOUT_CODE = "nq-search-snippets.js"
 
 
 class example_check(nodes.General, nodes.Element):  # type: ignore[misc]  # docutils' naming
@@ -156,7 +149,7 @@ def _search_page_script(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     if pagename == "search":
-        app.add_js_file(None, body=SNIPPETS_WITHOUT_CODE)
+        app.add_js_file(SNIPPETS_WITHOUT_CODE)
 
 
 def setup(app: Sphinx) -> None:

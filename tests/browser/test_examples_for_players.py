@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import PHONE, Site, screenshot
+from tests.browser.conftest import PHONE, Site, screenshot, wait_until
 
 #: Colours of a box read in the browser, as #rrggbb, with the page's own background.
 COLOURS = """(box) => {
@@ -79,10 +79,7 @@ def test_the_checked_line_and_the_fold_read_well_in_both_modes(
 def test_search_snippets_never_quote_the_code(site: Site, desktop: Any) -> None:
     page = desktop
     page.goto(site.page("en/search.html?q=shaman"))
-    page.wait_for_function(
-        "document.querySelector('#search-results p.search-summary')?.innerText.length > 0",
-        timeout=15000,
-    )
+    wait_until(page, "document.querySelector('#search-results p.search-summary')?.innerText")
     snippets = page.locator("#search-results p.context").all_inner_texts()
     assert any("Shaman" in s for s in snippets), snippets
     assert not [s for s in snippets if ">>>" in s or "nqcore" in s]
