@@ -3,6 +3,9 @@
 ``:erratum: <id> [<id> ...]`` marks an example whose printed result is wrong: the box links the
 erratum or errata (the doctest inside shows the value the rules give), without touching the
 translated prose.
+
+The doctest stays in the box's doctree for the doctest builder; what readers see of it is
+:mod:`nqsphinx.example_view`'s.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from nqcore.errata import all_errata
+from nqsphinx import example_view
 from nqsphinx.messages import page_language, ui_text
 
 FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,}|:{3,})(.*)$")
@@ -116,3 +120,4 @@ class ExampleDirective(SphinxDirective):
 
 def setup(app: Sphinx) -> None:
     app.add_directive("example", ExampleDirective)
+    example_view.setup(app)  # players see the prose and the engine's answer, not the doctest

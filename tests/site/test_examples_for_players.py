@@ -1,0 +1,198 @@
+"""Players see each worked example's prose and the engine's answer, never its code: on the site
+the doctest is folded in a closed disclosure, under a line saying the engine checked the result,
+and the search index holds none of it (:mod:`nqsphinx.example_view`)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from nqcore.i18n import format_percent
+from nqsphinx.example_view import NO_SEARCH, SNIPPETS_WITHOUT_CODE, checked_line, engine_result
+from nqsphinx.messages import ui_text
+from nqsphinx.typography import french_html
+from tests.site.sitepages import VOID
+from tests.test_worked_examples import PAGES, examples
+
+#: The page about the ``nq`` command: its doctests are its content (the command's answers).
+CLI_PAGE = "nq"
+EXAMPLE_PAGES = {page.stem: len(examples(page)) for page in PAGES if examples(page)}
+SUMMARY = {"en": "Check with the engine", "fr": "Vérifier avec le moteur"}
+CHECKED = {"en": "✓ Checked with the rules engine", "fr": "✓ Vérifié avec le moteur de règles"}
+_DOCTEST = re.compile(r"```\{doctest\}\n(.*?)```", re.DOTALL)
+
+
+@dataclass
+class Box:
+    checked: list[str] = field(default_factory=list)
+    folded: list[tuple[bool, str]] = field(default_factory=list)  # (open?, summary) per block
+
+
+@dataclass
+class _Element:
+    tag: str
+    classes: set[str]
+    attrs: dict[str, str]
+    text: list[str] = field(default_factory=list)
+
+
+class _ExampleReader(HTMLParser):
+    """The example boxes of a page, and every Python block with the elements around it."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.boxes: list[Box] = []
+        self.stray_code: list[str] = []  # Python blocks not folded inside an example box
+        self._open: list[_Element] = []
+
+    def _inside(self, tag: str, cls: str) -> _Element | None:
+        return next((e for e in reversed(self._open) if e.tag == tag and cls in e.classes), None)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {k: v or "" for k, v in attrs}
+        element = _Element(tag, set(values.get("class", "").split()), values)
+        if tag == "div" and "nq-example" in element.classes:
+            self.boxes.append(Box())
+        if tag == "div" and element.classes & {"highlight-pycon", "highlight-python"}:
+            self._code()
+        if tag not in VOID:
+            self._open.append(element)
+
+    def _code(self) -> None:
+        details = self._inside("details", "nq-example-check")
+        box = self._inside("div", "nq-example")
+        if details is None or box is None:
+            self.stray_code.append(" > ".join(e.tag for e in self._open))
+            return
+        summary = "".join(details.text).strip()  # so far, the details' only text is its summary
+        self.boxes[-1].folded.append(("open" in details.attrs, summary))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in VOID or not self._open:
+            return
+        element = self._open.pop()
+        if element.tag == "p" and "nq-example-checked" in element.classes:
+            # HTML white space only: the no-break spaces are part of the text ("règles : 7")
+            self.boxes[-1].checked.append(re.sub(r"[ \t\r\n]+", " ", "".join(element.text)))
+        if self._open:  # an element's text is its parent's too
+            self._open[-1].text.extend(element.text)
+
+    def handle_data(self, data: str) -> None:
+        if self._open:
+            self._open[-1].text.append(data)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID:
+            self.handle_endtag(tag)
+
+
+def read_examples(page: Path) -> _ExampleReader:
+    reader = _ExampleReader()
+    reader.feed(page.read_text(encoding="utf-8"))
+    return reader
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_doctest_is_folded_closed_in_its_example(
+    html_sites: dict[str, Path], lang: str
+) -> None:
+    assert sum(EXAMPLE_PAGES.values()) >= 52
+    for page in sorted(html_sites[lang].glob("*.html")):
+        reader = read_examples(page)
+        if page.stem != CLI_PAGE:
+            assert reader.stray_code == [], f"{lang}/{page.name}: Python shown outside a fold"
+        assert len(reader.boxes) == EXAMPLE_PAGES.get(page.stem, 0), f"{lang}/{page.name}"
+        for box in reader.boxes:
+            assert box.folded == [(False, SUMMARY[lang])], f"{lang}/{page.name}"
+    assert SUMMARY[lang] == ui_text("Check with the engine", lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_example_says_the_engine_checked_it(html_sites: dict[str, Path], lang: str) -> None:
+    expected = french_html(CHECKED[lang]) if lang == "fr" else CHECKED[lang]
+    for name in EXAMPLE_PAGES:
+        for box in read_examples(html_sites[lang] / f"{name}.html").boxes:
+            assert len(box.checked) == 1 and box.checked[0].startswith(expected), (name, box)
+    casting = [b.checked[0] for b in read_examples(html_sites[lang] / "magic.html").boxes]
+    colon = "\u00a0:" if lang == "fr" else ":"
+    assert f"{expected}{colon} 7" in casting  # a level 5 spell at wizardry level 2: 7 or less
+    lucky = [b.checked[0] for b in read_examples(html_sites[lang] / "armour-and-damage.html").boxes]
+    assert f"{expected}{colon} 1/10 ({format_percent(Fraction(1, 10), lang)})" in lucky
+
+
+@pytest.mark.parametrize(
+    "code,lang,shown",
+    [
+        (">>> casting_target(spell_level=5, wizardry_level=2)\n7\n", "en", "7"),
+        (">>> total_penetration(-1, penetration=-1)\n-2\n", "fr", "-2"),
+        (">>> save_chance(2, 6)\nFraction(7, 10)\n", "en", "7/10 (70%)"),
+        (">>> save_chance(2, 6)\nFraction(7, 10)\n", "fr", "7/10 (70\u00a0%)"),
+        (">>> save_chance(1, 6)\nFraction(1, 3)\n", "en", "1/3 (33.3%)"),
+        (">>> x = 1\n>>> x\n1\n>>> can_pushback(15, 4)\nTrue\n", "en", None),
+        (">>> sword.uc, sword.st_bonus\n(4, 1)\n", "en", None),
+        (">>> respond()\nTraceback (most recent call last):\n...\nError: no\n", "en", None),
+        (">>> 12000\n12000\n", "fr", "12\u202f000"),
+    ],
+)
+def test_the_engine_result_is_shown_only_when_it_is_a_number(
+    code: str, lang: str, shown: str | None
+) -> None:
+    assert engine_result(code, lang) == shown
+    line = checked_line(shown, lang).astext()
+    assert line.startswith(CHECKED[lang]) and (shown is None or line.endswith(shown))
+
+
+def _search_index(site: Path) -> tuple[dict[str, set[str]], set[str]]:
+    """Each term of ``searchindex.js`` with the pages it is found on; and the pages' titles."""
+    script = (site / "searchindex.js").read_text(encoding="utf-8")
+    index = json.loads(script[script.index("(") + 1 : script.rindex(")")])
+    docs = index["docnames"]
+    terms = {
+        term: {docs[i] for i in ([where] if isinstance(where, int) else where)}
+        for term, where in index["terms"].items()
+    }
+    return terms, set(docs)
+
+
+def _code_words() -> set[str]:
+    """Words of the examples' doctests that no prose uses: identifiers, the engine's name."""
+    words = {"nqcore", "traceback"}
+    for page in PAGES:
+        for _, body in examples(page):
+            for code in _DOCTEST.findall(body):
+                words |= set(re.findall(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b", code))
+    return words
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_search_index_holds_no_doctest_words(html_sites: dict[str, Path], lang: str) -> None:
+    from sphinx.search.en import SearchEnglish
+    from sphinx.search.fr import SearchFrench
+
+    stem = (SearchFrench if lang == "fr" else SearchEnglish)({}).stem
+    terms, docs = _search_index(html_sites[lang])
+    assert set(EXAMPLE_PAGES) <= docs
+    words = _code_words()
+    assert {"casting_target", "wizardry_level", "nqcore"} <= words and len(words) > 50
+    found = {word: terms[stem(word)] & set(EXAMPLE_PAGES) for word in words if stem(word) in terms}
+    assert not {word: pages for word, pages in found.items() if pages}
+    assert "magic" in terms[stem("Shaman")]  # the example's prose is still found
+    assert "hold-actions" in terms[stem("Elves" if lang == "en" else "Elfes")]
+
+
+def test_the_folded_code_is_marked_for_the_search_snippets(html_sites: dict[str, Path]) -> None:
+    """The search page removes ``.no-search`` elements before it quotes a page."""
+    html = (html_sites["en"] / "magic.html").read_text(encoding="utf-8")
+    assert re.search(rf'<details class="nq-example-check {NO_SEARCH}">', html)
+    search = (html_sites["en"] / "search.html").read_text(encoding="utf-8")
+    assert f'src="_static/{SNIPPETS_WITHOUT_CODE}' in search
+    script = (html_sites["en"] / "_static" / SNIPPETS_WITHOUT_CODE).read_text(encoding="utf-8")
+    assert f'querySelectorAll(".{NO_SEARCH}")' in script
+    assert SNIPPETS_WITHOUT_CODE not in html  # only the search page needs it
