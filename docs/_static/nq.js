@@ -75,12 +75,21 @@ document.addEventListener("DOMContentLoaded", () => {
     frame.classList.toggle("nq-at-top", scrollTop < 1);
     frame.classList.toggle("nq-at-bottom", scrollTop >= scrollHeight - clientHeight - 1);
   };
+  // A region's name is its table's caption; two tables of a page with the same caption (two
+  // profiles of a Chariot) are told apart by a number, as landmarks must be.
+  const names = new Map();
+  const seen = new Map();
+  for (const wrapper of wrappers) {
+    const caption = wrapper.querySelector(":scope > table > caption .caption-text");
+    const name = caption?.textContent.trim() || unnamed;
+    seen.set(name, (seen.get(name) || 0) + 1);
+    names.set(wrapper, seen.get(name) > 1 ? `${name} (${seen.get(name)})` : name);
+  }
   const region = (wrapper, scrolls) => {
     if (scrolls) {
-      const caption = wrapper.querySelector(":scope > table > caption .caption-text");
       wrapper.setAttribute("tabindex", "0");
       wrapper.setAttribute("role", "region");
-      wrapper.setAttribute("aria-label", caption?.textContent.trim() || unnamed);
+      wrapper.setAttribute("aria-label", names.get(wrapper));
     } else {
       for (const name of ["tabindex", "role", "aria-label"]) wrapper.removeAttribute(name);
     }
@@ -118,4 +127,20 @@ document.addEventListener("DOMContentLoaded", () => {
     if (changed.length) measure(changed);
   });
   for (const wrapper of wrappers) observer.observe(wrapper);
+});
+
+// A long line of code scrolls inside its block: the keyboard can then focus the block to scroll
+// it (and only then, so that Tab does not stop on every block of code).
+document.addEventListener("DOMContentLoaded", () => {
+  const blocks = [...document.querySelectorAll("article pre")];
+  const mark = (targets) => {
+    const scrolls = targets.map((b) => b.clientWidth > 0 && b.scrollWidth > b.clientWidth + 1);
+    targets.forEach((block, i) => {
+      if (scrolls[i]) block.setAttribute("tabindex", "0");
+      else block.removeAttribute("tabindex");
+    });
+  };
+  mark(blocks);
+  const observer = new ResizeObserver((entries) => mark(entries.map((e) => e.target)));
+  for (const block of blocks) observer.observe(block);
 });
