@@ -52,9 +52,9 @@ doctest_test_doctest_blocks = ""
 html_theme = "furo"
 html_title = project
 html_static_path = ["docs/_static"]
-html_css_files = ["nq.css"]
-html_js_files = ["nq.js"]
-html_permalinks_icon = "#"
+html_css_files = ["nq.css", "nq-keyboard.css"]
+html_js_files = ["nq.js", "nq-keyboard.js"]
+html_permalinks_icon = '<span aria-hidden="true">#</span>'  # named by its title
 html_show_sourcelink = False
 html_copy_source = False
 

@@ -7,11 +7,13 @@ Each entry has the language-independent anchor ``term-<key>``, a permalink, and 
 ``{ref}`` can target.  In HTML the page opens with an A–Z bar and a filter box (``nq.js`` shows
 the box; without JavaScript it stays hidden).
 
-In HTML, the first use of each term or abbreviation on a page links to its entry; the link's
-title shows the definition and the other language's term, on hover (and on tap, with ``nq.js``).
-The links are made when a page is read, so that the sections where they land are kept in the
-build environment (merged after parallel reads) and the glossary lists them once every page is
-read.
+In HTML, the first use of each term or abbreviation on a page links to its entry.  The link is
+described (``aria-describedby``) by the definition and the other language's term, written in a
+hidden element right after it, so that a screen reader says the definition on any device;
+``nq.js`` shows that element as a box next to the term on hover, focus or tap (the WAI-ARIA
+tooltip pattern).  Without JavaScript the link's title shows the same words on hover.  The links
+are made when a page is read, so that the sections where they land are kept in the build
+environment (merged after parallel reads) and the glossary lists them once every page is read.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
+from sphinx.writers.html5 import HTML5Translator
 
 from nqsphinx.coverage import chapters_in_order
 from nqsphinx.messages import page_language, ui_text
@@ -47,7 +50,7 @@ UNLINKED_PAGES = frozenset({GLOSSARY_PAGE, "the-unexpected-enemy", "credits", "i
 REQUIRED = ("key", "en", "fr", "def_en", "def_fr", "section")
 #: Where the build environment keeps, per page, the glossary links made on it.
 USES_KEY = "nq_glossary_uses"
-#: The attribute of a term link naming its term, until the link gets its address.
+#: The attribute of a term link naming its term: its address and its description follow from it.
 TERM_ATTRIBUTE = "nq_term"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 FILTER_ID = "nq-glossary-filter"
@@ -369,6 +372,46 @@ def link_terms(app: Sphinx, doctree: nodes.document) -> None:
     _uses(app.env)[docname] = uses
 
 
+class TermLink(nodes.reference):  # type: ignore[misc]  # docutils is untyped
+    """A link to a glossary entry, described by the :class:`TermDefinition` that follows it."""
+
+
+class TermDefinition(nodes.inline):  # type: ignore[misc]  # docutils is untyped
+    """The definition of the term linked just before it, hidden: a screen reader hears it as the
+    link's description, and ``nq.js`` shows it as the link's pop-up.  ``no-search``: the search
+    index would otherwise list every page that uses a term for each word of its definition."""
+
+    def __init__(self, rawsource: str, text: str, **attributes: Any) -> None:
+        super().__init__(rawsource, text, **attributes)
+        self["classes"] += ["nq-term-definition", "no-search"]
+
+
+def definition_id(key: str) -> str:
+    """The id of a term's definition on a page; unique, since a term is linked once per page."""
+    return f"nq-def-{key}"
+
+
+def visit_term_link(translator: HTML5Translator, node: TermLink) -> None:
+    """Sphinx's link, plus ``aria-describedby`` (its writer has no way to add an attribute)."""
+    translator.visit_reference(node)
+    opening = translator.body[-1]
+    described = f' aria-describedby="{escape(definition_id(node[TERM_ATTRIBUTE]))}">'
+    translator.body[-1] = opening[: opening.rindex(">")] + described
+
+
+def depart_term_link(translator: HTML5Translator, node: TermLink) -> None:
+    translator.depart_reference(node)
+
+
+def visit_term_definition(translator: HTML5Translator, node: TermDefinition) -> None:
+    """Hidden until shown; ``role="tooltip"`` as the WAI-ARIA pattern has it."""
+    translator.body.append(translator.starttag(node, "span", "", role="tooltip", hidden="hidden"))
+
+
+def depart_term_definition(translator: HTML5Translator, node: TermDefinition) -> None:
+    translator.body.append("</span>")
+
+
 def _split(
     value: str, pattern: re.Pattern[str], names: dict[str, Term], linked: set[str], lang: str
 ) -> tuple[list[nodes.Node], list[Term]]:
@@ -389,9 +432,10 @@ def _split(
         terms.append(term)
         pieces.append(nodes.Text(value[last : match.start()]))
         tooltip = french_html(term.tooltip(lang)) if lang == "fr" else term.tooltip(lang)
-        ref = nodes.reference(found, found, reftitle=tooltip, classes=["nq-term"])
+        ref = TermLink(found, found, reftitle=tooltip, classes=["nq-term"])
         ref[TERM_ATTRIBUTE] = term.key
         pieces.append(ref)
+        pieces.append(TermDefinition(tooltip, tooltip, ids=[definition_id(term.key)]))
         last = match.end()
     pieces.append(nodes.Text(value[last:]))
     return pieces, terms
@@ -415,7 +459,6 @@ def address_term_links(app: Sphinx, doctree: nodes.document, docname: str) -> No
     for ref in doctree.findall(nodes.reference):
         if TERM_ATTRIBUTE in ref:
             ref["refuri"] = f"{uri}#term-{ref[TERM_ATTRIBUTE]}"
-            del ref[TERM_ATTRIBUTE]
 
 
 def _hidden(app: Sphinx, node: nodes.Node) -> bool:
@@ -432,6 +475,9 @@ def _hidden(app: Sphinx, node: nodes.Node) -> bool:
 
 def setup(app: Sphinx) -> None:
     app.add_directive("nq-glossary", GlossaryDirective)
+    # HTML only: the links are made for HTML builds alone.
+    app.add_node(TermLink, html=(visit_term_link, depart_term_link))
+    app.add_node(TermDefinition, html=(visit_term_definition, depart_term_definition))
     app.add_post_transform(GlossaryUses)
     app.connect("doctree-read", link_terms)
     app.connect("doctree-resolved", address_term_links)

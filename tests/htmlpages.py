@@ -8,7 +8,8 @@ from pathlib import Path
 
 
 class _TableReader(HTMLParser):
-    """Collects every ``table.nq-table``: its key, caption and cell texts row by row."""
+    """Collects every ``table.nq-table``: its key, caption and cell texts row by row, as shown
+    (without the text of ``hidden`` elements, such as a glossary term's definition)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -17,10 +18,13 @@ class _TableReader(HTMLParser):
         self._row: list[str] | None = None
         self._cell: list[str] | None = None
         self._caption: list[str] | None = None
+        self._hidden: list[str] = []  # the elements open inside a hidden one, outermost first
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         classes = (dict(attrs).get("class") or "").split()
-        if tag == "table" and "nq-table" in classes:
+        if self._hidden or "hidden" in dict(attrs):
+            self._hidden.append(tag)
+        elif tag == "table" and "nq-table" in classes:
             key = next(c[len("nq-table-"):] for c in classes if c.startswith("nq-table-"))
             self._table = {"key": key, "caption": "", "rows": []}
         elif self._table is None:
@@ -33,6 +37,10 @@ class _TableReader(HTMLParser):
             self._cell = []
 
     def handle_endtag(self, tag: str) -> None:
+        if self._hidden:
+            if tag == self._hidden[-1]:
+                self._hidden.pop()
+            return
         if self._table is None:
             return
         if tag == "caption" and self._caption is not None:
@@ -52,6 +60,8 @@ class _TableReader(HTMLParser):
             self._table = None
 
     def handle_data(self, data: str) -> None:
+        if self._hidden:
+            return
         if self._cell is not None:
             self._cell.append(data)
         elif self._caption is not None:

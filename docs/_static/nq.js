@@ -7,53 +7,106 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 
-// Glossary terms: the definition (the link's title) shows in a box under the term, on hover or
-// keyboard focus; on a touch screen the first tap shows it and a second tap follows the link.
+// Glossary terms, the WAI-ARIA tooltip pattern.  Each term link is described (aria-describedby)
+// by its definition, a hidden element (role="tooltip") right after it in the page
+// (nqsphinx/glossary.py): a screen reader says the definition on every device, even without this
+// script.  Fixes: the script used to remove the link's title, so that a screen reader heard the
+// definition only while the focus was on the term, on a desktop; and it showed a box appended at
+// the end of the page.  Now it shows the definition element itself as a box next to its term,
+// kept within the window, on hover and on keyboard focus.  Fixes (WCAG 1.4.13): the box closed
+// when the pointer moved onto it; now the pointer may cross from the term onto it, and Escape
+// closes it with the focus left on the term.  On a touch screen the first tap shows the box with
+// a link "Open in the glossary" (a second tap used to be the only way on); a second tap on the
+// term, or a tap on that link, follows it; a tap elsewhere closes the box.
 document.addEventListener("DOMContentLoaded", () => {
-  const coarse = window.matchMedia("(pointer: coarse)").matches;
-  const tip = document.createElement("div");
-  tip.className = "nq-term-tooltip";
-  tip.id = "nq-term-tooltip";
-  tip.setAttribute("role", "tooltip");
-  tip.hidden = true;
-  document.body.append(tip);
-  let shown = null;
-  const show = (link) => {
-    tip.textContent = link.dataset.definition;
-    tip.hidden = false;
-    const box = link.getBoundingClientRect();
-    const room = document.documentElement.clientWidth - tip.offsetWidth - 8;
-    tip.style.left = `${Math.max(8, Math.min(box.left, room)) + window.scrollX}px`;
-    tip.style.top = `${box.bottom + window.scrollY + 4}px`;
-    link.setAttribute("aria-describedby", tip.id);
-    shown = link;
+  const article = document.querySelector("[data-nq-glossary-open]");
+  const openWords = article ? article.dataset.nqGlossaryOpen : "";
+  const EDGE = 8; // px kept free at the window's edges
+  const GAP = 4; // px between the term and its box
+  let shown = null; // the term whose box is shown
+  let tapped = false; // shown by a tap: the box holds the link, a second tap follows the term
+  let timer = 0;
+  let pointer = ""; // the kind of the last pointer pressed, for browsers whose clicks lack it
+  const boxOf = (link) => document.getElementById(link.getAttribute("aria-describedby"));
+
+  const place = () => {
+    const box = boxOf(shown);
+    const term = shown.getClientRects()[0] || shown.getBoundingClientRect(); // a term may wrap
+    const width = document.documentElement.clientWidth;
+    box.style.left = `${Math.max(EDGE, Math.min(term.left, width - box.offsetWidth - EDGE))}px`;
+    let top = term.bottom + GAP;
+    const above = term.top - GAP - box.offsetHeight;
+    if (top + box.offsetHeight > window.innerHeight - EDGE && above >= EDGE) top = above;
+    box.style.top = `${top}px`;
   };
   const hide = () => {
-    if (shown) shown.removeAttribute("aria-describedby");
-    tip.hidden = true;
+    clearTimeout(timer);
+    if (!shown) return;
+    const box = boxOf(shown);
+    if (box.contains(document.activeElement)) shown.focus(); // the focus stays on the term
+    box.hidden = true;
+    const open = box.querySelector(".nq-term-open");
+    if (open) open.remove();
     shown = null;
+    tapped = false;
+    window.removeEventListener("scroll", place, true);
+    window.removeEventListener("resize", place);
   };
-  for (const link of document.querySelectorAll("a.nq-term")) {
-    link.dataset.definition = link.title;
-    link.removeAttribute("title"); // the box replaces the browser's own, late, tooltip
-    if (coarse) {
-      link.addEventListener("click", (event) => {
-        if (shown === link) return;
-        event.preventDefault();
-        show(link);
-      });
-    } else {
-      link.addEventListener("mouseenter", () => show(link));
-      link.addEventListener("mouseleave", hide);
-      link.addEventListener("focus", () => show(link));
-      link.addEventListener("blur", hide);
+  const show = (link, byTap) => {
+    clearTimeout(timer);
+    if (shown !== link) hide();
+    const box = boxOf(link);
+    if (byTap && !tapped && openWords) {
+      const open = document.createElement("a");
+      open.className = "nq-term-open";
+      open.href = link.getAttribute("href");
+      open.textContent = openWords;
+      box.append(open);
     }
+    tapped = tapped || byTap;
+    box.hidden = false;
+    shown = link;
+    place();
+    window.addEventListener("scroll", place, { capture: true, passive: true });
+    window.addEventListener("resize", place, { passive: true });
+  };
+  // Leaving the term for its box (or back) must not close it: a short delay lets the pointer cross.
+  const hideSoon = () => {
+    clearTimeout(timer);
+    if (!tapped) timer = setTimeout(hide, 300);
+  };
+  const byTouch = (event) => event.detail > 0 && (event.pointerType || pointer) === "touch";
+
+  for (const link of document.querySelectorAll("a.nq-term[aria-describedby]")) {
+    const box = boxOf(link);
+    if (!box) continue;
+    link.removeAttribute("title"); // the box replaces the browser's own, late, tooltip
+    link.addEventListener("mouseenter", () => {
+      if (shown !== link || !tapped) show(link, false);
+    });
+    link.addEventListener("mouseleave", hideSoon);
+    box.addEventListener("mouseenter", () => clearTimeout(timer));
+    box.addEventListener("mouseleave", hideSoon);
+    link.addEventListener("focus", () => {
+      if (shown !== link) show(link, false);
+    });
+    link.addEventListener("blur", (event) => {
+      if (shown === link && !tapped && !box.contains(event.relatedTarget)) hide();
+    });
+    link.addEventListener("click", (event) => {
+      if (!byTouch(event) || (shown === link && tapped)) return; // follow the link
+      event.preventDefault();
+      show(link, true);
+    });
   }
+  document.addEventListener("pointerdown", (event) => {
+    pointer = event.pointerType;
+  }, true);
   document.addEventListener("click", (event) => {
-    if (shown && !event.target.closest("a.nq-term")) hide();
+    if (shown && !shown.contains(event.target) && !boxOf(shown).contains(event.target)) hide();
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") hide();
+    if (event.key === "Escape" && shown) hide();
   });
 });
 

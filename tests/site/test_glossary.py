@@ -1,20 +1,27 @@
 """The glossary page of both sites: an anchor and a permalink on every term, which ``{ref}`` can
 target; an A–Z bar filed as a dictionary files (« À Terre » under A); a filter box that stays
-hidden without JavaScript; and, under each term, the sections whose glossary links lead to it."""
+hidden without JavaScript; under each term, the sections whose glossary links lead to it; and on
+every page, term links that a screen reader hears with their definition."""
 
 from __future__ import annotations
 
+import html
+import json
 import posixpath
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from sphinx.search.en import SearchEnglish
+from sphinx.search.fr import SearchFrench
 from sphinx.util.inventory import InventoryFile
 
 from nqsphinx.glossary import GLOSSARY_FILE, collation_key, load_terms, term_label
 from nqsphinx.messages import ui_text
+from nqsphinx.typography import french_html
 from tests.building import ROOT
 from tests.site.sitepages import toctree_order
 
@@ -206,3 +213,59 @@ def test_each_term_lists_the_sections_that_link_to_it(
     assert re.search(r"Close Combat|Corps à Corps", close_combat.uses_text)
     to_hit = "Pour Toucher (" if lang == "fr" else "To Hit ("
     assert any(name.startswith(to_hit) for name in close_combat.use_names), close_combat
+
+
+#: A term link and the element right after it.
+TERM_AND_NEXT = re.compile(r'<a ([^>]*class="nq-term[^>]*)>([^<]*)</a><span ([^>]*)>([^<]*)</span>')
+ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
+DEFINITION = re.compile(r'<span class="nq-term-definition[^>]*>[^<]*</span>')
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_term_link_is_described_by_its_definition(
+    html_sites: dict[str, Path], lang: str
+) -> None:
+    """``aria-describedby`` names the hidden definition right after the link (role tooltip),
+    whose id is unique on the page: a screen reader says it without any script."""
+    terms = {term.key: term for term in TERMS}
+    described = 0
+    for page in toctree_order():
+        text = (html_sites[lang] / f"{page}.html").read_text(encoding="utf-8")
+        ids = Counter(re.findall(r'\sid="([^"]+)"', text))
+        found = TERM_AND_NEXT.findall(text)
+        assert len(found) == text.count('class="nq-term '), f"{page}: a term without definition"
+        for link_attributes, _name, after_attributes, definition in found:
+            link = dict(ATTRIBUTE.findall(link_attributes))
+            after = dict(ATTRIBUTE.findall(after_attributes))
+            term = terms[link["href"].split("#term-")[1]]
+            assert link["aria-describedby"] == after["id"] == f"nq-def-{term.key}"
+            assert ids[after["id"]] == 1, f"{page}: {after['id']} used twice"
+            assert after["role"] == "tooltip" and "hidden" in after
+            expected = french_html(term.tooltip(lang)) if lang == "fr" else term.tooltip(lang)
+            assert html.unescape(definition) == expected
+            described += 1
+    assert described > 500
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_definitions_stay_out_of_the_search_index(html_sites: dict[str, Path], lang: str) -> None:
+    """A page is found by its words, not by the words of the definitions of the terms it uses."""
+    search = SearchFrench({}) if lang == "fr" else SearchEnglish({})
+    index_text = (html_sites[lang] / "searchindex.js").read_text(encoding="utf-8")
+    index = json.loads(index_text[index_text.index("(") + 1 : index_text.rindex(")")])
+    page = index["docnames"].index("magic")
+    text = (html_sites[lang] / "magic.html").read_text(encoding="utf-8")
+
+    def stems(markup: str) -> set[str]:
+        words = html.unescape(re.sub(r"<[^>]+>", " ", markup))
+        return {search.stem(word.lower()) for word in search.split(words)}
+
+    only_defined = stems(" ".join(DEFINITION.findall(text))) - stems(DEFINITION.sub("", text))
+    assert len(only_defined) > 20
+    listed = {word for word in only_defined if page in _pages(index["terms"].get(word, []))}
+    assert not listed
+
+
+def _pages(found: int | list[int]) -> list[int]:
+    """The pages of a word in Sphinx's search index: one number, or a list of them."""
+    return found if isinstance(found, list) else [found]

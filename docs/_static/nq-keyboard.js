@@ -1,0 +1,98 @@
+// Keyboard and screen-reader use of Furo's two drawers on narrow screens: the site navigation
+// (the menu) and "On this page".  Furo opens them with <label>s for hidden checkboxes
+// (#__navigation, #__toc).  The template (docs/_templates/page.html) names those labels as
+// buttons controlling their drawer (role, aria-label, aria-controls, aria-expanded); this script
+// does the rest, once the page is read, with listeners only (no inline script, for a
+// Content-Security-Policy).
+document.addEventListener("DOMContentLoaded", () => {
+  // Where each drawer is off screen until opened: Furo's breakpoints (its _scaffold.sass).
+  const DRAWERS = [
+    { checkbox: "__navigation", drawer: "nq-navigation-drawer", narrow: "(max-width: 63em)" },
+    { checkbox: "__toc", drawer: "nq-toc-drawer", narrow: "(max-width: 82em)" },
+  ];
+  const FOCUSABLE = "a[href], button, input:not([type=hidden]), [tabindex]:not([tabindex='-1'])";
+  const shown = (element) => element.getClientRects().length > 0;
+
+  const setUp = ({ checkbox: boxId, drawer: drawerId, narrow: query }) => {
+    const box = document.getElementById(boxId);
+    const drawer = document.getElementById(drawerId);
+    if (!box || !drawer) return;
+    const toggles = [...document.querySelectorAll(`label[aria-controls="${drawerId}"]`)];
+    const narrow = window.matchMedia(query);
+    let opener = null; // the toggle that opened the drawer: focus goes back to it
+    let keepFocus = false; // closed by a link: the browser moves focus to the link's target
+
+    const isOpen = () => box.checked && narrow.matches;
+    // Fixes: a closed drawer, off screen, held about 35 Tab stops where the focus was invisible
+    // (and links a screen reader read out).  `inert` takes them out while the drawer is closed,
+    // at the widths where it is off screen; the toggles say whether it is open.
+    const sync = () => {
+      drawer.inert = narrow.matches && !box.checked;
+      for (const toggle of toggles) toggle.setAttribute("aria-expanded", String(isOpen()));
+    };
+    const toggleShown = () => (opener && shown(opener) ? opener : toggles.find(shown));
+
+    // Fixes: the toggles, labels of hidden checkboxes, were never reached by Tab, and Enter or
+    // Space did nothing on them.
+    for (const toggle of toggles) {
+      toggle.tabIndex = 0;
+      toggle.addEventListener("click", () => {
+        opener = toggle;
+      });
+      toggle.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault(); // Space would scroll the page
+        if (event.repeat) return;
+        opener = toggle;
+        box.click(); // checks the box as a tap on the label does: Furo's CSS opens the drawer
+      });
+    }
+
+    // Fixes: opening a drawer left the focus behind it, under the overlay; closing it (the
+    // overlay, Escape) left the focus inside a drawer that had gone off screen.
+    box.addEventListener("change", () => {
+      const focusInside = drawer.contains(document.activeElement);
+      sync();
+      if (isOpen()) {
+        const first = [...drawer.querySelectorAll(FOCUSABLE)].find(shown);
+        if (first) first.focus({ preventScroll: true });
+      } else if (focusInside && !keepFocus) {
+        const toggle = toggleShown();
+        if (toggle) toggle.focus();
+      }
+      keepFocus = false;
+    });
+    const close = (returnFocus) => {
+      if (!box.checked) return;
+      keepFocus = !returnFocus;
+      box.click();
+    };
+
+    // Fixes: Escape did not close an open drawer.  It closes it and the focus returns to the
+    // toggle.
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && isOpen()) {
+        event.preventDefault();
+        close(true);
+      }
+    });
+    // Fixes: on a phone the "On this page" drawer stayed open, hiding the section that a tap on
+    // one of its links had just scrolled to.  Any link in an open drawer closes it.
+    drawer.addEventListener("click", (event) => {
+      if (isOpen() && event.target.closest("a[href]")) close(false);
+    });
+    // Tab out of an open drawer would move the focus under the overlay: the drawer closes.
+    drawer.addEventListener("focusout", (event) => {
+      const next = event.relatedTarget;
+      if (isOpen() && next && !drawer.contains(next)) close(false);
+    });
+    // Wider than the breakpoint the drawer is in the page: Furo would keep its overlay if it
+    // were left open.
+    narrow.addEventListener("change", () => {
+      if (!narrow.matches && box.checked) close(false);
+      sync();
+    });
+    sync();
+  };
+  DRAWERS.forEach(setUp);
+});
