@@ -478,6 +478,7 @@ def hand_weapons_table() -> Table:
             N_("Points"),
         ),
         rows=rows,
+        row_keys=tuple(w.key for w in hand_weapons()),
         source="Armoury > Hand Weapons",
         notes=(
             N_("A close combat weapon's ST is a bonus added to the wielder's strength."),
@@ -490,10 +491,13 @@ def hand_weapons_table() -> Table:
 def ranged_weapons_table() -> Table:
     """Armoury > Ranged Weapons; the Slingstaff's staff follows it on its own row."""
     rows: list[tuple[Any, ...]] = []
+    keys: list[str] = []
     for w in ranged_weapons():
         rows.append(_ranged_row(w))
+        keys.append(w.key)
         if w.melee is not None:
             staff = w.melee
+            keys.append(staff.key)
             rows.append(
                 (
                     staff.name,
@@ -514,6 +518,7 @@ def ranged_weapons_table() -> Table:
         title=N_("Ranged Weapons"),
         columns=_RANGED_COLUMNS,
         rows=tuple(rows),
+        row_keys=tuple(keys),
         source="Armoury > Ranged Weapons",
         notes=(
             N_("Ranges read maximum inches / RA modifier."),
@@ -543,6 +548,7 @@ def support_weapons_table() -> Table:
         title=N_("Support Weapon Armoury"),
         columns=_RANGED_COLUMNS,
         rows=tuple(_ranged_row(w) for w in support_weapons()),
+        row_keys=tuple(w.key for w in support_weapons()),
         source="Armoury > Support Weapon Armoury",
         notes=(
             N_("Points are for the weapon; its crew is bought as well."),

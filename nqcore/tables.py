@@ -57,11 +57,17 @@ class Table:
     notes: tuple[Msg, ...] = field(default=())
     #: Lines printed under a profile ("Weapons: Sword (UC4, ST+1)").
     details: tuple[tuple[Msg, Detail], ...] = field(default=())
+    #: The data key of the item each row shows (a weapon's ``key``), so that a page can give the
+    #: row an anchor; empty when the rows are not items of the engine's data.
+    row_keys: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
         for row in self.rows:
             if len(row) != len(self.columns):
                 raise ValueError(f"table {self.key}: row {row!r} does not match its columns")
+        if self.row_keys and len(self.row_keys) != len(self.rows):
+            raise ValueError(f"table {self.key}: {len(self.row_keys)} row keys for "
+                             f"{len(self.rows)} rows")  # fmt: skip
 
 
 TableFactory = Callable[[], Table]

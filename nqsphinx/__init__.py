@@ -24,6 +24,7 @@ from nqsphinx import (
     latex,
     myst_cache,
     rules_index,
+    search,
     site_style,
     tables,
     theme_text,
@@ -59,4 +60,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     rules_index.setup(app)
     site_style.setup(app)
     csp.setup(app)
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
+    app.setup_extension("nqsphinx.entities")  # also loaded by cards, tables and glossary
+    search.setup(app)
+    return {
+        "version": "0.1",
+        "env_version": 2,  # 2: the nq domain's entities
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }

@@ -1,8 +1,8 @@
 """Spell and mutation cards rendered from the engine as sphinx-design cards.
 
 ``{nq-spell-cards} fire`` renders an aspect's introduction and its cards; ``{nq-mutation-cards}``
-the six mutations.  Each card carries the label ``spell-<key>`` / ``mutation-<key>`` so that
-errata and cross references can point at it in both languages.
+the six mutations.  Each card carries the anchor ``spell-<key>`` / ``mutation-<key>`` so that
+errata, cross references and the search point at it in both languages (:mod:`nqsphinx.entities`).
 
 The engine's texts (names, card texts, results, the catalogue's French) are text, never markup:
 they become docutils ``Text`` nodes, built here with sphinx-design's own components, so that the
@@ -14,6 +14,7 @@ of a result in bold and the profile adjustment as a table.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
@@ -26,6 +27,7 @@ from nqcore.i18n import format_number
 from nqcore.magic import Aspect
 from nqcore.mutations import Mutation, all_mutations
 from nqcore.spells import Spell, aspect_intro, spells_of
+from nqsphinx import entities
 from nqsphinx.messages import engine_text, page_language, ui_text
 
 #: The grid of cards: one column on a phone, two on a tablet, three on a desktop
@@ -142,11 +144,13 @@ def spell_footer(spell: Spell, lang: str) -> str:
 class EngineCardsDirective(SphinxDirective):
     """Cards built from engine data; their text is already in the page's language."""
 
-    def cards(self, items: list[tuple[str, str, nodes.container]]) -> nodes.container:
-        """The grid of ``(label, title, card)``; each label becomes a target for ``{ref}``."""
-        std = self.env.get_domain("std")
-        for label, title, _ in items:
-            std.note_hyperlink_target(label, self.env.docname, label, title)  # type: ignore[attr-defined]
+    def cards(self, kind: str, items: list[tuple[str, str, nodes.container]]) -> nodes.container:
+        """The grid of ``(key, title, card)``; each card is an entity of ``kind``, its anchor a
+        target for ``{ref}`` (:mod:`nqsphinx.entities`)."""
+        for key, title, column in items:
+            card = column[0]  # the column holds the card
+            assert isinstance(card, nodes.Element)
+            entities.register(self.env, kind, key, title, card)
         return grid(self, [card for _, _, card in items])
 
     @staticmethod
@@ -172,33 +176,37 @@ class SpellCardsDirective(EngineCardsDirective):
             intro.append(text_paragraph(engine_text(text, lang)))
             self.set_source_info(intro[-1])
         items = [self.spell_card(spell, lang) for spell in spells_of(aspect)]
-        return self.generated([*intro, self.cards(items)])
+        return self.generated([*intro, self.cards("spell", items)])
 
     def spell_card(self, spell: Spell, lang: str) -> tuple[str, str, nodes.container]:
-        label, title = f"spell-{spell.key}", engine_text(spell.name, lang)
+        title = engine_text(spell.name, lang)
         card = grid_item_card(
             self, title, spell_body(spell, lang), spell_footer(spell, lang),
-            classes=["nq-card", "nq-spell-card", f"nq-aspect-{spell.aspect.value}"], label=label,
+            classes=["nq-card", "nq-spell-card", f"nq-aspect-{spell.aspect.value}"],
+            label=entities.anchor("spell", spell.key),
         )  # fmt: skip
-        return label, title, card
+        return spell.key, title, card
 
 
 class MutationCardsDirective(EngineCardsDirective):
     def run(self) -> list[nodes.Node]:
         lang = page_language(self.config.language)
         items = [self.mutation_card(mutation, lang) for mutation in all_mutations()]
-        return self.generated([self.cards(items)])
+        return self.generated([self.cards("mutation", items)])
 
     def mutation_card(self, mutation: Mutation, lang: str) -> tuple[str, str, nodes.container]:
-        label, title = f"mutation-{mutation.key}", engine_text(mutation.name, lang)
+        title = engine_text(mutation.name, lang)
         body: list[nodes.Element] = [text_paragraph(engine_text(p, lang)) for p in mutation.text]
         footer = f"{format_number(mutation.points, lang)} {ui_text('points', lang)}"
         card = grid_item_card(
-            self, title, body, footer, classes=["nq-card", "nq-mutation-card"], label=label
-        )
-        return label, title, card
+            self, title, body, footer, classes=["nq-card", "nq-mutation-card"],
+            label=entities.anchor("mutation", mutation.key),
+        )  # fmt: skip
+        return mutation.key, title, card
 
 
-def setup(app: Sphinx) -> None:
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("nqsphinx.entities")
     app.add_directive("nq-spell-cards", SpellCardsDirective)
     app.add_directive("nq-mutation-cards", MutationCardsDirective)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}  # also loaded alone

@@ -4,8 +4,9 @@ from the rules text to it.
 ``{nq-glossary}`` renders every term in the page's language with its abbreviation, the term in
 the other language, its definition, the section that defines it and the sections that use it.
 Each entry has the language-independent anchor ``term-<key>``, a permalink, and a label that
-``{ref}`` can target.  In HTML the page opens with an A–Z bar and a filter box (``nq.js`` shows
-the box; without JavaScript it stays hidden).
+``{ref}`` can target; the search lists it as an object (``nq:term``, :mod:`nqsphinx.entities`).
+In HTML the page opens with an A–Z bar and a filter box (``nq.js`` shows the box; without
+JavaScript it stays hidden).
 
 In HTML, the first use of each term or abbreviation on a page links to its entry.  The link is
 described (``aria-describedby``) by the definition and the other language's term, written in a
@@ -37,6 +38,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.writers.html5 import HTML5Translator
 
+from nqsphinx import entities
 from nqsphinx.coverage import chapters_in_order
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.rules_index import index_node, index_text
@@ -195,6 +197,7 @@ class GlossaryDirective(SphinxDirective):
             # On the term, not the item: the HTML writer renders no element for the item. In a
             # glossary node, the writer adds the term's permalink.
             item += nodes.term(text=term.label(lang), ids=[label])
+            entities.domain(self.env).note_entity("term", term.key, term.label(lang), label, item)
             body = nodes.definition()
             body += index_node(index_text(term.label(lang), lang), label)
             para = nodes.paragraph(text=term.definitions[lang] + " ")
@@ -474,6 +477,7 @@ def _hidden(app: Sphinx, node: nodes.Node) -> bool:
 
 
 def setup(app: Sphinx) -> None:
+    app.setup_extension("nqsphinx.entities")
     app.add_directive("nq-glossary", GlossaryDirective)
     # HTML only: the links are made for HTML builds alone.
     app.add_node(TermLink, html=(visit_term_link, depart_term_link))

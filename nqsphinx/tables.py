@@ -1,10 +1,13 @@
 """The ``nq-table`` directive: a reference table rendered from the engine, never typed.
 
 Each rendered table carries the classes ``nq-table`` and ``nq-table-<key>`` so that the drift
-guard of the test suite can find it in the built HTML and compare it with the engine.
+guard of the test suite can find it in the built HTML and compare it with the engine.  The rows of
+the armoury tables are weapons, each with its anchor ``weapon-<key>`` (:mod:`nqsphinx.entities`).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
@@ -12,6 +15,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from nqcore import table_text
 from nqcore.tables import Detail, Table, get_table
+from nqsphinx import entities
 from nqsphinx.latex import table_style
 from nqsphinx.messages import engine_text, page_language
 
@@ -71,6 +75,7 @@ class EngineTableDirective(SphinxDirective):
         lang = page_language(self.config.language)
         node = table_node(table, lang)
         self.set_source_info(node)
+        self.anchor_rows(table, node)
         header = [engine_text(c, lang) for c in table.columns]
         cells = [[format_cell(cell, lang) for cell in row] for row in table.rows]
         result: list[nodes.Node] = table_style(node, header, cells)
@@ -90,6 +95,21 @@ class EngineTableDirective(SphinxDirective):
             )
         return result
 
+    def anchor_rows(self, table: Table, node: nodes.table) -> None:
+        """Each row of an armoury table is a weapon: it gets the weapon's anchor, and the
+        weapon is recorded under the name its first cell shows (:mod:`nqsphinx.entities`)."""
+        kind = entities.ROW_ENTITIES.get(table.key)
+        if kind is None:
+            return
+        if not table.row_keys:
+            raise self.error(f"table {table.key}: the engine gives no row keys")
+        for row, key in zip(node.findall(nodes.row), ("", *table.row_keys), strict=True):
+            if key:  # the header row is not an entity
+                self.set_source_info(row)
+                entities.register(self.env, kind, key, row[0].astext(), row)
 
-def setup(app: Sphinx) -> None:
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("nqsphinx.entities")
     app.add_directive("nq-table", EngineTableDirective)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}  # also loaded alone

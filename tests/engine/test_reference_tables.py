@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from nqcore.armoury import hand_weapons, ranged_weapons, support_weapons
 from nqcore.errata import all_errata
+from nqcore.i18n import Msg
 from nqcore.points import profile_points
 from nqcore.profiles import example_profile, sample_profiles
 from nqcore.tables import Phrase, Signed, Table, get_table, table_keys
@@ -278,3 +280,23 @@ def test_weapon_special_rule_tables(key: str) -> None:
     table = get_table(key)
     assert list(table.rows) == SPECIAL_RULES[key]
     assert isinstance(table.rows[0][-1], Signed)
+
+
+def test_each_armoury_row_names_its_weapon() -> None:
+    """The rows of the armoury tables carry their weapon's key (the site's row anchors)."""
+    weapons = {}
+    for w in (*hand_weapons(), *ranged_weapons(), *support_weapons()):
+        weapons[w.key] = w
+        if w.melee is not None:  # the Slingstaff's staff, on the row after it
+            weapons[w.melee.key] = w.melee
+    for key in ("hand-weapons", "ranged-weapons", "support-weapons"):
+        table = get_table(key)
+        assert [weapons[k].name for k in table.row_keys] == [row[0] for row in table.rows]
+    ranged = get_table("ranged-weapons").row_keys
+    assert ranged[ranged.index("slingstaff") + 1] == "staff"
+
+
+def test_row_keys_must_match_the_rows() -> None:
+    with pytest.raises(ValueError, match="table t: 1 row keys for 2 rows"):
+        Table(key="t", title=Msg("T"), columns=(Msg("A"),), rows=((1,), (2,)), source="s",
+              row_keys=("a",))  # fmt: skip

@@ -1,0 +1,205 @@
+"""A player searches the rules in a real browser: each query of ``tests/data/search-queries.toml``
+is typed into the search page of the built site (``search.html?q=...``) and the ranked results
+are read; the rule it means must be among the first three, for at least 90 % of each language's
+queries.  The failures are printed with what came first instead.
+
+The search snippets show the rules' words, never the Python of the worked examples, and the
+search page is looked at on a phone (screenshots in ``_build/test-artifacts/screenshots/``).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+import pytest
+
+from tests.browser.conftest import Site, screenshot
+from tests.building import LANGUAGES, ROOT
+
+QUERIES_FILE = ROOT / "tests" / "data" / "search-queries.toml"
+TOP = 3
+PASS_RATE = 0.9
+MIN_QUERIES = 40
+FIELDS = frozenset({"query", "target", "avoid"})
+TARGET = re.compile(r"[a-z0-9-]+(#[a-z0-9-]+)?")
+
+
+class QueryFileError(ValueError):
+    """A malformed query set; the message names the file and the entry."""
+
+
+@dataclass(frozen=True)
+class Query:
+    lang: str
+    query: str
+    target: str
+    avoid: tuple[str, ...] = ()
+
+
+def _entry(path: Path, lang: str, number: int, record: Any) -> Query:
+    where = f"{path}: [[{lang}]] #{number}"
+    if not isinstance(record, dict):
+        raise QueryFileError(f"{where}: not a table")
+    unknown = sorted(set(record) - FIELDS)
+    if unknown:
+        raise QueryFileError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    query, target, avoid = record.get("query"), record.get("target"), record.get("avoid", [])
+    if not isinstance(query, str) or not query.strip():
+        raise QueryFileError(f"{where}: `query` must be a non-empty string")
+    targets = [target, *avoid] if isinstance(avoid, list) else [None]
+    if not all(isinstance(t, str) and TARGET.fullmatch(t) for t in targets):
+        raise QueryFileError(f'{where} ({query!r}): targets are "page" or "page#anchor"')
+    return Query(lang, query, str(target), tuple(avoid))
+
+
+def load_queries(path: Path = QUERIES_FILE) -> dict[str, list[Query]]:
+    """The query set, per language, checked entry by entry."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise QueryFileError(f"{path}: {error}") from None
+    unknown = sorted(set(data) - set(LANGUAGES))
+    if unknown:
+        raise QueryFileError(f"{path}: unknown table(s) {', '.join(unknown)}")
+    queries = {}
+    for lang in LANGUAGES:
+        records = data.get(lang, [])
+        queries[lang] = [_entry(path, lang, n + 1, r) for n, r in enumerate(records)]
+        if len(queries[lang]) < MIN_QUERIES:
+            raise QueryFileError(f"{path}: {len(queries[lang])} [[{lang}]] queries, "
+                                 f"at least {MIN_QUERIES} wanted")  # fmt: skip
+    return queries
+
+
+QUERIES = load_queries()
+
+
+def test_the_query_file_is_checked(tmp_path: Path) -> None:
+    """A mistake in the query set is named with its entry, not run as a query."""
+    good = '[[en]]\nquery = "armor"\ntarget = "armour-and-damage"\n'
+    path = tmp_path / "queries.toml"
+    for text, message in [
+        (good.replace("target", "targte"), "[[en]] #1: unknown field(s) targte"),
+        (good.replace('"armor"', '""'), "[[en]] #1: `query` must be a non-empty string"),
+        (good.replace("armour-and-damage", "Armour & Damage"), "[[en]] #1 ('armor'): targets"),
+        (good, "1 [[en]] queries, at least 40 wanted"),
+        ("[[de]]\n", "unknown table(s) de"),
+    ]:
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(QueryFileError) as caught:
+            load_queries(path)
+        assert str(caught.value).startswith(f"{path}: ") and message in str(caught.value)
+
+
+class _Ids(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.ids.update(value for name, value in attrs if name == "id" and value)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_target_is_on_the_site(html_sites: dict[str, Path], lang: str) -> None:
+    """A target that is not on the site would make its query fail for the wrong reason."""
+    missing = []
+    for query in QUERIES[lang]:
+        for target in (query.target, *query.avoid):
+            page, _, anchor = target.partition("#")
+            path = html_sites[lang] / f"{page}.html"
+            if not path.is_file():
+                missing.append(f"{query.query}: no page {page}")
+                continue
+            reader = _Ids()
+            reader.feed(path.read_text(encoding="utf-8"))
+            if anchor and anchor not in reader.ids:
+                missing.append(f"{query.query}: no #{anchor} on {page}")
+    assert not missing, missing
+
+
+def _target(href: str) -> str:
+    """``magic.html#upkeep`` → ``magic#upkeep``; ``magic.html`` → ``magic``."""
+    parts = urlsplit(href)
+    page = parts.path.rsplit("/", 1)[-1].removesuffix(".html")
+    return f"{page}#{parts.fragment}" if parts.fragment else page
+
+
+def ranked(page: Any, site: Site, lang: str, query: str) -> list[tuple[str, str]]:
+    """The results of the search page for ``query``, best first: (target, title shown)."""
+    page.goto(site.page(f"{lang}/search.html?q={quote(query)}"))
+    page.wait_for_function(
+        "document.querySelector('#search-results p.search-summary')?.innerText.length > 0",
+        timeout=15000,
+    )
+    links = page.locator("#search-results ul.search li > a")
+    return [(_target(a.get_attribute("href")), a.inner_text()) for a in links.all()]
+
+
+def _verdict(query: Query, results: list[tuple[str, str]]) -> str | None:
+    """Why ``results`` fail ``query``, or None."""
+    top = [target for target, _ in results[:TOP]]
+    shown = "; ".join(f"#{n + 1} {title} ({target})" for n, (target, title) in
+                      enumerate(results[:TOP])) or "nothing"  # fmt: skip
+    if query.target not in top:
+        rank = next((n + 1 for n, (t, _) in enumerate(results) if t == query.target), None)
+        where = f"at #{rank}" if rank else "not listed"
+        return f"{query.query!r}: {query.target} {where}; first: {shown}"
+    avoided = [t for t in top if t in query.avoid]
+    if avoided:
+        return f"{query.query!r}: {', '.join(avoided)} in the first {TOP}; first: {shown}"
+    return None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_finds_the_rule(site: Site, desktop: Any, lang: str) -> None:
+    queries = QUERIES[lang]
+    failures = [
+        reason
+        for query in queries
+        if (reason := _verdict(query, ranked(desktop, site, lang, query.query))) is not None
+    ]
+    found = len(queries) - len(failures)
+    print(f"\nsearch ({lang}): {found}/{len(queries)} queries find their rule in the first {TOP}")
+    for reason in failures:
+        print(f"  {reason}")
+    assert found >= PASS_RATE * len(queries), "\n".join(failures)
+
+
+@pytest.mark.parametrize(
+    "lang,query,words",
+    [("en", "cast", "wizardry level"), ("fr", "lancer un sort", "niveau de magie")],
+)
+def test_snippets_show_rules_not_python(
+    site: Site, desktop: Any, lang: str, query: str, words: str
+) -> None:
+    """The pages that match hold worked examples with doctests: their snippets show prose."""
+    page = desktop
+    ranked(page, site, lang, query)
+    page.wait_for_load_state("networkidle")
+    snippets = [p.inner_text() for p in page.locator("#search-results li p.context").all()]
+    assert len(snippets) >= 5, snippets
+    python = [s for s in snippets if re.search(r">>>|\bimport\b|nqcore|\w\(\w+=", s)]
+    assert not python, python
+    switch = "Français" if lang == "en" else "English"  # the language switch is not text
+    assert not any(switch in s for s in snippets), snippets
+    assert any(words in s.lower() for s in snippets), snippets
+
+
+@pytest.mark.parametrize(
+    "lang,query", [("en", "armor"), ("en", "fireball"), ("fr", "toucher"), ("fr", "sort")]
+)
+def test_search_results_on_a_phone(site: Site, phone: Any, lang: str, query: str) -> None:
+    page = phone
+    results = ranked(page, site, lang, query)
+    assert results, query
+    page.wait_for_load_state("networkidle")
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the results scroll sideways by {overflow}px"
+    screenshot(page, f"phone-{lang}-search-{query.replace(' ', '-')}")

@@ -1,0 +1,219 @@
+"""The search's data (``docs/_data/search.toml``) and the ``nq`` domain, on a small project.
+
+The data file is checked entry by entry: a mistake is one line naming the file and the entry.
+The stem exceptions reach the index (« sort » is not « sortir »).  A small project of seven pages,
+read in parallel in English and in French, shows the entities' anchors, the roles that link to
+them with their names in the page's language, the search page's data and the warning for a
+synonym that lands nowhere.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from sphinx.errors import ConfigError
+from sphinx.testing.util import SphinxTestApp
+
+from nqsphinx.search import (
+    SEARCH_FILE,
+    STEMS_OPTION,
+    EnglishSearch,
+    FrenchSearch,
+    SearchDataError,
+    load_search_data,
+    meta_content,
+)
+from tests.building import ROOT
+
+DATA = load_search_data(ROOT / "docs" / SEARCH_FILE)
+
+
+def test_the_search_data_of_the_book() -> None:
+    assert DATA.weights["nq"] < 1 and DATA.weights["coverage"] < 1
+    assert DATA.stems["fr"]["sortir"] == DATA.stems["fr"]["sortie"] == "sortir"
+    assert DATA.stems["fr"]["portee"] == "portée"  # typed without its accent
+    targets = {(s.page, s.anchor) for s in DATA.synonyms}
+    assert ("close-combat", "striking-the-enemy") in targets
+    words = [word for s in DATA.synonyms for lang in ("en", "fr") for word in s.words[lang]]
+    assert "armor" in words and "toucher" in words and "PV" in words
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("[wieghts]\n", "unknown table(s) wieghts"),
+        ("[weights]\nnq = 2\n", "[weights] nq: a number above 0, at most 1"),
+        ("[stems.de]\nx = ['x']\n", "[stems] holds one table per language (en, fr)"),
+        ("[stems.fr]\nsort = []\n", "[stems.fr] sort: a non-empty list of words is wanted"),
+        ("[stems.fr]\na = ['mot']\nb = ['mot']\n", "[stems.fr] 'mot' is under a and b"),
+        ("[[synonym]]\ntarget = 'Magic'\nen = ['spell']\n", '#1: `target` must be "page"'),
+        ("[[synonym]]\ntarget = 'magic'\n", "[[synonym]] #1 (magic): no words (en, fr)"),
+        ("[[synonym]]\ntarget = 'magic'\nde = ['Zauber']\n", "#1: unknown field(s) de"),
+        ("[[synonym]]\ntarget = 'magic'\nen = 'spell'\n", "#1 (magic) en: a non-empty list"),
+        ("[[synonym]]\ntarget = 'magic'\nen = ['']\n", "en: every word must be a non-empty"),
+        ("[weights\n", "Expected ']'"),
+    ],
+)
+def test_a_mistake_is_named_with_its_entry(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "search.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SearchDataError) as caught:
+        load_search_data(path)
+    assert str(caught.value).startswith(f"{path}: ") and message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_no_file_no_data(tmp_path: Path) -> None:
+    data = load_search_data(tmp_path / "search.toml")
+    assert (data.weights, data.stems, data.synonyms) == ({}, {}, ())
+
+
+def test_the_stem_exceptions_keep_unrelated_words_apart() -> None:
+    plain = FrenchSearch({})
+    assert plain.stem("sortir") == plain.stem("sort")  # the stemmer alone merges them
+    options = {STEMS_OPTION: json.dumps(DATA.stems["fr"])}
+    french = FrenchSearch(options)
+    assert french.stem("Sortir") == french.stem("sortie") == "sortir"
+    assert french.stem("sorts") == french.stem("sort") == "sort"
+    assert french.stem("portée") != french.stem("porter")
+    assert french.stem("gabarit") == french.stem("gabarits")
+    assert french.stem("toucher") == plain.stem("toucher")  # other words as before
+    english = EnglishSearch({STEMS_OPTION: json.dumps(DATA.stems["en"])})
+    assert english.stem("initiative") != english.stem("initiate")
+
+
+def test_the_search_page_data_is_in_the_page_language() -> None:
+    data = json.loads(
+        meta_content(DATA, "fr", {"term-parry": ["close-combat", "close-combat-parry"]})
+    )
+    assert data["weights"] == DATA.weights
+    assert ["toucher", "close-combat", "striking-the-enemy"] in data["synonyms"]
+    assert not any(word == "armor" for word, _, _ in data["synonyms"])
+    assert data["stems"]["sorties"] == "sortir"
+    assert data["definitions"] == {"term-parry": ["close-combat", "close-combat-parry"]}
+
+
+# --- a small project --------------------------------------------------------------------------
+
+CONF = """
+extensions = ["myst_parser", "sphinx_design", "nqsphinx.cards", "nqsphinx.tables",
+              "nqsphinx.search"]
+exclude_patterns = ["_build", "_data"]
+nitpicky = True
+"""
+PAGES = {
+    "index": "# Index\n\n```{toctree}\ncards\narmoury\nrefs\none\ntwo\nthree\n```\n",
+    "cards": "# Cards\n\n```{nq-spell-cards} fire\n```\n\n```{nq-mutation-cards}\n```\n",
+    "armoury": "# Armoury\n\n```{nq-table} hand-weapons\n```\n\n"
+    "```{nq-table} ranged-weapons\n```\n",
+    "refs": "(refs)=\n# Refs\n\n{nq:spell}`fireball`, {nq:weapon}`long-bow`, "
+    "{nq:mutation}`horns`, {ref}`spell-smoke`, {nq:spell}`the flames <fireball>`, "
+    "{nq:spell}`no-such-spell`.\n",
+    "one": "# One\n",
+    "two": "# Two\n",
+    "three": "# Three\n",
+}
+SEARCH = """
+[weights]
+one = 0.5
+
+[[synonym]]
+target = "refs#refs"
+en = ["references"]
+fr = ["renvois"]
+
+[[synonym]]
+target = "cards#no-such-label"
+en = ["nowhere"]
+"""
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, str]]:
+    """The small project built in each language, two processes reading: (output, warnings)."""
+    src = tmp_path_factory.mktemp("entities")
+    (src / "conf.py").write_text(CONF, encoding="utf-8")
+    for name, text in PAGES.items():
+        (src / f"{name}.md").write_text(text, encoding="utf-8")
+    (src / "_data").mkdir()
+    (src / SEARCH_FILE).write_text(SEARCH, encoding="utf-8")
+    built = {}
+    for lang in ("en", "fr"):
+        warnings = StringIO()
+        app = SphinxTestApp(
+            "html", srcdir=src, builddir=src / "_build" / lang, freshenv=True, parallel=2,
+            confoverrides={"language": lang}, status=StringIO(), warning=warnings,
+        )  # fmt: skip
+        try:
+            app.build()
+        finally:
+            app.cleanup()
+        built[lang] = (Path(app.outdir), warnings.getvalue())
+    return built
+
+
+def _links(html: str) -> list[tuple[str, str]]:
+    found = re.findall(r'<a class="reference internal" href="([^"]+)"[^>]*>(.*?)</a>', html, re.S)
+    return [(href, re.sub(r"<[^>]+>", "", text)) for href, text in found]
+
+
+@pytest.mark.parametrize(
+    "lang,names",
+    [("en", ["Fireball", "Long Bow", "Horns", "Smoke"]),
+     ("fr", ["Boule de Feu", "Arc Long", "Cornes", "Fumée"])],
+)  # fmt: skip
+def test_roles_link_to_the_entities_by_name(
+    project: dict[str, tuple[Path, str]], lang: str, names: list[str]
+) -> None:
+    out, _ = project[lang]
+    links = _links((out / "refs.html").read_text(encoding="utf-8"))
+    assert links == [
+        ("cards.html#spell-fireball", names[0]),
+        ("armoury.html#weapon-long-bow", names[1]),
+        ("cards.html#mutation-horns", names[2]),
+        ("cards.html#spell-smoke", names[3]),
+        ("cards.html#spell-fireball", "the flames"),
+    ]
+    cards = (out / "cards.html").read_text(encoding="utf-8")
+    assert 'id="spell-fireball"' in cards and 'id="mutation-horns"' in cards
+    assert re.search(r'<tr [^>]*id="weapon-long-bow"', (out / "armoury.html").read_text())
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_warnings_name_what_is_missing(project: dict[str, tuple[Path, str]], lang: str) -> None:
+    _, warnings = project[lang]
+    assert "nq:spell reference target not found: no-such-spell" in warnings
+    assert "search.toml: synonym target cards#no-such-label: no label no-such-label" in warnings
+    # Nothing else: the two reading processes merged what each recorded.
+    assert len(warnings.strip().splitlines()) == 2, warnings
+
+
+def test_the_search_page_carries_its_data(project: dict[str, tuple[Path, str]]) -> None:
+    out, _ = project["fr"]
+    search = (out / "search.html").read_text(encoding="utf-8")
+    content = re.search(r'<meta name="nq-search" content="([^"]*)"', search)
+    assert content is not None
+    data = json.loads(unescape(content.group(1)))
+    assert data["weights"] == {"one": 0.5}
+    assert ["renvois", "refs", "refs"] in data["synonyms"]
+    script = (out / "_static" / "language_data.js").read_text(encoding="utf-8")
+    assert "window.Stemmer = function NQStemmer()" in script
+    index = (out / "searchindex.js").read_text(encoding="utf-8")
+    assert '"spell-fireball","Boule de Feu"' in index.replace(", ", ",")
+
+
+def test_a_mistake_in_the_search_data_stops_the_build(tmp_path: Path) -> None:
+    (tmp_path / "conf.py").write_text(CONF, encoding="utf-8")
+    (tmp_path / "index.md").write_text("# Index\n", encoding="utf-8")
+    (tmp_path / "_data").mkdir()
+    (tmp_path / SEARCH_FILE).write_text("[weights]\nnq = 0\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        SphinxTestApp("html", srcdir=tmp_path, status=StringIO(), warning=StringIO())
+    assert (
+        str(caught.value) == f"{tmp_path / SEARCH_FILE}: [weights] nq: a number above 0, at most 1"
+    )
