@@ -15,6 +15,7 @@ from nqsphinx import (
     cards,
     coverage,
     diagrams,
+    epub,
     errata,
     examples,
     glossary,
@@ -57,4 +58,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     theme_text.setup(app)
     rules_index.setup(app)
     site_style.setup(app)
+    epub.setup(app)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
