@@ -57,6 +57,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     hosting.setup(app)
     theme_text.setup(app)
     rules_index.setup(app)
-    site_style.setup(app)
     epub.setup(app)
+    site_style.setup(app)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
