@@ -285,11 +285,13 @@ def test_wide_tables_get_the_small_type_of_the_book(books: dict[str, Book], lang
     assert b"table.nq-widest" in book.files["_static/epub/nq-epub.css"]
 
 
-def test_a_table_gets_the_largest_type_it_fits_in() -> None:
-    assert table_classes(30) == []
-    assert table_classes(45) == ["nq-wide"]  # 45 × 0.75 em <= 36 characters
-    assert table_classes(55) == ["nq-wide", "nq-very-wide"]
-    assert table_classes(200) == ["nq-wide", "nq-very-wide", "nq-widest"]
+def test_a_table_gets_the_largest_type_its_words_fit_in() -> None:
+    assert table_classes(40, 40) == []  # 40 characters x 0.9 em <= 40
+    assert table_classes(50, 50) == ["nq-wide"]  # x 0.75 em
+    assert table_classes(80, 20) == ["nq-wide", "nq-very-wide", "nq-widest"]  # x 0.5 em
+    # Words too long for any type: the largest type where the values fit, headers breaking.
+    assert table_classes(120, 50) == ["nq-wide", "nq-break-headers"]
+    assert table_classes(200, 120) == ["nq-wide", "nq-very-wide", "nq-widest", "nq-break-headers"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
