@@ -5,10 +5,10 @@ PYTHON ?= python
 BUILD ?= _build
 FR := -D language=fr -t fr
 
-.PHONY: verify-examples all html html-en html-fr pdf pdf-en pdf-fr print print-en print-fr doctest gettext update-po translation-status test lint clean \
+.PHONY: verify-examples all html html-en html-fr pdf pdf-en pdf-fr epub epub-en epub-fr print print-en print-fr doctest gettext update-po translation-status test lint clean \
 	bench
 
-all: html pdf print
+all: html pdf epub print
 
 html: html-en html-fr
 	$(PYTHON) -m nqsphinx.site_root $(BUILD)/html
@@ -35,6 +35,17 @@ pdf-fr: verify-examples
 	$(SPHINXBUILD) $(SPHINXOPTS) -b latex -c . -d $(BUILD)/doctrees/latex-fr $(FR) docs $(BUILD)/latex/fr
 	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/fr >/dev/null
 	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/fr/noquarter.pdf $(BUILD)/pdf/noquarter-fr.pdf
+
+# E-books (EPUB 3) of the same sources: cover, metadata and accessibility from nqsphinx.epub.
+epub: epub-en epub-fr
+
+epub-en: verify-examples
+	$(SPHINXBUILD) $(SPHINXOPTS) -b epub -c . -d $(BUILD)/doctrees/epub-en docs $(BUILD)/epub/en
+	cp $(BUILD)/epub/en/noquarter.epub $(BUILD)/epub/noquarter-en.epub
+
+epub-fr: verify-examples
+	$(SPHINXBUILD) $(SPHINXOPTS) -b epub -c . -d $(BUILD)/doctrees/epub-fr $(FR) docs $(BUILD)/epub/fr
+	cp $(BUILD)/epub/fr/noquarter.epub $(BUILD)/epub/noquarter-fr.epub
 
 # Print products from the engine: quick-reference sheet, spell cards, templates at true scale.
 print: print-en print-fr

@@ -72,3 +72,28 @@ latex_elements = {
     "printindex": r"\footnotesize\raggedright\printindex",
 }
 latex_show_urls = "no"
+
+# EPUB: the same book for e-readers (`make epub`); nqsphinx.epub sets its metadata in the
+# build's language, draws its cover and writes the accessibility metadata (docs/_templates/epub).
+epub_basename = "noquarter"
+epub_cover = ("_static/nq-cover.png", "nq-epub-cover.html")  # drawn at build time
+epub_css_files = ["nq.css", "epub/nq-epub.css"]
+epub_show_urls = "no"
+epub_use_index = True  # the rules index: every section and glossary term
+epub_tocdepth = 2
+epub_exclude_files = [  # the diagrams' sources, copied with the static files: pages use _images/
+    f"_static/diagrams/{svg.name}" for svg in (ROOT / "docs" / "_static" / "diagrams").glob("*.svg")
+]
+nq_epub_accessibility = {
+    "accessMode": ["textual", "visual"],
+    "accessModeSufficient": ["textual", "textual,visual"],
+    "accessibilityFeature": [
+        "structuralNavigation",
+        "tableOfContents",
+        "index",
+        "alternativeText",
+        "readingOrder",
+        "displayTransformability",
+    ],
+    "accessibilityHazard": ["none"],
+}

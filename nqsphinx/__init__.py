@@ -16,6 +16,7 @@ from nqsphinx import (
     coverage,
     csp,
     diagrams,
+    epub,
     errata,
     examples,
     glossary,
@@ -58,6 +59,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     hosting.setup(app)
     theme_text.setup(app)
     rules_index.setup(app)
+    epub.setup(app)
     site_style.setup(app)
     csp.setup(app)
     app.setup_extension("nqsphinx.entities")  # also loaded by cards, tables and glossary

@@ -1,0 +1,320 @@
+"""The e-books (``make epub``), both languages built once as ``make`` builds them: valid for
+epubcheck, with their metadata, accessibility metadata, cover, contents and every image's text in
+the book's language, nothing of the site, and pages that fit a phone."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+import subprocess
+import zipfile
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from xml.etree import ElementTree
+
+import polib
+import pytest
+
+from nqsphinx.epub import cover_alt, identifier, table_classes
+from nqsphinx.messages import ui_text
+from nqsphinx.typography import french_html
+from tests.building import LANGUAGES, ROOT, build_all
+
+NS = {
+    "opf": "http://www.idpf.org/2007/opf",
+    "dc": "http://purl.org/dc/elements/1.1/",
+    "x": "http://www.w3.org/1999/xhtml",
+    "svg": "http://www.w3.org/2000/svg",
+}
+TITLE = "No Quarter Fantasy Wargames"
+#: Debian's /usr/bin/epubcheck is the jar itself, run by binfmt_misc (jarwrapper), which
+#: containers often lack: java runs the jar directly.
+EPUBCHECK_JAR = Path("/usr/share/java/epubcheck.jar")
+#: What only the site has: the language switch, search, the offline archive, scripts.
+SITE_ONLY = re.compile(r"<script|<input|nq-lang-|search\.html|-html\.zip|nq-archive", re.I)
+
+
+@dataclass(frozen=True)
+class Book:
+    lang: str
+    path: Path
+
+    @cached_property
+    def files(self) -> dict[str, bytes]:
+        with zipfile.ZipFile(self.path) as book:
+            return {name: book.read(name) for name in book.namelist()}
+
+    def xml(self, name: str) -> ElementTree.Element:
+        return ElementTree.fromstring(self.files[name])
+
+    @cached_property
+    def opf(self) -> ElementTree.Element:
+        return self.xml("content.opf")
+
+    @cached_property
+    def manifest(self) -> dict[str, ElementTree.Element]:
+        """Manifest items by id."""
+        return {item.get("id", ""): item for item in self.opf.iterfind("opf:manifest/opf:item", NS)}
+
+    def spine(self) -> list[str]:
+        """The hrefs of the reading order."""
+        refs = self.opf.iterfind("opf:spine/opf:itemref", NS)
+        return [self.manifest[ref.get("idref", "")].get("href", "") for ref in refs]
+
+    def pages(self) -> list[str]:
+        return [name for name in self.files if name.endswith(".xhtml")]
+
+    def metadata(self, prop: str) -> list[str]:
+        return [
+            meta.text or ""
+            for meta in self.opf.iterfind("opf:metadata/opf:meta", NS)
+            if meta.get("property") == prop
+        ]
+
+    def dc(self, element: str) -> list[str]:
+        return [node.text or "" for node in self.opf.iterfind(f"opf:metadata/dc:{element}", NS)]
+
+
+@pytest.fixture(scope="session")
+def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Book]:
+    builds = build_all("epub", tmp_path_factory.mktemp("epub"))
+    return {lang: Book(lang, build.check() / "noquarter.epub") for lang, build in builds.items()}
+
+
+def epubcheck_command() -> list[str] | None:
+    java = shutil.which("java")
+    if EPUBCHECK_JAR.is_file() and java:
+        return [java, "-jar", str(EPUBCHECK_JAR)]
+    found = shutil.which("epubcheck")
+    return [found] if found else None
+
+
+def chapters() -> list[str]:
+    """Every page of docs/index.md's toctrees, in order."""
+    text = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```\{toctree\}\n(.*?)```", text, re.S)
+    return [
+        line.strip()
+        for block in blocks
+        for line in block.splitlines()
+        if line.strip() and not line.startswith(":")
+    ]
+
+
+def test_epubcheck_finds_no_error_and_no_warning(books: dict[str, Book], tmp_path: Path) -> None:
+    command = epubcheck_command()
+    if command is None:
+        pytest.skip(
+            "epubcheck is not installed (Debian: apt-get install epubcheck; ./dev installs it)"
+        )
+    running = {
+        lang: subprocess.Popen(
+            [*command, str(book.path), "--json", str(tmp_path / f"{lang}.json")],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+        for lang, book in books.items()
+    }  # fmt: skip
+    for lang, process in running.items():
+        output, _ = process.communicate()
+        report = json.loads((tmp_path / f"{lang}.json").read_text(encoding="utf-8"))
+        counts = {key: report["checker"][key] for key in ("nFatal", "nError", "nWarning")}
+        assert counts == {"nFatal": 0, "nError": 0, "nWarning": 0}, f"{lang}:\n{output}"
+        assert process.returncode == 0, output
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_package_metadata_is_the_book_in_its_language(books: dict[str, Book], lang: str) -> None:
+    book = books[lang]
+    assert book.opf.get("{http://www.w3.org/XML/1998/namespace}lang") == lang
+    assert book.dc("language") == [lang]
+    assert book.dc("title") == [TITLE]
+    assert book.dc("creator") == ["Chris Gilders"]
+    assert book.dc("publisher") == ["Chris Gilders"]
+    free = ui_text("These rules are free to distribute.", lang)
+    assert book.dc("rights") == [f"© 2002-2007 Chris Gilders. {free}"]
+    tagline = ui_text("The fantasy battles miniatures wargame", lang)
+    assert book.dc("description")[0].startswith(tagline)
+    assert book.dc("identifier") == [identifier(TITLE, lang)]
+    translator = "Rodolphe Carpentier" in book.dc("contributor")
+    assert translator == (lang == "fr")
+    assert "unknown" not in book.files["content.opf"].decode()  # no Sphinx default left
+
+
+def test_the_two_books_differ_in_their_words(books: dict[str, Book]) -> None:
+    en, fr = books["en"], books["fr"]
+    assert fr.dc("rights") != en.dc("rights")
+    assert fr.dc("identifier") != en.dc("identifier")
+    assert fr.metadata("schema:accessibilitySummary") != en.metadata("schema:accessibilitySummary")
+    nav = {lang: book.xml("nav.xhtml").find(".//x:nav/x:h1", NS) for lang, book in books.items()}
+    assert [nav["en"].text, nav["fr"].text] == ["Table of Contents", "Table des matières"]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_accessibility_metadata(books: dict[str, Book], lang: str) -> None:
+    book = books[lang]
+    assert set(book.metadata("schema:accessMode")) == {"textual", "visual"}
+    assert "textual" in book.metadata("schema:accessModeSufficient")
+    features = set(book.metadata("schema:accessibilityFeature"))
+    assert {"structuralNavigation", "tableOfContents", "alternativeText", "index"} <= features
+    assert book.metadata("schema:accessibilityHazard") == ["none"]
+    (summary,) = book.metadata("schema:accessibilitySummary")
+    english = (
+        "Chapters and sections can be reached from the table of contents, the headings and the "
+        "index. Every diagram and image has a text alternative in the language of the book. "
+        "Tables have header cells."
+    )
+    expected = french_html(ui_text(english, "fr")) if lang == "fr" else english
+    assert summary == expected and (lang == "en" or summary != english)
+
+
+def _image_texts(book: Book) -> dict[str, list[str]]:
+    """Per page, the text of each image: ``alt`` of ``<img>``, ``<title>`` of inline SVG."""
+    texts: dict[str, list[str]] = {}
+    for page in sorted(book.pages()):
+        root = book.xml(page)
+        found = [img.get("alt") or "" for img in root.iterfind(".//x:img", NS)]
+        for svg in root.iterfind(".//svg:svg", NS):
+            title = svg.find("svg:title", NS)
+            found.append(title.text or "" if title is not None else "")
+        if found:
+            texts[page] = found
+    return texts
+
+
+def test_every_image_has_its_text_in_the_book_language(books: dict[str, Book]) -> None:
+    english, french = _image_texts(books["en"]), _image_texts(books["fr"])
+    assert english.keys() == french.keys()
+    assert sum(len(texts) for texts in english.values()) >= 20  # the diagrams and the cover
+    for page, texts in english.items():
+        assert all(t.strip() for t in texts + french[page]), f"an image without text on {page}"
+        assert len(texts) == len(french[page]), page
+        for en, fr in zip(texts, french[page], strict=True):
+            assert en != fr, f"{page}: the French book shows the English text {en!r}"
+        catalogue = ROOT / "locale" / "fr" / "LC_MESSAGES" / page.replace(".xhtml", ".po")
+        if catalogue.exists():
+            translated = {e.msgid: e.msgstr for e in polib.pofile(str(catalogue)) if e.msgstr}
+            for en, fr in zip(texts, french[page], strict=True):
+                if en in translated:
+                    assert fr == french_html(translated[en]), page
+    assert french["epub-cover.xhtml"] == [cover_alt(TITLE, "fr")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_nothing_of_the_site_is_in_the_book(books: dict[str, Book], lang: str) -> None:
+    book = books[lang]
+    for page in book.pages():
+        found = SITE_ONLY.search(book.files[page].decode("utf-8"))
+        assert found is None, f"{page}: {found.group(0) if found else ''}"
+    assert not [name for name in book.files if name.endswith(".js")]
+    # The glossary's letter bar stays; its filter box (a script's) does not.
+    assert b"nq-glossary-az" in book.files["glossary.xhtml"]
+    assert b"nq-glossary-filter" not in book.files["glossary.xhtml"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_contents_and_reading_order_hold_every_chapter(books: dict[str, Book], lang: str) -> None:
+    book = books[lang]
+    expected = [f"{chapter}.xhtml" for chapter in chapters()]
+    assert len(expected) >= 30
+    nav = book.xml("nav.xhtml").find(".//x:nav", NS)
+    assert nav is not None
+    listed = [a.get("href", "").split("#")[0] for a in nav.iterfind(".//x:a", NS)]
+    assert [href for href in dict.fromkeys(listed) if href in expected] == expected
+    spine = book.spine()
+    assert spine[:2] == ["epub-cover.xhtml", "index.xhtml"]
+    assert [href for href in spine if href in expected] == expected
+    assert "genindex.xhtml" in spine  # the rules index
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_cover(books: dict[str, Book], lang: str) -> None:
+    book = books[lang]
+    (cover,) = [i for i in book.manifest.values() if i.get("properties") == "cover-image"]
+    href = cover.get("href", "")
+    assert cover.get("media-type") == "image/png"
+    png = book.files[href]
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", png[16:24]) == (1200, 1800)
+    page = book.xml("epub-cover.xhtml")
+    (img,) = page.iterfind(".//x:img", NS)
+    assert img.get("src") == href
+    alt = img.get("alt") or ""
+    assert alt == cover_alt(TITLE, lang)
+    assert TITLE in alt and "Chris Gilders" in alt
+    if lang == "fr":  # French typography: a fixed space before the colons
+        assert alt.startswith(f"Couverture\u00a0: {TITLE}.")
+        assert "Traduction française\u00a0: Rodolphe Carpentier." in alt
+    else:
+        assert alt.startswith(f"Cover: {TITLE}.") and "translation" not in alt
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_diagrams_are_in_the_book(books: dict[str, Book], lang: str) -> None:
+    book = books[lang]
+    sources = {path.name for path in (ROOT / "docs" / "_static" / "diagrams").glob("*.svg")}
+    shown = {
+        Path(img.get("src", "")).name
+        for page in book.pages()
+        for img in book.xml(page).iterfind(".//x:img", NS)
+    }
+    assert sources <= shown
+    assert all(f"_images/{name}" in book.files for name in sources)
+    assert not [name for name in book.files if name.startswith("_static/diagrams/")]  # no copies
+    assert b'class="nq-aspect-circle"' in book.files["magic.xhtml"]
+    assert b'class="nq-movement-abilities"' in book.files["actions.xhtml"]
+    svg_pages = {i.get("href") for i in book.manifest.values() if i.get("properties") == "svg"}
+    assert {"magic.xhtml", "actions.xhtml"} <= svg_pages
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_wide_tables_get_the_small_type_of_the_book(books: dict[str, Book], lang: str) -> None:
+    book = books[lang]
+    odds = book.xml("odds.xhtml")
+    classes = {
+        table.get("class", "").split()[1]: set(table.get("class", "").split())
+        for table in odds.iterfind(".//x:table", NS)
+        if "nq-table" in table.get("class", "")
+    }
+    assert "nq-widest" in classes["nq-table-attack-sample-profiles"]  # 15 columns
+    narrow = book.xml("victory-conditions.xhtml").find(".//x:table", NS)  # game turns
+    assert narrow is not None and "nq-wide" not in narrow.get("class", "")
+    assert b"epub/nq-epub.css" in book.files["odds.xhtml"]
+    assert b"table.nq-widest" in book.files["_static/epub/nq-epub.css"]
+
+
+def test_a_table_gets_the_largest_type_its_words_fit_in() -> None:
+    assert table_classes(40, 40) == []  # 40 characters x 0.9 em <= 40
+    assert table_classes(50, 50) == ["nq-wide"]  # x 0.75 em
+    assert table_classes(80, 20) == ["nq-wide", "nq-very-wide", "nq-widest"]  # x 0.5 em
+    # Words too long for any type: the largest type where the values fit, headers breaking.
+    assert table_classes(120, 50) == ["nq-wide", "nq-break-headers"]
+    assert table_classes(200, 120) == ["nq-wide", "nq-very-wide", "nq-widest", "nq-break-headers"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_fits_a_phone(books: dict[str, Book], lang: str, tmp_path: Path) -> None:
+    """Chromium at 390 px, the book unzipped: no page is wider than the screen (reading apps
+    page the book, and cannot scroll a table sideways)."""
+    from tests.browser.conftest import CHROMIUM_ARGS, PHONE, chromium_path
+
+    executable = chromium_path()
+    if executable is None:
+        pytest.skip("Chromium not found (Debian: apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with zipfile.ZipFile(books[lang].path) as book:
+        book.extractall(tmp_path)
+    too_wide = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        page = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
+        for href in books[lang].spine():
+            page.goto((tmp_path / href).as_uri())
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > PHONE["width"]:
+                too_wide[href] = width
+        browser.close()
+    assert not too_wide
