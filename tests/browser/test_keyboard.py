@@ -52,7 +52,7 @@ WALK_SETUP = """() => {
     const box = drawer.getBoundingClientRect();
     return box.right <= 0 || box.left >= document.documentElement.clientWidth;
   };
-  const shownControl = (el) => el.getClientRects().length > 0
+  const shownControl = (el) => el.getClientRects().length > 0 && el.checkVisibility()
     && getComputedStyle(el).visibility === "visible" && !el.closest("[inert]")
     && !drawerClosed(el);
   const unfocused = new Map();

@@ -19,7 +19,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from tests.browser.conftest import Site, screenshot
+from tests.browser.conftest import Site, screenshot, wait_until
 from tests.building import LANGUAGES, ROOT
 
 QUERIES_FILE = ROOT / "tests" / "data" / "search-queries.toml"
@@ -134,10 +134,7 @@ def _target(href: str) -> str:
 def ranked(page: Any, site: Site, lang: str, query: str) -> list[tuple[str, str]]:
     """The results of the search page for ``query``, best first: (target, title shown)."""
     page.goto(site.page(f"{lang}/search.html?q={quote(query)}"))
-    page.wait_for_function(
-        "document.querySelector('#search-results p.search-summary')?.innerText.length > 0",
-        timeout=15000,
-    )
+    wait_until(page, "document.querySelector('#search-results p.search-summary')?.innerText")
     links = page.locator("#search-results ul.search li > a")
     return [(_target(a.get_attribute("href")), a.inner_text()) for a in links.all()]
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SCREENSHOTS, Site, screenshot
+from tests.browser.conftest import SCREENSHOTS, Site, screenshot, wait_until
 from tests.site.sitepages import toctree_order
 
 PAGES = [*toctree_order(), "genindex", "search", "404"]
@@ -185,8 +185,8 @@ def test_narrowest_and_widest_screens(site: Site, pages: dict[str, Any], name: s
     scrolling = {}
     for width in (320, 1920, 390):
         page.set_viewport_size({"width": width, "height": 900})
-        page.wait_for_function(
-            "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+        page.evaluate(
+            "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
         )
         result = _check(page, "en")
         assert not result["faults"], (width, result["faults"])
@@ -209,7 +209,7 @@ def test_a_table_is_scrolled_with_the_keyboard(site: Site, pages: dict[str, Any]
     )
     assert ring == "solid 2px", ring
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.querySelector('#hand-weapons .table-wrapper').scrollLeft > 20")
+    wait_until(page, "document.querySelector('#hand-weapons .table-wrapper').scrollLeft > 20")
     # The cue and the shadows follow: the left edge now hides columns.
     frame = page.locator("#hand-weapons .nq-table-frame")
     assert frame.evaluate(

@@ -155,7 +155,9 @@ def test_better_ra_hits_more_often_and_further_never_better(
     chance = ranged.ranged_hit_chance(ra, distance, ranges)
     assert is_chance(chance)
     assert ranged.ranged_hit_chance(ra + 1, distance, ranges) >= chance
-    assert ranged.ranged_hit_chance(ra, distance + 1, ranges) <= chance
+    bands = [band.modifier for band in (ranges.close, ranges.medium, ranges.long) if band]
+    if bands == sorted(bands, reverse=True):  # the book's trebuchet aims best at medium range
+        assert ranged.ranged_hit_chance(ra, distance + 1, ranges) <= chance
 
 
 @given(armour=st.integers(0, 10), strength=STRENGTHS, pm=st.integers(-3, 0),
