@@ -15,12 +15,17 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from sphinx.search.en import SearchEnglish
-from sphinx.search.fr import SearchFrench
 from sphinx.util.inventory import InventoryFile
 
 from nqsphinx.glossary import GLOSSARY_FILE, collation_key, load_terms, term_label
 from nqsphinx.messages import ui_text
+from nqsphinx.search import (
+    SEARCH_FILE,
+    STEMS_OPTION,
+    EnglishSearch,
+    FrenchSearch,
+    load_search_data,
+)
 from nqsphinx.typography import french_html
 from tests.building import ROOT
 from tests.site.sitepages import toctree_order
@@ -250,7 +255,9 @@ def test_every_term_link_is_described_by_its_definition(
 @pytest.mark.parametrize("lang", LANGS)
 def test_definitions_stay_out_of_the_search_index(html_sites: dict[str, Path], lang: str) -> None:
     """A page is found by its words, not by the words of the definitions of the terms it uses."""
-    search = SearchFrench({}) if lang == "fr" else SearchEnglish({})
+    stems = load_search_data(ROOT / "docs" / SEARCH_FILE).stems.get(lang, {})
+    options = {STEMS_OPTION: json.dumps(stems)}  # the site's stemmer, with its exceptions
+    search = FrenchSearch(options) if lang == "fr" else EnglishSearch(options)
     index_text = (html_sites[lang] / "searchindex.js").read_text(encoding="utf-8")
     index = json.loads(index_text[index_text.index("(") + 1 : index_text.rindex(")")])
     page = index["docnames"].index("magic")
