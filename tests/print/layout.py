@@ -184,6 +184,38 @@ def repeated_sentences(pdf: Path) -> list[str]:
     return found
 
 
+# --- boxes (examples, notes) -------------------------------------------------------------------
+
+#: A box's title row is drawn this tall (points), its frame with rounded corners, as wide as the
+#: text (Sphinx's heavy box: the frame and the title row are each a stroked outline of four
+#: curves and eight lines, over a fill).
+TITLE_ROW = 20.0
+BOX_WIDTH = 440.0
+#: A piece of a box broken over pages that holds nothing but its title, or nothing at all, is
+#: at most this much taller than its title row (or than nothing).
+EMPTY = 12.0
+
+
+def split_boxes(pdf: Path) -> list[str]:
+    """Pieces of a box broken over pages that hold only the box's title (the title left alone
+    at a page foot) or nothing (the empty end of a box at the top of a page)."""
+    from tests.print.pdfs import shapes
+
+    found = []
+    for page in read_pages(pdf):
+        outlines = [
+            s for s in shapes(pdf, page.number)
+            if s.width > BOX_WIDTH and (s.curves, s.lines) == (4, 8)
+        ]  # fmt: skip
+        titles = [s for s in outlines if abs(s.height - TITLE_ROW) < 0.5]
+        for frame in (s for s in outlines if s not in titles):
+            inside = [t for t in titles if frame.y0 - 1 <= t.y0 and t.y1 <= frame.y1 + 1]
+            if frame.height < (TITLE_ROW if inside else 0) + EMPTY:
+                what = "only its title" if inside else "nothing"
+                found.append(f"{page.where()}: a box piece with {what}")
+    return found
+
+
 # --- the index ---------------------------------------------------------------------------------
 
 

@@ -22,7 +22,9 @@ from nqsphinx.messages import engine_text, ui_text
 from nqsphinx.rules_index import NAMED_ROWS
 from tests.building import ROOT
 from tests.print import layout
+from tests.print import pdfs as pdfs_module
 from tests.print.layout import Page
+from tests.print.pdfs import Shape
 
 LANGS = ["en", "fr"]
 TAGLINE = "The fantasy battles miniatures wargame"
@@ -88,6 +90,14 @@ def test_no_example_title_is_the_last_line_of_a_page(pdfs: dict[str, Path], lang
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_no_box_is_split_after_its_title_or_before_its_end(
+    pdfs: dict[str, Path], lang: str
+) -> None:
+    """An example or a note broken over pages keeps lines of its text on each page."""
+    assert layout.split_boxes(pdfs[lang]) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_caption_is_on_the_page_of_its_table(pdfs: dict[str, Path], lang: str) -> None:
     assert len(list(layout.captions(pdfs[lang]))) > 100
     assert layout.captions_apart(pdfs[lang]) == []
@@ -135,6 +145,17 @@ def test_the_layout_checks_can_fail(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     assert layout.blank_pages_with_furniture(pdf) == ["page 4 (file page 4)"]
     assert layout.words_at_foot(pdf, {"Example"}) == ["page 5 (file page 5): 'Example'"]
     assert layout.is_row("  Name   UC   Points") and not layout.is_row("A sentence of prose.")
+    frame, title = Shape(72, 88, 523, 114, 4, 8), Shape(72, 94, 522, 114, 4, 8)
+    boxes = {
+        1: [frame, title],
+        2: [Shape(72, 750, 523, 760, 4, 8)],
+        3: [Shape(72, 300, 523, 400, 4, 8), title],
+    }
+    monkeypatch.setattr(pdfs_module, "shapes", lambda _, page: boxes.get(page, []))
+    assert layout.split_boxes(pdf) == [
+        "page 1 (file page 1): a box piece with only its title",
+        "page 2 (file page 2): a box piece with nothing",
+    ]
     twice = "This sentence of many words is printed two times in a row."
     monkeypatch.setattr(layout, "sentences", lambda _: [("3", twice), ("4", twice)])
     assert layout.repeated_sentences(pdf) == [f"page 3: {twice!r}"]
