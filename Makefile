@@ -6,7 +6,7 @@ BUILD ?= _build
 FR := -D language=fr -t fr
 
 .PHONY: verify-examples all html html-en html-fr pdf pdf-en pdf-fr epub epub-en epub-fr print print-en print-fr doctest gettext update-po translation-status test lint clean \
-	bench
+	bench proof
 
 all: html pdf epub print
 
@@ -52,6 +52,12 @@ print: print-en print-fr
 
 print-en print-fr: print-%: verify-examples
 	$(PYTHON) -m nqprint --lang $* --out $(BUILD)/pdf --work $(BUILD)/print >/dev/null
+
+# Proof sheets for editors: chosen pages of every PDF of $(BUILD)/pdf, one PNG per PDF in
+# $(BUILD)/proof (`make proof PAGES=1-4,60,last DPI=80`; default: the first 4 pages and a sample).
+proof:
+	$(PYTHON) -m nqprint.proof --pdf-dir $(BUILD)/pdf --out $(BUILD)/proof \
+		$(if $(PAGES),--pages "$(PAGES)") $(if $(DPI),--dpi "$(DPI)")
 
 doctest:
 	$(SPHINXBUILD) $(SPHINXOPTS) -b doctest -c . -d $(BUILD)/doctrees/doctest docs $(BUILD)/doctest

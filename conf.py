@@ -60,7 +60,8 @@ html_copy_source = False
 
 # PDF: xelatex for Unicode; babel-french is switched on for the French build by nqsphinx.
 latex_engine = "xelatex"
-latex_use_xindy = False
+latex_use_xindy = True  # index sorted by the language: « Élan » among the E (Debian's xindy)
+latex_show_pagerefs = True  # every cross-reference gives its page: "(p. 12)"
 latex_documents = [("index", "noquarter.tex", project, author, "manual")]
 latex_elements = {
     "papersize": "a4paper",

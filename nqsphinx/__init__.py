@@ -36,8 +36,8 @@ from nqsphinx import (
 
 
 def _configure_latex(app: Sphinx, config: Config) -> None:
-    """The PDF's cover and running headers; French hyphenation and typography from
-    babel-french (:mod:`nqsphinx.latex`)."""
+    """The PDF's cover, contents, running headers, metadata and page layout; French
+    hyphenation and typography from babel-french (:mod:`nqsphinx.latex`)."""
     lang = "fr" if config.language == "fr" else "en"
     config.latex_elements = latex.latex_elements(dict(config.latex_elements), lang)
 
@@ -46,6 +46,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     myst_cache.install()  # MyST parses each French message faster
     untrusted.setup(app)  # first: catalogues are checked before anything reads them
     app.connect("config-inited", _configure_latex)
+    latex.setup(app)
     examples.setup(app)
     tables.setup(app)
     diagrams.setup(app)

@@ -91,7 +91,8 @@ class ErratumNotes(SphinxPostTransform):
 
 def _insert_after_title(section: nodes.section, note: nodes.Node) -> None:
     index = 1 if section.children and isinstance(section[0], nodes.title) else 0
-    while index < len(section) and isinstance(section[index], nodes.note):
+    # After the heading's index entries too: their page is the heading's.
+    while index < len(section) and isinstance(section[index], (nodes.note, addnodes.index)):
         index += 1
     section.insert(index, note)
 

@@ -34,6 +34,7 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.writers.html5 import HTML5Translator
@@ -41,7 +42,7 @@ from sphinx.writers.html5 import HTML5Translator
 from nqsphinx import entities
 from nqsphinx.coverage import chapters_in_order
 from nqsphinx.messages import page_language, ui_text
-from nqsphinx.rules_index import index_node, index_text
+from nqsphinx.rules_index import INDEXED_FORMATS, index_node, index_section, index_text
 from nqsphinx.typography import french_html
 from nqsphinx.untrusted import generated_raw
 
@@ -476,12 +477,36 @@ def _hidden(app: Sphinx, node: nodes.Node) -> bool:
     return False
 
 
+class TermIndexEntries(SphinxTransform):
+    """Each term's index entry at the section that defines it, besides its glossary entry: the
+    index sends the reader to the rule (after the section labels are set, 260; before the
+    domains collect index entries, 850)."""
+
+    default_priority = 510
+
+    def apply(self, **kwargs: object) -> None:
+        lang = page_language(self.config.language)
+        defined: dict[str, list[Term]] = {}
+        for term in terms_for(self.app):
+            defined.setdefault(term.section, []).append(term)
+        for section in list(self.document.findall(nodes.section)):
+            for label in section["ids"]:
+                for term in defined.get(label, []):
+                    index_section(section, term.label(lang), lang)
+
+
+def _register_index(app: Sphinx) -> None:
+    if app.builder.format in INDEXED_FORMATS:
+        app.add_transform(TermIndexEntries)
+
+
 def setup(app: Sphinx) -> None:
     app.setup_extension("nqsphinx.entities")
     app.add_directive("nq-glossary", GlossaryDirective)
     # HTML only: the links are made for HTML builds alone.
     app.add_node(TermLink, html=(visit_term_link, depart_term_link))
     app.add_node(TermDefinition, html=(visit_term_definition, depart_term_definition))
+    app.connect("builder-inited", _register_index)
     app.add_post_transform(GlossaryUses)
     app.connect("doctree-read", link_terms)
     app.connect("doctree-resolved", address_term_links)

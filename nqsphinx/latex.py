@@ -1,4 +1,5 @@
-"""The PDF rulebook's own LaTeX: its cover, its running headers and how engine tables are set.
+"""The PDF rulebook's own LaTeX: its cover, contents, running headers, metadata, what keeps
+together on a page, and how engine tables are set.
 
 Engine tables get a column specification made from their content: short columns keep their
 natural width, long text columns wrap (tabulary shares the width among them, or fixed widths in a
@@ -12,6 +13,9 @@ from collections.abc import Sequence
 
 from docutils import nodes
 from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
+from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from nqprint.latex import latex_escape  # one escape for the rulebooks and the print products
 from nqsphinx.messages import ui_text
@@ -28,7 +32,6 @@ VERY_WIDE_TABLE = 12
 MIN_FLEX = 0.3
 
 _NUMERIC = re.compile(r"^[-+–]?[\d½.,/%+\-–\s\u202f]*$")
-
 
 
 def _is_long(column: Sequence[str]) -> bool:
@@ -105,7 +108,7 @@ def table_style(
     colspec = addnodes.tabular_col_spec()
     colspec["spec"] = column_spec(header, rows)
     measure = measure_columns(header, rows)
-    start = generated_raw(rf"\begingroup{size}" + "\n" + measure, "latex")
+    start = generated_raw(rf"\begingroup{size}\nqwholeheads" + "\n" + measure, "latex")
     end = generated_raw(r"\endgroup" + "\n", "latex")
     return [start, colspec, node, end]
 
@@ -217,13 +220,151 @@ HEADERS = r"""
 """
 
 
+#: The book's pages: chapters open on the next page (no blank page before them), the few blank
+#: pages left (the back of the cover, before the first chapter) carry no running head.
+PAGES = r"""
+\usepackage{emptypage}
+\usepackage{needspace}
+"""
+
+#: Front matter: the contents on a right-hand page after the cover, numbered in roman; the first
+#: chapter on a right-hand page, page 1.  ``%(contents)s``: the contents' title.
+CONTENTS = r"""
+\makeatletter
+\newcommand{\nqtableofcontents}{%%
+  \cleardoublepage
+  \pagenumbering{roman}%%
+  \begingroup
+    \parskip\z@skip
+    \sphinxtableofcontentshook
+    \renewcommand{\contentsname}{%(contents)s}%%
+    \tableofcontents
+  \endgroup
+  \cleardoublepage
+  \pagenumbering{arabic}%%
+}
+\makeatother
+"""
+
+#: What keeps things together on a page.
+#: - A table's caption stays with its table, and a heading with the caption under it: the
+#:   caption package leaves a breakpoint before and after a caption (its skips follow a colour
+#:   special or the caption's line); a penalty before each skip removes them.
+#: - A box (an example, a note) starts on a page with room for its title and first lines, or
+#:   on the next page, with the heading before it if there is one: an invisible space of
+#:   ``\nqboxstart`` that no breakpoint separates from the heading makes TeX break before the
+#:   heading.  Sphinx's own ``\needspace`` before a box is dropped: its breakpoint came right
+#:   after the heading, which it left alone at the foot of the page.
+#: - An engine table's header is not hyphenated, nor broken after a minus ("Modificateur -3"):
+#:   ``\nqwholeheads``, in the table's group (its columns are at least as wide as its longest
+#:   header word, which a prose table's are not).
+KEEP = r"""
+\makeatletter
+\let\nq@captionabove\caption@make@above
+\renewcommand*\caption@make@above{\ifvmode\nobreak\fi\nq@captionabove}
+\let\nq@captionbelow\caption@make@below
+\renewcommand*\caption@make@below{\ifhmode\par\fi\nobreak\nq@captionbelow}
+\newlength{\nqboxstart}\setlength{\nqboxstart}{5.5\baselineskip}
+\newcommand{\nq@keepstart}[1]{%
+  \par\if@nobreak\else\penalty\z@\fi\penalty\@M\vskip#1\penalty9999\vskip-#1\relax}
+\renewcommand{\sphinxheavyboxneedspacecommand}{}
+\let\nq@admonition\sphinxadmonition
+\renewcommand{\sphinxadmonition}{\nq@keepstart{\nqboxstart}\nq@admonition}
+\let\nq@theadfamily\sphinxstyletheadfamily
+\newcommand{\nqwholeheads}{%
+  \protected\def\sphinxstyletheadfamily{\nq@theadfamily\hyphenpenalty\@M\exhyphenpenalty\@M}}
+\makeatother
+"""
+
+#: The index in the book's type (Sphinx sets entries in typewriter, for programming objects),
+#: an abbreviation after its term as in the text: "Actions (AC)".
+INDEX = r"""
+\def\sphinxstyleindexentry#1{#1}
+\def\sphinxstyleindexextra#1{ (#1)}
+"""
+
+#: A cross-reference on paper gives its page, "see Aiming (p. 50)": Sphinx writes
+#: ``\autopageref*`` (``latex_show_pagerefs``), set here with the book's abbreviation rather
+#: than hyperref's word of the language ("page"), which babel would put back.
+PAGEREF = r"""
+\makeatletter
+\DeclareRobustCommand*{\autopageref}{\@ifstar\nq@pageref\nq@pageref}
+\newcommand*{\nq@pageref}[1]{%(page)s\nobreakspace\pageref*{#1}}
+\makeatother
+"""
+
+#: ISO language tags of the PDF (its /Lang), per language.
+PDF_LANG = {"en": "en-GB", "fr": "fr-FR"}
+
+
+def metadata(lang: str) -> str:
+    """The PDF's document information (title, author, subject) and language."""
+    subject = f"{ui_text('The fantasy battles miniatures wargame', lang)}, " + ui_text(
+        "for 25mm - 30mm miniatures", lang
+    )
+    return (
+        rf"\hypersetup{{pdftitle={{No Quarter Fantasy Wargames}}, pdfauthor={{Chris Gilders}}, "
+        rf"pdfsubject={{{_tex(subject)}}}, pdflang={{{PDF_LANG[lang]}}}}}" + "\n"
+    )
+
+
 def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
-    """The rulebook's ``latex_elements`` for ``lang``: cover, headers, French typography."""
+    """The rulebook's ``latex_elements`` for ``lang``: cover, contents, headers, metadata, what
+    keeps together on a page, French typography."""
     result = dict(elements)
     result.setdefault("maketitle", cover(lang))
-    result["preamble"] = result.get("preamble", "") + HEADERS + MEASURE
+    result.setdefault("extraclassoptions", "openany")
+    result.setdefault("tableofcontents", r"\nqtableofcontents")
+    numbering = r"\PassOptionsToPackage{numfigreset=1}{sphinx}"  # "Table 12.2": one per table
+    result["passoptionstopackages"] = result.get("passoptionstopackages", "") + "\n" + numbering
+    contents = CONTENTS % {"contents": _tex(ui_text("Contents", lang))}
+    pageref = PAGEREF % {"page": _tex(ui_text("p.", lang))}
+    result["preamble"] = (
+        result.get("preamble", "") + PAGES + HEADERS + contents + KEEP + INDEX + pageref
+        + metadata(lang) + MEASURE
+    )  # fmt: skip
     if lang == "fr":
         # babel-french spaces « » too (French typography strips the typed spaces).
         result.setdefault("babel", r"\usepackage[french]{babel}" + FRENCH_QUOTES)
         result.setdefault("polyglossia", "")
     return result
+
+
+class CoverOnly(SphinxTransform):
+    """The PDF's first pages are its cover and contents: the home page's own text (its tagline,
+    already on the cover, and anything else but its tables of contents) is left out."""
+
+    default_priority = 880
+
+    def apply(self, **kwargs: object) -> None:
+        if self.env.docname != self.config.root_doc:
+            return
+        for section in self.document.findall(nodes.section):
+            for child in list(section.children[1:]):
+                if not any(True for _ in child.findall(addnodes.toctree)):
+                    section.remove(child)
+            return
+
+
+class LabelledContainers(SphinxPostTransform):
+    """A container's ids as LaTeX labels: Sphinx's LaTeX writer labels sections, tables,
+    figures and targets but not containers, so links to an erratum or a spell card had no
+    destination in the PDF, and no page."""
+
+    default_priority = 900
+    builders = ("latex",)
+
+    def run(self, **kwargs: object) -> None:
+        for container in list(self.document.findall(nodes.container)):
+            if container["ids"]:
+                container.insert(0, nodes.target("", "", ids=list(container["ids"])))
+
+
+def _register(app: Sphinx) -> None:
+    if app.builder.format == "latex":
+        app.add_transform(CoverOnly)
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("builder-inited", _register)
+    app.add_post_transform(LabelledContainers)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
@@ -61,10 +62,13 @@ def _generated(node: nodes.TextElement) -> nodes.TextElement:
 
 
 class EngineTableDirective(SphinxDirective):
-    """``{nq-table} key``: the engine's table ``key`` in the page's language."""
+    """``{nq-table} key``: the engine's table ``key`` in the page's language.  ``:no-notes:``
+    leaves out the notes under it where the page's own text already says them (the notes stay
+    on the quick-reference sheet, which has no such text)."""
 
     required_arguments = 1
     has_content = False
+    option_spec = {"no-notes": directives.flag}
 
     def run(self) -> list[nodes.Node]:
         key = self.arguments[0]
@@ -89,7 +93,7 @@ class EngineTableDirective(SphinxDirective):
                 field += body
                 fields += field
             result.append(fields)
-        for note in table.notes:
+        for note in () if "no-notes" in self.options else table.notes:
             result.append(
                 _generated(nodes.paragraph(text=engine_text(note, lang), classes=["nq-table-note"]))
             )

@@ -23,6 +23,7 @@ ROLE = re.compile(r"\{(\w+)\}`[^`]*?<([^>]+)>`|\{(\w+)\}`([^`<]+)`")
 
 def tokens(text: str) -> list[str]:
     text = re.sub(r"<[^>]+>`", "`", text)  # a label's digits are not the text's numbers
+    text = re.sub(r"(?<=\d),(?=\d)", ".", text)  # French writes 0,5 for the English 0.5
     return sorted(TOKEN.findall(text.replace("−", "-")))
 
 
@@ -46,6 +47,8 @@ def test_tokens_are_found() -> None:
     assert tokens('Move D10+5" then 2½" at RA+1, CC-1, 2D10 and 12') == sorted(
         ["D10+5", '2½"', "+1", "-1", "2D10", "12"]
     )
+    assert tokens('gagner 0,5" par figurine') == tokens('gain 0.5" per model') == ["0.5"]
+    assert tokens("gagner 0,5") != tokens("gain 5")
 
 
 @pytest.mark.parametrize("po", PAGE_CATALOGUES + [ENGINE_CATALOGUE], ids=lambda p: p.name)

@@ -1,0 +1,390 @@
+"""Reading a rulebook PDF as a proofreader does: each page's body lines (running head and foot
+set aside), the outline's headings, table captions, link annotations and the index's letters.
+
+Each check returns what it found wrong as short strings naming the page, so that a failing test
+says where to look; an empty list means the rule holds.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from pypdf import PdfReader
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
+
+#: The foot line of a page of text (the title of the book), besides a bare page number.
+FOOT = "No Quarter Fantasy Wargames"
+#: A table caption: "Table 7.2: Bow", « TABLEAU 7.2 – Arc » (babel-french sets small capitals).
+CAPTION = re.compile(r"^\s*(Table|TABLEAU|Tableau)\s+(\d+(?:\.\d+)?)\s*[:–-]\s*(\S.*)$")
+#: The caption repeated on each page that a long table continues on.
+CONTINUED = re.compile(r"continued from previous page|suite de la page précédente", re.I)
+#: A page reference as the rulebooks print it after a cross-reference: "(p. 12)".
+PAGEREF = re.compile(r"^\(p\.\s*\d+\)")
+#: Sentences for the repetition check: at least this many words.
+SENTENCE_WORDS = 8
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page: its number in the file (from 1), its printed label, its body lines and whether
+    it carried a running head or foot."""
+
+    number: int
+    label: str
+    lines: tuple[str, ...]
+    furniture: bool
+
+    @property
+    def last(self) -> str:
+        return self.lines[-1].strip() if self.lines else ""
+
+    def where(self) -> str:
+        return f"page {self.label} (file page {self.number})"
+
+
+def _pdftotext(pdf: Path, *options: str) -> str:
+    command = ["pdftotext", *options, str(pdf), "-"]
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+
+@cache
+def read_pages(pdf: Path) -> tuple[Page, ...]:
+    """Every page's body lines in reading order (``pdftotext -layout``), with the running head
+    (a line that starts or ends with the page's label) and the foot (the book's title or the
+    bare page number) set aside."""
+    labels = PdfReader(str(pdf)).page_labels
+    pages = []
+    for number, raw in enumerate(_pdftotext(pdf, "-layout").split("\f")[: len(labels)], 1):
+        label = labels[number - 1]
+        lines = [line.rstrip() for line in raw.splitlines() if line.strip()]
+        furniture = False
+        if lines and _is_head(lines[0], label):
+            lines, furniture = lines[1:], True
+        while lines and lines[-1].strip() in {FOOT, label}:
+            lines, furniture = lines[:-1], True
+        pages.append(Page(number, label, tuple(lines), furniture))
+    return tuple(pages)
+
+
+def _is_head(line: str, label: str) -> bool:
+    words = line.split()
+    return len(words) > 1 and label in (words[0], words[-1])
+
+
+def squeeze(value: str) -> str:
+    """One space between words; none of the non-breaking kinds that French typography adds."""
+    value = value.replace("\u202f", " ").replace("\u00a0", " ").replace("\u2011", "-")
+    return re.sub(r"\s+", " ", value).strip()
+
+
+def outline(pdf: Path) -> list[tuple[int, str]]:
+    """The headings of the PDF's outline (bookmarks): (file page from 1, title)."""
+    reader = PdfReader(str(pdf))
+    found: list[tuple[int, str]] = []
+
+    def walk(items: Iterable[object]) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                page = reader.get_destination_page_number(item)  # type: ignore[arg-type]
+                found.append((page + 1, squeeze(str(item.title))))  # type: ignore[attr-defined]
+
+    walk(reader.outline)
+    return found
+
+
+def _ends_with(lines: tuple[str, ...], title: str) -> bool:
+    """Whether the page's last one, two or three lines are the heading ``title`` (after its
+    number, if it has one: "12.3 Ranged Attack Modifiers")."""
+    for count in (1, 2, 3):
+        tail = squeeze(" ".join(lines[-count:]))
+        tail = re.sub(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]{3,} [A-Z]+)\s+", "", tail)
+        if tail.casefold() == title.casefold():
+            return True
+    return False
+
+
+def headings_at_foot(pdf: Path) -> list[str]:
+    """Headings that are the last text of their page, their section starting on the next."""
+    pages = read_pages(pdf)
+    return [
+        f"{pages[page - 1].where()}: {title!r}"
+        for page, title in outline(pdf)
+        if pages[page - 1].lines and _ends_with(pages[page - 1].lines, title)
+    ]
+
+
+def words_at_foot(pdf: Path, words: Iterable[str]) -> list[str]:
+    """Pages whose last line is one of ``words`` (an example's title: "Example")."""
+    wanted = set(words)
+    return [f"{page.where()}: {page.last!r}" for page in read_pages(pdf) if page.last in wanted]
+
+
+def captions(pdf: Path) -> Iterator[tuple[Page, int, str]]:
+    """(page, line index, caption line) of every table caption but the continuation ones."""
+    for page in read_pages(pdf):
+        for index, line in enumerate(page.lines):
+            if CAPTION.match(line) and not CONTINUED.search(line):
+                yield page, index, squeeze(line)
+
+
+def captions_apart(pdf: Path) -> list[str]:
+    """Captions whose table does not start on the same page: the caption is the page's last
+    line, or the next line is not a table row (a row is indented, or set in columns: a run of
+    two spaces or more between cells; a line of prose starts at the margin, words single-spaced).
+    """
+    found = []
+    for page, index, caption in captions(pdf):
+        following = page.lines[index + 1 : index + 2]
+        if not following or not is_row(following[0]):
+            found.append(f"{page.where()}: {caption!r} then {following}")
+    return found
+
+
+def is_row(line: str) -> bool:
+    return line.startswith(" ") or re.search(r"\S\s{2,}\S", line) is not None
+
+
+def caption_numbers(pdf: Path) -> list[str]:
+    return [CAPTION.match(caption).group(2) for _, _, caption in captions(pdf)]  # type: ignore[union-attr]
+
+
+def blank_pages_with_furniture(pdf: Path) -> list[str]:
+    """Pages with no body text that still carry a running head or foot (a blank page should be
+    blank)."""
+    return [page.where() for page in read_pages(pdf) if not page.lines and page.furniture]
+
+
+def sentences(pdf: Path) -> list[tuple[str, str]]:
+    """(page label, sentence) in reading order (pdftotext without layout follows the text,
+    hyphenated words joined)."""
+    labels = PdfReader(str(pdf)).page_labels
+    found = []
+    for label, raw in zip(labels, _pdftotext(pdf).split("\f"), strict=False):
+        raw = re.sub(r"(\w)-\n(\w)", r"\1\2", raw)
+        for sentence in re.split(r"(?<=[.!?;])\s+", squeeze(raw)):
+            found.append((label, sentence.strip()))
+    return found
+
+
+def repeated_sentences(pdf: Path) -> list[str]:
+    """A sentence of :data:`SENTENCE_WORDS` words or more printed twice in a row (on one page
+    or across a page turn)."""
+    found = []
+    pairs = sentences(pdf)
+    for (label, first), (_, second) in zip(pairs, pairs[1:], strict=False):
+        if first == second and len(first.split()) >= SENTENCE_WORDS:
+            found.append(f"page {label}: {first!r}")
+    return found
+
+
+# --- boxes (examples, notes) -------------------------------------------------------------------
+
+#: A box's title row is drawn this tall (points), its frame with rounded corners, as wide as the
+#: text (Sphinx's heavy box: the frame and the title row are each a stroked outline of four
+#: curves and eight lines, over a fill).
+TITLE_ROW = 20.0
+BOX_WIDTH = 440.0
+#: A piece of a box broken over pages that holds nothing but its title, or nothing at all, is
+#: at most this much taller than its title row (or than nothing).
+EMPTY = 12.0
+
+
+def split_boxes(pdf: Path) -> list[str]:
+    """Pieces of a box broken over pages that hold only the box's title (the title left alone
+    at a page foot) or nothing (the empty end of a box at the top of a page)."""
+    from tests.print.pdfs import shapes
+
+    found = []
+    for page in read_pages(pdf):
+        outlines = [
+            s for s in shapes(pdf, page.number)
+            if s.width > BOX_WIDTH and (s.curves, s.lines) == (4, 8)
+        ]  # fmt: skip
+        titles = [s for s in outlines if abs(s.height - TITLE_ROW) < 0.5]
+        for frame in (s for s in outlines if s not in titles):
+            inside = [t for t in titles if frame.y0 - 1 <= t.y0 and t.y1 <= frame.y1 + 1]
+            if frame.height < (TITLE_ROW if inside else 0) + EMPTY:
+                what = "only its title" if inside else "nothing"
+                found.append(f"{page.where()}: a box piece with {what}")
+    return found
+
+
+# --- the index ---------------------------------------------------------------------------------
+
+
+#: Where a page's running head and foot are (points from the top of an A4 page): the index's
+#: lines are read between them.
+HEAD_ZONE, FOOT_ZONE = 60.0, 780.0
+#: How far (points) the second line of an index entry is indented, at least.
+INDENT = 5.0
+
+
+def index_lines(pdf: Path, title: str = "Index") -> list[str]:
+    """The lines of the index in reading order: its pages from the outline's entry ``title`` to
+    the end, each page's left column then its right one (``pdftotext -bbox``: words with their
+    places), running heads, feet and the index's title left out."""
+    start = next(page for page, name in outline(pdf) if name == title)
+    reader = PdfReader(str(pdf))
+    lines: list[str] = []
+    for number, words in enumerate(_words(pdf)[start - 1 :], start):
+        middle = float(reader.pages[number - 1].mediabox.width) / 2
+        placed = sorted(
+            (x0 >= middle, y0, x0, word)
+            for x0, y0, _, _, word in words
+            if HEAD_ZONE < y0 < FOOT_ZONE
+        )
+        rows: list[tuple[bool, list[tuple[float, str]]]] = []
+        last: tuple[bool, float] | None = None
+        for column, y0, x0, word in placed:
+            if last is None or column != last[0] or y0 - last[1] > 3:
+                rows.append((column, []))
+                last = (column, y0)
+            rows[-1][1].append((x0, word))
+        margins = {c: min(min(row)[0] for col, row in rows if col == c) for c, _ in rows}
+        for column, row in rows:
+            text = " ".join(word for _, word in sorted(row))
+            if text.casefold() == title.casefold():
+                continue  # the index's own title, over the right column
+            if min(row)[0] > margins[column] + INDENT and lines:
+                lines[-1] += " " + text  # an entry too long for its column goes on indented
+            else:
+                lines.append(text)
+    return lines
+
+
+def index_groups(pdf: Path, title: str = "Index") -> list[tuple[str, list[str]]]:
+    """The index's letter groups in printed order, each with its entries."""
+    groups: list[tuple[str, list[str]]] = []
+    for line in index_lines(pdf, title):
+        if len(line) == 1 and line.isalpha():
+            groups.append((line, []))
+        elif groups:
+            groups[-1][1].append(line)
+    return groups
+
+
+# --- links and their page references -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link to a place in the book: its page, its destination, its text and the two words
+    after it on the page."""
+
+    page: int
+    dest: str
+    text: str
+    after: str
+
+
+Word = tuple[float, float, float, float, str]
+
+
+#: A word of ``pdftotext -bbox``, with its box.
+WORD = re.compile(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>'
+)
+
+
+@cache
+def _words(pdf: Path) -> list[list[Word]]:
+    """Every page's words with their boxes (``pdftotext -bbox``), in reading order."""
+    html = _pdftotext(pdf, "-bbox")
+    return [
+        [
+            (float(a), float(b), float(c), float(d), _unescape(word))
+            for a, b, c, d, word in WORD.findall(page)
+        ]
+        for page in html.split("<page ")[1:]
+    ]
+
+
+def _unescape(value: str) -> str:
+    for entity, char in (("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&amp;", "&")):
+        value = value.replace(entity, char)
+    return value
+
+
+def _resolve(value: object) -> object:
+    return value.get_object() if isinstance(value, IndirectObject) else value
+
+
+def _destination(annotation: DictionaryObject) -> str | None:
+    """The named destination of an internal link; None for a web address or another file."""
+    action = _resolve(annotation.get("/A"))
+    if isinstance(action, DictionaryObject):
+        return str(action.get("/D")) if action.get("/S") == "/GoTo" else None
+    dest = annotation.get("/Dest")
+    return None if dest is None else str(_resolve(dest))
+
+
+def internal_links(pdf: Path, pages: Iterable[int]) -> list[Link]:
+    """The links to a place in the book on the given file pages, each with its text and what
+    follows it.  A link broken over two lines or pages is two annotations with one destination:
+    they make one link, whose text is followed by what follows its last piece."""
+    reader = PdfReader(str(pdf))
+    words = _words(pdf)
+    links: list[Link] = []
+    previous: Link | None = None
+    for number in pages:
+        page = reader.pages[number - 1]
+        height = float(page.mediabox.height)
+        for annotation in _resolve(page.get("/Annots")) or ArrayObject():
+            annotation = _resolve(annotation)
+            if (
+                not isinstance(annotation, DictionaryObject)
+                or annotation.get("/Subtype") != "/Link"
+            ):
+                continue
+            dest = _destination(annotation)
+            if dest is None:
+                continue
+            x0, y0, x1, y1 = (float(v) for v in annotation["/Rect"])
+            text, after = _text_at(words[number - 1], (x0, height - y1, x1, height - y0))
+            if previous is not None and previous.dest == dest and not PAGEREF.match(previous.after):
+                links[-1] = previous = Link(number, dest, f"{previous.text} {text}", after)
+            else:
+                previous = Link(number, dest, text, after)
+                links.append(previous)
+    return links
+
+
+def _text_at(words: list[Word], rect: tuple[float, float, float, float]) -> tuple[str, str]:
+    """The words inside ``rect`` and the two words that follow the last of them."""
+    x0, y0, x1, y1 = rect
+    inside = [
+        index
+        for index, (a, b, c, d, _) in enumerate(words)
+        if x0 - 1 <= (a + c) / 2 <= x1 + 1 and y0 - 1 <= (b + d) / 2 <= y1 + 1
+    ]
+    if not inside:
+        return "", ""
+    text = " ".join(words[i][4] for i in inside)
+    after = " ".join(word[4] for word in words[inside[-1] + 1 : inside[-1] + 3])
+    return text, after
+
+
+def cross_references(pdf: Path) -> list[Link]:
+    """The internal links of the text: every page from the first chapter (page 1) to the index,
+    the contents and the index being lists of pages themselves."""
+    labels = PdfReader(str(pdf)).page_labels
+    first = labels.index("1", 2) + 1  # the cover is page 1 of the file too
+    index = next(page for page, title in outline(pdf) if title == "Index")
+    return internal_links(pdf, range(first, index))
+
+
+def document_info(pdf: Path) -> dict[str, str]:
+    """The document information dictionary, and the catalogue's /Lang."""
+    reader = PdfReader(str(pdf))
+    info = {key: str(value) for key, value in (reader.metadata or {}).items()}
+    lang = reader.trailer["/Root"].get_object().get("/Lang")
+    if lang is not None:
+        info["/Lang"] = str(lang)
+    return info

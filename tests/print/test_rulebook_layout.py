@@ -1,0 +1,295 @@
+"""The PDF rulebooks laid out as a publisher would ship them: front matter, headings and captions
+kept with what they introduce, page references, an index in the language's order that points
+to the rules, document metadata, French number and header typography.
+
+Each layout check reads the PDF as a proofreader does (``tests.print.layout``) and is shown to
+fail on a made-up page, so that an empty finding means the rule holds, not that nothing was
+read.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from nqcore.spells import all_spells
+from nqcore.tables import get_table
+from nqsphinx.glossary import GLOSSARY_FILE, load_terms
+from nqsphinx.messages import engine_text, ui_text
+from nqsphinx.rules_index import NAMED_ROWS
+from tests.building import ROOT
+from tests.print import layout
+from tests.print import pdfs as pdfs_module
+from tests.print.layout import Page
+from tests.print.pdfs import Shape
+
+LANGS = ["en", "fr"]
+TAGLINE = "The fantasy battles miniatures wargame"
+#: Headings of pages that the index leaves out (they are not rules).
+UNINDEXED = {"en": {"Credits", "The Unexpected Enemy"}, "fr": {"Crédits", "L’Ennemi inattendu"}}
+GLOSSARY = {"en": "Glossary", "fr": "Glossaire"}
+
+
+def _text(pdf: Path) -> str:
+    return layout.squeeze(layout._pdftotext(pdf))
+
+
+# --- front matter and blank pages ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_front_matter_is_cover_blank_back_then_contents(pdfs: dict[str, Path], lang: str) -> None:
+    """The cover, its blank back, the contents on a right-hand page (i) under its own title,
+    and the first chapter on page 1, a right-hand page."""
+    pages = layout.read_pages(pdfs[lang])
+    assert "No Quarter" in " ".join(pages[0].lines)
+    assert pages[1].lines == () and not pages[1].furniture, "the back of the cover is blank"
+    contents = pages[2]
+    assert contents.label == "i"
+    title = ui_text("Contents", lang)
+    assert layout.squeeze(contents.lines[0]).casefold() == title.casefold(), contents.lines[:2]
+    assert "Introduction" not in contents.lines[0]
+    first = next(page for page in pages[3:] if page.label == "1")
+    assert first.number % 2 == 1, "page 1 is a right-hand page"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_tagline_is_on_the_cover_only(pdfs: dict[str, Path], lang: str) -> None:
+    """No page holds the home page's tagline alone: it is on the cover."""
+    tagline = ui_text(TAGLINE, lang).casefold()
+    pages = layout.read_pages(pdfs[lang])
+    assert tagline in layout.squeeze(" ".join(pages[0].lines)).casefold()
+    holding = [
+        p.where() for p in pages[1:] if tagline in layout.squeeze(" ".join(p.lines)).casefold()
+    ]
+    assert holding == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_blank_page_carries_a_running_head(pdfs: dict[str, Path], lang: str) -> None:
+    assert layout.blank_pages_with_furniture(pdfs[lang]) == []
+
+
+# --- what is kept together ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_heading_is_the_last_line_of_a_page(pdfs: dict[str, Path], lang: str) -> None:
+    assert len(layout.outline(pdfs[lang])) > 300
+    assert layout.headings_at_foot(pdfs[lang]) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_example_title_is_the_last_line_of_a_page(pdfs: dict[str, Path], lang: str) -> None:
+    title = ui_text("Example", lang)
+    assert title in _text(pdfs[lang])
+    assert layout.words_at_foot(pdfs[lang], {title, "Note", "Note:"}) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_box_is_split_after_its_title_or_before_its_end(
+    pdfs: dict[str, Path], lang: str
+) -> None:
+    """An example or a note broken over pages keeps lines of its text on each page."""
+    assert layout.split_boxes(pdfs[lang]) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_caption_is_on_the_page_of_its_table(pdfs: dict[str, Path], lang: str) -> None:
+    assert len(list(layout.captions(pdfs[lang]))) > 100
+    assert layout.captions_apart(pdfs[lang]) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tables_are_numbered_by_chapter_once_each(pdfs: dict[str, Path], lang: str) -> None:
+    numbers = layout.caption_numbers(pdfs[lang])
+    assert all(re.fullmatch(r"\d+\.\d+", n) for n in numbers), numbers
+    repeated = sorted({n for n in numbers if numbers.count(n) > 1})
+    assert repeated == [], f"two tables numbered {repeated}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_sentence_is_printed_twice_in_a_row(pdfs: dict[str, Path], lang: str) -> None:
+    assert layout.repeated_sentences(pdfs[lang]) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_ranged_attack_modifiers_state_the_range_modifier_once(
+    pdfs: dict[str, Path], lang: str
+) -> None:
+    """The table's note repeated the paragraph above it; the quick reference keeps the note."""
+    (note,) = get_table("ranged-modifiers").notes
+    assert layout.squeeze(engine_text(note, lang)) not in _text(pdfs[lang])
+
+
+def _page(number: int, *lines: str) -> Page:
+    return Page(number, str(number), lines, True)
+
+
+def test_the_layout_checks_can_fail(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    pdf = tmp_path / "book.pdf"
+    pages = (
+        _page(1, "Some text.", "12.3 Ranged Attack Modifiers"),
+        _page(2, "Text.", "Table 12.1: Bow"),
+        _page(3, "Table 12.2: Sword", "A paragraph starts at the margin."),
+        _page(4),
+        _page(5, "Example"),
+    )
+    monkeypatch.setattr(layout, "read_pages", lambda _: pages)
+    monkeypatch.setattr(layout, "outline", lambda _: [(1, "Ranged Attack Modifiers")])
+    assert layout.headings_at_foot(pdf) == ["page 1 (file page 1): 'Ranged Attack Modifiers'"]
+    assert len(layout.captions_apart(pdf)) == 2
+    assert layout.blank_pages_with_furniture(pdf) == ["page 4 (file page 4)"]
+    assert layout.words_at_foot(pdf, {"Example"}) == ["page 5 (file page 5): 'Example'"]
+    assert layout.is_row("  Name   UC   Points") and not layout.is_row("A sentence of prose.")
+    frame, title = Shape(72, 88, 523, 114, 4, 8), Shape(72, 94, 522, 114, 4, 8)
+    boxes = {
+        1: [frame, title],
+        2: [Shape(72, 750, 523, 760, 4, 8)],
+        3: [Shape(72, 300, 523, 400, 4, 8), title],
+    }
+    monkeypatch.setattr(pdfs_module, "shapes", lambda _, page: boxes.get(page, []))
+    assert layout.split_boxes(pdf) == [
+        "page 1 (file page 1): a box piece with only its title",
+        "page 2 (file page 2): a box piece with nothing",
+    ]
+    twice = "This sentence of many words is printed two times in a row."
+    monkeypatch.setattr(layout, "sentences", lambda _: [("3", twice), ("4", twice)])
+    assert layout.repeated_sentences(pdf) == [f"page 3: {twice!r}"]
+
+
+# --- the index ----------------------------------------------------------------------------------
+
+
+def _bare(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def _unspaced(text: str) -> str:
+    """Text without the space that French typography sets before high punctuation (the outline
+    has none)."""
+    return re.sub(r"\s+([:;!?])", r"\1", layout.squeeze(text))
+
+
+def _entries(pdf: Path) -> dict[str, list[str]]:
+    """Each index entry's words and its page numbers."""
+    found: dict[str, list[str]] = {}
+    for _, lines in layout.index_groups(pdf):
+        for line in lines:
+            match = re.fullmatch(r"(.+?)\s*,\s*([\d, ]+)", line)
+            if match:
+                found[layout.squeeze(match.group(1))] = re.findall(r"\d+", match.group(2))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_index_letters_in_order_each_entry_under_its_letter(
+    pdfs: dict[str, Path], lang: str
+) -> None:
+    """Sorted by the language's rules: « À Terre » under A, « Élan d'Attaque » under E."""
+    groups = layout.index_groups(pdfs[lang])
+    letters = [letter for letter, _ in groups]
+    assert letters == sorted(letters) and len(letters) > 15, letters
+    misfiled = [
+        (letter, entry)
+        for letter, entries in groups
+        for entry in entries
+        if entry[0].isalpha() and _bare(entry[0]) != letter.casefold()
+    ]
+    assert misfiled == []
+    if lang == "fr":
+        filed = {
+            entry.split(" ,")[0].split(",")[0]: letter for letter, es in groups for entry in es
+        }
+        assert (filed["À Terre"], filed["Élan d’Attaque"], filed["Élite"]) == ("A", "E", "E")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_replacement_character(pdfs: dict[str, Path], lang: str) -> None:
+    assert "\ufffd" not in layout._pdftotext(pdfs[lang])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_index_sends_headings_to_their_page(pdfs: dict[str, Path], lang: str) -> None:
+    """Every heading of the rules is an entry with the page of its heading."""
+    from nqsphinx.rules_index import index_text
+
+    pdf = pdfs[lang]
+    entries = {_unspaced(entry): pages for entry, pages in _entries(pdf).items()}
+    pages = layout.read_pages(pdf)
+    index = next(page for page, title in layout.outline(pdf) if title == "Index")
+    missing = [
+        (title, pages[page - 1].label)
+        for page, title in layout.outline(pdf)
+        if page < index and title not in UNINDEXED[lang]
+        and pages[page - 1].label not in entries.get(_unspaced(index_text(title, lang)), [])
+    ]  # fmt: skip
+    assert len(entries) > 400
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_index_sends_terms_to_their_rule_spells_and_weapons_to_theirs(
+    pdfs: dict[str, Path], lang: str
+) -> None:
+    """A glossary term has the page of the section that defines it besides the glossary's;
+    every spell and every weapon of the armoury has an entry."""
+    pdf = pdfs[lang]
+    entries = _entries(pdf)
+    outline = layout.outline(pdf)
+    glossary = next(page for page, title in outline if title == GLOSSARY[lang])
+    end = next(page for page, _ in outline if page > glossary)  # the next chapter
+    glossary_pages = {p.label for p in layout.read_pages(pdf)[glossary - 1 : end - 1]}
+    terms = load_terms(ROOT / "docs" / GLOSSARY_FILE)
+    only_glossary = [
+        term.label(lang)
+        for term in terms
+        if not set(entries.get(layout.squeeze(term.label(lang)), [])) - glossary_pages
+    ]
+    assert only_glossary == []
+    names = [engine_text(spell.name, lang) for spell in all_spells()]
+    for key, column in NAMED_ROWS.items():
+        names += [engine_text(str(row[column]), lang) for row in get_table(key).rows]
+    assert [name for name in names if layout.squeeze(name) not in entries] == []
+
+
+# --- page references and metadata ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_cross_reference_gives_its_page(pdfs: dict[str, Path], lang: str) -> None:
+    """Each link of the text to a place in the book is followed by "(p. N)"."""
+    links = layout.cross_references(pdfs[lang])
+    assert len(links) > 400
+    assert [link for link in links if not layout.PAGEREF.match(link.after)] == []
+    pagerefs = re.findall(r"\(p\. \d+\)", _text(pdfs[lang]))
+    assert len(pagerefs) >= len(links)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_document_information_in_the_book_language(pdfs: dict[str, Path], lang: str) -> None:
+    info = layout.document_info(pdfs[lang])
+    assert info["/Title"] == "No Quarter Fantasy Wargames"
+    assert info["/Author"] == "Chris Gilders"
+    assert info["/Subject"].startswith(ui_text(TAGLINE, lang))
+    assert info["/Lang"].split("-")[0] == lang
+
+
+# --- French typography --------------------------------------------------------------------------
+
+
+def test_french_table_headers_are_not_hyphenated(pdfs: dict[str, Path]) -> None:
+    """« Points Imprimés » whole, « Modificateur -3 » broken at its space if at all."""
+    text = layout._pdftotext(pdfs["fr"], "-layout")
+    assert "Imprimés" in text and "Im-" not in text
+    assert not re.search(r"Modificateur -\s*$", text, re.M)
+
+
+def test_french_decimals_have_a_comma(pdfs: dict[str, Path]) -> None:
+    french, english = _text(pdfs["fr"]), _text(pdfs["en"])
+    assert '0.5"' in english and '0,5"' in french
+    assert re.findall(r'\d\.\d+"', french) == []
