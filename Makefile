@@ -4,6 +4,9 @@ SPHINXOPTS ?= -W --keep-going -n -q
 PYTHON ?= python
 BUILD ?= _build
 FR := -D language=fr -t fr
+# The print editions (PDF, EPUB) are the players' book: the tag leaves out the editors' pages and
+# columns (nqsphinx/editions.py).
+PRINT := -t print
 
 .PHONY: verify-examples all html html-en html-fr pdf pdf-en pdf-fr print print-en print-fr doctest gettext update-po translation-status test lint clean \
 	bench
@@ -27,12 +30,12 @@ html-fr: verify-examples
 pdf: pdf-en pdf-fr
 
 pdf-en: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b latex -c . -d $(BUILD)/doctrees/latex-en docs $(BUILD)/latex/en
+	$(SPHINXBUILD) $(SPHINXOPTS) -b latex $(PRINT) -c . -d $(BUILD)/doctrees/latex-en docs $(BUILD)/latex/en
 	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/en >/dev/null
 	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/en/noquarter.pdf $(BUILD)/pdf/noquarter-en.pdf
 
 pdf-fr: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b latex -c . -d $(BUILD)/doctrees/latex-fr $(FR) docs $(BUILD)/latex/fr
+	$(SPHINXBUILD) $(SPHINXOPTS) -b latex $(PRINT) -c . -d $(BUILD)/doctrees/latex-fr $(FR) docs $(BUILD)/latex/fr
 	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/fr >/dev/null
 	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/fr/noquarter.pdf $(BUILD)/pdf/noquarter-fr.pdf
 

@@ -16,6 +16,7 @@ from nqsphinx import (
     coverage,
     csp,
     diagrams,
+    editions,
     errata,
     examples,
     glossary,
@@ -44,6 +45,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     myst_cache.install()  # MyST parses each French message faster
     untrusted.setup(app)  # first: catalogues are checked before anything reads them
     app.connect("config-inited", _configure_latex)
+    editions.setup(app)  # site or print edition: what the other parts read
     examples.setup(app)
     tables.setup(app)
     diagrams.setup(app)
