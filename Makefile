@@ -5,13 +5,18 @@ PYTHON ?= python
 BUILD ?= _build
 FR := -D language=fr -t fr
 # The print editions (PDF, EPUB) are the players' book: the tag leaves out the editors' pages and
-# columns (nqsphinx/editions.py).
+# columns (nqsphinx/editions.py). The site links the PDFs that $(BUILD)/pdf holds when it is built,
+# and carries a copy of each (nqsphinx/downloads.py).
 PRINT := -t print
+SITE := -D nq_print_pdfs=$(BUILD)/pdf
 
 .PHONY: verify-examples all html html-en html-fr pdf pdf-en pdf-fr print print-en print-fr doctest gettext update-po translation-status test lint clean \
 	bench
 
 all: html pdf print
+
+# In `make all` (the default goal), the PDFs come first, so that the sites link them.
+html-en html-fr: | $(if $(filter all,$(or $(MAKECMDGOALS),all)),pdf print)
 
 html: html-en html-fr
 	$(PYTHON) -m nqsphinx.site_root $(BUILD)/html
@@ -22,10 +27,10 @@ verify-examples:
 	$(PYTHON) -m pytest docs -q --no-header -p no:cacheprovider -o addopts= --tb=short
 
 html-en: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b html -c . -d $(BUILD)/doctrees/en docs $(BUILD)/html/en
+	$(SPHINXBUILD) $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/en docs $(BUILD)/html/en
 
 html-fr: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b html -c . -d $(BUILD)/doctrees/fr $(FR) docs $(BUILD)/html/fr
+	$(SPHINXBUILD) $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/fr $(FR) docs $(BUILD)/html/fr
 
 pdf: pdf-en pdf-fr
 

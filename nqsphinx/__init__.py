@@ -16,6 +16,7 @@ from nqsphinx import (
     coverage,
     csp,
     diagrams,
+    downloads,
     editions,
     errata,
     examples,
@@ -48,6 +49,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     editions.setup(app)  # site or print edition: what the other parts read
     examples.setup(app)
     tables.setup(app)
+    downloads.setup(app)
     diagrams.setup(app)
     langswitch.setup(app)
     typography.setup(app)
