@@ -1,16 +1,17 @@
 """Two editions from one source: the site, and the print editions (PDF, EPUB) for players.
 
-The site keeps the editors' material under "For editors" in its navigation: the Rules Coverage
-page, the command-line page (its doctests print Python) and the engine's own price of each profile
-(the Computed Points column, beside the points the book prints). A print edition is the book a
-publisher would ship: it leaves all three out.
+The site keeps the editors' material (its pages in the navigation's "For Editors" section): the
+Rules Coverage page, the command-line page (its doctests print Python) and the engine's own price
+of each profile (the Computed Points column, beside the points the book prints). A print edition
+is the book a publisher would ship: it leaves all three out.
 
-How: the print builds pass the tag ``print`` (``-t print``: the Makefile's ``pdf`` and ``epub``
-targets, ``tests/building.py``). It has to be a tag rather than the builder's name, because the
-editors' pages are left out with ``exclude_patterns`` before Sphinx reads anything, and Sphinx
-creates the builder only after that; exclusion (not an ``{only}`` around their toctree) is what
-keeps them out of an EPUB, whose builder writes every page it has read. A latex or epub build
-without the tag stops with one line saying so, so that no print edition ships editors' pages.
+How: the print builds pass the tag ``print`` (``-t print``: the Makefile's ``pdf`` targets, an
+``epub`` target likewise, ``tests/building.py``). It has to be a tag rather than the builder's
+name, because the editors' pages are left out with ``exclude_patterns`` before Sphinx reads
+anything, and Sphinx creates the builder only after that; exclusion (not an ``{only}`` around
+their toctree) is what keeps them out of an EPUB, whose builder writes every page it has read.
+A latex or epub build without the tag stops with one line saying so, so that no print edition
+ships editors' pages.
 
 - The toctree of the editors' pages in ``docs/index.md`` stays an ordinary ``{toctree}``: in a
   print edition the toctree directive drops the entries naming them (an ``{only}`` around it
