@@ -4,11 +4,19 @@ SPHINXOPTS ?= -W --keep-going -n -q
 PYTHON ?= python
 BUILD ?= _build
 FR := -D language=fr -t fr
+# The print editions (PDF, EPUB) are the players' book: the tag leaves out the editors' pages and
+# columns (nqsphinx/editions.py). The site links the PDFs that $(BUILD)/pdf holds when it is built,
+# and carries a copy of each (nqsphinx/downloads.py).
+PRINT := -t print
+SITE := -D nq_print_pdfs=$(BUILD)/pdf
 
 .PHONY: verify-examples all html html-en html-fr pdf pdf-en pdf-fr epub epub-en epub-fr print print-en print-fr doctest gettext update-po translation-status test lint clean \
 	bench proof
 
 all: html pdf epub print
+
+# In `make all` (the default goal), the PDFs come first, so that the sites link them.
+html-en html-fr: | $(if $(filter all,$(or $(MAKECMDGOALS),all)),pdf print)
 
 html: html-en html-fr
 	$(PYTHON) -m nqsphinx.site_root $(BUILD)/html
@@ -19,20 +27,20 @@ verify-examples:
 	$(PYTHON) -m pytest docs -q --no-header -p no:cacheprovider -o addopts= --tb=short
 
 html-en: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b html -c . -d $(BUILD)/doctrees/en docs $(BUILD)/html/en
+	$(SPHINXBUILD) $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/en docs $(BUILD)/html/en
 
 html-fr: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b html -c . -d $(BUILD)/doctrees/fr $(FR) docs $(BUILD)/html/fr
+	$(SPHINXBUILD) $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/fr $(FR) docs $(BUILD)/html/fr
 
 pdf: pdf-en pdf-fr
 
 pdf-en: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b latex -c . -d $(BUILD)/doctrees/latex-en docs $(BUILD)/latex/en
+	$(SPHINXBUILD) $(SPHINXOPTS) -b latex $(PRINT) -c . -d $(BUILD)/doctrees/latex-en docs $(BUILD)/latex/en
 	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/en >/dev/null
 	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/en/noquarter.pdf $(BUILD)/pdf/noquarter-en.pdf
 
 pdf-fr: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b latex -c . -d $(BUILD)/doctrees/latex-fr $(FR) docs $(BUILD)/latex/fr
+	$(SPHINXBUILD) $(SPHINXOPTS) -b latex $(PRINT) -c . -d $(BUILD)/doctrees/latex-fr $(FR) docs $(BUILD)/latex/fr
 	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/fr >/dev/null
 	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/fr/noquarter.pdf $(BUILD)/pdf/noquarter-fr.pdf
 
@@ -40,11 +48,11 @@ pdf-fr: verify-examples
 epub: epub-en epub-fr
 
 epub-en: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b epub -c . -d $(BUILD)/doctrees/epub-en docs $(BUILD)/epub/en
+	$(SPHINXBUILD) $(SPHINXOPTS) -b epub $(PRINT) -c . -d $(BUILD)/doctrees/epub-en docs $(BUILD)/epub/en
 	cp $(BUILD)/epub/en/noquarter.epub $(BUILD)/epub/noquarter-en.epub
 
 epub-fr: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b epub -c . -d $(BUILD)/doctrees/epub-fr $(FR) docs $(BUILD)/epub/fr
+	$(SPHINXBUILD) $(SPHINXOPTS) -b epub $(PRINT) -c . -d $(BUILD)/doctrees/epub-fr $(FR) docs $(BUILD)/epub/fr
 	cp $(BUILD)/epub/fr/noquarter.epub $(BUILD)/epub/noquarter-fr.epub
 
 # Print products from the engine: quick-reference sheet, spell cards, templates at true scale.

@@ -32,6 +32,7 @@ exclude_patterns = [
     "Thumbs.db",
     ".DS_Store",
 ]
+# The print editions (-t print: PDF, EPUB) also leave out the editors' pages: nqsphinx/editions.py.
 templates_path = ["docs/_templates"]
 nitpicky = True
 smartquotes = False  # the book writes inches as 12"; curly quotes would turn them into ”

@@ -49,6 +49,13 @@ from nqcore.tables import Cell, Detail, Phrase, Signed, Table, TableFactory, reg
 CREATING_A_PROFILE = "Creating A Profile"
 SUMMARY = "Profile Creation Summary"
 
+#: The points the book prints for a profile, and the engine's own price of it beside them: the
+#: engine's check is for the book's editors, and the print editions leave it out with its note
+#: (:mod:`nqsphinx.editions`).
+PRINTED_POINTS = N_("Printed Points")
+COMPUTED_POINTS = N_("Computed Points")
+POINTS_DIFFER = N_("Where the two differ, the errata explain the difference item by item.")
+
 #: Model types as the recommended maxima list them, most powerful first.
 _MAX_TYPES = {
     ModelType.CHARACTER: N_("Characters"),
@@ -210,8 +217,8 @@ def single_profile_table(
     them) and the points the engine computes; its weapons, armour, special rules and structure
     follow as :attr:`Table.details`."""
     columns = [*_characteristic_columns(), N_("AR")]
-    columns += [N_("Printed Points")] if printed_points is not None else []
-    columns += [N_("Computed Points")]
+    columns += [PRINTED_POINTS] if printed_points is not None else []
+    columns += [COMPUTED_POINTS]
     row: list[Cell] = [Msg(profile.name), *(getattr(profile, c) for c in CHARACTERISTICS)]
     row += [profile.ar]
     row += [printed_points] if printed_points is not None else []
@@ -314,10 +321,10 @@ def sample_profiles_table() -> Table:
     return Table(
         key="sample-profiles",
         title=N_("Sample Profiles"),
-        columns=(*_characteristic_columns(), N_("AR"), N_("Printed Points"), N_("Computed Points")),
+        columns=(*_characteristic_columns(), N_("AR"), PRINTED_POINTS, COMPUTED_POINTS),
         rows=rows,
         source="Sample Profiles",
-        notes=(N_("Where the two differ, the errata explain the difference item by item."),),
+        notes=(POINTS_DIFFER,),
     )
 
 

@@ -16,6 +16,8 @@ from nqsphinx import (
     coverage,
     csp,
     diagrams,
+    downloads,
+    editions,
     epub,
     errata,
     examples,
@@ -47,8 +49,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     untrusted.setup(app)  # first: catalogues are checked before anything reads them
     app.connect("config-inited", _configure_latex)
     latex.setup(app)
+    editions.setup(app)  # site or print edition: what the other parts read
     examples.setup(app)
     tables.setup(app)
+    downloads.setup(app)
     diagrams.setup(app)
     langswitch.setup(app)
     typography.setup(app)

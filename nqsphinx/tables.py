@@ -17,6 +17,7 @@ from sphinx.util.docutils import SphinxDirective
 from nqcore import table_text
 from nqcore.tables import Detail, Table, get_table
 from nqsphinx import entities
+from nqsphinx.editions import is_print_edition, players_table
 from nqsphinx.latex import table_style
 from nqsphinx.messages import engine_text, page_language
 
@@ -76,6 +77,8 @@ class EngineTableDirective(SphinxDirective):
             table = get_table(key)
         except KeyError as error:
             raise self.error(str(error.args[0])) from None
+        if is_print_edition(self.config):
+            table = players_table(table)  # no column for the book's editors
         lang = page_language(self.config.language)
         node = table_node(table, lang)
         self.set_source_info(node)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nqprint.tex_sandbox import sandboxed_env
+from nqsphinx.editions import PRINT_BUILDERS, PRINT_TAG
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("en", "fr")
@@ -28,9 +29,10 @@ class Build:
 
 def sphinx_command(builder: str, out: Path, lang: str, src: Path = ROOT / "docs") -> list[str]:
     language = ["-D", "language=fr", "-t", "fr"] if lang == "fr" else []
+    edition = ["-t", PRINT_TAG] if builder in PRINT_BUILDERS else []  # as `make pdf` builds
     return [
         sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q",
-        "-b", builder, "-c", str(src.parent), "-d", str(out / "doctrees"),
+        "-b", builder, *edition, "-c", str(src.parent), "-d", str(out / "doctrees"),
         *language, str(src), str(out / builder),
     ]  # fmt: skip
 

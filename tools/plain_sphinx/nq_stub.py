@@ -1,6 +1,7 @@
-"""No-op stand-ins for the directives the project's extensions register (read from their sources,
-so a new directive is stubbed without editing this file): each accepts any argument, option and
-content and renders nothing."""
+"""No-op stand-ins for the directives the project's extensions register and the sources use (read
+from nqsphinx's sources and from docs/, so a new directive is stubbed without editing this file):
+each accepts any argument, option and content and renders nothing. A directive plain Sphinx has
+(``toctree``, which nqsphinx overrides) keeps Sphinx's own."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ from typing import Any
 from docutils import nodes
 from docutils.parsers.rst import Directive, directives
 from sphinx.application import Sphinx
+from sphinx.util.docutils import is_directive_registered
 
 ROOT = Path(__file__).resolve().parents[2]
 REGISTERED = re.compile(r"add_directive\(\s*[\"']([\w-]+)[\"']")
+#: A directive a page uses: ```{name} or :::{name} (sphinx-design's grids, for instance).
+USED = re.compile(r"^\s*(?:`{3,}|:{3,})\{([\w-]+)\}", re.M)
 
 
 class _AnyOption(dict[str, Any]):
@@ -37,10 +41,13 @@ def project_directives() -> list[str]:
     names: set[str] = set()
     for source in sorted((ROOT / "nqsphinx").glob("*.py")):
         names.update(REGISTERED.findall(source.read_text(encoding="utf-8")))
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        names.update(USED.findall(page.read_text(encoding="utf-8")))
     return sorted(names)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     for name in project_directives():
-        app.add_directive(name, NoOp)
+        if not is_directive_registered(name):
+            app.add_directive(name, NoOp)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,111 @@
+"""The print editions on the site: the home page links each PDF of the reader's language that
+was built, and the site carries a copy of it.
+
+The PDFs are made by their own targets (``make pdf print``, in ``$(BUILD)/pdf``), not by the site
+build, and a site may be built without them (``make html`` alone, Read the Docs, the tests). So the
+site links a PDF only when it is there: ``{nq-downloads} quick-reference spell-cards templates``
+lists the products found in the folder ``nq_print_pdfs`` (``make html`` passes ``$(BUILD)/pdf``;
+empty: none), each as a Sphinx download, which the HTML builder copies into the site
+(``_downloads/``, in the offline archive too). A site never links a file it does not hold.
+``make all`` builds the PDFs before the sites for that reason. A page that looked for a missing
+PDF is read again at the next build (a missing dependency), so it links the PDF once it is made.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.util.docutils import SphinxDirective
+
+from nqcore.i18n import format_number
+from nqprint import quick_reference, spell_cards, template_sheets
+from nqprint.texts import print_text
+from nqsphinx.messages import page_language, ui_text
+
+#: The rulebook's file name (``noquarter-<lang>.pdf``, as ``make pdf`` names it).
+RULEBOOK = "noquarter"
+#: Each product's name (its file is ``<name>-<lang>.pdf``) and its title in the print catalogue.
+PRINT_TITLES = {
+    "quick-reference": quick_reference.TITLE,
+    "spell-cards": spell_cards.TITLE,
+    "templates": template_sheets.TITLE,
+}
+PRODUCTS = (RULEBOOK, *PRINT_TITLES)
+KILOBYTE = 1000
+MEGABYTE = 1000 * KILOBYTE
+
+
+def pdf_name(product: str, lang: str) -> str:
+    return f"{product}-{lang}.pdf"
+
+
+def link_text(product: str, lang: str, size: int) -> str:
+    """The link's words in the reader's language: "Spell cards (PDF, 37 kB)"."""
+    if product == RULEBOOK:
+        title = ui_text("The whole rulebook", lang)
+    else:
+        title = print_text(PRINT_TITLES[product], lang)
+    if size < MEGABYTE:
+        number, words = format_number(-(-size // KILOBYTE), lang), "PDF, {size} kB"
+    else:
+        number, words = format_number(round(size / MEGABYTE, 1), lang), "PDF, {size} MB"
+    amount = ui_text(words, lang).replace("{size} ", "{size}\u00a0").format(size=number)
+    return f"{title} ({amount})"
+
+
+class DownloadsDirective(SphinxDirective):
+    """``{nq-downloads} product ...``: a list of links to the products' PDFs that were built,
+    in the page's language; nothing if none was."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        products = self.arguments[0].split()
+        unknown = [p for p in products if p not in PRODUCTS]
+        if unknown:
+            known = ", ".join(PRODUCTS)
+            raise self.error(f"unknown print product {unknown[0]!r} (known: {known})")
+        folder = self.config.nq_print_pdfs
+        if not folder:
+            return []
+        lang = page_language(self.config.language)
+        items = nodes.bullet_list(classes=["nq-downloads"])
+        for product in products:
+            pdf = Path(folder) / pdf_name(product, lang)
+            if not pdf.is_file():
+                self.env.note_dependency(str(pdf))  # read again once it is made
+                continue
+            items += self.item(pdf, link_text(product, lang, pdf.stat().st_size))
+        return [items] if items.children else []
+
+    def item(self, pdf: Path, text: str) -> nodes.list_item:
+        page_folder = Path(self.env.srcdir, self.env.docname).parent
+        link = addnodes.download_reference(  # a path from the page, as Sphinx reads it
+            "", "", refdoc=self.env.docname, reftarget=os.path.relpath(pdf, page_folder)
+        )
+        link += nodes.inline(text=text)
+        para = nodes.paragraph()
+        para["translatable"] = False  # words of the catalogues, already in the page's language
+        para += link
+        item = nodes.list_item()
+        item += para
+        return item
+
+
+def _configure(app: Sphinx, config: Config) -> None:
+    """``nq_print_pdfs`` as an absolute path (it is given from the folder make runs in)."""
+    if config.nq_print_pdfs:
+        config.nq_print_pdfs = str(Path(config.nq_print_pdfs).resolve())
+
+
+def setup(app: Sphinx) -> None:
+    app.add_config_value("nq_print_pdfs", "", "env", types=frozenset({str}))
+    app.connect("config-inited", _configure)
+    app.add_directive("nq-downloads", DownloadsDirective)

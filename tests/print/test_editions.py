@@ -1,0 +1,141 @@
+"""The PDF rulebooks are the players' book: every player chapter, none of the editors' material
+(the Rules Coverage and command-line chapters, the Computed Points column)
+(:mod:`nqsphinx.editions`)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import polib
+import pytest
+from pypdf import PdfReader
+
+from nqcore.points import profile_points
+from nqcore.profile_tables import (
+    COMPUTED_POINTS,
+    POINTS_DIFFER,
+    PRINTED_POINTS,
+    sample_profile_table,
+)
+from nqcore.profiles import sample_profiles
+from nqcore.tables import get_table
+from nqsphinx.editions import EDITOR_PAGES, PRINT_TAG, players_table
+from nqsphinx.messages import engine_text
+from nqsphinx.tables import format_cell
+from tests.building import ROOT, sphinx_command
+from tests.print.pdfs import text
+from tests.site.sitepages import toctree_order
+
+LANGS = ["en", "fr"]
+DOCS = ROOT / "docs"
+CATALOGUES = ROOT / "locale" / "fr" / "LC_MESSAGES"
+PLAYER_PAGES = [page for page in toctree_order() if page not in ("index", *EDITOR_PAGES)]
+
+
+def flat(words: str) -> str:
+    """Words as compared: white space (no-break spaces too) made one space, none before a colon
+    (French typography sets one in the text, not in the bookmarks)."""
+    spaced = re.sub(r"\s+", " ", words.replace("\u00a0", " ").replace("\u202f", " "))
+    return re.sub(r" ([:;!?])", r"\1", spaced).strip()
+
+
+def page_title(page: str, lang: str) -> str:
+    """The chapter's title as its page writes it (the French catalogue's, in French)."""
+    source = (DOCS / f"{page}.md").read_text(encoding="utf-8")
+    title = re.search(r"^# (.+)$", source, re.M)
+    assert title, f"docs/{page}.md has no chapter heading"
+    if lang == "en":
+        return title.group(1)
+    catalogue = polib.pofile(str(CATALOGUES / f"{page}.po"))
+    return str(next(e.msgstr for e in catalogue if e.msgid == title.group(1)))
+
+
+def editor_material(words: str, lang: str) -> list[str]:
+    """The editors' titles, heading and note found in ``words`` (a PDF's text)."""
+    found = flat(words).casefold()
+    wanted = [page_title(page, lang) for page in EDITOR_PAGES]
+    wanted += [engine_text(COMPUTED_POINTS, lang), engine_text(POINTS_DIFFER, lang)]
+    return [w for w in wanted if flat(w).casefold() in found]
+
+
+def outline_titles(pdf: Path) -> list[str]:
+    """The top-level bookmarks of ``pdf`` (its chapters, then the index)."""
+    reader = PdfReader(str(pdf))
+    return [flat(item.title or "") for item in reader.outline if not isinstance(item, list)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pdf_has_no_editors_chapter_column_or_note(pdfs: dict[str, Path], lang: str) -> None:
+    assert editor_material(text(pdfs[lang], layout=False), lang) == []
+    tex = pdfs[lang].with_suffix(".tex").read_text(encoding="utf-8")
+    assert engine_text(COMPUTED_POINTS, lang) not in tex
+    assert "nq-command" not in tex and "{coverage" not in tex  # their labels are not there
+
+
+def test_the_editors_material_check_can_fail() -> None:
+    assert editor_material("3. Rules Coverage ....... 12\nComputed\nPoints", "en") == [
+        "Rules Coverage",
+        "Computed Points",
+    ]
+    assert editor_material("Points  calculés", "fr") == ["Points Calculés"]
+    assert editor_material("Rules Coverage", "fr") == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_outline_lists_every_player_chapter_in_order(pdfs: dict[str, Path], lang: str) -> None:
+    chapters = [flat(page_title(page, lang)) for page in PLAYER_PAGES]
+    assert len(chapters) >= 25
+    assert outline_titles(pdfs[lang])[: len(chapters)] == chapters
+    editors = {flat(page_title(page, lang)) for page in EDITOR_PAGES}
+    assert editors.isdisjoint(outline_titles(pdfs[lang]))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sample_profiles_show_the_printed_points_only(pdfs: dict[str, Path], lang: str) -> None:
+    """Where the engine's price differs from the book's, the profile's row in the PDF ends with
+    the book's points, headed Points."""
+    words = text(pdfs[lang])
+    differ = [s for s in sample_profiles() if s.printed_points != profile_points(s.profile).total]
+    assert len(differ) >= 3
+    for sample in differ:
+        table = players_table(sample_profile_table(sample.profile.key))
+        assert table.columns[-1] == "Points"
+        cells = [format_cell(cell, lang) for cell in table.rows[0]]
+        assert cells[-1] == str(sample.printed_points)
+        row = r"\s+".join(re.escape(cell) for cell in cells)
+        assert re.search(rf"^\s*{row}\s*$", words, re.M), f"{lang}: {cells}"
+    assert engine_text(PRINTED_POINTS, lang) not in flat(words)
+
+
+def test_players_table_drops_the_editors_column_and_its_note() -> None:
+    table = get_table("sample-profiles")
+    assert table.columns[-2:] == (PRINTED_POINTS, COMPUTED_POINTS)
+    shown = players_table(table)
+    assert shown.columns == (*table.columns[:-2], "Points")
+    assert [row[-1] for row in shown.rows] == [row[-2] for row in table.rows]
+    assert POINTS_DIFFER in table.notes and POINTS_DIFFER not in shown.notes
+    spells = get_table("spell-list")
+    assert players_table(spells) is spells  # nothing for the editors there
+
+
+def test_a_print_build_without_the_tag_stops_in_one_line(tmp_path: Path) -> None:
+    command = sphinx_command("latex", tmp_path, "en")
+    assert command[command.index("-b") + 1 : command.index("-b") + 4] == ["latex", "-t", "print"]
+    command.remove("-t")
+    command.remove(PRINT_TAG)
+    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines()[-1] == (
+        "the latex builder makes a print edition: add -t print (as `make pdf` does), which "
+        "leaves out the editors' pages"
+    )
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "latex" / "noquarter.tex").exists()
+
+
+def test_epub_builds_are_print_editions_too(tmp_path: Path) -> None:
+    command = sphinx_command("epub", tmp_path, "fr")
+    assert command[command.index("-b") + 1 : command.index("-b") + 4] == ["epub", "-t", "print"]
+    assert "print" not in sphinx_command("html", tmp_path, "fr")

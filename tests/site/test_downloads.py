@@ -1,0 +1,133 @@
+"""The site links the print PDFs it holds, and only those (:mod:`nqsphinx.downloads`); ``make all``
+builds them before the sites."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from sphinx.testing.util import SphinxTestApp
+
+from nqsphinx.downloads import link_text
+from tests.building import ROOT
+from tests.site.test_links_land import dangling_links
+
+CONF = """
+extensions = ["myst_parser", "nqsphinx.downloads"]
+exclude_patterns = ["_build"]
+"""
+INDEX = """# Home
+
+```{nq-downloads} noquarter quick-reference spell-cards templates
+```
+"""
+#: Sizes of the fake PDFs: the link says each one's.
+SIZES = {"noquarter": 1_234_567, "quick-reference": 35_001, "spell-cards": 999}
+LINK = re.compile(
+    r'<a class="reference download internal" download="" href="([^"]+)"><span>([^<]+)'
+)
+
+
+def build(src: Path, lang: str, pdfs: Path | None, fresh: bool = True) -> tuple[Path, str]:
+    """Build the one-page project; its HTML folder and its warnings."""
+    warnings = StringIO()
+    overrides = {"language": lang, "nq_print_pdfs": str(pdfs) if pdfs else ""}
+    app = SphinxTestApp(
+        "html", srcdir=src, builddir=src / "_build" / lang, freshenv=fresh,
+        confoverrides=overrides, status=StringIO(), warning=warnings,
+    )  # fmt: skip
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    return Path(app.outdir), warnings.getvalue()
+
+
+def links(site: Path) -> list[tuple[str, str]]:
+    return LINK.findall((site / "index.html").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> tuple[Path, Path]:
+    """A one-page project, and a PDF folder without the templates."""
+    src, pdfs = tmp_path / "docs", tmp_path / "pdf"
+    src.mkdir()
+    pdfs.mkdir()
+    (src / "conf.py").write_text(CONF, encoding="utf-8")
+    (src / "index.md").write_text(INDEX, encoding="utf-8")
+    for lang in ("en", "fr"):
+        for product, size in SIZES.items():
+            (pdfs / f"{product}-{lang}.pdf").write_bytes(b"%PDF-1.4\n".ljust(size, b"%"))
+    return src, pdfs
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_pdf_present_is_linked_and_copied_into_the_site(
+    project: tuple[Path, Path], lang: str
+) -> None:
+    src, pdfs = project
+    site, warnings = build(src, lang, pdfs)
+    assert warnings == ""
+    found = links(site)
+    assert [text for _, text in found] == [
+        link_text(product, lang, size) for product, size in SIZES.items()
+    ]
+    assert [href.rsplit("/", 1)[1] for href, _ in found] == [f"{p}-{lang}.pdf" for p in SIZES]
+    for href, _ in found:
+        assert (site / href).read_bytes() == (pdfs / href.rsplit("/", 1)[1]).read_bytes()
+    assert dangling_links(site) == []
+
+
+def test_link_words_name_the_product_and_its_size() -> None:
+    assert link_text("spell-cards", "en", 999) == "Spell cards (PDF, 1\u00a0kB)"
+    assert link_text("quick-reference", "fr", 35_001) == "Aide-mémoire (PDF, 36\u00a0ko)"
+    assert (
+        link_text("noquarter", "fr", 1_234_567) == "Le livre de règles complet (PDF, 1,2\u00a0Mo)"
+    )
+
+
+def test_a_pdf_made_after_the_site_is_linked_at_the_next_build(
+    project: tuple[Path, Path],
+) -> None:
+    src, pdfs = project
+    site, _ = build(src, "en", pdfs)
+    assert "templates-en.pdf" not in str(links(site))
+    (pdfs / "templates-en.pdf").write_bytes(b"%PDF-1.4\n")
+    site, warnings = build(src, "en", pdfs, fresh=False)
+    assert warnings == ""
+    assert [href.rsplit("/", 1)[1] for href, _ in links(site)][-1] == "templates-en.pdf"
+
+
+def test_without_a_pdf_folder_nothing_is_linked(project: tuple[Path, Path]) -> None:
+    src, _ = project
+    site, warnings = build(src, "en", None)
+    assert warnings == ""
+    assert links(site) == [] and not (site / "_downloads").exists()
+
+
+def test_an_unknown_product_is_named_with_its_line(project: tuple[Path, Path]) -> None:
+    src, pdfs = project
+    (src / "index.md").write_text("# Home\n\n```{nq-downloads} spell-cards poster\n```\n")
+    _, warnings = build(src, "en", pdfs)
+    assert re.search(r"index\.md:3: ERROR: unknown print product 'poster' \(known: noquarter, ",
+                     warnings)  # fmt: skip
+
+
+def test_make_all_builds_the_pdfs_before_the_sites_that_link_them() -> None:
+    def commands(*goals: str) -> list[str]:
+        result = subprocess.run(
+            ["make", "-n", *goals, "BUILD=out"], cwd=ROOT, capture_output=True, text=True,
+            check=True,
+        )  # fmt: skip
+        return result.stdout.splitlines()
+
+    steps = commands("all")
+    html = [n for n, line in enumerate(steps) if "-b html" in line]
+    pdf = [n for n, line in enumerate(steps) if "-b latex" in line or "-m nqprint " in line]
+    assert len(html) == 2 and len(pdf) == 4 and max(pdf) < min(html)
+    assert all("-D nq_print_pdfs=out/pdf" in steps[n] for n in html)
+    assert all("-t print" in line for line in steps if "-b latex" in line)
+    assert not [line for line in commands("html") if "latex" in line or "nqprint " in line]
