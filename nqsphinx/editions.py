@@ -73,7 +73,8 @@ def players_table(table: Table) -> Table:
 
 
 def is_print_edition(config: Config) -> bool:
-    return bool(config.nq_print_edition)
+    """A project that loads a part of the extension without this module is a site."""
+    return bool(getattr(config, "nq_print_edition", False))
 
 
 class EditionTocTree(TocTree):
