@@ -65,13 +65,6 @@ COLUMN_GAP = 2
 BREAKABLE = re.compile(r"[ \t\n]+")
 #: The cover's size in pixels (2:3, what reading apps show best).
 COVER_WIDTH = 1200
-ACCESSIBILITY_SUMMARY = (
-    "Chapters and sections can be reached from the table of contents, the headings and the "
-    "index. Every diagram and image has a text alternative in the language of the book. Tables "
-    "have header cells."
-)
-#: Sphinx's own guide titles, which it leaves in English.
-GUIDE_TITLES = {"toc": "Table of Contents", "cover": "Cover"}
 
 
 def _typeset(text: str, lang: str) -> str:
@@ -145,7 +138,13 @@ def accessibility(config: Config, lang: str) -> list[tuple[str, str]]:
         for name, values in config.nq_epub_accessibility.items()
         for value in values
     ]
-    return [*pairs, ("schema:accessibilitySummary", _words(ACCESSIBILITY_SUMMARY, lang))]
+    summary = _words(
+        "Chapters and sections can be reached from the table of contents, the headings and the "
+        "index. Every diagram and image has a text alternative in the language of the book. "
+        "Tables have header cells.",
+        lang,
+    )  # literal here, so that ./dev update-po finds it (keyword _words)
+    return [*pairs, ("schema:accessibilitySummary", summary)]
 
 
 # -- The cover ----------------------------------------------------------------------------------
@@ -254,7 +253,11 @@ class RulebookEpubBuilder(Epub3Builder):
     def init(self) -> None:
         super().init()
         lang = page_language(self.config.language)
-        self.guide_titles = {key: _words(title, lang) for key, title in GUIDE_TITLES.items()}
+        # Sphinx's own guide titles, which it leaves in English.
+        self.guide_titles = {
+            "toc": _words("Table of Contents", lang),
+            "cover": _words("Cover", lang),
+        }
         self.html_tag = HTML_TAG[:-1] + f' lang="{lang}" xml:lang="{lang}">'
 
     def book_template_dirs(self) -> list[Path]:

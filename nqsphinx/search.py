@@ -263,7 +263,7 @@ def _search_page(
         return
     lang = page_language(app.config.language)
     content = meta_content(search_data(app), lang, definitions(app))
-    meta = f'<meta name="{META_NAME}" content="{escape(content)}">'
+    meta = f'<meta name="{META_NAME}" content="{escape(content)}" />'
     context["metatags"] = context.get("metatags", "") + meta
 
 

@@ -114,7 +114,7 @@ def _page_context(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     words = table_words(page_language(app.config.language))
-    tags = "".join(f'<meta name="{k}" content="{escape(v)}">' for k, v in words.items())
+    tags = "".join(f'<meta name="{k}" content="{escape(v)}" />' for k, v in words.items())
     context["metatags"] = context.get("metatags", "") + tags
 
 

@@ -44,7 +44,7 @@ TIDIED = ("locale", "nqcore/locale", "nqsphinx/locale", "nqprint/locale")
 #: (package folder, catalogue domain, marker functions) of the extracted catalogues.
 EXTRACTED: tuple[tuple[str, str, dict[str, Any] | None], ...] = (
     ("nqcore", "nqcore", None),
-    ("nqsphinx", "nqsphinx", {"ui_text": None}),
+    ("nqsphinx", "nqsphinx", {"ui_text": None, "_words": None}),  # _words: nqsphinx.epub
     ("examples", "examples", None),
     ("nqprint", "nqprint", None),
 )
