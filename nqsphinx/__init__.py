@@ -12,6 +12,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from nqsphinx import (
+    bundles,
     cards,
     coverage,
     csp,
@@ -59,4 +60,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     rules_index.setup(app)
     site_style.setup(app)
     csp.setup(app)
+    bundles.setup(app)  # last: it gathers the stylesheets and scripts the others add
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
