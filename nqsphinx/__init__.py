@@ -24,6 +24,7 @@ from nqsphinx import (
     langswitch,
     latex,
     myst_cache,
+    offline,
     rules_index,
     site_style,
     tables,
@@ -60,5 +61,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     rules_index.setup(app)
     site_style.setup(app)
     csp.setup(app)
+    offline.setup(app)
     bundles.setup(app)  # last: it gathers the stylesheets and scripts the others add
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
