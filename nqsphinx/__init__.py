@@ -12,6 +12,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from nqsphinx import (
+    bundles,
     cards,
     coverage,
     csp,
@@ -26,6 +27,7 @@ from nqsphinx import (
     langswitch,
     latex,
     myst_cache,
+    offline,
     rules_index,
     search,
     site_style,
@@ -69,6 +71,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     csp.setup(app)
     app.setup_extension("nqsphinx.entities")  # also loaded by cards, tables and glossary
     search.setup(app)
+    offline.setup(app)
+    bundles.setup(app)  # last: it gathers the stylesheets and scripts the others add
     return {
         "version": "0.1",
         "env_version": 2,  # 2: the nq domain's entities

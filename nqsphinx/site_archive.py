@@ -1,28 +1,38 @@
-"""The offline archive of each language's site, for reading without a network at the table.
+"""The offline archive of the site, for reading without a network at the table.
 
-``python -m nqsphinx.site_archive _build/html`` writes ``_build/html/noquarter-<lang>-html.zip``
-for each language built there.  An archive holds ``noquarter/<lang>/`` (the site) and
-``noquarter/index-<lang>.html`` (a start page), so that unzipping both archives in one folder
-gives the whole bilingual site, language switch included.  The archive is reproducible: same
-site, same bytes (sorted names, fixed dates).
+``python -m nqsphinx.site_archive _build/html`` writes ``_build/html/noquarter-html.zip``: both
+languages' sites (``noquarter/en/``, ``noquarter/fr/``) and a start page,
+``noquarter/index.html`` (the site's root page: it opens the reader's language), so that, opened
+from the disk, the language switch and search work as on the web.  ``--lang fr --output x.zip``
+archives one language's site alone (Read the Docs' HTML download of a project):
+``noquarter/fr/`` and ``noquarter/index-fr.html``.
+
+In the archived pages the links to the archive itself (the ``download`` links of the sidebar and
+the footer) are removed: inside the archive they would lead nowhere.  The archive is
+reproducible: same site, same bytes (sorted names, fixed dates).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from nqsphinx.csp import META_TAG
-from nqsphinx.hosting import archive_name
+from nqsphinx.hosting import BILINGUAL_ARCHIVE, archive_name
 from nqsphinx.langswitch import LANGUAGE_NAMES
+from nqsphinx.site_root import ROOT_PAGE, ROOT_SCRIPT, ROOT_SCRIPT_NAME
 
 TOP = "noquarter"
 #: 1980-01-01, the earliest date a zip file can hold: the archive does not change with the clock.
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
-#: Build bookkeeping that readers do not need.
-SKIPPED = frozenset({".buildinfo", ".buildinfo.bak"})
+#: Build bookkeeping that readers do not need, and the web server's worker (none from the disk).
+SKIPPED = frozenset({".buildinfo", ".buildinfo.bak", "sw.js"})
+#: A link to download the archive (``<a ... download>``), with the `` · `` before it if any.
+DOWNLOAD_LINK = re.compile(r"(?:\s*·\s*)?<a\s[^>]*?\sdownload(?=[\s>=])[^>]*>.*?</a>", re.S)
 START_PAGE = """<!DOCTYPE html>
 <html lang="{lang}">
 <head>
@@ -56,36 +66,65 @@ def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
     archive.writestr(info, data)
 
 
-def write_archive(site: Path, lang: str, output: Path) -> Path:
-    """Zip the ``lang`` site in ``site`` (its folder holds ``index.html``) into ``output``."""
-    files = site_files(site)
+def archived_page(html: str) -> str:
+    """A page as the archive holds it: without its links to the archive itself."""
+    return DOWNLOAD_LINK.sub("", html)
+
+
+def _site_entries(site: Path, lang: str) -> Iterator[tuple[str, bytes]]:
+    for path in site_files(site):
+        data = path.read_bytes()
+        if path.suffix == ".html":
+            data = archived_page(data.decode("utf-8")).encode("utf-8")
+        yield f"{TOP}/{lang}/{path.relative_to(site).as_posix()}", data
+
+
+def _write(entries: Iterator[tuple[str, bytes]], output: Path) -> Path:
+    """The zip of ``entries``, written beside ``output`` and then put in its place."""
     output.parent.mkdir(parents=True, exist_ok=True)
     partial = output.with_name(output.name + ".part")
     with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        start = START_PAGE.format(lang=lang, name=LANGUAGE_NAMES[lang], csp_meta=META_TAG)
-        _add(archive, f"{TOP}/index-{lang}.html", start.encode("utf-8"))
-        for path in files:
-            _add(archive, f"{TOP}/{lang}/{path.relative_to(site).as_posix()}", path.read_bytes())
+        for name, data in entries:
+            _add(archive, name, data)
     partial.replace(output)
     return output
 
 
+def write_archive(site: Path, lang: str, output: Path) -> Path:
+    """Zip the ``lang`` site in ``site`` (its folder holds ``index.html``) into ``output``."""
+    site_files(site)  # a missing site is an error before anything is written
+
+    def entries() -> Iterator[tuple[str, bytes]]:
+        start = START_PAGE.format(lang=lang, name=LANGUAGE_NAMES[lang], csp_meta=META_TAG)
+        yield f"{TOP}/index-{lang}.html", start.encode("utf-8")
+        yield from _site_entries(site, lang)
+
+    return _write(entries(), output)
+
+
+def write_bilingual(html: Path, output: Path) -> Path:
+    """Zip both language sites of ``html`` (``html/en``, ``html/fr``) and their start page."""
+    for lang in LANGUAGE_NAMES:
+        site_files(html / lang)
+
+    def entries() -> Iterator[tuple[str, bytes]]:
+        yield f"{TOP}/index.html", ROOT_PAGE.encode("utf-8")
+        yield f"{TOP}/{ROOT_SCRIPT_NAME}", ROOT_SCRIPT.encode("utf-8")
+        for lang in LANGUAGE_NAMES:
+            yield from _site_entries(html / lang, lang)
+
+    return _write(entries(), output)
+
+
 def archive_all(html: Path) -> list[Path]:
-    """One archive per language site found in ``html`` (``html/en``, ``html/fr``)."""
-    written = [
-        write_archive(html / lang, lang, html / archive_name(lang))
-        for lang in LANGUAGE_NAMES
-        if (html / lang).is_dir()
-    ]
-    if not written:
-        raise ArchiveError(f"{html}: no language site (en/ or fr/) to archive")
-    return written
+    """The archive of both languages, ``html/noquarter-html.zip``."""
+    return [write_bilingual(html, html / BILINGUAL_ARCHIVE)]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m nqsphinx.site_archive",
-        description="Zip each language's site for offline reading.",
+        description="Zip the site, both languages, for offline reading.",
     )
     parser.add_argument("html", type=Path, help="folder holding en/ and fr/ (_build/html)")
     parser.add_argument(

@@ -1,5 +1,6 @@
 """The site's root page: sends the reader to the English or French site (browser language),
-with both links visible for readers without JavaScript or who want to choose."""
+with both links visible for readers without JavaScript or who want to choose; and, beside it, the
+service worker of both languages (:mod:`nqsphinx.offline`), written last, as it lists every file."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import sys
 from pathlib import Path
 
 from nqsphinx.csp import META_TAG
+from nqsphinx.offline import write_worker
 
 ROOT_SCRIPT_NAME = "nq-root.js"
 #: The browser's first language that the site has, kept in a file beside the page: the
@@ -42,11 +44,19 @@ ROOT_PAGE = f"""<!DOCTYPE html>
 """
 
 
-def write_root(site: Path) -> Path:
+def write_start_page(site: Path) -> Path:
+    """The root page and its script in ``site`` (also the offline archive's start page)."""
     site.mkdir(parents=True, exist_ok=True)
     (site / ROOT_SCRIPT_NAME).write_text(ROOT_SCRIPT, encoding="utf-8")
     page = site / "index.html"
     page.write_text(ROOT_PAGE, encoding="utf-8")
+    return page
+
+
+def write_root(site: Path) -> Path:
+    """The root page of ``site`` (``_build/html``), then the worker of everything there."""
+    page = write_start_page(site)
+    write_worker(site)
     return page
 
 

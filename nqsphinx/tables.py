@@ -7,14 +7,17 @@ the armoury tables are weapons, each with its anchor ``weapon-<key>`` (:mod:`nqs
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from nqcore import table_text
+from nqcore.spells import all_spells
 from nqcore.tables import Detail, Table, get_table
 from nqsphinx import entities
 from nqsphinx.editions import is_print_edition, players_table
@@ -22,6 +25,11 @@ from nqsphinx.latex import table_style
 from nqsphinx.messages import engine_text, page_language
 
 EMPTY_CELL = table_text.EMPTY_CELL
+#: Tables whose rows name what the site shows elsewhere: the column that links, and the label of
+#: each row's target (the spell list's names go to their cards).
+LINKED_COLUMNS: dict[str, tuple[int, Callable[[], list[str]]]] = {
+    "spell-list": (1, lambda: [f"spell-{spell.key}" for spell in all_spells()]),
+}
 
 
 def format_cell(cell: Detail, lang: str) -> str:
@@ -30,7 +38,14 @@ def format_cell(cell: Detail, lang: str) -> str:
 
 
 def table_node(table: Table, lang: str) -> nodes.table:
-    """A docutils table for ``table``, its title as caption, its header row translated."""
+    """A docutils table for ``table``, its title as caption, its header row translated; the
+    cells of a linked column (:data:`LINKED_COLUMNS`) link to their row's target."""
+    column, labels = LINKED_COLUMNS.get(table.key, (-1, list))
+    targets = labels()
+    if column >= 0 and len(targets) != len(table.rows):
+        raise ValueError(
+            f"table {table.key}: {len(targets)} link targets for {len(table.rows)} rows"
+        )
     node = nodes.table(classes=["nq-table", f"nq-table-{table.key}"])
     node += _generated(nodes.title(text=engine_text(table.title, lang)))
     group = nodes.tgroup(cols=len(table.columns))
@@ -42,18 +57,31 @@ def table_node(table: Table, lang: str) -> nodes.table:
     head += _row([engine_text(c, lang) for c in table.columns], header=True)
     body = nodes.tbody()
     group += body
-    for row in table.rows:
-        body += _row([format_cell(cell, lang) for cell in row])
+    for index, row in enumerate(table.rows):
+        link = (column, targets[index]) if column >= 0 else None
+        body += _row([format_cell(cell, lang) for cell in row], link=link)
     return node
 
 
-def _row(texts: list[str], header: bool = False) -> nodes.row:
+def _row(texts: list[str], header: bool = False, link: tuple[int, str] | None = None) -> nodes.row:
     row = nodes.row()
-    for text in texts:
+    for column, text in enumerate(texts):
         entry = nodes.entry()
-        entry += _generated(nodes.paragraph(text=text))
+        if link and link[0] == column:
+            entry += _generated(nodes.paragraph("", "", _reference(text, link[1])))
+        else:
+            entry += _generated(nodes.paragraph(text=text))
         row += entry
     return row
+
+
+def _reference(text: str, label: str) -> addnodes.pending_xref:
+    """``text`` linking to ``label``, as ``{ref}`text <label>``` would."""
+    content = nodes.inline(text, text, classes=["xref", "std", "std-ref"])
+    return addnodes.pending_xref(
+        "", content, refdomain="std", reftype="ref", reftarget=label, refexplicit=True,
+        refwarn=True,
+    )  # fmt: skip
 
 
 def _generated(node: nodes.TextElement) -> nodes.TextElement:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import gzip
+import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from tests.building import ROOT
 
@@ -35,3 +38,44 @@ def test_the_runner_reports_medians_cpu_and_memory() -> None:
     rows = {line.split("  ")[0]: line for line in result.stdout.splitlines()}
     for title in ("Engine: import every module", "Engine: every generated table"):
         assert re.search(r"\d+\.\d\d s .* \d+ MB .* goal (met|missed)", rows[title]), rows
+
+
+def _bench_module() -> Any:
+    spec = importlib.util.spec_from_file_location("nq_bench", ROOT / "tools" / "bench.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["nq_bench"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_page_weight_counts_what_a_page_loads_once(tmp_path: Path) -> None:
+    """The page, each file it loads once (fonts of its stylesheets too), gzipped; the
+    browser's /favicon.ico when the page names no icon; what would leave the site."""
+    bench = _bench_module()
+    static = tmp_path / "en" / "_static"
+    static.mkdir(parents=True)
+    (tmp_path / "fr").mkdir()
+    files = {
+        "en/_static/a.css": "@font-face { src: url(f.woff2) } body { background: url(data:x) }",
+        "en/_static/f.woff2": "font" * 100,
+        "en/_static/a.js": "console.log(1);" * 50,
+        "en/img.png": "png",
+        "en/index.html": '<link rel="stylesheet" href="_static/a.css?v=1">'
+        '<script src="_static/a.js"></script><script src="_static/a.js"></script>'
+        '<img src="img.png"><img src="data:image/png;base64,AA">'
+        '<script src="https://cdn.example/x.js"></script>',
+        "fr/index.html": '<link rel="icon" href="/en/img.png"><p>fr</p>',
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    weights = {w.page: w for w in bench.page_weights(tmp_path)}
+    size = sum(len(gzip.compress((tmp_path / n).read_bytes(), mtime=0)) for n in files
+               if n.startswith("en/"))  # fmt: skip
+    # The page, a.css, f.woff2, a.js, img.png, the script from elsewhere, /favicon.ico.
+    assert (weights["en/index.html"].requests, weights["en/index.html"].gzipped) == (7, size)
+    assert weights["en/index.html"].outside == ["https://cdn.example/x.js"]
+    assert weights["fr/index.html"].requests == 2  # the page and its icon
+    report = bench.page_report(list(weights.values()))
+    assert "goal <= 60 KB: met" in report and "goal <= 12: met" in report
+    assert "requests leaving the site: 1 (https://cdn.example/x.js)" in report

@@ -5,7 +5,11 @@ tree. Figures: a clean build of both sites against a plain Sphinx build of the s
 (tools/plain_sphinx: no nqsphinx, no sphinx_design, our directives render nothing); an
 incremental rebuild of both sites after one paragraph changes; both PDFs; the engine (import,
 full export, every generated table); the whole test suite; and the whole build (sites and PDFs)
-without network. These are measurements, not timed tests: a goal missed is reported, not failed.
+without network. Then the weight of the built pages (``pages``): per page of both sites, the
+HTML and the stylesheets, scripts, images and fonts it loads, each counted once and gzipped as a
+web server sends them, and the number of requests; the median against the goals (60 KB, 12
+requests) and any request that would leave the site. These are measurements, not timed tests: a
+goal missed is reported, not failed.
 
     python tools/bench.py [--repeat N] [--only NAME ...] [--markdown] [--keep]
 """
@@ -13,6 +17,7 @@ without network. These are measurements, not timed tests: a goal missed is repor
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
 import platform
 import re
@@ -24,7 +29,9 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -231,6 +238,115 @@ BENCHES = (
 )  # fmt: skip
 
 
+# --- page weight ---------------------------------------------------------------------------------
+
+PAGE_GOAL_KB = 60
+REQUEST_GOAL = 12
+#: ``url()`` in a stylesheet: a font or image it loads.
+CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)")
+FONT_SUFFIXES = (".woff2", ".woff", ".ttf", ".otf", ".eot")
+
+
+class _Loads(HTMLParser):
+    """The URLs a page makes the browser load: stylesheets, scripts, images, icons."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.urls: list[str] = []
+        self.icon = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {k: v or "" for k, v in attrs}
+        rel = values.get("rel", "").lower().split()
+        if tag == "link" and ("stylesheet" in rel or "icon" in rel) and values.get("href"):
+            self.urls.append(values["href"])
+            self.icon = self.icon or "icon" in rel
+        elif tag in ("script", "img", "iframe", "video", "audio", "source") and values.get("src"):
+            self.urls.append(values["src"])
+
+
+@dataclass
+class PageWeight:
+    page: str
+    gzipped: int  # bytes, the page and what it loads
+    requests: int
+    outside: list[str] = field(default_factory=list)
+
+
+def _gzipped(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), mtime=0)) if path.is_file() else 0
+
+
+def page_weight(html: Path, page: Path) -> PageWeight:
+    """One page of the site in ``html``: what the browser fetches to show it (a page without an
+    icon link makes the browser ask for /favicon.ico)."""
+    reader = _Loads()
+    reader.feed(page.read_text(encoding="utf-8"))
+    files: dict[str, Path | None] = {}
+    outside: list[str] = []
+
+    def load(url: str, base: Path) -> None:
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob"):
+            return
+        if parts.scheme or parts.netloc:
+            outside.append(url)
+            files.setdefault(url, None)
+            return
+        path = unquote(parts.path)
+        target = (html / path.lstrip("/") if path.startswith("/") else base / path).resolve()
+        files.setdefault(str(target), target)
+
+    for url in reader.urls:
+        load(url, page.parent)
+    for target in [f for f in files.values() if f and f.suffix == ".css" and f.is_file()]:
+        for url in CSS_URL.findall(target.read_text(encoding="utf-8", errors="replace")):
+            if url.lower().split("?")[0].endswith(FONT_SUFFIXES):
+                load(url, target.parent)
+    size = _gzipped(page) + sum(_gzipped(f) for f in files.values() if f)
+    requests = 1 + len(files) + (0 if reader.icon else 1)
+    return PageWeight(page.relative_to(html).as_posix(), size, requests, outside)
+
+
+def page_weights(html: Path) -> list[PageWeight]:
+    """Every page of the language sites under ``html`` (``en/``, ``fr/``)."""
+    pages = sorted(p for lang in ("en", "fr") for p in (html / lang).rglob("*.html"))
+    return [page_weight(html, page) for page in pages]
+
+
+def page_report(weights: list[PageWeight]) -> str:
+    if not weights:
+        return "Page weight: no built page"
+    size = statistics.median(w.gzipped for w in weights) / 1024
+    requests = statistics.median(w.requests for w in weights)
+    heaviest = max(weights, key=lambda w: w.gzipped)
+    busiest = max(weights, key=lambda w: w.requests)
+    outside = sorted({url for w in weights for url in w.outside})
+
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "missed"
+
+    return "\n".join([
+        f"Page weight ({len(weights)} pages of both sites; HTML + the CSS, JS, images and fonts "
+        "it loads, each once, gzipped):",
+        f"  median size      {size:6.1f} KB   goal <= {PAGE_GOAL_KB} KB: "
+        f"{verdict(size <= PAGE_GOAL_KB)}",
+        f"  median requests  {requests:6g}      goal <= {REQUEST_GOAL}: "
+        f"{verdict(requests <= REQUEST_GOAL)}",
+        f"  heaviest page    {heaviest.page} ({heaviest.gzipped / 1024:.1f} KB); most requests "
+        f"{busiest.page} ({busiest.requests})",
+        f"  requests leaving the site: {len(outside)}" + (f" ({', '.join(outside)})" if outside else ""),
+    ])  # fmt: skip
+
+
+def _pages(copy: Path) -> str:
+    """The page weight of the scratch copy's site, built first if no other benchmark did."""
+    html = copy / "_build" / "html"
+    if not (html / "en" / "index.html").is_file() or not (html / "fr" / "index.html").is_file():
+        measure(_make(copy, "html"), copy)
+    return page_report(page_weights(html))
+
+
 # --- report --------------------------------------------------------------------------------------
 
 
@@ -296,8 +412,9 @@ def annotate(results: dict[str, Result]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per build benchmark (3)")
-    parser.add_argument("--only", nargs="+", choices=[b.name for b in BENCHES], metavar="NAME",
-                        help="run these only: " + ", ".join(b.name for b in BENCHES))
+    names = [*(b.name for b in BENCHES), "pages"]
+    parser.add_argument("--only", nargs="+", choices=names, metavar="NAME",
+                        help="run these only: " + ", ".join(names))  # fmt: skip
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     parser.add_argument("--keep", action="store_true", help="keep the scratch copy")
     args = parser.parse_args(argv)
@@ -325,12 +442,22 @@ def main(argv: list[str] | None = None) -> int:
                     break
             print(f"  {bench.name}: {' '.join(f'{s.seconds:.2f}' for s in result.samples)} s",
                   flush=True)  # fmt: skip
+        pages = ""
+        if not args.only or "pages" in args.only:
+            try:
+                pages = _pages(copy)
+            except BenchError as error:
+                print(f"bench: pages failed:\n{error}", file=sys.stderr)
+                status = 1
     finally:
         if not args.keep:
             shutil.rmtree(scratch, ignore_errors=True)
     annotate(results)
     print(f"\nLoad average at the end: {load()}\n")
-    print(table(list(results.values()), args.markdown))
+    if results:
+        print(table(list(results.values()), args.markdown))
+    if pages:
+        print(f"\n{pages}")
     return status
 
 

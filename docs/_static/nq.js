@@ -1,11 +1,75 @@
-// Carry the current section across the language switch: labels are the same in both languages.
-document.addEventListener("DOMContentLoaded", () => {
-  for (const link of document.querySelectorAll("a.nq-lang-link")) {
-    link.addEventListener("click", () => {
-      if (window.location.hash) link.hash = window.location.hash;
-    });
-  }
-});
+// The language switch keeps the reader's place.  Section labels, and the order of the blocks of
+// a section (paragraphs, tables, cards...), are the same in both languages.  Followed, the link
+// (langswitch.py) gets #label of the section heading nearest above the reader's line (the top of
+// the window, under a phone's sticky header) and ?p=N, the block of that section the reader is
+// at; the other page, once loaded, scrolls to that block.  Fixes: the switch kept the place only
+// when the address had an anchor, and a reader who had scrolled landed at the top of the page.
+// On the search page the query goes across instead.
+(() => {
+  const HEADINGS = ":scope > :is(h1, h2, h3, h4, h5, h6)";
+  const headerBottom = () => {
+    const header = document.querySelector(".mobile-header");
+    return header && getComputedStyle(header).display !== "none"
+      ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  };
+  // Below the header, and below where a heading reached by its anchor sits (Furo's
+  // scroll-margin-top of :target on a phone is 2.5rem).
+  const readerLine = () => headerBottom() + 48;
+  // A section's own blocks: its children but its heading, label anchors and sub-sections.
+  const blocks = (section) => [...section.children].filter(
+    (child) => !/^(H[1-6]|SECTION|SPAN|SCRIPT)$/.test(child.tagName),
+  );
+  const labelOf = (section) => {
+    const permalink = section.querySelector(`${HEADINGS} > a.headerlink[href^="#"]`);
+    return permalink ? permalink.getAttribute("href").slice(1) : section.id;
+  };
+  const place = () => {
+    const article = document.getElementById("furo-main-content");
+    if (!article || window.scrollY < 1) return null; // at the top: the top of the other page
+    const line = readerLine();
+    let current = null;
+    for (const section of article.querySelectorAll("section[id]")) {
+      const heading = section.querySelector(HEADINGS);
+      if (heading && heading.getBoundingClientRect().top <= line) current = section;
+    }
+    if (!current) return null;
+    const index = blocks(current).findIndex((b) => b.getBoundingClientRect().bottom > line);
+    return { label: labelOf(current), block: Math.max(index, 0) };
+  };
+  const search = document.getElementById("search-results") !== null;
+  const follow = (link) => {
+    if (search) {
+      link.search = window.location.search;
+      return;
+    }
+    const here = place();
+    link.hash = here ? `#${here.label}` : "";
+    link.search = here && here.block > 0 ? `?p=${here.block}` : "";
+  };
+  document.addEventListener("DOMContentLoaded", () => {
+    for (const link of document.querySelectorAll("a.nq-lang-link")) {
+      for (const event of ["click", "auxclick", "contextmenu"]) {
+        link.addEventListener(event, () => follow(link));
+      }
+    }
+  });
+  // Arrived by the switch: to the block of the section the reader was at.
+  window.addEventListener("load", () => {
+    const index = Number(new URLSearchParams(window.location.search).get("p"));
+    if (!window.location.hash || !Number.isInteger(index) || index < 1) return;
+    let target = null;
+    try {
+      target = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+    } catch {
+      return; // a malformed anchor: the browser's own place stands
+    }
+    const section = target && target.closest("section");
+    const block = section && blocks(section)[index];
+    if (!block) return;
+    const top = block.getBoundingClientRect().top + window.scrollY - headerBottom() - 8;
+    window.scrollTo({ top, behavior: "instant" });
+  });
+})();
 
 // Glossary terms, the WAI-ARIA tooltip pattern.  Each term link is described (aria-describedby)
 // by its definition, a hidden element (role="tooltip") right after it in the page
@@ -238,4 +302,11 @@ document.addEventListener("DOMContentLoaded", () => {
   mark(blocks);
   const observer = new ResizeObserver((entries) => mark(entries.map((e) => e.target)));
   for (const block of blocks) observer.observe(block);
+});
+
+// The search page without a query (docs/_templates/search.html): a few words of help under its
+// search box, instead of a blank page.
+document.addEventListener("DOMContentLoaded", () => {
+  const help = document.querySelector(".nq-search-help");
+  if (help && !new URLSearchParams(window.location.search).get("q")) help.hidden = false;
 });

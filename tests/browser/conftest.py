@@ -4,7 +4,9 @@ server on 127.0.0.1 that serves the two sites side by side as ``make html`` lays
 Playwright never downloads a browser here: it starts ``/usr/bin/chromium``.  Without Chromium
 the browser tests are skipped, saying so (``./dev test`` installs it).  Every request the pages
 make is recorded; a test fails if one leaves the local server.  Screenshots are kept in
-``_build/test-artifacts/screenshots/``.
+``_build/test-artifacts/screenshots/``.  The site's service worker (``nqsphinx/offline.py``) is
+blocked unless a test asks for it (``service_workers="allow"``): in every context it would fetch
+both sites whole.
 """
 
 from __future__ import annotations
@@ -93,6 +95,19 @@ def site(html_sites: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) 
         server.server_close()
 
 
+class _Browser:
+    """Playwright's browser whose new contexts block service workers unless told otherwise."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        return self._browser.new_context(**{"service_workers": "block", **options})
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     executable = chromium_path()
@@ -103,7 +118,7 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield browser
+        yield _Browser(browser)
         browser.close()
 
 

@@ -258,7 +258,7 @@ def test_sticky_cells_are_opaque(site: Site, browser: Any, scheme: str, lang: st
 #: Printed: what must not be on paper, and how tables and cards are laid out.
 PRINT_LAYOUT = """() => {
   const hidden = [".skip-to-content", ".mobile-header", ".sidebar-drawer", ".toc-drawer",
-    ".theme-toggle-container", ".back-to-top", ".sidebar-search-container", ".nq-lang-switch",
+    ".theme-toggle-container", ".back-to-top", ".sidebar-search-container", ".nq-lang-link",
     ".nq-site-links", ".related-pages", ".content-icon-container"];
   const shown = hidden.filter((s) => [...document.querySelectorAll(s)]
     .some((e) => getComputedStyle(e).display !== "none"));

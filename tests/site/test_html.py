@@ -35,6 +35,10 @@ def test_every_page_is_built(html_sites: dict[str, Path], lang: str) -> None:
     assert not missing
 
 
+#: The switch's name, in the page's language; it holds the code the link shows.
+SWITCH_NAMES = {"en": "Read this page in French (FR)", "fr": "Lire cette page en anglais (EN)"}
+
+
 @pytest.mark.parametrize("lang,other", [("en", "fr"), ("fr", "en")])
 def test_every_page_links_to_itself_in_the_other_language(
     html_sites: dict[str, Path], lang: str, other: str
@@ -42,8 +46,11 @@ def test_every_page_links_to_itself_in_the_other_language(
     for page in PAGES:
         html = html_sites[lang] / f"{page}.html"
         switches = [a for a in links(html).links if "nq-lang-link" in a.get("class", "")]
-        assert len(switches) == 1, f"{html}: expected one language switch"
-        assert switches[0]["hreflang"] == other
+        # One in the phone's header, one above the article (a desktop's): the same link.
+        assert [s["class"].split()[1] for s in switches] == ["nq-lang-header", "nq-lang-content"]
+        assert len({s["href"] for s in switches}) == 1, f"{html}: two different switches"
+        assert {s["hreflang"] for s in switches} == {other}
+        assert {s["aria-label"] for s in switches} == {SWITCH_NAMES[lang]}
         target = (html.parent / switches[0]["href"]).resolve()
         # The sites are built side by side as <base>/<lang>/html/<page>.html in the tests.
         expected = (html_sites[other] / f"{page}.html").resolve()
