@@ -4,8 +4,9 @@ Everything runs in a scratch copy of the project (tests/faults/scratch.py), neve
 tree. Figures: a clean build of both sites against a plain Sphinx build of the same sources
 (tools/plain_sphinx: no nqsphinx, no sphinx_design, our directives render nothing); an
 incremental rebuild of both sites after one paragraph changes; both PDFs; the engine (import,
-full export, every generated table); the whole test suite; and the whole build (sites and PDFs)
-without network. Then the weight of the built pages (``pages``): per page of both sites, the
+full export, every generated table); the whole test suite; the whole build (sites and PDFs)
+without network; and Lighthouse's accessibility, best-practices and SEO scores of the built site
+(tools/lighthouse/). Then the weight of the built pages (``pages``): per page of both sites, the
 HTML and the stylesheets, scripts, images and fonts it loads, each counted once and gzipped as a
 web server sends them, and the number of requests; the median against the goals (60 KB, 12
 requests) and any request that would leave the site. These are measurements, not timed tests: a
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import os
 import platform
 import re
@@ -37,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.faults.scratch import copy_project, offline, scratch_env  # noqa: E402
+from tools.lighthouse import audit as lighthouse  # noqa: E402
 
 PYTHON = sys.executable
 PAGE = "docs/magic.md"  # the chapter whose paragraph the incremental rebuild changes
@@ -78,6 +81,10 @@ def _secs(value: float) -> str:
 
 class BenchError(RuntimeError):
     """A benchmarked command failed: the message holds its command and the end of its log."""
+
+
+class BenchSkipped(RuntimeError):
+    """What a benchmark needs is missing here (the message says what): reported, not failed."""
 
 
 def measure(commands: Sequence[Sequence[str]], cwd: Path, prefix: Sequence[str] = (),
@@ -155,9 +162,9 @@ def changed_paragraph(copy: Path) -> tuple[Path, str, str]:
     match = re.search(r"^[A-Z][^\n]{40,}$", text, re.M)
     if not match:
         raise BenchError(f"{PAGE}: no prose paragraph to change")
-    changed = text[: match.end()] + " This sentence was added by the benchmark." + text[
-        match.end() :
-    ]
+    changed = (
+        text[: match.end()] + " This sentence was added by the benchmark." + text[match.end() :]
+    )
     return page, text, changed
 
 
@@ -203,6 +210,94 @@ def _engine(code: str) -> Callable[[Path], Sample]:
     return lambda copy: measure_inside(timed, copy)
 
 
+#: The pages Lighthouse audits in each language: the home page and one chapter.
+LIGHTHOUSE_PAGES = ("index.html", "magic.html")
+CATEGORY_NAMES = {"accessibility": "Accessibility", "best-practices": "Best practices",
+                  "seo": "SEO"}  # fmt: skip
+
+
+def _goal(category: str) -> str:
+    goal = lighthouse.GOALS[category]
+    return str(goal) if goal == 100 else f"≥ {goal}"
+
+
+class LighthouseBench:
+    """Lighthouse on the home page and magic.html of each language, mobile and desktop, on the
+    scratch copy's site served on 127.0.0.1. The time is that of the audits; the scores are
+    printed as a table of their own (`scores`)."""
+
+    def __init__(self) -> None:
+        self.reports: list[tuple[str, lighthouse.Report]] = []  # (page, report)
+
+    def __call__(self, copy: Path) -> Sample:
+        reason = lighthouse.missing()
+        if reason:
+            raise BenchSkipped(reason)
+        measure(_make(copy, "html"), copy)  # the site, up to date (not timed)
+        self.reports.clear()
+        samples = []
+        with (
+            lighthouse.serve(copy / "_build" / "html") as base,
+            tempfile.TemporaryDirectory(prefix="nq-lighthouse-") as scratch,
+        ):
+            for lang in ("en", "fr"):
+                for page in LIGHTHOUSE_PAGES:
+                    for form_factor in lighthouse.FORM_FACTORS:
+                        out = Path(scratch) / f"{lang}-{page}-{form_factor}.json"
+                        profile = Path(tempfile.mkdtemp(prefix="profile-", dir=scratch))
+                        url = f"{base}/{lang}/{page}"
+                        samples.append(measure(
+                            [lighthouse.command(url, form_factor, out, profile)], copy,
+                            prefix=("env", f"CHROME_PATH={lighthouse.CHROMIUM}"),
+                        ))  # fmt: skip
+                        report = lighthouse.parse(json.loads(out.read_text()), form_factor)
+                        self.reports.append((f"{lang}/{page}", report))
+        return Sample(sum(s.seconds for s in samples), sum(s.cpu for s in samples),
+                      max(s.peak_kb for s in samples))  # fmt: skip
+
+    def summary(self) -> str:
+        missed = sum(len(report.missed()) for _, report in self.reports)
+        scores = len(self.reports) * len(lighthouse.CATEGORIES)
+        return "goals met" if not missed else f"{missed} of {scores} scores below goal"
+
+    def scores(self, markdown: bool) -> str:
+        """Each score against its goal, then the audits that fail where a goal is missed."""
+        version = self.reports[0][1].version if self.reports else "?"
+        chromium = subprocess.run([lighthouse.CHROMIUM, "--version"], capture_output=True,
+                                  text=True).stdout.strip()  # fmt: skip
+        goals = ", ".join(f"{CATEGORY_NAMES[c]} {_goal(c)}" for c in lighthouse.CATEGORIES)
+        header = ("Page", "Form factor", *(CATEGORY_NAMES[c] for c in lighthouse.CATEGORIES))
+        rows = [(page, report.form_factor,
+                 *(f"{report.scores[c]}" + (" missed" if c in report.missed() else "")
+                   for c in lighthouse.CATEGORIES))
+                for page, report in self.reports]  # fmt: skip
+        lines = [f"Lighthouse {version}, {chromium}; goals: {goals}", "",
+                 table(rows, markdown, header)]  # fmt: skip
+        return "\n".join(lines + self.failing())
+
+    def failing(self) -> list[str]:
+        """Each audit that fails where a goal is missed, once, with the runs it fails in."""
+        failing: dict[tuple[str, str], list[str]] = {}
+        found: dict[tuple[str, str], lighthouse.Failure] = {}
+        for page, report in self.reports:
+            for category in report.missed():
+                for failure in report.failures[category]:
+                    key = (category, failure.id)
+                    failing.setdefault(key, []).append(f"{page} {report.form_factor}")
+                    found.setdefault(key, failure)
+        lines = ["", "Audits that fail where a goal is missed:"] if failing else []
+        order = lighthouse.CATEGORIES.index
+        for (category, audit_id), runs in sorted(failing.items(), key=lambda f: order(f[0][0])):
+            failure = found[(category, audit_id)]
+            where = f"; at {failure.where}" if failure.where else ""
+            on = f"all {len(runs)} runs" if len(runs) == len(self.reports) else ", ".join(runs)
+            lines += [f"  {CATEGORY_NAMES[category]}: {audit_id}: {failure.title}",
+                      f"      on {on}{where}"]  # fmt: skip
+        return lines
+
+
+LIGHTHOUSE = LighthouseBench()
+
 IMPORT_ALL = """\
 import importlib, pkgutil, nqcore
 for info in pkgutil.iter_modules(nqcore.__path__):
@@ -235,6 +330,8 @@ BENCHES = (
           1),
     Bench("offline", f"make all (sites, PDFs, print) without network: {offline().how}", _offline, 1,
           "passes"),
+    Bench("lighthouse", "Lighthouse: home and magic.html, en and fr, mobile and desktop",
+          LIGHTHOUSE, 1, "a11y 100, BP ≥ 95, SEO ≥ 95"),
 )  # fmt: skip
 
 
@@ -372,13 +469,14 @@ def load() -> str:
 HEADER = ("Benchmark", "Median", "Best", "CPU", "Peak RSS", "Goal", "Note")
 
 
-def table(results: list[Result], markdown: bool) -> str:
-    rows = [HEADER, *(r.row() for r in results)]
+def table(rows: Sequence[Sequence[str]], markdown: bool,
+          header: Sequence[str] = HEADER) -> str:  # fmt: skip
+    rows = [header, *rows]
     if markdown:
         lines = ["| " + " | ".join(row) + " |" for row in rows]
-        lines.insert(1, "|" + "---|" * len(HEADER))
+        lines.insert(1, "|" + "---|" * len(header))
         return "\n".join(lines)
-    widths = [max(len(row[i]) for row in rows) for i in range(len(HEADER))]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
                      for row in rows)  # fmt: skip
 
@@ -407,6 +505,9 @@ def annotate(results: dict[str, Result]) -> None:
         timed = results.get(name)
         if timed and timed.samples:
             timed.note = "goal met" if timed.median < limit else "goal missed"
+    audited = results.get("lighthouse")
+    if audited and audited.samples:
+        audited.note = LIGHTHOUSE.summary()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -424,6 +525,9 @@ def main(argv: list[str] | None = None) -> int:
     scratch = Path(tempfile.mkdtemp(prefix="nq-bench-"))
     copy = copy_project(scratch / "project")
     subprocess.run(["git", "init", "-q"], cwd=copy, check=True)  # the suite lists files with git
+    installed = lighthouse.HERE / "node_modules"  # shared with the copy, as .venv is
+    if installed.is_dir():
+        (copy / "tools" / "lighthouse" / "node_modules").symlink_to(installed)
     print(f"Machine: {machine()}")
     print(f"Scratch copy: {copy}; load average at start: {load()}", flush=True)
     results: dict[str, Result] = {}
@@ -436,6 +540,10 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(bench.repeat or args.repeat):
                 try:
                     result.samples.append(bench.run(copy))
+                except BenchSkipped as reason:
+                    print(f"bench: {bench.name} skipped: {reason}", file=sys.stderr)
+                    result.note = f"skipped: {reason}"
+                    break
                 except BenchError as error:
                     print(f"bench: {bench.name} failed:\n{error}", file=sys.stderr)
                     result.note, status = "FAILED", 1
@@ -455,9 +563,11 @@ def main(argv: list[str] | None = None) -> int:
     annotate(results)
     print(f"\nLoad average at the end: {load()}\n")
     if results:
-        print(table(list(results.values()), args.markdown))
+        print(table([r.row() for r in results.values()], args.markdown))
     if pages:
         print(f"\n{pages}")
+    if "lighthouse" in results and LIGHTHOUSE.reports:
+        print(f"\n{LIGHTHOUSE.scores(args.markdown)}")
     return status
 
 
