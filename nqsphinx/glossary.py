@@ -38,6 +38,7 @@ from nqsphinx.coverage import chapters_in_order
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.rules_index import index_node, index_text
 from nqsphinx.typography import french_html
+from nqsphinx.untrusted import generated_raw
 
 GLOSSARY_FILE = Path("_data") / "glossary.toml"
 GLOSSARY_PAGE = "glossary"
@@ -212,7 +213,7 @@ class GlossaryDirective(SphinxDirective):
             items += item
         glossary = addnodes.glossary(sorted=False)  # sorted here, in the page's language
         glossary += items
-        tools = nodes.raw("", letter_bar(terms, lang) + filter_box(lang), format="html")
+        tools = generated_raw(letter_bar(terms, lang) + filter_box(lang), "html")
         return [tools, glossary]
 
 
