@@ -12,6 +12,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from nqsphinx import (
+    accessibility,
     cards,
     coverage,
     diagrams,
@@ -57,4 +58,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     theme_text.setup(app)
     rules_index.setup(app)
     site_style.setup(app)
+    accessibility.setup(app)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
