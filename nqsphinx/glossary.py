@@ -211,8 +211,11 @@ class GlossaryDirective(SphinxDirective):
             )
             body += uses_placeholder(term)
             item += body
+            # Not the inline nodes: Sphinx unwraps any inline with that attribute, and the term's
+            # language with it.
             for node in item.findall(nodes.TextElement):
-                node["translatable"] = False
+                if not isinstance(node, nodes.inline):
+                    node["translatable"] = False
             items += item
         glossary = addnodes.glossary(sorted=False)  # sorted here, in the page's language
         glossary += items

@@ -208,3 +208,91 @@ def test_a_reviewed_exception_covers_only_its_own_failures() -> None:
     assert not tables.covers("scrollable-region-focusable", '<div class="highlight">')
     assert not tables.covers("aria-required-attr", wrapper)
     assert all(r.reason for r in REVIEWED)
+
+
+# What axe does not check: state, motion, focus --------------------------------------------------
+
+MODE_WORDS = {
+    "en": ("Auto light/dark, in light mode", "Dark mode", "Light mode",
+           "Toggle Light / Dark / Auto color theme"),
+    "fr": ("Thème automatique, actuellement clair", "Thème sombre", "Thème clair",
+           "Changer de thème\u00a0: clair, sombre ou automatique"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_the_theme_switch_says_which_mode_is_on(
+    site: Site, lang: str, device: str, request: pytest.FixtureRequest
+) -> None:
+    """Furo's cycle from a light system: automatic, dark, light, automatic again."""
+    page = request.getfixturevalue(device)
+    page.goto(site.page(f"{lang}/magic.html"))
+    button = page.locator("button.theme-toggle:visible")
+    auto, dark, light, action = MODE_WORDS[lang]
+    status = page.locator("[role=status].nq-theme-status")
+    assert button.get_attribute("aria-label") == f"{auto} — {action}"
+    assert status.inner_text() == ""  # nothing said on arrival
+    for mode in (dark, light, auto):
+        button.click()
+        assert button.get_attribute("aria-label") == f"{mode} — {action}"
+        assert status.text_content() == mode
+    # Every switch on the page (the header's and the content's) says the same.
+    labels = {b.get_attribute("aria-label") for b in page.locator("button.theme-toggle").all()}
+    assert labels == {f"{auto} — {action}"}
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_reduced_motion_stops_transitions_and_smooth_scrolling(
+    browser: Any, site: Site, motion: str
+) -> None:
+    context = _recorded(site, browser.new_context(**WIDTHS["390"], reduced_motion=motion))
+    page = context.new_page()
+    page.goto(site.page("en/magic.html"))
+    style = page.evaluate("""() => ({
+        scroll: getComputedStyle(document.documentElement).scrollBehavior,
+        drawer: getComputedStyle(document.querySelector('.sidebar-drawer')).transitionDuration,
+    })""")
+    context.close()
+    if motion == "reduce":
+        assert style == {"scroll": "auto", "drawer": "0s"}
+    else:  # Furo's own motion, untouched for readers who do not ask
+        assert style["scroll"] == "smooth" and style["drawer"] != "0s"
+
+
+def test_code_that_scrolls_takes_the_keyboard_focus(site: Site, phone: Any, desktop: Any) -> None:
+    """axe: scrollable-region-focusable.  On a phone the examples' code scrolls sideways."""
+    phone.goto(site.page("en/nq.html"))
+    blocks = phone.locator("div.highlight pre")
+    scrolling = phone.evaluate(
+        "[...document.querySelectorAll('div.highlight pre')]"
+        ".map(p => [p.scrollWidth > p.clientWidth, p.getAttribute('tabindex')])"
+    )
+    assert blocks.count() >= 5 and any(s for s, _ in scrolling)
+    assert all(tab == ("0" if s else None) for s, tab in scrolling), scrolling
+    first = blocks.and_(phone.locator("[tabindex='0']")).first
+    first.focus()
+    assert phone.evaluate("document.activeElement.matches('div.highlight pre:focus-visible')")
+    for _ in range(5):
+        first.press("ArrowRight")
+    phone.wait_for_function("document.activeElement.scrollLeft > 0")  # the keyboard scrolls it
+    # A wide window: the same blocks fit, and are no longer in the way of the Tab key.
+    desktop.goto(site.page("en/getting-started.html"))
+    assert desktop.locator("div.highlight pre[tabindex]").count() == 0
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_the_sidebar_search_shows_its_focus(
+    site: Site, device: str, request: pytest.FixtureRequest
+) -> None:
+    """Furo sets outline: none on the focused search box."""
+    page = request.getfixturevalue(device)
+    page.goto(site.page("fr/magic.html"))
+    if device == "phone":
+        page.locator("label.nav-overlay-icon").click()  # open the navigation drawer
+    box = page.locator("input.sidebar-search")
+    box.focus()
+    outline = box.evaluate(
+        "e => [getComputedStyle(e).outlineStyle, getComputedStyle(e).outlineWidth]"
+    )
+    assert outline == ["solid", "2px"]
