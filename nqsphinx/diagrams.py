@@ -20,6 +20,8 @@ from nqsphinx.typography import french_html
 CIRCLE_ORDER = (Aspect.FIRE, Aspect.EARTH, Aspect.LIGHT, Aspect.WATER, Aspect.WIND, Aspect.DARK)
 #: The aspects' colours come from the engine's data (the Spell List's Colour column).
 ASPECT_COLOURS = {aspect: aspect_colour(aspect) for aspect in Aspect}
+#: The average width of a sans-serif letter, in em (DejaVu Sans, Liberation Sans: about 0.55).
+LETTER_WIDTH = 0.55
 #: The colour of each aspect's name on its disc: white or black, whichever reads (WCAG AA).
 ASPECT_TEXT_COLOURS = {aspect: aspect_text_colour(aspect) for aspect in Aspect}
 
@@ -29,6 +31,12 @@ def _tikz_rgb(colour: str) -> str:
     value = colour.lstrip("#")
     red, green, blue = (int(value[i : i + 2], 16) for i in (0, 2, 4))
     return f"{{rgb,255:red,{red};green,{green};blue,{blue}}}"
+
+
+def name_size(name: str, room: float, largest: float = 15) -> float:
+    """The font size at which ``name`` fits in ``room`` units (a sans-serif letter is about
+    0.55 em wide): a long name ("Obscurité") would spill off its disc onto the page."""
+    return min(largest, round(room / (LETTER_WIDTH * len(name)), 1))
 
 
 def aspect_positions(radius: float) -> dict[Aspect, tuple[float, float]]:
@@ -71,10 +79,11 @@ def aspect_circle_svg(lang: str, description: str) -> str:
         name = escape(engine_text(aspect.label, lang))
         colour = escape(ASPECT_COLOURS[aspect])
         text = escape(ASPECT_TEXT_COLOURS[aspect])
+        size = name_size(engine_text(aspect.label, lang), 2 * node_r - 10)
         parts.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{node_r}" fill="{colour}"/>'
-            f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" fill="{text}" '
-            f'font-size="15" font-family="sans-serif">{name}</text>'
+            f'<text x="{x:.1f}" y="{y + size / 3:.1f}" text-anchor="middle" fill="{text}" '
+            f'font-size="{size:g}" font-family="sans-serif">{name}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)

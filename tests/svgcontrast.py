@@ -2,9 +2,10 @@
 
 A text's colour is its ``fill`` (attribute, ``style``, a class of the drawing's ``<style>``, or
 inherited from its groups; ``currentColor`` is the page's text colour).  What lies under it is
-the last filled shape drawn before it (circle, ellipse, rect) that holds the text's anchor point;
-where there is none, the page itself shows through (the theme's background).  Colours come from
-the drawings and from the theme's two modes, so a pair is checked in light and in dark mode.
+found at three points of the text (its first letter, its middle, its last letter, from a width
+of LETTER_WIDTH em a letter): the filled shapes drawn before it (circle, ellipse, rect) that
+hold the point, blended by their opacity over the page (the theme's background), so that a word
+running off its disc is caught.  Each pair is checked in the theme's light and dark mode.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ THEME = {"light": ("#000000", "#ffffff"), "dark": ("#cfd0d0", "#131416")}
 NAMED = {"white": "#ffffff", "black": "#000000"}
 CURRENT = "currentcolor"
 SHAPES = (f"{SVG}circle", f"{SVG}ellipse", f"{SVG}rect")
+#: The average width of a letter of a sans-serif font, in em (DejaVu Sans: about 0.55).
+LETTER_WIDTH = 0.55
 
 
 @dataclass(frozen=True)
@@ -33,14 +36,16 @@ class Pair:
     text: str
     colour: str
     under: str
+    part: str = ""  # where in the text, when its ends lie on another colour than its middle
 
     @property
     def ratio(self) -> float:
         return contrast(self.colour, self.under)
 
     def __str__(self) -> str:
+        part = f" ({self.part})" if self.part else ""
         return (
-            f"{self.drawing} ({self.mode} mode): text {self.text!r} {self.colour} on "
+            f"{self.drawing} ({self.mode} mode): text {self.text!r}{part} {self.colour} on "
             f"{self.under}: {self.ratio:.2f}:1 < {TEXT_CONTRAST}:1"
         )
 
@@ -81,8 +86,10 @@ def _colour(value: str, mode: str) -> str | None:
     return f"#{red:02x}{green:02x}{blue:02x}"
 
 
-def _number(element: ET.Element, name: str, default: float = 0.0) -> float:
-    return float(re.sub(r"[a-z%]+$", "", element.get(name, str(default))) or default)
+def _number(element: ET.Element, name: str, value: str | None = None) -> float:
+    """A length of ``element`` (its attribute ``name``, or ``value``), units dropped."""
+    raw = value if value is not None else element.get(name, "0")
+    return float(re.sub(r"[a-z%]+$", "", raw.strip()) or 0)
 
 
 def _blend(top: str, bottom: str, alpha: float) -> str:
@@ -103,11 +110,16 @@ def _holds(shape: ET.Element, x: float, y: float) -> bool:
     )
 
 
-def _anchor(text: ET.Element, size: float) -> tuple[float, float]:
-    """A point inside the text's first letters: its baseline raised by a third of a letter."""
+def _points(text: ET.Element, size: float, letters: int) -> dict[str, tuple[float, float]]:
+    """Points inside the text's first letter, its middle and its last letter, a third of a
+    letter above the baseline."""
     x, y = _number(text, "x"), _number(text, "y")
-    shift = {"middle": 0.0, "end": -size / 3}.get(text.get("text-anchor", "start"), size / 3)
-    return x + shift, y - size / 3
+    width = LETTER_WIDTH * size * letters
+    left = x - {"middle": width / 2, "end": width}.get(text.get("text-anchor", "start"), 0.0)
+    inset = min(size / 10, width / 2)
+    y -= size / 3
+    return {"": (left + width / 2, y), "first letter": (left + inset, y),
+            "last letter": (left + width - inset, y)}  # fmt: skip
 
 
 def pairs(svg: str, drawing: str) -> Iterator[Pair]:
@@ -126,17 +138,25 @@ def pairs(svg: str, drawing: str) -> Iterator[Pair]:
             opacity *= float(_own(element, "opacity", classes) or 1)
             drawn.append((element, fill, opacity))
         elif element.tag == f"{SVG}text" and "".join(element.itertext()).strip():
-            size = next((_number(e, "font-size") for e in chain if e.get("font-size")), 16.0)
-            x, y = _anchor(element, size)
-            below = [(f, o) for shape, f, o in drawn if _holds(shape, x, y)]
             text = " ".join("".join(element.itertext()).split())
+            size = next(
+                (_number(e, "font-size", v) for e in chain
+                 if (v := _own(e, "font-size", classes)) is not None),
+                16.0,
+            )  # fmt: skip
             for mode in THEME:
                 colour = _colour(fill, mode)
-                under = THEME[mode][1]  # the page shows through
-                for shape_fill, opacity in below:
-                    under = _blend(_colour(shape_fill, mode) or under, under, opacity)
-                if colour is not None:
-                    yield Pair(drawing, mode, text, colour, under)
+                if colour is None:
+                    continue
+                seen = set()
+                for part, (x, y) in _points(element, size, len(text)).items():
+                    under = THEME[mode][1]  # the page shows through
+                    for shape, shape_fill, opacity in drawn:
+                        if _holds(shape, x, y):
+                            under = _blend(_colour(shape_fill, mode) or under, under, opacity)
+                    if under not in seen:
+                        seen.add(under)
+                        yield Pair(drawing, mode, text, colour, under, part)
 
 
 def failures(svg: str, drawing: str) -> list[Pair]:

@@ -74,3 +74,18 @@ def test_printed_card_titles_read_on_their_bands(lang: str) -> None:
         ).groups()  # type: ignore[union-attr]
         text = f"#{int(red):02x}{int(green):02x}{int(blue):02x}"
         assert contrast(text, colour) >= TEXT_CONTRAST, (title, colour, text)
+
+
+def test_a_name_running_off_its_disc_is_caught() -> None:
+    """« Obscurité » at the circle's first size spilled white letters onto the white page."""
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg"><circle cx="50" cy="50" r="34" fill="#4a235a"/>'
+        '<text x="50" y="55" text-anchor="middle" fill="#ffffff" font-size="15">Obscurité</text>'
+        "</svg>"
+    )
+    found = [str(pair) for pair in failures(svg, "circle")]
+    assert found == [
+        "circle (light mode): text 'Obscurité' (first letter) #ffffff on #ffffff: 1.00:1 < 4.5:1"
+    ]
+    fitted = svg.replace('font-size="15"', 'font-size="11.7"')
+    assert not failures(fitted, "circle")

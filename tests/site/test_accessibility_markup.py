@@ -13,6 +13,7 @@ import pytest
 
 from nqsphinx.glossary import GLOSSARY_FILE, load_terms, term_label
 from tests.building import ROOT
+from tests.svgcontrast import failures, inline_svgs, pairs
 
 LANGS = ("en", "fr")
 OTHER = {"en": "fr", "fr": "en"}
@@ -146,3 +147,23 @@ def test_every_page_has_a_description_in_its_language(
     # Each page says what it holds: no two chapters share a description.
     chapters = [text for page, text in found.items() if page not in ("search", "genindex", "404")]
     assert len(set(chapters)) == len(chapters)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_drawing_of_the_site_has_readable_text(
+    html_sites: dict[str, Path], lang: str
+) -> None:
+    """Every text-on-fill pair of the SVGs the pages show (drawn into the page or as images),
+    in light and dark mode: axe does not look inside SVG drawings."""
+    drawings = [
+        (f"{page.name} drawing {n}", svg)
+        for page in pages(html_sites[lang])
+        for n, svg in enumerate(inline_svgs(page.read_text("utf-8")), start=1)
+    ]
+    inline = len(drawings)
+    drawings += [(f"_images/{p.name}", p.read_text("utf-8"))
+                 for p in sorted((html_sites[lang] / "_images").glob("*.svg"))]  # fmt: skip
+    assert inline >= 2 and len(drawings) >= inline + 20  # circle, movement bars; hand-drawn
+    found = [str(pair) for name, svg in drawings for pair in failures(svg, name)]
+    assert not found, "\n".join(found)
+    assert sum(len(list(pairs(svg, name))) for name, svg in drawings) >= 130  # texts × modes
