@@ -4,12 +4,12 @@ a desktop (1366 px), in light and dark mode, with the rules tagged wcag2a, wcag2
 wcag21aa and best-practice.  No page logs an error or loads a missing file either.
 
 Time: axe takes about a second of CPU a page (most of it its colour-contrast rule), so the four
-settings for every page of both sites (296 runs) would take some five minutes on two cores.  So:
-every page of both sites (and both 404 pages) at 390 px in light mode, where the phone layout
-has the most to check (header, drawers, narrow tables, code blocks that scroll); one page of
-each kind in each of the three other settings (the languages taking turns: their pages differ
-only in words); and the offline copies' pages of each kind in dark mode on a desktop.  Every axe
-rule runs each time.
+settings for every page of both sites (296 runs) would take five minutes of CPU.  So: every page
+of both sites (and both 404 pages) at 390 px in light mode, where the phone layout has the most
+to check (header, drawers, narrow tables, code blocks that scroll); one page of each kind in each
+of the three other settings (the languages taking turns: their pages differ only in words); and
+the offline copies' pages of each kind in dark mode on a desktop: 114 runs.  Every axe rule runs
+each time, two pages at a time (one per core).  Measured (2 shared cores, load 3 to 7): 118 s.
 
 axe-core comes bundled with axe-playwright-python (pinned in pyproject's dev extras); nothing is
 downloaded.  An exception is made only in REVIEWED below, each with its reason.
@@ -88,36 +88,117 @@ EVERY_PAGE = Setting("390", "light")
 OTHER_SETTINGS = [s for s in ALL_SETTINGS if s != EVERY_PAGE]
 
 
+@dataclass(frozen=True)
+class Target:
+    """A page to check: where (a path on the web server, or in the offline copies), in which
+    setting, and the HTTP status it should come with."""
+
+    setting: Setting
+    path: str
+    status: int = 200
+    offline: bool = False
+
+    def __str__(self) -> str:
+        return f"{'offline ' if self.offline else ''}{self.path} at {self.setting}"
+
+
 @dataclass
 class Tab:
-    """A browser page in one setting, reused from page to page; what went wrong while loading."""
+    """A browser page, reused from page to page; what went wrong while it loaded the last one."""
 
     page: Any
     problems: list[str]
 
 
-@pytest.fixture(scope="session")
-def tabs(browser: Any, site: Site) -> Iterator[dict[Setting, Tab]]:
-    """One context per setting for the whole run (contexts are reused, not made per page)."""
-    made: dict[Setting, Tab] = {}
-    for setting in ALL_SETTINGS:
-        context = _recorded(site, browser.new_context(
+class Axe:
+    """Runs axe over the targets of a test function's selected cases, two pages at a time (one
+    per processor core) in each setting's two contexts, and keeps each page's failures."""
+
+    def __init__(self, browser: Any, site: Site, offline: Path, items: list[Any]) -> None:
+        self.browser, self.site, self.offline, self.items = browser, site, offline, items
+        self.tabs: dict[Setting, list[Tab]] = {}
+        self.found: dict[Target, list[str]] = {}
+
+    def failures(self, target: Target, test: str) -> list[str]:
+        if target not in self.found:  # the first case of a test: run all its selected cases
+            batch = [
+                item.callspec.params["target"] for item in self.items
+                if item.originalname == test and "target" in getattr(item, "callspec", {}).params
+            ]  # fmt: skip
+            for setting in ALL_SETTINGS:
+                self._run([t for t in dict.fromkeys(batch) if t.setting == setting])
+        return self.found[target]
+
+    def url(self, target: Target) -> str:
+        if target.offline:
+            return (self.offline / target.path).as_uri()
+        return self.site.page(target.path)
+
+    def _tab(self, setting: Setting) -> Tab:
+        context = _recorded(self.site, self.browser.new_context(
             **WIDTHS[setting.width], color_scheme=setting.mode, reduced_motion="reduce",
         ))  # fmt: skip
         context.add_init_script(f"localStorage.setItem('theme', '{setting.mode}')")
         context.add_init_script(AXE_SCRIPT)  # in every page, before its own scripts
-        page = context.new_page()
-        tab = Tab(page, [])
-        page.on("console", lambda m, t=tab: t.problems.append(
+        tab = Tab(context.new_page(), [])
+        tab.page.on("console", lambda m: tab.problems.append(
             f"console error: {m.text} [{m.location.get('url', '')}]") if m.type == "error" else None
         )  # fmt: skip
-        page.on("pageerror", lambda e, t=tab: t.problems.append(f"script error: {e}"))
-        page.on("response", lambda r, t=tab: t.problems.append(f"HTTP {r.status}: {r.url}")
-                if r.status >= 400 else None)  # fmt: skip
-        made[setting] = tab
-    yield made
-    for tab in made.values():
-        tab.page.context.close()
+        tab.page.on("pageerror", lambda e: tab.problems.append(f"script error: {e}"))
+        tab.page.on("response", lambda r: tab.problems.append(f"HTTP {r.status}: {r.url}")
+                    if r.status >= 400 else None)  # fmt: skip
+        return tab
+
+    def _run(self, targets: list[Target]) -> None:
+        if not targets:
+            return
+        setting = targets[0].setting
+        tabs = self.tabs.setdefault(setting, [self._tab(setting), self._tab(setting)])
+        waiting, running = list(targets), []
+        while waiting or running:
+            for tab in tabs:
+                if waiting and all(tab is not busy for busy, _ in running):
+                    target = waiting.pop(0)
+                    self._start(tab, target)
+                    running.append((tab, target))
+            tab, target = running.pop(0)
+            self.found[target] = self._finish(tab, target)
+
+    def _start(self, tab: Tab, target: Target) -> None:
+        tab.problems.clear()
+        url = self.url(target)
+        response = tab.page.goto(url)
+        if response is not None and response.status != target.status:  # file:// has none
+            tab.problems.append(f"HTTP {response.status} instead of {target.status}: {url}")
+        # From file:// axe cannot fetch the stylesheets for its CSSOM rules (the browser blocks
+        # it and logs an error); those rules run on the served pages.
+        options = dict(AXE_OPTIONS, preload=not target.offline)
+        tab.page.evaluate("options => { window.nqAxe = axe.run(document, options); }", options)
+
+    def _finish(self, tab: Tab, target: Target) -> list[str]:
+        """What axe found (less the reviewed exceptions), and what went wrong loading."""
+        result = tab.page.evaluate("() => window.nqAxe")  # waits for axe to finish
+        found = []
+        for violation in result["violations"]:
+            left = [
+                " ".join(map(str, node["target"])) for node in violation["nodes"]
+                if not any(r.covers(violation["id"], node["html"]) for r in REVIEWED)
+            ]  # fmt: skip
+            if left:
+                more = f" (and {len(left) - 3} more)" if len(left) > 3 else ""
+                found.append(
+                    f"{violation['id']} ({violation['impact']}) × {len(left)}: "
+                    + "; ".join(left[:3]) + more
+                )  # fmt: skip
+        # The 404 page's own status, and the console's note of it, are what a 404 page is.
+        url = self.url(target)
+        expected = (f"HTTP 404: {url}", f"[{url}]") if target.status == 404 else ()
+        return found + [p for p in tab.problems if not any(p.endswith(e) for e in expected)]
+
+    def close(self) -> None:
+        for tabs in self.tabs.values():
+            for tab in tabs:
+                tab.page.context.close()
 
 
 @pytest.fixture(scope="session")
@@ -132,70 +213,60 @@ def offline(
     return folder / "noquarter"
 
 
-def failures(tab: Tab, url: str, *, status: int = 200) -> list[str]:
-    """What axe finds on ``url`` (less the reviewed exceptions), and what went wrong loading it."""
-    tab.problems.clear()
-    response = tab.page.goto(url)
-    if response is not None:  # file:// pages have none
-        assert response.status == status, url
-    # From file:// axe cannot fetch the stylesheets for its CSSOM rules (the browser blocks it and
-    # logs an error); those rules run on the served pages.
-    options = dict(AXE_OPTIONS, preload=not url.startswith("file:"))
-    result = tab.page.evaluate("options => axe.run(document, options)", options)
-    found = []
-    for violation in result["violations"]:
-        left = [
-            " ".join(map(str, node["target"])) for node in violation["nodes"]
-            if not any(r.covers(violation["id"], node["html"]) for r in REVIEWED)
-        ]  # fmt: skip
-        if left:
-            shown = "; ".join(left[:3]) + (f" (and {len(left) - 3} more)" if len(left) > 3 else "")
-            found.append(f"{violation['id']} ({violation['impact']}) × {len(left)}: {shown}")
-    # The 404 page's own status, and the console's note of it, are what a 404 page is.
-    expected = (f"HTTP {status}: {url}", f"[{url}]") if status == 404 else ()
-    return found + [p for p in tab.problems if not any(p.endswith(e) for e in expected)]
+@pytest.fixture(scope="session")
+def axe(browser: Any, site: Site, offline: Path, request: pytest.FixtureRequest) -> Iterator[Axe]:
+    runner = Axe(browser, site, offline, request.session.items)
+    yield runner
+    runner.close()
 
 
-def _report(where: str, setting: Setting, found: list[str]) -> str:
-    return f"{where} at {setting}:\n  " + "\n  ".join(found)
-
-
-def _url(site: Site, lang: str, page: str) -> tuple[str, int]:
+def _target(setting: Setting, lang: str, page: str) -> Target:
     if page == "404":
-        return site.page(MISSING[lang]), 404
-    return site.page(f"{lang}/{page}.html"), 200
+        return Target(setting, MISSING[lang], 404)
+    return Target(setting, f"{lang}/{page}.html")
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize("page", [*PAGES, "404"])
-def test_every_page_passes_axe(site: Site, tabs: dict[Setting, Tab], lang: str, page: str) -> None:
-    url, status = _url(site, lang, page)
-    found = failures(tabs[EVERY_PAGE], url, status=status)
-    assert not found, _report(f"{lang}/{page}", EVERY_PAGE, found)
+def _check(axe: Axe, target: Target, request: pytest.FixtureRequest) -> None:
+    found = axe.failures(target, request.node.originalname)
+    assert not found, f"{target}:\n  " + "\n  ".join(found)
 
 
 @pytest.mark.parametrize(
-    "setting,lang", list(zip(OTHER_SETTINGS, ["fr", "en", "fr"], strict=True)), ids=str
+    "target",
+    [_target(EVERY_PAGE, lang, page) for page in [*PAGES, "404"] for lang in ("en", "fr")],
+    ids=str,
 )
-@pytest.mark.parametrize("page", KINDS)
+def test_every_page_passes_axe(axe: Axe, target: Target, request: pytest.FixtureRequest) -> None:
+    _check(axe, target, request)
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        _target(setting, lang, page)
+        for page in KINDS
+        for setting, lang in zip(OTHER_SETTINGS, ["fr", "en", "fr"], strict=True)
+    ],
+    ids=str,
+)
 def test_each_kind_of_page_passes_axe_in_every_setting(
-    site: Site, tabs: dict[Setting, Tab], setting: Setting, lang: str, page: str
+    axe: Axe, target: Target, request: pytest.FixtureRequest
 ) -> None:
-    url, status = _url(site, lang, page)
-    found = failures(tabs[setting], url, status=status)
-    assert not found, _report(f"{lang}/{page}", setting, found)
+    _check(axe, target, request)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize("page", ["index", "magic", "glossary", "nq", "search"])
-def test_offline_copies_pass_axe(
-    offline: Path, tabs: dict[Setting, Tab], lang: str, page: str
-) -> None:
-    path = offline / lang / f"{page}.html"
-    assert path.is_file(), path
-    setting = Setting("1366", "dark")
-    found = failures(tabs[setting], path.as_uri())
-    assert not found, _report(f"offline {lang}/{page}", setting, found)
+@pytest.mark.parametrize(
+    "target",
+    [
+        Target(Setting("1366", "dark"), f"{lang}/{page}.html", offline=True)
+        for page in ("index", "magic", "glossary", "nq", "search")
+        for lang in ("en", "fr")
+    ],
+    ids=str,
+)
+def test_offline_copies_pass_axe(axe: Axe, target: Target, request: pytest.FixtureRequest) -> None:
+    assert (axe.offline / target.path).is_file(), target.path
+    _check(axe, target, request)
 
 
 def test_a_reviewed_exception_covers_only_its_own_failures() -> None:
