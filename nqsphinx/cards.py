@@ -49,11 +49,12 @@ def result_paragraph(roll: str, effect: str) -> nodes.paragraph:
     return paragraph(nodes.strong("", "", nodes.Text(roll)), nodes.Text(f" {effect}"))
 
 
-def profile_table(adjustment: Sequence[tuple[str, str]], caption: str) -> nodes.table:
+def profile_table(adjustment: Sequence[tuple[str, str]], caption: str = "") -> nodes.table:
     """The profile adjustment of a card as a one-row table, as MyST renders a pipe table; its
     caption is for screen readers, on the site only (the card's text introduces the table)."""
     table = nodes.table(classes=["colwidths-auto"])
-    table[CAPTION_ATTRIBUTE] = caption
+    if caption:
+        table[CAPTION_ATTRIBUTE] = caption
     group = nodes.tgroup(cols=len(adjustment))
     table += group
     for _ in adjustment:

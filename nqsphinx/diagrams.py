@@ -79,11 +79,11 @@ def aspect_circle_svg(lang: str, description: str) -> str:
         name = escape(engine_text(aspect.label, lang))
         colour = escape(ASPECT_COLOURS[aspect])
         text = escape(ASPECT_TEXT_COLOURS[aspect])
-        size = name_size(engine_text(aspect.label, lang), 2 * node_r - 10)
+        font = name_size(engine_text(aspect.label, lang), 2 * node_r - 10)
         parts.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{node_r}" fill="{colour}"/>'
-            f'<text x="{x:.1f}" y="{y + size / 3:.1f}" text-anchor="middle" fill="{text}" '
-            f'font-size="{size:g}" font-family="sans-serif">{name}</text>'
+            f'<text x="{x:.1f}" y="{y + font / 3:.1f}" text-anchor="middle" fill="{text}" '
+            f'font-size="{font:g}" font-family="sans-serif">{name}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
