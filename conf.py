@@ -58,6 +58,7 @@ html_js_files = ["nq.js", "nq-keyboard.js"]
 html_permalinks_icon = '<span aria-hidden="true">#</span>'  # named by its title
 html_show_sourcelink = False
 html_copy_source = False
+html_favicon = "docs/_static/favicon.svg"  # and apple-touch-icon.png (docs/_templates/page.html)
 
 # PDF: xelatex for Unicode; babel-french is switched on for the French build by nqsphinx.
 latex_engine = "xelatex"

@@ -12,6 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from nqcore.colour import text_colour_on
 from nqcore.i18n import N_, Msg
 from nqcore.magic import SPELL_LEVELS, Aspect
 from nqcore.tables import Table, register_table
@@ -141,6 +142,12 @@ def _aspect_colours() -> dict[str, str]:
 def aspect_colour(aspect: Aspect) -> str:
     """The colour of an aspect's spells (the Spell List's Colour column), ``#rrggbb``."""
     return _aspect_colours()[aspect.value]
+
+
+def aspect_text_colour(aspect: Aspect) -> str:
+    """The colour of text written on the aspect's colour (its name in the aspect circle, a spell
+    card's title), white or black, whichever reads better (:mod:`nqcore.colour`)."""
+    return text_colour_on(aspect_colour(aspect))
 
 
 def aspect_intro(aspect: Aspect) -> tuple[Msg, ...]:

@@ -7,6 +7,7 @@ cards (sleeves fit); the text is set in the largest size that fits its card.
 
 from __future__ import annotations
 
+from nqcore.colour import text_colour_on
 from nqcore.i18n import N_, format_number
 from nqcore.mutations import Mutation, all_mutations
 from nqcore.spells import Spell, all_spells
@@ -104,14 +105,16 @@ def mutation_card(mutation: Mutation, lang: str) -> tuple[str, str, str, str]:
 
 
 def _card(x: int, y: int, card: tuple[str, str, str, str]) -> str:
-    """One card with its lower left corner at (x, y) mm."""
+    """One card with its lower left corner at (x, y) mm; the title, in white or black, reads on
+    its colour band (WCAG AA, :func:`nqcore.colour.text_colour_on`)."""
     colour, title, text, stats = card
     top = y + CARD_HEIGHT_MM
     return "\n".join(
         [
             rf"\fill[fill={_colour(colour)}] ({x + 2}mm,{top - 11}mm) rectangle"
             rf" ({x + CARD_WIDTH_MM - 2}mm,{top - 2}mm);",
-            rf"\node[anchor=west, text width={CARD_WIDTH_MM - 8}mm, text=white,"
+            rf"\node[anchor=west, text width={CARD_WIDTH_MM - 8}mm,"
+            rf" text={_colour(text_colour_on(colour))},"
             rf" font=\sffamily\bfseries\small] at ({x + 3}mm,{top - 6.5}mm) {{{title}}};",
             rf"\node[anchor=north west, inner sep=0pt] at ({x + 3}mm,{top - 13}mm)"
             rf" {{\nqfit{{{text}}}}};",

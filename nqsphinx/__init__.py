@@ -12,6 +12,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from nqsphinx import (
+    accessibility,
     bundles,
     cards,
     coverage,
@@ -72,6 +73,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("nqsphinx.entities")  # also loaded by cards, tables and glossary
     search.setup(app)
     offline.setup(app)
+    accessibility.setup(app)
     bundles.setup(app)  # last: it gathers the stylesheets and scripts the others add
     return {
         "version": "0.1",

@@ -28,6 +28,7 @@ from nqcore.magic import Aspect
 from nqcore.mutations import Mutation, all_mutations
 from nqcore.spells import Spell, aspect_intro, spells_of
 from nqsphinx import entities
+from nqsphinx.accessibility import CAPTION_ATTRIBUTE
 from nqsphinx.messages import engine_text, page_language, ui_text
 
 #: The grid of cards: one column on a phone, two on a tablet, three on a desktop
@@ -50,9 +51,12 @@ def result_paragraph(roll: str, effect: str) -> nodes.paragraph:
     return paragraph(nodes.strong("", "", nodes.Text(roll)), nodes.Text(f" {effect}"))
 
 
-def profile_table(adjustment: Sequence[tuple[str, str]]) -> nodes.table:
-    """The profile adjustment of a card as a one-row table, as MyST renders a pipe table."""
+def profile_table(adjustment: Sequence[tuple[str, str]], caption: str = "") -> nodes.table:
+    """The profile adjustment of a card as a one-row table, as MyST renders a pipe table; its
+    caption is for screen readers, on the site only (the card's text introduces the table)."""
     table = nodes.table(classes=["colwidths-auto"])
+    if caption:
+        table[CAPTION_ATTRIBUTE] = caption
     group = nodes.tgroup(cols=len(adjustment))
     table += group
     for _ in adjustment:
@@ -125,7 +129,9 @@ def spell_body(spell: Spell, lang: str) -> list[nodes.Element]:
     body: list[nodes.Element] = [text_paragraph(engine_text(p, lang)) for p in spell.text]
     body += [result_paragraph(roll, engine_text(effect, lang)) for roll, effect in spell.results]
     if spell.profile_adjustment:
-        body.append(profile_table(spell.profile_adjustment))
+        caption = ui_text("{spell}: profile adjustment", lang)
+        name = engine_text(spell.name, lang)
+        body.append(profile_table(spell.profile_adjustment, caption.format(spell=name)))
     return body
 
 

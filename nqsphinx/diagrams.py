@@ -10,7 +10,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from nqcore.magic import Aspect
-from nqcore.spells import aspect_colour
+from nqcore.spells import aspect_colour, aspect_text_colour
 from nqprint.latex import latex_escape  # one escape for the rulebooks and the print products
 from nqsphinx import figures, movement_diagram
 from nqsphinx.messages import engine_text, page_language, ui_text
@@ -20,6 +20,23 @@ from nqsphinx.typography import french_html
 CIRCLE_ORDER = (Aspect.FIRE, Aspect.EARTH, Aspect.LIGHT, Aspect.WATER, Aspect.WIND, Aspect.DARK)
 #: The aspects' colours come from the engine's data (the Spell List's Colour column).
 ASPECT_COLOURS = {aspect: aspect_colour(aspect) for aspect in Aspect}
+#: The average width of a sans-serif letter, in em (DejaVu Sans, Liberation Sans: about 0.55).
+LETTER_WIDTH = 0.55
+#: The colour of each aspect's name on its disc: white or black, whichever reads (WCAG AA).
+ASPECT_TEXT_COLOURS = {aspect: aspect_text_colour(aspect) for aspect in Aspect}
+
+
+def _tikz_rgb(colour: str) -> str:
+    """``#rrggbb`` as TikZ's ``{rgb,255:red,R;green,G;blue,B}``."""
+    value = colour.lstrip("#")
+    red, green, blue = (int(value[i : i + 2], 16) for i in (0, 2, 4))
+    return f"{{rgb,255:red,{red};green,{green};blue,{blue}}}"
+
+
+def name_size(name: str, room: float, largest: float = 15) -> float:
+    """The font size at which ``name`` fits in ``room`` units (a sans-serif letter is about
+    0.55 em wide): a long name ("Obscurité") would spill off its disc onto the page."""
+    return min(largest, round(room / (LETTER_WIDTH * len(name)), 1))
 
 
 def aspect_positions(radius: float) -> dict[Aspect, tuple[float, float]]:
@@ -61,10 +78,12 @@ def aspect_circle_svg(lang: str, description: str) -> str:
         x, y = pos[aspect]
         name = escape(engine_text(aspect.label, lang))
         colour = escape(ASPECT_COLOURS[aspect])
+        text = escape(ASPECT_TEXT_COLOURS[aspect])
+        font = name_size(engine_text(aspect.label, lang), 2 * node_r - 10)
         parts.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{node_r}" fill="{colour}"/>'
-            f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" fill="#fff" '
-            f'font-size="15" font-family="sans-serif">{name}</text>'
+            f'<text x="{x:.1f}" y="{y + font / 3:.1f}" text-anchor="middle" fill="{text}" '
+            f'font-size="{font:g}" font-family="sans-serif">{name}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -80,11 +99,10 @@ def aspect_circle_tikz(lang: str) -> str:
         lines.append(rf"\draw[dashed, thick] ({x1:.2f},{-y1:.2f}) -- ({x2:.2f},{-y2:.2f});")
     for aspect in CIRCLE_ORDER:
         x, y = pos[aspect]
-        colour = ASPECT_COLOURS[aspect].lstrip("#").upper()
+        fill, text = _tikz_rgb(ASPECT_COLOURS[aspect]), _tikz_rgb(ASPECT_TEXT_COLOURS[aspect])
         name = latex_escape(engine_text(aspect.label, lang))
         lines.append(
-            rf"\node[circle, fill={{rgb,255:red,{int(colour[0:2], 16)};"
-            rf"green,{int(colour[2:4], 16)};blue,{int(colour[4:6], 16)}}}, text=white, "
+            rf"\node[circle, fill={fill}, text={text}, "
             rf"minimum size=1.5cm, font=\small\sffamily] at ({x:.2f},{-y:.2f}) {{{name}}};"
         )
     lines.append(r"\end{tikzpicture}\end{center}")

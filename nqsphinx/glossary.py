@@ -209,14 +209,20 @@ class GlossaryDirective(SphinxDirective):
             ref += nodes.inline(text=ui_text("See the rules", lang))
             para += ref
             body += para
+            # The other language's term carries its language (WCAG 3.1.2, language of parts).
             body += nodes.paragraph(
-                text=f"{other.upper()}{_colon(lang)}{term.label(other)}",
+                "",
+                f"{other.upper()}{_colon(lang)}",
+                nodes.inline(text=term.label(other), classes=[f"language-{other}"]),
                 classes=["nq-glossary-other"],
             )
             body += uses_placeholder(term)
             item += body
+            # Not the inline nodes: Sphinx unwraps any inline with that attribute, and the term's
+            # language with it.
             for node in item.findall(nodes.TextElement):
-                node["translatable"] = False
+                if not isinstance(node, nodes.inline):
+                    node["translatable"] = False
             items += item
         glossary = addnodes.glossary(sorted=False)  # sorted here, in the page's language
         glossary += items
