@@ -100,7 +100,7 @@ def _page_context(
             context[key] = caption_levels(context[key])
     title = SPECIAL_TITLES.get(pagename, "")
     title = ui_text(title, lang) if title else re.sub(r"<[^>]+>", "", str(context.get("title", "")))
-    meta = f'<meta name="description" content="{escape(description(doctree, title, lang))}">'
+    meta = f'<meta name="description" content="{escape(description(doctree, title, lang))}" />'
     context["metatags"] = context.get("metatags", "") + "\n    " + meta
 
 

@@ -51,10 +51,13 @@ def link_text(product: str, lang: str, size: int) -> str:
     else:
         title = print_text(PRINT_TITLES[product], lang)
     if size < MEGABYTE:
-        number, words = format_number(-(-size // KILOBYTE), lang), "PDF, {size} kB"
+        number, words = format_number(-(-size // KILOBYTE), lang), ui_text("PDF, {size} kB", lang)
     else:
-        number, words = format_number(round(size / MEGABYTE, 1), lang), "PDF, {size} MB"
-    amount = ui_text(words, lang).replace("{size} ", "{size}\u00a0").format(size=number)
+        number, words = (
+            format_number(round(size / MEGABYTE, 1), lang),
+            ui_text("PDF, {size} MB", lang),
+        )
+    amount = words.replace("{size} ", "{size}\u00a0").format(size=number)
     return f"{title} ({amount})"
 
 
