@@ -79,7 +79,8 @@ def is_print_edition(config: Config) -> bool:
 
 class EditionTocTree(TocTree):
     """Sphinx's ``toctree``; in a print edition, without the entries naming an editors' page,
-    and nothing at all if no entry is left."""
+    and nothing at all if no entry is left. Never ``:hidden:`` in print: the home page hides its
+    contents on the site, but the EPUB's navigation leaves hidden toctrees out."""
 
     content: StringList
 
@@ -92,6 +93,7 @@ class EditionTocTree(TocTree):
             self.content = StringList(
                 [content[n] for n in kept], items=[content.items[n] for n in kept]
             )
+            self.options.pop("hidden", None)
         return super().run()
 
 
