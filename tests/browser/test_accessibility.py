@@ -125,7 +125,8 @@ class Axe:
         if target not in self.found:  # the first case of a test: run all its selected cases
             batch = [
                 item.callspec.params["target"] for item in self.items
-                if getattr(item, "originalname", None) == test and "target" in getattr(item, "callspec", {}).params
+                if getattr(item, "originalname", None) == test
+                and "target" in getattr(item, "callspec", {}).params
             ]  # fmt: skip
             for setting in ALL_SETTINGS:
                 self._run([t for t in dict.fromkeys(batch) if t.setting == setting])
