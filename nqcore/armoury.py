@@ -9,14 +9,13 @@ created from scratch is :func:`nqcore.points.weapon_points`.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from nqcore import datafiles
 from nqcore.armour import armour_modifier  # the book's one rule, used by weapon profiles
 from nqcore.i18n import N_, Msg
 from nqcore.ranged import Range, parse_range
@@ -338,8 +337,7 @@ def weapon_from_record(
 
 
 def _load(filename: str, kind: WeaponKind) -> tuple[Weapon, ...]:
-    text = resources.files("nqcore").joinpath(f"data/{filename}").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    data = datafiles.load(filename)
     weapons = tuple(
         weapon_from_record(record, f"{filename}, weapon #{i + 1} ({record.get('key', '?')})", kind)
         for i, record in enumerate(data.get("weapon", []))
@@ -372,8 +370,7 @@ def support_weapons() -> tuple[Weapon, ...]:
 @cache
 def support_weapon_chassis() -> Chassis:
     """The chassis every support weapon stands on: T7 W3 AR5 ("Support Weapon Profile")."""
-    text = resources.files("nqcore").joinpath("data/support_weapons.toml").read_text("utf-8")
-    record = tomllib.loads(text)["chassis"]
+    record = datafiles.load("support_weapons.toml")["chassis"]
     return Chassis(
         name=Msg(record["name"]),
         t=int(record["t"]),

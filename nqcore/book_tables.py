@@ -3,11 +3,10 @@ every armoury weapon (``profile-<weapon>``), so that no docs page types them."""
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache, partial
-from importlib import resources
 from typing import Any
 
+from nqcore import datafiles
 from nqcore.i18n import Msg
 from nqcore.tables import Cell, Table, get_table, register_table
 
@@ -20,8 +19,7 @@ def _cell(value: Any) -> Cell:
 
 @cache
 def _records() -> tuple[dict[str, Any], ...]:
-    text = resources.files("nqcore").joinpath("data/book_tables.toml").read_text("utf-8")
-    return tuple(tomllib.loads(text)["table"])
+    return tuple(datafiles.load("book_tables.toml")["table"])
 
 
 def book_table(record: dict[str, Any]) -> Table:

@@ -12,16 +12,15 @@ loading of the engine's TOML data, which happens lazily so that ``import nqcore`
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from math import comb
 from typing import Any
 
+from nqcore import datafiles
 from nqcore.i18n import N_, Msg
 
 #: The faces of the only die the game uses ("This is a D6 free zone").
@@ -329,14 +328,8 @@ class Modifier:
 
 
 def load_data(filename: str) -> dict[str, Any]:
-    """One TOML file of ``nqcore/data`` (read once, then cached)."""
-    return _load_data(filename)
-
-
-@cache
-def _load_data(filename: str) -> dict[str, Any]:
-    text = resources.files("nqcore").joinpath("data", filename).read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    """One TOML file of ``nqcore/data``, checked against its schema (read once, then cached)."""
+    return datafiles.load(filename)
 
 
 @cache

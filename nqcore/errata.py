@@ -7,12 +7,11 @@ publishes every disagreement instead of silently "fixing" the prose.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from nqcore import datafiles
 from nqcore.i18n import Msg
 
 FIELDS = ("id", "section", "subject", "printed", "correct", "why")
@@ -57,12 +56,10 @@ def parse_errata(data: dict[str, Any], source_file: str) -> list[Erratum]:
 @cache
 def all_errata() -> tuple[Erratum, ...]:
     """Every erratum of every topic file, ordered by file then record; ids are unique."""
-    folder = resources.files("nqcore").joinpath("data/errata")
     errata: list[Erratum] = []
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".toml"):
-            name = f"nqcore/data/errata/{entry.name}"
-            errata += parse_errata(tomllib.loads(entry.read_text(encoding="utf-8")), name)
+    for name in datafiles.errata_names():
+        data = datafiles.load(f"errata/{name}")
+        errata += parse_errata(data, f"{datafiles.PREFIX}errata/{name}")
     seen: set[str] = set()
     for erratum in errata:
         if erratum.id in seen:

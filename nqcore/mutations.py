@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
+from nqcore import datafiles
 from nqcore.i18n import Msg
 
 
@@ -22,7 +21,6 @@ class Mutation:
 @cache
 def all_mutations() -> tuple[Mutation, ...]:
     """Every mutation card, in the book's order."""
-    text = resources.files("nqcore").joinpath("data/mutations.toml").read_text(encoding="utf-8")
     return tuple(
         Mutation(
             key=r["key"],
@@ -31,7 +29,7 @@ def all_mutations() -> tuple[Mutation, ...]:
             text=tuple(Msg(p) for p in r["text"]),
             source=r["source"],
         )
-        for r in tomllib.loads(text)["mutation"]
+        for r in datafiles.load("mutations.toml")["mutation"]
     )
 
 

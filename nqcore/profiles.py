@@ -36,10 +36,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from nqcore import datafiles
 from nqcore.armoury import Weapon, WeaponDataError, weapon_from_record
 from nqcore.armoury import weapon as armoury_weapon
 from nqcore.i18n import N_, Msg
@@ -98,11 +98,9 @@ OPTIONAL_CHARACTERISTICS = frozenset({"ra", "cc"})
 ARMOUR_BONUS = 1
 
 
-@cache
 def data_file(filename: str) -> dict[str, Any]:
-    """A parsed TOML file of ``nqcore/data``."""
-    text = resources.files("nqcore").joinpath(f"data/{filename}").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    """A TOML file of ``nqcore/data``, checked against its schema (read once, then cached)."""
+    return datafiles.load(filename)
 
 
 @cache

@@ -6,12 +6,11 @@ in places; the cards are the source, and every disagreement is an erratum (``err
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from nqcore import datafiles
 from nqcore.colour import text_colour_on
 from nqcore.i18n import N_, Msg
 from nqcore.magic import SPELL_LEVELS, Aspect
@@ -84,8 +83,7 @@ def parse_spells(data: dict[str, Any]) -> tuple[Spell, ...]:
 @cache
 def all_spells() -> tuple[Spell, ...]:
     """Every spell, in the book's order of cards (by aspect, then card)."""
-    text = resources.files("nqcore").joinpath("data/spells.toml").read_text(encoding="utf-8")
-    return parse_spells(tomllib.loads(text))
+    return parse_spells(datafiles.load("spells.toml"))
 
 
 def spell(name_or_key: str) -> Spell:
@@ -129,14 +127,13 @@ def spell_list_table() -> Table:
 
 @cache
 def _aspect_intros() -> dict[str, tuple[Msg, ...]]:
-    text = resources.files("nqcore").joinpath("data/aspects.toml").read_text(encoding="utf-8")
-    return {r["key"]: tuple(Msg(p) for p in r["intro"]) for r in tomllib.loads(text)["aspect"]}
+    records = datafiles.load("aspects.toml")["aspect"]
+    return {r["key"]: tuple(Msg(p) for p in r["intro"]) for r in records}
 
 
 @cache
 def _aspect_colours() -> dict[str, str]:
-    text = resources.files("nqcore").joinpath("data/aspects.toml").read_text(encoding="utf-8")
-    return {r["key"]: r["colour"] for r in tomllib.loads(text)["aspect"]}
+    return {r["key"]: r["colour"] for r in datafiles.load("aspects.toml")["aspect"]}
 
 
 def aspect_colour(aspect: Aspect) -> str:

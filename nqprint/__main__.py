@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from nqcore.datafiles import DataFileError
 from nqcore.i18n import LANGUAGES
 from nqcore.spells import SpellDataError
 from nqcore.templates import TemplateDataError
@@ -68,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         for product in args.products or PRODUCTS:
             for lang in args.lang or LANGUAGES:
                 print(build(product, lang, args.out, args.work))
-    except (PrintError, TemplateDataError, SpellDataError) as error:
+    except (PrintError, TemplateDataError, SpellDataError, DataFileError) as error:
         print(f"nqprint: {error}", file=sys.stderr)
         return 1
     return 0

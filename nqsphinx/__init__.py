@@ -10,7 +10,9 @@ from typing import Any
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
+from sphinx.errors import ExtensionError
 
+from nqcore import datafiles
 from nqsphinx import (
     accessibility,
     bundles,
@@ -47,10 +49,21 @@ def _configure_latex(app: Sphinx, config: Config) -> None:
     config.latex_elements = latex.latex_elements(dict(config.latex_elements), lang)
 
 
+def _check_engine_data(app: Sphinx) -> None:
+    """Every engine data file against its schema, before any page reads one: a bad record
+    stops the build with one line naming the file, the record and the field."""
+    try:
+        for filename in datafiles.data_filenames():
+            datafiles.load(filename)
+    except datafiles.DataFileError as error:
+        raise ExtensionError(str(error)) from None
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     myst_cache.install()  # MyST parses each French message faster
     untrusted.setup(app)  # first: catalogues are checked before anything reads them
     app.connect("config-inited", _configure_latex)
+    app.connect("builder-inited", _check_engine_data)
     latex.setup(app)
     editions.setup(app)  # site or print edition: what the other parts read
     examples.setup(app)

@@ -20,7 +20,6 @@ environment (merged after parallel reads) and the glossary lists them once every
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Set
@@ -34,11 +33,15 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.errors import ExtensionError
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.writers.html5 import HTML5Translator
 
+from nqcore import datafiles
+from nqcore.datafiles import DataFileError
+from nqcore.dataschema import GlossaryFile
 from nqsphinx import entities
 from nqsphinx.coverage import chapters_in_order
 from nqsphinx.messages import page_language, ui_text
@@ -50,7 +53,6 @@ GLOSSARY_FILE = Path("_data") / "glossary.toml"
 GLOSSARY_PAGE = "glossary"
 #: Pages whose text is not rules: no glossary links there.
 UNLINKED_PAGES = frozenset({GLOSSARY_PAGE, "the-unexpected-enemy", "credits", "index"})
-REQUIRED = ("key", "en", "fr", "def_en", "def_fr", "section")
 #: Where the build environment keeps, per page, the glossary links made on it.
 USES_KEY = "nq_glossary_uses"
 #: The attribute of a term link naming its term: its address and its description follow from it.
@@ -85,21 +87,19 @@ def _colon(lang: str) -> str:
     return " : " if lang == "fr" else ": "
 
 
-class GlossaryError(ValueError):
-    """A malformed glossary record; the message names the file and the record."""
+class GlossaryError(DataFileError):
+    """A malformed glossary record; the message names the file, the record and the field."""
 
 
 @cache
 def load_terms(path: Path) -> tuple[Term, ...]:
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    """The glossary's terms, checked against their schema (:class:`nqcore.dataschema.Term`)."""
+    try:
+        data = datafiles.load_path(path, GlossaryFile)
+    except DataFileError as error:
+        raise GlossaryError(str(error)) from None
     terms = []
-    for index, record in enumerate(data.get("term", [])):
-        missing = [name for name in REQUIRED if not record.get(name)]
-        if missing:
-            raise GlossaryError(
-                f"{path}: term #{index + 1} ({record.get('key', '?')}): "
-                f"missing field(s) {', '.join(missing)}"
-            )
+    for record in data["term"]:
         terms.append(
             Term(
                 key=record["key"],
@@ -117,7 +117,11 @@ def load_terms(path: Path) -> tuple[Term, ...]:
 
 
 def terms_for(app: Sphinx) -> tuple[Term, ...]:
-    return load_terms(Path(app.srcdir) / GLOSSARY_FILE)
+    """The glossary of the book being built; a bad record stops the build in one line."""
+    try:
+        return load_terms(Path(app.srcdir) / GLOSSARY_FILE)
+    except GlossaryError as error:
+        raise ExtensionError(str(error)) from None
 
 
 def term_label(term: Term) -> str:
