@@ -100,18 +100,22 @@ def check(data: dict[str, Any], where: str, schema: type[msgspec.Struct]) -> Non
         raise DataFileError(describe(str(error), data, where, schema)) from None
 
 
+#: One step of a path into the data: a field's name, or an index in a list.
+Step = tuple[str | None, int | None]
 _AT = re.compile(r"^(?P<what>.*) - at `\$(?P<path>[^`]*)`$", re.S)
 _STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
 
 
 def describe(message: str, data: dict[str, Any], where: str, schema: Any = None) -> str:
     """msgspec's ``message`` (``Expected `int` <= 8 - at `$.spell[3].level```) as one line of
-    ours: ``<file>, spell #4 (fog), field level: expected int <= 8, got 9``."""
+    ours: ``<file>, spell #4 (fog), field level: expected int <= 8, not 9``."""
     found = _AT.match(message)
     if found is None:
         return f"{where}: {message}"
-    steps = [(m[1], None) if m[1] else (None, int(m[2])) for m in _STEP.finditer(found["path"])]
-    record, field, value = where, [], data
+    steps: list[Step] = [
+        (m[1], None) if m[1] else (None, int(m[2])) for m in _STEP.finditer(found["path"])
+    ]
+    record, field, value = where, list[str](), data
     for name, index in steps:
         value = _step(value, name, index)
         if index is not None and record == where and len(field) == 1:
@@ -157,7 +161,7 @@ def _record(table: str, index: int, record: Any) -> str:
     return f"{table} #{index + 1}"
 
 
-def _struct_at(schema: Any, steps: list[tuple[str | None, int | None]]) -> Any:
+def _struct_at(schema: Any, steps: list[Step]) -> Any:
     """The struct type that ``steps`` (a path into the data) lead to from ``schema``, if any."""
     kind = schema
     for name, _index in steps:

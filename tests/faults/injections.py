@@ -190,6 +190,18 @@ def spell_missing_field(copy: Path) -> list[str]:
     return ["spells.toml", f"spell #1 ({first.group(1)}): missing field(s) level"]
 
 
+def spell_misspelled_field(copy: Path) -> list[str]:
+    path = copy / "nqcore" / "data" / "spells.toml"
+    text = path.read_text(encoding="utf-8")
+    upkeep = re.search(r"^upkeep = \d+$", text, re.M)
+    assert upkeep
+    before = text[: upkeep.start()]
+    number = len(re.findall(r"^\[\[spell\]\]$", before, re.M))
+    key = re.findall(r"^key = '([\w-]+)'$", before, re.M)[-1]
+    path.write_text(before + "upkep" + text[upkeep.start() + len("upkeep") :], encoding="utf-8")
+    return ["nqcore/data/spells.toml", f"spell #{number} ({key}), field upkep: unknown field"]
+
+
 def sample_out_of_range(copy: Path) -> list[str]:
     path = copy / "nqcore" / "data" / "sample_profiles.toml"
     text = path.read_text(encoding="utf-8")
@@ -301,6 +313,8 @@ FAULTS = (
           external_script, (BUILD_EN,), ("cdn.example.com",)),
     Fault("spell-missing-field", "a spell record with a missing field",
           spell_missing_field, ((*PYTEST, SPELLS), EXPORT),),
+    Fault("spell-misspelled-field", "a misspelled optional field in a spell record (upkep)",
+          spell_misspelled_field, ((*PYTEST, SPELLS), EXPORT),),
     Fault("sample-out-of-range", "a sample profile with an out-of-range characteristic",
           sample_out_of_range, ((*PYTEST, SAMPLES), EXPORT),),
     Fault("po-include-outside", "a French page message made of an include of /etc/passwd",
