@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any
 
 from nqcore.armoury import TEARDROP_SIZES, Weapon, WeaponKind
+from nqcore.book_warnings import RESTRICTED, BookWarning, Owner, warn
 from nqcore.i18n import N_, Msg
 from nqcore.profiles import (
     ABBREVIATIONS,
@@ -126,7 +127,7 @@ class PointsBreakdown:
     """
 
     items: tuple[LineItem, ...]
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[BookWarning, ...] = ()
     unit_items: tuple[LineItem, ...] = ()
     classification: ModelType | None = None
 
@@ -584,8 +585,9 @@ def weapon_points(weapon: Weapon) -> PointsBreakdown:
     19
     """
     items: list[LineItem] = []
-    warnings: list[str] = []
+    warnings: list[BookWarning] = []
     name = str(weapon.name)
+    label = Msg(name)
 
     def add(section: str, subject: str, points: int) -> None:
         items.append(LineItem(SECTIONS[section], f"{name}: {subject}", points))
@@ -596,14 +598,14 @@ def weapon_points(weapon: Weapon) -> PointsBreakdown:
         add("cc-strength", f"ST{bonus:+d}", cc_strength_bonus_cost(bonus))
         if weapon.uc is not None and weapon.uc != cc_weapon_use_cost(bonus):
             warnings.append(
-                f"{name}: UC {weapon.uc}; a close combat weapon with ST{bonus:+d} generally has "
-                f"UC {cc_weapon_use_cost(bonus)}"
-            )
+                warn("close-combat-use-cost", name=label, uc=weapon.uc, bonus=f"{bonus:+d}",
+                     expected=cc_weapon_use_cost(bonus))
+            )  # fmt: skip
         if weapon.reach is not None:
             add("reach", f'extended reach {_inch_label(weapon.reach)}"', reach_cost(weapon.reach))
         for rule in ("two-ranks", "charge-only"):
             if rule in weapon.rules:
-                warnings.append(f"{name}: the weapon creation tables do not price the rule {rule}")
+                warnings.append(warn("unpriced-rule", name=label, rule=rule))
     elif kind is WeaponKind.GRENADE:
         if weapon.blast is None or weapon.st is None:
             raise ValueError(f"{name}: a grenade needs a strength and a blast template")
@@ -622,13 +624,14 @@ def weapon_points(weapon: Weapon) -> PointsBreakdown:
         expected = teardrop_use_cost(weapon.st, weapon.teardrop)
         if weapon.uc is not None and weapon.uc != expected:
             warnings.append(
-                f"{name}: UC {weapon.uc}; a {weapon.teardrop} of ST{weapon.st} has UC {expected}"
-            )
+                warn("teardrop-use-cost", name=label, uc=weapon.uc, template=weapon.teardrop,
+                     st=weapon.st, expected=expected)
+            )  # fmt: skip
         if weapon.st > teardrop_max_strength(weapon.teardrop):
             warnings.append(
-                f"{name}: ST{weapon.st} is above the recommended ST"
-                f"{teardrop_max_strength(weapon.teardrop)} for a {weapon.teardrop}"
-            )
+                warn("teardrop-strength", name=label, st=weapon.st,
+                     maximum=teardrop_max_strength(weapon.teardrop), template=weapon.teardrop)
+            )  # fmt: skip
     else:
         if weapon.st is None or len(weapon.ranges) != 3:
             raise ValueError(f"{name}: a {kind.value} weapon needs a strength and three ranges")
@@ -651,19 +654,18 @@ def weapon_points(weapon: Weapon) -> PointsBreakdown:
             add("area-effect", f'{blast}" blast', area_effect_cost(weapon.blast))
             if weapon.st > max_strength_for_area(weapon.blast):
                 warnings.append(
-                    f"{name}: ST{weapon.st} is above the recommended ST"
-                    f'{max_strength_for_area(weapon.blast)} for a {blast}" blast'
-                )
+                    warn("blast-strength", name=label, st=weapon.st,
+                         maximum=max_strength_for_area(weapon.blast), blast=blast)
+                )  # fmt: skip
         if weapon.st > max_strength_for_range(maxima):
             warnings.append(
-                f"{name}: ST{weapon.st} is above the recommended ST{max_strength_for_range(maxima)}"
-                f" for the range band {'/'.join(str(m) for m in maxima)}"
-            )
+                warn("range-strength", name=label, st=weapon.st,
+                     maximum=max_strength_for_range(maxima),
+                     bands="/".join(str(m) for m in maxima))
+            )  # fmt: skip
         if kind is WeaponKind.SUPPORT and weapon.uc is not None:
             if weapon.uc != support_weapon_use_cost(weapon.st):
-                warnings.append(
-                    f"{name}: UC {weapon.uc}; a support weapon's UC is its ST ({weapon.st})"
-                )
+                warnings.append(warn("support-use-cost", name=label, uc=weapon.uc, st=weapon.st))
     if weapon.pm:
         add("pm", f"PM{weapon.pm:+d}", pm_cost(weapon.pm))
     for rule, section in _special_rules(weapon):
@@ -900,29 +902,25 @@ def unit_points(profile: Profile, models: int) -> int:
     return breakdown.total * models + sum(item.points for item in breakdown.unit_items)
 
 
-def profile_warnings(profile: Profile, points: int | None = None) -> list[str]:
+def profile_warnings(profile: Profile, points: int | None = None) -> list[BookWarning]:
     """The book's recommendations that ``profile`` breaks: maxima by model type, ability limits,
     restrictions of abilities and traits, the core points limit.  Never raises for these."""
-    warnings: list[str] = []
+    warnings: list[BookWarning] = []
     kind = profile.model_type
-    type_name = _TYPE_NAMES[kind]
+    model = Msg(f"{_TYPE_NAMES[kind]} model")
     values: list[tuple[str, str, int | None]] = [
         (key, "", getattr(profile, key)) for key in CHARACTERISTICS
     ]
     for element in profile.elements:
-        values += [(key, f"{element.name}: ", getattr(element, key)) for key in ("ra", "cc", "st")]
+        values += [(key, element.name, getattr(element, key)) for key in ("ra", "cc", "st")]
+    values.append(("ar", "", profile.ar))
     for key, owner, value in values:
         maximum = recommended_maximum(key, kind, mounted=profile.mounted)
         if value is not None and maximum is not None and value > maximum:
             warnings.append(
-                f"{owner}{key.upper()} {value} is above the recommended maximum of {maximum} "
-                f"for {type_name} model"
-            )
-    ar_max = recommended_maximum("ar", kind, mounted=profile.mounted)
-    if ar_max is not None and profile.ar > ar_max:
-        warnings.append(
-            f"AR {profile.ar} is above the recommended maximum of {ar_max} for {type_name} model"
-        )
+                warn("above-maximum", owner=Owner(owner), key=Msg(key.upper()), value=value,
+                     maximum=maximum, model=model)
+            )  # fmt: skip
     limits = ability_limits(kind)
     if limits is not None:
         counts = {
@@ -933,49 +931,45 @@ def profile_warnings(profile: Profile, points: int | None = None) -> list[str]:
         for name, count in counts.items():
             if count > limits[name]:
                 warnings.append(
-                    f"{count} {name}: the recommended maximum for {type_name} model is "
-                    f"{limits[name]}"
-                )
+                    warn("too-many", count=count, counted=Msg(name), model=model,
+                         maximum=limits[name])
+                )  # fmt: skip
     for category in ("ability", "trait", "equipment"):
         for pick in profile.all_picks(category):
             found = feature(category, pick.key)
+            restricted = warn("restricted", name=Msg(found.name), note=found.note or RESTRICTED)
             if found.only and not any(profile.satisfies(c) for c in found.only):
-                warnings.append(f"{found.name}: {found.note or 'restricted'}")
+                warnings.append(restricted)
             elif found.requires and not all(profile.satisfies(c) for c in found.requires):
-                warnings.append(f"{found.name}: {found.note or 'restricted'}")
+                warnings.append(restricted)
     extra = [p for p in profile.all_picks("ability") if p.key == "extra-attack"]
     if kind in (ModelType.CORE, ModelType.ELITE) and any(p.level not in ("x2",) for p in extra):
-        warnings.append("Extra Attack: core and elite models may have at most extra attack (x2)")
+        warnings.append(warn("extra-attack"))
     if profile.has("trait", "undead"):
         if profile.has("ability", "double-time") and not profile.mounted:
-            warnings.append(
-                "Undead: undead models on foot may not be given the double time ability"
-            )
+            warnings.append(warn("undead-double-time"))
         ranged = any(w.kind is not WeaponKind.CLOSE_COMBAT for w in profile.weapons)
         if kind is ModelType.CORE and ranged and (profile.ra or 0) > 4:
-            warnings.append("Undead: core undead models with ranged weapons may not exceed RA 4")
+            warnings.append(warn("undead-ranged"))
     tattoos = profile.pick("equipment", "magic-tattoos")
     if tattoos is not None and tattoos.level is not None:
         limit = {ModelType.CORE: 3, ModelType.ELITE: 4}.get(kind, 5)
         if int(tattoos.level.removeprefix("AR")) > limit:
-            warnings.append(
-                f"Magic Tattoos: {type_name} model may have at most tattoo armour of AR{limit}"
-            )
+            warnings.append(warn("tattoo-maximum", model=model, maximum=limit))
         if profile.armour.value:
-            warnings.append(
-                "Magic Tattoos: tattoos are for models with limited clothing, not armour"
-            )
+            warnings.append(warn("tattoos-with-armour"))
     if profile.spells:
         level = profile.magic_level
         if level is None:
-            warnings.append("Spells: only initiates and magic users take spells")
+            warnings.append(warn("spells-without-magic"))
+        elif len(profile.spells) > max(1, level) and level == 0:
+            warnings.append(warn("too-many-spells-level-0"))
         elif len(profile.spells) > max(1, level):
-            allowed = "one spell for the unit" if level == 0 else f"{level} spells"
-            warnings.append(f"Spells: a magic user of level {level} takes {allowed}")
+            warnings.append(warn("too-many-spells", level=level, count=level))
     if profile.magic_level == 4 and kind is not ModelType.CHARACTER:
-        warnings.append("Magic User: level 4 is for named characters only")
+        warnings.append(warn("magic-level-4"))
     if profile.magic_level == 3 and kind not in (ModelType.INDIVIDUAL, ModelType.CHARACTER):
-        warnings.append("Magic User: level 3 is the normal maximum for individuals")
+        warnings.append(warn("magic-level-3"))
     all_weapons = list(profile.weapons)
     for element in profile.elements:
         all_weapons += element.weapons
@@ -983,19 +977,17 @@ def profile_warnings(profile: Profile, points: int | None = None) -> list[str]:
         if weapon.points is None:
             warnings.extend(weapon_points(weapon).warnings)
         if weapon.extra_wound and weapon.is_close_combat and kind is not ModelType.CHARACTER:
-            warnings.append(f"{weapon.name}: extra wound on a close combat weapon: characters only")
+            warnings.append(warn("extra-wound", name=Msg(weapon.name)))
         if "two-handed" in weapon.rules and profile.armour.shield:
-            warnings.append(f"{weapon.name}: two handed, may not be used with a shield")
+            warnings.append(warn("two-handed-shield", name=Msg(weapon.name)))
         if "cavalry-and-chariots-only" in weapon.rules and not profile.mounted:
-            warnings.append(f"{weapon.name}: cavalry and chariots only")
+            warnings.append(warn("cavalry-only", name=Msg(weapon.name)))
         if "no-cavalry" in weapon.rules and profile.mounted:
-            warnings.append(f"{weapon.name}: may not be used by cavalry")
+            warnings.append(warn("no-cavalry", name=Msg(weapon.name)))
         if weapon.teardrop in ("TTM", "TTL") and not profile.size.is_large:
-            warnings.append(f"{weapon.name}: medium and large teardrops are for large models only")
+            warnings.append(warn("large-teardrop", name=Msg(weapon.name)))
     if points is not None and kind is ModelType.CORE and profile.specialist is None:
         limit = core_points_limit(profile.size)
         if points > limit:
-            warnings.append(
-                f"{points} points is above the core limit of {limit}: the model is elite"
-            )
+            warnings.append(warn("core-points-limit", points=points, maximum=limit))
     return warnings

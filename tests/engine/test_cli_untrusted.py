@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import nqcore.cli_io
 import nqcore.export
-from nqcore import cli_warnings
+from nqcore.book_warnings import MESSAGES
 from nqcore.cli import main
 from tests.engine.test_cli import MEN_AT_ARMS
 
@@ -196,12 +196,18 @@ def test_points_show_the_books_warnings(tmp_path: Path) -> None:
     ]
     code, out, _ = outcome("--lang", "fr", "--json", "points", str(path))
     assert code == 0
-    assert json.loads(out)["warnings"] == [
+    warnings = json.loads(out)["warnings"]
+    assert [w["text"] for w in warnings] == [
         "AC 11 dépasse le maximum recommandé de 10 pour une figurine régulière",
         "Horse : F 8 dépasse le maximum recommandé de 5 pour une figurine régulière",
         "Hallebarde : arme à deux mains, ne peut pas être utilisée avec un bouclier",
         "67 points dépasse la limite des réguliers de 35 : la figurine est d’élite",
     ]
+    assert [w["code"] for w in warnings] == [
+        "above-maximum", "above-maximum", "two-handed-shield", "core-points-limit"
+    ]  # fmt: skip
+    assert warnings[1]["params"] == {"owner": "Horse", "key": "ST", "value": 8, "maximum": 5,
+                                     "model": "a core model"}  # fmt: skip
 
 
 def test_a_profile_without_warnings_shows_none(tmp_path: Path) -> None:
@@ -259,20 +265,24 @@ def test_every_warning_reads_in_french(tmp_path: Path, key: str) -> None:
     english = json.loads(out)["warnings"]
     french = json.loads(outcome("--lang", "fr", "--json", "points", str(path))[1])["warnings"]
     assert english and len(french) == len(english)
-    untranslated = [en for en, fr in zip(english, french, strict=True) if en == fr]
+    assert [w["code"] for w in french] == [w["code"] for w in english]
+    assert [w["params"] for w in french] == [w["params"] for w in english]
+    untranslated = [en for en, fr in zip(english, french, strict=True) if en["text"] == fr["text"]]
     assert untranslated == []
-    assert not [w for w in french if ": " in w.replace(" : ", "")], french  # French colons
+    texts = [w["text"] for w in french]
+    assert not [t for t in texts if ": " in t.replace(" : ", "")], texts  # French colons
+    assert not [t for t in texts if "{" in t or "}" in t], texts  # every placeholder filled
 
 
 def test_the_profiles_raise_every_shape_of_warning(tmp_path: Path) -> None:
     path = tmp_path / "profile.toml"
-    raised = []
+    raised = set()
     for text in WARNING_PROFILES.values():
         path.write_text(text, encoding="utf-8")
-        raised += json.loads(outcome("--json", "points", str(path))[1])["warnings"]
-    assert [m for m in cli_warnings.FIXED if m not in raised] == []
-    shapes = [cli_warnings._pattern(shape) for shape in cli_warnings.SHAPES]
-    assert [s.pattern for s in shapes if not any(s.fullmatch(w) for w in raised)] == []
+        raised |= {
+            w["code"] for w in json.loads(outcome("--json", "points", str(path))[1])["warnings"]
+        }
+    assert sorted(set(MESSAGES) - raised) == []
 
 
 # --- files written ------------------------------------------------------------------------------

@@ -131,7 +131,9 @@ def test_classification_of_the_samples() -> None:
     assert classes["human-men-at-arms"] is ModelType.CORE
     assert classes["wight-lord-on-zombie-dragon"] is None  # an individual
     growler = profile_points(sample_profile("growler-one-horn").profile)
-    assert "65 points is above the core limit of 35: the model is elite" in growler.warnings
+    assert "65 points is above the core limit of 35: the model is elite" in [
+        str(w) for w in growler.warnings
+    ]
 
 
 def test_the_sample_profiles_table() -> None:

@@ -1,0 +1,71 @@
+"""The book's profile warnings are data (a code and its values) rendered through the engine's
+catalogue: every sentence has its French, and the values fill it in either language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import polib
+import pytest
+
+from nqcore.book_warnings import COUNTED, MESSAGES, MODEL_TYPES, RESTRICTED, Owner, warn
+from nqcore.i18n import Msg
+
+PO = Path(__file__).resolve().parents[2] / "nqcore/locale/fr/LC_MESSAGES/nqcore.po"
+
+
+def _placeholders(text: str) -> list[str]:
+    return sorted(re.findall(r"\{(\w+)\}", text))
+
+
+@pytest.mark.parametrize("msgid", [*MESSAGES.values(), *MODEL_TYPES, *COUNTED, RESTRICTED])
+def test_every_word_of_the_warnings_has_its_french(msgid: str) -> None:
+    entry = polib.pofile(str(PO)).find(msgid)
+    assert entry is not None and entry.msgstr and "fuzzy" not in entry.flags, msgid
+    assert _placeholders(entry.msgstr) == _placeholders(msgid)
+
+
+def test_a_warning_reads_in_both_languages() -> None:
+    warning = warn("above-maximum", owner=Owner("Horse"), key=Msg("ST"), value=8, maximum=5,
+                   model=Msg("a core model"))  # fmt: skip
+    assert warning.code == "above-maximum"
+    assert (
+        warning.msgid
+        == "{owner}{key} {value} is above the recommended maximum of {maximum} for {model}"
+    )
+    assert str(warning) == "Horse: ST 8 is above the recommended maximum of 5 for a core model"
+    assert warning.text("fr") == (
+        "Horse : F 8 dépasse le maximum recommandé de 5 pour une figurine régulière"
+    )
+    model = warn("above-maximum", owner=Owner(""), key=Msg("AC"), value=11, maximum=10,
+                 model=Msg("an elite model"))  # fmt: skip
+    assert model.text("fr") == "AC 11 dépasse le maximum recommandé de 10 pour une figurine d’élite"
+    assert warning.as_json("fr") == {
+        "code": "above-maximum",
+        "text": warning.text("fr"),
+        "params": {
+            "owner": "Horse",
+            "key": "ST",
+            "value": 8,
+            "maximum": 5,
+            "model": "a core model",
+        },
+    }
+
+
+def test_a_note_and_a_name_are_translated_a_number_and_a_code_kept() -> None:
+    rule = warn("unpriced-rule", name=Msg("Halberd"), rule="two-ranks")
+    assert rule.text("fr") == (
+        "Hallebarde : les tables de création d’armes ne donnent aucun coût pour la règle two-ranks"
+    )
+    restricted = warn("restricted", name=Msg("Unerring"), note=RESTRICTED)
+    assert str(restricted) == "Unerring: restricted"
+    assert restricted.text("fr").endswith(" : restreint")
+
+
+def test_an_unknown_code_or_a_missing_value_is_refused_when_raised() -> None:
+    with pytest.raises(KeyError):
+        warn("no-such-warning")
+    with pytest.raises(KeyError, match="maximum"):
+        warn("core-points-limit", points=40)
