@@ -538,8 +538,8 @@ class Erratum(Strict):
     id: Key
     section: Key
     subject: Text
-    printed: Text
-    correct: Text
+    printed: Text | int  # a bare number is shown as it is (``str()``)
+    correct: Text | int
     why: Text
     kind: Literal["erratum", "open-question"] = "erratum"
     sections: list[Key] = []
