@@ -370,29 +370,18 @@ def build_parser() -> argparse.ArgumentParser:
     resilience = read.bounded("RE", RESILIENCE_VALUES)
     # --lang and --json are accepted before or after the question.
     common = _Parser(add_help=False)
-    common.add_argument(
-        "--lang",
-        choices=LANGUAGES,
-        default=argparse.SUPPRESS,
-        help="language of the answer (en or fr)",
-    )
-    common.add_argument(
-        "--json", action="store_true", default=argparse.SUPPRESS, help="answer as JSON, for scripts"
-    )
-    parser = _Parser(
-        prog="nq",
-        description="The questions players ask at the table, answered "
-        "by the rules engine: the roll needed and its exact chance.",
-        parents=[common],
-        epilog="`nq QUESTION --help` explains each question.",
-    )
-    sub = parser.add_subparsers(
-        dest="command", required=True, metavar="QUESTION", title="questions", parser_class=_Parser
-    )
+    common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                        help="language of the answer (en or fr)")
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                        help="answer as JSON, for scripts")
+    parser = _Parser(prog="nq", description="The questions players ask at the table, answered "
+                     "by the rules engine: the roll needed and its exact chance.",
+                     parents=[common], epilog="`nq QUESTION --help` explains each question.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="QUESTION",
+                                title="questions", parser_class=_Parser)
 
-    def command(
-        name: str, handler: Callable[[argparse.Namespace], Answer], help_text: str
-    ) -> argparse.ArgumentParser:
+    def command(name: str, handler: Callable[[argparse.Namespace], Answer], help_text: str
+                ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text, parents=[common])
         p.set_defaults(handler=handler)
         return p
@@ -400,177 +389,90 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("cast", _cast, "the roll needed to cast a spell, and its chance")
     p.add_argument("level", type=spell_level, nargs="?", help="spell level, 1 to 8")
     p.add_argument("--spell", type=read.name, help="a spell by name instead of a level")
-    p.add_argument(
-        "--wizardry",
-        type=read.bounded("wizardry level", WIZARDRY_LEVELS),
-        default=0,
-        help="wizardry level, 0 to 4",
-    )
+    p.add_argument("--wizardry", type=read.bounded("wizardry level", WIZARDRY_LEVELS), default=0,
+                   help="wizardry level, 0 to 4")
     p.add_argument("--concentrate", action="store_true", help="spend 1 AC for +1")
-    p.add_argument(
-        "--chant",
-        type=read.bounded("chanting initiates", INITIATE_VALUES),
-        default=0,
-        help="initiates taking part in a spell chant, 0 to 100",
-    )
+    p.add_argument("--chant", type=read.bounded("chanting initiates", INITIATE_VALUES), default=0,
+                   help="initiates taking part in a spell chant, 0 to 100")
     p = command("cancel", _cancel, "the roll needed to cancel a spell in play")
     p.add_argument("level", type=spell_level, nargs="?", help="level of the spell in play, 1 to 8")
     p.add_argument("--spell", type=read.name, help="the spell in play by name instead of a level")
     p.add_argument("--concentrate", action="store_true", help="spend 1 AC for +1")
     p = command("hit", _hit, "to-hit in close combat, with named modifiers")
-    p.add_argument(
-        "cc",
-        type=read.bounded("CC", SKILL_VALUES),
-        help="the attacker's close combat value (CC), 1 to 10",
-    )
-    p.add_argument(
-        "--mod",
-        action="append",
-        default=[],
-        metavar="KEY",
-        type=read.name,
-        help="a close combat modifier's key, such as charging (repeat for more)",
-    )
+    p.add_argument("cc", type=read.bounded("CC", SKILL_VALUES),
+                   help="the attacker's close combat value (CC), 1 to 10")
+    p.add_argument("--mod", action="append", default=[], metavar="KEY", type=read.name,
+                   help="a close combat modifier's key, such as charging (repeat for more)")
     p = command("shoot", _shoot, "to-hit with a ranged weapon at a distance, with named modifiers")
-    p.add_argument(
-        "ra",
-        type=read.bounded("RA", SKILL_VALUES),
-        help="the firer's ranged attack value (RA), 1 to 10",
-    )
-    p.add_argument(
-        "distance", type=read.distance, help="inches to the target, such as 12, 12.5 or 25/2"
-    )
+    p.add_argument("ra", type=read.bounded("RA", SKILL_VALUES),
+                   help="the firer's ranged attack value (RA), 1 to 10")
+    p.add_argument("distance", type=read.distance,
+                   help="inches to the target, such as 12, 12.5 or 25/2")
     p.add_argument("--weapon", type=read.name, help="an armoury weapon, such as bow")
-    p.add_argument(
-        "--ranges",
-        nargs=3,
-        metavar=("CR", "MR", "LR"),
-        type=read.weapon_range,
-        help="the weapon's ranges instead, such as 10/+1 20/+0 30/-1",
-    )
-    p.add_argument(
-        "--mod",
-        action="append",
-        default=[],
-        metavar="KEY",
-        type=read.name,
-        help="a ranged modifier's key, such as large-target (repeat for more)",
-    )
+    p.add_argument("--ranges", nargs=3, metavar=("CR", "MR", "LR"), type=read.weapon_range,
+                   help="the weapon's ranges instead, such as 10/+1 20/+0 30/-1")
+    p.add_argument("--mod", action="append", default=[], metavar="KEY", type=read.name,
+                   help="a ranged modifier's key, such as large-target (repeat for more)")
     p = command("save", _save, "the armour save against an attack's strength")
     p.add_argument("armour", type=armour, help="the target's armour value (AR), 0 to 10")
     p.add_argument("strength", type=strength, help="the attack's strength (ST), 1 to 12")
-    p.add_argument(
-        "--pm", type=penetration, default=0, help="penetration modifier, such as -1 (-10 to 0)"
-    )
+    p.add_argument("--pm", type=penetration, default=0,
+                   help="penetration modifier, such as -1 (-10 to 0)")
     p.add_argument("--re", type=resilience, default=0, help="armour resilience, 1 to 3")
     p.add_argument("--ranked", action="store_true", help="ranked or closed formation, +1 AR")
     p = command("wound", _wound, "the roll needed to wound")
     p.add_argument("strength", type=strength, help="the attack's strength (ST), 1 to 12")
-    p.add_argument(
-        "toughness",
-        type=read.bounded("T", SKILL_VALUES),
-        help="the target's toughness (T), 1 to 10",
-    )
+    p.add_argument("toughness", type=read.bounded("T", SKILL_VALUES),
+                   help="the target's toughness (T), 1 to 10")
     p = command("attack", _attack, "the chance of a whole attack: hit, failed save, wound")
-    p.add_argument(
-        "numbers",
-        type=read.bounded("SKILL, ST or T", ATTACK_NUMBERS),
-        nargs="*",
-        metavar="N",
-        help="SKILL ST T: the attacker's CC (RA with a ranged weapon) and strength "
-        "(a close combat weapon adds its bonus), the target's toughness; only T "
-        "with --attacker, only SKILL ST with --target",
-    )
-    p.add_argument(
-        "--attacker",
-        metavar="PROFILE",
-        type=read.name,
-        help="a sample profile (such as orc-bruiser): its CC, ST and first close combat weapon",
-    )
-    p.add_argument(
-        "--target",
-        metavar="PROFILE",
-        type=read.name,
-        help="a sample profile (such as dwarf): its T, AR and RE; +1 to hit a large "
-        "target, -1 if it dodges",
-    )
-    p.add_argument(
-        "--weapon", type=read.name, help="an armoury weapon, such as sword or bow: its ST and PM"
-    )
-    p.add_argument(
-        "--distance", type=read.distance, help="inches to the target, for a ranged weapon"
-    )
+    p.add_argument("numbers", type=read.bounded("SKILL, ST or T", ATTACK_NUMBERS), nargs="*",
+                   metavar="N",
+                   help="SKILL ST T: the attacker's CC (RA with a ranged weapon) and strength "
+                        "(a close combat weapon adds its bonus), the target's toughness; only T "
+                        "with --attacker, only SKILL ST with --target")
+    p.add_argument("--attacker", metavar="PROFILE", type=read.name,
+                   help="a sample profile (such as orc-bruiser): its CC, ST and first close "
+                        "combat weapon")
+    p.add_argument("--target", metavar="PROFILE", type=read.name,
+                   help="a sample profile (such as dwarf): its T, AR and RE; +1 to hit a large "
+                        "target, -1 if it dodges")
+    p.add_argument("--weapon", type=read.name,
+                   help="an armoury weapon, such as sword or bow: its ST and PM")
+    p.add_argument("--distance", type=read.distance,
+                   help="inches to the target, for a ranged weapon")
     p.add_argument("--armour", type=armour, help="the target's armour value (AR), 0 to 10")
-    p.add_argument(
-        "--pm",
-        type=penetration,
-        help="penetration modifier such as -1, -10 to 0 (default: the weapon's)",
-    )
+    p.add_argument("--pm", type=penetration,
+                   help="penetration modifier such as -1, -10 to 0 (default: the weapon's)")
     p.add_argument("--re", type=resilience, default=0, help="armour resilience, 1 to 3")
-    p.add_argument(
-        "--mod",
-        action="append",
-        default=[],
-        metavar="KEY",
-        type=read.name,
-        help="a close combat (or ranged) modifier's key",
-    )
-    p.add_argument(
-        "--hit-modifier",
-        type=read.bounded("a to-hit modifier", HIT_MODIFIER_VALUES),
-        default=0,
-        help="any other to-hit modifier, -10 to +10",
-    )
+    p.add_argument("--mod", action="append", default=[], metavar="KEY", type=read.name,
+                   help="a close combat (or ranged) modifier's key")
+    p.add_argument("--hit-modifier", type=read.bounded("a to-hit modifier", HIT_MODIFIER_VALUES),
+                   default=0, help="any other to-hit modifier, -10 to +10")
     p.add_argument("--ranked", action="store_true", help="the target is ranked or closed, +1 AR")
     p = command("command", _command, "the command test target and chance")
-    p.add_argument(
-        "co", type=read.bounded("CO", SKILL_VALUES), help="the unit's command value (CO), 1 to 10"
-    )
-    p.add_argument(
-        "--mod",
-        action="append",
-        default=[],
-        metavar="KEY",
-        type=read.name,
-        help="a command modifier's key, such as banner (repeat for more)",
-    )
-    p.add_argument(
-        "--fear",
-        type=read.bounded("a fear level", FEAR_VALUES),
-        default=0,
-        help="the fear level X of a fear test, 0 to 10",
-    )
+    p.add_argument("co", type=read.bounded("CO", SKILL_VALUES),
+                   help="the unit's command value (CO), 1 to 10")
+    p.add_argument("--mod", action="append", default=[], metavar="KEY", type=read.name,
+                   help="a command modifier's key, such as banner (repeat for more)")
+    p.add_argument("--fear", type=read.bounded("a fear level", FEAR_VALUES), default=0,
+                   help="the fear level X of a fear test, 0 to 10")
     p.add_argument("--battle-standard", action="store_true", help="re-roll a failed test at CO+1")
     p = command("morale", _morale, "which turns trigger a command test")
-    p.add_argument(
-        "starting",
-        type=read.bounded("a unit's starting number", UNIT_SIZES),
-        help="models (or wounds) at the start of the game, 1 to 1000",
-    )
-    p.add_argument(
-        "casualties",
-        type=read.bounded("casualties in a turn", CASUALTY_VALUES),
-        nargs="+",
-        help="casualties in each game turn",
-    )
+    p.add_argument("starting", type=read.bounded("a unit's starting number", UNIT_SIZES),
+                   help="models (or wounds) at the start of the game, 1 to 1000")
+    p.add_argument("casualties", type=read.bounded("casualties in a turn", CASUALTY_VALUES),
+                   nargs="+", help="casualties in each game turn")
     p = command("move", _move, "how far a model moves with its actions")
-    p.add_argument(
-        "actions",
-        type=read.bounded("actions", ACTION_VALUES),
-        help="actions (AC) spent moving, 0 to 20",
-    )
+    p.add_argument("actions", type=read.bounded("actions", ACTION_VALUES),
+                   help="actions (AC) spent moving, 0 to 20")
     p.add_argument("--ability", default="normal", choices=_ABILITIES, help="movement ability")
     p = command("points", _points, "the points cost of a profile in a TOML file")
-    p.add_argument(
-        "file",
-        type=read.path,
-        help="a profile file (see nqcore.profiles for its fields), at most 1 MiB",
-    )
+    p.add_argument("file", type=read.path,
+                   help="a profile file (see nqcore.profiles for its fields), at most 1 MiB")
     command("errata", _errata, "where the book disagrees with its own rules")
     p = command("export", _export, "all rules data and tables as JSON (nqcore/export.schema.json)")
-    p.add_argument(
-        "--output", type=read.path, help="write to this file instead of the standard output"
-    )
+    p.add_argument("--output", type=read.path,
+                   help="write to this file instead of the standard output")
     return parser
 
 
@@ -606,13 +508,9 @@ def render(answer: Answer, lang: str) -> str:
     _ = translator(lang)
     colon = " : " if lang == "fr" else ": "  # French typography: a space before the colon
     lines = [_question(answer, lang)]
-    for key, label in (
-        ("spell", N_("Spell")),
-        ("attacker", N_("Attacker")),
-        ("defender", N_("Target")),
-        ("weapon", N_("Weapon")),
-        ("name", N_("Name")),
-    ):
+    for key, label in (("spell", N_("Spell")), ("attacker", N_("Attacker")),
+                       ("defender", N_("Target")), ("weapon", N_("Weapon")),
+                       ("name", N_("Name"))):
         if answer.get(key) is not None:
             lines.append(f"{_(label)}{colon}{_text(answer[key], lang)}")
     if "range" in answer:
@@ -625,66 +523,43 @@ def render(answer: Answer, lang: str) -> str:
                 text = f"{_(band['band'])}, {text}"
             lines.append(f"{_(N_('Range modifier'))}{colon}{text}")
     if answer.get("modifiers"):
-        listed = ", ".join(
-            f"{_(m['label'])} {_text(m['value'], lang)}" for m in answer["modifiers"]
-        )
+        listed = ", ".join(f"{_(m['label'])} {_text(m['value'], lang)}"
+                           for m in answer["modifiers"])
         lines.append(f"{_(N_('Modifiers'))}{colon}{listed}")
     if "ability" in answer:
         lines.append(f"{_(N_('Movement ability'))}{colon}{_(answer['ability'])}")
     if "target" in answer:
         target = answer["target"]
-        lines.append(
-            _(N_("Roll needed: {target} or less")).format(target=target)
-            if target is not None
-            else _(N_("No roll can succeed"))
-        )
-    for key, label in (
-        ("hit", N_("Hits")),
-        ("unsaved", N_("Hits and is not saved")),
-        ("wound", N_("Roll to wound succeeds")),
-    ):
+        lines.append(_(N_("Roll needed: {target} or less")).format(target=target)
+                     if target is not None else _(N_("No roll can succeed")))
+    for key, label in (("hit", N_("Hits")), ("unsaved", N_("Hits and is not saved")),
+                       ("wound", N_("Roll to wound succeeds"))):
         if key in answer:
             lines.append(f"{_(label)}{colon}{format_percent(answer[key], lang, 1)}")
     if "chance" in answer:
-        lines.append(
-            _(N_("Chance: {percent} ({fraction})")).format(
-                percent=format_percent(answer["chance"], lang, 1),
-                fraction=f"{answer['chance'].numerator}/{answer['chance'].denominator}",
-            )
-        )
+        lines.append(_(N_("Chance: {percent} ({fraction})")).format(
+            percent=format_percent(answer["chance"], lang, 1),
+            fraction=f"{answer['chance'].numerator}/{answer['chance'].denominator}"))
     if "inches" in answer:
-        lines.append(
-            _(N_('Distance: {inches}"')).format(inches=format_number(answer["inches"], lang))
-        )
+        lines.append(_(N_("Distance: {inches}\"")).format(
+            inches=format_number(answer["inches"], lang)))
     for test in answer.get("tests", []):
-        lines.append(
-            _(
-                N_(
-                    "Turn {turn}: {reason} ({casualties} lost of the {at_start_of_turn} "
-                    "at the start of the turn)"
-                )
-            ).format(
-                turn=test["turn"],
-                reason=_(test["reason"]),
-                casualties=test["casualties"],
-                at_start_of_turn=test["at_start_of_turn"],
-            )
-        )
+        lines.append(_(N_("Turn {turn}: {reason} ({casualties} lost of the {at_start_of_turn} "
+                          "at the start of the turn)")).format(
+            turn=test["turn"], reason=_(test["reason"]), casualties=test["casualties"],
+            at_start_of_turn=test["at_start_of_turn"]))
     if answer.get("tests") == []:
         lines.append(_(N_("No command test is needed.")))
     for item in answer.get("items", []):
         lines.append(f"  {_text(item['item'], lang)}{colon}{format_number(item['points'], lang)}")
     if "points" in answer:
-        lines.append(
-            _(N_("Total: {points} points")).format(points=format_number(answer["points"], lang))
-        )
+        lines.append(_(N_("Total: {points} points")).format(
+            points=format_number(answer["points"], lang)))
     for warning in answer.get("warnings", []):
         lines.append(f"{_(N_('Warning'))}{colon}{_text(warning, lang)}")
     for erratum in answer.get("errata", []):
-        lines.append(
-            f"- {_(erratum['subject'])}{colon}{_(erratum['printed'])} → "
-            f"{_(erratum['correct'])}. {_(erratum['why'])}"
-        )
+        lines.append(f"- {_(erratum['subject'])}{colon}{_(erratum['printed'])} → "
+                     f"{_(erratum['correct'])}. {_(erratum['why'])}")
     return "\n".join(lines)  # fmt: skip
 
 
