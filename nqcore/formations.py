@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from enum import Enum
 
-#: "Ranked Formation", "Closed Formation": the fewest models that keep the formation's bonuses.
-FORMED_MINIMUM_MODELS = 8
+from nqcore.game_limits import unit_sizes
+
+#: "Ranked Formation", "Closed Formation": the fewest models that keep the formation's bonuses
+#: (``data/game_limits.toml``, where the two are kept apart as the book states them apart).
+FORMED_MINIMUM_MODELS = unit_sizes()["ranked"].minimum
 #: "Ranked Formation": at least two ranks of at least four models.
 MINIMUM_RANKS = 2
 MINIMUM_RANK_WIDTH = 4
@@ -36,7 +39,8 @@ def effective_formation(formation: Formation, models: int) -> Formation:
     """
     if models < 1:
         raise ValueError(f"a unit has at least one model, not {models}")
-    if formation in (Formation.RANKED, Formation.CLOSED) and models < FORMED_MINIMUM_MODELS:
+    formed = formation in (Formation.RANKED, Formation.CLOSED)
+    if formed and models < unit_sizes()[formation.value].minimum:
         return Formation.SKIRMISH
     return formation
 

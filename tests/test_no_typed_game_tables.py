@@ -130,7 +130,7 @@ def _typed_wound_table(change: bool) -> str:
 def test_the_guard_finds_a_typed_copy(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()
-    prose = "| Game Size | Points |\n|---|---|\n| Tiny | 5 |\n| Huge | 9 |\n"
+    prose = "| Colour | Mood |\n|---|---|\n| Tiny | 5 |\n| Huge | 9 |\n"
     (docs / "prose.md").write_text(prose, encoding="utf-8")
     assert typed_copies(docs) == []
     (docs / "wounds.md").write_text(_typed_wound_table(change=True), encoding="utf-8")
