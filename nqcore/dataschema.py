@@ -564,6 +564,57 @@ class GlossaryFile(Strict):
     term: list[Term]
 
 
+# --- game limits: game and unit sizes, attack zones, coherency, uses per activation ------------
+
+Models = Annotated[int, Meta(ge=0, le=999)]
+
+
+class GameSize(Strict):
+    key: Key
+    name: Text
+    points: Annotated[int, Meta(ge=1, le=99999)]
+    section: Key
+    open: bool = False
+
+
+class UnitLimit(Strict):
+    key: Key
+    name: Text
+    minimum: Models
+    section: Key
+    maximum: Models | None = None
+    usual: bool = False
+
+
+class AttackZoneRecord(Strict):
+    size: Literal["small", "medium", "large", "very-large"]
+    reach: Inches
+    arc: Annotated[int, Meta(ge=1, le=360)]
+    section: Key
+
+
+class Coherency(Strict):
+    key: Key
+    name: Text
+    reach: Inches
+    section: Key
+
+
+class UsesPerActivation(Strict):
+    key: Key
+    name: Text
+    uses: Annotated[int, Meta(ge=1, le=9)]
+    section: Key
+
+
+class GameLimitsFile(Strict):
+    game_size: list[GameSize]
+    unit_limit: list[UnitLimit]
+    attack_zone: list[AttackZoneRecord]
+    coherency: list[Coherency]
+    uses_per_activation: list[UsesPerActivation]
+
+
 ERRATA_SCHEMA: type[Struct] = ErrataFile
 
 #: The schema of each file of ``nqcore/data`` (the errata files share :data:`ERRATA_SCHEMA`).
@@ -576,6 +627,7 @@ SCHEMAS: dict[str, type[Struct]] = {
     "command_modifiers.toml": ModifiersFile,
     "equipment.toml": EquipmentFile,
     "example_profiles.toml": ExampleProfilesFile,
+    "game_limits.toml": GameLimitsFile,
     "game_turns.toml": GameTurnsFile,
     "hand_weapons.toml": WeaponsFile,
     "movement_abilities.toml": MovementAbilitiesFile,

@@ -46,6 +46,7 @@ CASES: dict[str, Case] = {
     "example_profiles.toml": Case(
         "profile", ("printed_points", "printd_points"), ("ac", "8"), ("ac", 21)
     ),
+    "game_limits.toml": Case("game_size", ("open", "opne"), ("points", "1000"), ("points", 0)),
     "game_turns.toml": Case("result", ("source", "sorce"), ("turns", "4"), ("highest", 11)),
     "hand_weapons.toml": Case("weapon", ("reach", "rech"), ("uc", "3"), ("points", -1)),
     "movement_abilities.toml": Case(
