@@ -247,6 +247,13 @@ def write_cover(path: Path, title: str, lang: str) -> None:
 # -- The builder --------------------------------------------------------------------------------
 
 
+#: The site's own stylesheets (phone layout, keyboard, drawers, search, the reader's theme): they
+#: style what a book does not have, and their selector lists inside ``:is()`` and ``:not()`` are
+#: refused by e-book readers and by epubcheck's CSS parser (CSS-008).  The book neither links nor
+#: packs them; what the content needs in both editions is in ``nq-content.css``.
+SITE_ONLY_STYLESHEETS = frozenset({"nq.css", "nq-keyboard.css", "nq-a11y.css", "nq-site.css"})
+
+
 class RulebookEpubBuilder(Epub3Builder):
     """Sphinx's EPUB 3 builder with the book's templates, words, cover and metadata."""
 
@@ -273,6 +280,11 @@ class RulebookEpubBuilder(Epub3Builder):
         finally:
             self.config.templates_path = site
 
+    def add_css_file(self, filename: str, **kwargs: Any) -> None:
+        """Every stylesheet but the site's (extensions add theirs as the build starts)."""
+        if posixpath.basename(filename) not in SITE_ONLY_STYLESHEETS:
+            super().add_css_file(filename, **kwargs)
+
     def prepare_writing(self, docnames: Set[str]) -> None:
         super().prepare_writing(docnames)
         lang = page_language(self.config.language)
@@ -289,6 +301,8 @@ class RulebookEpubBuilder(Epub3Builder):
             image = self.outdir / self.config.epub_cover[0]
             write_cover(image, self.config.epub_title, page_language(self.config.language))
         static.mkdir(parents=True, exist_ok=True)
+        for name in SITE_ONLY_STYLESHEETS:  # copied with the static files; not the book's
+            (static / name).unlink(missing_ok=True)
         stylesheet = site_style.aspect_stylesheet()
         (static / site_style.STYLESHEET).write_text(stylesheet, encoding="utf-8")
         super().handle_finish()

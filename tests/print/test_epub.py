@@ -5,6 +5,7 @@ the book's language, nothing of the site, and pages that fit a phone."""
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import shutil
 import struct
@@ -19,7 +20,7 @@ import polib
 import pytest
 
 from nqsphinx.editions import EDITOR_PAGES
-from nqsphinx.epub import cover_alt, identifier, table_classes
+from nqsphinx.epub import SITE_ONLY_STYLESHEETS, cover_alt, identifier, table_classes
 from nqsphinx.messages import ui_text
 from nqsphinx.typography import french_html
 from tests.building import LANGUAGES, ROOT, build_all
@@ -106,11 +107,6 @@ def chapters() -> list[str]:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the e-book carries the site's stylesheets, whose :is()/:not() selector lists "
-    "epubcheck 4.2's CSS parser rejects (CSS-008); next: an e-book-only stylesheet list",
-)
 def test_epubcheck_finds_no_error_and_no_warning(books: dict[str, Book], tmp_path: Path) -> None:
     command = epubcheck_command()
     if command is None:
@@ -216,6 +212,11 @@ def test_nothing_of_the_site_is_in_the_book(books: dict[str, Book], lang: str) -
         found = SITE_ONLY.search(book.files[page].decode("utf-8"))
         assert found is None, f"{page}: {found.group(0) if found else ''}"
     assert not [name for name in book.files if name.endswith(".js")]
+    site_css = [name for name in book.files if posixpath.basename(name) in SITE_ONLY_STYLESHEETS]
+    assert site_css == [], "the site's stylesheets are packed in the book"
+    linked = re.findall(rb'href="([^"]+\.css)"', book.files["magic.xhtml"])
+    assert b"_static/nq-content.css" in linked and b"_static/epub/nq-epub.css" in linked
+    assert not [css for css in linked if posixpath.basename(css.decode()) in SITE_ONLY_STYLESHEETS]
     # The glossary's letter bar stays; its filter box (a script's) does not.
     assert b"nq-glossary-az" in book.files["glossary.xhtml"]
     assert b"nq-glossary-filter" not in book.files["glossary.xhtml"]
