@@ -53,7 +53,7 @@ doctest_test_doctest_blocks = ""
 html_theme = "furo"
 html_title = project
 html_static_path = ["docs/_static"]
-html_css_files = ["nq.css", "nq-keyboard.css"]
+html_css_files = ["nq-content.css", "nq.css", "nq-keyboard.css"]
 html_js_files = ["nq.js", "nq-keyboard.js"]
 html_permalinks_icon = '<span aria-hidden="true">#</span>'  # named by its title
 html_show_sourcelink = False
@@ -80,7 +80,7 @@ latex_show_urls = "no"
 # build's language, draws its cover and writes the accessibility metadata (docs/_templates/epub).
 epub_basename = "noquarter"
 epub_cover = ("_static/nq-cover.png", "nq-epub-cover.html")  # drawn at build time
-epub_css_files = ["nq.css", "epub/nq-epub.css"]
+epub_css_files = ["nq-content.css", "epub/nq-epub.css"]
 epub_show_urls = "no"
 epub_use_index = True  # the rules index: every section and glossary term
 epub_tocdepth = 2

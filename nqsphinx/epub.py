@@ -61,6 +61,11 @@ BREAK_HEADERS = "nq-break-headers"
 #: What a column adds to its longest word (padding, rules, bold headers), in characters: 1.85
 #: measured on the book's 258 tables in Chromium (0.56 em a character, 1.03 em a column).
 COLUMN_GAP = 2
+#: A profile table of at most this many rows that does not fit the page in the book's type is
+#: turned on its side: a line per column, the headers down the left (a weapon's or a model's
+#: profile reads as a card instead of shrinking to a type too small to read).
+TRANSPOSED_MAX_ROWS = 2
+TRANSPOSED = "nq-transposed"
 #: A line breaks at these spaces only (not at the no-break spaces of "21 %").
 BREAKABLE = re.compile(r"[ \t\n]+")
 #: The cover's size in pixels (2:3, what reading apps show best).
@@ -247,6 +252,13 @@ def write_cover(path: Path, title: str, lang: str) -> None:
 # -- The builder --------------------------------------------------------------------------------
 
 
+#: The site's own stylesheets (phone layout, keyboard, drawers, search, the reader's theme): they
+#: style what a book does not have, and their selector lists inside ``:is()`` and ``:not()`` are
+#: refused by e-book readers and by epubcheck's CSS parser (CSS-008).  The book neither links nor
+#: packs them; what the content needs in both editions is in ``nq-content.css``.
+SITE_ONLY_STYLESHEETS = frozenset({"nq.css", "nq-keyboard.css", "nq-a11y.css", "nq-site.css"})
+
+
 class RulebookEpubBuilder(Epub3Builder):
     """Sphinx's EPUB 3 builder with the book's templates, words, cover and metadata."""
 
@@ -273,6 +285,11 @@ class RulebookEpubBuilder(Epub3Builder):
         finally:
             self.config.templates_path = site
 
+    def add_css_file(self, filename: str, **kwargs: Any) -> None:
+        """Every stylesheet but the site's (extensions add theirs as the build starts)."""
+        if posixpath.basename(filename) not in SITE_ONLY_STYLESHEETS:
+            super().add_css_file(filename, **kwargs)
+
     def prepare_writing(self, docnames: Set[str]) -> None:
         super().prepare_writing(docnames)
         lang = page_language(self.config.language)
@@ -289,6 +306,8 @@ class RulebookEpubBuilder(Epub3Builder):
             image = self.outdir / self.config.epub_cover[0]
             write_cover(image, self.config.epub_title, page_language(self.config.language))
         static.mkdir(parents=True, exist_ok=True)
+        for name in SITE_ONLY_STYLESHEETS:  # copied with the static files; not the book's
+            (static / name).unlink(missing_ok=True)
         stylesheet = site_style.aspect_stylesheet()
         (static / site_style.STYLESHEET).write_text(stylesheet, encoding="utf-8")
         super().handle_finish()
@@ -364,6 +383,43 @@ def table_classes(words: float, values: float) -> list[str]:
     return classes + [BREAK_HEADERS]
 
 
+def _rows(table: nodes.table, part: type[nodes.Element]) -> list[list[nodes.entry]]:
+    return [
+        [entry for entry in row.children if isinstance(entry, nodes.entry)]
+        for section in table.findall(part)
+        for row in section.children
+        if isinstance(row, nodes.row)
+    ]
+
+
+def transpose(table: nodes.table) -> bool:
+    """Turn a short, wide table on its side (:data:`TRANSPOSED_MAX_ROWS`): its headers become
+    the first column, each of its rows a column.  Tables with spanning cells stay as they are."""
+    group = next(iter(table.findall(nodes.tgroup)), None)
+    heads, bodies = _rows(table, nodes.thead), _rows(table, nodes.tbody)
+    if group is None or len(heads) != 1 or not 1 <= len(bodies) <= TRANSPOSED_MAX_ROWS:
+        return False
+    if any(len(row) != len(heads[0]) for row in bodies) or any(
+        "morecols" in entry or "morerows" in entry for row in heads + bodies for entry in row
+    ):
+        return False
+    new_group = nodes.tgroup(cols=1 + len(bodies))
+    new_group += nodes.colspec(colwidth=1, stub=1)
+    for _ in bodies:
+        new_group += nodes.colspec(colwidth=1)
+    body = nodes.tbody()
+    new_group += body
+    for index, header in enumerate(heads[0]):
+        row = nodes.row()
+        row += header.deepcopy()
+        for values in bodies:
+            row += values[index].deepcopy()
+        body += row
+    group.replace_self(new_group)
+    table["classes"].append(TRANSPOSED)
+    return True
+
+
 def _book_pages(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Leave the site-only pieces of our output out of the book; mark its wide tables."""
     if not isinstance(app.builder, RulebookEpubBuilder):
@@ -372,7 +428,9 @@ def _book_pages(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     for raw in list(doctree.findall(nodes.raw)):
         if raw.get(GENERATED) and site_only in raw.astext():
             raw.replace_self(generated_raw(raw.astext().replace(site_only, ""), "html"))
-    for table in doctree.findall(nodes.table):
+    for table in list(doctree.findall(nodes.table)):
+        if table_classes(narrowest(table), narrowest(table, headers=False)):
+            transpose(table)
         table["classes"] += table_classes(narrowest(table), narrowest(table, headers=False))
 
 

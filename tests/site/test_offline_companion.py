@@ -141,7 +141,7 @@ def test_pages_load_one_stylesheet_and_one_script_bundle(html_sites: dict[str, P
     css = (site / styles[0].split("?")[0]).read_text(encoding="utf-8")
     script = (site / reader.scripts[1].split("?")[0]).read_text(encoding="utf-8")
     order = ["_static/styles/furo.css", "_static/nq-aspects.css", "_static/nq-site.css",
-             "_static/nq.css", "_static/nq-keyboard.css"]  # fmt: skip
+             "_static/nq-content.css", "_static/nq.css", "_static/nq-keyboard.css"]  # fmt: skip
     positions = [css.index(f"/* {name} */") for name in order]
     assert positions == sorted(positions)
     for name in order[1:]:  # the text of each file, whole
@@ -203,7 +203,7 @@ def test_search_page_has_its_own_box_and_help(
 
 
 def test_card_titles_break_whole_words() -> None:
-    css = (ROOT / "docs" / "_static" / "nq-site.css").read_text(encoding="utf-8")
+    css = (ROOT / "docs" / "_static" / "nq-content.css").read_text(encoding="utf-8")
     rule = re.search(r"\.sd-card\.nq-card \.sd-card-body \{([^}]*)\}", css)
     assert rule and "overflow-wrap: break-word" in rule.group(1)
     assert "anywhere" not in rule.group(1)
