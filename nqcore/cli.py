@@ -344,8 +344,10 @@ def _errata(args: argparse.Namespace) -> Answer:
 
     return {
         "question": N_("Errata of the book"),
-        "errata": [{"id": e.id, "section": e.section, "subject": e.subject,
-                    "printed": e.printed, "correct": e.correct, "why": e.why}
+        "errata": [{"id": e.id, "kind": e.kind, "check": e.check, "section": e.section,
+                    "sections": list(e.sections),
+                    "subject": e.subject, "printed": e.printed, "correct": e.correct,
+                    "why": e.why}
                    for e in all_errata()],
     }  # fmt: skip
 
