@@ -162,7 +162,7 @@ class ErrataList(SphinxPostTransform):
             where += _ref(label, title, self.env.docname)
         box += where
         names = field_names(erratum.kind, lang)
-        for name, value in zip(names, (erratum.printed, erratum.correct, erratum.why)):
+        for name, value in zip(names, (erratum.printed, erratum.correct, erratum.why), strict=True):
             box += _para(nodes.emphasis(text=name), nodes.Text(" " + engine_text(value, lang)))
         return box
 

@@ -74,7 +74,7 @@ def test_each_record_is_logged_under_one_of_its_sections() -> None:
 
 
 def test_engine_choices_of_the_morale_records() -> None:
-    from nqcore.morale import PanicResult, panic_result, rally_cost, rallied_actions
+    from nqcore.morale import PanicResult, panic_result, rallied_actions, rally_cost
 
     assert (rally_cost(9), rallied_actions(9)) == (5, 4)  # rally-cost-rounding
     assert panic_result(10, 1) is PanicResult.DESTROYED  # panic-table-above-ten
