@@ -567,7 +567,8 @@ def render(answer: Answer, lang: str) -> str:
     for warning in answer.get("warnings", []):
         lines.append(f"{_(N_('Warning'))}{colon}{_text(warning, lang)}")
     for erratum in answer.get("errata", []):
-        lines.append(f"- {_(erratum['subject'])}{colon}{_(erratum['printed'])} → "
+        kind = f"{_(N_('Open question'))}{colon}" if erratum["kind"] == "open-question" else ""
+        lines.append(f"- {kind}{_(erratum['subject'])}{colon}{_(erratum['printed'])} → "
                      f"{_(erratum['correct'])}. {_(erratum['why'])}")
     return "\n".join(lines)  # fmt: skip
 
