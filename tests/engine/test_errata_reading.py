@@ -115,3 +115,12 @@ def test_engine_choices_of_the_ranged_and_magic_records() -> None:
     assert cancel_chance(8, concentrating=True) == Fraction(9, 10)  # cancelling-natural-ten
     assert close_combat_victim_chances([False, False, False]) == [Fraction(1, 3)] * 3  # ties
     assert recommended_maximum("w", ModelType.CHARACTER) is None  # character-maximum-wounds
+
+
+def test_engine_choices_of_the_templates_and_victory_records() -> None:
+    from nqcore.templates import teardrop_templates
+    from nqcore.turns import concession_battle_points
+
+    sizes = [(t.length, t.width) for t in teardrop_templates()]
+    assert sizes == [(6, 2), (8, 3), (10, 4)]  # teardrop-template-dimensions
+    assert concession_battle_points(300, 251) == Fraction(851, 2)  # concession-half-points
