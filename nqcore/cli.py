@@ -339,8 +339,10 @@ def _errata(args: argparse.Namespace) -> Answer:
 
     return {
         "question": N_("Errata of the book"),
-        "errata": [{"id": e.id, "section": e.section, "subject": e.subject,
-                    "printed": e.printed, "correct": e.correct, "why": e.why}
+        "errata": [{"id": e.id, "kind": e.kind, "check": e.check, "section": e.section,
+                    "sections": list(e.sections),
+                    "subject": e.subject, "printed": e.printed, "correct": e.correct,
+                    "why": e.why}
                    for e in all_errata()],
     }  # fmt: skip
 
@@ -558,7 +560,8 @@ def render(answer: Answer, lang: str) -> str:
     for warning in answer.get("warnings", []):
         lines.append(f"{_(N_('Warning'))}{colon}{_text(warning, lang)}")
     for erratum in answer.get("errata", []):
-        lines.append(f"- {_(erratum['subject'])}{colon}{_(erratum['printed'])} → "
+        kind = f"{_(N_('Open question'))}{colon}" if erratum["kind"] == "open-question" else ""
+        lines.append(f"- {kind}{_(erratum['subject'])}{colon}{_(erratum['printed'])} → "
                      f"{_(erratum['correct'])}. {_(erratum['why'])}")
     return "\n".join(lines)  # fmt: skip
 

@@ -531,18 +531,22 @@ class ExampleProfilesFile(Strict):
 
 
 class Erratum(Strict):
-    """One place where the book disagrees with itself, or leaves a question open (``kind``);
-    ``sections`` are the labels of every section that prints a reading, ``section`` the one whose
-    page shows the record."""
+    """One place where the book disagrees with itself, or leaves a question open (``kind``),
+    found by one item of the reading checklist (``check``, :data:`nqcore.errata.CHECKS`);
+    ``sections`` are the labels of every section that prints a reading, the first the one whose
+    reading the engine does not follow."""
 
     id: Key
-    section: Key
+    kind: Literal["erratum", "open-question"]
+    check: Literal[
+        "arithmetic", "price", "two-statements", "other-profile", "summary-omission",
+        "undefined-term", "counter-without-rule", "rounding", "rule-and-ability", "left-open",
+    ]  # fmt: skip
+    sections: Annotated[list[Key], Meta(min_length=1)]
     subject: Text
     printed: Text | int  # a bare number is shown as it is (``str()``)
     correct: Text | int
     why: Text
-    kind: Literal["erratum", "open-question"] = "erratum"
-    sections: list[Key] = []
 
 
 class ErrataFile(Strict):

@@ -1,8 +1,11 @@
-"""Errata as data: where the printed book disagrees with its own rules.
+"""Errata as data: where the printed book disagrees with itself, and what it leaves open.
 
-Each record names the docs section (its language-independent label) where the printed value stands,
-what is printed, what the rules give, and why.  The engine always follows the rules; the errata page
-publishes every disagreement instead of silently "fixing" the prose.
+Each record names the docs sections (their language-independent labels) where each reading is
+printed, both readings (``printed``: the one the engine does not follow; ``correct``: the one it
+follows, or its choice), and why.  ``kind`` is ``erratum`` (the book contradicts itself) or
+``open-question`` (the book leaves a rule, a rounding or a term open); ``check`` is the item of the
+reading checklist (tools/errata-reading.md) that found it.  The errata page publishes every record
+instead of silently "fixing" the prose.
 """
 
 from __future__ import annotations
@@ -14,42 +17,87 @@ from typing import Any
 from nqcore import datafiles
 from nqcore.i18n import Msg
 
-FIELDS = ("id", "section", "subject", "printed", "correct", "why")
+#: The kinds of record, in the order the errata page shows them.
+KINDS = ("erratum", "open-question")
+#: The reading checklist of issue 16: what kind of disagreement or gap a record is.
+CHECKS = (
+    "arithmetic",  # a worked example whose arithmetic is wrong
+    "price",  # a printed price or cost that does not recompute
+    "two-statements",  # the same rule stated twice with different numbers or conditions
+    "other-profile",  # a worked example that uses another item's profile
+    "summary-omission",  # a summary list that omits entries of the full list
+    "undefined-term",  # a term used but never defined
+    "counter-without-rule",  # a counter, template or state printed without rules
+    "rounding",  # a rounding the book leaves open
+    "rule-and-ability",  # a general rule and an ability that overlap with different requirements
+    "left-open",  # another case the book does not settle
+)
+FIELDS = ("id", "kind", "check", "sections", "subject", "printed", "correct", "why")
 
 
 @dataclass(frozen=True)
 class Erratum:
     id: str
-    section: str
+    kind: str
+    check: str
+    sections: tuple[str, ...]
     subject: Msg
     printed: Msg
     correct: Msg
     why: Msg
     source_file: str
 
+    @property
+    def section(self) -> str:
+        """The section where the reading the engine does not follow is printed."""
+        return self.sections[0]
+
 
 class ErrataError(ValueError):
     """A malformed erratum record; the message names the file and the record."""
+
+
+def _sections(record: dict[str, Any], where: str) -> tuple[str, ...]:
+    sections = record["sections"]
+    if not isinstance(sections, list) or not all(
+        isinstance(label, str) and label.strip() for label in sections
+    ):
+        raise ErrataError(f"{where}: field sections must be a list of section labels")
+    if len(set(sections)) != len(sections):
+        raise ErrataError(f"{where}: field sections names a section twice")
+    return tuple(sections)
+
+
+def _erratum(record: dict[str, Any], where: str, source_file: str) -> Erratum:
+    missing = [name for name in FIELDS if not record.get(name)]
+    if missing:
+        raise ErrataError(f"{where}: missing field(s) {', '.join(missing)}")
+    unknown = sorted(set(record) - set(FIELDS))
+    if unknown:
+        raise ErrataError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    for name, allowed in (("kind", KINDS), ("check", CHECKS)):
+        if record[name] not in allowed:
+            raise ErrataError(
+                f"{where}: field {name} is {record[name]!r}, not one of {', '.join(allowed)}"
+            )
+    return Erratum(
+        id=record["id"],
+        kind=record["kind"],
+        check=record["check"],
+        sections=_sections(record, where),
+        subject=Msg(record["subject"]),
+        printed=Msg(str(record["printed"])),
+        correct=Msg(str(record["correct"])),
+        why=Msg(record["why"]),
+        source_file=source_file,
+    )
 
 
 def parse_errata(data: dict[str, Any], source_file: str) -> list[Erratum]:
     errata = []
     for index, record in enumerate(data.get("erratum", [])):
         where = f"{source_file}, erratum #{index + 1} ({record.get('id', '?')})"
-        missing = [name for name in FIELDS if not str(record.get(name, "")).strip()]
-        if missing:
-            raise ErrataError(f"{where}: missing field(s) {', '.join(missing)}")
-        errata.append(
-            Erratum(
-                id=record["id"],
-                section=record["section"],
-                subject=Msg(record["subject"]),
-                printed=Msg(str(record["printed"])),
-                correct=Msg(str(record["correct"])),
-                why=Msg(record["why"]),
-                source_file=source_file,
-            )
-        )
+        errata.append(_erratum(record, where, source_file))
     return errata
 
 
@@ -69,5 +117,5 @@ def all_errata() -> tuple[Erratum, ...]:
 
 
 def errata_for(section: str) -> tuple[Erratum, ...]:
-    """The errata of one docs section, by its label."""
-    return tuple(e for e in all_errata() if e.section == section)
+    """The errata that name one docs section, by its label."""
+    return tuple(e for e in all_errata() if section in e.sections)

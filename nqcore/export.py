@@ -84,6 +84,7 @@ def export() -> dict[str, Any]:
         "spells": _plain(all_spells()),
         "mutations": _plain(all_mutations()),
         "errata": [
-            {k: v for k, v in _plain(e).items() if k != "source_file"} for e in all_errata()
+            {"section": e.section} | {k: v for k, v in _plain(e).items() if k != "source_file"}
+            for e in all_errata()
         ],
     }

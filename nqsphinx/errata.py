@@ -1,8 +1,11 @@
 """The errata page, generated from the engine's errata data, and a link to it from every
-section where a printed value is wrong.
+section where a reading of an erratum is printed.
 
-``{nq-errata}`` lists every erratum (where, printed, rules, why) in the page's language; a
-post-transform adds "Erratum: …" under each section that an erratum names by its label.
+``{nq-errata}`` lists every record in the page's language, grouped by kind (contradictions, then
+open questions) and, within a kind, by the chapter of the section where the reading the engine
+does not follow is printed, in reading order.  The chapters are known only once every page is
+read, so the directive leaves a placeholder that :class:`ErrataList` fills.  A post-transform
+adds "Erratum: …" under each section that a record names by its label.
 """
 
 from __future__ import annotations
@@ -15,12 +18,50 @@ from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
-from nqcore.errata import Erratum, all_errata
+from nqcore.errata import KINDS, Erratum, all_errata
+from nqsphinx.coverage import chapters_in_order
 from nqsphinx.messages import engine_text, page_language, ui_text
+
+#: The class of the container that ``{nq-errata}`` leaves until every page is read.
+PLACEHOLDER_CLASS = "nq-errata-placeholder"
 
 
 def erratum_label(erratum: Erratum) -> str:
     return f"erratum-{erratum.id}"
+
+
+def kind_title(kind: str, lang: str) -> str:
+    if kind == "erratum":
+        return ui_text("Where the book contradicts itself", lang)
+    return ui_text("Questions the book leaves open", lang)
+
+
+def check_label(check: str, lang: str) -> str:
+    """The checklist item that found a record, in the reader's words."""
+    labels = {
+        "arithmetic": ui_text("Example arithmetic", lang),
+        "price": ui_text("Price that does not recompute", lang),
+        "two-statements": ui_text("Same rule stated twice", lang),
+        "other-profile": ui_text("Example using another item's profile", lang),
+        "summary-omission": ui_text("Summary that leaves entries out", lang),
+        "undefined-term": ui_text("Term never defined", lang),
+        "counter-without-rule": ui_text("Printed without a rule", lang),
+        "rounding": ui_text("Rounding left open", lang),
+        "rule-and-ability": ui_text("Rule and ability disagree", lang),
+        "left-open": ui_text("Case left open", lang),
+    }
+    return labels[check]
+
+
+def field_names(kind: str, lang: str) -> tuple[str, str, str]:
+    """The names of the printed reading, the engine's reading and the reason, by kind."""
+    if kind == "erratum":
+        return (
+            ui_text("Printed:", lang),
+            ui_text("The engine follows:", lang),
+            ui_text("Why:", lang),
+        )
+    return ui_text("The book:", lang), ui_text("The engine's choice:", lang), ui_text("Why:", lang)
 
 
 def _ref(target: str, text: str, refdoc: str) -> addnodes.pending_xref:
@@ -32,58 +73,121 @@ def _ref(target: str, text: str, refdoc: str) -> addnodes.pending_xref:
     return ref  # type: ignore[no-any-return]
 
 
-def _para(*children: nodes.Node) -> nodes.paragraph:
-    para = nodes.paragraph()
+def _para(*children: nodes.Node, classes: tuple[str, ...] = ()) -> nodes.paragraph:
+    para = nodes.paragraph(classes=list(classes))
     para["translatable"] = False  # generated in the page's language
     para.extend(children)
     return para
 
 
 class ErrataDirective(SphinxDirective):
-    """Every erratum of the book, grouped as the engine's errata files are."""
+    """Every record's link target now (so that links to it resolve), the list once all is read."""
 
     def run(self) -> list[nodes.Node]:
         lang = page_language(self.config.language)
         std = self.env.get_domain("std")
-        result: list[nodes.Node] = []
         for erratum in all_errata():
             label = erratum_label(erratum)
-            box = nodes.container(ids=[label], classes=["nq-erratum"])
             subject = engine_text(erratum.subject, lang)
             std.note_hyperlink_target(label, self.env.docname, label, subject)  # type: ignore[attr-defined]
-            title = nodes.strong(text=subject)
-            box += _para(
-                title,
-                nodes.Text(" — "),
-                _ref(erratum.section, ui_text("where it is printed", lang), self.env.docname),
-            )
-            for name, value in (
-                (ui_text("Printed:", lang), erratum.printed),
-                (ui_text("The rules give:", lang), erratum.correct),
-                (ui_text("Why:", lang), erratum.why),
-            ):
-                box += _para(nodes.emphasis(text=name), nodes.Text(" " + engine_text(value, lang)))
-            result.append(box)
+        return [nodes.container(classes=[PLACEHOLDER_CLASS])]
+
+
+def section_place(std: Any, label: str) -> tuple[str | None, str]:
+    """The page of a section label and its title, as the std domain knows them."""
+    if label in std.labels:
+        docname, _, title = std.labels[label]
+        return docname, title
+    if label in std.anonlabels:
+        return std.anonlabels[label][0], ""
+    return None, ""
+
+
+class ErrataList(SphinxPostTransform):
+    """Fills the placeholder: kinds, then chapters in reading order, then each record."""
+
+    default_priority = 5  # before references are resolved, so the new links resolve too
+
+    def run(self, **kwargs: Any) -> None:
+        for placeholder in list(self.document.findall(nodes.container)):
+            if PLACEHOLDER_CLASS in placeholder["classes"]:
+                placeholder.replace_self(self.groups())
+
+    def chapter_title(self, docname: str | None) -> str:
+        title = self.env.titles.get(docname) if docname else None
+        return title.astext() if title is not None else ui_text("Other", self.lang)
+
+    def groups(self) -> list[nodes.Node]:
+        self.lang = page_language(self.config.language)
+        std = self.env.get_domain("std")
+        order = chapters_in_order(self.env, self.config.root_doc)
+        contents = _para(classes=("nq-errata-contents",))
+        result: list[nodes.Node] = [contents]
+        for kind in KINDS:
+            records = [e for e in all_errata() if e.kind == kind]
+            chapters: dict[str | None, list[Erratum]] = {}
+            for erratum in records:
+                chapters.setdefault(section_place(std, erratum.section)[0], []).append(erratum)
+            rank = {name: index for index, name in enumerate(order)}
+            ordered = sorted(chapters, key=lambda name: rank.get(name or "", len(rank)))
+            heading = f"{kind_title(kind, self.lang)} ({len(records)})"
+            kind_section = nodes.section(ids=[f"errata-{kind}"], classes=["nq-errata-kind"])
+            kind_section += nodes.title(text=heading)
+            if len(contents):
+                contents += nodes.Text(" · ")
+            contents += nodes.reference(heading, heading, internal=True, refid=f"errata-{kind}")
+            for docname in ordered:
+                chapter = nodes.section(ids=[f"errata-{kind}-{docname or 'other'}"])
+                chapter += nodes.title(text=self.chapter_title(docname))
+                for erratum in chapters[docname]:
+                    chapter += self.box(erratum, std)
+                kind_section += chapter
+            result.append(kind_section)
         return result
+
+    def box(self, erratum: Erratum, std: Any) -> nodes.container:
+        lang = self.lang
+        box = nodes.container(ids=[erratum_label(erratum)], classes=["nq-erratum"])
+        box["classes"].append(f"nq-erratum-{erratum.kind}")
+        box += _para(nodes.strong(text=engine_text(erratum.subject, lang)))
+        where = _para(
+            nodes.emphasis(text=check_label(erratum.check, lang)),
+            nodes.Text(" — " + ui_text("Where:", lang) + " "),
+            classes=("nq-erratum-where",),
+        )
+        for index, label in enumerate(erratum.sections):
+            if index:
+                where += nodes.Text(", ")
+            title = section_place(std, label)[1] or ui_text("where it is printed", lang)
+            where += _ref(label, title, self.env.docname)
+        box += where
+        names = field_names(erratum.kind, lang)
+        for name, value in zip(names, (erratum.printed, erratum.correct, erratum.why), strict=True):
+            box += _para(nodes.emphasis(text=name), nodes.Text(" " + engine_text(value, lang)))
+        return box
 
 
 class ErratumNotes(SphinxPostTransform):
-    """Under each section named by an erratum, a note linking to that erratum."""
+    """Under each section named by a record, a note linking to that record."""
 
     default_priority = 5  # before references are resolved, so the new links resolve too
 
     def run(self, **kwargs: Any) -> None:
         by_section: dict[str, list[Erratum]] = {}
         for erratum in all_errata():
-            by_section.setdefault(erratum.section, []).append(erratum)
+            for label in erratum.sections:
+                by_section.setdefault(label, []).append(erratum)
         lang = page_language(self.config.language)
         docname = self.env.docname
         for section in list(self.document.findall(nodes.section)):
             for label in section["ids"]:
                 for erratum in by_section.get(label, []):
                     note = nodes.note(classes=["nq-erratum-note"])
+                    lead = ui_text("Erratum:", lang)
+                    if erratum.kind == "open-question":
+                        lead = ui_text("Open question:", lang)
                     note += _para(
-                        nodes.Text(ui_text("Erratum:", lang) + " "),
+                        nodes.Text(lead + " "),
                         _ref(erratum_label(erratum), engine_text(erratum.subject, lang), docname),
                     )
                     _insert_after_title(section, note)
@@ -99,4 +203,5 @@ def _insert_after_title(section: nodes.section, note: nodes.Node) -> None:
 
 def setup(app: Sphinx) -> None:
     app.add_directive("nq-errata", ErrataDirective)
+    app.add_post_transform(ErrataList)
     app.add_post_transform(ErratumNotes)

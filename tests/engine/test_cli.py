@@ -211,6 +211,14 @@ def test_errata_list(capsys: Capture) -> None:
     assert code == 0 and "Fog: upkeep: 3 → 6." in out
     errata = answer(capsys, "errata")["errata"]
     assert {"id", "section", "subject", "printed", "correct", "why"} <= set(errata[0])  # type: ignore[index]
+    assert {"kind", "check", "sections"} <= set(errata[0])  # type: ignore[index]
+    assert "- Open question: The D5: Rolled by Masters Of Combat" in out
+    assert "- Open question: Fog" not in out
+
+
+def test_errata_list_in_french_marks_open_questions(capsys: Capture) -> None:
+    code, out, _ = run(capsys, "--lang", "fr", "errata")
+    assert code == 0 and "- Question ouverte : Le D5 : Lancé par" in out
 
 
 def test_export(tmp_path: Path, capsys: Capture) -> None:

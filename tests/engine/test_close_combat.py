@@ -171,7 +171,7 @@ def test_weapon_profile_example_is_an_erratum() -> None:
     bonus = momentum_actions(charge_was_first_action=True, made_contact=True)
     assert attacks_possible(left + bonus, 3) == 3
     found = errata()["weapon-profile-charge-example-momentum"]
-    assert found["section"] == "weapon-profile"
+    assert found["sections"][0] == "weapon-profile"
     assert found["correct"].startswith("9 actions (AC), three attacks")
 
 

@@ -30,7 +30,7 @@ class Case:
     out_of_range: tuple[str, Any]
 
 
-ERRATUM = Case("erratum", ("section", "sectoin"), ("section", 1), ("kind", "typo"))
+ERRATUM = Case("erratum", ("sections", "sectoins"), ("sections", 1), ("kind", "typo"))
 CASES: dict[str, Case] = {
     "abilities.toml": Case("ability", ("note", "notes"), ("points", "3"), ("points", 1000)),
     "aspects.toml": Case("aspect", ("colour", "color"), ("intro", "text"), ("colour", "red")),

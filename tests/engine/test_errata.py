@@ -1,27 +1,18 @@
-"""Errata are data: every record complete, ids unique, each pointing at a real docs section."""
+"""Errata are data: every record complete, ids unique, each section a real docs section, and the
+engine doing what each record says it does."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 
-from nqcore.errata import ErrataError, all_errata, errata_for, parse_errata
+from nqcore.errata import CHECKS, KINDS, ErrataError, all_errata, errata_for, parse_errata
 from tests.building import ROOT
 
 
-def test_errata_load_and_have_unique_ids() -> None:
-    errata = all_errata()
-    assert len(errata) >= 5
-    assert len({e.id for e in errata}) == len(errata)
-
-
-def test_the_fog_upkeep_erratum() -> None:
-    (fog,) = [e for e in errata_for("spell-list") if e.id == "spell-list-fog-upkeep"]
-    assert (fog.printed, fog.correct) == ("3", "6")
-
-
-def test_every_erratum_names_a_label_of_the_docs() -> None:
+def docs_labels() -> set[str]:
     labels = set()
     for page in (ROOT / "docs").rglob("*.md"):
         labels |= set(re.findall(r"^\(([a-z0-9-]+)\)=$", page.read_text(encoding="utf-8"), re.M))
@@ -30,14 +21,84 @@ def test_every_erratum_names_a_label_of_the_docs() -> None:
 
     labels |= {f"spell-{s.key}" for s in all_spells()}
     labels |= {f"mutation-{m.key}" for m in all_mutations()}
-    unknown = [(e.id, e.section) for e in all_errata() if e.section not in labels]
+    return labels
+
+
+def test_errata_load_and_have_unique_ids() -> None:
+    errata = all_errata()
+    assert len({e.id for e in errata}) == len(errata)
+
+
+def test_records_of_both_kinds_and_every_check() -> None:
+    """The reading of issue 16 found records of each kind; the 29 errata before it were all of
+    kind erratum."""
+    kinds = Counter(e.kind for e in all_errata())
+    assert set(kinds) == set(KINDS)
+    assert kinds["erratum"] >= 55 and kinds["open-question"] >= 19
+    assert {e.check for e in all_errata()} == set(CHECKS)
+
+
+def test_the_fog_upkeep_erratum() -> None:
+    (fog,) = [e for e in errata_for("spell-list") if e.id == "spell-list-fog-upkeep"]
+    assert (fog.printed, fog.correct, fog.section) == ("3", "6", "spell-list")
+    assert fog in errata_for("spell-fog")  # where the card's reading is printed
+
+
+def test_every_section_of_every_erratum_is_a_label_of_the_docs() -> None:
+    labels = docs_labels()
+    unknown = [(e.id, label) for e in all_errata() for label in e.sections if label not in labels]
     assert not unknown
 
 
-def test_a_malformed_erratum_is_named() -> None:
-    with pytest.raises(ErrataError, match=r"x.toml, erratum #1 \(a\): missing field\(s\) why"):
-        parse_errata(
-            {"erratum": [{"id": "a", "section": "s", "subject": "S", "printed": "1",
-                          "correct": "2"}]},
-            "x.toml",
-        )
+def _record(**fields: object) -> dict[str, object]:
+    record: dict[str, object] = {
+        "id": "a", "kind": "erratum", "check": "price", "sections": ["s"], "subject": "S",
+        "printed": "1", "correct": "2", "why": "W",
+    }  # fmt: skip
+    record.update(fields)
+    return {"erratum": [record]}
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"why": ""}, r"missing field\(s\) why"),
+        ({"upkep": 2}, r"unknown field\(s\) upkep"),
+        ({"kind": "typo"}, r"field kind is 'typo', not one of erratum, open-question"),
+        ({"check": "maths"}, r"field check is 'maths', not one of arithmetic, "),
+        ({"sections": "s"}, r"field sections must be a list of section labels"),
+        ({"sections": ["s", "s"]}, r"field sections names a section twice"),
+    ],
+)
+def test_a_malformed_erratum_is_named(fields: dict[str, object], message: str) -> None:
+    with pytest.raises(ErrataError, match=r"^x\.toml, erratum #1 \(a\): " + message):
+        parse_errata(_record(**fields), "x.toml")
+
+
+def test_a_well_formed_record_parses() -> None:
+    (record,) = parse_errata(_record(sections=["s", "t"]), "x.toml")
+    assert (record.kind, record.check, record.sections, record.section) == (
+        "erratum", "price", ("s", "t"), "s",
+    )  # fmt: skip
+
+
+def by_id(record_id: str) -> str:
+    (record,) = [e for e in all_errata() if e.id == record_id]
+    return record.correct
+
+
+def test_the_d5_record_states_the_engines_rule() -> None:
+    from nqcore.dice import D5_RULE, d5_from_d10
+
+    assert by_id("d5-undefined") == D5_RULE
+    assert [d5_from_d10(face) for face in range(1, 11)] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+
+
+def test_infiltrate_summary_follows_its_erratum() -> None:
+    """The ability's summary (and so `nq export`) says seven models and line of sight, as the
+    errata say the engine does; it said six before."""
+    from nqcore.profiles import abilities
+
+    (summary,) = [a.summary for a in abilities() if a.key == "infiltrate"]
+    assert "seven" in by_id("infiltrate-maximum-models") and "seven" in summary
+    assert "six" not in summary and "line of sight" in summary

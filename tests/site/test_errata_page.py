@@ -1,0 +1,69 @@
+"""The errata page groups every record by kind, then by chapter in reading order, in both
+languages; each record links to every section where a reading is printed, and each of those
+sections links back to it."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from nqcore.errata import all_errata
+
+WORDS = {
+    "en": ("Where the book contradicts itself", "Questions the book leaves open",
+           "The engine follows:", "The engine's choice:", "Same rule stated twice", "The Army"),
+    "fr": ("Là où le livre se contredit", "Les questions que le livre laisse ouvertes",
+           "Le moteur suit :", "Le choix du moteur :", "Même règle énoncée deux fois", "L’Armée"),
+}  # fmt: skip
+
+
+def kind_part(page: str, kind: str) -> str:
+    """The HTML of one kind's section, up to the next kind's."""
+    start = page.index(f'id="errata-{kind}"')
+    rest = page[start + 1 :]
+    following = rest.find('id="errata-open-question"') if kind == "erratum" else -1
+    return rest if following < 0 else rest[:following]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_records_grouped_by_kind_and_chapter(html_sites: dict[str, Path], lang: str) -> None:
+    # French typography: the site puts a no-break space before a colon.
+    page = (html_sites[lang] / "errata.html").read_text(encoding="utf-8").replace("\xa0", " ")
+    contradictions, questions, follows, choice, check, army = WORDS[lang]
+    counts = Counter(e.kind for e in all_errata())
+    assert f"{contradictions} ({counts['erratum']})" in page
+    assert f"{questions} ({counts['open-question']})" in page
+    for erratum in all_errata():
+        part = kind_part(page, erratum.kind)
+        assert f'id="erratum-{erratum.id}"' in part, (lang, erratum.id, erratum.kind)
+    assert follows in kind_part(page, "erratum") and choice in kind_part(page, "open-question")
+    assert check in page
+    # Chapters in reading order: The Army (army.md) comes before Magic within the contradictions.
+    chapters = re.findall(r'<section id="errata-erratum-([a-z-]+)"', page)
+    assert chapters.index("army") < chapters.index("magic") < chapters.index("sample-profiles")
+    assert f"<h3>{army}" in kind_part(page, "erratum")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_section_of_a_record_links_both_ways(html_sites: dict[str, Path], lang: str) -> None:
+    site = html_sites[lang]
+    page = (site / "errata.html").read_text(encoding="utf-8")
+    for erratum in all_errata():
+        box = page[page.index(f'id="erratum-{erratum.id}"') :]
+        box = box[: box.index("</div>")]
+        targets = re.findall(r'href="([a-z0-9-]+\.html)#([a-z0-9-]+)"', box)
+        assert [label for _, label in targets] == list(erratum.sections), erratum.id
+        for html, label in targets:
+            if label.startswith(("spell-", "mutation-")):
+                continue  # a card, not a section: no note under it
+            target = (site / html).read_text(encoding="utf-8")
+            assert f'id="{label}"' in target, (erratum.id, html, label)
+            assert f"errata.html#erratum-{erratum.id}" in target, (erratum.id, html)
+
+
+def test_open_questions_are_announced_as_such(html_sites: dict[str, Path]) -> None:
+    page = (html_sites["fr"] / "close-combat.html").read_text(encoding="utf-8")
+    assert "Question ouverte\xa0:" in page and "errata.html#erratum-close-combat-arc" in page
