@@ -43,6 +43,13 @@ def test_catalogue_compiles(po: Path) -> None:
 
 
 @pytest.mark.parametrize("po", ALL_CATALOGUES, ids=lambda p: p.name)
+def test_catalogue_is_laid_out_as_msgcat_writes_it(po: Path) -> None:
+    """msgcat, msgmerge, Poedit and ./dev update-po write the same bytes (`./dev tidy-po`)."""
+    result = subprocess.run(["msgcat", str(po)], capture_output=True, check=True)
+    assert result.stdout == po.read_bytes(), f"{po}: not in GNU layout: run ./dev tidy-po"
+
+
+@pytest.mark.parametrize("po", ALL_CATALOGUES, ids=lambda p: p.name)
 def test_catalogue_is_complete(po: Path) -> None:
     catalogue = polib.pofile(str(po))
     untranslated = [e.msgid[:60] for e in catalogue.untranslated_entries()]
