@@ -41,6 +41,7 @@ ROLES = f"tests/test_translations.py::test_roles_and_targets_are_kept[{PAGE}.po]
 MARKUP = f"tests/test_translations.py::test_inline_markup_is_kept[{PAGE}.po]"
 ORDER = f"tests/test_translations.py::test_numbers_keep_their_order[{PAGE}.po]"
 ENGLISH = f"tests/test_translations.py::test_no_long_message_is_left_in_english[{PAGE}.po]"
+SPELLING = f"tests/test_spelling.py::test_french_is_spelt_correctly[{PAGE}.po]"
 COMPLETE = f"tests/test_catalogues.py::test_catalogue_is_complete[{PAGE}.po]"
 COMPILES = f"tests/test_catalogues.py::test_catalogue_compiles[{PAGE}.po]"
 TYPED = "tests/test_no_typed_game_tables.py::test_no_game_table_is_typed_in_the_docs"
@@ -157,6 +158,16 @@ def french_left_in_english(copy: Path) -> list[str]:
 
     entry = _edit_po(copy, lambda e: len(e.msgid.split()) >= 8, change)
     return [f"{PO}:{_line_of(copy, entry)}: msgstr is the English msgid"]
+
+
+def french_misspelt(copy: Path) -> list[str]:
+    """« magie » typed « magei » in a translation."""
+
+    def change(entry: polib.POEntry) -> None:
+        entry.msgstr = re.sub(r"\bmagie\b", "magei", entry.msgstr, count=1)
+
+    entry = _edit_po(copy, lambda e: re.search(r"\bmagie\b", e.msgstr) is not None, change)
+    return [f"{PO}:{_line_of(copy, entry)}: unknown word « magei »"]
 
 
 def french_untranslated(copy: Path) -> list[str]:
@@ -352,6 +363,8 @@ FAULTS = (
           french_numbers_swapped, ((*PYTEST, ORDER),)),
     Fault("french-left-in-english", "a long message whose French is its English",
           french_left_in_english, ((*PYTEST, ENGLISH),)),
+    Fault("french-misspelt", "a misspelt word in a French translation",
+          french_misspelt, ((*PYTEST, SPELLING),)),
     Fault("french-untranslated", "an untranslated French entry",
           french_untranslated, ((*PYTEST, COMPLETE),)),
     Fault("french-fuzzy", "a fuzzy French entry", french_fuzzy, ((*PYTEST, COMPLETE),)),
@@ -397,6 +410,6 @@ FAULTS = (
 )  # fmt: skip
 
 #: The checks of every fault, run together on an unchanged copy: they must all pass there.
-BASELINE_TESTS = (*PYTEST, NUMBERS, ROLES, MARKUP, ORDER, ENGLISH, COMPLETE, COMPILES, TYPED, MD,
-                  SELF_CONTAINED, SPELLS, SAMPLES)  # fmt: skip
+BASELINE_TESTS = (*PYTEST, NUMBERS, ROLES, MARKUP, ORDER, ENGLISH, SPELLING, COMPLETE, COMPILES,
+                  TYPED, MD, SELF_CONTAINED, SPELLS, SAMPLES)  # fmt: skip
 BASELINE = (BASELINE_TESTS, BUILD_EN, BUILD_FR, EXPORT)
