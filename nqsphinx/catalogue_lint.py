@@ -40,7 +40,12 @@ REORDERED, NUMBERS_DIFFER, SAME_AS_ENGLISH = (
 )
 
 _NAMES = {"strong_open": "bold", "em_open": "emphasis", "code_inline": "code", "link_open": "link"}
-_STRAY = (("**", "unclosed `**`"), ("__", "unclosed `__`"), ("`", "unclosed backtick"))
+_STRAY = (
+    ("**", "unclosed `**`"),
+    ("__", "unclosed `__`"),
+    ("*", "unclosed `*`"),
+    ("`", "unclosed backtick"),
+)
 _FRACTIONS = {"½": ".5", "¼": ".25", "¾": ".75"}
 _TARGET = re.compile(r"<[^<>`]*>`")  # a role's target: a label's digits are not the text's
 _SPACE_THOUSANDS = re.compile(r"(?<=\d)[ \u00a0\u202f](?=\d{3}(?!\d))")

@@ -151,6 +151,9 @@ def test_markup_must_match_and_close() -> None:
     assert "unclosed backtick 0 in msgid, 1 in msgstr" in markup_difference(
         english, "Lancez **deux fois**, voir {ref}`moral <morale>` et `D10."
     )
+    assert markup_difference("A *word*.", "Un *mot.") == (
+        "emphasis 1 in msgid, 0 in msgstr, unclosed `*` 0 in msgid, 1 in msgstr"
+    )
     assert markup_difference("A *word*.", "Un **mot**.") == (
         "bold 0 in msgid, 1 in msgstr, emphasis 1 in msgid, 0 in msgstr"
     )
