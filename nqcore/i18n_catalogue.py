@@ -201,15 +201,50 @@ def merge(catalogue: Catalog, template: Catalog) -> None:
         del catalogue.obsolete[key]  # back in use untranslated: the copy would be a duplicate
 
 
+BABEL_CHARSET = b'"Content-Type: text/plain; charset=utf-8\\n"\n'
+GNU_CHARSET = b'"Content-Type: text/plain; charset=UTF-8\\n"\n'
 #: A width no line reaches: Babel and polib wrap nothing (comments included), msgcat lays out.
 UNWRAPPED = 1_000_000
+
+
+#: The header fields in the order msginit and msgmerge write them (Babel puts Language first).
+GNU_HEADER_ORDER = (
+    "Project-Id-Version", "Report-Msgid-Bugs-To", "POT-Creation-Date", "PO-Revision-Date",
+    "Last-Translator", "Language-Team", "Language", "MIME-Version", "Content-Type",
+    "Content-Transfer-Encoding", "Plural-Forms",
+)  # fmt: skip
+
+
+def _header_rank(field: list[bytes]) -> int:
+    name = field[0].removeprefix(b'"').split(b":", 1)[0].decode("utf-8", "replace")
+    return GNU_HEADER_ORDER.index(name) if name in GNU_HEADER_ORDER else len(GNU_HEADER_ORDER)
+
+
+def gnu_header(data: bytes) -> bytes:
+    """``data`` with the header's fields in GNU's order (others after them, as they were)."""
+    start = data.find(b'msgid ""\nmsgstr ""\n')
+    if start < 0:
+        return data
+    begin = start + len(b'msgid ""\nmsgstr ""\n')
+    end = data.find(b"\n\n", begin)
+    end = len(data) if end < 0 else end + 1
+    fields: list[list[bytes]] = [[]]
+    for line in data[begin:end].splitlines(keepends=True):
+        fields[-1].append(line)
+        if line.rstrip(b"\n").endswith(b'\\n"'):
+            fields.append([])
+    fields = [field for field in fields if field]
+    ordered = sorted(fields, key=_header_rank)  # stable: unknown fields keep their order
+    return data[:begin] + b"".join(b"".join(field) for field in ordered) + data[end:]
 
 
 def gnu_layout(data: bytes, source: object = "<catalogue>") -> bytes:
     """``data`` laid out as GNU ``msgcat`` writes it (lines wrapped at 79 columns).
 
     msgmerge, msgcat and Poedit all write this layout: a catalogue kept in it shows no diff when
-    a translator's tool saves it. Babel and polib wrap differently, so GNU gettext lays it out."""
+    a translator's tool saves it. Babel and polib wrap differently, so GNU gettext lays it out.
+    The charset is named as msgmerge and Poedit name it (``UTF-8``; Babel writes ``utf-8``)."""
+    data = gnu_header(data.replace(BABEL_CHARSET, GNU_CHARSET, 1))
     msgcat = shutil.which("msgcat")
     if msgcat is None:
         raise CatalogueError(f"{source}: msgcat not found: install GNU gettext (Debian: gettext)")

@@ -218,3 +218,18 @@ def test_update_writes_what_msgcat_writes(tmp_path: Path) -> None:
     assert max(len(line) for line in data.decode().splitlines()) <= 79
     again = subprocess.run(["msgcat", str(po_path)], capture_output=True, check=True).stdout
     assert again == data
+
+
+def test_the_header_is_written_as_msgmerge_writes_it(tmp_path: Path) -> None:
+    po_path = tmp_path / "fr.po"
+    template = Catalog(locale="fr", project="x")
+    template.add("Charge")
+    update(po_path, template)
+    data = po_path.read_bytes()
+    fields = [line.split(b":")[0] for line in data.splitlines() if line[:2] in (b'"P', b'"L')]
+    assert b'"Language-Team' in fields and fields.index(b'"Language-Team') + 1 == fields.index(
+        b'"Language'
+    )  # Babel writes Language first
+    assert b"charset=UTF-8" in data
+    merge = ["msgmerge", "-q", "--no-fuzzy-matching", "-o", "-", str(po_path), str(po_path)]
+    assert subprocess.run(merge, capture_output=True, check=True).stdout == data
