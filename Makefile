@@ -10,7 +10,7 @@ FR := -D language=fr -t fr
 PRINT := -t print
 SITE := -D nq_print_pdfs=$(BUILD)/pdf
 
-.PHONY: verify-examples all html html-en html-fr pdf pdf-en pdf-fr epub epub-en epub-fr print print-en print-fr doctest gettext update-po translation-status test lint clean \
+.PHONY: verify-examples all html html-en html-fr pdf pdf-en pdf-fr epub epub-en epub-fr print print-en print-fr doctest gettext update-po tidy-po translation-status test lint clean \
 	bench proof
 
 all: html pdf epub print
@@ -83,6 +83,11 @@ gettext:
 # examples, print and theme catalogues, format flags dropped; each file replaced atomically.
 update-po:
 	$(PYTHON) -m nqsphinx.update_po --pot-dir $(BUILD)/gettext
+
+# Every catalogue laid out as GNU msgcat writes it (also the last step of update-po): after a
+# merge of branches, or an editor that wraps lines its own way.
+tidy-po:
+	$(PYTHON) -m nqsphinx.po_tidy locale nqcore/locale nqsphinx/locale nqprint/locale examples/locale
 
 # The whole suite (no PYTEST_ARGS) also enforces the engine's line coverage; a run of chosen tests
 # does not, so that one test file can be run on its own.

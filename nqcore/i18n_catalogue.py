@@ -14,13 +14,16 @@ from __future__ import annotations
 import argparse
 import ast
 import io
+import shutil
+import subprocess
 import sys
 import tomllib
 from collections.abc import Callable, Iterator
+from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, read_po, write_po
 
 from nqcore.atomic import write_atomically
@@ -137,28 +140,136 @@ def revive_obsolete(catalogue: Catalog, template: Catalog) -> list[str]:
     return revived
 
 
+#: A new message is given the French of a removed one (marked fuzzy, for review) only when their
+#: English is this close (difflib's ratio): a sentence edited, never another message that shares a
+#: few letters (Babel's own guess, at 0.6, gave a new "Bonus" the French of "Confusion").
+FUZZY_SIMILARITY = 0.9
+
+
+def similarity(first: str, second: str) -> float:
+    """How close two English messages are, from 0 to 1 (difflib's ratio)."""
+    matcher = SequenceMatcher(None, first, second, autojunk=False)
+    if matcher.real_quick_ratio() < FUZZY_SIMILARITY or matcher.quick_ratio() < FUZZY_SIMILARITY:
+        return 0.0
+    return matcher.ratio()
+
+
+Candidates = dict[Any, tuple[str, Message]]
+
+
+def translated_messages(catalogue: Catalog) -> Candidates:
+    """The translated messages in use, by key: what a new message's French may be guessed from."""
+    return {
+        _key(message.id, message.context): (message.id, message.clone())
+        for message in catalogue
+        if message.id and message.string and isinstance(message.id, str)
+    }
+
+
+def guess_fuzzy(catalogue: Catalog, candidates: Candidates) -> list[str]:
+    """Give each new, untranslated message the French of the nearest candidate if at least
+    :data:`FUZZY_SIMILARITY` alike, marked fuzzy with its old msgid; return their msgids."""
+    guessed = []
+    for message in catalogue:
+        if not message.id or message.string or not isinstance(message.id, str):
+            continue
+        scored = [(similarity(message.id, english), key) for key, (english, old) in
+                  candidates.items() if old.context == message.context]  # fmt: skip
+        score, key = max(scored, key=lambda pair: pair[0], default=(0.0, None))
+        if key is None or score < FUZZY_SIMILARITY:
+            continue
+        english, old = candidates[key]
+        if catalogue.obsolete.pop(key, None) is not None:
+            del candidates[key]  # removed from the English: its French moves to the new message
+        message.string, message.previous_id = old.string, [english]
+        message.flags.add("fuzzy")
+        message.user_comments = list(old.user_comments)
+        guessed.append(message.id)
+    return guessed
+
+
 def merge(catalogue: Catalog, template: Catalog) -> None:
     """Update ``catalogue`` from ``template`` as msgmerge does: translations kept, changed messages
-    fuzzy, removed ones obsolete, returning ones revived; no obsolete copy of a live message."""
+    fuzzy, removed ones obsolete, returning ones revived; no obsolete copy of a live message.
+    A new message takes another message's French only when their English is nearly the same
+    (:func:`guess_fuzzy`), never a guess from an unrelated or long obsolete message."""
     revive_obsolete(catalogue, template)
-    catalogue.update(template, update_header_comment=False)
+    candidates = translated_messages(catalogue)
+    catalogue.update(template, no_fuzzy_matching=True, update_header_comment=False)
+    guess_fuzzy(catalogue, candidates)
     for key in [k for k in catalogue.obsolete if _is_live(catalogue, k)]:
         del catalogue.obsolete[key]  # back in use untranslated: the copy would be a duplicate
 
 
+BABEL_CHARSET = b'"Content-Type: text/plain; charset=utf-8\\n"\n'
+GNU_CHARSET = b'"Content-Type: text/plain; charset=UTF-8\\n"\n'
+#: A width no line reaches: Babel and polib wrap nothing (comments included), msgcat lays out.
+UNWRAPPED = 1_000_000
+
+
+#: The header fields in the order msginit and msgmerge write them (Babel puts Language first).
+GNU_HEADER_ORDER = (
+    "Project-Id-Version", "Report-Msgid-Bugs-To", "POT-Creation-Date", "PO-Revision-Date",
+    "Last-Translator", "Language-Team", "Language", "MIME-Version", "Content-Type",
+    "Content-Transfer-Encoding", "Plural-Forms",
+)  # fmt: skip
+
+
+def _header_rank(field: list[bytes]) -> int:
+    name = field[0].removeprefix(b'"').split(b":", 1)[0].decode("utf-8", "replace")
+    return GNU_HEADER_ORDER.index(name) if name in GNU_HEADER_ORDER else len(GNU_HEADER_ORDER)
+
+
+def gnu_header(data: bytes) -> bytes:
+    """``data`` with the header's fields in GNU's order (others after them, as they were)."""
+    start = data.find(b'msgid ""\nmsgstr ""\n')
+    if start < 0:
+        return data
+    begin = start + len(b'msgid ""\nmsgstr ""\n')
+    end = data.find(b"\n\n", begin)
+    end = len(data) if end < 0 else end + 1
+    fields: list[list[bytes]] = [[]]
+    for line in data[begin:end].splitlines(keepends=True):
+        fields[-1].append(line)
+        if line.rstrip(b"\n").endswith(b'\\n"'):
+            fields.append([])
+    fields = [field for field in fields if field]
+    ordered = sorted(fields, key=_header_rank)  # stable: unknown fields keep their order
+    return data[:begin] + b"".join(b"".join(field) for field in ordered) + data[end:]
+
+
+def gnu_layout(data: bytes, source: object = "<catalogue>") -> bytes:
+    """``data`` laid out as GNU ``msgcat`` writes it (lines wrapped at 79 columns).
+
+    msgmerge, msgcat and Poedit all write this layout: a catalogue kept in it shows no diff when
+    a translator's tool saves it. Babel and polib wrap differently, so GNU gettext lays it out.
+    The charset is named as msgmerge and Poedit name it (``UTF-8``; Babel writes ``utf-8``)."""
+    data = gnu_header(data.replace(BABEL_CHARSET, GNU_CHARSET, 1))
+    msgcat = shutil.which("msgcat")
+    if msgcat is None:
+        raise CatalogueError(f"{source}: msgcat not found: install GNU gettext (Debian: gettext)")
+    result = subprocess.run(
+        [msgcat, "--force-po", "-o", "-", "-"], input=data, capture_output=True, check=False
+    )
+    if result.returncode != 0:
+        reason = result.stderr.decode("utf-8", "replace").strip().splitlines() or ["failed"]
+        raise CatalogueError(reason[0].replace("<stdin>", str(source), 1))
+    return result.stdout
+
+
 def render(catalogue: Catalog, *, no_location: bool = False) -> bytes:
-    """The ``.po`` text of ``catalogue``, lines wrapped at 100 columns, obsolete entries kept."""
+    """The ``.po`` text of ``catalogue`` in GNU gettext's layout, obsolete entries kept."""
     buffer = io.BytesIO()
     write_po(
         buffer,
         catalogue,
-        width=100,
+        width=UNWRAPPED,  # msgcat lays the lines out; comments are kept as written
         no_location=no_location,
         omit_header=False,
         ignore_obsolete=False,
         sort_output=False,
     )
-    return buffer.getvalue()
+    return gnu_layout(buffer.getvalue())
 
 
 def update(

@@ -2,9 +2,11 @@
 
 The steps: Sphinx's gettext builder writes the pages' templates (``.pot``); each page catalogue
 (``locale/fr/LC_MESSAGES/<page>.po``) is merged from its template as ``sphinx-intl update`` did
-(written only when its set of messages changes, 100 columns); the engine, extension, examples
+(written only when its set of messages changes); the engine, extension, examples
 and print catalogues are extracted and merged (:mod:`nqcore.i18n_catalogue`), then the theme's
-(:mod:`nqsphinx.theme_catalogue`); :mod:`nqsphinx.po_tidy` drops format flags.
+(:mod:`nqsphinx.theme_catalogue`); :mod:`nqsphinx.po_tidy` drops format flags and lays every
+catalogue out as GNU ``msgcat`` does (79 columns), so that msgcat, msgmerge and Poedit agree with
+it byte for byte.
 
 No translation is ever lost: a message used again comes back with its obsolete translation
 (:func:`nqcore.i18n_catalogue.merge`); every file is replaced atomically
@@ -30,7 +32,7 @@ from sphinx.cmd.build import build_main
 
 from nqcore.atomic import remove_leftovers, write_atomically
 from nqcore.i18n_catalogue import CatalogueError, extract, merge, read_catalogue, render, update
-from nqsphinx.po_tidy import tidied, tidy
+from nqsphinx.po_tidy import keeps_flags, tidied, tidy
 from nqsphinx.theme_catalogue import missing_from_sphinx
 from nqsphinx.theme_text import catalogue_path
 
@@ -39,8 +41,8 @@ LANG = "fr"
 LOCK = ROOT / "locale" / ".update-po.lock"
 #: The gettext templates' fixed date, so that an update without changes changes nothing.
 SOURCE_DATE_EPOCH = "1195603200"
-#: Folders whose catalogues are kept free of format flags (the examples' never were).
-TIDIED = ("locale", "nqcore/locale", "nqsphinx/locale", "nqprint/locale")
+#: Folders of the catalogues: each is tidied (GNU layout, no format flags) whenever it is written.
+TIDIED = ("locale", "nqcore/locale", "nqsphinx/locale", "nqprint/locale", "examples/locale")
 #: (package folder, catalogue domain, marker functions) of the extracted catalogues.
 EXTRACTED: tuple[tuple[str, str, dict[str, Any] | None], ...] = (
     ("nqcore", "nqcore", None),
@@ -92,14 +94,14 @@ def update_page(po_path: Path, pot_path: Path) -> str:
     template = read_catalogue(pot_path)
     if not po_path.exists():
         template.locale = LANG
-        write_atomically(po_path, tidied(render(template)))
+        write_atomically(po_path, tidied(render(template), po_path))
         return "create"
     catalogue = read_catalogue(po_path)
     before = {message.id for message in catalogue if message.id}
     merge(catalogue, template)
     if {message.id for message in catalogue if message.id} == before:
         return "notchanged"  # as sphinx-intl: no rewrite for a catalogue with the same messages
-    write_atomically(po_path, tidied(render(catalogue)))
+    write_atomically(po_path, tidied(render(catalogue), po_path))
     return "update"
 
 
@@ -126,9 +128,9 @@ def update_extracted() -> None:
     _report(theme, update(theme, missing_from_sphinx(LANG), LANG, _finish(theme)))
 
 
-def _finish(po_path: Path) -> Callable[[bytes], bytes] | None:
+def _finish(po_path: Path) -> Callable[[bytes], bytes]:
     """What po_tidy would do to ``po_path`` after the merge, done before it is written."""
-    return tidied if any(po_path.is_relative_to(ROOT / f) for f in TIDIED) else None
+    return lambda data: tidied(data, po_path, keep_flags=keeps_flags(po_path))
 
 
 def _report(po_path: Path, counts: tuple[int, int]) -> None:
@@ -144,7 +146,7 @@ def tidy_all() -> None:
 
 def run(pot_dir: Path) -> None:
     """Every step, in order; the caller holds the lock."""
-    for folder in (*TIDIED, "examples/locale"):
+    for folder in TIDIED:
         for leftover in remove_leftovers(ROOT / folder):
             print(f"removed {leftover.relative_to(ROOT)}, left by an interrupted run")
     write_templates(pot_dir)

@@ -155,8 +155,8 @@ def _remove(path: Path, text: str, replacement: str = "") -> str:
 
 
 def _edit_english(copy: Path) -> tuple[dict[Path, str], str]:
-    """Remove a paragraph from four pages and the mark of one engine message; return the files'
-    old texts and the engine msgid."""
+    """Remove a paragraph from four pages and the mark of one engine message, add a table to the
+    magic page; return the files' old texts and the engine msgid."""
     old_texts = {}
     for name in ("magic", *TRIMMED_PAGES):
         page = copy / "docs" / f"{name}.md"
@@ -164,7 +164,15 @@ def _edit_english(copy: Path) -> tuple[dict[Path, str], str]:
         old_texts[page] = _remove(page, next(filter(_paragraph_to_remove(name), lines)))
     source, msgid = _engine_message(copy)
     old_texts[source] = _remove(source, _marked(msgid), _marked(msgid).removeprefix("N_"))
+    magic = copy / "docs" / "magic.md"
+    magic.write_text(magic.read_text(encoding="utf-8") + NEW_TABLE, encoding="utf-8")
     return old_texts, msgid
+
+
+#: A new table whose headings Babel's own merge (difflib at 0.6) would have given the French of
+#: unrelated messages of the page: « Lancer un Sort » for "Casting bonus", « Liste des sorts »
+#: for "Spells".
+NEW_TABLE = "\n| Casting bonus | Spells |\n|---|---|\n| +1 | 2 |\n"
 
 
 def _paragraph_to_remove(page: str) -> Callable[[str], bool]:
@@ -207,6 +215,24 @@ def single_run(round_trip: RoundTrip) -> dict[str, bytes]:
 
 def test_a_run_on_the_clean_checkout_changes_no_catalogue(round_trip: RoundTrip) -> None:
     assert round_trip.clean_run == round_trip.original  # none changed, none made
+
+
+def test_every_catalogue_a_run_writes_is_what_msgcat_writes(round_trip: RoundTrip) -> None:
+    """No tool rewraps update-po's output: msgcat (as msgmerge and Poedit) writes the same bytes."""
+    changed = [
+        name for name, data in round_trip.edited.items() if data != round_trip.original[name]
+    ]
+    assert len(changed) >= 5  # the four pages and the engine's catalogue
+    for name in changed:
+        data = round_trip.edited[name]
+        again = subprocess.run(["msgcat", "-"], input=data, capture_output=True, check=True)
+        assert again.stdout == data, name
+
+
+def test_a_new_table_is_not_given_unrelated_french(round_trip: RoundTrip) -> None:
+    magic = polib.pofile(round_trip.edited[MAGIC_PO].decode("utf-8"))
+    new = [(e.msgid, e.msgstr, e.flags) for e in magic if e.msgid in ("Casting bonus", "Spells")]
+    assert new == [("Casting bonus", "", []), ("Spells", "", [])]
 
 
 def test_removed_messages_wait_as_obsolete_entries(round_trip: RoundTrip) -> None:

@@ -43,6 +43,18 @@ def test_catalogue_compiles(po: Path) -> None:
 
 
 @pytest.mark.parametrize("po", ALL_CATALOGUES, ids=lambda p: p.name)
+def test_catalogue_is_laid_out_as_gnu_gettext_writes_it(po: Path) -> None:
+    """msgcat, msgmerge (the catalogue merged with itself as template) and ./dev update-po write
+    the same bytes (`./dev tidy-po` lays a catalogue out so)."""
+    data = po.read_bytes()
+    msgcat = subprocess.run(["msgcat", str(po)], capture_output=True, check=True).stdout
+    assert msgcat == data, f"{po}: not as msgcat writes it: run ./dev tidy-po"
+    merge = ["msgmerge", "-q", "--no-fuzzy-matching", "-o", "-", str(po), str(po)]
+    msgmerge = subprocess.run(merge, capture_output=True, check=True).stdout
+    assert msgmerge == data, f"{po}: not as msgmerge writes it: run ./dev tidy-po"
+
+
+@pytest.mark.parametrize("po", ALL_CATALOGUES, ids=lambda p: p.name)
 def test_catalogue_is_complete(po: Path) -> None:
     catalogue = polib.pofile(str(po))
     untranslated = [e.msgid[:60] for e in catalogue.untranslated_entries()]

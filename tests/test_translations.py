@@ -9,6 +9,14 @@ from pathlib import Path
 import polib
 import pytest
 
+from nqsphinx.catalogue_guard import catalogues
+from nqsphinx.catalogue_lint import (
+    left_in_english,
+    lint,
+    markup_difference,
+    number_difference,
+    numbers,
+)
 from nqsphinx.glossary import GlossaryError, load_terms
 from nqsphinx.glossary_check import GLOSSARY, check_catalogue, check_entry
 from tests.building import ROOT
@@ -106,3 +114,99 @@ def test_glossary_errors_name_the_record(tmp_path: Path) -> None:
     bad.write_text('[[term]]\nkey = "x"\nen = "X"\n', encoding="utf-8")
     with pytest.raises(GlossaryError, match=r"term #1 \(x\): missing field\(s\) fr, def_en"):
         load_terms(bad)
+
+
+# --- What a translation keeps of its English (nqsphinx.catalogue_lint) ------------------------
+
+EVERY_CATALOGUE = catalogues("fr")
+
+
+@pytest.mark.parametrize("po", EVERY_CATALOGUE, ids=lambda p: p.name)
+def test_inline_markup_is_kept(po: Path) -> None:
+    findings = lint(po, ["markup"])
+    assert not findings, "\n".join(str(f) for f in findings[:20])
+
+
+@pytest.mark.parametrize("po", EVERY_CATALOGUE, ids=lambda p: p.name)
+def test_numbers_keep_their_order(po: Path) -> None:
+    findings = lint(po, ["numbers"])
+    assert not findings, "\n".join(str(f) for f in findings[:20])
+
+
+@pytest.mark.parametrize("po", EVERY_CATALOGUE, ids=lambda p: p.name)
+def test_no_long_message_is_left_in_english(po: Path) -> None:
+    findings = lint(po, ["english"])
+    assert not findings, "\n".join(str(f) for f in findings[:20])
+
+
+def test_markup_must_match_and_close() -> None:
+    english = "Roll **twice**, then see {ref}`morale <morale>` and `D10`."
+    assert (
+        markup_difference(english, "Lancez **deux fois**, voir {ref}`moral <morale>` et `D10`.")
+        == ""
+    )
+    assert markup_difference(
+        english, "Lancez **deux fois, voir {ref}`moral <morale>` et `D10`."
+    ) == ("bold 1 in msgid, 0 in msgstr, unclosed `**` 0 in msgid, 1 in msgstr")
+    assert "unclosed backtick 0 in msgid, 1 in msgstr" in markup_difference(
+        english, "Lancez **deux fois**, voir {ref}`moral <morale>` et `D10."
+    )
+    assert markup_difference("A *word*.", "Un *mot.") == (
+        "emphasis 1 in msgid, 0 in msgstr, unclosed `*` 0 in msgid, 1 in msgstr"
+    )
+    assert markup_difference("A *word*.", "Un **mot**.") == (
+        "bold 0 in msgid, 1 in msgstr, emphasis 1 in msgid, 0 in msgstr"
+    )
+    assert markup_difference("{ref}`a <x>`", "{doc}`a <x>`") == (
+        "role {doc} 0 in msgid, 1 in msgstr, role {ref} 1 in msgid, 0 in msgstr"
+    )
+
+
+def test_numbers_are_compared_normalised_and_in_order() -> None:
+    assert numbers('Move 0.5" or 1,000 models at 2½"', french=False) == ["0.5", "1000", "2.5"]
+    assert numbers('Déplacez 0,5" ou 1 000 figurines à 2½"', french=True) == ["0.5", "1000", "2.5"]
+    assert number_difference("A 10/20 split.", "Un partage 10/20.", "") == ""
+    assert number_difference("A 10/20 split.", "Un partage 20/10.", "").startswith(
+        "numbers in another order: 10 20 in msgid, 20 10 in msgstr"
+    )
+    assert number_difference("A 10/20 split.", "Un partage 20/10.", "numbers-reordered: ok") == ""
+    assert number_difference("A 10/20 split.", "Un partage 10/21.", "numbers-reordered") == (
+        "numbers differ: 10 20 in msgid, 10 21 in msgstr"
+    )
+    # The die may move: « sur un résultat de 9 ou moins au D10 ».
+    assert (
+        number_difference("Hit on a D10 roll of 9 or less.", "Touche sur 9 ou moins au D10.", "")
+        == ""
+    )
+    assert numbers("see {ref}`rule 3 <section-12>`", french=True) == ["3"]
+
+
+def test_long_english_left_as_is_fails_unless_marked() -> None:
+    long = "Models may move and shoot."
+    assert left_in_english(long, long, "").startswith("msgstr is the English msgid (5 words)")
+    assert left_in_english(long, long, "same-as-english: a quotation") == ""
+    assert left_in_english("Chris Gilders", "Chris Gilders", "") == ""  # short: a name
+    assert (
+        left_in_english(
+            "Run `python -m nqcore export --output x`",
+            "Run `python -m nqcore export --output x`",
+            "",
+        )
+        == ""
+    )
+    assert left_in_english(long, "Les figurines peuvent bouger et tirer.", "") == ""
+
+
+def test_the_linter_names_file_and_line(tmp_path: Path) -> None:
+    po = tmp_path / "page.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Roll **10** then 20."\nmsgstr "Lancez **20 puis 10."\n',
+        encoding="utf-8",
+    )
+    assert [str(f) for f in lint(po)] == [
+        f"{po}:5: inline markup differs: bold 1 in msgid, 0 in msgstr, unclosed `**` 0 in msgid,"
+        " 1 in msgstr",
+        f"{po}:5: numbers in another order: 10 20 in msgid, 20 10 in msgstr (a translator comment"
+        " 'numbers-reordered: why' allows it)",
+    ]

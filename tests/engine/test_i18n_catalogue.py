@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import polib
 import pytest
 from babel.messages.catalog import Catalog
 
-from nqcore.i18n_catalogue import CatalogueError, extract, main, read_catalogue, update
+from nqcore.i18n_catalogue import (
+    FUZZY_SIMILARITY,
+    CatalogueError,
+    extract,
+    main,
+    read_catalogue,
+    similarity,
+    update,
+)
 
 
 def _package(root: Path, code: str, data: str = "") -> Path:
@@ -70,9 +79,15 @@ def test_a_message_back_in_use_is_not_left_obsolete(tmp_path: Path) -> None:
     package = _package(tmp_path, CODE)
     po_path = tmp_path / "fr.po"
     update(po_path, extract(package))
+    catalogue = polib.pofile(str(po_path))
+    catalogue.find("Charge").msgstr = "Charger"
+    catalogue.save()
     (package / "rules.py").write_text("", encoding="utf-8")
     update(po_path, extract(package))
     assert [e.msgid for e in polib.pofile(str(po_path)).obsolete_entries()] == ["Charge"]
+    catalogue = polib.pofile(str(po_path))
+    catalogue.obsolete_entries()[0].msgstr = ""  # its French withdrawn: "Charge" comes back bare
+    catalogue.save()
     (package / "rules.py").write_text(CODE, encoding="utf-8")
     update(po_path, extract(package))
     catalogue = polib.pofile(str(po_path))
@@ -147,3 +162,74 @@ def test_an_unreadable_catalogue_is_one_line_naming_it(
     assert capsys.readouterr().err == f"{po_path}:6: Unknown or misformatted keyword\n"
     with pytest.raises(CatalogueError, match=r"things\.po:6: "):
         read_catalogue(po_path)
+
+
+def _translated(po_path: Path, pairs: dict[str, str]) -> None:
+    po_path.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n'
+        + "".join(f'\nmsgid "{en}"\nmsgstr "{fr}"\n' for en, fr in pairs.items()),
+        encoding="utf-8",
+    )
+
+
+def test_a_new_message_is_never_given_the_french_of_an_unrelated_one(tmp_path: Path) -> None:
+    """A new table's "Bonus" column once came out as fuzzy « Confusion » (Babel guesses at 0.6)."""
+    po_path = tmp_path / "fr.po"
+    _translated(po_path, {"Confusion": "Confusion", "Bonuses": "Bonus multiples"})
+    template = Catalog()
+    for msgid in ("Confusion", "Bonuses", "Bonus"):  # a table with a new column
+        template.add(msgid)
+    babel_guess = read_catalogue(po_path)
+    babel_guess.update(template)  # what Babel alone would do
+    assert babel_guess["Bonus"].fuzzy and babel_guess["Bonus"].string == "Bonus multiples"
+    assert update(po_path, template) == (3, 1)
+    bonus = polib.pofile(str(po_path)).find("Bonus")
+    assert (bonus.msgstr, bonus.flags) == ("", [])
+
+
+def test_an_edited_sentence_keeps_its_french_as_fuzzy(tmp_path: Path) -> None:
+    po_path = tmp_path / "fr.po"
+    old = "Models in the unit may move up to their full movement and still shoot."
+    _translated(
+        po_path, {old: "Les figurines de l’unité peuvent bouger et tirer.", "Bonus": "Bonus"}
+    )
+    template = Catalog()
+    edited = old.replace("full", "whole")
+    unrelated = "Models in the unit may not shoot this turn."
+    template.add(edited)
+    template.add(unrelated)
+    assert similarity(old, edited) >= FUZZY_SIMILARITY > similarity(old, unrelated)
+    update(po_path, template)
+    merged = polib.pofile(str(po_path))
+    guess = merged.find(edited)
+    assert guess.fuzzy and guess.msgstr.startswith("Les figurines")
+    assert merged.find(unrelated).msgstr == ""
+    assert [e.msgid for e in merged.obsolete_entries()] == ["Bonus"]
+
+
+def test_update_writes_what_msgcat_writes(tmp_path: Path) -> None:
+    po_path = tmp_path / "fr.po"
+    long = "A message long enough to be wrapped: " + "word " * 30
+    _translated(po_path, {long.strip(): "Un message " + "mot " * 40})
+    template = Catalog()
+    template.add(long.strip())
+    update(po_path, template)
+    data = po_path.read_bytes()
+    assert max(len(line) for line in data.decode().splitlines()) <= 79
+    again = subprocess.run(["msgcat", str(po_path)], capture_output=True, check=True).stdout
+    assert again == data
+
+
+def test_the_header_is_written_as_msgmerge_writes_it(tmp_path: Path) -> None:
+    po_path = tmp_path / "fr.po"
+    template = Catalog(locale="fr", project="x")
+    template.add("Charge")
+    update(po_path, template)
+    data = po_path.read_bytes()
+    fields = [line.split(b":")[0] for line in data.splitlines() if line[:2] in (b'"P', b'"L')]
+    assert b'"Language-Team' in fields and fields.index(b'"Language-Team') + 1 == fields.index(
+        b'"Language'
+    )  # Babel writes Language first
+    assert b"charset=UTF-8" in data
+    merge = ["msgmerge", "-q", "--no-fuzzy-matching", "-o", "-", str(po_path), str(po_path)]
+    assert subprocess.run(merge, capture_output=True, check=True).stdout == data

@@ -38,6 +38,10 @@ NUMBERS = (
     f"tests/test_translations.py::test_numbers_dice_measures_and_modifiers_are_kept[{PAGE}.po]"
 )
 ROLES = f"tests/test_translations.py::test_roles_and_targets_are_kept[{PAGE}.po]"
+MARKUP = f"tests/test_translations.py::test_inline_markup_is_kept[{PAGE}.po]"
+ORDER = f"tests/test_translations.py::test_numbers_keep_their_order[{PAGE}.po]"
+ENGLISH = f"tests/test_translations.py::test_no_long_message_is_left_in_english[{PAGE}.po]"
+SPELLING = f"tests/test_spelling.py::test_french_is_spelt_correctly[{PAGE}.po]"
 COMPLETE = f"tests/test_catalogues.py::test_catalogue_is_complete[{PAGE}.po]"
 COMPILES = f"tests/test_catalogues.py::test_catalogue_compiles[{PAGE}.po]"
 TYPED = "tests/test_no_typed_game_tables.py::test_no_game_table_is_typed_in_the_docs"
@@ -98,6 +102,72 @@ def french_role_broken(copy: Path) -> list[str]:
 
     _edit_po(copy, lambda e: "{ref}`" in e.msgstr, change)
     return [f"{PAGE}.po:", "('ref',"]
+
+
+def _line_of(copy: Path, entry: polib.POEntry) -> int:
+    """The line of ``entry`` in the saved catalogue (saving rewraps it)."""
+    return int(polib.pofile(str(copy / PO)).find(entry.msgid).linenum)
+
+
+def french_unclosed_bold(copy: Path) -> list[str]:
+    def change(entry: polib.POEntry) -> None:
+        words = entry.msgstr.split(" ")
+        words[1] = "**" + words[1]  # opened, never closed
+        entry.msgstr = " ".join(words)
+
+    entry = _edit_po(copy, lambda e: len(e.msgid) > 40 and "*" not in e.msgid, change)
+    return [f"{PO}:{_line_of(copy, entry)}: inline markup differs", "unclosed `**` 0 in msgid, 1"]
+
+
+def french_unclosed_backtick(copy: Path) -> list[str]:
+    def change(entry: polib.POEntry) -> None:
+        head, _, tail = entry.msgstr.rpartition("`")
+        entry.msgstr = head + tail  # the last role's closing backtick lost
+
+    entry = _edit_po(copy, lambda e: "{ref}`" in e.msgstr, change)
+    return [f"{PO}:{_line_of(copy, entry)}: inline markup differs", "unclosed backtick 0 in"]
+
+
+_PLAIN_NUMBER = re.compile(r"(?<![\w<.,½-])\d+(?![\w>.,½-])")
+
+
+def _two_numbers(entry: polib.POEntry) -> bool:
+    found = _PLAIN_NUMBER.findall(entry.msgstr)
+    return len(found) >= 2 and found[0] != found[1] and "numbers-" not in entry.tcomment
+
+
+def french_numbers_swapped(copy: Path) -> list[str]:
+    """The first two numbers of a translation swapped, as "10/20" typed "20/10"."""
+    swapped: list[str] = []
+
+    def change(entry: polib.POEntry) -> None:
+        first, second = list(_PLAIN_NUMBER.finditer(entry.msgstr))[:2]
+        text = entry.msgstr
+        swapped.extend([first.group(), second.group()])
+        entry.msgstr = (text[: first.start()] + second.group() + text[first.end() : second.start()]
+                        + first.group() + text[second.end() :])  # fmt: skip
+
+    entry = _edit_po(copy, _two_numbers, change)
+    return [f"{PO}:{_line_of(copy, entry)}: numbers in another order",
+            f"{swapped[1]} {swapped[0]}"]  # fmt: skip
+
+
+def french_left_in_english(copy: Path) -> list[str]:
+    def change(entry: polib.POEntry) -> None:
+        entry.msgstr = entry.msgid
+
+    entry = _edit_po(copy, lambda e: len(e.msgid.split()) >= 8, change)
+    return [f"{PO}:{_line_of(copy, entry)}: msgstr is the English msgid"]
+
+
+def french_misspelt(copy: Path) -> list[str]:
+    """« magie » typed « magei » in a translation."""
+
+    def change(entry: polib.POEntry) -> None:
+        entry.msgstr = re.sub(r"\bmagie\b", "magei", entry.msgstr, count=1)
+
+    entry = _edit_po(copy, lambda e: re.search(r"\bmagie\b", e.msgstr) is not None, change)
+    return [f"{PO}:{_line_of(copy, entry)}: unknown word « magei »"]
 
 
 def french_untranslated(copy: Path) -> list[str]:
@@ -297,6 +367,16 @@ FAULTS = (
           french_number_changed, ((*PYTEST, NUMBERS),)),
     Fault("french-role-broken", "a broken MyST role in a French translation",
           french_role_broken, ((*PYTEST, ROLES),)),
+    Fault("french-unclosed-bold", "an unclosed ** in a French translation",
+          french_unclosed_bold, ((*PYTEST, MARKUP),)),
+    Fault("french-unclosed-backtick", "a role's closing backtick lost in a French translation",
+          french_unclosed_backtick, ((*PYTEST, MARKUP),)),
+    Fault("french-numbers-swapped", "two numbers of a French translation swapped",
+          french_numbers_swapped, ((*PYTEST, ORDER),)),
+    Fault("french-left-in-english", "a long message whose French is its English",
+          french_left_in_english, ((*PYTEST, ENGLISH),)),
+    Fault("french-misspelt", "a misspelt word in a French translation",
+          french_misspelt, ((*PYTEST, SPELLING),)),
     Fault("french-untranslated", "an untranslated French entry",
           french_untranslated, ((*PYTEST, COMPLETE),)),
     Fault("french-fuzzy", "a fuzzy French entry", french_fuzzy, ((*PYTEST, COMPLETE),)),
@@ -344,6 +424,6 @@ FAULTS = (
 )  # fmt: skip
 
 #: The checks of every fault, run together on an unchanged copy: they must all pass there.
-BASELINE_TESTS = (*PYTEST, NUMBERS, ROLES, COMPLETE, COMPILES, TYPED, MD, SELF_CONTAINED,
-                  SPELLS, SAMPLES)  # fmt: skip
+BASELINE_TESTS = (*PYTEST, NUMBERS, ROLES, MARKUP, ORDER, ENGLISH, SPELLING, COMPLETE, COMPILES,
+                  TYPED, MD, SELF_CONTAINED, SPELLS, SAMPLES)  # fmt: skip
 BASELINE = (BASELINE_TESTS, BUILD_EN, BUILD_FR, EXPORT)
