@@ -7,7 +7,7 @@ import dataclasses
 from typing import Any
 
 from nqcore.errata import all_errata
-from nqcore.i18n import Msg
+from nqcore.i18n import Msg, translator
 from nqcore.one_truth import (
     INFILTRATE_MAX_MODELS,
     all_pairs,
@@ -75,6 +75,11 @@ def test_infiltrate_says_seven_models_everywhere() -> None:
     (erratum,) = [e for e in all_errata() if e.id == "infiltrate-maximum-models"]
     assert INFILTRATE_MAX_MODELS == 7
     assert "at most seven models" in infiltrate.summary and erratum.correct == "seven models"
+    french = translator("fr")
+    assert (
+        "sept figurines" in french(infiltrate.summary)
+        and french(erratum.correct) == "sept figurines"
+    )
     six = {"infiltrate": infiltrate.summary.replace("seven", "six")}
     assert [str(p.text) for p in disagreements(summaries=six)] == [
         "nqcore/data/abilities.toml [infiltrate] summary"
