@@ -31,8 +31,8 @@ from sphinx_design.shared import PassthroughTextElement, create_component
 
 from nqcore.i18n import format_number
 from nqcore.magic import Aspect
-from nqcore.mutations import Mutation, all_mutations, mutation
-from nqcore.spells import Spell, aspect_intro, spell, spells_of
+from nqcore.mutations import Mutation, all_mutations
+from nqcore.spells import Spell, aspect_intro, spells_of
 from nqprint import spell_cards
 from nqsphinx import entities
 from nqsphinx.accessibility import CAPTION_ATTRIBUTE
@@ -229,8 +229,9 @@ class MutationCardsDirective(EngineCardsDirective):
 def printed_card(kind: str, key: str, lang: str) -> tuple[str, str, str, str]:
     """A card as the spell-card product draws it (colour, title, text, stats, as LaTeX)."""
     if kind == "spell":
-        return spell_cards.spell_card(spell(key), lang)
-    return spell_cards.mutation_card(mutation(key), lang)
+        found = next(s for aspect in Aspect for s in spells_of(aspect) if s.key == key)
+        return spell_cards.spell_card(found, lang)
+    return spell_cards.mutation_card(next(m for m in all_mutations() if m.key == key), lang)
 
 
 #: LaTeX of a row of cards: a box in the page's vertical list, so that rows touch (their cut lines
@@ -239,6 +240,8 @@ def printed_card(kind: str, key: str, lang: str) -> tuple[str, str, str, str]:
 ROW = "\\par\\nointerlineskip\\vskip0pt\\hbox to\\linewidth{\\hfil%s\\hfil}\n"
 KEEP = f"\\par\\needspace{{{spell_cards.CARD_HEIGHT_MM + 2}mm}}\n"
 GAP = "\\par\\bigskip\n"
+#: The cards' macros (``\\nqfit``), defined by the first grid of the document.
+MACROS = f"\\ifdefined\\nqfit\\else{spell_cards.card_macros()}\\fi\n"
 
 
 def card_sheets(
@@ -246,7 +249,7 @@ def card_sheets(
 ) -> list[nodes.Node]:
     """The cards drawn as the product draws them, ``SHEET_COLUMNS`` to a row; each card's anchor
     (and its ``marks``, by anchor: index entries) comes just before its row, on its page."""
-    result: list[nodes.Node] = [generated_raw(GAP, "latex")]
+    result: list[nodes.Node] = [generated_raw(MACROS + GAP, "latex")]
     for start in range(0, len(cards), SHEET_COLUMNS):
         row = cards[start : start + SHEET_COLUMNS]
         result.append(generated_raw(KEEP, "latex"))

@@ -17,7 +17,6 @@ from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from nqprint import spell_cards
 from nqprint.latex import latex_escape  # one escape for the rulebooks and the print products
 from nqsphinx.messages import ui_text
 from nqsphinx.untrusted import generated_raw
@@ -322,7 +321,7 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
     pageref = PAGEREF % {"page": _tex(ui_text("p.", lang))}
     result["preamble"] = (
         result.get("preamble", "") + PAGES + HEADERS + contents + KEEP + INDEX + pageref
-        + metadata(lang) + MEASURE + spell_cards.card_macros()
+        + metadata(lang) + MEASURE
     )  # fmt: skip
     if lang == "fr":
         # babel-french spaces « » too (French typography strips the typed spaces).
