@@ -68,6 +68,9 @@ class Pair:
 
     @property
     def agrees(self) -> bool:
+        """A bare number must be the whole text ("6", not "16"); a phrase must be in it."""
+        if self.expected.isdigit():
+            return self.shown.strip() == self.expected
         return self.expected.casefold() in self.shown.casefold()
 
     def __str__(self) -> str:
@@ -174,7 +177,8 @@ def _spell_by_key(spells: Sequence[Spell], key: str) -> Spell:
     return next(s for s in spells if s.key == key)
 
 
-#: Errata whose "the rules give" value is an engine number: erratum id -> (data place, value).
+#: How an erratum's "the rules give" value follows from the engine: the number's place, the
+#: number, and the text the value must be (a bare number) or contain.
 ErratumValue = Callable[[Sequence[Spell]], tuple[Place, object, str]]
 
 
@@ -219,6 +223,7 @@ def _infiltrate(spells: Sequence[Spell]) -> tuple[Place, object, str]:
     return place, INFILTRATE_MAX_MODELS, f"{number_word(INFILTRATE_MAX_MODELS)} models"
 
 
+#: The errata whose "the rules give" value is an engine number, by erratum id.
 ERRATUM_VALUES: dict[str, ErratumValue] = {
     "spell-list-fog-upkeep": _spell_upkeep("fog"),
     "spell-list-lure-upkeep": _spell_upkeep("lure"),

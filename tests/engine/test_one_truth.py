@@ -55,6 +55,14 @@ def test_changing_fogs_upkeep_fails_naming_the_number_and_both_texts() -> None:
     assert "says '6'" in erratum and "[fog] upkeep = 7" in erratum
 
 
+def test_an_erratum_value_is_the_whole_number() -> None:
+    (fog,) = [e for e in all_errata() if e.id == "spell-list-fog-upkeep"]
+    errata = [dataclasses.replace(e, correct=Msg("16")) if e is fog else e for e in all_errata()]
+    assert [str(p.text) for p in disagreements(errata=errata)] == [
+        "nqcore/data/errata/spells.toml [spell-list-fog-upkeep] correct"
+    ]
+
+
 def test_a_number_in_a_text_without_its_field_is_caught() -> None:
     changed = _with("quickening", upkeep=None)
     wrong = disagreements(spells=changed)
