@@ -218,6 +218,44 @@ def _sample_points(key: str) -> ErratumValue:
     return value
 
 
+def _numbers(values: Iterable[int]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+#: The strengths the book's use cost tables list.
+STRENGTHS = range(3, 10)
+
+
+def _support_use_costs(spells: Sequence[Spell]) -> tuple[Place, object, str]:
+    from nqcore.points import support_weapon_use_cost
+
+    costs = [support_weapon_use_cost(st) for st in STRENGTHS]
+    place = Place("nqcore/points.py", "Support Weapon Use Cost", "support_weapon_use_cost(3..9)")
+    return place, costs, f"ST 3 to 9, UC {_numbers(costs)}"
+
+
+def _teardrop_use_costs(pattern: str) -> ErratumValue:
+    """The medium and large teardrops' use costs at ST 3 to 9, written as ``pattern`` says."""
+
+    def value(spells: Sequence[Spell]) -> tuple[Place, object, str]:
+        from nqcore.points import teardrop_use_cost
+
+        medium = _numbers(teardrop_use_cost(st, "TTM") for st in STRENGTHS)
+        large = _numbers(teardrop_use_cost(st, "TTL") for st in STRENGTHS)
+        place = Place("nqcore/ranged.py", "Use Cost For Teardrop Templates", "teardrop_use_cost")
+        return place, (medium, large), pattern.format(medium=medium, large=large)
+
+    return value
+
+
+def _double_time(spells: Sequence[Spell]) -> tuple[Place, object, str]:
+    from nqcore.movement import MovementAbility, max_move
+
+    inches_moved = max_move(3, MovementAbility.DOUBLE_TIME)
+    place = Place("nqcore/data/movement_abilities.toml", "double-time", "max_move(3 AC)")
+    return place, inches_moved, inches(inches_moved)
+
+
 def _infiltrate(spells: Sequence[Spell]) -> tuple[Place, object, str]:
     place = Place("nqcore/one_truth.py", "Infiltrating Units", "INFILTRATE_MAX_MODELS")
     return place, INFILTRATE_MAX_MODELS, f"{number_word(INFILTRATE_MAX_MODELS)} models"
@@ -242,6 +280,10 @@ ERRATUM_VALUES: dict[str, ErratumValue] = {
     "sample-craven-ghouls-points": _sample_points("craven-ghouls"),
     "sample-wight-lord-points": _sample_points("wight-lord-on-zombie-dragon"),
     "infiltrate-maximum-models": _infiltrate,
+    "support-weapon-use-cost-table": _support_use_costs,
+    "teardrop-use-cost-table-ranged-combat": _teardrop_use_costs("TTM {medium}; TTL {large}"),
+    "teardrop-template-use-cost": _teardrop_use_costs("TTM ST 3 to 9: UC {medium}; TTL UC {large}"),
+    "movement-ability-table-double-time-3-actions": _double_time,
 }
 
 

@@ -6,9 +6,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
+
 from nqcore.errata import all_errata
 from nqcore.i18n import Msg, translator
 from nqcore.one_truth import (
+    ERRATUM_VALUES,
     INFILTRATE_MAX_MODELS,
     all_pairs,
     disagreements,
@@ -41,7 +44,7 @@ def test_every_spell_number_stated_on_its_card_is_paired() -> None:
         for field in ("upkeep", "range_inches", "template"):
             if getattr(card, field) is not None:
                 assert (card.key, field) in paired, (card.key, field)
-    assert len(pairs) >= 59
+    assert len(pairs) >= 63
 
 
 def test_changing_fogs_upkeep_fails_naming_the_number_and_both_texts() -> None:
@@ -53,6 +56,26 @@ def test_changing_fogs_upkeep_fails_naming_the_number_and_both_texts() -> None:
     assert "'upkeep 7'" in card and "nqcore/data/spells.toml [fog] upkeep = 7" in card
     assert erratum.startswith("nqcore/data/errata/spells.toml [spell-list-fog-upkeep] correct")
     assert "says '6'" in erratum and "[fog] upkeep = 7" in erratum
+
+
+def test_a_changed_rule_fails_the_erratum_that_states_its_numbers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import nqcore.points
+
+    rule = nqcore.points.support_weapon_use_cost
+    monkeypatch.setattr(nqcore.points, "support_weapon_use_cost", lambda st: rule(st) + 1)
+    (pair,) = disagreements()
+    assert str(pair).startswith("nqcore/data/errata/ranged.toml [support-weapon-use-cost-table]")
+    assert "nqcore/points.py [Support Weapon Use Cost]" in str(pair)
+    assert "'ST 3 to 9, UC 4, 5, 6, 7, 8, 9, 10'" in str(pair)
+
+
+def test_every_paired_erratum_exists() -> None:
+    ids = {e.id for e in all_errata()}
+    assert set(ERRATUM_VALUES) <= ids
+    errata_texts = [p for p in all_pairs() if "/errata/" in p.text.file]
+    assert len(errata_texts) == len(ERRATUM_VALUES) >= 17
 
 
 def test_an_erratum_value_is_the_whole_number() -> None:
