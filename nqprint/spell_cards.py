@@ -126,25 +126,39 @@ def _card(x: int, y: int, card: tuple[str, str, str, str]) -> str:
     )
 
 
-def _page(cards: list[tuple[str, str, str, str]]) -> str:
-    width, height = COLUMNS * CARD_WIDTH_MM, ROWS * CARD_HEIGHT_MM
+def card_sheet(
+    cards: list[tuple[str, str, str, str]], columns: int = COLUMNS, rows: int = ROWS
+) -> str:
+    """A TikZ picture of ``cards``, ``columns`` to a row, with their cut lines; the rulebook's
+    cards chapter draws its sheets with it too (:mod:`nqsphinx.cards`), two to a row."""
+    width, height = columns * CARD_WIDTH_MM, rows * CARD_HEIGHT_MM
     lines = [
         r"\begin{tikzpicture}",
         rf"\path[use as bounding box] (0,0) rectangle ({width}mm,{height}mm);",
     ]
     for index, card in enumerate(cards):
-        column, row = index % COLUMNS, index // COLUMNS
+        column, row = index % columns, index // columns
         lines.append(_card(column * CARD_WIDTH_MM, height - (row + 1) * CARD_HEIGHT_MM, card))
     # Cut lines: the card edges, run out into the margins as crop marks.
     cut = r"\draw[black!45, line width=0.3pt, dash pattern=on 2pt off 1.5pt]"
-    for column in range(COLUMNS + 1):
+    for column in range(columns + 1):
         lines.append(rf"{cut} ({column * CARD_WIDTH_MM}mm,-6mm) -- ({column * CARD_WIDTH_MM}mm,"
                      rf"{height + 6}mm);")  # fmt: skip
-    for row in range(ROWS + 1):
+    for row in range(rows + 1):
         lines.append(rf"{cut} (-6mm,{row * CARD_HEIGHT_MM}mm) -- ({width + 6}mm,"
                      rf"{row * CARD_HEIGHT_MM}mm);")  # fmt: skip
     lines.append(r"\end{tikzpicture}")
-    return "\\null\\vfill\\noindent\\hfill" + "\n".join(lines) + "\\hfill\\null\\vfill\\null"
+    return "\n".join(lines)
+
+
+def card_macros() -> str:
+    """The LaTeX macros the cards use (\\nqfit), for a preamble."""
+    return _fit_macro()
+
+
+def _page(cards: list[tuple[str, str, str, str]]) -> str:
+    sheet = card_sheet(cards)
+    return "\\null\\vfill\\noindent\\hfill" + sheet + "\\hfill\\null\\vfill\\null"
 
 
 def cards(lang: str) -> list[tuple[str, str, str, str]]:

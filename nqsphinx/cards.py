@@ -4,6 +4,10 @@
 the six mutations.  Each card carries the anchor ``spell-<key>`` / ``mutation-<key>`` so that
 errata, cross references and the search point at it in both languages (:mod:`nqsphinx.entities`).
 
+In the PDF the grid is drawn as the spell-card product draws its sheets
+(:mod:`nqprint.spell_cards`): the same cards, at their printed size with cut lines, two to a row
+(:class:`CardSheets`).
+
 The engine's texts (names, card texts, results, the catalogue's French) are text, never markup:
 they become docutils ``Text`` nodes, built here with sphinx-design's own components, so that the
 cards look as a hand-written ``grid-item-card`` would and a ``<script>``, a directive or a LaTeX
@@ -17,7 +21,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx_design.cards import CardDirective
 from sphinx_design.grids import gutter_option, row_columns_option
@@ -27,14 +33,21 @@ from nqcore.i18n import format_number
 from nqcore.magic import Aspect
 from nqcore.mutations import Mutation, all_mutations
 from nqcore.spells import Spell, aspect_intro, spells_of
+from nqprint import spell_cards
 from nqsphinx import entities
 from nqsphinx.accessibility import CAPTION_ATTRIBUTE
 from nqsphinx.messages import engine_text, page_language, ui_text
+from nqsphinx.untrusted import generated_raw
 
 #: The grid of cards: one column on a phone, two on a tablet, three on a desktop
 #: (sphinx-design's ``{grid} 1 2 3 3`` with ``:gutter: 2``).
 GRID_COLUMNS = "1 2 3 3"
 GRID_GUTTER = "2"
+#: The grid's attribute listing its cards, ``(kind, key)``, for the PDF's card sheets.
+CARDS_ATTRIBUTE = "nq_cards"
+#: Cards to a row in the rulebook: its text block holds two 63 mm cards across (the product's
+#: A4 sheet, with narrower margins, holds three).
+SHEET_COLUMNS = 2
 
 
 def paragraph(*children: nodes.Node) -> nodes.paragraph:
@@ -157,7 +170,9 @@ class EngineCardsDirective(SphinxDirective):
             card = column[0]  # the column holds the card
             assert isinstance(card, nodes.Element)
             entities.register(self.env, kind, key, title, card)
-        return grid(self, [card for _, _, card in items])
+        container = grid(self, [card for _, _, card in items])
+        container[CARDS_ATTRIBUTE] = [(kind, key) for key, _, _ in items]
+        return container
 
     @staticmethod
     def generated(result: list[nodes.Element]) -> list[nodes.Node]:
@@ -211,8 +226,64 @@ class MutationCardsDirective(EngineCardsDirective):
         return mutation.key, title, card
 
 
+def printed_card(kind: str, key: str, lang: str) -> tuple[str, str, str, str]:
+    """A card as the spell-card product draws it (colour, title, text, stats, as LaTeX)."""
+    if kind == "spell":
+        found = next(s for aspect in Aspect for s in spells_of(aspect) if s.key == key)
+        return spell_cards.spell_card(found, lang)
+    return spell_cards.mutation_card(next(m for m in all_mutations() if m.key == key), lang)
+
+
+#: LaTeX of a row of cards: a box in the page's vertical list, so that rows touch (their cut lines
+#: are shared) and a page may break between them.  Before it, the row's anchors and index entries,
+#: kept on the row's page by ``\\needspace``; around the cards, room for the crop marks.
+ROW = "\\par\\nointerlineskip\\vskip0pt\\hbox to\\linewidth{\\hfil%s\\hfil}\n"
+KEEP = f"\\par\\needspace{{{spell_cards.CARD_HEIGHT_MM + 2}mm}}\n"
+GAP = "\\par\\vspace{7mm}\n"  # the crop marks run 6 mm out
+#: The cards' macros (``\\nqfit``), defined by the first grid of the document.
+MACROS = f"\\ifdefined\\nqfit\\else{spell_cards.card_macros()}\\fi\n"
+
+
+def card_sheets(
+    cards: Sequence[tuple[str, str]], lang: str, marks: dict[str, list[nodes.Node]] | None = None
+) -> list[nodes.Node]:
+    """The cards drawn as the product draws them, ``SHEET_COLUMNS`` to a row; each card's anchor
+    (and its ``marks``, by anchor: index entries) comes just before its row, on its page."""
+    result: list[nodes.Node] = [generated_raw(MACROS + GAP, "latex")]
+    for start in range(0, len(cards), SHEET_COLUMNS):
+        row = cards[start : start + SHEET_COLUMNS]
+        result.append(generated_raw(KEEP, "latex"))
+        for kind, key in row:
+            anchor = entities.anchor(kind, key)
+            result += [nodes.target("", "", ids=[anchor]), *(marks or {}).get(anchor, [])]
+        drawn = [printed_card(kind, key, lang) for kind, key in row]
+        result.append(generated_raw(ROW % spell_cards.card_sheet(drawn, SHEET_COLUMNS, 1), "latex"))
+    result.append(generated_raw(GAP, "latex"))
+    return result
+
+
+class CardSheets(SphinxPostTransform):
+    """In the PDF, each grid of cards is drawn as the spell-card product's sheet; the cards' index
+    entries (:mod:`nqsphinx.rules_index`) move along."""
+
+    default_priority = 800
+    builders = ("latex",)
+
+    def run(self, **kwargs: Any) -> None:
+        lang = page_language(self.config.language)
+        for container in list(self.document.findall(nodes.container)):
+            if container.get(CARDS_ATTRIBUTE):
+                marks: dict[str, list[nodes.Node]] = {}
+                for card in container.findall(nodes.container):
+                    if card["ids"]:
+                        marks[card["ids"][0]] = list(card.findall(addnodes.index))
+                sheets = card_sheets(container[CARDS_ATTRIBUTE], lang, marks)
+                container.replace_self(sheets)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("nqsphinx.entities")
     app.add_directive("nq-spell-cards", SpellCardsDirective)
     app.add_directive("nq-mutation-cards", MutationCardsDirective)
+    app.add_post_transform(CardSheets)
     return {"parallel_read_safe": True, "parallel_write_safe": True}  # also loaded alone

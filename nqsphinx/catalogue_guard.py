@@ -5,6 +5,7 @@ link and image targets, labels and comments that the English message does not ha
 (a ``{include}`` would publish a file of the build machine, a ``<script>`` would run in readers'
 browsers, a raw role would reach LaTeX). The rule is structural, not a list of banned strings:
 both messages are parsed with MyST's own markdown-it configuration and their markup compared.
+A ``{name}`` placeholder (filled from the engine's numbers) must be kept, and none added.
 The same rule holds for every catalogue: pages, engine, extension, examples, print products.
 
 A catalogue that does not parse stops the build, naming the file and line (GNU ``msgfmt``);
@@ -16,6 +17,7 @@ incomplete-translation notice).
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -184,13 +186,33 @@ def _babel_errors(path: Path) -> list[Finding]:
     return []
 
 
+#: A ``{name}`` placeholder that ``str.format`` fills from the engine's numbers (a role's name
+#: ``{ref}`` is followed by a backquote and is markup, compared by :func:`markup`).
+PLACEHOLDER = re.compile(r"(?<!\{)\{([a-z_][a-z0-9_.]*)\}(?![`}])")
+
+
+def placeholders(text: str) -> Counter[str]:
+    return Counter(PLACEHOLDER.findall(text))
+
+
+def placeholder_findings(msgid: str, msgstr: str) -> list[str]:
+    """Placeholders ``msgstr`` drops (its number would vanish) or adds (formatting would fail)."""
+    wanted, found = placeholders(msgid), placeholders(msgstr)
+    dropped = [f"msgstr drops the placeholder {{{name}}}" for name in sorted(wanted - found)]
+    added = [f"msgstr adds the placeholder {{{n}}}, not in its msgid" for n in found - wanted]
+    return dropped + sorted(added)
+
+
 def markup_findings(path: Path) -> list[Finding]:
-    """Every translation of ``path`` that adds markup its English message does not have."""
+    """Every translation of ``path`` that adds markup its English message does not have, or does
+    not keep the English message's placeholders."""
     po = polib.pofile(str(path))
     findings = []
     for entry in _entries(po):
         for item in refused_markup(entry.msgid, entry.msgstr):
             findings.append(Finding(path, entry.linenum, f"msgstr adds {item!r}, not in its msgid"))
+        for what in placeholder_findings(entry.msgid, entry.msgstr):
+            findings.append(Finding(path, entry.linenum, what))
     return findings
 
 

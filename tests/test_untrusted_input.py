@@ -51,6 +51,19 @@ def test_the_markup_of_the_english_is_kept_freely() -> None:
     assert refused_markup(msgid, msgstr) == []
 
 
+def test_a_translation_keeps_the_placeholders_of_its_english(tmp_path: Path) -> None:
+    body = (
+        'msgid "Has upkeep {upkeep}, see {ref}`magic <magic>`."\n'
+        'msgstr "Coût de maintien de 6, voir {ref}`magie <magic>`."\n\n'
+        'msgid "Range {range}"\nmsgstr "Portée {portee}"\n'
+    )
+    assert [(f.line, f.what) for f in check_catalogue(_po(tmp_path, body, "nqcore.po"))] == [
+        (5, "msgstr drops the placeholder {upkeep}"),
+        (8, "msgstr drops the placeholder {range}"),
+        (8, "msgstr adds the placeholder {portee}, not in its msgid"),
+    ]
+
+
 def test_every_catalogue_of_the_project_passes() -> None:
     catalogues = catalogue_guard.catalogues("fr")
     assert len(catalogues) >= 35

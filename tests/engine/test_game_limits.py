@@ -27,12 +27,12 @@ from nqcore.game_limits import (
     unit_sizes,
     uses_per_activation,
 )
+from nqcore.one_truth import number_word
 from nqcore.profiles import Size
 from nqcore.table_text import cell_text
 from nqcore.tables import get_table
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 6: "six", 7: "seven", 8: "eight"}
 
 
 def test_doctests() -> None:
@@ -86,13 +86,14 @@ def test_unit_sizes_follow_the_prose() -> None:
     any_unit = units["unit"]
     _prose_states("units", rf"normally consist of between {any_unit.minimum} and "
                            rf"{any_unit.maximum} models")  # fmt: skip
-    _prose_states("ranked-formation", rf"{WORDS[units['ranked'].minimum]} or more models")
-    _prose_states("closed-formation", rf"fewer than {WORDS[units['closed'].minimum]} models")
-    most = WORDS[units["infiltrating"].maximum or 0]
+    ranked, closed = number_word(units["ranked"].minimum), number_word(units["closed"].minimum)
+    _prose_states("ranked-formation", rf"{ranked} or more models")
+    _prose_states("closed-formation", rf"fewer than {closed} models")
+    most = number_word(units["infiltrating"].maximum or 0)
     _prose_states("infiltrating-units", rf"never consist of more than {most} models")
     crew = units["support-weapon-crew"]
-    _prose_states("support-weapon-crew", rf"minimum of {WORDS[crew.minimum]} crew and a maximum "
-                                         rf"of {WORDS[crew.maximum or 0]}")  # fmt: skip
+    fewest, largest = number_word(crew.minimum), number_word(crew.maximum or 0)
+    _prose_states("support-weapon-crew", rf"minimum of {fewest} crew and a maximum of {largest}")
     initiates = units["initiates"]
     between = rf"between {initiates.minimum} and {initiates.maximum} initiates"
     _prose_states("initiates-and-neophytes", rf"usually {between}")
