@@ -1,5 +1,6 @@
 """Every reader can use the site (WCAG 2.1 AA): axe-core, in Debian's Chromium, finds nothing on
-the pages of both sites, their 404 pages and their offline copies, on a phone (390 px, touch) and
+the pages of both sites, their 404 pages, their offline copies and the root page that sends
+readers to their language, on a phone (390 px, touch) and
 a desktop (1366 px), in light and dark mode, with the rules tagged wcag2a, wcag2aa, wcag21a,
 wcag21aa and best-practice.  No page logs an error or loads a missing file either.
 
@@ -263,6 +264,27 @@ def test_each_kind_of_page_passes_axe_in_every_setting(
 def test_offline_copies_pass_axe(axe: Axe, target: Target, request: pytest.FixtureRequest) -> None:
     assert (axe.offline / target.path).is_file(), target.path
     _check(axe, target, request)
+
+
+@pytest.mark.parametrize("width", sorted(WIDTHS))
+def test_the_root_page_passes_axe(browser: Any, site: Site, width: str) -> None:
+    """The page that sends readers to their language (also the offline archive's start page), as
+    a reader without JavaScript sees it: its script, which leaves at once, held back."""
+    context = _recorded(site, browser.new_context(**WIDTHS[width]))
+    context.add_init_script(AXE_SCRIPT)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}")
+            if r.status >= 400 else None)  # fmt: skip
+    page.route("**/nq-root.js", lambda r: r.fulfill(body="", content_type="text/javascript"))
+    page.goto(site.page("index.html"))
+    result = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)
+    title = page.locator("main h1").inner_text()
+    context.close()
+    found = [f"{v['id']}: {[n['html'] for n in v['nodes']]}" for v in result["violations"]]
+    assert title == "No Quarter Fantasy Wargames"
+    assert not found and not problems, found + problems
 
 
 def test_a_reviewed_exception_covers_only_its_own_failures() -> None:
