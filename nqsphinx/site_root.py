@@ -24,6 +24,8 @@ ROOT_SCRIPT = """// The root page sends the reader to the English or French site
   window.location.replace(choice + "/index.html" + window.location.hash);
 })();
 """
+#: The links in a main landmark (axe: landmark-one-main, region) and the site's icon (else the
+#: browser asks for /favicon.ico, which is not there), for readers who see this page.
 ROOT_PAGE = f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -31,14 +33,17 @@ ROOT_PAGE = f"""<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>No Quarter Fantasy Wargames</title>
+<link rel="icon" href="en/_static/favicon.svg" type="image/svg+xml" />
 <script src="{ROOT_SCRIPT_NAME}"></script>
 </head>
 <body>
+<main>
 <h1>No Quarter Fantasy Wargames</h1>
 <ul>
 <li><a href="en/index.html" hreflang="en" lang="en">English rules</a></li>
 <li><a href="fr/index.html" hreflang="fr" lang="fr">Règles en français</a></li>
 </ul>
+</main>
 </body>
 </html>
 """

@@ -1,9 +1,10 @@
 // Keyboard and screen-reader use of Furo's two drawers on narrow screens: the site navigation
 // (the menu) and "On this page".  Furo opens them with <label>s for hidden checkboxes
-// (#__navigation, #__toc).  The template (docs/_templates/page.html) names those labels as
-// buttons controlling their drawer (role, aria-label, aria-controls, aria-expanded); this script
-// does the rest, once the page is read, with listeners only (no inline script, for a
-// Content-Security-Policy).
+// (#__navigation, #__toc), which Tab never reached.  The template (docs/_templates/page.html)
+// puts real <button>s in their place, named and controlling their drawer (aria-label,
+// aria-controls, aria-expanded); this script checks the checkbox when one is pressed (Furo's CSS
+// still opens the drawer) and does the rest, once the page is read, with listeners only (no
+// inline script, for a Content-Security-Policy).
 document.addEventListener("DOMContentLoaded", () => {
   // Where each drawer is off screen until opened: Furo's breakpoints (its _scaffold.sass).
   const DRAWERS = [
@@ -17,7 +18,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const box = document.getElementById(boxId);
     const drawer = document.getElementById(drawerId);
     if (!box || !drawer) return;
-    const toggles = [...document.querySelectorAll(`label[aria-controls="${drawerId}"]`)];
+    const toggles = [...document.querySelectorAll(`button[aria-controls="${drawerId}"]`)];
     const narrow = window.matchMedia(query);
     let opener = null; // the toggle that opened the drawer: focus goes back to it
     let keepFocus = false; // closed by a link: the browser moves focus to the link's target
@@ -32,19 +33,12 @@ document.addEventListener("DOMContentLoaded", () => {
     };
     const toggleShown = () => (opener && shown(opener) ? opener : toggles.find(shown));
 
-    // Fixes: the toggles, labels of hidden checkboxes, were never reached by Tab, and Enter or
-    // Space did nothing on them.
+    // A button (a tap, Enter or Space) checks the box as a tap on Furo's label did: Furo's CSS
+    // opens the drawer.
     for (const toggle of toggles) {
-      toggle.tabIndex = 0;
       toggle.addEventListener("click", () => {
         opener = toggle;
-      });
-      toggle.addEventListener("keydown", (event) => {
-        if (event.key !== "Enter" && event.key !== " ") return;
-        event.preventDefault(); // Space would scroll the page
-        if (event.repeat) return;
-        opener = toggle;
-        box.click(); // checks the box as a tap on the label does: Furo's CSS opens the drawer
+        box.click();
       });
     }
 

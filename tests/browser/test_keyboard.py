@@ -33,8 +33,8 @@ MAX_STEPS = 2500
 OPEN_WORDS = {"en": "Open in the glossary", "fr": "Ouvrir dans le glossaire"}
 #: What a drawer's toggle and its checkbox are called in the page.
 DRAWERS = {
-    "menu": ("#__navigation", "#nq-navigation-drawer", "label.nav-overlay-icon"),
-    "toc": ("#__toc", "#nq-toc-drawer", "label.toc-overlay-icon"),
+    "menu": ("#__navigation", "#nq-navigation-drawer", "button.nav-overlay-icon"),
+    "toc": ("#__toc", "#nq-toc-drawer", "button.toc-overlay-icon"),
 }
 
 # In the page: the controls a reader can reach, what each looks like unfocused, and one Tab stop
@@ -233,13 +233,31 @@ def test_the_drawers_follow_the_width_of_the_window(site: Site, make_page: Any) 
     assert not state["open"] and not state["inert"] and state["onScreen"], state
 
 
+@pytest.mark.parametrize("scripts", [True, False])
+def test_the_drawer_toggles_are_buttons_and_labels_only_without_scripts(
+    site: Site, make_page: Any, scripts: bool
+) -> None:
+    """Furo's toggles are <label>s for the hidden checkboxes (axe: aria-allowed-role once given
+    the button role); ours are <button>s.  Without scripts a button cannot check the box: the
+    page's <noscript> labels take their place, and a tap on one still opens the drawer."""
+    page = make_page("390", java_script_enabled=scripts)
+    page.goto(site.page("fr/magic.html"))
+    shown = page.locator(".nav-overlay-icon:visible, .toc-header-icon:visible")
+    tags = [t.evaluate("t => t.tagName + (t.type ? ':' + t.type : '')") for t in shown.all()]
+    assert tags == (["BUTTON:button"] * 2 if scripts else ["LABEL"] * 2)
+    shown.first.tap()
+    drawer = page.locator(DRAWERS["menu"][1]).bounding_box()
+    assert page.locator(DRAWERS["menu"][0]).is_checked()
+    assert drawer["x"] == 0 and drawer["width"] > 200, drawer
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_tap_on_an_on_this_page_link_closes_the_drawer(
     site: Site, make_page: Any, lang: str
 ) -> None:
     page = make_page("390")
     page.goto(site.page(f"{lang}/magic.html"))
-    page.locator("label.toc-header-icon").tap()
+    page.locator("button.toc-header-icon").tap()
     assert _state(page, "toc")["open"]
     link = page.locator("#nq-toc-drawer a[href='#spell-chants']")
     link.tap()

@@ -83,16 +83,21 @@ def test_the_other_language_term_carries_its_language(
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_data_table_has_a_caption(html_sites: dict[str, Path], lang: str) -> None:
-    """Sphinx's index lays its columns out with tables (class indextable): not data tables."""
-    hidden = []
+    """Sphinx's index lays its columns out with tables (class indextable): not data tables, and
+    marked so for screen readers (role="presentation")."""
+    hidden, layouts = [], 0
     for page in pages(html_sites[lang]):
         html = page.read_text("utf-8")
+        for layout in re.findall(r"<table [^>]*indextable[^>]*>", html):
+            assert attributes(layout).get("role") == "presentation", f"{lang}/{page.name}: {layout}"
+            layouts += 1
         for table in re.finditer(r"<table (?![^>]*indextable)[^>]*>\s*(<caption[^>]*>)?", html):
             assert table.group(1), f"{lang}/{page.name}: {table.group(0)[:80]}"
             if "nq-visually-hidden" in table.group(1):
                 hidden.append(page.stem)
     # The two pipe tables of the book and the Re-animate card: captioned for screen readers.
     assert sorted(hidden) == ["army", "cards-counters-templates", "getting-started"]
+    assert layouts >= 10  # the index's letters
 
 
 @pytest.mark.parametrize("lang", LANGS)
