@@ -34,6 +34,7 @@ TRANSLATABLE_FIELDS = frozenset(
     | {"subject", "printed", "correct", "why"}  # errata
     | {"unit_size"}  # sample and example profiles
     | {"columns", "rows", "details"}  # book_tables.toml (cells with letters)
+    | {"old_reading", "new_reading"}  # edition_changes.toml
 )
 #: The markers extracted: ``N_(text)``, and ``P_(context, text)`` as pgettext (its msgctxt first).
 KEYWORDS: dict[str, Any] = {"N_": None, "P_": "pgettext"}

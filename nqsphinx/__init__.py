@@ -19,6 +19,7 @@ from nqsphinx import (
     csp,
     diagrams,
     downloads,
+    edition_changes,
     editions,
     epub,
     errata,
@@ -61,6 +62,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     typography.setup(app)
     cards.setup(app)
     errata.setup(app)
+    edition_changes.setup(app)
     coverage.setup(app)
     glossary.setup(app)
     translation_status.setup(app)
