@@ -103,7 +103,8 @@ def _same_in_both_languages() -> set[str]:
     from nqcore.i18n import LOCALE_DIR, load_po
 
     catalogue = load_po(LOCALE_DIR / "fr" / "LC_MESSAGES" / "nqcore.po")
-    msgids = ((key.rpartition("\x04")[2], msgstr) for key, msgstr in catalogue.items())  # no msgctxt
+    # A key is "context\x04msgid" for a message in a context: the msgid is what the page shows.
+    msgids = ((key.rpartition("\x04")[2], msgstr) for key, msgstr in catalogue.items())
     return {msgid for msgid, msgstr in msgids if msgid == msgstr}
 
 
