@@ -44,7 +44,7 @@ class EditionChangesDirective(SphinxDirective):
         for change in edition_changes():
             box = nodes.container(ids=[change_label(change)], classes=["nq-edition-change"])
             box += _para(
-                nodes.strong("", "", _section_ref(change.section, docname)),
+                _section_ref(change.section, docname),  # not bold: LaTeX sets links in italic
                 nodes.Text(" — "),
                 nodes.emphasis(text=engine_text(change.kind_label, lang)),
             )
