@@ -23,9 +23,35 @@ class Msg(str):
     __slots__ = ()
 
 
+class ContextMsg(Msg):
+    """A msgid in a gettext context (``msgctxt``): an English word in one of its senses, so that
+    French can tell them apart ("Light" armour is « Légère », the Light aspect « Lumière »)."""
+
+    context: str
+
+    def __new__(cls, context: str, text: str) -> ContextMsg:
+        message = super().__new__(cls, text)
+        message.context = context
+        return message
+
+
+#: The contexts of the engine's messages, and of the data fields translated in them.
+ARMOUR_CONTEXT = "armour"
+
+
 def N_(text: str) -> Msg:  # noqa: N802 - the conventional gettext marker name
     """Mark ``text`` for extraction into the engine catalogue; translation happens on output."""
     return Msg(text)
+
+
+def P_(context: str, text: str) -> Msg:  # noqa: N802 - pgettext's marker, as N_ is gettext's
+    """``text`` in the sense ``context`` names (its ``msgctxt``), translated on output."""
+    return ContextMsg(context, text)
+
+
+def catalogue_key(text: str, context: str | None = None) -> str:
+    r"""A message's key in :func:`load_po`'s table: GNU gettext's ``context\x04msgid``."""
+    return f"{context}\x04{text}" if context else text
 
 
 def check_language(lang: str) -> str:
@@ -36,13 +62,13 @@ def check_language(lang: str) -> str:
 
 @cache
 def load_po(path: Path) -> dict[str, str]:
-    """The translated, non-fuzzy messages of one ``.po`` file, by msgid."""
+    """The translated, non-fuzzy messages of one ``.po`` file, by :func:`catalogue_key`."""
     from babel.messages.pofile import read_po  # imported lazily: keeps `import nqcore` fast
 
     with path.open("rb") as handle:
         catalogue = read_po(handle, abort_invalid=True)
     return {
-        str(message.id): str(message.string)
+        catalogue_key(str(message.id), message.context): str(message.string)
         for message in catalogue
         if message.id and message.string and not message.fuzzy
     }
@@ -55,9 +81,11 @@ def _catalogue(lang: str) -> dict[str, str]:
 
 
 def translator(lang: str) -> Callable[[str], str]:
-    """A gettext function for ``lang``; untranslated strings fall back to the English."""
+    """A gettext function for ``lang``; untranslated strings fall back to the English.
+
+    A :class:`ContextMsg` is looked up in its context (pgettext)."""
     table = _catalogue(check_language(lang))
-    return lambda text: table.get(text, text)
+    return lambda text: table.get(catalogue_key(text, getattr(text, "context", None)), text)
 
 
 def _babel_locale(lang: str) -> str:

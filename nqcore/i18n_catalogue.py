@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import ast
 import io
+import re
 import shutil
 import subprocess
 import sys
@@ -27,6 +28,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, read_po, write_po
 
 from nqcore.atomic import write_atomically
+from nqcore.i18n import ARMOUR_CONTEXT
 
 PACKAGE = Path(__file__).resolve().parent
 #: Fields of the data files whose values readers see, and so are translated.
@@ -35,8 +37,17 @@ TRANSLATABLE_FIELDS = frozenset(
     | {"subject", "printed", "correct", "why"}  # errata
     | {"unit_size"}  # sample and example profiles
     | {"columns", "rows", "details"}  # book_tables.toml (cells with letters)
+    | {"old_reading", "new_reading"}  # edition_changes.toml
 )
-KEYWORDS = {"N_": None}
+#: The markers extracted: ``N_(text)``, and ``P_(context, text)`` as pgettext (its msgctxt first).
+KEYWORDS: dict[str, Any] = {"N_": None, "P_": "pgettext"}
+#: Data fields whose words have a sense of their own, by (data file, field path): the code that
+#: shows them translates in the same context (``P_``).  "Light" armour is not the Light aspect.
+DATA_CONTEXTS: dict[tuple[str, str], str] = {
+    ("data/characteristic_costs.toml", ".armour_type.description"): ARMOUR_CONTEXT,
+    ("data/sample_profiles.toml", ".profile.armour.description"): ARMOUR_CONTEXT,
+    ("data/example_profiles.toml", ".profile.armour.description"): ARMOUR_CONTEXT,
+}
 HEADER = {
     "Project-Id-Version": "nqcore",
     "Language-Team": "French",
@@ -44,18 +55,29 @@ HEADER = {
 }
 
 
-def _marked_literals(code: str, markers: set[str]) -> Iterator[tuple[str, int]]:
-    """``N_("literal")`` calls only: a marker around a variable marks nothing to translate."""
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _marked_literals(code: str, markers: dict[str, Any]) -> Iterator[tuple[str, int, str | None]]:
+    """``N_("literal")`` and ``P_("context", "literal")`` calls only, as (text, line, context): a
+    marker around a variable marks nothing to translate."""
     for node in ast.walk(ast.parse(code)):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id in markers
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
-        ):
-            yield node.args[0].value, node.lineno
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        if node.func.id not in markers:
+            continue
+        texts = [_literal(arg) for arg in node.args]
+        if markers[node.func.id] == "pgettext":
+            if len(texts) == 2 and texts[0] is not None and texts[1] is not None:
+                yield texts[1], node.lineno, texts[0]
+        elif texts and texts[0] is not None:
+            yield texts[0], node.lineno, None
+
+
+def field_path(path: str) -> str:
+    """A data message's field without its record numbers: ``.profile.armour.description``."""
+    return re.sub(r"\[\d+\]", "", path)
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -82,18 +104,68 @@ def _data_messages(data: Any, path: str) -> Iterator[tuple[str, str]]:
 def extract(package: Path = PACKAGE, keywords: dict[str, Any] | None = None) -> Catalog:
     """A template catalogue of every translatable string of ``package``."""
     template = Catalog(project=HEADER["Project-Id-Version"], fuzzy=False)
-    markers = set(keywords or KEYWORDS)
+    markers = dict(keywords or KEYWORDS)
     for source in sorted(package.rglob("*.py")):
         relative = source.relative_to(package).as_posix()
-        for message, lineno in _marked_literals(source.read_text(encoding="utf-8"), markers):
-            template.add(message, locations=[(relative, lineno)])
+        code = source.read_text(encoding="utf-8")
+        for message, lineno, context in _marked_literals(code, markers):
+            template.add(message, locations=[(relative, lineno)], context=context)
+    for relative, text, field in data_messages(package):
+        context = DATA_CONTEXTS.get((relative, field))
+        template.add(text, locations=[(relative, 0)], context=context)
+    return template
+
+
+def data_messages(package: Path = PACKAGE) -> Iterator[tuple[str, str, str]]:
+    """Every translatable text of the data files, as (data file, text, field path)."""
     for data_file in sorted(package.glob("data/**/*.toml")):
         data = tomllib.loads(data_file.read_text(encoding="utf-8"))
         relative = data_file.relative_to(package).as_posix()
-        for text, _where in _data_messages(data, ""):
+        for text, where in _data_messages(data, ""):
             if any(char.isalpha() for char in text):  # a bare number reads the same in French
-                template.add(text, locations=[(relative, 0)])
-    return template
+                yield relative, text, field_path(where)
+
+
+#: English words that data of several kinds (files, fields) use in one and the same sense, so one
+#: French serves all (reviewed; :func:`words_in_two_kinds` reports any other).
+ONE_SENSE: dict[str, str] = {
+    "6 or less": "an erratum's printed and correct readings",
+    "UC6": "an erratum's printed and correct readings",
+    "6+ per unit": "a unit size, in the example and sample profiles",
+    "Claws": "a natural weapon of a profile or of its mount",
+    "Dragon": "the mount of a combination profile",
+    "Close Combat": "the characteristic, in its cost table and the book's tables",
+    "Double Time": "the ability, in its entry and the movement table",
+    "Flying": "the trait, in its entry and the movement table",
+    "Grape Shot": "the equipment, in its entry and its cost table",
+    "Scope": "the equipment, in its entry and its cost table",
+    "Grenade": "a grenade, in a cost table's title and rows",
+    "Improvised": "the improvised hand weapon",
+    "Individuals and characters only.": "the restriction of an ability or a trait",
+    "Characters and support models only.": "Move And Fire's restriction, on the changes page",
+    "Jaws": "the bite attack: a mutation and a weapon of a profile",
+    "Small (TTS)": "a teardrop template size",
+    "Medium (TTM)": "a teardrop template size",
+    "Large (TTL)": "a teardrop template size",
+    "Penetration modifier (-1)": "a weapon's special rule, hand or ranged",
+    "Target has the dodge ability": "a to-hit modifier, close or ranged",
+    "Terrified": "the panic result and its counter",
+}
+
+
+def words_in_two_kinds(package: Path = PACKAGE) -> dict[str, list[str]]:
+    """Each data msgid without a context that data of two kinds (file and field) use, with those
+    kinds, unless :data:`ONE_SENSE` records it as one sense.  "Light" was one: the aspect and the
+    armour shared « Lumière »."""
+    kinds: dict[str, set[str]] = {}
+    for relative, text, field in data_messages(package):
+        if (relative, field) not in DATA_CONTEXTS:
+            kinds.setdefault(text, set()).add(f"{relative}:{field}")
+    return {
+        text: sorted(where)
+        for text, where in kinds.items()
+        if len(where) > 1 and text not in ONE_SENSE
+    }
 
 
 class CatalogueError(ValueError):
@@ -317,7 +389,8 @@ def main(argv: list[str] | None = None) -> int:
     keywords = {k: None for k in args.keyword} if args.keyword else None
     template = extract(package, keywords)
     if args.action == "check":
-        missing = [m.id for m in template if m.id and m.id not in _ids(po_path)]
+        known = _ids(po_path)
+        missing = [m.id for m in template if m.id and (m.id, m.context) not in known]
         for message in missing:
             print(f"{po_path}: message not in the catalogue: {message!r}", file=sys.stderr)
         return 1 if missing else 0
@@ -330,11 +403,12 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _ids(po_path: Path) -> set[str]:
+def _ids(po_path: Path) -> set[tuple[str, str | None]]:
+    """The (msgid, msgctxt) of every message of ``po_path``."""
     if not po_path.exists():
         return set()
     with po_path.open("rb") as handle:
-        return {str(m.id) for m in read_po(handle) if m.id}
+        return {(str(m.id), m.context) for m in read_po(handle) if m.id}
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from functools import partial
 from typing import Any
 
 from nqcore.armoury import Weapon
-from nqcore.i18n import N_, Msg
+from nqcore.i18n import ARMOUR_CONTEXT, N_, P_, Msg
 from nqcore.points import (
     armour_cost,
     barding_cost,
@@ -153,7 +153,7 @@ def armour_phrase(profile: Profile) -> Phrase:
     """The Armour (AR) line of a profile: "Heavy Armour, Shield (AR5)", or "None"."""
     description = profile.armour.description
     if description:
-        return Phrase((Msg(description), " (", N_("AR"), profile.ar, ")"))
+        return Phrase((P_(ARMOUR_CONTEXT, description), " (", N_("AR"), profile.ar, ")"))
     if profile.ar:
         return Phrase((N_("AR"), profile.ar))
     return Phrase((N_("None"),))
@@ -496,7 +496,7 @@ def armour_types_table(key: str, kind: str, title: Msg, source: str, human: bool
         title=title,
         columns=(N_("Description"), N_("AR Value")),
         rows=tuple(
-            (Msg(record["description"]), _armour_value(record, human))
+            (P_(ARMOUR_CONTEXT, record["description"]), _armour_value(record, human))
             for record in _costs()["armour_type"]
             if record["kind"] == kind
         ),

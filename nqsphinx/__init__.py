@@ -21,6 +21,7 @@ from nqsphinx import (
     csp,
     diagrams,
     downloads,
+    edition_changes,
     editions,
     epub,
     errata,
@@ -74,6 +75,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     typography.setup(app)
     cards.setup(app)
     errata.setup(app)
+    edition_changes.setup(app)
     coverage.setup(app)
     glossary.setup(app)
     translation_status.setup(app)

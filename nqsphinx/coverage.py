@@ -26,8 +26,11 @@ from nqcore.i18n import format_number, format_percent
 from nqsphinx.messages import page_language, ui_text
 
 #: Classes of the nodes that the extension's directives generate from engine data: tables
-#: (``nq-table``), spell and mutation cards, the errata and the glossary.
-ENGINE_CLASSES = frozenset({"nq-table", "nq-card", "nq-erratum", "nq-glossary"})
+#: (``nq-table``), spell and mutation cards, the errata, the glossary and the changes since the
+#: French v2.4b.
+ENGINE_CLASSES = frozenset(
+    {"nq-table", "nq-card", "nq-erratum", "nq-glossary", "nq-edition-change"}
+)
 #: The class of every rules diagram; those drawn by code from engine data hold no image file.
 DIAGRAM_CLASS = "nq-diagram"
 #: The class of the ``{example}`` admonition (:mod:`nqsphinx.examples`).

@@ -94,6 +94,6 @@ def test_page_catalogues_follow_the_english(tmp_path: Path) -> None:
 
 def test_engine_catalogue_follows_the_engine() -> None:
     po = polib.pofile(str(ENGINE_CATALOGUES[0]))
-    known = {e.msgid for e in po if not e.obsolete}
-    missing = [m.id for m in extract() if m.id and m.id not in known]
+    known = {(e.msgid, e.msgctxt) for e in po if not e.obsolete}
+    missing = [m.id for m in extract() if m.id and (m.id, m.context) not in known]
     assert not missing, f"run ./dev update-po and translate: {missing[:5]}"

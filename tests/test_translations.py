@@ -18,7 +18,15 @@ from nqsphinx.catalogue_lint import (
     numbers,
 )
 from nqsphinx.glossary import GlossaryError, load_terms
-from nqsphinx.glossary_check import GLOSSARY, check_catalogue, check_entry
+from nqsphinx.glossary_check import (
+    GLOSSARY,
+    check_catalogue,
+    check_definitions,
+    check_entry,
+    french_catalogues,
+    load_rules,
+    main,
+)
 from tests.building import ROOT
 
 PAGE_CATALOGUES = sorted((ROOT / "locale" / "fr" / "LC_MESSAGES").rglob("*.po"))
@@ -79,10 +87,91 @@ def test_roles_and_targets_are_kept(po: Path) -> None:
     assert not wrong, "\n".join(wrong[:20])
 
 
-@pytest.mark.parametrize("po", PAGE_CATALOGUES, ids=lambda p: p.name)
+@pytest.mark.parametrize("po", french_catalogues(), ids=lambda p: p.name)
 def test_game_terms_use_the_glossary(po: Path) -> None:
-    findings = check_catalogue(po, load_terms(GLOSSARY))
+    """Every French catalogue: approved terms, one form per phrase, no ruled-out form, each
+    homonym's sense in its own French."""
+    findings = check_catalogue(po, load_rules(GLOSSARY))
     assert not findings, "\n".join(str(f) for f in findings[:20])
+
+
+def test_every_french_catalogue_is_checked() -> None:
+    names = {po.name for po in french_catalogues()}
+    assert {"nqcore.po", "nqsphinx.po", "theme.po", "examples.po", "nqprint.po"} <= names
+    assert {po.name for po in PAGE_CATALOGUES} <= names
+
+
+def test_the_glossary_definitions_follow_the_glossary() -> None:
+    findings = check_definitions(GLOSSARY, load_rules(GLOSSARY))
+    assert not findings, "\n".join(str(f) for f in findings)
+
+
+FAULTY_CATALOGUE = """\
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+
+msgid "Any unit within 20\\" and line of sight."
+msgstr "Toute unité à moins de 20\\" et en ligne de vue."
+
+msgid "They do not fight for one round."
+msgstr "Elles ne combattent pas pendant un round."
+
+msgid "The Orc Warlord charges."
+msgstr "L’Orc Warlord charge."
+
+msgid "A melee."
+msgstr "Une mêlée."
+
+msgid "A close combat weapon."
+msgstr "Une arme de mêlée de corps à corps."
+
+msgctxt "armour"
+msgid "Light"
+msgstr "Lumière"
+
+msgid "Gain 0.5\\" per model."
+msgstr "Gagne 0.5\\" par figurine."
+
+# glossary-exempt: within
+msgid "Any unit within 10\\"."
+msgstr "Toute unité à moins de 10\\"."
+"""
+
+
+def test_the_checker_names_each_fault_with_its_line(tmp_path: Path) -> None:
+    po = tmp_path / "faulty.po"
+    po.write_text(FAULTY_CATALOGUE, encoding="utf-8")
+    found = [(f.line, f.key) for f in check_catalogue(po, load_rules(GLOSSARY))]
+    assert found == [
+        (5, "within"),
+        (8, "round"),
+        (11, "orc-warlord"),
+        (17, "melee"),
+        (20, "light"),
+        (24, "decimal-point"),
+    ]
+    assert main([str(po)]) == 1
+
+
+def test_one_french_form_for_within() -> None:
+    rules = load_rules(GLOSSARY)
+    within = next(p for p in rules.phrases if p.key == "within")
+    po_entries = [
+        e
+        for po in french_catalogues()
+        for e in polib.pofile(str(po))
+        if e.msgstr and not e.obsolete and within.en.search(e.msgid)
+    ]
+    assert len(po_entries) >= 40
+    assert all(re.search(r'\d+½?(?:"| pouces) ou moins', e.msgstr) for e in po_entries)
+
+
+def test_a_malformed_rule_names_its_record(tmp_path: Path) -> None:
+    bad = tmp_path / "glossary.toml"
+    bad.write_text('[[avoid]]\nkey = "x"\nfr = "y"\n', encoding="utf-8")
+    with pytest.raises(GlossaryError, match=r"avoid #1 \(x\): missing field\(s\) use"):
+        load_rules(bad)
 
 
 def test_the_glossary_checker_catches_a_wrong_term() -> None:

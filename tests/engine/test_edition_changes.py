@@ -1,0 +1,60 @@
+"""The changes since the French v2.4b: data that names real sections, and errors that name the
+record."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from nqcore.edition_changes import KINDS, EditionChangeError, edition_changes, parse_changes
+from nqcore.i18n import translator
+from tests.building import ROOT
+
+LABELS = {
+    match
+    for page in (ROOT / "docs").glob("*.md")
+    for match in re.findall(r"^\(([\w-]+)\)=$", page.read_text(encoding="utf-8"), re.M)
+}
+
+
+def test_every_change_names_a_section_of_the_rules() -> None:
+    changes = edition_changes()
+    assert len(changes) >= 15
+    assert [c.section for c in changes if c.section not in LABELS] == []
+    assert len({c.key for c in changes}) == len(changes)
+    assert {c.kind for c in changes} == set(KINDS)
+
+
+def test_every_reading_has_its_french() -> None:
+    fr = translator("fr")
+    texts = [t for c in edition_changes() for t in (c.old_reading, c.new_reading, c.kind_label)]
+    assert [t for t in texts if fr(t) == t] == []
+
+
+def test_the_flying_height_is_the_2007_number() -> None:
+    change = next(c for c in edition_changes() if c.key == "flying-height")
+    assert (change.kind, change.section) == ("number", "flying")
+    assert '7"' in change.old_reading and '7½"' in change.new_reading
+    assert "7½" in translator("fr")(change.new_reading)
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ({"key": "x", "section": "s", "kind": "number", "old_reading": "a", "new_reading": "b"},
+         r"change #1 \(x\): missing field\(s\) source"),
+        ({"key": "x", "section": "s", "kind": "typo", "old_reading": "a", "new_reading": "b",
+          "source": "FR 1"}, r"change #1 \(x\): field kind: 'typo' is not one of"),
+    ],
+)  # fmt: skip
+def test_a_bad_record_is_named(record: dict[str, str], message: str) -> None:
+    with pytest.raises(EditionChangeError, match=message):
+        parse_changes({"change": [record]}, "changes.toml")
+
+
+def test_a_duplicate_key_is_named() -> None:
+    record = {"key": "x", "section": "s", "kind": "added", "old_reading": "a",
+              "new_reading": "b", "source": "EN 1"}  # fmt: skip
+    with pytest.raises(EditionChangeError, match=r"change #2 \(x\): field key: duplicate"):
+        parse_changes({"change": [record, record]}, "changes.toml")
