@@ -564,8 +564,45 @@ class Term(Strict):
     abbr_fr: Text | None = None
 
 
+class Phrase(Strict):
+    """A recurring phrasing: the English and the one French form (regular expressions)."""
+
+    key: Key
+    en: Text
+    fr: Text
+    note: Text
+    avoid: Text | None = None
+
+
+class Avoid(Strict):
+    """A French form no catalogue uses, the approved French, and English words it may render."""
+
+    key: Key
+    fr: Text
+    use: Text
+    note: Text
+    en_only: list[Text] = []
+
+
+class Sense(Strict):
+    sense: Text
+    fr: Text
+    context: Key | None = None
+
+
+class Homonym(Strict):
+    """An English word of two senses, each with its French (and gettext context)."""
+
+    key: Key
+    en: Text
+    senses: Annotated[list[Sense], Meta(min_length=2)]
+
+
 class GlossaryFile(Strict):
     term: list[Term]
+    phrase: list[Phrase] = []
+    avoid: list[Avoid] = []
+    homonym: list[Homonym] = []
 
 
 # --- game limits: game and unit sizes, attack zones, coherency, uses per activation ------------
@@ -619,6 +656,22 @@ class GameLimitsFile(Strict):
     uses_per_activation: list[UsesPerActivation]
 
 
+# --- what changed since the French v2.4b ---------------------------------------------------
+
+
+class EditionChange(Strict):
+    key: Key
+    section: Key
+    kind: Literal["number", "meaning", "added", "removed"]
+    old_reading: Text
+    new_reading: Text
+    source: Text
+
+
+class EditionChangesFile(Strict):
+    change: list[EditionChange]
+
+
 ERRATA_SCHEMA: type[Struct] = ErrataFile
 
 #: The schema of each file of ``nqcore/data`` (the errata files share :data:`ERRATA_SCHEMA`).
@@ -629,6 +682,7 @@ SCHEMAS: dict[str, type[Struct]] = {
     "characteristic_costs.toml": CharacteristicCostsFile,
     "close_combat_modifiers.toml": ModifiersFile,
     "command_modifiers.toml": ModifiersFile,
+    "edition_changes.toml": EditionChangesFile,
     "equipment.toml": EquipmentFile,
     "example_profiles.toml": ExampleProfilesFile,
     "game_limits.toml": GameLimitsFile,

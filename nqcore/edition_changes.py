@@ -8,12 +8,11 @@ data, not typed prose, and both languages come from the engine's catalogue.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from nqcore import datafiles
 from nqcore.i18n import N_, Msg
 
 DATA_FILE = "nqcore/data/edition_changes.toml"
@@ -74,5 +73,4 @@ def parse_changes(data: dict[str, Any], source_file: str = DATA_FILE) -> tuple[E
 @cache
 def edition_changes() -> tuple[EditionChange, ...]:
     """Every change since the French v2.4b, in the order of the 2007 book."""
-    text = resources.files("nqcore").joinpath("data/edition_changes.toml").read_text("utf-8")
-    return parse_changes(tomllib.loads(text))
+    return parse_changes(datafiles.load("edition_changes.toml"))

@@ -42,6 +42,9 @@ CASES: dict[str, Case] = {
         "modifier", ("group", "groop"), ("value", "+1"), ("value", 12)
     ),
     "command_modifiers.toml": Case("modifier", ("group", "grup"), ("value", "+1"), ("value", -10)),
+    "edition_changes.toml": Case(
+        "change", ("source", "sorce"), ("old_reading", 3), ("kind", "typo")
+    ),
     "equipment.toml": Case("equipment", ("note", "nte"), ("points", "2"), ("points", 1000)),
     "example_profiles.toml": Case(
         "profile", ("printed_points", "printd_points"), ("ac", "8"), ("ac", 21)
