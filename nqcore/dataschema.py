@@ -25,6 +25,8 @@ Strength = Annotated[int, Meta(ge=1, le=20)]
 Penetration = Annotated[int, Meta(ge=-9, le=0)]
 #: A number of inches as an exact text: a whole number or a fraction (``"3"``, ``"5/2"``).
 InchesText = Annotated[str, Meta(pattern=r"^[1-9][0-9]*(?:/[1-9][0-9]*)?$")]
+#: A dotted Python name inside the engine (``nqcore.morale.rally_cost``).
+EngineName = Annotated[str, Meta(pattern=r"^nqcore(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")]
 Cell = str | int | float
 
 
@@ -534,7 +536,8 @@ class Erratum(Strict):
     """One place where the book disagrees with itself, or leaves a question open (``kind``),
     found by one item of the reading checklist (``check``, :data:`nqcore.errata.CHECKS`);
     ``sections`` are the labels of every section that prints a reading, the first the one whose
-    reading the engine does not follow."""
+    reading the engine does not follow; ``engine`` names the code that follows the ``correct``
+    reading, for the editors (never printed)."""
 
     id: Key
     kind: Literal["erratum", "open-question"]
@@ -547,6 +550,7 @@ class Erratum(Strict):
     printed: Text | int  # a bare number is shown as it is (``str()``)
     correct: Text | int
     why: Text
+    engine: list[EngineName] = []
 
 
 class ErrataFile(Strict):

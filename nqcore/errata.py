@@ -5,11 +5,15 @@ printed, both readings (``printed``: the one the engine does not follow; ``corre
 follows, or its choice), and why.  ``kind`` is ``erratum`` (the book contradicts itself) or
 ``open-question`` (the book leaves a rule, a rounding or a term open); ``check`` is the item of the
 reading checklist (tools/errata-reading.md) that found it.  The errata page publishes every record
-instead of silently "fixing" the prose.
+instead of silently "fixing" the prose.  ``engine`` (optional) names the engine's functions or
+modules that make the choice, as dotted names: they belong to the data, not to the printed ``why``,
+which players read in the rules' own words.
 """
 
 from __future__ import annotations
 
+import importlib
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -32,7 +36,10 @@ CHECKS = (
     "rule-and-ability",  # a general rule and an ability that overlap with different requirements
     "left-open",  # another case the book does not settle
 )
-FIELDS = ("id", "kind", "check", "sections", "subject", "printed", "correct", "why")
+REQUIRED = ("id", "kind", "check", "sections", "subject", "printed", "correct", "why")
+FIELDS = (*REQUIRED, "engine")
+#: A dotted name of the engine: ``nqcore``, then modules and attributes.
+ENGINE_NAME = re.compile(r"nqcore(?:\.[A-Za-z_][A-Za-z0-9_]*)+")
 
 
 @dataclass(frozen=True)
@@ -46,6 +53,7 @@ class Erratum:
     correct: Msg
     why: Msg
     source_file: str
+    engine: tuple[str, ...] = ()
 
     @property
     def section(self) -> str:
@@ -68,8 +76,37 @@ def _sections(record: dict[str, Any], where: str) -> tuple[str, ...]:
     return tuple(sections)
 
 
+def _engine(record: dict[str, Any], where: str) -> tuple[str, ...]:
+    names = record.get("engine", [])
+    if not isinstance(names, list) or not all(
+        isinstance(name, str) and ENGINE_NAME.fullmatch(name) for name in names
+    ):
+        raise ErrataError(f"{where}: field engine must be a list of dotted names (nqcore.x.y)")
+    return tuple(names)
+
+
+def resolve_engine_name(name: str) -> object:
+    """The module or attribute a dotted engine name stands for: the longest importable module
+    prefix, then attributes; ``LookupError`` naming the missing part when there is none."""
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        module = ".".join(parts[:cut])
+        try:
+            target: object = importlib.import_module(module)
+        except ModuleNotFoundError as error:
+            if error.name is None or not module.startswith(error.name):
+                raise  # a module that exists but fails to import its own dependencies
+            continue
+        for attribute in parts[cut:]:
+            if not hasattr(target, attribute):
+                raise LookupError(f"{name}: {module} has no {attribute!r}")
+            target = getattr(target, attribute)
+        return target
+    raise LookupError(f"{name}: no such module")
+
+
 def _erratum(record: dict[str, Any], where: str, source_file: str) -> Erratum:
-    missing = [name for name in FIELDS if not record.get(name)]
+    missing = [name for name in REQUIRED if not record.get(name)]
     if missing:
         raise ErrataError(f"{where}: missing field(s) {', '.join(missing)}")
     unknown = sorted(set(record) - set(FIELDS))
@@ -90,6 +127,7 @@ def _erratum(record: dict[str, Any], where: str, source_file: str) -> Erratum:
         correct=Msg(str(record["correct"])),
         why=Msg(record["why"]),
         source_file=source_file,
+        engine=_engine(record, where),
     )
 
 

@@ -20,6 +20,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from nqcore.errata import KINDS, Erratum, all_errata
 from nqsphinx.coverage import chapters_in_order
+from nqsphinx.editions import is_print_edition
 from nqsphinx.messages import engine_text, page_language, ui_text
 
 #: The class of the container that ``{nq-errata}`` leaves until every page is read.
@@ -164,7 +165,20 @@ class ErrataList(SphinxPostTransform):
         names = field_names(erratum.kind, lang)
         for name, value in zip(names, (erratum.printed, erratum.correct, erratum.why), strict=True):
             box += _para(nodes.emphasis(text=name), nodes.Text(" " + engine_text(value, lang)))
+        if erratum.engine and not is_print_edition(self.config):
+            box += _engine_names(erratum.engine, lang)
         return box
+
+
+def _engine_names(names: tuple[str, ...], lang: str) -> nodes.paragraph:
+    """For the editors, on the site only (never in print): the engine code behind the choice."""
+    para = _para(
+        nodes.emphasis(text=ui_text("In the engine:", lang)), classes=("nq-erratum-engine",)
+    )
+    for index, name in enumerate(names):
+        para += nodes.Text(", " if index else " ")
+        para += nodes.literal(text=name)
+    return para
 
 
 class ErratumNotes(SphinxPostTransform):

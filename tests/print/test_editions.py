@@ -1,5 +1,6 @@
 """The PDF rulebooks are the players' book: every player chapter, none of the editors' material
-(the Rules Coverage and command-line chapters, the Computed Points column)
+(the Rules Coverage and command-line chapters, the Computed Points column, the errata's engine
+names)
 (:mod:`nqsphinx.editions`)."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import polib
 import pytest
 from pypdf import PdfReader
 
+from nqcore.errata import all_errata
 from nqcore.points import profile_points
 from nqcore.profile_tables import (
     COMPUTED_POINTS,
@@ -72,6 +74,8 @@ def test_the_pdf_has_no_editors_chapter_column_or_note(pdfs: dict[str, Path], la
     tex = pdfs[lang].with_suffix(".tex").read_text(encoding="utf-8")
     assert engine_text(COMPUTED_POINTS, lang) not in tex
     assert "nq-command" not in tex and "{coverage" not in tex  # their labels are not there
+    engine_names = [name for erratum in all_errata() for name in erratum.engine]
+    assert engine_names and not [name for name in engine_names if name in tex]  # errata's code
 
 
 def test_the_editors_material_check_can_fail() -> None:

@@ -67,3 +67,18 @@ def test_every_section_of_a_record_links_both_ways(html_sites: dict[str, Path], 
 def test_open_questions_are_announced_as_such(html_sites: dict[str, Path]) -> None:
     page = (html_sites["fr"] / "close-combat.html").read_text(encoding="utf-8")
     assert "Question ouverte\xa0:" in page and "errata.html#erratum-close-combat-arc" in page
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_site_names_each_records_engine_code(html_sites: dict[str, Path], lang: str) -> None:
+    """The editors' edition shows the ``engine`` names under a record (the print editions leave
+    them out: tests/print/test_editions.py)."""
+    page = (html_sites[lang] / "errata.html").read_text(encoding="utf-8").replace("\xa0", " ")
+    label = {"en": "In the engine:", "fr": "Dans le moteur :"}[lang]
+    assert len([e for e in all_errata() if e.engine]) >= 30
+    for erratum in all_errata():
+        box = page[page.index(f'id="erratum-{erratum.id}"') :]
+        box = box[: box.index("</div>")]
+        names = re.findall(r'<code class="[^"]*literal[^"]*"><span class="pre">([^<]+)</span>', box)
+        assert names == list(erratum.engine), erratum.id
+        assert (label in box) == bool(erratum.engine), erratum.id

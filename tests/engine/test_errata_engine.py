@@ -1,0 +1,95 @@
+"""The link from an erratum to the engine code is data (its ``engine`` field), never printed:
+every name resolves to a module or attribute of the engine, and no text a player reads, in
+either language, names the engine's code."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from nqcore.errata import (
+    ErrataError,
+    Erratum,
+    all_errata,
+    parse_errata,
+    resolve_engine_name,
+)
+from nqcore.i18n import translator
+
+#: ``nqcore``, or a dotted Python name such as ``morale.rally_cost`` or ``templates.toml``.
+CODE = re.compile(r"nqcore|\b[a-z_][a-z0-9_]+\.[a-z_][a-z0-9_]+\b")
+
+
+def unresolved(errata: tuple[Erratum, ...] | list[Erratum]) -> list[str]:
+    """One line per engine name that does not resolve, naming its file and record."""
+    problems = []
+    for erratum in errata:
+        for name in erratum.engine:
+            try:
+                resolve_engine_name(name)
+            except LookupError as error:
+                problems.append(f"{erratum.source_file}, {erratum.id}: {error}")
+    return problems
+
+
+def test_every_engine_name_resolves() -> None:
+    linked = [e for e in all_errata() if e.engine]
+    assert len(linked) >= 30
+    assert unresolved(all_errata()) == []
+
+
+def test_engine_names_resolve_to_functions_and_modules() -> None:
+    from nqcore import morale, upkeep
+
+    assert resolve_engine_name("nqcore.morale.rally_cost") is morale.rally_cost
+    assert resolve_engine_name("nqcore.upkeep") is upkeep
+    (rally,) = [e for e in all_errata() if e.id == "rally-cost-rounding"]
+    assert rally.engine == ("nqcore.morale.rally_cost",)
+
+
+def _record(engine: object) -> dict[str, object]:
+    return {
+        "erratum": [{
+            "id": "a", "kind": "erratum", "check": "price", "sections": ["s"], "subject": "S",
+            "printed": "1", "correct": "2", "why": "W", "engine": engine,
+        }]
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("nqcore.morale.raly_cost", r"nqcore\.morale has no 'raly_cost'"),
+        ("nqcore.moral.rally_cost", r"nqcore has no 'moral'"),
+        ("nqcore.morale.rally_cost.nope", r"nqcore\.morale has no 'rally_cost'|has no 'nope'"),
+    ],
+)
+def test_a_misspelled_engine_name_fails_naming_its_record(name: str, message: str) -> None:
+    errata = parse_errata(_record([name]), "x.toml")
+    (problem,) = unresolved(errata)
+    assert problem.startswith(f"x.toml, a: {name}: ")
+    assert re.search(message, problem)
+
+
+@pytest.mark.parametrize("engine", ["nqcore.morale.rally_cost", ["rally_cost"], ["nqcore..x"], [3]])
+def test_an_engine_field_that_is_not_a_list_of_dotted_names_is_refused(engine: object) -> None:
+    with pytest.raises(ErrataError, match=r"^x\.toml, erratum #1 \(a\): field engine must be"):
+        parse_errata(_record(engine), "x.toml")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_errata_text_names_the_engine_code(lang: str) -> None:
+    translate = translator(lang) if lang != "en" else str
+    found = [
+        f"{erratum.id}.{field}: {match.group()!r}"
+        for erratum in all_errata()
+        for field in ("subject", "printed", "correct", "why")
+        for match in CODE.finditer(translate(getattr(erratum, field)))
+    ]
+    assert found == []
+
+
+def test_the_code_pattern_finds_engine_names() -> None:
+    hits = CODE.findall("rounded up (nqcore.morale.rally_cost); see templates.toml, e.g. 2.5")
+    assert hits == ["nqcore", "morale.rally_cost", "templates.toml"]
