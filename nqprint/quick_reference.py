@@ -186,6 +186,15 @@ def opposed_aspects_tex(lang: str, ref: str = "") -> str:
     return _block(_heading(print_text(OPPOSED_ASPECTS, lang), lang, ref) + text)
 
 
+def block_title(key: str, lang: str) -> str:
+    """The heading of a block of the sheet, as plain text in ``lang``."""
+    if key == "turn-sequence":
+        return print_text(TURN_SEQUENCE, lang)
+    if key == "opposed-aspects":
+        return print_text(OPPOSED_ASPECTS, lang)
+    return engine_text(get_table(key).title, lang)
+
+
 def section_tex(key: str, lang: str, book: RulebookPages) -> str:
     ref = page_reference(key, lang, book)
     if key == "turn-sequence":

@@ -84,9 +84,12 @@ def _stat(label: str, value: int, lang: str) -> str:
     return rf"\textbf{{{tex(engine_text(label, lang), lang)}}}~{format_number(value, lang)}"
 
 
-def _profile_value(value: str, lang: str) -> str:
-    """``RA -1`` with the characteristic in the reader's language (``AD -1``)."""
+def _profile_value(key: str, value: str, lang: str) -> str:
+    """``RA -1`` under the RA column as ``-1`` (the column names it: seven columns then fit a
+    card in large type); any other characteristic in the reader's language (``AD -1``)."""
     words = value.replace("-", " -").split()
+    if len(words) > 1 and words[0] == key:
+        words = words[1:]
     return tex(" ".join(engine_text(w, lang) if w.isalpha() else w for w in words), lang)
 
 
@@ -107,7 +110,7 @@ def spell_card(spell: Spell, lang: str) -> tuple[str, str, str, str]:
         names = " & ".join(
             rf"\textbf{{{tex(engine_text(k, lang), lang)}}}" for k, _ in spell.profile_adjustment
         )
-        values = " & ".join(_profile_value(v, lang) for _, v in spell.profile_adjustment)
+        values = " & ".join(_profile_value(k, v, lang) for k, v in spell.profile_adjustment)
         columns = "c" * len(spell.profile_adjustment)
         paragraphs.append(
             rf"{{\centering\setlength{{\tabcolsep}}{{1.5pt}}\begin{{tabular}}{{@{{}}{columns}@{{}}}}"
