@@ -102,9 +102,9 @@ class DownloadsDirective(SphinxDirective):
 
     def link(self, pdf: Path, text: str) -> addnodes.download_reference:
         page_folder = Path(self.env.srcdir, self.env.docname).parent
-        link = addnodes.download_reference(  # a path from the page, as Sphinx reads it
+        link: addnodes.download_reference = addnodes.download_reference(
             "", "", refdoc=self.env.docname, reftarget=os.path.relpath(pdf, page_folder)
-        )
+        )  # the target is a path from the page, as Sphinx reads it
         link += nodes.inline(text=text)
         return link
 
