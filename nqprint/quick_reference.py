@@ -148,13 +148,14 @@ def _heading(text: str, lang: str, ref: str = "") -> str:
     )
 
 
+def _page_order(page: str) -> tuple[int, str]:
+    """Pages in the book's order: arabic numbers by value (front matter's roman ones first)."""
+    return (int(page), "") if page.isdigit() else (-1, page)
+
+
 def page_reference(key: str, lang: str, book: RulebookPages) -> str:
     """ "p. 74" (or "pp. 30, 45"): the rulebook pages of a block, in the reader's language."""
-    found: list[str] = []
-    for label in SOURCES[key]:
-        page = book.page(label)
-        if page not in found:
-            found.append(page)
+    found = sorted({book.page(label) for label in SOURCES[key]}, key=_page_order)
     if len(found) == 1:
         text = print_text(PAGE, lang).format(page=found[0])
     else:
