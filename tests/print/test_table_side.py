@@ -148,9 +148,10 @@ def _cards(pdf: Path, page: int, paper: str) -> list[list[Run]]:
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_cards_text_is_9_5_pt_and_fills_the_card(products: Products, lang: str, paper: str) -> None:
-    """Every word of the cards is 9.5 pt or more; the text (between the title band and the
-    stats line) fills its room: the median card two thirds of it or more (half before), the
-    shortest text (in 12 pt) a quarter."""
+    """Every word of the cards is 9.5 pt or more; the title band holds the name and the aspect (or
+    "Mutation") on their own line; the text (between the band and the stats line) fills its
+    room: the median card two thirds of it or more (half before), the shortest text (in 12 pt) a
+    quarter."""
     pdf = products.pdf("spell-cards", lang, paper)
     fills = []
     for page in range(1, pages(pdf) + 1):
@@ -158,6 +159,8 @@ def test_cards_text_is_9_5_pt_and_fills_the_card(products: Products, lang: str, 
             small = [(run.text, round(run.size, 2)) for run in card if run.size < CARD_PT]
             assert not small, f"page {page}: under {CARD_PT} pt: {small[:3]}"
             band_y, stats_y = max(run.y for run in card), min(run.y for run in card)
+            band = [run.text for run in card if abs(run.y - band_y) < 1]
+            assert len(band) == 2, f"page {page}: the band holds the name and kind alone: {band}"
             body = [run for run in card if stats_y + 1 < run.y < band_y - 1]
             top = max(run.y + run.size * 0.75 for run in body)
             bottom = min(run.y - run.size * 0.25 for run in body)
