@@ -102,7 +102,7 @@ def spell_card(spell: Spell, lang: str) -> tuple[str, str, str, str]:
             for roll, effect in spell.results
         ]
         paragraphs.append(
-            r"\begin{tabular}{@{}l@{\hspace{3pt}}p{0.8\linewidth}@{}}"
+            r"\begin{tabular}{@{}l@{\hspace{3pt}}>{\raggedright\arraybackslash}p{0.8\linewidth}@{}}"
             + "".join(rows)
             + r"\end{tabular}"
         )
@@ -112,9 +112,10 @@ def spell_card(spell: Spell, lang: str) -> tuple[str, str, str, str]:
         )
         values = " & ".join(_profile_value(k, v, lang) for k, v in spell.profile_adjustment)
         columns = "c" * len(spell.profile_adjustment)
+        # The card's width, the columns spread evenly over it.
         paragraphs.append(
-            rf"{{\centering\setlength{{\tabcolsep}}{{1.5pt}}\begin{{tabular}}{{@{{}}{columns}@{{}}}}"
-            rf"{names}\\{values}\end{{tabular}}\par}}"
+            rf"{{\setlength{{\tabcolsep}}{{1.5pt}}\begin{{tabular*}}{{\linewidth}}"
+            rf"{{@{{\extracolsep{{\fill}}}}{columns}@{{}}}}{names}\\{values}\end{{tabular*}}\par}}"
         )
     stats = [_stat("UC", spell.use_cost, lang), _stat("Level", spell.level, lang)]
     if spell.upkeep is not None:
