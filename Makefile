@@ -10,13 +10,15 @@ FR := -D language=fr -t fr
 PRINT := -t print
 SITE := -D nq_print_pdfs=$(BUILD)/pdf
 
-.PHONY: verify-examples all html html-en html-fr pdf pdf-en pdf-fr epub epub-en epub-fr print print-en print-fr doctest gettext update-po tidy-po translation-status test lint clean \
+.PHONY: verify-examples all html html-en html-fr pdf pdf-en pdf-fr pdf-letter pdf-en-letter \
+	pdf-fr-letter epub epub-en epub-fr print print-en print-fr doctest gettext update-po tidy-po \
+	translation-status test lint clean \
 	bench proof
 
-all: html pdf epub print
+all: html pdf pdf-letter epub print
 
 # In `make all` (the default goal), the PDFs come first, so that the sites link them.
-html-en html-fr: | $(if $(filter all,$(or $(MAKECMDGOALS),all)),pdf print)
+html-en html-fr: | $(if $(filter all,$(or $(MAKECMDGOALS),all)),pdf pdf-letter print)
 
 html: html-en html-fr
 	$(PYTHON) -m nqsphinx.site_root $(BUILD)/html
@@ -44,6 +46,21 @@ pdf-fr: verify-examples
 	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/fr >/dev/null
 	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/fr/noquarter.pdf $(BUILD)/pdf/noquarter-fr.pdf
 
+# The rulebooks on US Letter: the same book, laid out again for the paper
+# (noquarter-<lang>-letter.pdf).
+LETTER := -D latex_elements.papersize=letterpaper
+pdf-letter: pdf-en-letter pdf-fr-letter
+
+pdf-en-letter: verify-examples
+	$(SPHINXBUILD) $(SPHINXOPTS) -b latex $(PRINT) $(LETTER) -c . -d $(BUILD)/doctrees/latex-en-letter docs $(BUILD)/latex/en-letter
+	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/en-letter >/dev/null
+	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/en-letter/noquarter.pdf $(BUILD)/pdf/noquarter-en-letter.pdf
+
+pdf-fr-letter: verify-examples
+	$(SPHINXBUILD) $(SPHINXOPTS) -b latex $(PRINT) $(LETTER) -c . -d $(BUILD)/doctrees/latex-fr-letter $(FR) docs $(BUILD)/latex/fr-letter
+	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/fr-letter >/dev/null
+	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/fr-letter/noquarter.pdf $(BUILD)/pdf/noquarter-fr-letter.pdf
+
 # E-books (EPUB 3) of the same sources: cover, metadata and accessibility from nqsphinx.epub.
 epub: epub-en epub-fr
 
@@ -55,11 +72,13 @@ epub-fr: verify-examples
 	$(SPHINXBUILD) $(SPHINXOPTS) -b epub $(PRINT) -c . -d $(BUILD)/doctrees/epub-fr $(FR) docs $(BUILD)/epub/fr
 	cp $(BUILD)/epub/fr/noquarter.epub $(BUILD)/epub/noquarter-fr.epub
 
-# Print products from the engine: quick-reference sheet, spell cards, templates at true scale.
+# Print products from the engine: quick-reference sheet, spell cards, templates at true scale, on
+# A4 and US Letter. The quick reference prints the rulebook's pages, read from the rulebooks'
+# LaTeX (noquarter.aux): the rulebooks of its language are built first.
 print: print-en print-fr
 
-print-en print-fr: print-%: verify-examples
-	$(PYTHON) -m nqprint --lang $* --out $(BUILD)/pdf --work $(BUILD)/print >/dev/null
+print-en print-fr: print-%: verify-examples pdf-% pdf-%-letter
+	$(PYTHON) -m nqprint --lang $* --out $(BUILD)/pdf --work $(BUILD)/print --latex $(BUILD)/latex >/dev/null
 
 # Proof sheets for editors: chosen pages of every PDF of $(BUILD)/pdf, one PNG per PDF in
 # $(BUILD)/proof (`make proof PAGES=1-4,60,last DPI=80`; default: the first 4 pages and a sample).

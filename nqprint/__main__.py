@@ -1,6 +1,10 @@
-"""Build the print products: ``python -m nqprint [--lang en|fr ...] [--out DIR] [PRODUCT ...]``.
+"""Build the print products: ``python -m nqprint [--lang en|fr ...] [--paper a4|letter ...]
+[--out DIR] [--latex DIR] [PRODUCT ...]``.
 
-Products: quick-reference, spell-cards, templates (all by default), each ``<product>-<lang>.pdf``.
+Products: quick-reference, spell-cards, templates (all by default), each
+``<product>-<lang>.pdf`` on A4 and ``<product>-<lang>-letter.pdf`` on US Letter.  The quick
+reference gives the rulebook's pages: the rulebook of its language and paper must be built first
+(``make pdf pdf-letter``), its LaTeX in ``--latex`` (``<lang>[-letter]/noquarter.aux``).
 """
 
 from __future__ import annotations
@@ -14,30 +18,44 @@ from nqcore.datafiles import DataFileError
 from nqcore.i18n import LANGUAGES
 from nqcore.spells import SpellDataError
 from nqcore.templates import TemplateDataError
-from nqprint.latex import PrintError, compile_pdf
+from nqprint.latex import PAPERS, Paper, PrintError, compile_pdf
+from nqprint.rulebook_pages import RulebookPages, aux_path
 
-Writer = Callable[[str], str]
+Writer = Callable[[str, Paper, Path], str]
 
 
-def _writers() -> dict[str, Writer]:
+def _quick_reference(lang: str, paper: Paper, latex: Path) -> str:
     from nqprint.quick_reference import quick_reference_tex
+
+    return quick_reference_tex(lang, RulebookPages(aux_path(latex, lang, paper)), paper)
+
+
+def _spell_cards(lang: str, paper: Paper, latex: Path) -> str:
     from nqprint.spell_cards import spell_cards_tex
+
+    return spell_cards_tex(lang, paper)
+
+
+def _templates(lang: str, paper: Paper, latex: Path) -> str:
     from nqprint.template_sheets import templates_tex
 
-    return {
-        "quick-reference": quick_reference_tex,
-        "spell-cards": spell_cards_tex,
-        "templates": templates_tex,
-    }
+    return templates_tex(lang, paper)
 
 
-PRODUCTS = ("quick-reference", "spell-cards", "templates")
+WRITERS: dict[str, Writer] = {
+    "quick-reference": _quick_reference,
+    "spell-cards": _spell_cards,
+    "templates": _templates,
+}
+PRODUCTS = tuple(WRITERS)
 
 
-def build(product: str, lang: str, out: Path, work: Path) -> Path:
-    """Write and compile one product; the LaTeX and its log stay in ``work/<product>-<lang>``."""
-    name = f"{product}-{lang}"
-    return compile_pdf(_writers()[product](lang), out / f"{name}.pdf", work / name)
+def build(product: str, lang: str, paper: Paper, out: Path, work: Path, latex: Path) -> Path:
+    """Write and compile one product; the LaTeX and its log stay in ``work/<name>``, the name
+    being the PDF's (``quick-reference-en-letter``)."""
+    name = paper.stem(product, lang)
+    source = WRITERS[product](lang, paper, latex)
+    return compile_pdf(source, out / f"{name}.pdf", work / name)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -54,7 +72,19 @@ def main(argv: list[str] | None = None) -> int:
         choices=LANGUAGES,
         help="language (repeatable; default: every language)",
     )
+    parser.add_argument(
+        "--paper",
+        action="append",
+        choices=PAPERS,
+        help="paper size (repeatable; default: a4 and letter)",
+    )
     parser.add_argument("--out", type=Path, default=Path("_build/pdf"), help="PDF folder")
+    parser.add_argument(
+        "--latex",
+        type=Path,
+        default=Path("_build/latex"),
+        help="the rulebooks' LaTeX builds, for the quick reference's page numbers",
+    )
     parser.add_argument(
         "--work",
         type=Path,
@@ -68,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for product in args.products or PRODUCTS:
             for lang in args.lang or LANGUAGES:
-                print(build(product, lang, args.out, args.work))
+                for paper in args.paper or PAPERS:
+                    print(build(product, lang, PAPERS[paper], args.out, args.work, args.latex))
     except (PrintError, TemplateDataError, SpellDataError, DataFileError) as error:
         print(f"nqprint: {error}", file=sys.stderr)
         return 1

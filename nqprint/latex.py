@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 from nqprint.tex_sandbox import sandboxed_env
@@ -33,6 +35,27 @@ class PrintError(RuntimeError):
     """A product failed to build; the message is one line naming the file."""
 
 
+@dataclass(frozen=True)
+class Paper:
+    """A sheet size: every product is printed on A4 and on US Letter, each laid out for it."""
+
+    name: str
+    #: The size as LaTeX's geometry and Sphinx's ``papersize`` call it.
+    latex: str
+    width: Fraction  # inches
+    height: Fraction
+    #: What the file name adds: ``quick-reference-en.pdf`` (A4), ``...-en-letter.pdf``.
+    suffix: str
+
+    def stem(self, product: str, lang: str) -> str:
+        return f"{product}-{lang}{self.suffix}"
+
+
+A4 = Paper("a4", "a4paper", Fraction(2100, 254), Fraction(2970, 254), "")
+LETTER = Paper("letter", "letterpaper", Fraction(17, 2), Fraction(11), "-letter")
+PAPERS = {paper.name: paper for paper in (A4, LETTER)}
+
+
 def latex_escape(text: str) -> str:
     """Plain text as LaTeX source (xelatex reads the Unicode; only TeX's specials change)."""
     return _SPECIAL_RE.sub(lambda m: _SPECIAL[m.group(0)], text)
@@ -51,7 +74,7 @@ def inches(value: object) -> str:
 
 
 PREAMBLE = r"""\documentclass[10pt]{article}
-\usepackage[a4paper,%(geometry)s]{geometry}
+\usepackage[%(paper)s,%(geometry)s]{geometry}
 \usepackage{fontspec}
 \defaultfontfeatures[\rmfamily,\sffamily]{}
 \setmainfont{FreeSerif}[Extension=.otf, UprightFont=*, ItalicFont=*Italic,
@@ -83,9 +106,12 @@ PREAMBLE = r"""\documentclass[10pt]{article}
 FRENCH = r"\usepackage[french]{babel}\frenchsetup{og=«, fg=»}"
 
 
-def document(body: str, *, lang: str, title: str, geometry: str, extra: str = "") -> str:
-    """A whole A4 document in ``lang`` (babel-french hyphenation and spacing for French)."""
+def document(
+    body: str, *, lang: str, title: str, geometry: str, extra: str = "", paper: Paper = A4
+) -> str:
+    """A whole document on ``paper`` in ``lang`` (babel-french hyphenation and spacing)."""
     return PREAMBLE % {
+        "paper": paper.latex,
         "geometry": geometry,
         "babel": FRENCH if lang == "fr" else r"\usepackage[british]{babel}",
         "title": tex(title, lang),

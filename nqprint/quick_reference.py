@@ -1,7 +1,10 @@
-"""The players' quick-reference sheet (``quick-reference-<lang>.pdf``): two A4 pages of tables.
+"""The players' quick-reference sheet (``quick-reference-<lang>[-letter].pdf``): two pages of
+tables, on A4 or US Letter.
 
 Every table is the engine's (:func:`nqcore.tables.get_table`), formatted as the rulebook formats
-it; the sheet adds headings and nothing else, so that it can never disagree with the rules.
+it; the sheet adds headings, and the rulebook page of each block, read from the built rulebook of
+the same language and paper (:mod:`nqprint.rulebook_pages`), so that it can never disagree with
+the rules or the book.
 """
 
 from __future__ import annotations
@@ -12,27 +15,53 @@ from nqcore.i18n import N_
 from nqcore.magic import Aspect
 from nqcore.tables import Table, get_table
 from nqcore.turns import TURN_PHASES
-from nqprint.latex import document, tex
+from nqprint.latex import A4, Paper, document, tex
+from nqprint.rulebook_pages import RulebookPages
 from nqprint.texts import cell_text, engine_text, print_text
 
 TITLE = N_("Quick reference")
 SUBTITLE = N_("Every value on this sheet comes from the rules engine of the rulebook.")
 TURN_SEQUENCE = N_("Turn sequence")
 OPPOSED_ASPECTS = N_("Opposed aspects (never in the same army)")
+PAGE = N_("p. {page}")
+PAGES_REF = N_("pp. {pages}")
 
 #: The sheet, page by page: a heading of the sheet's own, or the key of an engine table.
 PAGES: tuple[tuple[str, ...], ...] = (
     (
-        "turn-sequence", "game-turns", "action-costs", "movement-abilities",
+        "turn-sequence", "game-turns", "action-costs", "chance-to-cast", "movement-abilities",
         "close-combat-modifiers", "ranged-modifiers",
     ),
     (
         "rolls-needed", "armour-modifiers", "wound-table", "command-modifiers", "panic-table",
-        "chance-to-cast", "opposed-aspects", "support-weapons-model-hit",
+        "opposed-aspects", "support-weapons-model-hit",
     ),
 )  # fmt: skip
 
+#: Where the rulebook explains each block: Sphinx labels (``document:target``) of the print
+#: edition; the sheet prints their pages.
+SOURCES: dict[str, tuple[str, ...]] = {
+    "turn-sequence": ("turn-sequence:turn-sequence",),
+    "game-turns": ("victory-conditions:number-of-game-turns",),
+    "action-costs": ("actions:actions",),
+    "movement-abilities": ("actions:movement-ability-table",),
+    "close-combat-modifiers": ("close-combat:close-combat-modifiers",),
+    "ranged-modifiers": ("ranged-combat:ranged-attack-modifiers",),
+    "rolls-needed": ("close-combat:striking-the-enemy", "actions:masterful-hit"),
+    "armour-modifiers": ("armour-and-damage:armour-modifier",),
+    "wound-table": ("armour-and-damage:damage",),
+    "command-modifiers": ("actions:actions-command-test-modifiers",),
+    "panic-table": ("morale:panic-table",),
+    "chance-to-cast": ("magic:casting-a-spell",),
+    "opposed-aspects": ("magic:magic-relationships",),
+    "support-weapons-model-hit": ("support-weapons:shooting-at-support-weapons",),
+}
+
 _NUMERIC = re.compile(r"^[-+]?[\d½]*[\d½](\s?%)?$|^[\d]+-[\d]+$|^–$")
+#: The body text: 10 PostScript points (TeX's 10 pt are 9.96), legible at arm's length.
+BODY_SIZE = (
+    r"\renewcommand{\normalsize}{\fontsize{10.05}{12.1}\selectfont}\AtBeginDocument{\normalsize}"
+)
 #: Columns longer than this (characters) wrap; shorter ones keep their natural width.
 WRAP_AT = 30
 
@@ -59,8 +88,8 @@ def _column_spec(table: Table, lang: str) -> str:
     return "@{}" + "".join(spec) + "@{}"
 
 
-def table_tex(table: Table, lang: str) -> str:
-    """An engine table with its title and notes, booktabs rules and shaded rows."""
+def table_tex(table: Table, lang: str, ref: str = "") -> str:
+    """An engine table with its title (and rulebook page), notes, booktabs rules, shaded rows."""
     columns = zip(*table.rows, strict=True)
     widths = [max(len(cell_text(c, lang)) for c in column) for column in columns]
     head = " & ".join(
@@ -75,7 +104,7 @@ def table_tex(table: Table, lang: str) -> str:
         rf"\par\nopagebreak{{\itshape {tex(engine_text(n, lang), lang)}}}" for n in table.notes
     )
     return _block(
-        _heading(engine_text(table.title, lang), lang)
+        _heading(engine_text(table.title, lang), lang, ref)
         + rf"\begin{{tabularx}}{{\linewidth}}{{{_column_spec(table, lang)}}}\toprule"
         + "\n"
         + head
@@ -104,30 +133,48 @@ def _header(text: str, body_width: int, lang: str) -> str:
 
 def _block(content: str) -> str:
     """A section that never breaks across columns or pages."""
-    return r"\begin{minipage}{\linewidth}" + content + "\\end{minipage}\\par\\medskip\n"
+    return r"\begin{minipage}{\linewidth}" + content + "\\end{minipage}\\par\\smallskip\n"
 
 
-def _heading(text: str, lang: str) -> str:
+def _heading(text: str, lang: str, ref: str = "") -> str:
+    """A block's title, the rulebook page where its rule is at the right of the line."""
+    page = rf"\hfill{{\mdseries {ref}}}" if ref else ""
     return (
         r"\par\noindent{\sffamily\bfseries\color{nqred}"
         + tex(text, lang)
+        + page
         + r"}\par\nopagebreak\vspace{1pt}"
         + "\n"
     )
 
 
-def turn_sequence_tex(lang: str) -> str:
+def _page_order(page: str) -> tuple[int, str]:
+    """Pages in the book's order: arabic numbers by value (front matter's roman ones first)."""
+    return (int(page), "") if page.isdigit() else (-1, page)
+
+
+def page_reference(key: str, lang: str, book: RulebookPages) -> str:
+    """ "p. 74" (or "pp. 30, 45"): the rulebook pages of a block, in the reader's language."""
+    found = sorted({book.page(label) for label in SOURCES[key]}, key=_page_order)
+    if len(found) == 1:
+        text = print_text(PAGE, lang).format(page=found[0])
+    else:
+        text = print_text(PAGES_REF, lang).format(pages=", ".join(found))
+    return tex(text, lang).replace(". ", ".~", 1)
+
+
+def turn_sequence_tex(lang: str, ref: str = "") -> str:
     """The four phases of a game turn, numbered."""
     items = "".join(rf"\item {tex(engine_text(p, lang), lang)}" for p in TURN_PHASES)
     return _block(
-        _heading(print_text(TURN_SEQUENCE, lang), lang)
+        _heading(print_text(TURN_SEQUENCE, lang), lang, ref)
         + r"\begin{enumerate}\setlength{\itemsep}{0pt}\setlength{\parskip}{0pt}"
         + items
         + r"\end{enumerate}"
     )
 
 
-def opposed_aspects_tex(lang: str) -> str:
+def opposed_aspects_tex(lang: str, ref: str = "") -> str:
     """The three oppositions of the magic aspects ("Magic Relationships")."""
     pairs: list[tuple[Aspect, Aspect]] = []
     for aspect in Aspect:
@@ -137,19 +184,29 @@ def opposed_aspects_tex(lang: str) -> str:
         f"{tex(engine_text(a.label, lang), lang)} – {tex(engine_text(b.label, lang), lang)}"
         for a, b in pairs
     )
-    return _block(_heading(print_text(OPPOSED_ASPECTS, lang), lang) + text)
+    return _block(_heading(print_text(OPPOSED_ASPECTS, lang), lang, ref) + text)
 
 
-def section_tex(key: str, lang: str) -> str:
+def block_title(key: str, lang: str) -> str:
+    """The heading of a block of the sheet, as plain text in ``lang``."""
     if key == "turn-sequence":
-        return turn_sequence_tex(lang)
+        return print_text(TURN_SEQUENCE, lang)
     if key == "opposed-aspects":
-        return opposed_aspects_tex(lang)
-    return table_tex(get_table(key), lang)
+        return print_text(OPPOSED_ASPECTS, lang)
+    return engine_text(get_table(key).title, lang)
 
 
-def quick_reference_tex(lang: str) -> str:
-    """The LaTeX document of the quick-reference sheet."""
+def section_tex(key: str, lang: str, book: RulebookPages) -> str:
+    ref = page_reference(key, lang, book)
+    if key == "turn-sequence":
+        return turn_sequence_tex(lang, ref)
+    if key == "opposed-aspects":
+        return opposed_aspects_tex(lang, ref)
+    return table_tex(get_table(key), lang, ref)
+
+
+def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> str:
+    """The LaTeX document of the quick-reference sheet, its page references from ``book``."""
     title = print_text(TITLE, lang)
     pages = []
     for number, keys in enumerate(PAGES, start=1):
@@ -160,15 +217,16 @@ def quick_reference_tex(lang: str) -> str:
             rf"{{\footnotesize\itshape {tex(print_text(SUBTITLE, lang), lang)}}}\par\medskip"
             "\n"
         )
-        body = "".join(section_tex(key, lang) for key in keys)
+        body = "".join(section_tex(key, lang, book) for key in keys)
         pages.append(header + r"\begin{multicols}{2}\raggedcolumns" + "\n" + body
                      + r"\end{multicols}")  # fmt: skip
     return document(
         "\n\\newpage\n".join(pages),
         lang=lang,
         title=title,
-        geometry="margin=10mm",
+        paper=paper,
+        geometry="margin=8mm",
         extra=r"\usepackage{colortbl}\setlength{\columnsep}{6mm}"
-        r"\renewcommand{\arraystretch}{1.1}\AtBeginDocument{\small}"
-        r"\setlength{\tabcolsep}{3pt}",
+        r"\renewcommand{\arraystretch}{1.05}"
+        r"\setlength{\tabcolsep}{3pt}" + BODY_SIZE,
     )

@@ -1,8 +1,10 @@
-"""Spell cards, nine to an A4 page with cut lines (``spell-cards-<lang>.pdf``).
+"""Spell cards, nine to an A4 or US Letter page with cut lines (``spell-cards-<lang>.pdf``,
+``spell-cards-<lang>-letter.pdf``).
 
 The 39 spells of :mod:`nqcore.spells` in the book's order, then the six mutation cards of
 :mod:`nqcore.mutations`, which fill the last page.  Cards are 63 × 88 mm, the size of playing
-cards (sleeves fit); the text is set in the largest size that fits its card.
+cards (sleeves fit), on both papers; the text is set in the largest size that fits its card, never
+below 9.5 pt, so that it reads at arm's length across the table.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from nqcore.i18n import N_, format_number
 from nqcore.mutations import Mutation, all_mutations
 from nqcore.spells import Spell, all_spells
 from nqprint.colours import ASPECT_COLOURS
-from nqprint.latex import document, tex
+from nqprint.latex import A4, Paper, document, tex
 from nqprint.texts import engine_text, print_text
 
 TITLE = N_("Spell cards")
@@ -20,20 +22,39 @@ MUTATION = N_("Mutation")
 CARD_WIDTH_MM, CARD_HEIGHT_MM = 63, 88
 COLUMNS, ROWS = 3, 3
 MUTATION_COLOUR = "#1e8449"
-#: Font sizes tried for a card's text, largest first (size, baseline skip, in points).
-SIZES = ((8.5, 10), (8, 9.5), (7.5, 9), (7, 8.4), (6.5, 7.8), (6, 7.2))
+#: Between the stats of the foot line: a space that keeps four of them within the card.
+STAT_GAP = r"\hspace{0.7em}"
+#: Font sizes tried for a card's text, largest first (size, baseline skip, in points); the
+#: smallest is the least that reads across a table.
+#: TeX points: 9.55 pt are 9.5 PostScript points.
+SIZES = ((12, 14), (11.5, 13.4), (11, 12.8), (10.5, 12.2), (10, 11.6), (9.55, 11), (9.55, 10.4))
+#: The card's parts (mm): the band and the rule inset from the edges, the title band's height,
+#: the text's inset, the stats line's height at the foot.
+INSET_MM, BAND_MM, PAD_MM, STATS_MM = 2, 7.5, 3, 7
+TEXT_WIDTH_MM = CARD_WIDTH_MM - 2 * PAD_MM
+#: Between the band and the text.
+TEXT_GAP_MM = 1.2
 #: The height left for the text between the title band and the stats line.
-TEXT_HEIGHT_MM = 64
+TEXT_HEIGHT_MM = CARD_HEIGHT_MM - INSET_MM - BAND_MM - TEXT_GAP_MM - STATS_MM - 0.5
 
 _FIT = r"""
 \newsavebox\nqcardbox
 \newlength\nqcardtext \setlength\nqcardtext{%(width)smm}
 \newlength\nqcardheight \setlength\nqcardheight{%(height)smm}
 \newcommand\nqtry[3]{\sbox\nqcardbox{\begin{minipage}[t]{\nqcardtext}\raggedright
-  \fontsize{#1}{#2}\selectfont\setlength{\parskip}{2pt}#3\end{minipage}}}
+  \fontsize{#1}{#2}\selectfont\setlength{\parskip}{1.5pt}#3\end{minipage}}}
 \newcommand\nqtoolong{\dimexpr\ht\nqcardbox+\dp\nqcardbox\relax>\nqcardheight}
 %% \nqfit{text}: the text in the largest size of the list that fits the card.
 \newcommand\nqfit[1]{%(tries)s\usebox\nqcardbox}
+%% \nqtitle{name}{aspect}: one line (the band has room for one), the name a little smaller if
+%% need be, or a warning.
+\newcommand\nqkind[1]{{\mdseries\fontsize{%(small)s}{11}\selectfont #1}}
+\newcommand\nqtitle[2]{\sbox\nqcardbox{#1\quad\nqkind{#2}}%%
+  \ifdim\wd\nqcardbox>\nqcardtext
+    \fontsize{%(small)s}{11}\selectfont\sbox\nqcardbox{#1\enspace\nqkind{#2}}%%
+    \ifdim\wd\nqcardbox>\nqcardtext\PackageWarning{nqprint}{Card title too long}\fi
+  \fi
+  #1\hfill\nqkind{#2}}
 """
 
 
@@ -46,7 +67,12 @@ def _fit_macro() -> str:
             tries += r"\ifdim\nqtoolong"
             closing += r"\fi"
     tries += r"\ifdim\nqtoolong\PackageWarning{nqprint}{Card text too long}\fi" + closing
-    return _FIT % {"width": CARD_WIDTH_MM - 6, "height": TEXT_HEIGHT_MM, "tries": tries}
+    return _FIT % {
+        "width": TEXT_WIDTH_MM,
+        "height": TEXT_HEIGHT_MM,
+        "tries": tries,
+        "small": SIZES[-1][0],
+    }
 
 
 def _colour(hex_colour: str) -> str:
@@ -58,9 +84,12 @@ def _stat(label: str, value: int, lang: str) -> str:
     return rf"\textbf{{{tex(engine_text(label, lang), lang)}}}~{format_number(value, lang)}"
 
 
-def _profile_value(value: str, lang: str) -> str:
-    """``RA -1`` with the characteristic in the reader's language (``AD -1``)."""
+def _profile_value(key: str, value: str, lang: str) -> str:
+    """``RA -1`` under the RA column as ``-1`` (the column names it: seven columns then fit a
+    card in large type); any other characteristic in the reader's language (``AD -1``)."""
     words = value.replace("-", " -").split()
+    if len(words) > 1 and words[0] == key:
+        words = words[1:]
     return tex(" ".join(engine_text(w, lang) if w.isalpha() else w for w in words), lang)
 
 
@@ -73,7 +102,7 @@ def spell_card(spell: Spell, lang: str) -> tuple[str, str, str, str]:
             for roll, effect in spell.results
         ]
         paragraphs.append(
-            r"\begin{tabular}{@{}l@{\hspace{3pt}}p{0.8\linewidth}@{}}"
+            r"\begin{tabular}{@{}l@{\hspace{3pt}}>{\raggedright\arraybackslash}p{0.8\linewidth}@{}}"
             + "".join(rows)
             + r"\end{tabular}"
         )
@@ -81,25 +110,30 @@ def spell_card(spell: Spell, lang: str) -> tuple[str, str, str, str]:
         names = " & ".join(
             rf"\textbf{{{tex(engine_text(k, lang), lang)}}}" for k, _ in spell.profile_adjustment
         )
-        values = " & ".join(_profile_value(v, lang) for _, v in spell.profile_adjustment)
+        values = " & ".join(_profile_value(k, v, lang) for k, v in spell.profile_adjustment)
         columns = "c" * len(spell.profile_adjustment)
+        # The card's width, the columns spread evenly over it.
         paragraphs.append(
-            rf"{{\centering\setlength{{\tabcolsep}}{{1.5pt}}\begin{{tabular}}{{@{{}}{columns}@{{}}}}"
-            rf"{names}\\{values}\end{{tabular}}\par}}"
+            rf"{{\setlength{{\tabcolsep}}{{1.5pt}}\begin{{tabular*}}{{\linewidth}}"
+            rf"{{@{{\extracolsep{{\fill}}}}{columns}@{{}}}}{names}\\{values}\end{{tabular*}}\par}}"
         )
     stats = [_stat("UC", spell.use_cost, lang), _stat("Level", spell.level, lang)]
     if spell.upkeep is not None:
         stats.append(_stat("Upkeep", spell.upkeep, lang))
     stats.append(_stat("Points", spell.points, lang))
-    title = rf"{tex(engine_text(spell.name, lang), lang)}\hfill{{\scriptsize\mdseries "
-    title += rf"{tex(engine_text(spell.aspect.label, lang), lang)}}}"
-    return ASPECT_COLOURS[spell.aspect], title, "\\par ".join(paragraphs), r"\quad ".join(stats)
+    title = _title(engine_text(spell.name, lang), engine_text(spell.aspect.label, lang), lang)
+    return ASPECT_COLOURS[spell.aspect], title, "\\par ".join(paragraphs), STAT_GAP.join(stats)
+
+
+def _title(name: str, kind: str, lang: str) -> str:
+    """The band's line: the name in bold, the aspect (or "Mutation") at its right; a line of
+    their own above the text, checked to fit on one line (``\\nqtitle``)."""
+    return rf"\nqtitle{{{tex(name, lang)}}}{{{tex(kind, lang)}}}"
 
 
 def mutation_card(mutation: Mutation, lang: str) -> tuple[str, str, str, str]:
     """Colour, title, text and stats line of one mutation card."""
-    title = rf"{tex(engine_text(mutation.name, lang), lang)}\hfill{{\scriptsize\mdseries "
-    title += rf"{tex(print_text(MUTATION, lang), lang)}}}"
+    title = _title(engine_text(mutation.name, lang), print_text(MUTATION, lang), lang)
     text = "\\par ".join(tex(engine_text(p, lang), lang) for p in mutation.text)
     return MUTATION_COLOUR, title, text, _stat("Points", mutation.points, lang)
 
@@ -109,19 +143,21 @@ def _card(x: int, y: int, card: tuple[str, str, str, str]) -> str:
     its colour band (WCAG AA, :func:`nqcore.colour.text_colour_on`)."""
     colour, title, text, stats = card
     top = y + CARD_HEIGHT_MM
+    left, right = x + INSET_MM, x + CARD_WIDTH_MM - INSET_MM
+    band = top - INSET_MM - BAND_MM
     return "\n".join(
         [
-            rf"\fill[fill={_colour(colour)}] ({x + 2}mm,{top - 11}mm) rectangle"
-            rf" ({x + CARD_WIDTH_MM - 2}mm,{top - 2}mm);",
-            rf"\node[anchor=west, text width={CARD_WIDTH_MM - 8}mm,"
+            rf"\fill[fill={_colour(colour)}] ({left}mm,{band}mm) rectangle"
+            rf" ({right}mm,{top - INSET_MM}mm);",
+            rf"\node[anchor=west, text width={TEXT_WIDTH_MM}mm, inner sep=0pt,"
             rf" text={_colour(text_colour_on(colour))},"
-            rf" font=\sffamily\bfseries\small] at ({x + 3}mm,{top - 6.5}mm) {{{title}}};",
-            rf"\node[anchor=north west, inner sep=0pt] at ({x + 3}mm,{top - 13}mm)"
+            rf" font=\sffamily\bfseries] at ({x + PAD_MM}mm,{band + BAND_MM / 2}mm) {{{title}}};",
+            rf"\node[anchor=north west, inner sep=0pt] at ({x + PAD_MM}mm,{band - TEXT_GAP_MM}mm)"
             rf" {{\nqfit{{{text}}}}};",
-            rf"\draw[draw={_colour(colour)}, line width=0.4pt] ({x + 2}mm,{y + 8}mm) --"
-            rf" ({x + CARD_WIDTH_MM - 2}mm,{y + 8}mm);",
-            rf"\node[font=\sffamily\footnotesize] at ({x + CARD_WIDTH_MM / 2}mm,{y + 4.5}mm)"
-            rf" {{{stats}}};",
+            rf"\draw[draw={_colour(colour)}, line width=0.4pt] ({left}mm,{y + STATS_MM}mm) --"
+            rf" ({right}mm,{y + STATS_MM}mm);",
+            rf"\node[font=\sffamily\fontsize{{{SIZES[-1][0]}}}{{11}}\selectfont]"
+            rf" at ({x + CARD_WIDTH_MM / 2}mm,{y + STATS_MM / 2 + 0.3}mm) {{{stats}}};",
         ]
     )
 
@@ -152,13 +188,28 @@ def card_sheet(
 
 
 def card_macros() -> str:
-    """The LaTeX macros the cards use (\\nqfit), for a preamble."""
+    """The LaTeX macros the cards use (``\\nqfit``), for a preamble."""
     return _fit_macro()
 
 
 def _page(cards: list[tuple[str, str, str, str]]) -> str:
-    sheet = card_sheet(cards)
-    return "\\null\\vfill\\noindent\\hfill" + sheet + "\\hfill\\null\\vfill\\null"
+    """One page of the product: its text area is the grid of cards itself (:func:`_geometry`)."""
+    return r"\noindent" + card_sheet(cards) + r"\par"
+
+
+def grid_origin(paper: Paper) -> tuple[float, float]:
+    """The top left corner of the 3 × 3 cards (mm from the page's top left): centred."""
+    width, height = (float(v) * 25.4 for v in (paper.width, paper.height))
+    return (width - COLUMNS * CARD_WIDTH_MM) / 2, (height - ROWS * CARD_HEIGHT_MM) / 2
+
+
+def _geometry(paper: Paper) -> str:
+    """The text area is the grid of cards itself (a millimetre taller, TeX's rounding), centred."""
+    left, top = grid_origin(paper)
+    return (
+        f"left={left:.2f}mm, top={top:.2f}mm, textwidth={COLUMNS * CARD_WIDTH_MM}mm,"
+        f" textheight={ROWS * CARD_HEIGHT_MM + 1}mm"
+    )
 
 
 def cards(lang: str) -> list[tuple[str, str, str, str]]:
@@ -168,8 +219,8 @@ def cards(lang: str) -> list[tuple[str, str, str, str]]:
     ]
 
 
-def spell_cards_tex(lang: str) -> str:
-    """The LaTeX document of the spell (and mutation) cards."""
+def spell_cards_tex(lang: str, paper: Paper = A4) -> str:
+    """The LaTeX document of the spell (and mutation) cards, on ``paper``."""
     per_page = COLUMNS * ROWS
     every = cards(lang)
     pages = [_page(every[i : i + per_page]) for i in range(0, len(every), per_page)]
@@ -177,6 +228,7 @@ def spell_cards_tex(lang: str) -> str:
         "\n\\newpage\n".join(pages),
         lang=lang,
         title=print_text(TITLE, lang),
-        geometry="margin=8mm",
+        paper=paper,
+        geometry=_geometry(paper),
         extra=_fit_macro(),
     )

@@ -1,7 +1,10 @@
-"""Templates and counters at true scale (``templates-<lang>.pdf``).
+"""Templates and counters at true scale (``templates-<lang>.pdf``, ``templates-<lang>-letter.pdf``).
 
 Every shape is drawn by TikZ in inches from :mod:`nqcore.templates`, so that printed at 100 % a
-2½" template measures 2½".  Shapes are packed on A4 pages by a shelf packer, tallest first.
+2½" template measures 2½".  Shapes are packed on A4 or US Letter pages by a skyline packer,
+tallest first.  Each page's header carries a 1-inch and a 5-cm bar, labelled, to check the print's
+scale; the page number stands by the title, far from the bars, so that it never reads as their
+label.
 """
 
 from __future__ import annotations
@@ -23,11 +26,16 @@ from nqcore.templates import (
     teardrop_templates,
 )
 from nqprint.colours import ASPECT_COLOURS
-from nqprint.latex import document, inches, tex
+from nqprint.latex import A4, Paper, document, inches, tex
 from nqprint.texts import engine_text, print_text
 
 TITLE = N_("Templates and counters")
-PRINT_NOTE = N_("Print at actual size (100 %, no scaling): the bar is 1 inch. Cut on the outlines.")
+PRINT_NOTE = N_(
+    "Print at actual size (100 %, no scaling): the bars measure 1 inch and 5 cm. "
+    "Cut on the outlines."
+)
+INCH_BAR = N_("1 inch")
+CM_BAR = N_("5 cm")
 BLAST = N_("Blast")
 SPELL_TEMPLATE = N_("{name} Template")
 
@@ -36,12 +44,20 @@ COUNTER_COPIES = 6
 #: Copies of a template: the smoke can split into two ("3" Smoke Templates").
 COPIES = {"spell-smoke": 2}
 
-#: The usable page in inches (A4, 0.35" margins, less the header line) and the space between
-#: shapes, room for the scissors.
-MARGIN = Fraction(35, 100)
-PAGE_WIDTH = Fraction(2100, 254) - 2 * MARGIN  # A4 is 210 mm wide
-PAGE_HEIGHT = Fraction(2970, 254) - 2 * MARGIN - Fraction(1, 2)  # 297 mm tall, less the header
+#: The page margin and the header's height (inches), and the space between shapes, room for
+#: the scissors.
+#: A quarter inch, that most printers print within, leaves the 10" teardrop room on Letter.
+MARGIN = Fraction(1, 4)
+HEADER = Fraction(1, 2)
 GAP = Fraction(3, 20)
+#: The bars of the header: 1 inch, and 5 cm with a tick at each centimetre.
+CM_BAR_CM = 5
+
+
+def usable(paper: Paper) -> tuple[Fraction, Fraction]:
+    """The width and height (inches) that the shapes of a page may take on ``paper``."""
+    return paper.width - 2 * MARGIN, paper.height - 2 * MARGIN - HEADER
+
 
 BLAST_COLOUR = "#e67e22"
 SIEGE_COLOUR = "#7f8c8d"
@@ -203,15 +219,18 @@ Placed = tuple[Shape, Fraction, Fraction]
 Skyline = list[tuple[Fraction, Fraction, Fraction]]
 
 
-def _place(skyline: Skyline, width: Fraction, height: Fraction) -> tuple[Fraction, Fraction] | None:
+def _place(
+    skyline: Skyline, width: Fraction, height: Fraction, page: tuple[Fraction, Fraction]
+) -> tuple[Fraction, Fraction] | None:
     """The best place (left, top) for a footprint on a skyline: the highest, then leftmost."""
     best: tuple[Fraction, Fraction] | None = None
+    page_width, page_height = page
     for left, _, _ in skyline:
         right = left + width
-        if right > PAGE_WIDTH + GAP:
+        if right > page_width + GAP:
             continue
         top = max(depth for start, end, depth in skyline if start < right and left < end)
-        if top + height <= PAGE_HEIGHT + GAP and (best is None or (top, left) < best[::-1]):
+        if top + height <= page_height + GAP and (best is None or (top, left) < best[::-1]):
             best = (left, top)
     return best
 
@@ -228,23 +247,26 @@ def _raise(skyline: Skyline, left: Fraction, right: Fraction, depth: Fraction) -
     return sorted(spans)
 
 
-def pack(items: list[Shape]) -> list[list[Placed]]:
+def pack(items: list[Shape], paper: Paper = A4) -> list[list[Placed]]:
     """Skyline packing, tallest first: each shape goes on the first page with room for it, as
     high, then as far left, as it fits, else on a new page; shapes keep a gap for the scissors.
     Each gets the position of its lower left corner, in inches right of and below the page's top
     left."""
     pages: list[list[Placed]] = []
     skylines: list[Skyline] = []
+    page_size = usable(paper)
     for item in sorted(items, key=lambda s: (-s.height, -s.width)):
-        if item.width > PAGE_WIDTH or item.height > PAGE_HEIGHT:
+        if item.width > page_size[0] or item.height > page_size[1]:
             raise ValueError(f"a {item.width}×{item.height} inch shape does not fit the page")
         width, height = item.width + GAP, item.height + GAP
-        places = ((i, _place(skyline, width, height)) for i, skyline in enumerate(skylines))
+        places = (
+            (i, _place(skyline, width, height, page_size)) for i, skyline in enumerate(skylines)
+        )
         page, place = next(((i, p) for i, p in places if p is not None), (len(pages), None))
         if place is None:
             pages.append([])
-            skylines.append([(Fraction(0), PAGE_WIDTH + GAP, Fraction(0))])
-            place = _place(skylines[-1], width, height)
+            skylines.append([(Fraction(0), page_size[0] + GAP, Fraction(0))])
+            place = _place(skylines[-1], width, height, page_size)
             assert place is not None
         left, top = place
         pages[page].append((item, left, top + item.height))
@@ -252,34 +274,57 @@ def pack(items: list[Shape]) -> list[list[Placed]]:
     return pages
 
 
-def _header(number: int, lang: str) -> str:
+def _bar(length: str, ticks: str, label: str) -> str:
+    """A scale bar ``length`` long, end ticks 3 pt up and down, its label centred above it.
+
+    The bar and its ticks are one stroked path, as wide as the bar (the tests measure it)."""
+    return (
+        r"\begin{tikzpicture}[baseline=-3pt]"
+        rf"\draw[line width=0.8pt] (0,0) -- ({length},0) (0,-3pt) -- (0,3pt)"
+        rf" ({length},-3pt) -- ({length},3pt){ticks};"
+        rf"\node[above, inner sep=1.5pt, font=\sffamily\footnotesize] at ({length}/2,3pt)"
+        rf" {{{label}}};"
+        r"\end{tikzpicture}"
+    )
+
+
+def scale_bars(lang: str) -> str:
+    """The 1-inch bar and the 5-cm bar (a tick at each centimetre), each with its label."""
+    ticks = "".join(f" ({cm}cm,-2pt) -- ({cm}cm,2pt)" for cm in range(1, CM_BAR_CM))
+    inch = _bar("1in", "", tex(print_text(INCH_BAR, lang), lang))
+    cm = _bar(f"{CM_BAR_CM}cm", ticks, tex(print_text(CM_BAR, lang), lang))
+    return inch + r"\hspace{10mm}" + cm
+
+
+def _header(number: int, total: int, lang: str) -> str:
+    """The title and page number on the left, the scale bars on the right, the note below."""
     title, note = tex(print_text(TITLE, lang), lang), tex(print_text(PRINT_NOTE, lang), lang)
     return (
-        rf"\noindent{{\sffamily\bfseries\large {title}}}\hfill"
-        r"\begin{tikzpicture}[baseline=-2pt]\draw[line width=0.8pt] (0,0) -- (1in,0)"
-        r" (0,-3pt) -- (0,3pt) (1in,-3pt) -- (1in,3pt);\end{tikzpicture}"
-        rf"\quad{{\sffamily\footnotesize {number}}}\par"
+        rf"\noindent{{\sffamily\bfseries\large {title}}}"
+        rf"\quad{{\sffamily\footnotesize {number}/{total}}}\hfill{scale_bars(lang)}\par"
         rf"\noindent{{\sffamily\scriptsize {note}}}\par\vspace{{0.06in}}"
         "\n"
     )
 
 
-def templates_tex(lang: str) -> str:
-    """The LaTeX document of the template and counter sheets."""
+def templates_tex(lang: str, paper: Paper = A4) -> str:
+    """The LaTeX document of the template and counter sheets, on ``paper``."""
     pages = []
-    for number, page in enumerate(pack(shapes(lang)), start=1):
+    width, height = usable(paper)
+    sheets = pack(shapes(lang), paper)
+    for number, page in enumerate(sheets, start=1):
         drawing = [
             r"\noindent\begin{tikzpicture}",
             # A fixed frame: the picture's origin is the top left of the usable page.
-            rf"\path[use as bounding box] (0,0) rectangle ({inches(PAGE_WIDTH)},"
-            rf"{inches(-PAGE_HEIGHT)});",
+            rf"\path[use as bounding box] (0,0) rectangle ({inches(width)},{inches(-height)});",
         ]
         drawing += [shape.draw(x, -bottom) for shape, x, bottom in page]
         drawing.append(r"\end{tikzpicture}")
-        pages.append(_header(number, lang) + "\n".join(drawing))
+        pages.append(_header(number, len(sheets), lang) + "\n".join(drawing))
     return document(
         "\n\\newpage\n".join(pages),
         lang=lang,
         title=print_text(TITLE, lang),
+        paper=paper,
         geometry=f"margin={float(MARGIN)}in",
     )

@@ -5,7 +5,8 @@ The PDFs are made by their own targets (``make pdf print``, in ``$(BUILD)/pdf``)
 build, and a site may be built without them (``make html`` alone, Read the Docs, the tests). So the
 site links a PDF only when it is there: ``{nq-downloads} quick-reference spell-cards templates``
 lists the products found in the folder ``nq_print_pdfs`` (``make html`` passes ``$(BUILD)/pdf``;
-empty: none), each as a Sphinx download, which the HTML builder copies into the site
+empty: none), each on A4 and, when it was built, on US Letter (``<name>-<lang>-letter.pdf``),
+each as a Sphinx download, which the HTML builder copies into the site
 (``_downloads/``, in the offline archive too). A site never links a file it does not hold.
 ``make all`` builds the PDFs before the sites for that reason. A page that looked for a missing
 PDF is read again at the next build (a missing dependency), so it links the PDF once it is made.
@@ -40,16 +41,23 @@ KILOBYTE = 1000
 MEGABYTE = 1000 * KILOBYTE
 
 
-def pdf_name(product: str, lang: str) -> str:
-    return f"{product}-{lang}.pdf"
+#: The paper sizes, as the PDFs' names end: A4 (the first, the link of old), then US Letter.
+PAPERS = ("", "-letter")
 
 
-def link_text(product: str, lang: str, size: int) -> str:
-    """The link's words in the reader's language: "Spell cards (PDF, 37 kB)"."""
+def pdf_name(product: str, lang: str, paper: str = "") -> str:
+    return f"{product}-{lang}{paper}.pdf"
+
+
+def link_text(product: str, lang: str, size: int, paper: str = "") -> str:
+    """The link's words in the reader's language: "Spell cards (PDF, 37 kB)", and for the US
+    Letter edition "Spell cards, US Letter (PDF, 38 kB)"."""
     if product == RULEBOOK:
         title = ui_text("The whole rulebook", lang)
     else:
         title = print_text(PRINT_TITLES[product], lang)
+    if paper:
+        title = f"{title}, {ui_text('US Letter', lang)}"
     if size < MEGABYTE:
         number, words = format_number(-(-size // KILOBYTE), lang), ui_text("PDF, {size} kB", lang)
     else:
@@ -81,22 +89,33 @@ class DownloadsDirective(SphinxDirective):
         lang = page_language(self.config.language)
         items = nodes.bullet_list(classes=["nq-downloads"])
         for product in products:
-            pdf = Path(folder) / pdf_name(product, lang)
-            if not pdf.is_file():
-                self.env.note_dependency(str(pdf))  # read again once it is made
-                continue
-            items += self.item(pdf, link_text(product, lang, pdf.stat().st_size))
+            links = []
+            for paper in PAPERS:
+                pdf = Path(folder) / pdf_name(product, lang, paper)
+                if not pdf.is_file():
+                    self.env.note_dependency(str(pdf))  # read again once it is made
+                    continue
+                links.append(self.link(pdf, link_text(product, lang, pdf.stat().st_size, paper)))
+            if links:
+                items += self.item(links)
         return [items] if items.children else []
 
-    def item(self, pdf: Path, text: str) -> nodes.list_item:
+    def link(self, pdf: Path, text: str) -> addnodes.download_reference:
         page_folder = Path(self.env.srcdir, self.env.docname).parent
-        link = addnodes.download_reference(  # a path from the page, as Sphinx reads it
+        link: addnodes.download_reference = addnodes.download_reference(
             "", "", refdoc=self.env.docname, reftarget=os.path.relpath(pdf, page_folder)
-        )
+        )  # the target is a path from the page, as Sphinx reads it
         link += nodes.inline(text=text)
+        return link
+
+    def item(self, links: list[addnodes.download_reference]) -> nodes.list_item:
+        """One product: its A4 link, then its US Letter link, on one line."""
         para = nodes.paragraph()
         para["translatable"] = False  # words of the catalogues, already in the page's language
-        para += link
+        for index, link in enumerate(links):
+            if index:
+                para += nodes.Text(" · ")
+            para += link
         item = nodes.list_item()
         item += para
         return item

@@ -27,24 +27,34 @@ class Build:
         return self.out
 
 
-def sphinx_command(builder: str, out: Path, lang: str, src: Path = ROOT / "docs") -> list[str]:
+#: What `make pdf-letter` adds: the rulebook laid out on US Letter.
+LETTER = ("-D", "latex_elements.papersize=letterpaper")
+
+
+def sphinx_command(
+    builder: str, out: Path, lang: str, src: Path = ROOT / "docs", extra: tuple[str, ...] = ()
+) -> list[str]:
     language = ["-D", "language=fr", "-t", "fr"] if lang == "fr" else []
     edition = ["-t", PRINT_TAG] if builder in PRINT_BUILDERS else []  # as `make pdf` builds
     return [
         sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q",
-        "-b", builder, *edition, "-c", str(src.parent), "-d", str(out / "doctrees"),
+        "-b", builder, *edition, *extra, "-c", str(src.parent), "-d", str(out / "doctrees"),
         *language, str(src), str(out / builder),
     ]  # fmt: skip
 
 
-def build_all(builder: str, base: Path, src: Path = ROOT / "docs") -> dict[str, Build]:
+def build_all(
+    builder: str, base: Path, src: Path = ROOT / "docs", extra: tuple[str, ...] = ()
+) -> dict[str, Build]:
     """Build both languages at once (the machine has two cores)."""
     running = {}
     for lang in LANGUAGES:
         out = base / lang
-        command = sphinx_command(builder, out, lang, src)
-        running[lang] = (out, subprocess.Popen(command, stdout=subprocess.PIPE,
-                                               stderr=subprocess.STDOUT, text=True))
+        command = sphinx_command(builder, out, lang, src, extra)
+        running[lang] = (
+            out,
+            subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True),
+        )
     builds = {}
     for lang, (out, process) in running.items():
         log, _ = process.communicate()
@@ -59,8 +69,11 @@ def latexmk_all(latex: dict[str, Build]) -> dict[str, Build]:
     for lang, build in latex.items():
         build.check()
         running[lang] = subprocess.Popen(
-            ["make", "-C", str(build.out), "all-pdf"], stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, env=env,
+            ["make", "-C", str(build.out), "all-pdf"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
         )
     results = {}
     for lang, process in running.items():

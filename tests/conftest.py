@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.building import Build, build_all, latexmk_all
+from tests.building import LETTER, Build, build_all, latexmk_all
 
 
 @pytest.fixture(scope="session")
@@ -27,3 +27,14 @@ def pdf_builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Build]:
 @pytest.fixture(scope="session")
 def pdfs(pdf_builds: dict[str, Build]) -> dict[str, Path]:
     return {lang: build.check() / "noquarter.pdf" for lang, build in pdf_builds.items()}
+
+
+@pytest.fixture(scope="session")
+def letter_pdf_builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Build]:
+    """The rulebooks on US Letter, as `make pdf-letter` builds them."""
+    return latexmk_all(build_all("latex", tmp_path_factory.mktemp("latex-letter"), extra=LETTER))
+
+
+@pytest.fixture(scope="session")
+def letter_pdfs(letter_pdf_builds: dict[str, Build]) -> dict[str, Path]:
+    return {lang: build.check() / "noquarter.pdf" for lang, build in letter_pdf_builds.items()}

@@ -144,3 +144,28 @@ def shapes(pdf: Path, page: int) -> list[Shape]:
                 found.append(Shape(min(xs), min(ys), max(xs), max(ys), curves, lines))
             points, curves, lines = [], 0, 0
     return found
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of text as the PDF draws it: where it starts (points, y up) and its size."""
+
+    text: str
+    x: float
+    y: float
+    size: float
+
+
+def runs(pdf: Path, page: int) -> list[Run]:
+    """The text runs of a page (1-based) in drawing order, each with its position and its size in
+    PostScript points (the font size times the text and graphics matrices' vertical scale)."""
+    found: list[Run] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], _font: object, size: float) -> None:
+        if not text.strip():
+            return
+        a, b, c, d, e, f = _multiply(tuple(tm), tuple(cm))  # type: ignore[arg-type]
+        found.append(Run(text.strip(), e, f, abs(size * (b * b + d * d) ** 0.5)))
+
+    PdfReader(str(pdf)).pages[page - 1].extract_text(visitor_text=visit)
+    return found

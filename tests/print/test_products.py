@@ -21,13 +21,16 @@ from nqcore.templates import (
     teardrop_templates,
 )
 from nqprint import quick_reference, spell_cards, template_sheets
+from nqprint.latex import PAPERS as PAPERS_BY_NAME
 from nqprint.texts import cell_text, engine_text, print_text
 from tests.print.conftest import Products
 from tests.print.pdfs import PT_PER_INCH, pages, shapes, text, unembedded_fonts
 
 LANGS = ["en", "fr"]
+PAPERS = ["a4", "letter"]
 PRODUCTS = ["quick-reference", "spell-cards", "templates"]
-A4_POINTS = (595.28, 841.89)
+#: The page sizes in PostScript points: A4 is 210 × 297 mm, US Letter 8.5 × 11 inches.
+PAGE_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 #: A printed shape may differ from its nominal size by 0.5 %.
 TOLERANCE = 0.005
 
@@ -39,33 +42,36 @@ def squeeze(value: str) -> str:
     return re.sub(r" ([:;!?])", r"\1", value)
 
 
+@pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("product", PRODUCTS)
-def test_product_builds_on_a4_without_missing_glyphs(
-    products: Products, product: str, lang: str
+def test_product_builds_on_its_paper_without_missing_glyphs(
+    products: Products, product: str, lang: str, paper: str
 ) -> None:
-    pdf = products.pdf(product, lang)
+    pdf = products.pdf(product, lang, paper)
     assert pdf.stat().st_size > 5_000
-    log = products.latex_log(product, lang)
+    log = products.latex_log(product, lang, paper)
     assert "Missing character" not in log
     assert "Overfull \\hbox" not in log, "something is wider than the page or its box"
     assert "Card text too long" not in log
+    assert "Card title too long" not in log
     assert unembedded_fonts(pdf) == []
     from pypdf import PdfReader
 
     for page in PdfReader(str(pdf)).pages:
         size = (float(page.mediabox.width), float(page.mediabox.height))
-        assert size == pytest.approx(A4_POINTS, abs=0.5), "every page is A4"
+        assert size == pytest.approx(PAGE_POINTS[paper], abs=0.5), f"every page is {paper}"
 
 
+@pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_page_counts(products: Products, lang: str) -> None:
-    assert 2 <= pages(products.pdf("quick-reference", lang)) <= 4
+def test_page_counts(products: Products, lang: str, paper: str) -> None:
+    assert pages(products.pdf("quick-reference", lang, paper)) == len(quick_reference.PAGES)
     cards = len(all_spells()) + len(all_mutations())
     per_page = spell_cards.COLUMNS * spell_cards.ROWS
-    assert pages(products.pdf("spell-cards", lang)) == math.ceil(cards / per_page)
-    sheets = template_sheets.pack(template_sheets.shapes(lang))
-    assert pages(products.pdf("templates", lang)) == len(sheets)
+    assert pages(products.pdf("spell-cards", lang, paper)) == math.ceil(cards / per_page)
+    sheets = template_sheets.pack(template_sheets.shapes(lang), PAPERS_BY_NAME[paper])
+    assert pages(products.pdf("templates", lang, paper)) == len(sheets)
 
 
 OTHER = {"en": "fr", "fr": "en"}
@@ -125,27 +131,35 @@ def test_quick_reference_has_every_modifier_and_panic_result(products: Products,
         assert squeeze(cell_text(action, lang))[:25] in sheet
 
 
-#: Where the cards sit on the page (mm): 3 × 3 cards of 63 × 88 mm, centred on A4.
-CARDS_LEFT_MM = (210 - 3 * spell_cards.CARD_WIDTH_MM) / 2
-CARDS_TOP_MM = 8 + (297 - 16 - 3 * spell_cards.CARD_HEIGHT_MM) / 2
+#: Where the cards sit on the page (mm): 3 × 3 cards of 63 × 88 mm, centred on the paper.
+CARDS_MM = {
+    "a4": ((210 - 3 * spell_cards.CARD_WIDTH_MM) / 2, (297 - 3 * spell_cards.CARD_HEIGHT_MM) / 2),
+    "letter": (
+        (215.9 - 3 * spell_cards.CARD_WIDTH_MM) / 2,
+        (279.4 - 3 * spell_cards.CARD_HEIGHT_MM) / 2,
+    ),
+}
 MM = PT_PER_INCH / 25.4
 
 
-def _card_text(products: Products, lang: str, index: int) -> str:
+def _card_text(products: Products, lang: str, index: int, paper: str = "a4") -> str:
     page, place = divmod(index, spell_cards.COLUMNS * spell_cards.ROWS)
     row, column = divmod(place, spell_cards.COLUMNS)
-    x = (CARDS_LEFT_MM + column * spell_cards.CARD_WIDTH_MM + 1) * MM
-    y = (CARDS_TOP_MM + row * spell_cards.CARD_HEIGHT_MM + 1) * MM
+    left, top = CARDS_MM[paper]
+    x = (left + column * spell_cards.CARD_WIDTH_MM + 1) * MM
+    y = (top + row * spell_cards.CARD_HEIGHT_MM + 1) * MM
     crop = (x, y, (spell_cards.CARD_WIDTH_MM - 2) * MM, (spell_cards.CARD_HEIGHT_MM - 2) * MM)
-    return squeeze(text(products.pdf("spell-cards", lang), layout=False, page=page + 1, crop=crop))
+    pdf = products.pdf("spell-cards", lang, paper)
+    return squeeze(text(pdf, layout=False, page=page + 1, crop=crop))
 
 
+@pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_each_spell_card_shows_its_spell(products: Products, lang: str) -> None:
+def test_each_spell_card_shows_its_spell(products: Products, lang: str, paper: str) -> None:
     """Each card, read on its own square of the page, names its spell and prints the engine's
     use cost, level, upkeep and points."""
     for index, spell in enumerate(all_spells()):
-        card = _card_text(products, lang, index)
+        card = _card_text(products, lang, index, paper)
         name = engine_text(spell.name, lang)
         assert squeeze(name) in card, (index, name, card[:80])
         assert squeeze(engine_text(spell.aspect.label, lang)) in card
@@ -155,13 +169,13 @@ def test_each_spell_card_shows_its_spell(products: Products, lang: str) -> None:
         for label, value in stats:
             assert f"{engine_text(label, lang)} {value}" in card, (name, label, card[-80:])
         assert squeeze(engine_text(spell.text[0], lang))[:30] in card
-    last = _card_text(products, lang, len(all_spells()) + len(all_mutations()) - 1)
+    last = _card_text(products, lang, len(all_spells()) + len(all_mutations()) - 1, paper)
     assert squeeze(engine_text(all_mutations()[-1].name, lang)) in last
 
 
-def _sizes(products: Products, lang: str) -> list[tuple[float, float, int]]:
+def _sizes(products: Products, lang: str, paper: str) -> list[tuple[float, float, int]]:
     """Every curved shape of the template sheets: width and height in inches, curve count."""
-    pdf = products.pdf("templates", lang)
+    pdf = products.pdf("templates", lang, paper)
     found = []
     for page in range(1, pages(pdf) + 1):
         for shape in shapes(pdf, page):
@@ -180,11 +194,12 @@ def _count(found: list[tuple[float, float, int]], width: Fraction, height: Fract
     )
 
 
+@pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_circles_measure_their_nominal_diameter(products: Products, lang: str) -> None:
+def test_circles_measure_their_nominal_diameter(products: Products, lang: str, paper: str) -> None:
     """At 100 % every circle of the sheets is as wide and as tall as its template's diameter
     (72 pt to the inch, within 0.5 %), and there are as many of each size as the engine lists."""
-    found = [(w, h, lines) for w, h, lines in _sizes(products, lang) if lines == 0]
+    found = [(w, h, lines) for w, h, lines in _sizes(products, lang, paper) if lines == 0]
     expected: Counter[Fraction] = Counter()
     for template in blast_templates():
         expected[template.diameter] += 1
@@ -201,9 +216,12 @@ def test_circles_measure_their_nominal_diameter(products: Products, lang: str) -
         assert _count(found, diameter, diameter) == count, f'{diameter}" circles'
 
 
+@pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_teardrops_and_semicircles_measure_their_size(products: Products, lang: str) -> None:
-    found = _sizes(products, lang)
+def test_teardrops_and_semicircles_measure_their_size(
+    products: Products, lang: str, paper: str
+) -> None:
+    found = _sizes(products, lang, paper)
     for template in teardrop_templates():
         assert _count(found, template.width, template.length) == 1, template.size
     semicircles = [t for t in siege_templates() if t.semicircle]

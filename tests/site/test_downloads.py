@@ -81,7 +81,47 @@ def test_each_pdf_present_is_linked_and_copied_into_the_site(
     assert dangling_links(site) == []
 
 
+def test_make_print_builds_the_rulebooks_first_on_both_papers() -> None:
+    """The quick reference prints the rulebooks' pages: `make print-fr` builds the French
+    rulebooks (A4 and Letter) before the products, and gives nqprint their LaTeX folder."""
+    steps = subprocess.run(
+        ["make", "-n", "print-fr", "BUILD=out"], cwd=ROOT, capture_output=True, text=True,
+        check=True,
+    ).stdout.splitlines()  # fmt: skip
+    books = [n for n, line in enumerate(steps) if "nqprint.tex_sandbox" in line]
+    (products,) = [n for n, line in enumerate(steps) if "-m nqprint " in line]
+    assert [steps[n].split()[-2] for n in books] in (
+        ["out/latex/fr", "out/latex/fr-letter"],
+        ["out/latex/fr-letter", "out/latex/fr"],
+    )
+    assert max(books) < products and "--latex out/latex" in steps[products]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_product_offers_a4_and_us_letter(project: tuple[Path, Path], lang: str) -> None:
+    src, pdfs = project
+    for product in ("noquarter", "spell-cards"):
+        (pdfs / f"{product}-{lang}-letter.pdf").write_bytes(b"%PDF-1.4\n".ljust(2_000, b"%"))
+    site, warnings = build(src, lang, pdfs)
+    assert warnings == ""
+    found = links(site)
+    names = [href.rsplit("/", 1)[1] for href, _ in found]
+    assert names == [
+        f"noquarter-{lang}.pdf", f"noquarter-{lang}-letter.pdf", f"quick-reference-{lang}.pdf",
+        f"spell-cards-{lang}.pdf", f"spell-cards-{lang}-letter.pdf",
+    ]  # fmt: skip
+    assert found[4][1] == link_text("spell-cards", lang, 2_000, "-letter")
+    html = (site / "index.html").read_text(encoding="utf-8")
+    listing = re.search(r'<ul class="nq-downloads[^"]*">(.*?)</ul>', html, re.DOTALL)
+    assert listing is not None
+    items = re.findall(r"<li>(.*?)</li>", listing.group(1), re.DOTALL)
+    assert [item.count("<a ") for item in items] == [2, 1, 2], "a product's papers side by side"
+
+
 def test_link_words_name_the_product_and_its_size() -> None:
+    assert link_text("spell-cards", "fr", 999, "-letter") == (
+        "Cartes de sorts, format Lettre US (PDF, 1\u00a0ko)"
+    )
     assert link_text("spell-cards", "en", 999) == "Spell cards (PDF, 1\u00a0kB)"
     assert link_text("quick-reference", "fr", 35_001) == "Aide-mémoire (PDF, 36\u00a0ko)"
     assert (
@@ -127,7 +167,7 @@ def test_make_all_builds_the_pdfs_before_the_sites_that_link_them() -> None:
     steps = commands("all")
     html = [n for n, line in enumerate(steps) if "-b html" in line]
     pdf = [n for n, line in enumerate(steps) if "-b latex" in line or "-m nqprint " in line]
-    assert len(html) == 2 and len(pdf) == 4 and max(pdf) < min(html)
+    assert len(html) == 2 and len(pdf) == 6 and max(pdf) < min(html)
     assert all("-D nq_print_pdfs=out/pdf" in steps[n] for n in html)
     assert all("-t print" in line for line in steps if "-b latex" in line)
     assert not [line for line in commands("html") if "latex" in line or "nqprint " in line]

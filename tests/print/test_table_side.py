@@ -1,0 +1,213 @@
+"""The table-side products read at arm's length and match the book, on A4 and US Letter: the
+quick reference at 10 pt or more, each block giving the rulebook page that LaTeX printed for its
+rule; the cards at 9.5 pt or more, their text filling the card; the templates' 1-inch and 5-cm bars
+exact, labelled, and far from the page number. Everything is measured on the PDFs."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+from statistics import median
+
+import pytest
+from pypdf import PdfReader
+
+from nqprint import quick_reference, spell_cards
+from nqprint.latex import PAPERS as PAPERS_BY_NAME
+from nqprint.latex import PrintError
+from nqprint.rulebook_pages import RulebookPages
+from nqprint.template_sheets import CM_BAR, INCH_BAR
+from nqprint.texts import print_text
+from tests.building import ROOT
+from tests.print.conftest import Products
+from tests.print.pdfs import PT_PER_INCH, Run, pages, runs, shapes
+
+LANGS = ["en", "fr"]
+PAPERS = ["a4", "letter"]
+MM = PT_PER_INCH / 25.4
+#: The least sizes, in PostScript points (pdf units): 10 pt for the sheet, 9.5 pt for the cards.
+QUICK_REFERENCE_PT, CARD_PT = 10, 9.5
+
+
+def _body(pdf: Path, page: int) -> list[Run]:
+    """The runs of a quick-reference page below its header (title line and subtitle)."""
+    found = runs(pdf, page)
+    subtitle = min(found[:4], key=lambda run: run.size)  # the header's small print
+    return [run for run in found if run.y < subtitle.y - 1]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_quick_reference_body_is_10_pt_and_fills_the_page(
+    products: Products, lang: str, paper: str
+) -> None:
+    pdf = products.pdf("quick-reference", lang, paper)
+    for page in range(1, pages(pdf) + 1):
+        body = _body(pdf, page)
+        small = [(run.text, round(run.size, 2)) for run in body if run.size < QUICK_REFERENCE_PT]
+        assert not small, f"page {page}: under {QUICK_REFERENCE_PT} pt: {small[:5]}"
+        lowest = min(run.y for run in body)
+        # Above the 8 mm margin, less than 35 mm unused under the longest column (44 at 9 pt).
+        assert lowest < (8 + 35) * MM, f"page {page}: {(lowest / MM) - 8:.0f} mm left unused"
+
+
+def _named_page(reader: PdfReader, anchor: str) -> str:
+    """The printed page number (the page label) where a named destination of the PDF is."""
+    destination = reader.named_destinations[anchor]
+    return reader.page_labels[reader.get_destination_page_number(destination)]
+
+
+_ANCHOR = re.compile(
+    r"^\\newlabel\{(?P<label>[^{}]+)\}\{\{[^{}]*\}\{[^{}]*\}\{.*\}\{(?P<anchor>[^{}]+)\}\{\}\}$"
+)
+
+
+def _anchors(aux: Path) -> dict[str, str]:
+    """Sphinx label → hyperref anchor (``section.10.3``), as the aux file records them."""
+    found: dict[str, str] = {}
+    for line in aux.read_text(encoding="utf-8").splitlines():
+        match = _ANCHOR.match(line)
+        if match:
+            found.setdefault(match["label"], match["anchor"])
+    return found
+
+
+def _printed_refs(pdf: Path, lang: str) -> dict[str, str]:
+    """Each block's page reference as the sheet prints it: the run after its heading."""
+    every = [run for page in range(1, pages(pdf) + 1) for run in runs(pdf, page)]
+    texts = [re.sub(r"\s+", " ", run.text) for run in every]
+    refs = {}
+    for key in quick_reference.SOURCES:
+        title = re.sub(r"\s+", " ", quick_reference.block_title(key, lang))
+        index = texts.index(title)
+        refs[key] = texts[index + 1]
+    return refs
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_quick_reference_pages_are_the_rulebooks(products: Products, lang: str, paper: str) -> None:
+    """Each block's "p. 74" is the page where the built rulebook of the same language and paper
+    shows the rule: found through the PDF's own named destination and page labels."""
+    rulebook = products.rulebook(lang, paper)
+    reader = PdfReader(str(rulebook))
+    anchors = _anchors(rulebook.with_suffix(".aux"))
+    printed = _printed_refs(products.pdf("quick-reference", lang, paper), lang)
+    for key, labels in quick_reference.SOURCES.items():
+        real = sorted({_named_page(reader, anchors[label]) for label in labels}, key=int)
+        numbers = re.findall(r"\d+", printed[key])
+        assert numbers == real, (key, printed[key], real)
+        assert printed[key].startswith("p"), printed[key]
+
+
+def test_a4_and_letter_rulebooks_differ_and_sheets_follow(products: Products) -> None:
+    """The Letter book has its own pages; each sheet follows its own book."""
+    a4 = _printed_refs(products.pdf("quick-reference", "en", "a4"), "en")
+    letter = _printed_refs(products.pdf("quick-reference", "en", "letter"), "en")
+    assert pages(products.rulebook("en", "a4")) != pages(products.rulebook("en", "letter"))
+    assert a4 != letter
+
+
+def test_a_missing_label_fails_naming_it(tmp_path: Path) -> None:
+    aux = tmp_path / "noquarter.aux"
+    aux.write_text("\\newlabel{magic:magic}{{15}{58}{Magic}{chapter.15}{}}\n", encoding="utf-8")
+    book = RulebookPages(aux)
+    assert book.page("magic:magic") == "58"
+    with pytest.raises(PrintError, match=r"noquarter\.aux: the rulebook has no label 'x:y'"):
+        book.page("x:y")
+
+
+def test_the_sheet_without_a_built_rulebook_fails_in_one_line(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "nqprint", "--lang", "en", "--paper", "letter", "--latex",
+         str(tmp_path), "--out", str(tmp_path / "pdf"), "--work", str(tmp_path / "w"),
+         "quick-reference"],
+        cwd=ROOT, capture_output=True, text=True,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().count("\n") == 0
+    assert f"{tmp_path / 'en-letter' / 'noquarter.aux'}: the rulebook is not built" in result.stderr
+
+
+def _cards(pdf: Path, page: int, paper: str) -> list[list[Run]]:
+    """The runs of each card of a page, by where they stand in the 3 × 3 grid."""
+    reader = PdfReader(str(pdf))
+    height = float(reader.pages[0].mediabox.height)
+    left, top = spell_cards.grid_origin(PAPERS_BY_NAME[paper])
+    grid: dict[tuple[int, int], list[Run]] = {}
+    for run in runs(pdf, page):
+        column = int((run.x / MM - left) // spell_cards.CARD_WIDTH_MM)
+        row = int(((height - run.y) / MM - top) // spell_cards.CARD_HEIGHT_MM)
+        grid.setdefault((row, column), []).append(run)
+    return [grid[place] for place in sorted(grid)]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_cards_text_is_9_5_pt_and_fills_the_card(products: Products, lang: str, paper: str) -> None:
+    """Every word of the cards is 9.5 pt or more; the title band holds the name and the aspect (or
+    "Mutation") on their own line; the text (between the band and the stats line) fills its
+    room: the median card two thirds of it or more (half before), the shortest text (in 12 pt) a
+    quarter."""
+    pdf = products.pdf("spell-cards", lang, paper)
+    fills = []
+    for page in range(1, pages(pdf) + 1):
+        for card in _cards(pdf, page, paper):
+            small = [(run.text, round(run.size, 2)) for run in card if run.size < CARD_PT]
+            assert not small, f"page {page}: under {CARD_PT} pt: {small[:3]}"
+            band_y, stats_y = max(run.y for run in card), min(run.y for run in card)
+            band = [run.text for run in card if abs(run.y - band_y) < 1]
+            assert len(band) == 2, f"page {page}: the band holds the name and kind alone: {band}"
+            body = [run for run in card if stats_y + 1 < run.y < band_y - 1]
+            top = max(run.y + run.size * 0.75 for run in body)
+            bottom = min(run.y - run.size * 0.25 for run in body)
+            fills.append((top - bottom) / (spell_cards.TEXT_HEIGHT_MM * MM))
+    assert len(fills) == 45
+    assert max(fills) <= 1.02, "a card's text runs over its stats line"
+    assert median(fills) > 0.65, sorted(fills)
+    assert min(fills) > 0.25, sorted(fills)
+
+
+def _bars(pdf: Path, page: int) -> list[tuple[float, float, float, float]]:
+    """The scale bars of a template page: stroked paths 6 pt tall (the end ticks) and straight."""
+    return [
+        (shape.x0, shape.y0, shape.x1, shape.y1)
+        for shape in shapes(pdf, page)
+        if not shape.curves and abs(shape.height - 6) < 0.2 and shape.width > 50
+    ]
+
+
+def _distance(run: Run, box: tuple[float, float, float, float]) -> float:
+    """From a text run's start to a box (points)."""
+    x0, y0, x1, y1 = box
+    dx = max(x0 - run.x, 0, run.x - x1)
+    dy = max(y0 - run.y, 0, run.y - y1)
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_template_bars_are_exact_labelled_and_apart_from_the_page_number(
+    products: Products, lang: str, paper: str
+) -> None:
+    pdf = products.pdf("templates", lang, paper)
+    total = pages(pdf)
+    for page in range(1, total + 1):
+        bars = sorted(_bars(pdf, page), key=lambda box: box[2] - box[0])
+        lengths = [box[2] - box[0] for box in bars]
+        assert lengths == [
+            pytest.approx(PT_PER_INCH, abs=0.05),
+            pytest.approx(5 / 2.54 * PT_PER_INCH, abs=0.05),
+        ], f"page {page}: 1 inch and 5 cm at 72 pt to the inch"
+        found = runs(pdf, page)
+        for bar, label in zip(bars, (INCH_BAR, CM_BAR), strict=True):
+            word = next(run for run in found if run.text == print_text(label, lang))
+            centre = (bar[0] + bar[2]) / 2
+            assert bar[3] < word.y < bar[3] + 12, f"{word.text!r} stands just above its bar"
+            assert bar[0] < word.x < centre, f"{word.text!r} is centred on its bar"
+        number = next(run for run in found if run.text == f"{page}/{total}")
+        for bar in bars:
+            assert _distance(number, bar) > 40 * MM, f"page {page}: the page number is by a bar"
