@@ -3,7 +3,10 @@ SPHINXBUILD ?= sphinx-build
 SPHINXOPTS ?= -W --keep-going -n -q
 PYTHON ?= python
 BUILD ?= _build
-FR := -D language=fr -t fr
+# The languages: English (the source), then every language the engine has a catalogue for
+# (nqcore/locale/<lang>/, nqcore/i18n.py); a translated build gets its language and its tag.
+LANGUAGES := en $(sort $(notdir $(wildcard nqcore/locale/*)))
+LANG_OPTS = $(if $(filter-out en,$*),-D language=$* -t $*)
 # The print editions (PDF, EPUB) are the players' book: the tag leaves out the editors' pages and
 # columns (nqsphinx/editions.py). The site links the PDFs that $(BUILD)/pdf holds when it is built,
 # and carries a copy of each (nqsphinx/downloads.py).
@@ -16,9 +19,9 @@ SITE := -D nq_print_pdfs=$(BUILD)/pdf
 all: html pdf epub print
 
 # In `make all` (the default goal), the PDFs come first, so that the sites link them.
-html-en html-fr: | $(if $(filter all,$(or $(MAKECMDGOALS),all)),pdf print)
+$(addprefix html-,$(LANGUAGES)): | $(if $(filter all,$(or $(MAKECMDGOALS),all)),pdf print)
 
-html: html-en html-fr
+html: $(addprefix html-,$(LANGUAGES))
 	$(PYTHON) -m nqsphinx.site_root $(BUILD)/html
 	$(PYTHON) -m nqsphinx.site_archive $(BUILD)/html
 
@@ -26,39 +29,27 @@ html: html-en html-fr
 verify-examples:
 	$(PYTHON) -m pytest docs -q --no-header -p no:cacheprovider -o addopts= --tb=short
 
-html-en: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/en docs $(BUILD)/html/en
+$(addprefix html-,$(LANGUAGES)): html-%: verify-examples
+	$(SPHINXBUILD) $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/$* $(LANG_OPTS) docs $(BUILD)/html/$*
 
-html-fr: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/fr $(FR) docs $(BUILD)/html/fr
+pdf: $(addprefix pdf-,$(LANGUAGES))
 
-pdf: pdf-en pdf-fr
-
-pdf-en: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b latex $(PRINT) -c . -d $(BUILD)/doctrees/latex-en docs $(BUILD)/latex/en
-	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/en >/dev/null
-	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/en/noquarter.pdf $(BUILD)/pdf/noquarter-en.pdf
-
-pdf-fr: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b latex $(PRINT) -c . -d $(BUILD)/doctrees/latex-fr $(FR) docs $(BUILD)/latex/fr
-	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/fr >/dev/null
-	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/fr/noquarter.pdf $(BUILD)/pdf/noquarter-fr.pdf
+$(addprefix pdf-,$(LANGUAGES)): pdf-%: verify-examples
+	$(SPHINXBUILD) $(SPHINXOPTS) -b latex $(PRINT) -c . -d $(BUILD)/doctrees/latex-$* $(LANG_OPTS) docs $(BUILD)/latex/$*
+	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/$* >/dev/null
+	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/$*/noquarter.pdf $(BUILD)/pdf/noquarter-$*.pdf
 
 # E-books (EPUB 3) of the same sources: cover, metadata and accessibility from nqsphinx.epub.
-epub: epub-en epub-fr
+epub: $(addprefix epub-,$(LANGUAGES))
 
-epub-en: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b epub $(PRINT) -c . -d $(BUILD)/doctrees/epub-en docs $(BUILD)/epub/en
-	cp $(BUILD)/epub/en/noquarter.epub $(BUILD)/epub/noquarter-en.epub
-
-epub-fr: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b epub $(PRINT) -c . -d $(BUILD)/doctrees/epub-fr $(FR) docs $(BUILD)/epub/fr
-	cp $(BUILD)/epub/fr/noquarter.epub $(BUILD)/epub/noquarter-fr.epub
+$(addprefix epub-,$(LANGUAGES)): epub-%: verify-examples
+	$(SPHINXBUILD) $(SPHINXOPTS) -b epub $(PRINT) -c . -d $(BUILD)/doctrees/epub-$* $(LANG_OPTS) docs $(BUILD)/epub/$*
+	cp $(BUILD)/epub/$*/noquarter.epub $(BUILD)/epub/noquarter-$*.epub
 
 # Print products from the engine: quick-reference sheet, spell cards, templates at true scale.
-print: print-en print-fr
+print: $(addprefix print-,$(LANGUAGES))
 
-print-en print-fr: print-%: verify-examples
+$(addprefix print-,$(LANGUAGES)): print-%: verify-examples
 	$(PYTHON) -m nqprint --lang $* --out $(BUILD)/pdf --work $(BUILD)/print >/dev/null
 
 # Proof sheets for editors: chosen pages of every PDF of $(BUILD)/pdf, one PNG per PDF in

@@ -39,6 +39,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.writers.html5 import HTML5Translator
 
+from nqcore.i18n import LANGUAGES, locale_dirs
 from nqsphinx import entities
 from nqsphinx.coverage import chapters_in_order
 from nqsphinx.messages import page_language, ui_text
@@ -51,6 +52,10 @@ GLOSSARY_PAGE = "glossary"
 #: Pages whose text is not rules: no glossary links there.
 UNLINKED_PAGES = frozenset({GLOSSARY_PAGE, "the-unexpected-enemy", "credits", "index"})
 REQUIRED = ("key", "en", "fr", "def_en", "def_fr", "section")
+#: A language the glossary file does not hold keeps its terms beside its page catalogues:
+#: ``locale/<lang>/glossary.toml``, one ``[[term]]`` per key with ``<lang>``, ``def_<lang>`` and
+#: an optional ``abbr_<lang>``.
+LANGUAGE_FILE = "glossary.toml"
 #: Where the build environment keeps, per page, the glossary links made on it.
 USES_KEY = "nq_glossary_uses"
 #: The attribute of a term link naming its term: its address and its description follow from it.
@@ -89,12 +94,31 @@ class GlossaryError(ValueError):
     """A malformed glossary record; the message names the file and the record."""
 
 
+def _language_records(path: Path, records: list[dict[str, Any]]) -> None:
+    """Add to ``records`` (of the glossary file ``path``) the fields of every language's own
+    glossary file (:data:`LANGUAGE_FILE`)."""
+    by_key = {record.get("key"): record for record in records}
+    page_locale = path.resolve().parents[2] / "locale"  # docs/_data/glossary.toml → locale/
+    for lang in LANGUAGES:
+        files = [folder / lang / LANGUAGE_FILE for folder in locale_dirs(page_locale)]
+        found = next((file for file in files if file.is_file()), None)
+        if found is None:
+            continue
+        for index, record in enumerate(tomllib.loads(found.read_text("utf-8")).get("term", [])):
+            if record.get("key") not in by_key:
+                raise GlossaryError(f"{found}: term #{index + 1}: no term {record.get('key')!r}")
+            by_key[record["key"]].update(record)
+
+
 @cache
 def load_terms(path: Path) -> tuple[Term, ...]:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
+    records = data.get("term", [])
+    _language_records(path, records)
+    required = (*REQUIRED, *(f"{p}{lang}" for lang in LANGUAGES for p in ("", "def_")))
     terms = []
-    for index, record in enumerate(data.get("term", [])):
-        missing = [name for name in REQUIRED if not record.get(name)]
+    for index, record in enumerate(records):
+        missing = [name for name in dict.fromkeys(required) if not record.get(name)]
         if missing:
             raise GlossaryError(
                 f"{path}: term #{index + 1} ({record.get('key', '?')}): "
@@ -103,13 +127,11 @@ def load_terms(path: Path) -> tuple[Term, ...]:
         terms.append(
             Term(
                 key=record["key"],
-                names={"en": record["en"], "fr": record["fr"]},
+                names={lang: record[lang] for lang in LANGUAGES},
                 abbreviations={
-                    lang: record[f"abbr_{lang}"]
-                    for lang in ("en", "fr")
-                    if record.get(f"abbr_{lang}")
+                    lang: record[f"abbr_{lang}"] for lang in LANGUAGES if record.get(f"abbr_{lang}")
                 },
-                definitions={"en": record["def_en"], "fr": record["def_fr"]},
+                definitions={lang: record[f"def_{lang}"] for lang in LANGUAGES},
                 section=record["section"],
             )
         )

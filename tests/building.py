@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from nqcore.i18n import LANGUAGES, LOCALE_PATH_VARIABLE, SOURCE_LANGUAGE
 from nqprint.tex_sandbox import sandboxed_env
 from nqsphinx.editions import PRINT_BUILDERS, PRINT_TAG
 
 ROOT = Path(__file__).resolve().parents[1]
-LANGUAGES = ("en", "fr")
+__all__ = ["LANGUAGES", "ROOT", "Build", "build_all", "latexmk_all", "sphinx_command"]
 
 
 @dataclass(frozen=True)
@@ -28,7 +31,7 @@ class Build:
 
 
 def sphinx_command(builder: str, out: Path, lang: str, src: Path = ROOT / "docs") -> list[str]:
-    language = ["-D", "language=fr", "-t", "fr"] if lang == "fr" else []
+    language = ["-D", f"language={lang}", "-t", lang] if lang != SOURCE_LANGUAGE else []
     edition = ["-t", PRINT_TAG] if builder in PRINT_BUILDERS else []  # as `make pdf` builds
     return [
         sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q",
@@ -37,14 +40,26 @@ def sphinx_command(builder: str, out: Path, lang: str, src: Path = ROOT / "docs"
     ]  # fmt: skip
 
 
-def build_all(builder: str, base: Path, src: Path = ROOT / "docs") -> dict[str, Build]:
-    """Build both languages at once (the machine has two cores)."""
+def build_all(
+    builder: str,
+    base: Path,
+    src: Path = ROOT / "docs",
+    languages: Sequence[str] = LANGUAGES,
+    locale_path: Path | None = None,
+) -> dict[str, Build]:
+    """Build every language at once (the machine has two cores); ``locale_path`` adds the
+    languages of a folder laid out like the repository (``NQ_LOCALE_PATH``, nqcore/i18n.py)."""
+    env = dict(os.environ)
+    if locale_path is not None:
+        env[LOCALE_PATH_VARIABLE] = str(locale_path)
     running = {}
-    for lang in LANGUAGES:
+    for lang in languages:
         out = base / lang
         command = sphinx_command(builder, out, lang, src)
-        running[lang] = (out, subprocess.Popen(command, stdout=subprocess.PIPE,
-                                               stderr=subprocess.STDOUT, text=True))
+        process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+        )
+        running[lang] = (out, process)
     builds = {}
     for lang, (out, process) in running.items():
         log, _ = process.communicate()
@@ -59,8 +74,11 @@ def latexmk_all(latex: dict[str, Build]) -> dict[str, Build]:
     for lang, build in latex.items():
         build.check()
         running[lang] = subprocess.Popen(
-            ["make", "-C", str(build.out), "all-pdf"], stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, env=env,
+            ["make", "-C", str(build.out), "all-pdf"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
         )
     results = {}
     for lang, process in running.items():
