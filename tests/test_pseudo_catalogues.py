@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import polib
@@ -17,6 +18,7 @@ from nqsphinx.pseudo import (
     _KEPT,
     _PLAIN,
     CLOSE,
+    GLOSSARY,
     OPEN,
     PSEUDO,
     pseudo,
@@ -139,7 +141,21 @@ def test_the_command_writes_every_catalogue(tmp_path: Path) -> None:
     done = _cli(str(tmp_path))
     count = len(list(source_catalogues()))
     assert done.returncode == 0 and done.stdout == f"{count} catalogues in {tmp_path}\n"
-    assert len(list(tmp_path.glob(f"**/{PSEUDO}/LC_MESSAGES/*.po"))) == count
+    sphinx_words = tmp_path / "locale" / PSEUDO / "LC_MESSAGES" / "sphinx.po"
+    assert len(list(tmp_path.glob(f"**/{PSEUDO}/LC_MESSAGES/*.po"))) == count + 1
+    words = {e.msgid: e.msgstr for e in polib.pofile(str(sphinx_words))}
+    assert words["Link to this heading"] == "⟦Ľîñķ ţō ţĥîś ĥéàďîñĝ⟧"
+    assert not [msgid for msgid in words if "\n" in msgid or "<" in msgid]
+
+
+def test_the_glossary_terms_in_the_pseudo_language(tmp_path: Path) -> None:
+    write_pseudo(tmp_path)
+    glossary = tomllib.loads((tmp_path / "locale" / PSEUDO / "glossary.toml").read_text("utf-8"))
+    english = tomllib.loads((ROOT / GLOSSARY).read_text("utf-8"))["term"]
+    assert [term["key"] for term in glossary["term"]] == [term["key"] for term in english]
+    actions = glossary["term"][0]
+    assert (actions[PSEUDO], actions[f"abbr_{PSEUDO}"]) == ("Àçţîōñś", "ÀÇ")
+    assert actions[f"def_{PSEUDO}"].startswith("⟦Ţĥé ñûṁƀéŕ ōƒ àçţîōñś")
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
