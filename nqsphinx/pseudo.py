@@ -45,7 +45,8 @@ LETTERS = str.maketrans(_PLAIN, _ACCENTED)
 
 #: Spans kept exactly: a role with an explicit title keeps its name and target (group ``title``
 #: is translated), other roles keep their content (a label, a key, a page); inline code;
-#: a link's address; HTML tags and entities; placeholders; backslash escapes; footnotes.
+#: a link's address; HTML tags and entities; placeholders (also strftime's, in Sphinx's date
+#: formats); backslash escapes; footnotes.
 _KEPT = re.compile(
     r"""
       (?P<role_open>\{[\w:.+-]+\}`)(?P<title>[^`<]*?)(?P<target>\s*<[^`<>]*>)(?P<role_close>`)
@@ -60,6 +61,7 @@ _KEPT = re.compile(
     | \{\{.*?\}\}
     | \{[\w.]*(?:![rsa])?(?::[^{}]*)?\}
     | %(?:\([\w]+\))?[-+#0]*\d*(?:\.\d+)?[sdifr%]
+    | %[aAbBHIjmMpSUwWxXyYZz]
     | \\.
     """,
     re.VERBOSE | re.DOTALL,

@@ -53,6 +53,7 @@ def prose_letters(text: str) -> str:
         ("see [the site](https://example.org/a)", "⟦śéé [ţĥé śîţé](https://example.org/a)⟧"),
         ("50% chance of 10/20", "⟦50% çĥàñçé ōƒ 10/20⟧"),
         ("a<br/>b &amp; c", "⟦à<br/>ƀ &amp; ç⟧"),
+        ("%b %d, %Y", "⟦%b %d, %Y⟧"),
     ],
 )
 def test_prose_accented_markup_kept(msgid: str, expected: str) -> None:
