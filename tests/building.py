@@ -30,11 +30,13 @@ class Build:
         return self.out
 
 
-def sphinx_command(builder: str, out: Path, lang: str, src: Path = ROOT / "docs") -> list[str]:
+def sphinx_command(
+    builder: str, out: Path, lang: str, src: Path = ROOT / "docs", strict: bool = True
+) -> list[str]:
     language = ["-D", f"language={lang}", "-t", lang] if lang != SOURCE_LANGUAGE else []
     edition = ["-t", PRINT_TAG] if builder in PRINT_BUILDERS else []  # as `make pdf` builds
     return [
-        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q",
+        sys.executable, "-m", "sphinx", *(["-W"] if strict else []), "--keep-going", "-n", "-q",
         "-b", builder, *edition, "-c", str(src.parent), "-d", str(out / "doctrees"),
         *language, str(src), str(out / builder),
     ]  # fmt: skip
@@ -46,16 +48,18 @@ def build_all(
     src: Path = ROOT / "docs",
     languages: Sequence[str] = LANGUAGES,
     locale_path: Path | None = None,
+    strict: bool = True,
 ) -> dict[str, Build]:
     """Build every language at once (the machine has two cores); ``locale_path`` adds the
-    languages of a folder laid out like the repository (``NQ_LOCALE_PATH``, nqcore/i18n.py)."""
+    languages of a folder laid out like the repository (``NQ_LOCALE_PATH``, nqcore/i18n.py);
+    not ``strict``: warnings are not errors (the caller reads them in the log)."""
     env = dict(os.environ)
     if locale_path is not None:
         env[LOCALE_PATH_VARIABLE] = str(locale_path)
     running = {}
     for lang in languages:
         out = base / lang
-        command = sphinx_command(builder, out, lang, src)
+        command = sphinx_command(builder, out, lang, src, strict)
         process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
         )

@@ -20,19 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from nqsphinx.pseudo import PSEUDO, write_pseudo
+from nqsphinx.pseudo import PSEUDO
 from tests.building import ROOT, build_all
-
-
-@dataclass(frozen=True)
-class Allowed:
-    """English a pseudo page may show: ``pattern`` (found in the text), only inside an element of
-    one of the classes ``within`` if given, for ``reason``."""
-
-    pattern: str
-    reason: str
-    within: tuple[str, ...] = ()
-
+from tests.pseudolang import Allowed, english_left, pseudo_catalogues, unused
 
 #: The reviewed allow-list.
 ALLOWED = (
@@ -139,24 +129,12 @@ def read_site(site: Path) -> tuple[list[Text], list[Text]]:
     return texts, code
 
 
-def english_left(text: Text, used: Counter[Allowed]) -> str:
-    """The ASCII letters left in ``text`` once its allowed English is taken out."""
-    rest = text.text
-    for allowed in ALLOWED:
-        if allowed.within and not text.classes.intersection(allowed.within):
-            continue
-        rest, count = re.subn(allowed.pattern, "", rest)
-        used[allowed] += count
-    return "".join(re.findall(r"[A-Za-z]+", rest))
-
-
 @pytest.fixture(scope="module")
 def pseudo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site in the pseudo language, built once, from catalogues outside the repository."""
     scratch = tmp_path_factory.mktemp("pseudo-language")
-    write_pseudo(scratch / "catalogues")
-    build = build_all("html", scratch / "build", languages=[PSEUDO],
-                      locale_path=scratch / "catalogues")[PSEUDO]  # fmt: skip
+    catalogues = pseudo_catalogues(scratch)
+    build = build_all("html", scratch / "build", languages=[PSEUDO], locale_path=catalogues)[PSEUDO]
     assert "WARNING" not in build.log and "ERROR" not in build.log, build.log
     return build.check()
 
@@ -183,14 +161,15 @@ def test_every_visible_text_is_pseudo_translated(
     assert code  # the reader still sees the prose inside code (test_code_prose_is_translated)
     used: Counter[Allowed] = Counter()
     leaks = Counter(
-        (text.page, text.where, text.text[:160]) for text in texts if english_left(text, used)
+        (text.page, text.where, text.text[:160])
+        for text in texts
+        if english_left(text.text, ALLOWED, used, text.classes)
     )
     assert len(texts) > 15000  # 19 726 texts on 41 pages on 2026-11-25
     listed = "\n".join(f"{n} × {page} <{where}>: {text!r}" for (page, where, text), n in
                        sorted(leaks.items()))  # fmt: skip
     assert not leaks, f"English on pseudo pages (fix it or allow it in ALLOWED):\n{listed}"
-    unused = [allowed.pattern for allowed in ALLOWED if not used[allowed]]
-    assert not unused, f"allowed but never found: {unused}"
+    assert not unused(ALLOWED, used), "allowed but never found"
 
 
 @pytest.mark.xfail(
