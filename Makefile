@@ -5,7 +5,8 @@ PYTHON ?= python
 BUILD ?= _build
 # The languages: English (the source), then every language the engine has a catalogue for
 # (nqcore/locale/<lang>/, nqcore/i18n.py); a translated build gets its language and its tag.
-LANGUAGES := en $(sort $(notdir $(wildcard nqcore/locale/*)))
+ENGINE_CATALOGUES := $(wildcard nqcore/locale/*/LC_MESSAGES/nqcore.po)
+LANGUAGES := en $(sort $(patsubst nqcore/locale/%/LC_MESSAGES/nqcore.po,%,$(ENGINE_CATALOGUES)))
 LANG_OPTS = $(if $(filter-out en,$*),-D language=$* -t $*)
 # The print editions (PDF, EPUB) are the players' book: the tag leaves out the editors' pages and
 # columns (nqsphinx/editions.py). The site links the PDFs that $(BUILD)/pdf holds when it is built,
