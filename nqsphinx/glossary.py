@@ -96,7 +96,7 @@ class GlossaryError(ValueError):
 
 def _language_records(path: Path, records: list[dict[str, Any]]) -> None:
     """Add to ``records`` (of the glossary file ``path``) the fields of every language's own
-    glossary file (:data:`LANGUAGE_FILE`)."""
+    glossary file (:data:`LANGUAGE_FILE`); a term it lacks or does not know names that file."""
     by_key = {record.get("key"): record for record in records}
     page_locale = path.resolve().parents[2] / "locale"  # docs/_data/glossary.toml → locale/
     for lang in LANGUAGES:
@@ -104,10 +104,18 @@ def _language_records(path: Path, records: list[dict[str, Any]]) -> None:
         found = next((file for file in files if file.is_file()), None)
         if found is None:
             continue
-        for index, record in enumerate(tomllib.loads(found.read_text("utf-8")).get("term", [])):
+        try:
+            extra = tomllib.loads(found.read_text(encoding="utf-8")).get("term", [])
+        except tomllib.TOMLDecodeError as error:
+            raise GlossaryError(f"{found}: {error}") from error
+        for index, record in enumerate(extra):
             if record.get("key") not in by_key:
                 raise GlossaryError(f"{found}: term #{index + 1}: no term {record.get('key')!r}")
             by_key[record["key"]].update(record)
+        for key, record in by_key.items():
+            missing = [field for field in (lang, f"def_{lang}") if not record.get(field)]
+            if missing:
+                raise GlossaryError(f"{found}: term {key}: missing field(s) {', '.join(missing)}")
 
 
 @cache
