@@ -3,7 +3,11 @@ SPHINXBUILD ?= sphinx-build
 SPHINXOPTS ?= -W --keep-going -n -q
 PYTHON ?= python
 BUILD ?= _build
-FR := -D language=fr -t fr
+# The languages: English (the source), then every language the engine has a catalogue for
+# (nqcore/locale/<lang>/, nqcore/i18n.py); a translated build gets its language and its tag.
+ENGINE_CATALOGUES := $(wildcard nqcore/locale/*/LC_MESSAGES/nqcore.po)
+LANGUAGES := en $(sort $(patsubst nqcore/locale/%/LC_MESSAGES/nqcore.po,%,$(ENGINE_CATALOGUES)))
+LANG_OPTS = $(if $(filter-out en,$*),-D language=$* -t $*)
 # The print editions (PDF, EPUB) are the players' book: the tag leaves out the editors' pages and
 # columns (nqsphinx/editions.py). The site links the PDFs that $(BUILD)/pdf holds when it is built,
 # and carries a copy of each (nqsphinx/downloads.py).
@@ -18,9 +22,9 @@ SITE := -D nq_print_pdfs=$(BUILD)/pdf
 all: html pdf pdf-letter epub print
 
 # In `make all` (the default goal), the PDFs come first, so that the sites link them.
-html-en html-fr: | $(if $(filter all,$(or $(MAKECMDGOALS),all)),pdf pdf-letter print)
+$(addprefix html-,$(LANGUAGES)): | $(if $(filter all,$(or $(MAKECMDGOALS),all)),pdf pdf-letter print)
 
-html: html-en html-fr
+html: $(addprefix html-,$(LANGUAGES))
 	$(PYTHON) -m nqsphinx.site_root $(BUILD)/html
 	$(PYTHON) -m nqsphinx.site_archive $(BUILD)/html
 
@@ -28,56 +32,40 @@ html: html-en html-fr
 verify-examples:
 	$(PYTHON) -m pytest docs -q --no-header -p no:cacheprovider -o addopts= --tb=short
 
-html-en: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/en docs $(BUILD)/html/en
+$(addprefix html-,$(LANGUAGES)): html-%: verify-examples
+	$(SPHINXBUILD) $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/$* $(LANG_OPTS) docs $(BUILD)/html/$*
 
-html-fr: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/fr $(FR) docs $(BUILD)/html/fr
+pdf: $(addprefix pdf-,$(LANGUAGES))
 
-pdf: pdf-en pdf-fr
-
-pdf-en: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b latex $(PRINT) -c . -d $(BUILD)/doctrees/latex-en docs $(BUILD)/latex/en
-	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/en >/dev/null
-	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/en/noquarter.pdf $(BUILD)/pdf/noquarter-en.pdf
-
-pdf-fr: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b latex $(PRINT) -c . -d $(BUILD)/doctrees/latex-fr $(FR) docs $(BUILD)/latex/fr
-	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/fr >/dev/null
-	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/fr/noquarter.pdf $(BUILD)/pdf/noquarter-fr.pdf
+$(addprefix pdf-,$(LANGUAGES)): pdf-%: verify-examples
+	$(SPHINXBUILD) $(SPHINXOPTS) -b latex $(PRINT) -c . -d $(BUILD)/doctrees/latex-$* $(LANG_OPTS) docs $(BUILD)/latex/$*
+	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/$* >/dev/null
+	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/$*/noquarter.pdf $(BUILD)/pdf/noquarter-$*.pdf
 
 # The rulebooks on US Letter: the same book, laid out again for the paper
 # (noquarter-<lang>-letter.pdf).
 LETTER := -D latex_elements.papersize=letterpaper
-pdf-letter: pdf-en-letter pdf-fr-letter
+LETTER_PDFS := $(addsuffix -letter,$(addprefix pdf-,$(LANGUAGES)))
+pdf-letter: $(LETTER_PDFS)
 
-pdf-en-letter: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b latex $(PRINT) $(LETTER) -c . -d $(BUILD)/doctrees/latex-en-letter docs $(BUILD)/latex/en-letter
-	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/en-letter >/dev/null
-	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/en-letter/noquarter.pdf $(BUILD)/pdf/noquarter-en-letter.pdf
-
-pdf-fr-letter: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b latex $(PRINT) $(LETTER) -c . -d $(BUILD)/doctrees/latex-fr-letter $(FR) docs $(BUILD)/latex/fr-letter
-	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/fr-letter >/dev/null
-	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/fr-letter/noquarter.pdf $(BUILD)/pdf/noquarter-fr-letter.pdf
+$(LETTER_PDFS): pdf-%-letter: verify-examples
+	$(SPHINXBUILD) $(SPHINXOPTS) -b latex $(PRINT) $(LETTER) -c . -d $(BUILD)/doctrees/latex-$*-letter $(LANG_OPTS) docs $(BUILD)/latex/$*-letter
+	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/$*-letter >/dev/null
+	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/$*-letter/noquarter.pdf $(BUILD)/pdf/noquarter-$*-letter.pdf
 
 # E-books (EPUB 3) of the same sources: cover, metadata and accessibility from nqsphinx.epub.
-epub: epub-en epub-fr
+epub: $(addprefix epub-,$(LANGUAGES))
 
-epub-en: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b epub $(PRINT) -c . -d $(BUILD)/doctrees/epub-en docs $(BUILD)/epub/en
-	cp $(BUILD)/epub/en/noquarter.epub $(BUILD)/epub/noquarter-en.epub
-
-epub-fr: verify-examples
-	$(SPHINXBUILD) $(SPHINXOPTS) -b epub $(PRINT) -c . -d $(BUILD)/doctrees/epub-fr $(FR) docs $(BUILD)/epub/fr
-	cp $(BUILD)/epub/fr/noquarter.epub $(BUILD)/epub/noquarter-fr.epub
+$(addprefix epub-,$(LANGUAGES)): epub-%: verify-examples
+	$(SPHINXBUILD) $(SPHINXOPTS) -b epub $(PRINT) -c . -d $(BUILD)/doctrees/epub-$* $(LANG_OPTS) docs $(BUILD)/epub/$*
+	cp $(BUILD)/epub/$*/noquarter.epub $(BUILD)/epub/noquarter-$*.epub
 
 # Print products from the engine: quick-reference sheet, spell cards, templates at true scale, on
 # A4 and US Letter. The quick reference prints the rulebook's pages, read from the rulebooks'
 # LaTeX (noquarter.aux): the rulebooks of its language are built first.
-print: print-en print-fr
+print: $(addprefix print-,$(LANGUAGES))
 
-print-en print-fr: print-%: verify-examples pdf-% pdf-%-letter
+$(addprefix print-,$(LANGUAGES)): print-%: verify-examples pdf-% pdf-%-letter
 	$(PYTHON) -m nqprint --lang $* --out $(BUILD)/pdf --work $(BUILD)/print --latex $(BUILD)/latex >/dev/null
 
 # Proof sheets for editors: chosen pages of every PDF of $(BUILD)/pdf, one PNG per PDF in

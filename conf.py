@@ -8,6 +8,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
+from nqcore import i18n  # noqa: E402 - found through the path above
+
 project = "No Quarter Fantasy Wargames"
 author = "Chris Gilders"
 copyright = "2002-2007, Chris Gilders"  # noqa: A001 - the name Sphinx reads
@@ -37,9 +39,10 @@ templates_path = ["docs/_templates"]
 nitpicky = True
 smartquotes = False  # the book writes inches as 12"; curly quotes would turn them into ”
 
-# Languages: English is the source; French comes from one gettext catalogue per page.
+# Languages: English is the source; French comes from one gettext catalogue per page. Other
+# folders laid out like the repository may add languages (NQ_LOCALE_PATH, nqcore/i18n.py).
 language = "en"
-locale_dirs = ["../locale/"]
+locale_dirs = ["../locale/", *(str(extra) for extra in i18n.locale_dirs(ROOT / "locale")[1:])]
 gettext_compact = False
 gettext_uuid = False
 gettext_location = False  # no churn of location lines when a paragraph moves

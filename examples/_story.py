@@ -9,10 +9,10 @@ from fractions import Fraction
 from pathlib import Path
 
 from nqcore.errata import Erratum, all_errata
-from nqcore.i18n import LANGUAGES, format_percent, load_po
+from nqcore.i18n import LANGUAGES, catalogue_messages, format_percent
 from nqcore.i18n import translator as engine_translator
 
-CATALOGUE = Path(__file__).resolve().parent / "locale" / "fr" / "LC_MESSAGES" / "examples.po"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 
 def N_(text: str) -> str:  # noqa: N802 - the gettext marker, extracted by update-po
@@ -27,9 +27,7 @@ def parse_language(description: str, argv: list[str] | None) -> str:
 
 def translator(lang: str) -> Callable[[str], str]:
     """The story's sentences in ``lang`` (English is the msgid)."""
-    if lang == "en":
-        return lambda text: text
-    table = load_po(CATALOGUE)
+    table = catalogue_messages(LOCALE_DIR, lang, "examples")
     return lambda text: table.get(text, text)
 
 

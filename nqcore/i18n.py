@@ -1,20 +1,66 @@
-"""The engine's own strings and number formats, in English (the source) or French.
+"""The engine's own strings and number formats, in English (the source) or another language.
 
 Engine strings are English msgids marked with :func:`N_`; their French lives in the engine's own
 catalogue ``nqcore/locale/fr/LC_MESSAGES/nqcore.po`` (extracted with babel), read at run time so
 that no compiled ``.mo`` file has to be kept in step with it.
+
+The languages are English and every language the engine has a catalogue for
+(``nqcore/locale/<lang>/``): adding a language is adding its catalogues (README, "A new
+language").  ``NQ_LOCALE_PATH`` names more folders laid out like the repository, searched after
+it: the test suite builds its pseudo language (:mod:`nqsphinx.pseudo`) from one.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
-LANGUAGES: tuple[str, ...] = ("en", "fr")
+ROOT = Path(__file__).resolve().parents[1]
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "nqcore"
+SOURCE_LANGUAGE = "en"
+#: Folders laid out like the repository (``os.pathsep``-separated), searched after it for
+#: catalogues.
+LOCALE_PATH_VARIABLE = "NQ_LOCALE_PATH"
+#: The number format (a babel locale) of each language whose code alone is not the one wanted
+#: (a new language whose code babel knows, ``de``, needs no entry).  ``qps``, the test suite's
+#: pseudo language (nqsphinx.pseudo), borrows French's.
+NUMBER_LOCALES = {"en": "en_GB", "fr": "fr_FR", "qps": "fr_FR"}
+
+
+def locale_dirs(locale_dir: Path) -> list[Path]:
+    """``locale_dir`` (a ``locale`` folder of the repository) and its twins in NQ_LOCALE_PATH."""
+    extra = [Path(f) for f in os.environ.get(LOCALE_PATH_VARIABLE, "").split(os.pathsep) if f]
+    if not extra or not locale_dir.resolve().is_relative_to(ROOT):
+        return [locale_dir]
+    relative = locale_dir.resolve().relative_to(ROOT)
+    return [locale_dir, *(folder / relative for folder in extra)]
+
+
+def find_catalogue(locale_dir: Path, lang: str, domain: str) -> Path | None:
+    """The catalogue ``domain.po`` of ``lang`` for ``locale_dir``, if one exists."""
+    for folder in locale_dirs(locale_dir):
+        path = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+        if path.is_file():
+            return path
+    return None
+
+
+def _languages() -> tuple[str, ...]:
+    """English, then every language with an engine catalogue, in the order of their codes."""
+    found = {
+        path.parents[1].name
+        for folder in locale_dirs(LOCALE_DIR)
+        for path in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po")
+    }
+    return (SOURCE_LANGUAGE, *sorted(found - {SOURCE_LANGUAGE}))
+
+
+#: The languages of every edition: English (the source) first.
+LANGUAGES: tuple[str, ...] = _languages()
 
 
 class Msg(str):
@@ -74,10 +120,15 @@ def load_po(path: Path) -> dict[str, str]:
     }
 
 
+def catalogue_messages(locale_dir: Path, lang: str, domain: str) -> dict[str, str]:
+    """The messages of ``lang`` in ``domain.po`` of ``locale_dir`` (none for English, the source,
+    or where the language has no such catalogue)."""
+    path = None if lang == SOURCE_LANGUAGE else find_catalogue(locale_dir, lang, domain)
+    return load_po(path) if path else {}
+
+
 def _catalogue(lang: str) -> dict[str, str]:
-    if lang == "en":
-        return {}
-    return load_po(LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po")
+    return catalogue_messages(LOCALE_DIR, lang, DOMAIN)
 
 
 def translator(lang: str) -> Callable[[str], str]:
@@ -89,7 +140,7 @@ def translator(lang: str) -> Callable[[str], str]:
 
 
 def _babel_locale(lang: str) -> str:
-    return {"en": "en_GB", "fr": "fr_FR"}[check_language(lang)]
+    return NUMBER_LOCALES.get(check_language(lang), lang)
 
 
 def format_number(value: int | Fraction | float, lang: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nqcore.i18n import check_language, load_po, translator
+from nqcore.i18n import catalogue_messages, check_language, translator
 from nqcore.table_text import cell_text as _cell_text
 from nqcore.tables import Detail
 
@@ -13,9 +13,7 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 
 def print_text(text: str, lang: str) -> str:
     """One of the products' own strings (``N_`` in :mod:`nqprint`, catalogue ``nqprint.po``)."""
-    if check_language(lang) == "en":
-        return text
-    return load_po(LOCALE_DIR / lang / "LC_MESSAGES" / "nqprint.po").get(text, text)
+    return catalogue_messages(LOCALE_DIR, check_language(lang), "nqprint").get(text, text)
 
 
 def engine_text(text: str, lang: str) -> str:

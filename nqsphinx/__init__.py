@@ -41,12 +41,13 @@ from nqsphinx import (
     typography,
     untrusted,
 )
+from nqsphinx.messages import page_language
 
 
 def _configure_latex(app: Sphinx, config: Config) -> None:
     """The PDF's cover, contents, running headers, metadata and page layout; French
     hyphenation and typography from babel-french (:mod:`nqsphinx.latex`)."""
-    lang = "fr" if config.language == "fr" else "en"
+    lang = page_language(config.language)
     config.latex_elements = latex.latex_elements(dict(config.latex_elements), lang)
 
 

@@ -43,6 +43,8 @@ CAPTION = '<p class="caption" role="heading">'
 CAPTION_WITH_LEVEL = '<p class="caption" role="heading" aria-level="2">'
 #: A description of about this length; search engines show some 155 characters.
 DESCRIPTION_MIN, DESCRIPTION_MAX = 100, 160
+#: The class of a glossary term's definition, hidden after the term's link (nqsphinx.glossary).
+HIDDEN_DEFINITION = "nq-term-definition"
 #: Paragraphs that are not the page's own words: notices, examples, tables, cards.
 NOT_PROSE = (
     nodes.Admonition, nodes.table, nodes.sidebar, nodes.topic, nodes.container, nodes.compound,
@@ -60,7 +62,7 @@ def first_words(doctree: nodes.document) -> str:
     for paragraph in doctree.findall(nodes.paragraph):
         if isinstance(paragraph, addnodes.compact_paragraph) or _inside(paragraph, NOT_PROSE):
             continue
-        words = " ".join(paragraph.astext().split())
+        words = " ".join(_shown_text(paragraph).split())
         if words:
             if words[-1] not in ".!?:…":
                 words += "."
@@ -71,6 +73,15 @@ def first_words(doctree: nodes.document) -> str:
         return text
     cut = text[: DESCRIPTION_MAX - 1].rsplit(" ", 1)[0].rstrip(",;:-–— ")
     return cut + "…"
+
+
+def _shown_text(paragraph: nodes.paragraph) -> str:
+    """A paragraph's words without the hidden definitions of the glossary terms it links."""
+    shown = paragraph.deepcopy()
+    for hidden in list(shown.findall(nodes.Element)):
+        if HIDDEN_DEFINITION in hidden["classes"] and hidden.parent is not None:
+            hidden.parent.remove(hidden)
+    return str(shown.astext())
 
 
 def _inside(node: nodes.Node, kinds: tuple[type[nodes.Node], ...]) -> bool:

@@ -17,6 +17,7 @@ of a result in bold and the profile adjustment as a table.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -144,8 +145,17 @@ def spell_body(spell: Spell, lang: str) -> list[nodes.Element]:
     if spell.profile_adjustment:
         caption = ui_text("{spell}: profile adjustment", lang)
         name = engine_text(spell.name, lang)
-        body.append(profile_table(spell.profile_adjustment, caption.format(spell=name)))
+        adjustment = [
+            (engine_text(key, lang), _characteristics_in(value, lang))
+            for key, value in spell.profile_adjustment
+        ]
+        body.append(profile_table(adjustment, caption.format(spell=name)))
     return body
+
+
+def _characteristics_in(value: str, lang: str) -> str:
+    """``RA -1`` with the characteristic in the reader's language (``AD -1``)."""
+    return re.sub(r"[A-Za-z]+", lambda word: engine_text(word[0], lang), value)
 
 
 def spell_footer(spell: Spell, lang: str) -> str:

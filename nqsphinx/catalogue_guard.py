@@ -30,6 +30,8 @@ from typing import Any
 
 import polib
 
+from nqcore.i18n import find_catalogue, locale_dirs
+
 ROOT = Path(__file__).resolve().parents[1]
 PAGE_LOCALE = ROOT / "locale"
 #: The other catalogues: the engine's, the extension's (with the theme's), the examples', print.
@@ -231,9 +233,10 @@ def check_catalogue(path: Path) -> list[Finding]:
 
 def catalogues(lang: str) -> list[Path]:
     """Every catalogue of ``lang`` in the project."""
-    found = sorted((PAGE_LOCALE / lang / "LC_MESSAGES").glob("*.po"))
-    for locale in PACKAGE_LOCALES:
-        found += sorted((locale / lang / "LC_MESSAGES").glob("*.po"))
+    found = []
+    for locale in (PAGE_LOCALE, *PACKAGE_LOCALES):
+        for folder in locale_dirs(locale):
+            found += sorted((folder / lang / "LC_MESSAGES").glob("*.po"))
     return found
 
 
@@ -242,7 +245,7 @@ def page_warnings(lang: str, pages: Iterable[str]) -> list[str]:
     warnings = []
     folder = PAGE_LOCALE / lang / "LC_MESSAGES"
     for page in sorted(pages):
-        path = folder / f"{page}.po"
+        path = find_catalogue(PAGE_LOCALE, lang, page) or folder / f"{page}.po"
         if not path.exists():
             warnings.append(
                 f"{_shown(path)}: warning: missing: the page {page} is shown in English"

@@ -20,6 +20,7 @@ environment (merged after parallel reads) and the glossary lists them once every
 from __future__ import annotations
 
 import re
+import tomllib
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Set
@@ -42,6 +43,7 @@ from sphinx.writers.html5 import HTML5Translator
 from nqcore import datafiles
 from nqcore.datafiles import DataFileError
 from nqcore.dataschema import GlossaryFile
+from nqcore.i18n import LANGUAGES, locale_dirs
 from nqsphinx import entities
 from nqsphinx.coverage import chapters_in_order
 from nqsphinx.messages import page_language, ui_text
@@ -53,6 +55,10 @@ GLOSSARY_FILE = Path("_data") / "glossary.toml"
 GLOSSARY_PAGE = "glossary"
 #: Pages whose text is not rules: no glossary links there.
 UNLINKED_PAGES = frozenset({GLOSSARY_PAGE, "the-unexpected-enemy", "credits", "index"})
+#: A language the glossary file does not hold keeps its terms beside its page catalogues:
+#: ``locale/<lang>/glossary.toml``, one ``[[term]]`` per key with ``<lang>``, ``def_<lang>`` and
+#: an optional ``abbr_<lang>``.
+LANGUAGE_FILE = "glossary.toml"
 #: Where the build environment keeps, per page, the glossary links made on it.
 USES_KEY = "nq_glossary_uses"
 #: The attribute of a term link naming its term: its address and its description follow from it.
@@ -91,25 +97,51 @@ class GlossaryError(DataFileError):
     """A malformed glossary record; the message names the file, the record and the field."""
 
 
+def _language_records(path: Path, records: list[dict[str, Any]]) -> None:
+    """Add to ``records`` (of the glossary file ``path``) the fields of every language's own
+    glossary file (:data:`LANGUAGE_FILE`); a term it lacks or does not know names that file."""
+    by_key = {record.get("key"): record for record in records}
+    page_locale = path.resolve().parents[2] / "locale"  # docs/_data/glossary.toml → locale/
+    for lang in LANGUAGES:
+        files = [folder / lang / LANGUAGE_FILE for folder in locale_dirs(page_locale)]
+        found = next((file for file in files if file.is_file()), None)
+        if found is None:
+            continue
+        try:
+            extra = tomllib.loads(found.read_text(encoding="utf-8")).get("term", [])
+        except tomllib.TOMLDecodeError as error:
+            raise GlossaryError(f"{found}: {error}") from error
+        for index, record in enumerate(extra):
+            if record.get("key") not in by_key:
+                raise GlossaryError(f"{found}: term #{index + 1}: no term {record.get('key')!r}")
+            by_key[record["key"]].update(record)
+        for key, record in by_key.items():
+            missing = [field for field in (lang, f"def_{lang}") if not record.get(field)]
+            if missing:
+                raise GlossaryError(f"{found}: term {key}: missing field(s) {', '.join(missing)}")
+
+
 @cache
 def load_terms(path: Path) -> tuple[Term, ...]:
-    """The glossary's terms, checked against their schema (:class:`nqcore.dataschema.Term`)."""
+    """The glossary's terms: the glossary file checked against its schema
+    (:class:`nqcore.dataschema.Term`: English and French), then each other language's own file
+    (:data:`LANGUAGE_FILE`), which must give every term its words."""
     try:
         data = datafiles.load_path(path, GlossaryFile)
     except DataFileError as error:
         raise GlossaryError(str(error)) from None
+    records = data["term"]
+    _language_records(path, records)
     terms = []
-    for record in data["term"]:
+    for record in records:
         terms.append(
             Term(
                 key=record["key"],
-                names={"en": record["en"], "fr": record["fr"]},
+                names={lang: record[lang] for lang in LANGUAGES},
                 abbreviations={
-                    lang: record[f"abbr_{lang}"]
-                    for lang in ("en", "fr")
-                    if record.get(f"abbr_{lang}")
+                    lang: record[f"abbr_{lang}"] for lang in LANGUAGES if record.get(f"abbr_{lang}")
                 },
-                definitions={"en": record["def_en"], "fr": record["def_fr"]},
+                definitions={lang: record[f"def_{lang}"] for lang in LANGUAGES},
                 section=record["section"],
             )
         )

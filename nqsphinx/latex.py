@@ -293,7 +293,7 @@ PAGEREF = r"""
 \makeatother
 """
 
-#: ISO language tags of the PDF (its /Lang), per language.
+#: ISO language tags of the PDF (its /Lang), where the region matters (else the code).
 PDF_LANG = {"en": "en-GB", "fr": "fr-FR"}
 
 
@@ -304,7 +304,7 @@ def metadata(lang: str) -> str:
     )
     return (
         rf"\hypersetup{{pdftitle={{No Quarter Fantasy Wargames}}, pdfauthor={{Chris Gilders}}, "
-        rf"pdfsubject={{{_tex(subject)}}}, pdflang={{{PDF_LANG[lang]}}}}}" + "\n"
+        rf"pdfsubject={{{_tex(subject)}}}, pdflang={{{PDF_LANG.get(lang, lang)}}}}}" + "\n"
     )
 
 

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nqcore.i18n import load_po, translator
+from nqcore.i18n import LANGUAGES, SOURCE_LANGUAGE, catalogue_messages, translator
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 
 
 def ui_text(text: str, lang: str) -> str:
     """Translate one of the extension's own strings (its catalogue is ``nqsphinx.po``)."""
-    if lang == "en":
-        return text
-    path = LOCALE_DIR / lang / "LC_MESSAGES" / "nqsphinx.po"
-    return load_po(path).get(text, text) if path.exists() else text
+    return catalogue_messages(LOCALE_DIR, lang, "nqsphinx").get(text, text)
 
 
 def engine_text(text: str, lang: str) -> str:
@@ -23,4 +20,5 @@ def engine_text(text: str, lang: str) -> str:
 
 
 def page_language(language: str | None) -> str:
-    return "fr" if language == "fr" else "en"
+    """The build's language if the project has it (:data:`nqcore.i18n.LANGUAGES`), else English."""
+    return language if language in LANGUAGES else SOURCE_LANGUAGE

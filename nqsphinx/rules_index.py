@@ -22,7 +22,7 @@ from sphinx.transforms import SphinxTransform
 from nqsphinx.messages import page_language
 from nqsphinx.typography import french_html
 
-#: Leading articles moved after the words of an entry, per language.
+#: Leading articles moved after the words of an entry, per language (none for a language not here).
 ARTICLES = {
     "en": re.compile(r"^(The|A|An) (?=\w)"),
     "fr": re.compile(r"^(Les |Le |La |L’|L')(?=\w)"),
@@ -40,7 +40,8 @@ INDEXED_FORMATS = frozenset({"html", "latex"})
 def index_text(title: str, lang: str) -> str:
     """The index form of a heading: ``The Army`` → ``Army, The``; ``L’Armée`` → ``Armée, L’``."""
     title = " ".join(title.split())
-    match = ARTICLES[lang].match(title)
+    articles = ARTICLES.get(lang)
+    match = articles.match(title) if articles else None
     if match:
         article = match.group(1).strip()
         title = f"{title[match.end() :]}, {article}"

@@ -39,6 +39,7 @@ from sphinx.search.en import SearchEnglish
 from sphinx.search.fr import SearchFrench
 from sphinx.util import logging
 
+from nqcore.i18n import LANGUAGES
 from nqsphinx.glossary import GLOSSARY_FILE, term_label, terms_for
 from nqsphinx.messages import page_language
 
@@ -46,7 +47,7 @@ logger = logging.getLogger(__name__)
 
 SEARCH_FILE = Path("_data") / "search.toml"
 SCORER = Path(__file__).with_name("search.js")
-LANGS = ("en", "fr")
+LANGS = LANGUAGES
 #: The search option that carries the stem exceptions of the page's language (JSON).
 STEMS_OPTION = "nq_stems"
 META_NAME = "nq-search"

@@ -19,7 +19,7 @@ from typing import Any
 import sphinx
 from sphinx.application import Sphinx
 
-from nqcore.i18n import load_po
+from nqcore.i18n import find_catalogue, load_po
 from nqsphinx.messages import page_language
 from nqsphinx.typography import french_html
 
@@ -30,7 +30,10 @@ NAVIGATION_TOGGLE = "Toggle navigation of %(title)s"
 
 
 def catalogue_path(lang: str) -> Path:
-    return Path(__file__).with_name("locale") / lang / "LC_MESSAGES" / f"{THEME_DOMAIN}.po"
+    """Where ``lang``'s theme catalogue is (``update`` writes it there if there is none yet)."""
+    locale = Path(__file__).with_name("locale")
+    found = find_catalogue(locale, lang, THEME_DOMAIN)
+    return found or locale / lang / "LC_MESSAGES" / f"{THEME_DOMAIN}.po"
 
 
 def sphinx_translations(lang: str) -> gettext.NullTranslations:
@@ -110,4 +113,3 @@ def setup(app: Sphinx) -> None:
     app.connect("builder-inited", _install)
     # After Furo's own handler (priority 500), which builds the navigation tree.
     app.connect("html-page-context", _navigation_labels, priority=600)
-

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from nqcore.i18n import LANGUAGES, LOCALE_PATH_VARIABLE, SOURCE_LANGUAGE
 from nqprint.tex_sandbox import sandboxed_env
 from nqsphinx.editions import PRINT_BUILDERS, PRINT_TAG
 
 ROOT = Path(__file__).resolve().parents[1]
-LANGUAGES = ("en", "fr")
+__all__ = ["LANGUAGES", "ROOT", "Build", "build_all", "latexmk_all", "sphinx_command"]
 
 
 @dataclass(frozen=True)
@@ -32,29 +35,46 @@ LETTER = ("-D", "latex_elements.papersize=letterpaper")
 
 
 def sphinx_command(
-    builder: str, out: Path, lang: str, src: Path = ROOT / "docs", extra: tuple[str, ...] = ()
+    builder: str,
+    out: Path,
+    lang: str,
+    src: Path = ROOT / "docs",
+    strict: bool = True,
+    extra: tuple[str, ...] = (),
 ) -> list[str]:
-    language = ["-D", "language=fr", "-t", "fr"] if lang == "fr" else []
+    language = ["-D", f"language={lang}", "-t", lang] if lang != SOURCE_LANGUAGE else []
     edition = ["-t", PRINT_TAG] if builder in PRINT_BUILDERS else []  # as `make pdf` builds
     return [
-        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q",
+        sys.executable, "-m", "sphinx", *(["-W"] if strict else []), "--keep-going", "-n", "-q",
         "-b", builder, *edition, *extra, "-c", str(src.parent), "-d", str(out / "doctrees"),
         *language, str(src), str(out / builder),
     ]  # fmt: skip
 
 
 def build_all(
-    builder: str, base: Path, src: Path = ROOT / "docs", extra: tuple[str, ...] = ()
+    builder: str,
+    base: Path,
+    src: Path = ROOT / "docs",
+    languages: Sequence[str] = LANGUAGES,
+    locale_path: Path | None = None,
+    strict: bool = True,
+    extra: tuple[str, ...] = (),
 ) -> dict[str, Build]:
-    """Build both languages at once (the machine has two cores)."""
+    """Build every language at once (the machine has two cores); ``locale_path`` adds the
+    languages of a folder laid out like the repository (``NQ_LOCALE_PATH``, nqcore/i18n.py);
+    not ``strict``: warnings are not errors (the caller reads them in the log); ``extra``:
+    more options (:data:`LETTER`)."""
+    env = dict(os.environ)
+    if locale_path is not None:
+        env[LOCALE_PATH_VARIABLE] = str(locale_path)
     running = {}
-    for lang in LANGUAGES:
+    for lang in languages:
         out = base / lang
-        command = sphinx_command(builder, out, lang, src, extra)
-        running[lang] = (
-            out,
-            subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True),
+        command = sphinx_command(builder, out, lang, src, strict, extra)
+        process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
         )
+        running[lang] = (out, process)
     builds = {}
     for lang, (out, process) in running.items():
         log, _ = process.communicate()

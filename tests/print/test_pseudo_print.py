@@ -1,0 +1,88 @@
+"""No English in the translated PDFs: the rulebook and the print products in the pseudo language.
+
+As ``tests/site/test_pseudo_language.py`` does for the site: every catalogue is accented and
+bracketed into a scratch folder, the PDF rulebook (LaTeX, xelatex) and the print products are
+made in that language, and their text (pdftotext) must hold no ASCII letter except what the
+allow-lists below give, each with its reason.  Glyphs the fonts lack are dropped from the PDF, never
+replaced by ASCII, so they cannot hide English.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from nqcore.i18n import LOCALE_PATH_VARIABLE
+from nqsphinx.pseudo import PSEUDO
+from tests.building import ROOT, build_all, latexmk_all
+from tests.print.pdfs import text
+from tests.pseudolang import Allowed, english_left, pseudo_catalogues, unused
+
+PRODUCTS = ("quick-reference", "spell-cards", "templates")
+#: English any printed page may show.
+ALLOWED = (
+    Allowed(r"No Quarter|Fantasy Wargames", "the game's title, on the cover and the running heads"),
+    Allowed(r"\bTT[SML]\b", "teardrop template sizes: the French book keeps these abbreviations"),
+)
+#: English the rulebook may show besides.
+BOOK_ALLOWED = (
+    *ALLOWED,
+    Allowed(r"Chris Gilders", "the author's name, on the cover"),
+    Allowed(r"^EN: .*$", "the glossary gives each term in the other language (English)"),
+    Allowed(r"^[ivx]+$", "the contents' page numbers, in roman numerals"),
+    Allowed(
+        r"\b(Chapter|CHAPTER)\b",
+        "LaTeX's word for a language babel does not know (a real language gets babel's: Chapitre)",
+    ),
+    Allowed(r"^[A-Z]$", "a label of a diagram that the text names (« marked A and B »)"),
+)
+#: Warnings of the pseudo build (a real language has a babel name and date formats).
+PSEUDO_WARNINGS = {
+    "WARNING: no Babel option known for language 'qps'",
+    "WARNING: Invalid Babel locale: 'qps'. [i18n.babel]",
+}
+
+
+def english_lines(pdf: Path, allowed: tuple[Allowed, ...], used: Counter[Allowed]) -> list[str]:
+    lines = [" ".join(line.split()) for line in text(pdf, layout=False).splitlines()]
+    return [f"{pdf.name}: {line!r}" for line in lines if english_left(line, allowed, used)]
+
+
+@pytest.fixture(scope="module")
+def catalogues(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return pseudo_catalogues(tmp_path_factory.mktemp("pseudo-print"))
+
+
+def test_print_products_have_no_english(catalogues: Path, tmp_path: Path) -> None:
+    env = dict(os.environ, **{LOCALE_PATH_VARIABLE: str(catalogues)})
+    done = subprocess.run(
+        [sys.executable, "-m", "nqprint", "--lang", PSEUDO, "--out", str(tmp_path / "pdf"),
+         "--work", str(tmp_path / "work")],
+        capture_output=True, text=True, cwd=ROOT, env=env, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    used: Counter[Allowed] = Counter()
+    found = [
+        line
+        for product in PRODUCTS
+        for line in english_lines(tmp_path / "pdf" / f"{product}-{PSEUDO}.pdf", ALLOWED, used)
+    ]
+    assert not found, "English in the print products:\n" + "\n".join(found)
+    assert not unused(ALLOWED, used), "allowed but never found"
+
+
+def test_rulebook_has_no_english(catalogues: Path, tmp_path: Path) -> None:
+    latex = build_all("latex", tmp_path, languages=[PSEUDO], locale_path=catalogues, strict=False)
+    log = latex[PSEUDO].log
+    warnings = {line for line in log.splitlines() if "WARNING" in line or "ERROR" in line}
+    assert warnings <= PSEUDO_WARNINGS, log
+    pdf = latexmk_all(latex)[PSEUDO].check() / "noquarter.pdf"
+    used: Counter[Allowed] = Counter()
+    found = english_lines(pdf, BOOK_ALLOWED, used)
+    assert not found, "English in the PDF rulebook:\n" + "\n".join(found)
+    assert not unused(BOOK_ALLOWED, used), "allowed but never found"
