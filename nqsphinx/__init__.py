@@ -13,6 +13,7 @@ from sphinx.config import Config
 
 from nqsphinx import (
     accessibility,
+    at_table,
     bundles,
     cards,
     coverage,
@@ -70,6 +71,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     epub.setup(app)
     site_style.setup(app)
     csp.setup(app)
+    at_table.setup(app)  # after csp: its pages' policy replaces the site's
     app.setup_extension("nqsphinx.entities")  # also loaded by cards, tables and glossary
     search.setup(app)
     offline.setup(app)

@@ -18,7 +18,7 @@ from xml.etree import ElementTree
 import polib
 import pytest
 
-from nqsphinx.editions import EDITOR_PAGES
+from nqsphinx.editions import SITE_ONLY_PAGES
 from nqsphinx.epub import cover_alt, identifier, table_classes
 from nqsphinx.messages import ui_text
 from nqsphinx.typography import french_html
@@ -102,7 +102,7 @@ def chapters() -> list[str]:
         line.strip()
         for block in blocks
         for line in block.splitlines()
-        if line.strip() and not line.startswith(":") and line.strip() not in EDITOR_PAGES
+        if line.strip() and not line.startswith(":") and line.strip() not in SITE_ONLY_PAGES
     ]
 
 
