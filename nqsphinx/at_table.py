@@ -284,7 +284,6 @@ def page_messages(lang: str) -> dict[str, str]:
                             "25/2.", lang),
         "ranges": ui_text("Enter three ranges such as 10/+1 20/+0 30/-1 (- for none).", lang),
         "refused": ui_text("The rules engine refused the question:", lang),
-        "none": ui_text("(none)", lang),
     }  # fmt: skip
 
 

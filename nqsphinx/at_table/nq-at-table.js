@@ -85,7 +85,9 @@ const read = (form, control) => {
     const boxes = [...control.querySelectorAll("input:checked")];
     return { options: boxes.flatMap((box) => [arg, box.value]) };
   }
-  const text = control.value.trim();
+  // A decimal comma (12,5 in French) is the engine's decimal point.
+  const typed = control.value.trim();
+  const text = kind === "distance" ? typed.replace(",", ".") : typed;
   if (text === "" && control.dataset.optional) return {};
   const limits = { min: control.dataset.min, max: control.dataset.max };
   if (kind === "choice") return put([text]);
