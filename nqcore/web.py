@@ -13,17 +13,66 @@ import contextlib
 import io
 import json
 import os
+import re
 import tempfile
 from collections.abc import Sequence
 from typing import Any
 
 from nqcore import cli
 from nqcore.cli_io import FileRefused
-from nqcore.i18n import check_language
+from nqcore.i18n import N_, Msg, check_language, translator
+
+#: The engine's refusals that a calculator can meet, as the reader of the page reads them: the
+#: rules refuse a combination of values each of which is in range.
+REFUSALS: tuple[tuple[re.Pattern[str], Msg], ...] = (
+    (re.compile(r"initiates performing a spell chant may not concentrate"),
+     N_("initiates performing a spell chant may not concentrate")),
+    (re.compile(r"only initiates \(wizardry level 0\) perform spell chants"),
+     N_("only initiates (wizardry level 0) perform spell chants")),
+    (re.compile(r"[a-z ]+ '(?P<first>[^']+)' and '(?P<second>[^']+)' cannot apply together"),
+     N_("the modifiers {first} and {second} cannot apply together")),
+    (re.compile(r"give the distance to the target for the (?P<weapon>.+)"),
+     N_("give the distance to the target for the {weapon}")),
+    (re.compile(r"turn (?P<turn>\d+): (?P<lost>\d+) casualties but only (?P<left>\d+) models left"),
+     N_("turn {turn}: {lost} casualties but only {left} models left")),
+)  # fmt: skip
+
+
+def _modifier_label(key: str) -> str:
+    from nqcore.close_combat import close_combat_modifiers
+    from nqcore.morale import command_modifiers
+    from nqcore.ranged import ranged_modifiers
+
+    for table in (close_combat_modifiers(), ranged_modifiers(), command_modifiers()):
+        if key in table:
+            return table[key].label
+    return key
+
+
+def refusal(message: str, lang: str) -> str:
+    """The engine's refusal ``message`` in ``lang`` (as it is when the page cannot say it)."""
+    _ = translator(lang)
+    for pattern, text in REFUSALS:
+        found = pattern.fullmatch(message)
+        if found is None:
+            continue
+        values = found.groupdict()
+        for name in ("first", "second"):
+            if name in values:
+                values[name] = (
+                    f"« {_(_modifier_label(values[name]))} »"
+                    if lang == "fr"
+                    else (f"“{_(_modifier_label(values[name]))}”")
+                )
+        if "weapon" in values:
+            values["weapon"] = _(values["weapon"])
+        return _(text).format(**values)
+    return message
 
 
 def ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
-    """``nq`` answering ``argv`` in ``lang``: ``{"json": ..., "text": [...]}`` or ``{"error"}``.
+    """``nq`` answering ``argv`` in ``lang``: ``{"json": ..., "text": [...]}``, or ``{"error"}``
+    in ``lang`` with ``message``, what ``nq`` prints.
 
     ``json`` is what ``nq --json --lang LANG ARGV`` prints; ``text`` its lines without ``--json``.
     """
@@ -33,11 +82,13 @@ def ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
         with contextlib.redirect_stderr(errors):
             args = cli.build_parser().parse_args([*argv, "--lang", lang])
     except SystemExit:  # argparse's one line, "nq cast: error: ..."
-        return {"error": cli._one_line(errors.getvalue().strip())}
+        message = cli._one_line(errors.getvalue().strip())
+        return {"error": message, "message": message}
     try:
         answer = args.handler(args)
     except (cli.UsageError, FileRefused, ValueError, KeyError) as error:
-        return {"error": cli._one_line(str(error.args[0] if error.args else error))}
+        message = cli._one_line(str(error.args[0] if error.args else error))
+        return {"error": refusal(message, lang), "message": message}
     text = cli.render(answer, lang).splitlines()
     answer["question"] = cli._question(answer, lang)
     return {"json": cli._jsonable(answer, lang), "text": text}

@@ -344,7 +344,7 @@ def calculator_html(command: str, lang: str, rule_href: str, rule_title: str) ->
     controls = "".join(_control(calc, item, lang, labels) for item in calc.fields)
     rule = ui_text("Rule:", lang)
     return (
-        f'<form class="{MARK}" data-command="{command}" novalidate="novalidate">'
+        f'<form class="{MARK}" id="nq-{command}" data-command="{command}" novalidate="novalidate">'
         f"{controls}"
         f'<output class="nq-answer" aria-live="polite"></output>'
         f'<p class="nq-rule">{html.escape(rule)} <a href="{html.escape(rule_href)}">'
