@@ -379,11 +379,14 @@ def test_offline_after_a_first_visit(browser: Any, site: Site) -> None:
     page.goto(site.page("fr/at-the-table.html"))
     wait_until(page, READY, timeout=ENGINE_SECONDS)
     files = json.loads(page.locator(".nq-engine-status").get_attribute("data-files"))
-    kept = f"""() => navigator.serviceWorker.ready.then(() => caches.keys())
-      .then((names) => Promise.all(names.map((name) => caches.open(name))))
-      .then((caches) => Promise.all({json.dumps(files)}.map((file) => Promise.all(caches.map(
-        (cache) => cache.match(new URL(file, new URL("_static/nq-engine/", document.baseURI))))))))
-      .then((found) => found.every((hits) => hits.some(Boolean))))"""
+    kept = f"""async () => {{
+      await navigator.serviceWorker.ready;
+      const base = new URL("_static/nq-engine/", document.baseURI);
+      for (const file of {json.dumps(files)}) {{
+        if (!(await caches.match(new URL(file, base).href))) return false;
+      }}
+      return true;
+    }}"""
     deadline = time.monotonic() + 120
     while not page.evaluate(kept):
         assert time.monotonic() < deadline, "the engine's files were not kept"
