@@ -189,3 +189,140 @@ ready.then(
 for (const form of forms) commandLine(form);
 
 window.nqAtTable = { ready, compute, ask, forms };
+
+// --- the profile builder ---------------------------------------------------------------------
+// The engine keeps the profile: each change is sent with the profile file (TOML) and the engine
+// answers with the new file, its fields and its points (nqcore.web.build). Kept in localStorage.
+const builder = document.getElementById("nq-builder");
+const STORE = "nq-profile-builder";
+
+const builderState = { toml: null };
+
+const builderShow = (result) => {
+  const said = JSON.parse(builder.dataset.words);
+  const output = builder.querySelector(".nq-builder-points");
+  if (result.error) {
+    output.replaceChildren(Object.assign(document.createElement("p"), {
+      textContent: `${words.refused} ${result.error}`,
+    }));
+    output.classList.add("nq-refused");
+    return;
+  }
+  builderState.toml = result.toml;
+  try { localStorage.setItem(STORE, result.toml); } catch (error) { /* private browsing */ }
+  for (const control of builder.querySelectorAll("[data-set]")) {
+    const value = result.fields[control.dataset.set];
+    if (document.activeElement === control && control.getAttribute("aria-invalid") === "true") {
+      continue; // the reader is still typing there: the refusal stays beside it
+    }
+    if (control.type === "checkbox") control.checked = !!value;
+    else control.value = value === undefined ? "" : String(value);
+    showError(control, "");
+  }
+  for (const list of builder.querySelectorAll("ul.nq-builder-list")) {
+    const listed = list.dataset.list;
+    list.replaceChildren(...result.picks[listed].map((name, index) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = said.remove;
+      button.setAttribute("aria-label", `${said.remove}: ${name}`);
+      button.addEventListener("click", () => builderAsk({ remove: [listed, index] }));
+      item.append(`${name} `, button);
+      return item;
+    }));
+  }
+  builder.querySelector("#nq-builder-toml").textContent = result.toml;
+  const answer = result.points;
+  builder.dataset.answer = JSON.stringify(answer);
+  if (answer.error) {
+    show(builder.querySelector("#nq-builder-card"), [`${words.refused} ${answer.error}`], true);
+  } else {
+    show(builder.querySelector("#nq-builder-card"), answer.text, false);
+  }
+};
+
+// One change at a time, each on the file the previous one made.
+let builderQueue = Promise.resolve();
+const builderAsk = (change) => {
+  const run = builderQueue.then(async () => {
+    const request = "start" in change ? change : { toml: builderState.toml || "", ...change };
+    const result = await ask({ build: request });
+    builderShow(result);
+    builder.dataset.state = "done";
+    return result;
+  });
+  builder.dataset.state = "asking";
+  builderQueue = run.catch(() => null);
+  return run;
+};
+
+const builderField = (control) => {
+  const said = JSON.parse(builder.dataset.words);
+  const text = control.value.trim();
+  if (control.type === "checkbox") return control.checked;
+  if (!control.dataset.min) return text;
+  if (control.dataset.none && text === control.dataset.none) return text;
+  const limits = { min: control.dataset.min, max: control.dataset.max };
+  if (!whole(text, control)) {
+    showError(control, say(control.dataset.none ? said.none_or_int : words.int, limits));
+    return undefined;
+  }
+  showError(control, "");
+  return text;
+};
+
+if (builder) {
+  builder.addEventListener("submit", (event) => event.preventDefault());
+  builder.querySelector("#nq-builder-start").addEventListener("change", (event) => {
+    if (event.target.value) builderAsk({ start: event.target.value });
+  });
+  for (const control of builder.querySelectorAll("[data-set]")) {
+    control.addEventListener("change", () => {
+      const value = builderField(control);
+      if (value !== undefined) builderAsk({ set: { [control.dataset.set]: value } });
+    });
+    control.addEventListener("input", () => builderField(control));
+  }
+  for (const button of builder.querySelectorAll("button[data-add]")) {
+    button.addEventListener("click", () => {
+      const select = builder.querySelector(`select[data-list="${button.dataset.add}"]`);
+      builderAsk({ add: [button.dataset.add, select.value] });
+    });
+  }
+  builder.querySelector("#nq-builder-export").addEventListener("click", () => {
+    const file = new Blob([builderState.toml || ""], { type: "application/toml" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(file);
+    link.download = "profile.toml";
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  });
+  const importer = builder.querySelector("#nq-builder-import");
+  importer.addEventListener("change", async () => {
+    const file = importer.files[0];
+    if (!file) return;
+    const said = JSON.parse(builder.dataset.words);
+    const text = file.size <= 1048576 ? await file.text() : "";
+    const result = await ask({ build: { toml: text } });
+    if (result.error || result.points.error) {
+      showError(importer, `${said.refused_file} ${(result.error || result.points.error)}`);
+    } else {
+      showError(importer, "");
+      builderShow(result);
+    }
+    importer.value = "";
+  });
+  builder.querySelector("#nq-builder-print").addEventListener("click", () => window.print());
+  ready.then(() => {
+    let kept = null;
+    try { kept = localStorage.getItem(STORE); } catch (error) { /* private browsing */ }
+    if (kept) {
+      builderState.toml = kept;
+      return builderAsk({});
+    }
+    return builderAsk({ start: builder.querySelector("#nq-builder-start option:nth-child(2)").value });
+  });
+}
+
+window.nqAtTable.builder = { ask: builderAsk, state: builderState, idle: () => builderQueue };

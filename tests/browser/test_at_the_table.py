@@ -402,3 +402,115 @@ def test_offline_after_a_first_visit(browser: Any, site: Site) -> None:
         context.set_offline(False)
     assert not watched.errors, watched.errors
     context.close()
+
+
+# --- the profile builder ------------------------------------------------------------------------
+
+#: Chooses each starting profile in the builder's list, as a reader does, and resolves with the
+#: profile file, the points the page shows and the card's text, once the engine has answered.
+START_ALL = """async (keys) => {
+  const select = document.getElementById("nq-builder-start");
+  const results = [];
+  for (const key of keys) {
+    select.value = key;
+    select.dispatchEvent(new Event("change"));
+    await window.nqAtTable.builder.idle();
+    const answer = JSON.parse(document.getElementById("nq-builder").dataset.answer);
+    results.push({ toml: window.nqAtTable.builder.state.toml, answer,
+                   card: document.querySelector("#nq-builder-card .nq-answer").innerText });
+  }
+  return results;
+}"""
+
+
+def nq_points(toml: str, lang: str, folder: Any) -> tuple[dict[str, Any], list[str]]:
+    """``nq points profile.toml`` (JSON and lines) on the file the builder exports."""
+    import contextlib
+
+    (folder / "profile.toml").write_text(toml, encoding="utf-8")
+    with contextlib.chdir(folder):
+        status, out, err = nq(["points", "profile.toml"], lang, as_json=True)
+        assert status == 0, err
+        lines = nq(["points", "profile.toml"], lang, as_json=False)[1].splitlines()
+    return json.loads(out), lines
+
+
+def _engine_profile(key: str) -> Any:
+    from nqcore.profiles import example_profile, sample_profile
+
+    try:
+        return sample_profile(key).profile
+    except KeyError:
+        return example_profile(key).profile
+
+
+def test_the_builder_prices_the_24_profiles_as_nq_points(table: Table, tmp_path: Any) -> None:
+    from nqcore.points import profile_points
+    from nqcore.web import starting_profiles
+
+    keys = [key for key, _name in starting_profiles()]
+    assert len(keys) == 24
+    results = table.page.evaluate(START_ALL, keys)
+    for key, result in zip(keys, results, strict=True):
+        expected, lines = nq_points(result["toml"], table.lang, tmp_path)
+        assert result["answer"]["json"] == expected, key
+        assert result["answer"]["text"] == lines, key
+        card = [line.strip() for line in result["card"].splitlines() if line.strip()]
+        assert card == [line.strip() for line in lines if line.strip()], key
+        assert expected["points"] == profile_points(_engine_profile(key)).total, key
+    warned = [r for r in results if r["answer"]["json"]["warnings"]]
+    assert warned, "some of the book's profiles break its own advice"
+    warning = warned[0]["answer"]["text"][-1]
+    assert warning.startswith("Avertissement" if table.lang == "fr" else "Warning"), warning
+    assert not table.errors, table.errors
+
+
+def test_the_builder_changes_exports_imports_and_keeps_a_profile(
+    table: Table, tmp_path: Any
+) -> None:
+    page, lang = table.page, table.lang
+    page.select_option("#nq-builder-start", "dwarf")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    page.locator("#nq-builder-st").fill("6")
+    page.locator("#nq-builder-st").dispatch_event("change")
+    page.select_option("#nq-builder-add-abilities", index=1)
+    page.locator("button[data-add='abilities']").click()
+    page.locator("ul[data-list='weapons'] button").first.click()
+    page.evaluate("window.nqAtTable.builder.idle()")
+    toml = page.evaluate("window.nqAtTable.builder.state.toml")
+    assert "st = 6" in toml and "abilities = [" in toml and "weapons" not in toml
+    answer = json.loads(page.locator("#nq-builder").get_attribute("data-answer"))
+    assert answer["json"] == nq_points(toml, lang, tmp_path)[0]
+    # Refused beside its field, in the page's language; the profile is not changed.
+    page.locator("#nq-builder-st").fill("99")
+    page.locator("#nq-builder-st").dispatch_event("change")
+    error = page.locator("#nq-builder-st-error")
+    error.wait_for(state="visible")
+    limits = {"min": "1", "max": page.locator("#nq-builder-st").get_attribute("data-max")}
+    assert error.inner_text() == ui_text("Enter a whole number from {min} to {max}.", lang).format(
+        **limits
+    )
+    assert page.evaluate("window.nqAtTable.builder.state.toml") == toml
+    # Export: the file nq points reads.
+    with page.expect_download() as download:
+        page.locator("#nq-builder-export").click()
+    saved = tmp_path / "exported.toml"
+    download.value.save_as(saved)
+    assert saved.read_text(encoding="utf-8") == toml
+    # Import: a broken file is refused beside the import button; a good one is priced.
+    broken = tmp_path / "broken.toml"
+    broken.write_text('name = "Half\nac = 8\n', encoding="utf-8")
+    page.set_input_files("#nq-builder-import", str(broken))
+    refusal_box = page.locator("#nq-builder-import-error")
+    refusal_box.wait_for(state="visible")
+    said = ui_text("This file is not a profile the rules engine can price:", lang)
+    assert refusal_box.inner_text().startswith(said)
+    page.set_input_files("#nq-builder-import", str(saved))
+    refusal_box.wait_for(state="hidden")
+    # Kept in the browser: the same profile after a reload.
+    page.reload()
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    page.evaluate("window.nqAtTable.builder.idle()")
+    wait_until(page, "window.nqAtTable.builder.state.toml !== null")
+    assert page.evaluate("window.nqAtTable.builder.state.toml") == toml
+    assert not table.errors, table.errors
