@@ -191,7 +191,7 @@ def _set(record: dict[str, Any], values: dict[str, Any]) -> None:
             else:
                 armour["value"] = int(str(value).strip())
             record["armour"] = {k: v for k, v in armour.items() if v not in (False, 0)}
-            if not record["armour"]:
+            if set(record["armour"]) <= {"description"}:  # no armour left to describe
                 del record["armour"]
 
 
