@@ -553,10 +553,12 @@ def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 def _work_it_out(app: Sphinx, doctree: nodes.document, docname: str, lang: str) -> None:
     """A "Work it out" link under each rule section that a calculator answers."""
     where: dict[str, str] = getattr(app.env, "nq_calculators", {})
-    for command, calc in CALCULATORS.items():
+    rules = {command: calc.rule for command, calc in CALCULATORS.items()}
+    rules["builder"] = BUILDER_RULE
+    for command, rule in rules.items():
         if command not in where:
             continue
-        target, anchor, _title = _label(app, calc.rule)
+        target, anchor, _title = _label(app, rule)
         if target != docname:
             continue
         for section in doctree.findall(nodes.section):

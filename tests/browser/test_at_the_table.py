@@ -329,10 +329,11 @@ def test_the_page_is_usable_before_its_engine(browser: Any, site: Site, lang: st
     context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
     watched = watch(context.new_page())
     page = watched.page
-    start = time.monotonic()
     page.goto(site.page(f"{lang}/at-the-table.html"), wait_until="domcontentloaded")
     page.locator("#nq-cast-level").wait_for(state="visible")
-    drawn = time.monotonic() - start
+    # The browser's own clock: from the request of the page to its script having run.
+    timing = "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd / 1000"
+    drawn = page.evaluate(timing)
     assert drawn < 1.0, drawn
     label = page.locator("label[for='nq-cast-wizardry']").inner_text()
     assert label == ui_text("Wizardry level", lang)
