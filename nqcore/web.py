@@ -256,6 +256,7 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
     text = profile_toml(record)
     armour = record.get("armour", {"value": record.get("ar", 0)})
     fields = {k: record.get(k, "") for k in (*_TEXT_FIELDS, "ac", "ra", "cc", "st", "t", "w", "co")}
-    fields |= {"type": record.get("type", "core"), "size": record.get("size", "medium")}
+    fields |= {"type": record.get("type", "core"), "size": record.get("size", "medium"),
+               "key": record.get("key", "")}  # fmt: skip
     fields |= {"armour": armour.get("value", 0), "shield": bool(armour.get("shield", False))}
     return {"toml": text, "fields": fields, "picks": names, "points": points(text, lang)}

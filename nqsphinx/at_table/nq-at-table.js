@@ -233,6 +233,8 @@ const builderShow = (result) => {
     }));
   }
   builder.querySelector("#nq-builder-toml").textContent = result.toml;
+  // The book's profile it started from, if it is still that one (no such option: none shown).
+  builder.querySelector("#nq-builder-start").value = result.fields.key || "";
   const answer = result.points;
   builder.dataset.answer = JSON.stringify(answer);
   if (answer.error) {
