@@ -611,9 +611,20 @@ def engine_zip() -> bytes:
     return buffer.getvalue()
 
 
+def _installed_as_locked() -> bool:
+    try:
+        lock = json.loads((ENGINE_TOOLS / "package-lock.json").read_text(encoding="utf-8"))
+        installed = json.loads((PYODIDE / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    locked = lock.get("packages", {}).get("node_modules/pyodide", {}).get("version")
+    return bool(locked) and installed.get("version") == locked
+
+
 def ensure_pyodide() -> Path:
-    """Pyodide's npm package, installed by ``npm ci`` from its lock file when missing."""
-    if all((PYODIDE / name).is_file() for name in PYODIDE_FILES):
+    """Pyodide's npm package, installed by ``npm ci`` from its lock file when missing or not the
+    version the lock file names."""
+    if all((PYODIDE / name).is_file() for name in PYODIDE_FILES) and _installed_as_locked():
         return PYODIDE
     npm = shutil.which("npm")
     if npm is None:
