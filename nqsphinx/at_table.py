@@ -485,9 +485,9 @@ def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
     parts.append(
         '<div class="nq-builder-actions">'
         f'<button type="button" id="nq-builder-export">{html.escape(words["export"])}</button>'
-        f'<label class="nq-button" for="nq-builder-import">{html.escape(words["import"])}</label>'
+        f'<label class="nq-button">{html.escape(words["import"])}'
         '<input type="file" id="nq-builder-import" accept=".toml,text/plain" '
-        'aria-describedby="nq-builder-import-error"/>'
+        'aria-describedby="nq-builder-import-error"/></label>'
         f'<button type="button" id="nq-builder-print">{html.escape(words["print"])}</button>'
         f"</div>{error('nq-builder-import')}"
         f"<details><summary>{html.escape(words['file'])}</summary>"
