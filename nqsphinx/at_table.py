@@ -222,6 +222,16 @@ def _calculators() -> dict[str, Calculator]:
             Field("ability", "Movement ability", "choice", "--ability", choices=_abilities,
                   default="normal"),
         )),
+        Calculator("move-cost", "difficult-terrain", (
+            Field("open", "Inches in the open", "distance", "", default="4"),
+            Field("difficult", "Inches through difficult terrain", "distance", "--difficult",
+                  default="2"),
+            Field("barriers", "Terrain barriers crossed", "int", "--barriers",
+                  cli.BARRIER_VALUES, "0"),
+            Field("ability", "Movement ability", "choice", "--ability", choices=_abilities,
+                  default="normal"),
+            Field("agile", "Agile (barriers cost nothing)", "check", "--agile"),
+        )),
     )  # fmt: skip
     return {calculator.command: calculator for calculator in calculators}
 
@@ -269,6 +279,10 @@ def _field_labels(lang: str) -> dict[str, str]:
         "Casualties in each turn": ui_text("Casualties in each turn", lang),
         "Actions (AC) spent moving": ui_text("Actions (AC) spent moving", lang),
         "Movement ability": ui_text("Movement ability", lang),
+        "Inches in the open": ui_text("Inches in the open", lang),
+        "Inches through difficult terrain": ui_text("Inches through difficult terrain", lang),
+        "Terrain barriers crossed": ui_text("Terrain barriers crossed", lang),
+        "Agile (barriers cost nothing)": ui_text("Agile (barriers cost nothing)", lang),
     }  # fmt: skip
 
 

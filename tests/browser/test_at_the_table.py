@@ -199,10 +199,23 @@ def _move(rng: random.Random) -> Question:
     return {"actions": actions, "ability": ability}, ["move", actions, "--ability", ability]
 
 
+def _move_cost(rng: random.Random) -> Question:
+    from nqcore.movement import MovementAbility
+
+    open_inches, difficult = _distance(rng), _distance(rng)
+    barriers, agile = str(rng.randint(0, 10)), rng.random() < 0.3
+    ability = rng.choice([a.value for a in MovementAbility])
+    values = {"open": open_inches, "difficult": difficult, "barriers": barriers,
+              "ability": ability, "agile": agile}  # fmt: skip
+    argv = ["move-cost", open_inches, "--difficult", difficult, "--barriers", barriers,
+            "--ability", ability, *(["--agile"] if agile else [])]  # fmt: skip
+    return values, argv
+
+
 QUESTION_MAKERS: dict[str, Callable[[random.Random], Question]] = {
     "cast": _spell_question("cast"), "cancel": _spell_question("cancel"), "hit": _hit,
     "shoot": _shoot, "save": _save, "wound": _wound, "attack": _attack, "command": _command,
-    "morale": _morale, "move": _move,
+    "morale": _morale, "move": _move, "move-cost": _move_cost,
 }  # fmt: skip
 
 
