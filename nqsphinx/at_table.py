@@ -16,6 +16,8 @@ worker keeps the engine's files once a calculator page has loaded them (:mod:`nq
 
 - ``{nq-calculator} cast`` draws one calculator; its rule link is the section of the rule book
   it answers (:data:`CALCULATORS`), and that section gets a "Work it out" link back.
+- ``{nq-calculator} builder`` draws the profile builder: its lists are the engine's data, and
+  each change goes to :func:`nqcore.web.build`, which prices the profile as ``nq points`` does.
 """
 
 from __future__ import annotations
