@@ -496,6 +496,7 @@ def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
                      )  # fmt: skip
     parts.append(
         '<div class="nq-builder-card" id="nq-builder-card">'
+        '<div class="nq-card-profile" aria-hidden="true"></div>'
         '<output class="nq-answer nq-builder-points" aria-live="polite"></output></div>'
     )
     parts.append(

@@ -235,6 +235,7 @@ const builderShow = (result) => {
   builder.querySelector("#nq-builder-toml").textContent = result.toml;
   // The book's profile it started from, if it is still that one (no such option: none shown).
   builder.querySelector("#nq-builder-start").value = result.fields.key || "";
+  drawCard(result);
   const answer = result.points;
   builder.dataset.answer = JSON.stringify(answer);
   if (answer.error) {
@@ -242,6 +243,31 @@ const builderShow = (result) => {
   } else {
     show(builder.querySelector("#nq-builder-card"), answer.text, false);
   }
+};
+
+// The printed card's head: the profile's line as the builder's fields hold it (their labels are
+// the page's), its weapons and abilities; the points below are the engine's lines.
+const CARD_FIELDS = ["ac", "ra", "cc", "st", "t", "w", "co", "armour"];
+const drawCard = (result) => {
+  const head = builder.querySelector(".nq-card-profile");
+  const title = document.createElement("p");
+  title.className = "nq-card-name";
+  // The engine's name in the page's language (the file keeps the name as written).
+  title.textContent = (result.points.json && result.points.json.name) || result.fields.name;
+  const table = document.createElement("table");
+  const labels = table.insertRow();
+  const values = table.insertRow();
+  for (const name of CARD_FIELDS) {
+    const label = builder.querySelector(`label[for="nq-builder-${name}"]`).textContent;
+    const short = label.match(/\(([^)]*)\)$/); // "Armour (AR)": AR
+    labels.appendChild(document.createElement("th")).textContent = short ? short[1] : label;
+    const value = result.fields[name];
+    values.insertCell().textContent = value === "" || value === undefined ? "-" : String(value);
+  }
+  const picks = Object.values(result.picks).flat();
+  const listed = document.createElement("p");
+  listed.textContent = picks.join(", ");
+  head.replaceChildren(title, table, listed);
 };
 
 // One change at a time, each on the file the previous one made.
