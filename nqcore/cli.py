@@ -44,6 +44,8 @@ INITIATE_VALUES = range(0, 101)
 UNIT_SIZES = range(1, 1001)
 CASUALTY_VALUES = range(0, 1001)
 ACTION_VALUES = range(0, 21)
+#: Terrain barriers crossed in one move.
+BARRIER_VALUES = range(0, 11)
 #: The numbers SKILL ST T of `nq attack`: their meaning depends on the options, so each is
 #: checked against its own range once the options are known.
 ATTACK_NUMBERS = range(0, 100)
@@ -316,6 +318,20 @@ def _move(args: argparse.Namespace) -> Answer:
     }  # fmt: skip
 
 
+def _move_cost(args: argparse.Namespace) -> Answer:
+    from nqcore.movement import MovementAbility, move_cost
+
+    ability = MovementAbility(args.ability)
+    return {
+        "question": N_("Moving {open}\" in the open and {difficult}\" through difficult terrain, "
+                       "over {barriers} barriers"),
+        "open": args.open, "difficult": args.difficult, "barriers": args.barriers,
+        "agile": args.agile, "ability": ability.label,
+        "actions_needed": move_cost(args.open, difficult_inches=args.difficult,
+                                    barriers=args.barriers, ability=ability, agile=args.agile),
+    }  # fmt: skip
+
+
 def _points(args: argparse.Namespace) -> Answer:
     from nqcore.cli_io import read_toml
     from nqcore.points import profile_points
@@ -468,6 +484,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("actions", type=read.bounded("actions", ACTION_VALUES),
                    help="actions (AC) spent moving, 0 to 20")
     p.add_argument("--ability", default="normal", choices=_ABILITIES, help="movement ability")
+    p = command("move-cost", _move_cost,
+                "the actions a move costs, through difficult terrain and over barriers")
+    p.add_argument("open", type=read.distance, help="inches moved in the open, such as 6 or 2.5")
+    p.add_argument("--difficult", type=read.distance, default=Fraction(0),
+                   help="inches moved through difficult terrain")
+    p.add_argument("--barriers", type=read.bounded("barriers", BARRIER_VALUES), default=0,
+                   help="terrain barriers crossed, 0 to 10")
+    p.add_argument("--ability", default="normal", choices=_ABILITIES, help="movement ability")
+    p.add_argument("--agile", action="store_true", help="an agile model: barriers cost nothing")
     p = command("points", _points, "the points cost of a profile in a TOML file")
     p.add_argument("file", type=read.path,
                    help="a profile file (see nqcore.profiles for its fields), at most 1 MiB")
@@ -545,6 +570,9 @@ def render(answer: Answer, lang: str) -> str:
     if "inches" in answer:
         lines.append(_(N_("Distance: {inches}\"")).format(
             inches=format_number(answer["inches"], lang)))
+    if "actions_needed" in answer:
+        lines.append(_(N_("Actions needed: {actions} AC")).format(
+            actions=format_number(answer["actions_needed"], lang)))
     for test in answer.get("tests", []):
         lines.append(_(N_("Turn {turn}: {reason} ({casualties} lost of the {at_start_of_turn} "
                           "at the start of the turn)")).format(

@@ -20,7 +20,11 @@ from nqprint.rulebook_pages import RulebookPages
 from nqprint.texts import cell_text, engine_text, print_text
 
 TITLE = N_("Quick reference")
-SUBTITLE = N_("Every value on this sheet comes from the rules engine of the rulebook.")
+SUBTITLE = N_("The rulebook's tables at a glance; each block gives the page of its rule.")
+#: Where the site answers the rolls of this sheet (its calculators, nqsphinx/at_table.py).
+WORK_IT_OUT = N_("Work out any roll, offline too, on the site's At The Table page: {page}")
+#: The page's address inside the site (the site itself may be anywhere: no host is printed).
+AT_THE_TABLE_PAGE = "{lang}/at-the-table.html"
 TURN_SEQUENCE = N_("Turn sequence")
 OPPOSED_ASPECTS = N_("Opposed aspects (never in the same army)")
 PAGE = N_("p. {page}")
@@ -205,6 +209,11 @@ def section_tex(key: str, lang: str, book: RulebookPages) -> str:
     return table_tex(get_table(key), lang, ref)
 
 
+def work_it_out(lang: str) -> str:
+    """The line that sends a player to the calculators: the page's address in the site."""
+    return print_text(WORK_IT_OUT, lang).format(page=AT_THE_TABLE_PAGE.format(lang=lang))
+
+
 def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> str:
     """The LaTeX document of the quick-reference sheet, its page references from ``book``."""
     title = print_text(TITLE, lang)
@@ -214,7 +223,9 @@ def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> st
             r"\noindent{\sffamily\bfseries\Large No Quarter Fantasy Wargames}\hfill"
             rf"{{\sffamily\large {tex(title, lang)}}}\quad{{\sffamily\small {number}/{len(PAGES)}}}"
             r"\par\vspace{2pt}{\color{nqred}\rule{\linewidth}{1pt}}\par"
-            rf"{{\footnotesize\itshape {tex(print_text(SUBTITLE, lang), lang)}}}\par\medskip"
+            rf"{{\footnotesize\itshape {tex(print_text(SUBTITLE, lang), lang)}}}\par"
+            + (rf"{{\footnotesize {tex(work_it_out(lang), lang)}}}\par" if number == 1 else "")
+            + r"\medskip"
             "\n"
         )
         body = "".join(section_tex(key, lang, book) for key in keys)

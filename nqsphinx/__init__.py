@@ -15,6 +15,7 @@ from sphinx.errors import ExtensionError
 from nqcore import datafiles
 from nqsphinx import (
     accessibility,
+    at_table,
     bundles,
     cards,
     coverage,
@@ -86,6 +87,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     epub.setup(app)
     site_style.setup(app)
     csp.setup(app)
+    at_table.setup(app)  # after csp: its pages' policy replaces the site's
     app.setup_extension("nqsphinx.entities")  # also loaded by cards, tables and glossary
     search.setup(app)
     offline.setup(app)

@@ -50,6 +50,8 @@ PRINT_TAG = "print"
 PRINT_BUILDERS = frozenset({"latex", "epub"})
 #: The pages for the book's editors (docnames), on the site only.
 EDITOR_PAGES = ("coverage", "nq")
+#: Pages that only a browser can use (the calculators), and the editors' pages: site only.
+SITE_ONLY_PAGES = (*EDITOR_PAGES, "at-the-table")
 #: Table columns for the editors: the engine's price of a profile.
 EDITOR_COLUMNS = frozenset({COMPUTED_POINTS})
 #: Notes under a table that speak of an editors' column.
@@ -87,7 +89,7 @@ class EditionTocTree(TocTree):
     def run(self) -> list[nodes.Node]:
         if is_print_edition(self.config):
             content = self.content
-            kept = [n for n, line in enumerate(content) if _docname(line) not in EDITOR_PAGES]
+            kept = [n for n, line in enumerate(content) if _docname(line) not in SITE_ONLY_PAGES]
             if not any(content[n].strip() for n in kept):
                 return []
             self.content = StringList(
@@ -106,7 +108,7 @@ def _docname(entry: str) -> str:
 def _configure(app: Sphinx, config: Config) -> None:
     config.nq_print_edition = app.tags.has(PRINT_TAG)
     if config.nq_print_edition:
-        config.exclude_patterns = [*config.exclude_patterns, *(f"{p}.md" for p in EDITOR_PAGES)]
+        config.exclude_patterns = [*config.exclude_patterns, *(f"{p}.md" for p in SITE_ONLY_PAGES)]
 
 
 def _left_out(

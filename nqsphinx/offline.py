@@ -48,6 +48,9 @@ BACKGROUND_COLOURS = {"light": "#ffffff", "dark": "#131416"}
 #: Built files that no page asks for: build bookkeeping, source maps, archives, the worker itself.
 NOT_CACHED_NAMES = frozenset({".buildinfo", ".buildinfo.bak", "objects.inv", WORKER})
 NOT_CACHED_SUFFIXES = (".map", ".zip", ".part", ".LICENSE.txt")
+#: The rules engine of the calculator pages (``nqsphinx.at_table``, about 13 MB a language):
+#: kept once such a page has loaded it, not fetched for every reader at install.
+ON_DEMAND_FOLDER = "_static/nq-engine/"
 
 
 def manifest(lang: str, scope: str) -> dict[str, Any]:
@@ -72,13 +75,23 @@ def manifest(lang: str, scope: str) -> dict[str, Any]:
 
 
 def cached_files(root: Path) -> list[str]:
-    """The files under ``root`` that the worker keeps, as URLs relative to it, sorted."""
+    """The files under ``root`` that the worker keeps at install, as URLs relative to it, sorted."""
     return sorted(
-        path.relative_to(root).as_posix()
+        name
         for path in root.rglob("*")
         if path.is_file()
         and path.name not in NOT_CACHED_NAMES
         and not path.name.endswith(NOT_CACHED_SUFFIXES)
+        and ON_DEMAND_FOLDER not in (name := path.relative_to(root).as_posix())
+    )
+
+
+def on_demand_files(root: Path) -> list[str]:
+    """The engine's files under ``root``, kept once a page has used them, sorted."""
+    return sorted(
+        name
+        for path in root.rglob("*")
+        if path.is_file() and ON_DEMAND_FOLDER in (name := path.relative_to(root).as_posix())
     )
 
 
@@ -100,6 +113,7 @@ WORKER_SCRIPT = """\
 const VERSION = "__VERSION__";
 const CACHE = "__PREFIX__" + VERSION;
 const FILES = __FILES__;
+const ON_DEMAND = "__ON_DEMAND__";
 const HOME = new URL("./", self.location.href);
 
 self.addEventListener("install", (event) => {
@@ -127,12 +141,32 @@ const cached = (cache, url) => {
   return cache.match(file.href, { ignoreSearch: true });
 };
 
+// The rules engine of a calculator page: kept when the page asks (it has loaded it), and
+// whenever the worker fetches one of its files for a page.
+const onDemand = (url) => url.startsWith(HOME.href) && new URL(url).pathname.includes(ON_DEMAND);
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type !== "nq-keep" || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((url) => typeof url === "string" && onDemand(url));
+  event.waitUntil(caches.open(CACHE).then(async (cache) => {
+    for (const url of urls) {
+      if (!(await cache.match(url))) await cache.add(url).catch(() => {});
+    }
+  }));
+});
+
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || !url.href.startsWith(HOME.href)) return;
   event.respondWith(caches.open(CACHE).then(async (cache) => {
     const hit = await cached(cache, url);
     if (hit) return hit;
+    if (onDemand(url.href)) {
+      const response = await fetch(event.request);
+      if (response.ok) await cache.put(url.href, response.clone());
+      return response;
+    }
     try {
       return await fetch(event.request);
     } catch (error) {
@@ -151,8 +185,9 @@ self.addEventListener("fetch", (event) => {
 def worker_script(root: Path) -> str:
     files = cached_files(root)
     return (
-        WORKER_SCRIPT.replace("__VERSION__", version(root, files))
+        WORKER_SCRIPT.replace("__VERSION__", version(root, files + on_demand_files(root)))
         .replace("__PREFIX__", CACHE_PREFIX)
+        .replace("__ON_DEMAND__", "/" + ON_DEMAND_FOLDER)
         .replace("__FILES__", json.dumps(files, indent=1))
     )
 

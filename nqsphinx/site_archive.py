@@ -24,6 +24,7 @@ from pathlib import Path
 from nqsphinx.csp import META_TAG
 from nqsphinx.hosting import BILINGUAL_ARCHIVE, archive_name
 from nqsphinx.langswitch import LANGUAGE_NAMES
+from nqsphinx.offline import ON_DEMAND_FOLDER
 from nqsphinx.site_root import ROOT_PAGE, ROOT_SCRIPT, ROOT_SCRIPT_NAME
 
 TOP = "noquarter"
@@ -56,6 +57,8 @@ def site_files(site: Path) -> list[Path]:
     return sorted(
         p for p in site.rglob("*")
         if p.is_file() and p.name not in SKIPPED and not p.name.endswith(".zip")
+        # The calculators' engine: a browser runs no worker from the disk, the page says so.
+        and ON_DEMAND_FOLDER not in p.relative_to(site).as_posix()
     )  # fmt: skip
 
 

@@ -438,10 +438,108 @@ def page_report(weights: list[PageWeight]) -> str:
 
 def _pages(copy: Path) -> str:
     """The page weight of the scratch copy's site, built first if no other benchmark did."""
+    return page_report(page_weights(_built_site(copy)))
+
+
+def _built_site(copy: Path) -> Path:
     html = copy / "_build" / "html"
     if not (html / "en" / "index.html").is_file() or not (html / "fr" / "index.html").is_file():
         measure(_make(copy, "html"), copy)
-    return page_report(page_weights(html))
+    return html
+
+
+# --- the At the table page: its weight before use, with its engine, and the engine's load time ---
+
+CALCULATORS_PAGE = "at-the-table.html"
+ENGINE_FOLDER = Path("_static") / "nq-engine"
+
+
+@dataclass
+class EngineWeight:
+    page: str
+    before_use: int  # gzipped bytes: the page and its stylesheets and scripts
+    engine_gzipped: int  # what the engine adds, gzipped (a server that compresses)
+    engine_raw: int  # the same files as they are (a server that does not)
+    drawn: float | None = None  # seconds until the calculators are drawn
+    ready: float | None = None  # seconds until the engine answers
+
+
+def engine_weights(html: Path) -> list[EngineWeight]:
+    weights = []
+    for lang in ("en", "fr"):
+        page = html / lang / CALCULATORS_PAGE
+        if not page.is_file():
+            continue
+        files = sorted(p for p in (html / lang / ENGINE_FOLDER).glob("*") if p.is_file())
+        weights.append(EngineWeight(
+            page.relative_to(html).as_posix(), page_weight(html, page).gzipped,
+            sum(_gzipped(f) for f in files), sum(f.stat().st_size for f in files),
+        ))  # fmt: skip
+    return weights
+
+
+def engine_load_times(html: Path, weights: list[EngineWeight]) -> str:
+    """Chromium on a local server, empty cache: when the controls are drawn, when the engine is
+    ready. Without Chromium or playwright, says so."""
+    import threading
+    from functools import partial
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return "playwright not installed: no load time"
+    if not Path(chromium).is_file():
+        return "Chromium not found: no load time"
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(html)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium,
+                                                 args=["--headless", "--no-sandbox"])  # fmt: skip
+            for weight in weights:
+                page = browser.new_context().new_page()
+                start = time.monotonic()
+                page.goto(f"http://127.0.0.1:{server.server_address[1]}/{weight.page}",
+                          wait_until="domcontentloaded")  # fmt: skip
+                page.locator("form.nq-calc").first.wait_for(state="visible")
+                weight.drawn = time.monotonic() - start
+                page.locator(".nq-engine-status.nq-engine-ready").wait_for(timeout=120_000)
+                weight.ready = time.monotonic() - start
+                page.context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return ""
+
+
+def engine_report(html: Path, timed: bool = True) -> str:
+    weights = engine_weights(html)
+    if not weights:
+        return "At the table: no calculator page built"
+    note = engine_load_times(html, weights) if timed else "not timed"
+    lines = ["At the table (the calculators' page; the engine is Pyodide + nqcore, loaded after "
+             "the page is drawn):"]  # fmt: skip
+    for w in weights:
+        timing = (f"drawn {w.drawn:.2f} s, engine ready {w.ready:.1f} s" if w.ready is not None
+                  else note)  # fmt: skip
+        lines.append(
+            f"  {w.page}: before use {w.before_use / 1024:.1f} KB gzipped; with the engine "
+            f"{(w.before_use + w.engine_gzipped) / 2**20:.1f} MB gzipped "
+            f"({(w.before_use + w.engine_raw) / 2**20:.1f} MB uncompressed); {timing}"
+        )
+    return "\n".join(lines)
+
+
+def _at_table(copy: Path) -> str:
+    return engine_report(_built_site(copy))
 
 
 # --- report --------------------------------------------------------------------------------------
@@ -513,7 +611,7 @@ def annotate(results: dict[str, Result]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per build benchmark (3)")
-    names = [*(b.name for b in BENCHES), "pages"]
+    names = [*(b.name for b in BENCHES), "pages", "at-table"]
     parser.add_argument("--only", nargs="+", choices=names, metavar="NAME",
                         help="run these only: " + ", ".join(names))  # fmt: skip
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
@@ -556,6 +654,12 @@ def main(argv: list[str] | None = None) -> int:
                 pages = _pages(copy)
             except BenchError as error:
                 print(f"bench: pages failed:\n{error}", file=sys.stderr)
+                status = 1
+        if not args.only or "at-table" in args.only:
+            try:
+                pages = "\n\n".join(filter(None, [pages, _at_table(copy)]))
+            except BenchError as error:
+                print(f"bench: at-table failed:\n{error}", file=sys.stderr)
                 status = 1
     finally:
         if not args.keep:

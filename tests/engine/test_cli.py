@@ -130,6 +130,9 @@ def test_shooting_reads_the_weapon_band(capsys: Capture) -> None:
         (["morale", "16", "1", "1"], "No command test is needed."),
         (["move", "6", "--ability", "flying"], 'Distance: 15"'),
         (["move", "3", "--ability", "double-time"], 'Distance: 4½"'),
+        (["move-cost", "3", "--difficult", "1.5", "--barriers", "1"], "Actions needed: 7 AC"),
+        (["move-cost", "3", "--difficult", "1.5", "--barriers", "1", "--agile"], "needed: 6 AC"),
+        (["move-cost", "3", "--difficult", "1.5", "--ability", "flying"], "Actions needed: 2 AC"),
     ],
 )
 def test_questions(capsys: Capture, argv: list[str], expected: str) -> None:
@@ -238,7 +241,7 @@ def test_help_lists_every_question(capsys: Capture) -> None:
     out = capsys.readouterr().out
     assert stop.value.code == 0
     for question in ("cast", "cancel", "hit", "shoot", "save", "wound", "attack", "command",
-                     "morale", "move", "points", "errata", "export"):  # fmt: skip
+                     "morale", "move", "move-cost", "points", "errata", "export"):  # fmt: skip
         assert f"\n    {question} " in out, question
 
 

@@ -23,7 +23,7 @@ from nqcore.profile_tables import (
 )
 from nqcore.profiles import sample_profiles
 from nqcore.tables import get_table
-from nqsphinx.editions import EDITOR_PAGES, PRINT_TAG, players_table
+from nqsphinx.editions import EDITOR_PAGES, PRINT_TAG, SITE_ONLY_PAGES, players_table
 from nqsphinx.messages import engine_text
 from nqsphinx.tables import format_cell
 from tests.building import ROOT, sphinx_command
@@ -33,7 +33,7 @@ from tests.site.sitepages import toctree_order
 LANGS = ["en", "fr"]
 DOCS = ROOT / "docs"
 CATALOGUES = ROOT / "locale" / "fr" / "LC_MESSAGES"
-PLAYER_PAGES = [page for page in toctree_order() if page not in ("index", *EDITOR_PAGES)]
+PLAYER_PAGES = [page for page in toctree_order() if page not in ("index", *SITE_ONLY_PAGES)]
 
 
 def flat(words: str) -> str:

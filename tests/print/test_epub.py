@@ -21,7 +21,7 @@ import polib
 import pytest
 from docutils import nodes
 
-from nqsphinx.editions import EDITOR_PAGES
+from nqsphinx.editions import SITE_ONLY_PAGES
 from nqsphinx.epub import (
     SITE_ONLY_STYLESHEETS,
     TRANSPOSED,
@@ -112,7 +112,7 @@ def chapters() -> list[str]:
         line.strip()
         for block in blocks
         for line in block.splitlines()
-        if line.strip() and not line.startswith(":") and line.strip() not in EDITOR_PAGES
+        if line.strip() and not line.startswith(":") and line.strip() not in SITE_ONLY_PAGES
     ]
 
 

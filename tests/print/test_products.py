@@ -85,6 +85,8 @@ def test_headings_are_in_the_readers_language(products: Products, lang: str) -> 
             continue
         assert squeeze(engine_text(get_table(key).title, lang)) in sheet
     assert print_text(quick_reference.TITLE, lang) in sheet
+    assert squeeze(quick_reference.work_it_out(lang)) in sheet  # the calculators' page
+    assert f"{lang}/at-the-table.html" in quick_reference.work_it_out(lang)
     other = print_text(quick_reference.TITLE, OTHER[lang])
     assert other not in sheet, f"the {lang} sheet has the {OTHER[lang]} title"
     templates = squeeze(text(products.pdf("templates", lang)))

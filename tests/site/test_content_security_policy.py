@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sphinx.errors import ExtensionError
 
-from nqsphinx import csp
+from nqsphinx import at_table, csp
 from nqsphinx.site_archive import write_archive
 from nqsphinx.site_root import write_root
 from tests.building import ROOT
@@ -85,7 +85,9 @@ def policy_faults(html: str) -> list[str]:
     meta = first[1] if first and first[0] == "meta" else {}
     if meta.get("http-equiv", "").lower() != "content-security-policy":
         return [f"the first element of <head> is {first}, not the policy"]
-    faults = [] if meta.get("content") == csp.POLICY else ["the policy is not nqsphinx.csp's"]
+    # A calculator page (nqsphinx.at_table) also lets its engine compile WebAssembly.
+    expected = at_table.ENGINE_POLICY if f'class="{at_table.MARK}"' in html else csp.POLICY
+    faults = [] if meta.get("content") == expected else ["the policy is not nqsphinx.csp's"]
     policy = directives(meta.get("content", ""))
     allowed = {"script": policy.get("script-src", []), "style": policy.get("style-src", [])}
     faults += [
@@ -204,3 +206,10 @@ def test_a_strange_catalogue_stops_the_build(script: str, error: str) -> None:
 def test_readme_shows_the_same_policy_as_a_header() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f'add_header Content-Security-Policy "{csp.POLICY}" always;' in readme
+
+
+def test_readme_shows_the_calculators_policy_as_a_header() -> None:
+    """A server that sends the policy as a header sends the calculators' page and its engine
+    theirs, or WebAssembly would be refused there."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f'add_header Content-Security-Policy "{at_table.ENGINE_POLICY}" always;' in readme

@@ -25,8 +25,8 @@ INDEX_PO = ROOT / "locale" / "fr" / "LC_MESSAGES" / "index.po"
 #: Each block of the home page: its heading and the pages it links, in order.
 BLOCKS = {
     "Start here": ["introduction", "what-you-need", "getting-started", "turn-sequence"],
-    "At the table": ["actions", "close-combat", "ranged-combat", "armour-and-damage", "morale",
-                     "magic#spell-list", "odds", "glossary"],
+    "At the table": ["at-the-table", "actions", "close-combat", "ranged-combat",
+                     "armour-and-damage", "morale", "magic#spell-list", "odds", "glossary"],
     "The rules": ["army", "getting-started", "turn-sequence", "victory-conditions", "formations",
                   "actions", "close-combat", "armour-and-damage", "ranged-combat",
                   "support-weapons", "morale", "hold-actions", "magic"],

@@ -1,0 +1,530 @@
+"""The At the table page in Chromium (``nqsphinx/at_table.py``): each calculator's answers are
+``nq --json``'s for 200 random questions in both languages, a value out of range is refused
+beside its field in the page's language, the page is drawn before its engine has loaded, the
+engine runs on that page only, and the page works offline after a first visit."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import time
+from collections.abc import Callable, Iterator
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from nqcore.cli import main
+from nqcore.web import refusal
+from nqsphinx import at_table
+from nqsphinx.messages import ui_text
+from tests.browser.conftest import PHONE, Site, Watched, _recorded, screenshot, wait_until, watch
+
+LANGS = ("en", "fr")
+#: Random questions per calculator and language.
+QUESTIONS = 200
+ENGINE_SECONDS = 90
+READY = "document.querySelector('.nq-engine-status.nq-engine-ready') !== null"
+#: Fills a calculator's fields with each set of values and resolves with what the page asked
+#: the engine (its command line) and what it answered, in one evaluation for all the questions.
+ASK_ALL = """async ([command, questions]) => {
+  const form = document.getElementById(`nq-${command}`);
+  const results = [];
+  for (const values of questions) {
+    for (const [name, value] of Object.entries(values)) {
+      for (const element of form.querySelectorAll(`[name="${name}"]`)) {
+        if (element.type === "checkbox") {
+          element.checked = Array.isArray(value) ? value.includes(element.value) : !!value;
+        } else {
+          element.value = value;
+        }
+      }
+    }
+    const { argv, answer } = await window.nqAtTable.compute(form);
+    results.push({ argv, answer });
+  }
+  return results;
+}"""
+
+Question = tuple[dict[str, Any], list[str]]  # the fields' values, the command line they mean
+
+
+def _keys(table: dict[str, Any]) -> list[str]:
+    return list(table)
+
+
+def _some(rng: random.Random, keys: list[str], most: int = 3) -> list[str]:
+    return rng.sample(keys, rng.randint(0, min(most, len(keys))))
+
+
+def _spell_question(command: str) -> Callable[[random.Random], Question]:
+    from nqcore.spells import all_spells
+
+    spells = [s.key for s in all_spells()]
+
+    def question(rng: random.Random) -> Question:
+        spell = rng.choice(spells) if rng.random() < 0.3 else ""
+        level, concentrate = str(rng.randint(1, 8)), rng.random() < 0.5
+        values: dict[str, Any] = {"spell": spell, "level": level, "concentrate": concentrate}
+        argv = [command, *([] if spell else [level]), *(["--spell", spell] if spell else [])]
+        if command == "cast":
+            chanting = rng.random() < 0.2  # initiates only, not concentrating: mostly refused
+            wizardry = str(rng.randint(0, 4))
+            chant = str(rng.choice([1, 2, 3, 4, 7, 100]) if chanting else 0)
+            values |= {"wizardry": wizardry, "chant": chant}
+            argv += ["--wizardry", wizardry, *(["--concentrate"] if concentrate else [])]
+            return values, [*argv, "--chant", chant]
+        return values, [*argv, *(["--concentrate"] if concentrate else [])]
+
+    return question
+
+
+def _hit(rng: random.Random) -> Question:
+    from nqcore.close_combat import close_combat_modifiers
+
+    cc, mods = str(rng.randint(1, 10)), _some(rng, _keys(close_combat_modifiers()))
+    return {"cc": cc, "mod": mods}, ["hit", cc, *_repeat("--mod", mods, close_combat_modifiers())]
+
+
+def _repeat(option: str, chosen: list[str], table: dict[str, Any]) -> list[str]:
+    """``--mod KEY`` for each chosen key, in the page's order (the engine's)."""
+    return [part for key in table if key in chosen for part in (option, key)]
+
+
+def _distance(rng: random.Random) -> str:
+    whole = rng.randint(0, 40)
+    return rng.choice([str(whole), f"{whole}.5", f"{2 * whole + 1}/2"])
+
+
+def _shoot(rng: random.Random) -> Question:
+    from nqcore.armoury import all_weapons
+    from nqcore.ranged import ranged_modifiers
+
+    weapons = [w.key for w in all_weapons() if len(w.ranges) == 3]
+    ra, distance = str(rng.randint(1, 10)), _distance(rng)
+    weapon = rng.choice(weapons) if rng.random() < 0.7 else ""
+    close = rng.randint(2, 12)
+    medium, bonus = close + rng.randint(1, 12), rng.choice(["+1", "+0", "-1"])
+    ranges = f"{close}/{bonus} {medium}/+0 {medium + rng.randint(1, 12)}/-1"
+    mods = _some(rng, _keys(ranged_modifiers()), 2)
+    argv = [
+        "shoot",
+        ra,
+        distance,
+        *(["--weapon", weapon] if weapon else ["--ranges", *ranges.split()]),
+    ]
+    values = {"ra": ra, "distance": distance, "weapon": weapon, "ranges": ranges, "mod": mods}
+    return values, [*argv, *_repeat("--mod", mods, ranged_modifiers())]
+
+
+def _save(rng: random.Random) -> Question:
+    armour, strength = str(rng.randint(0, 10)), str(rng.randint(1, 12))
+    pm, re, ranked = (
+        str(rng.choice([0, 0, -1, -2, -3, -10])),
+        str(rng.randint(0, 3)),
+        rng.random() < 0.5,
+    )
+    values = {"armour": armour, "strength": strength, "pm": pm, "re": re, "ranked": ranked}
+    return values, [
+        "save",
+        armour,
+        strength,
+        "--pm",
+        pm,
+        "--re",
+        re,
+        *(["--ranked"] if ranked else []),
+    ]
+
+
+def _wound(rng: random.Random) -> Question:
+    strength, toughness = str(rng.randint(1, 12)), str(rng.randint(1, 10))
+    return {"strength": strength, "toughness": toughness}, ["wound", strength, toughness]
+
+
+def _attack(rng: random.Random) -> Question:
+    from nqcore.armoury import all_weapons
+    from nqcore.profiles import sample_profiles
+
+    samples = [s.profile.key for s in sample_profiles()]
+    attacker = rng.choice(samples) if rng.random() < 0.4 else ""
+    target = rng.choice(samples) if rng.random() < 0.4 else ""
+    weapon = rng.choice([w.key for w in all_weapons()]) if rng.random() < 0.5 else ""
+    distance = _distance(rng) if weapon and rng.random() < 0.7 else ""
+    skill, st, t = str(rng.randint(1, 10)), str(rng.randint(1, 12)), str(rng.randint(1, 10))
+    armour, re = str(rng.randint(0, 10)), str(rng.randint(0, 3))
+    hit, ranked = str(rng.randint(-3, 3)), rng.random() < 0.3
+    values = {"attacker": attacker, "skill": skill, "st": st, "target": target, "t": t,
+              "armour": armour, "re": re, "weapon": weapon, "distance": distance,
+              "hit_modifier": hit, "ranked": ranked}  # fmt: skip
+    argv = ["attack", *([] if attacker else [skill, st]), *([] if target else [t]),
+            *(["--attacker", attacker] if attacker else []),
+            *(["--target", target] if target else ["--armour", armour, "--re", re]),
+            *(["--weapon", weapon] if weapon else []),
+            *(["--distance", distance] if distance else []),
+            "--hit-modifier", hit, *(["--ranked"] if ranked else [])]  # fmt: skip
+    return values, argv
+
+
+def _command(rng: random.Random) -> Question:
+    from nqcore.morale import command_modifiers
+
+    co, fear, standard = (
+        str(rng.randint(1, 10)),
+        str(rng.choice([0, 0, 1, 2, 5])),
+        rng.random() < 0.3,
+    )
+    mods = _some(rng, _keys(command_modifiers()))
+    values = {"co": co, "fear": fear, "battle_standard": standard, "mod": mods}
+    argv = ["command", co, "--fear", fear, *(["--battle-standard"] if standard else [])]
+    return values, [*argv, *_repeat("--mod", mods, command_modifiers())]
+
+
+def _morale(rng: random.Random) -> Question:
+    starting = rng.choice([rng.randint(1, 30), rng.randint(1, 1000)])
+    losses = [str(rng.randint(0, max(1, starting // 3))) for _ in range(rng.randint(1, 6))]
+    return {"starting": str(starting), "casualties": " ".join(losses)}, [
+        "morale",
+        str(starting),
+        *losses,
+    ]
+
+
+def _move(rng: random.Random) -> Question:
+    from nqcore.movement import MovementAbility
+
+    actions, ability = str(rng.randint(0, 20)), rng.choice([a.value for a in MovementAbility])
+    return {"actions": actions, "ability": ability}, ["move", actions, "--ability", ability]
+
+
+def _move_cost(rng: random.Random) -> Question:
+    from nqcore.movement import MovementAbility
+
+    open_inches, difficult = _distance(rng), _distance(rng)
+    barriers, agile = str(rng.randint(0, 10)), rng.random() < 0.3
+    ability = rng.choice([a.value for a in MovementAbility])
+    values = {"open": open_inches, "difficult": difficult, "barriers": barriers,
+              "ability": ability, "agile": agile}  # fmt: skip
+    argv = ["move-cost", open_inches, "--difficult", difficult, "--barriers", barriers,
+            "--ability", ability, *(["--agile"] if agile else [])]  # fmt: skip
+    return values, argv
+
+
+QUESTION_MAKERS: dict[str, Callable[[random.Random], Question]] = {
+    "cast": _spell_question("cast"), "cancel": _spell_question("cancel"), "hit": _hit,
+    "shoot": _shoot, "save": _save, "wound": _wound, "attack": _attack, "command": _command,
+    "morale": _morale, "move": _move, "move-cost": _move_cost,
+}  # fmt: skip
+
+
+def nq(argv: list[str], lang: str, *, as_json: bool) -> tuple[int, str, str]:
+    """``nq`` run in this process: its status, standard output and standard error."""
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            status = main([*argv, "--lang", lang, *(["--json"] if as_json else [])])
+        except SystemExit as leaving:
+            status = int(leaving.code or 0)
+    return status, out.getvalue(), err.getvalue()
+
+
+# --- the page -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    watched: Watched
+    lang: str
+
+    @property
+    def page(self) -> Any:
+        return self.watched.page
+
+    @property
+    def errors(self) -> list[str]:
+        return self.watched.errors
+
+    @property
+    def violations(self) -> list[str]:
+        return self.watched.violations
+
+
+@pytest.fixture(scope="module", params=LANGS)
+def table(request: pytest.FixtureRequest, browser: Any, site: Site) -> Iterator[Table]:
+    """The page in one language, on a phone, its engine loaded; console watched throughout."""
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2),
+    )
+    watched = watch(context.new_page())
+    watched.page.goto(site.page(f"{request.param}/at-the-table.html"))
+    wait_until(watched.page, READY, timeout=ENGINE_SECONDS)
+    yield Table(watched, request.param)
+    context.close()
+
+
+@pytest.mark.parametrize("command", list(at_table.CALCULATORS))
+def test_each_calculator_answers_as_nq_does(table: Table, command: str) -> None:
+    """200 random questions: the page asks the command line they mean, and shows what
+    ``nq --json`` answers (the same JSON, the same lines in the page's language)."""
+    lang = table.lang
+    rng = random.Random(f"{command}-{lang}")
+    questions = [QUESTION_MAKERS[command](rng) for _ in range(QUESTIONS)]
+    results = table.page.evaluate(ASK_ALL, [command, [values for values, _ in questions]])
+    answered = 0
+    for (values, argv), result in zip(questions, results, strict=True):
+        assert result["argv"] == argv, values
+        status, out, err = nq(argv, lang, as_json=True)
+        answer = result["answer"]
+        if status != 0:  # a combination the rules refuse: nq's message, in the page's language
+            assert f"nq {command}: {answer['message']}" == err.strip(), argv
+            assert answer["error"] == refusal(answer["message"], lang), argv
+            assert lang == "en" or answer["error"] != answer["message"], answer
+            continue
+        answered += 1
+        assert answer["json"] == json.loads(out), argv
+        assert answer["text"] == nq(argv, lang, as_json=False)[1].splitlines(), argv
+    assert answered >= QUESTIONS // 2, answered  # the questions are mostly sensible ones
+    shown = table.page.locator(f"#nq-{command} .nq-answer").inner_text()
+    assert shown.splitlines()[0] == results[-1]["answer"].get("text", [""])[0] or not answered
+    assert not table.errors, table.errors
+    assert not table.violations, table.violations
+
+
+@pytest.mark.parametrize(
+    "command,name,typed,message",
+    [
+        ("hit", "cc", "11", "Enter a whole number from {min} to {max}."),
+        ("hit", "cc", "cinq", "Enter a whole number from {min} to {max}."),
+        ("save", "pm", "1", "Enter a whole number from {min} to {max}."),
+        ("cast", "chant", "1e9", "Enter a whole number from {min} to {max}."),
+        ("shoot", "distance", "douze", "Enter a distance in inches from 0 to 1000, such as 12, "
+                                       "12.5 or 25/2."),
+        ("shoot", "distance", "1001", "Enter a distance in inches from 0 to 1000, such as 12, "
+                                      "12.5 or 25/2."),
+        ("morale", "casualties", "3 x 2", "Enter whole numbers from {min} to {max}, separated "
+                                          "by spaces."),
+    ],
+)  # fmt: skip
+def test_bad_input_is_refused_beside_its_field(
+    table: Table, command: str, name: str, typed: str, message: str
+) -> None:
+    lang = table.lang
+    page = table.page
+    field = page.locator(f"#nq-{command}-{name}")
+    field.fill(typed)
+    error = page.locator(f"#nq-{command}-{name}-error")
+    error.wait_for(state="visible")
+    limits = {"min": field.get_attribute("data-min"), "max": field.get_attribute("data-max")}
+    assert error.inner_text() == ui_text(message, lang).format(**limits)
+    assert field.get_attribute("aria-invalid") == "true"
+    assert page.locator(f"#nq-{command} .nq-answer").inner_text() == ""
+    field.fill(field.get_attribute("value") or "")  # the page's own value: answered again
+    error.wait_for(state="hidden")
+    wait_until(page, f"document.querySelector('#nq-{command} .nq-answer').innerText.length > 0")
+    assert not table.errors, table.errors
+
+
+def test_french_distances_take_a_decimal_comma(table: Table) -> None:
+    page = table.page
+    page.select_option("#nq-shoot-weapon", "bow")
+    page.locator("#nq-shoot-distance").fill("12,5")
+    wait_until(page, "document.getElementById('nq-shoot').dataset.argv.includes('12.5')")
+    assert json.loads(page.locator("#nq-shoot").get_attribute("data-argv"))[2] == "12.5"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_is_usable_before_its_engine(browser: Any, site: Site, lang: str) -> None:
+    """Controls and labels in the page's language within a second; the engine says it is
+    loading, then ready; screenshots at 390 and 1366 px, light and dark, to look at."""
+    context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page(f"{lang}/at-the-table.html"), wait_until="domcontentloaded")
+    page.locator("#nq-cast-level").wait_for(state="visible")
+    # The browser's own clock: from the request of the page to its script having run.
+    timing = "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd / 1000"
+    drawn = page.evaluate(timing)
+    assert drawn < 1.0, drawn
+    label = page.locator("label[for='nq-cast-wizardry']").inner_text()
+    assert label == ui_text("Wizardry level", lang)
+    words = at_table.page_messages(lang)
+    assert page.locator(".nq-engine-status").inner_text() in (words["loading"], words["ready"])
+    assert page.locator("form.nq-calc").count() == len(at_table.CALCULATORS)
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    assert page.locator(".nq-engine-status").inner_text() == words["ready"]
+    link = page.locator("#nq-cast .nq-rule a")
+    assert link.get_attribute("href") == "magic.html#casting-a-spell"
+    wait_until(page, "document.querySelector('#nq-cast .nq-answer').innerText.length > 0")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], width  # nothing wider than the phone
+    for theme in ("light", "dark"):
+        page.evaluate(f"document.body.dataset.theme = '{theme}'")
+        page.locator("#nq-cast").scroll_into_view_if_needed()
+        screenshot(page, f"at-table-phone-{lang}-{theme}")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    screenshot(page, f"at-table-wide-{lang}-dark")
+    assert not watched.errors, watched.errors
+    assert not watched.violations, watched.violations
+    context.close()
+
+
+def test_only_calculator_pages_load_the_engine(site: Site) -> None:
+    """The rule pages keep the site's policy and get a "Work it out" link to the calculator."""
+    for lang in LANGS:
+        calculators = (site.root / lang / "at-the-table.html").read_text(encoding="utf-8")
+        assert at_table.ENGINE_META_TAG in calculators
+        assert at_table.PAGE_SCRIPT in calculators
+        magic = (site.root / lang / "magic.html").read_text(encoding="utf-8")
+        assert "wasm-unsafe-eval" not in magic and at_table.PAGE_SCRIPT not in magic
+        link = f'href="at-the-table.html#nq-cast">{ui_text("Work it out", lang)}</a>'
+        assert link in magic
+        home = (site.root / lang / "index.html").read_text(encoding="utf-8")
+        assert 'href="at-the-table.html"' in home
+
+
+def test_offline_after_a_first_visit(browser: Any, site: Site) -> None:
+    """Visited once online, the page and its engine work with the network cut."""
+    context = _recorded(site, browser.new_context(viewport=PHONE, service_workers="allow"))
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page("fr/at-the-table.html"))
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    files = json.loads(page.locator(".nq-engine-status").get_attribute("data-files"))
+    kept = f"""async () => {{
+      await navigator.serviceWorker.ready;
+      const base = new URL("_static/nq-engine/", document.baseURI);
+      for (const file of {json.dumps(files)}) {{
+        if (!(await caches.match(new URL(file, base).href))) return false;
+      }}
+      return true;
+    }}"""
+    deadline = time.monotonic() + 120
+    while not page.evaluate(kept):
+        assert time.monotonic() < deadline, "the engine's files were not kept"
+        page.wait_for_timeout(250)
+    context.set_offline(True)
+    try:
+        page.reload()
+        wait_until(page, READY, timeout=ENGINE_SECONDS)
+        page.locator("#nq-wound-strength").fill("6")
+        wait_until(page, "document.querySelector('#nq-wound .nq-answer').innerText.includes('F 6')")
+        assert "Chance : " in page.locator("#nq-wound .nq-answer").inner_text()
+    finally:
+        context.set_offline(False)
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+# --- the profile builder ------------------------------------------------------------------------
+
+#: Chooses each starting profile in the builder's list, as a reader does, and resolves with the
+#: profile file, the points the page shows and the card's text, once the engine has answered.
+START_ALL = """async (keys) => {
+  const select = document.getElementById("nq-builder-start");
+  const results = [];
+  for (const key of keys) {
+    select.value = key;
+    select.dispatchEvent(new Event("change"));
+    await window.nqAtTable.builder.idle();
+    const answer = JSON.parse(document.getElementById("nq-builder").dataset.answer);
+    results.push({ toml: window.nqAtTable.builder.state.toml, answer,
+                   card: document.querySelector("#nq-builder-card .nq-answer").innerText });
+  }
+  return results;
+}"""
+
+
+def nq_points(toml: str, lang: str, folder: Any) -> tuple[dict[str, Any], list[str]]:
+    """``nq points profile.toml`` (JSON and lines) on the file the builder exports."""
+    import contextlib
+
+    (folder / "profile.toml").write_text(toml, encoding="utf-8")
+    with contextlib.chdir(folder):
+        status, out, err = nq(["points", "profile.toml"], lang, as_json=True)
+        assert status == 0, err
+        lines = nq(["points", "profile.toml"], lang, as_json=False)[1].splitlines()
+    return json.loads(out), lines
+
+
+def _engine_profile(key: str) -> Any:
+    from nqcore.profiles import example_profile, sample_profile
+
+    try:
+        return sample_profile(key).profile
+    except KeyError:
+        return example_profile(key).profile
+
+
+def test_the_builder_prices_the_24_profiles_as_nq_points(table: Table, tmp_path: Any) -> None:
+    from nqcore.points import profile_points
+    from nqcore.web import starting_profiles
+
+    keys = [key for key, _name in starting_profiles()]
+    assert len(keys) == 24
+    results = table.page.evaluate(START_ALL, keys)
+    for key, result in zip(keys, results, strict=True):
+        expected, lines = nq_points(result["toml"], table.lang, tmp_path)
+        assert result["answer"]["json"] == expected, key
+        assert result["answer"]["text"] == lines, key
+        card = [line.strip() for line in result["card"].splitlines() if line.strip()]
+        assert card == [line.strip() for line in lines if line.strip()], key
+        assert expected["points"] == profile_points(_engine_profile(key)).total, key
+    warned = [r for r in results if r["answer"]["json"]["warnings"]]
+    assert warned, "some of the book's profiles break its own advice"
+    warning = warned[0]["answer"]["text"][-1]
+    assert warning.startswith("Avertissement" if table.lang == "fr" else "Warning"), warning
+    assert not table.errors, table.errors
+
+
+def test_the_builder_changes_exports_imports_and_keeps_a_profile(
+    table: Table, tmp_path: Any
+) -> None:
+    page, lang = table.page, table.lang
+    page.select_option("#nq-builder-start", "dwarf")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    page.locator("#nq-builder-st").fill("6")
+    page.locator("#nq-builder-st").dispatch_event("change")
+    page.select_option("#nq-builder-add-abilities", index=1)
+    page.locator("button[data-add='abilities']").click()
+    page.locator("ul[data-list='weapons'] button").first.click()
+    page.evaluate("window.nqAtTable.builder.idle()")
+    toml = page.evaluate("window.nqAtTable.builder.state.toml")
+    assert "st = 6" in toml and "abilities = [" in toml and "weapons" not in toml
+    answer = json.loads(page.locator("#nq-builder").get_attribute("data-answer"))
+    assert answer["json"] == nq_points(toml, lang, tmp_path)[0]
+    # Refused beside its field, in the page's language; the profile is not changed.
+    page.locator("#nq-builder-st").fill("99")
+    page.locator("#nq-builder-st").dispatch_event("change")
+    error = page.locator("#nq-builder-st-error")
+    error.wait_for(state="visible")
+    limits = {"min": "1", "max": page.locator("#nq-builder-st").get_attribute("data-max")}
+    assert error.inner_text() == ui_text("Enter a whole number from {min} to {max}.", lang).format(
+        **limits
+    )
+    assert page.evaluate("window.nqAtTable.builder.state.toml") == toml
+    # Export: the file nq points reads.
+    with page.expect_download() as download:
+        page.locator("#nq-builder-export").click()
+    saved = tmp_path / "exported.toml"
+    download.value.save_as(saved)
+    assert saved.read_text(encoding="utf-8") == toml
+    # Import: a broken file is refused beside the import button; a good one is priced.
+    broken = tmp_path / "broken.toml"
+    broken.write_text('name = "Half\nac = 8\n', encoding="utf-8")
+    page.set_input_files("#nq-builder-import", str(broken))
+    refusal_box = page.locator("#nq-builder-import-error")
+    refusal_box.wait_for(state="visible")
+    said = ui_text("This file is not a profile the rules engine can price:", lang)
+    assert refusal_box.inner_text().startswith(said)
+    page.set_input_files("#nq-builder-import", str(saved))
+    refusal_box.wait_for(state="hidden")
+    # Kept in the browser: the same profile after a reload.
+    page.reload()
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    page.evaluate("window.nqAtTable.builder.idle()")
+    wait_until(page, "window.nqAtTable.builder.state.toml !== null")
+    assert page.evaluate("window.nqAtTable.builder.state.toml") == toml
+    assert not table.errors, table.errors

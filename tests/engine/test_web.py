@@ -1,0 +1,127 @@
+"""``nqcore.web``, what the At the table page asks in the browser: the answers of ``nq``, the
+engine's refusals in the reader's language, and the profile builder's steps."""
+
+from __future__ import annotations
+
+import io
+import json
+import tomllib
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from nqcore.cli import main
+from nqcore.points import profile_points
+from nqcore.profiles import parse_profile, sample_profile
+from nqcore.web import ask, ask_json, build, profile_toml, refusal, starting_profiles
+
+
+def nq(argv: list[str], lang: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            status = main([*argv, "--lang", lang, "--json"])
+        except SystemExit as leaving:
+            status = int(leaving.code or 0)
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    "argv",
+    [["cast", "5", "--wizardry", "2"], ["shoot", "5", "12.5", "--weapon", "bow"],
+     ["attack", "--attacker", "orc-bruiser", "--target", "dwarf"], ["morale", "16", "3", "4", "2"],
+     ["move", "3", "--ability", "flying"]],
+)  # fmt: skip
+def test_ask_answers_as_nq_json(argv: list[str], lang: str) -> None:
+    status, out, _err = nq(argv, lang)
+    assert status == 0
+    answer = ask(argv, lang)
+    assert answer["json"] == json.loads(out)
+    assert answer["text"][0] == answer["json"]["question"]
+
+
+@pytest.mark.parametrize(
+    "argv,french",
+    [
+        (["cast", "5", "--chant", "3", "--wizardry", "1"],
+         "seuls les initiés (niveau de magie 0) psalmodient des sorts"),
+        (["cast", "5", "--chant", "3", "--concentrate"],
+         "les initiés qui psalmodient un sort ne peuvent pas se concentrer"),
+        (["hit", "5", "--mod", "higher-ground", "--mod", "enemy-higher-ground"],
+         "les modificateurs « Attaquant en hauteur » et « Ennemi en hauteur » ne peuvent pas "
+         "s’appliquer ensemble"),
+        (["attack", "5", "4", "4", "--weapon", "catapult"],
+         "donnez la distance de la cible pour l’arme Catapulte"),
+        (["morale", "4", "2", "5"], "tour 2 : 5 pertes, mais il ne reste que 2 figurines"),
+    ],
+)  # fmt: skip
+def test_a_refusal_is_nq_s_message_in_the_reader_s_language(argv: list[str], french: str) -> None:
+    status, _out, err = nq(argv, "fr")
+    answer = ask(argv, "fr")
+    assert status == 2 and err.strip() == f"nq {argv[0]}: {answer['message']}"
+    assert answer["error"] == french
+    assert ask(argv, "en")["error"] == refusal(answer["message"], "en") != french
+
+
+def test_a_mistake_argparse_finds_is_its_line_and_an_unknown_refusal_is_kept() -> None:
+    answer = ask(["hit", "11"], "fr")
+    assert answer["error"] == answer["message"] and "CC must be 1 to 10, not 11" in answer["error"]
+    assert refusal("something new", "fr") == "something new"
+
+
+def test_ask_json_and_points_read_what_the_page_sends(tmp_path: Path) -> None:
+    cast = json.loads(ask_json(json.dumps({"argv": ["cast", "5"], "lang": "fr"})))
+    assert cast["json"]["chance"] == {"fraction": "1/2", "value": 0.5}
+    toml = profile_toml({"name": "Pikeman", "ac": 8, "ra": "-", "cc": 5, "st": 4, "t": 5, "w": 1,
+                         "co": 6, "weapons": ["spear"]})  # fmt: skip
+    priced = json.loads(ask_json(json.dumps({"toml": toml, "lang": "en"})))
+    assert priced["json"]["file"] == "profile.toml"
+    assert priced["json"]["points"] == profile_points(parse_profile(tomllib.loads(toml))).total
+    broken = json.loads(ask_json(json.dumps({"toml": "name = ", "lang": "en"})))
+    assert broken["error"].startswith("profile.toml: not valid TOML")
+
+
+@pytest.mark.parametrize("key", [key for key, _name in starting_profiles()])
+def test_every_starting_profile_round_trips_to_its_points(key: str) -> None:
+    step = build({"start": key}, "en")
+    assert tomllib.loads(step["toml"])["key"] == key
+    assert "error" not in step["points"], step["points"]
+    assert len(starting_profiles()) == 24
+
+
+def test_builder_steps_set_add_and_remove() -> None:
+    first = build({"start": "dwarf"}, "fr")
+    assert (
+        first["points"]["json"]["points"] == profile_points(sample_profile("dwarf").profile).total
+    )
+    step = build({"toml": first["toml"], "set": {"st": "6", "ra": "-", "shield": True},
+                  "add": ["abilities", "extra-attack|x2"]}, "fr")  # fmt: skip
+    record = tomllib.loads(step["toml"])
+    assert record["st"] == 6 and record["ra"] == "-" and record["armour"]["shield"] is True
+    assert record["abilities"] == [{"key": "extra-attack", "level": "x2"}]
+    assert step["picks"]["abilities"] == ["Attaque Supplémentaire (x2)"]
+    assert step["fields"]["shield"] is True and step["fields"]["size"] == "medium"
+    gone = build(
+        {"toml": step["toml"], "remove": ["weapons", 0], "set": {"armour": "0", "shield": False}},
+        "en",
+    )
+    record = tomllib.loads(gone["toml"])
+    assert "weapons" not in record and "armour" not in record
+    assert (
+        build({"toml": "ar = 2\nname = 'x'", "set": {"shield": True}}, "en")["fields"]["armour"]
+        == 2
+    )
+    refused = build({"toml": gone["toml"], "set": {"st": "lots"}}, "en")
+    assert "invalid literal" in refused["error"]
+    assert "error" in build({"start": "nobody"}, "en")
+    assert "error" in build({"toml": gone["toml"], "add": ["spells", "fireball"]}, "en")
+
+
+def test_profile_toml_writes_what_toml_reads() -> None:
+    record = {"name": 'Say "hi"', "mounted": False, "ratio": 1.5,
+              "weapons": ["sword", {"name": "Claws", "uc": 3}], "armour": {"value": 2}}  # fmt: skip
+    assert tomllib.loads(profile_toml(record)) == record
+    with pytest.raises(ValueError, match="no TOML"):
+        profile_toml({"when": object()})
