@@ -23,6 +23,7 @@ worker keeps the engine's files once a calculator page has loaded them (:mod:`nq
 from __future__ import annotations
 
 import html
+import fcntl
 import io
 import json
 import shutil
@@ -638,17 +639,28 @@ def _installed_as_locked() -> bool:
     return bool(locked) and installed.get("version") == locked
 
 
+def _ready() -> bool:
+    return all((PYODIDE / n).is_file() for n in PYODIDE_FILES) and _installed_as_locked()
+
+
 def ensure_pyodide() -> Path:
     """Pyodide's npm package, installed by ``npm ci`` from its lock file when missing or not the
-    version the lock file names."""
-    if all((PYODIDE / name).is_file() for name in PYODIDE_FILES) and _installed_as_locked():
+    version the lock file names.  The two languages build at once: the first build to get here
+    installs while the other waits on the same lock file, then finds the package in place."""
+    if _ready():
         return PYODIDE
     npm = shutil.which("npm")
     if npm is None:
         raise ExtensionError("npm not found: the At the table page needs Pyodide "
                              "(Debian: apt-get install nodejs npm)")  # fmt: skip
-    command = [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"]
-    done = subprocess.run(command, cwd=ENGINE_TOOLS, capture_output=True, text=True, check=False)
+    with (ENGINE_TOOLS / ".npm-ci.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _ready():
+            return PYODIDE
+        command = [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"]
+        done = subprocess.run(
+            command, cwd=ENGINE_TOOLS, capture_output=True, text=True, check=False
+        )
     if done.returncode != 0 or not all((PYODIDE / n).is_file() for n in PYODIDE_FILES):
         last = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise ExtensionError(f"tools/engine: npm ci failed ({last})")
