@@ -22,8 +22,8 @@ worker keeps the engine's files once a calculator page has loaded them (:mod:`nq
 
 from __future__ import annotations
 
-import html
 import fcntl
+import html
 import io
 import json
 import shutil
