@@ -16,12 +16,20 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 from types import UnionType
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
-import msgspec
-from msgspec import Struct
+if TYPE_CHECKING:
+    import msgspec
 
-from nqcore.dataschema import ERRATA_SCHEMA, SCHEMAS
+#: Whether the schemas are checked: always, but in the browser.  The At the table page runs the
+#: engine in Pyodide, whose npm package carries no msgspec (a compiled package); the data it ships
+#: there were checked when the site was built (the Sphinx extension checks every file first).
+try:
+    import msgspec as _msgspec  # noqa: F401
+except ImportError:
+    CHECKED = False
+else:
+    CHECKED = True
 
 #: How the messages name a data file of the package.
 PREFIX = "nqcore/data/"
@@ -40,11 +48,13 @@ def load(filename: str) -> dict[str, Any]:
 @cache
 def _load(filename: str) -> dict[str, Any]:
     text = resources.files("nqcore").joinpath("data", *filename.split("/")).read_text("utf-8")
-    return parse(text, PREFIX + filename, schema_for(filename))
+    return parse(text, PREFIX + filename, schema_for(filename) if CHECKED else None)
 
 
 def schema_for(filename: str) -> type[msgspec.Struct]:
     """The schema of one data file; every file of ``nqcore/data`` has one."""
+    from nqcore.dataschema import ERRATA_SCHEMA, SCHEMAS
+
     if filename.startswith("errata/"):
         return ERRATA_SCHEMA
     try:
@@ -76,8 +86,8 @@ def load_path(path: Path, schema: type[msgspec.Struct]) -> dict[str, Any]:
     return parse(text, str(path), schema)
 
 
-def parse(text: str, where: str, schema: type[msgspec.Struct]) -> dict[str, Any]:
-    """The TOML ``text`` of the file ``where``, checked against ``schema``."""
+def parse(text: str, where: str, schema: type[msgspec.Struct] | None) -> dict[str, Any]:
+    """The TOML ``text`` of the file ``where``, checked against ``schema`` (if any)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -88,12 +98,15 @@ def parse(text: str, where: str, schema: type[msgspec.Struct]) -> dict[str, Any]
         raise DataFileError(
             f"{where}, line {at[1]}: not valid TOML: {reason} (column {at[2]})"
         ) from None
-    check(data, where, schema)
+    if schema is not None:
+        check(data, where, schema)
     return data
 
 
 def check(data: dict[str, Any], where: str, schema: type[msgspec.Struct]) -> None:
     """Refuse ``data`` (the parsed file ``where``) unless it matches ``schema``."""
+    import msgspec
+
     try:
         msgspec.convert(data, schema)
     except msgspec.ValidationError as error:
@@ -163,6 +176,8 @@ def _record(table: str, index: int, record: Any) -> str:
 
 def _struct_at(schema: Any, steps: list[Step]) -> Any:
     """The struct type that ``steps`` (a path into the data) lead to from ``schema``, if any."""
+    import msgspec
+
     kind = schema
     for name, _index in steps:
         kind = _unwrap(kind)
@@ -178,6 +193,8 @@ def _struct_at(schema: Any, steps: list[Step]) -> Any:
 
 def _unwrap(kind: Any) -> Any:
     """The struct inside ``Annotated[...]`` or ``X | None``, else ``kind`` itself."""
+    from msgspec import Struct
+
     while get_origin(kind) is Annotated:
         kind = get_args(kind)[0]
     if get_origin(kind) in (Union, UnionType):
@@ -188,6 +205,9 @@ def _unwrap(kind: Any) -> Any:
 
 def _required(kind: Any, record: Any) -> list[str]:
     """Every required field of the struct ``kind`` that ``record`` lacks, in schema order."""
+    import msgspec
+    from msgspec import Struct
+
     if not (isinstance(kind, type) and issubclass(kind, Struct) and isinstance(record, dict)):
         return []
     fields = msgspec.structs.fields(kind)

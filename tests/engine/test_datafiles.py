@@ -218,3 +218,22 @@ def test_the_glossary_is_checked(tmp_path: Path, change: dict[str, Any], said: s
     bad.write_text('[[term]]\nkey = "x"\nen = "X"\nsection = "s"\nupkep = 2\n', "utf-8")
     with pytest.raises(datafiles.DataFileError, match=r"term #1 \(x\), field upkep: unknown"):
         datafiles.load_path(bad, GlossaryFile)
+
+
+def test_the_engine_reads_its_data_without_msgspec() -> None:
+    """In the browser (Pyodide, the At the table page) there is no msgspec: the engine still
+    loads every data file and answers, unchecked (the build checked the files it ships)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['msgspec'] = None\n"
+        "from nqcore import datafiles\n"
+        "assert not datafiles.CHECKED\n"
+        "for name in datafiles.data_filenames(): datafiles.load(name)\n"
+        "from nqcore.cli import main\n"
+        "raise SystemExit(main(['cast', '3', '--json']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert '"chance"' in done.stdout
