@@ -11,7 +11,7 @@ from nqcore.i18n import Msg
 from nqcore.tables import get_table
 from nqsphinx.messages import engine_text
 from nqsphinx.tables import format_cell
-from nqsphinx.typography import french_html
+from nqsphinx.typography import french_html, french_latex
 from tests.building import ROOT, Build
 from tests.htmlpages import engine_tables, links
 
@@ -119,6 +119,15 @@ def test_french_typography_is_applied(html_sites: dict[str, Path]) -> None:
     body = text[text.index('id="furo-main-content"') :]
     assert " :" not in body.replace("&nbsp;", "\u00a0")
     assert "\u00a0:" in body or "\u202f:" in body
+    morale = (html_sites["fr"] / "morale.html").read_text(encoding="utf-8")
+    assert "50\u202f% de pertes" in morale and "50% de pertes" not in morale
+
+
+def test_french_percentages_are_spaced() -> None:
+    assert french_html("Il y a 50% de chances") == "Il y a 50\u202f% de chances"
+    assert french_html("à 25 %") == "à 25\u202f%"
+    assert french_latex("50% de pertes ;") == "50\u202f% de pertes;"
+    assert french_html("100 pour cent") == "100 pour cent"
 
 
 def test_site_root_chooses_a_language(tmp_path: Path) -> None:
