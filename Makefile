@@ -16,21 +16,40 @@ SITE := -D nq_print_pdfs=$(BUILD)/pdf
 all: html pdf epub print
 
 # In `make all` (the default goal), the PDFs come first, so that the sites link them.
-html-en html-fr: | $(if $(filter all,$(or $(MAKECMDGOALS),all)),pdf print)
+$(BUILD)/.stamps/html-en $(BUILD)/.stamps/html-fr: | $(if $(filter all,$(or $(MAKECMDGOALS),all)),pdf print)
 
-html: html-en html-fr
+html: $(BUILD)/html/noquarter-html.zip
+
+$(BUILD)/html/noquarter-html.zip: $(BUILD)/.stamps/html-en $(BUILD)/.stamps/html-fr
 	$(PYTHON) -m nqsphinx.site_root $(BUILD)/html
 	$(PYTHON) -m nqsphinx.site_archive $(BUILD)/html
 
-# Every worked example of the book is run against the engine before anything is published.
-verify-examples:
-	$(PYTHON) -m pytest docs -q --no-header -p no:cacheprovider -o addopts= --tb=short
+# What the build reads: a site (and the examples) is rebuilt only when one of these is newer than
+# its stamp, so that a build with nothing changed does nothing. Sphinx's compiled catalogues
+# (.mo, written during the build) and Python's caches are not inputs.
+INPUTS := $(shell find docs locale nqsphinx nqcore nqprint -type f -not -name '*.mo' \
+	-not -name '*.pyc' -not -path '*/_build/*') conf.py pyproject.toml constraints.txt Makefile
+EXAMPLES_OK := $(BUILD)/.stamps/examples
 
-html-en: verify-examples
+# Every worked example of the book is run against the engine before anything is published: after
+# an edit of pages only, the examples of those pages; after any other change, all of them.
+verify-examples: $(EXAMPLES_OK)
+
+$(EXAMPLES_OK): $(INPUTS)
+	$(PYTHON) -m pytest $(or $(if $(filter-out docs/%.md,$?),docs),$(filter docs/%.md,$?)) \
+		-q --no-header -p no:cacheprovider -o addopts= --tb=short
+	@mkdir -p $(@D) && touch $@
+
+# Each site is built when an input (or a PDF it links) is newer than its stamp.
+html-en html-fr: html-%: $(BUILD)/.stamps/html-%
+
+$(BUILD)/.stamps/html-en: $(EXAMPLES_OK) $(INPUTS) $(wildcard $(BUILD)/pdf/*.pdf)
 	$(SPHINXBUILD) $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/en docs $(BUILD)/html/en
+	@mkdir -p $(@D) && touch $@
 
-html-fr: verify-examples
+$(BUILD)/.stamps/html-fr: $(EXAMPLES_OK) $(INPUTS) $(wildcard $(BUILD)/pdf/*.pdf)
 	$(SPHINXBUILD) $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/fr $(FR) docs $(BUILD)/html/fr
+	@mkdir -p $(@D) && touch $@
 
 pdf: pdf-en pdf-fr
 
