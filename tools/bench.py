@@ -196,6 +196,11 @@ def _incremental(copy: Path) -> Sample:
         page.write_text(text, encoding="utf-8")
 
 
+def _unchanged(copy: Path) -> Sample:
+    measure(_make(copy, "html"), copy)  # up to date (not timed)
+    return measure(_make(copy, "html"), copy)
+
+
 def _offline(copy: Path) -> Sample:
     clean(copy)
     sample = measure(_make(copy, "all"), copy, prefix=offline().prefix)
@@ -313,7 +318,11 @@ BENCHES = (
           _clean_then(lambda c: _make(c, "html")), goal="≤ 1.3 × plain"),
     Bench("html-en", "Our English site alone (clean)", _clean_then(lambda c: _make(c, "html-en"))),
     Bench("html-fr", "Our French site alone (clean)", _clean_then(lambda c: _make(c, "html-fr"))),
-    Bench("incremental", "Both sites after one paragraph changes", _incremental, goal="< 3 s"),
+    Bench("verify-examples", "The worked examples run before the sites (pytest docs)",
+          _clean_then(lambda c: _make(c, "verify-examples"))),
+    Bench("incremental", "Both sites after one paragraph changes", _incremental,
+          goal="≤ 1 s CPU"),
+    Bench("unchanged", "Both sites again, nothing changed", _unchanged, goal="≤ 0.5 s CPU"),
     Bench("pdf", "Both PDFs from a clean state", _clean_then(lambda c: _make(c, "pdf"))),
     Bench("import", "Engine: import every module", _engine(IMPORT_ALL), 7, "< 0.1 s"),
     Bench("import-cli", "Engine: import nqcore.cli (what nq pays)",
@@ -500,14 +509,74 @@ def annotate(results: dict[str, Result]) -> None:
     offline_build = results.get("offline")
     if offline_build and offline_build.samples:
         offline_build.note = "passed"
-    limits = {"incremental": 3.0, "import": 0.1, "export": 0.5, "tables": 0.5}
+    limits = {"import": 0.1, "export": 0.5, "tables": 0.5}
     for name, limit in limits.items():
         timed = results.get(name)
         if timed and timed.samples:
             timed.note = "goal met" if timed.median < limit else "goal missed"
+    for name, limit in {"incremental": 1.0, "unchanged": 0.5}.items():  # goals in CPU time
+        timed = results.get(name)
+        if timed and timed.samples:
+            cpu = statistics.median(s.cpu for s in timed.samples)
+            timed.note = "goal met" if cpu <= limit else "goal missed"
     audited = results.get("lighthouse")
     if audited and audited.samples:
         audited.note = LIGHTHOUSE.summary()
+
+
+def _cpu(results: dict[str, Result], name: str) -> float | None:
+    result = results.get(name)
+    return statistics.median(s.cpu for s in result.samples) if result and result.samples else None
+
+
+def ratios(results: dict[str, Result]) -> str:
+    """Both sites clean against one plain English build, wall and CPU (medians), and where the
+    CPU time beyond the goal goes when it is missed."""
+    plain, both = results.get("html-plain"), results.get("html")
+    if not (plain and plain.samples and both and both.samples):
+        return ""
+    wall = both.median / plain.median
+    cpu = statistics.median(s.cpu for s in both.samples) / statistics.median(
+        s.cpu for s in plain.samples)  # fmt: skip
+    runs = min(len(plain.samples), len(both.samples))
+    verdict = " ".join(f"{name} {'met' if value <= GOAL_RATIO else 'missed'}"
+                       for name, value in (("wall", wall), ("CPU", cpu)))  # fmt: skip
+    lines = [f"Both sites, clean, against one plain English build (medians of {runs}): "
+             f"wall {wall:.2f} ×, CPU {cpu:.2f} × (goal ≤ {GOAL_RATIO} ×: {verdict})."]  # fmt: skip
+    if cpu <= GOAL_RATIO:
+        return "\n".join(lines)
+    plain_cpu, en, fr = (
+        _cpu(results, "html-plain"),
+        _cpu(results, "html-en"),
+        _cpu(results, "html-fr"),
+    )
+    examples = _cpu(results, "verify-examples")
+    total = _cpu(results, "html")
+    assert plain_cpu and total
+    lines.append(
+        "What is left, in CPU seconds of the clean build of both sites "
+        f"({total:.1f} s; goal {GOAL_RATIO * plain_cpu:.1f} s):"
+    )
+    parts = [("one plain English build (Sphinx, MyST, furo)", plain_cpu)]
+    if examples is not None:
+        parts.append(("the worked examples run first (pytest docs, once)", examples))
+    if en is not None and examples is not None:
+        parts.append(("our English extension (engine tables, diagrams, checks)",
+                      en - examples - plain_cpu))  # fmt: skip
+    if en is not None and fr is not None:
+        parts.append(("the second language: a whole second Sphinx build, its translation step"
+                      " and the catalogue checks", fr - en))  # fmt: skip
+    for what, seconds in parts:
+        lines.append(f"  {seconds:6.2f} s  {seconds / total:4.0%}  {what}")
+    lines.append(
+        "  Two builds of every page cannot take 1.3 × the CPU of one: the French site is a"
+        " second full Sphinx build (read, resolve, write, index); on 2 cores they run"
+        " side by side, so the wall ratio is the one the goal can reach."
+    )
+    return "\n".join(lines)
+
+
+GOAL_RATIO = 1.3
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -564,6 +633,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nLoad average at the end: {load()}\n")
     if results:
         print(table([r.row() for r in results.values()], args.markdown))
+    summary = ratios(results)
+    if summary:
+        print(f"\n{summary}")
     if pages:
         print(f"\n{pages}")
     if "lighthouse" in results and LIGHTHOUSE.reports:
