@@ -602,23 +602,31 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, Result] = {}
     status = 0
     try:
-        for bench in BENCHES:
-            if args.only and bench.name not in args.only:
-                continue
-            result = results[bench.name] = Result(bench.name, bench.title, goal=bench.goal)
-            for _ in range(bench.repeat or args.repeat):
+        chosen = [b for b in BENCHES if not args.only or b.name in args.only]
+        for bench in chosen:
+            results[bench.name] = Result(bench.name, bench.title, goal=bench.goal)
+        # Round by round, one run of each benchmark: a change of the machine's load falls on all
+        # of them alike, and their medians compare.
+        stopped: set[str] = set()
+        for round_ in range(max((b.repeat or args.repeat for b in chosen), default=0)):
+            for bench in chosen:
+                if bench.name in stopped or round_ >= (bench.repeat or args.repeat):
+                    continue
+                result = results[bench.name]
                 try:
                     result.samples.append(bench.run(copy))
                 except BenchSkipped as reason:
                     print(f"bench: {bench.name} skipped: {reason}", file=sys.stderr)
                     result.note = f"skipped: {reason}"
-                    break
+                    stopped.add(bench.name)
                 except BenchError as error:
                     print(f"bench: {bench.name} failed:\n{error}", file=sys.stderr)
                     result.note, status = "FAILED", 1
-                    break
-            print(f"  {bench.name}: {' '.join(f'{s.seconds:.2f}' for s in result.samples)} s",
-                  flush=True)  # fmt: skip
+                    stopped.add(bench.name)
+            print(f"  round {round_ + 1}: " + ", ".join(
+                f"{b.name} {results[b.name].samples[-1].seconds:.2f} s" for b in chosen
+                if results[b.name].samples and len(results[b.name].samples) == round_ + 1
+            ), flush=True)  # fmt: skip
         pages = ""
         if not args.only or "pages" in args.only:
             try:
