@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from nqprint.tex_sandbox import sandboxed_env
+from nqprint.tex_sandbox import LATEXMKOPTS, sandboxed_env
 from nqsphinx.editions import PRINT_BUILDERS, PRINT_TAG
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,7 +55,7 @@ def build_all(builder: str, base: Path, src: Path = ROOT / "docs") -> dict[str, 
 def latexmk_all(latex: dict[str, Build]) -> dict[str, Build]:
     """Compile each language's LaTeX with latexmk/xelatex, as Sphinx's generated Makefile does."""
     running = {}
-    env = dict(sandboxed_env(), LATEXMKOPTS="-silent")
+    env = dict(sandboxed_env(), LATEXMKOPTS=LATEXMKOPTS)
     for lang, build in latex.items():
         build.check()
         running[lang] = subprocess.Popen(
