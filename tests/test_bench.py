@@ -97,7 +97,9 @@ def test_the_ratios_of_both_sites_to_plain_english_say_what_is_left() -> None:
     text = bench.ratios(results)
     assert "medians of 3): wall 1.50 ×, CPU 3.00 × (goal ≤ 1.3 ×: wall missed CPU missed)" in text
     assert "2.00 s   33%  one plain English build" in text
+    assert "0.50 s    8%  the worked examples" in text
     assert "0.50 s    8%  our English extension" in text
-    assert "0.50 s    8%  the second language" in text
+    assert "3.00 s   50%  the French site" in text
+    assert "0.00 s    0%  the root page" in text
     results["html"] = result("html", (2.4, 2.4), (2.4, 2.4), (2.4, 2.4))
     assert bench.ratios(results).endswith("(goal ≤ 1.3 ×: wall met CPU met).")

@@ -558,14 +558,15 @@ def ratios(results: dict[str, Result]) -> str:
         f"({total:.1f} s; goal {GOAL_RATIO * plain_cpu:.1f} s):"
     )
     parts = [("one plain English build (Sphinx, MyST, furo)", plain_cpu)]
-    if examples is not None:
-        parts.append(("the worked examples run first (pytest docs, once)", examples))
-    if en is not None and examples is not None:
-        parts.append(("our English extension (engine tables, diagrams, checks)",
-                      en - examples - plain_cpu))  # fmt: skip
-    if en is not None and fr is not None:
-        parts.append(("the second language: a whole second Sphinx build, its translation step"
-                      " and the catalogue checks", fr - en))  # fmt: skip
+    if en is not None and fr is not None and examples is not None:
+        parts += [
+            ("the worked examples run first (pytest docs, once)", examples),
+            ("our English extension (engine tables, diagrams, checks)", en - examples - plain_cpu),
+            ("the French site: a whole second Sphinx build with its translation step and"
+             " catalogue checks", fr - examples),
+            ("the root page, the service worker and the offline archive of both sites",
+             total - en - fr + examples),
+        ]  # fmt: skip
     for what, seconds in parts:
         lines.append(f"  {seconds:6.2f} s  {seconds / total:4.0%}  {what}")
     lines.append(
