@@ -50,7 +50,9 @@ def _configure_latex(app: Sphinx, config: Config) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     myst_cache.install()  # MyST parses each French message faster
-    upstream_patches.install()  # Sphinx's i18n step faster (NQ_UPSTREAM_PATCHES=0: off)
+    upstream_patches.install()  # Sphinx's i18n and toctrees faster (NQ_UPSTREAM_PATCHES=0: off)
+    app.connect("builder-inited", upstream_patches.forget_toctrees)
+    app.connect("env-updated", upstream_patches.forget_toctrees)
     untrusted.setup(app)  # first: catalogues are checked before anything reads them
     app.connect("config-inited", _configure_latex)
     latex.setup(app)
