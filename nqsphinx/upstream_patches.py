@@ -172,20 +172,29 @@ def _catalogue(transform: Any) -> dict[str, str] | None:
     return merged
 
 
-def _publisher(transform: Any) -> Callable[[str, nodes.Element], nodes.Element]:
-    from sphinx.transforms.i18n import _publish_msgstr
+class _Publisher:
+    """Sphinx's ``_publish_msgstr`` for the page; ``plain`` says whether a message may skip it
+    (a Markdown page's plain one-line message: reStructuredText reads more into plain text,
+    ``A. Move`` is a list there)."""
 
-    settings, source = transform.document.settings, transform.document["source"]
+    def __init__(self, transform: Any) -> None:
+        self.transform = transform
+        self.markdown = str(transform.document["source"]).endswith(".md")
 
-    def publish(msgstr: str, node: nodes.Element) -> nodes.Element:
-        return _publish_msgstr(msgstr, source, node.line, config=transform.config,
-                               env=transform.env, registry=transform.env._registry,
-                               settings=settings)  # fmt: skip
+    def plain(self, msgstr: str) -> bool:
+        return self.markdown and plain_text(msgstr)
 
-    return publish
+    def __call__(self, msgstr: str, node: nodes.Element) -> nodes.Element:
+        from sphinx.transforms.i18n import _publish_msgstr
+
+        transform = self.transform
+        return _publish_msgstr(msgstr, transform.document["source"], node.line,
+                               config=transform.config, env=transform.env,
+                               registry=transform.env._registry,
+                               settings=transform.document.settings)  # fmt: skip
 
 
-def _first_pass(transform: Any, merged: dict[str, str], publish: Any) -> None:
+def _first_pass(transform: Any, merged: dict[str, str], publish: _Publisher) -> None:
     """Section titles and glossary terms take their translated names, so that references to
     them resolve; only those two kinds of messages are parsed here (Sphinx parses all)."""
     from sphinx.domains.std import make_glossary_term, split_term_classifiers
@@ -209,7 +218,7 @@ def _first_pass(transform: Any, merged: dict[str, str], publish: Any) -> None:
             continue
         if msgstr.strip().endswith("::"):
             msgstr += "\n\n   dummy literal"
-        patch = _text_paragraph(msgstr) if plain_text(msgstr) else publish(msgstr, node)
+        patch = _text_paragraph(msgstr) if publish.plain(msgstr) else publish(msgstr, node)
         if not isinstance(patch, nodes.paragraph):
             continue
         updater = _NodeUpdater(node, patch, transform.document, noqa=False)
@@ -218,7 +227,7 @@ def _first_pass(transform: Any, merged: dict[str, str], publish: Any) -> None:
             for _id in node["ids"]:
                 term, first_classifier = split_term_classifiers(msgstr)
                 term = term or ""
-                patch = _text_paragraph(term) if plain_text(term) else publish(term, node)
+                patch = _text_paragraph(term) if publish.plain(term) else publish(term, node)
                 updater.patch = make_glossary_term(transform.env, patch, first_classifier,
                                                    transform.document["source"], node.line, _id,
                                                    transform.document)  # fmt: skip
@@ -230,7 +239,7 @@ def _first_pass(transform: Any, merged: dict[str, str], publish: Any) -> None:
             node["translated"] = False
 
 
-def _second_pass(transform: Any, merged: dict[str, str], publish: Any) -> None:
+def _second_pass(transform: Any, merged: dict[str, str], publish: _Publisher) -> None:
     """Sphinx 9.0.4's second pass; a plain one-line message becomes its paragraph unparsed."""
     from sphinx import addnodes
     from sphinx.transforms.i18n import _NodeUpdater, parse_noqa
@@ -257,7 +266,7 @@ def _second_pass(transform: Any, merged: dict[str, str], publish: Any) -> None:
         if isinstance(node, nodes.image) and node.get("alt") == msg:
             node["alt"] = msgstr
             continue
-        if plain_text(msgstr) and not isinstance(node, (*LITERAL_TYPE_NODES, nodes.image)):
+        if publish.plain(msgstr) and not isinstance(node, (*LITERAL_TYPE_NODES, nodes.image)):
             patch: nodes.Element = _text_paragraph(msgstr)
         else:
             patch = publish(_marked_up(node, msgstr), node)
@@ -300,7 +309,7 @@ def locale_apply(self: Any, **kwargs: Any) -> None:
     merged = _catalogue(self)
     if merged is None:
         return
-    publish = _publisher(self)
+    publish = _Publisher(self)
     _first_pass(self, merged, publish)
     _second_pass(self, merged, publish)
     if "index" in self.config.gettext_additional_targets:

@@ -106,3 +106,12 @@ def test_the_switch_turns_every_patch_off(monkeypatch: pytest.MonkeyPatch) -> No
     assert upstream_patches.install((patch,)) == [] and applied == []
     monkeypatch.delenv(upstream_patches.SWITCH)
     assert upstream_patches.install((patch,)) == ["demo"] and applied == ["demo"]
+
+
+def test_the_shortcut_is_for_markdown_pages_only() -> None:
+    class Page:
+        def __init__(self, source: str) -> None:
+            self.document = {"source": source}
+
+    assert upstream_patches._Publisher(Page("/docs/magic.md")).plain("A. Move")
+    assert not upstream_patches._Publisher(Page("/docs/magic.rst")).plain("A. Move")  # a list
