@@ -60,6 +60,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     upstream_patches.install()  # Sphinx's i18n and toctrees faster (NQ_UPSTREAM_PATCHES=0: off)
     app.connect("builder-inited", upstream_patches.forget_toctrees)
     app.connect("env-updated", upstream_patches.forget_toctrees)
+    app.connect("builder-inited", upstream_patches.template_cache)
     untrusted.setup(app)  # first: catalogues are checked before anything reads them
     app.connect("config-inited", _configure_latex)
     latex.setup(app)

@@ -459,6 +459,27 @@ def forget_toctrees(*_: Any) -> None:
     _toctrees.clear()
 
 
+# --- the templates -----------------------------------------------------------------------------
+
+
+def template_cache(app: Any) -> None:
+    """Jinja's compiled templates kept beside the doctrees: Sphinx compiles every template
+    anew in each build (7 % of a rebuild after one paragraph changes). Jinja checks each
+    template's source against its cached code, so an edited template is compiled again."""
+    if "jinja-bytecode" not in _installed:
+        return
+    environment = getattr(getattr(app.builder, "templates", None), "environment", None)
+    if environment is None or environment.bytecode_cache is not None:
+        return
+    from pathlib import Path
+
+    from jinja2 import FileSystemBytecodeCache
+
+    folder = Path(app.doctreedir) / "nq-jinja"
+    folder.mkdir(parents=True, exist_ok=True)
+    environment.bytecode_cache = FileSystemBytecodeCache(str(folder))
+
+
 PATCHES = (
     Patch(
         "i18n-locale",
@@ -480,6 +501,14 @@ PATCHES = (
         " deep-copying every page's table of contents each time",
         "English HTML build 3.35 s -> 3.04 s CPU (medians of 3, interleaved)",
         _patch_toctree,
+    ),
+    Patch(
+        "jinja-bytecode",
+        "sphinx",
+        "9.0.4",
+        "Sphinx's template bridge makes a Jinja environment without a bytecode cache",
+        "English rebuild after one paragraph changes 1.11 s -> 1.01 s CPU (medians of 3)",
+        lambda: None,  # template_cache, on builder-inited, does the work
     ),
 )
 
