@@ -32,12 +32,13 @@ INPUTS := $(shell find docs locale nqsphinx nqcore nqprint -type f -not -name '*
 EXAMPLES_OK := $(BUILD)/.stamps/examples
 
 # Every worked example of the book is run against the engine before anything is published: after
-# an edit of pages only, the examples of those pages; after any other change, all of them.
+# an edit of pages only, the examples of those pages; after any other change, all of them. The
+# examples use no Hypothesis: its pytest plugin (half a second of imports) is left out.
 verify-examples: $(EXAMPLES_OK)
 
 $(EXAMPLES_OK): $(INPUTS)
 	$(PYTHON) -m pytest $(or $(if $(filter-out docs/%.md,$?),docs),$(filter docs/%.md,$?)) \
-		-q --no-header -p no:cacheprovider -o addopts= --tb=short
+		-q --no-header -p no:cacheprovider -p no:hypothesispytest -o addopts= --tb=short
 	@mkdir -p $(@D) && touch $@
 
 # Each site is built when an input (or a PDF it links) is newer than its stamp.
