@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from textwrap import indent
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from docutils import nodes
 
@@ -109,10 +110,18 @@ def is_translatable(node: nodes.Node) -> bool:
     return isinstance(node, nodes.meta)
 
 
+#: Each page's targets that refer to a name (``refname``), found once per page instead of once per
+#: translated title; forgotten when the Locale transform moves a target in.
+_named_targets: WeakKeyDictionary[nodes.document, list[nodes.target]] = WeakKeyDictionary()
+
+
 def _retarget(updater: Any, old_name: str, new_name: str) -> None:
     """The targets that referred to a section's old name refer to its translated name."""
-    for old_target in updater.document.findall(nodes.target):
-        if "refname" in old_target and old_target["refname"] == old_name:
+    document = updater.document
+    if document not in _named_targets:
+        _named_targets[document] = [t for t in document.findall(nodes.target) if "refname" in t]
+    for old_target in _named_targets[document]:
+        if old_target["refname"] == old_name:
             old_target["refname"] = new_name
 
 
@@ -148,6 +157,8 @@ def update_leaves(self: Any) -> None:
         for moved in child.findall():
             if moved._document is not None:
                 moved._document = self.document
+            if isinstance(moved, nodes.target):
+                _named_targets.pop(self.document, None)
     self.node.children = self.patch.children
 
 

@@ -115,3 +115,23 @@ def test_the_shortcut_is_for_markdown_pages_only() -> None:
 
     assert upstream_patches._Publisher(Page("/docs/magic.md")).plain("A. Move")
     assert not upstream_patches._Publisher(Page("/docs/magic.rst")).plain("A. Move")  # a list
+
+
+def test_a_translated_title_takes_the_targets_that_named_it() -> None:
+    from docutils.utils import new_document
+    from sphinx.transforms.i18n import _NodeUpdater
+
+    page = new_document("page.md")
+    targets = []
+    for old in ("Movement", "Magic"):
+        section = nodes.section(ids=[old.lower()], names=[old.lower()])
+        title = nodes.title("", old)
+        section += title
+        page += section
+        page.note_implicit_target(section)
+        targets.append(nodes.target(refname=old.lower()))
+        page += targets[-1]
+    for title, new in zip(page.findall(nodes.title), ("Mouvement", "Magie"), strict=True):
+        updater = _NodeUpdater(title, nodes.paragraph("", new), page, noqa=False)
+        assert upstream_patches.update_title_mapping(updater)
+    assert [t["refname"] for t in targets] == ["mouvement", "magie"]
