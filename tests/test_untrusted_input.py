@@ -186,3 +186,18 @@ def test_only_the_catalogues_changed_since_the_last_clean_check_are_checked_agai
     assert checked == [good, bad, bad]  # the clean one is not read again
     good.write_text(HEADER + 'msgid "Hello"\nmsgstr "<b>x</b>"\n', encoding="utf-8")
     assert list(dict.fromkeys(f.path for f in untrusted._verify("fr", record))) == [good, bad]
+
+
+def test_plain_messages_carry_no_markup_the_guard_would_refuse() -> None:
+    from nqsphinx.upstream_patches import plain_text
+
+    root = Path(__file__).resolve().parents[1]
+    plain = 0
+    for po in sorted((root / "locale").rglob("*.po")):
+        for entry in polib.pofile(str(po)):
+            if entry.msgstr and plain_text(entry.msgstr):
+                plain += 1
+                assert not catalogue_guard.markup(entry.msgstr), (po.name, entry.msgstr)
+    assert plain > 1000
+    assert refused_markup("Move", "Bouger") == []
+    assert refused_markup("Move", "Bouger <b>vite</b>") == ["HTML </b>", "HTML <b>"]
