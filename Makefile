@@ -22,18 +22,37 @@ SITE := -D nq_print_pdfs=$(BUILD)/pdf
 all: html pdf pdf-letter epub print
 
 # In `make all` (the default goal), the PDFs come first, so that the sites link them.
-$(addprefix html-,$(LANGUAGES)): | $(if $(filter all,$(or $(MAKECMDGOALS),all)),pdf pdf-letter print)
+$(addprefix $(BUILD)/.stamps/html-,$(LANGUAGES)): | $(if $(filter all,$(or $(MAKECMDGOALS),all)),pdf pdf-letter print)
 
-html: $(addprefix html-,$(LANGUAGES))
+html: $(BUILD)/html/noquarter-html.zip
+
+$(BUILD)/html/noquarter-html.zip: $(addprefix $(BUILD)/.stamps/html-,$(LANGUAGES))
 	$(PYTHON) -m nqsphinx.site_root $(BUILD)/html
 	$(PYTHON) -m nqsphinx.site_archive $(BUILD)/html
 
-# Every worked example of the book is run against the engine before anything is published.
-verify-examples:
-	$(PYTHON) -m pytest docs -q --no-header -p no:cacheprovider -o addopts= --tb=short
+# What the build reads: a site (and the examples) is rebuilt only when one of these is newer than
+# its stamp, so that a build with nothing changed does nothing. Sphinx's compiled catalogues
+# (.mo, written during the build) and Python's caches are not inputs.
+INPUTS := $(shell find docs locale nqsphinx nqcore nqprint -type f -not -name '*.mo' \
+	-not -name '*.pyc' -not -path '*/_build/*') conf.py pyproject.toml constraints.txt Makefile
+EXAMPLES_OK := $(BUILD)/.stamps/examples
 
-$(addprefix html-,$(LANGUAGES)): html-%: verify-examples
+# Every worked example of the book is run against the engine before anything is published: after
+# an edit of pages only, the examples of those pages; after any other change, all of them. The
+# examples use no Hypothesis: its pytest plugin (half a second of imports) is left out.
+verify-examples: $(EXAMPLES_OK)
+
+$(EXAMPLES_OK): $(INPUTS)
+	$(PYTHON) -m pytest $(or $(if $(filter-out docs/%.md,$?),docs),$(filter docs/%.md,$?)) \
+		-q --no-header -p no:cacheprovider -p no:hypothesispytest -o addopts= --tb=short
+	@mkdir -p $(@D) && touch $@
+
+# Each site is built when an input (or a PDF it links) is newer than its stamp.
+$(addprefix html-,$(LANGUAGES)): html-%: $(BUILD)/.stamps/html-%
+
+$(BUILD)/.stamps/html-%: $(EXAMPLES_OK) $(INPUTS) $(wildcard $(BUILD)/pdf/*.pdf)
 	$(SPHINXBUILD) $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/$* $(LANG_OPTS) docs $(BUILD)/html/$*
+	@mkdir -p $(@D) && touch $@
 
 pdf: $(addprefix pdf-,$(LANGUAGES))
 

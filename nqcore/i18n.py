@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -148,6 +148,11 @@ def format_number(value: int | Fraction | float, lang: str) -> str:
 
     Halves stay as the book prints them (``2½``) because players measure in inches.
     """
+    return _format_number(value, lang)
+
+
+@lru_cache(maxsize=4096, typed=True)  # the same few numbers fill every table: babel once each
+def _format_number(value: int | Fraction | float, lang: str) -> str:
     from babel.numbers import format_decimal
 
     if isinstance(value, Fraction) and value.denominator == 2:

@@ -23,6 +23,13 @@ SANDBOX = {
 }
 
 
+#: latexmk's options: quiet; and ``-xelatex`` (Sphinx's Makefile suggests it): each pass writes
+#: only its XDV and xdvipdfmx makes the PDF once, at the end, not after each of the three passes
+#: (English PDF 9.5 -> 8.8 s CPU; the same pages and text, only the random font-subset tags and
+#: the dates differ, as between any two runs).
+LATEXMKOPTS = "-silent -xelatex"
+
+
 def sandboxed_env(base: dict[str, str] | None = None) -> dict[str, str]:
     """The environment for any TeX run of the project."""
     return {**(os.environ if base is None else base), **SANDBOX}
@@ -31,7 +38,7 @@ def sandboxed_env(base: dict[str, str] | None = None) -> dict[str, str]:
 def compile_sphinx_latex(folder: str) -> subprocess.CompletedProcess[str]:
     """Sphinx's generated Makefile (latexmk, xelatex) run in the sandbox."""
     env = sandboxed_env()
-    env["LATEXMKOPTS"] = "-silent"
+    env["LATEXMKOPTS"] = LATEXMKOPTS
     return subprocess.run(
         ["make", "-C", folder, "all-pdf"], capture_output=True, text=True, env=env, check=False
     )

@@ -6,48 +6,23 @@ turns its data into document nodes in the reader's language.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sphinx.application import Sphinx
-from sphinx.config import Config
-from sphinx.errors import ExtensionError
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
 
-from nqcore import datafiles
-from nqsphinx import (
-    accessibility,
-    at_table,
-    bundles,
-    cards,
-    coverage,
-    csp,
-    diagrams,
-    downloads,
-    edition_changes,
-    editions,
-    epub,
-    errata,
-    examples,
-    glossary,
-    hosting,
-    langswitch,
-    latex,
-    myst_cache,
-    offline,
-    rules_index,
-    search,
-    site_style,
-    tables,
-    theme_text,
-    translation_status,
-    typography,
-    untrusted,
-)
-from nqsphinx.messages import page_language
+# The extension's modules are imported by setup(), not with the package: the site's post-build
+# steps (python -m nqsphinx.site_root, nqsphinx.site_archive) need none of them, nor Sphinx
+# (0.3 s of imports each).
 
 
 def _configure_latex(app: Sphinx, config: Config) -> None:
     """The PDF's cover, contents, running headers, metadata and page layout; French
     hyphenation and typography from babel-french (:mod:`nqsphinx.latex`)."""
+    from nqsphinx import latex
+    from nqsphinx.messages import page_language
+
     lang = page_language(config.language)
     config.latex_elements = latex.latex_elements(dict(config.latex_elements), lang)
 
@@ -55,6 +30,10 @@ def _configure_latex(app: Sphinx, config: Config) -> None:
 def _check_engine_data(app: Sphinx) -> None:
     """Every engine data file against its schema, before any page reads one: a bad record
     stops the build with one line naming the file, the record and the field."""
+    from sphinx.errors import ExtensionError
+
+    from nqcore import datafiles
+
     try:
         for filename in datafiles.data_filenames():
             datafiles.load(filename)
@@ -63,7 +42,42 @@ def _check_engine_data(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    from nqsphinx import (
+        accessibility,
+        at_table,
+        bundles,
+        cards,
+        coverage,
+        csp,
+        diagrams,
+        downloads,
+        edition_changes,
+        editions,
+        epub,
+        errata,
+        examples,
+        glossary,
+        hosting,
+        langswitch,
+        latex,
+        myst_cache,
+        offline,
+        rules_index,
+        search,
+        site_style,
+        tables,
+        theme_text,
+        translation_status,
+        typography,
+        untrusted,
+        upstream_patches,
+    )
+
     myst_cache.install()  # MyST parses each French message faster
+    upstream_patches.install()  # Sphinx's i18n and toctrees faster (NQ_UPSTREAM_PATCHES=0: off)
+    app.connect("builder-inited", upstream_patches.forget_toctrees)
+    app.connect("env-updated", upstream_patches.forget_toctrees)
+    app.connect("builder-inited", upstream_patches.template_cache)
     untrusted.setup(app)  # first: catalogues are checked before anything reads them
     app.connect("config-inited", _configure_latex)
     app.connect("builder-inited", _check_engine_data)

@@ -124,7 +124,12 @@ def markup(text: str) -> Counter[str]:
 
 
 def refused_markup(msgid: str, msgstr: str) -> list[str]:
-    """What ``msgstr`` carries that ``msgid`` does not: each item is refused."""
+    """What ``msgstr`` carries that ``msgid`` does not: each item is refused. A plain one-line
+    text carries no markup, and is not parsed (most messages of the book)."""
+    from nqsphinx.upstream_patches import plain_text
+
+    if plain_text(msgstr):
+        return []
     return sorted((markup(msgstr) - markup(msgid)).elements())
 
 

@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
 from pathlib import Path
 
@@ -23,6 +25,8 @@ from sphinx.util import logging
 from nqsphinx import catalogue_guard
 
 GENERATED = "nq_generated"
+#: Beside the doctrees: the catalogues found clean, by digest (:func:`_verify`).
+CHECKED_FILE = "nq-catalogues-checked.json"
 
 
 logger = logging.getLogger(__name__)
@@ -41,15 +45,41 @@ def _harden_settings(app: Sphinx) -> None:
     lang = app.config.language or "en"
     if lang == "en":
         return
-    _stop_on_bad_catalogues(lang)
+    _stop_on_bad_catalogues(lang, Path(app.doctreedir) / CHECKED_FILE)
     pages = [_page(path, Path(app.srcdir)) for path in Path(app.srcdir).rglob("*.md")]
     for warning in catalogue_guard.page_warnings(lang, [p for p in pages if p]):
         print(warning, file=sys.stderr)
 
 
-def _stop_on_bad_catalogues(lang: str) -> None:
+def _digest(path: Path) -> str:
+    """What a catalogue's check depends on: its bytes and the checker's code."""
+    guard = Path(catalogue_guard.__file__).read_bytes()
+    return hashlib.sha256(guard + b"\0" + path.read_bytes()).hexdigest()
+
+
+def _verify(lang: str, checked: Path) -> list[catalogue_guard.Finding]:
+    """``catalogue_guard.verify(lang)``, skipping the catalogues found clean by an earlier build
+    with the same bytes (listed in ``checked``, beside the doctrees): a build after an edit of
+    one page checks one catalogue, not all of them."""
+    try:
+        known = json.loads(checked.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        known = {}
+    findings, clean = [], {}
+    for path in catalogue_guard.catalogues(lang):
+        digest = _digest(path)
+        found = [] if known.get(str(path)) == digest else catalogue_guard.check_catalogue(path)
+        findings += found
+        if not found:
+            clean[str(path)] = digest
+    checked.parent.mkdir(parents=True, exist_ok=True)
+    checked.write_text(json.dumps(clean, indent=0, sort_keys=True), encoding="utf-8")
+    return findings
+
+
+def _stop_on_bad_catalogues(lang: str, checked: Path) -> None:
     """Name every error, then stop before anything is read: no traceback, exit status 2."""
-    findings = catalogue_guard.verify(lang)
+    findings = _verify(lang, checked)
     for finding in findings:
         logger.error(finding.what, location=f"{finding.path}:{finding.line}")
     if findings:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nqcore.i18n import LANGUAGES, LOCALE_PATH_VARIABLE, SOURCE_LANGUAGE
-from nqprint.tex_sandbox import sandboxed_env
+from nqprint.tex_sandbox import LATEXMKOPTS, sandboxed_env
 from nqsphinx.editions import PRINT_BUILDERS, PRINT_TAG
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,7 +85,7 @@ def build_all(
 def latexmk_all(latex: dict[str, Build]) -> dict[str, Build]:
     """Compile each language's LaTeX with latexmk/xelatex, as Sphinx's generated Makefile does."""
     running = {}
-    env = dict(sandboxed_env(), LATEXMKOPTS="-silent")
+    env = dict(sandboxed_env(), LATEXMKOPTS=LATEXMKOPTS)
     for lang, build in latex.items():
         build.check()
         running[lang] = subprocess.Popen(

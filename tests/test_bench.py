@@ -79,3 +79,27 @@ def test_page_weight_counts_what_a_page_loads_once(tmp_path: Path) -> None:
     report = bench.page_report(list(weights.values()))
     assert "goal <= 60 KB: met" in report and "goal <= 12: met" in report
     assert "requests leaving the site: 1 (https://cdn.example/x.js)" in report
+
+
+def test_the_ratios_of_both_sites_to_plain_english_say_what_is_left() -> None:
+    bench = _bench_module()
+
+    def result(name: str, *samples: tuple[float, float]) -> Any:
+        return bench.Result(name, name, [bench.Sample(w, c, 1000) for w, c in samples])
+
+    results = {
+        "html-plain": result("html-plain", (2.0, 2.0), (2.2, 2.1), (1.8, 1.9)),
+        "html": result("html", (3.0, 6.0), (2.8, 6.2), (3.2, 5.8)),
+        "html-en": result("html-en", (2.5, 3.0)),
+        "html-fr": result("html-fr", (3.0, 3.5)),
+        "verify-examples": result("verify-examples", (0.5, 0.5)),
+    }
+    text = bench.ratios(results)
+    assert "medians of 3): wall 1.50 ×, CPU 3.00 × (goal ≤ 1.3 ×: wall missed CPU missed)" in text
+    assert "2.00 s   33%  one plain English build" in text
+    assert "0.50 s    8%  the worked examples" in text
+    assert "0.50 s    8%  our English extension" in text
+    assert "3.00 s   50%  the French site" in text
+    assert "0.00 s    0%  the root page" in text
+    results["html"] = result("html", (2.4, 2.4), (2.4, 2.4), (2.4, 2.4))
+    assert bench.ratios(results).endswith("(goal ≤ 1.3 ×: wall met CPU met).")

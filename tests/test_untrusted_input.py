@@ -178,3 +178,39 @@ def test_tex_reads_no_file_outside_its_folder(tmp_path: Path) -> None:
     assert result.returncode != 0
     assert "SECRET-TEXT-OUTSIDE" not in result.stdout
     assert not (work / "t.pdf").exists() and not (work / "pwned").exists()
+
+
+def test_only_the_catalogues_changed_since_the_last_clean_check_are_checked_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nqsphinx import untrusted
+
+    good = _po(tmp_path, 'msgid "Hello"\nmsgstr "Bonjour"\n')
+    bad = good.with_name("bad.po")
+    bad.write_text(HEADER + 'msgid "Cast"\nmsgstr "<script>x"\n', encoding="utf-8")
+    monkeypatch.setattr(catalogue_guard, "catalogues", lambda lang: [good, bad])
+    checked: list[Path] = []
+    check = catalogue_guard.check_catalogue
+    monkeypatch.setattr(catalogue_guard, "check_catalogue",
+                        lambda path: checked.append(path) or check(path))  # fmt: skip
+    record = tmp_path / "doctrees" / untrusted.CHECKED_FILE
+    assert [f.path for f in untrusted._verify("fr", record)] == [bad]
+    assert [f.path for f in untrusted._verify("fr", record)] == [bad]  # found again
+    assert checked == [good, bad, bad]  # the clean one is not read again
+    good.write_text(HEADER + 'msgid "Hello"\nmsgstr "<b>x</b>"\n', encoding="utf-8")
+    assert list(dict.fromkeys(f.path for f in untrusted._verify("fr", record))) == [good, bad]
+
+
+def test_plain_messages_carry_no_markup_the_guard_would_refuse() -> None:
+    from nqsphinx.upstream_patches import plain_text
+
+    root = Path(__file__).resolve().parents[1]
+    plain = 0
+    for po in sorted((root / "locale").rglob("*.po")):
+        for entry in polib.pofile(str(po)):
+            if entry.msgstr and plain_text(entry.msgstr):
+                plain += 1
+                assert not catalogue_guard.markup(entry.msgstr), (po.name, entry.msgstr)
+    assert plain > 1000
+    assert refused_markup("Move", "Bouger") == []
+    assert refused_markup("Move", "Bouger <b>vite</b>") == ["HTML </b>", "HTML <b>"]

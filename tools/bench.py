@@ -196,6 +196,11 @@ def _incremental(copy: Path) -> Sample:
         page.write_text(text, encoding="utf-8")
 
 
+def _unchanged(copy: Path) -> Sample:
+    measure(_make(copy, "html"), copy)  # up to date (not timed)
+    return measure(_make(copy, "html"), copy)
+
+
 def _offline(copy: Path) -> Sample:
     clean(copy)
     sample = measure(_make(copy, "all"), copy, prefix=offline().prefix)
@@ -313,7 +318,11 @@ BENCHES = (
           _clean_then(lambda c: _make(c, "html")), goal="≤ 1.3 × plain"),
     Bench("html-en", "Our English site alone (clean)", _clean_then(lambda c: _make(c, "html-en"))),
     Bench("html-fr", "Our French site alone (clean)", _clean_then(lambda c: _make(c, "html-fr"))),
-    Bench("incremental", "Both sites after one paragraph changes", _incremental, goal="< 3 s"),
+    Bench("verify-examples", "The worked examples run before the sites (pytest docs)",
+          _clean_then(lambda c: _make(c, "verify-examples"))),
+    Bench("incremental", "Both sites after one paragraph changes", _incremental,
+          goal="≤ 1 s CPU"),
+    Bench("unchanged", "Both sites again, nothing changed", _unchanged, goal="≤ 0.5 s CPU"),
     Bench("pdf", "Both PDFs from a clean state", _clean_then(lambda c: _make(c, "pdf"))),
     Bench("import", "Engine: import every module", _engine(IMPORT_ALL), 7, "< 0.1 s"),
     Bench("import-cli", "Engine: import nqcore.cli (what nq pays)",
@@ -598,14 +607,75 @@ def annotate(results: dict[str, Result]) -> None:
     offline_build = results.get("offline")
     if offline_build and offline_build.samples:
         offline_build.note = "passed"
-    limits = {"incremental": 3.0, "import": 0.1, "export": 0.5, "tables": 0.5}
+    limits = {"import": 0.1, "export": 0.5, "tables": 0.5}
     for name, limit in limits.items():
         timed = results.get(name)
         if timed and timed.samples:
             timed.note = "goal met" if timed.median < limit else "goal missed"
+    for name, limit in {"incremental": 1.0, "unchanged": 0.5}.items():  # goals in CPU time
+        timed = results.get(name)
+        if timed and timed.samples:
+            cpu = statistics.median(s.cpu for s in timed.samples)
+            timed.note = "goal met" if cpu <= limit else "goal missed"
     audited = results.get("lighthouse")
     if audited and audited.samples:
         audited.note = LIGHTHOUSE.summary()
+
+
+def _cpu(results: dict[str, Result], name: str) -> float | None:
+    result = results.get(name)
+    return statistics.median(s.cpu for s in result.samples) if result and result.samples else None
+
+
+def ratios(results: dict[str, Result]) -> str:
+    """Both sites clean against one plain English build, wall and CPU (medians), and where the
+    CPU time beyond the goal goes when it is missed."""
+    plain, both = results.get("html-plain"), results.get("html")
+    if not (plain and plain.samples and both and both.samples):
+        return ""
+    wall = both.median / plain.median
+    cpu = statistics.median(s.cpu for s in both.samples) / statistics.median(
+        s.cpu for s in plain.samples)  # fmt: skip
+    runs = min(len(plain.samples), len(both.samples))
+    verdict = " ".join(f"{name} {'met' if value <= GOAL_RATIO else 'missed'}"
+                       for name, value in (("wall", wall), ("CPU", cpu)))  # fmt: skip
+    lines = [f"Both sites, clean, against one plain English build (medians of {runs}): "
+             f"wall {wall:.2f} ×, CPU {cpu:.2f} × (goal ≤ {GOAL_RATIO} ×: {verdict})."]  # fmt: skip
+    if cpu <= GOAL_RATIO:
+        return "\n".join(lines)
+    plain_cpu, en, fr = (
+        _cpu(results, "html-plain"),
+        _cpu(results, "html-en"),
+        _cpu(results, "html-fr"),
+    )
+    examples = _cpu(results, "verify-examples")
+    total = _cpu(results, "html")
+    assert plain_cpu and total
+    lines.append(
+        "What is left, in CPU seconds of the clean build of both sites "
+        f"({total:.1f} s; goal {GOAL_RATIO * plain_cpu:.1f} s):"
+    )
+    parts = [("one plain English build (Sphinx, MyST, furo)", plain_cpu)]
+    if en is not None and fr is not None and examples is not None:
+        parts += [
+            ("the worked examples run first (pytest docs, once)", examples),
+            ("our English extension (engine tables, diagrams, checks)", en - examples - plain_cpu),
+            ("the French site: a whole second Sphinx build with its translation step and"
+             " catalogue checks", fr - examples),
+            ("the root page, the service worker and the offline archive of both sites",
+             total - en - fr + examples),
+        ]  # fmt: skip
+    for what, seconds in parts:
+        lines.append(f"  {seconds:6.2f} s  {seconds / total:4.0%}  {what}")
+    lines.append(
+        "  Two builds of every page cannot take 1.3 × the CPU of one: the French site is a"
+        " second full Sphinx build (read, resolve, write, index); on 2 cores they run"
+        " side by side, so the wall ratio is the one the goal can reach."
+    )
+    return "\n".join(lines)
+
+
+GOAL_RATIO = 1.3
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -631,23 +701,31 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, Result] = {}
     status = 0
     try:
-        for bench in BENCHES:
-            if args.only and bench.name not in args.only:
-                continue
-            result = results[bench.name] = Result(bench.name, bench.title, goal=bench.goal)
-            for _ in range(bench.repeat or args.repeat):
+        chosen = [b for b in BENCHES if not args.only or b.name in args.only]
+        for bench in chosen:
+            results[bench.name] = Result(bench.name, bench.title, goal=bench.goal)
+        # Round by round, one run of each benchmark: a change of the machine's load falls on all
+        # of them alike, and their medians compare.
+        stopped: set[str] = set()
+        for round_ in range(max((b.repeat or args.repeat for b in chosen), default=0)):
+            for bench in chosen:
+                if bench.name in stopped or round_ >= (bench.repeat or args.repeat):
+                    continue
+                result = results[bench.name]
                 try:
                     result.samples.append(bench.run(copy))
                 except BenchSkipped as reason:
                     print(f"bench: {bench.name} skipped: {reason}", file=sys.stderr)
                     result.note = f"skipped: {reason}"
-                    break
+                    stopped.add(bench.name)
                 except BenchError as error:
                     print(f"bench: {bench.name} failed:\n{error}", file=sys.stderr)
                     result.note, status = "FAILED", 1
-                    break
-            print(f"  {bench.name}: {' '.join(f'{s.seconds:.2f}' for s in result.samples)} s",
-                  flush=True)  # fmt: skip
+                    stopped.add(bench.name)
+            print(f"  round {round_ + 1}: " + ", ".join(
+                f"{b.name} {results[b.name].samples[-1].seconds:.2f} s" for b in chosen
+                if results[b.name].samples and len(results[b.name].samples) == round_ + 1
+            ), flush=True)  # fmt: skip
         pages = ""
         if not args.only or "pages" in args.only:
             try:
@@ -668,6 +746,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nLoad average at the end: {load()}\n")
     if results:
         print(table([r.row() for r in results.values()], args.markdown))
+    summary = ratios(results)
+    if summary:
+        print(f"\n{summary}")
     if pages:
         print(f"\n{pages}")
     if "lighthouse" in results and LIGHTHOUSE.reports:

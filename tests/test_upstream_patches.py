@@ -1,0 +1,137 @@
+"""nqsphinx.upstream_patches: each patch gives what Sphinx gives, and an upgrade switches it off.
+
+The whole-site comparison (patches on and off, every file byte for byte) is
+tests/site/test_upstream_patches_output.py; here, the shortcut that skips MyST for plain
+one-line messages is compared with MyST for every message of locale/.
+"""
+
+from __future__ import annotations
+
+import io
+from contextlib import redirect_stderr
+from pathlib import Path
+
+import polib
+import pytest
+from docutils import nodes
+from docutils.core import publish_doctree
+from myst_parser.parsers.docutils_ import Parser
+
+from nqsphinx import upstream_patches
+from nqsphinx.upstream_patches import Patch, plain_text
+
+ROOT = Path(__file__).resolve().parents[1]
+EXTENSIONS = ["colon_fence", "deflist", "fieldlist"]  # conf.py's myst_enable_extensions
+
+
+def myst(text: str) -> nodes.document:
+    return publish_doctree(text, parser=Parser(), settings_overrides={
+        "myst_enable_extensions": EXTENSIONS, "report_level": 5, "halt_level": 5,
+    })  # fmt: skip
+
+
+def messages() -> list[str]:
+    found = set()
+    for po in sorted((ROOT / "locale").rglob("*.po")):
+        found.update(entry.msgstr for entry in polib.pofile(str(po)) if entry.msgstr)
+    return sorted(found)
+
+
+def children(element: nodes.Node) -> list[tuple[type, str]]:
+    assert isinstance(element, nodes.Element)
+    return [(type(child), child.astext()) for child in element.children]
+
+
+def test_plain_messages_are_what_myst_makes_of_them() -> None:
+    plain = [message for message in messages() if plain_text(message)]
+    assert len(plain) > 1000  # most messages of the book are plain text
+    for message in plain:
+        paragraph = myst(message)[0]
+        assert isinstance(paragraph, nodes.paragraph), message
+        assert children(paragraph) == [(nodes.Text, message)], message
+        assert children(upstream_patches._text_paragraph(message)) == children(paragraph)
+        title = myst(message + "\n" + "=" * len(message) * 2).next_node(nodes.title)
+        assert title is not None and children(title) == [(nodes.Text, message)], message
+
+
+@pytest.mark.parametrize("message", [
+    "1. Move", "2) Shoot", "- a list", "*stress*", "a_b", "Note:", "An [anchor](x)", "a <b>",
+    "A `literal`", "Costs 3 & more", "{term}`x`", "% comment", "# Title", "> quote", "![img](x)",
+    "two  spaces", " leading", "trailing ", "", "a\nb", "Ends -", "5 $ coins", "x | y", "a\\b",
+])  # fmt: skip
+def test_markup_is_left_to_myst(message: str) -> None:
+    assert not plain_text(message)
+
+
+def test_plain_french_sentences_take_the_shortcut() -> None:
+    assert plain_text("Le tir, à portée (courte) : « 2 » cases ; voilà !")
+    assert plain_text("L’unité recule d’une case.")
+
+
+def test_moved_nodes_forget_their_scratch_document() -> None:
+    from sphinx.transforms.i18n import _NodeUpdater
+
+    page = nodes.document(None, None)  # type: ignore[arg-type]
+    scratch = nodes.document(None, None)  # type: ignore[arg-type]
+    node = nodes.paragraph()
+    page += node
+    patch = nodes.paragraph()
+    scratch += patch
+    patch += nodes.emphasis("", "", nodes.Text("mot"))
+    upstream_patches.update_leaves(_NodeUpdater(node, patch, page, noqa=False))
+    moved = list(node.findall())
+    assert len(moved) == 3 and all(n.document is page for n in moved)
+
+
+def test_another_version_switches_a_patch_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    applied: list[str] = []
+    patch = Patch("demo", "sphinx", "0.0.1", "why", "gain", lambda: applied.append("demo"))
+    monkeypatch.setattr(upstream_patches, "_installed", [])
+    err = io.StringIO()
+    with redirect_stderr(err):
+        assert upstream_patches.install((patch,)) == []
+    assert applied == []
+    notice = err.getvalue()
+    assert notice.count("\n") == 1 and "demo is off: written for sphinx 0.0.1" in notice
+
+
+def test_the_switch_turns_every_patch_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    applied: list[str] = []
+    from importlib import metadata
+
+    patch = Patch("demo", "sphinx", metadata.version("sphinx"), "why", "gain",
+                  lambda: applied.append("demo"))  # fmt: skip
+    monkeypatch.setattr(upstream_patches, "_installed", [])
+    monkeypatch.setenv(upstream_patches.SWITCH, "0")
+    assert upstream_patches.install((patch,)) == [] and applied == []
+    monkeypatch.delenv(upstream_patches.SWITCH)
+    assert upstream_patches.install((patch,)) == ["demo"] and applied == ["demo"]
+
+
+def test_the_shortcut_is_for_markdown_pages_only() -> None:
+    class Page:
+        def __init__(self, source: str) -> None:
+            self.document = {"source": source}
+
+    assert upstream_patches._Publisher(Page("/docs/magic.md")).plain("A. Move")
+    assert not upstream_patches._Publisher(Page("/docs/magic.rst")).plain("A. Move")  # a list
+
+
+def test_a_translated_title_takes_the_targets_that_named_it() -> None:
+    from docutils.utils import new_document
+    from sphinx.transforms.i18n import _NodeUpdater
+
+    page = new_document("page.md")
+    targets = []
+    for old in ("Movement", "Magic"):
+        section = nodes.section(ids=[old.lower()], names=[old.lower()])
+        title = nodes.title("", old)
+        section += title
+        page += section
+        page.note_implicit_target(section)
+        targets.append(nodes.target(refname=old.lower()))
+        page += targets[-1]
+    for title, new in zip(page.findall(nodes.title), ("Mouvement", "Magie"), strict=True):
+        updater = _NodeUpdater(title, nodes.paragraph("", new), page, noqa=False)
+        assert upstream_patches.update_title_mapping(updater)
+    assert [t["refname"] for t in targets] == ["mouvement", "magie"]
