@@ -328,6 +328,7 @@ def locale_apply(self: Any, **kwargs: Any) -> None:
 
 
 def _patch_locale() -> None:
+    from sphinx import environment
     from sphinx.transforms import i18n
     from sphinx.util import nodes as sphinx_nodes
 
@@ -335,6 +336,9 @@ def _patch_locale() -> None:
     i18n._NodeUpdater.update_title_mapping = update_title_mapping  # type: ignore[method-assign]
     i18n._NodeUpdater.update_leaves = update_leaves  # type: ignore[method-assign]
     sphinx_nodes.is_translatable = is_translatable
+    # The gettext builder keeps the function in its environment (versioning "text"), which is
+    # pickled: the environment must hold this one, which pickles by its own name.
+    environment.versioning_conditions["text"] = is_translatable
 
 
 # --- the navigation tree of every page -----------------------------------------------------------
