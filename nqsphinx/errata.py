@@ -21,6 +21,7 @@ from sphinx.util.docutils import SphinxDirective
 from nqcore.errata import KINDS, Erratum, all_errata
 from nqsphinx.coverage import chapters_in_order
 from nqsphinx.editions import is_print_edition
+from nqsphinx.example_view import NO_SEARCH
 from nqsphinx.messages import engine_text, page_language, ui_text
 
 #: The class of the container that ``{nq-errata}`` leaves until every page is read.
@@ -173,7 +174,8 @@ class ErrataList(SphinxPostTransform):
 def _engine_names(names: tuple[str, ...], lang: str) -> nodes.paragraph:
     """For the editors, on the site only (never in print): the engine code behind the choice."""
     para = _para(
-        nodes.emphasis(text=ui_text("In the engine:", lang)), classes=("nq-erratum-engine",)
+        nodes.emphasis(text=ui_text("In the engine:", lang)),
+        classes=("nq-erratum-engine", NO_SEARCH),
     )
     for index, name in enumerate(names):
         para += nodes.Text(", " if index else " ")

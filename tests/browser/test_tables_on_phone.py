@@ -202,7 +202,10 @@ def test_a_table_is_scrolled_with_the_keyboard(site: Site, pages: dict[str, Any]
     assert region.count() == 1
     assert region.evaluate("(w) => w.classList.contains('table-wrapper')")
     page.locator("#hand-weapons h2 a.headerlink").focus()
-    page.keyboard.press("Tab")
+    for _ in range(10):  # past the section's own links (its errata notes), to the table
+        page.keyboard.press("Tab")
+        if region.evaluate("(w) => document.activeElement === w"):
+            break
     assert region.evaluate("(w) => document.activeElement === w && w.matches(':focus-visible')")
     ring = region.evaluate(
         "(w) => getComputedStyle(w).outlineStyle + ' ' + getComputedStyle(w).outlineWidth"
