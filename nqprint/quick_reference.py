@@ -64,7 +64,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
 _NUMERIC = re.compile(r"^[-+]?[\d½]*[\d½](\s?%)?$|^[\d]+-[\d]+$|^–$")
 #: The body text: 10 PostScript points (TeX's 10 pt are 9.96), legible at arm's length.
 BODY_SIZE = (
-    r"\renewcommand{\normalsize}{\fontsize{10.05}{12.1}\selectfont}\AtBeginDocument{\normalsize}"
+    r"\renewcommand{\normalsize}{\fontsize{10.05}{11.8}\selectfont}\AtBeginDocument{\normalsize}"
 )
 #: Columns longer than this (characters) wrap; shorter ones keep their natural width.
 WRAP_AT = 30

@@ -264,7 +264,7 @@ KEEP = r"""
 \renewcommand*\caption@make@above{\ifvmode\nobreak\fi\nq@captionabove}
 \let\nq@captionbelow\caption@make@below
 \renewcommand*\caption@make@below{\ifhmode\par\fi\nobreak\nq@captionbelow}
-\newlength{\nqboxstart}\setlength{\nqboxstart}{5.5\baselineskip}
+\newlength{\nqboxstart}\setlength{\nqboxstart}{7\baselineskip}
 \newcommand{\nq@keepstart}[1]{%
   \par\if@nobreak\else\penalty\z@\fi\penalty\@M\vskip#1\penalty9999\vskip-#1\relax}
 \renewcommand{\sphinxheavyboxneedspacecommand}{}

@@ -99,6 +99,26 @@ def outline(pdf: Path) -> list[tuple[int, str]]:
     return found
 
 
+def outline_chapters(pdf: Path) -> list[tuple[int, str, str]]:
+    """The outline's headings with their chapter: (file page from 1, title, chapter title)."""
+    reader = PdfReader(str(pdf))
+    found: list[tuple[int, str, str]] = []
+
+    def walk(items: Iterable[object], chapter: str) -> None:
+        current = chapter
+        for item in items:
+            if isinstance(item, list):
+                walk(item, current)
+            else:
+                page = reader.get_destination_page_number(item)  # type: ignore[arg-type]
+                title = squeeze(str(item.title))  # type: ignore[attr-defined]
+                current = title if not chapter else chapter
+                found.append((page + 1, title, current))
+
+    walk(reader.outline, "")
+    return found
+
+
 def _ends_with(lines: tuple[str, ...], title: str) -> bool:
     """Whether the page's last one, two or three lines are the heading ``title`` (after its
     number, if it has one: "12.3 Ranged Attack Modifiers")."""

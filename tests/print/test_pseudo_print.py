@@ -19,7 +19,7 @@ import pytest
 
 from nqcore.i18n import LOCALE_PATH_VARIABLE
 from nqsphinx.pseudo import PSEUDO
-from tests.building import ROOT, build_all, latexmk_all
+from tests.building import ROOT, Build, build_all, latexmk_all
 from tests.print.pdfs import text
 from tests.pseudolang import Allowed, english_left, pseudo_catalogues, unused
 
@@ -58,11 +58,25 @@ def catalogues(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return pseudo_catalogues(tmp_path_factory.mktemp("pseudo-print"))
 
 
-def test_print_products_have_no_english(catalogues: Path, tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def rulebook(catalogues: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Build, Build]:
+    """The pseudo language's rulebook: its LaTeX build (with Sphinx's log), then its PDF."""
+    base = tmp_path_factory.mktemp("pseudo-rulebook")
+    latex = build_all("latex", base, languages=[PSEUDO], locale_path=catalogues, strict=False)
+    return latex[PSEUDO], latexmk_all(latex)[PSEUDO]
+
+
+def test_print_products_have_no_english(
+    catalogues: Path, rulebook: tuple[Build, Build], tmp_path: Path
+) -> None:
+    """The products on A4, their quick reference's pages read from the pseudo rulebook."""
+    latex = tmp_path / "latex"
+    latex.mkdir()
+    (latex / PSEUDO).symlink_to(rulebook[1].check(), target_is_directory=True)
     env = dict(os.environ, **{LOCALE_PATH_VARIABLE: str(catalogues)})
     done = subprocess.run(
-        [sys.executable, "-m", "nqprint", "--lang", PSEUDO, "--out", str(tmp_path / "pdf"),
-         "--work", str(tmp_path / "work")],
+        [sys.executable, "-m", "nqprint", "--lang", PSEUDO, "--paper", "a4",
+         "--out", str(tmp_path / "pdf"), "--work", str(tmp_path / "work"), "--latex", str(latex)],
         capture_output=True, text=True, cwd=ROOT, env=env, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -76,12 +90,11 @@ def test_print_products_have_no_english(catalogues: Path, tmp_path: Path) -> Non
     assert not unused(ALLOWED, used), "allowed but never found"
 
 
-def test_rulebook_has_no_english(catalogues: Path, tmp_path: Path) -> None:
-    latex = build_all("latex", tmp_path, languages=[PSEUDO], locale_path=catalogues, strict=False)
-    log = latex[PSEUDO].log
+def test_rulebook_has_no_english(rulebook: tuple[Build, Build]) -> None:
+    log = rulebook[0].log
     warnings = {line for line in log.splitlines() if "WARNING" in line or "ERROR" in line}
     assert warnings <= PSEUDO_WARNINGS, log
-    pdf = latexmk_all(latex)[PSEUDO].check() / "noquarter.pdf"
+    pdf = rulebook[1].check() / "noquarter.pdf"
     used: Counter[Allowed] = Counter()
     found = english_lines(pdf, BOOK_ALLOWED, used)
     assert not found, "English in the PDF rulebook:\n" + "\n".join(found)
