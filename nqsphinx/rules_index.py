@@ -28,7 +28,9 @@ ARTICLES = {
     "fr": re.compile(r"^(Les |Le |La |L’|L')(?=\w)"),
 }
 #: Pages whose headings are not rules.
-UNINDEXED_PAGES = frozenset({"index", "credits", "the-unexpected-enemy"})
+UNINDEXED_PAGES = frozenset(
+    {"index", "credits", "the-unexpected-enemy", "at-the-table"}  # the calculators are not rules
+)
 #: Engine tables whose rows are things a player looks up by name: the column of the name.
 NAMED_ROWS = {"hand-weapons": 0, "ranged-weapons": 0, "support-weapons": 0, "spell-list": 1}
 #: Cards indexed by their title (a card carries its label as its id).

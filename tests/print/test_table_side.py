@@ -32,10 +32,12 @@ QUICK_REFERENCE_PT, CARD_PT = 10, 9.5
 
 
 def _body(pdf: Path, page: int) -> list[Run]:
-    """The runs of a quick-reference page below its header (title line and subtitle)."""
+    """The runs of a quick-reference page below its header: the title line and its small print
+    (the subtitle and, on the first page, the line naming the At the table page)."""
     found = runs(pdf, page)
-    subtitle = min(found[:4], key=lambda run: run.size)  # the header's small print
-    return [run for run in found if run.y < subtitle.y - 1]
+    small_print = [run for run in found[:6] if run.size < QUICK_REFERENCE_PT]
+    last = min(small_print, key=lambda run: run.y)
+    return [run for run in found if run.y < last.y - 1]
 
 
 @pytest.mark.parametrize("paper", PAPERS)

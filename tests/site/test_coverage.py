@@ -41,7 +41,7 @@ def markdown_coverage(page: Path) -> tuple[int, int, int, int]:
             if sections and name in {"doctest", "testcode"}:
                 sections[-1][0] |= any(s[2] == "example" for s in stack)
             if sections and (name in ENGINE_DIRECTIVES or name.startswith("nq-")):
-                sections[-1][1] |= name != "nq-coverage"
+                sections[-1][1] |= name not in {"nq-coverage", "nq-downloads"}
             stack.append((fence[0], len(fence), name))
             continue
         closed = CLOSE.match(line)

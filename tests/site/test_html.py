@@ -120,13 +120,14 @@ def test_french_typography_is_applied(html_sites: dict[str, Path]) -> None:
     assert " :" not in body.replace("&nbsp;", "\u00a0")
     assert "\u00a0:" in body or "\u202f:" in body
     morale = (html_sites["fr"] / "morale.html").read_text(encoding="utf-8")
-    assert "50\u202f% de pertes" in morale and "50% de pertes" not in morale
+    assert "50\u00a0% de pertes" in morale and "50% de pertes" not in morale
 
 
 def test_french_percentages_are_spaced() -> None:
-    assert french_html("Il y a 50% de chances") == "Il y a 50\u202f% de chances"
-    assert french_html("à 25 %") == "à 25\u202f%"
-    assert french_latex("50% de pertes ;") == "50\u202f% de pertes;"
+    assert french_html("Il y a 50% de chances") == "Il y a 50\u00a0% de chances"
+    assert french_html("à 25 %") == "à 25\u00a0%"
+    assert french_html("10\u202f%") == "10\u202f%"  # as babel typed it
+    assert french_latex("50% de pertes ;") == "50\u00a0% de pertes;"
     assert french_html("100 pour cent") == "100 pour cent"
 
 
