@@ -26,6 +26,7 @@ import fcntl
 import html
 import io
 import json
+import re
 import shutil
 import subprocess
 import zipfile
@@ -41,6 +42,7 @@ from sphinx.util.docutils import SphinxDirective
 
 import nqcore
 from nqcore import cli
+from nqcore.i18n import Msg
 from nqsphinx.csp import DIRECTIVES
 from nqsphinx.messages import engine_text, page_language, ui_text
 from nqsphinx.untrusted import generated_raw
@@ -414,6 +416,25 @@ def _builder_words(lang: str) -> dict[str, str]:
     }
 
 
+#: The words of a grenade's level key ("ST3 1½\" knock prone"), as the engine names them.
+_LEVEL_WORDS = (
+    (re.compile(r"\bST(?=\d)"), Msg("ST")),
+    (re.compile(r"\bknock prone\b"), Msg("Knock Prone")),
+)
+
+
+def _level_label(name: str, level: Any, lang: str) -> str:
+    """An option's words: the level's own name where it says its level ("Fear (1)"), else the
+    feature's name and the level key in the page's language ("Grenades (F3 1½\" Mise à Terre)")."""
+    named = engine_text(level.name, lang)
+    if named != name:
+        return named
+    key = str(level.level)
+    for pattern, word in _LEVEL_WORDS:
+        key = pattern.sub(engine_text(word, lang), key)
+    return f"{name} ({key})"
+
+
 def _pick_options(listed: str, lang: str) -> list[tuple[str, str]]:
     from nqcore.armoury import all_weapons
     from nqcore.profiles import abilities, equipment, traits
@@ -425,7 +446,7 @@ def _pick_options(listed: str, lang: str) -> list[tuple[str, str]]:
     for feature in features:
         name = engine_text(feature.name, lang)
         if feature.levels:
-            options += [(f"{feature.key}|{level.level}", f"{name} ({level.level})")
+            options += [(f"{feature.key}|{level.level}", _level_label(name, level, lang))
                         for level in feature.levels]  # fmt: skip
         else:
             options.append((feature.key, name))
