@@ -678,7 +678,7 @@ def ensure_pyodide() -> Path:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if _ready():
             return PYODIDE
-        command = [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"]
+        command = [npm, "ci", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"]
         done = subprocess.run(
             command, cwd=ENGINE_TOOLS, capture_output=True, text=True, check=False
         )
