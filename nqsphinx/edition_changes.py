@@ -10,6 +10,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from nqcore.edition_changes import EditionChange, edition_changes
+from nqsphinx.errata import generated_paragraph
 from nqsphinx.messages import engine_text, page_language, ui_text
 
 
@@ -27,13 +28,6 @@ def _section_ref(label: str, refdoc: str) -> addnodes.pending_xref:
     return ref  # type: ignore[no-any-return]
 
 
-def _para(*children: nodes.Node, classes: list[str] | None = None) -> nodes.paragraph:
-    para = nodes.paragraph(classes=classes or [])
-    para["translatable"] = False  # generated in the page's language
-    para.extend(children)
-    return para
-
-
 class EditionChangesDirective(SphinxDirective):
     """Every rule whose number or meaning changed since the French v2.4b."""
 
@@ -43,7 +37,7 @@ class EditionChangesDirective(SphinxDirective):
         result: list[nodes.Node] = []
         for change in edition_changes():
             box = nodes.container(ids=[change_label(change)], classes=["nq-edition-change"])
-            box += _para(
+            box += generated_paragraph(
                 _section_ref(change.section, docname),  # not bold: LaTeX sets links in italic
                 nodes.Text(" — "),
                 nodes.emphasis(text=engine_text(change.kind_label, lang)),
@@ -52,7 +46,9 @@ class EditionChangesDirective(SphinxDirective):
                 (ui_text("French v2.4b (2006):", lang), change.old_reading),
                 (ui_text("Rules of 2007:", lang), change.new_reading),
             ):
-                box += _para(nodes.strong(text=name), nodes.Text(" " + engine_text(reading, lang)))
+                box += generated_paragraph(
+                    nodes.strong(text=name), nodes.Text(" " + engine_text(reading, lang))
+                )
             result.append(box)
         return result
 

@@ -75,7 +75,8 @@ def _ref(target: str, text: str, refdoc: str) -> addnodes.pending_xref:
     return ref  # type: ignore[no-any-return]
 
 
-def _para(*children: nodes.Node, classes: tuple[str, ...] = ()) -> nodes.paragraph:
+def generated_paragraph(*children: nodes.Node, classes: tuple[str, ...] = ()) -> nodes.paragraph:
+    """A paragraph the extension writes in the page's language (never sent to the catalogues)."""
     para = nodes.paragraph(classes=list(classes))
     para["translatable"] = False  # generated in the page's language
     para.extend(children)
@@ -123,7 +124,7 @@ class ErrataList(SphinxPostTransform):
         self.lang = page_language(self.config.language)
         std = self.env.get_domain("std")
         order = chapters_in_order(self.env, self.config.root_doc)
-        contents = _para(classes=("nq-errata-contents",))
+        contents = generated_paragraph(classes=("nq-errata-contents",))
         result: list[nodes.Node] = [contents]
         for kind in KINDS:
             records = [e for e in all_errata() if e.kind == kind]
@@ -151,8 +152,8 @@ class ErrataList(SphinxPostTransform):
         lang = self.lang
         box = nodes.container(ids=[erratum_label(erratum)], classes=["nq-erratum"])
         box["classes"].append(f"nq-erratum-{erratum.kind}")
-        box += _para(nodes.strong(text=engine_text(erratum.subject, lang)))
-        where = _para(
+        box += generated_paragraph(nodes.strong(text=engine_text(erratum.subject, lang)))
+        where = generated_paragraph(
             nodes.emphasis(text=check_label(erratum.check, lang)),
             nodes.Text(" — " + ui_text("Where:", lang) + " "),
             classes=("nq-erratum-where",),
@@ -165,7 +166,9 @@ class ErrataList(SphinxPostTransform):
         box += where
         names = field_names(erratum.kind, lang)
         for name, value in zip(names, (erratum.printed, erratum.correct, erratum.why), strict=True):
-            box += _para(nodes.emphasis(text=name), nodes.Text(" " + engine_text(value, lang)))
+            box += generated_paragraph(
+                nodes.emphasis(text=name), nodes.Text(" " + engine_text(value, lang))
+            )
         if erratum.engine and not is_print_edition(self.config):
             box += _engine_names(erratum.engine, lang)
         return box
@@ -173,7 +176,7 @@ class ErrataList(SphinxPostTransform):
 
 def _engine_names(names: tuple[str, ...], lang: str) -> nodes.paragraph:
     """For the editors, on the site only (never in print): the engine code behind the choice."""
-    para = _para(
+    para = generated_paragraph(
         nodes.emphasis(text=ui_text("In the engine:", lang)),
         classes=("nq-erratum-engine", NO_SEARCH),
     )
@@ -202,7 +205,7 @@ class ErratumNotes(SphinxPostTransform):
                     lead = ui_text("Erratum:", lang)
                     if erratum.kind == "open-question":
                         lead = ui_text("Open question:", lang)
-                    note += _para(
+                    note += generated_paragraph(
                         nodes.Text(lead + " "),
                         _ref(erratum_label(erratum), engine_text(erratum.subject, lang), docname),
                     )
