@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from tests.building import LETTER, Build, build_all, latexmk_all
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The tools the suite runs write plain text, whatever the CI's terminal asks for.
+
+    A CI that sets ``FORCE_COLOR`` made Sphinx colour its warnings, and a test comparing
+    warning lines failed on the escape codes; ``NO_COLOR`` wins over it in Sphinx, pytest
+    and npm.
+    """
+    os.environ.pop("FORCE_COLOR", None)
+    os.environ.pop("FORCE_COLOUR", None)
+    os.environ["NO_COLOR"] = "1"
 
 
 @pytest.fixture(scope="session")
