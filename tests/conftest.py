@@ -6,8 +6,16 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.building import LETTER, Build, build_all, latexmk_all
+
+
+# Hypothesis's per-example deadline and its too-slow check read the wall clock: on a loaded CI
+# machine they failed examples that are merely slow. Hangs are caught by the tests' own
+# watchdogs; what each example costs is the test's business.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 
 def pytest_configure(config: pytest.Config) -> None:
