@@ -21,7 +21,7 @@ from nqprint.texts import cell_text, engine_text, print_text
 
 TITLE = N_("Quick reference")
 SUBTITLE = N_("The rulebook's tables at a glance; each block gives the page of its rule.")
-#: Where the site answers the rolls of this sheet (its calculators, nqsphinx/at_table.py).
+#: Where the site answers the rolls of this sheet (its calculators, nqsphinx/site/at_table.py).
 WORK_IT_OUT = N_("Work out any roll, offline too, on the site's At The Table page: {page}")
 #: The page's address inside the site (the site itself may be anywhere: no host is printed).
 AT_THE_TABLE_PAGE = "{lang}/at-the-table.html"

@@ -166,7 +166,7 @@ def card_sheet(
     cards: list[tuple[str, str, str, str]], columns: int = COLUMNS, rows: int = ROWS
 ) -> str:
     """A TikZ picture of ``cards``, ``columns`` to a row, with their cut lines; the rulebook's
-    cards chapter draws its sheets with it too (:mod:`nqsphinx.cards`), two to a row."""
+    cards chapter draws its sheets with it too (:mod:`nqsphinx.directives.cards`), two to a row."""
     width, height = columns * CARD_WIDTH_MM, rows * CARD_HEIGHT_MM
     lines = [
         r"\begin{tikzpicture}",

@@ -1,4 +1,4 @@
-"""The MyST caches of :mod:`nqsphinx.myst_cache` change nothing in what a page becomes."""
+"""The MyST caches of :mod:`nqsphinx.upstream.myst_cache` change nothing in what a page becomes."""
 
 from __future__ import annotations
 

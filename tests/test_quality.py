@@ -10,8 +10,8 @@ from tests.building import ROOT
 
 def test_ruff_is_clean() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "nqcore", "nqsphinx", "nqprint", "tests",
-         "examples", "conf.py"],
+        [sys.executable, "-m", "ruff", "check", "nqcore", "nqsphinx", "nqprint", "nqtranslate",
+         "tests", "examples", "conf.py"],
         cwd=ROOT, capture_output=True, text=True,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr

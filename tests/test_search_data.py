@@ -19,7 +19,7 @@ import pytest
 from sphinx.errors import ConfigError
 from sphinx.testing.util import SphinxTestApp
 
-from nqsphinx.search import (
+from nqsphinx.site.search import (
     SEARCH_FILE,
     STEMS_OPTION,
     EnglishSearch,
@@ -101,8 +101,8 @@ def test_the_search_page_data_is_in_the_page_language() -> None:
 # --- a small project --------------------------------------------------------------------------
 
 CONF = """
-extensions = ["myst_parser", "sphinx_design", "nqsphinx.cards", "nqsphinx.tables",
-              "nqsphinx.search"]
+extensions = ["myst_parser", "sphinx_design", "nqsphinx.directives.cards",
+              "nqsphinx.directives.tables", "nqsphinx.site.search"]
 exclude_patterns = ["_build", "_data"]
 nitpicky = True
 """

@@ -1,4 +1,4 @@
-"""Draw the offline companion's app icons (nqsphinx/offline.py) from their SVG sources.
+"""Draw the offline companion's app icons (nqsphinx/site/offline.py) from their SVG sources.
 
     python tools/make_icons.py
 
