@@ -97,7 +97,7 @@ doctest:
 	$(SPHINXBUILD) $(SPHINXOPTS) -b doctest -c . -d $(BUILD)/doctrees/doctest docs $(BUILD)/doctest
 
 translation-status:
-	$(PYTHON) -m nqtranslate.status
+	$(PYTHON) -m nqtranslate status
 
 gettext: export SOURCE_DATE_EPOCH = 1195603200
 gettext:
@@ -108,12 +108,12 @@ gettext:
 # locked run (nqtranslate/update.py): the gettext build, then the page, engine, extension,
 # examples, print and theme catalogues, format flags dropped; each file replaced atomically.
 update-po:
-	$(PYTHON) -m nqtranslate.update --pot-dir $(BUILD)/gettext
+	$(PYTHON) -m nqtranslate update --pot-dir $(BUILD)/gettext
 
 # Every catalogue laid out as GNU msgcat writes it (also the last step of update-po): after a
 # merge of branches, or an editor that wraps lines its own way.
 tidy-po:
-	$(PYTHON) -m nqtranslate.tidy locale nqcore/locale nqsphinx/locale nqprint/locale examples/locale
+	$(PYTHON) -m nqtranslate tidy locale nqcore/locale nqsphinx/locale nqprint/locale examples/locale
 
 # The whole suite (no PYTEST_ARGS) also enforces the engine's line coverage; a run of chosen tests
 # does not, so that one test file can be run on its own.
@@ -126,13 +126,8 @@ test:
 bench:
 	$(PYTHON) tools/bench.py $(BENCH_ARGS)
 
-# Formatting is checked where the code is formatted (ruff format): the extension, print, the
-# translation tooling and tools/.
-FORMATTED := nqsphinx nqprint nqtranslate tools
-
 lint:
 	ruff check nqcore nqsphinx nqprint nqtranslate tests examples conf.py
-	ruff format --check $(FORMATTED)
 	mypy
 
 clean:
