@@ -18,7 +18,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tomllib
 from collections.abc import Callable, Iterator
 from difflib import SequenceMatcher
 from pathlib import Path
@@ -27,6 +26,7 @@ from typing import Any
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, read_po, write_po
 
+from nqcore import datafiles
 from nqcore.atomic import write_atomically
 from nqcore.i18n import ARMOUR_CONTEXT
 
@@ -54,6 +54,12 @@ HEADER = {
     "Language-Team": "French",
     "Last-Translator": "No Quarter translators",
 }
+
+
+def catalogue_file(locale_dir: Path, lang: str, domain: str) -> Path:
+    """Where gettext keeps ``lang``'s catalogue ``domain.po`` in ``locale_dir`` (to read it, or
+    to write it; :func:`nqcore.i18n.find_catalogue` also looks in ``NQ_LOCALE_PATH``)."""
+    return locale_dir / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 def _literal(node: ast.expr) -> str | None:
@@ -120,7 +126,7 @@ def extract(package: Path = PACKAGE, keywords: dict[str, Any] | None = None) -> 
 def data_messages(package: Path = PACKAGE) -> Iterator[tuple[str, str, str]]:
     """Every translatable text of the data files, as (data file, text, field path)."""
     for data_file in sorted(package.glob("data/**/*.toml")):
-        data = tomllib.loads(data_file.read_text(encoding="utf-8"))
+        data = datafiles.parse(data_file.read_text(encoding="utf-8"), str(data_file), None)
         relative = data_file.relative_to(package).as_posix()
         for text, where in _data_messages(data, ""):
             if any(char.isalpha() for char in text):  # a bare number reads the same in French
@@ -386,21 +392,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keyword", action="append", help="marker function (default N_)")
     args = parser.parse_args(argv)
     package: Path = args.package.resolve()
-    po_path = package / "locale" / "fr" / "LC_MESSAGES" / f"{args.domain}.po"
+    path = catalogue_file(package / "locale", "fr", args.domain)
     keywords = {k: None for k in args.keyword} if args.keyword else None
     template = extract(package, keywords)
     if args.action == "check":
-        known = _ids(po_path)
+        known = _ids(path)
         missing = [m.id for m in template if m.id and (m.id, m.context) not in known]
         for message in missing:
-            print(f"{po_path}: message not in the catalogue: {message!r}", file=sys.stderr)
+            print(f"{path}: message not in the catalogue: {message!r}", file=sys.stderr)
         return 1 if missing else 0
     try:
-        total, pending = update(po_path, template)
+        total, pending = update(path, template)
     except CatalogueError as error:
         print(error, file=sys.stderr)
         return 1
-    print(f"{po_path}: {total} messages, {pending} to translate")
+    print(f"{path}: {total} messages, {pending} to translate")
     return 0
 
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -34,6 +33,8 @@ from typing import Any
 
 import polib
 
+from nqcore import datafiles
+from nqcore.datafiles import DataFileError
 from nqsphinx.directives.glossary import GlossaryError, Term, load_terms
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -128,7 +129,7 @@ def _check_fields(path: Path, data: dict[str, Any]) -> None:
 def load_rules(path: Path = GLOSSARY) -> Rules:
     """The glossary's terms, phrases, ruled-out forms and homonyms; a malformed record raises
     :class:`GlossaryError` naming the file, the record and the field."""
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data = datafiles.parse(path.read_text(encoding="utf-8"), str(path), None)
     _check_fields(path, data)
     phrases = tuple(
         Phrase(
@@ -279,7 +280,7 @@ def check_definitions(path: Path, rules: Rules) -> list[Finding]:
 def main(argv: list[str]) -> int:
     try:
         rules = load_rules(GLOSSARY)
-    except GlossaryError as error:
+    except DataFileError as error:  # a GlossaryError, or not TOML
         print(error, file=sys.stderr)
         return 2
     paths = [Path(a) for a in argv] or french_catalogues()

@@ -16,13 +16,14 @@ import io
 import json
 import re
 import sys
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
 import sphinx
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po, write_po
+
+from nqcore import datafiles
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The pseudo language's code (ISO 639's "qps" is reserved for local use, as Windows' qps-ploc).
@@ -187,7 +188,8 @@ def pseudo_glossary(path: Path, lang: str = PSEUDO) -> str:
     """The glossary's terms in the pseudo language: names accented (unbracketed, as they are
     found in the text), definitions pseudo-translated."""
     lines = []
-    for record in tomllib.loads(path.read_text(encoding="utf-8")).get("term", []):
+    glossary = datafiles.parse(path.read_text(encoding="utf-8"), str(path), None)
+    for record in glossary.get("term", []):
         fields = {"key": record["key"], lang: accent(record["en"])}
         if record.get("abbr_en"):
             fields[f"abbr_{lang}"] = accent(record["abbr_en"])

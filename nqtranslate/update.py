@@ -33,7 +33,15 @@ from sphinx.cmd.build import build_main
 from nqcore.atomic import remove_leftovers, write_atomically
 from nqsphinx.languages.theme_catalogue import missing_from_sphinx
 from nqsphinx.languages.theme_text import catalogue_path
-from nqtranslate.catalogue import CatalogueError, extract, merge, read_catalogue, render, update
+from nqtranslate.catalogue import (
+    CatalogueError,
+    catalogue_file,
+    extract,
+    merge,
+    read_catalogue,
+    render,
+    update,
+)
 from nqtranslate.tidy import keeps_flags, tidied, tidy
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -109,7 +117,7 @@ def update_pages(pot_dir: Path, locale_dir: Path) -> None:
     counts = {"create": 0, "update": 0, "notchanged": 0}
     for pot_path in sorted(pot_dir.rglob("*.pot")):
         page = pot_path.relative_to(pot_dir).with_suffix(".po")
-        po_path = locale_dir / LANG / "LC_MESSAGES" / page
+        po_path = locale_dir / LANG / "LC_MESSAGES" / page  # a page may be in a folder
         outcome = update_page(po_path, pot_path)
         counts[outcome] += 1
         if outcome != "notchanged":
@@ -121,7 +129,7 @@ def update_pages(pot_dir: Path, locale_dir: Path) -> None:
 def update_extracted() -> None:
     """The engine, extension, examples and print catalogues, then the theme's."""
     for package, domain, keywords in EXTRACTED:
-        po_path = ROOT / package / "locale" / LANG / "LC_MESSAGES" / f"{domain}.po"
+        po_path = catalogue_file(ROOT / package / "locale", LANG, domain)
         template = extract(ROOT / package, keywords)
         _report(po_path, update(po_path, template, LANG, _finish(po_path)))
     theme = catalogue_path(LANG)

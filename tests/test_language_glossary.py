@@ -55,4 +55,5 @@ def test_a_term_missing_or_unknown_is_named_with_its_file(tmp_path: Path) -> Non
     assert done.stderr == f"{again}/locale/de/glossary.toml: {missing}\n"
     done = _german(tmp_path / "broken", "[[term]\n")
     assert done.returncode == 1 and done.stderr.count("\n") == 1
-    assert done.stderr.startswith(f"{tmp_path}/broken/locale/de/glossary.toml: "), done.stderr
+    where = f"{tmp_path}/broken/locale/de/glossary.toml, line 1: not valid TOML"
+    assert done.stderr.startswith(where), done.stderr

@@ -11,7 +11,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from nqcore.magic import Aspect
 from nqcore.spells import aspect_colour, aspect_text_colour
-from nqprint.latex import latex_escape  # one escape for the rulebooks and the print products
+from nqprint.latex import latex_escape, tikz_rgb  # shared with the print products
 from nqsphinx.directives import figures, movement_diagram
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import engine_text, page_language, ui_text
@@ -24,13 +24,6 @@ ASPECT_COLOURS = {aspect: aspect_colour(aspect) for aspect in Aspect}
 LETTER_WIDTH = 0.55
 #: The colour of each aspect's name on its disc: white or black, whichever reads (WCAG AA).
 ASPECT_TEXT_COLOURS = {aspect: aspect_text_colour(aspect) for aspect in Aspect}
-
-
-def _tikz_rgb(colour: str) -> str:
-    """``#rrggbb`` as TikZ's ``{rgb,255:red,R;green,G;blue,B}``."""
-    value = colour.lstrip("#")
-    red, green, blue = (int(value[i : i + 2], 16) for i in (0, 2, 4))
-    return f"{{rgb,255:red,{red};green,{green};blue,{blue}}}"
 
 
 def name_size(name: str, room: float, largest: float = 15) -> float:
@@ -99,7 +92,7 @@ def aspect_circle_tikz(lang: str) -> str:
         lines.append(rf"\draw[dashed, thick] ({x1:.2f},{-y1:.2f}) -- ({x2:.2f},{-y2:.2f});")
     for aspect in CIRCLE_ORDER:
         x, y = pos[aspect]
-        fill, text = _tikz_rgb(ASPECT_COLOURS[aspect]), _tikz_rgb(ASPECT_TEXT_COLOURS[aspect])
+        fill, text = tikz_rgb(ASPECT_COLOURS[aspect]), tikz_rgb(ASPECT_TEXT_COLOURS[aspect])
         name = latex_escape(engine_text(aspect.label, lang))
         lines.append(
             rf"\node[circle, fill={fill}, text={text}, "

@@ -21,7 +21,6 @@ environment (merged after parallel reads) and the glossary lists them once every
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Set
@@ -109,9 +108,10 @@ def _language_records(path: Path, records: list[dict[str, Any]]) -> None:
         if found is None:
             continue
         try:
-            extra = tomllib.loads(found.read_text(encoding="utf-8")).get("term", [])
-        except tomllib.TOMLDecodeError as error:
-            raise GlossaryError(f"{found}: {error}") from error
+            text = found.read_text(encoding="utf-8")
+            extra = datafiles.parse(text, str(found), None).get("term", [])
+        except DataFileError as error:  # not TOML: file, line and column
+            raise GlossaryError(str(error)) from None
         for index, record in enumerate(extra):
             if record.get("key") not in by_key:
                 raise GlossaryError(f"{found}: term #{index + 1}: no term {record.get('key')!r}")

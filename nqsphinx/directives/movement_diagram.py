@@ -14,6 +14,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from nqcore.colour import rgb
 from nqcore.i18n import format_number
 from nqcore.movement import MovementAbility, max_move
 from nqprint.latex import latex_escape  # one escape for the rulebooks and the print products
@@ -94,9 +95,8 @@ def movement_tikz(lang: str) -> str:
     lines = [r"\begin{center}\begin{tikzpicture}[font=\small\sffamily]"]
     for i, (ability, distance) in enumerate(moves()):
         y = -0.7 * i
-        colour = BAR_COLOURS[ability].lstrip("#").upper()
-        rgb = ",".join(str(int(colour[k : k + 2], 16)) for k in (0, 2, 4))
-        lines.append(rf"\definecolor{{nqbar{i}}}{{RGB}}{{{rgb}}}")
+        channels = ",".join(str(channel) for channel in rgb(BAR_COLOURS[ability]))
+        lines.append(rf"\definecolor{{nqbar{i}}}{{RGB}}{{{channels}}}")
         label = latex_escape(engine_text(ability.label, lang))
         low, high = f"{y - 0.22:.2f}", f"{y + 0.22:.2f}"
         lines.append(rf"\node[anchor=east] at (-0.2,{y:.2f}) {{{label}}};")

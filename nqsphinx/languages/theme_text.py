@@ -23,6 +23,7 @@ from sphinx.application import Sphinx
 from nqcore.i18n import find_catalogue, load_po
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import LOCALE_DIR, page_language
+from nqtranslate.catalogue import catalogue_file
 
 SPHINX_LOCALES = Path(sphinx.__file__).parent / "locale"
 THEME_DOMAIN = "theme"
@@ -34,7 +35,7 @@ def catalogue_path(lang: str) -> Path:
     """Where ``lang``'s theme catalogue is (``update`` writes it there if there is none yet)."""
     locale = LOCALE_DIR
     found = find_catalogue(locale, lang, THEME_DOMAIN)
-    return found or locale / lang / "LC_MESSAGES" / f"{THEME_DOMAIN}.po"
+    return found or catalogue_file(locale, lang, THEME_DOMAIN)
 
 
 def sphinx_translations(lang: str) -> gettext.NullTranslations:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
@@ -39,6 +38,7 @@ from sphinx.search.en import SearchEnglish
 from sphinx.search.fr import SearchFrench
 from sphinx.util import logging
 
+from nqcore import datafiles
 from nqcore.i18n import LANGUAGES
 from nqsphinx.directives.glossary import GLOSSARY_FILE, term_label, terms_for
 from nqsphinx.messages import page_language
@@ -141,9 +141,11 @@ def load_search_data(path: Path) -> SearchData:
     if not path.exists():
         return SearchData({}, {}, ())
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
+        data = datafiles.parse(path.read_text(encoding="utf-8"), str(path), None)
+    except OSError as error:
         raise SearchDataError(f"{path}: {error}") from None
+    except datafiles.DataFileError as error:  # not TOML: file, line and column
+        raise SearchDataError(str(error)) from None
     unknown = sorted(set(data) - {"weights", "stems", "synonym"})
     if unknown:
         raise SearchDataError(f"{path}: unknown table(s) {', '.join(unknown)}")

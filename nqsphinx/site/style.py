@@ -20,6 +20,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from nqcore.colour import contrast, luminance, rgb
 from nqsphinx.directives.diagrams import ASPECT_COLOURS
 from nqsphinx.messages import page_language, ui_text
 
@@ -31,44 +32,22 @@ STYLESHEET = "nq-aspects.css"
 RGB = tuple[int, int, int]
 
 
-def parse_hex(colour: str) -> RGB:
-    value = colour.lstrip("#")
-    return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
+def to_hex(channels: RGB) -> str:
+    return "#" + "".join(f"{channel:02x}" for channel in channels)
 
 
-def to_hex(rgb: RGB) -> str:
-    return "#" + "".join(f"{channel:02x}" for channel in rgb)
-
-
-def luminance(rgb: RGB) -> float:
-    """WCAG relative luminance."""
-
-    def linear(channel: int) -> float:
-        c = channel / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (linear(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(first: str, second: str) -> float:
-    """WCAG contrast ratio of two colours (1 to 21)."""
-    a, b = sorted((luminance(parse_hex(first)), luminance(parse_hex(second))), reverse=True)
-    return (a + 0.05) / (b + 0.05)
-
-
-def _mix(rgb: RGB, towards: int, share: float) -> RGB:
-    r, g, b = (round(c + (towards - c) * share) for c in rgb)
+def _mix(channels: RGB, towards: int, share: float) -> RGB:
+    r, g, b = (round(c + (towards - c) * share) for c in channels)
     return (r, g, b)
 
 
 def readable_on(colour: str, background: str, minimum: float = MIN_CONTRAST) -> str:
     """``colour`` mixed towards black or white (away from ``background``), in steps of 5 %, until
     its contrast with ``background`` reaches ``minimum``."""
-    towards = 0 if luminance(parse_hex(background)) > 0.5 else 255
-    rgb = parse_hex(colour)
+    towards = 0 if luminance(background) > 0.5 else 255
+    channels = rgb(colour)
     for step in range(21):
-        mixed = to_hex(_mix(rgb, towards, step / 20))
+        mixed = to_hex(_mix(channels, towards, step / 20))
         if contrast(mixed, background) >= minimum:
             return mixed
     return to_hex((towards, towards, towards))
