@@ -6,11 +6,19 @@ turns its data into document nodes in the reader's language.
 
 from __future__ import annotations
 
+from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
+
+#: The shape of what the extension keeps in Sphinx's pickled environment (``env.nq_*``, the nq
+#: domain's data, the classes of its nodes in the doctrees). Bump it whenever that shape changes:
+#: a new or renamed attribute or domain field, or a node class that moved to another module.
+#: Sphinx then reads every page again instead of unpickling what this code no longer reads.
+#: 2: the nq domain's entities; 3: the extension's modules grouped into subpackages (issue 18).
+ENV_VERSION = 3
 
 # The extension's modules are imported by setup(), not with the package: the site's post-build
 # steps (python -m nqsphinx.site.root_page, nqsphinx.site.archive) need none of them, nor Sphinx
@@ -104,8 +112,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     accessibility.setup(app)
     bundles.setup(app)  # last: it gathers the stylesheets and scripts the others add
     return {
-        "version": "0.1",
-        "env_version": 2,  # 2: the nq domain's entities
+        "version": metadata.version("noquarter"),  # pyproject.toml's, as installed
+        "env_version": ENV_VERSION,
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }
