@@ -250,9 +250,26 @@ def _first_pass(transform: Any, merged: dict[str, str], publish: _Publisher) -> 
             node["translated"] = False
 
 
+def _translated_in_place(node: nodes.Element, msg: str, msgstr: str) -> bool:
+    """The second pass's messages that need no parse: a translatable node's, a meta tag's
+    content, an image's alt text. True when ``node`` took ``msgstr`` here."""
+    from sphinx import addnodes
+
+    if isinstance(node, addnodes.translatable):
+        node.apply_translated_message(msg, msgstr)
+        return True
+    if isinstance(node, nodes.meta):
+        node["content"] = msgstr
+        node["translated"] = True
+        return True
+    if isinstance(node, nodes.image) and node.get("alt") == msg:
+        node["alt"] = msgstr
+        return True
+    return False
+
+
 def _second_pass(transform: Any, merged: dict[str, str], publish: _Publisher) -> None:
     """Sphinx 9.0.4's second pass; a plain one-line message becomes its paragraph unparsed."""
-    from sphinx import addnodes
     from sphinx.transforms.i18n import _NodeUpdater, parse_noqa
     from sphinx.util.nodes import IMAGE_TYPE_NODES, LITERAL_TYPE_NODES, extract_messages
 
@@ -267,15 +284,7 @@ def _second_pass(transform: Any, merged: dict[str, str], publish: _Publisher) ->
         if not msgstr or msgstr == msg:
             node["translated"] = False
             continue
-        if isinstance(node, addnodes.translatable):
-            node.apply_translated_message(msg, msgstr)
-            continue
-        if isinstance(node, nodes.meta):
-            node["content"] = msgstr
-            node["translated"] = True
-            continue
-        if isinstance(node, nodes.image) and node.get("alt") == msg:
-            node["alt"] = msgstr
+        if _translated_in_place(node, msg, msgstr):
             continue
         if publish.plain(msgstr) and not isinstance(node, (*LITERAL_TYPE_NODES, nodes.image)):
             patch: nodes.Element = _text_paragraph(msgstr)
