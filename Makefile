@@ -126,8 +126,13 @@ test:
 bench:
 	$(PYTHON) tools/bench.py $(BENCH_ARGS)
 
+# Laid out by `ruff format` (run it before committing): the extension, print, the translation
+# tooling and tools/.
+FORMATTED := nqsphinx nqprint nqtranslate tools
+
 lint:
 	ruff check nqcore nqsphinx nqprint nqtranslate tests examples conf.py
+	ruff format --check $(FORMATTED)
 	mypy
 
 clean:

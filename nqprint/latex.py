@@ -141,8 +141,11 @@ def compile_pdf(source: str, target: Path, work: Path) -> Path:
     tex_file.write_text(source, encoding="utf-8")
     result = subprocess.run(
         ["xelatex", "-interaction=nonstopmode", "-halt-on-error", tex_file.name],
-        cwd=work, capture_output=True, text=True, env=sandboxed_env(),
-    )  # fmt: skip
+        cwd=work,
+        capture_output=True,
+        text=True,
+        env=sandboxed_env(),
+    )
     log = tex_file.with_suffix(".log")
     if result.returncode != 0:
         first_error = next((line for line in _lines(log) if line.startswith("!")), "xelatex failed")

@@ -33,14 +33,24 @@ PAGES_REF = N_("pp. {pages}")
 #: The sheet, page by page: a heading of the sheet's own, or the key of an engine table.
 PAGES: tuple[tuple[str, ...], ...] = (
     (
-        "turn-sequence", "game-turns", "action-costs", "chance-to-cast", "movement-abilities",
-        "close-combat-modifiers", "ranged-modifiers",
+        "turn-sequence",
+        "game-turns",
+        "action-costs",
+        "chance-to-cast",
+        "movement-abilities",
+        "close-combat-modifiers",
+        "ranged-modifiers",
     ),
     (
-        "rolls-needed", "armour-modifiers", "wound-table", "command-modifiers", "panic-table",
-        "opposed-aspects", "support-weapons-model-hit",
+        "rolls-needed",
+        "armour-modifiers",
+        "wound-table",
+        "command-modifiers",
+        "panic-table",
+        "opposed-aspects",
+        "support-weapons-model-hit",
     ),
-)  # fmt: skip
+)
 
 #: Where the rulebook explains each block: Sphinx labels (``document:target``) of the print
 #: edition; the sheet prints their pages.
@@ -229,8 +239,9 @@ def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> st
             "\n"
         )
         body = "".join(section_tex(key, lang, book) for key in keys)
-        pages.append(header + r"\begin{multicols}{2}\raggedcolumns" + "\n" + body
-                     + r"\end{multicols}")  # fmt: skip
+        pages.append(
+            header + r"\begin{multicols}{2}\raggedcolumns" + "\n" + body + r"\end{multicols}"
+        )
     return document(
         "\n\\newpage\n".join(pages),
         lang=lang,

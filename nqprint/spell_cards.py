@@ -173,11 +173,15 @@ def card_sheet(
     # Cut lines: the card edges, run out into the margins as crop marks.
     cut = r"\draw[black!45, line width=0.3pt, dash pattern=on 2pt off 1.5pt]"
     for column in range(columns + 1):
-        lines.append(rf"{cut} ({column * CARD_WIDTH_MM}mm,-6mm) -- ({column * CARD_WIDTH_MM}mm,"
-                     rf"{height + 6}mm);")  # fmt: skip
+        lines.append(
+            rf"{cut} ({column * CARD_WIDTH_MM}mm,-6mm) -- ({column * CARD_WIDTH_MM}mm,"
+            rf"{height + 6}mm);"
+        )
     for row in range(rows + 1):
-        lines.append(rf"{cut} (-6mm,{row * CARD_HEIGHT_MM}mm) -- ({width + 6}mm,"
-                     rf"{row * CARD_HEIGHT_MM}mm);")  # fmt: skip
+        lines.append(
+            rf"{cut} (-6mm,{row * CARD_HEIGHT_MM}mm) -- ({width + 6}mm,"
+            rf"{row * CARD_HEIGHT_MM}mm);"
+        )
     lines.append(r"\end{tikzpicture}")
     return "\n".join(lines)
 

@@ -83,8 +83,10 @@ def _stop_on_bad_catalogues(lang: str, checked: Path) -> None:
     for finding in findings:
         logger.error(finding.what, location=f"{finding.path}:{finding.line}")
     if findings:
-        print(f"Refused input: {len(findings)} catalogue error(s); nothing was built.",
-              file=sys.stderr)  # fmt: skip
+        print(
+            f"Refused input: {len(findings)} catalogue error(s); nothing was built.",
+            file=sys.stderr,
+        )
         raise SystemExit(2)
 
 

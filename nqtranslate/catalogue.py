@@ -252,8 +252,11 @@ def guess_fuzzy(catalogue: Catalog, candidates: Candidates) -> list[str]:
     for message in catalogue:
         if not message.id or message.string or not isinstance(message.id, str):
             continue
-        scored = [(similarity(message.id, english), key) for key, (english, old) in
-                  candidates.items() if old.context == message.context]  # fmt: skip
+        scored = [
+            (similarity(message.id, english), key)
+            for key, (english, old) in candidates.items()
+            if old.context == message.context
+        ]
         score, key = max(scored, key=lambda pair: pair[0], default=(0.0, None))
         if key is None or score < FUZZY_SIMILARITY:
             continue
@@ -288,10 +291,18 @@ UNWRAPPED = 1_000_000
 
 #: The header fields in the order msginit and msgmerge write them (Babel puts Language first).
 GNU_HEADER_ORDER = (
-    "Project-Id-Version", "Report-Msgid-Bugs-To", "POT-Creation-Date", "PO-Revision-Date",
-    "Last-Translator", "Language-Team", "Language", "MIME-Version", "Content-Type",
-    "Content-Transfer-Encoding", "Plural-Forms",
-)  # fmt: skip
+    "Project-Id-Version",
+    "Report-Msgid-Bugs-To",
+    "POT-Creation-Date",
+    "PO-Revision-Date",
+    "Last-Translator",
+    "Language-Team",
+    "Language",
+    "MIME-Version",
+    "Content-Type",
+    "Content-Transfer-Encoding",
+    "Plural-Forms",
+)
 
 
 def _header_rank(field: list[bytes]) -> int:

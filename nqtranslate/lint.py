@@ -82,8 +82,11 @@ def markup_difference(msgid: str, msgstr: str) -> str:
     if english == french:
         return ""
     kinds = sorted(set(english) | set(french))
-    return ", ".join(f"{kind} {english[kind]} in msgid, {french[kind]} in msgstr"
-                     for kind in kinds if english[kind] != french[kind])  # fmt: skip
+    return ", ".join(
+        f"{kind} {english[kind]} in msgid, {french[kind]} in msgstr"
+        for kind in kinds
+        if english[kind] != french[kind]
+    )
 
 
 def numbers(text: str, *, french: bool) -> list[str]:
@@ -133,8 +136,10 @@ def left_in_english(msgid: str, msgstr: str, comment: str) -> str:
     """A long msgstr that is its English msgid, not marked as intended (empty: fine)."""
     if msgstr != msgid or SAME_AS_ENGLISH in comment or words(msgid) < LONG_MESSAGE_WORDS:
         return ""
-    return (f"msgstr is the English msgid ({words(msgid)} words); translate it, or say why in a"
-            f" translator comment '{SAME_AS_ENGLISH}: why'")  # fmt: skip
+    return (
+        f"msgstr is the English msgid ({words(msgid)} words); translate it, or say why in a"
+        f" translator comment '{SAME_AS_ENGLISH}: why'"
+    )
 
 
 def _pairs(entry: polib.POEntry) -> Iterator[tuple[str, str]]:

@@ -122,8 +122,10 @@ def update_pages(pot_dir: Path, locale_dir: Path) -> None:
         counts[outcome] += 1
         if outcome != "notchanged":
             print(f"{outcome.capitalize()}: {po_path.relative_to(ROOT)}")
-    print(f"page catalogues: {counts['update']} updated, {counts['create']} created, "
-          f"{counts['notchanged']} unchanged")  # fmt: skip
+    print(
+        f"page catalogues: {counts['update']} updated, {counts['create']} created, "
+        f"{counts['notchanged']} unchanged"
+    )
 
 
 def update_extracted() -> None:

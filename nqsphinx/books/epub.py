@@ -237,8 +237,10 @@ def write_cover(path: Path, title: str, lang: str) -> None:
     """Render the cover to PNG with rsvg-convert (Debian librsvg2-bin)."""
     converter = shutil.which("rsvg-convert")
     if converter is None:
-        raise ExtensionError("rsvg-convert not found: the e-book's cover is drawn with it "
-                             "(Debian: apt-get install librsvg2-bin)")  # fmt: skip
+        raise ExtensionError(
+            "rsvg-convert not found: the e-book's cover is drawn with it "
+            "(Debian: apt-get install librsvg2-bin)"
+        )
     path.parent.mkdir(parents=True, exist_ok=True)
     result = subprocess.run(
         [converter, "--width", str(COVER_WIDTH), "--format", "png", "--output", str(path)],

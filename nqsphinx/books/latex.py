@@ -78,11 +78,17 @@ def measure_columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str
         body_words = {w for cell in columns[index] for w in cell.split()}
         parts.append(
             rf"\nqmeasure{{{index}}}"
-            + "{" + "".join(rf"\nqword{{{latex_escape(w)}}}" for w in header[index].split()) + "}"
+            + "{"
+            + "".join(rf"\nqword{{{latex_escape(w)}}}" for w in header[index].split())
+            + "}"
             + rf"{{{latex_escape(header[index])}}}"
-            + "{" + "".join(rf"\nqcell{{{latex_escape(c)}}}" for c in columns[index]) + "}"
-            + "{" + "".join(rf"\nqcellword{{{latex_escape(w)}}}" for w in sorted(body_words)) + "}"
-        )  # fmt: skip
+            + "{"
+            + "".join(rf"\nqcell{{{latex_escape(c)}}}" for c in columns[index])
+            + "}"
+            + "{"
+            + "".join(rf"\nqcellword{{{latex_escape(w)}}}" for w in sorted(body_words))
+            + "}"
+        )
     passes = [
         base + "".join(rf"\nq{name}{{{len(columns)}}}{{{i}}}" for i in short)
         for name in ("natural", "wrapheader", "wrapall")
@@ -320,9 +326,16 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
     contents = CONTENTS % {"contents": _tex(ui_text("Contents", lang))}
     pageref = PAGEREF % {"page": _tex(ui_text("p.", lang))}
     result["preamble"] = (
-        result.get("preamble", "") + PAGES + HEADERS + contents + KEEP + INDEX + pageref
-        + metadata(lang) + MEASURE
-    )  # fmt: skip
+        result.get("preamble", "")
+        + PAGES
+        + HEADERS
+        + contents
+        + KEEP
+        + INDEX
+        + pageref
+        + metadata(lang)
+        + MEASURE
+    )
     if lang == "fr":
         # babel-french spaces « » too (French typography strips the typed spaces).
         result.setdefault("babel", r"\usepackage[french]{babel}" + FRENCH_QUOTES)

@@ -213,10 +213,13 @@ class SpellCardsDirective(EngineCardsDirective):
     def spell_card(self, spell: Spell, lang: str) -> tuple[str, str, nodes.container]:
         title = engine_text(spell.name, lang)
         card = grid_item_card(
-            self, title, spell_body(spell, lang), spell_footer(spell, lang),
+            self,
+            title,
+            spell_body(spell, lang),
+            spell_footer(spell, lang),
             classes=["nq-card", "nq-spell-card", f"nq-aspect-{spell.aspect.value}"],
             label=entities.anchor("spell", spell.key),
-        )  # fmt: skip
+        )
         return spell.key, title, card
 
 
@@ -231,9 +234,13 @@ class MutationCardsDirective(EngineCardsDirective):
         body: list[nodes.Element] = [text_paragraph(engine_text(p, lang)) for p in mutation.text]
         footer = f"{format_number(mutation.points, lang)} {ui_text('points', lang)}"
         card = grid_item_card(
-            self, title, body, footer, classes=["nq-card", "nq-mutation-card"],
+            self,
+            title,
+            body,
+            footer,
+            classes=["nq-card", "nq-mutation-card"],
             label=entities.anchor("mutation", mutation.key),
-        )  # fmt: skip
+        )
         return mutation.key, title, card
 
 

@@ -140,9 +140,7 @@ def purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
     _pages(env).discard(docname)
 
 
-def merge(
-    app: Sphinx, env: BuildEnvironment, docnames: Set[str], other: BuildEnvironment
-) -> None:
+def merge(app: Sphinx, env: BuildEnvironment, docnames: Set[str], other: BuildEnvironment) -> None:
     theirs = _store(other)
     _store(env).update({name: theirs[name] for name in docnames if name in theirs})
     _pages(env).update(_pages(other) & set(docnames))
@@ -274,9 +272,14 @@ class CoverageTable(SphinxPostTransform):
     def link(self, docname: str) -> addnodes.pending_xref:
         title = self.env.titles.get(docname)
         ref = addnodes.pending_xref(
-            "", refdomain="std", reftype="doc", reftarget=f"/{docname}", refexplicit=True,
-            refwarn=True, refdoc=self.env.docname,
-        )  # fmt: skip
+            "",
+            refdomain="std",
+            reftype="doc",
+            reftarget=f"/{docname}",
+            refexplicit=True,
+            refwarn=True,
+            refdoc=self.env.docname,
+        )
         ref += nodes.inline(text=title.astext() if title is not None else docname)
         return ref  # type: ignore[no-any-return]
 

@@ -21,9 +21,14 @@ def change_label(change: EditionChange) -> str:
 def _section_ref(label: str, refdoc: str) -> addnodes.pending_xref:
     """A link to the section, named by its title in the page's language."""
     ref = addnodes.pending_xref(
-        "", refdomain="std", reftype="ref", reftarget=label, refexplicit=False,
-        refwarn=True, refdoc=refdoc,
-    )  # fmt: skip
+        "",
+        refdomain="std",
+        reftype="ref",
+        reftarget=label,
+        refexplicit=False,
+        refwarn=True,
+        refdoc=refdoc,
+    )
     ref += nodes.inline(text=label)
     return ref  # type: ignore[no-any-return]
 

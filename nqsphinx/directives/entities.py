@@ -111,21 +111,33 @@ class NQDomain(Domain):
                 self.entities[key] = entity
 
     def resolve_xref(
-        self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str, target: str,
-        node: pending_xref, contnode: Element,
-    ) -> nodes.reference | None:  # fmt: skip
+        self,
+        env: BuildEnvironment,
+        fromdocname: str,
+        builder: Builder,
+        typ: str,
+        target: str,
+        node: pending_xref,
+        contnode: Element,
+    ) -> nodes.reference | None:
         entity = self.entities.get((typ, target))
         if entity is None:
             return None
         if not node.get("refexplicit"):
             contnode = nodes.inline(entity.name, entity.name)
-        return make_refnode(builder, fromdocname, entity.docname, entity.anchor, contnode,
-                            entity.name)  # fmt: skip
+        return make_refnode(
+            builder, fromdocname, entity.docname, entity.anchor, contnode, entity.name
+        )
 
     def resolve_any_xref(
-        self, env: BuildEnvironment, fromdocname: str, builder: Builder, target: str,
-        node: pending_xref, contnode: Element,
-    ) -> list[tuple[str, nodes.reference]]:  # fmt: skip
+        self,
+        env: BuildEnvironment,
+        fromdocname: str,
+        builder: Builder,
+        target: str,
+        node: pending_xref,
+        contnode: Element,
+    ) -> list[tuple[str, nodes.reference]]:
         found = []
         for kind in KINDS:
             ref = self.resolve_xref(env, fromdocname, builder, kind, target, node, contnode)
@@ -188,9 +200,14 @@ class DefiningSections(SphinxTransform):
             section = next((sections[label] for label in labels if label in sections), None)
             if section is None or not isinstance(section[0], nodes.title):
                 logger.warning(
-                    "%s %r has no section here (labels tried: %s)", kind, key, ", ".join(labels),
-                    location=self.document, type="nq", subtype="entity",
-                )  # fmt: skip
+                    "%s %r has no section here (labels tried: %s)",
+                    kind,
+                    key,
+                    ", ".join(labels),
+                    location=self.document,
+                    type="nq",
+                    subtype="entity",
+                )
                 continue
             title = section[0].astext()
             label = anchor(kind, key)

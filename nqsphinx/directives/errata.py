@@ -68,9 +68,14 @@ def field_names(kind: str, lang: str) -> tuple[str, str, str]:
 
 def _ref(target: str, text: str, refdoc: str) -> addnodes.pending_xref:
     ref = addnodes.pending_xref(
-        "", refdomain="std", reftype="ref", reftarget=target, refexplicit=True,
-        refwarn=True, refdoc=refdoc,
-    )  # fmt: skip
+        "",
+        refdomain="std",
+        reftype="ref",
+        reftarget=target,
+        refexplicit=True,
+        refwarn=True,
+        refdoc=refdoc,
+    )
     ref += nodes.inline(text=text)
     return ref  # type: ignore[no-any-return]
 

@@ -82,8 +82,11 @@ def checked_line(result: str | None, lang: str) -> nodes.paragraph:
 
 
 def _code_blocks(box: nodes.Element) -> list[nodes.literal_block]:
-    return [block for block in box.findall(nodes.literal_block)
-            if block.get("testnodetype") in CODE_BLOCKS]  # fmt: skip
+    return [
+        block
+        for block in box.findall(nodes.literal_block)
+        if block.get("testnodetype") in CODE_BLOCKS
+    ]
 
 
 class ExamplesForPlayers(SphinxPostTransform):

@@ -60,8 +60,9 @@ def unclosed_fences_in_source(text: str) -> list[int]:
         match = EXAMPLE.match(line)
         if not match:
             continue
-        end = next((i for i in range(start + 1, len(lines)) if lines[i].strip() == match[1]),
-                   len(lines))  # fmt: skip
+        end = next(
+            (i for i in range(start + 1, len(lines)) if lines[i].strip() == match[1]), len(lines)
+        )
         unclosed = unclosed_fence(lines[start + 1 : end])
         if unclosed is not None:
             found.append(start + unclosed + 2)
@@ -87,8 +88,9 @@ class ExampleDirective(SphinxDirective):
         self.set_source_info(node)
         unclosed = unclosed_fence(self.content)
         if unclosed is not None:  # the page and the example's line; verify-examples: the fence's
-            raise self.error(f"this fence is never closed inside the example: "
-                             f"{self.content[unclosed]!r}")  # fmt: skip
+            raise self.error(
+                f"this fence is never closed inside the example: {self.content[unclosed]!r}"
+            )
         self.state.nested_parse(self.content, self.content_offset, node)
         if "erratum" in self.options:
             node += self._erratum_links(self.options["erratum"].replace(",", " ").split(), lang)
@@ -110,9 +112,14 @@ class ExampleDirective(SphinxDirective):
             if index:
                 para += nodes.Text(", ")
             ref = addnodes.pending_xref(
-                "", refdomain="std", reftype="ref", reftarget=f"erratum-{erratum_id}",
-                refexplicit=False, refwarn=True, refdoc=self.env.docname,
-            )  # fmt: skip
+                "",
+                refdomain="std",
+                reftype="ref",
+                reftarget=f"erratum-{erratum_id}",
+                refexplicit=False,
+                refwarn=True,
+                refdoc=self.env.docname,
+            )
             ref += nodes.inline(text=erratum_id)
             para += ref
         return para

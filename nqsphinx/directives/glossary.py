@@ -239,9 +239,14 @@ class GlossaryDirective(SphinxDirective):
             body += index_node(index_text(term.label(lang), lang), label)
             para = nodes.paragraph(text=term.definitions[lang] + " ")
             ref = addnodes.pending_xref(
-                "", refdomain="std", reftype="ref", reftarget=term.section,
-                refexplicit=True, refwarn=True, refdoc=self.env.docname,
-            )  # fmt: skip
+                "",
+                refdomain="std",
+                reftype="ref",
+                reftarget=term.section,
+                refexplicit=True,
+                refwarn=True,
+                refdoc=self.env.docname,
+            )
             ref += nodes.inline(text=ui_text("See the rules", lang))
             para += ref
             body += para

@@ -80,9 +80,14 @@ def _reference(text: str, label: str) -> addnodes.pending_xref:
     """``text`` linking to ``label``, as ``{ref}`text <label>``` would."""
     content = nodes.inline(text, text, classes=["xref", "std", "std-ref"])
     return addnodes.pending_xref(
-        "", content, refdomain="std", reftype="ref", reftarget=label, refexplicit=True,
+        "",
+        content,
+        refdomain="std",
+        reftype="ref",
+        reftarget=label,
+        refexplicit=True,
         refwarn=True,
-    )  # fmt: skip
+    )
 
 
 def _generated(node: nodes.TextElement) -> nodes.TextElement:

@@ -34,9 +34,10 @@ def template_files() -> list[tuple[Path, Path]]:
     ours = sorted(OUR_TEMPLATES.rglob("*.html"))
     overridden = {p.relative_to(OUR_TEMPLATES) for p in ours}
     furos = [
-        p for p in sorted(FURO_TEMPLATES.rglob("*.html"))
+        p
+        for p in sorted(FURO_TEMPLATES.rglob("*.html"))
         if p.relative_to(FURO_TEMPLATES) not in overridden
-    ]  # fmt: skip
+    ]
     return [(OUR_TEMPLATES, p) for p in ours] + [(FURO_TEMPLATES, p) for p in furos]
 
 
@@ -84,7 +85,6 @@ def main(argv: list[str] | None = None) -> int:
     total, pending = update(path, template, locale=args.lang)
     print(f"{path}: {total} messages, {pending} to translate")
     return 0
-
 
 
 if __name__ == "__main__":

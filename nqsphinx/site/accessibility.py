@@ -48,8 +48,13 @@ DESCRIPTION_MIN, DESCRIPTION_MAX = 100, 160
 HIDDEN_DEFINITION = "nq-term-definition"
 #: Paragraphs that are not the page's own words: notices, examples, tables, cards.
 NOT_PROSE = (
-    nodes.Admonition, nodes.table, nodes.sidebar, nodes.topic, nodes.container, nodes.compound,
-)  # fmt: skip
+    nodes.Admonition,
+    nodes.table,
+    nodes.sidebar,
+    nodes.topic,
+    nodes.container,
+    nodes.compound,
+)
 
 
 def caption_levels(html: str) -> str:

@@ -55,11 +55,14 @@ def site_files(site: Path) -> list[Path]:
     if not (site / "index.html").is_file():
         raise ArchiveError(f"{site}: no index.html, build the site first (make html)")
     return sorted(
-        p for p in site.rglob("*")
-        if p.is_file() and p.name not in SKIPPED and not p.name.endswith(".zip")
+        p
+        for p in site.rglob("*")
+        if p.is_file()
+        and p.name not in SKIPPED
+        and not p.name.endswith(".zip")
         # The calculators' engine: a browser runs no worker from the disk, the page says so.
         and ON_DEMAND_FOLDER not in p.relative_to(site).as_posix()
-    )  # fmt: skip
+    )
 
 
 def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:

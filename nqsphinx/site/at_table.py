@@ -58,8 +58,12 @@ ENGINE_TOOLS = ROOT / "tools" / "engine"
 PYODIDE = ENGINE_TOOLS / "node_modules" / "pyodide"
 #: What the worker loads of the npm package: the runtime, its standard library, its lock file.
 PYODIDE_FILES = (
-    "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
-)  # fmt: skip
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 ENGINE_DIR = "nq-engine"
 ENGINE_ZIP = "nq-engine.zip"
 WORKER = "nq-engine-worker.js"
@@ -191,16 +195,35 @@ def engine_zip() -> bytes:
     babel_dir = Path(babel.__file__).parent
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        _zip_entries(archive, engine.parent, (
-            p for p in engine.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-            and p.suffix in (".py", ".toml", ".po", ".json")
-        ), "")  # fmt: skip
+        _zip_entries(
+            archive,
+            engine.parent,
+            (
+                p
+                for p in engine.rglob("*")
+                if p.is_file()
+                and "__pycache__" not in p.parts
+                and p.suffix in (".py", ".toml", ".po", ".json")
+            ),
+            "",
+        )
         data = babel_dir / "locale-data"
-        _zip_entries(archive, babel_dir.parent, (
-            p for p in babel_dir.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-            and (p.suffix == ".py" or p.name == "global.dat"
-                 or (p.parent == data and p.stem in BABEL_LOCALES))
-        ), "")  # fmt: skip
+        _zip_entries(
+            archive,
+            babel_dir.parent,
+            (
+                p
+                for p in babel_dir.rglob("*")
+                if p.is_file()
+                and "__pycache__" not in p.parts
+                and (
+                    p.suffix == ".py"
+                    or p.name == "global.dat"
+                    or (p.parent == data and p.stem in BABEL_LOCALES)
+                )
+            ),
+            "",
+        )
     return buffer.getvalue()
 
 
@@ -226,8 +249,10 @@ def ensure_pyodide() -> Path:
         return PYODIDE
     npm = shutil.which("npm")
     if npm is None:
-        raise ExtensionError("npm not found: the At the table page needs Pyodide "
-                             "(Debian: apt-get install nodejs npm)")  # fmt: skip
+        raise ExtensionError(
+            "npm not found: the At the table page needs Pyodide "
+            "(Debian: apt-get install nodejs npm)"
+        )
     with (ENGINE_TOOLS / ".npm-ci.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if _ready():
@@ -274,8 +299,10 @@ def _purge(app: Sphinx, env: Any, docname: str) -> None:
 
 
 def _merge(app: Sphinx, env: Any, docnames: Any, other: Any) -> None:
-    env.nq_calculators = {**getattr(env, "nq_calculators", {}),
-                          **getattr(other, "nq_calculators", {})}  # fmt: skip
+    env.nq_calculators = {
+        **getattr(env, "nq_calculators", {}),
+        **getattr(other, "nq_calculators", {}),
+    }
 
 
 def setup(app: Sphinx) -> None:

@@ -65,8 +65,11 @@ def _modifiers(kind: str) -> Callable[[str], list[tuple[str, str]]]:
         from nqcore.morale import command_modifiers
         from nqcore.ranged import ranged_modifiers
 
-        table = {"close": close_combat_modifiers, "ranged": ranged_modifiers,
-                 "command": command_modifiers}[kind]()  # fmt: skip
+        table = {
+            "close": close_combat_modifiers,
+            "ranged": ranged_modifiers,
+            "command": command_modifiers,
+        }[kind]()
         return [(key, f"{engine_text(m.label, lang)} ({m.value:+d})") for key, m in table.items()]
 
     return choices
@@ -99,93 +102,243 @@ def _abilities(lang: str) -> list[tuple[str, str]]:
 def _calculators() -> dict[str, Calculator]:
     from nqcore.magic import SPELL_LEVELS, WIZARDRY_LEVELS
 
-    spell = Field("spell", "Spell (or its level below)", "choice", "--spell", choices=_spells,
-                  optional=True)  # fmt: skip
+    spell = Field(
+        "spell", "Spell (or its level below)", "choice", "--spell", choices=_spells, optional=True
+    )
     level = Field("level", "Spell level", "int", "", SPELL_LEVELS, "5", omit_if="spell")
     concentrate = Field("concentrate", "Concentrating (1 AC for +1)", "check", "--concentrate")
     strength = Field("strength", "Strength (ST)", "int", "", cli.STRENGTH_VALUES, "4")
     calculators = (
-        Calculator("cast", "casting-a-spell", (
-            spell, level,
-            Field("wizardry", "Wizardry level", "int", "--wizardry", WIZARDRY_LEVELS, "0"),
-            concentrate,
-            Field("chant", "Initiates chanting", "int", "--chant", cli.INITIATE_VALUES, "0"),
-        )),
+        Calculator(
+            "cast",
+            "casting-a-spell",
+            (
+                spell,
+                level,
+                Field("wizardry", "Wizardry level", "int", "--wizardry", WIZARDRY_LEVELS, "0"),
+                concentrate,
+                Field("chant", "Initiates chanting", "int", "--chant", cli.INITIATE_VALUES, "0"),
+            ),
+        ),
         Calculator("cancel", "cancelling-a-spell-in-play", (spell, level, concentrate)),
-        Calculator("hit", "close-combat-modifiers", (
-            Field("cc", "Close combat (CC)", "int", "", cli.SKILL_VALUES, "5"),
-            Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("close")),
-        )),
-        Calculator("shoot", "ranged-attack-modifiers", (
-            Field("ra", "Ranged attack (RA)", "int", "", cli.SKILL_VALUES, "5"),
-            Field("distance", "Distance (inches)", "distance", "", default="12"),
-            Field("weapon", "Weapon (or its ranges below)", "choice", "--weapon",
-                  choices=_shooting_weapons, default="bow", optional=True),
-            Field("ranges", "Ranges (close, medium, long)", "ranges", "--ranges",
-                  default="10/+1 20/+0 30/-1", omit_if="weapon"),
-            Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("ranged")),
-        )),
-        Calculator("save", "armour-saves", (
-            Field("armour", "Armour (AR)", "int", "", cli.ARMOUR_VALUES, "3"),
-            strength,
-            Field("pm", "Penetration modifier (PM)", "int", "--pm", cli.PENETRATION_VALUES, "0"),
-            Field("re", "Armour resilience (RE)", "int", "--re", cli.RESILIENCE_VALUES, "0"),
-            Field("ranked", "Ranked or closed formation (+1 AR)", "check", "--ranked"),
-        )),
-        Calculator("wound", "wounding-the-target", (
-            strength,
-            Field("toughness", "Toughness (T)", "int", "", cli.SKILL_VALUES, "4"),
-        )),
-        Calculator("attack", "damage", (
-            Field("attacker", "Attacker (a sample profile, or the numbers below)", "choice",
-                  "--attacker", choices=_samples, optional=True),
-            Field("skill", "Attacker's CC (RA with a ranged weapon)", "int", "",
-                  cli.SKILL_VALUES, "5", omit_if="attacker"),
-            Field("st", "Attacker's strength (ST)", "int", "", cli.STRENGTH_VALUES, "4",
-                  omit_if="attacker"),
-            Field("target", "Target (a sample profile, or the numbers below)", "choice",
-                  "--target", choices=_samples, optional=True),
-            Field("t", "Target's toughness (T)", "int", "", cli.SKILL_VALUES, "4",
-                  omit_if="target"),
-            Field("armour", "Target's armour (AR)", "int", "--armour", cli.ARMOUR_VALUES, "0",
-                  omit_if="target"),
-            Field("re", "Armour resilience (RE)", "int", "--re", cli.RESILIENCE_VALUES, "0",
-                  omit_if="target"),
-            Field("weapon", "Weapon", "choice", "--weapon", choices=_weapons, optional=True),
-            Field("distance", "Distance (inches, for a ranged weapon)", "distance",
-                  "--distance", optional=True),
-            Field("hit_modifier", "Other to-hit modifier", "int", "--hit-modifier",
-                  cli.HIT_MODIFIER_VALUES, "0"),
-            Field("ranked", "Ranked or closed formation (+1 AR)", "check", "--ranked"),
-        )),
-        Calculator("command", "morale-command-test-modifiers", (
-            Field("co", "Command (CO)", "int", "", cli.SKILL_VALUES, "7"),
-            Field("fear", "Fear level (X)", "int", "--fear", cli.FEAR_VALUES, "0"),
-            Field("battle_standard", "Battle standard (re-roll at CO+1)", "check",
-                  "--battle-standard"),
-            Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("command")),
-        )),
-        Calculator("morale", "morale", (
-            Field("starting", "Models at the start of the game", "int", "", cli.UNIT_SIZES, "16"),
-            Field("casualties", "Casualties in each turn", "list", "", cli.CASUALTY_VALUES,
-                  "3 4 2"),
-        )),
-        Calculator("move", "movement-ability-table", (
-            Field("actions", "Actions (AC) spent moving", "int", "", cli.ACTION_VALUES, "3"),
-            Field("ability", "Movement ability", "choice", "--ability", choices=_abilities,
-                  default="normal"),
-        )),
-        Calculator("move-cost", "difficult-terrain", (
-            Field("open", "Inches in the open", "distance", "", default="4"),
-            Field("difficult", "Inches through difficult terrain", "distance", "--difficult",
-                  default="2"),
-            Field("barriers", "Terrain barriers crossed", "int", "--barriers",
-                  cli.BARRIER_VALUES, "0"),
-            Field("ability", "Movement ability", "choice", "--ability", choices=_abilities,
-                  default="normal"),
-            Field("agile", "Agile (barriers cost nothing)", "check", "--agile"),
-        )),
-    )  # fmt: skip
+        Calculator(
+            "hit",
+            "close-combat-modifiers",
+            (
+                Field("cc", "Close combat (CC)", "int", "", cli.SKILL_VALUES, "5"),
+                Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("close")),
+            ),
+        ),
+        Calculator(
+            "shoot",
+            "ranged-attack-modifiers",
+            (
+                Field("ra", "Ranged attack (RA)", "int", "", cli.SKILL_VALUES, "5"),
+                Field("distance", "Distance (inches)", "distance", "", default="12"),
+                Field(
+                    "weapon",
+                    "Weapon (or its ranges below)",
+                    "choice",
+                    "--weapon",
+                    choices=_shooting_weapons,
+                    default="bow",
+                    optional=True,
+                ),
+                Field(
+                    "ranges",
+                    "Ranges (close, medium, long)",
+                    "ranges",
+                    "--ranges",
+                    default="10/+1 20/+0 30/-1",
+                    omit_if="weapon",
+                ),
+                Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("ranged")),
+            ),
+        ),
+        Calculator(
+            "save",
+            "armour-saves",
+            (
+                Field("armour", "Armour (AR)", "int", "", cli.ARMOUR_VALUES, "3"),
+                strength,
+                Field(
+                    "pm", "Penetration modifier (PM)", "int", "--pm", cli.PENETRATION_VALUES, "0"
+                ),
+                Field("re", "Armour resilience (RE)", "int", "--re", cli.RESILIENCE_VALUES, "0"),
+                Field("ranked", "Ranked or closed formation (+1 AR)", "check", "--ranked"),
+            ),
+        ),
+        Calculator(
+            "wound",
+            "wounding-the-target",
+            (
+                strength,
+                Field("toughness", "Toughness (T)", "int", "", cli.SKILL_VALUES, "4"),
+            ),
+        ),
+        Calculator(
+            "attack",
+            "damage",
+            (
+                Field(
+                    "attacker",
+                    "Attacker (a sample profile, or the numbers below)",
+                    "choice",
+                    "--attacker",
+                    choices=_samples,
+                    optional=True,
+                ),
+                Field(
+                    "skill",
+                    "Attacker's CC (RA with a ranged weapon)",
+                    "int",
+                    "",
+                    cli.SKILL_VALUES,
+                    "5",
+                    omit_if="attacker",
+                ),
+                Field(
+                    "st",
+                    "Attacker's strength (ST)",
+                    "int",
+                    "",
+                    cli.STRENGTH_VALUES,
+                    "4",
+                    omit_if="attacker",
+                ),
+                Field(
+                    "target",
+                    "Target (a sample profile, or the numbers below)",
+                    "choice",
+                    "--target",
+                    choices=_samples,
+                    optional=True,
+                ),
+                Field(
+                    "t",
+                    "Target's toughness (T)",
+                    "int",
+                    "",
+                    cli.SKILL_VALUES,
+                    "4",
+                    omit_if="target",
+                ),
+                Field(
+                    "armour",
+                    "Target's armour (AR)",
+                    "int",
+                    "--armour",
+                    cli.ARMOUR_VALUES,
+                    "0",
+                    omit_if="target",
+                ),
+                Field(
+                    "re",
+                    "Armour resilience (RE)",
+                    "int",
+                    "--re",
+                    cli.RESILIENCE_VALUES,
+                    "0",
+                    omit_if="target",
+                ),
+                Field("weapon", "Weapon", "choice", "--weapon", choices=_weapons, optional=True),
+                Field(
+                    "distance",
+                    "Distance (inches, for a ranged weapon)",
+                    "distance",
+                    "--distance",
+                    optional=True,
+                ),
+                Field(
+                    "hit_modifier",
+                    "Other to-hit modifier",
+                    "int",
+                    "--hit-modifier",
+                    cli.HIT_MODIFIER_VALUES,
+                    "0",
+                ),
+                Field("ranked", "Ranked or closed formation (+1 AR)", "check", "--ranked"),
+            ),
+        ),
+        Calculator(
+            "command",
+            "morale-command-test-modifiers",
+            (
+                Field("co", "Command (CO)", "int", "", cli.SKILL_VALUES, "7"),
+                Field("fear", "Fear level (X)", "int", "--fear", cli.FEAR_VALUES, "0"),
+                Field(
+                    "battle_standard",
+                    "Battle standard (re-roll at CO+1)",
+                    "check",
+                    "--battle-standard",
+                ),
+                Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("command")),
+            ),
+        ),
+        Calculator(
+            "morale",
+            "morale",
+            (
+                Field(
+                    "starting", "Models at the start of the game", "int", "", cli.UNIT_SIZES, "16"
+                ),
+                Field(
+                    "casualties",
+                    "Casualties in each turn",
+                    "list",
+                    "",
+                    cli.CASUALTY_VALUES,
+                    "3 4 2",
+                ),
+            ),
+        ),
+        Calculator(
+            "move",
+            "movement-ability-table",
+            (
+                Field("actions", "Actions (AC) spent moving", "int", "", cli.ACTION_VALUES, "3"),
+                Field(
+                    "ability",
+                    "Movement ability",
+                    "choice",
+                    "--ability",
+                    choices=_abilities,
+                    default="normal",
+                ),
+            ),
+        ),
+        Calculator(
+            "move-cost",
+            "difficult-terrain",
+            (
+                Field("open", "Inches in the open", "distance", "", default="4"),
+                Field(
+                    "difficult",
+                    "Inches through difficult terrain",
+                    "distance",
+                    "--difficult",
+                    default="2",
+                ),
+                Field(
+                    "barriers",
+                    "Terrain barriers crossed",
+                    "int",
+                    "--barriers",
+                    cli.BARRIER_VALUES,
+                    "0",
+                ),
+                Field(
+                    "ability",
+                    "Movement ability",
+                    "choice",
+                    "--ability",
+                    choices=_abilities,
+                    default="normal",
+                ),
+                Field("agile", "Agile (barriers cost nothing)", "check", "--agile"),
+            ),
+        ),
+    )
     return {calculator.command: calculator for calculator in calculators}
 
 
@@ -213,17 +366,21 @@ def _field_labels(lang: str) -> dict[str, str]:
         "Ranked or closed formation (+1 AR)": ui_text("Ranked or closed formation (+1 AR)", lang),
         "Toughness (T)": ui_text("Toughness (T)", lang),
         "Attacker (a sample profile, or the numbers below)": ui_text(
-            "Attacker (a sample profile, or the numbers below)", lang),
+            "Attacker (a sample profile, or the numbers below)", lang
+        ),
         "Attacker's CC (RA with a ranged weapon)": ui_text(
-            "Attacker's CC (RA with a ranged weapon)", lang),
+            "Attacker's CC (RA with a ranged weapon)", lang
+        ),
         "Attacker's strength (ST)": ui_text("Attacker's strength (ST)", lang),
         "Target (a sample profile, or the numbers below)": ui_text(
-            "Target (a sample profile, or the numbers below)", lang),
+            "Target (a sample profile, or the numbers below)", lang
+        ),
         "Target's toughness (T)": ui_text("Target's toughness (T)", lang),
         "Target's armour (AR)": ui_text("Target's armour (AR)", lang),
         "Weapon": ui_text("Weapon", lang),
         "Distance (inches, for a ranged weapon)": ui_text(
-            "Distance (inches, for a ranged weapon)", lang),
+            "Distance (inches, for a ranged weapon)", lang
+        ),
         "Other to-hit modifier": ui_text("Other to-hit modifier", lang),
         "Command (CO)": ui_text("Command (CO)", lang),
         "Fear level (X)": ui_text("Fear level (X)", lang),
@@ -236,7 +393,7 @@ def _field_labels(lang: str) -> dict[str, str]:
         "Inches through difficult terrain": ui_text("Inches through difficult terrain", lang),
         "Terrain barriers crossed": ui_text("Terrain barriers crossed", lang),
         "Agile (barriers cost nothing)": ui_text("Agile (barriers cost nothing)", lang),
-    }  # fmt: skip
+    }
 
 
 def page_messages(lang: str) -> dict[str, str]:
@@ -247,11 +404,12 @@ def page_messages(lang: str) -> dict[str, str]:
         "failed": ui_text("The rules engine could not be loaded in this browser.", lang),
         "int": ui_text("Enter a whole number from {min} to {max}.", lang),
         "list": ui_text("Enter whole numbers from {min} to {max}, separated by spaces.", lang),
-        "distance": ui_text("Enter a distance in inches from 0 to 1000, such as 12, 12.5 or "
-                            "25/2.", lang),
+        "distance": ui_text(
+            "Enter a distance in inches from 0 to 1000, such as 12, 12.5 or 25/2.", lang
+        ),
         "ranges": ui_text("Enter three ranges such as 10/+1 20/+0 30/-1 (- for none).", lang),
         "refused": ui_text("The rules engine refused the question:", lang),
-    }  # fmt: skip
+    }
 
 
 def _attributes(**values: str) -> str:
@@ -266,14 +424,19 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
     ident = f"nq-{calc.command}-{item.name}"
     label = html.escape(labels[item.label])
     error = f'<p class="nq-field-error" id="{ident}-error" hidden></p>'
-    data = _attributes(data_kind=item.kind, data_arg=item.arg, data_omit_if=item.omit_if,
-                       data_optional="1" if item.optional else "",
-                       data_min=str(item.allowed.start) if item.allowed else "",
-                       data_max=str(item.allowed.stop - 1) if item.allowed else "")  # fmt: skip
+    data = _attributes(
+        data_kind=item.kind,
+        data_arg=item.arg,
+        data_omit_if=item.omit_if,
+        data_optional="1" if item.optional else "",
+        data_min=str(item.allowed.start) if item.allowed else "",
+        data_max=str(item.allowed.stop - 1) if item.allowed else "",
+    )
     if item.kind == "check":
-        return (f'<div class="nq-field nq-check"><input type="checkbox" id="{ident}" '
-                f'name="{item.name}"{data}/><label for="{ident}">{label}</label></div>'
-                )  # fmt: skip
+        return (
+            f'<div class="nq-field nq-check"><input type="checkbox" id="{ident}" '
+            f'name="{item.name}"{data}/><label for="{ident}">{label}</label></div>'
+        )
     if item.kind == "multi":
         assert item.choices is not None
         boxes = "".join(
@@ -281,8 +444,10 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
             f'value="{html.escape(key)}"/> {html.escape(text)}</label>'
             for key, text in item.choices(lang)
         )
-        return (f'<fieldset class="nq-field nq-multi" id="{ident}"{data}>'
-                f"<legend>{label}</legend>{boxes}</fieldset>")  # fmt: skip
+        return (
+            f'<fieldset class="nq-field nq-multi" id="{ident}"{data}>'
+            f"<legend>{label}</legend>{boxes}</fieldset>"
+        )
     described = f' aria-describedby="{ident}-error"'
     if item.kind == "choice":
         assert item.choices is not None
@@ -292,16 +457,20 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
             f"{html.escape(text)}</option>"
             for key, text in item.choices(lang)
         ]
-        return (f'<div class="nq-field"><label for="{ident}">{label}</label>'
-                f'<select id="{ident}" name="{item.name}"{data}{described}>'
-                f'{"".join(options)}</select>{error}</div>')  # fmt: skip
+        return (
+            f'<div class="nq-field"><label for="{ident}">{label}</label>'
+            f'<select id="{ident}" name="{item.name}"{data}{described}>'
+            f"{''.join(options)}</select>{error}</div>"
+        )
     mode = "numeric" if item.kind == "int" else "text"
     if item.kind == "distance":
         mode = "decimal"
-    return (f'<div class="nq-field"><label for="{ident}">{label}</label>'
-            f'<input type="text" inputmode="{mode}" autocomplete="off" id="{ident}" '
-            f'name="{item.name}" value="{html.escape(item.default)}"{data}{described}/>'
-            f"{error}</div>")  # fmt: skip
+    return (
+        f'<div class="nq-field"><label for="{ident}">{label}</label>'
+        f'<input type="text" inputmode="{mode}" autocomplete="off" id="{ident}" '
+        f'name="{item.name}" value="{html.escape(item.default)}"{data}{described}/>'
+        f"{error}</div>"
+    )
 
 
 def calculator_html(command: str, lang: str, rule_href: str, rule_title: str) -> str:
@@ -383,15 +552,18 @@ def _pick_options(listed: str, lang: str) -> list[tuple[str, str]]:
     for feature in features:
         name = engine_text(feature.name, lang)
         if feature.levels:
-            options += [(f"{feature.key}|{level.level}", _level_label(name, level, lang))
-                        for level in feature.levels]  # fmt: skip
+            options += [
+                (f"{feature.key}|{level.level}", _level_label(name, level, lang))
+                for level in feature.levels
+            ]
         else:
             options.append((feature.key, name))
     return options
 
 
-def _select(ident: str, options: list[tuple[str, str]], attributes: str = "",
-            empty: bool = False) -> str:  # fmt: skip
+def _select(
+    ident: str, options: list[tuple[str, str]], attributes: str = "", empty: bool = False
+) -> str:
     items = ['<option value="">—</option>'] if empty else []
     items += [f'<option value="{html.escape(k)}">{html.escape(t)}</option>' for k, t in options]
     return f'<select id="{ident}"{attributes}>{"".join(items)}</select>'
@@ -414,45 +586,65 @@ def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
 
     def text_input(name: str, label: str, extra: str = "") -> str:
         ident = f"nq-builder-{name}"
-        control = (f'<input type="text" id="{ident}" data-set="{name}" autocomplete="off" '
-                   f'aria-describedby="{ident}-error"{extra}/>')  # fmt: skip
-        return field.format(id=ident, label=html.escape(label), control=control,
-                            error=error(ident))  # fmt: skip
+        control = (
+            f'<input type="text" id="{ident}" data-set="{name}" autocomplete="off" '
+            f'aria-describedby="{ident}-error"{extra}/>'
+        )
+        return field.format(id=ident, label=html.escape(label), control=control, error=error(ident))
 
-    parts = [f'<div class="nq-builder" id="nq-builder" data-words="'
-             f'{html.escape(json.dumps(words, ensure_ascii=False))}">']  # fmt: skip
-    parts.append(field.format(id="nq-builder-start", label=html.escape(words["start"]),
-                              control=_select("nq-builder-start", starts, empty=True),
-                              error=""))  # fmt: skip
+    parts = [
+        f'<div class="nq-builder" id="nq-builder" data-words="'
+        f'{html.escape(json.dumps(words, ensure_ascii=False))}">'
+    ]
+    parts.append(
+        field.format(
+            id="nq-builder-start",
+            label=html.escape(words["start"]),
+            control=_select("nq-builder-start", starts, empty=True),
+            error="",
+        )
+    )
     parts.append('<div class="nq-builder-fields">')
     parts.append(text_input("name", words["name"]))
     types = [(t, engine_text(n, lang)) for t, n in zip(MODEL_TYPES, MODEL_TYPE_NAMES, strict=True)]
     sizes = [(size, words[size]) for size in ("small", "medium", "large", "very-large")]
     for name, options in (("type", types), ("size", sizes)):
         control = _select(f"nq-builder-{name}", options, f' data-set="{name}"')
-        parts.append(field.format(id=f"nq-builder-{name}", label=html.escape(words[name]),
-                                  control=control, error=""))  # fmt: skip
+        parts.append(
+            field.format(
+                id=f"nq-builder-{name}", label=html.escape(words[name]), control=control, error=""
+            )
+        )
     for key, table in cost_tables().items():
         values = sorted(table.costs)
         none = ' data-none="-"' if key in ("ra", "cc") else ""
         extra = f' inputmode="text" data-min="{values[0]}" data-max="{values[-1]}"{none}'
         parts.append(text_input(key, engine_text(ABBREVIATIONS[key], lang), extra))
     armour_values = sorted(_costs()["armour"]["values"])
-    parts.append(text_input("armour", ui_text("Armour (AR)", lang),
-                            f' inputmode="numeric" data-min="{armour_values[0]}" '
-                            f'data-max="{armour_values[-1]}"'))  # fmt: skip
-    parts.append('<div class="nq-field nq-check"><input type="checkbox" id="nq-builder-shield" '
-                 f'data-set="shield"/><label for="nq-builder-shield">'
-                 f'{html.escape(words["shield"])}</label></div></div>')  # fmt: skip
+    parts.append(
+        text_input(
+            "armour",
+            ui_text("Armour (AR)", lang),
+            f' inputmode="numeric" data-min="{armour_values[0]}" data-max="{armour_values[-1]}"',
+        )
+    )
+    parts.append(
+        '<div class="nq-field nq-check"><input type="checkbox" id="nq-builder-shield" '
+        f'data-set="shield"/><label for="nq-builder-shield">'
+        f"{html.escape(words['shield'])}</label></div></div>"
+    )
     for listed in ("weapons", "abilities", "traits", "equipment"):
         ident = f"nq-builder-add-{listed}"
-        control = (_select(ident, _pick_options(listed, lang), f' data-list="{listed}"')
-                   + f'<button type="button" data-add="{listed}">{html.escape(words["add"])}'
-                   "</button>")  # fmt: skip
-        parts.append(f'<div class="nq-field nq-builder-add"><label for="{ident}">'
-                     f'{html.escape(words[listed])}</label><div class="nq-builder-row">{control}'
-                     f'</div><ul class="nq-builder-list" data-list="{listed}"></ul></div>'
-                     )  # fmt: skip
+        control = (
+            _select(ident, _pick_options(listed, lang), f' data-list="{listed}"')
+            + f'<button type="button" data-add="{listed}">{html.escape(words["add"])}'
+            "</button>"
+        )
+        parts.append(
+            f'<div class="nq-field nq-builder-add"><label for="{ident}">'
+            f'{html.escape(words[listed])}</label><div class="nq-builder-row">{control}'
+            f'</div><ul class="nq-builder-list" data-list="{listed}"></ul></div>'
+        )
     parts.append(
         '<div class="nq-builder-card" id="nq-builder-card">'
         '<div class="nq-card-profile" aria-hidden="true"></div>'
@@ -470,6 +662,8 @@ def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
         '<pre id="nq-builder-toml"></pre></details>'
     )
     rule = ui_text("Rule:", lang)
-    parts.append(f'<p class="nq-rule">{html.escape(rule)} <a href="{html.escape(rule_href)}">'
-                 f"{html.escape(rule_title)}</a></p></div>")  # fmt: skip
+    parts.append(
+        f'<p class="nq-rule">{html.escape(rule)} <a href="{html.escape(rule_href)}">'
+        f"{html.escape(rule_title)}</a></p></div>"
+    )
     return "".join(parts)

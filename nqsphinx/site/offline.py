@@ -67,11 +67,15 @@ def manifest(lang: str, scope: str) -> dict[str, Any]:
         "theme_color": THEME_COLOUR,
         "background_color": BACKGROUND_COLOURS["light"],
         "icons": [
-            {"src": f"_static/{name}", "sizes": f"{size}x{size}", "type": "image/png",
-             "purpose": purpose}
+            {
+                "src": f"_static/{name}",
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+                "purpose": purpose,
+            }
             for name, size, purpose in ICONS
         ],
-    }  # fmt: skip
+    }
 
 
 def cached_files(root: Path) -> list[str]:

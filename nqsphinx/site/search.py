@@ -128,8 +128,9 @@ def _synonym(path: Path, number: int, record: Any) -> Synonym:
     match = TARGET.fullmatch(target) if isinstance(target, str) else None
     if match is None:
         raise SearchDataError(f'{where}: `target` must be "page" or "page#anchor"')
-    words = {lang: _words(record[lang], f"{where} ({target}) {lang}") for lang in LANGS
-             if lang in record}  # fmt: skip
+    words = {
+        lang: _words(record[lang], f"{where} ({target}) {lang}") for lang in LANGS if lang in record
+    }
     if not words:
         raise SearchDataError(f"{where} ({target}): no words (en, fr)")
     return Synonym(words, match["page"], match["anchor"] or "")
@@ -220,8 +221,13 @@ def _check_targets(app: Sphinx, env: BuildEnvironment) -> None:
         if synonym.page not in env.all_docs:
             logger.warning("%s: synonym target %s: no page %s", path, target, synonym.page)
         elif synonym.anchor and labels.get(synonym.anchor) != (synonym.page, synonym.anchor):
-            logger.warning("%s: synonym target %s: no label %s on %s", path, target,
-                           synonym.anchor, synonym.page)  # fmt: skip
+            logger.warning(
+                "%s: synonym target %s: no label %s on %s",
+                path,
+                target,
+                synonym.anchor,
+                synonym.page,
+            )
     for page in data.weights:
         if page not in env.all_docs:
             logger.warning("%s: [weights] %s: no such page", path, page)

@@ -95,21 +95,30 @@ def is_translatable(node: nodes.Node) -> bool:
         return False
     if isinstance(node, nodes.TextElement):
         if not node.source:
-            logger.debug("[i18n] SKIP %r because no node.source: %s",
-                         get_full_module_name(node), _DomXML(node))  # fmt: skip
+            logger.debug(
+                "[i18n] SKIP %r because no node.source: %s",
+                get_full_module_name(node),
+                _DomXML(node),
+            )
             return False
         if isinstance(node, IGNORED_NODES) and "translatable" not in node:
-            logger.debug("[i18n] SKIP %r because node is in IGNORED_NODES "
-                         "and no node['translatable']: %s",
-                         get_full_module_name(node), _DomXML(node))  # fmt: skip
+            logger.debug(
+                "[i18n] SKIP %r because node is in IGNORED_NODES and no node['translatable']: %s",
+                get_full_module_name(node),
+                _DomXML(node),
+            )
             return False
         if not node.get("translatable", True):
-            logger.debug("[i18n] SKIP %r because not node['translatable']: %s",
-                         get_full_module_name(node), _DomXML(node))  # fmt: skip
+            logger.debug(
+                "[i18n] SKIP %r because not node['translatable']: %s",
+                get_full_module_name(node),
+                _DomXML(node),
+            )
             return False
         if isinstance(node, nodes.field_name) and (node.children[0] == "orphan"):
-            logger.debug("[i18n] SKIP %r because orphan node: %s",
-                         get_full_module_name(node), _DomXML(node))  # fmt: skip
+            logger.debug(
+                "[i18n] SKIP %r because orphan node: %s", get_full_module_name(node), _DomXML(node)
+            )
             return False
         return True
     return isinstance(node, nodes.meta)
@@ -204,10 +213,15 @@ class _Publisher:
         from sphinx.transforms.i18n import _publish_msgstr
 
         transform = self.transform
-        return _publish_msgstr(msgstr, transform.document["source"], node.line,
-                               config=transform.config, env=transform.env,
-                               registry=transform.env._registry,
-                               settings=transform.document.settings)  # fmt: skip
+        return _publish_msgstr(
+            msgstr,
+            transform.document["source"],
+            node.line,
+            config=transform.config,
+            env=transform.env,
+            registry=transform.env._registry,
+            settings=transform.document.settings,
+        )
 
 
 def _first_pass(transform: Any, merged: dict[str, str], publish: _Publisher) -> None:
@@ -244,9 +258,15 @@ def _first_pass(transform: Any, merged: dict[str, str], publish: _Publisher) -> 
                 term, first_classifier = split_term_classifiers(msgstr)
                 term = term or ""
                 patch = _text_paragraph(term) if publish.plain(term) else publish(term, node)
-                updater.patch = make_glossary_term(transform.env, patch, first_classifier,
-                                                   transform.document["source"], node.line, _id,
-                                                   transform.document)  # fmt: skip
+                updater.patch = make_glossary_term(
+                    transform.env,
+                    patch,
+                    first_classifier,
+                    transform.document["source"],
+                    node.line,
+                    _id,
+                    transform.document,
+                )
                 processed = True
         if processed:
             updater.update_leaves()
@@ -362,8 +382,9 @@ def _patch_locale() -> None:
 _toctrees: dict[tuple[Any, ...], Any] = {}
 
 
-def _toctree_key(env: Any, docname: str, builder: Any, toctree: Any, tags: Any,
-                 options: tuple[Any, ...]) -> tuple[Any, ...]:  # fmt: skip
+def _toctree_key(
+    env: Any, docname: str, builder: Any, toctree: Any, tags: Any, options: tuple[Any, ...]
+) -> tuple[Any, ...]:
     """What a resolved toctree depends on but the page's own marks and links: the toctree, the
     tags, the builder, the options, and the page's ancestors whose contents hold ``only`` nodes
     (with ``maxdepth <= 0`` Sphinx deep-copies an ancestor's contents, ``only`` nodes and all,
@@ -373,10 +394,17 @@ def _toctree_key(env: Any, docname: str, builder: Any, toctree: Any, tags: Any,
     prune, maxdepth = options[0], options[1] or toctree.get("maxdepth", -1)
     ancestors: frozenset[str] = frozenset()
     if not prune or maxdepth <= 0:
-        ancestors = frozenset(a for a in _get_toctree_ancestors(env.toctree_includes, docname)
-                              if _has_only(env, a))  # fmt: skip
-    return (repr(sorted(toctree.attributes.items())), ancestors, tuple(sorted(tags)),
-            builder.name, id(env), options)  # fmt: skip
+        ancestors = frozenset(
+            a for a in _get_toctree_ancestors(env.toctree_includes, docname) if _has_only(env, a)
+        )
+    return (
+        repr(sorted(toctree.attributes.items())),
+        ancestors,
+        tuple(sorted(tags)),
+        builder.name,
+        id(env),
+        options,
+    )
 
 
 def _has_only(env: Any, docname: str) -> bool:
@@ -421,23 +449,52 @@ def _mark_current(node: nodes.Element, docname: str) -> None:
                 marked = marked.parent
 
 
-def resolve_toctree(env: Any, docname: str, builder: Any, toctree: Any, *, prune: bool = True,
-                    maxdepth: int = 0, titles_only: bool = False, collapse: bool = False,
-                    includehidden: bool = False, tags: Any) -> Any:  # fmt: skip
+def resolve_toctree(
+    env: Any,
+    docname: str,
+    builder: Any,
+    toctree: Any,
+    *,
+    prune: bool = True,
+    maxdepth: int = 0,
+    titles_only: bool = False,
+    collapse: bool = False,
+    includehidden: bool = False,
+    tags: Any,
+) -> Any:
     """Sphinx 9.0.4's ``_resolve_toctree``: the tree without the page's marks is resolved once
     per build, then copied and marked for each page (a collapsed tree depends on the page: it is
     resolved as Sphinx does)."""
     if collapse or "get_relative_uri" in vars(builder):
-        return _original_resolve(env, docname, builder, toctree, prune=prune, maxdepth=maxdepth,
-                                 titles_only=titles_only, collapse=collapse,
-                                 includehidden=includehidden, tags=tags)  # fmt: skip
-    key = _toctree_key(env, docname, builder, toctree, tags,
-                       (prune, maxdepth, titles_only, includehidden))  # fmt: skip
+        return _original_resolve(
+            env,
+            docname,
+            builder,
+            toctree,
+            prune=prune,
+            maxdepth=maxdepth,
+            titles_only=titles_only,
+            collapse=collapse,
+            includehidden=includehidden,
+            tags=tags,
+        )
+    key = _toctree_key(
+        env, docname, builder, toctree, tags, (prune, maxdepth, titles_only, includehidden)
+    )
     if key not in _toctrees:
-        _toctrees[key] = _original_resolve(env, docname, builder, toctree, prune=prune,
-                                           maxdepth=maxdepth, titles_only=titles_only,
-                                           collapse=False, includehidden=includehidden,
-                                           tags=tags, _unmarked=True)  # fmt: skip
+        _toctrees[key] = _original_resolve(
+            env,
+            docname,
+            builder,
+            toctree,
+            prune=prune,
+            maxdepth=maxdepth,
+            titles_only=titles_only,
+            collapse=False,
+            includehidden=includehidden,
+            tags=tags,
+            _unmarked=True,
+        )
     cached = _toctrees[key]
     if cached is None:
         return None
@@ -458,8 +515,15 @@ def _unmarked_resolver(original: Any) -> Any:
     links: ``_unmarked=True`` marks for no page and leaves the targets as document names."""
     from sphinx.environment.adapters import toctree as adapter
 
-    def resolve(env: Any, docname: str, builder: Any, toctree: Any, *, _unmarked: bool = False,
-                **options: Any) -> Any:  # fmt: skip
+    def resolve(
+        env: Any,
+        docname: str,
+        builder: Any,
+        toctree: Any,
+        *,
+        _unmarked: bool = False,
+        **options: Any,
+    ) -> Any:
         if not _unmarked:
             return original(env, docname, builder, toctree, **options)
         add_classes = adapter._toctree_add_classes
@@ -561,8 +625,11 @@ def install(patches: tuple[Patch, ...] = PATCHES) -> list[str]:
             continue
         found = metadata.version(patch.distribution)
         if found != patch.version:
-            print(f"nqsphinx: patch {patch.name} is off: written for {patch.distribution} "
-                  f"{patch.version}, {found} installed", file=sys.stderr)  # fmt: skip
+            print(
+                f"nqsphinx: patch {patch.name} is off: written for {patch.distribution} "
+                f"{patch.version}, {found} installed",
+                file=sys.stderr,
+            )
             continue
         patch.apply()
         _installed.append(patch.name)
