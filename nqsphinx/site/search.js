@@ -1,5 +1,5 @@
 /*
- * No Quarter: the search finds the rule (nqsphinx/search.py).
+ * No Quarter: the search finds the rule (nqsphinx/site/search.py).
  *
  * Sphinx serves this file inside language_data.js (html_search_scorer), after searchtools.js
  * and the language's stemmer.  Its data come from <meta name="nq-search"> on the search page:

@@ -1,4 +1,4 @@
-// The At the table page's script (nqsphinx/at_table.py): it reads each calculator's fields,
+// The At the table page's script (nqsphinx/site/at_table.py): it reads each calculator's fields,
 // refuses a value out of the range written into the page (next to its field, in the page's
 // language), builds the command line a player would type to `nq`, and shows what the rules
 // engine answers (nq-engine-worker.js). It computes nothing of the game itself.

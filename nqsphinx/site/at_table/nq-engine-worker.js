@@ -1,4 +1,4 @@
-// The rules engine of the At the table page (nqsphinx/at_table.py), in a module worker: Pyodide
+// The rules engine of the At the table page (nqsphinx/site/at_table.py), in a module worker: Pyodide
 // (CPython for WebAssembly, from this folder) runs nqcore, unpacked from nq-engine.zip into its
 // file system. Each message is a question, {id, request: {argv, lang} or {toml, lang}}; the
 // answer is what nqcore.web.ask_json returns, {id, answer}. No game rule is written here.
