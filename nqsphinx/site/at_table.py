@@ -42,14 +42,8 @@ from sphinx.util.docutils import SphinxDirective
 
 import nqcore
 from nqsphinx.messages import page_language, ui_text
-from nqsphinx.site.at_table_forms import (
-    BUILDER_RULE,
-    CALCULATORS,
-    MARK,
-    builder_html,
-    calculator_html,
-    page_messages,
-)
+from nqsphinx.site.at_table_builder import BUILDER_RULE, builder_html
+from nqsphinx.site.at_table_forms import CALCULATORS, MARK, calculator_html, page_messages
 from nqsphinx.site.csp import DIRECTIVES
 from nqsphinx.untrusted import generated_raw
 
