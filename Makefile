@@ -9,8 +9,8 @@ ENGINE_CATALOGUES := $(wildcard nqcore/locale/*/LC_MESSAGES/nqcore.po)
 LANGUAGES := en $(sort $(patsubst nqcore/locale/%/LC_MESSAGES/nqcore.po,%,$(ENGINE_CATALOGUES)))
 LANG_OPTS = $(if $(filter-out en,$*),-D language=$* -t $*)
 # The print editions (PDF, EPUB) are the players' book: the tag leaves out the editors' pages and
-# columns (nqsphinx/editions.py). The site links the PDFs that $(BUILD)/pdf holds when it is built,
-# and carries a copy of each (nqsphinx/downloads.py).
+# columns (nqsphinx/books/editions.py). The site links the PDFs that $(BUILD)/pdf holds when it is built,
+# and carries a copy of each (nqsphinx/site/downloads.py).
 PRINT := -t print
 SITE := -D nq_print_pdfs=$(BUILD)/pdf
 
@@ -27,13 +27,13 @@ $(addprefix $(BUILD)/.stamps/html-,$(LANGUAGES)): | $(if $(filter all,$(or $(MAK
 html: $(BUILD)/html/noquarter-html.zip
 
 $(BUILD)/html/noquarter-html.zip: $(addprefix $(BUILD)/.stamps/html-,$(LANGUAGES))
-	$(PYTHON) -m nqsphinx.site_root $(BUILD)/html
-	$(PYTHON) -m nqsphinx.site_archive $(BUILD)/html
+	$(PYTHON) -m nqsphinx.site.root_page $(BUILD)/html
+	$(PYTHON) -m nqsphinx.site.archive $(BUILD)/html
 
 # What the build reads: a site (and the examples) is rebuilt only when one of these is newer than
 # its stamp, so that a build with nothing changed does nothing. Sphinx's compiled catalogues
 # (.mo, written during the build) and Python's caches are not inputs.
-INPUTS := $(shell find docs locale nqsphinx nqcore nqprint -type f -not -name '*.mo' \
+INPUTS := $(shell find docs locale nqsphinx nqtranslate nqcore nqprint -type f -not -name '*.mo' \
 	-not -name '*.pyc' -not -path '*/_build/*') conf.py pyproject.toml constraints.txt Makefile
 EXAMPLES_OK := $(BUILD)/.stamps/examples
 
@@ -72,7 +72,7 @@ $(LETTER_PDFS): pdf-%-letter: verify-examples
 	$(PYTHON) -m nqprint.tex_sandbox $(BUILD)/latex/$*-letter >/dev/null
 	mkdir -p $(BUILD)/pdf && cp $(BUILD)/latex/$*-letter/noquarter.pdf $(BUILD)/pdf/noquarter-$*-letter.pdf
 
-# E-books (EPUB 3) of the same sources: cover, metadata and accessibility from nqsphinx.epub.
+# E-books (EPUB 3) of the same sources: cover, metadata and accessibility from nqsphinx.books.epub.
 epub: $(addprefix epub-,$(LANGUAGES))
 
 $(addprefix epub-,$(LANGUAGES)): epub-%: verify-examples
@@ -97,7 +97,7 @@ doctest:
 	$(SPHINXBUILD) $(SPHINXOPTS) -b doctest -c . -d $(BUILD)/doctrees/doctest docs $(BUILD)/doctest
 
 translation-status:
-	$(PYTHON) -m nqsphinx.translation_status
+	$(PYTHON) -m nqtranslate status
 
 gettext: export SOURCE_DATE_EPOCH = 1195603200
 gettext:
@@ -105,15 +105,15 @@ gettext:
 
 # Translators: after an English edit, `./dev update-po` refreshes every catalogue (changed
 # messages become fuzzy, returning ones get their translation back; nothing is dropped). One
-# locked run (nqsphinx/update_po.py): the gettext build, then the page, engine, extension,
+# locked run (nqtranslate/update.py): the gettext build, then the page, engine, extension,
 # examples, print and theme catalogues, format flags dropped; each file replaced atomically.
 update-po:
-	$(PYTHON) -m nqsphinx.update_po --pot-dir $(BUILD)/gettext
+	$(PYTHON) -m nqtranslate update --pot-dir $(BUILD)/gettext
 
 # Every catalogue laid out as GNU msgcat writes it (also the last step of update-po): after a
 # merge of branches, or an editor that wraps lines its own way.
 tidy-po:
-	$(PYTHON) -m nqsphinx.po_tidy locale nqcore/locale nqsphinx/locale nqprint/locale examples/locale
+	$(PYTHON) -m nqtranslate tidy locale nqcore/locale nqsphinx/locale nqprint/locale examples/locale
 
 # The whole suite (no PYTEST_ARGS) also enforces the engine's line coverage; a run of chosen tests
 # does not, so that one test file can be run on its own.
@@ -126,8 +126,13 @@ test:
 bench:
 	$(PYTHON) tools/bench.py $(BENCH_ARGS)
 
+# Laid out by `ruff format` (run it before committing): the extension, print, the translation
+# tooling and tools/.
+FORMATTED := nqsphinx nqprint nqtranslate tools
+
 lint:
-	ruff check nqcore nqsphinx nqprint tests examples conf.py
+	ruff check nqcore nqsphinx nqprint nqtranslate tests examples conf.py
+	ruff format --check $(FORMATTED)
 	mypy
 
 clean:

@@ -19,7 +19,7 @@ extensions = [
     "myst_parser",
     "sphinx_design",
     "sphinx.ext.doctest",
-    "notfound.extension",  # the 404 page; nqsphinx.hosting sets its links and words
+    "notfound.extension",  # the 404 page; nqsphinx.site.hosting sets its links and words
     "nqsphinx",
     "sphinxcontrib.rsvgconverter",  # the SVG diagrams become PDF for LaTeX (Debian librsvg2-bin)
 ]
@@ -34,7 +34,8 @@ exclude_patterns = [
     "Thumbs.db",
     ".DS_Store",
 ]
-# The print editions (-t print: PDF, EPUB) also leave out the editors' pages: nqsphinx/editions.py.
+# The print editions (-t print: PDF, EPUB) also leave out the editors' pages:
+# nqsphinx/books/editions.py.
 templates_path = ["docs/_templates"]
 nitpicky = True
 smartquotes = False  # the book writes inches as 12"; curly quotes would turn them into ”
@@ -79,7 +80,7 @@ latex_elements = {
 }
 latex_show_urls = "no"
 
-# EPUB: the same book for e-readers (`make epub`); nqsphinx.epub sets its metadata in the
+# EPUB: the same book for e-readers (`make epub`); nqsphinx.books.epub sets its metadata in the
 # build's language, draws its cover and writes the accessibility metadata (docs/_templates/epub).
 epub_basename = "noquarter"
 epub_cover = ("_static/nq-cover.png", "nq-epub-cover.html")  # drawn at build time

@@ -20,7 +20,7 @@ def pytest_sessionstart(session: object) -> None:
     become code and its doctest would never run."""
     import pytest
 
-    from nqsphinx.examples import unclosed_fences_in_source
+    from nqsphinx.directives.examples import unclosed_fences_in_source
 
     here = Path(__file__).parent
     problems = [

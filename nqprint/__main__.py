@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         default=Path("_build/print"),
         help="folder for the LaTeX sources and logs",
     )
-    args = parser.parse_args(argv)  # fmt: skip
+    args = parser.parse_args(argv)
     unknown = [p for p in args.products if p not in PRODUCTS]
     if unknown:
         parser.error(f"unknown product {unknown[0]!r}: choose from {', '.join(PRODUCTS)}")

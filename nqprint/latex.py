@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from nqcore.colour import rgb
 from nqprint.tex_sandbox import sandboxed_env
 
 _SPECIAL = {
@@ -54,6 +55,13 @@ class Paper:
 A4 = Paper("a4", "a4paper", Fraction(2100, 254), Fraction(2970, 254), "")
 LETTER = Paper("letter", "letterpaper", Fraction(17, 2), Fraction(11), "-letter")
 PAPERS = {paper.name: paper for paper in (A4, LETTER)}
+
+
+def tikz_rgb(colour: str | tuple[int, int, int]) -> str:
+    """A ``#rrggbb`` colour (or its red, green and blue) as TikZ's
+    ``{rgb,255:red,R;green,G;blue,B}``."""
+    red, green, blue = rgb(colour) if isinstance(colour, str) else colour
+    return f"{{rgb,255:red,{red};green,{green};blue,{blue}}}"
 
 
 def latex_escape(text: str) -> str:
@@ -133,8 +141,11 @@ def compile_pdf(source: str, target: Path, work: Path) -> Path:
     tex_file.write_text(source, encoding="utf-8")
     result = subprocess.run(
         ["xelatex", "-interaction=nonstopmode", "-halt-on-error", tex_file.name],
-        cwd=work, capture_output=True, text=True, env=sandboxed_env(),
-    )  # fmt: skip
+        cwd=work,
+        capture_output=True,
+        text=True,
+        env=sandboxed_env(),
+    )
     log = tex_file.with_suffix(".log")
     if result.returncode != 0:
         first_error = next((line for line in _lines(log) if line.startswith("!")), "xelatex failed")

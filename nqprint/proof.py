@@ -128,8 +128,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     pdfs = sorted(args.pdf_dir.glob("*.pdf"))
     if not pdfs:
-        print(f"{args.pdf_dir}: no PDF to proof (build them first: ./dev pdf, ./dev print)",
-              file=sys.stderr)  # fmt: skip
+        print(
+            f"{args.pdf_dir}: no PDF to proof (build them first: ./dev pdf, ./dev print)",
+            file=sys.stderr,
+        )
         return 1
     args.out.mkdir(parents=True, exist_ok=True)
     try:

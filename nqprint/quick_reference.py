@@ -21,7 +21,7 @@ from nqprint.texts import cell_text, engine_text, print_text
 
 TITLE = N_("Quick reference")
 SUBTITLE = N_("The rulebook's tables at a glance; each block gives the page of its rule.")
-#: Where the site answers the rolls of this sheet (its calculators, nqsphinx/at_table.py).
+#: Where the site answers the rolls of this sheet (its calculators, nqsphinx/site/at_table.py).
 WORK_IT_OUT = N_("Work out any roll, offline too, on the site's At The Table page: {page}")
 #: The page's address inside the site (the site itself may be anywhere: no host is printed).
 AT_THE_TABLE_PAGE = "{lang}/at-the-table.html"
@@ -33,14 +33,24 @@ PAGES_REF = N_("pp. {pages}")
 #: The sheet, page by page: a heading of the sheet's own, or the key of an engine table.
 PAGES: tuple[tuple[str, ...], ...] = (
     (
-        "turn-sequence", "game-turns", "action-costs", "chance-to-cast", "movement-abilities",
-        "close-combat-modifiers", "ranged-modifiers",
+        "turn-sequence",
+        "game-turns",
+        "action-costs",
+        "chance-to-cast",
+        "movement-abilities",
+        "close-combat-modifiers",
+        "ranged-modifiers",
     ),
     (
-        "rolls-needed", "armour-modifiers", "wound-table", "command-modifiers", "panic-table",
-        "opposed-aspects", "support-weapons-model-hit",
+        "rolls-needed",
+        "armour-modifiers",
+        "wound-table",
+        "command-modifiers",
+        "panic-table",
+        "opposed-aspects",
+        "support-weapons-model-hit",
     ),
-)  # fmt: skip
+)
 
 #: Where the rulebook explains each block: Sphinx labels (``document:target``) of the print
 #: edition; the sheet prints their pages.
@@ -229,8 +239,9 @@ def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> st
             "\n"
         )
         body = "".join(section_tex(key, lang, book) for key in keys)
-        pages.append(header + r"\begin{multicols}{2}\raggedcolumns" + "\n" + body
-                     + r"\end{multicols}")  # fmt: skip
+        pages.append(
+            header + r"\begin{multicols}{2}\raggedcolumns" + "\n" + body + r"\end{multicols}"
+        )
     return document(
         "\n\\newpage\n".join(pages),
         lang=lang,

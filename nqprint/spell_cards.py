@@ -14,7 +14,7 @@ from nqcore.i18n import N_, format_number
 from nqcore.mutations import Mutation, all_mutations
 from nqcore.spells import Spell, all_spells
 from nqprint.colours import ASPECT_COLOURS
-from nqprint.latex import A4, Paper, document, tex
+from nqprint.latex import A4, Paper, document, tex, tikz_rgb
 from nqprint.texts import engine_text, print_text
 
 TITLE = N_("Spell cards")
@@ -73,11 +73,6 @@ def _fit_macro() -> str:
         "tries": tries,
         "small": SIZES[-1][0],
     }
-
-
-def _colour(hex_colour: str) -> str:
-    red, green, blue = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
-    return f"{{rgb,255:red,{red};green,{green};blue,{blue}}}"
 
 
 def _stat(label: str, value: int, lang: str) -> str:
@@ -147,14 +142,14 @@ def _card(x: int, y: int, card: tuple[str, str, str, str]) -> str:
     band = top - INSET_MM - BAND_MM
     return "\n".join(
         [
-            rf"\fill[fill={_colour(colour)}] ({left}mm,{band}mm) rectangle"
+            rf"\fill[fill={tikz_rgb(colour)}] ({left}mm,{band}mm) rectangle"
             rf" ({right}mm,{top - INSET_MM}mm);",
             rf"\node[anchor=west, text width={TEXT_WIDTH_MM}mm, inner sep=0pt,"
-            rf" text={_colour(text_colour_on(colour))},"
+            rf" text={tikz_rgb(text_colour_on(colour))},"
             rf" font=\sffamily\bfseries] at ({x + PAD_MM}mm,{band + BAND_MM / 2}mm) {{{title}}};",
             rf"\node[anchor=north west, inner sep=0pt] at ({x + PAD_MM}mm,{band - TEXT_GAP_MM}mm)"
             rf" {{\nqfit{{{text}}}}};",
-            rf"\draw[draw={_colour(colour)}, line width=0.4pt] ({left}mm,{y + STATS_MM}mm) --"
+            rf"\draw[draw={tikz_rgb(colour)}, line width=0.4pt] ({left}mm,{y + STATS_MM}mm) --"
             rf" ({right}mm,{y + STATS_MM}mm);",
             rf"\node[font=\sffamily\fontsize{{{SIZES[-1][0]}}}{{11}}\selectfont]"
             rf" at ({x + CARD_WIDTH_MM / 2}mm,{y + STATS_MM / 2 + 0.3}mm) {{{stats}}};",
@@ -166,7 +161,7 @@ def card_sheet(
     cards: list[tuple[str, str, str, str]], columns: int = COLUMNS, rows: int = ROWS
 ) -> str:
     """A TikZ picture of ``cards``, ``columns`` to a row, with their cut lines; the rulebook's
-    cards chapter draws its sheets with it too (:mod:`nqsphinx.cards`), two to a row."""
+    cards chapter draws its sheets with it too (:mod:`nqsphinx.directives.cards`), two to a row."""
     width, height = columns * CARD_WIDTH_MM, rows * CARD_HEIGHT_MM
     lines = [
         r"\begin{tikzpicture}",
@@ -178,11 +173,15 @@ def card_sheet(
     # Cut lines: the card edges, run out into the margins as crop marks.
     cut = r"\draw[black!45, line width=0.3pt, dash pattern=on 2pt off 1.5pt]"
     for column in range(columns + 1):
-        lines.append(rf"{cut} ({column * CARD_WIDTH_MM}mm,-6mm) -- ({column * CARD_WIDTH_MM}mm,"
-                     rf"{height + 6}mm);")  # fmt: skip
+        lines.append(
+            rf"{cut} ({column * CARD_WIDTH_MM}mm,-6mm) -- ({column * CARD_WIDTH_MM}mm,"
+            rf"{height + 6}mm);"
+        )
     for row in range(rows + 1):
-        lines.append(rf"{cut} (-6mm,{row * CARD_HEIGHT_MM}mm) -- ({width + 6}mm,"
-                     rf"{row * CARD_HEIGHT_MM}mm);")  # fmt: skip
+        lines.append(
+            rf"{cut} (-6mm,{row * CARD_HEIGHT_MM}mm) -- ({width + 6}mm,"
+            rf"{row * CARD_HEIGHT_MM}mm);"
+        )
     lines.append(r"\end{tikzpicture}")
     return "\n".join(lines)
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from nqcore.colour import rgb
 from nqcore.i18n import N_, format_number
 from nqcore.spells import spell
 from nqcore.templates import (
@@ -26,7 +27,7 @@ from nqcore.templates import (
     teardrop_templates,
 )
 from nqprint.colours import ASPECT_COLOURS
-from nqprint.latex import A4, Paper, document, inches, tex
+from nqprint.latex import A4, Paper, document, inches, tex, tikz_rgb
 from nqprint.texts import engine_text, print_text
 
 TITLE = N_("Templates and counters")
@@ -84,9 +85,8 @@ class Shape:
 
 def tint(hex_colour: str, strength: float = 0.2) -> str:
     """A pale, opaque version of a colour (printers handle it better than transparency)."""
-    red, green, blue = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
-    pale = [round(255 - (255 - c) * strength) for c in (red, green, blue)]
-    return "{{rgb,255:red,{};green,{};blue,{}}}".format(*pale)
+    red, green, blue = (round(255 - (255 - c) * strength) for c in rgb(hex_colour))
+    return tikz_rgb((red, green, blue))
 
 
 Label = tuple[str, str]

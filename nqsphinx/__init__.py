@@ -6,21 +6,29 @@ turns its data into document nodes in the reader's language.
 
 from __future__ import annotations
 
+from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
 
+#: The shape of what the extension keeps in Sphinx's pickled environment (``env.nq_*``, the nq
+#: domain's data, the classes of its nodes in the doctrees). Bump it whenever that shape changes:
+#: a new or renamed attribute or domain field, or a node class that moved to another module.
+#: Sphinx then reads every page again instead of unpickling what this code no longer reads.
+#: 2: the nq domain's entities; 3: the extension's modules grouped into subpackages (issue 18).
+ENV_VERSION = 3
+
 # The extension's modules are imported by setup(), not with the package: the site's post-build
-# steps (python -m nqsphinx.site_root, nqsphinx.site_archive) need none of them, nor Sphinx
+# steps (python -m nqsphinx.site.root_page, nqsphinx.site.archive) need none of them, nor Sphinx
 # (0.3 s of imports each).
 
 
 def _configure_latex(app: Sphinx, config: Config) -> None:
     """The PDF's cover, contents, running headers, metadata and page layout; French
-    hyphenation and typography from babel-french (:mod:`nqsphinx.latex`)."""
-    from nqsphinx import latex
+    hyphenation and typography from babel-french (:mod:`nqsphinx.books.latex`)."""
+    from nqsphinx.books import latex
     from nqsphinx.messages import page_language
 
     lang = page_language(config.language)
@@ -42,42 +50,38 @@ def _check_engine_data(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    from nqsphinx import (
-        accessibility,
-        at_table,
-        bundles,
+    from nqsphinx import untrusted
+    from nqsphinx.books import editions, epub, latex
+    from nqsphinx.directives import (
         cards,
         coverage,
-        csp,
         diagrams,
-        downloads,
         edition_changes,
-        editions,
-        epub,
         errata,
         examples,
         glossary,
-        hosting,
-        langswitch,
-        latex,
-        myst_cache,
-        offline,
         rules_index,
-        search,
-        site_style,
         tables,
-        theme_text,
-        translation_status,
-        typography,
-        untrusted,
-        upstream_patches,
     )
+    from nqsphinx.languages import langswitch, theme_text, translation_notice, typography
+    from nqsphinx.site import (
+        accessibility,
+        at_table,
+        bundles,
+        csp,
+        downloads,
+        hosting,
+        offline,
+        search,
+        style,
+    )
+    from nqsphinx.upstream import myst_cache, patches
 
     myst_cache.install()  # MyST parses each French message faster
-    upstream_patches.install()  # Sphinx's i18n and toctrees faster (NQ_UPSTREAM_PATCHES=0: off)
-    app.connect("builder-inited", upstream_patches.forget_toctrees)
-    app.connect("env-updated", upstream_patches.forget_toctrees)
-    app.connect("builder-inited", upstream_patches.template_cache)
+    patches.install()  # Sphinx's i18n and toctrees faster (NQ_UPSTREAM_PATCHES=0: off)
+    app.connect("builder-inited", patches.forget_toctrees)
+    app.connect("env-updated", patches.forget_toctrees)
+    app.connect("builder-inited", patches.template_cache)
     untrusted.setup(app)  # first: catalogues are checked before anything reads them
     app.connect("config-inited", _configure_latex)
     app.connect("builder-inited", _check_engine_data)
@@ -94,22 +98,22 @@ def setup(app: Sphinx) -> dict[str, Any]:
     edition_changes.setup(app)
     coverage.setup(app)
     glossary.setup(app)
-    translation_status.setup(app)
+    translation_notice.setup(app)
     hosting.setup(app)
     theme_text.setup(app)
     rules_index.setup(app)
     epub.setup(app)
-    site_style.setup(app)
+    style.setup(app)
     csp.setup(app)
     at_table.setup(app)  # after csp: its pages' policy replaces the site's
-    app.setup_extension("nqsphinx.entities")  # also loaded by cards, tables and glossary
+    app.setup_extension("nqsphinx.directives.entities")  # also loaded by cards, tables and glossary
     search.setup(app)
     offline.setup(app)
     accessibility.setup(app)
     bundles.setup(app)  # last: it gathers the stylesheets and scripts the others add
     return {
-        "version": "0.1",
-        "env_version": 2,  # 2: the nq domain's entities
+        "version": metadata.version("noquarter"),  # pyproject.toml's, as installed
+        "env_version": ENV_VERSION,
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

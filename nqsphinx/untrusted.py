@@ -1,7 +1,7 @@
 """Sources and catalogues cannot make the build read a file, run a script or fetch anything.
 
 - Before a translated build reads a page, every catalogue of its language is checked
-  (:mod:`nqsphinx.catalogue_guard`): one that does not parse, or whose translations add markup,
+  (:mod:`nqtranslate.guard`): one that does not parse, or whose translations add markup,
   stops the build naming file and line; missing, empty or fuzzy page catalogues are warned about.
 - No source can pull a file in or publish raw output: file insertion (``include``,
   ``literalinclude``, ``csv-table :file:``/``:url:``, ``raw :file:``) and the ``raw`` directive and
@@ -22,7 +22,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from nqsphinx import catalogue_guard
+from nqtranslate import guard as catalogue_guard
 
 GENERATED = "nq_generated"
 #: Beside the doctrees: the catalogues found clean, by digest (:func:`_verify`).
@@ -83,8 +83,10 @@ def _stop_on_bad_catalogues(lang: str, checked: Path) -> None:
     for finding in findings:
         logger.error(finding.what, location=f"{finding.path}:{finding.line}")
     if findings:
-        print(f"Refused input: {len(findings)} catalogue error(s); nothing was built.",
-              file=sys.stderr)  # fmt: skip
+        print(
+            f"Refused input: {len(findings)} catalogue error(s); nothing was built.",
+            file=sys.stderr,
+        )
         raise SystemExit(2)
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from nqcore.i18n import LANGUAGES, LOCALE_PATH_VARIABLE, SOURCE_LANGUAGE
 from nqprint.tex_sandbox import LATEXMKOPTS, sandboxed_env
-from nqsphinx.editions import PRINT_BUILDERS, PRINT_TAG
+from nqsphinx.books.editions import PRINT_BUILDERS, PRINT_TAG
 
 ROOT = Path(__file__).resolve().parents[1]
 __all__ = ["LANGUAGES", "ROOT", "Build", "build_all", "latexmk_all", "sphinx_command"]

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from nqsphinx.pseudo import write_pseudo
+from nqtranslate.pseudo import write_pseudo
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ import polib
 import pytest
 
 from nqcore.atomic import PAUSE_VARIABLE, TEMPORARY_GLOB
-from nqcore.i18n_catalogue import extract
+from nqtranslate.catalogue import extract
 from tests.faults.scratch import copy_project, scratch_env
 
 PARAGRAPH = "Magic users or Wizards are individuals who have trained for many years"
@@ -287,7 +287,7 @@ def test_a_second_run_can_give_up_with_one_line(tmp_path: Path) -> None:
     with lock.open("a") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
         run = subprocess.run(
-            [sys.executable, "-m", "nqsphinx.update_po", "--wait", "0"],
+            [sys.executable, "-m", "nqtranslate.update", "--wait", "0"],
             cwd=copy, env=_env(copy), capture_output=True, text=True,
         )  # fmt: skip
     assert run.returncode == 1
@@ -322,7 +322,7 @@ def _being_written(copy: Path, before: Stamps, stale: set[Path]) -> set[Path]:
 def _run_and_kill(copy: Path, writes: int, delay: float) -> None:
     before, stale = _stamps(copy), set(_temporaries(copy))  # the run removes stale temporaries
     run = subprocess.Popen(
-        [sys.executable, "-m", "nqsphinx.update_po"], cwd=copy,
+        [sys.executable, "-m", "nqtranslate.update"], cwd=copy,
         env=_env(copy, **{PAUSE_VARIABLE: PAUSE}), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )  # fmt: skip
     deadline = time.monotonic() + 60

@@ -9,7 +9,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from nqcore.i18n_catalogue import extract
+from nqtranslate.catalogue import extract
 from tests.building import ROOT
 
 PAGE_CATALOGUES = ROOT / "locale" / "fr" / "LC_MESSAGES"

@@ -12,7 +12,7 @@ from sphinx.errors import ExtensionError
 
 import nqsphinx
 from nqcore import datafiles
-from nqsphinx import glossary
+from nqsphinx.directives import glossary
 
 
 def test_a_bad_data_file_is_an_extension_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from nqcore.movement import MovementAbility
-from nqsphinx.movement_diagram import (
+from nqsphinx.directives.movement_diagram import (
     QUOTED_ACTIONS,
     description,
     movement_svg,

@@ -29,7 +29,7 @@ import nqcore.movement
 import nqcore.ranged
 import nqcore.spells
 import nqprint.spell_cards
-import nqsphinx.cards
+import nqsphinx.directives.cards
 from nqcore.i18n import Msg
 from nqcore.magic import Aspect
 from nqcore.mutations import Mutation
@@ -37,8 +37,8 @@ from nqcore.spells import all_spells, spells_of
 from nqprint.latex import compile_pdf
 from nqprint.spell_cards import spell_cards_tex
 from nqprint.template_sheets import templates_tex
-from nqsphinx.diagrams import aspect_circle_svg, aspect_circle_tikz
-from nqsphinx.movement_diagram import movement_svg, movement_tikz
+from nqsphinx.directives.diagrams import aspect_circle_svg, aspect_circle_tikz
+from nqsphinx.directives.movement_diagram import movement_svg, movement_tikz
 
 SCRIPT = "<script>alert(1)</script>"
 IMAGE = "<img src=x onerror=alert(1)>"
@@ -104,7 +104,7 @@ def hostile() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         for module in (nqcore.spells, nqprint.spell_cards):
             patch.setattr(module, "all_spells", lambda: spells)
-        for module in (nqsphinx.cards, nqprint.spell_cards):
+        for module in (nqsphinx.directives.cards, nqprint.spell_cards):
             patch.setattr(module, "all_mutations", lambda: MUTATIONS)
         patch.setattr(nqcore.spells, "_aspect_intros", lambda: INTROS)
         patch.setattr(nqcore.i18n, "_catalogue", lambda lang: FRENCH if lang == "fr" else {})
@@ -119,7 +119,7 @@ def hostile() -> Iterator[None]:
 # --- a one-page Sphinx project ------------------------------------------------------------
 
 CONF = """
-extensions = ["myst_parser", "sphinx_design", "nqsphinx.cards"]
+extensions = ["myst_parser", "sphinx_design", "nqsphinx.directives.cards"]
 myst_enable_extensions = ["colon_fence"]
 smartquotes = False
 exclude_patterns = ["etc", "secret.md", "_build"]
@@ -169,20 +169,20 @@ UC 6 · Level 3
 """
 
 
-class HandWrittenCardDirective(nqsphinx.cards.EngineCardsDirective):
+class HandWrittenCardDirective(nqsphinx.directives.cards.EngineCardsDirective):
     """Our nodes for the card that COMPARE writes by hand."""
 
     def run(self) -> list[Any]:
         body = [
-            nqsphinx.cards.text_paragraph("A first paragraph."),
-            nqsphinx.cards.result_paragraph("1-3", "A result."),
-            nqsphinx.cards.profile_table([("A", "1"), ("B", "2")]),
+            nqsphinx.directives.cards.text_paragraph("A first paragraph."),
+            nqsphinx.directives.cards.result_paragraph("1-3", "A result."),
+            nqsphinx.directives.cards.profile_table([("A", "1"), ("B", "2")]),
         ]
-        card = nqsphinx.cards.grid_item_card(
+        card = nqsphinx.directives.cards.grid_item_card(
             self, "The title", body, "UC 6 · Level 3",
             classes=["nq-card", "nq-spell-card"], label="compared-card",
         )  # fmt: skip
-        return [nqsphinx.cards.grid(self, [card])]
+        return [nqsphinx.directives.cards.grid(self, [card])]
 
 
 def build(src: Path, builder: str, lang: str) -> tuple[Path, str]:

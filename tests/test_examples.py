@@ -53,7 +53,7 @@ CATALOGUE = EXAMPLES / "locale" / "fr" / "LC_MESSAGES" / "examples.po"
 
 def test_examples_catalogue_has_every_sentence_of_the_stories() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "nqcore.i18n_catalogue", "check", "--package", str(EXAMPLES),
+        [sys.executable, "-m", "nqtranslate.catalogue", "check", "--package", str(EXAMPLES),
          "--domain", "examples"],
         capture_output=True, text=True, cwd=ROOT,
     )  # fmt: skip

@@ -13,7 +13,7 @@ from tests.building import ROOT
 PROBE = """
 import sys
 from pathlib import Path
-from nqsphinx.glossary import GlossaryError, load_terms
+from nqsphinx.directives.glossary import GlossaryError, load_terms
 try:
     terms = load_terms(Path("docs/_data/glossary.toml"))
 except GlossaryError as error:
@@ -36,7 +36,7 @@ def _german(tmp_path: Path, glossary: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_terms_of_a_language_come_from_its_file(tmp_path: Path) -> None:
-    from nqsphinx.pseudo import pseudo_glossary
+    from nqtranslate.pseudo import pseudo_glossary
 
     done = _german(tmp_path, pseudo_glossary(ROOT / "docs/_data/glossary.toml", "de"))
     count, label, definition = done.stdout.split("|")
@@ -55,4 +55,5 @@ def test_a_term_missing_or_unknown_is_named_with_its_file(tmp_path: Path) -> Non
     assert done.stderr == f"{again}/locale/de/glossary.toml: {missing}\n"
     done = _german(tmp_path / "broken", "[[term]\n")
     assert done.returncode == 1 and done.stderr.count("\n") == 1
-    assert done.stderr.startswith(f"{tmp_path}/broken/locale/de/glossary.toml: "), done.stderr
+    where = f"{tmp_path}/broken/locale/de/glossary.toml, line 1: not valid TOML"
+    assert done.stderr.startswith(where), done.stderr

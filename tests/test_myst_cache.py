@@ -1,4 +1,4 @@
-"""The MyST caches of :mod:`nqsphinx.myst_cache` change nothing in what a page becomes."""
+"""The MyST caches of :mod:`nqsphinx.upstream.myst_cache` change nothing in what a page becomes."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def _project(base: Path, cached: bool) -> Path:
     (src / "locale" / "fr" / "LC_MESSAGES").mkdir(parents=True)
     (src / "index.md").write_text(PAGE, encoding="utf-8")
     (src / "locale" / "fr" / "LC_MESSAGES" / "index.po").write_text(CATALOGUE, encoding="utf-8")
-    install = "from nqsphinx import myst_cache\nmyst_cache.install()\n" if cached else ""
+    install = "from nqsphinx.upstream import myst_cache\nmyst_cache.install()\n" if cached else ""
     (src / "conf.py").write_text(
         textwrap.dedent(f"""\
             import sys
@@ -95,7 +95,7 @@ def test_pages_are_the_same_with_and_without_the_caches(tmp_path: Path) -> None:
 
 def test_the_caches_are_installed() -> None:
     code = (
-        "from nqsphinx import myst_cache; myst_cache.install(); myst_cache.install()\n"
+        "from nqsphinx.upstream import myst_cache; myst_cache.install(); myst_cache.install()\n"
         "from myst_parser.mdit_to_docutils import base\n"
         "from myst_parser.parsers import sphinx_\n"
         "print(base.make_document is myst_cache.make_document, sphinx_.MystParser._nq_cached)"

@@ -13,8 +13,8 @@ from functools import cache
 from pathlib import Path
 
 from nqcore.tables import get_table, table_keys
+from nqsphinx.directives.tables import format_cell
 from nqsphinx.messages import engine_text
-from nqsphinx.tables import format_cell
 from tests.building import ROOT
 
 DOCS = ROOT / "docs"

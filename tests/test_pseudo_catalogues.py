@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nqsphinx.pseudo import (
+from nqtranslate.pseudo import (
     _ACCENTED,
     _KEPT,
     _PLAIN,
@@ -161,6 +161,6 @@ def test_the_glossary_terms_in_the_pseudo_language(tmp_path: Path) -> None:
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "nqsphinx.pseudo", *args],
+        [sys.executable, "-m", "nqtranslate.pseudo", *args],
         capture_output=True, text=True, cwd=ROOT, check=False,
     )  # fmt: skip

@@ -1,4 +1,5 @@
-"""The code stays clean: ruff and mypy --strict pass on the engine, the extension and the tests."""
+"""The code stays clean: ruff and mypy --strict pass on the engine, the extension and the tests,
+and ruff format has laid out the extension, print, the translation tooling and tools/."""
 
 from __future__ import annotations
 
@@ -10,10 +11,19 @@ from tests.building import ROOT
 
 def test_ruff_is_clean() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "nqcore", "nqsphinx", "nqprint", "tests",
-         "examples", "conf.py"],
+        [sys.executable, "-m", "ruff", "check", "nqcore", "nqsphinx", "nqprint", "nqtranslate",
+         "tests", "examples", "conf.py"],
         cwd=ROOT, capture_output=True, text=True,
     )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_code_is_laid_out_by_ruff_format() -> None:
+    """The folders of the Makefile's FORMATTED (``./dev lint`` checks the same)."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    folders = next(line for line in makefile.splitlines() if line.startswith("FORMATTED :="))
+    command = [sys.executable, "-m", "ruff", "format", "--check", *folders.split()[2:]]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

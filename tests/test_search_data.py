@@ -19,7 +19,7 @@ import pytest
 from sphinx.errors import ConfigError
 from sphinx.testing.util import SphinxTestApp
 
-from nqsphinx.search import (
+from nqsphinx.site.search import (
     SEARCH_FILE,
     STEMS_OPTION,
     EnglishSearch,
@@ -56,7 +56,7 @@ def test_the_search_data_of_the_book() -> None:
         ("[[synonym]]\ntarget = 'magic'\nde = ['Zauber']\n", "#1: unknown field(s) de"),
         ("[[synonym]]\ntarget = 'magic'\nen = 'spell'\n", "#1 (magic) en: a non-empty list"),
         ("[[synonym]]\ntarget = 'magic'\nen = ['']\n", "en: every word must be a non-empty"),
-        ("[weights\n", "Expected ']'"),
+        ("[weights\n", ", line 1: not valid TOML: Expected ']'"),
     ],
 )
 def test_a_mistake_is_named_with_its_entry(tmp_path: Path, text: str, message: str) -> None:
@@ -64,7 +64,7 @@ def test_a_mistake_is_named_with_its_entry(tmp_path: Path, text: str, message: s
     path.write_text(text, encoding="utf-8")
     with pytest.raises(SearchDataError) as caught:
         load_search_data(path)
-    assert str(caught.value).startswith(f"{path}: ") and message in str(caught.value)
+    assert str(caught.value).startswith(f"{path}") and message in str(caught.value)
     assert "\n" not in str(caught.value)
 
 
@@ -101,8 +101,8 @@ def test_the_search_page_data_is_in_the_page_language() -> None:
 # --- a small project --------------------------------------------------------------------------
 
 CONF = """
-extensions = ["myst_parser", "sphinx_design", "nqsphinx.cards", "nqsphinx.tables",
-              "nqsphinx.search"]
+extensions = ["myst_parser", "sphinx_design", "nqsphinx.directives.cards",
+              "nqsphinx.directives.tables", "nqsphinx.site.search"]
 exclude_patterns = ["_build", "_data"]
 nitpicky = True
 """

@@ -8,8 +8,8 @@ from pathlib import Path
 import polib
 import pytest
 
-from nqsphinx.catalogue_guard import Finding, catalogues
-from nqsphinx.spelling import WORDLIST, check, read_wordlist, unknown_words, visible_text
+from nqtranslate.guard import Finding, catalogues
+from nqtranslate.spelling import WORDLIST, check, read_wordlist, unknown_words, visible_text
 
 CATALOGUES = catalogues("fr")
 

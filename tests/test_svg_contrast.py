@@ -13,8 +13,8 @@ from nqcore.colour import TEXT_CONTRAST, contrast
 from nqcore.mutations import all_mutations
 from nqcore.spells import all_spells
 from nqprint.spell_cards import _card, mutation_card, spell_card
-from nqsphinx.diagrams import aspect_circle_svg
-from nqsphinx.movement_diagram import movement_svg
+from nqsphinx.directives.diagrams import aspect_circle_svg
+from nqsphinx.directives.movement_diagram import movement_svg
 from tests.building import ROOT
 from tests.svgcontrast import failures, pairs
 

@@ -9,16 +9,8 @@ from pathlib import Path
 import polib
 import pytest
 
-from nqsphinx.catalogue_guard import catalogues
-from nqsphinx.catalogue_lint import (
-    left_in_english,
-    lint,
-    markup_difference,
-    number_difference,
-    numbers,
-)
-from nqsphinx.glossary import GlossaryError, load_terms
-from nqsphinx.glossary_check import (
+from nqsphinx.directives.glossary import GlossaryError, load_terms
+from nqtranslate.glossary_check import (
     GLOSSARY,
     check_catalogue,
     check_definitions,
@@ -26,6 +18,14 @@ from nqsphinx.glossary_check import (
     french_catalogues,
     load_rules,
     main,
+)
+from nqtranslate.guard import catalogues
+from nqtranslate.lint import (
+    left_in_english,
+    lint,
+    markup_difference,
+    number_difference,
+    numbers,
 )
 from tests.building import ROOT
 
@@ -205,7 +205,7 @@ def test_glossary_errors_name_the_record(tmp_path: Path) -> None:
         load_terms(bad)
 
 
-# --- What a translation keeps of its English (nqsphinx.catalogue_lint) ------------------------
+# --- What a translation keeps of its English (nqtranslate.lint) ------------------------
 
 EVERY_CATALOGUE = catalogues("fr")
 

@@ -14,10 +14,10 @@ import polib
 import pytest
 
 from nqprint.tex_sandbox import sandboxed_env
-from nqsphinx import catalogue_guard
-from nqsphinx.catalogue_guard import Finding, check_catalogue, page_warnings, refused_markup
-from nqsphinx.examples import unclosed_fence
+from nqsphinx.directives.examples import unclosed_fence
 from nqsphinx.untrusted import image_problem
+from nqtranslate import guard as catalogue_guard
+from nqtranslate.guard import Finding, check_catalogue, page_warnings, refused_markup
 
 HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
 
@@ -202,7 +202,7 @@ def test_only_the_catalogues_changed_since_the_last_clean_check_are_checked_agai
 
 
 def test_plain_messages_carry_no_markup_the_guard_would_refuse() -> None:
-    from nqsphinx.upstream_patches import plain_text
+    from nqsphinx.upstream.patches import plain_text
 
     root = Path(__file__).resolve().parents[1]
     plain = 0

@@ -1,4 +1,4 @@
-"""nqsphinx.upstream_patches: each patch gives what Sphinx gives, and an upgrade switches it off.
+"""nqsphinx.upstream.patches: each patch gives what Sphinx gives, and an upgrade switches it off.
 
 The whole-site comparison (patches on and off, every file byte for byte) is
 tests/site/test_upstream_patches_output.py; here, the shortcut that skips MyST for plain
@@ -17,8 +17,8 @@ from docutils import nodes
 from docutils.core import publish_doctree
 from myst_parser.parsers.docutils_ import Parser
 
-from nqsphinx import upstream_patches
-from nqsphinx.upstream_patches import Patch, plain_text
+from nqsphinx.upstream import patches as upstream_patches
+from nqsphinx.upstream.patches import Patch, plain_text
 
 ROOT = Path(__file__).resolve().parents[1]
 EXTENSIONS = ["colon_fence", "deflist", "fieldlist"]  # conf.py's myst_enable_extensions

@@ -71,8 +71,15 @@ class Result:
         best = min(s.seconds for s in self.samples)
         cpu = statistics.median(s.cpu for s in self.samples)
         peak = max(s.peak_kb for s in self.samples) / 1024
-        return (self.title, _secs(self.median), _secs(best), _secs(cpu), f"{peak:.0f} MB",
-                self.goal, self.note)  # fmt: skip
+        return (
+            self.title,
+            _secs(self.median),
+            _secs(best),
+            _secs(cpu),
+            f"{peak:.0f} MB",
+            self.goal,
+            self.note,
+        )
 
 
 def _secs(value: float) -> str:
@@ -87,8 +94,12 @@ class BenchSkipped(RuntimeError):
     """What a benchmark needs is missing here (the message says what): reported, not failed."""
 
 
-def measure(commands: Sequence[Sequence[str]], cwd: Path, prefix: Sequence[str] = (),
-            allowed: tuple[int, ...] = (0,)) -> Sample:  # fmt: skip
+def measure(
+    commands: Sequence[Sequence[str]],
+    cwd: Path,
+    prefix: Sequence[str] = (),
+    allowed: tuple[int, ...] = (0,),
+) -> Sample:
     """Run the commands at once and wait for all: wall time, CPU time of all of them and their
     children, and the peak resident memory of the largest process. An exit code outside
     ``allowed`` is an error."""
@@ -98,8 +109,11 @@ def measure(commands: Sequence[Sequence[str]], cwd: Path, prefix: Sequence[str] 
     for command in commands:
         log = tempfile.TemporaryFile()
         logs.append(log)
-        running.append(subprocess.Popen([*prefix, *command], cwd=cwd, env=env, stdout=log,
-                                        stderr=subprocess.STDOUT))  # fmt: skip
+        running.append(
+            subprocess.Popen(
+                [*prefix, *command], cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT
+            )
+        )
     cpu, peak, failed, allowed_failure = 0.0, 0, [], False
     for command, process, log in zip(commands, running, logs, strict=True):
         _, status, usage = os.wait4(process.pid, 0)
@@ -121,8 +135,14 @@ def measure(commands: Sequence[Sequence[str]], cwd: Path, prefix: Sequence[str] 
 def measure_inside(code: str, cwd: Path) -> Sample:
     """Run Python ``code`` that prints the seconds it timed itself (no interpreter start-up)."""
     env = scratch_env(cwd)
-    process = subprocess.Popen([PYTHON, "-c", code], cwd=cwd, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)  # fmt: skip
+    process = subprocess.Popen(
+        [PYTHON, "-c", code],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     _, status, usage = os.wait4(process.pid, 0)
     assert process.stdout and process.stderr
     out, err = process.stdout.read(), process.stderr.read()
@@ -143,16 +163,41 @@ def clean(copy: Path) -> None:
 
 
 def _make(copy: Path, *targets: str) -> list[list[str]]:
-    return [["make", "--no-print-directory", "-j2", *targets, f"BUILD={copy / '_build'}",
-             f"PYTHON={PYTHON}"]]  # fmt: skip
+    return [
+        [
+            "make",
+            "--no-print-directory",
+            "-j2",
+            *targets,
+            f"BUILD={copy / '_build'}",
+            f"PYTHON={PYTHON}",
+        ]
+    ]
 
 
 def plain_html(copy: Path, lang: str = "en") -> list[list[str]]:
-    language = ["-D", "language=fr", "-D", f"locale_dirs={copy / 'locale'}",
-                "-D", "gettext_compact=0"] if lang == "fr" else []  # fmt: skip
-    return [[PYTHON, "-m", "sphinx", "-q", "-b", "html", "-c", str(copy / "tools" / "plain_sphinx"),
-             *language, "-d", str(copy / "_build" / "plain" / "doctrees"), str(copy / "docs"),
-             str(copy / "_build" / "plain" / "html")]]  # fmt: skip
+    language = (
+        ["-D", "language=fr", "-D", f"locale_dirs={copy / 'locale'}", "-D", "gettext_compact=0"]
+        if lang == "fr"
+        else []
+    )
+    return [
+        [
+            PYTHON,
+            "-m",
+            "sphinx",
+            "-q",
+            "-b",
+            "html",
+            "-c",
+            str(copy / "tools" / "plain_sphinx"),
+            *language,
+            "-d",
+            str(copy / "_build" / "plain" / "doctrees"),
+            str(copy / "docs"),
+            str(copy / "_build" / "plain" / "html"),
+        ]
+    ]
 
 
 def changed_paragraph(copy: Path) -> tuple[Path, str, str]:
@@ -217,8 +262,11 @@ def _engine(code: str) -> Callable[[Path], Sample]:
 
 #: The pages Lighthouse audits in each language: the home page and one chapter.
 LIGHTHOUSE_PAGES = ("index.html", "magic.html")
-CATEGORY_NAMES = {"accessibility": "Accessibility", "best-practices": "Best practices",
-                  "seo": "SEO"}  # fmt: skip
+CATEGORY_NAMES = {
+    "accessibility": "Accessibility",
+    "best-practices": "Best practices",
+    "seo": "SEO",
+}
 
 
 def _goal(category: str) -> str:
@@ -251,14 +299,20 @@ class LighthouseBench:
                         out = Path(scratch) / f"{lang}-{page}-{form_factor}.json"
                         profile = Path(tempfile.mkdtemp(prefix="profile-", dir=scratch))
                         url = f"{base}/{lang}/{page}"
-                        samples.append(measure(
-                            [lighthouse.command(url, form_factor, out, profile)], copy,
-                            prefix=("env", f"CHROME_PATH={lighthouse.CHROMIUM}"),
-                        ))  # fmt: skip
+                        samples.append(
+                            measure(
+                                [lighthouse.command(url, form_factor, out, profile)],
+                                copy,
+                                prefix=("env", f"CHROME_PATH={lighthouse.CHROMIUM}"),
+                            )
+                        )
                         report = lighthouse.parse(json.loads(out.read_text()), form_factor)
                         self.reports.append((f"{lang}/{page}", report))
-        return Sample(sum(s.seconds for s in samples), sum(s.cpu for s in samples),
-                      max(s.peak_kb for s in samples))  # fmt: skip
+        return Sample(
+            sum(s.seconds for s in samples),
+            sum(s.cpu for s in samples),
+            max(s.peak_kb for s in samples),
+        )
 
     def summary(self) -> str:
         missed = sum(len(report.missed()) for _, report in self.reports)
@@ -268,16 +322,27 @@ class LighthouseBench:
     def scores(self, markdown: bool) -> str:
         """Each score against its goal, then the audits that fail where a goal is missed."""
         version = self.reports[0][1].version if self.reports else "?"
-        chromium = subprocess.run([lighthouse.CHROMIUM, "--version"], capture_output=True,
-                                  text=True).stdout.strip()  # fmt: skip
+        chromium = subprocess.run(
+            [lighthouse.CHROMIUM, "--version"], capture_output=True, text=True
+        ).stdout.strip()
         goals = ", ".join(f"{CATEGORY_NAMES[c]} {_goal(c)}" for c in lighthouse.CATEGORIES)
         header = ("Page", "Form factor", *(CATEGORY_NAMES[c] for c in lighthouse.CATEGORIES))
-        rows = [(page, report.form_factor,
-                 *(f"{report.scores[c]}" + (" missed" if c in report.missed() else "")
-                   for c in lighthouse.CATEGORIES))
-                for page, report in self.reports]  # fmt: skip
-        lines = [f"Lighthouse {version}, {chromium}; goals: {goals}", "",
-                 table(rows, markdown, header)]  # fmt: skip
+        rows = [
+            (
+                page,
+                report.form_factor,
+                *(
+                    f"{report.scores[c]}" + (" missed" if c in report.missed() else "")
+                    for c in lighthouse.CATEGORIES
+                ),
+            )
+            for page, report in self.reports
+        ]
+        lines = [
+            f"Lighthouse {version}, {chromium}; goals: {goals}",
+            "",
+            table(rows, markdown, header),
+        ]
         return "\n".join(lines + self.failing())
 
     def failing(self) -> list[str]:
@@ -296,8 +361,10 @@ class LighthouseBench:
             failure = found[(category, audit_id)]
             where = f"; at {failure.where}" if failure.where else ""
             on = f"all {len(runs)} runs" if len(runs) == len(self.reports) else ", ".join(runs)
-            lines += [f"  {CATEGORY_NAMES[category]}: {audit_id}: {failure.title}",
-                      f"      on {on}{where}"]  # fmt: skip
+            lines += [
+                f"  {CATEGORY_NAMES[category]}: {audit_id}: {failure.title}",
+                f"      on {on}{where}",
+            ]
         return lines
 
 
@@ -312,36 +379,81 @@ SETUP_TABLES = "from nqcore.tables import get_table, table_keys\nkeys = table_ke
 
 BENCHES = (
     Bench("html-plain", "Plain Sphinx, English only (the baseline)", _clean_then(plain_html)),
-    Bench("html-plain-fr", "Plain Sphinx, French only (Sphinx's own i18n)",
-          _clean_then(lambda c: plain_html(c, "fr"))),
-    Bench("html", "Our sites, English and French in parallel (clean)",
-          _clean_then(lambda c: _make(c, "html")), goal="≤ 1.3 × plain"),
+    Bench(
+        "html-plain-fr",
+        "Plain Sphinx, French only (Sphinx's own i18n)",
+        _clean_then(lambda c: plain_html(c, "fr")),
+    ),
+    Bench(
+        "html",
+        "Our sites, English and French in parallel (clean)",
+        _clean_then(lambda c: _make(c, "html")),
+        goal="≤ 1.3 × plain",
+    ),
     Bench("html-en", "Our English site alone (clean)", _clean_then(lambda c: _make(c, "html-en"))),
     Bench("html-fr", "Our French site alone (clean)", _clean_then(lambda c: _make(c, "html-fr"))),
-    Bench("verify-examples", "The worked examples run before the sites (pytest docs)",
-          _clean_then(lambda c: _make(c, "verify-examples"))),
-    Bench("incremental", "Both sites after one paragraph changes", _incremental,
-          goal="≤ 1 s CPU"),
+    Bench(
+        "verify-examples",
+        "The worked examples run before the sites (pytest docs)",
+        _clean_then(lambda c: _make(c, "verify-examples")),
+    ),
+    Bench("incremental", "Both sites after one paragraph changes", _incremental, goal="≤ 1 s CPU"),
     Bench("unchanged", "Both sites again, nothing changed", _unchanged, goal="≤ 0.5 s CPU"),
     Bench("pdf", "Both PDFs from a clean state", _clean_then(lambda c: _make(c, "pdf"))),
     Bench("import", "Engine: import every module", _engine(IMPORT_ALL), 7, "< 0.1 s"),
-    Bench("import-cli", "Engine: import nqcore.cli (what nq pays)",
-          _engine("import nqcore.cli"), 7),
-    Bench("export", "Engine: full export (nqcore.export.export())",
-          _engine("from nqcore.export import export\nt = time.perf_counter()\nexport()"), 7,
-          "< 0.5 s"),
-    Bench("tables", "Engine: every generated table",
-          _engine(SETUP_TABLES + "t = time.perf_counter()\nfor k in keys: get_table(k)"), 7,
-          "< 0.5 s"),
-    Bench("tests", "The whole test suite",
-          lambda c: measure([[PYTHON, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                              "--basetemp", str(c.parent / "pytest-tmp")]], c, allowed=(0, 1)),
-          1),
-    Bench("offline", f"make all (sites, PDFs, print) without network: {offline().how}", _offline, 1,
-          "passes"),
-    Bench("lighthouse", "Lighthouse: home and magic.html, en and fr, mobile and desktop",
-          LIGHTHOUSE, 1, "a11y 100, BP ≥ 95, SEO ≥ 95"),
-)  # fmt: skip
+    Bench(
+        "import-cli", "Engine: import nqcore.cli (what nq pays)", _engine("import nqcore.cli"), 7
+    ),
+    Bench(
+        "export",
+        "Engine: full export (nqcore.export.export())",
+        _engine("from nqcore.export import export\nt = time.perf_counter()\nexport()"),
+        7,
+        "< 0.5 s",
+    ),
+    Bench(
+        "tables",
+        "Engine: every generated table",
+        _engine(SETUP_TABLES + "t = time.perf_counter()\nfor k in keys: get_table(k)"),
+        7,
+        "< 0.5 s",
+    ),
+    Bench(
+        "tests",
+        "The whole test suite",
+        lambda c: measure(
+            [
+                [
+                    PYTHON,
+                    "-m",
+                    "pytest",
+                    "-q",
+                    "-p",
+                    "no:cacheprovider",
+                    "--basetemp",
+                    str(c.parent / "pytest-tmp"),
+                ]
+            ],
+            c,
+            allowed=(0, 1),
+        ),
+        1,
+    ),
+    Bench(
+        "offline",
+        f"make all (sites, PDFs, print) without network: {offline().how}",
+        _offline,
+        1,
+        "passes",
+    ),
+    Bench(
+        "lighthouse",
+        "Lighthouse: home and magic.html, en and fr, mobile and desktop",
+        LIGHTHOUSE,
+        1,
+        "a11y 100, BP ≥ 95, SEO ≥ 95",
+    ),
+)
 
 
 # --- page weight ---------------------------------------------------------------------------------
@@ -432,17 +544,20 @@ def page_report(weights: list[PageWeight]) -> str:
     def verdict(ok: bool) -> str:
         return "met" if ok else "missed"
 
-    return "\n".join([
-        f"Page weight ({len(weights)} pages of both sites; HTML + the CSS, JS, images and fonts "
-        "it loads, each once, gzipped):",
-        f"  median size      {size:6.1f} KB   goal <= {PAGE_GOAL_KB} KB: "
-        f"{verdict(size <= PAGE_GOAL_KB)}",
-        f"  median requests  {requests:6g}      goal <= {REQUEST_GOAL}: "
-        f"{verdict(requests <= REQUEST_GOAL)}",
-        f"  heaviest page    {heaviest.page} ({heaviest.gzipped / 1024:.1f} KB); most requests "
-        f"{busiest.page} ({busiest.requests})",
-        f"  requests leaving the site: {len(outside)}" + (f" ({', '.join(outside)})" if outside else ""),
-    ])  # fmt: skip
+    return "\n".join(
+        [
+            f"Page weight ({len(weights)} pages of both sites; HTML + the CSS, JS, images and fonts "
+            "it loads, each once, gzipped):",
+            f"  median size      {size:6.1f} KB   goal <= {PAGE_GOAL_KB} KB: "
+            f"{verdict(size <= PAGE_GOAL_KB)}",
+            f"  median requests  {requests:6g}      goal <= {REQUEST_GOAL}: "
+            f"{verdict(requests <= REQUEST_GOAL)}",
+            f"  heaviest page    {heaviest.page} ({heaviest.gzipped / 1024:.1f} KB); most requests "
+            f"{busiest.page} ({busiest.requests})",
+            f"  requests leaving the site: {len(outside)}"
+            + (f" ({', '.join(outside)})" if outside else ""),
+        ]
+    )
 
 
 def _pages(copy: Path) -> str:
@@ -480,10 +595,14 @@ def engine_weights(html: Path) -> list[EngineWeight]:
         if not page.is_file():
             continue
         files = sorted(p for p in (html / lang / ENGINE_FOLDER).glob("*") if p.is_file())
-        weights.append(EngineWeight(
-            page.relative_to(html).as_posix(), page_weight(html, page).gzipped,
-            sum(_gzipped(f) for f in files), sum(f.stat().st_size for f in files),
-        ))  # fmt: skip
+        weights.append(
+            EngineWeight(
+                page.relative_to(html).as_posix(),
+                page_weight(html, page).gzipped,
+                sum(_gzipped(f) for f in files),
+                sum(f.stat().st_size for f in files),
+            )
+        )
     return weights
 
 
@@ -510,13 +629,16 @@ def engine_load_times(html: Path, weights: list[EngineWeight]) -> str:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium,
-                                                 args=["--headless", "--no-sandbox"])  # fmt: skip
+            browser = playwright.chromium.launch(
+                executable_path=chromium, args=["--headless", "--no-sandbox"]
+            )
             for weight in weights:
                 page = browser.new_context().new_page()
                 start = time.monotonic()
-                page.goto(f"http://127.0.0.1:{server.server_address[1]}/{weight.page}",
-                          wait_until="domcontentloaded")  # fmt: skip
+                page.goto(
+                    f"http://127.0.0.1:{server.server_address[1]}/{weight.page}",
+                    wait_until="domcontentloaded",
+                )
                 page.locator("form.nq-calc").first.wait_for(state="visible")
                 weight.drawn = time.monotonic() - start
                 page.locator(".nq-engine-status.nq-engine-ready").wait_for(timeout=120_000)
@@ -534,11 +656,14 @@ def engine_report(html: Path, timed: bool = True) -> str:
     if not weights:
         return "At the table: no calculator page built"
     note = engine_load_times(html, weights) if timed else "not timed"
-    lines = ["At the table (the calculators' page; the engine is Pyodide + nqcore, loaded after "
-             "the page is drawn):"]  # fmt: skip
+    lines = [
+        "At the table (the calculators' page; the engine is Pyodide + nqcore, loaded after "
+        "the page is drawn):"
+    ]
     for w in weights:
-        timing = (f"drawn {w.drawn:.2f} s, engine ready {w.ready:.1f} s" if w.ready is not None
-                  else note)  # fmt: skip
+        timing = (
+            f"drawn {w.drawn:.2f} s, engine ready {w.ready:.1f} s" if w.ready is not None else note
+        )
         lines.append(
             f"  {w.page}: before use {w.before_use / 1024:.1f} KB gzipped; with the engine "
             f"{(w.before_use + w.engine_gzipped) / 2**20:.1f} MB gzipped "
@@ -565,8 +690,10 @@ def machine() -> str:
     if meminfo.exists():
         total = re.search(r"^MemTotal:\s*(\d+) kB", meminfo.read_text(), re.M)
         memory = f", {int(total.group(1)) / 1024**2:.0f} GB RAM" if total else ""
-    return (f"{os.cpu_count()} CPUs ({cpu}){memory}, {platform.system()} "
-            f"{platform.release()}, Python {platform.python_version()}")  # fmt: skip
+    return (
+        f"{os.cpu_count()} CPUs ({cpu}){memory}, {platform.system()} "
+        f"{platform.release()}, Python {platform.python_version()}"
+    )
 
 
 def load() -> str:
@@ -576,16 +703,16 @@ def load() -> str:
 HEADER = ("Benchmark", "Median", "Best", "CPU", "Peak RSS", "Goal", "Note")
 
 
-def table(rows: Sequence[Sequence[str]], markdown: bool,
-          header: Sequence[str] = HEADER) -> str:  # fmt: skip
+def table(rows: Sequence[Sequence[str]], markdown: bool, header: Sequence[str] = HEADER) -> str:
     rows = [header, *rows]
     if markdown:
         lines = ["| " + " | ".join(row) + " |" for row in rows]
         lines.insert(1, "|" + "---|" * len(header))
         return "\n".join(lines)
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
-                     for row in rows)  # fmt: skip
+    return "\n".join(
+        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows
+    )
 
 
 def annotate(results: dict[str, Result]) -> None:
@@ -635,12 +762,17 @@ def ratios(results: dict[str, Result]) -> str:
         return ""
     wall = both.median / plain.median
     cpu = statistics.median(s.cpu for s in both.samples) / statistics.median(
-        s.cpu for s in plain.samples)  # fmt: skip
+        s.cpu for s in plain.samples
+    )
     runs = min(len(plain.samples), len(both.samples))
-    verdict = " ".join(f"{name} {'met' if value <= GOAL_RATIO else 'missed'}"
-                       for name, value in (("wall", wall), ("CPU", cpu)))  # fmt: skip
-    lines = [f"Both sites, clean, against one plain English build (medians of {runs}): "
-             f"wall {wall:.2f} ×, CPU {cpu:.2f} × (goal ≤ {GOAL_RATIO} ×: {verdict})."]  # fmt: skip
+    verdict = " ".join(
+        f"{name} {'met' if value <= GOAL_RATIO else 'missed'}"
+        for name, value in (("wall", wall), ("CPU", cpu))
+    )
+    lines = [
+        f"Both sites, clean, against one plain English build (medians of {runs}): "
+        f"wall {wall:.2f} ×, CPU {cpu:.2f} × (goal ≤ {GOAL_RATIO} ×: {verdict})."
+    ]
     if cpu <= GOAL_RATIO:
         return "\n".join(lines)
     plain_cpu, en, fr = (
@@ -660,11 +792,16 @@ def ratios(results: dict[str, Result]) -> str:
         parts += [
             ("the worked examples run first (pytest docs, once)", examples),
             ("our English extension (engine tables, diagrams, checks)", en - examples - plain_cpu),
-            ("the French site: a whole second Sphinx build with its translation step and"
-             " catalogue checks", fr - examples),
-            ("the root page, the service worker and the offline archive of both sites",
-             total - en - fr + examples),
-        ]  # fmt: skip
+            (
+                "the French site: a whole second Sphinx build with its translation step and"
+                " catalogue checks",
+                fr - examples,
+            ),
+            (
+                "the root page, the service worker and the offline archive of both sites",
+                total - en - fr + examples,
+            ),
+        ]
     for what, seconds in parts:
         lines.append(f"  {seconds:6.2f} s  {seconds / total:4.0%}  {what}")
     lines.append(
@@ -682,8 +819,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per build benchmark (3)")
     names = [*(b.name for b in BENCHES), "pages", "at-table"]
-    parser.add_argument("--only", nargs="+", choices=names, metavar="NAME",
-                        help="run these only: " + ", ".join(names))  # fmt: skip
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        choices=names,
+        metavar="NAME",
+        help="run these only: " + ", ".join(names),
+    )
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     parser.add_argument("--keep", action="store_true", help="keep the scratch copy")
     args = parser.parse_args(argv)
@@ -722,10 +864,15 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"bench: {bench.name} failed:\n{error}", file=sys.stderr)
                     result.note, status = "FAILED", 1
                     stopped.add(bench.name)
-            print(f"  round {round_ + 1}: " + ", ".join(
-                f"{b.name} {results[b.name].samples[-1].seconds:.2f} s" for b in chosen
-                if results[b.name].samples and len(results[b.name].samples) == round_ + 1
-            ), flush=True)  # fmt: skip
+            print(
+                f"  round {round_ + 1}: "
+                + ", ".join(
+                    f"{b.name} {results[b.name].samples[-1].seconds:.2f} s"
+                    for b in chosen
+                    if results[b.name].samples and len(results[b.name].samples) == round_ + 1
+                ),
+                flush=True,
+            )
         pages = ""
         if not args.only or "pages" in args.only:
             try:

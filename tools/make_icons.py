@@ -1,4 +1,4 @@
-"""Draw the offline companion's app icons (nqsphinx/offline.py) from their SVG sources.
+"""Draw the offline companion's app icons (nqsphinx/site/offline.py) from their SVG sources.
 
     python tools/make_icons.py
 
@@ -36,10 +36,18 @@ def main() -> int:
         return 1
     for source, size, target in ICONS:
         subprocess.run(
-            [converter, "-w", str(size), "-h", str(size), str(SOURCES / source),
-             "-o", str(STATIC / target)],
+            [
+                converter,
+                "-w",
+                str(size),
+                "-h",
+                str(size),
+                str(SOURCES / source),
+                "-o",
+                str(STATIC / target),
+            ],
             check=True,
-        )  # fmt: skip
+        )
         print(f"wrote docs/_static/{target} ({size} px)")
     return 0
 

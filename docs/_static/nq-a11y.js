@@ -1,5 +1,5 @@
 // What the pages need for every reader (WCAG 2.1 AA) that Furo leaves out; each part names the
-// failure it removes.  Loaded by nqsphinx.accessibility; nq-a11y.css is its stylesheet.
+// failure it removes.  Loaded by nqsphinx.site.accessibility; nq-a11y.css is its stylesheet.
 
 // The theme switch says which mode is on (WCAG 4.1.2, name, role, value): Furo's button names
 // only its action ("Toggle Light / Dark / Auto color theme"), in every mode.  Its name starts

@@ -1,4 +1,4 @@
-// The offline companion (nqsphinx/offline.py): once the page has loaded, register the site's
+// The offline companion (nqsphinx/site/offline.py): once the page has loaded, register the site's
 // service worker, which then keeps both languages' pages, files and search indexes for reading
 // without a network.  Its address is in <meta name="nq-service-worker">, relative to the page, so
 // that the site may be served under any path.  Not from the disk (file:, the offline archive):

@@ -1,6 +1,6 @@
 // The search page quotes each found page's text (Sphinx's Search.htmlToText): the elements the
 // index skips (class no-search: the worked examples' folded engine code) are left out of it,
-// so that no snippet quotes Python (nqsphinx/example_view.py adds this file to search.html only).
+// so that no snippet quotes Python (nqsphinx/directives/example_view.py adds this file to search.html only).
 // Opened from the disk (file:, the offline archive), the browser refuses to fetch the found pages
 // (Chromium logged an error for each one): the results are listed without their snippets.
 if (window.location.protocol === "file:" && typeof DOCUMENTATION_OPTIONS !== "undefined") {

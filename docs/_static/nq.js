@@ -73,7 +73,7 @@
 
 // Glossary terms, the WAI-ARIA tooltip pattern.  Each term link is described (aria-describedby)
 // by its definition, a hidden element (role="tooltip") right after it in the page
-// (nqsphinx/glossary.py): a screen reader says the definition on every device, even without this
+// (nqsphinx/directives/glossary.py): a screen reader says the definition on every device, even without this
 // script.  Fixes: the script used to remove the link's title, so that a screen reader heard the
 // definition only while the focus was on the term, on a desktop; and it showed a box appended at
 // the end of the page.  Now it shows the definition element itself as a box next to its term,

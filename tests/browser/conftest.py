@@ -4,7 +4,7 @@ server on 127.0.0.1 that serves the two sites side by side as ``make html`` lays
 Playwright never downloads a browser here: it starts ``/usr/bin/chromium``.  Without Chromium
 the browser tests are skipped, saying so (``./dev test`` installs it).  Every request the pages
 make is recorded; a test fails if one leaves the local server.  Screenshots are kept in
-``_build/test-artifacts/screenshots/``.  The site's service worker (``nqsphinx/offline.py``) is
+``_build/test-artifacts/screenshots/``.  The site's service worker (``nqsphinx/site/offline.py``) is
 blocked unless a test asks for it (``service_workers="allow"``): in every context it would fetch
 both sites whole.
 """
@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 
-from nqsphinx.site_archive import archive_all
-from nqsphinx.site_root import write_root
+from nqsphinx.site.archive import archive_all
+from nqsphinx.site.root_page import write_root
 from tests.building import ROOT
 
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "chromium", "chromium-browser")

@@ -1,4 +1,4 @@
-"""The At the table page in Chromium (``nqsphinx/at_table.py``): each calculator's answers are
+"""The At the table page in Chromium (``nqsphinx/site/at_table.py``): each calculator's answers are
 ``nq --json``'s for 200 random questions in both languages, a value out of range is refused
 beside its field in the page's language, the page is drawn before its engine has loaded, the
 engine runs on that page only, and the page works offline after a first visit."""
@@ -18,8 +18,8 @@ import pytest
 
 from nqcore.cli import main
 from nqcore.web import refusal
-from nqsphinx import at_table
 from nqsphinx.messages import ui_text
+from nqsphinx.site import at_table
 from tests.browser.conftest import PHONE, Site, Watched, _recorded, screenshot, wait_until, watch
 
 LANGS = ("en", "fr")

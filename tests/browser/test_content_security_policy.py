@@ -1,6 +1,6 @@
 """The Content-Security-Policy in Chromium: what an attacker injects into a page does not run or
 load, and every feature of the unmodified pages works under it, with no console error and no
-policy violation (``nqsphinx.csp``)."""
+policy violation (``nqsphinx.site.csp``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from nqsphinx.csp import META_TAG
+from nqsphinx.site.csp import META_TAG
 from tests.browser.conftest import PHONE, Site, Watched, screenshot, wait_until, watch
 
 WIDE = {"width": 1366, "height": 800}

@@ -56,7 +56,7 @@ def test_the_code_is_folded_and_opens_with_the_keyboard(
 def test_the_checked_line_and_the_fold_read_well_in_both_modes(
     site: Site, browser: Any, scheme: str
 ) -> None:
-    from nqsphinx.site_style import MIN_CONTRAST, contrast
+    from nqsphinx.site.style import MIN_CONTRAST, contrast
 
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
                                   color_scheme=scheme)  # fmt: skip

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from nqsphinx.glossary import GLOSSARY_FILE, initial, load_terms
+from nqsphinx.directives.glossary import GLOSSARY_FILE, initial, load_terms
 from tests.browser.conftest import SETTLED, Site, _recorded, screenshot
 from tests.building import ROOT
 

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from nqsphinx.glossary import GLOSSARY_FILE, load_terms
-from nqsphinx.theme_text import sphinx_translations, theme_translations
-from nqsphinx.typography import french_html
+from nqsphinx.directives.glossary import GLOSSARY_FILE, load_terms
+from nqsphinx.languages.theme_text import sphinx_translations, theme_translations
+from nqsphinx.languages.typography import french_html
 from tests.browser.conftest import Site, _recorded, screenshot
 from tests.building import ROOT
 

@@ -1,6 +1,6 @@
 """The site at the table, in Chromium: read offline after a first visit (the service worker of
-``nqsphinx/offline.py``), in few requests, with the language switch in the header, a search page
-that helps when empty, a spell list that leads to the cards, and card titles that break whole
+``nqsphinx/site/offline.py``), in few requests, with the language switch in the header, a search
+page that helps when empty, a spell list that leads to the cards, and card titles that break whole
 words."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from nqsphinx.site_style import MIN_CONTRAST, contrast
+from nqsphinx.site.style import MIN_CONTRAST, contrast
 from tests.browser.conftest import (
     DESKTOP,
     PHONE,

@@ -10,7 +10,6 @@ search page is looked at on a phone (screenshots in ``_build/test-artifacts/scre
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -19,6 +18,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
+from nqcore import datafiles
 from tests.browser.conftest import Site, screenshot, wait_until
 from tests.building import LANGUAGES, ROOT
 
@@ -61,9 +61,9 @@ def _entry(path: Path, lang: str, number: int, record: Any) -> Query:
 def load_queries(path: Path = QUERIES_FILE) -> dict[str, list[Query]]:
     """The query set, per language, checked entry by entry."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise QueryFileError(f"{path}: {error}") from None
+        data = datafiles.parse(path.read_text(encoding="utf-8"), str(path), None)
+    except datafiles.DataFileError as error:  # not TOML: file, line and column
+        raise QueryFileError(str(error)) from None
     unknown = sorted(set(data) - set(LANGUAGES))
     if unknown:
         raise QueryFileError(f"{path}: unknown table(s) {', '.join(unknown)}")

@@ -9,7 +9,7 @@ import polib
 import pytest
 from babel.messages.catalog import Catalog
 
-from nqcore.i18n_catalogue import (
+from nqtranslate.catalogue import (
     FUZZY_SIMILARITY,
     CatalogueError,
     extract,

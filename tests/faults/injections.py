@@ -17,8 +17,8 @@ from pathlib import Path
 import polib
 
 from nqcore.tables import get_table
+from nqsphinx.directives.tables import format_cell
 from nqsphinx.messages import engine_text
-from nqsphinx.tables import format_cell
 
 PAGE = "magic"  # the chapter whose source and catalogue the page faults change
 PO = f"locale/fr/LC_MESSAGES/{PAGE}.po"

@@ -14,7 +14,7 @@ from nqcore.mutations import all_mutations
 from nqcore.spells import Spell, all_spells
 from nqprint import spell_cards
 from nqprint.texts import engine_text
-from nqsphinx.cards import SHEET_COLUMNS, card_sheets
+from nqsphinx.directives.cards import SHEET_COLUMNS, card_sheets
 from nqsphinx.untrusted import GENERATED
 from tests.print.pdfs import text
 

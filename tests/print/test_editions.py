@@ -1,7 +1,7 @@
 """The PDF rulebooks are the players' book: every player chapter, none of the editors' material
 (the Rules Coverage and command-line chapters, the Computed Points column, the errata's engine
 names)
-(:mod:`nqsphinx.editions`)."""
+(:mod:`nqsphinx.books.editions`)."""
 
 from __future__ import annotations
 
@@ -23,9 +23,9 @@ from nqcore.profile_tables import (
 )
 from nqcore.profiles import sample_profiles
 from nqcore.tables import get_table
-from nqsphinx.editions import EDITOR_PAGES, PRINT_TAG, SITE_ONLY_PAGES, players_table
+from nqsphinx.books.editions import EDITOR_PAGES, PRINT_TAG, SITE_ONLY_PAGES, players_table
+from nqsphinx.directives.tables import format_cell
 from nqsphinx.messages import engine_text
-from nqsphinx.tables import format_cell
 from tests.building import ROOT, sphinx_command
 from tests.print.pdfs import text
 from tests.site.sitepages import toctree_order

@@ -21,8 +21,8 @@ import polib
 import pytest
 from docutils import nodes
 
-from nqsphinx.editions import SITE_ONLY_PAGES
-from nqsphinx.epub import (
+from nqsphinx.books.editions import SITE_ONLY_PAGES
+from nqsphinx.books.epub import (
     SITE_ONLY_STYLESHEETS,
     TRANSPOSED,
     cover_alt,
@@ -30,8 +30,8 @@ from nqsphinx.epub import (
     table_classes,
     transpose,
 )
+from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import ui_text
-from nqsphinx.typography import french_html
 from tests.building import LANGUAGES, ROOT, build_all
 
 NS = {

@@ -1,5 +1,5 @@
 """The printed rulebooks show each worked example's prose and the line saying the engine checked
-it, never its code (:mod:`nqsphinx.example_view`)."""
+it, never its code (:mod:`nqsphinx.directives.example_view`)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ import sys
 
 import polib
 
-from nqcore.i18n_catalogue import extract
+from nqtranslate.catalogue import extract
 from tests.building import ROOT
 from tests.test_translations import tokens
 

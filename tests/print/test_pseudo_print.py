@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from nqcore.i18n import LOCALE_PATH_VARIABLE
-from nqsphinx.pseudo import PSEUDO
+from nqtranslate.pseudo import PSEUDO
 from tests.building import ROOT, Build, build_all, latexmk_all
 from tests.print.pdfs import text
 from tests.pseudolang import Allowed, english_left, pseudo_catalogues, unused

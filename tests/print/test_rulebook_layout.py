@@ -17,9 +17,9 @@ import pytest
 
 from nqcore.spells import all_spells
 from nqcore.tables import get_table
-from nqsphinx.glossary import GLOSSARY_FILE, load_terms
+from nqsphinx.directives.glossary import GLOSSARY_FILE, load_terms
+from nqsphinx.directives.rules_index import NAMED_ROWS
 from nqsphinx.messages import engine_text, ui_text
-from nqsphinx.rules_index import NAMED_ROWS
 from tests.building import ROOT
 from tests.print import layout
 from tests.print import pdfs as pdfs_module
@@ -222,7 +222,7 @@ def test_no_replacement_character(pdfs: dict[str, Path], lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_index_sends_headings_to_their_page(pdfs: dict[str, Path], lang: str) -> None:
     """Every heading of the rules is an entry with the page of its heading."""
-    from nqsphinx.rules_index import index_text
+    from nqsphinx.directives.rules_index import index_text
 
     pdf = pdfs[lang]
     entries = {_unspaced(entry): pages for entry, pages in _entries(pdf).items()}

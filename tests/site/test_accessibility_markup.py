@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from nqsphinx.glossary import GLOSSARY_FILE, load_terms, term_label
+from nqsphinx.directives.glossary import GLOSSARY_FILE, load_terms, term_label
 from tests.building import ROOT
 from tests.svgcontrast import failures, inline_svgs, pairs
 

@@ -1,4 +1,4 @@
-"""The Content-Security-Policy (``nqsphinx.csp``) on every built page: the policy's meta is the
+"""The Content-Security-Policy (``nqsphinx.site.csp``) on every built page: the policy's meta is the
 first element of ``<head>``, every inline script or style left is allowed by a hash of the policy,
 and no page has an inline event handler, a ``javascript:`` URL or a style attribute it refuses."""
 
@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from sphinx.errors import ExtensionError
 
-from nqsphinx import at_table, csp
-from nqsphinx.site_archive import write_archive
-from nqsphinx.site_root import write_root
+from nqsphinx.site import at_table, csp
+from nqsphinx.site.archive import write_archive
+from nqsphinx.site.root_page import write_root
 from tests.building import ROOT
 
 #: What a browser ignores in a URL before its scheme (ASCII white space and control characters).
@@ -85,9 +85,9 @@ def policy_faults(html: str) -> list[str]:
     meta = first[1] if first and first[0] == "meta" else {}
     if meta.get("http-equiv", "").lower() != "content-security-policy":
         return [f"the first element of <head> is {first}, not the policy"]
-    # A calculator page (nqsphinx.at_table) also lets its engine compile WebAssembly.
+    # A calculator page (nqsphinx.site.at_table) also lets its engine compile WebAssembly.
     expected = at_table.ENGINE_POLICY if f'class="{at_table.MARK}"' in html else csp.POLICY
-    faults = [] if meta.get("content") == expected else ["the policy is not nqsphinx.csp's"]
+    faults = [] if meta.get("content") == expected else ["the policy is not nqsphinx.site.csp's"]
     policy = directives(meta.get("content", ""))
     allowed = {"script": policy.get("script-src", []), "style": policy.get("style-src", [])}
     faults += [
@@ -122,7 +122,7 @@ def test_policy_check_finds_what_the_policy_refuses() -> None:
     )
     faults = policy_faults(page)
     assert faults == [
-        "the policy is not nqsphinx.csp's",
+        "the policy is not nqsphinx.site.csp's",
         "inline <style> without its hash: 'p {}'",
         "inline <script> without its hash: 'steal()'",
         "inline event handler <img onerror>",

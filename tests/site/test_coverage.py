@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from nqcore.i18n import format_number, format_percent
+from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import ui_text
-from nqsphinx.typography import french_html
 from tests.building import ROOT
 
 DOCS = ROOT / "docs"

@@ -1,5 +1,5 @@
-"""The site links the print PDFs it holds, and only those (:mod:`nqsphinx.downloads`); ``make all``
-builds them before the sites."""
+"""The site links the print PDFs it holds, and only those (:mod:`nqsphinx.site.downloads`);
+``make all`` builds them before the sites."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
-from nqsphinx.downloads import link_text
+from nqsphinx.site.downloads import link_text
 from tests.building import ROOT
 from tests.site.test_links_land import dangling_links
 
 CONF = """
-extensions = ["myst_parser", "nqsphinx.downloads"]
+extensions = ["myst_parser", "nqsphinx.site.downloads"]
 exclude_patterns = ["_build"]
 """
 INDEX = """# Home

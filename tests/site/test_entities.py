@@ -17,7 +17,7 @@ from nqcore.armoury import hand_weapons, ranged_weapons, support_weapons
 from nqcore.mutations import all_mutations
 from nqcore.profiles import features, sample_profiles
 from nqcore.spells import all_spells
-from nqsphinx.glossary import GLOSSARY_FILE, load_terms, term_label
+from nqsphinx.directives.glossary import GLOSSARY_FILE, load_terms, term_label
 from tests.building import ROOT
 
 LANGS = ("en", "fr")

@@ -1,6 +1,6 @@
 """Players see each worked example's prose and the engine's answer, never its code: on the site
 the doctest is folded in a closed disclosure, under a line saying the engine checked the result,
-and the search index holds none of it (:mod:`nqsphinx.example_view`)."""
+and the search index holds none of it (:mod:`nqsphinx.directives.example_view`)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,14 @@ from pathlib import Path
 import pytest
 
 from nqcore.i18n import format_percent
-from nqsphinx.example_view import NO_SEARCH, SNIPPETS_WITHOUT_CODE, checked_line, engine_result
+from nqsphinx.directives.example_view import (
+    NO_SEARCH,
+    SNIPPETS_WITHOUT_CODE,
+    checked_line,
+    engine_result,
+)
+from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import ui_text
-from nqsphinx.typography import french_html
 from tests.site.sitepages import VOID
 from tests.test_worked_examples import PAGES, examples
 
@@ -195,7 +200,8 @@ def test_the_folded_code_is_marked_for_the_search_snippets(html_sites: dict[str,
     assert f'querySelectorAll(".{NO_SEARCH}")' in script
 
     def scripts(page: str) -> str:
-        """The scripts a page loads (in the bundles of nqsphinx.bundles), one after the other."""
+        """The scripts a page loads (in the bundles of nqsphinx.site.bundles), one after the
+        other."""
         text = (html_sites["en"] / f"{page}.html").read_text(encoding="utf-8")
         names = re.findall(r'<script src="(_static/[^"?]+)', text)
         return "".join((html_sites["en"] / name).read_text(encoding="utf-8") for name in names)

@@ -17,16 +17,16 @@ from pathlib import Path
 import pytest
 from sphinx.util.inventory import InventoryFile
 
-from nqsphinx.glossary import GLOSSARY_FILE, collation_key, load_terms, term_label
+from nqsphinx.directives.glossary import GLOSSARY_FILE, collation_key, load_terms, term_label
+from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import ui_text
-from nqsphinx.search import (
+from nqsphinx.site.search import (
     SEARCH_FILE,
     STEMS_OPTION,
     EnglishSearch,
     FrenchSearch,
     load_search_data,
 )
-from nqsphinx.typography import french_html
 from tests.building import ROOT
 from tests.site.sitepages import toctree_order
 

@@ -1,6 +1,6 @@
 """The site's home page is a start page for players: five blocks of links in each language, the
 navigation's toctrees hidden there; the editors' pages stay on the site, in their own "For
-Editors" section of the navigation (:mod:`nqsphinx.editions`)."""
+Editors" section of the navigation (:mod:`nqsphinx.books.editions`)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import polib
 import pytest
 
 from nqcore.profile_tables import COMPUTED_POINTS
-from nqsphinx.editions import EDITOR_PAGES
+from nqsphinx.books.editions import EDITOR_PAGES
+from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import engine_text
-from nqsphinx.typography import french_html
 from tests.building import ROOT
 from tests.htmlpages import engine_tables
 from tests.site.test_links_land import dangling_links

@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 import yaml
 
-from nqsphinx import hosting, langswitch, offline
-from nqsphinx.site_archive import archived_page, write_archive
-from nqsphinx.site_archive import main as archive_main
+from nqsphinx.languages import langswitch
+from nqsphinx.site import hosting, offline
+from nqsphinx.site.archive import archived_page, write_archive
+from nqsphinx.site.archive import main as archive_main
 from tests.building import ROOT
 from tests.htmlpages import links
 from tests.site.sitepages import toctree_order
@@ -123,8 +124,8 @@ def test_archive_of_one_language_only_names_the_missing_one(
 def test_make_html_writes_the_root_page_and_the_archives() -> None:
     result = subprocess.run(["make", "-n", "html", "BUILD=/tmp/nq-build"], cwd=ROOT,
                             capture_output=True, text=True, check=True)  # fmt: skip
-    assert "-m nqsphinx.site_root /tmp/nq-build/html" in result.stdout
-    assert "-m nqsphinx.site_archive /tmp/nq-build/html" in result.stdout
+    assert "-m nqsphinx.site.root_page /tmp/nq-build/html" in result.stdout
+    assert "-m nqsphinx.site.archive /tmp/nq-build/html" in result.stdout
 
 
 @pytest.mark.parametrize(

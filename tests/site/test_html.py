@@ -9,9 +9,9 @@ import pytest
 
 from nqcore.i18n import Msg
 from nqcore.tables import get_table
+from nqsphinx.directives.tables import format_cell
+from nqsphinx.languages.typography import french_html, french_latex
 from nqsphinx.messages import engine_text
-from nqsphinx.tables import format_cell
-from nqsphinx.typography import french_html, french_latex
 from tests.building import ROOT, Build
 from tests.htmlpages import engine_tables, links
 
@@ -132,7 +132,7 @@ def test_french_percentages_are_spaced() -> None:
 
 
 def test_site_root_chooses_a_language(tmp_path: Path) -> None:
-    from nqsphinx.site_root import write_root
+    from nqsphinx.site.root_page import write_root
 
     page = write_root(tmp_path).read_text(encoding="utf-8")
     assert 'href="en/index.html"' in page and 'href="fr/index.html"' in page

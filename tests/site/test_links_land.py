@@ -18,9 +18,9 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from nqsphinx.hosting import BILINGUAL_ARCHIVE
-from nqsphinx.site_archive import archive_all
-from nqsphinx.site_root import write_root
+from nqsphinx.site.archive import archive_all
+from nqsphinx.site.hosting import BILINGUAL_ARCHIVE
+from nqsphinx.site.root_page import write_root
 
 #: Attributes whose value is a link to follow.
 LINK_ATTRIBUTES = frozenset({"href", "src", "xlink:href"})

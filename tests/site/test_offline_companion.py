@@ -1,6 +1,6 @@
-"""The site as an installable offline companion (``nqsphinx/offline.py``): each language's web
+"""The site as an installable offline companion (``nqsphinx/site/offline.py``): each language's web
 app manifest and icons, the service worker's precache list and version, the pages' stylesheets
-and scripts gathered in bundles (``nqsphinx/bundles.py``), and smaller things a reader at the
+and scripts gathered in bundles (``nqsphinx/site/bundles.py``), and smaller things a reader at the
 table meets: the spell list linking to the cards, the search page's own box and help, spell card
 titles that break whole words."""
 
@@ -17,8 +17,8 @@ from sphinx.builders.html._assets import _CascadingStyleSheet, _JavaScript
 from sphinx.errors import ExtensionError
 
 from nqcore.spells import all_spells
-from nqsphinx import bundles, offline
-from nqsphinx.site_root import write_root
+from nqsphinx.site import bundles, offline
+from nqsphinx.site.root_page import write_root
 from tests.building import ROOT
 from tests.htmlpages import links
 from tests.site.sitepages import toctree_order
@@ -147,7 +147,7 @@ def test_pages_load_one_stylesheet_and_one_script_bundle(html_sites: dict[str, P
     for name in order[1:]:  # the text of each file, whole
         assert bundles.SOURCE_MAP.sub("", (site / name).read_text("utf-8")).rstrip() in css
     translations = (site / "_static" / "translations.js").read_text(encoding="utf-8")
-    assert translations.rstrip() in script  # the rewritten one, without eval (nqsphinx.csp)
+    assert translations.rstrip() in script  # the rewritten one, without eval (nqsphinx.site.csp)
     for name in ("documentation_options.js", "doctools.js", "nq.js", "nq-offline.js"):
         assert f"/* _static/{name} */" in script
     assert "design-tabs.js" not in script  # no page has tabs

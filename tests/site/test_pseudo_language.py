@@ -1,6 +1,6 @@
 """No English on a translated page: the site built in the pseudo language shows no ASCII letter.
 
-Every catalogue's msgids are accented and bracketed (:mod:`nqsphinx.pseudo`) into a scratch
+Every catalogue's msgids are accented and bracketed (:mod:`nqtranslate.pseudo`) into a scratch
 folder, and the site is built in that language (``qps``) from there, as a third language would be
 built from its catalogues alone (``NQ_LOCALE_PATH``, nqcore/i18n.py).  Then every text a reader
 sees on every page (the text of ``<body>``, the attributes read out or shown: alt, title,
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from nqsphinx.pseudo import PSEUDO
+from nqtranslate.pseudo import PSEUDO
 from tests.building import ROOT, build_all
 from tests.pseudolang import Allowed, english_left, pseudo_catalogues, unused
 

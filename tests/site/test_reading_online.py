@@ -13,9 +13,9 @@ import polib
 import pytest
 import snowballstemmer
 
-from nqsphinx import theme_catalogue, theme_text
-from nqsphinx.rules_index import index_text
-from nqsphinx.site_style import BACKGROUNDS, MIN_CONTRAST, aspect_colours, contrast
+from nqsphinx.directives.rules_index import index_text
+from nqsphinx.languages import theme_catalogue, theme_text
+from nqsphinx.site.style import BACKGROUNDS, MIN_CONTRAST, aspect_colours, contrast
 from tests.htmlpages import links
 from tests.site.sitepages import chrome_words, heading_labels, related, sections, toctree_order
 
@@ -52,7 +52,8 @@ def test_every_template_word_has_french(tmp_path: Path) -> None:
     template = theme_catalogue.missing_from_sphinx("fr")
     ours = {e.msgid: e for e in polib.pofile(str(theme_text.catalogue_path("fr")))}
     missing = [str(m.id) for m in template if m.id and not getattr(ours.get(m.id), "msgstr", "")]
-    assert not missing, f"python -m nqsphinx.theme_catalogue update, then translate: {missing}"
+    command = "python -m nqsphinx.languages.theme_catalogue update"
+    assert not missing, f"{command}, then translate: {missing}"
     assert {"Back to top", "Next", "Previous", "On this page"} <= set(ours)
 
 

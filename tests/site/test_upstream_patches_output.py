@@ -1,5 +1,5 @@
 """The build speed-ups change no byte: both sites, their search indexes, the offline archive and
-the LaTeX sources, built with nqsphinx.upstream_patches on and off (``NQ_UPSTREAM_PATCHES=0``)."""
+the LaTeX sources, built with nqsphinx.upstream.patches on and off (``NQ_UPSTREAM_PATCHES=0``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from nqsphinx.upstream_patches import SWITCH
+from nqsphinx.upstream.patches import SWITCH
 from tests.building import LANGUAGES, ROOT
 
 pytestmark = pytest.mark.slow
@@ -37,7 +37,7 @@ def build(base: Path, switch: str) -> Path:
         for process in running:
             log, _ = process.communicate()
             assert process.returncode == 0, log
-    for module in ("nqsphinx.site_root", "nqsphinx.site_archive"):
+    for module in ("nqsphinx.site.root_page", "nqsphinx.site.archive"):
         subprocess.run([sys.executable, "-m", module, str(base / "html")], env=env, check=True,
                        capture_output=True)  # fmt: skip
     return base

@@ -33,10 +33,15 @@ CATEGORIES = ("accessibility", "best-practices", "seo")
 GOALS = {"accessibility": 100, "best-practices": 95, "seo": 95}
 FORM_FACTORS = ("mobile", "desktop")
 CHROMIUM_FLAGS = (
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
     "--proxy-server=http://127.0.0.1:9",  # nothing listens there: no request leaves loopback
-)  # fmt: skip
+)
 
 
 def missing() -> str | None:
@@ -51,8 +56,11 @@ def missing() -> str | None:
         return None
     install = subprocess.run(
         ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-        cwd=HERE, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+        cwd=HERE,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     if install.returncode != 0 or not LIGHTHOUSE.exists():
         return f"npm ci in {HERE} failed: {_npm_error(install.stderr)}"
     return None
@@ -124,10 +132,17 @@ def command(url: str, form_factor: str, output: Path, profile: Path) -> list[str
     flags = " ".join([*CHROMIUM_FLAGS, f"--user-data-dir={profile}"])
     preset = ["--preset=desktop"] if form_factor == "desktop" else ["--form-factor=mobile"]
     return [
-        str(LIGHTHOUSE), url, *preset, f"--only-categories={','.join(CATEGORIES)}",
-        "--output=json", f"--output-path={output}", "--quiet", "--no-enable-error-reporting",
-        "--disable-full-page-screenshot", f"--chrome-flags={flags}",
-    ]  # fmt: skip
+        str(LIGHTHOUSE),
+        url,
+        *preset,
+        f"--only-categories={','.join(CATEGORIES)}",
+        "--output=json",
+        f"--output-path={output}",
+        "--quiet",
+        "--no-enable-error-reporting",
+        "--disable-full-page-screenshot",
+        f"--chrome-flags={flags}",
+    ]
 
 
 def audit(url: str, form_factor: str = "mobile", timeout: float = 120) -> Report:
@@ -135,11 +150,18 @@ def audit(url: str, form_factor: str = "mobile", timeout: float = 120) -> Report
     with tempfile.TemporaryDirectory(prefix="nq-lighthouse-") as scratch:
         output, profile = Path(scratch) / "report.json", Path(scratch) / "profile"
         env = dict(os.environ, CHROME_PATH=CHROMIUM)
-        run = subprocess.run(command(url, form_factor, output, profile), env=env,
-                             capture_output=True, text=True, timeout=timeout)  # fmt: skip
+        run = subprocess.run(
+            command(url, form_factor, output, profile),
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
         if run.returncode != 0 or not output.exists():
-            raise RuntimeError(f"lighthouse {url} ({form_factor}) exit {run.returncode}: "
-                               f"{run.stderr.strip()[-2000:]}")  # fmt: skip
+            raise RuntimeError(
+                f"lighthouse {url} ({form_factor}) exit {run.returncode}: "
+                f"{run.stderr.strip()[-2000:]}"
+            )
         return parse(json.loads(output.read_text(encoding="utf-8")), form_factor)
 
 

@@ -39,7 +39,7 @@ class NoOp(Directive):  # type: ignore[misc]
 
 def project_directives() -> list[str]:
     names: set[str] = set()
-    for source in sorted((ROOT / "nqsphinx").glob("*.py")):
+    for source in sorted((ROOT / "nqsphinx").rglob("*.py")):
         names.update(REGISTERED.findall(source.read_text(encoding="utf-8")))
     for page in sorted((ROOT / "docs").glob("*.md")):
         names.update(USED.findall(page.read_text(encoding="utf-8")))

@@ -1,0 +1,444 @@
+"""The EPUB editions of the rulebook (``make epub``): Sphinx's epub builder, made a book.
+
+- Its metadata in the book's language (title, author, publisher, rights, description,
+  contributors), set when the configuration is read, and the accessibility metadata that reading
+  systems and checkers (epubcheck, Ace) look for, written by our ``content.opf`` template
+  (``docs/_templates/epub/``) with the properties Sphinx leaves out (``svg``, ``cover-image``).
+- Only the book's templates: the site's (Furo's page with its language switch, search, offline
+  archive link and scripts) stay out of the e-book.
+- A cover drawn from the title and credits, rendered to PNG by ``rsvg-convert`` (as the PDF's
+  diagrams are), which every reading app shows in its library.
+- Our site-only output is left out (the glossary's filter box needs a script); wide tables get a
+  class for the e-book's stylesheet (``docs/_static/epub/nq-epub.css``), which fits them to a
+  phone's width.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+import shutil
+import subprocess
+import textwrap
+import uuid
+from collections.abc import Set
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.builders._epub_base import NavPoint
+from sphinx.builders.epub3 import HTML_TAG, Epub3Builder
+from sphinx.config import Config
+from sphinx.errors import ExtensionError
+
+from nqsphinx.directives import glossary
+from nqsphinx.directives.diagrams import ASPECT_COLOURS, CIRCLE_ORDER, aspect_positions
+from nqsphinx.languages.typography import french_html
+from nqsphinx.messages import page_language, ui_text
+from nqsphinx.site import style as site_style
+from nqsphinx.untrusted import GENERATED, generated_raw
+
+#: The book's templates are in this folder of each templates path (``docs/_templates/epub``).
+EPUB_TEMPLATES = "epub"
+#: Credited in both editions (Credits: "Additional Material and Playtesting by"); MARC roles.
+CONTRIBUTORS = (
+    ("Steve Cunningham", "ctb"),
+    ("Glenn Few", "ctb"),
+    ("Robert Fransgaard", "ctb"),
+    ("Tony Kenealy", "ctb"),
+)
+TRANSLATORS = {"fr": ("Rodolphe Carpentier",)}
+RIGHTS = "© 2002-2007 Chris Gilders."
+#: Characters of the book's type (1 em) across a phone's page, 390 px less the margins: 42 of
+#: Chromium's sans-serif in the book's tables, less a margin for other fonts.
+PAGE_CHARACTERS = 40
+#: The e-book stylesheet's classes for a table too wide for the book's type, each a smaller type
+#: (its size in em); the last is as small as can be read.
+TABLE_TYPES = ((0.9, ""), (0.75, "nq-wide"), (0.6, "nq-very-wide"), (0.5, "nq-widest"))
+#: The class that lets headers break inside a word, when the words do not fit in any type.
+BREAK_HEADERS = "nq-break-headers"
+#: What a column adds to its longest word (padding, rules, bold headers), in characters: 1.85
+#: measured on the book's 258 tables in Chromium (0.56 em a character, 1.03 em a column).
+COLUMN_GAP = 2
+#: A profile table of at most this many rows that does not fit the page in the book's type is
+#: turned on its side: a line per column, the headers down the left (a weapon's or a model's
+#: profile reads as a card instead of shrinking to a type too small to read).
+TRANSPOSED_MAX_ROWS = 2
+TRANSPOSED = "nq-transposed"
+#: A line breaks at these spaces only (not at the no-break spaces of "21 %").
+BREAKABLE = re.compile(r"[ \t\n]+")
+#: The cover's size in pixels (2:3, what reading apps show best).
+COVER_WIDTH = 1200
+
+
+def _typeset(text: str, lang: str) -> str:
+    """French typography for text that no transform of the build reaches (metadata, raw)."""
+    return french_html(text) if lang == "fr" else text
+
+
+def _words(text: str, lang: str) -> str:
+    """One of the extension's strings in ``lang``, typeset."""
+    return _typeset(ui_text(text, lang), lang)
+
+
+def _colon(lang: str) -> str:
+    """A colon as the language writes it (French spaces it; :func:`_typeset` fixes the space)."""
+    return " : " if lang == "fr" else ": "
+
+
+def _translator_credits(lang: str) -> list[str]:
+    label = ui_text("French translation", lang)
+    return [_typeset(f"{label}{_colon(lang)}{name}", lang) for name in TRANSLATORS.get(lang, ())]
+
+
+def contributors(lang: str) -> list[tuple[str, str]]:
+    """Everyone the edition credits besides its author, with their MARC relator role."""
+    return [*CONTRIBUTORS, *((name, "trl") for name in TRANSLATORS.get(lang, ()))]
+
+
+def description(lang: str) -> str:
+    tagline = ui_text("The fantasy battles miniatures wargame", lang)
+    return f"{tagline}, {ui_text('for 25mm - 30mm miniatures', lang)}."
+
+
+def rights(lang: str) -> str:
+    return f"{RIGHTS} {_words('These rules are free to distribute.', lang)}"
+
+
+def identifier(project: str, lang: str) -> str:
+    """The same for every build of one edition, different for each language."""
+    return f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, f'urn:noquarter:{project}:{lang}')}"
+
+
+def cover_alt(title: str, lang: str) -> str:
+    """The cover's text, as the alternative text of its image."""
+    parts = [
+        f"{ui_text('Cover', lang)}{_colon(lang)}{title}.",
+        description(lang),
+        f"{ui_text('Designed and written by', lang)} Chris Gilders.",
+        *(f"{credit}." for credit in _translator_credits(lang)),
+    ]
+    return _typeset(" ".join(parts), lang)
+
+
+def _configure(app: Sphinx, config: Config) -> None:
+    """The edition's metadata in the build's language (``-D language=fr`` is the only switch)."""
+    lang = page_language(config.language)
+    config.epub_title = config.project
+    config.epub_author = config.author
+    config.epub_language = lang
+    config.epub_publisher = config.author
+    config.epub_copyright = rights(lang)
+    config.epub_description = description(lang)
+    config.epub_contributor = ", ".join(name for name, _ in contributors(lang))
+    config.epub_identifier = identifier(config.project, lang)
+    config.epub_uid = "bookid"
+
+
+def accessibility(config: Config, lang: str) -> list[tuple[str, str]]:
+    """The ``schema:`` properties of ``nq_epub_accessibility`` and the summary in ``lang``."""
+    pairs = [
+        (f"schema:{name}", value)
+        for name, values in config.nq_epub_accessibility.items()
+        for value in values
+    ]
+    summary = _words(
+        "Chapters and sections can be reached from the table of contents, the headings and the "
+        "index. Every diagram and image has a text alternative in the language of the book. "
+        "Tables have header cells.",
+        lang,
+    )  # literal here, so that ./dev update-po finds it (keyword _words)
+    return [*pairs, ("schema:accessibilitySummary", summary)]
+
+
+# -- The cover ----------------------------------------------------------------------------------
+
+RED, PAPER, INK = "#7b1e1e", "#f7f1e3", "#2b2118"
+#: Average advance of a character, in em, to wrap lines (DejaVu Sans, a little generous).
+CHAR_EM = {"normal": 0.6, "bold": 0.68}
+
+
+def _text_lines(
+    text: str, y: float, size: float, width: float, weight: str = "normal", fill: str = INK
+) -> tuple[list[str], float]:
+    """``text`` centred from baseline ``y``, wrapped to ``width``; the elements and the next y."""
+    per_line = max(8, int(width / (size * CHAR_EM[weight])))
+    elements = []
+    for line in textwrap.wrap(text, per_line) or [""]:
+        elements.append(
+            f'<text x="50%" y="{y:.0f}" text-anchor="middle" font-size="{size}" '
+            f'font-weight="{weight}" fill="{fill}">{html.escape(line)}</text>'
+        )
+        y += size * 1.25
+    return elements, y
+
+
+def _emblem(cx: float, cy: float, radius: float) -> list[str]:
+    """The six aspects of magic in their circle (as in the Magic chapter), in their colours."""
+    positions = {a: (cx + x, cy + y) for a, (x, y) in aspect_positions(radius).items()}
+    parts = [
+        f'<circle cx="{cx}" cy="{cy}" r="{radius}" fill="none" stroke="{RED}" '
+        'stroke-width="3" stroke-opacity="0.5"/>'
+    ]
+    for aspect in CIRCLE_ORDER[:3]:
+        (x1, y1), (x2, y2) = positions[aspect], positions[aspect.opposed]
+        parts.append(
+            f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{RED}" '
+            'stroke-width="3" stroke-dasharray="10 7" stroke-opacity="0.6"/>'
+        )
+    for aspect in CIRCLE_ORDER:
+        x, y = positions[aspect]
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="26" fill="{ASPECT_COLOURS[aspect]}"/>')
+    return parts
+
+
+def cover_svg(title: str, lang: str) -> str:
+    """The cover as SVG (600 × 900 units), laid out as the PDF's title page: a red band with the
+    title (its first two words large, ``No Quarter``), the aspects' circle, the subtitle and the
+    credits, in ``lang``."""
+    width, height, text_width = 600, 900, 520
+    words = {
+        "tagline": _words("The fantasy battles miniatures wargame", lang),
+        "scale": _words("for 25mm - 30mm miniatures", lang),
+        "by": _words("Designed and written by", lang),
+    }
+    words_of_title = title.split()
+    name, rest = " ".join(words_of_title[:2]), " ".join(words_of_title[2:])
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif">',
+        f'<rect width="{width}" height="{height}" fill="{PAPER}"/>',
+        f'<rect width="{width}" height="330" fill="{RED}"/>',
+        f'<rect y="338" width="{width}" height="6" fill="{RED}"/>',
+    ]
+    lines, y = _text_lines(name, 165, 70, text_width, "bold", PAPER)
+    parts += lines
+    lines, y = _text_lines(rest, y + 10, 40, text_width, "bold", PAPER)
+    parts += lines
+    parts += _emblem(width / 2, 505, 95)
+    lines, y = _text_lines(words["tagline"], 680, 26, text_width)
+    parts += lines
+    lines, y = _text_lines(words["scale"], y, 20, text_width)
+    parts += lines
+    lines, y = _text_lines(words["by"], max(y + 25, 790), 18, text_width)
+    parts += lines
+    lines, y = _text_lines("Chris Gilders", y + 8, 32, text_width, "bold", RED)
+    parts += lines
+    for credit in _translator_credits(lang):
+        lines, y = _text_lines(credit, y, 16, text_width)
+        parts += lines
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def write_cover(path: Path, title: str, lang: str) -> None:
+    """Render the cover to PNG with rsvg-convert (Debian librsvg2-bin)."""
+    converter = shutil.which("rsvg-convert")
+    if converter is None:
+        raise ExtensionError(
+            "rsvg-convert not found: the e-book's cover is drawn with it "
+            "(Debian: apt-get install librsvg2-bin)"
+        )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    result = subprocess.run(
+        [converter, "--width", str(COVER_WIDTH), "--format", "png", "--output", str(path)],
+        input=cover_svg(title, lang).encode("utf-8"),
+        capture_output=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise ExtensionError(f"rsvg-convert could not draw the cover: {result.stderr.decode()}")
+
+
+# -- The builder --------------------------------------------------------------------------------
+
+
+#: The site's own stylesheets (phone layout, keyboard, drawers, search, the reader's theme): they
+#: style what a book does not have, and their selector lists inside ``:is()`` and ``:not()`` are
+#: refused by e-book readers and by epubcheck's CSS parser (CSS-008).  The book neither links nor
+#: packs them; what the content needs in both editions is in ``nq-content.css``.
+SITE_ONLY_STYLESHEETS = frozenset({"nq.css", "nq-keyboard.css", "nq-a11y.css", "nq-site.css"})
+
+
+class RulebookEpubBuilder(Epub3Builder):
+    """Sphinx's EPUB 3 builder with the book's templates, words, cover and metadata."""
+
+    def init(self) -> None:
+        super().init()
+        lang = page_language(self.config.language)
+        # Sphinx's own guide titles, which it leaves in English.
+        self.guide_titles = {
+            "toc": _words("Table of Contents", lang),
+            "cover": _words("Cover", lang),
+        }
+        self.html_tag = HTML_TAG[:-1] + f' lang="{lang}" xml:lang="{lang}">'
+
+    def book_template_dirs(self) -> list[Path]:
+        return [self.confdir / p / EPUB_TEMPLATES for p in self.config.templates_path]
+
+    def init_templates(self) -> None:
+        """Templates from the ``epub`` folder of each templates path, then the epub theme: the
+        site's templates (Furo's page) are not the book's."""
+        site = list(self.config.templates_path)
+        self.config.templates_path = [posixpath.join(p, EPUB_TEMPLATES) for p in site]
+        try:
+            super().init_templates()
+        finally:
+            self.config.templates_path = site
+
+    def add_css_file(self, filename: str, **kwargs: Any) -> None:
+        """Every stylesheet but the site's (extensions add theirs as the build starts)."""
+        if posixpath.basename(filename) not in SITE_ONLY_STYLESHEETS:
+            super().add_css_file(filename, **kwargs)
+
+    def prepare_writing(self, docnames: Set[str]) -> None:
+        super().prepare_writing(docnames)
+        lang = page_language(self.config.language)
+        self.globalcontext["nq_cover_alt"] = cover_alt(self.config.epub_title, lang)
+
+    def handle_finish(self) -> None:
+        """Draw the cover and write the aspects' stylesheet before the book is put together
+        (:mod:`nqsphinx.site.style` writes it when the build finishes, too late for the book)."""
+        static = self.outdir / "_static"
+        # Sphinx writes the cover page while it lists the book's files: one left by the last
+        # build would be listed too, and enter the reading order twice.
+        (self.outdir / self.coverpage_name).unlink(missing_ok=True)
+        if self.config.epub_cover:
+            image = self.outdir / self.config.epub_cover[0]
+            write_cover(image, self.config.epub_title, page_language(self.config.language))
+        static.mkdir(parents=True, exist_ok=True)
+        for name in SITE_ONLY_STYLESHEETS:  # copied with the static files; not the book's
+            (static / name).unlink(missing_ok=True)
+        stylesheet = site_style.aspect_stylesheet()
+        (static / site_style.STYLESHEET).write_text(stylesheet, encoding="utf-8")
+        super().handle_finish()
+
+    def content_metadata(self) -> dict[str, Any]:
+        metadata = super().content_metadata()
+        lang = page_language(self.config.language)
+        metadata["contributors"] = [(html.escape(n), role) for n, role in contributors(lang)]
+        metadata["accessibility"] = [
+            (prop, html.escape(value)) for prop, value in accessibility(self.config, lang)
+        ]
+        metadata["properties"] = self.manifest_properties()
+        return metadata
+
+    def manifest_properties(self) -> dict[str, str]:
+        """EPUB 3 properties of manifest items, by href: pages with inline SVG, the cover."""
+        properties = {
+            html.escape(path.relative_to(self.outdir).as_posix()): "svg"
+            for path in self.outdir.rglob(f"*{self.out_suffix}")
+            if "<svg" in path.read_text(encoding="utf-8")
+        }
+        if self.config.epub_cover:
+            properties[html.escape(self.config.epub_cover[0])] = "cover-image"
+        return properties
+
+    def toc_metadata(self, level: int, navpoints: list[NavPoint]) -> dict[str, Any]:
+        """The NCX names the book by its identifier, as the package does (Sphinx gives it the
+        id of the identifier's element)."""
+        metadata = super().toc_metadata(level, navpoints)
+        metadata["uid"] = html.escape(self.config.epub_identifier)
+        return metadata
+
+    def build_content(self) -> None:
+        """``content.opf`` from our template (the book's templates folder), the rest Sphinx's."""
+        ours = [d for d in self.book_template_dirs() if (d / "content.opf.jinja").is_file()]
+        if not ours:
+            super().build_content()
+            return
+        sphinx_templates = self.template_dir
+        self.template_dir = ours[0]  # type: ignore[assignment]  # Sphinx's is a Path too
+        try:
+            super().build_content()
+        finally:
+            self.template_dir = sphinx_templates
+
+
+# -- The pages ----------------------------------------------------------------------------------
+
+
+def narrowest(table: nodes.table, headers: bool = True) -> float:
+    """The table's least width, in characters: each column as narrow as its longest word
+    (values never break), or without its header's words (``headers=False``: they may break)."""
+    longest: dict[int, int] = {}
+    for row in table.findall(nodes.row):
+        in_header = isinstance(row.parent, nodes.thead)
+        entries = [child for child in row.children if isinstance(child, nodes.entry)]
+        for index, entry in enumerate(entries):
+            words = [] if in_header and not headers else BREAKABLE.split(entry.astext())
+            longest[index] = max([longest.get(index, 1), *(len(word) for word in words)])
+    return sum(longest.values()) + COLUMN_GAP * len(longest)
+
+
+def table_classes(words: float, values: float) -> list[str]:
+    """The classes of a table whose least width is ``words`` characters (``values`` if its
+    headers break): the largest type where every word fits, else the largest where the values
+    fit, with headers breaking inside words."""
+    for least, extra in ((words, []), (values, [BREAK_HEADERS])):
+        classes = []
+        for size, name in TABLE_TYPES:
+            classes += [name] if name else []
+            if least * size <= PAGE_CHARACTERS:
+                return classes + extra
+    return classes + [BREAK_HEADERS]
+
+
+def _rows(table: nodes.table, part: type[nodes.Element]) -> list[list[nodes.entry]]:
+    return [
+        [entry for entry in row.children if isinstance(entry, nodes.entry)]
+        for section in table.findall(part)
+        for row in section.children
+        if isinstance(row, nodes.row)
+    ]
+
+
+def transpose(table: nodes.table) -> bool:
+    """Turn a short, wide table on its side (:data:`TRANSPOSED_MAX_ROWS`): its headers become
+    the first column, each of its rows a column.  Tables with spanning cells stay as they are."""
+    group = next(iter(table.findall(nodes.tgroup)), None)
+    heads, bodies = _rows(table, nodes.thead), _rows(table, nodes.tbody)
+    if group is None or len(heads) != 1 or not 1 <= len(bodies) <= TRANSPOSED_MAX_ROWS:
+        return False
+    if any(len(row) != len(heads[0]) for row in bodies) or any(
+        "morecols" in entry or "morerows" in entry for row in heads + bodies for entry in row
+    ):
+        return False
+    new_group = nodes.tgroup(cols=1 + len(bodies))
+    new_group += nodes.colspec(colwidth=1, stub=1)
+    for _ in bodies:
+        new_group += nodes.colspec(colwidth=1)
+    body = nodes.tbody()
+    new_group += body
+    for index, header in enumerate(heads[0]):
+        row = nodes.row()
+        row += header.deepcopy()
+        for values in bodies:
+            row += values[index].deepcopy()
+        body += row
+    group.replace_self(new_group)
+    table["classes"].append(TRANSPOSED)
+    return True
+
+
+def _book_pages(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Leave the site-only pieces of our output out of the book; mark its wide tables."""
+    if not isinstance(app.builder, RulebookEpubBuilder):
+        return
+    site_only = glossary.filter_box(page_language(app.config.language))
+    for raw in list(doctree.findall(nodes.raw)):
+        if raw.get(GENERATED) and site_only in raw.astext():
+            raw.replace_self(generated_raw(raw.astext().replace(site_only, ""), "html"))
+    for table in list(doctree.findall(nodes.table)):
+        if table_classes(narrowest(table), narrowest(table, headers=False)):
+            transpose(table)
+        table["classes"] += table_classes(narrowest(table), narrowest(table, headers=False))
+
+
+def setup(app: Sphinx) -> None:
+    app.add_builder(RulebookEpubBuilder, override=True)
+    app.add_config_value("nq_epub_accessibility", {}, "epub", types=frozenset({dict}))
+    app.connect("config-inited", _configure)
+    app.connect("doctree-resolved", _book_pages)

@@ -1,0 +1,383 @@
+"""The PDF rulebook's own LaTeX: its cover, contents, running headers, metadata, what keeps
+together on a page, and how engine tables are set.
+
+Engine tables get a column specification made from their content: short columns keep their
+natural width, long text columns wrap (tabulary shares the width among them, or fixed widths in a
+table long enough to run over pages), in a smaller type and with narrower gaps than prose tables.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+from nqprint.latex import latex_escape  # one escape for the rulebooks and the print products
+from nqsphinx.messages import ui_text
+from nqsphinx.untrusted import generated_raw
+
+#: Columns whose longest cell is longer than this (characters) wrap; the others do not.
+LONG_COLUMN = 30
+#: Sphinx sets a table of more rows as a longtable (it runs over pages).
+LONGTABLE_ROWS = 30
+#: From this many columns a table is set in a smaller type, and smaller still.
+WIDE_TABLE = 8
+VERY_WIDE_TABLE = 12
+#: The least share of the line left to a table's long columns before short ones wrap.
+MIN_FLEX = 0.3
+
+_NUMERIC = re.compile(r"^[-+–]?[\d½.,/%+\-–\s\u202f]*$")
+
+
+def _is_long(column: Sequence[str]) -> bool:
+    return max((len(cell) for cell in column), default=0) > LONG_COLUMN
+
+
+def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[Sequence[str]]:
+    return list(zip(*rows, strict=True)) if rows else [() for _ in header]
+
+
+def column_spec(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """The LaTeX column specification of a table of formatted cells.
+
+    Every column is a paragraph column whose width LaTeX measures (:func:`measure_columns`):
+    a short column is as wide as its widest cell, a long one shares what the short ones leave
+    of the line, in proportion to its text.  Numbers are centred."""
+    columns = _columns(header, rows)
+    long_text = {i: sum(len(c) for c in col) for i, col in enumerate(columns) if _is_long(col)}
+    spec = []
+    for index, column in enumerate(columns):
+        if index in long_text:
+            width = rf"{long_text[index] / sum(long_text.values()):.3f}\nqflex"
+        else:
+            width = rf"\csname nqcolumn{index}\endcsname"
+        numeric = index and index not in long_text and all(_NUMERIC.match(c) for c in column)
+        align = r"\centering" if numeric else r"\raggedright"
+        spec.append(rf">{{{align}\arraybackslash}}p{{{width}}}")
+    return "".join(spec)
+
+
+def measure_columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """LaTeX that measures the short columns into ``\\nqcolumn<i>`` and sets ``\\nqflex``, the
+    width left to the long columns (at least :data:`MIN_FLEX` of the line when there are any).
+
+    A short column is as wide as its widest cell, its header wrapping at the n-th of the line
+    as Sphinx wraps it.  If the columns do not fit, headers wrap at every word; if they still do
+    not, the cells too: a column is never narrower than its longest word."""
+    columns = _columns(header, rows)
+    short = [i for i, column in enumerate(columns) if not _is_long(column)]
+    minimum = f"{MIN_FLEX}\\linewidth" if len(short) < len(columns) else "0pt"
+    base = rf"\setlength{{\nqflex}}{{\dimexpr\linewidth-{2 * len(columns)}\tabcolsep\relax}}"
+    parts = [rf"\setlength{{\nqminflex}}{{{minimum}}}"]
+    for index in short:
+        body_words = {w for cell in columns[index] for w in cell.split()}
+        parts.append(
+            rf"\nqmeasure{{{index}}}"
+            + "{"
+            + "".join(rf"\nqword{{{latex_escape(w)}}}" for w in header[index].split())
+            + "}"
+            + rf"{{{latex_escape(header[index])}}}"
+            + "{"
+            + "".join(rf"\nqcell{{{latex_escape(c)}}}" for c in columns[index])
+            + "}"
+            + "{"
+            + "".join(rf"\nqcellword{{{latex_escape(w)}}}" for w in sorted(body_words))
+            + "}"
+        )
+    passes = [
+        base + "".join(rf"\nq{name}{{{len(columns)}}}{{{i}}}" for i in short)
+        for name in ("natural", "wrapheader", "wrapall")
+    ]
+    layout = passes[0]
+    for fallback in passes[1:]:
+        layout += r"\ifdim\nqflex<\nqminflex" + "\n" + fallback
+    layout += r"\fi" * (len(passes) - 1)
+    return "\n".join(parts) + "\n" + layout + "\n"
+
+
+def table_style(
+    node: nodes.table, header: Sequence[str], rows: Sequence[Sequence[str]]
+) -> list[nodes.Node]:
+    """``node`` set for LaTeX: a smaller type, narrower gaps and its measured columns.
+    The raw LaTeX and the column specification are ignored by every other builder."""
+    if len(header) >= VERY_WIDE_TABLE:
+        size = r"\scriptsize\setlength{\tabcolsep}{2.5pt}"
+    elif len(header) >= WIDE_TABLE:
+        size = r"\footnotesize\setlength{\tabcolsep}{3pt}"
+    else:
+        size = r"\small\setlength{\tabcolsep}{4pt}"
+    colspec = addnodes.tabular_col_spec()
+    colspec["spec"] = column_spec(header, rows)
+    measure = measure_columns(header, rows)
+    start = generated_raw(rf"\begingroup{size}\nqwholeheads" + "\n" + measure, "latex")
+    end = generated_raw(r"\endgroup" + "\n", "latex")
+    return [start, colspec, node, end]
+
+
+#: Lengths and macros of :func:`measure_columns` (a header is set in Sphinx's header family).
+MEASURE = r"""
+\newlength{\nqflex}\newlength{\nqminflex}\newlength{\nqwidth}\newlength{\nqmax}
+\count255=0
+\loop
+  \expandafter\newlength\csname nqcolumn\the\count255\endcsname
+  \expandafter\newlength\csname nqbody\the\count255\endcsname
+  \expandafter\newlength\csname nqhead\the\count255\endcsname
+  \expandafter\newlength\csname nqheadword\the\count255\endcsname
+  \expandafter\newlength\csname nqword\the\count255\endcsname
+  \advance\count255 by 1 \ifnum\count255<40 \repeat
+\newcommand{\nqlen}[2]{\csname nq#1#2\endcsname}
+%% \nqwiden{font}{text}: \nqmax becomes the width of text if wider.
+\newcommand{\nqwiden}[2]{\settowidth{\nqwidth}{#1#2}\ifdim\nqwidth>\nqmax\setlength{\nqmax}{\nqwidth}\fi}
+\newcommand{\nqword}[1]{\nqwiden{\sphinxstyletheadfamily}{#1}}
+\newcommand{\nqcell}[1]{\nqwiden{}{#1}}
+\newcommand{\nqcellword}[1]{\nqwiden{}{#1}}
+%% \nqmeasure{i}{header words}{header}{cells}{cell words}
+\newcommand{\nqmeasure}[5]{%
+  \setlength{\nqmax}{0pt}#2\setlength{\nqlen{headword}{#1}}{\nqmax}%
+  \settowidth{\nqlen{head}{#1}}{\sphinxstyletheadfamily #3}%
+  \setlength{\nqmax}{0pt}#4\setlength{\nqlen{body}{#1}}{\nqmax}%
+  \setlength{\nqmax}{\nqlen{headword}{#1}}#5\setlength{\nqlen{word}{#1}}{\nqmax}}
+%% \nqnatural{n}{i}: the widest cell; the header wraps at the n-th of the line, not in a word.
+\newcommand{\nqnatural}[2]{%
+  \setlength{\nqmax}{\dimexpr\linewidth/#1-2\tabcolsep\relax}%
+  \ifdim\nqlen{headword}{#2}>\nqmax\setlength{\nqmax}{\nqlen{headword}{#2}}\fi
+  \ifdim\nqlen{head}{#2}<\nqmax\setlength{\nqmax}{\nqlen{head}{#2}}\fi
+  \ifdim\nqlen{body}{#2}>\nqmax\setlength{\nqmax}{\nqlen{body}{#2}}\fi
+  \nqset{#2}}
+%% \nqwrapheader{n}{i}: the widest cell; the header wraps at every word.
+\newcommand{\nqwrapheader}[2]{%
+  \setlength{\nqmax}{\nqlen{body}{#2}}%
+  \ifdim\nqlen{headword}{#2}>\nqmax\setlength{\nqmax}{\nqlen{headword}{#2}}\fi
+  \nqset{#2}}
+%% \nqwrapall{n}{i}: the longest word of the column.
+\newcommand{\nqwrapall}[2]{\setlength{\nqmax}{\nqlen{word}{#2}}\nqset{#2}}
+\newcommand{\nqset}[1]{\setlength{\nqlen{column}{#1}}{\nqmax}\addtolength{\nqflex}{-\nqmax}}
+"""
+
+
+def _tex(text: str) -> str:
+    return latex_escape(text)
+
+
+def cover(lang: str) -> str:
+    """The title page: title, scale, design credit, copyright; the translator in French.
+    No build date: every build of the same sources is the same book."""
+    translator = ""
+    if lang == "fr":
+        translator = (
+            rf"{{\large {_tex(ui_text('French translation', lang))}:"  # babel-french spaces it
+            r" Rodolphe Carpentier\par}\vspace{4mm}"
+        )
+    free = _tex(ui_text("These rules are free to distribute.", lang))
+    return rf"""
+\begin{{titlepage}}
+\centering
+\vspace*{{25mm}}
+{{\color{{nqred}}\rule{{\linewidth}}{{2pt}}\par}}
+\vspace{{10mm}}
+{{\sffamily\bfseries\fontsize{{40}}{{44}}\selectfont No Quarter\par}}
+\vspace{{4mm}}
+{{\sffamily\bfseries\fontsize{{26}}{{30}}\selectfont Fantasy Wargames\par}}
+\vspace{{10mm}}
+{{\color{{nqred}}\rule{{\linewidth}}{{2pt}}\par}}
+\vspace{{8mm}}
+{{\sffamily\Large {_tex(ui_text("The fantasy battles miniatures wargame", lang))}\par}}
+\vspace{{3mm}}
+{{\sffamily\large {_tex(ui_text("for 25mm - 30mm miniatures", lang))}\par}}
+\vfill
+{{\large {_tex(ui_text("Designed and written by", lang))}\par}}
+\vspace{{2mm}}
+{{\sffamily\bfseries\LARGE Chris Gilders\par}}
+\vspace{{10mm}}
+{translator}
+{{\small © 2002-2007 Chris Gilders. {free}\par}}
+\vspace*{{10mm}}
+\end{{titlepage}}
+"""
+
+
+FRENCH_QUOTES = "\n\\frenchsetup{og=«, fg=»}"
+
+#: Running headers: the chapter on even pages, the section on odd pages, the page outside;
+#: chapter openings show the page number only.
+HEADERS = r"""
+\definecolor{nqred}{HTML}{7B1E1E}
+\makeatletter
+\fancypagestyle{normal}{%
+  \fancyhf{}%
+  \fancyhead[LE]{{\py@HeaderFamily\thepage\quad\nouppercase{\leftmark}}}%
+  \fancyhead[RO]{{\py@HeaderFamily\nouppercase{\rightmark}\quad\thepage}}%
+  \fancyfoot[C]{{\py@HeaderFamily\footnotesize No Quarter Fantasy Wargames}}%
+  \renewcommand{\headrulewidth}{0.4pt}%
+  \renewcommand{\footrulewidth}{0pt}%
+}
+\fancypagestyle{plain}{%
+  \fancyhf{}%
+  \fancyfoot[C]{{\py@HeaderFamily\thepage}}%
+  \renewcommand{\headrulewidth}{0pt}%
+  \renewcommand{\footrulewidth}{0pt}%
+}
+\makeatother
+"""
+
+
+#: The book's pages: chapters open on the next page (no blank page before them), the few blank
+#: pages left (the back of the cover, before the first chapter) carry no running head.
+PAGES = r"""
+\usepackage{emptypage}
+\usepackage{needspace}
+"""
+
+#: Front matter: the contents on a right-hand page after the cover, numbered in roman; the first
+#: chapter on a right-hand page, page 1.  ``%(contents)s``: the contents' title.
+CONTENTS = r"""
+\makeatletter
+\newcommand{\nqtableofcontents}{%%
+  \cleardoublepage
+  \pagenumbering{roman}%%
+  \begingroup
+    \parskip\z@skip
+    \sphinxtableofcontentshook
+    \renewcommand{\contentsname}{%(contents)s}%%
+    \tableofcontents
+  \endgroup
+  \cleardoublepage
+  \pagenumbering{arabic}%%
+}
+\makeatother
+"""
+
+#: What keeps things together on a page.
+#: - A table's caption stays with its table, and a heading with the caption under it: the
+#:   caption package leaves a breakpoint before and after a caption (its skips follow a colour
+#:   special or the caption's line); a penalty before each skip removes them.
+#: - A box (an example, a note) starts on a page with room for its title and first lines, or
+#:   on the next page, with the heading before it if there is one: an invisible space of
+#:   ``\nqboxstart`` that no breakpoint separates from the heading makes TeX break before the
+#:   heading.  Sphinx's own ``\needspace`` before a box is dropped: its breakpoint came right
+#:   after the heading, which it left alone at the foot of the page.
+#: - An engine table's header is not hyphenated, nor broken after a minus ("Modificateur -3"):
+#:   ``\nqwholeheads``, in the table's group (its columns are at least as wide as its longest
+#:   header word, which a prose table's are not).
+KEEP = r"""
+\makeatletter
+\let\nq@captionabove\caption@make@above
+\renewcommand*\caption@make@above{\ifvmode\nobreak\fi\nq@captionabove}
+\let\nq@captionbelow\caption@make@below
+\renewcommand*\caption@make@below{\ifhmode\par\fi\nobreak\nq@captionbelow}
+\newlength{\nqboxstart}\setlength{\nqboxstart}{7\baselineskip}
+\newcommand{\nq@keepstart}[1]{%
+  \par\if@nobreak\else\penalty\z@\fi\penalty\@M\vskip#1\penalty9999\vskip-#1\relax}
+\renewcommand{\sphinxheavyboxneedspacecommand}{}
+\let\nq@admonition\sphinxadmonition
+\renewcommand{\sphinxadmonition}{\nq@keepstart{\nqboxstart}\nq@admonition}
+\let\nq@theadfamily\sphinxstyletheadfamily
+\newcommand{\nqwholeheads}{%
+  \protected\def\sphinxstyletheadfamily{\nq@theadfamily\hyphenpenalty\@M\exhyphenpenalty\@M}}
+\makeatother
+"""
+
+#: The index in the book's type (Sphinx sets entries in typewriter, for programming objects),
+#: an abbreviation after its term as in the text: "Actions (AC)".
+INDEX = r"""
+\def\sphinxstyleindexentry#1{#1}
+\def\sphinxstyleindexextra#1{ (#1)}
+"""
+
+#: A cross-reference on paper gives its page, "see Aiming (p. 50)": Sphinx writes
+#: ``\autopageref*`` (``latex_show_pagerefs``), set here with the book's abbreviation rather
+#: than hyperref's word of the language ("page"), which babel would put back.
+PAGEREF = r"""
+\makeatletter
+\DeclareRobustCommand*{\autopageref}{\@ifstar\nq@pageref\nq@pageref}
+\newcommand*{\nq@pageref}[1]{%(page)s\nobreakspace\pageref*{#1}}
+\makeatother
+"""
+
+#: ISO language tags of the PDF (its /Lang), where the region matters (else the code).
+PDF_LANG = {"en": "en-GB", "fr": "fr-FR"}
+
+
+def metadata(lang: str) -> str:
+    """The PDF's document information (title, author, subject) and language."""
+    subject = f"{ui_text('The fantasy battles miniatures wargame', lang)}, " + ui_text(
+        "for 25mm - 30mm miniatures", lang
+    )
+    return (
+        rf"\hypersetup{{pdftitle={{No Quarter Fantasy Wargames}}, pdfauthor={{Chris Gilders}}, "
+        rf"pdfsubject={{{_tex(subject)}}}, pdflang={{{PDF_LANG.get(lang, lang)}}}}}" + "\n"
+    )
+
+
+def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
+    """The rulebook's ``latex_elements`` for ``lang``: cover, contents, headers, metadata, what
+    keeps together on a page, French typography."""
+    result = dict(elements)
+    result.setdefault("maketitle", cover(lang))
+    result.setdefault("extraclassoptions", "openany")
+    result.setdefault("tableofcontents", r"\nqtableofcontents")
+    numbering = r"\PassOptionsToPackage{numfigreset=1}{sphinx}"  # "Table 12.2": one per table
+    result["passoptionstopackages"] = result.get("passoptionstopackages", "") + "\n" + numbering
+    contents = CONTENTS % {"contents": _tex(ui_text("Contents", lang))}
+    pageref = PAGEREF % {"page": _tex(ui_text("p.", lang))}
+    result["preamble"] = (
+        result.get("preamble", "")
+        + PAGES
+        + HEADERS
+        + contents
+        + KEEP
+        + INDEX
+        + pageref
+        + metadata(lang)
+        + MEASURE
+    )
+    if lang == "fr":
+        # babel-french spaces « » too (French typography strips the typed spaces).
+        result.setdefault("babel", r"\usepackage[french]{babel}" + FRENCH_QUOTES)
+        result.setdefault("polyglossia", "")
+    return result
+
+
+class CoverOnly(SphinxTransform):
+    """The PDF's first pages are its cover and contents: the home page's own text (its tagline,
+    already on the cover, and anything else but its tables of contents) is left out."""
+
+    default_priority = 880
+
+    def apply(self, **kwargs: object) -> None:
+        if self.env.docname != self.config.root_doc:
+            return
+        for section in self.document.findall(nodes.section):
+            for child in list(section.children[1:]):
+                if not any(True for _ in child.findall(addnodes.toctree)):
+                    section.remove(child)
+            return
+
+
+class LabelledContainers(SphinxPostTransform):
+    """A container's ids as LaTeX labels: Sphinx's LaTeX writer labels sections, tables,
+    figures and targets but not containers, so links to an erratum or a spell card had no
+    destination in the PDF, and no page."""
+
+    default_priority = 900
+    builders = ("latex",)
+
+    def run(self, **kwargs: object) -> None:
+        for container in list(self.document.findall(nodes.container)):
+            if container["ids"]:
+                container.insert(0, nodes.target("", "", ids=list(container["ids"])))
+
+
+def _register(app: Sphinx) -> None:
+    if app.builder.format == "latex":
+        app.add_transform(CoverOnly)
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("builder-inited", _register)
+    app.add_post_transform(LabelledContainers)

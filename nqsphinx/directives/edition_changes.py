@@ -1,0 +1,62 @@
+"""The "What changed since the French v2.4b" page: ``{nq-edition-changes}`` lists every record of
+:mod:`nqcore.edition_changes` (section link, kind, the old reading and the new) in the page's
+language, each with its own anchor (``change-<key>``)."""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from nqcore.edition_changes import EditionChange, edition_changes
+from nqsphinx.directives.errata import generated_paragraph
+from nqsphinx.messages import engine_text, page_language, ui_text
+
+
+def change_label(change: EditionChange) -> str:
+    return f"change-{change.key}"
+
+
+def _section_ref(label: str, refdoc: str) -> addnodes.pending_xref:
+    """A link to the section, named by its title in the page's language."""
+    ref = addnodes.pending_xref(
+        "",
+        refdomain="std",
+        reftype="ref",
+        reftarget=label,
+        refexplicit=False,
+        refwarn=True,
+        refdoc=refdoc,
+    )
+    ref += nodes.inline(text=label)
+    return ref  # type: ignore[no-any-return]
+
+
+class EditionChangesDirective(SphinxDirective):
+    """Every rule whose number or meaning changed since the French v2.4b."""
+
+    def run(self) -> list[nodes.Node]:
+        lang = page_language(self.config.language)
+        docname = self.env.docname
+        result: list[nodes.Node] = []
+        for change in edition_changes():
+            box = nodes.container(ids=[change_label(change)], classes=["nq-edition-change"])
+            box += generated_paragraph(
+                _section_ref(change.section, docname),  # not bold: LaTeX sets links in italic
+                nodes.Text(" — "),
+                nodes.emphasis(text=engine_text(change.kind_label, lang)),
+            )
+            for name, reading in (
+                (ui_text("French v2.4b (2006):", lang), change.old_reading),
+                (ui_text("Rules of 2007:", lang), change.new_reading),
+            ):
+                box += generated_paragraph(
+                    nodes.strong(text=name), nodes.Text(" " + engine_text(reading, lang))
+                )
+            result.append(box)
+        return result
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("nq-edition-changes", EditionChangesDirective)

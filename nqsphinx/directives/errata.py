@@ -1,0 +1,231 @@
+"""The errata page, generated from the engine's errata data, and a link to it from every
+section where a reading of an erratum is printed.
+
+``{nq-errata}`` lists every record in the page's language, grouped by kind (contradictions, then
+open questions) and, within a kind, by the chapter of the section where the reading the engine
+does not follow is printed, in reading order.  The chapters are known only once every page is
+read, so the directive leaves a placeholder that :class:`ErrataList` fills.  A post-transform
+adds "Erratum: …" under each section that a record names by its label.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.docutils import SphinxDirective
+
+from nqcore.errata import KINDS, Erratum, all_errata
+from nqsphinx.books.editions import is_print_edition
+from nqsphinx.directives.coverage import chapters_in_order
+from nqsphinx.directives.example_view import NO_SEARCH
+from nqsphinx.messages import engine_text, page_language, ui_text
+
+#: The class of the container that ``{nq-errata}`` leaves until every page is read.
+PLACEHOLDER_CLASS = "nq-errata-placeholder"
+
+
+def erratum_label(erratum: Erratum) -> str:
+    return f"erratum-{erratum.id}"
+
+
+def kind_title(kind: str, lang: str) -> str:
+    if kind == "erratum":
+        return ui_text("Where the book contradicts itself", lang)
+    return ui_text("Questions the book leaves open", lang)
+
+
+def check_label(check: str, lang: str) -> str:
+    """The checklist item that found a record, in the reader's words."""
+    labels = {
+        "arithmetic": ui_text("Example arithmetic", lang),
+        "price": ui_text("Price that does not recompute", lang),
+        "two-statements": ui_text("Same rule stated twice", lang),
+        "other-profile": ui_text("Example using another item's profile", lang),
+        "summary-omission": ui_text("Summary that leaves entries out", lang),
+        "undefined-term": ui_text("Term never defined", lang),
+        "counter-without-rule": ui_text("Printed without a rule", lang),
+        "rounding": ui_text("Rounding left open", lang),
+        "rule-and-ability": ui_text("Rule and ability disagree", lang),
+        "left-open": ui_text("Case left open", lang),
+    }
+    return labels[check]
+
+
+def field_names(kind: str, lang: str) -> tuple[str, str, str]:
+    """The names of the printed reading, the engine's reading and the reason, by kind."""
+    if kind == "erratum":
+        return (
+            ui_text("Printed:", lang),
+            ui_text("The engine follows:", lang),
+            ui_text("Why:", lang),
+        )
+    return ui_text("The book:", lang), ui_text("The engine's choice:", lang), ui_text("Why:", lang)
+
+
+def _ref(target: str, text: str, refdoc: str) -> addnodes.pending_xref:
+    ref = addnodes.pending_xref(
+        "",
+        refdomain="std",
+        reftype="ref",
+        reftarget=target,
+        refexplicit=True,
+        refwarn=True,
+        refdoc=refdoc,
+    )
+    ref += nodes.inline(text=text)
+    return ref  # type: ignore[no-any-return]
+
+
+def generated_paragraph(*children: nodes.Node, classes: tuple[str, ...] = ()) -> nodes.paragraph:
+    """A paragraph the extension writes in the page's language (never sent to the catalogues)."""
+    para = nodes.paragraph(classes=list(classes))
+    para["translatable"] = False  # generated in the page's language
+    para.extend(children)
+    return para
+
+
+class ErrataDirective(SphinxDirective):
+    """Every record's link target now (so that links to it resolve), the list once all is read."""
+
+    def run(self) -> list[nodes.Node]:
+        lang = page_language(self.config.language)
+        std = self.env.get_domain("std")
+        for erratum in all_errata():
+            label = erratum_label(erratum)
+            subject = engine_text(erratum.subject, lang)
+            std.note_hyperlink_target(label, self.env.docname, label, subject)  # type: ignore[attr-defined]
+        return [nodes.container(classes=[PLACEHOLDER_CLASS])]
+
+
+def section_place(std: Any, label: str) -> tuple[str | None, str]:
+    """The page of a section label and its title, as the std domain knows them."""
+    if label in std.labels:
+        docname, _, title = std.labels[label]
+        return docname, title
+    if label in std.anonlabels:
+        return std.anonlabels[label][0], ""
+    return None, ""
+
+
+class ErrataList(SphinxPostTransform):
+    """Fills the placeholder: kinds, then chapters in reading order, then each record."""
+
+    default_priority = 5  # before references are resolved, so the new links resolve too
+
+    def run(self, **kwargs: Any) -> None:
+        for placeholder in list(self.document.findall(nodes.container)):
+            if PLACEHOLDER_CLASS in placeholder["classes"]:
+                placeholder.replace_self(self.groups())
+
+    def chapter_title(self, docname: str | None) -> str:
+        title = self.env.titles.get(docname) if docname else None
+        return title.astext() if title is not None else ui_text("Other", self.lang)
+
+    def groups(self) -> list[nodes.Node]:
+        self.lang = page_language(self.config.language)
+        std = self.env.get_domain("std")
+        order = chapters_in_order(self.env, self.config.root_doc)
+        contents = generated_paragraph(classes=("nq-errata-contents",))
+        result: list[nodes.Node] = [contents]
+        for kind in KINDS:
+            records = [e for e in all_errata() if e.kind == kind]
+            chapters: dict[str | None, list[Erratum]] = {}
+            for erratum in records:
+                chapters.setdefault(section_place(std, erratum.section)[0], []).append(erratum)
+            rank = {name: index for index, name in enumerate(order)}
+            ordered = sorted(chapters, key=lambda name: rank.get(name or "", len(rank)))
+            heading = f"{kind_title(kind, self.lang)} ({len(records)})"
+            kind_section = nodes.section(ids=[f"errata-{kind}"], classes=["nq-errata-kind"])
+            kind_section += nodes.title(text=heading)
+            if len(contents):
+                contents += nodes.Text(" · ")
+            contents += nodes.reference(heading, heading, internal=True, refid=f"errata-{kind}")
+            for docname in ordered:
+                chapter = nodes.section(ids=[f"errata-{kind}-{docname or 'other'}"])
+                chapter += nodes.title(text=self.chapter_title(docname))
+                for erratum in chapters[docname]:
+                    chapter += self.box(erratum, std)
+                kind_section += chapter
+            result.append(kind_section)
+        return result
+
+    def box(self, erratum: Erratum, std: Any) -> nodes.container:
+        lang = self.lang
+        box = nodes.container(ids=[erratum_label(erratum)], classes=["nq-erratum"])
+        box["classes"].append(f"nq-erratum-{erratum.kind}")
+        box += generated_paragraph(nodes.strong(text=engine_text(erratum.subject, lang)))
+        where = generated_paragraph(
+            nodes.emphasis(text=check_label(erratum.check, lang)),
+            nodes.Text(" — " + ui_text("Where:", lang) + " "),
+            classes=("nq-erratum-where",),
+        )
+        for index, label in enumerate(erratum.sections):
+            if index:
+                where += nodes.Text(", ")
+            title = section_place(std, label)[1] or ui_text("where it is printed", lang)
+            where += _ref(label, title, self.env.docname)
+        box += where
+        names = field_names(erratum.kind, lang)
+        for name, value in zip(names, (erratum.printed, erratum.correct, erratum.why), strict=True):
+            box += generated_paragraph(
+                nodes.emphasis(text=name), nodes.Text(" " + engine_text(value, lang))
+            )
+        if erratum.engine and not is_print_edition(self.config):
+            box += _engine_names(erratum.engine, lang)
+        return box
+
+
+def _engine_names(names: tuple[str, ...], lang: str) -> nodes.paragraph:
+    """For the editors, on the site only (never in print): the engine code behind the choice."""
+    para = generated_paragraph(
+        nodes.emphasis(text=ui_text("In the engine:", lang)),
+        classes=("nq-erratum-engine", NO_SEARCH),
+    )
+    for index, name in enumerate(names):
+        para += nodes.Text(", " if index else " ")
+        para += nodes.literal(text=name)
+    return para
+
+
+class ErratumNotes(SphinxPostTransform):
+    """Under each section named by a record, a note linking to that record."""
+
+    default_priority = 5  # before references are resolved, so the new links resolve too
+
+    def run(self, **kwargs: Any) -> None:
+        by_section: dict[str, list[Erratum]] = {}
+        for erratum in all_errata():
+            for label in erratum.sections:
+                by_section.setdefault(label, []).append(erratum)
+        lang = page_language(self.config.language)
+        docname = self.env.docname
+        for section in list(self.document.findall(nodes.section)):
+            for label in section["ids"]:
+                for erratum in by_section.get(label, []):
+                    note = nodes.note(classes=["nq-erratum-note"])
+                    lead = ui_text("Erratum:", lang)
+                    if erratum.kind == "open-question":
+                        lead = ui_text("Open question:", lang)
+                    note += generated_paragraph(
+                        nodes.Text(lead + " "),
+                        _ref(erratum_label(erratum), engine_text(erratum.subject, lang), docname),
+                    )
+                    _insert_after_title(section, note)
+
+
+def _insert_after_title(section: nodes.section, note: nodes.Node) -> None:
+    index = 1 if section.children and isinstance(section[0], nodes.title) else 0
+    # After the heading's index entries too: their page is the heading's.
+    while index < len(section) and isinstance(section[index], (nodes.note, addnodes.index)):
+        index += 1
+    section.insert(index, note)
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("nq-errata", ErrataDirective)
+    app.add_post_transform(ErrataList)
+    app.add_post_transform(ErratumNotes)

@@ -1,0 +1,165 @@
+"""What players see of a worked example: the book's prose and the engine's answer, never code.
+
+Each ``{example}`` box keeps its doctest in the sources, where Sybil, ``make verify-examples``
+and Sphinx's doctest builder run it (they read the sources or the unresolved doctrees, which
+these post-transforms never touch).  At writing time the doctest gives way to a line saying the
+result was checked, with the engine's value when the doctest ends on a plain number; on the site
+the code is folded away in a closed ``<details>`` disclosure, left out of the search index and of
+search snippets; in the PDF and EPUB it is left out altogether.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+from fractions import Fraction
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.writers.html5 import HTML5Translator
+
+from nqcore.i18n import format_number, format_percent
+from nqsphinx.messages import page_language, ui_text
+
+#: The box the ``example`` directive makes (:class:`nqsphinx.directives.examples.ExampleDirective`).
+EXAMPLE_CLASS = "nq-example"
+#: Sphinx's search indexer (``IndexBuilder``) skips an element of this class and its children.
+NO_SEARCH = "no-search"
+#: Blocks of ``sphinx.ext.doctest`` that show code (``testsetup`` and hidden ones are comments).
+CODE_BLOCKS = frozenset({"doctest", "testcode", "testoutput"})
+CHECK_MARK = "\u2713"
+
+_INTEGER = re.compile(r"-?\d+")
+_FRACTION = re.compile(r"Fraction\((-?\d+), (\d+)\)")
+
+#: The search page quotes each found page's text (Sphinx's ``Search.htmlToText``): this script
+#: (a static file: the Content-Security-Policy allows no inline script) leaves out the elements
+#: the index skips, so that no snippet quotes the folded code.
+SNIPPETS_WITHOUT_CODE = "nq-search-snippets.js"
+
+
+class example_check(nodes.General, nodes.Element):  # type: ignore[misc]  # docutils' naming
+    """The disclosure holding an example's code on the site (``<details>``)."""
+
+
+class example_check_summary(nodes.TextElement):  # type: ignore[misc]
+    """Its always-visible title (``<summary>``), which opens and closes it."""
+
+
+def engine_result(code: str, lang: str) -> str | None:
+    """The doctest's last expected output in the reader's number format, when it is a plain
+    integer (``7``) or a ``Fraction`` (``7/10 (70 %)``); None for anything else, which only the
+    code can show faithfully."""
+    examples = doctest.DocTestParser().get_examples(code)
+    want = examples[-1].want.strip() if examples else ""
+    if _INTEGER.fullmatch(want):
+        return format_number(int(want), lang)
+    match = _FRACTION.fullmatch(want)
+    if match:
+        value = Fraction(int(match[1]), int(match[2]))
+        if value.denominator == 1:
+            return format_number(value, lang)
+        digits = 0 if (value * 100).denominator == 1 else 1
+        return f"{value.numerator}/{value.denominator} ({format_percent(value, lang, digits)})"
+    return None
+
+
+def checked_line(result: str | None, lang: str) -> nodes.paragraph:
+    """The checked line: a check mark, the words, and the engine's value in bold if any."""
+    para = nodes.paragraph(classes=["nq-example-checked"])
+    para += nodes.inline(text=CHECK_MARK, classes=["nq-check-mark"])
+    if result is None:
+        para += nodes.Text(" " + ui_text("Checked with the rules engine", lang))
+        return para
+    before, after = ui_text("Checked with the rules engine: {result}", lang).split("{result}")
+    para += nodes.Text(" " + before)
+    para += nodes.strong(text=result)
+    if after:
+        para += nodes.Text(after)
+    return para
+
+
+def _code_blocks(box: nodes.Element) -> list[nodes.literal_block]:
+    return [
+        block
+        for block in box.findall(nodes.literal_block)
+        if block.get("testnodetype") in CODE_BLOCKS
+    ]
+
+
+class ExamplesForPlayers(SphinxPostTransform):
+    """On the site: the checked line, then the code in a closed disclosure at the box's end.
+
+    Runs after references are resolved (the erratum links) and before French typography
+    (:mod:`nqsphinx.languages.typography`, 800), which then spaces the checked line's colon."""
+
+    default_priority = 200
+    builders: tuple[str, ...] = ("html", "dirhtml", "singlehtml")
+    fold = True
+
+    def run(self, **kwargs: Any) -> None:
+        lang = page_language(self.config.language)
+        for box in list(self.document.findall(nodes.admonition)):
+            if EXAMPLE_CLASS in box["classes"]:
+                self.show(box, lang)
+
+    def show(self, box: nodes.admonition, lang: str) -> None:
+        blocks = _code_blocks(box)
+        if not blocks:
+            return
+        tests = [b for b in blocks if b.get("testnodetype") == "doctest"]
+        result = engine_result(tests[-1].astext(), lang) if tests else None
+        blocks[0].replace_self(checked_line(result, lang))
+        for block in blocks[1:]:
+            block.parent.remove(block)
+        if self.fold:
+            box += self.disclosure(blocks, lang)
+
+    @staticmethod
+    def disclosure(blocks: list[nodes.literal_block], lang: str) -> example_check:
+        details = example_check(classes=["nq-example-check", NO_SEARCH])
+        details.append(example_check_summary(text=ui_text("Check with the engine", lang)))
+        details.extend(blocks)
+        return details
+
+
+class ExamplesForReaders(ExamplesForPlayers):
+    """In print and e-books: the checked line only; the code is left out."""
+
+    builders = ("latex", "epub", "texinfo", "text", "man")
+    fold = False
+
+
+def visit_example_check(self: HTML5Translator, node: example_check) -> None:
+    self.body.append(self.starttag(node, "details"))
+
+
+def depart_example_check(self: HTML5Translator, node: example_check) -> None:
+    self.body.append("</details>\n")
+
+
+def visit_example_check_summary(self: HTML5Translator, node: example_check_summary) -> None:
+    self.body.append(self.starttag(node, "summary", suffix=""))
+
+
+def depart_example_check_summary(self: HTML5Translator, node: example_check_summary) -> None:
+    self.body.append("</summary>\n")
+
+
+def _search_page_script(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    if pagename == "search":
+        app.add_js_file(SNIPPETS_WITHOUT_CODE)
+
+
+def setup(app: Sphinx) -> None:
+    app.add_node(example_check, html=(visit_example_check, depart_example_check))
+    app.add_node(
+        example_check_summary, html=(visit_example_check_summary, depart_example_check_summary)
+    )
+    app.add_post_transform(ExamplesForPlayers)
+    app.add_post_transform(ExamplesForReaders)
+    app.connect("html-page-context", _search_page_script)

@@ -1,0 +1,130 @@
+"""The ``example`` directive: the book's worked examples, set apart, titled in their language.
+
+``:erratum: <id> [<id> ...]`` marks an example whose printed result is wrong: the box links the
+erratum or errata (the doctest inside shows the value the rules give), without touching the
+translated prose.
+
+The doctest stays in the box's doctree for the doctest builder; what readers see of it is
+:mod:`nqsphinx.directives.example_view`'s.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from nqcore.errata import all_errata
+from nqsphinx.directives import example_view
+from nqsphinx.messages import page_language, ui_text
+
+FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,}|:{3,})(.*)$")
+
+
+def unclosed_fence(lines: Sequence[str]) -> int | None:
+    """The index of a code or directive fence that is never closed, else None.
+
+    Inside an example an unclosed fence swallows the rest of the box (its prose becomes code and
+    its doctest never runs), and MyST says nothing; CommonMark's rule: a fence closes on a line of
+    the same character, at least as long, with nothing after it.
+    """
+    open_fences: list[tuple[int, str]] = []
+    for index, line in enumerate(lines):
+        match = FENCE.match(line)
+        if not match:
+            continue
+        marks, rest = match.groups()
+        if open_fences and _closes(open_fences[-1][1], marks, rest):
+            open_fences.pop()
+        elif not open_fences or open_fences[-1][1][0] == ":":  # code fences hold only text
+            open_fences.append((index, marks))
+    return open_fences[0][0] if open_fences else None
+
+
+EXAMPLE = re.compile(r"^(:{3,})\{example\}")
+
+
+def unclosed_fences_in_source(text: str) -> list[int]:
+    """The lines (1-based) of fences never closed inside the ``{example}`` blocks of a page.
+
+    Checked before the examples run (``make verify-examples``), where a swallowed doctest
+    would otherwise pass unnoticed or fail with a confusing expected output."""
+    lines = text.splitlines()
+    found = []
+    for start, line in enumerate(lines):
+        match = EXAMPLE.match(line)
+        if not match:
+            continue
+        end = next(
+            (i for i in range(start + 1, len(lines)) if lines[i].strip() == match[1]), len(lines)
+        )
+        unclosed = unclosed_fence(lines[start + 1 : end])
+        if unclosed is not None:
+            found.append(start + unclosed + 2)
+    return found
+
+
+def _closes(opening: str, marks: str, rest: str) -> bool:
+    return marks[0] == opening[0] and len(marks) >= len(opening) and not rest.strip()
+
+
+class ExampleDirective(SphinxDirective):
+    """An admonition of class ``example`` holding the book's prose and its doctest."""
+
+    has_content = True
+    option_spec = {"erratum": directives.unchanged_required}
+
+    def run(self) -> list[nodes.Node]:
+        lang = page_language(self.config.language)
+        node = nodes.admonition(classes=["nq-example", "admonition-example"])
+        title = nodes.title(text=ui_text("Example", lang))
+        title["translatable"] = False  # already in the page's language
+        node += title
+        self.set_source_info(node)
+        unclosed = unclosed_fence(self.content)
+        if unclosed is not None:  # the page and the example's line; verify-examples: the fence's
+            raise self.error(
+                f"this fence is never closed inside the example: {self.content[unclosed]!r}"
+            )
+        self.state.nested_parse(self.content, self.content_offset, node)
+        if "erratum" in self.options:
+            node += self._erratum_links(self.options["erratum"].replace(",", " ").split(), lang)
+        return [node]
+
+    def _erratum_links(self, erratum_ids: list[str], lang: str) -> nodes.paragraph:
+        known = {e.id for e in all_errata()}
+        for erratum_id in erratum_ids:
+            if erratum_id not in known:
+                raise self.error(f"unknown erratum {erratum_id!r} (see nqcore/data/errata/)")
+        para = nodes.paragraph(classes=["nq-example-erratum"])
+        para["translatable"] = False
+        if len(erratum_ids) == 1:
+            lead = ui_text("The printed result is wrong; see the erratum:", lang)
+        else:
+            lead = ui_text("The printed results are wrong; see the errata:", lang)
+        para += nodes.Text(lead + " ")
+        for index, erratum_id in enumerate(erratum_ids):
+            if index:
+                para += nodes.Text(", ")
+            ref = addnodes.pending_xref(
+                "",
+                refdomain="std",
+                reftype="ref",
+                reftarget=f"erratum-{erratum_id}",
+                refexplicit=False,
+                refwarn=True,
+                refdoc=self.env.docname,
+            )
+            ref += nodes.inline(text=erratum_id)
+            para += ref
+        return para
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("example", ExampleDirective)
+    example_view.setup(app)  # players see the prose and the engine's answer, not the doctest

@@ -1,0 +1,199 @@
+"""Links from the rules text to the glossary (:mod:`nqsphinx.directives.glossary`): the first
+use of each term on a page links to its entry, with the term's definition as the link's
+description (a screen reader hears it; ``nq.js`` shows it as a pop-up). HTML builds only.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.writers.html5 import HTML5Translator
+
+from nqsphinx.directives.glossary import (
+    GLOSSARY_FILE,
+    GLOSSARY_PAGE,
+    TERM_ATTRIBUTE,
+    UNLINKED_PAGES,
+    Term,
+    Use,
+    _uses,
+    terms_for,
+)
+from nqsphinx.languages.typography import french_html
+from nqsphinx.messages import page_language
+
+#: Where a term is never linked.  The links are made when a page is read, before Sphinx drops
+#: its informational messages (a system_message) and the ``{only}`` blocks of other builds.
+_SKIP = (
+    nodes.reference,
+    nodes.math,
+    nodes.system_message,
+    nodes.Invisible,
+    nodes.literal,
+    nodes.literal_block,
+    nodes.title,
+    nodes.raw,
+    nodes.doctest_block,
+    nodes.term,
+    addnodes.pending_xref,
+    nodes.caption,
+)
+
+
+def _matcher(terms: tuple[Term, ...], lang: str) -> tuple[re.Pattern[str], dict[str, Term]]:
+    """One pattern for every name (case-insensitive) and abbreviation (exact, 2+ letters)."""
+    names: dict[str, Term] = {}
+    for term in terms:
+        names.setdefault(term.names[lang].casefold(), term)
+        abbreviation = term.abbreviations.get(lang, "")
+        if len(abbreviation) >= 2 and "/" not in abbreviation:
+            names.setdefault(abbreviation, term)
+    ordered = sorted(names, key=len, reverse=True)
+    pattern = "|".join(
+        rf"(?-i:{re.escape(n)})"
+        if n in {t.abbreviations.get(lang) for t in terms}
+        else re.escape(n)
+        for n in ordered
+    )
+    return re.compile(rf"(?<![\w-])(?:{pattern})(?![\w-])", re.IGNORECASE), names
+
+
+def link_terms(app: Sphinx, doctree: nodes.document) -> None:
+    """Link the first use of each glossary term on a page to its entry (HTML only), when the
+    page is read, and keep the section of each link for the glossary's "Used in"."""
+    docname = app.env.docname
+    if app.builder.format != "html" or docname in UNLINKED_PAGES:
+        return
+    lang = page_language(app.config.language)
+    app.env.note_dependency(str(Path(app.env.srcdir) / GLOSSARY_FILE))
+    pattern, names = _matcher(terms_for(app), lang)
+    uses: list[Use] = []
+    linked: set[str] = set()
+    for text in list(doctree.findall(nodes.Text)):
+        parent = text.parent
+        if parent is None or not isinstance(parent, nodes.TextElement) or _hidden(app, text):
+            continue
+        pieces, terms = _split(str(text), pattern, names, linked, lang)
+        if not terms:
+            continue
+        section = _section(text)
+        uses.extend(Use(term.key, *section) for term in terms)
+        # By identity: Text nodes are strings, and equal strings would compare equal.
+        index = next(n for n, child in enumerate(parent.children) if child is text)
+        parent[index : index + 1] = pieces
+    _uses(app.env)[docname] = uses
+
+
+class TermLink(nodes.reference):  # type: ignore[misc]  # docutils is untyped
+    """A link to a glossary entry, described by the :class:`TermDefinition` that follows it."""
+
+
+class TermDefinition(nodes.inline):  # type: ignore[misc]  # docutils is untyped
+    """The definition of the term linked just before it, hidden: a screen reader hears it as the
+    link's description, and ``nq.js`` shows it as the link's pop-up.  ``no-search``: the search
+    index would otherwise list every page that uses a term for each word of its definition."""
+
+    def __init__(self, rawsource: str, text: str, **attributes: Any) -> None:
+        super().__init__(rawsource, text, **attributes)
+        self["classes"] += ["nq-term-definition", "no-search"]
+
+
+def definition_id(key: str) -> str:
+    """The id of a term's definition on a page; unique, since a term is linked once per page."""
+    return f"nq-def-{key}"
+
+
+def visit_term_link(translator: HTML5Translator, node: TermLink) -> None:
+    """Sphinx's link, plus ``aria-describedby`` (its writer has no way to add an attribute)."""
+    translator.visit_reference(node)
+    opening = translator.body[-1]
+    described = f' aria-describedby="{escape(definition_id(node[TERM_ATTRIBUTE]))}">'
+    translator.body[-1] = opening[: opening.rindex(">")] + described
+
+
+def depart_term_link(translator: HTML5Translator, node: TermLink) -> None:
+    translator.depart_reference(node)
+
+
+def visit_term_definition(translator: HTML5Translator, node: TermDefinition) -> None:
+    """Hidden until shown; ``role="tooltip"`` as the WAI-ARIA pattern has it."""
+    translator.body.append(translator.starttag(node, "span", "", role="tooltip", hidden="hidden"))
+
+
+def depart_term_definition(translator: HTML5Translator, node: TermDefinition) -> None:
+    translator.body.append("</span>")
+
+
+def _split(
+    value: str, pattern: re.Pattern[str], names: dict[str, Term], linked: set[str], lang: str
+) -> tuple[list[nodes.Node], list[Term]]:
+    """The text as pieces, with a link for each term not yet linked on the page; the terms."""
+    if lang == "fr":
+        # French spacing now, on the whole text: once split, the text after a link would lose
+        # the character before its colon, and the build's typography (idempotent) would skip it.
+        value = french_html(value)
+    pieces: list[nodes.Node] = []
+    terms: list[Term] = []
+    last = 0
+    for match in pattern.finditer(value):
+        found = match.group(0)
+        term = names.get(found) or names.get(found.casefold())
+        if term is None or term.key in linked:
+            continue
+        linked.add(term.key)
+        terms.append(term)
+        pieces.append(nodes.Text(value[last : match.start()]))
+        tooltip = french_html(term.tooltip(lang)) if lang == "fr" else term.tooltip(lang)
+        ref = TermLink(found, found, reftitle=tooltip, classes=["nq-term"])
+        ref[TERM_ATTRIBUTE] = term.key
+        pieces.append(ref)
+        pieces.append(TermDefinition(tooltip, tooltip, ids=[definition_id(term.key)]))
+        last = match.end()
+    pieces.append(nodes.Text(value[last:]))
+    return pieces, terms
+
+
+def _section(node: nodes.Node) -> tuple[str, str]:
+    """The id and title of the innermost section holding ``node`` with both."""
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, nodes.section) and parent["ids"] and parent.children:
+            title = parent[0]
+            if isinstance(title, nodes.title):
+                return parent["ids"][0], title.astext()
+        parent = parent.parent
+    return "", ""
+
+
+def address_term_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Give each term link of a page its address, which depends on the builder."""
+    uri = app.builder.get_relative_uri(docname, GLOSSARY_PAGE)
+    for ref in doctree.findall(nodes.reference):
+        if TERM_ATTRIBUTE in ref:
+            ref["refuri"] = f"{uri}#term-{ref[TERM_ATTRIBUTE]}"
+
+
+def _hidden(app: Sphinx, node: nodes.Node) -> bool:
+    """Whether ``node`` is in a place that takes no link, or that this build leaves out."""
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, _SKIP):
+            return True
+        if isinstance(parent, addnodes.only) and not app.tags.eval_condition(parent["expr"]):
+            return True
+        parent = parent.parent
+    return False
+
+
+def setup(app: Sphinx) -> None:
+    # HTML only: the links are made for HTML builds alone.
+    app.add_node(TermLink, html=(visit_term_link, depart_term_link))
+    app.add_node(TermDefinition, html=(visit_term_definition, depart_term_definition))
+    app.connect("doctree-read", link_terms)
+    app.connect("doctree-resolved", address_term_links)

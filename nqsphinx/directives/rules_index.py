@@ -1,0 +1,128 @@
+"""The rules index (``genindex.html`` and the PDF's index): what a player looks up, in the page's
+language, pointing at the rule.
+
+Each section heading becomes an index entry pointing at the section's label anchor, once the
+heading is translated, so the French index lists the French headings (abilities, traits and
+equipment items are headings).  Spells (their card and their row of the spell list) and weapons
+(their row of the armoury's tables) get an entry each, and each glossary term one at the section
+that defines it (``nqsphinx.directives.glossary`` adds the glossary's own entry).  A leading
+article goes
+after the words ("Army, The", « Magie, La ») so that entries sort by what they are about.  In the
+PDF an entry's page is the page of its heading, card or table row.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
+
+from nqsphinx.languages.typography import french_html
+from nqsphinx.messages import page_language
+
+#: Leading articles moved after the words of an entry, per language (none for a language not here).
+ARTICLES = {
+    "en": re.compile(r"^(The|A|An) (?=\w)"),
+    "fr": re.compile(r"^(Les |Le |La |L’|L')(?=\w)"),
+}
+#: Pages whose headings are not rules.
+UNINDEXED_PAGES = frozenset(
+    {"index", "credits", "the-unexpected-enemy", "at-the-table"}  # the calculators are not rules
+)
+#: Engine tables whose rows are things a player looks up by name: the column of the name.
+NAMED_ROWS = {"hand-weapons": 0, "ranged-weapons": 0, "support-weapons": 0, "spell-list": 1}
+#: Cards indexed by their title (a card carries its label as its id).
+INDEXED_CARDS = "nq-spell-card"
+#: The builders with an index: the site's ``genindex`` and the PDF's.
+INDEXED_FORMATS = frozenset({"html", "latex"})
+
+
+def index_text(title: str, lang: str) -> str:
+    """The index form of a heading: ``The Army`` → ``Army, The``; ``L’Armée`` → ``Armée, L’``."""
+    title = " ".join(title.split())
+    articles = ARTICLES.get(lang)
+    match = articles.match(title) if articles else None
+    if match:
+        article = match.group(1).strip()
+        title = f"{title[match.end() :]}, {article}"
+    return french_html(title) if lang == "fr" else title
+
+
+def index_node(text: str, target: str) -> addnodes.index:
+    return addnodes.index(entries=[("single", text, target, "", None)], inline=False)
+
+
+def section_id(node: nodes.Node) -> str:
+    """The id of the innermost section holding ``node`` (its label: the first id)."""
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, nodes.section) and parent["ids"]:
+            return str(parent["ids"][0])
+        parent = parent.parent
+    return ""
+
+
+def index_section(section: nodes.section, text: str, lang: str) -> None:
+    """An entry ``text`` for ``section``, placed after its title (the page of the heading)."""
+    position = 1 if section.children and isinstance(section[0], nodes.title) else 0
+    section.insert(position, index_node(index_text(text, lang), section["ids"][0]))
+
+
+class SectionIndexEntries(SphinxTransform):
+    """Index every section heading, and the named rows and cards, after translation (Locale,
+    20) and before the domains collect index entries (850)."""
+
+    default_priority = 500
+
+    def apply(self, **kwargs: object) -> None:
+        if self.env.docname in UNINDEXED_PAGES:
+            return
+        lang = page_language(self.config.language)
+        for section in list(self.document.findall(nodes.section)):
+            if section["ids"] and section.children and isinstance(section[0], nodes.title):
+                index_section(section, section[0].astext(), lang)
+        for table in list(self.document.findall(nodes.table)):
+            index_rows(table, lang)
+        for card in list(self.document.findall(nodes.container)):
+            if INDEXED_CARDS in card["classes"] and card["ids"]:
+                index_card(card, lang)
+
+
+def index_rows(table: nodes.table, lang: str) -> None:
+    """An entry for each row of a named-rows table, in the cell of its name (the page of the
+    row, for a table that runs over pages)."""
+    keys = [c.removeprefix("nq-table-") for c in table["classes"] if c.startswith("nq-table-")]
+    column = next((NAMED_ROWS[key] for key in keys if key in NAMED_ROWS), None)
+    target = section_id(table)
+    if column is None or not target:
+        return
+    for body in table.findall(nodes.tbody):
+        for row in body.children:
+            cell = row.children[column]
+            name = cell.astext().strip()
+            if name and cell.children:
+                cell[0].append(_inline(index_node(index_text(name, lang), target)))
+
+
+def index_card(card: nodes.container, lang: str) -> None:
+    """An entry for a card, by its title, at the start of the card."""
+    titles = [n for n in card.findall(nodes.Element) if "sd-card-title" in n.get("classes", [])]
+    if titles:
+        card.insert(0, index_node(index_text(titles[0].astext(), lang), card["ids"][0]))
+
+
+def _inline(node: addnodes.index) -> addnodes.index:
+    node["inline"] = True  # inside a paragraph: no line break of its own in LaTeX
+    return node
+
+
+def _register(app: Sphinx) -> None:
+    if app.builder.format in INDEXED_FORMATS:
+        app.add_transform(SectionIndexEntries)
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("builder-inited", _register)

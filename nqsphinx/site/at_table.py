@@ -1,0 +1,311 @@
+"""The "At the table" page: calculators that ask the rules engine itself, in the browser.
+
+Every number on the page comes from :mod:`nqcore`: the page runs it with Pyodide (CPython built
+for WebAssembly, the npm package ``pyodide`` pinned by ``tools/engine/package-lock.json``) in a
+web worker.  A form builds the command line a player would type to ``nq`` and shows what
+:func:`nqcore.web.ask` answers: the same parser, question functions and rendering as the CLI.
+The page's script holds no rule of the game: it checks that a field holds a number of the range
+written into the page (from the CLI's own ranges), builds the arguments and shows the answer.
+
+The build vendors, into ``_static/nq-engine/`` of each site: Pyodide's runtime (``npm ci`` in
+``tools/engine`` when it is missing), and ``nq-engine.zip``, the engine's package with the
+installed, pinned Babel (only the locale data of English and French), unpacked into Pyodide's
+file system without micropip or any network.  Only pages holding a calculator load it, and only
+their policy allows WebAssembly (``'wasm-unsafe-eval'``, :data:`ENGINE_META_TAG`).  The service
+worker keeps the engine's files once a calculator page has loaded them
+(:mod:`nqsphinx.site.offline`).
+
+- ``{nq-calculator} cast`` draws one calculator; its rule link is the section of the rule book it
+  answers (:data:`nqsphinx.site.at_table_forms.CALCULATORS`), and that section gets a "Work it out"
+  link back.
+- ``{nq-calculator} builder`` draws the profile builder: its lists are the engine's data, and
+  each change goes to :func:`nqcore.web.build`, which prices the profile as ``nq points`` does.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import html
+import io
+import json
+import shutil
+import subprocess
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+from sphinx.util.docutils import SphinxDirective
+
+import nqcore
+from nqsphinx.messages import page_language, ui_text
+from nqsphinx.site.at_table_builder import BUILDER_RULE, builder_html
+from nqsphinx.site.at_table_forms import CALCULATORS, MARK, calculator_html, page_messages
+from nqsphinx.site.csp import DIRECTIVES
+from nqsphinx.untrusted import generated_raw
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE_TOOLS = ROOT / "tools" / "engine"
+PYODIDE = ENGINE_TOOLS / "node_modules" / "pyodide"
+#: What the worker loads of the npm package: the runtime, its standard library, its lock file.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+ENGINE_DIR = "nq-engine"
+ENGINE_ZIP = "nq-engine.zip"
+WORKER = "nq-engine-worker.js"
+PAGE_SCRIPT = "nq-at-table.js"
+PAGE_STYLE = "nq-at-table.css"
+#: Babel's locales that the engine's two languages read (en_GB and fr_FR and their parents).
+BABEL_LOCALES = ("root", "en", "en_001", "en_GB", "fr", "fr_FR")
+#: 1980-01-01, the earliest date a zip file holds: the same sources make the same zip.
+FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+
+ENGINE_POLICY = "; ".join(
+    f"{name} {value} 'wasm-unsafe-eval'" if name == "script-src" else f"{name} {value}"
+    for name, value in DIRECTIVES
+)
+#: The policy of a calculator page: the site's, and WebAssembly compiled by the page's engine.
+ENGINE_META_TAG = f'<meta http-equiv="Content-Security-Policy" content="{ENGINE_POLICY}">'
+
+
+# --- the engine's state on the page ----------------------------------------------------------
+
+
+def engine_box(lang: str, to_root: str) -> str:
+    """The engine's state and the page's words for its script (read by ``nq-at-table.js``)."""
+    messages = html.escape(json.dumps(page_messages(lang), ensure_ascii=False))
+    files = html.escape(json.dumps([*PYODIDE_FILES, ENGINE_ZIP, WORKER]))
+    return (
+        f'<p class="nq-engine-status" role="status" data-lang="{lang}" data-files="{files}" '
+        f'data-engine="{to_root}_static/{ENGINE_DIR}/" data-messages="{messages}">'
+        f"{html.escape(page_messages(lang)['loading'])}</p>"
+    )
+
+
+# --- the directive and the links ----------------------------------------------------------------
+
+
+class calculator_node(nodes.General, nodes.Element):  # type: ignore[misc]  # noqa: N801
+    """A calculator, drawn once the rule sections' addresses are known."""
+
+
+class CalculatorDirective(SphinxDirective):
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        command = self.arguments[0]
+        if command not in CALCULATORS and command != "builder":
+            raise self.error(f"unknown calculator {command!r}; known: {', '.join(CALCULATORS)}")
+        calculators = getattr(self.env, "nq_calculators", {})
+        calculators[command] = self.env.docname
+        self.env.nq_calculators = calculators  # type: ignore[attr-defined]
+        return [calculator_node(command=command)]
+
+
+def _label(app: Sphinx, label: str) -> tuple[str, str, str]:
+    found = app.env.domaindata["std"]["labels"].get(label)
+    if found is None:
+        raise ExtensionError(f"the calculators' rule section {label!r} has no label")
+    return found  # type: ignore[no-any-return]
+
+
+def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    lang = page_language(app.config.language)
+    html_build = app.builder.format == "html"
+    placed = False
+    for node in list(doctree.findall(calculator_node)):
+        if not html_build:
+            node.parent.remove(node)
+            continue
+        command = node["command"]
+        rule = BUILDER_RULE if command == "builder" else CALCULATORS[command].rule
+        target, anchor, title = _label(app, rule)
+        href = app.builder.get_relative_uri(docname, target) + f"#{anchor}"
+        box = engine_box(lang, "../" * docname.count("/")) if not placed else ""
+        placed = True
+        if command == "builder":
+            drawn = builder_html(lang, href, title)
+        else:
+            drawn = calculator_html(command, lang, href, title)
+        node.replace_self(generated_raw(box + drawn, "html"))
+    if html_build:
+        _work_it_out(app, doctree, docname, lang)
+
+
+def _work_it_out(app: Sphinx, doctree: nodes.document, docname: str, lang: str) -> None:
+    """A "Work it out" link under each rule section that a calculator answers."""
+    where: dict[str, str] = getattr(app.env, "nq_calculators", {})
+    rules = {command: calc.rule for command, calc in CALCULATORS.items()}
+    rules["builder"] = BUILDER_RULE
+    for command, rule in rules.items():
+        if command not in where:
+            continue
+        target, anchor, _title = _label(app, rule)
+        if target != docname:
+            continue
+        for section in doctree.findall(nodes.section):
+            if anchor in section["ids"]:
+                uri = app.builder.get_relative_uri(docname, where[command]) + f"#nq-{command}"
+                text = ui_text("Work it out", lang)
+                link = nodes.reference("", text, refuri=uri, classes=["nq-work-it-out"])
+                section.insert(1, nodes.paragraph("", "", link, classes=["nq-work-it-out"]))
+                break
+
+
+def _page_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    if app.builder.format != "html" or f'class="{MARK}"' not in context.get("body", ""):
+        return
+    context["nq_csp_meta"] = ENGINE_META_TAG
+    app.add_css_file(PAGE_STYLE)
+    app.add_js_file(PAGE_SCRIPT, type="module")
+
+
+# --- the engine's files -------------------------------------------------------------------------
+
+
+def _zip_entries(archive: zipfile.ZipFile, base: Path, files: Iterator[Path], prefix: str) -> None:
+    for path in sorted(files):
+        info = zipfile.ZipInfo(f"{prefix}{path.relative_to(base).as_posix()}", FIXED_DATE)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        archive.writestr(info, path.read_bytes())
+
+
+def engine_zip() -> bytes:
+    """The engine and Babel as one zip, the same bytes for the same sources."""
+    import babel
+
+    engine = Path(nqcore.__file__).parent
+    babel_dir = Path(babel.__file__).parent
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        _zip_entries(
+            archive,
+            engine.parent,
+            (
+                p
+                for p in engine.rglob("*")
+                if p.is_file()
+                and "__pycache__" not in p.parts
+                and p.suffix in (".py", ".toml", ".po", ".json")
+            ),
+            "",
+        )
+        data = babel_dir / "locale-data"
+        _zip_entries(
+            archive,
+            babel_dir.parent,
+            (
+                p
+                for p in babel_dir.rglob("*")
+                if p.is_file()
+                and "__pycache__" not in p.parts
+                and (
+                    p.suffix == ".py"
+                    or p.name == "global.dat"
+                    or (p.parent == data and p.stem in BABEL_LOCALES)
+                )
+            ),
+            "",
+        )
+    return buffer.getvalue()
+
+
+def _installed_as_locked() -> bool:
+    try:
+        lock = json.loads((ENGINE_TOOLS / "package-lock.json").read_text(encoding="utf-8"))
+        installed = json.loads((PYODIDE / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    locked = lock.get("packages", {}).get("node_modules/pyodide", {}).get("version")
+    return bool(locked) and installed.get("version") == locked
+
+
+def _ready() -> bool:
+    return all((PYODIDE / n).is_file() for n in PYODIDE_FILES) and _installed_as_locked()
+
+
+def ensure_pyodide() -> Path:
+    """Pyodide's npm package, installed by ``npm ci`` from its lock file when missing or not the
+    version the lock file names.  The two languages build at once: the first build to get here
+    installs while the other waits on the same lock file, then finds the package in place."""
+    if _ready():
+        return PYODIDE
+    npm = shutil.which("npm")
+    if npm is None:
+        raise ExtensionError(
+            "npm not found: the At the table page needs Pyodide "
+            "(Debian: apt-get install nodejs npm)"
+        )
+    with (ENGINE_TOOLS / ".npm-ci.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _ready():
+            return PYODIDE
+        command = [npm, "ci", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"]
+        done = subprocess.run(
+            command, cwd=ENGINE_TOOLS, capture_output=True, text=True, check=False
+        )
+    if done.returncode != 0 or not all((PYODIDE / n).is_file() for n in PYODIDE_FILES):
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise ExtensionError(f"tools/engine: npm ci failed ({last})")
+    return PYODIDE
+
+
+def engine_files() -> dict[str, bytes]:
+    """Every file of ``_static/nq-engine/``, by name."""
+    source = ensure_pyodide()
+    files = {name: (source / name).read_bytes() for name in PYODIDE_FILES}
+    files[ENGINE_ZIP] = engine_zip()
+    files[WORKER] = (Path(__file__).parent / "at_table" / WORKER).read_bytes()
+    return files
+
+
+def _write_engine(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    if not getattr(app.env, "nq_calculators", None):
+        return
+    static = Path(app.outdir) / "_static"
+    folder = static / ENGINE_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data in engine_files().items():
+        path = folder / name
+        if not path.is_file() or path.read_bytes() != data:
+            path.write_bytes(data)
+    for name in (PAGE_SCRIPT, PAGE_STYLE):
+        shutil.copyfile(Path(__file__).parent / "at_table" / name, static / name)
+
+
+def _purge(app: Sphinx, env: Any, docname: str) -> None:
+    where = getattr(env, "nq_calculators", {})
+    for command in [c for c, doc in where.items() if doc == docname]:
+        del where[command]
+
+
+def _merge(app: Sphinx, env: Any, docnames: Any, other: Any) -> None:
+    env.nq_calculators = {
+        **getattr(env, "nq_calculators", {}),
+        **getattr(other, "nq_calculators", {}),
+    }
+
+
+def setup(app: Sphinx) -> None:
+    app.add_node(calculator_node)
+    app.add_directive("nq-calculator", CalculatorDirective)
+    app.connect("doctree-resolved", _resolve)
+    # After csp (its policy for every page) and before bundles (950), which gathers the files.
+    app.connect("html-page-context", _page_context, priority=700)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
+    # Before the service worker's list (offline: 950) and the bundles (900).
+    app.connect("build-finished", _write_engine, priority=800)

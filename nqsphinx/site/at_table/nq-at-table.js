@@ -1,0 +1,356 @@
+// The At the table page's script (nqsphinx/site/at_table.py): it reads each calculator's fields,
+// refuses a value out of the range written into the page (next to its field, in the page's
+// language), builds the command line a player would type to `nq`, and shows what the rules
+// engine answers (nq-engine-worker.js). It computes nothing of the game itself.
+const status = document.querySelector(".nq-engine-status");
+const words = JSON.parse(status.dataset.messages);
+const lang = status.dataset.lang;
+const engineURL = new URL(status.dataset.engine, document.baseURI);
+const engineFiles = JSON.parse(status.dataset.files);
+
+const INTEGER = /^[+-]?[0-9]{1,6}$/;
+const DISTANCE = /^[+-]?(?:[0-9]{1,4}(?:\.[0-9]{1,4})?|[0-9]{1,4}\/[0-9]{1,4})$/;
+const RANGE = /^(?:[0-9]{1,4}"?\/[+-]?[0-9]{1,2}|-)$/;
+
+const say = (text, values = {}) =>
+  text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
+
+// --- the engine ------------------------------------------------------------------------------
+const worker = new Worker(new URL("nq-engine-worker.js", engineURL), { type: "module" });
+const pending = new Map();
+let next = 0;
+const ready = new Promise((resolve, reject) => {
+  worker.addEventListener("message", (event) => {
+    const data = event.data;
+    if ("ready" in data) {
+      if (data.ready) resolve();
+      else reject(new Error(data.error));
+      return;
+    }
+    const waiting = pending.get(data.id);
+    pending.delete(data.id);
+    if (waiting) waiting(data.answer);
+  });
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    reject(new Error(event.message || "worker"));
+  });
+});
+
+const ask = async (request) => {
+  await ready;
+  const id = next++;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    worker.postMessage({ id, request: { lang, ...request } });
+  });
+};
+
+// --- the fields ------------------------------------------------------------------------------
+const controls = (form) => form.querySelectorAll("[data-kind]");
+
+const showError = (control, message) => {
+  const box = form_error(control);
+  if (control.matches("input, select")) control.setAttribute("aria-invalid", message ? "true" : "false");
+  if (!box) return;
+  box.textContent = message || "";
+  box.hidden = !message;
+};
+const form_error = (control) => document.getElementById(`${control.id}-error`);
+
+const whole = (text, control) => {
+  const min = Number(control.dataset.min);
+  const max = Number(control.dataset.max);
+  if (!INTEGER.test(text)) return false;
+  const value = Number(text);
+  return value >= min && value <= max;
+};
+
+const inches = (text) => {
+  if (!DISTANCE.test(text)) return false;
+  const [top, bottom] = text.split("/");
+  const value = bottom === undefined ? Number(top) : Number(top) / Number(bottom);
+  return Number.isFinite(value) && value >= 0 && value <= 1000;
+};
+
+// One field's arguments: {positional: [...], options: [...]} or {error: message}.
+const read = (form, control) => {
+  const kind = control.dataset.kind;
+  const arg = control.dataset.arg || "";
+  const put = (values) => (arg ? { options: [arg, ...values] } : { positional: values });
+  const omitIf = control.dataset.omitIf;
+  if (omitIf && form.elements[omitIf].value !== "") return { skipped: true };
+  if (kind === "check") return control.checked ? { options: [arg] } : {};
+  if (kind === "multi") {
+    const boxes = [...control.querySelectorAll("input:checked")];
+    return { options: boxes.flatMap((box) => [arg, box.value]) };
+  }
+  // A decimal comma (12,5 in French) is the engine's decimal point.
+  const typed = control.value.trim();
+  const text = kind === "distance" ? typed.replace(",", ".") : typed;
+  if (text === "" && control.dataset.optional) return {};
+  const limits = { min: control.dataset.min, max: control.dataset.max };
+  if (kind === "choice") return put([text]);
+  if (kind === "int") return whole(text, control) ? put([text]) : { error: say(words.int, limits) };
+  if (kind === "distance") return inches(text) ? put([text]) : { error: words.distance };
+  if (kind === "list") {
+    const items = text.split(/[\s,;]+/).filter(Boolean);
+    const good = items.length > 0 && items.length <= 100 && items.every((item) => whole(item, control));
+    return good ? put(items) : { error: say(words.list, limits) };
+  }
+  if (kind === "ranges") {
+    const items = text.split(/\s+/).filter(Boolean);
+    return items.length === 3 && items.every((item) => RANGE.test(item))
+      ? put(items) : { error: words.ranges };
+  }
+  return {};
+};
+
+// The command line of a form, or null when a field is refused (its message shown beside it).
+const commandLine = (form) => {
+  const positional = [];
+  const options = [];
+  let refused = false;
+  for (const control of controls(form)) {
+    const got = read(form, control);
+    showError(control, got.error);
+    if (control.matches("input, select")) control.closest(".nq-field").classList.toggle("nq-unused", !!got.skipped);
+    if (got.error) refused = true;
+    positional.push(...(got.positional || []));
+    options.push(...(got.options || []));
+  }
+  return refused ? null : [form.dataset.command, ...positional, ...options];
+};
+
+// --- the answers -----------------------------------------------------------------------------
+const show = (form, lines, refusal) => {
+  const output = form.querySelector(".nq-answer");
+  output.replaceChildren(...lines.map((line, index) => {
+    const p = document.createElement("p");
+    p.textContent = line;
+    if (index === 0) p.className = "nq-question";
+    return p;
+  }));
+  output.classList.toggle("nq-refused", !!refusal);
+};
+
+const asked = new WeakMap();
+
+// Ask the engine what the form asks; resolves with {argv, answer} once it is shown.
+const compute = async (form) => {
+  const turn = (asked.get(form) || 0) + 1;
+  asked.set(form, turn);
+  const argv = commandLine(form);
+  form.dataset.argv = JSON.stringify(argv);
+  if (argv === null) {
+    show(form, [], false);
+    delete form.dataset.answer;
+    return { argv, answer: null };
+  }
+  const answer = await ask({ argv });
+  if (asked.get(form) !== turn) return { argv, answer, stale: true };
+  if (answer.error) {
+    show(form, [`${words.refused} ${answer.error}`], true);
+  } else {
+    show(form, answer.text, false);
+  }
+  form.dataset.answer = JSON.stringify(answer);
+  return { argv, answer };
+};
+
+const forms = [...document.querySelectorAll("form.nq-calc")];
+for (const form of forms) {
+  form.addEventListener("submit", (event) => event.preventDefault());
+  form.addEventListener("input", () => compute(form));
+  form.addEventListener("change", () => compute(form));
+}
+
+// The engine's files, kept by the service worker for the next visit without a network.
+const keep = () => {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.ready.then((registration) => {
+    const urls = engineFiles.map((name) => new URL(name, engineURL).href);
+    if (registration.active) registration.active.postMessage({ type: "nq-keep", urls });
+  });
+};
+
+ready.then(
+  () => {
+    status.textContent = words.ready;
+    status.classList.add("nq-engine-ready");
+    forms.forEach(compute);
+    keep();
+  },
+  () => {
+    status.textContent = words.failed;
+    status.classList.add("nq-engine-failed");
+  },
+);
+for (const form of forms) commandLine(form);
+
+window.nqAtTable = { ready, compute, ask, forms };
+
+// --- the profile builder ---------------------------------------------------------------------
+// The engine keeps the profile: each change is sent with the profile file (TOML) and the engine
+// answers with the new file, its fields and its points (nqcore.web.build). Kept in localStorage.
+const builder = document.getElementById("nq-builder");
+const STORE = "nq-profile-builder";
+
+const builderState = { toml: null };
+
+const builderShow = (result) => {
+  const said = JSON.parse(builder.dataset.words);
+  const output = builder.querySelector(".nq-builder-points");
+  if (result.error) {
+    output.replaceChildren(Object.assign(document.createElement("p"), {
+      textContent: `${words.refused} ${result.error}`,
+    }));
+    output.classList.add("nq-refused");
+    return;
+  }
+  builderState.toml = result.toml;
+  try { localStorage.setItem(STORE, result.toml); } catch (error) { /* private browsing */ }
+  for (const control of builder.querySelectorAll("[data-set]")) {
+    const value = result.fields[control.dataset.set];
+    if (document.activeElement === control && control.getAttribute("aria-invalid") === "true") {
+      continue; // the reader is still typing there: the refusal stays beside it
+    }
+    if (control.type === "checkbox") control.checked = !!value;
+    else control.value = value === undefined ? "" : String(value);
+    showError(control, "");
+  }
+  for (const list of builder.querySelectorAll("ul.nq-builder-list")) {
+    const listed = list.dataset.list;
+    list.replaceChildren(...result.picks[listed].map((name, index) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = said.remove;
+      button.setAttribute("aria-label", `${said.remove}: ${name}`);
+      button.addEventListener("click", () => builderAsk({ remove: [listed, index] }));
+      item.append(`${name} `, button);
+      return item;
+    }));
+  }
+  builder.querySelector("#nq-builder-toml").textContent = result.toml;
+  // The book's profile it started from, if it is still that one (no such option: none shown).
+  builder.querySelector("#nq-builder-start").value = result.fields.key || "";
+  drawCard(result);
+  const answer = result.points;
+  builder.dataset.answer = JSON.stringify(answer);
+  if (answer.error) {
+    show(builder.querySelector("#nq-builder-card"), [`${words.refused} ${answer.error}`], true);
+  } else {
+    show(builder.querySelector("#nq-builder-card"), answer.text, false);
+  }
+};
+
+// The printed card's head: the profile's line as the builder's fields hold it (their labels are
+// the page's), its weapons and abilities; the points below are the engine's lines.
+const CARD_FIELDS = ["ac", "ra", "cc", "st", "t", "w", "co", "armour"];
+const drawCard = (result) => {
+  const head = builder.querySelector(".nq-card-profile");
+  const title = document.createElement("p");
+  title.className = "nq-card-name";
+  // The engine's name in the page's language (the file keeps the name as written).
+  title.textContent = (result.points.json && result.points.json.name) || result.fields.name;
+  const table = document.createElement("table");
+  const labels = table.insertRow();
+  const values = table.insertRow();
+  for (const name of CARD_FIELDS) {
+    const label = builder.querySelector(`label[for="nq-builder-${name}"]`).textContent;
+    const short = label.match(/\(([^)]*)\)$/); // "Armour (AR)": AR
+    labels.appendChild(document.createElement("th")).textContent = short ? short[1] : label;
+    const value = result.fields[name];
+    values.insertCell().textContent = value === "" || value === undefined ? "-" : String(value);
+  }
+  const picks = Object.values(result.picks).flat();
+  const listed = document.createElement("p");
+  listed.textContent = picks.join(", ");
+  head.replaceChildren(title, table, listed);
+};
+
+// One change at a time, each on the file the previous one made.
+let builderQueue = Promise.resolve();
+const builderAsk = (change) => {
+  const run = builderQueue.then(async () => {
+    const request = "start" in change ? change : { toml: builderState.toml || "", ...change };
+    const result = await ask({ build: request });
+    builderShow(result);
+    builder.dataset.state = "done";
+    return result;
+  });
+  builder.dataset.state = "asking";
+  builderQueue = run.catch(() => null);
+  return run;
+};
+
+const builderField = (control) => {
+  const said = JSON.parse(builder.dataset.words);
+  const text = control.value.trim();
+  if (control.type === "checkbox") return control.checked;
+  if (!control.dataset.min) return text;
+  if (control.dataset.none && text === control.dataset.none) return text;
+  const limits = { min: control.dataset.min, max: control.dataset.max };
+  if (!whole(text, control)) {
+    showError(control, say(control.dataset.none ? said.none_or_int : words.int, limits));
+    return undefined;
+  }
+  showError(control, "");
+  return text;
+};
+
+if (builder) {
+  builder.addEventListener("submit", (event) => event.preventDefault());
+  builder.querySelector("#nq-builder-start").addEventListener("change", (event) => {
+    if (event.target.value) builderAsk({ start: event.target.value });
+  });
+  for (const control of builder.querySelectorAll("[data-set]")) {
+    control.addEventListener("change", () => {
+      const value = builderField(control);
+      if (value !== undefined) builderAsk({ set: { [control.dataset.set]: value } });
+    });
+    control.addEventListener("input", () => builderField(control));
+  }
+  for (const button of builder.querySelectorAll("button[data-add]")) {
+    button.addEventListener("click", () => {
+      const select = builder.querySelector(`select[data-list="${button.dataset.add}"]`);
+      builderAsk({ add: [button.dataset.add, select.value] });
+    });
+  }
+  builder.querySelector("#nq-builder-export").addEventListener("click", () => {
+    const file = new Blob([builderState.toml || ""], { type: "application/toml" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(file);
+    link.download = "profile.toml";
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  });
+  const importer = builder.querySelector("#nq-builder-import");
+  importer.addEventListener("change", async () => {
+    const file = importer.files[0];
+    if (!file) return;
+    const said = JSON.parse(builder.dataset.words);
+    const text = file.size <= 1048576 ? await file.text() : "";
+    const result = await ask({ build: { toml: text } });
+    if (result.error || result.points.error) {
+      showError(importer, `${said.refused_file} ${(result.error || result.points.error)}`);
+    } else {
+      showError(importer, "");
+      builderShow(result);
+    }
+    importer.value = "";
+  });
+  builder.querySelector("#nq-builder-print").addEventListener("click", () => window.print());
+  ready.then(() => {
+    let kept = null;
+    try { kept = localStorage.getItem(STORE); } catch (error) { /* private browsing */ }
+    if (kept) {
+      builderState.toml = kept;
+      return builderAsk({});
+    }
+    return builderAsk({ start: builder.querySelector("#nq-builder-start option:nth-child(2)").value });
+  });
+}
+
+window.nqAtTable.builder = { ask: builderAsk, state: builderState, idle: () => builderQueue };

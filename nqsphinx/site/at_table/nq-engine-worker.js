@@ -1,0 +1,39 @@
+// The rules engine of the At the table page (nqsphinx/site/at_table.py), in a module worker: Pyodide
+// (CPython for WebAssembly, from this folder) runs nqcore, unpacked from nq-engine.zip into its
+// file system. Each message is a question, {id, request: {argv, lang} or {toml, lang}}; the
+// answer is what nqcore.web.ask_json returns, {id, answer}. No game rule is written here.
+import { loadPyodide } from "./pyodide.mjs";
+
+const HERE = new URL("./", import.meta.url).href;
+
+const start = async () => {
+  const pyodide = await loadPyodide({
+    indexURL: HERE,
+    lockFileURL: HERE + "pyodide-lock.json",
+    packages: [],
+    stdout: () => {},
+    stderr: () => {},
+  });
+  const response = await fetch(HERE + "nq-engine.zip");
+  if (!response.ok) throw new Error(`nq-engine.zip: ${response.status}`);
+  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/nq-engine" });
+  pyodide.runPython("import sys; sys.path.insert(0, '/nq-engine')");
+  return pyodide.pyimport("nqcore.web").ask_json;
+};
+
+const engine = start();
+
+engine.then(
+  () => self.postMessage({ ready: true }),
+  (error) => self.postMessage({ ready: false, error: String(error) }),
+);
+
+self.addEventListener("message", async (event) => {
+  const { id, request } = event.data;
+  try {
+    const ask = await engine;
+    self.postMessage({ id, answer: JSON.parse(ask(JSON.stringify(request))) });
+  } catch (error) {
+    self.postMessage({ id, answer: { error: String(error) } });
+  }
+});

@@ -1,0 +1,192 @@
+"""The profile builder of the "At the table" page (:mod:`nqsphinx.site.at_table`), as HTML: its
+lists are the engine's data (model types, levels, weapons, abilities...), and each change goes to
+:func:`nqcore.web.build`, which prices the profile as ``nq points`` does.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+
+from nqcore.i18n import Msg
+from nqsphinx.messages import engine_text, ui_text
+
+BUILDER_RULE = "creating-a-profile"
+MODEL_TYPES = ("core", "elite", "unit-leader", "individual", "character", "support")
+#: The engine's names of the model types (msgids of nqcore.po).
+MODEL_TYPE_NAMES = ("Core", "Elite", "Unit Leader", "Individual", "Character", "Support")
+
+
+def _builder_words(lang: str) -> dict[str, str]:
+    return {
+        "start": ui_text("Start from a profile of the book", lang),
+        "name": ui_text("Name", lang),
+        "type": ui_text("Model type", lang),
+        "size": ui_text("Size", lang),
+        "shield": ui_text("Shield (+1 AR)", lang),
+        "weapons": ui_text("Add a weapon", lang),
+        "abilities": ui_text("Add an ability", lang),
+        "traits": ui_text("Add a trait", lang),
+        "equipment": ui_text("Add equipment", lang),
+        "add": ui_text("Add", lang),
+        "remove": ui_text("Remove", lang),
+        "export": ui_text("Export the profile file (TOML)", lang),
+        "import": ui_text("Import a profile file (TOML)", lang),
+        "print": ui_text("Print the card", lang),
+        "file": ui_text("The profile file, as nq points reads it", lang),
+        "none_or_int": ui_text("Enter a whole number from {min} to {max}, or - for none.", lang),
+        "refused_file": ui_text("This file is not a profile the rules engine can price:", lang),
+        "small": ui_text("Small", lang),
+        "medium": ui_text("Medium", lang),
+        "large": ui_text("Large", lang),
+        "very-large": ui_text("Very large", lang),
+    }
+
+
+#: The words of a grenade's level key ("ST3 1½\" knock prone"), as the engine names them.
+_LEVEL_WORDS = (
+    (re.compile(r"\bST(?=\d)"), Msg("ST")),
+    (re.compile(r"\bknock prone\b"), Msg("Knock Prone")),
+)
+
+
+def _level_label(name: str, level: Any, lang: str) -> str:
+    """An option's words: the level's own name where it says its level ("Fear (1)"), else the
+    feature's name and the level key in the page's language ("Grenades (F3 1½\" Mise à Terre)")."""
+    named = engine_text(level.name, lang)
+    if named != name:
+        return named
+    key = str(level.level)
+    for pattern, word in _LEVEL_WORDS:
+        key = pattern.sub(engine_text(word, lang), key)
+    return f"{name} ({key})"
+
+
+def _pick_options(listed: str, lang: str) -> list[tuple[str, str]]:
+    from nqcore.armoury import all_weapons
+    from nqcore.profiles import abilities, equipment, traits
+
+    if listed == "weapons":
+        return [(w.key, engine_text(w.name, lang)) for w in all_weapons()]
+    features = {"abilities": abilities, "traits": traits, "equipment": equipment}[listed]()
+    options = []
+    for feature in features:
+        name = engine_text(feature.name, lang)
+        if feature.levels:
+            options += [
+                (f"{feature.key}|{level.level}", _level_label(name, level, lang))
+                for level in feature.levels
+            ]
+        else:
+            options.append((feature.key, name))
+    return options
+
+
+def _select(
+    ident: str, options: list[tuple[str, str]], attributes: str = "", empty: bool = False
+) -> str:
+    items = ['<option value="">—</option>'] if empty else []
+    items += [f'<option value="{html.escape(k)}">{html.escape(t)}</option>' for k, t in options]
+    return f'<select id="{ident}"{attributes}>{"".join(items)}</select>'
+
+
+def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
+    """The profile builder: fields the engine fills in, lists from its data, its points."""
+    from nqcore.i18n import translator
+    from nqcore.points import _costs, cost_tables
+    from nqcore.profiles import ABBREVIATIONS
+    from nqcore.web import starting_profiles
+
+    words = _builder_words(lang)
+    _ = translator(lang)
+    starts = [(key, _(name)) for key, name in starting_profiles()]
+    field = '<div class="nq-field"><label for="{id}">{label}</label>{control}{error}</div>'
+
+    def error(ident: str) -> str:
+        return f'<p class="nq-field-error" id="{ident}-error" hidden></p>'
+
+    def text_input(name: str, label: str, extra: str = "") -> str:
+        ident = f"nq-builder-{name}"
+        control = (
+            f'<input type="text" id="{ident}" data-set="{name}" autocomplete="off" '
+            f'aria-describedby="{ident}-error"{extra}/>'
+        )
+        return field.format(id=ident, label=html.escape(label), control=control, error=error(ident))
+
+    parts = [
+        f'<div class="nq-builder" id="nq-builder" data-words="'
+        f'{html.escape(json.dumps(words, ensure_ascii=False))}">'
+    ]
+    parts.append(
+        field.format(
+            id="nq-builder-start",
+            label=html.escape(words["start"]),
+            control=_select("nq-builder-start", starts, empty=True),
+            error="",
+        )
+    )
+    parts.append('<div class="nq-builder-fields">')
+    parts.append(text_input("name", words["name"]))
+    types = [(t, engine_text(n, lang)) for t, n in zip(MODEL_TYPES, MODEL_TYPE_NAMES, strict=True)]
+    sizes = [(size, words[size]) for size in ("small", "medium", "large", "very-large")]
+    for name, options in (("type", types), ("size", sizes)):
+        control = _select(f"nq-builder-{name}", options, f' data-set="{name}"')
+        parts.append(
+            field.format(
+                id=f"nq-builder-{name}", label=html.escape(words[name]), control=control, error=""
+            )
+        )
+    for key, table in cost_tables().items():
+        values = sorted(table.costs)
+        none = ' data-none="-"' if key in ("ra", "cc") else ""
+        extra = f' inputmode="text" data-min="{values[0]}" data-max="{values[-1]}"{none}'
+        parts.append(text_input(key, engine_text(ABBREVIATIONS[key], lang), extra))
+    armour_values = sorted(_costs()["armour"]["values"])
+    parts.append(
+        text_input(
+            "armour",
+            ui_text("Armour (AR)", lang),
+            f' inputmode="numeric" data-min="{armour_values[0]}" data-max="{armour_values[-1]}"',
+        )
+    )
+    parts.append(
+        '<div class="nq-field nq-check"><input type="checkbox" id="nq-builder-shield" '
+        f'data-set="shield"/><label for="nq-builder-shield">'
+        f"{html.escape(words['shield'])}</label></div></div>"
+    )
+    for listed in ("weapons", "abilities", "traits", "equipment"):
+        ident = f"nq-builder-add-{listed}"
+        control = (
+            _select(ident, _pick_options(listed, lang), f' data-list="{listed}"')
+            + f'<button type="button" data-add="{listed}">{html.escape(words["add"])}'
+            "</button>"
+        )
+        parts.append(
+            f'<div class="nq-field nq-builder-add"><label for="{ident}">'
+            f'{html.escape(words[listed])}</label><div class="nq-builder-row">{control}'
+            f'</div><ul class="nq-builder-list" data-list="{listed}"></ul></div>'
+        )
+    parts.append(
+        '<div class="nq-builder-card" id="nq-builder-card">'
+        '<div class="nq-card-profile" aria-hidden="true"></div>'
+        '<output class="nq-answer nq-builder-points" aria-live="polite"></output></div>'
+    )
+    parts.append(
+        '<div class="nq-builder-actions">'
+        f'<button type="button" id="nq-builder-export">{html.escape(words["export"])}</button>'
+        f'<label class="nq-button">{html.escape(words["import"])}'
+        '<input type="file" id="nq-builder-import" accept=".toml,text/plain" '
+        'aria-describedby="nq-builder-import-error"/></label>'
+        f'<button type="button" id="nq-builder-print">{html.escape(words["print"])}</button>'
+        f"</div>{error('nq-builder-import')}"
+        f"<details><summary>{html.escape(words['file'])}</summary>"
+        '<pre id="nq-builder-toml"></pre></details>'
+    )
+    rule = ui_text("Rule:", lang)
+    parts.append(
+        f'<p class="nq-rule">{html.escape(rule)} <a href="{html.escape(rule_href)}">'
+        f"{html.escape(rule_title)}</a></p></div>"
+    )
+    return "".join(parts)

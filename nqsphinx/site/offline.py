@@ -1,0 +1,250 @@
+"""The site as an installable offline companion: a web app manifest and a service worker.
+
+- **Manifest**, one per language (``<lang>/manifest.webmanifest``, linked from every page): the
+  name and description in the page's language, ``start_url`` the language's contents, the icons of
+  ``docs/_static`` (``nq-icon-192.png``, ``nq-icon-512.png`` and a maskable one, drawn from the
+  SVGs of ``tools/icons/`` by ``python tools/make_icons.py``).  Installed from the French site, the
+  app opens on the French contents; its scope is the folder of both languages, so the switch stays
+  in the app.
+- **Service worker**, ``sw.js`` at the root of ``_build/html`` (written by
+  :mod:`nqsphinx.site.root_page`, after both sites are built): its scope, the folder holding
+  ``en/`` and ``fr/``, covers both languages.  Every page registers it by a relative URL
+  (``../sw.js``, read from ``<meta name="nq-service-worker">`` by ``_static/nq-offline.js``), so the
+  site may be served under a sub-path.  Once installed it has fetched every page of both languages,
+  their static files and search indexes (the precache list, made from the built files) and serves
+  them without a network.  Its cache is named after a hash of every file: a new build is a new
+  worker, which replaces the old cache when it takes over.
+- **Read the Docs** serves each language as its own project (``/en/latest/``, ``/fr/latest/``):
+  there each build writes its own ``sw.js`` at its root, which covers that language only.
+- Opened from the disk (``file:``, the offline archive), pages register no worker: browsers have
+  none there, and the archive needs none.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from nqsphinx.messages import page_language, ui_text
+from nqsphinx.site.hosting import NOTFOUND_PAGE, on_read_the_docs, site_prefix, site_root
+
+WORKER = "sw.js"
+MANIFEST = "manifest.webmanifest"
+REGISTER_SCRIPT = "nq-offline.js"
+CACHE_PREFIX = "noquarter-"
+#: The icons in ``docs/_static`` (made by ``tools/make_icons.py``): file, size, purpose.
+ICONS = (
+    ("nq-icon-192.png", 192, "any"),
+    ("nq-icon-512.png", 512, "any"),
+    ("nq-icon-maskable-512.png", 512, "maskable"),
+)
+THEME_COLOUR = "#7d5a2c"  # the worked examples' brown (nq.css)
+#: Furo's page backgrounds, light and dark (``nqsphinx.site.style.BACKGROUNDS``).
+BACKGROUND_COLOURS = {"light": "#ffffff", "dark": "#131416"}
+#: Built files that no page asks for: build bookkeeping, source maps, archives, the worker itself.
+NOT_CACHED_NAMES = frozenset({".buildinfo", ".buildinfo.bak", "objects.inv", WORKER})
+NOT_CACHED_SUFFIXES = (".map", ".zip", ".part", ".LICENSE.txt")
+#: The rules engine of the calculator pages (``nqsphinx.site.at_table``, about 13 MB a language):
+#: kept once such a page has loaded it, not fetched for every reader at install.
+ON_DEMAND_FOLDER = "_static/nq-engine/"
+
+
+def manifest(lang: str, scope: str) -> dict[str, Any]:
+    """The web app manifest of the ``lang`` site, written at its root; ``scope`` relative to it."""
+    return {
+        "name": "No Quarter Fantasy Wargames",
+        "short_name": "No Quarter",
+        "description": ui_text("The rules of No Quarter, at the table and offline", lang),
+        "lang": lang,
+        "dir": "ltr",
+        "start_url": "index.html",
+        "scope": scope,
+        "display": "standalone",
+        "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND_COLOURS["light"],
+        "icons": [
+            {
+                "src": f"_static/{name}",
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+                "purpose": purpose,
+            }
+            for name, size, purpose in ICONS
+        ],
+    }
+
+
+def cached_files(root: Path) -> list[str]:
+    """The files under ``root`` that the worker keeps at install, as URLs relative to it, sorted."""
+    return sorted(
+        name
+        for path in root.rglob("*")
+        if path.is_file()
+        and path.name not in NOT_CACHED_NAMES
+        and not path.name.endswith(NOT_CACHED_SUFFIXES)
+        and ON_DEMAND_FOLDER not in (name := path.relative_to(root).as_posix())
+    )
+
+
+def on_demand_files(root: Path) -> list[str]:
+    """The engine's files under ``root``, kept once a page has used them, sorted."""
+    return sorted(
+        name
+        for path in root.rglob("*")
+        if path.is_file() and ON_DEMAND_FOLDER in (name := path.relative_to(root).as_posix())
+    )
+
+
+def version(root: Path, files: list[str]) -> str:
+    """A hash of the names and contents of ``files``: it changes whenever one of them does."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode("utf-8") + b"\0")
+        digest.update(hashlib.sha256((root / name).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+WORKER_SCRIPT = """\
+// The offline companion's service worker (nqsphinx/site/offline.py), made by the build: it keeps
+// every file of the site below (both languages' pages, static files and search indexes) after
+// the first visit, and serves them from its cache, so that the rules read and search offline.
+// A new build has a new version, hence a new cache; the old one is deleted when this one takes
+// over.
+const VERSION = "__VERSION__";
+const CACHE = "__PREFIX__" + VERSION;
+const FILES = __FILES__;
+const ON_DEMAND = "__ON_DEMAND__";
+const HOME = new URL("./", self.location.href);
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(FILES.map((file) => new URL(file, HOME).href)))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names
+        .filter((name) => name.startsWith("__PREFIX__") && name !== CACHE)
+        .map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// A folder's address is its index.html; a query (?q= of the search, ?p= of the language switch,
+// Sphinx's ?v= of a stylesheet) does not change the file.
+const cached = (cache, url) => {
+  const file = url.pathname.endsWith("/") ? new URL("index.html", url) : url;
+  return cache.match(file.href, { ignoreSearch: true });
+};
+
+// The rules engine of a calculator page: kept when the page asks (it has loaded it), and
+// whenever the worker fetches one of its files for a page.
+const onDemand = (url) => url.startsWith(HOME.href) && new URL(url).pathname.includes(ON_DEMAND);
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type !== "nq-keep" || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((url) => typeof url === "string" && onDemand(url));
+  event.waitUntil(caches.open(CACHE).then(async (cache) => {
+    for (const url of urls) {
+      if (!(await cache.match(url))) await cache.add(url).catch(() => {});
+    }
+  }));
+});
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || !url.href.startsWith(HOME.href)) return;
+  event.respondWith(caches.open(CACHE).then(async (cache) => {
+    const hit = await cached(cache, url);
+    if (hit) return hit;
+    if (onDemand(url.href)) {
+      const response = await fetch(event.request);
+      if (response.ok) await cache.put(url.href, response.clone());
+      return response;
+    }
+    try {
+      return await fetch(event.request);
+    } catch (error) {
+      // Offline, and not a file of the site: a page gets its language's "not found" page.
+      const lang = url.href.slice(HOME.href.length).split("/")[0];
+      const missing = event.request.mode === "navigate"
+        && await cache.match(new URL(`${lang}/404.html`, HOME).href);
+      if (missing) return missing;
+      throw error;
+    }
+  }));
+});
+"""
+
+
+def worker_script(root: Path) -> str:
+    files = cached_files(root)
+    return (
+        WORKER_SCRIPT.replace("__VERSION__", version(root, files + on_demand_files(root)))
+        .replace("__PREFIX__", CACHE_PREFIX)
+        .replace("__ON_DEMAND__", "/" + ON_DEMAND_FOLDER)
+        .replace("__FILES__", json.dumps(files, indent=1))
+    )
+
+
+def write_worker(root: Path) -> Path:
+    """``root/sw.js``, whose precache list is every file under ``root`` (written last)."""
+    path = root / WORKER
+    path.write_text(worker_script(root), encoding="utf-8")
+    return path
+
+
+def head_tags(pagename: str, lang: str, root: str) -> str:
+    """The manifest link, the worker's address and the browser's colours, for one page."""
+    rtd = on_read_the_docs()
+    if pagename == NOTFOUND_PAGE:  # shown at any depth: absolute addresses
+        to_site = site_prefix(lang, root)
+        worker = (to_site if rtd else site_root(root)) + WORKER
+    else:
+        to_site = "../" * pagename.count("/")
+        worker = to_site + WORKER if rtd else f"../{to_site}{WORKER}"
+    colours = "".join(
+        f'<meta name="theme-color" content="{colour}" media="(prefers-color-scheme: {mode})">'
+        for mode, colour in BACKGROUND_COLOURS.items()
+    )
+    return (
+        f'<link rel="manifest" href="{to_site}{MANIFEST}">'
+        f'<meta name="nq-service-worker" content="{worker}">{colours}'
+    )
+
+
+def _page_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    if app.builder.name != "html":
+        return
+    tags = head_tags(pagename, page_language(app.config.language), app.config.nq_site_root)
+    context["metatags"] = context.get("metatags", "") + tags
+
+
+def _finished(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.name != "html":
+        return
+    outdir = Path(app.outdir)
+    # Plain hosting: the app's scope is the folder of both languages; Read the Docs: its project.
+    scope = "./" if on_read_the_docs() else "../"
+    data = manifest(page_language(app.config.language), scope)
+    (outdir / MANIFEST).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    if on_read_the_docs():
+        write_worker(outdir)
+
+
+def setup(app: Sphinx) -> None:
+    app.add_js_file(REGISTER_SCRIPT)
+    app.connect("html-page-context", _page_context)
+    # After the other writers of build-finished (bundles: 900): the worker lists their files.
+    app.connect("build-finished", _finished, priority=950)

@@ -1,0 +1,78 @@
+"""The site's root page: sends the reader to the English or French site (browser language),
+with both links visible for readers without JavaScript or who want to choose; and, beside it, the
+service worker of both languages (:mod:`nqsphinx.site.offline`), written last, as it lists every
+file."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from nqsphinx.site.csp import META_TAG
+from nqsphinx.site.offline import write_worker
+
+ROOT_SCRIPT_NAME = "nq-root.js"
+#: The browser's first language that the site has, kept in a file beside the page: the
+#: Content-Security-Policy allows no inline script (:mod:`nqsphinx.site.csp`).
+ROOT_SCRIPT = """// The root page sends the reader to the English or French site (site_root.py).
+(function () {
+  var langs = navigator.languages || [navigator.language || "en"];
+  var choice = "en";
+  for (var i = 0; i < langs.length; i++) {
+    var code = String(langs[i]).slice(0, 2).toLowerCase();
+    if (code === "fr" || code === "en") { choice = code; break; }
+  }
+  window.location.replace(choice + "/index.html" + window.location.hash);
+})();
+"""
+#: The links in a main landmark (axe: landmark-one-main, region) and the site's icon (else the
+#: browser asks for /favicon.ico, which is not there), for readers who see this page.
+ROOT_PAGE = f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+{META_TAG}
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No Quarter Fantasy Wargames</title>
+<link rel="icon" href="en/_static/favicon.svg" type="image/svg+xml" />
+<script src="{ROOT_SCRIPT_NAME}"></script>
+</head>
+<body>
+<main>
+<h1>No Quarter Fantasy Wargames</h1>
+<ul>
+<li><a href="en/index.html" hreflang="en" lang="en">English rules</a></li>
+<li><a href="fr/index.html" hreflang="fr" lang="fr">Règles en français</a></li>
+</ul>
+</main>
+</body>
+</html>
+"""
+
+
+def write_start_page(site: Path) -> Path:
+    """The root page and its script in ``site`` (also the offline archive's start page)."""
+    site.mkdir(parents=True, exist_ok=True)
+    (site / ROOT_SCRIPT_NAME).write_text(ROOT_SCRIPT, encoding="utf-8")
+    page = site / "index.html"
+    page.write_text(ROOT_PAGE, encoding="utf-8")
+    return page
+
+
+def write_root(site: Path) -> Path:
+    """The root page of ``site`` (``_build/html``), then the worker of everything there."""
+    page = write_start_page(site)
+    write_worker(site)
+    return page
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: python -m nqsphinx.site.root_page SITE_DIRECTORY", file=sys.stderr)
+        return 2
+    write_root(Path(argv[0]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,287 @@
+"""Search that finds the rule.
+
+Sphinx's search lists the pages that hold the words typed.  A player types a rule's name, a
+glossary term, a card, a weapon, another spelling or another game's word, and wants the rule.
+Three parts:
+
+- ``docs/_data/search.toml``: the words players type that the book does not use (synonyms, other
+  spellings, other games' words), each pointing at its rule; the words a language's stemmer would
+  merge with unrelated ones (« sort », a spell, is not « sortir »); and the weight of the pages
+  that are not rules (the command line, the rules coverage...), whose results come after the
+  rules'.  Checked when the build starts (a one-line error naming the file and the entry); the
+  targets once every page is read.
+- The index: Sphinx's stemmer of the language with those exceptions (:class:`FrenchSearch`,
+  :class:`EnglishSearch`; the exceptions come as a search option, so a change rewrites the index).
+- The search page: ``search.js``, which Sphinx serves inside ``language_data.js``
+  (``html_search_scorer``), ranks titles, glossary terms, entities
+  (:mod:`nqsphinx.directives.entities`) and synonyms above full-text matches, lowers the pages
+  that are not rules, and shows snippets without the worked examples' Python.  Its data come in a
+  ``<meta name="nq-search">`` of the search page: no inline script.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.environment import BuildEnvironment
+from sphinx.errors import ConfigError
+from sphinx.search.en import SearchEnglish
+from sphinx.search.fr import SearchFrench
+from sphinx.util import logging
+
+from nqcore import datafiles
+from nqcore.i18n import LANGUAGES
+from nqsphinx.directives.glossary import GLOSSARY_FILE, term_label, terms_for
+from nqsphinx.messages import page_language
+
+logger = logging.getLogger(__name__)
+
+SEARCH_FILE = Path("_data") / "search.toml"
+SCORER = Path(__file__).with_name("search.js")
+LANGS = LANGUAGES
+#: The search option that carries the stem exceptions of the page's language (JSON).
+STEMS_OPTION = "nq_stems"
+META_NAME = "nq-search"
+TARGET = re.compile(r"(?P<page>[a-z0-9-]+)(?:#(?P<anchor>[a-z0-9-]+))?")
+
+
+class SearchDataError(ValueError):
+    """A mistake in the search data; the message names the file and the entry."""
+
+
+@dataclass(frozen=True)
+class Synonym:
+    """Words that mean a rule: ``page`` (and ``anchor``, '' for the page itself)."""
+
+    words: dict[str, tuple[str, ...]]
+    page: str
+    anchor: str
+
+
+@dataclass(frozen=True)
+class SearchData:
+    weights: dict[str, float]
+    stems: dict[str, dict[str, str]]
+    synonyms: tuple[Synonym, ...]
+
+
+def fold(word: str) -> str:
+    """``portée`` → ``portee``: what a player types without accents."""
+    bare = unicodedata.normalize("NFD", word.lower())
+    return "".join(char for char in bare if not unicodedata.combining(char))
+
+
+def _words(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value:
+        raise SearchDataError(f"{where}: a non-empty list of words is wanted")
+    if not all(isinstance(word, str) and word.strip() for word in value):
+        raise SearchDataError(f"{where}: every word must be a non-empty string")
+    return tuple(" ".join(word.split()) for word in value)
+
+
+def _weights(path: Path, value: Any) -> dict[str, float]:
+    if not isinstance(value, dict):
+        raise SearchDataError(f"{path}: [weights] must be a table of page = weight")
+    for page, weight in value.items():
+        if not isinstance(weight, int | float) or isinstance(weight, bool) or not 0 < weight <= 1:
+            raise SearchDataError(f"{path}: [weights] {page}: a number above 0, at most 1")
+    return {page: float(weight) for page, weight in value.items()}
+
+
+def _stems(path: Path, value: Any) -> dict[str, dict[str, str]]:
+    if not isinstance(value, dict) or set(value) - set(LANGS):
+        raise SearchDataError(f"{path}: [stems] holds one table per language ({', '.join(LANGS)})")
+    stems: dict[str, dict[str, str]] = {}
+    for lang, groups in value.items():
+        if not isinstance(groups, dict):
+            raise SearchDataError(f"{path}: [stems.{lang}] must be a table of stem = [words]")
+        found: dict[str, str] = {}
+        for stem, words in groups.items():
+            for word in _words(words, f"{path}: [stems.{lang}] {stem}"):
+                for form in dict.fromkeys((word.lower(), fold(word))):
+                    if found.get(form, stem) != stem:
+                        raise SearchDataError(
+                            f"{path}: [stems.{lang}] {word!r} is under {found[form]} and {stem}"
+                        )
+                    found[form] = stem
+        stems[lang] = found
+    return stems
+
+
+def _synonym(path: Path, number: int, record: Any) -> Synonym:
+    where = f"{path}: [[synonym]] #{number}"
+    if not isinstance(record, dict):
+        raise SearchDataError(f"{where}: not a table")
+    unknown = sorted(set(record) - {"target", *LANGS})
+    if unknown:
+        raise SearchDataError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    target = record.get("target")
+    match = TARGET.fullmatch(target) if isinstance(target, str) else None
+    if match is None:
+        raise SearchDataError(f'{where}: `target` must be "page" or "page#anchor"')
+    words = {
+        lang: _words(record[lang], f"{where} ({target}) {lang}") for lang in LANGS if lang in record
+    }
+    if not words:
+        raise SearchDataError(f"{where} ({target}): no words (en, fr)")
+    return Synonym(words, match["page"], match["anchor"] or "")
+
+
+@cache
+def load_search_data(path: Path) -> SearchData:
+    """The search data of ``path``, checked entry by entry (none if the project has no file)."""
+    if not path.exists():
+        return SearchData({}, {}, ())
+    try:
+        data = datafiles.parse(path.read_text(encoding="utf-8"), str(path), None)
+    except OSError as error:
+        raise SearchDataError(f"{path}: {error}") from None
+    except datafiles.DataFileError as error:  # not TOML: file, line and column
+        raise SearchDataError(str(error)) from None
+    unknown = sorted(set(data) - {"weights", "stems", "synonym"})
+    if unknown:
+        raise SearchDataError(f"{path}: unknown table(s) {', '.join(unknown)}")
+    records = data.get("synonym", [])
+    if not isinstance(records, list):
+        raise SearchDataError(f"{path}: synonyms are [[synonym]] tables")
+    return SearchData(
+        weights=_weights(path, data.get("weights", {})),
+        stems=_stems(path, data.get("stems", {})),
+        synonyms=tuple(_synonym(path, n + 1, r) for n, r in enumerate(records)),
+    )
+
+
+def search_data(app: Sphinx) -> SearchData:
+    return load_search_data(Path(app.srcdir) / SEARCH_FILE)
+
+
+def _exceptions(options: dict[str, str]) -> dict[str, str]:
+    loaded: dict[str, str] = json.loads(options.get(STEMS_OPTION, "{}"))
+    return loaded
+
+
+class FrenchSearch(SearchFrench):
+    """Sphinx's French index, with the stems of ``[stems.fr]``."""
+
+    def __init__(self, options: dict[str, str]) -> None:
+        super().__init__(options)
+        self.exceptions = _exceptions(options)
+
+    def stem(self, word: str) -> str:
+        return self.exceptions.get(word.lower()) or super().stem(word)
+
+
+class EnglishSearch(SearchEnglish):
+    """Sphinx's English index, with the stems of ``[stems.en]``."""
+
+    def __init__(self, options: dict[str, str]) -> None:
+        super().__init__(options)
+        self.exceptions = _exceptions(options)
+
+    def stem(self, word: str) -> str:
+        return self.exceptions.get(word.lower()) or super().stem(word)
+
+
+def _configure(app: Sphinx, config: Config) -> None:
+    """The stem exceptions of the page's language go to the index as a search option; the
+    search page's script is ours unless ``conf.py`` names one."""
+    try:
+        data = search_data(app)
+    except SearchDataError as error:
+        raise ConfigError(str(error)) from None
+    stems = data.stems.get(page_language(config.language), {})
+    config.html_search_options = {
+        **(config.html_search_options or {}),
+        STEMS_OPTION: json.dumps(stems, ensure_ascii=False, sort_keys=True),
+    }
+    if not config.html_search_scorer:
+        config.html_search_scorer = str(SCORER)
+
+
+def _check_targets(app: Sphinx, env: BuildEnvironment) -> None:
+    """Every synonym lands on a page and a label of the site; every weighted page exists.
+    Only the site has a search: the print editions leave some pages out
+    (nqsphinx.books.editions)."""
+    if app.builder.format != "html" or app.builder.name == "epub":
+        return
+    path = Path(app.srcdir) / SEARCH_FILE
+    data = search_data(app)
+    labels = env.get_domain("std").anonlabels  # type: ignore[attr-defined]
+    for synonym in data.synonyms:
+        target = f"{synonym.page}#{synonym.anchor}" if synonym.anchor else synonym.page
+        if synonym.page not in env.all_docs:
+            logger.warning("%s: synonym target %s: no page %s", path, target, synonym.page)
+        elif synonym.anchor and labels.get(synonym.anchor) != (synonym.page, synonym.anchor):
+            logger.warning(
+                "%s: synonym target %s: no label %s on %s",
+                path,
+                target,
+                synonym.anchor,
+                synonym.page,
+            )
+    for page in data.weights:
+        if page not in env.all_docs:
+            logger.warning("%s: [weights] %s: no such page", path, page)
+
+
+def definitions(app: Sphinx) -> dict[str, list[str]]:
+    """Each glossary entry's anchor and the section that defines the term, as ``[page, anchor]``:
+    of two sections that name a query alike, the one that defines its term comes first."""
+    if not (Path(app.srcdir) / GLOSSARY_FILE).is_file():
+        return {}
+    labels = app.env.get_domain("std").labels  # type: ignore[attr-defined]
+    found = {}
+    for term in terms_for(app):
+        if term.section in labels:
+            page, anchor, _title = labels[term.section]
+            found[term_label(term)] = [page, anchor]
+    return found
+
+
+def meta_content(data: SearchData, lang: str, defined: dict[str, list[str]]) -> str:
+    """What ``search.js`` reads: page weights, stem exceptions, synonyms of ``lang``, and the
+    sections that define glossary terms."""
+    return json.dumps(
+        {
+            "weights": data.weights,
+            "stems": data.stems.get(lang, {}),
+            "synonyms": [
+                [word, synonym.page, synonym.anchor]
+                for synonym in data.synonyms
+                for word in synonym.words.get(lang, ())
+            ],
+            "definitions": defined,
+        },
+        ensure_ascii=False,
+        sort_keys=True,
+    )
+
+
+def _search_page(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    if pagename != "search" or app.builder.format != "html":
+        return
+    lang = page_language(app.config.language)
+    content = meta_content(search_data(app), lang, definitions(app))
+    meta = f'<meta name="{META_NAME}" content="{escape(content)}" />'
+    context["metatags"] = context.get("metatags", "") + meta
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("nqsphinx.directives.entities")  # the objects the search ranks first
+    app.add_search_language(FrenchSearch)
+    app.add_search_language(EnglishSearch)
+    app.connect("config-inited", _configure)
+    app.connect("env-check-consistency", _check_targets)
+    app.connect("html-page-context", _search_page)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

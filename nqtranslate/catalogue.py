@@ -1,0 +1,433 @@
+"""Extract the engine's reader-facing strings and update its French catalogue.
+
+Strings come from two places: ``N_("...")`` in the engine's Python, and the translatable fields
+of its TOML data (names, card texts, summaries).  ``update`` merges them into the ``.po`` the way
+msgmerge does: translations are kept, changed messages become fuzzy, removed ones are kept as
+obsolete entries and come back translated when they are used again, so no translator's work is
+ever lost.  The page catalogues (``nqtranslate.update``) are merged by the same :func:`merge`.
+
+Usage: ``python -m nqtranslate.catalogue update|check [--package DIR --domain NAME]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from difflib import SequenceMatcher
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError, read_po, write_po
+
+from nqcore import datafiles
+from nqcore.atomic import write_atomically
+from nqcore.i18n import ARMOUR_CONTEXT
+
+#: The engine: its catalogue is the default one extracted and checked.
+PACKAGE = Path(__file__).resolve().parents[1] / "nqcore"
+#: Fields of the data files whose values readers see, and so are translated.
+TRANSLATABLE_FIELDS = frozenset(
+    {"name", "text", "effect", "intro", "summary", "label", "title", "description", "note"}
+    | {"subject", "printed", "correct", "why"}  # errata
+    | {"unit_size"}  # sample and example profiles
+    | {"columns", "rows", "details"}  # book_tables.toml (cells with letters)
+    | {"old_reading", "new_reading"}  # edition_changes.toml
+)
+#: The markers extracted: ``N_(text)``, and ``P_(context, text)`` as pgettext (its msgctxt first).
+KEYWORDS: dict[str, Any] = {"N_": None, "P_": "pgettext"}
+#: Data fields whose words have a sense of their own, by (data file, field path): the code that
+#: shows them translates in the same context (``P_``).  "Light" armour is not the Light aspect.
+DATA_CONTEXTS: dict[tuple[str, str], str] = {
+    ("data/characteristic_costs.toml", ".armour_type.description"): ARMOUR_CONTEXT,
+    ("data/sample_profiles.toml", ".profile.armour.description"): ARMOUR_CONTEXT,
+    ("data/example_profiles.toml", ".profile.armour.description"): ARMOUR_CONTEXT,
+}
+HEADER = {
+    "Project-Id-Version": "nqcore",
+    "Language-Team": "French",
+    "Last-Translator": "No Quarter translators",
+}
+
+
+def catalogue_file(locale_dir: Path, lang: str, domain: str) -> Path:
+    """Where gettext keeps ``lang``'s catalogue ``domain.po`` in ``locale_dir`` (to read it, or
+    to write it; :func:`nqcore.i18n.find_catalogue` also looks in ``NQ_LOCALE_PATH``)."""
+    return locale_dir / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _marked_literals(code: str, markers: dict[str, Any]) -> Iterator[tuple[str, int, str | None]]:
+    """``N_("literal")`` and ``P_("context", "literal")`` calls only, as (text, line, context): a
+    marker around a variable marks nothing to translate."""
+    for node in ast.walk(ast.parse(code)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        if node.func.id not in markers:
+            continue
+        texts = [_literal(arg) for arg in node.args]
+        if markers[node.func.id] == "pgettext":
+            if len(texts) == 2 and texts[0] is not None and texts[1] is not None:
+                yield texts[1], node.lineno, texts[0]
+        elif texts and texts[0] is not None:
+            yield texts[0], node.lineno, None
+
+
+def field_path(path: str) -> str:
+    """A data message's field without its record numbers: ``.profile.armour.description``."""
+    return re.sub(r"\[\d+\]", "", path)
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def _data_messages(data: Any, path: str) -> Iterator[tuple[str, str]]:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in TRANSLATABLE_FIELDS:
+                for text in _strings(value):
+                    yield text, f"{path}.{key}"
+            else:
+                yield from _data_messages(value, f"{path}.{key}")
+    elif isinstance(data, list):
+        for index, item in enumerate(data):
+            yield from _data_messages(item, f"{path}[{index}]")
+
+
+def extract(package: Path = PACKAGE, keywords: dict[str, Any] | None = None) -> Catalog:
+    """A template catalogue of every translatable string of ``package``."""
+    template = Catalog(project=HEADER["Project-Id-Version"], fuzzy=False)
+    markers = dict(keywords or KEYWORDS)
+    for source in sorted(package.rglob("*.py")):
+        relative = source.relative_to(package).as_posix()
+        code = source.read_text(encoding="utf-8")
+        for message, lineno, context in _marked_literals(code, markers):
+            template.add(message, locations=[(relative, lineno)], context=context)
+    for relative, text, field in data_messages(package):
+        context = DATA_CONTEXTS.get((relative, field))
+        template.add(text, locations=[(relative, 0)], context=context)
+    return template
+
+
+def data_messages(package: Path = PACKAGE) -> Iterator[tuple[str, str, str]]:
+    """Every translatable text of the data files, as (data file, text, field path)."""
+    for data_file in sorted(package.glob("data/**/*.toml")):
+        data = datafiles.parse(data_file.read_text(encoding="utf-8"), str(data_file), None)
+        relative = data_file.relative_to(package).as_posix()
+        for text, where in _data_messages(data, ""):
+            if any(char.isalpha() for char in text):  # a bare number reads the same in French
+                yield relative, text, field_path(where)
+
+
+#: English words that data of several kinds (files, fields) use in one and the same sense, so one
+#: French serves all (reviewed; :func:`words_in_two_kinds` reports any other).
+ONE_SENSE: dict[str, str] = {
+    "6 or less": "an erratum's printed and correct readings",
+    "UC6": "an erratum's printed and correct readings",
+    "6+ per unit": "a unit size, in the example and sample profiles",
+    "Claws": "a natural weapon of a profile or of its mount",
+    "Dragon": "the mount of a combination profile",
+    "Close Combat": "the characteristic, in its cost table and the book's tables",
+    "Double Time": "the ability, in its entry and the movement table",
+    "Flying": "the trait, in its entry and the movement table",
+    "Grape Shot": "the equipment, in its entry and its cost table",
+    "Scope": "the equipment, in its entry and its cost table",
+    "Grenade": "a grenade, in a cost table's title and rows",
+    "Improvised": "the improvised hand weapon",
+    "Individuals and characters only.": "the restriction of an ability or a trait",
+    "Characters and support models only.": "Move And Fire's restriction, on the changes page",
+    "Jaws": "the bite attack: a mutation and a weapon of a profile",
+    "Small (TTS)": "a teardrop template size",
+    "Medium (TTM)": "a teardrop template size",
+    "Large (TTL)": "a teardrop template size",
+    "Penetration modifier (-1)": "a weapon's special rule, hand or ranged",
+    "Target has the dodge ability": "a to-hit modifier, close or ranged",
+    "Terrified": "the panic result and its counter",
+}
+
+
+def words_in_two_kinds(package: Path = PACKAGE) -> dict[str, list[str]]:
+    """Each data msgid without a context that data of two kinds (file and field) use, with those
+    kinds, unless :data:`ONE_SENSE` records it as one sense.  "Light" was one: the aspect and the
+    armour shared « Lumière »."""
+    kinds: dict[str, set[str]] = {}
+    for relative, text, field in data_messages(package):
+        if (relative, field) not in DATA_CONTEXTS:
+            kinds.setdefault(text, set()).add(f"{relative}:{field}")
+    return {
+        text: sorted(where)
+        for text, where in kinds.items()
+        if len(where) > 1 and text not in ONE_SENSE
+    }
+
+
+class CatalogueError(ValueError):
+    """A catalogue that cannot be read, told in one line: ``path:line: reason``."""
+
+
+def read_catalogue(po_path: Path, locale: str | None = None) -> Catalog:
+    """``po_path`` parsed, obsolete entries included; a syntax error raises CatalogueError."""
+    try:
+        with po_path.open("rb") as handle:
+            return read_po(handle, locale=locale, abort_invalid=True)
+    except PoFileError as error:
+        reason = str(error).rsplit(" on ", 1)[0]
+        raise CatalogueError(f"{po_path}:{error.lineno + 1}: {reason}") from None
+    except UnicodeDecodeError as error:
+        raise CatalogueError(f"{po_path}: not UTF-8 ({error.reason})") from None
+
+
+def _key(message_id: Any, context: str | None) -> Any:
+    """Babel's key of a message: its (first) msgid, with its msgctxt when it has one."""
+    first = message_id[0] if isinstance(message_id, (list, tuple)) else message_id
+    return (first, context) if context is not None else first
+
+
+def _is_live(catalogue: Catalog, key: Any) -> bool:
+    msgid, context = key if isinstance(key, tuple) else (key, None)
+    return catalogue.get(msgid, context) is not None
+
+
+def revive_obsolete(catalogue: Catalog, template: Catalog) -> list[str]:
+    """Bring back, translated as it was, each obsolete message that ``template`` uses again.
+
+    GNU msgmerge does this; Babel's ``Catalog.update`` alone would add the message untranslated
+    and leave its French behind as ``#~``.  Only the same msgid and msgctxt count: a near match
+    stays obsolete (no guess is made from it).  Returns the revived msgids."""
+    revived = []
+    for message in template:
+        key = _key(message.id, message.context)
+        old = catalogue.obsolete.get(key) if message.id else None
+        if old is not None and old.string and not _is_live(catalogue, key):
+            del catalogue.obsolete[key]
+            catalogue[old.id] = old  # live again: the update below keeps it as an exact match
+            revived.append(str(key[0] if isinstance(key, tuple) else key))
+    return revived
+
+
+#: A new message is given the French of a removed one (marked fuzzy, for review) only when their
+#: English is this close (difflib's ratio): a sentence edited, never another message that shares a
+#: few letters (Babel's own guess, at 0.6, gave a new "Bonus" the French of "Confusion").
+FUZZY_SIMILARITY = 0.9
+
+
+def similarity(first: str, second: str) -> float:
+    """How close two English messages are, from 0 to 1 (difflib's ratio)."""
+    matcher = SequenceMatcher(None, first, second, autojunk=False)
+    if matcher.real_quick_ratio() < FUZZY_SIMILARITY or matcher.quick_ratio() < FUZZY_SIMILARITY:
+        return 0.0
+    return matcher.ratio()
+
+
+Candidates = dict[Any, tuple[str, Message]]
+
+
+def translated_messages(catalogue: Catalog) -> Candidates:
+    """The translated messages in use, by key: what a new message's French may be guessed from."""
+    return {
+        _key(message.id, message.context): (message.id, message.clone())
+        for message in catalogue
+        if message.id and message.string and isinstance(message.id, str)
+    }
+
+
+def guess_fuzzy(catalogue: Catalog, candidates: Candidates) -> list[str]:
+    """Give each new, untranslated message the French of the nearest candidate if at least
+    :data:`FUZZY_SIMILARITY` alike, marked fuzzy with its old msgid; return their msgids."""
+    guessed = []
+    for message in catalogue:
+        if not message.id or message.string or not isinstance(message.id, str):
+            continue
+        scored = [
+            (similarity(message.id, english), key)
+            for key, (english, old) in candidates.items()
+            if old.context == message.context
+        ]
+        score, key = max(scored, key=lambda pair: pair[0], default=(0.0, None))
+        if key is None or score < FUZZY_SIMILARITY:
+            continue
+        english, old = candidates[key]
+        if catalogue.obsolete.pop(key, None) is not None:
+            del candidates[key]  # removed from the English: its French moves to the new message
+        message.string, message.previous_id = old.string, [english]
+        message.flags.add("fuzzy")
+        message.user_comments = list(old.user_comments)
+        guessed.append(message.id)
+    return guessed
+
+
+def merge(catalogue: Catalog, template: Catalog) -> None:
+    """Update ``catalogue`` from ``template`` as msgmerge does: translations kept, changed messages
+    fuzzy, removed ones obsolete, returning ones revived; no obsolete copy of a live message.
+    A new message takes another message's French only when their English is nearly the same
+    (:func:`guess_fuzzy`), never a guess from an unrelated or long obsolete message."""
+    revive_obsolete(catalogue, template)
+    candidates = translated_messages(catalogue)
+    catalogue.update(template, no_fuzzy_matching=True, update_header_comment=False)
+    guess_fuzzy(catalogue, candidates)
+    for key in [k for k in catalogue.obsolete if _is_live(catalogue, k)]:
+        del catalogue.obsolete[key]  # back in use untranslated: the copy would be a duplicate
+
+
+BABEL_CHARSET = b'"Content-Type: text/plain; charset=utf-8\\n"\n'
+GNU_CHARSET = b'"Content-Type: text/plain; charset=UTF-8\\n"\n'
+#: A width no line reaches: Babel and polib wrap nothing (comments included), msgcat lays out.
+UNWRAPPED = 1_000_000
+
+
+#: The header fields in the order msginit and msgmerge write them (Babel puts Language first).
+GNU_HEADER_ORDER = (
+    "Project-Id-Version",
+    "Report-Msgid-Bugs-To",
+    "POT-Creation-Date",
+    "PO-Revision-Date",
+    "Last-Translator",
+    "Language-Team",
+    "Language",
+    "MIME-Version",
+    "Content-Type",
+    "Content-Transfer-Encoding",
+    "Plural-Forms",
+)
+
+
+def _header_rank(field: list[bytes]) -> int:
+    name = field[0].removeprefix(b'"').split(b":", 1)[0].decode("utf-8", "replace")
+    return GNU_HEADER_ORDER.index(name) if name in GNU_HEADER_ORDER else len(GNU_HEADER_ORDER)
+
+
+def gnu_header(data: bytes) -> bytes:
+    """``data`` with the header's fields in GNU's order (others after them, as they were)."""
+    start = data.find(b'msgid ""\nmsgstr ""\n')
+    if start < 0:
+        return data
+    begin = start + len(b'msgid ""\nmsgstr ""\n')
+    end = data.find(b"\n\n", begin)
+    end = len(data) if end < 0 else end + 1
+    fields: list[list[bytes]] = [[]]
+    for line in data[begin:end].splitlines(keepends=True):
+        fields[-1].append(line)
+        if line.rstrip(b"\n").endswith(b'\\n"'):
+            fields.append([])
+    fields = [field for field in fields if field]
+    ordered = sorted(fields, key=_header_rank)  # stable: unknown fields keep their order
+    return data[:begin] + b"".join(b"".join(field) for field in ordered) + data[end:]
+
+
+def gnu_layout(data: bytes, source: object = "<catalogue>") -> bytes:
+    """``data`` laid out as GNU ``msgcat`` writes it (lines wrapped at 79 columns).
+
+    msgmerge, msgcat and Poedit all write this layout: a catalogue kept in it shows no diff when
+    a translator's tool saves it. Babel and polib wrap differently, so GNU gettext lays it out.
+    The charset is named as msgmerge and Poedit name it (``UTF-8``; Babel writes ``utf-8``)."""
+    data = gnu_header(data.replace(BABEL_CHARSET, GNU_CHARSET, 1))
+    msgcat = shutil.which("msgcat")
+    if msgcat is None:
+        raise CatalogueError(f"{source}: msgcat not found: install GNU gettext (Debian: gettext)")
+    result = subprocess.run(
+        [msgcat, "--force-po", "-o", "-", "-"], input=data, capture_output=True, check=False
+    )
+    if result.returncode != 0:
+        reason = result.stderr.decode("utf-8", "replace").strip().splitlines() or ["failed"]
+        raise CatalogueError(reason[0].replace("<stdin>", str(source), 1))
+    return result.stdout
+
+
+def render(catalogue: Catalog, *, no_location: bool = False) -> bytes:
+    """The ``.po`` text of ``catalogue`` in GNU gettext's layout, obsolete entries kept."""
+    buffer = io.BytesIO()
+    write_po(
+        buffer,
+        catalogue,
+        width=UNWRAPPED,  # msgcat lays the lines out; comments are kept as written
+        no_location=no_location,
+        omit_header=False,
+        ignore_obsolete=False,
+        sort_output=False,
+    )
+    return gnu_layout(buffer.getvalue())
+
+
+def update(
+    po_path: Path,
+    template: Catalog,
+    locale: str = "fr",
+    finish: Callable[[bytes], bytes] | None = None,
+) -> tuple[int, int]:
+    """Merge ``template`` into ``po_path``; return (messages, untranslated or fuzzy).
+
+    ``finish`` may rewrite the text before it is written (``./dev update-po`` drops format flags
+    there, so that no run ever leaves a catalogue half-tidied); the file is replaced atomically."""
+    if po_path.exists():
+        catalogue = read_catalogue(po_path, locale)
+    else:
+        catalogue = Catalog(locale=locale, project=HEADER["Project-Id-Version"], fuzzy=False)
+    created, revised = catalogue.creation_date, catalogue.revision_date
+    merge(catalogue, template)
+    for message in catalogue:
+        # Babel guesses "50%" is a format string; the engine's messages use str.format only.
+        message.flags.discard("python-format")
+    if po_path.exists():  # keep the header still, so that an update without changes changes nothing
+        catalogue.creation_date, catalogue.revision_date = created, revised
+    catalogue.fuzzy = False
+    catalogue.last_translator = HEADER["Last-Translator"]
+    catalogue.language_team = HEADER["Language-Team"]
+    data = render(catalogue, no_location=True)
+    write_atomically(po_path, finish(data) if finish else data)
+    pending = sum(1 for m in catalogue if m.id and (not m.string or m.fuzzy))
+    return len([m for m in catalogue if m.id]), pending
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m nqtranslate.catalogue",
+        description="Extract translatable strings and update (or check) a French catalogue.",
+    )
+    parser.add_argument("action", choices=["update", "check"])
+    parser.add_argument("--package", type=Path, default=PACKAGE, help="folder to extract from")
+    parser.add_argument("--domain", default="nqcore", help="catalogue name (<domain>.po)")
+    parser.add_argument("--keyword", action="append", help="marker function (default N_)")
+    args = parser.parse_args(argv)
+    package: Path = args.package.resolve()
+    path = catalogue_file(package / "locale", "fr", args.domain)
+    keywords = {k: None for k in args.keyword} if args.keyword else None
+    template = extract(package, keywords)
+    if args.action == "check":
+        known = _ids(path)
+        missing = [m.id for m in template if m.id and (m.id, m.context) not in known]
+        for message in missing:
+            print(f"{path}: message not in the catalogue: {message!r}", file=sys.stderr)
+        return 1 if missing else 0
+    try:
+        total, pending = update(path, template)
+    except CatalogueError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print(f"{path}: {total} messages, {pending} to translate")
+    return 0
+
+
+def _ids(po_path: Path) -> set[tuple[str, str | None]]:
+    """The (msgid, msgctxt) of every message of ``po_path``."""
+    if not po_path.exists():
+        return set()
+    with po_path.open("rb") as handle:
+        return {(str(m.id), m.context) for m in read_po(handle) if m.id}
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,298 @@
+"""Catalogues are untrusted input: what a translation may carry, checked before any build uses it.
+
+A translator's ``msgstr`` may carry only the markup of its ``msgid``. Directives, roles, HTML,
+link and image targets, labels and comments that the English message does not have are refused
+(a ``{include}`` would publish a file of the build machine, a ``<script>`` would run in readers'
+browsers, a raw role would reach LaTeX). The rule is structural, not a list of banned strings:
+both messages are parsed with MyST's own markdown-it configuration and their markup compared.
+A ``{name}`` placeholder (filled from the engine's numbers) must be kept, and none added.
+The same rule holds for every catalogue: pages, engine, extension, examples, print products.
+
+A catalogue that does not parse stops the build, naming the file and line (GNU ``msgfmt``);
+a missing, empty or partly fuzzy page catalogue is reported as a warning (the page then shows its
+incomplete-translation notice).
+
+``python -m nqtranslate.guard [LANG]`` runs every check from the command line.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import polib
+
+from nqcore.i18n import find_catalogue, locale_dirs
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE_LOCALE = ROOT / "locale"
+#: The other catalogues: the engine's, the extension's (with the theme's), the examples', print.
+PACKAGE_LOCALES = (
+    ROOT / "nqcore" / "locale",
+    ROOT / "nqsphinx" / "locale",
+    ROOT / "examples" / "locale",
+    ROOT / "nqprint" / "locale",
+)
+#: The MyST extensions of conf.py: a message is parsed exactly as the build parses it.
+MYST_EXTENSIONS = ("colon_fence", "deflist", "fieldlist")
+BOM = b"\xef\xbb\xbf"
+
+
+class CatalogueError(Exception):
+    """A catalogue the build must not use; the message names file and line."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    path: Path
+    line: int
+    what: str
+
+    def __str__(self) -> str:
+        return f"{_shown(self.path)}:{self.line}: {self.what}"
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+@cache
+def _markdown() -> Any:
+    from markdown_it.renderer import RendererHTML
+    from myst_parser.config.main import MdParserConfig
+    from myst_parser.parsers.mdit import create_md_parser
+
+    config = MdParserConfig(enable_extensions=set(MYST_EXTENSIONS))
+    return create_md_parser(config, RendererHTML)
+
+
+def _fence_markup(token: Any) -> str:
+    info = token.info.strip()
+    name = info.split()[0] if info else ""
+    if name.startswith("{") and name.endswith("}"):
+        return f"directive {name}"
+    return f"code block {name}".rstrip()
+
+
+def _role_markup(token: Any) -> str:
+    name = token.meta.get("name", "")
+    content = token.content
+    target = content[content.rfind("<") + 1 : -1] if content.endswith(">") else ""
+    return f"role {{{name}}}" + (f" -> {target}" if target else "")
+
+
+def _inline_markup(token: Any) -> Iterator[str]:
+    for child in token.children or []:
+        if child.type == "myst_role":
+            yield _role_markup(child)
+        elif child.type == "link_open":
+            yield f"link -> {child.attrGet('href')}"
+        elif child.type == "image":
+            yield f"image {child.attrGet('src')}"
+        elif child.type == "html_inline":
+            yield f"HTML {child.content.strip()}"
+        elif child.type in ("footnote_ref", "myst_target"):
+            yield f"{child.type} {child.meta}"
+
+
+def markup(text: str) -> Counter[str]:
+    """The markup of one message that can fetch, run or link something, as comparable items."""
+    found: Counter[str] = Counter()
+    for token in _markdown().parse(text):
+        if token.type in ("fence", "colon_fence"):
+            found[_fence_markup(token)] += 1
+        elif token.type == "html_block":
+            found[f"HTML {token.content.strip()}"] += 1
+        elif token.type in ("myst_target", "myst_line_comment", "myst_block_break"):
+            found[f"{token.type.removeprefix('myst_').replace('_', ' ')} {token.content}"] += 1
+        elif token.type == "footnote_block_open" or token.type.startswith("footnote_reference"):
+            found[token.type] += 1
+        elif token.type == "inline":
+            found.update(_inline_markup(token))
+    return found
+
+
+def refused_markup(msgid: str, msgstr: str) -> list[str]:
+    """What ``msgstr`` carries that ``msgid`` does not: each item is refused. A plain one-line
+    text carries no markup, and is not parsed (most messages of the book)."""
+    from nqsphinx.upstream.patches import plain_text
+
+    if plain_text(msgstr):
+        return []
+    return sorted((markup(msgstr) - markup(msgid)).elements())
+
+
+def _entries(po: polib.POFile) -> Iterator[polib.POEntry]:
+    for entry in po:
+        if entry.obsolete:
+            continue
+        if entry.msgid_plural:
+            for index, text in sorted(entry.msgstr_plural.items()):
+                if text:
+                    yield _plural_view(
+                        entry, entry.msgid if index == 0 else entry.msgid_plural, text
+                    )
+        elif entry.msgstr:
+            yield entry
+
+
+def _plural_view(entry: polib.POEntry, msgid: str, msgstr: str) -> polib.POEntry:
+    view = polib.POEntry(msgid=msgid, msgstr=msgstr)
+    view.linenum = entry.linenum
+    return view
+
+
+def parse_errors(path: Path) -> list[Finding]:
+    """A catalogue that GNU gettext (or, without it, Babel) would not read, with its line."""
+    data = path.read_bytes()
+    if data.startswith(BOM):
+        return [Finding(path, 1, "starts with a byte order mark (save it as UTF-8 without BOM)")]
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        return _babel_errors(path)
+    result = subprocess.run(
+        [msgfmt, "--check", "-o", "/dev/null", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode == 0:
+        return []
+    return [_msgfmt_finding(path, line) for line in result.stderr.splitlines() if _located(line)]
+
+
+def _located(line: str) -> bool:
+    head = line.split(":", 2)
+    return len(head) == 3 and head[1].strip().isdigit()
+
+
+def _msgfmt_finding(path: Path, line: str) -> Finding:
+    _, number, what = line.split(":", 2)
+    return Finding(path, int(number), what.strip())
+
+
+def _babel_errors(path: Path) -> list[Finding]:
+    from babel.messages.pofile import PoFileError, read_po
+
+    try:
+        with path.open("rb") as handle:
+            read_po(handle, abort_invalid=True)
+    except PoFileError as error:
+        return [Finding(path, int(getattr(error, "lineno", 0)), str(error))]
+    return []
+
+
+#: A ``{name}`` placeholder that ``str.format`` fills from the engine's numbers (a role's name
+#: ``{ref}`` is followed by a backquote and is markup, compared by :func:`markup`).
+PLACEHOLDER = re.compile(r"(?<!\{)\{([a-z_][a-z0-9_.]*)\}(?![`}])")
+
+
+def placeholders(text: str) -> Counter[str]:
+    return Counter(PLACEHOLDER.findall(text))
+
+
+def placeholder_findings(msgid: str, msgstr: str) -> list[str]:
+    """Placeholders ``msgstr`` drops (its number would vanish) or adds (formatting would fail)."""
+    wanted, found = placeholders(msgid), placeholders(msgstr)
+    dropped = [f"msgstr drops the placeholder {{{name}}}" for name in sorted(wanted - found)]
+    added = [f"msgstr adds the placeholder {{{n}}}, not in its msgid" for n in found - wanted]
+    return dropped + sorted(added)
+
+
+def markup_findings(path: Path) -> list[Finding]:
+    """Every translation of ``path`` that adds markup its English message does not have, or does
+    not keep the English message's placeholders."""
+    po = polib.pofile(str(path))
+    findings = []
+    for entry in _entries(po):
+        for item in refused_markup(entry.msgid, entry.msgstr):
+            findings.append(Finding(path, entry.linenum, f"msgstr adds {item!r}, not in its msgid"))
+        for what in placeholder_findings(entry.msgid, entry.msgstr):
+            findings.append(Finding(path, entry.linenum, what))
+    return findings
+
+
+def is_empty(path: Path) -> bool:
+    """No content at all: a file truncated or saved empty (the page shows the English)."""
+    return not path.read_bytes().strip()
+
+
+def check_catalogue(path: Path) -> list[Finding]:
+    """Errors that stop the build: the catalogue does not parse, or it carries foreign markup."""
+    if is_empty(path):
+        return []
+    errors = parse_errors(path)
+    return errors or markup_findings(path)
+
+
+def catalogues(lang: str) -> list[Path]:
+    """Every catalogue of ``lang`` in the project."""
+    found = []
+    for locale in (PAGE_LOCALE, *PACKAGE_LOCALES):
+        for folder in locale_dirs(locale):
+            found += sorted((folder / lang / "LC_MESSAGES").glob("*.po"))
+    return found
+
+
+def page_warnings(lang: str, pages: Iterable[str]) -> list[str]:
+    """Missing, empty and fuzzy page catalogues: their pages show English where French is due."""
+    warnings = []
+    folder = PAGE_LOCALE / lang / "LC_MESSAGES"
+    for page in sorted(pages):
+        path = find_catalogue(PAGE_LOCALE, lang, page) or folder / f"{page}.po"
+        if not path.exists():
+            warnings.append(
+                f"{_shown(path)}: warning: missing: the page {page} is shown in English"
+            )
+        elif is_empty(path):
+            warnings.append(f"{_shown(path)}: warning: empty: the page {page} is shown in English")
+        else:
+            warnings.extend(_fuzzy_warnings(path))
+    return warnings
+
+
+def _fuzzy_warnings(path: Path) -> list[str]:
+    po = polib.pofile(str(path))
+    fuzzy = [e for e in po if "fuzzy" in e.flags and not e.obsolete and e.msgid]
+    if not fuzzy:
+        return []
+    lines = ", ".join(str(e.linenum) for e in fuzzy[:10])
+    return [
+        f"{_shown(path)}: warning: {len(fuzzy)} fuzzy message(s), shown in English (lines {lines})"
+    ]
+
+
+def verify(lang: str) -> list[Finding]:
+    """The errors of every catalogue of ``lang``."""
+    return [finding for path in catalogues(lang) for finding in check_catalogue(path)]
+
+
+def raise_for(lang: str) -> None:
+    """Stop with every error of ``lang``'s catalogues, one per line."""
+    findings = verify(lang)
+    if findings:
+        raise CatalogueError("\n".join(str(f) for f in findings))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    lang = args[0] if args else "fr"
+    findings = verify(lang)
+    for finding in findings:
+        print(finding, file=sys.stderr)
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

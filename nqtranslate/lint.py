@@ -1,0 +1,198 @@
+"""What a translation must keep of its English message, beyond what the build refuses.
+
+:mod:`nqtranslate.guard` refuses markup a msgstr *adds*; these checks find the mistakes a
+translator's editor lets through, each reported as ``file:line: what``:
+
+- **inline markup**: bold, emphasis, code, each role and links, the same count of each as in the
+  msgid, each one closed (a stray ``**`` or backtick left in the text fails);
+- **numbers**: the same numbers in the same order, compared normalised (``0,5`` is ``0.5``,
+  ``1 000`` is ``1,000``, ``½`` is ``.5``); dice (``D10``, ``2D5``) are the same but may move
+  (« sur un résultat de 9 ou moins au D10 » is the French order of "on a D10 roll of 9 or less");
+  a translator comment holding ``numbers-reordered`` allows another order of the same numbers,
+  ``numbers-differ`` any difference (to say why);
+- **English left as is**: a msgstr identical to an English msgid of at least
+  :data:`LONG_MESSAGE_WORDS` words, unless a translator comment holds ``same-as-english``.
+
+``python -m nqtranslate.lint [PO...]`` checks the given catalogues (default: every French
+catalogue of the project) and exits 1 when any finding is printed.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import polib
+
+from nqtranslate.guard import Finding, _markdown, catalogues
+
+#: A msgid of this many words or more is never its own French (unless marked as intended).
+LONG_MESSAGE_WORDS = 4
+#: Translator-comment markers (``# numbers-reordered: ...``) that allow a reviewed exception.
+REORDERED, NUMBERS_DIFFER, SAME_AS_ENGLISH = (
+    "numbers-reordered",
+    "numbers-differ",
+    "same-as-english",
+)
+
+_NAMES = {"strong_open": "bold", "em_open": "emphasis", "code_inline": "code", "link_open": "link"}
+_STRAY = (
+    ("**", "unclosed `**`"),
+    ("__", "unclosed `__`"),
+    ("*", "unclosed `*`"),
+    ("`", "unclosed backtick"),
+)
+_FRACTIONS = {"½": ".5", "¼": ".25", "¾": ".75"}
+_TARGET = re.compile(r"<[^<>`]*>`")  # a role's target: a label's digits are not the text's
+_SPACE_THOUSANDS = re.compile(r"(?<=\d)[ \u00a0\u202f](?=\d{3}(?!\d))")
+_COMMA_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_NUMBER = re.compile(r"\b\d*D\d+\b|\d*[½¼¾]|\d+(?:[.,]\d+)?")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def _inline_children(text: str) -> Iterator[Any]:
+    for token in _markdown().parse(text):
+        if token.type == "inline":
+            yield from token.children or []
+
+
+def inline_structure(text: str) -> Counter[str]:
+    """Each kind of inline markup of ``text`` counted, with the delimiters left unclosed."""
+    found: Counter[str] = Counter()
+    for child in _inline_children(text):
+        if child.type == "myst_role":
+            found[f"role {{{child.meta.get('name', '')}}}"] += 1
+        elif child.type in _NAMES:
+            found[_NAMES[child.type]] += 1
+        elif child.type == "text":
+            rest = child.content
+            for delimiter, name in _STRAY:
+                found[name] += rest.count(delimiter)
+                rest = rest.replace(delimiter, "")
+    return +found
+
+
+def markup_difference(msgid: str, msgstr: str) -> str:
+    """How the msgstr's inline markup differs from the msgid's (empty: the same)."""
+    english, french = inline_structure(msgid), inline_structure(msgstr)
+    if english == french:
+        return ""
+    kinds = sorted(set(english) | set(french))
+    return ", ".join(
+        f"{kind} {english[kind]} in msgid, {french[kind]} in msgstr"
+        for kind in kinds
+        if english[kind] != french[kind]
+    )
+
+
+def numbers(text: str, *, french: bool) -> list[str]:
+    """The numbers and dice of ``text`` in order, normalised: decimal point, no thousands mark."""
+    text = _TARGET.sub("`", text)
+    text = (_SPACE_THOUSANDS if french else _COMMA_THOUSANDS).sub("", text)
+    found = []
+    for match in _NUMBER.findall(text):
+        if match[-1] in _FRACTIONS:
+            match = (match[:-1] or "0") + _FRACTIONS[match[-1]]
+        found.append(match if "D" in match else match.replace(",", "."))
+    return found
+
+
+def number_difference(msgid: str, msgstr: str, comment: str) -> str:
+    """Why the msgstr's numbers are not the msgid's (empty: the same, or a comment allows it)."""
+    english, french = numbers(msgid, french=False), numbers(msgstr, french=True)
+    shown = f"{' '.join(english)} in msgid, {' '.join(french)} in msgstr"
+    if NUMBERS_DIFFER in comment:
+        return ""
+    if sorted(english) != sorted(french):
+        return f"numbers differ: {shown}"
+    if _values(english) != _values(french) and REORDERED not in comment:
+        return (
+            f"numbers in another order: {shown} (a translator comment '{REORDERED}: why' allows it)"
+        )
+    return ""
+
+
+def _values(found: list[str]) -> list[str]:
+    """The numbers that are not dice, in order."""
+    return [number for number in found if "D" not in number]
+
+
+def words(text: str) -> int:
+    """The words a reader sees in ``text``: code and role keys left out."""
+    seen = []
+    for child in _inline_children(text):
+        if child.type == "text":
+            seen.append(child.content)
+        elif child.type == "myst_role" and "<" in child.content:
+            seen.append(child.content[: child.content.rfind("<")])
+    return len(_WORD.findall(" ".join(seen)))
+
+
+def left_in_english(msgid: str, msgstr: str, comment: str) -> str:
+    """A long msgstr that is its English msgid, not marked as intended (empty: fine)."""
+    if msgstr != msgid or SAME_AS_ENGLISH in comment or words(msgid) < LONG_MESSAGE_WORDS:
+        return ""
+    return (
+        f"msgstr is the English msgid ({words(msgid)} words); translate it, or say why in a"
+        f" translator comment '{SAME_AS_ENGLISH}: why'"
+    )
+
+
+def _pairs(entry: polib.POEntry) -> Iterator[tuple[str, str]]:
+    if entry.msgid_plural:
+        for index, text in sorted(entry.msgstr_plural.items()):
+            if text:
+                yield (entry.msgid if index == 0 else entry.msgid_plural), text
+    elif entry.msgstr:
+        yield entry.msgid, entry.msgstr
+
+
+def _markup_rule(msgid: str, msgstr: str, comment: str) -> str:
+    difference = markup_difference(msgid, msgstr)
+    return f"inline markup differs: {difference}" if difference else ""
+
+
+Rule = Callable[[str, str, str], str]
+#: Each check by name: (msgid, msgstr, translator comment) -> what is wrong, or "".
+RULES: dict[str, Rule] = {
+    "markup": _markup_rule,
+    "numbers": number_difference,
+    "english": left_in_english,
+}
+
+
+def entry_findings(entry: polib.POEntry, rules: Iterable[str] = RULES) -> Iterator[str]:
+    """Every fault of one translated entry, in words."""
+    comment = entry.tcomment or ""
+    for msgid, msgstr in _pairs(entry):
+        for name in rules:
+            what = RULES[name](msgid, msgstr, comment)
+            if what:
+                yield what
+
+
+def lint(path: Path, rules: Iterable[str] = RULES) -> list[Finding]:
+    """The faults of every translated, unfuzzy entry of the catalogue ``path``."""
+    found = []
+    for entry in polib.pofile(str(path)):
+        if entry.obsolete or entry.fuzzy or not entry.msgid:
+            continue
+        found += [Finding(path, entry.linenum, what) for what in entry_findings(entry, rules)]
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    paths = [Path(name) for name in args] or catalogues("fr")
+    findings = [finding for path in paths for finding in lint(path)]
+    for finding in findings:
+        print(finding, file=sys.stderr)
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

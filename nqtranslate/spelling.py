@@ -1,0 +1,129 @@
+"""Spell check of the French catalogues with hunspell's French dictionary (Debian: hunspell-fr).
+
+As python-docs-fr's pospell does for reStructuredText, only the words a reader sees are checked:
+code, role keys and targets, placeholders (``{name}``, ``%s``), addresses and tokens holding
+digits (``D10``, ``F6``) are left out. Words the dictionary does not know but the book uses
+(game terms, names, abbreviations) are listed in ``locale/fr/wordlist.txt``, one a line.
+
+``python -m nqtranslate.spelling [PO...]`` prints ``file:line: unknown word « mot »`` for each word
+hunspell does not know (default: every French catalogue) and exits 1 when it prints any.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import polib
+
+from nqtranslate.guard import ROOT, Finding, _markdown, catalogues
+
+WORDLIST = ROOT / "locale" / "fr" / "wordlist.txt"
+DICTIONARY = "fr_FR"
+_PLACEHOLDER = re.compile(r"\{[^{}\s]*\}|%(?:\([^)]*\))?[sdif]|https?://\S+")
+_WITH_DIGIT = re.compile(r"[\w’'-]*\d[\w’'-]*")
+#: An elided article or pronoun (l’, d’, qu’...): hunspell knows it before its own words only.
+_ELISION = re.compile(r"\b(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)[’'](?=\w)", re.IGNORECASE)
+
+
+class SpellingError(Exception):
+    """Hunspell or its French dictionary is missing, told in one line."""
+
+
+def read_wordlist(path: Path = WORDLIST) -> tuple[list[str], list[str]]:
+    """The project's words, and its names of several words (lines with spaces); ``#`` comments."""
+    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    entries = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    return [e for e in entries if " " not in e], [e for e in entries if " " in e]
+
+
+def visible_text(text: str, phrases: Sequence[str] = ()) -> str:
+    """The words of a message that a reader sees, on one line (markup and code left out)."""
+    seen = []
+    for token in _markdown().parse(text):
+        for child in token.children or [] if token.type == "inline" else []:
+            if child.type == "text":
+                seen.append(child.content)
+            elif child.type == "myst_role" and child.content.endswith(">"):
+                seen.append(child.content[: child.content.rfind("<")])
+    visible = " ".join(seen).replace("\n", " ")
+    for phrase in phrases:
+        visible = visible.replace(phrase, " ")
+    return _ELISION.sub("", _WITH_DIGIT.sub(" ", _PLACEHOLDER.sub(" ", visible)))
+
+
+def _hunspell(dictionary: Path) -> list[str]:
+    hunspell = shutil.which("hunspell")
+    if hunspell is None:
+        raise SpellingError("hunspell not found (Debian: apt-get install hunspell hunspell-fr)")
+    return [hunspell, "-a", "-i", "utf-8", "-d", DICTIONARY, "-p", str(dictionary)]
+
+
+def unknown_words(lines: list[str], words: list[str]) -> list[list[str]]:
+    """For each line, the words neither hunspell's French dictionary nor ``words`` know."""
+    stdin = "".join(f"^{line}\n" for line in lines)  # "^": a line of text, never a command
+    with tempfile.TemporaryDirectory() as folder:
+        personal = Path(folder) / "words.dic"
+        personal.write_text("".join(f"{word}\n" for word in words), encoding="utf-8")
+        result = subprocess.run(
+            _hunspell(personal), input=stdin, capture_output=True, text=True, check=False
+        )
+    if result.returncode != 0 or not result.stdout.startswith("@(#)"):
+        reason = (result.stderr.strip().splitlines() or ["no output"])[0]
+        raise SpellingError(f"hunspell -d {DICTIONARY}: {reason} (Debian: hunspell-fr)")
+    return _per_line(result.stdout.splitlines()[1:], len(lines))
+
+
+def _per_line(output: list[str], count: int) -> list[list[str]]:
+    """Hunspell's answer (``& word ...``, ``# word ...``), one empty line closing each line's."""
+    found: list[list[str]] = [[]]
+    for row in output:
+        if not row:
+            found.append([])
+        elif row[0] in "&#":
+            found[-1].append(row.split()[1])
+    return found[:count]
+
+
+def _texts(path: Path, phrases: list[str]) -> Iterator[tuple[int, str]]:
+    for entry in polib.pofile(str(path)):
+        if entry.obsolete or entry.fuzzy or not entry.msgid:
+            continue
+        texts = entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]
+        for text in texts:
+            if text:
+                yield entry.linenum, visible_text(text, phrases)
+
+
+def check(paths: list[Path], wordlist: Path = WORDLIST) -> list[Finding]:
+    """Every unknown word of the French of ``paths``, with its catalogue and line."""
+    words, phrases = read_wordlist(wordlist)
+    located = [(path, line, text) for path in paths for line, text in _texts(path, phrases)]
+    unknown = unknown_words([text for _, _, text in located], words)
+    return [
+        Finding(path, line, f"unknown word « {word} » (misspelt, or add it to {wordlist.name})")
+        for (path, line, _), found in zip(located, unknown, strict=True)
+        for word in found
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    paths = [Path(name) for name in args] or catalogues("fr")
+    try:
+        findings = check(paths)
+    except SpellingError as error:
+        print(f"spelling: {error}", file=sys.stderr)
+        return 2
+    for finding in findings:
+        print(finding, file=sys.stderr)
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,191 @@
+"""``./dev update-po``: every catalogue brought in step with the English, in one locked run.
+
+The steps: Sphinx's gettext builder writes the pages' templates (``.pot``); each page catalogue
+(``locale/fr/LC_MESSAGES/<page>.po``) is merged from its template as ``sphinx-intl update`` did
+(written only when its set of messages changes); the engine, extension, examples
+and print catalogues are extracted and merged (:mod:`nqtranslate.catalogue`), then the theme's
+(:mod:`nqsphinx.languages.theme_catalogue`); :mod:`nqtranslate.tidy` drops format flags and lays
+every catalogue out as GNU ``msgcat`` does (79 columns), so that msgcat, msgmerge and Poedit agree
+with it byte for byte.
+
+No translation is ever lost: a message used again comes back with its obsolete translation
+(:func:`nqtranslate.catalogue.merge`); every file is replaced atomically
+(:func:`nqcore.atomic.write_atomically`), tidied before it is written; and the whole run holds an
+exclusive lock (``locale/.update-po.lock``), so that two runs never interleave: the second waits.
+
+Usage: ``python -m nqtranslate.update [--pot-dir _build/gettext] [--wait SECONDS]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+from sphinx.cmd.build import build_main
+
+from nqcore.atomic import remove_leftovers, write_atomically
+from nqsphinx.languages.theme_catalogue import missing_from_sphinx
+from nqsphinx.languages.theme_text import catalogue_path
+from nqtranslate.catalogue import (
+    CatalogueError,
+    catalogue_file,
+    extract,
+    merge,
+    read_catalogue,
+    render,
+    update,
+)
+from nqtranslate.tidy import keeps_flags, tidied, tidy
+
+ROOT = Path(__file__).resolve().parents[1]
+LANG = "fr"
+LOCK = ROOT / "locale" / ".update-po.lock"
+#: The gettext templates' fixed date, so that an update without changes changes nothing.
+SOURCE_DATE_EPOCH = "1195603200"
+#: Folders of the catalogues: each is tidied (GNU layout, no format flags) whenever it is written.
+TIDIED = ("locale", "nqcore/locale", "nqsphinx/locale", "nqprint/locale", "examples/locale")
+#: (package folder, catalogue domain, marker functions) of the extracted catalogues.
+EXTRACTED: tuple[tuple[str, str, dict[str, Any] | None], ...] = (
+    ("nqcore", "nqcore", None),
+    ("nqsphinx", "nqsphinx", {"ui_text": None, "_words": None}),  # _words: nqsphinx.books.epub
+    ("examples", "examples", None),
+    ("nqprint", "nqprint", None),
+)
+
+
+class UpdateError(Exception):
+    """A reason to stop, told in one line."""
+
+
+def _try_lock(handle: IO[str]) -> bool:
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+@contextmanager
+def exclusive_lock(path: Path, wait: float) -> Iterator[None]:
+    """Hold ``path``'s lock; wait up to ``wait`` seconds for another run to release it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as handle:
+        if not _try_lock(handle):
+            if wait > 0:
+                print(f"update-po: waiting for another run to finish ({path})", file=sys.stderr)
+            deadline = time.monotonic() + wait
+            while not _try_lock(handle):
+                if time.monotonic() >= deadline:
+                    raise UpdateError(f"{path}: another run holds it (waited {wait:g} s)")
+                time.sleep(0.1)
+        yield  # closing the file releases the lock, also when the run is killed
+
+
+def write_templates(pot_dir: Path) -> None:
+    """The pages' gettext templates, as ``make gettext`` writes them (in this process, so that
+    killing the run kills the build too, and the lock covers it)."""
+    os.environ["SOURCE_DATE_EPOCH"] = SOURCE_DATE_EPOCH
+    argv = ["-q", "-E", "-b", "gettext", "-c", str(ROOT), str(ROOT / "docs"), str(pot_dir)]
+    if build_main(argv) != 0:
+        raise UpdateError(f"the gettext build into {pot_dir} failed (see above)")
+
+
+def update_page(po_path: Path, pot_path: Path) -> str:
+    """Merge a page's template into its catalogue; return "create", "update" or "notchanged"."""
+    template = read_catalogue(pot_path)
+    if not po_path.exists():
+        template.locale = LANG
+        write_atomically(po_path, tidied(render(template), po_path))
+        return "create"
+    catalogue = read_catalogue(po_path)
+    before = {message.id for message in catalogue if message.id}
+    merge(catalogue, template)
+    if {message.id for message in catalogue if message.id} == before:
+        return "notchanged"  # as sphinx-intl: no rewrite for a catalogue with the same messages
+    write_atomically(po_path, tidied(render(catalogue), po_path))
+    return "update"
+
+
+def update_pages(pot_dir: Path, locale_dir: Path) -> None:
+    counts = {"create": 0, "update": 0, "notchanged": 0}
+    for pot_path in sorted(pot_dir.rglob("*.pot")):
+        page = pot_path.relative_to(pot_dir).with_suffix(".po")
+        po_path = locale_dir / LANG / "LC_MESSAGES" / page  # a page may be in a folder
+        outcome = update_page(po_path, pot_path)
+        counts[outcome] += 1
+        if outcome != "notchanged":
+            print(f"{outcome.capitalize()}: {po_path.relative_to(ROOT)}")
+    print(
+        f"page catalogues: {counts['update']} updated, {counts['create']} created, "
+        f"{counts['notchanged']} unchanged"
+    )
+
+
+def update_extracted() -> None:
+    """The engine, extension, examples and print catalogues, then the theme's."""
+    for package, domain, keywords in EXTRACTED:
+        po_path = catalogue_file(ROOT / package / "locale", LANG, domain)
+        template = extract(ROOT / package, keywords)
+        _report(po_path, update(po_path, template, LANG, _finish(po_path)))
+    theme = catalogue_path(LANG)
+    _report(theme, update(theme, missing_from_sphinx(LANG), LANG, _finish(theme)))
+
+
+def _finish(po_path: Path) -> Callable[[bytes], bytes]:
+    """What po_tidy would do to ``po_path`` after the merge, done before it is written."""
+    return lambda data: tidied(data, po_path, keep_flags=keeps_flags(po_path))
+
+
+def _report(po_path: Path, counts: tuple[int, int]) -> None:
+    print(f"{po_path.relative_to(ROOT)}: {counts[0]} messages, {counts[1]} to translate")
+
+
+def tidy_all() -> None:
+    for folder in TIDIED:
+        for po_path in sorted((ROOT / folder).rglob("*.po")):
+            if tidy(po_path):
+                print(f"tidied {po_path.relative_to(ROOT)}")
+
+
+def run(pot_dir: Path) -> None:
+    """Every step, in order; the caller holds the lock."""
+    for folder in TIDIED:
+        for leftover in remove_leftovers(ROOT / folder):
+            print(f"removed {leftover.relative_to(ROOT)}, left by an interrupted run")
+    write_templates(pot_dir)
+    update_pages(pot_dir, ROOT / "locale")
+    update_extracted()
+    tidy_all()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m nqtranslate.update",
+        description="Bring every French catalogue in step with the English sources.",
+    )
+    parser.add_argument("--pot-dir", type=Path, default=ROOT / "_build" / "gettext")
+    parser.add_argument(
+        "--wait", type=float, default=600, help="seconds to wait for another run (default 600)"
+    )
+    args = parser.parse_args(argv)
+    try:
+        with exclusive_lock(LOCK, args.wait):
+            run(args.pot_dir.resolve())
+    except UpdateError as error:
+        print(f"update-po: {error}", file=sys.stderr)
+        return 1
+    except CatalogueError as error:
+        print(error, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
