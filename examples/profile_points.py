@@ -15,10 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # run from anywhere
 
 from _story import N_, erratum_lines, parse_language, table, translator  # noqa: E402
 
-from nqcore.errata import errata_for  # noqa: E402
-from nqcore.i18n import format_number, format_signed  # noqa: E402
-from nqcore.i18n import translator as engine_translator  # noqa: E402
-from nqcore.points import (  # noqa: E402
+from nqcore.army.points import (  # noqa: E402
     SECTIONS,
     LineItem,
     classify,
@@ -27,7 +24,7 @@ from nqcore.points import (  # noqa: E402
     profile_points,
     specialist_cost,
 )
-from nqcore.profiles import (  # noqa: E402
+from nqcore.army.profiles import (  # noqa: E402
     ABBREVIATIONS,
     CHARACTERISTICS,
     ModelType,
@@ -36,6 +33,9 @@ from nqcore.profiles import (  # noqa: E402
     sample_profile,
     sample_profiles,
 )
+from nqcore.book.errata import errata_for  # noqa: E402
+from nqcore.i18n import format_number, format_signed  # noqa: E402
+from nqcore.i18n import translator as engine_translator  # noqa: E402
 
 #: The armour items of a breakdown, by the section that prices them, as the engine's tables name
 #: them (engine msgids, translated with the engine catalogue).

@@ -3,7 +3,7 @@
 Every number on the page comes from :mod:`nqcore`: the page runs it with Pyodide (CPython built
 for WebAssembly, the npm package ``pyodide`` pinned by ``tools/engine/package-lock.json``) in a
 web worker.  A form builds the command line a player would type to ``nq`` and shows what
-:func:`nqcore.web.ask` answers: the same parser, question functions and rendering as the CLI.
+:func:`nqcore.cli.web.ask` answers: the same parser, question functions and rendering as the CLI.
 The page's script holds no rule of the game: it checks that a field holds a number of the range
 written into the page (from the CLI's own ranges), builds the arguments and shows the answer.
 
@@ -17,7 +17,7 @@ worker keeps the engine's files once a calculator page has loaded them (:mod:`nq
 - ``{nq-calculator} cast`` draws one calculator; its rule link is the section of the rule book
   it answers (:data:`CALCULATORS`), and that section gets a "Work it out" link back.
 - ``{nq-calculator} builder`` draws the profile builder: its lists are the engine's data, and
-  each change goes to :func:`nqcore.web.build`, which prices the profile as ``nq points`` does.
+  each change goes to :func:`nqcore.cli.web.build`, which prices the profile as ``nq points`` does.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 
 import nqcore
-from nqcore import cli
+from nqcore.cli import commands as cli
 from nqcore.i18n import Msg
 from nqsphinx.csp import DIRECTIVES
 from nqsphinx.messages import engine_text, page_language, ui_text
@@ -106,16 +106,16 @@ class Calculator:
 
 
 def _spells(lang: str) -> list[tuple[str, str]]:
-    from nqcore.spells import all_spells
+    from nqcore.rules.spells import all_spells
 
     return [(s.key, f"{engine_text(s.name, lang)} ({s.level})") for s in all_spells()]
 
 
 def _modifiers(kind: str) -> Callable[[str], list[tuple[str, str]]]:
     def choices(lang: str) -> list[tuple[str, str]]:
-        from nqcore.close_combat import close_combat_modifiers
-        from nqcore.morale import command_modifiers
-        from nqcore.ranged import ranged_modifiers
+        from nqcore.rules.close_combat import close_combat_modifiers
+        from nqcore.rules.morale import command_modifiers
+        from nqcore.rules.ranged import ranged_modifiers
 
         table = {"close": close_combat_modifiers, "ranged": ranged_modifiers,
                  "command": command_modifiers}[kind]()  # fmt: skip
@@ -125,31 +125,31 @@ def _modifiers(kind: str) -> Callable[[str], list[tuple[str, str]]]:
 
 
 def _shooting_weapons(lang: str) -> list[tuple[str, str]]:
-    from nqcore.armoury import all_weapons
+    from nqcore.army.armoury import all_weapons
 
     return [(w.key, engine_text(w.name, lang)) for w in all_weapons() if len(w.ranges) == 3]
 
 
 def _weapons(lang: str) -> list[tuple[str, str]]:
-    from nqcore.armoury import all_weapons
+    from nqcore.army.armoury import all_weapons
 
     return [(w.key, engine_text(w.name, lang)) for w in all_weapons()]
 
 
 def _samples(lang: str) -> list[tuple[str, str]]:
-    from nqcore.profiles import sample_profiles
+    from nqcore.army.profiles import sample_profiles
 
     return [(s.profile.key, engine_text(s.profile.name, lang)) for s in sample_profiles()]
 
 
 def _abilities(lang: str) -> list[tuple[str, str]]:
-    from nqcore.movement import MovementAbility
+    from nqcore.rules.movement import MovementAbility
 
     return [(a.value, engine_text(a.label, lang)) for a in MovementAbility]
 
 
 def _calculators() -> dict[str, Calculator]:
-    from nqcore.magic import SPELL_LEVELS, WIZARDRY_LEVELS
+    from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
 
     spell = Field("spell", "Spell (or its level below)", "choice", "--spell", choices=_spells,
                   optional=True)  # fmt: skip
@@ -436,8 +436,8 @@ def _level_label(name: str, level: Any, lang: str) -> str:
 
 
 def _pick_options(listed: str, lang: str) -> list[tuple[str, str]]:
-    from nqcore.armoury import all_weapons
-    from nqcore.profiles import abilities, equipment, traits
+    from nqcore.army.armoury import all_weapons
+    from nqcore.army.profiles import abilities, equipment, traits
 
     if listed == "weapons":
         return [(w.key, engine_text(w.name, lang)) for w in all_weapons()]
@@ -462,10 +462,10 @@ def _select(ident: str, options: list[tuple[str, str]], attributes: str = "",
 
 def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
     """The profile builder: fields the engine fills in, lists from its data, its points."""
+    from nqcore.army.points import _costs, cost_tables
+    from nqcore.army.profiles import ABBREVIATIONS
+    from nqcore.cli.web import starting_profiles
     from nqcore.i18n import translator
-    from nqcore.points import _costs, cost_tables
-    from nqcore.profiles import ABBREVIATIONS
-    from nqcore.web import starting_profiles
 
     words = _builder_words(lang)
     _ = translator(lang)

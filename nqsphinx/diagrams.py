@@ -9,8 +9,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from nqcore.magic import Aspect
-from nqcore.spells import aspect_colour, aspect_text_colour
+from nqcore.rules.magic import Aspect
+from nqcore.rules.spells import aspect_colour, aspect_text_colour
 from nqprint.latex import latex_escape  # one escape for the rulebooks and the print products
 from nqsphinx import figures, movement_diagram
 from nqsphinx.messages import engine_text, page_language, ui_text

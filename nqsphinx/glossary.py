@@ -40,9 +40,9 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.writers.html5 import HTML5Translator
 
-from nqcore import datafiles
-from nqcore.datafiles import DataFileError
-from nqcore.dataschema import GlossaryFile
+from nqcore.data import datafiles
+from nqcore.data.datafiles import DataFileError
+from nqcore.data.dataschema import GlossaryFile
 from nqcore.i18n import LANGUAGES, locale_dirs
 from nqsphinx import entities
 from nqsphinx.coverage import chapters_in_order
@@ -124,7 +124,7 @@ def _language_records(path: Path, records: list[dict[str, Any]]) -> None:
 @cache
 def load_terms(path: Path) -> tuple[Term, ...]:
     """The glossary's terms: the glossary file checked against its schema
-    (:class:`nqcore.dataschema.Term`: English and French), then each other language's own file
+    (:class:`nqcore.data.dataschema.Term`: English and French), then each other language's own file
     (:data:`LANGUAGE_FILE`), which must give every term its words."""
     try:
         data = datafiles.load_path(path, GlossaryFile)

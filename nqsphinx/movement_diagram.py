@@ -15,7 +15,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from nqcore.i18n import format_number
-from nqcore.movement import MovementAbility, max_move
+from nqcore.rules.movement import MovementAbility, max_move
 from nqprint.latex import latex_escape  # one escape for the rulebooks and the print products
 from nqsphinx import figures
 from nqsphinx.messages import engine_text, page_language, ui_text

@@ -16,9 +16,9 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from nqcore import table_text
-from nqcore.spells import all_spells
-from nqcore.tables import Detail, Table, get_table
+from nqcore.rules.spells import all_spells
+from nqcore.tables import table_text
+from nqcore.tables.registry import Detail, Table, get_table
 from nqsphinx import entities
 from nqsphinx.editions import is_print_edition, players_table
 from nqsphinx.latex import table_style

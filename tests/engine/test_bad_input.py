@@ -11,21 +11,11 @@ from typing import Any
 
 import pytest
 
-from nqcore import (
-    armour,
-    armoury,
-    attack,
-    book_tables,
-    close_combat,
-    damage,
-    dice,
-    i18n,
-    morale,
-    movement,
-    ranged,
-    tables,
-    turns,
-)
+from nqcore import i18n
+from nqcore.army import armoury
+from nqcore.rules import armour, attack, close_combat, damage, dice, morale, movement, ranged, turns
+from nqcore.tables import book_tables
+from nqcore.tables import registry as tables
 
 CASES: list[tuple[Callable[[], Any], type[Exception], str]] = [
     # armour and damage

@@ -9,7 +9,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from nqcore.book_warnings import COUNTED, MESSAGES, MODEL_TYPES, RESTRICTED, Owner, warn
+from nqcore.book.book_warnings import COUNTED, MESSAGES, MODEL_TYPES, RESTRICTED, Owner, warn
 from nqcore.i18n import Msg
 
 PO = Path(__file__).resolve().parents[2] / "nqcore/locale/fr/LC_MESSAGES/nqcore.po"

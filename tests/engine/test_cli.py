@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-import nqcore.cli
-from nqcore.cli import main
+import nqcore.cli.commands
+from nqcore.cli.commands import main
 from nqcore.i18n import translator
 
 Capture = pytest.CaptureFixture[str]
@@ -250,7 +250,7 @@ def test_help_lists_every_question(capsys: Capture) -> None:
 
 def _cli_messages() -> list[str]:
     """Every msgid the command marks with N_()."""
-    tree = ast.parse(Path(nqcore.cli.__file__).read_text(encoding="utf-8"))
+    tree = ast.parse(Path(nqcore.cli.commands.__file__).read_text(encoding="utf-8"))
     return [node.args[0].value for node in ast.walk(tree)
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
             and node.func.id == "N_" and isinstance(node.args[0], ast.Constant)]  # fmt: skip

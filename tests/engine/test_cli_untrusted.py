@@ -23,10 +23,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import nqcore.cli_io
-import nqcore.export
-from nqcore.book_warnings import MESSAGES
-from nqcore.cli import main
+import nqcore.cli.export
+import nqcore.cli.files
+from nqcore.book.book_warnings import MESSAGES
+from nqcore.cli.commands import main
 from tests.engine.test_cli import MEN_AT_ARMS
 
 HUGE = "1" + "0" * 100  # 10**100, written out
@@ -125,9 +125,9 @@ def test_a_file_over_one_mib_is_refused_unread(tmp_path: Path) -> None:
 def test_a_file_growing_past_the_limit_is_read_no_further(tmp_path: Path) -> None:
     big = tmp_path / "big.toml"
     big.write_bytes(b"a" * 100)
-    with pytest.raises(nqcore.cli_io.FileRefused, match="larger than"):
-        nqcore.cli_io.read_text(str(big), limit=99)
-    assert nqcore.cli_io.read_text(str(big), limit=100) == "a" * 100
+    with pytest.raises(nqcore.cli.files.FileRefused, match="larger than"):
+        nqcore.cli.files.read_text(str(big), limit=99)
+    assert nqcore.cli.files.read_text(str(big), limit=100) == "a" * 100
 
 
 def test_a_binary_file_is_refused(tmp_path: Path) -> None:
@@ -339,7 +339,7 @@ def test_a_failed_export_leaves_the_old_file_whole(
     def disk_full(descriptor: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(nqcore.cli_io.os, "fsync", disk_full)
+    monkeypatch.setattr(nqcore.cli.files.os, "fsync", disk_full)
     assert_refused(["export", "--output", str(target)],
                    f"{target}: cannot write the file (No space left on device)")  # fmt: skip
     assert target.read_text(encoding="utf-8") == "the old rules\n"
@@ -421,7 +421,7 @@ def test_ctrl_c_is_exit_status_130(monkeypatch: pytest.MonkeyPatch) -> None:
     def interrupted(*args: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("nqcore.cli.build_parser", interrupted)
+    monkeypatch.setattr("nqcore.cli.commands.build_parser", interrupted)
     assert outcome("errata") == (130, "", "")
 
 
@@ -471,7 +471,7 @@ def playground(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     FILES[:] = [str(folder / n) for n in names] + [str(folder), "/dev/zero", "/dev/full"]
     FILES.append("/nonexistent/x.toml")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(nqcore.export, "export", cache(nqcore.export.export))
+        patch.setattr(nqcore.cli.export, "export", cache(nqcore.cli.export.export))
         outcome("--lang", "fr", "export")  # imports and catalogues once, not in the first example
         yield folder
 

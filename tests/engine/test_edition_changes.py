@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from nqcore.edition_changes import KINDS, EditionChangeError, edition_changes, parse_changes
+from nqcore.book.edition_changes import KINDS, EditionChangeError, edition_changes, parse_changes
 from nqcore.i18n import translator
 from tests.building import ROOT
 

@@ -14,8 +14,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from nqcore.export import SCHEMA_VERSION, _plain, export, schema
-from nqcore.tables import Chance, Phrase, Signed, get_table, table_keys
+from nqcore.cli.export import SCHEMA_VERSION, _plain, export, schema
+from nqcore.tables.registry import Chance, Phrase, Signed, get_table, table_keys
 
 
 @cache

@@ -1,4 +1,5 @@
-"""Tests for nqcore.game_limits: game and unit sizes, attack zones, coherency, uses per activation.
+"""Tests for nqcore.rules.game_limits: game and unit sizes, attack zones, coherency, uses per
+activation.
 
 Besides the answers, one truth: every number of ``data/game_limits.toml`` is also printed in the
 rule's prose on its page, so a test finds the sentence that states it there; changing the datum
@@ -14,9 +15,11 @@ from pathlib import Path
 
 import pytest
 
-import nqcore.game_limits
-from nqcore.formations import Formation, effective_formation
-from nqcore.game_limits import (
+import nqcore.rules.game_limits
+from nqcore.army.profiles import Size
+from nqcore.book.one_truth import number_word
+from nqcore.rules.formations import Formation, effective_formation
+from nqcore.rules.game_limits import (
     attack_zones,
     coherency_reaches,
     game_size,
@@ -27,16 +30,14 @@ from nqcore.game_limits import (
     unit_sizes,
     uses_per_activation,
 )
-from nqcore.one_truth import number_word
-from nqcore.profiles import Size
-from nqcore.table_text import cell_text
-from nqcore.tables import get_table
+from nqcore.tables.registry import get_table
+from nqcore.tables.table_text import cell_text
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.game_limits).failed == 0
+    assert doctest.testmod(nqcore.rules.game_limits).failed == 0
 
 
 def _page_of(label: str) -> str:
@@ -116,7 +117,7 @@ def test_formations_read_their_minimum_from_the_data(monkeypatch: pytest.MonkeyP
     changed = dict(unit_sizes())
     closed = changed["closed"]
     changed["closed"] = type(closed)(closed.key, closed.name, 10, None, False, closed.section)
-    monkeypatch.setattr("nqcore.formations.unit_sizes", lambda: changed)
+    monkeypatch.setattr("nqcore.rules.formations.unit_sizes", lambda: changed)
     assert effective_formation(Formation.CLOSED, 9) is Formation.SKIRMISH
     assert effective_formation(Formation.RANKED, 9) is Formation.RANKED
 

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 
 from nqcore import i18n_catalogue
+from nqcore.army.profiles import sample_profile
 from nqcore.i18n import ARMOUR_CONTEXT, N_, P_, translator
 from nqcore.i18n_catalogue import ONE_SENSE, extract, words_in_two_kinds
-from nqcore.magic import Aspect
-from nqcore.profile_tables import armour_phrase
-from nqcore.profiles import sample_profile
-from nqcore.table_text import cell_text
+from nqcore.rules.magic import Aspect
+from nqcore.tables.profile_tables import armour_phrase
+from nqcore.tables.table_text import cell_text
 
 
 def test_no_engine_word_serves_two_kinds_of_data_without_a_context() -> None:

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nqcore import magic
-from nqcore.magic import (
+from nqcore.rules import magic
+from nqcore.rules.magic import (
     Aspect,
     army_aspects_allowed,
     cancel_chance,
@@ -21,8 +21,8 @@ from nqcore.magic import (
     opposed,
     spells_allowed,
 )
-from nqcore.spells import SpellDataError, all_spells, parse_spells, spell, spells_of
-from nqcore.tables import get_table
+from nqcore.rules.spells import SpellDataError, all_spells, parse_spells, spell, spells_of
+from nqcore.tables.registry import get_table
 
 levels = st.integers(min_value=1, max_value=8)
 wizardry = st.integers(min_value=0, max_value=4)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from nqcore.armoury import weapon
-from nqcore.ranged import WeaponRanges, ranged_hit_chance
-from nqcore.tables import get_table
+from nqcore.army.armoury import weapon
+from nqcore.rules.ranged import WeaponRanges, ranged_hit_chance
+from nqcore.tables.registry import get_table
 
 FACES = range(1, 11)
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from nqcore.errata import all_errata
-from nqcore.i18n import Msg, translator
-from nqcore.one_truth import (
+from nqcore.army.profiles import abilities
+from nqcore.book.errata import all_errata
+from nqcore.book.one_truth import (
     ERRATUM_VALUES,
     INFILTRATE_MAX_MODELS,
     all_pairs,
@@ -18,8 +18,8 @@ from nqcore.one_truth import (
     errata_disagreements,
     number_word,
 )
-from nqcore.profiles import abilities
-from nqcore.spells import Spell, all_spells, spell
+from nqcore.i18n import Msg, translator
+from nqcore.rules.spells import Spell, all_spells, spell
 
 
 def _with(key: str, **changes: Any) -> list[Spell]:
@@ -61,13 +61,13 @@ def test_changing_fogs_upkeep_fails_naming_the_number_and_both_texts() -> None:
 def test_a_changed_rule_fails_the_erratum_that_states_its_numbers(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import nqcore.points
+    import nqcore.army.points
 
-    rule = nqcore.points.support_weapon_use_cost
-    monkeypatch.setattr(nqcore.points, "support_weapon_use_cost", lambda st: rule(st) + 1)
+    rule = nqcore.army.points.support_weapon_use_cost
+    monkeypatch.setattr(nqcore.army.points, "support_weapon_use_cost", lambda st: rule(st) + 1)
     (pair,) = disagreements()
     assert str(pair).startswith("nqcore/data/errata/ranged.toml [support-weapon-use-cost-table]")
-    assert "nqcore/points.py [Support Weapon Use Cost]" in str(pair)
+    assert "nqcore/army/points.py [Support Weapon Use Cost]" in str(pair)
     assert "'ST 3 to 9, UC 4, 5, 6, 7, 8, 9, 10'" in str(pair)
 
 

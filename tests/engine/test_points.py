@@ -1,4 +1,5 @@
-"""Tests for nqcore.points: Creating A Profile and weapon creation, with the book's examples."""
+"""Tests for nqcore.army.points: Creating A Profile and weapon creation, with the book's
+examples."""
 
 from __future__ import annotations
 
@@ -9,12 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import nqcore.points
-from nqcore.armoury import Weapon, WeaponKind, weapon
-from nqcore.close_combat import combination_attack_cost
-from nqcore.errata import all_errata
-from nqcore.i18n import N_
-from nqcore.points import (
+import nqcore.army.points
+from nqcore.army.armoury import Weapon, WeaponKind, weapon
+from nqcore.army.points import (
     SECTIONS,
     PointsBreakdown,
     ability_limits,
@@ -50,7 +48,7 @@ from nqcore.points import (
     unit_points,
     weapon_points,
 )
-from nqcore.profiles import (
+from nqcore.army.profiles import (
     CHARACTERISTICS,
     Armour,
     Element,
@@ -62,8 +60,11 @@ from nqcore.profiles import (
     characteristic_range,
     parse_profile,
 )
-from nqcore.ranged import Range
-from nqcore.tables import get_table, table_keys
+from nqcore.book.errata import all_errata
+from nqcore.i18n import N_
+from nqcore.rules.close_combat import combination_attack_cost
+from nqcore.rules.ranged import Range
+from nqcore.tables.registry import get_table, table_keys
 
 #: The Model Characteristics Summary (Profile Creation Summary, lines 3814-3821), and the chapter's
 #: Wound Values table for W 7 and 8.
@@ -85,7 +86,7 @@ def profile(name: str = "Test", **values: object) -> Profile:
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.points).failed == 0
+    assert doctest.testmod(nqcore.army.points).failed == 0
 
 
 def test_cost_tables_agree_with_the_summary() -> None:
@@ -686,7 +687,7 @@ def test_elements_are_priced_for_ra_cc_st_only() -> None:
 
 
 def test_the_example_profiles_of_the_rules() -> None:
-    from nqcore.profiles import example_profile, example_profiles
+    from nqcore.army.profiles import example_profile, example_profiles
 
     assert len(example_profiles()) == 10
     for example in example_profiles():
@@ -704,13 +705,13 @@ def test_the_example_profiles_of_the_rules() -> None:
 
 
 def test_profile_table_builders() -> None:
-    from nqcore.profile_tables import (
+    from nqcore.army.profiles import example_profile
+    from nqcore.tables.profile_tables import (
         profile_table,
         recommended_maximum_table,
         sample_profile_table,
         single_profile_table,
     )
-    from nqcore.profiles import example_profile
 
     dwarf = sample_profile_table("dwarf")
     assert dwarf.key == "sample-dwarf"

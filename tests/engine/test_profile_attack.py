@@ -6,18 +6,18 @@ from fractions import Fraction
 
 import pytest
 
-from nqcore.armoury import weapon
-from nqcore.attack import attack_chances
-from nqcore.profile_attack import (
+from nqcore.army.armoury import weapon
+from nqcore.army.profiles import Profile, sample_profile, sample_profiles
+from nqcore.rules.attack import attack_chances
+from nqcore.rules.profile_attack import (
     IMPROVISED,
     close_combat_weapon,
     profile_attack,
     target_modifiers,
     weapon_attack,
 )
-from nqcore.profiles import Profile, sample_profile, sample_profiles
-from nqcore.ranged import RangeBand
-from nqcore.tables import get_table
+from nqcore.rules.ranged import RangeBand
+from nqcore.tables.registry import get_table
 
 
 def sample(key: str) -> Profile:

@@ -16,21 +16,22 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nqcore import armoury, dice, movement, ranged, turns
-from nqcore.armour import save_chance
-from nqcore.attack import attack_chances, retreat_free_hit_chances, wounds_distribution
-from nqcore.close_combat import (
+from nqcore.army import armoury
+from nqcore.army.points import profile_points
+from nqcore.army.profiles import Armour, characteristic_range, sample_profiles
+from nqcore.rules import dice, movement, ranged, turns
+from nqcore.rules.armour import save_chance
+from nqcore.rules.attack import attack_chances, retreat_free_hit_chances, wounds_distribution
+from nqcore.rules.close_combat import (
     aggressive_attack_distribution,
     close_combat_hit_chance,
     close_combat_modifiers,
     extra_attack_distribution,
     parry_chance,
 )
-from nqcore.damage import wound_chance
-from nqcore.magic import SPELL_LEVELS, WIZARDRY_LEVELS, cancel_chance, cast_chance
-from nqcore.morale import command_chance, command_modifiers, panic_distribution
-from nqcore.points import profile_points
-from nqcore.profiles import Armour, characteristic_range, sample_profiles
+from nqcore.rules.damage import wound_chance
+from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS, cancel_chance, cast_chance
+from nqcore.rules.morale import command_chance, command_modifiers, panic_distribution
 
 SKILLS = st.integers(-2, 12)
 STRENGTHS = st.integers(0, 12)

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.armoury import hand_weapons, ranged_weapons, support_weapons
-from nqcore.errata import all_errata
+from nqcore.army.armoury import hand_weapons, ranged_weapons, support_weapons
+from nqcore.army.points import profile_points
+from nqcore.army.profiles import example_profile, sample_profiles
+from nqcore.book.errata import all_errata
 from nqcore.i18n import Msg
-from nqcore.points import profile_points
-from nqcore.profiles import example_profile, sample_profiles
-from nqcore.tables import Phrase, Signed, Table, get_table, table_keys
+from nqcore.tables.registry import Phrase, Signed, Table, get_table, table_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 DIRECTIVE = re.compile(r"```\{nq-table\} (\S+)")
@@ -129,7 +129,7 @@ def test_the_army_sample_profiles() -> None:
 
 @pytest.mark.parametrize("sample", sample_profiles(), ids=lambda s: s.profile.key)
 def test_sample_profile_tables(sample: object) -> None:
-    from nqcore.profiles import SampleProfile
+    from nqcore.army.profiles import SampleProfile
 
     assert isinstance(sample, SampleProfile)
     table = get_table(f"sample-{sample.profile.key}")

@@ -8,10 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from nqcore.ranged import TeardropSize
-from nqcore.spells import spell
-from nqcore.tables import get_table
-from nqcore.templates import (
+from nqcore.rules.ranged import TeardropSize
+from nqcore.rules.spells import spell
+from nqcore.rules.templates import (
     TemplateDataError,
     blast_templates,
     counters,
@@ -23,6 +22,7 @@ from nqcore.templates import (
     teardrop_template,
     teardrop_templates,
 )
+from nqcore.tables.registry import get_table
 
 
 def test_blast_templates_run_from_one_to_four_inches_by_halves() -> None:

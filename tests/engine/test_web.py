@@ -1,4 +1,4 @@
-"""``nqcore.web``, what the At the table page asks in the browser: the answers of ``nq``, the
+"""``nqcore.cli.web``, what the At the table page asks in the browser: the answers of ``nq``, the
 engine's refusals in the reader's language, and the profile builder's steps."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.cli import main
-from nqcore.points import profile_points
-from nqcore.profiles import parse_profile, sample_profile
-from nqcore.web import ask, ask_json, build, profile_toml, refusal, starting_profiles
+from nqcore.army.points import profile_points
+from nqcore.army.profiles import parse_profile, sample_profile
+from nqcore.cli.commands import main
+from nqcore.cli.web import ask, ask_json, build, profile_toml, refusal, starting_profiles
 
 
 def nq(argv: list[str], lang: str) -> tuple[int, str, str]:

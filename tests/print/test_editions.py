@@ -13,16 +13,16 @@ import polib
 import pytest
 from pypdf import PdfReader
 
-from nqcore.errata import all_errata
-from nqcore.points import profile_points
-from nqcore.profile_tables import (
+from nqcore.army.points import profile_points
+from nqcore.army.profiles import sample_profiles
+from nqcore.book.errata import all_errata
+from nqcore.tables.profile_tables import (
     COMPUTED_POINTS,
     POINTS_DIFFER,
     PRINTED_POINTS,
     sample_profile_table,
 )
-from nqcore.profiles import sample_profiles
-from nqcore.tables import get_table
+from nqcore.tables.registry import get_table
 from nqsphinx.editions import EDITOR_PAGES, PRINT_TAG, SITE_ONLY_PAGES, players_table
 from nqsphinx.messages import engine_text
 from nqsphinx.tables import format_cell
