@@ -3,7 +3,7 @@
 Book sections: "Weapon Profile" (The Army), "Armoury" (Hand Weapons, Ranged Weapons, Support Weapon
 Profile, Support Weapon Armoury).  The data live in ``data/hand_weapons.toml``,
 ``data/ranged_weapons.toml`` and ``data/support_weapons.toml``; what a weapon would cost if it were
-created from scratch is :func:`nqcore.army.points.weapon_points`.
+created from scratch is :func:`nqcore.army.weapon_costs.weapon_points`.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ class Weapon:
     """A weapon profile ("Weapon Profile"): UC, ranges, ST or ST bonus, AM, PM, special rules, DA.
 
     ``points`` is the armoury's price; ``None`` for a weapon created for a profile, whose price
-    :func:`nqcore.army.points.weapon_points` computes.
+    :func:`nqcore.army.weapon_costs.weapon_points` computes.
     """
 
     key: str

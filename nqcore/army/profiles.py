@@ -2,8 +2,9 @@
 has, attached by key; and the catalogue of those abilities, traits and equipment.
 
 Book sections: "Model Profile", "Extra Equipment And Special Rules" (The Army), "Abilities",
-"Traits", "Equipment", "Creating A Profile" (the valid values are the values its cost tables price),
-"Special Combination Models".  What a profile costs is :func:`nqcore.army.points.profile_points`.
+"Traits", "Equipment", "Creating A Profile" (the valid values are the values its cost tables
+price), "Special Combination Models".  What a profile costs is
+:func:`nqcore.army.profile_points.profile_points`.
 
 A profile file is TOML (see :func:`load_profile`)::
 

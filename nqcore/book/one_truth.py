@@ -208,7 +208,7 @@ def _weapon_field(key: str, field: str, shown: Callable[[int], str] = str) -> Er
 
 def _sample_points(key: str) -> ErratumValue:
     def value(spells: Sequence[Spell]) -> tuple[Place, object, str]:
-        from nqcore.army.points import profile_points
+        from nqcore.army.profile_points import profile_points
         from nqcore.army.profiles import sample_profile
 
         total = profile_points(sample_profile(key).profile).total
@@ -230,11 +230,11 @@ STRENGTHS = range(3, 10)
 
 
 def _support_use_costs(spells: Sequence[Spell]) -> tuple[Place, object, str]:
-    from nqcore.army.points import support_weapon_use_cost
+    from nqcore.army.weapon_costs import support_weapon_use_cost
 
     costs = [support_weapon_use_cost(st) for st in STRENGTHS]
     place = Place(
-        "nqcore/army/points.py", "Support Weapon Use Cost", "support_weapon_use_cost(3..9)"
+        "nqcore/army/weapon_costs.py", "Support Weapon Use Cost", "support_weapon_use_cost(3..9)"
     )
     return place, costs, f"ST 3 to 9, UC {_numbers(costs)}"
 
@@ -243,7 +243,7 @@ def _teardrop_use_costs(pattern: str) -> ErratumValue:
     """The medium and large teardrops' use costs at ST 3 to 9, written as ``pattern`` says."""
 
     def value(spells: Sequence[Spell]) -> tuple[Place, object, str]:
-        from nqcore.army.points import teardrop_use_cost
+        from nqcore.army.weapon_costs import teardrop_use_cost
 
         medium = _numbers(teardrop_use_cost(st, "TTM") for st in STRENGTHS)
         large = _numbers(teardrop_use_cost(st, "TTL") for st in STRENGTHS)

@@ -338,7 +338,7 @@ def _move_cost(args: argparse.Namespace) -> Answer:
 
 
 def _points(args: argparse.Namespace) -> Answer:
-    from nqcore.army.points import profile_points
+    from nqcore.army.profile_points import profile_points
     from nqcore.army.profiles import parse_profile
     from nqcore.cli.files import read_toml
 

@@ -24,11 +24,11 @@ from nqcore.army.points import (
     characteristic_cost,
     cost_tables,
     magic_level_cost,
-    profile_points,
     recommended_maximum,
     resilience_cost,
     shield_cost,
 )
+from nqcore.army.profile_points import profile_points
 from nqcore.army.profiles import (
     ABBREVIATIONS,
     ARMOUR_BONUS,

@@ -1,8 +1,8 @@
 """The tables of weapon creation (Close Combat Weapon Creation to Weapon Special Rules) and of the
 weapon summaries of the Profile Creation Summary, every cost computed by
-:mod:`nqcore.army.points` from ``data/weapon_creation.toml`` and every summary price by
-:func:`nqcore.army.points.weapon_points`, so that the summaries cannot drift from the tables they
-repeat.
+:mod:`nqcore.army.weapon_costs` from ``data/weapon_creation.toml`` and every summary price by
+:func:`nqcore.army.weapon_costs.weapon_points`, so that the summaries cannot drift from the tables
+they repeat.
 
 Keys: ``cc-strength-bonus-cost``, ``pm-cost``, ``reach-cost``, ``ranged-strength-cost``,
 ``range-cost``, ``range-modifier-cost``, ``support-strength-cost``, ``area-effect-cost``,
@@ -19,7 +19,8 @@ from functools import partial
 from typing import Any
 
 from nqcore.army.armoury import BASE_USE_COST, Weapon, WeaponKind, hand_weapons
-from nqcore.army.points import (
+from nqcore.army.profiles import data_file
+from nqcore.army.weapon_costs import (
     BASIC_RANGE_MODIFIERS,
     area_effect_cost,
     cc_strength_bonus_cost,
@@ -42,7 +43,6 @@ from nqcore.army.points import (
     teardrop_use_cost,
     weapon_points,
 )
-from nqcore.army.profiles import data_file
 from nqcore.i18n import N_, Msg
 from nqcore.rules.ranged import Range, TeardropSize
 from nqcore.tables.registry import Cell, Signed, Table, register_table

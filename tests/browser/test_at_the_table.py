@@ -459,7 +459,7 @@ def _engine_profile(key: str) -> Any:
 
 
 def test_the_builder_prices_the_24_profiles_as_nq_points(table: Table, tmp_path: Any) -> None:
-    from nqcore.army.points import profile_points
+    from nqcore.army.profile_points import profile_points
     from nqcore.cli.web import starting_profiles
 
     keys = [key for key, _name in starting_profiles()]

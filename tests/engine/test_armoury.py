@@ -20,7 +20,7 @@ from nqcore.army.armoury import (
     weapon,
     weapon_from_record,
 )
-from nqcore.army.points import support_weapon_use_cost, weapon_points
+from nqcore.army.weapon_costs import support_weapon_use_cost, weapon_points
 from nqcore.book.errata import all_errata
 from nqcore.rules.ranged import Range, parse_range
 from nqcore.tables.registry import get_table

@@ -61,13 +61,13 @@ def test_changing_fogs_upkeep_fails_naming_the_number_and_both_texts() -> None:
 def test_a_changed_rule_fails_the_erratum_that_states_its_numbers(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import nqcore.army.points
+    import nqcore.army.weapon_costs
 
-    rule = nqcore.army.points.support_weapon_use_cost
-    monkeypatch.setattr(nqcore.army.points, "support_weapon_use_cost", lambda st: rule(st) + 1)
+    rule = nqcore.army.weapon_costs.support_weapon_use_cost
+    monkeypatch.setattr(nqcore.army.weapon_costs, "support_weapon_use_cost", lambda st: rule(st) + 1)
     (pair,) = disagreements()
     assert str(pair).startswith("nqcore/data/errata/ranged.toml [support-weapon-use-cost-table]")
-    assert "nqcore/army/points.py [Support Weapon Use Cost]" in str(pair)
+    assert "nqcore/army/weapon_costs.py [Support Weapon Use Cost]" in str(pair)
     assert "'ST 3 to 9, UC 4, 5, 6, 7, 8, 9, 10'" in str(pair)
 
 

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqcore.army import armoury
-from nqcore.army.points import profile_points
+from nqcore.army.profile_points import profile_points
 from nqcore.army.profiles import Armour, characteristic_range, sample_profiles
 from nqcore.rules import dice, movement, ranged, turns
 from nqcore.rules.armour import save_chance

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from nqcore.army.armoury import hand_weapons, ranged_weapons, support_weapons
-from nqcore.army.points import profile_points
+from nqcore.army.profile_points import profile_points
 from nqcore.army.profiles import example_profile, sample_profiles
 from nqcore.book.errata import all_errata
 from nqcore.i18n import Msg

@@ -13,7 +13,7 @@ import polib
 import pytest
 from pypdf import PdfReader
 
-from nqcore.army.points import profile_points
+from nqcore.army.profile_points import profile_points
 from nqcore.army.profiles import sample_profiles
 from nqcore.book.errata import all_errata
 from nqcore.tables.profile_tables import (
