@@ -16,7 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # run from anywhere
 from _story import N_, chance, parse_language, plural, translator  # noqa: E402
 
 from nqcore.army.armoury import Weapon  # noqa: E402
-from nqcore.army.profiles import Profile, sample_profile  # noqa: E402
+from nqcore.army.profile_files import sample_profile
+from nqcore.army.profiles import Profile  # noqa: E402
 from nqcore.i18n import format_number, format_signed  # noqa: E402
 from nqcore.i18n import translator as engine_translator  # noqa: E402
 from nqcore.rules.armour import RANKED_ARMOUR_BONUS, armour_modifier, save_target  # noqa: E402

@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # run from anywhere
 
 from _story import N_, chance, erratum_lines, parse_language, table, translator  # noqa: E402
 
-from nqcore.army.profiles import sample_profile  # noqa: E402
+from nqcore.army.profile_files import sample_profile  # noqa: E402
 from nqcore.i18n import format_signed  # noqa: E402
 from nqcore.i18n import translator as engine_translator  # noqa: E402
 from nqcore.rules.formations import FORMED_MINIMUM_MODELS, Formation, formed_bonus_applies  # noqa: E402

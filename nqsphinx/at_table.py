@@ -137,7 +137,7 @@ def _weapons(lang: str) -> list[tuple[str, str]]:
 
 
 def _samples(lang: str) -> list[tuple[str, str]]:
-    from nqcore.army.profiles import sample_profiles
+    from nqcore.army.profile_files import sample_profiles
 
     return [(s.profile.key, engine_text(s.profile.name, lang)) for s in sample_profiles()]
 
@@ -437,7 +437,7 @@ def _level_label(name: str, level: Any, lang: str) -> str:
 
 def _pick_options(listed: str, lang: str) -> list[tuple[str, str]]:
     from nqcore.army.armoury import all_weapons
-    from nqcore.army.profiles import abilities, equipment, traits
+    from nqcore.army.features import abilities, equipment, traits
 
     if listed == "weapons":
         return [(w.key, engine_text(w.name, lang)) for w in all_weapons()]
@@ -462,8 +462,8 @@ def _select(ident: str, options: list[tuple[str, str]], attributes: str = "",
 
 def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
     """The profile builder: fields the engine fills in, lists from its data, its points."""
+    from nqcore.army.characteristics import ABBREVIATIONS
     from nqcore.army.points import _costs, cost_tables
-    from nqcore.army.profiles import ABBREVIATIONS
     from nqcore.cli.web import starting_profiles
     from nqcore.i18n import translator
 

@@ -16,11 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from nqcore.army.profiles import (
-    ModelType,
-    Size,
-    data_file,
-)
+from nqcore.army.characteristics import ModelType, Size, data_file
 from nqcore.book.book_warnings import BookWarning
 from nqcore.i18n import Msg
 from nqcore.tables.registry import Phrase

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from nqcore.army.armoury import Weapon
+from nqcore.army.characteristics import ABBREVIATIONS, CHARACTERISTICS, ModelType, Specialist
+from nqcore.army.features import feature, mutation_points
 
 # --- profiles -----------------------------------------------------------------------------------
 from nqcore.army.points import (
@@ -28,15 +30,7 @@ from nqcore.army.points import (
     specialist_cost,
 )
 from nqcore.army.profile_warnings import profile_warnings
-from nqcore.army.profiles import (
-    ABBREVIATIONS,
-    CHARACTERISTICS,
-    ModelType,
-    Profile,
-    Specialist,
-    feature,
-    mutation_points,
-)
+from nqcore.army.profiles import Profile
 from nqcore.army.weapon_costs import weapon_price
 from nqcore.i18n import N_, Msg
 from nqcore.tables.registry import Phrase, Signed

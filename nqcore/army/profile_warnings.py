@@ -7,13 +7,10 @@ error: the book recommends, the player decides.
 from __future__ import annotations
 
 from nqcore.army.armoury import WeaponKind
+from nqcore.army.characteristics import CHARACTERISTICS, ModelType
+from nqcore.army.features import feature
 from nqcore.army.points import ability_limits, core_points_limit, recommended_maximum
-from nqcore.army.profiles import (
-    CHARACTERISTICS,
-    ModelType,
-    Profile,
-    feature,
-)
+from nqcore.army.profiles import Profile
 from nqcore.army.weapon_costs import weapon_points
 from nqcore.book.book_warnings import RESTRICTED, BookWarning, Owner, warn
 from nqcore.i18n import Msg

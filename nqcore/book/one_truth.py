@@ -208,8 +208,8 @@ def _weapon_field(key: str, field: str, shown: Callable[[int], str] = str) -> Er
 
 def _sample_points(key: str) -> ErratumValue:
     def value(spells: Sequence[Spell]) -> tuple[Place, object, str]:
+        from nqcore.army.profile_files import sample_profile
         from nqcore.army.profile_points import profile_points
-        from nqcore.army.profiles import sample_profile
 
         total = profile_points(sample_profile(key).profile).total
         return (
@@ -315,7 +315,7 @@ def summary_pairs(summaries: dict[str, str]) -> Iterator[Pair]:
 
 
 def _ability_summaries() -> dict[str, str]:
-    from nqcore.army.profiles import abilities
+    from nqcore.army.features import abilities
 
     return {a.key: a.summary for a in abilities()}
 
@@ -349,7 +349,7 @@ def printed_texts(
     spells: Sequence[Spell] | None = None, summaries: dict[str, str] | None = None
 ) -> Iterator[tuple[str, Place, str]]:
     """Every text the products print for a named item: (item name, place, text)."""
-    from nqcore.army.profiles import CATEGORIES, features
+    from nqcore.army.features import CATEGORIES, features
     from nqcore.rules.mutations import all_mutations
 
     for spell in all_spells() if spells is None else spells:

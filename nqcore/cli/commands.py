@@ -200,7 +200,7 @@ def _wound(args: argparse.Namespace) -> Answer:
 
 
 def _sample(name: str | None) -> Profile | None:
-    from nqcore.army.profiles import sample_profile, sample_profiles
+    from nqcore.army.profile_files import sample_profile, sample_profiles
 
     if name is None:
         return None
@@ -338,8 +338,8 @@ def _move_cost(args: argparse.Namespace) -> Answer:
 
 
 def _points(args: argparse.Namespace) -> Answer:
+    from nqcore.army.profile_files import parse_profile
     from nqcore.army.profile_points import profile_points
-    from nqcore.army.profiles import parse_profile
     from nqcore.cli.files import read_toml
 
     profile = parse_profile(read_toml(args.file), args.file)

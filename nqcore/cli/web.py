@@ -138,7 +138,7 @@ _PICK_LISTS = ("weapons", "abilities", "traits", "equipment")
 def starting_profiles() -> list[tuple[str, Msg]]:
     """The 24 profiles of the book a builder may start from: the Sample Profiles, then the
     profiles of the rules' examples, by key."""
-    from nqcore.army.profiles import example_profiles, sample_profiles
+    from nqcore.army.profile_files import example_profiles, sample_profiles
 
     found = [(s.profile.key, Msg(s.profile.name)) for s in sample_profiles()]
     return found + [(e.profile.key, Msg(e.profile.name)) for e in example_profiles()]
@@ -146,7 +146,7 @@ def starting_profiles() -> list[tuple[str, Msg]]:
 
 def starting_record(key: str) -> dict[str, Any]:
     """The data file's table of a starting profile, as a profile file holds it."""
-    from nqcore.army.profiles import data_file
+    from nqcore.army.characteristics import data_file
 
     for name in ("sample_profiles.toml", "example_profiles.toml"):
         for record in data_file(name)["profile"]:
@@ -175,7 +175,7 @@ def profile_toml(record: dict[str, Any]) -> str:
 
 
 def _set(record: dict[str, Any], values: dict[str, Any]) -> None:
-    from nqcore.army.profiles import CHARACTERISTICS
+    from nqcore.army.characteristics import CHARACTERISTICS
 
     for name, value in values.items():
         if name in _TEXT_FIELDS:
@@ -216,7 +216,7 @@ def _remove(record: dict[str, Any], listed: str, index: int) -> None:
 def _pick_names(record: dict[str, Any], lang: str) -> dict[str, list[str]]:
     """The weapons, abilities, traits and equipment of ``record`` as the reader names them."""
     from nqcore.army.armoury import weapon
-    from nqcore.army.profiles import abilities, equipment, traits
+    from nqcore.army.features import abilities, equipment, traits
 
     _ = translator(lang)
     features = {f.key: f for f in (*abilities(), *traits(), *equipment())}

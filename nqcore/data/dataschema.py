@@ -485,8 +485,8 @@ class Element(Strict):
 
 
 class Profile(Strict):
-    """The fields a profile of the book shows; :func:`nqcore.army.profiles.parse_profile` checks the
-    characteristics against the book's ranges."""
+    """The fields a profile of the book shows; :func:`nqcore.army.profile_files.parse_profile`
+    checks the characteristics against the book's ranges."""
 
     key: Key
     name: Text

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from nqcore.army.profiles import Size
+from nqcore.army.characteristics import Size
 from nqcore.i18n import N_, Msg
 from nqcore.rules.dice import load_data
 from nqcore.tables.registry import Cell, Table, register_table

@@ -18,7 +18,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from nqcore.army.armoury import BASE_USE_COST, Weapon, WeaponKind
-from nqcore.army.profiles import Profile, sample_profiles
+from nqcore.army.profile_files import sample_profiles
+from nqcore.army.profiles import Profile
 from nqcore.i18n import N_, Msg
 from nqcore.rules.attack import AttackChances, attack_chances
 from nqcore.rules.close_combat import close_combat_modifier_total

@@ -18,6 +18,15 @@ from functools import partial
 from typing import Any
 
 from nqcore.army.armoury import Weapon
+from nqcore.army.characteristics import (
+    ABBREVIATIONS,
+    ARMOUR_BONUS,
+    CHARACTERISTICS,
+    ModelType,
+    characteristic_range,
+    data_file,
+)
+from nqcore.army.features import feature
 from nqcore.army.points import (
     armour_cost,
     barding_cost,
@@ -28,21 +37,9 @@ from nqcore.army.points import (
     resilience_cost,
     shield_cost,
 )
+from nqcore.army.profile_files import example_profiles, sample_profile, sample_profiles
 from nqcore.army.profile_points import profile_points
-from nqcore.army.profiles import (
-    ABBREVIATIONS,
-    ARMOUR_BONUS,
-    CHARACTERISTICS,
-    ModelType,
-    Pick,
-    Profile,
-    characteristic_range,
-    data_file,
-    example_profiles,
-    feature,
-    sample_profile,
-    sample_profiles,
-)
+from nqcore.army.profiles import Pick, Profile
 from nqcore.i18n import ARMOUR_CONTEXT, N_, P_, Msg
 from nqcore.tables.registry import Cell, Detail, Phrase, Signed, Table, TableFactory, register_table
 

@@ -19,7 +19,7 @@ from functools import partial
 from typing import Any
 
 from nqcore.army.armoury import BASE_USE_COST, Weapon, WeaponKind, hand_weapons
-from nqcore.army.profiles import data_file
+from nqcore.army.characteristics import data_file
 from nqcore.army.weapon_costs import (
     BASIC_RANGE_MODIFIERS,
     area_effect_cost,

@@ -146,7 +146,7 @@ def _wound(rng: random.Random) -> Question:
 
 def _attack(rng: random.Random) -> Question:
     from nqcore.army.armoury import all_weapons
-    from nqcore.army.profiles import sample_profiles
+    from nqcore.army.profile_files import sample_profiles
 
     samples = [s.profile.key for s in sample_profiles()]
     attacker = rng.choice(samples) if rng.random() < 0.4 else ""
@@ -450,7 +450,7 @@ def nq_points(toml: str, lang: str, folder: Any) -> tuple[dict[str, Any], list[s
 
 
 def _engine_profile(key: str) -> Any:
-    from nqcore.army.profiles import example_profile, sample_profile
+    from nqcore.army.profile_files import example_profile, sample_profile
 
     try:
         return sample_profile(key).profile

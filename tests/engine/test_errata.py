@@ -97,7 +97,7 @@ def test_the_d5_record_states_the_engines_rule() -> None:
 def test_infiltrate_summary_follows_its_erratum() -> None:
     """The ability's summary (and so `nq export`) says seven models and line of sight, as the
     errata say the engine does; it said six before."""
-    from nqcore.army.profiles import abilities
+    from nqcore.army.features import abilities
 
     (summary,) = [a.summary for a in abilities() if a.key == "infiltrate"]
     assert "seven" in by_id("infiltrate-maximum-models") and "seven" in summary

@@ -107,8 +107,8 @@ def test_engine_choices_of_the_armour_and_damage_records() -> None:
 
 
 def test_engine_choices_of_the_ranged_and_magic_records() -> None:
+    from nqcore.army.characteristics import ModelType
     from nqcore.army.points import recommended_maximum
-    from nqcore.army.profiles import ModelType
     from nqcore.rules.magic import cancel_chance
     from nqcore.rules.ranged import close_combat_victim_chances
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import nqcore.rules.game_limits
-from nqcore.army.profiles import Size
+from nqcore.army.characteristics import Size
 from nqcore.book.one_truth import number_word
 from nqcore.rules.formations import Formation, effective_formation
 from nqcore.rules.game_limits import (

@@ -7,7 +7,7 @@ import doctest
 import pytest
 
 import nqcore.rules.hold_actions
-from nqcore.army.profiles import sample_profile
+from nqcore.army.profile_files import sample_profile
 from nqcore.rules.hold_actions import (
     RESPONSE_SHOOTING_ACTIONS,
     HoldingUnit,

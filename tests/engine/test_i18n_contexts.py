@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from nqcore import i18n_catalogue
-from nqcore.army.profiles import sample_profile
+from nqcore.army.profile_files import sample_profile
 from nqcore.i18n import ARMOUR_CONTEXT, N_, P_, translator
 from nqcore.i18n_catalogue import ONE_SENSE, extract, words_in_two_kinds
 from nqcore.rules.magic import Aspect

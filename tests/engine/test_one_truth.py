@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from nqcore.army.profiles import abilities
+from nqcore.army.features import abilities
 from nqcore.book.errata import all_errata
 from nqcore.book.one_truth import (
     ERRATUM_VALUES,
@@ -64,7 +64,8 @@ def test_a_changed_rule_fails_the_erratum_that_states_its_numbers(
     import nqcore.army.weapon_costs
 
     rule = nqcore.army.weapon_costs.support_weapon_use_cost
-    monkeypatch.setattr(nqcore.army.weapon_costs, "support_weapon_use_cost", lambda st: rule(st) + 1)
+    costs = nqcore.army.weapon_costs
+    monkeypatch.setattr(costs, "support_weapon_use_cost", lambda st: rule(st) + 1)
     (pair,) = disagreements()
     assert str(pair).startswith("nqcore/data/errata/ranged.toml [support-weapon-use-cost-table]")
     assert "nqcore/army/weapon_costs.py [Support Weapon Use Cost]" in str(pair)

@@ -12,6 +12,13 @@ from hypothesis import strategies as st
 
 import nqcore.army.points
 from nqcore.army.armoury import Weapon, WeaponKind, weapon
+from nqcore.army.characteristics import (
+    CHARACTERISTICS,
+    ModelType,
+    Size,
+    Specialist,
+    characteristic_range,
+)
 from nqcore.army.points import (
     SECTIONS,
     PointsBreakdown,
@@ -30,19 +37,9 @@ from nqcore.army.points import (
     shield_cost,
     specialist_cost,
 )
+from nqcore.army.profile_files import parse_profile
 from nqcore.army.profile_points import profile_points, unit_points
-from nqcore.army.profiles import (
-    CHARACTERISTICS,
-    Armour,
-    Element,
-    ModelType,
-    Pick,
-    Profile,
-    Size,
-    Specialist,
-    characteristic_range,
-    parse_profile,
-)
+from nqcore.army.profiles import Armour, Element, Pick, Profile
 from nqcore.army.weapon_costs import (
     area_effect_cost,
     cc_strength_bonus_cost,
@@ -688,7 +685,7 @@ def test_elements_are_priced_for_ra_cc_st_only() -> None:
 
 
 def test_the_example_profiles_of_the_rules() -> None:
-    from nqcore.army.profiles import example_profile, example_profiles
+    from nqcore.army.profile_files import example_profile, example_profiles
 
     assert len(example_profiles()) == 10
     for example in example_profiles():
@@ -706,7 +703,7 @@ def test_the_example_profiles_of_the_rules() -> None:
 
 
 def test_profile_table_builders() -> None:
-    from nqcore.army.profiles import example_profile
+    from nqcore.army.profile_files import example_profile
     from nqcore.tables.profile_tables import (
         profile_table,
         recommended_maximum_table,

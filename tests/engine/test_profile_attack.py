@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from nqcore.army.armoury import weapon
-from nqcore.army.profiles import Profile, sample_profile, sample_profiles
+from nqcore.army.profile_files import sample_profile, sample_profiles
+from nqcore.army.profiles import Profile
 from nqcore.rules.attack import attack_chances
 from nqcore.rules.profile_attack import (
     IMPROVISED,

@@ -10,23 +10,16 @@ import pytest
 
 import nqcore.army.profiles
 from nqcore.army.armoury import WeaponKind
-from nqcore.army.profiles import (
-    Armour,
-    Element,
+from nqcore.army.characteristics import (
     ModelType,
-    Pick,
-    Profile,
     ProfileError,
     Size,
     Specialist,
-    abilities,
     characteristic_range,
-    equipment,
-    feature,
-    load_profile,
-    parse_profile,
-    traits,
 )
+from nqcore.army.features import abilities, equipment, feature, traits
+from nqcore.army.profile_files import load_profile, parse_profile
+from nqcore.army.profiles import Armour, Element, Pick, Profile
 from nqcore.tables.registry import get_table
 
 BASIC = {"name": "Warrior", "ac": 8, "ra": 4, "cc": 5, "st": 4, "t": 4, "w": 1, "co": 6}

@@ -17,8 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqcore.army import armoury
+from nqcore.army.characteristics import characteristic_range
+from nqcore.army.profile_files import sample_profiles
 from nqcore.army.profile_points import profile_points
-from nqcore.army.profiles import Armour, characteristic_range, sample_profiles
+from nqcore.army.profiles import Armour
 from nqcore.rules import dice, movement, ranged, turns
 from nqcore.rules.armour import save_chance
 from nqcore.rules.attack import attack_chances, retreat_free_hit_chances, wounds_distribution

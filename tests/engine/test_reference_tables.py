@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from nqcore.army.armoury import hand_weapons, ranged_weapons, support_weapons
+from nqcore.army.profile_files import example_profile, sample_profiles
 from nqcore.army.profile_points import profile_points
-from nqcore.army.profiles import example_profile, sample_profiles
 from nqcore.book.errata import all_errata
 from nqcore.i18n import Msg
 from nqcore.tables.registry import Phrase, Signed, Table, get_table, table_keys
@@ -129,7 +129,7 @@ def test_the_army_sample_profiles() -> None:
 
 @pytest.mark.parametrize("sample", sample_profiles(), ids=lambda s: s.profile.key)
 def test_sample_profile_tables(sample: object) -> None:
-    from nqcore.army.profiles import SampleProfile
+    from nqcore.army.profile_files import SampleProfile
 
     assert isinstance(sample, SampleProfile)
     table = get_table(f"sample-{sample.profile.key}")

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from nqcore.army.characteristics import ModelType
+from nqcore.army.profile_files import SampleProfile, sample_profile, sample_profiles
 from nqcore.army.profile_points import profile_points
-from nqcore.army.profiles import ModelType, SampleProfile, sample_profile, sample_profiles
 from nqcore.book.errata import all_errata
 from nqcore.tables.registry import get_table
 

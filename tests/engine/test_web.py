@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from nqcore.army.profile_files import parse_profile, sample_profile
 from nqcore.army.profile_points import profile_points
-from nqcore.army.profiles import parse_profile, sample_profile
 from nqcore.cli.commands import main
 from nqcore.cli.web import ask, ask_json, build, profile_toml, refusal, starting_profiles
 

@@ -13,8 +13,8 @@ import polib
 import pytest
 from pypdf import PdfReader
 
+from nqcore.army.profile_files import sample_profiles
 from nqcore.army.profile_points import profile_points
-from nqcore.army.profiles import sample_profiles
 from nqcore.book.errata import all_errata
 from nqcore.tables.profile_tables import (
     COMPUTED_POINTS,
