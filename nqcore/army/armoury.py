@@ -240,36 +240,15 @@ def weapon_from_record(
     record: dict[str, Any], where: str, kind: WeaponKind | None = None
 ) -> Weapon:
     """A :class:`Weapon` from one TOML record; errors name ``where`` and the field."""
-    if not isinstance(record, dict):
-        raise WeaponDataError(f"{where}: a weapon is a table of fields, not {record!r}")
-    unknown = sorted(set(record) - _KNOWN_FIELDS)
-    if unknown:
-        raise WeaponDataError(f"{where}: unknown field(s) {', '.join(unknown)}")
-    if "name" not in record:
-        raise WeaponDataError(f"{where}: missing field name")
+    _check_fields(record, where)
     name = str(record["name"])
     key = str(record.get("key") or re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-"))
     kind = _infer_kind(record, kind, where)
-    rules = record.get("rules", [])
-    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
-        raise WeaponDataError(f"{where}: rules must be a list of rule keys")
-    bad = sorted(set(rules) - WEAPON_RULES)
-    if bad:
-        raise WeaponDataError(
-            f"{where}: unknown rule(s) {', '.join(bad)}; known: {', '.join(sorted(WEAPON_RULES))}"
-        )
-    rule_set = frozenset(rules)
-    ranges: tuple[Range, ...] = ()
+    rule_set = _rules(record, where)
     st: int | None = None
     st_bonus: int | None = None
     if kind is WeaponKind.CLOSE_COMBAT:
-        range_name = record.get("range", "close-combat")
-        if range_name not in _CC_RANGES:
-            raise WeaponDataError(
-                f"{where}: range of a close combat weapon is 'close-combat' or 'charge-only', "
-                f"not {range_name!r}"
-            )
-        rule_set |= _CC_RANGES[range_name]
+        rule_set |= _close_combat_range(record, where)
         if "st_bonus" not in record:
             raise WeaponDataError(f"{where}: a close combat weapon needs st_bonus")
         st_bonus = _int(record, "st_bonus", where)
@@ -277,15 +256,7 @@ def weapon_from_record(
         if "st" not in record:
             raise WeaponDataError(f"{where}: a {kind.value} weapon needs st")
         st = _int(record, "st", where)
-    if kind in (WeaponKind.RANGED, WeaponKind.SUPPORT):
-        try:
-            ranges = tuple(_required_range(str(record[band])) for band in ("cr", "mr", "lr"))
-        except KeyError as missing:
-            raise WeaponDataError(f"{where}: missing range {missing.args[0]}") from None
-        except ValueError as error:
-            raise WeaponDataError(f"{where}: {error}") from None
-        if [band.max_inches for band in ranges] != sorted(band.max_inches for band in ranges):
-            raise WeaponDataError(f"{where}: ranges must grow from cr to lr")
+    ranges = _ranges(record, where) if kind in (WeaponKind.RANGED, WeaponKind.SUPPORT) else ()
     teardrop = record.get("teardrop")
     if kind is WeaponKind.TEARDROP and teardrop not in TEARDROP_SIZES:
         raise WeaponDataError(
@@ -323,6 +294,60 @@ def weapon_from_record(
         melee=melee,
         source=str(record.get("source", "")),
     )
+    _check_weapon(weapon, record, where)
+    return weapon
+
+
+def _check_fields(record: Any, where: str) -> None:
+    """A table of known fields, with a name."""
+    if not isinstance(record, dict):
+        raise WeaponDataError(f"{where}: a weapon is a table of fields, not {record!r}")
+    unknown = sorted(set(record) - _KNOWN_FIELDS)
+    if unknown:
+        raise WeaponDataError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    if "name" not in record:
+        raise WeaponDataError(f"{where}: missing field name")
+
+
+def _rules(record: dict[str, Any], where: str) -> frozenset[str]:
+    """The weapon's special rules, each a known rule key."""
+    rules = record.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise WeaponDataError(f"{where}: rules must be a list of rule keys")
+    bad = sorted(set(rules) - WEAPON_RULES)
+    if bad:
+        raise WeaponDataError(
+            f"{where}: unknown rule(s) {', '.join(bad)}; known: {', '.join(sorted(WEAPON_RULES))}"
+        )
+    return frozenset(rules)
+
+
+def _close_combat_range(record: dict[str, Any], where: str) -> frozenset[str]:
+    """The rules a close combat weapon's range gives ('close-combat' or 'charge-only')."""
+    range_name = record.get("range", "close-combat")
+    if range_name not in _CC_RANGES:
+        raise WeaponDataError(
+            f"{where}: range of a close combat weapon is 'close-combat' or 'charge-only', "
+            f"not {range_name!r}"
+        )
+    return _CC_RANGES[range_name]
+
+
+def _ranges(record: dict[str, Any], where: str) -> tuple[Range, ...]:
+    """A shooting weapon's three range bands, growing from cr to lr."""
+    try:
+        ranges = tuple(_required_range(str(record[band])) for band in ("cr", "mr", "lr"))
+    except KeyError as missing:
+        raise WeaponDataError(f"{where}: missing range {missing.args[0]}") from None
+    except ValueError as error:
+        raise WeaponDataError(f"{where}: {error}") from None
+    if [band.max_inches for band in ranges] != sorted(band.max_inches for band in ranges):
+        raise WeaponDataError(f"{where}: ranges must grow from cr to lr")
+    return ranges
+
+
+def _check_weapon(weapon: Weapon, record: dict[str, Any], where: str) -> None:
+    """What the fields allow together: PM, travel, burst, and an AM that agrees with ST."""
     if weapon.pm > 0:
         raise WeaponDataError(f"{where}: a penetration modifier is 0 or negative, not {weapon.pm}")
     if weapon.travel not in (None, 5, 10):
@@ -333,7 +358,6 @@ def weapon_from_record(
         raise WeaponDataError(
             f"{where}: am {record['am']} disagrees with ST {weapon.st} (AM {weapon.am})"
         )
-    return weapon
 
 
 def _load(filename: str, kind: WeaponKind) -> tuple[Weapon, ...]:

@@ -30,7 +30,7 @@ from nqcore.army.points import (
     specialist_cost,
 )
 from nqcore.army.profile_warnings import profile_warnings
-from nqcore.army.profiles import Profile
+from nqcore.army.profiles import Armour, Profile
 from nqcore.army.weapon_costs import weapon_price
 from nqcore.i18n import N_, Msg
 from nqcore.tables.registry import Phrase, Signed
@@ -91,103 +91,13 @@ def profile_points(profile: Profile) -> PointsBreakdown:
     >>> profile_points(Profile("Starting Profile", 8, 3, 3, 3, 3, 1, 4)).total
     9
     """
-    items: list[LineItem] = []
+    items = _characteristic_items(profile) + _armour_items(profile.armour)
+    items += _picked_items(profile)
     unit_items: list[LineItem] = []
-    for key in CHARACTERISTICS:
-        value = getattr(profile, key)
-        if value is None:
-            continue
-        items.append(
-            LineItem(
-                SECTIONS[key],
-                f"{key.upper()} {value}",
-                characteristic_cost(key, value),
-                Phrase((ABBREVIATIONS[key], " ", value)),
-            )
-        )
-    for element in profile.elements:
-        for key in ("ra", "cc", "st"):
-            value = getattr(element, key)
-            if value is not None:
-                items.append(
-                    LineItem(
-                        SECTIONS["combination"],
-                        f"{element.name}: {key.upper()} {value}",
-                        characteristic_cost(key, value),
-                        Phrase((Msg(element.name), ": ", ABBREVIATIONS[key], " ", value)),
-                    )
-                )
-    armour = profile.armour
-    if armour.value or not (armour.shield or armour.barding or armour.armoured_mount):
-        items.append(
-            LineItem(
-                SECTIONS["armour"],
-                f"AR {armour.value}",
-                armour_cost(armour.value),
-                Phrase((N_("AR"), " ", armour.value)),
-            )
-        )
-    plus_one = (", ", N_("AR"), " ", Signed(1))
-    if armour.shield:
-        items.append(
-            LineItem(SECTIONS["shield"], "shield, AR +1", shield_cost(),
-                     Phrase((N_("Shield"), *plus_one)))
-        )  # fmt: skip
-    if armour.barding:
-        items.append(
-            LineItem(SECTIONS["barding"], "barding, AR +1", barding_cost(),
-                     Phrase((N_("Barding"), *plus_one)))
-        )  # fmt: skip
-    if armour.armoured_mount:
-        items.append(
-            LineItem(SECTIONS["armoured-mount"], "armoured mount, AR +1", armoured_mount_cost(),
-                     Phrase((N_("Armoured Mount"), *plus_one)))
-        )  # fmt: skip
-    if armour.large_bonus:
-        items.append(
-            LineItem(SECTIONS["large-armour"], "large model, AR +1", 0,
-                     Phrase((N_("Large Model"), *plus_one)))
-        )  # fmt: skip
-    if armour.resilience:
-        re_level = -abs(armour.resilience)
-        items.append(
-            LineItem(
-                SECTIONS["resilience"],
-                f"resilience RE {re_level}",
-                resilience_cost(armour.resilience),
-                Phrase((N_("Resilience"), " ", N_("RE"), " ", Signed(re_level))),
-            )
-        )
-    items += _weapon_items("", profile.weapons)
-    for element in profile.elements:
-        items += _weapon_items(f"{element.name}: ", element.weapons)
-    for pick in profile.abilities:
-        items.append(_feature_item("ability", pick.key, pick.level))
-    for element in profile.elements:
-        for pick in element.abilities:
-            items.append(_feature_item("ability", pick.key, pick.level, f"{element.name}: "))
-    for pick in profile.traits:
-        items.append(_feature_item("trait", pick.key, pick.level))
-    for element in profile.elements:
-        for pick in element.traits:
-            items.append(_feature_item("trait", pick.key, pick.level, f"{element.name}: "))
-    for key in profile.mutations:
-        items.append(
-            LineItem(SECTIONS["mutation"], f"mutation {key}", mutation_points()[key],
-                     Phrase((N_("Mutation"), " ", _mutation_name(key))))
-        )  # fmt: skip
-    for pick in profile.equipment:
-        items.append(_feature_item("equipment", pick.key, pick.level))
-    if profile.spells:
-        from nqcore.rules.spells import spell  # the spell cards belong to the magic engine
-
-        target = unit_items if profile.magic_level == 0 else items
-        for key in profile.spells:
-            found = spell(key)
-            target.append(
-                LineItem(SECTIONS["magic"], f"spell {found.name}", found.points,
-                         Phrase((N_("Spell"), " ", found.name)))
-            )  # fmt: skip
+    if profile.magic_level == 0:
+        unit_items = _spell_items(profile)  # a unit of Initiates pays its spell once
+    else:
+        items += _spell_items(profile)
     subtotal = sum(item.points for item in items)
     if subtotal < minimum_points():
         items.append(
@@ -196,14 +106,7 @@ def profile_points(profile: Profile) -> PointsBreakdown:
                      Phrase((N_("Minimum points"), " (", minimum_points(), ")")))
         )  # fmt: skip
     if profile.specialist is not None:
-        base = sum(item.points for item in items)
-        bearer = profile.specialist is Specialist.STANDARD_BEARER
-        label = "standard bearer" if bearer else "musician"
-        name = N_("Standard Bearer") if bearer else N_("Musician")
-        items.append(
-            LineItem(SECTIONS["specialist"], f"{label}, 25% of {base}", specialist_cost(base),
-                     Phrase((name, ", ", N_("25% of"), " ", base)))
-        )  # fmt: skip
+        items.append(_specialist_item(profile.specialist, sum(item.points for item in items)))
     total = sum(item.points for item in items)
     classification = None
     if profile.model_type in (ModelType.CORE, ModelType.ELITE):
@@ -214,6 +117,101 @@ def profile_points(profile: Profile) -> PointsBreakdown:
         unit_items=tuple(unit_items),
         classification=classification,
     )
+
+
+def _characteristic_items(profile: Profile) -> list[LineItem]:
+    """The model's characteristics, then those of a combination model's other elements."""
+    items = [
+        LineItem(SECTIONS[key], f"{key.upper()} {value}", characteristic_cost(key, value),
+                 Phrase((ABBREVIATIONS[key], " ", value)))
+        for key in CHARACTERISTICS
+        if (value := getattr(profile, key)) is not None
+    ]  # fmt: skip
+    for element in profile.elements:
+        items += [
+            LineItem(SECTIONS["combination"], f"{element.name}: {key.upper()} {value}",
+                     characteristic_cost(key, value),
+                     Phrase((Msg(element.name), ": ", ABBREVIATIONS[key], " ", value)))
+            for key in ("ra", "cc", "st")
+            if (value := getattr(element, key)) is not None
+        ]  # fmt: skip
+    return items
+
+
+def _armour_items(armour: Armour) -> list[LineItem]:
+    """The armour value (unless only a shield, barding or mount gives armour), its bonuses and
+    resilience."""
+    items = []
+    if armour.value or not (armour.shield or armour.barding or armour.armoured_mount):
+        items.append(
+            LineItem(SECTIONS["armour"], f"AR {armour.value}", armour_cost(armour.value),
+                     Phrase((N_("AR"), " ", armour.value)))
+        )  # fmt: skip
+    plus_one = (", ", N_("AR"), " ", Signed(1))
+    bonuses = (
+        (armour.shield, "shield", "shield, AR +1", shield_cost, N_("Shield")),
+        (armour.barding, "barding", "barding, AR +1", barding_cost, N_("Barding")),
+        (armour.armoured_mount, "armoured-mount", "armoured mount, AR +1", armoured_mount_cost,
+         N_("Armoured Mount")),
+        (armour.large_bonus, "large-armour", "large model, AR +1", lambda: 0, N_("Large Model")),
+    )  # fmt: skip
+    for present, section, label, cost, name in bonuses:
+        if present:
+            items.append(LineItem(SECTIONS[section], label, cost(), Phrase((name, *plus_one))))
+    if armour.resilience:
+        re_level = -abs(armour.resilience)
+        items.append(
+            LineItem(SECTIONS["resilience"], f"resilience RE {re_level}",
+                     resilience_cost(armour.resilience),
+                     Phrase((N_("Resilience"), " ", N_("RE"), " ", Signed(re_level))))
+        )  # fmt: skip
+    return items
+
+
+def _picked_items(profile: Profile) -> list[LineItem]:
+    """Weapons, abilities, traits (each the model's, then its elements'), mutations, equipment."""
+    items = _weapon_items("", profile.weapons)
+    for element in profile.elements:
+        items += _weapon_items(f"{element.name}: ", element.weapons)
+    for category, field in (("ability", "abilities"), ("trait", "traits")):
+        items += [_feature_item(category, p.key, p.level) for p in getattr(profile, field)]
+        for element in profile.elements:
+            owner = f"{element.name}: "
+            items += [
+                _feature_item(category, p.key, p.level, owner) for p in getattr(element, field)
+            ]
+    items += [
+        LineItem(SECTIONS["mutation"], f"mutation {key}", mutation_points()[key],
+                 Phrase((N_("Mutation"), " ", _mutation_name(key))))
+        for key in profile.mutations
+    ]  # fmt: skip
+    items += [_feature_item("equipment", p.key, p.level) for p in profile.equipment]
+    return items
+
+
+def _spell_items(profile: Profile) -> list[LineItem]:
+    """The spells the model knows (paid once by a unit of Initiates, magic level 0)."""
+    if not profile.spells:
+        return []
+    from nqcore.rules.spells import spell  # the spell cards belong to the magic engine
+
+    items = []
+    for key in profile.spells:
+        found = spell(key)
+        items.append(
+            LineItem(SECTIONS["magic"], f"spell {found.name}", found.points,
+                     Phrase((N_("Spell"), " ", found.name)))
+        )  # fmt: skip
+    return items
+
+
+def _specialist_item(specialist: Specialist, base: int) -> LineItem:
+    """A standard bearer's or musician's 25% of the model's points."""
+    bearer = specialist is Specialist.STANDARD_BEARER
+    label = "standard bearer" if bearer else "musician"
+    name = N_("Standard Bearer") if bearer else N_("Musician")
+    return LineItem(SECTIONS["specialist"], f"{label}, 25% of {base}", specialist_cost(base),
+                    Phrase((name, ", ", N_("25% of"), " ", base)))  # fmt: skip
 
 
 def _mutation_name(key: str) -> Msg:

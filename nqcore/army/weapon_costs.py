@@ -7,7 +7,7 @@ chapters' tables are built from these functions by :mod:`nqcore.tables.weapon_ta
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -267,6 +267,26 @@ def _special_rules(weapon: Weapon) -> list[tuple[str, str]]:
     return found
 
 
+@dataclass
+class _Bill:
+    """The line items and warnings of one weapon, as :func:`weapon_points` gathers them."""
+
+    weapon: Weapon
+    items: list[LineItem] = field(default_factory=list)
+    warnings: list[BookWarning] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return str(self.weapon.name)
+
+    @property
+    def label(self) -> Msg:
+        return Msg(self.name)
+
+    def add(self, section: str, subject: str, points: int) -> None:
+        self.items.append(LineItem(SECTIONS[section], f"{self.name}: {subject}", points))
+
+
 def weapon_points(weapon: Weapon) -> PointsBreakdown:
     """What ``weapon`` costs when created from the weapon creation tables, item by item.
 
@@ -277,104 +297,129 @@ def weapon_points(weapon: Weapon) -> PointsBreakdown:
     >>> weapon_points(weapon("Bolt Thrower")).total
     19
     """
-    items: list[LineItem] = []
-    warnings: list[BookWarning] = []
-    name = str(weapon.name)
-    label = Msg(name)
-
-    def add(section: str, subject: str, points: int) -> None:
-        items.append(LineItem(SECTIONS[section], f"{name}: {subject}", points))
-
+    bill = _Bill(weapon)
     kind = weapon.kind
     if kind is WeaponKind.CLOSE_COMBAT:
-        bonus = weapon.st_bonus or 0
-        add("cc-strength", f"ST{bonus:+d}", cc_strength_bonus_cost(bonus))
-        if weapon.uc is not None and weapon.uc != cc_weapon_use_cost(bonus):
-            warnings.append(
-                warn("close-combat-use-cost", name=label, uc=weapon.uc, bonus=f"{bonus:+d}",
-                     expected=cc_weapon_use_cost(bonus))
-            )  # fmt: skip
-        if weapon.reach is not None:
-            add("reach", f'extended reach {_inch_label(weapon.reach)}"', reach_cost(weapon.reach))
-        for rule in ("two-ranks", "charge-only"):
-            if rule in weapon.rules:
-                warnings.append(warn("unpriced-rule", name=label, rule=rule))
+        _price_close_combat(bill)
     elif kind is WeaponKind.GRENADE:
-        if weapon.blast is None or weapon.st is None:
-            raise ValueError(f"{name}: a grenade needs a strength and a blast template")
-        add(
-            "grenades",
-            f'ST{weapon.st} {_inch_label(weapon.blast)}" blast',
-            grenade_points(weapon.st, weapon.blast),
-        )
-        if weapon.knock_prone:
-            add("grenades-knock-prone", "knock prone", int(_creation()["grenades"]["knock_prone"]))
+        _price_grenade(bill)
     elif kind is WeaponKind.TEARDROP:
-        if weapon.st is None or weapon.teardrop is None:
-            raise ValueError(f"{name}: a teardrop weapon needs a strength and a template size")
-        add("support-strength", f"ST{weapon.st}", support_strength_cost(weapon.st))
-        add("teardrop-points", weapon.teardrop, teardrop_points(weapon.teardrop))
-        expected = teardrop_use_cost(weapon.st, weapon.teardrop)
-        if weapon.uc is not None and weapon.uc != expected:
-            warnings.append(
-                warn("teardrop-use-cost", name=label, uc=weapon.uc, template=weapon.teardrop,
-                     st=weapon.st, expected=expected)
-            )  # fmt: skip
-        if weapon.st > teardrop_max_strength(weapon.teardrop):
-            warnings.append(
-                warn("teardrop-strength", name=label, st=weapon.st,
-                     maximum=teardrop_max_strength(weapon.teardrop), template=weapon.teardrop)
-            )  # fmt: skip
+        _price_teardrop(bill)
     else:
-        if weapon.st is None or len(weapon.ranges) != 3:
-            raise ValueError(f"{name}: a {kind.value} weapon needs a strength and three ranges")
-        maxima = tuple(band.max_inches for band in weapon.ranges)
-        modifiers = tuple(band.modifier for band in weapon.ranges)
-        if kind is WeaponKind.RANGED:
-            add("ranged-strength", f"ST{weapon.st}", ranged_strength_cost(weapon.st))
-        else:
-            add("support-strength", f"ST{weapon.st}", support_strength_cost(weapon.st))
-        add("range", "range " + "/".join(str(m) for m in maxima), range_cost(maxima))
-        add(
-            "range-modifier",
-            "range modifiers " + "/".join(f"{m:+d}" for m in modifiers),
-            range_modifier_cost(modifiers),
-        )
-        if weapon.blast is not None:
-            if kind is not WeaponKind.SUPPORT:
-                raise ValueError(f"{name}: only support weapons have a blast template")
-            blast = _inch_label(weapon.blast)
-            add("area-effect", f'{blast}" blast', area_effect_cost(weapon.blast))
-            if weapon.st > max_strength_for_area(weapon.blast):
-                warnings.append(
-                    warn("blast-strength", name=label, st=weapon.st,
-                         maximum=max_strength_for_area(weapon.blast), blast=blast)
-                )  # fmt: skip
-        if weapon.st > max_strength_for_range(maxima):
-            warnings.append(
-                warn("range-strength", name=label, st=weapon.st,
-                     maximum=max_strength_for_range(maxima),
-                     bands="/".join(str(m) for m in maxima))
-            )  # fmt: skip
-        if kind is WeaponKind.SUPPORT and weapon.uc is not None:
-            if weapon.uc != support_weapon_use_cost(weapon.st):
-                warnings.append(warn("support-use-cost", name=label, uc=weapon.uc, st=weapon.st))
+        _price_shooting(bill)
     if weapon.pm:
-        add("pm", f"PM{weapon.pm:+d}", pm_cost(weapon.pm))
+        bill.add("pm", f"PM{weapon.pm:+d}", pm_cost(weapon.pm))
     for rule, section in _special_rules(weapon):
-        add(section, str(special_rule_costs()[rule].name), special_rule_cost(rule, kind))
+        bill.add(section, str(special_rule_costs()[rule].name), special_rule_cost(rule, kind))
     if weapon.melee is not None:
         # A weapon of two profiles (the Slingstaff): the second is bought as an additional weapon.
         melee = weapon_points(weapon.melee)
-        items.append(
+        bill.items.append(
             LineItem(
                 SECTIONS["weapons"],
-                f"{name}: {weapon.melee.name} (half of {melee.total})",
+                f"{bill.name}: {weapon.melee.name} (half of {melee.total})",
                 additional_weapon_cost(melee.total),
             )
         )
-        warnings.extend(melee.warnings)
-    return PointsBreakdown(items=tuple(items), warnings=tuple(warnings))
+        bill.warnings.extend(melee.warnings)
+    return PointsBreakdown(items=tuple(bill.items), warnings=tuple(bill.warnings))
+
+
+def _price_close_combat(bill: _Bill) -> None:
+    """"Close Combat Weapon Creation": the ST bonus, its use cost, an extended reach."""
+    weapon, label = bill.weapon, bill.label
+    bonus = weapon.st_bonus or 0
+    bill.add("cc-strength", f"ST{bonus:+d}", cc_strength_bonus_cost(bonus))
+    if weapon.uc is not None and weapon.uc != cc_weapon_use_cost(bonus):
+        bill.warnings.append(
+            warn("close-combat-use-cost", name=label, uc=weapon.uc, bonus=f"{bonus:+d}",
+                 expected=cc_weapon_use_cost(bonus))
+        )  # fmt: skip
+    if weapon.reach is not None:
+        bill.add("reach", f'extended reach {_inch_label(weapon.reach)}"', reach_cost(weapon.reach))
+    for rule in ("two-ranks", "charge-only"):
+        if rule in weapon.rules:
+            bill.warnings.append(warn("unpriced-rule", name=label, rule=rule))
+
+
+def _price_grenade(bill: _Bill) -> None:
+    """"Creating Grenades": strength and blast, and knocking prone."""
+    weapon = bill.weapon
+    if weapon.blast is None or weapon.st is None:
+        raise ValueError(f"{bill.name}: a grenade needs a strength and a blast template")
+    bill.add(
+        "grenades",
+        f'ST{weapon.st} {_inch_label(weapon.blast)}" blast',
+        grenade_points(weapon.st, weapon.blast),
+    )
+    if weapon.knock_prone:
+        knock_prone = int(_creation()["grenades"]["knock_prone"])
+        bill.add("grenades-knock-prone", "knock prone", knock_prone)
+
+
+def _price_teardrop(bill: _Bill) -> None:
+    """"Teardrop Template Creation": strength, template size, their use cost and maximum."""
+    weapon, label = bill.weapon, bill.label
+    if weapon.st is None or weapon.teardrop is None:
+        raise ValueError(f"{bill.name}: a teardrop weapon needs a strength and a template size")
+    bill.add("support-strength", f"ST{weapon.st}", support_strength_cost(weapon.st))
+    bill.add("teardrop-points", weapon.teardrop, teardrop_points(weapon.teardrop))
+    expected = teardrop_use_cost(weapon.st, weapon.teardrop)
+    if weapon.uc is not None and weapon.uc != expected:
+        bill.warnings.append(
+            warn("teardrop-use-cost", name=label, uc=weapon.uc, template=weapon.teardrop,
+                 st=weapon.st, expected=expected)
+        )  # fmt: skip
+    if weapon.st > teardrop_max_strength(weapon.teardrop):
+        bill.warnings.append(
+            warn("teardrop-strength", name=label, st=weapon.st,
+                 maximum=teardrop_max_strength(weapon.teardrop), template=weapon.teardrop)
+        )  # fmt: skip
+
+
+def _price_shooting(bill: _Bill) -> None:
+    """"Ranged Weapon Creation" and "Support Weapon Creation": strength, ranges and their
+    modifiers, a support weapon's blast and use cost."""
+    weapon, kind = bill.weapon, bill.weapon.kind
+    if weapon.st is None or len(weapon.ranges) != 3:
+        raise ValueError(f"{bill.name}: a {kind.value} weapon needs a strength and three ranges")
+    maxima = tuple(band.max_inches for band in weapon.ranges)
+    modifiers = tuple(band.modifier for band in weapon.ranges)
+    if kind is WeaponKind.RANGED:
+        bill.add("ranged-strength", f"ST{weapon.st}", ranged_strength_cost(weapon.st))
+    else:
+        bill.add("support-strength", f"ST{weapon.st}", support_strength_cost(weapon.st))
+    bill.add("range", "range " + "/".join(str(m) for m in maxima), range_cost(maxima))
+    bill.add(
+        "range-modifier",
+        "range modifiers " + "/".join(f"{m:+d}" for m in modifiers),
+        range_modifier_cost(modifiers),
+    )
+    if weapon.blast is not None:
+        _price_blast(bill, weapon.st, weapon.blast)
+    if weapon.st > max_strength_for_range(maxima):
+        bill.warnings.append(
+            warn("range-strength", name=bill.label, st=weapon.st,
+                 maximum=max_strength_for_range(maxima), bands="/".join(str(m) for m in maxima))
+        )  # fmt: skip
+    if kind is WeaponKind.SUPPORT and weapon.uc is not None:
+        if weapon.uc != support_weapon_use_cost(weapon.st):
+            bill.warnings.append(
+                warn("support-use-cost", name=bill.label, uc=weapon.uc, st=weapon.st)
+            )
+
+
+def _price_blast(bill: _Bill, st: int, blast: Fraction) -> None:
+    """A support weapon's area effect, and the strength its size allows."""
+    if bill.weapon.kind is not WeaponKind.SUPPORT:
+        raise ValueError(f"{bill.name}: only support weapons have a blast template")
+    size = _inch_label(blast)
+    bill.add("area-effect", f'{size}" blast', area_effect_cost(blast))
+    if st > max_strength_for_area(blast):
+        bill.warnings.append(
+            warn("blast-strength", name=bill.label, st=st, maximum=max_strength_for_area(blast),
+                 blast=size)
+        )  # fmt: skip
 
 
 def weapon_price(weapon: Weapon) -> int:

@@ -539,66 +539,122 @@ def _question(answer: Answer, lang: str) -> str:
 
 def render(answer: Answer, lang: str) -> str:
     """A human answer in ``lang``: every line in that language."""
-    _ = translator(lang)
-    colon = " : " if lang == "fr" else ": "  # French typography: a space before the colon
     lines = [_question(answer, lang)]
-    for key, label in (("spell", N_("Spell")), ("attacker", N_("Attacker")),
-                       ("defender", N_("Target")), ("weapon", N_("Weapon")),
-                       ("name", N_("Name"))):
-        if answer.get(key) is not None:
-            lines.append(f"{_(label)}{colon}{_text(answer[key], lang)}")
-    if "range" in answer:
-        band = answer["range"]
-        if band is None:
-            lines.append(_(N_("Beyond long range: the shot misses.")))
-        else:
-            text = _text(band["modifier"], lang)
-            if "band" in band:
-                text = f"{_(band['band'])}, {text}"
-            lines.append(f"{_(N_('Range modifier'))}{colon}{text}")
+    parts = (_lines_names, _lines_range, _lines_rolls, _lines_results, _lines_tests,
+             _lines_points, _lines_errata)  # fmt: skip
+    for part in parts:
+        lines += part(answer, lang)
+    return "\n".join(lines)
+
+
+def _colon(lang: str) -> str:
+    return " : " if lang == "fr" else ": "  # French typography: a space before the colon
+
+
+def _lines_names(answer: Answer, lang: str) -> list[str]:
+    """Who and what the question is about: the spell, the attacker, the weapon..."""
+    _, colon = translator(lang), _colon(lang)
+    return [
+        f"{_(label)}{colon}{_text(answer[key], lang)}"
+        for key, label in (("spell", N_("Spell")), ("attacker", N_("Attacker")),
+                           ("defender", N_("Target")), ("weapon", N_("Weapon")),
+                           ("name", N_("Name")))
+        if answer.get(key) is not None
+    ]  # fmt: skip
+
+
+def _lines_range(answer: Answer, lang: str) -> list[str]:
+    """The range band of a shot and its modifier."""
+    _, colon = translator(lang), _colon(lang)
+    if "range" not in answer:
+        return []
+    band = answer["range"]
+    if band is None:
+        return [_(N_("Beyond long range: the shot misses."))]
+    text = _text(band["modifier"], lang)
+    if "band" in band:
+        text = f"{_(band['band'])}, {text}"
+    return [f"{_(N_('Range modifier'))}{colon}{text}"]
+
+
+def _lines_rolls(answer: Answer, lang: str) -> list[str]:
+    """The modifiers, the movement ability, the roll needed and the chances of each step."""
+    _, colon = translator(lang), _colon(lang)
+    lines = []
     if answer.get("modifiers"):
         listed = ", ".join(f"{_(m['label'])} {_text(m['value'], lang)}"
-                           for m in answer["modifiers"])
+                           for m in answer["modifiers"])  # fmt: skip
         lines.append(f"{_(N_('Modifiers'))}{colon}{listed}")
     if "ability" in answer:
         lines.append(f"{_(N_('Movement ability'))}{colon}{_(answer['ability'])}")
     if "target" in answer:
         target = answer["target"]
         lines.append(_(N_("Roll needed: {target} or less")).format(target=target)
-                     if target is not None else _(N_("No roll can succeed")))
+                     if target is not None else _(N_("No roll can succeed")))  # fmt: skip
     for key, label in (("hit", N_("Hits")), ("unsaved", N_("Hits and is not saved")),
-                       ("wound", N_("Roll to wound succeeds"))):
+                       ("wound", N_("Roll to wound succeeds"))):  # fmt: skip
         if key in answer:
             lines.append(f"{_(label)}{colon}{format_percent(answer[key], lang, 1)}")
+    return lines
+
+
+def _lines_results(answer: Answer, lang: str) -> list[str]:
+    """A chance as a percentage and a fraction, a distance, the actions a move needs."""
+    _ = translator(lang)
+    lines = []
     if "chance" in answer:
         lines.append(_(N_("Chance: {percent} ({fraction})")).format(
             percent=format_percent(answer["chance"], lang, 1),
-            fraction=f"{answer['chance'].numerator}/{answer['chance'].denominator}"))
+            fraction=f"{answer['chance'].numerator}/{answer['chance'].denominator}"))  # fmt: skip
     if "inches" in answer:
         lines.append(_(N_("Distance: {inches}\"")).format(
-            inches=format_number(answer["inches"], lang)))
+            inches=format_number(answer["inches"], lang)))  # fmt: skip
     if "actions_needed" in answer:
         lines.append(_(N_("Actions needed: {actions} AC")).format(
-            actions=format_number(answer["actions_needed"], lang)))
-    for test in answer.get("tests", []):
-        lines.append(_(N_("Turn {turn}: {reason} ({casualties} lost of the {at_start_of_turn} "
-                          "at the start of the turn)")).format(
+            actions=format_number(answer["actions_needed"], lang)))  # fmt: skip
+    return lines
+
+
+def _lines_tests(answer: Answer, lang: str) -> list[str]:
+    """The command tests a unit's casualties call for, turn by turn."""
+    _ = translator(lang)
+    lines = [
+        _(N_("Turn {turn}: {reason} ({casualties} lost of the {at_start_of_turn} "
+             "at the start of the turn)")).format(
             turn=test["turn"], reason=_(test["reason"]), casualties=test["casualties"],
-            at_start_of_turn=test["at_start_of_turn"]))
+            at_start_of_turn=test["at_start_of_turn"])
+        for test in answer.get("tests", [])
+    ]  # fmt: skip
     if answer.get("tests") == []:
         lines.append(_(N_("No command test is needed.")))
-    for item in answer.get("items", []):
-        lines.append(f"  {_text(item['item'], lang)}{colon}{format_number(item['points'], lang)}")
+    return lines
+
+
+def _lines_points(answer: Answer, lang: str) -> list[str]:
+    """A profile's points item by item, its total and the book's warnings."""
+    _, colon = translator(lang), _colon(lang)
+    lines = [
+        f"  {_text(item['item'], lang)}{colon}{format_number(item['points'], lang)}"
+        for item in answer.get("items", [])
+    ]
     if "points" in answer:
         lines.append(_(N_("Total: {points} points")).format(
-            points=format_number(answer["points"], lang)))
-    for warning in answer.get("warnings", []):
-        lines.append(f"{_(N_('Warning'))}{colon}{_text(warning, lang)}")
+            points=format_number(answer["points"], lang)))  # fmt: skip
+    lines += [
+        f"{_(N_('Warning'))}{colon}{_text(warning, lang)}" for warning in answer.get("warnings", [])
+    ]
+    return lines
+
+
+def _lines_errata(answer: Answer, lang: str) -> list[str]:
+    """The book's errata, one line each."""
+    _, colon = translator(lang), _colon(lang)
+    lines = []
     for erratum in answer.get("errata", []):
         kind = f"{_(N_('Open question'))}{colon}" if erratum["kind"] == "open-question" else ""
         lines.append(f"- {kind}{_(erratum['subject'])}{colon}{_(erratum['printed'])} → "
-                     f"{_(erratum['correct'])}. {_(erratum['why'])}")
-    return "\n".join(lines)  # fmt: skip
+                     f"{_(erratum['correct'])}. {_(erratum['why'])}")  # fmt: skip
+    return lines
 
 
 def _jsonable(value: Any, lang: str) -> Any:
