@@ -54,9 +54,14 @@ class Specialist(Enum):
 #: The characteristics in profile order, with their abbreviations.
 CHARACTERISTICS: tuple[str, ...] = ("ac", "ra", "cc", "st", "t", "w", "co")
 ABBREVIATIONS: Mapping[str, Msg] = {
-    "ac": N_("AC"), "ra": N_("RA"), "cc": N_("CC"), "st": N_("ST"),
-    "t": N_("T"), "w": N_("W"), "co": N_("CO"),
-}  # fmt: skip
+    "ac": N_("AC"),
+    "ra": N_("RA"),
+    "cc": N_("CC"),
+    "st": N_("ST"),
+    "t": N_("T"),
+    "w": N_("W"),
+    "co": N_("CO"),
+}
 #: The characteristics a second or third element of a combination model has of its own.
 ELEMENT_CHARACTERISTICS: tuple[str, ...] = ("ra", "cc", "st")
 #: Characteristics that an inanimate model (a chariot) may leave out, printed "-".

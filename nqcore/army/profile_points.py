@@ -45,8 +45,9 @@ def _weapon_items(owner: str, weapons: Iterable[Weapon]) -> list[LineItem]:
             phrase = Phrase((*who, weapon.name))
             items.append(LineItem(SECTIONS["weapons"], f"{owner}{weapon.name}", price, phrase))
         else:
-            phrase = Phrase((*who, weapon.name, " (", N_("additional weapon, half of"), " ",
-                             price, ")"))  # fmt: skip
+            phrase = Phrase(
+                (*who, weapon.name, " (", N_("additional weapon, half of"), " ", price, ")")
+            )
             items.append(
                 LineItem(
                     SECTIONS["weapons"],
@@ -101,10 +102,13 @@ def profile_points(profile: Profile) -> PointsBreakdown:
     subtotal = sum(item.points for item in items)
     if subtotal < minimum_points():
         items.append(
-            LineItem(SECTIONS["minimum"], f"minimum {minimum_points()} points",
-                     minimum_points() - subtotal,
-                     Phrase((N_("Minimum points"), " (", minimum_points(), ")")))
-        )  # fmt: skip
+            LineItem(
+                SECTIONS["minimum"],
+                f"minimum {minimum_points()} points",
+                minimum_points() - subtotal,
+                Phrase((N_("Minimum points"), " (", minimum_points(), ")")),
+            )
+        )
     if profile.specialist is not None:
         items.append(_specialist_item(profile.specialist, sum(item.points for item in items)))
     total = sum(item.points for item in items)
@@ -122,19 +126,26 @@ def profile_points(profile: Profile) -> PointsBreakdown:
 def _characteristic_items(profile: Profile) -> list[LineItem]:
     """The model's characteristics, then those of a combination model's other elements."""
     items = [
-        LineItem(SECTIONS[key], f"{key.upper()} {value}", characteristic_cost(key, value),
-                 Phrase((ABBREVIATIONS[key], " ", value)))
+        LineItem(
+            SECTIONS[key],
+            f"{key.upper()} {value}",
+            characteristic_cost(key, value),
+            Phrase((ABBREVIATIONS[key], " ", value)),
+        )
         for key in CHARACTERISTICS
         if (value := getattr(profile, key)) is not None
-    ]  # fmt: skip
+    ]
     for element in profile.elements:
         items += [
-            LineItem(SECTIONS["combination"], f"{element.name}: {key.upper()} {value}",
-                     characteristic_cost(key, value),
-                     Phrase((Msg(element.name), ": ", ABBREVIATIONS[key], " ", value)))
+            LineItem(
+                SECTIONS["combination"],
+                f"{element.name}: {key.upper()} {value}",
+                characteristic_cost(key, value),
+                Phrase((Msg(element.name), ": ", ABBREVIATIONS[key], " ", value)),
+            )
             for key in ("ra", "cc", "st")
             if (value := getattr(element, key)) is not None
-        ]  # fmt: skip
+        ]
     return items
 
 
@@ -144,27 +155,39 @@ def _armour_items(armour: Armour) -> list[LineItem]:
     items = []
     if armour.value or not (armour.shield or armour.barding or armour.armoured_mount):
         items.append(
-            LineItem(SECTIONS["armour"], f"AR {armour.value}", armour_cost(armour.value),
-                     Phrase((N_("AR"), " ", armour.value)))
-        )  # fmt: skip
+            LineItem(
+                SECTIONS["armour"],
+                f"AR {armour.value}",
+                armour_cost(armour.value),
+                Phrase((N_("AR"), " ", armour.value)),
+            )
+        )
     plus_one = (", ", N_("AR"), " ", Signed(1))
     bonuses = (
         (armour.shield, "shield", "shield, AR +1", shield_cost, N_("Shield")),
         (armour.barding, "barding", "barding, AR +1", barding_cost, N_("Barding")),
-        (armour.armoured_mount, "armoured-mount", "armoured mount, AR +1", armoured_mount_cost,
-         N_("Armoured Mount")),
+        (
+            armour.armoured_mount,
+            "armoured-mount",
+            "armoured mount, AR +1",
+            armoured_mount_cost,
+            N_("Armoured Mount"),
+        ),
         (armour.large_bonus, "large-armour", "large model, AR +1", lambda: 0, N_("Large Model")),
-    )  # fmt: skip
+    )
     for present, section, label, cost, name in bonuses:
         if present:
             items.append(LineItem(SECTIONS[section], label, cost(), Phrase((name, *plus_one))))
     if armour.resilience:
         re_level = -abs(armour.resilience)
         items.append(
-            LineItem(SECTIONS["resilience"], f"resilience RE {re_level}",
-                     resilience_cost(armour.resilience),
-                     Phrase((N_("Resilience"), " ", N_("RE"), " ", Signed(re_level))))
-        )  # fmt: skip
+            LineItem(
+                SECTIONS["resilience"],
+                f"resilience RE {re_level}",
+                resilience_cost(armour.resilience),
+                Phrase((N_("Resilience"), " ", N_("RE"), " ", Signed(re_level))),
+            )
+        )
     return items
 
 
@@ -181,10 +204,14 @@ def _picked_items(profile: Profile) -> list[LineItem]:
                 _feature_item(category, p.key, p.level, owner) for p in getattr(element, field)
             ]
     items += [
-        LineItem(SECTIONS["mutation"], f"mutation {key}", mutation_points()[key],
-                 Phrase((N_("Mutation"), " ", _mutation_name(key))))
+        LineItem(
+            SECTIONS["mutation"],
+            f"mutation {key}",
+            mutation_points()[key],
+            Phrase((N_("Mutation"), " ", _mutation_name(key))),
+        )
         for key in profile.mutations
-    ]  # fmt: skip
+    ]
     items += [_feature_item("equipment", p.key, p.level) for p in profile.equipment]
     return items
 
@@ -199,9 +226,13 @@ def _spell_items(profile: Profile) -> list[LineItem]:
     for key in profile.spells:
         found = spell(key)
         items.append(
-            LineItem(SECTIONS["magic"], f"spell {found.name}", found.points,
-                     Phrase((N_("Spell"), " ", found.name)))
-        )  # fmt: skip
+            LineItem(
+                SECTIONS["magic"],
+                f"spell {found.name}",
+                found.points,
+                Phrase((N_("Spell"), " ", found.name)),
+            )
+        )
     return items
 
 
@@ -210,8 +241,12 @@ def _specialist_item(specialist: Specialist, base: int) -> LineItem:
     bearer = specialist is Specialist.STANDARD_BEARER
     label = "standard bearer" if bearer else "musician"
     name = N_("Standard Bearer") if bearer else N_("Musician")
-    return LineItem(SECTIONS["specialist"], f"{label}, 25% of {base}", specialist_cost(base),
-                    Phrase((name, ", ", N_("25% of"), " ", base)))  # fmt: skip
+    return LineItem(
+        SECTIONS["specialist"],
+        f"{label}, 25% of {base}",
+        specialist_cost(base),
+        Phrase((name, ", ", N_("25% of"), " ", base)),
+    )
 
 
 def _mutation_name(key: str) -> Msg:

@@ -55,9 +55,15 @@ def _above_maxima(profile: Profile, model: Msg) -> list[BookWarning]:
         maximum = recommended_maximum(key, kind, mounted=profile.mounted)
         if value is not None and maximum is not None and value > maximum:
             warnings.append(
-                warn("above-maximum", owner=Owner(owner), key=Msg(key.upper()), value=value,
-                     maximum=maximum, model=model)
-            )  # fmt: skip
+                warn(
+                    "above-maximum",
+                    owner=Owner(owner),
+                    key=Msg(key.upper()),
+                    value=value,
+                    maximum=maximum,
+                    model=model,
+                )
+            )
     return warnings
 
 

@@ -326,15 +326,20 @@ def weapon_points(weapon: Weapon) -> PointsBreakdown:
 
 
 def _price_close_combat(bill: _Bill) -> None:
-    """"Close Combat Weapon Creation": the ST bonus, its use cost, an extended reach."""
+    """ "Close Combat Weapon Creation": the ST bonus, its use cost, an extended reach."""
     weapon, label = bill.weapon, bill.label
     bonus = weapon.st_bonus or 0
     bill.add("cc-strength", f"ST{bonus:+d}", cc_strength_bonus_cost(bonus))
     if weapon.uc is not None and weapon.uc != cc_weapon_use_cost(bonus):
         bill.warnings.append(
-            warn("close-combat-use-cost", name=label, uc=weapon.uc, bonus=f"{bonus:+d}",
-                 expected=cc_weapon_use_cost(bonus))
-        )  # fmt: skip
+            warn(
+                "close-combat-use-cost",
+                name=label,
+                uc=weapon.uc,
+                bonus=f"{bonus:+d}",
+                expected=cc_weapon_use_cost(bonus),
+            )
+        )
     if weapon.reach is not None:
         bill.add("reach", f'extended reach {_inch_label(weapon.reach)}"', reach_cost(weapon.reach))
     for rule in ("two-ranks", "charge-only"):
@@ -343,7 +348,7 @@ def _price_close_combat(bill: _Bill) -> None:
 
 
 def _price_grenade(bill: _Bill) -> None:
-    """"Creating Grenades": strength and blast, and knocking prone."""
+    """ "Creating Grenades": strength and blast, and knocking prone."""
     weapon = bill.weapon
     if weapon.blast is None or weapon.st is None:
         raise ValueError(f"{bill.name}: a grenade needs a strength and a blast template")
@@ -358,7 +363,7 @@ def _price_grenade(bill: _Bill) -> None:
 
 
 def _price_teardrop(bill: _Bill) -> None:
-    """"Teardrop Template Creation": strength, template size, their use cost and maximum."""
+    """ "Teardrop Template Creation": strength, template size, their use cost and maximum."""
     weapon, label = bill.weapon, bill.label
     if weapon.st is None or weapon.teardrop is None:
         raise ValueError(f"{bill.name}: a teardrop weapon needs a strength and a template size")
@@ -367,18 +372,29 @@ def _price_teardrop(bill: _Bill) -> None:
     expected = teardrop_use_cost(weapon.st, weapon.teardrop)
     if weapon.uc is not None and weapon.uc != expected:
         bill.warnings.append(
-            warn("teardrop-use-cost", name=label, uc=weapon.uc, template=weapon.teardrop,
-                 st=weapon.st, expected=expected)
-        )  # fmt: skip
+            warn(
+                "teardrop-use-cost",
+                name=label,
+                uc=weapon.uc,
+                template=weapon.teardrop,
+                st=weapon.st,
+                expected=expected,
+            )
+        )
     if weapon.st > teardrop_max_strength(weapon.teardrop):
         bill.warnings.append(
-            warn("teardrop-strength", name=label, st=weapon.st,
-                 maximum=teardrop_max_strength(weapon.teardrop), template=weapon.teardrop)
-        )  # fmt: skip
+            warn(
+                "teardrop-strength",
+                name=label,
+                st=weapon.st,
+                maximum=teardrop_max_strength(weapon.teardrop),
+                template=weapon.teardrop,
+            )
+        )
 
 
 def _price_shooting(bill: _Bill) -> None:
-    """"Ranged Weapon Creation" and "Support Weapon Creation": strength, ranges and their
+    """ "Ranged Weapon Creation" and "Support Weapon Creation": strength, ranges and their
     modifiers, a support weapon's blast and use cost."""
     weapon, kind = bill.weapon, bill.weapon.kind
     if weapon.st is None or len(weapon.ranges) != 3:
@@ -399,9 +415,14 @@ def _price_shooting(bill: _Bill) -> None:
         _price_blast(bill, weapon.st, weapon.blast)
     if weapon.st > max_strength_for_range(maxima):
         bill.warnings.append(
-            warn("range-strength", name=bill.label, st=weapon.st,
-                 maximum=max_strength_for_range(maxima), bands="/".join(str(m) for m in maxima))
-        )  # fmt: skip
+            warn(
+                "range-strength",
+                name=bill.label,
+                st=weapon.st,
+                maximum=max_strength_for_range(maxima),
+                bands="/".join(str(m) for m in maxima),
+            )
+        )
     if kind is WeaponKind.SUPPORT and weapon.uc is not None:
         if weapon.uc != support_weapon_use_cost(weapon.st):
             bill.warnings.append(
@@ -417,9 +438,14 @@ def _price_blast(bill: _Bill, st: int, blast: Fraction) -> None:
     bill.add("area-effect", f'{size}" blast', area_effect_cost(blast))
     if st > max_strength_for_area(blast):
         bill.warnings.append(
-            warn("blast-strength", name=bill.label, st=st, maximum=max_strength_for_area(blast),
-                 blast=size)
-        )  # fmt: skip
+            warn(
+                "blast-strength",
+                name=bill.label,
+                st=st,
+                maximum=max_strength_for_area(blast),
+                blast=size,
+            )
+        )
 
 
 def weapon_price(weapon: Weapon) -> int:

@@ -70,9 +70,13 @@ MESSAGES: dict[str, Msg] = {
 RESTRICTED = N_("restricted")
 #: Model types as the warnings name them ("for a core model").
 MODEL_TYPES = (
-    N_("a core model"), N_("an elite model"), N_("a unit leader model"),
-    N_("an individual model"), N_("a character model"), N_("a support model"),
-)  # fmt: skip
+    N_("a core model"),
+    N_("an elite model"),
+    N_("a unit leader model"),
+    N_("an individual model"),
+    N_("a character model"),
+    N_("a support model"),
+)
 #: What the ability limits count ("3 abilities: ...").
 COUNTED = (N_("abilities"), N_("traits"), N_("equipment"))
 

@@ -307,11 +307,21 @@ def summary_pairs(summaries: dict[str, str]) -> Iterator[Pair]:
     rule = Place(GAME_LIMITS, "infiltrating", "maximum")
     text = Place(ABILITIES, "infiltrate", "summary")
     shown = summaries["infiltrate"]
-    yield Pair(rule, INFILTRATE_MAX_MODELS, text, shown,
-               f"at most {number_word(INFILTRATE_MAX_MODELS)} models")  # fmt: skip
+    yield Pair(
+        rule,
+        INFILTRATE_MAX_MODELS,
+        text,
+        shown,
+        f"at most {number_word(INFILTRATE_MAX_MODELS)} models",
+    )
     distance = Place("nqcore/book/one_truth.py", "Infiltrating Units", "INFILTRATE_ENEMY_DISTANCE")
-    yield Pair(distance, INFILTRATE_ENEMY_DISTANCE, text, shown,
-               f"within {inches(INFILTRATE_ENEMY_DISTANCE)} of the enemy")  # fmt: skip
+    yield Pair(
+        distance,
+        INFILTRATE_ENEMY_DISTANCE,
+        text,
+        shown,
+        f"within {inches(INFILTRATE_ENEMY_DISTANCE)} of the enemy",
+    )
 
 
 def _ability_summaries() -> dict[str, str]:
@@ -357,10 +367,16 @@ def printed_texts(
             yield spell.name, place, text
     for mutation in all_mutations():
         for index, paragraph in enumerate(mutation.text):
-            yield mutation.name, Place("nqcore/data/mutations.toml", mutation.key,
-                                       f"text[{index}]"), paragraph  # fmt: skip
-    files = {"ability": ABILITIES, "trait": "nqcore/data/traits.toml",
-             "equipment": "nqcore/data/equipment.toml"}  # fmt: skip
+            yield (
+                mutation.name,
+                Place("nqcore/data/mutations.toml", mutation.key, f"text[{index}]"),
+                paragraph,
+            )
+    files = {
+        "ability": ABILITIES,
+        "trait": "nqcore/data/traits.toml",
+        "equipment": "nqcore/data/equipment.toml",
+    }
     for category in CATEGORIES:
         for item in features(category):
             summary: str = item.summary

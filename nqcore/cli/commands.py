@@ -112,10 +112,14 @@ def _cast(args: argparse.Namespace) -> Answer:
     target = casting_target(level, args.wizardry, **kwargs)
     return {
         "question": N_("Casting a level {level} spell at wizardry level {wizardry}"),
-        "spell": name, "level": level, "wizardry": args.wizardry,
-        "concentrating": args.concentrate, "chanting_initiates": args.chant,
-        "target": target, "chance": Chance(cast_chance(level, args.wizardry, **kwargs)),
-    }  # fmt: skip
+        "spell": name,
+        "level": level,
+        "wizardry": args.wizardry,
+        "concentrating": args.concentrate,
+        "chanting_initiates": args.chant,
+        "target": target,
+        "chance": Chance(cast_chance(level, args.wizardry, **kwargs)),
+    }
 
 
 def _cancel(args: argparse.Namespace) -> Answer:
@@ -124,11 +128,13 @@ def _cancel(args: argparse.Namespace) -> Answer:
     level, name = _spell_level(args)
     return {
         "question": N_("Cancelling a level {level} spell in play ({cost} AC)"),
-        "spell": name, "level": level, "cost": CANCEL_USE_COST,
+        "spell": name,
+        "level": level,
+        "cost": CANCEL_USE_COST,
         "concentrating": args.concentrate,
         "target": cancelling_target(level, concentrating=args.concentrate),
         "chance": Chance(cancel_chance(level, concentrating=args.concentrate)),
-    }  # fmt: skip
+    }
 
 
 def _hit(args: argparse.Namespace) -> Answer:
@@ -136,10 +142,11 @@ def _hit(args: argparse.Namespace) -> Answer:
 
     return {
         "question": N_("Close combat attack at CC {cc}"),
-        "cc": args.cc, "modifiers": _modifier_list(args.mod, "close combat"),
+        "cc": args.cc,
+        "modifiers": _modifier_list(args.mod, "close combat"),
         "target": close_combat_target(args.cc, args.mod),
         "chance": Chance(close_combat_hit_chance(args.cc, args.mod)),
-    }  # fmt: skip
+    }
 
 
 def _shoot(args: argparse.Namespace) -> Answer:
@@ -166,13 +173,15 @@ def _shoot(args: argparse.Namespace) -> Answer:
     distance = args.distance
     band = range_band(distance, ranges)
     return {
-        "question": N_("Ranged attack at RA {ra}, {distance}\" away"),
-        "ra": args.ra, "distance": distance, "weapon": name,
+        "question": N_('Ranged attack at RA {ra}, {distance}" away'),
+        "ra": args.ra,
+        "distance": distance,
+        "weapon": name,
         "range": None if band is None else {"band": band[0].label, "modifier": Signed(band[1])},
         "modifiers": _modifier_list(args.mod, "ranged"),
         "target": ranged_attack_target(args.ra, distance, ranges, args.mod),
         "chance": Chance(ranged_hit_chance(args.ra, distance, ranges, args.mod)),
-    }  # fmt: skip
+    }
 
 
 def _save(args: argparse.Namespace) -> Answer:
@@ -181,11 +190,14 @@ def _save(args: argparse.Namespace) -> Answer:
     kwargs = {"penetration": args.pm, "resilience": args.re, "ranked": args.ranked}
     return {
         "question": N_("Armour save at AR {armour} against ST {strength}"),
-        "armour": args.armour, "strength": args.strength, "penetration": args.pm,
-        "resilience": args.re, "ranked": args.ranked,
+        "armour": args.armour,
+        "strength": args.strength,
+        "penetration": args.pm,
+        "resilience": args.re,
+        "ranked": args.ranked,
         "target": save_target(args.armour, args.strength, **kwargs),
         "chance": Chance(save_chance(args.armour, args.strength, **kwargs)),
-    }  # fmt: skip
+    }
 
 
 def _wound(args: argparse.Namespace) -> Answer:
@@ -193,10 +205,11 @@ def _wound(args: argparse.Namespace) -> Answer:
 
     return {
         "question": N_("Wounding: ST {strength} against T {toughness}"),
-        "strength": args.strength, "toughness": args.toughness,
+        "strength": args.strength,
+        "toughness": args.toughness,
         "target": wound_target(args.strength, args.toughness),
         "chance": Chance(wound_chance(args.strength, args.toughness)),
-    }  # fmt: skip
+    }
 
 
 def _sample(name: str | None) -> Profile | None:
@@ -227,9 +240,10 @@ def _attack(args: argparse.Namespace) -> Answer:
     expected = _ATTACK_NUMBERS[attacker is not None, target is not None]
     if len(args.numbers) != len(expected):
         given = " ".join(str(n) for n in args.numbers) or "none"
-        raise UsageError(f"give {' '.join(expected) or 'no numbers'} here, not {given} "
-                         "(SKILL ST T, or --attacker KEY with T, or --target KEY with SKILL ST)"
-                         )  # fmt: skip
+        raise UsageError(
+            f"give {' '.join(expected) or 'no numbers'} here, not {given} "
+            "(SKILL ST T, or --attacker KEY with T, or --target KEY with SKILL ST)"
+        )
     numbers = dict(zip(expected, args.numbers, strict=True))
     chosen = None
     if args.weapon:
@@ -258,30 +272,53 @@ def _attack(args: argparse.Namespace) -> Answer:
     kind = "ranged" if ranged else "close combat"
     modifiers = _modifier_list([*own, *args.mod], kind)
     result = weapon_attack(
-        skill, strength, toughness, chosen, armour=armour, resilience=resilience,
-        modifiers=[m["key"] for m in modifiers], to_hit_modifier=args.hit_modifier,
-        penetration=args.pm, ranked=args.ranked,
+        skill,
+        strength,
+        toughness,
+        chosen,
+        armour=armour,
+        resilience=resilience,
+        modifiers=[m["key"] for m in modifiers],
+        to_hit_modifier=args.hit_modifier,
+        penetration=args.pm,
+        ranked=args.ranked,
         distance=args.distance,
         poisonous=attacker is not None and attacker.has("ability", "poisonous-attack"),
         unerring=attacker is not None and attacker.has("ability", "unerring"),
-    )  # fmt: skip
+    )
     steps = result.chances
     return {
-        "question": N_("A whole attack: skill {skill}, ST {strength} against T {toughness}, "
-                       "AR {armour}"),
+        "question": N_(
+            "A whole attack: skill {skill}, ST {strength} against T {toughness}, AR {armour}"
+        ),
         "attacker": None if attacker is None else Msg(attacker.name),
         "defender": None if target is None else Msg(target.name),
         "weapon": None if chosen is None else chosen.name,
-        "skill": result.skill, "strength": result.strength, "penetration": result.penetration,
-        "toughness": toughness, "armour": armour, "resilience": resilience,
+        "skill": result.skill,
+        "strength": result.strength,
+        "penetration": result.penetration,
+        "toughness": toughness,
+        "armour": armour,
+        "resilience": resilience,
         "modifiers": modifiers,
-        **({"range": None if result.range_band is None else
-            {"band": result.range_band.label, "modifier": Signed(result.range_modifier or 0)}}
-           if ranged else {}),
+        **(
+            {
+                "range": None
+                if result.range_band is None
+                else {
+                    "band": result.range_band.label,
+                    "modifier": Signed(result.range_modifier or 0),
+                }
+            }
+            if ranged
+            else {}
+        ),
         "target": steps.to_hit_target,
-        "hit": Chance(steps.hit), "unsaved": Chance(steps.unsaved),
-        "wound": Chance(steps.wound), "chance": Chance(steps.total),
-    }  # fmt: skip
+        "hit": Chance(steps.hit),
+        "unsaved": Chance(steps.unsaved),
+        "wound": Chance(steps.wound),
+        "chance": Chance(steps.total),
+    }
 
 
 def _command(args: argparse.Namespace) -> Answer:
@@ -289,12 +326,15 @@ def _command(args: argparse.Namespace) -> Answer:
 
     return {
         "question": N_("Command test at CO {co}"),
-        "co": args.co, "modifiers": _modifier_list(args.mod, "command"), "fear": args.fear,
+        "co": args.co,
+        "modifiers": _modifier_list(args.mod, "command"),
+        "fear": args.fear,
         "battle_standard": args.battle_standard,
         "target": command_target(args.co, args.mod, fear=args.fear),
-        "chance": Chance(command_chance(args.co, args.mod, fear=args.fear,
-                                        battle_standard=args.battle_standard)),
-    }  # fmt: skip
+        "chance": Chance(
+            command_chance(args.co, args.mod, fear=args.fear, battle_standard=args.battle_standard)
+        ),
+    }
 
 
 def _morale(args: argparse.Namespace) -> Answer:
@@ -303,10 +343,18 @@ def _morale(args: argparse.Namespace) -> Answer:
     tests = command_test_triggers(args.starting, args.casualties)
     return {
         "question": N_("Command tests for a unit of {starting} losing {losses} over the turns"),
-        "starting": args.starting, "losses": " ".join(str(c) for c in args.casualties),
-        "tests": [{"turn": t.turn, "at_start_of_turn": t.at_start_of_turn,
-                   "casualties": t.casualties, "reason": t.reason} for t in tests],
-    }  # fmt: skip
+        "starting": args.starting,
+        "losses": " ".join(str(c) for c in args.casualties),
+        "tests": [
+            {
+                "turn": t.turn,
+                "at_start_of_turn": t.at_start_of_turn,
+                "casualties": t.casualties,
+                "reason": t.reason,
+            }
+            for t in tests
+        ],
+    }
 
 
 _ABILITIES = ("normal", "double-time", "cavalry", "flying")
@@ -318,9 +366,10 @@ def _move(args: argparse.Namespace) -> Answer:
     ability = MovementAbility(args.ability)
     return {
         "question": N_("Movement with {actions} AC"),
-        "actions": args.actions, "ability": ability.label,
+        "actions": args.actions,
+        "ability": ability.label,
         "inches": max_move(args.actions, ability),
-    }  # fmt: skip
+    }
 
 
 def _move_cost(args: argparse.Namespace) -> Answer:
@@ -328,13 +377,23 @@ def _move_cost(args: argparse.Namespace) -> Answer:
 
     ability = MovementAbility(args.ability)
     return {
-        "question": N_("Moving {open}\" in the open and {difficult}\" through difficult terrain, "
-                       "over {barriers} barriers"),
-        "open": args.open, "difficult": args.difficult, "barriers": args.barriers,
-        "agile": args.agile, "ability": ability.label,
-        "actions_needed": move_cost(args.open, difficult_inches=args.difficult,
-                                    barriers=args.barriers, ability=ability, agile=args.agile),
-    }  # fmt: skip
+        "question": N_(
+            'Moving {open}" in the open and {difficult}" through difficult terrain, '
+            "over {barriers} barriers"
+        ),
+        "open": args.open,
+        "difficult": args.difficult,
+        "barriers": args.barriers,
+        "agile": args.agile,
+        "ability": ability.label,
+        "actions_needed": move_cost(
+            args.open,
+            difficult_inches=args.difficult,
+            barriers=args.barriers,
+            ability=ability,
+            agile=args.agile,
+        ),
+    }
 
 
 def _points(args: argparse.Namespace) -> Answer:
@@ -349,10 +408,12 @@ def _points(args: argparse.Namespace) -> Answer:
         raise UsageError(f"{args.file}: {error}") from None
     return {
         "question": N_("Points of the profile in {file}"),
-        "file": args.file, "name": Msg(profile.name), "points": breakdown.total,
+        "file": args.file,
+        "name": Msg(profile.name),
+        "points": breakdown.total,
         "items": [{"item": line.parts, "points": line.points} for line in breakdown.lines],
         "warnings": list(breakdown.warnings),
-    }  # fmt: skip
+    }
 
 
 def _errata(args: argparse.Namespace) -> Answer:
@@ -360,12 +421,21 @@ def _errata(args: argparse.Namespace) -> Answer:
 
     return {
         "question": N_("Errata of the book"),
-        "errata": [{"id": e.id, "kind": e.kind, "check": e.check, "section": e.section,
-                    "sections": list(e.sections),
-                    "subject": e.subject, "printed": e.printed, "correct": e.correct,
-                    "why": e.why}
-                   for e in all_errata()],
-    }  # fmt: skip
+        "errata": [
+            {
+                "id": e.id,
+                "kind": e.kind,
+                "check": e.check,
+                "section": e.section,
+                "sections": list(e.sections),
+                "subject": e.subject,
+                "printed": e.printed,
+                "correct": e.correct,
+                "why": e.why,
+            }
+            for e in all_errata()
+        ],
+    }
 
 
 def _export(args: argparse.Namespace) -> Answer:
@@ -393,18 +463,29 @@ def build_parser() -> argparse.ArgumentParser:
     resilience = read.bounded("RE", RESILIENCE_VALUES)
     # --lang and --json are accepted before or after the question.
     common = _Parser(add_help=False)
-    common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
-                        help="language of the answer (en or fr)")
-    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
-                        help="answer as JSON, for scripts")
-    parser = _Parser(prog="nq", description="The questions players ask at the table, answered "
-                     "by the rules engine: the roll needed and its exact chance.",
-                     parents=[common], epilog="`nq QUESTION --help` explains each question.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="QUESTION",
-                                title="questions", parser_class=_Parser)
+    common.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=argparse.SUPPRESS,
+        help="language of the answer (en or fr)",
+    )
+    common.add_argument(
+        "--json", action="store_true", default=argparse.SUPPRESS, help="answer as JSON, for scripts"
+    )
+    parser = _Parser(
+        prog="nq",
+        description="The questions players ask at the table, answered "
+        "by the rules engine: the roll needed and its exact chance.",
+        parents=[common],
+        epilog="`nq QUESTION --help` explains each question.",
+    )
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="QUESTION", title="questions", parser_class=_Parser
+    )
 
-    def command(name: str, handler: Callable[[argparse.Namespace], Answer], help_text: str
-                ) -> argparse.ArgumentParser:
+    def command(
+        name: str, handler: Callable[[argparse.Namespace], Answer], help_text: str
+    ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text, parents=[common])
         p.set_defaults(handler=handler)
         return p
@@ -412,101 +493,199 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("cast", _cast, "the roll needed to cast a spell, and its chance")
     p.add_argument("level", type=spell_level, nargs="?", help="spell level, 1 to 8")
     p.add_argument("--spell", type=read.name, help="a spell by name instead of a level")
-    p.add_argument("--wizardry", type=read.bounded("wizardry level", WIZARDRY_LEVELS), default=0,
-                   help="wizardry level, 0 to 4")
+    p.add_argument(
+        "--wizardry",
+        type=read.bounded("wizardry level", WIZARDRY_LEVELS),
+        default=0,
+        help="wizardry level, 0 to 4",
+    )
     p.add_argument("--concentrate", action="store_true", help="spend 1 AC for +1")
-    p.add_argument("--chant", type=read.bounded("chanting initiates", INITIATE_VALUES), default=0,
-                   help="initiates taking part in a spell chant, 0 to 100")
+    p.add_argument(
+        "--chant",
+        type=read.bounded("chanting initiates", INITIATE_VALUES),
+        default=0,
+        help="initiates taking part in a spell chant, 0 to 100",
+    )
     p = command("cancel", _cancel, "the roll needed to cancel a spell in play")
     p.add_argument("level", type=spell_level, nargs="?", help="level of the spell in play, 1 to 8")
     p.add_argument("--spell", type=read.name, help="the spell in play by name instead of a level")
     p.add_argument("--concentrate", action="store_true", help="spend 1 AC for +1")
     p = command("hit", _hit, "to-hit in close combat, with named modifiers")
-    p.add_argument("cc", type=read.bounded("CC", SKILL_VALUES),
-                   help="the attacker's close combat value (CC), 1 to 10")
-    p.add_argument("--mod", action="append", default=[], metavar="KEY", type=read.name,
-                   help="a close combat modifier's key, such as charging (repeat for more)")
+    p.add_argument(
+        "cc",
+        type=read.bounded("CC", SKILL_VALUES),
+        help="the attacker's close combat value (CC), 1 to 10",
+    )
+    p.add_argument(
+        "--mod",
+        action="append",
+        default=[],
+        metavar="KEY",
+        type=read.name,
+        help="a close combat modifier's key, such as charging (repeat for more)",
+    )
     p = command("shoot", _shoot, "to-hit with a ranged weapon at a distance, with named modifiers")
-    p.add_argument("ra", type=read.bounded("RA", SKILL_VALUES),
-                   help="the firer's ranged attack value (RA), 1 to 10")
-    p.add_argument("distance", type=read.distance,
-                   help="inches to the target, such as 12, 12.5 or 25/2")
+    p.add_argument(
+        "ra",
+        type=read.bounded("RA", SKILL_VALUES),
+        help="the firer's ranged attack value (RA), 1 to 10",
+    )
+    p.add_argument(
+        "distance", type=read.distance, help="inches to the target, such as 12, 12.5 or 25/2"
+    )
     p.add_argument("--weapon", type=read.name, help="an armoury weapon, such as bow")
-    p.add_argument("--ranges", nargs=3, metavar=("CR", "MR", "LR"), type=read.weapon_range,
-                   help="the weapon's ranges instead, such as 10/+1 20/+0 30/-1")
-    p.add_argument("--mod", action="append", default=[], metavar="KEY", type=read.name,
-                   help="a ranged modifier's key, such as large-target (repeat for more)")
+    p.add_argument(
+        "--ranges",
+        nargs=3,
+        metavar=("CR", "MR", "LR"),
+        type=read.weapon_range,
+        help="the weapon's ranges instead, such as 10/+1 20/+0 30/-1",
+    )
+    p.add_argument(
+        "--mod",
+        action="append",
+        default=[],
+        metavar="KEY",
+        type=read.name,
+        help="a ranged modifier's key, such as large-target (repeat for more)",
+    )
     p = command("save", _save, "the armour save against an attack's strength")
     p.add_argument("armour", type=armour, help="the target's armour value (AR), 0 to 10")
     p.add_argument("strength", type=strength, help="the attack's strength (ST), 1 to 12")
-    p.add_argument("--pm", type=penetration, default=0,
-                   help="penetration modifier, such as -1 (-10 to 0)")
+    p.add_argument(
+        "--pm", type=penetration, default=0, help="penetration modifier, such as -1 (-10 to 0)"
+    )
     p.add_argument("--re", type=resilience, default=0, help="armour resilience, 1 to 3")
     p.add_argument("--ranked", action="store_true", help="ranked or closed formation, +1 AR")
     p = command("wound", _wound, "the roll needed to wound")
     p.add_argument("strength", type=strength, help="the attack's strength (ST), 1 to 12")
-    p.add_argument("toughness", type=read.bounded("T", SKILL_VALUES),
-                   help="the target's toughness (T), 1 to 10")
+    p.add_argument(
+        "toughness",
+        type=read.bounded("T", SKILL_VALUES),
+        help="the target's toughness (T), 1 to 10",
+    )
     p = command("attack", _attack, "the chance of a whole attack: hit, failed save, wound")
-    p.add_argument("numbers", type=read.bounded("SKILL, ST or T", ATTACK_NUMBERS), nargs="*",
-                   metavar="N",
-                   help="SKILL ST T: the attacker's CC (RA with a ranged weapon) and strength "
-                        "(a close combat weapon adds its bonus), the target's toughness; only T "
-                        "with --attacker, only SKILL ST with --target")
-    p.add_argument("--attacker", metavar="PROFILE", type=read.name,
-                   help="a sample profile (such as orc-bruiser): its CC, ST and first close "
-                        "combat weapon")
-    p.add_argument("--target", metavar="PROFILE", type=read.name,
-                   help="a sample profile (such as dwarf): its T, AR and RE; +1 to hit a large "
-                        "target, -1 if it dodges")
-    p.add_argument("--weapon", type=read.name,
-                   help="an armoury weapon, such as sword or bow: its ST and PM")
-    p.add_argument("--distance", type=read.distance,
-                   help="inches to the target, for a ranged weapon")
+    p.add_argument(
+        "numbers",
+        type=read.bounded("SKILL, ST or T", ATTACK_NUMBERS),
+        nargs="*",
+        metavar="N",
+        help="SKILL ST T: the attacker's CC (RA with a ranged weapon) and strength "
+        "(a close combat weapon adds its bonus), the target's toughness; only T "
+        "with --attacker, only SKILL ST with --target",
+    )
+    p.add_argument(
+        "--attacker",
+        metavar="PROFILE",
+        type=read.name,
+        help="a sample profile (such as orc-bruiser): its CC, ST and first close combat weapon",
+    )
+    p.add_argument(
+        "--target",
+        metavar="PROFILE",
+        type=read.name,
+        help="a sample profile (such as dwarf): its T, AR and RE; +1 to hit a large "
+        "target, -1 if it dodges",
+    )
+    p.add_argument(
+        "--weapon", type=read.name, help="an armoury weapon, such as sword or bow: its ST and PM"
+    )
+    p.add_argument(
+        "--distance", type=read.distance, help="inches to the target, for a ranged weapon"
+    )
     p.add_argument("--armour", type=armour, help="the target's armour value (AR), 0 to 10")
-    p.add_argument("--pm", type=penetration,
-                   help="penetration modifier such as -1, -10 to 0 (default: the weapon's)")
+    p.add_argument(
+        "--pm",
+        type=penetration,
+        help="penetration modifier such as -1, -10 to 0 (default: the weapon's)",
+    )
     p.add_argument("--re", type=resilience, default=0, help="armour resilience, 1 to 3")
-    p.add_argument("--mod", action="append", default=[], metavar="KEY", type=read.name,
-                   help="a close combat (or ranged) modifier's key")
-    p.add_argument("--hit-modifier", type=read.bounded("a to-hit modifier", HIT_MODIFIER_VALUES),
-                   default=0, help="any other to-hit modifier, -10 to +10")
+    p.add_argument(
+        "--mod",
+        action="append",
+        default=[],
+        metavar="KEY",
+        type=read.name,
+        help="a close combat (or ranged) modifier's key",
+    )
+    p.add_argument(
+        "--hit-modifier",
+        type=read.bounded("a to-hit modifier", HIT_MODIFIER_VALUES),
+        default=0,
+        help="any other to-hit modifier, -10 to +10",
+    )
     p.add_argument("--ranked", action="store_true", help="the target is ranked or closed, +1 AR")
     p = command("command", _command, "the command test target and chance")
-    p.add_argument("co", type=read.bounded("CO", SKILL_VALUES),
-                   help="the unit's command value (CO), 1 to 10")
-    p.add_argument("--mod", action="append", default=[], metavar="KEY", type=read.name,
-                   help="a command modifier's key, such as banner (repeat for more)")
-    p.add_argument("--fear", type=read.bounded("a fear level", FEAR_VALUES), default=0,
-                   help="the fear level X of a fear test, 0 to 10")
+    p.add_argument(
+        "co", type=read.bounded("CO", SKILL_VALUES), help="the unit's command value (CO), 1 to 10"
+    )
+    p.add_argument(
+        "--mod",
+        action="append",
+        default=[],
+        metavar="KEY",
+        type=read.name,
+        help="a command modifier's key, such as banner (repeat for more)",
+    )
+    p.add_argument(
+        "--fear",
+        type=read.bounded("a fear level", FEAR_VALUES),
+        default=0,
+        help="the fear level X of a fear test, 0 to 10",
+    )
     p.add_argument("--battle-standard", action="store_true", help="re-roll a failed test at CO+1")
     p = command("morale", _morale, "which turns trigger a command test")
-    p.add_argument("starting", type=read.bounded("a unit's starting number", UNIT_SIZES),
-                   help="models (or wounds) at the start of the game, 1 to 1000")
-    p.add_argument("casualties", type=read.bounded("casualties in a turn", CASUALTY_VALUES),
-                   nargs="+", help="casualties in each game turn")
+    p.add_argument(
+        "starting",
+        type=read.bounded("a unit's starting number", UNIT_SIZES),
+        help="models (or wounds) at the start of the game, 1 to 1000",
+    )
+    p.add_argument(
+        "casualties",
+        type=read.bounded("casualties in a turn", CASUALTY_VALUES),
+        nargs="+",
+        help="casualties in each game turn",
+    )
     p = command("move", _move, "how far a model moves with its actions")
-    p.add_argument("actions", type=read.bounded("actions", ACTION_VALUES),
-                   help="actions (AC) spent moving, 0 to 20")
+    p.add_argument(
+        "actions",
+        type=read.bounded("actions", ACTION_VALUES),
+        help="actions (AC) spent moving, 0 to 20",
+    )
     p.add_argument("--ability", default="normal", choices=_ABILITIES, help="movement ability")
-    p = command("move-cost", _move_cost,
-                "the actions a move costs, through difficult terrain and over barriers")
+    p = command(
+        "move-cost",
+        _move_cost,
+        "the actions a move costs, through difficult terrain and over barriers",
+    )
     p.add_argument("open", type=read.distance, help="inches moved in the open, such as 6 or 2.5")
-    p.add_argument("--difficult", type=read.distance, default=Fraction(0),
-                   help="inches moved through difficult terrain")
-    p.add_argument("--barriers", type=read.bounded("barriers", BARRIER_VALUES), default=0,
-                   help="terrain barriers crossed, 0 to 10")
+    p.add_argument(
+        "--difficult",
+        type=read.distance,
+        default=Fraction(0),
+        help="inches moved through difficult terrain",
+    )
+    p.add_argument(
+        "--barriers",
+        type=read.bounded("barriers", BARRIER_VALUES),
+        default=0,
+        help="terrain barriers crossed, 0 to 10",
+    )
     p.add_argument("--ability", default="normal", choices=_ABILITIES, help="movement ability")
     p.add_argument("--agile", action="store_true", help="an agile model: barriers cost nothing")
     p = command("points", _points, "the points cost of a profile in a TOML file")
-    p.add_argument("file", type=read.path,
-                   help="a profile file (see nqcore.army.profiles for its fields), at most 1 MiB")
+    p.add_argument(
+        "file",
+        type=read.path,
+        help="a profile file (see nqcore.army.profiles for its fields), at most 1 MiB",
+    )
     command("errata", _errata, "where the book disagrees with its own rules")
     p = command(
         "export", _export, "all rules data and tables as JSON (nqcore/cli/export.schema.json)"
     )
-    p.add_argument("--output", type=read.path,
-                   help="write to this file instead of the standard output")
+    p.add_argument(
+        "--output", type=read.path, help="write to this file instead of the standard output"
+    )
     return parser
 
 
@@ -540,8 +719,15 @@ def _question(answer: Answer, lang: str) -> str:
 def render(answer: Answer, lang: str) -> str:
     """A human answer in ``lang``: every line in that language."""
     lines = [_question(answer, lang)]
-    parts = (_lines_names, _lines_range, _lines_rolls, _lines_results, _lines_tests,
-             _lines_points, _lines_errata)  # fmt: skip
+    parts = (
+        _lines_names,
+        _lines_range,
+        _lines_rolls,
+        _lines_results,
+        _lines_tests,
+        _lines_points,
+        _lines_errata,
+    )
     for part in parts:
         lines += part(answer, lang)
     return "\n".join(lines)
@@ -556,11 +742,15 @@ def _lines_names(answer: Answer, lang: str) -> list[str]:
     _, colon = translator(lang), _colon(lang)
     return [
         f"{_(label)}{colon}{_text(answer[key], lang)}"
-        for key, label in (("spell", N_("Spell")), ("attacker", N_("Attacker")),
-                           ("defender", N_("Target")), ("weapon", N_("Weapon")),
-                           ("name", N_("Name")))
+        for key, label in (
+            ("spell", N_("Spell")),
+            ("attacker", N_("Attacker")),
+            ("defender", N_("Target")),
+            ("weapon", N_("Weapon")),
+            ("name", N_("Name")),
+        )
         if answer.get(key) is not None
-    ]  # fmt: skip
+    ]
 
 
 def _lines_range(answer: Answer, lang: str) -> list[str]:
@@ -582,17 +772,24 @@ def _lines_rolls(answer: Answer, lang: str) -> list[str]:
     _, colon = translator(lang), _colon(lang)
     lines = []
     if answer.get("modifiers"):
-        listed = ", ".join(f"{_(m['label'])} {_text(m['value'], lang)}"
-                           for m in answer["modifiers"])  # fmt: skip
+        listed = ", ".join(
+            f"{_(m['label'])} {_text(m['value'], lang)}" for m in answer["modifiers"]
+        )
         lines.append(f"{_(N_('Modifiers'))}{colon}{listed}")
     if "ability" in answer:
         lines.append(f"{_(N_('Movement ability'))}{colon}{_(answer['ability'])}")
     if "target" in answer:
         target = answer["target"]
-        lines.append(_(N_("Roll needed: {target} or less")).format(target=target)
-                     if target is not None else _(N_("No roll can succeed")))  # fmt: skip
-    for key, label in (("hit", N_("Hits")), ("unsaved", N_("Hits and is not saved")),
-                       ("wound", N_("Roll to wound succeeds"))):  # fmt: skip
+        lines.append(
+            _(N_("Roll needed: {target} or less")).format(target=target)
+            if target is not None
+            else _(N_("No roll can succeed"))
+        )
+    for key, label in (
+        ("hit", N_("Hits")),
+        ("unsaved", N_("Hits and is not saved")),
+        ("wound", N_("Roll to wound succeeds")),
+    ):
         if key in answer:
             lines.append(f"{_(label)}{colon}{format_percent(answer[key], lang, 1)}")
     return lines
@@ -603,15 +800,22 @@ def _lines_results(answer: Answer, lang: str) -> list[str]:
     _ = translator(lang)
     lines = []
     if "chance" in answer:
-        lines.append(_(N_("Chance: {percent} ({fraction})")).format(
-            percent=format_percent(answer["chance"], lang, 1),
-            fraction=f"{answer['chance'].numerator}/{answer['chance'].denominator}"))  # fmt: skip
+        lines.append(
+            _(N_("Chance: {percent} ({fraction})")).format(
+                percent=format_percent(answer["chance"], lang, 1),
+                fraction=f"{answer['chance'].numerator}/{answer['chance'].denominator}",
+            )
+        )
     if "inches" in answer:
-        lines.append(_(N_("Distance: {inches}\"")).format(
-            inches=format_number(answer["inches"], lang)))  # fmt: skip
+        lines.append(
+            _(N_('Distance: {inches}"')).format(inches=format_number(answer["inches"], lang))
+        )
     if "actions_needed" in answer:
-        lines.append(_(N_("Actions needed: {actions} AC")).format(
-            actions=format_number(answer["actions_needed"], lang)))  # fmt: skip
+        lines.append(
+            _(N_("Actions needed: {actions} AC")).format(
+                actions=format_number(answer["actions_needed"], lang)
+            )
+        )
     return lines
 
 
@@ -619,12 +823,19 @@ def _lines_tests(answer: Answer, lang: str) -> list[str]:
     """The command tests a unit's casualties call for, turn by turn."""
     _ = translator(lang)
     lines = [
-        _(N_("Turn {turn}: {reason} ({casualties} lost of the {at_start_of_turn} "
-             "at the start of the turn)")).format(
-            turn=test["turn"], reason=_(test["reason"]), casualties=test["casualties"],
-            at_start_of_turn=test["at_start_of_turn"])
+        _(
+            N_(
+                "Turn {turn}: {reason} ({casualties} lost of the {at_start_of_turn} "
+                "at the start of the turn)"
+            )
+        ).format(
+            turn=test["turn"],
+            reason=_(test["reason"]),
+            casualties=test["casualties"],
+            at_start_of_turn=test["at_start_of_turn"],
+        )
         for test in answer.get("tests", [])
-    ]  # fmt: skip
+    ]
     if answer.get("tests") == []:
         lines.append(_(N_("No command test is needed.")))
     return lines
@@ -638,8 +849,9 @@ def _lines_points(answer: Answer, lang: str) -> list[str]:
         for item in answer.get("items", [])
     ]
     if "points" in answer:
-        lines.append(_(N_("Total: {points} points")).format(
-            points=format_number(answer["points"], lang)))  # fmt: skip
+        lines.append(
+            _(N_("Total: {points} points")).format(points=format_number(answer["points"], lang))
+        )
     lines += [
         f"{_(N_('Warning'))}{colon}{_text(warning, lang)}" for warning in answer.get("warnings", [])
     ]
@@ -652,8 +864,10 @@ def _lines_errata(answer: Answer, lang: str) -> list[str]:
     lines = []
     for erratum in answer.get("errata", []):
         kind = f"{_(N_('Open question'))}{colon}" if erratum["kind"] == "open-question" else ""
-        lines.append(f"- {kind}{_(erratum['subject'])}{colon}{_(erratum['printed'])} → "
-                     f"{_(erratum['correct'])}. {_(erratum['why'])}")  # fmt: skip
+        lines.append(
+            f"- {kind}{_(erratum['subject'])}{colon}{_(erratum['printed'])} → "
+            f"{_(erratum['correct'])}. {_(erratum['why'])}"
+        )
     return lines
 
 

@@ -73,10 +73,13 @@ def export() -> dict[str, Any]:
     for key in table_keys():
         table = get_table(key)
         tables[key] = {
-            "title": table.title, "columns": _plain(table.columns), "rows": _plain(table.rows),
-            "source": table.source, "notes": _plain(table.notes),
+            "title": table.title,
+            "columns": _plain(table.columns),
+            "rows": _plain(table.rows),
+            "source": table.source,
+            "notes": _plain(table.notes),
             "details": _plain(table.details),
-        }  # fmt: skip
+        }
     return {
         "schema": "nqcore-export",
         "schema_version": SCHEMA_VERSION,

@@ -26,17 +26,29 @@ from nqcore.i18n import N_, Msg, check_language, translator
 #: The engine's refusals that a calculator can meet, as the reader of the page reads them: the
 #: rules refuse a combination of values each of which is in range.
 REFUSALS: tuple[tuple[re.Pattern[str], Msg], ...] = (
-    (re.compile(r"initiates performing a spell chant may not concentrate"),
-     N_("initiates performing a spell chant may not concentrate")),
-    (re.compile(r"only initiates \(wizardry level 0\) perform spell chants"),
-     N_("only initiates (wizardry level 0) perform spell chants")),
-    (re.compile(r"[a-z ]+ '(?P<first>[^']+)' and '(?P<second>[^']+)' cannot apply together"),
-     N_("the modifiers {first} and {second} cannot apply together")),
-    (re.compile(r"give the distance to the target for the (?P<weapon>.+)"),
-     N_("give the distance to the target for the {weapon}")),
-    (re.compile(r"turn (?P<turn>\d+): (?P<lost>\d+) casualties but only (?P<left>\d+) models left"),
-     N_("turn {turn}: {lost} casualties but only {left} models left")),
-)  # fmt: skip
+    (
+        re.compile(r"initiates performing a spell chant may not concentrate"),
+        N_("initiates performing a spell chant may not concentrate"),
+    ),
+    (
+        re.compile(r"only initiates \(wizardry level 0\) perform spell chants"),
+        N_("only initiates (wizardry level 0) perform spell chants"),
+    ),
+    (
+        re.compile(r"[a-z ]+ '(?P<first>[^']+)' and '(?P<second>[^']+)' cannot apply together"),
+        N_("the modifiers {first} and {second} cannot apply together"),
+    ),
+    (
+        re.compile(r"give the distance to the target for the (?P<weapon>.+)"),
+        N_("give the distance to the target for the {weapon}"),
+    ),
+    (
+        re.compile(
+            r"turn (?P<turn>\d+): (?P<lost>\d+) casualties but only (?P<left>\d+) models left"
+        ),
+        N_("turn {turn}: {lost} casualties but only {left} models left"),
+    ),
+)
 
 
 def _modifier_label(key: str) -> str:
@@ -257,7 +269,10 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
     text = profile_toml(record)
     armour = record.get("armour", {"value": record.get("ar", 0)})
     fields = {k: record.get(k, "") for k in (*_TEXT_FIELDS, "ac", "ra", "cc", "st", "t", "w", "co")}
-    fields |= {"type": record.get("type", "core"), "size": record.get("size", "medium"),
-               "key": record.get("key", "")}  # fmt: skip
+    fields |= {
+        "type": record.get("type", "core"),
+        "size": record.get("size", "medium"),
+        "key": record.get("key", ""),
+    }
     fields |= {"armour": armour.get("value", 0), "shield": bool(armour.get("shield", False))}
     return {"toml": text, "fields": fields, "picks": names, "points": points(text, lang)}

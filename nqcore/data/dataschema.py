@@ -542,9 +542,17 @@ class Erratum(Strict):
     id: Key
     kind: Literal["erratum", "open-question"]
     check: Literal[
-        "arithmetic", "price", "two-statements", "other-profile", "summary-omission",
-        "undefined-term", "counter-without-rule", "rounding", "rule-and-ability", "left-open",
-    ]  # fmt: skip
+        "arithmetic",
+        "price",
+        "two-statements",
+        "other-profile",
+        "summary-omission",
+        "undefined-term",
+        "counter-without-rule",
+        "rounding",
+        "rule-and-ability",
+        "left-open",
+    ]
     sections: Annotated[list[Key], Meta(min_length=1)]
     subject: Text
     printed: Text | int  # a bare number is shown as it is (``str()``)

@@ -107,8 +107,10 @@ def unit_sizes() -> dict[str, UnitSize]:
 @cache
 def attack_zones() -> dict[Size, AttackZone]:
     """Each model size's attack zone."""
-    zones = (AttackZone(Size(r["size"]), r["reach"], r["arc"], r["section"])
-             for r in load_data(DATA)["attack_zone"])  # fmt: skip
+    zones = (
+        AttackZone(Size(r["size"]), r["reach"], r["arc"], r["section"])
+        for r in load_data(DATA)["attack_zone"]
+    )
     return {zone.size: zone for zone in zones}
 
 
@@ -211,10 +213,13 @@ def game_sizes_table() -> Table:
         (size.name, f"{size.points}+" if size.open else str(size.points)) for size in game_sizes()
     )
     return Table(
-        key="game-sizes", title=N_("Game sizes"), columns=(N_("Game Size"), N_("Points")),
-        rows=rows, source="Getting Started > Points Values",
+        key="game-sizes",
+        title=N_("Game sizes"),
+        columns=(N_("Game Size"), N_("Points")),
+        rows=rows,
+        source="Getting Started > Points Values",
         row_keys=tuple(size.key for size in game_sizes()),
-    )  # fmt: skip
+    )
 
 
 @register_table("unit-sizes")
@@ -222,17 +227,23 @@ def unit_sizes_table() -> Table:
     """The unit size limits the book gives, with a note where it says "normally"."""
     rows: list[tuple[Cell, ...]] = []
     for limit in unit_sizes().values():
-        rows.append((
-            limit.name, limit.minimum, limit.maximum,
-            N_("Usually") if limit.usual else N_("Always"),
-        ))  # fmt: skip
+        rows.append(
+            (
+                limit.name,
+                limit.minimum,
+                limit.maximum,
+                N_("Usually") if limit.usual else N_("Always"),
+            )
+        )
     return Table(
-        key="unit-sizes", title=N_("Unit sizes"),
+        key="unit-sizes",
+        title=N_("Unit sizes"),
         columns=(N_("Unit"), N_("Fewest models"), N_("Most models"), N_("Limit")),
-        rows=tuple(rows), source="The Army > Units",
-        notes=(N_("A dash: no upper limit. Usually: the book says \"normally\" or \"usually\"."),),
+        rows=tuple(rows),
+        source="The Army > Units",
+        notes=(N_('A dash: no upper limit. Usually: the book says "normally" or "usually".'),),
         row_keys=tuple(unit_sizes()),
-    )  # fmt: skip
+    )
 
 
 SIZE_NAMES = {
@@ -251,10 +262,12 @@ def attack_zones_table() -> Table:
         for zone in attack_zones().values()
     )
     return Table(
-        key="attack-zones", title=N_("Attack zones"),
+        key="attack-zones",
+        title=N_("Attack zones"),
         columns=(N_("Model"), N_("Reach from the base"), N_("Arc, centred on the front")),
-        rows=rows, source="Facing, Attack Zone, Formations > Attack Zone",
-    )  # fmt: skip
+        rows=rows,
+        source="Facing, Attack Zone, Formations > Attack Zone",
+    )
 
 
 @register_table("coherency-distances")
@@ -262,10 +275,12 @@ def coherency_table() -> Table:
     """Skirmish and dispersed coherency, and a support battery's spacing."""
     rows = tuple((reach.name, _inches(reach.reach)) for reach in coherency_reaches().values())
     return Table(
-        key="coherency-distances", title=N_("Coherency distances"),
+        key="coherency-distances",
+        title=N_("Coherency distances"),
         columns=(N_("Formation"), N_("Greatest gap to the chain")),
-        rows=rows, source="Facing, Attack Zone, Formations > Skirmish Formation",
-    )  # fmt: skip
+        rows=rows,
+        source="Facing, Attack Zone, Formations > Skirmish Formation",
+    )
 
 
 @register_table("uses-per-activation")
@@ -273,7 +288,9 @@ def uses_table() -> Table:
     """Weapons fired at most once per activation."""
     rows = tuple((uses.name, uses.uses) for uses in uses_per_activation().values())
     return Table(
-        key="uses-per-activation", title=N_("Uses per activation"),
+        key="uses-per-activation",
+        title=N_("Uses per activation"),
         columns=(N_("Weapon"), N_("Shots per activation")),
-        rows=rows, source="Support Weapons > Support Weapon Uses Per Turn",
-    )  # fmt: skip
+        rows=rows,
+        source="Support Weapons > Support Weapon Uses Per Turn",
+    )

@@ -191,17 +191,11 @@ def chance_to_cast_concentrating_table() -> Table:
 
 def _cast_table(key: str, *, concentrating: bool) -> Table:
     levels = range(0, 4)
-    title = (
-        N_("Chance to cast, concentrating")
-        if concentrating
-        else N_("Chance to cast")
-    )
+    title = N_("Chance to cast, concentrating") if concentrating else N_("Chance to cast")
     columns = (N_("Spell level"),) + tuple(_WIZARDRY_COLUMNS[w] for w in levels)
     rows = tuple(
         (spell_level,)
-        + tuple(
-            Chance(cast_chance(spell_level, w, concentrating=concentrating)) for w in levels
-        )
+        + tuple(Chance(cast_chance(spell_level, w, concentrating=concentrating)) for w in levels)
         for spell_level in SPELL_LEVELS
     )
     return Table(key, title, columns, rows, source="Magic > Casting A Spell")

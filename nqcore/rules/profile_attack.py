@@ -149,8 +149,16 @@ def weapon_attack(
     )
     if not chosen.is_close_combat and range_modifier is None:  # "Measuring Range": a miss
         zero = Fraction(0)
-        chances = replace(chances, to_hit_target=None, hit=zero, masterful=zero, fumble=zero,
-                          parried=zero, unsaved=zero, total=zero)  # fmt: skip
+        chances = replace(
+            chances,
+            to_hit_target=None,
+            hit=zero,
+            masterful=zero,
+            fumble=zero,
+            parried=zero,
+            unsaved=zero,
+            total=zero,
+        )
     return WeaponAttack(
         weapon=chosen,
         skill=skill,

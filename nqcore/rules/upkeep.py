@@ -44,7 +44,7 @@ def within_upkeep_range(spell: Spell, distance: Fraction | int | None) -> bool:
     if spell.range_inches is None:
         return True
     if distance is None:
-        raise ValueError(f"{spell.name} has a range of {spell.range_inches}\": give the distance")
+        raise ValueError(f'{spell.name} has a range of {spell.range_inches}": give the distance')
     if distance < 0:
         raise ValueError("a distance cannot be negative")
     return distance <= spell.range_inches

@@ -51,9 +51,12 @@ def weapon_profile_table(weapon_key: str) -> Table:
     if not rows:
         raise KeyError(f"weapon {weapon_key!r} has no row in the {category} table")
     return Table(
-        key=f"profile-{found.key}", title=found.name, columns=table.columns, rows=rows,
+        key=f"profile-{found.key}",
+        title=found.name,
+        columns=table.columns,
+        rows=rows,
         source=found.source or table.source,
-    )  # fmt: skip
+    )
 
 
 def _register_weapon_profiles() -> None:

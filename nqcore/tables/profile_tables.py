@@ -455,25 +455,34 @@ def _armour_bonus_table(key: str, title: Msg, heading: Msg, cost: int, source: s
 @register_table("creating-a-profile-shield-cost")
 def shield_cost_table() -> Table:
     return _armour_bonus_table(
-        "creating-a-profile-shield-cost", N_("Shield"), N_("Shield AR"), shield_cost(),
+        "creating-a-profile-shield-cost",
+        N_("Shield"),
+        N_("Shield AR"),
+        shield_cost(),
         f"{CREATING_A_PROFILE} > Shield Cost",
-    )  # fmt: skip
+    )
 
 
 @register_table("creating-a-profile-barding-cost")
 def barding_cost_table() -> Table:
     return _armour_bonus_table(
-        "creating-a-profile-barding-cost", N_("Barding"), N_("Barding AR"), barding_cost(),
+        "creating-a-profile-barding-cost",
+        N_("Barding"),
+        N_("Barding AR"),
+        barding_cost(),
         f"{CREATING_A_PROFILE} > Barding Cost / Armoured Mount",
-    )  # fmt: skip
+    )
 
 
 @register_table("summary-barding")
 def barding_summary_table() -> Table:
     return _armour_bonus_table(
-        "summary-barding", N_("Barding"), N_("Barding AR"), barding_cost(),
+        "summary-barding",
+        N_("Barding"),
+        N_("Barding AR"),
+        barding_cost(),
         f"{SUMMARY} > Armour Summary",
-    )  # fmt: skip
+    )
 
 
 def _armour_value(record: dict[str, Any], human: bool) -> Cell:
@@ -503,21 +512,28 @@ def armour_types_table(key: str, kind: str, title: Msg, source: str, human: bool
 
 _ARMOUR_TYPE_TABLES: dict[str, Callable[[], Table]] = {
     "creating-a-profile-armour-types": lambda: armour_types_table(
-        "creating-a-profile-armour-types", "worn", N_("Armour types"),
+        "creating-a-profile-armour-types",
+        "worn",
+        N_("Armour types"),
         f"{CREATING_A_PROFILE} > Armour Values",
     ),
     "creating-a-profile-natural-armour": lambda: armour_types_table(
-        "creating-a-profile-natural-armour", "natural", N_("Natural armour"),
+        "creating-a-profile-natural-armour",
+        "natural",
+        N_("Natural armour"),
         f"{CREATING_A_PROFILE} > Natural Armour Values",
     ),
     "army-armour-values-human": lambda: armour_types_table(
-        "army-armour-values-human", "worn", N_("Worn armour"), "The Army > Armour Values",
+        "army-armour-values-human",
+        "worn",
+        N_("Worn armour"),
+        "The Army > Armour Values",
         human=True,
     ),
     "army-armour-values-natural": lambda: armour_types_table(
         "army-armour-values-natural", "natural", N_("Natural armour"), "The Army > Armour Values"
     ),
-}  # fmt: skip
+}
 
 
 @register_table("cost-resilience")
@@ -570,18 +586,22 @@ def _limits_table(key: str, title: Msg, source: str, limits: Sequence[str]) -> T
 def ability_limits_table() -> Table:
     """Ability, Trait And Equipment Maximums (recommended)."""
     return _limits_table(
-        "ability-limits", N_("Recommended Maximum Levels"), _costs()["limits"]["source"],
+        "ability-limits",
+        N_("Recommended Maximum Levels"),
+        _costs()["limits"]["source"],
         ("abilities", "traits", "equipment"),
-    )  # fmt: skip
+    )
 
 
 @register_table("summary-ability-limits")
 def ability_limits_summary_table() -> Table:
     """Profile Creation Summary > Abilities, Traits And Equipment Limits (no traits column)."""
     return _limits_table(
-        "summary-ability-limits", N_("Abilities, Traits And Equipment Limits"),
-        f"{SUMMARY} > Abilities, Traits And Equipment Limits", ("abilities", "equipment"),
-    )  # fmt: skip
+        "summary-ability-limits",
+        N_("Abilities, Traits And Equipment Limits"),
+        f"{SUMMARY} > Abilities, Traits And Equipment Limits",
+        ("abilities", "equipment"),
+    )
 
 
 _register_characteristics()

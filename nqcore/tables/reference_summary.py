@@ -117,7 +117,7 @@ def rolls_needed_table() -> Table:
                     ARMOUR_MODIFIER_FREE_STRENGTH,
                     ")",
                 )
-            ),  # fmt: skip
+            ),
         ),
         (
             N_("Wound"),

@@ -66,8 +66,9 @@ class Table:
             if len(row) != len(self.columns):
                 raise ValueError(f"table {self.key}: row {row!r} does not match its columns")
         if self.row_keys and len(self.row_keys) != len(self.rows):
-            raise ValueError(f"table {self.key}: {len(self.row_keys)} row keys for "
-                             f"{len(self.rows)} rows")  # fmt: skip
+            raise ValueError(
+                f"table {self.key}: {len(self.row_keys)} row keys for {len(self.rows)} rows"
+            )
 
 
 TableFactory = Callable[[], Table]

@@ -97,37 +97,45 @@ def _cost_table(
 @register_table("cc-strength-bonus-cost")
 def cc_strength_bonus_table() -> Table:
     return _cost_table(
-        "cc-strength-bonus-cost", N_("Close Combat Strength Bonus"), N_("ST"),
+        "cc-strength-bonus-cost",
+        N_("Close Combat Strength Bonus"),
+        N_("ST"),
         [(Signed(v), cc_strength_bonus_cost(v)) for v in _values("cc_strength_bonus")],
         f"{CLOSE_COMBAT} > Close Combat Strength Bonus",
-    )  # fmt: skip
+    )
 
 
 @register_table("pm-cost")
 def pm_cost_table() -> Table:
     return _cost_table(
-        "pm-cost", N_("Penetration Modifier Points Cost"), N_("PM"),
+        "pm-cost",
+        N_("Penetration Modifier Points Cost"),
+        N_("PM"),
         [(Signed(v), pm_cost(v)) for v in _values("penetration")],
         f"{CLOSE_COMBAT} > Penetration Modifier Points Cost",
-    )  # fmt: skip
+    )
 
 
 @register_table("reach-cost")
 def reach_cost_table() -> Table:
     return _cost_table(
-        "reach-cost", N_("Extended Reach Points Cost"), N_("Reach (inches)"),
+        "reach-cost",
+        N_("Extended Reach Points Cost"),
+        N_("Reach (inches)"),
         [(v, reach_cost(v)) for v in _inches(_values("reach"))],
         f"{CLOSE_COMBAT} > Extended Reach Points Cost",
-    )  # fmt: skip
+    )
 
 
 @register_table("ranged-strength-cost")
 def ranged_strength_table() -> Table:
     return _cost_table(
-        "ranged-strength-cost", N_("Ranged Combat Strength"), N_("ST"),
+        "ranged-strength-cost",
+        N_("Ranged Combat Strength"),
+        N_("ST"),
         [(v, ranged_strength_cost(v)) for v in _values("ranged_strength")],
         f"{RANGED} > Ranged Combat Strength",
-    )  # fmt: skip
+    )
 
 
 @register_table("range-cost")
@@ -162,9 +170,12 @@ def range_modifier_cost_table() -> Table:
 
 def _strength_cost_table(key: str, source: str) -> Table:
     return _cost_table(
-        key, N_("Support Weapon Strength Points Cost"), N_("ST"),
-        [(v, support_strength_cost(v)) for v in _values("support_strength")], source,
-    )  # fmt: skip
+        key,
+        N_("Support Weapon Strength Points Cost"),
+        N_("ST"),
+        [(v, support_strength_cost(v)) for v in _values("support_strength")],
+        source,
+    )
 
 
 @register_table("support-strength-cost")
@@ -199,10 +210,12 @@ def support_use_cost_table() -> Table:
 @register_table("area-effect-cost")
 def area_effect_table() -> Table:
     return _cost_table(
-        "area-effect-cost", N_("Area Effect Points Cost"), N_("Template Size (inches)"),
+        "area-effect-cost",
+        N_("Area Effect Points Cost"),
+        N_("Template Size (inches)"),
         [(s, area_effect_cost(s)) for s in _inches(_creation()["area_effect"]["sizes"])],
         f"{SUPPORT} > Area Effect Points Cost",
-    )  # fmt: skip
+    )
 
 
 @register_table("weapon-creation-strength-to-range-ratio")
@@ -250,7 +263,7 @@ def _teardrop_column_table(
         columns=(N_("Template Size"), *columns),
         rows=tuple((Msg(r["name"]), *cells(r)) for r in _teardrops()),
         source=source,
-    )  # fmt: skip
+    )
 
 
 def _teardrop_use_cost(record: dict[str, Any]) -> tuple[Cell, ...]:
@@ -263,27 +276,34 @@ def teardrop_use_cost_table() -> Table:
     """Teardrop Template Use Cost: ST+1 with each template's minimum (the book prints ST+2 and
     ST+3 for the medium and large templates, an erratum)."""
     return _teardrop_column_table(
-        "weapon-creation-teardrop-use-cost", N_("Teardrop Template Use Cost"),
-        (N_("Use Cost"), N_("Minimum Use Cost")), f"{TEARDROP} > Teardrop Template Use Cost",
+        "weapon-creation-teardrop-use-cost",
+        N_("Teardrop Template Use Cost"),
+        (N_("Use Cost"), N_("Minimum Use Cost")),
+        f"{TEARDROP} > Teardrop Template Use Cost",
         _teardrop_use_cost,
-    )  # fmt: skip
+    )
 
 
 @register_table("teardrop-points")
 def teardrop_points_table() -> Table:
     return _teardrop_column_table(
-        "teardrop-points", N_("Teardrop Template Points Cost"), (N_("Points Cost"),),
-        f"{TEARDROP} > Teardrop Template Points Cost", lambda r: (teardrop_points(r["size"]),),
-    )  # fmt: skip
+        "teardrop-points",
+        N_("Teardrop Template Points Cost"),
+        (N_("Points Cost"),),
+        f"{TEARDROP} > Teardrop Template Points Cost",
+        lambda r: (teardrop_points(r["size"]),),
+    )
 
 
 @register_table("weapon-creation-teardrop-maximum-strength")
 def teardrop_maximum_strength_table() -> Table:
     return _teardrop_column_table(
-        "weapon-creation-teardrop-maximum-strength", N_("Strength To Area Effect Ratio"),
-        (N_("Maximum Strength"),), f"{TEARDROP} > Strength To Area Effect Ratio",
+        "weapon-creation-teardrop-maximum-strength",
+        N_("Strength To Area Effect Ratio"),
+        (N_("Maximum Strength"),),
+        f"{TEARDROP} > Strength To Area Effect Ratio",
         lambda r: (teardrop_max_strength(r["size"]),),
-    )  # fmt: skip
+    )
 
 
 # --- grenades -------------------------------------------------------------------------------------
@@ -429,15 +449,23 @@ def _summary_table(key: str, title: Msg, source: str, weapons: Sequence[Weapon])
 def close_combat_summary_table() -> Table:
     """Close Combat Weapon Profiles: every ST bonus with every penetration modifier."""
     weapons = [
-        Weapon("created", N_("Close Combat"), WeaponKind.CLOSE_COMBAT,
-               uc=cc_weapon_use_cost(bonus), st_bonus=bonus, pm=pm)
+        Weapon(
+            "created",
+            N_("Close Combat"),
+            WeaponKind.CLOSE_COMBAT,
+            uc=cc_weapon_use_cost(bonus),
+            st_bonus=bonus,
+            pm=pm,
+        )
         for bonus in _values("cc_strength_bonus")
         for pm in _values("penetration")
-    ]  # fmt: skip
+    ]
     return _summary_table(
-        "summary-close-combat-weapon-profiles", N_("Close Combat Weapon Profiles"),
-        "Close Combat Weapon Profiles", weapons,
-    )  # fmt: skip
+        "summary-close-combat-weapon-profiles",
+        N_("Close Combat Weapon Profiles"),
+        "Close Combat Weapon Profiles",
+        weapons,
+    )
 
 
 @register_table("summary-ranged-combat-weapon-profiles")
@@ -445,17 +473,26 @@ def ranged_summary_table() -> Table:
     """Ranged Combat Weapon Profiles: every ranged strength with every range band, at the basic
     range modifiers and without a penetration modifier."""
     weapons = [
-        Weapon("created", N_("Ranged Combat"), WeaponKind.RANGED, uc=ranged_weapon_use_cost(st),
-               ranges=tuple(Range(inches, modifier)
-                            for inches, modifier in zip(band, BASIC_RANGE_MODIFIERS, strict=True)),
-               st=st)
+        Weapon(
+            "created",
+            N_("Ranged Combat"),
+            WeaponKind.RANGED,
+            uc=ranged_weapon_use_cost(st),
+            ranges=tuple(
+                Range(inches, modifier)
+                for inches, modifier in zip(band, BASIC_RANGE_MODIFIERS, strict=True)
+            ),
+            st=st,
+        )
         for st in _values("ranged_strength")
         for band in _range_bands()
-    ]  # fmt: skip
+    ]
     return _summary_table(
-        "summary-ranged-combat-weapon-profiles", N_("Ranged Combat Weapon Profiles"),
-        "Ranged Combat Weapon Profiles", weapons,
-    )  # fmt: skip
+        "summary-ranged-combat-weapon-profiles",
+        N_("Ranged Combat Weapon Profiles"),
+        "Ranged Combat Weapon Profiles",
+        weapons,
+    )
 
 
 @register_table("summary-teardrop-templates")
@@ -464,16 +501,24 @@ def teardrop_summary_table() -> Table:
     to the highest recommended teardrop strength, priced and with its use cost."""
     highest = max(teardrop_max_strength(r["size"]) for r in _teardrops())
     weapons = [
-        Weapon("created", Msg(r["name"]), WeaponKind.TEARDROP,
-               uc=teardrop_use_cost(st, r["size"]), st=st, teardrop=r["size"])
+        Weapon(
+            "created",
+            Msg(r["name"]),
+            WeaponKind.TEARDROP,
+            uc=teardrop_use_cost(st, r["size"]),
+            st=st,
+            teardrop=r["size"],
+        )
         for r in _teardrops()
         for st in _values("support_strength")
         if st <= highest
-    ]  # fmt: skip
+    ]
     return _summary_table(
-        "summary-teardrop-templates", N_("Teardrop Template Examples"),
-        "Ranged Combat Weapon Profiles", weapons,
-    )  # fmt: skip
+        "summary-teardrop-templates",
+        N_("Teardrop Template Examples"),
+        "Ranged Combat Weapon Profiles",
+        weapons,
+    )
 
 
 @register_table("summary-standard-weapons")
@@ -487,10 +532,15 @@ def standard_weapons_summary_table() -> Table:
     rows: list[tuple[Cell, ...]] = []
     for weapon in (improvised, *hand_weapons()):
         points = weapon.points if weapon.points is not None else weapon_points(weapon).total
-        rows.append((
-            weapon.name, weapon.uc, Signed(weapon.st_bonus or 0),
-            Signed(weapon.pm) if weapon.pm else None, points if points else N_("Free"),
-        ))  # fmt: skip
+        rows.append(
+            (
+                weapon.name,
+                weapon.uc,
+                Signed(weapon.st_bonus or 0),
+                Signed(weapon.pm) if weapon.pm else None,
+                points if points else N_("Free"),
+            )
+        )
     return Table(
         key="summary-standard-weapons",
         title=N_("Standard Weapons Points Cost"),

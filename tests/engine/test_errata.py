@@ -52,9 +52,15 @@ def test_every_section_of_every_erratum_is_a_label_of_the_docs() -> None:
 
 def _record(**fields: object) -> dict[str, object]:
     record: dict[str, object] = {
-        "id": "a", "kind": "erratum", "check": "price", "sections": ["s"], "subject": "S",
-        "printed": "1", "correct": "2", "why": "W",
-    }  # fmt: skip
+        "id": "a",
+        "kind": "erratum",
+        "check": "price",
+        "sections": ["s"],
+        "subject": "S",
+        "printed": "1",
+        "correct": "2",
+        "why": "W",
+    }
     record.update(fields)
     return {"erratum": [record]}
 
@@ -78,8 +84,11 @@ def test_a_malformed_erratum_is_named(fields: dict[str, object], message: str) -
 def test_a_well_formed_record_parses() -> None:
     (record,) = parse_errata(_record(sections=["s", "t"]), "x.toml")
     assert (record.kind, record.check, record.sections, record.section) == (
-        "erratum", "price", ("s", "t"), "s",
-    )  # fmt: skip
+        "erratum",
+        "price",
+        ("s", "t"),
+        "s",
+    )
 
 
 def by_id(record_id: str) -> str:

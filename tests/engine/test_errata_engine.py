@@ -44,11 +44,20 @@ def test_engine_names_resolve_to_functions_and_modules() -> None:
 
 def _record(engine: object) -> dict[str, object]:
     return {
-        "erratum": [{
-            "id": "a", "kind": "erratum", "check": "price", "sections": ["s"], "subject": "S",
-            "printed": "1", "correct": "2", "why": "W", "engine": engine,
-        }]
-    }  # fmt: skip
+        "erratum": [
+            {
+                "id": "a",
+                "kind": "erratum",
+                "check": "price",
+                "sections": ["s"],
+                "subject": "S",
+                "printed": "1",
+                "correct": "2",
+                "why": "W",
+                "engine": engine,
+            }
+        ]
+    }
 
 
 @pytest.mark.parametrize(

@@ -24,4 +24,10 @@ def test_every_aspect_has_its_card_page_introduction() -> None:
 
 def test_unit_states_have_labels() -> None:
     assert [state.label for state in UnitState] == [
-        "Unactivated", "Active", "Holding", "Responding", "Activated", "Panicked"]  # fmt: skip
+        "Unactivated",
+        "Active",
+        "Holding",
+        "Responding",
+        "Activated",
+        "Panicked",
+    ]

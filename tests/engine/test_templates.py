@@ -41,8 +41,9 @@ def test_spell_templates_are_the_spells_that_place_a_circle() -> None:
         "Lava Pool": Fraction(5, 2),
         "Smoke": Fraction(3),
     }
-    assert all(spell(str(t.name)).template == f"blast-{float(t.diameter):g}"
-               for t in spell_templates())  # fmt: skip
+    assert all(
+        spell(str(t.name)).template == f"blast-{float(t.diameter):g}" for t in spell_templates()
+    )
 
 
 def test_siege_templates_and_counters() -> None:
