@@ -294,12 +294,32 @@ ERRATUM_VALUES: dict[str, ErratumValue] = {
 }
 
 
+def _card_gives_upkeep(key: str) -> ErratumValue:
+    def value(spells: Sequence[Spell]) -> tuple[Place, object, str]:
+        upkeep = _spell_by_key(spells, key).upkeep
+        return Place(SPELLS, key, "upkeep"), upkeep, f"card gives upkeep {upkeep}"
+
+    return value
+
+
+#: The errata whose explanation ("why") states an engine number, by erratum id.
+ERRATUM_REASONS: dict[str, ErratumValue] = {
+    "spell-list-fog-upkeep": _card_gives_upkeep("fog"),
+    "spell-list-lure-upkeep": _card_gives_upkeep("lure"),
+}
+
+
 def errata_pairs(spells: Sequence[Spell], errata: Sequence[Erratum]) -> Iterator[Pair]:
-    """Each erratum's "the rules give" value against the engine number it names."""
+    """Each erratum's "the rules give" value, and the number its explanation states, against the
+    engine number they name."""
     for erratum_id, value in ERRATUM_VALUES.items():
         erratum = _erratum(errata, erratum_id)
         number, datum, expected = value(spells)
         yield Pair(number, datum, _erratum_place(erratum), erratum.correct, expected)
+    for erratum_id, value in ERRATUM_REASONS.items():
+        erratum = _erratum(errata, erratum_id)
+        number, datum, expected = value(spells)
+        yield Pair(number, datum, _erratum_place(erratum, "why"), erratum.why, expected)
 
 
 def summary_pairs(summaries: dict[str, str]) -> Iterator[Pair]:

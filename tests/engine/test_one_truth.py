@@ -11,6 +11,7 @@ import pytest
 from nqcore.army.features import abilities
 from nqcore.book.errata import all_errata
 from nqcore.book.one_truth import (
+    ERRATUM_REASONS,
     ERRATUM_VALUES,
     INFILTRATE_MAX_MODELS,
     all_pairs,
@@ -50,12 +51,14 @@ def test_every_spell_number_stated_on_its_card_is_paired() -> None:
 def test_changing_fogs_upkeep_fails_naming_the_number_and_both_texts() -> None:
     changed = _with("fog", upkeep=7)
     messages = [str(pair) for pair in disagreements(spells=changed)]
-    assert len(messages) == 2, messages
-    card, erratum = sorted(messages, key=lambda m: "errata" in m)
+    assert len(messages) == 3, messages
+    card, erratum, reason = sorted(messages, key=lambda m: ("errata" in m, "] why" in m))
     assert card.startswith("nqcore/data/spells.toml [fog] text[")
     assert "'upkeep 7'" in card and "nqcore/data/spells.toml [fog] upkeep = 7" in card
     assert erratum.startswith("nqcore/data/errata/spells.toml [spell-list-fog-upkeep] correct")
     assert "says '6'" in erratum and "[fog] upkeep = 7" in erratum
+    assert reason.startswith("nqcore/data/errata/spells.toml [spell-list-fog-upkeep] why says")
+    assert "'card gives upkeep 7'" in reason and "[fog] upkeep = 7" in reason
 
 
 def test_a_changed_rule_fails_the_erratum_that_states_its_numbers(
@@ -74,9 +77,9 @@ def test_a_changed_rule_fails_the_erratum_that_states_its_numbers(
 
 def test_every_paired_erratum_exists() -> None:
     ids = {e.id for e in all_errata()}
-    assert set(ERRATUM_VALUES) <= ids
+    assert set(ERRATUM_VALUES) | set(ERRATUM_REASONS) <= ids
     errata_texts = [p for p in all_pairs() if "/errata/" in p.text.file]
-    assert len(errata_texts) == len(ERRATUM_VALUES) >= 17
+    assert len(errata_texts) == len(ERRATUM_VALUES) + len(ERRATUM_REASONS) >= 19
 
 
 def test_an_erratum_value_is_the_whole_number() -> None:
@@ -122,3 +125,12 @@ def test_infiltrate_says_seven_models_everywhere() -> None:
 
 def test_number_words() -> None:
     assert [number_word(n) for n in (0, 6, 7, 10, 11)] == ["zero", "six", "seven", "ten", "11"]
+
+
+def test_an_erratum_explanation_that_misstates_the_card_is_named() -> None:
+    (fog,) = [e for e in all_errata() if e.id == "spell-list-fog-upkeep"]
+    why = Msg(fog.why.replace("gives upkeep 6", "gives upkeep 5"))
+    errata = [dataclasses.replace(e, why=why) if e is fog else e for e in all_errata()]
+    assert [str(p.text) for p in disagreements(errata=errata)] == [
+        "nqcore/data/errata/spells.toml [spell-list-fog-upkeep] why"
+    ]
