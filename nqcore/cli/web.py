@@ -21,6 +21,7 @@ from typing import Any
 
 from nqcore.cli import commands as cli
 from nqcore.cli.files import FileRefused
+from nqcore.cli.render import jsonable, question, render
 from nqcore.i18n import N_, Msg, check_language, translator
 
 #: The engine's refusals that a calculator can meet, as the reader of the page reads them: the
@@ -106,9 +107,9 @@ def ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
     except (cli.UsageError, FileRefused, ValueError, KeyError) as error:
         message = cli._one_line(str(error.args[0] if error.args else error))
         return {"error": refusal(message, lang), "message": message}
-    text = cli.render(answer, lang).splitlines()
-    answer["question"] = cli._question(answer, lang)
-    return {"json": cli._jsonable(answer, lang), "text": text}
+    text = render(answer, lang).splitlines()
+    answer["question"] = question(answer, lang)
+    return {"json": jsonable(answer, lang), "text": text}
 
 
 def points(toml_text: str, lang: str) -> dict[str, Any]:

@@ -191,7 +191,7 @@ def profile_attack(
     ranged) modifier keys for the moment; ``ranked``: the target is in a ranked or closed unit
     (+1 AR).
 
-    >>> from nqcore.army.profiles import sample_profile
+    >>> from nqcore.army.profile_files import sample_profile
     >>> orc, dwarf = sample_profile("orc-bruiser").profile, sample_profile("dwarf").profile
     >>> attack = profile_attack(orc, dwarf)  # CC5, sword ST 5+1 against T6 AR3
     >>> attack.skill, attack.strength, attack.chances.total

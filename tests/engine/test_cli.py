@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import nqcore.cli.commands
+import nqcore.cli.render
 from nqcore.cli.commands import main
 from nqcore.i18n import translator
 
@@ -287,10 +288,12 @@ def test_help_lists_every_question(capsys: Capture) -> None:
 
 
 def _cli_messages() -> list[str]:
-    """Every msgid the command marks with N_()."""
-    tree = ast.parse(Path(nqcore.cli.commands.__file__).read_text(encoding="utf-8"))
+    """Every msgid the command and its rendering mark with N_()."""
+    files = (nqcore.cli.commands.__file__, nqcore.cli.render.__file__)
+    trees = [ast.parse(Path(f).read_text(encoding="utf-8")) for f in files]
     return [
         node.args[0].value
+        for tree in trees
         for node in ast.walk(tree)
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
