@@ -4,6 +4,9 @@ Book sections: "Weapon Profile" (The Army), "Armoury" (Hand Weapons, Ranged Weap
 Profile, Support Weapon Armoury).  The data live in ``data/hand_weapons.toml``,
 ``data/ranged_weapons.toml`` and ``data/support_weapons.toml``; what a weapon would cost if it were
 created from scratch is :func:`nqcore.army.weapon_costs.weapon_points`.
+
+Over 500 lines because a weapon profile, its strict reading from TOML (one short check per field)
+and the three armouries that use that reading belong together; its costs are elsewhere.
 """
 
 from __future__ import annotations

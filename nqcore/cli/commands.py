@@ -4,6 +4,10 @@ Every answer gives the roll needed and its exact probability, in English or Fren
 or as JSON for scripts (``--json``).  A mistake in the question, or a file that cannot be read or
 written, gets one line and exit status 2: never a traceback.  Arguments are read by
 :mod:`nqcore.cli.args`, files by :mod:`nqcore.cli.files`.
+
+Over 500 lines because each command's question function and its arguments (``build_parser``)
+are listed here side by side, one short function per command; the rendering of the answers is
+:mod:`nqcore.cli.render`.
 """
 
 from __future__ import annotations

@@ -5,6 +5,9 @@ The ranges are those of the game (a D10 roll is 1 to 10, a spell's level 1 to 8)
 book gives none, wide sanity bounds that still refuse a slipped sign or digit; the modules that read
 a file keep their finer checks (a profile's characteristics, a weapon's cost).  Field names with a
 hyphen are renamed (``unit_leader`` reads ``unit-leader``).
+
+Over 500 lines because it holds one small schema class per data file, with the field types they
+share, so that the registry of every file's schema (``SCHEMAS``) reads in one place.
 """
 
 from __future__ import annotations

@@ -4,6 +4,10 @@ Book chapters "Ranged Combat" (pp. 30-33) and "Support Weapons" (pp. 34-35).  A 
 rolling equal to or under its ranged attack (RA) value after the weapon's range modifier and the
 other modifiers; a natural 1 is a masterful hit and a natural 10 a fumble
 (:mod:`nqcore.rules.dice`).
+
+Over 500 lines because the two chapters share one set of rules (range bands, modifiers, aiming,
+templates, projectile travel) that shooting and support weapons both read, and the tables built
+from them; each function stays short.
 """
 
 from __future__ import annotations

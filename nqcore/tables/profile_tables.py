@@ -9,6 +9,9 @@ example profiles (their ``table`` key: ``army-model-profile``, ``army-sample-war
 ``profile-starting``, ``profile-basic-warrior``, ``profile-orc-warlord-on-dragon`` ...),
 ``profile-basic-warrior-points``, ``sample-<key>``, ``sample-profiles`` and
 ``summary-{model-characteristics,armour,barding,ability-limits}``.
+
+Over 500 lines because it is a list of short table factories, one per table the chapters print;
+nothing in it is computed here (the numbers come from :mod:`nqcore.army`).
 """
 
 from __future__ import annotations

@@ -9,6 +9,9 @@ Keys: ``cc-strength-bonus-cost``, ``pm-cost``, ``reach-cost``, ``ranged-strength
 ``teardrop-points``, ``grenades``, ``equipment-grenades``, ``weapon-special-rules-cost``,
 ``weapon-creation-<...>`` and ``summary-{standard-weapons,close-combat-weapon-profiles,
 ranged-combat-weapon-profiles,teardrop-templates}``.
+
+Over 500 lines because it is a list of short table factories, one per weapon creation table and
+summary; every number comes from :mod:`nqcore.army.weapon_costs` and the armoury.
 """
 
 from __future__ import annotations
