@@ -1,4 +1,4 @@
-"""The engine's layout stays readable (issue 18): a module over 500 lines says why in its docstring."""
+"""The engine's layout stays readable (issue 18): a module over 500 lines says why."""
 
 from __future__ import annotations
 
