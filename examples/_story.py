@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
 
-from nqcore.errata import Erratum, all_errata
+from nqcore.book.errata import Erratum, all_errata
 from nqcore.i18n import LANGUAGES, catalogue_messages, format_percent
 from nqcore.i18n import translator as engine_translator
 

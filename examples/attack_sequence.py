@@ -15,21 +15,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # run from anywhere
 
 from _story import N_, chance, parse_language, plural, translator  # noqa: E402
 
-from nqcore.armour import RANKED_ARMOUR_BONUS, armour_modifier, save_target  # noqa: E402
-from nqcore.armoury import Weapon  # noqa: E402
-from nqcore.attack import attack_chances, wounds_distribution  # noqa: E402
-from nqcore.close_combat import (  # noqa: E402
+from nqcore.army.armoury import Weapon  # noqa: E402
+from nqcore.army.profile_files import sample_profile
+from nqcore.army.profiles import Profile  # noqa: E402
+from nqcore.i18n import format_number, format_signed  # noqa: E402
+from nqcore.i18n import translator as engine_translator  # noqa: E402
+from nqcore.rules.armour import RANKED_ARMOUR_BONUS, armour_modifier, save_target  # noqa: E402
+from nqcore.rules.attack import attack_chances, wounds_distribution  # noqa: E402
+from nqcore.rules.close_combat import (  # noqa: E402
     attacks_possible,
     close_combat_modifier_total,
     close_combat_modifiers,
     momentum_actions,
 )
-from nqcore.damage import BASE_WOUND_TARGET, wound_target  # noqa: E402
-from nqcore.formations import Formation, formed_bonus_applies  # noqa: E402
-from nqcore.i18n import format_number, format_signed  # noqa: E402
-from nqcore.i18n import translator as engine_translator  # noqa: E402
-from nqcore.movement import move_cost  # noqa: E402
-from nqcore.profiles import Profile, sample_profile  # noqa: E402
+from nqcore.rules.damage import BASE_WOUND_TARGET, wound_target  # noqa: E402
+from nqcore.rules.formations import Formation, formed_bonus_applies  # noqa: E402
+from nqcore.rules.movement import move_cost  # noqa: E402
 
 UNIT_SIZE = 16
 CHARGE_INCHES = Fraction(7, 2)

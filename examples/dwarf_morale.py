@@ -13,10 +13,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # run from anywhere
 
 from _story import N_, chance, erratum_lines, parse_language, table, translator  # noqa: E402
 
-from nqcore.formations import FORMED_MINIMUM_MODELS, Formation, formed_bonus_applies  # noqa: E402
+from nqcore.army.profile_files import sample_profile  # noqa: E402
 from nqcore.i18n import format_signed  # noqa: E402
 from nqcore.i18n import translator as engine_translator  # noqa: E402
-from nqcore.morale import (  # noqa: E402
+from nqcore.rules.formations import FORMED_MINIMUM_MODELS, Formation, formed_bonus_applies  # noqa: E402
+from nqcore.rules.morale import (  # noqa: E402
     BATTLE_STANDARD_REROLL_BONUS,
     FAILED_RALLY_PANIC_MODIFIER,
     PanicResult,
@@ -26,7 +27,6 @@ from nqcore.morale import (  # noqa: E402
     command_test_triggers,
     panic_distribution,
 )
-from nqcore.profiles import sample_profile  # noqa: E402
 
 STARTING = 16
 CASUALTIES = [3, 4, 2]

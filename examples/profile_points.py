@@ -15,27 +15,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # run from anywhere
 
 from _story import N_, erratum_lines, parse_language, table, translator  # noqa: E402
 
-from nqcore.errata import errata_for  # noqa: E402
-from nqcore.i18n import format_number, format_signed  # noqa: E402
-from nqcore.i18n import translator as engine_translator  # noqa: E402
-from nqcore.points import (  # noqa: E402
+from nqcore.army.characteristics import ABBREVIATIONS, CHARACTERISTICS, ModelType  # noqa: E402
+from nqcore.army.points import (  # noqa: E402
     SECTIONS,
     LineItem,
     classify,
     core_points_limit,
     minimum_points,
-    profile_points,
     specialist_cost,
 )
-from nqcore.profiles import (  # noqa: E402
-    ABBREVIATIONS,
-    CHARACTERISTICS,
-    ModelType,
-    Profile,
-    example_profile,
-    sample_profile,
-    sample_profiles,
-)
+from nqcore.army.profile_files import example_profile, sample_profile, sample_profiles  # noqa: E402
+from nqcore.army.profile_points import profile_points  # noqa: E402
+from nqcore.army.profiles import Profile  # noqa: E402
+from nqcore.book.errata import errata_for  # noqa: E402
+from nqcore.i18n import format_number, format_signed  # noqa: E402
+from nqcore.i18n import translator as engine_translator  # noqa: E402
 
 #: The armour items of a breakdown, by the section that prices them, as the engine's tables name
 #: them (engine msgids, translated with the engine catalogue).

@@ -16,7 +16,7 @@ from _story import N_, chance, erratum_lines, parse_language, table, translator 
 
 from nqcore.i18n import format_number, format_percent  # noqa: E402
 from nqcore.i18n import translator as engine_translator  # noqa: E402
-from nqcore.magic import (  # noqa: E402
+from nqcore.rules.magic import (  # noqa: E402
     CANCEL_USE_COST,
     CONCENTRATION_COST,
     MAX_CHANT_BONUS,
@@ -28,8 +28,8 @@ from nqcore.magic import (  # noqa: E402
     casting_cost,
     casting_target,
 )
-from nqcore.spells import all_spells, spell  # noqa: E402
-from nqcore.upkeep import (  # noqa: E402
+from nqcore.rules.spells import all_spells, spell  # noqa: E402
+from nqcore.rules.upkeep import (  # noqa: E402
     UPKEPT_SPELLS_PER_ACTIVATION,
     actions_to_keep,
     dissipating,

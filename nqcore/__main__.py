@@ -1,5 +1,5 @@
 """``python -m nqcore`` is the ``nq`` command."""
 
-from nqcore.cli import main
+from nqcore.cli.commands import main
 
 raise SystemExit(main())

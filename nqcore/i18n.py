@@ -7,7 +7,7 @@ that no compiled ``.mo`` file has to be kept in step with it.
 The languages are English and every language the engine has a catalogue for
 (``nqcore/locale/<lang>/``): adding a language is adding its catalogues (README, "A new
 language").  ``NQ_LOCALE_PATH`` names more folders laid out like the repository, searched after
-it: the test suite builds its pseudo language (:mod:`nqsphinx.pseudo`) from one.
+it: the test suite builds its pseudo language (:mod:`nqtranslate.pseudo`) from one.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ SOURCE_LANGUAGE = "en"
 LOCALE_PATH_VARIABLE = "NQ_LOCALE_PATH"
 #: The number format (a babel locale) of each language whose code alone is not the one wanted
 #: (a new language whose code babel knows, ``de``, needs no entry).  ``qps``, the test suite's
-#: pseudo language (nqsphinx.pseudo), borrows French's.
+#: pseudo language (nqtranslate.pseudo), borrows French's.
 NUMBER_LOCALES = {"en": "en_GB", "fr": "fr_FR", "qps": "fr_FR"}
 
 

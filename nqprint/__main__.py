@@ -14,10 +14,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from nqcore.datafiles import DataFileError
+from nqcore.data.datafiles import DataFileError
 from nqcore.i18n import LANGUAGES
-from nqcore.spells import SpellDataError
-from nqcore.templates import TemplateDataError
+from nqcore.rules.spells import SpellDataError
+from nqcore.rules.templates import TemplateDataError
 from nqprint.latex import PAPERS, Paper, PrintError, compile_pdf
 from nqprint.rulebook_pages import RulebookPages, aux_path
 

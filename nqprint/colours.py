@@ -3,7 +3,7 @@ Colour column), the same as the site's."""
 
 from __future__ import annotations
 
-from nqcore.magic import Aspect
-from nqcore.spells import aspect_colour
+from nqcore.rules.magic import Aspect
+from nqcore.rules.spells import aspect_colour
 
 ASPECT_COLOURS = {aspect: aspect_colour(aspect) for aspect in Aspect}

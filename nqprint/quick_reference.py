@@ -1,10 +1,10 @@
 """The players' quick-reference sheet (``quick-reference-<lang>[-letter].pdf``): two pages of
 tables, on A4 or US Letter.
 
-Every table is the engine's (:func:`nqcore.tables.get_table`), formatted as the rulebook formats
-it; the sheet adds headings, and the rulebook page of each block, read from the built rulebook of
-the same language and paper (:mod:`nqprint.rulebook_pages`), so that it can never disagree with
-the rules or the book.
+Every table is the engine's (:func:`nqcore.tables.registry.get_table`), formatted as the rulebook
+formats it; the sheet adds headings, and the rulebook page of each block, read from the built
+rulebook of the same language and paper (:mod:`nqprint.rulebook_pages`), so that it can never
+disagree with the rules or the book.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 
 from nqcore.i18n import N_
-from nqcore.magic import Aspect
-from nqcore.tables import Table, get_table
-from nqcore.turns import TURN_PHASES
+from nqcore.rules.magic import Aspect
+from nqcore.rules.turns import TURN_PHASES
+from nqcore.tables.registry import Table, get_table
 from nqprint.latex import A4, Paper, document, tex
 from nqprint.rulebook_pages import RulebookPages
 from nqprint.texts import cell_text, engine_text, print_text

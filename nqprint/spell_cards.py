@@ -1,8 +1,8 @@
 """Spell cards, nine to an A4 or US Letter page with cut lines (``spell-cards-<lang>.pdf``,
 ``spell-cards-<lang>-letter.pdf``).
 
-The 39 spells of :mod:`nqcore.spells` in the book's order, then the six mutation cards of
-:mod:`nqcore.mutations`, which fill the last page.  Cards are 63 × 88 mm, the size of playing
+The 39 spells of :mod:`nqcore.rules.spells` in the book's order, then the six mutation cards of
+:mod:`nqcore.rules.mutations`, which fill the last page.  Cards are 63 × 88 mm, the size of playing
 cards (sleeves fit), on both papers; the text is set in the largest size that fits its card, never
 below 9.5 pt, so that it reads at arm's length across the table.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from nqcore.colour import text_colour_on
 from nqcore.i18n import N_, format_number
-from nqcore.mutations import Mutation, all_mutations
-from nqcore.spells import Spell, all_spells
+from nqcore.rules.mutations import Mutation, all_mutations
+from nqcore.rules.spells import Spell, all_spells
 from nqprint.colours import ASPECT_COLOURS
 from nqprint.latex import A4, Paper, document, tex, tikz_rgb
 from nqprint.texts import engine_text, print_text

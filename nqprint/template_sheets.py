@@ -1,7 +1,7 @@
 """Templates and counters at true scale (``templates-<lang>.pdf``, ``templates-<lang>-letter.pdf``).
 
-Every shape is drawn by TikZ in inches from :mod:`nqcore.templates`, so that printed at 100 % a
-2½" template measures 2½".  Shapes are packed on A4 or US Letter pages by a skyline packer,
+Every shape is drawn by TikZ in inches from :mod:`nqcore.rules.templates`, so that printed at
+100 % a 2½" template measures 2½".  Shapes are packed on A4 or US Letter pages by a skyline packer,
 tallest first.  Each page's header carries a 1-inch and a 5-cm bar, labelled, to check the print's
 scale; the page number stands by the title, far from the bars, so that it never reads as their
 label.
@@ -16,8 +16,8 @@ from fractions import Fraction
 
 from nqcore.colour import rgb
 from nqcore.i18n import N_, format_number
-from nqcore.spells import spell
-from nqcore.templates import (
+from nqcore.rules.spells import spell
+from nqcore.rules.templates import (
     CircleTemplate,
     TeardropTemplate,
     blast_templates,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from nqcore.i18n import catalogue_messages, check_language, translator
-from nqcore.table_text import cell_text as _cell_text
-from nqcore.tables import Detail
+from nqcore.tables.registry import Detail
+from nqcore.tables.table_text import cell_text as _cell_text
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 

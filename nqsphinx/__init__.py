@@ -40,7 +40,7 @@ def _check_engine_data(app: Sphinx) -> None:
     stops the build with one line naming the file, the record and the field."""
     from sphinx.errors import ExtensionError
 
-    from nqcore import datafiles
+    from nqcore.data import datafiles
 
     try:
         for filename in datafiles.data_filenames():

@@ -26,7 +26,7 @@ from typing import Any
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, read_po, write_po
 
-from nqcore import datafiles
+from nqcore.data import datafiles
 from nqcore.atomic import write_atomically
 from nqcore.i18n import ARMOUR_CONTEXT
 

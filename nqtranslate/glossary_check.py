@@ -33,8 +33,8 @@ from typing import Any
 
 import polib
 
-from nqcore import datafiles
-from nqcore.datafiles import DataFileError
+from nqcore.data import datafiles
+from nqcore.data.datafiles import DataFileError
 from nqsphinx.directives.glossary import GlossaryError, Term, load_terms
 
 ROOT = Path(__file__).resolve().parents[1]

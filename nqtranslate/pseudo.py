@@ -23,7 +23,7 @@ import sphinx
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po, write_po
 
-from nqcore import datafiles
+from nqcore.data import datafiles
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The pseudo language's code (ISO 639's "qps" is reserved for local use, as Windows' qps-ploc).

@@ -11,7 +11,7 @@ import pytest
 from sphinx.errors import ExtensionError
 
 import nqsphinx
-from nqcore import datafiles
+from nqcore.data import datafiles
 from nqsphinx.directives import glossary
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.movement import MovementAbility
+from nqcore.rules.movement import MovementAbility
 from nqsphinx.directives.movement_diagram import (
     QUOTED_ACTIONS,
     description,
@@ -255,8 +255,8 @@ def test_teardrop_covers_two_orcs_fully_and_one_partly() -> None:
 
 
 def test_teardrop_is_drawn_at_the_engine_size() -> None:
-    from nqcore.ranged import TeardropSize
-    from nqcore.templates import teardrop_template
+    from nqcore.rules.ranged import TeardropSize
+    from nqcore.rules.templates import teardrop_template
 
     root, unit = drawing("teardrop-hits"), inch("teardrop-hits")
     template = next(p for p in root.iter(f"{SVG}path") if p.get("id") == "template")

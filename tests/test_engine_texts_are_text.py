@@ -25,15 +25,15 @@ import pytest
 from sphinx.testing.util import SphinxTestApp
 
 import nqcore.i18n
-import nqcore.movement
-import nqcore.ranged
-import nqcore.spells
+import nqcore.rules.movement
+import nqcore.rules.ranged
+import nqcore.rules.spells
 import nqprint.spell_cards
 import nqsphinx.directives.cards
 from nqcore.i18n import Msg
-from nqcore.magic import Aspect
-from nqcore.mutations import Mutation
-from nqcore.spells import all_spells, spells_of
+from nqcore.rules.magic import Aspect
+from nqcore.rules.mutations import Mutation
+from nqcore.rules.spells import all_spells, spells_of
 from nqprint.latex import compile_pdf
 from nqprint.spell_cards import spell_cards_tex
 from nqprint.template_sheets import templates_tex
@@ -68,7 +68,7 @@ FRENCH = {
 }
 
 
-def hostile_spells() -> tuple[nqcore.spells.Spell, ...]:
+def hostile_spells() -> tuple[nqcore.rules.spells.Spell, ...]:
     """The first two Fire spells made hostile (keys kept), then the other spells."""
     first, second, *_ = spells_of(Aspect.FIRE)
     others = tuple(s for s in all_spells() if s not in (first, second))
@@ -100,16 +100,16 @@ INTROS = {"fire": (Msg(SCRIPT), Msg(INCLUDE_ETC))}
 def hostile() -> Iterator[None]:
     """The engine's spells, mutations, introductions and French catalogue, hostile."""
     spells = hostile_spells()
-    teardrop_record = nqcore.ranged._teardrop_record
+    teardrop_record = nqcore.rules.ranged._teardrop_record
     with pytest.MonkeyPatch.context() as patch:
-        for module in (nqcore.spells, nqprint.spell_cards):
+        for module in (nqcore.rules.spells, nqprint.spell_cards):
             patch.setattr(module, "all_spells", lambda: spells)
         for module in (nqsphinx.directives.cards, nqprint.spell_cards):
             patch.setattr(module, "all_mutations", lambda: MUTATIONS)
-        patch.setattr(nqcore.spells, "_aspect_intros", lambda: INTROS)
+        patch.setattr(nqcore.rules.spells, "_aspect_intros", lambda: INTROS)
         patch.setattr(nqcore.i18n, "_catalogue", lambda lang: FRENCH if lang == "fr" else {})
         patch.setattr(
-            nqcore.ranged,
+            nqcore.rules.ranged,
             "_teardrop_record",
             lambda size: {**teardrop_record(size), "abbreviation": f"{LATEX} {SPECIALS}"},
         )
@@ -371,7 +371,7 @@ def test_template_sheets_escape_engine_texts(hostile: None, lang: str) -> None:
 
 
 def test_diagrams_escape_engine_texts(hostile: None) -> None:
-    assert nqcore.movement.MovementAbility.FLYING.label == "Flying"
+    assert nqcore.rules.movement.MovementAbility.FLYING.label == "Flying"
     for svg in (aspect_circle_svg("fr", SCRIPT), movement_svg("fr", SCRIPT)):
         root = ET.fromstring(svg)  # well-formed XML
         assert not [e for e in root.iter() if e.tag.endswith("script")]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from nqcore.tables import get_table, table_keys
+from nqcore.tables.registry import get_table, table_keys
 from nqsphinx.directives.tables import format_cell
 from nqsphinx.messages import engine_text
 from tests.building import ROOT

@@ -35,6 +35,8 @@ def test_mypy_strict_is_clean() -> None:
 
 
 def test_the_engine_never_imports_sphinx() -> None:
-    code = "import sys, nqcore.export; nqcore.export.export(); print('sphinx' in sys.modules)"
+    code = (
+        "import sys, nqcore.cli.export; nqcore.cli.export.export(); print('sphinx' in sys.modules)"
+    )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.stdout.strip() == "False", result.stderr

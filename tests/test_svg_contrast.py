@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from nqcore.colour import TEXT_CONTRAST, contrast
-from nqcore.mutations import all_mutations
-from nqcore.spells import all_spells
+from nqcore.rules.mutations import all_mutations
+from nqcore.rules.spells import all_spells
 from nqprint.spell_cards import _card, mutation_card, spell_card
 from nqsphinx.directives.diagrams import aspect_circle_svg
 from nqsphinx.directives.movement_diagram import movement_svg

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.errata import all_errata
+from nqcore.book.errata import all_errata
 from tests.building import ROOT
 
 PAGES = sorted((ROOT / "docs").glob("*.md"))

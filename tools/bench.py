@@ -375,7 +375,7 @@ import importlib, pkgutil, nqcore
 for info in pkgutil.iter_modules(nqcore.__path__):
     if info.name != "__main__":
         importlib.import_module(f"nqcore.{info.name}")"""
-SETUP_TABLES = "from nqcore.tables import get_table, table_keys\nkeys = table_keys()\n"
+SETUP_TABLES = "from nqcore.tables.registry import get_table, table_keys\nkeys = table_keys()\n"
 
 BENCHES = (
     Bench("html-plain", "Plain Sphinx, English only (the baseline)", _clean_then(plain_html)),
@@ -402,12 +402,12 @@ BENCHES = (
     Bench("pdf", "Both PDFs from a clean state", _clean_then(lambda c: _make(c, "pdf"))),
     Bench("import", "Engine: import every module", _engine(IMPORT_ALL), 7, "< 0.1 s"),
     Bench(
-        "import-cli", "Engine: import nqcore.cli (what nq pays)", _engine("import nqcore.cli"), 7
+        "import-cli", "Engine: import nqcore.cli.commands (what nq pays)", _engine("import nqcore.cli.commands"), 7
     ),
     Bench(
         "export",
-        "Engine: full export (nqcore.export.export())",
-        _engine("from nqcore.export import export\nt = time.perf_counter()\nexport()"),
+        "Engine: full export (nqcore.cli.export.export())",
+        _engine("from nqcore.cli.export import export\nt = time.perf_counter()\nexport()"),
         7,
         "< 0.5 s",
     ),

@@ -41,8 +41,8 @@ from sphinx.directives.other import TocTree
 from sphinx.environment import BuildEnvironment
 
 from nqcore.i18n import N_
-from nqcore.profile_tables import COMPUTED_POINTS, POINTS_DIFFER, PRINTED_POINTS
-from nqcore.tables import Table
+from nqcore.tables.profile_tables import COMPUTED_POINTS, POINTS_DIFFER, PRINTED_POINTS
+from nqcore.tables.registry import Table
 
 #: The tag of the print editions (``-t print``).
 PRINT_TAG = "print"

@@ -32,9 +32,9 @@ from sphinx_design.grids import gutter_option, row_columns_option
 from sphinx_design.shared import PassthroughTextElement, create_component
 
 from nqcore.i18n import format_number
-from nqcore.magic import Aspect
-from nqcore.mutations import Mutation, all_mutations
-from nqcore.spells import Spell, aspect_intro, spells_of
+from nqcore.rules.magic import Aspect
+from nqcore.rules.mutations import Mutation, all_mutations
+from nqcore.rules.spells import Spell, aspect_intro, spells_of
 from nqprint import spell_cards
 from nqsphinx.directives import entities
 from nqsphinx.messages import engine_text, page_language, ui_text

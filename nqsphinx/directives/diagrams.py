@@ -9,8 +9,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from nqcore.magic import Aspect
-from nqcore.spells import aspect_colour, aspect_text_colour
+from nqcore.rules.magic import Aspect
+from nqcore.rules.spells import aspect_colour, aspect_text_colour
 from nqprint.latex import latex_escape, tikz_rgb  # shared with the print products
 from nqsphinx.directives import figures, movement_diagram
 from nqsphinx.languages.typography import french_html

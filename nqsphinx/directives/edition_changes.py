@@ -1,5 +1,5 @@
 """The "What changed since the French v2.4b" page: ``{nq-edition-changes}`` lists every record of
-:mod:`nqcore.edition_changes` (section link, kind, the old reading and the new) in the page's
+:mod:`nqcore.book.edition_changes` (section link, kind, the old reading and the new) in the page's
 language, each with its own anchor (``change-<key>``)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from nqcore.edition_changes import EditionChange, edition_changes
+from nqcore.book.edition_changes import EditionChange, edition_changes
 from nqsphinx.directives.errata import generated_paragraph
 from nqsphinx.messages import engine_text, page_language, ui_text
 

@@ -31,7 +31,8 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
-from nqcore.profiles import features, sample_profiles
+from nqcore.army.features import features
+from nqcore.army.profile_files import sample_profiles
 from nqsphinx.messages import page_language, ui_text
 
 logger = logging.getLogger(__name__)

@@ -18,7 +18,7 @@ from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
-from nqcore.errata import KINDS, Erratum, all_errata
+from nqcore.book.errata import KINDS, Erratum, all_errata
 from nqsphinx.books.editions import is_print_edition
 from nqsphinx.directives.coverage import chapters_in_order
 from nqsphinx.directives.example_view import NO_SEARCH

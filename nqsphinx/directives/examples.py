@@ -19,7 +19,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from nqcore.errata import all_errata
+from nqcore.book.errata import all_errata
 from nqsphinx.directives import example_view
 from nqsphinx.messages import page_language, ui_text
 

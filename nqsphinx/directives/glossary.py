@@ -39,9 +39,9 @@ from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
-from nqcore import datafiles
-from nqcore.datafiles import DataFileError
-from nqcore.dataschema import GlossaryFile
+from nqcore.data import datafiles
+from nqcore.data.datafiles import DataFileError
+from nqcore.data.dataschema import GlossaryFile
 from nqcore.i18n import LANGUAGES, locale_dirs
 from nqsphinx.directives import entities
 from nqsphinx.directives.coverage import chapters_in_order
@@ -124,7 +124,7 @@ def _language_records(path: Path, records: list[dict[str, Any]]) -> None:
 @cache
 def load_terms(path: Path) -> tuple[Term, ...]:
     """The glossary's terms: the glossary file checked against its schema
-    (:class:`nqcore.dataschema.Term`: English and French), then each other language's own file
+    (:class:`nqcore.data.dataschema.Term`: English and French), then each other language's own file
     (:data:`LANGUAGE_FILE`), which must give every term its words."""
     try:
         data = datafiles.load_path(path, GlossaryFile)

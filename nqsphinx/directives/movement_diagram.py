@@ -16,7 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from nqcore.colour import rgb
 from nqcore.i18n import format_number
-from nqcore.movement import MovementAbility, max_move
+from nqcore.rules.movement import MovementAbility, max_move
 from nqprint.latex import latex_escape  # one escape for the rulebooks and the print products
 from nqsphinx.directives import figures
 from nqsphinx.languages.typography import french_html

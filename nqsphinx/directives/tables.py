@@ -17,9 +17,9 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from nqcore import table_text
-from nqcore.spells import all_spells
-from nqcore.tables import Detail, Table, get_table
+from nqcore.tables import table_text
+from nqcore.rules.spells import all_spells
+from nqcore.tables.registry import Detail, Table, get_table
 from nqsphinx.books.editions import is_print_edition, players_table
 from nqsphinx.books.latex import table_style
 from nqsphinx.directives import entities

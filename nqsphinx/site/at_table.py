@@ -3,7 +3,7 @@
 Every number on the page comes from :mod:`nqcore`: the page runs it with Pyodide (CPython built
 for WebAssembly, the npm package ``pyodide`` pinned by ``tools/engine/package-lock.json``) in a
 web worker.  A form builds the command line a player would type to ``nq`` and shows what
-:func:`nqcore.web.ask` answers: the same parser, question functions and rendering as the CLI.
+:func:`nqcore.cli.web.ask` answers: the same parser, question functions and rendering as the CLI.
 The page's script holds no rule of the game: it checks that a field holds a number of the range
 written into the page (from the CLI's own ranges), builds the arguments and shows the answer.
 
@@ -19,7 +19,7 @@ worker keeps the engine's files once a calculator page has loaded them
   answers (:data:`nqsphinx.site.at_table_forms.CALCULATORS`), and that section gets a "Work it out"
   link back.
 - ``{nq-calculator} builder`` draws the profile builder: its lists are the engine's data, and
-  each change goes to :func:`nqcore.web.build`, which prices the profile as ``nq points`` does.
+  each change goes to :func:`nqcore.cli.web.build`, which prices the profile as ``nq points`` does.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The profile builder of the "At the table" page (:mod:`nqsphinx.site.at_table`), as HTML: its
 lists are the engine's data (model types, levels, weapons, abilities...), and each change goes to
-:func:`nqcore.web.build`, which prices the profile as ``nq points`` does.
+:func:`nqcore.cli.web.build`, which prices the profile as ``nq points`` does.
 """
 
 from __future__ import annotations
@@ -65,8 +65,8 @@ def _level_label(name: str, level: Any, lang: str) -> str:
 
 
 def _pick_options(listed: str, lang: str) -> list[tuple[str, str]]:
-    from nqcore.armoury import all_weapons
-    from nqcore.profiles import abilities, equipment, traits
+    from nqcore.army.armoury import all_weapons
+    from nqcore.army.features import abilities, equipment, traits
 
     if listed == "weapons":
         return [(w.key, engine_text(w.name, lang)) for w in all_weapons()]
@@ -95,9 +95,9 @@ def _select(
 def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
     """The profile builder: fields the engine fills in, lists from its data, its points."""
     from nqcore.i18n import translator
-    from nqcore.points import _costs, cost_tables
-    from nqcore.profiles import ABBREVIATIONS
-    from nqcore.web import starting_profiles
+    from nqcore.army.points import _costs, cost_tables
+    from nqcore.army.characteristics import ABBREVIATIONS
+    from nqcore.cli.web import starting_profiles
 
     words = _builder_words(lang)
     _ = translator(lang)

@@ -11,7 +11,7 @@ import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from nqcore import cli
+from nqcore.cli import commands as cli
 from nqsphinx.messages import engine_text, ui_text
 
 #: The class that marks a calculator in a page's body: such a page gets the engine.
@@ -50,16 +50,16 @@ class Calculator:
 
 
 def _spells(lang: str) -> list[tuple[str, str]]:
-    from nqcore.spells import all_spells
+    from nqcore.rules.spells import all_spells
 
     return [(s.key, f"{engine_text(s.name, lang)} ({s.level})") for s in all_spells()]
 
 
 def _modifiers(kind: str) -> Callable[[str], list[tuple[str, str]]]:
     def choices(lang: str) -> list[tuple[str, str]]:
-        from nqcore.close_combat import close_combat_modifiers
-        from nqcore.morale import command_modifiers
-        from nqcore.ranged import ranged_modifiers
+        from nqcore.rules.close_combat import close_combat_modifiers
+        from nqcore.rules.morale import command_modifiers
+        from nqcore.rules.ranged import ranged_modifiers
 
         table = {
             "close": close_combat_modifiers,
@@ -72,31 +72,31 @@ def _modifiers(kind: str) -> Callable[[str], list[tuple[str, str]]]:
 
 
 def _shooting_weapons(lang: str) -> list[tuple[str, str]]:
-    from nqcore.armoury import all_weapons
+    from nqcore.army.armoury import all_weapons
 
     return [(w.key, engine_text(w.name, lang)) for w in all_weapons() if len(w.ranges) == 3]
 
 
 def _weapons(lang: str) -> list[tuple[str, str]]:
-    from nqcore.armoury import all_weapons
+    from nqcore.army.armoury import all_weapons
 
     return [(w.key, engine_text(w.name, lang)) for w in all_weapons()]
 
 
 def _samples(lang: str) -> list[tuple[str, str]]:
-    from nqcore.profiles import sample_profiles
+    from nqcore.army.profile_files import sample_profiles
 
     return [(s.profile.key, engine_text(s.profile.name, lang)) for s in sample_profiles()]
 
 
 def _abilities(lang: str) -> list[tuple[str, str]]:
-    from nqcore.movement import MovementAbility
+    from nqcore.rules.movement import MovementAbility
 
     return [(a.value, engine_text(a.label, lang)) for a in MovementAbility]
 
 
 def _calculators() -> dict[str, Calculator]:
-    from nqcore.magic import SPELL_LEVELS, WIZARDRY_LEVELS
+    from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
 
     spell = Field(
         "spell", "Spell (or its level below)", "choice", "--spell", choices=_spells, optional=True

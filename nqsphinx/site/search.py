@@ -38,7 +38,7 @@ from sphinx.search.en import SearchEnglish
 from sphinx.search.fr import SearchFrench
 from sphinx.util import logging
 
-from nqcore import datafiles
+from nqcore.data import datafiles
 from nqcore.i18n import LANGUAGES
 from nqsphinx.directives.glossary import GLOSSARY_FILE, term_label, terms_for
 from nqsphinx.messages import page_language

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from nqcore.cli import main
-from nqcore.web import refusal
+from nqcore.cli.commands import main
+from nqcore.cli.web import refusal
 from nqsphinx.messages import ui_text
 from nqsphinx.site import at_table
 from tests.browser.conftest import PHONE, Site, Watched, _recorded, screenshot, wait_until, watch
@@ -60,7 +60,7 @@ def _some(rng: random.Random, keys: list[str], most: int = 3) -> list[str]:
 
 
 def _spell_question(command: str) -> Callable[[random.Random], Question]:
-    from nqcore.spells import all_spells
+    from nqcore.rules.spells import all_spells
 
     spells = [s.key for s in all_spells()]
 
@@ -82,7 +82,7 @@ def _spell_question(command: str) -> Callable[[random.Random], Question]:
 
 
 def _hit(rng: random.Random) -> Question:
-    from nqcore.close_combat import close_combat_modifiers
+    from nqcore.rules.close_combat import close_combat_modifiers
 
     cc, mods = str(rng.randint(1, 10)), _some(rng, _keys(close_combat_modifiers()))
     return {"cc": cc, "mod": mods}, ["hit", cc, *_repeat("--mod", mods, close_combat_modifiers())]
@@ -99,8 +99,8 @@ def _distance(rng: random.Random) -> str:
 
 
 def _shoot(rng: random.Random) -> Question:
-    from nqcore.armoury import all_weapons
-    from nqcore.ranged import ranged_modifiers
+    from nqcore.army.armoury import all_weapons
+    from nqcore.rules.ranged import ranged_modifiers
 
     weapons = [w.key for w in all_weapons() if len(w.ranges) == 3]
     ra, distance = str(rng.randint(1, 10)), _distance(rng)
@@ -145,8 +145,8 @@ def _wound(rng: random.Random) -> Question:
 
 
 def _attack(rng: random.Random) -> Question:
-    from nqcore.armoury import all_weapons
-    from nqcore.profiles import sample_profiles
+    from nqcore.army.armoury import all_weapons
+    from nqcore.army.profile_files import sample_profiles
 
     samples = [s.profile.key for s in sample_profiles()]
     attacker = rng.choice(samples) if rng.random() < 0.4 else ""
@@ -169,7 +169,7 @@ def _attack(rng: random.Random) -> Question:
 
 
 def _command(rng: random.Random) -> Question:
-    from nqcore.morale import command_modifiers
+    from nqcore.rules.morale import command_modifiers
 
     co, fear, standard = (
         str(rng.randint(1, 10)),
@@ -193,14 +193,14 @@ def _morale(rng: random.Random) -> Question:
 
 
 def _move(rng: random.Random) -> Question:
-    from nqcore.movement import MovementAbility
+    from nqcore.rules.movement import MovementAbility
 
     actions, ability = str(rng.randint(0, 20)), rng.choice([a.value for a in MovementAbility])
     return {"actions": actions, "ability": ability}, ["move", actions, "--ability", ability]
 
 
 def _move_cost(rng: random.Random) -> Question:
-    from nqcore.movement import MovementAbility
+    from nqcore.rules.movement import MovementAbility
 
     open_inches, difficult = _distance(rng), _distance(rng)
     barriers, agile = str(rng.randint(0, 10)), rng.random() < 0.3
@@ -449,7 +449,7 @@ def nq_points(toml: str, lang: str, folder: Any) -> tuple[dict[str, Any], list[s
 
 
 def _engine_profile(key: str) -> Any:
-    from nqcore.profiles import example_profile, sample_profile
+    from nqcore.army.profile_files import example_profile, sample_profile
 
     try:
         return sample_profile(key).profile
@@ -458,8 +458,8 @@ def _engine_profile(key: str) -> Any:
 
 
 def test_the_builder_prices_the_24_profiles_as_nq_points(table: Table, tmp_path: Any) -> None:
-    from nqcore.points import profile_points
-    from nqcore.web import starting_profiles
+    from nqcore.army.profile_points import profile_points
+    from nqcore.cli.web import starting_profiles
 
     keys = [key for key, _name in starting_profiles()]
     assert len(keys) == 24

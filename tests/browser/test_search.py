@@ -18,7 +18,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from nqcore import datafiles
+from nqcore.data import datafiles
 from tests.browser.conftest import Site, screenshot, wait_until
 from tests.building import LANGUAGES, ROOT
 

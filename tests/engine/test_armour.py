@@ -1,4 +1,4 @@
-"""Tests for nqcore.armour, with the book's worked examples."""
+"""Tests for nqcore.rules.armour, with the book's worked examples."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import nqcore.armour
-from nqcore.armour import (
+import nqcore.rules.armour
+from nqcore.rules.armour import (
     armour_modifier,
     double_save_chance,
     save_chance,
@@ -18,12 +18,12 @@ from nqcore.armour import (
     save_target,
     total_penetration,
 )
-from nqcore.dice import d5_distribution, d10_succeeds
-from nqcore.tables import get_table
+from nqcore.rules.dice import d5_distribution, d10_succeeds
+from nqcore.tables.registry import get_table
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.armour).failed == 0
+    assert doctest.testmod(nqcore.rules.armour).failed == 0
 
 
 def test_armour_modifier_table_as_printed() -> None:
@@ -125,7 +125,7 @@ def test_bad_values() -> None:
 
 
 def test_masters_of_combat_raises_the_save_once() -> None:
-    from nqcore.armour import masters_of_combat_target, save_succeeds
+    from nqcore.rules.armour import masters_of_combat_target, save_succeeds
 
     # John's Elves save on 4 or below; with the D5 score of 4 the save is 8.
     target = masters_of_combat_target(4, 4)

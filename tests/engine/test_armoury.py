@@ -1,4 +1,4 @@
-"""Tests for nqcore.armoury: the book's weapons, checked against the weapon creation rules."""
+"""Tests for nqcore.army.armoury: the book's weapons, checked against the weapon creation rules."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-import nqcore.armoury
-from nqcore.armoury import (
+import nqcore.army.armoury
+from nqcore.army.armoury import (
     WeaponDataError,
     WeaponKind,
     all_weapons,
@@ -20,10 +20,10 @@ from nqcore.armoury import (
     weapon,
     weapon_from_record,
 )
-from nqcore.errata import all_errata
-from nqcore.points import support_weapon_use_cost, weapon_points
-from nqcore.ranged import Range, parse_range
-from nqcore.tables import get_table
+from nqcore.army.weapon_costs import support_weapon_use_cost, weapon_points
+from nqcore.book.errata import all_errata
+from nqcore.rules.ranged import Range, parse_range
+from nqcore.tables.registry import get_table
 
 #: Armoury prices that differ from what the weapon creation tables give, and why (the armoury's
 #: price stands: the creation rules are guidelines for new weapons).
@@ -43,7 +43,7 @@ NOT_PRICEABLE = {
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.armoury).failed == 0
+    assert doctest.testmod(nqcore.army.armoury).failed == 0
 
 
 def test_the_armoury_holds_every_weapon_of_the_book() -> None:
@@ -128,7 +128,7 @@ def test_two_handed_weapons() -> None:
 
 
 @pytest.mark.parametrize("w", all_weapons(), ids=lambda w: w.key)
-def test_printed_prices_agree_with_weapon_creation(w: nqcore.armoury.Weapon) -> None:
+def test_printed_prices_agree_with_weapon_creation(w: nqcore.army.armoury.Weapon) -> None:
     if w.key in NOT_PRICEABLE:
         with pytest.raises(ValueError, match="not priced"):
             weapon_points(w)

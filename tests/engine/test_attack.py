@@ -1,4 +1,4 @@
-"""Tests for nqcore.attack: the exact chance of a whole attack."""
+"""Tests for nqcore.rules.attack: the exact chance of a whole attack."""
 
 from __future__ import annotations
 
@@ -8,21 +8,17 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-import nqcore.attack
-from nqcore.armour import save_chance
-from nqcore.attack import (
-    attack_chances,
-    retreat_free_hit_chances,
-    wounds_distribution,
-)
-from nqcore.close_combat import close_combat_modifier_total
-from nqcore.damage import wound_chance
-from nqcore.dice import hit_chance
-from nqcore.tables import get_table
+import nqcore.rules.attack
+from nqcore.rules.armour import save_chance
+from nqcore.rules.attack import attack_chances, retreat_free_hit_chances, wounds_distribution
+from nqcore.rules.close_combat import close_combat_modifier_total
+from nqcore.rules.damage import wound_chance
+from nqcore.rules.dice import hit_chance
+from nqcore.tables.registry import get_table
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.attack).failed == 0
+    assert doctest.testmod(nqcore.rules.attack).failed == 0
 
 
 def test_regency_soldier_charges_a_goblin() -> None:

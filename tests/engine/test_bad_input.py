@@ -11,21 +11,11 @@ from typing import Any
 
 import pytest
 
-from nqcore import (
-    armour,
-    armoury,
-    attack,
-    book_tables,
-    close_combat,
-    damage,
-    dice,
-    i18n,
-    morale,
-    movement,
-    ranged,
-    tables,
-    turns,
-)
+from nqcore import i18n
+from nqcore.army import armoury
+from nqcore.rules import armour, attack, close_combat, damage, dice, morale, movement, ranged, turns
+from nqcore.tables import book_tables
+from nqcore.tables import registry as tables
 
 CASES: list[tuple[Callable[[], Any], type[Exception], str]] = [
     # armour and damage
@@ -37,27 +27,48 @@ CASES: list[tuple[Callable[[], Any], type[Exception], str]] = [
     (lambda: dice.volley_distribution(0, 5), ValueError, "roll at least one die to hit"),
     (lambda: dice.best_of(Fraction(1, 2), 0), ValueError, "roll at least one die"),
     (lambda: dice.d5_from_d10(11), ValueError, "a D10 shows 1 to 10, not 11"),
-    (lambda: dice.total_modifier(["x"], {}, kind="test modifier"), ValueError,
-     "unknown test modifier 'x'"),
+    (
+        lambda: dice.total_modifier(["x"], {}, kind="test modifier"),
+        ValueError,
+        "unknown test modifier 'x'",
+    ),
     # the whole attack
-    (lambda: attack.wounds_distribution(Fraction(1, 2), -1), ValueError,
-     "the number of attacks cannot be negative"),
-    (lambda: attack.wounds_distribution(Fraction(3, 2), 2), ValueError,
-     "a chance lies between 0 and 1"),
+    (
+        lambda: attack.wounds_distribution(Fraction(1, 2), -1),
+        ValueError,
+        "the number of attacks cannot be negative",
+    ),
+    (
+        lambda: attack.wounds_distribution(Fraction(3, 2), 2),
+        ValueError,
+        "a chance lies between 0 and 1",
+    ),
     # close combat
-    (lambda: close_combat.combat_assistance_bonus(True, team_work_assistants=-1), ValueError,
-     "team work assistants cannot be negative"),
-    (lambda: close_combat.team_work_strength_bonus(-1), ValueError,
-     "team work assistants cannot be negative"),
+    (
+        lambda: close_combat.combat_assistance_bonus(True, team_work_assistants=-1),
+        ValueError,
+        "team work assistants cannot be negative",
+    ),
+    (
+        lambda: close_combat.team_work_strength_bonus(-1),
+        ValueError,
+        "team work assistants cannot be negative",
+    ),
     (lambda: close_combat.extra_attack_target(5, 0), ValueError, "roll at least one die"),
-    (lambda: close_combat.voluntary_retreat_free_hits(-1), ValueError,
-     "the number of enemies cannot be negative"),
+    (
+        lambda: close_combat.voluntary_retreat_free_hits(-1),
+        ValueError,
+        "the number of enemies cannot be negative",
+    ),
     (lambda: close_combat.weapon_use_cost(-1), ValueError, "strength bonus cannot be negative"),
     (lambda: close_combat.attacks_possible(8, 0), ValueError, "a use cost is at least 1 action"),
     (lambda: close_combat.actions_still_needed(8, 0), ValueError, "a use cost is at least 1"),
     (lambda: close_combat.combination_attack_cost(), ValueError, "at least one attack"),
-    (lambda: close_combat.very_large_target_target(siege_weapon=False), ValueError,
-     "only models with the siege weapon trait"),
+    (
+        lambda: close_combat.very_large_target_target(siege_weapon=False),
+        ValueError,
+        "only models with the siege weapon trait",
+    ),
     (lambda: close_combat.parry_succeeds(11, 1), ValueError, "a D10 shows 1 to 10, not 11"),
     # morale
     (lambda: morale.command_test_passes(0, 5), ValueError, "a D10 shows 1 to 10, not 0"),
@@ -74,46 +85,82 @@ CASES: list[tuple[Callable[[], Any], type[Exception], str]] = [
     # ranged combat
     (lambda: ranged.WeaponRanges.parse("-", "-", "-"), ValueError, "at least one range"),
     (lambda: ranged.parse_range("ten"), ValueError, "a range reads like 10/+1, not 'ten'"),
-    (lambda: ranged.range_band(-1, ranged.WeaponRanges.parse("10/+1", "20/+0", "30/-1")),
-     ValueError, "a distance cannot be negative"),
+    (
+        lambda: ranged.range_band(-1, ranged.WeaponRanges.parse("10/+1", "20/+0", "30/-1")),
+        ValueError,
+        "a distance cannot be negative",
+    ),
     (lambda: ranged.move_and_fire_actions(-1, 4), ValueError, "actions cannot be negative"),
     (lambda: ranged.close_combat_victim_chances([]), ValueError, "at least one model"),
     (lambda: ranged.grenade_use_cost(0), ValueError, "a grenade has a strength of at least 1"),
     (lambda: ranged.combined_grenade_blast(1, 0), ValueError, "at least one model throws"),
     (lambda: ranged.blast_deviation(5, 5, 11), ValueError, "a D10 shows 1 to 10, not 11"),
     (lambda: ranged.rain_of_arrows_templates(0), ValueError, "at least one archer fires"),
-    (lambda: ranged.TeardropSize.from_abbreviation("TTX"), ValueError,
-     "unknown teardrop template 'TTX': TTS, TTM or TTL"),
-    (lambda: ranged.teardrop_use_cost(ranged.TeardropSize.SMALL, 0), ValueError,
-     "a teardrop attack has a strength of at least 1"),
+    (
+        lambda: ranged.TeardropSize.from_abbreviation("TTX"),
+        ValueError,
+        "unknown teardrop template 'TTX': TTS, TTM or TTL",
+    ),
+    (
+        lambda: ranged.teardrop_use_cost(ranged.TeardropSize.SMALL, 0),
+        ValueError,
+        "a teardrop attack has a strength of at least 1",
+    ),
     (lambda: ranged.support_weapon_use_cost(0), ValueError, "a support weapon has a strength"),
     (lambda: ranged.loading_cost(0), ValueError, "a use cost is at least 1 action"),
-    (lambda: ranged.projectile_travel_distribution(6), ValueError,
-     'projectile travel is D5" or D10", not D6"'),
-    (lambda: ranged.projectile_further_damage_distribution(Fraction(2), 1), ValueError,
-     "a chance lies between 0 and 1"),
-    (lambda: ranged.projectile_further_damage_distribution(Fraction(1, 2), -1), ValueError,
-     "the number of models cannot be negative"),
-    (lambda: ranged.support_weapon_hit_element(0, ranged.RangeBand.LONG), ValueError,
-     "a D10 shows 1 to 10, not 0"),
+    (
+        lambda: ranged.projectile_travel_distribution(6),
+        ValueError,
+        'projectile travel is D5" or D10", not D6"',
+    ),
+    (
+        lambda: ranged.projectile_further_damage_distribution(Fraction(2), 1),
+        ValueError,
+        "a chance lies between 0 and 1",
+    ),
+    (
+        lambda: ranged.projectile_further_damage_distribution(Fraction(1, 2), -1),
+        ValueError,
+        "the number of models cannot be negative",
+    ),
+    (
+        lambda: ranged.support_weapon_hit_element(0, ranged.RangeBand.LONG),
+        ValueError,
+        "a D10 shows 1 to 10, not 0",
+    ),
     (lambda: ranged.support_weapon_crew_state(-1), ValueError, "the crew cannot be negative"),
-    (lambda: ranged.aimed_use_cost(4, support_weapon=True), ValueError,
-     "support weapons may not be aimed"),
+    (
+        lambda: ranged.aimed_use_cost(4, support_weapon=True),
+        ValueError,
+        "support weapons may not be aimed",
+    ),
     # turns
     (lambda: turns.initiative_score(0), ValueError, "a D10 shows 1 to 10, not 0"),
     (lambda: turns.game_turns(11), ValueError, "a D10 shows 1 to 10, not 11"),
     (lambda: turns.battle_points(-1), ValueError, "points and features cannot be negative"),
     (lambda: turns.concession_battle_points(-1, 10), ValueError, "points cannot be negative"),
     # tables, weapons and languages
-    (lambda: tables.get_table("chance-to-hitt"), KeyError,
-     "unknown table 'chance-to-hitt'; did you mean chance-to-hit"),
-    (lambda: tables.register_table("chance-to-hit")(tables.get_table), ValueError,
-     "table 'chance-to-hit' is registered twice"),
-    (lambda: tables.Table("t", i18n.N_("T"), (i18n.N_("A"),), ((1, 2),), "here"), ValueError,
-     "table t: row (1, 2) does not match its columns"),
+    (
+        lambda: tables.get_table("chance-to-hitt"),
+        KeyError,
+        "unknown table 'chance-to-hitt'; did you mean chance-to-hit",
+    ),
+    (
+        lambda: tables.register_table("chance-to-hit")(tables.get_table),
+        ValueError,
+        "table 'chance-to-hit' is registered twice",
+    ),
+    (
+        lambda: tables.Table("t", i18n.N_("T"), (i18n.N_("A"),), ((1, 2),), "here"),
+        ValueError,
+        "table t: row (1, 2) does not match its columns",
+    ),
     (lambda: book_tables.weapon_profile_table("laser"), KeyError, "laser"),
-    (lambda: armoury.Weapon("x", i18n.N_("X"), armoury.WeaponKind.RANGED).attack_strength(4),
-     ValueError, "weapon 'x' has no strength"),
+    (
+        lambda: armoury.Weapon("x", i18n.N_("X"), armoury.WeaponKind.RANGED).attack_strength(4),
+        ValueError,
+        "weapon 'x' has no strength",
+    ),
     (lambda: i18n.translator("de"), ValueError, "unknown language 'de': choose one of en, fr"),
 ]
 
@@ -140,10 +187,30 @@ WEAPON_FAULTS: list[tuple[dict[str, Any], str]] = [
     ({"name": "X", "st": 4, "cr": "4/+1", "mr": "8", "lr": "12/-1"}, "a range reads"),
     ({"name": "X", "st": 4, "cr": "12/+1", "mr": "8/+0", "lr": "4/-1"}, "ranges must grow"),
     ({"name": "X", "st_bonus": 0, "pm": 1}, "a penetration modifier is 0 or negative, not 1"),
-    ({"name": "X", "st": 7, "kind": "support", "cr": "4/+1", "mr": "8/+0", "lr": "12/-1",
-      "travel": 6}, "projectile travel is D5 or D10, not D6"),
-    ({"name": "X", "st": 7, "kind": "support", "cr": "4/+1", "mr": "8/+0", "lr": "12/-1",
-      "burst": 5}, "burst fire is x2, x3 or x4, not x5"),
+    (
+        {
+            "name": "X",
+            "st": 7,
+            "kind": "support",
+            "cr": "4/+1",
+            "mr": "8/+0",
+            "lr": "12/-1",
+            "travel": 6,
+        },
+        "projectile travel is D5 or D10, not D6",
+    ),
+    (
+        {
+            "name": "X",
+            "st": 7,
+            "kind": "support",
+            "cr": "4/+1",
+            "mr": "8/+0",
+            "lr": "12/-1",
+            "burst": 5,
+        },
+        "burst fire is x2, x3 or x4, not x5",
+    ),
 ]
 
 

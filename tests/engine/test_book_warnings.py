@@ -9,7 +9,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from nqcore.book_warnings import COUNTED, MESSAGES, MODEL_TYPES, RESTRICTED, Owner, warn
+from nqcore.book.book_warnings import COUNTED, MESSAGES, MODEL_TYPES, RESTRICTED, Owner, warn
 from nqcore.i18n import Msg
 
 PO = Path(__file__).resolve().parents[2] / "nqcore/locale/fr/LC_MESSAGES/nqcore.po"
@@ -27,8 +27,14 @@ def test_every_word_of_the_warnings_has_its_french(msgid: str) -> None:
 
 
 def test_a_warning_reads_in_both_languages() -> None:
-    warning = warn("above-maximum", owner=Owner("Horse"), key=Msg("ST"), value=8, maximum=5,
-                   model=Msg("a core model"))  # fmt: skip
+    warning = warn(
+        "above-maximum",
+        owner=Owner("Horse"),
+        key=Msg("ST"),
+        value=8,
+        maximum=5,
+        model=Msg("a core model"),
+    )
     assert warning.code == "above-maximum"
     assert (
         warning.msgid
@@ -38,8 +44,14 @@ def test_a_warning_reads_in_both_languages() -> None:
     assert warning.text("fr") == (
         "Horse : F 8 dépasse le maximum recommandé de 5 pour une figurine régulière"
     )
-    model = warn("above-maximum", owner=Owner(""), key=Msg("AC"), value=11, maximum=10,
-                 model=Msg("an elite model"))  # fmt: skip
+    model = warn(
+        "above-maximum",
+        owner=Owner(""),
+        key=Msg("AC"),
+        value=11,
+        maximum=10,
+        model=Msg("an elite model"),
+    )
     assert model.text("fr") == "AC 11 dépasse le maximum recommandé de 10 pour une figurine d’élite"
     assert warning.as_json("fr") == {
         "code": "above-maximum",

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-import nqcore.cli
-from nqcore.cli import main
+import nqcore.cli.commands
+import nqcore.cli.render
+from nqcore.cli.commands import main
 from nqcore.i18n import translator
 
 Capture = pytest.CaptureFixture[str]
@@ -97,7 +98,9 @@ def test_close_combat_modifiers_are_named(capsys: Capture) -> None:
     result = answer(capsys, "hit", "5", "--mod", "charging", "--mod", "target-dodges")
     assert result["target"] == 5 and result["chance"] == {"fraction": "1/2", "value": 0.5}
     assert [(m["key"], m["value"]) for m in result["modifiers"]] == [  # type: ignore[attr-defined]
-        ("charging", 1), ("target-dodges", -1)]  # fmt: skip
+        ("charging", 1),
+        ("target-dodges", -1),
+    ]
 
 
 def test_shooting_reads_the_weapon_band(capsys: Capture) -> None:
@@ -105,8 +108,10 @@ def test_shooting_reads_the_weapon_band(capsys: Capture) -> None:
     assert code == 0
     assert "Range modifier: Medium range (MR), +0" in out and "Roll needed: 6 or less" in out
     result = answer(capsys, "shoot", "5", "25/2", "--ranges", "10/+1", "20/+0", "30/-1")
-    assert result["distance"] == 12.5 and result["range"] == {"band": "Medium range (MR)",
-                                                              "modifier": 0}  # fmt: skip
+    assert result["distance"] == 12.5 and result["range"] == {
+        "band": "Medium range (MR)",
+        "modifier": 0,
+    }
     far = answer(capsys, "shoot", "5", "40", "--weapon", "bow")
     assert far["range"] is None and far["target"] is None
     assert far["chance"] == {"fraction": "0/1", "value": 0.0}
@@ -153,9 +158,16 @@ def test_an_attack_between_sample_profiles(capsys: Capture) -> None:
     # Orc Bruiser (CC5, ST5, sword ST+1) against a Dwarf (T6, AR3): as the odds table says.
     result = answer(capsys, "attack", "--attacker", "orc-bruiser", "--target", "Dwarf")
     assert (result["attacker"], result["defender"], result["weapon"]) == (
-        "Orc Bruiser", "Dwarf", "Sword")  # fmt: skip
+        "Orc Bruiser",
+        "Dwarf",
+        "Sword",
+    )
     assert (result["skill"], result["strength"], result["toughness"], result["armour"]) == (
-        5, 6, 6, 3)  # fmt: skip
+        5,
+        6,
+        6,
+        3,
+    )
     assert result["chance"] == {"fraction": "23/100", "value": 0.23}
 
 
@@ -166,7 +178,9 @@ def test_an_attack_takes_the_targets_own_modifiers(capsys: Capture) -> None:
     assert ogre["target"] == 6
     eagle = answer(capsys, "attack", "--attacker", "ogre-freebooter", "--target", "giant-eagle")
     assert [m["key"] for m in eagle["modifiers"]] == [  # type: ignore[attr-defined]
-        "large-target", "target-dodges"]  # fmt: skip
+        "large-target",
+        "target-dodges",
+    ]
     assert eagle["target"] == 6 and eagle["chance"] == {"fraction": "12/25", "value": 0.48}
 
 
@@ -176,8 +190,18 @@ def test_an_attack_with_an_armoury_weapon(capsys: Capture) -> None:
     assert (axe["strength"], axe["penetration"]) == (5, -1)
     # 4/10 x 9/10 x 6/10 + 1/10 x 6/10
     assert axe["chance"] == {"fraction": "69/250", "value": 0.276}
-    bow = answer(capsys, "attack", "--attacker", "wood-elf-archer", "--weapon", "long-bow",
-                 "--distance", "20", "--target", "ogre-freebooter")  # fmt: skip
+    bow = answer(
+        capsys,
+        "attack",
+        "--attacker",
+        "wood-elf-archer",
+        "--weapon",
+        "long-bow",
+        "--distance",
+        "20",
+        "--target",
+        "ogre-freebooter",
+    )
     assert bow["skill"] == 6 and bow["range"] == {"band": "Medium range (MR)", "modifier": 0}
     assert bow["target"] == 7 and bow["chance"] == {"fraction": "23/250", "value": 0.092}
     out_of_range = answer(capsys, "attack", "6", "4", "4", "--weapon", "bow", "--distance", "31")
@@ -203,8 +227,9 @@ def test_points_in_french_translate_every_item(tmp_path: Path, capsys: Capture) 
     assert "  Bouclier, AR +1 : 1" in out and "  F 4 : 4" in out
     assert "  Arc (arme supplémentaire, moitié de 4) : 2" in out
     assert "Total : 30 points" in out and "Shield" not in out
-    profile.write_text(MEN_AT_ARMS + '[[element]]\nname = "Horse"\ncc = 3\nst = 3\n',
-                       encoding="utf-8")  # fmt: skip
+    profile.write_text(
+        MEN_AT_ARMS + '[[element]]\nname = "Horse"\ncc = 3\nst = 3\n', encoding="utf-8"
+    )
     code, out, _ = run(capsys, "--lang", "fr", "points", str(profile))
     assert code == 0 and "  Horse : CC 3 : 1\n  Horse : F 3 : 2\n" in out
 
@@ -240,8 +265,22 @@ def test_help_lists_every_question(capsys: Capture) -> None:
         main(["--help"])
     out = capsys.readouterr().out
     assert stop.value.code == 0
-    for question in ("cast", "cancel", "hit", "shoot", "save", "wound", "attack", "command",
-                     "morale", "move", "move-cost", "points", "errata", "export"):  # fmt: skip
+    for question in (
+        "cast",
+        "cancel",
+        "hit",
+        "shoot",
+        "save",
+        "wound",
+        "attack",
+        "command",
+        "morale",
+        "move",
+        "move-cost",
+        "points",
+        "errata",
+        "export",
+    ):
         assert f"\n    {question} " in out, question
 
 
@@ -249,11 +288,18 @@ def test_help_lists_every_question(capsys: Capture) -> None:
 
 
 def _cli_messages() -> list[str]:
-    """Every msgid the command marks with N_()."""
-    tree = ast.parse(Path(nqcore.cli.__file__).read_text(encoding="utf-8"))
-    return [node.args[0].value for node in ast.walk(tree)
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-            and node.func.id == "N_" and isinstance(node.args[0], ast.Constant)]  # fmt: skip
+    """Every msgid the command and its rendering mark with N_()."""
+    files = (nqcore.cli.commands.__file__, nqcore.cli.render.__file__)
+    trees = [ast.parse(Path(f).read_text(encoding="utf-8")) for f in files]
+    return [
+        node.args[0].value
+        for tree in trees
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "N_"
+        and isinstance(node.args[0], ast.Constant)
+    ]
 
 
 FRENCH_QUESTIONS = [
@@ -265,8 +311,17 @@ FRENCH_QUESTIONS = [
     ["save", "4", "6", "--pm", "-1"],
     ["wound", "4", "3"],
     ["attack", "--attacker", "ogre-freebooter", "--target", "giant-eagle"],
-    ["attack", "--attacker", "wood-elf-archer", "--weapon", "long-bow", "--distance", "20",
-     "--target", "ogre-freebooter"],
+    [
+        "attack",
+        "--attacker",
+        "wood-elf-archer",
+        "--weapon",
+        "long-bow",
+        "--distance",
+        "20",
+        "--target",
+        "ogre-freebooter",
+    ],
     ["command", "7", "--mod", "banner", "--battle-standard"],
     ["morale", "16", "3", "4", "2", "4"],
     ["morale", "16", "1"],
@@ -344,8 +399,10 @@ def test_french_answers_have_no_english_line(capsys: Capture, argv: list[str]) -
         (["command", "12"], "CO must be 1 to 10, not 12"),
         (["command", "7", "--mod", "nope"], "unknown command modifier 'nope'"),
         (["command", "7", "--fear", "-1"], "a fear level must be 0 to 10, not -1"),
-        (["command", "7", "--mod", "dispersed", "--mod", "ranked-or-closed"],
-         "'dispersed' and 'ranked-or-closed' cannot apply together"),
+        (
+            ["command", "7", "--mod", "dispersed", "--mod", "ranked-or-closed"],
+            "'dispersed' and 'ranked-or-closed' cannot apply together",
+        ),
         (["morale", "0", "1"], "a unit's starting number must be 1 to 1000, not 0"),
         (["morale", "16", "20"], "turn 1: 20 casualties but only 16 models left"),
         (["morale", "16", "-1"], "casualties in a turn must be 0 to 1000, not -1"),
@@ -388,7 +445,7 @@ def test_malformed_command_lines_get_one_line(
 # --- malformed profile files ------------------------------------------------------------------
 
 PROFILE_FAULTS = [
-    ('shield = = true', "bad.toml, line 10: not valid TOML: Invalid value (column 10)"),
+    ("shield = = true", "bad.toml, line 10: not valid TOML: Invalid value (column 10)"),
     ('colour = "red"', "bad.toml: unknown field(s) colour"),
     ('ar = "heavy"', "bad.toml: AR must be a whole number, not 'heavy'"),
     ('weapons = "sword"', "bad.toml: weapons must be a list of armoury keys or weapon tables"),
@@ -438,8 +495,9 @@ def test_profile_values_out_of_range_and_missing(tmp_path: Path, capsys: Capture
 
 def test_an_armoury_weapon_with_its_optional_penetration(tmp_path: Path, capsys: Capture) -> None:
     path = tmp_path / "crossbowman.toml"
-    path.write_text(MEN_AT_ARMS.replace('["sword", "bow"]', '[{ key = "crossbow", pm = -1 }]'),
-                    encoding="utf-8")  # fmt: skip
+    path.write_text(
+        MEN_AT_ARMS.replace('["sword", "bow"]', '[{ key = "crossbow", pm = -1 }]'), encoding="utf-8"
+    )
     items = answer(capsys, "points", str(path))["items"]
     assert {"item": "Crossbow", "points": 6} in items  # type: ignore[operator]
 
@@ -454,8 +512,9 @@ def test_python_dash_m_runs_the_command(capsys: Capture, monkeypatch: pytest.Mon
 
 
 def test_python_dash_m_and_argument_errors() -> None:
-    result = subprocess.run([sys.executable, "-m", "nqcore", "cast", "five"],
-                            capture_output=True, text=True)  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-m", "nqcore", "cast", "five"], capture_output=True, text=True
+    )
     assert result.returncode == 2
     assert "spell level must be a whole number, not 'five'" in result.stderr
     assert "Traceback" not in result.stderr

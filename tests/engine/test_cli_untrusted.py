@@ -23,10 +23,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import nqcore.cli_io
-import nqcore.export
-from nqcore.book_warnings import MESSAGES
-from nqcore.cli import main
+import nqcore.cli.export
+import nqcore.cli.files
+from nqcore.book.book_warnings import MESSAGES
+from nqcore.cli.commands import main
 from tests.engine.test_cli import MEN_AT_ARMS
 
 HUGE = "1" + "0" * 100  # 10**100, written out
@@ -55,8 +55,9 @@ def assert_refused(argv: list[str], names: str) -> str:
 
 def command(*argv: str) -> subprocess.CompletedProcess[str]:
     """`python -m nqcore` in a process of its own: a file that blocks cannot block the tests."""
-    return subprocess.run([sys.executable, "-m", "nqcore", *argv], capture_output=True,
-                          text=True, timeout=20)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "nqcore", *argv], capture_output=True, text=True, timeout=20
+    )
 
 
 # --- files read ---------------------------------------------------------------------------------
@@ -76,8 +77,10 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     result = command("points", str(fifo))
     assert (result.returncode, result.stdout) == (2, "")
-    assert result.stderr == f"nq points: {fifo}: cannot read the file (it is a FIFO, not a " \
-                            "regular file)\n"  # fmt: skip
+    assert (
+        result.stderr == f"nq points: {fifo}: cannot read the file (it is a FIFO, not a "
+        "regular file)\n"
+    )
 
 
 def test_a_file_swapped_for_a_fifo_after_the_check_cannot_block(
@@ -125,9 +128,9 @@ def test_a_file_over_one_mib_is_refused_unread(tmp_path: Path) -> None:
 def test_a_file_growing_past_the_limit_is_read_no_further(tmp_path: Path) -> None:
     big = tmp_path / "big.toml"
     big.write_bytes(b"a" * 100)
-    with pytest.raises(nqcore.cli_io.FileRefused, match="larger than"):
-        nqcore.cli_io.read_text(str(big), limit=99)
-    assert nqcore.cli_io.read_text(str(big), limit=100) == "a" * 100
+    with pytest.raises(nqcore.cli.files.FileRefused, match="larger than"):
+        nqcore.cli.files.read_text(str(big), limit=99)
+    assert nqcore.cli.files.read_text(str(big), limit=100) == "a" * 100
 
 
 def test_a_binary_file_is_refused(tmp_path: Path) -> None:
@@ -170,8 +173,10 @@ def test_toml_integers_beyond_64_bits_are_refused(tmp_path: Path) -> None:
 
 
 def test_a_missing_file_and_an_empty_name(tmp_path: Path) -> None:
-    assert_refused(["points", str(tmp_path / "none.toml")],
-                   "none.toml: cannot read the file (No such file or directory)")  # fmt: skip
+    assert_refused(
+        ["points", str(tmp_path / "none.toml")],
+        "none.toml: cannot read the file (No such file or directory)",
+    )
     assert_refused(["points", ""], "nq points: argument file: not a file name: ''")
 
 
@@ -204,10 +209,18 @@ def test_points_show_the_books_warnings(tmp_path: Path) -> None:
         "67 points dépasse la limite des réguliers de 35 : la figurine est d’élite",
     ]
     assert [w["code"] for w in warnings] == [
-        "above-maximum", "above-maximum", "two-handed-shield", "core-points-limit"
-    ]  # fmt: skip
-    assert warnings[1]["params"] == {"owner": "Horse", "key": "ST", "value": 8, "maximum": 5,
-                                     "model": "a core model"}  # fmt: skip
+        "above-maximum",
+        "above-maximum",
+        "two-handed-shield",
+        "core-points-limit",
+    ]
+    assert warnings[1]["params"] == {
+        "owner": "Horse",
+        "key": "ST",
+        "value": 8,
+        "maximum": 5,
+        "model": "a core model",
+    }
 
 
 def test_a_profile_without_warnings_shows_none(tmp_path: Path) -> None:
@@ -231,29 +244,48 @@ def profile(kind: str, extra: str) -> str:
 #: Profiles that together raise every shape of warning the engine words.
 WARNING_PROFILES = {
     "characteristics": BRUTE,
-    "limits": profile("core", 'weapons = ["halberd"]\nabilities = ["evade", "dodge", '
-                      '"double-time"]\ntraits = ["undead"]'),
-    "undead-archer": profile("core", 'weapons = ["bow"]\ntraits = ["undead"]'
-                             ).replace("ra = 3", "ra = 5"),
-    "tattoos": profile("core", 'spells = ["smoke"]\nequipment = [{ key = "magic-tattoos", '
-                       'level = "AR5" }]'),
-    "magic": profile("elite", 'spells = ["smoke", "fog"]\ntraits = [{ key = "magic-user", '
-                     'level = "1" }]\nabilities = [{ key = "extra-attack", level = "x3" }]'),
-    "initiate": profile("elite", 'spells = ["smoke", "fog"]\ntraits = ["initiate"]\n'
-                        'abilities = [{ key = "extra-attack", level = "x3" }]'),
+    "limits": profile(
+        "core",
+        'weapons = ["halberd"]\nabilities = ["evade", "dodge", "double-time"]\ntraits = ["undead"]',
+    ),
+    "undead-archer": profile("core", 'weapons = ["bow"]\ntraits = ["undead"]').replace(
+        "ra = 3", "ra = 5"
+    ),
+    "tattoos": profile(
+        "core", 'spells = ["smoke"]\nequipment = [{ key = "magic-tattoos", level = "AR5" }]'
+    ),
+    "magic": profile(
+        "elite",
+        'spells = ["smoke", "fog"]\ntraits = [{ key = "magic-user", '
+        'level = "1" }]\nabilities = [{ key = "extra-attack", level = "x3" }]',
+    ),
+    "initiate": profile(
+        "elite",
+        'spells = ["smoke", "fog"]\ntraits = ["initiate"]\n'
+        'abilities = [{ key = "extra-attack", level = "x3" }]',
+    ),
     "level-4": profile("elite", 'traits = [{ key = "magic-user", level = "4" }]'),
     "level-3": profile("elite", 'traits = [{ key = "magic-user", level = "3" }]'),
-    "created-weapons": profile("core", 'weapons = [{ name = "Claws", st_bonus = 1, uc = 7, '
-                               'rules = ["two-ranks"] }, { name = "Spout", teardrop = "TTL", '
-                               'st = 9, uc = 2 }, { name = "Zapper", st = 6, cr = "15/+1", '
-                               'mr = "30/+0", lr = "45/-1" }]'),
-    "support-weapons": profile("core", 'weapons = [{ name = "Lance", st_bonus = 1, extra_wound = '
-                               'true, rules = ["cavalry-and-chariots-only"] }, { name = "Boom", '
-                               'kind = "support", st = 9, uc = 3, blast = 3, cr = "10/+1", '
-                               'mr = "20/+0", lr = "30/-1" }]'),
-    "cavalry": profile("individual", 'mounted = true\nweapons = [{ name = "Pike", st_bonus = 1, '
-                       'rules = ["no-cavalry"] }]\nspells = ["smoke"]'),
-}  # fmt: skip
+    "created-weapons": profile(
+        "core",
+        'weapons = [{ name = "Claws", st_bonus = 1, uc = 7, '
+        'rules = ["two-ranks"] }, { name = "Spout", teardrop = "TTL", '
+        'st = 9, uc = 2 }, { name = "Zapper", st = 6, cr = "15/+1", '
+        'mr = "30/+0", lr = "45/-1" }]',
+    ),
+    "support-weapons": profile(
+        "core",
+        'weapons = [{ name = "Lance", st_bonus = 1, extra_wound = '
+        'true, rules = ["cavalry-and-chariots-only"] }, { name = "Boom", '
+        'kind = "support", st = 9, uc = 3, blast = 3, cr = "10/+1", '
+        'mr = "20/+0", lr = "30/-1" }]',
+    ),
+    "cavalry": profile(
+        "individual",
+        'mounted = true\nweapons = [{ name = "Pike", st_bonus = 1, '
+        'rules = ["no-cavalry"] }]\nspells = ["smoke"]',
+    ),
+}
 
 
 @pytest.mark.parametrize("key", WARNING_PROFILES)
@@ -296,10 +328,14 @@ def test_a_full_disk_is_one_line() -> None:
 
 def test_a_missing_folder_and_a_directory(tmp_path: Path) -> None:
     missing = tmp_path / "missing" / "rules.json"
-    assert_refused(["export", "--output", str(missing)],
-                   f"{missing}: cannot write the file (No such file or directory)")  # fmt: skip
-    assert_refused(["export", "--output", str(tmp_path)],
-                   f"{tmp_path}: cannot write the file (it is a directory)")  # fmt: skip
+    assert_refused(
+        ["export", "--output", str(missing)],
+        f"{missing}: cannot write the file (No such file or directory)",
+    )
+    assert_refused(
+        ["export", "--output", str(tmp_path)],
+        f"{tmp_path}: cannot write the file (it is a directory)",
+    )
     assert list(tmp_path.iterdir()) == []
     assert_refused(["export", "--output", ""], "nq export: argument --output: not a file name")
 
@@ -316,8 +352,10 @@ def _unwritable_folder(tmp_path: Path) -> Path:
 def test_a_permission_error_is_one_line(tmp_path: Path) -> None:
     target = _unwritable_folder(tmp_path) / "rules.json"
     try:
-        assert_refused(["export", "--output", str(target)],
-                       f"{target}: cannot write the file (Permission denied)")  # fmt: skip
+        assert_refused(
+            ["export", "--output", str(target)],
+            f"{target}: cannot write the file (Permission denied)",
+        )
     finally:
         tmp_path.chmod(0o755)
 
@@ -339,9 +377,11 @@ def test_a_failed_export_leaves_the_old_file_whole(
     def disk_full(descriptor: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(nqcore.cli_io.os, "fsync", disk_full)
-    assert_refused(["export", "--output", str(target)],
-                   f"{target}: cannot write the file (No space left on device)")  # fmt: skip
+    monkeypatch.setattr(nqcore.cli.files.os, "fsync", disk_full)
+    assert_refused(
+        ["export", "--output", str(target)],
+        f"{target}: cannot write the file (No space left on device)",
+    )
     assert target.read_text(encoding="utf-8") == "the old rules\n"
     assert [p.name for p in tmp_path.iterdir()] == ["rules.json"]  # no temporary file left
 
@@ -410,9 +450,13 @@ def test_a_newline_in_a_name_stays_on_one_line() -> None:
 
 
 def test_an_output_that_cannot_show_accents_gets_question_marks() -> None:
-    result = subprocess.run([sys.executable, "-m", "nqcore", "--lang", "fr", "cast", "5"],
-                            capture_output=True, text=True, timeout=20,
-                            env={**os.environ, "PYTHONIOENCODING": "ascii"})  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-m", "nqcore", "--lang", "fr", "cast", "5"],
+        capture_output=True,
+        text=True,
+        timeout=20,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )
     assert (result.returncode, result.stderr) == (0, "")
     assert "R?sultat n?cessaire : 5 ou moins" in result.stdout
 
@@ -421,17 +465,46 @@ def test_ctrl_c_is_exit_status_130(monkeypatch: pytest.MonkeyPatch) -> None:
     def interrupted(*args: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("nqcore.cli.build_parser", interrupted)
+    monkeypatch.setattr("nqcore.cli.commands.build_parser", interrupted)
     assert outcome("errata") == (130, "", "")
 
 
 # --- any command line ---------------------------------------------------------------------------
 
 EVIL = [
-    HUGE, f"-{HUGE}", HUGER, "1e400", "1e999999999", "-1e400", "nan", "inf", "-inf", "-0", "0",
-    "\u0663", "\uff15", "\u0661\u0662", "1_000", " 7", "7 ", "", "-", "--", "1/0", "25/2", "3.5",
-    "0x10", "٣/٢", "10/+1", "-1", "5", "12", "\x00", "a\nb", "\u2028",
-]  # fmt: skip
+    HUGE,
+    f"-{HUGE}",
+    HUGER,
+    "1e400",
+    "1e999999999",
+    "-1e400",
+    "nan",
+    "inf",
+    "-inf",
+    "-0",
+    "0",
+    "\u0663",
+    "\uff15",
+    "\u0661\u0662",
+    "1_000",
+    " 7",
+    "7 ",
+    "",
+    "-",
+    "--",
+    "1/0",
+    "25/2",
+    "3.5",
+    "0x10",
+    "٣/٢",
+    "10/+1",
+    "-1",
+    "5",
+    "12",
+    "\x00",
+    "a\nb",
+    "\u2028",
+]
 QUESTIONS = {
     "cast": ["--spell", "--wizardry", "--concentrate", "--chant"],
     "cancel": ["--spell", "--concentrate"],
@@ -439,17 +512,38 @@ QUESTIONS = {
     "shoot": ["--weapon", "--ranges", "--mod"],
     "save": ["--pm", "--re", "--ranked"],
     "wound": [],
-    "attack": ["--attacker", "--target", "--weapon", "--distance", "--armour", "--pm", "--re",
-               "--mod", "--hit-modifier", "--ranked"],
+    "attack": [
+        "--attacker",
+        "--target",
+        "--weapon",
+        "--distance",
+        "--armour",
+        "--pm",
+        "--re",
+        "--mod",
+        "--hit-modifier",
+        "--ranked",
+    ],
     "command": ["--mod", "--fear", "--battle-standard"],
     "morale": [],
     "move": ["--ability"],
     "points": [],
     "errata": [],
     "export": ["--output"],
-}  # fmt: skip
-NAMES = ["bow", "sword", "orc-bruiser", "dwarf", "Fireball", "charging", "large-target", "banner",
-         "flying", "fr", "en"]  # fmt: skip
+}
+NAMES = [
+    "bow",
+    "sword",
+    "orc-bruiser",
+    "dwarf",
+    "Fireball",
+    "charging",
+    "large-target",
+    "banner",
+    "flying",
+    "fr",
+    "en",
+]
 
 
 #: Files to give `points` and `export`, one of each kind (filled by the fixture `playground`).
@@ -471,7 +565,7 @@ def playground(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     FILES[:] = [str(folder / n) for n in names] + [str(folder), "/dev/zero", "/dev/full"]
     FILES.append("/nonexistent/x.toml")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(nqcore.export, "export", cache(nqcore.export.export))
+        patch.setattr(nqcore.cli.export, "export", cache(nqcore.cli.export.export))
         outcome("--lang", "fr", "export")  # imports and catalogues once, not in the first example
         yield folder
 
@@ -496,15 +590,32 @@ def well_formed(question: str) -> list[str]:
         "shoot": ["5", "12", "--weapon", "bow", "--ranges", "10/+1", "20/+0", "30/-1"],
         "save": ["3", "4", "--pm", "-1", "--re", "1", "--ranked"],
         "wound": ["4", "3"],
-        "attack": ["5", "4", "4", "--armour", "3", "--pm", "-1", "--hit-modifier", "1", "--re",
-                   "0", "--weapon", "bow", "--distance", "12", "--mod", "aiming"],
+        "attack": [
+            "5",
+            "4",
+            "4",
+            "--armour",
+            "3",
+            "--pm",
+            "-1",
+            "--hit-modifier",
+            "1",
+            "--re",
+            "0",
+            "--weapon",
+            "bow",
+            "--distance",
+            "12",
+            "--mod",
+            "aiming",
+        ],
         "command": ["7", "--fear", "1", "--mod", "banner", "--battle-standard"],
         "morale": ["16", "3", "4", "2"],
         "move": ["6", "--ability", "flying"],
         "points": [FILES[0]],
         "errata": [],
         "export": ["--output", FILES[4]],
-    }[question]  # fmt: skip
+    }[question]
 
 
 @st.composite
@@ -521,8 +632,11 @@ def command_lines(draw: st.DrawFn) -> list[str]:
         argv += [option, *draw(st.lists(following, max_size=2))]
     if question == "export":  # it writes: only in the working folder, or to a file of ours
         argv = [word if word in FILES else word.replace("/", "_") for word in argv]
-    return [*draw(st.lists(st.sampled_from(["--json", "--lang", "fr"]), max_size=2)),
-            question, *argv]  # fmt: skip
+    return [
+        *draw(st.lists(st.sampled_from(["--json", "--lang", "fr"]), max_size=2)),
+        question,
+        *argv,
+    ]
 
 
 @contextlib.contextmanager

@@ -1,4 +1,4 @@
-"""Tests for nqcore.close_combat, with the book's worked examples."""
+"""Tests for nqcore.rules.close_combat, with the book's worked examples."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import nqcore.close_combat
-from nqcore.close_combat import (
+import nqcore.rules.close_combat
+from nqcore.rules.close_combat import (
     MOMENTUM_ACTIONS,
     PARRY_FUMBLE_ARMOUR,
     aggressive_attack_distribution,
@@ -35,11 +35,11 @@ from nqcore.close_combat import (
     voluntary_retreat_free_hits,
     weapon_use_cost,
 )
-from nqcore.dice import AttackRoll
-from nqcore.movement import move_cost
-from nqcore.tables import get_table
+from nqcore.rules.dice import AttackRoll
+from nqcore.rules.movement import move_cost
+from nqcore.tables.registry import get_table
 
-ERRATA = Path(nqcore.close_combat.__file__).with_name("data") / "errata" / "close_combat.toml"
+ERRATA = Path(nqcore.rules.close_combat.__file__).parents[1] / "data/errata/close_combat.toml"
 
 
 def errata() -> dict[str, dict[str, str]]:
@@ -47,7 +47,7 @@ def errata() -> dict[str, dict[str, str]]:
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.close_combat).failed == 0
+    assert doctest.testmod(nqcore.rules.close_combat).failed == 0
 
 
 def test_every_listed_modifier() -> None:
@@ -237,7 +237,7 @@ def test_chariot_crew_example() -> None:
 
 
 def test_overkill_hits_left_over() -> None:
-    from nqcore.close_combat import overkill_hits
+    from nqcore.rules.close_combat import overkill_hits
 
     # The Elf hero's two wounding hits against an Orc of one wound: one hit is left over.
     assert overkill_hits(2, 1) == 1
@@ -251,7 +251,7 @@ def test_overkill_hits_left_over() -> None:
 
 
 def test_actions_still_needed_for_the_lance_weaponeer() -> None:
-    from nqcore.close_combat import actions_still_needed
+    from nqcore.rules.close_combat import actions_still_needed
 
     # Chariot Crew And Overrun: the 3 momentum actions pay the driver's hand weapon (UC3) but
     # leave the weaponeer's lance (UC5) 2 actions short.

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from nqcore.colour import BLACK, TEXT_CONTRAST, WHITE, ColourError, contrast, rgb, text_colour_on
-from nqcore.magic import Aspect
-from nqcore.spells import aspect_colour, aspect_text_colour
+from nqcore.rules.magic import Aspect
+from nqcore.rules.spells import aspect_colour, aspect_text_colour
 
 
 def test_contrast_follows_wcag() -> None:

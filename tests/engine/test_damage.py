@@ -1,4 +1,4 @@
-"""Tests for nqcore.damage: the roll to wound and knock prone."""
+"""Tests for nqcore.rules.damage: the roll to wound and knock prone."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-import nqcore.damage
-from nqcore.damage import STAND_UP_ACTIONS, knocked_prone, wound_chance, wound_target
-from nqcore.tables import get_table
+import nqcore.rules.damage
+from nqcore.rules.damage import STAND_UP_ACTIONS, knocked_prone, wound_chance, wound_target
+from nqcore.tables.registry import get_table
 
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "002_4d7decefb10fec18.txt"
 
@@ -31,7 +31,7 @@ PRINTED = [
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.damage).failed == 0
+    assert doctest.testmod(nqcore.rules.damage).failed == 0
 
 
 def test_wound_table_matches_the_book() -> None:

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from nqcore import datafiles
-from nqcore.dataschema import GlossaryFile
+from nqcore.data import datafiles
+from nqcore.data.dataschema import GlossaryFile
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = ROOT / "docs" / "_data" / "glossary.toml"
@@ -228,10 +228,10 @@ def test_the_engine_reads_its_data_without_msgspec() -> None:
 
     code = (
         "import sys; sys.modules['msgspec'] = None\n"
-        "from nqcore import datafiles\n"
+        "from nqcore.data import datafiles\n"
         "assert not datafiles.CHECKED\n"
         "for name in datafiles.data_filenames(): datafiles.load(name)\n"
-        "from nqcore.cli import main\n"
+        "from nqcore.cli.commands import main\n"
         "raise SystemExit(main(['cast', '3', '--json']))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)

@@ -1,4 +1,4 @@
-"""Tests for nqcore.dice: natural rolls, D5, volleys of dice and modifiers."""
+"""Tests for nqcore.rules.dice: natural rolls, D5, volleys of dice and modifiers."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import nqcore.dice
-from nqcore.dice import (
+import nqcore.rules.dice
+from nqcore.i18n import N_
+from nqcore.rules.dice import (
     D5_FACES,
     D5_RULE,
     AttackRoll,
@@ -30,13 +31,12 @@ from nqcore.dice import (
     volley_distribution,
     with_reroll,
 )
-from nqcore.i18n import N_
 
 targets = st.integers(min_value=-5, max_value=15)
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.dice).failed == 0
+    assert doctest.testmod(nqcore.rules.dice).failed == 0
 
 
 def test_existing_api_kept() -> None:

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from nqcore.edition_changes import KINDS, EditionChangeError, edition_changes, parse_changes
+from nqcore.book.edition_changes import KINDS, EditionChangeError, edition_changes, parse_changes
 from nqcore.i18n import translator
 from tests.building import ROOT
 
@@ -42,19 +42,36 @@ def test_the_flying_height_is_the_2007_number() -> None:
 @pytest.mark.parametrize(
     ("record", "message"),
     [
-        ({"key": "x", "section": "s", "kind": "number", "old_reading": "a", "new_reading": "b"},
-         r"change #1 \(x\): missing field\(s\) source"),
-        ({"key": "x", "section": "s", "kind": "typo", "old_reading": "a", "new_reading": "b",
-          "source": "FR 1"}, r"change #1 \(x\): field kind: 'typo' is not one of"),
+        (
+            {"key": "x", "section": "s", "kind": "number", "old_reading": "a", "new_reading": "b"},
+            r"change #1 \(x\): missing field\(s\) source",
+        ),
+        (
+            {
+                "key": "x",
+                "section": "s",
+                "kind": "typo",
+                "old_reading": "a",
+                "new_reading": "b",
+                "source": "FR 1",
+            },
+            r"change #1 \(x\): field kind: 'typo' is not one of",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_bad_record_is_named(record: dict[str, str], message: str) -> None:
     with pytest.raises(EditionChangeError, match=message):
         parse_changes({"change": [record]}, "changes.toml")
 
 
 def test_a_duplicate_key_is_named() -> None:
-    record = {"key": "x", "section": "s", "kind": "added", "old_reading": "a",
-              "new_reading": "b", "source": "EN 1"}  # fmt: skip
+    record = {
+        "key": "x",
+        "section": "s",
+        "kind": "added",
+        "old_reading": "a",
+        "new_reading": "b",
+        "source": "EN 1",
+    }
     with pytest.raises(EditionChangeError, match=r"change #2 \(x\): field key: duplicate"):
         parse_changes({"change": [record, record]}, "changes.toml")

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from nqcore.errata import CHECKS, KINDS, ErrataError, all_errata, errata_for, parse_errata
+from nqcore.book.errata import CHECKS, KINDS, ErrataError, all_errata, errata_for, parse_errata
 from tests.building import ROOT
 
 
@@ -16,8 +16,8 @@ def docs_labels() -> set[str]:
     labels = set()
     for page in (ROOT / "docs").rglob("*.md"):
         labels |= set(re.findall(r"^\(([a-z0-9-]+)\)=$", page.read_text(encoding="utf-8"), re.M))
-    from nqcore.mutations import all_mutations
-    from nqcore.spells import all_spells
+    from nqcore.rules.mutations import all_mutations
+    from nqcore.rules.spells import all_spells
 
     labels |= {f"spell-{s.key}" for s in all_spells()}
     labels |= {f"mutation-{m.key}" for m in all_mutations()}
@@ -52,9 +52,15 @@ def test_every_section_of_every_erratum_is_a_label_of_the_docs() -> None:
 
 def _record(**fields: object) -> dict[str, object]:
     record: dict[str, object] = {
-        "id": "a", "kind": "erratum", "check": "price", "sections": ["s"], "subject": "S",
-        "printed": "1", "correct": "2", "why": "W",
-    }  # fmt: skip
+        "id": "a",
+        "kind": "erratum",
+        "check": "price",
+        "sections": ["s"],
+        "subject": "S",
+        "printed": "1",
+        "correct": "2",
+        "why": "W",
+    }
     record.update(fields)
     return {"erratum": [record]}
 
@@ -78,8 +84,11 @@ def test_a_malformed_erratum_is_named(fields: dict[str, object], message: str) -
 def test_a_well_formed_record_parses() -> None:
     (record,) = parse_errata(_record(sections=["s", "t"]), "x.toml")
     assert (record.kind, record.check, record.sections, record.section) == (
-        "erratum", "price", ("s", "t"), "s",
-    )  # fmt: skip
+        "erratum",
+        "price",
+        ("s", "t"),
+        "s",
+    )
 
 
 def by_id(record_id: str) -> str:
@@ -88,7 +97,7 @@ def by_id(record_id: str) -> str:
 
 
 def test_the_d5_record_states_the_engines_rule() -> None:
-    from nqcore.dice import D5_RULE, d5_from_d10
+    from nqcore.rules.dice import D5_RULE, d5_from_d10
 
     assert by_id("d5-undefined") == D5_RULE
     assert [d5_from_d10(face) for face in range(1, 11)] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
@@ -97,7 +106,7 @@ def test_the_d5_record_states_the_engines_rule() -> None:
 def test_infiltrate_summary_follows_its_erratum() -> None:
     """The ability's summary (and so `nq export`) says seven models and line of sight, as the
     errata say the engine does; it said six before."""
-    from nqcore.profiles import abilities
+    from nqcore.army.features import abilities
 
     (summary,) = [a.summary for a in abilities() if a.key == "infiltrate"]
     assert "seven" in by_id("infiltrate-maximum-models") and "seven" in summary

@@ -8,13 +8,7 @@ import re
 
 import pytest
 
-from nqcore.errata import (
-    ErrataError,
-    Erratum,
-    all_errata,
-    parse_errata,
-    resolve_engine_name,
-)
+from nqcore.book.errata import ErrataError, Erratum, all_errata, parse_errata, resolve_engine_name
 from nqcore.i18n import translator
 
 #: ``nqcore``, or a dotted Python name such as ``morale.rally_cost`` or ``templates.toml``.
@@ -40,29 +34,41 @@ def test_every_engine_name_resolves() -> None:
 
 
 def test_engine_names_resolve_to_functions_and_modules() -> None:
-    from nqcore import morale, upkeep
+    from nqcore.rules import morale, upkeep
 
-    assert resolve_engine_name("nqcore.morale.rally_cost") is morale.rally_cost
-    assert resolve_engine_name("nqcore.upkeep") is upkeep
+    assert resolve_engine_name("nqcore.rules.morale.rally_cost") is morale.rally_cost
+    assert resolve_engine_name("nqcore.rules.upkeep") is upkeep
     (rally,) = [e for e in all_errata() if e.id == "rally-cost-rounding"]
-    assert rally.engine == ("nqcore.morale.rally_cost",)
+    assert rally.engine == ("nqcore.rules.morale.rally_cost",)
 
 
 def _record(engine: object) -> dict[str, object]:
     return {
-        "erratum": [{
-            "id": "a", "kind": "erratum", "check": "price", "sections": ["s"], "subject": "S",
-            "printed": "1", "correct": "2", "why": "W", "engine": engine,
-        }]
-    }  # fmt: skip
+        "erratum": [
+            {
+                "id": "a",
+                "kind": "erratum",
+                "check": "price",
+                "sections": ["s"],
+                "subject": "S",
+                "printed": "1",
+                "correct": "2",
+                "why": "W",
+                "engine": engine,
+            }
+        ]
+    }
 
 
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("nqcore.morale.raly_cost", r"nqcore\.morale has no 'raly_cost'"),
+        ("nqcore.rules.morale.raly_cost", r"nqcore\.rules\.morale has no 'raly_cost'"),
         ("nqcore.moral.rally_cost", r"nqcore has no 'moral'"),
-        ("nqcore.morale.rally_cost.nope", r"nqcore\.morale has no 'rally_cost'|has no 'nope'"),
+        (
+            "nqcore.rules.morale.rally_cost.nope",
+            r"nqcore\.rules\.morale has no 'rally_cost'|has no 'nope'",
+        ),
     ],
 )
 def test_a_misspelled_engine_name_fails_naming_its_record(name: str, message: str) -> None:
@@ -72,7 +78,9 @@ def test_a_misspelled_engine_name_fails_naming_its_record(name: str, message: st
     assert re.search(message, problem)
 
 
-@pytest.mark.parametrize("engine", ["nqcore.morale.rally_cost", ["rally_cost"], ["nqcore..x"], [3]])
+@pytest.mark.parametrize(
+    "engine", ["nqcore.rules.morale.rally_cost", ["rally_cost"], ["nqcore..x"], [3]]
+)
 def test_an_engine_field_that_is_not_a_list_of_dotted_names_is_refused(engine: object) -> None:
     with pytest.raises(ErrataError, match=r"^x\.toml, erratum #1 \(a\): field engine must be"):
         parse_errata(_record(engine), "x.toml")
@@ -91,5 +99,5 @@ def test_no_errata_text_names_the_engine_code(lang: str) -> None:
 
 
 def test_the_code_pattern_finds_engine_names() -> None:
-    hits = CODE.findall("rounded up (nqcore.morale.rally_cost); see templates.toml, e.g. 2.5")
-    assert hits == ["nqcore", "morale.rally_cost", "templates.toml"]
+    hits = CODE.findall("rounded up (nqcore.rules.morale.rally_cost); see templates.toml, e.g. 2.5")
+    assert hits == ["nqcore", "rules.morale", "templates.toml"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from nqcore.errata import all_errata
+from nqcore.book.errata import all_errata
 from tests.building import ROOT
 from tests.engine.test_errata import docs_labels
 
@@ -74,14 +74,14 @@ def test_each_record_is_logged_under_one_of_its_sections() -> None:
 
 
 def test_engine_choices_of_the_morale_records() -> None:
-    from nqcore.morale import PanicResult, panic_result, rallied_actions, rally_cost
+    from nqcore.rules.morale import PanicResult, panic_result, rallied_actions, rally_cost
 
     assert (rally_cost(9), rallied_actions(9)) == (5, 4)  # rally-cost-rounding
     assert panic_result(10, 1) is PanicResult.DESTROYED  # panic-table-above-ten
 
 
 def test_engine_choices_of_the_close_combat_records() -> None:
-    from nqcore.close_combat import (
+    from nqcore.rules.close_combat import (
         can_parry,
         combat_assistance_bonus,
         combination_attack_cost,
@@ -98,8 +98,8 @@ def test_engine_choices_of_the_close_combat_records() -> None:
 
 
 def test_engine_choices_of_the_armour_and_damage_records() -> None:
-    from nqcore.armour import save_succeeds, total_penetration
-    from nqcore.damage import knocked_prone
+    from nqcore.rules.armour import save_succeeds, total_penetration
+    from nqcore.rules.damage import knocked_prone
 
     assert not save_succeeds(10, 12)  # natural-ten-armour-save
     assert total_penetration(-2, 0, 1) == total_penetration(-2, 0, -1) == -1  # resilience-sign
@@ -107,10 +107,10 @@ def test_engine_choices_of_the_armour_and_damage_records() -> None:
 
 
 def test_engine_choices_of_the_ranged_and_magic_records() -> None:
-    from nqcore.magic import cancel_chance
-    from nqcore.points import recommended_maximum
-    from nqcore.profiles import ModelType
-    from nqcore.ranged import close_combat_victim_chances
+    from nqcore.army.characteristics import ModelType
+    from nqcore.army.points import recommended_maximum
+    from nqcore.rules.magic import cancel_chance
+    from nqcore.rules.ranged import close_combat_victim_chances
 
     assert cancel_chance(8, concentrating=True) == Fraction(9, 10)  # cancelling-natural-ten
     assert close_combat_victim_chances([False, False, False]) == [Fraction(1, 3)] * 3  # ties
@@ -118,8 +118,8 @@ def test_engine_choices_of_the_ranged_and_magic_records() -> None:
 
 
 def test_engine_choices_of_the_templates_and_victory_records() -> None:
-    from nqcore.templates import teardrop_templates
-    from nqcore.turns import concession_battle_points
+    from nqcore.rules.templates import teardrop_templates
+    from nqcore.rules.turns import concession_battle_points
 
     sizes = [(t.length, t.width) for t in teardrop_templates()]
     assert sizes == [(6, 2), (8, 3), (10, 4)]  # teardrop-template-dimensions

@@ -14,8 +14,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from nqcore.export import SCHEMA_VERSION, _plain, export, schema
-from nqcore.tables import Chance, Phrase, Signed, get_table, table_keys
+from nqcore.cli.export import SCHEMA_VERSION, _plain, export, schema
+from nqcore.tables.registry import Chance, Phrase, Signed, get_table, table_keys
 
 
 @cache
@@ -63,8 +63,13 @@ def test_profile_details_are_exported() -> None:
 def _broken(path: list[str | int], value: Any) -> dict[str, Any]:
     """A small valid document (one record of each kind) with one value changed."""
     full = document()
-    doc = copy.deepcopy({**full, "tables": {"wound-table": full["tables"]["wound-table"]},
-                         **{k: full[k][:1] for k in ("spells", "mutations", "errata")}})
+    doc = copy.deepcopy(
+        {
+            **full,
+            "tables": {"wound-table": full["tables"]["wound-table"]},
+            **{k: full[k][:1] for k in ("spells", "mutations", "errata")},
+        }
+    )
     assert validator().is_valid(doc)
     target: Any = doc
     for step in path[:-1]:
@@ -110,6 +115,12 @@ def test_plain_values() -> None:
     assert _plain(Thing("x", Colour.RED)) == {"name": "x", "colour": "red"}
     assert _plain({1: frozenset({"b", "a"})}) == {"1": ["a", "b"]}
     assert _plain((True, None, 1.5, Signed(-1), Chance(Fraction(1, 4)), Fraction(6, 2))) == [
-        True, None, 1.5, -1, {"fraction": "1/4", "value": 0.25}, 3]  # fmt: skip
+        True,
+        None,
+        1.5,
+        -1,
+        {"fraction": "1/4", "value": 0.25},
+        3,
+    ]
     assert _plain(Phrase(("AR", 3))) == ["AR", 3]
     assert _plain(range(2)) == "range(0, 2)"

@@ -1,4 +1,5 @@
-"""Tests for nqcore.formations: ranked and closed units lose their bonuses below eight models."""
+"""Tests for nqcore.rules.formations: ranked and closed units lose their bonuses below eight
+models."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ import doctest
 
 import pytest
 
-import nqcore.formations
-from nqcore.formations import (
+import nqcore.rules.formations
+from nqcore.rules.formations import (
     FORMED_MINIMUM_MODELS,
     Formation,
     can_form_ranks,
@@ -17,7 +18,7 @@ from nqcore.formations import (
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.formations).failed == 0
+    assert doctest.testmod(nqcore.rules.formations).failed == 0
 
 
 def test_eight_models_keep_the_bonus_seven_do_not() -> None:

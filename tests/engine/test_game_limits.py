@@ -1,4 +1,5 @@
-"""Tests for nqcore.game_limits: game and unit sizes, attack zones, coherency, uses per activation.
+"""Tests for nqcore.rules.game_limits: game and unit sizes, attack zones, coherency, uses per
+activation.
 
 Besides the answers, one truth: every number of ``data/game_limits.toml`` is also printed in the
 rule's prose on its page, so a test finds the sentence that states it there; changing the datum
@@ -14,9 +15,11 @@ from pathlib import Path
 
 import pytest
 
-import nqcore.game_limits
-from nqcore.formations import Formation, effective_formation
-from nqcore.game_limits import (
+import nqcore.rules.game_limits
+from nqcore.army.characteristics import Size
+from nqcore.book.one_truth import number_word
+from nqcore.rules.formations import Formation, effective_formation
+from nqcore.rules.game_limits import (
     attack_zones,
     coherency_reaches,
     game_size,
@@ -27,16 +30,14 @@ from nqcore.game_limits import (
     unit_sizes,
     uses_per_activation,
 )
-from nqcore.one_truth import number_word
-from nqcore.profiles import Size
-from nqcore.table_text import cell_text
-from nqcore.tables import get_table
+from nqcore.tables.registry import get_table
+from nqcore.tables.table_text import cell_text
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.game_limits).failed == 0
+    assert doctest.testmod(nqcore.rules.game_limits).failed == 0
 
 
 def _page_of(label: str) -> str:
@@ -72,9 +73,11 @@ def test_every_record_names_a_section_that_exists() -> None:
 
 def test_the_game_sizes_are_the_books() -> None:
     assert [(s.key, s.points, s.open) for s in game_sizes()] == [
-        ("skirmish", 1000, False), ("small", 2000, False), ("medium", 3000, False),
+        ("skirmish", 1000, False),
+        ("small", 2000, False),
+        ("medium", 3000, False),
         ("epic", 4000, True),
-    ]  # fmt: skip
+    ]
     assert game_size(999) is None and game_size(1000) is game_sizes()[0]
     table = get_table("game-sizes")
     assert [cell_text(c, "fr") for c in table.rows[-1]] == ["Épique", "4000+"]
@@ -84,8 +87,11 @@ def test_the_game_sizes_are_the_books() -> None:
 def test_unit_sizes_follow_the_prose() -> None:
     units = unit_sizes()
     any_unit = units["unit"]
-    _prose_states("units", rf"normally consist of between {any_unit.minimum} and "
-                           rf"{any_unit.maximum} models")  # fmt: skip
+    _prose_states(
+        "units",
+        rf"normally consist of between {any_unit.minimum} and "
+        rf"{any_unit.maximum} models",
+    )
     ranked, closed = number_word(units["ranked"].minimum), number_word(units["closed"].minimum)
     _prose_states("ranked-formation", rf"{ranked} or more models")
     _prose_states("closed-formation", rf"fewer than {closed} models")
@@ -116,7 +122,7 @@ def test_formations_read_their_minimum_from_the_data(monkeypatch: pytest.MonkeyP
     changed = dict(unit_sizes())
     closed = changed["closed"]
     changed["closed"] = type(closed)(closed.key, closed.name, 10, None, False, closed.section)
-    monkeypatch.setattr("nqcore.formations.unit_sizes", lambda: changed)
+    monkeypatch.setattr("nqcore.rules.formations.unit_sizes", lambda: changed)
     assert effective_formation(Formation.CLOSED, 9) is Formation.SKIRMISH
     assert effective_formation(Formation.RANKED, 9) is Formation.RANKED
 
@@ -158,8 +164,9 @@ def test_coherency_follows_the_prose() -> None:
     for key, label in (("skirmish", "skirmish-formation"), ("dispersed", "dispersed-formation")):
         _prose_states(label, rf"operate at {reaches[key].reach}\" ")
         _prose_states(label, rf"no model is more than {reaches[key].reach}\" from at least one")
-    _prose_states("support-weapon-crew",
-                  rf"no more than {reaches['support-battery'].reach}\" apart")  # fmt: skip
+    _prose_states(
+        "support-weapon-crew", rf"no more than {reaches['support-battery'].reach}\" apart"
+    )
 
 
 def test_coherency_is_one_chain() -> None:
@@ -176,7 +183,7 @@ def test_uses_per_activation_follow_the_prose() -> None:
         "support-weapon": "A support weapon may only be fired once per activation",
         "teardrop-template-weapon": "A teardrop template weapon may only be fired once per",
         "burst-fire-weapon": "Burst fire weapons may only be fired once per activation",
-    }  # fmt: skip
+    }
     for key, uses in uses_per_activation().items():
         assert uses.uses == 1, f"{key}: the prose says once; the data says {uses.uses}"
         _prose_states(uses.section, re.escape(phrases[key]))

@@ -1,4 +1,4 @@
-"""Tests for nqcore.hold_actions: one response action per model of a holding unit."""
+"""Tests for nqcore.rules.hold_actions: one response action per model of a holding unit."""
 
 from __future__ import annotations
 
@@ -6,18 +6,18 @@ import doctest
 
 import pytest
 
-import nqcore.hold_actions
-from nqcore.hold_actions import (
+import nqcore.rules.hold_actions
+from nqcore.army.profile_files import sample_profile
+from nqcore.rules.hold_actions import (
     RESPONSE_SHOOTING_ACTIONS,
     HoldingUnit,
     ResponseError,
     can_fire_in_response,
 )
-from nqcore.profiles import sample_profile
 
 
 def test_docstring_examples() -> None:
-    assert doctest.testmod(nqcore.hold_actions).failed == 0
+    assert doctest.testmod(nqcore.rules.hold_actions).failed == 0
 
 
 def test_response_shooting_spends_up_to_five_actions() -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from nqcore.magic import Aspect
-from nqcore.mutations import mutation
-from nqcore.spells import aspect_intro
-from nqcore.turns import UnitState
+from nqcore.rules.magic import Aspect
+from nqcore.rules.mutations import mutation
+from nqcore.rules.spells import aspect_intro
+from nqcore.rules.turns import UnitState
 
 
 def test_mutations_by_key_or_name() -> None:
@@ -24,4 +24,10 @@ def test_every_aspect_has_its_card_page_introduction() -> None:
 
 def test_unit_states_have_labels() -> None:
     assert [state.label for state in UnitState] == [
-        "Unactivated", "Active", "Holding", "Responding", "Activated", "Panicked"]  # fmt: skip
+        "Unactivated",
+        "Active",
+        "Holding",
+        "Responding",
+        "Activated",
+        "Panicked",
+    ]

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nqcore import magic
-from nqcore.magic import (
+from nqcore.rules import magic
+from nqcore.rules.magic import (
     Aspect,
     army_aspects_allowed,
     cancel_chance,
@@ -21,8 +21,8 @@ from nqcore.magic import (
     opposed,
     spells_allowed,
 )
-from nqcore.spells import SpellDataError, all_spells, parse_spells, spell, spells_of
-from nqcore.tables import get_table
+from nqcore.rules.spells import SpellDataError, all_spells, parse_spells, spell, spells_of
+from nqcore.tables.registry import get_table
 
 levels = st.integers(min_value=1, max_value=8)
 wizardry = st.integers(min_value=0, max_value=4)
@@ -98,8 +98,14 @@ def test_thirty_nine_spells_from_the_cards() -> None:
     spells = all_spells()
     assert len(spells) == 39
     counts = {a: len(spells_of(a)) for a in Aspect}
-    assert counts == {Aspect.FIRE: 6, Aspect.WATER: 6, Aspect.EARTH: 6, Aspect.WIND: 6,
-                      Aspect.LIGHT: 6, Aspect.DARK: 9}
+    assert counts == {
+        Aspect.FIRE: 6,
+        Aspect.WATER: 6,
+        Aspect.EARTH: 6,
+        Aspect.WIND: 6,
+        Aspect.LIGHT: 6,
+        Aspect.DARK: 9,
+    }
 
 
 @pytest.mark.parametrize(
@@ -126,10 +132,31 @@ def test_unknown_spell() -> None:
 
 def test_malformed_spell_records_are_named() -> None:
     with pytest.raises(SpellDataError, match=r"spell #1 \(fireball\): missing field\(s\) points"):
-        parse_spells({"spell": [{"key": "fireball", "name": "Fireball", "aspect": "fire",
-                                 "use_cost": 6, "level": 3, "text": [], "source": "x"}]})
-    record = {"key": "x", "name": "X", "aspect": "ice", "use_cost": 1, "level": 3,
-              "points": 1, "text": [], "source": "x"}
+        parse_spells(
+            {
+                "spell": [
+                    {
+                        "key": "fireball",
+                        "name": "Fireball",
+                        "aspect": "fire",
+                        "use_cost": 6,
+                        "level": 3,
+                        "text": [],
+                        "source": "x",
+                    }
+                ]
+            }
+        )
+    record = {
+        "key": "x",
+        "name": "X",
+        "aspect": "ice",
+        "use_cost": 1,
+        "level": 3,
+        "points": 1,
+        "text": [],
+        "source": "x",
+    }
     with pytest.raises(SpellDataError, match="unknown aspect 'ice'"):
         parse_spells({"spell": [record]})
     with pytest.raises(SpellDataError, match="level 9 is not 1 to 8"):

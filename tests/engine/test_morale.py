@@ -1,4 +1,4 @@
-"""Tests for nqcore.morale, with the book's worked examples."""
+"""Tests for nqcore.rules.morale, with the book's worked examples."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import nqcore.morale
-from nqcore.morale import (
+import nqcore.rules.morale
+from nqcore.rules.morale import (
     FAILED_RALLY_PANIC_MODIFIER,
     HALF_IN_ONE_TURN,
     HALF_STARTING_NUMBER,
@@ -30,14 +30,14 @@ from nqcore.morale import (
     rally_cost,
     retreat_actions,
 )
-from nqcore.tables import get_table
+from nqcore.tables.registry import get_table
 
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "002_4d7decefb10fec18.txt"
-ERRATA = Path(nqcore.morale.__file__).with_name("data") / "errata" / "morale.toml"
+ERRATA = Path(nqcore.rules.morale.__file__).parents[1] / "data" / "errata" / "morale.toml"
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.morale).failed == 0
+    assert doctest.testmod(nqcore.rules.morale).failed == 0
 
 
 def test_first_dwarf_example() -> None:

@@ -1,4 +1,5 @@
-"""Tests for nqcore.movement, with the book's worked examples and the movement ability table."""
+"""Tests for nqcore.rules.movement, with the book's worked examples and the movement ability
+table."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import nqcore.movement
-from nqcore.movement import (
+import nqcore.rules.movement
+from nqcore.rules.movement import (
     BARRIER_ACTIONS,
     STAND_UP_ACTIONS,
     MovementAbility,
@@ -25,9 +26,9 @@ from nqcore.movement import (
     max_move,
     move_cost,
 )
-from nqcore.tables import get_table
+from nqcore.tables.registry import get_table
 
-ERRATA = Path(nqcore.movement.__file__).with_name("data") / "errata" / "movement.toml"
+ERRATA = Path(nqcore.rules.movement.__file__).parents[1] / "data" / "errata" / "movement.toml"
 H = Fraction(1, 2)
 
 # Movement Ability Table (lines 1028-1040) as printed: Double Time, Cavalry, Flying.
@@ -49,7 +50,7 @@ ABILITIES = (MovementAbility.DOUBLE_TIME, MovementAbility.CAVALRY, MovementAbili
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.movement).failed == 0
+    assert doctest.testmod(nqcore.rules.movement).failed == 0
 
 
 def test_move_whole_actions() -> None:

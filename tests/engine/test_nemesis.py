@@ -1,4 +1,4 @@
-"""Tests for nqcore.nemesis, with the two Unicorn examples of Traits > Nemesis."""
+"""Tests for nqcore.rules.nemesis, with the two Unicorn examples of Traits > Nemesis."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import doctest
 
 import pytest
 
-import nqcore.nemesis
-from nqcore.nemesis import (
+import nqcore.rules.nemesis
+from nqcore.rules.nemesis import (
     NEMESIS_STRENGTH_BONUS,
     Nemesis,
     nemeses_in_play,
@@ -19,7 +19,7 @@ DARK = Nemesis("Dark Unicorn", "Light Unicorn")
 
 
 def test_docstring_examples() -> None:
-    assert doctest.testmod(nqcore.nemesis).failed == 0
+    assert doctest.testmod(nqcore.rules.nemesis).failed == 0
 
 
 def test_the_rival_gains_the_reciprocal_trait() -> None:

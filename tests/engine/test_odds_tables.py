@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from nqcore.armoury import weapon
-from nqcore.ranged import WeaponRanges, ranged_hit_chance
-from nqcore.tables import get_table
+from nqcore.army.armoury import weapon
+from nqcore.rules.ranged import WeaponRanges, ranged_hit_chance
+from nqcore.tables.registry import get_table
 
 FACES = range(1, 11)
 
@@ -22,8 +22,15 @@ def faces_under(target: int, *, one_always: bool = False) -> Fraction:
 def test_chance_to_hit() -> None:
     table = get_table("chance-to-hit")
     modifiers = [-3, -2, -1, 0, 1, 2, 3]
-    assert table.columns[1:] == ("Modifier -3", "Modifier -2", "Modifier -1", "No modifier",
-                                 "Modifier +1", "Modifier +2", "Modifier +3")  # fmt: skip
+    assert table.columns[1:] == (
+        "Modifier -3",
+        "Modifier -2",
+        "Modifier -1",
+        "No modifier",
+        "Modifier +1",
+        "Modifier +2",
+        "Modifier +3",
+    )
     for row in table.rows:
         skill = row[0]
         assert isinstance(skill, int)

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from nqcore.errata import all_errata
-from nqcore.i18n import Msg, translator
-from nqcore.one_truth import (
+from nqcore.army.features import abilities
+from nqcore.book.errata import all_errata
+from nqcore.book.one_truth import (
+    ERRATUM_REASONS,
     ERRATUM_VALUES,
     INFILTRATE_MAX_MODELS,
     all_pairs,
@@ -18,8 +19,8 @@ from nqcore.one_truth import (
     errata_disagreements,
     number_word,
 )
-from nqcore.profiles import abilities
-from nqcore.spells import Spell, all_spells, spell
+from nqcore.i18n import Msg, translator
+from nqcore.rules.spells import Spell, all_spells, spell
 
 
 def _with(key: str, **changes: Any) -> list[Spell]:
@@ -50,32 +51,35 @@ def test_every_spell_number_stated_on_its_card_is_paired() -> None:
 def test_changing_fogs_upkeep_fails_naming_the_number_and_both_texts() -> None:
     changed = _with("fog", upkeep=7)
     messages = [str(pair) for pair in disagreements(spells=changed)]
-    assert len(messages) == 2, messages
-    card, erratum = sorted(messages, key=lambda m: "errata" in m)
+    assert len(messages) == 3, messages
+    card, erratum, reason = sorted(messages, key=lambda m: ("errata" in m, "] why" in m))
     assert card.startswith("nqcore/data/spells.toml [fog] text[")
     assert "'upkeep 7'" in card and "nqcore/data/spells.toml [fog] upkeep = 7" in card
     assert erratum.startswith("nqcore/data/errata/spells.toml [spell-list-fog-upkeep] correct")
     assert "says '6'" in erratum and "[fog] upkeep = 7" in erratum
+    assert reason.startswith("nqcore/data/errata/spells.toml [spell-list-fog-upkeep] why says")
+    assert "'card gives upkeep 7'" in reason and "[fog] upkeep = 7" in reason
 
 
 def test_a_changed_rule_fails_the_erratum_that_states_its_numbers(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import nqcore.points
+    import nqcore.army.weapon_costs
 
-    rule = nqcore.points.support_weapon_use_cost
-    monkeypatch.setattr(nqcore.points, "support_weapon_use_cost", lambda st: rule(st) + 1)
+    rule = nqcore.army.weapon_costs.support_weapon_use_cost
+    costs = nqcore.army.weapon_costs
+    monkeypatch.setattr(costs, "support_weapon_use_cost", lambda st: rule(st) + 1)
     (pair,) = disagreements()
     assert str(pair).startswith("nqcore/data/errata/ranged.toml [support-weapon-use-cost-table]")
-    assert "nqcore/points.py [Support Weapon Use Cost]" in str(pair)
+    assert "nqcore/army/weapon_costs.py [Support Weapon Use Cost]" in str(pair)
     assert "'ST 3 to 9, UC 4, 5, 6, 7, 8, 9, 10'" in str(pair)
 
 
 def test_every_paired_erratum_exists() -> None:
     ids = {e.id for e in all_errata()}
-    assert set(ERRATUM_VALUES) <= ids
+    assert set(ERRATUM_VALUES) | set(ERRATUM_REASONS) <= ids
     errata_texts = [p for p in all_pairs() if "/errata/" in p.text.file]
-    assert len(errata_texts) == len(ERRATUM_VALUES) >= 17
+    assert len(errata_texts) == len(ERRATUM_VALUES) + len(ERRATUM_REASONS) >= 19
 
 
 def test_an_erratum_value_is_the_whole_number() -> None:
@@ -121,3 +125,12 @@ def test_infiltrate_says_seven_models_everywhere() -> None:
 
 def test_number_words() -> None:
     assert [number_word(n) for n in (0, 6, 7, 10, 11)] == ["zero", "six", "seven", "ten", "11"]
+
+
+def test_an_erratum_explanation_that_misstates_the_card_is_named() -> None:
+    (fog,) = [e for e in all_errata() if e.id == "spell-list-fog-upkeep"]
+    why = Msg(fog.why.replace("gives upkeep 6", "gives upkeep 5"))
+    errata = [dataclasses.replace(e, why=why) if e is fog else e for e in all_errata()]
+    assert [str(p.text) for p in disagreements(errata=errata)] == [
+        "nqcore/data/errata/spells.toml [spell-list-fog-upkeep] why"
+    ]

@@ -1,4 +1,5 @@
-"""Tests for nqcore.points: Creating A Profile and weapon creation, with the book's examples."""
+"""Tests for nqcore.army.points: Creating A Profile and weapon creation, with the book's
+examples."""
 
 from __future__ import annotations
 
@@ -9,61 +10,59 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import nqcore.points
-from nqcore.armoury import Weapon, WeaponKind, weapon
-from nqcore.close_combat import combination_attack_cost
-from nqcore.errata import all_errata
-from nqcore.i18n import N_
-from nqcore.points import (
+import nqcore.army.points
+from nqcore.army.armoury import Weapon, WeaponKind, weapon
+from nqcore.army.characteristics import (
+    CHARACTERISTICS,
+    ModelType,
+    Size,
+    Specialist,
+    characteristic_range,
+)
+from nqcore.army.points import (
     SECTIONS,
     PointsBreakdown,
     ability_limits,
     additional_weapon_cost,
-    area_effect_cost,
     armour_cost,
     barding_cost,
-    cc_strength_bonus_cost,
     characteristic_cost,
     classify,
     core_points_limit,
-    grenade_points,
     magic_level_cost,
     max_elite_models,
+    minimum_points,
+    recommended_maximum,
+    resilience_cost,
+    shield_cost,
+    specialist_cost,
+)
+from nqcore.army.profile_files import parse_profile
+from nqcore.army.profile_points import profile_points, unit_points
+from nqcore.army.profiles import Armour, Element, Pick, Profile
+from nqcore.army.weapon_costs import (
+    area_effect_cost,
+    cc_strength_bonus_cost,
+    grenade_points,
     max_strength_for_area,
     max_strength_for_range,
-    minimum_points,
     pm_cost,
-    profile_points,
     range_cost,
     range_modifier_cost,
     ranged_strength_cost,
     reach_cost,
-    recommended_maximum,
-    resilience_cost,
-    shield_cost,
     special_rule_cost,
-    specialist_cost,
     support_strength_cost,
     teardrop_max_strength,
     teardrop_points,
     teardrop_use_cost,
-    unit_points,
     weapon_points,
 )
-from nqcore.profiles import (
-    CHARACTERISTICS,
-    Armour,
-    Element,
-    ModelType,
-    Pick,
-    Profile,
-    Size,
-    Specialist,
-    characteristic_range,
-    parse_profile,
-)
-from nqcore.ranged import Range
-from nqcore.tables import get_table, table_keys
+from nqcore.book.errata import all_errata
+from nqcore.i18n import N_
+from nqcore.rules.close_combat import combination_attack_cost
+from nqcore.rules.ranged import Range
+from nqcore.tables.registry import get_table, table_keys
 
 #: The Model Characteristics Summary (Profile Creation Summary, lines 3814-3821), and the chapter's
 #: Wound Values table for W 7 and 8.
@@ -85,7 +84,7 @@ def profile(name: str = "Test", **values: object) -> Profile:
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.points).failed == 0
+    assert doctest.testmod(nqcore.army.points).failed == 0
 
 
 def test_cost_tables_agree_with_the_summary() -> None:
@@ -346,13 +345,18 @@ def test_the_vampire_on_a_demon_beast() -> None:
                     "st": 5,
                     "weapons": [
                         {"name": "Claws", "uc": 3, "st_bonus": 0, "pm": -1},
-                        {"name": "Venom spray", "kind": "teardrop", "teardrop": "TTS", "st": 4,
-                         "uc": 5},
+                        {
+                            "name": "Venom spray",
+                            "kind": "teardrop",
+                            "teardrop": "TTS",
+                            "st": 4,
+                            "uc": 5,
+                        },
                     ],
                 }
             ],
         }
-    )  # fmt: skip
+    )
     breakdown = profile_points(vampire)
     characteristics = 16 + 6 + 10 + 11 + 16 + 25 + 13 + (3 + 6 + 7)
     weapons = 8 + 1 + additional_weapon_cost(0 + 6)  # broadsword; claws PM-1; TTS ST4
@@ -469,12 +473,24 @@ def test_close_combat_weapon_creation() -> None:
 @pytest.mark.parametrize(
     ("uc", "bonus", "pm", "cost"),
     [  # Close Combat Weapon Profiles (3994-4010)
-        (3, 0, 0, 0), (3, 0, -1, 1), (3, 0, -2, 3), (3, 0, -3, 6),
-        (4, 1, 0, 3), (4, 1, -1, 4), (4, 1, -2, 6), (4, 1, -3, 9),
-        (5, 2, 0, 8), (5, 2, -1, 9), (5, 2, -2, 11), (5, 2, -3, 14),
-        (6, 3, 0, 14), (6, 3, -1, 15), (6, 3, -2, 17), (6, 3, -3, 20),
+        (3, 0, 0, 0),
+        (3, 0, -1, 1),
+        (3, 0, -2, 3),
+        (3, 0, -3, 6),
+        (4, 1, 0, 3),
+        (4, 1, -1, 4),
+        (4, 1, -2, 6),
+        (4, 1, -3, 9),
+        (5, 2, 0, 8),
+        (5, 2, -1, 9),
+        (5, 2, -2, 11),
+        (5, 2, -3, 14),
+        (6, 3, 0, 14),
+        (6, 3, -1, 15),
+        (6, 3, -2, 17),
+        (6, 3, -3, 20),
     ],
-)  # fmt: skip
+)
 def test_close_combat_weapon_profiles_summary(uc: int, bonus: int, pm: int, cost: int) -> None:
     created = Weapon("x", N_("X"), WeaponKind.CLOSE_COMBAT, uc=uc, st_bonus=bonus, pm=pm)
     breakdown = weapon_points(created)
@@ -487,8 +503,16 @@ RANGED_SUMMARY = {  # Ranged Combat Weapon Profiles (4024-4056): ST -> costs by 
     5: [1, 2, 3, 4, 5, 6, 8, 10],
     6: [3, 4, 5, 6, 7, 8, 10, 12],
 }
-BANDS = [(3, 6, 9), (4, 8, 12), (5, 10, 15), (6, 12, 18), (8, 16, 24), (10, 20, 30),
-         (12, 24, 36), (15, 30, 45)]  # fmt: skip
+BANDS = [
+    (3, 6, 9),
+    (4, 8, 12),
+    (5, 10, 15),
+    (6, 12, 18),
+    (8, 16, 24),
+    (10, 20, 30),
+    (12, 24, 36),
+    (15, 30, 45),
+]
 
 
 def test_ranged_weapon_profiles_summary() -> None:
@@ -526,14 +550,26 @@ def test_support_weapon_creation_tables() -> None:
 @pytest.mark.parametrize(
     ("size", "strength", "uc", "cost"),
     [  # the teardrop examples of the Profile Creation Summary (4060-4078)
-        ("TTS", 3, 5, 5), ("TTS", 4, 5, 6), ("TTS", 5, 6, 8), ("TTS", 6, 7, 10),
-        ("TTS", 7, 8, 12), ("TTS", 8, 9, 16),
-        ("TTM", 3, 6, 13), ("TTM", 4, 6, 14), ("TTM", 5, 6, 16), ("TTM", 6, 7, 18),
-        ("TTM", 7, 8, 20), ("TTM", 8, 9, 24),
-        ("TTL", 3, 8, 31), ("TTL", 4, 8, 32), ("TTL", 5, 8, 34), ("TTL", 6, 8, 36),
-        ("TTL", 7, 8, 38), ("TTL", 8, 9, 42),
+        ("TTS", 3, 5, 5),
+        ("TTS", 4, 5, 6),
+        ("TTS", 5, 6, 8),
+        ("TTS", 6, 7, 10),
+        ("TTS", 7, 8, 12),
+        ("TTS", 8, 9, 16),
+        ("TTM", 3, 6, 13),
+        ("TTM", 4, 6, 14),
+        ("TTM", 5, 6, 16),
+        ("TTM", 6, 7, 18),
+        ("TTM", 7, 8, 20),
+        ("TTM", 8, 9, 24),
+        ("TTL", 3, 8, 31),
+        ("TTL", 4, 8, 32),
+        ("TTL", 5, 8, 34),
+        ("TTL", 6, 8, 36),
+        ("TTL", 7, 8, 38),
+        ("TTL", 8, 9, 42),
     ],
-)  # fmt: skip
+)
 def test_teardrop_examples(size: str, strength: int, uc: int, cost: int) -> None:
     created = Weapon("x", N_("X"), WeaponKind.TEARDROP, uc=uc, st=strength, teardrop=size)
     assert teardrop_use_cost(strength, size) == uc
@@ -591,8 +627,11 @@ def test_created_weapon_warnings() -> None:
         "Club: UC 3; a close combat weapon with ST+1 generally has UC 4"
     ]
     assert weapon_points(club).warnings[0].params == (
-        ("name", "Club"), ("uc", 3), ("bonus", "+1"), ("expected", 4),
-    )  # fmt: skip
+        ("name", "Club"),
+        ("uc", 3),
+        ("bonus", "+1"),
+        ("expected", 4),
+    )
 
 
 def said(breakdown: PointsBreakdown) -> list[str]:
@@ -602,13 +641,37 @@ def said(breakdown: PointsBreakdown) -> list[str]:
 
 def test_tables_are_registered() -> None:
     wanted = {
-        "hand-weapons", "ranged-weapons", "support-weapon-chassis", "support-weapons",
-        "abilities", "traits", "equipment", "cost-ac", "cost-ra", "cost-cc", "cost-st",
-        "cost-t", "cost-w", "cost-co", "cost-ar", "cost-resilience", "magic-user-levels",
-        "ability-limits", "sample-profiles", "cc-strength-bonus-cost", "pm-cost", "reach-cost",
-        "ranged-strength-cost", "range-cost", "range-modifier-cost", "support-strength-cost",
-        "area-effect-cost", "teardrop-points", "grenades", "weapon-special-rules-cost",
-    }  # fmt: skip
+        "hand-weapons",
+        "ranged-weapons",
+        "support-weapon-chassis",
+        "support-weapons",
+        "abilities",
+        "traits",
+        "equipment",
+        "cost-ac",
+        "cost-ra",
+        "cost-cc",
+        "cost-st",
+        "cost-t",
+        "cost-w",
+        "cost-co",
+        "cost-ar",
+        "cost-resilience",
+        "magic-user-levels",
+        "ability-limits",
+        "sample-profiles",
+        "cc-strength-bonus-cost",
+        "pm-cost",
+        "reach-cost",
+        "ranged-strength-cost",
+        "range-cost",
+        "range-modifier-cost",
+        "support-strength-cost",
+        "area-effect-cost",
+        "teardrop-points",
+        "grenades",
+        "weapon-special-rules-cost",
+    }
     assert wanted <= set(table_keys())
     for key in wanted:
         table = get_table(key)
@@ -686,7 +749,7 @@ def test_elements_are_priced_for_ra_cc_st_only() -> None:
 
 
 def test_the_example_profiles_of_the_rules() -> None:
-    from nqcore.profiles import example_profile, example_profiles
+    from nqcore.army.profile_files import example_profile, example_profiles
 
     assert len(example_profiles()) == 10
     for example in example_profiles():
@@ -704,13 +767,13 @@ def test_the_example_profiles_of_the_rules() -> None:
 
 
 def test_profile_table_builders() -> None:
-    from nqcore.profile_tables import (
+    from nqcore.army.profile_files import example_profile
+    from nqcore.tables.profile_tables import (
         profile_table,
         recommended_maximum_table,
         sample_profile_table,
         single_profile_table,
     )
-    from nqcore.profiles import example_profile
 
     dwarf = sample_profile_table("dwarf")
     assert dwarf.key == "sample-dwarf"

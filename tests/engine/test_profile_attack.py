@@ -6,18 +6,19 @@ from fractions import Fraction
 
 import pytest
 
-from nqcore.armoury import weapon
-from nqcore.attack import attack_chances
-from nqcore.profile_attack import (
+from nqcore.army.armoury import weapon
+from nqcore.army.profile_files import sample_profile, sample_profiles
+from nqcore.army.profiles import Profile
+from nqcore.rules.attack import attack_chances
+from nqcore.rules.profile_attack import (
     IMPROVISED,
     close_combat_weapon,
     profile_attack,
     target_modifiers,
     weapon_attack,
 )
-from nqcore.profiles import Profile, sample_profile, sample_profiles
-from nqcore.ranged import RangeBand
-from nqcore.tables import get_table
+from nqcore.rules.ranged import RangeBand
+from nqcore.tables.registry import get_table
 
 
 def sample(key: str) -> Profile:
@@ -56,10 +57,14 @@ def test_it_agrees_with_the_plain_numbers() -> None:
             cc_weapon = close_combat_weapon(a)
             modifier = (1 if t.size.is_large else 0) - (1 if t.has("ability", "dodge") else 0)
             expected = attack_chances(
-                a.cc or 0, a.st + (cc_weapon.st_bonus or 0), t.t, armour=t.ar,
-                penetration=cc_weapon.pm, to_hit_modifier=modifier,
+                a.cc or 0,
+                a.st + (cc_weapon.st_bonus or 0),
+                t.t,
+                armour=t.ar,
+                penetration=cc_weapon.pm,
+                to_hit_modifier=modifier,
                 unerring=a.has("ability", "unerring"),  # the Wight never fumbles
-            )  # fmt: skip
+            )
             assert found.chances == expected, (attacker, target)
 
 
@@ -82,8 +87,13 @@ def test_a_ranged_attack_needs_the_distance() -> None:
     with pytest.raises(ValueError, match="give the distance to the target for the Long Bow"):
         profile_attack(archer, ogre, bow)
     with pytest.raises(ValueError, match="the Trebuchet has no close, medium and long range"):
-        weapon_attack(5, 4, 4, weapon("trebuchet").__class__(
-            **{**weapon("trebuchet").__dict__, "ranges": ()}), distance=10)
+        weapon_attack(
+            5,
+            4,
+            4,
+            weapon("trebuchet").__class__(**{**weapon("trebuchet").__dict__, "ranges": ()}),
+            distance=10,
+        )
 
 
 def test_a_model_without_the_skill_cannot_attack() -> None:
@@ -98,8 +108,11 @@ def test_the_odds_table_of_the_sample_profiles() -> None:
     table = get_table("attack-sample-profiles")
     names = [s.profile.name for s in sample_profiles()]
     assert list(table.columns[1:]) == names and [row[0] for row in table.rows] == names
-    cells = {(row[0], name): cell for row in table.rows for name, cell in zip(names, row[1:],
-                                                                            strict=True)}
+    cells = {
+        (row[0], name): cell
+        for row in table.rows
+        for name, cell in zip(names, row[1:], strict=True)
+    }
     assert cells["Orc Bruiser", "Dwarf"] == Fraction(23, 100)
     assert cells["Dwarf", "Orc Bruiser"] == Fraction(3, 10)
     for cell in cells.values():

@@ -1,4 +1,5 @@
-"""Tests for nqcore.profiles: profiles, their valid values, the catalogue, the profile files."""
+"""Tests for nqcore.army.profiles: profiles, their valid values, the catalogue, the profile
+files."""
 
 from __future__ import annotations
 
@@ -7,26 +8,19 @@ from pathlib import Path
 
 import pytest
 
-import nqcore.profiles
-from nqcore.armoury import WeaponKind
-from nqcore.profiles import (
-    Armour,
-    Element,
+import nqcore.army.profiles
+from nqcore.army.armoury import WeaponKind
+from nqcore.army.characteristics import (
     ModelType,
-    Pick,
-    Profile,
     ProfileError,
     Size,
     Specialist,
-    abilities,
     characteristic_range,
-    equipment,
-    feature,
-    load_profile,
-    parse_profile,
-    traits,
 )
-from nqcore.tables import get_table
+from nqcore.army.features import abilities, equipment, feature, traits
+from nqcore.army.profile_files import load_profile, parse_profile
+from nqcore.army.profiles import Armour, Element, Pick, Profile
+from nqcore.tables.registry import get_table
 
 BASIC = {"name": "Warrior", "ac": 8, "ra": 4, "cc": 5, "st": 4, "t": 4, "w": 1, "co": 6}
 
@@ -37,7 +31,7 @@ def warrior(**changes: object) -> Profile:
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.profiles).failed == 0
+    assert doctest.testmod(nqcore.army.profiles).failed == 0
 
 
 def test_valid_ranges_are_those_the_cost_tables_price() -> None:

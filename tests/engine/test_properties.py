@@ -16,21 +16,24 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nqcore import armoury, dice, movement, ranged, turns
-from nqcore.armour import save_chance
-from nqcore.attack import attack_chances, retreat_free_hit_chances, wounds_distribution
-from nqcore.close_combat import (
+from nqcore.army import armoury
+from nqcore.army.characteristics import characteristic_range
+from nqcore.army.profile_files import sample_profiles
+from nqcore.army.profile_points import profile_points
+from nqcore.army.profiles import Armour
+from nqcore.rules import dice, movement, ranged, turns
+from nqcore.rules.armour import save_chance
+from nqcore.rules.attack import attack_chances, retreat_free_hit_chances, wounds_distribution
+from nqcore.rules.close_combat import (
     aggressive_attack_distribution,
     close_combat_hit_chance,
     close_combat_modifiers,
     extra_attack_distribution,
     parry_chance,
 )
-from nqcore.damage import wound_chance
-from nqcore.magic import SPELL_LEVELS, WIZARDRY_LEVELS, cancel_chance, cast_chance
-from nqcore.morale import command_chance, command_modifiers, panic_distribution
-from nqcore.points import profile_points
-from nqcore.profiles import Armour, characteristic_range, sample_profiles
+from nqcore.rules.damage import wound_chance
+from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS, cancel_chance, cast_chance
+from nqcore.rules.morale import command_chance, command_modifiers, panic_distribution
 
 SKILLS = st.integers(-2, 12)
 STRENGTHS = st.integers(0, 12)
@@ -56,8 +59,9 @@ def ungrouped(keys: Iterable[str], table: Mapping[str, dice.Modifier]) -> list[s
 
 CC_KEYS = st.lists(st.sampled_from(sorted(close_combat_modifiers())), max_size=4)
 CO_KEYS = st.lists(st.sampled_from(sorted(command_modifiers())), max_size=4)
-RANGED_WEAPONS = [w for w in armoury.ranged_weapons() + armoury.support_weapons()
-                  if len(w.ranges) == 3]  # fmt: skip
+RANGED_WEAPONS = [
+    w for w in armoury.ranged_weapons() + armoury.support_weapons() if len(w.ranges) == 3
+]
 
 
 # --- distributions --------------------------------------------------------------------------
@@ -114,8 +118,13 @@ def test_who_is_hit_in_a_close_combat(models: list[bool]) -> None:
 # --- chances --------------------------------------------------------------------------------
 
 
-@given(target=st.integers(-5, 15), ten_fails=st.booleans(), one_succeeds=st.booleans(),
-       n=st.integers(1, 4), chance=st.fractions(0, 1, max_denominator=50))  # fmt: skip
+@given(
+    target=st.integers(-5, 15),
+    ten_fails=st.booleans(),
+    one_succeeds=st.booleans(),
+    n=st.integers(1, 4),
+    chance=st.fractions(0, 1, max_denominator=50),
+)
 def test_chances_are_probabilities(
     target: int, ten_fails: bool, one_succeeds: bool, n: int, chance: Fraction
 ) -> None:
@@ -160,14 +169,26 @@ def test_better_ra_hits_more_often_and_further_never_better(
         assert ranged.ranged_hit_chance(ra, distance + 1, ranges) <= chance
 
 
-@given(armour=st.integers(0, 10), strength=STRENGTHS, pm=st.integers(-3, 0),
-       resilience=st.integers(0, 3), ranked=st.booleans(), lucky=st.booleans())  # fmt: skip
+@given(
+    armour=st.integers(0, 10),
+    strength=STRENGTHS,
+    pm=st.integers(-3, 0),
+    resilience=st.integers(0, 3),
+    ranked=st.booleans(),
+    lucky=st.booleans(),
+)
 def test_better_armour_saves_more_often(
     armour: int, strength: int, pm: int, resilience: int, ranked: bool, lucky: bool
 ) -> None:
     def save(**change: Any) -> Fraction:
-        values: dict[str, Any] = dict(armour=armour, strength=strength, penetration=pm,
-                                      resilience=resilience, ranked=ranked, lucky_save=lucky)
+        values: dict[str, Any] = dict(
+            armour=armour,
+            strength=strength,
+            penetration=pm,
+            resilience=resilience,
+            ranked=ranked,
+            lucky_save=lucky,
+        )
         values.update(change)
         return save_chance(values.pop("armour"), values.pop("strength"), **values)
 
@@ -186,14 +207,19 @@ def test_stronger_attacks_wound_more_often(strength: int, toughness: int) -> Non
     assert wound_chance(strength, toughness + 1) <= chance
 
 
-@given(co=SKILLS, keys=CO_KEYS, fear=st.integers(0, 3), standard=st.booleans(),
-       leader=st.booleans(), inspiring=st.booleans())  # fmt: skip
+@given(
+    co=SKILLS,
+    keys=CO_KEYS,
+    fear=st.integers(0, 3),
+    standard=st.booleans(),
+    leader=st.booleans(),
+    inspiring=st.booleans(),
+)
 def test_better_command_passes_more_often(
     co: int, keys: list[str], fear: int, standard: bool, leader: bool, inspiring: bool
 ) -> None:
     mods = ungrouped(keys, command_modifiers())
-    flags = {"battle_standard": standard, "great_leader": leader,
-             "inspiring_leadership": inspiring}  # fmt: skip
+    flags = {"battle_standard": standard, "great_leader": leader, "inspiring_leadership": inspiring}
     chance = command_chance(co, mods, fear=fear, **flags)
     assert is_chance(chance)
     assert command_chance(co + 1, mods, fear=fear, **flags) >= chance
@@ -201,20 +227,27 @@ def test_better_command_passes_more_often(
     assert command_chance(co, mods, fear=fear, **{**flags, "battle_standard": True}) >= chance
 
 
-@given(level=st.sampled_from(list(SPELL_LEVELS)), wizardry=st.sampled_from(list(WIZARDRY_LEVELS)),
-       concentrating=st.booleans(), chant=st.integers(0, 4))  # fmt: skip
+@given(
+    level=st.sampled_from(list(SPELL_LEVELS)),
+    wizardry=st.sampled_from(list(WIZARDRY_LEVELS)),
+    concentrating=st.booleans(),
+    chant=st.integers(0, 4),
+)
 def test_better_wizards_cast_more_often(
     level: int, wizardry: int, concentrating: bool, chant: int
 ) -> None:
     chanting = chant if wizardry == 0 and not concentrating else 0
-    chance = cast_chance(level, wizardry, concentrating=concentrating,
-                         chanting_initiates=chanting)  # fmt: skip
+    chance = cast_chance(level, wizardry, concentrating=concentrating, chanting_initiates=chanting)
     assert is_chance(chance) and chance <= Fraction(9, 10)  # a natural 10 always fails
     if wizardry + 1 in WIZARDRY_LEVELS and not chanting:
         assert cast_chance(level, wizardry + 1, concentrating=concentrating) >= chance
     if level + 1 in SPELL_LEVELS:  # level 8 is the easiest
-        assert cast_chance(level + 1, wizardry, concentrating=concentrating,
-                           chanting_initiates=chanting) >= chance  # fmt: skip
+        assert (
+            cast_chance(
+                level + 1, wizardry, concentrating=concentrating, chanting_initiates=chanting
+            )
+            >= chance
+        )
     if not chanting:
         assert cast_chance(level, wizardry, concentrating=True) >= chance
     assert is_chance(cancel_chance(level, concentrating=concentrating))
@@ -223,28 +256,49 @@ def test_better_wizards_cast_more_often(
 
 # --- the whole attack ------------------------------------------------------------------------
 
-ATTACK_FLAGS = st.fixed_dictionaries({
-    "penetration": st.integers(-2, 0), "resilience": st.integers(0, 2),
-    "to_hit_modifier": st.integers(-2, 2), "ranked": st.booleans(), "lucky_save": st.booleans(),
-    "poisonous": st.booleans(), "parry": st.booleans(), "unerring": st.booleans(),
-})  # fmt: skip
+ATTACK_FLAGS = st.fixed_dictionaries(
+    {
+        "penetration": st.integers(-2, 0),
+        "resilience": st.integers(0, 2),
+        "to_hit_modifier": st.integers(-2, 2),
+        "ranked": st.booleans(),
+        "lucky_save": st.booleans(),
+        "poisonous": st.booleans(),
+        "parry": st.booleans(),
+        "unerring": st.booleans(),
+    }
+)
 
 
 @settings(max_examples=60)
-@given(skill=st.integers(1, 10), strength=st.integers(1, 10), toughness=st.integers(1, 10),
-       armour=st.integers(0, 9), flags=ATTACK_FLAGS)  # fmt: skip
+@given(
+    skill=st.integers(1, 10),
+    strength=st.integers(1, 10),
+    toughness=st.integers(1, 10),
+    armour=st.integers(0, 9),
+    flags=ATTACK_FLAGS,
+)
 def test_a_whole_attack(
     skill: int, strength: int, toughness: int, armour: int, flags: dict[str, Any]
 ) -> None:
     def total(**change: int) -> Fraction:
         values = {"skill": skill, "strength": strength, "toughness": toughness, "armour": armour}
         values.update(change)
-        return attack_chances(values.pop("skill"), values.pop("strength"),
-                              values.pop("toughness"), **values, **flags).total  # fmt: skip
+        return attack_chances(
+            values.pop("skill"), values.pop("strength"), values.pop("toughness"), **values, **flags
+        ).total
 
     steps = attack_chances(skill, strength, toughness, armour=armour, **flags)
-    for value in (steps.hit, steps.masterful, steps.fumble, steps.parried, steps.save,
-                  steps.unsaved, steps.wound, steps.total):  # fmt: skip
+    for value in (
+        steps.hit,
+        steps.masterful,
+        steps.fumble,
+        steps.parried,
+        steps.save,
+        steps.unsaved,
+        steps.wound,
+        steps.total,
+    ):
         assert is_chance(value)
     assert steps.total <= steps.unsaved <= steps.hit
     chance = steps.total
@@ -259,8 +313,12 @@ def test_the_free_hit_of_a_retreat(strength: int, toughness: int, armour: int) -
     chance = retreat_free_hit_chances(strength, toughness, armour=armour).total
     assert is_chance(chance)
     assert retreat_free_hit_chances(strength, toughness, armour=armour + 1).total <= chance
-    assert chance == attack_chances(0, strength, toughness, armour=armour, save_modifier=-1,
-                                    automatic_hit=True).total  # fmt: skip
+    assert (
+        chance
+        == attack_chances(
+            0, strength, toughness, armour=armour, save_modifier=-1, automatic_hit=True
+        ).total
+    )
 
 
 # --- points -----------------------------------------------------------------------------------
@@ -268,15 +326,18 @@ def test_the_free_hit_of_a_retreat(strength: int, toughness: int, armour: int) -
 SAMPLES = [s.profile for s in sample_profiles()]
 
 
-@given(sample=st.sampled_from(SAMPLES),
-       key=st.sampled_from(["ac", "ra", "cc", "st", "t", "w", "co", "ar"]))  # fmt: skip
+@given(
+    sample=st.sampled_from(SAMPLES),
+    key=st.sampled_from(["ac", "ra", "cc", "st", "t", "w", "co", "ar"]),
+)
 def test_a_better_sample_profile_never_costs_less(sample: Any, key: str) -> None:
     if key == "ar":
         better_value = sample.armour.value + 1
         if better_value not in characteristic_range("ar"):
             return
         better = dataclasses.replace(
-            sample, armour=dataclasses.replace(sample.armour, value=better_value))
+            sample, armour=dataclasses.replace(sample.armour, value=better_value)
+        )
     else:
         value = getattr(sample, key)
         if value is None or value + 1 not in characteristic_range(key):

@@ -1,4 +1,4 @@
-"""Tests for nqcore.ranged, with the book's worked examples."""
+"""Tests for nqcore.rules.ranged, with the book's worked examples."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import nqcore.ranged
-from nqcore.ranged import (
+import nqcore.rules.ranged
+from nqcore.rules.ranged import (
     AIM_ACTIONS,
     BURST_FIRE_SPLIT_INCHES,
     GRENADE_DEVIATION_INCHES,
@@ -53,9 +53,9 @@ from nqcore.ranged import (
     teardrop_use_cost,
     template_hit_chance,
 )
-from nqcore.tables import get_table
+from nqcore.tables.registry import get_table
 
-ERRATA = Path(nqcore.ranged.__file__).with_name("data") / "errata" / "ranged.toml"
+ERRATA = Path(nqcore.rules.ranged.__file__).parents[1] / "data" / "errata" / "ranged.toml"
 BOW = WeaponRanges.parse("10/+1", "20/+0", "30/-1")
 
 
@@ -64,7 +64,7 @@ def errata() -> dict[str, dict[str, str]]:
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.ranged).failed == 0
+    assert doctest.testmod(nqcore.rules.ranged).failed == 0
 
 
 def test_range_bands_of_the_bow() -> None:
@@ -294,7 +294,7 @@ def test_small_tables() -> None:
 def test_archer_use_cost_example() -> None:
     # "A human archer is about to fire his bow that has a UC4. This requires that the archer use
     # 4 actions (AC) to fire the bow once."
-    from nqcore.close_combat import attacks_possible
+    from nqcore.rules.close_combat import attacks_possible
 
     assert attacks_possible(4, 4) == 1
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import doctest
 
-import nqcore.table_text
-import nqcore.templates
-from nqcore.damage import BASE_WOUND_TARGET
-from nqcore.magic import CANCEL_USE_COST
-from nqcore.movement import STAND_UP_ACTIONS
-from nqcore.table_text import cell_text
-from nqcore.tables import get_table
+import nqcore.rules.templates
+import nqcore.tables.table_text
+from nqcore.rules.damage import BASE_WOUND_TARGET
+from nqcore.rules.magic import CANCEL_USE_COST
+from nqcore.rules.movement import STAND_UP_ACTIONS
+from nqcore.tables.registry import get_table
+from nqcore.tables.table_text import cell_text
 
 
 def _rows(key: str, lang: str = "en") -> dict[str, str]:
@@ -38,5 +38,5 @@ def test_rolls_needed_come_from_the_rules() -> None:
 
 
 def test_docstring_examples() -> None:
-    assert doctest.testmod(nqcore.table_text).failed == 0
-    assert doctest.testmod(nqcore.templates).failed == 0
+    assert doctest.testmod(nqcore.tables.table_text).failed == 0
+    assert doctest.testmod(nqcore.rules.templates).failed == 0

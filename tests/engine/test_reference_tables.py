@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.armoury import hand_weapons, ranged_weapons, support_weapons
-from nqcore.errata import all_errata
+from nqcore.army.armoury import hand_weapons, ranged_weapons, support_weapons
+from nqcore.army.profile_files import example_profile, sample_profiles
+from nqcore.army.profile_points import profile_points
+from nqcore.book.errata import all_errata
 from nqcore.i18n import Msg
-from nqcore.points import profile_points
-from nqcore.profiles import example_profile, sample_profiles
-from nqcore.tables import Phrase, Signed, Table, get_table, table_keys
+from nqcore.tables.registry import Phrase, Signed, Table, get_table, table_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 DIRECTIVE = re.compile(r"```\{nq-table\} (\S+)")
@@ -61,23 +61,35 @@ def test_engine_strings_are_marked_as_literals_only() -> None:
 
 def test_recommended_maxima() -> None:
     assert get_table("creating-a-profile-max-ac").rows == (
-        ("Characters", 12), ("Individuals", 12), ("Unit Leaders", 12), ("Elite", 12), ("Core", 10),
-    )  # fmt: skip
+        ("Characters", 12),
+        ("Individuals", 12),
+        ("Unit Leaders", 12),
+        ("Elite", 12),
+        ("Core", 10),
+    )
     assert column(get_table("creating-a-profile-max-t"), "Max T") == [8, 7, 6, 6, 5]
     assert column(get_table("creating-a-profile-max-w"), "Model Type") == [
-        "Individuals", "Unit Leaders", "Elite", "Core",
-    ]  # fmt: skip
+        "Individuals",
+        "Unit Leaders",
+        "Elite",
+        "Core",
+    ]
     assert get_table("creating-a-profile-max-ar").rows == (
-        ("Unit Leaders", 5), ("Elite", 5), ("Core", 4),
-    )  # fmt: skip
+        ("Unit Leaders", 5),
+        ("Elite", 5),
+        ("Core", 4),
+    )
 
 
 def test_armour_types_shield_and_barding() -> None:
     worn = get_table("creating-a-profile-armour-types").rows
     assert worn == (
-        ("No Armour", 0), ("Leather Armour", "1–2"), ("Light Armour", 3), ("Heavy Armour", 4),
+        ("No Armour", 0),
+        ("Leather Armour", "1–2"),
+        ("Light Armour", 3),
+        ("Heavy Armour", 4),
         ("Shield", 1),
-    )  # fmt: skip
+    )
     assert isinstance(worn[-1][1], Signed)
     natural = get_table("creating-a-profile-natural-armour").rows
     assert natural == get_table("army-armour-values-natural").rows
@@ -120,8 +132,9 @@ def test_combination_models_and_chariots() -> None:
 
 def test_the_army_sample_profiles() -> None:
     assert get_table("army-model-profile").rows == (
-        ("Basic Soldier", 8, 4, 5, 4, 4, 1, 6), ("Hero", 10, 5, 6, 5, 5, 2, 7),
-    )  # fmt: skip
+        ("Basic Soldier", 8, 4, 5, 4, 4, 1, 6),
+        ("Hero", 10, 5, 6, 5, 5, 2, 7),
+    )
     swordmaster = get_table("army-sample-swordmaster")
     assert swordmaster.rows[0][-3:] == (3, 44, 44)
     assert dict(swordmaster.details)["Structure"] == Phrase(("Elite", ", ", "3+ per unit"))
@@ -129,7 +142,7 @@ def test_the_army_sample_profiles() -> None:
 
 @pytest.mark.parametrize("sample", sample_profiles(), ids=lambda s: s.profile.key)
 def test_sample_profile_tables(sample: object) -> None:
-    from nqcore.profiles import SampleProfile
+    from nqcore.army.profile_files import SampleProfile
 
     assert isinstance(sample, SampleProfile)
     table = get_table(f"sample-{sample.profile.key}")
@@ -216,9 +229,39 @@ def test_close_combat_weapon_profiles() -> None:
 def test_ranged_combat_weapon_profiles() -> None:
     table = get_table("summary-ranged-combat-weapon-profiles")
     assert column(table, "Cost") == [
-        -2, -1, 0, 1, 2, 3, 5, 7, -1, 0, 1, 2, 3, 4, 6, 8,
-        1, 2, 3, 4, 5, 6, 8, 10, 3, 4, 5, 6, 7, 8, 10, 12,
-    ]  # fmt: skip
+        -2,
+        -1,
+        0,
+        1,
+        2,
+        3,
+        5,
+        7,
+        -1,
+        0,
+        1,
+        2,
+        3,
+        4,
+        6,
+        8,
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        8,
+        10,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        10,
+        12,
+    ]
     assert table.rows[0] == (3, "3/+1", "6/+0", "9/-1", 3, None, -2)
     assert table.rows[-1] == (6, "15/+1", "30/+0", "45/-1", 6, None, 12)
 
@@ -227,8 +270,25 @@ def test_teardrop_template_examples() -> None:
     table = get_table("summary-teardrop-templates")
     assert column(table, "UC") == [5, 5, 6, 7, 8, 9, 6, 6, 6, 7, 8, 9, 8, 8, 8, 8, 8, 9]
     assert column(table, "Cost") == [
-        5, 6, 8, 10, 12, 16, 13, 14, 16, 18, 20, 24, 31, 32, 34, 36, 38, 42,
-    ]  # fmt: skip
+        5,
+        6,
+        8,
+        10,
+        12,
+        16,
+        13,
+        14,
+        16,
+        18,
+        20,
+        24,
+        31,
+        32,
+        34,
+        36,
+        38,
+        42,
+    ]
 
 
 # --- weapon creation ---------------------------------------------------------------------------
@@ -239,8 +299,15 @@ def test_weapon_creation_tables() -> None:
         (st, st) for st in range(3, 10)
     )  # ST + 1 printed: an erratum
     assert column(get_table("weapon-creation-strength-to-range-ratio"), "Maximum Strength") == [
-        8, 8, 7, 7, 6, 6, 5, 5,
-    ]  # fmt: skip
+        8,
+        8,
+        7,
+        7,
+        6,
+        6,
+        5,
+        5,
+    ]
     assert column(
         get_table("weapon-creation-strength-to-area-effect-ratio"), "Maximum Strength"
     ) == [9, 8, 7, 6, 5]
@@ -248,11 +315,15 @@ def test_weapon_creation_tables() -> None:
         get_table("support-strength-cost").rows
     )
     assert get_table("weapon-creation-teardrop-use-cost").rows == (
-        ("Small (TTS)", "ST+1", 5), ("Medium (TTM)", "ST+1", 6), ("Large (TTL)", "ST+1", 8),
-    )  # fmt: skip
+        ("Small (TTS)", "ST+1", 5),
+        ("Medium (TTM)", "ST+1", 6),
+        ("Large (TTL)", "ST+1", 8),
+    )
     assert column(get_table("weapon-creation-teardrop-maximum-strength"), "Maximum Strength") == [
-        8, 7, 6,
-    ]  # fmt: skip
+        8,
+        7,
+        6,
+    ]
     assert column(get_table("teardrop-points"), "Points Cost") == [6, 14, 32]
     assert get_table("weapon-creation-grenade-knock-prone").rows == (("Knock Prone", 2),)
     assert get_table("equipment-grenades").rows[1] == (4, 2, 3, 4, 6, 8, 12)
@@ -298,5 +369,11 @@ def test_each_armoury_row_names_its_weapon() -> None:
 
 def test_row_keys_must_match_the_rows() -> None:
     with pytest.raises(ValueError, match="table t: 1 row keys for 2 rows"):
-        Table(key="t", title=Msg("T"), columns=(Msg("A"),), rows=((1,), (2,)), source="s",
-              row_keys=("a",))  # fmt: skip
+        Table(
+            key="t",
+            title=Msg("T"),
+            columns=(Msg("A"),),
+            rows=((1,), (2,)),
+            source="s",
+            row_keys=("a",),
+        )

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from nqcore.errata import all_errata
-from nqcore.points import profile_points
-from nqcore.profiles import ModelType, SampleProfile, sample_profile, sample_profiles
-from nqcore.tables import get_table
+from nqcore.army.characteristics import ModelType
+from nqcore.army.profile_files import SampleProfile, sample_profile, sample_profiles
+from nqcore.army.profile_points import profile_points
+from nqcore.book.errata import all_errata
+from nqcore.tables.registry import get_table
 
 PRINTED = {
     "human-men-at-arms": 28,

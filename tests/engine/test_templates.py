@@ -8,10 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from nqcore.ranged import TeardropSize
-from nqcore.spells import spell
-from nqcore.tables import get_table
-from nqcore.templates import (
+from nqcore.rules.ranged import TeardropSize
+from nqcore.rules.spells import spell
+from nqcore.rules.templates import (
     TemplateDataError,
     blast_templates,
     counters,
@@ -23,6 +22,7 @@ from nqcore.templates import (
     teardrop_template,
     teardrop_templates,
 )
+from nqcore.tables.registry import get_table
 
 
 def test_blast_templates_run_from_one_to_four_inches_by_halves() -> None:
@@ -41,8 +41,9 @@ def test_spell_templates_are_the_spells_that_place_a_circle() -> None:
         "Lava Pool": Fraction(5, 2),
         "Smoke": Fraction(3),
     }
-    assert all(spell(str(t.name)).template == f"blast-{float(t.diameter):g}"
-               for t in spell_templates())  # fmt: skip
+    assert all(
+        spell(str(t.name)).template == f"blast-{float(t.diameter):g}" for t in spell_templates()
+    )
 
 
 def test_siege_templates_and_counters() -> None:

@@ -1,4 +1,4 @@
-"""Tests for nqcore.turns: initiative, the number of game turns, battle points."""
+"""Tests for nqcore.rules.turns: initiative, the number of game turns, battle points."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import nqcore.turns
-from nqcore.tables import get_table
-from nqcore.turns import (
+import nqcore.rules.turns
+from nqcore.rules.turns import (
     TURN_PHASES,
     UnitState,
     battle_points,
@@ -24,10 +23,11 @@ from nqcore.turns import (
     initiative_score,
     initiative_winner,
 )
+from nqcore.tables.registry import get_table
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.turns).failed == 0
+    assert doctest.testmod(nqcore.rules.turns).failed == 0
 
 
 def test_game_turns_table_as_printed() -> None:

@@ -1,4 +1,4 @@
-"""Tests for nqcore.upkeep: the Magic chapter's Upkeep rules with the spell cards' values."""
+"""Tests for nqcore.rules.upkeep: the Magic chapter's Upkeep rules with the spell cards' values."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-import nqcore.upkeep
-from nqcore.spells import all_spells, spell
-from nqcore.upkeep import (
+import nqcore.rules.upkeep
+from nqcore.rules.spells import all_spells, spell
+from nqcore.rules.upkeep import (
     UPKEPT_SPELLS_PER_ACTIVATION,
     actions_to_keep,
     dissipating,
@@ -19,7 +19,7 @@ from nqcore.upkeep import (
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(nqcore.upkeep).failed == 0
+    assert doctest.testmod(nqcore.rules.upkeep).failed == 0
 
 
 def test_upkeep_comes_from_the_cards() -> None:

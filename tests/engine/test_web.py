@@ -1,4 +1,4 @@
-"""``nqcore.web``, what the At the table page asks in the browser: the answers of ``nq``, the
+"""``nqcore.cli.web``, what the At the table page asks in the browser: the answers of ``nq``, the
 engine's refusals in the reader's language, and the profile builder's steps."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.cli import main
-from nqcore.points import profile_points
-from nqcore.profiles import parse_profile, sample_profile
-from nqcore.web import ask, ask_json, build, profile_toml, refusal, starting_profiles
+from nqcore.army.profile_files import parse_profile, sample_profile
+from nqcore.army.profile_points import profile_points
+from nqcore.cli.commands import main
+from nqcore.cli.web import ask, ask_json, build, profile_toml, refusal, starting_profiles
 
 
 def nq(argv: list[str], lang: str) -> tuple[int, str, str]:
@@ -30,10 +30,14 @@ def nq(argv: list[str], lang: str) -> tuple[int, str, str]:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize(
     "argv",
-    [["cast", "5", "--wizardry", "2"], ["shoot", "5", "12.5", "--weapon", "bow"],
-     ["attack", "--attacker", "orc-bruiser", "--target", "dwarf"], ["morale", "16", "3", "4", "2"],
-     ["move", "3", "--ability", "flying"]],
-)  # fmt: skip
+    [
+        ["cast", "5", "--wizardry", "2"],
+        ["shoot", "5", "12.5", "--weapon", "bow"],
+        ["attack", "--attacker", "orc-bruiser", "--target", "dwarf"],
+        ["morale", "16", "3", "4", "2"],
+        ["move", "3", "--ability", "flying"],
+    ],
+)
 def test_ask_answers_as_nq_json(argv: list[str], lang: str) -> None:
     status, out, _err = nq(argv, lang)
     assert status == 0
@@ -45,18 +49,26 @@ def test_ask_answers_as_nq_json(argv: list[str], lang: str) -> None:
 @pytest.mark.parametrize(
     "argv,french",
     [
-        (["cast", "5", "--chant", "3", "--wizardry", "1"],
-         "seuls les initiés (niveau de magie 0) psalmodient des sorts"),
-        (["cast", "5", "--chant", "3", "--concentrate"],
-         "les initiés qui psalmodient un sort ne peuvent pas se concentrer"),
-        (["hit", "5", "--mod", "higher-ground", "--mod", "enemy-higher-ground"],
-         "les modificateurs « Attaquant en hauteur » et « Ennemi en hauteur » ne peuvent pas "
-         "s’appliquer ensemble"),
-        (["attack", "5", "4", "4", "--weapon", "catapult"],
-         "donnez la distance de la cible pour l’arme Catapulte"),
+        (
+            ["cast", "5", "--chant", "3", "--wizardry", "1"],
+            "seuls les initiés (niveau de magie 0) psalmodient des sorts",
+        ),
+        (
+            ["cast", "5", "--chant", "3", "--concentrate"],
+            "les initiés qui psalmodient un sort ne peuvent pas se concentrer",
+        ),
+        (
+            ["hit", "5", "--mod", "higher-ground", "--mod", "enemy-higher-ground"],
+            "les modificateurs « Attaquant en hauteur » et « Ennemi en hauteur » ne peuvent pas "
+            "s’appliquer ensemble",
+        ),
+        (
+            ["attack", "5", "4", "4", "--weapon", "catapult"],
+            "donnez la distance de la cible pour l’arme Catapulte",
+        ),
         (["morale", "4", "2", "5"], "tour 2 : 5 pertes, mais il ne reste que 2 figurines"),
     ],
-)  # fmt: skip
+)
 def test_a_refusal_is_nq_s_message_in_the_reader_s_language(argv: list[str], french: str) -> None:
     status, _out, err = nq(argv, "fr")
     answer = ask(argv, "fr")
@@ -74,8 +86,19 @@ def test_a_mistake_argparse_finds_is_its_line_and_an_unknown_refusal_is_kept() -
 def test_ask_json_and_points_read_what_the_page_sends(tmp_path: Path) -> None:
     cast = json.loads(ask_json(json.dumps({"argv": ["cast", "5"], "lang": "fr"})))
     assert cast["json"]["chance"] == {"fraction": "1/2", "value": 0.5}
-    toml = profile_toml({"name": "Pikeman", "ac": 8, "ra": "-", "cc": 5, "st": 4, "t": 5, "w": 1,
-                         "co": 6, "weapons": ["spear"]})  # fmt: skip
+    toml = profile_toml(
+        {
+            "name": "Pikeman",
+            "ac": 8,
+            "ra": "-",
+            "cc": 5,
+            "st": 4,
+            "t": 5,
+            "w": 1,
+            "co": 6,
+            "weapons": ["spear"],
+        }
+    )
     priced = json.loads(ask_json(json.dumps({"toml": toml, "lang": "en"})))
     assert priced["json"]["file"] == "profile.toml"
     assert priced["json"]["points"] == profile_points(parse_profile(tomllib.loads(toml))).total
@@ -96,8 +119,14 @@ def test_builder_steps_set_add_and_remove() -> None:
     assert (
         first["points"]["json"]["points"] == profile_points(sample_profile("dwarf").profile).total
     )
-    step = build({"toml": first["toml"], "set": {"st": "6", "ra": "-", "shield": True},
-                  "add": ["abilities", "extra-attack|x2"]}, "fr")  # fmt: skip
+    step = build(
+        {
+            "toml": first["toml"],
+            "set": {"st": "6", "ra": "-", "shield": True},
+            "add": ["abilities", "extra-attack|x2"],
+        },
+        "fr",
+    )
     record = tomllib.loads(step["toml"])
     assert record["st"] == 6 and record["ra"] == "-" and record["armour"]["shield"] is True
     assert record["abilities"] == [{"key": "extra-attack", "level": "x2"}]
@@ -120,8 +149,13 @@ def test_builder_steps_set_add_and_remove() -> None:
 
 
 def test_profile_toml_writes_what_toml_reads() -> None:
-    record = {"name": 'Say "hi"', "mounted": False, "ratio": 1.5,
-              "weapons": ["sword", {"name": "Claws", "uc": 3}], "armour": {"value": 2}}  # fmt: skip
+    record = {
+        "name": 'Say "hi"',
+        "mounted": False,
+        "ratio": 1.5,
+        "weapons": ["sword", {"name": "Claws", "uc": 3}],
+        "armour": {"value": 2},
+    }
     assert tomllib.loads(profile_toml(record)) == record
     with pytest.raises(ValueError, match="no TOML"):
         profile_toml({"when": object()})

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import polib
 
-from nqcore.tables import get_table
+from nqcore.tables.registry import get_table
 from nqsphinx.directives.tables import format_cell
 from nqsphinx.messages import engine_text
 

@@ -10,8 +10,8 @@ import pytest
 from docutils import nodes
 
 from nqcore.i18n import format_number
-from nqcore.mutations import all_mutations
-from nqcore.spells import Spell, all_spells
+from nqcore.rules.mutations import all_mutations
+from nqcore.rules.spells import Spell, all_spells
 from nqprint import spell_cards
 from nqprint.texts import engine_text
 from nqsphinx.directives.cards import SHEET_COLUMNS, card_sheets

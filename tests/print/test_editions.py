@@ -13,16 +13,11 @@ import polib
 import pytest
 from pypdf import PdfReader
 
-from nqcore.errata import all_errata
-from nqcore.points import profile_points
-from nqcore.profile_tables import (
-    COMPUTED_POINTS,
-    POINTS_DIFFER,
-    PRINTED_POINTS,
-    sample_profile_table,
-)
-from nqcore.profiles import sample_profiles
-from nqcore.tables import get_table
+from nqcore.book.errata import all_errata
+from nqcore.army.profile_points import profile_points
+from nqcore.tables.profile_tables import COMPUTED_POINTS, POINTS_DIFFER, PRINTED_POINTS, sample_profile_table
+from nqcore.army.profile_files import sample_profiles
+from nqcore.tables.registry import get_table
 from nqsphinx.books.editions import EDITOR_PAGES, PRINT_TAG, SITE_ONLY_PAGES, players_table
 from nqsphinx.directives.tables import format_cell
 from nqsphinx.messages import engine_text

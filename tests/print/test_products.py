@@ -10,16 +10,16 @@ from fractions import Fraction
 
 import pytest
 
-from nqcore.mutations import all_mutations
-from nqcore.spells import all_spells
-from nqcore.tables import get_table
-from nqcore.templates import (
+from nqcore.rules.mutations import all_mutations
+from nqcore.rules.spells import all_spells
+from nqcore.rules.templates import (
     blast_templates,
     counters,
     siege_templates,
     spell_templates,
     teardrop_templates,
 )
+from nqcore.tables.registry import get_table
 from nqprint import quick_reference, spell_cards, template_sheets
 from nqprint.latex import PAPERS as PAPERS_BY_NAME
 from nqprint.texts import cell_text, engine_text, print_text

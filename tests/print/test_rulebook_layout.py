@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.spells import all_spells
-from nqcore.tables import get_table
+from nqcore.rules.spells import all_spells
+from nqcore.tables.registry import get_table
 from nqsphinx.directives.glossary import GLOSSARY_FILE, load_terms
 from nqsphinx.directives.rules_index import NAMED_ROWS
 from nqsphinx.messages import engine_text, ui_text

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.edition_changes import edition_changes
+from nqcore.book.edition_changes import edition_changes
 from nqcore.i18n import translator
 
 

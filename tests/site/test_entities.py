@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 from sphinx.util.inventory import InventoryFile
 
-from nqcore.armoury import hand_weapons, ranged_weapons, support_weapons
-from nqcore.mutations import all_mutations
-from nqcore.profiles import features, sample_profiles
-from nqcore.spells import all_spells
+from nqcore.army.armoury import hand_weapons, ranged_weapons, support_weapons
+from nqcore.rules.mutations import all_mutations
+from nqcore.army.features import features
+from nqcore.army.profile_files import sample_profiles
+from nqcore.rules.spells import all_spells
 from nqsphinx.directives.glossary import GLOSSARY_FILE, load_terms, term_label
 from tests.building import ROOT
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.errata import all_errata
+from nqcore.book.errata import all_errata
 
 WORDS = {
     "en": ("Where the book contradicts itself", "Questions the book leaves open",

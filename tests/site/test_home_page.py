@@ -12,7 +12,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from nqcore.profile_tables import COMPUTED_POINTS
+from nqcore.tables.profile_tables import COMPUTED_POINTS
 from nqsphinx.books.editions import EDITOR_PAGES
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import engine_text

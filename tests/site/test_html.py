@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from nqcore.i18n import Msg
-from nqcore.tables import get_table
+from nqcore.tables.registry import get_table
 from nqsphinx.directives.tables import format_cell
 from nqsphinx.languages.typography import french_html, french_latex
 from nqsphinx.messages import engine_text

@@ -16,7 +16,7 @@ import pytest
 from sphinx.builders.html._assets import _CascadingStyleSheet, _JavaScript
 from sphinx.errors import ExtensionError
 
-from nqcore.spells import all_spells
+from nqcore.rules.spells import all_spells
 from nqsphinx.site import bundles, offline
 from nqsphinx.site.root_page import write_root
 from tests.building import ROOT

@@ -192,7 +192,7 @@ window.nqAtTable = { ready, compute, ask, forms };
 
 // --- the profile builder ---------------------------------------------------------------------
 // The engine keeps the profile: each change is sent with the profile file (TOML) and the engine
-// answers with the new file, its fields and its points (nqcore.web.build). Kept in localStorage.
+// answers with the new file, its fields and its points (nqcore.cli.web.build). Kept in localStorage.
 const builder = document.getElementById("nq-builder");
 const STORE = "nq-profile-builder";
 

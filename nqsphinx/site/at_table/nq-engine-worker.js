@@ -1,7 +1,7 @@
 // The rules engine of the At the table page (nqsphinx/site/at_table.py), in a module worker: Pyodide
 // (CPython for WebAssembly, from this folder) runs nqcore, unpacked from nq-engine.zip into its
 // file system. Each message is a question, {id, request: {argv, lang} or {toml, lang}}; the
-// answer is what nqcore.web.ask_json returns, {id, answer}. No game rule is written here.
+// answer is what nqcore.cli.web.ask_json returns, {id, answer}. No game rule is written here.
 import { loadPyodide } from "./pyodide.mjs";
 
 const HERE = new URL("./", import.meta.url).href;
@@ -18,7 +18,7 @@ const start = async () => {
   if (!response.ok) throw new Error(`nq-engine.zip: ${response.status}`);
   pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/nq-engine" });
   pyodide.runPython("import sys; sys.path.insert(0, '/nq-engine')");
-  return pyodide.pyimport("nqcore.web").ask_json;
+  return pyodide.pyimport("nqcore.cli.web").ask_json;
 };
 
 const engine = start();

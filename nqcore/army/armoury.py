@@ -1,0 +1,581 @@
+"""The armoury: the profiles of the book's standard weapons, and weapon profiles in general.
+
+Book sections: "Weapon Profile" (The Army), "Armoury" (Hand Weapons, Ranged Weapons, Support Weapon
+Profile, Support Weapon Armoury).  The data live in ``data/hand_weapons.toml``,
+``data/ranged_weapons.toml`` and ``data/support_weapons.toml``; what a weapon would cost if it were
+created from scratch is :func:`nqcore.army.weapon_costs.weapon_points`.
+
+Over 500 lines because a weapon profile, its strict reading from TOML (one short check per field)
+and the three armouries that use that reading belong together; its costs are elsewhere.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from nqcore.data import datafiles
+from nqcore.i18n import N_, Msg
+from nqcore.rules.armour import armour_modifier  # the book's one rule, used by weapon profiles
+from nqcore.rules.ranged import Range, parse_range
+from nqcore.tables.registry import Signed, Table, register_table
+
+#: The base use cost of an attack with the model's own strength or an improvised weapon (3 AC).
+BASE_USE_COST = 3
+#: Teardrop template sizes, small to large.
+TEARDROP_SIZES: tuple[str, ...] = ("TTS", "TTM", "TTL")
+#: Special rule keys a weapon record may carry in ``rules``.
+WEAPON_RULES = frozenset(
+    {
+        "two-handed",
+        "two-ranks",
+        "charge-only",
+        "cavalry-and-chariots-only",
+        "no-cavalry",
+        "suited-to-mounted",
+    }
+)
+
+
+class WeaponDataError(ValueError):
+    """A weapon record is malformed: the message names the file, the record and the field."""
+
+
+class WeaponKind(Enum):
+    """The kinds of weapon the book prices differently."""
+
+    CLOSE_COMBAT = "close-combat"
+    RANGED = "ranged"
+    SUPPORT = "support"
+    TEARDROP = "teardrop"
+    GRENADE = "grenade"
+
+
+def _required_range(text: str) -> Range:
+    found = parse_range(text)
+    if found is None:
+        raise ValueError(f"a range reads 'inches/modifier' such as '10/+1', not {text!r}")
+    return found
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon profile ("Weapon Profile"): UC, ranges, ST or ST bonus, AM, PM, special rules, DA.
+
+    ``points`` is the armoury's price; ``None`` for a weapon created for a profile, whose price
+    :func:`nqcore.army.weapon_costs.weapon_points` computes.
+    """
+
+    key: str
+    name: Msg
+    kind: WeaponKind
+    uc: int | None = None
+    ranges: tuple[Range, ...] = ()
+    st: int | None = None
+    st_bonus: int | None = None
+    pm: int = 0
+    reach: Fraction | None = None
+    burst: int = 1
+    travel: int | None = None
+    blast: Fraction | None = None
+    teardrop: str | None = None
+    indirect: bool = False
+    knock_prone: bool = False
+    save_x2: bool = False
+    extra_wound: bool = False
+    siege: bool = False
+    rules: frozenset[str] = field(default=frozenset())
+    text: Msg | None = None
+    da: int = 1
+    points: int | None = None
+    optional_pm: int | None = None
+    optional_pm_points: int | None = None
+    plus_crew: bool | None = None
+    melee: Weapon | None = None
+    source: str = ""
+
+    @property
+    def is_close_combat(self) -> bool:
+        return self.kind is WeaponKind.CLOSE_COMBAT
+
+    @property
+    def charge_only(self) -> bool:
+        return "charge-only" in self.rules
+
+    @property
+    def two_handed(self) -> bool:
+        """Two handed by its rules, or because a close combat weapon of UC 5+ counts as such
+        ("Penetration Modifier Points Cost": unless the wielder is particularly large)."""
+        return "two-handed" in self.rules or (self.is_close_combat and (self.uc or 0) >= 5)
+
+    @property
+    def am(self) -> int | None:
+        """The weapon's armour modifier; ``None`` for close combat weapons, whose AM depends on
+        the wielder's strength (see :meth:`attack_strength`)."""
+        return None if self.st is None else armour_modifier(self.st)
+
+    def attack_strength(self, wielder_st: int) -> int:
+        """The strength of an attack with this weapon: the wielder's ST plus a close combat bonus,
+        or the weapon's own ST."""
+        if self.st_bonus is not None:
+            return wielder_st + self.st_bonus
+        if self.st is None:
+            raise ValueError(f"weapon {self.key!r} has no strength")
+        return self.st
+
+    def with_pm(self, pm: int) -> Weapon:
+        """This weapon profile with another penetration modifier, at no price (a created weapon)."""
+        return replace(self, pm=pm, points=None)
+
+    def with_optional_pm(self) -> Weapon:
+        """This weapon with the penetration modifier it may buy, at its price: the Crossbow's
+        "Add 1 point for penetration modifier (-1)"."""
+        if self.optional_pm is None or self.optional_pm_points is None:
+            raise ValueError(f"the {self.name} has no optional penetration modifier")
+        points = None if self.points is None else self.points + self.optional_pm_points
+        return replace(
+            self, pm=self.optional_pm, points=points, optional_pm=None, optional_pm_points=None
+        )
+
+
+@dataclass(frozen=True)
+class Chassis:
+    """The physical profile of a support weapon ("Support Weapon Profile")."""
+
+    name: Msg
+    t: int
+    w: int
+    ar: int
+    source: str
+
+
+_CC_RANGES = {"close-combat": frozenset(), "charge-only": frozenset({"charge-only"})}
+_KNOWN_FIELDS = frozenset(
+    {
+        "key",
+        "name",
+        "kind",
+        "uc",
+        "range",
+        "cr",
+        "mr",
+        "lr",
+        "st",
+        "st_bonus",
+        "am",
+        "pm",
+        "reach",
+        "burst",
+        "travel",
+        "blast",
+        "teardrop",
+        "indirect",
+        "knock_prone",
+        "save_x2",
+        "extra_wound",
+        "siege",
+        "rules",
+        "text",
+        "da",
+        "points",
+        "optional_pm",
+        "optional_pm_points",
+        "plus_crew",
+        "melee",
+        "source",
+    }
+)
+
+
+def _int(record: dict[str, Any], name: str, where: str, default: int | None = None) -> int | None:
+    value = record.get(name, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise WeaponDataError(f"{where}: {name} must be a whole number, not {value!r}")
+    return value
+
+
+def _bool(record: dict[str, Any], name: str, where: str) -> bool:
+    value = record.get(name, False)
+    if not isinstance(value, bool):
+        raise WeaponDataError(f"{where}: {name} must be true or false, not {value!r}")
+    return value
+
+
+def _inches(record: dict[str, Any], name: str, where: str) -> Fraction | None:
+    value = record.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise WeaponDataError(f"{where}: {name} must be a number of inches, not {value!r}")
+    return Fraction(str(value))
+
+
+def _infer_kind(record: dict[str, Any], default: WeaponKind | None, where: str) -> WeaponKind:
+    if "kind" in record:
+        try:
+            return WeaponKind(record["kind"])
+        except ValueError:
+            kinds = ", ".join(k.value for k in WeaponKind)
+            raise WeaponDataError(
+                f"{where}: unknown kind {record['kind']!r}; choose one of {kinds}"
+            ) from None
+    if default is not None:
+        return default
+    if "teardrop" in record:
+        return WeaponKind.TEARDROP
+    if "st_bonus" in record or "range" in record:
+        return WeaponKind.CLOSE_COMBAT
+    if "cr" in record:
+        return WeaponKind.RANGED
+    raise WeaponDataError(
+        f"{where}: cannot tell the kind of weapon; give `kind` or an `st_bonus` (close combat), "
+        "ranges `cr`/`mr`/`lr` (ranged) or `teardrop`"
+    )
+
+
+def weapon_from_record(
+    record: dict[str, Any], where: str, kind: WeaponKind | None = None
+) -> Weapon:
+    """A :class:`Weapon` from one TOML record; errors name ``where`` and the field."""
+    _check_fields(record, where)
+    name = str(record["name"])
+    key = str(record.get("key") or re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-"))
+    kind = _infer_kind(record, kind, where)
+    rule_set = _rules(record, where)
+    st: int | None = None
+    st_bonus: int | None = None
+    if kind is WeaponKind.CLOSE_COMBAT:
+        rule_set |= _close_combat_range(record, where)
+        if "st_bonus" not in record:
+            raise WeaponDataError(f"{where}: a close combat weapon needs st_bonus")
+        st_bonus = _int(record, "st_bonus", where)
+    else:
+        if "st" not in record:
+            raise WeaponDataError(f"{where}: a {kind.value} weapon needs st")
+        st = _int(record, "st", where)
+    ranges = _ranges(record, where) if kind in (WeaponKind.RANGED, WeaponKind.SUPPORT) else ()
+    teardrop = record.get("teardrop")
+    if kind is WeaponKind.TEARDROP and teardrop not in TEARDROP_SIZES:
+        raise WeaponDataError(
+            f"{where}: teardrop must be one of {', '.join(TEARDROP_SIZES)}, not {teardrop!r}"
+        )
+    melee = None
+    if "melee" in record:
+        melee = weapon_from_record(record["melee"], f"{where}, melee", WeaponKind.CLOSE_COMBAT)
+    weapon = Weapon(
+        key=key,
+        name=Msg(name),
+        kind=kind,
+        uc=_int(record, "uc", where),
+        ranges=ranges,
+        st=st,
+        st_bonus=st_bonus,
+        pm=_int(record, "pm", where, 0) or 0,
+        reach=_inches(record, "reach", where),
+        burst=_int(record, "burst", where, 1) or 1,
+        travel=_int(record, "travel", where),
+        blast=_inches(record, "blast", where),
+        teardrop=teardrop,
+        indirect=_bool(record, "indirect", where),
+        knock_prone=_bool(record, "knock_prone", where),
+        save_x2=_bool(record, "save_x2", where),
+        extra_wound=_bool(record, "extra_wound", where),
+        siege=_bool(record, "siege", where),
+        rules=rule_set,
+        text=Msg(str(record["text"])) if "text" in record else None,
+        da=_int(record, "da", where, 1) or 1,
+        points=_int(record, "points", where),
+        optional_pm=_int(record, "optional_pm", where),
+        optional_pm_points=_int(record, "optional_pm_points", where),
+        plus_crew=record.get("plus_crew"),
+        melee=melee,
+        source=str(record.get("source", "")),
+    )
+    _check_weapon(weapon, record, where)
+    return weapon
+
+
+def _check_fields(record: Any, where: str) -> None:
+    """A table of known fields, with a name."""
+    if not isinstance(record, dict):
+        raise WeaponDataError(f"{where}: a weapon is a table of fields, not {record!r}")
+    unknown = sorted(set(record) - _KNOWN_FIELDS)
+    if unknown:
+        raise WeaponDataError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    if "name" not in record:
+        raise WeaponDataError(f"{where}: missing field name")
+
+
+def _rules(record: dict[str, Any], where: str) -> frozenset[str]:
+    """The weapon's special rules, each a known rule key."""
+    rules = record.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise WeaponDataError(f"{where}: rules must be a list of rule keys")
+    bad = sorted(set(rules) - WEAPON_RULES)
+    if bad:
+        raise WeaponDataError(
+            f"{where}: unknown rule(s) {', '.join(bad)}; known: {', '.join(sorted(WEAPON_RULES))}"
+        )
+    return frozenset(rules)
+
+
+def _close_combat_range(record: dict[str, Any], where: str) -> frozenset[str]:
+    """The rules a close combat weapon's range gives ('close-combat' or 'charge-only')."""
+    range_name = record.get("range", "close-combat")
+    if range_name not in _CC_RANGES:
+        raise WeaponDataError(
+            f"{where}: range of a close combat weapon is 'close-combat' or 'charge-only', "
+            f"not {range_name!r}"
+        )
+    return _CC_RANGES[range_name]
+
+
+def _ranges(record: dict[str, Any], where: str) -> tuple[Range, ...]:
+    """A shooting weapon's three range bands, growing from cr to lr."""
+    try:
+        ranges = tuple(_required_range(str(record[band])) for band in ("cr", "mr", "lr"))
+    except KeyError as missing:
+        raise WeaponDataError(f"{where}: missing range {missing.args[0]}") from None
+    except ValueError as error:
+        raise WeaponDataError(f"{where}: {error}") from None
+    if [band.max_inches for band in ranges] != sorted(band.max_inches for band in ranges):
+        raise WeaponDataError(f"{where}: ranges must grow from cr to lr")
+    return ranges
+
+
+def _check_weapon(weapon: Weapon, record: dict[str, Any], where: str) -> None:
+    """What the fields allow together: PM, travel, burst, and an AM that agrees with ST."""
+    if weapon.pm > 0:
+        raise WeaponDataError(f"{where}: a penetration modifier is 0 or negative, not {weapon.pm}")
+    if weapon.travel not in (None, 5, 10):
+        raise WeaponDataError(f"{where}: projectile travel is D5 or D10, not D{weapon.travel}")
+    if weapon.burst not in (1, 2, 3, 4):
+        raise WeaponDataError(f"{where}: burst fire is x2, x3 or x4, not x{weapon.burst}")
+    if "am" in record and record["am"] != weapon.am:
+        raise WeaponDataError(
+            f"{where}: am {record['am']} disagrees with ST {weapon.st} (AM {weapon.am})"
+        )
+
+
+def _load(filename: str, kind: WeaponKind) -> tuple[Weapon, ...]:
+    data = datafiles.load(filename)
+    weapons = tuple(
+        weapon_from_record(record, f"{filename}, weapon #{i + 1} ({record.get('key', '?')})", kind)
+        for i, record in enumerate(data.get("weapon", []))
+    )
+    keys = [w.key for w in weapons]
+    duplicates = sorted({k for k in keys if keys.count(k) > 1})
+    if duplicates:
+        raise WeaponDataError(f"{filename}: duplicate weapon key(s) {', '.join(duplicates)}")
+    return weapons
+
+
+@cache
+def hand_weapons() -> tuple[Weapon, ...]:
+    """The 14 hand weapons of the armoury, in the book's order."""
+    return _load("hand_weapons.toml", WeaponKind.CLOSE_COMBAT)
+
+
+@cache
+def ranged_weapons() -> tuple[Weapon, ...]:
+    """The 13 ranged weapons of the armoury, in the book's order."""
+    return _load("ranged_weapons.toml", WeaponKind.RANGED)
+
+
+@cache
+def support_weapons() -> tuple[Weapon, ...]:
+    """The 9 support weapons of the Support Weapon Armoury, in the book's order."""
+    return _load("support_weapons.toml", WeaponKind.SUPPORT)
+
+
+@cache
+def support_weapon_chassis() -> Chassis:
+    """The chassis every support weapon stands on: T7 W3 AR5 ("Support Weapon Profile")."""
+    record = datafiles.load("support_weapons.toml")["chassis"]
+    return Chassis(
+        name=Msg(record["name"]),
+        t=int(record["t"]),
+        w=int(record["w"]),
+        ar=int(record["ar"]),
+        source=str(record["source"]),
+    )
+
+
+def all_weapons() -> tuple[Weapon, ...]:
+    """Every weapon of the armoury: hand, ranged, then support weapons."""
+    return hand_weapons() + ranged_weapons() + support_weapons()
+
+
+def weapon(name_or_key: str) -> Weapon:
+    """An armoury weapon by its key or English name, case-insensitively.
+
+    >>> weapon("Long Bow").points
+    5
+    """
+    wanted = name_or_key.strip().lower()
+    for candidate in all_weapons():
+        if wanted in (candidate.key, candidate.name.lower()):
+            return candidate
+    raise KeyError(f"unknown weapon {name_or_key!r}")
+
+
+# --- reference tables -------------------------------------------------------------------------
+
+_RANGE_LABELS = {False: N_("Close Combat"), True: N_("Charge Only")}
+
+
+def _special(weapon: Weapon) -> Msg:
+    return weapon.text if weapon.text is not None else N_("None")
+
+
+def _signed_or_none(value: int) -> Signed | None:
+    return Signed(value) if value else None
+
+
+def _ranged_row(
+    w: Weapon,
+) -> tuple[Msg, int | None, str, str, str, int | None, Signed, Signed | None, Msg, int, int | None]:
+    cr, mr, lr = (str(band) for band in w.ranges)
+    return (
+        w.name,
+        w.uc,
+        cr,
+        mr,
+        lr,
+        w.st,
+        Signed(w.am or 0),
+        _signed_or_none(w.pm),
+        _special(w),
+        w.da,
+        w.points,
+    )
+
+
+_RANGED_COLUMNS = (
+    N_("Name"),
+    N_("UC"),
+    N_("CR"),
+    N_("MR"),
+    N_("LR"),
+    N_("ST"),
+    N_("AM"),
+    N_("PM"),
+    N_("Special Rules"),
+    N_("DA"),
+    N_("Points"),
+)
+
+
+@register_table("hand-weapons")
+def hand_weapons_table() -> Table:
+    """Armoury > Hand Weapons: one row per weapon."""
+    rows = tuple(
+        (
+            w.name,
+            w.uc,
+            _RANGE_LABELS[w.charge_only],
+            Signed(w.st_bonus or 0),
+            _signed_or_none(w.pm),
+            _special(w),
+            w.da,
+            w.points,
+        )
+        for w in hand_weapons()
+    )
+    return Table(
+        key="hand-weapons",
+        title=N_("Hand Weapons"),
+        columns=(
+            N_("Name"),
+            N_("UC"),
+            N_("Range"),
+            N_("ST"),
+            N_("PM"),
+            N_("Special Rules"),
+            N_("DA"),
+            N_("Points"),
+        ),
+        rows=rows,
+        row_keys=tuple(w.key for w in hand_weapons()),
+        source="Armoury > Hand Weapons",
+        notes=(
+            N_("A close combat weapon's ST is a bonus added to the wielder's strength."),
+            N_("The Lance's bonus applies only on the turn the model charges."),
+        ),
+    )
+
+
+@register_table("ranged-weapons")
+def ranged_weapons_table() -> Table:
+    """Armoury > Ranged Weapons; the Slingstaff's staff follows it on its own row."""
+    rows: list[tuple[Any, ...]] = []
+    keys: list[str] = []
+    for w in ranged_weapons():
+        rows.append(_ranged_row(w))
+        keys.append(w.key)
+        if w.melee is not None:
+            staff = w.melee
+            keys.append(staff.key)
+            rows.append(
+                (
+                    staff.name,
+                    staff.uc,
+                    N_("Close Combat"),
+                    None,
+                    None,
+                    Signed(staff.st_bonus or 0),
+                    None,
+                    None,
+                    _special(staff),
+                    staff.da,
+                    None,
+                )
+            )
+    return Table(
+        key="ranged-weapons",
+        title=N_("Ranged Weapons"),
+        columns=_RANGED_COLUMNS,
+        rows=tuple(rows),
+        row_keys=tuple(keys),
+        source="Armoury > Ranged Weapons",
+        notes=(
+            N_("Ranges read maximum inches / RA modifier."),
+            N_("The Slingstaff is a sling and a staff in one weapon, for one price."),
+        ),
+    )
+
+
+@register_table("support-weapon-chassis")
+def support_weapon_chassis_table() -> Table:
+    """Armoury > Support Weapon Profile."""
+    chassis = support_weapon_chassis()
+    return Table(
+        key="support-weapon-chassis",
+        title=N_("Support Weapon Profile"),
+        columns=(N_("Name"), N_("T"), N_("W"), N_("AR")),
+        rows=((chassis.name, chassis.t, chassis.w, chassis.ar),),
+        source=chassis.source,
+    )
+
+
+@register_table("support-weapons")
+def support_weapons_table() -> Table:
+    """Armoury > Support Weapon Armoury."""
+    return Table(
+        key="support-weapons",
+        title=N_("Support Weapon Armoury"),
+        columns=_RANGED_COLUMNS,
+        rows=tuple(_ranged_row(w) for w in support_weapons()),
+        row_keys=tuple(w.key for w in support_weapons()),
+        source="Armoury > Support Weapon Armoury",
+        notes=(
+            N_("Points are for the weapon; its crew is bought as well."),
+            N_("The book gives the Trebuchet's cost without saying whether its crew is included."),
+        ),
+    )

@@ -1,0 +1,105 @@
+"""A model's characteristics and kinds ("Model Profile", "Creating A Profile"): the model types,
+sizes and specialists, the seven characteristics, their abbreviations and the values their cost
+tables price.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import Enum
+from functools import cache
+from typing import Any
+
+from nqcore.data import datafiles
+from nqcore.i18n import N_, Msg
+
+
+class ProfileError(ValueError):
+    """A profile file or record is wrong: the message names the file and what is wrong."""
+
+
+class ModelType(Enum):
+    """The structure classes of "Extra Equipment And Special Rules" and "Creating A Profile"."""
+
+    CORE = "core"
+    ELITE = "elite"
+    UNIT_LEADER = "unit-leader"
+    INDIVIDUAL = "individual"
+    CHARACTER = "character"
+    SUPPORT = "support"
+
+
+class Size(Enum):
+    """Model sizes: "If the model is not of a standard medium size, the large or extra large size
+    description will also be included" (Special Rules); the book also calls the biggest
+    "very large".  The order is the order of size."""
+
+    SMALL = "small"
+    MEDIUM = "medium"
+    LARGE = "large"
+    VERY_LARGE = "very-large"
+
+    @property
+    def is_large(self) -> bool:
+        return self in (Size.LARGE, Size.VERY_LARGE)
+
+
+class Specialist(Enum):
+    """Unit specialists ("Standard Bearers and Musicians")."""
+
+    STANDARD_BEARER = "standard-bearer"
+    MUSICIAN = "musician"
+
+
+#: The characteristics in profile order, with their abbreviations.
+CHARACTERISTICS: tuple[str, ...] = ("ac", "ra", "cc", "st", "t", "w", "co")
+ABBREVIATIONS: Mapping[str, Msg] = {
+    "ac": N_("AC"),
+    "ra": N_("RA"),
+    "cc": N_("CC"),
+    "st": N_("ST"),
+    "t": N_("T"),
+    "w": N_("W"),
+    "co": N_("CO"),
+}
+#: The characteristics a second or third element of a combination model has of its own.
+ELEMENT_CHARACTERISTICS: tuple[str, ...] = ("ra", "cc", "st")
+#: Characteristics that an inanimate model (a chariot) may leave out, printed "-".
+OPTIONAL_CHARACTERISTICS = frozenset({"ra", "cc"})
+#: What a shield, barding, a naturally armoured mount or a large model's mass adds to the armour
+#: value ("Shield Cost", "Barding Cost / Armoured Mount", "Natural Armour Values").
+ARMOUR_BONUS = 1
+
+
+def data_file(filename: str) -> dict[str, Any]:
+    """A TOML file of ``nqcore/data``, checked against its schema (read once, then cached)."""
+    return datafiles.load(filename)
+
+
+@cache
+def characteristic_range(key: str) -> range:
+    """The values of a characteristic that the Creating A Profile cost tables price.
+
+    >>> characteristic_range("ac")
+    range(6, 13)
+    """
+    if key == "ar":
+        values = data_file("characteristic_costs.toml")["armour"]["values"]
+    else:
+        records = {r["key"]: r for r in data_file("characteristic_costs.toml")["characteristic"]}
+        if key not in records:
+            raise KeyError(f"unknown characteristic {key!r}")
+        values = records[key]["values"]
+    return range(min(values), max(values) + 1)
+
+
+def check_characteristic(key: str, value: int) -> None:
+    """Raise ``ValueError`` naming the characteristic and its allowed range if ``value`` is out."""
+    allowed = characteristic_range(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{key.upper()} must be a whole number, not {value!r}")
+    if value not in allowed:
+        raise ValueError(
+            f"{key.upper()} {value!r} is out of range: {key.upper()} is "
+            f"{allowed.start} to {allowed.stop - 1}"
+        )

@@ -1,0 +1,244 @@
+"""The catalogue of the abilities, traits and equipment a model takes by key ("Abilities",
+"Traits", "Equipment", "Mutation"), with their levels, costs and conditions, read from
+``data/abilities.toml``, ``data/traits.toml`` and ``data/equipment.toml``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+# --- abilities, traits, equipment ---------------------------------------------------------------
+from nqcore.army.characteristics import ModelType, data_file
+from nqcore.i18n import N_, Msg
+
+
+@dataclass(frozen=True)
+class Level:
+    """A level of a feature bought at a level: Extra Attack (x2), Fear (1), Magic Tattoos (AR3)."""
+
+    level: str
+    name: Msg
+    points: int
+
+
+@dataclass(frozen=True)
+class Feature:
+    """An ability, trait or item of equipment: its points per model, or its levels' points."""
+
+    key: str
+    name: Msg
+    category: str
+    summary: Msg
+    source: str
+    points: int | None = None
+    levels: tuple[Level, ...] = ()
+    only: frozenset[str] = field(default=frozenset())
+    requires: frozenset[str] = field(default=frozenset())
+    note: Msg | None = None
+    special_attack_mode: bool = False
+    priced_by: str | None = None
+    levels_from: str | None = None
+
+    def level(self, wanted: str | None) -> Level | None:
+        """The level named ``wanted`` (``None`` for a feature without levels)."""
+        if not self.levels:
+            if wanted is not None:
+                raise ValueError(f"{self.category} {self.key!r} has no levels, not {wanted!r}")
+            return None
+        if wanted is None:
+            choices = ", ".join(level.level for level in self.levels[:6])
+            raise ValueError(f"{self.category} {self.key!r} needs a level, such as {choices}")
+        canonical = _canonical_level(self.key, wanted)
+        for level in self.levels:
+            if level.level.lower() == canonical.lower():
+                return level
+        choices = ", ".join(level.level for level in self.levels[:8])
+        raise ValueError(f"{self.category} {self.key!r} has no level {wanted!r}; levels: {choices}")
+
+    def cost(self, level: str | None = None) -> int:
+        """The points per model of this feature (at ``level``)."""
+        found = self.level(level)
+        if found is not None:
+            return found.points
+        return self.points or 0
+
+
+CATEGORIES: tuple[str, ...] = ("ability", "trait", "equipment")
+_FEATURE_FILES = {
+    "ability": "abilities.toml",
+    "trait": "traits.toml",
+    "equipment": "equipment.toml",
+}
+_CONDITIONS = frozenset(
+    {t.value for t in ModelType}
+    | {
+        "large",
+        "mounted",
+        "magic-user",
+        "musician",
+        "general",
+        "strength-6",
+        "shield",
+        "unarmoured",
+        "manufactured-armour",
+    }
+)
+
+
+def _inches_text(inches: Fraction) -> str:
+    whole, rest = divmod(inches, 1)
+    if rest == Fraction(1, 2):
+        return f"{whole}½" if whole else "½"
+    return str(whole)
+
+
+def _grenade_levels() -> tuple[Level, ...]:
+    data = data_file("weapon_creation.toml")["grenades"]
+    levels = []
+    for st, row in zip(data["strengths"], data["costs"], strict=True):
+        for size, cost in zip(data["sizes"], row, strict=True):
+            text = f'ST{st} {_inches_text(Fraction(str(size)))}"'
+            levels.append(Level(text, N_("Grenades"), int(cost)))
+            levels.append(
+                Level(f"{text} knock prone", N_("Grenades"), int(cost) + data["knock_prone"])
+            )
+    return tuple(levels)
+
+
+def _magic_user_levels() -> tuple[Level, ...]:
+    return tuple(
+        Level(str(r["level"]), N_("Magic User"), int(r["cost"]))
+        for r in data_file("characteristic_costs.toml")["magic_level"]
+        if r["level"] > 0
+    )
+
+
+_GRENADE_PATTERN = re.compile(
+    r'^\s*ST\s*(\d+)\s*,?\s*(\d*(?:\.\d+)?½?)\s*(?:"|in|inch|inches)?\s*(knock[ -]prone)?\s*$',
+    re.IGNORECASE,
+)
+
+
+def _canonical_level(key: str, wanted: str) -> str:
+    """Accept the easy spellings of a level: ``x2`` or ``2`` for Extra Attack, ``ST4 1.5`` for a
+    grenade, ``3`` for tattoos (AR3) or runes (RE -3)."""
+    text = str(wanted).strip()
+    if key == "grenades":
+        match = _GRENADE_PATTERN.match(text)
+        if match is None or not match[2]:
+            return text
+        size_text = match[2]
+        size = Fraction(size_text.replace("½", "")) if size_text.replace("½", "") else Fraction(0)
+        if "½" in size_text:
+            size += Fraction(1, 2)
+        suffix = " knock prone" if match[3] else ""
+        return f'ST{match[1]} {_inches_text(size)}"{suffix}'
+    if key == "extra-attack" and text.isdigit():
+        return f"x{text}"
+    if key == "magic-tattoos" and text.isdigit():
+        return f"AR{text}"
+    if key == "armour-runes-of-defiance" and text.lstrip("-").isdigit():
+        return f"RE -{text.lstrip('-')}"
+    if key == "fear" and text.startswith("(") and text.endswith(")"):
+        return text[1:-1]
+    return text
+
+
+class FeatureDataError(ValueError):
+    """An ability, trait or equipment record is malformed."""
+
+
+def _feature(category: str, index: int, record: dict[str, Any], filename: str) -> Feature:
+    where = f"{filename}, {category} #{index + 1} ({record.get('key', '?')})"
+    for required in ("key", "name", "summary", "source"):
+        if required not in record:
+            raise FeatureDataError(f"{where}: missing field {required}")
+    levels: tuple[Level, ...] = ()
+    if "levels" in record:
+        levels = tuple(
+            Level(str(item["level"]), Msg(item["name"]), int(item["points"]))
+            for item in record["levels"]
+        )
+    elif record.get("levels_from") == "grenades":
+        levels = _grenade_levels()
+    elif record.get("levels_from") == "magic-user-levels":
+        levels = _magic_user_levels()
+    elif "levels_from" in record:
+        raise FeatureDataError(f"{where}: unknown levels_from {record['levels_from']!r}")
+    elif "points" not in record:
+        raise FeatureDataError(f"{where}: needs points, levels or levels_from")
+    conditions = set(record.get("only", [])) | set(record.get("requires", []))
+    unknown = sorted(conditions - _CONDITIONS)
+    if unknown:
+        raise FeatureDataError(f"{where}: unknown condition(s) {', '.join(unknown)}")
+    return Feature(
+        key=record["key"],
+        name=Msg(record["name"]),
+        category=category,
+        summary=Msg(record["summary"]),
+        source=record["source"],
+        points=int(record["points"]) if "points" in record else None,
+        levels=levels,
+        only=frozenset(record.get("only", [])),
+        requires=frozenset(record.get("requires", [])),
+        note=Msg(record["note"]) if "note" in record else None,
+        special_attack_mode=bool(record.get("special_attack_mode", False)),
+        priced_by=record.get("priced_by"),
+        levels_from=record.get("levels_from"),
+    )
+
+
+@cache
+def features(category: str) -> tuple[Feature, ...]:
+    """Every ability, trait or item of equipment (``category``), in the book's order."""
+    if category not in _FEATURE_FILES:
+        raise KeyError(f"unknown category {category!r}; choose one of {', '.join(CATEGORIES)}")
+    filename = _FEATURE_FILES[category]
+    records = data_file(filename).get(category, [])
+    found = tuple(_feature(category, i, r, filename) for i, r in enumerate(records))
+    keys = [f.key for f in found]
+    duplicates = sorted({k for k in keys if keys.count(k) > 1})
+    if duplicates:
+        raise FeatureDataError(f"{filename}: duplicate key(s) {', '.join(duplicates)}")
+    return found
+
+
+def abilities() -> tuple[Feature, ...]:
+    """The 40 abilities ("Abilities")."""
+    return features("ability")
+
+
+def traits() -> tuple[Feature, ...]:
+    """The 21 traits ("Traits")."""
+    return features("trait")
+
+
+def equipment() -> tuple[Feature, ...]:
+    """The 7 items of equipment ("Equipment")."""
+    return features("equipment")
+
+
+def feature(category: str, name_or_key: str) -> Feature:
+    """An ability, trait or item of equipment by key or English name, case-insensitively.
+
+    >>> feature("ability", "Dodge").points
+    3
+    """
+    wanted = name_or_key.strip().lower()
+    for candidate in features(category):
+        if wanted in (candidate.key, candidate.name.lower()):
+            return candidate
+    raise KeyError(f"unknown {category} {name_or_key!r}")
+
+
+@cache
+def mutation_points() -> Mapping[str, int]:
+    """The points of each mutation card, by key (the cards of :mod:`nqcore.rules.mutations`)."""
+    from nqcore.rules.mutations import all_mutations
+
+    return {m.key: m.points for m in all_mutations()}

@@ -1,0 +1,328 @@
+"""Profiles read from TOML: a player's profile file (:func:`load_profile`), checked field by field
+(:func:`parse_profile`), and the book's sample and example profiles (``data/sample_profiles.toml``,
+``data/example_profiles.toml``).  The format of a profile file is in :mod:`nqcore.army.profiles`.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from nqcore.army.armoury import Weapon, WeaponDataError, weapon_from_record
+from nqcore.army.armoury import weapon as armoury_weapon
+from nqcore.army.characteristics import (
+    CHARACTERISTICS,
+    ModelType,
+    ProfileError,
+    Size,
+    Specialist,
+    data_file,
+)
+from nqcore.army.profiles import Armour, Element, Pick, Profile
+from nqcore.i18n import Msg
+
+# --- reading profiles ---------------------------------------------------------------------------
+
+_PROFILE_FIELDS = frozenset(
+    set(CHARACTERISTICS)
+    | {
+        "key",
+        "name",
+        "type",
+        "size",
+        "ar",
+        "armour",
+        "weapons",
+        "abilities",
+        "traits",
+        "equipment",
+        "mutations",
+        "spells",
+        "element",
+        "specialist",
+        "mounted",
+        "general",
+        "source",
+    }
+)
+_ARMOUR_FIELDS = frozenset(
+    {
+        "value",
+        "shield",
+        "barding",
+        "armoured_mount",
+        "large_bonus",
+        "natural",
+        "resilience",
+        "description",
+    }
+)
+_ELEMENT_FIELDS = frozenset({"name", "ra", "cc", "st", "weapons", "abilities", "traits"})
+
+
+def _enum(kind: type[Enum], value: Any, what: str) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(str(member.value) for member in kind)
+        raise ValueError(f"unknown {what} {value!r}; choose one of {choices}") from None
+
+
+def _picks(value: Any, what: str) -> tuple[Pick, ...]:
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list of keys or {{ key = ..., level = ... }} tables")
+    picks = []
+    for item in value:
+        if isinstance(item, str):
+            picks.append(Pick(item))
+        elif isinstance(item, dict) and "key" in item:
+            extra = sorted(set(item) - {"key", "level", "target"})
+            if extra:
+                raise ValueError(f"{what}: unknown field(s) {', '.join(extra)} in {item!r}")
+            level = item.get("level")
+            picks.append(
+                Pick(str(item["key"]), None if level is None else str(level), item.get("target"))
+            )
+        else:
+            raise ValueError(f"{what}: {item!r} is neither a key nor a table with a key")
+    return tuple(picks)
+
+
+def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list of armoury keys or weapon tables")
+    found = []
+    for index, item in enumerate(value):
+        where = f"{what} #{index + 1}"
+        if isinstance(item, str):
+            try:
+                found.append(armoury_weapon(item))
+            except KeyError as error:
+                raise ValueError(f"{where}: {error.args[0]}") from None
+        elif isinstance(item, dict) and set(item) <= {"key", "pm"} and "key" in item:
+            try:
+                base = armoury_weapon(str(item["key"]))
+            except KeyError as error:
+                raise ValueError(f"{where}: {error.args[0]}") from None
+            pm = item.get("pm", base.pm)
+            if pm != base.pm:
+                if pm != base.optional_pm:
+                    raise ValueError(f"{where}: the {base.name} has no penetration modifier {pm}")
+                base = base.with_optional_pm()
+            found.append(base)
+        elif isinstance(item, dict):
+            try:
+                found.append(weapon_from_record(item, where))
+            except WeaponDataError as error:
+                raise ValueError(str(error)) from None
+        else:
+            raise ValueError(f"{where}: {item!r} is neither an armoury key nor a weapon table")
+    return tuple(found)
+
+
+def _keys(value: Any, what: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ValueError(f"{what} must be a list of keys, not {value!r}")
+    return tuple(value)
+
+
+def _flag(record: Mapping[str, Any], name: str) -> bool:
+    value = record.get(name, False)
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false, not {value!r}")
+    return value
+
+
+def _element(record: Any, where: str) -> Element:
+    if not isinstance(record, dict):
+        raise ValueError(f"{where}: an element is a table")
+    unknown = sorted(set(record) - _ELEMENT_FIELDS)
+    if unknown:
+        raise ValueError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    if "name" not in record:
+        raise ValueError(f"{where}: missing field name")
+    return Element(
+        name=str(record["name"]),
+        ra=record.get("ra"),
+        cc=record.get("cc"),
+        st=record.get("st"),
+        weapons=_weapons(record.get("weapons", []), f"{where} weapons"),
+        abilities=_picks(record.get("abilities", []), f"{where} abilities"),
+        traits=_picks(record.get("traits", []), f"{where} traits"),
+    )
+
+
+def parse_profile(record: Mapping[str, Any], where: str = "profile") -> Profile:
+    """A :class:`Profile` from a parsed TOML table; every error is a :class:`ProfileError` that
+    names ``where`` and what is wrong."""
+    try:
+        if not isinstance(record, Mapping):
+            raise ValueError("a profile is a table of fields")
+        unknown = sorted(set(record) - _PROFILE_FIELDS)
+        if unknown:
+            raise ValueError(f"unknown field(s) {', '.join(unknown)}")
+        missing = [name for name in ("name", "ac", "st", "t", "w", "co") if name not in record]
+        missing += [name for name in ("ra", "cc") if name not in record]
+        if missing:
+            raise ValueError(f"missing field(s) {', '.join(missing)}")
+        armour_record = record.get("armour", {})
+        if not isinstance(armour_record, dict):
+            raise ValueError("armour must be a table such as { value = 3, shield = true }")
+        if "ar" in record:  # the shorthand `ar = 3`: armour bought, nothing else
+            if "value" in armour_record:
+                raise ValueError("give the armour value once, as ar or as armour.value")
+            armour_record = {**armour_record, "value": record["ar"]}
+        bad = sorted(set(armour_record) - _ARMOUR_FIELDS)
+        if bad:
+            raise ValueError(f"armour: unknown field(s) {', '.join(bad)}")
+        armour = Armour(**armour_record)
+        optional = {
+            key: (None if record[key] in ("-", None) else record[key]) for key in ("ra", "cc")
+        }
+        specialist = record.get("specialist")
+        return Profile(
+            key=str(record.get("key", "")),
+            name=str(record["name"]),
+            ac=record["ac"],
+            ra=optional["ra"],
+            cc=optional["cc"],
+            st=record["st"],
+            t=record["t"],
+            w=record["w"],
+            co=record["co"],
+            model_type=_enum(ModelType, record.get("type", "core"), "model type"),
+            size=_enum(Size, record.get("size", "medium"), "size"),
+            armour=armour,
+            weapons=_weapons(record.get("weapons", []), "weapons"),
+            abilities=_picks(record.get("abilities", []), "abilities"),
+            traits=_picks(record.get("traits", []), "traits"),
+            equipment=_picks(record.get("equipment", []), "equipment"),
+            mutations=_keys(record.get("mutations", []), "mutations"),
+            spells=_keys(record.get("spells", []), "spells"),
+            elements=tuple(
+                _element(item, f"element #{i + 1}")
+                for i, item in enumerate(record.get("element", []))
+            ),
+            specialist=None if specialist is None else _enum(Specialist, specialist, "specialist"),
+            mounted=_flag(record, "mounted"),
+            general=_flag(record, "general"),
+            source=str(record.get("source", "")),
+        )
+    except ProfileError:
+        raise
+    except (ValueError, TypeError) as error:
+        raise ProfileError(f"{where}: {error}") from None
+
+
+def load_profile(path: str | Path) -> Profile:
+    """Read one profile from a TOML file; a :class:`ProfileError` names the file and the fault."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ProfileError(f"{path}: cannot read the file ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        raise ProfileError(f"{path}: not UTF-8 text (byte {error.start + 1})") from None
+    except tomllib.TOMLDecodeError as error:
+        where = re.search(r"\(at line (\d+), column (\d+)\)$", str(error))
+        if where is None:
+            raise ProfileError(f"{path}: not valid TOML ({error})") from None
+        reason = str(error)[: where.start()].strip()
+        raise ProfileError(
+            f"{path}, line {where[1]}: not valid TOML: {reason} (column {where[2]})"
+        ) from None
+    return parse_profile(data, str(path))
+
+
+# --- sample profiles ----------------------------------------------------------------------------
+
+
+def _optional_msg(value: Any) -> Msg | None:
+    return None if value is None else Msg(str(value))
+
+
+@dataclass(frozen=True)
+class SampleProfile:
+    """One of the book's Sample Profiles, with the points it prints and the unit size of its
+    Structure line."""
+
+    profile: Profile
+    printed_points: int
+    section: str
+    unit_size: Msg | None = None
+
+
+@cache
+def sample_profiles() -> tuple[SampleProfile, ...]:
+    """The 14 Sample Profiles (``data/sample_profiles.toml``), in the book's order."""
+    samples = []
+    for index, record in enumerate(data_file("sample_profiles.toml")["profile"]):
+        fields = dict(record)
+        printed = fields.pop("printed_points")
+        section = fields.pop("section")
+        unit_size = _optional_msg(fields.pop("unit_size", None))
+        where = f"sample_profiles.toml, profile #{index + 1} ({fields.get('key', '?')})"
+        samples.append(
+            SampleProfile(parse_profile(fields, where), int(printed), str(section), unit_size)
+        )
+    return tuple(samples)
+
+
+def sample_profile(name_or_key: str) -> SampleProfile:
+    """A sample profile by key or English name, case-insensitively."""
+    wanted = name_or_key.strip().lower()
+    for sample in sample_profiles():
+        if wanted in (sample.profile.key, sample.profile.name.lower()):
+            return sample
+    raise KeyError(f"unknown sample profile {name_or_key!r}")
+
+
+@dataclass(frozen=True)
+class ExampleProfile:
+    """A profile the rules text shows as an example, with the points it prints (if any); ``table``
+    is the key of the reference table that shows it, ``title`` that table's title."""
+
+    profile: Profile
+    table: str
+    printed_points: int | None
+    title: Msg | None = None
+    unit_size: Msg | None = None
+
+
+@cache
+def example_profiles() -> tuple[ExampleProfile, ...]:
+    """The profiles of the rules' examples (``data/example_profiles.toml``): The Army's Basic
+    Soldier, Hero, Warrior and Swordmaster, Creating A Profile's starting profile and Basic Warrior,
+    the Orc Warlord on Dragon, the Vampire on Demon Beast and the two chariots."""
+    found = []
+    for index, record in enumerate(data_file("example_profiles.toml")["profile"]):
+        fields = dict(record)
+        table = str(fields.pop("table"))
+        printed = fields.pop("printed_points", None)
+        title = _optional_msg(fields.pop("title", None))
+        unit_size = _optional_msg(fields.pop("unit_size", None))
+        where = f"example_profiles.toml, profile #{index + 1} ({fields.get('key', '?')})"
+        found.append(
+            ExampleProfile(
+                parse_profile(fields, where),
+                table,
+                None if printed is None else int(printed),
+                title,
+                unit_size,
+            )
+        )
+    return tuple(found)
+
+
+def example_profile(key: str) -> ExampleProfile:
+    """An example profile by key."""
+    for example in example_profiles():
+        if example.profile.key == key:
+            return example
+    raise KeyError(f"unknown example profile {key!r}")

@@ -1,0 +1,175 @@
+"""The book's recommendations that a profile breaks ("Creating A Profile", "Abilities", "Traits",
+"Equipment", the weapon creation chapters): maxima by model type, ability limits, restrictions,
+the core points limit.  A warning is a :class:`~nqcore.book.book_warnings.BookWarning`, never an
+error: the book recommends, the player decides.
+"""
+
+from __future__ import annotations
+
+from nqcore.army.armoury import WeaponKind
+from nqcore.army.characteristics import CHARACTERISTICS, ModelType
+from nqcore.army.features import feature
+from nqcore.army.points import ability_limits, core_points_limit, recommended_maximum
+from nqcore.army.profiles import Profile
+from nqcore.army.weapon_costs import weapon_points
+from nqcore.book.book_warnings import RESTRICTED, BookWarning, Owner, warn
+from nqcore.i18n import Msg
+
+#: How a warning names the model type ("a core model").
+_TYPE_NAMES = {
+    ModelType.CORE: "a core",
+    ModelType.ELITE: "an elite",
+    ModelType.UNIT_LEADER: "a unit leader",
+    ModelType.INDIVIDUAL: "an individual",
+    ModelType.CHARACTER: "a character",
+    ModelType.SUPPORT: "a support",
+}
+
+
+def profile_warnings(profile: Profile, points: int | None = None) -> list[BookWarning]:
+    """The book's recommendations that ``profile`` breaks: maxima by model type, ability limits,
+    restrictions of abilities and traits, the core points limit.  Never raises for these."""
+    model = Msg(f"{_TYPE_NAMES[profile.model_type]} model")
+    return [
+        *_above_maxima(profile, model),
+        *_too_many_features(profile, model),
+        *_restrictions(profile),
+        *_trait_rules(profile, model),
+        *_magic(profile),
+        *_weapons(profile),
+        *_core_points(profile, points),
+    ]
+
+
+def _above_maxima(profile: Profile, model: Msg) -> list[BookWarning]:
+    """Characteristics above the book's maximum for the model type."""
+    kind = profile.model_type
+    values: list[tuple[str, str, int | None]] = [
+        (key, "", getattr(profile, key)) for key in CHARACTERISTICS
+    ]
+    for element in profile.elements:
+        values += [(key, element.name, getattr(element, key)) for key in ("ra", "cc", "st")]
+    values.append(("ar", "", profile.ar))
+    warnings: list[BookWarning] = []
+    for key, owner, value in values:
+        maximum = recommended_maximum(key, kind, mounted=profile.mounted)
+        if value is not None and maximum is not None and value > maximum:
+            warnings.append(
+                warn(
+                    "above-maximum",
+                    owner=Owner(owner),
+                    key=Msg(key.upper()),
+                    value=value,
+                    maximum=maximum,
+                    model=model,
+                )
+            )
+    return warnings
+
+
+def _too_many_features(profile: Profile, model: Msg) -> list[BookWarning]:
+    """More abilities, traits or equipment than the model type's limit."""
+    limits = ability_limits(profile.model_type)
+    if limits is None:
+        return []
+    counts = {
+        "abilities": len(profile.all_picks("ability")),
+        "traits": len(profile.all_picks("trait")),
+        "equipment": len(profile.all_picks("equipment")),
+    }
+    return [
+        warn("too-many", count=count, counted=Msg(name), model=model, maximum=limits[name])
+        for name, count in counts.items()
+        if count > limits[name]
+    ]
+
+
+def _restrictions(profile: Profile) -> list[BookWarning]:
+    """Abilities, traits and equipment taken by a model they are not for."""
+    warnings: list[BookWarning] = []
+    for category in ("ability", "trait", "equipment"):
+        for pick in profile.all_picks(category):
+            found = feature(category, pick.key)
+            restricted = warn("restricted", name=Msg(found.name), note=found.note or RESTRICTED)
+            if found.only and not any(profile.satisfies(c) for c in found.only):
+                warnings.append(restricted)
+            elif found.requires and not all(profile.satisfies(c) for c in found.requires):
+                warnings.append(restricted)
+    return warnings
+
+
+def _trait_rules(profile: Profile, model: Msg) -> list[BookWarning]:
+    """The extra attack of core and elite models, the undead's limits, magic tattoos."""
+    kind = profile.model_type
+    warnings: list[BookWarning] = []
+    extra = [p for p in profile.all_picks("ability") if p.key == "extra-attack"]
+    if kind in (ModelType.CORE, ModelType.ELITE) and any(p.level not in ("x2",) for p in extra):
+        warnings.append(warn("extra-attack"))
+    if profile.has("trait", "undead"):
+        if profile.has("ability", "double-time") and not profile.mounted:
+            warnings.append(warn("undead-double-time"))
+        ranged = any(w.kind is not WeaponKind.CLOSE_COMBAT for w in profile.weapons)
+        if kind is ModelType.CORE and ranged and (profile.ra or 0) > 4:
+            warnings.append(warn("undead-ranged"))
+    tattoos = profile.pick("equipment", "magic-tattoos")
+    if tattoos is not None and tattoos.level is not None:
+        limit = {ModelType.CORE: 3, ModelType.ELITE: 4}.get(kind, 5)
+        if int(tattoos.level.removeprefix("AR")) > limit:
+            warnings.append(warn("tattoo-maximum", model=model, maximum=limit))
+        if profile.armour.value:
+            warnings.append(warn("tattoos-with-armour"))
+    return warnings
+
+
+def _magic(profile: Profile) -> list[BookWarning]:
+    """Spells without magic, more spells than the magic level, levels 3 and 4 by model type."""
+    kind = profile.model_type
+    warnings: list[BookWarning] = []
+    if profile.spells:
+        level = profile.magic_level
+        if level is None:
+            warnings.append(warn("spells-without-magic"))
+        elif len(profile.spells) > max(1, level) and level == 0:
+            warnings.append(warn("too-many-spells-level-0"))
+        elif len(profile.spells) > max(1, level):
+            warnings.append(warn("too-many-spells", level=level, count=level))
+    if profile.magic_level == 4 and kind is not ModelType.CHARACTER:
+        warnings.append(warn("magic-level-4"))
+    if profile.magic_level == 3 and kind not in (ModelType.INDIVIDUAL, ModelType.CHARACTER):
+        warnings.append(warn("magic-level-3"))
+    return warnings
+
+
+def _weapons(profile: Profile) -> list[BookWarning]:
+    """Each weapon's own warnings (a created weapon's costs), then how the model carries it."""
+    kind = profile.model_type
+    all_weapons = list(profile.weapons)
+    for element in profile.elements:
+        all_weapons += element.weapons
+    warnings: list[BookWarning] = []
+    for weapon in all_weapons:
+        if weapon.points is None:
+            warnings.extend(weapon_points(weapon).warnings)
+        name = Msg(weapon.name)
+        if weapon.extra_wound and weapon.is_close_combat and kind is not ModelType.CHARACTER:
+            warnings.append(warn("extra-wound", name=name))
+        if "two-handed" in weapon.rules and profile.armour.shield:
+            warnings.append(warn("two-handed-shield", name=name))
+        if "cavalry-and-chariots-only" in weapon.rules and not profile.mounted:
+            warnings.append(warn("cavalry-only", name=name))
+        if "no-cavalry" in weapon.rules and profile.mounted:
+            warnings.append(warn("no-cavalry", name=name))
+        if weapon.teardrop in ("TTM", "TTL") and not profile.size.is_large:
+            warnings.append(warn("large-teardrop", name=name))
+    return warnings
+
+
+def _core_points(profile: Profile, points: int | None) -> list[BookWarning]:
+    """A core model (not a specialist) above the core points limit of its size."""
+    core = profile.model_type is ModelType.CORE and profile.specialist is None
+    if points is None or not core:
+        return []
+    limit = core_points_limit(profile.size)
+    if points > limit:
+        return [warn("core-points-limit", points=points, maximum=limit)]
+    return []

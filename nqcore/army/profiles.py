@@ -1,0 +1,260 @@
+"""Model profiles: characteristics, armour, weapons, and the abilities, traits and equipment a model
+has, attached by key (their catalogue is :mod:`nqcore.army.features`, the characteristics'
+values :mod:`nqcore.army.characteristics`).
+
+Book sections: "Model Profile", "Extra Equipment And Special Rules" (The Army), "Special
+Combination Models".  What a profile costs is :func:`nqcore.army.profile_points.profile_points`.
+
+A profile file is TOML (read by :func:`nqcore.army.profile_files.load_profile`)::
+
+    name = "Men At Arms"
+    type = "core"
+    ac = 8
+    ra = 3
+    cc = 5
+    st = 4
+    t = 5
+    w = 1
+    co = 6
+    weapons = ["sword"]
+    abilities = [{ key = "extra-attack", level = "x2" }]
+    [armour]
+    value = 2
+    shield = true
+
+``ar = 2`` is short for ``armour = { value = 2 }``.  A weapon is an armoury key, or a table that
+creates one (``{ name = "Claws", uc = 3, st_bonus = 0 }``); a combination model lists its other
+elements as ``[[element]]`` tables with their own ``ra``, ``cc``, ``st``, weapons and abilities.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from nqcore.army.armoury import Weapon
+from nqcore.army.characteristics import (
+    ARMOUR_BONUS,
+    CHARACTERISTICS,
+    ELEMENT_CHARACTERISTICS,
+    OPTIONAL_CHARACTERISTICS,
+    ModelType,
+    Size,
+    Specialist,
+    characteristic_range,
+    check_characteristic,
+    data_file,
+)
+from nqcore.army.features import feature, mutation_points
+
+# --- profiles -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pick:
+    """An ability, trait or item of equipment a model has: its key, its level if it has levels,
+    and what it is aimed at (the arch rival of a Nemesis)."""
+
+    key: str
+    level: str | None = None
+    target: str | None = None
+
+    def __str__(self) -> str:
+        return self.key if self.level is None else f"{self.key} ({self.level})"
+
+
+@dataclass(frozen=True)
+class Armour:
+    """A model's armour ("Creating A Profile" > Armour Values to Armoured Mount).
+
+    ``value`` is the armour bought on the AR table (worn or natural); each flag adds +1: a shield,
+    barding, a naturally armoured mount, and the free +1 a large model may have.
+    ``resilience`` is the armour resilience level bought (RE -1 to -3).
+    """
+
+    value: int = 0
+    shield: bool = False
+    barding: bool = False
+    armoured_mount: bool = False
+    large_bonus: bool = False
+    natural: bool = False
+    resilience: int = 0
+    description: str | None = None
+
+    def __post_init__(self) -> None:
+        allowed = characteristic_range("ar")
+        if isinstance(self.value, bool) or not isinstance(self.value, int):
+            raise ValueError(f"AR must be a whole number, not {self.value!r}")
+        if self.value not in allowed:
+            raise ValueError(
+                f"AR {self.value} is out of range: AR is {allowed.start} to {allowed.stop - 1}"
+            )
+        levels = data_file("characteristic_costs.toml")["resilience"]["levels"]
+        if self.resilience != 0 and self.resilience not in levels:
+            raise ValueError(
+                f"armour resilience {self.resilience} is out of range: RE is 0 or "
+                f"{min(levels)} to {max(levels)}"
+            )
+
+    @property
+    def total(self) -> int:
+        """The model's AR: the bought value plus every +1."""
+        bonuses = (self.shield, self.barding, self.armoured_mount, self.large_bonus)
+        return self.value + ARMOUR_BONUS * sum(bonuses)
+
+
+@dataclass(frozen=True)
+class Element:
+    """A second or third element of a combination model (a mount, a driver, a weaponeer): its own
+    RA, CC and ST, weapons and abilities; AC, T, W, CO and armour are the whole model's."""
+
+    name: str
+    ra: int | None = None
+    cc: int | None = None
+    st: int | None = None
+    weapons: tuple[Weapon, ...] = ()
+    abilities: tuple[Pick, ...] = ()
+    traits: tuple[Pick, ...] = ()
+
+    def __post_init__(self) -> None:
+        for key in ELEMENT_CHARACTERISTICS:
+            value = getattr(self, key)
+            if value is not None:
+                check_characteristic(key, value)
+        _check_picks("ability", self.abilities)
+        _check_picks("trait", self.traits)
+
+
+def _check_picks(category: str, picks: tuple[Pick, ...]) -> None:
+    for pick in picks:
+        try:
+            found = feature(category, pick.key)
+        except KeyError as error:
+            raise ValueError(str(error.args[0])) from None
+        found.level(pick.level)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A model profile ("Model Profile"): the characteristics AC, RA, CC, ST, T, W, CO, the armour,
+    the weapons (primary first), and abilities, traits, equipment and mutations by key.
+
+    Every characteristic must lie in the range its cost table prices (``ValueError`` otherwise);
+    RA and CC may be ``None`` for an inanimate model such as a chariot.
+    """
+
+    name: str
+    ac: int
+    ra: int | None
+    cc: int | None
+    st: int
+    t: int
+    w: int
+    co: int
+    model_type: ModelType = ModelType.CORE
+    size: Size = Size.MEDIUM
+    armour: Armour = field(default_factory=Armour)
+    weapons: tuple[Weapon, ...] = ()
+    abilities: tuple[Pick, ...] = ()
+    traits: tuple[Pick, ...] = ()
+    equipment: tuple[Pick, ...] = ()
+    mutations: tuple[str, ...] = ()
+    spells: tuple[str, ...] = ()
+    elements: tuple[Element, ...] = ()
+    specialist: Specialist | None = None
+    mounted: bool = False
+    general: bool = False
+    key: str = ""
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        for key in CHARACTERISTICS:
+            value = getattr(self, key)
+            if value is None and key in OPTIONAL_CHARACTERISTICS:
+                continue
+            check_characteristic(key, value)
+        if not isinstance(self.model_type, ModelType):
+            raise ValueError(f"model type must be a ModelType, not {self.model_type!r}")
+        if not isinstance(self.size, Size):
+            raise ValueError(f"size must be a Size, not {self.size!r}")
+        _check_picks("ability", self.abilities)
+        _check_picks("trait", self.traits)
+        _check_picks("equipment", self.equipment)
+        unknown = [m for m in self.mutations if m not in mutation_points()]
+        if unknown:
+            raise ValueError(f"unknown mutation(s) {', '.join(unknown)}")
+        if self.mutations and not self.has("trait", "mutation"):
+            raise ValueError("a model needs the mutation trait to take mutations")
+        if self.spells:
+            from nqcore.rules.spells import spell  # the spell cards belong to the magic engine
+
+            for key in self.spells:
+                try:
+                    spell(key)
+                except KeyError as error:
+                    raise ValueError(str(error.args[0])) from None
+        if self.armour.large_bonus and not self.size.is_large:
+            raise ValueError("only a large model has the free +1 armour of the Large Model trait")
+
+    @property
+    def ar(self) -> int:
+        """The model's armour value, tattoos included."""
+        tattoo = self.pick("equipment", "magic-tattoos")
+        tattoo_ar = int(tattoo.level.removeprefix("AR")) if tattoo and tattoo.level else 0
+        return self.armour.total + tattoo_ar
+
+    def characteristics(self) -> dict[str, int | None]:
+        return {key: getattr(self, key) for key in CHARACTERISTICS}
+
+    def all_picks(self, category: str) -> tuple[Pick, ...]:
+        """The picks of ``category`` of the model and of all its elements."""
+        own: tuple[Pick, ...] = getattr(self, _PICK_FIELDS[category])
+        for element in self.elements:
+            if category == "ability":
+                own += element.abilities
+            elif category == "trait":
+                own += element.traits
+        return own
+
+    def pick(self, category: str, key: str) -> Pick | None:
+        for candidate in self.all_picks(category):
+            if candidate.key == key:
+                return candidate
+        return None
+
+    def has(self, category: str, key: str) -> bool:
+        return self.pick(category, key) is not None
+
+    @property
+    def magic_level(self) -> int | None:
+        """0 for an Initiate, 1 to 4 for a Magic User, ``None`` for a model that casts no spells."""
+        if self.has("trait", "initiate"):
+            return 0
+        picked = self.pick("trait", "magic-user")
+        return None if picked is None or picked.level is None else int(picked.level)
+
+    @property
+    def is_combination(self) -> bool:
+        return bool(self.elements)
+
+    def satisfies(self, condition: str) -> bool:
+        """Whether the model meets one of the abilities' conditions ("Individuals and characters
+        only", "Large models only", ...)."""
+        if condition in {t.value for t in ModelType}:
+            return self.model_type.value == condition
+        checks = {
+            "large": lambda: self.size.is_large,
+            "mounted": lambda: self.mounted,
+            "magic-user": lambda: self.magic_level is not None,
+            "musician": lambda: self.specialist is Specialist.MUSICIAN,
+            "general": lambda: self.general,
+            "strength-6": lambda: self.st >= 6,
+            "shield": lambda: self.armour.shield,
+            "unarmoured": lambda: self.ar == 0,
+            "manufactured-armour": lambda: self.armour.value > 0 and not self.armour.natural,
+        }
+        if condition not in checks:
+            raise KeyError(f"unknown condition {condition!r}")
+        return bool(checks[condition]())
+
+
+_PICK_FIELDS = {"ability": "abilities", "trait": "traits", "equipment": "equipment"}

@@ -1,0 +1,221 @@
+"""An answer of ``nq`` as its reader reads it: :func:`render` gives the lines in the reader's
+language (numbers, percentages and French typography included), :func:`jsonable` the ``--json``
+document with each text translated and each chance as its fraction and its value.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+from nqcore.book.book_warnings import BookWarning
+from nqcore.i18n import N_, Msg, format_number, format_percent, format_signed, translator
+from nqcore.tables.registry import Chance, Phrase, Signed
+
+#: An answer of the engine: field name -> value (numbers, texts to translate, lists of them).
+Answer = dict[str, Any]
+
+
+def _text(value: Any, lang: str) -> str:
+    """One value of an answer as the reader of ``lang`` reads it."""
+    _ = translator(lang)
+    if isinstance(value, BookWarning):
+        return value.text(lang)
+    if isinstance(value, Phrase):
+        text = "".join(_text(part, lang) for part in value)
+        return re.sub(r"(?<=\w): ", " : ", text) if lang == "fr" else text  # "Dragon : AD 3"
+    if isinstance(value, Msg):
+        return _(value)
+    if isinstance(value, Signed):
+        return format_signed(int(value), lang)
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return str(value)
+    if isinstance(value, int | Fraction):
+        return format_number(value, lang)
+    return str(value)
+
+
+def question(answer: Answer, lang: str) -> str:
+    """The answer's first line, the question it answers, in ``lang``."""
+    fields = {k: _text(v, lang) for k, v in answer.items() if k != "question"}
+    return translator(lang)(answer["question"]).format(**fields)
+
+
+def render(answer: Answer, lang: str) -> str:
+    """A human answer in ``lang``: every line in that language."""
+    lines = [question(answer, lang)]
+    parts = (
+        _lines_names,
+        _lines_range,
+        _lines_rolls,
+        _lines_results,
+        _lines_tests,
+        _lines_points,
+        _lines_errata,
+    )
+    for part in parts:
+        lines += part(answer, lang)
+    return "\n".join(lines)
+
+
+def _colon(lang: str) -> str:
+    return " : " if lang == "fr" else ": "  # French typography: a space before the colon
+
+
+def _lines_names(answer: Answer, lang: str) -> list[str]:
+    """Who and what the question is about: the spell, the attacker, the weapon..."""
+    _, colon = translator(lang), _colon(lang)
+    return [
+        f"{_(label)}{colon}{_text(answer[key], lang)}"
+        for key, label in (
+            ("spell", N_("Spell")),
+            ("attacker", N_("Attacker")),
+            ("defender", N_("Target")),
+            ("weapon", N_("Weapon")),
+            ("name", N_("Name")),
+        )
+        if answer.get(key) is not None
+    ]
+
+
+def _lines_range(answer: Answer, lang: str) -> list[str]:
+    """The range band of a shot and its modifier."""
+    _, colon = translator(lang), _colon(lang)
+    if "range" not in answer:
+        return []
+    band = answer["range"]
+    if band is None:
+        return [_(N_("Beyond long range: the shot misses."))]
+    text = _text(band["modifier"], lang)
+    if "band" in band:
+        text = f"{_(band['band'])}, {text}"
+    return [f"{_(N_('Range modifier'))}{colon}{text}"]
+
+
+def _lines_rolls(answer: Answer, lang: str) -> list[str]:
+    """The modifiers, the movement ability, the roll needed and the chances of each step."""
+    _, colon = translator(lang), _colon(lang)
+    lines = []
+    if answer.get("modifiers"):
+        listed = ", ".join(
+            f"{_(m['label'])} {_text(m['value'], lang)}" for m in answer["modifiers"]
+        )
+        lines.append(f"{_(N_('Modifiers'))}{colon}{listed}")
+    if "ability" in answer:
+        lines.append(f"{_(N_('Movement ability'))}{colon}{_(answer['ability'])}")
+    if "target" in answer:
+        target = answer["target"]
+        lines.append(
+            _(N_("Roll needed: {target} or less")).format(target=target)
+            if target is not None
+            else _(N_("No roll can succeed"))
+        )
+    for key, label in (
+        ("hit", N_("Hits")),
+        ("unsaved", N_("Hits and is not saved")),
+        ("wound", N_("Roll to wound succeeds")),
+    ):
+        if key in answer:
+            lines.append(f"{_(label)}{colon}{format_percent(answer[key], lang, 1)}")
+    return lines
+
+
+def _lines_results(answer: Answer, lang: str) -> list[str]:
+    """A chance as a percentage and a fraction, a distance, the actions a move needs."""
+    _ = translator(lang)
+    lines = []
+    if "chance" in answer:
+        lines.append(
+            _(N_("Chance: {percent} ({fraction})")).format(
+                percent=format_percent(answer["chance"], lang, 1),
+                fraction=f"{answer['chance'].numerator}/{answer['chance'].denominator}",
+            )
+        )
+    if "inches" in answer:
+        lines.append(
+            _(N_('Distance: {inches}"')).format(inches=format_number(answer["inches"], lang))
+        )
+    if "actions_needed" in answer:
+        lines.append(
+            _(N_("Actions needed: {actions} AC")).format(
+                actions=format_number(answer["actions_needed"], lang)
+            )
+        )
+    return lines
+
+
+def _lines_tests(answer: Answer, lang: str) -> list[str]:
+    """The command tests a unit's casualties call for, turn by turn."""
+    _ = translator(lang)
+    lines = [
+        _(
+            N_(
+                "Turn {turn}: {reason} ({casualties} lost of the {at_start_of_turn} "
+                "at the start of the turn)"
+            )
+        ).format(
+            turn=test["turn"],
+            reason=_(test["reason"]),
+            casualties=test["casualties"],
+            at_start_of_turn=test["at_start_of_turn"],
+        )
+        for test in answer.get("tests", [])
+    ]
+    if answer.get("tests") == []:
+        lines.append(_(N_("No command test is needed.")))
+    return lines
+
+
+def _lines_points(answer: Answer, lang: str) -> list[str]:
+    """A profile's points item by item, its total and the book's warnings."""
+    _, colon = translator(lang), _colon(lang)
+    lines = [
+        f"  {_text(item['item'], lang)}{colon}{format_number(item['points'], lang)}"
+        for item in answer.get("items", [])
+    ]
+    if "points" in answer:
+        lines.append(
+            _(N_("Total: {points} points")).format(points=format_number(answer["points"], lang))
+        )
+    lines += [
+        f"{_(N_('Warning'))}{colon}{_text(warning, lang)}" for warning in answer.get("warnings", [])
+    ]
+    return lines
+
+
+def _lines_errata(answer: Answer, lang: str) -> list[str]:
+    """The book's errata, one line each."""
+    _, colon = translator(lang), _colon(lang)
+    lines = []
+    for erratum in answer.get("errata", []):
+        kind = f"{_(N_('Open question'))}{colon}" if erratum["kind"] == "open-question" else ""
+        lines.append(
+            f"- {kind}{_(erratum['subject'])}{colon}{_(erratum['printed'])} → "
+            f"{_(erratum['correct'])}. {_(erratum['why'])}"
+        )
+    return lines
+
+
+def jsonable(value: Any, lang: str) -> Any:
+    """JSON-ready data: texts in ``lang``, chances as exact fractions with their value, other
+    fractions (inches) as numbers."""
+    if isinstance(value, BookWarning):
+        return value.as_json(lang)
+    if isinstance(value, Phrase):
+        return _text(value, lang)
+    if isinstance(value, Msg):
+        return translator(lang)(value)
+    if isinstance(value, Chance):  # a probability: always its exact fraction and its value
+        return {"fraction": f"{value.numerator}/{value.denominator}", "value": float(value)}
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, dict):
+        return {k: jsonable(v, lang) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [jsonable(v, lang) for v in value]
+    return value

@@ -1,0 +1,279 @@
+"""The engine as the "At the table" page asks it, in the browser (Pyodide) or anywhere else.
+
+The page builds the command line a player would type (``["cast", "5", "--wizardry", "2"]``) and
+gets back what ``nq --json`` prints, and the lines ``nq`` prints for a reader of the page's
+language: the same parser, the same question functions, the same rendering
+(:mod:`nqcore.cli.commands`).
+Nothing of the game is computed in JavaScript.  A profile is priced from the TOML text
+``nq points`` reads, written to a file first, so that the same reader refuses the same files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import re
+import tempfile
+from collections.abc import Sequence
+from typing import Any
+
+from nqcore.cli import commands as cli
+from nqcore.cli.files import FileRefused
+from nqcore.cli.render import jsonable, question, render
+from nqcore.i18n import N_, Msg, check_language, translator
+
+#: The engine's refusals that a calculator can meet, as the reader of the page reads them: the
+#: rules refuse a combination of values each of which is in range.
+REFUSALS: tuple[tuple[re.Pattern[str], Msg], ...] = (
+    (
+        re.compile(r"initiates performing a spell chant may not concentrate"),
+        N_("initiates performing a spell chant may not concentrate"),
+    ),
+    (
+        re.compile(r"only initiates \(wizardry level 0\) perform spell chants"),
+        N_("only initiates (wizardry level 0) perform spell chants"),
+    ),
+    (
+        re.compile(r"[a-z ]+ '(?P<first>[^']+)' and '(?P<second>[^']+)' cannot apply together"),
+        N_("the modifiers {first} and {second} cannot apply together"),
+    ),
+    (
+        re.compile(r"give the distance to the target for the (?P<weapon>.+)"),
+        N_("give the distance to the target for the {weapon}"),
+    ),
+    (
+        re.compile(
+            r"turn (?P<turn>\d+): (?P<lost>\d+) casualties but only (?P<left>\d+) models left"
+        ),
+        N_("turn {turn}: {lost} casualties but only {left} models left"),
+    ),
+)
+
+
+def _modifier_label(key: str) -> str:
+    from nqcore.rules.close_combat import close_combat_modifiers
+    from nqcore.rules.morale import command_modifiers
+    from nqcore.rules.ranged import ranged_modifiers
+
+    for table in (close_combat_modifiers(), ranged_modifiers(), command_modifiers()):
+        if key in table:
+            return table[key].label
+    return key
+
+
+def refusal(message: str, lang: str) -> str:
+    """The engine's refusal ``message`` in ``lang`` (as it is when the page cannot say it)."""
+    _ = translator(lang)
+    for pattern, text in REFUSALS:
+        found = pattern.fullmatch(message)
+        if found is None:
+            continue
+        values = found.groupdict()
+        for name in ("first", "second"):
+            if name in values:
+                values[name] = (
+                    f"« {_(_modifier_label(values[name]))} »"
+                    if lang == "fr"
+                    else (f"“{_(_modifier_label(values[name]))}”")
+                )
+        if "weapon" in values:
+            values["weapon"] = _(values["weapon"])
+        return _(text).format(**values)
+    return message
+
+
+#: The name of the profile file the builder exports and ``nq points`` reads.
+PROFILE_FILE = "profile.toml"
+
+
+def ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
+    """``nq`` answering ``argv`` in ``lang``: ``{"json": ..., "text": [...]}``, or ``{"error"}``
+    in ``lang`` with ``message``, what ``nq`` prints.
+
+    ``json`` is what ``nq --json --lang LANG ARGV`` prints; ``text`` its lines without ``--json``.
+    """
+    lang = check_language(lang)
+    errors = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(errors):
+            args = cli.build_parser().parse_args([*argv, "--lang", lang])
+    except SystemExit:  # argparse's one line, "nq cast: error: ..."
+        message = cli._one_line(errors.getvalue().strip())
+        return {"error": message, "message": message}
+    try:
+        answer = args.handler(args)
+    except (cli.UsageError, FileRefused, ValueError, KeyError) as error:
+        message = cli._one_line(str(error.args[0] if error.args else error))
+        return {"error": refusal(message, lang), "message": message}
+    text = render(answer, lang).splitlines()
+    answer["question"] = question(answer, lang)
+    return {"json": jsonable(answer, lang), "text": text}
+
+
+def points(toml_text: str, lang: str) -> dict[str, Any]:
+    """``nq points profile.toml`` for a profile given as the text of its TOML file."""
+    folder = tempfile.mkdtemp(prefix="nq-profile-")
+    path = os.path.join(folder, PROFILE_FILE)
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(toml_text)
+        with contextlib.chdir(folder):  # the answer names the file as a player would
+            return ask(["points", PROFILE_FILE], lang)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+            os.rmdir(folder)
+
+
+def ask_json(request: str) -> str:
+    """One request of the page's worker, as JSON text: ``{"argv": [...], "lang": "fr"}`` or
+    ``{"toml": "...", "lang": "fr"}``; the answer of :func:`ask` or :func:`points` as JSON."""
+    data = json.loads(request)
+    if "build" in data:
+        return json.dumps(build(dict(data["build"]), str(data["lang"])), ensure_ascii=False)
+    if "toml" in data:
+        return json.dumps(points(str(data["toml"]), str(data["lang"])), ensure_ascii=False)
+    argv = [str(arg) for arg in data["argv"]]
+    return json.dumps(ask(argv, str(data["lang"])), ensure_ascii=False)
+
+
+# --- the profile builder ------------------------------------------------------------------------
+
+#: Fields of the data files that are about the book, not the profile (``nq points`` refuses them).
+_BOOK_FIELDS = ("printed_points", "section", "unit_size", "table", "title")
+#: What the builder's fields set: text, whole numbers (``-`` for no RA or CC), armour.
+_TEXT_FIELDS = ("name", "type", "size")
+_PICK_LISTS = ("weapons", "abilities", "traits", "equipment")
+
+
+def starting_profiles() -> list[tuple[str, Msg]]:
+    """The 24 profiles of the book a builder may start from: the Sample Profiles, then the
+    profiles of the rules' examples, by key."""
+    from nqcore.army.profile_files import example_profiles, sample_profiles
+
+    found = [(s.profile.key, Msg(s.profile.name)) for s in sample_profiles()]
+    return found + [(e.profile.key, Msg(e.profile.name)) for e in example_profiles()]
+
+
+def starting_record(key: str) -> dict[str, Any]:
+    """The data file's table of a starting profile, as a profile file holds it."""
+    from nqcore.army.characteristics import data_file
+
+    for name in ("sample_profiles.toml", "example_profiles.toml"):
+        for record in data_file(name)["profile"]:
+            if record["key"] == key:
+                return {k: v for k, v in record.items() if k not in _BOOK_FIELDS}
+    raise KeyError(f"unknown profile {key!r}")
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a TOML basic string
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
+    raise ValueError(f"no TOML for {value!r}")
+
+
+def profile_toml(record: dict[str, Any]) -> str:
+    """A profile file that ``nq points`` reads, one field a line (tables written inline)."""
+    return "".join(f"{key} = {_toml_value(value)}\n" for key, value in record.items())
+
+
+def _set(record: dict[str, Any], values: dict[str, Any]) -> None:
+    from nqcore.army.characteristics import CHARACTERISTICS
+
+    for name, value in values.items():
+        if name in _TEXT_FIELDS:
+            record[name] = str(value)
+        elif name in CHARACTERISTICS:
+            text = str(value).strip()
+            record[name] = "-" if text == "-" and name in ("ra", "cc") else int(text)
+        elif name in ("armour", "shield"):
+            armour = dict(record.get("armour", {}))
+            if "ar" in record:
+                armour["value"] = record.pop("ar")
+            if name == "shield":
+                armour["shield"] = bool(value)
+            else:
+                armour["value"] = int(str(value).strip())
+            record["armour"] = {k: v for k, v in armour.items() if v not in (False, 0)}
+            if set(record["armour"]) <= {"description"}:  # no armour left to describe
+                del record["armour"]
+
+
+def _add(record: dict[str, Any], listed: str, pick: str) -> None:
+    if listed not in _PICK_LISTS:
+        raise ValueError(f"no list {listed!r}")
+    key, _, level = pick.partition("|")
+    item: Any = {"key": key, "level": level} if level else key
+    record[listed] = [*record.get(listed, []), item]
+
+
+def _remove(record: dict[str, Any], listed: str, index: int) -> None:
+    items = list(record.get(listed, []))
+    del items[index]
+    if items:
+        record[listed] = items
+    else:
+        record.pop(listed, None)
+
+
+def _pick_names(record: dict[str, Any], lang: str) -> dict[str, list[str]]:
+    """The weapons, abilities, traits and equipment of ``record`` as the reader names them."""
+    from nqcore.army.armoury import weapon
+    from nqcore.army.features import abilities, equipment, traits
+
+    _ = translator(lang)
+    features = {f.key: f for f in (*abilities(), *traits(), *equipment())}
+    names: dict[str, list[str]] = {}
+    for listed in _PICK_LISTS:
+        names[listed] = []
+        for item in record.get(listed, []):
+            key = item if isinstance(item, str) else str(item.get("key", item.get("name", "?")))
+            level = None if isinstance(item, str) else item.get("level")
+            try:
+                name = _(weapon(key).name) if listed == "weapons" else _(features[key].name)
+            except (KeyError, ValueError):
+                name = _(key)  # a created weapon: its own name
+            names[listed].append(f"{name} ({level})" if level else name)
+    return names
+
+
+def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
+    """One step of the profile builder: a starting profile, or the profile file ``toml`` with
+    the builder's change (``set`` fields, ``add`` or ``remove`` an item); the new file, its
+    fields, and ``nq points`` on it."""
+    import tomllib
+
+    try:
+        if "start" in request:
+            record = starting_record(str(request["start"]))
+        else:
+            record = tomllib.loads(str(request.get("toml", "")))
+        _set(record, dict(request.get("set", {})))
+        if "add" in request:
+            _add(record, str(request["add"][0]), str(request["add"][1]))
+        if "remove" in request:
+            _remove(record, str(request["remove"][0]), int(request["remove"][1]))
+        names = _pick_names(record, lang)
+    except (tomllib.TOMLDecodeError, ValueError, TypeError, KeyError, IndexError) as error:
+        message = str(error)
+        return {"error": refusal(message, lang), "message": message}
+    text = profile_toml(record)
+    armour = record.get("armour", {"value": record.get("ar", 0)})
+    fields = {k: record.get(k, "") for k in (*_TEXT_FIELDS, "ac", "ra", "cc", "st", "t", "w", "co")}
+    fields |= {
+        "type": record.get("type", "core"),
+        "size": record.get("size", "medium"),
+        "key": record.get("key", ""),
+    }
+    fields |= {"armour": armour.get("value", 0), "shield": bool(armour.get("shield", False))}
+    return {"toml": text, "fields": fields, "picks": names, "points": points(text, lang)}

@@ -1,0 +1,214 @@
+"""The one loader of the engine's data files (``nqcore/data/**/*.toml``), each checked against its
+schema (:mod:`nqcore.data.dataschema`) before any module reads it.
+
+A misspelled field (``upkep = 2``), a wrong type or an out-of-range value stops the engine with a
+:class:`DataFileError` of one line that names the file, the record and the field, which the CLI,
+the Sphinx extension and the print pipeline report as they are, without a traceback.  The records
+are handed on as the parsed TOML (the schema only checks them), so the modules that build the
+engine's objects read exactly what they read before.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from types import UnionType
+from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
+
+if TYPE_CHECKING:
+    import msgspec
+
+#: Whether the schemas are checked: always, but in the browser.  The At the table page runs the
+#: engine in Pyodide, whose npm package carries no msgspec (a compiled package); the data it ships
+#: there were checked when the site was built (the Sphinx extension checks every file first).
+try:
+    import msgspec as _msgspec  # noqa: F401
+except ImportError:
+    CHECKED = False
+else:
+    CHECKED = True
+
+#: How the messages name a data file of the package.
+PREFIX = "nqcore/data/"
+
+
+class DataFileError(ValueError):
+    """A data file that does not match its schema, told in one line: file, record, field."""
+
+
+def load(filename: str) -> dict[str, Any]:
+    """A data file of ``nqcore/data`` (``"spells.toml"``, ``"errata/ranged.toml"``), checked
+    against its schema; read once, then cached."""
+    return _load(filename)
+
+
+@cache
+def _load(filename: str) -> dict[str, Any]:
+    text = resources.files("nqcore").joinpath("data", *filename.split("/")).read_text("utf-8")
+    return parse(text, PREFIX + filename, schema_for(filename) if CHECKED else None)
+
+
+def schema_for(filename: str) -> type[msgspec.Struct]:
+    """The schema of one data file; every file of ``nqcore/data`` has one."""
+    from nqcore.data.dataschema import ERRATA_SCHEMA, SCHEMAS
+
+    if filename.startswith("errata/"):
+        return ERRATA_SCHEMA
+    try:
+        return SCHEMAS[filename]
+    except KeyError:
+        raise DataFileError(f"{PREFIX}{filename}: no schema for this data file") from None
+
+
+def data_filenames() -> tuple[str, ...]:
+    """Every data file of the package, relative to ``nqcore/data``, sorted."""
+    root = resources.files("nqcore").joinpath("data")
+    names = [e.name for e in root.iterdir() if e.name.endswith(".toml")]
+    names += [f"errata/{name}" for name in errata_names()]
+    return tuple(sorted(names))
+
+
+def errata_names() -> tuple[str, ...]:
+    """The errata files' names (``ranged.toml``), sorted."""
+    folder = resources.files("nqcore").joinpath("data", "errata")
+    return tuple(sorted(e.name for e in folder.iterdir() if e.name.endswith(".toml")))
+
+
+def load_path(path: Path, schema: type[msgspec.Struct]) -> dict[str, Any]:
+    """A TOML file outside the package (the docs' glossary), checked against ``schema``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise DataFileError(f"{path}: cannot read the file ({error})") from None
+    return parse(text, str(path), schema)
+
+
+def parse(text: str, where: str, schema: type[msgspec.Struct] | None) -> dict[str, Any]:
+    """The TOML ``text`` of the file ``where``, checked against ``schema`` (if any)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        at = re.search(r"\(at line (\d+), column (\d+)\)$", str(error))
+        if at is None:
+            raise DataFileError(f"{where}: not valid TOML ({error})") from None
+        reason = str(error)[: at.start()].strip()
+        raise DataFileError(
+            f"{where}, line {at[1]}: not valid TOML: {reason} (column {at[2]})"
+        ) from None
+    if schema is not None:
+        check(data, where, schema)
+    return data
+
+
+def check(data: dict[str, Any], where: str, schema: type[msgspec.Struct]) -> None:
+    """Refuse ``data`` (the parsed file ``where``) unless it matches ``schema``."""
+    import msgspec
+
+    try:
+        msgspec.convert(data, schema)
+    except msgspec.ValidationError as error:
+        raise DataFileError(describe(str(error), data, where, schema)) from None
+
+
+#: One step of a path into the data: a field's name, or an index in a list.
+Step = tuple[str | None, int | None]
+_AT = re.compile(r"^(?P<what>.*) - at `\$(?P<path>[^`]*)`$", re.S)
+_STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
+
+
+def describe(message: str, data: dict[str, Any], where: str, schema: Any = None) -> str:
+    """msgspec's ``message`` (``Expected `int` <= 8 - at `$.spell[3].level```) as one line of
+    ours: ``<file>, spell #4 (fog), field level: expected int <= 8, not 9``."""
+    found = _AT.match(message)
+    if found is None:
+        return f"{where}: {message}"
+    steps: list[Step] = [
+        (m[1], None) if m[1] else (None, int(m[2])) for m in _STEP.finditer(found["path"])
+    ]
+    record, field, value = where, list[str](), data
+    for name, index in steps:
+        value = _step(value, name, index)
+        if index is not None and record == where and len(field) == 1:
+            record = f"{where}, {_record(field.pop(), index, value)}"
+        elif index is not None:
+            field.append(f"#{index + 1}")
+        else:
+            field.append(str(name))
+    what = found["what"].replace("`", "")
+    unknown = re.fullmatch(r"Object contains unknown field (.+)", what)
+    missing = re.fullmatch(r"Object missing required field (.+)", what)
+    if unknown:
+        field.append(unknown[1])
+        return f"{record}, field {' '.join(field)}: unknown field (misspelled?)"
+    if missing:
+        inside = f" in {' '.join(field)}" if field else ""
+        absent = _required(_struct_at(schema, steps), value) or [missing[1]]
+        return f"{record}: missing field(s) {', '.join(absent)}{inside}"
+    shown = f" ({value!r})" if ", got " in what else f", not {value!r}"
+    if isinstance(value, (dict, list)) or value is _ABSENT or repr(value) in what:
+        shown = ""
+    named = f", field {' '.join(field)}" if field else ""
+    return f"{record}{named}: {what[:1].lower()}{what[1:]}{shown}"
+
+
+_ABSENT = object()
+
+
+def _step(value: Any, name: str | None, index: int | None) -> Any:
+    if name is not None and isinstance(value, dict):
+        return value.get(name, _ABSENT)
+    if index is not None and isinstance(value, list) and index < len(value):
+        return value[index]
+    return _ABSENT
+
+
+def _record(table: str, index: int, record: Any) -> str:
+    """``spell #4 (fog)``: the record's table, its place and its key, id or name."""
+    if isinstance(record, dict):
+        for name in ("key", "id", "name"):
+            if isinstance(record.get(name), str):
+                return f"{table} #{index + 1} ({record[name]})"
+    return f"{table} #{index + 1}"
+
+
+def _struct_at(schema: Any, steps: list[Step]) -> Any:
+    """The struct type that ``steps`` (a path into the data) lead to from ``schema``, if any."""
+    import msgspec
+
+    kind = schema
+    for name, _index in steps:
+        kind = _unwrap(kind)
+        if name is not None and isinstance(kind, type) and issubclass(kind, msgspec.Struct):
+            by_name = {f.encode_name: f.type for f in msgspec.structs.fields(kind)}
+            kind = by_name.get(name)
+        elif name is None and get_origin(kind) is list:
+            kind = get_args(kind)[0]
+        else:
+            return None
+    return _unwrap(kind)
+
+
+def _unwrap(kind: Any) -> Any:
+    """The struct inside ``Annotated[...]`` or ``X | None``, else ``kind`` itself."""
+    from msgspec import Struct
+
+    while get_origin(kind) is Annotated:
+        kind = get_args(kind)[0]
+    if get_origin(kind) in (Union, UnionType):
+        structs = [k for k in get_args(kind) if isinstance(k, type) and issubclass(k, Struct)]
+        return structs[0] if len(structs) == 1 else kind
+    return kind
+
+
+def _required(kind: Any, record: Any) -> list[str]:
+    """Every required field of the struct ``kind`` that ``record`` lacks, in schema order."""
+    import msgspec
+    from msgspec import Struct
+
+    if not (isinstance(kind, type) and issubclass(kind, Struct) and isinstance(record, dict)):
+        return []
+    fields = msgspec.structs.fields(kind)
+    return [f.encode_name for f in fields if f.required and f.encode_name not in record]

@@ -1,0 +1,230 @@
+"""The whole attack: to hit, armour save, to wound, as exact chances.
+
+Book sections: "Striking The Enemy" (Close Combat), "Ranged Attack Modifiers" (Ranged Combat),
+"Masterful Hit", "Fumbles" (Actions), "Armour Saves", "Damage", "Parry", "Voluntarily Retreating
+From Combat", and "Poisonous Attack" (Abilities).  The attacker rolls to hit against its CC or RA;
+a hit is saved on the target's armour; an unsaved hit wounds on 5 + ST - T.  A masterful hit (a
+natural 1 to hit) allows no armour save.
+
+The functions take plain integers so they work for any profile and weapon.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from nqcore.i18n import N_, Msg
+from nqcore.rules.armour import save_chance
+from nqcore.rules.close_combat import PARRY_FUMBLE_ARMOUR, RETREAT_SAVE_MODIFIER
+from nqcore.rules.damage import wound_chance
+from nqcore.rules.dice import FUMBLE_ROLL, AttackRoll, attack_roll, d10_distribution, hit_chance
+from nqcore.tables.registry import Cell, Chance, Table, register_table
+
+
+@dataclass(frozen=True)
+class AttackChances:
+    """Exact chances of each step of one attack (one die to hit).
+
+    ``hit`` includes masterful hits; ``save`` is the chance that an ordinary hit is saved;
+    ``unsaved`` the chance that the attack hits and gets through (not parried, not saved);
+    ``wound`` the chance that an unsaved ordinary hit wounds; ``total`` the chance that the
+    attack wounds.
+    """
+
+    to_hit_target: int | None
+    hit: Fraction
+    masterful: Fraction
+    fumble: Fraction
+    parried: Fraction
+    save: Fraction
+    unsaved: Fraction
+    wound: Fraction
+    total: Fraction
+
+
+def attack_chances(
+    skill: int,
+    strength: int,
+    toughness: int,
+    *,
+    armour: int = 0,
+    armour_mod: int | None = None,
+    penetration: int = 0,
+    resilience: int = 0,
+    to_hit_modifier: int = 0,
+    save_modifier: int = 0,
+    ranked: bool = False,
+    lucky_save: bool = False,
+    special_armour: bool = False,
+    poisonous: bool = False,
+    parry: bool = False,
+    unerring: bool = False,
+    masterful_allowed: bool = True,
+    automatic_hit: bool = False,
+) -> AttackChances:
+    """The exact chance that one attack wounds, step by step.
+
+    ``skill`` is the attacker's CC or RA, ``to_hit_modifier`` the sum of its modifiers (see
+    :func:`nqcore.rules.close_combat.close_combat_modifier_total`,
+    :func:`nqcore.rules.ranged.ranged_target`).
+    ``strength`` is the attack's strength (model ST plus weapon bonus, or the ranged weapon's ST);
+    its armour modifier follows from it unless ``armour_mod`` is given; ``penetration`` is the
+    weapon's PM.  ``armour``, ``resilience`` and ``ranked`` describe the target, ``save_modifier``
+    any other change to its save.  ``parry``: the target parries every hit ("Parry": it must roll
+    under the attacker's die; a natural 10 lowers its armour by 1).  ``poisonous``: a masterful
+    hit wounds automatically (Abilities > "Poisonous Attack").  ``automatic_hit``: no roll to hit
+    (a voluntary retreat's free hit, see :func:`retreat_free_hit_chances`).
+
+    >>> result = attack_chances(5, 4, 4, armour=3, to_hit_modifier=1)
+    >>> result.hit, result.masterful, result.save, result.wound, result.total
+    (Fraction(3, 5), Fraction(1, 10), Fraction(3, 10), Fraction(1, 2), Fraction(9, 40))
+    """
+
+    def unsaved_and_wounded(masterful: bool, extra_save: int) -> tuple[Fraction, Fraction]:
+        saved = save_chance(
+            armour,
+            strength,
+            penetration=penetration,
+            resilience=resilience,
+            ranked=ranked,
+            modifier=save_modifier + extra_save,
+            armour_mod=armour_mod,
+            lucky_save=lucky_save,
+            masterful_hit=masterful,
+            special_armour=special_armour,
+        )
+        through = 1 - saved
+        wounds = Fraction(1) if (masterful and poisonous) else wound_chance(strength, toughness)
+        return through, through * wounds
+
+    ordinary_save = 1 - unsaved_and_wounded(False, 0)[0]  # the save against an ordinary hit
+    if automatic_hit:
+        through, wounded = unsaved_and_wounded(False, 0)
+        return AttackChances(
+            to_hit_target=None,
+            hit=Fraction(1),
+            masterful=Fraction(0),
+            fumble=Fraction(0),
+            parried=Fraction(0),
+            save=ordinary_save,
+            unsaved=through,
+            wound=wound_chance(strength, toughness),
+            total=wounded,
+        )
+
+    target = skill + to_hit_modifier
+    faces = d10_distribution()
+    hit = masterful_total = fumble = parried = unsaved = total = Fraction(0)
+    for natural, chance in faces.items():
+        outcome = attack_roll(
+            natural, target, unerring=unerring, masterful_allowed=masterful_allowed
+        )
+        if outcome is AttackRoll.FUMBLE:
+            fumble += chance
+        if not outcome.hits:
+            continue
+        is_masterful = outcome is AttackRoll.MASTERFUL_HIT
+        hit += chance
+        if is_masterful:
+            masterful_total += chance
+        # (parry roll, its chance, extra save modifier); no parry: one certain "roll".
+        parries = [(p, c) for p, c in faces.items()] if parry else [(None, Fraction(1))]
+        for parry_natural, parry_chance in parries:
+            weight = chance * parry_chance
+            if parry_natural is not None and parry_natural < natural:
+                parried += weight
+                continue
+            extra = PARRY_FUMBLE_ARMOUR if parry_natural == FUMBLE_ROLL else 0
+            through, wounded = unsaved_and_wounded(is_masterful, extra)
+            unsaved += weight * through
+            total += weight * wounded
+    return AttackChances(
+        to_hit_target=target,
+        hit=hit,
+        masterful=masterful_total,
+        fumble=fumble,
+        parried=parried,
+        save=ordinary_save,
+        unsaved=unsaved,
+        wound=wound_chance(strength, toughness),
+        total=total,
+    )
+
+
+def retreat_free_hit_chances(
+    base_strength: int,
+    toughness: int,
+    *,
+    armour: int = 0,
+    resilience: int = 0,
+    ranked: bool = False,
+    lucky_save: bool = False,
+) -> AttackChances:
+    """Per "Voluntarily Retreating From Combat": the free, automatic hit at the attacker's basic ST,
+    saved at an extra -1.
+
+    >>> retreat_free_hit_chances(4, 4, armour=3).total
+    Fraction(2, 5)
+    """
+    return attack_chances(
+        0,
+        base_strength,
+        toughness,
+        armour=armour,
+        resilience=resilience,
+        ranked=ranked,
+        lucky_save=lucky_save,
+        save_modifier=RETREAT_SAVE_MODIFIER,
+        automatic_hit=True,
+    )
+
+
+def wounds_distribution(chance: Fraction, attacks: int) -> dict[int, Fraction]:
+    """How many of ``attacks`` independent attacks wound, each with ``chance`` (for the dice of an
+    extra attack or a burst, each hit is saved and wounded on its own: Abilities > "Extra Attack").
+
+    >>> wounds_distribution(Fraction(1, 2), 2)
+    {0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}
+    """
+    if attacks < 0:
+        raise ValueError("the number of attacks cannot be negative")
+    if not 0 <= chance <= 1:
+        raise ValueError("a chance lies between 0 and 1")
+    return {
+        n: comb(attacks, n) * chance**n * (1 - chance) ** (attacks - n) for n in range(attacks + 1)
+    }
+
+
+#: The chance-to-hit table: CC or RA 1 to 10, total modifier -3 to +3.
+TABLE_SKILLS = range(1, 11)
+TABLE_MODIFIERS = range(-3, 4)
+_MODIFIER_COLUMNS: dict[int, Msg] = {
+    -3: N_("Modifier -3"),
+    -2: N_("Modifier -2"),
+    -1: N_("Modifier -1"),
+    0: N_("No modifier"),
+    1: N_("Modifier +1"),
+    2: N_("Modifier +2"),
+    3: N_("Modifier +3"),
+}
+
+
+@register_table("chance-to-hit")
+def chance_to_hit_table() -> Table:
+    """Chance to hit with one die for each CC or RA value and total modifier."""
+    rows: list[tuple[Cell, ...]] = [
+        (skill, *(Chance(hit_chance(skill + m)) for m in TABLE_MODIFIERS)) for skill in TABLE_SKILLS
+    ]
+    return Table(
+        key="chance-to-hit",
+        title=N_("Chance to hit"),
+        columns=(N_("CC or RA"), *(_MODIFIER_COLUMNS[m] for m in TABLE_MODIFIERS)),
+        rows=tuple(rows),
+        source="Close Combat > Striking The Enemy",
+        notes=(
+            N_("A natural 10 is a fumble and always misses."),
+            N_("For a ranged attack, the modifier includes the weapon's range modifier."),
+        ),
+    )

@@ -1,0 +1,242 @@
+"""One attack of a model profile against another: what the two profiles decide, then the odds.
+
+:func:`nqcore.rules.attack.attack_chances` takes plain numbers; this module reads them from profiles
+so that the odds of the sample profiles against each other, and ``nq attack --attacker --target``,
+come from one place.  What a profile decides on its own ("Striking The Enemy", "Ranged Attack
+Modifiers", "Armour Saves", "Damage"): the attacker's CC (or RA for a ranged weapon) and ST, the
+weapon's ST bonus (or its own ST) and PM, the target's T, AR and resilience; a large target is hit
+at +1 ("Close Combat Modifiers", "Ranged Attack Modifiers"), a target with the dodge ability at -1
+(Abilities > "Dodge"); a poisonous attacker's masterful hits always wound (Abilities > "Poisonous
+Attack").  Everything that depends on the moment (charging, cover, range, ranks) is given by the
+caller as named modifiers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from nqcore.army.armoury import BASE_USE_COST, Weapon, WeaponKind
+from nqcore.army.profile_files import sample_profiles
+from nqcore.army.profiles import Profile
+from nqcore.i18n import N_, Msg
+from nqcore.rules.attack import AttackChances, attack_chances
+from nqcore.rules.close_combat import close_combat_modifier_total
+from nqcore.rules.ranged import RangeBand, WeaponRanges, range_band, ranged_modifier_total
+from nqcore.tables.registry import Cell, Chance, Table, register_table
+
+#: The attack of a model without a close combat weapon ("Close Combat": an improvised attack
+#: costs 3 actions and uses the model's own strength).
+IMPROVISED = Weapon(
+    key="improvised",
+    name=N_("Improvised"),
+    kind=WeaponKind.CLOSE_COMBAT,
+    uc=BASE_USE_COST,
+    st_bonus=0,
+    source="Close Combat",
+)
+
+
+def close_combat_weapon(profile: Profile) -> Weapon:
+    """The model's first close combat weapon, or an improvised attack if it has none."""
+    for weapon in profile.weapons:
+        if weapon.is_close_combat:
+            return weapon
+    for weapon in profile.weapons:
+        if weapon.melee is not None:  # the Slingstaff's staff
+            return weapon.melee
+    return IMPROVISED
+
+
+def target_modifiers(target: Profile) -> tuple[str, ...]:
+    """The to-hit modifiers a target brings by itself: large target +1, dodge -1 (the same keys
+    in close and ranged combat)."""
+    found: list[str] = []
+    if target.size.is_large:
+        found.append("large-target")
+    if target.has("ability", "dodge"):
+        found.append("target-dodges")
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class WeaponAttack:
+    """One attack with a weapon, as the engine reads it: the numbers used and the exact chances.
+
+    ``skill`` is the attacker's CC (or RA), ``modifiers`` the named to-hit modifiers applied (the
+    target's own first), ``range_band`` and ``range_modifier`` the band of the distance and its RA
+    modifier (ranged attacks; ``None`` beyond long range, an automatic miss), ``strength`` the
+    attack's strength and ``penetration`` its PM.
+    """
+
+    weapon: Weapon
+    skill: int
+    modifiers: tuple[str, ...]
+    to_hit_modifier: int
+    range_band: RangeBand | None
+    range_modifier: int | None
+    strength: int
+    penetration: int
+    toughness: int
+    armour: int
+    resilience: int
+    chances: AttackChances
+
+    @property
+    def total(self) -> Fraction:
+        """The chance that the attack wounds."""
+        return self.chances.total
+
+
+def weapon_attack(
+    skill: int,
+    strength: int,
+    toughness: int,
+    weapon: Weapon | None = None,
+    *,
+    armour: int = 0,
+    resilience: int = 0,
+    modifiers: Iterable[str] = (),
+    to_hit_modifier: int = 0,
+    penetration: int | None = None,
+    distance: Fraction | int | None = None,
+    ranked: bool = False,
+    poisonous: bool = False,
+    unerring: bool = False,
+) -> WeaponAttack:
+    """One attack with ``weapon`` (an improvised attack by default).
+
+    ``skill`` is the CC for a close combat weapon, the RA for a ranged one; ``strength`` the
+    wielder's ST, to which a close combat weapon adds its bonus (a ranged weapon has its own ST).
+    ``modifiers`` are close combat (or ranged) modifier keys, ``to_hit_modifier`` any other
+    change to the roll; ``penetration`` overrides the weapon's PM.  A ranged weapon needs the
+    ``distance`` in inches: its range modifier applies, and beyond long range the attack misses.
+
+    >>> from nqcore.army.armoury import weapon
+    >>> attack = weapon_attack(5, 4, 4, weapon("sword"), armour=3)
+    >>> attack.strength, attack.chances.total
+    (5, Fraction(63, 250))
+    """
+    chosen = IMPROVISED if weapon is None else weapon
+    keys = tuple(modifiers)
+    range_modifier: int | None = None
+    found_band: RangeBand | None = None
+    if chosen.is_close_combat:
+        hit_modifier = close_combat_modifier_total(keys)
+    else:
+        if len(chosen.ranges) != 3:
+            raise ValueError(f"the {chosen.name} has no close, medium and long range")
+        if distance is None:
+            raise ValueError(f"give the distance to the target for the {chosen.name}")
+        ranges = WeaponRanges.of(chosen.ranges)
+        band = range_band(distance, ranges)
+        found_band, range_modifier = (None, None) if band is None else band
+        hit_modifier = (range_modifier or 0) + ranged_modifier_total(keys)
+    attack_strength = chosen.attack_strength(strength)
+    pm = chosen.pm if penetration is None else penetration
+    chances = attack_chances(
+        skill,
+        attack_strength,
+        toughness,
+        armour=armour,
+        penetration=pm,
+        resilience=resilience,
+        to_hit_modifier=hit_modifier + to_hit_modifier,
+        ranked=ranked,
+        poisonous=poisonous,
+        unerring=unerring,
+    )
+    if not chosen.is_close_combat and range_modifier is None:  # "Measuring Range": a miss
+        zero = Fraction(0)
+        chances = replace(
+            chances,
+            to_hit_target=None,
+            hit=zero,
+            masterful=zero,
+            fumble=zero,
+            parried=zero,
+            unsaved=zero,
+            total=zero,
+        )
+    return WeaponAttack(
+        weapon=chosen,
+        skill=skill,
+        modifiers=keys,
+        to_hit_modifier=hit_modifier + to_hit_modifier,
+        range_band=found_band,
+        range_modifier=range_modifier,
+        strength=attack_strength,
+        penetration=pm,
+        toughness=toughness,
+        armour=armour,
+        resilience=resilience,
+        chances=chances,
+    )
+
+
+def profile_attack(
+    attacker: Profile,
+    target: Profile,
+    weapon: Weapon | None = None,
+    *,
+    modifiers: Iterable[str] = (),
+    distance: Fraction | int | None = None,
+    ranked: bool = False,
+) -> WeaponAttack:
+    """One attack of ``attacker`` with ``weapon`` (its first close combat weapon by default)
+    against ``target``, with the target's own modifiers (:func:`target_modifiers`).
+
+    A ranged weapon needs the ``distance`` in inches.  ``modifiers`` are close combat (or
+    ranged) modifier keys for the moment; ``ranked``: the target is in a ranked or closed unit
+    (+1 AR).
+
+    >>> from nqcore.army.profile_files import sample_profile
+    >>> orc, dwarf = sample_profile("orc-bruiser").profile, sample_profile("dwarf").profile
+    >>> attack = profile_attack(orc, dwarf)  # CC5, sword ST 5+1 against T6 AR3
+    >>> attack.skill, attack.strength, attack.chances.total
+    (5, 6, Fraction(23, 100))
+    """
+    chosen = close_combat_weapon(attacker) if weapon is None else weapon
+    skill = attacker.cc if chosen.is_close_combat else attacker.ra
+    if skill is None:
+        value = "close combat value (CC)" if chosen.is_close_combat else "ranged attack value (RA)"
+        raise ValueError(f"{attacker.name} has no {value}")
+    return weapon_attack(
+        skill,
+        attacker.st,
+        target.t,
+        chosen,
+        armour=target.ar,
+        resilience=target.armour.resilience,
+        modifiers=(*target_modifiers(target), *modifiers),
+        distance=distance,
+        ranked=ranked,
+        poisonous=attacker.has("ability", "poisonous-attack"),
+        unerring=attacker.has("ability", "unerring"),
+    )
+
+
+@register_table("attack-sample-profiles")
+def attack_sample_profiles_table() -> Table:
+    """The chance that one close combat attack of each sample profile (rows) wounds each other
+    sample profile (columns)."""
+    samples = [s.profile for s in sample_profiles()]
+    rows: list[tuple[Cell, ...]] = [
+        (Msg(attacker.name), *(Chance(profile_attack(attacker, t).total) for t in samples))
+        for attacker in samples
+    ]
+    return Table(
+        key="attack-sample-profiles",
+        title=N_("Chance that one close combat attack wounds, sample profiles"),
+        columns=(N_("Attacker"), *(Msg(t.name) for t in samples)),
+        rows=tuple(rows),
+        source="Sample Profiles",
+        notes=(
+            N_(
+                "One die to hit at the attacker's CC with its first close combat weapon (or an "
+                "improvised attack), +1 against a large target, -1 against a target with the "
+                "dodge ability; then the target's armour save and the roll to wound."
+            ),
+        ),
+    )

@@ -1,0 +1,152 @@
+"""The 39 spells, read from the spell cards ("Cards, Counters & Templates").
+
+The spell-list table of the Magic chapter is damaged in the extraction and disagrees with the cards
+in places; the cards are the source, and every disagreement is an erratum (``errata/spells.toml``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from nqcore.colour import text_colour_on
+from nqcore.data import datafiles
+from nqcore.i18n import N_, Msg
+from nqcore.rules.magic import SPELL_LEVELS, Aspect
+from nqcore.tables.registry import Table, register_table
+
+_REQUIRED = ("key", "name", "aspect", "use_cost", "level", "points", "text", "source")
+
+
+@dataclass(frozen=True)
+class Spell:
+    """One spell card."""
+
+    key: str
+    name: Msg
+    aspect: Aspect
+    use_cost: int
+    level: int
+    points: int
+    text: tuple[Msg, ...]
+    source: str
+    upkeep: int | None = None
+    range_inches: int | None = None
+    template: str | None = None
+    results: tuple[tuple[str, Msg], ...] = field(default=())
+    profile_adjustment: tuple[tuple[str, str], ...] = field(default=())
+
+
+class SpellDataError(ValueError):
+    """A spell record is malformed: the message names the record and the field."""
+
+
+def _spell_from_record(index: int, record: dict[str, Any]) -> Spell:
+    where = f"spells.toml, spell #{index + 1} ({record.get('key', '?')})"
+    missing = [name for name in _REQUIRED if name not in record]
+    if missing:
+        raise SpellDataError(f"{where}: missing field(s) {', '.join(missing)}")
+    try:
+        aspect = Aspect(record["aspect"])
+    except ValueError:
+        raise SpellDataError(f"{where}: unknown aspect {record['aspect']!r}") from None
+    if record["level"] not in SPELL_LEVELS:
+        raise SpellDataError(f"{where}: level {record['level']} is not 1 to 8")
+    return Spell(
+        key=record["key"],
+        name=Msg(record["name"]),
+        aspect=aspect,
+        use_cost=int(record["use_cost"]),
+        level=int(record["level"]),
+        points=int(record["points"]),
+        text=tuple(Msg(paragraph) for paragraph in record["text"]),
+        source=record["source"],
+        upkeep=record.get("upkeep"),
+        range_inches=record.get("range_inches"),
+        template=record.get("template"),
+        results=tuple((r["roll"], Msg(r["effect"])) for r in record.get("results", ())),
+        profile_adjustment=tuple(record.get("profile_adjustment", {}).items()),
+    )
+
+
+def parse_spells(data: dict[str, Any]) -> tuple[Spell, ...]:
+    """Spells from the parsed TOML document, checked field by field."""
+    spells = tuple(_spell_from_record(i, r) for i, r in enumerate(data.get("spell", [])))
+    keys = [s.key for s in spells]
+    duplicates = sorted({k for k in keys if keys.count(k) > 1})
+    if duplicates:
+        raise SpellDataError(f"spells.toml: duplicate spell key(s) {', '.join(duplicates)}")
+    return spells
+
+
+@cache
+def all_spells() -> tuple[Spell, ...]:
+    """Every spell, in the book's order of cards (by aspect, then card)."""
+    return parse_spells(datafiles.load("spells.toml"))
+
+
+def spell(name_or_key: str) -> Spell:
+    """A spell by its English name or key, case-insensitively.
+
+    >>> spell("Smoke").level
+    5
+    """
+    wanted = name_or_key.strip().lower()
+    for candidate in all_spells():
+        if wanted in (candidate.key, candidate.name.lower()):
+            return candidate
+    raise KeyError(f"unknown spell {name_or_key!r}")
+
+
+def spells_of(aspect: Aspect) -> tuple[Spell, ...]:
+    return tuple(s for s in all_spells() if s.aspect is aspect)
+
+
+@register_table("spell-list")
+def spell_list_table() -> Table:
+    """The Spell List of the Magic chapter, from the cards."""
+    rows = tuple(
+        (s.aspect.label, s.name, s.use_cost, s.level, s.upkeep, s.points) for s in all_spells()
+    )
+    return Table(
+        key="spell-list",
+        title=N_("Spell list"),
+        columns=(
+            N_("Aspect"),
+            N_("Spell"),
+            N_("Use cost"),
+            N_("Level"),
+            N_("Upkeep"),
+            N_("Points"),
+        ),
+        rows=rows,
+        source="Magic > Spell List; Cards, Counters & Templates",
+    )
+
+
+@cache
+def _aspect_intros() -> dict[str, tuple[Msg, ...]]:
+    records = datafiles.load("aspects.toml")["aspect"]
+    return {r["key"]: tuple(Msg(p) for p in r["intro"]) for r in records}
+
+
+@cache
+def _aspect_colours() -> dict[str, str]:
+    return {r["key"]: r["colour"] for r in datafiles.load("aspects.toml")["aspect"]}
+
+
+def aspect_colour(aspect: Aspect) -> str:
+    """The colour of an aspect's spells (the Spell List's Colour column), ``#rrggbb``."""
+    return _aspect_colours()[aspect.value]
+
+
+def aspect_text_colour(aspect: Aspect) -> str:
+    """The colour of text written on the aspect's colour (its name in the aspect circle, a spell
+    card's title), white or black, whichever reads better (:mod:`nqcore.colour`)."""
+    return text_colour_on(aspect_colour(aspect))
+
+
+def aspect_intro(aspect: Aspect) -> tuple[Msg, ...]:
+    """The introduction of an aspect's card page ("Cards, Counters & Templates")."""
+    return _aspect_intros()[aspect.value]

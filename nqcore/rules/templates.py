@@ -1,0 +1,183 @@
+"""The templates and counters of "Cards, Counters & Templates" (pp. 83-87), at their true size.
+
+The print products draw every template from here, so that a 2½" template is 2½" wherever it
+is printed.  The book gives the teardrop templates no dimensions; the engine chooses them once
+(``data/templates.toml`` says why) and the rulebook's Cards, Counters & Templates page shows them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from nqcore.i18n import N_, Msg
+from nqcore.rules.dice import load_data
+from nqcore.rules.ranged import TeardropSize
+from nqcore.rules.spells import all_spells
+from nqcore.tables.registry import Table, register_table
+
+
+@dataclass(frozen=True)
+class CircleTemplate:
+    """A round (or half-round) card template of ``diameter`` inches."""
+
+    key: str
+    name: Msg | None
+    diameter: Fraction
+    source: str
+    semicircle: bool = False
+
+
+@dataclass(frozen=True)
+class TeardropTemplate:
+    """A teardrop: a point joined by two tangents to a round end of diameter ``width``;
+    ``length`` runs from the point to the far edge of the round end (inches)."""
+
+    size: TeardropSize
+    length: Fraction
+    width: Fraction
+    source: str
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A round counter placed beside a unit ("Activation Counters")."""
+
+    key: str
+    name: Msg
+    diameter: Fraction
+    source: str
+
+
+class TemplateDataError(ValueError):
+    """templates.toml is malformed: the message names the record and the field."""
+
+
+def _inches(record: dict[str, Any], name: str, where: str) -> Fraction:
+    try:
+        value = Fraction(str(record[name]))
+    except KeyError:
+        raise TemplateDataError(f"templates.toml, {where}: missing field {name!r}") from None
+    except ValueError:
+        raise TemplateDataError(
+            f"templates.toml, {where}: {name} {record[name]!r} is not a number of inches"
+        ) from None
+    if value <= 0:
+        raise TemplateDataError(f"templates.toml, {where}: {name} must be positive")
+    return value
+
+
+@cache
+def blast_templates() -> tuple[CircleTemplate, ...]:
+    """The blast templates the book prints: 1" to 4", by half inches."""
+    return parse_blasts(load_data("templates.toml")["blast"])
+
+
+def parse_blasts(blast: dict[str, Any]) -> tuple[CircleTemplate, ...]:
+    """The ``[blast]`` table of templates.toml, checked."""
+    result = []
+    for index, text in enumerate(blast.get("diameters", [])):
+        diameter = _inches({"diameter": text}, "diameter", f"blast diameter #{index + 1}")
+        result.append(CircleTemplate(f"blast-{float(diameter):g}", None, diameter, blast["source"]))
+    return tuple(result)
+
+
+@cache
+def spell_templates() -> tuple[CircleTemplate, ...]:
+    """One circular template per spell whose card places one (Fireball, Smoke, ...), at the
+    diameter of its card (``template = 'blast-2.5'``), in the order of the cards."""
+    templates = []
+    for spell in all_spells():
+        if spell.template and spell.template.startswith("blast-"):
+            diameter = Fraction(spell.template.removeprefix("blast-"))
+            templates.append(
+                CircleTemplate(f"spell-{spell.key}", spell.name, diameter, spell.source)
+            )
+    return tuple(templates)
+
+
+@cache
+def siege_templates() -> tuple[CircleTemplate, ...]:
+    """The four 3" Rocks Drop and Oil Drop templates (round and semicircular)."""
+    return parse_sieges(load_data("templates.toml").get("siege", []))
+
+
+def parse_sieges(records: list[dict[str, Any]]) -> tuple[CircleTemplate, ...]:
+    """The ``[[siege]]`` records of templates.toml, checked."""
+    result = []
+    for index, record in enumerate(records):
+        where = f"siege template #{index + 1} ({record.get('key', '?')})"
+        if record.get("shape") not in ("round", "semicircle"):
+            raise TemplateDataError(f"templates.toml, {where}: shape must be round or semicircle")
+        result.append(
+            CircleTemplate(
+                record["key"],
+                Msg(record["name"]),
+                _inches(record, "diameter", where),
+                record["source"],
+                semicircle=record["shape"] == "semicircle",
+            )
+        )
+    return tuple(result)
+
+
+@cache
+def teardrop_templates() -> tuple[TeardropTemplate, ...]:
+    """The three teardrop templates, small to large, at the sizes the engine chose."""
+    return parse_teardrops(load_data("templates.toml")["teardrop"])
+
+
+def parse_teardrops(records: list[dict[str, Any]]) -> tuple[TeardropTemplate, ...]:
+    """The ``[[teardrop]]`` records of templates.toml, checked: one of each size."""
+    result = []
+    for index, record in enumerate(records):
+        where = f"teardrop #{index + 1} ({record.get('key', '?')})"
+        try:
+            size = TeardropSize(record.get("key"))
+        except ValueError:
+            raise TemplateDataError(f"templates.toml, {where}: unknown teardrop size") from None
+        length, width = _inches(record, "length", where), _inches(record, "width", where)
+        if width >= length:
+            raise TemplateDataError(f"templates.toml, {where}: a teardrop must be longer than wide")
+        result.append(TeardropTemplate(size, length, width, record["source"]))
+    sizes = [t.size for t in result]
+    if sizes != list(TeardropSize):
+        raise TemplateDataError("templates.toml: give one teardrop of each size, small to large")
+    return tuple(result)
+
+
+def teardrop_template(size: TeardropSize) -> TeardropTemplate:
+    """The template of one size.
+
+    >>> teardrop_template(TeardropSize.MEDIUM).length
+    Fraction(8, 1)
+    """
+    return next(t for t in teardrop_templates() if t.size is size)
+
+
+@cache
+def counters() -> tuple[Counter, ...]:
+    """The activation counters and the support weapon loaded counter."""
+    return tuple(
+        Counter(
+            r["key"],
+            Msg(r["name"]),
+            _inches(r, "diameter", f"counter {r.get('key', '?')}"),
+            r["source"],
+        )
+        for r in load_data("templates.toml")["counter"]
+    )
+
+
+@register_table("teardrop-template-sizes")
+def teardrop_template_sizes_table() -> Table:
+    """The teardrop templates' dimensions (chosen by the engine: the book gives none)."""
+    return Table(
+        key="teardrop-template-sizes",
+        title=N_("Teardrop template sizes"),
+        columns=(N_("Template"), N_("Length (inches)"), N_("Width (inches)")),
+        rows=tuple((t.size.label, t.length, t.width) for t in teardrop_templates()),
+        source="Cards, Counters & Templates > Teardrop Templates",
+    )

@@ -1,0 +1,29 @@
+"""The engine's layout stays readable (issue 18): a module over 500 lines says why."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import nqcore
+
+ENGINE = Path(nqcore.__file__).parent
+LONGEST = 500
+
+
+def test_a_module_over_500_lines_says_why() -> None:
+    silent = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") > LONGEST:
+            docstring = ast.get_docstring(ast.parse(text)) or ""
+            if f"Over {LONGEST} lines because" not in docstring:
+                silent.append(f"{path.relative_to(ENGINE.parent)}: {text.count(chr(10))} lines")
+    assert not silent, "split these modules or say why in their docstring:\n" + "\n".join(silent)
+
+
+def test_the_engine_modules_live_in_subpackages() -> None:
+    """Only the package's own files and what every part shares stay at the top."""
+    shared = {"__init__.py", "__main__.py", "atomic.py", "colour.py", "i18n.py"}
+    top = {p.name for p in ENGINE.glob("*.py")} - {"i18n_catalogue.py"}  # moves to nqtranslate/
+    assert top <= shared, sorted(top - shared)
