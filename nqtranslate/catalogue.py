@@ -26,8 +26,8 @@ from typing import Any
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, read_po, write_po
 
-from nqcore.data import datafiles
 from nqcore.atomic import write_atomically
+from nqcore.data import datafiles
 from nqcore.i18n import ARMOUR_CONTEXT
 
 #: The engine: its catalogue is the default one extracted and checked.

@@ -10,7 +10,6 @@ from hypothesis import HealthCheck, settings
 
 from tests.building import LETTER, Build, build_all, latexmk_all
 
-
 # Hypothesis's per-example deadline and its too-slow check read the wall clock: on a loaded CI
 # machine they failed examples that are merely slow. Hangs are caught by the tests' own
 # watchdogs; what each example costs is the test's business.

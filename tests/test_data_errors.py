@@ -17,7 +17,7 @@ from nqsphinx.directives import glossary
 
 def test_a_bad_data_file_is_an_extension_error(monkeypatch: pytest.MonkeyPatch) -> None:
     nqsphinx._check_engine_data(None)  # type: ignore[arg-type]  # the shipped files pass
-    text = (Path(datafiles.__file__).parent / "data" / "spells.toml").read_text("utf-8")
+    text = (Path(datafiles.__file__).parent / "spells.toml").read_text("utf-8")
     typo = text.replace("upkeep = ", "upkep = ", 1)
     schema = datafiles.schema_for("spells.toml")
 

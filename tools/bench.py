@@ -402,7 +402,10 @@ BENCHES = (
     Bench("pdf", "Both PDFs from a clean state", _clean_then(lambda c: _make(c, "pdf"))),
     Bench("import", "Engine: import every module", _engine(IMPORT_ALL), 7, "< 0.1 s"),
     Bench(
-        "import-cli", "Engine: import nqcore.cli.commands (what nq pays)", _engine("import nqcore.cli.commands"), 7
+        "import-cli",
+        "Engine: import nqcore.cli.commands (what nq pays)",
+        _engine("import nqcore.cli.commands"),
+        7,
     ),
     Bench(
         "export",

@@ -17,8 +17,8 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from nqcore.tables import table_text
 from nqcore.rules.spells import all_spells
+from nqcore.tables import table_text
 from nqcore.tables.registry import Detail, Table, get_table
 from nqsphinx.books.editions import is_print_edition, players_table
 from nqsphinx.books.latex import table_style

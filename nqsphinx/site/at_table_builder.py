@@ -94,10 +94,10 @@ def _select(
 
 def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
     """The profile builder: fields the engine fills in, lists from its data, its points."""
-    from nqcore.i18n import translator
-    from nqcore.army.points import _costs, cost_tables
     from nqcore.army.characteristics import ABBREVIATIONS
+    from nqcore.army.points import _costs, cost_tables
     from nqcore.cli.web import starting_profiles
+    from nqcore.i18n import translator
 
     words = _builder_words(lang)
     _ = translator(lang)

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from nqcore.army.profile_files import sample_profile
 from nqcore.i18n import ARMOUR_CONTEXT, N_, P_, translator
 from nqcore.rules.magic import Aspect
 from nqcore.tables.profile_tables import armour_phrase
-from nqcore.army.profile_files import sample_profile
 from nqcore.tables.table_text import cell_text
 from nqtranslate import catalogue as i18n_catalogue
 from nqtranslate.catalogue import ONE_SENSE, extract, words_in_two_kinds

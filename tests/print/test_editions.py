@@ -13,10 +13,15 @@ import polib
 import pytest
 from pypdf import PdfReader
 
-from nqcore.book.errata import all_errata
-from nqcore.army.profile_points import profile_points
-from nqcore.tables.profile_tables import COMPUTED_POINTS, POINTS_DIFFER, PRINTED_POINTS, sample_profile_table
 from nqcore.army.profile_files import sample_profiles
+from nqcore.army.profile_points import profile_points
+from nqcore.book.errata import all_errata
+from nqcore.tables.profile_tables import (
+    COMPUTED_POINTS,
+    POINTS_DIFFER,
+    PRINTED_POINTS,
+    sample_profile_table,
+)
 from nqcore.tables.registry import get_table
 from nqsphinx.books.editions import EDITOR_PAGES, PRINT_TAG, SITE_ONLY_PAGES, players_table
 from nqsphinx.directives.tables import format_cell

@@ -14,9 +14,9 @@ import pytest
 from sphinx.util.inventory import InventoryFile
 
 from nqcore.army.armoury import hand_weapons, ranged_weapons, support_weapons
-from nqcore.rules.mutations import all_mutations
 from nqcore.army.features import features
 from nqcore.army.profile_files import sample_profiles
+from nqcore.rules.mutations import all_mutations
 from nqcore.rules.spells import all_spells
 from nqsphinx.directives.glossary import GLOSSARY_FILE, load_terms, term_label
 from tests.building import ROOT
