@@ -34,10 +34,10 @@ class Status:
 
 
 @cache
-def page_status(po_path: Path) -> Status:
+def page_status(po_path: Path, folder: Path = CATALOGUES) -> Status:
     catalogue = polib.pofile(str(po_path))
     return Status(
-        page=po_path.relative_to(CATALOGUES).with_suffix("").as_posix(),
+        page=po_path.relative_to(folder).with_suffix("").as_posix(),
         translated=len(catalogue.translated_entries()),
         fuzzy=len(catalogue.fuzzy_entries()),
         untranslated=len(catalogue.untranslated_entries()),
@@ -52,8 +52,11 @@ def add_notice(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """French pages whose catalogue is incomplete say so at the top."""
     if app.config.language != "fr":
         return
-    po_path = CATALOGUES / f"{docname}.po"
-    status = page_status(po_path) if po_path.exists() else None
+    # The catalogues of the project being built (its first locale_dirs: ../locale/ here).
+    first = (app.config.locale_dirs or ["locales"])[0]
+    folder = (Path(app.srcdir) / first / "fr" / "LC_MESSAGES").resolve()
+    po_path = folder / f"{docname}.po"
+    status = page_status(po_path, folder) if po_path.exists() else None
     if status is not None and status.complete:
         return
     notice = nodes.warning(classes=["nq-translation-notice"])

@@ -9,6 +9,9 @@ import pytest
 
 from tests.building import LETTER, Build, build_all, latexmk_all
 
+#: make_app and SphinxTestApp for the extension's fast tests (tests/ext/).
+pytest_plugins = ["sphinx.testing.fixtures"]
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """The tools the suite runs write plain text, whatever the CI's terminal asks for.
