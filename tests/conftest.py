@@ -25,6 +25,25 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["NO_COLOR"] = "1"
 
 
+#: Fixtures that build the whole book, its PDFs or print products, or drive a browser (minutes):
+#: every test that uses one, even through another fixture, is marked slow.
+SLOW_FIXTURES = frozenset(
+    {"html_builds", "pdf_builds", "letter_pdf_builds", "products", "browser", "faults"}
+)
+#: tests.building's builders: a test module that imports one builds the book itself.
+BUILDERS = ("build_all", "latexmk_all", "sphinx_command")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """``-m "not slow"`` (``./dev test-fast``) leaves out every test that builds the book or
+    drives a browser: the rest runs in about a minute."""
+    for item in items:
+        module = getattr(item, "module", None)
+        builds = module is not None and any(hasattr(module, name) for name in BUILDERS)
+        if builds or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session")
 def html_builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Build]:
     return build_all("html", tmp_path_factory.mktemp("html"))
