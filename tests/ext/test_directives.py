@@ -44,6 +44,24 @@ def test_an_example_is_titled_and_translated(tiny: dict[str, Built], lang: str) 
     )
 
 
+def test_an_examples_doctest_becomes_the_engines_checked_answer(
+    tiny: dict[str, Built], lang: str
+) -> None:
+    html = tiny[lang].html("magic")
+    checked = re.search(r'<p class="nq-example-checked">(.*?)</p>', html)
+    assert checked is not None
+    assert (
+        text(checked.group(1)).strip()
+        == {
+            "en": "✓ Checked with the rules engine: 7",
+            "fr": "✓ Vérifié avec le moteur de règles\u00a0: 7",
+        }[lang]
+    )
+    folded = re.search(r'<details class="nq-example-check no-search">\s*<summary>([^<]*)', html)
+    assert folded is not None
+    assert folded.group(1) == {"en": "Check with the engine", "fr": "Vérifier avec le moteur"}[lang]
+
+
 def test_an_engine_table_shows_the_engines_values(
     tiny: dict[str, Built], lang: str, engine_export: dict[str, Any]
 ) -> None:
@@ -154,12 +172,12 @@ def test_the_coverage_table_counts_the_sections(tiny: dict[str, Built], lang: st
     doctree = tiny[lang].doctree("reference")
     [table] = [n for n in doctree.findall(nodes.table) if "nq-coverage" in n["classes"]]
     rows = cells(table)
-    # magic: 3 sections, one with an engine table; cards: 1 section, with its cards
+    # magic: 3 sections, one (Casting) with an example and a table; cards: 1, with its cards
     assert rows[1:] == {
-        "en": [["Magic", "3", "0", "1", "33%"], ["Cards", "1", "0", "1", "100%"],
-               ["All chapters", "4", "0", "2", "50%"]],
-        "fr": [["Magie", "3", "0", "1", "33\u00a0%"], ["Cartes", "1", "0", "1", "100\u00a0%"],
-               ["Tous les chapitres", "4", "0", "2", "50\u00a0%"]],
+        "en": [["Magic", "3", "1", "1", "33%"], ["Cards", "1", "0", "1", "100%"],
+               ["All chapters", "4", "1", "2", "50%"]],
+        "fr": [["Magie", "3", "1", "1", "33\u00a0%"], ["Cartes", "1", "0", "1", "100\u00a0%"],
+               ["Tous les chapitres", "4", "1", "2", "50\u00a0%"]],
     }[lang]  # fmt: skip
 
 

@@ -1,6 +1,6 @@
 """A tiny rulebook for the extension's fast tests: a few pages, each using its directives."""
 
-extensions = ["myst_parser", "nqsphinx"]
+extensions = ["myst_parser", "sphinx.ext.doctest", "nqsphinx"]
 myst_enable_extensions = ["colon_fence"]
 project = "Tiny"
 root_doc = "index"
