@@ -16,7 +16,7 @@ SITE := -D nq_print_pdfs=$(BUILD)/pdf
 
 .PHONY: verify-examples all html html-en html-fr pdf pdf-en pdf-fr pdf-letter pdf-en-letter \
 	pdf-fr-letter epub epub-en epub-fr print print-en print-fr doctest gettext update-po tidy-po \
-	translation-status test lint clean \
+	translation-status test test-fast lint clean \
 	bench proof
 
 all: html pdf pdf-letter epub print
@@ -121,6 +121,11 @@ COVERAGE := --cov=nqcore --cov-report=term:skip-covered --cov-fail-under=95
 
 test:
 	$(PYTHON) -m pytest $(or $(PYTEST_ARGS),$(COVERAGE))
+
+# The inner loop: everything but the slow tests (whole builds, PDFs, browser, faults; the marker
+# is set in tests/conftest.py), in about a minute.
+test-fast:
+	$(PYTHON) -m pytest -m "not slow" $(PYTEST_ARGS)
 
 # Benchmarks, in a scratch copy: medians and peak memory (`make bench BENCH_ARGS="--only html"`).
 bench:

@@ -45,10 +45,18 @@ def _harden_settings(app: Sphinx) -> None:
     lang = app.config.language or "en"
     if lang == "en":
         return
-    _stop_on_bad_catalogues(lang, Path(app.doctreedir) / CHECKED_FILE)
+    page_locale = _page_locale(app)
+    _stop_on_bad_catalogues(lang, Path(app.doctreedir) / CHECKED_FILE, page_locale)
     pages = [_page(path, Path(app.srcdir)) for path in Path(app.srcdir).rglob("*.md")]
-    for warning in catalogue_guard.page_warnings(lang, [p for p in pages if p]):
+    for warning in catalogue_guard.page_warnings(lang, [p for p in pages if p], page_locale):
         print(warning, file=sys.stderr)
+
+
+def _page_locale(app: Sphinx) -> Path:
+    """The pages' catalogues of the project being built: its first ``locale_dirs`` (the
+    rulebook's ``../locale/``), so that another project's pages are checked, not ours."""
+    first: str = (app.config.locale_dirs or ["locales"])[0]
+    return (Path(app.srcdir) / first).resolve()
 
 
 def _digest(path: Path) -> str:
@@ -57,7 +65,9 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(guard + b"\0" + path.read_bytes()).hexdigest()
 
 
-def _verify(lang: str, checked: Path) -> list[catalogue_guard.Finding]:
+def _verify(
+    lang: str, checked: Path, page_locale: Path | None = None
+) -> list[catalogue_guard.Finding]:
     """``catalogue_guard.verify(lang)``, skipping the catalogues found clean by an earlier build
     with the same bytes (listed in ``checked``, beside the doctrees): a build after an edit of
     one page checks one catalogue, not all of them."""
@@ -66,7 +76,7 @@ def _verify(lang: str, checked: Path) -> list[catalogue_guard.Finding]:
     except (OSError, ValueError):
         known = {}
     findings, clean = [], {}
-    for path in catalogue_guard.catalogues(lang):
+    for path in catalogue_guard.catalogues(lang, page_locale):
         digest = _digest(path)
         found = [] if known.get(str(path)) == digest else catalogue_guard.check_catalogue(path)
         findings += found
@@ -77,9 +87,9 @@ def _verify(lang: str, checked: Path) -> list[catalogue_guard.Finding]:
     return findings
 
 
-def _stop_on_bad_catalogues(lang: str, checked: Path) -> None:
+def _stop_on_bad_catalogues(lang: str, checked: Path, page_locale: Path) -> None:
     """Name every error, then stop before anything is read: no traceback, exit status 2."""
-    findings = _verify(lang, checked)
+    findings = _verify(lang, checked, page_locale)
     for finding in findings:
         logger.error(finding.what, location=f"{finding.path}:{finding.line}")
     if findings:

@@ -236,21 +236,23 @@ def check_catalogue(path: Path) -> list[Finding]:
     return errors or markup_findings(path)
 
 
-def catalogues(lang: str) -> list[Path]:
-    """Every catalogue of ``lang`` in the project."""
+def catalogues(lang: str, page_locale: Path | None = None) -> list[Path]:
+    """Every catalogue of ``lang`` in the project whose pages' catalogues are in
+    ``page_locale`` (by default the rulebook's ``locale/``; another project's ``locale_dirs``)."""
     found = []
-    for locale in (PAGE_LOCALE, *PACKAGE_LOCALES):
+    for locale in (page_locale or PAGE_LOCALE, *PACKAGE_LOCALES):
         for folder in locale_dirs(locale):
             found += sorted((folder / lang / "LC_MESSAGES").glob("*.po"))
     return found
 
 
-def page_warnings(lang: str, pages: Iterable[str]) -> list[str]:
+def page_warnings(lang: str, pages: Iterable[str], page_locale: Path | None = None) -> list[str]:
     """Missing, empty and fuzzy page catalogues: their pages show English where French is due."""
+    page_locale = page_locale or PAGE_LOCALE
     warnings = []
-    folder = PAGE_LOCALE / lang / "LC_MESSAGES"
+    folder = page_locale / lang / "LC_MESSAGES"
     for page in sorted(pages):
-        path = find_catalogue(PAGE_LOCALE, lang, page) or folder / f"{page}.po"
+        path = find_catalogue(page_locale, lang, page) or folder / f"{page}.po"
         if not path.exists():
             warnings.append(
                 f"{_shown(path)}: warning: missing: the page {page} is shown in English"

@@ -30,10 +30,10 @@ class Status:
 
 
 @cache
-def page_status(po_path: Path) -> Status:
+def page_status(po_path: Path, folder: Path = CATALOGUES) -> Status:
     catalogue = polib.pofile(str(po_path))
     return Status(
-        page=po_path.relative_to(CATALOGUES).with_suffix("").as_posix(),
+        page=po_path.relative_to(folder).with_suffix("").as_posix(),
         translated=len(catalogue.translated_entries()),
         fuzzy=len(catalogue.fuzzy_entries()),
         untranslated=len(catalogue.untranslated_entries()),

@@ -16,6 +16,9 @@ from tests.building import LETTER, Build, build_all, latexmk_all
 settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("suite")
 
+#: make_app and SphinxTestApp for the extension's fast tests (tests/ext/).
+pytest_plugins = ["sphinx.testing.fixtures"]
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """The tools the suite runs write plain text, whatever the CI's terminal asks for.
@@ -27,6 +30,25 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ.pop("FORCE_COLOR", None)
     os.environ.pop("FORCE_COLOUR", None)
     os.environ["NO_COLOR"] = "1"
+
+
+#: Fixtures that build the whole book, its PDFs or print products, or drive a browser (minutes):
+#: every test that uses one, even through another fixture, is marked slow.
+SLOW_FIXTURES = frozenset(
+    {"html_builds", "pdf_builds", "letter_pdf_builds", "products", "browser", "faults"}
+)
+#: tests.building's builders: a test module that imports one builds the book itself.
+BUILDERS = ("build_all", "latexmk_all", "sphinx_command")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """``-m "not slow"`` (``./dev test-fast``) leaves out every test that builds the book or
+    drives a browser: the rest runs in about a minute."""
+    for item in items:
+        module = getattr(item, "module", None)
+        builds = module is not None and any(hasattr(module, name) for name in BUILDERS)
+        if builds or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

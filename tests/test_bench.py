@@ -10,9 +10,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.building import ROOT
 
 
+@pytest.mark.slow  # builds the whole site
 def test_the_plain_baseline_stubs_every_directive_of_ours(tmp_path: Path) -> None:
     """tools/plain_sphinx builds the same sources with our directives rendering nothing; a
     directive it does not know would make the baseline measure an error path."""
@@ -28,6 +31,7 @@ def test_the_plain_baseline_stubs_every_directive_of_ours(tmp_path: Path) -> Non
     assert "nq-table" not in (tmp_path / "html" / "magic.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # runs the benchmark's builds
 def test_the_runner_reports_medians_cpu_and_memory() -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "bench.py"), "--only", "import", "tables"],

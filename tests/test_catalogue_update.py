@@ -20,6 +20,9 @@ from nqcore.atomic import PAUSE_VARIABLE, TEMPORARY_GLOB
 from nqtranslate.catalogue import extract
 from tests.faults.scratch import copy_project, scratch_env
 
+#: Every fixture runs `make update-po` (a gettext build of the whole book) on a copy.
+pytestmark = pytest.mark.slow
+
 PARAGRAPH = "Magic users or Wizards are individuals who have trained for many years"
 
 

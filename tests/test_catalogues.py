@@ -64,6 +64,7 @@ def test_catalogue_is_complete(po: Path) -> None:
     assert not catalogue.metadata_is_fuzzy, f"{po}: the header is marked fuzzy"
 
 
+@pytest.mark.slow  # a gettext build of the whole book
 def test_page_catalogues_follow_the_english(tmp_path: Path) -> None:
     """Every message of the English sources is in its page's catalogue (`make update-po` ran)."""
     subprocess.run(

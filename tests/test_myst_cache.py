@@ -7,6 +7,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from tests.building import ROOT
 
 PAGE = """\
@@ -85,6 +87,7 @@ def _pseudoxml(src: Path, lang: str) -> str:
     return (out / "index.pseudoxml").read_text(encoding="utf-8").replace(str(src), "<src>")
 
 
+@pytest.mark.slow  # builds the book's pages four times
 def test_pages_are_the_same_with_and_without_the_caches(tmp_path: Path) -> None:
     plain, cached = _project(tmp_path, False), _project(tmp_path, True)
     for lang in ("en", "fr"):

@@ -50,6 +50,7 @@ def test_only_the_words_a_reader_sees_are_checked() -> None:
     assert unknown_words(["Un magicein", "Une erreur", "Un sorcier"], []) == [["magicein"], [], []]
 
 
+@pytest.mark.slow  # hunspell on every catalogue, once per word
 def test_every_word_of_the_list_is_needed() -> None:
     """A word the dictionary knows, or that no catalogue uses, has no place in the list."""
     words, phrases = read_wordlist()

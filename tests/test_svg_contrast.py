@@ -1,6 +1,7 @@
 """Every text of the diagrams reads on what lies under it (WCAG AA, 4.5:1), in light and dark
 mode: the drawings made by code from the engine's colours, the hand-drawn ones, and the title
-bands of the printed spell cards.  The built pages are checked in tests/site/test_contrast.py."""
+bands of the printed spell cards.  The built pages are checked in
+tests/site/test_accessibility_markup.py."""
 
 from __future__ import annotations
 

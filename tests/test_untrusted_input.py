@@ -188,7 +188,7 @@ def test_only_the_catalogues_changed_since_the_last_clean_check_are_checked_agai
     good = _po(tmp_path, 'msgid "Hello"\nmsgstr "Bonjour"\n')
     bad = good.with_name("bad.po")
     bad.write_text(HEADER + 'msgid "Cast"\nmsgstr "<script>x"\n', encoding="utf-8")
-    monkeypatch.setattr(catalogue_guard, "catalogues", lambda lang: [good, bad])
+    monkeypatch.setattr(catalogue_guard, "catalogues", lambda lang, page_locale: [good, bad])
     checked: list[Path] = []
     check = catalogue_guard.check_catalogue
     monkeypatch.setattr(catalogue_guard, "check_catalogue",

@@ -42,6 +42,7 @@ def children(element: nodes.Node) -> list[tuple[type, str]]:
     return [(type(child), child.astext()) for child in element.children]
 
 
+@pytest.mark.slow  # parses every French message
 def test_plain_messages_are_what_myst_makes_of_them() -> None:
     plain = [message for message in messages() if plain_text(message)]
     assert len(plain) > 1000  # most messages of the book are plain text

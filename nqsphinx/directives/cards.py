@@ -300,6 +300,7 @@ class CardSheets(SphinxPostTransform):
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("sphinx_design")  # the cards are its components: its HTML and CSS
     app.setup_extension("nqsphinx.directives.entities")
     app.add_directive("nq-spell-cards", SpellCardsDirective)
     app.add_directive("nq-mutation-cards", MutationCardsDirective)

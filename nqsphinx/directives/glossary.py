@@ -149,9 +149,13 @@ def load_terms(path: Path) -> tuple[Term, ...]:
 
 
 def terms_for(app: Sphinx) -> tuple[Term, ...]:
-    """The glossary of the book being built; a bad record stops the build in one line."""
+    """The glossary of the book being built; a bad record stops the build in one line. A
+    project without a glossary file has no terms (the extension is usable without one)."""
+    path = Path(app.srcdir) / GLOSSARY_FILE
+    if not path.is_file():
+        return ()
     try:
-        return load_terms(Path(app.srcdir) / GLOSSARY_FILE)
+        return load_terms(path)
     except GlossaryError as error:
         raise ExtensionError(str(error)) from None
 

@@ -655,6 +655,7 @@ def watchdog(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+@pytest.mark.slow  # 300 command lines, each a process
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(argv=command_lines())
 def test_any_command_line_is_an_answer_or_one_line(playground: Path, argv: list[str]) -> None:

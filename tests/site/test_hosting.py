@@ -202,6 +202,7 @@ def test_404_page_under_a_sub_path(monkeypatch: pytest.MonkeyPatch) -> None:
     assert '<meta name="nq-service-worker" content="/rules/sw.js">' in tags
 
 
+@pytest.mark.slow  # builds the whole French site
 def test_read_the_docs_builds_the_french_project(tmp_path: Path) -> None:
     """The commands of .readthedocs.yaml, run with a French project's environment, build the
     French site (the fr-only passages, the French search), its 404 page under /fr/latest/ and

@@ -1,0 +1,187 @@
+"""Each directive, role and transform of nqsphinx on the tiny rulebook, in English and French:
+what the reader gets (values, words, links), read from the doctree or the HTML."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from docutils import nodes
+
+from tests.ext.conftest import Built
+
+pytestmark = pytest.mark.parametrize("lang", ["en", "fr"])
+
+
+def text(html: str) -> str:
+    """The HTML's text, tags dropped, spaces collapsed (no-break spaces kept)."""
+    return re.sub(r"[ \t\r\n]+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def cells(table: nodes.Element) -> list[list[str]]:
+    rows = table.findall(nodes.row)
+    return [[entry.astext() for entry in row.findall(nodes.entry)] for row in rows]
+
+
+def test_the_build_warns_of_nothing(tiny: dict[str, Built], lang: str) -> None:
+    assert tiny[lang].unexpected_warnings() == []
+
+
+def test_an_example_is_titled_and_translated(tiny: dict[str, Built], lang: str) -> None:
+    doctree = tiny[lang].doctree("magic")
+    [example] = [n for n in doctree.findall(nodes.admonition) if "nq-example" in n["classes"]]
+    title = example.next_node(nodes.title).astext()
+    assert title == {"en": "Example", "fr": "Exemple"}[lang]
+    assert (
+        example.next_node(nodes.paragraph).astext()
+        == {
+            "en": "A Shaman with a wizardry level of 2 casts a level 5 spell: 7 or less.",
+            # French typography: the colon gets its no-break space
+            "fr": "Un Chaman de niveau de sorcellerie 2 lance un sort de niveau 5\u00a0: "
+            "7 ou moins.",
+        }[lang]
+    )
+
+
+def test_an_examples_doctest_becomes_the_engines_checked_answer(
+    tiny: dict[str, Built], lang: str
+) -> None:
+    html = tiny[lang].html("magic")
+    checked = re.search(r'<p class="nq-example-checked">(.*?)</p>', html)
+    assert checked is not None
+    assert (
+        text(checked.group(1)).strip()
+        == {
+            "en": "✓ Checked with the rules engine: 7",
+            "fr": "✓ Vérifié avec le moteur de règles\u00a0: 7",
+        }[lang]
+    )
+    folded = re.search(r'<details class="nq-example-check no-search">\s*<summary>([^<]*)', html)
+    assert folded is not None
+    assert folded.group(1) == {"en": "Check with the engine", "fr": "Vérifier avec le moteur"}[lang]
+
+
+def test_an_engine_table_shows_the_engines_values(
+    tiny: dict[str, Built], lang: str, engine_export: dict[str, Any]
+) -> None:
+    doctree = tiny[lang].doctree("magic")
+    [table] = [n for n in doctree.findall(nodes.table) if "nq-table-wound-table" in n["classes"]]
+    rows = cells(table)
+    header, body = rows[0], rows[1:]
+    assert header[:3] == {"en": ["Strength", "T 1", "T 2"], "fr": ["Force", "R 1", "R 2"]}[lang]
+    engine_rows = engine_export["tables"]["wound-table"]["rows"]
+    assert body == [[str(value) for value in row] for row in engine_rows]
+    caption = table.next_node(nodes.title).astext()
+    assert caption == {"en": "Roll required to wound", "fr": "Résultat requis pour blesser"}[lang]
+
+
+def test_a_spell_role_links_its_card_by_its_name(tiny: dict[str, Built], lang: str) -> None:
+    name = {"en": "Fireball", "fr": "Boule de Feu"}[lang]
+    assert f'href="cards.html#spell-fireball" title="{name}"><span>{name}</span></a>' in tiny[
+        lang
+    ].html("magic")
+
+
+def test_spell_and_mutation_cards_are_the_engines(
+    tiny: dict[str, Built], lang: str, engine_export: dict[str, Any]
+) -> None:
+    html = tiny[lang].html("cards")
+    cards = re.findall(r'id="((?:spell|mutation)-[a-z-]+)"', html)
+    fire = [f"spell-{s['key']}" for s in engine_export["spells"] if s["aspect"] == "fire"]
+    mutations = [f"mutation-{m['key']}" for m in engine_export["mutations"]]
+    assert cards == fire + mutations
+    assert {"en": "Molten Grasp", "fr": "Mains Brûlantes"}[lang] in text(html)
+
+
+def test_glossary_terms_link_with_their_definition(tiny: dict[str, Built], lang: str) -> None:
+    tooltip = {
+        "en": "Wounds (W) — FR: Blessures (B). The number of wounds a model can take before "
+        "it is removed.",
+        "fr": "Blessures (B) — EN\u00a0: Wounds (W). Le nombre de blessures qu’une figurine "
+        "peut subir avant d’être retirée.",
+    }[lang]
+    html = tiny[lang].html("magic")
+    link = re.search(r'<a class="nq-term[^"]*" href="glossary.html#term-(\w+)" title="([^"]*)"',
+                     html)  # fmt: skip
+    assert link is not None and link.groups() == ("wounds", tooltip)
+
+
+def test_the_glossary_page_lists_each_term_and_where_it_is_used(
+    tiny: dict[str, Built], lang: str
+) -> None:
+    page = text(tiny[lang].html("glossary"))
+    entry = {"en": "Wounds (W) ¶ The number of wounds", "fr": "Blessures (B) ¶ Le nombre de"}
+    assert entry[lang] in page
+    # the first use on a page is linked: the wound table's note in English, the prose in French
+    assert {"en": "Used in: Casting", "fr": "Utilisé dans\u00a0: Blessures"}[lang] in page
+
+
+def test_the_aspect_circle_is_an_svg_figure_with_its_caption(
+    tiny: dict[str, Built], lang: str
+) -> None:
+    html = tiny[lang].html("magic")
+    figure = re.search(r'<figure class="nq-diagram[^>]*>(.*?)</figure>', html, re.S)
+    assert figure is not None and "<svg" in figure.group(1)
+    caption = {"en": "The magic aspects", "fr": "Les aspects de la magie"}[lang]
+    assert f'<span class="caption-text">{caption}</span>' in figure.group(1)
+
+
+def test_the_movement_diagram_takes_its_name(tiny: dict[str, Built], lang: str) -> None:
+    html = tiny[lang].html("reference")
+    figure = re.search(r'<figure[^>]*id="tiny-movement-abilities"[^>]*>(.*?)</figure>', html, re.S)
+    assert figure is not None and "<svg" in figure.group(1)
+    assert {"en": "2 for 3, 2 for 4", "fr": "2 pour 3, 2 pour 4"}[lang] in figure.group(1)
+
+
+def test_the_erratum_note_names_its_erratum(tiny: dict[str, Built], lang: str) -> None:
+    page = text(tiny[lang].html("magic"))
+    note = {
+        "en": "Erratum: How many levels of magic user",
+        "fr": "Erratum\u00a0: Combien de niveaux d’utilisateur de la magie",
+    }[lang]
+    assert note in page
+
+
+def test_the_errata_page_lists_every_erratum(
+    tiny: dict[str, Built], lang: str, engine_export: dict[str, Any]
+) -> None:
+    html = tiny[lang].html("errata")
+    shown = set(re.findall(r'id="erratum-([a-z0-9-]+)"', html))
+    assert shown == {erratum["id"] for erratum in engine_export["errata"]}
+
+
+def test_the_edition_changes_page_lists_each_changed_section(
+    tiny: dict[str, Built], lang: str
+) -> None:
+    page = text(tiny[lang].html("changes"))
+    assert {"en": "New in 2007", "fr": "Nouveau en 2007"}[lang] in page
+    assert "points-values" in page
+
+
+def test_the_calculator_offers_the_spells_in_the_pages_language(
+    tiny: dict[str, Built], lang: str
+) -> None:
+    html = tiny[lang].html("reference")
+    option = {"en": "Fireball (3)", "fr": "Boule de Feu (3)"}[lang]
+    assert f'<option value="fireball">{option}</option>' in html
+    assert f'data-lang="{lang}"' in html
+
+
+def test_the_coverage_table_counts_the_sections(tiny: dict[str, Built], lang: str) -> None:
+    doctree = tiny[lang].doctree("reference")
+    [table] = [n for n in doctree.findall(nodes.table) if "nq-coverage" in n["classes"]]
+    rows = cells(table)
+    # magic: 3 sections, one (Casting) with an example and a table; cards: 1, with its cards
+    assert rows[1:] == {
+        "en": [["Magic", "3", "1", "1", "33%"], ["Cards", "1", "0", "1", "100%"],
+               ["All chapters", "4", "1", "2", "50%"]],
+        "fr": [["Magie", "3", "1", "1", "33\u00a0%"], ["Cartes", "1", "0", "1", "100\u00a0%"],
+               ["Tous les chapitres", "4", "1", "2", "50\u00a0%"]],
+    }[lang]  # fmt: skip
+
+
+def test_a_complete_french_page_has_no_translation_notice(
+    tiny: dict[str, Built], lang: str
+) -> None:
+    assert "nq-translation-notice" not in tiny[lang].html("magic")
