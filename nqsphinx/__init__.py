@@ -47,6 +47,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         at_table,
         bundles,
         cards,
+        code_prose,
         coverage,
         csp,
         diagrams,
@@ -84,6 +85,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     latex.setup(app)
     editions.setup(app)  # site or print edition: what the other parts read
     examples.setup(app)
+    code_prose.setup(app)  # the prose inside code in the page's language
     tables.setup(app)
     downloads.setup(app)
     diagrams.setup(app)
@@ -109,7 +111,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     bundles.setup(app)  # last: it gathers the stylesheets and scripts the others add
     return {
         "version": "0.1",
-        "env_version": 2,  # 2: the nq domain's entities
+        "env_version": 3,  # 2: the nq domain's entities; 3: doctests' comments
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

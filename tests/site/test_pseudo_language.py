@@ -15,12 +15,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from nqsphinx.pseudo import PSEUDO
+from nqcore.i18n import format_percent
+from nqsphinx.pseudo import PSEUDO, pseudo
 from tests.building import ROOT, build_all
 from tests.pseudolang import Allowed, english_left, pseudo_catalogues, unused
 
@@ -172,12 +174,48 @@ def test_every_visible_text_is_pseudo_translated(
     assert not unused(ALLOWED, used), "allowed but never found"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="doctest comments and output are code blocks, which no catalogue translates "
-    "(gettext_additional_targets = []): English on every translated page (issue 17)",
+#: The reviewed allow-list of the prose inside code (doctest comments and results, the ``nq``
+#: command's answers): what is still English there is Python's or a script's, not prose.
+CODE_ALLOWED = (
+    Allowed(r"\b(True|False|Fraction)\b", "Python's own words in a result: code"),
+    Allowed(
+        r"^Nemesis\(model='Dark Unicorn', rival='Light Unicorn'\)$",
+        "a result repeating the names the code gave it (the code itself is not translated)",
+    ),
+    Allowed(r"/men-at-arms\.toml\b", "the name of the file the code wrote the profile to"),
+    Allowed(r'^"\w+": |\bfalse\b', "the keys and literals of a JSON answer, for scripts"),
+    Allowed(
+        r'^(Déplacement avec 3 AC|Capacité de mouvement : Double Temps|Distance : 4½"|'
+        r'"Lancer un sort de niveau 3 avec un niveau de magie 1",|"Boule de Feu",)$',
+        "« In French and for scripts » shows the French answers its commands ask for (--lang fr)",
+    ),
 )
+
+
 def test_code_prose_is_translated(site_texts: tuple[list[Text], list[Text]]) -> None:
+    """Doctest comments (page catalogues), engine messages in results (engine catalogue) and the
+    ``nq`` command's answers (run again in the page's language): nqsphinx/code_prose.py."""
     _, code = site_texts
-    english = [f"{t.page}: {t.text!r}" for t in code if re.search(r"[A-Za-z]{3}", t.text)]
+    used: Counter[Allowed] = Counter()
+    english = [f"{t.page}: {t.text!r}" for t in code
+               if re.search(r"[A-Za-z]{3}", english_left(t.text, CODE_ALLOWED, used))]  # fmt: skip
     assert not english, "\n".join(english)
+    assert not unused(CODE_ALLOWED, used), "allowed but never found"
+    morale = [t.text for t in code if t.page == "morale.html"]
+    comments = [
+        "7 lost: not yet half of 16",
+        "reduced to 3 in turn 4",
+        "losing 3 of 7 is not enough",
+    ]
+    assert [f"# {pseudo(c)}" for c in comments] == [t for t in morale if t.startswith("#")]
+    assert f"(3, '{pseudo('Half of the starting number lost')}')" in morale  # engine catalogue
+    answers = [t.text for t in code if t.page == "nq.html"]
+    percent = format_percent(Fraction(7, 10), "fr", 1)  # the pseudo language's number format
+    assert percent.startswith("70,0")
+    assert answers[:3] == [  # the console block: the command's own answer, decimal comma
+        pseudo("Casting a level {level} spell at wizardry level {wizardry}").format(
+            level=5, wizardry=2
+        ),
+        pseudo("Roll needed: {target} or less").format(target=7),
+        pseudo("Chance: {percent} ({fraction})").format(percent=percent, fraction="7/10"),
+    ]
