@@ -12,7 +12,10 @@ the engine or the templates.
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -21,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.i18n import format_percent
+from nqcore.i18n import LANGUAGES, LOCALE_PATH_VARIABLE, format_percent
 from nqsphinx.pseudo import PSEUDO, pseudo
 from tests.building import ROOT, build_all
 from tests.pseudolang import Allowed, english_left, pseudo_catalogues, unused
@@ -31,7 +34,11 @@ ALLOWED = (
     Allowed(r"No Quarter Fantasy Wargames", "the game's title, the site's name: a proper name"),
     Allowed(r"Chris Gilders", "the author's name, in the copyright line"),
     Allowed(r"^(Sphinx|Furo)$", "names of the tools, in « Made with Sphinx and Furo »"),
-    Allowed(r"^EN$", "the language switch shows its target language's code", ("nq-lang-link",)),
+    Allowed(
+        rf"^({'|'.join(lang.upper() for lang in LANGUAGES)})$",
+        "the language switch shows each target language's code",
+        ("nq-lang-link",),
+    ),
     Allowed(
         r"^EN:$|^.+$",
         "the glossary gives each term in the other language (English), after its code",
@@ -132,10 +139,15 @@ def read_site(site: Path) -> tuple[list[Text], list[Text]]:
 
 
 @pytest.fixture(scope="module")
-def pseudo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def catalogues(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every catalogue in the pseudo language, outside the repository."""
+    return pseudo_catalogues(tmp_path_factory.mktemp("pseudo-language"))
+
+
+@pytest.fixture(scope="module")
+def pseudo_site(catalogues: Path) -> Path:
     """The site in the pseudo language, built once, from catalogues outside the repository."""
-    scratch = tmp_path_factory.mktemp("pseudo-language")
-    catalogues = pseudo_catalogues(scratch)
+    scratch = catalogues.parent
     build = build_all("html", scratch / "build", languages=[PSEUDO], locale_path=catalogues)[PSEUDO]
     assert "WARNING" not in build.log and "ERROR" not in build.log, build.log
     return build.check()
@@ -150,10 +162,30 @@ def test_a_third_language_builds_from_its_catalogues_alone(pseudo_site: Path) ->
     page = (pseudo_site / "magic.html").read_text(encoding="utf-8")
     assert re.search(r'<html [^>]*lang="qps"', page)
     assert "<h1>⟦Ṁàĝîç⟧<a " in page  # the page's own catalogue
-    assert 'href="../en/magic.html"' in page  # its switch leads to the English page
+    switch = re.findall(r'<a class="nq-lang-link nq-lang-[^"]*" href="([^"]+)" hreflang="(\w+)"\s+'
+                        r'aria-label="([^"]+)"', page)  # fmt: skip
+    assert switch[: len(LANGUAGES)] == [  # each of the header's two switches: every other language
+        ("../en/magic.html", "en", pseudo("Read this page in English (EN)")),
+        ("../fr/magic.html", "fr", pseudo("Read this page in French (FR)")),
+    ]
+    assert len(switch) == 2 * len(LANGUAGES)
     pages = [p for p in pseudo_site.rglob("*.html") if "_static" not in p.parts]
     expected = [p for p in (ROOT / "docs").rglob("*.md") if not p.name.startswith("_")]
     assert len(pages) >= len(expected) + 3  # with the index, the search and the 404 pages
+
+
+def test_the_start_page_lists_a_third_language(catalogues: Path, tmp_path: Path) -> None:
+    """The site's root page (and the offline archive's, the same page) from the catalogues."""
+    write = "import sys, pathlib; from nqsphinx.site_root import write_start_page as w; "
+    write += "w(pathlib.Path(sys.argv[1]))"
+    env = {**os.environ, LOCALE_PATH_VARIABLE: str(catalogues)}
+    subprocess.run([sys.executable, "-c", write, str(tmp_path)], env=env, check=True, cwd=ROOT)
+    page = (tmp_path / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a href="(\w+)/index.html" hreflang="\w+" lang="\w+">([^<]+)</a>', page)
+    assert links == [("en", "English rules"), ("fr", "Règles en français"),
+                     (PSEUDO, pseudo("English rules"))]  # fmt: skip
+    script = (tmp_path / "nq-root.js").read_text(encoding="utf-8")
+    assert f'var sites = ["en", "fr", "{PSEUDO}"];' in script  # the browser's language chooses
 
 
 def test_every_visible_text_is_pseudo_translated(
