@@ -113,10 +113,7 @@ def _run(
     printed = []
     for example in examples:
         out = io.StringIO()
-        for name, value in list(namespace.items()):
-            if value is cli.main:
-                namespace[name] = _Bilingual(lang)
-        bilinguals = [v for v in namespace.values() if isinstance(v, _Bilingual)]
+        bilinguals = _bilinguals(namespace, lang)
         for bilingual in bilinguals:
             bilingual.aside = io.StringIO()
         with contextlib.redirect_stdout(out):
@@ -126,7 +123,16 @@ def _run(
                 printed.append(("", ""))
                 continue
         printed.append((out.getvalue(), "".join(b.aside.getvalue() for b in bilinguals)))
+    _bilinguals(namespace, lang)  # for the page's next sessions
     return printed
+
+
+def _bilinguals(namespace: dict[str, Any], lang: str) -> list[_Bilingual]:
+    """The session's names for the command, each made :class:`_Bilingual`."""
+    for name, value in list(namespace.items()):
+        if value is cli.main:
+            namespace[name] = _Bilingual(lang)
+    return [value for value in namespace.values() if isinstance(value, _Bilingual)]
 
 
 def _elided(want: str, got: str) -> list[str] | None:
