@@ -196,28 +196,30 @@ def strings_in_language(want: str, lang: str) -> str:
     return STRING.sub(translate, want)
 
 
-def _replace_comments(session: str, translations: dict[str, str]) -> str:
-    lines = session.split("\n")
-    for example in doctest.DocTestParser().get_examples(session):
-        for row, column, text in _comment_tokens(example.source):
-            if text in translations:
-                at = example.lineno + row
-                start = example.indent + 4 + column
-                lines[at] = lines[at][:start] + "# " + translations[text]
-    return "\n".join(lines)
+def _comments_in_language(
+    lines: list[str], example: doctest.Example, translations: dict[str, str]
+) -> None:
+    """The example's comments, in ``lines``, replaced by their translations (on one line each:
+    a catalogue adds no line to the code)."""
+    for row, column, text in _comment_tokens(example.source):
+        if text in translations:
+            at, start = example.lineno + row, example.indent + 4 + column
+            lines[at] = lines[at][:start] + "# " + " ".join(translations[text].split())
 
 
 def session_in_language(
     session: str, lang: str, translations: dict[str, str], namespace: dict[str, Any]
 ) -> str:
-    """A doctest session as a reader of ``lang`` reads it (see the module's docstring)."""
-    session = _replace_comments(session, translations)
+    """A doctest session as a reader of ``lang`` reads it (see the module's docstring).
+
+    What runs is the session of the sources, never a catalogue's text."""
     examples = doctest.DocTestParser().get_examples(session)
     runs: list[tuple[str, str]] = []
     if "nqcore.cli" in session or any(isinstance(v, _Bilingual) for v in namespace.values()):
         runs = _run(examples, lang, namespace)  # the page's sessions share their names
     lines = session.split("\n")
     for number, example in reversed(list(enumerate(examples))):
+        _comments_in_language(lines, example, translations)
         if not example.want:
             continue
         shown = None

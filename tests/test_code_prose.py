@@ -88,3 +88,15 @@ def test_a_console_block_of_nq_shows_the_french_answer() -> None:
     ]
     edited = text.replace("7 or less", "6 or less")  # not the command's answer: left alone
     assert console_in_language(edited, "fr") == edited
+
+
+def test_a_catalogues_comment_is_shown_never_run() -> None:
+    """A translated comment is text on the comment's line: a line break in it adds no code."""
+    session = '>>> from nqcore.cli import main  # the command\n>>> len("ab")  # two\n2\n'
+    hostile = {"the command": "la commande\nimport os; os._exit(1)", "two": "deux"}
+    shown = session_in_language(session, "fr", hostile, {})
+    assert shown.splitlines() == [
+        ">>> from nqcore.cli import main  # la commande import os; os._exit(1)",
+        '>>> len("ab")  # deux',
+        "2",
+    ]
