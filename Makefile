@@ -14,9 +14,10 @@ LANG_OPTS = $(if $(filter-out en,$*),-D language=$* -t $*)
 PRINT := -t print
 SITE := -D nq_print_pdfs=$(BUILD)/pdf
 
-.PHONY: verify-examples all html html-en html-fr pdf pdf-en pdf-fr pdf-letter pdf-en-letter \
-	pdf-fr-letter epub epub-en epub-fr print print-en print-fr doctest gettext update-po tidy-po \
-	translation-status test test-fast lint clean \
+PER_LANGUAGE := $(foreach lang,$(LANGUAGES),html-$(lang) pdf-$(lang) pdf-$(lang)-letter \
+	epub-$(lang) print-$(lang))
+.PHONY: verify-examples all html pdf pdf-letter epub print $(PER_LANGUAGE) doctest gettext \
+	update-po tidy-po translation-status test test-fast lint clean \
 	bench proof
 
 all: html pdf pdf-letter epub print

@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 #: domain's data, the classes of its nodes in the doctrees). Bump it whenever that shape changes:
 #: a new or renamed attribute or domain field, or a node class that moved to another module.
 #: Sphinx then reads every page again instead of unpickling what this code no longer reads.
-#: 2: the nq domain's entities; 3: the extension's modules grouped into subpackages (issue 18).
-ENV_VERSION = 3
+#: 2: the nq domain's entities; 3: the extension's modules grouped into subpackages (issue 18);
+#: 4: doctests' comments kept as translatable nodes (nqsphinx.languages.code_prose).
+ENV_VERSION = 4
 
 # The extension's modules are imported by setup(), not with the package: the site's post-build
 # steps (python -m nqsphinx.site.root_page, nqsphinx.site.archive) need none of them, nor Sphinx
@@ -63,7 +64,13 @@ def setup(app: Sphinx) -> dict[str, Any]:
         rules_index,
         tables,
     )
-    from nqsphinx.languages import langswitch, theme_text, translation_notice, typography
+    from nqsphinx.languages import (
+        code_prose,
+        langswitch,
+        theme_text,
+        translation_notice,
+        typography,
+    )
     from nqsphinx.site import (
         accessibility,
         at_table,
@@ -88,6 +95,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     latex.setup(app)
     editions.setup(app)  # site or print edition: what the other parts read
     examples.setup(app)
+    code_prose.setup(app)  # the prose inside code in the page's language
     tables.setup(app)
     downloads.setup(app)
     diagrams.setup(app)

@@ -31,6 +31,7 @@ from typing import IO, Any
 from sphinx.cmd.build import build_main
 
 from nqcore.atomic import remove_leftovers, write_atomically
+from nqcore.i18n import LANGUAGES, SOURCE_LANGUAGE
 from nqsphinx.languages.theme_catalogue import missing_from_sphinx
 from nqsphinx.languages.theme_text import catalogue_path
 from nqtranslate.catalogue import (
@@ -45,7 +46,12 @@ from nqtranslate.catalogue import (
 from nqtranslate.tidy import keeps_flags, tidied, tidy
 
 ROOT = Path(__file__).resolve().parents[1]
-LANG = "fr"
+#: The translated languages of the repository (its engine catalogues, nqcore/locale/<lang>/);
+#: one from NQ_LOCALE_PATH (the test suite's pseudo language) is not the repository's.
+TRANSLATED = tuple(
+    lang for lang in LANGUAGES
+    if lang != SOURCE_LANGUAGE and (ROOT / "nqcore" / "locale" / lang).is_dir()
+)  # fmt: skip
 LOCK = ROOT / "locale" / ".update-po.lock"
 #: The gettext templates' fixed date, so that an update without changes changes nothing.
 SOURCE_DATE_EPOCH = "1195603200"
@@ -97,11 +103,11 @@ def write_templates(pot_dir: Path) -> None:
         raise UpdateError(f"the gettext build into {pot_dir} failed (see above)")
 
 
-def update_page(po_path: Path, pot_path: Path) -> str:
+def update_page(po_path: Path, pot_path: Path, lang: str) -> str:
     """Merge a page's template into its catalogue; return "create", "update" or "notchanged"."""
     template = read_catalogue(pot_path)
     if not po_path.exists():
-        template.locale = LANG
+        template.locale = lang
         write_atomically(po_path, tidied(render(template), po_path))
         return "create"
     catalogue = read_catalogue(po_path)
@@ -113,12 +119,12 @@ def update_page(po_path: Path, pot_path: Path) -> str:
     return "update"
 
 
-def update_pages(pot_dir: Path, locale_dir: Path) -> None:
+def update_pages(pot_dir: Path, locale_dir: Path, lang: str) -> None:
     counts = {"create": 0, "update": 0, "notchanged": 0}
     for pot_path in sorted(pot_dir.rglob("*.pot")):
         page = pot_path.relative_to(pot_dir).with_suffix(".po")
-        po_path = locale_dir / LANG / "LC_MESSAGES" / page  # a page may be in a folder
-        outcome = update_page(po_path, pot_path)
+        po_path = locale_dir / lang / "LC_MESSAGES" / page
+        outcome = update_page(po_path, pot_path, lang)
         counts[outcome] += 1
         if outcome != "notchanged":
             print(f"{outcome.capitalize()}: {po_path.relative_to(ROOT)}")
@@ -128,14 +134,14 @@ def update_pages(pot_dir: Path, locale_dir: Path) -> None:
     )
 
 
-def update_extracted() -> None:
+def update_extracted(lang: str) -> None:
     """The engine, extension, examples and print catalogues, then the theme's."""
     for package, domain, keywords in EXTRACTED:
-        po_path = catalogue_file(ROOT / package / "locale", LANG, domain)
+        po_path = catalogue_file(ROOT / package / "locale", lang, domain)
         template = extract(ROOT / package, keywords)
-        _report(po_path, update(po_path, template, LANG, _finish(po_path)))
-    theme = catalogue_path(LANG)
-    _report(theme, update(theme, missing_from_sphinx(LANG), LANG, _finish(theme)))
+        _report(po_path, update(po_path, template, lang, _finish(po_path)))
+    theme = catalogue_path(lang)
+    _report(theme, update(theme, missing_from_sphinx(lang), lang, _finish(theme)))
 
 
 def _finish(po_path: Path) -> Callable[[bytes], bytes]:
@@ -160,15 +166,16 @@ def run(pot_dir: Path) -> None:
         for leftover in remove_leftovers(ROOT / folder):
             print(f"removed {leftover.relative_to(ROOT)}, left by an interrupted run")
     write_templates(pot_dir)
-    update_pages(pot_dir, ROOT / "locale")
-    update_extracted()
+    for lang in TRANSLATED:
+        update_pages(pot_dir, ROOT / "locale", lang)
+        update_extracted(lang)
     tidy_all()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m nqtranslate.update",
-        description="Bring every French catalogue in step with the English sources.",
+        description="Bring every translated catalogue in step with the English sources.",
     )
     parser.add_argument("--pot-dir", type=Path, default=ROOT / "_build" / "gettext")
     parser.add_argument(

@@ -41,6 +41,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 
 import nqcore
+from nqcore.i18n import LANGUAGES, NUMBER_LOCALES
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.site.at_table_builder import BUILDER_RULE, builder_html
 from nqsphinx.site.at_table_forms import CALCULATORS, MARK, calculator_html, page_messages
@@ -63,8 +64,24 @@ ENGINE_ZIP = "nq-engine.zip"
 WORKER = "nq-engine-worker.js"
 PAGE_SCRIPT = "nq-at-table.js"
 PAGE_STYLE = "nq-at-table.css"
-#: Babel's locales that the engine's two languages read (en_GB and fr_FR and their parents).
-BABEL_LOCALES = ("root", "en", "en_001", "en_GB", "fr", "fr_FR")
+
+
+def babel_locales() -> tuple[str, ...]:
+    """Babel's locales that the engine's languages read (en_GB, fr_FR, ... and their parents)."""
+    from babel.core import get_global
+
+    parents = get_global("parent_exceptions")
+    found = ["root"]
+    for lang in LANGUAGES:
+        name = NUMBER_LOCALES.get(lang, lang)
+        while name not in found:
+            found.append(name)
+            name = parents.get(name) or (name.rpartition("_")[0] or "root")
+    return tuple(found)
+
+
+#: Babel's locales the calculators' engine holds: ("root", "en_GB", "en_001", "en", "fr_FR", "fr").
+BABEL_LOCALES = babel_locales()
 #: 1980-01-01, the earliest date a zip file holds: the same sources make the same zip.
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 

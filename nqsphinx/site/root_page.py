@@ -1,33 +1,38 @@
-"""The site's root page: sends the reader to the English or French site (browser language),
-with both links visible for readers without JavaScript or who want to choose; and, beside it, the
-service worker of both languages (:mod:`nqsphinx.site.offline`), written last, as it lists every
-file."""
+"""The site's root page: sends the reader to the site in their browser's language (English if the
+site has none of theirs), with a link to every language's site visible for readers without
+JavaScript or who want to choose; and, beside it, the service worker of every language
+(:mod:`nqsphinx.site.offline`), written last, as it lists every file."""
 
 from __future__ import annotations
 
+import json
 import sys
+from html import escape
 from pathlib import Path
 
+from nqcore.i18n import LANGUAGES
+from nqsphinx.messages import ui_text
 from nqsphinx.site.csp import META_TAG
 from nqsphinx.site.offline import write_worker
 
 ROOT_SCRIPT_NAME = "nq-root.js"
 #: The browser's first language that the site has, kept in a file beside the page: the
 #: Content-Security-Policy allows no inline script (:mod:`nqsphinx.site.csp`).
-ROOT_SCRIPT = """// The root page sends the reader to the English or French site (site_root.py).
+ROOT_SCRIPT_TEMPLATE = """// The root page sends the reader to their language's site (site_root.py).
 (function () {
+  var sites = %s;
   var langs = navigator.languages || [navigator.language || "en"];
   var choice = "en";
   for (var i = 0; i < langs.length; i++) {
-    var code = String(langs[i]).slice(0, 2).toLowerCase();
-    if (code === "fr" || code === "en") { choice = code; break; }
+    var code = String(langs[i]).split("-")[0].toLowerCase();
+    if (sites.indexOf(code) >= 0) { choice = code; break; }
   }
   window.location.replace(choice + "/index.html" + window.location.hash);
 })();
 """
 #: The links in a main landmark (axe: landmark-one-main, region) and the site's icon (else the
 #: browser asks for /favicon.ico, which is not there), for readers who see this page.
-ROOT_PAGE = f"""<!DOCTYPE html>
+ROOT_PAGE_TEMPLATE = f"""<!DOCTYPE html>
 <html lang="en">
 <head>
 {META_TAG}
@@ -41,13 +46,23 @@ ROOT_PAGE = f"""<!DOCTYPE html>
 <main>
 <h1>No Quarter Fantasy Wargames</h1>
 <ul>
-<li><a href="en/index.html" hreflang="en" lang="en">English rules</a></li>
-<li><a href="fr/index.html" hreflang="fr" lang="fr">Règles en français</a></li>
+{{links}}
 </ul>
 </main>
 </body>
 </html>
 """
+
+
+def language_link(lang: str) -> str:
+    """The start page's link to the site of ``lang``, in that language."""
+    text = escape(ui_text("English rules", lang))  # each catalogue: its own language's rules
+    return f'<li><a href="{lang}/index.html" hreflang="{lang}" lang="{lang}">{text}</a></li>'
+
+
+#: The root page's script and page, for every language of the editions (nqcore.i18n.LANGUAGES).
+ROOT_SCRIPT = ROOT_SCRIPT_TEMPLATE % json.dumps(list(LANGUAGES))
+ROOT_PAGE = ROOT_PAGE_TEMPLATE.format(links="\n".join(language_link(lang) for lang in LANGUAGES))
 
 
 def write_start_page(site: Path) -> Path:

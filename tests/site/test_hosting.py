@@ -194,7 +194,7 @@ def test_404_page_under_a_sub_path(monkeypatch: pytest.MonkeyPatch) -> None:
     ]
     context: dict[str, Any] = {}
     langswitch._page_context(app, "404", "page.html", context, None)  # type: ignore[arg-type]
-    assert context["nq_other_lang_url"] == "/rules/en/index.html"
+    assert [switch["url"] for switch in context["nq_switches"]] == ["/rules/en/index.html"]
     hosting._page_context(app, "404", "page.html", context, None)  # type: ignore[arg-type]
     assert context["nq_archive_href"] == f"/rules/{hosting.BILINGUAL_ARCHIVE}"
     tags = offline.head_tags("404", "fr", config.nq_site_root)

@@ -12,15 +12,20 @@ the engine or the templates.
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from nqtranslate.pseudo import PSEUDO
+from nqcore.i18n import LANGUAGES, LOCALE_PATH_VARIABLE, format_percent
+from nqtranslate.pseudo import PSEUDO, pseudo
 from tests.building import ROOT, build_all
 from tests.pseudolang import Allowed, english_left, pseudo_catalogues, unused
 
@@ -29,7 +34,11 @@ ALLOWED = (
     Allowed(r"No Quarter Fantasy Wargames", "the game's title, the site's name: a proper name"),
     Allowed(r"Chris Gilders", "the author's name, in the copyright line"),
     Allowed(r"^(Sphinx|Furo)$", "names of the tools, in « Made with Sphinx and Furo »"),
-    Allowed(r"^EN$", "the language switch shows its target language's code", ("nq-lang-link",)),
+    Allowed(
+        rf"^({'|'.join(lang.upper() for lang in LANGUAGES)})$",
+        "the language switch shows each target language's code",
+        ("nq-lang-link",),
+    ),
     Allowed(
         r"^EN:$|^.+$",
         "the glossary gives each term in the other language (English), after its code",
@@ -130,10 +139,15 @@ def read_site(site: Path) -> tuple[list[Text], list[Text]]:
 
 
 @pytest.fixture(scope="module")
-def pseudo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def catalogues(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every catalogue in the pseudo language, outside the repository."""
+    return pseudo_catalogues(tmp_path_factory.mktemp("pseudo-language"))
+
+
+@pytest.fixture(scope="module")
+def pseudo_site(catalogues: Path) -> Path:
     """The site in the pseudo language, built once, from catalogues outside the repository."""
-    scratch = tmp_path_factory.mktemp("pseudo-language")
-    catalogues = pseudo_catalogues(scratch)
+    scratch = catalogues.parent
     build = build_all("html", scratch / "build", languages=[PSEUDO], locale_path=catalogues)[PSEUDO]
     assert "WARNING" not in build.log and "ERROR" not in build.log, build.log
     return build.check()
@@ -148,10 +162,30 @@ def test_a_third_language_builds_from_its_catalogues_alone(pseudo_site: Path) ->
     page = (pseudo_site / "magic.html").read_text(encoding="utf-8")
     assert re.search(r'<html [^>]*lang="qps"', page)
     assert "<h1>⟦Ṁàĝîç⟧<a " in page  # the page's own catalogue
-    assert 'href="../en/magic.html"' in page  # its switch leads to the English page
+    switch = re.findall(r'<a class="nq-lang-link nq-lang-[^"]*" href="([^"]+)" hreflang="(\w+)"\s+'
+                        r'aria-label="([^"]+)"', page)  # fmt: skip
+    assert switch[: len(LANGUAGES)] == [  # each of the header's two switches: every other language
+        ("../en/magic.html", "en", pseudo("Read this page in English (EN)")),
+        ("../fr/magic.html", "fr", pseudo("Read this page in French (FR)")),
+    ]
+    assert len(switch) == 2 * len(LANGUAGES)
     pages = [p for p in pseudo_site.rglob("*.html") if "_static" not in p.parts]
     expected = [p for p in (ROOT / "docs").rglob("*.md") if not p.name.startswith("_")]
     assert len(pages) >= len(expected) + 3  # with the index, the search and the 404 pages
+
+
+def test_the_start_page_lists_a_third_language(catalogues: Path, tmp_path: Path) -> None:
+    """The site's root page (and the offline archive's, the same page) from the catalogues."""
+    write = "import sys, pathlib; from nqsphinx.site.root_page import write_start_page as w; "
+    write += "w(pathlib.Path(sys.argv[1]))"
+    env = {**os.environ, LOCALE_PATH_VARIABLE: str(catalogues)}
+    subprocess.run([sys.executable, "-c", write, str(tmp_path)], env=env, check=True, cwd=ROOT)
+    page = (tmp_path / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a href="(\w+)/index.html" hreflang="\w+" lang="\w+">([^<]+)</a>', page)
+    assert links == [("en", "English rules"), ("fr", "Règles en français"),
+                     (PSEUDO, pseudo("English rules"))]  # fmt: skip
+    script = (tmp_path / "nq-root.js").read_text(encoding="utf-8")
+    assert f'var sites = ["en", "fr", "{PSEUDO}"];' in script  # the browser's language chooses
 
 
 def test_every_visible_text_is_pseudo_translated(
@@ -172,12 +206,49 @@ def test_every_visible_text_is_pseudo_translated(
     assert not unused(ALLOWED, used), "allowed but never found"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="doctest comments and output are code blocks, which no catalogue translates "
-    "(gettext_additional_targets = []): English on every translated page (issue 17)",
+#: The reviewed allow-list of the prose inside code (doctest comments and results, the ``nq``
+#: command's answers): what is still English there is Python's or a script's, not prose.
+CODE_ALLOWED = (
+    Allowed(r"\b(True|False|Fraction)\b", "Python's own words in a result: code"),
+    Allowed(
+        r"^Nemesis\(model='Dark Unicorn', rival='Light Unicorn'\)$",
+        "a result repeating the names the code gave it (the code itself is not translated)",
+    ),
+    Allowed(r"/men-at-arms\.toml\b", "the name of the file the code wrote the profile to"),
+    Allowed(r'^"\w+": |\bfalse\b', "the keys and literals of a JSON answer, for scripts"),
+    Allowed(
+        r'^(Déplacement avec 3 AC|Capacité de mouvement : Double Temps|Distance : 4½"|'
+        r'"Lancer un sort de niveau 3 avec un niveau de magie 1",|"Boule de Feu",)$',
+        "« In French and for scripts » shows the French answers its commands ask for (--lang fr)",
+    ),
 )
+
+
 def test_code_prose_is_translated(site_texts: tuple[list[Text], list[Text]]) -> None:
+    """Doctest comments (page catalogues), engine messages in results (engine catalogue) and the
+    ``nq`` command's answers (run again in the page's language):
+    nqsphinx/languages/code_prose.py."""
     _, code = site_texts
-    english = [f"{t.page}: {t.text!r}" for t in code if re.search(r"[A-Za-z]{3}", t.text)]
+    used: Counter[Allowed] = Counter()
+    english = [f"{t.page}: {t.text!r}" for t in code
+               if re.search(r"[A-Za-z]{3}", english_left(t.text, CODE_ALLOWED, used))]  # fmt: skip
     assert not english, "\n".join(english)
+    assert not unused(CODE_ALLOWED, used), "allowed but never found"
+    morale = [t.text for t in code if t.page == "morale.html"]
+    comments = [
+        "7 lost: not yet half of 16",
+        "reduced to 3 in turn 4",
+        "losing 3 of 7 is not enough",
+    ]
+    assert [f"# {pseudo(c)}" for c in comments] == [t for t in morale if t.startswith("#")]
+    assert f"(3, '{pseudo('Half of the starting number lost')}')" in morale  # engine catalogue
+    answers = [t.text for t in code if t.page == "nq.html"]
+    percent = format_percent(Fraction(7, 10), "fr", 1)  # the pseudo language's number format
+    assert percent.startswith("70,0")
+    assert answers[:3] == [  # the console block: the command's own answer, decimal comma
+        pseudo("Casting a level {level} spell at wizardry level {wizardry}").format(
+            level=5, wizardry=2
+        ),
+        pseudo("Roll needed: {target} or less").format(target=7),
+        pseudo("Chance: {percent} ({fraction})").format(percent=percent, fraction="7/10"),
+    ]

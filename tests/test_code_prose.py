@@ -1,0 +1,102 @@
+"""The prose inside code rendered in a page's language (nqsphinx/languages/code_prose.py),
+without a build; tests/site/test_pseudo_language.py checks the built pages."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from nqcore.i18n import format_percent
+from nqsphinx.languages.code_prose import (
+    comments,
+    console_in_language,
+    printed_in_language,
+    session_in_language,
+    strings_in_language,
+)
+
+SESSION = """\
+>>> from nqcore.cli.commands import main
+>>> status = main(["cast", "5", "--wizardry", "2"])  # a level 5 spell
+Casting a level 5 spell at wizardry level 2
+Roll needed: 7 or less
+Chance: 70.0% (7/10)
+>>> text = "# not a comment"  # doctest: +ELLIPSIS
+"""
+
+
+def test_comments_are_the_readers_not_doctests_nor_strings() -> None:
+    assert comments(SESSION) == ["a level 5 spell"]
+
+
+def test_a_session_shows_the_commands_answer_and_its_comments_in_french() -> None:
+    shown = session_in_language(SESSION, "fr", {"a level 5 spell": "un sort de niveau 5"}, {})
+    assert shown.splitlines()[1:5] == [
+        '>>> status = main(["cast", "5", "--wizardry", "2"])  # un sort de niveau 5',
+        "Lancer un sort de niveau 5 avec un niveau de magie 2",
+        "Résultat nécessaire : 7 ou moins",
+        f"Chance : {format_percent(Fraction(7, 10), 'fr', 1)} (7/10)",
+    ]
+    assert shown.splitlines()[5] == SESSION.splitlines()[5]  # code stays code
+
+
+def test_a_later_session_of_the_page_uses_the_names_of_the_earlier_ones() -> None:
+    namespace: dict[str, object] = {}
+    session_in_language(">>> from nqcore.cli.commands import main\n", "fr", {}, namespace)
+    later = '>>> status = main(["move", "6", "--ability", "flying"])\nMovement with 6 AC\n'
+    later += 'Movement ability: Flying\nDistance: 15"\n'
+    shown = session_in_language(later, "fr", {}, namespace)
+    assert shown.splitlines()[1:] == ["Déplacement avec 6 AC", "Capacité de mouvement : Vol",
+                                      'Distance : 15"']  # fmt: skip
+
+
+def test_elided_parts_stay_elided_in_the_other_language() -> None:
+    want = "Points of the profile in .../men.toml\nName: Men\n"
+    english = "Points of the profile in /tmp/x1/men.toml\nName: Men\n"
+    french = "Points du profil de /tmp/x1/men.toml\nNom : Hommes\n"
+    assert printed_in_language(want, english, french) == (
+        "Points du profil de .../men.toml\nNom : Hommes\n"
+    )
+    want = "Errata\n...\n- Fog: upkeep: 3 → 6. ...\n"
+    english = "Errata\n- Axe: 1.\n- Fog: upkeep: 3 → 6. The card. The list.\n"
+    french = "Errata FR\n- Hache : 1.\n- Brouillard : maintien : 3 → 6. La carte. La liste.\n"
+    assert printed_in_language(want, english, french) == (
+        "Errata FR\n...\n- Brouillard : maintien : 3 → 6. ...\n"
+    )
+
+
+def test_a_want_the_output_does_not_match_is_left_alone() -> None:
+    assert (
+        printed_in_language("Roll needed: 8 or less\n", "Roll needed: 7 or less\n", "x\n") is None
+    )
+
+
+def test_engine_messages_in_results_are_translated_other_strings_kept() -> None:
+    want = "(3, 'Half of the starting number lost', 'Dark Unicorn', True)\n"
+    assert strings_in_language(want, "fr") == (
+        "(3, 'La moitié de l’effectif de départ perdue', 'Dark Unicorn', True)\n"
+    )
+
+
+def test_a_console_block_of_nq_shows_the_french_answer() -> None:
+    text = "$ nq cast 5 --wizardry 2\nCasting a level 5 spell at wizardry level 2\n"
+    text += "Roll needed: 7 or less\nChance: 70.0% (7/10)"
+    assert console_in_language(text, "fr").splitlines() == [
+        "$ nq cast 5 --wizardry 2",
+        "Lancer un sort de niveau 5 avec un niveau de magie 2",
+        "Résultat nécessaire : 7 ou moins",
+        f"Chance : {format_percent(Fraction(7, 10), 'fr', 1)} (7/10)",
+    ]
+    edited = text.replace("7 or less", "6 or less")  # not the command's answer: left alone
+    assert console_in_language(edited, "fr") == edited
+
+
+def test_a_catalogues_comment_is_shown_never_run() -> None:
+    """A translated comment is text on the comment's line: a line break in it adds no code."""
+    session = '>>> from nqcore.cli.commands import main  # the command\n>>> len("ab")  # two\n2\n'
+    hostile = {"the command": "la commande\nimport os; os._exit(1)", "two": "deux"}
+    shown = session_in_language(session, "fr", hostile, {})
+    assert shown.splitlines() == [
+        ">>> from nqcore.cli.commands import main  # la commande import os; os._exit(1)",
+        '>>> len("ab")  # deux',
+        "2",
+    ]
