@@ -20,9 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from nqsphinx.pseudo import PSEUDO
-from tests.building import ROOT, build_all
-from tests.pseudolang import Allowed, english_left, pseudo_catalogues, unused
+from tests.building import ROOT
+from tests.pseudolang import Allowed, PseudoBuilds, english_left, unused
 
 #: The reviewed allow-list.
 ALLOWED = (
@@ -130,11 +129,9 @@ def read_site(site: Path) -> tuple[list[Text], list[Text]]:
 
 
 @pytest.fixture(scope="module")
-def pseudo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def pseudo_site(pseudo_builds: PseudoBuilds) -> Path:
     """The site in the pseudo language, built once, from catalogues outside the repository."""
-    scratch = tmp_path_factory.mktemp("pseudo-language")
-    catalogues = pseudo_catalogues(scratch)
-    build = build_all("html", scratch / "build", languages=[PSEUDO], locale_path=catalogues)[PSEUDO]
+    build = pseudo_builds.site
     assert "WARNING" not in build.log and "ERROR" not in build.log, build.log
     return build.check()
 
