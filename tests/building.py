@@ -14,7 +14,10 @@ from nqprint.tex_sandbox import LATEXMKOPTS, sandboxed_env
 from nqsphinx.books.editions import PRINT_BUILDERS, PRINT_TAG
 
 ROOT = Path(__file__).resolve().parents[1]
-__all__ = ["LANGUAGES", "ROOT", "Build", "build_all", "latexmk_all", "sphinx_command"]
+__all__ = [
+    "LANGUAGES", "ROOT", "Build", "build_all", "finish_all", "latexmk_all", "sphinx_command",
+    "start_all",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,43 @@ def sphinx_command(
     ]  # fmt: skip
 
 
+#: Builds under way: each language's output folder and Sphinx process.
+Running = dict[str, tuple[Path, "subprocess.Popen[str]"]]
+
+
+def start_all(
+    builder: str,
+    base: Path,
+    src: Path = ROOT / "docs",
+    languages: Sequence[str] = LANGUAGES,
+    locale_path: Path | None = None,
+    strict: bool = True,
+    extra: tuple[str, ...] = (),
+) -> Running:
+    """Start :func:`build_all`'s builds and return at once, so that a caller can run another
+    build beside them (a one-language build leaves a core idle); :func:`finish_all` waits."""
+    env = dict(os.environ)
+    if locale_path is not None:
+        env[LOCALE_PATH_VARIABLE] = str(locale_path)
+    running: Running = {}
+    for lang in languages:
+        out = base / lang
+        command = sphinx_command(builder, out, lang, src, strict, extra)
+        process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+        )
+        running[lang] = (out, process)
+    return running
+
+
+def finish_all(builder: str, running: Running) -> dict[str, Build]:
+    builds = {}
+    for lang, (out, process) in running.items():
+        log, _ = process.communicate()
+        builds[lang] = Build(lang, builder, out / builder, process.returncode, log)
+    return builds
+
+
 def build_all(
     builder: str,
     base: Path,
@@ -64,22 +104,8 @@ def build_all(
     languages of a folder laid out like the repository (``NQ_LOCALE_PATH``, nqcore/i18n.py);
     not ``strict``: warnings are not errors (the caller reads them in the log); ``extra``:
     more options (:data:`LETTER`)."""
-    env = dict(os.environ)
-    if locale_path is not None:
-        env[LOCALE_PATH_VARIABLE] = str(locale_path)
-    running = {}
-    for lang in languages:
-        out = base / lang
-        command = sphinx_command(builder, out, lang, src, strict, extra)
-        process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
-        )
-        running[lang] = (out, process)
-    builds = {}
-    for lang, (out, process) in running.items():
-        log, _ = process.communicate()
-        builds[lang] = Build(lang, builder, out / builder, process.returncode, log)
-    return builds
+    running = start_all(builder, base, src, languages, locale_path, strict, extra)
+    return finish_all(builder, running)
 
 
 def latexmk_all(latex: dict[str, Build]) -> dict[str, Build]:

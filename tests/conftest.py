@@ -1,14 +1,19 @@
-"""Session fixtures: each output is built once per test run, in a scratch directory."""
+"""Session fixtures: each output is built once per test run, in a scratch directory; the print
+builds are made ahead, beside the tests that need none (tests/background.py)."""
 
 from __future__ import annotations
 
 import os
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.building import LETTER, Build, build_all, latexmk_all
+from tests.background import QUIET, Background, builds_last
+from tests.building import LETTER, ROOT, Build, build_all, latexmk_all
+from tests.pseudolang import PseudoBuilds, build_pseudo
 
 # Hypothesis's per-example deadline and its too-slow check read the wall clock: on a loaded CI
 # machine they failed examples that are merely slow. Hangs are caught by the tests' own
@@ -35,13 +40,24 @@ def pytest_configure(config: pytest.Config) -> None:
 #: Fixtures that build the whole book, its PDFs or print products, or drive a browser (minutes):
 #: every test that uses one, even through another fixture, is marked slow.
 SLOW_FIXTURES = frozenset(
-    {"html_builds", "pdf_builds", "letter_pdf_builds", "products", "browser", "faults"}
+    {
+        "html_builds",
+        "latex_builds",
+        "pdf_builds",
+        "letter_pdf_builds",
+        "epub_builds",
+        "doctest_builds",
+        "pseudo_builds",
+        "products",
+        "browser",
+        "faults",
+    }
 )
 #: tests.building's builders: a test module that imports one builds the book itself.
 BUILDERS = ("build_all", "latexmk_all", "sphinx_command")
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def mark_slow(items: list[pytest.Item]) -> None:
     """``-m "not slow"`` (``./dev test-fast``) leaves out every test that builds the book or
     drives a browser: the rest runs in about a minute."""
     for item in items:
@@ -62,8 +78,58 @@ def html_sites(html_builds: dict[str, Build]) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="session")
-def pdf_builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Build]:
-    return latexmk_all(build_all("latex", tmp_path_factory.mktemp("latex")))
+def background(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Background]:
+    """The print builds, made ahead (tests/background.py) when the chosen tests need them."""
+    from tests.print.conftest import build_products
+
+    wanted = {name for item in request.session.items for name in item.fixturenames}
+    ahead = Background(wanted)
+    latex, epub, letter, products, pseudo, doctest = (
+        tmp_path_factory.mktemp(name)
+        for name in ("latex", "epub", "latex-letter", "print", "pseudo", "doctest")
+    )
+    ahead.add("latex_builds", lambda: build_all("latex", latex))
+    ahead.add("pdf_builds", lambda: latexmk_all(ahead.result("latex_builds")))
+    ahead.add("epub_builds", lambda: build_all("epub", epub))
+    ahead.add("letter_pdf_builds", lambda: letter_builds(letter, ahead.result("latex_builds")))
+    ahead.add(
+        "products",
+        lambda: build_products(
+            products, ahead.result("pdf_builds"), ahead.result("letter_pdf_builds")
+        ),
+    )
+    ahead.add("pseudo_builds", lambda: build_pseudo(pseudo))
+    ahead.add("doctest_builds", lambda: build_all("doctest", doctest))
+    yield ahead
+    ahead.close()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    mark_slow(items)
+    builds_last(items)
+
+
+@pytest.fixture(autouse=True)
+def _builds_ahead(request: pytest.FixtureRequest, background: Background) -> None:
+    """The builds start at the first test after those that run first and want a quiet machine
+    (tests/background.py)."""
+    if not any(request.node.path.is_relative_to(ROOT / folder) for folder in QUIET):
+        background.start()
+
+
+@pytest.fixture(scope="session")
+def latex_builds(background: Background) -> dict[str, Build]:
+    """The rulebooks' LaTeX (``make pdf``'s Sphinx step), compiled by :func:`pdf_builds`."""
+    result: dict[str, Build] = background.result("latex_builds")
+    return result
+
+
+@pytest.fixture(scope="session")
+def pdf_builds(background: Background) -> dict[str, Build]:
+    result: dict[str, Build] = background.result("pdf_builds")
+    return result
 
 
 @pytest.fixture(scope="session")
@@ -71,12 +137,43 @@ def pdfs(pdf_builds: dict[str, Build]) -> dict[str, Path]:
     return {lang: build.check() / "noquarter.pdf" for lang, build in pdf_builds.items()}
 
 
+def letter_builds(base: Path, latex_builds: dict[str, Build]) -> dict[str, Build]:
+    """The rulebooks on US Letter, as `make pdf-letter` builds them, but Sphinx starts from the
+    A4 build's doctrees: what it reads does not depend on the paper (``latex_elements`` asks
+    for no new reading), so it only writes the LaTeX again, the same bytes as from scratch."""
+    for lang, build in latex_builds.items():
+        shutil.copytree(build.out.parent / "doctrees", base / lang / "doctrees")
+    return latexmk_all(build_all("latex", base, extra=LETTER))
+
+
 @pytest.fixture(scope="session")
-def letter_pdf_builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Build]:
-    """The rulebooks on US Letter, as `make pdf-letter` builds them."""
-    return latexmk_all(build_all("latex", tmp_path_factory.mktemp("latex-letter"), extra=LETTER))
+def letter_pdf_builds(background: Background) -> dict[str, Build]:
+    result: dict[str, Build] = background.result("letter_pdf_builds")
+    return result
 
 
 @pytest.fixture(scope="session")
 def letter_pdfs(letter_pdf_builds: dict[str, Build]) -> dict[str, Path]:
     return {lang: build.check() / "noquarter.pdf" for lang, build in letter_pdf_builds.items()}
+
+
+@pytest.fixture(scope="session")
+def epub_builds(background: Background) -> dict[str, Build]:
+    """The e-books (tests/print/test_epub.py)."""
+    result: dict[str, Build] = background.result("epub_builds")
+    return result
+
+
+@pytest.fixture(scope="session")
+def doctest_builds(background: Background) -> dict[str, Build]:
+    """Sphinx's doctest builder in each language (tests/site/test_doctest_builder.py)."""
+    result: dict[str, Build] = background.result("doctest_builds")
+    return result
+
+
+@pytest.fixture(scope="session")
+def pseudo_builds(background: Background) -> PseudoBuilds:
+    """The site and the PDF rulebook in the pseudo language (tests/site/test_pseudo_language.py,
+    tests/print/test_pseudo_print.py), built side by side from one set of catalogues."""
+    result: PseudoBuilds = background.result("pseudo_builds")
+    return result

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+import shutil
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from nqtranslate.pseudo import write_pseudo
+from nqtranslate.pseudo import PSEUDO, write_pseudo
+from tests.building import Build, build_all, finish_all, latexmk_all, start_all
 
 
 @dataclass(frozen=True)
@@ -44,3 +46,27 @@ def pseudo_catalogues(scratch: Path) -> Path:
     folder = scratch / "catalogues"
     write_pseudo(folder)
     return folder
+
+
+@dataclass(frozen=True)
+class PseudoBuilds:
+    """The pseudo language's site and rulebook, and the catalogues they were built from."""
+
+    catalogues: Path
+    site: Build  # html, warnings are errors
+    latex: Build  # the rulebook's LaTeX, warnings in its log (tests/print/test_pseudo_print.py)
+    pdf: Build  # that LaTeX compiled
+
+
+def build_pseudo(scratch: Path) -> PseudoBuilds:
+    """The site and the rulebook from one writing of the catalogues, the site built beside the
+    rulebook: each is a single process, and either alone leaves a core idle.  Each build has
+    its own copy of the catalogues, where Sphinx compiles its ``.mo`` files."""
+    catalogues = pseudo_catalogues(scratch)
+    site_catalogues = shutil.copytree(catalogues, scratch / "site-catalogues")
+    site = start_all("html", scratch / "site", languages=[PSEUDO], locale_path=site_catalogues)
+    latex = build_all(
+        "latex", scratch / "rulebook", languages=[PSEUDO], locale_path=catalogues, strict=False
+    )
+    pdf = latexmk_all(latex)[PSEUDO] if latex[PSEUDO].returncode == 0 else latex[PSEUDO]
+    return PseudoBuilds(catalogues, finish_all("html", site)[PSEUDO], latex[PSEUDO], pdf)

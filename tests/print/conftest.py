@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from nqprint.latex import PAPERS
+from tests.background import Background
 from tests.building import LANGUAGES, ROOT, Build
 
 
@@ -47,13 +48,9 @@ def rulebook_folders(base: Path, builds: dict[str, dict[str, Build]]) -> Path:
     return latex
 
 
-@pytest.fixture(scope="session")
-def products(
-    tmp_path_factory: pytest.TempPathFactory,
-    pdf_builds: dict[str, Build],
-    letter_pdf_builds: dict[str, Build],
+def build_products(
+    base: Path, pdf_builds: dict[str, Build], letter_pdf_builds: dict[str, Build]
 ) -> Products:
-    base = tmp_path_factory.mktemp("print")
     out, work = base / "pdf", base / "work"
     latex = rulebook_folders(base, {"a4": pdf_builds, "letter": letter_pdf_builds})
     running = {
@@ -80,3 +77,10 @@ def products(
     }
     logs = {lang: process.communicate()[0] for lang, process in running.items()}
     return Products(out, work, latex, {lang: p.returncode for lang, p in running.items()}, logs)
+
+
+@pytest.fixture(scope="session")
+def products(background: Background) -> Products:
+    """Made ahead (tests/background.py) by :func:`build_products`."""
+    result: Products = background.result("products")
+    return result

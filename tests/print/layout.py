@@ -8,14 +8,14 @@ says where to look; an empty list means the rule holds.
 from __future__ import annotations
 
 import re
-import subprocess
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
+
+from tests.print.pdfs import reader, run_on
 
 #: The foot line of a page of text (the title of the book), besides a bare page number.
 FOOT = "No Quarter Fantasy Wargames"
@@ -48,8 +48,7 @@ class Page:
 
 
 def _pdftotext(pdf: Path, *options: str) -> str:
-    command = ["pdftotext", *options, str(pdf), "-"]
-    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    return run_on(pdf, "pdftotext", *options)
 
 
 @cache
@@ -57,7 +56,7 @@ def read_pages(pdf: Path) -> tuple[Page, ...]:
     """Every page's body lines in reading order (``pdftotext -layout``), with the running head
     (a line that starts or ends with the page's label) and the foot (the book's title or the
     bare page number) set aside."""
-    labels = PdfReader(str(pdf)).page_labels
+    labels = reader(pdf).page_labels
     pages = []
     for number, raw in enumerate(_pdftotext(pdf, "-layout").split("\f")[: len(labels)], 1):
         label = labels[number - 1]
@@ -84,7 +83,7 @@ def squeeze(value: str) -> str:
 
 def outline(pdf: Path) -> list[tuple[int, str]]:
     """The headings of the PDF's outline (bookmarks): (file page from 1, title)."""
-    reader = PdfReader(str(pdf))
+    parsed = reader(pdf)
     found: list[tuple[int, str]] = []
 
     def walk(items: Iterable[object]) -> None:
@@ -92,16 +91,16 @@ def outline(pdf: Path) -> list[tuple[int, str]]:
             if isinstance(item, list):
                 walk(item)
             else:
-                page = reader.get_destination_page_number(item)  # type: ignore[arg-type]
+                page = parsed.get_destination_page_number(item)  # type: ignore[arg-type]
                 found.append((page + 1, squeeze(str(item.title))))  # type: ignore[attr-defined]
 
-    walk(reader.outline)
+    walk(parsed.outline)
     return found
 
 
 def outline_chapters(pdf: Path) -> list[tuple[int, str, str]]:
     """The outline's headings with their chapter: (file page from 1, title, chapter title)."""
-    reader = PdfReader(str(pdf))
+    parsed = reader(pdf)
     found: list[tuple[int, str, str]] = []
 
     def walk(items: Iterable[object], chapter: str) -> None:
@@ -110,12 +109,12 @@ def outline_chapters(pdf: Path) -> list[tuple[int, str, str]]:
             if isinstance(item, list):
                 walk(item, current)
             else:
-                page = reader.get_destination_page_number(item)  # type: ignore[arg-type]
+                page = parsed.get_destination_page_number(item)  # type: ignore[arg-type]
                 title = squeeze(str(item.title))  # type: ignore[attr-defined]
                 current = title if not chapter else chapter
                 found.append((page + 1, title, current))
 
-    walk(reader.outline, "")
+    walk(parsed.outline, "")
     return found
 
 
@@ -184,7 +183,7 @@ def blank_pages_with_furniture(pdf: Path) -> list[str]:
 def sentences(pdf: Path) -> list[tuple[str, str]]:
     """(page label, sentence) in reading order (pdftotext without layout follows the text,
     hyphenated words joined)."""
-    labels = PdfReader(str(pdf)).page_labels
+    labels = reader(pdf).page_labels
     found = []
     for label, raw in zip(labels, _pdftotext(pdf).split("\f"), strict=False):
         raw = re.sub(r"(\w)-\n(\w)", r"\1\2", raw)
@@ -251,10 +250,10 @@ def index_lines(pdf: Path, title: str = "Index") -> list[str]:
     the end, each page's left column then its right one (``pdftotext -bbox``: words with their
     places), running heads, feet and the index's title left out."""
     start = next(page for page, name in outline(pdf) if name == title)
-    reader = PdfReader(str(pdf))
+    parsed = reader(pdf)
     lines: list[str] = []
     for number, words in enumerate(_words(pdf)[start - 1 :], start):
-        middle = float(reader.pages[number - 1].mediabox.width) / 2
+        middle = float(parsed.pages[number - 1].mediabox.width) / 2
         placed = sorted(
             (x0 >= middle, y0, x0, word)
             for x0, y0, _, _, word in words
@@ -349,12 +348,12 @@ def internal_links(pdf: Path, pages: Iterable[int]) -> list[Link]:
     """The links to a place in the book on the given file pages, each with its text and what
     follows it.  A link broken over two lines or pages is two annotations with one destination:
     they make one link, whose text is followed by what follows its last piece."""
-    reader = PdfReader(str(pdf))
+    parsed = reader(pdf)
     words = _words(pdf)
     links: list[Link] = []
     previous: Link | None = None
     for number in pages:
-        page = reader.pages[number - 1]
+        page = parsed.pages[number - 1]
         height = float(page.mediabox.height)
         for annotation in _resolve(page.get("/Annots")) or ArrayObject():
             annotation = _resolve(annotation)
@@ -394,7 +393,7 @@ def _text_at(words: list[Word], rect: tuple[float, float, float, float]) -> tupl
 def cross_references(pdf: Path) -> list[Link]:
     """The internal links of the text: every page from the first chapter (page 1) to the index,
     the contents and the index being lists of pages themselves."""
-    labels = PdfReader(str(pdf)).page_labels
+    labels = reader(pdf).page_labels
     first = labels.index("1", 2) + 1  # the cover is page 1 of the file too
     index = next(page for page, title in outline(pdf) if title == "Index")
     return internal_links(pdf, range(first, index))
@@ -402,9 +401,9 @@ def cross_references(pdf: Path) -> list[Link]:
 
 def document_info(pdf: Path) -> dict[str, str]:
     """The document information dictionary, and the catalogue's /Lang."""
-    reader = PdfReader(str(pdf))
-    info = {key: str(value) for key, value in (reader.metadata or {}).items()}
-    lang = reader.trailer["/Root"].get_object().get("/Lang")
+    parsed = reader(pdf)
+    info = {key: str(value) for key, value in (parsed.metadata or {}).items()}
+    lang = parsed.trailer["/Root"].get_object().get("/Lang")
     if lang is not None:
         info["/Lang"] = str(lang)
     return info

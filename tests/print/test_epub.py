@@ -32,7 +32,7 @@ from nqsphinx.books.epub import (
 )
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import ui_text
-from tests.building import LANGUAGES, ROOT, build_all
+from tests.building import LANGUAGES, ROOT, Build
 
 NS = {
     "opf": "http://www.idpf.org/2007/opf",
@@ -90,9 +90,10 @@ class Book:
 
 
 @pytest.fixture(scope="session")
-def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Book]:
-    builds = build_all("epub", tmp_path_factory.mktemp("epub"))
-    return {lang: Book(lang, build.check() / "noquarter.epub") for lang, build in builds.items()}
+def books(epub_builds: dict[str, Build]) -> dict[str, Book]:
+    return {
+        lang: Book(lang, build.check() / "noquarter.epub") for lang, build in epub_builds.items()
+    }
 
 
 def epubcheck_command() -> list[str] | None:

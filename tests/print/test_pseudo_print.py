@@ -19,9 +19,9 @@ import pytest
 
 from nqcore.i18n import LOCALE_PATH_VARIABLE
 from nqtranslate.pseudo import PSEUDO
-from tests.building import ROOT, Build, build_all, latexmk_all
+from tests.building import ROOT, Build
 from tests.print.pdfs import text
-from tests.pseudolang import Allowed, english_left, pseudo_catalogues, unused
+from tests.pseudolang import Allowed, PseudoBuilds, english_left, unused
 
 PRODUCTS = ("quick-reference", "spell-cards", "templates")
 #: English any printed page may show.
@@ -59,16 +59,14 @@ def english_lines(pdf: Path, allowed: tuple[Allowed, ...], used: Counter[Allowed
 
 
 @pytest.fixture(scope="module")
-def catalogues(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return pseudo_catalogues(tmp_path_factory.mktemp("pseudo-print"))
+def catalogues(pseudo_builds: PseudoBuilds) -> Path:
+    return pseudo_builds.catalogues
 
 
 @pytest.fixture(scope="module")
-def rulebook(catalogues: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Build, Build]:
+def rulebook(pseudo_builds: PseudoBuilds) -> tuple[Build, Build]:
     """The pseudo language's rulebook: its LaTeX build (with Sphinx's log), then its PDF."""
-    base = tmp_path_factory.mktemp("pseudo-rulebook")
-    latex = build_all("latex", base, languages=[PSEUDO], locale_path=catalogues, strict=False)
-    return latex[PSEUDO], latexmk_all(latex)[PSEUDO]
+    return pseudo_builds.latex, pseudo_builds.pdf
 
 
 def test_print_products_have_no_english(

@@ -23,6 +23,7 @@ from nqprint.texts import print_text
 from tests.building import ROOT
 from tests.print.conftest import Products
 from tests.print.pdfs import PT_PER_INCH, Run, pages, runs, shapes
+from tests.print.pdfs import reader as pdf_reader
 
 LANGS = ["en", "fr"]
 PAPERS = ["a4", "letter"]
@@ -94,7 +95,7 @@ def test_quick_reference_pages_are_the_rulebooks(products: Products, lang: str, 
     """Each block's "p. 74" is the page where the built rulebook of the same language and paper
     shows the rule: found through the PDF's own named destination and page labels."""
     rulebook = products.rulebook(lang, paper)
-    reader = PdfReader(str(rulebook))
+    reader = pdf_reader(rulebook)
     anchors = _anchors(rulebook.with_suffix(".aux"))
     printed = _printed_refs(products.pdf("quick-reference", lang, paper), lang)
     for key, labels in quick_reference.SOURCES.items():
@@ -136,7 +137,7 @@ def test_the_sheet_without_a_built_rulebook_fails_in_one_line(tmp_path: Path) ->
 
 def _cards(pdf: Path, page: int, paper: str) -> list[list[Run]]:
     """The runs of each card of a page, by where they stand in the 3 × 3 grid."""
-    reader = PdfReader(str(pdf))
+    reader = pdf_reader(pdf)
     height = float(reader.pages[0].mediabox.height)
     left, top = spell_cards.grid_origin(PAPERS_BY_NAME[paper])
     grid: dict[tuple[int, int], list[Run]] = {}

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.building import ROOT, Build, build_all
+from tests.building import ROOT, Build
 
 #: Tests the doctest builder ran in each language before the examples' code left the pages.
 BEFORE_FOLDING = 228
@@ -20,11 +20,6 @@ def doctest_examples_in_sources() -> int:
     pages = sorted((ROOT / "docs").glob("*.md"))
     return sum(len(parser.get_examples(code)) for page in pages
                for code in _DOCTEST_BLOCK.findall(page.read_text(encoding="utf-8")))  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def doctest_builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Build]:
-    return build_all("doctest", tmp_path_factory.mktemp("doctest"))
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

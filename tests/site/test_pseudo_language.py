@@ -26,8 +26,8 @@ import pytest
 
 from nqcore.i18n import LANGUAGES, LOCALE_PATH_VARIABLE, format_percent
 from nqtranslate.pseudo import PSEUDO, pseudo
-from tests.building import ROOT, build_all
-from tests.pseudolang import Allowed, english_left, pseudo_catalogues, unused
+from tests.building import ROOT
+from tests.pseudolang import Allowed, PseudoBuilds, english_left, unused
 
 #: The reviewed allow-list.
 ALLOWED = (
@@ -139,16 +139,9 @@ def read_site(site: Path) -> tuple[list[Text], list[Text]]:
 
 
 @pytest.fixture(scope="module")
-def catalogues(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every catalogue in the pseudo language, outside the repository."""
-    return pseudo_catalogues(tmp_path_factory.mktemp("pseudo-language"))
-
-
-@pytest.fixture(scope="module")
-def pseudo_site(catalogues: Path) -> Path:
+def pseudo_site(pseudo_builds: PseudoBuilds) -> Path:
     """The site in the pseudo language, built once, from catalogues outside the repository."""
-    scratch = catalogues.parent
-    build = build_all("html", scratch / "build", languages=[PSEUDO], locale_path=catalogues)[PSEUDO]
+    build = pseudo_builds.site
     assert "WARNING" not in build.log and "ERROR" not in build.log, build.log
     return build.check()
 
@@ -174,8 +167,9 @@ def test_a_third_language_builds_from_its_catalogues_alone(pseudo_site: Path) ->
     assert len(pages) >= len(expected) + 3  # with the index, the search and the 404 pages
 
 
-def test_the_start_page_lists_a_third_language(catalogues: Path, tmp_path: Path) -> None:
+def test_the_start_page_lists_a_third_language(pseudo_builds: PseudoBuilds, tmp_path: Path) -> None:
     """The site's root page (and the offline archive's, the same page) from the catalogues."""
+    catalogues = pseudo_builds.catalogues
     write = "import sys, pathlib; from nqsphinx.site.root_page import write_start_page as w; "
     write += "w(pathlib.Path(sys.argv[1]))"
     env = {**os.environ, LOCALE_PATH_VARIABLE: str(catalogues)}

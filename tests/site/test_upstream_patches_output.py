@@ -1,9 +1,13 @@
 """The build speed-ups change no byte: both sites, their search indexes, the offline archive and
-the LaTeX sources, built with nqsphinx.upstream.patches on and off (``NQ_UPSTREAM_PATCHES=0``)."""
+the LaTeX sources, built with nqsphinx.upstream.patches on and off (``NQ_UPSTREAM_PATCHES=0``).
+
+The builds with the patches on are the session's (``html_builds``, ``latex_builds``: the same
+commands); only the builds with them off are made here."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -11,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from nqsphinx.upstream.patches import SWITCH
-from tests.building import LANGUAGES, ROOT
+from tests.building import LANGUAGES, ROOT, Build
 
 pytestmark = pytest.mark.slow
 
 
-def _builds(base: Path, switch: str) -> list[list[str]]:
+def _builds(base: Path) -> list[list[str]]:
     commands = []
     for builder, edition in (("html", []), ("latex", ["-t", "print"])):
         for lang in LANGUAGES:
@@ -28,18 +32,34 @@ def _builds(base: Path, switch: str) -> list[list[str]]:
     return commands
 
 
+def _site_root_and_archive(base: Path, switch: str) -> None:
+    env = dict(os.environ, **{SWITCH: switch})
+    for module in ("nqsphinx.site.root_page", "nqsphinx.site.archive"):
+        subprocess.run([sys.executable, "-m", module, str(base / "html")], env=env, check=True,
+                       capture_output=True)  # fmt: skip
+
+
 def build(base: Path, switch: str) -> Path:
     """Both sites, their root page and archive, and both LaTeX sources, in ``base``."""
     env = dict(os.environ, **{SWITCH: switch})
-    for pair in (_builds(base, switch)[:2], _builds(base, switch)[2:]):  # two at a time
+    for pair in (_builds(base)[:2], _builds(base)[2:]):  # two at a time
         running = [subprocess.Popen(c, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                     text=True) for c in pair]  # fmt: skip
         for process in running:
             log, _ = process.communicate()
             assert process.returncode == 0, log
-    for module in ("nqsphinx.site.root_page", "nqsphinx.site.archive"):
-        subprocess.run([sys.executable, "-m", module, str(base / "html")], env=env, check=True,
-                       capture_output=True)  # fmt: skip
+    _site_root_and_archive(base, switch)
+    return base
+
+
+def lay_out(base: Path, html: dict[str, Build], latex: dict[str, Build]) -> Path:
+    """The session's builds laid out in ``base`` as :func:`build` lays out its own."""
+    for lang in LANGUAGES:
+        shutil.copytree(html[lang].check(), base / "html" / lang)
+        (base / "latex" / lang).mkdir(parents=True)
+        for tex in latex[lang].check().glob("*.tex"):
+            shutil.copy2(tex, base / "latex" / lang / tex.name)
+    _site_root_and_archive(base, "1")
     return base
 
 
@@ -49,8 +69,11 @@ def outputs(base: Path) -> dict[str, bytes]:
     return {p.relative_to(base).as_posix(): p.read_bytes() for p in files}
 
 
-def test_patches_change_no_byte_of_the_sites_archive_and_tex(tmp_path: Path) -> None:
-    on = outputs(build(tmp_path / "on", "1"))
+def test_patches_change_no_byte_of_the_sites_archive_and_tex(
+    html_builds: dict[str, Build], latex_builds: dict[str, Build], tmp_path: Path
+) -> None:
+    assert os.environ.get(SWITCH, "1") != "0", "the session's builds must have the patches on"
+    on = outputs(lay_out(tmp_path / "on", html_builds, latex_builds))
     off = outputs(build(tmp_path / "off", "0"))
     assert sorted(on) == sorted(off)
     for kind in (
