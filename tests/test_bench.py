@@ -107,3 +107,18 @@ def test_the_ratios_of_both_sites_to_plain_english_say_what_is_left() -> None:
     assert "0.00 s    0%  the root page" in text
     results["html"] = result("html", (2.4, 2.4), (2.4, 2.4), (2.4, 2.4))
     assert bench.ratios(results).endswith("(goal ≤ 1.3 ×: wall met CPU met).")
+
+
+def test_a_missed_incremental_goal_is_explained_by_cause() -> None:
+    """The largest cause first, each with its CPU seconds, its share and why it runs."""
+    bench = _bench_module()
+    report = bench.breakdown_report([
+        ("the offline archive of both sites", 0.5, "zipped again whole"),
+        ("English Sphinx: start-up", 1.5, "imports"),
+    ], 1.0)  # fmt: skip
+    lines = report.splitlines()
+    assert "(2.00 s CPU" in lines[0] and "goal 1.0 s" in lines[0]
+    assert lines[1:] == [
+        "   1.50 s   75%  English Sphinx: start-up: imports",
+        "   0.50 s   25%  the offline archive of both sites: zipped again whole",
+    ]

@@ -8,8 +8,10 @@ one-line messages is compared with MyST for every message of locale/.
 from __future__ import annotations
 
 import io
+import json
 from contextlib import redirect_stderr
 from pathlib import Path
+from typing import Any
 
 import polib
 import pytest
@@ -136,3 +138,44 @@ def test_a_translated_title_takes_the_targets_that_named_it() -> None:
         updater = _NodeUpdater(title, nodes.paragraph("", new), page, noqa=False)
         assert upstream_patches.update_title_mapping(updater)
     assert [t["refname"] for t in targets] == ["mouvement", "magie"]
+
+
+def _index_builder(index_entries: dict[str, list[tuple[str, str, str]]]) -> object:
+    """A search index of pages ``a`` and ``b`` holding ``index_entries`` (no domain objects)."""
+    from types import SimpleNamespace
+
+    from sphinx.search import IndexBuilder
+
+    builder = IndexBuilder.__new__(IndexBuilder)
+    builder._titles = {"a": "A", "b": "B"}
+    builder._filenames = {"a": "a.md", "b": "b.md"}
+    builder._all_titles = {"a": [], "b": []}
+    builder._mapping = {"word": {"a"}, "gone": set()}  # "gone": only a rewritten page held it
+    builder._title_mapping = {}
+    builder._index_entries = index_entries
+    builder._objtypes, builder._objnames = {}, {}
+    builder._domains = SimpleNamespace(sorted=lambda: [])  # type: ignore[assignment]
+    builder._env_version = 1
+    return builder
+
+
+def test_the_search_index_keeps_the_entries_of_pages_not_written_again() -> None:
+    """An incremental build reloads the last index: the index entries of the pages it does not
+    write come back, in page order, and a word no page holds is left out, as in a clean build."""
+    assert "search-index-entries" in upstream_patches.install()
+    builder: Any = _index_builder({
+        "b": [("Move", "move", "")], "a": [("Aim", "aim", "main"), ("move", "m2", "")],
+    })  # fmt: skip
+    frozen = builder.freeze()
+    assert frozen["indexentries"] == {"aim": [(0, "aim", True)],
+                                      "move": [(0, "m2", False), (1, "move", False)]}  # fmt: skip
+    assert frozen["terms"] == {"word": 0}
+    saved = json.loads(json.dumps(frozen))  # as searchindex.js holds it
+    assert upstream_patches.frozen_index_entries(saved) == {
+        "a": [("aim", "aim", "main"), ("move", "m2", "")], "b": [("move", "move", "")],
+    }  # fmt: skip
+    from sphinx.search import js_index
+
+    again: Any = _index_builder({})
+    again.load(io.StringIO(js_index.dumps(saved)), js_index)
+    assert json.loads(json.dumps(again.freeze())) == saved

@@ -103,7 +103,7 @@ def measure(
     """Run the commands at once and wait for all: wall time, CPU time of all of them and their
     children, and the peak resident memory of the largest process. An exit code outside
     ``allowed`` is an error."""
-    env = scratch_env(cwd)
+    env = bench_env(cwd)
     logs, running = [], []
     started = time.perf_counter()
     for command in commands:
@@ -132,9 +132,17 @@ def measure(
     return Sample(seconds, cpu, peak, allowed_failure)
 
 
+def bench_env(cwd: Path) -> dict[str, str]:
+    """The scratch copy's environment, with Python's bytecode cache as a checkout has it: a
+    shell that sets PYTHONDONTWRITEBYTECODE made every build compile the project's modules."""
+    env = scratch_env(cwd)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def measure_inside(code: str, cwd: Path) -> Sample:
     """Run Python ``code`` that prints the seconds it timed itself (no interpreter start-up)."""
-    env = scratch_env(cwd)
+    env = bench_env(cwd)
     process = subprocess.Popen(
         [PYTHON, "-c", code],
         cwd=cwd,
@@ -239,6 +247,106 @@ def _incremental(copy: Path) -> Sample:
         return measure(_make(copy, "html"), copy)
     finally:
         page.write_text(text, encoding="utf-8")
+
+
+#: The phases of a Sphinx build in its profile: (function, file ending), what it is, why.
+SPHINX_PHASES = (
+    ("__init__", "sphinx/application.py", "start-up",
+     "Python, Sphinx, MyST, Furo and the extension imported and set up, the environment loaded"),
+    ("read", "sphinx/builders/__init__.py", "reading", "the changed page parsed (and translated)"),
+    ("write", "sphinx/builders/__init__.py", "writing",
+     "the changed page, its toctree parents, coverage and glossary pages"),
+    ("finish", "sphinx/builders/html/__init__.py", "finishing",
+     "index pages, search index, static files, bundles, offline files"),
+)  # fmt: skip
+
+
+def _steps(copy: Path) -> list[list[str]]:
+    """The commands ``make html`` runs now (``make -n``), continuation lines joined."""
+    dry = subprocess.run([*_make(copy, "html")[0], "-n"], cwd=copy, env=bench_env(copy),
+                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    lines = dry.replace("\\\n", " ").splitlines()
+    return [line.split() for line in lines if line.split()[:1] not in (["mkdir"], ["touch"], [])]
+
+
+#: Sphinx under cProfile timed in CPU time (a busy machine would stretch wall-clock times):
+#: ``python -c PROFILED <profile file> <sphinx-build arguments>``.
+PROFILED = """\
+import cProfile, runpy, sys, time
+out, sys.argv = sys.argv[1], ["sphinx-build", *sys.argv[2:]]
+profile = cProfile.Profile(time.process_time)
+try:
+    profile.runcall(runpy.run_module, "sphinx", run_name="__main__")
+except SystemExit as stop:
+    if stop.code:
+        raise
+finally:
+    profile.dump_stats(out)"""
+
+
+def _phases(profile: Path, cpu: float) -> list[tuple[str, float, str]]:
+    """The Sphinx build's phases, their share of its profile applied to its CPU time."""
+    import pstats
+
+    stats = pstats.Stats(str(profile)).stats  # type: ignore[attr-defined]
+    total = max(t[3] for t in stats.values())
+    found = []
+    for function, ending, what, why in SPHINX_PHASES:
+        cumulative = max((t[3] for (f, _, name), t in stats.items()
+                          if name == function and f.endswith(ending)), default=0.0)  # fmt: skip
+        found.append((what, cpu * cumulative / total, why))
+    rest = cpu - sum(seconds for _, seconds, _ in found)
+    return [("imports of sphinx-build itself", rest, "before the application starts"), *found]
+
+
+#: The other commands of ``make html``, by the module they run: what they are, why they run.
+OTHER_STEPS = {
+    "pytest": ("the changed page's worked examples (pytest)",
+               "every example is run against the engine before anything is published"),
+    "nqsphinx.site.root_page": ("the root page and service worker", "a Python start-up of its own"),
+    "nqsphinx.site.archive": ("the offline archive of both sites",
+                              "zipped again whole, a Python start-up of its own"),
+}  # fmt: skip
+
+
+def incremental_breakdown(copy: Path) -> list[tuple[str, float, str]]:
+    """After one paragraph changes: each command of ``make html`` on its own, its CPU time, and
+    for the Sphinx builds the share of each phase (from a profile of the same rebuild again)."""
+    page, text, changed = changed_paragraph(copy)
+    rows: list[tuple[str, float, str]] = []
+    try:
+        page.write_text(text, encoding="utf-8")
+        measure(_make(copy, "html"), copy)
+        page.write_text(changed, encoding="utf-8")
+        for step in _steps(copy):
+            sample = measure([step], copy)
+            if step[0] != "sphinx-build":
+                module = step[2] if step[1:2] == ["-m"] else step[0]
+                what, why = OTHER_STEPS.get(module, (" ".join(step[:3]), ""))
+                rows.append((what, sample.cpu, why))
+                continue
+            lang = "French" if "language=fr" in step else "English"
+            profile = copy / "_build" / f"bench-{lang}.prof"
+            time.sleep(0.01)
+            page.write_text(changed, encoding="utf-8")  # newer: the same rebuild, profiled
+            measure([[PYTHON, "-c", PROFILED, str(profile), *step[1:]]], copy)
+            rows += [(f"{lang} Sphinx: {what}", seconds, why)
+                     for what, seconds, why in _phases(profile, sample.cpu)]  # fmt: skip
+    finally:
+        page.write_text(text, encoding="utf-8")
+    return rows
+
+
+def breakdown_report(rows: list[tuple[str, float, str]], goal: float) -> str:
+    """The table of causes: CPU seconds, share, what and why; the largest first."""
+    total = sum(seconds for _, seconds, _ in rows)
+    lines = [f"What is left of the one-paragraph rebuild ({total:.2f} s CPU, the commands run "
+             f"one at a time; goal {goal:.1f} s), by cause, from a profile of each Sphinx "
+             "build:"]  # fmt: skip
+    for what, seconds, why in sorted(rows, key=lambda row: -row[1]):
+        lines.append(f"  {seconds:5.2f} s  {seconds / total:4.0%}  {what}" +
+                     (f": {why}" if why else ""))  # fmt: skip
+    return "\n".join(lines)
 
 
 def _unchanged(copy: Path) -> Sample:
@@ -742,7 +850,8 @@ def annotate(results: dict[str, Result]) -> None:
         timed = results.get(name)
         if timed and timed.samples:
             timed.note = "goal met" if timed.median < limit else "goal missed"
-    for name, limit in {"incremental": 1.0, "unchanged": 0.5}.items():  # goals in CPU time
+    goals = {"incremental": INCREMENTAL_GOAL, "unchanged": 0.5}  # in CPU time
+    for name, limit in goals.items():
         timed = results.get(name)
         if timed and timed.samples:
             cpu = statistics.median(s.cpu for s in timed.samples)
@@ -816,6 +925,7 @@ def ratios(results: dict[str, Result]) -> str:
 
 
 GOAL_RATIO = 1.3
+INCREMENTAL_GOAL = 1.0  # CPU seconds of both sites after one paragraph changes
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -876,6 +986,14 @@ def main(argv: list[str] | None = None) -> int:
                 ),
                 flush=True,
             )
+        left = ""
+        cpu = _cpu(results, "incremental")
+        if cpu is not None and cpu > INCREMENTAL_GOAL:
+            try:
+                left = breakdown_report(incremental_breakdown(copy), INCREMENTAL_GOAL)
+            except BenchError as error:
+                print(f"bench: incremental breakdown failed:\n{error}", file=sys.stderr)
+                status = 1
         pages = ""
         if not args.only or "pages" in args.only:
             try:
@@ -899,6 +1017,8 @@ def main(argv: list[str] | None = None) -> int:
     summary = ratios(results)
     if summary:
         print(f"\n{summary}")
+    if left:
+        print(f"\n{left}")
     if pages:
         print(f"\n{pages}")
     if "lighthouse" in results and LIGHTHOUSE.reports:

@@ -29,6 +29,7 @@ from functools import cache
 from html import escape
 from pathlib import Path
 from typing import Any, NamedTuple
+from weakref import WeakKeyDictionary
 
 from docutils import nodes
 from sphinx import addnodes
@@ -301,11 +302,23 @@ def merge_uses(
     _uses(env).update({name: theirs[name] for name in docnames if name in theirs})
 
 
+#: The builds (their environments) in which a page other than the glossary changed.
+_others_changed: WeakKeyDictionary[BuildEnvironment, bool] = WeakKeyDictionary()
+
+
 def glossary_outdated(
     app: Sphinx, env: BuildEnvironment, added: Set[str], changed: Set[str], removed: Set[str]
 ) -> list[str]:
-    """The glossary page lists the sections that use each term: re-read it when a page changes."""
-    others = (set(added) | set(changed) | set(removed)) - {GLOSSARY_PAGE}
+    """Notes whether a page other than the glossary changed (see :func:`glossary_updated`)."""
+    _others_changed[env] = bool((set(added) | set(changed) | set(removed)) - {GLOSSARY_PAGE})
+    return []
+
+
+def glossary_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """The glossary page lists the sections that use each term: written again when another page
+    changes. The list is made when the page is written (:class:`GlossaryUses`), from the uses
+    each page's reading left in the environment, so the page need not be read again."""
+    others = _others_changed.pop(env, False)
     return [GLOSSARY_PAGE] if others and GLOSSARY_PAGE in env.all_docs else []
 
 
@@ -397,3 +410,4 @@ def setup(app: Sphinx) -> None:
     app.connect("env-purge-doc", purge_uses)
     app.connect("env-merge-info", merge_uses)
     app.connect("env-get-outdated", glossary_outdated)
+    app.connect("env-get-updated", glossary_updated)

@@ -8,8 +8,10 @@ order, so the page applies and runs the same thing; a file with attributes of it
 ``data-*``, a media query) or from elsewhere stays a file of its own and ends a run.  The bundle's
 name is a hash of its files' names; its text is written when the build finishes, after every file
 (generated ones included) is in place, and written again by every build (incremental ones too),
-from the list of bundles kept in the doctree folder.  ``design-tabs.js`` is left out of pages
-without tabs (none has any).
+from the list of bundles kept in the doctree folder.  The bundles of the last build are removed
+before any page is written: Sphinx adds ``?v=<checksum>`` to a file already in the output, so the
+pages an incremental build wrote named them otherwise than a clean build.  ``design-tabs.js`` is
+left out of pages without tabs (none has any).
 
 A stylesheet that imports another or points to a file by a relative ``url()`` stops the build:
 from ``_static/`` the address would point elsewhere.
@@ -127,6 +129,14 @@ class Bundles:
         context["css_files"] = self._replace(styles, "css", _CascadingStyleSheet)
         context["script_files"] = self._replace(scripts, "js", _JavaScript)
 
+    def forget(self, app: Sphinx, builder: Any) -> None:
+        """The last build's bundles leave the output before the pages are written (they are
+        written again when the build finishes), so that a page names them as in a clean build."""
+        if app.builder.name != "html":
+            return
+        for old in (Path(app.outdir) / "_static").glob(f"{PREFIX}*"):
+            old.unlink()
+
     def write(self, app: Sphinx, exception: Exception | None) -> None:
         if exception is not None or app.builder.name != "html":
             return
@@ -149,6 +159,7 @@ def setup(app: Sphinx) -> None:
     bundles = Bundles()
     # Last: every other handler has added its files to the page.
     app.connect("html-page-context", bundles.page_context, priority=950)
+    app.connect("write-started", bundles.forget)
     # After the writers of generated files (nq-aspects.css, translations.js: priority 500), before
     # the Read the Docs worker, which lists the bundles (nqsphinx.site.offline: 950).
     app.connect("build-finished", bundles.write, priority=900)

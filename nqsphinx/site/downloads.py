@@ -9,18 +9,22 @@ empty: none), each on A4 and, when it was built, on US Letter (``<name>-<lang>-l
 each as a Sphinx download, which the HTML builder copies into the site
 (``_downloads/``, in the offline archive too). A site never links a file it does not hold.
 ``make all`` builds the PDFs before the sites for that reason. A page that looked for a missing
-PDF is read again at the next build (a missing dependency), so it links the PDF once it is made.
+PDF is read again at the build after that PDF is made, so that it links it (not at every build, as
+a missing Sphinx dependency would be: ``make html`` without the PDFs read the home page and the
+cards page again after any edit).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Set
 from pathlib import Path
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
+from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from nqcore.i18n import format_number
@@ -93,7 +97,7 @@ class DownloadsDirective(SphinxDirective):
             for paper in PAPERS:
                 pdf = Path(folder) / pdf_name(product, lang, paper)
                 if not pdf.is_file():
-                    self.env.note_dependency(str(pdf))  # read again once it is made
+                    _missing(self.env).setdefault(self.env.docname, set()).add(str(pdf))
                     continue
                 links.append(self.link(pdf, link_text(product, lang, pdf.stat().st_size, paper)))
             if links:
@@ -127,7 +131,34 @@ def _configure(app: Sphinx, config: Config) -> None:
         config.nq_print_pdfs = str(Path(config.nq_print_pdfs).resolve())
 
 
+def _missing(env: BuildEnvironment) -> dict[str, set[str]]:
+    """Per page, the PDFs it looked for and did not find."""
+    if not hasattr(env, "nq_missing_pdfs"):
+        env.nq_missing_pdfs = {}  # type: ignore[attr-defined]
+    return env.nq_missing_pdfs  # type: ignore[attr-defined,no-any-return]
+
+
+def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    _missing(env).pop(docname, None)
+
+
+def _merge(app: Sphinx, env: BuildEnvironment, docnames: Set[str],
+           other: BuildEnvironment) -> None:  # fmt: skip
+    theirs = _missing(other)
+    _missing(env).update({name: theirs[name] for name in docnames if name in theirs})
+
+
+def _made_since(app: Sphinx, env: BuildEnvironment, added: Set[str], changed: Set[str],
+                removed: Set[str]) -> list[str]:  # fmt: skip
+    """The pages to read again: those that looked for a PDF that is there now."""
+    return sorted(name for name, pdfs in _missing(env).items()
+                  if name in env.all_docs and any(os.path.isfile(pdf) for pdf in pdfs))  # fmt: skip
+
+
 def setup(app: Sphinx) -> None:
     app.add_config_value("nq_print_pdfs", "", "env", types=frozenset({str}))
     app.connect("config-inited", _configure)
     app.add_directive("nq-downloads", DownloadsDirective)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
+    app.connect("env-get-outdated", _made_since)

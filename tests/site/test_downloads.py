@@ -31,13 +31,14 @@ LINK = re.compile(
 )
 
 
-def build(src: Path, lang: str, pdfs: Path | None, fresh: bool = True) -> tuple[Path, str]:
+def build(src: Path, lang: str, pdfs: Path | None, fresh: bool = True,
+          status: StringIO | None = None) -> tuple[Path, str]:  # fmt: skip
     """Build the one-page project; its HTML folder and its warnings."""
     warnings = StringIO()
     overrides = {"language": lang, "nq_print_pdfs": str(pdfs) if pdfs else ""}
     app = SphinxTestApp(
         "html", srcdir=src, builddir=src / "_build" / lang, freshenv=fresh,
-        confoverrides=overrides, status=StringIO(), warning=warnings,
+        confoverrides=overrides, status=status or StringIO(), warning=warnings,
     )  # fmt: skip
     try:
         app.build()
@@ -139,6 +140,26 @@ def test_a_pdf_made_after_the_site_is_linked_at_the_next_build(
     site, warnings = build(src, "en", pdfs, fresh=False)
     assert warnings == ""
     assert [href.rsplit("/", 1)[1] for href, _ in links(site)][-1] == "templates-en.pdf"
+
+
+def test_a_missing_pdf_makes_the_page_read_again_only_once_it_is_made(
+    project: tuple[Path, Path],
+) -> None:
+    """Not at every build: ``make html`` without the PDFs read the home page after any edit."""
+    src, pdfs = project
+    build(src, "en", pdfs)
+    status = StringIO()
+    build(src, "en", pdfs, fresh=False, status=status)
+    assert "0 added, 0 changed, 0 removed" in _plain(status.getvalue())
+    (pdfs / "templates-en.pdf").write_bytes(b"%PDF-1.4\n")
+    status = StringIO()
+    build(src, "en", pdfs, fresh=False, status=status)
+    assert "0 added, 1 changed, 0 removed" in _plain(status.getvalue())
+
+
+def _plain(log: str) -> str:
+    """Sphinx's log without colour codes, whatever the terminal says."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", log)
 
 
 def test_without_a_pdf_folder_nothing_is_linked(project: tuple[Path, Path]) -> None:
