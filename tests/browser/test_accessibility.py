@@ -13,7 +13,9 @@ pages are checked at a time (one per core), each in its own context, one loading
 runs axe.  An offline copy (file://) whose document, once its scripts have run, is the served
 page's less the links to the archive (the copies leave them out) is that page: it gets the
 served page's findings in the same setting, and its own load's errors; a copy whose document
-differs (a script that acts otherwise from the disk) gets its own axe run.
+differs (a script that acts otherwise from the disk) gets its own axe run.  Measured on 2
+shared cores (load 5): this file, 600 tests with 316 pages × settings served, in 307 s (382 s of
+CPU); the former every-page run, one setting, 78 runs: 98 s of CPU.  The rest is axe itself.
 
 axe-core comes bundled with axe-playwright-python (pinned in pyproject's dev extras); nothing is
 downloaded.  An exception is made only in REVIEWED below, each with its reason.
