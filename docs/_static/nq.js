@@ -1,17 +1,18 @@
 // The language switch keeps the reader's place.  Section labels, and the order of the blocks of
 // a section (paragraphs, tables, cards...), are the same in both languages.  Followed, the link
 // (langswitch.py) gets #label of the section heading nearest above the reader's line (the top of
-// the window, under a phone's sticky header) and ?p=N, the block of that section the reader is
-// at; the other page, once loaded, scrolls to that block.  Fixes: the switch kept the place only
+// the window, under a phone's sticky header or a desktop's strip of switches) and ?p=N, the
+// block of that section the reader is at; the other page, once loaded, scrolls to that block.  Fixes: the switch kept the place only
 // when the address had an anchor, and a reader who had scrolled landed at the top of the page.
 // On the search page the query goes across instead.
 (() => {
   const HEADINGS = ":scope > :is(h1, h2, h3, h4, h5, h6)";
-  const headerBottom = () => {
-    const header = document.querySelector(".mobile-header");
-    return header && getComputedStyle(header).display !== "none"
-      ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
-  };
+  // What stays at the top of the window: a phone's header, a desktop's strip of switches.
+  const headerBottom = () => Math.max(0, ...[".mobile-header", ".nq-top-bar"]
+    .map((selector) => document.querySelector(selector))
+    .filter((bar) => bar && getComputedStyle(bar).display !== "none"
+      && getComputedStyle(bar).position === "sticky")
+    .map((bar) => bar.getBoundingClientRect().bottom));
   // Below the header, and below where a heading reached by its anchor sits (Furo's
   // scroll-margin-top of :target on a phone is 2.5rem).
   const readerLine = () => headerBottom() + 48;

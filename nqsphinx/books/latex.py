@@ -252,6 +252,10 @@ CONTENTS = r"""
 \makeatother
 """
 
+#: The chapter openings and the contents' title of every language (fncychap's Sonny): the title
+#: as written, under "Chapter 1" / « Chapitre 1 » in the language's word and figures.
+CHAPTER_STYLE = r"\usepackage[Sonny]{fncychap}"
+
 #: What keeps things together on a page.
 #: - A table's caption stays with its table, and a heading with the caption under it: the
 #:   caption package leaves a breakpoint before and after a caption (its skips follow a colour
@@ -321,6 +325,9 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
     result.setdefault("maketitle", cover(lang))
     result.setdefault("extraclassoptions", "openany")
     result.setdefault("tableofcontents", r"\nqtableofcontents")
+    # One chapter style in every language: Sphinx's default, Bjarne, capitalises titles
+    # ("CONTENTS") and spells numbers in English words, so Sphinx gives French Sonny instead.
+    result.setdefault("fncychap", CHAPTER_STYLE)
     numbering = r"\PassOptionsToPackage{numfigreset=1}{sphinx}"  # "Table 12.2": one per table
     result["passoptionstopackages"] = result.get("passoptionstopackages", "") + "\n" + numbering
     contents = CONTENTS % {"contents": _tex(ui_text("Contents", lang))}
