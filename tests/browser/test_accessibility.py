@@ -33,8 +33,8 @@ from typing import Any
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 
-from nqsphinx.site_archive import DOWNLOAD_LINK
-from nqsphinx.site_root import ROOT_PAGE
+from nqsphinx.site.archive import DOWNLOAD_LINK
+from nqsphinx.site.root_page import ROOT_PAGE
 from tests.browser.conftest import Site, _recorded
 from tests.building import ROOT
 
@@ -103,7 +103,7 @@ REVIEWED_PROBLEMS = (
         r"has been blocked by CORS policy|Failed to load resource: net::ERR_FAILED "
         r"\[\S*/nq-at-table\.js\?v=\w+\]$)",
         "Found by this matrix, not fixed here: the At the table page's script is a module "
-        "(nqsphinx/at_table.py, add_js_file type=module), which Chromium does not load from "
+        "(nqsphinx/site/at_table.py, add_js_file type=module), which Chromium does not load from "
         "file://; the offline copy's calculators then do nothing, not even say that they need "
         "the web (site_archive.py means them to).  Its axe results are this page's own.",
     ),

@@ -1,4 +1,4 @@
-"""Both rulebooks open their contents and chapters alike (nqsphinx.latex.CHAPTER_STYLE): the
+"""Both rulebooks open their contents and chapters alike (nqsphinx.books.latex.CHAPTER_STYLE): the
 contents page's title as the language writes it ("Contents", « Table des matières »), never in
 capitals, and set in the same type at the same place; each chapter under "Chapter 1" /
 « Chapitre 1 » in figures, its title as written.  Sphinx's default chapter style for English
