@@ -132,9 +132,8 @@ test-fast:
 bench:
 	$(PYTHON) tools/bench.py $(BENCH_ARGS)
 
-# Laid out by `ruff format` (run it before committing): the extension, print, the translation
-# tooling and tools/.
-FORMATTED := nqsphinx nqprint nqtranslate tools
+# Laid out by `ruff format` (run it before committing): every Python file of the project.
+FORMATTED := nqcore nqsphinx nqprint nqtranslate tests examples conf.py tools
 
 lint:
 	ruff check nqcore nqsphinx nqprint nqtranslate tests examples conf.py

@@ -46,50 +46,101 @@ def main(argv: list[str] | None = None) -> int:
 
     print(_(N_("A whole attack, step by step")))
     print()
-    print(_(N_("Two ranked units of {models} models: {attacker} and {target}.")).format(
-        models=UNIT_SIZE, attacker=engine(dwarf.name), target=engine(men.name)))
+    print(
+        _(N_("Two ranked units of {models} models: {attacker} and {target}.")).format(
+            models=UNIT_SIZE, attacker=engine(dwarf.name), target=engine(men.name)
+        )
+    )
     print()
 
     axe = dwarf.weapons[0]
-    print(_(N_("1. The {attacker} charges {inches}\" as his first action and makes contact."))
-          .format(attacker=engine(dwarf.name), inches=format_number(CHARGE_INCHES, lang)))
+    print(
+        _(N_('1. The {attacker} charges {inches}" as his first action and makes contact.')).format(
+            attacker=engine(dwarf.name), inches=format_number(CHARGE_INCHES, lang)
+        )
+    )
     spent = move_cost(CHARGE_INCHES)
     momentum = momentum_actions(charge_was_first_action=True, made_contact=True)
     left = (dwarf.ac or 0) - spent + momentum
     attacks = attacks_possible(left, axe.uc or 0)
-    print(_(plural(lang, attacks,
-                   N_("   AC {ac} - {spent} for the move + {momentum} momentum = {left} AC: "
-                      "{attacks} attack with the {weapon} (UC {uc})."),
-                   N_("   AC {ac} - {spent} for the move + {momentum} momentum = {left} AC: "
-                      "{attacks} attacks with the {weapon} (UC {uc}).")))
-          .format(ac=dwarf.ac, spent=spent, momentum=momentum, left=left, attacks=attacks,
-                  weapon=engine(axe.name), uc=axe.uc))
+    print(
+        _(
+            plural(
+                lang,
+                attacks,
+                N_(
+                    "   AC {ac} - {spent} for the move + {momentum} momentum = {left} AC: "
+                    "{attacks} attack with the {weapon} (UC {uc})."
+                ),
+                N_(
+                    "   AC {ac} - {spent} for the move + {momentum} momentum = {left} AC: "
+                    "{attacks} attacks with the {weapon} (UC {uc})."
+                ),
+            )
+        ).format(
+            ac=dwarf.ac,
+            spent=spent,
+            momentum=momentum,
+            left=left,
+            attacks=attacks,
+            weapon=engine(axe.name),
+            uc=axe.uc,
+        )
+    )
     charging = close_combat_modifiers()["charging"]
-    print(_(N_("   To hit he adds: {modifier} ({value}).")).format(
-        modifier=engine(charging.label), value=format_signed(charging.value, lang)))
+    print(
+        _(N_("   To hit he adds: {modifier} ({value}).")).format(
+            modifier=engine(charging.label), value=format_signed(charging.value, lang)
+        )
+    )
     _steps(dwarf, axe, men, ["charging"], ranked, lang)
     print()
 
     sword = men.weapons[0]
     attacks = attacks_possible(men.ac or 0, sword.uc or 0)
-    print(_(plural(lang, attacks,
-                   N_("2. When they are activated, the {attacker} strike back: AC {ac}, "
-                      "{attacks} attack each with the {weapon} (UC {uc})."),
-                   N_("2. When they are activated, the {attacker} strike back: AC {ac}, "
-                      "{attacks} attacks each with the {weapon} (UC {uc}).")))
-          .format(
-        attacker=engine(men.name), ac=men.ac, attacks=attacks, weapon=engine(sword.name),
-        uc=sword.uc))
+    print(
+        _(
+            plural(
+                lang,
+                attacks,
+                N_(
+                    "2. When they are activated, the {attacker} strike back: AC {ac}, "
+                    "{attacks} attack each with the {weapon} (UC {uc})."
+                ),
+                N_(
+                    "2. When they are activated, the {attacker} strike back: AC {ac}, "
+                    "{attacks} attacks each with the {weapon} (UC {uc})."
+                ),
+            )
+        ).format(
+            attacker=engine(men.name),
+            ac=men.ac,
+            attacks=attacks,
+            weapon=engine(sword.name),
+            uc=sword.uc,
+        )
+    )
     total = _steps(men, sword, dwarf, [], ranked, lang)
     for wounds, probability in wounds_distribution(total, attacks).items():
-        print(_(plural(lang, wounds, N_("   {wounds} wound from {attacks} attacks: {chance}."),
-                       N_("   {wounds} wounds from {attacks} attacks: {chance}."))).format(
-            wounds=wounds, attacks=attacks, chance=chance(probability, lang)))
+        print(
+            _(
+                plural(
+                    lang,
+                    wounds,
+                    N_("   {wounds} wound from {attacks} attacks: {chance}."),
+                    N_("   {wounds} wounds from {attacks} attacks: {chance}."),
+                )
+            ).format(wounds=wounds, attacks=attacks, chance=chance(probability, lang))
+        )
     return 0
 
 
 def _steps(
-    attacker: Profile, weapon: Weapon, target: Profile, modifiers: list[str], ranked: bool,
+    attacker: Profile,
+    weapon: Weapon,
+    target: Profile,
+    modifiers: list[str],
+    ranked: bool,
     lang: str,
 ) -> Fraction:
     """Print one attack's steps and return the chance that it wounds."""
@@ -98,19 +149,35 @@ def _steps(
     strength = weapon.attack_strength(st)
     to_hit = cc + close_combat_modifier_total(modifiers)
     steps = attack_chances(
-        cc, strength, toughness, armour=target.ar, penetration=weapon.pm, ranked=ranked,
+        cc,
+        strength,
+        toughness,
+        armour=target.ar,
+        penetration=weapon.pm,
+        ranked=ranked,
         to_hit_modifier=close_combat_modifier_total(modifiers),
-    )  # fmt: skip
+    )
     modifier = close_combat_modifier_total(modifiers)
     shown = f" {format_signed(modifier, lang)}" if modifiers else ""
-    print(_(N_("   To hit: CC {cc}{modifier}: roll {target} or less: {chance}.")).format(
-        cc=cc, modifier=shown, target=to_hit, chance=chance(steps.hit, lang)))
-    print(_(N_("   A natural 1 is a masterful hit, no armour save: {masterful}; a natural 10 is a "
-               "fumble: {fumble}.")).format(
-        masterful=chance(steps.masterful, lang), fumble=chance(steps.fumble, lang)))
+    print(
+        _(N_("   To hit: CC {cc}{modifier}: roll {target} or less: {chance}.")).format(
+            cc=cc, modifier=shown, target=to_hit, chance=chance(steps.hit, lang)
+        )
+    )
+    print(
+        _(
+            N_(
+                "   A natural 1 is a masterful hit, no armour save: {masterful}; a natural 10 is a "
+                "fumble: {fumble}."
+            )
+        ).format(masterful=chance(steps.masterful, lang), fumble=chance(steps.fumble, lang))
+    )
     bonus = f" {format_signed(weapon.st_bonus, lang)}" if weapon.st_bonus is not None else ""
-    print(_(N_("   Strength: ST {st}{bonus} = {strength}.")).format(
-        st=st, bonus=bonus, strength=strength))
+    print(
+        _(N_("   Strength: ST {st}{bonus} = {strength}.")).format(
+            st=st, bonus=bonus, strength=strength
+        )
+    )
     saved = save_target(target.ar, strength, penetration=weapon.pm, ranked=ranked)
     parts = [_(N_("AR {ar}")).format(ar=target.ar)]
     if ranked:
@@ -118,12 +185,25 @@ def _steps(
     parts.append(_(N_("AM {am}")).format(am=format_signed(armour_modifier(strength), lang)))
     if weapon.pm:
         parts.append(_(N_("PM {pm}")).format(pm=format_signed(weapon.pm, lang)))
-    print(_(N_("   Armour save: {parts}: roll {target} or less to save an ordinary hit: {chance}."))
-          .format(parts=", ".join(parts), target=saved, chance=chance(steps.save, lang)))
-    print(_(N_("   To wound: {base} + ST {strength} - T {toughness}: roll {target} or less: "
-               "{chance}.")).format(
-        base=BASE_WOUND_TARGET, strength=strength, toughness=toughness,
-        target=wound_target(strength, toughness), chance=chance(steps.wound, lang)))
+    print(
+        _(
+            N_("   Armour save: {parts}: roll {target} or less to save an ordinary hit: {chance}.")
+        ).format(parts=", ".join(parts), target=saved, chance=chance(steps.save, lang))
+    )
+    print(
+        _(
+            N_(
+                "   To wound: {base} + ST {strength} - T {toughness}: roll {target} or less: "
+                "{chance}."
+            )
+        ).format(
+            base=BASE_WOUND_TARGET,
+            strength=strength,
+            toughness=toughness,
+            target=wound_target(strength, toughness),
+            chance=chance(steps.wound, lang),
+        )
+    )
     print(_(N_("   One attack wounds: {chance}.")).format(chance=chance(steps.total, lang)))
     return steps.total
 

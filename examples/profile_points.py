@@ -41,10 +41,12 @@ ARMOUR_ITEMS = {
 }
 #: What a model's points make it ("Core And Elite Points Values").
 TYPES = {
-    ModelType.CORE: N_("   {total} points: a core model (a core model costs at most {limit} "
-                       "points)."),
-    ModelType.ELITE: N_("   {total} points: an elite model (a core model costs at most {limit} "
-                        "points)."),
+    ModelType.CORE: N_(
+        "   {total} points: a core model (a core model costs at most {limit} points)."
+    ),
+    ModelType.ELITE: N_(
+        "   {total} points: an elite model (a core model costs at most {limit} points)."
+    ),
 }
 SECTION_KEYS = {section: key for key, section in SECTIONS.items()}
 
@@ -62,8 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     start = example_profile("starting-profile")
     print(_(N_("1. The starting profile: every characteristic at its cheapest useful value.")))
     _breakdown(start.profile, start.printed_points, label, lang)
-    print(_(N_("   A model never costs less than {minimum} points.")).format(
-        minimum=minimum_points()))
+    print(
+        _(N_("   A model never costs less than {minimum} points.")).format(minimum=minimum_points())
+    )
     print()
 
     warrior = example_profile("basic-warrior")
@@ -76,19 +79,33 @@ def main(argv: list[str] | None = None) -> int:
     for number, key in ((3, "human-men-at-arms"), (4, "craven-ghouls")):
         sample = sample_profile(key)
         profile = sample.profile
-        print(_(N_("{number}. A Sample Profile: {name}.")).format(
-            number=number, name=engine(profile.name)))
+        print(
+            _(N_("{number}. A Sample Profile: {name}.")).format(
+                number=number, name=engine(profile.name)
+            )
+        )
         total = _breakdown(profile, sample.printed_points, label, lang)
-        print(_(TYPES[classify(total, profile.size)]).format(
-            total=total, limit=core_points_limit(profile.size)))
+        print(
+            _(TYPES[classify(total, profile.size)]).format(
+                total=total, limit=core_points_limit(profile.size)
+            )
+        )
         for erratum in errata_for(sample.section):
             for line in erratum_lines(erratum.id, lang):
                 print(line)
         if number == 3:
-            print(_(N_("   As a standard bearer or a musician: {total} + 25% = {total} + {extra} = "
-                       "{with_extra} points.")).format(
-                total=total, extra=specialist_cost(total),
-                with_extra=total + specialist_cost(total)))
+            print(
+                _(
+                    N_(
+                        "   As a standard bearer or a musician: {total} + 25% = "
+                        "{total} + {extra} = {with_extra} points."
+                    )
+                ).format(
+                    total=total,
+                    extra=specialist_cost(total),
+                    with_extra=total + specialist_cost(total),
+                )
+            )
         print()
 
     print(_(N_("5. Every Sample Profile: printed and computed points")))
@@ -96,8 +113,14 @@ def main(argv: list[str] | None = None) -> int:
     for sample in sample_profiles():
         computed = profile_points(sample.profile).total
         errata = ", ".join(e.id for e in errata_for(sample.section)) or "–"
-        rows.append([engine(sample.profile.name), format_number(sample.printed_points, lang),
-                     format_number(computed, lang), errata])
+        rows.append(
+            [
+                engine(sample.profile.name),
+                format_number(sample.printed_points, lang),
+                format_number(computed, lang),
+                errata,
+            ]
+        )
     header = [_(N_("Profile")), _(N_("Printed")), _(N_("Computed")), _(N_("Errata"))]
     for line in table(header, rows, align="lrrl"):
         print("   " + line)
@@ -117,8 +140,11 @@ def _breakdown(
     if printed is None or printed == total:
         print(_(N_("   Total: {total} points, as the book prints.")).format(total=total))
     else:
-        print(_(N_("   Total: {total} points; the book prints {printed}.")).format(
-            total=total, printed=printed))
+        print(
+            _(N_("   Total: {total} points; the book prints {printed}.")).format(
+                total=total, printed=printed
+            )
+        )
     return total
 
 

@@ -49,9 +49,10 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The translated languages of the repository (its engine catalogues, nqcore/locale/<lang>/);
 #: one from NQ_LOCALE_PATH (the test suite's pseudo language) is not the repository's.
 TRANSLATED = tuple(
-    lang for lang in LANGUAGES
+    lang
+    for lang in LANGUAGES
     if lang != SOURCE_LANGUAGE and (ROOT / "nqcore" / "locale" / lang).is_dir()
-)  # fmt: skip
+)
 LOCK = ROOT / "locale" / ".update-po.lock"
 #: The gettext templates' fixed date, so that an update without changes changes nothing.
 SOURCE_DATE_EPOCH = "1195603200"

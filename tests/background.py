@@ -80,9 +80,14 @@ class Background:
 
 #: The fixtures whose builds are made ahead, in the order the thread makes them.
 AHEAD = (
-    "latex_builds", "pdf_builds", "epub_builds", "letter_pdf_builds", "products", "pseudo_builds",
+    "latex_builds",
+    "pdf_builds",
+    "epub_builds",
+    "letter_pdf_builds",
+    "products",
+    "pseudo_builds",
     "doctest_builds",
-)  # fmt: skip
+)
 
 
 def needs_builds(item: pytest.Item) -> bool:

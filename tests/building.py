@@ -15,9 +15,15 @@ from nqsphinx.books.editions import PRINT_BUILDERS, PRINT_TAG
 
 ROOT = Path(__file__).resolve().parents[1]
 __all__ = [
-    "LANGUAGES", "ROOT", "Build", "build_all", "finish_all", "latexmk_all", "sphinx_command",
+    "LANGUAGES",
+    "ROOT",
+    "Build",
+    "build_all",
+    "finish_all",
+    "latexmk_all",
+    "sphinx_command",
     "start_all",
-]  # fmt: skip
+]
 
 
 @dataclass(frozen=True)
@@ -48,10 +54,25 @@ def sphinx_command(
     language = ["-D", f"language={lang}", "-t", lang] if lang != SOURCE_LANGUAGE else []
     edition = ["-t", PRINT_TAG] if builder in PRINT_BUILDERS else []  # as `make pdf` builds
     return [
-        sys.executable, "-m", "sphinx", *(["-W"] if strict else []), "--keep-going", "-n", "-q",
-        "-b", builder, *edition, *extra, "-c", str(src.parent), "-d", str(out / "doctrees"),
-        *language, str(src), str(out / builder),
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "sphinx",
+        *(["-W"] if strict else []),
+        "--keep-going",
+        "-n",
+        "-q",
+        "-b",
+        builder,
+        *edition,
+        *extra,
+        "-c",
+        str(src.parent),
+        "-d",
+        str(out / "doctrees"),
+        *language,
+        str(src),
+        str(out / builder),
+    ]
 
 
 #: Builds under way: each language's output folder and Sphinx process.

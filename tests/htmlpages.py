@@ -25,7 +25,7 @@ class _TableReader(HTMLParser):
         if self._hidden or "hidden" in dict(attrs):
             self._hidden.append(tag)
         elif tag == "table" and "nq-table" in classes:
-            key = next(c[len("nq-table-"):] for c in classes if c.startswith("nq-table-"))
+            key = next(c[len("nq-table-") :] for c in classes if c.startswith("nq-table-"))
             self._table = {"key": key, "caption": "", "rows": []}
         elif self._table is None:
             return

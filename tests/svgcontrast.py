@@ -118,8 +118,11 @@ def _points(text: ET.Element, size: float, letters: int) -> dict[str, tuple[floa
     left = x - {"middle": width / 2, "end": width}.get(text.get("text-anchor", "start"), 0.0)
     inset = min(size / 10, width / 2)
     y -= size / 3
-    return {"": (left + width / 2, y), "first letter": (left + inset, y),
-            "last letter": (left + width - inset, y)}  # fmt: skip
+    return {
+        "": (left + width / 2, y),
+        "first letter": (left + inset, y),
+        "last letter": (left + width - inset, y),
+    }
 
 
 def pairs(svg: str, drawing: str) -> Iterator[Pair]:
@@ -140,10 +143,13 @@ def pairs(svg: str, drawing: str) -> Iterator[Pair]:
         elif element.tag == f"{SVG}text" and "".join(element.itertext()).strip():
             text = " ".join("".join(element.itertext()).split())
             size = next(
-                (_number(e, "font-size", v) for e in chain
-                 if (v := _own(e, "font-size", classes)) is not None),
+                (
+                    _number(e, "font-size", v)
+                    for e in chain
+                    if (v := _own(e, "font-size", classes)) is not None
+                ),
                 16.0,
-            )  # fmt: skip
+            )
             for mode in THEME:
                 colour = _colour(fill, mode)
                 if colour is None:

@@ -63,8 +63,11 @@ def test_the_files_that_read_builds_move_last_in_their_order() -> None:
         return SimpleNamespace(path=Path(path), fixturenames=list(fixtures), name=path)
 
     items = [
-        item("a.py", "html_sites"), item("b.py", "tmp_path"), item("b.py", "pdfs", "pdf_builds"),
-        item("c.py", "products"), item("d.py"),
-    ]  # fmt: skip
+        item("a.py", "html_sites"),
+        item("b.py", "tmp_path"),
+        item("b.py", "pdfs", "pdf_builds"),
+        item("c.py", "products"),
+        item("d.py"),
+    ]
     builds_last(items)  # type: ignore[arg-type]
     assert [i.path.name for i in items] == ["a.py", "d.py", "b.py", "b.py", "c.py"]

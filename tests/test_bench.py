@@ -21,10 +21,23 @@ def test_the_plain_baseline_stubs_every_directive_of_ours(tmp_path: Path) -> Non
     directive it does not know would make the baseline measure an error path."""
     conf = ROOT / "tools" / "plain_sphinx"
     result = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-q", "-b", "html", "-c", str(conf),
-         "-d", str(tmp_path / "doctrees"), str(ROOT / "docs"), str(tmp_path / "html")],
-        capture_output=True, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-q",
+            "-b",
+            "html",
+            "-c",
+            str(conf),
+            "-d",
+            str(tmp_path / "doctrees"),
+            str(ROOT / "docs"),
+            str(tmp_path / "html"),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stderr
     assert "Unknown directive" not in result.stderr, result.stderr
     assert (tmp_path / "html" / "magic.html").exists()
@@ -35,8 +48,10 @@ def test_the_plain_baseline_stubs_every_directive_of_ours(tmp_path: Path) -> Non
 def test_the_runner_reports_medians_cpu_and_memory() -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "bench.py"), "--only", "import", "tables"],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Machine: ")
     rows = {line.split("  ")[0]: line for line in result.stdout.splitlines()}
@@ -74,8 +89,11 @@ def test_page_weight_counts_what_a_page_loads_once(tmp_path: Path) -> None:
     for name, text in files.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     weights = {w.page: w for w in bench.page_weights(tmp_path)}
-    size = sum(len(gzip.compress((tmp_path / n).read_bytes(), mtime=0)) for n in files
-               if n.startswith("en/"))  # fmt: skip
+    size = sum(
+        len(gzip.compress((tmp_path / n).read_bytes(), mtime=0))
+        for n in files
+        if n.startswith("en/")
+    )
     # The page, a.css, f.woff2, a.js, img.png, the script from elsewhere, /favicon.ico.
     assert (weights["en/index.html"].requests, weights["en/index.html"].gzipped) == (7, size)
     assert weights["en/index.html"].outside == ["https://cdn.example/x.js"]
@@ -112,10 +130,13 @@ def test_the_ratios_of_both_sites_to_plain_english_say_what_is_left() -> None:
 def test_a_missed_incremental_goal_is_explained_by_cause() -> None:
     """The largest cause first, each with its CPU seconds, its share and why it runs."""
     bench = _bench_module()
-    report = bench.breakdown_report([
-        ("the offline archive of both sites", 0.5, "zipped again whole"),
-        ("English Sphinx: start-up", 1.5, "imports"),
-    ], 1.0)  # fmt: skip
+    report = bench.breakdown_report(
+        [
+            ("the offline archive of both sites", 0.5, "zipped again whole"),
+            ("English Sphinx: start-up", 1.5, "imports"),
+        ],
+        1.0,
+    )
     lines = report.splitlines()
     assert "(2.00 s CPU" in lines[0] and "goal 1.0 s" in lines[0]
     assert lines[1:] == [

@@ -24,8 +24,11 @@ def headings() -> dict[str, list[str]]:
 
 
 def test_every_heading_of_the_contents_is_in_the_docs() -> None:
-    listed = [line for line in CONTENTS.read_text(encoding="utf-8").splitlines()
-              if line and not line.startswith("#")]
+    listed = [
+        line
+        for line in CONTENTS.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    ]
     assert len(listed) > 250
     have = headings()
     missing = [title for title in listed if _fold(title) not in have]

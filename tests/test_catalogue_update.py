@@ -275,7 +275,7 @@ def test_two_concurrent_runs_take_turns(
             text=True,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
-        )  # fmt: skip
+        )
         for _ in range(2)
     ]
     outputs = [run.communicate(timeout=120)[0] for run in runs]
@@ -291,8 +291,11 @@ def test_a_second_run_can_give_up_with_one_line(tmp_path: Path) -> None:
         fcntl.flock(held, fcntl.LOCK_EX)
         run = subprocess.run(
             [sys.executable, "-m", "nqtranslate.update", "--wait", "0"],
-            cwd=copy, env=_env(copy), capture_output=True, text=True,
-        )  # fmt: skip
+            cwd=copy,
+            env=_env(copy),
+            capture_output=True,
+            text=True,
+        )
     assert run.returncode == 1
     assert run.stdout == ""
     assert run.stderr == f"update-po: {lock}: another run holds it (waited 0 s)\n"
@@ -325,9 +328,12 @@ def _being_written(copy: Path, before: Stamps, stale: set[Path]) -> set[Path]:
 def _run_and_kill(copy: Path, writes: int, delay: float) -> None:
     before, stale = _stamps(copy), set(_temporaries(copy))  # the run removes stale temporaries
     run = subprocess.Popen(
-        [sys.executable, "-m", "nqtranslate.update"], cwd=copy,
-        env=_env(copy, **{PAUSE_VARIABLE: PAUSE}), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-    )  # fmt: skip
+        [sys.executable, "-m", "nqtranslate.update"],
+        cwd=copy,
+        env=_env(copy, **{PAUSE_VARIABLE: PAUSE}),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     deadline = time.monotonic() + 60
     while run.poll() is None and time.monotonic() < deadline:
         if len(_being_written(copy, before, stale)) >= writes:
@@ -344,8 +350,9 @@ def _msgfmt_errors(copy: Path, names: list[str]) -> list[str]:
     for name in names:
         done = subprocess.run(
             ["msgfmt", "--check", "-o", "/dev/null", str(copy / name)],
-            capture_output=True, text=True,
-        )  # fmt: skip
+            capture_output=True,
+            text=True,
+        )
         if done.returncode:
             errors.append(f"{name}: {done.stderr}")
     return errors
@@ -391,9 +398,10 @@ def test_a_killed_run_leaves_every_catalogue_whole(
         for data in after.files.values():
             polib.pofile(data.decode("utf-8"))  # parses
         torn = [
-            name for name, data in after.files.items()
+            name
+            for name, data in after.files.items()
             if data not in (killed.original[name], single_run[name])
-        ]  # fmt: skip
+        ]
         assert not torn, f"neither the old nor the new catalogue: {torn}"
 
 

@@ -45,8 +45,11 @@ def test_a_later_session_of_the_page_uses_the_names_of_the_earlier_ones() -> Non
     later = '>>> status = main(["move", "6", "--ability", "flying"])\nMovement with 6 AC\n'
     later += 'Movement ability: Flying\nDistance: 15"\n'
     shown = session_in_language(later, "fr", {}, namespace)
-    assert shown.splitlines()[1:] == ["Déplacement avec 6 AC", "Capacité de mouvement : Vol",
-                                      'Distance : 15"']  # fmt: skip
+    assert shown.splitlines()[1:] == [
+        "Déplacement avec 6 AC",
+        "Capacité de mouvement : Vol",
+        'Distance : 15"',
+    ]
 
 
 def test_elided_parts_stay_elided_in_the_other_language() -> None:

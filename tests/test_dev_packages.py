@@ -14,8 +14,13 @@ BOOKS = {"texlive-xetex", "latexmk", "xindy", "chromium", "chromium-driver", "ep
 
 
 def packages(*args: str) -> set[str]:
-    result = subprocess.run([str(ROOT / "dev"), "--print-packages", *args], cwd=ROOT,
-                            capture_output=True, text=True, check=True)  # fmt: skip
+    result = subprocess.run(
+        [str(ROOT / "dev"), "--print-packages", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return set(result.stdout.split())
 
 

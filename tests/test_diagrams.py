@@ -62,8 +62,15 @@ def bases(name: str, side: str | None = None) -> list[Base]:
             continue
         circle = group.find(f"{SVG}circle")
         assert circle is not None
-        found.append(Base(float(circle.attrib["cx"]), float(circle.attrib["cy"]),
-                          float(circle.attrib["r"]), classes[1], dict(group.attrib)))
+        found.append(
+            Base(
+                float(circle.attrib["cx"]),
+                float(circle.attrib["cy"]),
+                float(circle.attrib["r"]),
+                classes[1],
+                dict(group.attrib),
+            )
+        )
     return found
 
 
@@ -93,9 +100,12 @@ def figures() -> list[tuple[str, str, dict[str, str], str]]:
 
 
 def test_no_diagram_is_left_as_a_comment() -> None:
-    left = [f"{page.name}:{n}" for page in sorted(DOCS.glob("*.md"))
-            for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
-            if line.startswith("% diagram")]
+    left = [
+        f"{page.name}:{n}"
+        for page in sorted(DOCS.glob("*.md"))
+        for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+        if line.startswith("% diagram")
+    ]
     assert not left, f"diagrams still to draw: {left}"
 
 
@@ -128,8 +138,10 @@ def test_svg_is_well_formed_with_a_viewbox_and_no_words(path: Path) -> None:
 
 
 def test_ranked_formations_have_their_ranks() -> None:
-    for name, files, ranks in (("ranked-three-ranks-of-six", 6, 3),
-                               ("ranked-four-ranks-of-four", 4, 4)):
+    for name, files, ranks in (
+        ("ranked-three-ranks-of-six", 6, 3),
+        ("ranked-four-ranks-of-four", 4, 4),
+    ):
         models = bases(name)
         assert len({m.y for m in models}) == ranks and len({m.x for m in models}) == files
         assert len(models) == files * ranks >= 8  # "eight or more models"
@@ -175,8 +187,11 @@ def test_attack_zones_are_one_and_two_inches_from_the_base() -> None:
 
 def test_deployment_zones_are_12_inches_deep_and_6_from_the_sides() -> None:
     root, unit = drawing("deployment-zones"), inch("deployment-zones")
-    rects = {r.get("id"): {k: float(r.attrib[k]) for k in ("x", "y", "width", "height")}
-             for r in root.iter(f"{SVG}rect") if r.get("id")}
+    rects = {
+        r.get("id"): {k: float(r.attrib[k]) for k in ("x", "y", "width", "height")}
+        for r in root.iter(f"{SVG}rect")
+        if r.get("id")
+    }
     table = rects["table"]
     assert table["width"] == table["height"] == 48 * unit
     for zone in (rects["zone-a"], rects["zone-b"]):
@@ -219,8 +234,12 @@ def test_target_selection_two_near_in_hard_cover_one_far_in_the_open() -> None:
         assert measured == pytest.approx(float(orc.attrs["data-range"]), abs=0.05)
 
 
-def _in_teardrop(point: tuple[float, float], apex: tuple[float, float],
-                 centre: tuple[float, float], radius: float) -> bool:
+def _in_teardrop(
+    point: tuple[float, float],
+    apex: tuple[float, float],
+    centre: tuple[float, float],
+    radius: float,
+) -> bool:
     """Whether a point lies in the hull of the apex and the round end."""
     if math.dist(point, centre) <= radius:
         return True
@@ -268,8 +287,9 @@ def test_teardrop_is_drawn_at_the_engine_size() -> None:
     assert math.dist(apex, centre) + radius == pytest.approx(float(size.length) * unit)
 
 
-@pytest.mark.parametrize("name,fleeing,friends", [("fleeing-around-friends", 6, 8),
-                                                  ("flee-from-a-charge", 5, 8)])
+@pytest.mark.parametrize(
+    "name,fleeing,friends", [("fleeing-around-friends", 6, 8), ("flee-from-a-charge", 5, 8)]
+)
 def test_fleeing_units_end_clear_of_their_friends(name: str, fleeing: int, friends: int) -> None:
     orcs = bases(name, "enemy")
     runners = [o for o in orcs if o.attrs.get("data-unit") == "fleeing"]

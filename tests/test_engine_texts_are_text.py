@@ -179,9 +179,13 @@ class HandWrittenCardDirective(nqsphinx.directives.cards.EngineCardsDirective):
             nqsphinx.directives.cards.profile_table([("A", "1"), ("B", "2")]),
         ]
         card = nqsphinx.directives.cards.grid_item_card(
-            self, "The title", body, "UC 6 · Level 3",
-            classes=["nq-card", "nq-spell-card"], label="compared-card",
-        )  # fmt: skip
+            self,
+            "The title",
+            body,
+            "UC 6 · Level 3",
+            classes=["nq-card", "nq-spell-card"],
+            label="compared-card",
+        )
         return [nqsphinx.directives.cards.grid(self, [card])]
 
 
@@ -189,9 +193,14 @@ def build(src: Path, builder: str, lang: str) -> tuple[Path, str]:
     """Build the project in-process (the engine's loaders replaced); its output and warnings."""
     warnings = StringIO()
     app = SphinxTestApp(
-        builder, srcdir=src, builddir=src / "_build" / lang, freshenv=True,
-        confoverrides={"language": lang}, status=StringIO(), warning=warnings,
-    )  # fmt: skip
+        builder,
+        srcdir=src,
+        builddir=src / "_build" / lang,
+        freshenv=True,
+        confoverrides={"language": lang},
+        status=StringIO(),
+        warning=warnings,
+    )
     try:
         app.build()
     finally:
@@ -300,14 +309,23 @@ def test_the_engine_own_emphasis_and_table_are_nodes(project: dict[str, Path], l
 
 def test_cards_keep_their_labels_and_classes(project: dict[str, Path]) -> None:
     parsed = page(project, "en")[0]
-    cards = {attrs.get("id"): attrs["class"].split() for _, attrs, _ in parsed.elements
-             if "sd-card" in attrs.get("class", "").split()}  # fmt: skip
+    cards = {
+        attrs.get("id"): attrs["class"].split()
+        for _, attrs, _ in parsed.elements
+        if "sd-card" in attrs.get("class", "").split()
+    }
     first, second = (spell.key for spell in spells_of(Aspect.FIRE)[:2])
     assert {f"spell-{first}", f"spell-{second}", "mutation-hostile"} <= set(cards)
     assert cards[f"spell-{first}"] == [
-        "sd-card", "sd-sphinx-override", "sd-w-100", "sd-shadow-sm",
-        "nq-card", "nq-spell-card", "nq-aspect-fire", "docutils",
-    ]  # fmt: skip
+        "sd-card",
+        "sd-sphinx-override",
+        "sd-w-100",
+        "sd-shadow-sm",
+        "nq-card",
+        "nq-spell-card",
+        "nq-aspect-fire",
+        "docutils",
+    ]
 
 
 def _without_labels(markup: str) -> str:

@@ -30,7 +30,9 @@ def test_example_output_matches_golden(golden: Path) -> None:
     script, lang = golden.stem.rsplit(".", 1)
     result = subprocess.run(
         [sys.executable, str(EXAMPLES / f"{script}.py"), "--lang", lang],
-        capture_output=True, text=True, cwd="/",
+        capture_output=True,
+        text=True,
+        cwd="/",
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout == golden.read_text(encoding="utf-8"), (
@@ -42,7 +44,8 @@ def test_example_output_matches_golden(golden: Path) -> None:
 def test_example_rejects_a_wrong_argument() -> None:
     result = subprocess.run(
         [sys.executable, str(EXAMPLES / "spell_casting.py"), "--lang", "de"],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 2
     assert "invalid choice: 'de'" in result.stderr and "Traceback" not in result.stderr
@@ -53,10 +56,20 @@ CATALOGUE = EXAMPLES / "locale" / "fr" / "LC_MESSAGES" / "examples.po"
 
 def test_examples_catalogue_has_every_sentence_of_the_stories() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "nqtranslate.catalogue", "check", "--package", str(EXAMPLES),
-         "--domain", "examples"],
-        capture_output=True, text=True, cwd=ROOT,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "nqtranslate.catalogue",
+            "check",
+            "--package",
+            str(EXAMPLES),
+            "--domain",
+            "examples",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert result.returncode == 0, result.stderr
 
 
@@ -94,7 +107,7 @@ def test_stories_tell_the_books_examples() -> None:
     magic = _golden("spell_casting.en.txt")
     assert "Target: 5 + 2 = 7; chance 70% (7/10)" in magic  # Magic > Casting A Spell
     assert "Target: 5 + 1 = 6; chance 60% (3/5)" in magic  # Cancelling A Spell In Play
-    assert "beyond its range of 20\", he cannot pay the upkeep" in magic
+    assert 'beyond its range of 20", he cannot pay the upkeep' in magic
     assert "Erratum spell-list-fog-upkeep" in magic
     points = _golden("profile_points.en.txt")
     assert "Total: 9 points, as the book prints." in points  # the starting profile

@@ -31,8 +31,12 @@ def _german(tmp_path: Path, glossary: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, **{LOCALE_PATH_VARIABLE: str(tmp_path)})
     return subprocess.run(
         [sys.executable, "-c", PROBE],
-        capture_output=True, text=True, cwd=ROOT, env=env, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        check=False,
+    )
 
 
 def test_the_terms_of_a_language_come_from_its_file(tmp_path: Path) -> None:

@@ -80,10 +80,23 @@ def _project(base: Path, cached: bool) -> Path:
 def _pseudoxml(src: Path, lang: str) -> str:
     out = src / "_build" / lang
     subprocess.run(
-        [sys.executable, "-m", "sphinx", "-q", "-E", "-b", "pseudoxml", "-D", f"language={lang}",
-         str(src), str(out)],
-        check=True, capture_output=True, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-q",
+            "-E",
+            "-b",
+            "pseudoxml",
+            "-D",
+            f"language={lang}",
+            str(src),
+            str(out),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return (out / "index.pseudoxml").read_text(encoding="utf-8").replace(str(src), "<src>")
 
 

@@ -94,8 +94,11 @@ def test_every_catalogue_has_a_pseudo_twin(catalogues: dict[Path, Path]) -> None
     assert folders == {"locale", "nqcore", "nqsphinx", "examples", "nqprint"}
     tracked = subprocess.run(
         ["git", "ls-files", "*locale/fr/LC_MESSAGES/*.po", ":!tests/"],  # not test projects
-        capture_output=True, text=True, cwd=ROOT, check=True,
-    ).stdout.split()  # fmt: skip
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    ).stdout.split()
     assert sorted(catalogues) == sorted(ROOT / path for path in tracked)
     for source, twin in catalogues.items():
         assert twin.parts[-3:] == (PSEUDO, "LC_MESSAGES", source.name)
@@ -162,5 +165,8 @@ def test_the_glossary_terms_in_the_pseudo_language(tmp_path: Path) -> None:
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "nqtranslate.pseudo", *args],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )

@@ -11,10 +11,23 @@ from tests.building import ROOT
 
 def test_ruff_is_clean() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "nqcore", "nqsphinx", "nqprint", "nqtranslate",
-         "tests", "examples", "conf.py"],
-        cwd=ROOT, capture_output=True, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            "nqcore",
+            "nqsphinx",
+            "nqprint",
+            "nqtranslate",
+            "tests",
+            "examples",
+            "conf.py",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 

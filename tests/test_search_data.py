@@ -146,9 +146,15 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, s
     for lang in ("en", "fr"):
         warnings = StringIO()
         app = SphinxTestApp(
-            "html", srcdir=src, builddir=src / "_build" / lang, freshenv=True, parallel=2,
-            confoverrides={"language": lang}, status=StringIO(), warning=warnings,
-        )  # fmt: skip
+            "html",
+            srcdir=src,
+            builddir=src / "_build" / lang,
+            freshenv=True,
+            parallel=2,
+            confoverrides={"language": lang},
+            status=StringIO(),
+            warning=warnings,
+        )
         try:
             app.build()
         finally:
@@ -164,9 +170,11 @@ def _links(html: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(
     "lang,names",
-    [("en", ["Fireball", "Long Bow", "Horns", "Smoke"]),
-     ("fr", ["Boule de Feu", "Arc Long", "Cornes", "Fumée"])],
-)  # fmt: skip
+    [
+        ("en", ["Fireball", "Long Bow", "Horns", "Smoke"]),
+        ("fr", ["Boule de Feu", "Arc Long", "Cornes", "Fumée"]),
+    ],
+)
 def test_roles_link_to_the_entities_by_name(
     project: dict[str, tuple[Path, str]], lang: str, names: list[str]
 ) -> None:

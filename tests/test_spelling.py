@@ -45,8 +45,19 @@ def test_only_the_words_a_reader_sees_are_checked() -> None:
         "{name} et %(count)s, l’Elderith de https://example.invalid/x et Read the Docs."
     )
     assert visible_text(text, ["Read the Docs"]).split() == [
-        "Voir", "la", "règle", ",", ",", ",", "et", ",", "Elderith", "de", "et", "."
-    ]  # fmt: skip
+        "Voir",
+        "la",
+        "règle",
+        ",",
+        ",",
+        ",",
+        "et",
+        ",",
+        "Elderith",
+        "de",
+        "et",
+        ".",
+    ]
     assert unknown_words(["Un magicein", "Une erreur", "Un sorcier"], []) == [["magicein"], [], []]
 
 

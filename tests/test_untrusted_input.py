@@ -29,8 +29,10 @@ HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
         ("```{eval-rst}\n.. raw:: html\n```", ["directive {eval-rst}"]),
         (":::{raw} html\n<b>x</b>\n:::", ["directive {raw}"]),
         ("Voir <script>alert(1)</script>", ["HTML </script>", "HTML <script>"]),
-        ('<iframe src="https://x.example"></iframe>', ['HTML <iframe src="https://x.example">'
-                                                       "</iframe>"]),
+        (
+            '<iframe src="https://x.example"></iframe>',
+            ['HTML <iframe src="https://x.example"></iframe>'],
+        ),
         ("{raw-latex}`\\input{/etc/passwd}`", ["role {raw-latex}"]),
         ("[ici](https://evil.example)", ["link -> https://evil.example"]),
         ("<https://evil.example>", ["link -> https://evil.example"]),
@@ -38,7 +40,7 @@ HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
         ("{ref}`ailleurs <victory-conditions>`", ["role {ref} -> victory-conditions"]),
         ("(evil)=\n# Titre", ["target evil"]),
     ],
-)  # fmt: skip
+)
 def test_markup_the_english_lacks_is_refused(msgstr: str, refused: list[str]) -> None:
     assert refused_markup("Cast a spell, see {ref}`magic <magic>`.", msgstr) == refused
 
@@ -191,8 +193,9 @@ def test_only_the_catalogues_changed_since_the_last_clean_check_are_checked_agai
     monkeypatch.setattr(catalogue_guard, "catalogues", lambda lang, page_locale: [good, bad])
     checked: list[Path] = []
     check = catalogue_guard.check_catalogue
-    monkeypatch.setattr(catalogue_guard, "check_catalogue",
-                        lambda path: checked.append(path) or check(path))  # fmt: skip
+    monkeypatch.setattr(
+        catalogue_guard, "check_catalogue", lambda path: checked.append(path) or check(path)
+    )
     record = tmp_path / "doctrees" / untrusted.CHECKED_FILE
     assert [f.path for f in untrusted._verify("fr", record)] == [bad]
     assert [f.path for f in untrusted._verify("fr", record)] == [bad]  # found again

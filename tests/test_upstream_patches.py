@@ -27,9 +27,15 @@ EXTENSIONS = ["colon_fence", "deflist", "fieldlist"]  # conf.py's myst_enable_ex
 
 
 def myst(text: str) -> nodes.document:
-    return publish_doctree(text, parser=Parser(), settings_overrides={
-        "myst_enable_extensions": EXTENSIONS, "report_level": 5, "halt_level": 5,
-    })  # fmt: skip
+    return publish_doctree(
+        text,
+        parser=Parser(),
+        settings_overrides={
+            "myst_enable_extensions": EXTENSIONS,
+            "report_level": 5,
+            "halt_level": 5,
+        },
+    )
 
 
 def messages() -> list[str]:
@@ -57,11 +63,35 @@ def test_plain_messages_are_what_myst_makes_of_them() -> None:
         assert title is not None and children(title) == [(nodes.Text, message)], message
 
 
-@pytest.mark.parametrize("message", [
-    "1. Move", "2) Shoot", "- a list", "*stress*", "a_b", "Note:", "An [anchor](x)", "a <b>",
-    "A `literal`", "Costs 3 & more", "{term}`x`", "% comment", "# Title", "> quote", "![img](x)",
-    "two  spaces", " leading", "trailing ", "", "a\nb", "Ends -", "5 $ coins", "x | y", "a\\b",
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "message",
+    [
+        "1. Move",
+        "2) Shoot",
+        "- a list",
+        "*stress*",
+        "a_b",
+        "Note:",
+        "An [anchor](x)",
+        "a <b>",
+        "A `literal`",
+        "Costs 3 & more",
+        "{term}`x`",
+        "% comment",
+        "# Title",
+        "> quote",
+        "![img](x)",
+        "two  spaces",
+        " leading",
+        "trailing ",
+        "",
+        "a\nb",
+        "Ends -",
+        "5 $ coins",
+        "x | y",
+        "a\\b",
+    ],
+)
 def test_markup_is_left_to_myst(message: str) -> None:
     assert not plain_text(message)
 
@@ -102,8 +132,9 @@ def test_the_switch_turns_every_patch_off(monkeypatch: pytest.MonkeyPatch) -> No
     applied: list[str] = []
     from importlib import metadata
 
-    patch = Patch("demo", "sphinx", metadata.version("sphinx"), "why", "gain",
-                  lambda: applied.append("demo"))  # fmt: skip
+    patch = Patch(
+        "demo", "sphinx", metadata.version("sphinx"), "why", "gain", lambda: applied.append("demo")
+    )
     monkeypatch.setattr(upstream_patches, "_installed", [])
     monkeypatch.setenv(upstream_patches.SWITCH, "0")
     assert upstream_patches.install((patch,)) == [] and applied == []
@@ -163,17 +194,23 @@ def test_the_search_index_keeps_the_entries_of_pages_not_written_again() -> None
     """An incremental build reloads the last index: the index entries of the pages it does not
     write come back, in page order, and a word no page holds is left out, as in a clean build."""
     assert "search-index-entries" in upstream_patches.install()
-    builder: Any = _index_builder({
-        "b": [("Move", "move", "")], "a": [("Aim", "aim", "main"), ("move", "m2", "")],
-    })  # fmt: skip
+    builder: Any = _index_builder(
+        {
+            "b": [("Move", "move", "")],
+            "a": [("Aim", "aim", "main"), ("move", "m2", "")],
+        }
+    )
     frozen = builder.freeze()
-    assert frozen["indexentries"] == {"aim": [(0, "aim", True)],
-                                      "move": [(0, "m2", False), (1, "move", False)]}  # fmt: skip
+    assert frozen["indexentries"] == {
+        "aim": [(0, "aim", True)],
+        "move": [(0, "m2", False), (1, "move", False)],
+    }
     assert frozen["terms"] == {"word": 0}
     saved = json.loads(json.dumps(frozen))  # as searchindex.js holds it
     assert upstream_patches.frozen_index_entries(saved) == {
-        "a": [("aim", "aim", "main"), ("move", "m2", "")], "b": [("move", "move", "")],
-    }  # fmt: skip
+        "a": [("aim", "aim", "main"), ("move", "m2", "")],
+        "b": [("move", "move", "")],
+    }
     from sphinx.search import js_index
 
     again: Any = _index_builder({})

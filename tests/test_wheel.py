@@ -48,8 +48,9 @@ msgstr "Un Chaman lance un sort."
 def run(*command: str | Path, cwd: Path) -> str:
     """Run ``command`` away from the sources, without their path; its output."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
-    result = subprocess.run([str(c) for c in command], cwd=cwd, env=env, capture_output=True,
-                            text=True, check=False)  # fmt: skip
+    result = subprocess.run(
+        [str(c) for c in command], cwd=cwd, env=env, capture_output=True, text=True, check=False
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
 
@@ -60,11 +61,24 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     base = tmp_path_factory.mktemp("wheel")
     source = base / "source"
     for package in PACKAGES:
-        shutil.copytree(ROOT / package, source / package,
-                        ignore=shutil.ignore_patterns(*NOT_SHIPPED))  # fmt: skip
+        shutil.copytree(
+            ROOT / package, source / package, ignore=shutil.ignore_patterns(*NOT_SHIPPED)
+        )
     shutil.copy(ROOT / "pyproject.toml", source)
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
-        "-q", "-w", base / "dist", source, cwd=base)  # fmt: skip
+    run(
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--no-deps",
+        "--no-build-isolation",
+        "--no-index",
+        "-q",
+        "-w",
+        base / "dist",
+        source,
+        cwd=base,
+    )
     [built] = (base / "dist").glob("noquarter-*.whl")
     return built
 
@@ -91,15 +105,33 @@ def test_the_installed_wheel_builds_a_french_page(wheel: Path, tmp_path: Path) -
     scratch = tmp_path / "venv"
     run(sys.executable, "-m", "venv", "--without-pip", scratch, cwd=tmp_path)
     python = scratch / "bin" / "python"
-    run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index",
-        "-q", wheel, cwd=tmp_path)  # fmt: skip
+    run(
+        sys.executable,
+        "-m",
+        "pip",
+        "--python",
+        python,
+        "install",
+        "--no-deps",
+        "--no-index",
+        "-q",
+        wheel,
+        cwd=tmp_path,
+    )
     # Sphinx and the other dependencies from the project's environment, after the wheel, so
     # that nothing is downloaded; its .pth files (the editable install) are not read from there.
-    site = Path(run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))",
-                    cwd=tmp_path).strip())  # fmt: skip
+    site = Path(
+        run(
+            python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))", cwd=tmp_path
+        ).strip()
+    )
     (site / "project-dependencies.pth").write_text(f"{Path(sphinx.__file__).parents[1]}\n")
-    where = run(python, "-c", "import nqsphinx, nqcore; print(nqsphinx.__file__, nqcore.__file__)",
-                cwd=tmp_path)  # fmt: skip
+    where = run(
+        python,
+        "-c",
+        "import nqsphinx, nqcore; print(nqsphinx.__file__, nqcore.__file__)",
+        cwd=tmp_path,
+    )
     assert all(Path(f).is_relative_to(site) for f in where.split()), where
 
     book = tmp_path / "book"
@@ -107,8 +139,20 @@ def test_the_installed_wheel_builds_a_french_page(wheel: Path, tmp_path: Path) -
     (book / "conf.py").write_text(CONF, encoding="utf-8")
     (book / "index.rst").write_text(PAGE, encoding="utf-8")
     (book / "locale" / "fr" / "LC_MESSAGES" / "index.po").write_text(CATALOGUE, encoding="utf-8")
-    run(python, "-m", "sphinx", "-q", "-W", "-b", "html", "-D", "language=fr", book, book / "out",
-        cwd=tmp_path)  # fmt: skip
+    run(
+        python,
+        "-m",
+        "sphinx",
+        "-q",
+        "-W",
+        "-b",
+        "html",
+        "-D",
+        "language=fr",
+        book,
+        book / "out",
+        cwd=tmp_path,
+    )
     html = (book / "out" / "index.html").read_text(encoding="utf-8")
     assert "Lancer un Sort" in html  # the page's catalogue
     assert ">Exemple<" in html  # nqsphinx's catalogue

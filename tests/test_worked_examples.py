@@ -35,8 +35,12 @@ def test_every_example_has_a_doctest(page: Path) -> None:
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_every_example_erratum_exists(page: Path) -> None:
     known = {e.id for e in all_errata()}
-    named = [i for _, body in examples(page) for m in _ERRATUM.finditer(body)
-             for i in m[1].replace(",", " ").split()]  # fmt: skip
+    named = [
+        i
+        for _, body in examples(page)
+        for m in _ERRATUM.finditer(body)
+        for i in m[1].replace(",", " ").split()
+    ]
     assert not set(named) - known, f"{page.name}: unknown errata {set(named) - known}"
 
 

@@ -251,20 +251,38 @@ def _incremental(copy: Path) -> Sample:
 
 #: The phases of a Sphinx build in its profile: (function, file ending), what it is, why.
 SPHINX_PHASES = (
-    ("__init__", "sphinx/application.py", "start-up",
-     "Python, Sphinx, MyST, Furo and the extension imported and set up, the environment loaded"),
+    (
+        "__init__",
+        "sphinx/application.py",
+        "start-up",
+        "Python, Sphinx, MyST, Furo and the extension imported and set up, the environment loaded",
+    ),
     ("read", "sphinx/builders/__init__.py", "reading", "the changed page parsed (and translated)"),
-    ("write", "sphinx/builders/__init__.py", "writing",
-     "the changed page, its toctree parents, coverage and glossary pages"),
-    ("finish", "sphinx/builders/html/__init__.py", "finishing",
-     "index pages, search index, static files, bundles, offline files"),
-)  # fmt: skip
+    (
+        "write",
+        "sphinx/builders/__init__.py",
+        "writing",
+        "the changed page, its toctree parents, coverage and glossary pages",
+    ),
+    (
+        "finish",
+        "sphinx/builders/html/__init__.py",
+        "finishing",
+        "index pages, search index, static files, bundles, offline files",
+    ),
+)
 
 
 def _steps(copy: Path) -> list[list[str]]:
     """The commands ``make html`` runs now (``make -n``), continuation lines joined."""
-    dry = subprocess.run([*_make(copy, "html")[0], "-n"], cwd=copy, env=bench_env(copy),
-                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    dry = subprocess.run(
+        [*_make(copy, "html")[0], "-n"],
+        cwd=copy,
+        env=bench_env(copy),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     lines = dry.replace("\\\n", " ").splitlines()
     return [line.split() for line in lines if line.split()[:1] not in (["mkdir"], ["touch"], [])]
 
@@ -292,8 +310,10 @@ def _phases(profile: Path, cpu: float) -> list[tuple[str, float, str]]:
     total = max(t[3] for t in stats.values())
     found = []
     for function, ending, what, why in SPHINX_PHASES:
-        cumulative = max((t[3] for (f, _, name), t in stats.items()
-                          if name == function and f.endswith(ending)), default=0.0)  # fmt: skip
+        cumulative = max(
+            (t[3] for (f, _, name), t in stats.items() if name == function and f.endswith(ending)),
+            default=0.0,
+        )
         found.append((what, cpu * cumulative / total, why))
     rest = cpu - sum(seconds for _, seconds, _ in found)
     return [("imports of sphinx-build itself", rest, "before the application starts"), *found]
@@ -301,12 +321,16 @@ def _phases(profile: Path, cpu: float) -> list[tuple[str, float, str]]:
 
 #: The other commands of ``make html``, by the module they run: what they are, why they run.
 OTHER_STEPS = {
-    "pytest": ("the changed page's worked examples (pytest)",
-               "every example is run against the engine before anything is published"),
+    "pytest": (
+        "the changed page's worked examples (pytest)",
+        "every example is run against the engine before anything is published",
+    ),
     "nqsphinx.site.root_page": ("the root page and service worker", "a Python start-up of its own"),
-    "nqsphinx.site.archive": ("the offline archive of both sites",
-                              "zipped again whole, a Python start-up of its own"),
-}  # fmt: skip
+    "nqsphinx.site.archive": (
+        "the offline archive of both sites",
+        "zipped again whole, a Python start-up of its own",
+    ),
+}
 
 
 def incremental_breakdown(copy: Path) -> list[tuple[str, float, str]]:
@@ -330,8 +354,10 @@ def incremental_breakdown(copy: Path) -> list[tuple[str, float, str]]:
             time.sleep(0.01)
             page.write_text(changed, encoding="utf-8")  # newer: the same rebuild, profiled
             measure([[PYTHON, "-c", PROFILED, str(profile), *step[1:]]], copy)
-            rows += [(f"{lang} Sphinx: {what}", seconds, why)
-                     for what, seconds, why in _phases(profile, sample.cpu)]  # fmt: skip
+            rows += [
+                (f"{lang} Sphinx: {what}", seconds, why)
+                for what, seconds, why in _phases(profile, sample.cpu)
+            ]
     finally:
         page.write_text(text, encoding="utf-8")
     return rows
@@ -340,12 +366,15 @@ def incremental_breakdown(copy: Path) -> list[tuple[str, float, str]]:
 def breakdown_report(rows: list[tuple[str, float, str]], goal: float) -> str:
     """The table of causes: CPU seconds, share, what and why; the largest first."""
     total = sum(seconds for _, seconds, _ in rows)
-    lines = [f"What is left of the one-paragraph rebuild ({total:.2f} s CPU, the commands run "
-             f"one at a time; goal {goal:.1f} s), by cause, from a profile of each Sphinx "
-             "build:"]  # fmt: skip
+    lines = [
+        f"What is left of the one-paragraph rebuild ({total:.2f} s CPU, the commands run "
+        f"one at a time; goal {goal:.1f} s), by cause, from a profile of each Sphinx "
+        "build:"
+    ]
     for what, seconds, why in sorted(rows, key=lambda row: -row[1]):
-        lines.append(f"  {seconds:5.2f} s  {seconds / total:4.0%}  {what}" +
-                     (f": {why}" if why else ""))  # fmt: skip
+        lines.append(
+            f"  {seconds:5.2f} s  {seconds / total:4.0%}  {what}" + (f": {why}" if why else "")
+        )
     return "\n".join(lines)
 
 

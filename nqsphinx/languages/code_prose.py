@@ -280,8 +280,7 @@ class CodeInPageLanguage(SphinxPostTransform):
             if block.get("testnodetype") == "doctest":
                 holder = block.next_node(code_comments, siblings=True, descend=False)
                 translations = holder.get("translations", {}) if holder else {}
-                _set_text(block, session_in_language(block.astext(), lang, translations,
-                                                     namespace))  # fmt: skip
+                _set_text(block, session_in_language(block.astext(), lang, translations, namespace))
             elif block.get("language") == "console" and "$ nq " in block.astext():
                 _set_text(block, console_in_language(block.astext(), lang))
         for node in list(self.document.findall(code_comments)):

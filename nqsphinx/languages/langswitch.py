@@ -70,8 +70,12 @@ def _switch(app: Sphinx, pagename: str, lang: str, other: str) -> dict[str, str]
         url = f"{site_prefix(lang, app.config.nq_site_root, of=other)}index.html"
     else:
         url = other_language_url(pagename, lang, other)
-    return {"code": other, "name": LANGUAGE_NAMES[other], "url": url,
-            "label": switch_label(lang, other)}  # fmt: skip
+    return {
+        "code": other,
+        "name": LANGUAGE_NAMES[other],
+        "url": url,
+        "label": switch_label(lang, other),
+    }
 
 
 def _page_context(

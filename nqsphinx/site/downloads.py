@@ -142,17 +142,20 @@ def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
     _missing(env).pop(docname, None)
 
 
-def _merge(app: Sphinx, env: BuildEnvironment, docnames: Set[str],
-           other: BuildEnvironment) -> None:  # fmt: skip
+def _merge(app: Sphinx, env: BuildEnvironment, docnames: Set[str], other: BuildEnvironment) -> None:
     theirs = _missing(other)
     _missing(env).update({name: theirs[name] for name in docnames if name in theirs})
 
 
-def _made_since(app: Sphinx, env: BuildEnvironment, added: Set[str], changed: Set[str],
-                removed: Set[str]) -> list[str]:  # fmt: skip
+def _made_since(
+    app: Sphinx, env: BuildEnvironment, added: Set[str], changed: Set[str], removed: Set[str]
+) -> list[str]:
     """The pages to read again: those that looked for a PDF that is there now."""
-    return sorted(name for name, pdfs in _missing(env).items()
-                  if name in env.all_docs and any(os.path.isfile(pdf) for pdf in pdfs))  # fmt: skip
+    return sorted(
+        name
+        for name, pdfs in _missing(env).items()
+        if name in env.all_docs and any(os.path.isfile(pdf) for pdf in pdfs)
+    )
 
 
 def setup(app: Sphinx) -> None:

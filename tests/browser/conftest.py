@@ -29,9 +29,14 @@ from tests.building import ROOT
 
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "chromium", "chromium-browser")
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]  # fmt: skip
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 SCREENSHOTS = ROOT / "_build" / "test-artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -112,8 +117,10 @@ class _Browser:
 def browser() -> Iterator[Any]:
     executable = chromium_path()
     if executable is None:
-        pytest.skip("Chromium not found (Debian: apt-get install chromium chromium-driver; "
-                    "./dev test installs it)")  # fmt: skip
+        pytest.skip(
+            "Chromium not found (Debian: apt-get install chromium chromium-driver; "
+            "./dev test installs it)"
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -152,9 +159,10 @@ def _no_request_leaves_the_site(site: Site) -> Iterator[None]:
     start = len(site.requests)
     yield
     outside = [
-        url for url in site.requests[start:]
+        url
+        for url in site.requests[start:]
         if not url.startswith((site.url + "/", "data:", "blob:", "about:", "file://"))
-    ]  # fmt: skip
+    ]
     assert not outside, f"requests that left the site: {outside}"
 
 

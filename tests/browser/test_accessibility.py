@@ -47,9 +47,7 @@ WIDTHS = {
 SCHEMES = ("light", "dark")
 LANGS = ("en", "fr")
 #: Every page of a site: the chapters (docs/*.md) and the pages Sphinx writes.
-PAGES = sorted(
-    [p.stem for p in (ROOT / "docs").glob("*.md")] + ["genindex", "search"]
-)  # fmt: skip
+PAGES = sorted([p.stem for p in (ROOT / "docs").glob("*.md")] + ["genindex", "search"])
 #: The 404 page as a web server shows it: for a missing address, at any depth.
 MISSING = {"en": "en/no-such-page.html", "fr": "fr/regles/page-absente.html"}
 #: The root page's script, which sends the reader on at once: held back, as without JavaScript.
@@ -168,10 +166,11 @@ class Axe:
     def failures(self, target: Target, test: str) -> list[str]:
         if target not in self.found:  # the first case of a test: run all its selected cases
             batch = [
-                item.callspec.params["target"] for item in self.items
+                item.callspec.params["target"]
+                for item in self.items
                 if getattr(item, "originalname", None) == test
                 and "target" in getattr(item, "callspec", {}).params
-            ]  # fmt: skip
+            ]
             self._run(list(dict.fromkeys(batch)))
         return self.found[target]
 
@@ -179,18 +178,30 @@ class Axe:
         return (self.offline / page.path).as_uri() if page.offline else self.site.page(page.path)
 
     def _tab(self, width: str) -> Tab:
-        context = _recorded(self.site, self.browser.new_context(
-            **WIDTHS[width], color_scheme="light", reduced_motion="reduce",
-        ))  # fmt: skip
+        context = _recorded(
+            self.site,
+            self.browser.new_context(
+                **WIDTHS[width],
+                color_scheme="light",
+                reduced_motion="reduce",
+            ),
+        )
         context.add_init_script(AXE_SCRIPT)  # in every page, before its own scripts
         context.route(ROOT_SCRIPT, lambda r: r.fulfill(body="", content_type="text/javascript"))
         tab = Tab(context.new_page(), [])
-        tab.page.on("console", lambda m: tab.problems.append(
-            f"console error: {m.text} [{m.location.get('url', '')}]") if m.type == "error" else None
-        )  # fmt: skip
+        tab.page.on(
+            "console",
+            lambda m: (
+                tab.problems.append(f"console error: {m.text} [{m.location.get('url', '')}]")
+                if m.type == "error"
+                else None
+            ),
+        )
         tab.page.on("pageerror", lambda e: tab.problems.append(f"script error: {e}"))
-        tab.page.on("response", lambda r: tab.problems.append(f"HTTP {r.status}: {r.url}")
-                    if r.status >= 400 else None)  # fmt: skip
+        tab.page.on(
+            "response",
+            lambda r: tab.problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None,
+        )
         return tab
 
     def _run(self, targets: list[Target]) -> None:
@@ -249,16 +260,20 @@ class Axe:
         found = []
         for violation in result["violations"]:
             left = [
-                node for node in violation["nodes"]
+                node
+                for node in violation["nodes"]
                 if not any(r.covers(violation["id"], node["html"]) for r in REVIEWED)
-            ]  # fmt: skip
+            ]
             if left:
                 more = f"\n      (and {len(left) - 3} more)" if len(left) > 3 else ""
                 found.append(
                     f"{violation['id']} ({violation['impact']}, {violation['help']}) × {len(left)}:"
-                    + "".join(f"\n      {' '.join(map(str, n['target']))}: {n['html'][:120]}"
-                              for n in left[:3]) + more
-                )  # fmt: skip
+                    + "".join(
+                        f"\n      {' '.join(map(str, n['target']))}: {n['html'][:120]}"
+                        for n in left[:3]
+                    )
+                    + more
+                )
         return found
 
     def _problems(self, tab: Tab, page: Page) -> list[str]:
@@ -267,10 +282,11 @@ class Axe:
         url = self.url(page)
         expected = (f"HTTP 404: {url}", f"[{url}]") if page.status == 404 else ()
         return [
-            p for p in tab.problems
+            p
+            for p in tab.problems
             if not any(p.endswith(e) for e in expected)
             and not any(r.covers(str(page), p) for r in REVIEWED_PROBLEMS)
-        ]  # fmt: skip
+        ]
 
     def close(self) -> None:
         for tabs in self.tabs.values():
@@ -381,11 +397,19 @@ def test_a_reviewed_exception_covers_only_its_own_failures() -> None:
 # What axe does not check: state, motion, focus --------------------------------------------------
 
 MODE_WORDS = {
-    "en": ("Auto light/dark, in light mode", "Dark mode", "Light mode",
-           "Toggle Light / Dark / Auto color theme"),
-    "fr": ("Thème automatique, actuellement clair", "Thème sombre", "Thème clair",
-           "Changer de thème\u00a0: clair, sombre ou automatique"),
-}  # fmt: skip
+    "en": (
+        "Auto light/dark, in light mode",
+        "Dark mode",
+        "Light mode",
+        "Toggle Light / Dark / Auto color theme",
+    ),
+    "fr": (
+        "Thème automatique, actuellement clair",
+        "Thème sombre",
+        "Thème clair",
+        "Changer de thème\u00a0: clair, sombre ou automatique",
+    ),
+}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -156,15 +156,31 @@ def _attack(rng: random.Random) -> Question:
     skill, st, t = str(rng.randint(1, 10)), str(rng.randint(1, 12)), str(rng.randint(1, 10))
     armour, re = str(rng.randint(0, 10)), str(rng.randint(0, 3))
     hit, ranked = str(rng.randint(-3, 3)), rng.random() < 0.3
-    values = {"attacker": attacker, "skill": skill, "st": st, "target": target, "t": t,
-              "armour": armour, "re": re, "weapon": weapon, "distance": distance,
-              "hit_modifier": hit, "ranked": ranked}  # fmt: skip
-    argv = ["attack", *([] if attacker else [skill, st]), *([] if target else [t]),
-            *(["--attacker", attacker] if attacker else []),
-            *(["--target", target] if target else ["--armour", armour, "--re", re]),
-            *(["--weapon", weapon] if weapon else []),
-            *(["--distance", distance] if distance else []),
-            "--hit-modifier", hit, *(["--ranked"] if ranked else [])]  # fmt: skip
+    values = {
+        "attacker": attacker,
+        "skill": skill,
+        "st": st,
+        "target": target,
+        "t": t,
+        "armour": armour,
+        "re": re,
+        "weapon": weapon,
+        "distance": distance,
+        "hit_modifier": hit,
+        "ranked": ranked,
+    }
+    argv = [
+        "attack",
+        *([] if attacker else [skill, st]),
+        *([] if target else [t]),
+        *(["--attacker", attacker] if attacker else []),
+        *(["--target", target] if target else ["--armour", armour, "--re", re]),
+        *(["--weapon", weapon] if weapon else []),
+        *(["--distance", distance] if distance else []),
+        "--hit-modifier",
+        hit,
+        *(["--ranked"] if ranked else []),
+    ]
     return values, argv
 
 
@@ -205,18 +221,40 @@ def _move_cost(rng: random.Random) -> Question:
     open_inches, difficult = _distance(rng), _distance(rng)
     barriers, agile = str(rng.randint(0, 10)), rng.random() < 0.3
     ability = rng.choice([a.value for a in MovementAbility])
-    values = {"open": open_inches, "difficult": difficult, "barriers": barriers,
-              "ability": ability, "agile": agile}  # fmt: skip
-    argv = ["move-cost", open_inches, "--difficult", difficult, "--barriers", barriers,
-            "--ability", ability, *(["--agile"] if agile else [])]  # fmt: skip
+    values = {
+        "open": open_inches,
+        "difficult": difficult,
+        "barriers": barriers,
+        "ability": ability,
+        "agile": agile,
+    }
+    argv = [
+        "move-cost",
+        open_inches,
+        "--difficult",
+        difficult,
+        "--barriers",
+        barriers,
+        "--ability",
+        ability,
+        *(["--agile"] if agile else []),
+    ]
     return values, argv
 
 
 QUESTION_MAKERS: dict[str, Callable[[random.Random], Question]] = {
-    "cast": _spell_question("cast"), "cancel": _spell_question("cancel"), "hit": _hit,
-    "shoot": _shoot, "save": _save, "wound": _wound, "attack": _attack, "command": _command,
-    "morale": _morale, "move": _move, "move-cost": _move_cost,
-}  # fmt: skip
+    "cast": _spell_question("cast"),
+    "cancel": _spell_question("cancel"),
+    "hit": _hit,
+    "shoot": _shoot,
+    "save": _save,
+    "wound": _wound,
+    "attack": _attack,
+    "command": _command,
+    "morale": _morale,
+    "move": _move,
+    "move-cost": _move_cost,
+}
 
 
 def nq(argv: list[str], lang: str, *, as_json: bool) -> tuple[int, str, str]:
@@ -300,14 +338,26 @@ def test_each_calculator_answers_as_nq_does(table: Table, command: str) -> None:
         ("hit", "cc", "cinq", "Enter a whole number from {min} to {max}."),
         ("save", "pm", "1", "Enter a whole number from {min} to {max}."),
         ("cast", "chant", "1e9", "Enter a whole number from {min} to {max}."),
-        ("shoot", "distance", "douze", "Enter a distance in inches from 0 to 1000, such as 12, "
-                                       "12.5 or 25/2."),
-        ("shoot", "distance", "1001", "Enter a distance in inches from 0 to 1000, such as 12, "
-                                      "12.5 or 25/2."),
-        ("morale", "casualties", "3 x 2", "Enter whole numbers from {min} to {max}, separated "
-                                          "by spaces."),
+        (
+            "shoot",
+            "distance",
+            "douze",
+            "Enter a distance in inches from 0 to 1000, such as 12, 12.5 or 25/2.",
+        ),
+        (
+            "shoot",
+            "distance",
+            "1001",
+            "Enter a distance in inches from 0 to 1000, such as 12, 12.5 or 25/2.",
+        ),
+        (
+            "morale",
+            "casualties",
+            "3 x 2",
+            "Enter whole numbers from {min} to {max}, separated by spaces.",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_input_is_refused_beside_its_field(
     table: Table, command: str, name: str, typed: str, message: str
 ) -> None:

@@ -17,10 +17,10 @@ from tests.browser.conftest import PHONE, Site, Watched, screenshot, wait_until,
 
 WIDE = {"width": 1366, "height": 800}
 INJECTED = (
-    '<script>window.nqInjected = true;</script>'
+    "<script>window.nqInjected = true;</script>"
     '<img src="x" onerror="window.nqHandlerRan = true">'
     '<img src="https://example.invalid/x.png">'
-)  # fmt: skip
+)
 #: The start tag of the page's article (whatever attributes follow its id).
 ARTICLE = re.compile(r'<article role="main" id="furo-main-content"[^>]*>')
 
@@ -73,8 +73,11 @@ def test_injected_script_handler_and_remote_image_are_refused(site: Site, probe:
     outside = [url for url in probe.requests if not url.startswith(site.url + "/")]
     assert outside == probe.blocked == ["https://example.invalid/x.png"]
     refused = set(probe.violations)
-    assert {"script-src-elem inline", "script-src-attr inline",
-            "img-src https://example.invalid/x.png"} <= refused, refused  # fmt: skip
+    assert {
+        "script-src-elem inline",
+        "script-src-attr inline",
+        "img-src https://example.invalid/x.png",
+    } <= refused, refused
     assert any("violates the following Content Security Policy" in e for e in probe.errors)
 
 

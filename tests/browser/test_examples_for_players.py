@@ -58,8 +58,9 @@ def test_the_checked_line_and_the_fold_read_well_in_both_modes(
 ) -> None:
     from nqsphinx.site.style import MIN_CONTRAST, contrast
 
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                  color_scheme=scheme)  # fmt: skip
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=scheme
+    )
     context.on("request", lambda r: site.requests.append(r.url))
     page = context.new_page()
     page.goto(site.page("fr/magic.html#casting-a-spell"))

@@ -104,10 +104,17 @@ def _context(browser: Any, site: Site, width: str, **options: Any) -> Any:
     """A phone (touch) at 390 px, a desktop (mouse) otherwise; less motion."""
     phone = width == "390"
     viewport = WIDTHS.get(width, LAPTOP)
-    return _recorded(site, browser.new_context(
-        viewport=viewport, is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1,
-        reduced_motion="reduce", **options,
-    ))  # fmt: skip
+    return _recorded(
+        site,
+        browser.new_context(
+            viewport=viewport,
+            is_mobile=phone,
+            has_touch=phone,
+            device_scale_factor=2 if phone else 1,
+            reduced_motion="reduce",
+            **options,
+        ),
+    )
 
 
 @pytest.fixture
@@ -202,9 +209,14 @@ def test_drawers_open_from_the_keyboard_and_close_on_escape(
     page = make_page(width)
     page.goto(site.page(f"{lang}/magic.html"))
     assert _state(page, drawer) == {
-        "open": False, "inert": True, "onScreen": False, "expanded": ["false"],
-        "focusInside": False, "focusOnToggle": False, "focusHref": None,
-    }  # fmt: skip
+        "open": False,
+        "inert": True,
+        "onScreen": False,
+        "expanded": ["false"],
+        "focusInside": False,
+        "focusOnToggle": False,
+        "focusHref": None,
+    }
     _focus_by_tab(page, DRAWERS[drawer][2])
     page.keyboard.press(key)
     state = _state(page, drawer)
@@ -298,10 +310,12 @@ def _description(page: Any, selector: str) -> str:
     """The description Chromium gives a screen reader for the element (its accessibility tree)."""
     cdp = page.context.new_cdp_session(page)
     document = cdp.send("DOM.getDocument", {"depth": 0})
-    node = cdp.send("DOM.querySelector", {"nodeId": document["root"]["nodeId"],
-                                          "selector": selector})  # fmt: skip
-    tree = cdp.send("Accessibility.getPartialAXTree",
-                    {"nodeId": node["nodeId"], "fetchRelatives": False})  # fmt: skip
+    node = cdp.send(
+        "DOM.querySelector", {"nodeId": document["root"]["nodeId"], "selector": selector}
+    )
+    tree = cdp.send(
+        "Accessibility.getPartialAXTree", {"nodeId": node["nodeId"], "fetchRelatives": False}
+    )
     cdp.detach()
     described = [n for n in tree["nodes"] if not n.get("ignored")]
     return str(described[0].get("description", {}).get("value", ""))

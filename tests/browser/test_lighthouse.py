@@ -38,5 +38,5 @@ def test_the_page_meets_the_lighthouse_goals(
         f"{category} {report.scores[category]} < {lighthouse.GOALS[category]}: "
         + "; ".join(f"{f.id} ({f.title}) at {f.where}" for f in report.failures[category])
         for category in report.missed()
-    ]  # fmt: skip
+    ]
     assert not missed, f"{lang}/{page} ({form_factor}):\n  " + "\n  ".join(missed)

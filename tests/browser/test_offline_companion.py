@@ -47,8 +47,12 @@ def test_after_a_first_visit_both_languages_read_offline(browser: Any, site: Sit
     assert cached > 200, cached  # both languages: about 110 files each
     context.set_offline(True)
     try:
-        for path, title in (("fr/magic.html", "La Magie"), ("en/glossary.html", "Glossary"),
-                            ("fr/index.html", "No Quarter"), ("en/", "No Quarter")):  # fmt: skip
+        for path, title in (
+            ("fr/magic.html", "La Magie"),
+            ("en/glossary.html", "Glossary"),
+            ("fr/index.html", "No Quarter"),
+            ("en/", "No Quarter"),
+        ):
             page.goto(site.page(path))
             assert page.title().startswith(title), (path, page.title())
         page.goto(site.page("fr/magic.html#casting-a-spell"))
@@ -105,10 +109,17 @@ def test_switch_in_the_phone_header(
 ) -> None:
     """In the sticky header, named in the page's language, showing the other language's code,
     reached by Tab, with a visible focus; still there once the reader has scrolled."""
-    context = _recorded(site, browser.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, color_scheme=scheme,
-        reduced_motion="reduce",
-    ))  # fmt: skip
+    context = _recorded(
+        site,
+        browser.new_context(
+            viewport=PHONE,
+            is_mobile=True,
+            has_touch=True,
+            device_scale_factor=2,
+            color_scheme=scheme,
+            reduced_motion="reduce",
+        ),
+    )
     page = context.new_page()
     page.goto(site.page(f"{lang}/magic.html"))
     switch = page.get_by_role("link", name=name, exact=True)
@@ -134,9 +145,11 @@ def test_switch_in_the_phone_header(
 
 @pytest.mark.parametrize(
     "lang,label,query,title",
-    [("en", "Search the rules", "morale", "Morale"),
-     ("fr", "Rechercher dans les règles", "moraux", "Moral")],
-)  # fmt: skip
+    [
+        ("en", "Search the rules", "morale", "Morale"),
+        ("fr", "Rechercher dans les règles", "moraux", "Moral"),
+    ],
+)
 def test_empty_search_page_on_a_phone(
     site: Site, phone: Any, lang: str, label: str, query: str, title: str
 ) -> None:
@@ -160,8 +173,9 @@ def test_empty_search_page_on_a_phone(
     assert not watched.errors, watched.errors
 
 
-@pytest.mark.parametrize("lang,spell,card", [("en", "Re-animate", "Re-animate"),
-                                             ("fr", "Réanimation", "Réanimation")])  # fmt: skip
+@pytest.mark.parametrize(
+    "lang,spell,card", [("en", "Re-animate", "Re-animate"), ("fr", "Réanimation", "Réanimation")]
+)
 def test_spell_list_leads_to_the_cards(
     site: Site, phone: Any, lang: str, spell: str, card: str
 ) -> None:
@@ -178,8 +192,10 @@ def test_spell_list_leads_to_the_cards(
     page.wait_for_url(re.compile(rf"/{lang}/cards-counters-templates\.html#spell-re-animate$"))
     title = page.locator("#spell-re-animate .sd-card-title")
     assert title.inner_text().strip() == card
-    wait_until(page, "Math.abs(document.getElementById('spell-re-animate')"
-                     ".getBoundingClientRect().top) < 200")  # fmt: skip
+    wait_until(
+        page,
+        "Math.abs(document.getElementById('spell-re-animate').getBoundingClientRect().top) < 200",
+    )
 
 
 #: The words of an element's text that break across lines although they fit on one.

@@ -192,8 +192,9 @@ def test_every_page_fits_a_phone(site: Site, phone: Any, lang: str) -> None:
 def test_spell_cards_on_a_phone_in_light_and_dark_mode(
     site: Site, browser: Any, scheme: str
 ) -> None:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                  color_scheme=scheme)  # fmt: skip
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=scheme
+    )
     context.on("request", lambda r: site.requests.append(r.url))
     page = context.new_page()
     page.goto(site.page("fr/cards-counters-templates.html#fire-aspect"))
@@ -228,7 +229,7 @@ def test_spell_cards_on_a_phone_in_light_and_dark_mode(
     [
         ("en", "Page not found", "Contents of the rules"),
         ("fr", "Page introuvable", "Sommaire des règles"),
-    ],  # fmt: skip
+    ],
 )
 def test_404_page(site: Site, desktop: Any, lang: str, title: str, contents: str) -> None:
     page = desktop

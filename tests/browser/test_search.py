@@ -72,8 +72,9 @@ def load_queries(path: Path = QUERIES_FILE) -> dict[str, list[Query]]:
         records = data.get(lang, [])
         queries[lang] = [_entry(path, lang, n + 1, r) for n, r in enumerate(records)]
         if len(queries[lang]) < MIN_QUERIES:
-            raise QueryFileError(f"{path}: {len(queries[lang])} [[{lang}]] queries, "
-                                 f"at least {MIN_QUERIES} wanted")  # fmt: skip
+            raise QueryFileError(
+                f"{path}: {len(queries[lang])} [[{lang}]] queries, at least {MIN_QUERIES} wanted"
+            )
     return queries
 
 
@@ -142,8 +143,10 @@ def ranked(page: Any, site: Site, lang: str, query: str) -> list[tuple[str, str]
 def _verdict(query: Query, results: list[tuple[str, str]]) -> str | None:
     """Why ``results`` fail ``query``, or None."""
     top = [target for target, _ in results[:TOP]]
-    shown = "; ".join(f"#{n + 1} {title} ({target})" for n, (target, title) in
-                      enumerate(results[:TOP])) or "nothing"  # fmt: skip
+    shown = (
+        "; ".join(f"#{n + 1} {title} ({target})" for n, (target, title) in enumerate(results[:TOP]))
+        or "nothing"
+    )
     if query.target not in top:
         rank = next((n + 1 for n, (t, _) in enumerate(results) if t == query.target), None)
         where = f"at #{rank}" if rank else "not listed"

@@ -137,8 +137,9 @@ CHECK_TABLES = """(unnamed) => {
 
 def _context(browser: Any, site: Site, viewport: dict[str, int], scheme: str = "light") -> Any:
     phone = viewport["width"] < 800
-    context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone,
-                                  color_scheme=scheme)  # fmt: skip
+    context = browser.new_context(
+        viewport=viewport, is_mobile=phone, has_touch=phone, color_scheme=scheme
+    )
     context.on("request", lambda request: site.requests.append(request.url))
     return context
 
@@ -146,8 +147,10 @@ def _context(browser: Any, site: Site, viewport: dict[str, int], scheme: str = "
 @pytest.fixture(scope="module")
 def pages(browser: Any, site: Site) -> Iterator[dict[str, Any]]:
     """One phone page and one laptop page, reused by every test of the module."""
-    contexts = {name: _context(browser, site, viewport)
-                for name, viewport in (("phone", PHONE), ("laptop", LAPTOP))}  # fmt: skip
+    contexts = {
+        name: _context(browser, site, viewport)
+        for name, viewport in (("phone", PHONE), ("laptop", LAPTOP))
+    }
     yield {name: context.new_page() for name, context in contexts.items()}
     for context in contexts.values():
         context.close()
@@ -279,12 +282,16 @@ PRINT_LAYOUT = """() => {
 
 
 def _pdf_text(page: Any, path: Path) -> str:
-    page.pdf(path=str(path), format="A4", margin={side: "12mm" for side in
-                                                  ("top", "bottom", "left", "right")})  # fmt: skip
+    page.pdf(
+        path=str(path),
+        format="A4",
+        margin={side: "12mm" for side in ("top", "bottom", "left", "right")},
+    )
     pdftotext = shutil.which("pdftotext")
     assert pdftotext, "pdftotext (poppler-utils) is needed: ./dev test installs it"
-    return subprocess.run([pdftotext, "-layout", str(path), "-"], check=True,
-                          capture_output=True, text=True).stdout  # fmt: skip
+    return subprocess.run(
+        [pdftotext, "-layout", str(path), "-"], check=True, capture_output=True, text=True
+    ).stdout
 
 
 @pytest.mark.parametrize("name", ["cards-counters-templates", "odds", "profile-creation-summary"])

@@ -16,9 +16,18 @@ LOG = ROOT / "tools" / "errata-reading.md"
 #: Pages that are not the 2007 book's text: the start page, the editors' and players' pages the
 #: project added, and the pages made from the engine's records.
 NOT_THE_BOOK = frozenset(
-    {"index", "at-the-table", "coverage", "credits", "edition-changes", "errata", "glossary",
-     "nq", "odds"}
-)  # fmt: skip
+    {
+        "index",
+        "at-the-table",
+        "coverage",
+        "credits",
+        "edition-changes",
+        "errata",
+        "glossary",
+        "nq",
+        "odds",
+    }
+)
 #: Each entry ends in a verdict: a record found (→), nothing, or what was found to agree.
 VERDICTS = ("→", "Nothing", "correct", "same", "consistent", "identical", "agree")
 ENTRY = re.compile(r"^- `([a-z0-9-]+)`[^:]*: (.+)$", re.M)

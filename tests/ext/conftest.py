@@ -61,8 +61,9 @@ def copy_root(name: str, into: Path) -> Path:
 
 def build(srcdir: Path, lang: str, make: Callable[..., Any] = SphinxTestApp) -> Built:
     warning = StringIO()
-    app = make("html", srcdir=srcdir, confoverrides={"language": lang},
-               status=StringIO(), warning=warning)  # fmt: skip
+    app = make(
+        "html", srcdir=srcdir, confoverrides={"language": lang}, status=StringIO(), warning=warning
+    )
     try:
         app.build()
     finally:

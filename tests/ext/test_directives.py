@@ -102,8 +102,9 @@ def test_glossary_terms_link_with_their_definition(tiny: dict[str, Built], lang:
         "peut subir avant d’être retirée.",
     }[lang]
     html = tiny[lang].html("magic")
-    link = re.search(r'<a class="nq-term[^"]*" href="glossary.html#term-(\w+)" title="([^"]*)"',
-                     html)  # fmt: skip
+    link = re.search(
+        r'<a class="nq-term[^"]*" href="glossary.html#term-(\w+)" title="([^"]*)"', html
+    )
     assert link is not None and link.groups() == ("wounds", tooltip)
 
 
@@ -173,12 +174,21 @@ def test_the_coverage_table_counts_the_sections(tiny: dict[str, Built], lang: st
     [table] = [n for n in doctree.findall(nodes.table) if "nq-coverage" in n["classes"]]
     rows = cells(table)
     # magic: 3 sections, one (Casting) with an example and a table; cards: 1, with its cards
-    assert rows[1:] == {
-        "en": [["Magic", "3", "1", "1", "33%"], ["Cards", "1", "0", "1", "100%"],
-               ["All chapters", "4", "1", "2", "50%"]],
-        "fr": [["Magie", "3", "1", "1", "33\u00a0%"], ["Cartes", "1", "0", "1", "100\u00a0%"],
-               ["Tous les chapitres", "4", "1", "2", "50\u00a0%"]],
-    }[lang]  # fmt: skip
+    assert (
+        rows[1:]
+        == {
+            "en": [
+                ["Magic", "3", "1", "1", "33%"],
+                ["Cards", "1", "0", "1", "100%"],
+                ["All chapters", "4", "1", "2", "50%"],
+            ],
+            "fr": [
+                ["Magie", "3", "1", "1", "33\u00a0%"],
+                ["Cartes", "1", "0", "1", "100\u00a0%"],
+                ["Tous les chapitres", "4", "1", "2", "50\u00a0%"],
+            ],
+        }[lang]
+    )
 
 
 def test_a_complete_french_page_has_no_translation_notice(

@@ -39,8 +39,11 @@ class Outcome:
             command = " ".join(run.command[-2:])
             if run.returncode == 0:
                 found.append(f"{command}: passed")
-            found += [f"{command}: does not say {text!r}" for text in self.expected
-                      if not _says(run.output, text)]  # fmt: skip
+            found += [
+                f"{command}: does not say {text!r}"
+                for text in self.expected
+                if not _says(run.output, text)
+            ]
             if one_line_error(run.command):
                 lines = run.output.strip().splitlines()
                 if len(lines) != 1 or "Traceback" in run.output:
@@ -55,13 +58,17 @@ class Outcome:
         for path in sorted((self.copy / "_build").rglob("*")):
             if path.is_file() and path.suffix not in (".log", ".pickle", ".doctree"):
                 data = path.read_bytes()
-                found += [f"{path.relative_to(self.copy)}: holds {text!r}"
-                          for text in self.absent if text.encode() in data]  # fmt: skip
+                found += [
+                    f"{path.relative_to(self.copy)}: holds {text!r}"
+                    for text in self.absent
+                    if text.encode() in data
+                ]
         return found
 
     def report(self) -> str:
-        return "\n\n".join(f"$ {' '.join(r.command)}  (exit {r.returncode})\n{r.output[-4000:]}"
-                           for r in self.runs)  # fmt: skip
+        return "\n\n".join(
+            f"$ {' '.join(r.command)}  (exit {r.returncode})\n{r.output[-4000:]}" for r in self.runs
+        )
 
 
 @dataclass
@@ -136,4 +143,5 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         for outcome in shown + list(SESSION.outcomes.values()):
             for run in outcome.runs:
                 terminalreporter.write_line(
-                    f"  {outcome.name}: {run.seconds:5.1f} s  {' '.join(run.command[-1:])}")
+                    f"  {outcome.name}: {run.seconds:5.1f} s  {' '.join(run.command[-1:])}"
+                )

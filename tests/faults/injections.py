@@ -24,8 +24,18 @@ PAGE = "magic"  # the chapter whose source and catalogue the page faults change
 PO = f"locale/fr/LC_MESSAGES/{PAGE}.po"
 MD = f"docs/{PAGE}.md"
 
-PYTEST = (sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-          "--basetemp", ".pytest-tmp", "-o", "addopts=")  # fmt: skip
+PYTEST = (
+    sys.executable,
+    "-m",
+    "pytest",
+    "-q",
+    "-p",
+    "no:cacheprovider",
+    "--basetemp",
+    ".pytest-tmp",
+    "-o",
+    "addopts=",
+)
 BUILD_EN = ("make", "--no-print-directory", "html-en")
 BUILD_FR = ("make", "--no-print-directory", "html-fr")
 PDF_FR = ("make", "--no-print-directory", "pdf-fr")
@@ -72,8 +82,9 @@ def _translated(po: polib.POFile) -> list[polib.POEntry]:
     return [e for e in po if e.msgstr and not e.obsolete and "fuzzy" not in e.flags]
 
 
-def _edit_po(copy: Path, pick: Callable[[polib.POEntry], bool],
-             change: Callable[[polib.POEntry], None]) -> polib.POEntry:  # fmt: skip
+def _edit_po(
+    copy: Path, pick: Callable[[polib.POEntry], bool], change: Callable[[polib.POEntry], None]
+) -> polib.POEntry:
     po = polib.pofile(str(copy / PO), wrapwidth=100)
     entry = next(e for e in _translated(po) if pick(e))
     change(entry)
@@ -91,8 +102,9 @@ def french_number_changed(copy: Path) -> list[str]:
         found.append(str(int(match.group(1)) + 1))
         entry.msgstr = entry.msgstr[: match.start()] + found[0] + entry.msgstr[match.end() :]
 
-    _edit_po(copy, lambda e: bool(number.search(e.msgstr)) and "numbers-differ" not in e.tcomment,
-             change)  # fmt: skip
+    _edit_po(
+        copy, lambda e: bool(number.search(e.msgstr)) and "numbers-differ" not in e.tcomment, change
+    )
     return [f"{PAGE}.po:", f"'{found[0]}'"]
 
 
@@ -144,12 +156,16 @@ def french_numbers_swapped(copy: Path) -> list[str]:
         first, second = list(_PLAIN_NUMBER.finditer(entry.msgstr))[:2]
         text = entry.msgstr
         swapped.extend([first.group(), second.group()])
-        entry.msgstr = (text[: first.start()] + second.group() + text[first.end() : second.start()]
-                        + first.group() + text[second.end() :])  # fmt: skip
+        entry.msgstr = (
+            text[: first.start()]
+            + second.group()
+            + text[first.end() : second.start()]
+            + first.group()
+            + text[second.end() :]
+        )
 
     entry = _edit_po(copy, _two_numbers, change)
-    return [f"{PO}:{_line_of(copy, entry)}: numbers in another order",
-            f"{swapped[1]} {swapped[0]}"]  # fmt: skip
+    return [f"{PO}:{_line_of(copy, entry)}: numbers in another order", f"{swapped[1]} {swapped[0]}"]
 
 
 def french_left_in_english(copy: Path) -> list[str]:
@@ -199,8 +215,11 @@ def typed_game_table(copy: Path) -> list[str]:
     """The wound table typed into its page from the engine, one value then changed by hand."""
     key = "wound-table"
     directive = re.compile(r"^```\{nq-table\} " + key + r"\n(?::[^\n]*\n)*```\n", re.M)
-    page = next(p for p in sorted((copy / "docs").glob("*.md"))
-                if directive.search(p.read_text(encoding="utf-8")))  # fmt: skip
+    page = next(
+        p
+        for p in sorted((copy / "docs").glob("*.md"))
+        if directive.search(p.read_text(encoding="utf-8"))
+    )
     table = get_table(key)
     rows = [[engine_text(c, "en") for c in table.columns]]
     rows += [[format_cell(c, "en") for c in row] for row in table.rows]
@@ -219,9 +238,13 @@ def doctest_wrong_result(copy: Path) -> list[str]:
     path = copy / MD
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     start = next(i for i, line in enumerate(lines) if line.startswith("```{doctest}"))
-    number = next(i for i in range(start + 1, len(lines))
-                  if lines[i - 1].startswith(">>> ") and lines[i].strip()
-                  and not lines[i].startswith((">>>", "...", "```")))  # fmt: skip
+    number = next(
+        i
+        for i in range(start + 1, len(lines))
+        if lines[i - 1].startswith(">>> ")
+        and lines[i].strip()
+        and not lines[i].startswith((">>>", "...", "```"))
+    )
     wrong = lines[number].rstrip("\n") + "0"
     lines[number] = wrong + "\n"
     path.write_text("".join(lines), encoding="utf-8")
@@ -363,67 +386,197 @@ def docs_remote_image(copy: Path) -> list[str]:
 
 
 FAULTS = (
-    Fault("french-number-changed", "a number changed in a French translation",
-          french_number_changed, ((*PYTEST, NUMBERS),)),
-    Fault("french-role-broken", "a broken MyST role in a French translation",
-          french_role_broken, ((*PYTEST, ROLES),)),
-    Fault("french-unclosed-bold", "an unclosed ** in a French translation",
-          french_unclosed_bold, ((*PYTEST, MARKUP),)),
-    Fault("french-unclosed-backtick", "a role's closing backtick lost in a French translation",
-          french_unclosed_backtick, ((*PYTEST, MARKUP),)),
-    Fault("french-numbers-swapped", "two numbers of a French translation swapped",
-          french_numbers_swapped, ((*PYTEST, ORDER),)),
-    Fault("french-left-in-english", "a long message whose French is its English",
-          french_left_in_english, ((*PYTEST, ENGLISH),)),
-    Fault("french-misspelt", "a misspelt word in a French translation",
-          french_misspelt, ((*PYTEST, SPELLING),)),
-    Fault("french-untranslated", "an untranslated French entry",
-          french_untranslated, ((*PYTEST, COMPLETE),)),
+    Fault(
+        "french-number-changed",
+        "a number changed in a French translation",
+        french_number_changed,
+        ((*PYTEST, NUMBERS),),
+    ),
+    Fault(
+        "french-role-broken",
+        "a broken MyST role in a French translation",
+        french_role_broken,
+        ((*PYTEST, ROLES),),
+    ),
+    Fault(
+        "french-unclosed-bold",
+        "an unclosed ** in a French translation",
+        french_unclosed_bold,
+        ((*PYTEST, MARKUP),),
+    ),
+    Fault(
+        "french-unclosed-backtick",
+        "a role's closing backtick lost in a French translation",
+        french_unclosed_backtick,
+        ((*PYTEST, MARKUP),),
+    ),
+    Fault(
+        "french-numbers-swapped",
+        "two numbers of a French translation swapped",
+        french_numbers_swapped,
+        ((*PYTEST, ORDER),),
+    ),
+    Fault(
+        "french-left-in-english",
+        "a long message whose French is its English",
+        french_left_in_english,
+        ((*PYTEST, ENGLISH),),
+    ),
+    Fault(
+        "french-misspelt",
+        "a misspelt word in a French translation",
+        french_misspelt,
+        ((*PYTEST, SPELLING),),
+    ),
+    Fault(
+        "french-untranslated",
+        "an untranslated French entry",
+        french_untranslated,
+        ((*PYTEST, COMPLETE),),
+    ),
     Fault("french-fuzzy", "a fuzzy French entry", french_fuzzy, ((*PYTEST, COMPLETE),)),
-    Fault("po-syntax-error", "a .po syntax error", po_syntax_error,
-          ((*PYTEST, COMPILES), BUILD_FR)),
-    Fault("typed-game-table", "a generated table typed and edited by hand in docs/",
-          typed_game_table, ((*PYTEST, TYPED),)),
-    Fault("doctest-wrong-result", "a doctest with a wrong result",
-          doctest_wrong_result, ((*PYTEST, MD), BUILD_EN)),
+    Fault(
+        "po-syntax-error", "a .po syntax error", po_syntax_error, ((*PYTEST, COMPILES), BUILD_FR)
+    ),
+    Fault(
+        "typed-game-table",
+        "a generated table typed and edited by hand in docs/",
+        typed_game_table,
+        ((*PYTEST, TYPED),),
+    ),
+    Fault(
+        "doctest-wrong-result",
+        "a doctest with a wrong result",
+        doctest_wrong_result,
+        ((*PYTEST, MD), BUILD_EN),
+    ),
     Fault("unknown-directive", "an unknown directive", unknown_directive, (BUILD_EN,)),
-    Fault("broken-cross-reference", "a broken cross-reference",
-          broken_cross_reference, (BUILD_EN,)),
-    Fault("external-script", "an external script added to a page",
-          external_script, (BUILD_EN,), ("cdn.example.com",)),
-    Fault("spell-missing-field", "a spell record with a missing field",
-          spell_missing_field, ((*PYTEST, SPELLS), EXPORT),),
-    Fault("spell-misspelled-field", "a misspelled optional field in a spell record (upkep)",
-          spell_misspelled_field, ((*PYTEST, SPELLS), EXPORT),),
-    Fault("sample-out-of-range", "a sample profile with an out-of-range characteristic",
-          sample_out_of_range, ((*PYTEST, SAMPLES), EXPORT),),
-    Fault("po-include-outside", "a French page message made of an include of /etc/passwd",
-          po_include_outside, (BUILD_FR,), (PASSWD,)),
-    Fault("po-script-element", "a <script> element added to a French page message",
-          po_script_element, (BUILD_FR,), ("alert(1)",)),
-    Fault("po-raw-role-eval-rst", "an eval-rst block defining a raw-HTML role in a message",
-          po_raw_role_in_eval_rst, (BUILD_FR,), ("raw-html",)),
-    Fault("po-raw-latex-role", "a raw-LaTeX role reading a file, in a French message",
-          po_raw_latex_role, (PDF_FR,), (PASSWD, "/etc/passwd")),
-    Fault("po-remote-image", "a remote image in a French message",
-          po_remote_image, (BUILD_FR,), ("images.example.invalid",)),
-    Fault("po-foreign-link", "a link to another site in a French message",
-          po_foreign_link, (BUILD_FR,), ("phishing.example.invalid",)),
-    Fault("engine-po-include", "an include of /etc/passwd as an engine card text",
-          engine_po_include, (BUILD_FR,), (PASSWD,)),
-    Fault("po-duplicate-msgid", "a duplicate msgid in a French catalogue",
-          po_duplicate_msgid, (BUILD_FR,)),
-    Fault("po-byte-order-mark", "a French catalogue saved with a byte order mark",
-          po_byte_order_mark, (BUILD_FR,)),
-    Fault("example-unclosed-fence", "a worked example whose doctest fence is never closed",
-          example_unclosed_fence, (BUILD_EN,)),
-    Fault("docs-include-outside", "an include of /etc/passwd in an English page",
-          docs_include_outside, (BUILD_EN,), (PASSWD,)),
-    Fault("docs-remote-image", "a remote image in an English page",
-          docs_remote_image, (BUILD_EN,), ("images.example.invalid",)),
-)  # fmt: skip
+    Fault(
+        "broken-cross-reference", "a broken cross-reference", broken_cross_reference, (BUILD_EN,)
+    ),
+    Fault(
+        "external-script",
+        "an external script added to a page",
+        external_script,
+        (BUILD_EN,),
+        ("cdn.example.com",),
+    ),
+    Fault(
+        "spell-missing-field",
+        "a spell record with a missing field",
+        spell_missing_field,
+        ((*PYTEST, SPELLS), EXPORT),
+    ),
+    Fault(
+        "spell-misspelled-field",
+        "a misspelled optional field in a spell record (upkep)",
+        spell_misspelled_field,
+        ((*PYTEST, SPELLS), EXPORT),
+    ),
+    Fault(
+        "sample-out-of-range",
+        "a sample profile with an out-of-range characteristic",
+        sample_out_of_range,
+        ((*PYTEST, SAMPLES), EXPORT),
+    ),
+    Fault(
+        "po-include-outside",
+        "a French page message made of an include of /etc/passwd",
+        po_include_outside,
+        (BUILD_FR,),
+        (PASSWD,),
+    ),
+    Fault(
+        "po-script-element",
+        "a <script> element added to a French page message",
+        po_script_element,
+        (BUILD_FR,),
+        ("alert(1)",),
+    ),
+    Fault(
+        "po-raw-role-eval-rst",
+        "an eval-rst block defining a raw-HTML role in a message",
+        po_raw_role_in_eval_rst,
+        (BUILD_FR,),
+        ("raw-html",),
+    ),
+    Fault(
+        "po-raw-latex-role",
+        "a raw-LaTeX role reading a file, in a French message",
+        po_raw_latex_role,
+        (PDF_FR,),
+        (PASSWD, "/etc/passwd"),
+    ),
+    Fault(
+        "po-remote-image",
+        "a remote image in a French message",
+        po_remote_image,
+        (BUILD_FR,),
+        ("images.example.invalid",),
+    ),
+    Fault(
+        "po-foreign-link",
+        "a link to another site in a French message",
+        po_foreign_link,
+        (BUILD_FR,),
+        ("phishing.example.invalid",),
+    ),
+    Fault(
+        "engine-po-include",
+        "an include of /etc/passwd as an engine card text",
+        engine_po_include,
+        (BUILD_FR,),
+        (PASSWD,),
+    ),
+    Fault(
+        "po-duplicate-msgid",
+        "a duplicate msgid in a French catalogue",
+        po_duplicate_msgid,
+        (BUILD_FR,),
+    ),
+    Fault(
+        "po-byte-order-mark",
+        "a French catalogue saved with a byte order mark",
+        po_byte_order_mark,
+        (BUILD_FR,),
+    ),
+    Fault(
+        "example-unclosed-fence",
+        "a worked example whose doctest fence is never closed",
+        example_unclosed_fence,
+        (BUILD_EN,),
+    ),
+    Fault(
+        "docs-include-outside",
+        "an include of /etc/passwd in an English page",
+        docs_include_outside,
+        (BUILD_EN,),
+        (PASSWD,),
+    ),
+    Fault(
+        "docs-remote-image",
+        "a remote image in an English page",
+        docs_remote_image,
+        (BUILD_EN,),
+        ("images.example.invalid",),
+    ),
+)
 
 #: The checks of every fault, run together on an unchanged copy: they must all pass there.
-BASELINE_TESTS = (*PYTEST, NUMBERS, ROLES, MARKUP, ORDER, ENGLISH, SPELLING, COMPLETE, COMPILES,
-                  TYPED, MD, SELF_CONTAINED, SPELLS, SAMPLES)  # fmt: skip
+BASELINE_TESTS = (
+    *PYTEST,
+    NUMBERS,
+    ROLES,
+    MARKUP,
+    ORDER,
+    ENGLISH,
+    SPELLING,
+    COMPLETE,
+    COMPILES,
+    TYPED,
+    MD,
+    SELF_CONTAINED,
+    SPELLS,
+    SAMPLES,
+)
 BASELINE = (BASELINE_TESTS, BUILD_EN, BUILD_FR, EXPORT)

@@ -25,8 +25,11 @@ def project_files(root: Path = ROOT) -> list[str]:
     """The project's files: tracked or new, not ignored, still present."""
     listed = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=root, capture_output=True, text=True, check=True,
-    ).stdout  # fmt: skip
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return sorted({name for name in listed.split("\0") if name and (root / name).is_file()})
 
 
@@ -88,9 +91,14 @@ def run_offline(command: Sequence[str], copy: Path, timeout: float = 600) -> Run
     started = time.monotonic()
     try:
         done = subprocess.run(
-            full, cwd=copy, env=scratch_env(copy), stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, timeout=timeout,
-        )  # fmt: skip
+            full,
+            cwd=copy,
+            env=scratch_env(copy),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=timeout,
+        )
     except subprocess.TimeoutExpired as expired:
         output = expired.output or ""
         text = output if isinstance(output, str) else output.decode(errors="replace")

@@ -30,13 +30,18 @@ def test_the_fault_is_caught(faults: Session, fault: Fault) -> None:
 
 
 def test_commands_in_the_copy_have_no_network() -> None:
-    code = ("import socket, urllib.request\n"
-            "print(sorted(name for _, name in socket.if_nameindex()))\n"
-            "urllib.request.urlopen('http://example.com/', timeout=5)")  # fmt: skip
+    code = (
+        "import socket, urllib.request\n"
+        "print(sorted(name for _, name in socket.if_nameindex()))\n"
+        "urllib.request.urlopen('http://example.com/', timeout=5)"
+    )
     result = subprocess.run(
         [*offline().prefix, sys.executable, "-c", code],
-        capture_output=True, text=True, env=dict(os.environ) | offline().env, timeout=60,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        env=dict(os.environ) | offline().env,
+        timeout=60,
+    )
     assert result.returncode != 0 and "URLError" in result.stderr, result.stderr
     if offline().prefix:  # a network namespace of its own: no interface but loopback
         assert result.stdout.split() == ["['lo']"]

@@ -72,7 +72,7 @@ def build_products(
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
-        )  # fmt: skip
+        )
         for lang in LANGUAGES
     }
     logs = {lang: process.communicate()[0] for lang, process in running.items()}

@@ -223,9 +223,10 @@ def split_boxes(pdf: Path) -> list[str]:
     found = []
     for page in read_pages(pdf):
         outlines = [
-            s for s in shapes(pdf, page.number)
+            s
+            for s in shapes(pdf, page.number)
             if s.width > BOX_WIDTH and (s.curves, s.lines) == (4, 8)
-        ]  # fmt: skip
+        ]
         titles = [s for s in outlines if abs(s.height - TITLE_ROW) < 0.5]
         for frame in (s for s in outlines if s not in titles):
             inside = [t for t in titles if frame.y0 - 1 <= t.y0 and t.y1 <= frame.y1 + 1]

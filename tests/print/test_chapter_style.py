@@ -49,7 +49,7 @@ def first_lines(pdf: Path, page: int, count: int) -> list[Line]:
         for a, b, c, d, text in WORD.findall(
             layout._pdftotext(pdf, "-bbox", "-f", str(page), "-l", str(page))
         )
-    ]  # fmt: skip
+    ]
     lines: list[list[tuple[float, float, float, float, str]]] = []
     for word in words:
         if lines and word[1] < max(w[3] for w in lines[-1]) and word[3] > lines[-1][0][1]:
@@ -57,10 +57,15 @@ def first_lines(pdf: Path, page: int, count: int) -> list[Line]:
         else:
             lines.append([word])
     return [
-        Line(" ".join(w[4] for w in line), min(w[0] for w in line), min(w[1] for w in line),
-             max(w[2] for w in line), max(w[3] for w in line))
+        Line(
+            " ".join(w[4] for w in line),
+            min(w[0] for w in line),
+            min(w[1] for w in line),
+            max(w[2] for w in line),
+            max(w[3] for w in line),
+        )
         for line in lines[:count]
-    ]  # fmt: skip
+    ]
 
 
 def contents_page(pdf: Path) -> int:

@@ -126,10 +126,12 @@ def test_epubcheck_finds_no_error_and_no_warning(books: dict[str, Book], tmp_pat
     running = {
         lang: subprocess.Popen(
             [*command, str(book.path), "--json", str(tmp_path / f"{lang}.json")],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
         for lang, book in books.items()
-    }  # fmt: skip
+    }
     for lang, process in running.items():
         output, _ = process.communicate()
         report = json.loads((tmp_path / f"{lang}.json").read_text(encoding="utf-8"))
@@ -376,9 +378,10 @@ def test_short_wide_tables_are_turned_on_their_side(books: dict[str, Book], lang
     the first column, at the book's type (not shrunk to the smallest)."""
     book = books[lang]
     table = next(
-        t for t in book.xml("ranged-combat.xhtml").iterfind(".//x:table", NS)
+        t
+        for t in book.xml("ranged-combat.xhtml").iterfind(".//x:table", NS)
         if "nq-table-profile-bow" in t.get("class", "")
-    )  # fmt: skip
+    )
     assert TRANSPOSED in table.get("class", "")
     assert not {"nq-wide", "nq-widest"} & set(table.get("class", "").split())
     rows = table.findall(".//x:tbody/x:tr", NS)

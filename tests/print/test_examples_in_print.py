@@ -21,8 +21,9 @@ def test_no_code_is_printed(pdfs: dict[str, Path], lang: str) -> None:
     """On no page: the chapter on the ``nq`` command, whose answers are code, is the site's only
     (tests/print/test_editions.py)."""
     pages = text(pdfs[lang]).split("\f")
-    shown = {f"page {n + 1}: {word}" for n, page in enumerate(pages)
-             for word in CODE if word in page}  # fmt: skip
+    shown = {
+        f"page {n + 1}: {word}" for n, page in enumerate(pages) for word in CODE if word in page
+    }
     assert not shown
 
 

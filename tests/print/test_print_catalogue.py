@@ -46,7 +46,9 @@ def _fields(text: str) -> list[str]:
 
 def test_ruff_is_clean_on_the_print_package() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "nqprint"], cwd=ROOT, capture_output=True,
+        [sys.executable, "-m", "ruff", "check", "nqprint"],
+        cwd=ROOT,
+        capture_output=True,
         text=True,
-    )  # fmt: skip
+    )
     assert result.returncode == 0, result.stdout + result.stderr

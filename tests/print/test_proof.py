@@ -54,8 +54,10 @@ def test_one_sheet_per_pdf_with_the_chosen_pages(tmp_path: Path) -> None:
     assert page.size == (round(A4[0] * proof.DPI / 72), round(A4[1] * proof.DPI / 72))
     with Image.open(out / "book-en.png") as sheet:  # four pages: one row of four
         cell = page.width + proof.MARGIN
-        assert sheet.size == (4 * cell + proof.MARGIN,
-                              page.height + proof.LABEL_HEIGHT + 2 * proof.MARGIN)  # fmt: skip
+        assert sheet.size == (
+            4 * cell + proof.MARGIN,
+            page.height + proof.LABEL_HEIGHT + 2 * proof.MARGIN,
+        )
     with Image.open(out / "templates-en.png") as sheet:  # 3 and 9 are past its end
         assert sheet.width == 2 * cell + proof.MARGIN
 
@@ -81,8 +83,11 @@ def test_make_proof_takes_pages_from_the_environment(tmp_path: Path) -> None:
     blank_pdf(tmp_path / "pdf" / "quick-reference-fr.pdf", 3)
     result = subprocess.run(
         ["make", "-s", "proof", f"BUILD={tmp_path}", f"PYTHON={sys.executable}", "PAGES=2-last"],
-        cwd=ROOT, capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     width = round(A4[0] * proof.DPI / 72) + proof.MARGIN
     with Image.open(tmp_path / "proof" / "quick-reference-fr.png") as sheet:

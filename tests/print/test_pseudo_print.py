@@ -78,10 +78,27 @@ def test_print_products_have_no_english(
     (latex / PSEUDO).symlink_to(rulebook[1].check(), target_is_directory=True)
     env = dict(os.environ, **{LOCALE_PATH_VARIABLE: str(catalogues)})
     done = subprocess.run(
-        [sys.executable, "-m", "nqprint", "--lang", PSEUDO, "--paper", "a4",
-         "--out", str(tmp_path / "pdf"), "--work", str(tmp_path / "work"), "--latex", str(latex)],
-        capture_output=True, text=True, cwd=ROOT, env=env, check=False,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "nqprint",
+            "--lang",
+            PSEUDO,
+            "--paper",
+            "a4",
+            "--out",
+            str(tmp_path / "pdf"),
+            "--work",
+            str(tmp_path / "work"),
+            "--latex",
+            str(latex),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     used: Counter[Allowed] = Counter()
     found = [

@@ -15,8 +15,10 @@ from tests.print.pdfs import text, unembedded_fonts
 LANGS = ["en", "fr"]
 CHAPTER = {"en": "Magic", "fr": "Magie"}
 TABLE = re.compile(r"\\begin\{(tabular|tabulary|longtable)\}.*?\\end\{\1\}", re.S)
-OVERFULL = re.compile(r"Overfull \\hbox \(([\d.]+)pt too wide\) in (?:paragraph|alignment) at "
-                      r"lines (\d+)--(\d+)")  # fmt: skip
+OVERFULL = re.compile(
+    r"Overfull \\hbox \(([\d.]+)pt too wide\) in (?:paragraph|alignment) at "
+    r"lines (\d+)--(\d+)"
+)
 
 
 def _pages(pdf: Path) -> list[str]:
@@ -89,8 +91,10 @@ def test_long_tables_run_across_pages(pdfs: dict[str, Path], lang: str) -> None:
     """The spell list (39 rows) is a longtable, which continues on the next page."""
     source = pdfs[lang].with_suffix(".tex").read_text(encoding="utf-8")
     longtables = re.findall(r"\\begin\{longtable\}.*?\\end\{longtable\}", source, re.S)
-    assert any("spell-list" in table or "Fireball" in table or "Boule de Feu" in table
-               for table in longtables)  # fmt: skip
+    assert any(
+        "spell-list" in table or "Fireball" in table or "Boule de Feu" in table
+        for table in longtables
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -231,10 +231,11 @@ def test_index_sends_headings_to_their_page(pdfs: dict[str, Path], lang: str) ->
     missing = [
         (title, pages[page - 1].label)
         for page, title, chapter in layout.outline_chapters(pdf)
-        if page < index and title not in UNINDEXED[lang]
+        if page < index
+        and title not in UNINDEXED[lang]
         and (chapter not in RECORD_CHAPTERS[lang] or title == chapter)
         and pages[page - 1].label not in entries.get(_unspaced(index_text(title, lang)), [])
-    ]  # fmt: skip
+    ]
     assert len(entries) > 400
     assert missing == []
 

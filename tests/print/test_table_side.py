@@ -124,11 +124,26 @@ def test_a_missing_label_fails_naming_it(tmp_path: Path) -> None:
 
 def test_the_sheet_without_a_built_rulebook_fails_in_one_line(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "nqprint", "--lang", "en", "--paper", "letter", "--latex",
-         str(tmp_path), "--out", str(tmp_path / "pdf"), "--work", str(tmp_path / "w"),
-         "quick-reference"],
-        cwd=ROOT, capture_output=True, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "nqprint",
+            "--lang",
+            "en",
+            "--paper",
+            "letter",
+            "--latex",
+            str(tmp_path),
+            "--out",
+            str(tmp_path / "pdf"),
+            "--work",
+            str(tmp_path / "w"),
+            "quick-reference",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.strip().count("\n") == 0

@@ -14,8 +14,23 @@ DOCS = ROOT / "docs"
 TITLE_CLASSES = frozenset(
     {"sidebar-tree", "toc-tree", "title", "sidebar-brand", "brand", "copyright"}
 )
-VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-                  "source", "track", "wbr"})  # fmt: skip
+VOID = frozenset(
+    {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    }
+)
 
 
 class _ChromeReader(HTMLParser):
@@ -92,7 +107,7 @@ def heading_labels(page: str) -> list[str]:
 def sections(page: Path) -> list[tuple[str, str]]:
     """(section id, permalink target) of each heading of a built page's article."""
     html = page.read_text(encoding="utf-8")
-    article = html[html.index('id="furo-main-content"'):]
+    article = html[html.index('id="furo-main-content"') :]
     found = re.findall(
         r'<section id="([^"]+)"[^>]*>\s*(?:<span id="[^"]*"></span>\s*)*'
         r'<h[1-6][^>]*>.*?<a class="headerlink" href="#([^"]+)"',

@@ -142,13 +142,17 @@ def test_every_page_has_a_description_in_its_language(
     for page, text in found.items():
         assert 20 <= len(text) <= 160, f"{lang}/{page}.html: {text!r}"
     starts = {
-        "en": {"magic": "The fantasy world of Genayria is soaked in magic",
-               "index": "For 25mm - 30mm miniatures. The fantasy battles miniatures wargame.",
-               "search": "Search the rules: No Quarter Fantasy Wargames, the fantasy battles"},
-        "fr": {"magic": "Le monde fantastique de Genayria est imprégné de magie",
-               "index": "Pour des figurines de 25 mm – 30 mm. Le jeu de figurines",
-               "search": "Rechercher dans les règles\u00a0: No Quarter Fantasy Wargames, le jeu"},
-    }[lang]  # fmt: skip
+        "en": {
+            "magic": "The fantasy world of Genayria is soaked in magic",
+            "index": "For 25mm - 30mm miniatures. The fantasy battles miniatures wargame.",
+            "search": "Search the rules: No Quarter Fantasy Wargames, the fantasy battles",
+        },
+        "fr": {
+            "magic": "Le monde fantastique de Genayria est imprégné de magie",
+            "index": "Pour des figurines de 25 mm – 30 mm. Le jeu de figurines",
+            "search": "Rechercher dans les règles\u00a0: No Quarter Fantasy Wargames, le jeu",
+        },
+    }[lang]
     for page, start in starts.items():
         assert found[page].startswith(start), (page, found[page])
     assert found["magic"].endswith("…")
@@ -169,8 +173,10 @@ def test_every_drawing_of_the_site_has_readable_text(
         for n, svg in enumerate(inline_svgs(page.read_text("utf-8")), start=1)
     ]
     inline = len(drawings)
-    drawings += [(f"_images/{p.name}", p.read_text("utf-8"))
-                 for p in sorted((html_sites[lang] / "_images").glob("*.svg"))]  # fmt: skip
+    drawings += [
+        (f"_images/{p.name}", p.read_text("utf-8"))
+        for p in sorted((html_sites[lang] / "_images").glob("*.svg"))
+    ]
     assert inline >= 2 and len(drawings) >= inline + 20  # circle, movement bars; hand-drawn
     found = [str(pair) for name, svg in drawings for pair in failures(svg, name)]
     assert not found, "\n".join(found)

@@ -139,8 +139,11 @@ def test_every_page_has_the_policy_and_nothing_it_refuses(
 ) -> None:
     """Both sites (404, search and index pages included), the root page and the offline
     archive's start page."""
-    pages = {f"{lang}/{p.relative_to(site)}": p.read_text(encoding="utf-8")
-             for lang, site in html_sites.items() for p in site.rglob("*.html")}  # fmt: skip
+    pages = {
+        f"{lang}/{p.relative_to(site)}": p.read_text(encoding="utf-8")
+        for lang, site in html_sites.items()
+        for p in site.rglob("*.html")
+    }
     assert {"en/404.html", "fr/search.html", "fr/genindex.html", "en/magic.html"} <= set(pages)
     assert len(pages) > 60
     pages["index.html"] = write_root(tmp_path / "html").read_text(encoding="utf-8")
@@ -177,8 +180,10 @@ def test_french_translations_need_no_eval(html_sites: dict[str, Path]) -> None:
 
 
 def test_translations_are_rewritten_once(tmp_path: Path) -> None:
-    catalogue = ('Documentation.addTranslations({"locale": "xx", "messages": {"a": "b"}, '
-                 '"plural_expr": "(n > 1)"});\n')  # fmt: skip
+    catalogue = (
+        'Documentation.addTranslations({"locale": "xx", "messages": {"a": "b"}, '
+        '"plural_expr": "(n > 1)"});\n'
+    )
     (tmp_path / csp.TRANSLATIONS).write_text(catalogue, encoding="utf-8")
     csp.rewrite_translations(tmp_path)
     rewritten = (tmp_path / csp.TRANSLATIONS).read_text(encoding="utf-8")
@@ -191,12 +196,15 @@ def test_translations_are_rewritten_once(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "script,error",
     [
-        ('Documentation.addTranslations({"locale": "xx", "messages": {}, '
-         '"plural_expr": "alert(1)"});', "plural rule 'alert(1)' is not a gettext expression"),
+        (
+            'Documentation.addTranslations({"locale": "xx", "messages": {}, '
+            '"plural_expr": "alert(1)"});',
+            "plural rule 'alert(1)' is not a gettext expression",
+        ),
         ("Documentation.addTranslations({locale: 1});", "not a Sphinx translation catalogue"),
         ("var x = 1;", "not a Sphinx translation catalogue"),
     ],
-)  # fmt: skip
+)
 def test_a_strange_catalogue_stops_the_build(script: str, error: str) -> None:
     with pytest.raises(ExtensionError) as raised:
         csp.eval_free_translations(script, "_static/translations.js")

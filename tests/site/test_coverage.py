@@ -18,9 +18,13 @@ DOCS = ROOT / "docs"
 #: Directives that show engine data; every other ``nq-`` directive must be one of them too (a
 #: ``{figure}`` of a hand-drawn diagram is not).
 ENGINE_DIRECTIVES = {
-    "nq-table", "nq-spell-cards", "nq-mutation-cards", "nq-errata", "nq-glossary",
+    "nq-table",
+    "nq-spell-cards",
+    "nq-mutation-cards",
+    "nq-errata",
+    "nq-glossary",
     "nq-aspect-circle",
-}  # fmt: skip
+}
 FENCE = re.compile(r"^(`{3,}|:{3,})\{([\w-]+)\}")
 CLOSE = re.compile(r"^(`{3,}|:{3,})\s*$")
 

@@ -18,8 +18,11 @@ def doctest_examples_in_sources() -> int:
     """The ``>>>`` examples of every ``{doctest}`` block of the Markdown sources."""
     parser = doctest.DocTestParser()
     pages = sorted((ROOT / "docs").glob("*.md"))
-    return sum(len(parser.get_examples(code)) for page in pages
-               for code in _DOCTEST_BLOCK.findall(page.read_text(encoding="utf-8")))  # fmt: skip
+    return sum(
+        len(parser.get_examples(code))
+        for page in pages
+        for code in _DOCTEST_BLOCK.findall(page.read_text(encoding="utf-8"))
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -31,15 +31,21 @@ LINK = re.compile(
 )
 
 
-def build(src: Path, lang: str, pdfs: Path | None, fresh: bool = True,
-          status: StringIO | None = None) -> tuple[Path, str]:  # fmt: skip
+def build(
+    src: Path, lang: str, pdfs: Path | None, fresh: bool = True, status: StringIO | None = None
+) -> tuple[Path, str]:
     """Build the one-page project; its HTML folder and its warnings."""
     warnings = StringIO()
     overrides = {"language": lang, "nq_print_pdfs": str(pdfs) if pdfs else ""}
     app = SphinxTestApp(
-        "html", srcdir=src, builddir=src / "_build" / lang, freshenv=fresh,
-        confoverrides=overrides, status=status or StringIO(), warning=warnings,
-    )  # fmt: skip
+        "html",
+        srcdir=src,
+        builddir=src / "_build" / lang,
+        freshenv=fresh,
+        confoverrides=overrides,
+        status=status or StringIO(),
+        warning=warnings,
+    )
     try:
         app.build()
     finally:
@@ -86,9 +92,12 @@ def test_make_print_builds_the_rulebooks_first_on_both_papers() -> None:
     """The quick reference prints the rulebooks' pages: `make print-fr` builds the French
     rulebooks (A4 and Letter) before the products, and gives nqprint their LaTeX folder."""
     steps = subprocess.run(
-        ["make", "-n", "print-fr", "BUILD=out"], cwd=ROOT, capture_output=True, text=True,
+        ["make", "-n", "print-fr", "BUILD=out"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
         check=True,
-    ).stdout.splitlines()  # fmt: skip
+    ).stdout.splitlines()
     books = [n for n, line in enumerate(steps) if "nqprint.tex_sandbox" in line]
     (products,) = [n for n, line in enumerate(steps) if "-m nqprint " in line]
     assert [steps[n].split()[-2] for n in books] in (
@@ -108,9 +117,12 @@ def test_each_product_offers_a4_and_us_letter(project: tuple[Path, Path], lang: 
     found = links(site)
     names = [href.rsplit("/", 1)[1] for href, _ in found]
     assert names == [
-        f"noquarter-{lang}.pdf", f"noquarter-{lang}-letter.pdf", f"quick-reference-{lang}.pdf",
-        f"spell-cards-{lang}.pdf", f"spell-cards-{lang}-letter.pdf",
-    ]  # fmt: skip
+        f"noquarter-{lang}.pdf",
+        f"noquarter-{lang}-letter.pdf",
+        f"quick-reference-{lang}.pdf",
+        f"spell-cards-{lang}.pdf",
+        f"spell-cards-{lang}-letter.pdf",
+    ]
     assert found[4][1] == link_text("spell-cards", lang, 2_000, "-letter")
     html = (site / "index.html").read_text(encoding="utf-8")
     listing = re.search(r'<ul class="nq-downloads[^"]*">(.*?)</ul>', html, re.DOTALL)
@@ -173,16 +185,20 @@ def test_an_unknown_product_is_named_with_its_line(project: tuple[Path, Path]) -
     src, pdfs = project
     (src / "index.md").write_text("# Home\n\n```{nq-downloads} spell-cards poster\n```\n")
     _, warnings = build(src, "en", pdfs)
-    assert re.search(r"index\.md:3: ERROR: unknown print product 'poster' \(known: noquarter, ",
-                     warnings)  # fmt: skip
+    assert re.search(
+        r"index\.md:3: ERROR: unknown print product 'poster' \(known: noquarter, ", warnings
+    )
 
 
 def test_make_all_builds_the_pdfs_before_the_sites_that_link_them() -> None:
     def commands(*goals: str) -> list[str]:
         result = subprocess.run(
-            ["make", "-n", *goals, "BUILD=out"], cwd=ROOT, capture_output=True, text=True,
+            ["make", "-n", *goals, "BUILD=out"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
             check=True,
-        )  # fmt: skip
+        )
         return result.stdout.splitlines()
 
     steps = commands("all")

@@ -47,8 +47,16 @@ ENTITIES = sorted(set(engine_entities()))
 #: The element that shows each kind: a card, a table row, the section that defines it (whose
 #: second id is an empty span at its start, unless its own label is the anchor), a glossary entry.
 SECTION = ("span", "section")
-ELEMENT = {"spell": ("div",), "mutation": ("div",), "weapon": ("tr",), "ability": SECTION,
-           "trait": SECTION, "equipment": SECTION, "profile": SECTION, "term": ("dt",)}  # fmt: skip
+ELEMENT = {
+    "spell": ("div",),
+    "mutation": ("div",),
+    "weapon": ("tr",),
+    "ability": SECTION,
+    "trait": SECTION,
+    "equipment": SECTION,
+    "profile": SECTION,
+    "term": ("dt",),
+}
 #: Some names in both languages.
 NAMES = {
     "spell-fireball": ("Fireball", "Boule de Feu"),
@@ -61,8 +69,10 @@ NAMES = {
     "profile-dwarf": ("Dwarf", "Nain"),
     "term-armour": ("Armour (AR)", "Armure (AR)"),
 }
-KIND_NAMES = {"en": {"spell": "spell", "weapon": "weapon", "term": "glossary term"},
-              "fr": {"spell": "sort", "weapon": "arme", "term": "terme du glossaire"}}  # fmt: skip
+KIND_NAMES = {
+    "en": {"spell": "spell", "weapon": "weapon", "term": "glossary term"},
+    "fr": {"spell": "sort", "weapon": "arme", "term": "terme du glossaire"},
+}
 
 
 VOID = frozenset({"br", "col", "hr", "img", "input", "link", "meta", "source", "wbr"})
@@ -113,8 +123,16 @@ def search_objects(site: Path) -> dict[str, tuple[str, str, str]]:
 def test_the_engine_has_the_entities_counted() -> None:
     kinds = [anchor.split("-", 1)[0] for _, anchor in ENTITIES]
     counts = {kind: kinds.count(kind) for kind in ELEMENT}
-    assert counts == {"spell": 39, "mutation": 6, "weapon": 38, "ability": 40, "trait": 21,
-                      "equipment": 7, "profile": 14, "term": 80}  # fmt: skip
+    assert counts == {
+        "spell": 39,
+        "mutation": 6,
+        "weapon": 38,
+        "ability": 40,
+        "trait": 21,
+        "equipment": 7,
+        "profile": 14,
+        "term": 80,
+    }
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -13,11 +13,23 @@ import pytest
 from nqcore.book.errata import all_errata
 
 WORDS = {
-    "en": ("Where the book contradicts itself", "Questions the book leaves open",
-           "The engine follows:", "The engine's choice:", "Same rule stated twice", "The Army"),
-    "fr": ("Là où le livre se contredit", "Les questions que le livre laisse ouvertes",
-           "Le moteur suit :", "Le choix du moteur :", "Même règle énoncée deux fois", "L’Armée"),
-}  # fmt: skip
+    "en": (
+        "Where the book contradicts itself",
+        "Questions the book leaves open",
+        "The engine follows:",
+        "The engine's choice:",
+        "Same rule stated twice",
+        "The Army",
+    ),
+    "fr": (
+        "Là où le livre se contredit",
+        "Les questions que le livre laisse ouvertes",
+        "Le moteur suit :",
+        "Le choix du moteur :",
+        "Même règle énoncée deux fois",
+        "L’Armée",
+    ),
+}
 
 
 def kind_part(page: str, kind: str) -> str:

@@ -16,8 +16,12 @@ def named_errata() -> dict[str, list[str]]:
     """The errata named by the examples of each page, in order."""
     found: dict[str, list[str]] = {}
     for page in PAGES:
-        ids = [i for _, body in examples(page) for m in _ERRATUM.finditer(body)
-               for i in m[1].replace(",", " ").split()]  # fmt: skip
+        ids = [
+            i
+            for _, body in examples(page)
+            for m in _ERRATUM.finditer(body)
+            for i in m[1].replace(",", " ").split()
+        ]
         if ids:
             found[page.stem] = ids
     return found

@@ -25,16 +25,46 @@ INDEX_PO = ROOT / "locale" / "fr" / "LC_MESSAGES" / "index.po"
 #: Each block of the home page: its heading and the pages it links, in order.
 BLOCKS = {
     "Start here": ["introduction", "what-you-need", "getting-started", "turn-sequence"],
-    "At the table": ["at-the-table", "actions", "close-combat", "ranged-combat",
-                     "armour-and-damage", "morale", "magic#spell-list", "odds", "glossary"],
-    "The rules": ["army", "getting-started", "turn-sequence", "victory-conditions", "formations",
-                  "actions", "close-combat", "armour-and-damage", "ranged-combat",
-                  "support-weapons", "morale", "hold-actions", "magic"],
-    "Reference": ["armoury", "abilities", "traits", "equipment", "sample-profiles",
-                  "creating-a-profile", "cards-counters-templates", "errata", "glossary",
-                  "genindex"],
+    "At the table": [
+        "at-the-table",
+        "actions",
+        "close-combat",
+        "ranged-combat",
+        "armour-and-damage",
+        "morale",
+        "magic#spell-list",
+        "odds",
+        "glossary",
+    ],
+    "The rules": [
+        "army",
+        "getting-started",
+        "turn-sequence",
+        "victory-conditions",
+        "formations",
+        "actions",
+        "close-combat",
+        "armour-and-damage",
+        "ranged-combat",
+        "support-weapons",
+        "morale",
+        "hold-actions",
+        "magic",
+    ],
+    "Reference": [
+        "armoury",
+        "abilities",
+        "traits",
+        "equipment",
+        "sample-profiles",
+        "creating-a-profile",
+        "cards-counters-templates",
+        "errata",
+        "glossary",
+        "genindex",
+    ],
     "For editors": ["coverage", "nq"],
-}  # fmt: skip
+}
 
 
 @dataclass

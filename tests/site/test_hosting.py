@@ -49,8 +49,11 @@ def test_build_makes_one_archive_of_both_languages(layout: Path) -> None:
         assert f"noquarter/{lang}/searchindex.js" in names
         assert f"noquarter/{lang}/_static/nq-aspects.css" in names
     assert not any(".buildinfo" in n or n.endswith((".zip", "sw.js")) for n in names)
-    assert all(n.startswith(("noquarter/en/", "noquarter/fr/")) for n in names
-               if n not in ("noquarter/index.html", "noquarter/nq-root.js"))  # fmt: skip
+    assert all(
+        n.startswith(("noquarter/en/", "noquarter/fr/"))
+        for n in names
+        if n not in ("noquarter/index.html", "noquarter/nq-root.js")
+    )
 
 
 def test_archived_pages_do_not_link_to_the_archive(layout: Path, tmp_path: Path) -> None:
@@ -65,8 +68,11 @@ def test_archived_pages_do_not_link_to_the_archive(layout: Path, tmp_path: Path)
         assert online.count(f'href="../{hosting.BILINGUAL_ARCHIVE}" download') == 2
         assert hosting.BILINGUAL_ARCHIVE not in offline and " download" not in offline
         footer = offline[offline.index('<div class="nq-footer-links">') :]
-        assert re.match(r'<div class="nq-footer-links">\s*<a href="genindex.html">[^<]+</a>\s*'
-                        r"</div>", footer), footer[:200]  # fmt: skip
+        assert re.match(
+            r'<div class="nq-footer-links">\s*<a href="genindex.html">[^<]+</a>\s*'
+            r"</div>",
+            footer,
+        ), footer[:200]
     assert archived_page('<p><a href="i">i</a> · <a href="x.zip" download>zip</a></p>') == (
         '<p><a href="i">i</a></p>'
     )
@@ -122,8 +128,13 @@ def test_archive_of_one_language_only_names_the_missing_one(
 
 
 def test_make_html_writes_the_root_page_and_the_archives() -> None:
-    result = subprocess.run(["make", "-n", "html", "BUILD=/tmp/nq-build"], cwd=ROOT,
-                            capture_output=True, text=True, check=True)  # fmt: skip
+    result = subprocess.run(
+        ["make", "-n", "html", "BUILD=/tmp/nq-build"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert "-m nqsphinx.site.root_page /tmp/nq-build/html" in result.stdout
     assert "-m nqsphinx.site.archive /tmp/nq-build/html" in result.stdout
 
@@ -133,12 +144,16 @@ def test_make_html_writes_the_root_page_and_the_archives() -> None:
     [
         ({}, "/fr/", "../noquarter-html.zip"),
         (
-            {"READTHEDOCS": "True", "READTHEDOCS_VERSION": "latest",
-             "READTHEDOCS_CANONICAL_URL": "https://noquarter.readthedocs.io/fr/latest/"},
-            "/fr/latest/", "/_/downloads/fr/latest/htmlzip/",
+            {
+                "READTHEDOCS": "True",
+                "READTHEDOCS_VERSION": "latest",
+                "READTHEDOCS_CANONICAL_URL": "https://noquarter.readthedocs.io/fr/latest/",
+            },
+            "/fr/latest/",
+            "/_/downloads/fr/latest/htmlzip/",
         ),
     ],
-)  # fmt: skip
+)
 def test_links_follow_the_host(
     monkeypatch: pytest.MonkeyPatch, environment: dict[str, str], prefix: str, archive: str
 ) -> None:
@@ -154,9 +169,13 @@ def test_links_follow_the_host(
 
 @pytest.mark.parametrize(
     "given,environment,root",
-    [("", "", "/"), ("", "/rules", "/rules/"), ("rules/2007/", "/other/", "/rules/2007/"),
-     ("/", "", "/")],
-)  # fmt: skip
+    [
+        ("", "", "/"),
+        ("", "/rules", "/rules/"),
+        ("rules/2007/", "/other/", "/rules/2007/"),
+        ("/", "", "/"),
+    ],
+)
 def test_site_root_from_the_option_or_the_environment(
     monkeypatch: pytest.MonkeyPatch, given: str, environment: str, root: str
 ) -> None:
@@ -180,8 +199,13 @@ def test_404_page_under_a_sub_path(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("READTHEDOCS", "READTHEDOCS_CANONICAL_URL"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv(hosting.SITE_ROOT_VARIABLE, "/rules")
-    config = _Config(language="fr", html_search_language="fr", nq_archive_url="",
-                     nq_site_root="", notfound_urls_prefix="/")  # fmt: skip
+    config = _Config(
+        language="fr",
+        html_search_language="fr",
+        nq_archive_url="",
+        nq_site_root="",
+        notfound_urls_prefix="/",
+    )
     app = SimpleNamespace(tags=set(), config=config)
     hosting._configure(app, config)  # type: ignore[arg-type]
     assert config.nq_site_root == "/rules/"
@@ -213,15 +237,21 @@ def test_read_the_docs_builds_the_french_project(tmp_path: Path) -> None:
     assert commands[0].startswith("python -m pip install")
     output = tmp_path / "rtd"
     bin_dir = Path(sys.executable).parent  # `python` is this virtual environment's
-    env = dict(os.environ, READTHEDOCS="True", READTHEDOCS_LANGUAGE="fr",
-               READTHEDOCS_VERSION="latest", READTHEDOCS_OUTPUT=str(output),
-               READTHEDOCS_CANONICAL_URL="https://noquarter.readthedocs.io/fr/latest/",
-               PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}")  # fmt: skip
+    env = dict(
+        os.environ,
+        READTHEDOCS="True",
+        READTHEDOCS_LANGUAGE="fr",
+        READTHEDOCS_VERSION="latest",
+        READTHEDOCS_OUTPUT=str(output),
+        READTHEDOCS_CANONICAL_URL="https://noquarter.readthedocs.io/fr/latest/",
+        PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+    )
     for command in commands[1:]:
         # Read the Docs runs at the checkout's root; its doctrees go to scratch here.
         command = command.replace("_build/doctrees", str(tmp_path / "doctrees"))
-        done = subprocess.run(["bash", "-c", command], cwd=ROOT, env=env,
-                              capture_output=True, text=True)  # fmt: skip
+        done = subprocess.run(
+            ["bash", "-c", command], cwd=ROOT, env=env, capture_output=True, text=True
+        )
         assert done.returncode == 0, f"{command}\n{done.stdout}{done.stderr}"
     site = output / "html"
     credits = (site / "credits.html").read_text(encoding="utf-8")

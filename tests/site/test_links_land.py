@@ -144,8 +144,12 @@ def test_every_internal_link_of_the_offline_archive_lands(offline: Path) -> None
     }
     failures = dangling_links(offline, absolute_ok=False, skip=frozenset({NOTFOUND_PAGE}))
     assert failures == [], report(failures)
-    switches = [link for page in pages for link in read_page(page).links
-                if link.startswith(("../en/", "../fr/"))]  # fmt: skip
+    switches = [
+        link
+        for page in pages
+        for link in read_page(page).links
+        if link.startswith(("../en/", "../fr/"))
+    ]
     assert len(switches) > 100
 
 

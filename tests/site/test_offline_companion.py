@@ -140,8 +140,14 @@ def test_pages_load_one_stylesheet_and_one_script_bundle(html_sites: dict[str, P
     assert len(reader.scripts) == 2 and len(styles) == 2
     css = (site / styles[0].split("?")[0]).read_text(encoding="utf-8")
     script = (site / reader.scripts[1].split("?")[0]).read_text(encoding="utf-8")
-    order = ["_static/styles/furo.css", "_static/nq-aspects.css", "_static/nq-site.css",
-             "_static/nq-content.css", "_static/nq.css", "_static/nq-keyboard.css"]  # fmt: skip
+    order = [
+        "_static/styles/furo.css",
+        "_static/nq-aspects.css",
+        "_static/nq-site.css",
+        "_static/nq-content.css",
+        "_static/nq.css",
+        "_static/nq-keyboard.css",
+    ]
     positions = [css.index(f"/* {name} */") for name in order]
     assert positions == sorted(positions)
     for name in order[1:]:  # the text of each file, whole
@@ -187,9 +193,11 @@ def test_spell_list_links_each_spell_to_its_card(html_sites: dict[str, Path], la
 
 @pytest.mark.parametrize(
     "lang,label,help_words",
-    [("en", "Search the rules", "Type one or more words"),
-     ("fr", "Rechercher dans les règles", "Tapez un ou plusieurs mots")],
-)  # fmt: skip
+    [
+        ("en", "Search the rules", "Type one or more words"),
+        ("fr", "Rechercher dans les règles", "Tapez un ou plusieurs mots"),
+    ],
+)
 def test_search_page_has_its_own_box_and_help(
     html_sites: dict[str, Path], lang: str, label: str, help_words: str
 ) -> None:

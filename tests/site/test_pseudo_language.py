@@ -68,8 +68,23 @@ READ_ATTRIBUTES = ("alt", "title", "aria-label", "placeholder")
 META_NOT_WORDS = frozenset(
     {"viewport", "color-scheme", "theme-color", "robots", "nq-service-worker"}
 )
-VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-                  "source", "track", "wbr"})  # fmt: skip
+VOID = frozenset(
+    {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -155,8 +170,11 @@ def test_a_third_language_builds_from_its_catalogues_alone(pseudo_site: Path) ->
     page = (pseudo_site / "magic.html").read_text(encoding="utf-8")
     assert re.search(r'<html [^>]*lang="qps"', page)
     assert "<h1>⟦Ṁàĝîç⟧<a " in page  # the page's own catalogue
-    switch = re.findall(r'<a class="nq-lang-link nq-lang-[^"]*" href="([^"]+)" hreflang="(\w+)"\s+'
-                        r'aria-label="([^"]+)"', page)  # fmt: skip
+    switch = re.findall(
+        r'<a class="nq-lang-link nq-lang-[^"]*" href="([^"]+)" hreflang="(\w+)"\s+'
+        r'aria-label="([^"]+)"',
+        page,
+    )
     assert switch[: len(LANGUAGES)] == [  # each of the header's two switches: every other language
         ("../en/magic.html", "en", pseudo("Read this page in English (EN)")),
         ("../fr/magic.html", "fr", pseudo("Read this page in French (FR)")),
@@ -176,8 +194,11 @@ def test_the_start_page_lists_a_third_language(pseudo_builds: PseudoBuilds, tmp_
     subprocess.run([sys.executable, "-c", write, str(tmp_path)], env=env, check=True, cwd=ROOT)
     page = (tmp_path / "index.html").read_text(encoding="utf-8")
     links = re.findall(r'<a href="(\w+)/index.html" hreflang="\w+" lang="\w+">([^<]+)</a>', page)
-    assert links == [("en", "English rules"), ("fr", "Règles en français"),
-                     (PSEUDO, pseudo("English rules"))]  # fmt: skip
+    assert links == [
+        ("en", "English rules"),
+        ("fr", "Règles en français"),
+        (PSEUDO, pseudo("English rules")),
+    ]
     script = (tmp_path / "nq-root.js").read_text(encoding="utf-8")
     assert f'var sites = ["en", "fr", "{PSEUDO}"];' in script  # the browser's language chooses
 
@@ -194,8 +215,9 @@ def test_every_visible_text_is_pseudo_translated(
         if english_left(text.text, ALLOWED, used, text.classes)
     )
     assert len(texts) > 15000  # 17 738 texts on 35 pages on 2026-11-25
-    listed = "\n".join(f"{n} × {page} <{where}>: {text!r}" for (page, where, text), n in
-                       sorted(leaks.items()))  # fmt: skip
+    listed = "\n".join(
+        f"{n} × {page} <{where}>: {text!r}" for (page, where, text), n in sorted(leaks.items())
+    )
     assert not leaks, f"English on pseudo pages (fix it or allow it in ALLOWED):\n{listed}"
     assert not unused(ALLOWED, used), "allowed but never found"
 
@@ -224,8 +246,11 @@ def test_code_prose_is_translated(site_texts: tuple[list[Text], list[Text]]) -> 
     nqsphinx/languages/code_prose.py."""
     _, code = site_texts
     used: Counter[Allowed] = Counter()
-    english = [f"{t.page}: {t.text!r}" for t in code
-               if re.search(r"[A-Za-z]{3}", english_left(t.text, CODE_ALLOWED, used))]  # fmt: skip
+    english = [
+        f"{t.page}: {t.text!r}"
+        for t in code
+        if re.search(r"[A-Za-z]{3}", english_left(t.text, CODE_ALLOWED, used))
+    ]
     assert not english, "\n".join(english)
     assert not unused(CODE_ALLOWED, used), "allowed but never found"
     morale = [t.text for t in code if t.page == "morale.html"]

@@ -41,8 +41,15 @@ def test_no_english_theme_word_on_a_french_page(html_sites: dict[str, Path], pag
 
 def test_french_pages_say_the_theme_words_in_french(html_sites: dict[str, Path]) -> None:
     words = set(chrome_words(html_sites["fr"] / "magic.html"))
-    expected = {"Retour en haut", "Suivant", "Précédent", "Sur cette page", "Aller au contenu",
-                "Index des règles", "Thème sombre"}  # fmt: skip
+    expected = {
+        "Retour en haut",
+        "Suivant",
+        "Précédent",
+        "Sur cette page",
+        "Aller au contenu",
+        "Index des règles",
+        "Thème sombre",
+    }
     assert expected <= words, expected - words
     assert "Afficher ou masquer le menu de navigation" in words
 
@@ -59,8 +66,9 @@ def test_every_template_word_has_french(tmp_path: Path) -> None:
 
 def test_theme_catalogue_is_valid_and_complete() -> None:
     po = theme_text.catalogue_path("fr")
-    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)],
-                            capture_output=True, text=True)  # fmt: skip
+    result = subprocess.run(
+        ["msgfmt", "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr
     catalogue = polib.pofile(str(po))
     assert not catalogue.untranslated_entries() and not catalogue.fuzzy_entries()
@@ -121,8 +129,9 @@ def test_french_search_stems_french_words(html_sites: dict[str, Path]) -> None:
 
 def test_english_search_finds_morale(html_sites: dict[str, Path]) -> None:
     english = snowballstemmer.stemmer("english")
-    assert "morale" in _pages_for(_search_index(html_sites["en"]), english.stemWord("morale"),
-                                  "titleterms")  # fmt: skip
+    assert "morale" in _pages_for(
+        _search_index(html_sites["en"]), english.stemWord("morale"), "titleterms"
+    )
 
 
 @pytest.mark.parametrize(
@@ -167,9 +176,7 @@ def test_the_index_lists_glossary_terms(html_sites: dict[str, Path]) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_section_has_a_permalink_to_its_label(
-    html_sites: dict[str, Path], lang: str
-) -> None:
+def test_every_section_has_a_permalink_to_its_label(html_sites: dict[str, Path], lang: str) -> None:
     for page in toctree_order():
         built = sections(html_sites[lang] / f"{page}.html")
         assert all(section == target for section, target in built), (page, built)
@@ -180,9 +187,7 @@ def test_every_section_has_a_permalink_to_its_label(
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_previous_and_next_follow_the_reading_order(
-    html_sites: dict[str, Path], lang: str
-) -> None:
+def test_previous_and_next_follow_the_reading_order(html_sites: dict[str, Path], lang: str) -> None:
     order = toctree_order()
     for number, page in enumerate(order):
         found = related(html_sites[lang] / f"{page}.html")
@@ -215,8 +220,11 @@ def test_404_page_in_each_language_with_absolute_links(
     html = page.read_text(encoding="utf-8")
     assert f">{title}</h1>" in html and re.search(rf'<html [^>]*lang="{lang}"', html)
     reader = links(page)
-    local = [h for h in [a.get("href", "") for a in reader.links] + reader.styles + reader.scripts
-             if h and not h.startswith(("#", "https://"))]  # fmt: skip
+    local = [
+        h
+        for h in [a.get("href", "") for a in reader.links] + reader.styles + reader.scripts
+        if h and not h.startswith(("#", "https://"))
+    ]
     assert local and all(h.startswith("/") for h in local), [h for h in local if h[0] != "/"]
     assert f"/{lang}/search.html" in local and f"/{lang}/genindex.html" in local
     assert f"{other}index.html" in local  # the language switch
@@ -257,8 +265,10 @@ def _external(url: str) -> bool:
 
 
 def test_the_resource_scan_catches_outside_requests() -> None:
-    html = ('<link rel="stylesheet" href="https://fonts.example/css">'
-            '<script src="//cdn.example/x.js"></script><img src="_static/a.png">')  # fmt: skip
+    html = (
+        '<link rel="stylesheet" href="https://fonts.example/css">'
+        '<script src="//cdn.example/x.js"></script><img src="_static/a.png">'
+    )
     found = [m.group(3) for m in RESOURCE_ATTRIBUTES.finditer(html) if _external(m.group(3))]
     assert found == ["https://fonts.example/css", "//cdn.example/x.js"]
     css = "@import 'https://x.example/a.css'; src: url(data:font/woff2;base64,AA) url('//f/x.woff')"

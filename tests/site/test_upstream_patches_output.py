@@ -25,26 +25,51 @@ def _builds(base: Path) -> list[list[str]]:
     for builder, edition in (("html", []), ("latex", ["-t", "print"])):
         for lang in LANGUAGES:
             language = ["-D", "language=fr", "-t", "fr"] if lang == "fr" else []
-            commands.append([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q",
-                             "-b", builder, *edition, *language, "-c", str(ROOT),
-                             "-d", str(base / "doctrees" / f"{builder}-{lang}"),
-                             str(ROOT / "docs"), str(base / builder / lang)])  # fmt: skip
+            commands.append(
+                [
+                    sys.executable,
+                    "-m",
+                    "sphinx",
+                    "-W",
+                    "--keep-going",
+                    "-n",
+                    "-q",
+                    "-b",
+                    builder,
+                    *edition,
+                    *language,
+                    "-c",
+                    str(ROOT),
+                    "-d",
+                    str(base / "doctrees" / f"{builder}-{lang}"),
+                    str(ROOT / "docs"),
+                    str(base / builder / lang),
+                ]
+            )
     return commands
 
 
 def _site_root_and_archive(base: Path, switch: str) -> None:
     env = dict(os.environ, **{SWITCH: switch})
     for module in ("nqsphinx.site.root_page", "nqsphinx.site.archive"):
-        subprocess.run([sys.executable, "-m", module, str(base / "html")], env=env, check=True,
-                       capture_output=True)  # fmt: skip
+        subprocess.run(
+            [sys.executable, "-m", module, str(base / "html")],
+            env=env,
+            check=True,
+            capture_output=True,
+        )
 
 
 def build(base: Path, switch: str) -> Path:
     """Both sites, their root page and archive, and both LaTeX sources, in ``base``."""
     env = dict(os.environ, **{SWITCH: switch})
     for pair in (_builds(base)[:2], _builds(base)[2:]):  # two at a time
-        running = [subprocess.Popen(c, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                    text=True) for c in pair]  # fmt: skip
+        running = [
+            subprocess.Popen(
+                c, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+            )
+            for c in pair
+        ]
         for process in running:
             log, _ = process.communicate()
             assert process.returncode == 0, log
