@@ -17,7 +17,7 @@ from tests.building import ROOT
 
 pytestmark = pytest.mark.slow  # a wheel, a virtual environment and a Sphinx build: ~20 s
 
-PACKAGES = ("nqcore", "nqsphinx", "nqprint")
+PACKAGES = ("nqcore", "nqsphinx", "nqprint", "nqtranslate")
 #: Not shipped: compiled catalogues (the .po is read at run time) and caches.
 NOT_SHIPPED = ("__pycache__", "*.pyc", "*.mo")
 
