@@ -7,7 +7,7 @@ builds both sites, their archive and LaTeX both ways and compares every file);
 ``NQ_SKIP_PATCH=name`` leaves one out, to measure it. Gains are CPU times of whole builds, medians
 of interleaved runs; the ready-to-send versions of the fixes are in ``tools/upstream/``.
 
-Why one module of more than 500 lines: most of it is Sphinx 9.0.4's own i18n transform, laid out
+Over 500 lines because most of it is Sphinx 9.0.4's own i18n transform, laid out
 as Sphinx has it (its two passes, in its order) so that it can be compared line by line with the
 version it replaces at each upgrade; the patches share :class:`Patch`, its version check and its
 switches, and one switch must turn all of them off at once.
