@@ -136,7 +136,7 @@ bench:
 FORMATTED := nqcore nqsphinx nqprint nqtranslate tests examples conf.py tools
 
 lint:
-	ruff check nqcore nqsphinx nqprint nqtranslate tests examples conf.py
+	ruff check nqcore nqsphinx nqprint nqtranslate tests examples conf.py tools
 	ruff format --check $(FORMATTED)
 	mypy
 

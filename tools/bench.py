@@ -686,8 +686,8 @@ def page_report(weights: list[PageWeight]) -> str:
 
     return "\n".join(
         [
-            f"Page weight ({len(weights)} pages of both sites; HTML + the CSS, JS, images and fonts "
-            "it loads, each once, gzipped):",
+            f"Page weight ({len(weights)} pages of both sites; HTML + the CSS, JS, images and "
+            "fonts it loads, each once, gzipped):",
             f"  median size      {size:6.1f} KB   goal <= {PAGE_GOAL_KB} KB: "
             f"{verdict(size <= PAGE_GOAL_KB)}",
             f"  median requests  {requests:6g}      goal <= {REQUEST_GOAL}: "
@@ -856,21 +856,34 @@ def table(rows: Sequence[Sequence[str]], markdown: bool, header: Sequence[str] =
 
 
 def annotate(results: dict[str, Result]) -> None:
-    """The ratio of our build to the plain one, and whether each goal is met."""
-    plain = results.get("html-plain")
-    if plain and plain.samples:
-        plain_cpu = statistics.median(s.cpu for s in plain.samples)
-        for name in ("html", "html-en", "html-fr", "html-plain-fr"):
-            other = results.get(name)
-            if other and other.samples:
-                ratio = other.median / plain.median
-                cpu = statistics.median(s.cpu for s in other.samples) / plain_cpu
-                other.note = f"{ratio:.2f} × plain (CPU {cpu:.2f} ×)"
-                if name == "html":
-                    other.note += " goal met" if ratio <= 1.3 else " goal missed"
+    """The ratio of our build to the plain one, and whether each goal is met; a later step's note
+    replaces an earlier one's."""
+    _note_ratios_to_plain(results)
     for result in results.values():
         if any(s.failed for s in result.samples):
             result.note = "some tests failed"
+    _note_goals(results)
+
+
+def _note_ratios_to_plain(results: dict[str, Result]) -> None:
+    """Each HTML build against the plain English one, wall and CPU; the goal for both sites."""
+    plain = results.get("html-plain")
+    if not (plain and plain.samples):
+        return
+    plain_cpu = statistics.median(s.cpu for s in plain.samples)
+    for name in ("html", "html-en", "html-fr", "html-plain-fr"):
+        other = results.get(name)
+        if other and other.samples:
+            ratio = other.median / plain.median
+            cpu = statistics.median(s.cpu for s in other.samples) / plain_cpu
+            other.note = f"{ratio:.2f} × plain (CPU {cpu:.2f} ×)"
+            if name == "html":
+                other.note += " goal met" if ratio <= 1.3 else " goal missed"
+
+
+def _note_goals(results: dict[str, Result]) -> None:
+    """The offline build passed; the engine's wall-time and the rebuilds' CPU-time goals;
+    Lighthouse's scores."""
     offline_build = results.get("offline")
     if offline_build and offline_build.samples:
         offline_build.note = "passed"
@@ -881,10 +894,9 @@ def annotate(results: dict[str, Result]) -> None:
             timed.note = "goal met" if timed.median < limit else "goal missed"
     goals = {"incremental": INCREMENTAL_GOAL, "unchanged": 0.5}  # in CPU time
     for name, limit in goals.items():
-        timed = results.get(name)
-        if timed and timed.samples:
-            cpu = statistics.median(s.cpu for s in timed.samples)
-            timed.note = "goal met" if cpu <= limit else "goal missed"
+        cpu = _cpu(results, name)
+        if cpu is not None:
+            results[name].note = "goal met" if cpu <= limit else "goal missed"
     audited = results.get("lighthouse")
     if audited and audited.samples:
         audited.note = LIGHTHOUSE.summary()
@@ -958,6 +970,24 @@ INCREMENTAL_GOAL = 1.0  # CPU seconds of both sites after one paragraph changes
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = _arguments(argv)
+    scratch = Path(tempfile.mkdtemp(prefix="nq-bench-"))
+    copy = _prepare(scratch)
+    results: dict[str, Result] = {}
+    try:
+        chosen = [b for b in BENCHES if not args.only or b.name in args.only]
+        for bench in chosen:
+            results[bench.name] = Result(bench.name, bench.title, goal=bench.goal)
+        status = _run_rounds(chosen, results, copy, args.repeat)
+        left, pages, failed = _after_the_rounds(results, copy, args.only)
+    finally:
+        if not args.keep:
+            shutil.rmtree(scratch, ignore_errors=True)
+    _report(results, left, pages, args.markdown)
+    return status or failed
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per build benchmark (3)")
     names = [*(b.name for b in BENCHES), "pages", "at-table"]
@@ -973,8 +1003,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
+    return args
 
-    scratch = Path(tempfile.mkdtemp(prefix="nq-bench-"))
+
+def _prepare(scratch: Path) -> Path:
+    """The project's copy in the scratch folder, with what the benchmarks need of a checkout."""
     copy = copy_project(scratch / "project")
     subprocess.run(["git", "init", "-q"], cwd=copy, check=True)  # the suite lists files with git
     installed = lighthouse.HERE / "node_modules"  # shared with the copy, as .venv is
@@ -982,67 +1015,78 @@ def main(argv: list[str] | None = None) -> int:
         (copy / "tools" / "lighthouse" / "node_modules").symlink_to(installed)
     print(f"Machine: {machine()}")
     print(f"Scratch copy: {copy}; load average at start: {load()}", flush=True)
-    results: dict[str, Result] = {}
+    return copy
+
+
+def _run_rounds(chosen: list[Bench], results: dict[str, Result], copy: Path, repeat: int) -> int:
+    """Round by round, one run of each benchmark: a change of the machine's load falls on all of
+    them alike, and their medians compare. A benchmark skipped or failed runs no more; 1 if one
+    failed."""
     status = 0
-    try:
-        chosen = [b for b in BENCHES if not args.only or b.name in args.only]
+    stopped: set[str] = set()
+    for round_ in range(max((b.repeat or repeat for b in chosen), default=0)):
         for bench in chosen:
-            results[bench.name] = Result(bench.name, bench.title, goal=bench.goal)
-        # Round by round, one run of each benchmark: a change of the machine's load falls on all
-        # of them alike, and their medians compare.
-        stopped: set[str] = set()
-        for round_ in range(max((b.repeat or args.repeat for b in chosen), default=0)):
-            for bench in chosen:
-                if bench.name in stopped or round_ >= (bench.repeat or args.repeat):
-                    continue
-                result = results[bench.name]
-                try:
-                    result.samples.append(bench.run(copy))
-                except BenchSkipped as reason:
-                    print(f"bench: {bench.name} skipped: {reason}", file=sys.stderr)
-                    result.note = f"skipped: {reason}"
-                    stopped.add(bench.name)
-                except BenchError as error:
-                    print(f"bench: {bench.name} failed:\n{error}", file=sys.stderr)
-                    result.note, status = "FAILED", 1
-                    stopped.add(bench.name)
-            print(
-                f"  round {round_ + 1}: "
-                + ", ".join(
-                    f"{b.name} {results[b.name].samples[-1].seconds:.2f} s"
-                    for b in chosen
-                    if results[b.name].samples and len(results[b.name].samples) == round_ + 1
-                ),
-                flush=True,
-            )
-        left = ""
-        cpu = _cpu(results, "incremental")
-        if cpu is not None and cpu > INCREMENTAL_GOAL:
+            if bench.name in stopped or round_ >= (bench.repeat or repeat):
+                continue
+            result = results[bench.name]
             try:
-                left = breakdown_report(incremental_breakdown(copy), INCREMENTAL_GOAL)
+                result.samples.append(bench.run(copy))
+            except BenchSkipped as reason:
+                print(f"bench: {bench.name} skipped: {reason}", file=sys.stderr)
+                result.note = f"skipped: {reason}"
+                stopped.add(bench.name)
             except BenchError as error:
-                print(f"bench: incremental breakdown failed:\n{error}", file=sys.stderr)
-                status = 1
-        pages = ""
-        if not args.only or "pages" in args.only:
-            try:
-                pages = _pages(copy)
-            except BenchError as error:
-                print(f"bench: pages failed:\n{error}", file=sys.stderr)
-                status = 1
-        if not args.only or "at-table" in args.only:
-            try:
-                pages = "\n\n".join(filter(None, [pages, _at_table(copy)]))
-            except BenchError as error:
-                print(f"bench: at-table failed:\n{error}", file=sys.stderr)
-                status = 1
-    finally:
-        if not args.keep:
-            shutil.rmtree(scratch, ignore_errors=True)
+                print(f"bench: {bench.name} failed:\n{error}", file=sys.stderr)
+                result.note, status = "FAILED", 1
+                stopped.add(bench.name)
+        print(f"  round {round_ + 1}: {_round_times(chosen, results, round_)}", flush=True)
+    return status
+
+
+def _round_times(chosen: list[Bench], results: dict[str, Result], round_: int) -> str:
+    """The time of each benchmark that ran in this round (counted from 0)."""
+    return ", ".join(
+        f"{b.name} {results[b.name].samples[-1].seconds:.2f} s"
+        for b in chosen
+        if results[b.name].samples and len(results[b.name].samples) == round_ + 1
+    )
+
+
+def _after_the_rounds(
+    results: dict[str, Result], copy: Path, only: list[str] | None
+) -> tuple[str, str, int]:
+    """What is left of a missed one-paragraph goal, by cause; the pages' weight and the
+    calculators' page; 1 if one of them failed."""
+    left, status = "", 0
+    cpu = _cpu(results, "incremental")
+    if cpu is not None and cpu > INCREMENTAL_GOAL:
+        try:
+            left = breakdown_report(incremental_breakdown(copy), INCREMENTAL_GOAL)
+        except BenchError as error:
+            print(f"bench: incremental breakdown failed:\n{error}", file=sys.stderr)
+            status = 1
+    pages = ""
+    if not only or "pages" in only:
+        try:
+            pages = _pages(copy)
+        except BenchError as error:
+            print(f"bench: pages failed:\n{error}", file=sys.stderr)
+            status = 1
+    if not only or "at-table" in only:
+        try:
+            pages = "\n\n".join(filter(None, [pages, _at_table(copy)]))
+        except BenchError as error:
+            print(f"bench: at-table failed:\n{error}", file=sys.stderr)
+            status = 1
+    return left, pages, status
+
+
+def _report(results: dict[str, Result], left: str, pages: str, markdown: bool) -> None:
+    """The table of every benchmark with its notes, then the reports that go with it."""
     annotate(results)
     print(f"\nLoad average at the end: {load()}\n")
     if results:
-        print(table([r.row() for r in results.values()], args.markdown))
+        print(table([r.row() for r in results.values()], markdown))
     summary = ratios(results)
     if summary:
         print(f"\n{summary}")
@@ -1051,8 +1095,7 @@ def main(argv: list[str] | None = None) -> int:
     if pages:
         print(f"\n{pages}")
     if "lighthouse" in results and LIGHTHOUSE.reports:
-        print(f"\n{LIGHTHOUSE.scores(args.markdown)}")
-    return status
+        print(f"\n{LIGHTHOUSE.scores(markdown)}")
 
 
 if __name__ == "__main__":
