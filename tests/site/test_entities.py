@@ -131,7 +131,8 @@ def test_the_engine_has_the_entities_counted() -> None:
         "trait": 21,
         "equipment": 7,
         "profile": 14,
-        "term": 80,
+        # every term of the glossary file: adding one to the file needs no change here
+        "term": len(load_terms(ROOT / "docs" / GLOSSARY_FILE)),
     }
 
 
