@@ -28,6 +28,7 @@ from nqcore.i18n import LANGUAGES, LOCALE_PATH_VARIABLE, format_percent
 from nqtranslate.pseudo import PSEUDO, pseudo
 from tests.building import ROOT
 from tests.pseudolang import Allowed, PseudoBuilds, english_left, unused
+from tests.site.sitepages import VOID
 
 #: The reviewed allow-list.
 ALLOWED = (
@@ -67,23 +68,6 @@ READ_ATTRIBUTES = ("alt", "title", "aria-label", "placeholder")
 #: ``<meta>`` of the head whose content is not words.
 META_NOT_WORDS = frozenset(
     {"viewport", "color-scheme", "theme-color", "robots", "nq-service-worker"}
-)
-VOID = frozenset(
-    {
-        "area",
-        "base",
-        "br",
-        "col",
-        "embed",
-        "hr",
-        "img",
-        "input",
-        "link",
-        "meta",
-        "source",
-        "track",
-        "wbr",
-    }
 )
 
 
