@@ -103,7 +103,7 @@ def engine_box(lang: str, to_root: str) -> str:
     return (
         f'<p class="nq-engine-status" role="status" data-lang="{lang}" data-files="{files}" '
         f'data-engine="{to_root}_static/{ENGINE_DIR}/" data-messages="{messages}">'
-        f"{html.escape(page_messages(lang)['loading'])}</p>"
+        f"{html.escape(page_messages(lang)['served'])}</p>"
     )
 
 

@@ -395,6 +395,13 @@ def _field_labels(lang: str) -> dict[str, str]:
 def page_messages(lang: str) -> dict[str, str]:
     """What the page's script says, in ``lang``: engine state and refusals of a field."""
     return {
+        # shown until the page's script runs: where it cannot (scripts off, the downloaded copy
+        # opened as files, which the browser refuses a module script), the page says so
+        "served": ui_text(
+            "The calculators need scripts and the site served from the web: they do not run "
+            "in the downloaded copy opened as files.",
+            lang,
+        ),
         "loading": ui_text("Loading the rules engine… The answers appear when it is ready.", lang),
         "ready": ui_text("The rules engine is ready: answers change as you type.", lang),
         "failed": ui_text("The rules engine could not be loaded in this browser.", lang),

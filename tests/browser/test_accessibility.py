@@ -34,6 +34,7 @@ import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 
 from nqsphinx.site.archive import DOWNLOAD_LINK
+from nqsphinx.site.at_table_forms import page_messages
 from nqsphinx.site.root_page import ROOT_PAGE
 from tests.browser.conftest import Site, _recorded
 from tests.building import ROOT
@@ -102,8 +103,9 @@ REVIEWED_PROBLEMS = (
         r"\[\S*/nq-at-table\.js(\?v=\w+)?\]$)",
         "Found by this matrix, not fixed here: the At the table page's script is a module "
         "(nqsphinx/site/at_table.py, add_js_file type=module), which Chromium does not load from "
-        "file://; the offline copy's calculators then do nothing, not even say that they need "
-        "the web (site_archive.py means them to).  Its axe results are this page's own.",
+        "file://; the offline copy's calculators then do nothing, and the page says that they "
+        "need the site served (test_the_offline_calculators_say_they_need_the_site_served).  "
+        "Its axe results are this page's own.",
     ),
 )
 
@@ -497,3 +499,17 @@ def test_the_sidebar_search_shows_its_focus(
         "e => [getComputedStyle(e).outlineStyle, getComputedStyle(e).outlineWidth]"
     )
     assert outline == ["solid", "2px"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_offline_calculators_say_they_need_the_site_served(
+    browser: Any, offline: Path, lang: str
+) -> None:
+    """The downloaded copy opened as files cannot run the calculators' module script: the page
+    says so in its language instead of "Loading the rules engine" for ever."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto((offline / lang / "at-the-table.html").as_uri())
+    shown = page.locator(".nq-engine-status").inner_text()
+    context.close()
+    assert shown == page_messages(lang)["served"]

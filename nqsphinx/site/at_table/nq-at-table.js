@@ -5,6 +5,7 @@
 const status = document.querySelector(".nq-engine-status");
 const words = JSON.parse(status.dataset.messages);
 const lang = status.dataset.lang;
+status.textContent = words.loading; // the page said it needs scripts until now
 const engineURL = new URL(status.dataset.engine, document.baseURI);
 const engineFiles = JSON.parse(status.dataset.files);
 
