@@ -11,12 +11,13 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import re
 import secrets
 import stat
 import tomllib
 from collections.abc import Callable
 from typing import Any
+
+from nqcore.data.datafiles import toml_error
 
 #: The largest file ``nq`` reads: a profile is a few hundred bytes.
 MAX_FILE_BYTES = 1024 * 1024
@@ -97,13 +98,7 @@ def read_toml(path: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        where = re.search(r"\(at line (\d+), column (\d+)\)$", str(error))
-        if where is None:
-            raise FileRefused(f"{path}: not valid TOML ({error})") from None
-        reason = str(error)[: where.start()].strip()
-        raise FileRefused(
-            f"{path}, line {where[1]}: not valid TOML: {reason} (column {where[2]})"
-        ) from None
+        raise FileRefused(toml_error(path, error)) from None
     except RecursionError:
         raise FileRefused(f"{path}: nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as error:  # an integer of more than 4300 digits

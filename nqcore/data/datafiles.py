@@ -86,18 +86,21 @@ def load_path(path: Path, schema: type[msgspec.Struct]) -> dict[str, Any]:
     return parse(text, str(path), schema)
 
 
+def toml_error(where: str, error: tomllib.TOMLDecodeError) -> str:
+    """One line naming the file ``where`` and, when tomllib gives it, the line and column."""
+    at = re.search(r"\(at line (\d+), column (\d+)\)$", str(error))
+    if at is None:
+        return f"{where}: not valid TOML ({error})"
+    reason = str(error)[: at.start()].strip()
+    return f"{where}, line {at[1]}: not valid TOML: {reason} (column {at[2]})"
+
+
 def parse(text: str, where: str, schema: type[msgspec.Struct] | None) -> dict[str, Any]:
     """The TOML ``text`` of the file ``where``, checked against ``schema`` (if any)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        at = re.search(r"\(at line (\d+), column (\d+)\)$", str(error))
-        if at is None:
-            raise DataFileError(f"{where}: not valid TOML ({error})") from None
-        reason = str(error)[: at.start()].strip()
-        raise DataFileError(
-            f"{where}, line {at[1]}: not valid TOML: {reason} (column {at[2]})"
-        ) from None
+        raise DataFileError(toml_error(where, error)) from None
     if schema is not None:
         check(data, where, schema)
     return data

@@ -5,32 +5,16 @@ language, each with its own anchor (``change-<key>``)."""
 from __future__ import annotations
 
 from docutils import nodes
-from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from nqcore.book.edition_changes import EditionChange, edition_changes
-from nqsphinx.directives.errata import generated_paragraph
+from nqsphinx.directives.errata import generated_paragraph, section_ref
 from nqsphinx.messages import engine_text, page_language, ui_text
 
 
 def change_label(change: EditionChange) -> str:
     return f"change-{change.key}"
-
-
-def _section_ref(label: str, refdoc: str) -> addnodes.pending_xref:
-    """A link to the section, named by its title in the page's language."""
-    ref = addnodes.pending_xref(
-        "",
-        refdomain="std",
-        reftype="ref",
-        reftarget=label,
-        refexplicit=False,
-        refwarn=True,
-        refdoc=refdoc,
-    )
-    ref += nodes.inline(text=label)
-    return ref  # type: ignore[no-any-return]
 
 
 class EditionChangesDirective(SphinxDirective):
@@ -43,7 +27,8 @@ class EditionChangesDirective(SphinxDirective):
         for change in edition_changes():
             box = nodes.container(ids=[change_label(change)], classes=["nq-edition-change"])
             box += generated_paragraph(
-                _section_ref(change.section, docname),  # not bold: LaTeX sets links in italic
+                # not bold: LaTeX sets links in italic
+                section_ref(change.section, change.section, docname, explicit=False),
                 nodes.Text(" — "),
                 nodes.emphasis(text=engine_text(change.kind_label, lang)),
             )

@@ -66,13 +66,17 @@ def field_names(kind: str, lang: str) -> tuple[str, str, str]:
     return ui_text("The book:", lang), ui_text("The engine's choice:", lang), ui_text("Why:", lang)
 
 
-def _ref(target: str, text: str, refdoc: str) -> addnodes.pending_xref:
+def section_ref(
+    target: str, text: str, refdoc: str, explicit: bool = True
+) -> addnodes.pending_xref:
+    """A link to the section ``target``: with ``text`` (``explicit``), or with the section's
+    title in the page's language, ``text`` standing in until it is resolved."""
     ref = addnodes.pending_xref(
         "",
         refdomain="std",
         reftype="ref",
         reftarget=target,
-        refexplicit=True,
+        refexplicit=explicit,
         refwarn=True,
         refdoc=refdoc,
     )
@@ -167,7 +171,7 @@ class ErrataList(SphinxPostTransform):
             if index:
                 where += nodes.Text(", ")
             title = section_place(std, label)[1] or ui_text("where it is printed", lang)
-            where += _ref(label, title, self.env.docname)
+            where += section_ref(label, title, self.env.docname)
         box += where
         names = field_names(erratum.kind, lang)
         for name, value in zip(names, (erratum.printed, erratum.correct, erratum.why), strict=True):
@@ -212,7 +216,9 @@ class ErratumNotes(SphinxPostTransform):
                         lead = ui_text("Open question:", lang)
                     note += generated_paragraph(
                         nodes.Text(lead + " "),
-                        _ref(erratum_label(erratum), engine_text(erratum.subject, lang), docname),
+                        section_ref(
+                            erratum_label(erratum), engine_text(erratum.subject, lang), docname
+                        ),
                     )
                     _insert_after_title(section, note)
 
