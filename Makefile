@@ -18,7 +18,7 @@ PER_LANGUAGE := $(foreach lang,$(LANGUAGES),html-$(lang) pdf-$(lang) pdf-$(lang)
 	epub-$(lang) print-$(lang))
 .PHONY: verify-examples all html pdf pdf-letter epub print $(PER_LANGUAGE) doctest gettext \
 	update-po tidy-po translation-status test test-fast lint clean \
-	bench proof
+	bench proof live
 
 all: html pdf pdf-letter epub print
 
@@ -34,8 +34,10 @@ $(BUILD)/html/noquarter-html.zip: $(addprefix $(BUILD)/.stamps/html-,$(LANGUAGES
 # What the build reads: a site (and the examples) is rebuilt only when one of these is newer than
 # its stamp, so that a build with nothing changed does nothing. Sphinx's compiled catalogues
 # (.mo, written during the build) and Python's caches are not inputs.
-INPUTS := $(shell find docs locale nqsphinx nqtranslate nqcore nqprint -type f -not -name '*.mo' \
-	-not -name '*.pyc' -not -path '*/_build/*') conf.py pyproject.toml constraints.txt Makefile
+INPUT_DIRS := docs locale nqsphinx nqtranslate nqcore nqprint
+INPUT_FILES := conf.py pyproject.toml constraints.txt Makefile
+INPUTS := $(shell find $(INPUT_DIRS) -type f -not -name '*.mo' -not -name '*.pyc' \
+	-not -path '*/_build/*') $(INPUT_FILES)
 EXAMPLES_OK := $(BUILD)/.stamps/examples
 
 # Every worked example of the book is run against the engine before anything is published: after
@@ -48,12 +50,22 @@ $(EXAMPLES_OK): $(INPUTS)
 		-q --no-header -p no:cacheprovider -p no:hypothesispytest -o addopts= --tb=short
 	@mkdir -p $(@D) && touch $@
 
-# Each site is built when an input (or a PDF it links) is newer than its stamp.
+# Each site is built when an input (or a PDF it links) is newer than its stamp. The arguments of
+# one language's sphinx-build ($(call HTML_ARGS,fr)), also those of `make live`'s applications.
+HTML_ARGS = $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/$(1) \
+	$(if $(filter-out en,$(1)),-D language=$(1) -t $(1)) docs $(BUILD)/html/$(1)
 $(addprefix html-,$(LANGUAGES)): html-%: $(BUILD)/.stamps/html-%
 
 $(BUILD)/.stamps/html-%: $(EXAMPLES_OK) $(INPUTS) $(wildcard $(BUILD)/pdf/*.pdf)
-	$(SPHINXBUILD) $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/$* $(LANG_OPTS) docs $(BUILD)/html/$*
+	$(SPHINXBUILD) $(call HTML_ARGS,$*)
 	@mkdir -p $(@D) && touch $@
+
+# The resident builder: `make html` again after every save, in about a second (both sites, the
+# changed pages' examples, root page, archive); a change outside docs/ and locale/ restarts it.
+# `make live LIVE_ARGS="--serve 8000"` also serves $(BUILD)/html on http://127.0.0.1:8000/.
+live:
+	$(PYTHON) -m nqsphinx.site.live $(BUILD)/html --watch "$(INPUT_DIRS) $(INPUT_FILES)" \
+		$(foreach lang,$(LANGUAGES),--site="$(strip $(call HTML_ARGS,$(lang)))") $(LIVE_ARGS)
 
 pdf: $(addprefix pdf-,$(LANGUAGES))
 

@@ -1,32 +1,40 @@
 """pytest runs every doctest of the rulebook's Markdown sources with Sybil.
 
-Each ``{doctest}`` block is a worked example of the book computed with nqcore.
+Each ``{doctest}`` block is a worked example of the book computed with nqcore.  The resident
+builder (nqsphinx/site/live.py) runs them with the same Sybil, without pytest.
 """
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from sybil import Sybil
 from sybil.parsers.myst import DocTestDirectiveParser, PythonCodeBlockParser
 
-pytest_collect_file = Sybil(
+BOOK_EXAMPLES = Sybil(
     parsers=[DocTestDirectiveParser(), PythonCodeBlockParser()],
     patterns=["*.md"],
     excludes=["_templates/*", "_static/*"],
-).pytest()
+)
+pytest_collect_file = BOOK_EXAMPLES.pytest()
+
+
+def unclosed_fences(pages: Iterable[Path]) -> list[str]:
+    """An example whose fence is never closed, one line each, naming its page and line: its
+    prose would become code and its doctest would never run."""
+    from nqsphinx.directives.examples import unclosed_fences_in_source
+
+    root = Path(__file__).resolve().parent.parent
+    return [
+        f"{page.resolve().relative_to(root)}:{line}: this fence is never closed inside the example"
+        for page in sorted(pages)
+        for line in unclosed_fences_in_source(page.read_text(encoding="utf-8"))
+    ]
 
 
 def pytest_sessionstart(session: object) -> None:
-    """An example whose fence is never closed stops the run, naming its line: its prose would
-    become code and its doctest would never run."""
+    """Unclosed fences stop the run before any example does (:func:`unclosed_fences`)."""
     import pytest
 
-    from nqsphinx.directives.examples import unclosed_fences_in_source
-
-    here = Path(__file__).parent
-    problems = [
-        f"{page.relative_to(here.parent)}:{line}: this fence is never closed inside the example"
-        for page in sorted(here.glob("*.md"))
-        for line in unclosed_fences_in_source(page.read_text(encoding="utf-8"))
-    ]
+    problems = unclosed_fences(Path(__file__).parent.glob("*.md"))
     if problems:
         raise pytest.UsageError("\n".join(problems))

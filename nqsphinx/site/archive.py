@@ -18,7 +18,9 @@ import argparse
 import re
 import sys
 import zipfile
+import zlib
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from nqsphinx.languages.langswitch import LANGUAGE_NAMES
@@ -65,11 +67,60 @@ def site_files(site: Path) -> list[Path]:
     )
 
 
-def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
-    info = zipfile.ZipInfo(name, date_time=FIXED_DATE)
-    info.compress_type = zipfile.ZIP_DEFLATED
-    info.external_attr = 0o644 << 16
-    archive.writestr(info, data)
+@dataclass
+class Packer:
+    """Writes the archive's members, each compressed once: the resident builder
+    (:mod:`nqsphinx.site.live`) keeps one, and a member whose bytes did not change since its last
+    archive keeps its compressed bytes (the same zlib call would give the same bytes again)."""
+
+    #: Each member's name: its bytes, their CRC and their compressed bytes.
+    members: dict[str, tuple[bytes, int, bytes]] = field(default_factory=dict)
+    #: Each site file, by path: its modification time and size, and its bytes as archived.
+    files: dict[Path, tuple[int, int, bytes]] = field(default_factory=dict)
+
+    def compressed(self, name: str, data: bytes) -> tuple[int, bytes]:
+        known = self.members.get(name)
+        if known is not None and known[0] == data:
+            return known[1], known[2]
+        compressor = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
+        packed = compressor.compress(data) + compressor.flush()
+        crc = zlib.crc32(data)
+        self.members[name] = (data, crc, packed)
+        return crc, packed
+
+    def add(self, archive: zipfile.ZipFile, name: str, data: bytes) -> None:
+        """What ``archive.writestr`` writes for ``name`` (deflated, fixed date, -rw-r--r--):
+        the member's header with its CRC and sizes, then its compressed bytes."""
+        info = zipfile.ZipInfo(name, date_time=FIXED_DATE)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        info.CRC, packed = self.compressed(name, data)
+        info.file_size, info.compress_size = len(data), len(packed)
+        if info.file_size * 1.05 > zipfile.ZIP64_LIMIT:  # zipfile's own test: no Zip64 here
+            raise ArchiveError(f"{name}: too large for the archive")
+        out = archive.fp
+        assert out is not None
+        out.seek(archive.start_dir)  # type: ignore[attr-defined]
+        info.header_offset = out.tell()
+        out.write(info.FileHeader(False))
+        out.write(packed)
+        archive.start_dir = out.tell()  # type: ignore[attr-defined]
+        archive.filelist.append(info)
+        archive.NameToInfo[name] = info
+        archive._didModify = True  # type: ignore[attr-defined]
+
+    def read(self, path: Path) -> bytes:
+        """A site file as the archive holds it (pages without their download links), read and
+        transformed again only if its modification time or size changed."""
+        stat = path.stat()
+        known = self.files.get(path)
+        if known is not None and known[:2] == (stat.st_mtime_ns, stat.st_size):
+            return known[2]
+        data = path.read_bytes()
+        if path.suffix == ".html":
+            data = archived_page(data.decode("utf-8")).encode("utf-8")
+        self.files[path] = (stat.st_mtime_ns, stat.st_size, data)
+        return data
 
 
 def archived_page(html: str) -> str:
@@ -77,38 +128,36 @@ def archived_page(html: str) -> str:
     return DOWNLOAD_LINK.sub("", html)
 
 
-def _site_entries(site: Path, lang: str) -> Iterator[tuple[str, bytes]]:
+def _site_entries(site: Path, lang: str, packer: Packer) -> Iterator[tuple[str, bytes]]:
     for path in site_files(site):
-        data = path.read_bytes()
-        if path.suffix == ".html":
-            data = archived_page(data.decode("utf-8")).encode("utf-8")
-        yield f"{TOP}/{lang}/{path.relative_to(site).as_posix()}", data
+        yield f"{TOP}/{lang}/{path.relative_to(site).as_posix()}", packer.read(path)
 
 
-def _write(entries: Iterator[tuple[str, bytes]], output: Path) -> Path:
+def _write(entries: Iterator[tuple[str, bytes]], output: Path, packer: Packer) -> Path:
     """The zip of ``entries``, written beside ``output`` and then put in its place."""
     output.parent.mkdir(parents=True, exist_ok=True)
     partial = output.with_name(output.name + ".part")
     with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name, data in entries:
-            _add(archive, name, data)
+            packer.add(archive, name, data)
     partial.replace(output)
     return output
 
 
-def write_archive(site: Path, lang: str, output: Path) -> Path:
+def write_archive(site: Path, lang: str, output: Path, packer: Packer | None = None) -> Path:
     """Zip the ``lang`` site in ``site`` (its folder holds ``index.html``) into ``output``."""
     site_files(site)  # a missing site is an error before anything is written
 
     def entries() -> Iterator[tuple[str, bytes]]:
         start = START_PAGE.format(lang=lang, name=LANGUAGE_NAMES[lang], csp_meta=META_TAG)
         yield f"{TOP}/index-{lang}.html", start.encode("utf-8")
-        yield from _site_entries(site, lang)
+        yield from _site_entries(site, lang, packer)
 
-    return _write(entries(), output)
+    packer = packer or Packer()
+    return _write(entries(), output, packer)
 
 
-def write_bilingual(html: Path, output: Path) -> Path:
+def write_bilingual(html: Path, output: Path, packer: Packer | None = None) -> Path:
     """Zip both language sites of ``html`` (``html/en``, ``html/fr``) and their start page."""
     for lang in LANGUAGE_NAMES:
         site_files(html / lang)
@@ -117,14 +166,15 @@ def write_bilingual(html: Path, output: Path) -> Path:
         yield f"{TOP}/index.html", ROOT_PAGE.encode("utf-8")
         yield f"{TOP}/{ROOT_SCRIPT_NAME}", ROOT_SCRIPT.encode("utf-8")
         for lang in LANGUAGE_NAMES:
-            yield from _site_entries(html / lang, lang)
+            yield from _site_entries(html / lang, lang, packer)
 
-    return _write(entries(), output)
+    packer = packer or Packer()
+    return _write(entries(), output, packer)
 
 
-def archive_all(html: Path) -> list[Path]:
+def archive_all(html: Path, packer: Packer | None = None) -> list[Path]:
     """The archive of both languages, ``html/noquarter-html.zip``."""
-    return [write_bilingual(html, html / BILINGUAL_ARCHIVE)]
+    return [write_bilingual(html, html / BILINGUAL_ARCHIVE, packer)]
 
 
 def main(argv: list[str] | None = None) -> int:
