@@ -45,7 +45,7 @@ from nqcore.data.datafiles import DataFileError
 from nqcore.data.dataschema import GlossaryFile
 from nqcore.i18n import LANGUAGES, locale_dirs
 from nqsphinx.directives import entities
-from nqsphinx.directives.coverage import chapters_in_order
+from nqsphinx.directives.coverage import chapters_in_order, shown_from_every_page
 from nqsphinx.directives.rules_index import INDEXED_FORMATS, index_node, index_section, index_text
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
@@ -302,24 +302,37 @@ def merge_uses(
     _uses(env).update({name: theirs[name] for name in docnames if name in theirs})
 
 
-#: The builds (their environments) in which a page other than the glossary changed.
-_others_changed: WeakKeyDictionary[BuildEnvironment, bool] = WeakKeyDictionary()
+#: The builds (their environments) in which a page other than the glossary changed, with what the
+#: glossary's lists of uses showed before it was read again (None: a page added or removed).
+_before: WeakKeyDictionary[BuildEnvironment, tuple[Any, ...] | None] = WeakKeyDictionary()
+
+
+def _shown(env: BuildEnvironment) -> tuple[Any, ...]:
+    return ({name: list(uses) for name, uses in _uses(env).items()}, *shown_from_every_page(env))
 
 
 def glossary_outdated(
     app: Sphinx, env: BuildEnvironment, added: Set[str], changed: Set[str], removed: Set[str]
 ) -> list[str]:
-    """Notes whether a page other than the glossary changed (see :func:`glossary_updated`)."""
-    _others_changed[env] = bool((set(added) | set(changed) | set(removed)) - {GLOSSARY_PAGE})
+    """Notes what the glossary's lists show when a page other than the glossary changed (see
+    :func:`glossary_updated`)."""
+    if (set(added) | set(removed)) - {GLOSSARY_PAGE}:
+        _before[env] = None
+    elif set(changed) - {GLOSSARY_PAGE}:
+        _before[env] = _shown(env)
     return []
 
 
 def glossary_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """The glossary page lists the sections that use each term: written again when another page
-    changes. The list is made when the page is written (:class:`GlossaryUses`), from the uses
-    each page's reading left in the environment, so the page need not be read again."""
-    others = _others_changed.pop(env, False)
-    return [GLOSSARY_PAGE] if others and GLOSSARY_PAGE in env.all_docs else []
+    """The glossary page lists the sections that use each term: written again when what it
+    lists changed (a use, a section's title or place, a page added or removed). The list is
+    made when the page is written (:class:`GlossaryUses`), from the uses each page's reading
+    left in the environment, so the page need not be read again."""
+    if env not in _before or GLOSSARY_PAGE not in env.all_docs:
+        _before.pop(env, None)
+        return []
+    before = _before.pop(env)
+    return [GLOSSARY_PAGE] if before is None or before != _shown(env) else []
 
 
 def uses_in_order(env: BuildEnvironment, root: str) -> dict[str, list[tuple[str, Use]]]:

@@ -100,11 +100,11 @@ class Packer:
             raise ArchiveError(f"{name}: too large for the archive")
         out = archive.fp
         assert out is not None
-        out.seek(archive.start_dir)  # type: ignore[attr-defined]
+        out.seek(archive.start_dir)
         info.header_offset = out.tell()
         out.write(info.FileHeader(False))
         out.write(packed)
-        archive.start_dir = out.tell()  # type: ignore[attr-defined]
+        archive.start_dir = out.tell()
         archive.filelist.append(info)
         archive.NameToInfo[name] = info
         archive._didModify = True  # type: ignore[attr-defined]
@@ -147,29 +147,29 @@ def _write(entries: Iterator[tuple[str, bytes]], output: Path, packer: Packer) -
 def write_archive(site: Path, lang: str, output: Path, packer: Packer | None = None) -> Path:
     """Zip the ``lang`` site in ``site`` (its folder holds ``index.html``) into ``output``."""
     site_files(site)  # a missing site is an error before anything is written
+    chosen = packer or Packer()
 
     def entries() -> Iterator[tuple[str, bytes]]:
         start = START_PAGE.format(lang=lang, name=LANGUAGE_NAMES[lang], csp_meta=META_TAG)
         yield f"{TOP}/index-{lang}.html", start.encode("utf-8")
-        yield from _site_entries(site, lang, packer)
+        yield from _site_entries(site, lang, chosen)
 
-    packer = packer or Packer()
-    return _write(entries(), output, packer)
+    return _write(entries(), output, chosen)
 
 
 def write_bilingual(html: Path, output: Path, packer: Packer | None = None) -> Path:
     """Zip both language sites of ``html`` (``html/en``, ``html/fr``) and their start page."""
     for lang in LANGUAGE_NAMES:
         site_files(html / lang)
+    chosen = packer or Packer()
 
     def entries() -> Iterator[tuple[str, bytes]]:
         yield f"{TOP}/index.html", ROOT_PAGE.encode("utf-8")
         yield f"{TOP}/{ROOT_SCRIPT_NAME}", ROOT_SCRIPT.encode("utf-8")
         for lang in LANGUAGE_NAMES:
-            yield from _site_entries(html / lang, lang, packer)
+            yield from _site_entries(html / lang, lang, chosen)
 
-    packer = packer or Packer()
-    return _write(entries(), output, packer)
+    return _write(entries(), output, chosen)
 
 
 def archive_all(html: Path, packer: Packer | None = None) -> list[Path]:

@@ -25,6 +25,7 @@ worker keeps the engine's files once a calculator page has loaded them
 from __future__ import annotations
 
 import fcntl
+import functools
 import html
 import io
 import json
@@ -278,6 +279,7 @@ def ensure_pyodide() -> Path:
     return PYODIDE
 
 
+@functools.cache  # the resident builder (nqsphinx.site.live) restarts when the engine changes
 def engine_files() -> dict[str, bytes]:
     """Every file of ``_static/nq-engine/``, by name."""
     source = ensure_pyodide()
@@ -285,6 +287,19 @@ def engine_files() -> dict[str, bytes]:
     files[ENGINE_ZIP] = engine_zip()
     files[WORKER] = (Path(__file__).parent / "at_table" / WORKER).read_bytes()
     return files
+
+
+#: The engine's files this process wrote or found in place: their modification time and size.
+#: The resident builder builds again in one process; unchanged, they are not read again.
+_in_place: dict[Path, tuple[int, int] | None] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
 
 
 def _write_engine(app: Sphinx, exception: Exception | None) -> None:
@@ -297,8 +312,12 @@ def _write_engine(app: Sphinx, exception: Exception | None) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for name, data in engine_files().items():
         path = folder / name
+        known = _in_place.get(path)
+        if known is not None and known == _stamp(path):  # this process wrote or found it
+            continue
         if not path.is_file() or path.read_bytes() != data:
             path.write_bytes(data)
+        _in_place[path] = _stamp(path)
     for name in (PAGE_SCRIPT, PAGE_STYLE):
         shutil.copyfile(Path(__file__).parent / "at_table" / name, static / name)
 

@@ -88,8 +88,7 @@ def needs_restart(changed: Sequence[Path], root: Path) -> list[Path]:
     return [
         path
         for path in changed
-        if not any(path.is_relative_to(folder) for folder in followed)
-        or path.name == "conftest.py"
+        if not any(path.is_relative_to(folder) for folder in followed) or path.name == "conftest.py"
     ]
 
 
@@ -122,9 +121,9 @@ class Examples:
     def run(self, pages: Sequence[Path]) -> list[str]:
         """The problems of ``pages``' examples, one line each: ``docs/page.md:LINE: what``."""
         conftest = self.conftest()
-        problems = conftest.unclosed_fences(pages)
+        problems: list[str] = list(conftest.unclosed_fences(pages))
         if problems:
-            return list(problems)
+            return problems
         for page in pages:
             problems += self._run_page(conftest.BOOK_EXAMPLES, page)
         return problems
@@ -185,7 +184,9 @@ class Site:
         self.channel, child = context.Pipe()
         self.worker = context.Process(
             target=_serve_builds,
-            args=(self.arguments, child, self.profiles), name=self.name, daemon=True
+            args=(self.arguments, child, self.profiles),
+            name=self.name,
+            daemon=True,
         )
         self.worker.start()
         child.close()
@@ -257,6 +258,8 @@ class SiteBuilder:
     arguments: list[str]
     warnings: io.StringIO = field(default_factory=io.StringIO)
     app: Sphinx | None = None
+    #: The scripts and stylesheets of every page, as the extensions' set-up registered them.
+    assets: tuple[list[Any], list[Any]] = ([], [])
 
     def build(self) -> tuple[list[str], bool]:
         """Build again: the warnings (``-W`` makes them errors), one line each, and whether the
@@ -268,8 +271,10 @@ class SiteBuilder:
         try:
             if self.app is not None:
                 forget_page_catalogues(self.app)
+                forget_page_assets(self.app, self.assets)
             else:
                 self.app = sphinx_app(self.arguments, self.warnings)
+                self.assets = (list(self.app.registry.js_files), list(self.app.registry.css_files))
             app = self.app
             sphinx_logging.setup(app, app._status, self.warnings, verbosity=app.verbosity)
             app._warncount, app.statuscode = 0, 0
@@ -287,7 +292,8 @@ class SiteBuilder:
         from sphinx.util.console import strip_colors
 
         text = strip_colors(self.warnings.getvalue())
-        return [line for line in text.splitlines() if line.strip()]
+        here = f"{Path.cwd()}{os.sep}"  # the files named as make names them
+        return [line.removeprefix(here) for line in text.splitlines() if line.strip()]
 
 
 def sphinx_app(arguments: Sequence[str], warning: io.StringIO) -> Sphinx:
@@ -332,6 +338,20 @@ def forget_page_catalogues(app: Sphinx) -> None:
         del sphinx_locale.translators[key]
 
 
+def forget_page_assets(app: Sphinx, assets: tuple[list[Any], list[Any]]) -> None:
+    """The scripts and stylesheets of every page as the extensions' set-up left them.
+
+    A page's own file (the search page's ``nq-search-snippets.js``), added while the page is
+    written (``app.add_js_file`` in ``html-page-context``), also goes to the list Sphinx 9.0.4
+    gives every page at the start of a build, and stays in its copy after the last page: every
+    page of the next build in the same process loaded it."""
+    builder: Any = app.builder
+    app.registry.js_files[:], app.registry.css_files[:] = assets[0], assets[1]
+    if hasattr(builder, "_orig_js_files"):
+        builder._js_files[:] = builder._orig_js_files
+        builder._css_files[:] = builder._orig_css_files
+
+
 # --- the builder --------------------------------------------------------------------------------
 
 
@@ -348,7 +368,9 @@ class Rebuild:
 
     def summary(self) -> str:
         steps = ", ".join(f"{name} {seconds:.2f}" for name, seconds in self.cpu.items())
-        verdict = "built" if not self.problems else f"{len(self.problems)} problem(s), not published"
+        verdict = (
+            "built" if not self.problems else f"{len(self.problems)} problem(s), not published"
+        )
         return f"{verdict} in {self.total:.2f} s CPU ({steps})"
 
 
@@ -378,9 +400,7 @@ class Live:
         done = Rebuild()
         with timed(done, "examples"):
             pages = (
-                sorted(self.docs.glob("*.md"))
-                if changed is None
-                else self.examples.pages(changed)
+                sorted(self.docs.glob("*.md")) if changed is None else self.examples.pages(changed)
             )
             done.problems += self.examples.run(pages)
         if done.problems:
@@ -413,7 +433,7 @@ def serve(html: Path, port: int) -> http.server.ThreadingHTTPServer:
     return server
 
 
-def _enter_pressed(timeout: float) -> bool:
+def _enter_pressed(timeout: float = POLL) -> bool:
     """Whether a line came on standard input within ``timeout`` seconds (a rebuild asked for)."""
     try:
         ready, _, _ = select.select([sys.stdin], [], [], timeout)
@@ -427,20 +447,30 @@ def _enter_pressed(timeout: float) -> bool:
     return bool(ready)
 
 
-def watch(live: Live, inputs: Sequence[Path], restart: Callable[[list[Path]], None]) -> None:
-    """Build, then build again after every change of ``inputs``, until interrupted."""
+def watch(
+    live: Live,
+    inputs: Sequence[Path],
+    restart: Callable[[list[Path]], None],
+    asked: Callable[[], bool | None],
+) -> None:
+    """Build, then build again whenever ``asked`` says so or ``inputs`` changed, until ``asked``
+    says None (the end of standard input, in ``--manual`` mode)."""
     before = snapshot(inputs)
     report(live.rebuild(None))
-    while True:
-        asked = _enter_pressed(POLL)
+    while (ask := asked()) is not None:
         after = snapshot(inputs)
         changed = changes(before, after)
-        if not changed and not asked:
+        if not changed and not ask:
             continue
         before = after
         if outside := needs_restart(changed, ROOT):
             restart(outside)
         report(live.rebuild(changed))
+
+
+def _line_asked() -> bool | None:
+    """``--manual``: a build at each line of standard input, none at its end."""
+    return True if sys.stdin.readline() else None
 
 
 def report(rebuild: Rebuild) -> None:
@@ -475,6 +505,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--serve", type=int, metavar="PORT", help="serve on 127.0.0.1:PORT")
     parser.add_argument("--once", action="store_true", help="build once, then stop")
     parser.add_argument(
+        "--manual",
+        action="store_true",
+        help="look for changes at each line of standard input only (tests, benchmarks)",
+    )
+    parser.add_argument(
         "--profile", type=Path, metavar="DIR", help="each build's CPU profile, per language"
     )
     args = parser.parse_args(argv)
@@ -492,7 +527,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"serving http://127.0.0.1:{args.serve}/", flush=True)
         watched = args.watch.split() or FOLLOWED
         inputs = [Path(name).resolve() for name in watched]
-        watch(live, inputs, partial(_restart, sites))
+        asked = _line_asked if args.manual else _enter_pressed
+        watch(live, inputs, partial(_restart, sites), asked)
     except KeyboardInterrupt:
         return 0
     finally:

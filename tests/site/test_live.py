@@ -1,0 +1,163 @@
+"""The resident builder (``make live``, nqsphinx/site/live.py) publishes what ``make html`` does:
+after an English paragraph and a French translation change, both sites, their search indexes,
+the root page and the offline archive equal a clean ``make html`` of the changed sources, byte
+for byte; a broken directive is one error line, and the next good save builds.
+
+Both run in one scratch copy of the project (tests/faults/scratch.py): the builder's first
+build is the copy's clean build; the reference is ``make html`` into another folder."""
+
+from __future__ import annotations
+
+import queue
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.faults.scratch import copy_project, scratch_env
+
+pytestmark = pytest.mark.slow
+
+PAGE = "docs/morale.md"
+CATALOGUE = "locale/fr/LC_MESSAGES/morale.po"
+#: Seconds a build may take on a loaded machine before the test gives up.
+PATIENCE = 600
+
+
+class LiveBuilder:
+    """``make live LIVE_ARGS=--manual`` in a copy: each line sent asks for a build."""
+
+    def __init__(self, copy: Path, build: Path) -> None:
+        self.process = subprocess.Popen(
+            [
+                "make",
+                "--no-print-directory",
+                "live",
+                f"BUILD={build}",
+                f"PYTHON={sys.executable}",
+                "LIVE_ARGS=--manual",
+            ],
+            cwd=copy,
+            env=scratch_env(copy),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put("")  # the end
+
+    def build(self) -> list[str]:
+        """Ask for a build (none for the first, made at start) and return its lines, the
+        summary last."""
+        if self.process.stdin is not None and self.process.poll() is None:
+            self.process.stdin.write("\n")
+            self.process.stdin.flush()
+        return self.next_build()
+
+    def next_build(self) -> list[str]:
+        lines = []
+        while True:
+            line = self.lines.get(timeout=PATIENCE)
+            lines.append(line)
+            if not line:
+                raise AssertionError("the builder stopped:\n" + "\n".join(lines))
+            if re.match(r"(built|\d+ problem\(s\), not published) in [\d.]+ s CPU", line):
+                return lines
+
+    def stop(self) -> int:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        return self.process.wait(timeout=60)
+
+
+def outputs(html: Path) -> dict[str, bytes]:
+    return {p.relative_to(html).as_posix(): p.read_bytes() for p in html.rglob("*") if p.is_file()}
+
+
+def edit_paragraph(text: str) -> str:
+    """An English paragraph of the page, with a sentence added (as tools/bench.py does)."""
+    match = re.search(r"^[A-Z][^\n]{40,}$", text, re.M)
+    assert match, "no prose paragraph to change"
+    return text[: match.end()] + " This sentence was added by a test." + text[match.end() :]
+
+
+def edit_translation(text: str) -> str:
+    """The last translation of the catalogue, with a sentence added (a translator's save)."""
+    last = list(re.finditer(r'^msgstr ""\n(?:".*"\n)*".*(?="\n)', text, re.M))[-1]
+    return text[: last.end()] + " Phrase ajoutée par un test." + text[last.end() :]
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, LiveBuilder]]:
+    copy = copy_project(tmp_path_factory.mktemp("live"))
+    builder = LiveBuilder(copy, copy / "_build" / "live")
+    first = builder.next_build()
+    assert first[-1].startswith("built in"), "\n".join(first)
+    yield copy, builder
+    assert builder.stop() == 0
+
+
+def test_a_rebuild_publishes_the_bytes_of_a_clean_build(live: tuple[Path, LiveBuilder]) -> None:
+    copy, builder = live
+    for name, edit in ((PAGE, edit_paragraph), (CATALOGUE, edit_translation)):
+        path = copy / name
+        path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+    lines = builder.build()
+    assert lines[-1].startswith("built in"), "\n".join(lines)
+    clean = subprocess.run(
+        [
+            "make",
+            "--no-print-directory",
+            "-j2",
+            "html",
+            "BUILD=_build/clean",
+            f"PYTHON={sys.executable}",
+        ],
+        cwd=copy,
+        env=scratch_env(copy),
+        capture_output=True,
+        text=True,
+    )
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    rebuilt = outputs(copy / "_build" / "live" / "html")
+    reference = outputs(copy / "_build" / "clean" / "html")
+    for name in ("en/morale.html", "fr/morale.html", "en/searchindex.js", "fr/searchindex.js"):
+        assert name in reference  # what the comparison must cover
+    assert "This sentence was added by a test." in rebuilt["en/morale.html"].decode()
+    assert "Phrase ajoutée par un test." in rebuilt["fr/morale.html"].decode()
+    assert "noquarter-html.zip" in reference and "sw.js" in reference and "index.html" in reference
+    assert sorted(rebuilt) == sorted(reference)
+    assert [name for name in reference if rebuilt[name] != reference[name]] == []
+
+
+def test_a_broken_directive_is_one_line_and_the_next_save_builds(
+    live: tuple[Path, LiveBuilder],
+) -> None:
+    copy, builder = live
+    page = copy / PAGE
+    text = page.read_text(encoding="utf-8")
+    line = text.count("\n", 0, text.index("\n\n")) + 3  # the broken directive's line
+    broken = text.replace("\n\n", "\n\n```{nq-no-such-directive}\n```\n\n", 1)
+    page.write_text(broken, encoding="utf-8")
+    lines = builder.build()
+    assert lines[-1].startswith("2 problem(s), not published"), "\n".join(lines)
+    errors = [entry for entry in lines if entry.startswith("error: ")]
+    assert len(errors) == 2, lines  # English and French, one line each
+    for error in errors:
+        assert error.startswith(f"error: docs/morale.md:{line}: "), error
+        assert "nq-no-such-directive" in error, error
+    page.write_text(text, encoding="utf-8")
+    lines = builder.build()
+    assert lines[-1].startswith("built in"), "\n".join(lines)
+    assert not any(entry.startswith("error: ") for entry in lines), lines
