@@ -138,15 +138,19 @@ class Examples:
         for example in document:
             try:
                 example.evaluate()
-            except Exception as error:
-                problems.append(f"{where}:{example.line}: example failed: {_first_line(error)}")
+            except Exception as error:  # Sybil's failure holds the doctest's expected and got
+                detail = getattr(error, "result", None)
+                said = _first_line(AssertionError(detail) if detail else error)
+                problems.append(f"{where}:{example.line}: example failed: {said}")
         return problems
 
 
 def _first_line(error: BaseException) -> str:
-    lines = [line.strip() for line in str(error).strip().splitlines() if line.strip()]
-    text = " ".join(lines[:3]) if lines else ""
-    return f"{type(error).__name__}: {text}" if not isinstance(error, AssertionError) else text
+    """An error on one line: its lines joined (a doctest's expected and got), at most 300
+    characters; named by its class unless it is a failed check."""
+    text = " ".join(line.strip() for line in str(error).splitlines() if line.strip())
+    text = text if len(text) <= 300 else text[:299] + "…"
+    return text if isinstance(error, AssertionError) else f"{type(error).__name__}: {text}"
 
 
 def _shown(path: Path) -> str:
@@ -230,13 +234,13 @@ def _serve_builds(arguments: list[str], channel: Any, profiles: Path | None) -> 
 
     with patch_docutils(Path(".")), docutils_namespace():
         builder = SiteBuilder(arguments)
+        since = time.process_time()  # the worker's CPU from one answer to the next, all of it
         for count in itertools.count():
             try:
                 if channel.recv() is None:
                     return
             except (EOFError, OSError):
                 return
-            started = time.process_time()
             if profiles is None:
                 problems, failed = builder.build()
             else:
@@ -246,7 +250,9 @@ def _serve_builds(arguments: list[str], channel: Any, profiles: Path | None) -> 
                 profile.dump_stats(profiles / f"{Path(arguments[-1]).name}-{count}.prof")
             if failed:
                 problems[-1] = RESTART_MARK + problems[-1]
-            channel.send((problems, time.process_time() - started))
+            now = time.process_time()
+            channel.send((problems, now - since))
+            since = now
             if failed:
                 return
 
@@ -383,6 +389,10 @@ def timed(rebuild: Rebuild, step: str) -> Iterator[None]:
         rebuild.cpu[step] = rebuild.cpu.get(step, 0.0) + time.process_time() - started
 
 
+#: The steps of a rebuild made by this process (the sites are built by their workers).
+PARENT_STEPS = ("examples", "root page", "archive")
+
+
 @dataclass
 class Live:
     """The sites of ``html`` (each language's sphinx-build arguments), kept built."""
@@ -395,9 +405,18 @@ class Live:
     def __post_init__(self) -> None:
         self.examples = Examples(self.docs)
 
-    def rebuild(self, changed: Sequence[Path] | None) -> Rebuild:
-        """Build after ``changed`` files (None: the first build, every example)."""
-        done = Rebuild()
+    def rebuild(self, changed: Sequence[Path] | None, done: Rebuild | None = None) -> Rebuild:
+        """Build after ``changed`` files (None: the first build, every example); ``done``: what
+        the rebuild has cost so far (finding the changes)."""
+        done = done or Rebuild()
+        started = time.process_time()
+        try:
+            return self._rebuild(changed, done)
+        finally:  # this process's CPU outside the steps: asking the workers, waiting
+            steps = sum(done.cpu.get(name, 0.0) for name in PARENT_STEPS)
+            done.cpu["other"] = max(0.0, time.process_time() - started - steps)
+
+    def _rebuild(self, changed: Sequence[Path] | None, done: Rebuild) -> Rebuild:
         with timed(done, "examples"):
             pages = (
                 sorted(self.docs.glob("*.md")) if changed is None else self.examples.pages(changed)
@@ -458,14 +477,16 @@ def watch(
     before = snapshot(inputs)
     report(live.rebuild(None))
     while (ask := asked()) is not None:
-        after = snapshot(inputs)
-        changed = changes(before, after)
+        done = Rebuild()
+        with timed(done, "changes"):
+            after = snapshot(inputs)
+            changed = changes(before, after)
         if not changed and not ask:
             continue
         before = after
         if outside := needs_restart(changed, ROOT):
             restart(outside)
-        report(live.rebuild(changed))
+        report(live.rebuild(changed, done))
 
 
 def _line_asked() -> bool | None:

@@ -99,12 +99,27 @@ def on_demand_files(root: Path) -> list[str]:
     )
 
 
+#: Each file's digest, with the modification time and size it was read at: the resident builder
+#: (nqsphinx.site.live) writes the worker after every build, and reads only the files written.
+_digests: dict[Path, tuple[int, int, bytes]] = {}
+
+
+def _file_digest(path: Path) -> bytes:
+    stat = path.stat()
+    known = _digests.get(path)
+    if known is not None and known[:2] == (stat.st_mtime_ns, stat.st_size):
+        return known[2]
+    found = hashlib.sha256(path.read_bytes()).digest()
+    _digests[path] = (stat.st_mtime_ns, stat.st_size, found)
+    return found
+
+
 def version(root: Path, files: list[str]) -> str:
     """A hash of the names and contents of ``files``: it changes whenever one of them does."""
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode("utf-8") + b"\0")
-        digest.update(hashlib.sha256((root / name).read_bytes()).digest())
+        digest.update(_file_digest(root / name))
     return digest.hexdigest()[:16]
 
 

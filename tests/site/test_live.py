@@ -161,3 +161,22 @@ def test_a_broken_directive_is_one_line_and_the_next_save_builds(
     lines = builder.build()
     assert lines[-1].startswith("built in"), "\n".join(lines)
     assert not any(entry.startswith("error: ") for entry in lines), lines
+
+
+def test_a_failing_example_names_its_line_and_nothing_is_built(
+    live: tuple[Path, LiveBuilder],
+) -> None:
+    """The changed page's worked examples run first, as ``make html`` runs them (pytest)."""
+    copy, builder = live
+    page = copy / PAGE
+    text = page.read_text(encoding="utf-8")
+    example = ">>> [t.turn for t in tests]\n[3, 4]\n"
+    line = text[: text.index(example)].count("\n") + 1
+    page.write_text(text.replace(example, example.replace("[3, 4]", "[3, 5]")), encoding="utf-8")
+    lines = builder.build()
+    page.write_text(text, encoding="utf-8")
+    assert lines[-1].startswith("1 problem(s), not published"), "\n".join(lines)
+    failure = f"error: docs/morale.md:{line}: example failed: Expected: [3, 5] Got: [3, 4]"
+    assert failure in lines, lines
+    assert not re.search(r"\b(en|fr) \d", lines[-1])  # no site was built
+    assert builder.build()[-1].startswith("built in")
