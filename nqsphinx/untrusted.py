@@ -42,6 +42,13 @@ def generated_raw(text: str, output_format: str) -> nodes.raw:
 def _harden_settings(app: Sphinx) -> None:
     app.env.settings["file_insertion_enabled"] = False
     app.env.settings["raw_enabled"] = False
+    check_catalogues(app)
+
+
+def check_catalogues(app: Sphinx) -> None:
+    """Stop on a refused page catalogue; warn of the missing, empty and fuzzy ones.  At the
+    start of a build, and before each build of the resident builder (nqsphinx.site.live),
+    whose application lives on."""
     lang = app.config.language or "en"
     if lang == "en":
         return

@@ -266,6 +266,8 @@ class SiteBuilder:
     app: Sphinx | None = None
     #: The scripts and stylesheets of every page, as the extensions' set-up registered them.
     assets: tuple[list[Any], list[Any]] = ([], [])
+    #: The page catalogues as last checked (:func:`catalogue_stamp`).
+    catalogues: frozenset[tuple[str, int, int]] = frozenset()
 
     def build(self) -> tuple[list[str], bool]:
         """Build again: the warnings (``-W`` makes them errors), one line each, and whether the
@@ -274,6 +276,10 @@ class SiteBuilder:
 
         self.warnings.seek(0)
         self.warnings.truncate()
+        if self.app is not None:
+            refused = self.check_catalogues(self.app)
+            if refused:
+                return refused, False
         try:
             if self.app is not None:
                 forget_page_catalogues(self.app)
@@ -281,11 +287,12 @@ class SiteBuilder:
             else:
                 self.app = sphinx_app(self.arguments, self.warnings)
                 self.assets = (list(self.app.registry.js_files), list(self.app.registry.css_files))
+                self.catalogues = catalogue_stamp(self.app)
             app = self.app
             sphinx_logging.setup(app, app._status, self.warnings, verbosity=app.verbosity)
             app._warncount, app.statuscode = 0, 0
             app.build()
-        except Exception as error:
+        except (Exception, SystemExit) as error:  # SystemExit: a catalogue refused at start
             category = getattr(error, "category", type(error).__name__)
             name = Path(self.arguments[-1]).name
             return [*self.warning_lines(), f"{name}: {category}: {_first_line(error)}"], True
@@ -293,6 +300,24 @@ class SiteBuilder:
         if app.statuscode and not problems:
             problems = [f"{Path(self.arguments[-1]).name}: the build failed"]
         return problems, False
+
+    def check_catalogues(self, app: Sphinx) -> list[str]:
+        """The page catalogues' checks of a build's start (:mod:`nqsphinx.untrusted`), again
+        when a catalogue changed: a refused one is named, one line each, and nothing is built."""
+        from sphinx.util import logging as sphinx_logging
+
+        from nqsphinx import untrusted
+
+        stamp = catalogue_stamp(app)
+        if stamp == self.catalogues:
+            return []
+        sphinx_logging.setup(app, app._status, self.warnings, verbosity=app.verbosity)
+        try:
+            untrusted.check_catalogues(app)
+        except SystemExit:
+            return self.warning_lines() or [f"{Path(self.arguments[-1]).name}: catalogue refused"]
+        self.catalogues = stamp
+        return []
 
     def warning_lines(self) -> list[str]:
         from sphinx.util.console import strip_colors
@@ -329,6 +354,16 @@ def sphinx_app(arguments: Sequence[str], warning: io.StringIO) -> Sphinx:
         pdb=False,
         exception_on_warning=args.exception_on_warning,
     )
+
+
+def catalogue_stamp(app: Sphinx) -> frozenset[tuple[str, int, int]]:
+    """Each page catalogue's name, modification time and size: whether one changed."""
+    found = set()
+    for folder in app.config.locale_dirs:
+        for path in (app.srcdir / folder).rglob("*.po"):
+            stat = path.stat()
+            found.add((str(path), stat.st_mtime_ns, stat.st_size))
+    return frozenset(found)
 
 
 def forget_page_catalogues(app: Sphinx) -> None:

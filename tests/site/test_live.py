@@ -180,3 +180,19 @@ def test_a_failing_example_names_its_line_and_nothing_is_built(
     assert failure in lines, lines
     assert not re.search(r"\b(en|fr) \d", lines[-1])  # no site was built
     assert builder.build()[-1].startswith("built in")
+
+
+def test_a_broken_catalogue_is_one_line_and_the_next_save_builds(
+    live: tuple[Path, LiveBuilder],
+) -> None:
+    copy, builder = live
+    catalogue = copy / CATALOGUE
+    text = catalogue.read_text(encoding="utf-8")
+    line = text[: text.index('msgstr "Moral"')].count("\n") + 1
+    catalogue.write_text(text.replace('msgstr "Moral"', 'msgstr "Moral'), encoding="utf-8")
+    lines = builder.build()
+    catalogue.write_text(text, encoding="utf-8")
+    assert lines[-1].startswith("1 problem(s), not published"), "\n".join(lines)
+    errors = [entry for entry in lines if entry.startswith("error: ")]
+    assert len(errors) == 1 and re.search(rf"{CATALOGUE}:({line}|{line + 1}):", errors[0]), lines
+    assert builder.build()[-1].startswith("built in")
