@@ -21,12 +21,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import cProfile
-import gettext
 import http.server
 import importlib.util
-import io
-import itertools
 import os
 import select
 import shlex
@@ -37,22 +33,16 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from nqsphinx.site import archive, root_page
-
-if TYPE_CHECKING:
-    from sphinx.application import Sphinx
+from nqsphinx.site.live_sites import Site, first_line
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The folders whose changes a running builder follows; any other input restarts it.
 FOLLOWED = ("docs", "locale")
 #: Seconds between two looks at the inputs' modification times.
 POLL = 0.3
-
-
-class LiveError(ValueError):
-    """A mistake in the sources (a page, a catalogue, an example): one line each, printed."""
 
 
 # --- what changed -------------------------------------------------------------------------------
@@ -133,264 +123,22 @@ class Examples:
         try:
             document = sybil.parse(page)
         except Exception as error:  # a parser's complaint names the line itself
-            return [f"{where}: {_first_line(error)}"]
+            return [f"{where}: {first_line(error)}"]
         problems = []
         for example in document:
             try:
                 example.evaluate()
             except Exception as error:  # Sybil's failure holds the doctest's expected and got
                 detail = getattr(error, "result", None)
-                said = _first_line(AssertionError(detail) if detail else error)
+                said = first_line(AssertionError(detail) if detail else error)
                 problems.append(f"{where}:{example.line}: example failed: {said}")
         return problems
-
-
-def _first_line(error: BaseException) -> str:
-    """An error on one line: its lines joined (a doctest's expected and got), at most 300
-    characters; named by its class unless it is a failed check."""
-    text = " ".join(line.strip() for line in str(error).splitlines() if line.strip())
-    text = text if len(text) <= 300 else text[:299] + "…"
-    return text if isinstance(error, AssertionError) else f"{type(error).__name__}: {text}"
 
 
 def _shown(path: Path) -> str:
     with contextlib.suppress(ValueError):
         return path.resolve().relative_to(Path.cwd()).as_posix()
     return str(path)
-
-
-# --- the sites ----------------------------------------------------------------------------------
-
-
-#: What a site's worker sends back for each build: its problems and its CPU seconds.
-Built = tuple[list[str], float]
-
-
-@dataclass
-class Site:
-    """One language's site: its sphinx-build arguments and the worker process that keeps its
-    Sphinx application.  Each language has a process of its own: Sphinx and docutils register
-    nodes, directives and catalogues process-wide, for one application."""
-
-    arguments: list[str]
-    profiles: Path | None = None  # where each build's CPU profile goes (``--profile``)
-    worker: Any = None  # multiprocessing's process
-    channel: Any = None  # its end of the pipe
-
-    @property
-    def name(self) -> str:
-        return Path(self.arguments[-1]).name
-
-    def start(self) -> None:
-        import multiprocessing
-
-        context = multiprocessing.get_context("fork")  # the imports already made are shared
-        self.channel, child = context.Pipe()
-        self.worker = context.Process(
-            target=_serve_builds,
-            args=(self.arguments, child, self.profiles),
-            name=self.name,
-            daemon=True,
-        )
-        self.worker.start()
-        child.close()
-
-    def ask(self) -> None:
-        """Start a build (the worker builds while the caller asks the other languages)."""
-        if self.worker is None or not self.worker.is_alive():
-            self.start()
-        self.channel.send("build")
-
-    def answer(self) -> Built:
-        """The build's problems (a failed worker is started again at the next build)."""
-        try:
-            problems, cpu = self.channel.recv()
-        except (EOFError, OSError):
-            self.stop()
-            return [f"{self.name}: the builder stopped; it starts again at the next save"], 0.0
-        if problems and problems[-1].startswith(RESTART_MARK):
-            self.stop()
-            problems[-1] = problems[-1].removeprefix(RESTART_MARK)
-        return problems, cpu
-
-    def stop(self) -> None:
-        if self.worker is not None:
-            with contextlib.suppress(OSError):
-                self.channel.send(None)  # its end of the pipe is also in the other workers
-            self.channel.close()
-            self.worker.join(timeout=10)
-            if self.worker.is_alive():
-                self.worker.kill()
-        self.worker = self.channel = None
-
-
-#: The last problem of a build after which the worker stops (its application is not reusable).
-RESTART_MARK = "\0restart\0"
-
-
-def _serve_builds(arguments: list[str], channel: Any, profiles: Path | None) -> None:
-    """A site's worker: builds whenever asked, until its pipe closes or a build raises."""
-    from sphinx.util.docutils import docutils_namespace, patch_docutils
-
-    with patch_docutils(Path(".")), docutils_namespace():
-        builder = SiteBuilder(arguments)
-        since = time.process_time()  # the worker's CPU from one answer to the next, all of it
-        for count in itertools.count():
-            try:
-                if channel.recv() is None:
-                    return
-            except (EOFError, OSError):
-                return
-            if profiles is None:
-                problems, failed = builder.build()
-            else:
-                profile = cProfile.Profile(time.process_time)
-                problems, failed = profile.runcall(builder.build)
-                profiles.mkdir(parents=True, exist_ok=True)
-                profile.dump_stats(profiles / f"{Path(arguments[-1]).name}-{count}.prof")
-            if failed:
-                problems[-1] = RESTART_MARK + problems[-1]
-            now = time.process_time()
-            channel.send((problems, now - since))
-            since = now
-            if failed:
-                return
-
-
-@dataclass
-class SiteBuilder:
-    """The resident Sphinx application of one language (made at its first build)."""
-
-    arguments: list[str]
-    warnings: io.StringIO = field(default_factory=io.StringIO)
-    app: Sphinx | None = None
-    #: The scripts and stylesheets of every page, as the extensions' set-up registered them.
-    assets: tuple[list[Any], list[Any]] = ([], [])
-    #: The page catalogues as last checked (:func:`catalogue_stamp`).
-    catalogues: frozenset[tuple[str, int, int]] = frozenset()
-
-    def build(self) -> tuple[list[str], bool]:
-        """Build again: the warnings (``-W`` makes them errors), one line each, and whether the
-        application failed (an exception: it cannot build again)."""
-        from sphinx.util import logging as sphinx_logging
-
-        self.warnings.seek(0)
-        self.warnings.truncate()
-        if self.app is not None:
-            refused = self.check_catalogues(self.app)
-            if refused:
-                return refused, False
-        try:
-            if self.app is not None:
-                forget_page_catalogues(self.app)
-                forget_page_assets(self.app, self.assets)
-            else:
-                self.app = sphinx_app(self.arguments, self.warnings)
-                self.assets = (list(self.app.registry.js_files), list(self.app.registry.css_files))
-                self.catalogues = catalogue_stamp(self.app)
-            app = self.app
-            sphinx_logging.setup(app, app._status, self.warnings, verbosity=app.verbosity)
-            app._warncount, app.statuscode = 0, 0
-            app.build()
-        except (Exception, SystemExit) as error:  # SystemExit: a catalogue refused at start
-            category = getattr(error, "category", type(error).__name__)
-            name = Path(self.arguments[-1]).name
-            return [*self.warning_lines(), f"{name}: {category}: {_first_line(error)}"], True
-        problems = self.warning_lines()
-        if app.statuscode and not problems:
-            problems = [f"{Path(self.arguments[-1]).name}: the build failed"]
-        return problems, False
-
-    def check_catalogues(self, app: Sphinx) -> list[str]:
-        """The page catalogues' checks of a build's start (:mod:`nqsphinx.untrusted`), again
-        when a catalogue changed: a refused one is named, one line each, and nothing is built."""
-        from sphinx.util import logging as sphinx_logging
-
-        from nqsphinx import untrusted
-
-        stamp = catalogue_stamp(app)
-        if stamp == self.catalogues:
-            return []
-        sphinx_logging.setup(app, app._status, self.warnings, verbosity=app.verbosity)
-        try:
-            untrusted.check_catalogues(app)
-        except SystemExit:
-            return self.warning_lines() or [f"{Path(self.arguments[-1]).name}: catalogue refused"]
-        self.catalogues = stamp
-        return []
-
-    def warning_lines(self) -> list[str]:
-        from sphinx.util.console import strip_colors
-
-        text = strip_colors(self.warnings.getvalue())
-        here = f"{Path.cwd()}{os.sep}"  # the files named as make names them
-        return [line.removeprefix(here) for line in text.splitlines() if line.strip()]
-
-
-def sphinx_app(arguments: Sequence[str], warning: io.StringIO) -> Sphinx:
-    """The application ``sphinx-build ARGUMENTS`` makes (Sphinx's own parsing of them)."""
-    from sphinx.application import Sphinx
-    from sphinx.cmd import build
-
-    parser = build.get_parser()
-    args = build._parse_arguments(parser, list(arguments))
-    confdir = build._parse_confdir(args.noconfig, args.confdir, args.sourcedir)
-    overrides = build._parse_confoverrides(parser, args.define, args.htmldefine, args.nitpicky)
-    return Sphinx(
-        srcdir=args.sourcedir,
-        confdir=confdir,
-        outdir=args.outputdir,
-        doctreedir=build._parse_doctreedir(args.doctreedir, args.outputdir),
-        buildername=args.builder,
-        confoverrides=overrides,
-        status=None,
-        warning=warning,
-        freshenv=args.freshenv,
-        warningiserror=args.warningiserror,
-        tags=args.tags,
-        verbosity=args.verbosity,
-        parallel=args.jobs,
-        keep_going=False,
-        pdb=False,
-        exception_on_warning=args.exception_on_warning,
-    )
-
-
-def catalogue_stamp(app: Sphinx) -> frozenset[tuple[str, int, int]]:
-    """Each page catalogue's name, modification time and size: whether one changed."""
-    found = set()
-    for folder in app.config.locale_dirs:
-        for path in (app.srcdir / folder).rglob("*.po"):
-            stat = path.stat()
-            found.add((str(path), stat.st_mtime_ns, stat.st_size))
-    return frozenset(found)
-
-
-def forget_page_catalogues(app: Sphinx) -> None:
-    """Python and Sphinx keep each page catalogue they loaded, by file name, for the process's
-    life: a catalogue compiled again after a translator's save must be read again."""
-    from sphinx import locale as sphinx_locale
-
-    folders = tuple(str((app.srcdir / d).resolve()) for d in app.config.locale_dirs)
-    cached: dict[tuple[Any, str], Any] = gettext._translations  # type: ignore[attr-defined]
-    for key in [k for k in cached if str(k[1]).startswith(folders)]:
-        del cached[key]
-    for key in [k for k in sphinx_locale.translators if k[1] != "sphinx"]:
-        del sphinx_locale.translators[key]
-
-
-def forget_page_assets(app: Sphinx, assets: tuple[list[Any], list[Any]]) -> None:
-    """The scripts and stylesheets of every page as the extensions' set-up left them.
-
-    A page's own file (the search page's ``nq-search-snippets.js``), added while the page is
-    written (``app.add_js_file`` in ``html-page-context``), also goes to the list Sphinx 9.0.4
-    gives every page at the start of a build, and stays in its copy after the last page: every
-    page of the next build in the same process loaded it."""
-    builder: Any = app.builder
-    app.registry.js_files[:], app.registry.css_files[:] = assets[0], assets[1]
-    if hasattr(builder, "_orig_js_files"):
-        builder._js_files[:] = builder._orig_js_files
-        builder._css_files[:] = builder._orig_css_files
 
 
 # --- the builder --------------------------------------------------------------------------------
