@@ -143,3 +143,22 @@ def test_a_missed_incremental_goal_is_explained_by_cause() -> None:
         "   1.50 s   75%  English Sphinx: start-up: imports",
         "   0.50 s   25%  the offline archive of both sites: zipped again whole",
     ]
+
+
+def test_the_resident_builders_rows_say_their_goal_and_cpu_by_step() -> None:
+    """The live rows: the summary line the builder prints is read, and the median rebuild's
+    steps follow the goal's verdict."""
+    bench = _bench_module()
+    line = "built in 0.70 s CPU (changes 0.01, examples 0.00, en 0.32, fr 0.30, archive 0.05)"
+    found = bench.LiveBuilder.SUMMARY.match(line)
+    assert found and (float(found[1]), found[2].split(", ")[2]) == (0.70, "en 0.32")
+    samples = [bench.Sample(1.0, cpu, 1000, steps=f"en {cpu}") for cpu in (0.9, 0.6, 1.2)]
+    results = {
+        "live": bench.Result("live", "live", samples),
+        "live-unchanged": bench.Result(
+            "live-unchanged", "u", [bench.Sample(0.4, 0.6, 1, steps="x")]
+        ),
+    }
+    bench.annotate(results)
+    assert results["live"].note == "goal met (en 0.9)"
+    assert results["live-unchanged"].note == "goal missed (x)"
