@@ -61,7 +61,7 @@ $(BUILD)/.stamps/html-%: $(EXAMPLES_OK) $(INPUTS) $(wildcard $(BUILD)/pdf/*.pdf)
 	@mkdir -p $(@D) && touch $@
 
 # The resident builder: `make html` again after every save, in about a second (both sites, the
-# changed pages' examples, root page, archive); a change outside docs/ and locale/ restarts it.
+# changed pages' examples, root page, archive); a change but a page or its catalogue restarts it.
 # `make live LIVE_ARGS="--serve 8000"` also serves $(BUILD)/html on http://127.0.0.1:8000/.
 live:
 	$(PYTHON) -m nqsphinx.site.live $(BUILD)/html --watch "$(INPUT_DIRS) $(INPUT_FILES)" \

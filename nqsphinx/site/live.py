@@ -11,8 +11,9 @@ live``), and on every change of the sources builds what ``make html`` builds, th
 - the root page, the service worker and the offline archive (its unchanged members are not
   compressed again).
 
-A change outside ``docs/`` and ``locale/`` (the engine, the extension, the configuration) starts
-the process again, as ``make`` would start new processes.  A mistake in a page or a catalogue is
+A change of anything but a page or a page catalogue (the engine, the extension, the configuration,
+the pages' data, templates and static files) starts the process again, as ``make`` starts new
+processes.  A mistake in a page or a catalogue is
 printed, one line each, and the builder waits for the next save.  With ``--serve PORT`` the built
 sites are served on 127.0.0.1; Enter in the terminal rebuilds.
 """
@@ -39,7 +40,7 @@ from nqsphinx.site import archive, root_page
 from nqsphinx.site.live_sites import Site, first_line
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The folders whose changes a running builder follows; any other input restarts it.
+#: The folders of the files whose changes a running builder follows (:func:`followed`).
 FOLLOWED = ("docs", "locale")
 #: Seconds between two looks at the inputs' modification times.
 POLL = 0.3
@@ -72,14 +73,23 @@ def changes(before: Snapshot, after: Snapshot) -> list[Path]:
     return sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
 
 
+def followed(path: Path, root: Path) -> bool:
+    """Whether a running builder follows a change of ``path``: a page or one of its files under
+    ``docs/`` (not its data, templates, static files or conftest.py, which parts of the extension
+    read once per process), or a page's catalogue under ``locale/`` (not Sphinx's own words)."""
+    if path.is_relative_to(root / "locale"):  # locale/<lang>/LC_MESSAGES/<page>.po
+        inside = path.relative_to(root / "locale").parts
+        page = root / "docs" / Path(*inside[2:]).with_suffix(".md")
+        return len(inside) > 2 and path.suffix == ".po" and page.is_file()
+    if not path.is_relative_to(root / "docs"):
+        return False
+    inside = path.relative_to(root / "docs").parts
+    return not inside[0].startswith("_") and path.name != "conftest.py"
+
+
 def needs_restart(changed: Sequence[Path], root: Path) -> list[Path]:
-    """The changed files a running builder cannot follow: code, configuration, engine data."""
-    followed = [root / folder for folder in FOLLOWED]
-    return [
-        path
-        for path in changed
-        if not any(path.is_relative_to(folder) for folder in followed) or path.name == "conftest.py"
-    ]
+    """The changed files a running builder cannot follow: code, configuration, data, templates."""
+    return [path for path in changed if not followed(path, root)]
 
 
 # --- the worked examples ------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import gettext
 import io
 import itertools
 import os
+import signal
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -104,6 +105,8 @@ RESTART_MARK = "\0restart\0"
 def _serve_builds(arguments: list[str], channel: Any, profiles: Path | None) -> None:
     """A site's worker: builds whenever asked, until its pipe closes or a build raises."""
     from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the builder's to handle: it stops us
 
     with patch_docutils(Path(".")), docutils_namespace():
         builder = SiteBuilder(arguments)
