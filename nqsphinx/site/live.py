@@ -39,7 +39,6 @@ from typing import Any
 from nqsphinx.site import archive, root_page
 from nqsphinx.site.live_sites import Site, first_line
 
-ROOT = Path(__file__).resolve().parents[2]
 #: The folders of the files whose changes a running builder follows (:func:`followed`).
 FOLLOWED = ("docs", "locale")
 #: Seconds between two looks at the inputs' modification times.
@@ -211,8 +210,8 @@ class Live:
 
     def _rebuild(self, changed: Sequence[Path] | None, done: Rebuild) -> Rebuild:
         with timed(done, "examples"):
-            pages = (
-                sorted(self.docs.glob("*.md")) if changed is None else self.examples.pages(changed)
+            pages = self.examples.pages(
+                sorted(self.docs.rglob("*.md")) if changed is None else changed
             )
             done.problems += self.examples.run(pages)
         if done.problems:
@@ -266,7 +265,9 @@ def watch(
     asked: Callable[[], bool | None],
 ) -> None:
     """Build, then build again whenever ``asked`` says so or ``inputs`` changed, until ``asked``
-    says None (the end of standard input, in ``--manual`` mode)."""
+    says None (the end of standard input, in ``--manual`` mode). The project is the current
+    folder, as for ``make``."""
+    root = Path.cwd().resolve()
     before = snapshot(inputs)
     report(live.rebuild(None))
     while (ask := asked()) is not None:
@@ -277,7 +278,7 @@ def watch(
         if not changed and not ask:
             continue
         before = after
-        if outside := needs_restart(changed, ROOT):
+        if outside := needs_restart(changed, root):
             restart(outside)
         report(live.rebuild(changed, done))
 
