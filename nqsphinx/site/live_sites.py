@@ -246,13 +246,15 @@ def forget_page_catalogues(app: Sphinx) -> None:
     """Python and Sphinx keep each page catalogue they loaded, by file name, for the process's
     life: a catalogue compiled again after a translator's save must be read again."""
     from sphinx import locale as sphinx_locale
+    from sphinx.util.i18n import docname_to_domain
 
     folders = tuple(str((app.srcdir / d).resolve()) for d in app.config.locale_dirs)
     cached: dict[tuple[Any, str], Any] = gettext._translations  # type: ignore[attr-defined]
     for key in [k for k in cached if str(k[1]).startswith(folders)]:
-        del cached[key]
-    for key in [k for k in sphinx_locale.translators if k[1] != "sphinx"]:
-        del sphinx_locale.translators[key]
+        del cached[key]  # only a cache of the files: what was translated with them stays
+    for docname in app.env.found_docs:  # the pages' own catalogues, not Sphinx's or a theme's
+        domain = docname_to_domain(docname, app.config.gettext_compact)
+        sphinx_locale.translators.pop(("general", domain), None)
 
 
 def forget_page_assets(app: Sphinx, assets: tuple[list[Any], list[Any]]) -> None:
