@@ -36,8 +36,9 @@ def first_line(error: BaseException) -> str:
     return text if isinstance(error, AssertionError) else f"{type(error).__name__}: {text}"
 
 
-#: What a site's worker sends back for each build: its problems and its CPU seconds.
-Built = tuple[list[str], float]
+#: What a site's worker sends back for each build: its problems, its CPU seconds since its last
+#: answer, and whether it stopped (its application failed: it cannot build again).
+Built = tuple[list[str], float, bool]
 
 
 @dataclass
@@ -75,16 +76,16 @@ class Site:
             self.start()
         self.channel.send("build")
 
-    def answer(self) -> Built:
-        """The build's problems (a failed worker is started again at the next build)."""
+    def answer(self) -> tuple[list[str], float]:
+        """The build's problems and CPU seconds (a stopped worker starts again at the next
+        build, from Sphinx's saved environment)."""
         try:
-            problems, cpu = self.channel.recv()
+            problems, cpu, stopped = self.channel.recv()
         except (EOFError, OSError):
+            stopped, cpu = True, 0.0
+            problems = [f"{self.name}: the builder stopped; it starts again at the next save"]
+        if stopped:
             self.stop()
-            return [f"{self.name}: the builder stopped; it starts again at the next save"], 0.0
-        if problems and problems[-1].startswith(RESTART_MARK):
-            self.stop()
-            problems[-1] = problems[-1].removeprefix(RESTART_MARK)
         return problems, cpu
 
     def stop(self) -> None:
@@ -98,17 +99,13 @@ class Site:
         self.worker = self.channel = None
 
 
-#: The last problem of a build after which the worker stops (its application is not reusable).
-RESTART_MARK = "\0restart\0"
-
-
 def _serve_builds(arguments: list[str], channel: Any, profiles: Path | None) -> None:
     """A site's worker: builds whenever asked, until its pipe closes or a build raises."""
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the builder's to handle: it stops us
 
-    with patch_docutils(Path(".")), docutils_namespace():
+    with patch_docutils(_confdir(arguments)), docutils_namespace():  # as sphinx-build does
         builder = SiteBuilder(arguments)
         since = time.process_time()  # the worker's CPU from one answer to the next, all of it
         for count in itertools.count():
@@ -124,10 +121,9 @@ def _serve_builds(arguments: list[str], channel: Any, profiles: Path | None) -> 
                 problems, failed = profile.runcall(builder.build)
                 profiles.mkdir(parents=True, exist_ok=True)
                 profile.dump_stats(profiles / f"{Path(arguments[-1]).name}-{count}.prof")
-            if failed:
-                problems[-1] = RESTART_MARK + problems[-1]
             now = time.process_time()
-            channel.send((problems, now - since))
+            built: Built = (problems, now - since, failed)
+            channel.send(built)
             since = now
             if failed:
                 return
@@ -201,6 +197,14 @@ class SiteBuilder:
         text = strip_colors(self.warnings.getvalue())
         here = f"{Path.cwd()}{os.sep}"  # the files named as make names them
         return [line.removeprefix(here) for line in text.splitlines() if line.strip()]
+
+
+def _confdir(arguments: Sequence[str]) -> Path:
+    """The configuration's folder that ``sphinx-build ARGUMENTS`` reads (its docutils.conf)."""
+    from sphinx.cmd import build
+
+    args = build._parse_arguments(build.get_parser(), list(arguments))
+    return Path(build._parse_confdir(args.noconfig, args.confdir, args.sourcedir) or args.sourcedir)
 
 
 def sphinx_app(arguments: Sequence[str], warning: io.StringIO) -> Sphinx:
