@@ -4,8 +4,8 @@ Everything runs in a scratch copy of the project (tests/faults/scratch.py), neve
 tree. Figures: a clean build of both sites against a plain Sphinx build of the same sources
 (tools/plain_sphinx: no nqsphinx, no sphinx_design, our directives render nothing); an
 incremental rebuild of both sites after one paragraph changes, by ``make html`` and by the
-resident builder (``make live``: the CPU of its own processes, by step); both PDFs; the engine (import,
-full export, every generated table); the whole test suite; the whole build (sites and PDFs)
+resident builder (``make live``: the CPU of its own processes, by step); both PDFs; the engine
+(import, full export, every generated table); the whole test suite; the whole build (sites and PDFs)
 without network; and Lighthouse's accessibility, best-practices and SEO scores of the built site
 (tools/lighthouse/). Then the weight of the built pages (``pages``): per page of both sites, the
 HTML and the stylesheets, scripts, images and fonts it loads, each counted once and gzipped as a
