@@ -111,7 +111,8 @@ class Packer:
 
     def read(self, path: Path) -> bytes:
         """A site file as the archive holds it (pages without their download links), read and
-        transformed again only if its modification time or size changed."""
+        transformed again only if its modification time or size changed (a resident builder's
+        builds write files seconds apart, never twice within the clock's tick)."""
         stat = path.stat()
         known = self.files.get(path)
         if known is not None and known[:2] == (stat.st_mtime_ns, stat.st_size):

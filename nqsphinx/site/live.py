@@ -36,7 +36,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from nqsphinx.site import archive, root_page
+from nqsphinx.site import archive, offline, root_page
 from nqsphinx.site.live_sites import Site, first_line
 
 #: The folders of the files whose changes a running builder follows (:func:`followed`).
@@ -196,6 +196,7 @@ class Live:
 
     def __post_init__(self) -> None:
         self.examples = Examples(self.docs)
+        offline.remember_digests()
 
     def rebuild(self, changed: Sequence[Path] | None, done: Rebuild | None = None) -> Rebuild:
         """Build after ``changed`` files (None: the first build, every example); ``done``: what

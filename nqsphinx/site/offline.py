@@ -99,12 +99,24 @@ def on_demand_files(root: Path) -> list[str]:
     )
 
 
-#: Each file's digest, with the modification time and size it was read at: the resident builder
-#: (nqsphinx.site.live) writes the worker after every build, and reads only the files written.
-_digests: dict[Path, tuple[int, int, bytes]] = {}
+#: Each file's digest, with the modification time and size it was read at, once
+#: :func:`remember_digests` is called; None: every file is read (a file rewritten with as many
+#: bytes within the clock's tick keeps its modification time).
+_digests: dict[Path, tuple[int, int, bytes]] | None = None
+
+
+def remember_digests() -> None:
+    """Keep each file's digest until the file is written again: the resident builder
+    (nqsphinx.site.live) writes the worker after every build, seconds apart, and then reads only
+    the files written."""
+    global _digests
+    if _digests is None:
+        _digests = {}
 
 
 def _file_digest(path: Path) -> bytes:
+    if _digests is None:
+        return hashlib.sha256(path.read_bytes()).digest()
     stat = path.stat()
     known = _digests.get(path)
     if known is not None and known[:2] == (stat.st_mtime_ns, stat.st_size):
