@@ -3,13 +3,16 @@ after an English paragraph and a French translation change, both sites, their se
 the root page and the offline archive equal a clean ``make html`` of the changed sources, byte
 for byte; a broken directive is one error line, and the next good save builds.
 
-Both run in one scratch copy of the project (tests/faults/scratch.py): the builder's first
-build is the copy's clean build; the reference is ``make html`` into another folder."""
+Both run in one scratch copy of the project (tests/faults/scratch.py), built by ``make html``
+first; the reference is ``make html`` of the changed sources into another folder. ``make
+html``'s own incremental rebuild is compared too (the coverage and glossary pages are written
+again only when what they show changed, in both)."""
 
 from __future__ import annotations
 
 import queue
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -98,47 +101,74 @@ def edit_translation(text: str) -> str:
     return text[: last.end()] + " Phrase ajoutée par un test." + text[last.end() :]
 
 
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, LiveBuilder]]:
-    copy = copy_project(tmp_path_factory.mktemp("live"))
-    builder = LiveBuilder(copy, copy / "_build" / "live")
-    first = builder.next_build()
-    assert first[-1].startswith("built in"), "\n".join(first)
-    yield copy, builder
-    assert builder.stop() == 0
+def written(build: Path) -> tuple[int, int]:
+    """When the English glossary and the changed English page were written."""
+    pages = build / "html" / "en"
+    return (pages / "glossary.html").stat().st_mtime_ns, (pages / "morale.html").stat().st_mtime_ns
 
 
-def test_a_rebuild_publishes_the_bytes_of_a_clean_build(live: tuple[Path, LiveBuilder]) -> None:
-    copy, builder = live
-    for name, edit in ((PAGE, edit_paragraph), (CATALOGUE, edit_translation)):
-        path = copy / name
-        path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
-    lines = builder.build()
-    assert lines[-1].startswith("built in"), "\n".join(lines)
-    clean = subprocess.run(
+def make_html(copy: Path, build: str, *options: str) -> None:
+    done = subprocess.run(
         [
             "make",
             "--no-print-directory",
             "-j2",
             "html",
-            "BUILD=_build/clean",
+            f"BUILD={build}",
             f"PYTHON={sys.executable}",
-        ],
+        ]
+        + list(options),
         cwd=copy,
         env=scratch_env(copy),
         capture_output=True,
         text=True,
     )
-    assert clean.returncode == 0, clean.stdout + clean.stderr
-    rebuilt = outputs(copy / "_build" / "live" / "html")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+#: Where ``make html`` builds the copy first; the resident builder builds on there, and
+#: ``make html`` again, incrementally, in a copy of it (the same configuration: ``SITE``).
+LIVE, ONE_SHOT = "_build/live", "_build/one-shot"
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, LiveBuilder]]:
+    copy = copy_project(tmp_path_factory.mktemp("live"))
+    make_html(copy, LIVE)
+    builder = LiveBuilder(copy, Path(LIVE))  # the same configuration (SITE names BUILD)
+    first = builder.next_build()  # nothing to read: make html built it all
+    assert first[-1].startswith("built in"), "\n".join(first)
+    shutil.copytree(copy / LIVE, copy / ONE_SHOT, symlinks=True)
+    yield copy, builder
+    assert builder.stop() == 0
+
+
+def test_a_rebuild_publishes_the_bytes_of_a_clean_build(live: tuple[Path, LiveBuilder]) -> None:
+    """The resident builder's rebuild and ``make html``'s incremental one, both after an English
+    paragraph and a French translation change, against ``make html`` from clean."""
+    copy, builder = live
+    before = written(copy / LIVE)
+    assert written(copy / ONE_SHOT) == before  # copied with their times
+    for name, edit in ((PAGE, edit_paragraph), (CATALOGUE, edit_translation)):
+        path = copy / name
+        path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+    lines = builder.build()
+    assert lines[-1].startswith("built in"), "\n".join(lines)
+    make_html(copy, ONE_SHOT, f"SITE=-D nq_print_pdfs={LIVE}/pdf")
+    make_html(copy, "_build/clean")
     reference = outputs(copy / "_build" / "clean" / "html")
     for name in ("en/morale.html", "fr/morale.html", "en/searchindex.js", "fr/searchindex.js"):
         assert name in reference  # what the comparison must cover
-    assert "This sentence was added by a test." in rebuilt["en/morale.html"].decode()
-    assert "Phrase ajoutée par un test." in rebuilt["fr/morale.html"].decode()
     assert "noquarter-html.zip" in reference and "sw.js" in reference and "index.html" in reference
-    assert sorted(rebuilt) == sorted(reference)
-    assert [name for name in reference if rebuilt[name] != reference[name]] == []
+    for build in (LIVE, ONE_SHOT):
+        # Incremental builds: the glossary was not written again, the changed page was.
+        glossary, page = written(copy / build)
+        assert (glossary, page > before[1]) == (before[0], True), build
+        rebuilt = outputs(copy / build / "html")
+        assert "This sentence was added by a test." in rebuilt["en/morale.html"].decode()
+        assert "Phrase ajoutée par un test." in rebuilt["fr/morale.html"].decode()
+        assert sorted(rebuilt) == sorted(reference), build
+        assert [name for name in reference if rebuilt[name] != reference[name]] == [], build
 
 
 def test_a_broken_directive_is_one_line_and_the_next_save_builds(
