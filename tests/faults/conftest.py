@@ -19,6 +19,7 @@ from tests.faults.injections import (
     BUILD_EN,
     BUILD_FR,
     FAULTS,
+    PDF_FR,
     TOUCHED,
     Command,
     Fault,
@@ -97,7 +98,12 @@ SESSION = Session()
 
 
 def _builds(checks: Iterable[Command]) -> bool:
-    return any(c in (BUILD_EN, BUILD_FR) for c in checks)
+    """Whether the checks build (a site, or the French PDF: its examples and catalogues)."""
+    return any(c in (BUILD_EN, BUILD_FR, PDF_FR) for c in checks)
+
+
+def _languages(checks: Iterable[Command]) -> list[str]:
+    return [lang for lang, build in (("en", BUILD_EN), ("fr", BUILD_FR)) if build in checks]
 
 
 @dataclass
@@ -112,14 +118,14 @@ class Copy:
     why: str
 
 
-def _prepare(base: Path, fault: Fault) -> Copy:
+def _prepare(base: Path, fault: Fault, files: list[str]) -> Copy:
     path = copy_project(base / fault.name)
-    before = seeding.snapshot(path, project_files())
+    before = seeding.snapshot(path, files)
     outcome = Outcome(fault.name, fault.inject(path), copy=path, absent=fault.absent)
     changed = seeding.changed_files(path, before)
     safe, why = seeding.seed_safe(changed)
     if not _builds(fault.checks):
-        safe, why = False, "no site build among its checks"
+        safe, why = False, "no build among its checks"
     return Copy(fault, path, outcome, changed, safe, why)
 
 
@@ -131,7 +137,7 @@ def _run_copy(copy: Copy, built: list[Future[Run]], seed_from: Path) -> list[Run
             job.result()
         seeding.copy_node_modules(seed_from, copy.path)
         if copy.seeded and all(job.result().returncode == 0 for job in built):
-            seeding.seed(seed_from, copy.path)
+            seeding.seed(seed_from, copy.path, _languages(copy.fault.checks))
             seeding.newer_than_build(copy.path, copy.changed)
     return [run_offline(c, copy.path) for c in copy.fault.checks]
 
@@ -142,14 +148,15 @@ def _rebuild_touched(path: Path, built: list[Future[Run]], seed_from: Path) -> l
     for job in built:
         job.result()
     seeding.copy_node_modules(seed_from, path)
-    seeding.seed(seed_from, path)
+    seeding.seed(seed_from, path, ("en", "fr"))
     seeding.newer_than_build(path, TOUCHED)
     return [run_offline(c, path) for c in (BUILD_EN, BUILD_FR)]
 
 
 def _run_all(base: Path, names: set[str], with_baseline: bool) -> Session:
     started = time.monotonic()
-    chosen = [_prepare(base, f) for f in FAULTS if f.name in names]
+    files = project_files()
+    chosen = [_prepare(base, f, files) for f in FAULTS if f.name in names]
     SESSION.outcomes = {c.fault.name: c.outcome for c in chosen}
     SESSION.seeded = {c.fault.name: c.why for c in chosen if c.seeded}
     seed_from = copy_project(base / "baseline")

@@ -19,11 +19,10 @@ from typing import Any, cast
 
 from docutils import nodes
 
-#: What the build left in the baseline copy that a seeded copy starts from: the build (doctrees
-#: with Sphinx's pickled environment, sites, make's stamps) and the catalogues Sphinx compiled
-#: next to their sources (without them, each copy compiles them anew, and every French page,
-#: which depends on its compiled catalogue, is read again).
-SEEDED = ("_build",)
+#: What the build left in the baseline copy that a seeded copy starts from, beside the build of
+#: each language (doctrees with Sphinx's pickled environment, site, make's stamps): the
+#: catalogues Sphinx compiled next to their sources (without them, each copy compiles them anew,
+#: and every French page, which depends on its compiled catalogue, is read again).
 COMPILED = "*.mo"
 #: Pyodide's npm package (``npm ci`` by the At the table page when missing): the same files in
 #: every copy, whatever the fault, as they come from the lock file nobody changes.
@@ -75,14 +74,27 @@ def copy_node_modules(baseline: Path, copy: Path) -> None:
         shutil.copytree(source, copy / NODE_MODULES, symlinks=True)
 
 
-def seed(baseline: Path, copy: Path) -> None:
-    """Give ``copy`` the build of ``baseline`` (same project files, built): outputs, stamps and
-    compiled catalogues with their times, Sphinx's environments moved to ``copy``'s paths."""
-    for name in SEEDED:
-        shutil.copytree(baseline / name, copy / name, symlinks=True)
+def seed(baseline: Path, copy: Path, languages: Iterable[str]) -> None:
+    """Give ``copy`` the build of ``baseline`` (same project files, built) in ``languages``:
+    site, doctrees and stamps, compiled catalogues, with their times; Sphinx's environments
+    moved to ``copy``'s paths. (Only the languages the copy builds: half the copying.)"""
+    build = Path("_build")
+    names = [build / ".stamps" / "examples"]
+    for lang in languages:
+        names += [
+            build / "html" / lang,
+            build / "doctrees" / lang,
+            build / ".stamps" / f"html-{lang}",
+        ]
+    for name in names:
+        if (baseline / name).is_dir():
+            shutil.copytree(baseline / name, copy / name, symlinks=True)
+        else:
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(baseline / name, copy / name)
     for mo in baseline.glob(f"locale/**/{COMPILED}"):
         shutil.copy2(mo, copy / mo.relative_to(baseline))
-    for pickled in (copy / "_build" / "doctrees").glob("*/environment.pickle"):
+    for pickled in (copy / build / "doctrees").glob("*/environment.pickle"):
         relocate(pickled, baseline, copy)
 
 
