@@ -41,13 +41,17 @@ INPUTS := $(shell find $(INPUT_DIRS) -type f -not -name '*.mo' -not -name '*.pyc
 EXAMPLES_OK := $(BUILD)/.stamps/examples
 
 # Every worked example of the book is run against the engine before anything is published: after
-# an edit of pages only, the examples of those pages; after any other change, all of them. The
-# examples use no Hypothesis: its pytest plugin (half a second of imports) is left out.
+# an edit of pages only, the examples of those pages; after an edit of the pages' translations
+# only (locale/: Sphinx alone reads them, the examples run the English pages), none; after any
+# other change, all of them. The examples use no Hypothesis: its pytest plugin (half a second of
+# imports) is left out.
 verify-examples: $(EXAMPLES_OK)
 
+EXAMPLES_TO_RUN = $(or $(if $(filter-out docs/%.md locale/%,$?),docs),$(filter docs/%.md,$?))
+
 $(EXAMPLES_OK): $(INPUTS)
-	$(PYTHON) -m pytest $(or $(if $(filter-out docs/%.md,$?),docs),$(filter docs/%.md,$?)) \
-		-q --no-header -p no:cacheprovider -p no:hypothesispytest -o addopts= --tb=short
+	$(if $(EXAMPLES_TO_RUN),$(PYTHON) -m pytest $(EXAMPLES_TO_RUN) \
+		-q --no-header -p no:cacheprovider -p no:hypothesispytest -o addopts= --tb=short)
 	@mkdir -p $(@D) && touch $@
 
 # Each site is built when an input (or a PDF it links) is newer than its stamp. The arguments of

@@ -6,14 +6,26 @@ from __future__ import annotations
 import os
 import re
 import time
+from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from tests.faults.injections import BASELINE, FAULTS, Fault, one_line_error
-from tests.faults.scratch import Run, copy_project, offline, run_offline
+from tests.faults import seeding
+from tests.faults.injections import (
+    BASELINE,
+    BUILD_EN,
+    BUILD_FR,
+    FAULTS,
+    PDF_FR,
+    TOUCHED,
+    Command,
+    Fault,
+    one_line_error,
+)
+from tests.faults.scratch import Run, copy_project, offline, project_files, run_offline
 
 
 def _says(output: str, text: str) -> bool:
@@ -76,35 +88,109 @@ class Session:
     outcomes: dict[str, Outcome] = field(default_factory=dict)
     baseline: Outcome | None = None
     seconds: float = 0.0
+    #: The baseline's copy seeded from its build, its page and catalogue saved again unchanged.
+    touched: Outcome | None = None
+    #: The faults whose copy started from the baseline's build, and why that is safe.
+    seeded: dict[str, str] = field(default_factory=dict)
 
 
 SESSION = Session()
 
 
-def _builds(fault: Fault) -> bool:
-    return any("/site/" in part or part.startswith("html") for c in fault.checks for part in c)
+def _builds(checks: Iterable[Command]) -> bool:
+    """Whether the checks build (a site, or the French PDF: its examples and catalogues)."""
+    return any(c in (BUILD_EN, BUILD_FR, PDF_FR) for c in checks)
+
+
+def _languages(checks: Iterable[Command]) -> list[str]:
+    return [lang for lang, build in (("en", BUILD_EN), ("fr", BUILD_FR)) if build in checks]
+
+
+@dataclass
+class Copy:
+    """A fault's copy, injected; seeded from the baseline's build when that is safe."""
+
+    fault: Fault
+    path: Path
+    outcome: Outcome
+    changed: list[str]
+    seeded: bool
+    why: str
+
+
+def _prepare(base: Path, fault: Fault, files: list[str]) -> Copy:
+    path = copy_project(base / fault.name)
+    before = seeding.snapshot(path, files)
+    outcome = Outcome(fault.name, fault.inject(path), copy=path, absent=fault.absent)
+    changed = seeding.changed_files(path, before)
+    safe, why = seeding.seed_safe(changed)
+    if not _builds(fault.checks):
+        safe, why = False, "no build among its checks"
+    return Copy(fault, path, outcome, changed, safe, why)
+
+
+def _run_copy(copy: Copy, built: list[Future[Run]], seed_from: Path) -> list[Run]:
+    """The fault's checks, one after the other; a copy that builds a site first waits for the
+    baseline's builds, to take Pyodide's package and, when safe, the build itself."""
+    if _builds(copy.fault.checks):
+        for job in built:
+            job.result()
+        seeding.copy_node_modules(seed_from, copy.path)
+        if copy.seeded and all(job.result().returncode == 0 for job in built):
+            seeding.seed(seed_from, copy.path, _languages(copy.fault.checks))
+            seeding.newer_than_build(copy.path, copy.changed)
+    return [run_offline(c, copy.path) for c in copy.fault.checks]
+
+
+def _rebuild_touched(path: Path, built: list[Future[Run]], seed_from: Path) -> list[Run]:
+    """Both sites in a copy seeded from the baseline whose page and catalogue were saved again
+    unchanged: the proof that a seeded copy builds what a clean one does."""
+    for job in built:
+        job.result()
+    seeding.copy_node_modules(seed_from, path)
+    seeding.seed(seed_from, path, ("en", "fr"))
+    seeding.newer_than_build(path, TOUCHED)
+    return [run_offline(c, path) for c in (BUILD_EN, BUILD_FR)]
 
 
 def _run_all(base: Path, names: set[str], with_baseline: bool) -> Session:
     started = time.monotonic()
-    jobs: list[tuple[Outcome, Future[Run]]] = []
-    # Heavy checks first (those that build sites), so that the light ones fill the gaps.
-    chosen = sorted((f for f in FAULTS if f.name in names), key=lambda f: not _builds(f))
-    baseline = Outcome("baseline", [])
+    files = project_files()
+    chosen = [_prepare(base, f, files) for f in FAULTS if f.name in names]
+    SESSION.outcomes = {c.fault.name: c.outcome for c in chosen}
+    SESSION.seeded = {c.fault.name: c.why for c in chosen if c.seeded}
+    seed_from = copy_project(base / "baseline")
+    baseline = Outcome("baseline", [], copy=seed_from)
+    touched = Outcome("seeded-baseline", [], copy=base / "seeded-baseline")
+    # The baseline's builds first: the copies that build a site wait for them.
+    checks: tuple[Command, ...] = BASELINE if with_baseline else ()
+    if not with_baseline and any(_builds(c.fault.checks) for c in chosen):
+        checks = (BUILD_EN, BUILD_FR)
+    # The copies that wait for nothing first, then those built clean, then the seeded ones.
+    chosen.sort(key=lambda c: (_builds(c.fault.checks), c.seeded))
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        first = sorted(checks, key=lambda c: not _builds([c]))
+        jobs = {c: pool.submit(run_offline, c, seed_from) for c in first}
+        built = [jobs[c] for c in (BUILD_EN, BUILD_FR) if c in jobs]
+        runs = {c.fault.name: pool.submit(_run_copy, c, built, seed_from) for c in chosen}
         if with_baseline:
-            copy = copy_project(base / "baseline")
-            jobs += [(baseline, pool.submit(run_offline, c, copy)) for c in BASELINE]
-        for fault in chosen:
-            copy = copy_project(base / fault.name)
-            outcome = Outcome(fault.name, fault.inject(copy), copy=copy, absent=fault.absent)
-            SESSION.outcomes[fault.name] = outcome
-            jobs += [(outcome, pool.submit(run_offline, c, copy)) for c in fault.checks]
-        for outcome, job in jobs:
-            outcome.runs.append(job.result())
+            again = copy_project(base / "seeded-baseline")
+            rebuilt = pool.submit(_rebuild_touched, again, built, seed_from)
+            baseline.runs = [jobs[c].result() for c in checks]
+            touched.runs = rebuilt.result()
+        for copy in chosen:
+            copy.outcome.runs = runs[copy.fault.name].result()
     SESSION.baseline = baseline if with_baseline else None
+    SESSION.touched = touched if with_baseline else None
     SESSION.seconds = time.monotonic() - started
     return SESSION
+
+
+#: The tests that read the baseline's outcome (its copy is built only for them, or for seeding).
+BASELINE_TESTS_NAMES = (
+    "test_the_unchanged_copy_passes_every_check_offline",
+    "test_a_copy_seeded_from_the_baseline_rebuilds_the_same_sites",
+)
 
 
 @pytest.fixture(scope="session")
@@ -116,7 +202,7 @@ def faults(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         fault = params.params.get("fault") if params else None
         if isinstance(fault, Fault):
             names.add(fault.name)
-        with_baseline |= item.name == "test_the_unchanged_copy_passes_every_check_offline"
+        with_baseline |= item.name in BASELINE_TESTS_NAMES
     return _run_all(tmp_path_factory.mktemp("faults"), names, with_baseline)
 
 
@@ -136,10 +222,11 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     terminalreporter.write_line(
         f"faults: {len(SESSION.outcomes)} injected, {len(caught)} caught"
         + (f" (missed: {', '.join(missed)})" if missed else "")
-        + f"; unchanged copy {baseline}; {SESSION.seconds:.0f} s, offline by {offline().how}"
+        + f"; unchanged copy {baseline}; {len(SESSION.seeded)} from its build"
+        + f"; {SESSION.seconds:.0f} s, offline by {offline().how}"
     )
     if terminalreporter.config.get_verbosity() > 0:
-        shown = [SESSION.baseline] if SESSION.baseline else []
+        shown = [o for o in (SESSION.baseline, SESSION.touched) if o is not None]
         for outcome in shown + list(SESSION.outcomes.values()):
             for run in outcome.runs:
                 terminalreporter.write_line(

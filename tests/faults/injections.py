@@ -55,7 +55,6 @@ SPELLING = f"tests/test_spelling.py::test_french_is_spelt_correctly[{PAGE}.po]"
 COMPLETE = f"tests/test_catalogues.py::test_catalogue_is_complete[{PAGE}.po]"
 COMPILES = f"tests/test_catalogues.py::test_catalogue_compiles[{PAGE}.po]"
 TYPED = "tests/test_no_typed_game_tables.py::test_no_game_table_is_typed_in_the_docs"
-SELF_CONTAINED = "tests/site/test_reading_online.py::test_no_request_leaves_the_site"
 SPELLS = "tests/engine/test_magic.py"
 SAMPLES = "tests/engine/test_sample_profiles.py"
 
@@ -563,6 +562,8 @@ FAULTS = (
 )
 
 #: The checks of every fault, run together on an unchanged copy: they must all pass there.
+#: (That no request leaves the sites built offline is checked on the sites make builds there,
+#: by test_faults.py, rather than on two more builds of them by the site tests' fixture.)
 BASELINE_TESTS = (
     *PYTEST,
     NUMBERS,
@@ -575,8 +576,10 @@ BASELINE_TESTS = (
     COMPILES,
     TYPED,
     MD,
-    SELF_CONTAINED,
     SPELLS,
     SAMPLES,
 )
 BASELINE = (BASELINE_TESTS, BUILD_EN, BUILD_FR, EXPORT)
+#: Saved again unchanged in a copy seeded from the baseline's build: what a seeded fault copy
+#: rebuilds (its page in English, its catalogue in French).
+TOUCHED = (MD, PO)

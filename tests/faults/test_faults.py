@@ -6,12 +6,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from tests.faults.conftest import Outcome, Session
-from tests.faults.injections import EXPORT, FAULTS, Fault
+from tests.faults.injections import BUILD_EN, BUILD_FR, EXPORT, FAULTS, MD, PDF_FR, Fault
 from tests.faults.scratch import ROOT, Run, offline, project_files
+from tests.site import test_reading_online as reading_online
 
 pytestmark = pytest.mark.faults
 
@@ -21,6 +23,35 @@ def test_the_unchanged_copy_passes_every_check_offline(faults: Session) -> None:
     assert faults.baseline is not None
     failed = [r for r in faults.baseline.runs if r.returncode != 0]
     assert not failed, faults.baseline.report()
+    assert faults.baseline.copy is not None
+    for lang in ("en", "fr"):  # the sites built offline request nothing from elsewhere either
+        site = faults.baseline.copy / "_build" / "html" / lang
+        reading_online.test_no_request_leaves_the_site({lang: site}, lang)
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+def test_a_copy_seeded_from_the_baseline_rebuilds_the_same_sites(faults: Session) -> None:
+    """The seeded copy's page and catalogue saved again: both builds pass, read that page again
+    (written anew) and leave every file of both sites as the clean build made it."""
+    assert faults.baseline is not None and faults.touched is not None
+    assert faults.baseline.copy is not None and faults.touched.copy is not None
+    assert [r.returncode for r in faults.touched.runs] == [0, 0], faults.touched.report()
+    clean, seeded = faults.baseline.copy / "_build/html", faults.touched.copy / "_build/html"
+    for lang in ("en", "fr"):
+        page = f"{lang}/{Path(MD).stem}.html"
+        assert (seeded / page).stat().st_mtime > (clean / page).stat().st_mtime
+    assert _files(seeded) == _files(clean)
+
+
+def test_the_faults_in_pages_and_catalogues_start_from_the_baseline_build(faults: Session) -> None:
+    """The rule (seeding.seed_safe) applied to the faults that build: those changing an English
+    page or a page catalogue only are seeded; the engine's catalogue stays clean."""
+    builders = {f.name for f in FAULTS if {BUILD_EN, BUILD_FR, PDF_FR} & set(f.checks)}
+    chosen = builders & set(faults.outcomes)
+    assert set(faults.seeded) == chosen - {"engine-po-include"}
 
 
 @pytest.mark.parametrize("fault", FAULTS, ids=lambda f: f.name)
