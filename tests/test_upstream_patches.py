@@ -216,3 +216,31 @@ def test_the_search_index_keeps_the_entries_of_pages_not_written_again() -> None
     again: Any = _index_builder({})
     again.load(io.StringIO(js_index.dumps(saved)), js_index)
     assert json.loads(json.dumps(again.freeze())) == saved
+
+
+def test_a_second_build_reuses_the_application_only_with_its_patch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from nqsphinx.site import live_sites
+
+    monkeypatch.setattr(upstream_patches, "_installed", ["second-build"])
+    assert live_sites.reuses_application()
+    monkeypatch.setattr(upstream_patches, "_installed", [])  # another Sphinx, or switched off
+    assert not live_sites.reuses_application()
+
+
+def test_a_second_build_starts_from_the_set_up_assets() -> None:
+    """A page's own script, added to the registry while it was written, is gone before the next
+    build; the builder's lists are the set-up's again."""
+    from types import SimpleNamespace
+
+    setup = (["nq.js"], ["nq.css"])
+    registry = SimpleNamespace(js_files=["nq.js", "nq-search-snippets.js"], css_files=["nq.css"])
+    builder = SimpleNamespace(
+        _js_files=["x.js"], _orig_js_files=["nq.js"], _css_files=[], _orig_css_files=["nq.css"]
+    )
+    app = SimpleNamespace(registry=registry, builder=builder)
+    upstream_patches.forget_page_assets(app, setup)
+    assert registry.js_files == ["nq.js"] and registry.css_files == ["nq.css"]
+    assert builder._js_files == ["nq.js"] and builder._css_files == ["nq.css"]
+    assert registry.js_files is not setup[0]  # the set-up's copy is kept for the next build

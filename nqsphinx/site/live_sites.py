@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import cProfile
-import gettext
 import io
 import itertools
 import os
@@ -23,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from nqsphinx.upstream import patches
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -122,11 +123,19 @@ def _serve_builds(arguments: list[str], channel: Any, profiles: Path | None) -> 
                 profiles.mkdir(parents=True, exist_ok=True)
                 profile.dump_stats(profiles / f"{Path(arguments[-1]).name}-{count}.prof")
             now = time.process_time()
-            built: Built = (problems, now - since, failed)
+            stopped = failed or not reuses_application()
+            built: Built = (problems, now - since, stopped)
             channel.send(built)
             since = now
-            if failed:
+            if stopped:
                 return
+
+
+def reuses_application() -> bool:
+    """Whether a worker builds again with its application: only with the Sphinx that the
+    resets of a second build were written for (patch ``second-build``); otherwise each worker
+    makes one build and the next is forked anew, as fresh as ``sphinx-build``."""
+    return "second-build" in patches.installed()
 
 
 @dataclass
@@ -154,8 +163,8 @@ class SiteBuilder:
                 return refused, False
         try:
             if self.app is not None:
-                forget_page_catalogues(self.app)
-                forget_page_assets(self.app, self.assets)
+                patches.forget_page_catalogues(self.app)
+                patches.forget_page_assets(self.app, self.assets)
             else:
                 self.app = sphinx_app(self.arguments, self.warnings)
                 self.assets = (list(self.app.registry.js_files), list(self.app.registry.css_files))
@@ -244,32 +253,3 @@ def catalogue_stamp(app: Sphinx) -> frozenset[tuple[str, int, int]]:
             stat = path.stat()
             found.add((str(path), stat.st_mtime_ns, stat.st_size))
     return frozenset(found)
-
-
-def forget_page_catalogues(app: Sphinx) -> None:
-    """Python and Sphinx keep each page catalogue they loaded, by file name, for the process's
-    life: a catalogue compiled again after a translator's save must be read again."""
-    from sphinx import locale as sphinx_locale
-    from sphinx.util.i18n import docname_to_domain
-
-    folders = tuple(str((app.srcdir / d).resolve()) for d in app.config.locale_dirs)
-    cached: dict[tuple[Any, str], Any] = gettext._translations  # type: ignore[attr-defined]
-    for key in [k for k in cached if str(k[1]).startswith(folders)]:
-        del cached[key]  # only a cache of the files: what was translated with them stays
-    for docname in app.env.found_docs:  # the pages' own catalogues, not Sphinx's or a theme's
-        domain = docname_to_domain(docname, app.config.gettext_compact)
-        sphinx_locale.translators.pop(("general", domain), None)
-
-
-def forget_page_assets(app: Sphinx, assets: tuple[list[Any], list[Any]]) -> None:
-    """The scripts and stylesheets of every page as the extensions' set-up left them.
-
-    A page's own file (the search page's ``nq-search-snippets.js``), added while the page is
-    written (``app.add_js_file`` in ``html-page-context``), also goes to the list Sphinx 9.0.4
-    gives every page at the start of a build, and stays in its copy after the last page: every
-    page of the next build in the same process loaded it."""
-    builder: Any = app.builder
-    app.registry.js_files[:], app.registry.css_files[:] = assets[0], assets[1]
-    if hasattr(builder, "_orig_js_files"):
-        builder._js_files[:] = builder._orig_js_files
-        builder._css_files[:] = builder._orig_css_files
