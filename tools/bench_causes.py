@@ -35,6 +35,7 @@ Stats = Mapping[Func, tuple[Any, Any, float, float, Mapping[Func, tuple[Any, Any
 
 OUTSIDE = "sphinx-build's command line and exit"
 IMPORTS = "imports (Sphinx, docutils, MyST, Furo, Pygments, Babel, ...)"
+I18N = "Sphinx: the translation step (i18n Locale transform, catalogues compiled)"
 
 #: Code whose time, and that of what it calls, is one cause (the innermost cause wins): a
 #: fragment of its file's path and the cause. Our own packages are named by their modules.
@@ -43,8 +44,8 @@ GROUPS = (
     ("/furo/", "Furo: navigation tree and page context"),
     ("/sphinx_design/", "sphinx-design (tabs, cards, grids)"),
     ("/sphinx/search/", "Sphinx: search index"),
-    ("/sphinx/transforms/i18n.py", "Sphinx: the translation step (i18n Locale transform)"),
-    ("/sphinx/util/i18n.py", "Sphinx: the translation step (i18n Locale transform)"),
+    ("/sphinx/transforms/i18n.py", I18N),
+    ("/sphinx/util/i18n.py", I18N),
 )
 OURS = ("nqsphinx", "nqcore", "nqtranslate", "nqprint")
 
@@ -69,13 +70,15 @@ REASONS = {
     "Furo: navigation tree and page context": "the theme's sidebar, rendered per page per language",
     "sphinx-design (tabs, cards, grids)": "the pages use its directives; per page per language",
     "Sphinx: search index": "both sites are searchable offline: one index per language",
-    "Sphinx: the translation step (i18n Locale transform)": "every French paragraph is looked "
-    "up and parsed again from its msgstr: the French site's text",
+    I18N: "every French paragraph looked up and its msgstr parsed (nqsphinx.upstream's faster "
+    "Locale transform): the French site's text",
     "Sphinx: start-up (configuration, extensions' setup)": "once per Sphinx process",
     "Sphinx: build-finished handlers": "our offline files and bundles (their own time is ours)",
     "Sphinx: reading and parsing (MyST, docutils)": "each language's pages are parsed: the "
     "French build reads every page again before translating it",
-    "Sphinx: transforms and post-transforms": "per page per language",
+    "Sphinx: transforms and post-transforms": "Sphinx's, MyST's and docutils' transforms walk "
+    "each page's whole tree, which our generated tables make larger than plain's (where our "
+    "directives render nothing); per language",
     "Sphinx: resolving references": "per page per language",
     "Sphinx: writing HTML (docutils translator)": "per page per language",
     "Sphinx: page templates (Jinja, Furo's)": "per page per language",
@@ -86,7 +89,11 @@ REASONS = {
     "nqsphinx.languages": "the language switch, typography and the theme's words per language",
     "nqsphinx.site": "the site's own files: offline copy, bundles, CSP, At the table, search",
     "nqsphinx.books": "the editions' tags (print and site) and the books' settings",
-    "nqsphinx.upstream": "fixes to Sphinx and MyST that the pages need",
+    "nqtranslate.guard": "every catalogue's msgstr checked against its msgid's markup before "
+    "the build uses it (security: catalogues are untrusted input)",
+    "nqtranslate.status": "the per-page translation status (the incomplete-page notice)",
+    "nqtranslate.catalogue": "the theme's and extension's catalogues kept up to date",
+    "nqcore.cli": "the engine's command-line words the pages quote (code prose, At the table)",
     "nqsphinx.messages": "the extension's words in the build's language",
     "nqsphinx.untrusted": "the raw nodes' checks (security)",
     "nqcore.tables": "the reference tables computed from the rules: the book's content",
@@ -113,12 +120,32 @@ def our_module(filename: str) -> str | None:
     return None
 
 
+#: nqsphinx.upstream replaces upstream code with faster code of the same output: its functions
+#: count where the code they replace would, by name; the others are transparent (their callers
+#: decide: MyST's parser cache counts as reading, the toctree resolver as Furo's navigation).
+UPSTREAM = "nqsphinx.upstream"
+REPLACED = {
+    "locale_apply": I18N,
+    "_first_pass": I18N,
+    "_second_pass": I18N,
+    "_catalogue": I18N,
+    "load_search_index": "Sphinx: search index",
+    "freeze_search_index": "Sphinx: search index",
+    "frozen_index_entries": "Sphinx: search index",
+}
+
+
 def owner(func: Func) -> str | None:
-    """The cause a function is itself: a group or a phase, or None (its callers decide)."""
+    """The cause a function is itself: a group or a phase, or None (its callers decide). A
+    module's body is an import (ours count as our module's)."""
     filename, _, name = func
     ours = our_module(filename)
+    if ours == UPSTREAM:
+        return REPLACED.get(name)
     if ours:
         return ours
+    if name == "<module>" and not filename.endswith("/sphinx/__main__.py"):
+        return IMPORTS
     for fragment, cause in GROUPS:
         if fragment in filename:
             return cause
@@ -130,49 +157,55 @@ def owner(func: Func) -> str | None:
 
 def attribute(stats: Stats) -> dict[str, float]:
     """Each function's own time given to its cause, the profile's seconds by cause (they sum to
-    the profile's total). A function of no cause shares its time among its callers, in
-    proportion to the time each call took, up to the nearest function that has one."""
+    the profile's total). A function of no cause shares its time among its callers, as the
+    calls from each took it, up to the nearest functions that have one (gprof's rule); a caller
+    already on the way up (a loop) is left out."""
+    owners = {func: owner(func) for func in stats}
     shares: dict[Func, dict[str, float]] = {}
     visiting: set[Func] = set()
 
-    def share(func: Func) -> dict[str, float]:
+    def share(func: Func, weights: Mapping[Func, float]) -> dict[str, float]:
         if func in shares:
             return shares[func]
-        cause = owner(func)
-        if cause:
-            return {cause: 1.0}
-        callers = stats[func][4] if func in stats else {}
-        return spread(func, {c: v[3] for c, v in callers.items()})
-
-    def spread(func: Func, weights: Mapping[Func, float]) -> dict[str, float]:
-        """The callers' causes, in proportion to ``weights``; a caller already on the way up (a
-        loop) counts for nothing, and a function no one called is the command's own."""
         if not weights:
             return {OUTSIDE: 1.0}
         visiting.add(func)
-        open_ = {c: w for c, w in weights.items() if c not in visiting}
-        total = sum(open_.values())
-        result: dict[str, float] = defaultdict(float)
-        for caller, weight in open_.items():
-            for cause, fraction in share(caller).items():
-                result[cause] += fraction * (weight / total if total else 1 / len(open_))
+        found: dict[str, float] = defaultdict(float)
+        for caller, weight in weights.items():
+            if caller in visiting:
+                continue
+            owned = owners.get(caller)
+            upper = {owned: 1.0} if owned else share(caller, _cumulative(stats, caller))
+            for cause, part in upper.items():
+                found[cause] += (weight or 1e-12) * part
         visiting.discard(func)
-        found = sum(result.values())
-        shares[func] = {cause: f / found for cause, f in result.items()} if found else {}
-        return shares[func]
+        result = _normalised(found)
+        if result:  # empty when every caller is in a loop: known on another way up
+            shares[func] = result
+        return result
 
     totals: dict[str, float] = defaultdict(float)
     limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20_000))
+    sys.setrecursionlimit(max(limit, 50_000))
     try:
         for func, (_, _, own, _, callers) in stats.items():
-            cause = owner(func)
-            parts = {cause: 1.0} if cause else spread(func, {c: v[2] for c, v in callers.items()})
-            for name, fraction in (parts or {OUTSIDE: 1.0}).items():
-                totals[name] += own * fraction
+            owned = owners[func]
+            parts = {owned: 1.0} if owned else share(func, {c: v[2] for c, v in callers.items()})
+            for cause, part in (parts or {OUTSIDE: 1.0}).items():
+                totals[cause] += own * part
     finally:
         sys.setrecursionlimit(limit)
     return dict(totals)
+
+
+def _cumulative(stats: Stats, func: Func) -> dict[Func, float]:
+    """A function's callers, each with the cumulative time of its calls."""
+    return {caller: row[3] for caller, row in stats[func][4].items()} if func in stats else {}
+
+
+def _normalised(weights: Mapping[str, float]) -> dict[str, float]:
+    total = sum(weights.values())
+    return {cause: weight / total for cause, weight in weights.items()} if total > 0 else {}
 
 
 def scaled(causes: Mapping[str, float], cpu: float) -> dict[str, float]:
