@@ -288,6 +288,15 @@ def test_the_pdf_row_explains_itself_pass_by_pass() -> None:
     assert "    11.15 s  xelatex, 3 passes (3.57, 3.89, 3.69 s)" in lines
     assert "     1.01 s  the index (xindy), 2 runs" in lines
     assert "     0.59 s  latexmk and make themselves (start, checksums)" in lines
+    assert "  The 6 xelatex passes alone take 22.3 s = 13.9 × plain (goal 2 × = 3.2 s" in report
     assert "Every run is needed" in report
     passes.runs.append(("xelatex", 3.0))  # a fourth pass: not the runs found needed
     assert "check again" in bench_causes.pdf_report(steps, 0.6, 1.6)
+
+
+def test_the_cause_steps_are_chosen_by_name() -> None:
+    bench = _bench_module()
+    assert bench._arguments(["--only", "html-causes", "pdf-passes"]).only == [
+        "html-causes",
+        "pdf-passes",
+    ]

@@ -486,6 +486,15 @@ def pdf_report(steps: list[PdfSteps], examples: float, plain_cpu: float | None) 
         ]
         for number, why in enumerate(p.reasons, start=1):
             lines.append(f"    xelatex pass {number}, latexmk's reason: {'; '.join(why)}")
+    if plain_cpu:
+        typeset = sum(step.passes.seconds("xelatex") for step in steps)
+        lines.append(
+            f"  The {sum(s.passes.count('xelatex') for s in steps)} xelatex passes alone take "
+            f"{typeset:.1f} s = {typeset / plain_cpu:.1f} × plain (goal 2 × = "
+            f"{2 * plain_cpu:.1f} s for everything): a book of this size cannot be typeset "
+            "twice within the goal; only fewer passes (none is spare, below) or a faster "
+            "engine would move it."
+        )
     counts = {(p.count("xelatex"), p.count("makeindex"), p.count("xdvipdfmx")) for p in passes}
     lines += (
         PASSES_NEEDED
