@@ -67,7 +67,8 @@ PHASES = (
 REASONS = {
     IMPORTS: "paid by every Sphinx start; the French build is a second process, so twice",
     OUTSIDE: "a few milliseconds",
-    "Furo: navigation tree and page context": "the theme's sidebar, rendered per page per language",
+    "Furo: navigation tree and page context": "the theme's sidebar, per page per language "
+    "(below plain's: nqsphinx.upstream resolves the site's tree once per build)",
     "sphinx-design (tabs, cards, grids)": "the pages use its directives; per page per language",
     "Sphinx: search index": "both sites are searchable offline: one index per language",
     I18N: "every French paragraph looked up and its msgstr parsed (nqsphinx.upstream's faster "
@@ -241,8 +242,8 @@ def causes_report(breakdown: Breakdown, measured_total: float | None, goal_ratio
     measured = f"; `make html` itself: {measured_total:.2f} s" if measured_total else ""
     lines = [
         f"Where the clean build's CPU goes, by cause (profiles in CPU time of one plain, one "
-        f"English and one French build, applied to each build's CPU unprofiled; the commands "
-        f"one at a time): ours {total:.2f} s{measured}, plain {plain:.2f} s, goal "
+        f"English and one French build, applied to each build's median CPU unprofiled; the "
+        f"commands one at a time): ours {total:.2f} s{measured}, plain {plain:.2f} s, goal "
         f"{goal_ratio} × plain = {goal:.2f} s, left beyond it {left:.2f} s.",
         f"  {'beyond plain':>12}  {'share of left':>13}  {'plain':>6}  {'English':>7}  "
         f"{'French':>6}  cause: why it runs",
@@ -307,6 +308,9 @@ def dry_run(make: list[str], cwd: Path, env: Mapping[str, str]) -> list[list[str
     return [line.split() for line in lines if line.split()[:1] not in skipped]
 
 
+REPEAT = 3  # timed runs of each build, for its median CPU time
+
+
 def profiled_build(
     command: list[str],
     cwd: Path,
@@ -315,12 +319,15 @@ def profiled_build(
     python: str,
     reset: Callable[[], None],
 ) -> dict[str, float]:
-    """One Sphinx build timed, then the same build again from the same state under the
-    profiler: CPU seconds by cause."""
+    """One Sphinx build timed (the median of ``REPEAT`` runs), then the same build again from
+    the same state under the profiler: CPU seconds by cause."""
     import pstats
 
-    reset()
-    cpu, _ = run_measured(command, cwd, env)
+    runs = []
+    for _ in range(REPEAT):
+        reset()
+        runs.append(run_measured(command, cwd, env)[0])
+    cpu = statistics.median(runs)
     reset()
     with tempfile.NamedTemporaryFile(suffix=".prof") as out:
         arguments = command[3:] if command[1:3] == ["-m", "sphinx"] else command[1:]
