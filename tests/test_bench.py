@@ -162,3 +162,160 @@ def test_the_resident_builders_rows_say_their_goal_and_cpu_by_step() -> None:
     bench.annotate(results)
     assert results["live"].note == "goal met (en 0.9)"
     assert results["live-unchanged"].note == "goal missed (x)"
+
+
+# --- why the clean build and the PDFs cost what they cost (tools/bench_causes.py) ---------------
+
+SPHINX = "/venv/lib/python3.11/site-packages/sphinx"
+ROOT_CALL = ("/usr/lib/python3.11/runpy.py", 200, "run_module")
+READ = (f"{SPHINX}/builders/__init__.py", 468, "read")
+WRITE = (f"{SPHINX}/builders/__init__.py", 704, "write")
+SEARCH = (f"{SPHINX}/search/__init__.py", 300, "feed")
+PARSE = ("/venv/lib/python3.11/site-packages/docutils/parsers/rst/states.py", 1, "run")
+DIRECTIVE = ("/tmp/nq-bench-1/project/nqsphinx/directives/tables.py", 10, "run")
+TABLE = ("/tmp/nq-bench-1/project/nqcore/tables/registry.py", 5, "get_table")
+FURO = ("/venv/lib/python3.11/site-packages/furo/navigation.py", 1, "get_navigation_tree")
+DECODE = ("/usr/lib/python3.11/json/decoder.py", 1, "decode")
+IMPORT = ("<frozen importlib._bootstrap>", 1, "_find_and_load")
+HELPER = ("/venv/lib/python3.11/site-packages/jinja2/runtime.py", 1, "call")
+INNER = ("/venv/lib/python3.11/site-packages/markupsafe/__init__.py", 1, "escape")
+LOOP_A = ("/venv/lib/python3.11/site-packages/docutils/nodes.py", 1, "walk")
+LOOP_B = ("/venv/lib/python3.11/site-packages/docutils/nodes.py", 2, "dispatch")
+
+
+def _entry(own: float, callers: dict[Any, tuple[float, float]]) -> Any:
+    """A pstats row: own time and, per caller, (own time, cumulative time) of those calls."""
+    return (1, 1, own, own, {c: (1, 1, tt, ct) for c, (tt, ct) in callers.items()})
+
+
+def test_the_profile_gives_each_functions_own_time_to_its_cause() -> None:
+    """Our modules, groups (imports, Furo, the search index) and Sphinx's phases own their code;
+    other code shares its time among its callers as the calls took it, up the chain, through
+    a loop without end; nothing is lost."""
+    from tools import bench_causes
+
+    stats = {
+        ROOT_CALL: _entry(0.1, {}),
+        READ: _entry(0.2, {ROOT_CALL: (0.2, 2.0)}),
+        WRITE: _entry(0.1, {ROOT_CALL: (0.1, 4.0)}),
+        SEARCH: _entry(0.3, {WRITE: (0.3, 1.0)}),
+        PARSE: _entry(0.6, {READ: (0.4, 1.0), DIRECTIVE: (0.2, 0.5)}),
+        DIRECTIVE: _entry(0.3, {PARSE: (0.3, 1.5)}),
+        TABLE: _entry(0.5, {DIRECTIVE: (0.5, 1.1)}),
+        FURO: _entry(0.2, {WRITE: (0.2, 0.6)}),
+        DECODE: _entry(1.0, {TABLE: (0.6, 0.6), FURO: (0.4, 0.4)}),
+        IMPORT: _entry(0.7, {ROOT_CALL: (0.7, 0.7)}),
+        INNER: _entry(1.0, {HELPER: (1.0, 1.0)}),  # HELPER: 3 parts from write, 1 from search
+        HELPER: _entry(0.0, {WRITE: (0.0, 3.0), SEARCH: (0.0, 1.0)}),
+        LOOP_A: _entry(0.5, {READ: (0.25, 1.0), LOOP_B: (0.25, 0.5)}),
+        LOOP_B: _entry(0.5, {LOOP_A: (0.5, 0.5)}),
+    }
+    causes = bench_causes.attribute(stats)
+    read, write = (bench_causes.PHASES[i][2] for i in (3, 6))
+    assert causes == pytest.approx(
+        {
+            bench_causes.OUTSIDE: 0.1,
+            read: 0.2 + 0.4 + 0.5 + 0.5,
+            write: 0.1 + 0.75,
+            "Sphinx: search index": 0.3 + 0.25,
+            "nqsphinx.directives": 0.3 + 0.2,
+            "nqcore.tables": 0.5 + 0.6,
+            "Furo: navigation tree and page context": 0.2 + 0.4,
+            bench_causes.IMPORTS: 0.7,
+        }
+    )
+    assert sum(bench_causes.scaled(causes, 3.0).values()) == pytest.approx(3.0)
+
+
+def test_our_modules_are_named_by_package_and_first_level() -> None:
+    from tools import bench_causes
+
+    assert bench_causes.our_module("/tmp/x/project/nqsphinx/site/csp.py") == "nqsphinx.site"
+    assert bench_causes.our_module("/tmp/x/nqsphinx/messages.py") == "nqsphinx.messages"
+    assert bench_causes.our_module("/tmp/x/nqcore/__init__.py") == "nqcore"
+    assert bench_causes.our_module(f"{SPHINX}/application.py") is None
+
+
+def test_the_clean_build_by_cause_says_what_each_adds_beyond_plain() -> None:
+    """Largest first: each cause's English + French beyond the plain build's, its share of what
+    is left beyond the goal, and why it runs."""
+    from tools import bench_causes
+
+    read = bench_causes.PHASES[3][2]
+    breakdown = bench_causes.Breakdown(
+        plain={read: 1.0, bench_causes.IMPORTS: 0.5, "Sphinx: search index": 0.01},
+        english={read: 1.0, bench_causes.IMPORTS: 0.6, "nqsphinx.directives": 0.9},
+        french={read: 1.2, bench_causes.IMPORTS: 0.6, "Sphinx: search index": 0.02},
+        steps={"the worked examples (pytest docs, once)": 0.5},
+    )
+    assert breakdown.total() == pytest.approx(4.82)
+    lines = bench_causes.causes_report(breakdown, 5.0, 1.3).splitlines()
+    assert "ours 4.82 s; `make html` itself: 5.00 s, plain 1.51 s" in lines[0]
+    assert "goal 1.3 × plain = 1.96 s, left beyond it 2.86 s." in lines[0]
+    causes = [read, "nqsphinx.directives", bench_causes.IMPORTS, "examples (pytest docs, once)"]
+    assert all(cause in line for cause, line in zip(causes, lines[2:6], strict=True)), lines
+    assert lines[2].split()[:6] == ["1.20", "s", "42%", "1.00", "s", "1.00"]
+    assert "the pages' tables, cards, diagrams" in lines[3]
+    assert lines[6].split()[:2] == ["0.01", "s"] and "1 causes under 0.03 s" in lines[6]
+    assert "second Sphinx build" in lines[-1]
+
+
+def _latexmk_output() -> str:
+    """latexmk -xelatex -time (verbose) as it ran for the English A4 book, the TeX logs left
+    out."""
+    return (ROOT / "tests" / "data" / "latexmk-time.txt").read_text(encoding="utf-8")
+
+
+def test_latexmks_passes_are_counted_with_their_times_and_reasons() -> None:
+    from tools import bench_causes
+
+    passes = bench_causes.parse_latexmk(_latexmk_output())
+    assert [name for name, _ in passes.runs] == [
+        "xelatex",
+        "makeindex noquarter.idx",
+        "xelatex",
+        "makeindex noquarter.idx",
+        "xelatex",
+        "xdvipdfmx",
+    ]
+    counts = (passes.count("xelatex"), passes.count("makeindex"), passes.count("xdvipdfmx"))
+    assert counts == (3, 2, 1) == bench_causes.CHECKED_COUNTS
+    assert passes.seconds("xelatex") == pytest.approx(3.57 + 3.89 + 3.69)
+    assert passes.seconds("makeindex") == pytest.approx(0.52 + 0.49)
+    assert passes.processing == 12.98
+    changed = ["noquarter.aux", "noquarter.ind", "noquarter.out", "noquarter.toc"]
+    assert passes.reasons == [
+        ["Rerun of 'xelatex' forced or previously required"],
+        changed,
+        changed,
+    ]
+    with pytest.raises(ValueError, match="no '-time' report"):
+        bench_causes.parse_latexmk("Latexmk: All targets are up-to-date\n")
+
+
+def test_the_pdf_row_explains_itself_pass_by_pass() -> None:
+    from tools import bench_causes
+
+    passes = bench_causes.parse_latexmk(_latexmk_output())
+    steps = [bench_causes.PdfSteps(lang, 2.0, 13.0, passes) for lang in ("en", "fr")]
+    report = bench_causes.pdf_report(steps, 0.6, 1.6)
+    lines = report.splitlines()
+    assert (
+        lines[0].startswith("Both PDFs from a clean state") and "30.6 s = 19.1 × plain" in lines[0]
+    )
+    assert "  en: 15.00 s" in lines
+    assert "    11.15 s  xelatex, 3 passes (3.57, 3.89, 3.69 s)" in lines
+    assert "     1.01 s  the index (xindy), 2 runs" in lines
+    assert "     0.59 s  latexmk and make themselves (start, checksums)" in lines
+    assert "  The 6 xelatex passes alone take 22.3 s = 13.9 × plain (goal 2 × = 3.2 s" in report
+    assert "Every run is needed" in report
+    passes.runs.append(("xelatex", 3.0))  # a fourth pass: not the runs found needed
+    assert "check again" in bench_causes.pdf_report(steps, 0.6, 1.6)
+
+
+def test_the_cause_steps_are_chosen_by_name() -> None:
+    bench = _bench_module()
+    assert bench._arguments(["--only", "html-causes", "pdf-passes"]).only == [
+        "html-causes",
+        "pdf-passes",
+    ]

@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.faults.scratch import copy_project, offline, scratch_env  # noqa: E402
+from tools import bench_causes  # noqa: E402
 from tools.lighthouse import audit as lighthouse  # noqa: E402
 
 PYTHON = sys.executable
@@ -1078,6 +1079,8 @@ def main(argv: list[str] | None = None) -> int:
             results[bench.name] = Result(bench.name, bench.title, goal=bench.goal)
         status = _run_rounds(chosen, results, copy, args.repeat)
         left, pages, failed = _after_the_rounds(results, copy, args.only)
+        causes, causes_failed = _causes(results, copy, args.only)
+        left, failed = "\n\n".join(filter(None, [causes, left])), failed or causes_failed
     finally:
         if not args.keep:
             shutil.rmtree(scratch, ignore_errors=True)
@@ -1088,7 +1091,7 @@ def main(argv: list[str] | None = None) -> int:
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per build benchmark (3)")
-    names = [*(b.name for b in BENCHES), "pages", "at-table"]
+    names = [*(b.name for b in BENCHES), "pages", "at-table", *CAUSES]
     parser.add_argument(
         "--only",
         nargs="+",
@@ -1177,6 +1180,35 @@ def _after_the_rounds(
             print(f"bench: at-table failed:\n{error}", file=sys.stderr)
             status = 1
     return left, pages, status
+
+
+#: The steps that say why the clean build and the PDFs cost what they cost (tools/bench_causes.py).
+CAUSES = ("html-causes", "pdf-passes")
+
+
+def _causes(results: dict[str, Result], copy: Path, only: list[str] | None) -> tuple[str, int]:
+    """The clean build of both sites by cause, from profiles; both PDFs step by step and pass
+    by pass; 1 if one of them failed."""
+    reports, status, env = [], 0, bench_env(copy)
+    plain_cpu = _cpu(results, "html-plain")
+    if not only or "html-causes" in only:
+        try:
+            breakdown = bench_causes.clean_breakdown(
+                copy, _make, env, plain_html(copy)[0], PROFILED, PYTHON, clean
+            )
+            reports.append(bench_causes.causes_report(breakdown, _cpu(results, "html"), GOAL_RATIO))
+            plain_cpu = plain_cpu or sum(breakdown.plain.values())
+        except (RuntimeError, subprocess.CalledProcessError) as error:
+            print(f"bench: html-causes failed:\n{error}", file=sys.stderr)
+            status = 1
+    if not only or "pdf-passes" in only:
+        try:
+            steps, examples = bench_causes.pdf_breakdown(copy, _make, env, clean)
+            reports.append(bench_causes.pdf_report(steps, examples, plain_cpu))
+        except (RuntimeError, ValueError, subprocess.CalledProcessError) as error:
+            print(f"bench: pdf-passes failed:\n{error}", file=sys.stderr)
+            status = 1
+    return "\n\n".join(reports), status
 
 
 def _report(results: dict[str, Result], left: str, pages: str, markdown: bool) -> None:
