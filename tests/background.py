@@ -1,11 +1,11 @@
 """The print builds made ahead, beside the tests that need no build.
 
 Most tests run in one process on one core; the builds of the rulebooks (Sphinx, then xelatex
-several times), their Letter editions, the e-books, the print products, the pseudo language and
-Sphinx's doctest builder keep both cores busy for minutes.  From the first test after the
-:data:`QUIET` ones on, one thread makes these builds, one after another, at the lowest priority
-(nice 19: the tests keep their core, the builds take the idle one); a test that reads a build
-waits for it if it is not done.  The tests that read these builds run last
+several times), their Letter editions, the e-books (and epubcheck on them), the print products,
+the pseudo language and Sphinx's doctest builder keep both cores busy for minutes.  From the first
+test after the :data:`QUIET` ones on, one thread makes these builds, one after another, at the
+lowest priority (nice 19: the tests keep their core, the builds take the idle one); a test that
+reads a build waits for it if it is not done.  The tests that read these builds run last
 (:func:`builds_last`), so that the tests before them hide the builds' time.
 
 A build no chosen test needs is not made; one asked for before the thread started is made at
@@ -83,6 +83,7 @@ AHEAD = (
     "latex_builds",
     "pdf_builds",
     "epub_builds",
+    "epubcheck_runs",
     "letter_pdf_builds",
     "products",
     "pseudo_builds",

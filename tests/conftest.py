@@ -46,6 +46,7 @@ SLOW_FIXTURES = frozenset(
         "pdf_builds",
         "letter_pdf_builds",
         "epub_builds",
+        "epubcheck_runs",
         "doctest_builds",
         "pseudo_builds",
         "products",
@@ -82,17 +83,18 @@ def background(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Background]:
     """The print builds, made ahead (tests/background.py) when the chosen tests need them."""
-    from tests.print.conftest import build_products
+    from tests.print.conftest import build_products, check_epubs
 
     wanted = {name for item in request.session.items for name in item.fixturenames}
     ahead = Background(wanted)
-    latex, epub, letter, products, pseudo, doctest = (
+    latex, epub, epubcheck, letter, products, pseudo, doctest = (
         tmp_path_factory.mktemp(name)
-        for name in ("latex", "epub", "latex-letter", "print", "pseudo", "doctest")
+        for name in ("latex", "epub", "epubcheck", "latex-letter", "print", "pseudo", "doctest")
     )
     ahead.add("latex_builds", lambda: build_all("latex", latex))
     ahead.add("pdf_builds", lambda: latexmk_all(ahead.result("latex_builds")))
     ahead.add("epub_builds", lambda: build_all("epub", epub))
+    ahead.add("epubcheck_runs", lambda: check_epubs(epubcheck, ahead.result("epub_builds")))
     ahead.add("letter_pdf_builds", lambda: letter_builds(letter, ahead.result("latex_builds")))
     ahead.add(
         "products",

@@ -1,12 +1,16 @@
 """The resident builder (``make live``, nqsphinx/site/live.py) publishes what ``make html`` does:
-after an English paragraph and a French translation change, both sites, their search indexes,
-the root page and the offline archive equal a clean ``make html`` of the changed sources, byte
-for byte; a broken directive is one error line, and the next good save builds.
+after an English paragraph and a French translation change are undone, and after they are made
+again, both sites, their search indexes, the root page and the offline archive equal a clean
+``make html`` of the same sources, byte for byte; a broken directive is one error line, and the
+next good save builds.
 
-Both run in one scratch copy of the project (tests/faults/scratch.py), built by ``make html``
-first; the reference is ``make html`` of the changed sources into another folder. ``make
-html``'s own incremental rebuild is compared too (the coverage and glossary pages are written
-again only when what they show changed, in both)."""
+Both run in one scratch copy of the project (tests/faults/scratch.py) whose page and catalogue
+are changed, built by ``make html`` first: the clean build of the changed sources.  The clean
+build of the checkout's sources is the session's (``html_builds``, with the root page and archive
+``make html`` adds), so no second clean build is made.  Each rebuild is compared with the clean
+build of the sources it was given, so a file a rebuild leaves stale differs from one of the two.
+``make html``'s own incremental rebuild is compared too (the coverage and glossary pages are
+written again only when what they show changed, in both)."""
 
 from __future__ import annotations
 
@@ -17,10 +21,12 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from tests.building import ROOT, Build
 from tests.faults.scratch import copy_project, scratch_env
 
 pytestmark = pytest.mark.slow
@@ -129,52 +135,101 @@ def make_html(copy: Path, build: str, *options: str) -> None:
 #: Where ``make html`` builds the copy first; the resident builder builds on there, and
 #: ``make html`` again, incrementally, in a copy of it (the same configuration: ``SITE``).
 LIVE, ONE_SHOT = "_build/live", "_build/one-shot"
+#: The changes, each a file and its edit.
+EDITS = ((PAGE, edit_paragraph), (CATALOGUE, edit_translation))
+
+
+def set_sources(copy: Path, texts: dict[str, str]) -> None:
+    for name, text in texts.items():
+        (copy / name).write_text(text, encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Live:
+    copy: Path
+    builder: LiveBuilder
+    #: The page and catalogue, as checked out and as changed.
+    original: dict[str, str]
+    changed: dict[str, str]
+    #: ``make html`` from clean of the changed sources.
+    clean_changed: dict[str, bytes]
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, LiveBuilder]]:
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     copy = copy_project(tmp_path_factory.mktemp("live"))
+    original = {name: (copy / name).read_text(encoding="utf-8") for name, _ in EDITS}
+    changed = {name: edit(original[name]) for name, edit in EDITS}
+    set_sources(copy, changed)
     make_html(copy, LIVE)
+    clean_changed = outputs(copy / LIVE / "html")
     builder = LiveBuilder(copy, Path(LIVE))  # the same configuration (SITE names BUILD)
     first = builder.next_build()  # nothing to read: make html built it all
     assert first[-1].startswith("built in"), "\n".join(first)
     shutil.copytree(copy / LIVE, copy / ONE_SHOT, symlinks=True)
-    yield copy, builder
+    yield Live(copy, builder, original, changed, clean_changed)
     assert builder.stop() == 0
 
 
-def test_a_rebuild_publishes_the_bytes_of_a_clean_build(live: tuple[Path, LiveBuilder]) -> None:
-    """The resident builder's rebuild and ``make html``'s incremental one, both after an English
-    paragraph and a French translation change, against ``make html`` from clean."""
-    copy, builder = live
-    before = written(copy / LIVE)
-    assert written(copy / ONE_SHOT) == before  # copied with their times
-    for name, edit in ((PAGE, edit_paragraph), (CATALOGUE, edit_translation)):
-        path = copy / name
-        path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
-    lines = builder.build()
+@pytest.fixture(scope="module")
+def clean_checkout(
+    html_builds: dict[str, Build], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, bytes]:
+    """``make html`` from clean of the checkout's sources: the session's sites, with the root page
+    and the offline archive that ``make html`` adds."""
+    html = tmp_path_factory.mktemp("clean-checkout") / "html"
+    for lang, build in html_builds.items():
+        shutil.copytree(build.check(), html / lang, symlinks=True)
+    for tool in ("nqsphinx.site.root_page", "nqsphinx.site.archive"):
+        subprocess.run([sys.executable, "-m", tool, str(html)], cwd=ROOT, check=True)
+    return outputs(html)
+
+
+def rebuild_both(live: Live) -> None:
+    """The resident builder's rebuild, then ``make html``'s incremental one."""
+    lines = live.builder.build()
     assert lines[-1].startswith("built in"), "\n".join(lines)
-    make_html(copy, ONE_SHOT, f"SITE=-D nq_print_pdfs={LIVE}/pdf")
-    make_html(copy, "_build/clean")
-    reference = outputs(copy / "_build" / "clean" / "html")
+    make_html(live.copy, ONE_SHOT, f"SITE=-D nq_print_pdfs={LIVE}/pdf")
+
+
+def assert_rebuilt_as(live: Live, before: tuple[int, int], reference: dict[str, bytes]) -> None:
     for name in ("en/morale.html", "fr/morale.html", "en/searchindex.js", "fr/searchindex.js"):
         assert name in reference  # what the comparison must cover
     assert "noquarter-html.zip" in reference and "sw.js" in reference and "index.html" in reference
     for build in (LIVE, ONE_SHOT):
         # Incremental builds: the glossary was not written again, the changed page was.
-        glossary, page = written(copy / build)
+        glossary, page = written(live.copy / build)
         assert (glossary, page > before[1]) == (before[0], True), build
-        rebuilt = outputs(copy / build / "html")
-        assert "This sentence was added by a test." in rebuilt["en/morale.html"].decode()
-        assert "Phrase ajoutée par un test." in rebuilt["fr/morale.html"].decode()
+        rebuilt = outputs(live.copy / build / "html")
         assert sorted(rebuilt) == sorted(reference), build
         assert [name for name in reference if rebuilt[name] != reference[name]] == [], build
 
 
-def test_a_broken_directive_is_one_line_and_the_next_save_builds(
-    live: tuple[Path, LiveBuilder],
+def test_a_rebuild_publishes_the_bytes_of_a_clean_build(
+    live: Live, clean_checkout: dict[str, bytes]
 ) -> None:
-    copy, builder = live
+    """The resident builder's rebuild and ``make html``'s incremental one, after an English
+    paragraph and a French translation change are undone, then made again: each against ``make
+    html`` from clean of the same sources."""
+    before = written(live.copy / LIVE)
+    assert written(live.copy / ONE_SHOT) == before  # copied with their times
+    assert "This sentence was added by a test." in live.clean_changed["en/morale.html"].decode()
+    assert "Phrase ajoutée par un test." in live.clean_changed["fr/morale.html"].decode()
+    for name in ("en/morale.html", "fr/morale.html", "en/searchindex.js", "fr/searchindex.js"):
+        assert clean_checkout[name] != live.clean_changed[name], name  # the references differ
+    set_sources(live.copy, live.original)
+    rebuild_both(live)
+    assert_rebuilt_as(live, before, clean_checkout)
+    before = written(live.copy / LIVE)
+    set_sources(live.copy, live.changed)
+    rebuild_both(live)
+    assert_rebuilt_as(live, before, live.clean_changed)
+
+
+def test_a_broken_directive_is_one_line_and_the_next_save_builds(
+    live: Live,
+) -> None:
+    copy, builder = live.copy, live.builder
     page = copy / PAGE
     text = page.read_text(encoding="utf-8")
     line = text.count("\n", 0, text.index("\n\n")) + 3  # the broken directive's line
@@ -194,10 +249,10 @@ def test_a_broken_directive_is_one_line_and_the_next_save_builds(
 
 
 def test_a_failing_example_names_its_line_and_nothing_is_built(
-    live: tuple[Path, LiveBuilder],
+    live: Live,
 ) -> None:
     """The changed page's worked examples run first, as ``make html`` runs them (pytest)."""
-    copy, builder = live
+    copy, builder = live.copy, live.builder
     page = copy / PAGE
     text = page.read_text(encoding="utf-8")
     example = ">>> [t.turn for t in tests]\n[3, 4]\n"
@@ -213,9 +268,9 @@ def test_a_failing_example_names_its_line_and_nothing_is_built(
 
 
 def test_a_broken_catalogue_is_one_line_and_the_next_save_builds(
-    live: tuple[Path, LiveBuilder],
+    live: Live,
 ) -> None:
-    copy, builder = live
+    copy, builder = live.copy, live.builder
     catalogue = copy / CATALOGUE
     text = catalogue.read_text(encoding="utf-8")
     line = text[: text.index('msgstr "Moral"')].count("\n") + 1
