@@ -5,6 +5,7 @@ engine runs on that page only, and the page works offline after a first visit.""
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import random
@@ -13,9 +14,11 @@ from collections.abc import Callable, Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from typing import Any
+from unittest import mock
 
 import pytest
 
+from nqcore.cli import commands
 from nqcore.cli.commands import main
 from nqcore.cli.web import refusal
 from nqsphinx.messages import ui_text
@@ -257,10 +260,19 @@ QUESTION_MAKERS: dict[str, Callable[[random.Random], Question]] = {
 }
 
 
+#: ``nq``'s parser, made once: making it is most of an in-process ``nq`` (argparse and gettext
+#: look for catalogues for each of its words), and parsing leaves it as it was.
+_PARSER = functools.cache(commands.build_parser)
+
+
 def nq(argv: list[str], lang: str, *, as_json: bool) -> tuple[int, str, str]:
     """``nq`` run in this process: its status, standard output and standard error."""
     out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
+    with (
+        redirect_stdout(out),
+        redirect_stderr(err),
+        mock.patch.object(commands, "build_parser", _PARSER),
+    ):
         try:
             status = main([*argv, "--lang", lang, *(["--json"] if as_json else [])])
         except SystemExit as leaving:

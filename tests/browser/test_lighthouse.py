@@ -1,12 +1,14 @@
 """Lighthouse (npm, tools/lighthouse/) in Debian's Chromium: the home page and a chapter of each
 language, mobile and desktop, meet the goals (accessibility 100, best practices and SEO at least
-95), one run each.
+95), one run each, all in one node process and one Chromium (tools/lighthouse/audit_all.mjs).
 
 `./dev bench --only lighthouse` prints the same scores as a table. The test is skipped, saying
 why, where node, npm or Chromium is missing or `npm ci` cannot install Lighthouse.
 """
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 
@@ -15,6 +17,7 @@ from tools.lighthouse import audit as lighthouse
 
 #: The pages audited in each language: the home page and one chapter (as the bench does).
 PAGES = ("index.html", "magic.html")
+LANGS = ("en", "fr")
 
 
 @pytest.fixture(scope="module")
@@ -24,14 +27,28 @@ def lighthouse_installed() -> None:
         pytest.skip(f"Lighthouse cannot run here: {reason}")
 
 
+@pytest.fixture(scope="module")
+def reports(
+    site: Site, lighthouse_installed: None
+) -> dict[tuple[str, str, str], lighthouse.Report]:
+    """Every page's report, the audits run one after another in one browser."""
+    wanted = list(itertools.product(LANGS, PAGES, lighthouse.FORM_FACTORS))
+    jobs = [(site.page(f"{lang}/{page}"), form_factor) for lang, page, form_factor in wanted]
+    return dict(zip(wanted, lighthouse.audit_all(jobs, timeout=90 * len(jobs)), strict=True))
+
+
 @pytest.mark.parametrize("form_factor", lighthouse.FORM_FACTORS)
 @pytest.mark.parametrize("page", PAGES)
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_page_meets_the_lighthouse_goals(
-    lang: str, page: str, form_factor: str, site: Site, lighthouse_installed: None
+    lang: str,
+    page: str,
+    form_factor: str,
+    site: Site,
+    reports: dict[tuple[str, str, str], lighthouse.Report],
 ) -> None:
     url = site.page(f"{lang}/{page}")
-    report = lighthouse.audit(url, form_factor, timeout=90)
+    report = reports[lang, page, form_factor]
     assert report.url == url
     assert set(report.scores) == set(lighthouse.CATEGORIES)
     missed = [

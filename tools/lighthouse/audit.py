@@ -165,6 +165,43 @@ def audit(url: str, form_factor: str = "mobile", timeout: float = 120) -> Report
         return parse(json.loads(output.read_text(encoding="utf-8")), form_factor)
 
 
+def audit_all(jobs: list[tuple[str, str]], timeout: float = 600) -> list[Report]:
+    """Run Lighthouse on each ``(url, form_factor)`` in one node process and one Chromium
+    (audit_all.mjs): the CLI's flags and presets, a new tab and a storage reset per audit, without
+    a node start and a browser start per audit."""
+    with tempfile.TemporaryDirectory(prefix="nq-lighthouse-") as scratch:
+        outputs = [Path(scratch) / f"report-{n}.json" for n in range(len(jobs))]
+        spec = Path(scratch) / "jobs.json"
+        flags = [*CHROMIUM_FLAGS, f"--user-data-dir={Path(scratch) / 'profile'}"]
+        spec.write_text(
+            json.dumps(
+                {
+                    "chromeFlags": flags,
+                    "categories": list(CATEGORIES),
+                    "jobs": [
+                        {"url": url, "formFactor": form_factor, "output": str(output)}
+                        for (url, form_factor), output in zip(jobs, outputs, strict=True)
+                    ],
+                }
+            ),
+            encoding="utf-8",
+        )
+        run = subprocess.run(
+            ["node", str(HERE / "audit_all.mjs"), str(spec)],
+            env=dict(os.environ, CHROME_PATH=CHROMIUM),
+            cwd=HERE,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+        if run.returncode != 0 or not all(output.exists() for output in outputs):
+            raise RuntimeError(f"lighthouse exit {run.returncode}: {run.stderr.strip()[-2000:]}")
+        return [
+            parse(json.loads(output.read_text(encoding="utf-8")), form_factor)
+            for (_url, form_factor), output in zip(jobs, outputs, strict=True)
+        ]
+
+
 class _Quiet(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
         pass
