@@ -10,7 +10,9 @@ Nothing of the game is computed in JavaScript.  A profile is priced from the TOM
 
 from __future__ import annotations
 
+import argparse
 import contextlib
+import functools
 import io
 import json
 import os
@@ -88,6 +90,14 @@ def refusal(message: str, lang: str) -> str:
 PROFILE_FILE = "profile.toml"
 
 
+@functools.cache
+def _parser() -> argparse.ArgumentParser:
+    """``nq``'s parser, made once per page: making it is most of an answer's time (each of its
+    words is looked up in the catalogues); parsing leaves it as it was (``append`` options copy
+    their default)."""
+    return cli.build_parser()
+
+
 def ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
     """``nq`` answering ``argv`` in ``lang``: ``{"json": ..., "text": [...]}``, or ``{"error"}``
     in ``lang`` with ``message``, what ``nq`` prints.
@@ -98,7 +108,7 @@ def ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
     errors = io.StringIO()
     try:
         with contextlib.redirect_stderr(errors):
-            args = cli.build_parser().parse_args([*argv, "--lang", lang])
+            args = _parser().parse_args([*argv, "--lang", lang])
     except SystemExit:  # argparse's one line, "nq cast: error: ..."
         message = cli._one_line(errors.getvalue().strip())
         return {"error": message, "message": message}
