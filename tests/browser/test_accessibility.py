@@ -61,6 +61,38 @@ DOM = """(pattern) => {
   for (let i = 0; i < html.length; i++) hash = Math.imul(hash ^ html.charCodeAt(i), 0x01000193);
   return `${html.length}:${(hash >>> 0).toString(16)}`;
 }"""
+#: axe's rules that read colours (color, backgrounds, opacity, text decoration and shadow, blend
+#: modes): of the rules in TAGS, the only ones whose results can change with the colour scheme
+#: alone.  The others read the document, the elements' sizes, places, fonts and whether they show.
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
+#: What axe's other rules read of the rendered page, as a hash: every element's visibility, box,
+#: scroll sizes, non-colour computed style (axe 4's getPropertyValue calls, and the properties
+#: that hide or move an element) and its ::before/::after content.  With the same document
+#: (DOM) and the same signature in both schemes, the dark mode changed colours only: there only
+#: COLOUR_RULES can find something new.
+LAYOUT = """() => {
+  const props = ["display", "visibility", "content-visibility", "opacity", "filter", "clip",
+    "clip-path", "overflow-x", "overflow-y", "position", "z-index", "transform", "float",
+    "pointer-events", "direction", "white-space", "text-indent", "font-family", "font-size",
+    "font-style", "font-weight", "line-height", "letter-spacing", "word-spacing", "width",
+    "height", "padding-top", "padding-right", "padding-bottom", "padding-left"];
+  let hash = 0x811c9dc5, count = 0;
+  const add = (text) => {
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  };
+  for (const e of document.querySelectorAll("*")) {
+    const s = getComputedStyle(e), r = e.getBoundingClientRect();
+    add(`${e.checkVisibility()} ${r.x} ${r.y} ${r.width} ${r.height} ${e.scrollWidth} `
+      + `${e.scrollHeight} ${e.clientWidth} ${e.clientHeight}`);
+    for (const p of props) add(` ${s.getPropertyValue(p)}`);
+    for (const pseudo of ["::before", "::after"]) {
+      const ps = getComputedStyle(e, pseudo);
+      add(` ${ps.content} ${ps.display} ${ps.visibility}`);
+    }
+    count++;
+  }
+  return `${count}:${(hash >>> 0).toString(16)}`;
+}"""
 
 
 @dataclass(frozen=True)
@@ -164,6 +196,8 @@ class Axe:
         self.found: dict[Target, list[str]] = {}  # axe's findings and the load's problems
         self.violations: dict[Target, list[str]] = {}  # axe's findings
         self.doms: dict[Target, str] = {}  # the document axe checked (DOM)
+        self.colour_only: list[Target] = []  # checked with COLOUR_RULES only: colours changed
+        self.layout = LAYOUT  # the signature that allows it
 
     def failures(self, target: Target, test: str) -> list[str]:
         if target not in self.found:  # the first case of a test: run all its selected cases
@@ -173,13 +207,13 @@ class Axe:
                 if getattr(item, "originalname", None) == test
                 and "target" in getattr(item, "callspec", {}).params
             ]
-            self._run(list(dict.fromkeys(batch)))
+            self.run(list(dict.fromkeys(batch)))
         return self.found[target]
 
     def url(self, page: Page) -> str:
         return (self.offline / page.path).as_uri() if page.offline else self.site.page(page.path)
 
-    def _tab(self, width: str) -> Tab:
+    def _tab(self, width: str, axe: bool) -> Tab:
         context = _recorded(
             self.site,
             self.browser.new_context(
@@ -188,7 +222,8 @@ class Axe:
                 reduced_motion="reduce",
             ),
         )
-        context.add_init_script(AXE_SCRIPT)  # in every page, before its own scripts
+        if axe:  # in every page, before its own scripts
+            context.add_init_script(AXE_SCRIPT)
         context.route(ROOT_SCRIPT, lambda r: r.fulfill(body="", content_type="text/javascript"))
         tab = Tab(context.new_page(), [])
         tab.page.on(
@@ -206,7 +241,7 @@ class Axe:
         )
         return tab
 
-    def _run(self, targets: list[Target]) -> None:
+    def run(self, targets: list[Target]) -> None:
         """Each (page, width) is one job; ``PARALLEL`` jobs at a time, each job a generator that
         yields while its axe runs, so that the other job's browser works meanwhile."""
         loads: dict[tuple[Page, str], list[str]] = {}
@@ -229,9 +264,9 @@ class Axe:
                         running[slot] = None
 
     def _check(self, slot: int, page: Page, width: str, schemes: list[str]) -> Iterator[None]:
-        tabs = self.tabs.setdefault(width, [])
+        tabs = self.tabs.setdefault(f"{width} offline" if page.offline else width, [])
         while len(tabs) <= slot:
-            tabs.append(self._tab(width))
+            tabs.append(self._tab(width, axe=not page.offline))
         tab = tabs[slot]
         tab.problems.clear()
         url = self.url(page)
@@ -242,6 +277,7 @@ class Axe:
         # From file:// axe cannot fetch the stylesheets for its CSSOM rules (the browser blocks
         # it and logs an error); those rules run on the served pages.
         options = dict(AXE_OPTIONS, preload=not page.offline)
+        base: tuple[str, str, list[str]] | None = None  # the light run: DOM, layout, findings
         for scheme in sorted(schemes, key=SCHEMES.index):
             target = Target(page, width, scheme)
             tab.page.emulate_media(color_scheme=scheme)
@@ -251,9 +287,20 @@ class Axe:
                 found = self.violations[served]  # the same page: the same document, the same CSS
             else:
                 self.doms[target] = dom
-                tab.page.evaluate("o => { window.nqAxe = axe.run(document, o); }", options)
+                if page.offline and not tab.page.evaluate("typeof axe !== 'undefined'"):
+                    tab.page.evaluate(AXE_SCRIPT)  # offline tabs load axe only when it must run
+                layout = tab.page.evaluate(self.layout)
+                if base is not None and base[:2] == (dom, layout):  # only the colours changed
+                    run = dict(options, runOnly={"type": "rule", "values": list(COLOUR_RULES)})
+                    kept = [f for f in base[2] if f.split(" ", 1)[0] not in COLOUR_RULES]
+                    self.colour_only.append(target)
+                else:
+                    run, kept = options, []
+                tab.page.evaluate("o => { window.nqAxe = axe.run(document, o); }", run)
                 yield  # axe runs here while the other slot's page is loaded or checked
-                found = self.violations[target] = self._violations(tab)
+                found = self.violations[target] = kept + self._violations(tab)
+                if base is None:
+                    base = (dom, layout, found)
             self.found[target] = found + self._problems(tab, page)
 
     def _violations(self, tab: Tab) -> list[str]:
@@ -375,6 +422,62 @@ def test_the_theme_switch_colours_pages_as_the_system_setting_does(
     assert seen["light", "auto"] != seen["dark", "auto"]  # the modes differ
     for mode in SCHEMES:
         assert seen[mode, "auto"] == seen["light", mode] == seen["dark", mode], mode
+
+
+#: Pages whose dark mode adds a failure: by its colours only (a faint word), or by showing an
+#: image without a text alternative that light mode hides.  Both have that image in light mode
+#: too, hidden or not, and otherwise pass.
+DARK_FIXTURES = {
+    "colours.html": (
+        ".faint { color: #555; }",
+        "@media (prefers-color-scheme: dark) { .faint { color: #ddd; } }",
+        "",
+    ),
+    "hides.html": (
+        ".dark-only { display: none; }",
+        "@media (prefers-color-scheme: dark) { .dark-only { display: block; } }",
+        ' class="dark-only"',
+    ),
+}
+FIXTURE_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Fixture</title>
+<style>{light} {dark}</style></head>
+<body><main><h1>Fixture</h1><p>Plain words and <span class="faint">faint words</span>.</p>
+<div{hidden}><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20"></div>
+</main></body></html>
+"""
+
+
+@pytest.mark.parametrize("shortcut", [True, False], ids=["colour-only", "full"])
+def test_dark_mode_runs_only_the_colour_rules_when_only_the_colours_change(
+    browser: Any, tmp_path: Path, shortcut: bool
+) -> None:
+    """The dark run's shortcut (COLOUR_RULES where DOM and LAYOUT are the same as in light mode)
+    finds what the full run finds: a dark-only contrast failure; light mode's image failure,
+    kept for dark; and, where dark mode shows that image (the layout changed), the full run."""
+    fixtures = tmp_path / "site"
+    fixtures.mkdir()
+    for name, (light, dark, hidden) in DARK_FIXTURES.items():
+        page = FIXTURE_PAGE.format(light=light, dark=dark, hidden=hidden)
+        (fixtures / name).write_text(page, encoding="utf-8")
+    runner = Axe(browser, Site(fixtures, fixtures.as_uri()), tmp_path, [])
+    if not shortcut:  # the same checks without it: what the shortcut must reproduce
+        runner.layout = "() => Math.random()"
+    targets = [Target(Page(name), "1366", scheme) for name in DARK_FIXTURES for scheme in SCHEMES]
+    try:
+        runner.run(targets)
+    finally:
+        runner.close()
+    rules = {str(t): sorted({f.split(" ", 1)[0] for f in runner.found[t]}) for t in targets}
+    assert rules == {
+        "colours.html at 1366 px, light": ["image-alt"],
+        "colours.html at 1366 px, dark": ["color-contrast", "image-alt"],
+        "hides.html at 1366 px, light": [],
+        "hides.html at 1366 px, dark": ["image-alt"],
+    }
+    assert [str(t) for t in runner.colour_only] == (
+        ["colours.html at 1366 px, dark"] if shortcut else []
+    )
 
 
 def test_a_reviewed_exception_covers_only_its_own_failures() -> None:
