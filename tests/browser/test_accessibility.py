@@ -61,38 +61,6 @@ DOM = """(pattern) => {
   for (let i = 0; i < html.length; i++) hash = Math.imul(hash ^ html.charCodeAt(i), 0x01000193);
   return `${html.length}:${(hash >>> 0).toString(16)}`;
 }"""
-#: axe's rules that read colours (color, backgrounds, opacity, text decoration and shadow, blend
-#: modes): of the rules in TAGS, the only ones whose results can change with the colour scheme
-#: alone.  The others read the document, the elements' sizes, places, fonts and whether they show.
-COLOUR_RULES = ("color-contrast", "link-in-text-block")
-#: What axe's other rules read of the rendered page, as a hash: every element's visibility, box,
-#: scroll sizes, non-colour computed style (axe 4's getPropertyValue calls, and the properties
-#: that hide or move an element) and its ::before/::after content.  With the same document
-#: (DOM) and the same signature in both schemes, the dark mode changed colours only: there only
-#: COLOUR_RULES can find something new.
-LAYOUT = """() => {
-  const props = ["display", "visibility", "content-visibility", "opacity", "filter", "clip",
-    "clip-path", "overflow-x", "overflow-y", "position", "z-index", "transform", "float",
-    "pointer-events", "direction", "white-space", "text-indent", "font-family", "font-size",
-    "font-style", "font-weight", "line-height", "letter-spacing", "word-spacing", "width",
-    "height", "padding-top", "padding-right", "padding-bottom", "padding-left"];
-  let hash = 0x811c9dc5, count = 0;
-  const add = (text) => {
-    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  };
-  for (const e of document.querySelectorAll("*")) {
-    const s = getComputedStyle(e), r = e.getBoundingClientRect();
-    add(`${e.checkVisibility()} ${r.x} ${r.y} ${r.width} ${r.height} ${e.scrollWidth} `
-      + `${e.scrollHeight} ${e.clientWidth} ${e.clientHeight}`);
-    for (const p of props) add(` ${s.getPropertyValue(p)}`);
-    for (const pseudo of ["::before", "::after"]) {
-      const ps = getComputedStyle(e, pseudo);
-      add(` ${ps.content} ${ps.display} ${ps.visibility}`);
-    }
-    count++;
-  }
-  return `${count}:${(hash >>> 0).toString(16)}`;
-}"""
 
 
 @dataclass(frozen=True)
@@ -196,8 +164,6 @@ class Axe:
         self.found: dict[Target, list[str]] = {}  # axe's findings and the load's problems
         self.violations: dict[Target, list[str]] = {}  # axe's findings
         self.doms: dict[Target, str] = {}  # the document axe checked (DOM)
-        self.colour_only: list[Target] = []  # checked with COLOUR_RULES only: colours changed
-        self.layout = LAYOUT  # the signature that allows it
 
     def failures(self, target: Target, test: str) -> list[str]:
         if target not in self.found:  # the first case of a test: run all its selected cases
@@ -207,7 +173,7 @@ class Axe:
                 if getattr(item, "originalname", None) == test
                 and "target" in getattr(item, "callspec", {}).params
             ]
-            self.run(list(dict.fromkeys(batch)))
+            self._run(list(dict.fromkeys(batch)))
         return self.found[target]
 
     def url(self, page: Page) -> str:
@@ -241,7 +207,7 @@ class Axe:
         )
         return tab
 
-    def run(self, targets: list[Target]) -> None:
+    def _run(self, targets: list[Target]) -> None:
         """Each (page, width) is one job; ``PARALLEL`` jobs at a time, each job a generator that
         yields while its axe runs, so that the other job's browser works meanwhile."""
         loads: dict[tuple[Page, str], list[str]] = {}
@@ -264,6 +230,7 @@ class Axe:
                         running[slot] = None
 
     def _check(self, slot: int, page: Page, width: str, schemes: list[str]) -> Iterator[None]:
+        # Offline copies are mostly the served page (no axe run): their tabs get axe when needed.
         tabs = self.tabs.setdefault(f"{width} offline" if page.offline else width, [])
         while len(tabs) <= slot:
             tabs.append(self._tab(width, axe=not page.offline))
@@ -277,7 +244,6 @@ class Axe:
         # From file:// axe cannot fetch the stylesheets for its CSSOM rules (the browser blocks
         # it and logs an error); those rules run on the served pages.
         options = dict(AXE_OPTIONS, preload=not page.offline)
-        base: tuple[str, str, list[str]] | None = None  # the light run: DOM, layout, findings
         for scheme in sorted(schemes, key=SCHEMES.index):
             target = Target(page, width, scheme)
             tab.page.emulate_media(color_scheme=scheme)
@@ -288,19 +254,10 @@ class Axe:
             else:
                 self.doms[target] = dom
                 if page.offline and not tab.page.evaluate("typeof axe !== 'undefined'"):
-                    tab.page.evaluate(AXE_SCRIPT)  # offline tabs load axe only when it must run
-                layout = tab.page.evaluate(self.layout)
-                if base is not None and base[:2] == (dom, layout):  # only the colours changed
-                    run = dict(options, runOnly={"type": "rule", "values": list(COLOUR_RULES)})
-                    kept = [f for f in base[2] if f.split(" ", 1)[0] not in COLOUR_RULES]
-                    self.colour_only.append(target)
-                else:
-                    run, kept = options, []
-                tab.page.evaluate("o => { window.nqAxe = axe.run(document, o); }", run)
+                    tab.page.evaluate(AXE_SCRIPT)  # after the page's scripts: as on any page
+                tab.page.evaluate("o => { window.nqAxe = axe.run(document, o); }", options)
                 yield  # axe runs here while the other slot's page is loaded or checked
-                found = self.violations[target] = kept + self._violations(tab)
-                if base is None:
-                    base = (dom, layout, found)
+                found = self.violations[target] = self._violations(tab)
             self.found[target] = found + self._problems(tab, page)
 
     def _violations(self, tab: Tab) -> list[str]:
@@ -424,60 +381,61 @@ def test_the_theme_switch_colours_pages_as_the_system_setting_does(
         assert seen[mode, "auto"] == seen["light", mode] == seen["dark", mode], mode
 
 
-#: Pages whose dark mode adds a failure: by its colours only (a faint word), or by showing an
-#: image without a text alternative that light mode hides.  Both have that image in light mode
-#: too, hidden or not, and otherwise pass.
-DARK_FIXTURES = {
-    "colours.html": (
-        ".faint { color: #555; }",
-        "@media (prefers-color-scheme: dark) { .faint { color: #ddd; } }",
-        "",
-    ),
-    "hides.html": (
-        ".dark-only { display: none; }",
-        "@media (prefers-color-scheme: dark) { .dark-only { display: block; } }",
-        ' class="dark-only"',
-    ),
-}
+#: Small pages with one failure each, which only a check in the right setting finds: words too
+#: faint in dark mode only; an image without a text alternative that only dark mode shows; the
+#: same image shown in both modes in an offline copy only (its document differs).
 FIXTURE_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Fixture</title>
-<style>{light} {dark}</style></head>
+<html lang="en"><head><meta charset="utf-8"><title>Fixture</title><style>{style}</style></head>
 <body><main><h1>Fixture</h1><p>Plain words and <span class="faint">faint words</span>.</p>
-<div{hidden}><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20"></div>
-</main></body></html>
+<div class="image"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20"
+height="20"></div></main></body></html>
 """
+DARK = "@media (prefers-color-scheme: dark) {"
+FIXTURES = {
+    "faint.html": f".image {{ display: none; }} {DARK} .faint {{ color: #ddd; }} }}",
+    "shown.html": f".image {{ display: none; }} {DARK} .image {{ display: block; }} }}",
+}
 
 
-@pytest.mark.parametrize("shortcut", [True, False], ids=["colour-only", "full"])
-def test_dark_mode_runs_only_the_colour_rules_when_only_the_colours_change(
-    browser: Any, tmp_path: Path, shortcut: bool
+def test_the_runner_finds_failures_of_one_mode_and_of_an_offline_copy(
+    browser: Any, tmp_path: Path
 ) -> None:
-    """The dark run's shortcut (COLOUR_RULES where DOM and LAYOUT are the same as in light mode)
-    finds what the full run finds: a dark-only contrast failure; light mode's image failure,
-    kept for dark; and, where dark mode shows that image (the layout changed), the full run."""
-    fixtures = tmp_path / "site"
-    fixtures.mkdir()
-    for name, (light, dark, hidden) in DARK_FIXTURES.items():
-        page = FIXTURE_PAGE.format(light=light, dark=dark, hidden=hidden)
-        (fixtures / name).write_text(page, encoding="utf-8")
-    runner = Axe(browser, Site(fixtures, fixtures.as_uri()), tmp_path, [])
-    if not shortcut:  # the same checks without it: what the shortcut must reproduce
-        runner.layout = "() => Math.random()"
-    targets = [Target(Page(name), "1366", scheme) for name in DARK_FIXTURES for scheme in SCHEMES]
-    try:
-        runner.run(targets)
+    """The ways the runner saves work (one load for both modes, offline copies reusing the
+    served page's findings, axe put into an offline page only for its own run) still find each
+    failure in the setting where it is, and only there."""
+    served, copies = tmp_path / "served", tmp_path / "offline"
+    served.mkdir()
+    copies.mkdir()
+    for name, style in FIXTURES.items():
+        (served / name).write_text(FIXTURE_PAGE.format(style=style), "utf-8")
+    (copies / "faint.html").write_bytes((served / "faint.html").read_bytes())  # the same page
+    (copies / "shown.html").write_text(FIXTURE_PAGE.format(style=""), "utf-8")  # not the same
+    runner = Axe(browser, Site(served, served.as_uri()), copies, [])
+    pages = [Page(name) for name in FIXTURES] + [Page(name, offline=True) for name in FIXTURES]
+    targets = _targets(pages)
+    try:  # as in the suite, the served pages first
+        runner._run([t for t in targets if not t.page.offline])
+        runner._run([t for t in targets if t.page.offline])
     finally:
         runner.close()
-    rules = {str(t): sorted({f.split(" ", 1)[0] for f in runner.found[t]}) for t in targets}
-    assert rules == {
-        "colours.html at 1366 px, light": ["image-alt"],
-        "colours.html at 1366 px, dark": ["color-contrast", "image-alt"],
-        "hides.html at 1366 px, light": [],
-        "hides.html at 1366 px, dark": ["image-alt"],
-    }
-    assert [str(t) for t in runner.colour_only] == (
-        ["colours.html at 1366 px, dark"] if shortcut else []
-    )
+    for width in WIDTHS:
+        found = {
+            f"{t.page}, {t.scheme}": sorted({f.split(" ", 1)[0] for f in runner.found[t]})
+            for t in targets
+            if t.width == width
+        }
+        assert found == {
+            "faint.html, light": [],
+            "faint.html, dark": ["color-contrast"],
+            "shown.html, light": [],
+            "shown.html, dark": ["image-alt"],
+            "offline faint.html, light": [],
+            "offline faint.html, dark": ["color-contrast"],  # the served page's findings
+            "offline shown.html, light": ["image-alt"],  # its own run
+            "offline shown.html, dark": ["image-alt"],
+        }, width
+    own_runs = {t for t in runner.doms if t.page.offline}
+    assert own_runs == {t for t in targets if t.page.offline and t.page.path == "shown.html"}
 
 
 def test_a_reviewed_exception_covers_only_its_own_failures() -> None:
