@@ -13,9 +13,13 @@ pages are checked at a time (one per core), each in its own context, one loading
 runs axe.  An offline copy (file://) whose document, once its scripts have run, is the served
 page's less the links to the archive (the copies leave them out) is that page: it gets the
 served page's findings in the same setting, and its own load's errors; a copy whose document
-differs (a script that acts otherwise from the disk) gets its own axe run.  Measured on 2
-shared cores (load 5): this file, 600 tests with 316 pages × settings served, in 307 s (382 s of
-CPU); the former every-page run, one setting, 78 runs: 98 s of CPU.  The rest is axe itself.
+differs (a script that acts otherwise from the disk) gets its own axe run, the only time axe is
+put into an offline page.  Every rule runs in both modes: the colour rules (color-contrast,
+link-in-text-block) are 85-90 % of axe's CPU, so a dark run of those alone costs about as much,
+and the dark mode changes more than colours (Furo's theme icons, the code's font weights).
+Measured on 2 shared cores (load 5): this file, 600 tests with 316 pages × settings served, in
+307 s (382 s of CPU); the former every-page run, one setting, 78 runs: 98 s of CPU.  The rest is
+axe itself.
 
 axe-core comes bundled with axe-playwright-python (pinned in pyproject's dev extras); nothing is
 downloaded.  An exception is made only in REVIEWED below, each with its reason.
