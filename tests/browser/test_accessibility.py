@@ -416,28 +416,26 @@ def test_the_runner_finds_failures_of_one_mode_and_of_an_offline_copy(
     (copies / "shown.html").write_text(FIXTURE_PAGE.format(style=""), "utf-8")  # not the same
     runner = Axe(browser, Site(served, served.as_uri()), copies, [])
     pages = [Page(name) for name in FIXTURES] + [Page(name, offline=True) for name in FIXTURES]
-    targets = _targets(pages)
+    targets = [t for t in _targets(pages) if t.width == "390"]  # one width is enough
     try:  # as in the suite, the served pages first
         runner._run([t for t in targets if not t.page.offline])
         runner._run([t for t in targets if t.page.offline])
     finally:
         runner.close()
-    for width in WIDTHS:
-        found = {
-            f"{t.page}, {t.scheme}": sorted({f.split(" ", 1)[0] for f in runner.found[t]})
-            for t in targets
-            if t.width == width
-        }
-        assert found == {
-            "faint.html, light": [],
-            "faint.html, dark": ["color-contrast"],
-            "shown.html, light": [],
-            "shown.html, dark": ["image-alt"],
-            "offline faint.html, light": [],
-            "offline faint.html, dark": ["color-contrast"],  # the served page's findings
-            "offline shown.html, light": ["image-alt"],  # its own run
-            "offline shown.html, dark": ["image-alt"],
-        }, width
+    found = {
+        f"{t.page}, {t.scheme}": sorted({f.split(" ", 1)[0] for f in runner.found[t]})
+        for t in targets
+    }
+    assert found == {
+        "faint.html, light": [],
+        "faint.html, dark": ["color-contrast"],
+        "shown.html, light": [],
+        "shown.html, dark": ["image-alt"],
+        "offline faint.html, light": [],
+        "offline faint.html, dark": ["color-contrast"],  # the served page's findings
+        "offline shown.html, light": ["image-alt"],  # its own run
+        "offline shown.html, dark": ["image-alt"],
+    }
     own_runs = {t for t in runner.doms if t.page.offline}
     assert own_runs == {t for t in targets if t.page.offline and t.page.path == "shown.html"}
 
