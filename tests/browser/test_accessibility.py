@@ -13,9 +13,13 @@ pages are checked at a time (one per core), each in its own context, one loading
 runs axe.  An offline copy (file://) whose document, once its scripts have run, is the served
 page's less the links to the archive (the copies leave them out) is that page: it gets the
 served page's findings in the same setting, and its own load's errors; a copy whose document
-differs (a script that acts otherwise from the disk) gets its own axe run.  Measured on 2
-shared cores (load 5): this file, 600 tests with 316 pages × settings served, in 307 s (382 s of
-CPU); the former every-page run, one setting, 78 runs: 98 s of CPU.  The rest is axe itself.
+differs (a script that acts otherwise from the disk) gets its own axe run, the only time axe is
+put into an offline page.  Every rule runs in both modes: the colour rules (color-contrast,
+link-in-text-block) are 85-90 % of axe's CPU, so a dark run of those alone costs about as much,
+and the dark mode changes more than colours (Furo's theme icons, the code's font weights).
+Measured on 2 shared cores (load 5): this file, 600 tests with 316 pages × settings served, in
+307 s (382 s of CPU); the former every-page run, one setting, 78 runs: 98 s of CPU.  The rest is
+axe itself.
 
 axe-core comes bundled with axe-playwright-python (pinned in pyproject's dev extras); nothing is
 downloaded.  An exception is made only in REVIEWED below, each with its reason.
@@ -179,7 +183,7 @@ class Axe:
     def url(self, page: Page) -> str:
         return (self.offline / page.path).as_uri() if page.offline else self.site.page(page.path)
 
-    def _tab(self, width: str) -> Tab:
+    def _tab(self, width: str, axe: bool) -> Tab:
         context = _recorded(
             self.site,
             self.browser.new_context(
@@ -188,7 +192,8 @@ class Axe:
                 reduced_motion="reduce",
             ),
         )
-        context.add_init_script(AXE_SCRIPT)  # in every page, before its own scripts
+        if axe:  # in every page, before its own scripts
+            context.add_init_script(AXE_SCRIPT)
         context.route(ROOT_SCRIPT, lambda r: r.fulfill(body="", content_type="text/javascript"))
         tab = Tab(context.new_page(), [])
         tab.page.on(
@@ -229,9 +234,10 @@ class Axe:
                         running[slot] = None
 
     def _check(self, slot: int, page: Page, width: str, schemes: list[str]) -> Iterator[None]:
-        tabs = self.tabs.setdefault(width, [])
+        # Offline copies are mostly the served page (no axe run): their tabs get axe when needed.
+        tabs = self.tabs.setdefault(f"{width} offline" if page.offline else width, [])
         while len(tabs) <= slot:
-            tabs.append(self._tab(width))
+            tabs.append(self._tab(width, axe=not page.offline))
         tab = tabs[slot]
         tab.problems.clear()
         url = self.url(page)
@@ -251,6 +257,8 @@ class Axe:
                 found = self.violations[served]  # the same page: the same document, the same CSS
             else:
                 self.doms[target] = dom
+                if page.offline and not tab.page.evaluate("typeof axe !== 'undefined'"):
+                    tab.page.evaluate(AXE_SCRIPT)  # after the page's scripts: as on any page
                 tab.page.evaluate("o => { window.nqAxe = axe.run(document, o); }", options)
                 yield  # axe runs here while the other slot's page is loaded or checked
                 found = self.violations[target] = self._violations(tab)
@@ -375,6 +383,61 @@ def test_the_theme_switch_colours_pages_as_the_system_setting_does(
     assert seen["light", "auto"] != seen["dark", "auto"]  # the modes differ
     for mode in SCHEMES:
         assert seen[mode, "auto"] == seen["light", mode] == seen["dark", mode], mode
+
+
+#: Small pages with one failure each, which only a check in the right setting finds: words too
+#: faint in dark mode only; an image without a text alternative that only dark mode shows; the
+#: same image shown in both modes in an offline copy only (its document differs).
+FIXTURE_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Fixture</title><style>{style}</style></head>
+<body><main><h1>Fixture</h1><p>Plain words and <span class="faint">faint words</span>.</p>
+<div class="image"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20"
+height="20"></div></main></body></html>
+"""
+DARK = "@media (prefers-color-scheme: dark) {"
+FIXTURES = {
+    "faint.html": f".image {{ display: none; }} {DARK} .faint {{ color: #ddd; }} }}",
+    "shown.html": f".image {{ display: none; }} {DARK} .image {{ display: block; }} }}",
+}
+
+
+def test_the_runner_finds_failures_of_one_mode_and_of_an_offline_copy(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The ways the runner saves work (one load for both modes, offline copies reusing the
+    served page's findings, axe put into an offline page only for its own run) still find each
+    failure in the setting where it is, and only there."""
+    served, copies = tmp_path / "served", tmp_path / "offline"
+    served.mkdir()
+    copies.mkdir()
+    for name, style in FIXTURES.items():
+        (served / name).write_text(FIXTURE_PAGE.format(style=style), "utf-8")
+    (copies / "faint.html").write_bytes((served / "faint.html").read_bytes())  # the same page
+    (copies / "shown.html").write_text(FIXTURE_PAGE.format(style=""), "utf-8")  # not the same
+    runner = Axe(browser, Site(served, served.as_uri()), copies, [])
+    pages = [Page(name) for name in FIXTURES] + [Page(name, offline=True) for name in FIXTURES]
+    targets = [t for t in _targets(pages) if t.width == "390"]  # one width is enough
+    try:  # as in the suite, the served pages first
+        runner._run([t for t in targets if not t.page.offline])
+        runner._run([t for t in targets if t.page.offline])
+    finally:
+        runner.close()
+    found = {
+        f"{t.page}, {t.scheme}": sorted({f.split(" ", 1)[0] for f in runner.found[t]})
+        for t in targets
+    }
+    assert found == {
+        "faint.html, light": [],
+        "faint.html, dark": ["color-contrast"],
+        "shown.html, light": [],
+        "shown.html, dark": ["image-alt"],
+        "offline faint.html, light": [],
+        "offline faint.html, dark": ["color-contrast"],  # the served page's findings
+        "offline shown.html, light": ["image-alt"],  # its own run
+        "offline shown.html, dark": ["image-alt"],
+    }
+    own_runs = {t for t in runner.doms if t.page.offline}
+    assert own_runs == {t for t in targets if t.page.offline and t.page.path == "shown.html"}
 
 
 def test_a_reviewed_exception_covers_only_its_own_failures() -> None:
