@@ -28,6 +28,7 @@ from nqsphinx.site.csp import META_TAG
 from nqsphinx.site.hosting import BILINGUAL_ARCHIVE, archive_name
 from nqsphinx.site.offline import ON_DEMAND_FOLDER
 from nqsphinx.site.root_page import ROOT_PAGE, ROOT_SCRIPT, ROOT_SCRIPT_NAME
+from nqsphinx.site.stamped import Stamped
 
 TOP = "noquarter"
 #: 1980-01-01, the earliest date a zip file can hold: the archive does not change with the clock.
@@ -67,6 +68,11 @@ def site_files(site: Path) -> list[Path]:
     )
 
 
+def _as_archived(path: Path, data: bytes) -> bytes:
+    """A site file as the archive holds it: a page without its links to the archive."""
+    return archived_page(data.decode("utf-8")).encode("utf-8") if path.suffix == ".html" else data
+
+
 @dataclass
 class Packer:
     """Writes the archive's members, each compressed once: the resident builder
@@ -75,8 +81,8 @@ class Packer:
 
     #: Each member's name: its bytes, their CRC and their compressed bytes.
     members: dict[str, tuple[bytes, int, bytes]] = field(default_factory=dict)
-    #: Each site file, by path: its modification time and size, and its bytes as archived.
-    files: dict[Path, tuple[int, int, bytes]] = field(default_factory=dict)
+    #: Each site file's bytes as archived, made again when the file is written again.
+    files: Stamped[bytes] = field(default_factory=lambda: Stamped(_as_archived))
 
     def compressed(self, name: str, data: bytes) -> tuple[int, bytes]:
         known = self.members.get(name)
@@ -110,18 +116,8 @@ class Packer:
         archive._didModify = True  # type: ignore[attr-defined]
 
     def read(self, path: Path) -> bytes:
-        """A site file as the archive holds it (pages without their download links), read and
-        transformed again only if its modification time or size changed (a resident builder's
-        builds write files seconds apart, never twice within the clock's tick)."""
-        stat = path.stat()
-        known = self.files.get(path)
-        if known is not None and known[:2] == (stat.st_mtime_ns, stat.st_size):
-            return known[2]
-        data = path.read_bytes()
-        if path.suffix == ".html":
-            data = archived_page(data.decode("utf-8")).encode("utf-8")
-        self.files[path] = (stat.st_mtime_ns, stat.st_size, data)
-        return data
+        """A site file as the archive holds it (pages without their download links)."""
+        return self.files.get(path)
 
 
 def archived_page(html: str) -> str:

@@ -31,6 +31,7 @@ from sphinx.application import Sphinx
 
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.site.hosting import NOTFOUND_PAGE, on_read_the_docs, site_prefix, site_root
+from nqsphinx.site.stamped import Stamped
 
 WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
@@ -99,31 +100,26 @@ def on_demand_files(root: Path) -> list[str]:
     )
 
 
-#: Each file's digest, with the modification time and size it was read at, once
-#: :func:`remember_digests` is called; None: every file is read (a file rewritten with as many
-#: bytes within the clock's tick keeps its modification time).
-_digests: dict[Path, tuple[int, int, bytes]] | None = None
+def _sha256(path: Path, data: bytes) -> bytes:
+    return hashlib.sha256(data).digest()
+
+
+#: Each file's digest, kept until the file is written again once :func:`remember_digests` is
+#: called; None: every file is read.
+_digests: Stamped[bytes] | None = None
 
 
 def remember_digests() -> None:
     """Keep each file's digest until the file is written again: the resident builder
-    (nqsphinx.site.live) writes the worker after every build, seconds apart, and then reads only
-    the files written."""
+    (nqsphinx.site.live) writes the worker after every build and then reads only the files
+    written."""
     global _digests
     if _digests is None:
-        _digests = {}
+        _digests = Stamped(_sha256)
 
 
 def _file_digest(path: Path) -> bytes:
-    if _digests is None:
-        return hashlib.sha256(path.read_bytes()).digest()
-    stat = path.stat()
-    known = _digests.get(path)
-    if known is not None and known[:2] == (stat.st_mtime_ns, stat.st_size):
-        return known[2]
-    found = hashlib.sha256(path.read_bytes()).digest()
-    _digests[path] = (stat.st_mtime_ns, stat.st_size, found)
-    return found
+    return _sha256(path, path.read_bytes()) if _digests is None else _digests.get(path)
 
 
 def version(root: Path, files: list[str]) -> str:
