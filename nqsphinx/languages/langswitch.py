@@ -56,10 +56,10 @@ def switch_label(lang: str, other: str | None = None) -> str:
     """A switch's name, in the page's language ``lang``; it holds the code the link shows."""
     other = other or other_language(lang)
     if other == SOURCE_LANGUAGE:
-        return ui_text("Read this page in English (EN)", lang)
+        return ui_text("EN: read this page in English", lang)
     if other == "fr":
-        return ui_text("Read this page in French (FR)", lang)
-    return ui_text("Read this page in {language} ({code})", lang).format(
+        return ui_text("FR: read this page in French", lang)
+    return ui_text("{code}: read this page in {language}", lang).format(
         language=LANGUAGE_NAMES[other], code=other.upper()
     )
 

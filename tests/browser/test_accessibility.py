@@ -21,8 +21,9 @@ Measured on 2 shared cores (load 5): this file, 600 tests with 316 pages × sett
 307 s (382 s of CPU); the former every-page run, one setting, 78 runs: 98 s of CPU.  The rest is
 axe itself.
 
-axe-core comes bundled with axe-playwright-python (pinned in pyproject's dev extras); nothing is
-downloaded.  An exception is made only in REVIEWED below, each with its reason.
+axe-core comes from npm, pinned in tools/lighthouse/package.json (version 4.14: its colour rules
+take a third of 4.12's time, and it knows more, as label-in-name with parentheses); nothing is
+downloaded while the tests run.  An exception is made only in REVIEWED below, each with its reason.
 """
 
 from __future__ import annotations
@@ -35,13 +36,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.base import AXE_SCRIPT
 
 from nqsphinx.site.archive import DOWNLOAD_LINK
 from nqsphinx.site.at_table_forms import page_messages
 from nqsphinx.site.root_page import ROOT_PAGE
 from tests.browser.conftest import Site, _recorded
 from tests.building import ROOT
+from tools.lighthouse import audit as npm_tools
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 AXE_OPTIONS = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
@@ -162,8 +163,11 @@ class Axe:
 
     PARALLEL = 2  # one page per processor core
 
-    def __init__(self, browser: Any, site: Site, offline: Path, items: list[Any]) -> None:
+    def __init__(
+        self, browser: Any, site: Site, offline: Path, items: list[Any], script: str
+    ) -> None:
         self.browser, self.site, self.offline, self.items = browser, site, offline, items
+        self.script = script  # axe-core
         self.tabs: dict[str, list[Tab]] = {}
         self.found: dict[Target, list[str]] = {}  # axe's findings and the load's problems
         self.violations: dict[Target, list[str]] = {}  # axe's findings
@@ -193,7 +197,7 @@ class Axe:
             ),
         )
         if axe:  # in every page, before its own scripts
-            context.add_init_script(AXE_SCRIPT)
+            context.add_init_script(self.script)
         context.route(ROOT_SCRIPT, lambda r: r.fulfill(body="", content_type="text/javascript"))
         tab = Tab(context.new_page(), [])
         tab.page.on(
@@ -258,7 +262,7 @@ class Axe:
             else:
                 self.doms[target] = dom
                 if page.offline and not tab.page.evaluate("typeof axe !== 'undefined'"):
-                    tab.page.evaluate(AXE_SCRIPT)  # after the page's scripts: as on any page
+                    tab.page.evaluate(self.script)  # after the page's scripts: as on any page
                 tab.page.evaluate("o => { window.nqAxe = axe.run(document, o); }", options)
                 yield  # axe runs here while the other slot's page is loaded or checked
                 found = self.violations[target] = self._violations(tab)
@@ -317,8 +321,19 @@ def offline(
 
 
 @pytest.fixture(scope="session")
-def axe(browser: Any, site: Site, offline: Path, request: pytest.FixtureRequest) -> Iterator[Axe]:
-    runner = Axe(browser, site, offline, request.session.items)
+def axe_script() -> str:
+    """axe-core's script, installed by ``npm ci`` if needed; without npm the tests say why."""
+    reason = npm_tools.missing()
+    if reason is not None:
+        pytest.skip(f"axe-core cannot run here: {reason}")
+    return npm_tools.AXE.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def axe(
+    browser: Any, site: Site, offline: Path, axe_script: str, request: pytest.FixtureRequest
+) -> Iterator[Axe]:
+    runner = Axe(browser, site, offline, request.session.items, axe_script)
     yield runner
     runner.close()
 
@@ -402,7 +417,7 @@ FIXTURES = {
 
 
 def test_the_runner_finds_failures_of_one_mode_and_of_an_offline_copy(
-    browser: Any, tmp_path: Path
+    browser: Any, axe_script: str, tmp_path: Path
 ) -> None:
     """The ways the runner saves work (one load for both modes, offline copies reusing the
     served page's findings, axe put into an offline page only for its own run) still find each
@@ -414,7 +429,7 @@ def test_the_runner_finds_failures_of_one_mode_and_of_an_offline_copy(
         (served / name).write_text(FIXTURE_PAGE.format(style=style), "utf-8")
     (copies / "faint.html").write_bytes((served / "faint.html").read_bytes())  # the same page
     (copies / "shown.html").write_text(FIXTURE_PAGE.format(style=""), "utf-8")  # not the same
-    runner = Axe(browser, Site(served, served.as_uri()), copies, [])
+    runner = Axe(browser, Site(served, served.as_uri()), copies, [], axe_script)
     pages = [Page(name) for name in FIXTURES] + [Page(name, offline=True) for name in FIXTURES]
     targets = [t for t in _targets(pages) if t.width == "390"]  # one width is enough
     try:  # as in the suite, the served pages first

@@ -100,8 +100,8 @@ def test_pages_make_few_requests_all_to_the_site(site: Site, phone: Any) -> None
 @pytest.mark.parametrize(
     "lang,other,name",
     [
-        ("en", "fr", "Read this page in French (FR)"),
-        ("fr", "en", "Lire cette page en anglais (EN)"),
+        ("en", "fr", "FR: read this page in French"),
+        ("fr", "en", "EN : lire cette page en anglais"),
     ],
 )
 def test_switch_in_the_phone_header(
@@ -158,7 +158,7 @@ def test_empty_search_page_on_a_phone(
     watched = watch(phone)
     page = phone
     page.goto(site.page(f"{lang}/search.html"))
-    box = page.get_by_label(label, exact=True)
+    box = page.get_by_role("searchbox", name=label, exact=True)
     assert box.is_visible() and box.bounding_box()["y"] < PHONE["height"] / 2
     help_text = page.locator(".nq-search-help")
     wait_until(page, "!document.querySelector('.nq-search-help').hidden")

@@ -160,8 +160,8 @@ def test_a_third_language_builds_from_its_catalogues_alone(pseudo_site: Path) ->
         page,
     )
     assert switch[: len(LANGUAGES)] == [  # each of the header's two switches: every other language
-        ("../en/magic.html", "en", pseudo("Read this page in English (EN)")),
-        ("../fr/magic.html", "fr", pseudo("Read this page in French (FR)")),
+        ("../en/magic.html", "en", pseudo("EN: read this page in English")),
+        ("../fr/magic.html", "fr", pseudo("FR: read this page in French")),
     ]
     assert len(switch) == 2 * len(LANGUAGES)
     pages = [p for p in pseudo_site.rglob("*.html") if "_static" not in p.parts]

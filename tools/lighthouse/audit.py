@@ -24,6 +24,9 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 LIGHTHOUSE = HERE / "node_modules" / ".bin" / "lighthouse"
+#: axe-core, the accessibility engine (Lighthouse's own, pinned at the top level of package.json),
+#: for tests/browser/test_accessibility.py.
+AXE = HERE / "node_modules" / "axe-core" / "axe.min.js"
 #: npm's record of what `npm ci` installed; older than the lock means install again.
 INSTALLED = HERE / "node_modules" / ".package-lock.json"
 CHROMIUM = "/usr/bin/chromium"
@@ -61,7 +64,7 @@ def missing() -> str | None:
         text=True,
         timeout=600,
     )
-    if install.returncode != 0 or not LIGHTHOUSE.exists():
+    if install.returncode != 0 or not LIGHTHOUSE.exists() or not AXE.exists():
         return f"npm ci in {HERE} failed: {_npm_error(install.stderr)}"
     return None
 
