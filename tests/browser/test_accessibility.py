@@ -17,9 +17,9 @@ differs (a script that acts otherwise from the disk) gets its own axe run, the o
 put into an offline page.  Every rule runs in both modes: the colour rules (color-contrast,
 link-in-text-block) are 85-90 % of axe's CPU, so a dark run of those alone costs about as much,
 and the dark mode changes more than colours (Furo's theme icons, the code's font weights).
-Measured on 2 shared cores (load 5): this file, 600 tests with 316 pages × settings served, in
-307 s (382 s of CPU); the former every-page run, one setting, 78 runs: 98 s of CPU.  The rest is
-axe itself.
+Measured by tests/cpu_profile.py (Chromium's renderers included) on 2 shared cores, load 4 to 14:
+this file, 603 tests with 316 pages × settings served, 536 s of CPU with axe 4.12, 379 s with
+4.14; loading the 35 English pages once at one width without axe, 9.6 s.  The rest is axe.
 
 axe-core comes from npm, pinned in tools/lighthouse/package.json (version 4.14: its colour rules
 take a third of 4.12's time, and it knows more, as label-in-name with parentheses); nothing is

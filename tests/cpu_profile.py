@@ -1,0 +1,137 @@
+"""CPU time per test, browsers and subprocesses included: ``./dev test -n 0 -p tests.cpu_profile``.
+
+pytest's ``--durations`` gives wall time, which on a shared machine measures the load as much as
+the test; and ``time`` on the suite misses Chromium's renderers, which its zygote re-parents to
+init, so that their time never reaches our rusage (the axe matrix: 88 s by rusage, 536 s here).
+This plugin samples /proc four times a second, and around each test: every process below pytest
+and every process of their sessions (Chromium's renderers keep the browser's), by its own CPU
+time.  The builds made ahead by tests/background.py run at nice 19 and are counted apart.  At
+the end it prints the test files by CPU and writes each test's figures to
+``_build/test-artifacts/cpu.tsv``.  A process that starts and ends between two samples is
+missed (a parent's reaped time is not read, to count nothing twice).  Under pytest-xdist only
+the whole run's total is printed (the tests run in the workers).  Linux only: it reads /proc.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+#: tests/background.py's NICENESS: the builds made ahead.
+AHEAD_NICENESS = 19
+INTERVAL = 0.25
+REPORT = Path("_build") / "test-artifacts" / "cpu.tsv"
+
+
+@dataclass(frozen=True)
+class Process:
+    parent: int
+    session: int
+    started: int  # clock ticks after boot: with the pid, a process's identity
+    cpu: float  # its own user + system seconds
+    ahead: bool
+
+
+def _stat(pid: str) -> Process | None:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return None
+    # after the name: state ppid pgrp session ... utime(11) stime(12) ... nice(16) ... start(19)
+    return Process(
+        parent=int(fields[1]),
+        session=int(fields[3]),
+        started=int(fields[19]),
+        cpu=(int(fields[11]) + int(fields[12])) / TICK,
+        ahead=int(fields[16]) >= AHEAD_NICENESS,
+    )
+
+
+def _family(table: dict[int, Process], me: int) -> Iterator[int]:
+    """This process, its descendants, and the other members of their sessions."""
+    children: dict[int, list[int]] = defaultdict(list)
+    for pid, process in table.items():
+        children[process.parent].append(pid)
+    tree, stack = set(), [me]
+    while stack:
+        pid = stack.pop()
+        tree.add(pid)
+        stack.extend(children[pid])
+    sessions = {table[p].session for p in tree if p in table} - {table[me].session}
+    yield from tree | {p for p, process in table.items() if process.session in sessions}
+
+
+class Sampler:
+    """The highest CPU time seen of each process of the family, in a thread."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple[int, int], Process] = {}
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        threading.Thread(target=self._loop, name="cpu-profile", daemon=True).start()
+
+    def _loop(self) -> None:
+        while not self.stop.wait(INTERVAL):
+            self.sample()
+
+    def sample(self) -> tuple[float, float]:
+        """CPU seconds so far: (the tests', the builds ahead's)."""
+        table = {
+            int(e.name): p
+            for e in os.scandir("/proc")
+            if e.name.isdigit() and (p := _stat(e.name)) is not None
+        }
+        with self.lock:
+            for pid in _family(table, os.getpid()):
+                if pid in table:
+                    self.seen[(pid, table[pid].started)] = table[pid]
+            ahead = sum(p.cpu for p in self.seen.values() if p.ahead)
+            return sum(p.cpu for p in self.seen.values()) - ahead, ahead
+
+
+class CpuProfile:
+    def __init__(self) -> None:
+        self.sampler = Sampler()
+        self.start = self.sampler.sample()
+        self.per_test: dict[str, tuple[float, float]] = {}
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(self, item: pytest.Item) -> Iterator[None]:
+        before = self.sampler.sample()
+        yield
+        after = self.sampler.sample()
+        self.per_test[item.nodeid] = (after[0] - before[0], after[1] - before[1])
+
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        end = self.sampler.sample()
+        self.sampler.stop.set()
+        write = terminalreporter.write_line
+        write(
+            f"CPU of the whole run: tests {end[0] - self.start[0]:.1f} s, "
+            f"builds made ahead {end[1] - self.start[1]:.1f} s"
+        )
+        by_file: dict[str, tuple[float, float, int]] = defaultdict(lambda: (0.0, 0.0, 0))
+        for nodeid, (tests, ahead) in self.per_test.items():
+            name = nodeid.split("::")[0]
+            total = by_file[name]
+            by_file[name] = (total[0] + tests, total[1] + ahead, total[2] + 1)
+        for name, (tests, ahead, count) in sorted(by_file.items(), key=lambda r: -sum(r[1][:2])):
+            write(f"{tests:8.1f} s {ahead:8.1f} s ahead {count:5d} tests  {name}")
+        REPORT.parent.mkdir(parents=True, exist_ok=True)
+        REPORT.write_text(
+            "".join(f"{t:.3f}\t{a:.3f}\t{n}\n" for n, (t, a) in self.per_test.items()),
+            encoding="utf-8",
+        )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if Path("/proc/self/stat").is_file() and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(CpuProfile(), "cpu-profile")
