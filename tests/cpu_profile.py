@@ -7,8 +7,9 @@ This plugin samples /proc four times a second, and around each test: every proce
 and every process of their sessions (Chromium's renderers keep the browser's), by its own CPU
 time.  The builds made ahead by tests/background.py run at nice 19 and are counted apart.  At
 the end it prints the test files by CPU and writes each test's figures to
-``_build/test-artifacts/cpu.tsv``.  A process that starts and ends between two samples is
-missed (a parent's reaped time is not read, to count nothing twice).  Under pytest-xdist only
+``_build/test-artifacts/cpu.tsv``.  What a process spends after the last sample before it ends
+is missed (at most a quarter of a second; a parent's reaped time is not read, to count nothing
+twice).  Under pytest-xdist only
 the whole run's total is printed (the tests run in the workers).  Linux only: it reads /proc.
 """
 

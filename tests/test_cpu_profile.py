@@ -16,7 +16,7 @@ TESTS = f"""
 import subprocess, sys
 
 def test_burns_in_a_subprocess():
-    subprocess.run([sys.executable, "-c", {BURN.format(s=0.6)!r}], check=True)
+    subprocess.run([sys.executable, "-c", {BURN.format(s=1.5)!r}], check=True)
 
 def test_idle():
     pass
@@ -51,5 +51,6 @@ def test_a_subprocess_cpu_goes_to_its_test(tmp_path: Path) -> None:
     assert "CPU of the whole run" in run.stdout
     rows = (tmp_path / "_build" / "test-artifacts" / "cpu.tsv").read_text(encoding="utf-8")
     cpu = {line.split("\t")[2]: float(line.split("\t")[0]) for line in rows.splitlines()}
-    assert cpu["test_burn.py::test_burns_in_a_subprocess"] >= 0.5
-    assert cpu["test_burn.py::test_idle"] < 0.2
+    # sampled four times a second: a process's last quarter of a second may be missed
+    assert 1.2 <= cpu["test_burn.py::test_burns_in_a_subprocess"] < 2.5
+    assert cpu["test_burn.py::test_idle"] < 0.3
