@@ -8,6 +8,7 @@ import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -131,6 +132,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     """``--dist loadgroup`` hands out each test file whole (tests/sharing.py)."""
     return file_groups(config, log)
+
+
+#: The report lines of pytest-xdist's workers (``workeroutput["summary"]``: the faults').
+WORKER_SUMMARIES: list[str] = []
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    WORKER_SUMMARIES.extend(getattr(node, "workeroutput", {}).get("summary", []))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    for line in WORKER_SUMMARIES:
+        terminalreporter.write_line(line)
 
 
 @pytest.fixture(autouse=True)
