@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, settings
 from tests.background import QUIET, Background, builds_last
 from tests.building import LETTER, ROOT, Build, build_all, latexmk_all
 from tests.pseudolang import PseudoBuilds, build_pseudo
-from tests.sharing import Shared, compile_page_catalogues, file_groups, shared_folder
+from tests.sharing import WORKER, Shared, compile_page_catalogues, file_groups, shared_folder
 
 # Hypothesis's per-example deadline and its too-slow check read the wall clock: on a loaded CI
 # machine they failed examples that are merely slow. Hangs are caught by the tests' own
@@ -151,8 +151,10 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 @pytest.fixture(autouse=True)
 def _builds_ahead(request: pytest.FixtureRequest, background: Background) -> None:
     """The builds start at the first test after those that run first and want a quiet machine
-    (tests/background.py)."""
-    if not any(request.node.path.is_relative_to(ROOT / folder) for folder in QUIET):
+    (tests/background.py); under pytest-xdist, at the first test: the other worker's tests run
+    beside the quiet ones anyway, and the builds take what the tests leave of the cores."""
+    quiet = any(request.node.path.is_relative_to(ROOT / folder) for folder in QUIET)
+    if os.environ.get(WORKER) or not quiet:
         background.start()
 
 
