@@ -136,7 +136,7 @@ tidy-po:
 # combined); a run of chosen tests does not, so that one test file can be run on its own.
 COVERAGE := --cov=nqcore --cov-report=term:skip-covered --cov-fail-under=95
 # The tests run in $(WORKERS) processes (pytest-xdist), each test file whole in one of them, in the
-# suite's order (tests/conftest.py's group_for_workers); the builds are made once for all of
+# suite's order (tests/sharing.py's file_groups); the builds are made once for all of
 # them (tests/sharing.py). `./dev test -n 0 ...` or `-p no:xdist` runs them in one process.
 WORKERS ?= 2
 XDIST = $(if $(findstring no:xdist,$(PYTEST_ARGS)),,-n $(WORKERS) --dist loadgroup --no-loadscope-reorder)
