@@ -6,7 +6,9 @@ the pseudo language and Sphinx's doctest builder keep both cores busy for minute
 test after the :data:`QUIET` ones on, one thread makes these builds, one after another, at the
 lowest priority (nice 19: the tests keep their core, the builds take the idle one); a test that
 reads a build waits for it if it is not done.  The tests that read these builds run last
-(:func:`builds_last`), so that the tests before them hide the builds' time.
+(:func:`builds_last`), so that the tests before them hide the builds' time.  Under pytest-xdist
+(``./dev test``, tests/sharing.py) each worker has this thread, from its first test on, and each
+build is made once, by the first process to want it.
 
 A build no chosen test needs is not made; one asked for before the thread started is made at
 once, in the asking thread.

@@ -1,12 +1,14 @@
-"""Session fixtures: each output is built once per test run, in a scratch directory; the print
-builds are made ahead, beside the tests that need none (tests/background.py)."""
+"""Session fixtures: each output is built once per test run, in a scratch directory, also when
+pytest-xdist's workers share the run (tests/sharing.py); the print builds are made ahead, beside
+the tests that need none (tests/background.py)."""
 
 from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -14,6 +16,7 @@ from hypothesis import HealthCheck, settings
 from tests.background import QUIET, Background, builds_last
 from tests.building import LETTER, ROOT, Build, build_all, latexmk_all
 from tests.pseudolang import PseudoBuilds, build_pseudo
+from tests.sharing import WORKER, Shared, compile_page_catalogues, file_groups, shared_folder
 
 # Hypothesis's per-example deadline and its too-slow check read the wall clock: on a loaded CI
 # machine they failed examples that are merely slow. Hangs are caught by the tests' own
@@ -69,8 +72,21 @@ def mark_slow(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def html_builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Build]:
-    return build_all("html", tmp_path_factory.mktemp("html"))
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Shared:
+    """The builds made once for every worker of the run (tests/sharing.py)."""
+    return Shared(shared_folder(tmp_path_factory))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _page_catalogues(shared: Shared) -> None:
+    """Compiled before any build starts, in any worker (tests/sharing.py)."""
+    shared.once("page-catalogues", compile_page_catalogues)
+
+
+@pytest.fixture(scope="session")
+def html_builds(shared: Shared) -> dict[str, Build]:
+    result: dict[str, Build] = shared.once("html_builds", lambda out: build_all("html", out))
+    return result
 
 
 @pytest.fixture(scope="session")
@@ -79,31 +95,30 @@ def html_sites(html_builds: dict[str, Build]) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="session")
-def background(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Background]:
-    """The print builds, made ahead (tests/background.py) when the chosen tests need them."""
+def background(request: pytest.FixtureRequest, shared: Shared) -> Iterator[Background]:
+    """The print builds, made ahead (tests/background.py) when the chosen tests need them; each
+    made once for all workers (tests/sharing.py), in a folder of its name."""
     from tests.print.conftest import build_products, check_epubs
 
     wanted = {name for item in request.session.items for name in item.fixturenames}
     ahead = Background(wanted)
-    latex, epub, epubcheck, letter, products, pseudo, doctest = (
-        tmp_path_factory.mktemp(name)
-        for name in ("latex", "epub", "epubcheck", "latex-letter", "print", "pseudo", "doctest")
-    )
-    ahead.add("latex_builds", lambda: build_all("latex", latex))
-    ahead.add("pdf_builds", lambda: latexmk_all(ahead.result("latex_builds")))
-    ahead.add("epub_builds", lambda: build_all("epub", epub))
-    ahead.add("epubcheck_runs", lambda: check_epubs(epubcheck, ahead.result("epub_builds")))
-    ahead.add("letter_pdf_builds", lambda: letter_builds(letter, ahead.result("latex_builds")))
-    ahead.add(
+
+    def add(name: str, make: Callable[[Path], object]) -> None:
+        ahead.add(name, lambda: shared.once(name, make))
+
+    add("latex_builds", lambda out: build_all("latex", out))
+    add("pdf_builds", lambda _: latexmk_all(ahead.result("latex_builds")))
+    add("epub_builds", lambda out: build_all("epub", out))
+    add("epubcheck_runs", lambda out: check_epubs(out, ahead.result("epub_builds")))
+    add("letter_pdf_builds", lambda out: letter_builds(out, ahead.result("latex_builds")))
+    add(
         "products",
-        lambda: build_products(
-            products, ahead.result("pdf_builds"), ahead.result("letter_pdf_builds")
+        lambda out: build_products(
+            out, ahead.result("pdf_builds"), ahead.result("letter_pdf_builds")
         ),
     )
-    ahead.add("pseudo_builds", lambda: build_pseudo(pseudo))
-    ahead.add("doctest_builds", lambda: build_all("doctest", doctest))
+    add("pseudo_builds", build_pseudo)
+    add("doctest_builds", lambda out: build_all("doctest", out))
     yield ahead
     ahead.close()
 
@@ -113,11 +128,33 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     builds_last(items)
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist, which `-p no:xdist` leaves out
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """``--dist loadgroup`` hands out each test file whole (tests/sharing.py)."""
+    return file_groups(config, log)
+
+
+#: The report lines of pytest-xdist's workers (``workeroutput["summary"]``: the faults').
+WORKER_SUMMARIES: list[str] = []
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    WORKER_SUMMARIES.extend(getattr(node, "workeroutput", {}).get("summary", []))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    for line in WORKER_SUMMARIES:
+        terminalreporter.write_line(line)
+
+
 @pytest.fixture(autouse=True)
 def _builds_ahead(request: pytest.FixtureRequest, background: Background) -> None:
     """The builds start at the first test after those that run first and want a quiet machine
-    (tests/background.py)."""
-    if not any(request.node.path.is_relative_to(ROOT / folder) for folder in QUIET):
+    (tests/background.py); under pytest-xdist, at the first test: the other worker's tests run
+    beside the quiet ones anyway, and the builds take what the tests leave of the cores."""
+    quiet = any(request.node.path.is_relative_to(ROOT / folder) for folder in QUIET)
+    if os.environ.get(WORKER) or not quiet:
         background.start()
 
 

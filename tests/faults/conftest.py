@@ -210,25 +210,39 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "faults: fault injection in scratch copies (slow)")
 
 
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+def summary(verbose: bool) -> list[str]:
+    """The report's lines: the faults injected and caught; with ``-v``, each check's time."""
     if not SESSION.outcomes:
-        return
+        return []
     caught = [o.name for o in SESSION.outcomes.values() if not o.problems()]
     missed = [o.name for o in SESSION.outcomes.values() if o.problems()]
     if SESSION.baseline is None:
         baseline = "not checked"
     else:
         baseline = "FAILS" if any(r.returncode for r in SESSION.baseline.runs) else "passes"
-    terminalreporter.write_line(
+    lines = [
         f"faults: {len(SESSION.outcomes)} injected, {len(caught)} caught"
         + (f" (missed: {', '.join(missed)})" if missed else "")
         + f"; unchanged copy {baseline}; {len(SESSION.seeded)} from its build"
         + f"; {SESSION.seconds:.0f} s, offline by {offline().how}"
-    )
-    if terminalreporter.config.get_verbosity() > 0:
+    ]
+    if verbose:
         shown = [o for o in (SESSION.baseline, SESSION.touched) if o is not None]
         for outcome in shown + list(SESSION.outcomes.values()):
             for run in outcome.runs:
-                terminalreporter.write_line(
+                lines.append(
                     f"  {outcome.name}: {run.seconds:5.1f} s  {' '.join(run.command[-1:])}"
                 )
+    return lines
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """In a pytest-xdist worker, the report goes to the main process (tests/conftest.py)."""
+    relayed = getattr(session.config, "workeroutput", None)
+    if relayed is not None:
+        relayed["summary"] = summary(session.config.get_verbosity() > 0)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    for line in summary(terminalreporter.config.get_verbosity() > 0):
+        terminalreporter.write_line(line)
