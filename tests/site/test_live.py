@@ -226,58 +226,63 @@ def test_a_rebuild_publishes_the_bytes_of_a_clean_build(
     assert_rebuilt_as(live, before, live.clean_changed)
 
 
+def build_broken(live: Live, path: Path, broken: str) -> list[str]:
+    """The builder's lines after ``broken`` is saved in ``path``; the file is put back after."""
+    text = path.read_text(encoding="utf-8")
+    path.write_text(broken, encoding="utf-8")
+    try:
+        return live.builder.build()
+    finally:
+        path.write_text(text, encoding="utf-8")
+
+
+def assert_next_save_builds(live: Live) -> None:
+    lines = live.builder.build()
+    assert lines[-1].startswith("built in"), "\n".join(lines)
+    assert not any(entry.startswith("error: ") for entry in lines), lines
+
+
 def test_a_broken_directive_is_one_line_and_the_next_save_builds(
     live: Live,
 ) -> None:
-    copy, builder = live.copy, live.builder
-    page = copy / PAGE
+    page = live.copy / PAGE
     text = page.read_text(encoding="utf-8")
     line = text.count("\n", 0, text.index("\n\n")) + 3  # the broken directive's line
     broken = text.replace("\n\n", "\n\n```{nq-no-such-directive}\n```\n\n", 1)
-    page.write_text(broken, encoding="utf-8")
-    lines = builder.build()
+    lines = build_broken(live, page, broken)
     assert lines[-1].startswith("2 problem(s), not published"), "\n".join(lines)
     errors = [entry for entry in lines if entry.startswith("error: ")]
     assert len(errors) == 2, lines  # English and French, one line each
     for error in errors:
         assert error.startswith(f"error: docs/morale.md:{line}: "), error
         assert "nq-no-such-directive" in error, error
-    page.write_text(text, encoding="utf-8")
-    lines = builder.build()
-    assert lines[-1].startswith("built in"), "\n".join(lines)
-    assert not any(entry.startswith("error: ") for entry in lines), lines
+    assert_next_save_builds(live)
 
 
 def test_a_failing_example_names_its_line_and_nothing_is_built(
     live: Live,
 ) -> None:
     """The changed page's worked examples run first, as ``make html`` runs them (pytest)."""
-    copy, builder = live.copy, live.builder
-    page = copy / PAGE
+    page = live.copy / PAGE
     text = page.read_text(encoding="utf-8")
     example = ">>> [t.turn for t in tests]\n[3, 4]\n"
     line = text[: text.index(example)].count("\n") + 1
-    page.write_text(text.replace(example, example.replace("[3, 4]", "[3, 5]")), encoding="utf-8")
-    lines = builder.build()
-    page.write_text(text, encoding="utf-8")
+    lines = build_broken(live, page, text.replace(example, example.replace("[3, 4]", "[3, 5]")))
     assert lines[-1].startswith("1 problem(s), not published"), "\n".join(lines)
     failure = f"error: docs/morale.md:{line}: example failed: Expected: [3, 5] Got: [3, 4]"
     assert failure in lines, lines
     assert not re.search(r"\b(en|fr) \d", lines[-1])  # no site was built
-    assert builder.build()[-1].startswith("built in")
+    assert_next_save_builds(live)
 
 
 def test_a_broken_catalogue_is_one_line_and_the_next_save_builds(
     live: Live,
 ) -> None:
-    copy, builder = live.copy, live.builder
-    catalogue = copy / CATALOGUE
+    catalogue = live.copy / CATALOGUE
     text = catalogue.read_text(encoding="utf-8")
     line = text[: text.index('msgstr "Moral"')].count("\n") + 1
-    catalogue.write_text(text.replace('msgstr "Moral"', 'msgstr "Moral'), encoding="utf-8")
-    lines = builder.build()
-    catalogue.write_text(text, encoding="utf-8")
+    lines = build_broken(live, catalogue, text.replace('msgstr "Moral"', 'msgstr "Moral'))
     assert lines[-1].startswith("1 problem(s), not published"), "\n".join(lines)
     errors = [entry for entry in lines if entry.startswith("error: ")]
     assert len(errors) == 1 and re.search(rf"{CATALOGUE}:({line}|{line + 1}):", errors[0]), lines
-    assert builder.build()[-1].startswith("built in")
+    assert_next_save_builds(live)
