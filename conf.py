@@ -14,6 +14,9 @@ project = "No Quarter Fantasy Wargames"
 author = "Chris Gilders"
 copyright = "2002-2007, Chris Gilders"  # noqa: A001 - the name Sphinx reads
 release = version = "2007"
+# The edition's date, never the build's: with the clock's date, the LaTeX sources (and so the PDFs)
+# of one commit changed at midnight.
+today = release
 
 extensions = [
     "myst_parser",

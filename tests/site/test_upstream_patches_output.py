@@ -7,6 +7,7 @@ commands); only the builds with them off are made here."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -111,3 +112,12 @@ def test_patches_change_no_byte_of_the_sites_archive_and_tex(
     ):
         assert kind in on  # what the comparison must cover
     assert [name for name in on if on[name] != off[name]] == []
+
+
+def test_the_latex_sources_carry_the_editions_date_not_the_builds(
+    latex_builds: dict[str, Build],
+) -> None:
+    """A build that crosses midnight made the comparison above fail: ``\\date`` was the clock's."""
+    for lang in LANGUAGES:
+        tex = (latex_builds[lang].check() / "noquarter.tex").read_text(encoding="utf-8")
+        assert re.findall(r"\\date\{([^}]*)\}", tex) == ["2007"], lang
