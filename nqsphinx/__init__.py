@@ -51,7 +51,7 @@ def _check_engine_data(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    from nqsphinx import untrusted
+    from nqsphinx import builder, untrusted
     from nqsphinx.books import editions, epub, latex
     from nqsphinx.directives import (
         cards,
@@ -84,6 +84,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     )
     from nqsphinx.upstream import myst_cache, patches
 
+    app.connect("builder-inited", builder.remember_builder, priority=0)  # before any reads it
     myst_cache.install()  # MyST parses each French message faster
     patches.install()  # Sphinx's i18n and toctrees faster (NQ_UPSTREAM_PATCHES=0: off)
     app.connect("builder-inited", patches.forget_toctrees)

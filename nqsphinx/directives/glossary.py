@@ -21,6 +21,7 @@ them once every page is read.
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Set
@@ -44,6 +45,7 @@ from nqcore.data import datafiles
 from nqcore.data.datafiles import DataFileError
 from nqcore.data.dataschema import GlossaryFile
 from nqcore.i18n import LANGUAGES, locale_dirs
+from nqsphinx.builder import builder_of
 from nqsphinx.directives import entities
 from nqsphinx.directives.coverage import chapters_in_order, shown_from_every_page
 from nqsphinx.directives.rules_index import INDEXED_FORMATS, index_node, index_section, index_text
@@ -149,10 +151,10 @@ def load_terms(path: Path) -> tuple[Term, ...]:
     return tuple(terms)
 
 
-def terms_for(app: Sphinx) -> tuple[Term, ...]:
+def terms_for(srcdir: str | os.PathLike[str]) -> tuple[Term, ...]:
     """The glossary of the book being built; a bad record stops the build in one line. A
     project without a glossary file has no terms (the extension is usable without one)."""
-    path = Path(app.srcdir) / GLOSSARY_FILE
+    path = Path(srcdir) / GLOSSARY_FILE
     if not path.is_file():
         return ()
     try:
@@ -230,7 +232,7 @@ class GlossaryDirective(SphinxDirective):
         self.env.note_dependency(str(Path(self.env.srcdir) / GLOSSARY_FILE))
         std = self.env.get_domain("std")
         other = "fr" if lang == "en" else "en"
-        terms = sorted_terms(terms_for(self.env.app), lang)
+        terms = sorted_terms(terms_for(self.env.srcdir), lang)
         items = nodes.definition_list(classes=["nq-glossary", "glossary"])  # the theme's look
         for term in terms:
             label = term_label(term)
@@ -367,7 +369,7 @@ class GlossaryUses(SphinxPostTransform):
         found = uses_in_order(self.env, self.config.root_doc)
         for placeholder in placeholders:
             uses = found.get(placeholder["term"], [])
-            if uses and self.app.builder.format == "html":
+            if uses and builder_of(self.env).format == "html":
                 placeholder.replace_self(self.paragraph(uses, lang))
             else:
                 placeholder.parent.remove(placeholder)
@@ -380,7 +382,7 @@ class GlossaryUses(SphinxPostTransform):
         for index, (page, use) in enumerate(uses):
             if index:
                 para += nodes.Text(", ")
-            uri = self.app.builder.get_relative_uri(self.env.docname, page)
+            uri = builder_of(self.env).get_relative_uri(self.env.docname, page)
             title = self.env.titles.get(page)
             chapter = title.astext() if title is not None else page
             # Two sections of one name (« Pour Toucher ») are told apart by their chapter.
@@ -401,7 +403,7 @@ class TermIndexEntries(SphinxTransform):
     def apply(self, **kwargs: object) -> None:
         lang = page_language(self.config.language)
         defined: dict[str, list[Term]] = {}
-        for term in terms_for(self.app):
+        for term in terms_for(self.env.srcdir):
             defined.setdefault(term.section, []).append(term)
         for section in list(self.document.findall(nodes.section)):
             for label in section["ids"]:

@@ -72,7 +72,7 @@ def link_terms(app: Sphinx, doctree: nodes.document) -> None:
         return
     lang = page_language(app.config.language)
     app.env.note_dependency(str(Path(app.env.srcdir) / GLOSSARY_FILE))
-    pattern, names = _matcher(terms_for(app), lang)
+    pattern, names = _matcher(terms_for(app.srcdir), lang)
     uses: list[Use] = []
     linked: set[str] = set()
     for text in list(doctree.findall(nodes.Text)):

@@ -37,6 +37,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from nqcore.cli import commands as cli
 from nqcore.i18n import SOURCE_LANGUAGE, translator
+from nqsphinx.builder import builder_of
 from nqsphinx.messages import page_language
 
 #: A comment that is doctest's, not the reader's (Sphinx trims them from the page).
@@ -269,7 +270,7 @@ class CodeInPageLanguage(SphinxPostTransform):
     default_priority = 150  # before the examples' view (200), which folds the code away
 
     def is_supported(self) -> bool:
-        return self.app.builder.name != "gettext"
+        return builder_of(self.env).name != "gettext"
 
     def run(self, **kwargs: Any) -> None:
         lang = page_language(self.config.language)

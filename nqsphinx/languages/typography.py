@@ -15,6 +15,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from nqsphinx.builder import builder_of
+
 NNBSP = "\u202f"  # narrow no-break space
 NBSP = "\u00a0"
 
@@ -55,7 +57,7 @@ class FrenchTypography(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         if self.config.language != "fr":
             return
-        fix = french_latex if self.app.builder.format == "latex" else french_html
+        fix = french_latex if builder_of(self.env).format == "latex" else french_html
         for text in list(self.document.findall(nodes.Text)):
             if any(isinstance(parent, SKIP) for parent in _ancestors(text)):
                 continue

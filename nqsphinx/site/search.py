@@ -240,7 +240,7 @@ def definitions(app: Sphinx) -> dict[str, list[str]]:
         return {}
     labels = app.env.get_domain("std").labels  # type: ignore[attr-defined]
     found = {}
-    for term in terms_for(app):
+    for term in terms_for(app.srcdir):
         if term.section in labels:
             page, anchor, _title = labels[term.section]
             found[term_label(term)] = [page, anchor]

@@ -35,7 +35,7 @@ class Built:
         return (Path(self.app.outdir) / f"{page}.html").read_text(encoding="utf-8")
 
     def doctree(self, page: str) -> nodes.document:
-        return self.app.env.get_and_resolve_doctree(page, self.app.builder)
+        return self.app.env.get_and_resolve_doctree(page, self.app.builder, tags=self.app.tags)
 
     def unexpected_warnings(self) -> list[str]:
         return [
