@@ -208,19 +208,32 @@ class ErratumNotes(SphinxPostTransform):
         lang = page_language(self.config.language)
         docname = self.env.docname
         for section in list(self.document.findall(nodes.section)):
-            for label in section["ids"]:
-                for erratum in by_section.get(label, []):
-                    note = nodes.note(classes=["nq-erratum-note"])
-                    lead = ui_text("Erratum:", lang)
-                    if erratum.kind == "open-question":
-                        lead = ui_text("Open question:", lang)
-                    note += generated_paragraph(
-                        nodes.Text(lead + " "),
-                        section_ref(
-                            erratum_label(erratum), engine_text(erratum.subject, lang), docname
-                        ),
-                    )
-                    _insert_after_title(section, note)
+            found = [e for label in section["ids"] for e in by_section.get(label, [])]
+            if found:
+                _insert_after_title(section, self.note(found, lang, docname))
+
+    def note(self, errata: list[Erratum], lang: str, docname: str) -> nodes.note:
+        """One note for a section's records: a list when there are several, so that a reader
+        on a phone meets one box, not five, before the rules (armoury's melee weapons)."""
+        lines = [self.line(erratum, lang, docname) for erratum in errata]
+        note = nodes.note(classes=["nq-erratum-note"])
+        if len(lines) == 1:
+            note += lines[0]
+        else:
+            items = nodes.bullet_list(bullet="-")
+            for line in lines:
+                items += nodes.list_item("", line)
+            note += items
+        return note
+
+    def line(self, erratum: Erratum, lang: str, docname: str) -> nodes.paragraph:
+        lead = ui_text("Erratum:", lang)
+        if erratum.kind == "open-question":
+            lead = ui_text("Open question:", lang)
+        return generated_paragraph(
+            nodes.Text(lead + " "),
+            section_ref(erratum_label(erratum), engine_text(erratum.subject, lang), docname),
+        )
 
 
 def _insert_after_title(section: nodes.section, note: nodes.Node) -> None:

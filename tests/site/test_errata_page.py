@@ -94,3 +94,32 @@ def test_the_site_names_each_records_engine_code(html_sites: dict[str, Path], la
         names = re.findall(r'<code class="[^"]*literal[^"]*"><span class="pre">([^<]+)</span>', box)
         assert names == list(erratum.engine), erratum.id
         assert (label in box) == bool(erratum.engine), erratum.id
+
+
+def _own_part(page: str, label: str) -> str:
+    """A section's HTML before its first subsection (or its end)."""
+    start = page.index(f'<section id="{label}"')
+    rest = page[start + 1 :]
+    return rest[: min(i for i in (rest.find("<section"), rest.find("</section>")) if i >= 0)]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_section_shows_its_records_in_one_note(html_sites: dict[str, Path], lang: str) -> None:
+    """Five notes in a row pushed the armoury's melee table off a phone's first screen: a
+    section has one note, listing its records when it has several."""
+    records: dict[str, list[str]] = {}
+    for erratum in all_errata():
+        for label in erratum.sections:
+            records.setdefault(label, []).append(erratum.id)
+    several = 0
+    for path in sorted(html_sites[lang].glob("*.html")):
+        page = path.read_text(encoding="utf-8")
+        for label in [label for label in records if f'<section id="{label}"' in page]:
+            part = _own_part(page, label)
+            assert part.count('class="nq-erratum-note') == 1, (path.name, label)
+            note = part[part.index('class="nq-erratum-note') :]
+            note = note[: note.index("</div>")]
+            links = re.findall(r'errata\.html#erratum-([a-z0-9-]+)"', note)
+            assert links == records[label], (path.name, label)
+            several += len(links) > 1
+    assert several >= 10  # armoury's melee weapons among them
