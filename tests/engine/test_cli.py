@@ -564,7 +564,9 @@ def _refused_line(capsys: Capture, *argv: str) -> str:
 
 
 @pytest.mark.parametrize("where", ["first", "last"])
-@pytest.mark.parametrize("argv,french,english", USAGE_ERRORS, ids=lambda v: None)
+@pytest.mark.parametrize(
+    "argv,french,english", USAGE_ERRORS, ids=[" ".join(argv) for argv, _, _ in USAGE_ERRORS]
+)
 def test_usage_errors_in_french_and_english(
     capsys: Capture, argv: list[str], french: str, english: str, where: str
 ) -> None:
