@@ -3,7 +3,8 @@
 ``int()`` and ``Fraction()`` take what no player means: Unicode digits (``٣`` is 3), underscores,
 thousands of digits, and ``1e999999999`` (a Fraction of a billion digits: the command hangs).  These
 ``type=`` functions take ASCII digits of bounded length and check each argument's range, so argparse
-reports anything else as its one usage line with exit status 2.
+reports anything else as its one usage line with exit status 2.  Their messages are engine
+msgids, said in the reader's language (:mod:`nqcore.cli.usage`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ import argparse
 import re
 from collections.abc import Callable
 from fractions import Fraction
+
+from nqcore.cli.usage import quoted, say
+from nqcore.i18n import N_, Msg
 
 #: Digits a whole number may have (leading zeros aside): far more than any range below needs.
 MAX_DIGITS = 6
@@ -26,21 +30,23 @@ _RANGE = re.compile(r'[0-9]{1,4}"?/[+-]?[0-9]{1,2}|-')
 
 def shown(text: str) -> str:
     """``text`` quoted for a one-line message: escapes visible, at most a few dozen characters."""
-    return repr(text if len(text) <= 24 else text[:20] + "…")
+    return quoted(text if len(text) <= 24 else text[:20] + "…")
 
 
-def out_of_range(name: str, allowed: range, value: object, unit: str = "") -> str:
+def out_of_range(name: Msg, allowed: range, value: object) -> str:
     """The one message for a value outside its range, whether argparse or a question finds it."""
-    return f"{name} must be {allowed.start} to {allowed.stop - 1}{unit}, not {value}"
+    message = N_("{name} must be {low} to {high}, not {value}")
+    return say(message, name=say(name), low=allowed.start, high=allowed.stop - 1, value=value)
 
 
-def bounded(name: str, allowed: range) -> Callable[[str], int]:
+def bounded(name: Msg, allowed: range) -> Callable[[str], int]:
     """A ``type=`` for a whole number of ``allowed``: ASCII digits, an optional sign, no more."""
 
     def whole_number(text: str) -> int:
         match = _INTEGER.fullmatch(text)
         if match is None:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {shown(text)}")
+            message = N_("{name} must be a whole number, not {value}")
+            raise argparse.ArgumentTypeError(say(message, name=say(name), value=shown(text)))
         if len(match[1]) > MAX_DIGITS:  # refused before int(): no huge number is ever built
             raise argparse.ArgumentTypeError(out_of_range(name, allowed, shown(text)))
         value = int(text)
@@ -61,31 +67,33 @@ def distance(text: str) -> Fraction:
             raise ValueError(text)
         inches = Fraction(text)  # bounded text: a few digits at most
     except (ValueError, ZeroDivisionError):
-        raise argparse.ArgumentTypeError(
-            f"a distance is a number of inches such as 12, 12.5 or 25/2, not {shown(text)}"
-        ) from None
+        message = N_("a distance is a number of inches such as 12, 12.5 or 25/2, not {value}")
+        raise argparse.ArgumentTypeError(say(message, value=shown(text))) from None
     if not 0 <= inches <= MAX_INCHES:
-        message = out_of_range("a distance", DISTANCE_RANGE, text, " inches")
-        raise argparse.ArgumentTypeError(message)
+        message = N_("a distance must be {low} to {high} inches, not {value}")
+        low, high = DISTANCE_RANGE.start, DISTANCE_RANGE.stop - 1
+        raise argparse.ArgumentTypeError(say(message, low=low, high=high, value=text))
     return inches
 
 
 def weapon_range(text: str) -> str:
     """A ``type=`` for one range of a weapon: ``10/+1`` (up to 10" at +1) or ``-`` (none)."""
     if _RANGE.fullmatch(text) is None:
-        raise argparse.ArgumentTypeError(f"a range reads like 10/+1, not {shown(text)}")
+        message = N_("a range reads like 10/+1, not {value}")
+        raise argparse.ArgumentTypeError(say(message, value=shown(text)))
     return text
 
 
 def name(text: str) -> str:
     """A ``type=`` for a name or key looked up in the rules: not empty, not a page of text."""
     if not text.strip() or len(text) > MAX_NAME:
-        raise argparse.ArgumentTypeError(f"a name is 1 to {MAX_NAME} characters, not {shown(text)}")
+        message = N_("a name is 1 to {most} characters, not {value}")
+        raise argparse.ArgumentTypeError(say(message, most=MAX_NAME, value=shown(text)))
     return text
 
 
 def path(text: str) -> str:
     """A ``type=`` for a file name: not empty, no NUL byte (which no file name can hold)."""
     if not text or "\0" in text or len(text) > 4096:
-        raise argparse.ArgumentTypeError(f"not a file name: {shown(text)}")
+        raise argparse.ArgumentTypeError(say(N_("not a file name: {value}"), value=shown(text)))
     return text

@@ -21,9 +21,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from nqcore.cli import args as read
+from nqcore.cli import usage
 from nqcore.cli.files import FileRefused
 from nqcore.cli.render import Answer, jsonable, question, render
-from nqcore.i18n import LANGUAGES, N_, Msg
+from nqcore.i18n import LANGUAGES, N_, P_, Msg
 from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
 from nqcore.tables.registry import Chance, Signed
 
@@ -57,10 +58,11 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line (the usage is one ``--help`` away)."""
+    """argparse, but a mistake is one line (the usage is one ``--help`` away), in the language
+    of :func:`nqcore.cli.usage.speaking`."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {_one_line(message)} (see {self.prog} --help)\n")
+        self.exit(2, usage.say(usage.SEE_HELP, prog=self.prog, message=_one_line(message)) + "\n")
 
 
 def _one_line(message: str) -> str:
@@ -68,7 +70,7 @@ def _one_line(message: str) -> str:
     return " ".join(message.splitlines())
 
 
-def _check(name: str, value: int, allowed: range) -> int:
+def _check(name: Msg, value: int, allowed: range) -> int:
     if value not in allowed:
         raise UsageError(read.out_of_range(name, allowed, value))
     return value
@@ -260,15 +262,15 @@ def _attack(args: argparse.Namespace) -> Answer:
             raise UsageError(f"{attacker.name} has no {'RA' if ranged else 'CC'}")
         strength = attacker.st
     else:
-        skill = _check("RA" if ranged else "CC", numbers["SKILL"], SKILL_VALUES)
-        strength = _check("ST", numbers["ST"], STRENGTH_VALUES)
+        skill = _check(N_("RA") if ranged else N_("CC"), numbers["SKILL"], SKILL_VALUES)
+        strength = _check(N_("ST"), numbers["ST"], STRENGTH_VALUES)
     if target is not None:
         if args.armour is not None or args.re:
             raise UsageError("--target gives the armour: leave out --armour and --re")
         toughness, armour, resilience = target.t, target.ar, target.armour.resilience
         own = list(target_modifiers(target))
     else:
-        toughness = _check("T", numbers["T"], SKILL_VALUES)
+        toughness = _check(N_("T"), numbers["T"], SKILL_VALUES)
         armour, resilience, own = args.armour or 0, args.re, []
     kind = "ranged" if ranged else "close combat"
     modifiers = _modifier_list([*own, *args.mod], kind)
@@ -457,11 +459,11 @@ def _export(args: argparse.Namespace) -> Answer:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    spell_level = read.bounded("spell level", SPELL_LEVELS)
-    armour = read.bounded("AR", ARMOUR_VALUES)
-    strength = read.bounded("ST", STRENGTH_VALUES)
-    penetration = read.bounded("PM", PENETRATION_VALUES)
-    resilience = read.bounded("RE", RESILIENCE_VALUES)
+    spell_level = read.bounded(P_("argument", "spell level"), SPELL_LEVELS)
+    armour = read.bounded(N_("AR"), ARMOUR_VALUES)
+    strength = read.bounded(N_("ST"), STRENGTH_VALUES)
+    penetration = read.bounded(N_("PM"), PENETRATION_VALUES)
+    resilience = read.bounded(N_("RE"), RESILIENCE_VALUES)
     # --lang and --json are accepted before or after the question.
     common = _Parser(add_help=False)
     common.add_argument(
@@ -496,14 +498,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--spell", type=read.name, help="a spell by name instead of a level")
     p.add_argument(
         "--wizardry",
-        type=read.bounded("wizardry level", WIZARDRY_LEVELS),
+        type=read.bounded(P_("argument", "wizardry level"), WIZARDRY_LEVELS),
         default=0,
         help="wizardry level, 0 to 4",
     )
     p.add_argument("--concentrate", action="store_true", help="spend 1 AC for +1")
     p.add_argument(
         "--chant",
-        type=read.bounded("chanting initiates", INITIATE_VALUES),
+        type=read.bounded(P_("argument", "chanting initiates"), INITIATE_VALUES),
         default=0,
         help="initiates taking part in a spell chant, 0 to 100",
     )
@@ -514,7 +516,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("hit", _hit, "to-hit in close combat, with named modifiers")
     p.add_argument(
         "cc",
-        type=read.bounded("CC", SKILL_VALUES),
+        type=read.bounded(N_("CC"), SKILL_VALUES),
         help="the attacker's close combat value (CC), 1 to 10",
     )
     p.add_argument(
@@ -528,7 +530,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("shoot", _shoot, "to-hit with a ranged weapon at a distance, with named modifiers")
     p.add_argument(
         "ra",
-        type=read.bounded("RA", SKILL_VALUES),
+        type=read.bounded(N_("RA"), SKILL_VALUES),
         help="the firer's ranged attack value (RA), 1 to 10",
     )
     p.add_argument(
@@ -562,13 +564,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("strength", type=strength, help="the attack's strength (ST), 1 to 12")
     p.add_argument(
         "toughness",
-        type=read.bounded("T", SKILL_VALUES),
+        type=read.bounded(N_("T"), SKILL_VALUES),
         help="the target's toughness (T), 1 to 10",
     )
     p = command("attack", _attack, "the chance of a whole attack: hit, failed save, wound")
     p.add_argument(
         "numbers",
-        type=read.bounded("SKILL, ST or T", ATTACK_NUMBERS),
+        type=read.bounded(P_("argument", "SKILL, ST or T"), ATTACK_NUMBERS),
         nargs="*",
         metavar="N",
         help="SKILL ST T: the attacker's CC (RA with a ranged weapon) and strength "
@@ -611,14 +613,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--hit-modifier",
-        type=read.bounded("a to-hit modifier", HIT_MODIFIER_VALUES),
+        type=read.bounded(P_("argument", "a to-hit modifier"), HIT_MODIFIER_VALUES),
         default=0,
         help="any other to-hit modifier, -10 to +10",
     )
     p.add_argument("--ranked", action="store_true", help="the target is ranked or closed, +1 AR")
     p = command("command", _command, "the command test target and chance")
     p.add_argument(
-        "co", type=read.bounded("CO", SKILL_VALUES), help="the unit's command value (CO), 1 to 10"
+        "co",
+        type=read.bounded(N_("CO"), SKILL_VALUES),
+        help="the unit's command value (CO), 1 to 10",
     )
     p.add_argument(
         "--mod",
@@ -630,7 +634,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--fear",
-        type=read.bounded("a fear level", FEAR_VALUES),
+        type=read.bounded(P_("argument", "a fear level"), FEAR_VALUES),
         default=0,
         help="the fear level X of a fear test, 0 to 10",
     )
@@ -638,19 +642,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("morale", _morale, "which turns trigger a command test")
     p.add_argument(
         "starting",
-        type=read.bounded("a unit's starting number", UNIT_SIZES),
+        type=read.bounded(P_("argument", "a unit's starting number"), UNIT_SIZES),
         help="models (or wounds) at the start of the game, 1 to 1000",
     )
     p.add_argument(
         "casualties",
-        type=read.bounded("casualties in a turn", CASUALTY_VALUES),
+        type=read.bounded(P_("argument", "casualties in a turn"), CASUALTY_VALUES),
         nargs="+",
         help="casualties in each game turn",
     )
     p = command("move", _move, "how far a model moves with its actions")
     p.add_argument(
         "actions",
-        type=read.bounded("actions", ACTION_VALUES),
+        type=read.bounded(P_("argument", "actions"), ACTION_VALUES),
         help="actions (AC) spent moving, 0 to 20",
     )
     p.add_argument("--ability", default="normal", choices=_ABILITIES, help="movement ability")
@@ -668,7 +672,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--barriers",
-        type=read.bounded("barriers", BARRIER_VALUES),
+        type=read.bounded(P_("argument", "barriers"), BARRIER_VALUES),
         default=0,
         help="terrain barriers crossed, 0 to 10",
     )
@@ -714,7 +718,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _answer(argv: Sequence[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    with usage.speaking(usage.language_of(argv)):  # its mistakes in the reader's language
+        args = parser.parse_args(argv)
+        return _reply(args)
+
+
+def _reply(args: argparse.Namespace) -> int:
     lang, as_json = getattr(args, "lang", "en"), getattr(args, "json", False)
     message: str | None
     try:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from nqcore.cli import commands as cli
+from nqcore.cli import usage
 from nqcore.cli.files import FileRefused
 from nqcore.cli.render import jsonable, question, render
 from nqcore.i18n import N_, Msg, check_language, translator
@@ -103,13 +104,19 @@ def ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
     in ``lang`` with ``message``, what ``nq`` prints.
 
     ``json`` is what ``nq --json --lang LANG ARGV`` prints; ``text`` its lines without ``--json``.
+    A command line argparse refuses is its one line in ``lang`` (:mod:`nqcore.cli.usage`).
     """
     lang = check_language(lang)
+    with usage.speaking(lang):
+        return _ask(argv, lang)
+
+
+def _ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
     errors = io.StringIO()
     try:
         with contextlib.redirect_stderr(errors):
             args = _parser().parse_args([*argv, "--lang", lang])
-    except SystemExit:  # argparse's one line, "nq cast: error: ..."
+    except SystemExit:  # argparse's one line, "nq cast : argument --wizardry : ..."
         message = cli._one_line(errors.getvalue().strip())
         return {"error": message, "message": message}
     try:

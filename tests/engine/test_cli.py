@@ -3,7 +3,9 @@ French or as JSON; a mistake in the question is one line on stderr and exit stat
 
 from __future__ import annotations
 
+import argparse
 import ast
+import gettext
 import json
 import subprocess
 import sys
@@ -11,10 +13,13 @@ from pathlib import Path
 
 import pytest
 
+import nqcore.cli.args
 import nqcore.cli.commands
 import nqcore.cli.render
+import nqcore.cli.usage
 from nqcore.cli.commands import main
-from nqcore.i18n import translator
+from nqcore.cli.usage import ARGPARSE_MESSAGES, language_of
+from nqcore.i18n import DOMAIN, LOCALE_DIR, catalogue_key, catalogue_messages, translator
 
 Capture = pytest.CaptureFixture[str]
 
@@ -330,10 +335,28 @@ FRENCH_QUESTIONS = [
 ]
 
 
+def _usage_messages() -> list[str]:
+    """Every catalogue key the command's usage errors use: N_() and P_() of the argument checks
+    (nqcore.cli.args), argparse's messages (nqcore.cli.usage) and the argument names (commands)."""
+    files = (nqcore.cli.commands.__file__, nqcore.cli.args.__file__, nqcore.cli.usage.__file__)
+    trees = [ast.parse(Path(f).read_text(encoding="utf-8")) for f in files]
+    keys = []
+    for node in (node for tree in trees for node in ast.walk(tree)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            texts = [a.value for a in node.args if isinstance(a, ast.Constant)]
+            if node.func.id == "N_" and len(texts) == 1:
+                keys.append(catalogue_key(texts[0]))
+            elif node.func.id == "P_" and len(texts) == 2:
+                keys.append(catalogue_key(texts[1], texts[0]))
+    return keys
+
+
 def test_every_message_of_the_command_is_translated() -> None:
-    french = translator("fr")
-    untranslated = [m for m in _cli_messages() if french(m) == m]
-    assert untranslated == []
+    """In the catalogue with its French (an abbreviation may read the same: CC, AR)."""
+    french = catalogue_messages(LOCALE_DIR, "fr", DOMAIN)
+    messages = [catalogue_key(m) for m in _cli_messages()] + _usage_messages()
+    assert len(_usage_messages()) > 40  # the checks, argparse's messages and the names are seen
+    assert [m for m in messages if m not in french] == []
 
 
 @pytest.mark.parametrize("argv", FRENCH_QUESTIONS, ids=lambda argv: "-".join(argv[:2]))
@@ -440,6 +463,170 @@ def test_malformed_command_lines_get_one_line(
     out, err = capsys.readouterr()
     assert stop.value.code == 2 and out == ""
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+# --- usage errors in French --------------------------------------------------------------------
+
+#: (command line, what `nq --lang fr` prints, what `nq` prints): each kind of usage error.
+USAGE_ERRORS = [
+    (  # out of range
+        ["cast", "5", "--wizardry", "9"],
+        "nq cast : argument --wizardry : le niveau de magie doit être de 0 à 4, et non 9 "
+        "(voir nq cast --help)",
+        "nq cast: argument --wizardry: wizardry level must be 0 to 4, not 9 (see nq cast --help)",
+    ),
+    (  # a number too long to read is out of range too
+        ["save", "3", "4", "--pm", "1234567"],
+        "nq save : argument --pm : MP doit être de -10 à 0, et non « 1234567 » "
+        "(voir nq save --help)",
+        "nq save: argument --pm: PM must be -10 to 0, not '1234567' (see nq save --help)",
+    ),
+    (  # not a number
+        ["cast", "x"],
+        "nq cast : argument level : le niveau du sort doit être un nombre entier, et non « x » "
+        "(voir nq cast --help)",
+        "nq cast: argument level: spell level must be a whole number, not 'x' (see nq cast --help)",
+    ),
+    (
+        ["shoot", "5", "x", "--weapon", "bow"],
+        "nq shoot : argument distance : une distance est un nombre de pouces tel que 12, 12.5 "
+        "ou 25/2, et non « x » (voir nq shoot --help)",
+        "nq shoot: argument distance: a distance is a number of inches such as 12, 12.5 or "
+        "25/2, not 'x' (see nq shoot --help)",
+    ),
+    (
+        ["shoot", "5", "1001", "--weapon", "bow"],
+        "nq shoot : argument distance : une distance doit être de 0 à 1000 pouces, et non 1001 "
+        "(voir nq shoot --help)",
+        "nq shoot: argument distance: a distance must be 0 to 1000 inches, not 1001 "
+        "(see nq shoot --help)",
+    ),
+    (
+        ["shoot", "5", "12", "--ranges", "1", "2", "3"],
+        "nq shoot : argument --ranges : une portée s’écrit comme 10/+1, et non « 1 » "
+        "(voir nq shoot --help)",
+        "nq shoot: argument --ranges: a range reads like 10/+1, not '1' (see nq shoot --help)",
+    ),
+    (
+        ["cast", "--spell", ""],
+        "nq cast : argument --spell : un nom a de 1 à 100 caractères, et non «  » "
+        "(voir nq cast --help)",
+        "nq cast: argument --spell: a name is 1 to 100 characters, not '' (see nq cast --help)",
+    ),
+    (
+        ["points", ""],
+        "nq points : argument file : pas un nom de fichier : «  » (voir nq points --help)",
+        "nq points: argument file: not a file name: '' (see nq points --help)",
+    ),
+    (  # missing arguments
+        ["morale"],
+        "nq morale : arguments obligatoires manquants : starting, casualties "
+        "(voir nq morale --help)",
+        "nq morale: the following arguments are required: starting, casualties "
+        "(see nq morale --help)",
+    ),
+    (
+        ["cast", "5", "--wizardry"],
+        "nq cast : argument --wizardry : il faut un argument (voir nq cast --help)",
+        "nq cast: argument --wizardry: expected one argument (see nq cast --help)",
+    ),
+    (
+        ["shoot", "5", "12", "--ranges", "1/+1"],
+        "nq shoot : argument --ranges : il faut 3 arguments (voir nq shoot --help)",
+        "nq shoot: argument --ranges: expected 3 arguments (see nq shoot --help)",
+    ),
+    (  # unknown choice
+        ["move", "3", "--ability", "swim"],
+        "nq move : argument --ability : choix invalide : « swim » (choisir parmi 'normal', "
+        "'double-time', 'cavalry', 'flying') (voir nq move --help)",
+        "nq move: argument --ability: invalid choice: 'swim' (choose from 'normal', "
+        "'double-time', 'cavalry', 'flying') (see nq move --help)",
+    ),
+    (  # unrecognized arguments
+        ["cast", "5", "--bogus"],
+        "nq : arguments non reconnus : --bogus (voir nq --help)",
+        "nq: unrecognized arguments: --bogus (see nq --help)",
+    ),
+    (
+        ["cast", "5", "--concentrate=yes"],
+        "nq cast : argument --concentrate : valeur explicite ignorée : « yes » "
+        "(voir nq cast --help)",
+        "nq cast: argument --concentrate: ignored explicit argument 'yes' (see nq cast --help)",
+    ),
+]
+
+
+def _refused_line(capsys: Capture, *argv: str) -> str:
+    """The one line of a command line argparse refuses: exit status 2, nothing on stdout."""
+    code, out, err = refused(capsys, *argv)
+    assert (code, out) == (2, "") and err.endswith("\n") and len(err.splitlines()) == 1, err
+    return err.removesuffix("\n")
+
+
+@pytest.mark.parametrize("where", ["first", "last"])
+@pytest.mark.parametrize(
+    "argv,french,english", USAGE_ERRORS, ids=[" ".join(argv) for argv, _, _ in USAGE_ERRORS]
+)
+def test_usage_errors_in_french_and_english(
+    capsys: Capture, argv: list[str], french: str, english: str, where: str
+) -> None:
+    asked = ["--lang", "fr", *argv] if where == "first" else [*argv, "--lang", "fr"]
+    assert _refused_line(capsys, *asked) == french
+    assert _refused_line(capsys, *argv) == english
+    assert _refused_line(capsys, "--lang", "en", *argv) == english
+
+
+def test_a_question_out_of_range_is_refused_in_french(capsys: Capture) -> None:
+    """SKILL ST T of `nq attack` are checked once the options are known, with the same words."""
+    code, out, err = run(capsys, "--lang", "fr", "attack", "15", "4", "4")
+    assert (code, out, err) == (2, "", "nq attack: CC doit être de 1 à 10, et non 15\n")
+    assert run(capsys, "attack", "15", "4", "4")[2] == "nq attack: CC must be 1 to 10, not 15\n"
+
+
+def test_an_unknown_language_is_refused_in_english(capsys: Capture) -> None:
+    assert _refused_line(capsys, "cast", "5", "--lang", "xx") == (
+        "nq cast: argument --lang: invalid choice: 'xx' (choose from 'en', 'fr') "
+        "(see nq cast --help)"
+    )
+    assert _refused_line(capsys, "--lang", "fr", "cast", "5", "--lang", "xx").startswith(
+        "nq cast: argument --lang: invalid choice: 'xx'"
+    )
+
+
+@pytest.mark.parametrize(
+    "argv,lang",
+    [
+        ([], "en"),
+        (["--lang", "fr", "cast", "5"], "fr"),
+        (["cast", "5", "--lang=fr"], "fr"),
+        (["--la", "fr", "cast"], "fr"),  # argparse takes an abbreviation
+        (["cast", "--lang"], "en"),
+        (["--lang", "xx", "cast"], "en"),
+        (["--lang", "fr", "cast", "--lang", "xx"], "en"),  # refused by argparse, in English
+        (["--lang", "fr", "cast", "--lang", "en"], "en"),  # argparse keeps the last
+        (["cast", "--", "--lang", "fr"], "en"),
+        (["--language", "fr"], "en"),
+    ],
+)
+def test_the_language_is_read_before_parsing(argv: list[str], lang: str) -> None:
+    assert language_of(argv) == lang
+
+
+def test_argparse_is_left_as_it_was_after_a_french_parse(capsys: Capture) -> None:
+    before = vars(argparse)["_"], vars(argparse)["ngettext"]
+    assert before == (gettext.gettext, gettext.ngettext)
+    assert _refused_line(capsys, "--lang", "fr", "morale").startswith("nq morale : arguments")
+    assert (vars(argparse)["_"], vars(argparse)["ngettext"]) == before
+    assert _refused_line(capsys, "morale").startswith("nq morale: the following arguments")
+    assert run(capsys, "--lang", "fr", "wound", "4", "4")[0] == 0
+    assert (vars(argparse)["_"], vars(argparse)["ngettext"]) == before
+
+
+def test_argparse_messages_are_its_own_word_for_word() -> None:
+    """A Python whose argparse words a message otherwise would leave it English: say so."""
+    source = Path(argparse.__file__).read_text(encoding="utf-8")
+    missing = [m for m in ARGPARSE_MESSAGES if f"'{m}'" not in source]
+    assert missing == []
 
 
 # --- malformed profile files ------------------------------------------------------------------

@@ -79,8 +79,32 @@ def test_a_refusal_is_nq_s_message_in_the_reader_s_language(argv: list[str], fre
 
 def test_a_mistake_argparse_finds_is_its_line_and_an_unknown_refusal_is_kept() -> None:
     answer = ask(["hit", "11"], "fr")
-    assert answer["error"] == answer["message"] and "CC must be 1 to 10, not 11" in answer["error"]
+    french = "nq hit : argument cc : CC doit être de 1 à 10, et non 11 (voir nq hit --help)"
+    assert answer == {"error": french, "message": french}
+    english = "nq hit: argument cc: CC must be 1 to 10, not 11 (see nq hit --help)"
+    assert ask(["hit", "11"], "en") == {"error": english, "message": english}
     assert refusal("something new", "fr") == "something new"
+
+
+@pytest.mark.parametrize(
+    "argv,french",
+    [
+        (["cast", "5", "--wizardry", "9"], "le niveau de magie doit être de 0 à 4, et non 9"),
+        (["hit", "x"], "CC doit être un nombre entier, et non « x »"),
+        (["morale"], "arguments obligatoires manquants : starting, casualties"),
+        (["move", "3", "--ability", "swim"], "choix invalide : « swim » (choisir parmi"),
+        (["cast", "5", "--bogus"], "arguments non reconnus : --bogus"),
+        (["attack", "15", "4", "4"], "CC doit être de 1 à 10, et non 15"),
+    ],
+)
+def test_a_refused_command_line_is_nq_s_line_in_french(argv: list[str], french: str) -> None:
+    """What `nq --lang fr` prints, in `error` and `message`; the next English answer is English."""
+    status, _out, err = nq(argv, "fr")
+    answer = ask(argv, "fr")
+    assert status == 2 and french in answer["error"] == answer["message"]
+    assert err.strip().endswith(answer["message"])
+    english = ask(argv, "en")["error"]
+    assert french not in english and ("must be" in english or "argument" in english)
 
 
 def test_ask_json_and_points_read_what_the_page_sends(tmp_path: Path) -> None:
