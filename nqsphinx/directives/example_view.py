@@ -30,6 +30,8 @@ NO_SEARCH = "no-search"
 #: Blocks of ``sphinx.ext.doctest`` that show code (``testsetup`` and hidden ones are comments).
 CODE_BLOCKS = frozenset({"doctest", "testcode", "testoutput"})
 CHECK_MARK = "\u2713"
+#: The class of an example's paragraph that links to the errata of its printed result.
+ERRATUM = "nq-example-erratum"
 
 _INTEGER = re.compile(r"-?\d+")
 _FRACTION = re.compile(r"Fraction\((-?\d+), (\d+)\)")
@@ -81,6 +83,27 @@ def checked_line(result: str | None, lang: str) -> nodes.paragraph:
     return para
 
 
+def corrected_line(result: str, erratum: nodes.paragraph, lang: str) -> nodes.paragraph:
+    """The engine's value where the book prints another: the value in bold, then the erratum
+    paragraph's links (:mod:`nqsphinx.directives.examples`), in place of the checked line."""
+    if erratum.get("errata", 1) > 1:
+        words = ui_text(
+            "The rules engine gives {result}: the printed results are wrong; see the errata:", lang
+        )
+    else:
+        words = ui_text(
+            "The rules engine gives {result}: the printed result is wrong; see the erratum:", lang
+        )
+    before, after = words.split("{result}")
+    para = nodes.paragraph(classes=["nq-example-checked", ERRATUM])
+    para["translatable"] = False
+    para += nodes.Text(before)
+    para += nodes.strong(text=result)
+    para += nodes.Text(after + " ")
+    para.extend(child.deepcopy() for child in erratum.children[1:])  # after its own words
+    return para
+
+
 def _code_blocks(box: nodes.Element) -> list[nodes.literal_block]:
     return [
         block
@@ -111,7 +134,16 @@ class ExamplesForPlayers(SphinxPostTransform):
             return
         tests = [b for b in blocks if b.get("testnodetype") == "doctest"]
         result = engine_result(tests[-1].astext(), lang) if tests else None
-        blocks[0].replace_self(checked_line(result, lang))
+        erratum = next((p for p in box.findall(nodes.paragraph) if ERRATUM in p["classes"]), None)
+        if erratum is None:
+            blocks[0].replace_self(checked_line(result, lang))
+        elif result is not None:  # no check mark on a result the book prints wrong
+            erratum.parent.remove(erratum)
+            blocks[0].replace_self(corrected_line(result, erratum, lang))
+        else:  # the erratum's own words take the checked line's place
+            erratum.parent.remove(erratum)
+            erratum["classes"].insert(0, "nq-example-checked")
+            blocks[0].replace_self(erratum)
         for block in blocks[1:]:
             block.parent.remove(block)
         if self.fold:

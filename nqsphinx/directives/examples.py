@@ -103,6 +103,7 @@ class ExampleDirective(SphinxDirective):
                 raise self.error(f"unknown erratum {erratum_id!r} (see nqcore/data/errata/)")
         para = nodes.paragraph(classes=["nq-example-erratum"])
         para["translatable"] = False
+        para["errata"] = len(erratum_ids)
         if len(erratum_ids) == 1:
             lead = ui_text("The printed result is wrong; see the erratum:", lang)
         else:

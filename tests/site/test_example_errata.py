@@ -9,7 +9,7 @@ import pytest
 
 from tests.test_worked_examples import _ERRATUM, PAGES, examples
 
-_LINKS = re.compile(r'<p class="nq-example-erratum">(.*?)</p>', re.DOTALL)
+_LINKS = re.compile(r'<p class="[^"]*nq-example-erratum[^"]*">(.*?)</p>', re.DOTALL)
 
 
 def named_errata() -> dict[str, list[str]]:
@@ -39,3 +39,24 @@ def test_example_errata_are_linked(html_sites: dict[str, Path], lang: str, lead:
         linked = re.findall(r'href="errata\.html#erratum-([a-z0-9-]+)"', "".join(boxes))
         assert linked == ids, f"{lang}/{page}.html"
         assert any(lead in box for box in boxes), f"{lang}/{page}.html"
+
+
+@pytest.mark.parametrize(
+    "lang,words", [("en", "The rules engine gives <strong>"), ("fr", "Le moteur de règles donne")]
+)
+def test_a_result_printed_wrong_gets_no_check_mark(
+    html_sites: dict[str, Path], lang: str, words: str
+) -> None:
+    """ "✓ Checked with the rules engine: 3" over "the printed result is wrong" read as verified,
+    then wrong: such an example says what the engine gives, in bold, and where the erratum is."""
+    seen = given = 0
+    for page in named_errata():
+        html = (html_sites[lang] / f"{page}.html").read_text(encoding="utf-8")
+        for box in html.split('class="admonition')[1:]:
+            if "nq-example-erratum" in box:
+                seen += 1
+                assert "nq-check-mark" not in box, f"{lang}/{page}.html"
+                line = _LINKS.search(box)
+                assert line is not None, f"{lang}/{page}.html"
+                given += words in line[1]
+    assert seen >= 5 and given >= 3
