@@ -123,6 +123,25 @@ def test_french_typography_is_applied(html_sites: dict[str, Path]) -> None:
     assert "50\u00a0% de pertes" in morale and "50% de pertes" not in morale
 
 
+def test_english_pages_put_no_space_before_a_colon_or_semicolon(
+    html_sites: dict[str, Path],
+) -> None:
+    """The source's "are ;" and "Name : ..." were French habits in the English book: an English
+    reader meets "are:" and "Name: ..." (code and its output aside)."""
+    spaced = re.compile(r"\w [;:](?=\s|$)")
+    found = []
+    for page in sorted(html_sites["en"].glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        body = html[html.index('id="furo-main-content"') :]
+        body = re.sub(r"<(pre|code|script|style)\b.*?</\1>", " ", body, flags=re.S)
+        text = re.sub(r"<[^>]+>", "", body)
+        found += [
+            f"{page.name}: …{m.string[max(0, m.start() - 30) : m.end()]}"
+            for m in spaced.finditer(text)
+        ]
+    assert found == []
+
+
 def test_french_percentages_are_spaced() -> None:
     assert french_html("Il y a 50% de chances") == "Il y a 50\u00a0% de chances"
     assert french_html("à 25 %") == "à 25\u00a0%"
