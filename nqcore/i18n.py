@@ -163,6 +163,14 @@ def _format_number(value: int | Fraction | float, lang: str) -> str:
     return format_decimal(value, locale=_babel_locale(lang))
 
 
+def plural_form(value: int, lang: str) -> str:
+    """The language's plural category of ``value`` (CLDR, through babel): "one" for 1 in
+    English, for 0 and 1 in French ("0 point"); "other" for most numbers."""
+    from babel import Locale
+
+    return str(Locale.parse(_babel_locale(lang)).plural_form(value))
+
+
 def format_signed(value: int, lang: str) -> str:
     """A modifier with its sign, as the book prints them: +1, -2, +0 (ST +0, a cost of +0)."""
     text = format_number(abs(value), lang)

@@ -31,7 +31,7 @@ from sphinx_design.cards import CardDirective
 from sphinx_design.grids import gutter_option, row_columns_option
 from sphinx_design.shared import PassthroughTextElement, create_component
 
-from nqcore.i18n import format_number
+from nqcore.i18n import format_number, plural_form
 from nqcore.rules.magic import Aspect
 from nqcore.rules.mutations import Mutation, all_mutations
 from nqcore.rules.spells import Spell, aspect_intro, spells_of
@@ -159,6 +159,13 @@ def _characteristics_in(value: str, lang: str) -> str:
     return re.sub(r"[A-Za-z]+", lambda word: engine_text(word[0], lang), value)
 
 
+def points_text(points: int, lang: str) -> str:
+    """A card's cost: "1 point", "15 points" (the language's own plural rule)."""
+    if plural_form(points, lang) == "one":
+        return f"{format_number(points, lang)} {ui_text('point', lang)}"
+    return f"{format_number(points, lang)} {ui_text('points', lang)}"
+
+
 def spell_footer(spell: Spell, lang: str) -> str:
     """``UC 6 · Level 3 · 15 points`` (the upkeep too, where the card gives one)."""
     stats = [
@@ -167,7 +174,7 @@ def spell_footer(spell: Spell, lang: str) -> str:
     ]
     if spell.upkeep is not None:
         stats.append(f"{ui_text('Upkeep', lang)} {format_number(spell.upkeep, lang)}")
-    stats.append(f"{format_number(spell.points, lang)} {ui_text('points', lang)}")
+    stats.append(points_text(spell.points, lang))
     return " · ".join(stats)
 
 
@@ -232,7 +239,7 @@ class MutationCardsDirective(EngineCardsDirective):
     def mutation_card(self, mutation: Mutation, lang: str) -> tuple[str, str, nodes.container]:
         title = engine_text(mutation.name, lang)
         body: list[nodes.Element] = [text_paragraph(engine_text(p, lang)) for p in mutation.text]
-        footer = f"{format_number(mutation.points, lang)} {ui_text('points', lang)}"
+        footer = points_text(mutation.points, lang)
         card = grid_item_card(
             self,
             title,

@@ -92,6 +92,9 @@ def test_spell_and_mutation_cards_are_the_engines(
     mutations = [f"mutation-{m['key']}" for m in engine_export["mutations"]]
     assert cards == fire + mutations
     assert {"en": "Molten Grasp", "fr": "Mains Brûlantes"}[lang] in text(html)
+    one = [m for m in engine_export["mutations"] if m["points"] == 1]
+    assert one, "a mutation of 1 point (Corrosive Blood) shows the singular"
+    assert re.search(r"\b1 point\b(?!s)", text(html)) and not re.search(r"\b1 points", text(html))
 
 
 def test_glossary_terms_link_with_their_definition(tiny: dict[str, Built], lang: str) -> None:
