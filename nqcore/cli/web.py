@@ -174,6 +174,25 @@ def starting_profiles() -> list[tuple[str, Msg]]:
     return found + [(e.profile.key, Msg(e.profile.name)) for e in example_profiles()]
 
 
+def starting_choices(lang: str) -> list[tuple[str, str]]:
+    """The starting profiles as the builder's list names them in ``lang``: two of one name (the
+    book's two chariots) are told apart by their crews."""
+    from collections import Counter
+
+    from nqcore.army.profile_files import example_profiles, sample_profiles
+
+    _ = translator(lang)
+    profiles = [s.profile for s in sample_profiles()] + [e.profile for e in example_profiles()]
+    named = Counter(_(p.name) for p in profiles)
+    choices = []
+    for profile in profiles:
+        label = _(profile.name)
+        if named[label] > 1 and profile.elements:
+            label += f" ({', '.join(_(element.name) for element in profile.elements)})"
+        choices.append((profile.key, label))
+    return choices
+
+
 def starting_record(key: str) -> dict[str, Any]:
     """The data file's table of a starting profile, as a profile file holds it."""
     from nqcore.army.characteristics import data_file
@@ -273,6 +292,7 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
     try:
         if "start" in request:
             record = starting_record(str(request["start"]))
+            record["name"] = translator(lang)(record["name"])  # the reader's name for it
         else:
             record = tomllib.loads(str(request.get("toml", "")))
         _set(record, dict(request.get("set", {})))

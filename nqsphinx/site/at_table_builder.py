@@ -96,12 +96,12 @@ def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
     """The profile builder: fields the engine fills in, lists from its data, its points."""
     from nqcore.army.characteristics import ABBREVIATIONS
     from nqcore.army.points import _costs, cost_tables
-    from nqcore.cli.web import starting_profiles
+    from nqcore.cli.web import starting_choices
     from nqcore.i18n import translator
 
     words = _builder_words(lang)
     _ = translator(lang)
-    starts = [(key, _(name)) for key, name in starting_profiles()]
+    starts = starting_choices(lang)
     field = '<div class="nq-field"><label for="{id}">{label}</label>{control}{error}</div>'
 
     def error(ident: str) -> str:

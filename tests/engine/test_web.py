@@ -14,7 +14,15 @@ import pytest
 from nqcore.army.profile_files import parse_profile, sample_profile
 from nqcore.army.profile_points import profile_points
 from nqcore.cli.commands import main
-from nqcore.cli.web import ask, ask_json, build, profile_toml, refusal, starting_profiles
+from nqcore.cli.web import (
+    ask,
+    ask_json,
+    build,
+    profile_toml,
+    refusal,
+    starting_choices,
+    starting_profiles,
+)
 
 
 def nq(argv: list[str], lang: str) -> tuple[int, str, str]:
@@ -136,6 +144,28 @@ def test_every_starting_profile_round_trips_to_its_points(key: str) -> None:
     assert tomllib.loads(step["toml"])["key"] == key
     assert "error" not in step["points"], step["points"]
     assert len(starting_profiles()) == 24
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_starting_list_names_each_profile_once_in_the_readers_language(lang: str) -> None:
+    """Two "Chariot" entries could not be told apart: they are named by their crews."""
+    choices = dict(starting_choices(lang))
+    assert list(choices) == [key for key, _name in starting_profiles()]
+    assert len(set(choices.values())) == len(choices)
+    assert choices["human-men-at-arms"] == {"en": "Men At Arms", "fr": "Hommes en Armes"}[lang]
+    crews = {"en": "Chariot (Driver, Weaponeer)", "fr": "Chariot (Conducteur, Spécialiste)"}
+    assert choices["chariot-driver-weaponeer"] == crews[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_starting_profile_takes_the_readers_name_for_it(lang: str) -> None:
+    step = build({"start": "human-men-at-arms"}, lang)
+    name = {"en": "Men At Arms", "fr": "Hommes en Armes"}[lang]
+    assert step["fields"]["name"] == name and tomllib.loads(step["toml"])["name"] == name
+    assert (
+        step["points"]["json"]["points"]
+        == build({"start": "human-men-at-arms"}, "en")["points"]["json"]["points"]
+    )
 
 
 def test_builder_steps_set_add_and_remove() -> None:
