@@ -212,11 +212,14 @@ class ErratumNotes(SphinxPostTransform):
             if found:
                 _insert_after_title(section, self.note(found, lang, docname))
 
-    def note(self, errata: list[Erratum], lang: str, docname: str) -> nodes.note:
-        """One note for a section's records: a list when there are several, so that a reader
-        on a phone meets one box, not five, before the rules (armoury's melee weapons)."""
-        lines = [self.line(erratum, lang, docname) for erratum in errata]
-        note = nodes.note(classes=["nq-erratum-note"])
+    def note(self, errata: list[Erratum], lang: str, docname: str) -> nodes.admonition:
+        """One note for a section's records, titled by their kind; a list when there are
+        several, so that a reader on a phone meets one box, not five, before the rules
+        (armoury's melee weapons)."""
+        mixed = len({erratum.kind for erratum in errata}) > 1
+        lines = [self.line(erratum, lang, docname, lead=mixed) for erratum in errata]
+        note = nodes.admonition(classes=["note", "nq-erratum-note"])
+        note += nodes.title(text=note_title(errata, lang))
         if len(lines) == 1:
             note += lines[0]
         else:
@@ -226,20 +229,34 @@ class ErratumNotes(SphinxPostTransform):
             note += items
         return note
 
-    def line(self, erratum: Erratum, lang: str, docname: str) -> nodes.paragraph:
-        lead = ui_text("Erratum:", lang)
+    def line(self, erratum: Erratum, lang: str, docname: str, lead: bool) -> nodes.paragraph:
+        """The record's subject, linked; after its kind where the note's title does not say it."""
+        link = section_ref(erratum_label(erratum), engine_text(erratum.subject, lang), docname)
+        if not lead:
+            return generated_paragraph(link)
+        words = ui_text("Erratum:", lang)
         if erratum.kind == "open-question":
-            lead = ui_text("Open question:", lang)
-        return generated_paragraph(
-            nodes.Text(lead + " "),
-            section_ref(erratum_label(erratum), engine_text(erratum.subject, lang), docname),
-        )
+            words = ui_text("Open question:", lang)
+        return generated_paragraph(nodes.Text(words + " "), link)
+
+
+def note_title(errata: list[Erratum], lang: str) -> str:
+    """ "Erratum", "Open questions", or "Errata and open questions" for a mix."""
+    kinds = {erratum.kind for erratum in errata}
+    several = len(errata) > 1
+    if kinds == {"open-question"}:
+        return ui_text("Open questions", lang) if several else ui_text("Open question", lang)
+    if "open-question" in kinds:
+        return ui_text("Errata and open questions", lang)
+    return ui_text("Errata", lang) if several else ui_text("Erratum", lang)
 
 
 def _insert_after_title(section: nodes.section, note: nodes.Node) -> None:
     index = 1 if section.children and isinstance(section[0], nodes.title) else 0
     # After the heading's index entries too: their page is the heading's.
-    while index < len(section) and isinstance(section[index], (nodes.note, addnodes.index)):
+    while index < len(section) and isinstance(
+        section[index], (nodes.note, nodes.admonition, addnodes.index)
+    ):
         index += 1
     section.insert(index, note)
 

@@ -78,7 +78,11 @@ def test_every_section_of_a_record_links_both_ways(html_sites: dict[str, Path], 
 
 def test_open_questions_are_announced_as_such(html_sites: dict[str, Path]) -> None:
     page = (html_sites["fr"] / "close-combat.html").read_text(encoding="utf-8")
-    assert "Question ouverte\xa0:" in page and "errata.html#erratum-close-combat-arc" in page
+    note = page[page.index("errata.html#erratum-close-combat-arc") - 400 :]
+    assert '<p class="admonition-title">Question ouverte</p>' in note
+    morale = (html_sites["fr"] / "morale.html").read_text(encoding="utf-8")
+    assert "Errata et questions ouvertes</p>" in morale  # a mix: each line says its kind
+    assert "Question ouverte\xa0:" in morale and "Erratum\xa0:" in morale
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -116,8 +120,8 @@ def test_a_section_shows_its_records_in_one_note(html_sites: dict[str, Path], la
         page = path.read_text(encoding="utf-8")
         for label in [label for label in records if f'<section id="{label}"' in page]:
             part = _own_part(page, label)
-            assert part.count('class="nq-erratum-note') == 1, (path.name, label)
-            note = part[part.index('class="nq-erratum-note') :]
+            assert part.count("nq-erratum-note") == 1, (path.name, label)
+            note = part[part.index("nq-erratum-note") :]
             note = note[: note.index("</div>")]
             links = re.findall(r'errata\.html#erratum-([a-z0-9-]+)"', note)
             assert links == records[label], (path.name, label)
