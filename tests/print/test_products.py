@@ -32,7 +32,6 @@ from tests.print.pdfs import (
     PT_PER_INCH,
     Line,
     pages,
-    runs,
     shapes,
     text,
     text_lines,
@@ -330,28 +329,6 @@ def test_cards_keep_their_size_and_place(products: Products, lang: str, paper: s
         assert len(found) == len(expected), page
         for drawn, placed in zip(sorted(found), sorted(expected), strict=True):
             assert drawn == pytest.approx(placed, abs=0.1), page
-
-
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("lang", LANGS)
-def test_card_text_never_shrinks_below_its_floor(products: Products, lang: str, paper: str) -> None:
-    """A long card's text shrinks to fit, never below the smallest of spell_cards.SIZES (9.55 TeX
-    points, 9.5 PostScript points), the least that reads across a table."""
-    pdf = products.pdf("spell-cards", lang, paper)
-    page_height = PAGE_POINTS[paper][1]
-    left, top = CARDS_MM[paper]
-    bottom = page_height - (top + spell_cards.ROWS * spell_cards.CARD_HEIGHT_MM) * MM
-    right = (left + spell_cards.COLUMNS * spell_cards.CARD_WIDTH_MM) * MM
-    floor = spell_cards.SIZES[-1][0] * PT_PER_INCH / 72.27
-    for page in _sheet_pages(products, lang, paper):
-        on_cards = [
-            r
-            for r in runs(pdf, page)
-            if left * MM < r.x < right and bottom < r.y < page_height - top * MM
-        ]
-        assert on_cards
-        small = [(r.text, round(r.size, 2)) for r in on_cards if r.size < floor - 0.01]
-        assert not small, page
 
 
 def _sizes(products: Products, lang: str, paper: str) -> list[tuple[float, float, int]]:
