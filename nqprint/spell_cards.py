@@ -4,7 +4,8 @@
 The 39 spells of :mod:`nqcore.rules.spells` in the book's order, then the six mutation cards of
 :mod:`nqcore.rules.mutations`, which fill the last page.  Cards are 63 × 88 mm, the size of playing
 cards (sleeves fit), on both papers; the text is set in the largest size that fits its card, never
-below 9.5 pt, so that it reads at arm's length across the table.
+below 9.5 pt, so that it reads at arm's length across the table.  Each page's side margins give
+the product's title, the page number and the note to print at 100 % (:func:`side_notes`).
 """
 
 from __future__ import annotations
