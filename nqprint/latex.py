@@ -30,6 +30,10 @@ _SPECIAL_RE = re.compile("|".join(re.escape(c) for c in _SPECIAL))
 #: Translators type a plain space before ; : ! ? and inside « »; babel-french sets its own.
 _SPACE = r"[ \t\u00a0\u202f]+"
 _FRENCH_SPACE = re.compile(rf"{_SPACE}([;:!?])|(?<=«){_SPACE}|{_SPACE}(?=»)")
+#: A percentage typed without a space (``25%``, as translators type it) or with a plain one:
+#: French puts a no-break space before the sign (the book: nqsphinx.languages.typography), here
+#: the narrow one of babel's ``format_percent``, as in the sheets' own columns of chances.
+_FRENCH_PERCENT = re.compile(r"(?<=\d)[ \t]?%")
 
 
 class PrintError(RuntimeError):
@@ -70,9 +74,11 @@ def latex_escape(text: str) -> str:
 
 
 def tex(text: str, lang: str) -> str:
-    """Plain text as LaTeX: special characters escaped, French spacing left to babel-french."""
+    """Plain text as LaTeX: special characters escaped, French spacing left to babel-french
+    (but for percentages, :data:`_FRENCH_PERCENT`)."""
     if lang == "fr":
         text = _FRENCH_SPACE.sub(lambda m: m.group(1) or "", text)
+        text = _FRENCH_PERCENT.sub("\u202f%", text)
     return latex_escape(text)
 
 

@@ -11,20 +11,27 @@ from __future__ import annotations
 
 import re
 
-from nqcore.i18n import N_
+from nqcore.i18n import N_, ROOT, catalogue_messages
 from nqcore.rules.magic import Aspect
 from nqcore.rules.turns import TURN_PHASES
 from nqcore.tables.registry import Table, get_table
-from nqprint.latex import A4, Paper, document, tex
+from nqprint.latex import A4, Paper, PrintError, document, tex
 from nqprint.rulebook_pages import RulebookPages
 from nqprint.texts import cell_text, engine_text, print_text
 
 TITLE = N_("Quick reference")
 SUBTITLE = N_("The rulebook's tables at a glance; each block gives the page of its rule.")
-#: Where the site answers the rolls of this sheet (its calculators, nqsphinx/site/at_table.py).
-WORK_IT_OUT = N_("Work out any roll, offline too, on the site's At The Table page: {page}")
-#: The page's address inside the site (the site itself may be anywhere: no host is printed).
-AT_THE_TABLE_PAGE = "{lang}/at-the-table.html"
+#: Where the site answers the rolls of this sheet (its calculators, nqsphinx/site/at_table.py):
+#: the page named by its title, as the site shows it.  No address: the configuration knows none
+#: (the site may be served anywhere), and a path alone is of no use on paper.  Not the offline
+#: archive either: opened as files, its calculators cannot run (nqsphinx/site/offline.py).
+WORK_IT_OUT = N_(
+    "Work out any roll on the “{title}” page of the rules' website; once opened, it also works "
+    "without a network."
+)
+#: The site's page of calculators: its source (``docs/<page>.md``) and catalogue
+#: (``locale/<lang>/LC_MESSAGES/<page>.po``), where the sheet reads the page's title.
+AT_THE_TABLE = "at-the-table"
 TURN_SEQUENCE = N_("Turn sequence")
 OPPOSED_ASPECTS = N_("Opposed aspects (never in the same army)")
 PAGE = N_("p. {page}")
@@ -78,6 +85,9 @@ BODY_SIZE = (
 )
 #: Columns longer than this (characters) wrap; shorter ones keep their natural width.
 WRAP_AT = 30
+#: Between a block and the next one's heading (LaTeX adds its \lineskip, 1 pt); a block's last
+#: line of text ends on a strut, so the space does not depend on its letters' descenders.
+BLOCK_SKIP = "5pt"
 
 
 def _column_spec(table: Table, lang: str) -> str:
@@ -115,7 +125,8 @@ def table_tex(table: Table, lang: str, ref: str = "") -> str:
         shade = r"\rowcolor{nqshade}" if index % 2 else ""
         rows.append(shade + " & ".join(tex(cell_text(c, lang), lang) for c in row) + r"\\")
     notes = "".join(
-        rf"\par\nopagebreak{{\itshape {tex(engine_text(n, lang), lang)}}}" for n in table.notes
+        rf"\par\nopagebreak{{\itshape {tex(engine_text(n, lang), lang)}\strut}}"
+        for n in table.notes
     )
     return _block(
         _heading(engine_text(table.title, lang), lang, ref)
@@ -146,8 +157,14 @@ def _header(text: str, body_width: int, lang: str) -> str:
 
 
 def _block(content: str) -> str:
-    """A section that never breaks across columns or pages."""
-    return r"\begin{minipage}{\linewidth}" + content + "\\end{minipage}\\par\\smallskip\n"
+    """A section that never breaks across columns or pages, and the space before the next one
+    (dropped at the top of a column)."""
+    return (
+        r"\begin{minipage}{\linewidth}"
+        + content
+        + rf"\end{{minipage}}\par\vspace{{{BLOCK_SKIP}}}"
+        + "\n"
+    )
 
 
 def _heading(text: str, lang: str, ref: str = "") -> str:
@@ -178,10 +195,12 @@ def page_reference(key: str, lang: str, book: RulebookPages) -> str:
 
 
 def turn_sequence_tex(lang: str, ref: str = "") -> str:
-    """The four phases of a game turn, numbered."""
-    items = "".join(rf"\item {tex(engine_text(p, lang), lang)}" for p in TURN_PHASES)
+    """The four phases of a game turn, numbered; the list's space above is cut to a table's (the
+    sheet has none to spare on US Letter)."""
+    items = "".join(rf"\item {tex(engine_text(p, lang), lang)}\strut" for p in TURN_PHASES)
     return _block(
         _heading(print_text(TURN_SEQUENCE, lang), lang, ref)
+        + r"\setlength{\topsep}{2pt}\setlength{\partopsep}{0pt}"
         + r"\begin{enumerate}\setlength{\itemsep}{0pt}\setlength{\parskip}{0pt}"
         + items
         + r"\end{enumerate}"
@@ -198,7 +217,7 @@ def opposed_aspects_tex(lang: str, ref: str = "") -> str:
         f"{tex(engine_text(a.label, lang), lang)} – {tex(engine_text(b.label, lang), lang)}"
         for a, b in pairs
     )
-    return _block(_heading(print_text(OPPOSED_ASPECTS, lang), lang, ref) + text)
+    return _block(_heading(print_text(OPPOSED_ASPECTS, lang), lang, ref) + text + r"\strut")
 
 
 def block_title(key: str, lang: str) -> str:
@@ -219,9 +238,20 @@ def section_tex(key: str, lang: str, book: RulebookPages) -> str:
     return table_tex(get_table(key), lang, ref)
 
 
+def page_title(page: str, lang: str) -> str:
+    """The title of a page of the site in ``lang``: its source's first heading, translated by
+    the page's catalogue as the site translates it (never typed twice, so never out of step)."""
+    source = ROOT / "docs" / f"{page}.md"
+    for line in source.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            title = line[2:].strip()
+            return catalogue_messages(ROOT / "locale", lang, page).get(title, title)
+    raise PrintError(f"{source}: no title (a line starting with '# ')")
+
+
 def work_it_out(lang: str) -> str:
-    """The line that sends a player to the calculators: the page's address in the site."""
-    return print_text(WORK_IT_OUT, lang).format(page=AT_THE_TABLE_PAGE.format(lang=lang))
+    """The line that sends a player to the calculators: the site's page, by its title."""
+    return print_text(WORK_IT_OUT, lang).format(title=page_title(AT_THE_TABLE, lang))
 
 
 def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> str:
@@ -235,7 +265,7 @@ def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> st
             r"\par\vspace{2pt}{\color{nqred}\rule{\linewidth}{1pt}}\par"
             rf"{{\footnotesize\itshape {tex(print_text(SUBTITLE, lang), lang)}}}\par"
             + (rf"{{\footnotesize {tex(work_it_out(lang), lang)}}}\par" if number == 1 else "")
-            + r"\medskip"
+            + r"\smallskip"
             "\n"
         )
         body = "".join(section_tex(key, lang, book) for key in keys)
@@ -248,7 +278,9 @@ def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> st
         title=title,
         paper=paper,
         geometry="margin=8mm",
-        extra=r"\usepackage{colortbl}\setlength{\columnsep}{6mm}"
+        # Above the columns, 6 pt of multicols' 12: the French sheet fills its first page on
+        # US Letter, and the blocks' space (BLOCK_SKIP) took what the header now gives back.
+        extra=r"\usepackage{colortbl}\setlength{\columnsep}{6mm}\setlength{\multicolsep}{6pt}"
         r"\renewcommand{\arraystretch}{1.05}"
         r"\setlength{\tabcolsep}{3pt}" + BODY_SIZE,
     )

@@ -4,7 +4,8 @@
 The 39 spells of :mod:`nqcore.rules.spells` in the book's order, then the six mutation cards of
 :mod:`nqcore.rules.mutations`, which fill the last page.  Cards are 63 × 88 mm, the size of playing
 cards (sleeves fit), on both papers; the text is set in the largest size that fits its card, never
-below 9.5 pt, so that it reads at arm's length across the table.
+below 9.5 pt, so that it reads at arm's length across the table.  Each page's side margins give
+the product's title, the page number and the note to print at 100 % (:func:`side_notes`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,12 @@ from nqprint.texts import engine_text, print_text
 
 TITLE = N_("Spell cards")
 MUTATION = N_("Mutation")
+#: What keeps the cards at their size: a printer's "fit to page" would shrink them.
+PRINT_NOTE = N_(
+    "Print at actual size (100 %, no scaling): each card measures {width} × {height} mm. "
+    "Cut on the dashed lines."
+)
+PAGE_NUMBER = "{number}/{total}"
 CARD_WIDTH_MM, CARD_HEIGHT_MM = 63, 88
 COLUMNS, ROWS = 3, 3
 MUTATION_COLOUR = "#1e8449"
@@ -36,6 +43,12 @@ TEXT_WIDTH_MM = CARD_WIDTH_MM - 2 * PAD_MM
 TEXT_GAP_MM = 1.2
 #: The height left for the text between the title band and the stats line.
 TEXT_HEIGHT_MM = CARD_HEIGHT_MM - INSET_MM - BAND_MM - TEXT_GAP_MM - STATS_MM - 0.5
+#: The product's title and page number (left) and print note (right) run up the side margins,
+#: the only ones wide enough on US Letter (its top and bottom margins are 7.7 mm, the cut lines
+#: taking 6 of them): their middle this far from the cards, so that on A4 (10.5 mm margins) they
+#: keep a quarter inch from the paper's edge, where most printers print (template_sheets.MARGIN).
+#: A white ground hides the cut lines where the text crosses them.
+SIDE_NOTE_MM = 2.75
 
 _FIT = r"""
 \newsavebox\nqcardbox
@@ -158,10 +171,14 @@ def _card(x: int, y: int, card: tuple[str, str, str, str]) -> str:
 
 
 def card_sheet(
-    cards: list[tuple[str, str, str, str]], columns: int = COLUMNS, rows: int = ROWS
+    cards: list[tuple[str, str, str, str]],
+    columns: int = COLUMNS,
+    rows: int = ROWS,
+    margins: str = "",
 ) -> str:
     """A TikZ picture of ``cards``, ``columns`` to a row, with their cut lines; the rulebook's
-    cards chapter draws its sheets with it too (:mod:`nqsphinx.directives.cards`), two to a row."""
+    cards chapter draws its sheets with it too (:mod:`nqsphinx.directives.cards`), two to a row.
+    ``margins``: TikZ drawn last, outside the picture's box (the product's side notes)."""
     width, height = columns * CARD_WIDTH_MM, rows * CARD_HEIGHT_MM
     lines = [
         r"\begin{tikzpicture}",
@@ -182,6 +199,8 @@ def card_sheet(
             rf"{cut} (-6mm,{row * CARD_HEIGHT_MM}mm) -- ({width + 6}mm,"
             rf"{row * CARD_HEIGHT_MM}mm);"
         )
+    if margins:
+        lines.append(margins)
     lines.append(r"\end{tikzpicture}")
     return "\n".join(lines)
 
@@ -191,9 +210,30 @@ def card_macros() -> str:
     return _fit_macro()
 
 
-def _page(cards: list[tuple[str, str, str, str]]) -> str:
-    """One page of the product: its text area is the grid of cards itself (:func:`_geometry`)."""
-    return r"\noindent" + card_sheet(cards) + r"\par"
+def side_notes(number: int, total: int, lang: str) -> str:
+    """The page's margins: the game's and the product's titles and the page number up the left
+    side, the print note down the right one, each centred on the grid's height."""
+    title = tex(print_text(TITLE, lang), lang)
+    page = PAGE_NUMBER.format(number=number, total=total)
+    note = print_text(PRINT_NOTE, lang).format(
+        width=format_number(CARD_WIDTH_MM, lang), height=format_number(CARD_HEIGHT_MM, lang)
+    )
+    middle = ROWS * CARD_HEIGHT_MM / 2
+    style = r"fill=white, inner sep=0.5pt, font=\sffamily\scriptsize"
+    return (
+        rf"\node[{style}, rotate=90] at (-{SIDE_NOTE_MM}mm,{middle}mm)"
+        rf" {{\textbf{{No Quarter Fantasy Wargames}}\quad {title}\quad {page}}};"
+        "\n"
+        rf"\node[{style}, rotate=-90] at ({COLUMNS * CARD_WIDTH_MM + SIDE_NOTE_MM}mm,{middle}mm)"
+        rf" {{{tex(note, lang)}}};"
+    )
+
+
+def _page(cards: list[tuple[str, str, str, str]], number: int, total: int, lang: str) -> str:
+    """One page of the product: its text area is the grid of cards itself (:func:`_geometry`),
+    its title, page number and print note in the side margins (:func:`side_notes`)."""
+    sheet = card_sheet(cards, margins=side_notes(number, total, lang))
+    return r"\noindent" + sheet + r"\par"
 
 
 def grid_origin(paper: Paper) -> tuple[float, float]:
@@ -222,7 +262,8 @@ def spell_cards_tex(lang: str, paper: Paper = A4) -> str:
     """The LaTeX document of the spell (and mutation) cards, on ``paper``."""
     per_page = COLUMNS * ROWS
     every = cards(lang)
-    pages = [_page(every[i : i + per_page]) for i in range(0, len(every), per_page)]
+    sheets = [every[i : i + per_page] for i in range(0, len(every), per_page)]
+    pages = [_page(group, n, len(sheets), lang) for n, group in enumerate(sheets, start=1)]
     return document(
         "\n\\newpage\n".join(pages),
         lang=lang,

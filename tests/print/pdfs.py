@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
@@ -209,3 +211,31 @@ def runs(pdf: Path, page: int) -> list[Run]:
 
     reader(pdf).pages[page - 1].extract_text(visitor_text=visit)
     return found
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of text as pdftotext groups it, by its box in points (y down, from the page's top
+    left) and its words."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+
+
+_LINE = re.compile(
+    r'<line xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</line>', re.S
+)
+_WORD = re.compile(r"<word [^>]*>(.*?)</word>")
+
+
+def text_lines(pdf: Path, page: int) -> list[Line]:
+    """The lines of a page (1-based) with their boxes (``pdftotext -bbox-layout``)."""
+    found = run_on(pdf, "pdftotext", "-f", str(page), "-l", str(page), "-bbox-layout")
+    return [
+        Line(float(x0), float(y0), float(x1), float(y1), " ".join(map(html.unescape, words)))
+        for x0, y0, x1, y1, body in _LINE.findall(found)
+        for words in [_WORD.findall(body)]
+    ]

@@ -8,8 +8,10 @@ import re
 from collections import Counter
 from fractions import Fraction
 
+import polib
 import pytest
 
+from nqcore.i18n import format_number
 from nqcore.rules.mutations import all_mutations
 from nqcore.rules.spells import all_spells
 from nqcore.rules.templates import (
@@ -22,9 +24,19 @@ from nqcore.rules.templates import (
 from nqcore.tables.registry import get_table
 from nqprint import quick_reference, spell_cards, template_sheets
 from nqprint.latex import PAPERS as PAPERS_BY_NAME
+from nqprint.latex import tex
 from nqprint.texts import cell_text, engine_text, print_text
+from tests.building import ROOT
 from tests.print.conftest import Products
-from tests.print.pdfs import PT_PER_INCH, pages, shapes, text, unembedded_fonts
+from tests.print.pdfs import (
+    PT_PER_INCH,
+    Line,
+    pages,
+    shapes,
+    text,
+    text_lines,
+    unembedded_fonts,
+)
 
 LANGS = ["en", "fr"]
 PAPERS = ["a4", "letter"]
@@ -53,6 +65,7 @@ def test_product_builds_on_its_paper_without_missing_glyphs(
     log = products.latex_log(product, lang, paper)
     assert "Missing character" not in log
     assert "Overfull \\hbox" not in log, "something is wider than the page or its box"
+    assert "Overfull \\vbox" not in log, "a column runs into the bottom margin"
     assert "Card text too long" not in log
     assert "Card title too long" not in log
     assert unembedded_fonts(pdf) == []
@@ -86,12 +99,35 @@ def test_headings_are_in_the_readers_language(products: Products, lang: str) -> 
         assert squeeze(engine_text(get_table(key).title, lang)) in sheet
     assert print_text(quick_reference.TITLE, lang) in sheet
     assert squeeze(quick_reference.work_it_out(lang)) in sheet  # the calculators' page
-    assert f"{lang}/at-the-table.html" in quick_reference.work_it_out(lang)
     other = print_text(quick_reference.TITLE, OTHER[lang])
     assert other not in sheet, f"the {lang} sheet has the {OTHER[lang]} title"
     templates = squeeze(text(products.pdf("templates", lang)))
     assert print_text(template_sheets.TITLE, lang) in templates
     assert print_text(template_sheets.TITLE, OTHER[lang]) not in templates
+
+
+def _site_title(page: str, lang: str) -> str:
+    """A page's title as its site shows it: the source's heading, or its catalogue's msgstr."""
+    source = (ROOT / "docs" / f"{page}.md").read_text(encoding="utf-8")
+    title = next(line[2:] for line in source.splitlines() if line.startswith("# "))
+    if lang == "en":
+        return title
+    entry = polib.pofile(str(ROOT / "locale" / lang / "LC_MESSAGES" / f"{page}.po")).find(title)
+    assert entry is not None and entry.msgstr, f"{page}.po has no {title!r}"
+    return str(entry.msgstr)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_sheet_names_the_calculators_page_as_the_site_titles_it(
+    products: Products, lang: str
+) -> None:
+    """On paper a path alone ("fr/at-the-table.html") leads nowhere: the sheet names the page by
+    the title the reader sees on the site, in the sheet's language, and gives no path."""
+    title = _site_title(quick_reference.AT_THE_TABLE, lang)
+    assert title in quick_reference.work_it_out(lang)
+    sheet = squeeze(text(products.pdf("quick-reference", lang)))
+    assert squeeze(title) in sheet
+    assert ".html" not in sheet and "at-the-table" not in sheet
 
 
 def _rows_in_text(key: str, lang: str, sheet: str) -> list[str]:
@@ -131,6 +167,67 @@ def test_quick_reference_has_every_modifier_and_panic_result(products: Products,
     sheet = squeeze(text(products.pdf("quick-reference", lang), layout=False))
     for action, _cost in get_table("action-costs").rows:
         assert squeeze(cell_text(action, lang))[:25] in sheet
+
+
+def test_french_percentages_get_a_narrow_no_break_space() -> None:
+    """As the book prints them ("25 %"), whether the catalogue typed "25%" or "25 %"."""
+    assert tex("dissimulée à 25%)", "fr") == r"dissimulée à 25\,\%)"
+    assert tex("100 %, sans", "fr") == r"100\,\%, sans"
+    assert tex("25% concealed", "en") == r"25\% concealed"
+
+
+@pytest.mark.parametrize("product", ["quick-reference", "spell-cards"])
+def test_french_products_type_numbers_the_french_way(products: Products, product: str) -> None:
+    """No percentage glued to its number, no decimal point, no unit glued to its number, on
+    either paper; the soft and hard cover modifiers print "25 %" and "50 %"."""
+    english = re.compile(r"\d%|\d\.\d|\d(?:mm|cm|km)\b")
+    for paper in PAPERS:
+        printed = text(products.pdf(product, "fr", paper), layout=False)
+        assert not [line for line in printed.splitlines() if english.search(line)]
+    if product == "quick-reference":
+        sheet = squeeze(printed)
+        assert "dissimulée à 25 %" in sheet and "dissimulée à 50 %" in sheet
+
+
+#: The space (points) between a block's heading and the text above it in its column, at least:
+#: pdftotext's boxes of the lines (from the letters' ascent to their descent), so about 3 pt
+#: more between the letters.
+HEADING_SPACE = 5.0
+
+
+def _crowded_headings(products: Products, lang: str, paper: str) -> list[str]:
+    """Headings of the quick reference closer than :data:`HEADING_SPACE` to the line above them
+    in their column (a heading at the top of a column has none)."""
+    pdf = products.pdf("quick-reference", lang, paper)
+    found = []
+    for number, keys in enumerate(quick_reference.PAGES, start=1):
+        lines = text_lines(pdf, number)
+        for key in keys:
+            title = squeeze(quick_reference.block_title(key, lang))
+            heading = next(line for line in lines if squeeze(line.text).startswith(title))
+            above = [line for line in lines if _above(line, heading)]
+            if above:
+                previous = max(above, key=lambda line: line.y1)
+                gap = heading.y0 - previous.y1
+                if gap < HEADING_SPACE:
+                    found.append(f"p. {number}: {title!r} {gap:.1f} pt under {previous.text!r}")
+    return found
+
+
+def _above(line: Line, heading: Line) -> bool:
+    """Whether ``line`` is above ``heading`` in its column (their widths overlap)."""
+    overlap = line.x0 < heading.x1 and heading.x0 < line.x1
+    return line is not heading and overlap and line.y1 <= heading.y0 + 1
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_quick_reference_headings_have_space_above(
+    products: Products, lang: str, paper: str
+) -> None:
+    """Every heading stands apart from the block above it, be that block's last line a table
+    row, a note or a list (test_page_counts: the sheet keeps its two pages)."""
+    assert _crowded_headings(products, lang, paper) == []
 
 
 #: Where the cards sit on the page (mm): 3 × 3 cards of 63 × 88 mm, centred on the paper.
@@ -173,6 +270,65 @@ def test_each_spell_card_shows_its_spell(products: Products, lang: str, paper: s
         assert squeeze(engine_text(spell.text[0], lang))[:30] in card
     last = _card_text(products, lang, len(all_spells()) + len(all_mutations()) - 1, paper)
     assert squeeze(engine_text(all_mutations()[-1].name, lang)) in last
+
+
+def _sheet_pages(products: Products, lang: str, paper: str) -> range:
+    return range(1, pages(products.pdf("spell-cards", lang, paper)) + 1)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_card_sheet_has_its_title_page_and_print_note(
+    products: Products, lang: str, paper: str
+) -> None:
+    """So that an organiser prints the cards at their size, not "fit to page": in the side
+    margins, outside the cards, the title and page number (left) and the print note (right)."""
+    pdf = products.pdf("spell-cards", lang, paper)
+    width, height = PAGE_POINTS[paper]
+    left = CARDS_MM[paper][0] * MM
+    right = left + spell_cards.COLUMNS * spell_cards.CARD_WIDTH_MM * MM
+    note = print_text(spell_cards.PRINT_NOTE, lang).format(
+        width=format_number(spell_cards.CARD_WIDTH_MM, lang),
+        height=format_number(spell_cards.CARD_HEIGHT_MM, lang),
+    )
+    assert "63" in note and "88" in note
+    total = len(_sheet_pages(products, lang, paper))
+    for page in _sheet_pages(products, lang, paper):
+        margin = squeeze(text(pdf, layout=False, page=page, crop=(0, 0, left, height)))
+        for part in ("No Quarter Fantasy Wargames", print_text(spell_cards.TITLE, lang)):
+            assert part in margin, (page, margin)
+        assert f"{page}/{total}" in margin
+        margin = squeeze(text(pdf, layout=False, page=page, crop=(right, 0, width - right, height)))
+        assert squeeze(note) in margin, (page, margin)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_cards_keep_their_size_and_place(products: Products, lang: str, paper: str) -> None:
+    """Each card's colour band is where the 63 × 88 mm grid centred on the paper puts it, as wide
+    and as tall as drawn (within 0.1 pt): the side notes move and shrink nothing."""
+    pdf = products.pdf("spell-cards", lang, paper)
+    page_height = PAGE_POINTS[paper][1]
+    left, top = CARDS_MM[paper]
+    inset, band = spell_cards.INSET_MM, spell_cards.BAND_MM
+    every = len(all_spells()) + len(all_mutations())
+    per_page = spell_cards.COLUMNS * spell_cards.ROWS
+    for page in _sheet_pages(products, lang, paper):
+        expected = []
+        for place in range(min(per_page, every - (page - 1) * per_page)):
+            row, column = divmod(place, spell_cards.COLUMNS)
+            x0 = left + column * spell_cards.CARD_WIDTH_MM + inset
+            y0 = top + row * spell_cards.CARD_HEIGHT_MM + inset
+            box = (x0, y0 + band, x0 + spell_cards.CARD_WIDTH_MM - 2 * inset, y0)
+            expected.append(tuple(v * MM for v in box))
+        found = [
+            (s.x0, page_height - s.y0, s.x1, page_height - s.y1)
+            for s in shapes(pdf, page)
+            if abs(s.height - band * MM) < 0.1 and s.width > 150
+        ]
+        assert len(found) == len(expected), page
+        for drawn, placed in zip(sorted(found), sorted(expected), strict=True):
+            assert drawn == pytest.approx(placed, abs=0.1), page
 
 
 def _sizes(products: Products, lang: str, paper: str) -> list[tuple[float, float, int]]:

@@ -29,11 +29,9 @@ ALLOWED = (
     Allowed(r"No Quarter|Fantasy Wargames", "the game's title, on the cover and the running heads"),
     Allowed(r"\bTT[SML]\b", "teardrop template sizes: the French book keeps these abbreviations"),
 )
-#: English the products may show besides.
-PRODUCTS_ALLOWED = (
-    *ALLOWED,
-    Allowed(r"\bqps/at-the-table\.html\b", "the At the table page's address in the site"),
-)
+#: English the products may show besides: none (the quick reference names the At the table page
+#: by its title, from the page's catalogue).
+PRODUCTS_ALLOWED = ALLOWED
 #: English the rulebook may show besides.
 BOOK_ALLOWED = (
     *ALLOWED,

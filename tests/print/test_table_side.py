@@ -151,15 +151,17 @@ def test_the_sheet_without_a_built_rulebook_fails_in_one_line(tmp_path: Path) ->
 
 
 def _cards(pdf: Path, page: int, paper: str) -> list[list[Run]]:
-    """The runs of each card of a page, by where they stand in the 3 × 3 grid."""
+    """The runs of each card of a page, by where they stand in the 3 × 3 grid (the side notes,
+    outside it, are not on a card)."""
     reader = pdf_reader(pdf)
     height = float(reader.pages[0].mediabox.height)
     left, top = spell_cards.grid_origin(PAPERS_BY_NAME[paper])
     grid: dict[tuple[int, int], list[Run]] = {}
     for run in runs(pdf, page):
-        column = int((run.x / MM - left) // spell_cards.CARD_WIDTH_MM)
-        row = int(((height - run.y) / MM - top) // spell_cards.CARD_HEIGHT_MM)
-        grid.setdefault((row, column), []).append(run)
+        column = (run.x / MM - left) // spell_cards.CARD_WIDTH_MM
+        row = ((height - run.y) / MM - top) // spell_cards.CARD_HEIGHT_MM
+        if 0 <= column < spell_cards.COLUMNS and 0 <= row < spell_cards.ROWS:
+            grid.setdefault((int(row), int(column)), []).append(run)
     return [grid[place] for place in sorted(grid)]
 
 
