@@ -317,3 +317,22 @@ def test_printed_page(site: Site, browser: Any, name: str) -> None:
     assert "Français" not in text  # the language switch
     if name == "odds":  # the widest table, to its last column and its last row
         assert "Wight" in text and "Predator" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_profiles_details_put_label_and_value_on_one_line(
+    site: Site, pages: dict[str, Any], lang: str
+) -> None:
+    """Weapons, armour, special rules, structure: each label beside its value on a phone (a
+    stat block's layout), not above it, where one profile took a whole screen."""
+    page = pages["phone"]
+    page.goto(site.page(f"{lang}/sample-profiles.html"), wait_until="domcontentloaded")
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll("dl.nq-table-details > dt")].map((dt) => {
+          const dd = dt.nextElementSibling.getBoundingClientRect();
+          const label = dt.getBoundingClientRect();
+          return [Math.abs(dd.top - label.top), dd.left - label.right];
+        })"""
+    )
+    assert len(rows) >= 40, len(rows)  # every sample profile's four lines
+    assert all(abs(top) < 6 and beside >= 0 for top, beside in rows), rows[:5]
