@@ -4,7 +4,6 @@ error (no traceback), naming the file, the record and the field."""
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -39,7 +38,7 @@ def test_a_bad_glossary_record_is_an_extension_error(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     with pytest.raises(ExtensionError) as caught:
-        glossary.terms_for(SimpleNamespace(srcdir=str(tmp_path)))  # type: ignore[arg-type]
+        glossary.terms_for(tmp_path)
     assert caught.value.message == (
         f"{tmp_path}/_data/glossary.toml, term #1 (ac), field abbr_eng: unknown field (misspelled?)"
     )
