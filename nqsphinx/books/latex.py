@@ -204,10 +204,15 @@ def cover(lang: str) -> str:
 FRENCH_QUOTES = "\n\\frenchsetup{og=«, fg=»}"
 
 #: Running headers: the chapter on even pages, the section on odd pages, the page outside;
-#: chapter openings show the page number only.
+#: chapter openings show the page number only.  A chapter sets both marks (fancyhdr's own
+#: ``\chaptermark`` clears the right one): an odd page before the chapter's first section, or
+#: in a chapter without sections, names the chapter rather than showing a bare page number.
 HEADERS = r"""
 \definecolor{nqred}{HTML}{7B1E1E}
 \makeatletter
+\renewcommand{\chaptermark}[1]{\markboth{\nq@chaptermark{#1}}{\nq@chaptermark{#1}}}
+\newcommand{\nq@chaptermark}[1]{\MakeUppercase{%
+  \ifnum\c@secnumdepth>\m@ne\@chapapp\ \thechapter. \ \fi#1}}
 \fancypagestyle{normal}{%
   \fancyhf{}%
   \fancyhead[LE]{{\py@HeaderFamily\thepage\quad\nouppercase{\leftmark}}}%
