@@ -270,6 +270,8 @@ CHAPTER_STYLE = r"\usepackage[Sonny]{fncychap}"
 #:   ``\nqboxstart`` that no breakpoint separates from the heading makes TeX break before the
 #:   heading.  Sphinx's own ``\needspace`` before a box is dropped: its breakpoint came right
 #:   after the heading, which it left alone at the foot of the page.
+#: - An example's checked line, and the erratum notes after it, stay with the example's text
+#:   (``\nobreak``): the box may break, but not before its last lines.
 #: - An engine table's header is not hyphenated, nor broken after a minus ("Modificateur -3"):
 #:   ``\nqwholeheads``, in the table's group (its columns are at least as wide as its longest
 #:   header word, which a prose table's are not).
@@ -385,6 +387,31 @@ class LabelledContainers(SphinxPostTransform):
                 container.insert(0, nodes.target("", "", ids=list(container["ids"])))
 
 
+#: The class of an example's checked line (:func:`nqsphinx.directives.example_view.checked_line`).
+CHECKED_CLASS = "nq-example-checked"
+
+
+def _no_break() -> nodes.raw:
+    return generated_raw(r"\par\nobreak" + "\n", "latex")
+
+
+class KeepCheckedLines(SphinxPostTransform):
+    """No page break before an example's checked line or the erratum notes after it: a box's
+    last lines never start a page alone."""
+
+    default_priority = 890
+    builders = ("latex",)
+
+    def run(self, **kwargs: object) -> None:
+        for line in list(self.document.findall(nodes.paragraph)):
+            if CHECKED_CLASS not in line["classes"]:
+                continue
+            parent, start = line.parent, line.parent.index(line)
+            tail = [n for n in parent.children[start:] if isinstance(n, nodes.paragraph)]
+            for paragraph in tail:
+                parent.insert(parent.index(paragraph), _no_break())
+
+
 def _register(app: Sphinx) -> None:
     if app.builder.format == "latex":
         app.add_transform(CoverOnly)
@@ -393,3 +420,4 @@ def _register(app: Sphinx) -> None:
 def setup(app: Sphinx) -> None:
     app.connect("builder-inited", _register)
     app.add_post_transform(LabelledContainers)
+    app.add_post_transform(KeepCheckedLines)
