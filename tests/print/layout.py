@@ -31,13 +31,14 @@ SENTENCE_WORDS = 8
 
 @dataclass(frozen=True)
 class Page:
-    """One page: its number in the file (from 1), its printed label, its body lines and whether
-    it carried a running head or foot."""
+    """One page: its number in the file (from 1), its printed label, its body lines, whether
+    it carried a running head or foot, and its running head as printed ("" if none)."""
 
     number: int
     label: str
     lines: tuple[str, ...]
     furniture: bool
+    head: str = ""
 
     @property
     def last(self) -> str:
@@ -54,25 +55,25 @@ def _pdftotext(pdf: Path, *options: str) -> str:
 @cache
 def read_pages(pdf: Path) -> tuple[Page, ...]:
     """Every page's body lines in reading order (``pdftotext -layout``), with the running head
-    (a line that starts or ends with the page's label) and the foot (the book's title or the
-    bare page number) set aside."""
+    (a line that starts or ends with the page's label, or is the label alone) and the foot (the
+    book's title or the bare page number) set aside."""
     labels = reader(pdf).page_labels
     pages = []
     for number, raw in enumerate(_pdftotext(pdf, "-layout").split("\f")[: len(labels)], 1):
         label = labels[number - 1]
         lines = [line.rstrip() for line in raw.splitlines() if line.strip()]
-        furniture = False
+        furniture, head = False, ""
         if lines and _is_head(lines[0], label):
-            lines, furniture = lines[1:], True
+            head, lines, furniture = lines[0].strip(), lines[1:], True
         while lines and lines[-1].strip() in {FOOT, label}:
             lines, furniture = lines[:-1], True
-        pages.append(Page(number, label, tuple(lines), furniture))
+        pages.append(Page(number, label, tuple(lines), furniture, head))
     return tuple(pages)
 
 
 def _is_head(line: str, label: str) -> bool:
     words = line.split()
-    return len(words) > 1 and label in (words[0], words[-1])
+    return label in (words[0], words[-1]) if words else False
 
 
 def squeeze(value: str) -> str:
@@ -127,6 +128,68 @@ def _ends_with(lines: tuple[str, ...], title: str) -> bool:
         if tail.casefold() == title.casefold():
             return True
     return False
+
+
+def _heading_line(lines: tuple[str, ...], title: str) -> int | None:
+    """The index of the (last) line of ``lines`` that ends the heading ``title``, if any."""
+    found = [i for i in range(len(lines)) if _ends_with(lines[: i + 1], title)]
+    return found[-1] if found else None
+
+
+def outline_levels(pdf: Path) -> list[tuple[int, str, int]]:
+    """The outline's headings with their depth: (file page from 1, title, 0 for a chapter)."""
+    parsed = reader(pdf)
+    found: list[tuple[int, str, int]] = []
+
+    def walk(items: Iterable[object], depth: int) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item, depth + 1)
+            else:
+                page = parsed.get_destination_page_number(item)  # type: ignore[arg-type]
+                found.append((page + 1, squeeze(str(item.title)), depth))  # type: ignore[attr-defined]
+
+    walk(parsed.outline, 0)
+    return found
+
+
+def headings_short_at_foot(pdf: Path, least: int) -> list[str]:
+    """Headings (below a chapter) with fewer than ``least`` lines under them at the foot of
+    their page while their section goes on over the page: the next page is not blank and does
+    not open with the next heading of the same level or above."""
+    pages = read_pages(pdf)
+    entries = outline_levels(pdf)
+    found = []
+    for position, (page, title, depth) in enumerate(entries):
+        lines = pages[page - 1].lines
+        index = _heading_line(lines, title)
+        if depth == 0 or index is None or page == len(pages) or not pages[page].lines:
+            continue
+        end = next((e for e in entries[position + 1 :] if e[2] <= depth), None)
+        if end is not None and end[0] == page + 1:
+            if _heading_line(pages[page].lines[:3], end[1]) is not None:
+                continue  # the section ends at the foot of the page
+        under = len(lines) - index - 1
+        if under < least:
+            found.append(f"{pages[page - 1].where()}: {title!r} and {under} lines")
+    return found
+
+
+def bare_heads(pdf: Path) -> list[str]:
+    """Pages whose running head is the page number alone, without the chapter's or the
+    section's name."""
+    return [page.where() for page in read_pages(pdf) if page.head and page.head == page.label]
+
+
+def pages_opening_with(pdf: Path, words: str) -> list[str]:
+    """Pages whose body's first line is ``words`` (after a mark such as a tick), e.g. a box's
+    last line alone at the top of a page."""
+    wanted = squeeze(words).casefold()
+    return [
+        f"{page.where()}: {page.lines[0].strip()!r}"
+        for page in read_pages(pdf)
+        if page.lines and re.sub(r"^\W+", "", squeeze(page.lines[0])).casefold().startswith(wanted)
+    ]
 
 
 def headings_at_foot(pdf: Path) -> list[str]:

@@ -37,6 +37,8 @@ RECORD_CHAPTERS = {
     "fr": {"Errata", "Ce Qui a Changé Depuis la v2.4b Française"},
 }
 GLOSSARY = {"en": "Glossary", "fr": "Glossaire"}
+#: Lines of its section under a heading at the foot of a page, at least.
+LINES_UNDER_HEADING = 3
 
 
 def _text(pdf: Path) -> str:
@@ -104,6 +106,35 @@ def test_no_box_is_split_after_its_title_or_before_its_end(
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_no_page_opens_with_an_example_checked_line(pdfs: dict[str, Path], lang: str) -> None:
+    """An example broken over pages keeps its checked line and the erratum note after it with
+    the last lines of its text: the next page never starts with them alone."""
+    checked = ui_text("Checked with the rules engine", lang)
+    erratum = ui_text("The printed result is wrong; see the erratum:", lang).split(";")[0]
+    for words in (checked, erratum):
+        assert words in _text(pdfs[lang])
+        assert layout.pages_opening_with(pdfs[lang], words) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_heading_ends_a_page_with_fewer_than_three_lines_under_it(
+    pdfs: dict[str, Path], lang: str
+) -> None:
+    """A heading whose section goes on over the page has three lines of it or more under it:
+    not a line or two with the table or the subsection they introduce on the next page."""
+    assert layout.headings_short_at_foot(pdfs[lang], LINES_UNDER_HEADING) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_running_head_names_its_chapter_or_section(pdfs: dict[str, Path], lang: str) -> None:
+    """Odd pages of a chapter without sections (or before its first) name the chapter, as even
+    pages do, rather than showing a bare page number."""
+    pages = layout.read_pages(pdfs[lang])
+    assert len([p for p in pages if p.head and p.number % 2 and p.label.isdigit()]) > 50
+    assert layout.bare_heads(pdfs[lang]) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_caption_is_on_the_page_of_its_table(pdfs: dict[str, Path], lang: str) -> None:
     assert len(list(layout.captions(pdfs[lang]))) > 100
     assert layout.captions_apart(pdfs[lang]) == []
@@ -143,10 +174,20 @@ def test_the_layout_checks_can_fail(monkeypatch: pytest.MonkeyPatch, tmp_path: P
         _page(3, "Table 12.2: Sword", "A paragraph starts at the margin."),
         _page(4),
         _page(5, "Example"),
+        Page(6, "7", ("✓ Checked with the rules engine",), True, "7"),
     )
     monkeypatch.setattr(layout, "read_pages", lambda _: pages)
     monkeypatch.setattr(layout, "outline", lambda _: [(1, "Ranged Attack Modifiers")])
+    levels = [(1, "Ranged Attack Modifiers", 1), (1, "Bow", 2), (5, "Magic", 0)]
+    monkeypatch.setattr(layout, "outline_levels", lambda _: levels)
     assert layout.headings_at_foot(pdf) == ["page 1 (file page 1): 'Ranged Attack Modifiers'"]
+    assert layout.headings_short_at_foot(pdf, 3) == [
+        "page 1 (file page 1): 'Ranged Attack Modifiers' and 0 lines"
+    ]
+    assert layout.bare_heads(pdf) == ["page 7 (file page 6)"]
+    assert layout.pages_opening_with(pdf, "Checked with the rules engine") == [
+        "page 7 (file page 6): '✓ Checked with the rules engine'"
+    ]
     assert len(layout.captions_apart(pdf)) == 2
     assert layout.blank_pages_with_furniture(pdf) == ["page 4 (file page 4)"]
     assert layout.words_at_foot(pdf, {"Example"}) == ["page 5 (file page 5): 'Example'"]
