@@ -18,6 +18,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from nqprint.latex import latex_escape  # one escape for the rulebooks and the print products
+from nqsphinx.books import page_keeps
 from nqsphinx.messages import ui_text
 from nqsphinx.untrusted import generated_raw
 
@@ -267,14 +268,14 @@ CHAPTER_STYLE = r"\usepackage[Sonny]{fncychap}"
 #:   special or the caption's line); a penalty before each skip removes them.
 #: - A box (an example, a note) starts on a page with room for its title and first lines, or
 #:   on the next page; a short box is not broken at all: ``\Needspace{\nqboxstart}``, set
-#:   before each box (``\nqboxneeds{lines}``, by :class:`KeepHeadings`).  ``\Needspace``
+#:   before each box (``\nqboxneeds{lines}``, by :class:`~nqsphinx.books.page_keeps.KeepHeadings`).  ``\Needspace``
 #:   measures the room left; ``\needspace`` and an invisible space with a costly breakpoint
 #:   after it did not do: a page with a large gap at its foot cost TeX more than that
 #:   breakpoint, and it left a heading or a box's title alone at the foot.  After a heading,
 #:   the heading's own room counts the box's (``\if@nobreak``).  Sphinx's own ``\needspace``
 #:   before a box is dropped: its breakpoint came right after the heading.
 #: - A heading starts on a page with room for it and the start of its section, or on the next
-#:   page (``\nqkeephead{lines}`` before it, by :class:`KeepHeadings`): no heading ends a page
+#:   page (``\nqkeephead{lines}`` before it, by :class:`~nqsphinx.books.page_keeps.KeepHeadings`): no heading ends a page
 #:   with a line or two under it.  Not after another heading (``\if@nobreak``): the first
 #:   keeps room for both.  A short opening paragraph stays with the table or figure after it
 #:   (``\nobreak``), which would otherwise go to the next page and leave it under the heading.
@@ -398,145 +399,6 @@ class LabelledContainers(SphinxPostTransform):
                 container.insert(0, nodes.target("", "", ids=list(container["ids"])))
 
 
-#: The class of an example's checked line (:func:`nqsphinx.directives.example_view.checked_line`).
-CHECKED_CLASS = "nq-example-checked"
-#: Lines of room a heading keeps under it, at least and at most; characters of a line of text.
-HEAD_LINES, HEAD_LINES_MAX = 3, 30
-LINE_CHARS = 110
-#: Lines that a heading and the space around it take.
-HEADING_LINES = 4
-#: A paragraph of fewer lines than this opening a section keeps with what follows it, and so
-#: do the section's first blocks up to this many.
-SHORT_LINES, OPENING_BLOCKS = 3, 3
-#: Lines that a box's title row, padding and the space around it take; a box up to
-#: :data:`SHORT_BOX` lines high is not broken over pages; a longer one needs :data:`BOX_LINES`
-#: lines of room to start on a page (``\nqboxstart``).
-BOX_FRAME, SHORT_BOX, BOX_LINES = 4, 10, 7
-#: Lines of a table besides its rows (caption, header, rules); of a figure, about.
-TABLE_LINES, FIGURE_LINES = 4, 12
-#: What LaTeX cannot break inside (a table with more rows is a longtable, which breaks).
-UNBREAKABLE = (nodes.table, nodes.figure, nodes.image, nodes.literal_block)
-
-
-def _no_break() -> nodes.raw:
-    return generated_raw(r"\par\nobreak" + "\n", "latex")
-
-
-def _lines(node: nodes.Node) -> int:
-    """The lines a block of text takes, about: its characters over those of a line."""
-    return len(node.astext()) // LINE_CHARS + 1
-
-
-def _box_lines(box: nodes.Element) -> int:
-    """The lines of room a box needs on the page it starts on: all of it if short."""
-    height = BOX_FRAME + sum(_lines(p) for p in box.findall(nodes.paragraph))
-    return height if height <= SHORT_BOX else BOX_LINES
-
-
-def _height(block: nodes.Element) -> int:
-    """The lines a table (its rows, caption and header) or a figure takes, about."""
-    rows = sum(1 for _ in block.findall(nodes.row))
-    return rows + TABLE_LINES if rows else FIGURE_LINES
-
-
-def _blocks(parent: nodes.Element) -> list[nodes.Element]:
-    """The blocks of a section or a container, its title, targets and index entries left out."""
-    invisible = (nodes.title, nodes.target, addnodes.index, nodes.raw, addnodes.tabular_col_spec)
-    return [
-        child
-        for child in parent.children
-        if isinstance(child, nodes.Element) and not isinstance(child, invisible)
-    ]
-
-
-def _unbreakable(node: nodes.Element | None) -> bool:
-    """A table or a figure, alone or first in a container."""
-    if isinstance(node, nodes.container):
-        inside = _blocks(node)
-        return bool(inside) and _unbreakable(inside[0])
-    return isinstance(node, UNBREAKABLE)
-
-
-def _short(block: nodes.Element) -> int:
-    """The lines of a short paragraph or a short box (0 for any other block)."""
-    if isinstance(block, nodes.paragraph) and _lines(block) < SHORT_LINES:
-        return _lines(block)
-    if isinstance(block, nodes.Admonition) and _box_lines(block) != BOX_LINES:
-        return _box_lines(block)
-    return 0
-
-
-def _opening(section: nodes.section) -> list[nodes.Element]:
-    """The short paragraphs and boxes (a note) that open a section, before its first long or
-    other block (at most :data:`OPENING_BLOCKS`)."""
-    found = []
-    for block in _blocks(section)[:OPENING_BLOCKS]:
-        if not _short(block):
-            break
-        found.append(block)
-    return found
-
-
-def _need(section: nodes.section) -> int:
-    """The lines under the heading that should be on its page, as far as the text tells: the
-    short opening paragraphs and boxes and the start of what follows them (a table or a figure
-    after them is bound to them and needs no room of its own)."""
-    opening = _opening(section)
-    lines = sum(_short(block) for block in opening)
-    rest = _blocks(section)[len(opening) :]
-    if not rest:
-        return lines
-    if isinstance(rest[0], nodes.section):
-        return lines + HEADING_LINES + _need(rest[0])
-    if _unbreakable(rest[0]) and any(isinstance(b, nodes.Admonition) for b in opening):
-        return lines + _height(rest[0])  # a box's end is a breakpoint: the table needs room
-    return lines + (BOX_LINES if isinstance(rest[0], nodes.Admonition) else SHORT_LINES)
-
-
-class KeepHeadings(SphinxPostTransform):
-    """Room for every heading below a chapter and the start of its section
-    (``\\nqkeephead`` before it, :func:`_need` lines), a table or figure after short
-    opening paragraphs bound to them, and before each box the room it needs (``\\nqboxneeds``).
-    Chapters open a page and keep nothing."""
-
-    default_priority = 890
-    builders = ("latex",)
-
-    def run(self, **kwargs: object) -> None:
-        for section in list(self.document.findall(nodes.section)):
-            if not isinstance(section.parent, nodes.section):
-                continue
-            lines = HEADING_LINES + max(HEAD_LINES, min(HEAD_LINES_MAX, _need(section)))
-            keep = generated_raw(rf"\nqkeephead{{{lines}}}" + "\n", "latex")
-            section.parent.insert(section.parent.index(section), keep)
-            opening = _opening(section)
-            rest = _blocks(section)[len(opening) :]
-            if opening and rest and _unbreakable(rest[0]):  # one block with the table
-                for block in opening[1:]:
-                    section.insert(section.index(block), _no_break())
-                section.insert(section.index(opening[-1]) + 1, _no_break())
-        for box in list(self.document.findall(nodes.Admonition)):
-            needs = generated_raw(rf"\nqboxneeds{{{_box_lines(box)}}}" + "\n", "latex")
-            box.parent.insert(box.parent.index(box), needs)
-
-
-class KeepCheckedLines(SphinxPostTransform):
-    """No page break before an example's checked line or the erratum notes after it: a box's
-    last lines never start a page alone."""
-
-    default_priority = 890
-    builders = ("latex",)
-
-    def run(self, **kwargs: object) -> None:
-        for line in list(self.document.findall(nodes.paragraph)):
-            if CHECKED_CLASS not in line["classes"]:
-                continue
-            parent, start = line.parent, line.parent.index(line)
-            tail = [n for n in parent.children[start:] if isinstance(n, nodes.paragraph)]
-            for paragraph in tail:
-                parent.insert(parent.index(paragraph), _no_break())
-
-
 def _register(app: Sphinx) -> None:
     if app.builder.format == "latex":
         app.add_transform(CoverOnly)
@@ -545,5 +407,4 @@ def _register(app: Sphinx) -> None:
 def setup(app: Sphinx) -> None:
     app.connect("builder-inited", _register)
     app.add_post_transform(LabelledContainers)
-    app.add_post_transform(KeepHeadings)
-    app.add_post_transform(KeepCheckedLines)
+    page_keeps.setup(app)

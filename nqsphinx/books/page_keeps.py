@@ -1,0 +1,156 @@
+"""What keeps a heading with the start of its section, and an example's last lines with its
+checked line, in the PDF rulebooks (the ``\\nqkeephead`` and ``\\nqboxneeds`` macros and the
+reasons are in :data:`nqsphinx.books.latex.KEEP`): post-transforms of the LaTeX builder that
+estimate, from the document's nodes, how many lines each needs."""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+from nqsphinx.untrusted import generated_raw
+
+#: The class of an example's checked line (:func:`nqsphinx.directives.example_view.checked_line`).
+CHECKED_CLASS = "nq-example-checked"
+#: Lines of room a heading keeps under it, at least and at most; characters of a line of text.
+HEAD_LINES, HEAD_LINES_MAX = 3, 30
+LINE_CHARS = 110
+#: Lines that a heading and the space around it take.
+HEADING_LINES = 4
+#: A paragraph of fewer lines than this opening a section keeps with what follows it, and so
+#: do the section's first blocks up to this many.
+SHORT_LINES, OPENING_BLOCKS = 3, 3
+#: Lines that a box's title row, padding and the space around it take; a box up to
+#: :data:`SHORT_BOX` lines high is not broken over pages; a longer one needs :data:`BOX_LINES`
+#: lines of room to start on a page (``\nqboxstart``).
+BOX_FRAME, SHORT_BOX, BOX_LINES = 4, 10, 7
+#: Lines of a table besides its rows (caption, header, rules); of a figure, about.
+TABLE_LINES, FIGURE_LINES = 4, 12
+#: What LaTeX cannot break inside (a table with more rows is a longtable, which breaks).
+UNBREAKABLE = (nodes.table, nodes.figure, nodes.image, nodes.literal_block)
+
+
+def _no_break() -> nodes.raw:
+    return generated_raw(r"\par\nobreak" + "\n", "latex")
+
+
+def _lines(node: nodes.Node) -> int:
+    """The lines a block of text takes, about: its characters over those of a line."""
+    return len(node.astext()) // LINE_CHARS + 1
+
+
+def _box_lines(box: nodes.Element) -> int:
+    """The lines of room a box needs on the page it starts on: all of it if short."""
+    height = BOX_FRAME + sum(_lines(p) for p in box.findall(nodes.paragraph))
+    return height if height <= SHORT_BOX else BOX_LINES
+
+
+def _height(block: nodes.Element) -> int:
+    """The lines a table (its rows, caption and header) or a figure takes, about."""
+    rows = sum(1 for _ in block.findall(nodes.row))
+    return rows + TABLE_LINES if rows else FIGURE_LINES
+
+
+def _blocks(parent: nodes.Element) -> list[nodes.Element]:
+    """The blocks of a section or a container, its title, targets and index entries left out."""
+    invisible = (nodes.title, nodes.target, addnodes.index, nodes.raw, addnodes.tabular_col_spec)
+    return [
+        child
+        for child in parent.children
+        if isinstance(child, nodes.Element) and not isinstance(child, invisible)
+    ]
+
+
+def _unbreakable(node: nodes.Element | None) -> bool:
+    """A table or a figure, alone or first in a container."""
+    if isinstance(node, nodes.container):
+        inside = _blocks(node)
+        return bool(inside) and _unbreakable(inside[0])
+    return isinstance(node, UNBREAKABLE)
+
+
+def _short(block: nodes.Element) -> int:
+    """The lines of a short paragraph or a short box (0 for any other block)."""
+    if isinstance(block, nodes.paragraph) and _lines(block) < SHORT_LINES:
+        return _lines(block)
+    if isinstance(block, nodes.Admonition) and _box_lines(block) != BOX_LINES:
+        return _box_lines(block)
+    return 0
+
+
+def _opening(section: nodes.section) -> list[nodes.Element]:
+    """The short paragraphs and boxes (a note) that open a section, before its first long or
+    other block (at most :data:`OPENING_BLOCKS`)."""
+    found = []
+    for block in _blocks(section)[:OPENING_BLOCKS]:
+        if not _short(block):
+            break
+        found.append(block)
+    return found
+
+
+def _need(section: nodes.section) -> int:
+    """The lines under the heading that should be on its page, as far as the text tells: the
+    short opening paragraphs and boxes and the start of what follows them (a table or a figure
+    after them is bound to them and needs no room of its own)."""
+    opening = _opening(section)
+    lines = sum(_short(block) for block in opening)
+    rest = _blocks(section)[len(opening) :]
+    if not rest:
+        return lines
+    if isinstance(rest[0], nodes.section):
+        return lines + HEADING_LINES + _need(rest[0])
+    if _unbreakable(rest[0]) and any(isinstance(b, nodes.Admonition) for b in opening):
+        return lines + _height(rest[0])  # a box's end is a breakpoint: the table needs room
+    return lines + (BOX_LINES if isinstance(rest[0], nodes.Admonition) else SHORT_LINES)
+
+
+class KeepHeadings(SphinxPostTransform):
+    """Room for every heading below a chapter and the start of its section
+    (``\\nqkeephead`` before it, :func:`_need` lines), a table or figure after short
+    opening paragraphs bound to them, and before each box the room it needs (``\\nqboxneeds``).
+    Chapters open a page and keep nothing."""
+
+    default_priority = 890
+    builders = ("latex",)
+
+    def run(self, **kwargs: object) -> None:
+        for section in list(self.document.findall(nodes.section)):
+            if not isinstance(section.parent, nodes.section):
+                continue
+            lines = HEADING_LINES + max(HEAD_LINES, min(HEAD_LINES_MAX, _need(section)))
+            keep = generated_raw(rf"\nqkeephead{{{lines}}}" + "\n", "latex")
+            section.parent.insert(section.parent.index(section), keep)
+            opening = _opening(section)
+            rest = _blocks(section)[len(opening) :]
+            if opening and rest and _unbreakable(rest[0]):  # one block with the table
+                for block in opening[1:]:
+                    section.insert(section.index(block), _no_break())
+                section.insert(section.index(opening[-1]) + 1, _no_break())
+        for box in list(self.document.findall(nodes.Admonition)):
+            needs = generated_raw(rf"\nqboxneeds{{{_box_lines(box)}}}" + "\n", "latex")
+            box.parent.insert(box.parent.index(box), needs)
+
+
+class KeepCheckedLines(SphinxPostTransform):
+    """No page break before an example's checked line or the erratum notes after it: a box's
+    last lines never start a page alone."""
+
+    default_priority = 890
+    builders = ("latex",)
+
+    def run(self, **kwargs: object) -> None:
+        for line in list(self.document.findall(nodes.paragraph)):
+            if CHECKED_CLASS not in line["classes"]:
+                continue
+            parent, start = line.parent, line.parent.index(line)
+            tail = [n for n in parent.children[start:] if isinstance(n, nodes.paragraph)]
+            for paragraph in tail:
+                parent.insert(parent.index(paragraph), _no_break())
+
+
+def setup(app: Sphinx) -> None:
+    app.add_post_transform(KeepHeadings)
+    app.add_post_transform(KeepCheckedLines)
