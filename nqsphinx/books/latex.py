@@ -268,14 +268,14 @@ CHAPTER_STYLE = r"\usepackage[Sonny]{fncychap}"
 #:   special or the caption's line); a penalty before each skip removes them.
 #: - A box (an example, a note) starts on a page with room for its title and first lines, or
 #:   on the next page; a short box is not broken at all: ``\Needspace{\nqboxstart}``, set
-#:   before each box (``\nqboxneeds{lines}``, by :class:`~nqsphinx.books.page_keeps.KeepHeadings`).  ``\Needspace``
+#:   before each box (``\nqboxneeds{lines}``, by page_keeps.KeepHeadings).  ``\Needspace``
 #:   measures the room left; ``\needspace`` and an invisible space with a costly breakpoint
 #:   after it did not do: a page with a large gap at its foot cost TeX more than that
 #:   breakpoint, and it left a heading or a box's title alone at the foot.  After a heading,
 #:   the heading's own room counts the box's (``\if@nobreak``).  Sphinx's own ``\needspace``
 #:   before a box is dropped: its breakpoint came right after the heading.
 #: - A heading starts on a page with room for it and the start of its section, or on the next
-#:   page (``\nqkeephead{lines}`` before it, by :class:`~nqsphinx.books.page_keeps.KeepHeadings`): no heading ends a page
+#:   page (``\nqkeephead{lines}`` before it, by page_keeps.KeepHeadings): no heading ends a page
 #:   with a line or two under it.  Not after another heading (``\if@nobreak``): the first
 #:   keeps room for both.  A short opening paragraph stays with the table or figure after it
 #:   (``\nobreak``), which would otherwise go to the next page and leave it under the heading.
