@@ -77,10 +77,18 @@ def test_the_checked_line_and_the_fold_read_well_in_both_modes(
     context.close()
 
 
+#: A snippet quotes the word looked for (a result whose page is fetched gets one).
+SNIPPETS_SHOWN = """[...document.querySelectorAll("#search-results p.context")]
+  .some((p) => p.innerText.includes("Shaman"))"""
+
+
 def test_search_snippets_never_quote_the_code(site: Site, desktop: Any) -> None:
     page = desktop
     page.goto(site.page("en/search.html?q=shaman"))
     wait_until(page, "document.querySelector('#search-results p.search-summary')?.innerText")
+    # Sphinx writes the summary once every result is listed, but fetches each result's snippet
+    # after listing it: under load the summary came first and the snippets were not there yet.
+    wait_until(page, SNIPPETS_SHOWN)
     snippets = page.locator("#search-results p.context").all_inner_texts()
     assert any("Shaman" in s for s in snippets), snippets
     assert not [s for s in snippets if ">>>" in s or "nqcore" in s]
