@@ -18,14 +18,18 @@ import json
 import os
 import re
 import tempfile
+from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nqcore.cli import commands as cli
 from nqcore.cli import usage
 from nqcore.cli.files import FileRefused
 from nqcore.cli.render import jsonable, question, render
 from nqcore.i18n import N_, Msg, check_language, translator
+
+if TYPE_CHECKING:
+    from nqcore.army.profiles import Profile
 
 #: The engine's refusals that a calculator can meet, as the reader of the page reads them: the
 #: rules refuse a combination of values each of which is in range.
@@ -165,24 +169,24 @@ _TEXT_FIELDS = ("name", "type", "size")
 _PICK_LISTS = ("weapons", "abilities", "traits", "equipment")
 
 
-def starting_profiles() -> list[tuple[str, Msg]]:
+def _starting() -> list[Profile]:
     """The 24 profiles of the book a builder may start from: the Sample Profiles, then the
-    profiles of the rules' examples, by key."""
+    profiles of the rules' examples."""
     from nqcore.army.profile_files import example_profiles, sample_profiles
 
-    found = [(s.profile.key, Msg(s.profile.name)) for s in sample_profiles()]
-    return found + [(e.profile.key, Msg(e.profile.name)) for e in example_profiles()]
+    return [s.profile for s in sample_profiles()] + [e.profile for e in example_profiles()]
+
+
+def starting_profiles() -> list[tuple[str, Msg]]:
+    """The starting profiles by key, with their names as the book prints them."""
+    return [(profile.key, Msg(profile.name)) for profile in _starting()]
 
 
 def starting_choices(lang: str) -> list[tuple[str, str]]:
     """The starting profiles as the builder's list names them in ``lang``: two of one name (the
     book's two chariots) are told apart by their crews."""
-    from collections import Counter
-
-    from nqcore.army.profile_files import example_profiles, sample_profiles
-
     _ = translator(lang)
-    profiles = [s.profile for s in sample_profiles()] + [e.profile for e in example_profiles()]
+    profiles = _starting()
     named = Counter(_(p.name) for p in profiles)
     choices = []
     for profile in profiles:

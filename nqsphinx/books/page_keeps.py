@@ -10,10 +10,9 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from nqsphinx.directives.example_view import CHECKED
 from nqsphinx.untrusted import generated_raw
 
-#: The class of an example's checked line (:func:`nqsphinx.directives.example_view.checked_line`).
-CHECKED_CLASS = "nq-example-checked"
 #: Lines of room a heading keeps under it, at least and at most; characters of a line of text.
 HEAD_LINES, HEAD_LINES_MAX = 3, 30
 LINE_CHARS = 110
@@ -143,7 +142,7 @@ class KeepCheckedLines(SphinxPostTransform):
 
     def run(self, **kwargs: object) -> None:
         for line in list(self.document.findall(nodes.paragraph)):
-            if CHECKED_CLASS not in line["classes"]:
+            if CHECKED not in line["classes"]:
                 continue
             parent, start = line.parent, line.parent.index(line)
             tail = [n for n in parent.children[start:] if isinstance(n, nodes.paragraph)]

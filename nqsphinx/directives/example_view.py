@@ -30,7 +30,9 @@ NO_SEARCH = "no-search"
 #: Blocks of ``sphinx.ext.doctest`` that show code (``testsetup`` and hidden ones are comments).
 CODE_BLOCKS = frozenset({"doctest", "testcode", "testoutput"})
 CHECK_MARK = "\u2713"
-#: The class of an example's paragraph that links to the errata of its printed result.
+#: The class of an example's checked line (print keeps it with the example's last lines:
+#: nqsphinx.books.page_keeps), and of its paragraph that links to the errata of its printed result.
+CHECKED = "nq-example-checked"
 ERRATUM = "nq-example-erratum"
 
 _INTEGER = re.compile(r"-?\d+")
@@ -70,7 +72,7 @@ def engine_result(code: str, lang: str) -> str | None:
 
 def checked_line(result: str | None, lang: str) -> nodes.paragraph:
     """The checked line: a check mark, the words, and the engine's value in bold if any."""
-    para = nodes.paragraph(classes=["nq-example-checked"])
+    para = nodes.paragraph(classes=[CHECKED])
     para += nodes.inline(text=CHECK_MARK, classes=["nq-check-mark"])
     if result is None:
         para += nodes.Text(" " + ui_text("Checked with the rules engine", lang))
@@ -86,7 +88,7 @@ def checked_line(result: str | None, lang: str) -> nodes.paragraph:
 def corrected_line(result: str, erratum: nodes.paragraph, lang: str) -> nodes.paragraph:
     """The engine's value where the book prints another: the value in bold, then the erratum
     paragraph's links (:mod:`nqsphinx.directives.examples`), in place of the checked line."""
-    if erratum.get("errata", 1) > 1:
+    if sum(isinstance(child, nodes.reference) for child in erratum.children) > 1:
         words = ui_text(
             "The rules engine gives {result}: the printed results are wrong; see the errata:", lang
         )
@@ -95,7 +97,7 @@ def corrected_line(result: str, erratum: nodes.paragraph, lang: str) -> nodes.pa
             "The rules engine gives {result}: the printed result is wrong; see the erratum:", lang
         )
     before, after = words.split("{result}")
-    para = nodes.paragraph(classes=["nq-example-checked", ERRATUM])
+    para = nodes.paragraph(classes=[CHECKED, ERRATUM])
     para["translatable"] = False
     para += nodes.Text(before)
     para += nodes.strong(text=result)
@@ -142,7 +144,7 @@ class ExamplesForPlayers(SphinxPostTransform):
             blocks[0].replace_self(corrected_line(result, erratum, lang))
         else:  # the erratum's own words take the checked line's place
             erratum.parent.remove(erratum)
-            erratum["classes"].insert(0, "nq-example-checked")
+            erratum["classes"].insert(0, CHECKED)
             blocks[0].replace_self(erratum)
         for block in blocks[1:]:
             block.parent.remove(block)

@@ -101,9 +101,8 @@ class ExampleDirective(SphinxDirective):
         for erratum_id in erratum_ids:
             if erratum_id not in known:
                 raise self.error(f"unknown erratum {erratum_id!r} (see nqcore/data/errata/)")
-        para = nodes.paragraph(classes=["nq-example-erratum"])
+        para = nodes.paragraph(classes=[example_view.ERRATUM])
         para["translatable"] = False
-        para["errata"] = len(erratum_ids)
         if len(erratum_ids) == 1:
             lead = ui_text("The printed result is wrong; see the erratum:", lang)
         else:
