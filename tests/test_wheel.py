@@ -3,6 +3,8 @@ virtual environment away from the sources, it builds a French page with a conf.p
 
 from __future__ import annotations
 
+import ast
+import importlib.metadata
 import os
 import shutil
 import subprocess
@@ -12,12 +14,17 @@ from pathlib import Path
 
 import pytest
 import sphinx
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from tests.building import ROOT
 
 pytestmark = pytest.mark.slow  # a wheel, a virtual environment and a Sphinx build: ~20 s
 
 PACKAGES = ("nqcore", "nqsphinx", "nqprint", "nqtranslate")
+#: Where a user of the wheel finds what each package imports: the engine's in the wheel's own
+#: dependencies, the others' in an extra (`pip install noquarter[sphinx]`).
+EXTRAS = {"nqcore": "", "nqsphinx": "sphinx", "nqprint": "print", "nqtranslate": "translate"}
 #: Not shipped: compiled catalogues (the .po is read at run time) and caches.
 NOT_SHIPPED = ("__pycache__", "*.pyc", "*.mo")
 
@@ -99,6 +106,52 @@ def test_the_wheel_holds_every_file_of_the_packages(wheel: Path) -> None:
         shipped = set(archive.namelist())
     assert sorted(package_files() - shipped) == []
     assert "nqsphinx/locale/fr/LC_MESSAGES/nqsphinx.po" in shipped
+
+
+def third_party_imports(package: str) -> set[str]:
+    """The top-level modules that ``package``'s code imports from outside the standard library
+    and the project."""
+    found = set()
+    for path in (ROOT / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module.split(".")[0])
+    return found - set(sys.stdlib_module_names) - set(PACKAGES)
+
+
+def installed_with(requirements: list[Requirement], extra: str) -> set[str]:
+    """The distributions that installing ``requirements`` with ``extra`` brings, theirs included
+    (as this environment's metadata declares them)."""
+    found: set[str] = set()
+    todo = [r for r in requirements if r.marker is None or r.marker.evaluate({"extra": extra})]
+    while todo:
+        name = canonicalize_name(todo.pop().name)
+        if name in found:
+            continue
+        found.add(name)
+        for line in importlib.metadata.requires(name) or []:
+            requirement = Requirement(line)
+            if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
+                todo.append(requirement)
+    return found
+
+
+def test_the_wheel_declares_what_each_package_imports(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        [metadata] = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+        lines = archive.read(metadata).decode().splitlines()
+    declared = [
+        Requirement(line.split(":", 1)[1]) for line in lines if line.startswith("Requires-Dist:")
+    ]
+    distributions = importlib.metadata.packages_distributions()
+    missing = {}
+    for package, extra in EXTRAS.items():
+        needed = {canonicalize_name(distributions[m][0]) for m in third_party_imports(package)}
+        missing[package] = sorted(needed - installed_with(declared, extra))
+    assert missing == {package: [] for package in PACKAGES}
+    assert not any(r.marker is None and "sphinx" in r.name.lower() for r in declared)
 
 
 def test_the_installed_wheel_builds_a_french_page(wheel: Path, tmp_path: Path) -> None:
