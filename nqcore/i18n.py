@@ -29,6 +29,9 @@ LOCALE_PATH_VARIABLE = "NQ_LOCALE_PATH"
 #: (a new language whose code babel knows, ``de``, needs no entry).  ``qps``, the test suite's
 #: pseudo language (nqtranslate.pseudo), borrows French's.
 NUMBER_LOCALES = {"en": "en_GB", "fr": "fr_FR", "qps": "fr_FR"}
+#: The no-break space, and the narrow one that every product sets before ``%`` ("70 %"), as
+#: French typography sets it before ``; ! ?`` (nqsphinx.languages.typography).
+NBSP, NNBSP = "\u00a0", "\u202f"
 
 
 def locale_dirs(locale_dir: Path) -> list[Path]:
@@ -179,7 +182,8 @@ def format_signed(value: int, lang: str) -> str:
 
 def format_percent(chance: Fraction, lang: str, digits: int = 0) -> str:
     """A probability as a percentage, in the language's own pattern (``70 %`` in French,
-    with its narrow no-break space)."""
+    with its narrow no-break space: babel's data gives a full one, U+00A0, which the book's
+    prose and print products do not use before ``%``)."""
     from babel import Locale
     from babel.numbers import format_percent as babel_percent
 
@@ -187,4 +191,4 @@ def format_percent(chance: Fraction, lang: str, digits: int = 0) -> str:
     pattern = locale.percent_formats[None].pattern
     if digits:
         pattern = pattern.replace("#,##0", "#,##0." + "0" * digits)
-    return babel_percent(float(chance), format=pattern, locale=locale)
+    return babel_percent(float(chance), format=pattern, locale=locale).replace(NBSP, NNBSP)

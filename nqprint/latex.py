@@ -23,7 +23,6 @@ _SPECIAL = {
     "}": r"\}",
     "~": r"\textasciitilde{}",
     "^": r"\textasciicircum{}",
-    "\u202f": r"\,",  # babel's narrow no-break space in French percentages
     "\u00a0": "~",
 }
 _SPECIAL_RE = re.compile("|".join(re.escape(c) for c in _SPECIAL))
@@ -31,9 +30,16 @@ _SPECIAL_RE = re.compile("|".join(re.escape(c) for c in _SPECIAL))
 _SPACE = r"[ \t\u00a0\u202f]+"
 _FRENCH_SPACE = re.compile(rf"{_SPACE}([;:!?])|(?<=«){_SPACE}|{_SPACE}(?=»)")
 #: A percentage typed without a space (``25%``, as translators type it) or with a plain one:
-#: French puts a no-break space before the sign (the book: nqsphinx.languages.typography), here
-#: the narrow one of babel's ``format_percent``, as in the sheets' own columns of chances.
-_FRENCH_PERCENT = re.compile(r"(?<=\d)[ \t]?%")
+#: French puts a narrow no-break space before the sign, as the book does
+#: (nqsphinx.languages.typography) and nqcore's ``format_percent`` in the sheets' columns.
+_FRENCH_PERCENT = re.compile(r"(?<=\d)[ \t\u00a0]?%")
+#: The narrow no-break space (U+202F, before ``%`` and between thousands) as LaTeX sets it in
+#: the rulebooks and the print products alike: babel-french's thin space, the one it sets
+#: before ``; ! ?`` (a sixth of an em without babel-french).
+NARROW_NO_BREAK_SPACE = (
+    r"\catcode`^^^^202f\active\protected\def^^^^202f"
+    r"{\leavevmode\nobreak\ifdefined\FBthinspace\FBthinspace\else\,\fi}"
+)
 
 
 class PrintError(RuntimeError):
@@ -88,6 +94,7 @@ def inches(value: object) -> str:
 
 
 PREAMBLE = r"""\documentclass[10pt]{article}
+%(narrow)s
 \usepackage[%(paper)s,%(geometry)s]{geometry}
 \usepackage{fontspec}
 \defaultfontfeatures[\rmfamily,\sffamily]{}
@@ -127,6 +134,7 @@ def document(
     return PREAMBLE % {
         "paper": paper.latex,
         "geometry": geometry,
+        "narrow": NARROW_NO_BREAK_SPACE,
         "babel": FRENCH if lang == "fr" else r"\usepackage[british]{babel}",
         "title": tex(title, lang),
         "lang": lang,

@@ -31,7 +31,7 @@ from sphinx.application import Sphinx
 from sphinx.builders._epub_base import NavPoint
 from sphinx.builders.epub3 import HTML_TAG, Epub3Builder
 from sphinx.config import Config
-from sphinx.errors import ExtensionError
+from sphinx.errors import ConfigError, ExtensionError
 
 from nqsphinx.directives import glossary
 from nqsphinx.directives.diagrams import ASPECT_COLOURS, CIRCLE_ORDER, aspect_positions
@@ -71,6 +71,8 @@ TRANSPOSED = "nq-transposed"
 BREAKABLE = re.compile(r"[ \t\n]+")
 #: The cover's size in pixels (2:3, what reading apps show best).
 COVER_WIDTH = 1200
+#: A date as EPUB 3's ``dc:date`` takes it (W3C's profile of ISO 8601): a year, a month or a day.
+W3C_DATE = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
 
 
 def _typeset(text: str, lang: str) -> str:
@@ -135,6 +137,21 @@ def _configure(app: Sphinx, config: Config) -> None:
     config.epub_contributor = ", ".join(name for name, _ in contributors(lang))
     config.epub_identifier = identifier(config.project, lang)
     config.epub_uid = "bookid"
+
+
+def edition_date(today: str, modified: str) -> str:
+    """The book's ``dc:date``: the edition's date (``conf.py``'s ``today``, "2007"), so that
+    the e-book does not say it was published the day it was built; without one, the day of
+    ``modified`` (the build's, or ``SOURCE_DATE_EPOCH``'s).
+
+    >>> edition_date("2007", "2026-11-26T02:31:44Z"), edition_date("", "2026-11-26T02:31:44Z")
+    ('2007', '2026-11-26')
+    """
+    if not today:
+        return modified[:10]
+    if not W3C_DATE.fullmatch(today):
+        raise ConfigError(f"conf.py: today = {today!r} is not a date (2007, 2007-11, 2007-11-21)")
+    return today
 
 
 def accessibility(config: Config, lang: str) -> list[tuple[str, str]]:
@@ -316,7 +333,12 @@ class RulebookEpubBuilder(Epub3Builder):
         super().handle_finish()
 
     def content_metadata(self) -> dict[str, Any]:
+        """Sphinx's metadata with the contributors, accessibility, manifest properties, and as
+        ``dc:date`` the edition's; the build's time (``SOURCE_DATE_EPOCH``'s when set) stays
+        ``dcterms:modified``, as EPUB 3 asks."""
         metadata = super().content_metadata()
+        metadata["modified"] = metadata["date"]
+        metadata["date"] = html.escape(edition_date(self.config.today, metadata["modified"]))
         lang = page_language(self.config.language)
         metadata["contributors"] = [(html.escape(n), role) for n, role in contributors(lang)]
         metadata["accessibility"] = [

@@ -17,7 +17,10 @@ from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from nqprint.latex import latex_escape  # one escape for the rulebooks and the print products
+from nqprint.latex import (  # one escape and one narrow space for the rulebooks and products
+    NARROW_NO_BREAK_SPACE,
+    latex_escape,
+)
 from nqsphinx.books import page_keeps
 from nqsphinx.messages import ui_text
 from nqsphinx.untrusted import generated_raw
@@ -31,6 +34,9 @@ WIDE_TABLE = 8
 VERY_WIDE_TABLE = 12
 #: The least share of the line left to a table's long columns before short ones wrap.
 MIN_FLEX = 0.3
+
+#: Sphinx's own ``utf8extra`` for xelatex (the no-break space U+00A0), which the book's adds to.
+SPHINX_NO_BREAK_SPACE = r"\catcode`^^^^00a0\active\protected\def^^^^00a0{\leavevmode\nobreak\ }"
 
 _NUMERIC = re.compile(r"^[-+–]?[\d½.,/%+\-–\s\u202f]*$")
 
@@ -344,6 +350,7 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
     result.setdefault("maketitle", cover(lang))
     result.setdefault("extraclassoptions", "openany")
     result.setdefault("tableofcontents", r"\nqtableofcontents")
+    result.setdefault("utf8extra", SPHINX_NO_BREAK_SPACE + "\n" + NARROW_NO_BREAK_SPACE)
     # One chapter style in every language: Sphinx's default, Bjarne, capitalises titles
     # ("CONTENTS") and spells numbers in English words, so Sphinx gives French Sonny instead.
     result.setdefault("fncychap", CHAPTER_STYLE)

@@ -5,6 +5,8 @@ estimate, from the document's nodes, how many lines each needs."""
 
 from __future__ import annotations
 
+import math
+
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
@@ -13,14 +15,21 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from nqsphinx.directives.example_view import CHECKED
 from nqsphinx.untrusted import generated_raw
 
-#: Lines of room a heading keeps under it, at least and at most; characters of a line of text.
+#: Lines of room a heading keeps under it, at least and at most; characters of a line of text,
+#: about, and of the widest (French on US Letter): a paragraph may set in fewer lines than
+#: :func:`_lines` counts, never fewer than :func:`_fewest_lines`.
 HEAD_LINES, HEAD_LINES_MAX = 3, 30
-LINE_CHARS = 110
+LINE_CHARS, WIDEST_LINE_CHARS = 110, 135
 #: Lines that a heading and the space around it take.
 HEADING_LINES = 4
-#: A paragraph of fewer lines than this opening a section keeps with what follows it, and so
-#: do the section's first blocks up to this many.
+#: A paragraph that may set in fewer lines than this opening a section keeps with what follows
+#: it, and so do the section's first blocks up to this many.
 SHORT_LINES, OPENING_BLOCKS = 3, 3
+#: The attribute of a raw LaTeX block that LaTeX will not break, with its height in millimetres
+#: (a row of cards, which starts with its own ``\needspace``).
+HEIGHT_MM = "nq_height_mm"
+#: The baseline of the book's 10 pt type, in millimetres.
+BASELINE_MM = 12 / 72.27 * 25.4
 #: Lines that a box's title row, padding and the space around it take; a box up to
 #: :data:`SHORT_BOX` lines high is not broken over pages; a longer one needs :data:`BOX_LINES`
 #: lines of room to start on a page (``\nqboxstart``).
@@ -38,6 +47,11 @@ def _no_break() -> nodes.raw:
 def _lines(node: nodes.Node) -> int:
     """The lines a block of text takes, about: its characters over those of a line."""
     return len(node.astext()) // LINE_CHARS + 1
+
+
+def _fewest_lines(node: nodes.Node) -> int:
+    """The fewest lines a block of text may set in, on the widest line of any edition."""
+    return len(node.astext()) // WIDEST_LINE_CHARS + 1
 
 
 def _box_lines(box: nodes.Element) -> int:
@@ -58,8 +72,16 @@ def _blocks(parent: nodes.Element) -> list[nodes.Element]:
     return [
         child
         for child in parent.children
-        if isinstance(child, nodes.Element) and not isinstance(child, invisible)
+        if isinstance(child, nodes.Element)
+        and (not isinstance(child, invisible) or _fixed_lines(child))
     ]
+
+
+def _fixed_lines(node: nodes.Element) -> int:
+    """The lines of a raw block of known height (:data:`HEIGHT_MM`), rounded up; 0 for any
+    other node."""
+    millimetres = node.get(HEIGHT_MM, 0) if isinstance(node, nodes.raw) else 0
+    return math.ceil(millimetres / BASELINE_MM)
 
 
 def _unbreakable(node: nodes.Element | None) -> bool:
@@ -72,16 +94,16 @@ def _unbreakable(node: nodes.Element | None) -> bool:
 
 def _short(block: nodes.Element) -> int:
     """The lines of a short paragraph or a short box (0 for any other block)."""
-    if isinstance(block, nodes.paragraph) and _lines(block) < SHORT_LINES:
+    if isinstance(block, nodes.paragraph) and _fewest_lines(block) < SHORT_LINES:
         return _lines(block)
     if isinstance(block, nodes.Admonition) and _box_lines(block) != BOX_LINES:
         return _box_lines(block)
     return 0
 
 
-def _opening(section: nodes.section) -> list[nodes.Element]:
-    """The short paragraphs and boxes (a note) that open a section, before its first long or
-    other block (at most :data:`OPENING_BLOCKS`)."""
+def _opening(section: nodes.Element) -> list[nodes.Element]:
+    """The short paragraphs and boxes (a note) that open a section (or a container), before its
+    first long or other block (at most :data:`OPENING_BLOCKS`)."""
     found = []
     for block in _blocks(section)[:OPENING_BLOCKS]:
         if not _short(block):
@@ -90,10 +112,11 @@ def _opening(section: nodes.section) -> list[nodes.Element]:
     return found
 
 
-def _need(section: nodes.section) -> int:
+def _need(section: nodes.Element) -> int:
     """The lines under the heading that should be on its page, as far as the text tells: the
     short opening paragraphs and boxes and the start of what follows them (a table or a figure
-    after them is bound to them and needs no room of its own)."""
+    after them is bound to them and needs no room of its own; a container, an erratum, opens
+    with paragraphs of its own, each a paragraph's skip from the last)."""
     opening = _opening(section)
     lines = sum(_short(block) for block in opening)
     rest = _blocks(section)[len(opening) :]
@@ -101,6 +124,10 @@ def _need(section: nodes.section) -> int:
         return lines
     if isinstance(rest[0], nodes.section):
         return lines + HEADING_LINES + _need(rest[0])
+    if _fixed_lines(rest[0]):  # its own \needspace would break after the opening
+        return lines + _fixed_lines(rest[0])
+    if isinstance(rest[0], nodes.container) and not _unbreakable(rest[0]):
+        return lines + _need(rest[0])
     if _unbreakable(rest[0]) and any(isinstance(b, nodes.Admonition) for b in opening):
         return lines + _height(rest[0])  # a box's end is a breakpoint: the table needs room
     return lines + (BOX_LINES if isinstance(rest[0], nodes.Admonition) else SHORT_LINES)

@@ -36,6 +36,7 @@ from nqcore.rules.magic import Aspect
 from nqcore.rules.mutations import Mutation, all_mutations
 from nqcore.rules.spells import Spell, aspect_intro, spells_of
 from nqprint import spell_cards
+from nqsphinx.books.page_keeps import HEIGHT_MM
 from nqsphinx.directives import entities
 from nqsphinx.messages import engine_text, page_language, ui_text
 from nqsphinx.site.accessibility import CAPTION_ATTRIBUTE
@@ -263,8 +264,9 @@ def printed_card(kind: str, key: str, lang: str) -> tuple[str, str, str, str]:
 #: are shared) and a page may break between them.  Before it, the row's anchors and index entries,
 #: kept on the row's page by ``\\needspace``; around the cards, room for the crop marks.
 ROW = "\\par\\nointerlineskip\\vskip0pt\\hbox to\\linewidth{\\hfil%s\\hfil}\n"
-KEEP = f"\\par\\needspace{{{spell_cards.CARD_HEIGHT_MM + 2}mm}}\n"
-GAP = "\\par\\vspace{7mm}\n"  # the crop marks run 6 mm out
+ROW_MM, GAP_MM = spell_cards.CARD_HEIGHT_MM + 2, 7  # the crop marks run 6 mm out
+KEEP = f"\\par\\needspace{{{ROW_MM}mm}}\n"
+GAP = f"\\par\\vspace{{{GAP_MM}mm}}\n"
 #: The cards' macros (``\\nqfit``), defined by the first grid of the document.
 MACROS = f"\\ifdefined\\nqfit\\else{spell_cards.card_macros()}\\fi\n"
 
@@ -274,7 +276,9 @@ def card_sheets(
 ) -> list[nodes.Node]:
     """The cards drawn as the product draws them, ``SHEET_COLUMNS`` to a row; each card's anchor
     (and its ``marks``, by anchor: index entries) comes just before its row, on its page."""
-    result: list[nodes.Node] = [generated_raw(MACROS + GAP, "latex")]
+    first = generated_raw(MACROS + GAP, "latex")
+    first[HEIGHT_MM] = GAP_MM + ROW_MM  # a heading keeps room for it and the first row
+    result: list[nodes.Node] = [first]
     for start in range(0, len(cards), SHEET_COLUMNS):
         row = cards[start : start + SHEET_COLUMNS]
         result.append(generated_raw(KEEP, "latex"))

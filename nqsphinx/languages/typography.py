@@ -1,8 +1,9 @@
 """French typography applied by the build, so that translators type plain spaces.
 
-HTML: a narrow no-break space before ``; ! ?``, a no-break space before ``:``, ``%`` and inside
-« ».  LaTeX: the typed spaces are removed and babel-french spaces the punctuation itself; ``%``
-gets its narrow no-break space here.
+HTML: a narrow no-break space before ``; ! ?`` and ``%``, a no-break space before ``:`` and
+inside « ».  LaTeX: the typed spaces are removed and babel-french spaces the punctuation itself
+(its thin space); ``%`` gets its narrow no-break space here, which the rulebook's LaTeX and the
+print products' set as babel-french's thin space (``nqprint.latex.NARROW_NO_BREAK_SPACE``).
 Code, literals and raw output are never touched.
 """
 
@@ -25,17 +26,17 @@ _COLON = re.compile(r"(?<=\S)[ \t\u00a0\u202f]+(:)(?=\s|$)")
 _OPEN_QUOTE = re.compile(r"«[ \t\u00a0\u202f]*")
 _CLOSE_QUOTE = re.compile(r"[ \t\u00a0\u202f]*»")
 _LATEX_SPACE = re.compile(r"[ \t\u00a0\u202f]+([;:!?])")
-#: A percentage typed with no space, or a plain one: French writes a no-break space before the
-#: sign, as babel formats percentages (one it typed already is kept).
-_PERCENT = re.compile(r"(?<=\d)[ \t]?%")
+#: A percentage typed with no space, a plain or a full no-break one: French sets a narrow
+#: no-break space before the sign, as nqcore's ``format_percent`` does.
+_PERCENT = re.compile(r"(?<=\d)[ \t\u00a0]?%")
 
 SKIP = (nodes.literal, nodes.literal_block, nodes.raw, nodes.doctest_block, nodes.math)
 
 
 def french_html(text: str) -> str:
     """French spacing for the web: ``Attention !`` → ``Attention\\u202f!``, ``50%`` →
-    ``50\\u00a0%``."""
-    text = _PERCENT.sub(NBSP + "%", text)
+    ``50\\u202f%``."""
+    text = _PERCENT.sub(NNBSP + "%", text)
     text = _HIGH.sub(NNBSP + r"\1", text)
     text = _COLON.sub(NBSP + r"\1", text)
     text = _OPEN_QUOTE.sub("«" + NBSP, text)
@@ -45,7 +46,7 @@ def french_html(text: str) -> str:
 def french_latex(text: str) -> str:
     """Spacing left to babel-french: typed spaces before high punctuation are dropped; a
     percentage gets its narrow no-break space, which babel-french does not add."""
-    text = _PERCENT.sub(NBSP + "%", text)
+    text = _PERCENT.sub(NNBSP + "%", text)
     text = _LATEX_SPACE.sub(r"\1", text)
     text = _OPEN_QUOTE.sub("«", text)
     return _CLOSE_QUOTE.sub("»", text)

@@ -78,7 +78,7 @@ def test_cast(capsys: Capture) -> None:
 
 def test_cast_in_french(capsys: Capture) -> None:
     code, out, _ = run(capsys, "--lang", "fr", "cast", "5", "--wizardry", "2")
-    assert code == 0 and "70,0\u00a0%" in out and "Roll needed" not in out
+    assert code == 0 and "70,0\u202f%" in out and "Roll needed" not in out
 
 
 def test_cast_a_named_spell_as_json(capsys: Capture) -> None:

@@ -188,9 +188,9 @@ def test_the_coverage_table_counts_the_sections(tiny: dict[str, Built], lang: st
                 ["All chapters", "4", "1", "2", "50%"],
             ],
             "fr": [
-                ["Magie", "3", "1", "1", "33\u00a0%"],
-                ["Cartes", "1", "0", "1", "100\u00a0%"],
-                ["Tous les chapitres", "4", "1", "2", "50\u00a0%"],
+                ["Magie", "3", "1", "1", "33\u202f%"],
+                ["Cartes", "1", "0", "1", "100\u202f%"],
+                ["Tous les chapitres", "4", "1", "2", "50\u202f%"],
             ],
         }[lang]
     )

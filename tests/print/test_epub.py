@@ -17,12 +17,14 @@ from xml.etree import ElementTree
 import polib
 import pytest
 from docutils import nodes
+from sphinx.errors import ConfigError
 
 from nqsphinx.books.editions import SITE_ONLY_PAGES
 from nqsphinx.books.epub import (
     SITE_ONLY_STYLESHEETS,
     TRANSPOSED,
     cover_alt,
+    edition_date,
     identifier,
     table_classes,
     transpose,
@@ -39,6 +41,8 @@ NS = {
     "svg": "http://www.w3.org/2000/svg",
 }
 TITLE = "No Quarter Fantasy Wargames"
+#: The edition's date: conf.py's ``today`` (its ``release``).
+EDITION_DATE = "2007"
 #: What only the site has: the language switch, search, the offline archive, scripts.
 SITE_ONLY = re.compile(r"<script|<input|nq-lang-|search\.html|-html\.zip|nq-archive", re.I)
 
@@ -120,6 +124,25 @@ def test_package_metadata_is_the_book_in_its_language(books: dict[str, Book], la
     translator = "Rodolphe Carpentier" in book.dc("contributor")
     assert translator == (lang == "fr")
     assert "unknown" not in book.files["content.opf"].decode()  # no Sphinx default left
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_book_is_dated_by_its_edition_not_its_build(books: dict[str, Book], lang: str) -> None:
+    """``dc:date`` is the edition's, so that two builds of the same sources agree and the book
+    does not say it was published the day it was built; ``dcterms:modified``, which EPUB 3
+    requires, is the build's time in UTC."""
+    book = books[lang]
+    assert book.dc("date") == [EDITION_DATE]
+    [modified] = book.metadata("dcterms:modified")
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z", modified), modified
+
+
+def test_an_edition_date_that_is_no_date_stops_the_build() -> None:
+    modified = "2026-11-26T02:31:44Z"
+    assert edition_date("2007-11", modified) == "2007-11"
+    assert edition_date("", modified) == "2026-11-26"
+    with pytest.raises(ConfigError, match=r"today = 'November 2007' is not a date"):
+        edition_date("November 2007", modified)
 
 
 def test_the_two_books_differ_in_their_words(books: dict[str, Book]) -> None:

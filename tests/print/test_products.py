@@ -7,6 +7,8 @@ import math
 import re
 from collections import Counter
 from fractions import Fraction
+from itertools import pairwise
+from pathlib import Path
 
 import polib
 import pytest
@@ -23,8 +25,8 @@ from nqcore.rules.templates import (
 )
 from nqcore.tables.registry import get_table
 from nqprint import quick_reference, spell_cards, template_sheets
+from nqprint.latex import NARROW_NO_BREAK_SPACE, tex
 from nqprint.latex import PAPERS as PAPERS_BY_NAME
-from nqprint.latex import tex
 from nqprint.texts import cell_text, engine_text, print_text
 from tests.building import ROOT
 from tests.print.conftest import Products
@@ -32,6 +34,7 @@ from tests.print.pdfs import (
     PT_PER_INCH,
     Line,
     pages,
+    run_on,
     shapes,
     text,
     text_lines,
@@ -171,9 +174,58 @@ def test_quick_reference_has_every_modifier_and_panic_result(products: Products,
 
 def test_french_percentages_get_a_narrow_no_break_space() -> None:
     """As the book prints them ("25 %"), whether the catalogue typed "25%" or "25 %"."""
-    assert tex("dissimulée à 25%)", "fr") == r"dissimulée à 25\,\%)"
-    assert tex("100 %, sans", "fr") == r"100\,\%, sans"
+    assert tex("dissimulée à 25%)", "fr") == "dissimulée à 25\u202f\\%)"
+    assert tex("100 %, sans", "fr") == "100\u202f\\%, sans"
+    assert tex("70\u00a0%", "fr") == "70\u202f\\%"  # a full no-break space too
     assert tex("25% concealed", "en") == r"25\% concealed"
+
+
+#: What stands between a number and its ``\\%`` in LaTeX.
+PERCENT_TEX = re.compile(r"\d([^\d\\{}]*)\\%")
+#: A word of ``pdftotext -bbox-layout``: its box and its text.
+WORD_BOX = re.compile(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
+)
+
+
+def percent_gaps(pdf: Path) -> list[float]:
+    """The space between each number and the "%" after it on the pages, as a share of the
+    type's height (the words' boxes; text up a margin too): where pdftotext reads number and
+    sign as one word, there is nothing to measure."""
+    words = [
+        (float(x0), float(y0), float(x1), float(y1), word)
+        for x0, y0, x1, y1, word in WORD_BOX.findall(run_on(pdf, "pdftotext", "-bbox-layout"))
+    ]
+    gaps = []
+    for (ax0, ay0, ax1, ay1, a), (bx0, by0, _bx1, _by1, b) in pairwise(words):
+        if not (re.search(r"\d$", a) and b.startswith("%")):
+            continue
+        across = abs(by0 - ay0) < 0.5  # the same line
+        gap, height = (bx0 - ax1, ay1 - ay0) if across else (by0 - ay1, ax1 - ax0)
+        gaps.append(round(gap / height, 3))
+    return gaps
+
+
+def test_french_rulebook_and_products_set_the_same_space_before_percent(
+    products: Products,
+) -> None:
+    """One space before "%" in every French product: the narrow no-break space (U+202F) in
+    their LaTeX and the rulebook's, each set by the same definition (babel-french's thin space,
+    the one it sets before ; ! ?), so that on the pages every gap between a number and its "%"
+    is the same, in the rulebook and in each product."""
+    sources = {"rulebook": products.rulebook("fr")} | {
+        product: products.pdf(product, "fr") for product in PRODUCTS
+    }
+    gaps = {}
+    for name, pdf in sources.items():
+        folder = pdf.resolve().parent if name == "rulebook" else products.work / pdf.stem
+        latex = (folder / f"{pdf.stem}.tex").read_text(encoding="utf-8")
+        assert NARROW_NO_BREAK_SPACE in latex, name
+        assert Counter(PERCENT_TEX.findall(latex)).keys() == {"\u202f"}, name
+        gaps[name] = percent_gaps(pdf)
+    assert len(gaps["rulebook"]) > 400 and len(gaps["quick-reference"]) > 30
+    every = [gap for found in gaps.values() for gap in found]
+    assert max(every) - min(every) < 0.02, {name: Counter(found) for name, found in gaps.items()}
 
 
 @pytest.mark.parametrize("product", ["quick-reference", "spell-cards"])

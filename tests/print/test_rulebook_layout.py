@@ -1,6 +1,7 @@
 """The PDF rulebooks laid out as a publisher would ship them: front matter, headings and captions
-kept with what they introduce, page references, an index in the language's order that points
-to the rules, document metadata, French number and header typography.
+kept with what they introduce (on A4 and on US Letter), page references, an index in the
+language's order that points to the rules, document metadata, French number and header
+typography.
 
 Each layout check reads the PDF as a proofreader does (``tests.print.layout``) and is shown to
 fail on a made-up page, so that an empty finding means the rule holds, not that nothing was
@@ -27,6 +28,8 @@ from tests.print.layout import Page
 from tests.print.pdfs import Shape
 
 LANGS = ["en", "fr"]
+#: The rulebooks of every paper: A4 ("en") and US Letter ("en-letter"), each laid out again.
+EDITIONS = [*LANGS, *(f"{lang}-letter" for lang in LANGS)]
 TAGLINE = "The fantasy battles miniatures wargame"
 #: Headings of pages that the index leaves out (they are not rules).
 UNINDEXED = {"en": {"Credits", "The Unexpected Enemy"}, "fr": {"Crédits", "L’Ennemi inattendu"}}
@@ -43,6 +46,13 @@ LINES_UNDER_HEADING = 3
 
 def _text(pdf: Path) -> str:
     return layout.squeeze(layout._pdftotext(pdf))
+
+
+@pytest.fixture(scope="module")
+def rulebooks(pdfs: dict[str, Path], letter_pdfs: dict[str, Path]) -> dict[str, Path]:
+    """Every edition's PDF by :data:`EDITIONS`' names (the US Letter ones are built for the
+    print products anyway)."""
+    return {**pdfs, **{f"{lang}-letter": pdf for lang, pdf in letter_pdfs.items()}}
 
 
 # --- front matter and blank pages ---------------------------------------------------------------
@@ -84,31 +94,37 @@ def test_no_blank_page_carries_a_running_head(pdfs: dict[str, Path], lang: str) 
 # --- what is kept together ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_no_heading_is_the_last_line_of_a_page(pdfs: dict[str, Path], lang: str) -> None:
-    assert len(layout.outline(pdfs[lang])) > 300
-    assert layout.headings_at_foot(pdfs[lang]) == []
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_heading_is_the_last_line_of_a_page(rulebooks: dict[str, Path], edition: str) -> None:
+    assert len(layout.outline(rulebooks[edition])) > 300
+    assert layout.headings_at_foot(rulebooks[edition]) == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_no_example_title_is_the_last_line_of_a_page(pdfs: dict[str, Path], lang: str) -> None:
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_example_title_is_the_last_line_of_a_page(
+    rulebooks: dict[str, Path], edition: str
+) -> None:
+    lang = edition.split("-")[0]
     title = ui_text("Example", lang)
-    assert title in _text(pdfs[lang])
-    assert layout.words_at_foot(pdfs[lang], {title, "Note", "Note:"}) == []
+    assert title in _text(rulebooks[edition])
+    assert layout.words_at_foot(rulebooks[edition], {title, "Note", "Note:"}) == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("edition", EDITIONS)
 def test_no_box_is_split_after_its_title_or_before_its_end(
-    pdfs: dict[str, Path], lang: str
+    rulebooks: dict[str, Path], edition: str
 ) -> None:
     """An example or a note broken over pages keeps lines of its text on each page."""
-    assert layout.split_boxes(pdfs[lang]) == []
+    assert layout.split_boxes(rulebooks[edition]) == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_no_page_opens_with_an_example_checked_line(pdfs: dict[str, Path], lang: str) -> None:
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_page_opens_with_an_example_checked_line(
+    rulebooks: dict[str, Path], edition: str
+) -> None:
     """An example broken over pages keeps its checked line and the erratum note after it with
     the last lines of its text: the next page never starts with them alone."""
+    lang = edition.split("-")[0]
     checked = ui_text("Checked with the rules engine", lang)
     erratum = ui_text("The printed result is wrong; see the erratum:", lang).split(";")[0]
     given = (
@@ -119,17 +135,17 @@ def test_no_page_opens_with_an_example_checked_line(pdfs: dict[str, Path], lang:
         .strip()
     )
     for words in (checked, erratum, given):
-        assert words in _text(pdfs[lang])
-        assert layout.pages_opening_with(pdfs[lang], words) == []
+        assert words in _text(rulebooks[edition])
+        assert layout.pages_opening_with(rulebooks[edition], words) == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("edition", EDITIONS)
 def test_no_heading_ends_a_page_with_fewer_than_three_lines_under_it(
-    pdfs: dict[str, Path], lang: str
+    rulebooks: dict[str, Path], edition: str
 ) -> None:
     """A heading whose section goes on over the page has three lines of it or more under it:
     not a line or two with the table or the subsection they introduce on the next page."""
-    assert layout.headings_short_at_foot(pdfs[lang], LINES_UNDER_HEADING) == []
+    assert layout.headings_short_at_foot(rulebooks[edition], LINES_UNDER_HEADING) == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -141,10 +157,12 @@ def test_every_running_head_names_its_chapter_or_section(pdfs: dict[str, Path], 
     assert layout.bare_heads(pdfs[lang]) == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_caption_is_on_the_page_of_its_table(pdfs: dict[str, Path], lang: str) -> None:
-    assert len(list(layout.captions(pdfs[lang]))) > 100
-    assert layout.captions_apart(pdfs[lang]) == []
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_caption_is_on_the_page_of_its_table(
+    rulebooks: dict[str, Path], edition: str
+) -> None:
+    assert len(list(layout.captions(rulebooks[edition]))) > 100
+    assert layout.captions_apart(rulebooks[edition]) == []
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -148,7 +148,7 @@ def test_every_example_says_the_engine_checked_it(html_sites: dict[str, Path], l
         (">>> casting_target(spell_level=5, wizardry_level=2)\n7\n", "en", "7"),
         (">>> total_penetration(-1, penetration=-1)\n-2\n", "fr", "-2"),
         (">>> save_chance(2, 6)\nFraction(7, 10)\n", "en", "7/10 (70%)"),
-        (">>> save_chance(2, 6)\nFraction(7, 10)\n", "fr", "7/10 (70\u00a0%)"),
+        (">>> save_chance(2, 6)\nFraction(7, 10)\n", "fr", "7/10 (70\u202f%)"),
         (">>> save_chance(1, 6)\nFraction(1, 3)\n", "en", "1/3 (33.3%)"),
         (">>> x = 1\n>>> x\n1\n>>> can_pushback(15, 4)\nTrue\n", "en", None),
         (">>> sword.uc, sword.st_bonus\n(4, 1)\n", "en", None),
