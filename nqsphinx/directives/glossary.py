@@ -385,7 +385,7 @@ class GlossaryUses(SphinxPostTransform):
             uri = builder_of(self.env).get_relative_uri(self.env.docname, page)
             title = self.env.titles.get(page)
             chapter = title.astext() if title is not None else page
-            # Two sections of one name (« Pour Toucher ») are told apart by their chapter.
+            # Two sections of one name (« Pour toucher ») are told apart by their chapter.
             text = f"{use.title} ({chapter})" if repeated[use.title] > 1 else use.title
             para += nodes.reference(
                 text, text, internal=True, refuri=f"{uri}#{use.section}", reftitle=chapter

@@ -34,7 +34,7 @@ UNINDEXED = {"en": {"Credits", "The Unexpected Enemy"}, "fr": {"Crédits", "L’
 #: are indexed in their own chapters.
 RECORD_CHAPTERS = {
     "en": {"Errata", "What Changed Since The French v2.4b"},
-    "fr": {"Errata", "Ce Qui a Changé Depuis la v2.4b Française"},
+    "fr": {"Errata", "Ce qui a changé depuis la v2.4b française"},
 }
 GLOSSARY = {"en": "Glossary", "fr": "Glossaire"}
 #: Lines of its section under a heading at the foot of a page, at least.

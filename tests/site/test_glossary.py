@@ -215,8 +215,8 @@ def test_each_term_lists_the_sections_that_link_to_it(
     used_in = "Utilisé dans\u00a0:" if lang == "fr" else "Used in:"
     assert all(e.uses_text.startswith(used_in) for e in entries if e.uses)
     close_combat = next(e for e in entries if e.id == "term-close-combat")
-    assert re.search(r"Close Combat|Corps à Corps", close_combat.uses_text)
-    to_hit = "Pour Toucher (" if lang == "fr" else "To Hit ("
+    assert re.search(r"Close Combat|Corps à corps", close_combat.uses_text)
+    to_hit = "Pour toucher (" if lang == "fr" else "To Hit ("
     assert any(name.startswith(to_hit) for name in close_combat.use_names), close_combat
 
 
