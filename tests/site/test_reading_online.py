@@ -173,7 +173,7 @@ def test_the_index_lists_every_heading_in_the_page_language(
 
 def test_the_index_lists_glossary_terms(html_sites: dict[str, Path]) -> None:
     html = (html_sites["fr"] / "genindex.html").read_text(encoding="utf-8")
-    assert re.search(r'<a href="glossary\.html#term-[a-z0-9-]+">Niveau de Magie</a>', html)
+    assert re.search(r'<a href="glossary\.html#term-[a-z0-9-]+">Niveau de magie</a>', html)
 
 
 @pytest.mark.parametrize("lang", LANGS)
