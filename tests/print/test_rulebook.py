@@ -13,7 +13,7 @@ from nqsphinx.messages import ui_text
 from tests.print.pdfs import text, unembedded_fonts
 
 LANGS = ["en", "fr"]
-CHAPTER = {"en": "Magic", "fr": "Magie"}
+CHAPTER = {"en": "Magic", "fr": "La magie"}
 TABLE = re.compile(r"\\begin\{(tabular|tabulary|longtable)\}.*?\\end\{\1\}", re.S)
 OVERFULL = re.compile(
     r"Overfull \\hbox \(([\d.]+)pt too wide\) in (?:paragraph|alignment) at "
