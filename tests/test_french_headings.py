@@ -5,7 +5,8 @@ The headings are read from the sources, without a build: the sections, toctree c
 rubrics of ``docs/*.md`` in their page catalogue, and what the engine prints as a heading in
 ``nqcore.po``: its tables' titles and column headers, the names of the things the pages give a
 section, a card or a table (abilities, traits, equipment, spells, mutations, weapons, profiles)
-and the errata's titles.
+and the errata's titles; and the glossary's French terms, the headwords of its page and entries
+of the index beside the headings of the same name.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from tests.building import ROOT
 DOCS = ROOT / "docs"
 PAGES = ROOT / "locale" / "fr" / "LC_MESSAGES"
 ENGINE = ROOT / "nqcore" / "locale" / "fr" / "LC_MESSAGES" / "nqcore.po"
+GLOSSARY = DOCS / "_data" / "glossary.toml"
 
 #: Words a French heading capitalises after its first word (reviewed; why, for each group).
 PROPER_NOUNS = frozenset(
@@ -63,6 +65,7 @@ NAMED_DATA = (
 HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*$")
 CAPTION = re.compile(r"^:caption:\s*(.+?)\s*$")
 RUBRIC = re.compile(r"^[`:]{3,}\{rubric\}\s*(.+?)\s*$")
+TERM = re.compile(r'^fr = "(.+)"$')
 FENCE = re.compile(r"^(`{3,})")
 #: A word's parts: elision (« d’Armure ») and hyphens (« Mort-Vivant ») split it.
 PARTS = re.compile(r"[’'\-]")
@@ -137,8 +140,17 @@ def engine_titles() -> Iterator[tuple[str | None, str]]:
         yield None, str(erratum.subject)
 
 
+def glossary_terms() -> Iterator[tuple[int, str]]:
+    """(line, French term) of each ``[[term]]`` of the glossary."""
+    table = ""
+    for number, line in enumerate(GLOSSARY.read_text(encoding="utf-8").splitlines(), 1):
+        table = line if line.startswith("[[") else table
+        if table == "[[term]]" and (match := TERM.match(line)):
+            yield number, match.group(1)
+
+
 def french_headings() -> Iterator[tuple[Path, int, str]]:
-    """(catalogue, line, French heading) for every heading a French reader sees."""
+    """(file, line, French heading) for every heading a French reader sees."""
     for page in sorted(DOCS.glob("*.md")):
         messages = catalogue(PAGES / f"{page.stem}.po")
         for title in page_titles(page):
@@ -148,6 +160,8 @@ def french_headings() -> Iterator[tuple[Path, int, str]]:
     for key in sorted(set(engine_titles()), key=str):
         if (entry := messages.get(key)) is not None:
             yield ENGINE, entry.linenum, entry.msgstr
+    for line, term in glossary_terms():
+        yield GLOSSARY, line, term
 
 
 def test_french_headings_are_in_sentence_case() -> None:
@@ -174,6 +188,7 @@ def test_the_headings_are_found() -> None:
         "Armes de mêlée",  # an engine table's title
         "Points calculés",  # a column's header
         "Mains brûlantes : test pour briser l’étreinte",  # an erratum's title
+        "Portée courte",  # a glossary term
     ):
         assert heading in headings, heading
 
