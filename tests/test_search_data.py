@@ -172,7 +172,7 @@ def _links(html: str) -> list[tuple[str, str]]:
     "lang,names",
     [
         ("en", ["Fireball", "Long Bow", "Horns", "Smoke"]),
-        ("fr", ["Boule de Feu", "Arc Long", "Cornes", "Fumée"]),
+        ("fr", ["Boule de feu", "Arc long", "Cornes", "Fumée"]),
     ],
 )
 def test_roles_link_to_the_entities_by_name(
@@ -212,7 +212,7 @@ def test_the_search_page_carries_its_data(project: dict[str, tuple[Path, str]]) 
     script = (out / "_static" / "language_data.js").read_text(encoding="utf-8")
     assert "window.Stemmer = function NQStemmer()" in script
     index = (out / "searchindex.js").read_text(encoding="utf-8")
-    assert '"spell-fireball","Boule de Feu"' in index.replace(", ", ",")
+    assert '"spell-fireball","Boule de feu"' in index.replace(", ", ",")
 
 
 def test_a_mistake_in_the_search_data_stops_the_build(tmp_path: Path) -> None:

@@ -168,7 +168,7 @@ def term_label(term: Term) -> str:
 
 
 def collation_key(name: str) -> tuple[str, str]:
-    """Dictionary order: accents and case aside (« Élan d’Attaque » among the E, not after Z),
+    """Dictionary order: accents and case aside (« Élan d’attaque » among the E, not after Z),
     then the exact form, so that the order never depends on the glossary file's."""
     bare = unicodedata.normalize("NFKD", name)
     bare = "".join(char for char in bare if not unicodedata.combining(char))
@@ -176,7 +176,7 @@ def collation_key(name: str) -> tuple[str, str]:
 
 
 def initial(name: str) -> str:
-    """The letter a term is filed under in the A–Z bar: « À Terre » under A."""
+    """The letter a term is filed under in the A–Z bar: « À terre » under A."""
     return collation_key(name)[0][:1].upper()
 
 
@@ -385,7 +385,7 @@ class GlossaryUses(SphinxPostTransform):
             uri = builder_of(self.env).get_relative_uri(self.env.docname, page)
             title = self.env.titles.get(page)
             chapter = title.astext() if title is not None else page
-            # Two sections of one name (« Pour Toucher ») are told apart by their chapter.
+            # Two sections of one name (« Pour toucher ») are told apart by their chapter.
             text = f"{use.title} ({chapter})" if repeated[use.title] > 1 else use.title
             para += nodes.reference(
                 text, text, internal=True, refuri=f"{uri}#{use.section}", reftitle=chapter

@@ -41,13 +41,19 @@ INDEXED_FORMATS = frozenset({"html", "latex"})
 
 
 def index_text(title: str, lang: str) -> str:
-    """The index form of a heading: ``The Army`` → ``Army, The``; ``L’Armée`` → ``Armée, L’``."""
+    """The index form of a heading: ``The Army`` → ``Army, The``; ``L’armée`` → ``Armée, l’``.
+
+    A heading in sentence case (French) keeps it: the word now first takes the capital, the
+    article after the comma none.
+    """
     title = " ".join(title.split())
     articles = ARTICLES.get(lang)
     match = articles.match(title) if articles else None
     if match:
-        article = match.group(1).strip()
-        title = f"{title[match.end() :]}, {article}"
+        article, rest = match.group(1).strip(), title[match.end() :]
+        if rest[:1].islower():
+            article, rest = article.lower(), rest[:1].upper() + rest[1:]
+        title = f"{rest}, {article}"
     return french_html(title) if lang == "fr" else title
 
 

@@ -54,7 +54,7 @@ _LEVEL_WORDS = (
 
 def _level_label(name: str, level: Any, lang: str) -> str:
     """An option's words: the level's own name where it says its level ("Fear (1)"), else the
-    feature's name and the level key in the page's language ("Grenades (F3 1½\" Mise à Terre)")."""
+    feature's name and the level key in the page's language ("Grenades (F3 1½\" Mise à terre)")."""
     named = engine_text(level.name, lang)
     if named != name:
         return named

@@ -48,7 +48,7 @@ def test_after_a_first_visit_both_languages_read_offline(browser: Any, site: Sit
     context.set_offline(True)
     try:
         for path, title in (
-            ("fr/magic.html", "La Magie"),
+            ("fr/magic.html", "La magie"),
             ("en/glossary.html", "Glossary"),
             ("fr/index.html", "No Quarter"),
             ("en/", "No Quarter"),

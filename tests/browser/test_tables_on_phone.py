@@ -201,7 +201,7 @@ def test_narrowest_and_widest_screens(site: Site, pages: dict[str, Any], name: s
 def test_a_table_is_scrolled_with_the_keyboard(site: Site, pages: dict[str, Any]) -> None:
     page = pages["phone"]
     page.goto(site.page("fr/armoury.html#hand-weapons"))
-    region = page.get_by_role("region", name="Armes de Mêlée")
+    region = page.get_by_role("region", name="Armes de mêlée")
     assert region.count() == 1
     assert region.evaluate("(w) => w.classList.contains('table-wrapper')")
     page.locator("#hand-weapons h2 a.headerlink").focus()

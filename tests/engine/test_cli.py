@@ -90,7 +90,7 @@ def test_cast_a_named_spell_as_json(capsys: Capture) -> None:
 
 def test_json_questions_follow_the_language(capsys: Capture) -> None:
     result = answer(capsys, "--lang", "fr", "cast", "--spell", "Fireball", "--wizardry", "1")
-    assert result["spell"] == "Boule de Feu"
+    assert result["spell"] == "Boule de feu"
     assert str(result["question"]).startswith("Lancer un sort de niveau 3")
 
 

@@ -152,7 +152,7 @@ def test_the_starting_list_names_each_profile_once_in_the_readers_language(lang:
     choices = dict(starting_choices(lang))
     assert list(choices) == [key for key, _name in starting_profiles()]
     assert len(set(choices.values())) == len(choices)
-    assert choices["human-men-at-arms"] == {"en": "Men At Arms", "fr": "Hommes en Armes"}[lang]
+    assert choices["human-men-at-arms"] == {"en": "Men At Arms", "fr": "Hommes en armes"}[lang]
     crews = {"en": "Chariot (Driver, Weaponeer)", "fr": "Chariot (Conducteur, Spécialiste)"}
     assert choices["chariot-driver-weaponeer"] == crews[lang]
 
@@ -160,7 +160,7 @@ def test_the_starting_list_names_each_profile_once_in_the_readers_language(lang:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_starting_profile_takes_the_readers_name_for_it(lang: str) -> None:
     step = build({"start": "human-men-at-arms"}, lang)
-    name = {"en": "Men At Arms", "fr": "Hommes en Armes"}[lang]
+    name = {"en": "Men At Arms", "fr": "Hommes en armes"}[lang]
     assert step["fields"]["name"] == name and tomllib.loads(step["toml"])["name"] == name
     assert (
         step["points"]["json"]["points"]
@@ -184,7 +184,7 @@ def test_builder_steps_set_add_and_remove() -> None:
     record = tomllib.loads(step["toml"])
     assert record["st"] == 6 and record["ra"] == "-" and record["armour"]["shield"] is True
     assert record["abilities"] == [{"key": "extra-attack", "level": "x2"}]
-    assert step["picks"]["abilities"] == ["Attaque Supplémentaire (x2)"]
+    assert step["picks"]["abilities"] == ["Attaque supplémentaire (x2)"]
     assert step["fields"]["shield"] is True and step["fields"]["size"] == "medium"
     gone = build(
         {"toml": step["toml"], "remove": ["weapons", 0], "set": {"armour": "0", "shield": False}},

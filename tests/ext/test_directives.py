@@ -77,7 +77,7 @@ def test_an_engine_table_shows_the_engines_values(
 
 
 def test_a_spell_role_links_its_card_by_its_name(tiny: dict[str, Built], lang: str) -> None:
-    name = {"en": "Fireball", "fr": "Boule de Feu"}[lang]
+    name = {"en": "Fireball", "fr": "Boule de feu"}[lang]
     assert f'href="cards.html#spell-fireball" title="{name}"><span>{name}</span></a>' in tiny[
         lang
     ].html("magic")
@@ -91,7 +91,7 @@ def test_spell_and_mutation_cards_are_the_engines(
     fire = [f"spell-{s['key']}" for s in engine_export["spells"] if s["aspect"] == "fire"]
     mutations = [f"mutation-{m['key']}" for m in engine_export["mutations"]]
     assert cards == fire + mutations
-    assert {"en": "Molten Grasp", "fr": "Mains Brûlantes"}[lang] in text(html)
+    assert {"en": "Molten Grasp", "fr": "Mains brûlantes"}[lang] in text(html)
     one = [m for m in engine_export["mutations"] if m["points"] == 1]
     assert one, "a mutation of 1 point (Corrosive Blood) shows the singular"
     assert re.search(r"\b1 point\b(?!s)", text(html)) and not re.search(r"\b1 points", text(html))
@@ -169,7 +169,7 @@ def test_the_calculator_offers_the_spells_in_the_pages_language(
     tiny: dict[str, Built], lang: str
 ) -> None:
     html = tiny[lang].html("reference")
-    option = {"en": "Fireball (3)", "fr": "Boule de Feu (3)"}[lang]
+    option = {"en": "Fireball (3)", "fr": "Boule de feu (3)"}[lang]
     assert f'<option value="fireball">{option}</option>' in html
     assert f'data-lang="{lang}"' in html
 

@@ -83,7 +83,7 @@ def test_the_editors_material_check_can_fail() -> None:
         "Rules Coverage",
         "Computed Points",
     ]
-    assert editor_material("Points  calculés", "fr") == ["Points Calculés"]
+    assert editor_material("Points  calculés", "fr") == ["Points calculés"]
     assert editor_material("Rules Coverage", "fr") == []
 
 

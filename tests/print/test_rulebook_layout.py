@@ -37,7 +37,7 @@ UNINDEXED = {"en": {"Credits", "The Unexpected Enemy"}, "fr": {"Crédits", "L’
 #: are indexed in their own chapters.
 RECORD_CHAPTERS = {
     "en": {"Errata", "What Changed Since The French v2.4b"},
-    "fr": {"Errata", "Ce Qui a Changé Depuis la v2.4b Française"},
+    "fr": {"Errata", "Ce qui a changé depuis la v2.4b française"},
 }
 GLOSSARY = {"en": "Glossary", "fr": "Glossaire"}
 #: Lines of its section under a heading at the foot of a page, at least.
@@ -262,7 +262,7 @@ def _entries(pdf: Path) -> dict[str, list[str]]:
 def test_index_letters_in_order_each_entry_under_its_letter(
     pdfs: dict[str, Path], lang: str
 ) -> None:
-    """Sorted by the language's rules: « À Terre » under A, « Élan d'Attaque » under E."""
+    """Sorted by the language's rules: « À terre » under A, « Élan d’attaque » under E."""
     groups = layout.index_groups(pdfs[lang])
     letters = [letter for letter, _ in groups]
     assert letters == sorted(letters) and len(letters) > 15, letters
@@ -277,7 +277,7 @@ def test_index_letters_in_order_each_entry_under_its_letter(
         filed = {
             entry.split(" ,")[0].split(",")[0]: letter for letter, es in groups for entry in es
         }
-        assert (filed["À Terre"], filed["Élan d’Attaque"], filed["Élite"]) == ("A", "E", "E")
+        assert (filed["À terre"], filed["Élan d’attaque"], filed["Élite"]) == ("A", "E", "E")
 
 
 @pytest.mark.parametrize("lang", LANGS)

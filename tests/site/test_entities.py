@@ -59,8 +59,8 @@ ELEMENT = {
 }
 #: Some names in both languages.
 NAMES = {
-    "spell-fireball": ("Fireball", "Boule de Feu"),
-    "weapon-long-bow": ("Long Bow", "Arc Long"),
+    "spell-fireball": ("Fireball", "Boule de feu"),
+    "weapon-long-bow": ("Long Bow", "Arc long"),
     "weapon-cannon": ("Cannon", "Canon"),
     "ability-infiltrate": ("Infiltrate", "Infiltration"),
     "trait-flying": ("Flying", "Vol"),

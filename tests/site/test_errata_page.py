@@ -27,7 +27,7 @@ WORDS = {
         "Le moteur suit :",
         "Le choix du moteur :",
         "Même règle énoncée deux fois",
-        "L’Armée",
+        "L’armée",
     ),
 }
 

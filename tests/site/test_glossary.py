@@ -1,5 +1,5 @@
 """The glossary page of both sites: an anchor and a permalink on every term, which ``{ref}`` can
-target; an A–Z bar filed as a dictionary files (« À Terre » under A); a filter box that stays
+target; an A–Z bar filed as a dictionary files (« À terre » under A); a filter box that stays
 hidden without JavaScript; under each term, the sections whose glossary links lead to it; and on
 every page, term links that a screen reader hears with their definition."""
 
@@ -158,9 +158,9 @@ def test_terms_are_in_dictionary_order(html_sites: dict[str, Path], lang: str) -
     names = [e.name.strip() for e in read_glossary(html_sites[lang]).entries]
     assert names == sorted(names, key=collation_key)
     if lang == "fr":  # accented initials are filed with their letter, not after Z
-        assert names[0] == "À Terre"
+        assert names[0] == "À terre"
         e_terms = [n for n in names if collation_key(n)[0].startswith("e")]
-        assert {"Élan d’Attaque", "Élite"} <= set(e_terms)
+        assert {"Élan d’attaque", "Élite"} <= set(e_terms)
         assert names.index(e_terms[-1]) - names.index(e_terms[0]) == len(e_terms) - 1
 
 
@@ -178,7 +178,7 @@ def test_the_letter_bar_links_each_letter_to_its_first_term(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     ) - set(first)
     if lang == "fr":
-        assert ("A", "#term-prone") in reader.letters  # À Terre
+        assert ("A", "#term-prone") in reader.letters  # À terre
         assert first["E"] != "#term-elite"
 
 
@@ -215,8 +215,8 @@ def test_each_term_lists_the_sections_that_link_to_it(
     used_in = "Utilisé dans\u00a0:" if lang == "fr" else "Used in:"
     assert all(e.uses_text.startswith(used_in) for e in entries if e.uses)
     close_combat = next(e for e in entries if e.id == "term-close-combat")
-    assert re.search(r"Close Combat|Corps à Corps", close_combat.uses_text)
-    to_hit = "Pour Toucher (" if lang == "fr" else "To Hit ("
+    assert re.search(r"Close Combat|Corps à corps", close_combat.uses_text)
+    to_hit = "Pour toucher (" if lang == "fr" else "To Hit ("
     assert any(name.startswith(to_hit) for name in close_combat.use_names), close_combat
 
 

@@ -149,7 +149,7 @@ def test_the_home_page_has_the_five_blocks_in_its_language(
         assert hrefs == pages, block.heading
         assert all(words for _, words in block.links), block.heading
     magic = dict(blocks[1].links)["magic.html#spell-list"]
-    assert magic == ("Spell List" if lang == "en" else "Liste de Sorts")
+    assert magic == ("Spell List" if lang == "en" else "Liste de sorts")
 
 
 @pytest.mark.parametrize("lang", LANGS)

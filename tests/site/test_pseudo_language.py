@@ -217,8 +217,8 @@ CODE_ALLOWED = (
     Allowed(r"/men-at-arms\.toml\b", "the name of the file the code wrote the profile to"),
     Allowed(r'^"\w+": |\bfalse\b', "the keys and literals of a JSON answer, for scripts"),
     Allowed(
-        r'^(Déplacement avec 3 AC|Capacité de mouvement : Double Temps|Distance : 4½"|'
-        r'"Lancer un sort de niveau 3 avec un niveau de magie 1",|"Boule de Feu",)$',
+        r'^(Déplacement avec 3 AC|Capacité de mouvement : Double temps|Distance : 4½"|'
+        r'"Lancer un sort de niveau 3 avec un niveau de magie 1",|"Boule de feu",)$',
         "« In French and for scripts » shows the French answers its commands ask for (--lang fr)",
     ),
 )
