@@ -321,9 +321,10 @@ def test_a_long_tables_header_row_follows_the_reader(
     site: Site, pages: dict[str, Any], lang: str
 ) -> None:
     """The hand weapons, longer than a phone's screen, flow with the page (no box of their own to
-    scroll up and down); read down them, their header row stays under the site's header, on top
-    of the rows, and stops above the last row.  On a laptop the box is still 75 % of the window
-    high, its header row sticky at its top."""
+    scroll up and down), and so does the widest table of the odds on a turned phone; read down,
+    their header row stays under the site's header, on top of the rows, and stops above the
+    last row.  On a laptop the box is still 75 % of the window high, its header row sticky at
+    its top."""
     page = pages["phone"]
     page.goto(site.page(f"{lang}/armoury.html"), wait_until="domcontentloaded")
     before = page.evaluate(FOLLOW, ["#hand-weapons", -0.5])
@@ -334,6 +335,11 @@ def test_a_long_tables_header_row_follows_the_reader(
         assert seen["onTop"] == seen["cells"], (fraction, seen)
     end = page.evaluate(FOLLOW, ["#hand-weapons", 0.995])
     assert end["bottom"] <= end["lastTop"] + 1.5 and end["top"] < end["bar"], end
+    page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})  # turned
+    page.goto(site.page(f"{lang}/odds.html"), wait_until="domcontentloaded")  # its widest table
+    turned = page.evaluate(FOLLOW, ["#odds-sample-profiles-against-each-other", 0.5])
+    page.set_viewport_size(PHONE)
+    assert not turned["boxed"] and abs(turned["top"] - turned["bar"]) < 1.5, turned
     laptop = pages["laptop"]
     laptop.goto(site.page(f"{lang}/odds.html"), wait_until="domcontentloaded")
     boxes = laptop.evaluate(
