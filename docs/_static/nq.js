@@ -227,12 +227,13 @@ document.addEventListener("DOMContentLoaded", () => {
   const unnamed = word("nq-table-name", "Table");
   const cue = word("nq-scroll-cue", "Scroll");
   const wrappers = [...document.querySelectorAll("article .table-wrapper")];
+  const lifted = new Map(); // how far each header row follows the reader down (follow, below)
   const edges = (wrapper) => {
     const frame = wrapper.parentElement;
     const { scrollLeft, scrollTop, scrollWidth, scrollHeight, clientWidth, clientHeight } = wrapper;
     frame.classList.toggle("nq-at-start", Math.abs(scrollLeft) < 1);
     frame.classList.toggle("nq-at-end", Math.abs(scrollLeft) >= scrollWidth - clientWidth - 1);
-    frame.classList.toggle("nq-at-top", scrollTop < 1);
+    frame.classList.toggle("nq-at-top", scrollTop < 1 && !lifted.get(wrapper));
     frame.classList.toggle("nq-at-bottom", scrollTop >= scrollHeight - clientHeight - 1);
   };
   // A region's name is its table's caption; two tables of a page with the same caption (two
@@ -285,8 +286,50 @@ document.addEventListener("DOMContentLoaded", () => {
     const changed = entries.map((e) => e.target).filter((w) => w.clientWidth !== widths.get(w));
     for (const wrapper of changed) widths.set(wrapper, wrapper.clientWidth);
     if (changed.length) measure(changed);
+    follow();
   });
   for (const wrapper of wrappers) observer.observe(wrapper);
+  // A table that scrolls sideways and flows with the page (on a phone, nq.css: no box of its own
+  // to scroll up and down) keeps its header row in view while the reader is in it: the sticky
+  // row stays under the site's sticky header (--nq-head-top, from the wrapper's top), and stops
+  // above the last row.  A box that scrolls up and down (a long table on a wide screen) keeps its
+  // header row at its own top.
+  const barBottom = () => Math.max(0, ...[".mobile-header", ".nq-top-bar"]
+    .map((selector) => document.querySelector(selector))
+    .filter((bar) => bar && getComputedStyle(bar).display !== "none"
+      && getComputedStyle(bar).position === "sticky")
+    .map((bar) => bar.getBoundingClientRect().bottom));
+  const heads = wrappers.map((w) => [w, w.querySelector(":scope > table > thead")])
+    .filter(([, head]) => head?.nextElementSibling?.tagName === "TBODY");
+  const follow = () => {
+    const top = barBottom();
+    for (const [wrapper, head] of heads) {
+      const body = head.nextElementSibling;
+      const rows = body.getBoundingClientRect();
+      const start = rows.top - head.offsetHeight; // where the header row is when it stays
+      let lift = 0;
+      if (start < top && rows.bottom > top && wrapper.classList.contains("nq-scrolls")
+          && wrapper.scrollHeight <= wrapper.clientHeight + 1) {
+        const room = rows.height - body.lastElementChild.offsetHeight;
+        lift = Math.max(0, Math.min(top - start, room));
+      }
+      if (lift === (lifted.get(wrapper) || 0)) continue;
+      lifted.set(wrapper, lift);
+      if (lift) {
+        const from = wrapper.getBoundingClientRect().top + wrapper.clientTop;
+        wrapper.style.setProperty("--nq-head-top", `${start + lift - from}px`);
+      } else {
+        wrapper.style.removeProperty("--nq-head-top");
+      }
+      edges(wrapper);
+    }
+  };
+  let queued = false;
+  window.addEventListener("scroll", () => {
+    if (!queued) requestAnimationFrame(() => { queued = false; follow(); });
+    queued = true;
+  }, { passive: true });
+  follow();
 });
 
 // A long line of code scrolls inside its block: the keyboard can then focus the block to scroll

@@ -17,7 +17,7 @@ worker keeps the engine's files once a calculator page has loaded them
 
 - ``{nq-calculator} cast`` draws one calculator; its rule link is the section of the rule book it
   answers (:data:`nqsphinx.site.at_table_forms.CALCULATORS`), and that section gets a "Work it out"
-  link back.
+  link back that names what it works out (:func:`work_it_out_texts`).
 - ``{nq-calculator} builder`` draws the profile builder: its lists are the engine's data, and
   each change goes to :func:`nqcore.cli.web.build`, which prices the profile as ``nq points`` does.
 """
@@ -159,11 +159,31 @@ def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         _work_it_out(app, doctree, docname, lang)
 
 
+def work_it_out_texts(lang: str) -> dict[str, str]:
+    """Each calculator's "Work it out" link text, naming what it works out: a screen reader's
+    list of links otherwise reads several identical "Work it out" going to different places."""
+    return {
+        "cast": ui_text("Work it out: the chance to cast a spell", lang),
+        "cancel": ui_text("Work it out: the chance to cancel a spell", lang),
+        "hit": ui_text("Work it out: the chance to hit in close combat", lang),
+        "shoot": ui_text("Work it out: the chance to hit with a ranged attack", lang),
+        "save": ui_text("Work it out: the chance to save against a hit", lang),
+        "wound": ui_text("Work it out: the chance to wound", lang),
+        "attack": ui_text("Work it out: the chance that one attack wounds", lang),
+        "command": ui_text("Work it out: the chance to pass a command test", lang),
+        "morale": ui_text("Work it out: when a unit takes a morale test", lang),
+        "move": ui_text("Work it out: how far a model moves", lang),
+        "move-cost": ui_text("Work it out: moving through difficult terrain", lang),
+        "builder": ui_text("Work it out: a profile's points", lang),
+    }
+
+
 def _work_it_out(app: Sphinx, doctree: nodes.document, docname: str, lang: str) -> None:
     """A "Work it out" link under each rule section that a calculator answers."""
     where: dict[str, str] = getattr(app.env, "nq_calculators", {})
     rules = {command: calc.rule for command, calc in CALCULATORS.items()}
     rules["builder"] = BUILDER_RULE
+    texts = work_it_out_texts(lang)
     for command, rule in rules.items():
         if command not in where:
             continue
@@ -173,8 +193,7 @@ def _work_it_out(app: Sphinx, doctree: nodes.document, docname: str, lang: str) 
         for section in doctree.findall(nodes.section):
             if anchor in section["ids"]:
                 uri = app.builder.get_relative_uri(docname, where[command]) + f"#nq-{command}"
-                text = ui_text("Work it out", lang)
-                link = nodes.reference("", text, refuri=uri, classes=["nq-work-it-out"])
+                link = nodes.reference("", texts[command], refuri=uri, classes=["nq-work-it-out"])
                 section.insert(1, nodes.paragraph("", "", link, classes=["nq-work-it-out"]))
                 break
 

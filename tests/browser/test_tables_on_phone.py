@@ -3,8 +3,11 @@
 On every page of both sites, at 390 and 1366 px wide (and at 320 and 1920 on two pages), each
 table either fits its column or scrolls inside Furo's wrapper; a wrapper that scrolls is a region
 the keyboard can focus, named after its table, and once scrolled to its right end the table's
-header row and first column are still on screen, on opaque cells; no ancestor cuts a table.  On
-paper there is no navigation, tables are whole and cards are never split.
+header row, its first column (each row's key: no row spans, at most 40 % of the width) and its
+last column are on screen, the sticky cells opaque; no ancestor cuts a table.  On a phone a table
+is never a box that scrolls up and down inside the page (the finger scrolled the table, and the
+page seemed stuck): it flows with the page, and a long table's header row follows the reader down
+it.  On paper there is no navigation, tables are whole and cards are never split.
 """
 
 from __future__ import annotations
@@ -89,6 +92,10 @@ CHECK_TABLES = """(unnamed) => {
     if (Math.abs(wrapper.scrollLeft) < wrapper.scrollWidth - wrapper.clientWidth - 1) {
       faults.push(`${name}: does not scroll to its end`);
     }
+    // On a phone the table flows with the page: no box scrolling up and down inside it.
+    if (view.width < 768 && wrapper.scrollHeight > wrapper.clientHeight + 1) {
+      faults.push(`${name}: a box that scrolls up and down (${style.maxHeight} high)`);
+    }
     const header = table.querySelector("thead tr");
     const first = [...table.querySelectorAll("tr > :first-child")];
     const last = header ? header.lastElementChild.getBoundingClientRect() : null;
@@ -96,6 +103,24 @@ CHECK_TABLES = """(unnamed) => {
       const row = header.getBoundingClientRect();
       if (row.top < -1 || row.bottom > view.height + 1) faults.push(`${name}: header off screen`);
       if (!inside(last, seen)) faults.push(`${name}: last header cell not in view at the end`);
+    }
+    // Each row's key is its first cell: no cell spans rows (the next row's first cell would be
+    // another column), and the sticky column leaves most of the width to the rest.
+    if (table.querySelector("tbody [rowspan]:not([rowspan='1'])")) {
+      faults.push(`${name}: a cell spans rows, so a row's first cell is not its key`);
+    }
+    const keyRight = Math.max(...first.map((cell) => cell.getBoundingClientRect().right));
+    if (keyRight - seen.left > 0.4 * (seen.right - seen.left) + 1) {
+      faults.push(`${name}: its sticky column takes ${Math.round(keyRight - seen.left)} px`);
+    }
+    for (const row of table.tBodies[0]?.rows ?? []) {  // the last column, beside the key
+      if (row.cells.length < 2) continue;
+      const box = row.lastElementChild.getBoundingClientRect();
+      if (box.right > seen.right + 1 || box.left < keyRight - 1) {
+        const text = row.lastElementChild.textContent.trim().slice(0, 40);
+        faults.push(`${name}: last column "${text}" hidden`);
+        break;
+      }
     }
     for (const cell of first) {
       const box = cell.getBoundingClientRect();
@@ -180,22 +205,30 @@ def test_every_table_fits_or_scrolls_with_its_labels_in_view(
     assert (scrolling >= 30) if device == "phone" else (0 < scrolling <= 6), scrolling
 
 
-@pytest.mark.parametrize("name", ["armoury", "odds"])
-def test_narrowest_and_widest_screens(site: Site, pages: dict[str, Any], name: str) -> None:
-    """The same page, the window resized from 320 to 1920 px: the marks follow the width."""
+@pytest.mark.parametrize(("lang", "name"), [("en", "armoury"), ("en", "odds"), ("fr", "equipment")])
+def test_narrowest_and_widest_screens(
+    site: Site, pages: dict[str, Any], lang: str, name: str
+) -> None:
+    """The same page, the window resized from 320 to 1920 px: the marks follow the width.  At
+    320 px a long last cell (the French Grapeshot's rules) wraps narrower, to fit beside the
+    sticky first column."""
     page = pages["laptop"]
-    page.goto(site.page(f"en/{name}.html"))
+    page.goto(site.page(f"{lang}/{name}.html"))
     scrolling = {}
     for width in (320, 1920, 390):
         page.set_viewport_size({"width": width, "height": 900})
         page.evaluate(
             "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
         )
-        result = _check(page, "en")
+        result = _check(page, lang)
         assert not result["faults"], (width, result["faults"])
         scrolling[width] = result["scrolling"]
     page.set_viewport_size(LAPTOP)
-    assert scrolling[320] >= scrolling[390] > scrolling[1920], scrolling
+    # The Grapeshot table scrolls only at 320 px; the armoury's and the odds' at 390 px too.
+    wider = (
+        scrolling[320] > scrolling[390] if name == "equipment" else scrolling[390] > scrolling[1920]
+    )
+    assert scrolling[320] >= scrolling[390] >= scrolling[1920] and wider, scrolling
 
 
 def test_a_table_is_scrolled_with_the_keyboard(site: Site, pages: dict[str, Any]) -> None:
@@ -259,6 +292,61 @@ def test_sticky_cells_are_opaque(site: Site, browser: Any, scheme: str, lang: st
         wrapper.evaluate("(w) => scrollTo(0, w.getBoundingClientRect().top + scrollY - 70)")
         screenshot(page, f"laptop-{lang}-{name}-table-{scheme}")
     context.close()
+
+
+#: A long table read down on a phone: the page scrolled so that the reader's line (under the
+#: site's sticky header) is at a fraction of the table's rows, then a frame or two for nq.js.
+#: Where its header row is then, what is on top of it, and where the last row is.
+FOLLOW = """async ([where, fraction]) => {
+  const wrapper = document.querySelector(`article ${where} .table-wrapper.nq-scrolls`);
+  const bar = document.querySelector(".mobile-header").getBoundingClientRect().bottom;
+  const body = wrapper.querySelector(":scope > table > tbody").getBoundingClientRect();
+  scrollTo({ top: scrollY + body.top + body.height * fraction - bar, behavior: "instant" });
+  for (let i = 0; i < 3; i += 1) await new Promise((done) => requestAnimationFrame(done));
+  const cells = [...wrapper.querySelectorAll("thead th")];
+  const head = cells[0].getBoundingClientRect();
+  const last = wrapper.querySelector("tbody > tr:last-child").getBoundingClientRect();
+  const onTop = cells.filter((cell) => {
+    const box = cell.getBoundingClientRect();
+    if (box.right > innerWidth || box.left < 0) return true; // scrolled sideways out of view
+    return cell.contains(document.elementFromPoint(box.left + box.width / 2, box.top + 4));
+  });
+  return { bar, top: head.top, bottom: head.bottom, onTop: onTop.length, cells: cells.length,
+           lastTop: last.top, boxed: wrapper.scrollHeight > wrapper.clientHeight + 1 };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_long_tables_header_row_follows_the_reader(
+    site: Site, pages: dict[str, Any], lang: str
+) -> None:
+    """The hand weapons, longer than a phone's screen, flow with the page (no box of their own to
+    scroll up and down), and so does the widest table of the odds on a turned phone; read down,
+    their header row stays under the site's header, on top of the rows, and stops above the
+    last row.  On a laptop the box is still 75 % of the window high, its header row sticky at
+    its top."""
+    page = pages["phone"]
+    page.goto(site.page(f"{lang}/armoury.html"), wait_until="domcontentloaded")
+    before = page.evaluate(FOLLOW, ["#hand-weapons", -0.5])
+    assert not before["boxed"] and before["top"] > before["bar"] + 20, before  # where it stands
+    for fraction in (0.25, 0.5, 0.75):
+        seen = page.evaluate(FOLLOW, ["#hand-weapons", fraction])
+        assert not seen["boxed"] and abs(seen["top"] - seen["bar"]) < 1.5, (fraction, seen)
+        assert seen["onTop"] == seen["cells"], (fraction, seen)
+    end = page.evaluate(FOLLOW, ["#hand-weapons", 0.995])
+    assert end["bottom"] <= end["lastTop"] + 1.5 and end["top"] < end["bar"], end
+    page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})  # turned
+    page.goto(site.page(f"{lang}/odds.html"), wait_until="domcontentloaded")  # its widest table
+    turned = page.evaluate(FOLLOW, ["#odds-sample-profiles-against-each-other", 0.5])
+    page.set_viewport_size(PHONE)
+    assert not turned["boxed"] and abs(turned["top"] - turned["bar"]) < 1.5, turned
+    laptop = pages["laptop"]
+    laptop.goto(site.page(f"{lang}/odds.html"), wait_until="domcontentloaded")
+    boxes = laptop.evaluate(
+        "[...document.querySelectorAll('article .table-wrapper.nq-scrolls')]"
+        ".map((w) => getComputedStyle(w).maxHeight)"
+    )
+    assert boxes and set(boxes) == {f"{0.75 * LAPTOP['height']:g}px"}, boxes
 
 
 #: Printed: what must not be on paper, and how tables and cards are laid out.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from nqcore.tables.registry import get_table
 from nqsphinx.directives.tables import format_cell
 from nqsphinx.languages.typography import french_html, french_latex
 from nqsphinx.messages import engine_text
+from nqsphinx.site.at_table import work_it_out_texts
 from tests.building import ROOT, Build
 from tests.htmlpages import engine_tables, links
 
@@ -159,3 +161,32 @@ def test_site_root_chooses_a_language(tmp_path: Path) -> None:
     assert 'href="en/index.html"' in page and 'href="fr/index.html"' in page
     assert '<script src="nq-root.js"></script>' in page  # a file: the policy allows no inline
     assert "navigator.languages" in (tmp_path / "nq-root.js").read_text(encoding="utf-8")
+
+
+def _work_it_out_links(page: Path) -> list[tuple[str, str]]:
+    """The page's "Work it out" links: (text, target), spaces as typed (no-break ones plain)."""
+    html = page.read_text(encoding="utf-8")
+    found = re.findall(r'<a class="[^"]*\bnq-work-it-out\b[^"]*" href="([^"]+)">(.*?)</a>', html)
+    return [(re.sub(r"\s+", " ", unescape(text)), href) for href, text in found]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_work_it_out_links_name_their_calculator(html_sites: dict[str, Path], lang: str) -> None:
+    """A screen reader lists a page's links by their text: each "Work it out" link names what its
+    calculator works out, so that no two of a page go to different calculators under one name."""
+    texts = {
+        command: re.sub(r"\s+", " ", text) for command, text in work_it_out_texts(lang).items()
+    }
+    seen: dict[str, str] = {}
+    for page in sorted(html_sites[lang].glob("*.html")):
+        on_page: dict[str, set[str]] = {}
+        for text, href in _work_it_out_links(page):
+            on_page.setdefault(text, set()).add(href)
+            command = href.partition("#nq-")[2]
+            assert text == texts.get(command), (page.name, text, href)
+            seen[command] = page.name
+        assert all(len(targets) == 1 for targets in on_page.values()), (page.name, on_page)
+    assert set(seen) == set(texts), set(texts) - set(seen)  # every calculator is linked
+    assert len(set(texts.values())) == len(texts), texts
+    if lang == "fr":  # translated, not the English words
+        assert not set(texts.values()) & set(work_it_out_texts("en").values())
