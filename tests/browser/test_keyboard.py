@@ -11,6 +11,7 @@ scrolling, no sliding drawer), so that each step is checked where the browser le
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -255,15 +256,26 @@ def test_the_drawers_follow_the_width_of_the_window(site: Site, make_page: Any) 
     page.goto(site.page("en/magic.html"))
     assert not _state(page, "menu")["inert"] and not _state(page, "toc")["inert"]
     page.set_viewport_size(LAPTOP)  # "On this page" becomes a drawer, the menu stays
-    assert not _state(page, "menu")["inert"] and _state(page, "toc")["inert"]
+    assert _becomes(page, "toc", inert=True)["inert"] and not _state(page, "menu")["inert"]
     page.set_viewport_size(PHONE)
-    assert _state(page, "menu")["inert"] and _state(page, "toc")["inert"]
+    assert _becomes(page, "menu", inert=True)["inert"] and _state(page, "toc")["inert"]
     _focus_by_tab(page, DRAWERS["menu"][2])
     page.keyboard.press("Enter")
     assert _state(page, "menu")["open"]
     page.set_viewport_size(WIDTHS["1366"])
-    state = _state(page, "menu")
+    state = _becomes(page, "menu", open=False, inert=False, onScreen=True)
     assert not state["open"] and not state["inert"] and state["onScreen"], state
+
+
+def _becomes(page: Any, drawer: str, **expected: bool) -> dict[str, Any]:
+    """The drawer's state once it shows ``expected``, or after 5 s: after a resize the page's
+    media-query listeners run in a later task than Playwright's next call."""
+    deadline = time.monotonic() + 5
+    while True:
+        state = _state(page, drawer)
+        if all(state[k] == v for k, v in expected.items()) or time.monotonic() > deadline:
+            return state
+        page.wait_for_timeout(50)
 
 
 @pytest.mark.parametrize("scripts", [True, False])
