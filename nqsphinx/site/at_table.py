@@ -43,6 +43,7 @@ from sphinx.util.docutils import SphinxDirective
 
 import nqcore
 from nqcore.i18n import LANGUAGES, NUMBER_LOCALES
+from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.site.at_table_builder import BUILDER_RULE, builder_html
 from nqsphinx.site.at_table_forms import CALCULATORS, MARK, calculator_html, page_messages
@@ -183,7 +184,9 @@ def _work_it_out(app: Sphinx, doctree: nodes.document, docname: str, lang: str) 
     where: dict[str, str] = getattr(app.env, "nq_calculators", {})
     rules = {command: calc.rule for command, calc in CALCULATORS.items()}
     rules["builder"] = BUILDER_RULE
-    texts = work_it_out_texts(lang)
+    texts = work_it_out_texts(lang)  # added after the typography transform: spaced here
+    if lang == "fr":
+        texts = {command: french_html(text) for command, text in texts.items()}
     for command, rule in rules.items():
         if command not in where:
             continue

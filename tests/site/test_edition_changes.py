@@ -23,5 +23,5 @@ def test_the_page_lists_every_change_with_a_link(html_sites: dict[str, Path], la
     text = translator(lang)
     first = edition_changes()[0]
     assert text(first.new_reading).split(" ")[0] in html
-    heading = "Ce Qui a Changé" if lang == "fr" else "What Changed Since"
+    heading = "Ce qui a changé" if lang == "fr" else "What Changed Since"
     assert heading in html
