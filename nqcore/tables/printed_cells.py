@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from nqcore.book.errata import Erratum, ErrataError, ErratumCell, all_errata
+from nqcore.book.errata import ErrataError, Erratum, ErratumCell, all_errata
 from nqcore.tables.registry import Table
 from nqcore.tables.table_text import cell_text
 
