@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from nqcore.army.profile_files import sample_profiles
 from nqcore.army.profile_points import profile_points
 from nqcore.book.errata import all_errata
+from nqcore.tables.printed_cells import printed_cells
 from nqcore.tables.profile_tables import (
     COMPUTED_POINTS,
     POINTS_DIFFER,
@@ -122,7 +123,8 @@ def test_profiles_show_the_engines_points_marked_where_the_book_prints_others(
         assert cells[-1] == str(table.rows[0][-1]) != str(printed)
         row = " ".join([*cells[:-1], cells[-1] + "†"])
         assert flat(row) in words, f"{lang}: {row}"
-        (erratum,) = [e for e in all_errata() if section in e.sections and e.check == "price"]
+        (erratum,) = [p.erratum for p in printed_cells(table) if p.column == COMPUTED_POINTS]
+        assert section in erratum.sections
         note = POINTS_NOTE[lang].format(printed=printed, subject=engine_text(erratum.subject, lang))
         assert flat(note) in words, f"{lang}: {note}"
     assert engine_text(PRINTED_POINTS, lang) not in words
