@@ -9,7 +9,9 @@ from pathlib import Path
 
 class _TableReader(HTMLParser):
     """Collects every ``table.nq-table``: its key, caption and cell texts row by row, as shown
-    (without the text of ``hidden`` elements, such as a glossary term's definition)."""
+    (without the text of ``hidden`` elements, such as a glossary term's definition), and apart
+    from them the marks of the cells the book prints otherwise (``marks``: row, column counted
+    with the header row, the mark's text)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -19,14 +21,18 @@ class _TableReader(HTMLParser):
         self._cell: list[str] | None = None
         self._caption: list[str] | None = None
         self._hidden: list[str] = []  # the elements open inside a hidden one, outermost first
+        self._mark: list[str] | None = None  # the text of a printed cell's mark, while open
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         classes = (dict(attrs).get("class") or "").split()
         if self._hidden or "hidden" in dict(attrs):
             self._hidden.append(tag)
+        elif "nq-printed-mark" in classes and self._cell is not None:
+            self._mark = []
+            self._hidden.append(tag)
         elif tag == "table" and "nq-table" in classes:
             key = next(c[len("nq-table-") :] for c in classes if c.startswith("nq-table-"))
-            self._table = {"key": key, "caption": "", "rows": []}
+            self._table = {"key": key, "caption": "", "rows": [], "marks": []}
         elif self._table is None:
             return
         elif tag == "caption":
@@ -40,6 +46,8 @@ class _TableReader(HTMLParser):
         if self._hidden:
             if tag == self._hidden[-1]:
                 self._hidden.pop()
+            if not self._hidden and self._mark is not None:
+                self._record_mark("".join(self._mark))
             return
         if self._table is None:
             return
@@ -59,7 +67,16 @@ class _TableReader(HTMLParser):
             self.tables.append(self._table)
             self._table = None
 
+    def _record_mark(self, text: str) -> None:
+        assert self._table is not None and self._row is not None and self._cell is not None
+        rows, marks = self._table["rows"], self._table["marks"]
+        assert isinstance(rows, list) and isinstance(marks, list)
+        marks.append((len(rows), len(self._row), re.sub(r"\s+", " ", text).strip()))
+        self._mark = None
+
     def handle_data(self, data: str) -> None:
+        if self._mark is not None:
+            self._mark.append(data)
         if self._hidden:
             return
         if self._cell is not None:

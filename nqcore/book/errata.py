@@ -7,7 +7,9 @@ follows, or its choice), and why.  ``kind`` is ``erratum`` (the book contradicts
 reading checklist (tools/errata-reading.md) that found it.  The errata page publishes every record
 instead of silently "fixing" the prose.  ``engine`` (optional) names the engine's functions or
 modules that make the choice, as dotted names: they belong to the data, not to the printed ``why``,
-which players read in the rules' own words.
+which players read in the rules' own words.  ``cell`` (optional, ``[[erratum.cell]]``) names the
+cells of the engine's tables whose value the book prints otherwise, and what it prints there, so
+that a table marks them (:mod:`nqcore.tables.printed_cells`).
 """
 
 from __future__ import annotations
@@ -37,9 +39,24 @@ CHECKS = (
     "left-open",  # another case the book does not settle
 )
 REQUIRED = ("id", "kind", "check", "sections", "subject", "printed", "correct", "why")
-FIELDS = (*REQUIRED, "engine")
+FIELDS = (*REQUIRED, "engine", "cell")
+CELL_REQUIRED = ("table", "row", "column", "printed")
+CELL_FIELDS = (*CELL_REQUIRED, "row_column")
 #: A dotted name of the engine: ``nqcore``, then modules and attributes.
 ENGINE_NAME = re.compile(r"nqcore(?:\.[A-Za-z_][A-Za-z0-9_]*)+")
+
+
+@dataclass(frozen=True)
+class ErratumCell:
+    """A table cell whose value the book prints otherwise: the table's key, the row whose cell in
+    column ``row_column`` (the first if empty) reads ``row`` in English, the column headed
+    ``column`` (an English heading), and what the book prints there."""
+
+    table: str
+    row: str
+    column: str
+    printed: str
+    row_column: str = ""
 
 
 @dataclass(frozen=True)
@@ -54,6 +71,7 @@ class Erratum:
     why: Msg
     source_file: str
     engine: tuple[str, ...] = ()
+    cells: tuple[ErratumCell, ...] = ()
 
     @property
     def section(self) -> str:
@@ -83,6 +101,33 @@ def _engine(record: dict[str, Any], where: str) -> tuple[str, ...]:
     ):
         raise ErrataError(f"{where}: field engine must be a list of dotted names (nqcore.x.y)")
     return tuple(names)
+
+
+def _cells(record: dict[str, Any], where: str) -> tuple[ErratumCell, ...]:
+    cells = record.get("cell", [])
+    if not isinstance(cells, list) or not all(isinstance(cell, dict) for cell in cells):
+        raise ErrataError(f"{where}: field cell must be a list of tables ([[erratum.cell]])")
+    found = []
+    for number, cell in enumerate(cells, 1):
+        missing = [name for name in CELL_REQUIRED if cell.get(name) in (None, "")]
+        unknown = sorted(set(cell) - set(CELL_FIELDS))
+        if missing or unknown:
+            problem = f"missing field(s) {', '.join(missing)}" if missing else ""
+            problem = problem or f"unknown field(s) {', '.join(unknown)}"
+            raise ErrataError(f"{where}: cell #{number}: {problem}")
+        texts = [cell[name] for name in ("table", "row", "column", "row_column") if name in cell]
+        if not all(isinstance(text, str) for text in texts):
+            raise ErrataError(f"{where}: cell #{number}: table, row and column must be text")
+        found.append(
+            ErratumCell(
+                table=cell["table"],
+                row=cell["row"],
+                column=cell["column"],
+                printed=str(cell["printed"]),
+                row_column=cell.get("row_column", ""),
+            )
+        )
+    return tuple(found)
 
 
 def resolve_engine_name(name: str) -> object:
@@ -128,6 +173,7 @@ def _erratum(record: dict[str, Any], where: str, source_file: str) -> Erratum:
         why=Msg(record["why"]),
         source_file=source_file,
         engine=_engine(record, where),
+        cells=_cells(record, where),
     )
 
 

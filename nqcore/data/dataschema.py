@@ -535,6 +535,19 @@ class ExampleProfilesFile(Strict):
 # --- errata and glossary ----------------------------------------------------------------------
 
 
+class ErratumCell(Strict):
+    """A cell of an engine table (``nq-table`` key) whose value the book prints otherwise: its
+    row is the one whose cell in ``row_column`` (the first column if omitted) reads ``row`` in
+    the English table, its column is headed ``column`` (English); ``printed`` is what the 2007
+    book prints there (:mod:`nqcore.tables.printed_cells`)."""
+
+    table: Key
+    row: Text
+    column: Text
+    printed: Text | int
+    row_column: Text | None = None
+
+
 class Erratum(Strict):
     """One place where the book disagrees with itself, or leaves a question open (``kind``),
     found by one item of the reading checklist (``check``, :data:`nqcore.book.errata.CHECKS`);
@@ -562,6 +575,7 @@ class Erratum(Strict):
     correct: Text | int
     why: Text
     engine: list[EngineName] = []
+    cell: list[ErratumCell] = []
 
 
 class ErrataFile(Strict):

@@ -1,9 +1,11 @@
 """Two editions from one source: the site, and the print editions (PDF, EPUB) for players.
 
 The site keeps the editors' material (its pages in the navigation's "For Editors" section): the
-Rules Coverage page, the command-line page (its doctests print Python) and the engine's own price
-of each profile (the Computed Points column, beside the points the book prints). A print edition
-is the book a publisher would ship: it leaves all three out.
+Rules Coverage page, the command-line page (its doctests print Python) and, beside the points the
+engine computes for each profile (the points a player builds an army with), the points the book
+prints (the Printed Points column). A print edition is the book a publisher would ship: it leaves
+all three out, and shows the engine's points headed Points, the cells where the book prints other
+points marked, with a note naming the erratum (:mod:`nqcore.tables.printed_cells`).
 
 How: the print builds pass the tag ``print`` (``-t print``: the Makefile's ``pdf`` targets, an
 ``epub`` target likewise, ``tests/building.py``). It has to be a tag rather than the builder's
@@ -52,19 +54,19 @@ PRINT_BUILDERS = frozenset({"latex", "epub"})
 EDITOR_PAGES = ("coverage", "nq")
 #: Pages that only a browser can use (the calculators), and the editors' pages: site only.
 SITE_ONLY_PAGES = (*EDITOR_PAGES, "at-the-table")
-#: Table columns for the editors: the engine's price of a profile.
-EDITOR_COLUMNS = frozenset({COMPUTED_POINTS})
+#: Table columns for the editors: the points the book prints beside the engine's.
+EDITOR_COLUMNS = frozenset({PRINTED_POINTS})
 #: Notes under a table that speak of an editors' column.
 EDITOR_NOTES = frozenset({POINTS_DIFFER})
-#: Headings that read otherwise once the editors' columns are gone ("Printed Points" beside
+#: Headings that read otherwise once the editors' columns are gone ("Computed Points" beside
 #: nothing else is just the profile's points).
-PRINT_HEADINGS = {PRINTED_POINTS: N_("Points")}
+PRINT_HEADINGS = {COMPUTED_POINTS: N_("Points")}
 
 
 def players_table(table: Table) -> Table:
     """``table`` without the editors' columns and notes (itself if it has none)."""
     keep = [i for i, column in enumerate(table.columns) if column not in EDITOR_COLUMNS]
-    if len(keep) == len(table.columns):
+    if len(keep) == len(table.columns) and not set(table.columns) & set(PRINT_HEADINGS):
         return table
     return replace(
         table,

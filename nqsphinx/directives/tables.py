@@ -4,11 +4,18 @@ Each rendered table carries the classes ``nq-table`` and ``nq-table-<key>`` so t
 guard of the test suite can find it in the built HTML and compare it with the engine.  The rows of
 the armoury tables are weapons, each with its anchor ``weapon-<key>``
 (:mod:`nqsphinx.directives.entities`).
+
+A cell whose value the 2007 book prints otherwise (an erratum's ``[[erratum.cell]]``,
+:mod:`nqcore.tables.printed_cells`) carries a mark (†, then ‡, § and ¶: one per erratum and
+column), and a note under the table says what the book prints there and links the erratum.  On
+the site the mark is a link to its note, which a screen reader announces; in print it is a
+superscript, the note just below the table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from docutils import nodes
@@ -17,13 +24,18 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from nqcore.book.errata import ErrataError
 from nqcore.rules.spells import all_spells
 from nqcore.tables import table_text
+from nqcore.tables.printed_cells import PrintedCell, printed_cells
+from nqcore.tables.profile_tables import COMPUTED_POINTS
 from nqcore.tables.registry import Detail, Table, get_table
-from nqsphinx.books.editions import is_print_edition, players_table
+from nqsphinx.books.editions import PRINT_HEADINGS, is_print_edition, players_table
 from nqsphinx.books.latex import table_style
 from nqsphinx.directives import entities
-from nqsphinx.messages import engine_text, page_language
+from nqsphinx.directives.errata import erratum_label, section_ref
+from nqsphinx.messages import engine_text, page_language, ui_text
+from nqsphinx.site.accessibility import VISUALLY_HIDDEN
 
 EMPTY_CELL = table_text.EMPTY_CELL
 #: Tables whose rows name what the site shows elsewhere: the column that links, and the label of
@@ -33,14 +45,92 @@ LINKED_COLUMNS: dict[str, tuple[int, Callable[[], list[str]]]] = {
 }
 
 
+#: The marks of the cells the book prints otherwise, one per erratum and column, in order.
+MARKS = ("†", "‡", "§", "¶")
+#: The class of a mark (a ``sup``) and of its note.
+MARK_CLASS = "nq-printed-mark"
+NOTE_CLASS = "nq-printed-note"
+
+
+@dataclass(frozen=True)
+class PrintedMark:
+    """One mark of a table: the cells it marks (one erratum, one column) and its note's id."""
+
+    symbol: str
+    note_id: str
+    column: int
+    cells: tuple[PrintedCell, ...]
+    points: bool  # the cells are a profile's points
+
+
+def printed_marks(table: Table, printed: Sequence[PrintedCell]) -> list[PrintedMark]:
+    """The marks of ``table``'s printed cells (:func:`printed_cells`, their columns named as
+    ``table`` heads them), grouped by erratum and column, in reading order."""
+    groups: dict[tuple[str, str], list[PrintedCell]] = {}
+    for cell in printed:
+        groups.setdefault((cell.erratum.id, cell.column), []).append(cell)
+    if len(groups) > len(MARKS):
+        raise ValueError(f"table {table.key}: more than {len(MARKS)} errata mark its cells")
+    headings = [str(column) for column in table.columns]
+    return [
+        PrintedMark(
+            symbol=MARKS[n],
+            note_id=f"nq-printed-{table.key}-{n + 1}",
+            column=headings.index(column),
+            cells=tuple(cells),
+            points=column in (COMPUTED_POINTS, PRINT_HEADINGS[COMPUTED_POINTS]),
+        )
+        for n, ((_, column), cells) in enumerate(groups.items())
+    ]
+
+
+def printed_note(mark: PrintedMark, lang: str, docname: str) -> nodes.paragraph:
+    """Under the table: what the book prints in the marked cells, and the erratum's link."""
+    printed = ", ".join(cell.printed for cell in mark.cells)
+    if len(mark.cells) > 1:
+        text = ui_text(
+            "The 2007 book prints {printed} in the cells so marked, from top to bottom; "
+            "see the erratum:",
+            lang,
+        )
+    elif mark.points:
+        text = ui_text("The 2007 book prints {printed} points; see the erratum:", lang)
+    else:
+        text = ui_text("The 2007 book prints {printed} here; see the erratum:", lang)
+    erratum = mark.cells[0].erratum
+    note = nodes.paragraph(ids=[mark.note_id], classes=["nq-table-note", NOTE_CLASS])
+    note["translatable"] = False
+    note += nodes.Text(f"{mark.symbol} {text.format(printed=printed)} ")
+    note += section_ref(erratum_label(erratum), engine_text(erratum.subject, lang), docname)
+    note += nodes.Text(".")
+    return note
+
+
+def _mark_node(mark: PrintedMark, cell: PrintedCell, lang: str, site: bool) -> nodes.superscript:
+    """The mark of a cell: on the site a link to its note that says to a screen reader what
+    the book prints (a symbol alone is not read by every one), in print the symbol alone."""
+    sup = nodes.superscript(classes=[MARK_CLASS])
+    if not site:
+        sup += nodes.Text(mark.symbol)
+        return sup
+    link = nodes.reference("", mark.symbol, refid=mark.note_id, internal=True)
+    spoken = ui_text("(the 2007 book prints {printed})", lang).format(printed=cell.printed)
+    link += nodes.inline("", f" {spoken}", classes=[VISUALLY_HIDDEN])
+    sup += link
+    return sup
+
+
 def format_cell(cell: Detail, lang: str) -> str:
     """One cell (or a phrase under a table) as the reader of ``lang`` reads it."""
     return table_text.cell_text(cell, lang)
 
 
-def table_node(table: Table, lang: str) -> nodes.table:
+def table_node(
+    table: Table, lang: str, marks: Sequence[PrintedMark] = (), site: bool = True
+) -> nodes.table:
     """A docutils table for ``table``, its title as caption, its header row translated; the
-    cells of a linked column (:data:`LINKED_COLUMNS`) link to their row's target."""
+    cells of a linked column (:data:`LINKED_COLUMNS`) link to their row's target, and the
+    cells that ``marks`` name carry their mark."""
     column, labels = LINKED_COLUMNS.get(table.key, (-1, list))
     targets = labels()
     if column >= 0 and len(targets) != len(table.rows):
@@ -58,9 +148,14 @@ def table_node(table: Table, lang: str) -> nodes.table:
     head += _row([engine_text(c, lang) for c in table.columns], header=True)
     body = nodes.tbody()
     group += body
+    marked = {(cell.row, mark.column): (mark, cell) for mark in marks for cell in mark.cells}
     for index, row in enumerate(table.rows):
         link = (column, targets[index]) if column >= 0 else None
-        body += _row([format_cell(cell, lang) for cell in row], link=link)
+        entries = _row([format_cell(cell, lang) for cell in row], link=link)
+        for (row_index, column_index), (mark, cell) in marked.items():
+            if row_index == index:
+                entries[column_index][0] += _mark_node(mark, cell, lang, site)
+        body += entries
     return node
 
 
@@ -71,7 +166,7 @@ def _row(texts: list[str], header: bool = False, link: tuple[int, str] | None = 
         if link and link[0] == column:
             entry += _generated(nodes.paragraph("", "", _reference(text, link[1])))
         else:
-            entry += _generated(nodes.paragraph(text=text))
+            entry += _generated(nodes.paragraph("", "", nodes.Text(text)))
         row += entry
     return row
 
@@ -109,16 +204,26 @@ class EngineTableDirective(SphinxDirective):
         key = self.arguments[0]
         try:
             table = get_table(key)
-        except KeyError as error:
+            printed = printed_cells(table)
+        except (KeyError, ErrataError) as error:
             raise self.error(str(error.args[0])) from None
-        if is_print_edition(self.config):
+        in_print = is_print_edition(self.config)
+        if in_print:
             table = players_table(table)  # no column for the book's editors
+            headings = {str(c): str(h) for c, h in PRINT_HEADINGS.items()}
+            shown = {str(c) for c in table.columns}
+            printed = [replace(p, column=headings.get(p.column, p.column)) for p in printed]
+            printed = [p for p in printed if p.column in shown]
+        marks = printed_marks(table, printed)
         lang = page_language(self.config.language)
-        node = table_node(table, lang)
+        node = table_node(table, lang, marks, site=not in_print)
         self.set_source_info(node)
         self.anchor_rows(table, node)
         header = [engine_text(c, lang) for c in table.columns]
         cells = [[format_cell(cell, lang) for cell in row] for row in table.rows]
+        for mark in marks:
+            for cell in mark.cells:
+                cells[cell.row][mark.column] += mark.symbol
         result: list[nodes.Node] = table_style(node, header, cells)
         if table.details:
             fields = nodes.field_list(classes=["nq-table-details"])
@@ -134,6 +239,7 @@ class EngineTableDirective(SphinxDirective):
             result.append(
                 _generated(nodes.paragraph(text=engine_text(note, lang), classes=["nq-table-note"]))
             )
+        result += [printed_note(mark, lang, self.env.docname) for mark in marks]
         return result
 
     def anchor_rows(self, table: Table, node: nodes.table) -> None:

@@ -149,6 +149,38 @@ def test_the_erratum_note_names_its_erratum(tiny: dict[str, Built], lang: str) -
     assert note.split() == ["Erratum", *subject.split()]  # titled by its kind, then its subject
 
 
+def test_a_cell_the_book_prints_otherwise_is_marked_and_noted(
+    tiny: dict[str, Built], lang: str
+) -> None:
+    """Movement ability table, 3 actions at double time: the engine's 4½ with a mark that links
+    its note and tells a screen reader the printed 5½; the note links the erratum."""
+    html = tiny[lang].html("reference")
+    table = html[html.index("nq-table-movement-abilities") :]
+    table = table[: table.index("</table>")]
+    spoken = {"en": "(the 2007 book prints 5½)", "fr": "(le livre de 2007 imprime 5½)"}[lang]
+    mark = (
+        '<td><p>4½<sup class="nq-printed-mark"><a class="reference internal" '
+        'href="#nq-printed-movement-abilities-1">†'
+        f'<span class="nq-visually-hidden"> {spoken}</span></a></sup></p></td>'
+    )
+    assert table.count("nq-printed-mark") == 1 and mark in table
+    note = re.search(
+        r'<p class="[^"]*nq-printed-note" id="nq-printed-movement-abilities-1">'
+        r"(.*?)</p>",
+        html,
+        re.S,
+    )
+    assert note is not None
+    words = {
+        "en": "† The 2007 book prints 5½ here; see the erratum: Movement Ability Table, Double "
+        "Time with 3 actions.",
+        "fr": "† Le livre de 2007 imprime 5½ ici\u202f; voir l’erratum\u00a0: Table des "
+        "capacités de mouvement, double temps avec 3 actions.",
+    }[lang]
+    assert re.sub(r"<[^>]+>", "", note.group(1)) == words
+    assert 'href="errata.html#erratum-movement-ability-table-double-time-3-actions"' in note[1]
+
+
 def test_the_errata_page_lists_every_erratum(
     tiny: dict[str, Built], lang: str, engine_export: dict[str, Any]
 ) -> None:

@@ -1,6 +1,6 @@
 """The PDF rulebooks are the players' book: every player chapter, none of the editors' material
-(the Rules Coverage and command-line chapters, the Computed Points column, the errata's engine
-names)
+(the Rules Coverage and command-line chapters, the Printed Points column beside the engine's, the
+errata's engine names)
 (:mod:`nqsphinx.books.editions`)."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from nqcore.army.profile_files import sample_profiles
 from nqcore.army.profile_points import profile_points
 from nqcore.book.errata import all_errata
+from nqcore.tables.printed_cells import printed_cells
 from nqcore.tables.profile_tables import (
     COMPUTED_POINTS,
     POINTS_DIFFER,
@@ -96,21 +97,51 @@ def test_the_outline_lists_every_player_chapter_in_order(pdfs: dict[str, Path], 
     assert editors.isdisjoint(outline_titles(pdfs[lang]))
 
 
+POINTS_NOTE = {
+    "en": "† The 2007 book prints {printed} points; see the erratum: {subject}",
+    "fr": "† Le livre de 2007 imprime {printed} points ; voir l’erratum : {subject}",
+}
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_sample_profiles_show_the_printed_points_only(pdfs: dict[str, Path], lang: str) -> None:
-    """Where the engine's price differs from the book's, the profile's row in the PDF ends with
-    the book's points, headed Points."""
-    words = text(pdfs[lang])
+def test_profiles_show_the_engines_points_marked_where_the_book_prints_others(
+    pdfs: dict[str, Path], lang: str
+) -> None:
+    """The points a player builds an army with are the engine's: where the book prints others,
+    the profile's row in the PDF ends with the engine's points and a dagger, headed Points, and
+    the note under the table names the printed points and the erratum (p. 102's Basic Warrior:
+    21†, the book's 20 in the note)."""
+    words = flat(text(pdfs[lang]))
     differ = [s for s in sample_profiles() if s.printed_points != profile_points(s.profile).total]
     assert len(differ) >= 3
-    for sample in differ:
-        table = players_table(sample_profile_table(sample.profile.key))
-        assert table.columns[-1] == "Points"
-        cells = [format_cell(cell, lang) for cell in table.rows[0]]
-        assert cells[-1] == str(sample.printed_points)
-        row = r"\s+".join(re.escape(cell) for cell in cells)
-        assert re.search(rf"^\s*{row}\s*$", words, re.M), f"{lang}: {cells}"
-    assert engine_text(PRINTED_POINTS, lang) not in flat(words)
+    shown = [(sample_profile_table(s.profile.key), s.printed_points, s.section) for s in differ]
+    shown.append((get_table("profile-basic-warrior"), 20, "creating-a-profile"))
+    for table, printed, section in shown:
+        players = players_table(table)
+        assert players.columns[-1] == "Points"
+        cells = [format_cell(cell, lang) for cell in players.rows[0]]
+        assert cells[-1] == str(table.rows[0][-1]) != str(printed)
+        row = " ".join([*cells[:-1], cells[-1] + "†"])
+        assert flat(row) in words, f"{lang}: {row}"
+        (erratum,) = [p.erratum for p in printed_cells(table) if p.column == COMPUTED_POINTS]
+        assert section in erratum.sections
+        note = POINTS_NOTE[lang].format(printed=printed, subject=engine_text(erratum.subject, lang))
+        assert flat(note) in words, f"{lang}: {note}"
+    assert engine_text(PRINTED_POINTS, lang) not in words
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_cell_the_book_prints_otherwise_is_marked_in_print(
+    pdfs: dict[str, Path], lang: str
+) -> None:
+    """Table 9.3's 3 actions at double time: 4½† and the note naming the printed 5½."""
+    words = flat(text(pdfs[lang]))
+    assert re.search(r"(^| )3 4½† 6 7½( |$)", words), lang
+    note = {
+        "en": "† The 2007 book prints 5½ here; see the erratum: Movement Ability Table",
+        "fr": "† Le livre de 2007 imprime 5½ ici ; voir l’erratum : Table des capacités",
+    }[lang]
+    assert flat(note) in words
 
 
 def test_players_table_drops_the_editors_column_and_its_note() -> None:
@@ -118,8 +149,10 @@ def test_players_table_drops_the_editors_column_and_its_note() -> None:
     assert table.columns[-2:] == (PRINTED_POINTS, COMPUTED_POINTS)
     shown = players_table(table)
     assert shown.columns == (*table.columns[:-2], "Points")
-    assert [row[-1] for row in shown.rows] == [row[-2] for row in table.rows]
+    assert [row[-1] for row in shown.rows] == [row[-1] for row in table.rows]  # the engine's
     assert POINTS_DIFFER in table.notes and POINTS_DIFFER not in shown.notes
+    chariot = get_table("profile-chariot-and-driver")
+    assert players_table(chariot).columns[-1] == "Points"
     spells = get_table("spell-list")
     assert players_table(spells) is spells  # nothing for the editors there
 

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from nqcore.i18n import Msg
-from nqcore.tables.registry import get_table
-from nqsphinx.directives.tables import format_cell
+from nqcore.tables.printed_cells import printed_cells
+from nqcore.tables.registry import Table, get_table
+from nqsphinx.directives.tables import format_cell, printed_marks
 from nqsphinx.languages.typography import french_html, french_latex
-from nqsphinx.messages import engine_text
+from nqsphinx.messages import engine_text, ui_text
 from nqsphinx.site.at_table import work_it_out_texts
 from tests.building import ROOT, Build
 from tests.htmlpages import engine_tables, links
@@ -67,8 +68,9 @@ def test_page_language_is_declared(html_sites: dict[str, Path]) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_engine_tables_match_the_engine(html_sites: dict[str, Path], lang: str) -> None:
-    """Drift guard: every generated table in the built pages says exactly what nqcore says."""
-    seen = 0
+    """Drift guard: every generated table in the built pages says exactly what nqcore says,
+    and marks exactly the cells whose value the errata say the book prints otherwise."""
+    seen = marked = 0
     for page in PAGES:
         for shown in engine_tables(html_sites[lang] / f"{page}.html"):
             table = get_table(str(shown["key"]))
@@ -78,8 +80,64 @@ def test_engine_tables_match_the_engine(html_sites: dict[str, Path], lang: str) 
             ]
             assert shown["rows"] == expected, f"{page}: table {table.key} differs from nqcore"
             assert shown["caption"] == typeset(engine_text(table.title, lang))
+            assert shown["marks"] == expected_marks(table, lang), f"{page}: {table.key}'s marks"
             seen += 1
+            marked += len(expected_marks(table, lang))
     assert seen >= 1
+    assert marked >= 30  # every cell an erratum names, some of them on two pages
+
+
+def expected_marks(table: Table, lang: str) -> list[tuple[int, int, str]]:
+    """The marks the site's table must carry (row counted with the header row, column, the
+    mark's text with what a screen reader hears), and no others: a cell that the book prints
+    otherwise is never left unmarked."""
+    typeset = french_html if lang == "fr" else str
+    spoken = ui_text("(the 2007 book prints {printed})", lang)
+    marks = [
+        (cell.row + 1, mark.column, typeset(f"{mark.symbol} {spoken.format(printed=cell.printed)}"))
+        for mark in printed_marks(table, printed_cells(table))
+        for cell in mark.cells
+    ]
+    return sorted(marks)
+
+
+#: The cells a review of the PDF found silently corrected: page, table, mark's note, printed.
+REVIEWED = [
+    ("actions", "movement-abilities", 1, "5½", "movement-ability-table-double-time-3-actions"),
+    ("support-weapons", "profile-bolt-thrower", 1, "6", "bolt-thrower-use-cost"),
+    ("ranged-combat", "teardrop-use-cost", 1, "7, 8, 9, 10, 11", "teardrop-template-use-cost"),
+    ("weapon-creation", "teardrop-use-cost", 1, "7, 8, 9, 10, 11", "teardrop-template-use-cost"),
+    ("creating-a-profile", "profile-basic-warrior", 1, "20", "basic-warrior-toughness-cost"),
+    (
+        "creating-a-profile",
+        "profile-basic-warrior-points",
+        1,
+        "+3, 20",
+        "basic-warrior-toughness-cost",
+    ),
+]
+NOTE_WORDS = {"en": "The 2007 book prints {printed}", "fr": "Le livre de 2007 imprime {printed}"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("page", "key", "number", "printed", "erratum"), REVIEWED)
+def test_a_reviewed_cell_is_marked_and_its_note_names_the_printed_value(
+    html_sites: dict[str, Path],
+    lang: str,
+    page: str,
+    key: str,
+    number: int,
+    printed: str,
+    erratum: str,
+) -> None:
+    html = (html_sites[lang] / f"{page}.html").read_text(encoding="utf-8")
+    note_id = f"nq-printed-{key}-{number}"
+    assert f'href="#{note_id}">' in html  # the mark links its note
+    note = re.search(rf'<p class="[^"]*nq-printed-note" id="{note_id}">(.*?)</p>', html, re.S)
+    assert note is not None, f"{page}: no note {note_id}"
+    words = unescape(re.sub(r"<[^>]+>", "", note.group(1)))
+    assert words.startswith(f"† {NOTE_WORDS[lang].format(printed=printed)} "), words
+    assert f'href="errata.html#erratum-{erratum}"' in note.group(1)
 
 
 def test_french_tables_have_no_english_labels(html_sites: dict[str, Path]) -> None:
