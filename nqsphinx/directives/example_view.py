@@ -115,13 +115,13 @@ def corrected_line(result: str, erratum: nodes.paragraph, lang: str) -> nodes.pa
     paragraph's links (:mod:`nqsphinx.directives.examples`), in place of the checked line."""
     if sum(isinstance(child, nodes.reference) for child in erratum.children) > 1:
         words = ui_text(
-            "The rules engine gives {result}; the 2007 book's results, kept above, are wrong. "
+            "The rules engine gives {result}. The 2007 book's results, kept above, are wrong. "
             "See the errata:",
             lang,
         )
     else:
         words = ui_text(
-            "The rules engine gives {result}; the 2007 book's result, kept above, is wrong. "
+            "The rules engine gives {result}. The 2007 book's result, kept above, is wrong. "
             "See the erratum:",
             lang,
         )

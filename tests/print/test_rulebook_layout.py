@@ -131,7 +131,7 @@ def test_no_page_opens_with_an_example_checked_line(
     )[0]
     given = (
         ui_text(
-            "The rules engine gives {result}; the 2007 book's result, kept above, is wrong. "
+            "The rules engine gives {result}. The 2007 book's result, kept above, is wrong. "
             "See the erratum:",
             lang,
         )

@@ -67,13 +67,13 @@ def test_a_result_printed_wrong_gets_no_check_mark(
     [
         (
             "en",
-            "The rules engine gives <strong>Warlord 6 or less, Dragon 5 or less</strong>; "
-            "the 2007 book's results, kept above, are wrong. See the errata:",
+            "The rules engine gives <strong>Warlord 6 or less, Dragon 5 or less</strong>. "
+            "The 2007 book's results, kept above, are wrong. See the errata:",
         ),
         (
             "fr",
             "Le moteur de règles donne <strong>Seigneur de Guerre 6 ou moins, Dragon 5 ou "
-            "moins</strong>\u00a0; les résultats du livre de 2007, conservés ci-dessus, sont "
+            "moins</strong>. Les résultats du livre de 2007, conservés ci-dessus, sont "
             "faux. Voir les errata\u00a0:",
         ),
     ],
@@ -85,5 +85,5 @@ def test_a_corrected_line_gives_every_result_and_names_the_book(
     book's, kept above; and where two results are corrected (the Warlord's and the Dragon's),
     it gives both, not the last one alone."""
     html = (html_sites[lang] / "creating-a-profile.html").read_text(encoding="utf-8")
-    lines = [re.sub(r"\s+", " ", line) for line in _LINKS.findall(html)]
+    lines = [re.sub(r"[ \t\r\n]+", " ", line) for line in _LINKS.findall(html)]
     assert any(line.startswith(given) for line in lines), lines

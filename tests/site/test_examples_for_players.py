@@ -124,9 +124,9 @@ def test_every_example_says_the_engine_checked_it(html_sites: dict[str, Path], l
     expected = french_html(CHECKED[lang]) if lang == "fr" else CHECKED[lang]
     # An example the book prints wrong: the engine's value and the erratum, or the erratum alone.
     corrected = [
-        ui_text(words, lang).split("{result}")[0].split(";")[0].strip()
+        re.split("[;,]", ui_text(words, lang).split("{result}")[0])[0].strip()
         for words in (
-            "The rules engine gives {result}; the 2007 book's result, kept above, is wrong. "
+            "The rules engine gives {result}. The 2007 book's result, kept above, is wrong. "
             "See the erratum:",
             "The 2007 book's result, kept above, is wrong. See the erratum:",
             "The 2007 book's results, kept above, are wrong. See the errata:",
