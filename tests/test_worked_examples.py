@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import polib
 import pytest
 
 from nqcore.book.errata import all_errata
+from nqsphinx.directives.example_view import engine_result
 from tests.building import ROOT
 
 PAGES = sorted((ROOT / "docs").glob("*.md"))
@@ -54,3 +56,59 @@ def test_the_example_block_reader(tmp_path: Path) -> None:
     (first, second) = examples(page)
     assert first[0] == 3 and "```{doctest}" in first[1] and "```{doctest}" not in second[1]
     assert _ERRATUM.findall(first[1]) == ["a, b"]
+
+
+_RESULT = re.compile(r"^:result:\s*(.+)$", re.MULTILINE)
+_DOCTEST = re.compile(r"^```\{doctest\}\n(.*?)^```$", re.MULTILINE | re.DOTALL)
+#: Examples (page, line) reviewed to show their engine number alone; none so far: a bare "3"
+#: under an example does not say whether it counts attacks, actions or points.
+BARE_NUMBER_REVIEWED: frozenset[tuple[str, int]] = frozenset()
+
+
+def bare_numbers(page: Path) -> list[int]:
+    """The lines of the examples whose checked line would show a number without its words."""
+    found = []
+    for line, body in examples(page):
+        code = _DOCTEST.findall(body)
+        words = _RESULT.search(body)
+        if not code or (page.name, line) in BARE_NUMBER_REVIEWED:
+            continue
+        shown = engine_result(code[-1], "en", words[1] if words else None)
+        if engine_result(code[-1], "en") is not None and (words is None or shown is None):
+            found.append(line)
+    return found
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_no_example_checks_a_bare_number(page: Path) -> None:
+    """Each number the engine checks says what it counts (``:result: {} attacks``), and its
+    words have a slot for each number the doctest ends on."""
+    assert bare_numbers(page) == [], f"{page.name}: examples without :result: at these lines"
+
+
+def test_the_bare_number_check_can_fail(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    fence = "```{doctest}\n>>> 1 + 2\n3\n```\n"
+    page.write_text(
+        f":::{{example}}\nBare.\n\n{fence}:::\n:::{{example}}\n:result: {{}} attacks\n\n"
+        f"Said.\n\n{fence}:::\n:::{{example}}\n:result: {{}} and {{}}\n\n"
+        f"Two slots.\n\n{fence}:::\n",
+        encoding="utf-8",
+    )
+    assert bare_numbers(page) == [1, 19]
+
+
+def test_the_french_result_words_keep_their_slots() -> None:
+    """A French ``:result:`` that loses its ``{}`` would drop the engine's number."""
+    wrong = []
+    for page in PAGES:
+        words = {m[1] for _, body in examples(page) for m in _RESULT.finditer(body)}
+        if not words:
+            continue
+        catalogue = polib.pofile(str(ROOT / "locale" / "fr" / "LC_MESSAGES" / f"{page.stem}.po"))
+        for entry in catalogue:
+            if entry.msgid in words and entry.msgstr.count("{}") != entry.msgid.count("{}"):
+                wrong.append((page.stem, entry.msgid, entry.msgstr))
+            words.discard(entry.msgid if entry.translated() else "")
+        assert not words, f"{page.stem}.po lacks the French of {sorted(words)}"
+    assert wrong == []

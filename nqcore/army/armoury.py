@@ -545,7 +545,10 @@ def ranged_weapons_table() -> Table:
         row_keys=tuple(keys),
         source="Armoury > Ranged Weapons",
         notes=(
-            N_("Ranges read maximum inches / RA modifier."),
+            N_(
+                "Each range gives the greatest distance in inches, then the ranged attack (RA) "
+                'modifier up to that distance: 12/+1 means up to 12" at +1.'
+            ),
             N_("The Slingstaff is a sling and a staff in one weapon, for one price."),
         ),
     )
@@ -575,7 +578,7 @@ def support_weapons_table() -> Table:
         row_keys=tuple(w.key for w in support_weapons()),
         source="Armoury > Support Weapon Armoury",
         notes=(
-            N_("Points are for the weapon; its crew is bought as well."),
-            N_("The book gives the Trebuchet's cost without saying whether its crew is included."),
+            N_("The points pay for the weapon alone; its crew is bought separately."),
+            N_("For the Trebuchet, the book does not say whether its cost includes its crew."),
         ),
     )

@@ -241,7 +241,13 @@ def unit_sizes_table() -> Table:
         columns=(N_("Unit"), N_("Fewest models"), N_("Most models"), N_("Limit")),
         rows=tuple(rows),
         source="The Army > Units",
-        notes=(N_('A dash: no upper limit. Usually: the book says "normally" or "usually".'),),
+        notes=(
+            N_(
+                'A dash means that the book sets no upper limit. "Usually" marks a limit that '
+                'the book says applies "normally" or "usually"; "Always" marks a limit it '
+                "gives without such a word."
+            ),
+        ),
         row_keys=tuple(unit_sizes()),
     )
 

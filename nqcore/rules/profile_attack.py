@@ -234,9 +234,10 @@ def attack_sample_profiles_table() -> Table:
         source="Sample Profiles",
         notes=(
             N_(
-                "One die to hit at the attacker's CC with its first close combat weapon (or an "
-                "improvised attack), +1 against a large target, -1 against a target with the "
-                "dodge ability; then the target's armour save and the roll to wound."
+                "Each attack is one die rolled to hit against the attacker's CC, with its first "
+                "close combat weapon (or an improvised attack if it has none), at +1 against a "
+                "large target and -1 against a target with the dodge ability; then the target "
+                "makes its armour save, and the attacker rolls to wound."
             ),
         ),
     )

@@ -54,7 +54,10 @@ SUMMARY = "Profile Creation Summary"
 #: (:mod:`nqsphinx.books.editions`).
 PRINTED_POINTS = N_("Printed Points")
 COMPUTED_POINTS = N_("Computed Points")
-POINTS_DIFFER = N_("Where the two differ, the errata explain the difference item by item.")
+POINTS_DIFFER = N_(
+    "Where the book's points and the engine's computed points differ, the errata explain the "
+    "difference item by item."
+)
 
 #: Model types as the recommended maxima list them, most powerful first.
 _MAX_TYPES = {
@@ -398,7 +401,12 @@ def model_characteristics_summary_table() -> Table:
         columns=tuple(columns),
         rows=tuple(rows),
         source=f"{SUMMARY} > Model Characteristics Summary",
-        notes=(N_("The values of the starting profile share a row."),),
+        notes=(
+            N_(
+                "The columns are lined up so that the values of the starting profile, which cost "
+                "+0, are all on the same row; read each column on its own to price a value."
+            ),
+        ),
     )
 
 

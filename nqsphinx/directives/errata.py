@@ -1,15 +1,17 @@
 """The errata page, generated from the engine's errata data, and a link to it from every
 section where a reading of an erratum is printed.
 
-``{nq-errata}`` lists every record in the page's language, grouped by kind (contradictions, then
-open questions) and, within a kind, by the chapter of the section where the reading the engine
-does not follow is printed, in reading order.  The chapters are known only once every page is
-read, so the directive leaves a placeholder that :class:`ErrataList` fills.  A post-transform
-adds "Erratum: …" under each section that a record names by its label.
+``{nq-errata}`` lists every record in the page's language, after a sentence that counts them,
+grouped by kind (contradictions, then open questions) and, within a kind, by the chapter of the
+section where the reading the engine does not follow is printed, in reading order.  The chapters
+are known only once every page is read, so the directive leaves a placeholder that
+:class:`ErrataList` fills.  A post-transform adds "Erratum: …" under each section that a record
+names by its label.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from docutils import nodes
@@ -19,6 +21,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from nqcore.book.errata import KINDS, Erratum, all_errata
+from nqcore.i18n import format_number
 from nqsphinx.books.editions import is_print_edition
 from nqsphinx.directives.coverage import chapters_in_order
 from nqsphinx.directives.example_view import NO_SEARCH
@@ -133,21 +136,18 @@ class ErrataList(SphinxPostTransform):
         self.lang = page_language(self.config.language)
         std = self.env.get_domain("std")
         order = chapters_in_order(self.env, self.config.root_doc)
-        contents = generated_paragraph(classes=("nq-errata-contents",))
-        result: list[nodes.Node] = [contents]
+        result: list[nodes.Node] = []
+        counts: dict[str, int] = {}
         for kind in KINDS:
             records = [e for e in all_errata() if e.kind == kind]
+            counts[kind] = len(records)
             chapters: dict[str | None, list[Erratum]] = {}
             for erratum in records:
                 chapters.setdefault(section_place(std, erratum.section)[0], []).append(erratum)
             rank = {name: index for index, name in enumerate(order)}
             ordered = sorted(chapters, key=lambda name: rank.get(name or "", len(rank)))
-            heading = f"{kind_title(kind, self.lang)} ({len(records)})"
             kind_section = nodes.section(ids=[f"errata-{kind}"], classes=["nq-errata-kind"])
-            kind_section += nodes.title(text=heading)
-            if len(contents):
-                contents += nodes.Text(" · ")
-            contents += nodes.reference(heading, heading, internal=True, refid=f"errata-{kind}")
+            kind_section += nodes.title(text=kind_title(kind, self.lang))
             for docname in ordered:
                 chapter = nodes.section(ids=[f"errata-{kind}-{docname or 'other'}"])
                 chapter += nodes.title(text=self.chapter_title(docname))
@@ -155,7 +155,34 @@ class ErrataList(SphinxPostTransform):
                     chapter += self.box(erratum, std)
                 kind_section += chapter
             result.append(kind_section)
-        return result
+        return [self.contents(counts), *result]
+
+    def contents(self, counts: dict[str, int]) -> nodes.paragraph:
+        """The counts of each kind, linked to its section, in a sentence that names the page
+        as its edition does ("this chapter" in a book, "this page" on the site); the headings
+        carry no count, which a book's contents and running heads would read as a page."""
+        if is_print_edition(self.config):
+            sentence = ui_text("This chapter lists {contradictions}, and {questions}.", self.lang)
+        else:
+            sentence = ui_text("This page lists {contradictions}, and {questions}.", self.lang)
+        links = {
+            "contradictions": ui_text(
+                "{count} places where the book contradicts itself", self.lang
+            ),
+            "questions": ui_text("{count} questions it leaves open", self.lang),
+        }
+        kinds = {"contradictions": "erratum", "questions": "open-question"}
+        para = generated_paragraph(classes=("nq-errata-contents",))
+        for piece in re.split(r"(\{contradictions\}|\{questions\})", sentence):
+            name = piece.strip("{}")
+            if name not in links:
+                if piece:
+                    para += nodes.Text(piece)
+                continue
+            kind = kinds[name]
+            words = links[name].replace("{count}", format_number(counts[kind], self.lang))
+            para += nodes.reference(words, words, internal=True, refid=f"errata-{kind}")
+        return para
 
     def box(self, erratum: Erratum, std: Any) -> nodes.container:
         lang = self.lang

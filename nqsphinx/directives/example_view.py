@@ -3,7 +3,9 @@
 Each ``{example}`` box keeps its doctest in the sources, where Sybil, ``make verify-examples``
 and Sphinx's doctest builder run it (they read the sources or the unresolved doctrees, which
 these post-transforms never touch).  At writing time the doctest gives way to a line saying the
-result was checked, with the engine's value when the doctest ends on a plain number; on the site
+result was checked, with the engine's value when the doctest ends on a plain number, in the words
+of the example's ``:result:`` (``{} attacks``: what the number counts, translated with the page);
+on the site
 the code is folded away in a closed ``<details>`` disclosure, left out of the search index and of
 search snippets; in the PDF and EPUB it is left out altogether.
 """
@@ -18,6 +20,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
 from sphinx.writers.html5 import HTML5Translator
 
 from nqcore.i18n import format_number, format_percent
@@ -34,14 +37,21 @@ CHECK_MARK = "\u2713"
 #: nqsphinx.books.page_keeps), and of its paragraph that links to the errata of its printed result.
 CHECKED = "nq-example-checked"
 ERRATUM = "nq-example-erratum"
+#: The class of the paragraph holding an example's ``:result:`` words until they are used.
+RESULT = "nq-example-result"
+#: Where a ``:result:`` puts each number.
+SLOT = "{}"
 
 _INTEGER = re.compile(r"-?\d+")
 _FRACTION = re.compile(r"Fraction\((-?\d+), (\d+)\)")
+_INTEGERS = re.compile(r"\((-?\d+(?:, -?\d+)+)\)")
 
 #: The search page quotes each found page's text (Sphinx's ``Search.htmlToText``): this script
 #: (a static file: the Content-Security-Policy allows no inline script) leaves out the elements
 #: the index skips, so that no snippet quotes the folded code.
 SNIPPETS_WITHOUT_CODE = "nq-search-snippets.js"
+
+logger = logging.getLogger(__name__)
 
 
 class example_check(nodes.General, nodes.Element):  # type: ignore[misc]  # docutils' naming
@@ -52,12 +62,27 @@ class example_check_summary(nodes.TextElement):  # type: ignore[misc]
     """Its always-visible title (``<summary>``), which opens and closes it."""
 
 
-def engine_result(code: str, lang: str) -> str | None:
+def engine_result(code: str, lang: str, words: str | None = None) -> str | None:
     """The doctest's last expected output in the reader's number format, when it is a plain
     integer (``7``) or a ``Fraction`` (``7/10 (70 %)``); None for anything else, which only the
-    code can show faithfully."""
+    code can show faithfully.  With ``words`` (``{} or less``), the number in them; words with
+    several slots take a tuple of as many integers (``(6, 5)``)."""
     examples = doctest.DocTestParser().get_examples(code)
     want = examples[-1].want.strip() if examples else ""
+    pieces = words.split(SLOT) if words else ["", ""]
+    if len(pieces) == 2:
+        value = _number(want, lang)
+        values = None if value is None else [value]
+    else:
+        match = _INTEGERS.fullmatch(want)
+        numbers = match[1].split(", ") if match else []
+        values = [format_number(int(n), lang) for n in numbers] or None
+    if values is None or len(values) != len(pieces) - 1:
+        return None
+    return pieces[0] + "".join(v + after for v, after in zip(values, pieces[1:], strict=True))
+
+
+def _number(want: str, lang: str) -> str | None:
     if _INTEGER.fullmatch(want):
         return format_number(int(want), lang)
     match = _FRACTION.fullmatch(want)
@@ -90,11 +115,15 @@ def corrected_line(result: str, erratum: nodes.paragraph, lang: str) -> nodes.pa
     paragraph's links (:mod:`nqsphinx.directives.examples`), in place of the checked line."""
     if sum(isinstance(child, nodes.reference) for child in erratum.children) > 1:
         words = ui_text(
-            "The rules engine gives {result}: the printed results are wrong; see the errata:", lang
+            "The rules engine gives {result}. The 2007 book's results, kept above, are wrong. "
+            "See the errata:",
+            lang,
         )
     else:
         words = ui_text(
-            "The rules engine gives {result}: the printed result is wrong; see the erratum:", lang
+            "The rules engine gives {result}. The 2007 book's result, kept above, is wrong. "
+            "See the erratum:",
+            lang,
         )
     before, after = words.split("{result}")
     para = nodes.paragraph(classes=[CHECKED, ERRATUM])
@@ -104,6 +133,26 @@ def corrected_line(result: str, erratum: nodes.paragraph, lang: str) -> nodes.pa
     para += nodes.Text(after + " ")
     para.extend(child.deepcopy() for child in erratum.children[1:])  # after its own words
     return para
+
+
+def result_words(box: nodes.Element) -> str | None:
+    """The example's ``:result:`` in the page's language, its paragraph taken out of the box;
+    the English words where a translation has another number of slots (with a warning)."""
+    para = next((p for p in box.findall(nodes.paragraph) if RESULT in p["classes"]), None)
+    if para is None:
+        return None
+    para.parent.remove(para)
+    words, english = str(para.astext()), str(para["nq_words"])
+    if words.count(SLOT) != english.count(SLOT):
+        logger.warning(
+            "the translation of the example's result %r must keep its %d {} (it has %r)",
+            english,
+            english.count(SLOT),
+            words,
+            location=para,
+        )
+        return english
+    return words
 
 
 def _code_blocks(box: nodes.Element) -> list[nodes.literal_block]:
@@ -131,11 +180,12 @@ class ExamplesForPlayers(SphinxPostTransform):
                 self.show(box, lang)
 
     def show(self, box: nodes.admonition, lang: str) -> None:
+        words = result_words(box)
         blocks = _code_blocks(box)
         if not blocks:
             return
         tests = [b for b in blocks if b.get("testnodetype") == "doctest"]
-        result = engine_result(tests[-1].astext(), lang) if tests else None
+        result = engine_result(tests[-1].astext(), lang, words) if tests else None
         erratum = next((p for p in box.findall(nodes.paragraph) if ERRATUM in p["classes"]), None)
         if erratum is None:
             blocks[0].replace_self(checked_line(result, lang))

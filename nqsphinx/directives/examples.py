@@ -4,6 +4,12 @@
 erratum or errata (the doctest inside shows the value the rules give), without touching the
 translated prose.
 
+``:result: {} attacks`` says what the doctest's final number counts, so that the line "Checked
+with the rules engine" reads "3 attacks" rather than a bare "3"; a slot ``{}`` per number (a tuple
+of integers fills several).  The words are a message of the page's catalogue: the directive keeps
+them in a paragraph that the page's translation reaches, and
+:func:`nqsphinx.directives.example_view.result_words` takes it out.
+
 The doctest stays in the box's doctree for the doctest builder; what readers see of it is
 :mod:`nqsphinx.directives.example_view`'s.
 """
@@ -77,7 +83,10 @@ class ExampleDirective(SphinxDirective):
     """An admonition of class ``example`` holding the book's prose and its doctest."""
 
     has_content = True
-    option_spec = {"erratum": directives.unchanged_required}
+    option_spec = {
+        "erratum": directives.unchanged_required,
+        "result": directives.unchanged_required,
+    }
 
     def run(self) -> list[nodes.Node]:
         lang = page_language(self.config.language)
@@ -92,9 +101,19 @@ class ExampleDirective(SphinxDirective):
                 f"this fence is never closed inside the example: {self.content[unclosed]!r}"
             )
         self.state.nested_parse(self.content, self.content_offset, node)
+        if "result" in self.options:
+            node += self._result_words(self.options["result"])
         if "erratum" in self.options:
             node += self._erratum_links(self.options["erratum"].replace(",", " ").split(), lang)
         return [node]
+
+    def _result_words(self, words: str) -> nodes.paragraph:
+        if example_view.SLOT not in words:
+            raise self.error(f"the result {words!r} has no {{}} for the engine's number")
+        para = nodes.paragraph(words, words, classes=[example_view.RESULT])
+        para["nq_words"] = words  # the English, should a translation lose a slot
+        self.set_source_info(para)
+        return para
 
     def _erratum_links(self, erratum_ids: list[str], lang: str) -> nodes.paragraph:
         known = {e.id for e in all_errata()}
@@ -104,9 +123,9 @@ class ExampleDirective(SphinxDirective):
         para = nodes.paragraph(classes=[example_view.ERRATUM])
         para["translatable"] = False
         if len(erratum_ids) == 1:
-            lead = ui_text("The printed result is wrong; see the erratum:", lang)
+            lead = ui_text("The 2007 book's result, kept above, is wrong. See the erratum:", lang)
         else:
-            lead = ui_text("The printed results are wrong; see the errata:", lang)
+            lead = ui_text("The 2007 book's results, kept above, are wrong. See the errata:", lang)
         para += nodes.Text(lead + " ")
         for index, erratum_id in enumerate(erratum_ids):
             if index:

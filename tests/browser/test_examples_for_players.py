@@ -26,8 +26,8 @@ TEXT_CONTRAST = 4.5
 @pytest.mark.parametrize(
     "lang,summary,checked",
     [
-        ("en", "Check with the engine", "✓ Checked with the rules engine: 7"),
-        ("fr", "Vérifier avec le moteur", "✓ Vérifié avec le moteur de règles\u00a0: 7"),
+        ("en", "Check with the engine", "✓ Checked with the rules engine: 7 or less"),
+        ("fr", "Vérifier avec le moteur", "✓ Vérifié avec le moteur de règles\u00a0: 7 ou moins"),
     ],
 )
 def test_the_code_is_folded_and_opens_with_the_keyboard(

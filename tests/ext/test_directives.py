@@ -53,8 +53,9 @@ def test_an_examples_doctest_becomes_the_engines_checked_answer(
     assert (
         text(checked.group(1)).strip()
         == {
-            "en": "✓ Checked with the rules engine: 7",
-            "fr": "✓ Vérifié avec le moteur de règles\u00a0: 7",
+            # the example's :result: words, in the page's language
+            "en": "✓ Checked with the rules engine: 7 or less",
+            "fr": "✓ Vérifié avec le moteur de règles\u00a0: 7 ou moins",
         }[lang]
     )
     folded = re.search(r'<details class="nq-example-check no-search">\s*<summary>([^<]*)', html)
@@ -179,6 +180,29 @@ def test_a_cell_the_book_prints_otherwise_is_marked_and_noted(
     }[lang]
     assert re.sub(r"<[^>]+>", "", note.group(1)) == words
     assert 'href="errata.html#erratum-movement-ability-table-double-time-3-actions"' in note[1]
+
+
+def test_the_errata_page_counts_its_records_in_a_sentence_not_in_its_headings(
+    tiny: dict[str, Built], lang: str, engine_export: dict[str, Any]
+) -> None:
+    """A count in parentheses after a heading reads as a page number in a book's contents and
+    running heads: the counts are in the opening sentence, which names the page as a page on
+    the site (a chapter in print: tests/print/test_editions.py)."""
+    html = tiny[lang].html("errata")
+    headings = [text(h).strip() for h in re.findall(r"<h[1-6]>(.*?)</h[1-6]>", html, re.S)]
+    assert len(headings) > 3
+    assert [h for h in headings if re.search(r"\(\d+\)\W*$", h)] == []
+    kinds = [erratum["kind"] for erratum in engine_export["errata"]]
+    n, m = kinds.count("erratum"), kinds.count("open-question")
+    sentence = {
+        "en": f"This page lists {n} places where the book contradicts itself, and {m} questions "
+        "it leaves open.",
+        "fr": f"Cette page recense {n} endroits où le livre se contredit et {m} questions qu’il "
+        "laisse ouvertes.",
+    }[lang]
+    contents = re.search(r'<p class="nq-errata-contents[^"]*">(.*?)</p>', html, re.S)
+    assert contents is not None and re.sub(r"<[^>]+>", "", contents[1]) == sentence
+    assert 'href="#errata-erratum"' in html and 'href="#errata-open-question"' in html
 
 
 def test_the_errata_page_lists_every_erratum(

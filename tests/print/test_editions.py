@@ -144,6 +144,19 @@ def test_a_cell_the_book_prints_otherwise_is_marked_in_print(
     assert flat(note) in words
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_errata_chapter_calls_itself_a_chapter(pdfs: dict[str, Path], lang: str) -> None:
+    """A book has chapters, not pages: the errata's opening sentence says "This chapter" there
+    ("This page" on the site: tests/ext/test_directives.py), with the counts of each kind."""
+    words = flat(text(pdfs[lang], layout=False))
+    count = sum(e.kind == "erratum" for e in all_errata())
+    chapter, page = {
+        "en": (f"This chapter lists {count} places where the book", "This page lists"),
+        "fr": (f"Ce chapitre recense {count} endroits où le livre", "Cette page recense"),
+    }[lang]
+    assert chapter in words and page not in words
+
+
 def test_players_table_drops_the_editors_column_and_its_note() -> None:
     table = get_table("sample-profiles")
     assert table.columns[-2:] == (PRINTED_POINTS, COMPUTED_POINTS)

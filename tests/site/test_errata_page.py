@@ -46,8 +46,10 @@ def test_records_grouped_by_kind_and_chapter(html_sites: dict[str, Path], lang: 
     page = (html_sites[lang] / "errata.html").read_text(encoding="utf-8").replace("\xa0", " ")
     contradictions, questions, follows, choice, check, army = WORDS[lang]
     counts = Counter(e.kind for e in all_errata())
-    assert f"{contradictions} ({counts['erratum']})" in page
-    assert f"{questions} ({counts['open-question']})" in page
+    assert f"<h2>{contradictions}<" in page and f"<h2>{questions}<" in page
+    contents = re.search(r'<p class="nq-errata-contents[^"]*">(.*?)</p>', page, re.S)
+    assert contents is not None
+    assert f"{counts['erratum']} " in contents[1] and f"{counts['open-question']} " in contents[1]
     for erratum in all_errata():
         part = kind_part(page, erratum.kind)
         assert f'id="erratum-{erratum.id}"' in part, (lang, erratum.id, erratum.kind)
@@ -57,6 +59,17 @@ def test_records_grouped_by_kind_and_chapter(html_sites: dict[str, Path], lang: 
     chapters = re.findall(r'<section id="errata-erratum-([a-z-]+)"', page)
     assert chapters.index("army") < chapters.index("magic") < chapters.index("sample-profiles")
     assert f"<h3>{army}" in kind_part(page, "erratum")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_heading_of_the_errata_page_ends_with_a_number_in_parentheses(
+    html_sites: dict[str, Path], lang: str
+) -> None:
+    """A book's contents and running heads would read "(57)" as a page number."""
+    page = (html_sites[lang] / "errata.html").read_text(encoding="utf-8")
+    headings = [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<h[1-6]>(.*?)</h[1-6]>", page)]
+    assert len(headings) > 10
+    assert [h for h in headings if re.search(r"\(\d+\)\W*$", h)] == []
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

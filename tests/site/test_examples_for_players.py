@@ -124,11 +124,12 @@ def test_every_example_says_the_engine_checked_it(html_sites: dict[str, Path], l
     expected = french_html(CHECKED[lang]) if lang == "fr" else CHECKED[lang]
     # An example the book prints wrong: the engine's value and the erratum, or the erratum alone.
     corrected = [
-        ui_text(words, lang).split("{result}")[0].split(";")[0].strip()
+        re.split("[;,]", ui_text(words, lang).split("{result}")[0])[0].strip()
         for words in (
-            "The rules engine gives {result}: the printed result is wrong; see the erratum:",
-            "The printed result is wrong; see the erratum:",
-            "The printed results are wrong; see the errata:",
+            "The rules engine gives {result}. The 2007 book's result, kept above, is wrong. "
+            "See the erratum:",
+            "The 2007 book's result, kept above, is wrong. See the erratum:",
+            "The 2007 book's results, kept above, are wrong. See the errata:",
         )
     ]
     for name in EXAMPLE_PAGES:
@@ -137,9 +138,12 @@ def test_every_example_says_the_engine_checked_it(html_sites: dict[str, Path], l
             assert box.checked[0].startswith((expected, *corrected)), (name, box)
     casting = [b.checked[0] for b in read_examples(html_sites[lang] / "magic.html").boxes]
     colon = "\u00a0:" if lang == "fr" else ":"
-    assert f"{expected}{colon} 7" in casting  # a level 5 spell at wizardry level 2: 7 or less
+    # a level 5 spell at wizardry level 2, in the example's :result: words
+    assert f"{expected}{colon} {'7 ou moins' if lang == 'fr' else '7 or less'}" in casting
     lucky = [b.checked[0] for b in read_examples(html_sites[lang] / "armour-and-damage.html").boxes]
-    assert f"{expected}{colon} 1/10 ({format_percent(Fraction(1, 10), lang)})" in lucky
+    chance = f"1/10 ({format_percent(Fraction(1, 10), lang)})"
+    words = {"en": f"a {chance} chance to avoid any damage", "fr": f"une chance de {chance} "}
+    assert any(line.startswith(f"{expected}{colon} {words[lang]}") for line in lucky)
 
 
 @pytest.mark.parametrize(
@@ -162,6 +166,28 @@ def test_the_engine_result_is_shown_only_when_it_is_a_number(
     assert engine_result(code, lang) == shown
     line = checked_line(shown, lang).astext()
     assert line.startswith(CHECKED[lang]) and (shown is None or line.endswith(shown))
+
+
+@pytest.mark.parametrize(
+    "code,words,shown",
+    [
+        (">>> attacks_possible(6, 3)\n3\n", "{} attacks", "3 attacks"),
+        (">>> save_chance(2, 6)\nFraction(1, 10)\n", "a {} chance", "a 1/10 (10%) chance"),
+        (
+            ">>> warlord, dragon\n(6, 5)\n",
+            "Warlord {} or less, Dragon {} or less",
+            "Warlord 6 or less, Dragon 5 or less",
+        ),
+        (">>> warlord, dragon\n(6, 5)\n", "{} or less", None),  # two numbers, one slot
+        (">>> warlord\n6\n", "{} and {}", None),
+        (">>> can_pushback(15, 4)\nTrue\n", "{} models", None),
+    ],
+)
+def test_the_engine_result_takes_the_examples_words(
+    code: str, words: str, shown: str | None
+) -> None:
+    """``:result:`` says what the number counts; a slot per number, or nothing is shown."""
+    assert engine_result(code, "en", words) == shown
 
 
 def _search_index(site: Path) -> tuple[dict[str, set[str]], set[str]]:
