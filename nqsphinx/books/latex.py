@@ -21,7 +21,7 @@ from nqprint.latex import (  # one escape and one narrow space for the rulebooks
     NARROW_NO_BREAK_SPACE,
     latex_escape,
 )
-from nqsphinx.books import page_keeps
+from nqsphinx.books import front_matter, page_keeps
 from nqsphinx.messages import ui_text
 from nqsphinx.untrusted import generated_raw
 
@@ -173,7 +173,10 @@ def _tex(text: str) -> str:
 
 def cover(lang: str) -> str:
     """The title page: title, scale, design credit, copyright; the translator in French.
-    No build date: every build of the same sources is the same book."""
+    No build date: every build of the same sources is the same book.  Its page is i, the first
+    of the front matter's roman pages: were it page 1, like the first chapter's, the PDF would
+    have two pages labelled 1 and hyperref's anchor "page.1" on the cover, where the index's
+    "1" would send the reader."""
     translator = ""
     if lang == "fr":
         translator = (
@@ -182,6 +185,7 @@ def cover(lang: str) -> str:
         )
     free = _tex(ui_text("These rules are free to distribute.", lang))
     return rf"""
+\pagenumbering{{roman}}
 \begin{{titlepage}}
 \centering
 \vspace*{{25mm}}
@@ -239,19 +243,38 @@ HEADERS = r"""
 
 
 #: The book's pages: chapters open on the next page (no blank page before them), the few blank
-#: pages left (the back of the cover, before the first chapter) carry no running head.
+#: pages left (before the contents or the first chapter) carry no running head.
+#: Every page has its anchor ("page.62", where the index's page numbers link): hyperref places
+#: it as the page is shipped out, but not while an anchor is open (``\ifHy@activeanchor``),
+#: which it is when the page ends inside one (a target's ``\phantomsection`` before a
+#: heading that a ``\Needspace`` sends to the next page): the index's "62" and "71" linked to
+#: nothing.  The page's anchor is not inside that anchor: it is placed as if none were open.
 PAGES = r"""
 \usepackage{emptypage}
 \usepackage{needspace}
+\makeatletter
+\AtBeginDocument{\xdef\Hy@EveryPageBoxHook{\noexpand\Hy@activeanchorfalse
+  \unexpanded\expandafter{\Hy@EveryPageBoxHook}}}
+\makeatother
 """
 
-#: Front matter: the contents on a right-hand page after the cover, numbered in roman; the first
-#: chapter on a right-hand page, page 1.  ``%(contents)s``: the contents' title.
+#: Front matter, numbered in roman from the cover (i): the credits on the back of the cover,
+#: unnumbered and not in the contents (their bookmark stays), with the printing line
+#: (``\nqcreditsstart`` ... ``\nqcreditsend``, by front_matter.CreditsFrontMatter); the contents
+#: on the next right-hand page; the first chapter on a right-hand page, page 1.
+#: ``%(contents)s``: the contents' title.
 CONTENTS = r"""
 \makeatletter
+\newcommand{\nqcreditsstart}{%%
+  \edef\nq@secnumdepth{\the\c@secnumdepth}\setcounter{secnumdepth}{-1}%%
+  \let\nq@addtocontents\addtocontents\let\addtocontents\@gobbletwo
+}
+\newcommand{\nqcreditsend}{%%
+  \setcounter{secnumdepth}{\nq@secnumdepth}\let\addtocontents\nq@addtocontents
+  \nqtableofcontents
+}
 \newcommand{\nqtableofcontents}{%%
   \cleardoublepage
-  \pagenumbering{roman}%%
   \begingroup
     \parskip\z@skip
     \sphinxtableofcontentshook
@@ -289,6 +312,10 @@ CHAPTER_STYLE = r"\usepackage[Sonny]{fncychap}"
 #:   note comes before such a table keeps room for the table too.
 #: - An example's checked line, and the erratum notes after it, stay with the example's text
 #:   (``\nobreak``): the box may break, but not before its last lines.
+#: - An erratum's record keeps its title with its "Where:" and "Printed:" lines, a table its
+#:   details (``\nqtablewithnext``: no breakpoint after the table; the details in a minipage),
+#:   a list its last two items, a short list all of them (``\nqkeepitems``: no breakpoint
+#:   before the next ``\item``), by page_keeps.KeepErrata, KeepTableDetails and KeepListEnds.
 #: - An engine table's header is not hyphenated, nor broken after a minus ("Modificateur -3"):
 #:   ``\nqwholeheads``, in the table's group (its columns are at least as wide as its longest
 #:   header word, which a prose table's are not).
@@ -305,6 +332,9 @@ KEEP = r"""
 \newcommand{\nqkeephead}[1]{\par\if@nobreak\else\Needspace{#1\baselineskip}\fi}
 \let\nq@admonition\sphinxadmonition
 \renewcommand{\sphinxadmonition}{\nq@keepstart{\nqboxstart}\nq@admonition}
+\newcommand{\nqkeepitems}{\@itempenalty\@M}
+\newcommand{\nqtablewithnext}{\def\sphinxattableend{%
+  \@nobreakfalse\ifvmode\prevdepth\z@\nobreak\vskip\sphinxtablepost\relax\fi}}
 \let\nq@theadfamily\sphinxstyletheadfamily
 \newcommand{\nqwholeheads}{%
   \protected\def\sphinxstyletheadfamily{\nq@theadfamily\hyphenpenalty\@M\exhyphenpenalty\@M}}
@@ -349,7 +379,7 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
     result = dict(elements)
     result.setdefault("maketitle", cover(lang))
     result.setdefault("extraclassoptions", "openany")
-    result.setdefault("tableofcontents", r"\nqtableofcontents")
+    result.setdefault("tableofcontents", "")  # after the credits: front_matter.py
     result.setdefault("utf8extra", SPHINX_NO_BREAK_SPACE + "\n" + NARROW_NO_BREAK_SPACE)
     # One chapter style in every language: Sphinx's default, Bjarne, capitalises titles
     # ("CONTENTS") and spells numbers in English words, so Sphinx gives French Sonny instead.
@@ -415,3 +445,4 @@ def setup(app: Sphinx) -> None:
     app.connect("builder-inited", _register)
     app.add_post_transform(LabelledContainers)
     page_keeps.setup(app)
+    front_matter.setup(app)

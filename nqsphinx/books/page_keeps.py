@@ -36,6 +36,13 @@ BASELINE_MM = 12 / 72.27 * 25.4
 BOX_FRAME, SHORT_BOX, BOX_LINES = 4, 10, 7
 #: Lines of a table besides its rows (caption, header, rules); of a figure, about.
 TABLE_LINES, FIGURE_LINES = 4, 12
+#: An erratum's record keeps its first paragraphs together (title, "Where:", "Printed:"), and
+#: all of them if they take up to this many lines.
+RECORD_HEAD, SHORT_RECORD = 3, 12
+#: A list of up to this many items and lines is kept whole.
+SHORT_LIST, SHORT_LIST_LINES = 6, 12
+#: The classes of an erratum's record and of a table's details (nqsphinx.directives).
+ERRATUM_CLASS, DETAILS_CLASS = "nq-erratum", "nq-table-details"
 #: What LaTeX cannot break inside (a table with more rows is a longtable, which breaks).
 UNBREAKABLE = (nodes.table, nodes.figure, nodes.image, nodes.literal_block)
 
@@ -129,8 +136,27 @@ def _need(section: nodes.Element) -> int:
     if isinstance(rest[0], nodes.container) and not _unbreakable(rest[0]):
         return lines + _need(rest[0])
     if _unbreakable(rest[0]) and any(isinstance(b, nodes.Admonition) for b in opening):
-        return lines + _height(rest[0])  # a box's end is a breakpoint: the table needs room
+        # a box's end is a breakpoint: the table needs room, and its details, bound to it
+        return lines + _height(rest[0]) + sum(_details_lines(block) for block in rest[1:2])
     return lines + (BOX_LINES if isinstance(rest[0], nodes.Admonition) else SHORT_LINES)
+
+
+def _details_lines(block: nodes.Element) -> int:
+    """The lines of a table's details (a field name and its value a line each), bound to the
+    table (:class:`KeepTableDetails`); 0 for any other block."""
+    if not isinstance(block, nodes.field_list) or DETAILS_CLASS not in block["classes"]:
+        return 0
+    return 2 * sum(1 for _ in block.findall(nodes.field)) + 1
+
+
+def _before_targets(node: nodes.Element) -> int:
+    """The index in its parent before ``node`` and the targets right before it (a heading's
+    label): a page break made there leaves the labels on the page of what they name."""
+    parent = node.parent
+    index: int = parent.index(node)
+    while index and isinstance(parent[index - 1], nodes.target):
+        index -= 1
+    return index
 
 
 class KeepHeadings(SphinxPostTransform):
@@ -148,7 +174,7 @@ class KeepHeadings(SphinxPostTransform):
                 continue
             lines = HEADING_LINES + max(HEAD_LINES, min(HEAD_LINES_MAX, _need(section)))
             keep = generated_raw(rf"\nqkeephead{{{lines}}}" + "\n", "latex")
-            section.parent.insert(section.parent.index(section), keep)
+            section.parent.insert(_before_targets(section), keep)
             opening = _opening(section)
             rest = _blocks(section)[len(opening) :]
             if opening and rest and _unbreakable(rest[0]):  # one block with the table
@@ -177,6 +203,87 @@ class KeepCheckedLines(SphinxPostTransform):
                 parent.insert(parent.index(paragraph), _no_break())
 
 
+def _record_lines(paragraphs: list[nodes.paragraph]) -> int:
+    """The lines of a record's paragraphs, a paragraph's skip each."""
+    return sum(_lines(p) + 1 for p in paragraphs)
+
+
+class KeepErrata(SphinxPostTransform):
+    """An erratum's record (its title, "Where:", "Printed:", "Correct:", "Why:" paragraphs)
+    starts on a page with room for its title, "Where:" and "Printed:" lines, or for all of
+    it if it is short (``\\nqkeephead``), and never breaks before "Where:" or "Printed:": the
+    example boxes link to the title, which was left alone at a page's foot."""
+
+    default_priority = 890
+    builders = ("latex",)
+
+    def run(self, **kwargs: object) -> None:
+        for record in list(self.document.findall(nodes.container)):
+            if ERRATUM_CLASS not in record["classes"]:
+                continue
+            paragraphs = [p for p in record.children if isinstance(p, nodes.paragraph)]
+            for paragraph in paragraphs[1:RECORD_HEAD]:
+                record.insert(record.index(paragraph), _no_break())
+            lines = _record_lines(paragraphs)
+            if lines > SHORT_RECORD:
+                lines = _record_lines(paragraphs[:RECORD_HEAD])
+            keep = generated_raw(rf"\nqkeephead{{{lines}}}" + "\n", "latex")
+            record.parent.insert(_before_targets(record), keep)
+
+
+class KeepTableDetails(SphinxPostTransform):
+    """A table's details (a profile's weapons, special rules, structure: the field list
+    after it) on the page of the table: no break after the table (``\\nqtablewithnext``, in
+    the table's group) and none inside the details (a minipage)."""
+
+    default_priority = 890
+    builders = ("latex",)
+
+    def run(self, **kwargs: object) -> None:
+        for details in list(self.document.findall(nodes.field_list)):
+            if DETAILS_CLASS not in details["classes"]:
+                continue
+            parent = details.parent
+            before = parent.children[: parent.index(details)]
+            table = next((n for n in reversed(before) if isinstance(n, nodes.table)), None)
+            if table is None:
+                continue
+            parent.insert(parent.index(table), generated_raw(r"\nqtablewithnext" + "\n", "latex"))
+            start = r"\par\noindent\begin{minipage}{\linewidth}" + "\n"
+            parent.insert(parent.index(details), generated_raw(start, "latex"))
+            end = generated_raw(r"\end{minipage}\par" + "\n", "latex")
+            parent.insert(parent.index(details) + 1, end)
+
+
+class KeepListEnds(SphinxPostTransform):
+    """A short list (up to :data:`SHORT_LIST` items and :data:`SHORT_LIST_LINES` lines) is
+    not broken between its items; a longer one keeps its last two items together: a list's
+    last item never opens a page alone (``\\nqkeepitems``, set in the item before the first
+    \\item it binds)."""
+
+    default_priority = 890
+    builders = ("latex",)
+
+    def run(self, **kwargs: object) -> None:
+        for items in list(self.document.findall(_is_list)):
+            entries = [n for n in items.children if isinstance(n, nodes.list_item)]
+            if len(entries) < 2:
+                continue
+            short = (
+                len(entries) <= SHORT_LIST
+                and sum(_lines(entry) for entry in entries) <= SHORT_LIST_LINES
+            )
+            first = entries[0] if short else entries[-2]
+            first.insert(0, generated_raw(r"\nqkeepitems" + "\n", "latex"))
+
+
+def _is_list(node: nodes.Node) -> bool:
+    return isinstance(node, (nodes.bullet_list, nodes.enumerated_list))
+
+
 def setup(app: Sphinx) -> None:
     app.add_post_transform(KeepHeadings)
     app.add_post_transform(KeepCheckedLines)
+    app.add_post_transform(KeepErrata)
+    app.add_post_transform(KeepTableDetails)
+    app.add_post_transform(KeepListEnds)

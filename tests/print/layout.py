@@ -471,3 +471,108 @@ def document_info(pdf: Path) -> dict[str, str]:
     if lang is not None:
         info["/Lang"] = str(lang)
     return info
+
+
+# --- page labels and link destinations ----------------------------------------------------------
+
+
+def shared_labels(pdf: Path) -> list[str]:
+    """Page labels that more than one page carries (the cover was "1" like the first chapter's
+    first page), with the file pages (from 1) that carry each."""
+    pages: dict[str, list[int]] = {}
+    for number, label in enumerate(reader(pdf).page_labels, 1):
+        pages.setdefault(label, []).append(number)
+    return [
+        f"label {label!r}: file pages {found}" for label, found in pages.items() if len(found) > 1
+    ]
+
+
+def unresolved_links(pdf: Path) -> list[str]:
+    """Internal links whose named destination the PDF does not hold (a link that does nothing)."""
+    parsed = reader(pdf)
+    names = set(parsed.named_destinations)
+    found = []
+    for number, page in enumerate(parsed.pages, 1):
+        for annotation in _resolve(page.get("/Annots")) or ArrayObject():
+            annotation = _resolve(annotation)
+            if isinstance(annotation, DictionaryObject) and annotation.get("/Subtype") == "/Link":
+                dest = _destination(annotation)
+                if dest is not None and dest not in names:
+                    found.append(f"file page {number}: {dest}")
+    return found
+
+
+def page_anchors_off_label(pdf: Path) -> list[str]:
+    """Page anchors ("page.62", where the index's page numbers link) that are not on the page
+    labelled so, and labels of pages that have no anchor."""
+    parsed = reader(pdf)
+    labels = parsed.page_labels
+    anchors = {
+        name[len("page.") :]: parsed.get_destination_page_number(dest)
+        for name, dest in parsed.named_destinations.items()
+        if name.startswith("page.")
+    }
+    found = [
+        f"page.{label} is on file page {page + 1}, labelled {labels[page]!r}"
+        for label, page in anchors.items()
+        if labels[page] != label
+    ]
+    return found + [f"page {label!r} has no anchor" for label in labels if label not in anchors]
+
+
+# --- what stays together: records, a table's details, a list's end -------------------------------
+
+
+def _colon(text: str) -> str:
+    """Squeezed, without the space French sets before a colon."""
+    return re.sub(r"\s+([:;!?])", r"\1", squeeze(text)).casefold()
+
+
+def records_split(
+    pdf: Path, titles: Iterable[str], fields: Iterable[str], pages: range
+) -> list[str]:
+    """Records (an erratum's title, then its "Where:" line and its fields) on the given file
+    pages whose title is not followed on its page by a line that starts with one of ``fields``
+    ("Printed:"): the title, or the title and its "Where:" line, at a page's foot."""
+    wanted = {_colon(title) for title in titles}
+    starts = tuple(_colon(field) for field in fields)
+    found = []
+    for page in read_pages(pdf):
+        if page.number not in pages:
+            continue
+        lines = [_colon(line) for line in page.lines]
+        for index, line in enumerate(lines):
+            two = f"{line} {lines[index + 1]}" if index + 1 < len(lines) else line
+            title = line if line in wanted else two if two in wanted else None
+            if title and not any(rest.startswith(starts) for rest in lines[index + 1 :]):
+                found.append(f"{page.where()}: {title!r}")
+    return found
+
+
+def pages_opening_exactly(pdf: Path, lines: Iterable[str]) -> list[str]:
+    """Pages whose body's first line is one of ``lines``, exactly (a table's details carried
+    over to the next page: "Special Rules")."""
+    wanted = {squeeze(line).casefold() for line in lines}
+    return [
+        f"{page.where()}: {page.lines[0].strip()!r}"
+        for page in read_pages(pdf)
+        if page.lines and squeeze(page.lines[0]).casefold() in wanted
+    ]
+
+
+def _bullet(line: str) -> bool:
+    return line.strip().startswith("•")
+
+
+def last_items_alone(pdf: Path) -> list[str]:
+    """Pages that open with a list's last item alone, the rest of its list on the page before
+    (a bullet line there, among its last three lines)."""
+    pages = read_pages(pdf)
+    return [
+        f"{page.where()}: {page.lines[0].strip()!r}"
+        for before, page in zip(pages, pages[1:], strict=False)
+        if page.lines
+        and _bullet(page.lines[0])
+        and not any(_bullet(line) for line in page.lines[1:2])
+        and any(_bullet(line) for line in before.lines[-3:])
+    ]

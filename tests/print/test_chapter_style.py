@@ -69,11 +69,12 @@ def first_lines(pdf: Path, page: int, count: int) -> list[Line]:
 
 
 def contents_page(pdf: Path) -> int:
-    return next(p.number for p in layout.read_pages(pdf) if p.label == "i")
+    """Page iii: after the cover (i) and the credits on its back (ii)."""
+    return next(p.number for p in layout.read_pages(pdf) if p.label == "iii")
 
 
 def first_chapter_page(pdf: Path) -> int:
-    """Page 1 after the contents (the cover is labelled 1 too)."""
+    """Page 1 after the contents."""
     start = contents_page(pdf)
     return next(p.number for p in layout.read_pages(pdf)[start:] if p.label == "1")
 
@@ -102,7 +103,7 @@ def test_a_chapter_opens_with_its_number_in_figures_and_its_title_as_written(
     pdfs: dict[str, Path], lang: str
 ) -> None:
     pdf = pdfs[lang]
-    entry = layout.read_pages(pdf)[contents_page(pdf) - 1].lines[1]  # "1 Credits ... 1"
+    entry = layout.read_pages(pdf)[contents_page(pdf) - 1].lines[1]  # "1 Introduction ... 1"
     title = layout.squeeze(entry).split(" ", 1)[1].rsplit(" ", 1)[0]
     name, heading = first_lines(pdf, first_chapter_page(pdf), 2)
     assert layout.squeeze(name.text).casefold() == f"{ui_text('Chapter', lang)} 1".casefold()

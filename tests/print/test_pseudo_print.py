@@ -43,6 +43,7 @@ BOOK_ALLOWED = (
         "LaTeX's word for a language babel does not know (a real language gets babel's: Chapitre)",
     ),
     Allowed(r"^[A-Z]$", "a label of a diagram that the text names (« marked A and B »)"),
+    Allowed(r"\b[0-9a-f]{7,12}\b", "the sources' commit id, in the credits' printing line"),
 )
 #: Warnings of the pseudo build (a real language has a babel name and date formats).
 PSEUDO_WARNINGS = {

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import datetime
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
 
+from nqsphinx.books.front_matter import printing_line, source_version
 from nqsphinx.messages import ui_text
+from tests.building import ROOT
 from tests.print.pdfs import text, unembedded_fonts
 
 LANGS = ["en", "fr"]
@@ -106,3 +109,28 @@ def test_every_font_is_embedded(pdfs: dict[str, Path], lang: str) -> None:
 def test_french_rulebook_spaces_guillemets_with_babel(pdfs: dict[str, Path]) -> None:
     tex = pdfs["fr"].with_suffix(".tex").read_text(encoding="utf-8")
     assert r"\frenchsetup{og=«, fg=»}" in tex
+
+
+def test_the_printing_is_named_by_the_sources_never_by_the_clock(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The credits' printing line: the commit's date and short id; SOURCE_DATE_EPOCH's date
+    when set; "unversioned sources" outside a git checkout, or no line without a date."""
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    logged = subprocess.run(
+        ["git", "-C", str(ROOT), "log", "-1", "--format=%cs %h"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert list(source_version(ROOT / "docs")) == logged
+    date, commit = logged
+    assert printing_line("en", date, commit) == f"This printing: {date} (sources {commit})"
+    assert printing_line("fr", date, commit) == f"Ce tirage : {date} (sources {commit})"
+    assert source_version(tmp_path) == (None, None)
+    assert printing_line("en", None, None) is None
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1195603200")
+    assert source_version(ROOT) == ("2007-11-21", commit)
+    assert printing_line("en", *source_version(tmp_path)) == (
+        "This printing: 2007-11-21 (unversioned sources)"
+    )

@@ -10,14 +10,20 @@ read.
 
 from __future__ import annotations
 
+import datetime
+import os
 import re
+import subprocess
 import unicodedata
 from pathlib import Path
 
 import pytest
+from pypdf.generic import DictionaryObject, NameObject, TextStringObject
 
+from nqcore.book.errata import KINDS, all_errata
 from nqcore.rules.spells import all_spells
-from nqcore.tables.registry import get_table
+from nqcore.tables.registry import get_table, table_keys
+from nqsphinx.directives.errata import field_names
 from nqsphinx.directives.glossary import GLOSSARY_FILE, load_terms
 from nqsphinx.directives.rules_index import NAMED_ROWS
 from nqsphinx.messages import engine_text, ui_text
@@ -40,6 +46,9 @@ RECORD_CHAPTERS = {
     "fr": {"Errata", "Ce qui a changé depuis la v2.4b française"},
 }
 GLOSSARY = {"en": "Glossary", "fr": "Glossaire"}
+CREDITS = {"en": "Credits", "fr": "Crédits"}
+#: The first chapter of the rules, chapter 1.
+INTRODUCTION = "Introduction"
 #: Lines of its section under a heading at the foot of a page, at least.
 LINES_UNDER_HEADING = 3
 
@@ -58,20 +67,63 @@ def rulebooks(pdfs: dict[str, Path], letter_pdfs: dict[str, Path]) -> dict[str, 
 # --- front matter and blank pages ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_front_matter_is_cover_blank_back_then_contents(pdfs: dict[str, Path], lang: str) -> None:
-    """The cover, its blank back, the contents on a right-hand page (i) under its own title,
-    and the first chapter on page 1, a right-hand page."""
-    pages = layout.read_pages(pdfs[lang])
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_front_matter_is_cover_credits_then_contents(
+    rulebooks: dict[str, Path], edition: str
+) -> None:
+    """Front matter in roman: the cover (i), the credits on its back (ii), unnumbered and not
+    in the contents, the contents on a right-hand page (iii) under its own title; then the
+    first chapter of the rules, Introduction, is chapter 1 on page 1, a right-hand page."""
+    lang = edition.split("-")[0]
+    pages = layout.read_pages(rulebooks[edition])
     assert "No Quarter" in " ".join(pages[0].lines)
-    assert pages[1].lines == () and not pages[1].furniture, "the back of the cover is blank"
+    assert (pages[0].label, pages[1].label, pages[2].label) == ("i", "ii", "iii")
+    credits = [layout.squeeze(line) for line in pages[1].lines]
+    assert credits[0] == CREDITS[lang], credits[:2]
+    assert "Chris Gilders" in " ".join(credits)
     contents = pages[2]
-    assert contents.label == "i"
     title = ui_text("Contents", lang)
     assert layout.squeeze(contents.lines[0]).casefold() == title.casefold(), contents.lines[:2]
-    assert "Introduction" not in contents.lines[0]
+    entries = " ".join(contents.lines)
+    assert CREDITS[lang] not in entries
+    assert re.search(rf"^1 {INTRODUCTION} \.?\s*1$", layout.squeeze(contents.lines[1]))
     first = next(page for page in pages[3:] if page.label == "1")
     assert first.number % 2 == 1, "page 1 is a right-hand page"
+    chapter = ui_text("Chapter", lang)
+    opening = " ".join((first.head, *first.lines[:2]))  # "CHAPTER 1" ends with its label
+    assert re.search(rf"(?i)\b{chapter}\s*1\b", opening), opening
+    assert INTRODUCTION in opening
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_credits_name_this_printing_by_its_sources(
+    rulebooks: dict[str, Path], edition: str
+) -> None:
+    """The credits say which printing a reader holds ("This printing: 2026-11-26 (sources
+    1a2b3c4)"), from the commit the sources are at (or SOURCE_DATE_EPOCH's date), never from
+    the clock: every build of one commit is the same book."""
+    lang = edition.split("-")[0]
+    date, commit = _git_version()
+    expected = ui_text("This printing: {date} (sources {commit})", lang).format(
+        date=date, commit=commit
+    )
+    credits = layout.squeeze(" ".join(layout.read_pages(rulebooks[edition])[1].lines))
+    assert layout.squeeze(expected) in credits, credits[-200:]
+
+
+def _git_version() -> tuple[str, str]:
+    """``git log -1 --format='%cs %h'`` of the repository, the date of SOURCE_DATE_EPOCH if set."""
+    found = subprocess.run(
+        ["git", "-C", str(ROOT), "log", "-1", "--format=%cs %h"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    date, commit = found
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    if epoch.isdigit():
+        date = datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).date().isoformat()
+    return date, commit
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -152,6 +204,40 @@ def test_no_heading_ends_a_page_with_fewer_than_three_lines_under_it(
     assert layout.headings_short_at_foot(rulebooks[edition], LINES_UNDER_HEADING) == []
 
 
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_erratum_title_ends_a_page_without_its_first_lines(
+    rulebooks: dict[str, Path], edition: str
+) -> None:
+    """On the Errata chapter's pages, each record's title has its "Where:" and first field
+    ("Printed:", "The book:") under it on its page: the example boxes link to the title."""
+    lang = edition.split("-")[0]
+    pdf = rulebooks[edition]
+    chapters = [page for page, _, level in layout.outline_levels(pdf) if level == 0]
+    start = next(p for p, t, level in layout.outline_levels(pdf) if level == 0 and t == "Errata")
+    end = next(page for page in chapters if page > start)
+    titles = [engine_text(erratum.subject, lang) for erratum in all_errata()]
+    fields = [field_names(kind, lang)[0] for kind in KINDS]
+    text = layout.squeeze(" ".join(p for page in layout.read_pages(pdf) for p in page.lines))
+    assert sum(layout.squeeze(title) in text for title in titles) > len(titles) // 2
+    assert layout.records_split(pdf, titles, fields, range(start, end)) == []
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_profile_keeps_its_details_and_a_list_its_last_items(
+    rulebooks: dict[str, Path], edition: str
+) -> None:
+    """A table's details ("Special Rules", "Structure": Table.details) are on its page, not at
+    the top of the next; a list's last item never opens a page alone."""
+    lang = edition.split("-")[0]
+    pdf = rulebooks[edition]
+    labels = {
+        engine_text(label, lang) for key in table_keys() for label, _ in get_table(key).details
+    }
+    assert {engine_text("Special Rules", lang), engine_text("Structure", lang)} <= labels
+    assert layout.pages_opening_exactly(pdf, labels) == []
+    assert layout.last_items_alone(pdf) == []
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_running_head_names_its_chapter_or_section(pdfs: dict[str, Path], lang: str) -> None:
     """Odd pages of a chapter without sections (or before its first) name the chapter, as even
@@ -195,6 +281,26 @@ def _page(number: int, *lines: str) -> Page:
     return Page(number, str(number), lines, True)
 
 
+class _FakeReader:
+    """A PDF of four pages labelled 1, 2, 1, 3 (a cover labelled like page 1); anchors "page.1"
+    on the first, "page.2" on the third; a link to "page.9" on the second."""
+
+    page_labels = ["1", "2", "1", "3"]
+    named_destinations = {"page.1": 0, "page.2": 2}
+
+    def __init__(self) -> None:
+        goto = DictionaryObject(
+            {NameObject("/S"): NameObject("/GoTo"), NameObject("/D"): TextStringObject("page.9")}
+        )
+        link = DictionaryObject(
+            {NameObject("/Subtype"): NameObject("/Link"), NameObject("/A"): goto}
+        )
+        self.pages = [{}, {"/Annots": [link]}, {}, {}]
+
+    def get_destination_page_number(self, destination: int) -> int:
+        return destination
+
+
 def test_the_layout_checks_can_fail(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     pdf = tmp_path / "book.pdf"
     pages = (
@@ -232,6 +338,29 @@ def test_the_layout_checks_can_fail(monkeypatch: pytest.MonkeyPatch, tmp_path: P
         "page 1 (file page 1): a box piece with only its title",
         "page 2 (file page 2): a box piece with nothing",
     ]
+    errata = (
+        _page(8, "Text.", "Lure: upkeep", "Infiltrate: largest unit", "Open question — Where: X"),
+        _page(9, "Printed: 3", "A list:", "• Hold", "• Flee"),
+        _page(10, "• Terrified", "Special Rules", "Next paragraph."),
+        _page(11, "Special Rules", "None"),
+    )
+    monkeypatch.setattr(layout, "read_pages", lambda _: errata)
+    titles, fields = ["Lure: upkeep", "Infiltrate: largest unit"], ["Printed:"]
+    assert layout.records_split(pdf, titles, fields, range(8, 10)) == [
+        "page 8 (file page 8): 'lure: upkeep'",
+        "page 8 (file page 8): 'infiltrate: largest unit'",
+    ]
+    assert layout.pages_opening_exactly(pdf, ["Special Rules"]) == [
+        "page 11 (file page 11): 'Special Rules'"
+    ]
+    assert layout.last_items_alone(pdf) == ["page 10 (file page 10): '• Terrified'"]
+    monkeypatch.setattr(layout, "reader", lambda _: _FakeReader())
+    assert layout.shared_labels(pdf) == ["label '1': file pages [1, 3]"]
+    assert layout.page_anchors_off_label(pdf) == [
+        "page.2 is on file page 3, labelled '1'",
+        "page '3' has no anchor",
+    ]
+    assert layout.unresolved_links(pdf) == ["file page 2: page.9"]
     twice = "This sentence of many words is printed two times in a row."
     monkeypatch.setattr(layout, "sentences", lambda _: [("3", twice), ("4", twice)])
     assert layout.repeated_sentences(pdf) == [f"page 3: {twice!r}"]
@@ -336,6 +465,31 @@ def test_index_sends_terms_to_their_rule_spells_and_weapons_to_theirs(
 
 
 # --- page references and metadata ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_link_lands_and_every_page_label_is_its_own(
+    rulebooks: dict[str, Path], edition: str
+) -> None:
+    """Every link's destination is in the PDF (the index's "62" and "71" went nowhere: no
+    anchor on those pages), each page's anchor is on the page of that label, so an index's
+    "page 2" opens page 2, not the cover's back, and no two pages share a label (the cover was
+    "1", like the first chapter's page)."""
+    pdf = rulebooks[edition]
+    assert layout.shared_labels(pdf) == []
+    assert layout.unresolved_links(pdf) == []
+    assert layout.page_anchors_off_label(pdf) == []
+    index = next(page for page, title in layout.outline(pdf) if title == "Index")
+    labels = layout.reader(pdf).page_labels
+    links = layout.internal_links(pdf, range(index, len(labels) + 1))
+    to_pages = [link for link in links if link.dest.startswith("page.")]
+    assert len(to_pages) > 500
+    off = [
+        link
+        for link in to_pages
+        if set(re.findall(r"\d+", link.text)) != {link.dest.removeprefix("page.")}
+    ]
+    assert off == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
