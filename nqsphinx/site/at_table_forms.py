@@ -412,7 +412,22 @@ def page_messages(lang: str) -> dict[str, str]:
         ),
         "ranges": ui_text("Enter three ranges such as 10/+1 20/+0 30/-1 (- for none).", lang),
         "refused": ui_text("The rules engine refused the question:", lang),
+        # two ticked modifiers the rules do not combine, named as their boxes are labelled
+        "conflict": ui_text("“{first}” and “{second}” cannot apply together.", lang),
     }
+
+
+#: The engine's refusals of values each in range, by the field each is about.  The engine's
+#: answer (``{"error", "message"}``) does not name the field, so the page finds it from the
+#: untranslated ``message`` (or from a ``field`` the engine may add); a refusal of modifiers
+#: quotes their keys.  Regular expressions that Python and JavaScript read alike.
+REFUSAL_FIELDS: tuple[tuple[str, str], ...] = (
+    (r"^[a-z ]+ '[^']+' and '[^']+' cannot apply together$", "mod"),
+    (r"^give the distance to the target for the ", "distance"),
+    (r"^initiates performing a spell chant may not concentrate$", "chant"),
+    (r"^only initiates \(wizardry level 0\) perform spell chants$", "chant"),
+    (r"^turn [0-9]+: [0-9]+ casualties but only [0-9]+ models left$", "casualties"),
+)
 
 
 def _attributes(**values: str) -> str:
@@ -423,10 +438,43 @@ def _attributes(**values: str) -> str:
     )
 
 
+#: A whole-number field taking negatives with at most this many values is a list of them: no
+#: phone keyboard of digits has a minus sign (an iPhone's number pad has none).
+LISTED_AT_MOST = 25
+
+
+def keyboard(kind: str, allowed: range | None = None, none: str = "") -> str:
+    """The phone keyboard (``inputmode``) a typed field's values need, from its kind and range:
+    digits alone for whole numbers from 0 (``numeric``), digits and the decimal separator for
+    a distance (``decimal``; a French comma too), else the full keyboard (``text``): a minus
+    sign, spaces between numbers, the slash and signs of weapon ranges, or ``-`` for none."""
+    if kind == "distance":
+        return "decimal"
+    if kind == "int" and allowed is not None and allowed.start >= 0 and not none:
+        return "numeric"
+    return "text"
+
+
+def as_select(item: Field) -> bool:
+    """Whether a field is a list of its values rather than typed: a small range with negatives,
+    which no phone's number pad can type."""
+    return (
+        item.kind == "int"
+        and item.allowed is not None
+        and item.allowed.start < 0
+        and len(item.allowed) <= LISTED_AT_MOST
+    )
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value > 0 else str(value)
+
+
 def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -> str:
     ident = f"nq-{calc.command}-{item.name}"
     label = html.escape(labels[item.label])
     error = f'<p class="nq-field-error" id="{ident}-error" hidden></p>'
+    described = f' aria-describedby="{ident}-error"'
     data = _attributes(
         data_kind=item.kind,
         data_arg=item.arg,
@@ -444,33 +492,35 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
         assert item.choices is not None
         boxes = "".join(
             f'<label class="nq-option"><input type="checkbox" name="{item.name}" '
-            f'value="{html.escape(key)}"/> {html.escape(text)}</label>'
+            f'value="{html.escape(key)}"{described}/> {html.escape(text)}</label>'
             for key, text in item.choices(lang)
         )
         return (
             f'<fieldset class="nq-field nq-multi" id="{ident}"{data}>'
-            f"<legend>{label}</legend>{boxes}</fieldset>"
+            f"<legend>{label}</legend>{boxes}{error}</fieldset>"
         )
-    described = f' aria-describedby="{ident}-error"'
-    if item.kind == "choice":
-        assert item.choices is not None
-        options = ['<option value="">—</option>'] if item.optional else []
+    if item.kind == "choice" or as_select(item):
+        if item.choices is not None:
+            options = ['<option value="">—</option>'] if item.optional else []
+            choices = item.choices(lang)
+        else:
+            assert item.allowed is not None
+            options, choices = [], [(str(v), _signed(v)) for v in item.allowed]
         options += [
             f'<option value="{html.escape(key)}"{" selected" if key == item.default else ""}>'
             f"{html.escape(text)}</option>"
-            for key, text in item.choices(lang)
+            for key, text in choices
         ]
         return (
             f'<div class="nq-field"><label for="{ident}">{label}</label>'
             f'<select id="{ident}" name="{item.name}"{data}{described}>'
             f"{''.join(options)}</select>{error}</div>"
         )
-    mode = "numeric" if item.kind == "int" else "text"
-    if item.kind == "distance":
-        mode = "decimal"
+    mode = keyboard(item.kind, item.allowed)
+    pattern = ' pattern="[+-]?[0-9]+"' if item.kind == "int" and mode == "text" else ""
     return (
         f'<div class="nq-field"><label for="{ident}">{label}</label>'
-        f'<input type="text" inputmode="{mode}" autocomplete="off" id="{ident}" '
+        f'<input type="text" inputmode="{mode}"{pattern} autocomplete="off" id="{ident}" '
         f'name="{item.name}" value="{html.escape(item.default)}"{data}{described}/>'
         f"{error}</div>"
     )
