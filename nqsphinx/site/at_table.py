@@ -45,13 +45,8 @@ import nqcore
 from nqcore.i18n import LANGUAGES, NUMBER_LOCALES
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.site.at_table_builder import BUILDER_RULE, builder_html
-from nqsphinx.site.at_table_forms import (
-    CALCULATORS,
-    MARK,
-    REFUSAL_FIELDS,
-    calculator_html,
-    page_messages,
-)
+from nqsphinx.site.at_table_fields import REFUSAL_FIELDS
+from nqsphinx.site.at_table_forms import CALCULATORS, MARK, calculator_html, page_messages
 from nqsphinx.site.csp import DIRECTIVES
 from nqsphinx.untrusted import generated_raw
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from nqcore.i18n import Msg
 from nqsphinx.messages import engine_text, ui_text
-from nqsphinx.site.at_table_forms import keyboard
+from nqsphinx.site.at_table_fields import keyboard
 
 BUILDER_RULE = "creating-a-profile"
 MODEL_TYPES = ("core", "elite", "unit-leader", "individual", "character", "support")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from nqcore.cli import commands as cli
 from nqsphinx.messages import engine_text, ui_text
+from nqsphinx.site.at_table_fields import as_list, keyboard, signed
 
 #: The class that marks a calculator in a page's body: such a page gets the engine.
 MARK = "nq-calc"
@@ -417,57 +418,12 @@ def page_messages(lang: str) -> dict[str, str]:
     }
 
 
-#: The engine's refusals of values each in range, by the field each is about.  The engine's
-#: answer (``{"error", "message"}``) does not name the field, so the page finds it from the
-#: untranslated ``message`` (or from a ``field`` the engine may add); a refusal of modifiers
-#: quotes their keys.  Regular expressions that Python and JavaScript read alike.
-REFUSAL_FIELDS: tuple[tuple[str, str], ...] = (
-    (r"^[a-z ]+ '[^']+' and '[^']+' cannot apply together$", "mod"),
-    (r"^give the distance to the target for the ", "distance"),
-    (r"^initiates performing a spell chant may not concentrate$", "chant"),
-    (r"^only initiates \(wizardry level 0\) perform spell chants$", "chant"),
-    (r"^turn [0-9]+: [0-9]+ casualties but only [0-9]+ models left$", "casualties"),
-)
-
-
 def _attributes(**values: str) -> str:
     return "".join(
         f' {name.replace("_", "-")}="{html.escape(value)}"'
         for name, value in values.items()
         if value != ""
     )
-
-
-#: A whole-number field taking negatives with at most this many values is a list of them: no
-#: phone keyboard of digits has a minus sign (an iPhone's number pad has none).
-LISTED_AT_MOST = 25
-
-
-def keyboard(kind: str, allowed: range | None = None, none: str = "") -> str:
-    """The phone keyboard (``inputmode``) a typed field's values need, from its kind and range:
-    digits alone for whole numbers from 0 (``numeric``), digits and the decimal separator for
-    a distance (``decimal``; a French comma too), else the full keyboard (``text``): a minus
-    sign, spaces between numbers, the slash and signs of weapon ranges, or ``-`` for none."""
-    if kind == "distance":
-        return "decimal"
-    if kind == "int" and allowed is not None and allowed.start >= 0 and not none:
-        return "numeric"
-    return "text"
-
-
-def as_select(item: Field) -> bool:
-    """Whether a field is a list of its values rather than typed: a small range with negatives,
-    which no phone's number pad can type."""
-    return (
-        item.kind == "int"
-        and item.allowed is not None
-        and item.allowed.start < 0
-        and len(item.allowed) <= LISTED_AT_MOST
-    )
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value > 0 else str(value)
 
 
 def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -> str:
@@ -499,13 +455,13 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
             f'<fieldset class="nq-field nq-multi" id="{ident}"{data}>'
             f"<legend>{label}</legend>{boxes}{error}</fieldset>"
         )
-    if item.kind == "choice" or as_select(item):
+    if item.kind == "choice" or as_list(item.kind, item.allowed):
         if item.choices is not None:
             options = ['<option value="">—</option>'] if item.optional else []
             choices = item.choices(lang)
         else:
             assert item.allowed is not None
-            options, choices = [], [(str(v), _signed(v)) for v in item.allowed]
+            options, choices = [], [(str(v), signed(v)) for v in item.allowed]
         options += [
             f'<option value="{html.escape(key)}"{" selected" if key == item.default else ""}>'
             f"{html.escape(text)}</option>"

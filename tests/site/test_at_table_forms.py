@@ -1,6 +1,6 @@
 """The "At the table" page's forms as they are written into the page (no build, no browser):
 each field opens the phone keyboard its range needs, and each engine refusal the page marks
-beside a field is one the engine really gives (``nqsphinx/site/at_table_forms.py``)."""
+beside a field is one the engine really gives (``nqsphinx/site/at_table_fields.py``)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,8 @@ import pytest
 
 from nqcore.cli.web import ask
 from nqsphinx.site.at_table_builder import builder_html
-from nqsphinx.site.at_table_forms import (
-    CALCULATORS,
-    REFUSAL_FIELDS,
-    Calculator,
-    Field,
-    _control,
-    calculator_html,
-)
+from nqsphinx.site.at_table_fields import REFUSAL_FIELDS
+from nqsphinx.site.at_table_forms import CALCULATORS, Calculator, Field, _control, calculator_html
 
 LANGS = ("en", "fr")
 

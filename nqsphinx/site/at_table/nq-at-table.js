@@ -133,7 +133,7 @@ const commandLine = (form) => {
 };
 
 // The field an engine's refusal is about, its refusal shown beside it: the field the engine
-// names, else the one of the first of the page's patterns (REFUSAL_FIELDS of at_table_forms.py)
+// names, else the one of the first of the page's patterns (REFUSAL_FIELDS of at_table_fields.py)
 // its untranslated message matches. Modifiers that cannot apply together are named as their
 // boxes are labelled. Returns the refusal as the page says it.
 const REFUSALS = JSON.parse(status.dataset.refusals || "[]")
