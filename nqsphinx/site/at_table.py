@@ -46,6 +46,7 @@ from nqcore.i18n import LANGUAGES, NUMBER_LOCALES
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.site.at_table_builder import BUILDER_RULE, builder_html
+from nqsphinx.site.at_table_fields import REFUSAL_FIELDS
 from nqsphinx.site.at_table_forms import CALCULATORS, MARK, calculator_html, page_messages
 from nqsphinx.site.csp import DIRECTIVES
 from nqsphinx.untrusted import generated_raw
@@ -102,8 +103,10 @@ def engine_box(lang: str, to_root: str) -> str:
     """The engine's state and the page's words for its script (read by ``nq-at-table.js``)."""
     messages = html.escape(json.dumps(page_messages(lang), ensure_ascii=False))
     files = html.escape(json.dumps([*PYODIDE_FILES, ENGINE_ZIP, WORKER]))
+    refusals = html.escape(json.dumps(REFUSAL_FIELDS))
     return (
         f'<p class="nq-engine-status" role="status" data-lang="{lang}" data-files="{files}" '
+        f'data-refusals="{refusals}" '
         f'data-engine="{to_root}_static/{ENGINE_DIR}/" data-messages="{messages}">'
         f"{html.escape(page_messages(lang)['served'])}</p>"
     )

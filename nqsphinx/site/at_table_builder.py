@@ -12,6 +12,7 @@ from typing import Any
 
 from nqcore.i18n import Msg
 from nqsphinx.messages import engine_text, ui_text
+from nqsphinx.site.at_table_fields import keyboard
 
 BUILDER_RULE = "creating-a-profile"
 MODEL_TYPES = ("core", "elite", "unit-leader", "individual", "character", "support")
@@ -138,19 +139,20 @@ def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
                 id=f"nq-builder-{name}", label=html.escape(words[name]), control=control, error=""
             )
         )
-    for key, table in cost_tables().items():
-        values = sorted(table.costs)
-        none = ' data-none="-"' if key in ("ra", "cc") else ""
-        extra = f' inputmode="text" data-min="{values[0]}" data-max="{values[-1]}"{none}'
-        parts.append(text_input(key, engine_text(ABBREVIATIONS[key], lang), extra))
-    armour_values = sorted(_costs()["armour"]["values"])
-    parts.append(
-        text_input(
-            "armour",
-            ui_text("Armour (AR)", lang),
-            f' inputmode="numeric" data-min="{armour_values[0]}" data-max="{armour_values[-1]}"',
+
+    def whole(values: list[int], none: str = "") -> str:
+        """A whole-number field's range, ``-`` for none (RA, CC), and the keyboard they need."""
+        allowed = range(values[0], values[-1] + 1)
+        mode = keyboard("int", allowed, none)
+        return f' inputmode="{mode}" data-min="{values[0]}" data-max="{values[-1]}"' + (
+            f' data-none="{none}"' if none else ""
         )
-    )
+
+    for key, table in cost_tables().items():
+        extra = whole(sorted(table.costs), "-" if key in ("ra", "cc") else "")
+        parts.append(text_input(key, engine_text(ABBREVIATIONS[key], lang), extra))
+    armour = whole(sorted(_costs()["armour"]["values"]))
+    parts.append(text_input("armour", ui_text("Armour (AR)", lang), armour))
     parts.append(
         '<div class="nq-field nq-check"><input type="checkbox" id="nq-builder-shield" '
         f'data-set="shield"/><label for="nq-builder-shield">'

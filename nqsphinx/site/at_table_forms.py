@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from nqcore.cli import commands as cli
 from nqsphinx.messages import engine_text, ui_text
+from nqsphinx.site.at_table_fields import as_list, keyboard, signed
 
 #: The class that marks a calculator in a page's body: such a page gets the engine.
 MARK = "nq-calc"
@@ -412,6 +413,8 @@ def page_messages(lang: str) -> dict[str, str]:
         ),
         "ranges": ui_text("Enter three ranges such as 10/+1 20/+0 30/-1 (- for none).", lang),
         "refused": ui_text("The rules engine refused the question:", lang),
+        # two ticked modifiers the rules do not combine, named as their boxes are labelled
+        "conflict": ui_text("“{first}” and “{second}” cannot apply together.", lang),
     }
 
 
@@ -427,6 +430,7 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
     ident = f"nq-{calc.command}-{item.name}"
     label = html.escape(labels[item.label])
     error = f'<p class="nq-field-error" id="{ident}-error" hidden></p>'
+    described = f' aria-describedby="{ident}-error"'
     data = _attributes(
         data_kind=item.kind,
         data_arg=item.arg,
@@ -444,33 +448,35 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
         assert item.choices is not None
         boxes = "".join(
             f'<label class="nq-option"><input type="checkbox" name="{item.name}" '
-            f'value="{html.escape(key)}"/> {html.escape(text)}</label>'
+            f'value="{html.escape(key)}"{described}/> {html.escape(text)}</label>'
             for key, text in item.choices(lang)
         )
         return (
             f'<fieldset class="nq-field nq-multi" id="{ident}"{data}>'
-            f"<legend>{label}</legend>{boxes}</fieldset>"
+            f"<legend>{label}</legend>{boxes}{error}</fieldset>"
         )
-    described = f' aria-describedby="{ident}-error"'
-    if item.kind == "choice":
-        assert item.choices is not None
-        options = ['<option value="">—</option>'] if item.optional else []
+    if item.kind == "choice" or as_list(item.kind, item.allowed):
+        if item.choices is not None:
+            options = ['<option value="">—</option>'] if item.optional else []
+            choices = item.choices(lang)
+        else:
+            assert item.allowed is not None
+            options, choices = [], [(str(v), signed(v)) for v in item.allowed]
         options += [
             f'<option value="{html.escape(key)}"{" selected" if key == item.default else ""}>'
             f"{html.escape(text)}</option>"
-            for key, text in item.choices(lang)
+            for key, text in choices
         ]
         return (
             f'<div class="nq-field"><label for="{ident}">{label}</label>'
             f'<select id="{ident}" name="{item.name}"{data}{described}>'
             f"{''.join(options)}</select>{error}</div>"
         )
-    mode = "numeric" if item.kind == "int" else "text"
-    if item.kind == "distance":
-        mode = "decimal"
+    mode = keyboard(item.kind, item.allowed)
+    pattern = ' pattern="[+-]?[0-9]+"' if item.kind == "int" and mode == "text" else ""
     return (
         f'<div class="nq-field"><label for="{ident}">{label}</label>'
-        f'<input type="text" inputmode="{mode}" autocomplete="off" id="{ident}" '
+        f'<input type="text" inputmode="{mode}"{pattern} autocomplete="off" id="{ident}" '
         f'name="{item.name}" value="{html.escape(item.default)}"{data}{described}/>'
         f"{error}</div>"
     )

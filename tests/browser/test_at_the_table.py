@@ -10,6 +10,7 @@ import io
 import json
 import random
 import time
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
@@ -20,9 +21,10 @@ import pytest
 
 from nqcore.cli import commands
 from nqcore.cli.commands import main
-from nqcore.cli.web import refusal
+from nqcore.cli.web import refusal, starting_choices
 from nqsphinx.messages import ui_text
 from nqsphinx.site import at_table
+from nqsphinx.site.at_table_forms import _modifiers
 from tests.browser.conftest import PHONE, Site, Watched, _recorded, screenshot, wait_until, watch
 
 LANGS = ("en", "fr")
@@ -348,7 +350,7 @@ def test_each_calculator_answers_as_nq_does(table: Table, command: str) -> None:
     [
         ("hit", "cc", "11", "Enter a whole number from {min} to {max}."),
         ("hit", "cc", "cinq", "Enter a whole number from {min} to {max}."),
-        ("save", "pm", "1", "Enter a whole number from {min} to {max}."),
+        ("save", "re", "4", "Enter a whole number from {min} to {max}."),
         ("cast", "chant", "1e9", "Enter a whole number from {min} to {max}."),
         (
             "shoot",
@@ -395,6 +397,131 @@ def test_french_distances_take_a_decimal_comma(table: Table) -> None:
     page.locator("#nq-shoot-distance").fill("12,5")
     wait_until(page, "document.getElementById('nq-shoot').dataset.argv.includes('12.5')")
     assert json.loads(page.locator("#nq-shoot").get_attribute("data-argv"))[2] == "12.5"
+
+
+def test_an_engine_refusal_is_marked_beside_its_field(table: Table) -> None:
+    """A refusal of values each in range is shown beside the field it is about, as a value out
+    of range is, in the words of the form: modifiers as their boxes are labelled."""
+    page, lang = table.page, table.lang
+    refused = ui_text("The rules engine refused the question:", lang)
+    # A bow and no distance: the Distance field is marked, the engine's words beside it.
+    question = {"attacker": "", "target": "", "weapon": "bow", "distance": ""}
+    [attack] = page.evaluate(ASK_ALL, ["attack", [question]])
+    said = attack["answer"]["error"]
+    assert said == refusal(attack["answer"]["message"], lang)
+    error = page.locator("#nq-attack-distance-error")
+    error.wait_for(state="visible")
+    assert error.inner_text() == said
+    assert page.locator("#nq-attack-distance").get_attribute("aria-invalid") == "true"
+    assert page.locator("#nq-attack .nq-answer").inner_text() == f"{refused} {said}"
+    # Two command modifiers the rules do not combine: both boxes marked, named as labelled.
+    both = ["ranked-or-closed", "dispersed"]
+    page.evaluate(ASK_ALL, ["command", [{"mod": both}]])
+    labels = dict(_modifiers("command")(lang))
+    said = ui_text("“{first}” and “{second}” cannot apply together.", lang).format(
+        first=labels[both[0]], second=labels[both[1]]
+    )
+    error = page.locator("#nq-command-mod-error")
+    error.wait_for(state="visible")
+    assert error.inner_text() == said
+    assert page.locator("#nq-command .nq-answer").inner_text() == f"{refused} {said}"
+    marked = "#nq-command-mod input[aria-invalid='true']"
+    assert page.eval_on_selector_all(marked, "boxes => boxes.map((box) => box.value)") == both
+    # Answered again: nothing marked.
+    page.evaluate(ASK_ALL, ["command", [{"mod": []}]])
+    page.evaluate(ASK_ALL, ["attack", [{"weapon": ""}]])
+    assert page.locator(marked).count() == 0
+    assert page.locator("#nq-attack-distance").get_attribute("aria-invalid") == "false"
+    assert error.is_hidden() and page.locator("#nq-attack-distance-error").is_hidden()
+    assert not table.errors, table.errors
+
+
+def test_a_greyed_field_takes_no_typing(table: Table) -> None:
+    """The spell level once a spell is chosen, the ranges once a weapon is: disabled (said so
+    to a screen reader), typing does nothing, and what they hold is not asked."""
+    from nqcore.rules.spells import all_spells
+
+    page = table.page
+    spell = all_spells()[0].key
+    for form, chooser, choice, greyed in (
+        ("cast", "spell", spell, "level"),
+        ("shoot", "weapon", "bow", "ranges"),
+    ):
+        page.select_option(f"#nq-{form}-{chooser}", choice)
+        field = page.locator(f"#nq-{form}-{greyed}")
+        assert field.is_disabled() and not field.is_editable(), greyed
+        assert "[disabled]" in field.aria_snapshot(), field.aria_snapshot()
+        before = field.input_value()
+        page.evaluate("document.activeElement.blur()")
+        field.click(force=True)  # a tap on it
+        page.keyboard.type("abc")
+        assert field.input_value() == before, greyed
+        field.evaluate("control => { control.value = '7'; }")
+        argv = page.evaluate(f"window.nqAtTable.compute(document.getElementById('nq-{form}'))")
+        assert "7" not in argv["argv"] and "--ranges" not in argv["argv"], argv
+        assert argv["answer"] and "error" not in argv["answer"], argv
+        page.select_option(f"#nq-{form}-{chooser}", "")  # used again: typed in again
+        assert field.is_editable(), greyed
+        field.fill(field.get_attribute("value") or "")
+    page.select_option("#nq-shoot-weapon", "bow")
+    assert not table.errors, table.errors
+
+
+#: The typed fields and lists of the page side by side (the same top), by row.
+ROWS = """() => {
+  const rows = new Map();
+  const controls = ".nq-calc input[type=text], .nq-calc select, .nq-builder input[type=text], "
+    + ".nq-builder select";
+  for (const control of document.querySelectorAll(controls)) {
+    const box = control.getBoundingClientRect();
+    if (!box.height) continue;
+    const top = Math.round(box.top + window.scrollY);
+    rows.set(top, [...(rows.get(top) || []), [control.id, box.height]]);
+  }
+  return [...rows.values()].filter((row) => row.length > 1);
+}"""
+
+
+def test_controls_side_by_side_are_the_same_height(table: Table) -> None:
+    """A list beside a text field (the builder's name and model type, size and AC; a
+    calculator's two columns on a wide screen) is as high as the field: they line up."""
+    page = table.page
+    for width in (PHONE["width"], 1366):
+        page.set_viewport_size({"width": width, "height": PHONE["height"]})
+        rows = page.evaluate(ROWS)
+        paired = {ident for row in rows for ident, _height in row}
+        assert {"nq-builder-name", "nq-builder-type", "nq-builder-size"} <= paired, rows
+        for row in rows:
+            heights = [height for _ident, height in row]
+            assert max(heights) - min(heights) <= 1, (width, row)
+    page.set_viewport_size(PHONE)
+
+
+def _squeezed(text: str) -> str:
+    """Text without its spaces and line breaks, ligatures undone (a PDF's ﬁ is fi)."""
+    return "".join(unicodedata.normalize("NFKC", text).split())
+
+
+def test_printing_the_card_gives_one_page(table: Table) -> None:
+    """The builder's print button prints the card alone, on one page, with its text: nothing
+    else of the page takes room (it printed 8 blank pages after it)."""
+    from pypdf import PdfReader
+
+    page, lang = table.page, table.lang
+    page.select_option("#nq-builder-start", "dwarf")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    page.evaluate("() => { window.nqPrinted = 0; window.print = () => { window.nqPrinted++; }; }")
+    page.locator("#nq-builder-print").click()
+    assert page.evaluate("window.nqPrinted") == 1
+    pdf = PdfReader(io.BytesIO(page.pdf(format="A4")))
+    assert len(pdf.pages) == 1
+    printed = _squeezed(pdf.pages[0].extract_text())
+    answer = json.loads(page.locator("#nq-builder").get_attribute("data-answer"))
+    name = dict(starting_choices(lang))["dwarf"]
+    for line in [name, *answer["text"]]:
+        assert _squeezed(line) in printed, line
+    assert _squeezed(ui_text("Print the card", lang)) not in printed  # the page's own words
+    assert not table.errors, table.errors
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -584,10 +711,23 @@ def test_the_builder_changes_exports_imports_and_keeps_a_profile(
     assert refusal_box.inner_text().startswith(said)
     page.set_input_files("#nq-builder-import", str(saved))
     refusal_box.wait_for(state="hidden")
+    # Each language keeps its own: the other language's page starting the book's Dwarf and
+    # changing its W leaves this page's profile as it was, named in this page's language.
+    other = page.context.new_page()
+    other.goto(page.url.replace(f"/{lang}/", f"/{'fr' if lang == 'en' else 'en'}/"))
+    wait_until(other, READY, timeout=ENGINE_SECONDS)
+    other.evaluate("window.nqAtTable.builder.idle()")
+    other.select_option("#nq-builder-start", "dwarf")
+    other.locator("#nq-builder-w").fill("3")
+    other.locator("#nq-builder-w").dispatch_event("change")
+    other.evaluate("window.nqAtTable.builder.idle()")
+    assert "w = 3" in other.evaluate("window.nqAtTable.builder.state.toml")
+    other.close()
     # Kept in the browser: the same profile after a reload.
     page.reload()
     wait_until(page, READY, timeout=ENGINE_SECONDS)
     page.evaluate("window.nqAtTable.builder.idle()")
     wait_until(page, "window.nqAtTable.builder.state.toml !== null")
     assert page.evaluate("window.nqAtTable.builder.state.toml") == toml
+    assert page.locator("#nq-builder-name").input_value() == dict(starting_choices(lang))["dwarf"]
     assert not table.errors, table.errors

@@ -50,9 +50,14 @@ const ask = async (request) => {
 // --- the fields ------------------------------------------------------------------------------
 const controls = (form) => form.querySelectorAll("[data-kind]");
 
-const showError = (control, message) => {
+// A field's refusal beside it; in a group of boxes, the boxes it is about are marked.
+const showError = (control, message, marked = []) => {
   const box = form_error(control);
   if (control.matches("input, select")) control.setAttribute("aria-invalid", message ? "true" : "false");
+  for (const input of control.matches("fieldset") ? control.querySelectorAll("input") : []) {
+    if (message && marked.includes(input)) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
+  }
   if (!box) return;
   box.textContent = message || "";
   box.hidden = !message;
@@ -115,12 +120,41 @@ const commandLine = (form) => {
   for (const control of controls(form)) {
     const got = read(form, control);
     showError(control, got.error);
-    if (control.matches("input, select")) control.closest(".nq-field").classList.toggle("nq-unused", !!got.skipped);
+    if (control.matches("input, select")) {
+      // A field the question leaves unused takes no typing, and screen readers say so.
+      control.disabled = !!got.skipped;
+      control.closest(".nq-field").classList.toggle("nq-unused", !!got.skipped);
+    }
     if (got.error) refused = true;
     positional.push(...(got.positional || []));
     options.push(...(got.options || []));
   }
   return refused ? null : [form.dataset.command, ...positional, ...options];
+};
+
+// The field an engine's refusal is about, its refusal shown beside it: the field the engine
+// names, else the one of the first of the page's patterns (REFUSAL_FIELDS of at_table_fields.py)
+// its untranslated message matches. Modifiers that cannot apply together are named as their
+// boxes are labelled. Returns the refusal as the page says it.
+const REFUSALS = JSON.parse(status.dataset.refusals || "[]")
+  .map(([pattern, name]) => [new RegExp(pattern), name]);
+const markRefusal = (form, answer) => {
+  const message = answer.message || "";
+  const found = REFUSALS.find(([pattern]) => pattern.test(message));
+  const name = answer.field || (found && found[1]);
+  const control = name && document.getElementById(`nq-${form.dataset.command}-${name}`);
+  if (!control || !control.dataset.kind) return answer.error;
+  if (control.dataset.kind !== "multi") {
+    showError(control, answer.error);
+    return answer.error;
+  }
+  const keys = answer.values || [...message.matchAll(/'([^']+)'/g)].map((quoted) => quoted[1]);
+  const boxes = keys.map((key) => control.querySelector(`input[value="${CSS.escape(key)}"]`));
+  if (boxes.length !== 2 || !boxes.every(Boolean)) return answer.error;
+  const [first, second] = boxes.map((box) => box.closest("label").textContent.trim());
+  const said = say(words.conflict, { first, second });
+  showError(control, said, boxes);
+  return said;
 };
 
 // --- the answers -----------------------------------------------------------------------------
@@ -151,7 +185,7 @@ const compute = async (form) => {
   const answer = await ask({ argv });
   if (asked.get(form) !== turn) return { argv, answer, stale: true };
   if (answer.error) {
-    show(form, [`${words.refused} ${answer.error}`], true);
+    show(form, [`${words.refused} ${markRefusal(form, answer)}`], true);
   } else {
     show(form, answer.text, false);
   }
@@ -195,7 +229,8 @@ window.nqAtTable = { ready, compute, ask, forms };
 // The engine keeps the profile: each change is sent with the profile file (TOML) and the engine
 // answers with the new file, its fields and its points (nqcore.cli.web.build). Kept in localStorage.
 const builder = document.getElementById("nq-builder");
-const STORE = "nq-profile-builder";
+// One profile kept per language: a book profile's name is the page's language's.
+const STORE = `nq-profile-builder-${lang}`;
 
 const builderState = { toml: null };
 

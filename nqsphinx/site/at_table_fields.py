@@ -1,0 +1,51 @@
+"""What a field of the "At the table" page's forms needs beyond its words
+(:mod:`nqsphinx.site.at_table_forms`, :mod:`nqsphinx.site.at_table_builder`): the phone keyboard
+its range needs, and which engine refusals are about it.  One rule for every field, read from
+its range, so that no field's keyboard is chosen by hand."""
+
+from __future__ import annotations
+
+#: A whole-number field taking negatives with at most this many values is a list of them: no
+#: phone keyboard of digits has a minus sign (an iPhone's number pad has none).
+LISTED_AT_MOST = 25
+
+
+def keyboard(kind: str, allowed: range | None = None, none: str = "") -> str:
+    """The phone keyboard (``inputmode``) a typed field's values need, from its kind and range:
+    digits alone for whole numbers from 0 (``numeric``), digits and the decimal separator for
+    a distance (``decimal``; a French comma too), else the full keyboard (``text``): a minus
+    sign, spaces between numbers, the slash and signs of weapon ranges, or ``-`` for none."""
+    if kind == "distance":
+        return "decimal"
+    if kind == "int" and allowed is not None and allowed.start >= 0 and not none:
+        return "numeric"
+    return "text"
+
+
+def as_list(kind: str, allowed: range | None) -> bool:
+    """Whether a field is a list of its values rather than typed: a small range with
+    negatives, which no phone's number pad can type."""
+    return (
+        kind == "int"
+        and allowed is not None
+        and allowed.start < 0
+        and len(allowed) <= LISTED_AT_MOST
+    )
+
+
+def signed(value: int) -> str:
+    """A value of a list of modifiers as the book writes one: +1, 0, -1."""
+    return f"{value:+d}" if value > 0 else str(value)
+
+
+#: The engine's refusals of values each in range, by the field each is about.  The engine's
+#: answer (``{"error", "message"}``) does not name the field, so the page finds it from the
+#: untranslated ``message`` (or from a ``field`` the engine may add); a refusal of modifiers
+#: quotes their keys.  Regular expressions that Python and JavaScript read alike.
+REFUSAL_FIELDS: tuple[tuple[str, str], ...] = (
+    (r"^[a-z ]+ '[^']+' and '[^']+' cannot apply together$", "mod"),
+    (r"^give the distance to the target for the ", "distance"),
+    (r"^initiates performing a spell chant may not concentrate$", "chant"),
+    (r"^only initiates \(wizardry level 0\) perform spell chants$", "chant"),
+    (r"^turn [0-9]+: [0-9]+ casualties but only [0-9]+ models left$", "casualties"),
+)
