@@ -48,11 +48,15 @@ class Feature:
         """The level named ``wanted`` (``None`` for a feature without levels)."""
         if not self.levels:
             if wanted is not None:
-                raise Refusal(N_("{name} has no levels, not {level}"), name=self.name, level=Typed(wanted))
+                raise Refusal(
+                    N_("{name} has no levels, not {level}"), name=self.name, level=Typed(wanted)
+                )
             return None
         if wanted is None:
             choices = ", ".join(level.level for level in self.levels[:6])
-            raise Refusal(N_("{name} needs a level, such as {levels}"), name=self.name, levels=choices)
+            raise Refusal(
+                N_("{name} needs a level, such as {levels}"), name=self.name, levels=choices
+            )
         canonical = _canonical_level(self.key, wanted)
         for level in self.levels:
             if level.level.lower() == canonical.lower():

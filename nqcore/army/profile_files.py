@@ -25,7 +25,7 @@ from nqcore.army.characteristics import (
     data_file,
 )
 from nqcore.army.profiles import Armour, Element, Pick, Profile
-from nqcore.i18n import N_, Msg, Refusal, Typed
+from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
 
 # --- reading profiles ---------------------------------------------------------------------------
 
@@ -110,13 +110,13 @@ def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
         if isinstance(item, str):
             try:
                 found.append(armoury_weapon(item))
-            except KeyError as error:
-                raise ValueError(f"{where}: {error.args[0]}") from None
+            except UnknownName as error:
+                raise error.at(where, Refusal) from None
         elif isinstance(item, dict) and set(item) <= {"key", "pm"} and "key" in item:
             try:
                 base = armoury_weapon(str(item["key"]))
-            except KeyError as error:
-                raise ValueError(f"{where}: {error.args[0]}") from None
+            except UnknownName as error:
+                raise error.at(where, Refusal) from None
             pm = item.get("pm", base.pm)
             if pm != base.pm:
                 if pm != base.optional_pm:
@@ -216,7 +216,9 @@ def parse_profile(record: Mapping[str, Any], where: str = "profile") -> Profile:
                 _element(item, f"element #{i + 1}")
                 for i, item in enumerate(record.get("element", []))
             ),
-            specialist=None if specialist is None else _enum(Specialist, specialist, N_("specialist")),
+            specialist=None
+            if specialist is None
+            else _enum(Specialist, specialist, N_("specialist")),
             mounted=_flag(record, "mounted"),
             general=_flag(record, "general"),
             source=str(record.get("source", "")),

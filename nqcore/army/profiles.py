@@ -45,7 +45,7 @@ from nqcore.army.characteristics import (
     data_file,
 )
 from nqcore.army.features import feature, mutation_points
-from nqcore.i18n import N_, Refusal, Typed
+from nqcore.i18n import N_, Refusal, Typed, UnknownName
 
 # --- profiles -----------------------------------------------------------------------------------
 
@@ -148,8 +148,8 @@ def _check_picks(category: str, picks: tuple[Pick, ...]) -> None:
     for pick in picks:
         try:
             found = feature(category, pick.key)
-        except KeyError as error:
-            raise ValueError(str(error.args[0])) from None
+        except UnknownName as error:
+            raise Refusal(error.message, **error.values) from None  # a ValueError, not a KeyError
         found.level(pick.level)
         if found.key in seen:
             raise Refusal(TAKEN_TWICE, name=found.name)
@@ -213,8 +213,8 @@ class Profile:
             for key in self.spells:
                 try:
                     spell(key)
-                except KeyError as error:
-                    raise ValueError(str(error.args[0])) from None
+                except UnknownName as error:
+                    raise Refusal(error.message, **error.values) from None
         if self.armour.large_bonus and not self.size.is_large:
             raise ValueError("only a large model has the free +1 armour of the Large Model trait")
 

@@ -182,7 +182,10 @@ def _shoot(args: argparse.Namespace) -> Answer:
     elif args.ranges:
         bands = args.ranges
     else:
-        raise UsageError(N_("give --weapon NAME or --ranges CR MR LR (such as {example})"), example="10/+1 20/+0 30/-1")
+        raise UsageError(
+            N_("give --weapon NAME or --ranges CR MR LR (such as {example})"),
+            example="10/+1 20/+0 30/-1",
+        )
     ranges = WeaponRanges.parse(*bands)
     distance = args.distance
     band = range_band(distance, ranges)
@@ -412,8 +415,7 @@ def _move_cost(args: argparse.Namespace) -> Answer:
     ability = MovementAbility(args.ability)
     return {
         "question": N_(
-            'Moving {open}" in the open and {difficult}" through difficult terrain, '
-            "over {barriers}"
+            'Moving {open}" in the open and {difficult}" through difficult terrain, over {barriers}'
         ),
         "open": args.open,
         "difficult": args.difficult,

@@ -144,9 +144,7 @@ def roll_needed(target: int | None, chance: Fraction | None, lang: str) -> str:
     shown = format_number(target, lang)
     faces = None if chance is None or (chance * 10).denominator != 1 else int(chance * 10)
     if faces == 0:
-        return _(N_("Cannot succeed: even a 1 fails (needs {target} or less)")).format(
-            target=shown
-        )
+        return _(N_("Cannot succeed: even a 1 fails (needs {target} or less)")).format(target=shown)
     if faces == 10:
         return _(N_("Succeeds on any roll (needs {target} or less)")).format(target=shown)
     if target < 1 and faces == 1:
@@ -230,7 +228,9 @@ def _lines_points(answer: Answer, lang: str) -> list[str]:
         for item in answer.get("items", [])
     ]
     if "points" in answer:
-        total = plural(answer["points"], N_("Total: {count} point"), N_("Total: {count} points"), lang)
+        total = plural(
+            answer["points"], N_("Total: {count} point"), N_("Total: {count} points"), lang
+        )
         lines.append(total)
     lines += [
         f"{_(N_('Warning'))}{colon}{_text(warning, lang)}" for warning in answer.get("warnings", [])

@@ -153,7 +153,9 @@ def test_the_starting_list_names_each_profile_once_in_the_readers_language(lang:
     choices = dict(starting_choices(lang))
     assert list(choices) == [key for key, _name in starting_profiles()]
     assert len(set(choices.values())) == len(choices)
-    assert choices["human-men-at-arms"] == {"en": "Human Men At Arms", "fr": "Humains en armes"}[lang]
+    assert (
+        choices["human-men-at-arms"] == {"en": "Human Men At Arms", "fr": "Humains en armes"}[lang]
+    )
     crews = {"en": "Chariot (Driver, Weaponeer)", "fr": "Chariot (Conducteur, Spécialiste)"}
     assert choices["chariot-driver-weaponeer"] == crews[lang]
 
