@@ -272,7 +272,7 @@ class Refusal(ValueError):
 
     def at(self, where: str, kind: type[Refusal] | None = None) -> Refusal:
         """The same refusal about ``where`` (a file, a field), of class ``kind`` (its own)."""
-        inner = f"{where}: {self.where}" if self.where else where
+        inner = ": ".join(part for part in (where, self.where) if part)
         return (kind or type(self))(self.message, where=inner, **self.values)
 
 

@@ -149,7 +149,7 @@ def _check_picks(category: str, picks: tuple[Pick, ...]) -> None:
         try:
             found = feature(category, pick.key)
         except UnknownName as error:
-            raise Refusal(error.message, **error.values) from None  # a ValueError, not a KeyError
+            raise error.at("", Refusal) from None  # a ValueError, not a KeyError
         found.level(pick.level)
         if found.key in seen:
             raise Refusal(TAKEN_TWICE, name=found.name)
@@ -214,7 +214,7 @@ class Profile:
                 try:
                     spell(key)
                 except UnknownName as error:
-                    raise Refusal(error.message, **error.values) from None
+                    raise error.at("", Refusal) from None
         if self.armour.large_bonus and not self.size.is_large:
             raise ValueError("only a large model has the free +1 armour of the Large Model trait")
 
