@@ -115,7 +115,12 @@ def _lines_rolls(answer: Answer, lang: str) -> list[str]:
     if "ability" in answer:
         lines.append(f"{_(N_('Movement ability'))}{colon}{_(answer['ability'])}")
     if "target" in answer:
-        lines.append(roll_needed(answer["target"], answer.get("chance"), lang))
+        # the chance of the roll itself: a whole attack's "chance" is that of all its steps; a
+        # re-rolled test's is no longer one die's
+        roll = answer.get("hit", answer.get("chance"))
+        if answer.get("battle_standard") and roll not in (0, 1):  # sure or hopeless, even so
+            roll = None
+        lines.append(roll_needed(answer["target"], roll, lang))
     for key, label in (
         ("hit", N_("Hits")),
         ("unsaved", N_("Hits and is not saved")),
@@ -124,10 +129,6 @@ def _lines_rolls(answer: Answer, lang: str) -> list[str]:
         if key in answer:
             lines.append(f"{_(label)}{colon}{format_percent(answer[key], lang, 1)}")
     return lines
-
-
-#: A D10 face: the rolls a player can make.
-_FACES = range(1, 11)
 
 
 def roll_needed(target: int | None, chance: Fraction | None, lang: str) -> str:
@@ -152,10 +153,6 @@ def roll_needed(target: int | None, chance: Fraction | None, lang: str) -> str:
     if target >= 10 and faces == 9:
         return _(N_("Succeeds on 1–{last}; a natural 10 always fails")).format(
             last=format_number(9, lang)
-        )
-    if target in _FACES and faces not in (None, target):  # a natural roll overrides the target
-        return _(N_("Roll needed: {target} or less (a natural roll changes the chance)")).format(
-            target=shown
         )
     return _(N_("Roll needed: {target} or less")).format(target=shown)
 

@@ -130,6 +130,17 @@ def test_tomllib_s_reasons_are_said_in_french() -> None:
             "Réussit sur tout résultat (il faut 10 ou moins)",
         ),
         ("hit", "Roll needed: 5 or less", "Résultat nécessaire : 5 ou moins"),
+        (  # a whole attack: the roll to hit, whatever the chance of all its steps
+            ["attack", "10", "4", "4"],
+            "Succeeds on 1–9; a natural 10 always fails",
+            "Réussit sur 1–9 ; un 10 naturel échoue toujours",
+        ),
+        (["attack", "5", "4", "4"], "Roll needed: 5 or less", "Résultat nécessaire : 5 ou moins"),
+        (
+            ["command", "10", "--battle-standard"],
+            "Succeeds on any roll (needs 10 or less)",
+            "Réussit sur tout résultat (il faut 10 ou moins)",
+        ),
     ],
 )
 def test_a_roll_the_die_cannot_show_is_said_as_what_the_die_does(
