@@ -257,7 +257,7 @@ def test_every_sample_profile_is_named_by_its_section_s_heading(lang: str) -> No
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_builder_s_card_is_headed_by_the_profile_s_name(lang: str) -> None:
     card = build({"start": "dwarf"}, lang)["points"]["text"]
-    assert card[0] == {"en": "Points of Dwarf", "fr": "Points de Nain"}[lang]
+    assert card[0] == {"en": "Points of Dwarf", "fr": "Points du profil Nain"}[lang]
     assert "profile.toml" not in " ".join(card)
 
 
