@@ -192,3 +192,98 @@ def format_percent(chance: Fraction, lang: str, digits: int = 0) -> str:
     if digits:
         pattern = pattern.replace("#,##0", "#,##0." + "0" * digits)
     return babel_percent(float(chance), format=pattern, locale=locale).replace(NBSP, NNBSP)
+
+
+def plural(count: int, singular: Msg, many: Msg, lang: str, **values: str) -> str:
+    """``singular`` or ``many`` in ``lang``, chosen by the language's plural rule for ``count``
+    (French says "0 point", English "0 points"), its ``{count}`` filled: ngettext for the
+    two-form languages of the engine, each form its own msgid as the cards' "1 point".
+    ``values`` fill the message's other placeholders."""
+    text = singular if plural_form(count, lang) == "one" else many
+    return translator(lang)(text).format(count=format_number(count, lang), **values)
+
+
+class Counted(int):
+    """A count that an answer says with its noun ("1 barrier", "3 barriers"): an ``int`` for
+    JSON and arithmetic, the forms for the reader."""
+
+    singular: Msg
+    many: Msg
+
+    def __new__(cls, count: int, singular: Msg, many: Msg) -> Counted:
+        value = super().__new__(cls, count)
+        value.singular, value.many = singular, many
+        return value
+
+    def text(self, lang: str) -> str:
+        return plural(int(self), self.singular, self.many, lang)
+
+
+class Typed(str):
+    """What a reader typed, quoted in a refusal as the language quotes: ``'x'`` (escapes
+    visible, as Python shows it), « x » in French."""
+
+    __slots__ = ()
+
+    def quoted(self, lang: str) -> str:
+        escaped = repr(str(self))
+        return f"« {escaped[1:-1]} »" if lang == "fr" else escaped
+
+
+def _shown(value: object, lang: str) -> str:
+    """One value of a refusal as the reader of ``lang`` reads it: numbers in the language's
+    format, names translated, lists as "30, 20, 10" (never a Python repr)."""
+    if isinstance(value, Counted):
+        return value.text(lang)
+    if isinstance(value, Typed):
+        return value.quoted(lang)
+    if isinstance(value, Refusal):
+        return value.text(lang)
+    if isinstance(value, Msg):
+        return translator(lang)(value)
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, int | Fraction | float):
+        return format_number(value, lang)
+    if isinstance(value, list | tuple | set | frozenset):
+        return ", ".join(_shown(item, lang) for item in value)
+    return str(value)
+
+
+class Refusal(ValueError):
+    """The engine refusing a question or a file, in any language: an English msgid with its
+    values, said in the reader's language by :meth:`text` (``str()`` is the English).
+
+    ``where`` (a file name, a field) stands before the message, as in "profile.toml: ..."."""
+
+    def __init__(self, message: str, /, *, where: str = "", **values: object) -> None:
+        self.message, self.values, self.where = message, values, where
+        super().__init__(self.text(SOURCE_LANGUAGE))
+
+    def text(self, lang: str) -> str:
+        """The refusal as the reader of ``lang`` reads it."""
+        said = translator(lang)(self.message)
+        if self.values:  # a message without values may show braces: "{ value = 3 }"
+            said = said.format(**{key: _shown(value, lang) for key, value in self.values.items()})
+        return f"{self.where}: {said}" if self.where else said
+
+    def __str__(self) -> str:  # a KeyError's own would quote it
+        return self.text(SOURCE_LANGUAGE)
+
+    def at(self, where: str, kind: type[Refusal] | None = None) -> Refusal:
+        """The same refusal about ``where`` (a file, a field), of class ``kind`` (its own)."""
+        inner = ": ".join(part for part in (where, self.where) if part)
+        return (kind or type(self))(self.message, where=inner, **self.values)
+
+
+class UnknownName(Refusal, KeyError):
+    """A name or key the rules do not know (a weapon, a spell, an ability): a :class:`Refusal`
+    that stays the ``KeyError`` its callers look for."""
+
+
+def say_in(lang: str, error: BaseException) -> str:
+    """An exception's message for the reader of ``lang``: a :class:`Refusal` in that language,
+    anything else as it is."""
+    if isinstance(error, Refusal):
+        return error.text(lang)
+    return str(error.args[0] if error.args else error)

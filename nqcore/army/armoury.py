@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from nqcore.data import datafiles
-from nqcore.i18n import N_, Msg
+from nqcore.i18n import N_, Msg, Typed, UnknownName
 from nqcore.rules.armour import armour_modifier  # the book's one rule, used by weapon profiles
 from nqcore.rules.ranged import Range, parse_range
 from nqcore.tables.registry import Signed, Table, register_table
@@ -422,7 +422,7 @@ def weapon(name_or_key: str) -> Weapon:
     for candidate in all_weapons():
         if wanted in (candidate.key, candidate.name.lower()):
             return candidate
-    raise KeyError(f"unknown weapon {name_or_key!r}")
+    raise UnknownName(N_("unknown weapon {name}"), name=Typed(name_or_key))
 
 
 # --- reference tables -------------------------------------------------------------------------

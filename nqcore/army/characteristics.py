@@ -11,10 +11,10 @@ from functools import cache
 from typing import Any
 
 from nqcore.data import datafiles
-from nqcore.i18n import N_, Msg
+from nqcore.i18n import N_, Msg, Refusal, Typed
 
 
-class ProfileError(ValueError):
+class ProfileError(Refusal):
     """A profile file or record is wrong: the message names the file and what is wrong."""
 
 
@@ -97,9 +97,16 @@ def check_characteristic(key: str, value: int) -> None:
     """Raise ``ValueError`` naming the characteristic and its allowed range if ``value`` is out."""
     allowed = characteristic_range(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{key.upper()} must be a whole number, not {value!r}")
+        raise Refusal(
+            N_("{name} must be a whole number, not {value}"),
+            name=Msg(key.upper()),
+            value=Typed(value) if isinstance(value, str) else value,
+        )
     if value not in allowed:
-        raise ValueError(
-            f"{key.upper()} {value!r} is out of range: {key.upper()} is "
-            f"{allowed.start} to {allowed.stop - 1}"
+        raise Refusal(
+            N_("{name} {value} is out of range: {name} is {low} to {high}"),
+            name=Msg(key.upper()),
+            value=value,
+            low=allowed.start,
+            high=allowed.stop - 1,
         )

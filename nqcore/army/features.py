@@ -14,7 +14,7 @@ from typing import Any
 
 # --- abilities, traits, equipment ---------------------------------------------------------------
 from nqcore.army.characteristics import ModelType, data_file
-from nqcore.i18n import N_, Msg
+from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
 
 
 @dataclass(frozen=True)
@@ -48,17 +48,26 @@ class Feature:
         """The level named ``wanted`` (``None`` for a feature without levels)."""
         if not self.levels:
             if wanted is not None:
-                raise ValueError(f"{self.category} {self.key!r} has no levels, not {wanted!r}")
+                raise Refusal(
+                    N_("{name} has no levels, not {level}"), name=self.name, level=Typed(wanted)
+                )
             return None
         if wanted is None:
             choices = ", ".join(level.level for level in self.levels[:6])
-            raise ValueError(f"{self.category} {self.key!r} needs a level, such as {choices}")
+            raise Refusal(
+                N_("{name} needs a level, such as {levels}"), name=self.name, levels=choices
+            )
         canonical = _canonical_level(self.key, wanted)
         for level in self.levels:
             if level.level.lower() == canonical.lower():
                 return level
         choices = ", ".join(level.level for level in self.levels[:8])
-        raise ValueError(f"{self.category} {self.key!r} has no level {wanted!r}; levels: {choices}")
+        raise Refusal(
+            N_("{name} has no level {level}; levels: {levels}"),
+            name=self.name,
+            level=Typed(wanted),
+            levels=choices,
+        )
 
     def cost(self, level: str | None = None) -> int:
         """The points per model of this feature (at ``level``)."""
@@ -233,7 +242,15 @@ def feature(category: str, name_or_key: str) -> Feature:
     for candidate in features(category):
         if wanted in (candidate.key, candidate.name.lower()):
             return candidate
-    raise KeyError(f"unknown {category} {name_or_key!r}")
+    raise UnknownName(_UNKNOWN.get(category, N_("unknown name {name}")), name=Typed(name_or_key))
+
+
+#: The refusal of a name no ability, trait or item of equipment has.
+_UNKNOWN: dict[str, Msg] = {
+    "ability": N_("unknown ability {name}"),
+    "trait": N_("unknown trait {name}"),
+    "equipment": N_("unknown equipment {name}"),
+}
 
 
 @cache

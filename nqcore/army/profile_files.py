@@ -25,7 +25,7 @@ from nqcore.army.characteristics import (
     data_file,
 )
 from nqcore.army.profiles import Armour, Element, Pick, Profile
-from nqcore.i18n import Msg
+from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
 
 # --- reading profiles ---------------------------------------------------------------------------
 
@@ -63,6 +63,8 @@ _ARMOUR_FIELDS = frozenset(
         "description",
     }
 )
+#: How a profile file writes its armour (a refusal shows it).
+_ARMOUR_EXAMPLE = "{ value = 3, shield = true }"
 _ELEMENT_FIELDS = frozenset({"name", "ra", "cc", "st", "weapons", "abilities", "traits"})
 
 
@@ -71,7 +73,12 @@ def _enum(kind: type[Enum], value: Any, what: str) -> Any:
         return kind(value)
     except ValueError:
         choices = ", ".join(str(member.value) for member in kind)
-        raise ValueError(f"unknown {what} {value!r}; choose one of {choices}") from None
+        raise Refusal(
+            N_("unknown {what} {value}; choose one of {choices}"),
+            what=Msg(what),
+            value=Typed(str(value)),
+            choices=choices,
+        ) from None
 
 
 def _picks(value: Any, what: str) -> tuple[Pick, ...]:
@@ -103,13 +110,13 @@ def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
         if isinstance(item, str):
             try:
                 found.append(armoury_weapon(item))
-            except KeyError as error:
-                raise ValueError(f"{where}: {error.args[0]}") from None
+            except UnknownName as error:
+                raise error.at(where, Refusal) from None
         elif isinstance(item, dict) and set(item) <= {"key", "pm"} and "key" in item:
             try:
                 base = armoury_weapon(str(item["key"]))
-            except KeyError as error:
-                raise ValueError(f"{where}: {error.args[0]}") from None
+            except UnknownName as error:
+                raise error.at(where, Refusal) from None
             pm = item.get("pm", base.pm)
             if pm != base.pm:
                 if pm != base.optional_pm:
@@ -163,24 +170,24 @@ def parse_profile(record: Mapping[str, Any], where: str = "profile") -> Profile:
     names ``where`` and what is wrong."""
     try:
         if not isinstance(record, Mapping):
-            raise ValueError("a profile is a table of fields")
+            raise Refusal(N_("a profile is a table of fields"))
         unknown = sorted(set(record) - _PROFILE_FIELDS)
         if unknown:
-            raise ValueError(f"unknown field(s) {', '.join(unknown)}")
+            raise Refusal(N_("unknown field(s) {fields}"), fields=unknown)
         missing = [name for name in ("name", "ac", "st", "t", "w", "co") if name not in record]
         missing += [name for name in ("ra", "cc") if name not in record]
         if missing:
-            raise ValueError(f"missing field(s) {', '.join(missing)}")
+            raise Refusal(N_("missing field(s) {fields}"), fields=missing)
         armour_record = record.get("armour", {})
         if not isinstance(armour_record, dict):
-            raise ValueError("armour must be a table such as { value = 3, shield = true }")
+            raise Refusal(N_("armour must be a table such as {example}"), example=_ARMOUR_EXAMPLE)
         if "ar" in record:  # the shorthand `ar = 3`: armour bought, nothing else
             if "value" in armour_record:
-                raise ValueError("give the armour value once, as ar or as armour.value")
+                raise Refusal(N_("give the armour value once, as ar or as armour.value"))
             armour_record = {**armour_record, "value": record["ar"]}
         bad = sorted(set(armour_record) - _ARMOUR_FIELDS)
         if bad:
-            raise ValueError(f"armour: unknown field(s) {', '.join(bad)}")
+            raise Refusal(N_("unknown field(s) {fields}"), where="armour", fields=bad)
         armour = Armour(**armour_record)
         optional = {
             key: (None if record[key] in ("-", None) else record[key]) for key in ("ra", "cc")
@@ -196,8 +203,8 @@ def parse_profile(record: Mapping[str, Any], where: str = "profile") -> Profile:
             t=record["t"],
             w=record["w"],
             co=record["co"],
-            model_type=_enum(ModelType, record.get("type", "core"), "model type"),
-            size=_enum(Size, record.get("size", "medium"), "size"),
+            model_type=_enum(ModelType, record.get("type", "core"), N_("model type")),
+            size=_enum(Size, record.get("size", "medium"), N_("size")),
             armour=armour,
             weapons=_weapons(record.get("weapons", []), "weapons"),
             abilities=_picks(record.get("abilities", []), "abilities"),
@@ -209,13 +216,17 @@ def parse_profile(record: Mapping[str, Any], where: str = "profile") -> Profile:
                 _element(item, f"element #{i + 1}")
                 for i, item in enumerate(record.get("element", []))
             ),
-            specialist=None if specialist is None else _enum(Specialist, specialist, "specialist"),
+            specialist=None
+            if specialist is None
+            else _enum(Specialist, specialist, N_("specialist")),
             mounted=_flag(record, "mounted"),
             general=_flag(record, "general"),
             source=str(record.get("source", "")),
         )
     except ProfileError:
         raise
+    except Refusal as error:
+        raise error.at(where, ProfileError) from None
     except (ValueError, TypeError) as error:
         raise ProfileError(f"{where}: {error}") from None
 
@@ -247,6 +258,27 @@ def _optional_msg(value: Any) -> Msg | None:
     return None if value is None else Msg(str(value))
 
 
+#: The heading of each Sample Profile's section in the book ("Growler One Horn"), by its key: a
+#: profile's own name is its table's first line ("Juvenile"), which a player choosing from a list
+#: does not know it by.  tests/engine/test_starting_choices.py checks them against docs/.
+SAMPLE_HEADINGS: dict[str, Msg] = {
+    "human-men-at-arms": N_("Human Men At Arms"),
+    "wood-elf-archer": N_("Wood Elf Archer"),
+    "fallen-elf": N_("Fallen Elf"),
+    "dwarf": N_("Dwarf"),
+    "orc-bruiser": N_("Orc Bruiser"),
+    "goblin-archer": N_("Goblin Archer"),
+    "ogre-freebooter": N_("Ogre Freebooter"),
+    "skeleton-warrior": N_("Skeleton Warrior"),
+    "craven-ghouls": N_("Craven Ghouls"),
+    "wolverine-predator": N_("Wolverine Predator"),
+    "giant-eagle": N_("Giant Eagle"),
+    "chaos-warrior": N_("Chaos Warrior"),
+    "growler-one-horn": N_("Growler One Horn"),
+    "wight-lord-on-zombie-dragon": N_("Wight Lord On Zombie Dragon"),
+}
+
+
 @dataclass(frozen=True)
 class SampleProfile:
     """One of the book's Sample Profiles, with the points it prints and the unit size of its
@@ -256,6 +288,11 @@ class SampleProfile:
     printed_points: int
     section: str
     unit_size: Msg | None = None
+
+    @property
+    def heading(self) -> Msg:
+        """The heading of its section in the book, the name a player knows it by."""
+        return SAMPLE_HEADINGS.get(self.profile.key, Msg(self.profile.name))
 
 
 @cache

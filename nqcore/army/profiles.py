@@ -45,6 +45,7 @@ from nqcore.army.characteristics import (
     data_file,
 )
 from nqcore.army.features import feature, mutation_points
+from nqcore.i18n import N_, Refusal, Typed, UnknownName
 
 # --- profiles -----------------------------------------------------------------------------------
 
@@ -83,10 +84,18 @@ class Armour:
     def __post_init__(self) -> None:
         allowed = characteristic_range("ar")
         if isinstance(self.value, bool) or not isinstance(self.value, int):
-            raise ValueError(f"AR must be a whole number, not {self.value!r}")
+            raise Refusal(
+                N_("{name} must be a whole number, not {value}"),
+                name=N_("AR"),
+                value=Typed(self.value) if isinstance(self.value, str) else self.value,
+            )
         if self.value not in allowed:
-            raise ValueError(
-                f"AR {self.value} is out of range: AR is {allowed.start} to {allowed.stop - 1}"
+            raise Refusal(
+                N_("{name} {value} is out of range: {name} is {low} to {high}"),
+                name=N_("AR"),
+                value=self.value,
+                low=allowed.start,
+                high=allowed.stop - 1,
             )
         levels = data_file("characteristic_costs.toml")["resilience"]["levels"]
         if self.resilience != 0 and self.resilience not in levels:
@@ -124,13 +133,27 @@ class Element:
         _check_picks("trait", self.traits)
 
 
+#: A profile's refusal of an ability, trait or item taken twice.
+TAKEN_TWICE = N_(
+    "{name} is taken twice: a model has each ability, trait and item of equipment once "
+    "(a higher level instead, where it has levels)"
+)
+
+
 def _check_picks(category: str, picks: tuple[Pick, ...]) -> None:
+    """Each pick known, at a level it has, and taken once: the book prices what a model *has*
+    ("Abilities", "Traits", "Equipment"); an ability with levels is bought at one level (Extra
+    Attack x2 *or* x3), and a Nemesis names one arch rival."""
+    seen = set()
     for pick in picks:
         try:
             found = feature(category, pick.key)
-        except KeyError as error:
-            raise ValueError(str(error.args[0])) from None
+        except UnknownName as error:
+            raise error.at("", Refusal) from None  # a ValueError, not a KeyError
         found.level(pick.level)
+        if found.key in seen:
+            raise Refusal(TAKEN_TWICE, name=found.name)
+        seen.add(found.key)
 
 
 @dataclass(frozen=True)
@@ -190,8 +213,8 @@ class Profile:
             for key in self.spells:
                 try:
                     spell(key)
-                except KeyError as error:
-                    raise ValueError(str(error.args[0])) from None
+                except UnknownName as error:
+                    raise error.at("", Refusal) from None
         if self.armour.large_bonus and not self.size.is_large:
             raise ValueError("only a large model has the free +1 armour of the Large Model trait")
 

@@ -24,7 +24,7 @@ from nqcore.cli import args as read
 from nqcore.cli import usage
 from nqcore.cli.files import FileRefused
 from nqcore.cli.render import Answer, jsonable, question, render
-from nqcore.i18n import LANGUAGES, N_, P_, Msg
+from nqcore.i18n import LANGUAGES, N_, P_, Counted, Msg, Refusal, Typed, say_in
 from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
 from nqcore.tables.registry import Chance, Signed
 
@@ -53,7 +53,7 @@ BARRIER_VALUES = range(0, 11)
 ATTACK_NUMBERS = range(0, 100)
 
 
-class UsageError(Exception):
+class UsageError(Refusal):
     """A mistake in the question: reported on one line, exit status 2."""
 
 
@@ -76,6 +76,14 @@ def _check(name: Msg, value: int, allowed: range) -> int:
     return value
 
 
+#: The refusal of a modifier's key that the question's table lacks.
+_UNKNOWN_MODIFIER = {
+    "close combat": N_("unknown close combat modifier {name}; known: {known}"),
+    "ranged": N_("unknown ranged modifier {name}; known: {known}"),
+    "command": N_("unknown command modifier {name}; known: {known}"),
+}
+
+
 def _modifier_list(keys: Sequence[str], kind: str) -> list[dict[str, Any]]:
     """The named modifiers of a question, with their labels and values (unknown keys: error)."""
     if kind == "close combat":
@@ -88,7 +96,7 @@ def _modifier_list(keys: Sequence[str], kind: str) -> list[dict[str, Any]]:
     listed = []
     for key in dict.fromkeys(keys):
         if key not in table:
-            raise UsageError(f"unknown {kind} modifier {key!r}; known: {', '.join(table)}")
+            raise UsageError(_UNKNOWN_MODIFIER[kind], name=Typed(key), known=list(table))
         listed.append({"key": key, "label": table[key].label, "value": Signed(table[key].value)})
     return listed
 
@@ -103,7 +111,7 @@ def _spell_level(args: argparse.Namespace) -> tuple[int, Msg | None]:
         found = spell(args.spell)
         return found.level, found.name
     if args.level is None:
-        raise UsageError("give a spell level or --spell NAME")
+        raise UsageError(N_("give a spell level or --spell NAME"))
     return args.level, None
 
 
@@ -166,12 +174,18 @@ def _shoot(args: argparse.Namespace) -> Answer:
 
         found = weapon(args.weapon)
         if len(found.ranges) != 3:
-            raise UsageError(f"the {found.name} has no close, medium and long range to shoot with")
+            raise UsageError(
+                N_("the {weapon} has no close, medium and long range to shoot with"),
+                weapon=found.name,
+            )
         bands, name = [str(band) for band in found.ranges], found.name
     elif args.ranges:
         bands = args.ranges
     else:
-        raise UsageError("give --weapon NAME or --ranges CR MR LR (such as 10/+1 20/+0 30/-1)")
+        raise UsageError(
+            N_("give --weapon NAME or --ranges CR MR LR (such as {example})"),
+            example="10/+1 20/+0 30/-1",
+        )
     ranges = WeaponRanges.parse(*bands)
     distance = args.distance
     band = range_band(distance, ranges)
@@ -224,7 +238,16 @@ def _sample(name: str | None) -> Profile | None:
         return sample_profile(name).profile
     except KeyError:
         known = ", ".join(s.profile.key for s in sample_profiles())
-        raise UsageError(f"unknown sample profile {name!r}; known: {known}") from None
+        raise UsageError(
+            N_("unknown sample profile {name}; known: {known}"), name=Typed(name), known=known
+        ) from None
+
+
+def _heading(profile: Profile) -> Msg:
+    """A sample profile as the book's heading names it ("Growler One Horn", not "Juvenile")."""
+    from nqcore.army.profile_files import SAMPLE_HEADINGS
+
+    return SAMPLE_HEADINGS.get(profile.key, Msg(profile.name))
 
 
 _ATTACK_NUMBERS = {
@@ -259,14 +282,18 @@ def _attack(args: argparse.Namespace) -> Answer:
     if attacker is not None:
         skill = attacker.ra if ranged else attacker.cc
         if skill is None:
-            raise UsageError(f"{attacker.name} has no {'RA' if ranged else 'CC'}")
+            raise UsageError(
+                N_("{name} has no {skill}"),
+                name=_heading(attacker),
+                skill=N_("RA") if ranged else N_("CC"),
+            )
         strength = attacker.st
     else:
         skill = _check(N_("RA") if ranged else N_("CC"), numbers["SKILL"], SKILL_VALUES)
         strength = _check(N_("ST"), numbers["ST"], STRENGTH_VALUES)
     if target is not None:
         if args.armour is not None or args.re:
-            raise UsageError("--target gives the armour: leave out --armour and --re")
+            raise UsageError(N_("--target gives the armour: leave out --armour and --re"))
         toughness, armour, resilience = target.t, target.ar, target.armour.resilience
         own = list(target_modifiers(target))
     else:
@@ -294,8 +321,8 @@ def _attack(args: argparse.Namespace) -> Answer:
         "question": N_(
             "A whole attack: skill {skill}, ST {strength} against T {toughness}, AR {armour}"
         ),
-        "attacker": None if attacker is None else Msg(attacker.name),
-        "defender": None if target is None else Msg(target.name),
+        "attacker": None if attacker is None else _heading(attacker),
+        "defender": None if target is None else _heading(target),
         "weapon": None if chosen is None else chosen.name,
         "skill": result.skill,
         "strength": result.strength,
@@ -341,7 +368,7 @@ def _command(args: argparse.Namespace) -> Answer:
 
 
 def _morale(args: argparse.Namespace) -> Answer:
-    from nqcore.rules.morale import command_test_triggers
+    from nqcore.rules.morale import HALF_STARTING_NUMBER, command_test_triggers
 
     tests = command_test_triggers(args.starting, args.casualties)
     return {
@@ -354,6 +381,13 @@ def _morale(args: argparse.Namespace) -> Answer:
                 "at_start_of_turn": t.at_start_of_turn,
                 "casualties": t.casualties,
                 "reason": t.reason,
+                # the first test's figures: the losses of the game so far (the book's "lost 50 %
+                # of its starting number"), not the turn's
+                **(
+                    {"lost_in_total": sum(args.casualties[: t.turn])}
+                    if t.reason == HALF_STARTING_NUMBER
+                    else {}
+                ),
             }
             for t in tests
         ],
@@ -381,12 +415,11 @@ def _move_cost(args: argparse.Namespace) -> Answer:
     ability = MovementAbility(args.ability)
     return {
         "question": N_(
-            'Moving {open}" in the open and {difficult}" through difficult terrain, '
-            "over {barriers} barriers"
+            'Moving {open}" in the open and {difficult}" through difficult terrain, over {barriers}'
         ),
         "open": args.open,
         "difficult": args.difficult,
-        "barriers": args.barriers,
+        "barriers": Counted(args.barriers, N_("{count} barrier"), N_("{count} barriers")),
         "agile": args.agile,
         "ability": ability.label,
         "actions_needed": move_cost(
@@ -407,10 +440,12 @@ def _points(args: argparse.Namespace) -> Answer:
     profile = parse_profile(read_toml(args.file), args.file)
     try:
         breakdown = profile_points(profile)
+    except Refusal as error:
+        raise error.at(args.file, UsageError) from None
     except ValueError as error:  # a created weapon no table prices
         raise UsageError(f"{args.file}: {error}") from None
     return {
-        "question": N_("Points of the profile in {file}"),
+        "question": N_("Points of {name}"),
         "file": args.file,
         "name": Msg(profile.name),
         "points": breakdown.total,
@@ -732,7 +767,11 @@ def _reply(args: argparse.Namespace) -> int:
     except OSError as error:  # none expected: cli_io names the file of every failure
         message = f"{error.filename or ''}: {error.strerror}"
     except (UsageError, FileRefused, ValueError, KeyError) as error:
-        message = str(error.args[0] if error.args else error)
+        from nqcore.cli.web import refusal  # the rules' few refusals still read by pattern
+
+        message = say_in(lang, error)
+        if lang != "en" and not isinstance(error, Refusal):  # English nq names the keys typed
+            message = refusal(message, lang)
     else:
         message = None
     if message is not None:

@@ -11,13 +11,33 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import secrets
 import stat
 import tomllib
 from collections.abc import Callable
 from typing import Any
 
-from nqcore.data.datafiles import toml_error
+from nqcore.i18n import N_, Msg, Refusal
+
+#: tomllib's reasons for refusing a TOML text (Python 3.11's ``tomllib/_parser.py``), said in the
+#: reader's language; one not listed stays as tomllib words it.
+TOML_REASONS: tuple[Msg, ...] = (
+    N_("Cannot overwrite a value"),
+    N_("Escaped character is not a Unicode scalar value"),
+    N_("Expected '=' after a key in a key/value pair"),
+    N_("Expected ']' at the end of a table declaration"),
+    N_("Expected ']]' at the end of an array declaration"),
+    N_("Invalid date or datetime"),
+    N_("Invalid hex value"),
+    N_("Invalid initial character for a key part"),
+    N_("Invalid statement"),
+    N_("Invalid value"),
+    N_("Unclosed array"),
+    N_("Unclosed inline table"),
+    N_("Unescaped '\\' in a string"),
+    N_("Unterminated string"),
+)
 
 #: The largest file ``nq`` reads: a profile is a few hundred bytes.
 MAX_FILE_BYTES = 1024 * 1024
@@ -35,7 +55,7 @@ _KINDS = (
 )
 
 
-class FileRefused(Exception):
+class FileRefused(Refusal):
     """A file ``nq`` will not read or could not write; the message names it."""
 
 
@@ -74,11 +94,15 @@ def read_text(path: str, limit: int = MAX_FILE_BYTES) -> str:
     if len(data) > limit:
         raise _too_large(path, limit)
     if b"\0" in data:
-        raise FileRefused(f"{path}: a binary file, not text (NUL byte {data.index(0) + 1})")
+        raise FileRefused(
+            N_("a binary file, not text (NUL byte {byte})"), where=path, byte=str(data.index(0) + 1)
+        )
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
-        raise FileRefused(f"{path}: not UTF-8 text (byte {error.start + 1})") from None
+        raise FileRefused(
+            N_("not UTF-8 text (byte {byte})"), where=path, byte=str(error.start + 1)
+        ) from None
 
 
 def _read_at_most(descriptor: int, size: int) -> bytes:
@@ -98,13 +122,35 @@ def read_toml(path: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise FileRefused(toml_error(path, error)) from None
+        raise toml_refusal(path, error) from None
     except RecursionError:
         raise FileRefused(f"{path}: nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as error:  # an integer of more than 4300 digits
         raise FileRefused(f"{path}: not valid TOML ({error})") from None
     _check_nesting(data, path)
     return data
+
+
+def toml_refusal(path: str, error: tomllib.TOMLDecodeError) -> FileRefused:
+    """tomllib's refusal of the file ``path``, in the reader's language: its line and column
+    (when tomllib gives them) and its reason."""
+    known = {str(text): text for text in TOML_REASONS}
+    at = re.search(r"\(at line (\d+), column (\d+)\)$", str(error))
+    if at is None:
+        reason = str(error).removesuffix("(at end of document)").strip()
+        return FileRefused(
+            N_("not valid TOML at the end of the file: {reason}"),
+            where=path,
+            reason=known.get(reason, reason),
+        )
+    reason = str(error)[: at.start()].strip()
+    return FileRefused(
+        N_("{file}, line {line}: not valid TOML: {reason} (column {column})"),
+        file=path,
+        line=at[1],
+        reason=known.get(reason, reason),
+        column=at[2],
+    )
 
 
 def _check_nesting(data: dict[str, Any], path: str) -> None:

@@ -10,7 +10,16 @@ from fractions import Fraction
 from typing import Any
 
 from nqcore.book.book_warnings import BookWarning
-from nqcore.i18n import N_, Msg, format_number, format_percent, format_signed, translator
+from nqcore.i18n import (
+    N_,
+    Counted,
+    Msg,
+    format_number,
+    format_percent,
+    format_signed,
+    plural,
+    translator,
+)
 from nqcore.tables.registry import Chance, Phrase, Signed
 
 #: An answer of the engine: field name -> value (numbers, texts to translate, lists of them).
@@ -27,6 +36,8 @@ def _text(value: Any, lang: str) -> str:
         return re.sub(r"(?<=\w): ", " : ", text) if lang == "fr" else text  # "Dragon : AD 3"
     if isinstance(value, Msg):
         return _(value)
+    if isinstance(value, Counted):
+        return value.text(lang)
     if isinstance(value, Signed):
         return format_signed(int(value), lang)
     if isinstance(value, bool) or value is None or isinstance(value, str):
@@ -73,7 +84,6 @@ def _lines_names(answer: Answer, lang: str) -> list[str]:
             ("attacker", N_("Attacker")),
             ("defender", N_("Target")),
             ("weapon", N_("Weapon")),
-            ("name", N_("Name")),
         )
         if answer.get(key) is not None
     ]
@@ -105,12 +115,12 @@ def _lines_rolls(answer: Answer, lang: str) -> list[str]:
     if "ability" in answer:
         lines.append(f"{_(N_('Movement ability'))}{colon}{_(answer['ability'])}")
     if "target" in answer:
-        target = answer["target"]
-        lines.append(
-            _(N_("Roll needed: {target} or less")).format(target=target)
-            if target is not None
-            else _(N_("No roll can succeed"))
-        )
+        # the chance of the roll itself: a whole attack's "chance" is that of all its steps; a
+        # re-rolled test's is no longer one die's
+        roll = answer.get("hit", answer.get("chance"))
+        if answer.get("battle_standard") and roll not in (0, 1):  # sure or hopeless, even so
+            roll = None
+        lines.append(roll_needed(answer["target"], roll, lang))
     for key, label in (
         ("hit", N_("Hits")),
         ("unsaved", N_("Hits and is not saved")),
@@ -119,6 +129,32 @@ def _lines_rolls(answer: Answer, lang: str) -> list[str]:
         if key in answer:
             lines.append(f"{_(label)}{colon}{format_percent(answer[key], lang, 1)}")
     return lines
+
+
+def roll_needed(target: int | None, chance: Fraction | None, lang: str) -> str:
+    """The roll a test needs, as a player reads it: a target the die cannot show ("0 or less",
+    "11 or less") is said as what the die does, and so is a natural 10 that fails (or a natural
+    1 that succeeds) whatever the target ("Natural Rolls" of "Rolling Dice, Low Is Good"; the
+    engine's rules in :mod:`nqcore.rules.dice`).  Only the words: the figures are the engine's.
+
+    Which faces succeed is read from the chance of one die (tenths): a chance of 9/10 at a
+    target of 10 or more is the natural 10 failing; 1/10 at a target under 1, a natural 1."""
+    _ = translator(lang)
+    if target is None:
+        return _(N_("No roll can succeed"))
+    shown = format_number(target, lang)
+    faces = None if chance is None or (chance * 10).denominator != 1 else int(chance * 10)
+    if faces == 0:
+        return _(N_("Cannot succeed: even a 1 fails (needs {target} or less)")).format(target=shown)
+    if faces == 10:
+        return _(N_("Succeeds on any roll (needs {target} or less)")).format(target=shown)
+    if target < 1 and faces == 1:
+        return _(N_("Succeeds only on a natural 1 (needs {target} or less)")).format(target=shown)
+    if target >= 10 and faces == 9:
+        return _(N_("Succeeds on 1–{last}; a natural 10 always fails")).format(
+            last=format_number(9, lang)
+        )
+    return _(N_("Roll needed: {target} or less")).format(target=shown)
 
 
 def _lines_results(answer: Answer, lang: str) -> list[str]:
@@ -149,22 +185,36 @@ def _lines_tests(answer: Answer, lang: str) -> list[str]:
     """The command tests a unit's casualties call for, turn by turn."""
     _ = translator(lang)
     lines = [
-        _(
-            N_(
-                "Turn {turn}: {reason} ({casualties} lost of the {at_start_of_turn} "
-                "at the start of the turn)"
-            )
-        ).format(
-            turn=test["turn"],
+        _(N_("Turn {turn}: {reason} ({figures})")).format(
+            turn=format_number(test["turn"], lang),
             reason=_(test["reason"]),
-            casualties=test["casualties"],
-            at_start_of_turn=test["at_start_of_turn"],
+            figures=_trigger_figures(test, answer["starting"], lang),
         )
         for test in answer.get("tests", [])
     ]
     if answer.get("tests") == []:
         lines.append(_(N_("No command test is needed.")))
     return lines
+
+
+def _trigger_figures(test: dict[str, Any], starting: int, lang: str) -> str:
+    """The figures that call for a test: the losses of the whole game against the starting
+    number for the first test, the turn's against the number at its start after it."""
+    if "lost_in_total" in test:
+        return plural(
+            test["lost_in_total"],
+            N_("{count} casualty of the {starting} at the start of the game"),
+            N_("{count} casualties of the {starting} at the start of the game"),
+            lang,
+            starting=format_number(starting, lang),
+        )
+    return plural(
+        test["casualties"],
+        N_("{count} casualty of the {at_start} at the start of the turn"),
+        N_("{count} casualties of the {at_start} at the start of the turn"),
+        lang,
+        at_start=format_number(test["at_start_of_turn"], lang),
+    )
 
 
 def _lines_points(answer: Answer, lang: str) -> list[str]:
@@ -175,9 +225,10 @@ def _lines_points(answer: Answer, lang: str) -> list[str]:
         for item in answer.get("items", [])
     ]
     if "points" in answer:
-        lines.append(
-            _(N_("Total: {points} points")).format(points=format_number(answer["points"], lang))
+        total = plural(
+            answer["points"], N_("Total: {count} point"), N_("Total: {count} points"), lang
         )
+        lines.append(total)
     lines += [
         f"{_(N_('Warning'))}{colon}{_text(warning, lang)}" for warning in answer.get("warnings", [])
     ]

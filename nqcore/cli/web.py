@@ -26,7 +26,7 @@ from nqcore.cli import commands as cli
 from nqcore.cli import usage
 from nqcore.cli.files import FileRefused
 from nqcore.cli.render import jsonable, question, render
-from nqcore.i18n import N_, Msg, check_language, translator
+from nqcore.i18n import N_, Msg, Refusal, check_language, translator
 
 if TYPE_CHECKING:
     from nqcore.army.profiles import Profile
@@ -49,12 +49,6 @@ REFUSALS: tuple[tuple[re.Pattern[str], Msg], ...] = (
     (
         re.compile(r"give the distance to the target for the (?P<weapon>.+)"),
         N_("give the distance to the target for the {weapon}"),
-    ),
-    (
-        re.compile(
-            r"turn (?P<turn>\d+): (?P<lost>\d+) casualties but only (?P<left>\d+) models left"
-        ),
-        N_("turn {turn}: {lost} casualties but only {left} models left"),
     ),
 )
 
@@ -126,22 +120,39 @@ def _ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
     try:
         answer = args.handler(args)
     except (cli.UsageError, FileRefused, ValueError, KeyError) as error:
-        message = cli._one_line(str(error.args[0] if error.args else error))
-        return {"error": refusal(message, lang), "message": message}
+        return _refused(error, lang)
     text = render(answer, lang).splitlines()
     answer["question"] = question(answer, lang)
     return {"json": jsonable(answer, lang), "text": text}
 
 
-def points(toml_text: str, lang: str) -> dict[str, Any]:
-    """``nq points profile.toml`` for a profile given as the text of its TOML file."""
+def _refused(error: BaseException, lang: str) -> dict[str, Any]:
+    """The page's answer to a refused question: ``error`` in ``lang``, and in English."""
+    message = cli._one_line(str(error.args[0] if error.args else error))
+    if isinstance(error, Refusal):
+        return {"error": cli._one_line(error.text(lang)), "message": message}
+    return {"error": refusal(message, lang), "message": message}
+
+
+def file_name(name: object) -> str:
+    """The name of the file a player chose (its last part), or :data:`PROFILE_FILE`."""
+    base = os.path.basename(str(name or "").replace("\\", "/")).strip()
+    if not base or base in (".", "..") or "\0" in base or len(base) > 255:
+        return PROFILE_FILE
+    return base
+
+
+def points(toml_text: str, lang: str, name: str = PROFILE_FILE) -> dict[str, Any]:
+    """``nq points NAME`` for a profile given as the text of its TOML file ``name`` (the file
+    the player chose, ``profile.toml`` for the builder's own)."""
+    name = file_name(name)
     folder = tempfile.mkdtemp(prefix="nq-profile-")
-    path = os.path.join(folder, PROFILE_FILE)
+    path = os.path.join(folder, name)
     try:
         with open(path, "w", encoding="utf-8") as file:
             file.write(toml_text)
         with contextlib.chdir(folder):  # the answer names the file as a player would
-            return ask(["points", PROFILE_FILE], lang)
+            return ask(["points", name if not name.startswith("-") else f"./{name}"], lang)
     finally:
         with contextlib.suppress(OSError):
             os.unlink(path)
@@ -155,7 +166,8 @@ def ask_json(request: str) -> str:
     if "build" in data:
         return json.dumps(build(dict(data["build"]), str(data["lang"])), ensure_ascii=False)
     if "toml" in data:
-        return json.dumps(points(str(data["toml"]), str(data["lang"])), ensure_ascii=False)
+        answer = points(str(data["toml"]), str(data["lang"]), file_name(data.get("file")))
+        return json.dumps(answer, ensure_ascii=False)
     argv = [str(arg) for arg in data["argv"]]
     return json.dumps(ask(argv, str(data["lang"])), ensure_ascii=False)
 
@@ -177,9 +189,26 @@ def _starting() -> list[Profile]:
     return [s.profile for s in sample_profiles()] + [e.profile for e in example_profiles()]
 
 
+def _book_name(profile: Profile) -> Msg:
+    """What the book's heading calls a profile: a Sample Profile's section ("Growler One Horn"),
+    an example's own name (its table's title)."""
+    from nqcore.army.profile_files import SAMPLE_HEADINGS
+
+    return SAMPLE_HEADINGS.get(profile.key, Msg(profile.name))
+
+
 def starting_profiles() -> list[tuple[str, Msg]]:
-    """The starting profiles by key, with their names as the book prints them."""
-    return [(profile.key, Msg(profile.name)) for profile in _starting()]
+    """The starting profiles by key, with their names as the book's headings print them."""
+    return [(profile.key, _book_name(profile)) for profile in _starting()]
+
+
+def sample_choices(lang: str) -> list[tuple[str, str]]:
+    """The Sample Profiles as the attacker and target lists name them in ``lang``: by their
+    sections' headings."""
+    from nqcore.army.profile_files import sample_profiles
+
+    _ = translator(lang)
+    return [(s.profile.key, _(s.heading)) for s in sample_profiles()]
 
 
 def starting_choices(lang: str) -> list[tuple[str, str]]:
@@ -187,10 +216,10 @@ def starting_choices(lang: str) -> list[tuple[str, str]]:
     book's two chariots) are told apart by their crews."""
     _ = translator(lang)
     profiles = _starting()
-    named = Counter(_(p.name) for p in profiles)
+    named = Counter(_(_book_name(p)) for p in profiles)
     choices = []
     for profile in profiles:
-        label = _(profile.name)
+        label = _(_book_name(profile))
         if named[label] > 1 and profile.elements:
             label += f" ({', '.join(_(element.name) for element in profile.elements)})"
         choices.append((profile.key, label))
@@ -253,8 +282,25 @@ def _add(record: dict[str, Any], listed: str, pick: str) -> None:
     if listed not in _PICK_LISTS:
         raise ValueError(f"no list {listed!r}")
     key, _, level = pick.partition("|")
+    if listed != "weapons":
+        _check_once(record, listed, key)
     item: Any = {"key": key, "level": level} if level else key
     record[listed] = [*record.get(listed, []), item]
+
+
+def _check_once(record: dict[str, Any], listed: str, key: str) -> None:
+    """Refuse an ability, trait or item the profile already has (at any level), by its name:
+    the book's profiles take each once (:data:`nqcore.army.profiles.TAKEN_TWICE`)."""
+    from nqcore.army.features import feature
+    from nqcore.army.profiles import TAKEN_TWICE
+
+    category = {"abilities": "ability", "traits": "trait"}.get(listed, listed)
+    found = feature(category, key)
+    for item in record.get(listed, []):
+        taken = item if isinstance(item, str) else str(item.get("key", ""))
+        with contextlib.suppress(KeyError):
+            if feature(category, taken).key == found.key:
+                raise Refusal(TAKEN_TWICE, name=found.name)
 
 
 def _remove(record: dict[str, Any], listed: str, index: int) -> None:
@@ -293,6 +339,9 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
     fields, and ``nq points`` on it."""
     import tomllib
 
+    from nqcore.cli.files import toml_refusal
+
+    name = file_name(request.get("file"))
     try:
         if "start" in request:
             record = starting_record(str(request["start"]))
@@ -305,9 +354,10 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
         if "remove" in request:
             _remove(record, str(request["remove"][0]), int(request["remove"][1]))
         names = _pick_names(record, lang)
-    except (tomllib.TOMLDecodeError, ValueError, TypeError, KeyError, IndexError) as error:
-        message = str(error)
-        return {"error": refusal(message, lang), "message": message}
+    except tomllib.TOMLDecodeError as error:
+        return _refused(toml_refusal(name, error), lang)
+    except (ValueError, TypeError, KeyError, IndexError) as error:
+        return _refused(error, lang)
     text = profile_toml(record)
     armour = record.get("armour", {"value": record.get("ar", 0)})
     fields = {k: record.get(k, "") for k in (*_TEXT_FIELDS, "ac", "ra", "cc", "st", "t", "w", "co")}
@@ -317,4 +367,4 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
         "key": record.get("key", ""),
     }
     fields |= {"armour": armour.get("value", 0), "shield": bool(armour.get("shield", False))}
-    return {"toml": text, "fields": fields, "picks": names, "points": points(text, lang)}
+    return {"toml": text, "fields": fields, "picks": names, "points": points(text, lang, name)}

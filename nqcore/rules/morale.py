@@ -14,7 +14,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from nqcore.i18n import N_, Msg
+from nqcore.i18n import N_, Counted, Msg, Refusal
 from nqcore.rules.dice import (
     D10_FACES,
     Modifier,
@@ -172,15 +172,20 @@ def command_test_triggers(
     [3]
     """
     if starting < 1:
-        raise ValueError("a unit starts with at least one model")
+        raise Refusal(N_("a unit starts with at least one model"))
     remaining = starting
     tested = False
     result: list[CommandTestTrigger] = []
     for turn, lost in enumerate(casualties_per_turn, start=1):
         if lost < 0:
-            raise ValueError(f"turn {turn}: casualties cannot be negative")
+            raise Refusal(N_("turn {turn}: casualties cannot be negative"), turn=turn)
         if lost > remaining:
-            raise ValueError(f"turn {turn}: {lost} casualties but only {remaining} models left")
+            raise Refusal(
+                N_("turn {turn}: {casualties} but only {models} left"),
+                turn=turn,
+                casualties=Counted(lost, N_("{count} casualty"), N_("{count} casualties")),
+                models=Counted(remaining, N_("{count} model"), N_("{count} models")),
+            )
         at_start = remaining
         remaining -= lost
         if remaining == 0 or lost == 0:

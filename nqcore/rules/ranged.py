@@ -21,7 +21,7 @@ from functools import cache
 from math import comb
 from typing import Any
 
-from nqcore.i18n import N_, Msg
+from nqcore.i18n import N_, Msg, Refusal, Typed
 from nqcore.rules.dice import (
     FUMBLE_ROLL,
     AttackRoll,
@@ -107,7 +107,7 @@ def parse_range(text: str) -> Range | None:
         return None
     match = _RANGE_TEXT.match(text)
     if match is None:
-        raise ValueError(f"a range reads like 10/+1, not {text!r}")
+        raise Refusal(N_("a range reads like 10/+1, not {value}"), value=Typed(text))
     modifier = int(match.group(2).replace("−", "-").replace(" ", ""))
     return Range(int(match.group(1)), modifier)
 
@@ -127,9 +127,11 @@ class WeaponRanges:
         ranges = cls(parse_range(close), parse_range(medium), parse_range(long))
         limits = [band.max_inches for band in ranges.bands().values()]
         if not limits:
-            raise ValueError("a ranged weapon has at least one range")
+            raise Refusal(N_("a ranged weapon has at least one range"))
         if limits != sorted(limits) or len(set(limits)) != len(limits):
-            raise ValueError(f"ranges must grow from close to long: {limits}")
+            raise Refusal(
+                N_("ranges must grow from close to long, not {ranges} inches"), ranges=limits
+            )
         return ranges
 
     def bands(self) -> dict[RangeBand, Range]:
@@ -160,7 +162,7 @@ def range_band(distance: Fraction | int, ranges: WeaponRanges) -> tuple[RangeBan
     ((<RangeBand.CLOSE: 'close'>, 1), (<RangeBand.LONG: 'long'>, -1), None)
     """
     if distance < 0:
-        raise ValueError("a distance cannot be negative")
+        raise Refusal(N_("a distance cannot be negative"))
     for band, limit in ranges.bands().items():
         if distance <= limit.max_inches:
             return band, limit.modifier

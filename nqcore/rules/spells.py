@@ -12,7 +12,7 @@ from typing import Any
 
 from nqcore.colour import text_colour_on
 from nqcore.data import datafiles
-from nqcore.i18n import N_, Msg
+from nqcore.i18n import N_, Msg, Typed, UnknownName
 from nqcore.rules.magic import SPELL_LEVELS, Aspect
 from nqcore.tables.registry import Table, register_table
 
@@ -96,7 +96,7 @@ def spell(name_or_key: str) -> Spell:
     for candidate in all_spells():
         if wanted in (candidate.key, candidate.name.lower()):
             return candidate
-    raise KeyError(f"unknown spell {name_or_key!r}")
+    raise UnknownName(N_("unknown spell {name}"), name=Typed(name_or_key))
 
 
 def spells_of(aspect: Aspect) -> tuple[Spell, ...]:

@@ -85,9 +85,9 @@ def _weapons(lang: str) -> list[tuple[str, str]]:
 
 
 def _samples(lang: str) -> list[tuple[str, str]]:
-    from nqcore.army.profile_files import sample_profiles
+    from nqcore.cli.web import sample_choices  # by the book's headings, as the answers say
 
-    return [(s.profile.key, engine_text(s.profile.name, lang)) for s in sample_profiles()]
+    return sample_choices(lang)
 
 
 def _abilities(lang: str) -> list[tuple[str, str]]:

@@ -136,7 +136,10 @@ def test_shooting_reads_the_weapon_band(capsys: Capture) -> None:
         (["command", "7"], "Roll needed: 7 or less"),
         (["command", "7", "--battle-standard"], "94.0% (47/50)"),
         (["command", "7", "--fear", "1"], "Roll needed: 6 or less"),
-        (["morale", "16", "3", "4", "2"], "Turn 3: Half of the starting number lost (2 lost of"),
+        (
+            ["morale", "16", "3", "4", "2"],
+            "Turn 3: Half of the starting number lost (9 casualties of the 16 at the start of",
+        ),
         (["morale", "16", "1", "1"], "No command test is needed."),
         (["move", "6", "--ability", "flying"], 'Distance: 15"'),
         (["move", "3", "--ability", "double-time"], 'Distance: 4½"'),
