@@ -43,7 +43,10 @@ REFUSALS: tuple[tuple[re.Pattern[str], Msg], ...] = (
         N_("only initiates (wizardry level 0) perform spell chants"),
     ),
     (
-        re.compile(r"[a-z ]+ '(?P<first>[^']+)' and '(?P<second>[^']+)' cannot apply together"),
+        re.compile(
+            r"(?P<kind>[a-z ]+) modifiers '(?P<first>[^']+)' and '(?P<second>[^']+)' "
+            r"cannot apply together"
+        ),
         N_("the modifiers {first} and {second} cannot apply together"),
     ),
     (
@@ -53,15 +56,16 @@ REFUSALS: tuple[tuple[re.Pattern[str], Msg], ...] = (
 )
 
 
-def _modifier_label(key: str) -> str:
+def _modifier_label(kind: str, key: str) -> str:
+    """The label of modifier ``key`` in the table of ``kind`` (the refusal's own words: the
+    command test's "dispersed" is "The unit is dispersed", not the ranged table's label)."""
     from nqcore.rules.close_combat import close_combat_modifiers
     from nqcore.rules.morale import command_modifiers
     from nqcore.rules.ranged import ranged_modifiers
 
-    for table in (close_combat_modifiers(), ranged_modifiers(), command_modifiers()):
-        if key in table:
-            return table[key].label
-    return key
+    tables = {"close combat": close_combat_modifiers, "ranged": ranged_modifiers}
+    table = tables.get(kind, command_modifiers)()
+    return table[key].label if key in table else key
 
 
 def refusal(message: str, lang: str) -> str:
@@ -72,12 +76,13 @@ def refusal(message: str, lang: str) -> str:
         if found is None:
             continue
         values = found.groupdict()
+        kind = values.pop("kind", "")
         for name in ("first", "second"):
             if name in values:
                 values[name] = (
-                    f"« {_(_modifier_label(values[name]))} »"
+                    f"« {_(_modifier_label(kind, values[name]))} »"
                     if lang == "fr"
-                    else (f"“{_(_modifier_label(values[name]))}”")
+                    else (f"“{_(_modifier_label(kind, values[name]))}”")
                 )
         if "weapon" in values:
             values["weapon"] = _(values["weapon"])

@@ -47,5 +47,5 @@ REFUSAL_FIELDS: tuple[tuple[str, str], ...] = (
     (r"^give the distance to the target for the ", "distance"),
     (r"^initiates performing a spell chant may not concentrate$", "chant"),
     (r"^only initiates \(wizardry level 0\) perform spell chants$", "chant"),
-    (r"^turn [0-9]+: [0-9]+ casualties but only [0-9]+ models left$", "casualties"),
+    (r"^turn [0-9]+: [0-9]+ casualt(?:y|ies) but only [0-9]+ models? left$", "casualties"),
 )

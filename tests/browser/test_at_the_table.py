@@ -714,6 +714,7 @@ def test_the_builder_changes_exports_imports_and_keeps_a_profile(
     refusal_box.wait_for(state="visible")
     said = ui_text("This file is not a profile the rules engine can price:", lang)
     assert refusal_box.inner_text().startswith(said)
+    assert "broken.toml" in refusal_box.inner_text()  # the file the player chose, by its name
     page.set_input_files("#nq-builder-import", str(saved))
     refusal_box.wait_for(state="hidden")
     # Each language keeps its own: the other language's page starting the book's Dwarf and

@@ -275,3 +275,19 @@ def test_an_ability_taken_twice_is_refused_by_name(lang: str) -> None:
     levels = build({"start": "dwarf", "add": ["abilities", "extra-attack|x2"]}, lang)
     again = build({"toml": levels["toml"], "add": ["abilities", "extra-attack|x3"]}, lang)
     assert "error" in again
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "“The unit is ranked or closed” and “The unit is dispersed”"),
+        ("fr", "« L’unité est en ligne ou serrée » et « L’unité est dispersée »"),
+    ],
+)
+def test_modifiers_that_cannot_apply_together_are_named_from_their_own_table(
+    lang: str, said: str
+) -> None:
+    """The command test's "dispersed" is the command table's modifier, not the ranged table's
+    "Dispersed unit" of the same key."""
+    answer = ask(["command", "6", "--mod", "ranked-or-closed", "--mod", "dispersed"], lang)
+    assert said in answer["error"], answer

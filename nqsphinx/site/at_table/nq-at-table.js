@@ -368,7 +368,7 @@ if (builder) {
     if (!file) return;
     const said = JSON.parse(builder.dataset.words);
     const text = file.size <= 1048576 ? await file.text() : "";
-    const result = await ask({ build: { toml: text } });
+    const result = await ask({ build: { toml: text, file: file.name } });  // named in refusals
     if (result.error || result.points.error) {
       showError(importer, `${said.refused_file} ${(result.error || result.points.error)}`);
     } else {
