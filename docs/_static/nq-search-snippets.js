@@ -12,10 +12,11 @@ if (window.location.protocol === "file:" && typeof DOCUMENTATION_OPTIONS !== "un
 document.addEventListener("DOMContentLoaded", () => {
   if (typeof Search === "undefined" || !Search.htmlToText) return;
   const toText = Search.htmlToText;
-  const NOT_PROSE = ".no-search, form, .nq-engine-status, .nq-glossary-filter, .nq-glossary-az";
+  const NOT_PROSE = "form, .nq-engine-status, .nq-glossary-filter, .nq-glossary-az";
   const BLOCKS = "p, li, dt, dd, th, td, caption, h1, h2, h3, h4, h5, h6, label, legend, div";
   Search.htmlToText = (html, anchor) => {
     const page = new DOMParser().parseFromString(html, "text/html");
+    page.querySelectorAll(".no-search").forEach((element) => element.remove());
     page.querySelectorAll(NOT_PROSE).forEach((element) => element.remove());
     page.querySelectorAll(BLOCKS).forEach((element) => element.append(" "));
     return toText(page.documentElement.outerHTML, anchor);
