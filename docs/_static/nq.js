@@ -39,9 +39,15 @@
     return { label: labelOf(current), block: Math.max(index, 0) };
   };
   // On the glossary, the entry: its anchor (term-<key>) is the same in every language.  The
-  // entry the address names while it is in the window, else the last one whose term is above the
-  // reader's line.  Fixes: the switch carried the glossary's section and a block number, which
-  // landed on another term (the entries are sorted in each language's order).
+  // entry the address names, until the reader scrolls away from it (the browser may still be
+  // scrolling to it), else the last one whose term is above the reader's line.  Fixes: the
+  // switch carried the glossary's section and a block number, which landed on another term (the
+  // entries are sorted in each language's order).
+  let moved = false; // the reader scrolled since the address last named a place
+  for (const event of ["wheel", "touchmove", "keydown"]) {
+    window.addEventListener(event, () => { moved = true; }, { passive: true });
+  }
+  window.addEventListener("hashchange", () => { moved = false; });
   const entry = () => {
     const terms = [...document.querySelectorAll("dl.nq-glossary > dt[id^='term-']")]
       .filter((term) => !term.hidden);
@@ -51,7 +57,7 @@
     );
     if (named) {
       const box = named.getBoundingClientRect();
-      if (box.bottom > headerBottom() && box.top < window.innerHeight) return named.id;
+      if (!moved || (box.bottom > headerBottom() && box.top < window.innerHeight)) return named.id;
     }
     const line = readerLine();
     const above = terms.filter((term) => term.getBoundingClientRect().top <= line);
