@@ -2,7 +2,8 @@
 // a section (paragraphs, tables, cards...), are the same in both languages.  Followed, the link
 // (langswitch.py) gets #label of the section heading nearest above the reader's line (the top of
 // the window, under a phone's sticky header or a desktop's strip of switches) and ?p=N, the
-// block of that section the reader is at; the other page, once loaded, scrolls to that block.  Fixes: the switch kept the place only
+// block of that section the reader is at; the other page, once loaded, scrolls to that block.
+// On the glossary it gets #term-<key> of the entry the reader is at.  Fixes: the switch kept the place only
 // when the address had an anchor, and a reader who had scrolled landed at the top of the page.
 // On the search page the query goes across instead.
 (() => {
@@ -37,10 +38,41 @@
     const index = blocks(current).findIndex((b) => b.getBoundingClientRect().bottom > line);
     return { label: labelOf(current), block: Math.max(index, 0) };
   };
+  // On the glossary, the entry: its anchor (term-<key>) is the same in every language.  The
+  // entry the address names, until the reader scrolls away from it (the browser may still be
+  // scrolling to it), else the last one whose term is above the reader's line.  Fixes: the
+  // switch carried the glossary's section and a block number, which landed on another term (the
+  // entries are sorted in each language's order).
+  let moved = false; // the reader scrolled since the address last named a place
+  for (const event of ["wheel", "touchmove", "keydown"]) {
+    window.addEventListener(event, () => { moved = true; }, { passive: true });
+  }
+  window.addEventListener("hashchange", () => { moved = false; });
+  const entry = () => {
+    const terms = [...document.querySelectorAll("dl.nq-glossary > dt[id^='term-']")]
+      .filter((term) => !term.hidden);
+    if (!terms.length) return null;
+    const named = window.location.hash && terms.find(
+      (term) => `#${term.id}` === window.location.hash,
+    );
+    if (named) {
+      const box = named.getBoundingClientRect();
+      if (!moved || (box.bottom > headerBottom() && box.top < window.innerHeight)) return named.id;
+    }
+    const line = readerLine();
+    const above = terms.filter((term) => term.getBoundingClientRect().top <= line);
+    return above.length ? above[above.length - 1].id : null;
+  };
   const search = document.getElementById("search-results") !== null;
   const follow = (link) => {
     if (search) {
       link.search = window.location.search;
+      return;
+    }
+    const term = entry();
+    if (term) {
+      link.hash = `#${term}`;
+      link.search = "";
       return;
     }
     const here = place();
@@ -176,7 +208,8 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 
 // Glossary: the filter box (hidden in the page, so absent without JavaScript) keeps the entries
-// whose term, abbreviation or other-language term holds what is typed, accents and case aside.
+// whose term, abbreviation, other-language term or definition holds what is typed, accents and
+// case aside.
 document.addEventListener("DOMContentLoaded", () => {
   const box = document.querySelector(".nq-glossary-filter");
   const list = document.querySelector("dl.nq-glossary");
@@ -185,11 +218,19 @@ document.addEventListener("DOMContentLoaded", () => {
   const status = box.querySelector(".nq-glossary-status");
   const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
   const entries = [];
+  // The words of an entry: its term (with its abbreviation), the other language's term and the
+  // definition; not the other term's label ("FR:", « EN : »), which every entry holds (typing "fr"
+  // kept them all), nor the link "See the rules".
+  const wordsOf = (term, definition) => {
+    const other = definition.querySelector(".nq-glossary-other [class*='language-']");
+    const meaning = definition.querySelector("p:not([class])")?.cloneNode(true);
+    if (meaning) meaning.querySelectorAll("a").forEach((link) => link.remove());
+    const name = term.firstChild ? term.firstChild.textContent : "";
+    return fold([name, other?.textContent, meaning?.textContent].join(" "));
+  };
   for (const term of list.querySelectorAll(":scope > dt")) {
     const definition = term.nextElementSibling;
-    const other = definition.querySelector(".nq-glossary-other");
-    const name = term.firstChild ? term.firstChild.textContent : "";
-    entries.push({ term, definition, words: fold(`${name} ${other ? other.textContent : ""}`) });
+    entries.push({ term, definition, words: wordsOf(term, definition) });
   }
   const apply = () => {
     const wanted = fold(input.value.trim());

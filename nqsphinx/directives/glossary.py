@@ -167,12 +167,21 @@ def term_label(term: Term) -> str:
     return f"term-{term.key}"
 
 
+#: Characters a dictionary ignores at the first level: apostrophes and hyphens.
+_IGNORED = str.maketrans("", "", "'’ʼ‐‑-")
+
+
 def collation_key(name: str) -> tuple[str, str]:
-    """Dictionary order: accents and case aside (« Élan d’attaque » among the E, not after Z),
-    then the exact form, so that the order never depends on the glossary file's."""
+    """Dictionary order: accents, case, apostrophes and hyphens aside (« Élan d’attaque » among
+    the E, not after Z; « Modificateur d’armure » before « Modificateur de pénétration »), then
+    the exact form, so that the order never depends on the glossary file's.
+
+    >>> sorted(["Modificateur de pénétration", "Modificateur d’armure"], key=collation_key)
+    ['Modificateur d’armure', 'Modificateur de pénétration']
+    """
     bare = unicodedata.normalize("NFKD", name)
     bare = "".join(char for char in bare if not unicodedata.combining(char))
-    return bare.casefold(), name
+    return bare.translate(_IGNORED).casefold(), name
 
 
 def initial(name: str) -> str:

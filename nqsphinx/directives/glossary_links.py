@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from docutils import nodes
 from sphinx import addnodes
@@ -46,6 +46,36 @@ _SKIP = (
 )
 
 
+class OtherSense(NamedTuple):
+    """Where a glossary word means something else: the text just before it ends with ``before``,
+    or the text just after it starts with ``after``, or anywhere on one of ``pages``."""
+
+    before: re.Pattern[str] | None = None
+    after: re.Pattern[str] | None = None
+    pages: frozenset[str] = frozenset()
+
+    def holds(self, before: str, after: str) -> bool:
+        return bool(
+            (self.before and self.before.search(before)) or (self.after and self.after.match(after))
+        )
+
+
+#: Uses of a term's word in another sense, by term key: not linked.  "The ``nq`` command", "the
+#: ``nq points`` command", "command line" are the program, not the characteristic Command (CO);
+#: on the program's page (``nq``), "command" alone is always the program ("command test", another
+#: term, is still linked there).
+#: The rules' common words among the terms ("activation", "charge", "panicked", "range",
+#: "cover"...) are used in their game sense throughout the book; "command" is the one word the
+#: pages about the program also use for the program.
+OTHER_SENSES: dict[str, OtherSense] = {
+    "command": OtherSense(
+        before=re.compile(r"\bnq(?: [\w-]+)* $"),
+        after=re.compile(r"[- ]lines?\b", re.IGNORECASE),
+        pages=frozenset({"nq"}),
+    ),
+}
+
+
 def _matcher(terms: tuple[Term, ...], lang: str) -> tuple[re.Pattern[str], dict[str, Term]]:
     """One pattern for every name (case-insensitive) and abbreviation (exact, 2+ letters)."""
     names: dict[str, Term] = {}
@@ -74,12 +104,13 @@ def link_terms(app: Sphinx, doctree: nodes.document) -> None:
     app.env.note_dependency(str(Path(app.env.srcdir) / GLOSSARY_FILE))
     pattern, names = _matcher(terms_for(app.srcdir), lang)
     uses: list[Use] = []
-    linked: set[str] = set()
+    # A term whose word means something else all over this page is taken as linked already.
+    linked = {key for key, sense in OTHER_SENSES.items() if docname in sense.pages}
     for text in list(doctree.findall(nodes.Text)):
         parent = text.parent
         if parent is None or not isinstance(parent, nodes.TextElement) or _hidden(app, text):
             continue
-        pieces, terms = _split(str(text), pattern, names, linked, lang)
+        pieces, terms = _split(str(text), pattern, names, linked, lang, _text_before(text))
         if not terms:
             continue
         section = _section(text)
@@ -130,10 +161,23 @@ def depart_term_definition(translator: HTML5Translator, node: TermDefinition) ->
     translator.body.append("</span>")
 
 
+def _text_before(text: nodes.Text) -> str:
+    """The text of the siblings before ``text`` (a literal ``nq`` names the program)."""
+    parent = text.parent
+    index = next(n for n, child in enumerate(parent.children) if child is text)
+    return "".join(child.astext() for child in parent.children[:index])[-80:]
+
+
 def _split(
-    value: str, pattern: re.Pattern[str], names: dict[str, Term], linked: set[str], lang: str
+    value: str,
+    pattern: re.Pattern[str],
+    names: dict[str, Term],
+    linked: set[str],
+    lang: str,
+    before: str = "",
 ) -> tuple[list[nodes.Node], list[Term]]:
-    """The text as pieces, with a link for each term not yet linked on the page; the terms."""
+    """The text as pieces, with a link for each term not yet linked on the page, unless its
+    word is used there in another sense (:data:`OTHER_SENSES`); the terms."""
     if lang == "fr":
         # French spacing now, on the whole text: once split, the text after a link would lose
         # the character before its colon, and the build's typography (idempotent) would skip it.
@@ -145,6 +189,9 @@ def _split(
         found = match.group(0)
         term = names.get(found) or names.get(found.casefold())
         if term is None or term.key in linked:
+            continue
+        sense = OTHER_SENSES.get(term.key)
+        if sense and sense.holds(before + value[: match.start()], value[match.end() :]):
             continue
         linked.add(term.key)
         terms.append(term)

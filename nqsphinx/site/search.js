@@ -207,6 +207,82 @@
     return [...best.values()].sort(byScore);
   };
 
+  // Nothing found: Sphinx's message asked to select "enough categories" (there are none); ours
+  // sends to the glossary and, for a word the book does not hold, suggests the nearest word of a
+  // glossary term or a title (at most two edits: "chrage" -> "Charge").
+  const NONE = "Your search did not match any documents. Please make sure that all words are "
+    + "spelled correctly and that you've selected enough categories.";
+  const distance = (a, b) => {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i += 1) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j += 1) {
+        next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      }
+      row = next;
+    }
+    return row[b.length];
+  };
+  let vocabulary = null;
+  const vocabularyOf = () => {
+    if (vocabulary) return vocabulary;
+    vocabulary = new Map();
+    things ??= collect(Search._index);
+    for (const thing of things) {
+      if (!["term", "page", "section"].includes(thing.kind)) continue;
+      const title = thing.title.split(" > ").pop();
+      for (const word of title.split(/[^\p{L}\p{N}]+/u)) {
+        if (word.length >= 4 && !vocabulary.has(fold(word))) vocabulary.set(fold(word), word);
+      }
+    }
+    return vocabulary;
+  };
+  const nearest = (word) => {
+    let best = null;
+    let least = 3;
+    for (const [folded, shown] of vocabularyOf()) {
+      const apart = Math.abs(folded.length - word.length) < least ? distance(word, folded) : 3;
+      if (apart < least) [best, least] = [shown, apart];
+    }
+    return best;
+  };
+  const suggestion = (query) => {
+    let changed = false;
+    const words = query.trim().split(/\s+/).map((word) => {
+      const folded = fold(word);
+      if (folded.length < 4 || vocabularyOf().has(folded)) return word;
+      const found = nearest(folded);
+      changed ||= Boolean(found);
+      return found ?? word;
+    });
+    return changed ? words.join(" ") : null;
+  };
+  const help = (query) => {
+    const status = Search.status;
+    if (!status || status.innerText !== config.messages.none) return;
+    status.append(" ");
+    const link = document.createElement("a");
+    link.href = config.messages.glossary;
+    link.textContent = config.messages.open;
+    status.append(link);
+    const better = suggestion(query);
+    if (!better) return;
+    const offer = document.createElement("p");
+    offer.className = "nq-search-suggestion";
+    const again = document.createElement("a");
+    again.href = `?q=${encodeURIComponent(better)}`;
+    again.textContent = better;
+    offer.append(`${config.messages.meant} `, again, config.messages.end);
+    status.after(offer);
+  };
+  const performSearch = Search._performSearch;
+  Search._performSearch = (query, ...rest) => {
+    Documentation.TRANSLATIONS[NONE] = config.messages.none;
+    const results = performSearch(query, ...rest);
+    if (!results.length) queueMicrotask(() => help(query));
+    return results;
+  };
+
   // Snippets: the rules' words, never the Python of a worked example, a command line or the
   // page's navigation (the language switch).
   Search.htmlToText = (htmlString, anchor) => {

@@ -21,6 +21,7 @@ Three parts:
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import unicodedata
@@ -30,6 +31,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
@@ -37,11 +39,15 @@ from sphinx.errors import ConfigError
 from sphinx.search.en import SearchEnglish
 from sphinx.search.fr import SearchFrench
 from sphinx.util import logging
+from sphinx.writers.html5 import HTML5Translator
 
 from nqcore.data import datafiles
 from nqcore.i18n import LANGUAGES
+from nqsphinx.directives.example_view import NO_SEARCH
 from nqsphinx.directives.glossary import GLOSSARY_FILE, term_label, terms_for
-from nqsphinx.messages import page_language
+from nqsphinx.languages.typography import french_html
+from nqsphinx.messages import page_language, ui_text
+from nqsphinx.untrusted import GENERATED
 
 logger = logging.getLogger(__name__)
 
@@ -191,6 +197,52 @@ class EnglishSearch(SearchEnglish):
         return self.exceptions.get(word.lower()) or super().stem(word)
 
 
+class UnindexedRaw(nodes.raw):  # type: ignore[misc]  # docutils is untyped
+    """Generated HTML, written as it is and left out of the search index (``no-search``): Sphinx
+    would strip its tags and glue the words of neighbouring elements ("gamecasualties",
+    "cavalry4") and index its entities ("quot").  Its prose goes to the index in an
+    :class:`IndexedText` beside it; a form has none."""
+
+
+class IndexedText(nodes.Inline, nodes.TextElement):  # type: ignore[misc]  # docutils is untyped
+    """The words of generated HTML for the search index alone: the page does not show it."""
+
+
+def visit_unindexed_raw(translator: HTML5Translator, node: UnindexedRaw) -> None:
+    translator.body.append(node.astext())
+    raise nodes.SkipNode
+
+
+def skip(translator: HTML5Translator, node: nodes.Node) -> None:
+    raise nodes.SkipNode
+
+
+#: What makes generated HTML a form rather than prose: a calculator's labels, the engine's
+#: notice (« Les calculateurs demandent les scripts… »), the glossary's filter box.
+FORM_MARKUP = re.compile(r"<(?:form|label|output|input|select)\b|role=\"status\"")
+_NOT_WORDS = re.compile(r"<(style|script)\b.*?</\1>|<[^>]*>", re.IGNORECASE | re.DOTALL)
+
+
+def html_words(markup: str) -> str:
+    """The words of HTML, each element's apart: ``<text>Cavalry</text><text>4"</text>`` →
+    ``Cavalry 4"``."""
+    return " ".join(html.unescape(_NOT_WORDS.sub(" ", markup)).split())
+
+
+def _index_generated_html(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """After the calculators are drawn (their HTML comes at ``doctree-resolved``)."""
+    if app.builder.format != "html":
+        return
+    for raw in list(doctree.findall(nodes.raw)):
+        if not raw.get(GENERATED) or "html" not in raw.get("format", "").split():
+            continue
+        markup = raw.astext()
+        replacement = UnindexedRaw("", markup, format=raw["format"], classes=[NO_SEARCH])
+        replacement[GENERATED] = True
+        words = "" if FORM_MARKUP.search(markup) else html_words(markup)
+        raw.replace_self([replacement, IndexedText("", words)] if words else replacement)
+
+
 def _configure(app: Sphinx, config: Config) -> None:
     """The stem exceptions of the page's language go to the index as a search option; the
     search page's script is ours unless ``conf.py`` names one."""
@@ -247,11 +299,30 @@ def definitions(app: Sphinx) -> dict[str, list[str]]:
     return found
 
 
+def search_messages(lang: str) -> dict[str, str]:
+    """The words of a search that found nothing (Sphinx's asks to select categories: there are
+    none), the glossary's address from the search page, and "Did you mean: …?"."""
+    words = {
+        "none": ui_text(
+            "No page of the rules contains these words. Check the spelling, or try a game term "
+            "from the glossary.",
+            lang,
+        ),
+        "open": ui_text("Open the glossary", lang),
+        "meant": ui_text("Did you mean:", lang),
+        "end": " ?" if lang == "fr" else "?",
+    }
+    if lang == "fr":  # raw text for the script, which the build's typography does not reach
+        words = {key: french_html(value) for key, value in words.items()}
+    return {**words, "glossary": "glossary.html"}
+
+
 def meta_content(data: SearchData, lang: str, defined: dict[str, list[str]]) -> str:
-    """What ``search.js`` reads: page weights, stem exceptions, synonyms of ``lang``, and the
-    sections that define glossary terms."""
+    """What ``search.js`` reads: page weights, stem exceptions, synonyms of ``lang``, the
+    sections that define glossary terms, and the words of a search that found nothing."""
     return json.dumps(
         {
+            "messages": search_messages(lang),
             "weights": data.weights,
             "stems": data.stems.get(lang, {}),
             "synonyms": [
@@ -284,4 +355,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _configure)
     app.connect("env-check-consistency", _check_targets)
     app.connect("html-page-context", _search_page)
+    app.add_node(UnindexedRaw, html=(visit_unindexed_raw, None))
+    app.add_node(IndexedText, html=(skip, None))
+    app.connect("doctree-resolved", _index_generated_html, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -4,6 +4,7 @@ JavaScript."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterator
 from typing import Any
@@ -25,9 +26,12 @@ def _fold(text: str) -> str:
 
 
 def _matching(typed: str, lang: str) -> int:
+    """The entries whose term, other-language term or definition holds ``typed``; not the
+    label of the other term ("FR:", « EN : »), which every entry has."""
     other = "fr" if lang == "en" else "en"
     return sum(
-        _fold(typed) in _fold(f"{t.label(lang)} {other.upper()}: {t.label(other)}") for t in TERMS
+        _fold(typed) in _fold(f"{t.label(lang)} {t.label(other)} {t.definitions[lang]}")
+        for t in TERMS
     )
 
 
@@ -64,7 +68,8 @@ def test_the_filter_keeps_the_matching_terms(
     assert page.locator(VISIBLE_TERMS).count() == expected
     assert page.locator("dl.nq-glossary > dd:not([hidden])").count() == expected
     if lang == "fr":  # accents aside: ELAN finds Élan d’attaque
-        assert page.locator(VISIBLE_TERMS).first.inner_text().startswith("Élan d’attaque")
+        shown = [text.rstrip("#") for text in page.locator(VISIBLE_TERMS).all_inner_texts()]
+        assert "Élan d’attaque" in shown
     screenshot(page, f"glossary-{lang}-{width}-filtered")
     box.fill("zzzz")
     none = "Aucun terme ne correspond." if lang == "fr" else "No term matches."
@@ -72,6 +77,68 @@ def test_the_filter_keeps_the_matching_terms(
     box.fill("")
     assert page.locator(VISIBLE_TERMS).count() == len(TERMS)
     assert page.locator(".nq-glossary-status").inner_text() == ""
+
+
+@pytest.mark.parametrize("lang,typed", [("en", "fr"), ("fr", "en"), ("en", "FR:")])
+def test_the_filter_skips_the_other_terms_label(
+    site: Site, desktop: Any, lang: str, typed: str
+) -> None:
+    """Every entry says "FR:" (« EN : ») before the other term: typing it kept them all."""
+    page = desktop
+    page.goto(site.page(f"{lang}/glossary.html"))
+    page.locator("#nq-glossary-filter").fill(typed)
+    expected = _matching(typed, lang)
+    assert expected < len(TERMS)
+    assert page.locator(VISIBLE_TERMS).count() == expected
+    # A word found only in definitions keeps their entries.
+    word = "relever" if lang == "fr" else "opponent"
+    page.locator("#nq-glossary-filter").fill(word)
+    assert 1 <= page.locator(VISIBLE_TERMS).count() == _matching(word, lang)
+
+
+TERMS_BY_KEY = {term.key: term for term in TERMS}
+#: Terms whose names differ between the languages, one at each end of a page and between.
+SWITCHED = ("momentum-attack", "armour-modifier", "penetration-modifier", "prone", "upkeep")
+
+
+@pytest.mark.parametrize("start,other", [("en", "fr"), ("fr", "en")])
+def test_the_language_switch_keeps_the_term(
+    site: Site, sized: tuple[Any, str], start: str, other: str
+) -> None:
+    """From an entry (by its address, or scrolled to), the switch opens the same entry in the
+    other language: its anchor is term-<key> in both.  It used to land on the glossary's
+    section at a block number (« À terre » for Momentum Attack)."""
+    page, width = sized
+    switch = "a.nq-lang-header" if width == "390" else "a.nq-lang-content"
+    for key in SWITCHED:
+        page.goto(site.page(f"{start}/glossary.html#term-{key}"))
+        page.evaluate(SETTLED)
+        page.locator(switch).click()
+        page.wait_for_url(re.compile(rf"/{other}/glossary\.html#term-{key}$"))
+        page.evaluate(SETTLED)
+        entry = page.locator(f"#term-{key}")
+        name = entry.evaluate("(term) => term.firstChild.textContent")
+        assert name == TERMS_BY_KEY[key].label(other)
+        box = entry.bounding_box()
+        assert box is not None and 0 <= box["y"] < page.viewport_size["height"] / 2, key
+    screenshot(page, f"glossary-switched-{start}-{other}-{width}")
+    # Tapped while the browser still scrolls to the entry (elsewhere on the page): that entry.
+    page.goto(site.page(f"{start}/glossary.html#term-upkeep"))
+    page.evaluate(SETTLED)
+    page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
+    page.locator(switch).click()
+    page.wait_for_url(re.compile(rf"/{other}/glossary\.html#term-upkeep$"))
+    # Scrolled to an entry, no anchor in the address: that entry.
+    page.goto(site.page(f"{start}/glossary.html"))
+    top = page.evaluate(
+        "document.getElementById('term-fear').getBoundingClientRect().top + scrollY"
+    )
+    bar = ".mobile-header" if width == "390" else ".nq-top-bar"
+    header = page.evaluate(f"document.querySelector('{bar}').getBoundingClientRect().bottom")
+    page.evaluate(f"window.scrollTo({{top: {top} - {header} - 10, behavior: 'instant'}})")
+    page.evaluate(SETTLED)
+    page.locator(switch).click()
+    page.wait_for_url(re.compile(rf"/{other}/glossary\.html#term-fear$"))
 
 
 def test_a_letter_shows_its_terms_even_when_filtered(site: Site, desktop: Any) -> None:

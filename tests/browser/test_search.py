@@ -207,3 +207,50 @@ def test_search_results_on_a_phone(site: Site, phone: Any, lang: str, query: str
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the results scroll sideways by {overflow}px"
     screenshot(page, f"phone-{lang}-search-{query.replace(' ', '-')}")
+
+
+#: Two words of neighbouring elements glued: "gameCasualties", « découvertPouces ».
+GLUED = re.compile(r"[a-zà-ÿ]{3}[A-ZÀ-Ý][a-zà-ÿ]{2}")
+NOTICE = {"en": "The calculators need scripts", "fr": "Les calculateurs demandent les scripts"}
+
+
+@pytest.mark.parametrize(
+    "lang,query", [("en", "casualties"), ("en", "morale"), ("fr", "sort"), ("fr", "pouces")]
+)
+def test_snippets_quote_prose_not_forms(site: Site, desktop: Any, lang: str, query: str) -> None:
+    """The calculators' labels and the engine's notice are not prose: no snippet quotes them,
+    glued together or not."""
+    page = desktop
+    ranked(page, site, lang, query)
+    page.wait_for_load_state("networkidle")
+    snippets = [p.inner_text() for p in page.locator("#search-results li p.context").all()]
+    assert len(snippets) >= 3, snippets
+    assert not [s for s in snippets if GLUED.search(s)], snippets
+    assert not [s for s in snippets if NOTICE[lang] in s], snippets
+
+
+@pytest.mark.parametrize(
+    "lang,typed,meant",
+    [("en", "chrage", "Charge"), ("en", "magei", "Magic"), ("fr", "magei", "Magie")],
+)
+def test_nothing_found_sends_to_the_glossary(
+    site: Site, desktop: Any, lang: str, typed: str, meant: str
+) -> None:
+    """Sphinx's message asked to select "enough categories" (there are none): ours names the
+    glossary, links to it, and suggests the nearest term or title of the book."""
+    page = desktop
+    assert ranked(page, site, lang, typed) == []
+    summary = page.locator("#search-results p.search-summary")
+    text = summary.inner_text()
+    assert "categor" not in text and "catégor" not in text, text
+    start = "No page of the rules" if lang == "en" else "Aucune page des règles"
+    assert text.startswith(start), text
+    link = summary.locator("a")
+    assert link.get_attribute("href") == "glossary.html"
+    offer = page.locator("#search-results p.nq-search-suggestion")
+    shown = offer.locator("a").inner_text()
+    assert shown.casefold() == meant.casefold()
+    screenshot(page, f"desktop-{lang}-search-{typed}")
+    offer.locator("a").click()
+    page.wait_for_url(re.compile(rf"search\.html\?q={shown}$"))
+    assert ranked(page, site, lang, shown)

@@ -164,6 +164,17 @@ def test_terms_are_in_dictionary_order(html_sites: dict[str, Path], lang: str) -
         assert names.index(e_terms[-1]) - names.index(e_terms[0]) == len(e_terms) - 1
 
 
+def test_french_order_ignores_apostrophes_and_accents(html_sites: dict[str, Path]) -> None:
+    """A dictionary files « d’armure » before « de pénétration » (the apostrophe is ignored at
+    the first level), and « Élan » among the E, before « Élite » and after « Effet »."""
+    names = [e.name.strip() for e in read_glossary(html_sites["fr"]).entries]
+    armour, penetration = "Modificateur d’armure (MA)", "Modificateur de pénétration (MP)"
+    assert names.index(armour) < names.index(penetration)
+    elan = names.index("Élan d’attaque")
+    assert names[elan + 1] == "Élite"
+    assert collation_key(names[elan - 1])[0] < "elan"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_letter_bar_links_each_letter_to_its_first_term(
     html_sites: dict[str, Path], lang: str
@@ -276,3 +287,22 @@ def test_definitions_stay_out_of_the_search_index(html_sites: dict[str, Path], l
 def _pages(found: int | list[int]) -> list[int]:
     """The pages of a word in Sphinx's search index: one number, or a list of them."""
     return found if isinstance(found, list) else [found]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_program_is_not_the_command_characteristic(
+    html_sites: dict[str, Path], lang: str
+) -> None:
+    """ "The ``nq`` command", "the ``nq points`` command" name the program: no link to Command
+    (CO) there, while the rules' "command (CO) value" keeps its link."""
+    link = re.compile(r'<a class="nq-term[^"]*" href="glossary\.html#term-command"')
+    nq_page = (html_sites[lang] / "nq.html").read_text(encoding="utf-8")
+    table = (html_sites[lang] / "at-the-table.html").read_text(encoding="utf-8")
+    if lang == "en":
+        assert re.search(r"<span class=\"pre\">nq</span></code> command", nq_page)
+        assert re.search(r"<span class=\"pre\">points</span></code> command", table)
+    assert not link.search(nq_page)
+    assert not link.search(table)
+    for page in ("army", "morale", "abilities"):
+        text = (html_sites[lang] / f"{page}.html").read_text(encoding="utf-8")
+        assert link.search(text), page
