@@ -320,6 +320,15 @@ document.addEventListener("DOMContentLoaded", () => {
     wrapper.before(frame);
     frame.append(wrapper);
     wrapper.addEventListener("scroll", () => edges(wrapper), { passive: true });
+    // Tab to a link in a scrolled table: the browser brings it into view under the sticky
+    // first column; move it out beside that column.
+    wrapper.addEventListener("focusin", (event) => {
+      const cell = event.target.closest("td, th");
+      if (!cell || !cell.previousElementSibling || !wrapper.classList.contains("nq-scrolls")) return;
+      const key = cell.parentElement.firstElementChild.getBoundingClientRect();
+      const hidden = key.right + 4 - event.target.getBoundingClientRect().left;
+      if (hidden > 0) wrapper.scrollLeft -= hidden;
+    });
   }
   measure(wrappers);
   const widths = new Map(wrappers.map((w) => [w, w.clientWidth]));

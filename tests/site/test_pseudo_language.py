@@ -214,7 +214,6 @@ CODE_ALLOWED = (
         r"^Nemesis\(model='Dark Unicorn', rival='Light Unicorn'\)$",
         "a result repeating the names the code gave it (the code itself is not translated)",
     ),
-    Allowed(r"/men-at-arms\.toml\b", "the name of the file the code wrote the profile to"),
     Allowed(r'^"\w+": |\bfalse\b', "the keys and literals of a JSON answer, for scripts"),
     Allowed(
         r'^(Déplacement avec 3 AC|Capacité de mouvement : Double temps|Distance : 4½"|'
