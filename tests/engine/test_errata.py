@@ -10,6 +10,7 @@ import pytest
 
 from nqcore.book.errata import CHECKS, KINDS, ErrataError, all_errata, errata_for, parse_errata
 from tests.building import ROOT
+from tests.engine.errata_records import erratum_file
 
 
 def docs_labels() -> set[str]:
@@ -51,18 +52,7 @@ def test_every_section_of_every_erratum_is_a_label_of_the_docs() -> None:
 
 
 def _record(**fields: object) -> dict[str, object]:
-    record: dict[str, object] = {
-        "id": "a",
-        "kind": "erratum",
-        "check": "price",
-        "sections": ["s"],
-        "subject": "S",
-        "printed": "1",
-        "correct": "2",
-        "why": "W",
-    }
-    record.update(fields)
-    return {"erratum": [record]}
+    return erratum_file(**fields)
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ import pytest
 
 from nqcore.book.errata import ErrataError, Erratum, all_errata, parse_errata, resolve_engine_name
 from nqcore.i18n import translator
+from tests.engine.errata_records import erratum_file
 
 #: ``nqcore``, or a dotted Python name such as ``morale.rally_cost`` or ``templates.toml``.
 CODE = re.compile(r"nqcore|\b[a-z_][a-z0-9_]+\.[a-z_][a-z0-9_]+\b")
@@ -43,21 +44,7 @@ def test_engine_names_resolve_to_functions_and_modules() -> None:
 
 
 def _record(engine: object) -> dict[str, object]:
-    return {
-        "erratum": [
-            {
-                "id": "a",
-                "kind": "erratum",
-                "check": "price",
-                "sections": ["s"],
-                "subject": "S",
-                "printed": "1",
-                "correct": "2",
-                "why": "W",
-                "engine": engine,
-            }
-        ]
-    }
+    return erratum_file(engine=engine)
 
 
 @pytest.mark.parametrize(

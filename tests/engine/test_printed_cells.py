@@ -13,6 +13,7 @@ from nqcore.tables.printed_cells import printed_cells, tables_with_printed_cells
 from nqcore.tables.profile_tables import COMPUTED_POINTS, PRINTED_POINTS
 from nqcore.tables.registry import get_table, table_keys
 from nqcore.tables.table_text import cell_text
+from tests.engine.errata_records import erratum_file
 
 
 def shown(key: str) -> dict[tuple[str, str], tuple[str, str, str]]:
@@ -83,18 +84,7 @@ def test_every_points_difference_has_its_cell() -> None:
 
 
 def _record(*cells: dict[str, object]) -> dict[str, object]:
-    record = {
-        "id": "a",
-        "kind": "erratum",
-        "check": "price",
-        "sections": ["s"],
-        "subject": "S",
-        "printed": "1",
-        "correct": "2",
-        "why": "W",
-        "cell": list(cells),
-    }
-    return {"erratum": [record]}
+    return erratum_file(cell=list(cells))
 
 
 CELL = {"table": "movement-abilities", "row": "3", "column": "Double Time (inches)", "printed": 6}
