@@ -448,6 +448,7 @@ def test_a_greyed_field_takes_no_typing(table: Table) -> None:
 
     page = table.page
     spell = all_spells()[0].key
+    page.locator("#nq-shoot-distance").fill("12")  # the other fields as a reader leaves them
     for form, chooser, choice, greyed in (
         ("cast", "spell", spell, "level"),
         ("shoot", "weapon", "bow", "ranges"),
@@ -463,6 +464,7 @@ def test_a_greyed_field_takes_no_typing(table: Table) -> None:
         assert field.input_value() == before, greyed
         field.evaluate("control => { control.value = '7'; }")
         argv = page.evaluate(f"window.nqAtTable.compute(document.getElementById('nq-{form}'))")
+        assert argv["argv"] is not None, (form, page.evaluate(REFUSED_FIELDS, form))
         assert "7" not in argv["argv"] and "--ranges" not in argv["argv"], argv
         assert argv["answer"] and "error" not in argv["answer"], argv
         page.select_option(f"#nq-{form}-{chooser}", "")  # used again: typed in again
@@ -470,6 +472,11 @@ def test_a_greyed_field_takes_no_typing(table: Table) -> None:
         field.fill(field.get_attribute("value") or "")
     page.select_option("#nq-shoot-weapon", "bow")
     assert not table.errors, table.errors
+
+
+#: The fields of a form that refuse what they hold, with their values (a failure's context).
+REFUSED_FIELDS = """(form) => [...document.querySelectorAll(`#nq-${form} [aria-invalid=true]`)]
+  .map((control) => [control.id, control.value, control.disabled])"""
 
 
 #: The typed fields and lists of the page side by side (the same top), by row.

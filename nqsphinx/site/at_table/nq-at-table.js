@@ -251,8 +251,12 @@ const builderShow = (result) => {
     if (document.activeElement === control && control.getAttribute("aria-invalid") === "true") {
       continue; // the reader is still typing there: the refusal stays beside it
     }
+    if (document.activeElement === control && control.type !== "checkbox"
+        && control.value !== control.dataset.shown) {
+      continue; // typed in since the last answer (still to be sent): an earlier answer keeps out
+    }
     if (control.type === "checkbox") control.checked = !!value;
-    else control.value = value === undefined ? "" : String(value);
+    else control.value = control.dataset.shown = value === undefined ? "" : String(value);
     showError(control, "");
   }
   for (const list of builder.querySelectorAll("ul.nq-builder-list")) {
