@@ -3,7 +3,9 @@ the books and the whole suite everything (``./dev --print-packages``, which inst
 
 from __future__ import annotations
 
+import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -53,3 +55,47 @@ def test_the_engines_targets_need_neither_tex_nor_chromium(args: tuple[str, ...]
 )
 def test_the_books_and_the_whole_suite_need_everything(args: tuple[str, ...]) -> None:
     assert packages(*args) >= ENGINE | BOOKS
+
+
+def missing(path: str, *args: str) -> set[str]:
+    """What ``./dev`` would install on a machine whose PATH is ``path`` (installs nothing)."""
+    result = subprocess.run(
+        [str(ROOT / "dev"), "--print-missing", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PATH": path, "HOME": "/nonexistent"},
+    )
+    return set(result.stdout.split())
+
+
+def bare_path(tmp_path: Path, *tools: str) -> str:
+    """A PATH holding only what ``./dev`` itself runs (bash, dirname) and stubs named ``tools``."""
+    for name in ("bash", "dirname", "env"):
+        found = shutil.which(name)
+        assert found, name
+        (tmp_path / name).symlink_to(found)
+    for name in tools:
+        stub = tmp_path / name
+        stub.write_text("#!/bin/sh\nexit 0\n")
+        stub.chmod(0o755)
+    return str(tmp_path)
+
+
+def test_node_from_elsewhere_asks_apt_for_neither_nodejs_nor_npm(tmp_path: Path) -> None:
+    """NodeSource's nodejs brings its own npm, and apt refuses Debian's npm beside it."""
+    wanted = missing(bare_path(tmp_path, "node", "npm"), "build")
+    assert {"texlive-xetex", "chromium", "make"} <= wanted
+    assert not wanted & {"nodejs", "npm"}
+
+
+def test_a_machine_without_node_gets_both(tmp_path: Path) -> None:
+    wanted = missing(bare_path(tmp_path), "build")
+    assert {"nodejs", "npm"} <= wanted
+
+
+def test_node_without_npm_gets_npm_only(tmp_path: Path) -> None:
+    wanted = missing(bare_path(tmp_path, "node"), "build")
+    assert "npm" in wanted
+    assert "nodejs" not in wanted
