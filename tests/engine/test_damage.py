@@ -6,8 +6,8 @@ import doctest
 from fractions import Fraction
 from pathlib import Path
 
-from hypothesis import given
 import pytest
+from hypothesis import given
 from hypothesis import strategies as st
 
 import nqcore.rules.damage
