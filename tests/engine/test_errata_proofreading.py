@@ -1,6 +1,6 @@
-"""The errata added after an independent proof-reading of the book (the decisions are in
-contradictions-decisions.md of the helpers' notes): each record exists, and the engine does what
-it says the engine does."""
+"""The errata added after an independent proof-reading of the book, which found three
+contradictions the reading log had missed: each record exists, and the engine does what it says
+the engine does."""
 
 from __future__ import annotations
 
