@@ -276,6 +276,9 @@ ERRATUM_VALUES: dict[str, ErratumValue] = {
     "standard-weapons-halberd-points": _weapon_field("halberd", "points"),
     "catapult-points": _weapon_field("catapult", "points"),
     "bolt-thrower-use-cost": _weapon_field("bolt-thrower", "uc"),
+    "repeating-crossbow-use-cost": _weapon_field(
+        "repeating-crossbow", "uc", lambda n: f"UC {n}, as the armoury prints it"
+    ),
     "repeating-bolt-thrower-burst-fire": _weapon_field(
         "repeating-bolt-thrower", "burst", lambda n: f"burst fire (x{n}), so {n}D10"
     ),
