@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import math
 import os
 import re
 import secrets
@@ -162,8 +163,9 @@ def toml_refusal(path: str, error: tomllib.TOMLDecodeError) -> FileRefused:
 
 
 def _check_nesting(data: dict[str, Any], path: str) -> None:
-    """Refuse what would overflow a recursive reader later: deep nesting, integers TOML forbids
-    (naming their field, ``armour.value``).
+    """Refuse what would overflow a recursive reader later: deep nesting, integers TOML forbids;
+    and numbers no rule reads, which JSON cannot carry (``inf``, ``nan``, ``1e400``); naming their
+    field (``armour.value``).
 
     Iterative, so that the check itself cannot overflow."""
     pending: list[tuple[Any, int, str]] = [(data, 1, "")]
@@ -179,6 +181,10 @@ def _check_nesting(data: dict[str, Any], path: str) -> None:
             )
         elif isinstance(value, int) and value not in _INT64:
             raise FileRefused(N_("an integer beyond TOML's 64-bit range"), where=f"{path}: {field}")
+        elif isinstance(value, float) and not math.isfinite(value):  # 1e400, inf, nan
+            raise FileRefused(
+                N_("not a finite number ({value})"), where=f"{path}: {field}", value=repr(value)
+            )
 
 
 def _field(parent: str, name: object, is_table: bool) -> str:
