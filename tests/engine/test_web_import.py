@@ -76,12 +76,14 @@ def check(outcome: dict[str, Any], name: str) -> None:
         assert outcome["points"]["json"]["points"] >= 0
 
 
+@pytest.mark.slow  # 1,500 files priced twice each: a minute (the page's import of a good file)
 @settings(max_examples=1500, **HOSTILE)
 @given(changes=st.dictionaries(st.sampled_from(FIELDS) | texts, values, max_size=4))
 def test_a_profile_with_hostile_fields(changes: dict[str, Any]) -> None:
     check(import_profile(toml_of(PROFILE | changes), "en", "mine.toml"), "mine.toml")
 
 
+@pytest.mark.slow
 @settings(max_examples=500, **HOSTILE)
 @given(record=st.dictionaries(texts, values, max_size=6), lang=st.sampled_from(["en", "fr"]))
 def test_a_random_toml_document(record: dict[str, Any], lang: str) -> None:
