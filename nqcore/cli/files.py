@@ -19,6 +19,7 @@ import tomllib
 from collections.abc import Callable
 from typing import Any
 
+from nqcore.data.datafiles import CONTROL
 from nqcore.i18n import N_, Msg, Refusal
 
 #: tomllib's reasons for refusing a TOML text (Python 3.11's ``tomllib/_parser.py``), said in the
@@ -179,12 +180,29 @@ def _check_nesting(data: dict[str, Any], path: str) -> None:
                 (item, depth + 1, _field(field, name, isinstance(value, dict)))
                 for name, item in named
             )
+            for name in value if isinstance(value, dict) else ():
+                _check_text(name, path, _field(field, name, True))
+        elif isinstance(value, str):
+            _check_text(value, path, field)
         elif isinstance(value, int) and value not in _INT64:
             raise FileRefused(N_("an integer beyond TOML's 64-bit range"), where=f"{path}: {field}")
         elif isinstance(value, float) and not math.isfinite(value):  # 1e400, inf, nan
             raise FileRefused(
                 N_("not a finite number ({value})"), where=f"{path}: {field}", value=repr(value)
             )
+
+
+def _check_text(text: str, path: str, field: str) -> None:
+    """Refuse a control character (but the newline) in a text or a field's name: a profile's
+    name with an escape would reach the reader's terminal, a carriage return hide what it
+    says."""
+    found = CONTROL.search(text)  # as in the engine's own data files
+    if found:
+        raise FileRefused(
+            N_("a control character ({code}) in the text"),
+            where=f"{path}: {field}",
+            code=f"U+{ord(found[0]):04X}",
+        )
 
 
 def _field(parent: str, name: object, is_table: bool) -> str:

@@ -52,9 +52,9 @@ def test_hostile_files_are_refused_beside_the_file_field(table: Table, tmp_path:
         assert page.locator("#nq-builder-import").get_attribute("aria-invalid") == "true"
         assert page.evaluate("window.nqAtTable.builder.state.toml") == kept, name
     if lang == "fr":  # the engine's words in French: the size limit, the armour's table
-        text = box.inner_text()
-        assert "fichier trop volumineux : plus de 1 Mio" in text
-        assert import_profile(HOSTILE["lourde.toml"], "fr", "x")["error"].startswith(
-            "x: l’armure doit être une table"
-        )
+        assert "fichier trop volumineux : plus de 1 Mio" in box.inner_text()
+        lourde = import_profile(HOSTILE["lourde.toml"], "fr", "x")["error"]
+        assert lourde.startswith("x: l’armure doit être une table")
+        escape = import_profile(HOSTILE["escape.toml"], "fr", "x")["error"]
+        assert escape == "x: weapons #1: un caractère de contrôle (U+000D) dans le texte"
     assert not table.errors, table.errors

@@ -87,30 +87,51 @@ def test_the_docs_data_files_are_checked(tmp_path: Path) -> None:
         load_search_data(search)
 
 
-def test_nq_never_writes_a_control_character_it_reads(tmp_path: Path) -> None:
+def _nq(*argv: str) -> str:
+    out, err = io.StringIO(), io.StringIO()
+    with (
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+        contextlib.suppress(SystemExit),
+    ):
+        main(list(argv))
+    return out.getvalue() + err.getvalue()
+
+
+def test_a_profile_file_with_a_control_character_is_refused_naming_its_field(
+    tmp_path: Path,
+) -> None:
     profile = tmp_path / "orc.toml"
     profile.write_text(
         'name = "Orc\\u001b[2J\\r\\u009b\\u0007"\n'
         'ac = 7\nra = "-"\ncc = 5\nst = 5\nt = 5\nw = 1\nco = 5\n',
         encoding="utf-8",
     )
-    for argv in (
-        ["points", str(profile)],
-        ["points", str(profile), "--json"],
+    said = f"nq points: {profile}: name: a control character (U+001B) in the text\n"
+    assert _nq("points", str(profile)) == said
+    french = f"nq points: {profile}: name: un caractère de contrôle (U+001B) dans le texte\n"
+    assert _nq("points", str(profile), "--lang", "fr") == french
+    profile.write_text('"na\\u001bme" = "Orc"\n', encoding="utf-8")
+    assert "na\\u001bme: a control character (U+001B)" in _nq("points", str(profile))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
         ["cast", "--spell", "Fire\x1bball"],
-    ):
-        out, err = io.StringIO(), io.StringIO()
-        with (
-            contextlib.redirect_stdout(out),
-            contextlib.redirect_stderr(err),
-            contextlib.suppress(SystemExit),
-        ):
-            main(argv)
-        written = out.getvalue() + err.getvalue()
-        assert written.strip(), argv
-        assert not any(char in written for char in CONTROLS + ["\t"]), (argv, written)
-        assert "\\u001b" in written or "\\x1b" in written, written  # shown, escaped
-    assert printable("a\tb\x9bc\nd") == "a\\u0009b\\u009bc\nd"
+        ["cast", "--spell", "x\x9b2J", "--json"],
+        ["cast", "\r9"],
+    ],
+)
+def test_nq_never_writes_a_control_character_it_is_given(argv: list[str]) -> None:
+    written = _nq(*argv)
+    assert written.strip(), argv
+    assert not any(char in written for char in [*CONTROLS, "\t"]), (argv, written)
+    assert "\\x" in written or "\\u" in written or "\\r" in written, written  # shown, escaped
+
+
+def test_printable_escapes_all_but_the_newline() -> None:
+    assert printable("a\tb\x9bc\nd\x1b") == "a\\u0009b\\u009bc\nd\\u001b"
 
 
 def test_a_data_file_with_a_control_character_stops_nq_in_one_line(tmp_path: Path) -> None:
