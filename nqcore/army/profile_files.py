@@ -177,8 +177,12 @@ def _keys(value: Any, what: str) -> tuple[str, ...]:
 def _flag(record: Mapping[str, Any], name: str) -> bool:
     value = record.get(name, False)
     if not isinstance(value, bool):
-        raise Refusal(
-            N_("{field} must be true or false, not {value}"), field=name, value=_quoted(value)
+        raise Refusal(  # TOML's words, the same in every language
+            N_("{field} must be {true} or {false}, not {value}"),
+            field=name,
+            true="true",
+            false="false",
+            value=_quoted(value),
         )
     return value
 
