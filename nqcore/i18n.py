@@ -12,6 +12,7 @@ it: the test suite builds its pseudo language (:mod:`nqtranslate.pseudo`) from o
 
 from __future__ import annotations
 
+import decimal
 import os
 from collections.abc import Callable
 from fractions import Fraction
@@ -163,7 +164,10 @@ def _format_number(value: int | Fraction | float, lang: str) -> str:
         return f"{whole}½" if whole else "½"
     if isinstance(value, Fraction):
         value = int(value) if value.denominator == 1 else float(value)
-    return format_decimal(value, locale=_babel_locale(lang))
+    try:
+        return format_decimal(value, locale=_babel_locale(lang))
+    except decimal.InvalidOperation:  # beyond babel's 28 digits: 1e25 in a refused profile
+        return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def plural_form(value: int, lang: str) -> str:

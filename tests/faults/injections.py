@@ -43,6 +43,8 @@ ENGINE_PO = "nqcore/locale/fr/LC_MESSAGES/nqcore.po"
 #: What a file of the build machine, read by mistake, would show in the output.
 PASSWD = "root:x:0:0"
 EXPORT = (sys.executable, "-m", "nqcore", "export", "--output", "export.json")
+#: A question of a reader about a spell, answered in a terminal.
+NQ_CAST = (sys.executable, "-m", "nqcore", "cast", "--spell", "fireball")
 
 NUMBERS = (
     f"tests/test_translations.py::test_numbers_dice_measures_and_modifiers_are_kept[{PAGE}.po]"
@@ -74,7 +76,7 @@ class Fault:
 
 def one_line_error(command: Command) -> bool:
     """A command readers run (not a test): bad input must give one line of error, no traceback."""
-    return command == EXPORT
+    return command in (EXPORT, NQ_CAST)
 
 
 def _translated(po: polib.POFile) -> list[polib.POEntry]:
@@ -303,6 +305,36 @@ def sample_out_of_range(copy: Path) -> list[str]:
     return ["sample_profiles.toml", f"profile #1 ({first.group(1)}): AC 20 is out of range"]
 
 
+#: A spell's name with a carriage return, a NUL and an escape (TOML escapes of a basic string).
+CONTROL_NAME = "Fire\\rball\\u0000\\u001b"
+
+
+def spell_control_characters(copy: Path) -> list[str]:
+    """The first spell's name given control characters: the terminal of ``nq``, the pages and
+    the LaTeX of the books would take them as they are."""
+    path = copy / "nqcore" / "data" / "spells.toml"
+    text = path.read_text(encoding="utf-8")
+    first = re.search(r"^\[\[spell\]\]\nkey = '([\w-]+)'\n(name = '[^'\n]*')\n", text, re.M)
+    assert first
+    changed = f'name = "{CONTROL_NAME}"'
+    path.write_text(text[: first.start(2)] + changed + text[first.end(2) :], encoding="utf-8")
+    return [
+        "nqcore/data/spells.toml",
+        f"spell #1 ({first.group(1)}), field name: control character U+000D",
+        "'Fire\\rball\\x00\\x1b'",
+    ]
+
+
+def glossary_control_character(copy: Path) -> list[str]:
+    """A glossary term's English name given an escape character."""
+    path = copy / "docs" / "_data" / "glossary.toml"
+    text = path.read_text(encoding="utf-8")
+    first = re.search(r'^\[\[term\]\]\nkey = "([\w-]+)"\n(en = "[^"\n]*)"\n', text, re.M)
+    assert first
+    path.write_text(text[: first.end(2)] + '\\u001b[31m"' + text[first.end(2) + 1 :], "utf-8")
+    return ["docs/_data/glossary.toml", f"term #1 ({first.group(1)}), field en: control character"]
+
+
 def _hostile_msgstr(copy: Path, po: str, addition: str, replace: bool = False) -> list[str]:
     """A translation in ``po`` given ``addition`` (after its text, or instead of it)."""
     catalogue = polib.pofile(str(copy / po), wrapwidth=100)
@@ -477,6 +509,20 @@ FAULTS = (
         "a sample profile with an out-of-range characteristic",
         sample_out_of_range,
         ((*PYTEST, SAMPLES), EXPORT),
+    ),
+    Fault(
+        "spell-control-characters",
+        "a spell's name with a carriage return, a NUL and an escape character",
+        spell_control_characters,
+        ((*PYTEST, SPELLS), EXPORT, NQ_CAST, BUILD_EN),
+        ("Fire\rball",),
+    ),
+    Fault(
+        "glossary-control-character",
+        "a glossary term with an escape character",
+        glossary_control_character,
+        (BUILD_EN,),
+        ("\x1b[31m",),
     ),
     Fault(
         "po-include-outside",
