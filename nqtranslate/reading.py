@@ -128,7 +128,7 @@ def _text_findings(path: Path, text: str) -> list[Finding]:
         for escape in _ESCAPE.finditer(line):
             if escape.group(1) not in SAFE_ESCAPES:
                 shown = "\\" + escape.group(1)
-                findings.append(Finding(path, number, f"escape {shown!r}: readers differ on it"))
+                findings.append(Finding(path, number, f"escape {shown}: readers differ on it"))
                 break
     return findings
 
@@ -166,6 +166,16 @@ def _babel(path: Path, data: bytes) -> tuple[object, list[Finding]]:
         return None, [Finding(path, int(getattr(error, "lineno", 0) or 1), str(error))]
 
 
+def polib_findings(path: Path, text: str) -> list[Finding]:
+    """What polib (the translators' tools) cannot read, at its line."""
+    try:
+        polib.pofile(text)
+    except (OSError, ValueError) as error:
+        line = re.search(r"line (\d+)", str(error))
+        return [Finding(path, int(line.group(1)) if line else 1, f"polib cannot read it: {error}")]
+    return []
+
+
 def _message(message: object, flags: dict[object, frozenset[str]]) -> Message | None:
     """Babel's message; its flags as the file writes them (Babel adds ``python-format`` to any
     message holding a ``%``, "25% of" too)."""
@@ -197,6 +207,9 @@ def read(path: Path) -> Reading:
     with tempfile.TemporaryDirectory() as folder:
         mo = Path(folder) / "msgfmt.mo"
         reading.findings = msgfmt_findings(path, mo)
+        if reading.findings:
+            return reading
+        reading.findings = polib_findings(path, data.decode("utf-8"))
         if reading.findings:
             return reading
         catalogue, reading.findings = _babel(path, data)
