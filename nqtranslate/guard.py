@@ -171,7 +171,8 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
         problems = [f"msgstr adds {item!r}, not in its msgid" for item in refused_markup(msgid, msgstr)]
         if page:
             problems += page_placeholder_findings(msgid, msgstr)
-            problems += filter(None, [structure_problem(msgid, msgstr, _markdown())])
+            if not problems:  # foreign markup is the reason to name, not the structure it makes
+                problems += filter(None, [structure_problem(msgid, msgstr, _markdown())])
         else:
             problems += placeholder_problems(msgid, msgstr, message.flags)
         findings += [Finding(path, message.line, what) for what in problems]
