@@ -129,8 +129,8 @@ class Translated(str):
         translated.msgid, translated.where = msgid, where
         return translated
 
-    def __getnewargs__(self) -> tuple[str, str, str]:  # pickled with its English
-        return str(self), self.msgid, self.where
+    def __reduce__(self) -> tuple[type[Translated], tuple[str, str, str]]:  # with its English
+        return Translated, (str(self), self.msgid, self.where)
 
     def format(self, /, *args: object, **kwargs: object) -> str:
         try:

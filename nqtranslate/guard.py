@@ -12,8 +12,8 @@ pipeline would read it differently (:mod:`nqtranslate.reading`). In the catalogu
 messages, placeholders are parsed as ``str.format`` (or ``%``) parses them and must be those of
 the English message (:mod:`nqtranslate.formats`); a page's translation must parse into the blocks
 of its English message, or Sphinx drops it (:mod:`nqtranslate.structure`). Each refusal stops the
-build, naming the file and line; a missing, empty or partly fuzzy page catalogue is reported as a warning (the page then shows its
-incomplete-translation notice).
+build, naming the file and line; a missing, empty or partly fuzzy page catalogue is reported as
+a warning (the page then shows its incomplete-translation notice).
 
 ``python -m nqtranslate.guard [LANG]`` runs every check from the command line.
 """
@@ -168,7 +168,9 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
     page = is_page_catalogue(path)
     findings = []
     for message, msgid, msgstr in _pairs(reading):
-        problems = [f"msgstr adds {item!r}, not in its msgid" for item in refused_markup(msgid, msgstr)]
+        problems = [
+            f"msgstr adds {item!r}, not in its msgid" for item in refused_markup(msgid, msgstr)
+        ]
         if page:
             problems += page_placeholder_findings(msgid, msgstr)
             if not problems:  # foreign markup is the reason to name, not the structure it makes

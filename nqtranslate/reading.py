@@ -186,14 +186,14 @@ def _message(message: object, flags: dict[object, frozenset[str]]) -> Message | 
         return None
     ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
     texts = message.string if isinstance(message.string, tuple | list) else (message.string,)
-    flags = flags.get(_key(str(ids[0]), message.context), frozenset())
+    written = flags.get(_key(str(ids[0]), message.context), frozenset())
     return Message(
         msgid=str(ids[0]),
         msgstr=tuple(str(t or "") for t in texts),
         line=int(message.lineno or 0),
         context=message.context,
         plural_id=str(ids[1]) if len(ids) > 1 else "",
-        flags=flags,
+        flags=written,
     )
 
 
@@ -301,9 +301,7 @@ def mo_table(data: bytes) -> Table:
     """What Python's gettext reads from a compiled catalogue, header left out."""
     translations = gettext.GNUTranslations(io.BytesIO(data))
     catalogue: dict[object, str] = translations._catalog  # type: ignore[attr-defined]
-    return {
-        key: text for key, text in catalogue.items() if key != "" and key != ("", 0) and text
-    }
+    return {key: text for key, text in catalogue.items() if key != "" and key != ("", 0) and text}
 
 
 def sphinx_mo(catalogue: object) -> bytes:
@@ -315,7 +313,9 @@ def sphinx_mo(catalogue: object) -> bytes:
     return out.getvalue()
 
 
-def disagreements(path: Path, reading: Reading, catalogue: object, mo: Path | None) -> list[Finding]:
+def disagreements(
+    path: Path, reading: Reading, catalogue: object, mo: Path | None
+) -> list[Finding]:
     """Every message that two readers read differently, at its line."""
     tables = {
         "babel": babel_table(reading),
@@ -329,10 +329,19 @@ def disagreements(path: Path, reading: Reading, catalogue: object, mo: Path | No
     findings = []
     for name, table in tables.items():
         for key in sorted(set(table) ^ set(reference), key=repr)[:5]:
-            findings.append(_disagreement(path, lines, key, f"{name} reads it, babel does not"
-                                          if key in table else f"babel reads it, {name} does not"))
-        for key in sorted((k for k in set(table) & set(reference) if table[k] != reference[k]),
-                          key=repr)[:5]:
+            findings.append(
+                _disagreement(
+                    path,
+                    lines,
+                    key,
+                    f"{name} reads it, babel does not"
+                    if key in table
+                    else f"babel reads it, {name} does not",
+                )
+            )
+        for key in sorted(
+            (k for k in set(table) & set(reference) if table[k] != reference[k]), key=repr
+        )[:5]:
             findings.append(_disagreement(path, lines, key, f"{name} reads another text"))
     return sorted(set(findings), key=lambda f: (f.line, f.what))
 

@@ -91,11 +91,15 @@ def applied_status(record: dict[str, dict[str, object]]) -> list[Status]:
         untranslated = int(str(done.get("untranslated", 0)))
         if not done.get("has_catalogue", True):
             untranslated = max(untranslated, 1)
-        rows.append(Status(page, int(str(done.get("translated", 0))), 0, untranslated, len(dropped)))
+        rows.append(
+            Status(page, int(str(done.get("translated", 0))), 0, untranslated, len(dropped))
+        )
     return rows
 
 
-def build_record(folder: Path = CATALOGUES, doctrees: Path = DOCTREES) -> dict[str, dict[str, object]] | None:
+def build_record(
+    folder: Path = CATALOGUES, doctrees: Path = DOCTREES
+) -> dict[str, dict[str, object]] | None:
     """The last French build's record, when it is newer than every page catalogue."""
     path = doctrees / APPLIED_FILE
     if not path.is_file():

@@ -44,7 +44,9 @@ def _plural(header_rule: str, forms: str) -> bytes:
 
 HOSTILE: dict[str, bytes] = {
     "utf16-first-line": _utf16_first_line(),
-    "charset-in-comment": ("# Content-Type: text/plain; charset=latin-1\n" + HEADER + ENTRY).encode(),
+    "charset-in-comment": (
+        "# Content-Type: text/plain; charset=latin-1\n" + HEADER + ENTRY
+    ).encode(),
     "latin1-header": (HEADER.replace("UTF-8", "ISO-8859-1") + ENTRY).encode("latin-1"),
     "ascii-header": (HEADER.replace("UTF-8", "ASCII") + 'msgid "A"\nmsgstr "B"\n').encode(),
     "bom": b"\xef\xbb\xbf" + (HEADER + ENTRY).encode(),
@@ -124,7 +126,9 @@ def _polib(path: Path) -> dict[object, str] | None:
         if e.obsolete or "fuzzy" in e.flags or not e.msgid:
             continue
         if e.msgid_plural:
-            table.update({(_key(e.msgid, e.msgctxt), int(i)): t for i, t in e.msgstr_plural.items() if t})
+            table.update(
+                {(_key(e.msgid, e.msgctxt), int(i)): t for i, t in e.msgstr_plural.items() if t}
+            )
         elif e.msgstr:
             table[_key(e.msgid, e.msgctxt)] = e.msgstr
     return table

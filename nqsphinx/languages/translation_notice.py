@@ -79,9 +79,7 @@ class RecordApplied(SphinxTransform):
         if not self.config.language or self.config.language == "en":
             return
         docname = self.env.docname
-        _records(self.env)[docname] = _applied(
-            self.document, page_catalogue(self.env, docname)
-        )
+        _records(self.env)[docname] = _applied(self.document, page_catalogue(self.env, docname))
 
 
 def purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
