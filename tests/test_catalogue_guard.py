@@ -185,3 +185,21 @@ def test_the_record_sorts_applied_untranslated_and_dropped_messages() -> None:
     record = _applied(document, {"Dropped.": "- Abandonné", "Applied.": "Appliqué"})
     assert (record.translated, record.untranslated, record.dropped) == (1, 1, [(3, "Dropped.")])
     assert not record.complete
+    assert _applied(document, None).has_catalogue is False
+
+
+def test_the_record_counts_translations_sphinx_applies_without_its_flag() -> None:
+    """A toctree's caption (a ``translatable`` node) and an image's alt text are translated
+    in place, without ``translated``: they count as translated, not dropped."""
+    from sphinx import addnodes
+
+    from nqsphinx.languages.translation_notice import _applied
+
+    document = nodes.document(None, None)  # type: ignore[arg-type]
+    toctree = addnodes.toctree(caption="The Rules", rawcaption="The Rules")
+    image = nodes.image(uri="x.svg", alt="Une figure")
+    for node in (toctree, image):
+        node.source, node.line = "index.md", 5
+        document += node
+    record = _applied(document, {"The Rules": "Les règles", "A figure": "Une figure"})
+    assert (record.translated, record.untranslated, record.dropped) == (2, 0, [])

@@ -22,7 +22,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.transforms import SphinxTransform
 
 from nqsphinx.messages import ui_text
-from nqtranslate.status import APPLIED_FILE, Applied
+from nqtranslate.status import APPLIED_FILE, Applied, page_status
 
 #: The Locale transform's priority is 20: the record is made right after it.
 PRIORITY = 21
@@ -53,15 +53,21 @@ def page_catalogue(env: BuildEnvironment, docname: str) -> dict[str, str] | None
 
 
 def _applied(document: nodes.document, catalogue: dict[str, str] | None) -> Applied:
+    """Sort the page's messages as the Locale transform left them: flagged ``translated``; or
+    taken without the flag (a ``translatable`` node keeps its translation aside, an image's
+    alt text is replaced: its message is a translation now); or left in English."""
+    from sphinx import addnodes
     from sphinx.transforms.i18n import parse_noqa
     from sphinx.util.nodes import LITERAL_TYPE_NODES, extract_messages
 
     record = Applied(has_catalogue=catalogue is not None)
+    translations = set((catalogue or {}).values())
     for node, msg in extract_messages(document):
         msgstr = (catalogue or {}).get(msg, "")
         if not isinstance(node, LITERAL_TYPE_NODES):
             msgstr, _ = parse_noqa(msgstr)
-        if node.get("translated") or (msgstr and msgstr == msg):
+        taken = msgstr and (msgstr == msg or isinstance(node, addnodes.translatable))
+        if node.get("translated") or taken or msg in translations:
             record.translated += 1
         elif not msgstr.strip():
             record.untranslated += 1
@@ -102,12 +108,21 @@ def write_record(app: Sphinx, env: BuildEnvironment) -> None:
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+def _catalogue_complete(app: Sphinx, docname: str) -> bool:
+    """A page read by an earlier version of this code, without a record: its catalogue, read
+    under the guard's rules, decides."""
+    first = (app.config.locale_dirs or ["locales"])[0]
+    folder = (Path(app.srcdir) / first / str(app.config.language) / "LC_MESSAGES").resolve()
+    po_path = folder / f"{docname}.po"
+    return po_path.exists() and page_status(po_path, folder).complete
+
+
 def add_notice(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """French pages that show some English say so at the top."""
     if app.config.language != "fr":
         return
     record = _records(app.env).get(docname)
-    if record is not None and record.complete:
+    if record.complete if record is not None else _catalogue_complete(app, docname):
         return
     notice = nodes.warning(classes=["nq-translation-notice"])
     notice += nodes.paragraph(
