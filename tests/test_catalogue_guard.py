@@ -203,3 +203,26 @@ def test_the_record_counts_translations_sphinx_applies_without_its_flag() -> Non
         document += node
     record = _applied(document, {"The Rules": "Les règles", "A figure": "Une figure"})
     assert (record.translated, record.untranslated, record.dropped) == (2, 0, [])
+
+
+def test_status_reads_the_last_builds_record_when_newer_than_the_catalogues(
+    tmp_path: Path,
+) -> None:
+    import json
+    import os
+
+    from nqtranslate.status import APPLIED_FILE, all_status
+
+    catalogues, doctrees = tmp_path / "po", tmp_path / "doctrees"
+    catalogues.mkdir()
+    doctrees.mkdir()
+    _po(catalogues, "magic", 'msgid "Roll a die."\nmsgstr "Lancez :\\n\\n- un dé"\n')
+    record = {"magic": {"translated": 3, "untranslated": 0, "dropped": [[12, "Roll a die."]]}}
+    (doctrees / APPLIED_FILE).write_text(json.dumps(record), encoding="utf-8")
+    built = all_status(catalogues, doctrees)
+    assert [(s.page, s.translated, s.refused, s.complete) for s in built] == [
+        ("magic", 3, 1, False)
+    ]
+    os.utime(doctrees / APPLIED_FILE, (0, 0))  # older than the catalogue: read the catalogue
+    read = all_status(catalogues, doctrees)
+    assert [(s.page, s.translated, s.refused) for s in read] == [("magic", 0, 1)]
