@@ -166,14 +166,15 @@ def _babel(path: Path, data: bytes) -> tuple[object, list[Finding]]:
         return None, [Finding(path, int(getattr(error, "lineno", 0) or 1), str(error))]
 
 
-def polib_findings(path: Path, text: str) -> list[Finding]:
-    """What polib (the translators' tools) cannot read, at its line."""
+def polib_reading(path: Path, text: str) -> tuple[polib.POFile | None, list[Finding]]:
+    """polib's reading, its charset detected as the translators' tools detect it; what it
+    cannot read, at its line."""
     try:
-        polib.pofile(text)
+        return polib.pofile(text), []
     except (OSError, ValueError) as error:
         line = re.search(r"line (\d+)", str(error))
-        return [Finding(path, int(line.group(1)) if line else 1, f"polib cannot read it: {error}")]
-    return []
+        found = Finding(path, int(line.group(1)) if line else 1, f"polib cannot read it: {error}")
+        return None, [found]
 
 
 def _message(message: object, flags: dict[object, frozenset[str]]) -> Message | None:
@@ -209,40 +210,33 @@ def read(path: Path) -> Reading:
         reading.findings = msgfmt_findings(path, mo)
         if reading.findings:
             return reading
-        reading.findings = polib_findings(path, data.decode("utf-8"))
-        if reading.findings:
+        text = data.decode("utf-8")
+        po, reading.findings = polib_reading(path, text)
+        if po is None:
             return reading
         catalogue, reading.findings = _babel(path, data)
         if catalogue is None:
             return reading
-        flags = written_flags(data.decode("utf-8"))
+        flags = written_flags(po)
         found = (_message(m, flags) for m in catalogue)  # type: ignore[attr-defined]
         reading.messages = [m for m in found if m is not None]
-        reading.header = _header(data.decode("utf-8"))
-        reading.findings = header_findings(path, data.decode("utf-8"), reading.header)
+        reading.header = dict(po.metadata)
+        reading.findings = header_findings(path, text, po)
         if not reading.findings:
-            reading.findings = disagreements(path, reading, catalogue, mo if mo.exists() else None)
+            compiled = mo if mo.exists() else None
+            reading.findings = disagreements(path, reading, catalogue, po, compiled)
     return reading
 
 
-def written_flags(text: str) -> dict[object, frozenset[str]]:
+def written_flags(po: polib.POFile) -> dict[object, frozenset[str]]:
     """The flags of each message as its ``#,`` line writes them."""
-    return {
-        _key(e.msgid, e.msgctxt): frozenset(e.flags)
-        for e in polib.pofile(text, encoding="utf-8")
-        if not e.obsolete
-    }
+    return {_key(e.msgid, e.msgctxt): frozenset(e.flags) for e in po if not e.obsolete}
 
 
-def _header(text: str) -> dict[str, str]:
-    po = polib.pofile(text, encoding="utf-8")
-    return dict(po.metadata)
-
-
-def header_findings(path: Path, text: str, header: dict[str, str]) -> list[Finding]:
+def header_findings(path: Path, text: str, po: polib.POFile) -> list[Finding]:
     """A header the readers treat differently: fuzzy (msgfmt drops it), another charset, a
     Plural-Forms that Python's gettext (which reads the compiled pages) refuses."""
-    po = polib.pofile(text, encoding="utf-8")
+    header = dict(po.metadata)
     line = _header_line(text)
     if "fuzzy" in (po.metadata_is_fuzzy or []):
         return [Finding(path, line, "the header entry is fuzzy (msgfmt drops it)")]
@@ -283,10 +277,10 @@ def babel_table(reading: Reading) -> Table:
     return table
 
 
-def polib_table(text: str) -> Table:
+def polib_table(po: polib.POFile) -> Table:
     """What polib reads, with the charset it detects itself (as the translators' tools do)."""
     table: Table = {}
-    for entry in polib.pofile(text):
+    for entry in po:
         if entry.obsolete or "fuzzy" in entry.flags or not entry.msgid:
             continue
         key = _key(entry.msgid, entry.msgctxt)
@@ -314,12 +308,12 @@ def sphinx_mo(catalogue: object) -> bytes:
 
 
 def disagreements(
-    path: Path, reading: Reading, catalogue: object, mo: Path | None
+    path: Path, reading: Reading, catalogue: object, po: polib.POFile, mo: Path | None
 ) -> list[Finding]:
     """Every message that two readers read differently, at its line."""
     tables = {
         "babel": babel_table(reading),
-        "polib": polib_table(path.read_text(encoding="utf-8")),
+        "polib": polib_table(po),
         "sphinx (babel .mo, gettext)": mo_table(sphinx_mo(catalogue)),
     }
     if mo is not None:
