@@ -148,8 +148,8 @@ class Translated(str):
 
     def _warn(self, error: Exception) -> None:
         print(
-            f"{self.where}: warning: the translation of {self.msgid!r} does not format "
-            f"({type(error).__name__}: {error}): the English is shown",
+            f"{self.where}: warning: the translation {str(self)!r} of {self.msgid!r} does not "
+            f"format ({type(error).__name__}: {error}): the English is shown",
             file=sys.stderr,
         )
 

@@ -165,7 +165,8 @@ def test_a_translation_that_does_not_format_shows_the_english_with_a_warning(
     out, err = capsys.readouterr()
     assert out.startswith("Casting a level 3 spell at wizardry level 3\n")
     assert "Traceback" not in out + err
-    assert f"{path}:6: warning: the translation of {CAST!r} does not format" in err
+    hostile = "Lancer {} {x!r} {y:>9}"
+    assert f"{path}:6: warning: the translation {hostile!r} of {CAST!r} does not format" in err
 
 
 def test_a_translation_that_does_not_percent_format_shows_the_english() -> None:
