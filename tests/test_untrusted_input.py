@@ -124,7 +124,7 @@ def test_missing_empty_and_fuzzy_page_catalogues_are_warned(
     warnings = page_warnings("fr", ["missing", "empty", "fuzzy"])
     assert [w.split(": warning: ")[1].split(":")[0] for w in warnings] == [
         "empty",
-        "1 fuzzy message(s), shown in English (lines 5)",
+        "1 fuzzy message(s), shown in English (lines 6)",  # its msgid's line
         "missing",
     ]
     assert all(w.startswith(str(folder)) for w in warnings)

@@ -19,6 +19,7 @@ import polib
 from nqcore.tables.registry import get_table
 from nqsphinx.directives.tables import format_cell
 from nqsphinx.messages import engine_text
+from tests.faults import catalogue_faults
 
 PAGE = "magic"  # the chapter whose source and catalogue the page faults change
 PO = f"locale/fr/LC_MESSAGES/{PAGE}.po"
@@ -605,6 +606,7 @@ FAULTS = (
         (BUILD_EN,),
         ("images.example.invalid",),
     ),
+    *(Fault(*spec) for spec in catalogue_faults.SPECS),
 )
 
 #: The checks of every fault, run together on an unchanged copy: they must all pass there.
@@ -625,7 +627,7 @@ BASELINE_TESTS = (
     SPELLS,
     SAMPLES,
 )
-BASELINE = (BASELINE_TESTS, BUILD_EN, BUILD_FR, EXPORT)
+BASELINE = (BASELINE_TESTS, BUILD_EN, BUILD_FR, EXPORT, catalogue_faults.GUARD)
 #: Saved again unchanged in a copy seeded from the baseline's build: what a seeded fault copy
 #: rebuilds (its page in English, its catalogue in French).
 TOUCHED = (MD, PO)
