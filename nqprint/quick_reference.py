@@ -27,8 +27,8 @@ SUBTITLE = N_("The rulebook's tables at a glance; each block gives the page of i
 #: no use on paper), made from ``conf.py``'s ``nq_site_url`` (:mod:`nqprint.site_address`).  Not
 #: the offline archive: opened as files, its calculators cannot run (nqsphinx/site/offline.py).
 WORK_IT_OUT = N_(
-    "Work out any roll on the “{title}” page of the rules' website, {address}; once opened, it "
-    "also works without a network."
+    "Work out any roll on the website's “{title}” page, {address}; once opened, it also works "
+    "without a network."
 )
 #: The site's page of calculators: its source (``docs/<page>.md``) and catalogue
 #: (``locale/<lang>/LC_MESSAGES/<page>.po``), where the sheet reads the page's title.

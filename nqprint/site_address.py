@@ -50,12 +50,15 @@ def page_address(site_url: str, lang: str, page: str) -> str:
     return site_url.format(lang=lang).rstrip("/") + f"/{page}.html"
 
 
-def page_title(page: str, lang: str) -> str:
-    """The title of a page of the site in ``lang``: its source's first heading, translated by
-    the page's catalogue as the site translates it (never typed twice, so never out of step)."""
-    source = ROOT / "docs" / f"{page}.md"
+def page_title(
+    page: str, lang: str, docs: Path = ROOT / "docs", locale: Path = ROOT / "locale"
+) -> str:
+    """The title of a page of the site in ``lang``: its source's first heading (in ``docs``),
+    translated by the page's catalogue (in ``locale``) as the site translates it (never typed
+    twice, so never out of step)."""
+    source = docs / f"{page}.md"
     for line in source.read_text(encoding="utf-8").splitlines():
         if line.startswith("# "):
             title = line[2:].strip()
-            return catalogue_messages(ROOT / "locale", lang, page).get(title, title)
+            return catalogue_messages(locale, lang, page).get(title, title)
     raise PrintError(f"{source}: no title (a line starting with '# ')")

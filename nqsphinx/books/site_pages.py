@@ -9,6 +9,7 @@ the page is: there the role gives the title and the page's whole address, made f
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -36,7 +37,9 @@ class SitePage(SphinxRole):
             link = XRefRole(warn_dangling=True, innernodeclass=nodes.inline)
             return link("std:doc", self.rawtext, page, self.lineno, self.inliner, {}, [])
         lang = page_language(self.config.language)
-        title = page_title(page, lang)
+        source = Path(self.env.srcdir)
+        locale = source / (self.config.locale_dirs or ["locale"])[0]
+        title = page_title(page, lang, source, locale)
         address = page_address(getattr(self.config, SETTING), lang, page)
         return [
             nodes.emphasis(title, title),
