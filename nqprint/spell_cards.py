@@ -64,11 +64,11 @@ _FIT = r"""
 %% goes down the list from the size reached until the text fits; \nqsheetfit{text} then sets
 %% each card in that size: the largest at which every card of the sheet fits.
 \newcount\nqsize
-\newcommand\nqtryat[2]{\ifcase\nqsize%(cases)s\fi}
+\newcommand\nqtryat[1]{\ifcase\nqsize%(cases)s\fi}
 \newcommand\nqsheetstart{\global\nqsize=0 }
-\newcommand\nqshrink[1]{\nqtryat\nqsize{#1}\ifdim\nqtoolong
+\newcommand\nqshrink[1]{\nqtryat{#1}\ifdim\nqtoolong
   \ifnum\nqsize<%(last)s \global\advance\nqsize by 1 \nqshrink{#1}\fi\fi}
-\newcommand\nqsheetfit[1]{\nqtryat\nqsize{#1}%%
+\newcommand\nqsheetfit[1]{\nqtryat{#1}%%
   \ifdim\nqtoolong\PackageWarning{nqprint}{Card text too long}\fi\usebox\nqcardbox}
 %% \nqtitle{name}{aspect}: one line (the band has room for one), the name a little smaller if
 %% need be, or a warning.
@@ -91,7 +91,7 @@ def _fit_macro() -> str:
             tries += r"\ifdim\nqtoolong"
             closing += r"\fi"
     tries += r"\ifdim\nqtoolong\PackageWarning{nqprint}{Card text too long}\fi" + closing
-    cases = r"\or".join(rf" \nqtry{{{size}}}{{{skip}}}{{#2}}" for size, skip in SIZES)
+    cases = r"\or".join(rf" \nqtry{{{size}}}{{{skip}}}{{#1}}" for size, skip in SIZES)
     return _FIT % {
         "cases": cases,
         "last": len(SIZES) - 1,
