@@ -119,7 +119,9 @@ PREAMBLE = r"""\documentclass[10pt]{article}
 \usepackage{booktabs}
 \usepackage{tabularx}
 \usepackage{multicol}
-\usepackage[hidelinks]{hyperref}
+%% No bookmarks (no sections): the PDF opens on its page, not on an empty bookmarks panel.
+\usepackage[hidelinks,pdfpagemode=UseNone]{hyperref}
+\urlstyle{same}
 \hypersetup{pdftitle={%(title)s}, pdfauthor={Chris Gilders}, pdflang={%(lang)s}}
 \definecolor{nqred}{HTML}{7B1E1E}
 \definecolor{nqrule}{HTML}{999999}

@@ -52,7 +52,7 @@ def _check_engine_data(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     from nqsphinx import builder, untrusted
-    from nqsphinx.books import editions, epub, latex
+    from nqsphinx.books import editions, epub, latex, site_pages
     from nqsphinx.directives import (
         cards,
         coverage,
@@ -95,6 +95,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", _check_engine_data)
     latex.setup(app)
     editions.setup(app)  # site or print edition: what the other parts read
+    site_pages.setup(app)
     examples.setup(app)
     code_prose.setup(app)  # the prose inside code in the page's language
     tables.setup(app)
