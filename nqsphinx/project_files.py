@@ -75,14 +75,15 @@ def symlink_on_the_way(path: Path, within: Path) -> Path | None:
     return None
 
 
-def file_problem(path: Path, within: Path, root: Path, what: str) -> str:
+def file_problem(path: Path, within: Path, root: Path, what: str, shown: str = "") -> str:
     """Why ``path`` may not be copied into the output ('' if it may): it must be a regular file
-    of the project's git work tree inside ``within``, reached through no symbolic link."""
+    of the project's git work tree inside ``within``, reached through no symbolic link.
+    ``shown``: the path as its page writes it (default: from the project's root)."""
     path = Path(os.path.normpath(path.absolute()))
     within, root = within.absolute(), root.absolute()
-    shown = os.path.relpath(path, root)
+    shown = shown or os.path.relpath(path, root)
     if not path.is_relative_to(within):
-        return f"{what} {shown!r} is outside {os.path.relpath(within, root)}/"
+        return f"{what} {shown!r} is outside {within.name}/"
     link = symlink_on_the_way(path, within)
     if link is not None:
         target = os.readlink(link)
@@ -114,14 +115,19 @@ def _project(app: Sphinx) -> Path:
     return Path(app.confdir)
 
 
+def _page_dir(app: Sphinx) -> Path:
+    """The folder of the page being read, as Sphinx resolves a relative file name from it."""
+    return Path(app.srcdir) / Path(app.env.docname).parent
+
+
 def _check_downloads(app: Sphinx, doctree: nodes.document) -> None:
     srcdir = Path(app.srcdir)
     for node in list(doctree.findall(addnodes.download_reference)):
         target = str(node.get("reftarget", ""))
         if node.get(GENERATED_DOWNLOAD) or "://" in target or target.startswith("//"):
             continue  # Sphinx copies no remote target: it stays a link
-        relative, _ = app.env.relfn2path(target, app.env.docname)
-        problem = file_problem(srcdir / relative, srcdir, _project(app), "linked file")
+        path = srcdir / target.lstrip("/") if target.startswith("/") else _page_dir(app) / target
+        problem = file_problem(path, srcdir, _project(app), "linked file", target)
         if problem:
             refuse(app, node, problem)
 
@@ -134,10 +140,9 @@ def _check_image_files(app: Sphinx, doctree: nodes.document) -> None:
         uri = str(image.get("uri", ""))
         if "://" in uri or uri.startswith(("//", "data:")) or "*" in uri:
             continue
-        relative, _ = app.env.relfn2path(uri, app.env.docname)
-        path = srcdir / relative
+        path = srcdir / uri.lstrip("/") if uri.startswith("/") else _page_dir(app) / uri
         if Path(os.path.normpath(path.absolute())).is_relative_to(srcdir.absolute()):
-            problem = file_problem(path, srcdir, _project(app), "image")
+            problem = file_problem(path, srcdir, _project(app), "image", uri)
             if problem:
                 refuse(app, image, problem)
 
@@ -192,17 +197,31 @@ def remote(url: str) -> bool:
     return "://" in url or url.startswith("//")
 
 
+def _named(app: Sphinx) -> set[str]:
+    """The remote addresses named in this build (each build names them again)."""
+    found: set[str] = vars(app.builder).setdefault("nq_remote_assets_named", set())
+    return found
+
+
+def _forget_named(app: Sphinx, *args: Any) -> None:
+    _named(app).clear()
+
+
 def _check_page_assets(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """A script or stylesheet from another site on a page: an error, and it is left out."""
+    """A script or stylesheet from another site on a page: an error (once per address, at the
+    first page), and it is left out of every page."""
+    named = _named(app)
     for key in ("script_files", "css_files"):
         files = context.get(key) or []
         kept = [f for f in files if not remote(str(getattr(f, "filename", f)))]
         for refused in (f for f in files if f not in kept):
-            url = getattr(refused, "filename", refused)
-            where = app.env.doc2path(pagename) if pagename in app.env.all_docs else pagename
-            logger.error(f"{url} loads from another site: refused", location=str(where))
+            url = str(getattr(refused, "filename", refused))
+            if url not in named:
+                named.add(url)
+                location = (pagename, 0) if pagename in app.env.all_docs else None
+                logger.error(f"{url} loads from another site: refused", location=location)
         if len(kept) != len(files):
             context[key] = kept
 
@@ -212,4 +231,5 @@ def setup(app: Sphinx) -> None:
     app.connect("doctree-read", _check_downloads, priority=100)
     app.connect("doctree-read", _check_image_files, priority=100)
     app.connect("doctree-read", _check_math, priority=100)
+    app.connect("env-before-read-docs", _forget_named)
     app.connect("html-page-context", _check_page_assets, priority=900)
