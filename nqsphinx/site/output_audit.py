@@ -177,6 +177,46 @@ def audit(app: Sphinx, exception: Exception | None = None) -> list[str]:
     return refused
 
 
+#: What ``make html`` writes beside the languages' sites (root page, worker, archive).
+TOP_LEVEL = frozenset({"index.html", "nq-root.js", "sw.js", "noquarter-html.zip"})
+
+
+def audit_sites(site: Path, doctrees: Path) -> list[str]:
+    """``make html``'s check before the root page lists the sites' files for the service worker
+    and the archive packs them: each file of a language's site is in its build's manifest as it
+    is now (no file came in after the audit of its build); anything else is deleted."""
+    refused: list[str] = []
+    for path in sorted(site.rglob("*")):
+        if path.is_dir() and not path.is_symlink():
+            continue
+        relative = path.relative_to(site)
+        if len(relative.parts) == 1:
+            if relative.name not in TOP_LEVEL or path.is_symlink():
+                refused.append(f"{path}: not a file make html writes there: deleted")
+                path.unlink()
+            continue
+        manifest = _read_manifest(doctrees / relative.parts[0] / MANIFEST)
+        if manifest is None:
+            refused.append(f"{path}: its site has no manifest (build it again)")
+            continue
+        entry = manifest.get(Path(*relative.parts[1:]).as_posix())
+        stat = None if path.is_symlink() else _stat(path)
+        if entry is None or {k: entry.get(k) for k in ("size", "mtime_ns")} != stat:
+            refused.append(f"{path}: not as its build left it (its manifest): deleted")
+            path.unlink()
+    return refused
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print("usage: python -m nqsphinx.site.output_audit SITE DOCTREES", file=sys.stderr)
+        return 2
+    refused = audit_sites(Path(argv[0]), Path(argv[1]))
+    for problem in refused:
+        print(f"error: {problem}", file=sys.stderr)
+    return 1 if refused else 0
+
+
 def _finished(app: Sphinx, exception: Exception | None) -> None:
     audit(app, exception)
     app.nq_audited = True  # type: ignore[attr-defined]
@@ -186,3 +226,7 @@ def setup(app: Sphinx) -> None:
     app.connect("builder-inited", _start, priority=1)
     app.connect("env-before-read-docs", _next_build, priority=1)
     app.connect("build-finished", _finished, priority=1000)  # after every other writer
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -5,6 +5,7 @@ audit, which names it."""
 
 from __future__ import annotations
 
+import json
 import os
 from io import StringIO
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 from sphinx.util.console import strip_escape_sequences
 from sphinx.util.docutils import docutils_namespace
 
-from nqsphinx.site.output_audit import MANIFEST
+from nqsphinx.site.output_audit import MANIFEST, audit_sites
 from tests.ext.conftest import build, copy_root
 from tests.ext.test_refusals import line_of
 
@@ -151,3 +152,26 @@ def test_the_output_audit_deletes_what_the_build_cannot_explain(
     manifest = Path(built.app.doctreedir) / MANIFEST
     assert '"index.html"' in manifest.read_text(encoding="utf-8")
     assert os.path.isfile(PASSWD)  # nothing outside the output is touched
+
+
+def test_make_html_deletes_what_came_into_a_site_after_its_build(tmp_path: Path) -> None:
+    site, doctrees = tmp_path / "html", tmp_path / "doctrees"
+    (site / "en").mkdir(parents=True)
+    (doctrees / "en").mkdir(parents=True)
+    page = site / "en" / "index.html"
+    page.write_text("<p>Rules</p>\n", encoding="utf-8")
+    (site / "index.html").write_text("start\n", encoding="utf-8")
+    stat = page.stat()
+    entry = {"source": "generated", "size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+    (doctrees / "en" / MANIFEST).write_text(json.dumps({"index.html": entry}), encoding="utf-8")
+    assert audit_sites(site, doctrees) == []
+    (site / "en" / "leak.txt").symlink_to(PASSWD)
+    (site / "evil.html").write_text("x\n", encoding="utf-8")
+    page.write_text("<p>Changed</p>\n", encoding="utf-8")
+    assert audit_sites(site, doctrees) == [
+        f"{site}/en/index.html: not as its build left it (its manifest): deleted",
+        f"{site}/en/leak.txt: not as its build left it (its manifest): deleted",
+        f"{site}/evil.html: not a file make html writes there: deleted",
+    ]
+    assert sorted(p.name for p in site.rglob("*")) == ["en", "index.html"]
+    assert PASSWD.exists()
