@@ -26,7 +26,6 @@ import shutil
 import site
 import sys
 import sysconfig
-import time
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +36,7 @@ from nqsphinx.project_files import listed_files, symlink_on_the_way
 
 logger = logging.getLogger(__name__)
 MANIFEST = "nq-output-manifest.json"
+STARTED = "nq-output-started"
 GENERATED = "generated"
 #: Where the installed packages are: Sphinx's, Furo's and sphinx-design's assets come from there.
 PACKAGE_DIRS = tuple(
@@ -96,12 +96,21 @@ def _read_manifest(path: Path) -> dict[str, dict[str, Any]] | None:
     return found if isinstance(found, dict) else None
 
 
+def _clock(app: Sphinx) -> int:
+    """Now, by the file system's clock (coarser than ``time.time_ns``: a file written just after
+    would seem older): the time a marker file beside the doctrees is given."""
+    marker = Path(app.doctreedir) / STARTED
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    marker.write_bytes(b"")
+    return marker.stat().st_mtime_ns
+
+
 def _start(app: Sphinx) -> None:
     """When the builder starts, before any writer: an output folder with no manifest is emptied
     (its files would be unexplained)."""
     install_recorder()
     _COPIES.clear()
-    app.nq_audit_started = time.time_ns()  # type: ignore[attr-defined]
+    app.nq_audit_started = _clock(app)  # type: ignore[attr-defined]
     outdir = Path(app.outdir)
     if _read_manifest(_manifest_path(app)) is None and outdir.is_dir():
         for child in outdir.iterdir():
@@ -116,7 +125,7 @@ def _next_build(app: Sphinx, *args: Any) -> None:
     clock.  (The first build keeps those of ``builder-inited``, whose writers come before.)"""
     if getattr(app, "nq_audited", False):
         _COPIES.clear()
-        app.nq_audit_started = time.time_ns()  # type: ignore[attr-defined]
+        app.nq_audit_started = _clock(app)  # type: ignore[attr-defined]
 
 
 def _stat(path: Path) -> dict[str, int]:
