@@ -171,6 +171,13 @@ def static_problems(app: Sphinx) -> list[tuple[Path, str]]:
                 problem = file_problem(path, folder, root, "static file")
                 if problem:
                     found.append((path, problem))
+    for name in ("html_favicon", "html_logo"):
+        value = str(getattr(app.config, name, "") or "")
+        if value and remote(value):
+            found.append((root / "conf.py", f"{name} {value} loads from another site"))
+        elif value:
+            problem = file_problem(root / value, root, root, name)
+            found += [(root / value, problem)] if problem else []
     return found
 
 
