@@ -42,6 +42,8 @@ PDF_FR = ("make", "--no-print-directory", "pdf-fr")
 ENGINE_PO = "nqcore/locale/fr/LC_MESSAGES/nqcore.po"
 THEME_PO = "nqsphinx/locale/fr/LC_MESSAGES/theme.po"
 EXTENSION_PO = "nqsphinx/locale/fr/LC_MESSAGES/nqsphinx.po"
+#: What a build that fails under --keep-going still leaves: the audit deletes only what it refuses.
+EN_HOME = "_build/html/en/index.html"
 #: Enough folders up to reach / from a page of a scratch copy, wherever it is.
 UP = "../" * 12
 #: What a file of the build machine, read by mistake, would show in the output.
@@ -74,6 +76,8 @@ class Fault:
     checks: tuple[Command, ...]
     #: Texts that must reach no file of the copy's ``_build/`` (nothing published).
     absent: tuple[str, ...] = ()
+    #: Files (of the copy, or absolute) that must still be there after the checks.
+    kept: tuple[str, ...] = ()
 
 
 def one_line_error(command: Command) -> bool:
@@ -624,6 +628,7 @@ FAULTS += (
         docs_path_link_outside,
         (BUILD_EN,),
         (PASSWD,),
+        kept=(MD, "/etc/passwd", EN_HOME),
     ),
     Fault(
         "docs-download-outside",
@@ -631,6 +636,7 @@ FAULTS += (
         docs_download_outside,
         (BUILD_EN,),
         (PASSWD,),
+        kept=(MD, "/etc/passwd", EN_HOME),
     ),
     Fault(
         "docs-relative-link-outside",
@@ -638,6 +644,7 @@ FAULTS += (
         docs_relative_link_outside,
         (BUILD_EN,),
         ("PRETTY_NAME=",),
+        kept=(MD, "/etc/os-release", EN_HOME),
     ),
     Fault(
         "static-symlink-file",
@@ -645,6 +652,7 @@ FAULTS += (
         static_symlink_file,
         (BUILD_EN,),
         (PASSWD,),
+        kept=("docs/_static/leak.txt", "/etc/passwd", "docs/_static/nq.css"),
     ),
     Fault(
         "static-symlink-folder",
@@ -652,6 +660,7 @@ FAULTS += (
         static_symlink_folder,
         (BUILD_EN,),
         (PASSWD,),
+        kept=("docs/_static/etcdir", "/etc/passwd", "docs/_static/nq.css"),
     ),
     Fault(
         "docs-math-role",
@@ -659,6 +668,7 @@ FAULTS += (
         docs_math_role,
         (BUILD_EN,),
         ("mathjax",),
+        kept=(MD, EN_HOME),
     ),
     Fault(
         "theme-po-attribute",
@@ -666,6 +676,7 @@ FAULTS += (
         theme_po_attribute,
         (BUILD_FR,),
         ('http-equiv="refresh"',),
+        kept=(THEME_PO,),
     ),
     Fault(
         "extension-po-switch-label",
@@ -673,6 +684,7 @@ FAULTS += (
         extension_po_switch_label,
         (BUILD_FR,),
         ('onfocus="alert(1)"',),
+        kept=(EXTENSION_PO,),
     ),
 )
 #: The faults that build from a clean copy: what they change is no page or page catalogue.

@@ -104,5 +104,7 @@ def test_a_fault_counts_as_caught_only_when_its_check_fails_and_says_so() -> Non
         "pytest: does not say 'magic.po:'"
     ]
     assert outcome(2, "magic.po: line 3", EXPORT).problems() == []
+    lost = Outcome("x", [], [Run(("make",), 2, "")], Path("/nonexistent"), kept=("docs/a.md",))
+    assert lost.problems() == ["docs/a.md: lost"]
     traceback = "Traceback (most recent call last):\n  magic.po: line 3"
     assert len(outcome(2, traceback, EXPORT).problems()) == 1

@@ -64,7 +64,8 @@ class Page(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         names = {name for name, _ in attrs}
-        if tag == "meta" and "http-equiv" in names:
+        equiv = dict(attrs).get("http-equiv")
+        if tag == "meta" and equiv is not None and equiv != "Content-Security-Policy":
             self.problems.append(f"<meta http-equiv> {attrs}")
         if "nq-x" in names or any(
             n.startswith(("0;url", "content")) and tag != "meta" for n in names
