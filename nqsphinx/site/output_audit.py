@@ -16,6 +16,9 @@ The audit runs when the build finishes, also after a failed build (Sphinx emits
 ``build-finished`` then too), so a build that stopped leaves no such file behind.  A build with no
 manifest yet (the first after an update) starts from an empty output folder: its old files would
 be unexplained.  An EPUB packed from a folder that held a refused file is deleted with it.
+Copies of what the build made beside its doctrees (the diagrams converted to PDF for LaTeX) are
+the build's; so are the files the TeX run writes beside a LaTeX document after the build
+(``noquarter.aux``, ``.pdf``...: ``make pdf`` runs latexmk, shut in by nqprint.tex_sandbox).
 """
 
 from __future__ import annotations
@@ -37,6 +40,20 @@ from nqsphinx.project_files import listed_files, symlink_on_the_way
 logger = logging.getLogger(__name__)
 MANIFEST = "nq-output-manifest.json"
 STARTED = "nq-output-started"
+TEX_RUN = "made by the TeX run"
+TEX_SUFFIXES = (
+    ".aux",
+    ".fdb_latexmk",
+    ".fls",
+    ".idx",
+    ".ilg",
+    ".ind",
+    ".log",
+    ".out",
+    ".pdf",
+    ".toc",
+    ".xdv",
+)
 GENERATED = "generated"
 #: Where the installed packages are: Sphinx's, Furo's and sphinx-design's assets come from there.
 PACKAGE_DIRS = tuple(
@@ -64,12 +81,16 @@ def install_recorder() -> None:
                 module.copyfile = _recording_copyfile  # type: ignore[attr-defined]
 
 
-def source_problem(source: Path, root: Path, print_pdfs: str = "") -> str:
+def source_problem(source: Path, root: Path, print_pdfs: str = "", made: Path | None = None) -> str:
     """Why a copy of ``source`` may not be published ('' if it may): it must be a file of the
     project (known to git, reached through no symbolic link; or a print PDF the build made, or a
-    package installed from a lock file) or of an installed Python package."""
+    package installed from a lock file), of an installed Python package, or one the build made
+    beside its doctrees (``made``: the diagrams converted from SVG for LaTeX)."""
     if any(source.resolve().is_relative_to(folder) for folder in PACKAGE_DIRS):
         return ""
+    if made is not None and source.is_relative_to(made):
+        link = symlink_on_the_way(source, made)
+        return "" if link is None else f"{link} is a symbolic link"
     if print_pdfs and source.parent == Path(print_pdfs) and source.suffix == ".pdf":
         return "" if not source.is_symlink() else f"{source} is a symbolic link"
     if not source.is_relative_to(root):
@@ -137,21 +158,32 @@ def _judge(
     path: Path, relative: str, copies: dict[Path, Path], old: dict[str, Any], context: Any
 ) -> tuple[dict[str, Any] | None, str]:
     """The manifest's entry for one output file, or why it is refused."""
-    root, print_pdfs, started = context
+    root, print_pdfs, started, made, tex_products = context
     if path.is_symlink():
         return None, f"a symbolic link (to {os.readlink(path)})"
     if path in copies:
         source = copies[path]
-        problem = source_problem(source, root, print_pdfs)
+        problem = source_problem(source, root, print_pdfs, made)
         if problem:
             return None, f"a copy of {source}: {problem}"
         return {"source": str(source)} | _stat(path), ""
+    if relative in tex_products:
+        return {"source": TEX_RUN} | _stat(path), ""
     if path.lstat().st_mtime_ns >= started:
         return {"source": GENERATED} | _stat(path), ""
     earlier = old.get(relative)
     if earlier is not None and {k: earlier.get(k) for k in ("size", "mtime_ns")} == _stat(path):
         return earlier, ""
     return None, "neither made by the build nor a copy of a file of the project"
+
+
+def _tex_products(app: Sphinx) -> frozenset[str]:
+    """What the TeX run after a LaTeX build (``make pdf``: latexmk in nqprint.tex_sandbox) writes
+    beside the document: made after the build, judged at the next."""
+    if app.builder.format != "latex":
+        return frozenset()
+    stems = {Path(str(document[1])).stem for document in app.config.latex_documents}
+    return frozenset(f"{stem}{suffix}" for stem in stems for suffix in TEX_SUFFIXES)
 
 
 def audit(app: Sphinx, exception: Exception | None = None) -> list[str]:
@@ -161,7 +193,8 @@ def audit(app: Sphinx, exception: Exception | None = None) -> list[str]:
     old = _read_manifest(manifest) or {}
     copies = {dest: source for dest, source in _COPIES if dest.is_relative_to(outdir)}
     started = getattr(app, "nq_audit_started", 0)
-    context = (Path(app.confdir).absolute(), str(app.config.nq_print_pdfs or ""), started)
+    project, made = Path(app.confdir).absolute(), Path(app.doctreedir).absolute()
+    context = (project, str(app.config.nq_print_pdfs or ""), started, made, _tex_products(app))
     kept: dict[str, dict[str, Any]] = {}
     refused: list[str] = []
     for path in sorted(outdir.rglob("*")):
