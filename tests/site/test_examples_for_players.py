@@ -25,8 +25,6 @@ from nqsphinx.messages import ui_text
 from tests.site.sitepages import VOID
 from tests.test_worked_examples import PAGES, examples
 
-#: The page about the ``nq`` command: its doctests are its content (the command's answers).
-CLI_PAGE = "nq"
 EXAMPLE_PAGES = {page.stem: len(examples(page)) for page in PAGES if examples(page)}
 SUMMARY = {"en": "Check with the engine", "fr": "Vérifier avec le moteur"}
 CHECKED = {"en": "✓ Checked with the rules engine", "fr": "✓ Vérifié avec le moteur de règles"}
@@ -111,8 +109,7 @@ def test_every_doctest_is_folded_closed_in_its_example(
     assert sum(EXAMPLE_PAGES.values()) >= 52
     for page in sorted(html_sites[lang].glob("*.html")):
         reader = read_examples(page)
-        if page.stem != CLI_PAGE:
-            assert reader.stray_code == [], f"{lang}/{page.name}: Python shown outside a fold"
+        assert reader.stray_code == [], f"{lang}/{page.name}: Python shown outside a fold"
         assert len(reader.boxes) == EXAMPLE_PAGES.get(page.stem, 0), f"{lang}/{page.name}"
         for box in reader.boxes:
             assert box.folded == [(False, SUMMARY[lang])], f"{lang}/{page.name}"

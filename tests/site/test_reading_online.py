@@ -176,6 +176,27 @@ def test_the_index_lists_glossary_terms(html_sites: dict[str, Path]) -> None:
     assert re.search(r'<a href="glossary\.html#term-[a-z0-9-]+">Niveau de magie</a>', html)
 
 
+
+def test_the_french_index_files_accented_words_among_their_letters(
+    html_sites: dict[str, Path],
+) -> None:
+    """French order: accents aside at the first level, « À terre » before « Aveuglement » (the
+    decomposed accent sorted after every letter, and « À terre » came after it)."""
+    html = (html_sites["fr"] / "genindex.html").read_text(encoding="utf-8")
+    at = [re.search(rf">\s*{name}\s*</a>", html) for name in ("À terre", "Aveuglement")]
+    assert at[0] and at[1], "the index lost an entry"
+    assert at[0].start() < at[1].start()
+
+
+def test_dictionary_order_sets_accents_aside() -> None:
+    from nqsphinx.directives.rules_index import dictionary_order
+
+    entry = lambda name: [name, [[], [("Élan", []), ("Deux", [])], None]]  # noqa: E731
+    groups = [("A", [entry("Aveuglement"), entry("À terre"), entry("Armes")])]
+    ordered = dictionary_order(groups)
+    assert [e[0] for e in ordered[0][1]] == ["À terre", "Armes", "Aveuglement"]
+    assert [name for name, _ in ordered[0][1][0][1][1]] == ["Deux", "Élan"]
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_section_has_a_permalink_to_its_label(html_sites: dict[str, Path], lang: str) -> None:
     for page in toctree_order():
