@@ -8,13 +8,13 @@ from fractions import Fraction
 import pytest
 
 from nqcore.i18n import format_percent
-from nqsphinx.languages.console import console_in_language, differences
 from nqsphinx.languages.code_prose import (
     comments,
     printed_in_language,
     session_in_language,
     strings_in_language,
 )
+from nqsphinx.languages.console import console_in_language, differences
 
 SESSION = """\
 >>> from nqcore.cli.commands import main

@@ -183,7 +183,6 @@ def test_model_characteristics_summary() -> None:
     assert "model-characteristics-summary-wounds" in ids
 
 
-
 def test_model_characteristics_summary_names_each_cost_column() -> None:
     """Seven columns headed "Points Cost" did not say whose cost they were: each is its own, in
     each language."""
@@ -193,6 +192,7 @@ def test_model_characteristics_summary_names_each_cost_column() -> None:
     assert list(headings) == [f"{a} Cost" for a in ("AC", "RA", "CC", "ST", "T", "W", "CO")]
     french = [translator("fr")(heading) for heading in headings]
     assert french == [f"Coût {a}" for a in ("AC", "AD", "CC", "F", "R", "B", "Co")]
+
 
 def test_armour_and_limits_summaries_repeat_the_chapter() -> None:
     armour = get_table("summary-armour")

@@ -176,7 +176,6 @@ def test_the_index_lists_glossary_terms(html_sites: dict[str, Path]) -> None:
     assert re.search(r'<a href="glossary\.html#term-[a-z0-9-]+">Niveau de magie</a>', html)
 
 
-
 def test_the_french_index_files_accented_words_among_their_letters(
     html_sites: dict[str, Path],
 ) -> None:
@@ -196,6 +195,7 @@ def test_dictionary_order_sets_accents_aside() -> None:
     ordered = dictionary_order(groups)
     assert [e[0] for e in ordered[0][1]] == ["À terre", "Armes", "Aveuglement"]
     assert [name for name, _ in ordered[0][1][0][1][1]] == ["Deux", "Élan"]
+
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_section_has_a_permalink_to_its_label(html_sites: dict[str, Path], lang: str) -> None:
