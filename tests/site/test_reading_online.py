@@ -166,7 +166,11 @@ def test_the_index_lists_every_heading_in_the_page_language(
     genindex = html_sites[lang] / "genindex.html"
     entries = [a for a in links(genindex).links if a.get("href", "").startswith(f"{page}.html#")]
     html = genindex.read_text(encoding="utf-8")
-    assert re.search(rf'<a href="{page}\.html#{anchor}">{re.escape(heading)}</a>', html), heading
+    # The heading's link: the entry's own, or one of its numbered links after the glossary's
+    # definition of a term of the same name (« Moral »), once.
+    entry = re.search(rf'<li><a href="[^"]+">{re.escape(heading)}</a>[^\n]*', html)
+    assert entry, heading
+    assert entry[0].count(f'href="{page}.html#{anchor}"') == 1, entry[0]
     labels = {a["href"].split("#")[1] for a in entries}
     assert set(heading_labels(page)) <= labels
 
