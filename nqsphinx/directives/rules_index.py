@@ -14,6 +14,7 @@ PDF an entry's page is the page of its heading, card or table row.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from docutils import nodes
 from sphinx import addnodes
@@ -130,5 +131,29 @@ def _register(app: Sphinx) -> None:
         app.add_transform(SectionIndexEntries)
 
 
+def dictionary_order(groups: list[tuple[str, list[Any]]]) -> list[tuple[str, list[Any]]]:
+    """The site index's entries, and the sub-entries of each, in dictionary order (the
+    glossary's :func:`~nqsphinx.directives.glossary.collation_key`: accents and case aside at
+    the first level).
+
+    Sphinx sorts the decomposed text, where an accent's code comes after every letter: « À
+    terre » (A, accent, space...) was filed after « Aveuglement »."""
+    from nqsphinx.directives.glossary import collation_key
+
+    for _letter, entries in groups:
+        entries.sort(key=lambda entry: collation_key(entry[0]))
+        for _name, (_links, subitems, _category) in entries:
+            subitems.sort(key=lambda item: collation_key(item[0]))
+    return groups
+
+
+def _sorted_index(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    if pagename == "genindex" and context.get("genindexentries"):
+        dictionary_order(context["genindexentries"])
+
+
 def setup(app: Sphinx) -> None:
     app.connect("builder-inited", _register)
+    app.connect("html-page-context", _sorted_index)

@@ -25,8 +25,6 @@ from nqsphinx.messages import ui_text
 from tests.site.sitepages import VOID
 from tests.test_worked_examples import PAGES, examples
 
-#: The page about the ``nq`` command: its doctests are its content (the command's answers).
-CLI_PAGE = "nq"
 EXAMPLE_PAGES = {page.stem: len(examples(page)) for page in PAGES if examples(page)}
 SUMMARY = {"en": "Check with the engine", "fr": "Vérifier avec le moteur"}
 CHECKED = {"en": "✓ Checked with the rules engine", "fr": "✓ Vérifié avec le moteur de règles"}
@@ -111,8 +109,7 @@ def test_every_doctest_is_folded_closed_in_its_example(
     assert sum(EXAMPLE_PAGES.values()) >= 52
     for page in sorted(html_sites[lang].glob("*.html")):
         reader = read_examples(page)
-        if page.stem != CLI_PAGE:
-            assert reader.stray_code == [], f"{lang}/{page.name}: Python shown outside a fold"
+        assert reader.stray_code == [], f"{lang}/{page.name}: Python shown outside a fold"
         assert len(reader.boxes) == EXAMPLE_PAGES.get(page.stem, 0), f"{lang}/{page.name}"
         for box in reader.boxes:
             assert box.folded == [(False, SUMMARY[lang])], f"{lang}/{page.name}"
@@ -244,3 +241,28 @@ def test_the_folded_code_is_marked_for_the_search_snippets(html_sites: dict[str,
 
     assert script.rstrip() in scripts("search")
     assert SNIPPETS_WITHOUT_CODE not in scripts("magic")  # only the search page needs it
+
+
+_CONSOLE = re.compile(
+    r'<div class="highlight-console[^"]*"><div class="highlight"><pre>(.*?)</pre>', re.S
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_nq_page_shows_sessions_that_run_as_shown(
+    html_sites: dict[str, Path], lang: str
+) -> None:
+    """The ``nq`` page, built: terminal sessions (``$ nq ...``), no Python prompt; each one, as the
+    page in its language shows it (French: ``$ nq --lang fr ...``), prints what is shown."""
+    import html
+
+    from nqsphinx.languages.console import differences
+
+    page = (html_sites[lang] / "nq.html").read_text(encoding="utf-8")
+    sessions = [html.unescape(re.sub(r"<[^>]+>", "", pre)) for pre in _CONSOLE.findall(page)]
+    assert len(sessions) >= 10 and "&gt;&gt;&gt;" not in page
+    commands = [line for s in sessions for line in s.splitlines() if line.startswith("$ nq ")]
+    if lang == "fr":
+        assert all(line.startswith("$ nq --lang fr ") for line in commands), commands
+    for session in sessions:
+        assert differences(session) == [], session
