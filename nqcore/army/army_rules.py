@@ -115,9 +115,8 @@ def _unit_sizes(force: Force) -> Iterator[Breach]:
     for unit in _units(force):
         entry = unit.entry
         if entry.rank_and_file < 0:
-            yield breach(
-                "unit-models", entry.name, models=entry.models, specialists=len(entry.specialists)
-            )
+            needed = entry.models - entry.rank_and_file
+            yield breach("unit-models", entry.name, models=entry.models, needed=needed)
         if entry.models < usual.minimum or (usual.maximum or entry.models) < entry.models:
             yield breach("unit-size", entry.name, models=entry.models)
         magic = entry.profile.magic_level == 0

@@ -146,6 +146,9 @@ def _checked(data: dict[str, Any], where: str) -> dict[str, Any]:
     try:
         army = msgspec.convert(data, ArmyFile)
     except msgspec.ValidationError as error:
+        missing = [name for name in ("name", "points") if name not in data]
+        if missing:  # msgspec names the first only, and without a place
+            raise ArmyError(N_("missing field(s) {fields}"), where=where, fields=missing) from None
         raise ArmyError(describe(str(error), data, where, ArmyFile)) from None
     return dict(msgspec.to_builtins(army))
 
@@ -232,7 +235,7 @@ class _ProfileReader:
         except UnknownName as error:
             raise error.at(at, ArmyError) from None
 
-    def _record(self, ref: Any, at: str) -> Mapping[str, Any]:
+    def _record(self, ref: str | dict[str, Any], at: str) -> Mapping[str, Any]:
         if isinstance(ref, str):
             return _book_record(ref, at)
         if set(ref) == {"file"} and isinstance(ref["file"], str):
@@ -287,7 +290,7 @@ def _priced(entry: Entry) -> PricedEntry:
     breakdown = profile_points(entry.profile)
     once = sum(item.points for item in breakdown.unit_items)  # the Initiates' spell
     label = N_("Crew") if entry.weapon is not None else Msg(entry.profile.name)
-    count = entry.crew * entry.weapons if entry.crew is not None else entry.rank_and_file
+    count = entry.crew * entry.weapons if entry.crew is not None else max(0, entry.rank_and_file)
     lines = [Line(label, count, breakdown.total)]
     warnings = list(breakdown.warnings)
     if once:
