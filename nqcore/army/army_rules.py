@@ -6,6 +6,11 @@ breach, the unit size it uses); each check below finds the breaches of one rule.
 said in the reader's language.  A ``refusal`` is a rule the book gives as one ("must", "may
 never"): ``nq army`` exits with status 2; a ``warning`` is a rule it gives loosely ("normally",
 "should", "tend to"), and its text says so.
+
+Three rules are kept by the army file's shape rather than checked: a unit has one profile, so its
+models are "armed and equipped in the same manner" (Units); its standard bearers and musicians
+are that profile with the specialist's 25 % ("Standard Bearers and Musicians": "the same profile
+characteristics as the models in the unit"); and it has at most one leader (Unit Leaders).
 """
 
 from __future__ import annotations
