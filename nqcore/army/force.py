@@ -73,6 +73,7 @@ class Line:
     label: Msg | str
     count: int
     each: int
+    detail: str | None = None  # the leader's own profile name
 
     @property
     def points(self) -> int:
@@ -301,7 +302,7 @@ def _priced(entry: Entry) -> PricedEntry:
         lines.append(Line(entry.weapon.name, entry.weapons, weapon_price(entry.weapon)))
     if entry.leader is not None:
         leader = profile_points(entry.leader)
-        lines.append(Line(N_("Unit leader"), 1, leader.total))
+        lines.append(Line(N_("Unit leader"), 1, leader.total, entry.leader.name))
         warnings += leader.warnings
     for specialist in entry.specialists:
         model = profile_points(dataclasses.replace(entry.profile, specialist=specialist))

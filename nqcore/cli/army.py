@@ -50,6 +50,7 @@ def army_answer(args: argparse.Namespace) -> dict[str, Any]:
                         "item": line.label,
                         "count": line.count,
                         "each": line.each,
+                        "detail": line.detail,
                         "points": line.points,
                     }
                     for line in item.lines
@@ -96,6 +97,8 @@ def roster_lines(answer: dict[str, Any], lang: str) -> list[str]:
         lines.append(f"{_(entry['kind_name'])} {entry['name']} ({', '.join(said)}){colon}{points}")
         for line in entry["lines"]:
             label = _(line["item"]) if isinstance(line["item"], Msg) else str(line["item"])
+            if line["detail"]:
+                label = f"{label} ({line['detail']})"
             numbers = [format_number(line[k], lang) for k in ("count", "each", "points")]
             lines.append(f"  {label}{colon}{numbers[0]} × {numbers[1]} = {numbers[2]}")
         lines += [f"  {_(N_('Warning'))}{colon}{w.text(lang)}" for w in entry["warnings"]]

@@ -107,6 +107,7 @@ def test_the_warband_reads_its_leader_from_a_profile_file() -> None:
     army = price(*parse_army(data, "orc-warband.toml", str(ARMIES)))
     bruisers = army.entries[0]
     assert bruisers.entry.leader is not None and bruisers.entry.leader.name == "Orc Captain"
+    assert (bruisers.lines[1].label, bruisers.lines[1].detail) == ("Unit leader", "Orc Captain")
     bolt_throwers = next(e for e in army.entries if e.entry.weapon is not None)
     assert [(line.count, line.each) for line in bolt_throwers.lines] == [(6, 25), (2, 19)]
     assert check(army) == []
