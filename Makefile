@@ -27,7 +27,10 @@ $(addprefix $(BUILD)/.stamps/html-,$(LANGUAGES)): | $(if $(filter all,$(or $(MAK
 
 html: $(BUILD)/html/noquarter-html.zip
 
+# Each site's files as its build left them (nqsphinx/site/output_audit.py, also run by every
+# Sphinx build as it finishes), before the worker lists them and the archive packs them.
 $(BUILD)/html/noquarter-html.zip: $(addprefix $(BUILD)/.stamps/html-,$(LANGUAGES))
+	$(PYTHON) -m nqsphinx.site.output_audit $(BUILD)/html $(BUILD)/doctrees
 	$(PYTHON) -m nqsphinx.site.root_page $(BUILD)/html
 	$(PYTHON) -m nqsphinx.site.archive $(BUILD)/html
 

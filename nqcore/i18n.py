@@ -12,7 +12,9 @@ it: the test suite builds its pseudo language (:mod:`nqtranslate.pseudo`) from o
 
 from __future__ import annotations
 
+import decimal
 import os
+import sys
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -109,18 +111,72 @@ def check_language(lang: str) -> str:
     return lang
 
 
+#: What a translation that does not format raises (``{}`` an IndexError, ``{x!z}`` a
+#: ValueError, ``{x.y}`` an AttributeError, ``%d`` of a text a TypeError).
+FORMAT_ERRORS = (IndexError, KeyError, ValueError, AttributeError, TypeError)
+
+
+class Translated(str):
+    """A translation that knows its English and where it was read: when it does not format
+    (a catalogue the guard would refuse, used without it), :meth:`format` and ``%`` warn, naming
+    file and line, and fill the English instead: a reader gets the English, never a traceback."""
+
+    __slots__ = ("msgid", "where")
+    msgid: str
+    where: str
+
+    def __new__(cls, text: str, msgid: str, where: str) -> Translated:
+        translated = super().__new__(cls, text)
+        translated.msgid, translated.where = msgid, where
+        return translated
+
+    def __reduce__(self) -> tuple[type[Translated], tuple[str, str, str]]:  # with its English
+        return Translated, (str(self), self.msgid, self.where)
+
+    def format(self, /, *args: object, **kwargs: object) -> str:
+        try:
+            return str.format(self, *args, **kwargs)
+        except FORMAT_ERRORS as error:
+            self._warn(error)
+            return self.msgid.format(*args, **kwargs)
+
+    def __mod__(self, values: object) -> str:
+        try:
+            return str.__mod__(self, values)
+        except FORMAT_ERRORS as error:
+            self._warn(error)
+            return self.msgid % values
+
+    def _warn(self, error: Exception) -> None:
+        print(
+            f"{self.where}: warning: the translation {str(self)!r} of {self.msgid!r} does not "
+            f"format ({type(error).__name__}: {error}): the English is shown",
+            file=sys.stderr,
+        )
+
+
 @cache
 def load_po(path: Path) -> dict[str, str]:
-    """The translated, non-fuzzy messages of one ``.po`` file, by :func:`catalogue_key`."""
+    """The translated, non-fuzzy messages of one ``.po`` file, by :func:`catalogue_key`, each a
+    :class:`Translated` (its English at hand, should it not format)."""
     from babel.messages.pofile import read_po  # imported lazily: keeps `import nqcore` fast
 
     with path.open("rb") as handle:
         catalogue = read_po(handle, abort_invalid=True)
     return {
-        catalogue_key(str(message.id), message.context): str(message.string)
+        catalogue_key(str(message.id), message.context): Translated(
+            str(message.string), str(message.id), f"{_where(path)}:{message.lineno}"
+        )
         for message in catalogue
         if message.id and message.string and not message.fuzzy
     }
+
+
+def _where(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
 
 
 def catalogue_messages(locale_dir: Path, lang: str, domain: str) -> dict[str, str]:
@@ -163,7 +219,10 @@ def _format_number(value: int | Fraction | float, lang: str) -> str:
         return f"{whole}½" if whole else "½"
     if isinstance(value, Fraction):
         value = int(value) if value.denominator == 1 else float(value)
-    return format_decimal(value, locale=_babel_locale(lang))
+    try:
+        return format_decimal(value, locale=_babel_locale(lang))
+    except decimal.InvalidOperation:  # beyond babel's 28 digits: 1e25 in a refused profile
+        return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def plural_form(value: int, lang: str) -> str:

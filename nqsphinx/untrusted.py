@@ -1,7 +1,8 @@
 """Sources and catalogues cannot make the build read a file, run a script or fetch anything.
 
 - Before a translated build reads a page, every catalogue of its language is checked
-  (:mod:`nqtranslate.guard`): one that does not parse, or whose translations add markup,
+  (:mod:`nqtranslate.guard`): one that any two readers of the pipeline would read differently,
+  or whose translations add markup, change placeholders or would be dropped by Sphinx,
   stops the build naming file and line; missing, empty or fuzzy page catalogues are warned about.
 - No source can pull a file in or publish raw output: file insertion (``include``,
   ``literalinclude``, ``csv-table :file:``/``:url:``, ``raw :file:``) and the ``raw`` directive and
@@ -66,10 +67,15 @@ def _page_locale(app: Sphinx) -> Path:
     return (Path(app.srcdir) / first).resolve()
 
 
+#: The checker's code: the guard and the modules it reads and compares catalogues with.
+GUARD_MODULES = ("guard.py", "reading.py", "formats.py", "structure.py")
+
+
 def _digest(path: Path) -> str:
     """What a catalogue's check depends on: its bytes and the checker's code."""
-    guard = Path(catalogue_guard.__file__).read_bytes()
-    return hashlib.sha256(guard + b"\0" + path.read_bytes()).hexdigest()
+    folder = Path(catalogue_guard.__file__).parent
+    code = b"\0".join((folder / name).read_bytes() for name in GUARD_MODULES)
+    return hashlib.sha256(code + b"\0" + path.read_bytes()).hexdigest()
 
 
 def _verify(

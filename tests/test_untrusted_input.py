@@ -124,7 +124,7 @@ def test_missing_empty_and_fuzzy_page_catalogues_are_warned(
     warnings = page_warnings("fr", ["missing", "empty", "fuzzy"])
     assert [w.split(": warning: ")[1].split(":")[0] for w in warnings] == [
         "empty",
-        "1 fuzzy message(s), shown in English (lines 5)",
+        "1 fuzzy message(s), shown in English (lines 6)",  # its msgid's line
         "missing",
     ]
     assert all(w.startswith(str(folder)) for w in warnings)
@@ -217,3 +217,22 @@ def test_plain_messages_carry_no_markup_the_guard_would_refuse() -> None:
     assert plain > 1000
     assert refused_markup("Move", "Bouger") == []
     assert refused_markup("Move", "Bouger <b>vite</b>") == ["HTML </b>", "HTML <b>"]
+
+
+def test_a_theme_word_is_text_in_an_element_and_in_an_attribute() -> None:
+    from nqsphinx.languages.theme_text import added_html_characters, escaped_translation
+
+    hostile = 'Langue"><meta/http-equiv="refresh" content="0;url=https://evil.example/">'
+    assert escaped_translation("Language", hostile) == (
+        "Langue&#34;&gt;&lt;meta/http-equiv=&#34;refresh&#34; "
+        "content=&#34;0;url=https://evil.example/&#34;&gt;"
+    )
+    assert escaped_translation("Don't & <stop>", "N'arrête pas &amp;") == (
+        "N&#39;arrête pas &amp;amp;"
+    )
+    copyright = '<a href="%(path)s">Copyright</a> &#169; %(copyright)s'
+    assert escaped_translation(copyright, '<a href="%(path)s">Droits</a> &#169; <b>x</b>') == (
+        '<a href="%(path)s">Droits</a> &#169; &lt;b&gt;x&lt;/b&gt;'
+    )
+    assert added_html_characters("Language", hostile) == ["<", ">", '"']
+    assert added_html_characters('Range 12"', 'Portée 12"') == []

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -65,9 +66,20 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, usage.say(usage.SEE_HELP, prog=self.prog, message=_one_line(message)) + "\n")
 
 
+#: The control characters ``nq`` never writes (all but the newline): a carriage return or an
+#: escape in a profile's name (or a data file's) would rewrite the reader's terminal.
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """``text`` with each control character (:data:`_CONTROL`) as its escape ``\\u001b``: shown,
+    never obeyed; valid inside a JSON string as well, where ``json.dumps`` leaves DEL and C1."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+
+
 def _one_line(message: str) -> str:
     """A message as one line, whatever text of the reader's it quotes."""
-    return " ".join(message.splitlines())
+    return printable(" ".join(message.splitlines()))
 
 
 def _check(name: Msg, value: int, allowed: range) -> int:
@@ -745,6 +757,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _print(text: str, end: str = "\n") -> None:
+    text = printable(text)
     try:
         try:
             print(text, end=end, flush=True)

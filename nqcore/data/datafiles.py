@@ -39,6 +39,18 @@ class DataFileError(ValueError):
     """A data file that does not match its schema, told in one line: file, record, field."""
 
 
+#: What no text of a data file may hold: the C0 controls but the newline, DEL and the C1
+#: controls.  A carriage return, an escape or a NUL in a spell's name would reach the terminal
+#: of ``nq``, the pages and the LaTeX of the books as it is (a tab is in no file: refused too).
+CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """``text`` with each control character (:data:`CONTROL`, the newline too) written as its
+    Python escape (``\\r``, ``\\x1b``): a message quoting a file shows them, never sends them."""
+    return re.sub("[\x00-\x1f\x7f-\x9f]", lambda m: repr(m[0])[1:-1], text)
+
+
 def load(filename: str) -> dict[str, Any]:
     """A data file of ``nqcore/data`` (``"spells.toml"``, ``"errata/ranged.toml"``), checked
     against its schema; read once, then cached."""
@@ -100,9 +112,11 @@ def parse(text: str, where: str, schema: type[msgspec.Struct] | None) -> dict[st
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise DataFileError(toml_error(where, error)) from None
+        raise DataFileError(visible(toml_error(where, error))) from None
     if schema is not None:
         check(data, where, schema)
+    else:
+        check_text(data, where)
     return data
 
 
@@ -110,10 +124,32 @@ def check(data: dict[str, Any], where: str, schema: type[msgspec.Struct]) -> Non
     """Refuse ``data`` (the parsed file ``where``) unless it matches ``schema``."""
     import msgspec
 
+    check_text(data, where)
     try:
         msgspec.convert(data, schema)
     except msgspec.ValidationError as error:
-        raise DataFileError(describe(str(error), data, where, schema)) from None
+        raise DataFileError(visible(describe(str(error), data, where, schema))) from None
+
+
+def check_text(data: dict[str, Any], where: str) -> None:
+    """Refuse a control character (:data:`CONTROL`) in any text of ``data`` (the parsed file
+    ``where``), a field's name included: one line naming the file, the record and the field.
+
+    Iterative, depth first in the file's order, so that the first one is named."""
+    pending: list[tuple[Any, str]] = [(data, "$")]
+    while pending:
+        value, path = pending.pop()
+        if isinstance(value, dict):
+            for name in value:
+                if CONTROL.search(name):
+                    said = f"a control character in the field name {name!r}"
+                    raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
+            pending.extend((item, f"{path}.{name}") for name, item in reversed(value.items()))
+        elif isinstance(value, list):
+            pending.extend((item, f"{path}[{i}]") for i, item in reversed(list(enumerate(value))))
+        elif isinstance(value, str) and (found := CONTROL.search(value)):
+            said = f"control character U+{ord(found[0]):04X} in {value!r}"
+            raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
 
 
 #: One step of a path into the data: a field's name, or an index in a list.

@@ -285,10 +285,11 @@ class RulebookEpubBuilder(Epub3Builder):
     def init(self) -> None:
         super().init()
         lang = page_language(self.config.language)
-        # Sphinx's own guide titles, which it leaves in English.
+        # Sphinx's own guide titles, which it leaves in English; it writes them into an
+        # attribute of content.opf unescaped (a translation is untrusted).
         self.guide_titles = {
-            "toc": _words("Table of Contents", lang),
-            "cover": _words("Cover", lang),
+            "toc": html.escape(_words("Table of Contents", lang)),
+            "cover": html.escape(_words("Cover", lang)),
         }
         self.html_tag = HTML_TAG[:-1] + f' lang="{lang}" xml:lang="{lang}">'
 

@@ -6,6 +6,7 @@ estimate, from the document's nodes, how many lines each needs."""
 from __future__ import annotations
 
 import math
+from itertools import takewhile
 
 from docutils import nodes
 from sphinx import addnodes
@@ -159,6 +160,28 @@ def _before_targets(node: nodes.Element) -> int:
     return index
 
 
+def _labels_left_behind(section: nodes.section) -> list[nodes.target]:
+    """The targets naming ``section`` that end the block before it (at any depth): a label
+    written above a heading (``(label)=``) is left by docutils at the end of the previous
+    section, its id moved to the heading.  Sphinx's LaTeX writer sets such a target as
+    ``\\phantomsection\\label`` where it stands, unless the section comes right after it: once
+    the heading's ``\\nqkeephead`` stood between them, the label was set before the keep, on the
+    previous page when the keep broke it, and the aux gave the label that page too."""
+    parent = section.parent
+    index = parent.index(section)
+    block = parent[index - 1] if index else None
+    while isinstance(block, nodes.Element) and block.children:
+        if isinstance(block.children[-1], nodes.target):
+            tail = list(takewhile(_is_target, reversed(block.children)))[::-1]
+            return [t for t in tail if t.get("refid") in section["ids"]]
+        block = block.children[-1]
+    return []
+
+
+def _is_target(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.target)
+
+
 class KeepHeadings(SphinxPostTransform):
     """Room for every heading below a chapter and the start of its section
     (``\\nqkeephead`` before it, :func:`_need` lines), a table or figure after short
@@ -172,6 +195,9 @@ class KeepHeadings(SphinxPostTransform):
         for section in list(self.document.findall(nodes.section)):
             if not isinstance(section.parent, nodes.section):
                 continue
+            for target in _labels_left_behind(section):  # right before the heading
+                target.parent.remove(target)
+                section.parent.insert(section.parent.index(section), target)
             lines = HEADING_LINES + max(HEAD_LINES, min(HEAD_LINES_MAX, _need(section)))
             keep = generated_raw(rf"\nqkeephead{{{lines}}}" + "\n", "latex")
             section.parent.insert(_before_targets(section), keep)

@@ -120,7 +120,7 @@ def test_json_names_rule_section_and_kind(capsys: Capture, tmp_path: Path) -> No
         ),
         (
             'name = "X\\u001b[2J"\npoints = 100\n',
-            "army.toml, field name: expected str matching regex",
+            "army.toml: name: a control character (U+001B) in the text",
         ),
         (
             'name = "X"\npoints = 100\n[[unit]]\nname = "A"\nprofile = "no-such"\nmodels = 4\n',

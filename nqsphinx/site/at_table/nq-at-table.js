@@ -310,6 +310,15 @@ const drawCard = (result) => {
   head.replaceChildren(title, table, listed);
 };
 
+// Bytes as base64, by pieces (one call with a megabyte of arguments would overflow the stack).
+const base64 = (bytes) => {
+  let binary = "";
+  for (let start = 0; start < bytes.length; start += 32768) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 32768));
+  }
+  return btoa(binary);
+};
+
 // One change at a time, each on the file the previous one made.
 let builderQueue = Promise.resolve();
 const builderAsk = (change) => {
@@ -371,8 +380,19 @@ if (builder) {
     const file = importer.files[0];
     if (!file) return;
     const said = JSON.parse(builder.dataset.words);
-    const text = file.size <= 1048576 ? await file.text() : "";
-    const result = await ask({ build: { toml: text, file: file.name } });  // named in refusals
+    // The file's bytes, for the reader of `nq points FILE` (nqcore.cli.web.import_profile): it
+    // refuses what is too large, not UTF-8, too deep... One byte past the limit is enough to
+    // refuse a larger file, so no more is read.
+    const limit = Number(importer.dataset.limit);
+    let bytes;
+    try {
+      bytes = new Uint8Array(await file.slice(0, limit + 1).arrayBuffer());
+    } catch (error) { // the file went or changed since it was chosen
+      showError(importer, `${said.refused_file} ${file.name}`);
+      importer.value = "";
+      return;
+    }
+    const result = await ask({ import: base64(bytes), file: file.name });  // named in refusals
     if (result.error || result.points.error) {
       showError(importer, `${said.refused_file} ${(result.error || result.points.error)}`);
     } else {
