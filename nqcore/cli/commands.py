@@ -466,6 +466,12 @@ def _points(args: argparse.Namespace) -> Answer:
     }
 
 
+def _army(args: argparse.Namespace) -> Answer:
+    from nqcore.cli.army import army_answer
+
+    return army_answer(args)
+
+
 def _errata(args: argparse.Namespace) -> Answer:
     from nqcore.book.errata import all_errata
 
@@ -731,6 +737,12 @@ def build_parser() -> argparse.ArgumentParser:
         type=read.path,
         help="a profile file (see nqcore.army.profiles for its fields), at most 1 MiB",
     )
+    p = command("army", _army, "a whole army priced and checked against the book's army rules")
+    p.add_argument(
+        "file",
+        type=read.path,
+        help="an army file (see nqcore.army.army_schema for its fields), at most 1 MiB",
+    )
     command("errata", _errata, "where the book disagrees with its own rules")
     p = command(
         "export", _export, "all rules data and tables as JSON (nqcore/cli/export.schema.json)"
@@ -798,4 +810,4 @@ def _reply(args: argparse.Namespace) -> int:
     else:
         text = render(answer, lang)
     _print(text)
-    return 0
+    return 2 if answer.get("refusals") else 0  # an army the book refuses (nq army)

@@ -14,6 +14,7 @@ from nqcore.i18n import (
     N_,
     Counted,
     Msg,
+    Refusal,
     format_number,
     format_percent,
     format_signed,
@@ -29,7 +30,7 @@ Answer = dict[str, Any]
 def _text(value: Any, lang: str) -> str:
     """One value of an answer as the reader of ``lang`` reads it."""
     _ = translator(lang)
-    if isinstance(value, BookWarning):
+    if isinstance(value, BookWarning | Refusal):
         return value.text(lang)
     if isinstance(value, Phrase):
         text = "".join(_text(part, lang) for part in value)
@@ -64,6 +65,7 @@ def render(answer: Answer, lang: str) -> str:
         _lines_tests,
         _lines_points,
         _lines_errata,
+        _lines_army,
     )
     for part in parts:
         lines += part(answer, lang)
@@ -248,11 +250,22 @@ def _lines_errata(answer: Answer, lang: str) -> list[str]:
     return lines
 
 
+def _lines_army(answer: Answer, lang: str) -> list[str]:
+    """An army's roster, totals, refusals and warnings (``nq army``)."""
+    if "roster" not in answer:
+        return []
+    from nqcore.cli.army import roster_lines
+
+    return roster_lines(answer, lang)
+
+
 def jsonable(value: Any, lang: str) -> Any:
     """JSON-ready data: texts in ``lang``, chances as exact fractions with their value, other
     fractions (inches) as numbers."""
     if isinstance(value, BookWarning):
         return value.as_json(lang)
+    if isinstance(value, Refusal):  # a breach of an army rule
+        return value.text(lang)
     if isinstance(value, Phrase):
         return _text(value, lang)
     if isinstance(value, Msg):
