@@ -217,8 +217,9 @@ def _emblem(cx: float, cy: float, radius: float) -> list[str]:
 
 
 def cover_svg(title: str, lang: str) -> str:
-    """The cover as SVG (600 × 900 units), laid out as the PDF's title page: a red band with the
-    title (its first two words large, ``No Quarter``), the aspects' circle, the subtitle and the
+    """The cover as SVG (600 × 900 units), laid out as the PDF's cover: a red band with the
+    title (its first two words large, ``No Quarter``) and the edition's language, the aspects'
+    circle, the subtitle and the
     credits, in ``lang``."""
     width, height, text_width = 600, 900, 520
     words = {
@@ -238,6 +239,8 @@ def cover_svg(title: str, lang: str) -> str:
     lines, y = _text_lines(name, 165, 70, text_width, "bold", PAPER)
     parts += lines
     lines, y = _text_lines(rest, y + 10, 40, text_width, "bold", PAPER)
+    parts += lines
+    lines, y = _text_lines(_words("English edition", lang), y + 4, 20, text_width, fill=PAPER)
     parts += lines
     parts += _emblem(width / 2, 505, 95)
     lines, y = _text_lines(words["tagline"], 680, 26, text_width)
