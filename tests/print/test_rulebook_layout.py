@@ -521,7 +521,7 @@ def test_xmp_metadata_and_the_title_in_the_window(rulebooks: dict[str, Path], ed
     lang = edition.split("-")[0]
     parsed = pdfs_module.reader(rulebooks[edition])
     root = parsed.trailer["/Root"].get_object()
-    assert root["/ViewerPreferences"]["/DisplayDocTitle"] is True
+    assert root["/ViewerPreferences"]["/DisplayDocTitle"].value is True
     xmp = parsed.xmp_metadata
     assert xmp is not None
     assert "No Quarter Fantasy Wargames" in (xmp.dc_title or {}).values()
