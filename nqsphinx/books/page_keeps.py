@@ -289,7 +289,8 @@ class KeepListEnds(SphinxPostTransform):
 #: notes (``\nqtablenotes``) under that line, as wide as the table (its argument: the line is a
 #: box of no width at the table's right edge, the notes reach to its left): Sphinx's own
 #: ``\sphinxtablecontinued`` sets both the head's line (which opens with ``\tablename``) and
-#: the foot's.  ``\nqlongtablewithnext``: no break between a longtable's end and its notes.
+#: the foot's.  ``\nqlongtablewithnext``: no break between a longtable's end and its notes
+#: (longtable ends with a breakpoint, ``\penalty\z@``: a copy of its end without it).
 NOTES = r"""
 \makeatletter
 \newcommand{\nqnotesinfoot}[1]{%
@@ -300,7 +301,11 @@ NOTES = r"""
   \ifx#1\tablename\nq@tablecontinued{#1#2}\else\nq@footnotes{#1#2}\fi}
 \newcommand{\nq@footnotes}[1]{\parbox[t]{\dimexpr\nq@notewidth\relax}{\raggedleft\nq@tablecontinued{#1}\par
   \raggedright\footnotesize\nqtablenotes\par}}
-\newcommand{\nqlongtablewithnext}{\def\sphinxatlongtableend{%
+\let\nq@endlongtable\endlongtable
+\patchcmd{\nq@endlongtable}{\endgraf\penalty\z@}{\endgraf\penalty\@M}{}{%
+  \PackageWarningNoLine{nqsphinx}{longtable's end changed: a note may leave its table}}
+\newcommand{\nqlongtablewithnext}{\let\endlongtable\nq@endlongtable
+  \def\sphinxatlongtableend{%
   \@nobreakfalse\prevdepth\z@\nobreak\vskip\sphinxtablepost\relax}}
 \makeatother
 """
