@@ -289,14 +289,23 @@ class KeepListEnds(SphinxPostTransform):
 #: notes (``\nqtablenotes``) under that line, as wide as the table (its argument: the line is a
 #: box of no width at the table's right edge, the notes reach to its left): Sphinx's own
 #: ``\sphinxtablecontinued`` sets both the head's line (which opens with ``\tablename``) and
-#: the foot's.  ``\nqlongtablewithnext``: no break between a longtable's end and its notes
-#: (longtable ends with a breakpoint, ``\penalty\z@``: a copy of its end without it).
+#: the foot's; the last page's foot (empty in Sphinx's template) is the notes, at least as tall
+#: as the other pages' foot: only then does longtable check that the last rows and it fit on
+#: the page (else it ends the page with the other foot), and it broke between them.
+#: ``\nqlongtablewithnext``: no break between a table's end and
+#: its notes (longtable ends with a breakpoint, ``\penalty\z@``: a copy of its end without it).
 NOTES = r"""
 \makeatletter
 \newcommand{\nqnotesinfoot}[1]{%
   \def\nq@notewidth{#1}%
   \let\nq@tablecontinued\sphinxtablecontinued
-  \renewcommand*{\sphinxtablecontinued}[1]{\nq@continued##1\nq@end}}
+  \renewcommand*{\sphinxtablecontinued}[1]{\nq@continued##1\nq@end}%
+  \let\nq@startofbody\sphinxtableatstartofbodyhook
+  \def\sphinxtableatstartofbodyhook{\noalign{\global\setbox\LT@lastfoot\vbox{%
+    \hbox to\linewidth{\hss\parbox[t]{\dimexpr\nq@notewidth\relax}{\raggedright
+      \footnotesize\strut\nqtablenotes\par}\hss}}%
+    \ifdim\ht\LT@lastfoot>\ht\LT@foot\else\ht\LT@lastfoot=\dimexpr\ht\LT@foot+1pt\relax\fi}%
+    \nq@startofbody}}
 \long\def\nq@continued#1#2\nq@end{%
   \ifx#1\tablename\nq@tablecontinued{#1#2}\else\nq@footnotes{#1#2}\fi}
 \newcommand{\nq@footnotes}[1]{\parbox[t]{\dimexpr\nq@notewidth\relax}{\raggedleft\nq@tablecontinued{#1}\par
@@ -354,9 +363,10 @@ def _is_longtable(table: nodes.table) -> bool:
 class KeepTableNotes(SphinxPostTransform):
     """A note never leaves the page of its mark: under a table whose cells are marked (†, the
     2007 book prints another value there), the notes are on the page of the table's end (no
-    break after the table, the notes in a minipage), and a longtable's are also at the foot of
-    each of its pages but the last (:data:`NOTES`).  The notes of the spell list and of
-    the Craven Ghouls' profile went to the next page, alone."""
+    break after the table, the notes in a minipage); a longtable's are in its feet, under
+    "continues on next page" and at its end, which longtable keeps with its last rows
+    (:data:`NOTES`).  The notes of the spell list and of the Craven Ghouls' profile went to the
+    next page, alone."""
 
     default_priority = 891  # after KeepTableDetails, whose minipage the notes follow
     builders = ("latex",)
@@ -367,8 +377,11 @@ class KeepTableNotes(SphinxPostTransform):
             if not any(PRINTED_NOTE_CLASS in note["classes"] for note in notes):
                 continue
             parent = table.parent
-            if _is_longtable(table):
+            if _is_longtable(table):  # the notes in the table's feet, not after it
                 parent.insert(parent.index(table), self._foot(notes, _table_width(table)))
+                for note in notes:
+                    parent.remove(note)
+                continue
             before = parent.children[parent.index(table) - 1]
             if not (isinstance(before, nodes.raw) and "nqtablewithnext" in before.astext()):
                 parent.insert(parent.index(table), _raw(r"\nqtablewithnext\nqlongtablewithnext"))
