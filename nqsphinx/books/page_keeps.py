@@ -302,7 +302,7 @@ NOTES = r"""
   \renewcommand*{\sphinxtablecontinued}[1]{\nq@continued##1\nq@end}%
   \let\nq@startofbody\sphinxtableatstartofbodyhook
   \def\sphinxtableatstartofbodyhook{\noalign{\global\setbox\LT@lastfoot\vbox{%
-    \hbox to\linewidth{\hss\parbox[t]{\dimexpr\nq@notewidth\relax}{\raggedright
+    \hbox to\linewidth{\hss\parbox[b]{\dimexpr\nq@notewidth\relax}{\raggedright
       \footnotesize\strut\nqtablenotes\par}\hss}}%
     \ifdim\ht\LT@lastfoot>\ht\LT@foot\else\ht\LT@lastfoot=\dimexpr\ht\LT@foot+1pt\relax\fi}%
     \nq@startofbody}}
