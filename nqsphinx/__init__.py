@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 #: Sphinx then reads every page again instead of unpickling what this code no longer reads.
 #: 2: the nq domain's entities; 3: the extension's modules grouped into subpackages (issue 18);
 #: 4: doctests' comments kept as translatable nodes (nqsphinx.languages.code_prose).
-ENV_VERSION = 4
+ENV_VERSION = 5
 
 # The extension's modules are imported by setup(), not with the package: the site's post-build
 # steps (python -m nqsphinx.site.root_page, nqsphinx.site.archive) need none of them, nor Sphinx

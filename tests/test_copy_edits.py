@@ -42,7 +42,7 @@ def test_no_typo_is_left_in_the_english_sources(edit: CopyEdit) -> None:
 
 
 def test_no_doubled_word_in_the_english_sources() -> None:
-    """"may may": a word typed twice is a typo of the kind the list records."""
+    """ "may may": a word typed twice is a typo of the kind the list records."""
     doubled = [
         f"{path.name}:{number}: {match.group(0)}"
         for path in sorted(DOCS.glob("*.md"))

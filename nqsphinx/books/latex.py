@@ -21,7 +21,8 @@ from nqprint.latex import (  # one escape and one narrow space for the rulebooks
     NARROW_NO_BREAK_SPACE,
     latex_escape,
 )
-from nqsphinx.books import front_matter, page_keeps
+from nqsphinx.books import front_matter, measure, page_keeps
+from nqsphinx.languages.typography import french_pdf_string
 from nqsphinx.messages import ui_text
 from nqsphinx.untrusted import generated_raw
 
@@ -38,7 +39,7 @@ MIN_FLEX = 0.3
 #: Sphinx's own ``utf8extra`` for xelatex (the no-break space U+00A0), which the book's adds to.
 SPHINX_NO_BREAK_SPACE = r"\catcode`^^^^00a0\active\protected\def^^^^00a0{\leavevmode\nobreak\ }"
 
-_NUMERIC = re.compile(r"^[-+–]?[\d½.,/%+\-–\s\u202f]*$")
+_NUMERIC = re.compile(r"^[-+–\u2212]?[\d½.,/%+\-–\u2212\s\u202f]*$")
 
 
 def _is_long(column: Sequence[str]) -> bool:
@@ -218,14 +219,19 @@ FRENCH_QUOTES = "\n\\frenchsetup{og=«, fg=»}"
 #: chapter openings show the page number only.  A chapter sets both marks (fancyhdr's own
 #: ``\chaptermark`` clears the right one): an odd page before the chapter's first section, or
 #: in a chapter without sections, names the chapter rather than showing a bare page number.
+#: Numbers as the contents print them: "Chapter 8  Movement", "8.1  Move" (no full stop after
+#: the number, which fancyhdr's marks add).
 HEADERS = r"""
 \definecolor{nqred}{HTML}{7B1E1E}
 \makeatletter
 \renewcommand{\chaptermark}[1]{\markboth{\nq@chaptermark{#1}}{\nq@chaptermark{#1}}}
 \newcommand{\nq@chaptermark}[1]{\MakeUppercase{%
-  \ifnum\c@secnumdepth>\m@ne\@chapapp\ \thechapter. \ \fi#1}}
+  \ifnum\c@secnumdepth>\m@ne\@chapapp\ \thechapter\quad\fi#1}}
+\newcommand{\nq@sectionmark}[1]{\ifnum\c@secnumdepth>\z@\thesection\quad\fi#1}
+\renewcommand{\sectionmark}[1]{\markright{\nq@sectionmark{#1}}}
 \fancypagestyle{normal}{%
   \fancyhf{}%
+  \def\sectionmark##1{\markright{\nq@sectionmark{##1}}}%
   \fancyhead[LE]{{\py@HeaderFamily\thepage\quad\nouppercase{\leftmark}}}%
   \fancyhead[RO]{{\py@HeaderFamily\nouppercase{\rightmark}\quad\thepage}}%
   \fancyfoot[C]{{\py@HeaderFamily\footnotesize No Quarter Fantasy Wargames}}%
@@ -367,6 +373,8 @@ def metadata(lang: str) -> str:
     subject = f"{ui_text('The fantasy battles miniatures wargame', lang)}, " + ui_text(
         "for 25mm - 30mm miniatures", lang
     )
+    if lang == "fr":  # babel-french spaces the printed text, never a PDF string
+        subject = french_pdf_string(subject)
     return (
         rf"\hypersetup{{pdftitle={{No Quarter Fantasy Wargames}}, pdfauthor={{Chris Gilders}}, "
         rf"pdfsubject={{{_tex(subject)}}}, pdflang={{{PDF_LANG.get(lang, lang)}}}}}" + "\n"
@@ -376,7 +384,7 @@ def metadata(lang: str) -> str:
 def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
     """The rulebook's ``latex_elements`` for ``lang``: cover, contents, headers, metadata, what
     keeps together on a page, French typography."""
-    result = dict(elements)
+    result = measure.book_measure(elements)
     result.setdefault("maketitle", cover(lang))
     result.setdefault("extraclassoptions", "openany")
     result.setdefault("tableofcontents", "")  # after the credits: front_matter.py
@@ -446,3 +454,4 @@ def setup(app: Sphinx) -> None:
     app.add_post_transform(LabelledContainers)
     page_keeps.setup(app)
     front_matter.setup(app)
+    measure.setup(app)

@@ -19,7 +19,7 @@ from nqsphinx.untrusted import generated_raw
 #: about, and of the widest (French on US Letter): a paragraph may set in fewer lines than
 #: :func:`_lines` counts, never fewer than :func:`_fewest_lines`.
 HEAD_LINES, HEAD_LINES_MAX = 3, 30
-LINE_CHARS, WIDEST_LINE_CHARS = 110, 135
+LINE_CHARS, WIDEST_LINE_CHARS = 80, 90  # 11 pt across 120 mm (measure.py)
 #: Lines that a heading and the space around it take.
 HEADING_LINES = 4
 #: A paragraph that may set in fewer lines than this opening a section keeps with what follows
@@ -28,8 +28,8 @@ SHORT_LINES, OPENING_BLOCKS = 3, 3
 #: The attribute of a raw LaTeX block that LaTeX will not break, with its height in millimetres
 #: (a row of cards, which starts with its own ``\needspace``).
 HEIGHT_MM = "nq_height_mm"
-#: The baseline of the book's 10 pt type, in millimetres.
-BASELINE_MM = 12 / 72.27 * 25.4
+#: The baseline of the book's 11 pt type, in millimetres.
+BASELINE_MM = 13.6 / 72.27 * 25.4
 #: Lines that a box's title row, padding and the space around it take; a box up to
 #: :data:`SHORT_BOX` lines high is not broken over pages; a longer one needs :data:`BOX_LINES`
 #: lines of room to start on a page (``\nqboxstart``).
