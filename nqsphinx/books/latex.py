@@ -21,7 +21,7 @@ from nqprint.latex import (  # one escape and one narrow space for the rulebooks
     NARROW_NO_BREAK_SPACE,
     latex_escape,
 )
-from nqsphinx.books import front_matter, measure, page_keeps
+from nqsphinx.books import front_matter, index_order, measure, page_keeps
 from nqsphinx.languages.typography import french_pdf_string
 from nqsphinx.messages import ui_text
 from nqsphinx.untrusted import generated_raw
@@ -264,7 +264,8 @@ PAGES = r"""
 \makeatother
 """
 
-#: Front matter, numbered in roman from the cover (i): the credits on the back of the cover,
+#: Front matter, numbered in roman from the cover (i): the credits on the back of the cover
+#: (in the small type of a colophon, which keeps them on that one page),
 #: unnumbered and not in the contents (their bookmark stays), with the printing line
 #: (``\nqcreditsstart`` ... ``\nqcreditsend``, by front_matter.CreditsFrontMatter); the contents
 #: on the next right-hand page; the first chapter on a right-hand page, page 1.
@@ -272,10 +273,12 @@ PAGES = r"""
 CONTENTS = r"""
 \makeatletter
 \newcommand{\nqcreditsstart}{%%
+  \small
   \edef\nq@secnumdepth{\the\c@secnumdepth}\setcounter{secnumdepth}{-1}%%
   \let\nq@addtocontents\addtocontents\let\addtocontents\@gobbletwo
 }
 \newcommand{\nqcreditsend}{%%
+  \normalsize
   \setcounter{secnumdepth}{\nq@secnumdepth}\let\addtocontents\nq@addtocontents
   \nqtableofcontents
 }
@@ -455,3 +458,4 @@ def setup(app: Sphinx) -> None:
     page_keeps.setup(app)
     front_matter.setup(app)
     measure.setup(app)
+    index_order.setup(app)

@@ -15,6 +15,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from nqsphinx.untrusted import generated_raw
+
 #: The type size of the text.
 POINT_SIZE = "11pt"
 #: The width of the text block, the same on every paper.
@@ -23,6 +25,8 @@ TEXT_WIDTH_MM = 120.0
 PAPER_WIDTH_MM = {"a4paper": 210.0, "letterpaper": 215.9}
 #: An engine table of this many rows or more breaks over pages with its header repeated.
 SPLIT_ROWS = 12
+#: The room a split table needs where it starts: its caption, header and first rows.
+START_ROOM = r"\Needspace{10\baselineskip}"
 
 
 def margins(papersize: str) -> str:
@@ -56,11 +60,15 @@ class SplittableTables(SphinxPostTransform):
     builders = ("latex",)
 
     def run(self, **kwargs: Any) -> None:
-        for table in self.document.findall(nodes.table):
+        for table in list(self.document.findall(nodes.table)):
             rows = sum(1 for body in table.findall(nodes.tbody) for _ in body.children)
             boxed = any(isinstance(a, nodes.Admonition) for a in _ancestors(table))
             if "nq-table" in table["classes"] and rows >= SPLIT_ROWS and not boxed:
                 table["classes"].append("longtable")
+                # its caption, header and first rows on one page: no break under the header
+                table.parent.insert(
+                    table.parent.index(table), generated_raw(START_ROOM + "\n", "latex")
+                )
 
 
 def _ancestors(node: nodes.Node) -> list[nodes.Node]:

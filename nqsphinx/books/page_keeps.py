@@ -138,7 +138,15 @@ def _need(section: nodes.Element) -> int:
     if _unbreakable(rest[0]) and any(isinstance(b, nodes.Admonition) for b in opening):
         # a box's end is a breakpoint: the table needs room, and its details, bound to it
         return lines + _height(rest[0]) + sum(_details_lines(block) for block in rest[1:2])
+    if _is_list(rest[0]) and _short_list(rest[0]):  # a short list is kept whole
+        return lines + sum(_lines(item) for item in rest[0].children) + 1
     return lines + (BOX_LINES if isinstance(rest[0], nodes.Admonition) else SHORT_LINES)
+
+
+def _short_list(items: nodes.Element) -> bool:
+    """A list that :class:`KeepListEnds` keeps whole."""
+    entries = [n for n in items.children if isinstance(n, nodes.list_item)]
+    return len(entries) <= SHORT_LIST and sum(_lines(e) for e in entries) <= SHORT_LIST_LINES
 
 
 def _details_lines(block: nodes.Element) -> int:
@@ -269,11 +277,7 @@ class KeepListEnds(SphinxPostTransform):
             entries = [n for n in items.children if isinstance(n, nodes.list_item)]
             if len(entries) < 2:
                 continue
-            short = (
-                len(entries) <= SHORT_LIST
-                and sum(_lines(entry) for entry in entries) <= SHORT_LIST_LINES
-            )
-            first = entries[0] if short else entries[-2]
+            first = entries[0] if _short_list(items) else entries[-2]
             first.insert(0, generated_raw(r"\nqkeepitems" + "\n", "latex"))
 
 

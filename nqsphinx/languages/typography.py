@@ -148,20 +148,37 @@ class EnglishQuotes(SphinxTransform):
     default_priority = 450
 
     def apply(self, **kwargs: Any) -> None:
-        if self.config.language not in (None, "en") or builder_of(self.env).format != "latex":
-            return
-        before = " "
-        for text in list(self.document.findall(nodes.Text)):
-            source = str(text)
-            if any(isinstance(parent, SKIP) for parent in _ancestors(text)) or not source:
-                continue
-            fixed = english_quotes(source, before)
-            before = source[-1]
-            if fixed != source and text.parent is not None:
-                text.parent.replace(text, nodes.Text(fixed))
+        if self.config.language in (None, "en") and builder_of(self.env).format == "latex":
+            curl_quotes(self.document)
+
+
+class EnglishQuotesAfterLinks(SphinxPostTransform):
+    """The same for the words that the links and the engine's notes bring when the pages are
+    written (a reference's title, an erratum's list)."""
+
+    default_priority = 799
+    builders = ("latex",)
+
+    def run(self, **kwargs: Any) -> None:
+        if self.config.language in (None, "en"):
+            curl_quotes(self.document)
+
+
+def curl_quotes(document: nodes.Node) -> None:
+    """:func:`english_quotes` on every text of ``document`` but code, literals and raw output."""
+    before = " "
+    for text in list(document.findall(nodes.Text)):
+        source = str(text)
+        if any(isinstance(parent, SKIP) for parent in _ancestors(text)) or not source:
+            continue
+        fixed = english_quotes(source, before)
+        before = source[-1]
+        if fixed != source and text.parent is not None:
+            text.parent.replace(text, nodes.Text(fixed))
 
 
 def setup(app: Sphinx) -> None:
     app.add_post_transform(FrenchTypography)
     app.add_post_transform(FrenchBookmarks)
     app.add_transform(EnglishQuotes)
+    app.add_post_transform(EnglishQuotesAfterLinks)
