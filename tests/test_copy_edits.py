@@ -53,10 +53,11 @@ def test_no_doubled_word_in_the_english_sources() -> None:
     assert doubled == []
 
 
-def test_the_re_roll_of_a_failed_command_test_is_stated_once() -> None:
-    """The morale chapter states the Army Battle Standard's re-roll under the command test
-    modifiers; the table's own note, which says it again, is left out there."""
-    text = (DOCS / "morale.md").read_text("utf-8")
+@pytest.mark.parametrize("page", ["actions", "morale"])
+def test_the_re_roll_of_a_failed_command_test_is_stated_once(page: str) -> None:
+    """Both chapters that print the command test modifiers state the Army Battle Standard's
+    re-roll under the table; the table's own note, which says it again, is left out there."""
+    text = (DOCS / f"{page}.md").read_text("utf-8")
     table = re.search(r"```\{nq-table\} command-modifiers\n(.*?)```", text, re.S)
     assert table and ":no-notes:" in table.group(1)
     assert text.count("may be re-rolled if the {ref}`Army Battle Standard") == 1
