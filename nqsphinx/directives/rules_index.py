@@ -93,7 +93,9 @@ class SectionIndexEntries(SphinxTransform):
         if self.env.docname in UNINDEXED_PAGES:
             return
         lang = page_language(self.config.language)
-        self.env.note_dependency(str(Path(self.env.srcdir) / index_data.INDEX_FILE))
+        listing = Path(self.env.srcdir) / index_data.INDEX_FILE
+        if listing.is_file():  # a missing one would make every page out of date at each build
+            self.env.note_dependency(str(listing))
         latex = builder_of(self.env).format == "latex"
         listed = IndexList(str(self.env.srcdir), lang, latex)
         for section in list(self.document.findall(nodes.section)):
