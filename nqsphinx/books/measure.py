@@ -15,8 +15,6 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from nqsphinx.untrusted import generated_raw
-
 #: The type size of the text.
 POINT_SIZE = "11pt"
 #: The width of the text block, the same on every paper.
@@ -25,8 +23,6 @@ TEXT_WIDTH_MM = 120.0
 PAPER_WIDTH_MM = {"a4paper": 210.0, "letterpaper": 215.9}
 #: An engine table of this many rows or more breaks over pages with its header repeated.
 SPLIT_ROWS = 12
-#: The room a split table needs where it starts: its caption, header and first rows.
-START_ROOM = r"\Needspace{10\baselineskip}"
 
 
 def margins(papersize: str) -> str:
@@ -64,11 +60,27 @@ class SplittableTables(SphinxPostTransform):
             rows = sum(1 for body in table.findall(nodes.tbody) for _ in body.children)
             boxed = any(isinstance(a, nodes.Admonition) for a in _ancestors(table))
             if "nq-table" in table["classes"] and rows >= SPLIT_ROWS and not boxed:
-                table["classes"].append("longtable")
-                # its caption, header and first rows on one page: no break under the header
-                table.parent.insert(
-                    table.parent.index(table), generated_raw(START_ROOM + "\n", "latex")
-                )
+                if not _bound_to_next(table):
+                    table["classes"].append("longtable")
+
+
+#: The classes of what follows a table and stays on its page (a printed cell's note, a
+#: profile's details: ``\nqtablewithnext``, which a longtable's end does not honour).
+BOUND_AFTER = frozenset({"nq-printed-note", "nq-table-details"})
+
+
+def _bound_to_next(table: nodes.table) -> bool:
+    """Whether a note or details bound to ``table`` follow it (such a table stays whole)."""
+    parent = table.parent
+    if parent is None:
+        return False
+    following = parent.children[parent.index(table) + 1 : parent.index(table) + 4]
+    return any(
+        BOUND_AFTER & set(node.get("classes", []))
+        for sibling in following
+        if isinstance(sibling, nodes.Element)
+        for node in sibling.findall(nodes.Element)
+    )
 
 
 def _ancestors(node: nodes.Node) -> list[nodes.Node]:
