@@ -224,8 +224,8 @@ def captions_apart(pdf: Path) -> list[str]:
     found = []
     for page, index, caption in captions(pdf):
         following = page.lines[index + 1 : index + 3]
-        # a header of short words fills a narrow table's line, single-spaced: a row follows it
-        header = len(following) == 2 and len(following[0].split()) <= 6 and is_row(following[1])
+        # a narrow table's header fills its line, single-spaced: a row follows it
+        header = len(following) == 2 and is_row(following[1])
         if not following or not (is_row(following[0]) or header):
             found.append(f"{page.where()}: {caption!r} then {following}")
     return found
