@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
@@ -60,13 +61,29 @@ class SplittableTables(SphinxPostTransform):
             rows = sum(1 for body in table.findall(nodes.tbody) for _ in body.children)
             boxed = any(isinstance(a, nodes.Admonition) for a in _ancestors(table))
             if "nq-table" in table["classes"] and rows >= SPLIT_ROWS and not boxed:
-                if not _bound_to_next(table):
+                if not _bound_to_next(table) and not _opens_section(table):
                     table["classes"].append("longtable")
 
 
 #: The classes of what follows a table and stays on its page (a printed cell's note, a
 #: profile's details: ``\nqtablewithnext``, which a longtable's end does not honour).
 BOUND_AFTER = frozenset({"nq-printed-note", "nq-table-details"})
+
+
+def _opens_section(table: nodes.table) -> bool:
+    """Whether ``table`` comes right after its heading and a short paragraph at most: it is
+    bound to them (page_keeps), which a longtable's start would break, leaving the heading with
+    a line at a page's foot."""
+    parent = table.parent
+    if not isinstance(parent, nodes.section):
+        return False
+    shown = [
+        child
+        for child in parent.children[: parent.index(table)]
+        if not isinstance(child, (nodes.title, nodes.target, nodes.raw, addnodes.index))
+        and not isinstance(child, addnodes.tabular_col_spec)
+    ]
+    return len(shown) <= 1 and all(len(child.astext()) < 2 * 80 for child in shown)
 
 
 def _bound_to_next(table: nodes.table) -> bool:
