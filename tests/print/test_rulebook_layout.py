@@ -216,7 +216,13 @@ def test_a_profile_keeps_its_details_and_a_list_its_last_items(
         engine_text(label, lang) for key in table_keys() for label, _ in get_table(key).details
     }
     assert {engine_text("Special Rules", lang), engine_text("Structure", lang)} <= labels
-    assert layout.pages_opening_exactly(pdf, labels) == []
+    outline = layout.outline(pdf)
+    glossary = next(page for page, title in outline if title == GLOSSARY[lang])
+    end = next(page for page, _ in outline if page > glossary)
+    in_glossary = re.compile(rf"\(file page ({'|'.join(map(str, range(glossary, end)))})\)")
+    # a glossary term of the same word (« Spécialiste ») may open a page of the glossary
+    opening = layout.pages_opening_exactly(pdf, labels)
+    assert [where for where in opening if not in_glossary.search(where)] == []
     assert layout.last_items_alone(pdf) == []
 
 
