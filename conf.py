@@ -78,7 +78,7 @@ latex_show_pagerefs = True  # every cross-reference gives its page: "(p. 12)"
 latex_documents = [("index", "noquarter.tex", project, author, "manual")]
 latex_elements = {
     "papersize": "a4paper",
-    "pointsize": "10pt",
+    "pointsize": "11pt",  # across 120 mm: nqsphinx/books/measure.py
     # Diagrams keep the book's captions ("Figure 1. ..."), unnumbered as on the site.
     "extrapackages": r"\usepackage{tikz}"
     r"\usepackage{caption}\captionsetup[figure]{labelformat=empty}",

@@ -48,7 +48,7 @@ def test_a_later_session_of_the_page_uses_the_names_of_the_earlier_ones() -> Non
     later += 'Movement ability: Flying\nDistance: 15"\n'
     shown = session_in_language(later, "fr", {}, namespace)
     assert shown.splitlines()[1:] == [
-        "Déplacement avec 6 AC",
+        "Déplacement avec 6 Ac",
         "Capacité de mouvement : Vol",
         'Distance : 15"',
     ]

@@ -41,8 +41,9 @@ PROPER_NOUNS = frozenset(
         "Ogre", "Ogres", "Wight",
         # the game's name
         "No", "Quarter", "Fantasy", "Wargames",
-        # an abbreviation in mixed case: « Co », contrôle
-        "Co",
+        # abbreviations in mixed case (docs/_data/glossary.toml, abbr_fr): « Co », contrôle;
+        # « Ac », actions; « Ar », armure
+        "Co", "Ac", "Ar",
         # an ability named inside a heading (« la capacité Infaillible »: lower case would read
         # as the adjective)
         "Infaillible",

@@ -21,7 +21,7 @@ from nqprint.latex import (  # one escape and one narrow space for the rulebooks
     NARROW_NO_BREAK_SPACE,
     latex_escape,
 )
-from nqsphinx.books import front_matter, page_keeps, pdf_cover
+from nqsphinx.books import front_matter, index_order, measure, page_keeps, pdf_cover
 from nqsphinx.messages import ui_text
 from nqsphinx.untrusted import generated_raw
 
@@ -38,7 +38,7 @@ MIN_FLEX = 0.3
 #: Sphinx's own ``utf8extra`` for xelatex (the no-break space U+00A0), which the book's adds to.
 SPHINX_NO_BREAK_SPACE = r"\catcode`^^^^00a0\active\protected\def^^^^00a0{\leavevmode\nobreak\ }"
 
-_NUMERIC = re.compile(r"^[-+–]?[\d½.,/%+\-–\s\u202f]*$")
+_NUMERIC = re.compile(r"^[-+–\u2212]?[\d½.,/%+\-–\u2212\s\u202f]*$")
 
 
 def _is_long(column: Sequence[str]) -> bool:
@@ -177,14 +177,19 @@ FRENCH_QUOTES = "\n\\frenchsetup{og=«, fg=»}"
 #: chapter openings show the page number only.  A chapter sets both marks (fancyhdr's own
 #: ``\chaptermark`` clears the right one): an odd page before the chapter's first section, or
 #: in a chapter without sections, names the chapter rather than showing a bare page number.
+#: Numbers as the contents print them: "Chapter 8  Movement", "8.1  Move" (no full stop after
+#: the number, which fancyhdr's marks add).
 HEADERS = r"""
 \definecolor{nqred}{HTML}{7B1E1E}
 \makeatletter
 \renewcommand{\chaptermark}[1]{\markboth{\nq@chaptermark{#1}}{\nq@chaptermark{#1}}}
 \newcommand{\nq@chaptermark}[1]{\MakeUppercase{%
-  \ifnum\c@secnumdepth>\m@ne\@chapapp\ \thechapter. \ \fi#1}}
+  \ifnum\c@secnumdepth>\m@ne\@chapapp\ \thechapter\quad\fi#1}}
+\newcommand{\nq@sectionmark}[1]{\ifnum\c@secnumdepth>\z@\thesection\quad\fi#1}
+\renewcommand{\sectionmark}[1]{\markright{\nq@sectionmark{#1}}}
 \fancypagestyle{normal}{%
   \fancyhf{}%
+  \def\sectionmark##1{\markright{\nq@sectionmark{##1}}}%
   \fancyhead[LE]{{\py@HeaderFamily\thepage\quad\nouppercase{\leftmark}}}%
   \fancyhead[RO]{{\py@HeaderFamily\nouppercase{\rightmark}\quad\thepage}}%
   \fancyfoot[C]{{\py@HeaderFamily\footnotesize No Quarter Fantasy Wargames}}%
@@ -217,7 +222,8 @@ PAGES = r"""
 \makeatother
 """
 
-#: Front matter, numbered in roman from the cover (i): the credits on the back of the cover,
+#: Front matter, numbered in roman from the cover (i): the credits on the back of the cover
+#: (in the small type of a colophon, which keeps them on that one page),
 #: unnumbered and not in the contents (their bookmark stays), with the printing line
 #: (``\nqcreditsstart`` ... ``\nqcreditsend``, by front_matter.CreditsFrontMatter); the contents
 #: on the next right-hand page; the first chapter on a right-hand page, page 1.
@@ -225,10 +231,12 @@ PAGES = r"""
 CONTENTS = r"""
 \makeatletter
 \newcommand{\nqcreditsstart}{%%
+  \small
   \edef\nq@secnumdepth{\the\c@secnumdepth}\setcounter{secnumdepth}{-1}%%
   \let\nq@addtocontents\addtocontents\let\addtocontents\@gobbletwo
 }
 \newcommand{\nqcreditsend}{%%
+  \normalsize
   \setcounter{secnumdepth}{\nq@secnumdepth}\let\addtocontents\nq@addtocontents
   \nqtableofcontents
 }
@@ -321,7 +329,7 @@ PAGEREF = r"""
 def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
     """The rulebook's ``latex_elements`` for ``lang``: cover, contents, headers, metadata, what
     keeps together on a page, French typography."""
-    result = dict(elements)
+    result = measure.book_measure(elements)
     result.setdefault("maketitle", pdf_cover.cover(lang, result.get("papersize", "a4paper")))
     result.setdefault("extraclassoptions", "openany")
     result.setdefault("tableofcontents", "")  # after the credits: front_matter.py
@@ -392,3 +400,5 @@ def setup(app: Sphinx) -> None:
     app.add_post_transform(LabelledContainers)
     page_keeps.setup(app)
     front_matter.setup(app)
+    measure.setup(app)
+    index_order.setup(app)

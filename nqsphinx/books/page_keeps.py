@@ -22,7 +22,7 @@ from nqsphinx.untrusted import generated_raw
 #: about, and of the widest (French on US Letter): a paragraph may set in fewer lines than
 #: :func:`_lines` counts, never fewer than :func:`_fewest_lines`.
 HEAD_LINES, HEAD_LINES_MAX = 3, 30
-LINE_CHARS, WIDEST_LINE_CHARS = 110, 135
+LINE_CHARS, WIDEST_LINE_CHARS = 80, 90  # 11 pt across 120 mm (measure.py)
 #: Lines that a heading and the space around it take.
 HEADING_LINES = 4
 #: A paragraph that may set in fewer lines than this opening a section keeps with what follows
@@ -31,8 +31,8 @@ SHORT_LINES, OPENING_BLOCKS = 3, 3
 #: The attribute of a raw LaTeX block that LaTeX will not break, with its height in millimetres
 #: (a row of cards, which starts with its own ``\needspace``).
 HEIGHT_MM = "nq_height_mm"
-#: The baseline of the book's 10 pt type, in millimetres.
-BASELINE_MM = 12 / 72.27 * 25.4
+#: The baseline of the book's 11 pt type, in millimetres.
+BASELINE_MM = 13.6 / 72.27 * 25.4
 #: Lines that a box's title row, padding and the space around it take; a box up to
 #: :data:`SHORT_BOX` lines high is not broken over pages; a longer one needs :data:`BOX_LINES`
 #: lines of room to start on a page (``\nqboxstart``).
@@ -146,7 +146,15 @@ def _need(section: nodes.Element) -> int:
     if _unbreakable(rest[0]) and any(isinstance(b, nodes.Admonition) for b in opening):
         # a box's end is a breakpoint: the table needs room, and its details, bound to it
         return lines + _height(rest[0]) + sum(_details_lines(block) for block in rest[1:2])
+    if _is_list(rest[0]) and _short_list(rest[0]):  # a short list is kept whole
+        return lines + sum(_lines(item) for item in rest[0].children) + 1
     return lines + (BOX_LINES if isinstance(rest[0], nodes.Admonition) else SHORT_LINES)
+
+
+def _short_list(items: nodes.Element) -> bool:
+    """A list that :class:`KeepListEnds` keeps whole."""
+    entries = [n for n in items.children if isinstance(n, nodes.list_item)]
+    return len(entries) <= SHORT_LIST and sum(_lines(e) for e in entries) <= SHORT_LIST_LINES
 
 
 def _details_lines(block: nodes.Element) -> int:
@@ -288,6 +296,26 @@ class KeepTableDetails(SphinxPostTransform):
             parent.insert(parent.index(details) + 1, end)
 
 
+class KeepTableNotes(SphinxPostTransform):
+    """A table's note on its printed cells ("† The 2007 book prints ...") on the page of the
+    table: no break after the table (``\\nqtablewithnext``); the lines bound to the note (an
+    example's checked line) then follow it."""
+
+    default_priority = 890
+    builders = ("latex",)
+
+    def run(self, **kwargs: object) -> None:
+        for note in list(self.document.findall(nodes.paragraph)):
+            if "nq-printed-note" not in note["classes"] or note.parent is None:
+                continue
+            parent = note.parent
+            before = parent.children[: parent.index(note)]
+            table = next((n for n in reversed(before) if isinstance(n, nodes.table)), None)
+            if table is not None and "longtable" not in table["classes"]:
+                keep = generated_raw(r"\nqtablewithnext" + "\n", "latex")
+                parent.insert(parent.index(table), keep)
+
+
 class KeepListEnds(SphinxPostTransform):
     """A short list (up to :data:`SHORT_LIST` items and :data:`SHORT_LIST_LINES` lines) is
     not broken between its items; a longer one keeps its last two items together: a list's
@@ -302,11 +330,7 @@ class KeepListEnds(SphinxPostTransform):
             entries = [n for n in items.children if isinstance(n, nodes.list_item)]
             if len(entries) < 2:
                 continue
-            short = (
-                len(entries) <= SHORT_LIST
-                and sum(_lines(entry) for entry in entries) <= SHORT_LIST_LINES
-            )
-            first = entries[0] if short else entries[-2]
+            first = entries[0] if _short_list(items) else entries[-2]
             first.insert(0, generated_raw(r"\nqkeepitems" + "\n", "latex"))
 
 

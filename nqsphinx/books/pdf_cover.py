@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from nqprint.latex import latex_escape
 from nqsphinx.directives.diagrams import aspect_circle_tikz
+from nqsphinx.languages.typography import french_pdf_string
 from nqsphinx.messages import ui_text
 
 #: ISO language tags of the PDF (its /Lang), where the region matters (else the code).
@@ -108,6 +109,8 @@ def metadata(lang: str) -> str:
         "for 25mm - 30mm miniatures", lang
     )
     rights = f"{COPYRIGHT} {ui_text('These rules are free to distribute.', lang)}"
+    if lang == "fr":  # babel-french spaces the printed text, never a PDF string
+        subject, rights = french_pdf_string(subject), french_pdf_string(rights)
     info = ""
     if lang in TRANSLATORS:
         info = rf", pdfinfo={{Translator={{{TRANSLATORS[lang]}}}}}"

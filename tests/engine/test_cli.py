@@ -232,7 +232,7 @@ def test_points_in_french_translate_every_item(tmp_path: Path, capsys: Capture) 
     profile.write_text(MEN_AT_ARMS, encoding="utf-8")
     code, out, _ = run(capsys, "--lang", "fr", "points", str(profile))
     assert code == 0
-    assert "  Bouclier, AR +1 : 1" in out and "  F 4 : 4" in out
+    assert "  Bouclier, Ar +1 : 1" in out and "  F 4 : 4" in out
     assert "  Arc (arme supplémentaire, moitié de 4) : 2" in out
     assert "Total : 30 points" in out and "Shield" not in out
     profile.write_text(

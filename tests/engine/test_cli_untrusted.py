@@ -203,7 +203,7 @@ def test_points_show_the_books_warnings(tmp_path: Path) -> None:
     assert code == 0
     warnings = json.loads(out)["warnings"]
     assert [w["text"] for w in warnings] == [
-        "AC 11 dépasse le maximum recommandé de 10 pour une figurine régulière",
+        "Ac 11 dépasse le maximum recommandé de 10 pour une figurine régulière",
         "Horse : F 8 dépasse le maximum recommandé de 5 pour une figurine régulière",
         "Hallebarde : arme à deux mains, ne peut pas être utilisée avec un bouclier",
         "67 points dépasse la limite des réguliers de 35 : la figurine est d’élite",
