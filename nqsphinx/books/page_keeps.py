@@ -296,26 +296,6 @@ class KeepTableDetails(SphinxPostTransform):
             parent.insert(parent.index(details) + 1, end)
 
 
-class KeepTableNotes(SphinxPostTransform):
-    """A table's note on its printed cells ("† The 2007 book prints ...") on the page of the
-    table: no break after the table (``\\nqtablewithnext``); the lines bound to the note (an
-    example's checked line) then follow it."""
-
-    default_priority = 890
-    builders = ("latex",)
-
-    def run(self, **kwargs: object) -> None:
-        for note in list(self.document.findall(nodes.paragraph)):
-            if "nq-printed-note" not in note["classes"] or note.parent is None:
-                continue
-            parent = note.parent
-            before = parent.children[: parent.index(note)]
-            table = next((n for n in reversed(before) if isinstance(n, nodes.table)), None)
-            if table is not None and "longtable" not in table["classes"]:
-                keep = generated_raw(r"\nqtablewithnext" + "\n", "latex")
-                parent.insert(parent.index(table), keep)
-
-
 class KeepListEnds(SphinxPostTransform):
     """A short list (up to :data:`SHORT_LIST` items and :data:`SHORT_LIST_LINES` lines) is
     not broken between its items; a longer one keeps its last two items together: a list's
