@@ -136,7 +136,7 @@ def test_invalid_utf8_and_bytes_inside_a_profile(data: bytes, at: int) -> None:
         (
             "ac = 8.0",
             "mine.toml: AC must be a whole number, not 8",
-            "AC doit être un nombre entier, et non 8",
+            "Ac doit être un nombre entier, et non 8",
         ),
         (
             "ac = 99999999999999999999",
