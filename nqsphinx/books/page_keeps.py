@@ -28,6 +28,8 @@ HEADING_LINES = 4
 #: A paragraph that may set in fewer lines than this opening a section keeps with what follows
 #: it, and so do the section's first blocks up to this many.
 SHORT_LINES, OPENING_BLOCKS = 3, 3
+#: A paragraph of up to this many lines is not broken over pages (two lines on each at least).
+SHORT_PARAGRAPH = 4
 #: The attribute of a raw LaTeX block that LaTeX will not break, with its height in millimetres
 #: (a row of cards, which starts with its own ``\needspace``).
 HEIGHT_MM = "nq_height_mm"
@@ -76,9 +78,26 @@ def _box_lines(box: nodes.Element) -> int:
 
 
 def _height(block: nodes.Element) -> int:
-    """The lines a table (its rows, caption and header) or a figure takes, about."""
-    rows = sum(1 for _ in block.findall(nodes.row))
-    return rows + TABLE_LINES if rows else FIGURE_LINES
+    """The lines a table (its rows, caption and header) or a figure takes, about: a row is as
+    tall as its longest cell set in its column's share of the line."""
+    rows = list(block.findall(nodes.row))
+    if not rows:
+        return FIGURE_LINES
+    widths = [int(c.get("colwidth", 1)) for c in block.findall(nodes.colspec)]
+    return sum(_row_lines(row, widths) for row in rows) + TABLE_LINES
+
+
+def _row_lines(row: nodes.Element, widths: list[int]) -> int:
+    """The lines of a table's row: its tallest cell, whose column takes its share of a line."""
+    cells = [c for c in row.children if isinstance(c, nodes.entry)]
+    known = len(widths) == len(cells) and sum(widths) > 0
+    shares = widths if known else [1] * len(cells)
+    total = max(1, sum(shares))
+    tallest = 1
+    for cell, share in zip(cells, shares, strict=True):
+        per_line = max(8, LINE_CHARS * share // total - 2)
+        tallest = max(tallest, math.ceil(len(cell.astext()) / per_line))
+    return tallest
 
 
 def _blocks(parent: nodes.Element) -> list[nodes.Element]:
@@ -130,7 +149,7 @@ def _opening(section: nodes.Element) -> list[nodes.Element]:
 def _need(section: nodes.Element) -> int:
     """The lines under the heading that should be on its page, as far as the text tells: the
     short opening paragraphs and boxes and the start of what follows them (a table or a figure
-    after them is bound to them and needs no room of its own; a container, an erratum, opens
+    after them, bound to them, needs its whole height; a container, an erratum, opens
     with paragraphs of its own, each a paragraph's skip from the last)."""
     opening = _opening(section)
     lines = sum(_short(block) for block in opening)
@@ -143,11 +162,15 @@ def _need(section: nodes.Element) -> int:
         return lines + _fixed_lines(rest[0])
     if isinstance(rest[0], nodes.container) and not _unbreakable(rest[0]):
         return lines + _need(rest[0])
-    if _unbreakable(rest[0]) and any(isinstance(b, nodes.Admonition) for b in opening):
-        # a box's end is a breakpoint: the table needs room, and its details, bound to it
+    if _unbreakable(rest[0]):
+        # the whole table or figure: LaTeX may still break before it (a box's end, a figure
+        # placed "here"), which would leave the heading with its opening lines alone
         return lines + _height(rest[0]) + sum(_details_lines(block) for block in rest[1:2])
     if _is_list(rest[0]) and _short_list(rest[0]):  # a short list is kept whole
         return lines + sum(_lines(item) for item in rest[0].children) + 1
+    if isinstance(rest[0], nodes.paragraph) and _lines(rest[0]) <= SHORT_PARAGRAPH:
+        # a paragraph this short is not broken (two lines at least on each page): all of it
+        return lines + _lines(rest[0]) + 1
     return lines + (BOX_LINES if isinstance(rest[0], nodes.Admonition) else SHORT_LINES)
 
 

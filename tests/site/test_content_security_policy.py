@@ -212,12 +212,12 @@ def test_a_strange_catalogue_stops_the_build(script: str, error: str) -> None:
 
 
 def test_readme_shows_the_same_policy_as_a_header() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "handbook" / "hosting.md").read_text(encoding="utf-8")
     assert f'add_header Content-Security-Policy "{csp.POLICY}" always;' in readme
 
 
 def test_readme_shows_the_calculators_policy_as_a_header() -> None:
     """A server that sends the policy as a header sends the calculators' page and its engine
     theirs, or WebAssembly would be refused there."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "handbook" / "hosting.md").read_text(encoding="utf-8")
     assert f'add_header Content-Security-Policy "{at_table.ENGINE_POLICY}" always;' in readme
