@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from docutils import nodes
 
 from nqsphinx.page_content import link_problem
 from tests.ext.conftest import Built, build, copy_root
@@ -141,3 +142,20 @@ def test_web_and_relative_links_are_kept(uri: str) -> None:
 )
 def test_other_links_are_refused(uri: str) -> None:
     assert link_problem(uri) != ""
+
+
+def test_a_meta_node_is_removed_wherever_it_comes_from() -> None:
+    """The net under the source checks: a ``meta`` node in a doctree never reaches the head."""
+    from docutils.frontend import get_default_settings
+    from docutils.parsers.rst import Parser
+    from docutils.utils import new_document
+
+    from nqsphinx.page_content import _check_doctree
+
+    document = new_document("page.rst", get_default_settings(Parser))
+    meta = nodes.meta(name="refresh", content="0;url=https://evil.example/")
+    document += nodes.paragraph("", "", meta, nodes.reference("x", "x", refuri="javascript:x"))
+    _check_doctree(document, "page")
+    assert list(document.findall(nodes.meta)) == []
+    assert [n["refuri"] for n in document.findall(nodes.reference)] == []
+    assert document.astext() == "x"
