@@ -51,7 +51,7 @@ def _check_engine_data(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    from nqsphinx import builder, project_files, untrusted
+    from nqsphinx import builder, page_content, project_files, untrusted
     from nqsphinx.books import editions, epub, latex, site_pages
     from nqsphinx.directives import (
         cards,
@@ -92,6 +92,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-updated", patches.forget_toctrees)
     app.connect("builder-inited", patches.template_cache)
     untrusted.setup(app)  # first: catalogues are checked before anything reads them
+    page_content.setup(app)  # what a page's markup may publish: no code, head or script links
     project_files.setup(app)  # what pages and static paths bring in: files of the project
     output_audit.setup(app)  # and what the output holds, after every build
     app.connect("config-inited", _configure_latex)
