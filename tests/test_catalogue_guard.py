@@ -154,7 +154,8 @@ def test_a_dropped_structure_is_refused_in_a_page_catalogue_and_counted(tmp_path
 def test_a_translation_that_does_not_format_shows_the_english_with_a_warning(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The guard refuses such a catalogue; used without it, ``nq`` still prints no traceback."""
+    """The guard refuses such a catalogue; used without it, ``nq`` still prints no traceback:
+    the engine drops the translation when it reads the catalogue, naming file and line."""
     path = _po(tmp_path, "nqcore", f'msgid "{CAST}"\nmsgstr "Lancer {{}} {{x!r}} {{y:>9}}"\n')
     monkeypatch.setattr(i18n, "find_catalogue", lambda *_: path)
     i18n.load_po.cache_clear()
@@ -165,8 +166,8 @@ def test_a_translation_that_does_not_format_shows_the_english_with_a_warning(
     out, err = capsys.readouterr()
     assert out.startswith("Casting a level 3 spell at wizardry level 3\n")
     assert "Traceback" not in out + err
-    hostile = "Lancer {} {x!r} {y:>9}"
-    assert f"{path}:6: warning: the translation {hostile!r} of {CAST!r} does not format" in err
+    assert f"{path}:6: warning: its fields " in err
+    assert err.endswith("the English is shown\n") and len(err.splitlines()) == 1, err
 
 
 def test_a_translation_that_does_not_percent_format_shows_the_english() -> None:
@@ -227,3 +228,13 @@ def test_status_reads_the_last_builds_record_when_newer_than_the_catalogues(
     os.utime(doctrees / APPLIED_FILE, (0, 0))  # older than the catalogue: read the catalogue
     read = all_status(catalogues, doctrees)
     assert [(s.page, s.translated, s.refused) for s in read] == [("magic", 0, 1)]
+
+
+def test_a_field_reaching_into_its_value_is_refused_whatever_the_format() -> None:
+    """``{x.__class__}`` prints internals wherever it is formatted: refused even where the
+    English is a ``%`` format or no format at all, unless the English has the same field."""
+    assert placeholder_problems("%(a)s done", "{a.__class__} %(a)s") == [
+        "msgstr reaches into a value with {a.__class__}, not in its msgid"
+    ]
+    assert placeholder_problems("{a", "{a[0]}")
+    assert placeholder_problems("{a.name}", "{a.name} !") == []
