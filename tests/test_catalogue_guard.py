@@ -238,3 +238,38 @@ def test_a_field_reaching_into_its_value_is_refused_whatever_the_format() -> Non
     ]
     assert placeholder_problems("{a", "{a[0]}")
     assert placeholder_problems("{a.name}", "{a.name} !") == []
+
+
+@pytest.mark.parametrize(
+    ("msgstr", "said"),
+    [
+        ("Crédits \x1b[31m", "control character U+001B"),
+        ("Crédits \x07", "control character U+0007"),
+        ("Crédits \x7f", "control character U+007F"),
+        ("Crédits \x9b", "control character U+009B"),
+        ("Crédits \u202eevil", "bidi control U+202E"),
+        ("Crédits \u2066x\u2069", "bidi control U+2066"),
+        ("x" * 20_001, "a message of 20001 characters"),
+    ],
+)
+def test_what_no_reader_should_be_sent_is_refused(tmp_path: Path, msgstr: str, said: str) -> None:
+    escaped = msgstr.replace("\\", "\\\\")
+    for name in ("credits", "nqcore"):
+        path = _po(tmp_path, name, f'msgid "Credits"\nmsgstr "{escaped}"\n')
+        findings = check_catalogue(path)
+        assert [(f.line, f.what.startswith(said)) for f in findings] == [(6, True)], findings
+
+
+def test_a_bidi_control_the_english_has_is_kept(tmp_path: Path) -> None:
+    path = _po(tmp_path, "credits", 'msgid "a \u2067b\u2069"\nmsgstr "a \u2067b\u2069"\n')
+    assert check_catalogue(path) == []
+
+
+def test_a_context_in_a_page_catalogue_is_refused(tmp_path: Path) -> None:
+    """Sphinx looks a page's messages up without a context: one with a context stays English."""
+    path = _po(tmp_path, "magic", 'msgctxt "x"\nmsgid "Fine."\nmsgstr "Bien."\n')
+    assert [(f.line, f.what) for f in check_catalogue(path)] == [
+        (7, "msgctxt 'x': a page's messages have no context")
+    ]
+    engine = _po(tmp_path, "nqcore", 'msgctxt "armour"\nmsgid "Light"\nmsgstr "Légère"\n')
+    assert check_catalogue(engine) == []
