@@ -28,6 +28,7 @@ from sphinx.util import logging
 
 from nqcore.i18n import locale_dirs
 from nqtranslate import guard as catalogue_guard
+from nqtranslate.engine_coverage import untranslated_warnings
 
 GENERATED = "nq_generated"
 #: Beside the doctrees: the catalogues found clean, by digest (:func:`_verify`).
@@ -61,7 +62,8 @@ def check_catalogues(app: Sphinx) -> None:
     remove_compiled(lang, _locale_folders(app))
     _stop_on_bad_catalogues(lang, Path(app.doctreedir) / CHECKED_FILE, page_locale)
     pages = [_page(path, Path(app.srcdir)) for path in Path(app.srcdir).rglob("*.md")]
-    for warning in catalogue_guard.page_warnings(lang, [p for p in pages if p], page_locale):
+    warnings = catalogue_guard.page_warnings(lang, [p for p in pages if p], page_locale)
+    for warning in warnings + untranslated_warnings(lang):
         print(warning, file=sys.stderr)
 
 

@@ -273,3 +273,26 @@ def test_a_context_in_a_page_catalogue_is_refused(tmp_path: Path) -> None:
     ]
     engine = _po(tmp_path, "nqcore", 'msgctxt "armour"\nmsgid "Light"\nmsgstr "Légère"\n')
     assert check_catalogue(engine) == []
+
+
+def test_an_engine_message_without_french_is_named(tmp_path: Path) -> None:
+    """A changed card text (a new msgid), an emptied translation: the French book would print
+    English; a translated build names each, the catalogue's line and where the text is used."""
+    from nqtranslate.engine_coverage import untranslated_warnings
+
+    package = tmp_path / "nqcore"
+    (package / "data").mkdir(parents=True)
+    (package / "rules.py").write_text('N_("Fireball")\nN_("Done")\n', encoding="utf-8")
+    (package / "data" / "spells.toml").write_text(
+        '[[spell]]\nkey = "m"\nname = "Magic Missile, changed"\n', encoding="utf-8"
+    )
+    folder = package / "locale" / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    _po(folder, "nqcore", 'msgid "Fireball"\nmsgstr ""\n\nmsgid "Done"\nmsgstr "Fait"\n')
+    po = folder / "nqcore.po"
+    assert untranslated_warnings("fr", package) == [
+        f"{po}:6: warning: 'Fireball' (used at nqcore/rules.py:1): its translation is empty "
+        "or fuzzy, shown in English",
+        f"{po}:1: warning: 'Magic Missile, changed' (used at nqcore/data/spells.toml:3): "
+        "no translation, shown in English",
+    ]
