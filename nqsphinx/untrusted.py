@@ -1,10 +1,11 @@
 """Sources and catalogues cannot make the build read a file, run a script or fetch anything.
 
 - Before a translated build reads a page, every catalogue of its language is checked
-  (and each compiled `.mo` made what its checked `.po` compiles to)
   (:mod:`nqtranslate.guard`): one that any two readers of the pipeline would read differently,
   or whose translations add markup, change placeholders or would be dropped by Sphinx,
-  stops the build naming file and line; missing, empty or fuzzy page catalogues are warned about.
+  stops the build naming file and line; missing, empty or fuzzy page catalogues, and engine
+  messages without a translation, are warned about.  Each compiled ``.mo`` of the language is
+  made what its checked ``.po`` compiles to: Sphinx would use a newer one unchecked.
 - No source can pull a file in or publish raw output: file insertion (``include``,
   ``literalinclude``, ``csv-table :file:``/``:url:``, ``raw :file:``) and the ``raw`` directive and
   role are switched off, and raw HTML in a page stops the build. The rulebook uses none of them;
