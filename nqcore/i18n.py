@@ -13,12 +13,14 @@ it: the test suite builds its pseudo language (:mod:`nqtranslate.pseudo`) from o
 from __future__ import annotations
 
 import decimal
+import io
 import os
 import sys
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -158,18 +160,50 @@ class Translated(str):
 @cache
 def load_po(path: Path) -> dict[str, str]:
     """The translated, non-fuzzy messages of one ``.po`` file, by :func:`catalogue_key`, each a
-    :class:`Translated` (its English at hand, should it not format)."""
+    :class:`Translated` (its English at hand, should it not format).
+
+    A file the engine cannot trust (:mod:`nqcore.catalogue_check`: not UTF-8, another charset,
+    a broken line, a message twice, a Plural-Forms that fails) gives no message: one warning
+    names file and line, and the reader gets the English.  So does each translation whose
+    fields are not its English's (printed internals, a padding of gigabytes)."""
     from babel.messages.pofile import read_po  # imported lazily: keeps `import nqcore` fast
 
-    with path.open("rb") as handle:
-        catalogue = read_po(handle, abort_invalid=True)
+    from nqcore import catalogue_check
+
+    data = path.read_bytes()
+    problem = catalogue_check.text_problem(data)
+    if problem is None:
+        catalogue = read_po(io.StringIO(data.decode("utf-8")), abort_invalid=True)
+        plural = catalogue_check.plural_forms_problem(catalogue.plural_forms)
+        problem = (1, plural) if plural else None
+    if problem is not None:
+        _warn(f"{_where(path)}:{problem[0]}", f"{problem[1]}: the English is shown")
+        return {}
     return {
         catalogue_key(str(message.id), message.context): Translated(
             str(message.string), str(message.id), f"{_where(path)}:{message.lineno}"
         )
         for message in catalogue
-        if message.id and message.string and not message.fuzzy
+        if message.id and message.string and not message.fuzzy and _fits(path, message)
     }
+
+
+def _fits(path: Path, message: Any) -> bool:
+    """Whether each form of ``message`` keeps its English's fields exactly (else: a warning)."""
+    from nqcore.catalogue_check import field_problem
+
+    ids = message.id if isinstance(message.id, tuple) else (message.id,)
+    forms = message.string if isinstance(message.string, tuple) else (message.string,)
+    for form in forms:
+        problems = [field_problem(str(msgid), str(form)) for msgid in ids if form]
+        if problems and all(problems):
+            _warn(f"{_where(path)}:{message.lineno}", f"{problems[0]}: the English is shown")
+            return False
+    return True
+
+
+def _warn(where: str, message: str) -> None:
+    print(f"{where}: warning: {message}", file=sys.stderr)
 
 
 def _where(path: Path) -> str:

@@ -12,10 +12,15 @@ the function Python's gettext compiles it with when it reads the book's compiled
 
 from __future__ import annotations
 
-import gettext
 import re
 from collections import Counter
-from string import Formatter
+
+from nqcore.catalogue_check import (
+    MAX_PLURALS,
+    brace_fields,
+    chained_fields,
+    plural_forms_problem,
+)
 
 #: One ``%`` conversion as Python's ``%`` operator reads it (mapping key, flags, width,
 #: precision, length modifier, type).
@@ -28,24 +33,7 @@ PERCENT = re.compile(
 PERCENT_FORMAT = re.compile(r"%(\([A-Za-z_]\w*\))?[-#0+]*\d*(\.\d+)?[sdrif]")
 #: The gettext flags that say how a message is formatted.
 BRACE_FLAG, PERCENT_FLAG = "python-brace-format", "python-format"
-#: Plural forms the header may declare for a language (gettext's limit in practice).
-MAX_PLURALS = 6
-
-
-def brace_fields(text: str) -> Counter[str] | str:
-    """The replacement fields of ``text`` as ``str.format`` reads them (name, conversion,
-    spec), or why it cannot read them."""
-    try:
-        parsed = list(Formatter().parse(text))
-    except ValueError as error:
-        return f"not a valid format string ({error})"
-    fields: Counter[str] = Counter()
-    for _, name, spec, conversion in parsed:
-        if name is None:
-            continue
-        shown = "{" + name + (f"!{conversion}" if conversion else "")
-        fields[shown + (f":{spec}" if spec else "") + "}"] += 1
-    return fields
+__all__ = ["MAX_PLURALS", "brace_fields", "placeholder_problems", "plural_forms_problem"]
 
 
 def percent_fields(text: str) -> Counter[str]:
@@ -64,7 +52,14 @@ def is_percent_format(msgid: str, flags: frozenset[str]) -> bool:
 
 
 def placeholder_problems(msgid: str, msgstr: str, flags: frozenset[str] = frozenset()) -> list[str]:
-    """What ``msgstr`` does to its English message's placeholders: each is refused."""
+    """What ``msgstr`` does to its English message's placeholders: each is refused. A field
+    that reaches into its value (``{x.__class__}``, ``{x[0]}``) is refused whatever the format,
+    unless the English has it."""
+    reaching = sorted(chained_fields(msgstr) - chained_fields(msgid))
+    if reaching:
+        return [
+            f"msgstr reaches into a value with {{{name}}}, not in its msgid" for name in reaching
+        ]
     if is_percent_format(msgid, flags) and BRACE_FLAG not in flags:
         return _compare(percent_fields(msgid), percent_fields(msgstr), "conversion")
     wanted = brace_fields(msgid)
@@ -80,24 +75,3 @@ def _compare(wanted: Counter[str], found: Counter[str], kind: str) -> list[str]:
     dropped = [f"msgstr drops the {kind} {name}" for name in sorted(wanted - found)]
     added = [f"msgstr adds the {kind} {name}, not in its msgid" for name in sorted(found - wanted)]
     return dropped + added
-
-
-def plural_forms_problem(header: str) -> str:
-    """Why Python's gettext (or the catalogue's own count) refuses a Plural-Forms header; ''
-    when it reads it."""
-    if not header:
-        return ""
-    match = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", header)
-    if match is None:
-        return f"Plural-Forms {header[:60]!r} is not 'nplurals=N; plural=EXPR;'"
-    count = int(match.group(1))
-    if not 1 <= count <= MAX_PLURALS:
-        return f"Plural-Forms: nplurals={count} (1 to {MAX_PLURALS})"
-    try:
-        rule = gettext.c2py(match.group(2))
-    except (ValueError, RecursionError, SyntaxError) as error:
-        return f"Plural-Forms refused by Python's gettext: {error}"
-    for n in (*range(1000), 10**6):
-        if not 0 <= rule(n) < count:
-            return f"Plural-Forms: plural({n}) = {rule(n)}, not below nplurals={count}"
-    return ""

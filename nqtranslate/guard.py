@@ -181,6 +181,42 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
     return findings
 
 
+#: What no message of any catalogue may hold: C0 controls but the newline and the tab, DEL, C1
+#: controls and lone surrogates (an escape breaks the EPUB's XML and rewrites a terminal).
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+#: Bidi overrides and isolates: they reorder what a reader sees (allowed where the English has
+#: the same one).
+BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+#: The longest message the build takes: the book's longest paragraph is a few thousand
+#: characters; an 800 KB msgstr made the build take minutes.
+MAX_MESSAGE = 20_000
+
+
+def text_findings(path: Path, reading: Reading) -> list[Finding]:
+    """Characters no reader should be sent, and messages too long to be a translation, in any
+    message of ``path`` (fuzzy or not, its context too); and a context in a page catalogue,
+    whose messages have none: Sphinx would never find the message, shown in English."""
+    findings = []
+    for message in reading.messages:
+        texts = [message.msgid, message.plural_id, message.context or "", *message.msgstr]
+        english = message.msgid + message.plural_id
+        problems = [_text_problem(text, english) for text in texts]
+        if message.context is not None and is_page_catalogue(path):
+            problems.append(f"msgctxt {message.context!r}: a page's messages have no context")
+        findings += [Finding(path, message.line, what) for what in problems if what]
+    return findings
+
+
+def _text_problem(text: str, english: str) -> str:
+    if found := CONTROL.search(text):
+        return f"control character U+{ord(found[0]):04X} in {text[:60]!r}"
+    if len(text) > MAX_MESSAGE:
+        return f"a message of {len(text)} characters (at most {MAX_MESSAGE})"
+    if (found := BIDI.search(text)) and found[0] not in english:
+        return f"bidi control U+{ord(found[0]):04X} its English does not have"
+    return ""
+
+
 def is_empty(path: Path) -> bool:
     """No content at all: a file truncated or saved empty (the page shows the English)."""
     return not path.read_bytes().strip()
@@ -192,7 +228,7 @@ def check_catalogue(path: Path) -> list[Finding]:
     if is_empty(path):
         return []
     reading = read(path)
-    return reading.findings or message_findings(path, reading)
+    return reading.findings or text_findings(path, reading) or message_findings(path, reading)
 
 
 def catalogues(lang: str, page_locale: Path | None = None) -> list[Path]:

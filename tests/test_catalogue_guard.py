@@ -154,7 +154,8 @@ def test_a_dropped_structure_is_refused_in_a_page_catalogue_and_counted(tmp_path
 def test_a_translation_that_does_not_format_shows_the_english_with_a_warning(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The guard refuses such a catalogue; used without it, ``nq`` still prints no traceback."""
+    """The guard refuses such a catalogue; used without it, ``nq`` still prints no traceback:
+    the engine drops the translation when it reads the catalogue, naming file and line."""
     path = _po(tmp_path, "nqcore", f'msgid "{CAST}"\nmsgstr "Lancer {{}} {{x!r}} {{y:>9}}"\n')
     monkeypatch.setattr(i18n, "find_catalogue", lambda *_: path)
     i18n.load_po.cache_clear()
@@ -165,8 +166,8 @@ def test_a_translation_that_does_not_format_shows_the_english_with_a_warning(
     out, err = capsys.readouterr()
     assert out.startswith("Casting a level 3 spell at wizardry level 3\n")
     assert "Traceback" not in out + err
-    hostile = "Lancer {} {x!r} {y:>9}"
-    assert f"{path}:6: warning: the translation {hostile!r} of {CAST!r} does not format" in err
+    assert f"{path}:6: warning: its fields " in err
+    assert err.endswith("the English is shown\n") and len(err.splitlines()) == 1, err
 
 
 def test_a_translation_that_does_not_percent_format_shows_the_english() -> None:
@@ -227,3 +228,71 @@ def test_status_reads_the_last_builds_record_when_newer_than_the_catalogues(
     os.utime(doctrees / APPLIED_FILE, (0, 0))  # older than the catalogue: read the catalogue
     read = all_status(catalogues, doctrees)
     assert [(s.page, s.translated, s.refused) for s in read] == [("magic", 0, 1)]
+
+
+def test_a_field_reaching_into_its_value_is_refused_whatever_the_format() -> None:
+    """``{x.__class__}`` prints internals wherever it is formatted: refused even where the
+    English is a ``%`` format or no format at all, unless the English has the same field."""
+    assert placeholder_problems("%(a)s done", "{a.__class__} %(a)s") == [
+        "msgstr reaches into a value with {a.__class__}, not in its msgid"
+    ]
+    assert placeholder_problems("{a", "{a[0]}")
+    assert placeholder_problems("{a.name}", "{a.name} !") == []
+
+
+@pytest.mark.parametrize(
+    ("msgstr", "said"),
+    [
+        ("Crédits \x1b[31m", "control character U+001B"),
+        ("Crédits \x07", "control character U+0007"),
+        ("Crédits \x7f", "control character U+007F"),
+        ("Crédits \x9b", "control character U+009B"),
+        ("Crédits \u202eevil", "bidi control U+202E"),
+        ("Crédits \u2066x\u2069", "bidi control U+2066"),
+        ("x" * 20_001, "a message of 20001 characters"),
+    ],
+)
+def test_what_no_reader_should_be_sent_is_refused(tmp_path: Path, msgstr: str, said: str) -> None:
+    escaped = msgstr.replace("\\", "\\\\")
+    for name in ("credits", "nqcore"):
+        path = _po(tmp_path, name, f'msgid "Credits"\nmsgstr "{escaped}"\n')
+        findings = check_catalogue(path)
+        assert [(f.line, f.what.startswith(said)) for f in findings] == [(6, True)], findings
+
+
+def test_a_bidi_control_the_english_has_is_kept(tmp_path: Path) -> None:
+    path = _po(tmp_path, "credits", 'msgid "a \u2067b\u2069"\nmsgstr "a \u2067b\u2069"\n')
+    assert check_catalogue(path) == []
+
+
+def test_a_context_in_a_page_catalogue_is_refused(tmp_path: Path) -> None:
+    """Sphinx looks a page's messages up without a context: one with a context stays English."""
+    path = _po(tmp_path, "magic", 'msgctxt "x"\nmsgid "Fine."\nmsgstr "Bien."\n')
+    assert [(f.line, f.what) for f in check_catalogue(path)] == [
+        (7, "msgctxt 'x': a page's messages have no context")
+    ]
+    engine = _po(tmp_path, "nqcore", 'msgctxt "armour"\nmsgid "Light"\nmsgstr "Légère"\n')
+    assert check_catalogue(engine) == []
+
+
+def test_an_engine_message_without_french_is_named(tmp_path: Path) -> None:
+    """A changed card text (a new msgid), an emptied translation: the French book would print
+    English; a translated build names each, the catalogue's line and where the text is used."""
+    from nqtranslate.engine_coverage import untranslated_warnings
+
+    package = tmp_path / "nqcore"
+    (package / "data").mkdir(parents=True)
+    (package / "rules.py").write_text('N_("Fireball")\nN_("Done")\n', encoding="utf-8")
+    (package / "data" / "spells.toml").write_text(
+        '[[spell]]\nkey = "m"\nname = "Magic Missile, changed"\n', encoding="utf-8"
+    )
+    folder = package / "locale" / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    _po(folder, "nqcore", 'msgid "Fireball"\nmsgstr ""\n\nmsgid "Done"\nmsgstr "Fait"\n')
+    po = folder / "nqcore.po"
+    assert untranslated_warnings("fr", package) == [
+        f"{po}:6: warning: 'Fireball' (used at nqcore/rules.py:1): its translation is empty "
+        "or fuzzy, shown in English",
+        f"{po}:1: warning: 'Magic Missile, changed' (used at nqcore/data/spells.toml:3): "
+        "no translation, shown in English",
+    ]

@@ -236,3 +236,33 @@ def test_a_theme_word_is_text_in_an_element_and_in_an_attribute() -> None:
     )
     assert added_html_characters("Language", hostile) == ["<", ">", '"']
     assert added_html_characters('Range 12"', 'Portée 12"') == []
+
+
+def test_a_compiled_catalogue_is_what_its_checked_po_gives_before_a_translated_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``.mo`` newer than its ``.po`` would be used unchecked (a header-only one: the page in
+    English): each of the language is made what its ``.po`` compiles to, or deleted."""
+    from types import SimpleNamespace
+
+    from babel.messages.mofile import read_mo
+
+    from nqsphinx import untrusted
+
+    folder = tmp_path / "locale" / "fr" / "LC_MESSAGES"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "credits.po").write_text(HEADER + 'msgid "Hello"\nmsgstr "Bonjour"\n', "utf-8")
+    for name in ("credits.mo", "sub/x.mo"):
+        (folder / name).write_bytes(b"x")
+    other = tmp_path / "locale" / "de" / "LC_MESSAGES"
+    other.mkdir(parents=True)
+    (other / "credits.mo").write_bytes(b"x")
+    monkeypatch.setattr(untrusted, "_stop_on_bad_catalogues", lambda *_: None)
+    monkeypatch.setattr(catalogue_guard, "page_warnings", lambda *_: [])
+    config = SimpleNamespace(language="fr", locale_dirs=["locale"])
+    app = SimpleNamespace(config=config, srcdir=str(tmp_path), doctreedir=str(tmp_path / "d"))
+    untrusted.check_catalogues(app)  # type: ignore[arg-type]
+    assert sorted(p.name for p in folder.rglob("*")) == ["credits.mo", "credits.po", "sub"]
+    with (folder / "credits.mo").open("rb") as handle:
+        assert read_mo(handle)["Hello"].string == "Bonjour"
+    assert (other / "credits.mo").read_bytes() == b"x"  # another language's build: not this one's

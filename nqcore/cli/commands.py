@@ -67,8 +67,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 #: The control characters ``nq`` never writes (all but the newline): a carriage return or an
-#: escape in a profile's name (or a data file's) would rewrite the reader's terminal.
-_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+#: escape in a profile's name (or a data file's) would rewrite the reader's terminal; a bidi
+#: override or mark (U+202A-U+202E, U+2066-U+2069, U+200E/U+200F) would reorder what it shows.
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def printable(text: str) -> str:

@@ -43,6 +43,9 @@ class DataFileError(ValueError):
 #: controls.  A carriage return, an escape or a NUL in a spell's name would reach the terminal
 #: of ``nq``, the pages and the LaTeX of the books as it is (a tab is in no file: refused too).
 CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+#: How deep tables and arrays may nest in a data file, as in a profile (nqcore.cli.files): the
+#: files nest four levels at most; a recursive reader overflows near a thousand.
+MAX_DEPTH = 32
 
 
 def visible(text: str) -> str:
@@ -113,11 +116,19 @@ def parse(text: str, where: str, schema: type[msgspec.Struct] | None) -> dict[st
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise DataFileError(visible(toml_error(where, error))) from None
+    except (RecursionError, MemoryError):  # 3000 nested arrays overflow tomllib's recursion
+        raise DataFileError(_too_deep(where)) from None
+    except ValueError as error:  # an integer of more than 4300 digits
+        raise DataFileError(visible(f"{where}: not valid TOML ({error})")) from None
     if schema is not None:
         check(data, where, schema)
     else:
         check_text(data, where)
     return data
+
+
+def _too_deep(where: str) -> str:
+    return f"{where}: nested deeper than {MAX_DEPTH} levels"
 
 
 def check(data: dict[str, Any], where: str, schema: type[msgspec.Struct]) -> None:
@@ -135,18 +146,24 @@ def check_text(data: dict[str, Any], where: str) -> None:
     """Refuse a control character (:data:`CONTROL`) in any text of ``data`` (the parsed file
     ``where``), a field's name included: one line naming the file, the record and the field.
 
-    Iterative, depth first in the file's order, so that the first one is named."""
-    pending: list[tuple[Any, str]] = [(data, "$")]
+    Nesting deeper than :data:`MAX_DEPTH` is refused too, before a recursive reader (msgspec,
+    the pages) overflows on it.  Iterative, depth first in the file's order, so that the first
+    one is named."""
+    pending: list[tuple[Any, str, int]] = [(data, "$", 1)]
     while pending:
-        value, path = pending.pop()
+        value, path, depth = pending.pop()
+        if isinstance(value, dict | list) and depth > MAX_DEPTH:
+            raise DataFileError(_too_deep(where))
         if isinstance(value, dict):
             for name in value:
                 if CONTROL.search(name):
                     said = f"a control character in the field name {name!r}"
                     raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
-            pending.extend((item, f"{path}.{name}") for name, item in reversed(value.items()))
+            named = reversed(value.items())
+            pending.extend((item, f"{path}.{name}", depth + 1) for name, item in named)
         elif isinstance(value, list):
-            pending.extend((item, f"{path}[{i}]") for i, item in reversed(list(enumerate(value))))
+            indexed = reversed(list(enumerate(value)))
+            pending.extend((item, f"{path}[{i}]", depth + 1) for i, item in indexed)
         elif isinstance(value, str) and (found := CONTROL.search(value)):
             said = f"control character U+{ord(found[0]):04X} in {value!r}"
             raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))

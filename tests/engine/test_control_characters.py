@@ -161,3 +161,9 @@ def test_the_latex_escape_drops_control_characters(char: str) -> None:
     assert escaped in (r"Fireball \& co", r"Fire ball \& co")
     assert latex_escape("Fire\tball\r") == "Fire ball "
     assert latex_escape("one\n\ntwo") == "one\n\ntwo"  # a paragraph break stays
+
+
+def test_printable_escapes_bidi_overrides_and_marks() -> None:
+    """A profile named "\u202eevil\u202c X" would show reversed in the reader's terminal."""
+    name = "\u202eevil\u202c X\u2066\u2069\u200e\u200f\u202a"
+    assert printable(name) == ("\\u202eevil\\u202c X\\u2066\\u2069\\u200e\\u200f\\u202a")
