@@ -154,8 +154,8 @@ def _need(section: nodes.Element) -> int:
     opening = _opening(section)
     lines = sum(_short(block) for block in opening)
     rest = _blocks(section)[len(opening) :]
-    if not rest:
-        return lines
+    if not rest:  # a short section is kept whole: its lines and the skips between its blocks
+        return lines + len(opening)
     if isinstance(rest[0], nodes.section):
         return lines + HEADING_LINES + _need(rest[0])
     if _fixed_lines(rest[0]):  # its own \needspace would break after the opening
