@@ -33,6 +33,8 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from nqsphinx import svg_files
+
 logger = logging.getLogger(__name__)
 #: Set on the download links the extension makes itself (the print PDFs of nqsphinx.site.downloads).
 GENERATED_DOWNLOAD = "nq_generated_download"
@@ -277,6 +279,7 @@ def setup(app: Sphinx) -> None:
     # Before the other extensions read anything (the catalogues' checks read the .po files).
     app.connect("builder-inited", _check_static, priority=100)
     app.connect("builder-inited", _check_links, priority=100)
+    app.connect("builder-inited", svg_files.check_svgs, priority=100)
     app.connect("doctree-read", _check_downloads, priority=100)
     app.connect("doctree-read", _check_image_files, priority=100)
     app.connect("doctree-read", _check_math, priority=100)
