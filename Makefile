@@ -65,8 +65,19 @@ verify-examples: $(EXAMPLES_OK)
 
 EXAMPLES_TO_RUN = $(or $(if $(filter-out docs/%.md locale/%,$?),docs),$(filter docs/%.md,$?))
 
+# The examples are code from the pages: they run in a sandbox (bubblewrap), the whole file system
+# read-only but an empty /tmp, without network, so that an example can neither change a page
+# before Sphinx reads it nor send anything away. Without a working bwrap they run as they are,
+# with a warning.
+BWRAP ?= bwrap
+SANDBOX_ARGS := --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --ro-bind '$(CURDIR)' \
+	'$(CURDIR)' --chdir '$(CURDIR)' --unshare-net --die-with-parent --
+SANDBOXED = if $(BWRAP) $(SANDBOX_ARGS) true 2>/dev/null; then set -- $(BWRAP) $(SANDBOX_ARGS); \
+	else echo "warning: no working bwrap (bubblewrap): the worked examples run unsandboxed" >&2; \
+	set --; fi; "$$@"
+
 $(EXAMPLES_OK): $(INPUTS)
-	$(if $(EXAMPLES_TO_RUN),$(PYTHON) -m pytest $(EXAMPLES_TO_RUN) \
+	$(if $(EXAMPLES_TO_RUN),$(SANDBOXED) $(PYTHON) -m pytest $(EXAMPLES_TO_RUN) \
 		-q --no-header -p no:cacheprovider -p no:hypothesispytest -o addopts= --tb=short \
 		|| test $$? -eq 5)
 	@mkdir -p $(@D) && touch $@

@@ -94,3 +94,39 @@ def test_a_failing_example_still_stops_make(tmp_path: Path) -> None:
     done = _make(project, "verify-examples", _python_exiting(project, 1))
     assert done.returncode != 0
     assert not (project / "_build/.stamps/examples").exists()
+
+
+def _python_writing(project: Path) -> str:
+    fake = project / "writer.sh"
+    fake.write_text(
+        "#!/bin/sh\ntouch written 2>/dev/null\necho > /tmp/nq-scratch-file || exit 1\n",
+        encoding="utf-8",
+    )
+    fake.chmod(0o755)
+    return f"PYTHON={fake}"
+
+
+def _bwrap_works() -> bool:
+    if shutil.which("bwrap") is None:
+        return False
+    probe = ["bwrap", "--ro-bind", "/", "/", "--unshare-net", "--", "true"]
+    return subprocess.run(probe, capture_output=True, check=False).returncode == 0
+
+
+@pytest.mark.skipif(not _bwrap_works(), reason="no working bwrap")
+def test_the_examples_run_with_the_project_read_only(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    done = _make(project, "verify-examples", _python_writing(project))
+    assert done.returncode == 0, done.stderr
+    assert not (project / "written").exists()
+    assert "unsandboxed" not in done.stderr
+
+
+def test_without_bwrap_the_examples_run_with_a_warning(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    done = _make(project, "verify-examples", _python_writing(project), "BWRAP=no-such-bwrap")
+    assert done.returncode == 0, done.stderr
+    assert (project / "written").exists()
+    assert "warning: no working bwrap (bubblewrap): the worked examples run unsandboxed" in (
+        done.stderr
+    )
