@@ -45,7 +45,7 @@ def test_a_symbolic_link_among_the_catalogues_stops_the_build(
     srcdir = copy_root("nq", tmp_path)
     folder = srcdir / "locale" / "fr" / "LC_MESSAGES"
     (folder / "leak.po").symlink_to(secret / "SECRET.md")
-    stop, errors = _started(srcdir, make_app, language="fr")
+    stop, errors = _started(srcdir, make_app)
     assert stop.code == 2
     assert errors == [
         f"ERROR: locale/fr/LC_MESSAGES/leak.po: symbolic link (to {secret / 'SECRET.md'})"
