@@ -33,6 +33,8 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from nqsphinx import svg_files
+
 logger = logging.getLogger(__name__)
 #: Set on the download links the extension makes itself (the print PDFs of nqsphinx.site.downloads).
 GENERATED_DOWNLOAD = "nq_generated_download"
@@ -200,6 +202,46 @@ def _check_static(app: Sphinx) -> None:
         raise SystemExit(2)
 
 
+#: The project's packages that hold catalogues (``<package>/locale/``).
+LOCALE_PACKAGES = ("nqcore", "nqsphinx", "nqprint", "nqtranslate", "examples")
+
+
+def _checked_folders(app: Sphinx) -> list[Path]:
+    """The folders whose files Sphinx reads or copies: the sources, the catalogues' folders
+    (``locale_dirs``, the project's ``locale/`` and its packages' ``locale/``) and the static
+    paths, those of the project only (not an installed extension's)."""
+    root, srcdir = _project(app).absolute(), Path(app.srcdir).absolute()
+    folders = [srcdir, root / "locale"]
+    folders += [srcdir / d for d in app.config.locale_dirs]
+    folders += [root / package / "locale" for package in LOCALE_PACKAGES]
+    folders += [root / f for f in (*app.config.html_static_path, *app.config.html_extra_path)]
+    inside = {Path(os.path.normpath(f)) for f in folders if not _installed(f)}
+    return sorted(f for f in inside if f.is_relative_to(root) and (f.exists() or f.is_symlink()))
+
+
+def links_in(folder: Path) -> list[Path]:
+    """Every symbolic link at or below ``folder`` (whose links are not followed)."""
+    if folder.is_symlink():
+        return [folder]
+    found: list[Path] = []
+    for parent, dirs, files in os.walk(folder):
+        found += [Path(parent, n) for n in (*dirs, *files) if Path(parent, n).is_symlink()]
+    return sorted(found)
+
+
+def _check_links(app: Sphinx) -> None:
+    """Stop before anything is read: a page, a page folder or a catalogue that is a symbolic
+    link would publish a file from outside the project (``docs/leak.md`` -> ``/etc/passwd``)."""
+    root = _project(app)
+    links = sorted({link for f in _checked_folders(app) for link in links_in(f)})
+    for link in links:
+        shown = os.path.relpath(link, root)
+        logger.error(f"{shown}: symbolic link (to {os.readlink(link)}) in the sources: refused")
+    if links:
+        print(f"Refused input: {len(links)} symbolic link(s); nothing built.", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def remote(url: str) -> bool:
     return "://" in url or url.startswith("//")
 
@@ -234,7 +276,10 @@ def _check_page_assets(
 
 
 def setup(app: Sphinx) -> None:
-    app.connect("builder-inited", _check_static)
+    # Before the other extensions read anything (the catalogues' checks read the .po files).
+    app.connect("builder-inited", _check_static, priority=100)
+    app.connect("builder-inited", _check_links, priority=100)
+    app.connect("builder-inited", svg_files.check_svgs, priority=100)
     app.connect("doctree-read", _check_downloads, priority=100)
     app.connect("doctree-read", _check_image_files, priority=100)
     app.connect("doctree-read", _check_math, priority=100)
