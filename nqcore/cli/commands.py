@@ -128,7 +128,7 @@ def _spell_level(args: argparse.Namespace) -> tuple[int, Msg | None]:
 
 
 def _cast(args: argparse.Namespace) -> Answer:
-    from nqcore.rules.magic import cast_chance, casting_target, chant_bonus
+    from nqcore.rules.magic import cast_chance, casting_target
 
     level, name = _spell_level(args)
     kwargs = {"concentrating": args.concentrate, "chanting_initiates": args.chant}
@@ -140,7 +140,6 @@ def _cast(args: argparse.Namespace) -> Answer:
         "wizardry": args.wizardry,
         "concentrating": args.concentrate,
         "chanting_initiates": args.chant,
-        "chant_bonus": chant_bonus(args.chant),
         "target": target,
         "chance": Chance(cast_chance(level, args.wizardry, **kwargs)),
     }

@@ -109,7 +109,7 @@ def _lines_range(answer: Answer, lang: str) -> list[str]:
 #: are: answer field -> its label (the value shown is the one the rules add to the roll).
 _APPLIED: tuple[tuple[str, Msg], ...] = (
     ("concentrating", N_("Concentrating")),
-    ("chant_bonus", N_("Initiates chanting")),
+    ("chanting_initiates", N_("Initiates chanting")),
     ("penetration", N_("Penetration modifier (PM)")),
     ("resilience", N_("Armour resilience (RE)")),
     ("ranked", N_("Ranked or closed formation (AR)")),
@@ -124,8 +124,12 @@ def applied(answer: Answer) -> list[tuple[Msg, int]]:
     found = [(m["label"], int(m["value"])) for m in answer.get("modifiers", [])]
     if "target" not in answer:
         return found
+    from nqcore.rules.magic import chant_bonus
+
     for key, label in _APPLIED:
         value = answer.get(key)
+        if key == "chanting_initiates" and value:  # the chant's bonus, at most +3
+            value = chant_bonus(value)
         if value is True:
             found.append((label, 1))
         elif isinstance(value, int) and not isinstance(value, bool) and value:
