@@ -180,7 +180,9 @@ def percent(chance: Fraction, lang: str) -> str:
     nor "0.0%" for one that can succeed."""
     _ = translator(lang)
     if 0 < chance < Fraction(1, 2000):
-        return _(N_("less than {percent}")).format(percent=format_percent(Fraction(1, 1000), lang, 1))
+        return _(N_("less than {percent}")).format(
+            percent=format_percent(Fraction(1, 1000), lang, 1)
+        )
     if Fraction(1999, 2000) < chance < 1:
         return _(N_("more than {percent}")).format(
             percent=format_percent(Fraction(999, 1000), lang, 1)
