@@ -52,7 +52,7 @@ def test_greyed_fields_show_the_value_in_use_or_nothing(phone_table: Any) -> Non
     nothing (not ST 4, T 4, AR 0 against the answer's ST 6, T 6, AR 3); the Long Bow chosen, the
     ranges do not show the Bow's 10/20/30. Used again, a field shows what it held."""
     page = phone_table.page
-    page.locator("#nq-attack-st").select_option("4")
+    page.locator("#nq-attack-st").fill("4")
     page.select_option("#nq-attack-attacker", "orc-bruiser")
     page.select_option("#nq-attack-target", "dwarf")
     got = _answered(page, "attack")
@@ -104,7 +104,10 @@ EDITABLE = """(form) => [...document.querySelectorAll(`#nq-${form} input, #nq-${
 def _edit(page: Any, selector: str, kind: str) -> None:
     """One edit as a finger makes it: the page scrolls to the field, which changes."""
     field = page.locator(selector)
-    field.focus()
+    # scrolled to as a browser scrolls to the field it focuses (the page's scroll padding)
+    field.evaluate(
+        "(control) => { control.scrollIntoView({ block: 'nearest' }); control.focus(); }"
+    )
     if kind == "checkbox":
         field.click()
         field.click()  # as it was: two modifiers ticked may be refused together
@@ -152,7 +155,9 @@ def test_the_loading_state_is_where_the_answers_will_be(
     words 6,400 px higher); if it cannot load, they say that."""
     context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
     waiting: list[Any] = []
-    context.route("**/nq-engine-worker.js", waiting.append)  # the engine never comes
+    context.route(
+        "**/nq-engine-worker.js", lambda route: waiting.append(route)
+    )  # the engine never comes
     page = context.new_page()
     page.goto(site.page(f"{lang}/at-the-table.html"), wait_until="domcontentloaded")
     words = at_table.page_messages(lang)

@@ -90,12 +90,12 @@ const unused = (form, control) => {
 const grey = (form, control) => {
   if (!control.matches("input, select")) return;
   const skipped = unused(form, control);
-  if (skipped && !control.disabled) {
+  if (skipped && control.value !== "") {
     control.dataset.kept = control.value;
     control.value = "";
     if (control.tagName === "SELECT") control.selectedIndex = -1;
-  } else if (!skipped && control.disabled && "kept" in control.dataset) {
-    control.value = control.dataset.kept;
+  } else if (!skipped && "kept" in control.dataset) {
+    if (control.value === "") control.value = control.dataset.kept; // else set meanwhile
     delete control.dataset.kept;
   }
   // A field the question leaves unused takes no typing, and screen readers say so.
