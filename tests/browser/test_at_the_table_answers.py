@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from nqsphinx.site import at_table
-from tests.browser.conftest import PHONE, Site, _recorded, wait_until, watch
+from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, wait_until, watch
 
 LANGS = ("en", "fr")
 ENGINE_SECONDS = 90
@@ -127,11 +127,12 @@ def test_the_answer_stays_on_screen_while_a_field_is_edited(phone_table: Any, fo
     """At 390×844, whatever field of the calculator is being edited, the answer is on the
     screen: the whole answer, or its summary (its last lines) at the bottom, not over the field."""
     page = phone_table.page
-    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate("window.scrollTo({ top: 0, behavior: 'instant' })")
     for name, kind, selector in page.evaluate(EDITABLE, form):
         _edit(page, selector, kind)
         _answered(page, form)
-        page.wait_for_timeout(50)  # the summary's observer
+        page.evaluate(SETTLED)  # the page's smooth scrolling to the field, then the observer
+        page.wait_for_timeout(50)
         seen = page.evaluate(GEOMETRY, selector)
         height = seen["height"]
         field, summary, answer = seen["field"], seen["summary"], seen["answer"]
