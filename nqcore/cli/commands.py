@@ -344,6 +344,8 @@ def _attack(args: argparse.Namespace) -> Answer:
         "armour": armour,
         "resilience": resilience,
         "modifiers": modifiers,
+        "hit_modifier": args.hit_modifier,
+        "ranked": args.ranked,
         **(
             {
                 "range": None
@@ -365,19 +367,25 @@ def _attack(args: argparse.Namespace) -> Answer:
 
 
 def _command(args: argparse.Namespace) -> Answer:
-    from nqcore.rules.morale import command_chance, command_target
+    from nqcore.rules.morale import BATTLE_STANDARD_REROLL_BONUS, command_chance, command_target
 
-    return {
+    target = command_target(args.co, args.mod, fear=args.fear)
+    answer = {
         "question": N_("Command test at CO {co}"),
         "co": args.co,
         "modifiers": _modifier_list(args.mod, "command"),
         "fear": args.fear,
         "battle_standard": args.battle_standard,
-        "target": command_target(args.co, args.mod, fear=args.fear),
+        "target": target,
         "chance": Chance(
             command_chance(args.co, args.mod, fear=args.fear, battle_standard=args.battle_standard)
         ),
     }
+    if args.battle_standard:  # the first roll, then the re-roll of a failed one at CO+1
+        again = target + BATTLE_STANDARD_REROLL_BONUS
+        answer["roll"] = Chance(command_chance(args.co, args.mod, fear=args.fear))
+        answer["reroll"] = {"target": again, "chance": Chance(command_chance(again))}
+    return answer
 
 
 def _morale(args: argparse.Namespace) -> Answer:

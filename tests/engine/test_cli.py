@@ -72,7 +72,7 @@ def test_cast(capsys: Capture) -> None:
     assert out.splitlines() == [
         "Casting a level 5 spell at wizardry level 2",
         "Roll needed: 7 or less",
-        "Chance: 70.0% (7/10)",
+        "Chance: 70.0%",
     ]
 
 
@@ -132,9 +132,9 @@ def test_shooting_reads_the_weapon_band(capsys: Capture) -> None:
         (["save", "3", "6", "--re", "1", "--ranked"], "Roll needed: 3 or less"),
         (["save", "0", "4"], "No roll can succeed"),
         (["wound", "4", "3"], "Roll needed: 6 or less"),
-        (["attack", "5", "4", "4", "--armour", "3"], "19.0% (19/100)"),
+        (["attack", "5", "4", "4", "--armour", "3"], "19.0%"),
         (["command", "7"], "Roll needed: 7 or less"),
-        (["command", "7", "--battle-standard"], "94.0% (47/50)"),
+        (["command", "7", "--battle-standard"], "94.0%"),
         (["command", "7", "--fear", "1"], "Roll needed: 6 or less"),
         (
             ["morale", "16", "3", "4", "2"],
