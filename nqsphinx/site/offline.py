@@ -30,6 +30,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from nqsphinx.messages import page_language, ui_text
+from nqsphinx.site.engine import ENGINE_DIR, SHARED_DIR
 from nqsphinx.site.hosting import NOTFOUND_PAGE, on_read_the_docs, site_prefix, site_root
 from nqsphinx.site.stamped import Stamped
 
@@ -49,9 +50,14 @@ BACKGROUND_COLOURS = {"light": "#ffffff", "dark": "#131416"}
 #: Built files that no page asks for: build bookkeeping, source maps, archives, the worker itself.
 NOT_CACHED_NAMES = frozenset({".buildinfo", ".buildinfo.bak", "objects.inv", WORKER})
 NOT_CACHED_SUFFIXES = (".map", ".zip", ".part", ".LICENSE.txt")
-#: The rules engine of the calculator pages (``nqsphinx.site.at_table``, about 13 MB a language):
-#: kept once such a page has loaded it, not fetched for every reader at install.
-ON_DEMAND_FOLDER = "_static/nq-engine/"
+#: The rules engine of the calculator pages (``nqsphinx.site.engine``, about 13 MB): kept once
+#: such a page has loaded it, not fetched for every reader at install.  One folder beside both
+#: languages (plain hosting), or each site's own (Read the Docs).
+ON_DEMAND_FOLDERS = (f"{SHARED_DIR}/", f"_static/{ENGINE_DIR}/")
+
+
+def _on_demand(name: str) -> bool:
+    return name.startswith(ON_DEMAND_FOLDERS[0]) or ON_DEMAND_FOLDERS[1] in name
 
 
 def manifest(lang: str, scope: str) -> dict[str, Any]:
@@ -87,7 +93,7 @@ def cached_files(root: Path) -> list[str]:
         if path.is_file()
         and path.name not in NOT_CACHED_NAMES
         and not path.name.endswith(NOT_CACHED_SUFFIXES)
-        and ON_DEMAND_FOLDER not in (name := path.relative_to(root).as_posix())
+        and not _on_demand(name := path.relative_to(root).as_posix())
     )
 
 
@@ -96,7 +102,7 @@ def on_demand_files(root: Path) -> list[str]:
     return sorted(
         name
         for path in root.rglob("*")
-        if path.is_file() and ON_DEMAND_FOLDER in (name := path.relative_to(root).as_posix())
+        if path.is_file() and _on_demand(name := path.relative_to(root).as_posix())
     )
 
 
@@ -140,7 +146,7 @@ WORKER_SCRIPT = """\
 const VERSION = "__VERSION__";
 const CACHE = "__PREFIX__" + VERSION;
 const FILES = __FILES__;
-const ON_DEMAND = "__ON_DEMAND__";
+const ON_DEMAND = __ON_DEMAND__;
 const HOME = new URL("./", self.location.href);
 
 self.addEventListener("install", (event) => {
@@ -170,7 +176,10 @@ const cached = (cache, url) => {
 
 // The rules engine of a calculator page: kept when the page asks (it has loaded it), and
 // whenever the worker fetches one of its files for a page.
-const onDemand = (url) => url.startsWith(HOME.href) && new URL(url).pathname.includes(ON_DEMAND);
+const onDemand = (url) => {
+  const inside = url.startsWith(HOME.href) && new URL(url).href.slice(HOME.href.length);
+  return inside !== false && (inside.startsWith(ON_DEMAND[0]) || inside.includes(ON_DEMAND[1]));
+};
 
 self.addEventListener("message", (event) => {
   const data = event.data || {};
@@ -214,7 +223,7 @@ def worker_script(root: Path) -> str:
     return (
         WORKER_SCRIPT.replace("__VERSION__", version(root, files + on_demand_files(root)))
         .replace("__PREFIX__", CACHE_PREFIX)
-        .replace("__ON_DEMAND__", "/" + ON_DEMAND_FOLDER)
+        .replace("__ON_DEMAND__", json.dumps([ON_DEMAND_FOLDERS[0], "/" + ON_DEMAND_FOLDERS[1]]))
         .replace("__FILES__", json.dumps(files, indent=1))
     )
 
