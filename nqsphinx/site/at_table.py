@@ -45,6 +45,7 @@ from nqsphinx.site.at_table_forms import CALCULATORS, MARK, calculator_html, pag
 from nqsphinx.site.csp import DIRECTIVES
 from nqsphinx.site.engine import ENGINE_ZIP, PYODIDE_FILES, WORKER, engine_folder, engine_url
 from nqsphinx.site.engine import write_engine as write_engine_folder
+from nqsphinx.site.keep_offline import engine_offline_words
 from nqsphinx.untrusted import generated_raw
 
 PAGE_SCRIPT = "nq-at-table.js"
@@ -63,7 +64,8 @@ ENGINE_META_TAG = f'<meta http-equiv="Content-Security-Policy" content="{ENGINE_
 
 def engine_box(lang: str, to_root: str) -> str:
     """The engine's state and the page's words for its script (read by ``nq-at-table.js``)."""
-    messages = html.escape(json.dumps(page_messages(lang), ensure_ascii=False))
+    words = {**page_messages(lang), "offline": engine_offline_words(lang)}
+    messages = html.escape(json.dumps(words, ensure_ascii=False))
     files = html.escape(json.dumps([*PYODIDE_FILES, ENGINE_ZIP, WORKER]))
     refusals = html.escape(json.dumps(REFUSAL_FIELDS))
     return (

@@ -60,7 +60,8 @@ WHOLE = ("_pyodide", "pyodide")
 _NAME = r"[\w.]+(?:[ \t]+as[ \t]+\w+)?"
 _IMPORT = re.compile(rf"^[ \t]*import[ \t]+({_NAME}(?:[ \t]*,[ \t]*{_NAME})*)", re.M)
 _FROM = re.compile(
-    r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w*, \t\\\n]+?)\)?[ \t]*(?:#.*)?$", re.M
+    r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(?:\(([^)]*)\)|([\w*, \t]+(?:\\\n[\w*, \t]+)*))",
+    re.M,
 )
 
 
@@ -94,7 +95,7 @@ def imports(source: str, importer: str, is_package: bool) -> set[str]:
     for match in _FROM.finditer(source):
         base = _absolute(match.group(1), importer, is_package)
         found.add(base)
-        for name in re.split(r"[\s,\\]+", match.group(2)):
+        for name in re.split(r"[\s,\\]+", match.group(2) or match.group(3)):
             if name and name != "as" and name.isidentifier():
                 found.add(f"{base}.{name}")
     return found
