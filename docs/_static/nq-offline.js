@@ -45,11 +45,12 @@
         const label = document.createElement("label");
         label.htmlFor = input.id;
         const size = say(words.size, { size: megabytes.format(info.bytes / 1e6) });
-        label.textContent = `${words[group] || group} (${size}): `;
         const mark = document.createElement("span");
         mark.className = info.kept ? "nq-keep-kept" : "nq-keep-not-kept";
         mark.textContent = info.kept ? words.kept : words.not_kept;
-        label.append(mark);
+        const [before, after] = say(words.part, { part: words[group] || group, size })
+          .split("{state}");
+        label.append(before, mark, after || "");
         item.append(input, label);
         list.append(item);
         if (info.kept) kept.push(words[group] || group);

@@ -60,7 +60,8 @@ WHOLE = ("_pyodide", "pyodide")
 _NAME = r"[\w.]+(?:[ \t]+as[ \t]+\w+)?"
 _IMPORT = re.compile(rf"^[ \t]*import[ \t]+({_NAME}(?:[ \t]*,[ \t]*{_NAME})*)", re.M)
 _FROM = re.compile(
-    r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(?:\(([^)]*)\)|([\w*, \t]+(?:\\\n[\w*, \t]+)*))",
+    r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+"
+    r"(?:\(([^)]*)\)|([\w*, \t]+(?:\\\n[\w*, \t]+)*))",
     re.M,
 )
 

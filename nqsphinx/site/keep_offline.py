@@ -66,6 +66,7 @@ def control_words(lang: str) -> dict[str, str]:
         "engine": ui_text("The calculators’ rules engine", lang),
         "pdf": ui_text("The PDFs (A4 and Letter, both languages)", lang),
         "size": ui_text("{size} MB", lang),
+        "part": ui_text("{part} ({size}): {state}", lang),
         "kept": ui_text("kept", lang),
         "not_kept": ui_text("not kept", lang),
         "kept_list": ui_text("(kept: {parts})", lang),

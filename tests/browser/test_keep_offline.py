@@ -9,11 +9,17 @@ import json
 from typing import Any
 
 from nqsphinx.site.keep_offline import engine_offline_words, not_kept_words
-from tests.browser.conftest import PHONE, Site, _recorded, wait_until, watch
+from tests.browser.conftest import (
+    KEEP_SHOWN,
+    PHONE,
+    Site,
+    _recorded,
+    keep_for_offline,
+    wait_until,
+    watch,
+)
 
 ENGINE_SECONDS = 120
-#: The control is shown once the service worker has answered with its parts and their sizes.
-SHOWN = "(() => { const box = document.querySelector('.nq-keep'); return box && !box.hidden; })()"
 READY = "document.querySelector('.nq-engine-status.nq-engine-ready') !== null"
 
 
@@ -23,26 +29,10 @@ def _context(browser: Any, site: Site) -> Any:
 
 def _cached(page: Any, site: Site, paths: list[str]) -> list[bool]:
     urls = json.dumps([site.page(path) for path in paths])
-    return [
-        bool(found)
-        for found in page.evaluate(f"() => Promise.all({urls}.map((url) => caches.match(url)))")
-    ]
-
-
-def _keep(page: Any, parts: set[str]) -> None:
-    """Open the control, choose ``parts``, keep them and wait until the worker says it is done."""
-    page.locator(".nq-keep summary").click()
-    for box in page.locator(".nq-keep-groups input").all():
-        box.set_checked(box.get_attribute("value") in parts)
-    page.locator(".nq-keep-button").click()
-    words = json.loads(page.locator(".nq-keep").get_attribute("data-words"))
-    status = page.locator(".nq-keep-status")
-    wait_until(
-        page,
-        f"document.querySelector('.nq-keep-status').innerText === {json.dumps(words['done'])}",
-        timeout=ENGINE_SECONDS,
+    found: list[bool] = page.evaluate(
+        f"() => Promise.all({urls}.map((url) => caches.match(url).then((hit) => !!hit)))"
     )
-    assert status.inner_text() == words["done"]
+    return found
 
 
 def test_a_first_visit_fetches_only_the_page_and_its_shell(browser: Any, site: Site) -> None:
@@ -52,8 +42,10 @@ def test_a_first_visit_fetches_only_the_page_and_its_shell(browser: Any, site: S
     page = context.new_page()
     start = len(site.requests)
     page.goto(site.page("en/index.html"))
-    wait_until(page, SHOWN, timeout=30)
-    page.wait_for_timeout(1500)  # the worker keeps the page's files: nothing else follows
+    wait_until(page, KEEP_SHOWN, timeout=30)
+    kept = f"caches.match({json.dumps(site.page('en/index.html'))}).then((hit) => !!hit)"
+    wait_until(page, kept, timeout=30)  # the worker kept the page it did not yet control
+    page.wait_for_timeout(1000)  # and nothing else follows
     fetched = sorted({url.split("?")[0] for url in site.requests[start:]})
     inside = [url.removeprefix(site.url + "/") for url in fetched]
     others = [
@@ -79,7 +71,7 @@ def test_keep_for_offline_keeps_both_languages_and_the_engine(browser: Any, site
     watched = watch(context.new_page())
     page = watched.page
     page.goto(site.page("fr/index.html"))
-    wait_until(page, SHOWN, timeout=30)
+    wait_until(page, KEEP_SHOWN, timeout=30)
     labels = page.locator(".nq-keep-groups label").all_inner_texts()
     assert [label.split(" (")[0] for label in labels] == [
         "Le site en anglais",
@@ -88,7 +80,7 @@ def test_keep_for_offline_keeps_both_languages_and_the_engine(browser: Any, site
         "Les PDF (A4 et Letter, dans les deux langues)",
     ][: len(labels)]
     assert all(" Mo)" in label and "non gardé" in label for label in labels), labels
-    _keep(page, {"en", "fr", "engine"})
+    keep_for_offline(page, {"en", "fr", "engine"})
     assert "gardé" in page.locator(".nq-keep-summary").inner_text()
     assert all(
         _cached(
@@ -126,8 +118,8 @@ def test_offline_what_was_not_kept_says_so(browser: Any, site: Site) -> None:
     context = _context(browser, site)
     page = context.new_page()
     page.goto(site.page("fr/index.html"))
-    wait_until(page, SHOWN, timeout=30)
-    _keep(page, {"fr"})
+    wait_until(page, KEEP_SHOWN, timeout=30)
+    keep_for_offline(page, {"fr"})
     context.set_offline(True)
     try:
         page.goto(site.page("en/magic.html"))
