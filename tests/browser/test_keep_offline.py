@@ -72,7 +72,7 @@ def test_keep_for_offline_keeps_both_languages_and_the_engine(browser: Any, site
     page = watched.page
     page.goto(site.page("fr/index.html"))
     wait_until(page, KEEP_SHOWN, timeout=30)
-    labels = page.locator(".nq-keep-groups label").all_inner_texts()
+    labels = page.locator(".nq-keep-groups label").all_text_contents()
     assert [label.split(" (")[0] for label in labels] == [
         "Le site en anglais",
         "Le site en français",
