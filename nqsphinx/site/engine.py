@@ -174,19 +174,18 @@ def _ready() -> bool:
 def ensure_pyodide() -> Path:
     """Pyodide's npm package, installed by ``npm ci`` from its lock file when missing or not the
     version the lock file names.  The two languages build at once: the first build to get here
-    installs while the other waits on the same lock file, then finds the package in place."""
-    if _ready():
-        return PYODIDE
-    npm = shutil.which("npm")
-    if npm is None:
-        raise ExtensionError(
-            "npm not found: the At the table page needs Pyodide "
-            "(Debian: apt-get install nodejs npm)"
-        )
+    installs while the other waits on the same lock file, then finds the package in place (never
+    half written: it looks only once it holds the lock)."""
     with (ENGINE_TOOLS / ".npm-ci.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if _ready():
             return PYODIDE
+        npm = shutil.which("npm")
+        if npm is None:
+            raise ExtensionError(
+                "npm not found: the At the table page needs Pyodide "
+                "(Debian: apt-get install nodejs npm)"
+            )
         command = [npm, "ci", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"]
         done = subprocess.run(
             command, cwd=ENGINE_TOOLS, capture_output=True, text=True, check=False
