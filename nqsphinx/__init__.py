@@ -78,6 +78,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         csp,
         downloads,
         hosting,
+        keep_offline,
         offline,
         output_audit,
         search,
@@ -123,6 +124,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("nqsphinx.directives.entities")  # also loaded by cards, tables and glossary
     search.setup(app)
     offline.setup(app)
+    keep_offline.setup(app)  # the "Keep for offline" control of the home and calculators' pages
     accessibility.setup(app)
     bundles.setup(app)  # last: it gathers the stylesheets and scripts the others add
     return {

@@ -36,6 +36,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging, osutil
 
 from nqsphinx.project_files import listed_files, symlink_on_the_way
+from nqsphinx.site.engine import ENGINE_ZIP, PYODIDE_FILES, SHARED_DIR, WORKER
 
 logger = logging.getLogger(__name__)
 MANIFEST = "nq-output-manifest.json"
@@ -221,6 +222,9 @@ def audit(app: Sphinx, exception: Exception | None = None) -> list[str]:
 
 #: What ``make html`` writes beside the languages' sites (root page, worker, archive).
 TOP_LEVEL = frozenset({"index.html", "nq-root.js", "sw.js", "noquarter-html.zip"})
+#: The files of the sites' one engine, beside them (nqsphinx.site.engine), rewritten as they
+#: should be by the root page, which follows this check.
+ENGINE_NAMES = frozenset({*PYODIDE_FILES, ENGINE_ZIP, WORKER})
 
 
 def audit_sites(site: Path, doctrees: Path) -> list[str]:
@@ -235,6 +239,11 @@ def audit_sites(site: Path, doctrees: Path) -> list[str]:
         if len(relative.parts) == 1:
             if relative.name not in TOP_LEVEL or path.is_symlink():
                 refused.append(f"{path}: not a file make html writes there: deleted")
+                path.unlink()
+            continue
+        if relative.parts[0] == SHARED_DIR:  # the sites' one engine: root_page writes it again
+            if len(relative.parts) != 2 or relative.name not in ENGINE_NAMES or path.is_symlink():
+                refused.append(f"{path}: not a file of the engine: deleted")
                 path.unlink()
             continue
         manifest = _read_manifest(doctrees / relative.parts[0] / MANIFEST)

@@ -245,12 +245,13 @@ for (const form of forms) {
 }
 showState(words.loading, false);
 
-// The engine's files, kept by the service worker for the next visit without a network.
+// The engine's files, kept by the service worker for the next visit without a network: read by
+// this page, they are kept as the page is (offline.py).
 const keep = () => {
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.ready.then((registration) => {
     const urls = engineFiles.map((name) => new URL(name, engineURL).href);
-    if (registration.active) registration.active.postMessage({ type: "nq-keep", urls });
+    if (registration.active) registration.active.postMessage({ type: "nq-read", urls });
   });
 };
 
@@ -262,7 +263,8 @@ ready.then(
     keep();
   },
   () => {
-    status.textContent = words.failed;
+    // Offline, the engine was not kept: say so and how to get it, not that the browser fails.
+    status.textContent = navigator.onLine === false ? words.offline : words.failed;
     status.classList.add("nq-engine-failed");
     showState(words.failed, true);
   },
