@@ -34,6 +34,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from nqsphinx import svg_files
+from nqsphinx.untrusted import refuse
 
 logger = logging.getLogger(__name__)
 #: Set on the download links the extension makes itself (the print PDFs of nqsphinx.site.downloads).
@@ -96,21 +97,6 @@ def file_problem(path: Path, within: Path, root: Path, what: str, shown: str = "
     if listed is not None and path.relative_to(root).as_posix() not in listed:
         return f"{what} {shown!r} is not a file of the project (not known to git)"
     return ""
-
-
-def _line(node: nodes.Node) -> int:
-    current: nodes.Node | None = node
-    while current is not None and not current.line:
-        current = current.parent
-    return int(current.line) if current is not None and current.line else 0
-
-
-def refuse(app: Sphinx, node: nodes.Element, problem: str) -> None:
-    """An error at the page's file and line (the -W build fails); the node is not published,
-    so no collector lists its file for copying."""
-    logger.error(problem, location=(app.env.docname, _line(node)), type="nq", subtype="refused")
-    if node.parent is not None:
-        node.parent.remove(node)
 
 
 def _project(app: Sphinx) -> Path:

@@ -185,10 +185,10 @@ def _check_images(app: Sphinx, doctree: nodes.document) -> None:
         uri = image.get("uri", "")
         problem = image_problem(uri, docname, Path(app.srcdir))
         if problem:
-            _refuse(app, image, problem)
+            refuse(app, image, problem)
 
 
-def _line(node: nodes.Node) -> int:
+def nodenode_line(node: nodes.Node) -> int:
     """The nearest line of ``node`` (MyST gives inline images no line of their own)."""
     current: nodes.Node | None = node
     while current is not None and not current.line:
@@ -196,11 +196,13 @@ def _line(node: nodes.Node) -> int:
     return int(current.line) if current is not None and current.line else 0
 
 
-def _refuse(app: Sphinx, node: nodes.Element, problem: str) -> None:
-    """An error at the page's file and line (the -W build fails); the node is not published."""
-    location = (app.env.docname, _line(node))  # Sphinx turns the docname into its file
+def refuse(app: Sphinx, node: nodes.Element, problem: str) -> None:
+    """An error at the page's file and line (the -W build fails); the node is not published
+    (nor, so, listed by a collector for copying)."""
+    location = (app.env.docname, nodenode_line(node))  # Sphinx turns the docname into its file
     logger.error(problem, location=location, type="nq", subtype="refused")
-    node.parent.remove(node)
+    if node.parent is not None:
+        node.parent.remove(node)
 
 
 def _check_raw(app: Sphinx, doctree: nodes.document) -> None:
@@ -208,7 +210,7 @@ def _check_raw(app: Sphinx, doctree: nodes.document) -> None:
         if not raw.get(GENERATED):
             shown = raw.astext().strip().splitlines()[0][:60] if raw.astext().strip() else ""
             problem = f"raw {raw.get('format', '')} output is refused (no HTML or LaTeX in the "
-            _refuse(app, raw, problem + f"sources): {shown!r}")
+            refuse(app, raw, problem + f"sources): {shown!r}")
 
 
 def setup(app: Sphinx) -> None:
