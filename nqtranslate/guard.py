@@ -49,6 +49,9 @@ MYST_EXTENSIONS = ("colon_fence", "deflist", "fieldlist")
 #: The catalogues of messages that code fills with ``str.format`` or ``%`` (the engine's, the
 #: extension's and its theme's, the examples', the print products'), by domain.
 FORMAT_DOMAINS = frozenset({"nqcore", "nqsphinx", "theme", "examples", "nqprint"})
+#: Sphinx's own words for a language it has no catalogue for (``sphinx.po``): formatted with
+#: ``%``, never parsed as MyST ("%(filename)s" would read as a MyST comment).
+SPHINX_DOMAIN = "sphinx"
 
 
 class CatalogueError(Exception):
@@ -158,7 +161,7 @@ def page_placeholder_findings(msgid: str, msgstr: str) -> list[str]:
 
 def is_page_catalogue(path: Path) -> bool:
     """A page's catalogue (MyST messages, never formatted), not one of formatted messages."""
-    return path.stem not in FORMAT_DOMAINS
+    return path.stem not in FORMAT_DOMAINS | {SPHINX_DOMAIN}
 
 
 def message_findings(path: Path, reading: Reading) -> list[Finding]:

@@ -156,7 +156,6 @@ def test_index_entries_leave_the_leading_article_out(title: str, lang: str, entr
     [
         ("en", "Casting A Spell", "magic", "casting-a-spell"),
         ("fr", "Lancer un sort", "magic", "casting-a-spell"),
-        ("fr", "Magie, la", "magic", "magic"),
         ("fr", "Moral", "morale", "morale"),
     ],
 )
