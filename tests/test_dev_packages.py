@@ -15,15 +15,16 @@ ENGINE = {"make", "gettext", "python3-venv", "git"}
 BOOKS = {"texlive-xetex", "latexmk", "xindy", "chromium", "chromium-driver", "epubcheck", "npm"}
 
 
-def packages(*args: str) -> set[str]:
+def dev_says(*args: str, env: dict[str, str] | None = None) -> set[str]:
+    """The packages ``./dev`` prints for ``args`` (a dry run: it installs nothing)."""
     result = subprocess.run(
-        [str(ROOT / "dev"), "--print-packages", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
+        [str(ROOT / "dev"), *args], cwd=ROOT, capture_output=True, text=True, check=True, env=env
     )
     return set(result.stdout.split())
+
+
+def packages(*args: str) -> set[str]:
+    return dev_says("--print-packages", *args)
 
 
 @pytest.mark.parametrize(
@@ -58,16 +59,8 @@ def test_the_books_and_the_whole_suite_need_everything(args: tuple[str, ...]) ->
 
 
 def missing(path: str, *args: str) -> set[str]:
-    """What ``./dev`` would install on a machine whose PATH is ``path`` (installs nothing)."""
-    result = subprocess.run(
-        [str(ROOT / "dev"), "--print-missing", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        env={"PATH": path, "HOME": "/nonexistent"},
-    )
-    return set(result.stdout.split())
+    """What ``./dev`` would install on a machine whose PATH is ``path``."""
+    return dev_says("--print-missing", *args, env={"PATH": path, "HOME": "/nonexistent"})
 
 
 def bare_path(tmp_path: Path, *tools: str) -> str:
