@@ -7,6 +7,12 @@ BUILD ?= _build
 # (nqcore/locale/<lang>/, nqcore/i18n.py); a translated build gets its language and its tag.
 ENGINE_CATALOGUES := $(wildcard nqcore/locale/*/LC_MESSAGES/nqcore.po)
 LANGUAGES := en $(sort $(patsubst nqcore/locale/%/LC_MESSAGES/nqcore.po,%,$(ENGINE_CATALOGUES)))
+# A language code is letters and '_' only (fr, pt_BR): it is given to the shell in the recipes.
+LANG_CHARS := a b c d e f g h i j k l m n o p q r s t u v w x y z \
+	A B C D E F G H I J K L M N O P Q R S T U V W X Y Z _
+strip_chars = $(if $(2),$(call strip_chars,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,99,$(2))),$(1))
+BAD_LANGUAGES := $(strip $(foreach lang,$(LANGUAGES),$(if $(call strip_chars,$(lang),$(LANG_CHARS)),$(lang))))
+$(if $(BAD_LANGUAGES),$(error Refused input: language code(s) not letters and _ (nqcore/locale/<lang>/): $(BAD_LANGUAGES)))
 LANG_OPTS = $(if $(filter-out en,$*),-D language=$* -t $*)
 # The print editions (PDF, EPUB) are the players' book: the tag leaves out the editors' pages and
 # columns (nqsphinx/books/editions.py). The site links the PDFs that $(BUILD)/pdf holds when it is built,
@@ -27,7 +33,10 @@ $(addprefix $(BUILD)/.stamps/html-,$(LANGUAGES)): | $(if $(filter all,$(or $(MAK
 
 html: $(BUILD)/html/noquarter-html.zip
 
+# Each site's files as its build left them (nqsphinx/site/output_audit.py, also run by every
+# Sphinx build as it finishes), before the worker lists them and the archive packs them.
 $(BUILD)/html/noquarter-html.zip: $(addprefix $(BUILD)/.stamps/html-,$(LANGUAGES))
+	$(PYTHON) -m nqsphinx.site.output_audit $(BUILD)/html $(BUILD)/doctrees
 	$(PYTHON) -m nqsphinx.site.root_page $(BUILD)/html
 	$(PYTHON) -m nqsphinx.site.archive $(BUILD)/html
 
@@ -39,19 +48,38 @@ INPUT_FILES := conf.py pyproject.toml constraints.txt Makefile
 INPUTS := $(shell find $(INPUT_DIRS) -type f -not -name '*.mo' -not -name '*.pyc' \
 	-not -path '*/_build/*') $(INPUT_FILES)
 EXAMPLES_OK := $(BUILD)/.stamps/examples
+# The recipes give file names to the shell unquoted (the examples' pages, the languages): a name
+# with any other character than these (a backtick, '$', ';', a space...) could run a command, so
+# every file and folder under the input folders is checked, before any recipe runs.
+UNSAFE_NAMES := $(shell LC_ALL=C find $(INPUT_DIRS) -name '*[!A-Za-z0-9._+-]*' -print)
+$(if $(UNSAFE_NAMES),$(error Refused input: file name(s) with characters other than letters, \
+	digits and . _ - + (a name is given to the shell): $(UNSAFE_NAMES)))
 
 # Every worked example of the book is run against the engine before anything is published: after
 # an edit of pages only, the examples of those pages; after an edit of the pages' translations
 # only (locale/: Sphinx alone reads them, the examples run the English pages), none; after any
-# other change, all of them. The examples use no Hypothesis: its pytest plugin (half a second of
+# other change, all of them; pages with no example are no failure (pytest's exit 5, "no tests
+# ran"). The examples use no Hypothesis: its pytest plugin (half a second of
 # imports) is left out.
 verify-examples: $(EXAMPLES_OK)
 
 EXAMPLES_TO_RUN = $(or $(if $(filter-out docs/%.md locale/%,$?),docs),$(filter docs/%.md,$?))
 
+# The examples are code from the pages: they run in a sandbox (bubblewrap), the whole file system
+# read-only but an empty /tmp, without network, so that an example can neither change a page
+# before Sphinx reads it nor send anything away. Without a working bwrap they run as they are,
+# with a warning.
+BWRAP ?= bwrap
+SANDBOX_ARGS := --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --ro-bind '$(CURDIR)' \
+	'$(CURDIR)' --chdir '$(CURDIR)' --unshare-net --die-with-parent --
+SANDBOXED = if $(BWRAP) $(SANDBOX_ARGS) true 2>/dev/null; then set -- $(BWRAP) $(SANDBOX_ARGS); \
+	else echo "warning: no working bwrap (bubblewrap): the worked examples run unsandboxed" >&2; \
+	set --; fi; "$$@"
+
 $(EXAMPLES_OK): $(INPUTS)
-	$(if $(EXAMPLES_TO_RUN),$(PYTHON) -m pytest $(EXAMPLES_TO_RUN) \
-		-q --no-header -p no:cacheprovider -p no:hypothesispytest -o addopts= --tb=short)
+	$(if $(EXAMPLES_TO_RUN),$(SANDBOXED) $(PYTHON) -m pytest $(EXAMPLES_TO_RUN) \
+		-q --no-header -p no:cacheprovider -p no:hypothesispytest -o addopts= --tb=short \
+		|| test $$? -eq 5)
 	@mkdir -p $(@D) && touch $@
 
 # Each site is built when an input (or a PDF it links) is newer than its stamp. The arguments of

@@ -53,6 +53,10 @@ gettext_location = False  # no churn of location lines when a paragraph moves
 gettext_auto_build = True
 gettext_additional_targets: list[str] = []
 
+# The site's address: the print editions and products print it where they send readers to a page
+# of the site ({lang}: each language is its own Read the Docs project; nqprint/site_address.py).
+nq_site_url = "https://noquarter.readthedocs.io/{lang}/latest/"
+
 # Doctests: every worked example imports what it uses; nothing is shared between pages.
 doctest_test_doctest_blocks = ""
 
@@ -74,7 +78,7 @@ latex_show_pagerefs = True  # every cross-reference gives its page: "(p. 12)"
 latex_documents = [("index", "noquarter.tex", project, author, "manual")]
 latex_elements = {
     "papersize": "a4paper",
-    "pointsize": "10pt",
+    "pointsize": "11pt",  # across 120 mm: nqsphinx/books/measure.py
     # Diagrams keep the book's captions ("Figure 1. ..."), unnumbered as on the site.
     "extrapackages": r"\usepackage{tikz}"
     r"\usepackage{caption}\captionsetup[figure]{labelformat=empty}",

@@ -7,11 +7,26 @@ builder (nqsphinx/site/live.py) runs them with the same Sybil, without pytest.
 from collections.abc import Iterable
 from pathlib import Path
 
-from sybil import Sybil
-from sybil.parsers.myst import DocTestDirectiveParser, PythonCodeBlockParser
+from sybil import Example, Sybil
+from sybil.parsers.myst import CodeBlockParser, DocTestDirectiveParser, PythonCodeBlockParser
+
+
+class ConsoleSessionParser(CodeBlockParser):
+    """A ``console`` block of ``$ nq ...`` commands (the ``nq`` page) is run as it is written:
+    each command's answer must be the lines the page shows after it
+    (:mod:`nqsphinx.languages.console`)."""
+
+    language = "console"
+
+    def evaluate(self, example: Example) -> str | None:
+        from nqsphinx.languages.console import differences
+
+        found = differences(str(example.parsed))
+        return "\n".join(found) if found else None
+
 
 BOOK_EXAMPLES = Sybil(
-    parsers=[DocTestDirectiveParser(), PythonCodeBlockParser()],
+    parsers=[DocTestDirectiveParser(), PythonCodeBlockParser(), ConsoleSessionParser()],
     patterns=["*.md"],
     excludes=["_templates/*", "_static/*"],
 )

@@ -12,11 +12,15 @@ it: the test suite builds its pseudo language (:mod:`nqtranslate.pseudo`) from o
 
 from __future__ import annotations
 
+import decimal
+import io
 import os
+import sys
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -109,18 +113,104 @@ def check_language(lang: str) -> str:
     return lang
 
 
+#: What a translation that does not format raises (``{}`` an IndexError, ``{x!z}`` a
+#: ValueError, ``{x.y}`` an AttributeError, ``%d`` of a text a TypeError).
+FORMAT_ERRORS = (IndexError, KeyError, ValueError, AttributeError, TypeError)
+
+
+class Translated(str):
+    """A translation that knows its English and where it was read: when it does not format
+    (a catalogue the guard would refuse, used without it), :meth:`format` and ``%`` warn, naming
+    file and line, and fill the English instead: a reader gets the English, never a traceback."""
+
+    __slots__ = ("msgid", "where")
+    msgid: str
+    where: str
+
+    def __new__(cls, text: str, msgid: str, where: str) -> Translated:
+        translated = super().__new__(cls, text)
+        translated.msgid, translated.where = msgid, where
+        return translated
+
+    def __reduce__(self) -> tuple[type[Translated], tuple[str, str, str]]:  # with its English
+        return Translated, (str(self), self.msgid, self.where)
+
+    def format(self, /, *args: object, **kwargs: object) -> str:
+        try:
+            return str.format(self, *args, **kwargs)
+        except FORMAT_ERRORS as error:
+            self._warn(error)
+            return self.msgid.format(*args, **kwargs)
+
+    def __mod__(self, values: object) -> str:
+        try:
+            return str.__mod__(self, values)
+        except FORMAT_ERRORS as error:
+            self._warn(error)
+            return self.msgid % values
+
+    def _warn(self, error: Exception) -> None:
+        print(
+            f"{self.where}: warning: the translation {str(self)!r} of {self.msgid!r} does not "
+            f"format ({type(error).__name__}: {error}): the English is shown",
+            file=sys.stderr,
+        )
+
+
 @cache
 def load_po(path: Path) -> dict[str, str]:
-    """The translated, non-fuzzy messages of one ``.po`` file, by :func:`catalogue_key`."""
+    """The translated, non-fuzzy messages of one ``.po`` file, by :func:`catalogue_key`, each a
+    :class:`Translated` (its English at hand, should it not format).
+
+    A file the engine cannot trust (:mod:`nqcore.catalogue_check`: not UTF-8, another charset,
+    a broken line, a message twice, a Plural-Forms that fails) gives no message: one warning
+    names file and line, and the reader gets the English.  So does each translation whose
+    fields are not its English's (printed internals, a padding of gigabytes)."""
     from babel.messages.pofile import read_po  # imported lazily: keeps `import nqcore` fast
 
-    with path.open("rb") as handle:
-        catalogue = read_po(handle, abort_invalid=True)
+    from nqcore import catalogue_check
+
+    data = path.read_bytes()
+    problem = catalogue_check.text_problem(data)
+    if problem is None:
+        catalogue = read_po(io.StringIO(data.decode("utf-8")), abort_invalid=True)
+        plural = catalogue_check.plural_forms_problem(catalogue.plural_forms)
+        problem = (1, plural) if plural else None
+    if problem is not None:
+        _warn(f"{_where(path)}:{problem[0]}", f"{problem[1]}: the English is shown")
+        return {}
     return {
-        catalogue_key(str(message.id), message.context): str(message.string)
+        catalogue_key(str(message.id), message.context): Translated(
+            str(message.string), str(message.id), f"{_where(path)}:{message.lineno}"
+        )
         for message in catalogue
-        if message.id and message.string and not message.fuzzy
+        if message.id and message.string and not message.fuzzy and _fits(path, message)
     }
+
+
+def _fits(path: Path, message: Any) -> bool:
+    """Whether each form of ``message`` keeps its English's fields exactly (else: a warning)."""
+    from nqcore.catalogue_check import field_problem
+
+    ids = message.id if isinstance(message.id, tuple) else (message.id,)
+    forms = message.string if isinstance(message.string, tuple) else (message.string,)
+    for form in forms:
+        problems = [field_problem(str(msgid), str(form)) for msgid in ids if form]
+        if problems and all(problems):
+            _warn(f"{_where(path)}:{message.lineno}", f"{problems[0]}: the English is shown")
+            return False
+    return True
+
+
+def _warn(where: str, message: str) -> None:
+    print(f"{where}: warning: {message}", file=sys.stderr)
+
+
+def _where(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
 
 
 def catalogue_messages(locale_dir: Path, lang: str, domain: str) -> dict[str, str]:
@@ -163,7 +253,10 @@ def _format_number(value: int | Fraction | float, lang: str) -> str:
         return f"{whole}½" if whole else "½"
     if isinstance(value, Fraction):
         value = int(value) if value.denominator == 1 else float(value)
-    return format_decimal(value, locale=_babel_locale(lang))
+    try:
+        return format_decimal(value, locale=_babel_locale(lang))
+    except decimal.InvalidOperation:  # beyond babel's 28 digits: 1e25 in a refused profile
+        return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def plural_form(value: int, lang: str) -> str:

@@ -74,8 +74,18 @@ def tikz_rgb(colour: str | tuple[int, int, int]) -> str:
     return f"{{rgb,255:red,{red};green,{green};blue,{blue}}}"
 
 
+#: The control characters LaTeX must not read: TeX ends the line at a carriage return (the rest
+#: of it lost), reads a form feed as an outer macro, a NUL as invalid; the C0 controls, DEL and
+#: the C1 controls are dropped, a tab or carriage return is a space (the newline stays: a space,
+#: or between two paragraphs, their break).
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_AS_SPACE = re.compile("[\t\r]")
+
+
 def latex_escape(text: str) -> str:
-    """Plain text as LaTeX source (xelatex reads the Unicode; only TeX's specials change)."""
+    """Plain text as LaTeX source (xelatex reads the Unicode; only TeX's specials change, and
+    the control characters go: :data:`_CONTROL`)."""
+    text = _CONTROL.sub("", _AS_SPACE.sub(" ", text))
     return _SPECIAL_RE.sub(lambda m: _SPECIAL[m.group(0)], text)
 
 
@@ -109,7 +119,9 @@ PREAMBLE = r"""\documentclass[10pt]{article}
 \usepackage{booktabs}
 \usepackage{tabularx}
 \usepackage{multicol}
-\usepackage[hidelinks]{hyperref}
+%% No bookmarks (no sections): the PDF opens on its page, not on an empty bookmarks panel.
+\usepackage[hidelinks,pdfpagemode=UseNone]{hyperref}
+\urlstyle{same}
 \hypersetup{pdftitle={%(title)s}, pdfauthor={Chris Gilders}, pdflang={%(lang)s}}
 \definecolor{nqred}{HTML}{7B1E1E}
 \definecolor{nqrule}{HTML}{999999}

@@ -11,22 +11,23 @@ from __future__ import annotations
 
 import re
 
-from nqcore.i18n import N_, ROOT, catalogue_messages
+from nqcore.i18n import N_
 from nqcore.rules.magic import Aspect
 from nqcore.rules.turns import TURN_PHASES
 from nqcore.tables.registry import Table, get_table
-from nqprint.latex import A4, Paper, PrintError, document, tex
+from nqprint.latex import A4, Paper, document, tex
 from nqprint.rulebook_pages import RulebookPages
+from nqprint.site_address import configured_site_url, page_address, page_title
 from nqprint.texts import cell_text, engine_text, print_text
 
 TITLE = N_("Quick reference")
 SUBTITLE = N_("The rulebook's tables at a glance; each block gives the page of its rule.")
 #: Where the site answers the rolls of this sheet (its calculators, nqsphinx/site/at_table.py):
-#: the page named by its title, as the site shows it.  No address: the configuration knows none
-#: (the site may be served anywhere), and a path alone is of no use on paper.  Not the offline
-#: archive either: opened as files, its calculators cannot run (nqsphinx/site/offline.py).
+#: the page named by its title, as the site shows it, and its whole address (a path alone is of
+#: no use on paper), made from ``conf.py``'s ``nq_site_url`` (:mod:`nqprint.site_address`).  Not
+#: the offline archive: opened as files, its calculators cannot run (nqsphinx/site/offline.py).
 WORK_IT_OUT = N_(
-    "Work out any roll on the “{title}” page of the rules' website; once opened, it also works "
+    "Work out any roll on the website's “{title}” page, {address}; once opened, it also works "
     "without a network."
 )
 #: The site's page of calculators: its source (``docs/<page>.md``) and catalogue
@@ -238,20 +239,24 @@ def section_tex(key: str, lang: str, book: RulebookPages) -> str:
     return table_tex(get_table(key), lang, ref)
 
 
-def page_title(page: str, lang: str) -> str:
-    """The title of a page of the site in ``lang``: its source's first heading, translated by
-    the page's catalogue as the site translates it (never typed twice, so never out of step)."""
-    source = ROOT / "docs" / f"{page}.md"
-    for line in source.read_text(encoding="utf-8").splitlines():
-        if line.startswith("# "):
-            title = line[2:].strip()
-            return catalogue_messages(ROOT / "locale", lang, page).get(title, title)
-    raise PrintError(f"{source}: no title (a line starting with '# ')")
+def at_the_table_address(lang: str) -> str:
+    """The address of the site's page of calculators in ``lang``."""
+    return page_address(configured_site_url(), lang, AT_THE_TABLE)
 
 
-def work_it_out(lang: str) -> str:
-    """The line that sends a player to the calculators: the site's page, by its title."""
-    return print_text(WORK_IT_OUT, lang).format(title=page_title(AT_THE_TABLE, lang))
+def work_it_out(lang: str, address: str = "") -> str:
+    """The line that sends a player to the calculators: the site's page, by its title and its
+    address (``address`` stands in its place if given)."""
+    return print_text(WORK_IT_OUT, lang).format(
+        title=page_title(AT_THE_TABLE, lang), address=address or at_the_table_address(lang)
+    )
+
+
+def work_it_out_tex(lang: str) -> str:
+    """:func:`work_it_out` as LaTeX, the address a link that may break after its slashes."""
+    mark = "\ue000"
+    line = tex(work_it_out(lang, mark), lang)
+    return line.replace(mark, rf"\url{{{at_the_table_address(lang)}}}")
 
 
 def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> str:
@@ -264,7 +269,7 @@ def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> st
             rf"{{\sffamily\large {tex(title, lang)}}}\quad{{\sffamily\small {number}/{len(PAGES)}}}"
             r"\par\vspace{2pt}{\color{nqred}\rule{\linewidth}{1pt}}\par"
             rf"{{\footnotesize\itshape {tex(print_text(SUBTITLE, lang), lang)}}}\par"
-            + (rf"{{\footnotesize {tex(work_it_out(lang), lang)}}}\par" if number == 1 else "")
+            + (rf"{{\footnotesize {work_it_out_tex(lang)}}}\par" if number == 1 else "")
             + r"\smallskip"
             "\n"
         )

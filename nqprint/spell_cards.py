@@ -3,9 +3,10 @@
 
 The 39 spells of :mod:`nqcore.rules.spells` in the book's order, then the six mutation cards of
 :mod:`nqcore.rules.mutations`, which fill the last page.  Cards are 63 × 88 mm, the size of playing
-cards (sleeves fit), on both papers; the text is set in the largest size that fits its card, never
-below 9.5 pt, so that it reads at arm's length across the table.  Each page's side margins give
-the product's title, the page number and the note to print at 100 % (:func:`side_notes`).
+cards (sleeves fit), on both papers; the text of a sheet is set in one size, the largest at which
+every card of the sheet fits, never below 9.5 pt, so that it reads at arm's length across the
+table.  Each page's side margins give the product's title, the page number and the note to print
+at 100 % (:func:`side_notes`).
 """
 
 from __future__ import annotations
@@ -59,6 +60,16 @@ _FIT = r"""
 \newcommand\nqtoolong{\dimexpr\ht\nqcardbox+\dp\nqcardbox\relax>\nqcardheight}
 %% \nqfit{text}: the text in the largest size of the list that fits the card.
 \newcommand\nqfit[1]{%(tries)s\usebox\nqcardbox}
+%% One size for a sheet: \nqsheetstart, then \nqshrink{text} for each card of the sheet, which
+%% goes down the list from the size reached until the text fits; \nqsheetfit{text} then sets
+%% each card in that size: the largest at which every card of the sheet fits.
+\newcount\nqsize
+\newcommand\nqtryat[1]{\ifcase\nqsize%(cases)s\fi}
+\newcommand\nqsheetstart{\global\nqsize=0 }
+\newcommand\nqshrink[1]{\nqtryat{#1}\ifdim\nqtoolong
+  \ifnum\nqsize<%(last)s \global\advance\nqsize by 1 \nqshrink{#1}\fi\fi}
+\newcommand\nqsheetfit[1]{\nqtryat{#1}%%
+  \ifdim\nqtoolong\PackageWarning{nqprint}{Card text too long}\fi\usebox\nqcardbox}
 %% \nqtitle{name}{aspect}: one line (the band has room for one), the name a little smaller if
 %% need be, or a warning.
 \newcommand\nqkind[1]{{\mdseries\fontsize{%(small)s}{11}\selectfont #1}}
@@ -80,7 +91,10 @@ def _fit_macro() -> str:
             tries += r"\ifdim\nqtoolong"
             closing += r"\fi"
     tries += r"\ifdim\nqtoolong\PackageWarning{nqprint}{Card text too long}\fi" + closing
+    cases = r"\or".join(rf" \nqtry{{{size}}}{{{skip}}}{{#1}}" for size, skip in SIZES)
     return _FIT % {
+        "cases": cases,
+        "last": len(SIZES) - 1,
         "width": TEXT_WIDTH_MM,
         "height": TEXT_HEIGHT_MM,
         "tries": tries,
@@ -146,9 +160,9 @@ def mutation_card(mutation: Mutation, lang: str) -> tuple[str, str, str, str]:
     return MUTATION_COLOUR, title, text, _stat("Points", mutation.points, lang)
 
 
-def _card(x: int, y: int, card: tuple[str, str, str, str]) -> str:
+def _card(x: int, y: int, card: tuple[str, str, str, str], fit: str = r"\nqfit") -> str:
     """One card with its lower left corner at (x, y) mm; the title, in white or black, reads on
-    its colour band (WCAG AA, :func:`nqcore.colour.text_colour_on`)."""
+    its colour band (WCAG AA, :func:`nqcore.colour.text_colour_on`); its text set by ``fit``."""
     colour, title, text, stats = card
     top = y + CARD_HEIGHT_MM
     left, right = x + INSET_MM, x + CARD_WIDTH_MM - INSET_MM
@@ -161,7 +175,7 @@ def _card(x: int, y: int, card: tuple[str, str, str, str]) -> str:
             rf" text={tikz_rgb(text_colour_on(colour))},"
             rf" font=\sffamily\bfseries] at ({x + PAD_MM}mm,{band + BAND_MM / 2}mm) {{{title}}};",
             rf"\node[anchor=north west, inner sep=0pt] at ({x + PAD_MM}mm,{band - TEXT_GAP_MM}mm)"
-            rf" {{\nqfit{{{text}}}}};",
+            rf" {{{fit}{{{text}}}}};",
             rf"\draw[draw={tikz_rgb(colour)}, line width=0.4pt] ({left}mm,{y + STATS_MM}mm) --"
             rf" ({right}mm,{y + STATS_MM}mm);",
             rf"\node[font=\sffamily\fontsize{{{SIZES[-1][0]}}}{{11}}\selectfont]"
@@ -175,18 +189,23 @@ def card_sheet(
     columns: int = COLUMNS,
     rows: int = ROWS,
     margins: str = "",
+    one_size: bool = False,
 ) -> str:
     """A TikZ picture of ``cards``, ``columns`` to a row, with their cut lines; the rulebook's
     cards chapter draws its sheets with it too (:mod:`nqsphinx.directives.cards`), two to a row.
-    ``margins``: TikZ drawn last, outside the picture's box (the product's side notes)."""
+    ``margins``: TikZ drawn last, outside the picture's box (the product's side notes).
+    ``one_size``: every card's text in one size, the largest at which all of them fit (a sheet
+    whose cards jumped from 9.5 to 12 pt looked careless); else each card's own largest."""
     width, height = columns * CARD_WIDTH_MM, rows * CARD_HEIGHT_MM
+    measure = "".join(rf"\nqshrink{{{card[2]}}}" for card in cards)
     lines = [
-        r"\begin{tikzpicture}",
+        (r"\nqsheetstart" + measure + "%\n" if one_size else "") + r"\begin{tikzpicture}",
         rf"\path[use as bounding box] (0,0) rectangle ({width}mm,{height}mm);",
     ]
     for index, card in enumerate(cards):
         column, row = index % columns, index // columns
-        lines.append(_card(column * CARD_WIDTH_MM, height - (row + 1) * CARD_HEIGHT_MM, card))
+        x, y = column * CARD_WIDTH_MM, height - (row + 1) * CARD_HEIGHT_MM
+        lines.append(_card(x, y, card, r"\nqsheetfit" if one_size else r"\nqfit"))
     # Cut lines: the card edges, run out into the margins as crop marks.
     cut = r"\draw[black!45, line width=0.3pt, dash pattern=on 2pt off 1.5pt]"
     for column in range(columns + 1):
@@ -232,7 +251,7 @@ def side_notes(number: int, total: int, lang: str) -> str:
 def _page(cards: list[tuple[str, str, str, str]], number: int, total: int, lang: str) -> str:
     """One page of the product: its text area is the grid of cards itself (:func:`_geometry`),
     its title, page number and print note in the side margins (:func:`side_notes`)."""
-    sheet = card_sheet(cards, margins=side_notes(number, total, lang))
+    sheet = card_sheet(cards, margins=side_notes(number, total, lang), one_size=True)
     return r"\noindent" + sheet + r"\par"
 
 

@@ -47,8 +47,10 @@ COPIES = {"spell-smoke": 2}
 
 #: The page margin and the header's height (inches), and the space between shapes, room for
 #: the scissors.
-#: A quarter inch, that most printers print within, leaves the 10" teardrop room on Letter.
-MARGIN = Fraction(1, 4)
+#: 10 mm, and the outline's half width: many printers clip within a quarter inch of the edge,
+#: some more.  The 10" teardrop then stands upright on A4 only: on Letter it leans
+#: (:func:`teardrop`).
+MARGIN = Fraction(42, 100)
 HEADER = Fraction(1, 2)
 GAP = Fraction(3, 20)
 #: The bars of the header: 1 inch, and 5 cm with a tick at each centimetre.
@@ -154,14 +156,42 @@ def teardrop_geometry(template: TeardropTemplate) -> tuple[float, float, float]:
     return radius, centre, math.asin(radius / centre)
 
 
-def teardrop(template: TeardropTemplate, lang: str) -> Shape:
-    """A teardrop standing on its point: ``width`` wide, ``length`` tall."""
+def _outline(template: TeardropTemplate, lean: float) -> list[tuple[float, float]]:
+    """Points of a teardrop's outline (inches, the point at the origin, the round end up),
+    turned ``lean`` degrees anticlockwise about its point: the point and its round end."""
+    radius, centre, _ = teardrop_geometry(template)
+    turn = math.radians(lean)
+    points = [(0.0, 0.0)]
+    for step in range(0, 4 * 360 + 1):  # a quarter degree apart: the box within 0.0001"
+        angle = math.radians(step / 4) + turn
+        x, y = radius * math.cos(angle), radius * math.sin(angle)
+        points.append((x - centre * math.sin(turn), y + centre * math.cos(turn)))
+    return points
+
+
+def _lean(template: TeardropTemplate, height: Fraction) -> float:
+    """The fewest whole degrees a teardrop leans so that it is no taller than ``height``."""
+    for lean in range(0, 90):
+        ys = [y for _, y in _outline(template, lean)]
+        if max(ys) - min(ys) <= float(height):
+            return float(lean)
+    raise ValueError(f"a {template.length}-inch teardrop does not fit {height} inches")
+
+
+def teardrop(template: TeardropTemplate, lang: str, height: Fraction | None = None) -> Shape:
+    """A teardrop standing on its point, ``width`` wide and ``length`` tall; leaning just
+    enough to be no taller than ``height`` (the 10" one on Letter, inside its margins)."""
     radius, centre, half = teardrop_geometry(template)
     side = math.sqrt(centre**2 - radius**2)
+    lean = _lean(template, height) if height is not None else 0.0
+    outline = _outline(template, lean)
+    left, bottom = min(x for x, _ in outline), min(y for _, y in outline)
+    box_width = max(x for x, _ in outline) - left
+    box_height = max(y for _, y in outline) - bottom
 
     def draw(x: Fraction, y: Fraction) -> str:
-        tip_x, tip_y = float(x) + radius, float(y)
-        right = (tip_x + side * math.sin(half), tip_y + side * math.cos(half))
+        tip_x, tip_y = float(x) - left, float(y) - bottom
+        right = (side * math.sin(half), side * math.cos(half))
         angle = math.degrees(half)
         dims = f'{format_number(template.length, lang)}" × {format_number(template.width, lang)}"'
         label = _label(
@@ -171,13 +201,19 @@ def teardrop(template: TeardropTemplate, lang: str) -> Shape:
             template.width * Fraction(4, 5),
         )
         return (
-            rf"\filldraw[fill={tint(TEARDROP_COLOUR)}, {OUTLINE}] ({tip_x:.4f}in,{tip_y:.4f}in)"
+            rf"\begin{{scope}}[shift={{({tip_x:.4f}in,{tip_y:.4f}in)}}, rotate={lean:g}]"
+            "\n"
+            rf"\filldraw[fill={tint(TEARDROP_COLOUR)}, {OUTLINE}] (0,0)"
             rf" -- ({right[0]:.4f}in,{right[1]:.4f}in)"
             rf" arc[start angle={-angle:.4f}, end angle={180 + angle:.4f}, radius={radius:.4f}in]"
-            " -- cycle;\n" + _node(label, f"({tip_x:.4f}in,{tip_y + centre:.4f}in)", "")
+            " -- cycle;\n"
+            + _node(label, f"(0,{centre:.4f}in)", f", rotate={lean:g}" if lean else "")
+            + "\n\\end{scope}"
         )
 
-    return Shape(template.width, template.length, draw)
+    if not lean:
+        return Shape(template.width, template.length, draw)
+    return Shape(Fraction(f"{box_width:.4f}"), Fraction(f"{box_height:.4f}"), draw)
 
 
 def _inch_text(diameter: Fraction, lang: str) -> str:
@@ -191,9 +227,10 @@ def _spell_template(template: CircleTemplate, lang: str) -> Shape:
     return circle(template.diameter, colour, _inch_text(template.diameter, lang), tex(name, lang))
 
 
-def shapes(lang: str) -> list[Shape]:
-    """Every template and counter of the sheets, labelled in the reader's language."""
-    result = [teardrop(t, lang) for t in teardrop_templates()]
+def shapes(lang: str, paper: Paper = A4) -> list[Shape]:
+    """Every template and counter of the sheets on ``paper``, labelled in the reader's
+    language."""
+    result = [teardrop(t, lang, usable(paper)[1]) for t in teardrop_templates()]
     blast = tex(print_text(BLAST, lang), lang)
     for template in blast_templates():
         result.append(
@@ -311,7 +348,7 @@ def templates_tex(lang: str, paper: Paper = A4) -> str:
     """The LaTeX document of the template and counter sheets, on ``paper``."""
     pages = []
     width, height = usable(paper)
-    sheets = pack(shapes(lang), paper)
+    sheets = pack(shapes(lang, paper), paper)
     for number, page in enumerate(sheets, start=1):
         drawing = [
             r"\noindent\begin{tikzpicture}",

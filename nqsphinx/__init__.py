@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 #: Sphinx then reads every page again instead of unpickling what this code no longer reads.
 #: 2: the nq domain's entities; 3: the extension's modules grouped into subpackages (issue 18);
 #: 4: doctests' comments kept as translatable nodes (nqsphinx.languages.code_prose).
-ENV_VERSION = 4
+ENV_VERSION = 5
 
 # The extension's modules are imported by setup(), not with the package: the site's post-build
 # steps (python -m nqsphinx.site.root_page, nqsphinx.site.archive) need none of them, nor Sphinx
@@ -51,8 +51,8 @@ def _check_engine_data(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    from nqsphinx import builder, untrusted
-    from nqsphinx.books import editions, epub, latex
+    from nqsphinx import builder, page_content, project_files, untrusted
+    from nqsphinx.books import editions, epub, latex, site_pages
     from nqsphinx.directives import (
         cards,
         coverage,
@@ -78,7 +78,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
         csp,
         downloads,
         hosting,
+        keep_offline,
         offline,
+        output_audit,
         search,
         style,
     )
@@ -91,10 +93,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-updated", patches.forget_toctrees)
     app.connect("builder-inited", patches.template_cache)
     untrusted.setup(app)  # first: catalogues are checked before anything reads them
+    page_content.setup(app)  # what a page's markup may publish: no code, head or script links
+    project_files.setup(app)  # what pages and static paths bring in: files of the project
+    output_audit.setup(app)  # and what the output holds, after every build
     app.connect("config-inited", _configure_latex)
     app.connect("builder-inited", _check_engine_data)
     latex.setup(app)
     editions.setup(app)  # site or print edition: what the other parts read
+    site_pages.setup(app)
     examples.setup(app)
     code_prose.setup(app)  # the prose inside code in the page's language
     tables.setup(app)
@@ -118,6 +124,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("nqsphinx.directives.entities")  # also loaded by cards, tables and glossary
     search.setup(app)
     offline.setup(app)
+    keep_offline.setup(app)  # the "Keep for offline" control of the home and calculators' pages
     accessibility.setup(app)
     bundles.setup(app)  # last: it gathers the stylesheets and scripts the others add
     return {

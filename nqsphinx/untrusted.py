@@ -1,8 +1,11 @@
 """Sources and catalogues cannot make the build read a file, run a script or fetch anything.
 
 - Before a translated build reads a page, every catalogue of its language is checked
-  (:mod:`nqtranslate.guard`): one that does not parse, or whose translations add markup,
-  stops the build naming file and line; missing, empty or fuzzy page catalogues are warned about.
+  (:mod:`nqtranslate.guard`): one that any two readers of the pipeline would read differently,
+  or whose translations add markup, change placeholders or would be dropped by Sphinx,
+  stops the build naming file and line; missing, empty or fuzzy page catalogues, and engine
+  messages without a translation, are warned about.  Each compiled ``.mo`` of the language is
+  made what its checked ``.po`` compiles to: Sphinx would use a newer one unchecked.
 - No source can pull a file in or publish raw output: file insertion (``include``,
   ``literalinclude``, ``csv-table :file:``/``:url:``, ``raw :file:``) and the ``raw`` directive and
   role are switched off, and raw HTML in a page stops the build. The rulebook uses none of them;
@@ -14,7 +17,9 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -22,7 +27,9 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from nqcore.i18n import locale_dirs
 from nqtranslate import guard as catalogue_guard
+from nqtranslate.engine_coverage import untranslated_warnings
 
 GENERATED = "nq_generated"
 #: Beside the doctrees: the catalogues found clean, by digest (:func:`_verify`).
@@ -53,9 +60,11 @@ def check_catalogues(app: Sphinx) -> None:
     if lang == "en":
         return
     page_locale = _page_locale(app)
+    remove_compiled(lang, _locale_folders(app))
     _stop_on_bad_catalogues(lang, Path(app.doctreedir) / CHECKED_FILE, page_locale)
     pages = [_page(path, Path(app.srcdir)) for path in Path(app.srcdir).rglob("*.md")]
-    for warning in catalogue_guard.page_warnings(lang, [p for p in pages if p], page_locale):
+    warnings = catalogue_guard.page_warnings(lang, [p for p in pages if p], page_locale)
+    for warning in warnings + untranslated_warnings(lang):
         print(warning, file=sys.stderr)
 
 
@@ -66,10 +75,53 @@ def _page_locale(app: Sphinx) -> Path:
     return (Path(app.srcdir) / first).resolve()
 
 
+def _locale_folders(app: Sphinx) -> list[Path]:
+    """Every ``locale_dirs`` folder of the project being built, with its NQ_LOCALE_PATH twins."""
+    folders = [(Path(app.srcdir) / d).resolve() for d in app.config.locale_dirs or []]
+    return [twin for folder in folders for twin in locale_dirs(folder)]
+
+
+def remove_compiled(lang: str, folders: list[Path]) -> None:
+    """Make every compiled ``.mo`` of ``lang`` in ``folders`` what Sphinx compiles from its
+    checked ``.po``: Sphinx would use one newer than its ``.po`` as it is, unchecked.  One
+    without a ``.po`` is deleted; one that differs is replaced at once (never deleted: a build
+    running beside this one, ``make -j2``, may be reading it).  They are build products."""
+    for folder in folders:
+        for compiled in sorted((folder / lang / "LC_MESSAGES").rglob("*.mo")):
+            source = compiled.with_suffix(".po")
+            wanted = _compiled(source, lang) if source.is_file() else None
+            if wanted is None:
+                compiled.unlink(missing_ok=True)
+            elif compiled.read_bytes() != wanted:
+                temporary = compiled.with_name(f".{compiled.name}.{os.getpid()}")
+                temporary.write_bytes(wanted)
+                temporary.replace(compiled)
+
+
+def _compiled(source: Path, lang: str) -> bytes | None:
+    """The ``.mo`` Sphinx writes for ``source`` (sphinx.util.i18n.CatalogInfo.write_mo)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    try:
+        with source.open(encoding="utf-8") as handle:
+            catalogue = read_po(handle, lang)
+    except Exception:  # noqa: BLE001 - whatever babel refuses, the guard names; Sphinx skips
+        return None
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogue, False)
+    return buffer.getvalue()
+
+
+#: The checker's code: the guard and the modules it reads and compares catalogues with.
+GUARD_MODULES = ("guard.py", "reading.py", "formats.py", "structure.py")
+
+
 def _digest(path: Path) -> str:
     """What a catalogue's check depends on: its bytes and the checker's code."""
-    guard = Path(catalogue_guard.__file__).read_bytes()
-    return hashlib.sha256(guard + b"\0" + path.read_bytes()).hexdigest()
+    folder = Path(catalogue_guard.__file__).parent
+    code = b"\0".join((folder / name).read_bytes() for name in GUARD_MODULES)
+    return hashlib.sha256(code + b"\0" + path.read_bytes()).hexdigest()
 
 
 def _verify(
@@ -133,10 +185,10 @@ def _check_images(app: Sphinx, doctree: nodes.document) -> None:
         uri = image.get("uri", "")
         problem = image_problem(uri, docname, Path(app.srcdir))
         if problem:
-            _refuse(app, image, problem)
+            refuse(app, image, problem)
 
 
-def _line(node: nodes.Node) -> int:
+def nodenode_line(node: nodes.Node) -> int:
     """The nearest line of ``node`` (MyST gives inline images no line of their own)."""
     current: nodes.Node | None = node
     while current is not None and not current.line:
@@ -144,11 +196,13 @@ def _line(node: nodes.Node) -> int:
     return int(current.line) if current is not None and current.line else 0
 
 
-def _refuse(app: Sphinx, node: nodes.Element, problem: str) -> None:
-    """An error at the page's file and line (the -W build fails); the node is not published."""
-    location = (app.env.docname, _line(node))  # Sphinx turns the docname into its file
+def refuse(app: Sphinx, node: nodes.Element, problem: str) -> None:
+    """An error at the page's file and line (the -W build fails); the node is not published
+    (nor, so, listed by a collector for copying)."""
+    location = (app.env.docname, nodenode_line(node))  # Sphinx turns the docname into its file
     logger.error(problem, location=location, type="nq", subtype="refused")
-    node.parent.remove(node)
+    if node.parent is not None:
+        node.parent.remove(node)
 
 
 def _check_raw(app: Sphinx, doctree: nodes.document) -> None:
@@ -156,7 +210,7 @@ def _check_raw(app: Sphinx, doctree: nodes.document) -> None:
         if not raw.get(GENERATED):
             shown = raw.astext().strip().splitlines()[0][:60] if raw.astext().strip() else ""
             problem = f"raw {raw.get('format', '')} output is refused (no HTML or LaTeX in the "
-            _refuse(app, raw, problem + f"sources): {shown!r}")
+            refuse(app, raw, problem + f"sources): {shown!r}")
 
 
 def setup(app: Sphinx) -> None:

@@ -5,12 +5,15 @@ link and image targets, labels and comments that the English message does not ha
 (a ``{include}`` would publish a file of the build machine, a ``<script>`` would run in readers'
 browsers, a raw role would reach LaTeX). The rule is structural, not a list of banned strings:
 both messages are parsed with MyST's own markdown-it configuration and their markup compared.
-A ``{name}`` placeholder (filled from the engine's numbers) must be kept, and none added.
 The same rule holds for every catalogue: pages, engine, extension, examples, print products.
 
-A catalogue that does not parse stops the build, naming the file and line (GNU ``msgfmt``);
-a missing, empty or partly fuzzy page catalogue is reported as a warning (the page then shows its
-incomplete-translation notice).
+Each catalogue is read once, as the build reads it, and refused when any two readers of the
+pipeline would read it differently (:mod:`nqtranslate.reading`). In the catalogues of formatted
+messages, placeholders are parsed as ``str.format`` (or ``%``) parses them and must be those of
+the English message (:mod:`nqtranslate.formats`); a page's translation must parse into the blocks
+of its English message, or Sphinx drops it (:mod:`nqtranslate.structure`). Each refusal stops the
+build, naming the file and line; a missing, empty or partly fuzzy page catalogue is reported as
+a warning (the page then shows its incomplete-translation notice).
 
 ``python -m nqtranslate.guard [LANG]`` runs every check from the command line.
 """
@@ -18,19 +21,19 @@ incomplete-translation notice).
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import polib
-
 from nqcore.i18n import find_catalogue, locale_dirs
+from nqtranslate.formats import placeholder_problems
+from nqtranslate.reading import Finding, Message, Reading, read
+from nqtranslate.structure import structure_problem
+
+__all__ = ["CatalogueError", "Finding", "catalogues", "check_catalogue", "verify"]
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE_LOCALE = ROOT / "locale"
@@ -43,28 +46,27 @@ PACKAGE_LOCALES = (
 )
 #: The MyST extensions of conf.py: a message is parsed exactly as the build parses it.
 MYST_EXTENSIONS = ("colon_fence", "deflist", "fieldlist")
-BOM = b"\xef\xbb\xbf"
+#: The catalogues of messages that code fills with ``str.format`` or ``%`` (the engine's, the
+#: extension's and its theme's, the examples', the print products'), by domain.
+FORMAT_DOMAINS = frozenset({"nqcore", "nqsphinx", "theme", "examples", "nqprint"})
+#: Sphinx's own words for a language it has no catalogue for (``sphinx.po``): formatted with
+#: ``%``, never parsed as MyST ("%(filename)s" would read as a MyST comment).
+SPHINX_DOMAIN = "sphinx"
 
 
 class CatalogueError(Exception):
     """A catalogue the build must not use; the message names file and line."""
 
 
-@dataclass(frozen=True)
-class Finding:
-    path: Path
-    line: int
-    what: str
-
-    def __str__(self) -> str:
-        return f"{_shown(self.path)}:{self.line}: {self.what}"
-
-
-def _shown(path: Path) -> str:
+def shown(path: Path) -> str:
+    """``path`` as errors name it: relative to the project when inside it."""
     try:
         return str(path.resolve().relative_to(ROOT))
     except ValueError:
         return str(path)
+
+
+_shown = shown
 
 
 @cache
@@ -133,68 +135,15 @@ def refused_markup(msgid: str, msgstr: str) -> list[str]:
     return sorted((markup(msgstr) - markup(msgid)).elements())
 
 
-def _entries(po: polib.POFile) -> Iterator[polib.POEntry]:
-    for entry in po:
-        if entry.obsolete:
-            continue
-        if entry.msgid_plural:
-            for index, text in sorted(entry.msgstr_plural.items()):
-                if text:
-                    yield _plural_view(
-                        entry, entry.msgid if index == 0 else entry.msgid_plural, text
-                    )
-        elif entry.msgstr:
-            yield entry
+def _pairs(reading: Reading) -> Iterator[tuple[Message, str, str]]:
+    """Each translated form of each live message, with the English it translates."""
+    for message in reading.messages:
+        for msgid, msgstr in message.pairs():
+            yield message, msgid, msgstr
 
 
-def _plural_view(entry: polib.POEntry, msgid: str, msgstr: str) -> polib.POEntry:
-    view = polib.POEntry(msgid=msgid, msgstr=msgstr)
-    view.linenum = entry.linenum
-    return view
-
-
-def parse_errors(path: Path) -> list[Finding]:
-    """A catalogue that GNU gettext (or, without it, Babel) would not read, with its line."""
-    data = path.read_bytes()
-    if data.startswith(BOM):
-        return [Finding(path, 1, "starts with a byte order mark (save it as UTF-8 without BOM)")]
-    msgfmt = shutil.which("msgfmt")
-    if msgfmt is None:
-        return _babel_errors(path)
-    result = subprocess.run(
-        [msgfmt, "--check", "-o", "/dev/null", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if result.returncode == 0:
-        return []
-    return [_msgfmt_finding(path, line) for line in result.stderr.splitlines() if _located(line)]
-
-
-def _located(line: str) -> bool:
-    head = line.split(":", 2)
-    return len(head) == 3 and head[1].strip().isdigit()
-
-
-def _msgfmt_finding(path: Path, line: str) -> Finding:
-    _, number, what = line.split(":", 2)
-    return Finding(path, int(number), what.strip())
-
-
-def _babel_errors(path: Path) -> list[Finding]:
-    from babel.messages.pofile import PoFileError, read_po
-
-    try:
-        with path.open("rb") as handle:
-            read_po(handle, abort_invalid=True)
-    except PoFileError as error:
-        return [Finding(path, int(getattr(error, "lineno", 0)), str(error))]
-    return []
-
-
-#: A ``{name}`` placeholder that ``str.format`` fills from the engine's numbers (a role's name
-#: ``{ref}`` is followed by a backquote and is markup, compared by :func:`markup`).
+#: A ``{name}`` placeholder of a page message (pages are not formatted; a role's name ``{ref}``
+#: is followed by a backquote and is markup, compared by :func:`markup`).
 PLACEHOLDER = re.compile(r"(?<!\{)\{([a-z_][a-z0-9_.]*)\}(?![`}])")
 
 
@@ -202,25 +151,73 @@ def placeholders(text: str) -> Counter[str]:
     return Counter(PLACEHOLDER.findall(text))
 
 
-def placeholder_findings(msgid: str, msgstr: str) -> list[str]:
-    """Placeholders ``msgstr`` drops (its number would vanish) or adds (formatting would fail)."""
+def page_placeholder_findings(msgid: str, msgstr: str) -> list[str]:
+    """Placeholders a page's ``msgstr`` drops or adds (its number would vanish)."""
     wanted, found = placeholders(msgid), placeholders(msgstr)
     dropped = [f"msgstr drops the placeholder {{{name}}}" for name in sorted(wanted - found)]
     added = [f"msgstr adds the placeholder {{{n}}}, not in its msgid" for n in found - wanted]
     return dropped + sorted(added)
 
 
-def markup_findings(path: Path) -> list[Finding]:
-    """Every translation of ``path`` that adds markup its English message does not have, or does
-    not keep the English message's placeholders."""
-    po = polib.pofile(str(path))
+def is_page_catalogue(path: Path) -> bool:
+    """A page's catalogue (MyST messages, never formatted), not one of formatted messages."""
+    return path.stem not in FORMAT_DOMAINS | {SPHINX_DOMAIN}
+
+
+def message_findings(path: Path, reading: Reading) -> list[Finding]:
+    """Every translation of ``path`` that adds markup its English message does not have, does
+    not keep its placeholders (parsed as ``str.format`` or ``%`` parses them, in the catalogues
+    of formatted messages), or that Sphinx would drop (page catalogues)."""
+    page = is_page_catalogue(path)
     findings = []
-    for entry in _entries(po):
-        for item in refused_markup(entry.msgid, entry.msgstr):
-            findings.append(Finding(path, entry.linenum, f"msgstr adds {item!r}, not in its msgid"))
-        for what in placeholder_findings(entry.msgid, entry.msgstr):
-            findings.append(Finding(path, entry.linenum, what))
+    for message, msgid, msgstr in _pairs(reading):
+        problems = [
+            f"msgstr adds {item!r}, not in its msgid" for item in refused_markup(msgid, msgstr)
+        ]
+        if page:
+            problems += page_placeholder_findings(msgid, msgstr)
+            if not problems:  # foreign markup is the reason to name, not the structure it makes
+                problems += filter(None, [structure_problem(msgid, msgstr, _markdown())])
+        else:
+            problems += placeholder_problems(msgid, msgstr, message.flags)
+        findings += [Finding(path, message.line, what) for what in problems]
     return findings
+
+
+#: What no message of any catalogue may hold: C0 controls but the newline and the tab, DEL, C1
+#: controls and lone surrogates (an escape breaks the EPUB's XML and rewrites a terminal).
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+#: Bidi overrides and isolates: they reorder what a reader sees (allowed where the English has
+#: the same one).
+BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+#: The longest message the build takes: the book's longest paragraph is a few thousand
+#: characters; an 800 KB msgstr made the build take minutes.
+MAX_MESSAGE = 20_000
+
+
+def text_findings(path: Path, reading: Reading) -> list[Finding]:
+    """Characters no reader should be sent, and messages too long to be a translation, in any
+    message of ``path`` (fuzzy or not, its context too); and a context in a page catalogue,
+    whose messages have none: Sphinx would never find the message, shown in English."""
+    findings = []
+    for message in reading.messages:
+        texts = [message.msgid, message.plural_id, message.context or "", *message.msgstr]
+        english = message.msgid + message.plural_id
+        problems = [_text_problem(text, english) for text in texts]
+        if message.context is not None and is_page_catalogue(path):
+            problems.append(f"msgctxt {message.context!r}: a page's messages have no context")
+        findings += [Finding(path, message.line, what) for what in problems if what]
+    return findings
+
+
+def _text_problem(text: str, english: str) -> str:
+    if found := CONTROL.search(text):
+        return f"control character U+{ord(found[0]):04X} in {text[:60]!r}"
+    if len(text) > MAX_MESSAGE:
+        return f"a message of {len(text)} characters (at most {MAX_MESSAGE})"
+    if (found := BIDI.search(text)) and found[0] not in english:
+        return f"bidi control U+{ord(found[0]):04X} its English does not have"
+    return ""
 
 
 def is_empty(path: Path) -> bool:
@@ -229,11 +226,12 @@ def is_empty(path: Path) -> bool:
 
 
 def check_catalogue(path: Path) -> list[Finding]:
-    """Errors that stop the build: the catalogue does not parse, or it carries foreign markup."""
+    """Errors that stop the build: the catalogue is not read alike by every reader of the
+    pipeline (:mod:`nqtranslate.reading`), or a translation is refused."""
     if is_empty(path):
         return []
-    errors = parse_errors(path)
-    return errors or markup_findings(path)
+    reading = read(path)
+    return reading.findings or text_findings(path, reading) or message_findings(path, reading)
 
 
 def catalogues(lang: str, page_locale: Path | None = None) -> list[Path]:
@@ -265,11 +263,10 @@ def page_warnings(lang: str, pages: Iterable[str], page_locale: Path | None = No
 
 
 def _fuzzy_warnings(path: Path) -> list[str]:
-    po = polib.pofile(str(path))
-    fuzzy = [e for e in po if "fuzzy" in e.flags and not e.obsolete and e.msgid]
+    fuzzy = [m for m in read(path).messages if m.fuzzy]
     if not fuzzy:
         return []
-    lines = ", ".join(str(e.linenum) for e in fuzzy[:10])
+    lines = ", ".join(str(m.line) for m in fuzzy[:10])
     return [
         f"{_shown(path)}: warning: {len(fuzzy)} fuzzy message(s), shown in English (lines {lines})"
     ]

@@ -1,20 +1,53 @@
-"""Translation status: per page, how many messages are translated, fuzzy or untranslated (the
-French site's notice on incomplete pages is :mod:`nqsphinx.languages.translation_notice`).
+"""Translation status: per page, how many messages the French site shows translated, and how
+many in English (untranslated or fuzzy, refused, or dropped by Sphinx).
+
+What counts is what the build applied: after a French build, the record it wrote beside its
+doctrees (:data:`APPLIED_FILE`, made by :mod:`nqsphinx.languages.translation_notice`, which also
+puts the notice on incomplete pages). Without a build newer than the catalogues, the status is
+read from the catalogues alone, with the guard's refusal rules: a translation the guard refuses
+(:func:`nqtranslate.guard.message_findings`: a structure Sphinx would drop, foreign markup) or
+a catalogue it refuses counts as English.
 
 Usage: ``python -m nqtranslate.status`` (exit status 1 when anything is left to do).
 """
 
 from __future__ import annotations
 
+import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import polib
-
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUES = ROOT / "locale" / "fr" / "LC_MESSAGES"
+#: The French site's doctrees (the Makefile's ``-d``), where its build leaves its record.
+DOCTREES = ROOT / "_build" / "doctrees" / "fr"
+#: Beside the doctrees: per page, what the build applied.
+APPLIED_FILE = "nq-translations-applied.json"
+
+
+@dataclass
+class Applied:
+    """What a build did with one page's messages."""
+
+    has_catalogue: bool = True
+    translated: int = 0
+    untranslated: int = 0
+    #: Translated in the catalogue, not used by the build: (line in the page, msgid).
+    dropped: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return self.has_catalogue and not (self.untranslated or self.dropped)
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "has_catalogue": self.has_catalogue,
+            "translated": self.translated,
+            "untranslated": self.untranslated,
+            "dropped": [list(d) for d in self.dropped],
+        }
 
 
 @dataclass(frozen=True)
@@ -23,34 +56,78 @@ class Status:
     translated: int
     fuzzy: int
     untranslated: int
+    #: Translated in the catalogue but shown in English: refused, or dropped by Sphinx.
+    refused: int = 0
 
     @property
     def complete(self) -> bool:
-        return not (self.fuzzy or self.untranslated)
+        return not (self.fuzzy or self.untranslated or self.refused)
 
 
 @cache
 def page_status(po_path: Path, folder: Path = CATALOGUES) -> Status:
-    catalogue = polib.pofile(str(po_path))
-    return Status(
-        page=po_path.relative_to(folder).with_suffix("").as_posix(),
-        translated=len(catalogue.translated_entries()),
-        fuzzy=len(catalogue.fuzzy_entries()),
-        untranslated=len(catalogue.untranslated_entries()),
-    )
+    """One page's status from its catalogue alone, under the guard's rules."""
+    from nqtranslate.guard import message_findings
+    from nqtranslate.reading import read
+
+    page = po_path.relative_to(folder).with_suffix("").as_posix()
+    reading = read(po_path)
+    if reading.findings:  # the build refuses the whole catalogue
+        return Status(page, 0, 0, 0, refused=max(len(reading.messages), 1))
+    refused_lines = {f.line for f in message_findings(po_path, reading)}
+    messages = reading.messages
+    fuzzy = sum(m.fuzzy for m in messages)
+    refused = sum(m.translated and m.line in refused_lines for m in messages)
+    translated = sum(m.translated for m in messages) - refused
+    return Status(page, translated, fuzzy, len(messages) - translated - fuzzy - refused, refused)
 
 
-def all_status(folder: Path = CATALOGUES) -> list[Status]:
-    return [page_status(path) for path in sorted(folder.rglob("*.po"))]
+def applied_status(record: dict[str, dict[str, object]]) -> list[Status]:
+    """The status of each page as a build applied it (:data:`APPLIED_FILE`)."""
+    rows = []
+    for page, done in sorted(record.items()):
+        dropped = done.get("dropped", [])
+        assert isinstance(dropped, list)
+        untranslated = int(str(done.get("untranslated", 0)))
+        if not done.get("has_catalogue", True):
+            untranslated = max(untranslated, 1)
+        rows.append(
+            Status(page, int(str(done.get("translated", 0))), 0, untranslated, len(dropped))
+        )
+    return rows
+
+
+def build_record(
+    folder: Path = CATALOGUES, doctrees: Path = DOCTREES
+) -> dict[str, dict[str, object]] | None:
+    """The last French build's record, when it is newer than every page catalogue."""
+    path = doctrees / APPLIED_FILE
+    if not path.is_file():
+        return None
+    newest = max((p.stat().st_mtime for p in folder.rglob("*.po")), default=0.0)
+    if path.stat().st_mtime < newest:
+        return None
+    record: dict[str, dict[str, object]] = json.loads(path.read_text(encoding="utf-8"))
+    return record
+
+
+def all_status(folder: Path = CATALOGUES, doctrees: Path = DOCTREES) -> list[Status]:
+    record = build_record(folder, doctrees)
+    if record is not None:
+        return applied_status(record)
+    return [page_status(path, folder) for path in sorted(folder.rglob("*.po"))]
 
 
 def main(argv: list[str]) -> int:
     rows = all_status()
     width = max(len(r.page) for r in rows)
-    print(f"{'page':<{width}}  translated  fuzzy  untranslated")
+    print(f"{'page':<{width}}  translated  fuzzy  untranslated  refused")
     for row in rows:
-        print(f"{row.page:<{width}}  {row.translated:>10}  {row.fuzzy:>5}  {row.untranslated:>12}")
-    left = sum(r.fuzzy + r.untranslated for r in rows)
+        print(
+            f"{row.page:<{width}}  {row.translated:>10}  {row.fuzzy:>5}  {row.untranslated:>12}"
+            f"  {row.refused:>7}"
+        )
+    left = sum(r.fuzzy + r.untranslated + r.refused for r in rows)
     print(f"{len(rows)} pages, {left} messages to translate or review")
     return 1 if left else 0
 

@@ -5,21 +5,23 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from nqcore.i18n import format_percent
 from nqsphinx.languages.code_prose import (
     comments,
-    console_in_language,
     printed_in_language,
     session_in_language,
     strings_in_language,
 )
+from nqsphinx.languages.console import console_in_language, differences
 
 SESSION = """\
 >>> from nqcore.cli.commands import main
 >>> status = main(["cast", "5", "--wizardry", "2"])  # a level 5 spell
 Casting a level 5 spell at wizardry level 2
 Roll needed: 7 or less
-Chance: 70.0% (7/10)
+Chance: 70.0%
 >>> text = "# not a comment"  # doctest: +ELLIPSIS
 """
 
@@ -34,7 +36,7 @@ def test_a_session_shows_the_commands_answer_and_its_comments_in_french() -> Non
         '>>> status = main(["cast", "5", "--wizardry", "2"])  # un sort de niveau 5',
         "Lancer un sort de niveau 5 avec un niveau de magie 2",
         "Résultat nécessaire : 7 ou moins",
-        f"Chance : {format_percent(Fraction(7, 10), 'fr', 1)} (7/10)",
+        f"Chance : {format_percent(Fraction(7, 10), 'fr', 1)}",
     ]
     assert shown.splitlines()[5] == SESSION.splitlines()[5]  # code stays code
 
@@ -46,7 +48,7 @@ def test_a_later_session_of_the_page_uses_the_names_of_the_earlier_ones() -> Non
     later += 'Movement ability: Flying\nDistance: 15"\n'
     shown = session_in_language(later, "fr", {}, namespace)
     assert shown.splitlines()[1:] == [
-        "Déplacement avec 6 AC",
+        "Déplacement avec 6 Ac",
         "Capacité de mouvement : Vol",
         'Distance : 15"',
     ]
@@ -82,12 +84,12 @@ def test_engine_messages_in_results_are_translated_other_strings_kept() -> None:
 
 def test_a_console_block_of_nq_shows_the_french_answer() -> None:
     text = "$ nq cast 5 --wizardry 2\nCasting a level 5 spell at wizardry level 2\n"
-    text += "Roll needed: 7 or less\nChance: 70.0% (7/10)"
+    text += "Roll needed: 7 or less\nChance: 70.0%"
     assert console_in_language(text, "fr").splitlines() == [
-        "$ nq cast 5 --wizardry 2",
+        "$ nq --lang fr cast 5 --wizardry 2",
         "Lancer un sort de niveau 5 avec un niveau de magie 2",
         "Résultat nécessaire : 7 ou moins",
-        f"Chance : {format_percent(Fraction(7, 10), 'fr', 1)} (7/10)",
+        f"Chance : {format_percent(Fraction(7, 10), 'fr', 1)}",
     ]
     edited = text.replace("7 or less", "6 or less")  # not the command's answer: left alone
     assert console_in_language(edited, "fr") == edited
@@ -103,3 +105,41 @@ def test_a_catalogues_comment_is_shown_never_run() -> None:
         '>>> len("ab")  # deux',
         "2",
     ]
+
+
+def _nq_page_sessions() -> list[str]:
+    import re
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "nq.md"
+    return re.findall(r"```console\n(.*?)```", page.read_text(encoding="utf-8"), re.DOTALL)
+
+
+def test_the_nq_page_shows_terminal_sessions_in_both_languages() -> None:
+    """A player types ``nq cast ...`` in a terminal: the page shows that, never Python's
+    ``main([...])``; the French page shows ``$ nq --lang fr ...`` and the French answers, each
+    session run again as the French page writes it."""
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "nq.md").read_text(encoding="utf-8")
+    assert ">>>" not in page and "{doctest}" not in page
+    sessions = _nq_page_sessions()
+    commands = [line for s in sessions for line in s.splitlines() if line.startswith("$ nq ")]
+    assert len(commands) >= 15, commands
+    for session in sessions:
+        assert differences(session) == [], session
+        french = console_in_language(session, "fr")
+        assert differences(french) == [], french
+        shown = [line for line in french.splitlines() if line.startswith("$ nq ")]
+        assert all(line.startswith("$ nq --lang fr ") for line in shown), shown
+    french = console_in_language(sessions[1], "fr")
+    assert "$ nq --lang fr cast --spell Fireball --wizardry 1 --concentrate" in french
+    assert "Résultat nécessaire : 5 ou moins" in french and "Roll needed" not in french
+
+
+def test_a_session_step_that_is_not_the_commands_answer_is_reported() -> None:
+    wrong = "$ nq cast 5 --wizardry 2\nCasting a level 5 spell at wizardry level 2\nRoll needed: 6"
+    (found,) = differences(wrong)
+    assert "Roll needed: 6" in found and "Roll needed: 7 or less" in found
+    with pytest.raises(ValueError, match="not: rm -rf x"):
+        differences("$ rm -rf x\n")

@@ -41,8 +41,9 @@ PROPER_NOUNS = frozenset(
         "Ogre", "Ogres", "Wight",
         # the game's name
         "No", "Quarter", "Fantasy", "Wargames",
-        # an abbreviation in mixed case: « Co », contrôle
-        "Co",
+        # abbreviations in mixed case (docs/_data/glossary.toml, abbr_fr): « Co », contrôle;
+        # « Ac », actions; « Ar », armure
+        "Co", "Ac", "Ar",
         # an ability named inside a heading (« la capacité Infaillible »: lower case would read
         # as the adjective)
         "Infaillible",
@@ -184,7 +185,7 @@ def test_the_headings_are_found() -> None:
         "Les règles",  # a toctree's caption
         "Pour les rédacteurs",  # a rubric of the home page
         "Boule de feu",  # a spell's card
-        "Hommes en armes",  # a sample profile's table
+        "Humains en armes",  # a sample profile's table
         "Armes de mêlée",  # an engine table's title
         "Points calculés",  # a column's header
         "Mains brûlantes : test pour briser l’étreinte",  # an erratum's title

@@ -124,7 +124,7 @@ def test_missing_empty_and_fuzzy_page_catalogues_are_warned(
     warnings = page_warnings("fr", ["missing", "empty", "fuzzy"])
     assert [w.split(": warning: ")[1].split(":")[0] for w in warnings] == [
         "empty",
-        "1 fuzzy message(s), shown in English (lines 5)",
+        "1 fuzzy message(s), shown in English (lines 6)",  # its msgid's line
         "missing",
     ]
     assert all(w.startswith(str(folder)) for w in warnings)
@@ -217,3 +217,52 @@ def test_plain_messages_carry_no_markup_the_guard_would_refuse() -> None:
     assert plain > 1000
     assert refused_markup("Move", "Bouger") == []
     assert refused_markup("Move", "Bouger <b>vite</b>") == ["HTML </b>", "HTML <b>"]
+
+
+def test_a_theme_word_is_text_in_an_element_and_in_an_attribute() -> None:
+    from nqsphinx.languages.theme_text import added_html_characters, escaped_translation
+
+    hostile = 'Langue"><meta/http-equiv="refresh" content="0;url=https://evil.example/">'
+    assert escaped_translation("Language", hostile) == (
+        "Langue&#34;&gt;&lt;meta/http-equiv=&#34;refresh&#34; "
+        "content=&#34;0;url=https://evil.example/&#34;&gt;"
+    )
+    assert escaped_translation("Don't & <stop>", "N'arrête pas &amp;") == (
+        "N&#39;arrête pas &amp;amp;"
+    )
+    copyright = '<a href="%(path)s">Copyright</a> &#169; %(copyright)s'
+    assert escaped_translation(copyright, '<a href="%(path)s">Droits</a> &#169; <b>x</b>') == (
+        '<a href="%(path)s">Droits</a> &#169; &lt;b&gt;x&lt;/b&gt;'
+    )
+    assert added_html_characters("Language", hostile) == ["<", ">", '"']
+    assert added_html_characters('Range 12"', 'Portée 12"') == []
+
+
+def test_a_compiled_catalogue_is_what_its_checked_po_gives_before_a_translated_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``.mo`` newer than its ``.po`` would be used unchecked (a header-only one: the page in
+    English): each of the language is made what its ``.po`` compiles to, or deleted."""
+    from types import SimpleNamespace
+
+    from babel.messages.mofile import read_mo
+
+    from nqsphinx import untrusted
+
+    folder = tmp_path / "locale" / "fr" / "LC_MESSAGES"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "credits.po").write_text(HEADER + 'msgid "Hello"\nmsgstr "Bonjour"\n', "utf-8")
+    for name in ("credits.mo", "sub/x.mo"):
+        (folder / name).write_bytes(b"x")
+    other = tmp_path / "locale" / "de" / "LC_MESSAGES"
+    other.mkdir(parents=True)
+    (other / "credits.mo").write_bytes(b"x")
+    monkeypatch.setattr(untrusted, "_stop_on_bad_catalogues", lambda *_: None)
+    monkeypatch.setattr(catalogue_guard, "page_warnings", lambda *_: [])
+    config = SimpleNamespace(language="fr", locale_dirs=["locale"])
+    app = SimpleNamespace(config=config, srcdir=str(tmp_path), doctreedir=str(tmp_path / "d"))
+    untrusted.check_catalogues(app)  # type: ignore[arg-type]
+    assert sorted(p.name for p in folder.rglob("*")) == ["credits.mo", "credits.po", "sub"]
+    with (folder / "credits.mo").open("rb") as handle:
+        assert read_mo(handle)["Hello"].string == "Bonjour"
+    assert (other / "credits.mo").read_bytes() == b"x"  # another language's build: not this one's

@@ -805,7 +805,8 @@ def _built_site(copy: Path) -> Path:
 # --- the At the table page: its weight before use, with its engine, and the engine's load time ---
 
 CALCULATORS_PAGE = "at-the-table.html"
-ENGINE_FOLDER = Path("_static") / "nq-engine"
+#: The one engine of both sites (nqsphinx/site/engine.py), beside en/ and fr/.
+ENGINE_FOLDER = Path("_engine")
 
 
 @dataclass
@@ -824,7 +825,7 @@ def engine_weights(html: Path) -> list[EngineWeight]:
         page = html / lang / CALCULATORS_PAGE
         if not page.is_file():
             continue
-        files = sorted(p for p in (html / lang / ENGINE_FOLDER).glob("*") if p.is_file())
+        files = sorted(p for p in (html / ENGINE_FOLDER).glob("*") if p.is_file())
         weights.append(
             EngineWeight(
                 page.relative_to(html).as_posix(),

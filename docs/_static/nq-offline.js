@@ -1,13 +1,87 @@
-// The offline companion (nqsphinx/site/offline.py): once the page has loaded, register the site's
-// service worker, which then keeps both languages' pages, files and search indexes for reading
-// without a network.  Its address is in <meta name="nq-service-worker">, relative to the page, so
-// that the site may be served under any path.  Not from the disk (file:, the offline archive):
-// browsers have no service worker there.
+// The offline companion (nqsphinx/site/offline.py, keep_offline.py): once the page has loaded,
+// register the site's service worker. Offline by consent: the worker keeps the pages read and the
+// files they load (this page's own, fetched before the worker ran, are sent to it here), and the
+// "Keep for offline" control asks it to keep a whole site, the calculators' engine or the PDFs.
+// The worker's address is in <meta name="nq-service-worker">, relative to the page, so that the
+// site may be served under any path. Not from the disk (file:, the offline archive): browsers
+// have no service worker there, and the control stays hidden.
 (() => {
   const meta = document.querySelector('meta[name="nq-service-worker"]');
   if (!meta || !("serviceWorker" in navigator) || window.location.protocol === "file:") return;
+
+  const ask = (worker, message, onReply) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => onReply(event.data);
+    worker.postMessage(message, [channel.port2]);
+  };
+
+  // This page and what it loaded from the site, before the worker controlled it.
+  const readFiles = () => [
+    window.location.href.split("#")[0],
+    ...performance.getEntriesByType("resource").map((entry) => entry.name),
+  ].filter((url) => url.startsWith(window.location.origin));
+
+  const control = (worker) => {
+    const box = document.querySelector(".nq-keep");
+    if (!box) return;
+    const words = JSON.parse(box.dataset.words);
+    const list = box.querySelector(".nq-keep-groups");
+    const status = box.querySelector(".nq-keep-status");
+    const summary = box.querySelector(".nq-keep-summary");
+    const lang = document.documentElement.lang || "en";
+    const megabytes = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+    const say = (text, values) => text.replace(/\{(\w+)\}/g, (all, name) => values[name] ?? all);
+    const show = (state) => {
+      const checked = new Set([...list.querySelectorAll("input:checked")].map((i) => i.value));
+      list.replaceChildren();
+      const kept = [];
+      for (const [group, info] of Object.entries(state.groups)) {
+        const item = document.createElement("li");
+        const input = document.createElement("input");
+        input.type = "checkbox";
+        input.id = `nq-keep-${group}`;
+        input.value = group;
+        input.checked = info.kept || checked.has(group) || (!checked.size && group !== "pdf");
+        const label = document.createElement("label");
+        label.htmlFor = input.id;
+        const size = say(words.size, { size: megabytes.format(info.bytes / 1e6) });
+        const mark = document.createElement("span");
+        mark.className = info.kept ? "nq-keep-kept" : "nq-keep-not-kept";
+        mark.textContent = info.kept ? words.kept : words.not_kept;
+        const [before, after] = say(words.part, { part: words[group] || group, size })
+          .split("{state}");
+        label.append(before, mark, after || "");
+        item.append(input, label);
+        list.append(item);
+        if (info.kept) kept.push(words[group] || group);
+      }
+      summary.textContent = kept.length ? say(words.kept_list, { parts: kept.join(", ") }) : "";
+    };
+    ask(worker, { type: "nq-state" }, (state) => {
+      show(state);
+      box.hidden = false;
+    });
+    box.querySelector(".nq-keep-button").addEventListener("click", () => {
+      const groups = [...list.querySelectorAll("input:checked")].map((input) => input.value);
+      status.textContent = say(words.keeping, { done: 0, total: "…" });
+      ask(worker, { type: "nq-keep", groups }, (reply) => {
+        if (reply.type === "nq-keeping") {
+          status.textContent = say(words.keeping, reply);
+          return;
+        }
+        show(reply);
+        status.textContent = reply.failed && reply.failed.length ? words.failed : words.done;
+      });
+    });
+  };
+
   window.addEventListener("load", () => {
     navigator.serviceWorker.register(new URL(meta.content, window.location.href).href)
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        registration.active.postMessage({ type: "nq-read", urls: readFiles() });
+        control(registration.active);
+      })
       .catch(() => {}); // no worker (a site without its root, a private window): online only
   });
 })();

@@ -63,13 +63,44 @@
     const above = terms.filter((term) => term.getBoundingClientRect().top <= line);
     return above.length ? above[above.length - 1].id : null;
   };
+  // A thing of the rules: a weapon's row, a spell's or mutation's card, a sample profile (their
+  // anchors come from the engine's keys and are the same in every language: entities.py).  The
+  // one the address names, until the reader scrolls away from it; else the row or card at the
+  // reader's line.  Fixes: from armoury.html#weapon-lance, where search sends players, the switch
+  // carried the table's section and a block number, and landed at the top of the table in
+  // French, the row off screen.
+  const KINDS = ["weapon", "spell", "mutation", "profile", "ability", "trait", "equipment"];
+  const ENTITY = new RegExp(`^(${KINDS.join("|")})-`);
+  const SHOWN = "article tr[id], article .sd-card[id]"; // rows and cards (the others: sections)
+  const named = () => {
+    try {
+      return document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+    } catch {
+      return null; // a malformed anchor
+    }
+  };
+  const inView = (box) => box.bottom > headerBottom() && box.top < window.innerHeight;
+  const entity = () => {
+    const target = named();
+    if (target && ENTITY.test(target.id)) {
+      // An empty anchor before a heading (a profile's) stands for the heading.
+      const shown = target.getBoundingClientRect().height ? target : target.nextElementSibling;
+      if (!moved || (shown && inView(shown.getBoundingClientRect()))) return target.id;
+    }
+    const line = readerLine();
+    const at = [...document.querySelectorAll(SHOWN)].filter((element) => {
+      const box = element.getBoundingClientRect();
+      return ENTITY.test(element.id) && box.top <= line && inView(box);
+    });
+    return at.length ? at[at.length - 1].id : null;
+  };
   const search = document.getElementById("search-results") !== null;
   const follow = (link) => {
     if (search) {
       link.search = window.location.search;
       return;
     }
-    const term = entry();
+    const term = entry() || entity();
     if (term) {
       link.hash = `#${term}`;
       link.search = "";
@@ -86,6 +117,23 @@
       }
     }
   });
+  // A deep link lands with its target below the sticky header (scroll-margin-top, nq.css).  The
+  // browser scrolls to it before the page has its final layout (nq.js frames the wide tables,
+  // the fonts arrive): once loaded, unless the reader has already scrolled, the target is
+  // brought back to the top.  An anchor to a calculator (at-the-table.html#nq-morale, a rule's
+  // "Work it out" link) names its form, under its section's heading and a few lines of help:
+  // the form came to the top and the heading went under the header; the section comes instead,
+  // heading first.  Fixes: deep links whose heading or row landed under the header or off screen.
+  const land = () => {
+    const target = named();
+    if (!target || moved) return;
+    const calculator = target.matches("form.nq-calc") && target.closest("section");
+    (calculator || target).scrollIntoView({ block: "start", behavior: "instant" });
+  };
+  window.addEventListener("load", () => {
+    if (!new URLSearchParams(window.location.search).get("p")) land();
+  });
+  window.addEventListener("hashchange", land);
   // Arrived by the switch: to the block of the section the reader was at.
   window.addEventListener("load", () => {
     const index = Number(new URLSearchParams(window.location.search).get("p"));

@@ -81,29 +81,51 @@ def _enum(kind: type[Enum], value: Any, what: str) -> Any:
         ) from None
 
 
+def _quoted(value: Any) -> str:
+    """A value of a profile file as a refusal quotes it (Python's ``repr``, near TOML's way),
+    cut short: a refused list may be a megabyte long."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
 def _picks(value: Any, what: str) -> tuple[Pick, ...]:
     if not isinstance(value, list):
-        raise ValueError(f"{what} must be a list of keys or {{ key = ..., level = ... }} tables")
+        raise Refusal(
+            N_("{field} must be a list of keys or {example} tables"),
+            field=what,
+            example="{ key = ..., level = ... }",
+        )
     picks = []
-    for item in value:
+    for index, item in enumerate(value):
+        where = f"{what} #{index + 1}"
         if isinstance(item, str):
             picks.append(Pick(item))
-        elif isinstance(item, dict) and "key" in item:
+        elif isinstance(item, dict) and isinstance(item.get("key"), str):
             extra = sorted(set(item) - {"key", "level", "target"})
             if extra:
-                raise ValueError(f"{what}: unknown field(s) {', '.join(extra)} in {item!r}")
+                raise Refusal(N_("unknown field(s) {fields}"), where=where, fields=extra)
             level = item.get("level")
+            if isinstance(level, bool) or not isinstance(level, str | int | None):
+                raise Refusal(
+                    N_("the level must be a text or a whole number, not {value}"),
+                    where=where,
+                    value=_quoted(level),
+                )
             picks.append(
-                Pick(str(item["key"]), None if level is None else str(level), item.get("target"))
+                Pick(item["key"], None if level is None else str(level), item.get("target"))
             )
         else:
-            raise ValueError(f"{what}: {item!r} is neither a key nor a table with a key")
+            raise Refusal(
+                N_("{value} is neither a key nor a table with a key"),
+                where=where,
+                value=_quoted(item),
+            )
     return tuple(picks)
 
 
 def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
     if not isinstance(value, list):
-        raise ValueError(f"{what} must be a list of armoury keys or weapon tables")
+        raise Refusal(N_("{field} must be a list of armoury keys or weapon tables"), field=what)
     found = []
     for index, item in enumerate(value):
         where = f"{what} #{index + 1}"
@@ -113,6 +135,8 @@ def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
             except UnknownName as error:
                 raise error.at(where, Refusal) from None
         elif isinstance(item, dict) and set(item) <= {"key", "pm"} and "key" in item:
+            if not isinstance(item["key"], str):
+                raise Refusal(N_("{value} is not a key"), where=where, value=_quoted(item["key"]))
             try:
                 base = armoury_weapon(str(item["key"]))
             except UnknownName as error:
@@ -120,7 +144,12 @@ def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
             pm = item.get("pm", base.pm)
             if pm != base.pm:
                 if pm != base.optional_pm:
-                    raise ValueError(f"{where}: the {base.name} has no penetration modifier {pm}")
+                    raise Refusal(
+                        N_("the {weapon} has no penetration modifier {pm}"),
+                        where=where,
+                        weapon=Msg(base.name),
+                        pm=pm if type(pm) is int else _quoted(pm),
+                    )
                 base = base.with_optional_pm()
             found.append(base)
         elif isinstance(item, dict):
@@ -129,31 +158,43 @@ def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
             except WeaponDataError as error:
                 raise ValueError(str(error)) from None
         else:
-            raise ValueError(f"{where}: {item!r} is neither an armoury key nor a weapon table")
+            raise Refusal(
+                N_("{value} is neither an armoury key nor a weapon table"),
+                where=where,
+                value=_quoted(item),
+            )
     return tuple(found)
 
 
 def _keys(value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ValueError(f"{what} must be a list of keys, not {value!r}")
+        raise Refusal(
+            N_("{field} must be a list of keys, not {value}"), field=what, value=_quoted(value)
+        )
     return tuple(value)
 
 
 def _flag(record: Mapping[str, Any], name: str) -> bool:
     value = record.get(name, False)
     if not isinstance(value, bool):
-        raise ValueError(f"{name} must be true or false, not {value!r}")
+        raise Refusal(  # TOML's words, the same in every language
+            N_("{field} must be {true} or {false}, not {value}"),
+            field=name,
+            true="true",
+            false="false",
+            value=_quoted(value),
+        )
     return value
 
 
 def _element(record: Any, where: str) -> Element:
     if not isinstance(record, dict):
-        raise ValueError(f"{where}: an element is a table")
+        raise Refusal(N_("an element is a table"), where=where)
     unknown = sorted(set(record) - _ELEMENT_FIELDS)
     if unknown:
-        raise ValueError(f"{where}: unknown field(s) {', '.join(unknown)}")
+        raise Refusal(N_("unknown field(s) {fields}"), where=where, fields=unknown)
     if "name" not in record:
-        raise ValueError(f"{where}: missing field name")
+        raise Refusal(N_("missing field(s) {fields}"), where=where, fields=["name"])
     return Element(
         name=str(record["name"]),
         ra=record.get("ra"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -65,9 +66,21 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, usage.say(usage.SEE_HELP, prog=self.prog, message=_one_line(message)) + "\n")
 
 
+#: The control characters ``nq`` never writes (all but the newline): a carriage return or an
+#: escape in a profile's name (or a data file's) would rewrite the reader's terminal; a bidi
+#: override or mark (U+202A-U+202E, U+2066-U+2069, U+200E/U+200F) would reorder what it shows.
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` with each control character (:data:`_CONTROL`) as its escape ``\\u001b``: shown,
+    never obeyed; valid inside a JSON string as well, where ``json.dumps`` leaves DEL and C1."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+
+
 def _one_line(message: str) -> str:
     """A message as one line, whatever text of the reader's it quotes."""
-    return " ".join(message.splitlines())
+    return printable(" ".join(message.splitlines()))
 
 
 def _check(name: Msg, value: int, allowed: range) -> int:
@@ -331,6 +344,8 @@ def _attack(args: argparse.Namespace) -> Answer:
         "armour": armour,
         "resilience": resilience,
         "modifiers": modifiers,
+        "hit_modifier": args.hit_modifier,
+        "ranked": args.ranked,
         **(
             {
                 "range": None
@@ -352,19 +367,25 @@ def _attack(args: argparse.Namespace) -> Answer:
 
 
 def _command(args: argparse.Namespace) -> Answer:
-    from nqcore.rules.morale import command_chance, command_target
+    from nqcore.rules.morale import BATTLE_STANDARD_REROLL_BONUS, command_chance, command_target
 
-    return {
+    target = command_target(args.co, args.mod, fear=args.fear)
+    answer = {
         "question": N_("Command test at CO {co}"),
         "co": args.co,
         "modifiers": _modifier_list(args.mod, "command"),
         "fear": args.fear,
         "battle_standard": args.battle_standard,
-        "target": command_target(args.co, args.mod, fear=args.fear),
+        "target": target,
         "chance": Chance(
             command_chance(args.co, args.mod, fear=args.fear, battle_standard=args.battle_standard)
         ),
     }
+    if args.battle_standard:  # the first roll, then the re-roll of a failed one at CO+1
+        again = target + BATTLE_STANDARD_REROLL_BONUS
+        answer["roll"] = Chance(command_chance(args.co, args.mod, fear=args.fear))
+        answer["reroll"] = {"target": again, "chance": Chance(command_chance(again))}
+    return answer
 
 
 def _morale(args: argparse.Namespace) -> Answer:
@@ -452,6 +473,12 @@ def _points(args: argparse.Namespace) -> Answer:
         "items": [{"item": line.parts, "points": line.points} for line in breakdown.lines],
         "warnings": list(breakdown.warnings),
     }
+
+
+def _army(args: argparse.Namespace) -> Answer:
+    from nqcore.cli.army import army_answer
+
+    return army_answer(args)
 
 
 def _errata(args: argparse.Namespace) -> Answer:
@@ -719,6 +746,12 @@ def build_parser() -> argparse.ArgumentParser:
         type=read.path,
         help="a profile file (see nqcore.army.profiles for its fields), at most 1 MiB",
     )
+    p = command("army", _army, "a whole army priced and checked against the book's army rules")
+    p.add_argument(
+        "file",
+        type=read.path,
+        help="an army file (see nqcore.army.army_schema for its fields), at most 1 MiB",
+    )
     command("errata", _errata, "where the book disagrees with its own rules")
     p = command(
         "export", _export, "all rules data and tables as JSON (nqcore/cli/export.schema.json)"
@@ -733,6 +766,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _print(text: str, end: str = "\n") -> None:
+    text = printable(text)
     try:
         try:
             print(text, end=end, flush=True)
@@ -785,4 +819,4 @@ def _reply(args: argparse.Namespace) -> int:
     else:
         text = render(answer, lang)
     _print(text)
-    return 0
+    return 2 if answer.get("refusals") else 0  # an army the book refuses (nq army)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import math
 import os
 import re
 import secrets
@@ -18,6 +19,7 @@ import tomllib
 from collections.abc import Callable
 from typing import Any
 
+from nqcore.data.datafiles import CONTROL
 from nqcore.i18n import N_, Msg, Refusal
 
 #: tomllib's reasons for refusing a TOML text (Python 3.11's ``tomllib/_parser.py``), said in the
@@ -64,11 +66,19 @@ def _kind(mode: int) -> str:
 
 
 def _unreadable(path: str, reason: str) -> FileRefused:
-    return FileRefused(f"{path}: cannot read the file ({reason})")
+    return FileRefused(N_("cannot read the file ({reason})"), where=path, reason=reason)
 
 
 def _too_large(path: str, limit: int) -> FileRefused:
-    return _unreadable(path, f"larger than {limit / 2**20:g} MiB")
+    """The refusal of a file over ``limit`` bytes, naming the limit (in MiB, a MiB's fraction
+    as a decimal)."""
+    return FileRefused(
+        N_("cannot read the file (larger than {limit} MiB)"), where=path, limit=limit / 2**20
+    )
+
+
+def _too_deep(path: str) -> FileRefused:
+    return FileRefused(N_("nested deeper than {depth} levels"), where=path, depth=MAX_DEPTH)
 
 
 def read_text(path: str, limit: int = MAX_FILE_BYTES) -> str:
@@ -124,9 +134,9 @@ def read_toml(path: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         raise toml_refusal(path, error) from None
     except RecursionError:
-        raise FileRefused(f"{path}: nested deeper than {MAX_DEPTH} levels") from None
+        raise _too_deep(path) from None
     except ValueError as error:  # an integer of more than 4300 digits
-        raise FileRefused(f"{path}: not valid TOML ({error})") from None
+        raise FileRefused(N_("not valid TOML ({reason})"), where=path, reason=str(error)) from None
     _check_nesting(data, path)
     return data
 
@@ -154,19 +164,52 @@ def toml_refusal(path: str, error: tomllib.TOMLDecodeError) -> FileRefused:
 
 
 def _check_nesting(data: dict[str, Any], path: str) -> None:
-    """Refuse what would overflow a recursive reader later: deep nesting, integers TOML forbids.
+    """Refuse what would overflow a recursive reader later: deep nesting, integers TOML forbids;
+    and numbers no rule reads, which JSON cannot carry (``inf``, ``nan``, ``1e400``); naming their
+    field (``armour.value``).
 
     Iterative, so that the check itself cannot overflow."""
-    pending: list[tuple[Any, int]] = [(data, 1)]
+    pending: list[tuple[Any, int, str]] = [(data, 1, "")]
     while pending:
-        value, depth = pending.pop()
+        value, depth, field = pending.pop()
         if isinstance(value, dict | list):
             if depth > MAX_DEPTH:
-                raise FileRefused(f"{path}: nested deeper than {MAX_DEPTH} levels")
-            items = value.values() if isinstance(value, dict) else value
-            pending.extend((item, depth + 1) for item in items)
+                raise _too_deep(path)
+            named = value.items() if isinstance(value, dict) else enumerate(value, 1)
+            pending.extend(
+                (item, depth + 1, _field(field, name, isinstance(value, dict)))
+                for name, item in named
+            )
+            for name in value if isinstance(value, dict) else ():
+                _check_text(name, path, _field(field, name, True))
+        elif isinstance(value, str):
+            _check_text(value, path, field)
         elif isinstance(value, int) and value not in _INT64:
-            raise FileRefused(f"{path}: an integer beyond TOML's 64-bit range")
+            raise FileRefused(N_("an integer beyond TOML's 64-bit range"), where=f"{path}: {field}")
+        elif isinstance(value, float) and not math.isfinite(value):  # 1e400, inf, nan
+            raise FileRefused(
+                N_("not a finite number ({value})"), where=f"{path}: {field}", value=repr(value)
+            )
+
+
+def _check_text(text: str, path: str, field: str) -> None:
+    """Refuse a control character (but the newline) in a text or a field's name: a profile's
+    name with an escape would reach the reader's terminal, a carriage return hide what it
+    says."""
+    found = CONTROL.search(text)  # as in the engine's own data files
+    if found:
+        raise FileRefused(
+            N_("a control character ({code}) in the text"),
+            where=f"{path}: {field}",
+            code=f"U+{ord(found[0]):04X}",
+        )
+
+
+def _field(parent: str, name: object, is_table: bool) -> str:
+    """``armour.value``, ``weapons #2``: a field in the words of the profile refusals."""
+    if not is_table:
+        return f"{parent} #{name}"
+    return f"{parent}.{name}" if parent else str(name)
 
 
 def write_text(path: str, produce: Callable[[], str]) -> None:

@@ -14,6 +14,7 @@ from nqcore.i18n import (
     N_,
     Counted,
     Msg,
+    Refusal,
     format_number,
     format_percent,
     format_signed,
@@ -29,7 +30,7 @@ Answer = dict[str, Any]
 def _text(value: Any, lang: str) -> str:
     """One value of an answer as the reader of ``lang`` reads it."""
     _ = translator(lang)
-    if isinstance(value, BookWarning):
+    if isinstance(value, BookWarning | Refusal):
         return value.text(lang)
     if isinstance(value, Phrase):
         text = "".join(_text(part, lang) for part in value)
@@ -64,6 +65,7 @@ def render(answer: Answer, lang: str) -> str:
         _lines_tests,
         _lines_points,
         _lines_errata,
+        _lines_army,
     )
     for part in parts:
         lines += part(answer, lang)
@@ -103,32 +105,89 @@ def _lines_range(answer: Answer, lang: str) -> list[str]:
     return [f"{_(N_('Range modifier'))}{colon}{text}"]
 
 
+#: Choices of a question that change its roll, named on the modifiers line as the page's fields
+#: are: answer field -> its label (the value shown is the one the rules add to the roll).
+_APPLIED: tuple[tuple[str, Msg], ...] = (
+    ("concentrating", N_("Concentrating")),
+    ("chanting_initiates", N_("Initiates chanting")),
+    ("penetration", N_("Penetration modifier (PM)")),
+    ("resilience", N_("Armour resilience (RE)")),
+    ("ranked", N_("Ranked or closed formation (AR)")),
+    ("hit_modifier", N_("Other to-hit modifier")),
+    ("fear", N_("Fear level")),
+)
+
+
+def applied(answer: Answer) -> list[tuple[Msg, int]]:
+    """The modifiers of ``answer`` as a player set them, each with the value it adds: the named
+    modifiers, then the other choices that change the roll (concentrating, fear, PM...)."""
+    found = [(m["label"], int(m["value"])) for m in answer.get("modifiers", [])]
+    if "target" not in answer:
+        return found
+    from nqcore.rules.magic import chant_bonus
+
+    for key, label in _APPLIED:
+        value = answer.get(key)
+        if key == "chanting_initiates" and value:  # the chant's bonus, at most +3
+            value = chant_bonus(value)
+        if value is True:
+            found.append((label, 1))
+        elif isinstance(value, int) and not isinstance(value, bool) and value:
+            found.append((label, -value if key == "fear" else value))
+    return found
+
+
 def _lines_rolls(answer: Answer, lang: str) -> list[str]:
     """The modifiers, the movement ability, the roll needed and the chances of each step."""
     _, colon = translator(lang), _colon(lang)
     lines = []
-    if answer.get("modifiers"):
-        listed = ", ".join(
-            f"{_(m['label'])} {_text(m['value'], lang)}" for m in answer["modifiers"]
-        )
-        lines.append(f"{_(N_('Modifiers'))}{colon}{listed}")
+    listed = applied(answer)
+    if listed:
+        text = ", ".join(f"{_(label)} {format_signed(value, lang)}" for label, value in listed)
+        lines.append(f"{_(N_('Modifiers'))}{colon}{text}")
     if "ability" in answer:
         lines.append(f"{_(N_('Movement ability'))}{colon}{_(answer['ability'])}")
+    if answer.get("agile"):
+        lines.append(_(N_("Agile: terrain barriers cost no actions.")))
     if "target" in answer:
-        # the chance of the roll itself: a whole attack's "chance" is that of all its steps; a
-        # re-rolled test's is no longer one die's
-        roll = answer.get("hit", answer.get("chance"))
-        if answer.get("battle_standard") and roll not in (0, 1):  # sure or hopeless, even so
-            roll = None
+        # the chance of one roll: a whole attack's "chance" is that of all its steps, a re-rolled
+        # test's that of two rolls (its first roll's chance is "roll")
+        roll = answer.get("hit", answer.get("roll", answer.get("chance")))
         lines.append(roll_needed(answer["target"], roll, lang))
+    if "reroll" in answer:
+        lines.append(_reroll_line(answer["reroll"], lang))
     for key, label in (
         ("hit", N_("Hits")),
         ("unsaved", N_("Hits and is not saved")),
         ("wound", N_("Roll to wound succeeds")),
     ):
         if key in answer:
-            lines.append(f"{_(label)}{colon}{format_percent(answer[key], lang, 1)}")
+            lines.append(f"{_(label)}{colon}{percent(answer[key], lang)}")
     return lines
+
+
+def _reroll_line(reroll: dict[str, Any], lang: str) -> str:
+    """The battle standard's re-roll of a failed command test, and what it needs."""
+    _ = translator(lang)
+    needed = roll_needed(reroll["target"], reroll["chance"], lang)
+    return _(N_("Battle standard: a failed test is re-rolled at CO+1. {needed}")).format(
+        needed=needed
+    )
+
+
+def percent(chance: Fraction, lang: str) -> str:
+    """A chance as a player reads it: a percentage, never "100.0%" for a roll that can fail
+    nor "0.0%" for one that can succeed."""
+    _ = translator(lang)
+    if 0 < chance < Fraction(1, 2000):
+        return _(N_("less than {percent}")).format(
+            percent=format_percent(Fraction(1, 1000), lang, 1)
+        )
+    if Fraction(1999, 2000) < chance < 1:
+        return _(N_("more than {percent}")).format(
+            percent=format_percent(Fraction(999, 1000), lang, 1)
+        )
+    return format_percent(chance, lang, 1)
 
 
 def roll_needed(target: int | None, chance: Fraction | None, lang: str) -> str:
@@ -162,12 +221,14 @@ def _lines_results(answer: Answer, lang: str) -> list[str]:
     _ = translator(lang)
     lines = []
     if "chance" in answer:
-        lines.append(
-            _(N_("Chance: {percent} ({fraction})")).format(
-                percent=format_percent(answer["chance"], lang, 1),
-                fraction=f"{answer['chance'].numerator}/{answer['chance'].denominator}",
-            )
-        )
+        chance = answer["chance"]
+        shown = percent(chance, lang)
+        if chance == 1:
+            lines.append(_(N_("Chance: {percent}, sure to succeed")).format(percent=shown))
+        elif chance == 0:
+            lines.append(_(N_("Chance: {percent}, it cannot succeed")).format(percent=shown))
+        else:
+            lines.append(_(N_("Chance: {percent}")).format(percent=shown))
     if "inches" in answer:
         lines.append(
             _(N_('Distance: {inches}"')).format(inches=format_number(answer["inches"], lang))
@@ -248,11 +309,22 @@ def _lines_errata(answer: Answer, lang: str) -> list[str]:
     return lines
 
 
+def _lines_army(answer: Answer, lang: str) -> list[str]:
+    """An army's roster, totals, refusals and warnings (``nq army``)."""
+    if "roster" not in answer:
+        return []
+    from nqcore.cli.army import roster_lines
+
+    return roster_lines(answer, lang)
+
+
 def jsonable(value: Any, lang: str) -> Any:
     """JSON-ready data: texts in ``lang``, chances as exact fractions with their value, other
     fractions (inches) as numbers."""
     if isinstance(value, BookWarning):
         return value.as_json(lang)
+    if isinstance(value, Refusal):  # a breach of an army rule
+        return value.text(lang)
     if isinstance(value, Phrase):
         return _text(value, lang)
     if isinstance(value, Msg):

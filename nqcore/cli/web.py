@@ -11,6 +11,8 @@ Nothing of the game is computed in JavaScript.  A profile is priced from the TOM
 from __future__ import annotations
 
 import argparse
+import base64
+import binascii
 import contextlib
 import functools
 import io
@@ -18,13 +20,14 @@ import json
 import os
 import re
 import tempfile
+import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from nqcore.cli import commands as cli
 from nqcore.cli import usage
-from nqcore.cli.files import FileRefused
+from nqcore.cli.files import MAX_FILE_BYTES, FileRefused, read_text, read_toml
 from nqcore.cli.render import jsonable, question, render
 from nqcore.i18n import N_, Msg, Refusal, check_language, translator
 
@@ -140,41 +143,83 @@ def _refused(error: BaseException, lang: str) -> dict[str, Any]:
 
 
 def file_name(name: object) -> str:
-    """The name of the file a player chose (its last part), or :data:`PROFILE_FILE`."""
+    """The name of the file a player chose (its last part), or :data:`PROFILE_FILE` for one no
+    file system takes (a control character, a lone surrogate, too long)."""
     base = os.path.basename(str(name or "").replace("\\", "/")).strip()
-    if not base or base in (".", "..") or "\0" in base or len(base) > 255:
+    if not base or base in (".", "..") or len(base.encode("utf-8", "replace")) > 255:
+        return PROFILE_FILE
+    if any(unicodedata.category(char) in ("Cc", "Cs") for char in base):
         return PROFILE_FILE
     return base
 
 
-def points(toml_text: str, lang: str, name: str = PROFILE_FILE) -> dict[str, Any]:
-    """``nq points NAME`` for a profile given as the text of its TOML file ``name`` (the file
-    the player chose, ``profile.toml`` for the builder's own)."""
-    name = file_name(name)
+@contextlib.contextmanager
+def _as_file(data: bytes, name: str) -> Iterator[str]:
+    """``data`` as the file ``name`` in a folder of its own, the current one meanwhile (a
+    refusal names the file as a player would); its path as ``nq`` is given it."""
     folder = tempfile.mkdtemp(prefix="nq-profile-")
     path = os.path.join(folder, name)
     try:
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(toml_text)
-        with contextlib.chdir(folder):  # the answer names the file as a player would
-            return ask(["points", name if not name.startswith("-") else f"./{name}"], lang)
+        with open(path, "wb") as file:
+            file.write(data)
+        with contextlib.chdir(folder):
+            yield name if not name.startswith("-") else f"./{name}"
     finally:
         with contextlib.suppress(OSError):
             os.unlink(path)
             os.rmdir(folder)
 
 
+def points(toml_text: str, lang: str, name: str = PROFILE_FILE) -> dict[str, Any]:
+    """``nq points NAME`` for a profile given as the text of its TOML file ``name`` (the file
+    the player chose, ``profile.toml`` for the builder's own)."""
+    with _as_file(toml_text.encode("utf-8", "surrogatepass"), file_name(name)) as path:
+        return ask(["points", path], lang)
+
+
+def import_profile(data: bytes, lang: str, name: str = PROFILE_FILE) -> dict[str, Any]:
+    """The builder's import of the file a player chose, as ``nq points FILE`` reads it: the
+    same reader (:func:`nqcore.cli.files.read_toml`: size, encoding, nesting, numbers), the same
+    checks of every field, the same refusals in ``lang``; then the builder's answer on it.
+
+    ``data`` is the file's bytes, or its first :data:`MAX_FILE_BYTES` + 1 of them: the page
+    reads no more of a larger file, which is refused as too large all the same."""
+    lang = check_language(lang)
+    name = file_name(name)
+    with _as_file(data, name) as path:
+        answer = ask(["points", path], lang)
+        if "error" in answer:
+            return answer
+        text = read_text(path)
+    return build({"toml": text, "file": name}, lang)
+
+
 def ask_json(request: str) -> str:
-    """One request of the page's worker, as JSON text: ``{"argv": [...], "lang": "fr"}`` or
-    ``{"toml": "...", "lang": "fr"}``; the answer of :func:`ask` or :func:`points` as JSON."""
+    """One request of the page's worker, as JSON text: ``{"argv": [...], "lang": "fr"}``,
+    ``{"toml": "...", "lang": "fr"}``, ``{"build": {...}}`` or ``{"import": BASE64, "file":
+    NAME}``; the answer of :func:`ask`, :func:`points`, :func:`build` or :func:`import_profile`
+    as JSON: always valid JSON (no NaN nor Infinity, which the reader refuses before)."""
     data = json.loads(request)
+    lang = str(data["lang"])
     if "build" in data:
-        return json.dumps(build(dict(data["build"]), str(data["lang"])), ensure_ascii=False)
-    if "toml" in data:
-        answer = points(str(data["toml"]), str(data["lang"]), file_name(data.get("file")))
-        return json.dumps(answer, ensure_ascii=False)
-    argv = [str(arg) for arg in data["argv"]]
-    return json.dumps(ask(argv, str(data["lang"])), ensure_ascii=False)
+        answer = build(dict(data["build"]), lang)
+    elif "import" in data:
+        answer = _import_request(data, lang)
+    elif "toml" in data:
+        answer = points(str(data["toml"]), lang, file_name(data.get("file")))
+    else:
+        answer = ask([str(arg) for arg in data["argv"]], lang)
+    return json.dumps(answer, ensure_ascii=False, allow_nan=False)
+
+
+def _import_request(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    name = file_name(data.get("file"))
+    try:
+        content = base64.b64decode(str(data["import"]), validate=True)
+    except (binascii.Error, ValueError):
+        refused = FileRefused(N_("cannot read the file ({reason})"), where=name, reason="base64")
+        return _refused(refused, lang)
+    return import_profile(content[: MAX_FILE_BYTES + 1], lang, name)
 
 
 # --- the profile builder ------------------------------------------------------------------------
@@ -342,28 +387,29 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
     """One step of the profile builder: a starting profile, or the profile file ``toml`` with
     the builder's change (``set`` fields, ``add`` or ``remove`` an item); the new file, its
     fields, and ``nq points`` on it."""
-    import tomllib
-
-    from nqcore.cli.files import toml_refusal
-
     name = file_name(request.get("file"))
     try:
         if "start" in request:
             record = starting_record(str(request["start"]))
             record["name"] = translator(lang)(record["name"])  # the reader's name for it
-        else:
-            record = tomllib.loads(str(request.get("toml", "")))
+        else:  # the builder's own file, as kept by the browser: read as any other
+            with _as_file(str(request.get("toml", "")).encode("utf-8", "replace"), name) as path:
+                record = read_toml(path)
         _set(record, dict(request.get("set", {})))
         if "add" in request:
             _add(record, str(request["add"][0]), str(request["add"][1]))
         if "remove" in request:
             _remove(record, str(request["remove"][0]), int(request["remove"][1]))
         names = _pick_names(record, lang)
-    except tomllib.TOMLDecodeError as error:
-        return _refused(toml_refusal(name, error), lang)
-    except (ValueError, TypeError, KeyError, IndexError) as error:
-        return _refused(error, lang)
+        fields = _fields(record)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
+        return _refused(error, lang)  # FileRefused, or a change the kept file's fields refuse
     text = profile_toml(record)
+    return {"toml": text, "fields": fields, "picks": names, "points": points(text, lang, name)}
+
+
+def _fields(record: dict[str, Any]) -> dict[str, Any]:
+    """What the builder's fields show of ``record``."""
     armour = record.get("armour", {"value": record.get("ar", 0)})
     fields = {k: record.get(k, "") for k in (*_TEXT_FIELDS, "ac", "ra", "cc", "st", "t", "w", "co")}
     fields |= {
@@ -371,5 +417,4 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
         "size": record.get("size", "medium"),
         "key": record.get("key", ""),
     }
-    fields |= {"armour": armour.get("value", 0), "shield": bool(armour.get("shield", False))}
-    return {"toml": text, "fields": fields, "picks": names, "points": points(text, lang, name)}
+    return fields | {"armour": armour.get("value", 0), "shield": bool(armour.get("shield", False))}

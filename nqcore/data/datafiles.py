@@ -39,6 +39,21 @@ class DataFileError(ValueError):
     """A data file that does not match its schema, told in one line: file, record, field."""
 
 
+#: What no text of a data file may hold: the C0 controls but the newline, DEL and the C1
+#: controls.  A carriage return, an escape or a NUL in a spell's name would reach the terminal
+#: of ``nq``, the pages and the LaTeX of the books as it is (a tab is in no file: refused too).
+CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+#: How deep tables and arrays may nest in a data file, as in a profile (nqcore.cli.files): the
+#: files nest four levels at most; a recursive reader overflows near a thousand.
+MAX_DEPTH = 32
+
+
+def visible(text: str) -> str:
+    """``text`` with each control character (:data:`CONTROL`, the newline too) written as its
+    Python escape (``\\r``, ``\\x1b``): a message quoting a file shows them, never sends them."""
+    return re.sub("[\x00-\x1f\x7f-\x9f]", lambda m: repr(m[0])[1:-1], text)
+
+
 def load(filename: str) -> dict[str, Any]:
     """A data file of ``nqcore/data`` (``"spells.toml"``, ``"errata/ranged.toml"``), checked
     against its schema; read once, then cached."""
@@ -100,20 +115,58 @@ def parse(text: str, where: str, schema: type[msgspec.Struct] | None) -> dict[st
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise DataFileError(toml_error(where, error)) from None
+        raise DataFileError(visible(toml_error(where, error))) from None
+    except (RecursionError, MemoryError):  # 3000 nested arrays overflow tomllib's recursion
+        raise DataFileError(_too_deep(where)) from None
+    except ValueError as error:  # an integer of more than 4300 digits
+        raise DataFileError(visible(f"{where}: not valid TOML ({error})")) from None
     if schema is not None:
         check(data, where, schema)
+    else:
+        check_text(data, where)
     return data
+
+
+def _too_deep(where: str) -> str:
+    return f"{where}: nested deeper than {MAX_DEPTH} levels"
 
 
 def check(data: dict[str, Any], where: str, schema: type[msgspec.Struct]) -> None:
     """Refuse ``data`` (the parsed file ``where``) unless it matches ``schema``."""
     import msgspec
 
+    check_text(data, where)
     try:
         msgspec.convert(data, schema)
     except msgspec.ValidationError as error:
-        raise DataFileError(describe(str(error), data, where, schema)) from None
+        raise DataFileError(visible(describe(str(error), data, where, schema))) from None
+
+
+def check_text(data: dict[str, Any], where: str) -> None:
+    """Refuse a control character (:data:`CONTROL`) in any text of ``data`` (the parsed file
+    ``where``), a field's name included: one line naming the file, the record and the field.
+
+    Nesting deeper than :data:`MAX_DEPTH` is refused too, before a recursive reader (msgspec,
+    the pages) overflows on it.  Iterative, depth first in the file's order, so that the first
+    one is named."""
+    pending: list[tuple[Any, str, int]] = [(data, "$", 1)]
+    while pending:
+        value, path, depth = pending.pop()
+        if isinstance(value, dict | list) and depth > MAX_DEPTH:
+            raise DataFileError(_too_deep(where))
+        if isinstance(value, dict):
+            for name in value:
+                if CONTROL.search(name):
+                    said = f"a control character in the field name {name!r}"
+                    raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
+            named = reversed(value.items())
+            pending.extend((item, f"{path}.{name}", depth + 1) for name, item in named)
+        elif isinstance(value, list):
+            indexed = reversed(list(enumerate(value)))
+            pending.extend((item, f"{path}[{i}]", depth + 1) for i, item in indexed)
+        elif isinstance(value, str) and (found := CONTROL.search(value)):
+            said = f"control character U+{ord(found[0]):04X} in {value!r}"
+            raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
 
 
 #: One step of a path into the data: a field's name, or an index in a list.

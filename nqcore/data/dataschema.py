@@ -16,6 +16,8 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, Struct, field
 
+from nqcore.army.army_schema import ArmyRulesFile
+
 Text = Annotated[str, Meta(min_length=1)]
 Key = Annotated[str, Meta(pattern=r"^[a-z0-9][a-z0-9.-]*$")]
 Points = Annotated[int, Meta(ge=-99, le=999)]
@@ -706,6 +708,7 @@ ERRATA_SCHEMA: type[Struct] = ErrataFile
 #: The schema of each file of ``nqcore/data`` (the errata files share :data:`ERRATA_SCHEMA`).
 SCHEMAS: dict[str, type[Struct]] = {
     "abilities.toml": AbilitiesFile,
+    "army_rules.toml": ArmyRulesFile,
     "aspects.toml": AspectsFile,
     "book_tables.toml": BookTablesFile,
     "characteristic_costs.toml": CharacteristicCostsFile,

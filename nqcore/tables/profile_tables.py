@@ -370,6 +370,20 @@ def _register_characteristics() -> None:
         _register(f"creating-a-profile-max-{key}", partial(recommended_maximum_table, key))
 
 
+#: The cost column beside each characteristic of the summary: seven columns all headed "Points
+#: Cost" left a reader (and a screen reader, which says the header of each cell) unsure which
+#: characteristic a cost was for.
+SUMMARY_COST_HEADINGS = {
+    "ac": N_("AC Cost"),
+    "ra": N_("RA Cost"),
+    "cc": N_("CC Cost"),
+    "st": N_("ST Cost"),
+    "t": N_("T Cost"),
+    "w": N_("W Cost"),
+    "co": N_("CO Cost"),
+}
+
+
 @register_table("summary-model-characteristics")
 def model_characteristics_summary_table() -> Table:
     """Profile Creation Summary > Model Characteristics Summary: every characteristic cost table
@@ -393,8 +407,8 @@ def model_characteristics_summary_table() -> Table:
                 row += [None, None]
         rows.append(tuple(row))
     columns: list[Msg] = []
-    for table in tables.values():
-        columns += [table.name, N_("Points Cost")]
+    for key, table in tables.items():
+        columns += [table.name, SUMMARY_COST_HEADINGS[key]]
     return Table(
         key="summary-model-characteristics",
         title=N_("Model Characteristics Summary"),

@@ -22,7 +22,7 @@ import shutil
 import subprocess
 import textwrap
 import uuid
-from collections.abc import Set
+from collections.abc import Callable, Set
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +30,12 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.builders._epub_base import NavPoint
 from sphinx.builders.epub3 import HTML_TAG, Epub3Builder
+from sphinx.builders.epub3 import NavPoint as Epub3NavPoint
 from sphinx.config import Config
 from sphinx.errors import ConfigError, ExtensionError
 
+from nqsphinx.books import epub_package
+from nqsphinx.books.front_matter import CREDITS
 from nqsphinx.directives import glossary
 from nqsphinx.directives.diagrams import ASPECT_COLOURS, CIRCLE_ORDER, aspect_positions
 from nqsphinx.languages.typography import french_html
@@ -137,6 +140,8 @@ def _configure(app: Sphinx, config: Config) -> None:
     config.epub_contributor = ", ".join(name for name, _ in contributors(lang))
     config.epub_identifier = identifier(config.project, lang)
     config.epub_uid = "bookid"
+    if not config.epub_guide:  # the contents, not the home page (epub_package)
+        config.epub_guide = (("toc", epub_package.NAV, _words("Table of Contents", lang)),)
 
 
 def edition_date(today: str, modified: str) -> str:
@@ -212,8 +217,9 @@ def _emblem(cx: float, cy: float, radius: float) -> list[str]:
 
 
 def cover_svg(title: str, lang: str) -> str:
-    """The cover as SVG (600 × 900 units), laid out as the PDF's title page: a red band with the
-    title (its first two words large, ``No Quarter``), the aspects' circle, the subtitle and the
+    """The cover as SVG (600 × 900 units), laid out as the PDF's cover: a red band with the
+    title (its first two words large, ``No Quarter``) and the edition's language, the aspects'
+    circle, the subtitle and the
     credits, in ``lang``."""
     width, height, text_width = 600, 900, 520
     words = {
@@ -233,6 +239,8 @@ def cover_svg(title: str, lang: str) -> str:
     lines, y = _text_lines(name, 165, 70, text_width, "bold", PAPER)
     parts += lines
     lines, y = _text_lines(rest, y + 10, 40, text_width, "bold", PAPER)
+    parts += lines
+    lines, y = _text_lines(_words("English edition", lang), y + 4, 20, text_width, fill=PAPER)
     parts += lines
     parts += _emblem(width / 2, 505, 95)
     lines, y = _text_lines(words["tagline"], 680, 26, text_width)
@@ -285,10 +293,11 @@ class RulebookEpubBuilder(Epub3Builder):
     def init(self) -> None:
         super().init()
         lang = page_language(self.config.language)
-        # Sphinx's own guide titles, which it leaves in English.
+        # Sphinx's own guide titles, which it leaves in English; it writes them into an
+        # attribute of content.opf unescaped (a translation is untrusted).
         self.guide_titles = {
-            "toc": _words("Table of Contents", lang),
-            "cover": _words("Cover", lang),
+            "toc": html.escape(_words("Table of Contents", lang)),
+            "cover": html.escape(_words("Cover", lang)),
         }
         self.html_tag = HTML_TAG[:-1] + f' lang="{lang}" xml:lang="{lang}">'
 
@@ -330,6 +339,9 @@ class RulebookEpubBuilder(Epub3Builder):
             (static / name).unlink(missing_ok=True)
         stylesheet = site_style.aspect_stylesheet()
         (static / site_style.STYLESHEET).write_text(stylesheet, encoding="utf-8")
+        keep = [self.config.epub_cover[0]] if self.config.epub_cover else []
+        for path in epub_package.unused_files(self.outdir, keep):
+            path.unlink()
         super().handle_finish()
 
     def content_metadata(self) -> dict[str, Any]:
@@ -365,16 +377,38 @@ class RulebookEpubBuilder(Epub3Builder):
         metadata["uid"] = html.escape(self.config.epub_identifier)
         return metadata
 
+    def navigation_doc_metadata(self, navlist: list[Epub3NavPoint]) -> dict[str, Any]:
+        """Sphinx's, with the landmarks (:func:`nqsphinx.books.epub_package.landmarks`)."""
+        metadata = super().navigation_doc_metadata(navlist)
+        lang = page_language(self.config.language)
+        titles = {**self.guide_titles, "index": _words("Index of the rules", lang)}
+        cover = self.coverpage_name if self.config.epub_cover else None
+        index = f"genindex{self.out_suffix}" if self.use_index else None
+        front = {self.config.root_doc + self.out_suffix, CREDITS + self.out_suffix}
+        marks = epub_package.landmarks(cover, self.refnodes, front, index, titles)
+        metadata["landmarks"] = [
+            (kind, html.escape(href), html.escape(title)) for kind, href, title in marks
+        ]
+        metadata["landmarks_title"] = _words("Landmarks", lang)
+        return metadata
+
     def build_content(self) -> None:
         """``content.opf`` from our template (the book's templates folder), the rest Sphinx's."""
-        ours = [d for d in self.book_template_dirs() if (d / "content.opf.jinja").is_file()]
+        self._with_our_template("content.opf.jinja", super().build_content)
+
+    def build_navigation_doc(self) -> None:
+        """``nav.xhtml`` from our template: the contents, and the landmarks."""
+        self._with_our_template("nav.xhtml.jinja", super().build_navigation_doc)
+
+    def _with_our_template(self, name: str, build: Callable[[], None]) -> None:
+        ours = [d for d in self.book_template_dirs() if (d / name).is_file()]
         if not ours:
-            super().build_content()
+            build()
             return
         sphinx_templates = self.template_dir
         self.template_dir = ours[0]  # type: ignore[assignment]  # Sphinx's is a Path too
         try:
-            super().build_content()
+            build()
         finally:
             self.template_dir = sphinx_templates
 

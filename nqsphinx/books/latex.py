@@ -1,5 +1,5 @@
-"""The PDF rulebook's own LaTeX: its cover, contents, running headers, metadata, what keeps
-together on a page, and how engine tables are set.
+"""The PDF rulebook's own LaTeX: its contents, running headers, what keeps together on a page,
+and how engine tables are set (its cover and metadata: :mod:`nqsphinx.books.pdf_cover`).
 
 Engine tables get a column specification made from their content: short columns keep their
 natural width, long text columns wrap (tabulary shares the width among them, or fixed widths in a
@@ -21,7 +21,7 @@ from nqprint.latex import (  # one escape and one narrow space for the rulebooks
     NARROW_NO_BREAK_SPACE,
     latex_escape,
 )
-from nqsphinx.books import front_matter, page_keeps
+from nqsphinx.books import front_matter, index_order, measure, page_keeps, pdf_cover
 from nqsphinx.messages import ui_text
 from nqsphinx.untrusted import generated_raw
 
@@ -38,7 +38,7 @@ MIN_FLEX = 0.3
 #: Sphinx's own ``utf8extra`` for xelatex (the no-break space U+00A0), which the book's adds to.
 SPHINX_NO_BREAK_SPACE = r"\catcode`^^^^00a0\active\protected\def^^^^00a0{\leavevmode\nobreak\ }"
 
-_NUMERIC = re.compile(r"^[-+–]?[\d½.,/%+\-–\s\u202f]*$")
+_NUMERIC = re.compile(r"^[-+–\u2212]?[\d½.,/%+\-–\u2212\s\u202f]*$")
 
 
 def _is_long(column: Sequence[str]) -> bool:
@@ -171,61 +171,25 @@ def _tex(text: str) -> str:
     return latex_escape(text)
 
 
-def cover(lang: str) -> str:
-    """The title page: title, scale, design credit, copyright; the translator in French.
-    No build date: every build of the same sources is the same book.  Its page is i, the first
-    of the front matter's roman pages: were it page 1, like the first chapter's, the PDF would
-    have two pages labelled 1 and hyperref's anchor "page.1" on the cover, where the index's
-    "1" would send the reader."""
-    translator = ""
-    if lang == "fr":
-        translator = (
-            rf"{{\large {_tex(ui_text('French translation', lang))}:"  # babel-french spaces it
-            r" Rodolphe Carpentier\par}\vspace{4mm}"
-        )
-    free = _tex(ui_text("These rules are free to distribute.", lang))
-    return rf"""
-\pagenumbering{{roman}}
-\begin{{titlepage}}
-\centering
-\vspace*{{25mm}}
-{{\color{{nqred}}\rule{{\linewidth}}{{2pt}}\par}}
-\vspace{{10mm}}
-{{\sffamily\bfseries\fontsize{{40}}{{44}}\selectfont No Quarter\par}}
-\vspace{{4mm}}
-{{\sffamily\bfseries\fontsize{{26}}{{30}}\selectfont Fantasy Wargames\par}}
-\vspace{{10mm}}
-{{\color{{nqred}}\rule{{\linewidth}}{{2pt}}\par}}
-\vspace{{8mm}}
-{{\sffamily\Large {_tex(ui_text("The fantasy battles miniatures wargame", lang))}\par}}
-\vspace{{3mm}}
-{{\sffamily\large {_tex(ui_text("for 25mm - 30mm miniatures", lang))}\par}}
-\vfill
-{{\large {_tex(ui_text("Designed and written by", lang))}\par}}
-\vspace{{2mm}}
-{{\sffamily\bfseries\LARGE Chris Gilders\par}}
-\vspace{{10mm}}
-{translator}
-{{\small © 2002-2007 Chris Gilders. {free}\par}}
-\vspace*{{10mm}}
-\end{{titlepage}}
-"""
-
-
 FRENCH_QUOTES = "\n\\frenchsetup{og=«, fg=»}"
 
 #: Running headers: the chapter on even pages, the section on odd pages, the page outside;
 #: chapter openings show the page number only.  A chapter sets both marks (fancyhdr's own
 #: ``\chaptermark`` clears the right one): an odd page before the chapter's first section, or
 #: in a chapter without sections, names the chapter rather than showing a bare page number.
+#: Numbers as the contents print them: "Chapter 8  Movement", "8.1  Move" (no full stop after
+#: the number, which fancyhdr's marks add).
 HEADERS = r"""
 \definecolor{nqred}{HTML}{7B1E1E}
 \makeatletter
 \renewcommand{\chaptermark}[1]{\markboth{\nq@chaptermark{#1}}{\nq@chaptermark{#1}}}
 \newcommand{\nq@chaptermark}[1]{\MakeUppercase{%
-  \ifnum\c@secnumdepth>\m@ne\@chapapp\ \thechapter. \ \fi#1}}
+  \ifnum\c@secnumdepth>\m@ne\@chapapp\ \thechapter\quad\fi#1}}
+\newcommand{\nq@sectionmark}[1]{\ifnum\c@secnumdepth>\z@\thesection\quad\fi#1}
+\renewcommand{\sectionmark}[1]{\markright{\nq@sectionmark{#1}}}
 \fancypagestyle{normal}{%
   \fancyhf{}%
+  \def\sectionmark##1{\markright{\nq@sectionmark{##1}}}%
   \fancyhead[LE]{{\py@HeaderFamily\thepage\quad\nouppercase{\leftmark}}}%
   \fancyhead[RO]{{\py@HeaderFamily\nouppercase{\rightmark}\quad\thepage}}%
   \fancyfoot[C]{{\py@HeaderFamily\footnotesize No Quarter Fantasy Wargames}}%
@@ -258,7 +222,8 @@ PAGES = r"""
 \makeatother
 """
 
-#: Front matter, numbered in roman from the cover (i): the credits on the back of the cover,
+#: Front matter, numbered in roman from the cover (i): the credits on the back of the cover
+#: (in the small type of a colophon, which keeps them on that one page),
 #: unnumbered and not in the contents (their bookmark stays), with the printing line
 #: (``\nqcreditsstart`` ... ``\nqcreditsend``, by front_matter.CreditsFrontMatter); the contents
 #: on the next right-hand page; the first chapter on a right-hand page, page 1.
@@ -266,10 +231,12 @@ PAGES = r"""
 CONTENTS = r"""
 \makeatletter
 \newcommand{\nqcreditsstart}{%%
+  \small
   \edef\nq@secnumdepth{\the\c@secnumdepth}\setcounter{secnumdepth}{-1}%%
   \let\nq@addtocontents\addtocontents\let\addtocontents\@gobbletwo
 }
 \newcommand{\nqcreditsend}{%%
+  \normalsize
   \setcounter{secnumdepth}{\nq@secnumdepth}\let\addtocontents\nq@addtocontents
   \nqtableofcontents
 }
@@ -358,26 +325,12 @@ PAGEREF = r"""
 \makeatother
 """
 
-#: ISO language tags of the PDF (its /Lang), where the region matters (else the code).
-PDF_LANG = {"en": "en-GB", "fr": "fr-FR"}
-
-
-def metadata(lang: str) -> str:
-    """The PDF's document information (title, author, subject) and language."""
-    subject = f"{ui_text('The fantasy battles miniatures wargame', lang)}, " + ui_text(
-        "for 25mm - 30mm miniatures", lang
-    )
-    return (
-        rf"\hypersetup{{pdftitle={{No Quarter Fantasy Wargames}}, pdfauthor={{Chris Gilders}}, "
-        rf"pdfsubject={{{_tex(subject)}}}, pdflang={{{PDF_LANG.get(lang, lang)}}}}}" + "\n"
-    )
-
 
 def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
     """The rulebook's ``latex_elements`` for ``lang``: cover, contents, headers, metadata, what
     keeps together on a page, French typography."""
-    result = dict(elements)
-    result.setdefault("maketitle", cover(lang))
+    result = measure.book_measure(elements)
+    result.setdefault("maketitle", pdf_cover.cover(lang, result.get("papersize", "a4paper")))
     result.setdefault("extraclassoptions", "openany")
     result.setdefault("tableofcontents", "")  # after the credits: front_matter.py
     result.setdefault("utf8extra", SPHINX_NO_BREAK_SPACE + "\n" + NARROW_NO_BREAK_SPACE)
@@ -394,9 +347,10 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
         + HEADERS
         + contents
         + KEEP
+        + page_keeps.NOTES
         + INDEX
         + pageref
-        + metadata(lang)
+        + pdf_cover.metadata(lang)
         + MEASURE
     )
     if lang == "fr":
@@ -446,3 +400,5 @@ def setup(app: Sphinx) -> None:
     app.add_post_transform(LabelledContainers)
     page_keeps.setup(app)
     front_matter.setup(app)
+    measure.setup(app)
+    index_order.setup(app)

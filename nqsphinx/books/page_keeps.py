@@ -1,11 +1,14 @@
-"""What keeps a heading with the start of its section, and an example's last lines with its
-checked line, in the PDF rulebooks (the ``\\nqkeephead`` and ``\\nqboxneeds`` macros and the
-reasons are in :data:`nqsphinx.books.latex.KEEP`): post-transforms of the LaTeX builder that
-estimate, from the document's nodes, how many lines each needs."""
+"""What keeps a heading with the start of its section, an example's last lines with its
+erratum line, and a table's notes with their marks, in the PDF rulebooks (the
+``\\nqkeephead`` and ``\\nqboxneeds`` macros and the reasons are in
+:data:`nqsphinx.books.latex.KEEP`, the notes' in :data:`NOTES`): post-transforms of the LaTeX
+builder that estimate, from the document's nodes, how many lines each needs."""
 
 from __future__ import annotations
 
 import math
+import re
+from itertools import takewhile
 
 from docutils import nodes
 from sphinx import addnodes
@@ -19,17 +22,19 @@ from nqsphinx.untrusted import generated_raw
 #: about, and of the widest (French on US Letter): a paragraph may set in fewer lines than
 #: :func:`_lines` counts, never fewer than :func:`_fewest_lines`.
 HEAD_LINES, HEAD_LINES_MAX = 3, 30
-LINE_CHARS, WIDEST_LINE_CHARS = 110, 135
+LINE_CHARS, WIDEST_LINE_CHARS = 80, 90  # 11 pt across 120 mm (measure.py)
 #: Lines that a heading and the space around it take.
 HEADING_LINES = 4
 #: A paragraph that may set in fewer lines than this opening a section keeps with what follows
 #: it, and so do the section's first blocks up to this many.
 SHORT_LINES, OPENING_BLOCKS = 3, 3
+#: A paragraph of up to this many lines is not broken over pages (two lines on each at least).
+SHORT_PARAGRAPH = 4
 #: The attribute of a raw LaTeX block that LaTeX will not break, with its height in millimetres
 #: (a row of cards, which starts with its own ``\needspace``).
 HEIGHT_MM = "nq_height_mm"
-#: The baseline of the book's 10 pt type, in millimetres.
-BASELINE_MM = 12 / 72.27 * 25.4
+#: The baseline of the book's 11 pt type, in millimetres.
+BASELINE_MM = 13.6 / 72.27 * 25.4
 #: Lines that a box's title row, padding and the space around it take; a box up to
 #: :data:`SHORT_BOX` lines high is not broken over pages; a longer one needs :data:`BOX_LINES`
 #: lines of room to start on a page (``\nqboxstart``).
@@ -43,6 +48,11 @@ RECORD_HEAD, SHORT_RECORD = 3, 12
 SHORT_LIST, SHORT_LIST_LINES = 6, 12
 #: The classes of an erratum's record and of a table's details (nqsphinx.directives).
 ERRATUM_CLASS, DETAILS_CLASS = "nq-erratum", "nq-table-details"
+#: The classes of a note under a table, and of one that says what the 2007 book prints in the
+#: cells marked † (nqsphinx.directives.tables).
+TABLE_NOTE_CLASS, PRINTED_NOTE_CLASS = "nq-table-note", "nq-printed-note"
+#: Sphinx sets a table of more rows as a longtable (nqsphinx.books.latex.LONGTABLE_ROWS).
+LONGTABLE_ROWS = 30
 #: What LaTeX cannot break inside (a table with more rows is a longtable, which breaks).
 UNBREAKABLE = (nodes.table, nodes.figure, nodes.image, nodes.literal_block)
 
@@ -68,9 +78,26 @@ def _box_lines(box: nodes.Element) -> int:
 
 
 def _height(block: nodes.Element) -> int:
-    """The lines a table (its rows, caption and header) or a figure takes, about."""
-    rows = sum(1 for _ in block.findall(nodes.row))
-    return rows + TABLE_LINES if rows else FIGURE_LINES
+    """The lines a table (its rows, caption and header) or a figure takes, about: a row is as
+    tall as its longest cell set in its column's share of the line."""
+    rows = list(block.findall(nodes.row))
+    if not rows:
+        return FIGURE_LINES
+    widths = [int(c.get("colwidth", 1)) for c in block.findall(nodes.colspec)]
+    return sum(_row_lines(row, widths) for row in rows) + TABLE_LINES
+
+
+def _row_lines(row: nodes.Element, widths: list[int]) -> int:
+    """The lines of a table's row: its tallest cell, whose column takes its share of a line."""
+    cells = [c for c in row.children if isinstance(c, nodes.entry)]
+    known = len(widths) == len(cells) and sum(widths) > 0
+    shares = widths if known else [1] * len(cells)
+    total = max(1, sum(shares))
+    tallest = 1
+    for cell, share in zip(cells, shares, strict=True):
+        per_line = max(8, LINE_CHARS * share // total - 2)
+        tallest = max(tallest, math.ceil(len(cell.astext()) / per_line))
+    return tallest
 
 
 def _blocks(parent: nodes.Element) -> list[nodes.Element]:
@@ -122,23 +149,35 @@ def _opening(section: nodes.Element) -> list[nodes.Element]:
 def _need(section: nodes.Element) -> int:
     """The lines under the heading that should be on its page, as far as the text tells: the
     short opening paragraphs and boxes and the start of what follows them (a table or a figure
-    after them is bound to them and needs no room of its own; a container, an erratum, opens
+    after them, bound to them, needs its whole height; a container, an erratum, opens
     with paragraphs of its own, each a paragraph's skip from the last)."""
     opening = _opening(section)
     lines = sum(_short(block) for block in opening)
     rest = _blocks(section)[len(opening) :]
-    if not rest:
-        return lines
+    if not rest:  # a short section is kept whole: its lines and the skips between its blocks
+        return lines + len(opening)
     if isinstance(rest[0], nodes.section):
         return lines + HEADING_LINES + _need(rest[0])
     if _fixed_lines(rest[0]):  # its own \needspace would break after the opening
         return lines + _fixed_lines(rest[0])
     if isinstance(rest[0], nodes.container) and not _unbreakable(rest[0]):
         return lines + _need(rest[0])
-    if _unbreakable(rest[0]) and any(isinstance(b, nodes.Admonition) for b in opening):
-        # a box's end is a breakpoint: the table needs room, and its details, bound to it
+    if _unbreakable(rest[0]):
+        # the whole table or figure: LaTeX may still break before it (a box's end, a figure
+        # placed "here"), which would leave the heading with its opening lines alone
         return lines + _height(rest[0]) + sum(_details_lines(block) for block in rest[1:2])
+    if _is_list(rest[0]) and _short_list(rest[0]):  # a short list is kept whole
+        return lines + sum(_lines(item) for item in rest[0].children) + 1
+    if isinstance(rest[0], nodes.paragraph) and _lines(rest[0]) <= SHORT_PARAGRAPH:
+        # a paragraph this short is not broken (two lines at least on each page): all of it
+        return lines + _lines(rest[0]) + 1
     return lines + (BOX_LINES if isinstance(rest[0], nodes.Admonition) else SHORT_LINES)
+
+
+def _short_list(items: nodes.Element) -> bool:
+    """A list that :class:`KeepListEnds` keeps whole."""
+    entries = [n for n in items.children if isinstance(n, nodes.list_item)]
+    return len(entries) <= SHORT_LIST and sum(_lines(e) for e in entries) <= SHORT_LIST_LINES
 
 
 def _details_lines(block: nodes.Element) -> int:
@@ -159,6 +198,28 @@ def _before_targets(node: nodes.Element) -> int:
     return index
 
 
+def _labels_left_behind(section: nodes.section) -> list[nodes.target]:
+    """The targets naming ``section`` that end the block before it (at any depth): a label
+    written above a heading (``(label)=``) is left by docutils at the end of the previous
+    section, its id moved to the heading.  Sphinx's LaTeX writer sets such a target as
+    ``\\phantomsection\\label`` where it stands, unless the section comes right after it: once
+    the heading's ``\\nqkeephead`` stood between them, the label was set before the keep, on the
+    previous page when the keep broke it, and the aux gave the label that page too."""
+    parent = section.parent
+    index = parent.index(section)
+    block = parent[index - 1] if index else None
+    while isinstance(block, nodes.Element) and block.children:
+        if isinstance(block.children[-1], nodes.target):
+            tail = list(takewhile(_is_target, reversed(block.children)))[::-1]
+            return [t for t in tail if t.get("refid") in section["ids"]]
+        block = block.children[-1]
+    return []
+
+
+def _is_target(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.target)
+
+
 class KeepHeadings(SphinxPostTransform):
     """Room for every heading below a chapter and the start of its section
     (``\\nqkeephead`` before it, :func:`_need` lines), a table or figure after short
@@ -172,6 +233,9 @@ class KeepHeadings(SphinxPostTransform):
         for section in list(self.document.findall(nodes.section)):
             if not isinstance(section.parent, nodes.section):
                 continue
+            for target in _labels_left_behind(section):  # right before the heading
+                target.parent.remove(target)
+                section.parent.insert(section.parent.index(section), target)
             lines = HEADING_LINES + max(HEAD_LINES, min(HEAD_LINES_MAX, _need(section)))
             keep = generated_raw(rf"\nqkeephead{{{lines}}}" + "\n", "latex")
             section.parent.insert(_before_targets(section), keep)
@@ -269,12 +333,128 @@ class KeepListEnds(SphinxPostTransform):
             entries = [n for n in items.children if isinstance(n, nodes.list_item)]
             if len(entries) < 2:
                 continue
-            short = (
-                len(entries) <= SHORT_LIST
-                and sum(_lines(entry) for entry in entries) <= SHORT_LIST_LINES
-            )
-            first = entries[0] if short else entries[-2]
+            first = entries[0] if _short_list(items) else entries[-2]
             first.insert(0, generated_raw(r"\nqkeepitems" + "\n", "latex"))
+
+
+#: The macros of :class:`KeepTableNotes`, for the preamble.  ``\nqnotesinfoot``: the foot of
+#: each page of a longtable but the last ("continues on next page") also gives the table's
+#: notes (``\nqtablenotes``) under that line, as wide as the table (its argument: the line is a
+#: box of no width at the table's right edge, the notes reach to its left): Sphinx's own
+#: ``\sphinxtablecontinued`` sets both the head's line (which opens with ``\tablename``) and
+#: the foot's; the last page's foot (empty in Sphinx's template) is the notes, at least as tall
+#: as the other pages' foot: only then does longtable check that the last rows and it fit on
+#: the page (else it ends the page with the other foot), and it broke between them.
+#: ``\nqlongtablewithnext``: no break between a table's end and
+#: its notes (longtable ends with a breakpoint, ``\penalty\z@``: a copy of its end without it).
+NOTES = r"""
+\makeatletter
+\newcommand{\nqnotesinfoot}[1]{%
+  \def\nq@notewidth{#1}%
+  \let\nq@tablecontinued\sphinxtablecontinued
+  \renewcommand*{\sphinxtablecontinued}[1]{\nq@continued##1\nq@end}%
+  \let\nq@startofbody\sphinxtableatstartofbodyhook
+  \def\sphinxtableatstartofbodyhook{\noalign{\global\setbox\LT@lastfoot\vbox{%
+    \hbox to\linewidth{\hss\parbox[b]{\dimexpr\nq@notewidth\relax}{\raggedright
+      \footnotesize\strut\nqtablenotes\par}\hss}}%
+    \ifdim\ht\LT@lastfoot>\ht\LT@foot\else\ht\LT@lastfoot=\dimexpr\ht\LT@foot+1pt\relax\fi}%
+    \nq@startofbody}}
+\long\def\nq@continued#1#2\nq@end{%
+  \ifx#1\tablename\nq@tablecontinued{#1#2}\else\nq@footnotes{#1#2}\fi}
+\newcommand{\nq@footnotes}[1]{\parbox[t]{\dimexpr\nq@notewidth\relax}{\raggedleft\nq@tablecontinued{#1}\par
+  \raggedright\footnotesize\nqtablenotes\par}}
+\let\nq@endlongtable\endlongtable
+\patchcmd{\nq@endlongtable}{\endgraf\penalty\z@}{\endgraf\penalty\@M}{}{%
+  \PackageWarningNoLine{nqsphinx}{longtable's end changed: a note may leave its table}}
+\newcommand{\nqlongtablewithnext}{\let\endlongtable\nq@endlongtable
+  \def\sphinxatlongtableend{%
+  \@nobreakfalse\prevdepth\z@\nobreak\vskip\sphinxtablepost\relax}}
+\makeatother
+"""
+
+
+def _raw(text: str) -> nodes.raw:
+    return generated_raw(text + "\n", "latex")
+
+
+def _notes_after(table: nodes.table) -> list[nodes.paragraph]:
+    """The notes under a table: the paragraphs of class ``nq-table-note`` after it (and after
+    the raw LaTeX that ends its group and its details, which come first)."""
+    parent = table.parent
+    notes: list[nodes.paragraph] = []
+    for node in parent.children[parent.index(table) + 1 :]:
+        if isinstance(node, nodes.paragraph) and TABLE_NOTE_CLASS in node["classes"]:
+            notes.append(node)
+        elif notes or not isinstance(node, (nodes.raw, nodes.field_list)):
+            break
+    return notes
+
+
+_COLUMN_WIDTH = re.compile(r"p\{(\\csname nqcolumn\d+\\endcsname|[\d.]+\\nqflex)\}")
+
+
+def _table_width(table: nodes.table) -> str:
+    """The width of an engine table as a TeX expression: its columns (their specification, by
+    :func:`nqsphinx.books.latex.column_spec`) and their gaps; the line's for any other."""
+    parent = table.parent
+    before = parent.children[: parent.index(table)]
+    spec = next((n for n in reversed(before) if isinstance(n, addnodes.tabular_col_spec)), None)
+    widths = _COLUMN_WIDTH.findall(spec["spec"]) if spec is not None else []
+    if not widths:
+        return r"\linewidth"
+    return "+".join(widths) + rf"+{2 * len(widths)}\tabcolsep"
+
+
+def _is_longtable(table: nodes.table) -> bool:
+    return (
+        "longtable" in table["classes"]
+        or sum(1 for body in table.findall(nodes.tbody) for _ in body.findall(nodes.row))
+        > LONGTABLE_ROWS
+    )
+
+
+class KeepTableNotes(SphinxPostTransform):
+    """A note never leaves the page of its mark: under a table whose cells are marked (†, the
+    2007 book prints another value there), the notes are on the page of the table's end (no
+    break after the table, the notes in a minipage); a longtable's are in its feet, under
+    "continues on next page" and at its end, which longtable keeps with its last rows
+    (:data:`NOTES`).  The notes of the spell list and of the Craven Ghouls' profile went to the
+    next page, alone."""
+
+    default_priority = 891  # after KeepTableDetails, whose minipage the notes follow
+    builders = ("latex",)
+
+    def run(self, **kwargs: object) -> None:
+        for table in list(self.document.findall(nodes.table)):
+            notes = _notes_after(table)
+            if not any(PRINTED_NOTE_CLASS in note["classes"] for note in notes):
+                continue
+            parent = table.parent
+            if _is_longtable(table):  # the notes in the table's feet, not after it
+                parent.insert(parent.index(table), self._foot(notes, _table_width(table)))
+                for note in notes:
+                    parent.remove(note)
+                continue
+            before = parent.children[parent.index(table) - 1]
+            if not (isinstance(before, nodes.raw) and "nqtablewithnext" in before.astext()):
+                parent.insert(parent.index(table), _raw(r"\nqtablewithnext\nqlongtablewithnext"))
+            start = r"\par\nobreak\noindent\begin{minipage}{\linewidth}"
+            parent.insert(parent.index(notes[0]), _raw(start))
+            parent.insert(parent.index(notes[-1]) + 1, _raw(r"\end{minipage}\par"))
+
+    @staticmethod
+    def _foot(notes: list[nodes.paragraph], width: str) -> nodes.container:
+        """The notes' copies (without their anchors, which stay with the notes under the
+        table) in ``\\nqtablenotes``, and the longtable's foot set to show them as wide as
+        the table (``width``)."""
+        foot = nodes.container()
+        foot += _raw(rf"\nqnotesinfoot{{{width}}}\long\gdef\nqtablenotes{{%")
+        for note in notes:
+            copy = note.deepcopy()
+            copy["ids"] = []
+            foot += copy
+        foot += _raw("}")
+        return foot
 
 
 def _is_list(node: nodes.Node) -> bool:
@@ -287,3 +467,4 @@ def setup(app: Sphinx) -> None:
     app.add_post_transform(KeepErrata)
     app.add_post_transform(KeepTableDetails)
     app.add_post_transform(KeepListEnds)
+    app.add_post_transform(KeepTableNotes)

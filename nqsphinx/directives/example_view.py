@@ -2,12 +2,13 @@
 
 Each ``{example}`` box keeps its doctest in the sources, where Sybil, ``make verify-examples``
 and Sphinx's doctest builder run it (they read the sources or the unresolved doctrees, which
-these post-transforms never touch).  At writing time the doctest gives way to a line saying the
-result was checked, with the engine's value when the doctest ends on a plain number, in the words
-of the example's ``:result:`` (``{} attacks``: what the number counts, translated with the page);
-on the site
-the code is folded away in a closed ``<details>`` disclosure, left out of the search index and of
-search snippets; in the PDF and EPUB it is left out altogether.
+these post-transforms never touch).  At writing time, on the site, the doctest gives way to a closed
+``<details>`` disclosure (left out of the search index and of search snippets) holding a line
+saying the result was checked, with the engine's value when the doctest ends on a plain number,
+in the words of the example's ``:result:`` (``{} attacks``: what the number counts, translated
+with the page), and the code.  In the PDF and EPUB both are left out: the prose states the
+result.  Under an example the 2007 book got wrong, every edition shows the engine's value and
+what the book printed, with the erratum's link.
 """
 
 from __future__ import annotations
@@ -111,27 +112,15 @@ def checked_line(result: str | None, lang: str) -> nodes.paragraph:
 
 
 def corrected_line(result: str, erratum: nodes.paragraph, lang: str) -> nodes.paragraph:
-    """The engine's value where the book prints another: the value in bold, then the erratum
-    paragraph's links (:mod:`nqsphinx.directives.examples`), in place of the checked line."""
-    if sum(isinstance(child, nodes.reference) for child in erratum.children) > 1:
-        words = ui_text(
-            "The rules engine gives {result}. The 2007 book's results, kept above, are wrong. "
-            "See the errata:",
-            lang,
-        )
-    else:
-        words = ui_text(
-            "The rules engine gives {result}. The 2007 book's result, kept above, is wrong. "
-            "See the erratum:",
-            lang,
-        )
-    before, after = words.split("{result}")
+    """The engine's value in bold where the 2007 book printed another, then the erratum line
+    (:func:`nqsphinx.directives.examples.printed_line`: what the book printed, and the link)."""
+    before, after = ui_text("The rules give {result}.", lang).split("{result}")
     para = nodes.paragraph(classes=[CHECKED, ERRATUM])
     para["translatable"] = False
     para += nodes.Text(before)
     para += nodes.strong(text=result)
     para += nodes.Text(after + " ")
-    para.extend(child.deepcopy() for child in erratum.children[1:])  # after its own words
+    para.extend(child.deepcopy() for child in erratum.children)
     return para
 
 
@@ -187,30 +176,34 @@ class ExamplesForPlayers(SphinxPostTransform):
         tests = [b for b in blocks if b.get("testnodetype") == "doctest"]
         result = engine_result(tests[-1].astext(), lang, words) if tests else None
         erratum = next((p for p in box.findall(nodes.paragraph) if ERRATUM in p["classes"]), None)
-        if erratum is None:
-            blocks[0].replace_self(checked_line(result, lang))
-        elif result is not None:  # no check mark on a result the book prints wrong
+        checked: list[nodes.Node] = []
+        if erratum is None:  # the engine agrees with the prose: a check for the site's fold
+            checked.append(checked_line(result, lang))
+            blocks[0].parent.remove(blocks[0])
+        else:  # the corrected result and what the 2007 book printed, where the code was
             erratum.parent.remove(erratum)
-            blocks[0].replace_self(corrected_line(result, erratum, lang))
-        else:  # the erratum's own words take the checked line's place
-            erratum.parent.remove(erratum)
-            erratum["classes"].insert(0, CHECKED)
+            if result is not None:
+                erratum = corrected_line(result, erratum, lang)
+            else:
+                erratum["classes"].insert(0, CHECKED)
             blocks[0].replace_self(erratum)
         for block in blocks[1:]:
             block.parent.remove(block)
         if self.fold:
-            box += self.disclosure(blocks, lang)
+            box += self.disclosure([*checked, *blocks], lang)
 
     @staticmethod
-    def disclosure(blocks: list[nodes.literal_block], lang: str) -> example_check:
+    def disclosure(content: list[nodes.Node], lang: str) -> example_check:
         details = example_check(classes=["nq-example-check", NO_SEARCH])
         details.append(example_check_summary(text=ui_text("Check with the engine", lang)))
-        details.extend(blocks)
+        details.extend(content)
         return details
 
 
 class ExamplesForReaders(ExamplesForPlayers):
-    """In print and e-books: the checked line only; the code is left out."""
+    """In print and e-books: the book's prose and, under a corrected example, what the 2007
+    book printed; neither the code nor the engine's check, which read to a player as a test
+    log (the prose gives the result the doctest checks)."""
 
     builders = ("latex", "epub", "texinfo", "text", "man")
     fold = False

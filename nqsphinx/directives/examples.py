@@ -1,11 +1,11 @@
 """The ``example`` directive: the book's worked examples, set apart, titled in their language.
 
-``:erratum: <id> [<id> ...]`` marks an example whose printed result is wrong: the box links the
-erratum or errata (the doctest inside shows the value the rules give), without touching the
-translated prose.
+``:erratum: <id> [<id> ...]`` marks an example the 2007 book got wrong.  Its prose gives the
+corrected working and result, which its doctest computes; one line under it names what the 2007
+book printed (each erratum's ``printed``, in the page's language) and links the erratum.
 
-``:result: {} attacks`` says what the doctest's final number counts, so that the line "Checked
-with the rules engine" reads "3 attacks" rather than a bare "3"; a slot ``{}`` per number (a tuple
+``:result: {} attacks`` says what the doctest's final number counts, so that the engine's result
+reads "3 attacks" rather than a bare "3"; a slot ``{}`` per number (a tuple
 of integers fills several).  The words are a message of the page's catalogue: the directive keeps
 them in a paragraph that the page's translation reaches, and
 :func:`nqsphinx.directives.example_view.result_words` takes it out.
@@ -21,13 +21,13 @@ from collections.abc import Sequence
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from nqcore.book.errata import all_errata
+from nqcore.book.errata import Erratum, all_errata
 from nqsphinx.directives import example_view
-from nqsphinx.messages import page_language, ui_text
+from nqsphinx.directives.errata import erratum_label, section_ref
+from nqsphinx.messages import engine_text, page_language, ui_text
 
 FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,}|:{3,})(.*)$")
 
@@ -116,32 +116,38 @@ class ExampleDirective(SphinxDirective):
         return para
 
     def _erratum_links(self, erratum_ids: list[str], lang: str) -> nodes.paragraph:
-        known = {e.id for e in all_errata()}
+        by_id = {e.id: e for e in all_errata()}
         for erratum_id in erratum_ids:
-            if erratum_id not in known:
+            if erratum_id not in by_id:
                 raise self.error(f"unknown erratum {erratum_id!r} (see nqcore/data/errata/)")
-        para = nodes.paragraph(classes=[example_view.ERRATUM])
-        para["translatable"] = False
-        if len(erratum_ids) == 1:
-            lead = ui_text("The 2007 book's result, kept above, is wrong. See the erratum:", lang)
-        else:
-            lead = ui_text("The 2007 book's results, kept above, are wrong. See the errata:", lang)
-        para += nodes.Text(lead + " ")
-        for index, erratum_id in enumerate(erratum_ids):
-            if index:
-                para += nodes.Text(", ")
-            ref = addnodes.pending_xref(
-                "",
-                refdomain="std",
-                reftype="ref",
-                reftarget=f"erratum-{erratum_id}",
-                refexplicit=False,
-                refwarn=True,
-                refdoc=self.env.docname,
-            )
-            ref += nodes.inline(text=erratum_id)
-            para += ref
-        return para
+        return printed_line([by_id[i] for i in erratum_ids], lang, self.env.docname)
+
+
+def printed_line(errata: Sequence[Erratum], lang: str, docname: str) -> nodes.paragraph:
+    """The one line under a corrected example: what the 2007 book printed, and the erratum.
+
+    The example's prose gives the corrected working (a player learns the right answer); this
+    line keeps the book's own reading in sight, in the erratum's words, and links the record."""
+    quote = ui_text("“{printed}”", lang)
+    quoted = [quote.format(printed=engine_text(e.printed, lang)) for e in errata]
+    printed = quoted[0]
+    if len(quoted) > 1:
+        printed = ui_text("{items} and {last}", lang).format(
+            items=", ".join(quoted[:-1]), last=quoted[-1]
+        )
+    if len(errata) == 1:
+        words = ui_text("The 2007 book printed {printed}; see the erratum:", lang)
+    else:
+        words = ui_text("The 2007 book printed {printed}; see the errata:", lang)
+    para = nodes.paragraph(classes=[example_view.ERRATUM])
+    para["translatable"] = False
+    para += nodes.Text(words.format(printed=printed) + " ")
+    for index, erratum in enumerate(errata):
+        if index:
+            para += nodes.Text(", ")
+        para += section_ref(erratum_label(erratum), engine_text(erratum.subject, lang), docname)
+    para += nodes.Text(".")
+    return para
 
 
 def setup(app: Sphinx) -> None:

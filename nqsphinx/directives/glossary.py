@@ -415,9 +415,11 @@ class TermIndexEntries(SphinxTransform):
         for term in terms_for(self.env.srcdir):
             defined.setdefault(term.section, []).append(term)
         for section in list(self.document.findall(nodes.section)):
+            heading = section[0].astext() if section.children else ""
             for label in section["ids"]:
                 for term in defined.get(label, []):
-                    index_section(section, term.label(lang), lang)
+                    if term.label(lang) != heading:  # else the heading's own entry is it
+                        index_section(section, term.label(lang), lang)
 
 
 def _register_index(app: Sphinx) -> None:

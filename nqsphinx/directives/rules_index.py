@@ -6,22 +6,30 @@ heading is translated, so the French index lists the French headings (abilities,
 equipment items are headings).  Spells (their card and their row of the spell list) and weapons
 (their row of the armoury's tables) get an entry each, and each glossary term one at the section
 that defines it (``nqsphinx.directives.glossary`` adds the glossary's own entry).  A leading
-article goes
-after the words ("Army, The", « Magie, La ») so that entries sort by what they are about.  In the
-PDF an entry's page is the page of its heading, card or table row.
+article is left out ("Army", « Armée »): an entry is filed by what it is about, and an inverted
+"Army, The" reads as a list of headings.  Chapter titles are the contents' business, not the
+index's.  Near-duplicates are merged, big topics get sub-entries, and words players look for
+send them on ("see", "see also"): the reviewed list of :mod:`nqsphinx.directives.index_data`.
+In the PDF an entry's page is the page of its heading, card or table row.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import Any
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 
+from nqprint.latex import latex_escape
+from nqsphinx.builder import builder_of
+from nqsphinx.directives import index_data
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language
+from nqsphinx.untrusted import generated_raw
 
 #: Leading articles moved after the words of an entry, per language (none for a language not here).
 ARTICLES = {
@@ -32,6 +40,8 @@ ARTICLES = {
 UNINDEXED_PAGES = frozenset(
     {"index", "credits", "the-unexpected-enemy", "at-the-table"}  # the calculators are not rules
 )
+#: The page that carries the "see" entries (they have no page of their own).
+SEE_PAGE = "glossary"
 #: Engine tables whose rows are things a player looks up by name: the column of the name.
 NAMED_ROWS = {"hand-weapons": 0, "ranged-weapons": 0, "support-weapons": 0, "spell-list": 1}
 #: Cards indexed by their title (a card carries its label as its id).
@@ -41,19 +51,16 @@ INDEXED_FORMATS = frozenset({"html", "latex"})
 
 
 def index_text(title: str, lang: str) -> str:
-    """The index form of a heading: ``The Army`` → ``Army, The``; ``L’armée`` → ``Armée, l’``.
+    """The index form of a heading: ``The Army`` → ``Army``; ``L’armée`` → ``Armée``.
 
-    A heading in sentence case (French) keeps it: the word now first takes the capital, the
-    article after the comma none.
+    A heading in sentence case (French) keeps it: the word now first takes the capital.
     """
     title = " ".join(title.split())
     articles = ARTICLES.get(lang)
     match = articles.match(title) if articles else None
     if match:
-        article, rest = match.group(1).strip(), title[match.end() :]
-        if rest[:1].islower():
-            article, rest = article.lower(), rest[:1].upper() + rest[1:]
-        title = f"{rest}, {article}"
+        rest = title[match.end() :]
+        title = rest[:1].upper() + rest[1:]
     return french_html(title) if lang == "fr" else title
 
 
@@ -87,14 +94,73 @@ class SectionIndexEntries(SphinxTransform):
         if self.env.docname in UNINDEXED_PAGES:
             return
         lang = page_language(self.config.language)
+        listing = Path(self.env.srcdir) / index_data.INDEX_FILE
+        if listing.is_file():  # a missing one would make every page out of date at each build
+            self.env.note_dependency(str(listing))
+        latex = builder_of(self.env).format == "latex"
+        listed = IndexList(str(self.env.srcdir), lang, latex)
         for section in list(self.document.findall(nodes.section)):
             if section["ids"] and section.children and isinstance(section[0], nodes.title):
-                index_section(section, section[0].astext(), lang)
+                listed.index(section, section[0].astext())
+        if self.env.docname == SEE_PAGE:
+            listed.see_entries(self.document, self.env.docname)
         for table in list(self.document.findall(nodes.table)):
             index_rows(table, lang)
         for card in list(self.document.findall(nodes.container)):
             if INDEXED_CARDS in card["classes"] and card["ids"]:
                 index_card(card, lang)
+
+
+class IndexList:
+    """The entries of the headings of one page in ``lang``, as the reviewed list
+    (:mod:`nqsphinx.directives.index_data`) files them."""
+
+    def __init__(self, srcdir: str, lang: str, latex: bool) -> None:
+        self.srcdir, self.lang, self.latex = srcdir, lang, latex
+        self.data = index_data.index_data(srcdir)
+        self.merged = {m.section: m for m in self.data.merge}
+        self.topics = {s: t for t in self.data.topic for s in t.sections}
+        self.heads = {t.section: t for t in self.data.topic if t.section}
+
+    def words(self, entry: index_data.Words) -> str:
+        return index_text(index_data.words(self.srcdir, entry, self.lang), self.lang)
+
+    def index(self, section: nodes.section, title: str) -> None:
+        """The entries of one heading: its own (or the merged one's words) unless it is a
+        chapter's title, a sub-entry under its topic, a topic's head and its "see also"."""
+        label = section["ids"][0]
+        merge = self.merged.get(label)
+        own = self.words(merge) if merge and self.words(merge) else index_text(title, self.lang)
+        if not isinstance(section.parent, nodes.document):
+            section.insert(1, index_node(own, label))
+        topic = self.topics.get(label)
+        if topic:
+            section.insert(1, index_node(f"{self.words(topic)}; {own}", label))
+        head = self.heads.get(label)
+        if head:
+            section.insert(1, index_node(self.words(head), label))
+            for also in reversed(head.also):  # each inserted first: the list's order
+                section.insert(1, see_node(self.words(head), self.words(also), self.latex))
+
+    def see_entries(self, document: nodes.document, docname: str) -> None:
+        """The "see" entries, at the start of ``document``'s first section."""
+        sections = list(document.findall(nodes.section))
+        for see in reversed(self.data.see) if sections else ():
+            text = index_text(getattr(see, self.lang, "") or see.en, self.lang)
+            sections[0].insert(1, see_node(text, self.words(see.target), latex=None))
+
+
+def see_node(text: str, target: str, latex: bool | None) -> nodes.Element:
+    """A "see" entry (``latex`` None) or a "see also" one: Sphinx's own index entry, but for
+    "see also" in LaTeX, which Sphinx would write as "see" (a raw ``\\index`` with xindy's
+    ``seealso`` class)."""
+    if latex:
+        key = latex_escape(text)
+        return generated_raw(
+            rf"\index{{{key}@\spxentry{{{key}}}|seealso{{{latex_escape(target)}}}}}", "latex"
+        )
+    kind = "see" if latex is None else "seealso"
+    return addnodes.index(entries=[(kind, f"{text}; {target}", "", "", None)], inline=False)
 
 
 def index_rows(table: nodes.table, lang: str) -> None:
@@ -130,5 +196,29 @@ def _register(app: Sphinx) -> None:
         app.add_transform(SectionIndexEntries)
 
 
+def dictionary_order(groups: list[tuple[str, list[Any]]]) -> list[tuple[str, list[Any]]]:
+    """The site index's entries, and the sub-entries of each, in dictionary order (the
+    glossary's :func:`~nqsphinx.directives.glossary.collation_key`: accents and case aside at
+    the first level).
+
+    Sphinx sorts the decomposed text, where an accent's code comes after every letter: « À
+    terre » (A, accent, space...) was filed after « Aveuglement »."""
+    from nqsphinx.directives.glossary import collation_key
+
+    for _letter, entries in groups:
+        entries.sort(key=lambda entry: collation_key(entry[0]))
+        for _name, (_links, subitems, _category) in entries:
+            subitems.sort(key=lambda item: collation_key(item[0]))
+    return groups
+
+
+def _sorted_index(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    if pagename == "genindex" and context.get("genindexentries"):
+        dictionary_order(context["genindexentries"])
+
+
 def setup(app: Sphinx) -> None:
     app.connect("builder-inited", _register)
+    app.connect("html-page-context", _sorted_index)

@@ -24,7 +24,6 @@ import contextlib
 import doctest
 import io
 import re
-import shlex
 import tokenize
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -38,6 +37,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from nqcore.cli import commands as cli
 from nqcore.i18n import SOURCE_LANGUAGE, translator
 from nqsphinx.builder import builder_of
+from nqsphinx.languages.console import console_in_language
 from nqsphinx.messages import page_language
 
 #: A comment that is doctest's, not the reader's (Sphinx trims them from the page).
@@ -234,28 +234,6 @@ def session_in_language(
         indent = " " * example.indent
         lines[start:end] = [indent + line for line in shown.rstrip("\n").split("\n")]
     return "\n".join(lines)
-
-
-def console_in_language(text: str, lang: str) -> str:
-    """``$ nq ...`` commands of a console block with the answer the command gives in ``lang``."""
-    shown, commands = [], text.split("\n$ ")
-    for number, part in enumerate(commands):
-        command, _, printed = part.removeprefix("$ ").partition("\n")
-        words = shlex.split(command)
-        english = other = ""
-        if words and words[0] == "nq":
-            english, other = (_printed(words[1:], code) for code in (SOURCE_LANGUAGE, lang))
-        if english and english.rstrip("\n") == printed.rstrip("\n"):
-            printed = other.rstrip("\n") + ("\n" if printed.endswith("\n") else "")
-        shown.append(("" if number else "$ ") + command + "\n" + printed)
-    return "\n$ ".join(shown)
-
-
-def _printed(argv: list[str], lang: str) -> str:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        cli.main(["--lang", lang, *argv])
-    return out.getvalue()
 
 
 def _set_text(block: nodes.literal_block, text: str) -> None:

@@ -13,12 +13,16 @@ templates.
 from __future__ import annotations
 
 import gettext
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import polib
 import sphinx
+from markupsafe import Markup, escape
 from sphinx.application import Sphinx
+from sphinx.util import logging
 
 from nqcore.i18n import find_catalogue, load_po
 from nqsphinx.languages.typography import french_html
@@ -29,6 +33,25 @@ SPHINX_LOCALES = Path(sphinx.__file__).parent / "locale"
 THEME_DOMAIN = "theme"
 #: Furo's accessible name of a folding entry of the navigation tree, written in Python.
 NAVIGATION_TOGGLE = "Toggle navigation of %(title)s"
+logger = logging.getLogger(__name__)
+#: A tag or character reference of a message: kept in its translation only if its msgid has it.
+_MARKUP = re.compile(r"<[^<>]*>|&#?\w+;")
+
+
+def escaped_translation(msgid: str, msgstr: str) -> Markup:
+    """``msgstr`` as HTML for a template, safe in text and in a quoted attribute alike: every
+    character escaped (``"``, ``'``, ``<``, ``>``, ``&``) but the tags and character references
+    its English ``msgid`` has itself (Sphinx's "<a href=...>Copyright</a>").  A translation is
+    untrusted: one that closes an attribute or opens an element shows as text."""
+    allowed = set(_MARKUP.findall(msgid))
+    parts, last = [], 0
+    for match in _MARKUP.finditer(msgstr):
+        parts.append(escape(msgstr[last : match.start()]))
+        kept = match.group() in allowed
+        parts.append(Markup(match.group()) if kept else escape(match.group()))
+        last = match.end()
+    parts.append(escape(msgstr[last:]))
+    return Markup("").join(parts)
 
 
 def catalogue_path(lang: str) -> Path:
@@ -44,7 +67,7 @@ def sphinx_translations(lang: str) -> gettext.NullTranslations:
 
 
 class ThemeTranslations(gettext.NullTranslations):
-    """Our theme catalogue first, then Sphinx's (the fallback)."""
+    """Our theme catalogue first, then Sphinx's (the fallback): plain text for Python code."""
 
     def __init__(self, messages: dict[str, str]) -> None:
         super().__init__()
@@ -71,6 +94,22 @@ def _our_words(lang: str) -> dict[str, str]:
     return messages
 
 
+class TemplateTranslations(gettext.NullTranslations):
+    """The words the templates print, escaped (:func:`escaped_translation`): a translation is
+    text wherever it lands, in an element or in an attribute, whatever it holds."""
+
+    def __init__(self, words: gettext.NullTranslations) -> None:
+        super().__init__()
+        self._words = words
+
+    def gettext(self, message: str) -> str:
+        return escaped_translation(message, self._words.gettext(message))
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        msgid = msgid1 if n == 1 else msgid2
+        return escaped_translation(msgid, self._words.ngettext(msgid1, msgid2, n))
+
+
 def theme_translations(lang: str, fallback: gettext.NullTranslations) -> ThemeTranslations:
     """Our words for ``lang``, then ``fallback``'s."""
     translations = ThemeTranslations(_our_words(lang))
@@ -78,15 +117,45 @@ def theme_translations(lang: str, fallback: gettext.NullTranslations) -> ThemeTr
     return translations
 
 
+#: What a word of the theme or of the extension may hold only where its English does: in a
+#: template or in HTML our code writes, it would end an attribute or open an element.
+HTML_CHARACTERS = '<>"&'
+
+
+def added_html_characters(msgid: str, msgstr: str) -> list[str]:
+    """The characters of :data:`HTML_CHARACTERS` that ``msgstr`` has more of than ``msgid``."""
+    return [c for c in HTML_CHARACTERS if msgstr.count(c) > msgid.count(c)]
+
+
+def _check_words(app: Sphinx, lang: str) -> None:
+    """An error at the file and line of each theme or extension message that adds one of
+    :data:`HTML_CHARACTERS`: the build fails (its pages show the words escaped, as text)."""
+    for domain in (THEME_DOMAIN, "nqsphinx"):
+        path = find_catalogue(LOCALE_DIR, lang, domain)
+        if path is None:
+            continue
+        for entry in polib.pofile(str(path)):
+            added = added_html_characters(entry.msgid, entry.msgstr)
+            if added and not entry.obsolete:
+                shown = ", ".join(repr(c) for c in added)
+                what = f"msgstr adds {shown}, not in its msgid (a word of the site is text)"
+                logger.error(what, location=f"{path}:{entry.linenum}")
+
+
 def _install(app: Sphinx) -> None:
-    """Give the HTML templates our catalogue in front of Sphinx's."""
+    """Give the HTML templates our catalogue in front of Sphinx's, escaped (English too: its
+    words come from Sphinx's catalogues, which a project's ``locale/`` may extend)."""
     lang = page_language(app.config.language)
     templates = getattr(app.builder, "templates", None)
-    if lang == "en" or app.builder.format != "html" or templates is None:
+    if app.builder.format != "html" or templates is None:
         return
     environment = getattr(templates, "environment", None)
-    if environment is not None:
-        environment.install_gettext_translations(theme_translations(lang, app.translator))
+    if environment is None:
+        return
+    if lang != "en":
+        _check_words(app, lang)
+    words = app.translator if lang == "en" else theme_translations(lang, app.translator)
+    environment.install_gettext_translations(TemplateTranslations(words))
 
 
 def translate(app: Sphinx, text: str) -> str:
@@ -105,7 +174,7 @@ def _navigation_labels(
     if not tree or page_language(app.config.language) == "en":
         return
     prefix = NAVIGATION_TOGGLE.split("%")[0]
-    translated = translate(app, NAVIGATION_TOGGLE).split("%")[0]
+    translated = escape(translate(app, NAVIGATION_TOGGLE).split("%")[0])
     context["furo_navigation_tree"] = tree.replace(
         f'aria-label="{prefix}', f'aria-label="{translated}'
     )

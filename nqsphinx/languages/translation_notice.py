@@ -1,32 +1,134 @@
-"""On the French site, a notice at the top of every page whose translation is incomplete or out
-of date (the counts are :mod:`nqtranslate.status`'s)."""
+"""On a translated site, a notice at the top of every page that shows some English.
+
+The count is what the build applied, not what the catalogue holds: a message translated in the
+catalogue that Sphinx's Locale transform did not use (a list for a paragraph: Sphinx drops it
+without a word) shows English as surely as an untranslated one. :class:`RecordApplied` runs
+just after the Locale transform and sorts every message of the page: applied (or its French is
+its English), left in English for want of a translation, or dropped by Sphinx. The record lives
+in the environment (a page read again replaces its own) and is written beside the doctrees
+(:data:`nqtranslate.status.APPLIED_FILE`), where ``./dev translation-status`` reads it.
+"""
 
 from __future__ import annotations
 
+import gettext
+import json
 from pathlib import Path
+from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.transforms import SphinxTransform
 
 from nqsphinx.messages import ui_text
-from nqtranslate.status import page_status
+from nqtranslate.status import APPLIED_FILE, Applied, page_status
+
+#: The Locale transform's priority is 20: the record is made right after it.
+PRIORITY = 21
+ENV_KEY = "nq_translations_applied"
+
+
+def _records(env: BuildEnvironment) -> dict[str, Applied]:
+    if not hasattr(env, ENV_KEY):
+        setattr(env, ENV_KEY, {})
+    records: dict[str, Applied] = getattr(env, ENV_KEY)
+    return records
+
+
+def page_catalogue(env: BuildEnvironment, docname: str) -> dict[str, str] | None:
+    """The page's messages as the build reads them: the ``.mo`` files Sphinx compiled, the
+    first ``locale_dirs`` winning (Sphinx's merge); None when the page has no catalogue."""
+    from sphinx.util.i18n import docname_to_domain
+
+    domain = docname_to_domain(docname, env.config.gettext_compact)
+    merged: dict[str, str] | None = None
+    for folder in reversed(env.config.locale_dirs):
+        mo = Path(env.srcdir, folder, env.config.language, "LC_MESSAGES", f"{domain}.mo")
+        if mo.is_file():
+            with mo.open("rb") as handle:
+                catalogue: dict[str, str] = gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]
+            merged = (merged or {}) | catalogue
+    return merged
+
+
+def _applied(document: nodes.document, catalogue: dict[str, str] | None) -> Applied:
+    """Sort the page's messages as the Locale transform left them: flagged ``translated``; or
+    taken without the flag (a ``translatable`` node keeps its translation aside, an image's
+    alt text is replaced: its message is a translation now); or left in English."""
+    from sphinx import addnodes
+    from sphinx.transforms.i18n import parse_noqa
+    from sphinx.util.nodes import LITERAL_TYPE_NODES, extract_messages
+
+    record = Applied(has_catalogue=catalogue is not None)
+    translations = set((catalogue or {}).values())
+    for node, msg in extract_messages(document):
+        msgstr = (catalogue or {}).get(msg, "")
+        if not isinstance(node, LITERAL_TYPE_NODES):
+            msgstr, _ = parse_noqa(msgstr)
+        taken = msgstr and (msgstr == msg or isinstance(node, addnodes.translatable))
+        if node.get("translated") or taken or msg in translations:
+            record.translated += 1
+        elif not msgstr.strip():
+            record.untranslated += 1
+        else:
+            record.dropped.append((int(node.line or 0), msg[:80]))
+    return record
+
+
+class RecordApplied(SphinxTransform):
+    """What the Locale transform did with each message of the page (translated pages only)."""
+
+    default_priority = PRIORITY
+
+    def apply(self, **kwargs: Any) -> None:
+        if not self.config.language or self.config.language == "en":
+            return
+        docname = self.env.docname
+        _records(self.env)[docname] = _applied(self.document, page_catalogue(self.env, docname))
+
+
+def purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    _records(env).pop(docname, None)
+
+
+def merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
+    theirs = _records(other)
+    _records(env).update({name: theirs[name] for name in docnames if name in theirs})
+
+
+def write_record(app: Sphinx, env: BuildEnvironment) -> None:
+    """The record of every page, beside the doctrees, for ``./dev translation-status``."""
+    records = _records(env)
+    if not records:
+        return
+    path = Path(app.doctreedir) / APPLIED_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {name: records[name].as_json() for name in sorted(records)}
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _catalogue_complete(app: Sphinx, docname: str) -> bool:
+    """A page read by an earlier version of this code, without a record: its catalogue, read
+    under the guard's rules, decides."""
+    first = (app.config.locale_dirs or ["locales"])[0]
+    folder = (Path(app.srcdir) / first / str(app.config.language) / "LC_MESSAGES").resolve()
+    po_path = folder / f"{docname}.po"
+    return po_path.exists() and page_status(po_path, folder).complete
 
 
 def add_notice(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """French pages whose catalogue is incomplete say so at the top."""
+    """French pages that show some English say so at the top."""
     if app.config.language != "fr":
         return
-    # The catalogues of the project being built (its first locale_dirs: ../locale/ here).
-    first = (app.config.locale_dirs or ["locales"])[0]
-    folder = (Path(app.srcdir) / first / "fr" / "LC_MESSAGES").resolve()
-    po_path = folder / f"{docname}.po"
-    status = page_status(po_path, folder) if po_path.exists() else None
-    if status is not None and status.complete:
+    record = _records(app.env).get(docname)
+    if record.complete if record is not None else _catalogue_complete(app, docname):
         return
     notice = nodes.warning(classes=["nq-translation-notice"])
     notice += nodes.paragraph(
         text=ui_text(
-            "This page is not fully translated yet: some passages are shown in English.", "fr"
+            "This page is not fully translated yet: some passages are shown in English.",
+            app.config.language,
         )
     )
     section = next(iter(doctree.findall(nodes.section)), None)
@@ -35,4 +137,8 @@ def add_notice(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def setup(app: Sphinx) -> None:
+    app.add_transform(RecordApplied)
+    app.connect("env-purge-doc", purge)
+    app.connect("env-merge-info", merge)
+    app.connect("env-updated", write_record)
     app.connect("doctree-resolved", add_notice)

@@ -5,6 +5,10 @@ inside « ».  LaTeX: the typed spaces are removed and babel-french spaces the p
 (its thin space); ``%`` gets its narrow no-break space here, which the rulebook's LaTeX and the
 print products' set as babel-french's thin space (``nqprint.latex.NARROW_NO_BREAK_SPACE``).
 Code, literals and raw output are never touched.
+
+English in print: the typed straight quotes become curly ones (:class:`EnglishQuotes`), but for
+the inch and foot marks after a figure (12", 4'), which stay straight: docutils' smartquotes
+would make 12" a closing quote, so the project switches it off (``conf.py``).
 """
 
 from __future__ import annotations
@@ -14,9 +18,12 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from nqprint.latex import latex_escape
 from nqsphinx.builder import builder_of
+from nqsphinx.untrusted import generated_raw
 
 NNBSP = "\u202f"  # narrow no-break space
 NBSP = "\u00a0"
@@ -76,5 +83,102 @@ def _ancestors(node: nodes.Node) -> list[nodes.Node]:
     return found
 
 
+def french_pdf_string(text: str) -> str:
+    """French spacing for a PDF string (a bookmark, the document's information), which
+    babel-french never sees: a narrow no-break space before ``; ! ? :``.
+
+    >>> french_pdf_string("Règle optionnelle: sauvegarde ultime")
+    'Règle optionnelle\u202f: sauvegarde ultime'
+    """
+    text = _HIGH.sub(NNBSP + r"\1", text)
+    return re.sub(r"(?<=\S)[ \t\u00a0\u202f]*:(?=\s|$)", NNBSP + ":", text)
+
+
+class FrenchBookmarks(SphinxPostTransform):
+    """A French heading's bookmark (and outline) with the spacing babel-french gives its
+    printed title: the title becomes ``\\texorpdfstring{printed}{bookmark}``, the bookmark
+    spaced by :func:`french_pdf_string` (« Règle optionnelle : sauvegarde ultime »)."""
+
+    default_priority = 805  # after FrenchTypography
+    builders = ("latex",)
+
+    def run(self, **kwargs: Any) -> None:
+        if self.config.language != "fr":
+            return
+        for title in list(self.document.findall(nodes.title)):
+            text = title.astext()
+            bookmark = french_pdf_string(text)
+            plain = all(isinstance(child, nodes.Text) for child in title.children)
+            if bookmark != text and plain and isinstance(title.parent, nodes.section):
+                raw = rf"\texorpdfstring{{{latex_escape(text)}}}{{{latex_escape(bookmark)}}}"
+                title.children = []
+                title += generated_raw(raw, "latex")
+
+
+#: A quote that opens: after nothing, a space, an opening bracket or a dash.
+_OPENS_AFTER = frozenset(" \t\n\u00a0([{\u2014\u2013/")
+
+
+def english_quotes(text: str, before: str = " ") -> str:
+    r"""Curly quotes for English: ``"Overkill"`` → ``“Overkill”``, ``model's`` → ``model’s``;
+    ``before`` is the character that precedes ``text`` (the end of the text before it).
+    A mark after a figure is an inch or a foot mark and stays straight.
+
+    >>> english_quotes("the 'overkill' of a model's \"charge\" within 12\" or 2½'")
+    'the ‘overkill’ of a model’s “charge” within 12" or 2½\''
+    """
+    out = []
+    for char in text:
+        if char in "\"'" and not before.isnumeric():
+            opening = before in _OPENS_AFTER
+            if char == '"':
+                char = "\u201c" if opening else "\u201d"
+            else:
+                char = "\u2018" if opening else "\u2019"
+        out.append(char)
+        before = char
+    return "".join(out)
+
+
+class EnglishQuotes(SphinxTransform):
+    """The English book's straight quotes as curly ones, in the PDF (the site keeps what the
+    source types).  Before the index entries are made (:mod:`nqsphinx.directives.rules_index`,
+    500), so that a heading's entry reads as its heading."""
+
+    default_priority = 450
+
+    def apply(self, **kwargs: Any) -> None:
+        if self.config.language in (None, "en") and builder_of(self.env).format == "latex":
+            curl_quotes(self.document)
+
+
+class EnglishQuotesAfterLinks(SphinxPostTransform):
+    """The same for the words that the links and the engine's notes bring when the pages are
+    written (a reference's title, an erratum's list)."""
+
+    default_priority = 799
+    builders = ("latex",)
+
+    def run(self, **kwargs: Any) -> None:
+        if self.config.language in (None, "en"):
+            curl_quotes(self.document)
+
+
+def curl_quotes(document: nodes.Node) -> None:
+    """:func:`english_quotes` on every text of ``document`` but code, literals and raw output."""
+    before = " "
+    for text in list(document.findall(nodes.Text)):
+        source = str(text)
+        if any(isinstance(parent, SKIP) for parent in _ancestors(text)) or not source:
+            continue
+        fixed = english_quotes(source, before)
+        before = source[-1]
+        if fixed != source and text.parent is not None:
+            text.parent.replace(text, nodes.Text(fixed))
+
+
 def setup(app: Sphinx) -> None:
     app.add_post_transform(FrenchTypography)
+    app.add_post_transform(FrenchBookmarks)
+    app.add_transform(EnglishQuotes)
+    app.add_post_transform(EnglishQuotesAfterLinks)

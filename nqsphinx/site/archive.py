@@ -26,7 +26,7 @@ from pathlib import Path
 from nqsphinx.languages.langswitch import LANGUAGE_NAMES
 from nqsphinx.site.csp import META_TAG
 from nqsphinx.site.hosting import BILINGUAL_ARCHIVE, archive_name
-from nqsphinx.site.offline import ON_DEMAND_FOLDER
+from nqsphinx.site.offline import ON_DEMAND_FOLDERS
 from nqsphinx.site.root_page import ROOT_PAGE, ROOT_SCRIPT, ROOT_SCRIPT_NAME
 from nqsphinx.site.stamped import Stamped
 
@@ -63,8 +63,8 @@ def site_files(site: Path) -> list[Path]:
         if p.is_file()
         and p.name not in SKIPPED
         and not p.name.endswith(".zip")
-        # The calculators' engine: a browser runs no worker from the disk, the page says so.
-        and ON_DEMAND_FOLDER not in p.relative_to(site).as_posix()
+        # Read the Docs: the site's own engine; a browser runs no worker from the disk.
+        and ON_DEMAND_FOLDERS[1] not in p.relative_to(site).as_posix()
     )
 
 

@@ -7,10 +7,12 @@ web worker.  A form builds the command line a player would type to ``nq`` and sh
 The page's script holds no rule of the game: it checks that a field holds a number of the range
 written into the page (from the CLI's own ranges), builds the arguments and shows the answer.
 
-The build vendors, into ``_static/nq-engine/`` of each site: Pyodide's runtime (``npm ci`` in
-``tools/engine`` when it is missing), and ``nq-engine.zip``, the engine's package with the
-installed, pinned Babel (only the locale data of English and French), unpacked into Pyodide's
-file system without micropip or any network.  Only pages holding a calculator load it, and only
+The build vendors the engine (:mod:`nqsphinx.site.engine`), once for both languages, into
+``_build/html/_engine/`` (each site's ``_static/nq-engine/`` on Read the Docs): Pyodide's
+runtime (``npm ci`` in ``tools/engine`` when it is missing) with the part of the standard library
+that nqcore imports, and ``nq-engine.zip``, the engine's package with the installed, pinned Babel
+(only the locale data of English and French), unpacked into Pyodide's file system without
+micropip or any network.  Only pages holding a calculator load it, and only
 their policy allows WebAssembly (``'wasm-unsafe-eval'``, :data:`ENGINE_META_TAG`).  The service
 worker keeps the engine's files once a calculator page has loaded them
 (:mod:`nqsphinx.site.offline`).
@@ -24,15 +26,9 @@ worker keeps the engine's files once a calculator page has loaded them
 
 from __future__ import annotations
 
-import fcntl
-import functools
 import html
-import io
 import json
 import shutil
-import subprocess
-import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,52 +37,19 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 
-import nqcore
-from nqcore.i18n import LANGUAGES, NUMBER_LOCALES
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.site.at_table_builder import BUILDER_RULE, builder_html
 from nqsphinx.site.at_table_fields import REFUSAL_FIELDS
 from nqsphinx.site.at_table_forms import CALCULATORS, MARK, calculator_html, page_messages
 from nqsphinx.site.csp import DIRECTIVES
+from nqsphinx.site.engine import ENGINE_ZIP, PYODIDE_FILES, WORKER, engine_folder, engine_url
+from nqsphinx.site.engine import write_engine as write_engine_folder
+from nqsphinx.site.keep_offline import engine_offline_words
 from nqsphinx.untrusted import generated_raw
 
-ROOT = Path(__file__).resolve().parents[2]
-ENGINE_TOOLS = ROOT / "tools" / "engine"
-PYODIDE = ENGINE_TOOLS / "node_modules" / "pyodide"
-#: What the worker loads of the npm package: the runtime, its standard library, its lock file.
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
-ENGINE_DIR = "nq-engine"
-ENGINE_ZIP = "nq-engine.zip"
-WORKER = "nq-engine-worker.js"
 PAGE_SCRIPT = "nq-at-table.js"
 PAGE_STYLE = "nq-at-table.css"
-
-
-def babel_locales() -> tuple[str, ...]:
-    """Babel's locales that the engine's languages read (en_GB, fr_FR, ... and their parents)."""
-    from babel.core import get_global
-
-    parents = get_global("parent_exceptions")
-    found = ["root"]
-    for lang in LANGUAGES:
-        name = NUMBER_LOCALES.get(lang, lang)
-        while name not in found:
-            found.append(name)
-            name = parents.get(name) or (name.rpartition("_")[0] or "root")
-    return tuple(found)
-
-
-#: Babel's locales the calculators' engine holds: ("root", "en_GB", "en_001", "en", "fr_FR", "fr").
-BABEL_LOCALES = babel_locales()
-#: 1980-01-01, the earliest date a zip file holds: the same sources make the same zip.
-FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 
 ENGINE_POLICY = "; ".join(
     f"{name} {value} 'wasm-unsafe-eval'" if name == "script-src" else f"{name} {value}"
@@ -101,13 +64,14 @@ ENGINE_META_TAG = f'<meta http-equiv="Content-Security-Policy" content="{ENGINE_
 
 def engine_box(lang: str, to_root: str) -> str:
     """The engine's state and the page's words for its script (read by ``nq-at-table.js``)."""
-    messages = html.escape(json.dumps(page_messages(lang), ensure_ascii=False))
+    words = {**page_messages(lang), "offline": engine_offline_words(lang)}
+    messages = html.escape(json.dumps(words, ensure_ascii=False))
     files = html.escape(json.dumps([*PYODIDE_FILES, ENGINE_ZIP, WORKER]))
     refusals = html.escape(json.dumps(REFUSAL_FIELDS))
     return (
         f'<p class="nq-engine-status" role="status" data-lang="{lang}" data-files="{files}" '
         f'data-refusals="{refusals}" '
-        f'data-engine="{to_root}_static/{ENGINE_DIR}/" data-messages="{messages}">'
+        f'data-engine="{engine_url(to_root)}" data-messages="{messages}">'
         f"{html.escape(page_messages(lang)['served'])}</p>"
     )
 
@@ -214,135 +178,13 @@ def _page_context(
     app.add_js_file(PAGE_SCRIPT, type="module")
 
 
-# --- the engine's files -------------------------------------------------------------------------
-
-
-def _zip_entries(archive: zipfile.ZipFile, base: Path, files: Iterator[Path], prefix: str) -> None:
-    for path in sorted(files):
-        info = zipfile.ZipInfo(f"{prefix}{path.relative_to(base).as_posix()}", FIXED_DATE)
-        info.compress_type = zipfile.ZIP_DEFLATED
-        archive.writestr(info, path.read_bytes())
-
-
-def engine_zip() -> bytes:
-    """The engine and Babel as one zip, the same bytes for the same sources."""
-    import babel
-
-    engine = Path(nqcore.__file__).parent
-    babel_dir = Path(babel.__file__).parent
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        _zip_entries(
-            archive,
-            engine.parent,
-            (
-                p
-                for p in engine.rglob("*")
-                if p.is_file()
-                and "__pycache__" not in p.parts
-                and p.suffix in (".py", ".toml", ".po", ".json")
-            ),
-            "",
-        )
-        data = babel_dir / "locale-data"
-        _zip_entries(
-            archive,
-            babel_dir.parent,
-            (
-                p
-                for p in babel_dir.rglob("*")
-                if p.is_file()
-                and "__pycache__" not in p.parts
-                and (
-                    p.suffix == ".py"
-                    or p.name == "global.dat"
-                    or (p.parent == data and p.stem in BABEL_LOCALES)
-                )
-            ),
-            "",
-        )
-    return buffer.getvalue()
-
-
-def _installed_as_locked() -> bool:
-    try:
-        lock = json.loads((ENGINE_TOOLS / "package-lock.json").read_text(encoding="utf-8"))
-        installed = json.loads((PYODIDE / "package.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    locked = lock.get("packages", {}).get("node_modules/pyodide", {}).get("version")
-    return bool(locked) and installed.get("version") == locked
-
-
-def _ready() -> bool:
-    return all((PYODIDE / n).is_file() for n in PYODIDE_FILES) and _installed_as_locked()
-
-
-def ensure_pyodide() -> Path:
-    """Pyodide's npm package, installed by ``npm ci`` from its lock file when missing or not the
-    version the lock file names.  The two languages build at once: the first build to get here
-    installs while the other waits on the same lock file, then finds the package in place."""
-    if _ready():
-        return PYODIDE
-    npm = shutil.which("npm")
-    if npm is None:
-        raise ExtensionError(
-            "npm not found: the At the table page needs Pyodide "
-            "(Debian: apt-get install nodejs npm)"
-        )
-    with (ENGINE_TOOLS / ".npm-ci.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if _ready():
-            return PYODIDE
-        command = [npm, "ci", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"]
-        done = subprocess.run(
-            command, cwd=ENGINE_TOOLS, capture_output=True, text=True, check=False
-        )
-    if done.returncode != 0 or not all((PYODIDE / n).is_file() for n in PYODIDE_FILES):
-        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
-        raise ExtensionError(f"tools/engine: npm ci failed ({last})")
-    return PYODIDE
-
-
-@functools.cache  # the resident builder (nqsphinx.site.live) restarts when the engine changes
-def engine_files() -> dict[str, bytes]:
-    """Every file of ``_static/nq-engine/``, by name."""
-    source = ensure_pyodide()
-    files = {name: (source / name).read_bytes() for name in PYODIDE_FILES}
-    files[ENGINE_ZIP] = engine_zip()
-    files[WORKER] = (Path(__file__).parent / "at_table" / WORKER).read_bytes()
-    return files
-
-
-#: The engine's files this process wrote or found in place: their modification time and size.
-#: The resident builder builds again in one process; unchanged, they are not read again.
-_in_place: dict[Path, tuple[int, int] | None] = {}
-
-
-def _stamp(path: Path) -> tuple[int, int] | None:
-    try:
-        stat = path.stat()
-    except FileNotFoundError:
-        return None
-    return stat.st_mtime_ns, stat.st_size
-
-
 def _write_engine(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     if not getattr(app.env, "nq_calculators", None):
         return
+    write_engine_folder(engine_folder(Path(app.outdir)))
     static = Path(app.outdir) / "_static"
-    folder = static / ENGINE_DIR
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, data in engine_files().items():
-        path = folder / name
-        known = _in_place.get(path)
-        if known is not None and known == _stamp(path):  # this process wrote or found it
-            continue
-        if not path.is_file() or path.read_bytes() != data:
-            path.write_bytes(data)
-        _in_place[path] = _stamp(path)
     for name in (PAGE_SCRIPT, PAGE_STYLE):
         shutil.copyfile(Path(__file__).parent / "at_table" / name, static / name)
 

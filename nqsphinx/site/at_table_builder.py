@@ -10,6 +10,7 @@ import json
 import re
 from typing import Any
 
+from nqcore.cli.files import MAX_FILE_BYTES
 from nqcore.i18n import Msg
 from nqsphinx.messages import engine_text, ui_text
 from nqsphinx.site.at_table_fields import keyboard
@@ -180,7 +181,7 @@ def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
         f'<button type="button" id="nq-builder-export">{html.escape(words["export"])}</button>'
         f'<label class="nq-button">{html.escape(words["import"])}'
         '<input type="file" id="nq-builder-import" accept=".toml,text/plain" '
-        'aria-describedby="nq-builder-import-error"/></label>'
+        f'data-limit="{MAX_FILE_BYTES}" aria-describedby="nq-builder-import-error"/></label>'
         f'<button type="button" id="nq-builder-print">{html.escape(words["print"])}</button>'
         f"</div>{error('nq-builder-import')}"
         f"<details><summary>{html.escape(words['file'])}</summary>"

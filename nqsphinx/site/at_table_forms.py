@@ -493,5 +493,7 @@ def calculator_html(command: str, lang: str, rule_href: str, rule_title: str) ->
         f"{controls}"
         f'<output class="nq-answer" aria-live="polite"></output>'
         f'<p class="nq-rule">{html.escape(rule)} <a href="{html.escape(rule_href)}">'
-        f"{html.escape(rule_title)}</a></p></form>"
+        f"{html.escape(rule_title)}</a></p>"
+        # the answer in short, kept on the screen while a field far above it is edited
+        f'<p class="nq-summary" aria-hidden="true"></p></form>'
     )

@@ -31,6 +31,7 @@ from nqcore.i18n import format_number
 from nqprint import quick_reference, spell_cards, template_sheets
 from nqprint.texts import print_text
 from nqsphinx.messages import page_language, ui_text
+from nqsphinx.project_files import GENERATED_DOWNLOAD
 
 #: The rulebook's file name (``noquarter-<lang>.pdf``, as ``make pdf`` names it).
 RULEBOOK = "noquarter"
@@ -109,6 +110,7 @@ class DownloadsDirective(SphinxDirective):
         link: addnodes.download_reference = addnodes.download_reference(
             "", "", refdoc=self.env.docname, reftarget=os.path.relpath(pdf, page_folder)
         )  # the target is a path from the page, as Sphinx reads it
+        link[GENERATED_DOWNLOAD] = True  # a build product, outside docs/ (nqsphinx.project_files)
         link += nodes.inline(text=text)
         return link
 

@@ -29,8 +29,11 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from nqcore.i18n import LANGUAGES
 from nqsphinx.messages import page_language, ui_text
+from nqsphinx.site.engine import ENGINE_DIR, SHARED_DIR
 from nqsphinx.site.hosting import NOTFOUND_PAGE, on_read_the_docs, site_prefix, site_root
+from nqsphinx.site.keep_offline import not_kept_words
 from nqsphinx.site.stamped import Stamped
 
 WORKER = "sw.js"
@@ -49,9 +52,14 @@ BACKGROUND_COLOURS = {"light": "#ffffff", "dark": "#131416"}
 #: Built files that no page asks for: build bookkeeping, source maps, archives, the worker itself.
 NOT_CACHED_NAMES = frozenset({".buildinfo", ".buildinfo.bak", "objects.inv", WORKER})
 NOT_CACHED_SUFFIXES = (".map", ".zip", ".part", ".LICENSE.txt")
-#: The rules engine of the calculator pages (``nqsphinx.site.at_table``, about 13 MB a language):
-#: kept once such a page has loaded it, not fetched for every reader at install.
-ON_DEMAND_FOLDER = "_static/nq-engine/"
+#: The rules engine of the calculator pages (``nqsphinx.site.engine``, about 13 MB): kept once
+#: such a page has loaded it, not fetched for every reader at install.  One folder beside both
+#: languages (plain hosting), or each site's own (Read the Docs).
+ON_DEMAND_FOLDERS = (f"{SHARED_DIR}/", f"_static/{ENGINE_DIR}/")
+
+
+def _on_demand(name: str) -> bool:
+    return name.startswith(ON_DEMAND_FOLDERS[0]) or ON_DEMAND_FOLDERS[1] in name
 
 
 def manifest(lang: str, scope: str) -> dict[str, Any]:
@@ -87,7 +95,7 @@ def cached_files(root: Path) -> list[str]:
         if path.is_file()
         and path.name not in NOT_CACHED_NAMES
         and not path.name.endswith(NOT_CACHED_SUFFIXES)
-        and ON_DEMAND_FOLDER not in (name := path.relative_to(root).as_posix())
+        and not _on_demand(name := path.relative_to(root).as_posix())
     )
 
 
@@ -96,7 +104,7 @@ def on_demand_files(root: Path) -> list[str]:
     return sorted(
         name
         for path in root.rglob("*")
-        if path.is_file() and ON_DEMAND_FOLDER in (name := path.relative_to(root).as_posix())
+        if path.is_file() and _on_demand(name := path.relative_to(root).as_posix())
     )
 
 
@@ -131,96 +139,50 @@ def version(root: Path, files: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-WORKER_SCRIPT = """\
-// The offline companion's service worker (nqsphinx/site/offline.py), made by the build: it keeps
-// every file of the site below (both languages' pages, static files and search indexes) after
-// the first visit, and serves them from its cache, so that the rules read and search offline.
-// A new build has a new version, hence a new cache; the old one is deleted when this one takes
-// over.
-const VERSION = "__VERSION__";
-const CACHE = "__PREFIX__" + VERSION;
-const FILES = __FILES__;
-const ON_DEMAND = "__ON_DEMAND__";
-const HOME = new URL("./", self.location.href);
+WORKER_TEMPLATE = Path(__file__).with_name("offline-worker.js")
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE)
-      .then((cache) => cache.addAll(FILES.map((file) => new URL(file, HOME).href)))
-      .then(() => self.skipWaiting()),
-  );
-});
 
-self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    caches.keys()
-      .then((names) => Promise.all(names
-        .filter((name) => name.startsWith("__PREFIX__") && name !== CACHE)
-        .map((name) => caches.delete(name))))
-      .then(() => self.clients.claim()),
-  );
-});
+def _sizes(root: Path, groups: dict[str, list[str]]) -> dict[str, int]:
+    return {name: sum((root / f).stat().st_size for f in files) for name, files in groups.items()}
 
-// A folder's address is its index.html; a query (?q= of the search, ?p= of the language switch,
-// Sphinx's ?v= of a stylesheet) does not change the file.
-const cached = (cache, url) => {
-  const file = url.pathname.endsWith("/") ? new URL("index.html", url) : url;
-  return cache.match(file.href, { ignoreSearch: true });
-};
 
-// The rules engine of a calculator page: kept when the page asks (it has loaded it), and
-// whenever the worker fetches one of its files for a page.
-const onDemand = (url) => url.startsWith(HOME.href) && new URL(url).pathname.includes(ON_DEMAND);
-
-self.addEventListener("message", (event) => {
-  const data = event.data || {};
-  if (data.type !== "nq-keep" || !Array.isArray(data.urls)) return;
-  const urls = data.urls.filter((url) => typeof url === "string" && onDemand(url));
-  event.waitUntil(caches.open(CACHE).then(async (cache) => {
-    for (const url of urls) {
-      if (!(await cache.match(url))) await cache.add(url).catch(() => {});
-    }
-  }));
-});
-
-self.addEventListener("fetch", (event) => {
-  const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || !url.href.startsWith(HOME.href)) return;
-  event.respondWith(caches.open(CACHE).then(async (cache) => {
-    const hit = await cached(cache, url);
-    if (hit) return hit;
-    if (onDemand(url.href)) {
-      const response = await fetch(event.request);
-      if (response.ok) await cache.put(url.href, response.clone());
-      return response;
-    }
-    try {
-      return await fetch(event.request);
-    } catch (error) {
-      // Offline, and not a file of the site: a page gets its language's "not found" page.
-      const lang = url.href.slice(HOME.href.length).split("/")[0];
-      const missing = event.request.mode === "navigate"
-        && await cache.match(new URL(`${lang}/404.html`, HOME).href);
-      if (missing) return missing;
-      throw error;
-    }
-  }));
-});
-"""
+def groups(root: Path, files: list[str]) -> dict[str, list[str]]:
+    """What "Keep for offline" keeps: each language's site (``site`` alone on Read the Docs, where
+    the root is one language's), the calculators' engine, the PDFs of both languages."""
+    langs = [lang for lang in LANGUAGES if (root / lang).is_dir()]
+    pages = [f for f in files if not f.endswith(".pdf")]
+    found = {lang: [f for f in pages if f.startswith(f"{lang}/") or "/" not in f] for lang in langs}
+    if not langs:
+        found["site"] = pages
+    found["engine"] = on_demand_files(root)
+    found["pdf"] = [f for f in files if f.endswith(".pdf")]
+    return found
 
 
 def worker_script(root: Path) -> str:
     files = cached_files(root)
-    return (
-        WORKER_SCRIPT.replace("__VERSION__", version(root, files + on_demand_files(root)))
-        .replace("__PREFIX__", CACHE_PREFIX)
-        .replace("__ON_DEMAND__", "/" + ON_DEMAND_FOLDER)
-        .replace("__FILES__", json.dumps(files, indent=1))
-    )
+    engine = on_demand_files(root)
+    langs = [lang for lang in LANGUAGES if (root / lang).is_dir()]
+    values = {
+        "__VERSION__": version(root, files + engine),
+        "__PREFIX__": CACHE_PREFIX,
+        "__ON_DEMAND__": json.dumps([ON_DEMAND_FOLDERS[0], "/" + ON_DEMAND_FOLDERS[1]]),
+        "__FILES__": json.dumps(files, indent=1),
+        "__ENGINE__": json.dumps(engine),
+        "__LANGS__": json.dumps(langs),
+        "__SIZES__": json.dumps(_sizes(root, groups(root, files))),
+        "__WORDS__": json.dumps(
+            {lang: not_kept_words(lang) for lang in (langs or LANGUAGES)}, ensure_ascii=False
+        ),
+    }
+    script = WORKER_TEMPLATE.read_text(encoding="utf-8")
+    for name, value in values.items():
+        script = script.replace(name, value)
+    return script
 
 
 def write_worker(root: Path) -> Path:
-    """``root/sw.js``, whose precache list is every file under ``root`` (written last)."""
+    """``root/sw.js``, which knows every file under ``root`` (written last)."""
     path = root / WORKER
     path.write_text(worker_script(root), encoding="utf-8")
     return path

@@ -1,7 +1,8 @@
 """The site's root page: sends the reader to the site in their browser's language (English if the
 site has none of theirs), with a link to every language's site visible for readers without
 JavaScript or who want to choose; and, beside it, the service worker of every language
-(:mod:`nqsphinx.site.offline`), written last, as it lists every file."""
+(:mod:`nqsphinx.site.offline`), written last, as it lists every file; and the one rules engine of
+both sites' calculators (:mod:`nqsphinx.site.engine`), when a site has them."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 from nqcore.i18n import LANGUAGES
 from nqsphinx.messages import ui_text
 from nqsphinx.site.csp import META_TAG
+from nqsphinx.site.engine import SHARED_DIR, write_engine
 from nqsphinx.site.offline import write_worker
 
 ROOT_SCRIPT_NAME = "nq-root.js"
@@ -77,6 +79,8 @@ def write_start_page(site: Path) -> Path:
 def write_root(site: Path) -> Path:
     """The root page of ``site`` (``_build/html``), then the worker of everything there."""
     page = write_start_page(site)
+    if any((site / lang / "_static" / "nq-at-table.js").is_file() for lang in LANGUAGES):
+        write_engine(site / SHARED_DIR)  # the sites' builds wrote it beside them, maybe elsewhere
     write_worker(site)
     return page
 

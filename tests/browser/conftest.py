@@ -11,6 +11,7 @@ both sites whole.
 
 from __future__ import annotations
 
+import json
 import shutil
 import threading
 import time
@@ -233,3 +234,25 @@ def screenshot(page: Any, name: str) -> Path:
     page.screenshot(path=str(path), full_page=False)
     assert path.stat().st_size > 1000
     return path
+
+
+#: The control is shown once the service worker has answered with its parts and their sizes.
+KEEP_SHOWN = (
+    "(() => { const box = document.querySelector('.nq-keep'); return box && !box.hidden; })()"
+)
+
+
+def keep_for_offline(page: Any, parts: set[str]) -> None:
+    """Open the control, choose ``parts``, keep them and wait until the worker says it is done."""
+    page.locator(".nq-keep summary").click()
+    for box in page.locator(".nq-keep-groups input").all():
+        box.set_checked(box.get_attribute("value") in parts)
+    page.locator(".nq-keep-button").click()
+    words = json.loads(page.locator(".nq-keep").get_attribute("data-words"))
+    status = page.locator(".nq-keep-status")
+    wait_until(
+        page,
+        f"document.querySelector('.nq-keep-status').innerText === {json.dumps(words['done'])}",
+        timeout=120,
+    )
+    assert status.inner_text() == words["done"]

@@ -597,7 +597,7 @@ def test_offline_after_a_first_visit(browser: Any, site: Site) -> None:
     files = json.loads(page.locator(".nq-engine-status").get_attribute("data-files"))
     kept = f"""async () => {{
       await navigator.serviceWorker.ready;
-      const base = new URL("_static/nq-engine/", document.baseURI);
+      const base = new URL("../_engine/", document.baseURI);
       for (const file of {json.dumps(files)}) {{
         if (!(await caches.match(new URL(file, base).href))) return false;
       }}

@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import (
+    KEEP_SHOWN,
     PHONE,
     SETTLED,
     Site,
     _recorded,
+    keep_for_offline,
     screenshot,
     wait_until,
     watch,
@@ -37,12 +39,16 @@ def _search_results(page: Any) -> list[str]:
 
 
 def test_after_a_first_visit_both_languages_read_offline(browser: Any, site: Site) -> None:
-    """One page visited online; then, the network cut, pages of both languages, the language
-    switch and search (results and snippets) work, and nothing fails in the console."""
+    """One page visited online, both sites kept with "Keep for offline"; then, the network cut,
+    pages of both languages, the language switch and search (results and snippets) work, and
+    nothing fails in the console."""
     context = _recorded(site, browser.new_context(viewport=PHONE, service_workers="allow"))
     page = context.new_page()
     watched = watch(page)
     page.goto(site.page("en/magic.html"))
+    page.goto(site.page("en/index.html"))  # the control: the home page
+    wait_until(page, KEEP_SHOWN, timeout=60)
+    keep_for_offline(page, {"en", "fr"})
     cached = wait_until(page, CACHED, timeout=60)
     assert cached > 200, cached  # both languages: about 110 files each
     context.set_offline(True)

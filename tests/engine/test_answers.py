@@ -249,7 +249,7 @@ def test_every_sample_profile_is_named_by_its_section_s_heading(lang: str) -> No
         said[1:3]
         == {
             "en": ["Attacker: Growler One Horn", "Target: Wight Lord On Zombie Dragon"],
-            "fr": ["Attaquant : Growler à une corne", "Cible : Seigneur Wight sur dragon zombi"],
+            "fr": ["Attaquant : Growler à une corne", "Cible : Seigneur revenant sur dragon zombi"],
         }[lang]
     )
 

@@ -52,7 +52,7 @@ def test_a_warning_reads_in_both_languages() -> None:
         maximum=10,
         model=Msg("an elite model"),
     )
-    assert model.text("fr") == "AC 11 dépasse le maximum recommandé de 10 pour une figurine d’élite"
+    assert model.text("fr") == "Ac 11 dépasse le maximum recommandé de 10 pour une figurine d’élite"
     assert warning.as_json("fr") == {
         "code": "above-maximum",
         "text": warning.text("fr"),

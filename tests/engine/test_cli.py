@@ -72,7 +72,7 @@ def test_cast(capsys: Capture) -> None:
     assert out.splitlines() == [
         "Casting a level 5 spell at wizardry level 2",
         "Roll needed: 7 or less",
-        "Chance: 70.0% (7/10)",
+        "Chance: 70.0%",
     ]
 
 
@@ -132,9 +132,9 @@ def test_shooting_reads_the_weapon_band(capsys: Capture) -> None:
         (["save", "3", "6", "--re", "1", "--ranked"], "Roll needed: 3 or less"),
         (["save", "0", "4"], "No roll can succeed"),
         (["wound", "4", "3"], "Roll needed: 6 or less"),
-        (["attack", "5", "4", "4", "--armour", "3"], "19.0% (19/100)"),
+        (["attack", "5", "4", "4", "--armour", "3"], "19.0%"),
         (["command", "7"], "Roll needed: 7 or less"),
-        (["command", "7", "--battle-standard"], "94.0% (47/50)"),
+        (["command", "7", "--battle-standard"], "94.0%"),
         (["command", "7", "--fear", "1"], "Roll needed: 6 or less"),
         (
             ["morale", "16", "3", "4", "2"],
@@ -232,7 +232,7 @@ def test_points_in_french_translate_every_item(tmp_path: Path, capsys: Capture) 
     profile.write_text(MEN_AT_ARMS, encoding="utf-8")
     code, out, _ = run(capsys, "--lang", "fr", "points", str(profile))
     assert code == 0
-    assert "  Bouclier, AR +1 : 1" in out and "  F 4 : 4" in out
+    assert "  Bouclier, Ar +1 : 1" in out and "  F 4 : 4" in out
     assert "  Arc (arme supplémentaire, moitié de 4) : 2" in out
     assert "Total : 30 points" in out and "Shield" not in out
     profile.write_text(
@@ -651,11 +651,11 @@ PROFILE_FAULTS = [
     ("armour = 3", "bad.toml: armour must be a table such as { value = 3, shield = true }"),
     ("[armour]\ncolour = 1", "bad.toml: armour: unknown field(s) colour"),
     ('[[element]]\nname = "Horse"\ncc = "x"', "bad.toml: CC must be a whole number, not 'x'"),
-    ("[[element]]\ncc = 5", "bad.toml: element #1: missing field name"),
+    ("[[element]]\ncc = 5", "bad.toml: element #1: missing field(s) name"),
     ("element = [3]", "bad.toml: element #1: an element is a table"),
     ('abilities = "dodge"', "bad.toml: abilities must be a list of keys or { key = ..., level"),
-    ('abilities = [{ key = "dodge", colour = 1 }]', "abilities: unknown field(s) colour in"),
-    ("traits = [3]", "bad.toml: traits: 3 is neither a key nor a table with a key"),
+    ('abilities = [{ key = "dodge", colour = 1 }]', "abilities #1: unknown field(s) colour"),
+    ("traits = [3]", "bad.toml: traits #1: 3 is neither a key nor a table with a key"),
     ("weapons = [3]", "weapons #1: 3 is neither an armoury key nor a weapon table"),
     ('weapons = [{ key = "laser" }]', "bad.toml: weapons #1: unknown weapon 'laser'"),
     ('weapons = [{ key = "bow", pm = -2 }]', "weapons #1: the Bow has no penetration modifier -2"),

@@ -167,7 +167,7 @@ def test_toml_nested_too_deep_is_refused(tmp_path: Path, text: str) -> None:
 def test_toml_integers_beyond_64_bits_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "huge.toml"
     path.write_text(MEN_AT_ARMS.replace("ac = 8", f"ac = {HUGE}"), encoding="utf-8")
-    assert_refused(["points", str(path)], f"{path}: an integer beyond TOML's 64-bit range")
+    assert_refused(["points", str(path)], f"{path}: ac: an integer beyond TOML's 64-bit range")
     path.write_text(MEN_AT_ARMS.replace("ac = 8", f"ac = {HUGER}"), encoding="utf-8")
     assert_refused(["points", str(path)], f"{path}: not valid TOML (Exceeds the limit")
 
@@ -203,7 +203,7 @@ def test_points_show_the_books_warnings(tmp_path: Path) -> None:
     assert code == 0
     warnings = json.loads(out)["warnings"]
     assert [w["text"] for w in warnings] == [
-        "AC 11 dépasse le maximum recommandé de 10 pour une figurine régulière",
+        "Ac 11 dépasse le maximum recommandé de 10 pour une figurine régulière",
         "Horse : F 8 dépasse le maximum recommandé de 5 pour une figurine régulière",
         "Hallebarde : arme à deux mains, ne peut pas être utilisée avec un bouclier",
         "67 points dépasse la limite des réguliers de 35 : la figurine est d’élite",

@@ -42,6 +42,7 @@ CASES: dict[str, Case] = {
         "modifier", ("group", "groop"), ("value", "+1"), ("value", 12)
     ),
     "command_modifiers.toml": Case("modifier", ("group", "grup"), ("value", "+1"), ("value", -10)),
+    "army_rules.toml": Case("rule", ("limit", "limt"), ("text", 3), ("kind", "advice")),
     "edition_changes.toml": Case(
         "change", ("source", "sorce"), ("old_reading", 3), ("kind", "typo")
     ),
@@ -237,3 +238,14 @@ def test_the_engine_reads_its_data_without_msgspec() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert '"chance"' in done.stdout
+
+
+@pytest.mark.parametrize("depth", [40, 3000])
+def test_deep_nesting_is_refused_in_one_line(depth: int) -> None:
+    """3000 nested arrays overflow tomllib's recursion, 40 would overflow no reader but are
+    refused as a profile's are: one line naming the file, never a traceback."""
+    text = "x = " + "[" * depth + "]" * depth + "\n"
+    for schema in (None, GlossaryFile):
+        with pytest.raises(datafiles.DataFileError) as raised:
+            datafiles.parse(text, "glossary.toml", schema)
+        assert str(raised.value) == "glossary.toml: nested deeper than 32 levels"

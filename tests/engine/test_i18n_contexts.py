@@ -42,7 +42,7 @@ def test_a_word_in_two_kinds_of_data_is_found(tmp_path: Path) -> None:
 
 def test_wolverine_predator_wears_light_armour_not_the_light_aspect() -> None:
     wolverine = sample_profile("wolverine-predator").profile
-    assert cell_text(armour_phrase(wolverine), "fr") == "Légère (AR2)"
+    assert cell_text(armour_phrase(wolverine), "fr") == "Légère (Ar2)"
     assert cell_text(armour_phrase(wolverine), "en") == "Light (AR2)"
     assert translator("fr")(Aspect.LIGHT.label) == "Lumière"
 

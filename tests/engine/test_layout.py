@@ -28,6 +28,13 @@ def test_a_module_over_500_lines_says_why() -> None:
 
 def test_the_engine_modules_live_in_subpackages() -> None:
     """Only the package's own files and what every part shares stay at the top."""
-    shared = {"__init__.py", "__main__.py", "atomic.py", "colour.py", "i18n.py"}
+    shared = {
+        "__init__.py",
+        "__main__.py",
+        "atomic.py",
+        "colour.py",
+        "i18n.py",
+        "catalogue_check.py",
+    }
     top = {p.name for p in ENGINE.glob("*.py")} - {"i18n_catalogue.py"}  # moves to nqtranslate/
     assert top <= shared, sorted(top - shared)

@@ -183,6 +183,17 @@ def test_model_characteristics_summary() -> None:
     assert "model-characteristics-summary-wounds" in ids
 
 
+def test_model_characteristics_summary_names_each_cost_column() -> None:
+    """Seven columns headed "Points Cost" did not say whose cost they were: each is its own, in
+    each language."""
+    from nqcore.i18n import translator
+
+    headings = get_table("summary-model-characteristics").columns[1::2]
+    assert list(headings) == [f"{a} Cost" for a in ("AC", "RA", "CC", "ST", "T", "W", "CO")]
+    french = [translator("fr")(heading) for heading in headings]
+    assert french == [f"Coût {a}" for a in ("AC", "AD", "CC", "F", "R", "B", "Co")]
+
+
 def test_armour_and_limits_summaries_repeat_the_chapter() -> None:
     armour = get_table("summary-armour")
     assert column(armour, "Points Cost") == [0, 1, 2, 4, 7, 11, 15, 20]

@@ -59,11 +59,11 @@ def test_ask_answers_as_nq_json(argv: list[str], lang: str) -> None:
     [
         (
             ["cast", "5", "--chant", "3", "--wizardry", "1"],
-            "seuls les initiés (niveau de magie 0) psalmodient des sorts",
+            "seuls les initiés (niveau de magie 0) exécutent des chants magiques",
         ),
         (
             ["cast", "5", "--chant", "3", "--concentrate"],
-            "les initiés qui psalmodient un sort ne peuvent pas se concentrer",
+            "les initiés qui exécutent un chant magique ne peuvent pas se concentrer",
         ),
         (
             ["hit", "5", "--mod", "higher-ground", "--mod", "enemy-higher-ground"],
@@ -163,7 +163,7 @@ def test_the_starting_list_names_each_profile_once_in_the_readers_language(lang:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_starting_profile_takes_the_readers_name_for_it(lang: str) -> None:
     step = build({"start": "human-men-at-arms"}, lang)
-    name = {"en": "Men At Arms", "fr": "Hommes en armes"}[lang]
+    name = {"en": "Men At Arms", "fr": "Humains en armes"}[lang]
     assert step["fields"]["name"] == name and tomllib.loads(step["toml"])["name"] == name
     assert (
         step["points"]["json"]["points"]

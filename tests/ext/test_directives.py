@@ -61,6 +61,8 @@ def test_an_examples_doctest_becomes_the_engines_checked_answer(
     folded = re.search(r'<details class="nq-example-check no-search">\s*<summary>([^<]*)', html)
     assert folded is not None
     assert folded.group(1) == {"en": "Check with the engine", "fr": "Vérifier avec le moteur"}[lang]
+    # the check is the site's, folded with the code: not a line of the example's text
+    assert folded.start() < checked.start() < html.index("</details>", folded.start())
 
 
 def test_an_engine_table_shows_the_engines_values(

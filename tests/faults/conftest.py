@@ -43,6 +43,8 @@ class Outcome:
     runs: list[Run] = field(default_factory=list)
     copy: Path | None = None
     absent: tuple[str, ...] = ()
+    #: Files (of the copy, or absolute) the checks must leave where they are: nothing is lost.
+    kept: tuple[str, ...] = ()
 
     def problems(self) -> list[str]:
         """Why the fault is not caught (empty: caught)."""
@@ -60,7 +62,13 @@ class Outcome:
                 lines = run.output.strip().splitlines()
                 if len(lines) != 1 or "Traceback" in run.output:
                     found.append(f"{command}: not a one-line error: {run.output[-500:]!r}")
-        return found + self.published()
+        return found + self.published() + self.lost()
+
+    def lost(self) -> list[str]:
+        """The files that should still be there after the checks and are not."""
+        if self.copy is None:
+            return []
+        return [f"{name}: lost" for name in self.kept if not os.path.lexists(self.copy / name)]
 
     def published(self) -> list[str]:
         """The texts that reached the built output although the fault should have stopped them."""
@@ -121,7 +129,9 @@ class Copy:
 def _prepare(base: Path, fault: Fault, files: list[str]) -> Copy:
     path = copy_project(base / fault.name)
     before = seeding.snapshot(path, files)
-    outcome = Outcome(fault.name, fault.inject(path), copy=path, absent=fault.absent)
+    outcome = Outcome(
+        fault.name, fault.inject(path), copy=path, absent=fault.absent, kept=fault.kept
+    )
     changed = seeding.changed_files(path, before)
     safe, why = seeding.seed_safe(changed)
     if not _builds(fault.checks):

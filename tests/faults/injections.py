@@ -19,6 +19,7 @@ import polib
 from nqcore.tables.registry import get_table
 from nqsphinx.directives.tables import format_cell
 from nqsphinx.messages import engine_text
+from tests.faults import catalogue_faults
 
 PAGE = "magic"  # the chapter whose source and catalogue the page faults change
 PO = f"locale/fr/LC_MESSAGES/{PAGE}.po"
@@ -40,9 +41,17 @@ BUILD_EN = ("make", "--no-print-directory", "html-en")
 BUILD_FR = ("make", "--no-print-directory", "html-fr")
 PDF_FR = ("make", "--no-print-directory", "pdf-fr")
 ENGINE_PO = "nqcore/locale/fr/LC_MESSAGES/nqcore.po"
+THEME_PO = "nqsphinx/locale/fr/LC_MESSAGES/theme.po"
+EXTENSION_PO = "nqsphinx/locale/fr/LC_MESSAGES/nqsphinx.po"
+#: What a build that fails under --keep-going still leaves: the audit deletes only what it refuses.
+EN_HOME = "_build/html/en/index.html"
+#: Enough folders up to reach / from a page of a scratch copy, wherever it is.
+UP = "../" * 12
 #: What a file of the build machine, read by mistake, would show in the output.
 PASSWD = "root:x:0:0"
 EXPORT = (sys.executable, "-m", "nqcore", "export", "--output", "export.json")
+#: A question of a reader about a spell, answered in a terminal.
+NQ_CAST = (sys.executable, "-m", "nqcore", "cast", "--spell", "fireball")
 
 NUMBERS = (
     f"tests/test_translations.py::test_numbers_dice_measures_and_modifiers_are_kept[{PAGE}.po]"
@@ -70,11 +79,13 @@ class Fault:
     checks: tuple[Command, ...]
     #: Texts that must reach no file of the copy's ``_build/`` (nothing published).
     absent: tuple[str, ...] = ()
+    #: Files (of the copy, or absolute) that must still be there after the checks.
+    kept: tuple[str, ...] = ()
 
 
 def one_line_error(command: Command) -> bool:
     """A command readers run (not a test): bad input must give one line of error, no traceback."""
-    return command == EXPORT
+    return command in (EXPORT, NQ_CAST)
 
 
 def _translated(po: polib.POFile) -> list[polib.POEntry]:
@@ -303,6 +314,36 @@ def sample_out_of_range(copy: Path) -> list[str]:
     return ["sample_profiles.toml", f"profile #1 ({first.group(1)}): AC 20 is out of range"]
 
 
+#: A spell's name with a carriage return, a NUL and an escape (TOML escapes of a basic string).
+CONTROL_NAME = "Fire\\rball\\u0000\\u001b"
+
+
+def spell_control_characters(copy: Path) -> list[str]:
+    """The first spell's name given control characters: the terminal of ``nq``, the pages and
+    the LaTeX of the books would take them as they are."""
+    path = copy / "nqcore" / "data" / "spells.toml"
+    text = path.read_text(encoding="utf-8")
+    first = re.search(r"^\[\[spell\]\]\nkey = '([\w-]+)'\n(name = '[^'\n]*')\n", text, re.M)
+    assert first
+    changed = f'name = "{CONTROL_NAME}"'
+    path.write_text(text[: first.start(2)] + changed + text[first.end(2) :], encoding="utf-8")
+    return [
+        "nqcore/data/spells.toml",
+        f"spell #1 ({first.group(1)}), field name: control character U+000D",
+        "'Fire\\rball\\x00\\x1b'",
+    ]
+
+
+def glossary_control_character(copy: Path) -> list[str]:
+    """A glossary term's English name given an escape character."""
+    path = copy / "docs" / "_data" / "glossary.toml"
+    text = path.read_text(encoding="utf-8")
+    first = re.search(r'^\[\[term\]\]\nkey = "([\w-]+)"\n(en = "[^"\n]*)"\n', text, re.M)
+    assert first
+    path.write_text(text[: first.end(2)] + '\\u001b[31m"' + text[first.end(2) + 1 :], "utf-8")
+    return ["docs/_data/glossary.toml", f"term #1 ({first.group(1)}), field en: control character"]
+
+
 def _hostile_msgstr(copy: Path, po: str, addition: str, replace: bool = False) -> list[str]:
     """A translation in ``po`` given ``addition`` (after its text, or instead of it)."""
     catalogue = polib.pofile(str(copy / po), wrapwidth=100)
@@ -382,6 +423,58 @@ def docs_include_outside(copy: Path) -> list[str]:
 def docs_remote_image(copy: Path) -> list[str]:
     line = _append_to_page(copy, "![](https://images.example.invalid/x.png)\n")
     return [f"{PAGE}.md:{line}", "remote images are refused"]
+
+
+def docs_path_link_outside(copy: Path) -> list[str]:
+    line = _append_to_page(copy, f"[x](path:{UP}etc/passwd)\n")
+    return [f"{MD}:{line}", "linked file", "is outside docs/"]
+
+
+def docs_download_outside(copy: Path) -> list[str]:
+    line = _append_to_page(copy, f"{{download}}`x <{UP}etc/passwd>`\n")
+    return [f"{MD}:{line}", "linked file", "is outside docs/"]
+
+
+def docs_relative_link_outside(copy: Path) -> list[str]:
+    line = _append_to_page(copy, f"[raw]({UP}etc/os-release)\n")
+    return [f"{MD}:{line}", "linked file", "is outside docs/"]
+
+
+def static_symlink_file(copy: Path) -> list[str]:
+    (copy / "docs/_static/leak.txt").symlink_to("/etc/passwd")
+    return ["docs/_static/leak.txt", "symbolic link (to /etc/passwd)", "nothing built"]
+
+
+def static_symlink_folder(copy: Path) -> list[str]:
+    (copy / "docs/_static/etcdir").symlink_to("/etc")
+    return ["docs/_static/etcdir", "symbolic link (to /etc)", "nothing built"]
+
+
+def docs_math_role(copy: Path) -> list[str]:
+    line = _append_to_page(copy, "The odds are {math}`\\frac{1}{10}`.\n")
+    return [f"{MD}:{line}", "math is refused"]
+
+
+def _theme_word(copy: Path, po: str, msgid: str, msgstr: str) -> list[str]:
+    """The translation of ``msgid`` in the extension's catalogue ``po`` made ``msgstr``, with
+    the translator comment lint asks for (its numbers differ)."""
+    catalogue = polib.pofile(str(copy / po), wrapwidth=79)
+    entry = catalogue.find(msgid)
+    assert entry is not None, msgid
+    entry.msgstr, entry.tcomment = msgstr, "numbers-differ: the address"
+    catalogue.save()
+    return [f"{Path(po).name}:{polib.pofile(str(copy / po)).find(msgid).linenum}"]
+
+
+def theme_po_attribute(copy: Path) -> list[str]:
+    hostile = 'Langue"><meta/http-equiv="refresh" content="0;url=https://evil.example/"><i title="'
+    return [*_theme_word(copy, THEME_PO, "Language", hostile), "adds '<'"]
+
+
+def extension_po_switch_label(copy: Path) -> list[str]:
+    hostile = 'EN : lire cette page en anglais" autofocus onfocus="alert(1)'
+    msgid = "EN: read this page in English"
+    return [*_theme_word(copy, EXTENSION_PO, msgid, hostile), "adds '\"'"]
 
 
 FAULTS = (
@@ -479,6 +572,20 @@ FAULTS = (
         ((*PYTEST, SAMPLES), EXPORT),
     ),
     Fault(
+        "spell-control-characters",
+        "a spell's name with a carriage return, a NUL and an escape character",
+        spell_control_characters,
+        ((*PYTEST, SPELLS), EXPORT, NQ_CAST, BUILD_EN),
+        ("Fire\rball",),
+    ),
+    Fault(
+        "glossary-control-character",
+        "a glossary term with an escape character",
+        glossary_control_character,
+        (BUILD_EN,),
+        ("\x1b[31m",),
+    ),
+    Fault(
         "po-include-outside",
         "a French page message made of an include of /etc/passwd",
         po_include_outside,
@@ -559,6 +666,84 @@ FAULTS = (
         (BUILD_EN,),
         ("images.example.invalid",),
     ),
+    *(Fault(*spec) for spec in catalogue_faults.SPECS),
+)
+
+FAULTS += (
+    Fault(
+        "docs-path-link-outside",
+        "a path: link to /etc/passwd in an English page",
+        docs_path_link_outside,
+        (BUILD_EN,),
+        (PASSWD,),
+        kept=(MD, "/etc/passwd", EN_HOME),
+    ),
+    Fault(
+        "docs-download-outside",
+        "a {download} of /etc/passwd in an English page",
+        docs_download_outside,
+        (BUILD_EN,),
+        (PASSWD,),
+        kept=(MD, "/etc/passwd", EN_HOME),
+    ),
+    Fault(
+        "docs-relative-link-outside",
+        "a relative link to /etc/os-release in an English page",
+        docs_relative_link_outside,
+        (BUILD_EN,),
+        ("PRETTY_NAME=",),
+        kept=(MD, "/etc/os-release", EN_HOME),
+    ),
+    Fault(
+        "static-symlink-file",
+        "a symbolic link to /etc/passwd in docs/_static",
+        static_symlink_file,
+        (BUILD_EN,),
+        (PASSWD,),
+        kept=("docs/_static/leak.txt", "/etc/passwd", "docs/_static/nq.css"),
+    ),
+    Fault(
+        "static-symlink-folder",
+        "a symbolic link to /etc in docs/_static",
+        static_symlink_folder,
+        (BUILD_EN,),
+        (PASSWD,),
+        kept=("docs/_static/etcdir", "/etc/passwd", "docs/_static/nq.css"),
+    ),
+    Fault(
+        "docs-math-role",
+        "a {math} role in an English page (MathJax from a CDN)",
+        docs_math_role,
+        (BUILD_EN,),
+        ("mathjax",),
+        kept=(MD, EN_HOME),
+    ),
+    Fault(
+        "theme-po-attribute",
+        "a theme word whose French closes its attribute and adds a <meta> refresh",
+        theme_po_attribute,
+        (BUILD_FR,),
+        ('http-equiv="refresh"',),
+        kept=(THEME_PO,),
+    ),
+    Fault(
+        "extension-po-switch-label",
+        "a language switch label whose French closes its attribute and adds a handler",
+        extension_po_switch_label,
+        (BUILD_FR,),
+        ('onfocus="alert(1)"',),
+        kept=(EXTENSION_PO,),
+    ),
+)
+#: The faults that build from a clean copy: what they change is no page or page catalogue.
+NOT_SEEDED = frozenset(
+    {
+        "engine-po-include",
+        "static-symlink-file",
+        "static-symlink-folder",
+        "theme-po-attribute",
+        "extension-po-switch-label",
+    }
 )
 
 #: The checks of every fault, run together on an unchanged copy: they must all pass there.
@@ -579,7 +764,7 @@ BASELINE_TESTS = (
     SPELLS,
     SAMPLES,
 )
-BASELINE = (BASELINE_TESTS, BUILD_EN, BUILD_FR, EXPORT)
+BASELINE = (BASELINE_TESTS, BUILD_EN, BUILD_FR, EXPORT, catalogue_faults.GUARD)
 #: Saved again unchanged in a copy seeded from the baseline's build: what a seeded fault copy
 #: rebuilds (its page in English, its catalogue in French).
 TOUCHED = (MD, PO)

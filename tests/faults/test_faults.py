@@ -10,8 +10,18 @@ from pathlib import Path
 
 import pytest
 
+from tests.faults.catalogue_faults import PACKAGE_CATALOGUE_FAULTS
 from tests.faults.conftest import Outcome, Session
-from tests.faults.injections import BUILD_EN, BUILD_FR, EXPORT, FAULTS, MD, PDF_FR, Fault
+from tests.faults.injections import (
+    BUILD_EN,
+    BUILD_FR,
+    EXPORT,
+    FAULTS,
+    MD,
+    NOT_SEEDED,
+    PDF_FR,
+    Fault,
+)
 from tests.faults.scratch import ROOT, Run, offline, project_files
 from tests.site import test_reading_online as reading_online
 
@@ -48,10 +58,10 @@ def test_a_copy_seeded_from_the_baseline_rebuilds_the_same_sites(faults: Session
 
 def test_the_faults_in_pages_and_catalogues_start_from_the_baseline_build(faults: Session) -> None:
     """The rule (seeding.seed_safe) applied to the faults that build: those changing an English
-    page or a page catalogue only are seeded; the engine's catalogue stays clean."""
+    page or a page catalogue only are seeded; the engine's and extension's catalogues stay clean."""
     builders = {f.name for f in FAULTS if {BUILD_EN, BUILD_FR, PDF_FR} & set(f.checks)}
     chosen = builders & set(faults.outcomes)
-    assert set(faults.seeded) == chosen - {"engine-po-include"}
+    assert set(faults.seeded) == chosen - NOT_SEEDED - set(PACKAGE_CATALOGUE_FAULTS)
 
 
 @pytest.mark.parametrize("fault", FAULTS, ids=lambda f: f.name)
@@ -95,5 +105,7 @@ def test_a_fault_counts_as_caught_only_when_its_check_fails_and_says_so() -> Non
         "pytest: does not say 'magic.po:'"
     ]
     assert outcome(2, "magic.po: line 3", EXPORT).problems() == []
+    lost = Outcome("x", [], [Run(("make",), 2, "")], Path("/nonexistent"), kept=("docs/a.md",))
+    assert lost.problems() == ["docs/a.md: lost"]
     traceback = "Traceback (most recent call last):\n  magic.po: line 3"
     assert len(outcome(2, traceback, EXPORT).problems()) == 1

@@ -223,8 +223,10 @@ def captions_apart(pdf: Path) -> list[str]:
     """
     found = []
     for page, index, caption in captions(pdf):
-        following = page.lines[index + 1 : index + 2]
-        if not following or not is_row(following[0]):
+        following = page.lines[index + 1 : index + 3]
+        # a narrow table's header fills its line, single-spaced: a row follows it
+        header = len(following) == 2 and is_row(following[1])
+        if not following or not (is_row(following[0]) or header):
             found.append(f"{page.where()}: {caption!r} then {following}")
     return found
 
@@ -309,13 +311,40 @@ HEAD_ZONE, FOOT_ZONE = 60.0, 780.0
 INDENT = 5.0
 
 
+#: A sub-entry is indented by 20 pt (``\\subitem``), a line that goes on by 40 pt.
+SUB_INDENT = 30.0
+
+
 def index_lines(pdf: Path, title: str = "Index") -> list[str]:
-    """The lines of the index in reading order: its pages from the outline's entry ``title`` to
-    the end, each page's left column then its right one (``pdftotext -bbox``: words with their
-    places), running heads, feet and the index's title left out."""
+    """The entries of the index in reading order (their sub-entries left out: see
+    :func:`index_tree`)."""
+    return [entry for entry, _ in index_tree(pdf, title)]
+
+
+def index_tree(pdf: Path, title: str = "Index") -> list[tuple[str, list[str]]]:
+    """The lines of the index in reading order, each entry with its sub-entries: its pages from
+    the outline's entry ``title`` to the end, each page's left column then its right one
+    (``pdftotext -bbox``: words with their places), running heads, feet and the index's title
+    left out."""
+    tree: list[tuple[str, list[str]]] = []
+    for indent, text in _index_rows(pdf, title):
+        if indent > SUB_INDENT and tree:  # an entry too long for its column goes on indented
+            if tree[-1][1]:
+                tree[-1][1][-1] += " " + text
+            else:
+                tree[-1] = (tree[-1][0] + " " + text, [])
+        elif indent > INDENT and tree:
+            tree[-1][1].append(text)
+        else:
+            tree.append((text, []))
+    return tree
+
+
+def _index_rows(pdf: Path, title: str) -> list[tuple[float, str]]:
+    """Each printed line of the index with its indent from its column's margin."""
     start = next(page for page, name in outline(pdf) if name == title)
     parsed = reader(pdf)
-    lines: list[str] = []
+    found: list[tuple[float, str]] = []
     for number, words in enumerate(_words(pdf)[start - 1 :], start):
         middle = float(parsed.pages[number - 1].mediabox.width) / 2
         placed = sorted(
@@ -335,11 +364,8 @@ def index_lines(pdf: Path, title: str = "Index") -> list[str]:
             text = " ".join(word for _, word in sorted(row))
             if text.casefold() == title.casefold():
                 continue  # the index's own title, over the right column
-            if min(row)[0] > margins[column] + INDENT and lines:
-                lines[-1] += " " + text  # an entry too long for its column goes on indented
-            else:
-                lines.append(text)
-    return lines
+            found.append((min(row)[0] - margins[column], text))
+    return found
 
 
 def index_groups(pdf: Path, title: str = "Index") -> list[tuple[str, list[str]]]:

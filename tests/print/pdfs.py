@@ -91,6 +91,8 @@ class Shape:
     y1: float
     curves: int
     lines: int
+    #: The path's points (its curves sampled), for shapes that lean.
+    points: tuple[tuple[float, float], ...] = ()
 
     @property
     def width(self) -> float:
@@ -183,7 +185,8 @@ def shapes(pdf: Path, page: int) -> list[Shape]:
         elif op in PAINT or op == "n":
             if points and op != "n":
                 xs, ys = [p[0] for p in points], [p[1] for p in points]
-                found.append(Shape(min(xs), min(ys), max(xs), max(ys), curves, lines))
+                box = (min(xs), min(ys), max(xs), max(ys))
+                found.append(Shape(*box, curves, lines, tuple(points)))
             points, curves, lines = [], 0, 0
     return found
 

@@ -29,6 +29,7 @@ from nqsphinx.books.epub import (
     table_classes,
     transpose,
 )
+from nqsphinx.directives.example_view import CHECK_MARK
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import ui_text
 from tests.building import LANGUAGES, ROOT, Build
@@ -231,9 +232,70 @@ def test_contents_and_reading_order_hold_every_chapter(books: dict[str, Book], l
     listed = [a.get("href", "").split("#")[0] for a in nav.iterfind(".//x:a", NS)]
     assert [href for href in dict.fromkeys(listed) if href in expected] == expected
     spine = book.spine()
-    assert spine[:2] == ["epub-cover.xhtml", "index.xhtml"]
+    assert spine[:3] == ["epub-cover.xhtml", "nav.xhtml", "index.xhtml"]  # the contents read
     assert [href for href in spine if href in expected] == expected
     assert "genindex.xhtml" in spine  # the rules index
+
+
+#: What Sphinx packed of the site's static files though no page uses them.
+SITE_FILES = re.compile(r"favicon|apple-touch-icon|icon-\d+|(^|/)(plus|minus)\.png$|basic\.css$")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_book_carries_only_what_it_uses(books: dict[str, Book], lang: str) -> None:
+    """No favicon, app icons, disclosure triangles or unused stylesheet; every file but the
+    package's own is named by a page, a stylesheet, or the package (the cover image)."""
+    book = books[lang]
+    assert [name for name in book.files if SITE_FILES.search(name)] == []
+    own = {"mimetype", "META-INF/container.xml", "content.opf", "toc.ncx"}
+    named = set(
+        re.findall(
+            rb"""(?:href|src)="([^"#]+)|url\(["']?([^"')]+)""",
+            b"".join(book.files[n] for n in book.files if n.endswith((".xhtml", ".css"))),
+        )
+    )
+    names = {posixpath.basename((a or b).decode()) for a, b in named}
+    unused = [
+        name
+        for name in book.files
+        if name not in own and not name.endswith(".xhtml") and posixpath.basename(name) not in names
+    ]
+    assert unused == []
+    listed = {item.get("href") for item in book.manifest.values()}
+    assert listed - {"toc.ncx"} == set(book.files) - own
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_landmarks_and_guide_lead_to_the_contents(books: dict[str, Book], lang: str) -> None:
+    """The EPUB 2 guide's "toc" is the contents (it was the title page, index.xhtml); the
+    navigation document has landmarks: cover, contents, the first chapter, the index."""
+    book = books[lang]
+    guide = {r.get("type"): r.get("href") for r in book.opf.iterfind("opf:guide/opf:reference", NS)}
+    assert guide == {"toc": "nav.xhtml", "cover": "epub-cover.xhtml"}
+    nav = book.xml("nav.xhtml")
+    epub_type = "{http://www.idpf.org/2007/ops}type"
+    (marks,) = [n for n in nav.iterfind(".//x:nav", NS) if n.get(epub_type) == "landmarks"]
+    found = {a.get(epub_type): a.get("href") for a in marks.iterfind(".//x:a", NS)}
+    assert found == {
+        "cover": "epub-cover.xhtml",
+        "toc": "nav.xhtml#toc",
+        "bodymatter": "introduction.xhtml",
+        "index": "genindex.xhtml",
+    }
+    (toc,) = [n for n in nav.iterfind(".//x:nav", NS) if n.get(epub_type) == "toc"]
+    assert toc.get("id") == "toc"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_engine_check_in_the_book(books: dict[str, Book], lang: str) -> None:
+    """The engine's check line is the site's; a corrected example says what the book printed."""
+    words = (CHECK_MARK, ui_text("Checked with the rules engine", lang), "kept above")
+    text = b"".join(
+        book_page for name, book_page in books[lang].files.items() if name.endswith(".xhtml")
+    ).decode("utf-8")
+    assert [w for w in words if w in text] == []
+    printed = ui_text("The 2007 book printed {printed}; see the erratum:", lang).split("{")[0]
+    assert text.count(french_html(printed).strip() if lang == "fr" else printed.strip()) >= 6
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

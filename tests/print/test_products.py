@@ -86,7 +86,8 @@ def test_page_counts(products: Products, lang: str, paper: str) -> None:
     cards = len(all_spells()) + len(all_mutations())
     per_page = spell_cards.COLUMNS * spell_cards.ROWS
     assert pages(products.pdf("spell-cards", lang, paper)) == math.ceil(cards / per_page)
-    sheets = template_sheets.pack(template_sheets.shapes(lang), PAPERS_BY_NAME[paper])
+    on = PAPERS_BY_NAME[paper]
+    sheets = template_sheets.pack(template_sheets.shapes(lang, on), on)
     assert pages(products.pdf("templates", lang, paper)) == len(sheets)
 
 
@@ -120,17 +121,43 @@ def _site_title(page: str, lang: str) -> str:
     return str(entry.msgstr)
 
 
+#: The At the table page's address, as conf.py's nq_site_url makes it for each language.
+AT_THE_TABLE_ADDRESS = "https://noquarter.readthedocs.io/{lang}/latest/at-the-table.html"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_sheet_names_the_calculators_page_as_the_site_titles_it(
-    products: Products, lang: str
+def test_the_sheet_and_the_rulebook_give_the_calculators_page_and_its_address(
+    products: Products, lang: str, paper: str
 ) -> None:
-    """On paper a path alone ("fr/at-the-table.html") leads nowhere: the sheet names the page by
-    the title the reader sees on the site, in the sheet's language, and gives no path."""
+    """On paper a title alone or a path ("fr/at-the-table.html") leads nowhere: the sheet and
+    the rulebook name the page by the title the reader sees on the site, in their language,
+    and give its whole address, the page of that language."""
     title = _site_title(quick_reference.AT_THE_TABLE, lang)
+    address = AT_THE_TABLE_ADDRESS.format(lang=lang)
     assert title in quick_reference.work_it_out(lang)
-    sheet = squeeze(text(products.pdf("quick-reference", lang)))
-    assert squeeze(title) in sheet
-    assert ".html" not in sheet and "at-the-table" not in sheet
+    for pdf in (products.pdf("quick-reference", lang, paper), products.rulebook(lang, paper)):
+        printed = squeeze(text(pdf, layout=False))
+        assert squeeze(title) in printed, pdf.name
+        joined = printed.replace(" ", "")  # an address broken over two lines
+        assert address in joined, pdf.name
+        named = squeeze(title).replace(" ", "")
+        gap = joined.index(address) - joined.index(named) - len(named)
+        assert 0 <= gap < 20, f"{pdf.name}: the address is not by the page's title"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("product", PRODUCTS)
+def test_products_open_without_an_empty_bookmarks_panel(
+    products: Products, product: str, lang: str, paper: str
+) -> None:
+    """The products have no bookmarks: a viewer opens them on their first page alone."""
+    from pypdf import PdfReader
+
+    pdf = PdfReader(str(products.pdf(product, lang, paper)))
+    assert not pdf.outline
+    assert pdf.trailer["/Root"].get("/PageMode") == "/UseNone"
 
 
 def _rows_in_text(key: str, lang: str, sheet: str) -> list[str]:
@@ -426,14 +453,41 @@ def test_circles_measure_their_nominal_diameter(products: Products, lang: str, p
         assert _count(found, diameter, diameter) == count, f'{diameter}" circles'
 
 
+def _length_and_width(points: tuple[tuple[float, float], ...]) -> tuple[float, float]:
+    """A shape's length (its longest chord) and its width across that chord, in inches,
+    however it leans."""
+    (ax, ay), (bx, by) = max(
+        ((p, q) for i, p in enumerate(points) for q in points[i + 1 :]),
+        key=lambda pair: math.dist(*pair),
+    )
+    length = math.dist((ax, ay), (bx, by))
+    across = [((x - ax) * (ay - by) + (y - ay) * (bx - ax)) / length for x, y in points]
+    return length / PT_PER_INCH, (max(across) - min(across)) / PT_PER_INCH
+
+
+def _teardrops(products: Products, lang: str, paper: str) -> list[tuple[float, float]]:
+    """The width and length (inches) of every curved shape with straight sides."""
+    pdf = products.pdf("templates", lang, paper)
+    found = []
+    for page in range(1, pages(pdf) + 1):
+        for shape in shapes(pdf, page):
+            if shape.curves and shape.lines:
+                length, width = _length_and_width(shape.points)
+                found.append((width, length))
+    return found
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_teardrops_and_semicircles_measure_their_size(
     products: Products, lang: str, paper: str
 ) -> None:
-    found = _sizes(products, lang, paper)
+    """Each teardrop as long and as wide as the engine's, upright or leaning (the 10" one on
+    Letter, to keep its margins); each semicircle as wide as its diameter."""
+    teardrops = [(w, h, 1) for w, h in _teardrops(products, lang, paper)]
     for template in teardrop_templates():
-        assert _count(found, template.width, template.length) == 1, template.size
+        assert _count(teardrops, template.width, template.length) == 1, template.size
+    found = _sizes(products, lang, paper)
     semicircles = [t for t in siege_templates() if t.semicircle]
     for template in semicircles:
         assert _count(found, template.diameter, template.diameter / 2) == len(semicircles)
@@ -449,3 +503,31 @@ def test_the_chosen_teardrop_sizes_grow_with_their_points() -> None:
         side = math.sqrt(centre**2 - radius**2)
         areas[str(template.size.label)] = radius * side + radius**2 * (math.pi + 2 * half) / 2
     assert sorted(areas, key=areas.__getitem__) == sorted(points, key=points.__getitem__)
+
+
+#: The least distance from a template sheet's drawings and words to the paper's edge: many
+#: printers clip within a quarter inch, some more.  Paths are measured on their line's middle:
+#: half the outlines' width (0.6 pt) is added.
+EDGE_MM = 10
+HALF_OUTLINE = 0.3
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_templates_keep_10_mm_from_every_edge(products: Products, lang: str, paper: str) -> None:
+    pdf = products.pdf("templates", lang, paper)
+    width, height = PAGE_POINTS[paper]
+    least = EDGE_MM * MM
+    close, measured = [], 0
+    for page in range(1, pages(pdf) + 1):
+        boxes = [(s.x0, s.y0, s.x1, s.y1, HALF_OUTLINE, "a drawing") for s in shapes(pdf, page)]
+        boxes += [
+            (t.x0, height - t.y1, t.x1, height - t.y0, 0, t.text) for t in text_lines(pdf, page)
+        ]
+        measured += len(boxes)
+        for x0, y0, x1, y1, stroke, what in boxes:
+            edge = min(x0, y0, width - x1, height - y1) - stroke
+            if edge < least:
+                close.append(f"p. {page}: {what[:30]!r} {edge / MM:.1f} mm from the edge")
+    assert measured > 100
+    assert close == []

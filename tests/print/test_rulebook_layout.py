@@ -18,6 +18,7 @@ import pytest
 from pypdf.generic import DictionaryObject, NameObject, TextStringObject
 
 from nqcore.book.errata import KINDS, all_errata
+from nqcore.rules.magic import Aspect
 from nqcore.rules.spells import all_spells
 from nqcore.tables.registry import get_table, table_keys
 from nqsphinx.books.front_matter import printing_line, source_version
@@ -153,28 +154,45 @@ def test_no_box_is_split_after_its_title_or_before_its_end(
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_no_page_opens_with_an_example_checked_line(
+def test_no_page_opens_with_an_example_erratum_line(
     rulebooks: dict[str, Path], edition: str
 ) -> None:
-    """An example broken over pages keeps its checked line and the erratum note after it with
-    the last lines of its text: the next page never starts with them alone."""
+    """An example broken over pages keeps its erratum line (the rules' result, what the 2007
+    book printed) with the last lines of its text: the next page never starts with it alone."""
     lang = edition.split("-")[0]
-    checked = ui_text("Checked with the rules engine", lang)
-    erratum = re.split(  # up to the apostrophe, which LaTeX sets curly
-        r"[',]", ui_text("The 2007 book's result, kept above, is wrong. See the erratum:", lang)
-    )[0]
-    given = (
-        ui_text(
-            "The rules engine gives {result}. The 2007 book's result, kept above, is wrong. "
-            "See the erratum:",
-            lang,
-        )
-        .split("{result}")[0]
-        .strip()
-    )
-    for words in (checked, erratum, given):
+    given = ui_text("The rules give {result}.", lang).split("{result}")[0].strip()
+    printed = ui_text("The 2007 book printed {printed}; see the erratum:", lang).split("{")[0]
+    for words in (given, printed.strip()):
         assert words in _text(rulebooks[edition])
         assert layout.pages_opening_with(rulebooks[edition], words) == []
+
+
+#: The marks of the cells the 2007 book prints otherwise (nqsphinx.directives.tables.MARKS).
+MARKS = "†‡§¶"
+
+
+def notes_apart(pdf: Path, lang: str) -> list[str]:
+    """Pages holding a mark (†) in a table without its note ("† The 2007 book prints ...")."""
+    lead = layout.squeeze(ui_text("The 2007 book prints {printed} here; see the erratum:", lang))
+    lead = lead.split("{")[0].strip()
+    apart = []
+    for page in layout.read_pages(pdf):
+        flat = layout.squeeze(" ".join(page.lines))
+        for mark in MARKS:
+            notes = len(re.findall(rf"{mark} {re.escape(lead)}", flat))
+            if flat.count(mark) > notes and not notes:
+                apart.append(f"{page.where()}: {mark}")
+    return apart
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_mark_has_its_note_on_its_page(rulebooks: dict[str, Path], edition: str) -> None:
+    """A note never leaves its mark's page: the spell list's Fog (6†) and Lure (6‡), whose notes
+    were alone on the next page, and the Craven Ghouls' points (31†)."""
+    lang = edition.split("-")[0]
+    pdf = rulebooks[edition]
+    assert sum(layout.squeeze(" ".join(p.lines)).count("†") for p in layout.read_pages(pdf)) > 10
+    assert notes_apart(pdf, lang) == []
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -216,7 +234,13 @@ def test_a_profile_keeps_its_details_and_a_list_its_last_items(
         engine_text(label, lang) for key in table_keys() for label, _ in get_table(key).details
     }
     assert {engine_text("Special Rules", lang), engine_text("Structure", lang)} <= labels
-    assert layout.pages_opening_exactly(pdf, labels) == []
+    outline = layout.outline(pdf)
+    glossary = next(page for page, title in outline if title == GLOSSARY[lang])
+    end = next(page for page, _ in outline if page > glossary)
+    in_glossary = re.compile(rf"\(file page ({'|'.join(map(str, range(glossary, end)))})\)")
+    # a glossary term of the same word (« Spécialiste ») may open a page of the glossary
+    opening = layout.pages_opening_exactly(pdf, labels)
+    assert [where for where in opening if not in_glossary.search(where)] == []
     assert layout.last_items_alone(pdf) == []
 
 
@@ -402,20 +426,27 @@ def test_no_replacement_character(pdfs: dict[str, Path], lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_index_sends_headings_to_their_page(pdfs: dict[str, Path], lang: str) -> None:
-    """Every heading of the rules is an entry with the page of its heading."""
+    """Every heading of the rules but a chapter's title is an entry with the page of its
+    heading, under its own words or those it is merged into (docs/_data/rules_index.toml)."""
+    from nqsphinx.directives.index_data import load_index_data, words
     from nqsphinx.directives.rules_index import index_text
 
     pdf = pdfs[lang]
     entries = {_unspaced(entry): pages for entry, pages in _entries(pdf).items()}
+    data = load_index_data(ROOT / "docs" / "_data" / "rules_index.toml")
+    merged = [_unspaced(index_text(words(str(ROOT / "docs"), m, lang), lang)) for m in data.merge]
     pages = layout.read_pages(pdf)
     index = next(page for page, title in layout.outline(pdf) if title == "Index")
+    chapters = {title for _, title, depth in layout.outline_levels(pdf) if depth == 0}
     missing = [
         (title, pages[page - 1].label)
         for page, title, chapter in layout.outline_chapters(pdf)
         if page < index
         and title not in UNINDEXED[lang]
-        and (chapter not in RECORD_CHAPTERS[lang] or title == chapter)
+        and title not in chapters
+        and chapter not in RECORD_CHAPTERS[lang]
         and pages[page - 1].label not in entries.get(_unspaced(index_text(title, lang)), [])
+        and not any(pages[page - 1].label in entries.get(m, []) for m in merged)
     ]
     assert len(entries) > 400
     assert missing == []
@@ -488,9 +519,49 @@ def test_every_cross_reference_gives_its_page(pdfs: dict[str, Path], lang: str) 
 def test_document_information_in_the_book_language(pdfs: dict[str, Path], lang: str) -> None:
     info = layout.document_info(pdfs[lang])
     assert info["/Title"] == "No Quarter Fantasy Wargames"
-    assert info["/Author"] == "Chris Gilders"
+    authors = {"en": "Chris Gilders", "fr": "Chris Gilders, Rodolphe Carpentier (traduction)"}
+    assert info["/Author"] == authors[lang]
     assert info["/Subject"].startswith(ui_text(TAGLINE, lang))
     assert info["/Lang"].split("-")[0] == lang
+    if lang == "fr":
+        assert info["/Translator"] == "Rodolphe Carpentier"
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_xmp_metadata_and_the_title_in_the_window(rulebooks: dict[str, Path], edition: str) -> None:
+    """XMP (hyperxmp: it was missing, its packet written after the last page) with the title,
+    the authors (the translator in French) and the language; readers show the title."""
+    lang = edition.split("-")[0]
+    parsed = pdfs_module.reader(rulebooks[edition])
+    root = parsed.trailer["/Root"].get_object()
+    assert root["/ViewerPreferences"]["/DisplayDocTitle"].value is True
+    xmp = parsed.xmp_metadata
+    assert xmp is not None
+    assert "No Quarter Fantasy Wargames" in (xmp.dc_title or {}).values()
+    creators = {
+        "en": ["Chris Gilders"],
+        "fr": ["Chris Gilders", "Rodolphe Carpentier (traduction)"],
+    }
+    assert xmp.dc_creator == creators[lang]
+    assert any(tag.startswith(lang) for tag in xmp.dc_language or [])
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_cover_is_a_cover(rulebooks: dict[str, Path], edition: str) -> None:
+    """Title, edition (language, paper), the aspects' circle drawn from the engine's data (its
+    names), author; the credits name no art the book does not hold."""
+    lang = edition.split("-")[0]
+    pages = layout.read_pages(rulebooks[edition])
+    cover = layout.squeeze(" ".join(pages[0].lines))
+    paper = ui_text("US Letter", lang) if "letter" in edition else "A4"
+    assert f"{ui_text('English edition', lang)} · {paper}" in cover, cover
+    for aspect in Aspect:
+        assert engine_text(aspect.label, lang) in cover
+    assert "Chris Gilders" in cover
+    credits = layout.squeeze(" ".join(pages[1].lines))
+    for art in ("Cover Art", "Original Artwork", "Model Painters", "Image Editing"):
+        assert art not in credits
+    assert "Diagrams and Templates" in credits or "Diagrammes" in credits
 
 
 # --- French typography --------------------------------------------------------------------------

@@ -9,7 +9,6 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from statistics import median
 
 import pytest
 from pypdf import PdfReader
@@ -165,16 +164,25 @@ def _cards(pdf: Path, page: int, paper: str) -> list[list[Run]]:
     return [grid[place] for place in sorted(grid)]
 
 
+#: The fullest card of a sheet set below the largest size fills this much of its room at least:
+#: the next size up would not have fitted it.
+FULLEST = 0.85
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_cards_text_is_9_5_pt_and_fills_the_card(products: Products, lang: str, paper: str) -> None:
+def test_cards_text_is_9_5_pt_one_size_a_sheet_and_fills_the_fullest_card(
+    products: Products, lang: str, paper: str
+) -> None:
     """Every word of the cards is 9.5 pt or more; the title band holds the name and the aspect (or
-    "Mutation") on their own line; the text (between the band and the stats line) fills its
-    room: the median card two thirds of it or more (half before), the shortest text (in 12 pt) a
-    quarter."""
+    "Mutation") on their own line; the text of every card of a sheet (between the band and the
+    stats line) is in one size, the largest at which all of them fit: no card runs over its
+    stats line, and unless the sheet is in the largest size, its fullest card fills its room
+    (a sheet jumping from 9.5 to 12 pt between cards looked careless)."""
     pdf = products.pdf("spell-cards", lang, paper)
-    fills = []
+    count = 0
     for page in range(1, pages(pdf) + 1):
+        sizes, fills = set(), []
         for card in _cards(pdf, page, paper):
             small = [(run.text, round(run.size, 2)) for run in card if run.size < CARD_PT]
             assert not small, f"page {page}: under {CARD_PT} pt: {small[:3]}"
@@ -182,13 +190,16 @@ def test_cards_text_is_9_5_pt_and_fills_the_card(products: Products, lang: str, 
             band = [run.text for run in card if abs(run.y - band_y) < 1]
             assert len(band) == 2, f"page {page}: the band holds the name and kind alone: {band}"
             body = [run for run in card if stats_y + 1 < run.y < band_y - 1]
+            sizes |= {round(run.size, 1) for run in body}
             top = max(run.y + run.size * 0.75 for run in body)
             bottom = min(run.y - run.size * 0.25 for run in body)
             fills.append((top - bottom) / (spell_cards.TEXT_HEIGHT_MM * MM))
-    assert len(fills) == 45
-    assert max(fills) <= 1.02, "a card's text runs over its stats line"
-    assert median(fills) > 0.65, sorted(fills)
-    assert min(fills) > 0.25, sorted(fills)
+        count += len(fills)
+        assert len(sizes) == 1, f"page {page}: the cards' text in {sorted(sizes)} pt"
+        assert max(fills) <= 1.02, f"page {page}: a card's text runs over its stats line"
+        if sizes != {round(spell_cards.SIZES[0][0] * 72 / 72.27, 1)}:
+            assert max(fills) > FULLEST, f"page {page}: {sizes} pt, a larger size fits"
+    assert count == 45
 
 
 def _bars(pdf: Path, page: int) -> list[tuple[float, float, float, float]]:

@@ -67,7 +67,7 @@ NAMES = {
     "equipment-grenades": ("Grenades", "Grenades"),
     "mutation-horns": ("Horns", "Cornes"),
     "profile-dwarf": ("Dwarf", "Nain"),
-    "term-armour": ("Armour (AR)", "Armure (AR)"),
+    "term-armour": ("Armour (AR)", "Armure (Ar)"),
 }
 KIND_NAMES = {
     "en": {"spell": "spell", "weapon": "weapon", "term": "glossary term"},

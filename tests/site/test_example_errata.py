@@ -31,7 +31,7 @@ def test_some_examples_name_several_errata() -> None:
     assert "combination-example-dragon-to-hit" in named_errata()["creating-a-profile"]
 
 
-@pytest.mark.parametrize("lang,lead", [("en", "See the erratum"), ("fr", "Voir l’erratum")])
+@pytest.mark.parametrize("lang,lead", [("en", "see the erratum"), ("fr", "voir l’erratum")])
 def test_example_errata_are_linked(html_sites: dict[str, Path], lang: str, lead: str) -> None:
     for page, ids in named_errata().items():
         html = (html_sites[lang] / f"{page}.html").read_text(encoding="utf-8")
@@ -42,13 +42,14 @@ def test_example_errata_are_linked(html_sites: dict[str, Path], lang: str, lead:
 
 
 @pytest.mark.parametrize(
-    "lang,words", [("en", "The rules engine gives <strong>"), ("fr", "Le moteur de règles donne")]
+    "lang,words", [("en", "The rules give <strong>"), ("fr", "Les règles donnent <strong>")]
 )
 def test_a_result_printed_wrong_gets_no_check_mark(
     html_sites: dict[str, Path], lang: str, words: str
 ) -> None:
     """ "✓ Checked with the rules engine: 3" over "the printed result is wrong" read as verified,
-    then wrong: such an example says what the engine gives, in bold, and where the erratum is."""
+    then wrong: such an example says what the rules give, in bold, what the 2007 book printed,
+    and where the erratum is."""
     seen = given = 0
     for page in named_errata():
         html = (html_sites[lang] / f"{page}.html").read_text(encoding="utf-8")
@@ -67,23 +68,23 @@ def test_a_result_printed_wrong_gets_no_check_mark(
     [
         (
             "en",
-            "The rules engine gives <strong>Warlord 6 or less, Dragon 5 or less</strong>. "
-            "The 2007 book's results, kept above, are wrong. See the errata:",
+            "The rules give <strong>Warlord 6 or less, Dragon 5 or less</strong>. "
+            "The 2007 book printed “7 or less” and “6 or less”; see the errata:",
         ),
         (
             "fr",
-            "Le moteur de règles donne <strong>Seigneur de Guerre 6 ou moins, Dragon 5 ou "
-            "moins</strong>. Les résultats du livre de 2007, conservés ci-dessus, sont "
-            "faux. Voir les errata\u00a0:",
+            "Les règles donnent <strong>Seigneur de Guerre 6 ou moins, Dragon 5 ou "
+            "moins</strong>. Le livre de 2007 imprimait «\u00a07 ou moins\u00a0» et "
+            "«\u00a06 ou moins\u00a0»\u202f; voir les errata\u00a0:",
         ),
     ],
 )
 def test_a_corrected_line_gives_every_result_and_names_the_book(
     html_sites: dict[str, Path], lang: str, given: str
 ) -> None:
-    """Inside a printed book "the printed result" is this book's: the line says it is the 2007
-    book's, kept above; and where two results are corrected (the Warlord's and the Dragon's),
-    it gives both, not the last one alone."""
+    """Inside a printed book "the printed result" is this book's: the line says what the 2007
+    book printed, in the erratum's words; and where two results are corrected (the Warlord's and
+    the Dragon's), it gives both, not the last one alone."""
     html = (html_sites[lang] / "creating-a-profile.html").read_text(encoding="utf-8")
     lines = [re.sub(r"[ \t\r\n]+", " ", line) for line in _LINKS.findall(html)]
     assert any(line.startswith(given) for line in lines), lines

@@ -1,5 +1,5 @@
 """Players see each worked example's prose and the engine's answer, never its code: on the site
-the doctest is folded in a closed disclosure, under a line saying the engine checked the result,
+the doctest is folded in a closed disclosure with the line saying the engine checked the result,
 and the search index holds none of it (:mod:`nqsphinx.directives.example_view`)."""
 
 from __future__ import annotations
@@ -25,8 +25,6 @@ from nqsphinx.messages import ui_text
 from tests.site.sitepages import VOID
 from tests.test_worked_examples import PAGES, examples
 
-#: The page about the ``nq`` command: its doctests are its content (the command's answers).
-CLI_PAGE = "nq"
 EXAMPLE_PAGES = {page.stem: len(examples(page)) for page in PAGES if examples(page)}
 SUMMARY = {"en": "Check with the engine", "fr": "Vérifier avec le moteur"}
 CHECKED = {"en": "✓ Checked with the rules engine", "fr": "✓ Vérifié avec le moteur de règles"}
@@ -36,6 +34,7 @@ _DOCTEST = re.compile(r"```\{doctest\}\n(.*?)```", re.DOTALL)
 @dataclass
 class Box:
     checked: list[str] = field(default_factory=list)
+    checked_folded: list[bool] = field(default_factory=list)  # each checked line in the fold?
     folded: list[tuple[bool, str]] = field(default_factory=list)  # (open?, summary) per block
 
 
@@ -55,6 +54,7 @@ class _ExampleReader(HTMLParser):
         self.boxes: list[Box] = []
         self.stray_code: list[str] = []  # Python blocks not folded inside an example box
         self._open: list[_Element] = []
+        self._summary = ""
 
     def _inside(self, tag: str, cls: str) -> _Element | None:
         return next((e for e in reversed(self._open) if e.tag == tag and cls in e.classes), None)
@@ -75,16 +75,19 @@ class _ExampleReader(HTMLParser):
         if details is None or box is None:
             self.stray_code.append(" > ".join(e.tag for e in self._open))
             return
-        summary = "".join(details.text).strip()  # so far, the details' only text is its summary
-        self.boxes[-1].folded.append(("open" in details.attrs, summary))
+        self.boxes[-1].folded.append(("open" in details.attrs, self._summary))
 
     def handle_endtag(self, tag: str) -> None:
         if tag in VOID or not self._open:
             return
         element = self._open.pop()
+        if element.tag == "summary":
+            self._summary = "".join(element.text).strip()
         if element.tag == "p" and "nq-example-checked" in element.classes:
             # HTML white space only: the no-break spaces are part of the text ("règles : 7")
             self.boxes[-1].checked.append(re.sub(r"[ \t\r\n]+", " ", "".join(element.text)))
+            folded = self._inside("details", "nq-example-check") is not None
+            self.boxes[-1].checked_folded.append(folded)
         if self._open:  # an element's text is its parent's too
             self._open[-1].text.extend(element.text)
 
@@ -111,8 +114,7 @@ def test_every_doctest_is_folded_closed_in_its_example(
     assert sum(EXAMPLE_PAGES.values()) >= 52
     for page in sorted(html_sites[lang].glob("*.html")):
         reader = read_examples(page)
-        if page.stem != CLI_PAGE:
-            assert reader.stray_code == [], f"{lang}/{page.name}: Python shown outside a fold"
+        assert reader.stray_code == [], f"{lang}/{page.name}: Python shown outside a fold"
         assert len(reader.boxes) == EXAMPLE_PAGES.get(page.stem, 0), f"{lang}/{page.name}"
         for box in reader.boxes:
             assert box.folded == [(False, SUMMARY[lang])], f"{lang}/{page.name}"
@@ -121,21 +123,20 @@ def test_every_doctest_is_folded_closed_in_its_example(
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_example_says_the_engine_checked_it(html_sites: dict[str, Path], lang: str) -> None:
+    """The check is the site's, folded with the code; an example the 2007 book got wrong says,
+    in sight, what the rules give and what the book printed (never "kept above")."""
     expected = french_html(CHECKED[lang]) if lang == "fr" else CHECKED[lang]
-    # An example the book prints wrong: the engine's value and the erratum, or the erratum alone.
-    corrected = [
-        re.split("[;,]", ui_text(words, lang).split("{result}")[0])[0].strip()
-        for words in (
-            "The rules engine gives {result}. The 2007 book's result, kept above, is wrong. "
-            "See the erratum:",
-            "The 2007 book's result, kept above, is wrong. See the erratum:",
-            "The 2007 book's results, kept above, are wrong. See the errata:",
-        )
-    ]
+    corrected = ui_text("The rules give {result}.", lang).split("{result}")[0].strip()
+    printed = ui_text("The 2007 book printed {printed}; see the erratum:", lang).split("{")[0]
     for name in EXAMPLE_PAGES:
         for box in read_examples(html_sites[lang] / f"{name}.html").boxes:
             assert len(box.checked) == 1, (name, box)
-            assert box.checked[0].startswith((expected, *corrected)), (name, box)
+            assert "kept above" not in box.checked[0] and "ci-dessus" not in box.checked[0]
+            if box.checked[0].startswith(expected):
+                assert box.checked_folded == [True], (name, box)
+            else:
+                assert box.checked[0].startswith((corrected, printed.strip())), (name, box)
+                assert box.checked_folded == [False], (name, box)
     casting = [b.checked[0] for b in read_examples(html_sites[lang] / "magic.html").boxes]
     colon = "\u00a0:" if lang == "fr" else ":"
     # a level 5 spell at wizardry level 2, in the example's :result: words
@@ -244,3 +245,28 @@ def test_the_folded_code_is_marked_for_the_search_snippets(html_sites: dict[str,
 
     assert script.rstrip() in scripts("search")
     assert SNIPPETS_WITHOUT_CODE not in scripts("magic")  # only the search page needs it
+
+
+_CONSOLE = re.compile(
+    r'<div class="highlight-console[^"]*"><div class="highlight"><pre>(.*?)</pre>', re.S
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_nq_page_shows_sessions_that_run_as_shown(
+    html_sites: dict[str, Path], lang: str
+) -> None:
+    """The ``nq`` page, built: terminal sessions (``$ nq ...``), no Python prompt; each one, as the
+    page in its language shows it (French: ``$ nq --lang fr ...``), prints what is shown."""
+    import html
+
+    from nqsphinx.languages.console import differences
+
+    page = (html_sites[lang] / "nq.html").read_text(encoding="utf-8")
+    sessions = [html.unescape(re.sub(r"<[^>]+>", "", pre)) for pre in _CONSOLE.findall(page)]
+    assert len(sessions) >= 10 and "&gt;&gt;&gt;" not in page
+    commands = [line for s in sessions for line in s.splitlines() if line.startswith("$ nq ")]
+    if lang == "fr":
+        assert all(line.startswith("$ nq --lang fr ") for line in commands), commands
+    for session in sessions:
+        assert differences(session) == [], session

@@ -79,13 +79,36 @@ const inches = (text) => {
   return Number.isFinite(value) && value >= 0 && value <= 1000;
 };
 
+// A field another one makes unused (a sample profile gives the numbers, a weapon its ranges).
+const unused = (form, control) => {
+  const omitIf = control.dataset.omitIf;
+  return !!omitIf && form.elements[omitIf].value !== "";
+};
+
+// An unused field is greyed and shows nothing, not a value the answer does not use; the value
+// typed there is kept, and back when the field is used again.
+const grey = (form, control) => {
+  if (!control.matches("input, select")) return;
+  const skipped = unused(form, control);
+  if (skipped && control.value !== "") {
+    control.dataset.kept = control.value;
+    control.value = "";
+    if (control.tagName === "SELECT") control.selectedIndex = -1;
+  } else if (!skipped && "kept" in control.dataset) {
+    if (control.value === "") control.value = control.dataset.kept; // else set meanwhile
+    delete control.dataset.kept;
+  }
+  // A field the question leaves unused takes no typing, and screen readers say so.
+  control.disabled = skipped;
+  control.closest(".nq-field").classList.toggle("nq-unused", skipped);
+};
+
 // One field's arguments: {positional: [...], options: [...]} or {error: message}.
 const read = (form, control) => {
   const kind = control.dataset.kind;
   const arg = control.dataset.arg || "";
   const put = (values) => (arg ? { options: [arg, ...values] } : { positional: values });
-  const omitIf = control.dataset.omitIf;
-  if (omitIf && form.elements[omitIf].value !== "") return { skipped: true };
+  if (unused(form, control)) return { skipped: true };
   if (kind === "check") return control.checked ? { options: [arg] } : {};
   if (kind === "multi") {
     const boxes = [...control.querySelectorAll("input:checked")];
@@ -118,13 +141,9 @@ const commandLine = (form) => {
   const options = [];
   let refused = false;
   for (const control of controls(form)) {
+    grey(form, control);
     const got = read(form, control);
     showError(control, got.error);
-    if (control.matches("input, select")) {
-      // A field the question leaves unused takes no typing, and screen readers say so.
-      control.disabled = !!got.skipped;
-      control.closest(".nq-field").classList.toggle("nq-unused", !!got.skipped);
-    }
     if (got.error) refused = true;
     positional.push(...(got.positional || []));
     options.push(...(got.options || []));
@@ -167,7 +186,29 @@ const show = (form, lines, refusal) => {
     return p;
   }));
   output.classList.toggle("nq-refused", !!refusal);
+  // The summary kept at the bottom of the screen while the fields are edited: the answer's
+  // last two lines (the roll needed and the chance, the distance...), or the refusal.
+  const summary = form.querySelector(".nq-summary");
+  if (summary) summary.textContent = (refusal ? lines : lines.slice(1).slice(-2)).join(" · ");
 };
+
+// The engine's state where the answers will be, until it answers.
+const showState = (text, failed) => {
+  for (const form of forms) {
+    show(form, [text], false);
+    form.querySelector(".nq-answer").classList.toggle("nq-refused", failed);
+    const summary = form.querySelector(".nq-summary");
+    if (summary) summary.textContent = text;
+  }
+};
+
+// The summary is hidden while the whole answer itself is on the screen.
+const seen = new IntersectionObserver((entries) => {
+  for (const entry of entries) {
+    const summary = entry.target.closest("form").querySelector(".nq-summary");
+    if (summary) summary.classList.toggle("nq-answer-seen", entry.intersectionRatio > 0.98);
+  }
+}, { threshold: [0, 0.5, 0.99, 1] });
 
 const asked = new WeakMap();
 
@@ -179,6 +220,8 @@ const compute = async (form) => {
   form.dataset.argv = JSON.stringify(argv);
   if (argv === null) {
     show(form, [], false);
+    const refused = form.querySelector(".nq-field-error:not([hidden])");
+    form.querySelector(".nq-summary").textContent = refused ? refused.textContent : "";
     delete form.dataset.answer;
     return { argv, answer: null };
   }
@@ -198,14 +241,17 @@ for (const form of forms) {
   form.addEventListener("submit", (event) => event.preventDefault());
   form.addEventListener("input", () => compute(form));
   form.addEventListener("change", () => compute(form));
+  seen.observe(form.querySelector(".nq-answer"));
 }
+showState(words.loading, false);
 
-// The engine's files, kept by the service worker for the next visit without a network.
+// The engine's files, kept by the service worker for the next visit without a network: read by
+// this page, they are kept as the page is (offline.py).
 const keep = () => {
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.ready.then((registration) => {
     const urls = engineFiles.map((name) => new URL(name, engineURL).href);
-    if (registration.active) registration.active.postMessage({ type: "nq-keep", urls });
+    if (registration.active) registration.active.postMessage({ type: "nq-read", urls });
   });
 };
 
@@ -217,8 +263,10 @@ ready.then(
     keep();
   },
   () => {
-    status.textContent = words.failed;
+    // Offline, the engine was not kept: say so and how to get it, not that the browser fails.
+    status.textContent = navigator.onLine === false ? words.offline : words.failed;
     status.classList.add("nq-engine-failed");
+    showState(words.failed, true);
   },
 );
 for (const form of forms) commandLine(form);
@@ -310,6 +358,15 @@ const drawCard = (result) => {
   head.replaceChildren(title, table, listed);
 };
 
+// Bytes as base64, by pieces (one call with a megabyte of arguments would overflow the stack).
+const base64 = (bytes) => {
+  let binary = "";
+  for (let start = 0; start < bytes.length; start += 32768) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 32768));
+  }
+  return btoa(binary);
+};
+
 // One change at a time, each on the file the previous one made.
 let builderQueue = Promise.resolve();
 const builderAsk = (change) => {
@@ -371,8 +428,19 @@ if (builder) {
     const file = importer.files[0];
     if (!file) return;
     const said = JSON.parse(builder.dataset.words);
-    const text = file.size <= 1048576 ? await file.text() : "";
-    const result = await ask({ build: { toml: text, file: file.name } });  // named in refusals
+    // The file's bytes, for the reader of `nq points FILE` (nqcore.cli.web.import_profile): it
+    // refuses what is too large, not UTF-8, too deep... One byte past the limit is enough to
+    // refuse a larger file, so no more is read.
+    const limit = Number(importer.dataset.limit);
+    let bytes;
+    try {
+      bytes = new Uint8Array(await file.slice(0, limit + 1).arrayBuffer());
+    } catch (error) { // the file went or changed since it was chosen
+      showError(importer, `${said.refused_file} ${file.name}`);
+      importer.value = "";
+      return;
+    }
+    const result = await ask({ import: base64(bytes), file: file.name });  // named in refusals
     if (result.error || result.points.error) {
       showError(importer, `${said.refused_file} ${(result.error || result.points.error)}`);
     } else {

@@ -1,7 +1,8 @@
 // The rules engine of the At the table page (nqsphinx/site/at_table.py), in a module worker: Pyodide
 // (CPython for WebAssembly, from this folder) runs nqcore, unpacked from nq-engine.zip into its
-// file system. Each message is a question, {id, request: {argv, lang} or {toml, lang}}; the
-// answer is what nqcore.cli.web.ask_json returns, {id, answer}. No game rule is written here.
+// file system. Each message is a question, {id, request: {argv, lang}, {build, lang} or {import,
+// file, lang}: a profile file's bytes in base64}; the answer is what nqcore.cli.web.ask_json
+// returns (always valid JSON), {id, answer}. No game rule is written here.
 import { loadPyodide } from "./pyodide.mjs";
 
 const HERE = new URL("./", import.meta.url).href;

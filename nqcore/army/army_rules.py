@@ -1,0 +1,271 @@
+"""The book's rules about a whole force, checked against a priced army (:mod:`nqcore.army.force`).
+
+Each rule is data (``data/army_rules.toml``: key, section label, kind, the msgid that says a
+breach, the unit size it uses); each check below finds the breaches of one rule.  A breach is a
+:class:`Breach`, a :class:`~nqcore.i18n.Refusal` that names the entry, the rule and its section,
+said in the reader's language.  A ``refusal`` is a rule the book gives as one ("must", "may
+never"): ``nq army`` exits with status 2; a ``warning`` is a rule it gives loosely ("normally",
+"should", "tend to"), and its text says so.
+
+Three rules are kept by the army file's shape rather than checked: a unit has one profile, so its
+models are "armed and equipped in the same manner" (Units); its standard bearers and musicians
+are that profile with the specialist's 25 % ("Standard Bearers and Musicians": "the same profile
+characteristics as the models in the unit"); and it has at most one leader (Unit Leaders).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from nqcore.army.characteristics import ModelType, Specialist, data_file
+from nqcore.army.force import Force, PricedEntry
+from nqcore.army.points import max_elite_models
+from nqcore.i18n import N_, Msg, Refusal
+from nqcore.rules.game_limits import unit_sizes
+
+#: How a breach names a model type ("the profile is of type individual").
+TYPE_NAMES: dict[ModelType, Msg] = {
+    ModelType.CORE: N_("core"),
+    ModelType.ELITE: N_("elite"),
+    ModelType.UNIT_LEADER: N_("unit leader"),
+    ModelType.INDIVIDUAL: N_("individual"),
+    ModelType.CHARACTER: N_("character"),
+    ModelType.SUPPORT: N_("support"),
+}
+#: The model types each kind of entry expects ("A model is classed as one of the following:
+#: core, elite, support, individual or character"), and how a breach says them.
+EXPECTED: dict[str, tuple[frozenset[ModelType], Msg]] = {
+    "unit": (frozenset({ModelType.CORE, ModelType.ELITE}), N_("core or elite")),
+    "individual": (frozenset({ModelType.INDIVIDUAL}), N_("individual")),
+    "character": (frozenset({ModelType.CHARACTER}), N_("character")),
+    "support": (frozenset(ModelType), N_("support")),
+}
+BATTLE_STANDARD = "army-battle-standard"
+
+
+@dataclass(frozen=True)
+class ArmyRule:
+    """One rule of ``data/army_rules.toml``."""
+
+    key: str
+    name: Msg
+    section: str
+    kind: str
+    text: Msg
+    limit: str | None
+    parameters: dict[str, int]
+
+
+@cache
+def army_rules() -> dict[str, ArmyRule]:
+    """The book's army rules, by key, in the file's order."""
+    return {
+        r["key"]: ArmyRule(
+            r["key"],
+            Msg(r["name"]),
+            r["section"],
+            r["kind"],
+            Msg(r["text"]),
+            r.get("limit"),
+            dict(r.get("parameters", {})),
+        )
+        for r in data_file("army_rules.toml")["rule"]
+    }
+
+
+class Breach(Refusal):
+    """A rule the army breaks: ``where`` is the entry (empty for the whole army), ``rule`` the
+    rule, ``refused`` whether it is a refusal (else a warning)."""
+
+    rule: ArmyRule
+
+    @property
+    def refused(self) -> bool:
+        return self.rule.kind == "refusal"
+
+
+def breach(key: str, where: str = "", **values: object) -> Breach:
+    """The breach of the rule ``key`` by ``where``; the rule's limit fills ``{minimum}`` and
+    ``{maximum}`` unless given."""
+    rule = army_rules()[key]
+    if rule.limit is not None:
+        limit = unit_sizes()[rule.limit]
+        values = {"minimum": limit.minimum, "maximum": limit.maximum, **values}
+    found = Breach(rule.text, where=where, **values)
+    found.rule = rule
+    return found
+
+
+def check(force: Force) -> list[Breach]:
+    """Every breach of the book's army rules by ``force``: refusals first, each in rule order."""
+    found = [b for check_rule in CHECKS for b in check_rule(force)]
+    order = list(army_rules())
+    return sorted(found, key=lambda b: (not b.refused, order.index(b.rule.key)))
+
+
+def _units(force: Force) -> list[PricedEntry]:
+    return [e for e in force.entries if e.entry.kind == "unit"]
+
+
+def _game_size(force: Force) -> Iterator[Breach]:
+    if force.total > force.points:
+        yield breach("game-size", total=force.total, points=force.points)
+
+
+def _unit_sizes(force: Force) -> Iterator[Breach]:
+    usual = unit_sizes()["unit"]
+    for unit in _units(force):
+        entry = unit.entry
+        if entry.rank_and_file < 0:
+            needed = entry.models - entry.rank_and_file
+            yield breach("unit-models", entry.name, models=entry.models, needed=needed)
+        if entry.models < usual.minimum or (usual.maximum or entry.models) < entry.models:
+            yield breach("unit-size", entry.name, models=entry.models)
+        magic = entry.profile.magic_level == 0
+        if magic and not _fits("initiates", entry.models):
+            yield breach("initiates-size", entry.name, models=entry.models)
+        if entry.formation in ("ranked", "closed") and not _fits(entry.formation, entry.models):
+            yield breach(f"{entry.formation}-size", entry.name, models=entry.models)
+
+
+def _fits(key: str, models: int) -> bool:
+    limit = unit_sizes()[key]
+    return limit.minimum <= models and (limit.maximum is None or models <= limit.maximum)
+
+
+def _infiltrating(force: Force) -> Iterator[Breach]:
+    for item in force.entries:
+        infiltrates = item.entry.profile.has("ability", "infiltrate")
+        if infiltrates and not _fits("infiltrating", item.entry.models):
+            yield breach("infiltrating-size", item.entry.name, models=item.entry.models)
+
+
+def _core_and_elite(force: Force) -> Iterator[Breach]:
+    """The ratio of elite to core units and models ("Units", "Maximum Number Of Elite Models")."""
+    core = [u for u in _units(force) if u.classification is ModelType.CORE]
+    elite = [u for u in _units(force) if u.classification is ModelType.ELITE]
+    for unit in elite:
+        limit_breach = _above_core_limit(unit)
+        if limit_breach is not None:
+            yield limit_breach
+    if len(elite) > len(core):
+        yield breach("elite-units", elite=len(elite), core=len(core))
+    core_models = sum(u.entry.models for u in core)
+    elite_models = sum(u.entry.models for u in elite)
+    if elite_models > max_elite_models(core_models):
+        yield breach(
+            "elite-models",
+            elite=elite_models,
+            core=core_models,
+            maximum=max_elite_models(core_models),
+        )
+    if core and elite:
+        largest_core = max(u.entry.models for u in core)
+        largest_elite = max(u.entry.models for u in elite)
+        if largest_elite > largest_core:
+            yield breach("core-units-larger", elite=largest_elite, core=largest_core)
+
+
+def _above_core_limit(unit: PricedEntry) -> Breach | None:
+    from nqcore.army.points import core_points_limit
+
+    if unit.entry.profile.model_type is not ModelType.CORE:
+        return None
+    limit = core_points_limit(unit.entry.profile.size)
+    return breach("core-by-points", unit.entry.name, points=unit.model_points, maximum=limit)
+
+
+def _model_types(force: Force) -> Iterator[Breach]:
+    for item in force.entries:
+        allowed, expected = EXPECTED[item.entry.kind]
+        found = item.entry.profile.model_type
+        if found not in allowed:
+            yield breach("model-type", item.entry.name, found=TYPE_NAMES[found], expected=expected)
+
+
+def _generals(force: Force) -> Iterator[Breach]:
+    generals = [e for e in force.entries if e.entry.general or e.entry.profile.general]
+    if len(generals) > army_rules()["general-single"].parameters["maximum"]:
+        yield breach("general-single", count=len(generals))
+    if not generals:
+        yield breach("general-missing")
+    for general in generals:
+        found = general.entry.profile.model_type
+        if found not in (ModelType.INDIVIDUAL, ModelType.CHARACTER):
+            yield breach("general-type", general.entry.name, found=TYPE_NAMES[found])
+
+
+def _joins(force: Force) -> Iterator[Breach]:
+    units = {u.entry.name: u for u in _units(force)}
+    for item in force.entries:
+        if item.entry.joins is not None and item.entry.joins not in units:
+            yield breach("joins-unit", item.entry.name, unit=item.entry.joins)
+
+
+def _battle_standards(force: Force) -> Iterator[Breach]:
+    """ "A single model in the army may be designated as the army battle standard bearer ...
+    created as an individual model ... must be the only standard bearer in the unit"."""
+    units = {u.entry.name: u for u in _units(force)}
+    count = 0
+    for item in force.entries:
+        entry = item.entry
+        bearers = entry.models if entry.profile.has("equipment", BATTLE_STANDARD) else 0
+        leads = entry.leader is not None and entry.leader.has("equipment", BATTLE_STANDARD)
+        count += bearers + leads
+        if (bearers and entry.kind in ("unit", "support")) or leads:
+            yield breach("battle-standard-individual", entry.name)
+        joined = units.get(entry.joins or "")
+        if bearers and joined is not None and _has_standard(joined):
+            yield breach("battle-standard-only-standard", entry.name, unit=joined.entry.name)
+    if count > army_rules()["battle-standard-single"].parameters["maximum"]:
+        yield breach("battle-standard-single", count=count)
+
+
+def _has_standard(unit: PricedEntry) -> bool:
+    return Specialist.STANDARD_BEARER in unit.entry.specialists
+
+
+def _support(force: Force) -> Iterator[Breach]:
+    crew_limit = unit_sizes()["support-weapon-crew"]
+    weapons = 0
+    for item in force.entries:
+        entry = item.entry
+        if entry.weapon is None:
+            continue
+        weapons += entry.weapons
+        crew = entry.crew or 0
+        if not crew_limit.minimum <= crew <= (crew_limit.maximum or crew):
+            yield breach("support-crew", entry.name, crew=crew)
+        if entry.leader is not None and entry.weapons < 2:
+            yield breach("battery-leader", entry.name)
+    units = sum(1 for u in _units(force) if u.classification is not None)
+    if weapons > units:
+        yield breach("support-availability", weapons=weapons, units=units)
+
+
+#: The checks, one function per rule or group of rules.
+CHECKS: tuple[Callable[[Force], Iterator[Breach]], ...] = (
+    _game_size,
+    _unit_sizes,
+    _infiltrating,
+    _core_and_elite,
+    _model_types,
+    _generals,
+    _joins,
+    _battle_standards,
+    _support,
+)
+
+
+def as_json(found: Breach, lang: str) -> dict[str, Any]:
+    """A breach for ``nq army --json``: rule, section, kind, entry, the text in ``lang``."""
+    return {
+        "rule": found.rule.key,
+        "section": found.rule.section,
+        "kind": found.rule.kind,
+        "entry": found.where or None,
+        "text": found.text(lang),
+    }

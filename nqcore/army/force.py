@@ -1,0 +1,318 @@
+"""A whole force read from an army file and priced by the engine ("The Army": "The points cost of
+the whole army is then determined by adding up the points cost of the models").
+
+:func:`load_army` reads the file (``nq army FILE``) as every file ``nq`` reads
+(:func:`nqcore.cli.files.read_toml`: size, depth, encoding), checks it against
+:class:`nqcore.army.army_schema.ArmyFile` and reads each profile with the parser of ``nq points``
+(:func:`nqcore.army.profile_files.parse_profile`).  :func:`price` prices every model with
+:func:`nqcore.army.profile_points.profile_points` and every support weapon with
+:func:`nqcore.army.weapon_costs.weapon_price`, the functions ``nq points`` uses: nothing is priced
+twice or by a second method.  The book's army rules are checked by
+:mod:`nqcore.army.army_rules`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from nqcore.army.characteristics import ModelType, ProfileError, Specialist, data_file
+from nqcore.army.profile_files import parse_profile
+from nqcore.army.profile_points import profile_points
+from nqcore.army.profiles import Profile
+from nqcore.book.book_warnings import BookWarning
+from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
+
+#: The entries of an army file, in the order the roster lists them.
+KINDS = ("unit", "individual", "character", "support")
+#: Fields a sample or example profile's record has that a profile does not.
+_BOOK_ONLY = ("printed_points", "section", "unit_size", "table", "title")
+_OPTION_FIELDS = ("weapons", "abilities", "traits", "equipment")
+
+
+class ArmyError(Refusal):
+    """An army file ``nq army`` will not read: the message names the file and the field."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of the army: a unit, an individual, a character or a support unit.
+
+    ``models`` counts every model of a unit, leader and specialists included, and the models of
+    a support unit (a battery's crew included); ``profile`` is the rank and file's (or the
+    crew's)."""
+
+    kind: str
+    name: str
+    profile: Profile
+    models: int
+    leader: Profile | None = None
+    specialists: tuple[Specialist, ...] = ()
+    formation: str | None = None
+    general: bool = False
+    joins: str | None = None
+    weapon: Any = None  # nqcore.army.armoury.Weapon: a support weapon
+    weapons: int = 0
+    crew: int | None = None
+
+    @property
+    def rank_and_file(self) -> int:
+        """The models that are neither the leader nor a specialist (nor a support weapon)."""
+        if self.weapon is not None:
+            return self.models
+        return self.models - (self.leader is not None) - len(self.specialists)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of an entry's price: ``count`` times ``each`` points."""
+
+    label: Msg | str
+    count: int
+    each: int
+    detail: str | None = None  # the leader's own profile name
+
+    @property
+    def points(self) -> int:
+        return self.count * self.each
+
+
+@dataclass(frozen=True)
+class PricedEntry:
+    """An entry with its price, line by line, the rank and file model's points and class
+    (core or elite, by "Core And Elite Points Values"), and its profiles' warnings."""
+
+    entry: Entry
+    lines: tuple[Line, ...]
+    model_points: int
+    classification: ModelType | None
+    warnings: tuple[BookWarning, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(line.points for line in self.lines)
+
+
+@dataclass(frozen=True)
+class Force:
+    """An army: its name, the agreed size of the game and its priced entries."""
+
+    name: str
+    points: int
+    entries: tuple[PricedEntry, ...]
+
+    @property
+    def total(self) -> int:
+        """The army's points: the sum of its entries'."""
+        return sum(entry.points for entry in self.entries)
+
+
+# --- reading an army file -----------------------------------------------------------------------
+
+
+def load_army(path: str) -> tuple[str, int, list[Entry]]:
+    """The army file ``path``: its name, agreed points and entries (unpriced); every fault is an
+    :class:`ArmyError` or a file refusal naming the file and the field."""
+    from nqcore.cli.files import read_toml
+
+    return parse_army(read_toml(path), path, os.path.dirname(path))
+
+
+def parse_army(data: dict[str, Any], where: str, folder: str = ".") -> tuple[str, int, list[Entry]]:
+    """An army from its parsed TOML ``data`` (the file ``where``, profile files in ``folder``)."""
+    army = _checked(data, where)
+    entries: list[Entry] = []
+    names: set[str] = set()
+    reader = _ProfileReader(where, folder)
+    for kind in KINDS:
+        for index, record in enumerate(army[kind]):
+            at = f"{where}, {kind} #{index + 1} ({record['name']})"
+            if record["name"] in names:
+                raise ArmyError(N_("a second entry named {name}"), where=at, name=record["name"])
+            names.add(record["name"])
+            entries.append(_entry(kind, record, reader, at))
+    return str(army["name"]), int(army["points"]), entries
+
+
+def _checked(data: dict[str, Any], where: str) -> dict[str, Any]:
+    """``data`` as the schema reads it (defaults filled), or one line naming the field."""
+    import msgspec
+
+    from nqcore.army.army_schema import ArmyFile
+    from nqcore.data.datafiles import describe
+
+    try:
+        army = msgspec.convert(data, ArmyFile)
+    except msgspec.ValidationError as error:
+        missing = [name for name in ("name", "points") if name not in data]
+        if missing:  # msgspec names the first only, and without a place
+            raise ArmyError(N_("missing field(s) {fields}"), where=where, fields=missing) from None
+        raise ArmyError(describe(str(error), data, where, ArmyFile)) from None
+    return dict(msgspec.to_builtins(army))
+
+
+def _entry(kind: str, record: Mapping[str, Any], reader: _ProfileReader, at: str) -> Entry:
+    options = record.get("options") or {}
+    general = bool(record.get("general", False))
+    profile = reader.profile(record["profile"], f"{at}, profile", options, general=general)
+    leader = None
+    if record.get("leader") is not None:
+        leader = reader.profile(record["leader"], f"{at}, leader", {})
+    if kind == "unit":
+        return Entry(
+            kind,
+            record["name"],
+            profile,
+            record["models"],
+            leader=leader,
+            specialists=tuple(Specialist(s) for s in record["specialists"]),
+            formation=record.get("formation"),
+        )
+    if kind == "support":
+        return _support(record, profile, leader, at)
+    return Entry(
+        kind,
+        record["name"],
+        profile,
+        1,
+        general=general or profile.general,
+        joins=record.get("joins"),
+    )
+
+
+def _support(record: Mapping[str, Any], profile: Profile, leader: Profile | None, at: str) -> Entry:
+    """A support unit: models of its profile, or a battery of support weapons and their crew."""
+    from nqcore.army.armoury import WeaponKind, weapon
+
+    if record.get("weapon") is None:
+        if record.get("crew") is not None:
+            raise ArmyError(N_("crew is for a support weapon: give weapon too"), where=at)
+        return Entry("support", record["name"], profile, record.get("models") or 1, leader=leader)
+    try:
+        found = weapon(record["weapon"])
+    except UnknownName as error:
+        raise error.at(f"{at}, field weapon", ArmyError) from None
+    if found.kind is not WeaponKind.SUPPORT:
+        raise ArmyError(
+            N_("{weapon} is not a support weapon"), where=f"{at}, field weapon", weapon=found.name
+        )
+    if record.get("crew") is None or record.get("models") is not None:
+        raise ArmyError(N_("a support weapon gives its crew (per weapon), not models"), where=at)
+    crew, weapons = int(record["crew"]), int(record["weapons"])
+    return Entry(
+        "support",
+        record["name"],
+        profile,
+        crew * weapons + (leader is not None),
+        leader=leader,
+        weapon=found,
+        weapons=weapons,
+        crew=crew,
+    )
+
+
+class _ProfileReader:
+    """Profiles of the army's entries, each read by :func:`parse_profile`: a book's key, a
+    profile file beside the army file (read once), or an inline table."""
+
+    def __init__(self, where: str, folder: str) -> None:
+        self.where, self.folder = where, folder
+        self.files: dict[str, dict[str, Any]] = {}
+
+    def profile(
+        self, ref: Any, at: str, options: Mapping[str, Any], *, general: bool = False
+    ) -> Profile:
+        record = dict(self._record(ref, at))
+        for name in _OPTION_FIELDS:
+            if options.get(name):
+                record[name] = [*record.get(name, []), *options[name]]
+        if general:
+            record["general"] = True
+        try:
+            return parse_profile(record, at)
+        except UnknownName as error:
+            raise error.at(at, ArmyError) from None
+
+    def _record(self, ref: str | dict[str, Any], at: str) -> Mapping[str, Any]:
+        if isinstance(ref, str):
+            return _book_record(ref, at)
+        if set(ref) == {"file"} and isinstance(ref["file"], str):
+            return self._file(ref["file"], at)
+        return ref
+
+    def _file(self, name: str, at: str) -> dict[str, Any]:
+        from nqcore.cli.files import read_toml
+
+        path = os.path.join(self.folder, name)
+        if path not in self.files:
+            try:
+                self.files[path] = read_toml(path)
+            except Refusal as error:
+                raise error.at(at, ArmyError) from None
+        return self.files[path]
+
+
+def _book_record(key: str, at: str) -> dict[str, Any]:
+    """The record of the book's sample or example profile ``key``, as a profile file has it."""
+    for filename in ("sample_profiles.toml", "example_profiles.toml"):
+        for record in data_file(filename)["profile"]:
+            if record["key"] == key:
+                return {k: v for k, v in record.items() if k not in _BOOK_ONLY}
+    raise ProfileError(
+        N_(
+            "unknown profile {name}: give a sample profile's key (such as {example}), a table "
+            "{{ file = ... }} or the profile's own fields"
+        ),
+        where=at,
+        name=Typed(key),
+        example="orc-bruiser",
+    )
+
+
+# --- pricing ------------------------------------------------------------------------------------
+
+
+def price(name: str, points: int, entries: list[Entry]) -> Force:
+    """The army ``name`` for a game of ``points`` points, each entry priced by the engine."""
+    return Force(name, points, tuple(_priced(entry) for entry in entries))
+
+
+def army(path: str) -> Force:
+    """The army file ``path``, read and priced."""
+    return price(*load_army(path))
+
+
+def _priced(entry: Entry) -> PricedEntry:
+    from nqcore.army.points import classify
+
+    breakdown = profile_points(entry.profile)
+    once = sum(item.points for item in breakdown.unit_items)  # the Initiates' spell
+    label = N_("Crew") if entry.weapon is not None else Msg(entry.profile.name)
+    count = entry.crew * entry.weapons if entry.crew is not None else max(0, entry.rank_and_file)
+    lines = [Line(label, count, breakdown.total)]
+    warnings = list(breakdown.warnings)
+    if once:
+        lines.append(Line(N_("Paid once for the unit"), 1, once))
+    if entry.weapon is not None:
+        from nqcore.army.weapon_costs import weapon_price
+
+        lines.append(Line(entry.weapon.name, entry.weapons, weapon_price(entry.weapon)))
+    if entry.leader is not None:
+        leader = profile_points(entry.leader)
+        lines.append(Line(N_("Unit leader"), 1, leader.total, entry.leader.name))
+        warnings += leader.warnings
+    for specialist in entry.specialists:
+        model = profile_points(dataclasses.replace(entry.profile, specialist=specialist))
+        name = N_("Standard Bearer") if specialist is Specialist.STANDARD_BEARER else N_("Musician")
+        lines.append(Line(name, 1, model.total))
+    classification = None
+    if entry.kind == "unit" and entry.profile.model_type in (ModelType.CORE, ModelType.ELITE):
+        declared = entry.profile.model_type
+        by_points = classify(breakdown.total, entry.profile.size)
+        classification = ModelType.ELITE if ModelType.ELITE in (declared, by_points) else declared
+    return PricedEntry(
+        entry, tuple(lines), breakdown.total, classification, tuple(dict.fromkeys(warnings))
+    )

@@ -1,0 +1,139 @@
+"""The checks a catalogue passes before the engine (or the build's guard) believes it.
+
+A ``.po`` file is text that a translator, or anyone with write access to it, controls; the
+engine formats its messages with ``str.format``.  A field such as ``{actions.__class__.__mro__}``
+would print Python's internals, ``{actions:>9999999999}`` allocate gigabytes.  So a translation's
+fields, parsed with ``string.Formatter().parse`` (the parser ``str.format`` uses), must be its
+English message's, exactly.  And the file must be what every tool reads alike: UTF-8, each line
+a keyword and one quoted string (or a comment), each message once, a Plural-Forms that Python's
+gettext compiles and that never divides by zero.
+
+Shared by :mod:`nqcore.i18n` and :mod:`nqtranslate.formats` (nqcore imports no nqtranslate).
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections import Counter
+from string import Formatter
+
+#: Plural forms the header may declare for a language (gettext's limit in practice).
+MAX_PLURALS = 6
+#: One line of a ``.po`` file: a keyword and its quoted string, a continued string, or a comment.
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_LINE = re.compile(rf"(?:(msgctxt|msgid|msgid_plural|msgstr(?:\[\d\])?)\s+)?({_STRING})\s*")
+_CHARSET = re.compile(r"charset=([^\s;\\]+)", re.I)
+
+
+def brace_fields(text: str) -> Counter[str] | str:
+    """The replacement fields of ``text`` as ``str.format`` reads them (name with its attribute
+    and index chain, conversion, spec), or why it cannot read them."""
+    try:
+        parsed = list(Formatter().parse(text))
+    except ValueError as error:
+        return f"not a valid format string ({error})"
+    fields: Counter[str] = Counter()
+    for _, name, spec, conversion in parsed:
+        if name is None:
+            continue
+        shown = "{" + name + (f"!{conversion}" if conversion else "")
+        fields[shown + (f":{spec}" if spec else "") + "}"] += 1
+    return fields
+
+
+def chained_fields(text: str) -> set[str]:
+    """The fields of ``text`` that reach into their value (``{x.y}``, ``{x[0]}``), as far as
+    ``str.format`` would read them (an unreadable format string: none)."""
+    try:
+        parsed = list(Formatter().parse(text))
+    except ValueError:
+        return set()
+    return {name for _, name, _, _ in parsed if name and re.search(r"[.\[]", name)}
+
+
+def field_problem(msgid: str, msgstr: str) -> str:
+    """Why ``msgstr`` may not stand for ``msgid`` when formatted ('' when it may): its fields
+    differ, or it reaches into a value its English does not."""
+    reaching = chained_fields(msgstr) - chained_fields(msgid)
+    if reaching:
+        return f"the field {{{sorted(reaching)[0]}}} reaches into a value its English does not"
+    wanted = brace_fields(msgid)
+    if isinstance(wanted, str):  # the English is never formatted: neither is the translation
+        return ""
+    found = brace_fields(msgstr)
+    if isinstance(found, str):
+        return f"msgstr is {found}"
+    if found != wanted:
+        return f"its fields {sorted(found)} are not its English's {sorted(wanted)}"
+    return ""
+
+
+def plural_forms_problem(header: str) -> str:
+    """Why Python's gettext (or the catalogue's own count) refuses a Plural-Forms header; ''
+    when it reads it."""
+    if not header:
+        return ""
+    match = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", header)
+    if match is None:
+        return f"Plural-Forms {header[:60]!r} is not 'nplurals=N; plural=EXPR;'"
+    count = int(match.group(1))
+    if not 1 <= count <= MAX_PLURALS:
+        return f"Plural-Forms: nplurals={count} (1 to {MAX_PLURALS})"
+    try:
+        rule = gettext.c2py(match.group(2))
+    except (ValueError, RecursionError, SyntaxError) as error:
+        return f"Plural-Forms refused by Python's gettext: {error}"
+    for n in (*range(1001), 10**6):
+        try:
+            form = rule(n)
+        except (ZeroDivisionError, ArithmeticError) as error:
+            return f"Plural-Forms: plural({n}) fails ({error})"
+        if not 0 <= form < count:
+            return f"Plural-Forms: plural({n}) = {form}, not below nplurals={count}"
+    return ""
+
+
+def text_problem(data: bytes) -> tuple[int, str] | None:
+    """Where and why the bytes of a ``.po`` file are not one every tool reads alike: not UTF-8,
+    another charset declared, a line that is not a keyword and a quoted string, a message twice."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return data.count(b"\n", 0, error.start) + 1, f"not valid UTF-8 ({error.reason})"
+    charset = _CHARSET.search(text)
+    if charset and charset[1].lower().replace("_", "-") not in ("utf-8", "utf8"):
+        return text.count("\n", 0, charset.start()) + 1, f"charset {charset[1]}, not UTF-8"
+    return _syntax_problem(text.splitlines())
+
+
+def _syntax_problem(lines: list[str]) -> tuple[int, str] | None:
+    seen: dict[tuple[str, str], int] = {}
+    context, msgid, started, keyword = "", "", 0, ""
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        match = _LINE.fullmatch(stripped)
+        if match is None:
+            return number, f"not a keyword and one quoted string: {stripped[:60]!r}"
+        if match[1] is None and not keyword:
+            return number, "a string that continues no keyword"
+        keyword = match[1] or keyword
+        piece = match[2][1:-1]
+        if match[1] == "msgctxt":
+            context, msgid = piece, ""
+        elif match[1] == "msgid":
+            msgid, started = piece, number
+        elif match[1] is None and keyword == "msgctxt":
+            context += piece
+        elif match[1] is None and keyword == "msgid":
+            msgid += piece
+        elif match[1] and match[1].startswith("msgstr"):
+            key = (context, msgid)
+            if key in seen and msgid and match[1] in ("msgstr", "msgstr[0]"):
+                return started, f"msgid {msgid[:40]!r} twice (first at line {seen[key]})"
+            seen.setdefault(key, started)
+            if match[1] in ("msgstr", "msgstr[0]"):
+                context = ""
+    return None

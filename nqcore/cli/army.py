@@ -1,0 +1,122 @@
+"""``nq army FILE``: a whole force priced and checked against the book.
+
+The answer lists the roster (each entry, line by line, with its profiles' warnings), the army's
+total against the agreed size of the game, then every refusal and warning of the book's army
+rules (:mod:`nqcore.army.army_rules`), each naming its entry, its rule and the rule's section.
+A refusal makes the exit status 2, after the answer is shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from nqcore.i18n import N_, P_, Counted, Msg, format_number, plural, translator
+
+#: How the roster names each kind of entry.
+KIND_NAMES: dict[str, Msg] = {
+    "unit": P_("army", "Unit"),
+    "individual": P_("army", "Individual"),
+    "character": P_("army", "Character"),
+    "support": P_("army", "Support unit"),
+}
+
+
+def army_answer(args: argparse.Namespace) -> dict[str, Any]:
+    """The answer to ``nq army FILE``: roster, totals, refusals and warnings."""
+    from nqcore.army.army_rules import TYPE_NAMES, check
+    from nqcore.army.force import army
+
+    force = army(args.file)
+    breaches = check(force)
+    roster = []
+    for item in force.entries:
+        entry = item.entry
+        roster.append(
+            {
+                "kind": entry.kind,
+                "kind_name": KIND_NAMES[entry.kind],
+                "name": entry.name,
+                "profile": Msg(entry.profile.name),
+                "models": Counted(
+                    entry.models, P_("army", "{count} model"), P_("army", "{count} models")
+                ),
+                "class": None if item.classification is None else TYPE_NAMES[item.classification],
+                "general": entry.general,
+                "joins": entry.joins,
+                "points": item.points,
+                "lines": [
+                    {
+                        "item": line.label,
+                        "count": line.count,
+                        "each": line.each,
+                        "detail": line.detail,
+                        "points": line.points,
+                    }
+                    for line in item.lines
+                ],
+                "warnings": list(item.warnings),
+            }
+        )
+    return {
+        "question": N_("Army {name}: {total} of {agreed} points"),
+        "file": args.file,
+        "name": force.name,
+        "total": force.total,
+        "agreed": force.points,
+        "roster": roster,
+        "refusals": [_breach(b) for b in breaches if b.refused],
+        "army_warnings": [_breach(b) for b in breaches if not b.refused],
+    }
+
+
+def _breach(found: Any) -> dict[str, Any]:
+    return {
+        "rule": found.rule.key,
+        "section": found.rule.section,
+        "heading": found.rule.name,
+        "entry": found.where or None,
+        "text": found,
+    }
+
+
+def roster_lines(answer: dict[str, Any], lang: str) -> list[str]:
+    """The roster, the total and the breaches of ``nq army``, in ``lang``."""
+    _ = translator(lang)
+    colon = " : " if lang == "fr" else ": "
+    lines = []
+    for entry in answer["roster"]:
+        models = entry["models"] if entry["kind"] in ("unit", "support") else None
+        details = [text for text in (entry["class"], models) if text is not None]
+        said = [_(d) if isinstance(d, Msg) else d.text(lang) for d in details]
+        if entry["general"]:
+            said.append(_(P_("army", "General")))
+        if entry["joins"]:
+            said.append(_(N_("joins {unit}")).format(unit=entry["joins"]))
+        points = plural(entry["points"], N_("{count} point"), N_("{count} points"), lang)
+        lines.append(f"{_(entry['kind_name'])} {entry['name']} ({', '.join(said)}){colon}{points}")
+        for line in entry["lines"]:
+            label = _(line["item"]) if isinstance(line["item"], Msg) else str(line["item"])
+            if line["detail"]:
+                label = f"{label} ({line['detail']})"
+            numbers = [format_number(line[k], lang) for k in ("count", "each", "points")]
+            lines.append(f"  {label}{colon}{numbers[0]} × {numbers[1]} = {numbers[2]}")
+        lines += [f"  {_(N_('Warning'))}{colon}{w.text(lang)}" for w in entry["warnings"]]
+    lines.append(
+        plural(
+            answer["total"],
+            N_("Total: {count} point of the {points} agreed"),
+            N_("Total: {count} points of the {points} agreed"),
+            lang,
+            points=format_number(answer["agreed"], lang),
+        )
+    )
+    for key, label in (("refusals", N_("Refused")), ("army_warnings", N_("Warning"))):
+        for found in answer[key]:
+            rule = _(N_("rule {heading}, section {section}")).format(
+                heading=_(found["heading"]), section=found["section"]
+            )
+            lines.append(f"{_(label)}{colon}{found['text'].text(lang)} ({rule})")
+    if not answer["refusals"] and not answer["army_warnings"]:
+        lines.append(_(N_("The army keeps every army rule of the book.")))
+    return lines

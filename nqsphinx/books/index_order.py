@@ -1,0 +1,39 @@
+"""The PDF index in the order a reader of the language expects: xindy's French (and English)
+rules do not know the typographic apostrophe, and sorted « Modificateur de pénétration » before
+« Modificateur d’armure » (an unknown character after every letter).  A module of ours,
+``nqindex.xdy``, merges it away before sorting ("d’armure" sorts as "darmure"), loaded by the
+Makefile that Sphinx writes for the LaTeX build (``XINDYOPTS``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sphinx.application import Sphinx
+
+#: The module's name and text: xindy merge rules, applied to each key before sorting.
+MODULE = "nqindex.xdy"
+RULES = """;; No Quarter: an apostrophe is not a letter (nqsphinx/books/index_order.py)
+(merge-rule "’" "" :string)
+(merge-rule "'" "" :string)
+"""
+#: The line added to the generated Makefile.
+LOAD = f"XINDYOPTS += -M {MODULE}\n"
+
+
+def add_index_module(outdir: Path) -> None:
+    """Write the module into the LaTeX folder ``outdir`` and load it from its Makefile (once)."""
+    (outdir / MODULE).write_text(RULES, encoding="utf-8")
+    makefile = outdir / "Makefile"
+    if makefile.is_file():
+        text = makefile.read_text(encoding="utf-8")
+        if LOAD not in text:
+            makefile.write_text(text.rstrip("\n") + "\n\n" + LOAD, encoding="utf-8")
+
+
+def _finished(app: Sphinx, exception: Exception | None) -> None:
+    if exception is None and app.builder.format == "latex" and app.config.latex_use_xindy:
+        add_index_module(Path(app.outdir))
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("build-finished", _finished)

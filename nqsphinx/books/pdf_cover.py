@@ -1,0 +1,125 @@
+"""The PDF rulebook's cover and its metadata.
+
+The cover is a cover, not a plain title page: the title on a red band, the edition (language
+and paper), the six aspects of magic in their circle (the Magic chapter's diagram, drawn in
+TikZ from the engine's data, as on the EPUB's cover), the author and, in French, the
+translator.  The book holds no other art, so its credits name none
+(``docs/credits.md``'s ``{only} not print``).
+
+The metadata: hyperref's document information with ``DisplayDocTitle`` (a reader's window shows
+the title, not the file's name), and the same in XMP (hyperxmp, of Debian's
+texlive-latex-extra), where archives and catalogues read it: title, author, subject, language,
+copyright; the French edition names its translator (as an author, so that XMP's ``dc:creator``
+holds him, and in the information dictionary's ``Translator`` entry).
+"""
+
+from __future__ import annotations
+
+from nqprint.latex import latex_escape
+from nqsphinx.directives.diagrams import aspect_circle_tikz
+from nqsphinx.languages.typography import french_pdf_string
+from nqsphinx.messages import ui_text
+
+#: ISO language tags of the PDF (its /Lang), where the region matters (else the code).
+PDF_LANG = {"en": "en-GB", "fr": "fr-FR"}
+TRANSLATORS = {"fr": "Rodolphe Carpentier"}
+AUTHOR = "Chris Gilders"
+COPYRIGHT = "© 2002-2007 Chris Gilders."
+
+
+def paper_name(papersize: str, lang: str) -> str:
+    """The paper of an edition as its cover names it: "A4", "US Letter"."""
+    return ui_text("US Letter", lang) if papersize.startswith("letter") else "A4"
+
+
+def edition_line(lang: str, papersize: str) -> str:
+    """ "English edition · A4": which book a reader holds."""
+    return f"{ui_text('English edition', lang)} · {paper_name(papersize, lang)}"
+
+
+def cover(lang: str, papersize: str = "a4paper") -> str:
+    """The cover page: title, edition, the aspects' circle, tagline, author, the translator in
+    French.  No build date: every build of the same sources is the same book.  Its page is i,
+    the first of the front matter's roman pages: were it page 1, like the first chapter's, the
+    PDF would have two pages labelled 1 and hyperref's anchor "page.1" on the cover, where the
+    index's "1" would send the reader."""
+    translator = ""
+    if lang in TRANSLATORS:
+        label = latex_escape(ui_text("French translation", lang))
+        translator = rf"{{\large {label}: {TRANSLATORS[lang]}\par}}\vspace{{3mm}}"
+    free = latex_escape(ui_text("These rules are free to distribute.", lang))
+    return rf"""
+\pagenumbering{{roman}}
+\begin{{titlepage}}
+\centering
+\noindent\begin{{tikzpicture}}[remember picture, overlay]
+\fill[nqred] (current page.north west)
+  rectangle ([yshift=-0.36\paperheight]current page.north east);
+\fill[nqred] ([yshift=-0.368\paperheight]current page.north west)
+  rectangle ([yshift=-0.374\paperheight]current page.north east);
+\end{{tikzpicture}}
+\vspace*{{0.06\paperheight}}
+{{\color{{white}}\sffamily\bfseries\fontsize{{44}}{{50}}\selectfont No Quarter\par}}
+\vspace{{4mm}}
+{{\color{{white}}\sffamily\bfseries\fontsize{{26}}{{30}}\selectfont Fantasy Wargames\par}}
+\vspace{{8mm}}
+{{\color{{white}}\sffamily\large {latex_escape(edition_line(lang, papersize))}\par}}
+\vspace{{0.1\paperheight}}
+{aspect_circle_tikz(lang)}
+\vspace{{4mm}}
+{{\sffamily\Large {latex_escape(ui_text("The fantasy battles miniatures wargame", lang))}\par}}
+\vspace{{2mm}}
+{{\sffamily\large {latex_escape(ui_text("for 25mm - 30mm miniatures", lang))}\par}}
+\vfill
+{{\large {latex_escape(ui_text("Designed and written by", lang))}\par}}
+\vspace{{2mm}}
+{{\sffamily\bfseries\LARGE {AUTHOR}\par}}
+\vspace{{6mm}}
+{translator}
+{{\small {COPYRIGHT} {free}\par}}
+\vspace*{{6mm}}
+\end{{titlepage}}
+"""
+
+
+def _authors(lang: str) -> str:
+    if lang not in TRANSLATORS:
+        return AUTHOR
+    role = ui_text("translation", lang)
+    return f"{AUTHOR}, {TRANSLATORS[lang]} ({role})"
+
+
+#: hyperxmp writes its XMP packet as the document ends, after the index's last page: in the
+#: book it reached no page and the PDF had no metadata stream.  It is written with the cover
+#: instead (the kernel's ``shipout/firstpage`` hook), once.  ``keeppdfinfo``: hyperxmp would
+#: otherwise leave the author out of the document information.
+XMP = r"""
+\usepackage{hyperxmp}
+\makeatletter
+\AddToHook{shipout/firstpage}{\hyxmp@auto@assign@data\hyxmp@embed@packet
+  \global\let\hyxmp@embed@packet\relax}
+\makeatother
+"""
+
+
+def metadata(lang: str) -> str:
+    """The PDF's document information and XMP: title, author (and translator), subject,
+    language, copyright; the title shown in the reader's window."""
+    subject = f"{ui_text('The fantasy battles miniatures wargame', lang)}, " + ui_text(
+        "for 25mm - 30mm miniatures", lang
+    )
+    rights = f"{COPYRIGHT} {ui_text('These rules are free to distribute.', lang)}"
+    if lang == "fr":  # babel-french spaces the printed text, never a PDF string
+        subject, rights = french_pdf_string(subject), french_pdf_string(rights)
+    info = ""
+    if lang in TRANSLATORS:
+        info = rf", pdfinfo={{Translator={{{TRANSLATORS[lang]}}}}}"
+    tag = PDF_LANG.get(lang, lang)
+    return (
+        XMP
+        + r"\hypersetup{pdftitle={No Quarter Fantasy Wargames}, "
+        + rf"pdfauthor={{{latex_escape(_authors(lang))}}}, "
+        + rf"pdfsubject={{{latex_escape(subject)}}}, pdflang={{{tag}}}, pdfmetalang={{{tag}}}, "
+        + rf"pdfcopyright={{{latex_escape(rights)}}}, pdfdisplaydoctitle=true, keeppdfinfo{info}}}"
+        + "\n"
+    )

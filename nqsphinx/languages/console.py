@@ -1,0 +1,127 @@
+"""Terminal sessions of the ``nq`` command, as the ``nq`` page shows them: ``console`` blocks of
+``$ nq ...`` lines, each followed by what the command prints.
+
+A player types ``nq cast ...`` in a terminal, not ``main(["cast", ...])`` in Python, so the page
+shows the commands as typed; the suite runs each block as it is written (``docs/conftest.py``)
+and a translated page shows the same session run in its language (``$ nq --lang fr ...``, the
+French answer).  ``$ cat FILE`` shows a file the next commands read: the lines after it are the
+file's text, which the session writes to a scratch folder first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import doctest
+import io
+import shlex
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from nqcore.cli import commands as cli
+from nqcore.i18n import SOURCE_LANGUAGE
+
+PROMPT = "$ "
+#: What a shown answer may leave out: ``...`` stands for any text, as in a doctest.
+_CHECKER = doctest.OutputChecker()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One command of a session and the lines the page shows after it."""
+
+    command: str
+    shown: str
+
+    @property
+    def words(self) -> list[str]:
+        return shlex.split(self.command)
+
+
+def steps(text: str) -> list[Step]:
+    """The commands of a session, each with the lines up to the next prompt."""
+    found: list[Step] = []
+    for line in text.splitlines(keepends=True):
+        if line.startswith(PROMPT):
+            found.append(Step(line[len(PROMPT) :].rstrip("\n"), ""))
+        elif found:
+            found[-1] = Step(found[-1].command, found[-1].shown + line)
+    return found
+
+
+def in_language(words: list[str], lang: str) -> list[str]:
+    """``nq ARGS`` asked in ``lang``: ``nq --lang fr ARGS`` (as typed; English needs nothing)."""
+    if lang == SOURCE_LANGUAGE or "--lang" in words:
+        return words
+    return [words[0], "--lang", lang, *words[1:]]
+
+
+def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
+    """Each step of a session and what it prints, run in a scratch folder, ``nq`` in ``lang``."""
+    done: list[tuple[Step, str]] = []
+    with tempfile.TemporaryDirectory(prefix="nq-session-") as scratch:
+        files: dict[str, str] = {}
+        for step in steps(text):
+            words = step.words
+            if words[:1] == ["cat"] and len(words) == 2:
+                path = Path(scratch) / Path(words[1]).name
+                path.write_text(step.shown, encoding="utf-8")
+                files[words[1]] = str(path)
+                done.append((step, step.shown))
+            elif words[:1] == ["nq"]:
+                argv = [files.get(word, word) for word in in_language(words, lang)[1:]]
+                done.append((step, printed(argv)))
+            else:
+                raise ValueError(f"a session runs `nq` and `cat FILE` only, not: {step.command}")
+    return done
+
+
+def printed(argv: list[str]) -> str:
+    """What ``nq ARGV`` writes, its errors included, as a terminal shows them."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        cli.main(argv)
+    return out.getvalue()
+
+
+def agrees(shown: str, answer: str) -> bool:
+    """The page shows the command's answer (``...`` may stand for any part of it)."""
+    return _CHECKER.check_output(shown.rstrip("\n") + "\n", answer, doctest.ELLIPSIS)
+
+
+def differences(text: str) -> list[str]:
+    """Every step whose shown lines are not what the command prints, with both."""
+    return [
+        f"$ {step.command}\n--- shown:\n{step.shown}--- printed:\n{answer}"
+        for step, answer in run(text)
+        if not agrees(step.shown, answer)
+    ]
+
+
+def console_in_language(text: str, lang: str) -> str:
+    """A session as a page in ``lang`` shows it: each ``nq`` command asked in ``lang``, with its
+    answer; a step whose shown lines are not the English answer (an edited block) is left as
+    it is written, so that the English check (:func:`differences`) reports it."""
+    if lang == SOURCE_LANGUAGE:
+        return text
+    english, other = run(text), run(text, lang)
+    lines: list[str] = []
+    for (step, answer), (_, answer_there) in zip(english, other, strict=True):
+        words = step.words
+        if words[:1] == ["nq"] and agrees(step.shown, answer):
+            command = shlex.join(in_language(words, lang))
+            shown = _shown_in_language(step.shown, answer, answer_there)
+        else:
+            command, shown = step.command, step.shown
+        lines.append(PROMPT + command + "\n" + shown.rstrip("\n"))
+    return "\n".join(lines) + ("\n" if text.endswith("\n") else "")
+
+
+def _shown_in_language(shown: str, english: str, other: str) -> str:
+    """The lines shown of the English answer, as the other language printed them: all of it,
+    or line for line where the page leaves some out (``...``)."""
+    if "..." not in shown:
+        return other
+    from nqsphinx.languages.code_prose import printed_in_language
+
+    return printed_in_language(shown, english, other) or shown

@@ -1,0 +1,154 @@
+"""What a page's own markup may put in the published HTML: no code run at build time, nothing in
+the page's head, no link that runs a script, and no markup that escapes an HTML attribute.
+
+- Front matter is refused (the rulebook's pages have none): MyST reads per-page configuration
+  there (``myst: enable_extensions: [substitution]`` runs Jinja templates, that is Python, at
+  build time; ``html_meta`` writes a ``<meta http-equiv=refresh>``). The page is not built.
+  MyST substitutions (``substitution`` in ``myst_enable_extensions``) are refused too: only the
+  project's ``conf.py`` could turn them on, and the rulebook does not.
+- ``{eval-rst}`` blocks are refused (the rulebook has none): reStructuredText reaches directives
+  MyST does not offer (``meta``, links of any scheme).
+- Every ``meta`` node is refused: the extension makes none, so one comes from a page.
+- Every link (``refuri``) must be relative, or ``http``/``https`` with a host, or ``mailto``:
+  ``javascript:``, ``data:``, ``vbscript:``, ``file:`` and ``//host`` links (from sphinx-design's
+  cards and buttons, an image's ``:target:``, reStructuredText) are replaced by their text.
+- Icon roles (sphinx-design's ``octicon``, FontAwesome and Material roles) are refused: the
+  octicon role writes its text into an SVG's attributes unescaped, and the rulebook uses none.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxRole
+
+logger = logging.getLogger(__name__)
+
+#: A fence (backticks, tildes or colons) opening an ``{eval-rst}`` block, anywhere in a line.
+EVAL_RST = re.compile(r"(`{3,}|~{3,}|:{3,})\s*\{eval-rst\}")
+#: Front matter: a first line of three dashes (MyST's ``read_topmatter``).
+FRONT_MATTER = re.compile(r"\A(?:\ufeff)?-{3}\s*\Z")
+SAFE_SCHEMES = ("http", "https")
+#: sphinx-design registers its Material roles from this list, kept in its ``setup_icons``.
+MATERIAL_STYLES = ("regular", "outlined", "round", "sharp", "twotone")
+
+
+def _refuse_at(docname: str, line: int, problem: str) -> None:
+    logger.error(problem, location=(docname, line), type="nq", subtype="refused")
+
+
+def _source_problems(lines: list[str]) -> list[tuple[int, str]]:
+    """(line, problem) for the front matter and ``{eval-rst}`` blocks of a page's source."""
+    problems = []
+    if lines and FRONT_MATTER.match(lines[0]):
+        problems.append((1, "front matter is refused (no per-page MyST configuration or metadata)"))
+    for number, text in enumerate(lines, start=1):
+        if EVAL_RST.search(text):
+            problems.append((number, "{eval-rst} blocks are refused (no reStructuredText)"))
+    return problems
+
+
+def _check_source(app: Sphinx, docname: str, source: list[str]) -> None:
+    """An error at each front matter and ``{eval-rst}`` block (the build fails); the front
+    matter becomes blank lines and the block a literal block, so that neither is read."""
+    lines = source[0].split("\n")
+    problems = _source_problems(lines)
+    for line, problem in problems:
+        _refuse_at(docname, line, problem)
+        if line == 1 and problem.startswith("front matter"):
+            end = next((n for n in range(1, len(lines)) if FRONT_MATTER.match(lines[n])), 0)
+            lines[: end + 1] = [""] * (end + 1)
+        else:
+            lines[line - 1] = EVAL_RST.sub(r"\1text", lines[line - 1])
+    if problems:
+        source[0] = "\n".join(lines)
+
+
+def link_problem(uri: str) -> str:
+    """Why a link is refused ('' for a relative link, http(s) with a host, or mailto)."""
+    text = "".join(uri.split())  # browsers drop the whitespace and controls inside a scheme
+    if not text or text.startswith("#"):
+        return ""
+    if text.startswith(("//", "\\\\", "/\\", "\\/")):
+        return f"link {uri!r} names another host without a scheme"
+    try:
+        parts = urlsplit(text)
+    except ValueError:
+        return f"link {uri!r} is not a URL"
+    if not parts.scheme:
+        return "" if ":" not in text.split("/")[0] else f"link {uri!r} has an unknown scheme"
+    if parts.scheme.lower() == "mailto" and len(text) > len("mailto:"):
+        return ""
+    if parts.scheme.lower() in SAFE_SCHEMES and parts.hostname:
+        return ""
+    return f"link {uri!r} is refused (only relative, http(s) and mailto links)"
+
+
+def _line(node: nodes.Element) -> int:
+    """The node's line, else its first descendant's (an image's ``:target:`` link has none of
+    its own), else its nearest ancestor's."""
+    inner = next((n.line for n in node.findall(nodes.Element) if n.line), None)
+    if inner:
+        return int(inner)
+    current: nodes.Node | None = node
+    while current is not None and not current.line:
+        current = current.parent
+    return int(current.line) if current is not None and current.line else 0
+
+
+def _check_doctree(doctree: nodes.document, docname: str) -> None:
+    for meta in list(doctree.findall(nodes.meta)):
+        _refuse_at(docname, _line(meta), "meta tags are refused (nothing in the page head)")
+        meta.parent.remove(meta)
+    for node in list(doctree.findall(nodes.Element)):
+        problem = link_problem(str(node.get("refuri", "")))
+        if problem:
+            _refuse_at(docname, _line(node), problem)
+            node.replace_self(nodes.inline("", "", *node.children))
+
+
+def _doctree_read(app: Sphinx, doctree: nodes.document) -> None:
+    _check_doctree(doctree, app.env.docname)
+
+
+def _doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    _check_doctree(doctree, docname)
+
+
+class RefusedRole(SphinxRole):
+    """An icon role the rulebook does not use: an error at its line, its text kept as text."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        _refuse_at(self.env.docname, self.lineno, f"the {self.name!r} role is refused (no icons)")
+        return [nodes.Text(self.text)], []
+
+
+def _icon_roles() -> list[str]:
+    """sphinx-design's icon roles: ``octicon``, the FontAwesome styles, the Material styles."""
+    from sphinx_design import icons
+
+    material = [f"material-{style}" for style in MATERIAL_STYLES]
+    return ["octicon", *icons.FA_ROLE_STYLES, *material]
+
+
+def _check_config(app: Sphinx, config: Config) -> None:
+    if "substitution" in (getattr(config, "myst_enable_extensions", None) or ()):
+        logger.error("MyST substitutions are refused (Jinja templates run code at build time)")
+        raise SystemExit(2)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("sphinx_design")
+    for name in _icon_roles():
+        app.add_role(name, RefusedRole(), override=True)
+    app.connect("config-inited", _check_config)
+    app.connect("source-read", _check_source, priority=100)
+    app.connect("doctree-read", _doctree_read, priority=100)
+    app.connect("doctree-resolved", _doctree_resolved, priority=900)
+    return {"parallel_read_safe": True}

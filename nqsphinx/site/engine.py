@@ -1,0 +1,239 @@
+"""The calculators' engine as files: Pyodide's runtime, the part of Python's standard library
+that nqcore imports, and ``nq-engine.zip`` (nqcore and the part of Babel it imports, with the
+locale data of English and French only).
+
+**One engine for both languages**: on a plain web server the sites sit side by side in
+``_build/html`` and share one engine, ``_build/html/_engine/`` (:data:`SHARED_DIR`), written by
+the first site build to need it and by the root page (:mod:`nqsphinx.site.root_page`), so that a
+bilingual reader downloads it, and keeps it offline, once.  On Read the Docs each language is its
+own project, served apart: there each site carries its own copy in ``_static/nq-engine/``.
+
+**Only what the engine imports**: Pyodide's standard library is trimmed to what nqcore and
+Pyodide's start-up import (:mod:`nqsphinx.site.engine_imports`), and its list of installable
+packages (``pyodide-lock.json``, 357 packages the engine never loads) to none.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import functools
+import io
+import json
+import os
+import shutil
+import subprocess
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from sphinx.errors import ExtensionError
+
+import nqcore
+from nqcore.i18n import LANGUAGES, NUMBER_LOCALES
+from nqsphinx.site import engine_imports
+from nqsphinx.site.hosting import on_read_the_docs
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE_TOOLS = ROOT / "tools" / "engine"
+PYODIDE = ENGINE_TOOLS / "node_modules" / "pyodide"
+STDLIB = "python_stdlib.zip"
+LOCK_FILE = "pyodide-lock.json"
+#: What the worker loads of the npm package: the runtime, its standard library, its lock file.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, LOCK_FILE)
+#: The folder of each site's own engine (Read the Docs), under its ``_static``.
+ENGINE_DIR = "nq-engine"
+#: The one engine of both sites, beside ``en/`` and ``fr/`` (plain hosting).
+SHARED_DIR = "_engine"
+ENGINE_ZIP = "nq-engine.zip"
+WORKER = "nq-engine-worker.js"
+#: 1980-01-01, the earliest date a zip file holds: the same sources make the same zip.
+FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def babel_locales() -> tuple[str, ...]:
+    """Babel's locales that the engine's languages read (en_GB, fr_FR, ... and their parents)."""
+    from babel.core import get_global
+
+    parents = get_global("parent_exceptions")
+    found = ["root"]
+    for lang in LANGUAGES:
+        name = NUMBER_LOCALES.get(lang, lang)
+        while name not in found:
+            found.append(name)
+            name = parents.get(name) or (name.rpartition("_")[0] or "root")
+    return tuple(found)
+
+
+#: Babel's locales the calculators' engine holds: ("root", "en_GB", "en_001", "en", "fr_FR", "fr").
+BABEL_LOCALES = babel_locales()
+
+
+def engine_url(to_root: str) -> str:
+    """The engine's folder as a page ``to_root`` below its site's root sees it."""
+    if on_read_the_docs():
+        return f"{to_root}_static/{ENGINE_DIR}/"
+    return f"{to_root}../{SHARED_DIR}/"
+
+
+def engine_folder(outdir: Path) -> Path:
+    """Where the build of the site in ``outdir`` writes the engine."""
+    if on_read_the_docs():
+        return outdir / "_static" / ENGINE_DIR
+    return outdir.parent / SHARED_DIR
+
+
+# --- the zips ----------------------------------------------------------------------------------
+
+
+def _zip_entries(archive: zipfile.ZipFile, base: Path, files: Iterator[Path]) -> None:
+    for path in sorted(files):
+        info = zipfile.ZipInfo(path.relative_to(base).as_posix(), FIXED_DATE)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        archive.writestr(info, path.read_bytes(), compresslevel=9)
+
+
+def _sources(folder: Path) -> dict[str, tuple[str, bool]]:
+    found = {}
+    for path in folder.rglob("*.py"):
+        if "__pycache__" not in path.parts:
+            name = engine_imports.module_name(path.relative_to(folder.parent).as_posix())
+            found[name or ""] = (path.read_text(encoding="utf-8"), path.name == "__init__.py")
+    return found
+
+
+@functools.cache
+def imported() -> frozenset[str]:
+    """Every module the engine may import: nqcore's, Babel's and the standard library's."""
+    import babel
+
+    engine = _sources(Path(nqcore.__file__).parent)
+    sources = {
+        **engine_imports.zip_sources((ensure_pyodide() / STDLIB).read_bytes()),
+        **_sources(Path(babel.__file__).parent),
+        **engine,
+    }
+    return frozenset(engine_imports.closure(sources, engine_imports.stdlib_roots(sources, engine)))
+
+
+def engine_zip() -> bytes:
+    """nqcore and the Babel it imports, as one zip, the same bytes for the same sources."""
+    import babel
+
+    engine = Path(nqcore.__file__).parent
+    babel_dir = Path(babel.__file__).parent
+    data = babel_dir / "locale-data"
+    kept = imported()
+
+    def babel_file(path: Path) -> bool:
+        if path.suffix == ".py":
+            return engine_imports.module_name(path.relative_to(babel_dir.parent).as_posix()) in kept
+        return path.name == "global.dat" or (path.parent == data and path.stem in BABEL_LOCALES)
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        _zip_entries(
+            archive,
+            engine.parent,
+            (
+                p
+                for p in engine.rglob("*")
+                if p.is_file()
+                and "__pycache__" not in p.parts
+                and p.suffix in (".py", ".toml", ".po", ".json")
+            ),
+        )
+        files = (p for p in babel_dir.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+        _zip_entries(archive, babel_dir.parent, (p for p in files if babel_file(p)))
+    return buffer.getvalue()
+
+
+def lock_file(data: bytes) -> bytes:
+    """Pyodide's lock file without its packages: the engine installs none."""
+    lock = json.loads(data)
+    lock["packages"] = {}
+    return json.dumps(lock, sort_keys=True).encode("utf-8")
+
+
+# --- Pyodide's npm package ---------------------------------------------------------------------
+
+
+def _installed_as_locked() -> bool:
+    try:
+        lock = json.loads((ENGINE_TOOLS / "package-lock.json").read_text(encoding="utf-8"))
+        installed = json.loads((PYODIDE / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    locked = lock.get("packages", {}).get("node_modules/pyodide", {}).get("version")
+    return bool(locked) and installed.get("version") == locked
+
+
+def _ready() -> bool:
+    return all((PYODIDE / n).is_file() for n in PYODIDE_FILES) and _installed_as_locked()
+
+
+def ensure_pyodide() -> Path:
+    """Pyodide's npm package, installed by ``npm ci`` from its lock file when missing or not the
+    version the lock file names.  The two languages build at once: the first build to get here
+    installs while the other waits on the same lock file, then finds the package in place (never
+    half written: it looks only once it holds the lock)."""
+    with (ENGINE_TOOLS / ".npm-ci.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _ready():
+            return PYODIDE
+        npm = shutil.which("npm")
+        if npm is None:
+            raise ExtensionError(
+                "npm not found: the At the table page needs Pyodide "
+                "(Debian: apt-get install nodejs npm)"
+            )
+        command = [npm, "ci", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"]
+        done = subprocess.run(
+            command, cwd=ENGINE_TOOLS, capture_output=True, text=True, check=False
+        )
+    if done.returncode != 0 or not all((PYODIDE / n).is_file() for n in PYODIDE_FILES):
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise ExtensionError(f"tools/engine: npm ci failed ({last})")
+    return PYODIDE
+
+
+@functools.cache  # the resident builder (nqsphinx.site.live) restarts when the engine changes
+def engine_files() -> dict[str, bytes]:
+    """Every file of the engine's folder, by name."""
+    source = ensure_pyodide()
+    files = {name: (source / name).read_bytes() for name in PYODIDE_FILES}
+    files[STDLIB] = engine_imports.trimmed(files[STDLIB], set(imported()))
+    files[LOCK_FILE] = lock_file(files[LOCK_FILE])
+    files[ENGINE_ZIP] = engine_zip()
+    files[WORKER] = (Path(__file__).parent / "at_table" / WORKER).read_bytes()
+    return files
+
+
+#: The engine's files this process wrote or found in place: their modification time and size.
+#: The resident builder builds again in one process; unchanged, they are not read again.
+_in_place: dict[Path, tuple[int, int] | None] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
+def write_engine(folder: Path) -> Path:
+    """The engine's files in ``folder``, each written only when it differs, and whole: the two
+    sites build at once, and both may write the shared folder (a file is replaced, never seen
+    half written)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data in engine_files().items():
+        path = folder / name
+        known = _in_place.get(path)
+        if known is not None and known == _stamp(path):  # this process wrote or found it
+            continue
+        if not path.is_file() or path.read_bytes() != data:
+            part = path.with_name(f".{name}.{os.getpid()}.part")
+            part.write_bytes(data)
+            part.replace(path)
+        _in_place[path] = _stamp(path)
+    return folder

@@ -1,0 +1,174 @@
+// The offline companion's service worker (nqsphinx/site/offline.py), made by the build. Offline
+// by consent: it keeps what the reader read (each page and the files it loads: its shell, and the
+// calculators' engine once a page has loaded it), and, when the reader asks ("Keep for offline":
+// a message nq-keep), a whole site, the engine or the PDFs. Offline, a page not kept gets a page
+// that says so, in its language, and how to get it. A new build has a new version, hence a new
+// cache: it takes again, from the network, everything the old one held, then replaces it.
+const VERSION = "__VERSION__";
+const PREFIX = "__PREFIX__";
+const CACHE = PREFIX + VERSION;
+const FILES = __FILES__;
+const ENGINE = __ENGINE__;
+const LANGS = __LANGS__;
+const SIZES = __SIZES__;
+const WORDS = __WORDS__;
+const ON_DEMAND = __ON_DEMAND__;
+const HOME = new URL("./", self.location.href);
+// The groups the reader kept: a record in the cache, not a file of the site.
+const KEPT = new URL("nq-kept.json", HOME).href;
+
+const href = (file) => new URL(file, HOME).href;
+const inGroup = (group, file) => {
+  if (group === "pdf") return file.endsWith(".pdf");
+  if (file.endsWith(".pdf")) return false;
+  if (group === "site") return true;
+  return file.startsWith(`${group}/`) || !file.includes("/"); // the root page goes with each
+};
+const groupFiles = (group) => (group === "engine" ? ENGINE : FILES.filter((f) => inGroup(group, f)));
+const GROUPS = [...(LANGS.length ? LANGS : ["site"]), "engine", "pdf"];
+const KNOWN = new Set([...FILES, ...ENGINE].map(href));
+
+const onDemand = (url) => {
+  const inside = url.startsWith(HOME.href) && url.slice(HOME.href.length);
+  return inside !== false && (inside.startsWith(ON_DEMAND[0]) || inside.includes(ON_DEMAND[1]));
+};
+
+// A folder's address is its index.html; a query (?q= of the search, ?p= of the language switch,
+// Sphinx's ?v= of a stylesheet) does not change the file.
+const fileOf = (url) => {
+  const file = new URL(url.pathname.endsWith("/") ? "index.html" : url.pathname, url);
+  return file.href;
+};
+
+const keepOne = async (cache, url) => {
+  if (await cache.match(url, { ignoreSearch: true })) return true;
+  try {
+    const response = await fetch(url);
+    if (response.status !== 200) return false;
+    await cache.put(url, response);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const keptGroups = async (cache) => {
+  const record = await cache.match(KEPT);
+  return record ? record.json() : [];
+};
+
+// A new version takes again what the old one kept: what the reader read, and the groups kept.
+const carryOver = async () => {
+  const cache = await caches.open(CACHE);
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const old = await caches.open(name);
+    const groups = (await keptGroups(old)).filter((group) => GROUPS.includes(group));
+    for (const request of await old.keys()) {
+      if (KNOWN.has(request.url)) await keepOne(cache, request.url);
+    }
+    await cache.put(KEPT, new Response(JSON.stringify(groups)));
+  }
+};
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(carryOver().then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names
+        .filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+        .map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// What each group holds, its size and how much of it is kept.
+const state = async () => {
+  const cache = await caches.open(CACHE);
+  const kept = await keptGroups(cache);
+  const groups = {};
+  for (const group of GROUPS) {
+    const files = groupFiles(group);
+    if (!files.length) continue;
+    groups[group] = { bytes: SIZES[group] || 0, files: files.length, kept: kept.includes(group) };
+  }
+  return { type: "nq-state", groups };
+};
+
+const keep = async (wanted, reply) => {
+  const cache = await caches.open(CACHE);
+  const groups = wanted.filter((group) => GROUPS.includes(group));
+  const files = groups.flatMap(groupFiles);
+  let done = 0;
+  const done_in = new Set();
+  for (const group of groups) {
+    let whole = true;
+    for (const file of groupFiles(group)) {
+      whole = (await keepOne(cache, href(file))) && whole;
+      done += 1;
+      if (done % 10 === 0) reply({ type: "nq-keeping", done, total: files.length });
+    }
+    if (whole) done_in.add(group);
+  }
+  const kept = new Set([...(await keptGroups(cache)), ...done_in]);
+  await cache.put(KEPT, new Response(JSON.stringify([...kept])));
+  reply({ ...(await state()), failed: groups.filter((group) => !done_in.has(group)) });
+};
+
+// A page's own files, fetched before this worker controlled it (the first visit): kept as read.
+const read = async (urls) => {
+  const cache = await caches.open(CACHE);
+  for (const url of urls) {
+    if (typeof url === "string" && (KNOWN.has(url) || onDemand(url))) await keepOne(cache, url);
+  }
+};
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  const port = event.ports && event.ports[0];
+  const reply = (message) => (port ? port.postMessage(message) : undefined);
+  if (data.type === "nq-read" && Array.isArray(data.urls)) event.waitUntil(read(data.urls));
+  if (data.type === "nq-state") event.waitUntil(state().then(reply));
+  if (data.type === "nq-keep" && Array.isArray(data.groups)) {
+    event.waitUntil(keep(data.groups, reply));
+  }
+});
+
+const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+// Offline, a page that was not kept: say so, in the page's language, and how to get it.
+const notKept = (url) => {
+  const lang = LANGS.find((code) => url.href.startsWith(href(`${code}/`))) || LANGS[0] || "";
+  const words = WORDS[lang] || Object.values(WORDS)[0];
+  const home = LANGS.length ? href(`${lang}/index.html`) : href("index.html");
+  const page = `<!DOCTYPE html><html lang="${words.lang}"><head><meta charset="utf-8">`
+    + '<meta name="viewport" content="width=device-width, initial-scale=1">'
+    + `<title>${escape(words.title)}</title></head><body><main><h1>${escape(words.title)}</h1>`
+    + `<p class="nq-not-kept">${escape(words.text)}</p><p><a href="${escape(home)}">`
+    + `${escape(words.home)}</a></p></main></body></html>`;
+  return new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+};
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || !url.href.startsWith(HOME.href)) return;
+  event.respondWith(caches.open(CACHE).then(async (cache) => {
+    const key = fileOf(url);
+    const hit = await cache.match(key, { ignoreSearch: true });
+    if (hit) return hit;
+    try {
+      const response = await fetch(event.request);
+      // What a page reads is kept: the page, its shell, the engine it loads (not a part of a file).
+      if (response.status === 200 && (KNOWN.has(key) || onDemand(key))) {
+        await cache.put(key, response.clone());
+      }
+      return response;
+    } catch (error) {
+      if (event.request.mode === "navigate") return notKept(url);
+      throw error;
+    }
+  }));
+});

@@ -1,0 +1,346 @@
+"""One reading of a catalogue: what every check reads is what the build reads.
+
+The pipeline has five readers of a ``.po`` file: GNU ``msgfmt`` (the syntax check), Babel (the
+engine's :func:`nqcore.i18n.load_po`, and Sphinx, which compiles the page catalogues with it),
+Python's ``gettext`` (which reads what Sphinx compiled), polib (the translators' tools and some
+tests) and Sphinx itself. Where two of them read one file differently, a check could pass on one
+text while the book prints another (a first line naming another charset made polib see no entry
+at all, while the build read every one). So a catalogue is read once, by Babel as the build reads
+it, and refused, naming file and line, when it is anything but plain UTF-8 that every reader
+reads alike: a byte order mark, a NUL byte, bytes that are not UTF-8, a carriage return, a
+charset other than UTF-8 (in the header entry, or anywhere a reader looks for one), an escape
+other than ``\\\\ \\" \\n \\t``, a fuzzy header, a Plural-Forms that Python's gettext refuses, or
+any message on which the readers disagree (:func:`disagreements`).
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polib
+
+from nqtranslate.formats import plural_forms_problem
+
+BOM = b"\xef\xbb\xbf"
+#: The escapes that msgfmt, Babel and polib all read alike (msgfmt also reads ``\x41``, octal
+#: ``\101``, ``\a``...: Babel and polib keep them as they are).
+SAFE_ESCAPES = frozenset('\\"nt')
+_ESCAPE = re.compile(r"\\(.?)")
+#: Where polib looks for a charset: the first line that names one, comment or not.
+_CHARSET = re.compile(r"charset\s*=\s*([\w\-]+)", re.IGNORECASE)
+_UTF8 = ("utf-8", "utf8")
+#: A message as gettext keys it: ``context\x04msgid`` (plural forms: ``(key, index)``).
+Table = dict[object, str]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A refused catalogue: file, line and why (the one-line error of every catalogue check)."""
+
+    path: Path
+    line: int
+    what: str
+
+    def __str__(self) -> str:
+        from nqtranslate.guard import shown
+
+        return f"{shown(self.path)}:{self.line}: {self.what}"
+
+
+@dataclass(frozen=True)
+class Message:
+    """One live message as the build reads it (``msgstr`` holds every plural form)."""
+
+    msgid: str
+    msgstr: tuple[str, ...]
+    line: int
+    context: str | None = None
+    plural_id: str = ""
+    flags: frozenset[str] = frozenset()
+
+    @property
+    def fuzzy(self) -> bool:
+        return "fuzzy" in self.flags
+
+    @property
+    def translated(self) -> bool:
+        return all(self.msgstr) and not self.fuzzy
+
+    def pairs(self) -> Iterator[tuple[str, str]]:
+        """Each translated form with the English it translates (the plural forms after the
+        first translate ``msgid_plural``)."""
+        for index, text in enumerate(self.msgstr):
+            if text:
+                yield (self.msgid if index == 0 or not self.plural_id else self.plural_id), text
+
+
+@dataclass
+class Reading:
+    path: Path
+    messages: list[Message] = field(default_factory=list)
+    header: dict[str, str] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+
+
+def _line_at(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
+def byte_findings(path: Path, data: bytes) -> list[Finding]:
+    """Bytes that readers decode differently, or that hide lines from one of them."""
+    if data.startswith(BOM):
+        return [Finding(path, 1, "starts with a byte order mark (save it as UTF-8 without BOM)")]
+    if b"\0" in data:
+        return [Finding(path, _line_at(data, data.index(b"\0")), "NUL byte (not a text file)")]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return [Finding(path, _line_at(data, error.start), "bytes that are not UTF-8")]
+    if "\r" in text:
+        line = _line_at(data, data.index(b"\r"))
+        return [Finding(path, line, "carriage return (save it with LF line ends only)")]
+    if "\ufeff" in text:
+        line = _line_at(data, data.index("\ufeff".encode()))
+        return [Finding(path, line, "byte order mark inside the file")]
+    return _text_findings(path, text)
+
+
+def _text_findings(path: Path, text: str) -> list[Finding]:
+    """Escapes the readers read differently, and a charset named where polib looks first."""
+    findings = []
+    charset_seen = False
+    for number, line in enumerate(text.split("\n"), 1):
+        match = _CHARSET.search(line)
+        if match and not charset_seen:
+            charset_seen = True
+            if match.group(1).lower() not in _UTF8:
+                findings.append(Finding(path, number, f"charset {match.group(1)}: only UTF-8"))
+        if line.startswith("#") and not line.startswith("#~"):
+            continue
+        for escape in _ESCAPE.finditer(line):
+            if escape.group(1) not in SAFE_ESCAPES:
+                shown = "\\" + escape.group(1)
+                findings.append(Finding(path, number, f"escape {shown}: readers differ on it"))
+                break
+    return findings
+
+
+def msgfmt_findings(path: Path, mo: Path) -> list[Finding]:
+    """GNU msgfmt's syntax and format checks (``--check``), compiling to ``mo``."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        return []
+    result = subprocess.run(
+        [msgfmt, "--check", "-o", str(mo), str(path)], capture_output=True, text=True, check=False
+    )
+    if result.returncode == 0:
+        return []
+    found = [_msgfmt_finding(path, line) for line in result.stderr.splitlines() if _located(line)]
+    return found or [Finding(path, 1, result.stderr.strip().splitlines()[-1])]
+
+
+def _located(line: str) -> bool:
+    head = line.split(":", 2)
+    return len(head) == 3 and head[1].strip().isdigit()
+
+
+def _msgfmt_finding(path: Path, line: str) -> Finding:
+    _, number, what = line.split(":", 2)
+    return Finding(path, int(number), what.strip())
+
+
+def _babel(path: Path, data: bytes) -> tuple[object, list[Finding]]:
+    from babel.messages.pofile import PoFileError, read_po
+
+    try:
+        return read_po(io.BytesIO(data), abort_invalid=True), []
+    except PoFileError as error:
+        return None, [Finding(path, int(getattr(error, "lineno", 0) or 1), str(error))]
+
+
+def polib_reading(path: Path, text: str) -> tuple[polib.POFile | None, list[Finding]]:
+    """polib's reading, its charset detected as the translators' tools detect it; what it
+    cannot read, at its line."""
+    try:
+        return polib.pofile(text), []
+    except (OSError, ValueError) as error:
+        line = re.search(r"line (\d+)", str(error))
+        found = Finding(path, int(line.group(1)) if line else 1, f"polib cannot read it: {error}")
+        return None, [found]
+
+
+def _message(message: object, flags: dict[object, frozenset[str]]) -> Message | None:
+    """Babel's message; its flags as the file writes them (Babel adds ``python-format`` to any
+    message holding a ``%``, "25% of" too)."""
+    from babel.messages.catalog import Message as BabelMessage
+
+    assert isinstance(message, BabelMessage)
+    if not message.id:
+        return None
+    ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+    texts = message.string if isinstance(message.string, tuple | list) else (message.string,)
+    written = flags.get(_key(str(ids[0]), message.context), frozenset())
+    return Message(
+        msgid=str(ids[0]),
+        msgstr=tuple(str(t or "") for t in texts),
+        line=int(message.lineno or 0),
+        context=message.context,
+        plural_id=str(ids[1]) if len(ids) > 1 else "",
+        flags=written,
+    )
+
+
+def read(path: Path) -> Reading:
+    """``path`` as the build reads it, with every reason to refuse it."""
+    reading = Reading(path)
+    data = path.read_bytes()
+    reading.findings = byte_findings(path, data)
+    if reading.findings:
+        return reading
+    with tempfile.TemporaryDirectory() as folder:
+        mo = Path(folder) / "msgfmt.mo"
+        reading.findings = msgfmt_findings(path, mo)
+        if reading.findings:
+            return reading
+        text = data.decode("utf-8")
+        po, reading.findings = polib_reading(path, text)
+        if po is None:
+            return reading
+        catalogue, reading.findings = _babel(path, data)
+        if catalogue is None:
+            return reading
+        flags = written_flags(po)
+        found = (_message(m, flags) for m in catalogue)  # type: ignore[attr-defined]
+        reading.messages = [m for m in found if m is not None]
+        reading.header = dict(po.metadata)
+        reading.findings = header_findings(path, text, po)
+        if not reading.findings:
+            compiled = mo if mo.exists() else None
+            reading.findings = disagreements(path, reading, catalogue, po, compiled)
+    return reading
+
+
+def written_flags(po: polib.POFile) -> dict[object, frozenset[str]]:
+    """The flags of each message as its ``#,`` line writes them."""
+    return {_key(e.msgid, e.msgctxt): frozenset(e.flags) for e in po if not e.obsolete}
+
+
+def header_findings(path: Path, text: str, po: polib.POFile) -> list[Finding]:
+    """A header the readers treat differently: fuzzy (msgfmt drops it), another charset, a
+    Plural-Forms that Python's gettext (which reads the compiled pages) refuses."""
+    header = dict(po.metadata)
+    line = _header_line(text)
+    if "fuzzy" in (po.metadata_is_fuzzy or []):
+        return [Finding(path, line, "the header entry is fuzzy (msgfmt drops it)")]
+    charset = header.get("Content-Type", "").partition("charset=")[2].strip().lower()
+    if charset not in _UTF8:
+        return [Finding(path, line, f"the header declares charset {charset or 'none'}: UTF-8 only")]
+    problem = plural_forms_problem(header.get("Plural-Forms", ""))
+    if problem:
+        return [Finding(path, _line_of(text, "Plural-Forms:") or line, problem)]
+    return []
+
+
+def _header_line(text: str) -> int:
+    match = re.search(r'^msgid ""\s*\nmsgstr ', text, re.M)
+    return text.count("\n", 0, match.start()) + 1 if match else 1
+
+
+def _line_of(text: str, needle: str) -> int:
+    offset = text.find(needle)
+    return text.count("\n", 0, offset) + 1 if offset >= 0 else 0
+
+
+def _key(msgid: str, context: str | None) -> str:
+    return f"{context}\x04{msgid}" if context is not None else msgid
+
+
+def babel_table(reading: Reading) -> Table:
+    """What Babel hands the engine (:func:`nqcore.i18n.load_po`): translated, not fuzzy."""
+    table: Table = {}
+    for message in reading.messages:
+        if message.fuzzy:
+            continue
+        key = _key(message.msgid, message.context)
+        if message.plural_id:
+            table.update({(key, i): text for i, text in enumerate(message.msgstr) if text})
+        elif message.msgstr[0]:
+            table[key] = message.msgstr[0]
+    return table
+
+
+def polib_table(po: polib.POFile) -> Table:
+    """What polib reads, with the charset it detects itself (as the translators' tools do)."""
+    table: Table = {}
+    for entry in po:
+        if entry.obsolete or "fuzzy" in entry.flags or not entry.msgid:
+            continue
+        key = _key(entry.msgid, entry.msgctxt)
+        if entry.msgid_plural:
+            table.update({(key, int(i)): t for i, t in entry.msgstr_plural.items() if t})
+        elif entry.msgstr:
+            table[key] = entry.msgstr
+    return table
+
+
+def mo_table(data: bytes) -> Table:
+    """What Python's gettext reads from a compiled catalogue, header left out."""
+    translations = gettext.GNUTranslations(io.BytesIO(data))
+    catalogue: dict[object, str] = translations._catalog  # type: ignore[attr-defined]
+    return {key: text for key, text in catalogue.items() if key != "" and key != ("", 0) and text}
+
+
+def sphinx_mo(catalogue: object) -> bytes:
+    """The compiled catalogue as Sphinx writes it (Babel's ``write_mo``, fuzzy left out)."""
+    from babel.messages.mofile import write_mo
+
+    out = io.BytesIO()
+    write_mo(out, catalogue, use_fuzzy=False)  # type: ignore[arg-type]
+    return out.getvalue()
+
+
+def disagreements(
+    path: Path, reading: Reading, catalogue: object, po: polib.POFile, mo: Path | None
+) -> list[Finding]:
+    """Every message that two readers read differently, at its line."""
+    tables = {
+        "babel": babel_table(reading),
+        "polib": polib_table(po),
+        "sphinx (babel .mo, gettext)": mo_table(sphinx_mo(catalogue)),
+    }
+    if mo is not None:
+        tables["msgfmt (gettext)"] = mo_table(mo.read_bytes())
+    reference = tables["babel"]
+    lines = {_key(m.msgid, m.context): m.line for m in reading.messages}
+    findings = []
+    for name, table in tables.items():
+        for key in sorted(set(table) ^ set(reference), key=repr)[:5]:
+            findings.append(
+                _disagreement(
+                    path,
+                    lines,
+                    key,
+                    f"{name} reads it, babel does not"
+                    if key in table
+                    else f"babel reads it, {name} does not",
+                )
+            )
+        for key in sorted(
+            (k for k in set(table) & set(reference) if table[k] != reference[k]), key=repr
+        )[:5]:
+            findings.append(_disagreement(path, lines, key, f"{name} reads another text"))
+    return sorted(set(findings), key=lambda f: (f.line, f.what))
+
+
+def _disagreement(path: Path, lines: dict[str, int], key: object, what: str) -> Finding:
+    text = str(key[0] if isinstance(key, tuple) else key)
+    shown = text.replace("\x04", " | ")[:50]
+    return Finding(path, lines.get(text, 1), f"readers disagree on {shown!r}: {what}")

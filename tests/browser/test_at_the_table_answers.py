@@ -1,0 +1,179 @@
+"""The answers of the At the table page as a player on a phone (390×844) meets them: a greyed
+field shows the value in use or nothing, the answer in short stays on the screen while any field
+of any calculator is edited, and the engine's loading state is shown where the answers will be."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from nqsphinx.site import at_table
+from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, wait_until, watch
+
+LANGS = ("en", "fr")
+ENGINE_SECONDS = 90
+READY = "document.querySelector('.nq-engine-status.nq-engine-ready') !== null"
+
+
+@pytest.fixture(scope="module", params=LANGS)
+def phone_table(request: pytest.FixtureRequest, browser: Any, site: Site) -> Iterator[Any]:
+    """The page in one language on a phone, its engine loaded."""
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2),
+    )
+    watched = watch(context.new_page())
+    watched.page.goto(site.page(f"{request.param}/at-the-table.html"))
+    wait_until(watched.page, READY, timeout=ENGINE_SECONDS)
+    yield watched
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+#: What each disabled field of a form shows: its id and its value as seen ("" for a list with
+#: no option chosen).
+GREYED = """(form) => [...document.querySelectorAll(`#nq-${form} input:disabled, #nq-${form}
+  select:disabled`)].map((control) => [control.id, control.tagName === "SELECT"
+    ? (control.selectedIndex < 0 ? "" : control.options[control.selectedIndex].text)
+    : control.value])"""
+
+
+def _answered(page: Any, form: str) -> dict[str, Any]:
+    got: dict[str, Any] = page.evaluate(
+        f"window.nqAtTable.compute(document.getElementById('nq-{form}'))"
+    )
+    return got
+
+
+def test_greyed_fields_show_the_value_in_use_or_nothing(phone_table: Any) -> None:
+    """An Orc Bruiser against a Dwarf: the numbers below the profiles are greyed and show
+    nothing (not ST 4, T 4, AR 0 against the answer's ST 6, T 6, AR 3); the Long Bow chosen, the
+    ranges do not show the Bow's 10/20/30. Used again, a field shows what it held."""
+    page = phone_table.page
+    page.locator("#nq-attack-st").fill("4")
+    page.select_option("#nq-attack-attacker", "orc-bruiser")
+    page.select_option("#nq-attack-target", "dwarf")
+    got = _answered(page, "attack")
+    assert "error" not in got["answer"], got
+    greyed = page.evaluate(GREYED, "attack")
+    assert {name for name, _ in greyed} == {
+        f"nq-attack-{name}" for name in ("skill", "st", "t", "armour", "re")
+    }
+    assert all(shown == "" for _, shown in greyed), greyed
+    page.select_option("#nq-shoot-weapon", "long-bow")
+    _answered(page, "shoot")
+    assert page.evaluate(GREYED, "shoot") == [["nq-shoot-ranges", ""]]
+    page.select_option("#nq-attack-attacker", "")
+    page.select_option("#nq-attack-target", "")
+    _answered(page, "attack")
+    assert page.locator("#nq-attack-st").input_value() == "4"  # as it was before
+    assert page.evaluate(GREYED, "attack") == []
+    page.select_option("#nq-shoot-weapon", "")
+    assert page.locator("#nq-shoot-ranges").input_value() == "10/+1 20/+0 30/-1"
+    page.select_option("#nq-shoot-weapon", "bow")
+
+
+#: The geometry of a calculator's field being edited and of its answer: the field's box, the
+#: summary's (when shown) and the answer's, in the viewport's coordinates.
+GEOMETRY = """(selector) => {
+  const control = document.querySelector(selector);
+  const form = control.closest("form");
+  const box = (element) => {
+    const rect = element.getBoundingClientRect();
+    return { top: rect.top, bottom: rect.bottom };
+  };
+  const summary = form.querySelector(".nq-summary");
+  const shown = getComputedStyle(summary).visibility === "visible" && summary.textContent !== "";
+  const answer = form.querySelector(".nq-answer");
+  return {
+    field: box(control), summary: shown ? box(summary) : null, text: summary.textContent,
+    answer: box(answer), lines: [...answer.querySelectorAll("p")].map((p) => p.textContent),
+    height: window.innerHeight,
+  };
+}"""
+
+#: Every control a player edits in a form, by the selector of the element to edit.
+EDITABLE = """(form) => [...document.querySelectorAll(`#nq-${form} input, #nq-${form} select`)]
+  .filter((control) => !control.disabled)
+  .map((control, index) => [control.id || `${control.name}@${index}`, control.type || "select",
+    control.id ? `#${CSS.escape(control.id)}` : `#nq-${form} input[value="${control.value}"]`])"""
+
+
+def _edit(page: Any, selector: str, kind: str) -> None:
+    """One edit as a finger makes it: the page scrolls to the field, which changes."""
+    field = page.locator(selector)
+    # scrolled to as a browser scrolls to the field it focuses (the page's scroll padding)
+    field.evaluate(
+        "(control) => { control.scrollIntoView({ block: 'nearest' }); control.focus(); }"
+    )
+    if kind == "checkbox":
+        field.click()
+        field.click()  # as it was: two modifiers ticked may be refused together
+    elif kind == "select-one":
+        options = field.evaluate("(s) => [...s.options].map((o) => o.value)")
+        current = field.input_value()
+        field.select_option(options[(options.index(current) + 1) % len(options)])
+        field.select_option(current)
+    else:
+        field.press("End")
+        field.type(" ")
+        field.press("Backspace")
+
+
+@pytest.mark.parametrize("form", list(at_table.CALCULATORS))
+def test_the_answer_stays_on_screen_while_a_field_is_edited(phone_table: Any, form: str) -> None:
+    """At 390×844, whatever field of the calculator is being edited, the answer is on the
+    screen: the whole answer, or its summary (its last lines) at the bottom, not over the field."""
+    page = phone_table.page
+    page.evaluate("window.scrollTo({ top: 0, behavior: 'instant' })")
+    for name, kind, selector in page.evaluate(EDITABLE, form):
+        _edit(page, selector, kind)
+        _answered(page, form)
+        page.evaluate(SETTLED)  # the page's smooth scrolling to the field, then the observer
+        page.wait_for_timeout(50)
+        seen = page.evaluate(GEOMETRY, selector)
+        height = seen["height"]
+        field, summary, answer = seen["field"], seen["summary"], seen["answer"]
+        assert 0 <= field["top"] and field["bottom"] <= height, (form, name, seen)
+        answer_seen = 0 <= answer["top"] and answer["bottom"] <= height
+        if summary is None:
+            assert answer_seen and seen["lines"], (form, name, seen)
+            continue
+        assert 0 <= summary["top"] and summary["bottom"] <= height + 0.5, (form, name, seen)
+        assert field["bottom"] <= summary["top"] + 0.5, (form, name, seen)  # not hidden under it
+        assert seen["text"], (form, name, seen)
+        if len(seen["lines"]) > 1:  # an answer: its last lines; else a refusal
+            assert seen["text"] == " · ".join(seen["lines"][1:][-2:]), (form, name, seen)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_loading_state_is_where_the_answers_will_be(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """While the engine loads, each answer box and its summary say so (not a blank box, the
+    words 6,400 px higher); if it cannot load, they say that."""
+    context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+    waiting: list[Any] = []
+    context.route(
+        "**/nq-engine-worker.js", lambda route: waiting.append(route)
+    )  # the engine never comes
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/at-the-table.html"), wait_until="domcontentloaded")
+    words = at_table.page_messages(lang)
+    wait_until(page, "document.querySelector('#nq-move .nq-answer').textContent.length > 0")
+    answers = page.locator(".nq-calc .nq-answer").all_inner_texts()
+    assert answers == [words["loading"]] * len(at_table.CALCULATORS), answers
+    summaries = page.locator(".nq-calc .nq-summary").all_text_contents()
+    assert summaries == [words["loading"]] * len(at_table.CALCULATORS), summaries
+    page.locator("#nq-move-actions").focus()  # the last calculator's first field, at the bottom
+    assert (
+        page.locator("#nq-move .nq-summary").is_visible()
+        or page.locator("#nq-move .nq-answer").is_visible()
+    )
+    for route in waiting:
+        route.abort()
+    wait_until(page, "document.querySelector('.nq-engine-status.nq-engine-failed') !== null")
+    assert page.locator("#nq-cast .nq-answer").inner_text() == words["failed"]
+    context.close()

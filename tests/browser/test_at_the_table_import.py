@@ -1,0 +1,60 @@
+"""The At the table page's profile import given hostile files through its file field: each is
+refused beside the field, in one sentence of the page's language (what ``nq points FILE`` says,
+through ``nqcore.cli.web.import_profile``), the profile kept as it was, no console error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nqcore.cli.files import MAX_FILE_BYTES
+from nqcore.cli.web import import_profile, profile_toml
+from nqsphinx.messages import ui_text
+from tests.browser.test_at_the_table import Table, table  # noqa: F401 - the page, per language
+
+PROFILE = {"name": "Pikeman", "ac": 8, "ra": "-", "cc": 5, "st": 4, "t": 5, "w": 1, "co": 6}
+
+
+def _profile(**changes: object) -> bytes:
+    """The profile with its fields changed (written as the changes say, TOML text)."""
+    kept = profile_toml({k: v for k, v in PROFILE.items() if k not in changes})
+    return ("".join(f"{k} = {v}\n" for k, v in changes.items()) + kept).encode()
+
+
+#: The hostile files, by name: deep nesting, a text for a table, arrays for weapons, a number
+#: JSON cannot carry, a control character, invalid UTF-8, a file over the size limit.
+HOSTILE = {
+    "deep.toml": _profile(weapons="[" * 3000 + "]" * 3000),
+    "lourde.toml": _profile(armour='"lourde"'),
+    "nested.toml": _profile(weapons="[[1, [2]]]"),
+    "infinite.toml": _profile(ac="1e400"),
+    "escape.toml": _profile(name='"Orc\\u001b[2J"', weapons='["sword\\r"]'),
+    "latin1.toml": _profile(name='"\xe9t\xe9"').replace("\xe9".encode(), b"\xe9"),
+    "huge.toml": _profile() + b"#" * MAX_FILE_BYTES,
+}
+WAIT = "([id, text]) => document.getElementById(id).textContent === text"
+
+
+def test_hostile_files_are_refused_beside_the_file_field(table: Table, tmp_path: Path) -> None:  # noqa: F811
+    page, lang = table.page, table.lang
+    page.select_option("#nq-builder-start", "dwarf")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    kept = page.evaluate("window.nqAtTable.builder.state.toml")
+    said = ui_text("This file is not a profile the rules engine can price:", lang)
+    box = page.locator("#nq-builder-import-error")
+    for name, data in HOSTILE.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        refusal = import_profile(data[: MAX_FILE_BYTES + 1], lang, name)["error"]
+        assert refusal.startswith(f"{name}: ") and "\n" not in refusal
+        page.set_input_files("#nq-builder-import", str(path))
+        page.wait_for_function(WAIT, arg=["nq-builder-import-error", f"{said} {refusal}"])
+        assert box.is_visible()
+        assert page.locator("#nq-builder-import").get_attribute("aria-invalid") == "true"
+        assert page.evaluate("window.nqAtTable.builder.state.toml") == kept, name
+    if lang == "fr":  # the engine's words in French: the size limit, the armour's table
+        assert "fichier trop volumineux : plus de 1 Mio" in box.inner_text()
+        lourde = import_profile(HOSTILE["lourde.toml"], "fr", "x")["error"]
+        assert lourde.startswith("x: l’armure doit être une table")
+        escape = import_profile(HOSTILE["escape.toml"], "fr", "x")["error"]
+        assert escape == "x: weapons #1: un caractère de contrôle (U+000D) dans le texte"
+    assert not table.errors, table.errors

@@ -1,0 +1,222 @@
+"""The answers' words agree with their chances, over each calculator's inputs.
+
+A player reads the words ("Roll needed: 5 or less", "Succeeds on any roll") and the chance
+("Chance: 50.0%"); both come from the engine (:func:`nqcore.cli.web.ask`).  Here every finite
+input of the casting, cancelling, to-hit, save, wound, command and morale calculators is walked,
+and moving over a grid of its values: an answer whose words say one thing and its chance another,
+a modifier that changed the result but is not named, a bare fraction, fails.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from nqcore.cli import commands as cli
+from nqcore.cli.web import ask
+from nqcore.rules.close_combat import close_combat_modifiers
+from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
+from nqcore.rules.morale import command_modifiers
+from nqcore.rules.movement import MovementAbility
+from nqcore.rules.ranged import ranged_modifiers
+
+FRACTION = re.compile(r"\(\d+/\d+\)")
+NEEDED = re.compile(r"^Roll needed: (-?\d+) or less$")
+ABILITIES = [ability.value for ability in MovementAbility]
+ROLL_WORDS = ("Roll needed", "Succeeds", "Cannot succeed", "No roll")
+PERCENT = re.compile(r"^(Chance|Hits): (?:(less|more) than )?(\d+\.\d)%")
+
+
+def _answer(argv: Sequence[str], lang: str = "en") -> dict[str, Any]:
+    got = ask(list(argv), lang)
+    assert "text" in got, (argv, got)
+    return got
+
+
+def _chance(json: dict[str, Any], key: str = "chance") -> Fraction:
+    return Fraction(json[key]["fraction"])
+
+
+def _check_words(argv: Sequence[str], got: dict[str, Any]) -> None:
+    """What a player reads agrees with the chance the engine worked out."""
+    text, json = got["text"], got["json"]
+    said = "\n".join(text)
+    assert not FRACTION.search(said), (argv, said)
+    if "chance" not in json:
+        return
+    chance = _chance(json)
+    roll = (
+        _chance(json, "roll")
+        if "roll" in json
+        else _chance(json, "hit" if "hit" in json else "chance")
+    )
+    rolls = [line for line in text if line.startswith(ROLL_WORDS)]
+    assert len(rolls) == 1, (argv, said)
+    _check_roll(argv, rolls[0], roll)
+    if "reroll" in json:
+        again = next(line for line in text if line.startswith("Battle standard: a failed"))
+        _check_roll(argv, again.partition("CO+1. ")[2], _chance(json["reroll"]))
+    if json.get("battle_standard"):
+        assert any(line.startswith("Battle standard: a failed test is re-rolled") for line in text)
+    for line in text:
+        shown = PERCENT.match(line)
+        if shown and shown.group(1) == "Chance":
+            value = Fraction(shown.group(3)) / 100
+            if shown.group(2) is None:
+                assert abs(chance - value) <= Fraction(1, 2000), (argv, said)
+                assert (value == 1) == (chance == 1) and (value == 0) == (chance == 0), (argv, said)
+            else:
+                assert 0 < chance < 1, (argv, said)
+    if chance == 1:
+        assert any(line.endswith("sure to succeed") for line in text), (argv, said)
+    if chance == 0:
+        assert any(line.endswith("it cannot succeed") for line in text), (argv, said)
+
+
+def _check_roll(argv: Sequence[str], words: str, roll: Fraction) -> None:
+    """The words of one roll against its chance (one D10: tenths)."""
+    found = NEEDED.match(words)
+    if found:
+        assert roll == Fraction(int(found.group(1)), 10), (argv, words, roll)
+    elif words.startswith("Succeeds on any roll"):
+        assert roll == 1, (argv, words, roll)
+    elif words.startswith(("Cannot succeed", "No roll")):
+        assert roll == 0, (argv, words, roll)
+    elif words.startswith("Succeeds on 1–9"):
+        assert roll == Fraction(9, 10), (argv, words, roll)
+    else:
+        assert words.startswith("Succeeds only on a natural 1"), (argv, words)
+        assert roll == Fraction(1, 10), (argv, words, roll)
+
+
+def _walk() -> Iterator[list[str]]:
+    """Every finite input of the calculators (moving: a grid)."""
+    for level, wizardry, concentrate, chant in itertools.product(
+        SPELL_LEVELS, WIZARDRY_LEVELS, (False, True), range(0, 4)
+    ):
+        if chant and (concentrate or wizardry):
+            continue
+        yield ["cast", str(level), "--wizardry", str(wizardry), "--chant", str(chant)] + (
+            ["--concentrate"] if concentrate else []
+        )
+    for level, concentrate in itertools.product(SPELL_LEVELS, (False, True)):
+        yield ["cancel", str(level)] + (["--concentrate"] if concentrate else [])
+    yield from _walk_attacks()
+    yield from _walk_tests()
+
+
+def _walk_attacks() -> Iterator[list[str]]:
+    for cc in cli.SKILL_VALUES:
+        yield ["hit", str(cc)]
+        for key in close_combat_modifiers():
+            yield ["hit", str(cc), "--mod", key]
+    for ra, distance in itertools.product(cli.SKILL_VALUES, ("5", "15", "25", "40")):
+        yield ["shoot", str(ra), distance, "--weapon", "bow"]
+        for key in ranged_modifiers():
+            yield ["shoot", str(ra), distance, "--weapon", "bow", "--mod", key]
+    for armour, strength, pm, re_, ranked in itertools.product(
+        cli.ARMOUR_VALUES, cli.STRENGTH_VALUES, (0, -1, -3), (0, 1), (False, True)
+    ):
+        extra = ["--ranked"] if ranked else []
+        yield ["save", str(armour), str(strength), "--pm", str(pm), "--re", str(re_), *extra]
+    for strength, toughness in itertools.product(cli.STRENGTH_VALUES, cli.SKILL_VALUES):
+        yield ["wound", str(strength), str(toughness)]
+
+
+def _walk_tests() -> Iterator[list[str]]:
+    for co, fear, standard in itertools.product(cli.SKILL_VALUES, cli.FEAR_VALUES, (False, True)):
+        extra = ["--battle-standard"] if standard else []
+        yield ["command", str(co), "--fear", str(fear), *extra]
+        for key in command_modifiers():
+            yield ["command", str(co), "--fear", str(fear), "--mod", key, *extra]
+    for starting, casualties in itertools.product((10, 16, 20), ("0", "3 4 2", "1 1 1 1 1", "9")):
+        yield ["morale", str(starting), *casualties.split()]
+    for actions, ability in itertools.product(cli.ACTION_VALUES, ABILITIES):
+        yield ["move", str(actions), "--ability", ability]
+    for ability, barriers, agile in itertools.product(ABILITIES, (0, 1, 2), (False, True)):
+        extra = ["--agile"] if agile else []
+        yield ["move-cost", "4", "--difficult", "2", "--barriers", str(barriers), *extra]
+        yield ["move-cost", "4", "--ability", ability, "--barriers", str(barriers), *extra]
+
+
+def test_walk_covers_the_calculators() -> None:
+    commands = {argv[0] for argv in _walk()}
+    assert commands == {
+        "cast",
+        "cancel",
+        "hit",
+        "shoot",
+        "save",
+        "wound",
+        "command",
+        "morale",
+        "move",
+        "move-cost",
+    }
+
+
+def test_every_answer_says_what_its_chance_is() -> None:
+    """Words and chance agree over every input walked, in English; French shows no fraction."""
+    for argv in _walk():
+        got = _answer(argv)
+        _check_words(argv, got)
+    for argv in itertools.islice(_walk(), 0, None, 7):
+        said = "\n".join(_answer(argv, "fr")["text"])
+        assert not FRACTION.search(said), (argv, said)
+
+
+#: One change to a question and the words that must name it when it changes the answer.
+CHANGES = [
+    (["cast", "5", "--wizardry", "2"], ["--concentrate"], "Concentrating +1"),
+    (["cast", "5", "--wizardry", "0"], ["--chant", "2"], "Initiates chanting +2"),
+    (["cancel", "5"], ["--concentrate"], "Concentrating +1"),
+    (["save", "3", "4"], ["--pm", "-1"], "Penetration modifier (PM) -1"),
+    (["save", "3", "6", "--pm", "-2"], ["--re", "1"], "Armour resilience (RE) +1"),
+    (["save", "3", "4"], ["--ranked"], "Ranked or closed formation (AR) +1"),
+    (["command", "7"], ["--fear", "3"], "Fear level -3"),
+    (["command", "5"], ["--battle-standard"], "Battle standard: a failed test is re-rolled"),
+    (["attack", "5", "4", "4"], ["--hit-modifier", "1"], "Other to-hit modifier +1"),
+    (["attack", "5", "4", "4", "--armour", "3"], ["--ranked"], "Ranked or closed formation"),
+    (["move-cost", "4", "--barriers", "1"], ["--agile"], "Agile"),
+]
+
+
+@pytest.mark.parametrize(("base", "change", "named"), CHANGES)
+def test_a_modifier_that_changes_the_answer_is_named(
+    base: list[str], change: list[str], named: str
+) -> None:
+    before, after = _answer(base), _answer([*base, *change])
+    assert before["text"][1:] != after["text"][1:]  # the change changed the answer
+    assert named in "\n".join(after["text"]), after["text"]
+    assert named not in "\n".join(before["text"])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_battle_standard_says_its_reroll(lang: str) -> None:
+    """CO 5 with the battle standard: 80%, and the words say why (a re-roll at 6 or less)."""
+    text = _answer(["command", "5", "--battle-standard"], lang)["text"]
+    expected = {
+        "en": ["Roll needed: 5 or less", "re-rolled at CO+1. Roll needed: 6 or less", "80.0%"],
+        "fr": [
+            "Résultat nécessaire : 5 ou moins",
+            "relancé à Co+1. Résultat nécessaire : 6",
+            "80,0",
+        ],
+    }[lang]
+    said = "\n".join(text)
+    assert all(words in said for words in expected), said
+    assert "any roll" not in said
+
+
+def test_sure_and_hopeless_said_plainly() -> None:
+    sure = _answer(["command", "9", "--battle-standard"])["text"]
+    assert "Chance: 100.0%, sure to succeed" in sure
+    assert not any(line.startswith("Succeeds on any roll (needs 9") for line in sure)
+    hopeless = _answer(["command", "1", "--fear", "5"])["text"]
+    assert "Chance: 0.0%, it cannot succeed" in hopeless
+    assert _answer(["command", "1", "--fear", "5"])["json"]["chance"]["fraction"] == "0/1"

@@ -1,0 +1,312 @@
+"""A whole force priced and checked against the book's army rules (nqcore.army.force,
+nqcore.army.army_rules): each rule kept and broken, its kind and section, the book's numbers."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nqcore.army.army_rules import Breach, army_rules, check
+from nqcore.army.force import Force, parse_army, price
+from nqcore.army.profile_files import example_profile, sample_profile
+from nqcore.army.profile_points import profile_points
+from nqcore.data import datafiles
+
+ROOT = Path(__file__).resolve().parents[2]
+ARMIES = ROOT / "examples" / "armies"
+DOCS = ROOT / "docs"
+
+
+def unit(name: str, profile: Any, models: int, **more: Any) -> dict[str, Any]:
+    return {"name": name, "profile": profile, "models": models, **more}
+
+
+def force(*units: dict[str, Any], points: int = 3000, **more: Any) -> Force:
+    data: dict[str, Any] = {"name": "Test", "points": points, "unit": list(units), **more}
+    return price(*parse_army(data, "army.toml", str(ARMIES)))
+
+
+def with_general(*units: dict[str, Any], **more: Any) -> Force:
+    """An army with a General, so that only the rule under test speaks."""
+    general = {"name": "Lord", "profile": "hero", "general": True}
+    return force(*units, individual=[general, *more.pop("individual", [])], **more)
+
+
+def rules_broken(army: Force) -> dict[str, Breach]:
+    return {found.rule.key: found for found in check(army)}
+
+
+CORE = unit("Orcs", "orc-bruiser", 10)
+
+
+# --- the rules as data ----------------------------------------------------------------------
+
+
+def test_every_rule_names_a_section_of_the_book() -> None:
+    labels = {
+        line.strip()[1:-2]
+        for page in DOCS.glob("*.md")
+        for line in page.read_text(encoding="utf-8").splitlines()
+        if line.startswith("(") and line.rstrip().endswith(")=")
+    }
+    rules = army_rules()
+    assert len(rules) == 22
+    assert {rule.section for rule in rules.values()} <= labels
+    assert {rule.kind for rule in rules.values()} == {"refusal", "warning"}
+
+
+def test_loose_rules_are_warnings_and_say_so() -> None:
+    """Where the book says "normally", "should", "tend to", "usually" or "recommended", the rule
+    is a warning and its text quotes the word."""
+    for rule in army_rules().values():
+        loose = "the book says" in rule.text
+        if loose:
+            assert rule.kind == "warning", rule.key
+    for key in ("unit-size", "elite-models", "core-units-larger", "support-availability"):
+        assert "a guideline" in army_rules()[key].text
+
+
+def test_the_rules_file_is_checked_against_its_schema() -> None:
+    data = tomllib.loads((ROOT / "nqcore/data/army_rules.toml").read_text(encoding="utf-8"))
+    data["rule"][0]["kind"] = "advice"
+    with pytest.raises(datafiles.DataFileError, match=r"rule #1 \(game-size\), field kind"):
+        datafiles.check(data, "army_rules.toml", datafiles.schema_for("army_rules.toml"))
+
+
+# --- pricing ------------------------------------------------------------------------------------
+
+
+def test_a_unit_is_priced_model_by_model_with_the_engine() -> None:
+    army = with_general(
+        unit("Orcs", "orc-bruiser", 12, leader="hero", specialists=["standard-bearer", "musician"])
+    )
+    orcs = army.entries[0]
+    bruiser = profile_points(sample_profile("orc-bruiser").profile).total
+    hero = profile_points(example_profile("hero").profile).total
+    assert bruiser == 30
+    # "an additional 25% of the models normal profile points value (rounded down)": 30 + 7
+    assert orcs.points == 9 * bruiser + hero + 2 * 37
+    assert army.total == sum(entry.points for entry in army.entries)
+
+
+def test_the_sample_skirmish_force_is_1000_points_or_less_and_keeps_every_rule() -> None:
+    data = tomllib.loads((ARMIES / "barrow-host.toml").read_text(encoding="utf-8"))
+    army = price(*parse_army(data, "barrow-host.toml"))
+    assert army.points == 1000
+    # 18 Skeletons at 20, standard bearer and musician at 25; 11 Ghouls at 31; the Wight Lord 219
+    assert [entry.points for entry in army.entries] == [410, 341, 219]
+    assert army.total == 970
+    assert check(army) == []
+
+
+def test_the_warband_reads_its_leader_from_a_profile_file() -> None:
+    data = tomllib.loads((ARMIES / "orc-warband.toml").read_text(encoding="utf-8"))
+    army = price(*parse_army(data, "orc-warband.toml", str(ARMIES)))
+    bruisers = army.entries[0]
+    assert bruisers.entry.leader is not None and bruisers.entry.leader.name == "Orc Captain"
+    assert (bruisers.lines[1].label, bruisers.lines[1].detail) == ("Unit leader", "Orc Captain")
+    bolt_throwers = next(e for e in army.entries if e.entry.weapon is not None)
+    assert [(line.count, line.each) for line in bolt_throwers.lines] == [(6, 25), (2, 19)]
+    assert check(army) == []
+
+
+def test_options_are_added_to_every_model_and_priced() -> None:
+    plain = with_general(CORE).entries[0]
+    shielded = with_general({**CORE, "options": {"abilities": ["infiltrate"]}}).entries[0]
+    assert shielded.model_points == plain.model_points + 5  # Infiltrate: 5 points
+
+
+# --- the rules, kept and broken -------------------------------------------------------------
+
+
+def test_game_size_refused_above_the_agreed_points() -> None:
+    assert "game-size" not in rules_broken(with_general(CORE, points=1000))
+    found = rules_broken(with_general(unit("Orcs", "orc-bruiser", 20), points=500))["game-size"]
+    assert found.refused and found.rule.section == "points-values"
+    assert "(650) exceed the points agreed for the game (500)" in str(found)
+
+
+@pytest.mark.parametrize(("models", "broken"), [(3, True), (4, False), (20, False), (21, True)])
+def test_unit_size_is_a_warning(models: int, broken: bool) -> None:
+    found = rules_broken(with_general(unit("Orcs", "orc-bruiser", models))).get("unit-size")
+    assert (found is not None) == broken
+    if found is not None:
+        assert not found.refused and str(found).startswith("Orcs: a unit normally has 4 to 20")
+
+
+def test_leader_and_specialists_must_fit_in_the_unit() -> None:
+    kept = unit("Orcs", "orc-bruiser", 3, leader="hero", specialists=["musician", "musician"])
+    assert "unit-models" not in rules_broken(with_general(kept))
+    broken = rules_broken(with_general({**kept, "models": 2}))["unit-models"]
+    assert broken.refused and "(3) outnumber its models (2)" in str(broken)
+
+
+def test_elite_units_may_never_outnumber_core_units() -> None:
+    ogres = unit("Ogres", "ogre-freebooter", 4)
+    assert "elite-units" not in rules_broken(with_general(CORE, ogres))
+    broken = rules_broken(with_general(CORE, ogres, unit("Chaos", "chaos-warrior", 4)))
+    assert broken["elite-units"].refused
+    assert broken["elite-units"].rule.section == "units"
+
+
+def test_elite_models_the_books_example() -> None:
+    """ "If you have two units of 10 core models (20 in total), you may have up to 13 elite
+    models which may be in one or more units.\""""
+    core = (unit("Orcs", "orc-bruiser", 10), unit("Goblins", "goblin-archer", 10))
+    kept = with_general(*core, unit("Chaos", "chaos-warrior", 13))
+    assert "elite-models" not in rules_broken(kept)
+    found = rules_broken(with_general(*core, unit("Chaos", "chaos-warrior", 14)))["elite-models"]
+    assert not found.refused
+    assert "(14) should not exceed two thirds of the core models (20), that is 13" in str(found)
+
+
+def test_core_units_tend_to_be_larger() -> None:
+    kept = with_general(CORE, unit("Chaos", "chaos-warrior", 6))
+    assert "core-units-larger" not in rules_broken(kept)
+    found = rules_broken(with_general(CORE, unit("Chaos", "chaos-warrior", 12)))
+    assert not found["core-units-larger"].refused
+
+
+def test_a_core_profile_above_the_core_limit_counts_as_elite() -> None:
+    """The Growler One Horn is printed as core at 65 points: its unit counts as elite."""
+    army = with_general(CORE, unit("Growlers", "growler-one-horn", 4))
+    assert army.entries[1].classification is not None
+    assert army.entries[1].classification.value == "elite"
+    found = rules_broken(army)["core-by-points"]
+    assert str(found) == (
+        "Growlers: 65 points a model, above the core limit of 35: the unit counts as elite"
+    )
+    # a large model's core limit is 55 ("Core And Elite Points Values"): the Giant Eagle is elite
+    # as printed, the large core Wolverine at 68 would not be core
+    assert "core-by-points" not in rules_broken(with_general(CORE))
+
+
+def test_model_types_where_the_structure_expects_them() -> None:
+    army = with_general(CORE, character=[{"name": "Warlord", "profile": "orc-warlord-on-dragon"}])
+    found = rules_broken(army)["model-type"]
+    assert found.where == "Warlord" and not found.refused
+    assert "of type individual; here the book's structure expects character" in str(found)
+    assert "model-type" not in rules_broken(with_general(CORE))
+
+
+def test_one_general_at_most_and_one_expected() -> None:
+    assert "general-missing" in rules_broken(force(CORE))
+    assert not rules_broken(force(CORE))["general-missing"].refused
+    second = {"name": "Second", "profile": "hero", "general": True}
+    found = rules_broken(with_general(CORE, individual=[second]))["general-single"]
+    assert found.refused and str(found).startswith("2 Generals")
+    kept = rules_broken(with_general(CORE))
+    assert not {"general-single", "general-missing", "general-type"} & set(kept)
+
+
+def test_the_general_is_an_individual_or_a_character() -> None:
+    army = force(CORE, individual=[{"name": "Boss", "profile": "orc-bruiser", "general": True}])
+    found = rules_broken(army)["general-type"]
+    assert found.where == "Boss" and "of type core" in str(found)
+
+
+def test_an_individual_joins_a_unit_of_the_army() -> None:
+    joined = {"name": "Hero", "profile": "hero", "joins": "Orcs"}
+    assert "joins-unit" not in rules_broken(with_general(CORE, individual=[joined]))
+    stray = {**joined, "joins": "Elves"}
+    found = rules_broken(with_general(CORE, individual=[stray]))["joins-unit"]
+    assert found.refused and str(found) == "Hero: joins Elves, which is not a unit of this army"
+
+
+BEARER = {"equipment": ["army-battle-standard"]}
+
+
+def test_a_single_army_battle_standard_bearer() -> None:
+    one = {"name": "Bearer", "profile": "hero", "options": BEARER}
+    assert not {"battle-standard-single"} & set(rules_broken(with_general(CORE, individual=[one])))
+    two = [one, {**one, "name": "Bearer 2"}]
+    assert rules_broken(with_general(CORE, individual=two))["battle-standard-single"].refused
+
+
+def test_the_battle_standard_bearer_is_an_individual() -> None:
+    found = rules_broken(with_general({**CORE, "options": BEARER}))
+    assert found["battle-standard-individual"].refused
+    assert found["battle-standard-single"].refused  # ten bearers
+
+
+def test_the_battle_standard_is_the_only_standard_of_its_unit() -> None:
+    bearer = {"name": "Bearer", "profile": "hero", "options": BEARER, "joins": "Orcs"}
+    kept = with_general(CORE, individual=[bearer])
+    assert "battle-standard-only-standard" not in rules_broken(kept)
+    flagged = {**CORE, "specialists": ["standard-bearer"]}
+    found = rules_broken(with_general(flagged, individual=[bearer]))
+    assert found["battle-standard-only-standard"].refused
+
+
+def battery(crew: int, weapons: int = 1, **more: Any) -> dict[str, Any]:
+    return {
+        "name": "Guns",
+        "weapon": "cannon",
+        "weapons": weapons,
+        "profile": "dwarf",
+        "crew": crew,
+        **more,
+    }
+
+
+@pytest.mark.parametrize(("crew", "broken"), [(1, True), (2, False), (4, False), (5, True)])
+def test_support_weapon_crew(crew: int, broken: bool) -> None:
+    found = rules_broken(with_general(CORE, support=[battery(crew)])).get("support-crew")
+    assert (found is not None) == broken
+    if found is not None:
+        assert found.refused and found.rule.section == "support-weapon-crew"
+
+
+def test_a_battery_may_have_a_leader() -> None:
+    assert "battery-leader" in rules_broken(with_general(CORE, support=[battery(2, leader="hero")]))
+    two = battery(2, weapons=2, leader="hero")
+    assert "battery-leader" not in rules_broken(with_general(CORE, support=[two]))
+
+
+def test_one_support_weapon_per_core_or_elite_unit_is_recommended() -> None:
+    assert "support-availability" not in rules_broken(with_general(CORE, support=[battery(3)]))
+    found = rules_broken(with_general(CORE, support=[battery(3, weapons=2)]))
+    assert not found["support-availability"].refused
+
+
+@pytest.mark.parametrize(
+    ("formation", "models", "rule", "refused"),
+    [("ranked", 7, "ranked-size", True), ("closed", 7, "closed-size", False)],
+)
+def test_formations_minimum_sizes(formation: str, models: int, rule: str, refused: bool) -> None:
+    small = unit("Orcs", "orc-bruiser", models, formation=formation)
+    assert rules_broken(with_general(small))[rule].refused is refused
+    big = unit("Orcs", "orc-bruiser", models + 1, formation=formation)
+    assert rule not in rules_broken(with_general(big))
+    skirmish = unit("Orcs", "orc-bruiser", models, formation="skirmish")
+    assert rule not in rules_broken(with_general(skirmish))
+
+
+def test_infiltrating_units_of_at_most_seven() -> None:
+    """ "An infiltrating unit may never consist of more than seven models" (the engine follows
+    Infiltrating Units, erratum infiltrate-maximum-models)."""
+    scouts = {"options": {"abilities": ["infiltrate"]}}
+    assert "infiltrating-size" not in rules_broken(
+        with_general(unit("S", "goblin-archer", 7, **scouts))
+    )
+    found = rules_broken(with_general(unit("S", "goblin-archer", 8, **scouts)))
+    assert found["infiltrating-size"].refused
+
+
+def test_initiates_usually_form_units_of_3_to_6() -> None:
+    initiates = {"options": {"traits": ["initiate"]}}
+    kept = with_general(CORE, unit("Initiates", "human-men-at-arms", 6, **initiates))
+    assert "initiates-size" not in rules_broken(kept)
+    found = rules_broken(with_general(CORE, unit("Initiates", "human-men-at-arms", 8, **initiates)))
+    assert not found["initiates-size"].refused
+
+
+def test_breaches_are_said_in_french() -> None:
+    found = rules_broken(
+        with_general(CORE, unit("Chaos", "chaos-warrior", 4), unit("C2", "chaos-warrior", 4))
+    )
+    french = found["elite-units"].text("fr")
+    assert "unités d’élite (2)" in french and french != str(found["elite-units"])

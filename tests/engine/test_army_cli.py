@@ -1,0 +1,178 @@
+"""``nq army FILE``: the roster, the totals and the breaches in English and French, as JSON;
+exit status 0, or 2 on a refusal or a file it will not read (one line naming file and field)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nqcore.cli.commands import main
+
+Capture = pytest.CaptureFixture[str]
+ARMIES = Path(__file__).resolve().parents[2] / "examples" / "armies"
+
+REFUSED = """\
+name = "Orc Raiders"
+points = 1000
+[[unit]]
+name = "Bruisers"
+profile = "orc-bruiser"
+models = 10
+[[unit]]
+name = "Ogres"
+profile = "ogre-freebooter"
+models = 3
+[[unit]]
+name = "Chaos Warriors"
+profile = "chaos-warrior"
+models = 4
+"""
+
+
+def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(tmp_path: Path, text: str, name: str = "army.toml") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_the_sample_army_in_english(capsys: Capture) -> None:
+    code, out, err = run(capsys, "army", str(ARMIES / "barrow-host.toml"))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "Army The Barrow Host: 970 of 1,000 points"
+    assert lines[1] == "Unit Skeleton Warriors (core, 20 models): 410 points"
+    assert "  Standard Bearer: 1 × 25 = 25" in lines
+    assert "Individual The Wight Lord (General): 219 points" in lines
+    assert lines[-2:] == [
+        "Total: 970 points of the 1,000 agreed",
+        "The army keeps every army rule of the book.",
+    ]
+
+
+def test_the_sample_army_in_french(capsys: Capture) -> None:
+    code, out, _ = run(capsys, "--lang", "fr", "army", str(ARMIES / "barrow-host.toml"))
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0] == "Armée The Barrow Host : 970 points sur 1\u202f000"
+    assert lines[1] == "Unité Skeleton Warriors (régulier, 20 figurines) : 410 points"
+    assert "Individu The Wight Lord (Général) : 219 points" in lines
+    assert lines[-1] == "L’armée respecte toutes les règles d’armée du livre."
+
+
+def test_a_refused_army_exits_2_after_its_answer(capsys: Capture, tmp_path: Path) -> None:
+    code, out, err = run(capsys, "army", write(tmp_path, REFUSED))
+    assert (code, err) == (2, "")
+    assert (
+        "Refused: elite units (2) outnumber core units (1): the number of elite units may never "
+        "exceed the number of core units (rule Units, section units)"
+    ) in out
+    assert (
+        "Warning: Ogres: a unit normally has 4 to 20 models; this one has 3 (the book says "
+        '"normally": a guideline) (rule Units, section units)'
+    ) in out
+
+
+def test_a_refused_army_in_french(capsys: Capture, tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "army", write(tmp_path, REFUSED), "--lang", "fr")
+    assert code == 2
+    assert (
+        "Refusé : les unités d’élite (2) sont plus nombreuses que les unités régulières (1) : le "
+        "nombre d’unités d’élite ne peut jamais dépasser celui des unités régulières (règle "
+        "Unités, section units)"
+    ) in out
+    assert "Avertissement : aucune figurine n’est désignée Général d’armée" in out
+
+
+def test_json_names_rule_section_and_kind(capsys: Capture, tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "army", "--json", write(tmp_path, REFUSED), "--lang", "fr")
+    answer = json.loads(out)
+    assert code == 2
+    assert (answer["total"], answer["agreed"]) == (689, 1000)
+    assert [u["points"] for u in answer["roster"]] == [300, 201, 188]
+    assert answer["total"] == sum(u["points"] for u in answer["roster"])
+    refusal = answer["refusals"][0]
+    assert (refusal["rule"], refusal["section"], refusal["entry"]) == ("elite-units", "units", None)
+    assert refusal["text"].startswith("les unités d’élite (2)")
+    warning = next(w for w in answer["army_warnings"] if w["rule"] == "unit-size")
+    assert warning["entry"] == "Ogres"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('name = "X"\n', "army.toml: missing field(s) points"),
+        (
+            'name = "X"\npoints = 100\n[[unit]]\nname = "A"\nprofile = "orc-bruiser"\nmodels = 0\n',
+            "army.toml, unit #1 (A), field models: expected int >= 1",
+        ),
+        (
+            'name = "X"\npoints = 100\n[[unit]]\nname = "A"\nprofile = "orc-bruiser"\n'
+            "models = 4\ncolour = 1\n",
+            "army.toml, unit #1 (A), field colour: unknown field (misspelled?)",
+        ),
+        (
+            'name = "X\\u001b[2J"\npoints = 100\n',
+            "army.toml: name: a control character (U+001B) in the text",
+        ),
+        (
+            'name = "X"\npoints = 100\n[[unit]]\nname = "A"\nprofile = "no-such"\nmodels = 4\n',
+            "army.toml, unit #1 (A), profile: unknown profile 'no-such'",
+        ),
+        (
+            'name = "X"\npoints = 100\n[[unit]]\nname = "A"\nprofile = { file = "gone.toml" }\n'
+            "models = 4\n",
+            "gone.toml: cannot read the file",
+        ),
+        (
+            'name = "X"\npoints = 100\n[[support]]\nname = "A"\nprofile = "dwarf"\n'
+            'weapon = "sword"\ncrew = 2\n',
+            "army.toml, support #1 (A), field weapon: Sword is not a support weapon",
+        ),
+        (
+            'name = "X"\npoints = 100\n[[individual]]\nname = "A"\nprofile = "hero"\n'
+            '[[character]]\nname = "A"\nprofile = "hero"\n',
+            "army.toml, character #1 (A): a second entry named A",
+        ),
+        (
+            'name = "X"\npoints = 100\n[[unit]]\nname = "A"\nmodels = 4\n'
+            'profile = { name = "Y", ac = 8, ra = 3, cc = 3, st = 3, t = 3, w = 1, co = 40 }\n',
+            "army.toml, unit #1 (A), profile: CO 40 is out of range",
+        ),
+        ("a = " + "[" * 40 + "]" * 40, "army.toml: nested deeper than 32 levels"),
+        (
+            'name = "X"\npoints = 100\nunit = [\n',
+            "army.toml: not valid TOML at the end of the file",
+        ),
+        ('name = "X"\npoints = 100\n[[unit]\n', "army.toml, line 3: not valid TOML"),
+    ],
+)
+def test_hostile_army_files_are_refused_naming_file_and_field(
+    capsys: Capture, tmp_path: Path, text: str, said: str
+) -> None:
+    path = write(tmp_path, text)
+    code, out, err = run(capsys, "army", path)
+    assert (code, out) == (2, "")
+    assert err.startswith("nq army: ") and len(err.splitlines()) == 1
+    assert said in err.replace(str(tmp_path) + "/", ""), err
+
+
+def test_a_binary_or_special_file_is_refused(capsys: Capture, tmp_path: Path) -> None:
+    binary = tmp_path / "army.toml"
+    binary.write_bytes(b"name = \x00")
+    assert run(capsys, "army", str(binary))[0] == 2
+    code, _, err = run(capsys, "army", str(tmp_path))
+    assert code == 2 and "it is a directory" in err
+
+
+def test_a_hostile_file_is_refused_in_french(capsys: Capture, tmp_path: Path) -> None:
+    text = 'name = "X"\npoints = 100\n[[unit]]\nname = "A"\nprofile = "no-such"\nmodels = 4\n'
+    code, _, err = run(capsys, "--lang", "fr", "army", write(tmp_path, text))
+    assert code == 2 and "profil inconnu « no-such »" in err

@@ -1,0 +1,93 @@
+"""The engine believes no catalogue it reads at run time blindly (nqcore.i18n.load_po): a
+translation whose fields differ from its English's, or a file that is not plain UTF-8 gettext,
+gives the English and one warning naming file and line, never internals or a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nqcore.i18n import load_po
+
+HEADER = (
+    'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+)
+GOOD = 'msgid "{actions} actions"\nmsgstr "{actions} actions (fr)"\n'
+
+
+def _load(tmp_path: Path, body: bytes, name: str = "nqcore.po") -> dict[str, str]:
+    path = tmp_path / name
+    path.write_bytes(HEADER.encode() + body)
+    load_po.cache_clear()
+    return load_po(path)
+
+
+@pytest.mark.parametrize(
+    "msgstr",
+    [
+        "{actions.__class__.__mro__} actions",
+        "{actions:>9999999999} actions",
+        "{actions!r} actions",
+        "{actions[0]} actions",
+        "{} actions",
+        "{actions} {actions} actions",
+        "actions",
+    ],
+)
+def test_a_translation_whose_fields_differ_gives_the_english(
+    tmp_path: Path, msgstr: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = 'msgid "{actions} moves"\nmsgstr "{actions} actions (fr)"\n'
+    body = f'msgid "{{actions}} actions"\nmsgstr "{msgstr}"\n\n{other}'
+    messages = _load(tmp_path, body.encode())
+    assert "{actions} actions" not in messages
+    assert messages["{actions} moves"] == "{actions} actions (fr)"  # the others stay
+    warning = capsys.readouterr().err
+    assert f"{tmp_path / 'nqcore.po'}:6: warning:" in warning, warning
+    assert len(warning.splitlines()) == 1
+
+
+def test_a_chain_the_english_has_is_kept(tmp_path: Path) -> None:
+    body = 'msgid "{spell.name} at {range:>3}"\nmsgstr "{spell.name} à {range:>3}"\n'
+    assert (
+        _load(tmp_path, body.encode())["{spell.name} at {range:>3}"] == "{spell.name} à {range:>3}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "said"),
+    [
+        (b'msgid "Fireball"\nmsgstr "Boule de feu \xff"\n', 10, "not valid UTF-8"),
+        (b'msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n', 12, "twice"),
+        (b'msgid "a\nmsgstr "b"\n', 9, "not a keyword"),
+        (b'msgid "a"\nmsgstr "b\n', 10, "not a keyword"),
+    ],
+)
+def test_a_broken_catalogue_gives_the_english(
+    tmp_path: Path, body: bytes, line: int, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _load(tmp_path, GOOD.encode() + b"\n" + body) == {}
+    warning = capsys.readouterr().err
+    assert f"nqcore.po:{line}: warning:" in warning and said in warning, warning
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("charset=UTF-8", "charset=ISO-8859-1", "charset ISO-8859-1"),
+        ("plural=(n > 1);", "plural=n/0;", "Plural-Forms"),
+        ("plural=(n > 1);", "plural=n % (n - 7);", "Plural-Forms"),
+        ("plural=(n > 1);", "plural=__import__('os');", "Plural-Forms"),
+    ],
+)
+def test_a_header_the_engine_cannot_trust_gives_the_english(
+    tmp_path: Path, old: str, new: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "nqcore.po"
+    path.write_text(HEADER.replace(old, new) + GOOD, encoding="utf-8")
+    load_po.cache_clear()
+    assert load_po(path) == {}
+    warning = capsys.readouterr().err
+    assert "nqcore.po:" in warning and said in warning, warning

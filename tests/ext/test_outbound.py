@@ -1,0 +1,177 @@
+"""Nothing outside the project reaches the output of the tiny rulebook: links and downloads of
+outside files, math (MathJax from a CDN), remote scripts and symbolic links in a static path are
+refused at their file and line; what some other route copies anyway is deleted by the output
+audit, which names it."""
+
+from __future__ import annotations
+
+import json
+import os
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sphinx.util.console import strip_escape_sequences
+from sphinx.util.docutils import docutils_namespace
+
+from nqsphinx.site.output_audit import MANIFEST, audit_sites
+from tests.ext.conftest import build, copy_root
+from tests.ext.test_refusals import line_of
+
+PASSWD = Path("/etc/passwd")
+UP = "../" * 12
+
+
+def _outputs_holding(outdir: Path, text: bytes) -> list[Path]:
+    return [p for p in outdir.rglob("*") if p.is_file() and text in p.read_bytes()]
+
+
+@pytest.mark.skipif(not PASSWD.is_file(), reason="no /etc/passwd to leak")
+def test_files_outside_the_sources_and_math_are_refused_at_their_line(
+    tmp_path: Path, make_app: Any
+) -> None:
+    srcdir = copy_root("nq", tmp_path)
+    page = srcdir / "magic.md"
+    hostile = [
+        f"[x](path:{UP}etc/passwd)",
+        f"{{download}}`x <{UP}etc/passwd>`",
+        f"[raw]({UP}etc/passwd)",
+        "The odds are {math}`\\frac{1}{10}`.",
+        "```{math}\nx^2\n```",
+    ]
+    page.write_text(page.read_text(encoding="utf-8") + "\n\n" + "\n\n".join(hostile) + "\n")
+    built = build(srcdir, "en", make_app)
+    errors = [w for w in built.unexpected_warnings() if "ERROR" in w]
+    lines = [line_of(page, markup.splitlines()[0]) for markup in hostile]
+    assert errors == [
+        f"{page}:{lines[0]}: ERROR: linked file '{UP}etc/passwd' is outside nq/ [nq.refused]",
+        f"{page}:{lines[1]}: ERROR: linked file '{UP}etc/passwd' is outside nq/ [nq.refused]",
+        f"{page}:{lines[2]}: ERROR: linked file '{UP}etc/passwd' is outside nq/ [nq.refused]",
+        f"{page}:{lines[3]}: ERROR: math is refused ('\\\\frac{{1}}{{10}}'): its renderer loads"
+        " from another site [nq.refused]",
+        f"{page}:{lines[4]}: ERROR: math is refused ('x^2'): its renderer loads from another"
+        " site [nq.refused]",
+    ]
+    outdir = Path(built.app.outdir)
+    assert _outputs_holding(outdir, b"root:x:0:0") == []
+    assert _outputs_holding(outdir, b"mathjax") == []
+
+
+def test_a_file_inside_the_sources_is_still_a_download(tmp_path: Path, make_app: Any) -> None:
+    srcdir = copy_root("nq", tmp_path)
+    (srcdir / "roster.txt").write_text("A roster\n", encoding="utf-8")
+    page = srcdir / "magic.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n\n[the roster](path:roster.txt)\n")
+    built = build(srcdir, "en", make_app)
+    assert not [w for w in built.unexpected_warnings() if "ERROR" in w]
+    [copied] = Path(built.app.outdir).glob("_downloads/*/roster.txt")
+    assert copied.read_text(encoding="utf-8") == "A roster\n"
+
+
+def _started(srcdir: Path, make_app: Any, **overrides: Any) -> tuple[SystemExit, list[str]]:
+    warning = StringIO()
+    with docutils_namespace(), pytest.raises(SystemExit) as stop:
+        make_app("html", srcdir=srcdir, confoverrides=overrides, warning=warning)
+    lines = strip_escape_sequences(warning.getvalue()).splitlines()
+    return stop.value, [line for line in lines if "ERROR" in line]
+
+
+def test_a_symbolic_link_in_a_static_path_stops_the_build(tmp_path: Path, make_app: Any) -> None:
+    srcdir = copy_root("nq", tmp_path)
+    static = srcdir / "_static"
+    static.mkdir()
+    (static / "site.css").write_text("p {}\n", encoding="utf-8")
+    (static / "leak.txt").symlink_to(PASSWD)
+    (static / "etcdir").symlink_to("/etc")
+    stop, errors = _started(srcdir, make_app, html_static_path=["_static"])
+    assert stop.code == 2
+    assert errors == [
+        "ERROR: _static/etcdir: symbolic link (to /etc) in a static path: refused",
+        f"ERROR: _static/leak.txt: symbolic link (to {PASSWD}) in a static path: refused",
+    ]
+    assert not (srcdir / "_build").exists() or _outputs_holding(srcdir / "_build", b"root:x") == []
+
+
+def test_a_script_from_another_site_is_left_out(tmp_path: Path, make_app: Any) -> None:
+    srcdir = copy_root("nq", tmp_path)
+    conf = srcdir / "conf.py"
+    url = "https://cdn.example.invalid/tracker.js"
+    conf.write_text(conf.read_text(encoding="utf-8") + f"html_js_files = [{url!r}]\n")
+    built = build(srcdir, "en", make_app)
+    errors = [w for w in built.unexpected_warnings() if "ERROR" in w]
+    assert [e.split(": ", 1)[1] for e in errors] == [
+        f"ERROR: {url} loads from another site: refused"
+    ]
+    assert errors[0].startswith(str(srcdir))
+    assert "cdn.example.invalid" not in built.html("index")
+
+
+LEAKY = '''
+"""What a careless extension might do: copy files from outside the project into the site."""
+import shutil
+from pathlib import Path
+
+from sphinx.util import osutil
+
+
+def leak(app, exception):
+    outdir = Path(app.outdir)
+    osutil.copyfile("/etc/passwd", outdir / "_static" / "copied.txt")
+    shutil.copy2("/etc/passwd", outdir / "stray.txt")  # keeps the old time: not made now
+
+
+def setup(app):
+    app.connect("build-finished", leak)
+'''
+
+
+@pytest.mark.skipif(not PASSWD.is_file(), reason="no /etc/passwd to leak")
+def test_the_output_audit_deletes_what_the_build_cannot_explain(
+    tmp_path: Path, make_app: Any
+) -> None:
+    srcdir = copy_root("nq", tmp_path)
+    (srcdir / "leaky.py").write_text(LEAKY, encoding="utf-8")
+    conf = srcdir / "conf.py"
+    conf.write_text(
+        "import sys, os\nsys.path.insert(0, os.path.dirname(__file__))\n"
+        + conf.read_text(encoding="utf-8")
+        + "extensions.append('leaky')\n"
+    )
+    built = build(srcdir, "en", make_app)
+    outdir = Path(built.app.outdir)
+    errors = [w for w in built.unexpected_warnings() if "ERROR" in w]
+    assert errors == [
+        f"ERROR: {outdir / '_static/copied.txt'}: a copy of {PASSWD}: {PASSWD} is not a file of"
+        " the project: deleted [nq.output]",
+        f"ERROR: {outdir / 'stray.txt'}: neither made by the build nor a copy of a file of the"
+        " project: deleted [nq.output]",
+    ]
+    assert _outputs_holding(outdir, b"root:x:0:0") == []
+    assert (outdir / "index.html").is_file()  # what the build made stays
+    manifest = Path(built.app.doctreedir) / MANIFEST
+    assert '"index.html"' in manifest.read_text(encoding="utf-8")
+    assert os.path.isfile(PASSWD)  # nothing outside the output is touched
+
+
+def test_make_html_deletes_what_came_into_a_site_after_its_build(tmp_path: Path) -> None:
+    site, doctrees = tmp_path / "html", tmp_path / "doctrees"
+    (site / "en").mkdir(parents=True)
+    (doctrees / "en").mkdir(parents=True)
+    page = site / "en" / "index.html"
+    page.write_text("<p>Rules</p>\n", encoding="utf-8")
+    (site / "index.html").write_text("start\n", encoding="utf-8")
+    stat = page.stat()
+    entry = {"source": "generated", "size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+    (doctrees / "en" / MANIFEST).write_text(json.dumps({"index.html": entry}), encoding="utf-8")
+    assert audit_sites(site, doctrees) == []
+    (site / "en" / "leak.txt").symlink_to(PASSWD)
+    (site / "evil.html").write_text("x\n", encoding="utf-8")
+    page.write_text("<p>Changed</p>\n", encoding="utf-8")
+    assert audit_sites(site, doctrees) == [
+        f"{site}/en/index.html: not as its build left it (its manifest): deleted",
+        f"{site}/en/leak.txt: not as its build left it (its manifest): deleted",
+        f"{site}/evil.html: not a file make html writes there: deleted",
+    ]
+    assert sorted(p.name for p in site.rglob("*")) == ["en", "index.html"]
+    assert PASSWD.exists()

@@ -1,0 +1,161 @@
+"""A page's own markup cannot run code at build time, write the page's head, publish a link
+that runs a script or break out of an HTML attribute: each attempt is refused at its file and
+line, and nothing of it reaches the HTML."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from docutils import nodes
+
+from nqsphinx.page_content import link_problem
+from tests.ext.conftest import Built, build, copy_root
+from tests.ext.test_outbound import _started
+from tests.ext.test_refusals import line_of
+
+PASSWD = Path("/etc/passwd")
+
+
+def _with(tmp_path: Path, make_app: Any, before: str, after: str = "") -> tuple[Path, Built]:
+    srcdir = copy_root("nq", tmp_path)
+    page = srcdir / "magic.md"
+    page.write_text(before + page.read_text(encoding="utf-8") + "\n\n" + after + "\n")
+    return page, build(srcdir, "en", make_app)
+
+
+def _errors(built: Built) -> list[str]:
+    return [w for w in built.unexpected_warnings() if "ERROR" in w]
+
+
+@pytest.mark.skipif(not PASSWD.is_file(), reason="no /etc/passwd to leak")
+def test_front_matter_is_refused_and_runs_nothing(tmp_path: Path, make_app: Any) -> None:
+    front = (
+        '---\nmyst:\n  enable_extensions: ["substitution"]\n  html_meta:\n'
+        '    "http-equiv=refresh": "0;url=https://evil.example/"\n---\n'
+    )
+    ssti = "{{ cycler.__init__.__globals__.os.popen('head -1 /etc/passwd').read() }}"
+    page, built = _with(tmp_path, make_app, front, ssti)
+    assert _errors(built) == [
+        f"{page}:1: ERROR: front matter is refused (no per-page MyST configuration or metadata)"
+        " [nq.refused]"
+    ]
+    html = built.html("magic")
+    assert "root:x:0:0" not in html
+    assert "evil.example" not in html
+
+
+def test_substitutions_cannot_be_switched_on(tmp_path: Path, make_app: Any) -> None:
+    srcdir = copy_root("nq", tmp_path)
+    stop, errors = _started(srcdir, make_app, myst_enable_extensions=["substitution"])
+    assert stop.code == 2
+    assert errors == [
+        "ERROR: MyST substitutions are refused (Jinja templates run code at build time)"
+    ]
+
+
+def test_eval_rst_and_its_meta_refresh_are_refused(tmp_path: Path, make_app: Any) -> None:
+    block = (
+        "```{eval-rst}\n.. meta::\n   :http-equiv=refresh: 0;url=https://evil.example/\n\n"
+        "`rstjs <javascript:alert(14)>`_\n```"
+    )
+    page, built = _with(tmp_path, make_app, "", block)
+    line = line_of(page, "{eval-rst}")
+    assert _errors(built) == [
+        f"{page}:{line}: ERROR: {{eval-rst}} blocks are refused (no reStructuredText) [nq.refused]"
+    ]
+    html = built.html("magic")
+    assert "<meta http-equiv" not in html
+    assert 'href="javascript:' not in html
+
+
+HOSTILE_LINKS = {
+    "javascript:alert(1)": "```{button-link} javascript:alert(1)\nGo\n```",
+    "javascript:alert(2)": "```{card} A card\n:link: javascript:alert(2)\n\nText\n```",
+    "data:text/html,<script>alert(3)</script>": "::::{grid}\n:::{grid-item-card} B\n"
+    ":link: data:text/html,<script>alert(3)</script>\n\nText\n:::\n::::",
+    "javascript:alert(13)": "```{image} _static/nq.svg\n:target: javascript:alert(13)\n```",
+    "//evil.example/fig": "```{figure} _static/nq.svg\n:target: //evil.example/fig\n\nA fig\n```",
+    "vbscript:msgbox(4)": "```{button-link} vbscript:msgbox(4)\nGo\n```",
+    "file:///etc/passwd": "```{button-link} file:///etc/passwd\nGo\n```",
+}
+
+
+def test_links_that_are_not_web_links_are_refused_at_their_line(
+    tmp_path: Path, make_app: Any
+) -> None:
+    srcdir = copy_root("nq", tmp_path)
+    (srcdir / "_static").mkdir(exist_ok=True)
+    (srcdir / "_static" / "nq.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>\n')
+    page = srcdir / "magic.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n\n" + "\n\n".join(HOSTILE_LINKS.values()))
+    built = build(srcdir, "en", make_app)
+    lines = [
+        line_of(page, markup.splitlines()[2 if "grid" in markup else 0])
+        for markup in HOSTILE_LINKS.values()
+    ]
+    found = _errors(built)
+    assert len(found) == len(HOSTILE_LINKS), found
+    for (uri, _), line, error in zip(HOSTILE_LINKS.items(), lines, found, strict=True):
+        assert error.startswith(f"{page}:{line}: ERROR: "), (error, line)
+        assert f"link {uri!r}" in error, error
+    html = built.html("magic")
+    for bad in ("javascript:", "data:text", "vbscript:", "file:", "//evil.example"):
+        assert f'href="{bad}' not in html
+        assert f'href="{bad.replace("://", ":&#47;&#47;")}' not in html
+
+
+def test_icon_roles_are_refused(tmp_path: Path, make_app: Any) -> None:
+    breakout = '{octicon}`alert;1em;x"></svg><script src="_static/evil.js"></script><svg y="`'
+    page, built = _with(tmp_path, make_app, "", f"An icon {breakout} and {{fa}}`spider`.")
+    line = line_of(page, "{octicon}")
+    assert _errors(built) == [
+        f"{page}:{line}: ERROR: the 'octicon' role is refused (no icons) [nq.refused]",
+        f"{page}:{line}: ERROR: the 'fa' role is refused (no icons) [nq.refused]",
+    ]
+    html = built.html("magic")
+    assert '<script src="_static/evil.js"' not in html
+    assert "<svg y=" not in html
+
+
+@pytest.mark.parametrize(
+    "uri", ["", "#x", "glossary.html#x", "../a/b.html", "https://example.org/", "mailto:a@b.c"]
+)
+def test_web_and_relative_links_are_kept(uri: str) -> None:
+    assert link_problem(uri) == ""
+
+
+@pytest.mark.parametrize(
+    "uri",
+    [
+        "javascript:alert(1)",
+        " JavaScript:x",
+        "java\nscript:x",
+        "data:x",
+        "//h/x",
+        "\\\\h/x",
+        "https:///x",
+        "ftp://h/",
+        "mailto:",
+    ],
+)
+def test_other_links_are_refused(uri: str) -> None:
+    assert link_problem(uri) != ""
+
+
+def test_a_meta_node_is_removed_wherever_it_comes_from() -> None:
+    """The net under the source checks: a ``meta`` node in a doctree never reaches the head."""
+    from docutils.frontend import get_default_settings
+    from docutils.parsers.rst import Parser
+    from docutils.utils import new_document
+
+    from nqsphinx.page_content import _check_doctree
+
+    document = new_document("page.rst", get_default_settings(Parser))
+    meta = nodes.meta(name="refresh", content="0;url=https://evil.example/")
+    document += nodes.paragraph("", "", meta, nodes.reference("x", "x", refuri="javascript:x"))
+    _check_doctree(document, "page")
+    assert list(document.findall(nodes.meta)) == []
+    assert [n["refuri"] for n in document.findall(nodes.reference)] == []
+    assert document.astext() == "x"

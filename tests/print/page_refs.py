@@ -1,0 +1,103 @@
+"""Where a page reference lands, read from the PDFs themselves: the rulebook's labels (its aux
+file: each label's number, page, title and anchor), its pages' text (pdftotext, page by page)
+and what stands at the head of each target (a section's number and title, an erratum's title, a
+spell card's name), so that a test can say whether "p. 21" is the page where the target is."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from nqcore.book.errata import all_errata
+from nqcore.rules.mutations import all_mutations
+from nqcore.rules.spells import all_spells
+from nqprint.texts import engine_text
+from tests.print.pdfs import reader, run_on
+
+#: ``\newlabel{doc:label}{{6.4}{21}{Number Of Game Turns}{section.6.4}{}}``
+_NEWLABEL = re.compile(
+    r"^\\newlabel\{(?P<label>[^{}]+)\}\{\{(?P<number>[^{}]*)\}\{(?P<page>[^{}]*)\}"
+    r"\{(?P<title>.*)\}\{(?P<anchor>[^{}]+)\}\{\}\}$"
+)
+#: What a heading's title holds in the aux besides its words.
+_TEX = (
+    (re.compile(r"\\relax\s*"), ""),
+    (re.compile(r"\\sphinxhyphen\s*\{\}"), "-"),
+    (re.compile(r"\\([&%#_$])"), r"\1"),
+)
+#: The book's cross-references in its LaTeX, in the order they are printed.
+_PAGEREF = re.compile(r"\\autopageref\*\{\\detokenize\{([^{}]+)\}\}")
+#: A printed cross-reference's page: "(p. 21)".
+PRINTED_REF = re.compile(r"\(p\.\s*(\d+)\)")
+
+
+@dataclass(frozen=True)
+class Label:
+    name: str
+    number: str
+    page: str
+    title: str
+    anchor: str
+
+
+def squeeze(value: str) -> str:
+    """Text with every run of spaces made one (no-break and narrow ones too)."""
+    return re.sub(r"\s+", " ", value.replace("\u202f", " ").replace("\u00a0", " ")).strip()
+
+
+def aux_labels(aux: Path) -> dict[str, list[Label]]:
+    """Every ``\\newlabel`` of the aux file, by label: a label written twice is there twice."""
+    found: dict[str, list[Label]] = {}
+    for line in aux.read_text(encoding="utf-8").splitlines():
+        match = _NEWLABEL.match(line)
+        if match:
+            title = match["title"]
+            for pattern, replacement in _TEX:
+                title = pattern.sub(replacement, title)
+            label = Label(match["label"], match["number"], match["page"], title, match["anchor"])
+            found.setdefault(label.name, []).append(label)
+    return found
+
+
+def book_references(tex: Path) -> list[str]:
+    """The labels of the book's "(p. N)" references, in the order of the LaTeX source."""
+    return _PAGEREF.findall(tex.read_text(encoding="utf-8"))
+
+
+def page_texts(pdf: Path) -> dict[str, str]:
+    """Each page's text (squeezed), by its printed page number (its page label)."""
+    pages = run_on(pdf, "pdftotext").split("\f")
+    labels = reader(pdf).page_labels
+    return {label: squeeze(text) for label, text in zip(labels, pages, strict=False)}
+
+
+def heading(label: Label, lang: str) -> str:
+    """What the target of ``label`` shows at its head: a chapter's or section's number and
+    title ("6.4 Number Of Game Turns"; a chapter's "5 Turn Sequence" under "CHAPTER"), an
+    erratum record's title, a card's name."""
+    if label.anchor.startswith(("chapter.", "section.", "subsection.", "subsubsection.")):
+        return squeeze(f"{label.number} {label.title}")
+    name = label.name.split(":", 1)[1]
+    if name.startswith("erratum-"):
+        erratum = next(e for e in all_errata() if f"erratum-{e.id}" == name)
+        return squeeze(engine_text(erratum.subject, lang))
+    for prefix, items in (("spell-", all_spells()), ("mutation-", all_mutations())):
+        if name.startswith(prefix):
+            item = next(i for i in items if f"{prefix}{i.key}" == name)
+            return squeeze(engine_text(item.name, lang))
+    raise AssertionError(f"{label.name}: what does its target show? (tests/print/page_refs.py)")
+
+
+def misplaced(references: list[tuple[str, str]], book: Path, lang: str) -> list[str]:
+    """The references (label, printed page) of ``book`` whose page does not show the target's
+    heading, each as "label: p. N, heading on p. M"."""
+    labels = aux_labels(book.with_suffix(".aux"))
+    texts = page_texts(book)
+    wrong = []
+    for name, page in references:
+        head = heading(labels[name][-1], lang)
+        if head not in texts.get(page, ""):
+            where = [number for number, text in texts.items() if head in text]
+            wrong.append(f"{name}: p. {page}, {head!r} on {where}")
+    return wrong

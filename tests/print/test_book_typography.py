@@ -1,0 +1,144 @@
+"""The PDF rulebooks set as a book, not a manual: about 80 characters a line, curly quotes in
+English, true minus signs in the modifier tables, running heads numbered as the contents, no page
+left near-empty (by a table that could split, or by the few lines a page turn leaves), French
+spacing in the bookmarks; each read from the PDFs, on A4 and on US Letter."""
+
+from __future__ import annotations
+
+import re
+import statistics
+from pathlib import Path
+
+import pytest
+
+from tests.print import layout, pdfs
+
+LANGS = ["en", "fr"]
+EDITIONS = [*LANGS, *(f"{lang}-letter" for lang in LANGS)]
+#: A line of the rules' text, at most (a loose line of short words runs a little over 85).
+MOST_CHARACTERS, USUAL_CHARACTERS = 90, 85
+#: The height (points) of a line of the 11 pt text, as pdftotext boxes it.
+TEXT_LINE = (10.5, 12.5)
+#: A page has its body between these (points from the top; the feet below).
+BODY = (60.0, 770.0)
+#: The fewest lines of a page that does not end a chapter.
+FEWEST_LINES = 4
+
+
+@pytest.fixture(scope="module")
+def rulebooks(pdfs: dict[str, Path], letter_pdfs: dict[str, Path]) -> dict[str, Path]:
+    return {**pdfs, **{f"{lang}-letter": pdf for lang, pdf in letter_pdfs.items()}}
+
+
+def _rules_pages(pdf: Path) -> range:
+    """The file pages of the chapters (after the contents, before the index)."""
+    outline = layout.outline(pdf)
+    first = next(page for page, _ in outline if page > 3)
+    index = next(page for page, title in outline if title == "Index")
+    return range(first, index)
+
+
+def _body(pdf: Path, page: int) -> list[pdfs.Line]:
+    return [line for line in pdfs.text_lines(pdf, page) if BODY[0] < line.y0 < BODY[1]]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_rules_text_sets_about_80_characters_a_line(
+    rulebooks: dict[str, Path], edition: str
+) -> None:
+    """10 pt across 159 mm set 113 characters a line (up to 124); 11 pt across 120 mm about
+    80, on either paper."""
+    pdf = rulebooks[edition]
+    lengths = [
+        len(line.text)
+        for page in _rules_pages(pdf)[::5]
+        for line in _body(pdf, page)
+        if TEXT_LINE[0] < line.y1 - line.y0 < TEXT_LINE[1] and len(line.text) > 60
+    ]
+    assert len(lengths) > 300
+    assert max(lengths) <= MOST_CHARACTERS
+    assert statistics.median(lengths) <= USUAL_CHARACTERS - 5
+
+
+def test_english_quotes_are_curly(pdfs: dict[str, Path]) -> None:
+    """ "model's" is "model’s"; 12" keeps its inch mark.  The cards' chapter is left out: its
+    cards are the card product's drawings (nqprint), set apart from the book's text."""
+    pdf = pdfs["en"]
+    cards = [page for page, title, depth in layout.outline_levels(pdf) if depth == 0]
+    start = next(p for p, t in layout.outline(pdf) if t == "Cards, Counters & Templates")
+    end = min(page for page in cards if page > start)
+    text = "\n".join(
+        "\n".join(page.lines) for page in layout.read_pages(pdf) if not start <= page.number < end
+    )
+    assert re.findall(r"\w{0,10}[A-Za-z]'[a-z]\w{0,10}", text) == []
+    assert text.count("’") > 150 and text.count("“") > 10
+    assert re.search(r'\d+" ', text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_modifiers_in_tables_have_a_true_minus_sign(pdfs: dict[str, Path], lang: str) -> None:
+    """The command test modifiers read "−1" (U+2212), not "-1" (a hyphen)."""
+    pdf = pdfs[lang]
+    title = {"en": "Command test modifiers", "fr": "Modificateurs au test de contrôle"}[lang]
+    page = next(
+        p
+        for p in layout.read_pages(pdf)
+        if any(title in line and ". . ." not in line for line in p.lines)  # not the contents
+    )
+    cells = " ".join(page.lines)
+    assert re.search(r"\u2212\d", cells) and not re.search(r"(?<![\w\d])-\d", cells), cells
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_running_heads_are_numbered_as_the_contents(pdfs: dict[str, Path], lang: str) -> None:
+    """ "8.1 Move", as the contents print it, never "8.1. Move"."""
+    heads = [page.head for page in layout.read_pages(pdfs[lang]) if page.head]
+    numbered = [head for head in heads if re.search(r"\b\d+\.\d+\s", head)]
+    assert len(numbered) > 50
+    assert [head for head in heads if re.search(r"\b\d+(\.\d+)*\.\s", head)] == []
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_page_of_fewer_than_four_lines_but_a_chapters_end(
+    rulebooks: dict[str, Path], edition: str
+) -> None:
+    """A page turn leaves no line or two alone on a page (the Letter contents' "Index 198",
+    the French Letter p. 108), except at the end of a chapter."""
+    pdf = rulebooks[edition]
+    pages = layout.read_pages(pdf)
+    starts = {page for page, _, depth in layout.outline_levels(pdf) if depth == 0}
+    index = next(page for page, title in layout.outline(pdf) if title == "Index")
+    short = [
+        page.where()
+        for page in pages[2 : index - 1]
+        if 0 < len([line for line in page.lines if line.strip()]) < FEWEST_LINES
+        and page.number + 1 not in starts
+    ]
+    assert short == []
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_page_left_a_third_empty_before_a_table(
+    rulebooks: dict[str, Path], edition: str
+) -> None:
+    """A table of 12 rows or more starts where the text reaches it and goes on over the page
+    with its header repeated (the spell list left half of its page empty)."""
+    pdf = rulebooks[edition]
+    height = float(pdfs.reader(pdf).pages[0].mediabox.height)
+    starts = {page for page, _, depth in layout.outline_levels(pdf) if depth == 0}
+    gaps = []
+    for page in _rules_pages(pdf):
+        following = _body(pdf, page + 1)
+        if page + 1 in starts or not following or not re.match(r"Table \d", following[0].text):
+            continue
+        end = max((line.y1 for line in _body(pdf, page)), default=height)
+        if end < height * 2 / 3:
+            gaps.append(f"p. {page}: ends at {end:.0f} pt, before {following[0].text[:30]}")
+    assert gaps == []
+
+
+def test_french_bookmarks_are_spaced_as_french(pdfs: dict[str, Path]) -> None:
+    """« Règle optionnelle : sauvegarde ultime » in the outline too, which babel never sees."""
+    titles = [title for _, title in layout.outline(pdfs["fr"])]  # the narrow space read as one
+    colons = [title for title in titles if ":" in title]
+    assert colons and all(re.search(r"\s:", title) for title in colons), colons

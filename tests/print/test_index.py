@@ -1,0 +1,134 @@
+"""The PDF rulebooks' index as a reader uses it (docs/_data/rules_index.toml): one entry for
+near-duplicates, sub-entries under the big topics, "see" and "see also" for the words players
+look for, no chapter titles and no inverted articles, in the language's order; each read from the
+printed index, in both languages."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from nqsphinx.directives.index_data import load_index_data, words
+from nqsphinx.directives.rules_index import index_text
+from tests.building import ROOT
+from tests.print import layout
+
+LANGS = ["en", "fr"]
+DOCS = ROOT / "docs"
+DATA = load_index_data(DOCS / "_data" / "rules_index.toml")
+#: The word of "see" and "see also" in each language (babel's \seename and \alsoname).
+SEE = {"en": ("see", "see also"), "fr": ("voir", "voir aussi")}
+#: Entries that read alike but name two things (a weapon and an item; a trait and the cards).
+DISTINCT = {
+    "en": {"scythe", "mutation"},
+    "fr": {"faux", "mutation"},
+}
+
+
+def _words_of(entry: str) -> str:
+    """An entry's words, without its pages or its "see" part."""
+    return re.split(r",\s*(?:\d|see\b|voir\b)", entry)[0].strip()
+
+
+def _pages(entry: str) -> list[str]:
+    return re.findall(r"(?<=, )\d+", entry.split(", see")[0].split(", voir")[0])
+
+
+def _key(entry: str) -> str:
+    """What a reader takes for the same entry: no abbreviation in parentheses, no plural s,
+    any case."""
+    text = re.sub(r"\s*\([^)]*\)", "", _words_of(entry)).casefold()
+    return re.sub(r"s\b", "", text)
+
+
+def _unspaced(text: str) -> str:
+    """Text without the space French typography sets before high punctuation."""
+    return re.sub(r"\s+([:;!?])", r"\1", layout.squeeze(text))
+
+
+def _bare(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+@pytest.fixture(scope="module", params=LANGS)
+def index(request: pytest.FixtureRequest, pdfs: dict[str, Path]) -> tuple[str, Path]:
+    return request.param, pdfs[request.param]
+
+
+def test_near_duplicates_are_one_entry(index: tuple[str, Path]) -> None:
+    """ "Armour Save" and "Armour Saves", "Unit" and "Units", the two Initiative entries: one."""
+    lang, pdf = index
+    seen: dict[str, str] = {}
+    twins = []
+    for entry in layout.index_lines(pdf):
+        key = _key(entry)
+        if key in seen and key not in DISTINCT[lang]:
+            twins.append((seen[key], entry))
+        seen.setdefault(key, entry)
+    assert twins == []
+
+
+def test_big_topics_have_their_sections_as_sub_entries(index: tuple[str, Path]) -> None:
+    """Morale → command test modifiers, panic table, rallying...; each with its page."""
+    lang, pdf = index
+    tree = {layout.squeeze(_words_of(entry)): subs for entry, subs in layout.index_tree(pdf)}
+    for topic in DATA.topic:
+        head = layout.squeeze(index_text(words(str(DOCS), topic, lang), lang))
+        subs = tree.get(head, [])
+        assert len(subs) == len(topic.sections), (head, subs)
+        assert all(_pages(sub) for sub in subs), subs
+
+
+def test_words_players_look_for_send_them_to_the_rule(index: tuple[str, Path]) -> None:
+    """ "Wizard, see Magic User"; "Morale, 70, see also Command Test; Panicked; Rally"."""
+    lang, pdf = index
+    entries = [_unspaced(entry) for entry in layout.index_lines(pdf)]
+    see, also = SEE[lang]
+    for record in DATA.see:
+        text = index_text(getattr(record, lang), lang)
+        target = index_text(words(str(DOCS), record.target, lang), lang)
+        assert _unspaced(f"{text}, {see} {target}") in entries
+    for topic in DATA.topic:
+        if topic.also:
+            head = index_text(words(str(DOCS), topic, lang), lang)
+            targets = "; ".join(index_text(words(str(DOCS), w, lang), lang) for w in topic.also)
+            line = next(e for e in entries if e.startswith(_unspaced(head) + ","))
+            assert line.endswith(_unspaced(f"{also} {targets}")), line
+
+
+def test_no_chapter_title_and_no_inverted_article(index: tuple[str, Path]) -> None:
+    """The contents list the chapters ("Sample Profiles", a section of The Army, keeps its
+    entry; the chapter of that name has none); "Army, The" reads as a list of headings."""
+    lang, pdf = index
+    entries = {layout.squeeze(_words_of(e)): e for e in layout.index_lines(pdf)}
+    heads = {layout.squeeze(index_text(words(str(DOCS), t, lang), lang)) for t in DATA.topic}
+    labels = [page.label for page in layout.read_pages(pdf)]
+    titled = [
+        entries[key]
+        for page, title, depth in layout.outline_levels(pdf)
+        if depth == 0
+        and (key := layout.squeeze(index_text(title, lang))) in entries
+        and key not in heads
+        and labels[page - 1] in _pages(entries[key])
+    ]
+    assert titled == []
+    inverted = [e for e in entries if re.search(r", (The|A|An|Le|La|Les|L’)$", e)]
+    assert inverted == []
+    assert len(entries) > 350
+
+
+def test_entries_in_the_language_order(index: tuple[str, Path]) -> None:
+    """Within each letter, entries follow one another as the language sorts them (accents and
+    case aside: « Élan » after « Effet »)."""
+    _, pdf = index
+    for letter, lines in layout.index_groups(pdf):
+        keys = [_bare(re.sub(r"\s*\([^)]*\)|[^\w ]|\d", "", _words_of(line))) for line in lines]
+        # « d’armure » sorts as « darmure », before « de pénétration »
+        assert keys == sorted(keys), (
+            letter,
+            [k for k, n in zip(keys, sorted(keys), strict=True) if k != n],
+        )

@@ -1,0 +1,87 @@
+"""Every page reference lands: the page a rulebook or a quick reference prints is the page
+where the target's heading (or erratum, or card) stands, read from the PDFs' own text, in both
+languages, on A4 and US Letter.  A label written above a heading was once set before the page
+break that the heading's keep made: the aux gave it the page before too, and the quick
+references, which read the first, sent players one page early."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from nqprint import quick_reference
+from tests.print.conftest import Products
+from tests.print.page_refs import (
+    PRINTED_REF,
+    aux_labels,
+    book_references,
+    heading,
+    misplaced,
+    page_texts,
+)
+from tests.print.pdfs import pages, run_on, runs
+
+LANGS = ["en", "fr"]
+PAPERS = ["a4", "letter"]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_label_of_the_rulebook_has_one_page(products: Products, lang: str, paper: str) -> None:
+    labels = aux_labels(products.rulebook(lang, paper).with_suffix(".aux"))
+    assert len(labels) > 1000
+    twice = {
+        name: [label.page for label in found]
+        for name, found in labels.items()
+        if len({label.page for label in found}) > 1
+    }
+    assert twice == {}, "labels set on two pages (a label before its heading's page break)"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rulebooks_page_references_land(products: Products, lang: str, paper: str) -> None:
+    """Each "(p. N)" of the book, in the order printed, against the label LaTeX wrote it for:
+    page N shows the target's heading."""
+    book = products.rulebook(lang, paper)
+    labels = book_references(book.with_suffix(".tex"))
+    printed = PRINTED_REF.findall(run_on(book, "pdftotext"))
+    assert len(printed) == len(labels) > 500
+    assert misplaced(list(zip(labels, printed, strict=True)), book, lang) == []
+
+
+def _sheet_references(products: Products, lang: str, paper: str) -> dict[str, list[str]]:
+    """Each block's pages as the sheet prints them: the numbers of the run after its heading."""
+    pdf = products.pdf("quick-reference", lang, paper)
+    every = [run for page in range(1, pages(pdf) + 1) for run in runs(pdf, page)]
+    texts = [re.sub(r"\s+", " ", run.text) for run in every]
+    found = {}
+    for key in quick_reference.SOURCES:
+        title = re.sub(r"\s+", " ", quick_reference.block_title(key, lang))
+        reference = texts[texts.index(title) + 1]
+        assert reference.startswith("p"), (key, reference)
+        found[key] = re.findall(r"\d+", reference)
+    return found
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_quick_references_pages_land(products: Products, lang: str, paper: str) -> None:
+    """Each block's page shows the heading of its rule in the rulebook of the same language
+    and paper (a block of two rules, "pp. 32, 35": each rule on one of them, each page one of
+    its rules)."""
+    book = products.rulebook(lang, paper)
+    labels = aux_labels(book.with_suffix(".aux"))
+    texts = page_texts(book)
+    wrong = []
+    for key, printed in _sheet_references(products, lang, paper).items():
+        heads = [heading(labels[name][-1], lang) for name in quick_reference.SOURCES[key]]
+        for head in heads:
+            if not any(head in texts[page] for page in printed):
+                where = [number for number, text in texts.items() if head in text]
+                wrong.append(f"{key}: {head!r} printed on {printed}, stands on {where}")
+        for page in printed:
+            if not any(head in texts[page] for head in heads):
+                wrong.append(f"{key}: p. {page} shows none of {heads}")
+    assert wrong == []

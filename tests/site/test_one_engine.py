@@ -1,0 +1,108 @@
+"""One calculators' engine for both sites (``nqsphinx/site/engine.py``): both sites' calculator
+pages load it from the one folder beside them, which holds Pyodide's runtime and only the part
+of Python's standard library that the engine imports (``nqsphinx/site/engine_imports.py``)."""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from nqsphinx.site import engine, engine_imports, offline
+from nqsphinx.site.root_page import write_root
+
+
+@pytest.fixture(scope="module")
+def served(html_sites: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Both sites as ``make html`` lays them out, the root page (and the engine) written last."""
+    root = tmp_path_factory.mktemp("one-engine") / "html"
+    for lang, built in html_sites.items():
+        shutil.copytree(built, root / lang, ignore=shutil.ignore_patterns(".buildinfo"))
+    write_root(root)
+    return root
+
+
+def test_both_sites_reference_the_one_engine(served: Path) -> None:
+    """Each language's calculators page names ``../_engine/``, which holds every engine file;
+    no site carries a copy of its own."""
+    for lang in ("en", "fr"):
+        page = (served / lang / "at-the-table.html").read_text(encoding="utf-8")
+        found = re.search(r'data-engine="([^"]*)"', page)
+        assert found, f"{lang}: no engine on the calculators' page"
+        folder = (served / lang / html.unescape(found.group(1))).resolve()
+        assert folder == (served / engine.SHARED_DIR).resolve(), (lang, found.group(1))
+        assert not (served / lang / "_static" / engine.ENGINE_DIR).exists()
+    names = {p.name for p in (served / engine.SHARED_DIR).iterdir()}
+    assert names == {*engine.PYODIDE_FILES, engine.ENGINE_ZIP, engine.WORKER}
+    worker = (served / offline.WORKER).read_text(encoding="utf-8")
+    assert '"_engine/pyodide.asm.wasm"' in worker  # kept once, for both sites
+
+
+def test_read_the_docs_sites_carry_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each Read the Docs project is served apart: there each site has its own copy."""
+    monkeypatch.setenv("READTHEDOCS", "True")
+    assert engine.engine_url("") == "_static/nq-engine/"
+    assert engine.engine_folder(Path("out/fr")) == Path("out/fr/_static/nq-engine")
+    monkeypatch.delenv("READTHEDOCS")
+    assert engine.engine_url("") == "../_engine/"
+    assert engine.engine_folder(Path("out/fr")) == Path("out/_engine")
+
+
+def test_the_standard_library_is_what_the_engine_imports() -> None:
+    """What nqcore reaches is kept (re, json, tomllib, fractions, argparse, Pyodide's own), what
+    it never imports is not (sqlite3, tkinter, curses, mailboxes, mocks...), and the
+    library shrinks by more than a third."""
+    files = engine.engine_files()
+    full = (engine.ensure_pyodide() / engine.STDLIB).read_bytes()
+    names = set(zipfile.ZipFile(io.BytesIO(files[engine.STDLIB])).namelist())
+    for kept in (
+        "re/__init__.py",
+        "json/__init__.py",
+        "tomllib/__init__.py",
+        "fractions.py",
+        "argparse.py",
+        "encodings/utf_8.py",
+        "_pyodide/_base.py",
+        "pyodide/ffi/__init__.py",
+    ):
+        assert kept in names, kept
+    for dropped in (
+        "sqlite3/__init__.py",
+        "mailbox.py",
+        "wsgiref/simple_server.py",
+        "unittest/mock.py",
+        "idlelib/idle.py",
+        "turtle.py",
+        "curses/__init__.py",
+    ):
+        assert dropped not in names, dropped
+    assert len(files[engine.STDLIB]) < 0.75 * len(full)
+    assert b'"packages": {}' in files[engine.LOCK_FILE]
+
+
+def test_imports_are_read_in_every_form() -> None:
+    source = (
+        "import a.b, c as d\n"
+        "from . import sibling\n"
+        "from .mod import (x,\n    y)\n"
+        "from ..up import *\n"
+        "def f():\n    import lazy\n"
+    )
+    found = engine_imports.imports(source, "pkg.sub.here", is_package=False)
+    assert {
+        "a.b",
+        "c",
+        "pkg.sub",
+        "pkg.sub.sibling",
+        "pkg.sub.mod",
+        "pkg.sub.mod.x",
+        "pkg.sub.mod.y",
+        "pkg.up",
+        "lazy",
+    } <= found
+    assert engine_imports.imports("from . import x\n", "pkg", is_package=True) >= {"pkg.x"}

@@ -1,0 +1,298 @@
+"""The guard's rules on translations: placeholders parsed as ``str.format`` (or ``%``) parses
+them, Plural-Forms compiled as Python's gettext compiles it, structures Sphinx would drop; and
+the engine's last line of defence, a translation that does not format shows the English."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docutils import nodes
+
+from nqcore import i18n
+from nqcore.cli.commands import main as nq
+from nqtranslate.formats import placeholder_problems, plural_forms_problem
+from nqtranslate.guard import _markdown, check_catalogue
+from nqtranslate.status import page_status
+from nqtranslate.structure import structure_problem
+
+HEADER = (
+    'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+)
+CAST = "Casting a level {level} spell at wizardry level {wizardry}"
+
+
+def _po(folder: Path, name: str, body: str) -> Path:
+    path = folder / f"{name}.po"
+    path.write_text(HEADER + body, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("hostile", ["{}", "{0}", "{x!r}", "{x:>9}", "{level!r}", "{level:>9}"])
+def test_a_placeholder_the_english_lacks_is_refused(hostile: str) -> None:
+    problems = placeholder_problems(CAST, f"Niveau {{level}} {hostile} magie {{wizardry}}")
+    assert any(hostile in p for p in problems), problems
+
+
+def test_placeholders_compare_name_conversion_and_spec() -> None:
+    assert placeholder_problems(CAST, "Magie {wizardry}, sort de niveau {level}") == []
+    assert placeholder_problems(CAST, "Niveau {level!r}, magie {wizardry}") == [
+        "msgstr drops the placeholder {level}",
+        "msgstr adds the placeholder {level!r}, not in its msgid",
+    ]
+    assert placeholder_problems("{n:>3} points", "{n} points") == [
+        "msgstr drops the placeholder {n:>3}",
+        "msgstr adds the placeholder {n}, not in its msgid",
+    ]
+    assert placeholder_problems(CAST, "Niveau {level") == [
+        "msgstr is not a valid format string (expected '}' before end of string)"
+    ]
+
+
+def test_percent_formats_are_compared_where_the_english_is_one() -> None:
+    assert placeholder_problems("25% of", "25 % de") == []  # not a % format: not compared
+    assert placeholder_problems("invalid choice: %(value)r", "choix : « %(value)s »") == []
+    assert placeholder_problems("required: %s", "obligatoires") == [
+        "msgstr drops the conversion %s"
+    ]
+    assert placeholder_problems("required: %s", "obligatoires : %d") == [
+        "msgstr drops the conversion %s",
+        "msgstr adds the conversion %d, not in its msgid",
+    ]
+    flagged = frozenset({"python-brace-format"})
+    assert placeholder_problems("{n}%s", "{n}", flagged) == []
+
+
+def test_a_catalogue_of_formatted_messages_is_refused_at_the_line(tmp_path: Path) -> None:
+    body = f'msgid "Fine"\nmsgstr "Bien"\n\nmsgid "{CAST}"\nmsgstr "Niveau {{}} {{wizardry}}"\n'
+    findings = check_catalogue(_po(tmp_path, "nqcore", body))
+    assert [str(f).split(": ", 1) for f in findings] == [
+        [f"{tmp_path}/nqcore.po:9", "msgstr drops the placeholder {level}"],
+        [f"{tmp_path}/nqcore.po:9", "msgstr adds the placeholder {}, not in its msgid"],
+    ]
+
+
+def test_every_plural_form_is_compared(tmp_path: Path) -> None:
+    body = (
+        'msgid "{n} point"\nmsgid_plural "{n} points"\n'
+        'msgstr[0] "{n} point"\nmsgstr[1] "{n!r} points"\n'
+    )
+    findings = check_catalogue(_po(tmp_path, "examples", body))
+    assert [(f.line, f.what) for f in findings] == [
+        (6, "msgstr drops the placeholder {n}"),
+        (6, "msgstr adds the placeholder {n!r}, not in its msgid"),
+    ]
+
+
+def test_page_catalogues_keep_their_myst_roles(tmp_path: Path) -> None:
+    """Page messages are not formatted: ``{ref}`` is a role, compared as markup."""
+    body = 'msgid "See {ref}`magic`."\nmsgstr "Voir {ref}`magic`."\n'
+    assert check_catalogue(_po(tmp_path, "magic", body)) == []
+
+
+@pytest.mark.parametrize(
+    ("rule", "problem"),
+    [
+        ("nplurals=2; plural=(n > 1);", ""),
+        ("nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n != 0 ? 1 : 2);", ""),
+        ("nplurals=2; plural=" + "(" * 150 + "n>1" + ")" * 150 + ";", "too complex"),
+        ("nplurals=2; plural=(n > 1 ? 3 : 0);", "plural(2) = 3, not below nplurals=2"),
+        ("nplurals=2; plural=import os;", "refused by Python's gettext"),
+        ("plural=(n > 1);", "is not 'nplurals=N; plural=EXPR;'"),
+    ],
+)
+def test_plural_forms_are_compiled_by_pythons_gettext(rule: str, problem: str) -> None:
+    found = plural_forms_problem(rule)
+    assert (problem in found) if problem else found == ""
+
+
+def test_a_plural_rule_gettext_refuses_is_named_at_its_header_line(tmp_path: Path) -> None:
+    path = _po(tmp_path, "credits", 'msgid "Credits"\nmsgstr "Crédits"\n')
+    complex_rule = "(" * 150 + "n > 1" + ")" * 150
+    path.write_text(path.read_text().replace("(n > 1)", complex_rule), encoding="utf-8")
+    findings = check_catalogue(path)
+    assert [(f.line, f.what.split(":")[0]) for f in findings] == [
+        (4, "Plural-Forms refused by Python's gettext")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("msgid", "msgstr", "said"),
+    [
+        ("A paragraph of rules.", "- une liste\n- de règles", "a bullet list"),
+        ("A paragraph of rules.", "Un paragraphe.\n\nEt un autre.", "2 blocks"),
+        ("A paragraph of rules.", "# Un titre", "a heading"),
+        ("A paragraph of rules.", "> Une citation", "a quote"),
+        ("A paragraph of rules.", "1. Un", "a numbered list"),
+    ],
+)
+def test_a_structure_sphinx_would_drop_is_refused(msgid: str, msgstr: str, said: str) -> None:
+    problem = structure_problem(msgid, msgstr, _markdown())
+    assert problem.startswith(f"msgstr is {said}") and "Sphinx would drop it" in problem
+
+
+def test_a_translation_of_the_same_structure_passes() -> None:
+    assert (
+        structure_problem("A *bold* rule, see `x`.", "Une règle *forte*, voir `x`.", _markdown())
+        == ""
+    )
+    assert structure_problem("A line\ncontinued.", "Une ligne\ncontinuée.", _markdown()) == ""
+    assert structure_problem("Rules #noqa", "Règles #noqa", _markdown()) == ""
+
+
+def test_a_dropped_structure_is_refused_in_a_page_catalogue_and_counted(tmp_path: Path) -> None:
+    body = 'msgid "Roll a die."\nmsgstr "Lancez :\\n\\n- un dé"\n\nmsgid "Fine."\nmsgstr "Bien."\n'
+    path = _po(tmp_path, "magic", body)
+    assert [(f.line, f.what.split(":")[0]) for f in check_catalogue(path)] == [
+        (6, "msgstr is 2 blocks (a paragraph, a bullet list) where the msgid is a paragraph")
+    ]
+    status = page_status(path, tmp_path)
+    assert (status.translated, status.refused, status.complete) == (1, 1, False)
+
+
+def test_a_translation_that_does_not_format_shows_the_english_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The guard refuses such a catalogue; used without it, ``nq`` still prints no traceback:
+    the engine drops the translation when it reads the catalogue, naming file and line."""
+    path = _po(tmp_path, "nqcore", f'msgid "{CAST}"\nmsgstr "Lancer {{}} {{x!r}} {{y:>9}}"\n')
+    monkeypatch.setattr(i18n, "find_catalogue", lambda *_: path)
+    i18n.load_po.cache_clear()
+    try:
+        assert nq(["--lang", "fr", "cast", "--spell", "fireball", "--wizardry", "3"]) == 0
+    finally:
+        i18n.load_po.cache_clear()
+    out, err = capsys.readouterr()
+    assert out.startswith("Casting a level 3 spell at wizardry level 3\n")
+    assert "Traceback" not in out + err
+    assert f"{path}:6: warning: its fields " in err
+    assert err.endswith("the English is shown\n") and len(err.splitlines()) == 1, err
+
+
+def test_a_translation_that_does_not_percent_format_shows_the_english() -> None:
+    text = i18n.Translated("%(a)s et %(b)d", "%(a)s and %(b)s", "x.po:3")
+    assert text % {"a": "A", "b": "B"} == "A and B"
+    assert i18n.Translated("{a}", "{a}", "x.po:3").format(a=1) == "1"
+
+
+def test_the_record_sorts_applied_untranslated_and_dropped_messages() -> None:
+    from nqsphinx.languages.translation_notice import _applied
+
+    document = nodes.document(None, None)  # type: ignore[arg-type]
+    for text, translated in (("Applied.", True), ("Dropped.", False), ("Missing.", False)):
+        paragraph = nodes.paragraph(text, text, translated=translated)
+        paragraph.source, paragraph.line = "magic.md", 3
+        document += paragraph
+    record = _applied(document, {"Dropped.": "- Abandonné", "Applied.": "Appliqué"})
+    assert (record.translated, record.untranslated, record.dropped) == (1, 1, [(3, "Dropped.")])
+    assert not record.complete
+    assert _applied(document, None).has_catalogue is False
+
+
+def test_the_record_counts_translations_sphinx_applies_without_its_flag() -> None:
+    """A toctree's caption (a ``translatable`` node) and an image's alt text are translated
+    in place, without ``translated``: they count as translated, not dropped."""
+    from sphinx import addnodes
+
+    from nqsphinx.languages.translation_notice import _applied
+
+    document = nodes.document(None, None)  # type: ignore[arg-type]
+    toctree = addnodes.toctree(caption="The Rules", rawcaption="The Rules")
+    image = nodes.image(uri="x.svg", alt="Une figure")
+    for node in (toctree, image):
+        node.source, node.line = "index.md", 5
+        document += node
+    record = _applied(document, {"The Rules": "Les règles", "A figure": "Une figure"})
+    assert (record.translated, record.untranslated, record.dropped) == (2, 0, [])
+
+
+def test_status_reads_the_last_builds_record_when_newer_than_the_catalogues(
+    tmp_path: Path,
+) -> None:
+    import json
+    import os
+
+    from nqtranslate.status import APPLIED_FILE, all_status
+
+    catalogues, doctrees = tmp_path / "po", tmp_path / "doctrees"
+    catalogues.mkdir()
+    doctrees.mkdir()
+    _po(catalogues, "magic", 'msgid "Roll a die."\nmsgstr "Lancez :\\n\\n- un dé"\n')
+    record = {"magic": {"translated": 3, "untranslated": 0, "dropped": [[12, "Roll a die."]]}}
+    (doctrees / APPLIED_FILE).write_text(json.dumps(record), encoding="utf-8")
+    built = all_status(catalogues, doctrees)
+    assert [(s.page, s.translated, s.refused, s.complete) for s in built] == [
+        ("magic", 3, 1, False)
+    ]
+    os.utime(doctrees / APPLIED_FILE, (0, 0))  # older than the catalogue: read the catalogue
+    read = all_status(catalogues, doctrees)
+    assert [(s.page, s.translated, s.refused) for s in read] == [("magic", 0, 1)]
+
+
+def test_a_field_reaching_into_its_value_is_refused_whatever_the_format() -> None:
+    """``{x.__class__}`` prints internals wherever it is formatted: refused even where the
+    English is a ``%`` format or no format at all, unless the English has the same field."""
+    assert placeholder_problems("%(a)s done", "{a.__class__} %(a)s") == [
+        "msgstr reaches into a value with {a.__class__}, not in its msgid"
+    ]
+    assert placeholder_problems("{a", "{a[0]}")
+    assert placeholder_problems("{a.name}", "{a.name} !") == []
+
+
+@pytest.mark.parametrize(
+    ("msgstr", "said"),
+    [
+        ("Crédits \x1b[31m", "control character U+001B"),
+        ("Crédits \x07", "control character U+0007"),
+        ("Crédits \x7f", "control character U+007F"),
+        ("Crédits \x9b", "control character U+009B"),
+        ("Crédits \u202eevil", "bidi control U+202E"),
+        ("Crédits \u2066x\u2069", "bidi control U+2066"),
+        ("x" * 20_001, "a message of 20001 characters"),
+    ],
+)
+def test_what_no_reader_should_be_sent_is_refused(tmp_path: Path, msgstr: str, said: str) -> None:
+    escaped = msgstr.replace("\\", "\\\\")
+    for name in ("credits", "nqcore"):
+        path = _po(tmp_path, name, f'msgid "Credits"\nmsgstr "{escaped}"\n')
+        findings = check_catalogue(path)
+        assert [(f.line, f.what.startswith(said)) for f in findings] == [(6, True)], findings
+
+
+def test_a_bidi_control_the_english_has_is_kept(tmp_path: Path) -> None:
+    path = _po(tmp_path, "credits", 'msgid "a \u2067b\u2069"\nmsgstr "a \u2067b\u2069"\n')
+    assert check_catalogue(path) == []
+
+
+def test_a_context_in_a_page_catalogue_is_refused(tmp_path: Path) -> None:
+    """Sphinx looks a page's messages up without a context: one with a context stays English."""
+    path = _po(tmp_path, "magic", 'msgctxt "x"\nmsgid "Fine."\nmsgstr "Bien."\n')
+    assert [(f.line, f.what) for f in check_catalogue(path)] == [
+        (7, "msgctxt 'x': a page's messages have no context")
+    ]
+    engine = _po(tmp_path, "nqcore", 'msgctxt "armour"\nmsgid "Light"\nmsgstr "Légère"\n')
+    assert check_catalogue(engine) == []
+
+
+def test_an_engine_message_without_french_is_named(tmp_path: Path) -> None:
+    """A changed card text (a new msgid), an emptied translation: the French book would print
+    English; a translated build names each, the catalogue's line and where the text is used."""
+    from nqtranslate.engine_coverage import untranslated_warnings
+
+    package = tmp_path / "nqcore"
+    (package / "data").mkdir(parents=True)
+    (package / "rules.py").write_text('N_("Fireball")\nN_("Done")\n', encoding="utf-8")
+    (package / "data" / "spells.toml").write_text(
+        '[[spell]]\nkey = "m"\nname = "Magic Missile, changed"\n', encoding="utf-8"
+    )
+    folder = package / "locale" / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    _po(folder, "nqcore", 'msgid "Fireball"\nmsgstr ""\n\nmsgid "Done"\nmsgstr "Fait"\n')
+    po = folder / "nqcore.po"
+    assert untranslated_warnings("fr", package) == [
+        f"{po}:6: warning: 'Fireball' (used at nqcore/rules.py:1): its translation is empty "
+        "or fuzzy, shown in English",
+        f"{po}:1: warning: 'Magic Missile, changed' (used at nqcore/data/spells.toml:3): "
+        "no translation, shown in English",
+    ]

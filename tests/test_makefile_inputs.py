@@ -1,0 +1,132 @@
+"""The Makefile gives file names to the shell (the changed pages to pytest, the languages to
+sphinx-build): a name that could run a command stops make before any recipe runs; and a page
+without a worked example (pytest's "no tests ran") does not stop the build.  Each test runs make
+in a scratch folder holding the project's Makefile and a few files: no build, no Sphinx."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+MAKEFILE = Path(__file__).parent.parent / "Makefile"
+INPUT_DIRS = ("docs", "locale", "nqsphinx", "nqtranslate", "nqcore", "nqprint")
+
+pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="no make")
+
+
+def _project(tmp_path: Path, *files: str) -> Path:
+    shutil.copy(MAKEFILE, tmp_path / "Makefile")
+    for folder in INPUT_DIRS:
+        (tmp_path / folder).mkdir()
+    made = ("conf.py", "pyproject.toml", "constraints.txt", "docs/index.md")
+    for name in (*made, "nqcore/locale/fr/LC_MESSAGES/nqcore.po", *files):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("# A page\n", encoding="utf-8")
+    return tmp_path
+
+
+def _make(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["make", "--no-print-directory", *args],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "target"),
+    [
+        ("docs/q`touch injected`.md", "verify-examples"),
+        ("docs/q$(touch injected).md", "verify-examples"),
+        ("nqcore/locale/a`touch injected`/LC_MESSAGES/nqcore.po", "html-fr"),
+        ("docs/two words.md", "verify-examples"),
+    ],
+)
+def test_a_file_name_that_could_run_a_command_stops_make(
+    tmp_path: Path, name: str, target: str
+) -> None:
+    project = _project(tmp_path, name)
+    done = _make(project, target, "PYTHON=true", "SPHINXBUILD=true")
+    assert done.returncode != 0
+    assert "Refused input: " in done.stderr
+    assert all(word in done.stderr for word in name.split())
+    assert not (project / "injected").exists()
+    assert not (project / "_build").exists()
+
+
+def test_a_language_code_must_be_letters(tmp_path: Path) -> None:
+    project = _project(tmp_path, "nqcore/locale/pt+x/LC_MESSAGES/nqcore.po")
+    done = _make(project, "-n", "html-fr")
+    assert done.returncode != 0
+    assert "Refused input: language code(s) not letters and _" in done.stderr
+    assert done.stderr.rstrip().endswith("pt+x.  Stop.")
+
+
+def test_safe_names_pass(tmp_path: Path) -> None:
+    project = _project(tmp_path, "docs/a-b_c.d+e.md", "nqcore/locale/pt_BR/LC_MESSAGES/nqcore.po")
+    done = _make(project, "verify-examples", "PYTHON=true")
+    assert done.returncode == 0, done.stderr
+    assert (project / "_build/.stamps/examples").is_file()
+
+
+def _python_exiting(project: Path, code: int) -> str:
+    fake = project / f"exit{code}.sh"
+    fake.write_text(f"#!/bin/sh\nexit {code}\n", encoding="utf-8")
+    fake.chmod(0o755)
+    return f"PYTHON={fake}"
+
+
+def test_pages_without_examples_are_no_failure(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    done = _make(project, "verify-examples", _python_exiting(project, 5))
+    assert done.returncode == 0, done.stderr
+    assert (project / "_build/.stamps/examples").is_file()
+
+
+def test_a_failing_example_still_stops_make(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    done = _make(project, "verify-examples", _python_exiting(project, 1))
+    assert done.returncode != 0
+    assert not (project / "_build/.stamps/examples").exists()
+
+
+def _python_writing(project: Path) -> str:
+    fake = project / "writer.sh"
+    fake.write_text(
+        "#!/bin/sh\ntouch written 2>/dev/null\necho > /tmp/nq-scratch-file || exit 1\n",
+        encoding="utf-8",
+    )
+    fake.chmod(0o755)
+    return f"PYTHON={fake}"
+
+
+def _bwrap_works() -> bool:
+    if shutil.which("bwrap") is None:
+        return False
+    probe = ["bwrap", "--ro-bind", "/", "/", "--unshare-net", "--", "true"]
+    return subprocess.run(probe, capture_output=True, check=False).returncode == 0
+
+
+@pytest.mark.skipif(not _bwrap_works(), reason="no working bwrap")
+def test_the_examples_run_with_the_project_read_only(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    done = _make(project, "verify-examples", _python_writing(project))
+    assert done.returncode == 0, done.stderr
+    assert not (project / "written").exists()
+    assert "unsandboxed" not in done.stderr
+
+
+def test_without_bwrap_the_examples_run_with_a_warning(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    done = _make(project, "verify-examples", _python_writing(project), "BWRAP=no-such-bwrap")
+    assert done.returncode == 0, done.stderr
+    assert (project / "written").exists()
+    assert "warning: no working bwrap (bubblewrap): the worked examples run unsandboxed" in (
+        done.stderr
+    )
