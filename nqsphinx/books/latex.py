@@ -104,7 +104,7 @@ def measure_columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str
     for fallback in passes[1:]:
         layout += r"\ifdim\nqflex<\nqminflex" + "\n" + fallback
     layout += r"\fi" * (len(passes) - 1)
-    return "\n".join(parts) + "\n" + layout + "\n"
+    return "\n".join(parts) + "\n" + layout + "\n" + r"\nqoverflow" + "\n"
 
 
 def table_style(
@@ -121,8 +121,10 @@ def table_style(
     colspec = addnodes.tabular_col_spec()
     colspec["spec"] = column_spec(header, rows)
     measure = measure_columns(header, rows)
-    start = generated_raw(rf"\begingroup{size}\nqwholeheads" + "\n" + measure, "latex")
-    end = generated_raw(r"\endgroup" + "\n", "latex")
+    start = generated_raw(
+        rf"\begingroup{size}\nqwholeheads" + "\n" + measure + r"\nqwidestart" + "\n", "latex"
+    )
+    end = generated_raw(r"\nqwideend\endgroup" + "\n", "latex")
     return [start, colspec, node, end]
 
 
@@ -164,6 +166,16 @@ MEASURE = r"""
 %% \nqwrapall{n}{i}: the longest word of the column.
 \newcommand{\nqwrapall}[2]{\setlength{\nqmax}{\nqlen{word}{#2}}\nqset{#2}}
 \newcommand{\nqset}[1]{\setlength{\nqlen{column}{#1}}{\nqmax}\addtolength{\nqflex}{-\nqmax}}
+%% \nqoverflow: a table whose columns, at their narrowest, still do not fit the line takes
+%% what it lacks (\nqover) from the margins, half on each side (\nqwidestart, \nqwideend):
+%% a book's wide table stands out into the margins rather than past the paper's edge.
+\newlength{\nqover}
+\newcommand{\nqoverflow}{\setlength{\nqover}{\dimexpr\nqminflex-\nqflex\relax}%
+  \ifdim\nqover>0pt\setlength{\nqflex}{\nqminflex}\else\setlength{\nqover}{0pt}\fi}
+\newcommand{\nqwidestart}{\ifdim\nqover>0pt
+  \list{}{\topsep0pt\partopsep0pt\parsep\parskip\listparindent\parindent
+    \itemindent0pt\leftmargin-.5\nqover\rightmargin-.5\nqover}\item\relax\fi}
+\newcommand{\nqwideend}{\ifdim\nqover>0pt\endlist\fi}
 """
 
 

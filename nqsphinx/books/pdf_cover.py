@@ -64,7 +64,7 @@ def cover(lang: str, papersize: str = "a4paper") -> str:
 {{\color{{white}}\sffamily\bfseries\fontsize{{26}}{{30}}\selectfont Fantasy Wargames\par}}
 \vspace{{8mm}}
 {{\color{{white}}\sffamily\large {latex_escape(edition_line(lang, papersize))}\par}}
-\vspace{{0.1\paperheight}}
+\vspace{{0.075\paperheight}}
 {aspect_circle_tikz(lang)}
 \vspace{{4mm}}
 {{\sffamily\Large {latex_escape(ui_text("The fantasy battles miniatures wargame", lang))}\par}}

@@ -134,13 +134,14 @@ class IndexList:
         if not isinstance(section.parent, nodes.document):
             section.insert(1, index_node(own, label))
         topic = self.topics.get(label)
-        if topic:
+        if topic and self.words(topic):  # a language without the topic's words: no topic
             section.insert(1, index_node(f"{self.words(topic)}; {own}", label))
         head = self.heads.get(label)
-        if head:
+        if head and self.words(head):
             section.insert(1, index_node(self.words(head), label))
             for also in reversed(head.also):  # each inserted first: the list's order
-                section.insert(1, see_node(self.words(head), self.words(also), self.latex))
+                if self.words(also):
+                    section.insert(1, see_node(self.words(head), self.words(also), self.latex))
 
     def see_entries(self, document: nodes.document, docname: str) -> None:
         """The "see" entries, at the start of ``document``'s first section."""

@@ -127,9 +127,16 @@ def _clock(app: Sphinx) -> int:
     return marker.stat().st_mtime_ns
 
 
+#: Builders whose output is a report, never published, which they open before
+#: ``builder-inited`` (the doctest builder's ``output.txt``): no audit.
+REPORTS = frozenset({"doctest", "linkcheck", "dummy"})
+
+
 def _start(app: Sphinx) -> None:
     """When the builder starts, before any writer: an output folder with no manifest is emptied
     (its files would be unexplained)."""
+    if app.builder.name in REPORTS:
+        return
     install_recorder()
     _COPIES.clear()
     app.nq_audit_started = _clock(app)  # type: ignore[attr-defined]
@@ -269,6 +276,8 @@ def main(argv: list[str]) -> int:
 
 
 def _finished(app: Sphinx, exception: Exception | None) -> None:
+    if app.builder.name in REPORTS:
+        return
     audit(app, exception)
     app.nq_audited = True  # type: ignore[attr-defined]
 

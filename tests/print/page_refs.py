@@ -61,8 +61,34 @@ def aux_labels(aux: Path) -> dict[str, list[Label]]:
 
 
 def book_references(tex: Path) -> list[str]:
-    """The labels of the book's "(p. N)" references, in the order of the LaTeX source."""
-    return _PAGEREF.findall(tex.read_text(encoding="utf-8"))
+    """The labels of the book's "(p. N)" references, in the order they are printed: the LaTeX
+    source's, but a longtable's notes (``\\gdef\\nqtablenotes``, set before the table and
+    printed in its feet) after the table's end, where their last copy stands."""
+    source = tex.read_text(encoding="utf-8")
+    return _PAGEREF.findall(_FOOT_NOTES.sub(r"\g<rest>\g<notes>", source))
+
+
+#: A longtable's notes (from ``\gdef\nqtablenotes`` to the line that closes it) and the table.
+_FOOT_NOTES = re.compile(
+    r"\\gdef\\nqtablenotes\{%(?P<notes>.*?)\n\}\n(?P<rest>.*?\\end\{longtable\})", re.S
+)
+#: The line of a longtable's foot on each page but its last.
+_CONTINUED = ("continues on next page", "suite sur la page suivante")
+
+
+def printed_references(text: str) -> list[str]:
+    """The pages of the "(p. N)" printed in ``text`` (pdftotext's), in order, but for the
+    copies of a longtable's notes in the feet of its pages before the last: a page whose
+    foot says the table continues repeats those notes, which the last page prints too."""
+    pages = text.split("\f")
+    kept: list[str] = []
+    for number, page in enumerate(pages):
+        later = "\n".join(pages[number + 1 : number + 3])
+        for line in page.split("\n"):
+            repeated = any(c in page for c in _CONTINUED) and line.strip() and line in later
+            if not repeated:
+                kept.append(line)
+    return PRINTED_REF.findall("\n".join(kept))
 
 
 def page_texts(pdf: Path) -> dict[str, str]:

@@ -38,6 +38,15 @@ def _rules_pages(pdf: Path) -> range:
     return range(first, index)
 
 
+def _longtable_captions(tex: Path) -> list[str]:
+    """The captions of the book's longtables (the tables that may split across pages)."""
+    source = tex.read_text(encoding="utf-8")
+    found = re.findall(
+        r"\\begin\{longtable\}[^\n]*\n(?:.*\n){0,2}?\\caption\{(.*?)\\strut\}", source
+    )
+    return [re.sub(r"\\sphinxhyphen\{\}", "-", c) for c in found]
+
+
 def _body(pdf: Path, page: int) -> list[pdfs.Line]:
     return [line for line in pdfs.text_lines(pdf, page) if BODY[0] < line.y0 < BODY[1]]
 
@@ -121,15 +130,21 @@ def test_no_page_of_fewer_than_four_lines_but_a_chapters_end(
 def test_no_page_left_a_third_empty_before_a_table(
     rulebooks: dict[str, Path], edition: str
 ) -> None:
-    """A table of 12 rows or more starts where the text reaches it and goes on over the page
-    with its header repeated (the spell list left half of its page empty)."""
+    """A table that may split (a longtable) starts where the text reaches it and goes on over
+    the page with its header repeated (the spell list left half of its page empty); a short
+    one, kept whole with its notes, may go to the next page."""
     pdf = rulebooks[edition]
     height = float(pdfs.reader(pdf).pages[0].mediabox.height)
     starts = {page for page, _, depth in layout.outline_levels(pdf) if depth == 0}
+    splitting = _longtable_captions(pdf.with_suffix(".tex"))
+    assert splitting, "no longtable in the book"
     gaps = []
     for page in _rules_pages(pdf):
         following = _body(pdf, page + 1)
         if page + 1 in starts or not following or not re.match(r"Table \d", following[0].text):
+            continue
+        caption = re.sub(r"^Table [\d.]+:\s*", "", following[0].text)
+        if not any(caption.startswith(c[:20]) or c.startswith(caption) for c in splitting):
             continue
         end = max((line.y1 for line in _body(pdf, page)), default=height)
         if end < height * 2 / 3:

@@ -13,12 +13,12 @@ import pytest
 from nqprint import quick_reference
 from tests.print.conftest import Products
 from tests.print.page_refs import (
-    PRINTED_REF,
     aux_labels,
     book_references,
     heading,
     misplaced,
     page_texts,
+    printed_references,
 )
 from tests.print.pdfs import pages, run_on, runs
 
@@ -46,7 +46,7 @@ def test_the_rulebooks_page_references_land(products: Products, lang: str, paper
     page N shows the target's heading."""
     book = products.rulebook(lang, paper)
     labels = book_references(book.with_suffix(".tex"))
-    printed = PRINTED_REF.findall(run_on(book, "pdftotext"))
+    printed = printed_references(run_on(book, "pdftotext"))
     assert len(printed) == len(labels) > 500
     assert misplaced(list(zip(labels, printed, strict=True)), book, lang) == []
 

@@ -81,6 +81,34 @@ def test_no_table_runs_past_the_margins(pdfs: dict[str, Path], lang: str) -> Non
     assert overfull_tables(pdf.with_suffix(".tex"), pdf.with_suffix(".log")) == []
 
 
+#: What a printer may trim or not print at the paper's edge, at most (a wide table takes from
+#: the margins, never this).
+SAFE_EDGE_MM = 15
+_PAGE = re.compile(r'<page width="([\d.]+)"')
+_WORD_X = re.compile(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"')
+
+
+def words_near_the_edge(pdf: Path, edge_mm: float = SAFE_EDGE_MM) -> list[str]:
+    """The pages (file page numbers) with a word closer than ``edge_mm`` to the paper's left
+    or right edge, from ``pdftotext -bbox``."""
+    edge = edge_mm * 72 / 25.4
+    html = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    near = []
+    for number, page in enumerate(html.split("<page ")[1:], start=1):
+        width = float(_PAGE.match("<page " + page).group(1))  # type: ignore[union-attr]
+        xs = [(float(a), float(b)) for a, b in _WORD_X.findall(page)]
+        if any(left < edge or right > width - edge for left, right in xs):
+            near.append(f"p. {number}")
+    return near
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_word_is_where_a_printer_trims(pdfs: dict[str, Path], lang: str) -> None:
+    assert words_near_the_edge(pdfs[lang]) == []
+
+
 def test_the_overfull_table_check_can_fail(tmp_path: Path) -> None:
     tex, log = tmp_path / "book.tex", tmp_path / "book.log"
     tex.write_text("a\n\\begin{tabular}{l}\nwide\n\\end{tabular}\nb\n", encoding="utf-8")

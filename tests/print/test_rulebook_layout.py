@@ -391,7 +391,7 @@ def _entries(pdf: Path) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for _, lines in layout.index_groups(pdf):
         for line in lines:
-            match = re.fullmatch(r"(.+?)\s*,\s*([\d, ]+)", line)
+            match = re.fullmatch(r"(.+?)\s*,\s*([\d, ]+?)(?:,?\s*(?:see|voir)\b.*)?", line)
             if match:
                 found[layout.squeeze(match.group(1))] = re.findall(r"\d+", match.group(2))
     return found
