@@ -31,6 +31,7 @@ from typing import Any
 from nqcore.i18n import find_catalogue, locale_dirs
 from nqtranslate.formats import placeholder_problems
 from nqtranslate.reading import Finding, Message, Reading, read
+from nqtranslate.sphinx_words import sphinx_word_problems
 from nqtranslate.structure import structure_problem
 
 __all__ = ["CatalogueError", "Finding", "catalogues", "check_catalogue", "verify"]
@@ -180,6 +181,8 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
                 problems += filter(None, [structure_problem(msgid, msgstr, _markdown())])
         else:
             problems += placeholder_problems(msgid, msgstr, message.flags)
+        if path.stem == SPHINX_DOMAIN:
+            problems += sphinx_word_problems(msgid, msgstr)
         findings += [Finding(path, message.line, what) for what in problems]
     return findings
 

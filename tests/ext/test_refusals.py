@@ -81,3 +81,47 @@ def test_a_fuzzy_french_page_says_it_is_not_fully_translated(tmp_path: Path, mak
     html = built.html("magic")
     assert "Cette page n’est pas encore entièrement traduite" in html
     assert "nq-translation-notice" not in built.html("cards")
+
+
+SPHINX_PO = Path("locale") / "fr" / "LC_MESSAGES" / "sphinx.po"
+BREAK_OUT = 'Lien\\"><meta/http-equiv=\\"refresh\\"/content=\\"0;url=https://evil.example/\\">'
+
+
+def _sphinx_po(msgid: str, msgstr: str) -> str:
+    header = (
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: fr\\n"\n'
+    )
+    return f'{header}\nmsgid "{msgid}"\nmsgstr "{msgstr}"\n'
+
+
+def test_a_sphinx_po_for_a_language_sphinx_translates_stops_the_build(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """Sphinx puts its words unescaped into HTML attributes: French takes them from Sphinx."""
+    srcdir = copy_root("nq", tmp_path)
+    (srcdir / SPHINX_PO).write_text(_sphinx_po("Link to this heading", BREAK_OUT), "utf-8")
+    stop, errors = refused(srcdir, make_app)
+    assert stop.code == 2
+    assert errors[0].startswith(f"{srcdir / SPHINX_PO}:1: ERROR: Sphinx has its own catalogue")
+    assert not (srcdir / "_build" / "html" / "magic.html").exists()
+
+
+def test_a_compiled_sphinx_mo_from_the_repository_stops_the_build(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """A ``sphinx.mo`` with no ``.po`` would be read by Sphinx before any check could run."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    srcdir = copy_root("nq", tmp_path)
+    catalogue = Catalog(locale="fr")
+    catalogue.add("Link to this heading", BREAK_OUT.replace("\\", ""))
+    compiled = srcdir / SPHINX_PO.with_suffix(".mo")
+    with compiled.open("wb") as handle:
+        write_mo(handle, catalogue)
+    stop, errors = refused(srcdir, make_app)
+    assert stop.code == 2
+    assert errors == [
+        f"{compiled}:1: ERROR: a compiled catalogue not made by the build from its checked .po "
+        "(the build compiles every catalogue itself): delete this file"
+    ]
