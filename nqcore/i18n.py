@@ -232,6 +232,27 @@ def translator(lang: str) -> Callable[[str], str]:
     return lambda text: table.get(catalogue_key(text, getattr(text, "context", None)), text)
 
 
+def language_problem(lang: str) -> str:
+    """Why ``lang``, found by its engine catalogue, cannot be used yet ('' when it can): Babel
+    writes its numbers, so it must know the language (or :data:`NUMBER_LOCALES` name one)."""
+    from babel.core import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(NUMBER_LOCALES.get(lang, lang))
+    except (UnknownLocaleError, ValueError, TypeError):
+        catalogue = find_catalogue(LOCALE_DIR, lang, DOMAIN) or LOCALE_DIR / lang
+        where = (
+            catalogue.resolve().relative_to(ROOT)
+            if catalogue.resolve().is_relative_to(ROOT)
+            else catalogue
+        )
+        return (
+            f"{where}: {lang} is not a language of the project: Babel knows no locale {lang!r} "
+            "to write its numbers (name one in NUMBER_LOCALES, nqcore/i18n.py)"
+        )
+    return ""
+
+
 def _babel_locale(lang: str) -> str:
     return NUMBER_LOCALES.get(check_language(lang), lang)
 
