@@ -36,9 +36,10 @@ def test_a_build_names_what_a_new_language_lacks(with_qq: None, tmp_path: Path) 
     srcdir = copy_root("nq", tmp_path)
     found = project_languages.problems(str(srcdir))
     assert found[0].startswith("nqcore/locale/qq: qq is not a language of the project: Babel")
+    words = srcdir.parent / "locale" / "qq" / "glossary.toml"
     assert found[1] == (
-        f"{srcdir.parent / 'locale' / 'qq' / 'glossary.toml'}: missing: qq is not a language of the "
-        "project until the glossary has its words (README, A new language)"
+        f"{words}: missing: qq is not a language of the project until the glossary has its "
+        "words (README, A new language)"
     )
     glossary.load_terms.cache_clear()
 
