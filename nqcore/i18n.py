@@ -49,8 +49,13 @@ def locale_dirs(locale_dir: Path) -> list[Path]:
 
 def find_catalogue(locale_dir: Path, lang: str, domain: str) -> Path | None:
     """The catalogue ``domain.po`` of ``lang`` for ``locale_dir``, if one exists."""
+    from nqcore.catalogue_check import file_problem
+
     for folder in locale_dirs(locale_dir):
         path = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+        if problem := file_problem(path):
+            _warn_once(f"{_where(path)}:1", f"{problem}: the English is shown")
+            return None
         if path.is_file():
             return path
     return None
@@ -206,9 +211,15 @@ def _warn(where: str, message: str) -> None:
     print(f"{where}: warning: {message}", file=sys.stderr)
 
 
+@cache
+def _warn_once(where: str, message: str) -> None:
+    """Once per run: the catalogue is looked for by every message shown."""
+    _warn(where, message)
+
+
 def _where(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(ROOT))
+    try:  # the link itself, not its target, is named
+        return str((path.parent.resolve() / path.name).relative_to(ROOT))
     except ValueError:
         return str(path)
 

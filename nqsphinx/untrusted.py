@@ -29,6 +29,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from nqcore.catalogue_check import file_problem
 from nqcore.i18n import locale_dirs
 from nqtranslate import guard as catalogue_guard
 from nqtranslate.engine_coverage import untranslated_warnings
@@ -172,8 +173,9 @@ def _verify(
         known = {}
     findings, clean = [], {}
     for path in catalogue_guard.catalogues(lang, page_locale):
-        digest = _digest(path)
-        found = [] if known.get(str(path)) == digest else catalogue_guard.check_catalogue(path)
+        digest = "" if file_problem(path) else _digest(path)
+        fresh = digest and known.get(str(path)) == digest
+        found = [] if fresh else catalogue_guard.check_catalogue(path)
         findings += found
         if not found:
             clean[str(path)] = digest

@@ -28,6 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from nqcore.catalogue_check import file_problem
 from nqcore.i18n import find_catalogue, locale_dirs
 from nqtranslate.formats import placeholder_problems
 from nqtranslate.reading import Finding, Message, Reading, read
@@ -231,6 +232,8 @@ def is_empty(path: Path) -> bool:
 def check_catalogue(path: Path) -> list[Finding]:
     """Errors that stop the build: the catalogue is not read alike by every reader of the
     pipeline (:mod:`nqtranslate.reading`), or a translation is refused."""
+    if problem := file_problem(path):
+        return [Finding(path, 1, problem)]
     if is_empty(path):
         return []
     reading = read(path)
