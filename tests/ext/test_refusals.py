@@ -83,6 +83,33 @@ def test_a_fuzzy_french_page_says_it_is_not_fully_translated(tmp_path: Path, mak
     assert "nq-translation-notice" not in built.html("cards")
 
 
+def test_a_translation_whose_msgid_no_longer_matches_is_named_at_its_line(
+    tmp_path: Path, make_app: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An edited msgid (a trailing space) leaves its page in English: the entry is named."""
+    srcdir = copy_root("nq", tmp_path)
+    catalogue = srcdir / MAGIC_PO
+    po = catalogue.read_text(encoding="utf-8")
+    catalogue.write_text(po.replace('msgid "Wounds"', 'msgid "Wounds "'), encoding="utf-8")
+    line = line_of(catalogue, 'msgid "Wounds "')
+    capsys.readouterr()
+    built = build(srcdir, "fr", make_app)
+    unused = [w for w in capsys.readouterr().err.splitlines() if "is no message" in w]
+    assert unused == [
+        f"{catalogue}:{line}: warning: 'Wounds ' is no message of the page magic: "
+        "its translation is not used (./dev update-po)"
+    ]
+    assert "Cette page n’est pas encore entièrement traduite" in built.html("magic")
+
+
+def test_catalogues_that_match_their_pages_name_no_entry(
+    tmp_path: Path, make_app: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    build(copy_root("nq", tmp_path), "fr", make_app)
+    assert "is no message" not in capsys.readouterr().err
+
+
 SPHINX_PO = Path("locale") / "fr" / "LC_MESSAGES" / "sphinx.po"
 BREAK_OUT = 'Lien\\"><meta/http-equiv=\\"refresh\\"/content=\\"0;url=https://evil.example/\\">'
 
