@@ -39,19 +39,18 @@ def _configure_latex(app: Sphinx, config: Config) -> None:
 def _check_engine_data(app: Sphinx) -> None:
     """Every engine data file against its schema, before any page reads one: a bad record
     stops the build with one line naming the file, the record and the field."""
-    from sphinx.errors import ExtensionError
-
     from nqcore.data import datafiles
+    from nqsphinx.refusals import Refused
 
     try:
         for filename in datafiles.data_filenames():
             datafiles.load(filename)
     except datafiles.DataFileError as error:
-        raise ExtensionError(str(error)) from None
+        raise Refused(str(error)) from None
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    from nqsphinx import builder, page_content, project_files, untrusted
+    from nqsphinx import builder, page_content, project_files, refusals, untrusted
     from nqsphinx.books import editions, epub, latex, site_pages
     from nqsphinx.directives import (
         cards,
@@ -93,6 +92,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", patches.forget_toctrees)
     app.connect("env-updated", patches.forget_toctrees)
     app.connect("builder-inited", patches.template_cache)
+    refusals.setup(app)  # a refused input is one line, not Sphinx's crash report
     untrusted.setup(app)  # first: catalogues are checked before anything reads them
     project_languages.setup(app)  # every language of the project has what its sites need
     page_content.setup(app)  # what a page's markup may publish: no code, head or script links

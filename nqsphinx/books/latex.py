@@ -166,12 +166,13 @@ MEASURE = r"""
 %% \nqwrapall{n}{i}: the longest word of the column.
 \newcommand{\nqwrapall}[2]{\setlength{\nqmax}{\nqlen{word}{#2}}\nqset{#2}}
 \newcommand{\nqset}[1]{\setlength{\nqlen{column}{#1}}{\nqmax}\addtolength{\nqflex}{-\nqmax}}
-%% \nqoverflow: a table whose columns, at their narrowest, still do not fit the line takes
-%% what it lacks (\nqover) from the margins, half on each side (\nqwidestart, \nqwideend):
-%% a book's wide table stands out into the margins rather than past the paper's edge.
+%% \nqoverflow: a table whose columns, at their narrowest, still do not fit the line (its long
+%% columns under half their wished share) takes what it lacks (\nqover) from the margins, half
+%% on each side (\nqwidestart, \nqwideend): a book's wide table stands out into the margins
+%% rather than past the paper's edge.
 \newlength{\nqover}
-\newcommand{\nqoverflow}{\setlength{\nqover}{\dimexpr\nqminflex-\nqflex\relax}%
-  \ifdim\nqover>0pt\setlength{\nqflex}{\nqminflex}\else\setlength{\nqover}{0pt}\fi}
+\newcommand{\nqoverflow}{\setlength{\nqover}{\dimexpr\nqminflex/2-\nqflex\relax}%
+  \ifdim\nqover>0pt\setlength{\nqflex}{\dimexpr\nqminflex/2\relax}\else\setlength{\nqover}{0pt}\fi}
 \newcommand{\nqwidestart}{\ifdim\nqover>0pt
   \list{}{\topsep0pt\partopsep0pt\parsep\parskip\listparindent\parindent
     \itemindent0pt\leftmargin-.5\nqover\rightmargin-.5\nqover}\item\relax\fi}

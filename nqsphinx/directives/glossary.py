@@ -36,7 +36,6 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
-from sphinx.errors import ExtensionError
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
@@ -51,6 +50,7 @@ from nqsphinx.directives.coverage import chapters_in_order, shown_from_every_pag
 from nqsphinx.directives.rules_index import INDEXED_FORMATS, index_node, index_section, index_text
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
+from nqsphinx.refusals import Refused
 from nqsphinx.untrusted import generated_raw
 
 GLOSSARY_FILE = Path("_data") / "glossary.toml"
@@ -165,7 +165,7 @@ def terms_for(srcdir: str | os.PathLike[str]) -> tuple[Term, ...]:
     try:
         return load_terms(path)
     except GlossaryError as error:
-        raise ExtensionError(str(error)) from None
+        raise Refused(str(error)) from None
 
 
 def term_label(term: Term) -> str:

@@ -147,8 +147,10 @@ class IndexList:
         """The "see" entries, at the start of ``document``'s first section."""
         sections = list(document.findall(nodes.section))
         for see in reversed(self.data.see) if sections else ():
-            text = index_text(getattr(see, self.lang, "") or see.en, self.lang)
-            sections[0].insert(1, see_node(text, self.words(see.target), latex=None))
+            words = getattr(see, self.lang, "")  # a language without its words: no such entry
+            if words and self.words(see.target):
+                text = index_text(words, self.lang)
+                sections[0].insert(1, see_node(text, self.words(see.target), latex=None))
 
 
 def see_node(text: str, target: str, latex: bool | None) -> nodes.Element:

@@ -28,7 +28,8 @@ from typing import Any
 
 from sphinx.application import Sphinx
 from sphinx.builders.html._assets import _CascadingStyleSheet, _JavaScript
-from sphinx.errors import ExtensionError
+
+from nqsphinx.refusals import Refused
 
 PREFIX = "nq-bundle-"
 REGISTRY = "nq-bundles.json"
@@ -89,9 +90,10 @@ def bundle_text(outdir: Path, files: Sequence[str], kind: str) -> str:
         try:
             text = SOURCE_MAP.sub("", path.read_text(encoding="utf-8")).rstrip()
         except (OSError, UnicodeDecodeError) as error:
-            raise ExtensionError(f"{path}: cannot bundle it ({error})") from None
+            raise Refused(f"{path}: cannot bundle it ({error})") from None
         if kind == "css" and (found := RELATIVE_CSS.search(text)):
-            raise ExtensionError(
+            path.unlink()  # refused: not left in the output of the failed build
+            raise Refused(
                 f"{path}: {found.group(0)!r} would point elsewhere from a bundle in _static/"
             )
         parts += [f"/* {name} */", text + (";" if kind == "js" else "")]

@@ -26,6 +26,8 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
+from nqsphinx.refusals import Refused
+
 DIRECTIVES: tuple[tuple[str, str], ...] = (
     # Anything a directive below does not name (fonts, fetch of pages for the search summaries,
     # workers, manifests) comes from the site itself, and from nowhere else.
@@ -74,9 +76,9 @@ def eval_free_translations(script: str, where: str) -> str:
         rule, locale = catalogue["plural_expr"], catalogue["locale"]
         messages = catalogue["messages"]
     except (ValueError, TypeError, KeyError):
-        raise ExtensionError(f"{where}: not a Sphinx translation catalogue") from None
+        raise Refused(f"{where}: not a Sphinx translation catalogue") from None
     if not isinstance(rule, str) or not PLURAL_RULE.fullmatch(rule):
-        raise ExtensionError(f"{where}: plural rule {rule!r} is not a gettext expression")
+        raise Refused(f"{where}: plural rule {rule!r} is not a gettext expression")
     return (
         f"{TRANSLATIONS_MARK}: doctools.js would compile\n"
         "// the plural rule with new Function, which the Content-Security-Policy forbids.\n"

@@ -32,6 +32,7 @@ import sysconfig
 from pathlib import Path
 from typing import Any
 
+import sphinx
 from sphinx.application import Sphinx
 from sphinx.util import logging, osutil
 
@@ -56,10 +57,16 @@ TEX_SUFFIXES = (
     ".xdv",
 )
 GENERATED = "generated"
-#: Where the installed packages are: Sphinx's, Furo's and sphinx-design's assets come from there.
+#: Where the installed packages are: Sphinx's, Furo's and sphinx-design's assets come from there
+#: (the environment's site-packages, and the folder Sphinx was imported from: a ``.pth`` file
+#: may add another environment's).
 PACKAGE_DIRS = tuple(
     Path(p).resolve()
-    for p in {*site.getsitepackages(), *(sysconfig.get_paths()[k] for k in ("purelib", "platlib"))}
+    for p in {
+        *site.getsitepackages(),
+        *(sysconfig.get_paths()[k] for k in ("purelib", "platlib")),
+        str(Path(sphinx.__file__).parents[1]),
+    }
 )
 #: Packed from the output folder: deleted too when the folder held a refused file.
 PACKED = ("*.epub",)

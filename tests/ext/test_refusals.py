@@ -3,6 +3,8 @@ the line, and in French nothing is built from a refused catalogue."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -81,3 +83,24 @@ def test_a_fuzzy_french_page_says_it_is_not_fully_translated(tmp_path: Path, mak
     html = built.html("magic")
     assert "Cette page n’est pas encore entièrement traduite" in html
     assert "nq-translation-notice" not in built.html("cards")
+
+
+def test_a_refused_data_file_is_one_line_from_sphinx_build(tmp_path: Path) -> None:
+    """A glossary record with an unknown field, through ``sphinx-build`` as ``make`` runs it:
+    one line naming the file, the record and the field, exit status 2, not Sphinx's crash
+    report (versions, extensions, a traceback, "please open an issue")."""
+    srcdir = copy_root("nq", tmp_path)
+    glossary = srcdir / "_data" / "glossary.toml"
+    glossary.write_text(
+        glossary.read_text(encoding="utf-8").replace("def_en", "def_eng", 1), encoding="utf-8"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-q", "-b", "html", srcdir, tmp_path / "out"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    errors = [line for line in done.stderr.splitlines() if line.strip()]
+    assert done.returncode == 2, done.stderr
+    assert len(errors) == 1 and errors[0].startswith(f"ERROR: {glossary}, term #1 ("), errors
+    assert errors[0].endswith("field def_eng: unknown field (misspelled?)"), errors

@@ -384,7 +384,8 @@ def po_foreign_link(copy: Path) -> list[str]:
 
 def engine_po_include(copy: Path) -> list[str]:
     markup = "```{include} /etc/passwd\n```"
-    return [*_hostile_msgstr(copy, ENGINE_PO, markup, replace=True), "directive {include}"]
+    # Refused before any page reads it: ``{include}`` is no field of the English message.
+    return [*_hostile_msgstr(copy, ENGINE_PO, markup, replace=True), "its fields ['{include}']"]
 
 
 def po_duplicate_msgid(copy: Path) -> list[str]:
@@ -743,6 +744,8 @@ NOT_SEEDED = frozenset(
         "static-symlink-folder",
         "theme-po-attribute",
         "extension-po-switch-label",
+        "spell-control-characters",
+        "glossary-control-character",
     }
 )
 

@@ -42,8 +42,13 @@ class Label:
 
 
 def squeeze(value: str) -> str:
-    """Text with every run of spaces made one (no-break and narrow ones too)."""
-    return re.sub(r"\s+", " ", value.replace("\u202f", " ").replace("\u00a0", " ")).strip()
+    """Text with every run of spaces made one (no-break and narrow ones too), and the printed
+    book's curly quotes straight, as the sources write them."""
+    value = value.replace("\u202f", " ").replace("\u00a0", " ").translate(_STRAIGHT)
+    return re.sub(r"\s+", " ", value).strip()
+
+
+_STRAIGHT = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 
 
 def aux_labels(aux: Path) -> dict[str, list[Label]]:

@@ -28,6 +28,7 @@ PRODUCTS = ("quick-reference", "spell-cards", "templates")
 ALLOWED = (
     Allowed(r"No Quarter|Fantasy Wargames", "the game's title, on the cover and the running heads"),
     Allowed(r"\bTT[SML]\b", "teardrop template sizes: the French book keeps these abbreviations"),
+    Allowed(r"https://\S+|^io/\S+", "the site's address (printed so that a reader can type it)"),
 )
 #: English the products may show besides: none (the quick reference names the At the table page
 #: by its title, from the page's catalogue).
@@ -44,6 +45,7 @@ BOOK_ALLOWED = (
     ),
     Allowed(r"^[A-Z]$", "a label of a diagram that the text names (« marked A and B »)"),
     Allowed(r"\b[0-9a-f]{7,12}\b", "the sources' commit id, in the credits' printing line"),
+    Allowed(r"· A4$", "the paper's name, on the cover"),
 )
 #: Warnings of the pseudo build (a real language has a babel name and date formats).
 PSEUDO_WARNINGS = {

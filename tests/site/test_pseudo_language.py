@@ -216,9 +216,14 @@ CODE_ALLOWED = (
     ),
     Allowed(r'^"\w+": |\bfalse\b', "the keys and literals of a JSON answer, for scripts"),
     Allowed(
-        r'^(Déplacement avec 3 AC|Capacité de mouvement : Double temps|Distance : 4½"|'
+        r'^(Déplacement avec 3 Ac|Capacité de mouvement : Double temps|Distance : 4½"|'
         r'"Lancer un sort de niveau 3 avec un niveau de magie 1",|"Boule de feu",)$',
         "« In French and for scripts » shows the French answers its commands ask for (--lang fr)",
+    ),
+    Allowed(r"^(\[\[unit\]\]|[a-z]+ = .+)$", "a file's TOML shown by `$ cat`: keys and values"),
+    Allowed(
+        r"\b(Orc Raiders|Bruisers|Ogres|Chaos Warriors)\b",
+        "the names a player gave the army and its units in the army file",
     ),
 )
 
