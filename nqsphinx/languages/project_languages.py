@@ -5,13 +5,13 @@ with a crash report in the middle of one."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from sphinx.application import Sphinx
 
 from nqcore.i18n import LANGUAGES, language_problem
 from nqsphinx.directives.glossary import GLOSSARY_FILE, GlossaryError, load_terms
+from nqsphinx.refusals import Refused
 
 
 def problems(srcdir: str) -> list[str]:
@@ -27,11 +27,10 @@ def problems(srcdir: str) -> list[str]:
 
 
 def _check_languages(app: Sphinx) -> None:
+    """One ``ERROR:`` line from sphinx-build naming every problem, exit status 2."""
     found = problems(str(app.srcdir))
-    for problem in found:
-        print(f"error: {problem}", file=sys.stderr)
     if found:
-        raise SystemExit(2)
+        raise Refused("; ".join(found))
 
 
 def setup(app: Sphinx) -> None:
