@@ -4,15 +4,35 @@ show chances, tables and errata."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
 
 from nqcore.book.errata import Erratum, all_errata
+from nqcore.cli.commands import printable
+from nqcore.data.datafiles import DataFileError
 from nqcore.i18n import LANGUAGES, catalogue_messages, format_percent
 from nqcore.i18n import translator as engine_translator
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+
+def run(main: Callable[[], int], name: str) -> int:
+    """Tell a story as ``nq`` answers: a control character of a catalogue or a data file shown
+    as its escape (``\\u001b``), never obeyed by the reader's terminal; a refused data file in
+    one line naming it (status 2), not a traceback."""
+    told = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(told):
+            return main()
+    except (DataFileError, OSError) as error:
+        print(f"{name}: {printable(' '.join(str(error).splitlines()))}", file=sys.stderr)
+        return 2
+    finally:  # what was told, --help's text too
+        sys.stdout.write(printable(told.getvalue()))
 
 
 def N_(text: str) -> str:  # noqa: N802 - the gettext marker, extracted by update-po

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run from anywhere
 
-from _story import N_, chance, parse_language, plural, translator  # noqa: E402
+from _story import N_, chance, parse_language, plural, run, translator  # noqa: E402
 
 from nqcore.army.armoury import Weapon  # noqa: E402
 from nqcore.army.profile_files import sample_profile
@@ -209,4 +209,4 @@ def _steps(
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run(main, "attack_sequence.py"))

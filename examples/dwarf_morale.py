@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run from anywhere
 
-from _story import N_, chance, erratum_lines, parse_language, table, translator  # noqa: E402
+from _story import N_, chance, erratum_lines, parse_language, run, table, translator  # noqa: E402
 
 from nqcore.army.profile_files import sample_profile  # noqa: E402
 from nqcore.i18n import format_signed  # noqa: E402
@@ -190,4 +190,4 @@ def _rolls(result: PanicResult) -> str:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run(main, "dwarf_morale.py"))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run from anywhere
 
-from _story import N_, erratum_lines, parse_language, table, translator  # noqa: E402
+from _story import N_, erratum_lines, parse_language, run, table, translator  # noqa: E402
 
 from nqcore.army.characteristics import ABBREVIATIONS, CHARACTERISTICS, ModelType  # noqa: E402
 from nqcore.army.points import (  # noqa: E402
@@ -166,4 +166,4 @@ def _item_label(item: LineItem, profile: Profile, lang: str) -> str:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run(main, "profile_points.py"))

@@ -12,7 +12,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run from anywhere
 
-from _story import N_, chance, erratum_lines, parse_language, table, translator  # noqa: E402
+from _story import N_, chance, erratum_lines, parse_language, run, table, translator  # noqa: E402
 
 from nqcore.i18n import format_number, format_percent  # noqa: E402
 from nqcore.i18n import translator as engine_translator  # noqa: E402
@@ -215,4 +215,4 @@ def _upkeep(lang: str) -> None:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run(main, "spell_casting.py"))

@@ -14,8 +14,10 @@ Shared by :mod:`nqcore.i18n` and :mod:`nqtranslate.formats` (nqcore imports no n
 from __future__ import annotations
 
 import gettext
+import os
 import re
 from collections import Counter
+from pathlib import Path
 from string import Formatter
 
 #: Plural forms the header may declare for a language (gettext's limit in practice).
@@ -137,3 +139,14 @@ def _syntax_problem(lines: list[str]) -> tuple[int, str] | None:
             if match[1] in ("msgstr", "msgstr[0]"):
                 context = ""
     return None
+
+
+def file_problem(path: Path) -> str:
+    """Why ``path``, named like a catalogue, is not one to read ('' for a regular file): a
+    symbolic link may point outside the project (``/etc/passwd``), a folder or a device
+    (``/dev/zero``) would crash or hang a reader."""
+    if path.is_symlink():
+        return f"a symbolic link (to {os.readlink(path)}), not a catalogue"
+    if path.exists() and not path.is_file():
+        return "a folder or a device, not a catalogue file"
+    return ""

@@ -49,8 +49,13 @@ def locale_dirs(locale_dir: Path) -> list[Path]:
 
 def find_catalogue(locale_dir: Path, lang: str, domain: str) -> Path | None:
     """The catalogue ``domain.po`` of ``lang`` for ``locale_dir``, if one exists."""
+    from nqcore.catalogue_check import file_problem
+
     for folder in locale_dirs(locale_dir):
         path = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+        if problem := file_problem(path):
+            _warn_once(f"{_where(path)}:1", f"{problem}: the English is shown")
+            return None
         if path.is_file():
             return path
     return None
@@ -206,9 +211,15 @@ def _warn(where: str, message: str) -> None:
     print(f"{where}: warning: {message}", file=sys.stderr)
 
 
+@cache
+def _warn_once(where: str, message: str) -> None:
+    """Once per run: the catalogue is looked for by every message shown."""
+    _warn(where, message)
+
+
 def _where(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(ROOT))
+    try:  # the link itself, not its target, is named
+        return str((path.parent.resolve() / path.name).relative_to(ROOT))
     except ValueError:
         return str(path)
 
@@ -230,6 +241,27 @@ def translator(lang: str) -> Callable[[str], str]:
     A :class:`ContextMsg` is looked up in its context (pgettext)."""
     table = _catalogue(check_language(lang))
     return lambda text: table.get(catalogue_key(text, getattr(text, "context", None)), text)
+
+
+def language_problem(lang: str) -> str:
+    """Why ``lang``, found by its engine catalogue, cannot be used yet ('' when it can): Babel
+    writes its numbers, so it must know the language (or :data:`NUMBER_LOCALES` name one)."""
+    from babel.core import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(NUMBER_LOCALES.get(lang, lang))
+    except (UnknownLocaleError, ValueError, TypeError):
+        catalogue = find_catalogue(LOCALE_DIR, lang, DOMAIN) or LOCALE_DIR / lang
+        where = (
+            catalogue.resolve().relative_to(ROOT)
+            if catalogue.resolve().is_relative_to(ROOT)
+            else catalogue
+        )
+        return (
+            f"{where}: {lang} is not a language of the project: Babel knows no locale {lang!r} "
+            "to write its numbers (name one in NUMBER_LOCALES, nqcore/i18n.py)"
+        )
+    return ""
 
 
 def _babel_locale(lang: str) -> str:

@@ -66,6 +66,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     from nqsphinx.languages import (
         code_prose,
         langswitch,
+        project_languages,
         theme_text,
         translation_notice,
         typography,
@@ -93,6 +94,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", patches.template_cache)
     refusals.setup(app)  # a refused input is one line, not Sphinx's crash report
     untrusted.setup(app)  # first: catalogues are checked before anything reads them
+    project_languages.setup(app)  # every language of the project has what its sites need
     page_content.setup(app)  # what a page's markup may publish: no code, head or script links
     project_files.setup(app)  # what pages and static paths bring in: files of the project
     output_audit.setup(app)  # and what the output holds, after every build

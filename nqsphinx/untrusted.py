@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import gettext
 import hashlib
 import io
 import json
@@ -23,10 +24,12 @@ import os
 import sys
 from pathlib import Path
 
+import sphinx
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from nqcore.catalogue_check import file_problem
 from nqcore.i18n import locale_dirs
 from nqtranslate import guard as catalogue_guard
 from nqtranslate.engine_coverage import untranslated_warnings
@@ -49,7 +52,41 @@ def generated_raw(text: str, output_format: str) -> nodes.raw:
 def _harden_settings(app: Sphinx) -> None:
     app.env.settings["file_insertion_enabled"] = False
     app.env.settings["raw_enabled"] = False
+    check_sphinx_words(app)
     check_catalogues(app)
+
+
+#: Sphinx's own catalogues: a language it has one for takes its words from there.
+SPHINX_LOCALE = Path(sphinx.__file__).parent / "locale"
+
+
+def check_sphinx_words(app: Sphinx) -> None:
+    """Sphinx loaded its own words before any extension ran, from a ``sphinx.mo`` of the
+    project's locale folders first: stop if one came from anywhere but a checked ``sphinx.po``
+    (the guard checks its text) of a language Sphinx has no catalogue for."""
+    _stop(sphinx_words_findings(app.config.language or "en", _locale_folders(app)))
+
+
+def sphinx_words_findings(lang: str, folders: list[Path]) -> list[catalogue_guard.Finding]:
+    """A ``sphinx.po`` of a language Sphinx translates itself (English included), and a
+    ``sphinx.mo`` that is not what Sphinx compiled from a ``sphinx.po`` the build uses."""
+    ships = lang == "en" or gettext.find("sphinx", str(SPHINX_LOCALE), [lang]) is not None
+    findings = []
+    for folder in folders:
+        source = folder / lang / "LC_MESSAGES" / "sphinx.po"
+        compiled = source.with_suffix(".mo")
+        if ships and (source.exists() or source.is_symlink()):
+            why = f"Sphinx has its own catalogue for {lang!r}, which it uses: delete this file"
+            findings.append(catalogue_guard.Finding(source, 1, why))
+        if compiled.exists() or compiled.is_symlink():
+            usable = source.is_file() and not source.is_symlink() and not ships
+            wanted = _compiled(source, lang) if usable else None
+            regular = compiled.is_file() and not compiled.is_symlink()
+            if wanted is None or not regular or compiled.read_bytes() != wanted:
+                why = "a compiled catalogue not made by the build from its checked .po (the "
+                why += "build compiles every catalogue itself): delete this file"
+                findings.append(catalogue_guard.Finding(compiled, 1, why))
+    return findings
 
 
 def check_catalogues(app: Sphinx) -> None:
@@ -114,7 +151,7 @@ def _compiled(source: Path, lang: str) -> bytes | None:
 
 
 #: The checker's code: the guard and the modules it reads and compares catalogues with.
-GUARD_MODULES = ("guard.py", "reading.py", "formats.py", "structure.py")
+GUARD_MODULES = ("guard.py", "reading.py", "formats.py", "structure.py", "sphinx_words.py")
 
 
 def _digest(path: Path) -> str:
@@ -136,8 +173,9 @@ def _verify(
         known = {}
     findings, clean = [], {}
     for path in catalogue_guard.catalogues(lang, page_locale):
-        digest = _digest(path)
-        found = [] if known.get(str(path)) == digest else catalogue_guard.check_catalogue(path)
+        digest = "" if file_problem(path) else _digest(path)
+        fresh = digest and known.get(str(path)) == digest
+        found = [] if fresh else catalogue_guard.check_catalogue(path)
         findings += found
         if not found:
             clean[str(path)] = digest
@@ -148,7 +186,10 @@ def _verify(
 
 def _stop_on_bad_catalogues(lang: str, checked: Path, page_locale: Path) -> None:
     """Name every error, then stop before anything is read: no traceback, exit status 2."""
-    findings = _verify(lang, checked, page_locale)
+    _stop(_verify(lang, checked, page_locale))
+
+
+def _stop(findings: list[catalogue_guard.Finding]) -> None:
     for finding in findings:
         logger.error(finding.what, location=f"{finding.path}:{finding.line}")
     if findings:

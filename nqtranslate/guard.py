@@ -28,9 +28,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from nqcore.catalogue_check import file_problem
 from nqcore.i18n import find_catalogue, locale_dirs
 from nqtranslate.formats import placeholder_problems
 from nqtranslate.reading import Finding, Message, Reading, read
+from nqtranslate.sphinx_words import sphinx_word_problems
 from nqtranslate.structure import structure_problem
 
 __all__ = ["CatalogueError", "Finding", "catalogues", "check_catalogue", "verify"]
@@ -180,6 +182,8 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
                 problems += filter(None, [structure_problem(msgid, msgstr, _markdown())])
         else:
             problems += placeholder_problems(msgid, msgstr, message.flags)
+        if path.stem == SPHINX_DOMAIN:
+            problems += sphinx_word_problems(msgid, msgstr)
         findings += [Finding(path, message.line, what) for what in problems]
     return findings
 
@@ -228,6 +232,8 @@ def is_empty(path: Path) -> bool:
 def check_catalogue(path: Path) -> list[Finding]:
     """Errors that stop the build: the catalogue is not read alike by every reader of the
     pipeline (:mod:`nqtranslate.reading`), or a translation is refused."""
+    if problem := file_problem(path):
+        return [Finding(path, 1, problem)]
     if is_empty(path):
         return []
     reading = read(path)

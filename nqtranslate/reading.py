@@ -200,7 +200,12 @@ def _message(message: object, flags: dict[object, frozenset[str]]) -> Message | 
 
 def read(path: Path) -> Reading:
     """``path`` as the build reads it, with every reason to refuse it."""
+    from nqcore.catalogue_check import file_problem
+
     reading = Reading(path)
+    if problem := file_problem(path):
+        reading.findings = [Finding(path, 1, problem)]
+        return reading
     data = path.read_bytes()
     reading.findings = byte_findings(path, data)
     if reading.findings:

@@ -118,7 +118,20 @@ def all_status(folder: Path = CATALOGUES, doctrees: Path = DOCTREES) -> list[Sta
     return [page_status(path, folder) for path in sorted(folder.rglob("*.po"))]
 
 
+def not_catalogues(folder: Path = CATALOGUES) -> list[str]:
+    """What is named like a page catalogue but is no file to read, one line each."""
+    from nqcore.catalogue_check import file_problem
+
+    paths = sorted(folder.rglob("*.po"))
+    return [f"{path}:1: {problem}" for path in paths if (problem := file_problem(path))]
+
+
 def main(argv: list[str]) -> int:
+    refused = not_catalogues()
+    for line in refused:
+        print(f"translation-status: {line}", file=sys.stderr)
+    if refused:
+        return 1
     rows = all_status()
     width = max(len(r.page) for r in rows)
     print(f"{'page':<{width}}  translated  fuzzy  untranslated  refused")

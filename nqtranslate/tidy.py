@@ -20,6 +20,7 @@ from pathlib import Path
 import polib
 
 from nqcore.atomic import write_atomically
+from nqcore.catalogue_check import file_problem
 from nqtranslate.catalogue import UNWRAPPED, CatalogueError, gnu_layout
 
 FORMAT_FLAGS = {"python-format", "python-brace-format", "no-python-format"}
@@ -49,7 +50,13 @@ def keeps_flags(po_path: Path) -> bool:
 
 def tidy(po_path: Path) -> bool:
     """Tidy ``po_path`` in place (atomically); return whether the file changed."""
-    data = tidied(po_path.read_bytes(), po_path, keep_flags=keeps_flags(po_path))
+    if problem := file_problem(po_path):
+        raise CatalogueError(f"{po_path}:1: {problem}")
+    try:
+        data = tidied(po_path.read_bytes(), po_path, keep_flags=keeps_flags(po_path))
+    except UnicodeDecodeError as error:  # named with its line, as every refusal of a catalogue
+        line = bytes(error.object[: error.start]).count(b"\n") + 1
+        raise CatalogueError(f"{po_path}:{line}: not UTF-8 ({error.reason})") from None
     return write_atomically(po_path, data)
 
 

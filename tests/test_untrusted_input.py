@@ -266,3 +266,36 @@ def test_a_compiled_catalogue_is_what_its_checked_po_gives_before_a_translated_b
     with (folder / "credits.mo").open("rb") as handle:
         assert read_mo(handle)["Hello"].string == "Bonjour"
     assert (other / "credits.mo").read_bytes() == b"x"  # another language's build: not this one's
+
+
+@pytest.mark.parametrize(
+    ("msgid", "msgstr", "refused"),
+    [
+        ("Link to this heading", 'Lien"><meta/http-equiv="refresh">', '\'"""<>>\''),
+        ("continues on next page", "suite ^^5cspecial^^7bpdf^^7d", "'^^^^^^'"),
+        ("continues on next page", "suite \\input language.dat", "'\\\\'"),
+        ("Search within %(docstitle)s", "Chercher dans %(docstitle)s %(x)s", "placeholder"),
+        ("%s 'x'", "%s 'x' ' ", '"\'"'),
+    ],
+)
+def test_sphinx_words_are_plain_text(msgid: str, msgstr: str, refused: str) -> None:
+    from nqtranslate.sphinx_words import sphinx_word_problems
+
+    problems = sphinx_word_problems(msgid, msgstr)
+    assert problems and refused in problems[0]
+
+
+def test_sphinx_words_keep_their_placeholders_and_plain_text() -> None:
+    from nqtranslate.sphinx_words import sphinx_word_problems
+
+    assert sphinx_word_problems("Search within %(docstitle)s", "Chercher dans %(docstitle)s") == []
+    assert sphinx_word_problems("%s 'x' 100%%", "%s ‘x’ 'y' 100 %%") == []
+    assert sphinx_word_problems("Link to {0}", "Lien vers {0} : « ici »") == []
+
+
+def test_a_hostile_sphinx_po_is_named_by_the_guard(tmp_path: Path) -> None:
+    path = tmp_path / "sphinx.po"
+    path.write_text(HEADER + 'msgid "Link to this term"\nmsgstr "Lien\\" onmouseover=\\"x"\n')
+    [finding] = check_catalogue(path)
+    assert finding.line == HEADER.count("\n") + 1
+    assert "Sphinx puts its own words unescaped" in finding.what

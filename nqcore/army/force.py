@@ -17,6 +17,7 @@ import dataclasses
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from nqcore.army.characteristics import ModelType, ProfileError, Specialist, data_file
@@ -246,6 +247,12 @@ class _ProfileReader:
     def _file(self, name: str, at: str) -> dict[str, Any]:
         from nqcore.cli.files import read_toml
 
+        if os.path.isabs(name) or ".." in Path(name).parts:  # a file of the army's own folder
+            raise ArmyError(
+                N_("{file} is not a file beside the army file (no absolute path, no ..)"),
+                where=f"{at}, file",
+                file=Typed(name),
+            )
         path = os.path.join(self.folder, name)
         if path not in self.files:
             try:

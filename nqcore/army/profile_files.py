@@ -206,12 +206,38 @@ def _element(record: Any, where: str) -> Element:
     )
 
 
+#: The longest list a profile may give (weapons, abilities, elements...): the book's longest has
+#: three items. A file listing a weapon 100 000 times (600 KB, under the 1 MiB file limit) kept
+#: the At the table page's engine busy for a minute and a half.
+MAX_LIST = 50
+_LIST_FIELDS = ("weapons", "abilities", "traits", "equipment", "mutations", "spells", "element")
+
+
+def _check_lengths(record: Mapping[str, Any]) -> None:
+    """Refuse at once, before any item is read, a list longer than :data:`MAX_LIST`."""
+    elements = record.get("element")
+    inner = elements if isinstance(elements, list) else []
+    for where, table in [("", record), *((f"element #{i + 1} ", e) for i, e in enumerate(inner))]:
+        if not isinstance(table, Mapping):
+            continue
+        for name in _LIST_FIELDS:
+            value = table.get(name)
+            if isinstance(value, list) and len(value) > MAX_LIST:
+                raise Refusal(
+                    N_("{field} lists {count} items, at most {limit}"),
+                    field=where + name,
+                    count=len(value),
+                    limit=MAX_LIST,
+                )
+
+
 def parse_profile(record: Mapping[str, Any], where: str = "profile") -> Profile:
     """A :class:`Profile` from a parsed TOML table; every error is a :class:`ProfileError` that
     names ``where`` and what is wrong."""
     try:
         if not isinstance(record, Mapping):
             raise Refusal(N_("a profile is a table of fields"))
+        _check_lengths(record)
         unknown = sorted(set(record) - _PROFILE_FIELDS)
         if unknown:
             raise Refusal(N_("unknown field(s) {fields}"), fields=unknown)

@@ -25,6 +25,8 @@ A profile file is TOML (read by :func:`nqcore.army.profile_files.load_profile`):
 ``ar = 2`` is short for ``armour = { value = 2 }``.  A weapon is an armoury key, or a table that
 creates one (``{ name = "Claws", uc = 3, st_bonus = 0 }``); a combination model lists its other
 elements as ``[[element]]`` tables with their own ``ra``, ``cc``, ``st``, weapons and abilities.
+A file is at most 1 MiB, and each list (weapons, abilities, traits, equipment, mutations,
+spells, elements) at most 50 items (:data:`nqcore.army.profile_files.MAX_LIST`).
 """
 
 from __future__ import annotations

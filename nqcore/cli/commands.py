@@ -25,7 +25,17 @@ from nqcore.cli import args as read
 from nqcore.cli import usage
 from nqcore.cli.files import FileRefused
 from nqcore.cli.render import Answer, jsonable, question, render
-from nqcore.i18n import LANGUAGES, N_, P_, Counted, Msg, Refusal, Typed, say_in
+from nqcore.i18n import (
+    LANGUAGES,
+    N_,
+    P_,
+    Counted,
+    Msg,
+    Refusal,
+    Typed,
+    language_problem,
+    say_in,
+)
 from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
 from nqcore.tables.registry import Chance, Signed
 
@@ -795,6 +805,9 @@ def _answer(argv: Sequence[str] | None) -> int:
 
 def _reply(args: argparse.Namespace) -> int:
     lang, as_json = getattr(args, "lang", "en"), getattr(args, "json", False)
+    if problem := language_problem(lang):
+        print(f"nq: {problem}", file=sys.stderr)
+        return 2
     message: str | None
     try:
         answer = args.handler(args)

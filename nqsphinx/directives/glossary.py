@@ -107,6 +107,11 @@ def _language_records(path: Path, records: list[dict[str, Any]]) -> None:
     for lang in LANGUAGES:
         files = [folder / lang / LANGUAGE_FILE for folder in locale_dirs(page_locale)]
         found = next((file for file in files if file.is_file()), None)
+        if found is None and any(not record.get(lang) for record in records):
+            raise GlossaryError(
+                f"{files[0]}: missing: {lang} is not a language of the project until the "
+                "glossary has its words (README, A new language)"
+            )
         if found is None:
             continue
         try:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gettext
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.transforms import SphinxTransform
 
 from nqsphinx.messages import ui_text
+from nqtranslate.guard import shown
 from nqtranslate.status import APPLIED_FILE, Applied, page_status
 
 #: The Locale transform's priority is 20: the record is made right after it.
@@ -86,6 +88,50 @@ class RecordApplied(SphinxTransform):
             return
         docname = self.env.docname
         _records(self.env)[docname] = _applied(self.document, page_catalogue(self.env, docname))
+        for warning in unused_warnings(self.env, docname, self.document):
+            print(warning, file=sys.stderr)
+
+
+def _page_texts(document: nodes.document) -> set[str]:
+    """Every message of the page as the Locale transform left it (its French where it was
+    translated), index entries included, as the gettext builder extracts them."""
+    from sphinx.util.index_entries import split_index_msg
+    from sphinx.util.nodes import extract_messages, traverse_translatable_index
+
+    texts = {msg for _, msg in extract_messages(document)}
+    for _, entries in traverse_translatable_index(document):
+        for entry_type, value, *_ in entries:
+            texts.update(split_index_msg(entry_type, value))
+    return texts
+
+
+def unused_warnings(env: BuildEnvironment, docname: str, document: nodes.document) -> list[str]:
+    """A translated entry of the page's catalogue that is no message of the page (its msgid
+    edited, or the English changed before ``./dev update-po``): its French is not shown, and
+    the page's notice alone would not say which. Named at its line (not a Sphinx warning: a
+    page changed in English must still build, in English, until the catalogue is updated)."""
+    from babel.messages.pofile import read_po
+    from sphinx.util.i18n import docname_to_domain
+
+    domain = docname_to_domain(docname, env.config.gettext_compact)
+    texts = _page_texts(document)
+    warnings = []
+    for folder in env.config.locale_dirs:
+        po_path = Path(env.srcdir, folder, env.config.language, "LC_MESSAGES", f"{domain}.po")
+        if not po_path.is_file() or po_path.is_symlink():
+            continue
+        with po_path.open(encoding="utf-8") as handle:
+            catalogue = read_po(handle)
+        for message in catalogue:
+            msgid, msgstr = message.id, message.string
+            if not (isinstance(msgid, str) and msgid and isinstance(msgstr, str) and msgstr):
+                continue
+            if not message.fuzzy and msgid not in texts and msgstr not in texts:
+                warnings.append(
+                    f"{shown(po_path)}:{message.lineno}: warning: {msgid[:60]!r} is no message "
+                    f"of the page {docname}: its translation is not used (./dev update-po)"
+                )
+    return warnings
 
 
 def purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:

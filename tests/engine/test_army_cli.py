@@ -132,6 +132,16 @@ def test_json_names_rule_section_and_kind(capsys: Capture, tmp_path: Path) -> No
             "gone.toml: cannot read the file",
         ),
         (
+            'name = "X"\npoints = 100\n[[unit]]\nname = "A"\nmodels = 4\n'
+            'leader = { file = "../../etc/passwd" }\nprofile = "dwarf"\n',
+            "army.toml, unit #1 (A), leader, file: '../../etc/passwd' is not a file beside",
+        ),
+        (
+            'name = "X"\npoints = 100\n[[unit]]\nname = "A"\nmodels = 4\n'
+            'profile = { file = "/etc/passwd" }\n',
+            "army.toml, unit #1 (A), profile, file: '/etc/passwd' is not a file beside the army",
+        ),
+        (
             'name = "X"\npoints = 100\n[[support]]\nname = "A"\nprofile = "dwarf"\n'
             'weapon = "sword"\ncrew = 2\n',
             "army.toml, support #1 (A), field weapon: Sword is not a support weapon",
@@ -176,3 +186,12 @@ def test_a_hostile_file_is_refused_in_french(capsys: Capture, tmp_path: Path) ->
     text = 'name = "X"\npoints = 100\n[[unit]]\nname = "A"\nprofile = "no-such"\nmodels = 4\n'
     code, _, err = run(capsys, "--lang", "fr", "army", write(tmp_path, text))
     assert code == 2 and "profil inconnu « no-such »" in err
+
+
+def test_a_profile_file_outside_the_army_folder_is_refused_in_french(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    text = 'name = "X"\npoints = 100\n[[unit]]\nname = "A"\nmodels = 4\nprofile = { file = "/x" }\n'
+    code, _, err = run(capsys, "--lang", "fr", "army", write(tmp_path, text))
+    assert code == 2
+    assert "« /x » n’est pas un fichier du dossier du fichier d’armée" in err

@@ -216,6 +216,14 @@ def test_load_profile(tmp_path: Path) -> None:
         (PROFILE_FILE.replace("value = 3", "value = 9"), "AR 9 is out of range"),
         (PROFILE_FILE.replace("[{ key", "[{ kee"), "neither a key nor a table"),
         ("name = 'X'\nac = ", "not valid TOML"),
+        (
+            PROFILE_FILE.replace('"mace"', ", ".join(['"mace"'] * 100_000)),
+            "weapons lists 100,002 items, at most 50",
+        ),
+        (
+            PROFILE_FILE + "[[element]]\nname = 'E'\ntraits = [" + "'x', " * 51 + "]\n",
+            "element #1 traits lists 51 items, at most 50",
+        ),
     ],
 )
 def test_profile_file_errors_name_the_file(tmp_path: Path, text: str, message: str) -> None:

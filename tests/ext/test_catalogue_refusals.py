@@ -1,0 +1,84 @@
+"""French catalogues of the tiny rulebook that the build refuses before reading anything
+(Sphinx's own words where Sphinx has them, a compiled ``sphinx.mo`` it did not make), or whose
+translations no longer match their page (named at their line)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.ext.conftest import build, copy_root
+from tests.ext.test_refusals import MAGIC_PO, line_of, refused
+
+
+def test_a_translation_whose_msgid_no_longer_matches_is_named_at_its_line(
+    tmp_path: Path, make_app: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An edited msgid (a trailing space) leaves its page in English: the entry is named."""
+    srcdir = copy_root("nq", tmp_path)
+    catalogue = srcdir / MAGIC_PO
+    po = catalogue.read_text(encoding="utf-8")
+    catalogue.write_text(po.replace('msgid "Wounds"', 'msgid "Wounds "'), encoding="utf-8")
+    line = line_of(catalogue, 'msgid "Wounds "')
+    capsys.readouterr()
+    built = build(srcdir, "fr", make_app)
+    unused = [w for w in capsys.readouterr().err.splitlines() if "is no message" in w]
+    assert unused == [
+        f"{catalogue}:{line}: warning: 'Wounds ' is no message of the page magic: "
+        "its translation is not used (./dev update-po)"
+    ]
+    assert "Cette page n’est pas encore entièrement traduite" in built.html("magic")
+
+
+def test_catalogues_that_match_their_pages_name_no_entry(
+    tmp_path: Path, make_app: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    build(copy_root("nq", tmp_path), "fr", make_app)
+    assert "is no message" not in capsys.readouterr().err
+
+
+SPHINX_PO = Path("locale") / "fr" / "LC_MESSAGES" / "sphinx.po"
+BREAK_OUT = 'Lien\\"><meta/http-equiv=\\"refresh\\"/content=\\"0;url=https://evil.example/\\">'
+
+
+def _sphinx_po(msgid: str, msgstr: str) -> str:
+    header = (
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: fr\\n"\n'
+    )
+    return f'{header}\nmsgid "{msgid}"\nmsgstr "{msgstr}"\n'
+
+
+def test_a_sphinx_po_for_a_language_sphinx_translates_stops_the_build(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """Sphinx puts its words unescaped into HTML attributes: French takes them from Sphinx."""
+    srcdir = copy_root("nq", tmp_path)
+    (srcdir / SPHINX_PO).write_text(_sphinx_po("Link to this heading", BREAK_OUT), "utf-8")
+    stop, errors = refused(srcdir, make_app)
+    assert stop.code == 2
+    assert errors[0].startswith(f"{srcdir / SPHINX_PO}:1: ERROR: Sphinx has its own catalogue")
+    assert not (srcdir / "_build" / "html" / "magic.html").exists()
+
+
+def test_a_compiled_sphinx_mo_from_the_repository_stops_the_build(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """A ``sphinx.mo`` with no ``.po`` would be read by Sphinx before any check could run."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    srcdir = copy_root("nq", tmp_path)
+    catalogue = Catalog(locale="fr")
+    catalogue.add("Link to this heading", BREAK_OUT.replace("\\", ""))
+    compiled = srcdir / SPHINX_PO.with_suffix(".mo")
+    with compiled.open("wb") as handle:
+        write_mo(handle, catalogue)
+    stop, errors = refused(srcdir, make_app)
+    assert stop.code == 2
+    assert errors == [
+        f"{compiled}:1: ERROR: a compiled catalogue not made by the build from its checked .po "
+        "(the build compiles every catalogue itself): delete this file"
+    ]

@@ -1,0 +1,74 @@
+"""A file named like a catalogue that is no catalogue file (a folder ``x.po``, a symbolic link,
+a device) is named in one line by every tool that looks for catalogues, never read: a link
+could show a file from outside the project, a folder or ``/dev/zero`` crash or hang a reader."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from nqcore import i18n
+from nqcore.catalogue_check import file_problem
+from nqsphinx import untrusted
+from nqtranslate import status, tidy
+from nqtranslate.catalogue import CatalogueError
+from nqtranslate.guard import check_catalogue
+
+HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    found = tmp_path / "locale" / "zz" / "LC_MESSAGES"
+    (found / "t3-dir.po").mkdir(parents=True)
+    (found / "t3-dir.po" / "keep").touch()
+    os.symlink("/dev/zero", found / "zero.po")
+    os.symlink("/etc/passwd", found / "passwd.po")
+    return found
+
+
+def test_only_regular_files_are_catalogues(folder: Path) -> None:
+    assert file_problem(folder / "t3-dir.po") == "a folder or a device, not a catalogue file"
+    assert file_problem(folder / "zero.po").startswith("a symbolic link (to /dev/zero)")
+    assert file_problem(Path("locale/fr/LC_MESSAGES/credits.po")) == ""
+
+
+def test_the_build_names_them_before_reading_anything(folder: Path) -> None:
+    found = untrusted._verify("zz", folder.parents[2] / "checked.json", folder.parents[1])
+    assert sorted((f.path.name, f.line) for f in found) == [
+        ("passwd.po", 1),
+        ("t3-dir.po", 1),
+        ("zero.po", 1),
+    ]
+    assert check_catalogue(folder / "t3-dir.po")[0].what.startswith("a folder or a device")
+
+
+def test_translation_status_and_tidy_name_them(folder: Path) -> None:
+    assert [line.split(":")[0] for line in status.not_catalogues(folder.parents[1])] == [
+        str(folder / name) for name in ("passwd.po", "t3-dir.po", "zero.po")
+    ]
+    with pytest.raises(CatalogueError, match=r"t3-dir\.po:1: a folder or a device"):
+        tidy.tidy(folder / "t3-dir.po")
+    assert tidy.main([str(folder / "passwd.po")]) == 1
+
+
+def test_tidy_names_a_catalogue_that_is_not_utf8_at_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "t1-badutf8.po"
+    path.write_bytes(HEADER.encode() + b'msgid "Hello"\nmsgstr "Bon\xff\xfejour"\n')
+    with pytest.raises(CatalogueError, match=rf"^{path}:6: not UTF-8"):
+        tidy.tidy(path)
+
+
+def test_the_engine_shows_english_and_names_a_linked_catalogue(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert i18n.find_catalogue(folder.parents[1], "zz", "passwd") is None
+    assert i18n.find_catalogue(folder.parents[1], "zz", "passwd") is None
+    error = capsys.readouterr().err
+    assert error == (
+        f"{folder / 'passwd.po'}:1: warning: a symbolic link (to /etc/passwd), not a catalogue: "
+        "the English is shown\n"
+    )
+    assert "root:" not in error
