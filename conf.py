@@ -39,7 +39,9 @@ exclude_patterns = [
 ]
 # The print editions (-t print: PDF, EPUB) also leave out the editors' pages:
 # nqsphinx/books/editions.py.
-templates_path = ["docs/_templates"]
+# The site's code (page templates, scripts, stylesheets) is the extension's, reviewed as code;
+# docs/ is content, and the build refuses code there (nqsphinx/project_files.py).
+templates_path = ["nqsphinx/site/templates"]
 nitpicky = True
 smartquotes = False  # the book writes inches as 12"; curly quotes would turn them into ”
 
@@ -63,13 +65,15 @@ doctest_test_doctest_blocks = ""
 # HTML: readable on a phone, dark mode, no request leaves the site.
 html_theme = "furo"
 html_title = project
-html_static_path = ["docs/_static"]
+# The content's images and icons, then the site's scripts and styles (the same _static/ online).
+html_static_path = ["docs/_static", "nqsphinx/site/static"]
 html_css_files = ["nq-content.css", "nq.css", "nq-keyboard.css"]
 html_js_files = ["nq.js", "nq-keyboard.js"]
 html_permalinks_icon = '<span aria-hidden="true">#</span>'  # named by its title
 html_show_sourcelink = False
 html_copy_source = False
-html_favicon = "docs/_static/favicon.svg"  # and apple-touch-icon.png (docs/_templates/page.html)
+# The favicon, and apple-touch-icon.png (nqsphinx/site/templates/page.html): images, content.
+html_favicon = "docs/_static/favicon.svg"
 
 # PDF: xelatex for Unicode; babel-french is switched on for the French build by nqsphinx.
 latex_engine = "xelatex"
@@ -88,7 +92,8 @@ latex_elements = {
 latex_show_urls = "no"
 
 # EPUB: the same book for e-readers (`make epub`); nqsphinx.books.epub sets its metadata in the
-# build's language, draws its cover and writes the accessibility metadata (docs/_templates/epub).
+# build's language, draws its cover and writes the accessibility metadata, from the book's
+# templates (nqsphinx/site/templates/epub) and stylesheet (nqsphinx/site/static/epub).
 epub_basename = "noquarter"
 epub_cover = ("_static/nq-cover.png", "nq-epub-cover.html")  # drawn at build time
 epub_css_files = ["nq-content.css", "epub/nq-epub.css"]

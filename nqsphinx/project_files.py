@@ -33,7 +33,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from nqsphinx import svg_files
+from nqsphinx import content_code, svg_files
 from nqsphinx.untrusted import refuse
 
 logger = logging.getLogger(__name__)
@@ -266,6 +266,7 @@ def setup(app: Sphinx) -> None:
     app.connect("builder-inited", _check_static, priority=100)
     app.connect("builder-inited", _check_links, priority=100)
     app.connect("builder-inited", svg_files.check_svgs, priority=100)
+    app.connect("builder-inited", content_code.check_content, priority=100)
     app.connect("doctree-read", _check_downloads, priority=100)
     app.connect("doctree-read", _check_image_files, priority=100)
     app.connect("doctree-read", _check_math, priority=100)

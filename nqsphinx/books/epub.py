@@ -3,14 +3,14 @@
 - Its metadata in the book's language (title, author, publisher, rights, description,
   contributors), set when the configuration is read, and the accessibility metadata that reading
   systems and checkers (epubcheck, Ace) look for, written by our ``content.opf`` template
-  (``docs/_templates/epub/``) with the properties Sphinx leaves out (``svg``, ``cover-image``).
+  (``nqsphinx/site/templates/epub/``) with the properties Sphinx omits (``svg``, ``cover-image``).
 - Only the book's templates: the site's (Furo's page with its language switch, search, offline
   archive link and scripts) stay out of the e-book.
 - A cover drawn from the title and credits, rendered to PNG by ``rsvg-convert`` (as the PDF's
   diagrams are), which every reading app shows in its library.
 - Our site-only output is left out (the glossary's filter box needs a script); wide tables get a
-  class for the e-book's stylesheet (``docs/_static/epub/nq-epub.css``), which fits them to a
-  phone's width.
+  class for the e-book's stylesheet (``nqsphinx/site/static/epub/nq-epub.css``): it fits them to
+  a phone's width.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from nqsphinx.messages import page_language, ui_text
 from nqsphinx.site import style as site_style
 from nqsphinx.untrusted import GENERATED, generated_raw
 
-#: The book's templates are in this folder of each templates path (``docs/_templates/epub``).
+#: The book's templates: this folder of each templates path (``nqsphinx/site/templates/epub``).
 EPUB_TEMPLATES = "epub"
 #: Credited in both editions (Credits: "Additional Material and Playtesting by"); MARC roles.
 CONTRIBUTORS = (

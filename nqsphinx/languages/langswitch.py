@@ -3,7 +3,8 @@
 The sites are built side by side, one folder per language (``html/en/``, ``html/fr/``; every
 language of :data:`nqcore.i18n.LANGUAGES`), so another language's page is at
 ``../<lang>/<pagename>.html`` from the site root.  The link sits in the page's header: the
-sticky header of a phone, the icons above the article on a desktop (``docs/_templates/page.html``).
+sticky header of a phone, the icons above the article on a desktop
+(``nqsphinx/site/templates/page.html``).
 Section labels and the order of the paragraphs are the same in both languages, so ``nq.js``
 rewrites the link when it is followed: ``#label`` of the section heading nearest above the top of
 the window, and ``?p=N``, the paragraph of that section the reader was at, which the other page

@@ -2,7 +2,7 @@
 templates.
 
 ``python -m nqsphinx.languages.theme_catalogue update`` extracts every gettext word of our templates
-(``docs/_templates``) and of Furo's that we do not override, keeps those that Sphinx's own
+(``nqsphinx/site/templates``) and of Furo's that we do not override, keeps those that Sphinx's own
 catalogue leaves in English, and merges them into ``theme.po`` (translations kept, changed words
 fuzzy); ``check`` lists the words with no French anywhere.  Run by ``./dev update-po``.
 """
@@ -23,7 +23,7 @@ from nqsphinx.languages.theme_text import NAVIGATION_TOGGLE, catalogue_path, sph
 from nqtranslate.catalogue import update
 
 ROOT = Path(__file__).resolve().parents[2]
-OUR_TEMPLATES = ROOT / "docs" / "_templates"
+OUR_TEMPLATES = ROOT / "nqsphinx" / "site" / "templates"
 _FURO = importlib.util.find_spec("furo")  # found, not imported: Furo has no type information
 FURO_TEMPLATES = Path(str(_FURO.origin if _FURO else "furo")).parent / "theme" / "furo"
 GETTEXT_FUNCTIONS = ("_", "gettext", "ngettext")

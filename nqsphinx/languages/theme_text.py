@@ -2,7 +2,8 @@
 
 Templates print words through gettext (``_()`` and ``{% trans %}``).  Sphinx's French catalogue
 translates the basic theme's words but few of Furo's, and Furo writes some labels without gettext
-at all; ``docs/_templates`` overrides those templates so that every word goes through ``_()``.
+at all; ``nqsphinx/site/templates`` overrides those templates so that every word goes through
+``_()``.
 Our catalogue ``nqsphinx/locale/fr/LC_MESSAGES/theme.po`` holds the words Sphinx's catalogue
 lacks; the HTML builders read it first and fall back to Sphinx's.
 

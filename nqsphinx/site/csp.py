@@ -2,8 +2,8 @@
 
 The site is static (any web server, the offline archives, Read the Docs), so the policy travels
 in each page: ``<meta http-equiv="Content-Security-Policy">``, the first element of ``<head>``
-(``docs/_templates/page.html``; a policy applies only to what follows it).  A web server may send
-the same policy as a header (README, nginx).
+(``nqsphinx/site/templates/page.html``; a policy applies only to what follows it).  A web server
+may send the same policy as a header (README, nginx).
 
 No page keeps an inline script or style, so the policy needs no hash:
 

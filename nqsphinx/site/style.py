@@ -5,7 +5,7 @@ twice.  On the page background of each of Furo's modes a colour is darkened (lig
 lightened (dark mode) until it stands out at a contrast of 3:1 at least, the WCAG level for graphics
 that carry meaning.  On paper the light colours are used, whatever the screen's mode (as Furo does).
 ``nq-aspects.css`` is written into the HTML output's ``_static``; the hand-written rules of the
-site are in ``docs/_static/nq-site.css`` and ``docs/_static/nq.css``.
+site are in ``nqsphinx/site/static/nq-site.css`` and ``nqsphinx/site/static/nq.css``.
 
 Each page also carries, in ``<meta>`` tags, the words ``nq.js`` shows or says about a wide table
 (its name when it has no caption, the cue that it scrolls), in the page's language: the script

@@ -82,7 +82,7 @@ class Reviewed:
 
 #: The reviewed exceptions, each with its reason.  "fixed on branch X": the lead removes the entry
 #: when X is merged.  Empty: the drawer toggles, Furo's <label role=button>, are real <button>s in
-#: docs/_templates/page.html.
+#: nqsphinx/site/templates/page.html.
 REVIEWED: tuple[Reviewed, ...] = ()
 
 

@@ -1,5 +1,6 @@
 """What stays in view while a reader scrolls never covers a line of text: the language and theme
-switches and Furo's "Back to top" button (docs/_templates/page.html, docs/_static/nq.css).
+switches and Furo's "Back to top" button (nqsphinx/site/templates/page.html,
+nqsphinx/site/static/nq.css).
 
 On a desktop they sit in a strip as wide as the article at the top of the window, and on a phone
 in the sticky header: a line of text goes under them whole.  They used to float over the article

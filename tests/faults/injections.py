@@ -701,7 +701,7 @@ FAULTS += (
         static_symlink_file,
         (BUILD_EN,),
         (PASSWD,),
-        kept=("docs/_static/leak.txt", "/etc/passwd", "docs/_static/nq.css"),
+        kept=("docs/_static/leak.txt", "/etc/passwd", "nqsphinx/site/static/nq.css"),
     ),
     Fault(
         "static-symlink-folder",
@@ -709,7 +709,7 @@ FAULTS += (
         static_symlink_folder,
         (BUILD_EN,),
         (PASSWD,),
-        kept=("docs/_static/etcdir", "/etc/passwd", "docs/_static/nq.css"),
+        kept=("docs/_static/etcdir", "/etc/passwd", "nqsphinx/site/static/nq.css"),
     ),
     Fault(
         "docs-math-role",

@@ -33,7 +33,7 @@ def test_pages_and_page_catalogues_are_safe(changed: list[str]) -> None:
         (["nqsphinx/directives/tables.py"], "nqsphinx/directives/tables.py"),
         (["docs/magic.md", "conf.py"], "conf.py"),
         (["docs/_data/glossary.toml"], "docs/_data/glossary.toml"),
-        (["docs/_templates/page.html"], "docs/_templates/page.html"),
+        (["nqsphinx/site/templates/page.html"], "nqsphinx/site/templates/page.html"),
         (["Makefile"], "Makefile"),
     ],
 )

@@ -14,8 +14,8 @@ def test_pages_and_page_catalogues_are_followed_anything_else_restarts(tmp_path:
     followed = ["docs/magic.md", "docs/images/aspects.svg", "locale/fr/LC_MESSAGES/magic.po"]
     restart = [
         "docs/_data/glossary.toml",
-        "docs/_templates/page.html",
-        "docs/_static/nq.css",
+        "nqsphinx/site/templates/page.html",
+        "nqsphinx/site/static/nq.css",
         "docs/conftest.py",
         "locale/fr/LC_MESSAGES/sphinx.po",  # Sphinx's own words, read at start-up
         "locale/fr/LC_MESSAGES/removed-page.po",

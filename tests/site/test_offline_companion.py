@@ -211,7 +211,7 @@ def test_search_page_has_its_own_box_and_help(
 
 
 def test_card_titles_break_whole_words() -> None:
-    css = (ROOT / "docs" / "_static" / "nq-content.css").read_text(encoding="utf-8")
+    css = (ROOT / "nqsphinx" / "site" / "static" / "nq-content.css").read_text(encoding="utf-8")
     rule = re.search(r"\.sd-card\.nq-card \.sd-card-body \{([^}]*)\}", css)
     assert rule and "overflow-wrap: break-word" in rule.group(1)
     assert "anywhere" not in rule.group(1)

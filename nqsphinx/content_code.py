@@ -1,0 +1,125 @@
+"""No code in the content: what a pull request may change as content (``docs/``, ``locale/`` and
+the packages' catalogues) holds pages, catalogues, data, images and diagrams, never something a
+reader's browser runs or renders as a page.
+
+The site's code (page templates, scripts, stylesheets) is the extension's, reviewed as code, in
+``nqsphinx/site/templates/`` and ``nqsphinx/site/static/``.  A script, stylesheet, HTML page or
+template under a content folder would be published as it is (a static path is copied whole, a
+templates path is rendered on every page): ``docs/_static/x.js`` with a redirect, an inline
+script in ``docs/_static/s6.html``, a meta refresh in ``docs/_templates/page.html``.  So when
+any builder starts, before anything is read or copied, each such file stops the build with one
+line naming it, by its suffix or, for a file of another suffix, by its first bytes as a browser
+sniffs them (``<script``, ``<html``...); and a templates path inside a content folder is refused
+in the configuration.  SVG files have their own parser (:mod:`nqsphinx.svg_files`); pages
+(``.md``) and catalogues (``.po``) theirs (:mod:`nqsphinx.untrusted`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+STATIC = "nqsphinx/site/static/"
+TEMPLATES = "nqsphinx/site/templates/"
+#: What each suffix is, and where the site's code of that kind lives.
+KINDS: dict[str, tuple[str, str]] = {
+    **dict.fromkeys((".js", ".mjs", ".cjs", ".wasm"), ("a script", STATIC)),
+    ".css": ("a stylesheet", STATIC),
+    **dict.fromkeys(
+        (".html", ".htm", ".xhtml", ".xht", ".shtml", ".xml", ".xsl", ".xslt"),
+        ("a page (HTML)", TEMPLATES),
+    ),
+    **dict.fromkeys((".jinja", ".jinja2", ".j2", ".tmpl"), ("a template", TEMPLATES)),
+}
+#: Read by their own checks, never published as they are.
+OWN_CHECKS = (".md", ".po", ".pot", ".mo", ".svg", ".svgz")
+#: The starts of a file that a browser sniffs as HTML (WHATWG MIME Sniffing, "HTML" patterns).
+SNIFFED = re.compile(
+    rb"\s*<(!doctype html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p"
+    rb"|!--|\?xml)[\s>/]",
+    re.IGNORECASE,
+)
+
+
+def content_folders(app: Sphinx) -> list[Path]:
+    """The folders a contributor's content lives in: the sources, the catalogues' folders."""
+    from nqsphinx.project_files import LOCALE_PACKAGES
+
+    root, srcdir = Path(app.confdir).absolute(), Path(app.srcdir).absolute()
+    folders = [srcdir, root / "locale", *(srcdir / d for d in app.config.locale_dirs)]
+    folders += [root / package / "locale" for package in LOCALE_PACKAGES]
+    found = {Path(os.path.normpath(f)) for f in folders}
+    return sorted(f for f in found if f.is_dir() and not f.is_symlink())
+
+
+def code_kind(path: Path) -> tuple[str, str] | None:
+    """What code ``path`` is (and where such code lives), or None for content."""
+    name = path.name.lower()
+    suffix = path.suffix.lower()
+    if suffix in KINDS:
+        return KINDS[suffix]
+    if name.endswith("_t"):  # Sphinx renders a static file ``x.css_t`` as a template
+        return ("a template", TEMPLATES)
+    if suffix in OWN_CHECKS:
+        return None
+    with path.open("rb") as handle:
+        start = handle.read(512)
+    if SNIFFED.match(start.removeprefix(b"\xef\xbb\xbf")):
+        return ("a page (HTML by its first bytes)", TEMPLATES)
+    return None
+
+
+def code_in(folder: Path) -> list[tuple[Path, str, str]]:
+    """Every file of ``folder`` that is code: (file, what, where the site's code lives)."""
+    found: list[tuple[Path, str, str]] = []
+    for parent, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "_build"))
+        for name in sorted(files):
+            path = Path(parent, name)
+            if path.is_symlink() or not path.is_file():
+                continue  # refused by nqsphinx.project_files
+            kind = code_kind(path)
+            if kind:
+                found.append((path, *kind))
+    return found
+
+
+def code_paths_in_config(app: Sphinx, folders: list[Path]) -> list[str]:
+    """A templates path inside a content folder: its templates would be content's code."""
+    root = Path(app.confdir).absolute()
+    problems = []
+    for entry in app.config.templates_path:
+        path = Path(os.path.normpath(root / entry))
+        if any(path.is_relative_to(f) for f in folders):
+            problems.append(
+                f"conf.py: templates_path {entry!r} is a content folder; the site's templates"
+                f" live in {TEMPLATES}: refused"
+            )
+    return problems
+
+
+def check_content(app: Sphinx) -> None:
+    """Stop before anything is read or copied if code is among the content."""
+    root = Path(app.confdir).absolute()
+    folders = content_folders(app)
+    problems = code_paths_in_config(app, folders)
+    found = {path: (what, home) for folder in folders for path, what, home in code_in(folder)}
+    for path, (what, home) in sorted(found.items()):
+        shown = os.path.relpath(path, root)
+        problems.append(
+            f"{shown}: {what} in the content folder; the site's code lives in {home}: refused"
+        )
+    for problem in problems:
+        logger.error(problem)
+    if problems:
+        count = len(problems)
+        message = f"Refused input: {count} code file(s) in the content; nothing built."
+        print(message, file=sys.stderr)
+        raise SystemExit(2)

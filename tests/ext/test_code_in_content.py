@@ -1,0 +1,73 @@
+"""Code in the content is refused by name before anything is built: a script, a page or a
+template that a pull request adds under the sources or the catalogues' folders would be published
+as it is (the three plants below all reached both sites).  The site's code is the extension's
+(``nqsphinx/site/templates/``, ``nqsphinx/site/static/``)."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+from typing import Any
+
+from nqsphinx import content_code
+from tests.ext.conftest import copy_root
+from tests.ext.test_outbound import _outputs_holding, _started
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = "the site's code lives in nqsphinx/site/static/: refused"
+PAGE = "the site's code lives in nqsphinx/site/templates/: refused"
+
+
+def _plant(srcdir: Path, name: str, text: str) -> None:
+    (srcdir / name).parent.mkdir(parents=True, exist_ok=True)
+    (srcdir / name).write_text(text, encoding="utf-8")
+
+
+def test_the_attackers_plants_are_refused_by_name(tmp_path: Path, make_app: Any) -> None:
+    srcdir = copy_root("nq", tmp_path)
+    _plant(srcdir, "_static/nq-a11y.js", 'window.location.replace("https://evil.example/");\n')
+    refresh = '<meta http-equiv="refresh" content="0; url=https://evil.example/">\n'
+    _plant(srcdir, "_templates/page.html", '{% extends "!page.html" %}\n' + refresh)
+    _plant(srcdir, "_static/s6.html", "<p>Hi</p><script>location='//evil.example'</script>\n")
+    _plant(srcdir, "_static/diagram.png", "not code: an image stays content\n")
+    stop, errors = _started(
+        srcdir, make_app, html_static_path=["_static"], templates_path=["_templates"]
+    )
+    assert stop.code == 2
+    assert errors == [
+        "ERROR: conf.py: templates_path '_templates' is a content folder; the site's templates"
+        " live in nqsphinx/site/templates/: refused",
+        f"ERROR: _static/nq-a11y.js: a script in the content folder; {SCRIPT}",
+        f"ERROR: _static/s6.html: a page (HTML) in the content folder; {PAGE}",
+        f"ERROR: _templates/page.html: a page (HTML) in the content folder; {PAGE}",
+    ]
+    built = srcdir / "_build"
+    assert not built.exists() or _outputs_holding(built, b"evil.example") == []
+
+
+def test_stylesheets_templates_and_pages_by_their_bytes(tmp_path: Path, make_app: Any) -> None:
+    """A stylesheet; a static template Sphinx would render (``x.css_t``); a page under another
+    name, sniffed by a browser from its first bytes; in a catalogues' folder too."""
+    srcdir = copy_root("nq", tmp_path)
+    _plant(srcdir, "_static/nq.css", "body { display: none }\n")
+    _plant(srcdir, "_static/x.css_t", "{{ evil }}\n")
+    _plant(srcdir, "locale/fr/notes.txt", "\ufeff  <SCRIPT>alert(1)</SCRIPT>\n")
+    _plant(srcdir, "_data/notes.txt", "a < b and c > d: just text\n")
+    _plant(srcdir, "rules.toml", '# not code\nname = "<script>"\n')
+    stop, errors = _started(srcdir, make_app, html_static_path=["_static"])
+    assert stop.code == 2
+    assert errors == [
+        f"ERROR: _static/nq.css: a stylesheet in the content folder; {SCRIPT}",
+        f"ERROR: _static/x.css_t: a template in the content folder; {PAGE}",
+        "ERROR: locale/fr/notes.txt: a page (HTML by its first bytes) in the content folder;"
+        f" {PAGE}",
+    ]
+
+
+def test_the_projects_content_holds_no_code_and_its_config_no_content_templates() -> None:
+    config = runpy.run_path(str(ROOT / "conf.py"))
+    content = [ROOT / "docs", ROOT / "locale"]
+    for entry in config["templates_path"]:
+        assert not any((ROOT / entry).resolve().is_relative_to(f) for f in content), entry
+    assert (ROOT / "nqsphinx/site/static/nq.js").is_file()
+    assert [p for folder in content for p, *_ in content_code.code_in(folder)] == []
