@@ -61,7 +61,6 @@ def _words(lang: str) -> dict[str, str]:
         "file": ui_text("The army file, as nq army reads it", lang),
         "untitled": ui_text("My army", lang),
         "int": ui_text("Enter a whole number from {min} to {max}.", lang),
-        "army_wide": ui_text("The whole army", lang),
         "leader": engine_text("Unit leader", lang),
         "standard-bearer": engine_text("Standard Bearer", lang),
         "musician": engine_text("Musician", lang),
@@ -132,17 +131,14 @@ def _choices(lang: str) -> str:
         for (k, n), w in zip(support, all_weapons(), strict=True)
         if w.kind is WeaponKind.SUPPORT
     ]
+    labels = {
+        "weapons": ui_text("Weapons", lang),
+        "abilities": ui_text("Abilities", lang),
+        "traits": ui_text("Traits", lang),
+        "equipment": ui_text("Equipment", lang),
+    }
     groups = []
-    for listed in ("weapons", "abilities", "traits", "equipment"):
-        label = ui_text(
-            {
-                "weapons": "Weapons",
-                "abilities": "Abilities",
-                "traits": "Traits",
-                "equipment": "Equipment",
-            }[listed],
-            lang,
-        )
+    for listed, label in labels.items():
         items = [(f"{listed}:{k}", t) for k, t in _pick_options(listed, lang)]
         groups.append(f'<optgroup label="{html.escape(label)}">{_options(items)}</optgroup>')
     return (
