@@ -434,7 +434,10 @@ function armyBuilder(box) {
     const army = current();
     return armyAsk(army.toml ? { toml: army.toml } : { data: conf.start });
   });
+  // The player's own profile is listed once the profile builder has kept one (on this page, or
+  // in another tab).
   window.addEventListener("storage", drawAdd);
+  $("nq-army-add-profile").addEventListener("focus", drawAdd);
   return { ask: armyAsk, state, idle: () => queue, kept: () => kept };
 }
 
