@@ -40,7 +40,10 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from msgspec import Meta, Struct
+try:
+    from msgspec import Meta, Struct
+except ImportError:  # pragma: no cover - in the browser: the same schema, checked without msgspec
+    from nqcore.army.schema_check import Meta, Struct  # type: ignore[assignment]
 
 #: One line of printable text: no control character (C0, DEL, C1) can reach a terminal.
 Text = Annotated[str, Meta(min_length=1, max_length=200)]

@@ -172,22 +172,24 @@ def parse_army(data: dict[str, Any], where: str, folder: str = ".") -> tuple[str
 
 
 def _checked(data: dict[str, Any], where: str) -> dict[str, Any]:
-    """``data`` as the schema reads it (defaults filled), or one line naming the field."""
-    import msgspec
-
+    """``data`` as the schema reads it (defaults filled), or one line naming the field; read by
+    msgspec, or where it is missing (the browser) by :mod:`nqcore.army.schema_check`."""
+    from nqcore.army import schema_check as reader
     from nqcore.army.army_schema import ArmyFile
     from nqcore.data.datafiles import describe
 
+    if reader.HAVE_MSGSPEC:
+        import msgspec as reader  # type: ignore[no-redef]
     try:
-        army = msgspec.convert(data, ArmyFile)
-    except msgspec.ValidationError as error:
+        army = reader.convert(data, ArmyFile)
+    except reader.ValidationError as error:
         missing = [name for name in ("name", "points") if name not in data]
         if missing:  # msgspec names the first only, and without a place
             raise ArmyError(N_("missing field(s) {fields}"), where=where, fields=missing) from None
         refused = ArmyError(describe(str(error), data, where, ArmyFile))
         refused.problem, refused.entry, refused.field = _schema_place(str(error))
         raise refused from None
-    return dict(msgspec.to_builtins(army))
+    return dict(reader.to_builtins(army))
 
 
 #: msgspec's complaint and the place it names: ``... - at `$.unit[0].models```.
