@@ -118,7 +118,7 @@ function armyBuilder(box) {
     const control = el("select");
     control.append(...choices.map(([key, text]) => el("option", { value: key, textContent: text })));
     if (extra) control.append(extra.content.cloneNode(true));
-    control.value = value;
+    if (value !== null) control.value = value;
     return control;
   };
   const number = (name, value) => {
@@ -198,7 +198,7 @@ function armyBuilder(box) {
       });
     }
     const id = `nq-army-${kind}-${index}-options`;
-    const picker = select([], "", $("nq-army-options"));
+    const picker = select([], null, $("nq-army-options"));
     picker.id = id;
     const add = el("button", { type: "button", textContent: said.add });
     add.setAttribute("aria-label", `${said.add}: ${said.option}`);
