@@ -149,6 +149,82 @@ def _choices(lang: str) -> str:
     )
 
 
+_FIELD = '<div class="nq-field"><label for="{id}">{label}</label>{control}{error}</div>'
+
+
+def _error(ident: str) -> str:
+    return f'<p class="nq-field-error" id="{ident}-error" hidden></p>'
+
+
+def _field(ident: str, label: str, control: str, error: bool = False) -> str:
+    return _FIELD.format(
+        id=ident, label=html.escape(label), control=control, error=_error(ident) if error else ""
+    )
+
+
+def _army_fields(words: dict[str, str], points: tuple[int, int]) -> str:
+    """The kept armies, the army's name and the game's size, its summary and army-wide breaches."""
+    low, high = points
+    return "".join(
+        [
+            '<div class="nq-army-kept">',
+            _field("nq-army-pick", words["armies"], '<select id="nq-army-pick"></select>'),
+            '<div class="nq-builder-row">'
+            f'<button type="button" id="nq-army-new">{html.escape(words["new"])}</button>'
+            f'<button type="button" id="nq-army-delete">{html.escape(words["delete"])}</button>'
+            "</div></div>",
+            _field(
+                "nq-army-name",
+                words["army_name"],
+                '<input type="text" id="nq-army-name" data-field="name" autocomplete="off" '
+                'aria-describedby="nq-army-name-error"/>',
+                error=True,
+            ),
+            _field(
+                "nq-army-points",
+                words["points"],
+                '<input type="text" id="nq-army-points" data-field="points" inputmode="numeric" '
+                f'data-min="{low}" data-max="{high}" autocomplete="off" '
+                'aria-describedby="nq-army-points-error"/>',
+                error=True,
+            ),
+            '<output class="nq-answer nq-army-summary" id="nq-army-summary" '
+            'aria-live="polite"></output><ul class="nq-army-breaches" id="nq-army-wide"></ul>',
+        ]
+    )
+
+
+def _add_and_files(words: dict[str, str], lang: str) -> str:
+    """The form that adds an entry, the entries' list, export and import, the file itself."""
+    kinds = _options(_kinds(lang))
+    say = {key: html.escape(text) for key, text in words.items()}
+    return "".join(
+        [
+            f'<fieldset class="nq-army-add"><legend>{say["add_legend"]}</legend>',
+            _field(
+                "nq-army-add-kind",
+                words["add_kind"],
+                f'<select id="nq-army-add-kind">{kinds}</select>',
+            ),
+            _field(
+                "nq-army-add-profile",
+                words["add_profile"],
+                '<select id="nq-army-add-profile"></select>',
+            ),
+            f'<button type="button" id="nq-army-add">{say["add"]}</button>',
+            f"{_error('nq-army-add')}</fieldset>",
+            '<ol class="nq-army-entries" id="nq-army-entries"></ol>',
+            '<div class="nq-builder-actions">'
+            f'<button type="button" id="nq-army-export">{say["export"]}</button>'
+            f'<label class="nq-button">{say["import"]}'
+            '<input type="file" id="nq-army-import" accept=".toml,text/plain" '
+            f'data-limit="{MAX_FILE_BYTES}" aria-describedby="nq-army-import-error"/></label>'
+            f"</div>{_error('nq-army-import')}",
+            f'<details><summary>{say["file"]}</summary><pre id="nq-army-toml"></pre></details>',
+        ]
+    )
+
+
 def army_html(
     lang: str, rule_href: str, rule_title: str, sections: dict[str, dict[str, str]]
 ) -> str:
@@ -166,73 +242,10 @@ def army_html(
         "start": {"name": words["untitled"], "points": 1000},
         "crew": unit_sizes()["support-weapon-crew"].minimum,
     }
-    low, high = limits["points"]
-    field = '<div class="nq-field"><label for="{id}">{label}</label>{control}{error}</div>'
-
-    def error(ident: str) -> str:
-        return f'<p class="nq-field-error" id="{ident}-error" hidden></p>'
-
-    def say(key: str) -> str:
-        return html.escape(words[key])
-
-    kinds = _options(_kinds(lang))
-    return "".join(
-        [
-            f'<div class="nq-builder nq-army" id="nq-army" data-army="'
-            f'{html.escape(json.dumps(data, ensure_ascii=False))}">',
-            '<div class="nq-army-kept">',
-            field.format(
-                id="nq-army-pick",
-                label=say("armies"),
-                control='<select id="nq-army-pick"></select>',
-                error="",
-            ),
-            '<div class="nq-builder-row">'
-            f'<button type="button" id="nq-army-new">{say("new")}</button>'
-            f'<button type="button" id="nq-army-delete">{say("delete")}</button></div></div>',
-            field.format(
-                id="nq-army-name",
-                label=say("army_name"),
-                control='<input type="text" id="nq-army-name" data-field="name" '
-                'autocomplete="off" aria-describedby="nq-army-name-error"/>',
-                error=error("nq-army-name"),
-            ),
-            field.format(
-                id="nq-army-points",
-                label=say("points"),
-                control='<input type="text" id="nq-army-points" data-field="points" '
-                f'inputmode="numeric" data-min="{low}" data-max="{high}" autocomplete="off" '
-                'aria-describedby="nq-army-points-error"/>',
-                error=error("nq-army-points"),
-            ),
-            '<output class="nq-answer nq-army-summary" id="nq-army-summary" '
-            'aria-live="polite"></output>',
-            '<ul class="nq-army-breaches" id="nq-army-wide"></ul>',
-            f'<fieldset class="nq-army-add"><legend>{say("add_legend")}</legend>',
-            field.format(
-                id="nq-army-add-kind",
-                label=say("add_kind"),
-                control=f'<select id="nq-army-add-kind">{kinds}</select>',
-                error="",
-            ),
-            field.format(
-                id="nq-army-add-profile",
-                label=say("add_profile"),
-                control='<select id="nq-army-add-profile"></select>',
-                error="",
-            ),
-            f'<button type="button" id="nq-army-add">{say("add")}</button>',
-            f"{error('nq-army-add')}</fieldset>",
-            '<ol class="nq-army-entries" id="nq-army-entries"></ol>',
-            '<div class="nq-builder-actions">'
-            f'<button type="button" id="nq-army-export">{say("export")}</button>'
-            f'<label class="nq-button">{say("import")}'
-            '<input type="file" id="nq-army-import" accept=".toml,text/plain" '
-            f'data-limit="{MAX_FILE_BYTES}" aria-describedby="nq-army-import-error"/></label>'
-            f"</div>{error('nq-army-import')}",
-            f'<details><summary>{say("file")}</summary><pre id="nq-army-toml"></pre></details>',
-            _choices(lang),
-            f'<p class="nq-rule">{html.escape(ui_text("Rule:", lang))} '
-            f'<a href="{html.escape(rule_href)}">{html.escape(rule_title)}</a></p></div>',
-        ]
+    return (
+        f'<div class="nq-builder nq-army" id="nq-army" data-army="'
+        f'{html.escape(json.dumps(data, ensure_ascii=False))}">'
+        f"{_army_fields(words, limits['points'])}{_add_and_files(words, lang)}{_choices(lang)}"
+        f'<p class="nq-rule">{html.escape(ui_text("Rule:", lang))} '
+        f'<a href="{html.escape(rule_href)}">{html.escape(rule_title)}</a></p></div>'
     )

@@ -64,6 +64,66 @@ def _pictures(page: Any, name: str) -> None:
     page.emulate_media(color_scheme="light")
 
 
+def _build_with_a_breach(page: Any, script: str) -> Any:
+    """A ranked unit of four Orc Bruisers, by keyboard: "Ranked Formation" refused beside it."""
+    _type(page, "#nq-army-name", "Red Tusk")
+    _type(page, "#nq-army-points", "500")
+    _choose(page, "#nq-army-add-kind", "Unit")
+    _choose(page, "#nq-army-add-profile", "Orc Bruiser")
+    page.focus("#nq-army-add")
+    page.keyboard.press("Enter")
+    page.evaluate("window.nqAtTable.army.idle()")
+    assert page.locator(f"{UNIT} h3").inner_text().startswith("Unit · Orc Bruiser · ")
+    _choose(page, "#nq-army-unit-0-formation", "Ranked")
+    refusal = page.locator(f"{UNIT} .nq-army-refusal")
+    assert refusal.count() == 1
+    assert "a ranked unit must consist of 8 or more models" in refusal.inner_text()
+    formation = page.locator("#nq-army-unit-0-formation")
+    assert formation.get_attribute("aria-invalid") == "true"
+    assert refusal.get_attribute("id") in formation.get_attribute("aria-describedby")
+    summary = page.locator("#nq-army-summary").inner_text()
+    assert summary.startswith("120 points of 500") and "1 refusal" in summary
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert not _axe(page, script), scheme
+    page.emulate_media(color_scheme="light")
+    return refusal
+
+
+def _follow_and_fix(page: Any, refusal: Any) -> str:
+    """The rule's link lands on its section; back, eight models fix the unit.  The kept army."""
+    link = refusal.locator("a")
+    assert link.inner_text() == "Ranked Formation"
+    link.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/formations.html#ranked-formation")
+    page.evaluate(SETTLED)
+    heading = page.locator("#ranked-formation")
+    assert heading.is_visible() and heading.bounding_box()["y"] < PHONE["height"]
+    page.go_back()
+    _settle(page)
+    _type(page, "#nq-army-unit-0-models", "8")
+    assert page.locator(f"{UNIT} .nq-army-refusal").count() == 0
+    assert page.locator("#nq-army-unit-0-formation").get_attribute("aria-invalid") != "true"
+    return str(page.evaluate("window.nqAtTable.army.state.toml"))
+
+
+def _broken_import_in_french(page: Any, kept: str, tmp_path: Path) -> None:
+    """A broken file is refused beside the import, naming its field, in French; the army stays."""
+    broken = tmp_path / "broken.toml"
+    broken.write_bytes(kept.replace("models = 8", "models = 0").encode())
+    page.set_input_files("#nq-army-import", str(broken))
+    said = ui_text("This file is not an army the rules engine can read:", "fr")
+    refused = import_army(broken.read_bytes(), "fr", "broken.toml")["error"]
+    assert refused == "broken.toml, unit #1, champ models : il faut un nombre entier à partir de 1"
+    page.wait_for_function(
+        "([id, text]) => document.getElementById(id).textContent === text",
+        arg=["nq-army-import-error", f"{said} {refused}"],
+    )
+    assert page.locator("#nq-army-import").get_attribute("aria-invalid") == "true"
+    assert page.evaluate("window.nqAtTable.army.state.toml") == kept
+
+
 def test_an_army_built_by_keyboard_kept_and_found_in_the_other_language(
     browser: Any,
     site: Site,
@@ -78,45 +138,9 @@ def test_an_army_built_by_keyboard_kept_and_found_in_the_other_language(
     page = watched.page
     page.goto(site.page("en/at-the-table.html"))
     _settle(page)
-    _type(page, "#nq-army-name", "Red Tusk")
-    _type(page, "#nq-army-points", "500")
-    _choose(page, "#nq-army-add-kind", "Unit")
-    _choose(page, "#nq-army-add-profile", "Orc Bruiser")
-    page.focus("#nq-army-add")
-    page.keyboard.press("Enter")
-    page.evaluate("window.nqAtTable.army.idle()")
-    assert page.locator(f"{UNIT} h3").inner_text().startswith("Unit · Orc Bruiser · ")
-    # A ranked unit of four breaks "Ranked Formation": refused beside the unit, the field marked.
-    _choose(page, "#nq-army-unit-0-formation", "Ranked")
-    refusal = page.locator(f"{UNIT} .nq-army-refusal")
-    assert refusal.count() == 1
-    assert "a ranked unit must consist of 8 or more models" in refusal.inner_text()
-    formation = page.locator("#nq-army-unit-0-formation")
-    assert formation.get_attribute("aria-invalid") == "true"
-    assert refusal.get_attribute("id") in formation.get_attribute("aria-describedby")
-    summary = page.locator("#nq-army-summary").inner_text()
-    assert summary.startswith("120 points of 500") and "1 refusal" in summary
-    assert not _axe(page, axe_script)
-    page.emulate_media(color_scheme="dark")
-    assert not _axe(page, axe_script)
-    page.emulate_media(color_scheme="light")
+    refusal = _build_with_a_breach(page, axe_script)
     _pictures(page, "army-390-en")
-    # The rule's link lands on its section.
-    link = refusal.locator("a")
-    assert link.inner_text() == "Ranked Formation"
-    link.focus()
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/formations.html#ranked-formation")
-    page.evaluate(SETTLED)
-    heading = page.locator("#ranked-formation")
-    assert heading.is_visible() and heading.bounding_box()["y"] < PHONE["height"]
-    page.go_back()
-    _settle(page)
-    # Fixed: eight models; kept in the browser, as it is after a reload.
-    _type(page, "#nq-army-unit-0-models", "8")
-    assert page.locator(f"{UNIT} .nq-army-refusal").count() == 0
-    assert page.locator("#nq-army-unit-0-formation").get_attribute("aria-invalid") != "true"
-    kept = page.evaluate("window.nqAtTable.army.state.toml")
+    kept = _follow_and_fix(page, refusal)
     page.reload()
     _settle(page)
     assert page.evaluate("window.nqAtTable.army.state.toml") == kept
@@ -130,19 +154,7 @@ def test_an_army_built_by_keyboard_kept_and_found_in_the_other_language(
     assert page.locator(f"{UNIT} h3").inner_text().startswith("Unité · Orc Bruiser · ")
     assert page.locator("#nq-army-summary").inner_text().startswith("240 points sur 500")
     _pictures(page, "army-390-fr")
-    # A broken file is refused beside the import, naming its field, in French; the army stays.
-    broken = tmp_path / "broken.toml"
-    broken.write_bytes(kept.replace("models = 8", "models = 0").encode())
-    page.set_input_files("#nq-army-import", str(broken))
-    said = ui_text("This file is not an army the rules engine can read:", "fr")
-    refused = import_army(broken.read_bytes(), "fr", "broken.toml")["error"]
-    assert refused == "broken.toml, unit #1, champ models : il faut un nombre entier à partir de 1"
-    page.wait_for_function(
-        "([id, text]) => document.getElementById(id).textContent === text",
-        arg=["nq-army-import-error", f"{said} {refused}"],
-    )
-    assert page.locator("#nq-army-import").get_attribute("aria-invalid") == "true"
-    assert page.evaluate("window.nqAtTable.army.state.toml") == kept
+    _broken_import_in_french(page, kept, tmp_path)
     assert not watched.errors, watched.errors
     context.close()
 
