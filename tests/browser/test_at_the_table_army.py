@@ -29,21 +29,39 @@ def _settle(page: Any) -> None:
     page.evaluate("window.nqAtTable.army.idle()")
 
 
-def _type(page: Any, selector: str, text: str) -> None:
+def _answered(page: Any, until: str) -> None:
+    """Wait until the engine's answer holds what the change made (``until``, an expression on
+    the army's tables, ``data``): a list's change event may come after the key that made it."""
+    if until:
+        wait_until(page, f"(data => !!data && ({until}))(window.nqAtTable.army.state.data)")
+    page.evaluate("window.nqAtTable.army.idle()")
+
+
+def _type(page: Any, selector: str, text: str, until: str = "") -> None:
     """Focus a field, replace its text by typing, and leave it with Tab (its change is sent)."""
     page.focus(selector)
     page.keyboard.press("Control+A")
     page.keyboard.type(text)
     page.keyboard.press("Tab")
-    page.evaluate("window.nqAtTable.army.idle()")
+    _answered(page, until)
 
 
-def _choose(page: Any, selector: str, label: str) -> None:
-    """Pick a list's option by typing the start of its name (the keyboard's way), then Tab."""
+SHOWN = "s => s.selectedOptions.length ? s.selectedOptions[0].textContent.trim() : ''"
+
+
+def _choose(page: Any, selector: str, label: str, until: str = "") -> None:
+    """Pick a list's option with the arrow keys (type-ahead forgets what was typed after a
+    second: on a loaded machine "Ranked" typed slowly chose "None"), then Tab."""
     page.focus(selector)
-    page.keyboard.type(label)
+    page.keyboard.press("Home")
+    for _ in range(200):
+        if page.eval_on_selector(selector, SHOWN) == label:
+            break
+        page.keyboard.press("ArrowDown")
+    else:
+        raise AssertionError(f"{selector}: no option {label!r}")
     page.keyboard.press("Tab")
-    page.evaluate("window.nqAtTable.army.idle()")
+    _answered(page, until)
 
 
 def _axe(page: Any, script: str) -> list[str]:
@@ -66,15 +84,15 @@ def _pictures(page: Any, name: str) -> None:
 
 def _build_with_a_breach(page: Any, script: str) -> Any:
     """A ranked unit of four Orc Bruisers, by keyboard: "Ranked Formation" refused beside it."""
-    _type(page, "#nq-army-name", "Red Tusk")
-    _type(page, "#nq-army-points", "500")
+    _type(page, "#nq-army-name", "Red Tusk", "data.name === 'Red Tusk'")
+    _type(page, "#nq-army-points", "500", "data.points === 500")
     _choose(page, "#nq-army-add-kind", "Unit")
     _choose(page, "#nq-army-add-profile", "Orc Bruiser")
     page.focus("#nq-army-add")
     page.keyboard.press("Enter")
-    page.evaluate("window.nqAtTable.army.idle()")
+    _answered(page, "(data.unit || []).length === 1")
     assert page.locator(f"{UNIT} h3").inner_text().startswith("Unit · Orc Bruiser · ")
-    _choose(page, "#nq-army-unit-0-formation", "Ranked")
+    _choose(page, "#nq-army-unit-0-formation", "Ranked", "data.unit[0].formation === 'ranked'")
     refusal = page.locator(f"{UNIT} .nq-army-refusal")
     assert refusal.count() == 1
     assert "a ranked unit must consist of 8 or more models" in refusal.inner_text()
@@ -102,7 +120,7 @@ def _follow_and_fix(page: Any, refusal: Any) -> str:
     assert heading.is_visible() and heading.bounding_box()["y"] < PHONE["height"]
     page.go_back()
     _settle(page)
-    _type(page, "#nq-army-unit-0-models", "8")
+    _type(page, "#nq-army-unit-0-models", "8", "data.unit[0].models === 8")
     assert page.locator(f"{UNIT} .nq-army-refusal").count() == 0
     assert page.locator("#nq-army-unit-0-formation").get_attribute("aria-invalid") != "true"
     return str(page.evaluate("window.nqAtTable.army.state.toml"))
