@@ -57,6 +57,7 @@ class ArmyRule:
     text: Msg
     limit: str | None
     parameters: dict[str, int]
+    field: str | None = None
 
 
 @cache
@@ -71,6 +72,7 @@ def army_rules() -> dict[str, ArmyRule]:
             Msg(r["text"]),
             r.get("limit"),
             dict(r.get("parameters", {})),
+            r.get("field"),
         )
         for r in data_file("army_rules.toml")["rule"]
     }
@@ -267,5 +269,6 @@ def as_json(found: Breach, lang: str) -> dict[str, Any]:
         "section": found.rule.section,
         "kind": found.rule.kind,
         "entry": found.where or None,
+        "field": found.rule.field,
         "text": found.text(lang),
     }

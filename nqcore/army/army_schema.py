@@ -40,7 +40,10 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from msgspec import Meta, Struct
+try:
+    from msgspec import Meta, Struct
+except ImportError:  # pragma: no cover - in the browser: the same schema, checked without msgspec
+    from nqcore.army.schema_check import Meta, Struct  # type: ignore[assignment]
 
 #: One line of printable text: no control character (C0, DEL, C1) can reach a terminal.
 Text = Annotated[str, Meta(min_length=1, max_length=200)]
@@ -67,7 +70,7 @@ class Strict(Struct, forbid_unknown_fields=True, kw_only=True):
 
 #: The fields whose text (or list of texts) is a key of the book's data.
 KEY_FIELDS = frozenset({"profile", "leader", "weapon", "weapons", "abilities", "traits"})
-KEY_FIELDS |= {"equipment", "key", "section", "limit"}
+KEY_FIELDS |= {"equipment", "key", "section", "limit", "field"}
 
 
 def _check_text(value: object, key: bool) -> None:
@@ -145,7 +148,8 @@ class ArmyRule(Strict):
     that section's heading, ``text`` the engine msgid that says a breach (its placeholders are
     the values the check gives); ``kind``: a ``refusal`` where the book says "must", "may
     never", a ``warning`` where it says "normally", "should", "tend to" (and ``text`` says so);
-    ``limit``: the key of a unit size of ``game_limits.toml``, whose numbers the rule uses."""
+    ``limit``: the key of a unit size of ``game_limits.toml``, whose numbers the rule uses;
+    ``field``: the field of the army file a breach is about (of its entry, or ``points``)."""
 
     key: Key
     name: Annotated[str, Meta(min_length=1)]
@@ -153,6 +157,7 @@ class ArmyRule(Strict):
     kind: Literal["refusal", "warning"]
     text: Annotated[str, Meta(min_length=1)]
     limit: Key | None = None
+    field: Key | None = None
     parameters: dict[str, int] = {}
 
 

@@ -13,9 +13,11 @@ twice or by a second method.  The book's army rules are checked by
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,7 +37,35 @@ _OPTION_FIELDS = ("weapons", "abilities", "traits", "equipment")
 
 
 class ArmyError(Refusal):
-    """An army file ``nq army`` will not read: the message names the file and the field."""
+    """An army file ``nq army`` will not read: the message names the file and the field.
+
+    ``entry`` (its kind and index in the file) and ``field`` say the same as data when known,
+    for the army builder of the At the table page, which marks the field; ``problem`` is
+    msgspec's own complaint about a field the schema refuses."""
+
+    entry: tuple[str, int] | None = None
+    field: str | None = None
+    problem: str | None = None
+
+
+def located(error: Refusal, entry: tuple[str, int] | None, field: str | None) -> ArmyError:
+    """``error``, said the same, as an :class:`ArmyError` about ``field`` of ``entry`` (what it
+    already says of its place is kept)."""
+    found = error
+    if not isinstance(found, ArmyError):
+        found = ArmyError(error.message, where=error.where, **error.values)
+    found.entry = found.entry or entry
+    found.field = found.field or field
+    return found
+
+
+@contextlib.contextmanager
+def _about(field: str) -> Iterator[None]:
+    """A refusal meanwhile is about ``field`` of the entry being read."""
+    try:
+        yield
+    except Refusal as error:
+        raise located(error, None, field) from None
 
 
 @dataclass(frozen=True)
@@ -132,36 +162,61 @@ def parse_army(data: dict[str, Any], where: str, folder: str = ".") -> tuple[str
         for index, record in enumerate(army[kind]):
             at = f"{where}, {kind} #{index + 1} ({record['name']})"
             if record["name"] in names:
-                raise ArmyError(N_("a second entry named {name}"), where=at, name=record["name"])
+                twice = ArmyError(N_("a second entry named {name}"), where=at, name=record["name"])
+                raise located(twice, (kind, index), "name")
             names.add(record["name"])
-            entries.append(_entry(kind, record, reader, at))
+            try:
+                entries.append(_entry(kind, record, reader, at))
+            except Refusal as error:
+                raise located(error, (kind, index), None) from None
     return str(army["name"]), int(army["points"]), entries
 
 
 def _checked(data: dict[str, Any], where: str) -> dict[str, Any]:
-    """``data`` as the schema reads it (defaults filled), or one line naming the field."""
-    import msgspec
-
+    """``data`` as the schema reads it (defaults filled), or one line naming the field; read by
+    msgspec, or where it is missing (the browser) by :mod:`nqcore.army.schema_check`."""
+    from nqcore.army import schema_check as reader
     from nqcore.army.army_schema import ArmyFile
     from nqcore.data.datafiles import describe
 
+    if reader.HAVE_MSGSPEC:
+        import msgspec as reader  # type: ignore[no-redef]
     try:
-        army = msgspec.convert(data, ArmyFile)
-    except msgspec.ValidationError as error:
+        army = reader.convert(data, ArmyFile)
+    except reader.ValidationError as error:
         missing = [name for name in ("name", "points") if name not in data]
         if missing:  # msgspec names the first only, and without a place
             raise ArmyError(N_("missing field(s) {fields}"), where=where, fields=missing) from None
-        raise ArmyError(describe(str(error), data, where, ArmyFile)) from None
-    return dict(msgspec.to_builtins(army))
+        refused = ArmyError(describe(str(error), data, where, ArmyFile))
+        refused.problem, refused.entry, refused.field = _schema_place(str(error))
+        raise refused from None
+    return dict(reader.to_builtins(army))
+
+
+#: msgspec's complaint and the place it names: ``... - at `$.unit[0].models```.
+_SCHEMA_PLACE = re.compile(
+    r"(?P<what>.*) - at `\$(?:\.(?P<kind>\w+)\[(?P<index>\d+)\])?(?:\.(?P<field>\w+))?`", re.S
+)
+
+
+def _schema_place(message: str) -> tuple[str, tuple[str, int] | None, str | None]:
+    """msgspec's complaint, the entry and the field of ``message`` (msgspec's error)."""
+    found = _SCHEMA_PLACE.fullmatch(message)
+    if found is None:
+        return message, None, None
+    entry = None if found["kind"] is None else (found["kind"], int(found["index"]))
+    return found["what"], entry, found["field"]
 
 
 def _entry(kind: str, record: Mapping[str, Any], reader: _ProfileReader, at: str) -> Entry:
     options = record.get("options") or {}
     general = bool(record.get("general", False))
-    profile = reader.profile(record["profile"], f"{at}, profile", options, general=general)
+    with _about("profile"):
+        profile = reader.profile(record["profile"], f"{at}, profile", options, general=general)
     leader = None
     if record.get("leader") is not None:
-        leader = reader.profile(record["leader"], f"{at}, leader", {})
+        with _about("leader"):
+            leader = reader.profile(record["leader"], f"{at}, leader", {})
     if kind == "unit":
         return Entry(
             kind,
@@ -190,18 +245,23 @@ def _support(record: Mapping[str, Any], profile: Profile, leader: Profile | None
 
     if record.get("weapon") is None:
         if record.get("crew") is not None:
-            raise ArmyError(N_("crew is for a support weapon: give weapon too"), where=at)
+            refused = ArmyError(N_("crew is for a support weapon: give weapon too"), where=at)
+            raise located(refused, None, "crew")
         return Entry("support", record["name"], profile, record.get("models") or 1, leader=leader)
     try:
         found = weapon(record["weapon"])
     except UnknownName as error:
-        raise error.at(f"{at}, field weapon", ArmyError) from None
+        raise located(error.at(f"{at}, field weapon", ArmyError), None, "weapon") from None
     if found.kind is not WeaponKind.SUPPORT:
-        raise ArmyError(
+        refused = ArmyError(
             N_("{weapon} is not a support weapon"), where=f"{at}, field weapon", weapon=found.name
         )
+        raise located(refused, None, "weapon")
     if record.get("crew") is None or record.get("models") is not None:
-        raise ArmyError(N_("a support weapon gives its crew (per weapon), not models"), where=at)
+        refused = ArmyError(
+            N_("a support weapon gives its crew (per weapon), not models"), where=at
+        )
+        raise located(refused, None, "crew")
     crew, weapons = int(record["crew"]), int(record["weapons"])
     return Entry(
         "support",

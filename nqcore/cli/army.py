@@ -76,6 +76,7 @@ def _breach(found: Any) -> dict[str, Any]:
         "section": found.rule.section,
         "heading": found.rule.name,
         "entry": found.where or None,
+        "field": found.rule.field,
         "text": found,
     }
 

@@ -22,7 +22,7 @@ import re
 import tempfile
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from nqcore.cli import commands as cli
@@ -196,12 +196,21 @@ def import_profile(data: bytes, lang: str, name: str = PROFILE_FILE) -> dict[str
 
 def ask_json(request: str) -> str:
     """One request of the page's worker, as JSON text: ``{"argv": [...], "lang": "fr"}``,
-    ``{"toml": "...", "lang": "fr"}``, ``{"build": {...}}`` or ``{"import": BASE64, "file":
-    NAME}``; the answer of :func:`ask`, :func:`points`, :func:`build` or :func:`import_profile`
-    as JSON: always valid JSON (no NaN nor Infinity, which the reader refuses before)."""
+    ``{"toml": "...", "lang": "fr"}``, ``{"build": {...}}``, ``{"import": BASE64, "file":
+    NAME}``, ``{"army": {...}}`` or ``{"army_import": BASE64, "file": NAME}``; the answer of
+    :func:`ask`, :func:`points`, :func:`build`, :func:`import_profile` or the army builder's
+    (:mod:`nqcore.cli.web_army`) as JSON: always valid JSON (no NaN nor Infinity, which the
+    reader refuses before)."""
     data = json.loads(request)
     lang = str(data["lang"])
-    if "build" in data:
+    if "army" in data or "army_import" in data:
+        from nqcore.cli.web_army import army, import_army
+
+        if "army" in data:
+            answer = army(dict(data["army"]), lang)
+        else:
+            answer = _decoded(data, lang, "army_import", import_army)
+    elif "build" in data:
         answer = build(dict(data["build"]), lang)
     elif "import" in data:
         answer = _import_request(data, lang)
@@ -213,13 +222,20 @@ def ask_json(request: str) -> str:
 
 
 def _import_request(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    return _decoded(data, lang, "import", import_profile)
+
+
+def _decoded(
+    data: dict[str, Any], lang: str, key: str, reader: Callable[[bytes, str, str], dict[str, Any]]
+) -> dict[str, Any]:
+    """The file the request carries in base64 under ``key``, given to ``reader``."""
     name = file_name(data.get("file"))
     try:
-        content = base64.b64decode(str(data["import"]), validate=True)
+        content = base64.b64decode(str(data[key]), validate=True)
     except (binascii.Error, ValueError):
         refused = FileRefused(N_("cannot read the file ({reason})"), where=name, reason="base64")
         return _refused(refused, lang)
-    return import_profile(content[: MAX_FILE_BYTES + 1], lang, name)
+    return reader(content[: MAX_FILE_BYTES + 1], lang, name)
 
 
 # --- the profile builder ------------------------------------------------------------------------

@@ -232,6 +232,8 @@ def _record(table: str, index: int, record: Any) -> str:
 
 def _struct_at(schema: Any, steps: list[Step]) -> Any:
     """The struct type that ``steps`` (a path into the data) lead to from ``schema``, if any."""
+    if not CHECKED:  # in the browser
+        return None
     import msgspec
 
     kind = schema
@@ -249,6 +251,8 @@ def _struct_at(schema: Any, steps: list[Step]) -> Any:
 
 def _unwrap(kind: Any) -> Any:
     """The struct inside ``Annotated[...]`` or ``X | None``, else ``kind`` itself."""
+    if not CHECKED:  # in the browser (an army file's schema: nqcore.army.schema_check)
+        return None
     from msgspec import Struct
 
     while get_origin(kind) is Annotated:
@@ -261,6 +265,8 @@ def _unwrap(kind: Any) -> Any:
 
 def _required(kind: Any, record: Any) -> list[str]:
     """Every required field of the struct ``kind`` that ``record`` lacks, in schema order."""
+    if not CHECKED:  # in the browser: msgspec's field alone
+        return []
     import msgspec
     from msgspec import Struct
 

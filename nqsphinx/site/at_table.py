@@ -22,6 +22,9 @@ worker keeps the engine's files once a calculator page has loaded them
   link back that names what it works out (:func:`work_it_out_texts`).
 - ``{nq-calculator} builder`` draws the profile builder: its lists are the engine's data, and
   each change goes to :func:`nqcore.cli.web.build`, which prices the profile as ``nq points`` does.
+- ``{nq-calculator} army`` draws the army builder (:mod:`nqsphinx.site.at_table_army`): each
+  change goes to :func:`nqcore.cli.web_army.army`, which prices and checks the army as
+  ``nq army`` does; each rule section a breach cites is given its address here.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
+from nqsphinx.site.at_table_army import ARMY_RULE, army_html, army_sections
 from nqsphinx.site.at_table_builder import BUILDER_RULE, builder_html
 from nqsphinx.site.at_table_fields import REFUSAL_FIELDS
 from nqsphinx.site.at_table_forms import CALCULATORS, MARK, calculator_html, page_messages
@@ -49,6 +53,9 @@ from nqsphinx.site.keep_offline import engine_offline_words
 from nqsphinx.untrusted import generated_raw
 
 PAGE_SCRIPT = "nq-at-table.js"
+#: The sources of the page's one script, in order: the calculators and the profile builder, then
+#: the army builder (which uses the first's engine and fields): one file, one request.
+SCRIPT_PARTS = ("nq-at-table.js", "nq-army.js")
 PAGE_STYLE = "nq-at-table.css"
 
 ENGINE_POLICY = "; ".join(
@@ -89,7 +96,7 @@ class CalculatorDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         command = self.arguments[0]
-        if command not in CALCULATORS and command != "builder":
+        if command not in CALCULATORS and command not in ("builder", "army"):
             raise self.error(f"unknown calculator {command!r}; known: {', '.join(CALCULATORS)}")
         calculators = getattr(self.env, "nq_calculators", {})
         calculators[command] = self.env.docname
@@ -104,6 +111,17 @@ def _label(app: Sphinx, label: str) -> tuple[str, str, str]:
     return found  # type: ignore[no-any-return]
 
 
+def _sections(app: Sphinx, docname: str) -> dict[str, dict[str, str]]:
+    """Each rule section the army builder may cite, by label: its address from ``docname`` and
+    its heading, in the site's language."""
+    found = {}
+    for label in army_sections():
+        target, anchor, title = _label(app, label)
+        href = app.builder.get_relative_uri(docname, target) + f"#{anchor}"
+        found[label] = {"href": href, "title": title}
+    return found
+
+
 def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     lang = page_language(app.config.language)
     html_build = app.builder.format == "html"
@@ -113,13 +131,15 @@ def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             node.parent.remove(node)
             continue
         command = node["command"]
-        rule = BUILDER_RULE if command == "builder" else CALCULATORS[command].rule
-        target, anchor, title = _label(app, rule)
+        rule = {"builder": BUILDER_RULE, "army": ARMY_RULE}.get(command)
+        target, anchor, title = _label(app, rule or CALCULATORS[command].rule)
         href = app.builder.get_relative_uri(docname, target) + f"#{anchor}"
         box = engine_box(lang, "../" * docname.count("/")) if not placed else ""
         placed = True
         if command == "builder":
             drawn = builder_html(lang, href, title)
+        elif command == "army":
+            drawn = army_html(lang, href, title, _sections(app, docname))
         else:
             drawn = calculator_html(command, lang, href, title)
         node.replace_self(generated_raw(box + drawn, "html"))
@@ -185,8 +205,10 @@ def _write_engine(app: Sphinx, exception: Exception | None) -> None:
         return
     write_engine_folder(engine_folder(Path(app.outdir)))
     static = Path(app.outdir) / "_static"
-    for name in (PAGE_SCRIPT, PAGE_STYLE):
-        shutil.copyfile(Path(__file__).parent / "at_table" / name, static / name)
+    sources = Path(__file__).parent / "at_table"
+    shutil.copyfile(sources / PAGE_STYLE, static / PAGE_STYLE)
+    script = "\n".join((sources / name).read_text(encoding="utf-8") for name in SCRIPT_PARTS)
+    (static / PAGE_SCRIPT).write_text(script, encoding="utf-8")
 
 
 def _purge(app: Sphinx, env: Any, docname: str) -> None:

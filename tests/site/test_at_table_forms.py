@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 import pytest
 
 from nqcore.cli.web import ask
+from nqsphinx.site.at_table_army import army_html
 from nqsphinx.site.at_table_builder import builder_html
 from nqsphinx.site.at_table_fields import REFUSAL_FIELDS
 from nqsphinx.site.at_table_forms import CALCULATORS, Calculator, Field, _control, calculator_html
@@ -47,6 +48,7 @@ def _page_forms(lang: str) -> _Controls:
     for command in CALCULATORS:
         parser.feed(calculator_html(command, lang, "rules.html#rule", "Rule"))
     parser.feed(builder_html(lang, "rules.html#rule", "Rule"))
+    parser.feed(army_html(lang, "rules.html#rule", "Rule", {}))
     return parser
 
 
@@ -86,6 +88,7 @@ def test_each_field_opens_the_keyboard_its_range_needs(lang: str) -> None:
     for name in ("ac", "st", "t", "w", "co", "armour"):
         assert modes[f"nq-builder-{name}"] == "numeric", name
     assert modes["nq-builder-ra"] == modes["nq-builder-cc"] == "text"  # "-" for none
+    assert modes["nq-army-points"] == "numeric" and modes["nq-army-name"] is None
 
 
 def test_a_wide_range_with_negatives_is_typed_on_the_full_keyboard() -> None:

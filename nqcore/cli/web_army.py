@@ -1,0 +1,363 @@
+"""The army builder of the "At the table" page, as the engine answers it (beside
+:mod:`nqcore.cli.web`, the profile builder's bridge).
+
+The page keeps an army as the file ``nq army`` reads (its TOML text) and edits it as that file's
+tables (JSON data); each change goes here whole.  The army is written as its TOML file and read
+back by the reader of every ``nq`` file (:func:`nqcore.cli.files.read_toml`: size, encoding,
+nesting), then read, priced and checked by ``nq army``'s own functions
+(:func:`nqcore.cli.army.army_answer`).  The answer gives, as data, what the page shows: each
+entry's price lines, the army's total against the game's size, and every refusal and warning
+with its rule, the rule's section label, the entry (kind and index) and the field it concerns;
+a refused file or change says its entry and field the same way, in the page's language.  The
+page's script computes nothing of the army: it renders this.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import re
+from typing import Any
+
+from nqcore.cli.files import MAX_FILE_BYTES, read_text, read_toml
+from nqcore.cli.render import jsonable, question, render
+from nqcore.cli.web import _as_file, file_name, starting_choices, starting_record
+from nqcore.i18n import N_, P_, Msg, Refusal, Typed, check_language, plural, translator
+
+#: The name of the army file the builder exports and ``nq army`` reads.
+ARMY_FILE = "army.toml"
+#: The entries of an army file, in the order ``nq army`` lists them.
+KINDS = ("unit", "individual", "character", "support")
+#: The section of the book a profile's own warnings come from (the profile builder's rule).
+PROFILE_SECTION = "creating-a-profile"
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+# --- the army file as text ----------------------------------------------------------------------
+
+
+def _key(name: object) -> str:
+    text = str(name)
+    return text if _BARE_KEY.fullmatch(text) else json.dumps(text, ensure_ascii=False)
+
+
+def _value(value: Any) -> str:
+    """A TOML value, tables inline; ``None`` is never given (the field is left out)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a TOML basic string
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(item) for item in value if item is not None) + "]"
+    if isinstance(value, dict):
+        items = [f"{_key(k)} = {_value(v)}" for k, v in value.items() if v is not None]
+        return "{ " + ", ".join(items) + " }"
+    raise ValueError(f"no TOML for {value!r}")
+
+
+def army_toml(data: dict[str, Any]) -> str:
+    """The army file that ``nq army`` reads: the army's fields, then each entry as a table of
+    its kind (``[[unit]]``...), one field a line."""
+    tables = {kind: data[kind] for kind in KINDS if isinstance(data.get(kind), list)}
+    lines = [
+        f"{_key(k)} = {_value(v)}" for k, v in data.items() if k not in tables and v is not None
+    ]
+    for kind, records in tables.items():
+        for record in records:
+            lines += ["", f"[[{kind}]]"]
+            if not isinstance(record, dict):
+                raise ValueError(f"{kind}: not a table")
+            lines += [f"{_key(k)} = {_value(v)}" for k, v in record.items() if v is not None]
+    return "\n".join(lines) + "\n"
+
+
+# --- the builder's answer -------------------------------------------------------------------------
+
+
+def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
+    """One step of the army builder: the army as its file's ``toml`` text or its tables
+    (``data``), with a new entry (``add``) or a profile given for an entry's field (``use``);
+    the new file (``toml``, ``data``) and what ``nq army`` answers on it, as data."""
+    lang = check_language(lang)
+    name = file_name(request.get("file") or ARMY_FILE)
+    try:
+        text = request["toml"] if "toml" in request else army_toml(dict(request["data"]))
+        with _as_file(str(text).encode("utf-8", "replace"), name) as path:
+            data = read_toml(path)
+            if "add" in request:
+                _add(data, dict(request["add"]), lang)
+            if "use" in request:
+                _use(data, dict(request["use"]))
+        text = army_toml(data)
+        with _as_file(text.encode("utf-8"), name) as path:
+            return {"toml": text, "data": data, **priced(path, data, lang)}
+    except Refusal as error:
+        return refused(error, lang, name)
+    except (ValueError, TypeError, KeyError, IndexError) as error:  # a change the file refuses
+        return refused(Refusal(str(error)), lang, name)
+
+
+def import_army(data: bytes, lang: str, name: str = ARMY_FILE) -> dict[str, Any]:
+    """The builder's import of the file a player chose, as ``nq army FILE`` reads it: the same
+    reader and checks, refusals in ``lang`` naming the file, the entry and the field.  ``data``
+    is its bytes (at most :data:`MAX_FILE_BYTES` + 1 of them: a larger file is refused)."""
+    lang = check_language(lang)
+    name = file_name(name)
+    try:
+        with _as_file(data[: MAX_FILE_BYTES + 1], name) as path:
+            text = read_text(path)
+            read_toml(path)
+    except Refusal as error:
+        return refused(error, lang, name)
+    return army({"toml": text, "file": name}, lang)
+
+
+def _add(data: dict[str, Any], add: dict[str, Any], lang: str) -> None:
+    """A new entry of kind ``add["kind"]``, of a book's profile (``profile``, its key) or of the
+    player's own (``toml``, the profile builder's file), named after it (a name no entry has),
+    with the models its kind starts with: a unit the book's usual least, a support unit one."""
+    from nqcore.rules.game_limits import unit_sizes
+
+    kind = str(add["kind"])
+    if kind not in KINDS:
+        raise ValueError(f"no kind of entry {kind!r}")
+    profile, label = _profile(add, lang)
+    record: dict[str, Any] = {"name": _free_name(data, label), "profile": profile}
+    if kind == "unit":
+        record["models"] = unit_sizes()["unit"].minimum
+    elif kind == "support":
+        record["models"] = 1
+    data[kind] = [*data.get(kind, []), record]
+
+
+def _use(data: dict[str, Any], use: dict[str, Any]) -> None:
+    """An entry's ``profile`` or ``leader`` set to a book's profile or the player's own."""
+    field = str(use["field"])
+    if field not in ("profile", "leader"):
+        raise ValueError(f"no profile field {field!r}")
+    record = data[str(use["kind"])][int(use["index"])]
+    record[field] = _profile(use, "en")[0]
+
+
+def _profile(given: dict[str, Any], lang: str) -> tuple[str | dict[str, Any], str]:
+    """A profile as the army file gives it (a book's key, or the player's profile file's
+    fields, read as ``nq points`` reads the file) and its name in ``lang``."""
+    if "toml" in given:
+        with _as_file(str(given["toml"]).encode("utf-8", "replace"), "profile.toml") as path:
+            record = read_toml(path)
+        return record, str(record.get("name") or "?")
+    key = str(given["profile"])
+    starting_record(key)  # a book's profile, or refused
+    return key, dict(starting_choices(lang))[key]
+
+
+def _free_name(data: dict[str, Any], name: str) -> str:
+    """``name``, or ``name 2``, ``name 3``...: the first no entry of the army has."""
+    taken = {r.get("name") for kind in KINDS for r in data.get(kind, []) if isinstance(r, dict)}
+    found, number = name[:190], 1
+    while found in taken:
+        number += 1
+        found = f"{name[:190]} {number}"
+    return found
+
+
+def priced(path: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``nq army PATH`` in ``lang``: its JSON and lines, the entries' places and the breaches
+    as the builder shows them (raises the engine's refusal of the file)."""
+    from nqcore.cli.army import army_answer
+
+    answer = army_answer(argparse.Namespace(file=path, lang=lang))
+    places = {
+        record["name"]: (kind, index)
+        for kind in KINDS
+        for index, record in enumerate(data.get(kind, []))
+    }
+    found = [_breach(b, places, lang) for b in (*answer["refusals"], *answer["army_warnings"])]
+    entries = [_entry(item, places, lang) for item in answer["roster"]]
+    text = render(answer, lang).splitlines()
+    answer["question"] = question(answer, lang)
+    return {
+        "json": jsonable(answer, lang),
+        "text": text,
+        "total": answer["total"],
+        "points": answer["agreed"],
+        "entries": entries,
+        "breaches": found,
+        "summary": summary(answer["total"], answer["agreed"], found, lang),
+    }
+
+
+def _breach(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) -> dict[str, Any]:
+    """One breach of an army rule: its rule, kind, section and heading, the entry (kind and
+    index, none for the whole army) and field it is about, its text with and without the entry."""
+    found: Refusal = item["text"]
+    place = places.get(item["entry"] or "")
+    return {
+        "rule": item["rule"],
+        "kind": "refusal" if getattr(found, "refused", False) else "warning",
+        "section": item["section"],
+        "heading": translator(lang)(item["heading"]),
+        "entry": None if place is None else {"kind": place[0], "index": place[1]},
+        "field": item["field"],
+        "text": found.text(lang),
+        "said": unplaced(found, lang),
+    }
+
+
+def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) -> dict[str, Any]:
+    """One entry of the roster: its place in the file, its price lines and profile warnings."""
+    from nqcore.i18n import format_number
+
+    _ = translator(lang)
+    colon = " : " if lang == "fr" else ": "
+    kind, index = places[item["name"]]
+    lines = []
+    for line in item["lines"]:
+        label = _(line["item"]) if isinstance(line["item"], Msg) else str(line["item"])
+        label += f" ({line['detail']})" if line["detail"] else ""
+        count, each, points = (format_number(line[k], lang) for k in ("count", "each", "points"))
+        said = f"{label}{colon}{count} × {each} = {points}"
+        lines.append({**jsonable(line, lang), "item": label, "said": said})
+    return {
+        "kind": kind,
+        "index": index,
+        "name": item["name"],
+        "kind_name": _(item["kind_name"]),
+        "profile": _(item["profile"]),
+        "models": int(item["models"]),
+        "class": None if item["class"] is None else _(item["class"]),
+        "points": item["points"],
+        "points_said": plural(item["points"], N_("{count} point"), N_("{count} points"), lang),
+        "lines": lines,
+        "warnings": [
+            {**w.as_json(lang), "section": PROFILE_SECTION, "field": "profile"}
+            for w in item["warnings"]
+        ],
+    }
+
+
+def summary(total: int, agreed: int, found: list[dict[str, Any]], lang: str) -> str:
+    """The army's state in one line: its points against the game's, its refusals and warnings."""
+    from nqcore.i18n import format_number
+
+    refusals = sum(1 for b in found if b["kind"] == "refusal")
+    warnings = len(found) - refusals
+    points = plural(
+        total,
+        N_("{count} point of {points}"),
+        N_("{count} points of {points}"),
+        lang,
+        points=format_number(agreed, lang),
+    )
+    said = [
+        plural(refusals, P_("army", "{count} refusal"), P_("army", "{count} refusals"), lang),
+        plural(warnings, P_("army", "{count} warning"), P_("army", "{count} warnings"), lang),
+    ]
+    return f"{points} · {', '.join(said)}"
+
+
+def unplaced(error: Refusal, lang: str) -> str:
+    """What ``error`` says in ``lang``, without the place it names (shown beside that place)."""
+    bare = copy.copy(error)
+    bare.where = ""
+    return bare.text(lang)
+
+
+def refused(error: Refusal, lang: str, name: str = ARMY_FILE) -> dict[str, Any]:
+    """A refused army or change: the refusal in ``lang`` naming the file, entry and field
+    (``error``), without them (``said``), in English (``message``), and its ``entry`` and
+    ``field`` as data.  A field the army's schema refuses is said in ``lang`` too."""
+    from nqcore.army.force import ArmyError
+    from nqcore.cli.commands import _one_line
+
+    entry = field = None
+    text, said = error.text(lang), unplaced(error, lang)
+    if isinstance(error, ArmyError):
+        entry, field = error.entry, error.field
+        if error.problem is not None:
+            said = schema_problem(error.problem, lang)
+            colon = " : " if lang == "fr" else ": "
+            text = f"{_place(name, entry, field, lang)}{colon}{said}"
+    return {
+        "error": _one_line(text),
+        "said": _one_line(said),
+        "message": _one_line(str(error)),
+        "entry": None if entry is None else {"kind": entry[0], "index": entry[1]},
+        "field": field,
+    }
+
+
+def _place(name: str, entry: tuple[str, int] | None, field: str | None, lang: str) -> str:
+    """Where a refusal of the schema is, in ``lang``: the file, the entry, the field."""
+    _ = translator(lang)
+    parts = [name]
+    if entry is not None:
+        parts.append(f"{entry[0]} #{entry[1] + 1}")
+    if field is not None:
+        parts.append(_(N_("field {name}")).format(name=field))
+    return ", ".join(parts)
+
+
+#: The types msgspec names, as a reader of the army file reads them.
+_TYPES: dict[str, Msg] = {
+    "int": N_("a whole number"),
+    "str": N_("a text"),
+    "bool": N_("true or false"),
+    "array": N_("a list"),
+    "object": N_("a table"),
+    "float": N_("a number"),
+    "null": N_("nothing"),
+    "str | object": N_("a text or a table"),
+}
+#: msgspec's complaints about a field, and how the engine says each.
+_PROBLEMS: tuple[tuple[re.Pattern[str], Msg], ...] = (
+    (re.compile(r"Expected `int` >= (?P<limit>-?\d+)"), N_("expected a whole number from {limit}")),
+    (
+        re.compile(r"Expected `int` <= (?P<limit>-?\d+)"),
+        N_("expected a whole number up to {limit}"),
+    ),
+    (
+        re.compile(r"Expected `str` of length >= 1"),
+        N_("expected a text, not an empty one"),
+    ),
+    (
+        re.compile(r"Expected `(?:str|array)` of length <= (?P<limit>\d+)"),
+        N_("expected at most {limit} (characters or items)"),
+    ),
+    (
+        re.compile(r"Expected `(?P<expected>[^`]+)`, got `(?P<found>[^`]+)`"),
+        N_("expected {expected}, not {found}"),
+    ),
+    (re.compile(r"Invalid enum value (?P<value>.+)"), N_("{value} is not one of the choices")),
+    (
+        re.compile(r"Object contains unknown field `(?P<name>[^`]+)`"),
+        N_("unknown field {name} (misspelled?)"),
+    ),
+    (
+        re.compile(r"Object missing required field `(?P<fields>[^`]+)`"),
+        N_("missing field(s) {fields}"),
+    ),
+    (re.compile(r"a control character"), N_("a control character in the text")),
+    (re.compile(r"not a key: (?P<value>.+)"), N_("{value} is not a key of the book's data")),
+)
+
+
+def schema_problem(problem: str, lang: str) -> str:
+    """msgspec's complaint ``problem`` about a field of the army file, in ``lang`` (as it is
+    when it is none of those the engine knows)."""
+    _ = translator(lang)
+    for pattern, text in _PROBLEMS:
+        found = pattern.fullmatch(problem.strip())
+        if found is None:
+            continue
+        values = dict(found.groupdict())
+        for name in ("expected", "found"):
+            if name in values:
+                values[name] = _(_TYPES.get(values[name], Msg(values[name])))
+        if "value" in values:  # msgspec's repr of what was typed, quoted as the language quotes
+            values["value"] = Typed(values["value"].strip("'\"")).quoted(lang)
+        return _(text).format(**values)
+    return problem

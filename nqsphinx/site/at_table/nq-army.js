@@ -1,0 +1,444 @@
+// --- the army builder ----------------------------------------------------------------------------
+// Joined after nq-at-table.js into the page's one script (nqsphinx/site/at_table.py): it uses that
+// file's engine (ask, ready) and fields (showError, whole, say, base64). The engine keeps the army:
+// each change is sent with the army file's tables (JSON data) and the engine answers with the file
+// (TOML), its tables, its price, and every refusal and warning of the book's army rules, each with
+// its rule's section, the entry and the field it is about (nqcore.cli.web_army). Nothing of the
+// army's rules or prices is computed here. The armies are kept in localStorage as their files, one
+// list for both languages: the work is found again after switching language.
+const armyBox = document.getElementById("nq-army");
+
+function armyBuilder(box) {
+  const conf = JSON.parse(box.dataset.army);
+  const said = conf.words;
+  const STORE = "nq-army-builder";
+  const MINE = `nq-profile-builder-${lang}`; // the profile builder's kept profile
+  const state = { toml: null, data: null, answer: null };
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, props = {}, ...children) => {
+    const node = Object.assign(document.createElement(tag), props);
+    node.append(...children);
+    return node;
+  };
+
+  // --- the kept armies ---------------------------------------------------------------------------
+  const load = () => {
+    try {
+      const kept = JSON.parse(localStorage.getItem(STORE) || "null");
+      if (kept && Array.isArray(kept.armies)) return kept;
+    } catch (error) { /* private browsing, or a list another version wrote */ }
+    return { armies: [], current: null };
+  };
+  let kept = load();
+  const store = () => {
+    try { localStorage.setItem(STORE, JSON.stringify(kept)); } catch (error) { /* private */ }
+  };
+  const current = () => kept.armies.find((army) => army.id === kept.current);
+  const drawPick = () => {
+    $("nq-army-pick").replaceChildren(...kept.armies.map((army) =>
+      el("option", { value: army.id, textContent: army.name, selected: army.id === kept.current })));
+  };
+  const newArmy = (name, toml = null) => {
+    const id = `a${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    kept.armies.push({ id, name, toml });
+    kept.current = id;
+    store();
+    drawPick();
+    return id;
+  };
+
+  // --- asking the engine, one change at a time ---------------------------------------------------
+  let queue = Promise.resolve();
+  const armyAsk = (request, control = null) => {
+    const run = queue.then(async () => {
+      const result = await ask({ army: { file: "army.toml", ...request } });
+      answer(result, control, request);
+      box.dataset.state = "done";
+      return result;
+    });
+    box.dataset.state = "asking";
+    queue = run.catch(() => null);
+    return run;
+  };
+
+  // The control of a field of an entry (or of the army, when entry is null).
+  const controlOf = (entry, field) => (entry
+    ? $(`nq-army-${entry.kind}-${entry.index}-${field}`) : $(`nq-army-${field}`));
+
+  const answer = (result, control, request) => {
+    if (result.error) {
+      // Refused: beside the field it is about (the engine names it), the army as it was.
+      const target = controlOf(result.entry, result.field) || control
+        || ("add" in request ? $("nq-army-add") : $("nq-army-name"));
+      showError(target, `${said.refused} ${result.error}`);
+      return;
+    }
+    state.toml = result.toml;
+    state.data = result.data;
+    state.answer = result;
+    const army = current();
+    if (army) {
+      army.toml = result.toml;
+      army.name = result.data.name;
+      store();
+      drawPick();
+    }
+    draw(result);
+  };
+
+  // --- drawing the engine's answer -----------------------------------------------------------
+  const ruleLink = (found) => {
+    const { href, title } = conf.sections[found.section];
+    const link = el("a", { href, textContent: found.heading || title });
+    return el("span", { className: "nq-army-rule" }, ` ${said.rule} `, link);
+  };
+  const breachItem = (found, id) => {
+    const refusal = found.kind === "refusal";
+    const item = el("li", { id, className: refusal ? "nq-army-refusal" : "nq-army-warning" },
+      el("strong", { textContent: refusal ? said.refused : said.warning }),
+      ` ${found.said || found.text}`);
+    if (found.section in conf.sections) item.append(ruleLink(found));
+    return item;
+  };
+
+  const field = (id, label, control) => {
+    control.id = id;
+    const error = el("p", { className: "nq-field-error", id: `${id}-error`, hidden: true });
+    control.setAttribute("aria-describedby", `${id}-error`);
+    const wrap = el("div", { className: "nq-field" });
+    if (control.type === "checkbox") {
+      wrap.classList.add("nq-check");
+      wrap.append(control, el("label", { htmlFor: id, textContent: label }), error);
+    } else {
+      wrap.append(el("label", { htmlFor: id, textContent: label }), control, error);
+    }
+    return wrap;
+  };
+  const select = (choices, value, extra = null) => {
+    const control = el("select");
+    control.append(...choices.map(([key, text]) => el("option", { value: key, textContent: text })));
+    if (extra) control.append(extra.content.cloneNode(true));
+    if (value !== null) control.value = value;
+    return control;
+  };
+  const number = (name, value) => {
+    const [min, max] = conf.limits[name];
+    const control = el("input", { type: "text", inputMode: "numeric", value: String(value ?? "") });
+    Object.assign(control.dataset, { min, max, shown: control.value });
+    control.autocomplete = "off";
+    return control;
+  };
+  const check = (checked) => el("input", { type: "checkbox", checked: !!checked });
+
+  const profileChoices = () => {
+    let mine = null;
+    try { mine = localStorage.getItem(MINE); } catch (error) { /* private browsing */ }
+    return mine ? [["@mine", said.mine]] : [];
+  };
+
+  // The fields of one entry, as its kind takes them (the army file's schema).
+  const entryFields = (kind, index, record) => {
+    const id = (name) => `nq-army-${kind}-${index}-${name}`;
+    const name = el("input", { type: "text", value: record.name, autocomplete: "off" });
+    name.dataset.shown = record.name;
+    const parts = [field(id("name"), said.name, name)];
+    // A leader of the player's own profile is kept in the file: it is listed by its name.
+    const own = record.leader && typeof record.leader === "object"
+      ? [["@kept", String(record.leader.name || said.mine)]] : [];
+    const leader = () => field(id("leader"), said.leader,
+      select([["", said.none], ...own, ...profileChoices()], own.length ? "@kept"
+        : (record.leader || ""), $("nq-army-profiles")));
+    if (kind === "unit") {
+      const has = (name) => (record.specialists || []).includes(name);
+      parts.push(field(id("models"), said.models, number("models", record.models)), leader(),
+        field(id("standard-bearer"), said["standard-bearer"], check(has("standard-bearer"))),
+        field(id("musician"), said.musician, check(has("musician"))),
+        field(id("formation"), said.formation, select([["", said.none],
+          ...["ranked", "closed", "skirmish", "dispersed"].map((f) => [f, said[`formation-${f}`]])],
+        record.formation || "")));
+    } else if (kind === "support") {
+      parts.push(field(id("weapon"), said.weapon,
+        select([["", said.none]], record.weapon || "", $("nq-army-weapons"))));
+      if (record.weapon) {
+        parts.push(field(id("weapons"), said.weapons, number("weapons", record.weapons ?? 1)),
+          field(id("crew"), said.crew, number("crew", record.crew)));
+      } else {
+        parts.push(field(id("models"), said.models, number("models", record.models ?? 1)));
+      }
+      parts.push(leader());
+    } else {
+      const units = (state.data.unit || []).map((unit) => [unit.name, unit.name]);
+      parts.push(field(id("general"), said.general, check(record.general)),
+        field(id("joins"), said.joins, select([["", said.none], ...units], record.joins || "")));
+    }
+    parts.push(optionFields(kind, index, record));
+    for (const part of parts) {
+      for (const control of part.querySelectorAll("input, select")) {
+        Object.assign(control.dataset, { kind, index, field: control.id.slice(id("").length) });
+      }
+    }
+    return parts;
+  };
+
+  // The options added to every model, each with its remove button, and the list that adds one.
+  const optionFields = (kind, index, record) => {
+    const list = el("ul", { className: "nq-builder-list" });
+    const choices = $("nq-army-options").content;
+    for (const [listed, items] of Object.entries(record.options || {})) {
+      items.forEach((item, at) => {
+        const key = typeof item === "string" ? item : `${item.key}|${item.level}`;
+        const option = choices.querySelector(`option[value="${CSS.escape(`${listed}:${key}`)}"]`);
+        const name = option ? option.textContent : key;
+        const button = el("button", { type: "button", textContent: said.remove });
+        button.setAttribute("aria-label", `${said.remove}: ${name}`);
+        button.addEventListener("click", () => change(kind, index, (entry) => {
+          entry.options[listed].splice(at, 1);
+        }));
+        list.append(el("li", {}, `${name} `, button));
+      });
+    }
+    const id = `nq-army-${kind}-${index}-options`;
+    const picker = select([], null, $("nq-army-options"));
+    picker.id = id;
+    const add = el("button", { type: "button", textContent: said.add });
+    add.setAttribute("aria-label", `${said.add}: ${said.option}`);
+    add.addEventListener("click", () => change(kind, index, (entry) => {
+      const [listed, key] = picker.value.split(/:(.*)/s);
+      const [name, level] = key.split("|");
+      entry.options = entry.options || {};
+      entry.options[listed] = [...(entry.options[listed] || []), level ? { key: name, level } : name];
+    }));
+    return el("div", { className: "nq-field nq-builder-add" },
+      el("label", { htmlFor: id, textContent: said.option }),
+      el("div", { className: "nq-builder-row" }, picker, add), list,
+      el("p", { className: "nq-field-error", id: `${id}-error`, hidden: true }));
+  };
+
+  const entryItem = (entry, own, record) => {
+    const { kind, index } = entry;
+    const item = el("li", { className: "nq-army-entry", id: `nq-army-${kind}-${index}` });
+    item.append(el("h3", { textContent: `${entry.kind_name} · ${entry.name} · ${entry.points_said}` }));
+    const found = el("ul", { className: "nq-army-breaches" },
+      ...own.map((breach, n) => breachItem(breach, `nq-army-${kind}-${index}-breach-${n}`)),
+      ...entry.warnings.map((warning, n) => breachItem({ ...warning, kind: "warning",
+        said: warning.text, heading: conf.sections[warning.section]?.title },
+      `nq-army-${kind}-${index}-w-${n}`)));
+    const lines = el("ul", { className: "nq-army-lines" },
+      ...entry.lines.map((line) => el("li", { textContent: line.said })));
+    const fields = el("div", { className: "nq-army-fields" }, ...entryFields(kind, index, record));
+    const remove = el("button", { type: "button", textContent: said.remove_entry });
+    remove.setAttribute("aria-label", `${said.remove_entry}: ${entry.name}`);
+    remove.addEventListener("click", () => {
+      const data = structuredClone(state.data);
+      data[kind].splice(index, 1);
+      armyAsk({ data });
+    });
+    item.append(found, lines, fields, remove);
+    return item;
+  };
+
+  const draw = (result) => {
+    // The reader's place is kept: the focused control, and what was typed there but not sent.
+    const focused = document.activeElement && box.contains(document.activeElement)
+      ? document.activeElement : null;
+    const typed = focused && focused.type === "text" && focused.value !== focused.dataset.shown
+      ? focused.value : null;
+    for (const name of ["name", "points"]) {
+      const control = $(`nq-army-${name}`);
+      if (control === focused && typed !== null) continue;
+      control.value = control.dataset.shown = String(result.data[name]);
+      showError(control, "");
+      control.removeAttribute("aria-invalid");
+    }
+    const breaches = result.breaches;
+    const summary = $("nq-army-summary");
+    summary.textContent = result.summary;
+    summary.classList.toggle("nq-refused", breaches.some((b) => b.kind === "refusal"));
+    $("nq-army-wide").replaceChildren(...breaches.filter((b) => !b.entry)
+      .map((b, n) => breachItem(b, `nq-army-wide-${n}`)));
+    if (breaches.some((b) => !b.entry && b.field === "points" && b.kind === "refusal")) {
+      $("nq-army-points").setAttribute("aria-invalid", "true");
+    }
+    const list = $("nq-army-entries");
+    list.replaceChildren();
+    for (const entry of result.entries) {
+      const own = breaches.filter((b) => b.entry && b.entry.kind === entry.kind
+        && b.entry.index === entry.index);
+      list.append(entryItem(entry, own, result.data[entry.kind][entry.index]));
+      markFields(entry, own);
+    }
+    $("nq-army-toml").textContent = result.toml;
+    if (focused && !box.contains(focused) && focused.id) {
+      const again = $(focused.id);
+      if (again) {
+        again.focus();
+        if (typed !== null) again.value = typed;
+      }
+    }
+  };
+
+  // A field a breach is about points to it (its description), and is marked if it is refused.
+  const markFields = (entry, own) => {
+    own.forEach((breach, n) => {
+      const control = breach.field && $(`nq-army-${entry.kind}-${entry.index}-${breach.field}`);
+      if (!control) return;
+      const itemId = `nq-army-${entry.kind}-${entry.index}-breach-${n}`;
+      control.setAttribute("aria-describedby",
+        `${control.getAttribute("aria-describedby") || ""} ${itemId}`.trim());
+      if (breach.kind === "refusal") control.setAttribute("aria-invalid", "true");
+    });
+  };
+
+  // --- the changes -----------------------------------------------------------------------------
+  const change = (kind, index, edit, control = null) => {
+    const data = structuredClone(state.data);
+    edit(data[kind][index]);
+    return armyAsk({ data }, control);
+  };
+
+  const fieldChange = (control) => {
+    const { kind, index, field: name } = control.dataset;
+    const at = Number(index);
+    const value = control.type === "checkbox" ? control.checked : control.value.trim();
+    if (control.dataset.min && !whole(value, control)) {
+      showError(control, say(said.int, { min: control.dataset.min, max: control.dataset.max }));
+      return;
+    }
+    showError(control, "");
+    if (value === "@kept") return;
+    if (name === "leader" && value === "@mine") {
+      let mine = "";
+      try { mine = localStorage.getItem(MINE) || ""; } catch (error) { /* private */ }
+      armyAsk({ data: state.data, use: { kind, index: at, field: name, toml: mine } }, control);
+      return;
+    }
+    change(kind, at, (record) => {
+      if (name === "standard-bearer" || name === "musician") {
+        const others = (record.specialists || []).filter((s) => s !== name);
+        record.specialists = value ? [...others, name] : others;
+      } else if (control.dataset.min) {
+        record[name] = Number(value);
+      } else if (value === "" || value === false) {
+        delete record[name];
+        if (name === "weapon") { delete record.weapons; delete record.crew; record.models = 1; }
+      } else {
+        record[name] = value;
+        if (name === "weapon" && record.crew === undefined) {
+          delete record.models;
+          record.crew = conf.crew;
+        }
+      }
+    }, control);
+  };
+
+  box.addEventListener("change", (event) => {
+    const control = event.target;
+    if (control.dataset.kind && control.dataset.field && control.dataset.field !== "options") {
+      fieldChange(control);
+    }
+  });
+  box.addEventListener("input", (event) => {
+    const control = event.target;
+    if (control.dataset.min && control.value.trim() !== "") {
+      const ok = whole(control.value.trim(), control);
+      showError(control, ok ? "" : say(said.int, { min: control.dataset.min, max: control.dataset.max }));
+    }
+  });
+  for (const name of ["name", "points"]) {
+    $(`nq-army-${name}`).addEventListener("change", (event) => {
+      const control = event.target;
+      const value = control.value.trim();
+      if (name === "points" && !whole(value, control)) {
+        showError(control, say(said.int, { min: control.dataset.min, max: control.dataset.max }));
+        return;
+      }
+      const data = { ...state.data, [name]: name === "points" ? Number(value) : value };
+      armyAsk({ data }, control);
+    });
+  }
+
+  const drawAdd = () => {
+    const pick = $("nq-army-add-profile");
+    const value = pick.value;
+    pick.replaceChildren();
+    for (const [key, text] of profileChoices()) pick.append(el("option", { value: key, textContent: text }));
+    pick.append($("nq-army-profiles").content.cloneNode(true));
+    if (value) pick.value = value;
+  };
+  $("nq-army-add").addEventListener("click", () => {
+    const kind = $("nq-army-add-kind").value;
+    const profile = $("nq-army-add-profile").value;
+    showError($("nq-army-add"), "");
+    let add = { kind, profile };
+    if (profile === "@mine") {
+      try { add = { kind, toml: localStorage.getItem(MINE) || "" }; } catch (error) { /* private */ }
+    }
+    armyAsk({ data: state.data, add }, $("nq-army-add"));
+  });
+  $("nq-army-pick").addEventListener("change", (event) => {
+    kept.current = event.target.value;
+    store();
+    const army = current();
+    armyAsk(army.toml ? { toml: army.toml } : { data: conf.start });
+  });
+  $("nq-army-new").addEventListener("click", () => {
+    newArmy(conf.start.name);
+    armyAsk({ data: conf.start });
+  });
+  $("nq-army-delete").addEventListener("click", () => {
+    kept.armies = kept.armies.filter((army) => army.id !== kept.current);
+    kept.current = kept.armies.length ? kept.armies[0].id : null;
+    store();
+    if (!kept.current) newArmy(conf.start.name);
+    drawPick();
+    const army = current();
+    armyAsk(army.toml ? { toml: army.toml } : { data: conf.start });
+  });
+  $("nq-army-export").addEventListener("click", () => {
+    const file = new Blob([state.toml || ""], { type: "application/toml" });
+    const link = el("a", { href: URL.createObjectURL(file), download: "army.toml" });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  });
+  const importer = $("nq-army-import");
+  importer.addEventListener("change", async () => {
+    const file = importer.files[0];
+    if (!file) return;
+    const limit = Number(importer.dataset.limit);
+    let bytes;
+    try {
+      bytes = new Uint8Array(await file.slice(0, limit + 1).arrayBuffer());
+    } catch (error) { // the file went or changed since it was chosen
+      showError(importer, `${said.refused_file} ${file.name}`);
+      importer.value = "";
+      return;
+    }
+    const result = await ask({ army_import: base64(bytes), file: file.name });
+    importer.value = "";
+    if (result.error) {
+      showError(importer, `${said.refused_file} ${result.error}`);
+      return;
+    }
+    showError(importer, "");
+    newArmy(result.data.name, result.toml);
+    await armyAsk({ toml: result.toml });
+  });
+
+  ready.then(() => {
+    drawAdd();
+    if (!current()) {
+      if (kept.armies.length) kept.current = kept.armies[0].id;
+      else newArmy(conf.start.name);
+    }
+    drawPick();
+    const army = current();
+    return armyAsk(army.toml ? { toml: army.toml } : { data: conf.start });
+  });
+  // The player's own profile is listed once the profile builder has kept one (on this page, or
+  // in another tab).
+  window.addEventListener("storage", drawAdd);
+  $("nq-army-add-profile").addEventListener("focus", drawAdd);
+  return { ask: armyAsk, state, idle: () => queue, kept: () => kept };
+}
+
+if (armyBox) window.nqAtTable.army = armyBuilder(armyBox);

@@ -1,0 +1,251 @@
+"""The army builder of the "At the table" page (:mod:`nqsphinx.site.at_table`), as HTML: its
+choices and ranges are the engine's (the army file's schema, the book's profiles, the armoury and
+features), each rule section it may cite is given its address on this site, and each change goes
+to :func:`nqcore.cli.web_army.army`, which prices and checks the army as ``nq army`` does.  The
+page's script (``nq-army.js``, joined to ``nq-at-table.js``) draws the entries the engine answers.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import typing
+from typing import Any
+
+from nqcore.cli.files import MAX_FILE_BYTES
+from nqcore.i18n import P_, translator
+from nqsphinx.messages import engine_text, ui_text
+
+ARMY_RULE = "the-army"
+
+
+def army_sections() -> list[str]:
+    """The labels of every section a breach of the army builder may cite."""
+    from nqcore.army.army_rules import army_rules
+    from nqcore.cli.web_army import PROFILE_SECTION
+
+    return sorted({rule.section for rule in army_rules().values()} | {PROFILE_SECTION})
+
+
+def _words(lang: str) -> dict[str, str]:
+    _ = translator(lang)
+    said = {
+        "armies": ui_text("Your armies", lang),
+        "new": ui_text("New army", lang),
+        "delete": ui_text("Delete this army", lang),
+        "army_name": ui_text("Army name", lang),
+        "points": ui_text("Game size (points)", lang),
+        "add_legend": ui_text("Add to the army", lang),
+        "add_kind": ui_text("As", lang),
+        "add_profile": ui_text("Profile", lang),
+        "add": ui_text("Add", lang),
+        "name": ui_text("Name", lang),
+        "models": ui_text("Models", lang),
+        "formation": ui_text("Formation", lang),
+        "joins": ui_text("Joins the unit", lang),
+        "weapon": ui_text("Support weapon", lang),
+        "weapons": ui_text("Support weapons", lang),
+        "crew": ui_text("Crew per weapon", lang),
+        "option": ui_text("Add an option to every model", lang),
+        "remove": ui_text("Remove", lang),
+        "remove_entry": ui_text("Remove this entry", lang),
+        "refused": ui_text("Refused:", lang),
+        "warning": ui_text("Warning:", lang),
+        "rule": ui_text("Rule:", lang),
+        "none": ui_text("None", lang),
+        "mine": ui_text("Your profile (profile builder)", lang),
+        "book": ui_text("Profiles of the book", lang),
+        "export": ui_text("Export the army file (TOML)", lang),
+        "import": ui_text("Import an army file (TOML)", lang),
+        "refused_file": ui_text("This file is not an army the rules engine can read:", lang),
+        "file": ui_text("The army file, as nq army reads it", lang),
+        "untitled": ui_text("My army", lang),
+        "int": ui_text("Enter a whole number from {min} to {max}.", lang),
+        "leader": engine_text("Unit leader", lang),
+        "standard-bearer": engine_text("Standard Bearer", lang),
+        "musician": engine_text("Musician", lang),
+        "general": _(P_("army", "General")),
+    }
+    for kind, name in _kinds(lang):
+        said[f"kind-{kind}"] = name
+    for formation, name in _formations(lang):
+        said[f"formation-{formation}"] = name
+    return said
+
+
+def _kinds(lang: str) -> list[tuple[str, str]]:
+    from nqcore.cli.army import KIND_NAMES
+
+    _ = translator(lang)
+    return [(kind, _(name)) for kind, name in KIND_NAMES.items()]
+
+
+def _formations(lang: str) -> list[tuple[str, str]]:
+    """The formations the army file takes (its schema's), as the page names them."""
+    from nqcore.army.army_schema import Unit
+
+    names = {
+        "ranked": ui_text("Ranked", lang),
+        "closed": ui_text("Closed", lang),
+        "skirmish": ui_text("Skirmished", lang),
+        "dispersed": ui_text("Dispersed", lang),
+    }
+    allowed = typing.get_args(typing.get_args(typing.get_type_hints(Unit)["formation"])[0])
+    return [(key, names[key]) for key in allowed]
+
+
+def _limits() -> dict[str, tuple[int, int]]:
+    """The whole numbers the army file's schema takes: points, models, weapons and crew."""
+    from nqcore.army.army_schema import ArmyFile, Support, Unit
+
+    def meta(kind: Any, name: str) -> tuple[int, int]:
+        hint = typing.get_type_hints(kind, include_extras=True)[name]
+        while typing.get_origin(hint) is not typing.Annotated:
+            hint = next(h for h in typing.get_args(hint) if h is not type(None))
+        found = typing.get_args(hint)[1]
+        return int(found.ge), int(found.le)
+
+    return {
+        "points": meta(ArmyFile, "points"),
+        "models": meta(Unit, "models"),
+        "weapons": meta(Support, "weapons"),
+        "crew": meta(Support, "crew"),
+    }
+
+
+def _options(items: list[tuple[str, str]]) -> str:
+    return "".join(f'<option value="{html.escape(k)}">{html.escape(t)}</option>' for k, t in items)
+
+
+def _choices(lang: str) -> str:
+    """The lists the script copies into each entry (a ``template`` the page does not show): the
+    book's profiles, the support weapons, the options by kind."""
+    from nqcore.army.armoury import WeaponKind, all_weapons
+    from nqcore.cli.web import starting_choices
+    from nqsphinx.site.at_table_builder import _pick_options
+
+    words = _words(lang)
+    support = [(w.key, engine_text(w.name, lang)) for w in all_weapons()]
+    support = [
+        (k, n)
+        for (k, n), w in zip(support, all_weapons(), strict=True)
+        if w.kind is WeaponKind.SUPPORT
+    ]
+    labels = {
+        "weapons": ui_text("Weapons", lang),
+        "abilities": ui_text("Abilities", lang),
+        "traits": ui_text("Traits", lang),
+        "equipment": ui_text("Equipment", lang),
+    }
+    groups = []
+    for listed, label in labels.items():
+        items = [(f"{listed}:{k}", t) for k, t in _pick_options(listed, lang)]
+        groups.append(f'<optgroup label="{html.escape(label)}">{_options(items)}</optgroup>')
+    return (
+        f'<template id="nq-army-profiles"><optgroup label="{html.escape(words["book"])}">'
+        f"{_options(starting_choices(lang))}</optgroup></template>"
+        f'<template id="nq-army-weapons">{_options(support)}</template>'
+        f'<template id="nq-army-options">{"".join(groups)}</template>'
+    )
+
+
+_FIELD = '<div class="nq-field"><label for="{id}">{label}</label>{control}{error}</div>'
+
+
+def _error(ident: str) -> str:
+    return f'<p class="nq-field-error" id="{ident}-error" hidden></p>'
+
+
+def _field(ident: str, label: str, control: str, error: bool = False) -> str:
+    return _FIELD.format(
+        id=ident, label=html.escape(label), control=control, error=_error(ident) if error else ""
+    )
+
+
+def _army_fields(words: dict[str, str], points: tuple[int, int]) -> str:
+    """The kept armies, the army's name and the game's size, its summary and army-wide breaches."""
+    low, high = points
+    return "".join(
+        [
+            '<div class="nq-army-kept">',
+            _field("nq-army-pick", words["armies"], '<select id="nq-army-pick"></select>'),
+            '<div class="nq-builder-row">'
+            f'<button type="button" id="nq-army-new">{html.escape(words["new"])}</button>'
+            f'<button type="button" id="nq-army-delete">{html.escape(words["delete"])}</button>'
+            "</div></div>",
+            _field(
+                "nq-army-name",
+                words["army_name"],
+                '<input type="text" id="nq-army-name" data-field="name" autocomplete="off" '
+                'aria-describedby="nq-army-name-error"/>',
+                error=True,
+            ),
+            _field(
+                "nq-army-points",
+                words["points"],
+                '<input type="text" id="nq-army-points" data-field="points" inputmode="numeric" '
+                f'data-min="{low}" data-max="{high}" autocomplete="off" '
+                'aria-describedby="nq-army-points-error"/>',
+                error=True,
+            ),
+            '<output class="nq-answer nq-army-summary" id="nq-army-summary" '
+            'aria-live="polite"></output><ul class="nq-army-breaches" id="nq-army-wide"></ul>',
+        ]
+    )
+
+
+def _add_and_files(words: dict[str, str], lang: str) -> str:
+    """The form that adds an entry, the entries' list, export and import, the file itself."""
+    kinds = _options(_kinds(lang))
+    say = {key: html.escape(text) for key, text in words.items()}
+    return "".join(
+        [
+            f'<fieldset class="nq-army-add"><legend>{say["add_legend"]}</legend>',
+            _field(
+                "nq-army-add-kind",
+                words["add_kind"],
+                f'<select id="nq-army-add-kind">{kinds}</select>',
+            ),
+            _field(
+                "nq-army-add-profile",
+                words["add_profile"],
+                '<select id="nq-army-add-profile"></select>',
+            ),
+            f'<button type="button" id="nq-army-add">{say["add"]}</button>',
+            f"{_error('nq-army-add')}</fieldset>",
+            '<ol class="nq-army-entries" id="nq-army-entries"></ol>',
+            '<div class="nq-builder-actions">'
+            f'<button type="button" id="nq-army-export">{say["export"]}</button>'
+            f'<label class="nq-button">{say["import"]}'
+            '<input type="file" id="nq-army-import" accept=".toml,text/plain" '
+            f'data-limit="{MAX_FILE_BYTES}" aria-describedby="nq-army-import-error"/></label>'
+            f"</div>{_error('nq-army-import')}",
+            f'<details><summary>{say["file"]}</summary><pre id="nq-army-toml"></pre></details>',
+        ]
+    )
+
+
+def army_html(
+    lang: str, rule_href: str, rule_title: str, sections: dict[str, dict[str, str]]
+) -> str:
+    """The army builder: the kept armies, the army's name and size, the form that adds an
+    entry, the entries (drawn by the script from the engine's answer), import and export."""
+    from nqcore.rules.game_limits import unit_sizes
+
+    words = _words(lang)
+    limits = _limits()
+    data = {
+        "words": words,
+        "sections": sections,
+        "limits": {k: list(v) for k, v in limits.items()},
+        # A new army and a new battery: the book's least crew for a support weapon.
+        "start": {"name": words["untitled"], "points": 1000},
+        "crew": unit_sizes()["support-weapon-crew"].minimum,
+    }
+    return (
+        f'<div class="nq-builder nq-army" id="nq-army" data-army="'
+        f'{html.escape(json.dumps(data, ensure_ascii=False))}">'
+        f"{_army_fields(words, limits['points'])}{_add_and_files(words, lang)}{_choices(lang)}"
+        f'<p class="nq-rule">{html.escape(ui_text("Rule:", lang))} '
+        f'<a href="{html.escape(rule_href)}">{html.escape(rule_title)}</a></p></div>'
+    )

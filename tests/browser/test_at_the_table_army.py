@@ -1,0 +1,197 @@
+"""The army builder of the At the table page in Chromium, on a phone (390 px) and by keyboard: an
+army built from the book's profiles, a breach of the book's army rules shown beside its unit
+with a link that lands on its rule's section, fixed; the army kept across a reload and found
+again after switching language; a broken file's import refused naming its field, in French;
+axe finds nothing on the builder, light and dark; pictures kept at 390 and 1366 px."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nqcore.cli.web_army import import_army
+from nqsphinx.messages import ui_text
+from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until, watch
+from tests.browser.test_accessibility import AXE_OPTIONS, axe_script  # noqa: F401 - fixture
+from tests.browser.test_at_the_table import ENGINE_SECONDS, READY
+
+#: The army builder has answered the page's last change.
+IDLE = "window.nqAtTable.army.idle().then(() => window.nqAtTable.army.state.answer !== null)"
+UNIT = "#nq-army-unit-0"
+
+
+def _settle(page: Any) -> None:
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    wait_until(page, IDLE, timeout=ENGINE_SECONDS)
+    page.evaluate("window.nqAtTable.army.idle()")
+
+
+def _answered(page: Any, until: str) -> None:
+    """Wait until the engine's answer holds what the change made (``until``, an expression on
+    the army's tables, ``data``): a list's change event may come after the key that made it."""
+    if until:
+        wait_until(page, f"(data => !!data && ({until}))(window.nqAtTable.army.state.data)")
+    page.evaluate("window.nqAtTable.army.idle()")
+
+
+def _type(page: Any, selector: str, text: str, until: str = "") -> None:
+    """Focus a field, replace its text by typing, and leave it with Tab (its change is sent)."""
+    page.focus(selector)
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text)
+    page.keyboard.press("Tab")
+    _answered(page, until)
+
+
+SHOWN = "s => s.selectedOptions.length ? s.selectedOptions[0].textContent.trim() : ''"
+
+
+def _choose(page: Any, selector: str, label: str, until: str = "") -> None:
+    """Pick a list's option with the arrow keys (type-ahead forgets what was typed after a
+    second: on a loaded machine "Ranked" typed slowly chose "None"), then Tab."""
+    page.focus(selector)
+    page.keyboard.press("Home")
+    for _ in range(200):
+        if page.eval_on_selector(selector, SHOWN) == label:
+            break
+        page.keyboard.press("ArrowDown")
+    else:
+        raise AssertionError(f"{selector}: no option {label!r}")
+    page.keyboard.press("Tab")
+    _answered(page, until)
+
+
+def _axe(page: Any, script: str) -> list[str]:
+    if page.evaluate("typeof axe === 'undefined'"):
+        page.evaluate(script)
+    result = page.evaluate(
+        "o => axe.run(document.getElementById('nq-army'), o)", dict(AXE_OPTIONS, preload=True)
+    )
+    return [f"{v['id']}: {[n['html'][:100] for n in v['nodes'][:3]]}" for v in result["violations"]]
+
+
+def _pictures(page: Any, name: str) -> None:
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.locator("#nq-army-summary").scroll_into_view_if_needed()
+        page.evaluate(SETTLED)
+        screenshot(page, f"{name}-{scheme}")
+    page.emulate_media(color_scheme="light")
+
+
+def _build_with_a_breach(page: Any, script: str) -> Any:
+    """A ranked unit of four Orc Bruisers, by keyboard: "Ranked Formation" refused beside it."""
+    _type(page, "#nq-army-name", "Red Tusk", "data.name === 'Red Tusk'")
+    _type(page, "#nq-army-points", "500", "data.points === 500")
+    _choose(page, "#nq-army-add-kind", "Unit")
+    _choose(page, "#nq-army-add-profile", "Orc Bruiser")
+    page.focus("#nq-army-add")
+    page.keyboard.press("Enter")
+    _answered(page, "(data.unit || []).length === 1")
+    assert page.locator(f"{UNIT} h3").inner_text().startswith("Unit · Orc Bruiser · ")
+    _choose(page, "#nq-army-unit-0-formation", "Ranked", "data.unit[0].formation === 'ranked'")
+    refusal = page.locator(f"{UNIT} .nq-army-refusal")
+    assert refusal.count() == 1
+    assert "a ranked unit must consist of 8 or more models" in refusal.inner_text()
+    formation = page.locator("#nq-army-unit-0-formation")
+    assert formation.get_attribute("aria-invalid") == "true"
+    assert refusal.get_attribute("id") in formation.get_attribute("aria-describedby")
+    summary = page.locator("#nq-army-summary").inner_text()
+    assert summary.startswith("120 points of 500") and "1 refusal" in summary
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert not _axe(page, script), scheme
+    page.emulate_media(color_scheme="light")
+    return refusal
+
+
+def _follow_and_fix(page: Any, refusal: Any) -> str:
+    """The rule's link lands on its section; back, eight models fix the unit.  The kept army."""
+    link = refusal.locator("a")
+    assert link.inner_text() == "Ranked Formation"
+    link.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/formations.html#ranked-formation")
+    page.evaluate(SETTLED)
+    heading = page.locator("#ranked-formation")
+    assert heading.is_visible() and heading.bounding_box()["y"] < PHONE["height"]
+    page.go_back()
+    _settle(page)
+    _type(page, "#nq-army-unit-0-models", "8", "data.unit[0].models === 8")
+    assert page.locator(f"{UNIT} .nq-army-refusal").count() == 0
+    assert page.locator("#nq-army-unit-0-formation").get_attribute("aria-invalid") != "true"
+    return str(page.evaluate("window.nqAtTable.army.state.toml"))
+
+
+def _broken_import_in_french(page: Any, kept: str, tmp_path: Path) -> None:
+    """A broken file is refused beside the import, naming its field, in French; the army stays."""
+    broken = tmp_path / "broken.toml"
+    broken.write_bytes(kept.replace("models = 8", "models = 0").encode())
+    page.set_input_files("#nq-army-import", str(broken))
+    said = ui_text("This file is not an army the rules engine can read:", "fr")
+    refused = import_army(broken.read_bytes(), "fr", "broken.toml")["error"]
+    assert refused == "broken.toml, unit #1, champ models : il faut un nombre entier à partir de 1"
+    page.wait_for_function(
+        "([id, text]) => document.getElementById(id).textContent === text",
+        arg=["nq-army-import-error", f"{said} {refused}"],
+    )
+    assert page.locator("#nq-army-import").get_attribute("aria-invalid") == "true"
+    assert page.evaluate("window.nqAtTable.army.state.toml") == kept
+
+
+def test_an_army_built_by_keyboard_kept_and_found_in_the_other_language(
+    browser: Any,
+    site: Site,
+    axe_script: str,  # noqa: F811 - the fixture imported above
+    tmp_path: Path,
+) -> None:
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2),
+    )
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page("en/at-the-table.html"))
+    _settle(page)
+    refusal = _build_with_a_breach(page, axe_script)
+    _pictures(page, "army-390-en")
+    kept = _follow_and_fix(page, refusal)
+    page.reload()
+    _settle(page)
+    assert page.evaluate("window.nqAtTable.army.state.toml") == kept
+    assert page.locator("#nq-army-pick option:checked").inner_text() == "Red Tusk"
+    # The other language's page finds the same army, said in French.
+    page.locator("a.nq-lang-link[hreflang='fr']:visible").first.click()
+    page.wait_for_url("**/fr/at-the-table.html*")
+    _settle(page)
+    assert page.evaluate("window.nqAtTable.army.state.toml") == kept
+    assert page.locator("#nq-army-unit-0-models").input_value() == "8"
+    assert page.locator(f"{UNIT} h3").inner_text().startswith("Unité · Orc Bruiser · ")
+    assert page.locator("#nq-army-summary").inner_text().startswith("240 points sur 500")
+    _pictures(page, "army-390-fr")
+    _broken_import_in_french(page, kept, tmp_path)
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_builder_on_a_wide_screen(browser: Any, site: Site, lang: str) -> None:
+    """Pictures at 1366 px, light and dark: the sample skirmish force, imported, with a warning."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    _settle(page)
+    army = (Path(__file__).parents[2] / "examples" / "armies" / "barrow-host.toml").read_text()
+    army = army.replace("general = true\n", "")  # no General: a warning for the whole army
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", army)
+    page.evaluate("window.nqAtTable.army.idle()")
+    wide = page.locator("#nq-army-wide .nq-army-warning")
+    assert wide.count() == 1
+    assert json.loads(page.locator("#nq-army").get_attribute("data-army"))["sections"]
+    _pictures(page, f"army-1366-{lang}")
+    assert not watched.errors, watched.errors
+    context.close()

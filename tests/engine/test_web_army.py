@@ -1,0 +1,317 @@
+"""The army builder's bridge (nqcore.cli.web_army), as the At the table page asks it: every rule
+of the book's army rules comes back with its section, kind, entry and field as data; the total
+is the engine's price of the force; a refused file or change names its entry and field, in
+French too; the file it writes is the one ``nq army`` reads."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nqcore.army.army_rules import army_rules
+from nqcore.army.army_schema import ArmyFile, Model, Support, Unit
+from nqcore.army.force import parse_army, price
+from nqcore.cli.files import MAX_FILE_BYTES
+from nqcore.cli.web import ask_json
+from nqcore.cli.web_army import army, army_toml, import_army, schema_problem
+
+ROOT = Path(__file__).resolve().parents[2]
+ARMIES = ROOT / "examples" / "armies"
+GENERAL = {"name": "Lord", "profile": "hero", "general": True}
+CORE = {"name": "Orcs", "profile": "orc-bruiser", "models": 10}
+#: The records of the army file, by kind of entry (the army's own fields: "army").
+STRUCTS: dict[str, Any] = {
+    "unit": Unit,
+    "individual": Model,
+    "character": Model,
+    "support": Support,
+    "army": ArmyFile,
+}
+BEARER = {"equipment": ["army-battle-standard"]}
+
+
+def unit(name: str, profile: str, models: int, **more: Any) -> dict[str, Any]:
+    return {"name": name, "profile": profile, "models": models, **more}
+
+
+def battery(crew: int, weapons: int = 1, **more: Any) -> dict[str, Any]:
+    guns = {"name": "Guns", "weapon": "cannon", "weapons": weapons, "profile": "dwarf"}
+    return {**guns, "crew": crew, **more}
+
+
+def data(*units: dict[str, Any], general: bool = True, **more: Any) -> dict[str, Any]:
+    individuals = [GENERAL] if general else []
+    individuals += more.pop("individual", [])
+    army_data: dict[str, Any] = {"name": "Test", "points": more.pop("points", 3000)}
+    army_data |= {"unit": list(units), "individual": individuals, **more}
+    return army_data
+
+
+#: An army breaking each rule of the book, and the entry the breach is about (none: the army).
+BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
+    "game-size": (data(unit("Orcs", "orc-bruiser", 20), points=500), None),
+    "unit-size": (data(unit("Orcs", "orc-bruiser", 3)), ("unit", 0)),
+    "unit-models": (
+        data(unit("Orcs", "orc-bruiser", 2, leader="hero", specialists=["musician"] * 2)),
+        ("unit", 0),
+    ),
+    "elite-units": (
+        data(CORE, unit("Chaos", "chaos-warrior", 4), unit("C2", "chaos-warrior", 4)),
+        None,
+    ),
+    "core-units-larger": (data(CORE, unit("Chaos", "chaos-warrior", 12)), None),
+    "elite-models": (
+        data(
+            unit("Orcs", "orc-bruiser", 10),
+            unit("Goblins", "goblin-archer", 10),
+            unit("Chaos", "chaos-warrior", 14),
+        ),
+        None,
+    ),
+    "core-by-points": (data(CORE, unit("Growlers", "growler-one-horn", 4)), ("unit", 1)),
+    "model-type": (
+        data(CORE, character=[{"name": "Warlord", "profile": "orc-warlord-on-dragon"}]),
+        ("character", 0),
+    ),
+    "battle-standard-single": (
+        data(
+            CORE,
+            individual=[
+                {"name": "Bearer", "profile": "hero", "options": BEARER},
+                {"name": "Bearer 2", "profile": "hero", "options": BEARER},
+            ],
+        ),
+        None,
+    ),
+    "battle-standard-individual": (data({**CORE, "options": BEARER}), ("unit", 0)),
+    "battle-standard-only-standard": (
+        data(
+            {**CORE, "specialists": ["standard-bearer"]},
+            individual=[{"name": "Bearer", "profile": "hero", "options": BEARER, "joins": "Orcs"}],
+        ),
+        ("individual", 1),
+    ),
+    "general-single": (data(CORE, individual=[{**GENERAL, "name": "Second"}]), None),
+    "general-missing": (data(CORE, general=False), None),
+    "general-type": (
+        data(
+            CORE,
+            general=False,
+            individual=[{"name": "Boss", "profile": "orc-bruiser", "general": True}],
+        ),
+        ("individual", 0),
+    ),
+    "joins-unit": (
+        data(CORE, individual=[{"name": "Hero", "profile": "hero", "joins": "Elves"}]),
+        ("individual", 1),
+    ),
+    "support-crew": (data(CORE, support=[battery(1)]), ("support", 0)),
+    "battery-leader": (data(CORE, support=[battery(2, leader="hero")]), ("support", 0)),
+    "support-availability": (data(CORE, support=[battery(3, weapons=2)]), None),
+    "ranked-size": (data(unit("Orcs", "orc-bruiser", 7, formation="ranked")), ("unit", 0)),
+    "closed-size": (data(unit("Orcs", "orc-bruiser", 7, formation="closed")), ("unit", 0)),
+    "infiltrating-size": (
+        data(unit("S", "goblin-archer", 8, options={"abilities": ["infiltrate"]})),
+        ("unit", 0),
+    ),
+    "initiates-size": (
+        data(CORE, unit("Initiates", "human-men-at-arms", 8, options={"traits": ["initiate"]})),
+        ("unit", 1),
+    ),
+}
+
+
+def test_every_rule_of_the_book_has_a_broken_army_here() -> None:
+    assert set(BROKEN) == set(army_rules())
+
+
+@pytest.mark.parametrize("key", list(BROKEN))
+def test_each_breach_comes_back_with_its_section_entry_and_field(key: str) -> None:
+    army_data, place = BROKEN[key]
+    answer = army({"data": army_data}, "en")
+    assert "error" not in answer, answer
+    found = {b["rule"]: b for b in answer["breaches"]}
+    breach, rule = found[key], army_rules()[key]
+    assert breach["section"] == rule.section and breach["kind"] == rule.kind
+    assert breach["field"] == rule.field
+    expected = None if place is None else {"kind": place[0], "index": place[1]}
+    assert breach["entry"] == expected
+    if place is not None:  # beside its entry: the entry's own field, and said without its name
+        record = answer["data"][place[0]][place[1]]
+        assert breach["text"] == f"{record['name']}: {breach['said']}"
+        assert rule.field is None or rule.field in STRUCTS[place[0]].__struct_fields__
+    refusals = sum(b["kind"] == "refusal" for b in answer["breaches"])
+    warnings = len(answer["breaches"]) - refusals
+    assert answer["summary"].endswith(
+        f"{refusals} refusal{'s' * (refusals != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+    )
+
+
+def test_each_rules_field_is_a_field_of_the_army_file() -> None:
+    fields = {name for struct in STRUCTS.values() for name in struct.__struct_fields__}
+    for rule in army_rules().values():
+        assert rule.field is None or rule.field in fields, rule.key
+
+
+@pytest.mark.parametrize("name", ["barrow-host.toml", "orc-warband.toml"])
+def test_the_total_is_the_engines_price_of_the_force(name: str) -> None:
+    text = (ARMIES / name).read_text(encoding="utf-8")
+    if "file =" in text:  # the page has no folder: the leader's profile given inline
+        text = text.replace('leader = { file = "orc-captain.toml" }', 'leader = "hero"')
+    answer = army({"toml": text}, "en")
+    assert "error" not in answer, answer
+    force = price(*parse_army(answer["data"], "army.toml"))
+    assert answer["total"] == force.total == sum(e["points"] for e in answer["entries"])
+    assert answer["points"] == force.points
+    assert answer["json"]["total"] == force.total
+    for entry, priced in zip(answer["entries"], force.entries, strict=True):
+        assert entry["points"] == priced.points
+        assert [line["points"] for line in entry["lines"]] == [li.points for li in priced.lines]
+
+
+def test_the_file_written_is_the_one_nq_army_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.engine.test_army_cli import run
+
+    army_data, _place = BROKEN["joins-unit"]
+    answer = army({"data": army_data}, "fr")
+    path = tmp_path / "army.toml"
+    path.write_text(answer["toml"], encoding="utf-8")
+    code, out, _err = run(capsys, "--lang", "fr", "--json", "army", str(path))
+    assert code == 2  # joins a unit the army lacks: a refusal
+    printed = json.loads(out)
+    assert printed["roster"] == answer["json"]["roster"]
+    assert printed["refusals"] == answer["json"]["refusals"]
+    assert printed["total"] == answer["total"]
+    lines = run(capsys, "--lang", "fr", "army", str(path))[1].splitlines()
+    assert lines == answer["text"]
+    again = army({"toml": path.read_text(encoding="utf-8")}, "fr")
+    assert again["data"] == answer["data"] and again["toml"] == answer["toml"]
+
+
+def test_adding_an_entry_names_it_and_gives_it_the_books_least_models() -> None:
+    start = {"name": "Test", "points": 1000}
+    answer = army({"data": start, "add": {"kind": "unit", "profile": "dwarf"}}, "fr")
+    assert answer["data"]["unit"] == [{"name": "Nain", "profile": "dwarf", "models": 4}]
+    again = army({"data": answer["data"], "add": {"kind": "unit", "profile": "dwarf"}}, "fr")
+    assert [u["name"] for u in again["data"]["unit"]] == ["Nain", "Nain 2"]
+    mine = (
+        'name = "Pikeman"\ntype = "core"\nac = 8\nra = "-"\ncc = 5\nst = 4\nt = 5\nw = 1\nco = 6\n'
+    )
+    own = army({"data": start, "add": {"kind": "support", "toml": mine}}, "en")
+    assert own["data"]["support"][0]["profile"]["name"] == "Pikeman"
+    assert own["entries"][0]["points"] > 0
+    led = army(
+        {
+            "data": again["data"],
+            "use": {"kind": "unit", "index": 1, "field": "leader", "toml": mine},
+        },
+        "en",
+    )
+    assert led["data"]["unit"][1]["leader"]["name"] == "Pikeman"
+
+
+@pytest.mark.parametrize(
+    ("change", "entry", "field", "french"),
+    [
+        (
+            {"unit": [unit("Orcs", "orc-bruiser", 0)]},
+            ("unit", 0),
+            "models",
+            "army.toml, unit #1, champ models : il faut un nombre entier à partir de 1",
+        ),
+        (
+            {"unit": [unit("Orcs", "no-such", 4)]},
+            ("unit", 0),
+            "profile",
+            "profil inconnu « no-such »",
+        ),
+        (
+            {"unit": [CORE], "character": [{"name": "Orcs", "profile": "hero"}]},
+            ("character", 0),
+            "name",
+            "une seconde entrée nommée Orcs",
+        ),
+        (
+            {"support": [{"name": "A", "profile": "dwarf", "weapon": "sword", "crew": 2}]},
+            ("support", 0),
+            "weapon",
+            "n’est pas une arme de soutien",
+        ),
+        (
+            {"unit": [unit("Orcs", "orc-bruiser", 4, formation="wedge")]},
+            ("unit", 0),
+            "formation",
+            "champ formation : « wedge » n’est pas l’un des choix",
+        ),
+        (
+            {"points": "many"},
+            None,
+            "points",
+            "champ points : il faut un nombre entier, pas un texte",
+        ),
+    ],
+)
+def test_a_refused_change_names_its_entry_and_field_in_french(
+    change: dict[str, Any], entry: tuple[str, int] | None, field: str, french: str
+) -> None:
+    answer = army({"data": {"name": "T", "points": 100, **change}}, "fr")
+    assert answer["field"] == field
+    assert answer["entry"] == (None if entry is None else {"kind": entry[0], "index": entry[1]})
+    assert french in answer["error"], answer["error"]
+    assert "\n" not in answer["error"] and "Traceback" not in answer["error"]
+    assert answer["said"] in answer["error"]
+    english = army({"data": {"name": "T", "points": 100, **change}}, "en")
+    assert english["field"] == field and english["error"] != answer["error"]
+
+
+def test_breaches_and_the_summary_in_french() -> None:
+    answer = army({"data": BROKEN["elite-units"][0]}, "fr")
+    found = {b["rule"]: b for b in answer["breaches"]}
+    assert found["elite-units"]["said"].startswith("les unités d’élite (2)")
+    assert found["elite-units"]["heading"] == "Unités"
+    assert answer["summary"].endswith("1 refus, 1 avertissement"), answer["summary"]
+    assert answer["entries"][0]["kind_name"] == "Unité"
+    assert answer["entries"][0]["lines"][0]["said"] == "Cogneur Orque : 10 × 30 = 300"
+
+
+HOSTILE = {
+    "deep.toml": b"a = " + b"[" * 3000 + b"]" * 3000,
+    "latin1.toml": 'name = "\xe9t\xe9"\npoints = 100\n'.encode("latin-1"),
+    "huge.toml": b'name = "X"\npoints = 100\n' + b"#" * MAX_FILE_BYTES,
+    "half.toml": b'name = "X\npoints = 100\n',
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_a_hostile_import_is_one_line_naming_the_file(name: str) -> None:
+    for lang in ("en", "fr"):
+        answer = import_army(HOSTILE[name], lang, name)
+        assert answer["error"].startswith(f"{name}") and "\n" not in answer["error"], answer
+    request = json.dumps(
+        {"lang": "fr", "army_import": base64.b64encode(HOSTILE[name]).decode(), "file": name}
+    )
+    assert json.loads(ask_json(request))["error"] == import_army(HOSTILE[name], "fr", name)["error"]
+
+
+def test_an_import_is_read_as_nq_army_reads_it() -> None:
+    text = (ARMIES / "barrow-host.toml").read_bytes()
+    request = json.dumps({"lang": "en", "army_import": base64.b64encode(text).decode()})
+    answer = json.loads(ask_json(request))
+    assert answer["data"]["name"] == "The Barrow Host" and answer["total"] <= 1000
+    assert not [b for b in answer["breaches"] if b["kind"] == "refusal"]
+    asked = json.loads(ask_json(json.dumps({"lang": "en", "army": {"toml": answer["toml"]}})))
+    assert asked["total"] == answer["total"]
+    assert army_toml(answer["data"]) == answer["toml"]
+
+
+def test_schema_problems_unknown_to_the_engine_stay_as_msgspec_says() -> None:
+    assert schema_problem("Something new", "fr") == "Something new"
+    assert schema_problem("Expected `int` <= 1000", "fr") == (
+        "il faut un nombre entier d’au plus 1000"
+    )
