@@ -131,7 +131,15 @@
     (calculator || target).scrollIntoView({ block: "start", behavior: "instant" });
   };
   window.addEventListener("load", () => {
-    if (!new URLSearchParams(window.location.search).get("p")) land();
+    if (new URLSearchParams(window.location.search).get("p")) return;
+    land();
+    // The layout may still change after the load (fonts, framed tables) on a slow device: the
+    // target is brought back at each change of the page's size for three seconds, unless the
+    // reader has scrolled.
+    if (!("ResizeObserver" in window)) return;
+    const watch = new ResizeObserver(() => land());
+    watch.observe(document.body);
+    window.setTimeout(() => watch.disconnect(), 3000);
   });
   window.addEventListener("hashchange", land);
   // Arrived by the switch: to the block of the section the reader was at.
