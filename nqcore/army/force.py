@@ -307,7 +307,10 @@ class _ProfileReader:
     def _file(self, name: str, at: str) -> dict[str, Any]:
         from nqcore.cli.files import read_toml
 
-        if os.path.isabs(name) or ".." in Path(name).parts:  # a file of the army's own folder
+        folder = Path(self.folder).resolve()
+        outside = os.path.isabs(name) or ".." in Path(name).parts
+        # A file of the army's own folder, also once its links are followed.
+        if outside or not (folder / name).resolve().is_relative_to(folder):
             raise ArmyError(
                 N_("{file} is not a file beside the army file (no absolute path, no ..)"),
                 where=f"{at}, file",

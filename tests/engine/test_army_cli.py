@@ -195,3 +195,19 @@ def test_a_profile_file_outside_the_army_folder_is_refused_in_french(
     code, _, err = run(capsys, "--lang", "fr", "army", write(tmp_path, text))
     assert code == 2
     assert "« /x » n’est pas un fichier du dossier du fichier d’armée" in err
+
+
+def test_a_profile_file_reached_through_a_link_out_of_the_folder_is_refused(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """The path's words stay in the folder, a symbolic link on the way leaves it: refused by
+    where the file is, before it is read."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "out").symlink_to("/etc")
+    text = (
+        'name = "X"\npoints = 100\n[[unit]]\nname = "A"\nmodels = 4\n'
+        'profile = { file = "sub/out/hostname" }\n'
+    )
+    code, out, err = run(capsys, "army", write(tmp_path, text))
+    assert (code, out) == (2, "")
+    assert "'sub/out/hostname' is not a file beside the army file" in err, err
