@@ -303,7 +303,16 @@ def starting_record(key: str) -> dict[str, Any]:
     raise KeyError(f"unknown profile {key!r}")
 
 
-def _toml_value(value: Any) -> str:
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def toml_key(name: object) -> str:
+    text = str(name)
+    return text if _BARE_KEY.fullmatch(text) else json.dumps(text, ensure_ascii=False)
+
+
+def toml_value(value: Any) -> str:
+    """A TOML value, tables inline; ``None`` is never given (the field is left out)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
@@ -311,15 +320,16 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)  # a TOML basic string
     if isinstance(value, list):
-        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+        return "[" + ", ".join(toml_value(item) for item in value if item is not None) + "]"
     if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
+        items = [f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items() if v is not None]
+        return "{ " + ", ".join(items) + " }"
     raise ValueError(f"no TOML for {value!r}")
 
 
 def profile_toml(record: dict[str, Any]) -> str:
     """A profile file that ``nq points`` reads, one field a line (tables written inline)."""
-    return "".join(f"{key} = {_toml_value(value)}\n" for key, value in record.items())
+    return "".join(f"{key} = {toml_value(value)}\n" for key, value in record.items())
 
 
 def _set(record: dict[str, Any], values: dict[str, Any]) -> None:

@@ -16,13 +16,19 @@ from __future__ import annotations
 
 import argparse
 import copy
-import json
 import re
 from typing import Any
 
 from nqcore.cli.files import MAX_FILE_BYTES, read_text, read_toml
 from nqcore.cli.render import jsonable, question, render
-from nqcore.cli.web import _as_file, file_name, starting_choices, starting_record
+from nqcore.cli.web import (
+    _as_file,
+    file_name,
+    starting_choices,
+    starting_record,
+    toml_key,
+    toml_value,
+)
 from nqcore.i18n import N_, P_, Msg, Refusal, Typed, check_language, plural, translator
 
 #: The name of the army file the builder exports and ``nq army`` reads.
@@ -31,31 +37,9 @@ ARMY_FILE = "army.toml"
 KINDS = ("unit", "individual", "character", "support")
 #: The section of the book a profile's own warnings come from (the profile builder's rule).
 PROFILE_SECTION = "creating-a-profile"
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
 # --- the army file as text ----------------------------------------------------------------------
-
-
-def _key(name: object) -> str:
-    text = str(name)
-    return text if _BARE_KEY.fullmatch(text) else json.dumps(text, ensure_ascii=False)
-
-
-def _value(value: Any) -> str:
-    """A TOML value, tables inline; ``None`` is never given (the field is left out)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)  # a TOML basic string
-    if isinstance(value, list):
-        return "[" + ", ".join(_value(item) for item in value if item is not None) + "]"
-    if isinstance(value, dict):
-        items = [f"{_key(k)} = {_value(v)}" for k, v in value.items() if v is not None]
-        return "{ " + ", ".join(items) + " }"
-    raise ValueError(f"no TOML for {value!r}")
 
 
 def army_toml(data: dict[str, Any]) -> str:
@@ -63,14 +47,18 @@ def army_toml(data: dict[str, Any]) -> str:
     its kind (``[[unit]]``...), one field a line."""
     tables = {kind: data[kind] for kind in KINDS if isinstance(data.get(kind), list)}
     lines = [
-        f"{_key(k)} = {_value(v)}" for k, v in data.items() if k not in tables and v is not None
+        f"{toml_key(k)} = {toml_value(v)}"
+        for k, v in data.items()
+        if k not in tables and v is not None
     ]
     for kind, records in tables.items():
         for record in records:
             lines += ["", f"[[{kind}]]"]
             if not isinstance(record, dict):
                 raise ValueError(f"{kind}: not a table")
-            lines += [f"{_key(k)} = {_value(v)}" for k, v in record.items() if v is not None]
+            lines += [
+                f"{toml_key(k)} = {toml_value(v)}" for k, v in record.items() if v is not None
+            ]
     return "\n".join(lines) + "\n"
 
 

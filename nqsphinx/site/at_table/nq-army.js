@@ -404,15 +404,8 @@ function armyBuilder(box) {
   importer.addEventListener("change", async () => {
     const file = importer.files[0];
     if (!file) return;
-    const limit = Number(importer.dataset.limit);
-    let bytes;
-    try {
-      bytes = new Uint8Array(await file.slice(0, limit + 1).arrayBuffer());
-    } catch (error) { // the file went or changed since it was chosen
-      showError(importer, `${said.refused_file} ${file.name}`);
-      importer.value = "";
-      return;
-    }
+    const bytes = await chosenBytes(importer, file, said.refused_file);
+    if (!bytes) return;
     const result = await ask({ army_import: base64(bytes), file: file.name });
     importer.value = "";
     if (result.error) {

@@ -367,6 +367,20 @@ const base64 = (bytes) => {
   return btoa(binary);
 };
 
+// The chosen file's bytes for an import (its size limit on the input): one byte past the limit is
+// enough for the engine's reader to refuse a larger file, so no more is read.  Null, with the
+// refusal shown beside the input, if the file went or changed since it was chosen.
+const chosenBytes = async (importer, file, refusedFile) => {
+  const limit = Number(importer.dataset.limit);
+  try {
+    return new Uint8Array(await file.slice(0, limit + 1).arrayBuffer());
+  } catch (error) {
+    showError(importer, `${refusedFile} ${file.name}`);
+    importer.value = "";
+    return null;
+  }
+};
+
 // One change at a time, each on the file the previous one made.
 let builderQueue = Promise.resolve();
 const builderAsk = (change) => {
@@ -429,17 +443,9 @@ if (builder) {
     if (!file) return;
     const said = JSON.parse(builder.dataset.words);
     // The file's bytes, for the reader of `nq points FILE` (nqcore.cli.web.import_profile): it
-    // refuses what is too large, not UTF-8, too deep... One byte past the limit is enough to
-    // refuse a larger file, so no more is read.
-    const limit = Number(importer.dataset.limit);
-    let bytes;
-    try {
-      bytes = new Uint8Array(await file.slice(0, limit + 1).arrayBuffer());
-    } catch (error) { // the file went or changed since it was chosen
-      showError(importer, `${said.refused_file} ${file.name}`);
-      importer.value = "";
-      return;
-    }
+    // refuses what is too large, not UTF-8, too deep...
+    const bytes = await chosenBytes(importer, file, said.refused_file);
+    if (!bytes) return;
     const result = await ask({ import: base64(bytes), file: file.name });  // named in refusals
     if (result.error || result.points.error) {
       showError(importer, `${said.refused_file} ${(result.error || result.points.error)}`);
