@@ -160,8 +160,9 @@ update-po:
 tidy-po:
 	$(PYTHON) -m nqtranslate tidy locale nqcore/locale nqsphinx/locale nqprint/locale examples/locale
 
-# The whole suite (no PYTEST_ARGS) also enforces the engine's line coverage (the workers' data
-# combined); a run of chosen tests does not, so that one test file can be run on its own.
+# The whole suite (no PYTEST_ARGS but --full) also enforces the engine's line coverage (the
+# workers' data combined); a run of chosen tests does not, so that one test file can be run on
+# its own. `./dev test --full` runs the browser matrices in every setting (tests/conftest.py).
 COVERAGE := --cov=nqcore --cov-report=term:skip-covered --cov-fail-under=95
 # The tests run in $(WORKERS) processes (pytest-xdist), each test file whole in one of them, in the
 # suite's order (tests/sharing.py's file_groups); the builds are made once for all of
@@ -170,7 +171,7 @@ WORKERS ?= 2
 XDIST = $(if $(findstring no:xdist,$(PYTEST_ARGS)),,-n $(WORKERS) --dist loadgroup --no-loadscope-reorder)
 
 test:
-	$(PYTHON) -m pytest $(XDIST) $(or $(PYTEST_ARGS),$(COVERAGE))
+	$(PYTHON) -m pytest $(XDIST) $(or $(filter-out --full,$(PYTEST_ARGS)),$(COVERAGE)) $(filter --full,$(PYTEST_ARGS))
 
 # The inner loop: everything but the slow tests (whole builds, PDFs, browser, faults; the marker
 # is set in tests/conftest.py), in about a minute.

@@ -28,6 +28,14 @@ settings.load_profile("suite")
 pytest_plugins = ["sphinx.testing.fixtures"]
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--full",
+        action="store_true",
+        help="every setting of the browser matrices (./dev test --full), not a covering design",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """The tools the suite runs write plain text, whatever the CI's terminal asks for.
 

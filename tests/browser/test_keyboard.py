@@ -20,6 +20,7 @@ import pytest
 from nqsphinx.directives.glossary import GLOSSARY_FILE, load_terms
 from nqsphinx.languages.theme_text import sphinx_translations, theme_translations
 from nqsphinx.languages.typography import french_html
+from tests import covering
 from tests.browser.conftest import Site, _recorded, screenshot
 from tests.building import ROOT
 
@@ -170,9 +171,16 @@ def _walk(page: Any) -> tuple[list[str], list[str]]:
     pytest.fail(f"Tab never came back to {walked['first']} after {MAX_STEPS} steps")
 
 
-@pytest.mark.parametrize("name", ["magic", "glossary", "index"])
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("width", sorted(WIDTHS))
+#: The Tab walks' settings: each page in each language and at each width, each language at each
+#: width (tests/covering.py); every combination with ``./dev test --full``.
+WALKS = {"width": sorted(WIDTHS), "lang": list(LANGS), "name": ["magic", "glossary", "index"]}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if metafunc.function.__name__ == "test_tab_reaches_every_control_and_shows_where_it_is":
+        covering.parametrize(metafunc, WALKS)
+
+
 def test_tab_reaches_every_control_and_shows_where_it_is(
     site: Site, make_page: Any, width: str, lang: str, name: str
 ) -> None:
