@@ -28,7 +28,6 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.builders._epub_base import NavPoint
 from sphinx.builders.epub3 import HTML_TAG, Epub3Builder
 from sphinx.builders.epub3 import NavPoint as Epub3NavPoint
 from sphinx.config import Config
@@ -370,7 +369,7 @@ class RulebookEpubBuilder(Epub3Builder):
             properties[html.escape(self.config.epub_cover[0])] = "cover-image"
         return properties
 
-    def toc_metadata(self, level: int, navpoints: list[NavPoint]) -> dict[str, Any]:
+    def toc_metadata(self, level: int, navpoints: list[Any]) -> dict[str, Any]:
         """The NCX names the book by its identifier, as the package does (Sphinx gives it the
         id of the identifier's element)."""
         metadata = super().toc_metadata(level, navpoints)

@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
-from sphinx.builders.html._assets import _CascadingStyleSheet, _JavaScript
 
 from nqsphinx.refusals import Refused
 
@@ -106,7 +105,9 @@ class Bundles:
     def __init__(self) -> None:
         self.wanted: dict[str, list[str]] = {}
 
-    def _replace(self, assets: Iterable[Any], kind: str, cls: type) -> list[Any]:
+    def _replace(self, assets: Iterable[Any], kind: str) -> list[Any]:
+        """Each run of plain files as one bundle, an asset of the class of those Sphinx listed
+        (Sphinx's own, whose name is private to it)."""
         replaced = []
         for run in runs(sorted(assets, key=lambda a: getattr(a, "priority", 500)), kind):
             if not isinstance(run, list):
@@ -117,7 +118,7 @@ class Bundles:
                 files = [str(asset.filename) for asset in run]
                 name = bundle_name(files, kind)
                 self.wanted[name] = files
-                replaced.append(cls(name, **(PLAIN_CSS if kind == "css" else {})))
+                replaced.append(type(run[0])(name, **(PLAIN_CSS if kind == "css" else {})))
         return replaced
 
     def page_context(
@@ -128,8 +129,8 @@ class Bundles:
         body = str(context.get("body", ""))
         scripts = [js for js in context.get("script_files", []) if used(js, body)]
         styles = context.get("css_files", [])
-        context["css_files"] = self._replace(styles, "css", _CascadingStyleSheet)
-        context["script_files"] = self._replace(scripts, "js", _JavaScript)
+        context["css_files"] = self._replace(styles, "css")
+        context["script_files"] = self._replace(scripts, "js")
 
     def forget(self, app: Sphinx, builder: Any) -> None:
         """The last build's bundles leave the output before the pages are written (they are

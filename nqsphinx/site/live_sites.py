@@ -18,12 +18,12 @@ import itertools
 import os
 import signal
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nqsphinx.upstream import patches
+from nqsphinx.upstream.application import confdir, log_to, sphinx_app
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -106,7 +106,7 @@ def _serve_builds(arguments: list[str], channel: Any, profiles: Path | None) -> 
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the builder's to handle: it stops us
 
-    with patch_docutils(_confdir(arguments)), docutils_namespace():  # as sphinx-build does
+    with patch_docutils(confdir(arguments)), docutils_namespace():  # as sphinx-build does
         builder = SiteBuilder(arguments)
         since = time.process_time()  # the worker's CPU from one answer to the next, all of it
         for count in itertools.count():
@@ -153,7 +153,6 @@ class SiteBuilder:
     def build(self) -> tuple[list[str], bool]:
         """Build again: the warnings (``-W`` makes them errors), one line each, and whether the
         application failed (an exception: it cannot build again)."""
-        from sphinx.util import logging as sphinx_logging
 
         self.warnings.seek(0)
         self.warnings.truncate()
@@ -170,8 +169,7 @@ class SiteBuilder:
                 self.assets = (list(self.app.registry.js_files), list(self.app.registry.css_files))
                 self.catalogues = catalogue_stamp(self.app)
             app = self.app
-            sphinx_logging.setup(app, app._status, self.warnings, verbosity=app.verbosity)
-            app._warncount, app.statuscode = 0, 0
+            log_to(app, self.warnings, fresh=True)
             app.build()
         except (Exception, SystemExit) as error:  # SystemExit: a catalogue refused at start
             category = getattr(error, "category", type(error).__name__)
@@ -185,14 +183,13 @@ class SiteBuilder:
     def check_catalogues(self, app: Sphinx) -> list[str]:
         """The page catalogues' checks of a build's start (:mod:`nqsphinx.untrusted`), again
         when a catalogue changed: a refused one is named, one line each, and nothing is built."""
-        from sphinx.util import logging as sphinx_logging
 
         from nqsphinx import untrusted
 
         stamp = catalogue_stamp(app)
         if stamp == self.catalogues:
             return []
-        sphinx_logging.setup(app, app._status, self.warnings, verbosity=app.verbosity)
+        log_to(app, self.warnings, fresh=False)
         try:
             untrusted.check_catalogues(app)
         except SystemExit:
@@ -206,43 +203,6 @@ class SiteBuilder:
         text = strip_colors(self.warnings.getvalue())
         here = f"{Path.cwd()}{os.sep}"  # the files named as make names them
         return [line.removeprefix(here) for line in text.splitlines() if line.strip()]
-
-
-def _confdir(arguments: Sequence[str]) -> Path:
-    """The configuration's folder that ``sphinx-build ARGUMENTS`` reads (its docutils.conf)."""
-    from sphinx.cmd import build
-
-    args = build._parse_arguments(build.get_parser(), list(arguments))
-    return Path(build._parse_confdir(args.noconfig, args.confdir, args.sourcedir) or args.sourcedir)
-
-
-def sphinx_app(arguments: Sequence[str], warning: io.StringIO) -> Sphinx:
-    """The application ``sphinx-build ARGUMENTS`` makes (Sphinx's own parsing of them)."""
-    from sphinx.application import Sphinx
-    from sphinx.cmd import build
-
-    parser = build.get_parser()
-    args = build._parse_arguments(parser, list(arguments))
-    confdir = build._parse_confdir(args.noconfig, args.confdir, args.sourcedir)
-    overrides = build._parse_confoverrides(parser, args.define, args.htmldefine, args.nitpicky)
-    return Sphinx(
-        srcdir=args.sourcedir,
-        confdir=confdir,
-        outdir=args.outputdir,
-        doctreedir=build._parse_doctreedir(args.doctreedir, args.outputdir),
-        buildername=args.builder,
-        confoverrides=overrides,
-        status=None,
-        warning=warning,
-        freshenv=args.freshenv,
-        warningiserror=args.warningiserror,
-        tags=args.tags,
-        verbosity=args.verbosity,
-        parallel=args.jobs,
-        keep_going=False,
-        pdb=False,
-        exception_on_warning=args.exception_on_warning,
-    )
 
 
 def catalogue_stamp(app: Sphinx) -> frozenset[tuple[str, int, int]]:
