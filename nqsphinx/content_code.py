@@ -151,6 +151,7 @@ def check_content(app: Sphinx) -> None:
         logger.error(problem)
     if problems:
         count = len(problems)
-        message = f"Refused input: {count} code file(s) in the content; nothing built."
+        message = f"Refused input: {count} file(s) in the content (code, or not what their name"
+        message += " says); nothing built."
         print(message, file=sys.stderr)
         raise SystemExit(2)

@@ -50,9 +50,10 @@ class Finding:
     what: str
 
     def __str__(self) -> str:
+        from nqcore.terminal import printable
         from nqtranslate.guard import shown
 
-        return f"{shown(self.path)}:{self.line}: {self.what}"
+        return printable(f"{shown(self.path)}:{self.line}: {self.what}")
 
 
 @dataclass(frozen=True)
