@@ -35,6 +35,8 @@ def _profiles(entry: dict[str, Any], columns: list[str], lang: str) -> str:
             name = f"{profile['role']}{_colon(lang)}{name}"
         cells = [tex(name, lang), *(tex(v, lang) for v in profile["values"])]
         rows.append(" & ".join(cells) + r" \\")
+        if profile["role"]:  # a second profile's lines (the unit leader's) under its name
+            details.append(rf"\smallskip\textbf{{{tex(name, lang)}}}\par ")
         for label, text in profile["details"]:
             details.append(rf"\textbf{{{tex(label + _colon(lang), lang)}}}{tex(text, lang)}\par ")
     spec = "@{}X" + "c" * (len(columns) - 1) + "@{}"

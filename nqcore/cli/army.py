@@ -82,8 +82,8 @@ def force_answer(force: Any, breaches: list[Any], file: str) -> dict[str, Any]:
 
 #: Why ``nq army FILE --pdf`` wrote no roster.
 NO_LATEX = N_(
-    "{file}: no roster printed: the roster is set with TeX Live's xelatex, which is not "
-    "installed here (Debian: apt install texlive-xetex texlive-lang-french fonts-freefont-otf)"
+    "{file}: no roster printed: the roster is set by xelatex, of TeX Live, which is not "
+    "installed here"
 )
 
 

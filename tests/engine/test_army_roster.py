@@ -94,6 +94,6 @@ def test_without_latex_one_line_and_no_file(
         assert code == 2 and not out.exists()
         assert err.count("\n") == 1 and "Traceback" not in err
         assert err.startswith(f"nq army: {out}{' :' if lang == 'fr' else ':'} ")
-        assert "xelatex" in err and "texlive-xetex" in err
+        assert "xelatex" in err and "TeX Live" in err
         if lang == "fr":
             assert "aucune liste d’armée imprimée" in err

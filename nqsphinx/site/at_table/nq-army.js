@@ -291,8 +291,10 @@ function armyBuilder(box) {
       const profiles = el("table", {}, el("thead", {}, row(sheet.columns, "th")),
         el("tbody", {}, ...entry.profiles.map((profile) => row([profile.role
           ? `${profile.role}${colon}${profile.name}` : profile.name, ...profile.values], "td"))));
-      const details = entry.profiles.flatMap((profile) =>
-        profile.details.map(([label, text]) => labelled(label, text)));
+      // A second profile's lines (the unit leader's) under its role and name.
+      const details = entry.profiles.flatMap((profile) => [
+        ...(profile.role ? [labelled(profile.role, profile.name)] : []),
+        ...profile.details.map(([label, text]) => labelled(label, text))]);
       return el("div", { className: "nq-roster-entry" },
         el("h3", {}, `${entry.kind} · ${entry.name}`,
           el("span", { className: "nq-roster-points", textContent: entry.points })),
