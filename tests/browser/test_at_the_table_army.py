@@ -273,15 +273,17 @@ def _axe_dialog(page: Any, script: str) -> list[str]:
 
 
 #: The boxes, in CSS pixels, of the army's summary, the focused control and the site's header
-#: (the highest box fixed or sticky at the top of the screen, other than the summary).
+#: (the lowest edge of the boxes fixed or sticky across the top of the screen, but the summary).
 BOXES = """() => {
   const box = (node) => node.getBoundingClientRect().toJSON();
   const summary = document.getElementById('nq-army-summary');
   const fixed = [...document.querySelectorAll('body *')].filter((node) => {
     const style = getComputedStyle(node);
+    const r = node.getBoundingClientRect();  // on the screen, across its top (not a drawer)
     return node !== summary && ['fixed', 'sticky'].includes(style.position)
-      && style.display !== 'none' && node.getBoundingClientRect().top <= 0.5
-      && node.getBoundingClientRect().height > 0 && !summary.contains(node);
+      && style.display !== 'none' && r.top <= 0.5 && r.height > 0
+      && r.height < innerHeight / 2 && r.right > 0 && r.left < innerWidth
+      && !summary.contains(node);
   });
   const header = Math.max(0, ...fixed.map((node) => node.getBoundingClientRect().bottom));
   const middle = box(summary);

@@ -5,6 +5,7 @@ form field or other part of the page.  The PDFs are kept in _build/test-artifact
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,12 @@ def _printed(page: Any, path: Path, paper: str) -> str:
     shown = subprocess.run(
         ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
     ).stdout
-    return " ".join(shown.replace("\u202f", " ").replace("\u00a0", " ").split())
+    return _spaced(shown)
+
+
+def _spaced(text: str) -> str:
+    """``text`` with its spaces (narrow, no-break, runs of them) as one plain space each."""
+    return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split())
 
 
 @pytest.mark.parametrize(("lang", "paper"), [("en", "A4"), ("fr", "Letter")])
@@ -55,7 +61,9 @@ def test_the_printed_page_is_the_roster_alone(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     pdf = SCREENSHOTS / f"army-roster-{lang}-{paper.lower()}.pdf"
     shown = _printed(page, pdf, paper)
-    roster = army({"toml": text}, lang)["roster"]
+    roster = json.loads(
+        _spaced(json.dumps(army({"toml": text}, lang)["roster"], ensure_ascii=False))
+    )
     assert shown.startswith(f"{roster['title']} {roster['heading']} · {roster['game']}")
     for entry in roster["entries"]:
         assert f"{entry['kind']} · {entry['name']} {entry['points']}" in shown, entry["name"]
