@@ -145,8 +145,11 @@ def documents(app: Sphinx) -> list[list[str]]:
         context = env.titles[entity.docname].astext()
         entities.append([kind, entity.name, href, context, text, key.replace("-", " "), also])
     docs = [[*doc, "", doc[2]] for doc in sections.values()] + entities
+    found: dict[str, list[str]] = {}  # by the address of the section they point at
+    for href, listed in words.items():
+        found.setdefault(by_id.get(href, href), []).extend(listed)
     return [
-        [*doc[:6], " | ".join(dict.fromkeys(words.get(doc[2], []) + words.get(doc[6], [])))]
+        [*doc[:6], " | ".join(dict.fromkeys(found.get(doc[2], []) + found.get(doc[6], [])))]
         for doc in docs
     ]
 
@@ -221,10 +224,10 @@ def _page_context(
     context["nq_search_box"] = app.builder.name != "epub"
 
 
-def setup(app: Sphinx) -> None:
-    if not enabled():
-        return
-    app.connect("html-page-context", _page_context)
-    app.add_js_file(SCRIPT)
-    app.add_css_file(STYLESHEET)
-    app.connect("html-collect-pages", write_files)
+def setup(app: Sphinx) -> dict[str, Any]:
+    if enabled():
+        app.connect("html-page-context", _page_context)
+        app.add_js_file(SCRIPT)
+        app.add_css_file(STYLESHEET)
+        app.connect("html-collect-pages", write_files)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

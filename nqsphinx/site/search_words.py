@@ -29,12 +29,6 @@ class LanguageWords(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     elisions: tuple[str, ...] = ()
 
 
-class _File(msgspec.Struct, frozen=True):
-    """The part of the search data this module reads (the rest is :mod:`.search`'s)."""
-
-    language: dict[str, LanguageWords] = {}
-
-
 @cache
 def load_language_words(path: Path) -> dict[str, LanguageWords]:
     """The ``[language.*]`` tables of ``path`` (none if the project has no file)."""
@@ -42,10 +36,14 @@ def load_language_words(path: Path) -> dict[str, LanguageWords]:
         return {}
     try:
         data = datafiles.parse(path.read_text(encoding="utf-8"), str(path), None)
-        datafiles.check({"language": data.get("language", {})}, str(path), _File)
+        tables = data.get("language", {})
+        if not isinstance(tables, dict):
+            raise datafiles.DataFileError(f"{path}: [language] holds one table per language")
+        for lang, table in tables.items():
+            datafiles.check(table, f"{path}: [language.{lang}]", LanguageWords)
     except datafiles.DataFileError as error:
         raise SearchDataError(str(error)) from None
-    return msgspec.convert({"language": data.get("language", {})}, _File).language
+    return {lang: msgspec.convert(table, LanguageWords) for lang, table in tables.items()}
 
 
 def language_words(app: Sphinx, lang: str) -> LanguageWords:
