@@ -43,8 +43,9 @@ $(BUILD)/html/noquarter-html.zip: $(addprefix $(BUILD)/.stamps/html-,$(LANGUAGES
 # What the build reads: a site (and the examples) is rebuilt only when one of these is newer than
 # its stamp, so that a build with nothing changed does nothing. Sphinx's compiled catalogues
 # (.mo, written during the build) and Python's caches are not inputs.
+# The header search copies MiniSearch as tools/search/package-lock.json pins it.
 INPUT_DIRS := docs locale nqsphinx nqtranslate nqcore nqprint
-INPUT_FILES := conf.py pyproject.toml constraints.txt Makefile
+INPUT_FILES := conf.py pyproject.toml constraints.txt Makefile $(wildcard tools/search/package-lock.json)
 INPUTS := $(shell find $(INPUT_DIRS) -type f -not -name '*.mo' -not -name '*.pyc' \
 	-not -path '*/_build/*') $(INPUT_FILES)
 EXAMPLES_OK := $(BUILD)/.stamps/examples

@@ -81,6 +81,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         keep_offline,
         offline,
         output_audit,
+        quick_search,
         search,
         style,
     )
@@ -125,6 +126,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     at_table.setup(app)  # after csp: its pages' policy replaces the site's
     app.setup_extension("nqsphinx.directives.entities")  # also loaded by cards, tables and glossary
     search.setup(app)
+    quick_search.setup(app)  # the header's search box and its index
     offline.setup(app)
     keep_offline.setup(app)  # the "Keep for offline" control of the home and calculators' pages
     accessibility.setup(app)

@@ -28,6 +28,7 @@ from nqsphinx.site.search import (
     load_search_data,
     meta_content,
 )
+from nqsphinx.site.search_words import load_language_words
 from tests.building import ROOT
 
 DATA = load_search_data(ROOT / "docs" / SEARCH_FILE)
@@ -102,7 +103,7 @@ def test_the_search_page_data_is_in_the_page_language() -> None:
 
 CONF = """
 extensions = ["myst_parser", "sphinx_design", "nqsphinx.directives.cards",
-              "nqsphinx.directives.tables", "nqsphinx.site.search"]
+              "nqsphinx.directives.tables", "nqsphinx.site.search", "nqsphinx.site.quick_search"]
 exclude_patterns = ["_build", "_data"]
 nitpicky = True
 """
@@ -130,6 +131,11 @@ fr = ["renvois"]
 [[synonym]]
 target = "cards#no-such-label"
 en = ["nowhere"]
+
+[language.fr]
+stopwords = ["combien"]
+keep = ["pas"]
+elisions = ["l", "d"]
 """
 
 
@@ -225,3 +231,45 @@ def test_a_mistake_in_the_search_data_stops_the_build(tmp_path: Path) -> None:
     assert (
         str(caught.value) == f"{tmp_path / SEARCH_FILE}: [weights] nq: a number above 0, at most 1"
     )
+
+
+def test_the_header_search_index_is_in_the_page_language(
+    project: dict[str, tuple[Path, str]],
+) -> None:
+    """The header's index: each entity under its French name, its kind in French and its
+    engine key (English names find it); the synonyms by their target; how French reads a
+    question; MiniSearch beside it, as installed."""
+    out, _ = project["fr"]
+    text = (out / "_static" / "nq-search-index.js").read_text(encoding="utf-8")
+    assert text.startswith("window.nqSearchIndex = ")
+    index = json.loads(text.removeprefix("window.nqSearchIndex = ").rstrip().removesuffix(";"))
+    docs = {doc[2]: doc for doc in index["docs"]}
+    assert docs["cards.html#spell-fireball"][:2] == ["spell", "Boule de feu"]
+    assert docs["cards.html#spell-fireball"][5] == "fireball"
+    assert docs["armoury.html#weapon-long-bow"][:2] == ["weapon", "Arc long"]
+    assert docs["refs.html"][0] == "page" and docs["refs.html"][6] == "renvois"
+    assert index["kinds"]["spell"] == "sort" and index["kinds"]["section"] == "section des règles"
+    assert index["stemmer"] == {"file": "french-stemmer.js", "name": "FrenchStemmer"}
+    assert "combien" in index["stopwords"] and "les" in index["stopwords"]
+    assert "pas" not in index["stopwords"] and index["elisions"] == ["l", "d"]
+    assert "MiniSearch" in (out / "_static" / "nq-minisearch.js").read_text(encoding="utf-8")
+    assert (out / "_static" / "french-stemmer.js").is_file()
+    page = (out / "refs.html").read_text(encoding="utf-8")
+    assert "nq-search-box.js" in page
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("[language.fr]\nstopwords = 'combien'\n", "[language.fr], field stopwords: expected"),
+        ("[language.fr]\nstop = ['combien']\n", "[language.fr]"),
+        ("language = 3\n", "[language] holds one table per language"),
+    ],
+)
+def test_a_mistake_in_the_language_words_is_named(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "search.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SearchDataError) as caught:
+        load_language_words(path)
+    assert str(caught.value).startswith(f"{path}") and message in str(caught.value)
+    assert "\n" not in str(caught.value)

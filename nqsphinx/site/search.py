@@ -153,7 +153,7 @@ def load_search_data(path: Path) -> SearchData:
         raise SearchDataError(f"{path}: {error}") from None
     except datafiles.DataFileError as error:  # not TOML: file, line and column
         raise SearchDataError(str(error)) from None
-    unknown = sorted(set(data) - {"weights", "stems", "synonym"})
+    unknown = sorted(set(data) - {"weights", "stems", "synonym", "language"})
     if unknown:
         raise SearchDataError(f"{path}: unknown table(s) {', '.join(unknown)}")
     records = data.get("synonym", [])

@@ -1,0 +1,233 @@
+"""The header's search: results as a player types, from a static index of the site.
+
+Every page has a search field in its header (on a phone, a button that opens it:
+``templates/page.html``); ``static/nq-search-box.js`` lists the best matches as the player types,
+each labelled with its kind (rule section, spell, weapon, sample profile, glossary term...) and
+linking to its anchor.  The search itself is MiniSearch, a maintained full-text library
+(``tools/search``: npm package pinned by its lock file, installed by ``./dev`` before any build;
+the build only copies its file).  Sphinx's own search page is left as Sphinx makes it.
+
+This module writes, when the HTML build finishes its pages:
+
+- ``_static/nq-minisearch.js``: MiniSearch's browser build, as installed;
+- ``_static/nq-search-index.js``: the documents (rule sections with their first words, the
+  ``nq`` domain's entities under their names in the page's language and their engine key, the
+  glossary, the pages), the words of ``docs/_data/search.toml`` that point at them (synonyms,
+  other games' words), and how the page's language reads a question: Sphinx's stop words of the
+  language and those of the data file (question words), French elision, and the snowball stemmer
+  Sphinx ships for the language (``SearchLanguage.js_stemmer_rawcode``).  A script, not JSON: a
+  site read from the disk (``file://``) may load a script but not fetch a file.
+
+The script loads both only when the player first opens or focuses the field.  A wheel install
+(no ``tools/`` folder) builds without the header search.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+from sphinx.search import languages as search_languages
+
+from nqsphinx.directives.entities import domain, kind_name
+from nqsphinx.directives.example_view import NO_SEARCH
+from nqsphinx.directives.glossary_links import TermDefinition
+from nqsphinx.messages import page_language, ui_text
+from nqsphinx.site.search import SearchData, definitions, search_data
+from nqsphinx.site.search_words import language_words
+
+TOOLS = Path(__file__).resolve().parents[2] / "tools" / "search"
+MINISEARCH = TOOLS / "node_modules" / "minisearch" / "dist" / "umd" / "index.js"
+LIBRARY = "nq-minisearch.js"
+INDEX = "nq-search-index.js"
+SCRIPT = "nq-search-box.js"
+STYLESHEET = "nq-search-box.css"
+#: How many words of a section's own text the index keeps (its title and synonyms count more).
+TEXT_WORDS = 60
+SOURCE_MAP = re.compile(r"^\s*//# sourceMappingURL=\S+\s*$", re.M)
+#: What a section's text leaves out: code, worked examples' doctests, generated HTML.
+NOT_TEXT = (nodes.literal_block, nodes.doctest_block, nodes.raw, nodes.comment, nodes.title)
+
+
+def enabled() -> bool:
+    """A checkout of the project has ``tools/search``; a wheel install has not."""
+    return (TOOLS / "package.json").is_file()
+
+
+def minisearch() -> bytes:
+    """MiniSearch's browser build, as ``npm ci`` installed it (never run here)."""
+    try:
+        text = MINISEARCH.read_text(encoding="utf-8")
+    except OSError:
+        raise ExtensionError(
+            "tools/search: MiniSearch is not installed (./dev installs it: "
+            "cd tools/search && npm ci)"
+        ) from None
+    return SOURCE_MAP.sub("", text).encode("utf-8")
+
+
+def _text(node: nodes.Node, words: list[str]) -> None:
+    """The words a reader sees in ``node``: code, generated HTML and the glossary's pop-ups
+    (the definition of a term, which is the term's own entry) left out."""
+    if isinstance(node, nodes.Text):
+        words.extend(node.astext().split())
+        return
+    if isinstance(node, (*NOT_TEXT, TermDefinition, nodes.section)):
+        return
+    if isinstance(node, nodes.Element) and NO_SEARCH in node.get("classes", []):
+        return
+    for child in node.children:
+        if len(words) >= TEXT_WORDS:
+            return
+        _text(child, words)
+
+
+def _own_text(section: nodes.section) -> str:
+    """The first words of a section, its subsections aside."""
+    words: list[str] = []
+    for child in section.children[1:]:
+        _text(child, words)
+    return " ".join(words[:TEXT_WORDS])
+
+
+def _sections(app: Sphinx, docname: str) -> Iterator[tuple[list[str], list[str]]]:
+    """``[kind, title, href, context, text]`` of each labelled section of ``docname``, and the
+    section's ids (an entity defined by the section has one of them)."""
+    env = app.env
+    labels = env.get_domain("std").labels  # type: ignore[attr-defined]
+    here = {anchor for page, anchor, _title in labels.values() if page == docname}
+    page_title = env.titles[docname].astext()
+    doctree = env.get_doctree(docname)
+    for section in doctree.findall(nodes.section):
+        anchor = next((i for i in section["ids"] if i in here), None)
+        if anchor is None or not isinstance(section[0], nodes.title):
+            continue
+        title = section[0].astext()
+        ids = [f"{docname}.html#{i}" for i in section["ids"]]
+        if title == page_title:
+            yield ["page", title, f"{docname}.html", "", _own_text(section)], ids
+        else:
+            href = f"{docname}.html#{anchor}"
+            yield ["section", title, href, page_title, _own_text(section)], ids
+
+
+def documents(app: Sphinx) -> list[list[str]]:
+    """Every document of the index: ``[kind, title, href, context, text, key, keywords]``.  An
+    entity shown by a section of its own (an ability, a sample profile) is that section, under
+    the entity's kind and with the section's words and synonyms.  A section that defines a
+    glossary term answers to the term's name too: of two results named alike, the rule first."""
+    env = app.env
+    site = sorted(doc for doc in env.found_docs if doc in env.titles)
+    sections: dict[str, list[str]] = {}
+    by_id: dict[str, str] = {}
+    for docname in site:
+        for doc, ids in _sections(app, docname):
+            sections[doc[2]] = doc
+            by_id.update({i: doc[2] for i in ids})
+    words = _keywords(search_data(app), page_language(app.config.language))
+    defined = definitions(app)
+    entities = []
+    for (kind, key), entity in sorted(domain(env).entities.items()):
+        if kind == "term" and entity.anchor in defined:  # the section that defines the term
+            page, anchor = defined[entity.anchor]
+            words.setdefault(f"{page}.html#{anchor}", []).append(entity.name)
+        if entity.docname not in env.titles:
+            continue
+        href = f"{entity.docname}.html#{entity.anchor}"
+        section = sections.pop(by_id.get(href, href), None)
+        text, also = (section[4], section[2]) if section else ("", href)
+        context = env.titles[entity.docname].astext()
+        entities.append([kind, entity.name, href, context, text, key.replace("-", " "), also])
+    docs = [[*doc, "", doc[2]] for doc in sections.values()] + entities
+    found: dict[str, list[str]] = {}  # by the address of the section they point at
+    for href, listed in words.items():
+        found.setdefault(by_id.get(href, href), []).extend(listed)
+    return [
+        [*doc[:6], " | ".join(dict.fromkeys(found.get(doc[2], []) + found.get(doc[6], [])))]
+        for doc in docs
+    ]
+
+
+def _keywords(data: SearchData, lang: str) -> dict[str, list[str]]:
+    """The data file's words of ``lang`` by the address they point at."""
+    found: dict[str, list[str]] = {}
+    for synonym in data.synonyms:
+        href = f"{synonym.page}.html" + (f"#{synonym.anchor}" if synonym.anchor else "")
+        found.setdefault(href, []).extend(synonym.words.get(lang, ()))
+    return found
+
+
+def _kinds(lang: str) -> dict[str, str]:
+    kinds = ("spell", "weapon", "ability", "trait", "equipment", "mutation", "profile", "term")
+    return {
+        **{kind: kind_name(kind, lang) for kind in kinds},
+        "section": ui_text("rule section", lang),
+        "page": ui_text("page", lang),
+    }
+
+
+def _stemmer(lang: str) -> dict[str, str]:
+    """The snowball stemmer Sphinx ships for the language: its file in ``_static`` and class."""
+    language = search_languages[lang]
+    if isinstance(language, str):  # Sphinx names some by their module path
+        module, _, name = language.rpartition(".")
+        language = getattr(__import__(module, fromlist=[name]), name)
+    file = getattr(language, "js_stemmer_rawcode", "") or ""
+    stem = file.removesuffix("-stemmer.js")
+    return {"file": file, "name": "".join(part.title() for part in stem.split("-")) + "Stemmer"}
+
+
+def index_config(app: Sphinx) -> dict[str, Any]:
+    """What ``nq-search-box.js`` reads: the language's reading of a query, the words of the
+    box, the page weights and the documents."""
+    lang = page_language(app.config.language)
+    language = search_languages[lang]
+    words = language_words(app, lang)
+    stopwords = set(getattr(language, "stopwords", ())) | set(words.stopwords)
+    return {
+        "lang": lang,
+        "stemmer": _stemmer(lang),
+        "stopwords": sorted(stopwords - set(words.keep)),
+        "elisions": list(words.elisions),
+        "weights": search_data(app).weights,
+        "kinds": _kinds(lang),
+        "messages": {
+            "none": ui_text("No match yet: press Enter for the full search", lang),
+            "count": ui_text("{count} results", lang),
+            "one": ui_text("1 result", lang),
+        },
+        "docs": documents(app),
+    }
+
+
+def write_files(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
+    """``html-collect-pages``: MiniSearch and the index of the site, beside its static files."""
+    if app.builder.format != "html" or app.builder.name == "epub" or not enabled():
+        return []
+    static = Path(app.outdir) / "_static"
+    static.mkdir(parents=True, exist_ok=True)
+    (static / LIBRARY).write_bytes(minisearch())
+    config = json.dumps(index_config(app), ensure_ascii=False, separators=(",", ":"))
+    (static / INDEX).write_text(f"window.nqSearchIndex = {config};\n", encoding="utf-8")
+    return []
+
+
+def _page_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    context["nq_search_box"] = app.builder.name != "epub"
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    if enabled():
+        app.connect("html-page-context", _page_context)
+        app.add_js_file(SCRIPT)
+        app.add_css_file(STYLESHEET)
+        app.connect("html-collect-pages", write_files)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,221 @@
+/*
+ * No Quarter: the header's search (nqsphinx/site/quick_search.py).
+ *
+ * The field is an ARIA combobox: as the player types (after a short pause), the best matches are
+ * listed below it, each with its kind (rule section, spell, weapon, sample profile, glossary
+ * term...) and where it is.  Arrow keys move through them, Enter opens the chosen one (the first
+ * if none is chosen), Escape closes the list, then the field on a phone.  The last option opens
+ * Sphinx's search page with the same words; without scripts the form goes there.
+ *
+ * The index is loaded when the field is first focused: the snowball stemmer Sphinx ships for the
+ * language, MiniSearch (tools/search), and _static/nq-search-index.js (documents and how the
+ * language reads a question).  A query is read as the index was: lower case, elided articles
+ * (l', d') dropped, stop words dropped, stemmed, accents folded.  A document is found by its
+ * title, by the words of docs/_data/search.toml that point at it, by its engine key (English
+ * names on the French site), by its page's title, then by its first words; pages that are not
+ * rules weigh less.  A document that holds more of the question's words comes first.
+ */
+"use strict";
+
+(() => {
+  const root = document.documentElement.dataset.content_root ?? "";
+  const LIMIT = 8;
+  const PAUSE = 120; // ms after the last key before the list is drawn
+  const BOOST = { title: 6, keywords: 5, key: 3, context: 1.5, text: 1 };
+  const KIND = { page: 1.3, section: 1.2, term: 1.1 };
+
+  let loading = null;
+  const script = (src) =>
+    new Promise((resolve, reject) => {
+      const element = document.createElement("script");
+      element.src = `${root}_static/${src}`;
+      element.onload = resolve;
+      element.onerror = () => reject(new Error(src));
+      document.head.append(element);
+    });
+  const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "");
+
+  /** The analyser of the page's language: the same for documents and queries. */
+  const analyser = (config) => {
+    const Stemmer = window[config.stemmer.name];
+    const stemmer = Stemmer ? new Stemmer() : null;
+    const stop = new Set(config.stopwords.map((w) => fold(w.toLowerCase())));
+    const elided = config.elisions.length
+      ? new RegExp(`^(?:${config.elisions.join("|")})'`, "u")
+      : null;
+    const tokenize = (text) => text.split(/[^\p{L}\p{N}'’]+/u);
+    const processTerm = (term) => {
+      let word = term.toLowerCase().replace(/’/g, "'").replace(/^'+|'+$/g, "");
+      if (elided) word = word.replace(elided, "");
+      if (!word || stop.has(fold(word))) return null;
+      word = word.replace(/'/g, "");
+      if (word.length < 2 && !/\d/u.test(word)) return null;
+      return fold(stemmer ? stemmer.stemWord(word) : word);
+    };
+    return { tokenize, processTerm };
+  };
+
+  const build = (config) => {
+    const { tokenize, processTerm } = analyser(config);
+    const engine = new window.MiniSearch({
+      fields: ["title", "keywords", "key", "context", "text"],
+      tokenize,
+      processTerm,
+      extractField: (doc, field) => doc[field],
+    });
+    const docs = config.docs.map(([kind, title, href, context, text, key, keywords], id) => ({
+      id, kind, title, href, context, text, key, keywords,
+    }));
+    engine.addAll(docs);
+    const weight = (doc) =>
+      (config.weights[doc.href.split(/[.#]/)[0]] ?? 1) * (KIND[doc.kind] ?? 1);
+    const search = (query) => {
+      const terms = tokenize(query).map(processTerm).filter(Boolean);
+      return engine
+        .search(query, {
+          boost: BOOST,
+          prefix: (term, i, all) => i === all.length - 1 && term.length >= 3,
+          fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+          boostDocument: (id) => weight(docs[id]),
+        })
+        .map((hit) => ({ doc: docs[hit.id], score: hit.score * coverage(hit, terms) }))
+        .sort((a, b) => b.score - a.score)
+        .map((hit) => hit.doc);
+    };
+    // A document that holds every word of the question beats one that holds one word often.
+    const coverage = (hit, terms) =>
+      terms.length ? 0.5 + new Set(hit.queryTerms).size / new Set(terms).size : 1;
+    return { config, search };
+  };
+
+  const load = () => {
+    loading ??= (async () => {
+      await script("nq-search-index.js");
+      const { stemmer } = window.nqSearchIndex;
+      if (stemmer.file) {
+        await script("base-stemmer.js");
+        await script(stemmer.file);
+      }
+      await script("nq-minisearch.js");
+      return build(window.nqSearchIndex);
+    })();
+    return loading;
+  };
+
+  const setUp = (form) => {
+    const input = form.querySelector("[role=combobox]");
+    const list = form.querySelector("[role=listbox]");
+    const status = form.querySelector(".nq-search-status");
+    const toggle = document.querySelector(`[aria-controls="${form.id}"]`);
+    let timer = 0;
+    let active = -1;
+    let shown = [];
+
+    const options = () => [...list.querySelectorAll("[role=option]")];
+    const choose = (index) => {
+      const all = options();
+      active = all.length ? (index + all.length) % all.length : -1;
+      all.forEach((option, i) => option.setAttribute("aria-selected", String(i === active)));
+      if (active < 0) input.removeAttribute("aria-activedescendant");
+      else {
+        input.setAttribute("aria-activedescendant", all[active].id);
+        all[active].scrollIntoView({ block: "nearest" });
+      }
+    };
+    const close = () => {
+      list.hidden = true;
+      input.setAttribute("aria-expanded", "false");
+      input.removeAttribute("aria-activedescendant");
+      active = -1;
+    };
+    const option = (id, title, kind, where, href) => {
+      const item = document.createElement("li");
+      item.id = id;
+      item.setAttribute("role", "option");
+      item.setAttribute("aria-selected", "false");
+      item.dataset.href = href;
+      const name = document.createElement("span");
+      name.className = "nq-search-title";
+      name.textContent = title;
+      const label = document.createElement("span");
+      label.className = "nq-search-kind";
+      label.textContent = kind;
+      item.append(name, " ", label);
+      if (where) {
+        const context = document.createElement("span");
+        context.className = "nq-search-where";
+        context.textContent = where;
+        item.append(" ", context);
+      }
+      item.addEventListener("mousedown", (event) => event.preventDefault());
+      item.addEventListener("click", () => go(href));
+      return item;
+    };
+    const draw = async () => {
+      const query = input.value.trim();
+      if (!query) {
+        close();
+        list.replaceChildren();
+        return;
+      }
+      const { config, search } = await load();
+      if (input.value.trim() !== query) return;
+      shown = search(query).slice(0, LIMIT);
+      const items = shown.map((doc, i) =>
+        option(`${form.id}-${i}`, doc.title, config.kinds[doc.kind] ?? doc.kind, doc.context,
+               `${root}${doc.href}`),
+      );
+      const all = `${form.action}?q=${encodeURIComponent(query)}`;
+      items.push(option(`${form.id}-all`, form.dataset.all.replace("{query}", query), "", "", all));
+      list.replaceChildren(...items);
+      list.dataset.query = query;
+      list.hidden = false;
+      input.setAttribute("aria-expanded", "true");
+      active = -1;
+      input.removeAttribute("aria-activedescendant");
+      const { messages } = config;
+      status.textContent = !shown.length ? messages.none
+        : shown.length === 1 ? messages.one : messages.count.replace("{count}", shown.length);
+    };
+    const go = (href) => {
+      close();
+      if (toggle) open(false);
+      window.location.href = href;
+    };
+    const open = (opened) => {
+      form.classList.toggle("nq-search-open", opened);
+      toggle.setAttribute("aria-expanded", String(opened));
+      if (opened) input.focus();
+      else toggle.focus();
+    };
+
+    input.addEventListener("focus", () => load().catch(() => {}));
+    input.addEventListener("input", () => {
+      clearTimeout(timer);
+      timer = setTimeout(draw, PAUSE);
+    });
+    input.addEventListener("keydown", (event) => {
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        event.preventDefault();
+        if (list.hidden) return void draw();
+        choose(active + (event.key === "ArrowDown" ? 1 : -1));
+      } else if (event.key === "Enter") {
+        const target = options()[active] ?? (shown.length ? options()[0] : null);
+        if (!target || list.hidden) return; // the form goes to the search page
+        event.preventDefault();
+        go(target.dataset.href);
+      } else if (event.key === "Escape") {
+        if (!list.hidden) close();
+        else if (toggle && form.classList.contains("nq-search-open")) open(false);
+        else return;
+        event.preventDefault();
+      }
+    });
+    input.addEventListener("blur", () => setTimeout(() => {
+      if (!form.contains(document.activeElement)) close();
+    }, 150));
+    toggle?.addEventListener("click", () => open(!form.classList.contains("nq-search-open")));
+  };
+
+  document.querySelectorAll("form.nq-search-box").forEach(setUp);
+})();

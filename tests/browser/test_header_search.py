@@ -1,0 +1,286 @@
+"""The header's search, as a player uses it: in Chromium, on the built sites.
+
+- The player query set (``tests/data/header-search-queries.toml``: at least 40 queries a language,
+  at least half of them questions) is typed into the header's field; the expected section or
+  entity must be among the first three results for at least 90 % of each language's queries.
+  The misses are printed with what came first instead.
+- At 390 px, by keyboard alone: Tab to the header's search button, Enter opens the field, a
+  question typed lists results labelled with their kind, the arrow keys choose, Enter lands on the
+  anchor with its heading below the sticky header; Escape closes the list, then the field, and
+  gives the focus back to the button.  In English and in French.
+- With the results open, axe finds nothing, light and dark, at 390 and 1366 px; no script or
+  request breaks the Content-Security-Policy.  Screenshots of each in
+  ``_build/test-artifacts/screenshots/header-search-*.png``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import msgspec
+import pytest
+
+from nqcore.data import datafiles
+from tests.browser.conftest import SETTLED, Site, _recorded, screenshot, wait_until, watch
+from tests.browser.test_accessibility import AXE_OPTIONS, axe_script  # noqa: F401 - fixture
+from tests.browser.test_header_and_anchors import LANDED
+from tests.building import LANGUAGES, ROOT
+
+QUERIES_FILE = ROOT / "tests" / "data" / "header-search-queries.toml"
+TOP = 3
+PASS_RATE = 0.9
+MIN_QUERIES = 40
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1366, "height": 768}}
+WIDTHS: dict[str, dict[str, Any]] = {"390": PHONE, "1366": DESKTOP}
+
+
+class Query(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One query of the set: the words typed, the page#anchor it must find, a question or not."""
+
+    query: str
+    target: str
+    question: bool
+
+
+class QuerySet(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    en: list[Query]
+    fr: list[Query]
+
+
+def load_queries(path: Path = QUERIES_FILE) -> dict[str, list[Query]]:
+    """The query set, checked against its schema, then for its size and share of questions."""
+    data = datafiles.parse(path.read_text(encoding="utf-8"), str(path), QuerySet)
+    queries = msgspec.convert(data, QuerySet)
+    found = {lang: list(getattr(queries, lang)) for lang in LANGUAGES}
+    for lang, items in found.items():
+        questions = sum(query.question for query in items)
+        if len(items) < MIN_QUERIES or 2 * questions < len(items):
+            raise datafiles.DataFileError(
+                f"{path}: [[{lang}]] has {len(items)} queries, {questions} of them questions: "
+                f"at least {MIN_QUERIES}, half of them questions, wanted"
+            )
+    return found
+
+
+QUERIES = load_queries()
+
+
+def test_the_query_file_is_checked(tmp_path: Path) -> None:
+    """A mistake in the query set is one line naming the file and the field."""
+    path = tmp_path / "queries.toml"
+    entry = '[[{lang}]]\nquery = "fireball"\ntarget = "magic"\nquestion = {question}\n'
+    good = "".join(
+        entry.format(lang=lang, question=str(n % 2 == 0).lower())
+        for lang in ("en", "fr")
+        for n in range(MIN_QUERIES)
+    )
+    path.write_text(good, encoding="utf-8")
+    assert len(load_queries(path)["fr"]) == MIN_QUERIES
+    for text, message in [
+        (good.replace("target", "targte", 1), "targte"),
+        (good.replace("question = true", "question = false"), "0 of them questions"),
+        (good.replace('"fireball"', "3", 1), "query"),
+    ]:
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(datafiles.DataFileError) as caught:
+            load_queries(path)
+        assert str(caught.value).startswith(f"{path}") and message in str(caught.value)
+        assert "\n" not in str(caught.value)
+
+
+def _target(href: str) -> str:
+    """``/en/magic.html#upkeep`` → ``magic#upkeep``."""
+    parts = urlsplit(href)
+    page = parts.path.rsplit("/", 1)[-1].removesuffix(".html")
+    return f"{page}#{parts.fragment}" if parts.fragment else page
+
+
+#: Types ``query`` into the visible header field and returns the options drawn for it.
+TYPE = """async ([selector, query]) => {
+  const input = document.querySelector(selector);
+  const list = document.getElementById(input.getAttribute("aria-controls"));
+  input.focus();
+  input.value = query;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  const start = performance.now();
+  while (list.dataset.query !== query || list.hidden) {
+    if (performance.now() - start > 10000) throw new Error(`no results drawn for ${query}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return [...list.querySelectorAll("[role=option]")].map((o) => [
+    o.dataset.href, o.querySelector(".nq-search-title").textContent,
+    o.querySelector(".nq-search-kind").textContent]);
+}"""
+
+
+def results(page: Any, query: str, where: str = "content") -> list[tuple[str, str, str]]:
+    """The header's results for ``query``: (page#anchor, title, kind), best first; the last
+    option (all pages with the words) left out."""
+    found = page.evaluate(TYPE, [f"#nq-search-{where}-q", query])
+    return [(_target(href), title, kind) for href, title, kind in found if kind]
+
+
+def _miss(query: Query, found: list[tuple[str, str, str]]) -> str | None:
+    top = [target for target, _, _ in found[:TOP]]
+    if query.target in top:
+        return None
+    shown = "; ".join(f"#{n + 1} {t} ({k}, {a})" for n, (a, t, k) in enumerate(found[:TOP]))
+    rank = next((n + 1 for n, (t, _, _) in enumerate(found) if t == query.target), None)
+    where = f"at #{rank}" if rank else "not in the first 8"
+    return f"{query.query!r}: {query.target} {where}; first: {shown or 'nothing'}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_header_search_finds_the_rule(browser: Any, site: Site, lang: str) -> None:
+    context = _recorded(site, browser.new_context(**DESKTOP))
+    page = context.new_page()
+    watched = watch(page)
+    page.goto(site.page(f"{lang}/index.html"))
+    queries = QUERIES[lang]
+    misses = [m for q in queries if (m := _miss(q, results(page, q.query))) is not None]
+    questions = [q for q in queries if q.question]
+    missed_questions = [m for q in questions if (m := _miss(q, results(page, q.query)))]
+    context.close()
+    found = len(queries) - len(misses)
+    print(
+        f"\nheader search ({lang}): {found}/{len(queries)} in the first {TOP} "
+        f"({100 * found / len(queries):.0f} %), questions "
+        f"{len(questions) - len(missed_questions)}/{len(questions)}"
+    )
+    for miss in misses:
+        print(f"  {miss}")
+    assert not watched.violations and not watched.errors, watched.violations + watched.errors
+    assert found >= PASS_RATE * len(queries), "\n".join(misses)
+
+
+@pytest.mark.parametrize("lang,query", [("en", "natural 10"), ("fr", "10 naturel")])
+def test_a_natural_ten_is_a_fumble_not_natural_armour(
+    browser: Any, site: Site, lang: str, query: str
+) -> None:
+    context = _recorded(site, browser.new_context(**DESKTOP))
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/index.html"))
+    found = results(page, query)
+    context.close()
+    assert found[0][0] == "actions#fumbles", found[:3]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_french_site_finds_english_names(browser: Any, site: Site, lang: str) -> None:
+    """A player who knows the English name of a spell finds it on the French site too."""
+    context = _recorded(site, browser.new_context(**DESKTOP))
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/index.html"))
+    found = results(page, "fireball")
+    context.close()
+    name = {"en": "Fireball", "fr": "Boule de feu"}[lang]
+    kind = {"en": "spell", "fr": "sort"}[lang]
+    assert found[0] == ("cards-counters-templates#spell-fireball", name, kind), found[:3]
+
+
+KEYBOARD = {
+    "en": ("how far can infantry move", "actions#move"),
+    "fr": ("combien de pouces une figurine peut se déplacer", "actions#move"),
+}
+
+
+def _tab_to(page: Any, selector: str, presses: int = 12) -> None:
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_from_the_phone_header_by_keyboard(browser: Any, site: Site, lang: str) -> None:
+    context = _recorded(site, browser.new_context(**PHONE))
+    page = context.new_page()
+    watched = watch(page)
+    page.goto(site.page(f"{lang}/magic.html"))
+    toggle = page.locator(".mobile-header .nq-search-toggle")
+    box = toggle.bounding_box()
+    assert box and box["width"] >= 44 and box["height"] >= 44, box
+    _tab_to(page, ".nq-search-toggle")
+    page.keyboard.press("Enter")
+    field = page.locator("#nq-search-header-q")
+    assert toggle.get_attribute("aria-expanded") == "true"
+    assert page.evaluate("document.activeElement.id") == "nq-search-header-q"
+    query, target = KEYBOARD[lang]
+    page.keyboard.type(query)
+    listbox = page.locator("#nq-search-header-list")
+    listbox.wait_for(state="visible")
+    wait_until(
+        page, f"document.getElementById('nq-search-header-list').dataset.query === {query!r}"
+    )
+    assert field.get_attribute("aria-expanded") == "true"
+    options = listbox.locator("[role=option]")
+    kinds = [options.nth(i).locator(".nq-search-kind").inner_text() for i in range(3)]
+    assert all(kinds), kinds
+    page.keyboard.press("ArrowDown")
+    first = options.nth(0)
+    assert field.get_attribute("aria-activedescendant") == first.get_attribute("id")
+    assert first.get_attribute("aria-selected") == "true"
+    assert _target(first.get_attribute("data-href") or "") == target
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/{target.replace('#', '.html#')}")
+    page.evaluate(SETTLED)
+    landed = page.evaluate(LANDED)
+    assert landed is not None
+    for tag, top in landed["boxes"]:
+        assert landed["header"] - 0.5 <= top <= landed["height"] - 40, (tag, top, landed)
+    _escape_closes_the_list_then_the_field(page)
+    assert not watched.violations and not watched.errors, watched.violations + watched.errors
+    context.close()
+
+
+def _escape_closes_the_list_then_the_field(page: Any) -> None:
+    page.locator(".mobile-header .nq-search-toggle").click()
+    page.keyboard.type("fear")
+    page.locator("#nq-search-header-list").wait_for(state="visible")
+    page.keyboard.press("Escape")
+    assert page.locator("#nq-search-header-list").is_hidden()
+    assert page.evaluate("document.activeElement.id") == "nq-search-header-q"
+    page.keyboard.press("Escape")
+    assert page.locator("#nq-search-header").is_hidden()
+    assert page.evaluate("document.activeElement.classList.contains('nq-search-toggle')")
+
+
+SHOWN = {"en": "how far can infantry move", "fr": "boule de feu"}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_results_are_accessible(
+    browser: Any,
+    site: Site,
+    axe_script: str,  # noqa: F811 - the fixture imported above
+    lang: str,
+    width: str,
+    scheme: str,
+) -> None:
+    context = _recorded(site, browser.new_context(**WIDTHS[width], color_scheme=scheme))
+    context.add_init_script(axe_script)  # before the page's own scripts, as the policy wants
+    page = context.new_page()
+    watched = watch(page)
+    page.goto(site.page(f"{lang}/actions.html"))
+    where = "header" if width == "390" else "content"
+    if where == "header":
+        page.locator(".mobile-header .nq-search-toggle").click()
+    found = results(page, SHOWN[lang], where)
+    assert found
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    screenshot(page, f"header-search-{lang}-{width}-{scheme}")
+    violations = page.evaluate(
+        """async (options) => (await axe.run(document, options)).violations.map(
+             (v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(" | ")}`)""",
+        AXE_OPTIONS,
+    )
+    context.close()
+    assert not violations, "\n".join(violations)
+    assert not watched.errors, watched.errors
