@@ -132,3 +132,19 @@ def test_entries_in_the_language_order(index: tuple[str, Path]) -> None:
             letter,
             [k for k, n in zip(keys, sorted(keys), strict=True) if k != n],
         )
+
+
+def test_the_support_weapons_chapter_has_its_own_entry(index: tuple[str, Path]) -> None:
+    """ "Support Weapons" / « Armes de soutien »: an entry at the chapter's opening page, not
+    only the sub-sections whose headings start with the words (Support Weapon Crew...)."""
+    lang, pdf = index
+    head = {"en": "Support Weapons", "fr": "Armes de soutien"}[lang]
+    labels = [page.label for page in layout.read_pages(pdf)]
+    (opening,) = [
+        page
+        for page, title, depth in layout.outline_levels(pdf)
+        if depth == 0 and layout.squeeze(title).casefold().endswith(head.casefold())
+    ]
+    entries = [e for e in layout.index_lines(pdf) if _words_of(e) == head]
+    assert len(entries) == 1, entries
+    assert labels[opening - 1] in _pages(entries[0]), (entries, labels[opening - 1])
