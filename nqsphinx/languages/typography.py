@@ -228,6 +228,19 @@ def curl_quotes(document: nodes.Node) -> None:
             text.parent.replace(text, nodes.Text(fixed))
 
 
+def site_text(text: str, lang: str) -> str:
+    """``text`` as the site sets it, the transforms above in their order: curly quotes in
+    English, minus signs, French spacing.
+
+    >>> site_text("the model's -1", "en")
+    'the model’s −1'
+    """
+    if lang == "en":
+        text = english_quotes(text)
+    text = minus_signs(text)
+    return french_html(text) if lang == "fr" else text
+
+
 def setup(app: Sphinx) -> None:
     app.add_post_transform(FrenchTypography)
     app.add_post_transform(FrenchBookmarks)
