@@ -239,19 +239,20 @@ def test_the_coverage_table_counts_the_sections(tiny: dict[str, Built], lang: st
     doctree = tiny[lang].doctree("reference")
     [table] = [n for n in doctree.findall(nodes.table) if "nq-coverage" in n["classes"]]
     rows = cells(table)
-    # magic: 3 sections, one (Casting) with an example and a table; cards: 1, with its cards
+    # magic: 3 sections, Casting with an example and a table, Wounds with an example; cards:
+    # 1, with its cards
     assert (
         rows[1:]
         == {
             "en": [
-                ["Magic", "3", "1", "1", "33%"],
+                ["Magic", "3", "2", "1", "67%"],
                 ["Cards", "1", "0", "1", "100%"],
-                ["All chapters", "4", "1", "2", "50%"],
+                ["All chapters", "4", "2", "2", "75%"],
             ],
             "fr": [
-                ["Magie", "3", "1", "1", "33\u202f%"],
+                ["Magie", "3", "2", "1", "67\u202f%"],
                 ["Cartes", "1", "0", "1", "100\u202f%"],
-                ["Tous les chapitres", "4", "1", "2", "50\u202f%"],
+                ["Tous les chapitres", "4", "2", "2", "75\u202f%"],
             ],
         }[lang]
     )
