@@ -209,10 +209,19 @@ class MinusSigns(SphinxPostTransform):
                 continue
             # a new paragraph, title or table cell starts after a space: "-8 points" in a cell
             owner = next((a for a in ancestors if isinstance(a, nodes.TextElement)), None)
-            fixed = minus_signs(source, before if owner is block else " ")
-            before, block = source[-1], owner
+            if _aside(ancestors):
+                fixed = minus_signs(source)
+            else:
+                fixed = minus_signs(source, before if owner is block else " ")
+                before, block = source[-1], owner
             if fixed != source and text.parent is not None:
                 text.parent.replace(text, nodes.Text(fixed))
+
+
+def _aside(ancestors: list[nodes.Node]) -> bool:
+    """Inside a term's hidden definition (its tooltip, written after the term's link): its text
+    is set on its own and is not the text before what follows the link (D10 then ")" )."""
+    return any(type(parent).__name__ == "TermDefinition" for parent in ancestors)
 
 
 def curl_quotes(document: nodes.Node) -> None:
@@ -220,10 +229,12 @@ def curl_quotes(document: nodes.Node) -> None:
     before = " "
     for text in list(document.findall(nodes.Text)):
         source = str(text)
-        if any(isinstance(parent, SKIP) for parent in _ancestors(text)) or not source:
+        ancestors = _ancestors(text)
+        if any(isinstance(parent, SKIP) for parent in ancestors) or not source:
             continue
-        fixed = english_quotes(source, before)
-        before = source[-1]
+        aside = _aside(ancestors)
+        fixed = english_quotes(source, " " if aside else before)
+        before = before if aside else source[-1]
         if fixed != source and text.parent is not None:
             text.parent.replace(text, nodes.Text(fixed))
 
