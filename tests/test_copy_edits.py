@@ -18,7 +18,10 @@ EDITS = load_copy_edits(DOCS / COPY_EDITS_FILE)
 
 
 def _section_text(edit: CopyEdit) -> str:
-    """The text of ``edit.page`` from the label ``edit.section`` to the next label."""
+    """The text of ``edit.page`` from the label ``edit.section`` to the next label; the data
+    file's text where the page shows the words from the engine's data."""
+    if edit.data:
+        return (ROOT / edit.data).read_text("utf-8")
     text = (DOCS / f"{edit.page}.md").read_text("utf-8")
     start = text.index(f"({edit.section})=")
     following = re.search(r"^\([\w-]+\)=$", text[start + 1 :], re.M)
@@ -32,9 +35,10 @@ def test_each_correction_is_in_its_section(edit: CopyEdit) -> None:
 
 @pytest.mark.parametrize("edit", EDITS, ids=lambda e: f"{e.page}:{e.printed[:30]}")
 def test_no_typo_is_left_in_the_english_sources(edit: CopyEdit) -> None:
+    data = [ROOT / edit.data] if edit.data else []
     places = [
         f"{path.relative_to(ROOT)}:{number}"
-        for path in sorted(DOCS.glob("*.md"))
+        for path in [*sorted(DOCS.glob("*.md")), *data]
         for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
         if edit.printed in line
     ]

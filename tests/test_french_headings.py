@@ -36,9 +36,9 @@ PROPER_NOUNS = frozenset(
     {
         # places and a god of the game's world
         "Genayria", "Ryft", "Thor", "Chaos", "Elderith",
-        # peoples (a people's name keeps its capital, « Cogneur Orque »)
-        "Elfe", "Elfes", "Orque", "Orques", "Nain", "Nains", "Gobelin", "Gobelins",
-        "Ogre", "Ogres", "Wight",
+        # a creature's name (« Seigneur Wight »); the peoples are common nouns in French, in
+        # lower case after the first word (« Cogneur orque »: tests/test_french_capitals.py)
+        "Wight",
         # the game's name
         "No", "Quarter", "Fantasy", "Wargames",
         # abbreviations in mixed case (docs/_data/glossary.toml, abbr_fr): « Co », contrôle;
@@ -203,7 +203,8 @@ def test_the_headings_are_found() -> None:
         ("Mort-Vivant", ["Vivant"]),
         ("Écho d’Armure", ["Armure"]),
         ("Le Monde Fantastique de Genayria", ["Monde", "Fantastique"]),
-        ("Seigneur de guerre Orque sur dragon zombi", []),
+        ("Seigneur de guerre Orque sur dragon zombi", ["Orque"]),
+        ("Seigneur de guerre orque sur dragon zombi", []),
         ('Tatouages magiques (AR1), Co+1, CU 5, D10"', []),
         ("Figure 1. L’unité en ligne", []),
         ('La capacité tirs multiples (Dn")', []),

@@ -721,5 +721,5 @@ def support_weapon_model_hit_table() -> Table:
             (crew, _ELEMENT_LABELS[SupportWeaponElement.CREW]),
             (weapon, _ELEMENT_LABELS[SupportWeaponElement.WEAPON]),
         ),
-        source="Support Weapons > Shooting at Support Weapons",
+        source="Support Weapons > Shooting At Support Weapons",
     )

@@ -25,6 +25,9 @@ class CopyEdit(Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
     corrected: str
     reason: str
     proof: str = ""
+    #: The engine's data file that holds the words when the page shows them from data (a spell
+    #: card's text), relative to the repository: the correction is there, not in the page.
+    data: str = ""
 
 
 class CopyEditsFile(Struct, forbid_unknown_fields=True, kw_only=True):

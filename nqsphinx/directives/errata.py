@@ -37,8 +37,8 @@ def erratum_label(erratum: Erratum) -> str:
 
 def kind_title(kind: str, lang: str) -> str:
     if kind == "erratum":
-        return ui_text("Where the book contradicts itself", lang)
-    return ui_text("Questions the book leaves open", lang)
+        return ui_text("Where The Book Contradicts Itself", lang)
+    return ui_text("Questions The Book Leaves Open", lang)
 
 
 def check_label(check: str, lang: str) -> str:
@@ -59,14 +59,21 @@ def check_label(check: str, lang: str) -> str:
 
 
 def field_names(kind: str, lang: str) -> tuple[str, str, str]:
-    """The names of the printed reading, the engine's reading and the reason, by kind."""
+    """The names of the printed reading, this edition's reading and the reason, by kind.
+
+    Players' words: the books and the site are editions of the rules, and a player has no
+    engine (the engine's own names are the site's "In the engine:" line, for editors)."""
     if kind == "erratum":
         return (
-            ui_text("Printed:", lang),
-            ui_text("The engine follows:", lang),
+            ui_text("The 2007 book:", lang),
+            ui_text("This edition:", lang),
             ui_text("Why:", lang),
         )
-    return ui_text("The book:", lang), ui_text("The engine's choice:", lang), ui_text("Why:", lang)
+    return (
+        ui_text("The book:", lang),
+        ui_text("This edition's choice:", lang),
+        ui_text("Why:", lang),
+    )
 
 
 def section_ref(

@@ -7,8 +7,8 @@ these post-transforms never touch).  At writing time, on the site, the doctest g
 saying the result was checked, with the engine's value when the doctest ends on a plain number,
 in the words of the example's ``:result:`` (``{} attacks``: what the number counts, translated
 with the page), and the code.  In the PDF and EPUB both are left out: the prose states the
-result.  Under an example the 2007 book got wrong, every edition shows the engine's value and
-what the book printed, with the erratum's link.
+result.  Under an example the 2007 book got wrong, every edition shows one line saying it was
+corrected, with the erratum's link; the site folds the engine's check as for any example.
 """
 
 from __future__ import annotations
@@ -111,19 +111,6 @@ def checked_line(result: str | None, lang: str) -> nodes.paragraph:
     return para
 
 
-def corrected_line(result: str, erratum: nodes.paragraph, lang: str) -> nodes.paragraph:
-    """The engine's value in bold where the 2007 book printed another, then the erratum line
-    (:func:`nqsphinx.directives.examples.printed_line`: what the book printed, and the link)."""
-    before, after = ui_text("The rules give {result}.", lang).split("{result}")
-    para = nodes.paragraph(classes=[CHECKED, ERRATUM])
-    para["translatable"] = False
-    para += nodes.Text(before)
-    para += nodes.strong(text=result)
-    para += nodes.Text(after + " ")
-    para.extend(child.deepcopy() for child in erratum.children)
-    return para
-
-
 def result_words(box: nodes.Element) -> str | None:
     """The example's ``:result:`` in the page's language, its paragraph taken out of the box;
     the English words where a translation has another number of slots (with a warning)."""
@@ -176,17 +163,13 @@ class ExamplesForPlayers(SphinxPostTransform):
         tests = [b for b in blocks if b.get("testnodetype") == "doctest"]
         result = engine_result(tests[-1].astext(), lang, words) if tests else None
         erratum = next((p for p in box.findall(nodes.paragraph) if ERRATUM in p["classes"]), None)
-        checked: list[nodes.Node] = []
-        if erratum is None:  # the engine agrees with the prose: a check for the site's fold
-            checked.append(checked_line(result, lang))
-            blocks[0].parent.remove(blocks[0])
-        else:  # the corrected result and what the 2007 book printed, where the code was
+        checked: list[nodes.Node] = [checked_line(result, lang)]
+        if erratum is not None:  # last in the box, where the code was; print keeps it with it
             erratum.parent.remove(erratum)
-            if result is not None:
-                erratum = corrected_line(result, erratum, lang)
-            else:
+            blocks[0].parent.insert(blocks[0].parent.index(blocks[0]), erratum)
+            if not self.fold:
                 erratum["classes"].insert(0, CHECKED)
-            blocks[0].replace_self(erratum)
+        blocks[0].parent.remove(blocks[0])
         for block in blocks[1:]:
             block.parent.remove(block)
         if self.fold:

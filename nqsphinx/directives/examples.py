@@ -1,8 +1,9 @@
 """The ``example`` directive: the book's worked examples, set apart, titled in their language.
 
 ``:erratum: <id> [<id> ...]`` marks an example the 2007 book got wrong.  Its prose gives the
-corrected working and result, which its doctest computes; one line under it names what the 2007
-book printed (each erratum's ``printed``, in the page's language) and links the erratum.
+corrected working and result, which its doctest computes; one neutral line under it says it was
+corrected and links the erratum, which keeps what the 2007 book printed (a learner reading the
+example needs the right working, not the misprint).
 
 ``:result: {} attacks`` says what the doctest's final number counts, so that the engine's result
 reads "3 attacks" rather than a bare "3"; a slot ``{}`` per number (a tuple
@@ -21,12 +22,14 @@ from collections.abc import Sequence
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from nqcore.book.errata import Erratum, all_errata
 from nqsphinx.directives import example_view
 from nqsphinx.directives.errata import erratum_label, section_ref
+from nqsphinx.directives.tables import NOTE_CLASS
 from nqsphinx.messages import engine_text, page_language, ui_text
 
 FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,}|:{3,})(.*)$")
@@ -104,7 +107,9 @@ class ExampleDirective(SphinxDirective):
         if "result" in self.options:
             node += self._result_words(self.options["result"])
         if "erratum" in self.options:
-            node += self._erratum_links(self.options["erratum"].replace(",", " ").split(), lang)
+            line = self._erratum_line(self.options["erratum"].replace(",", " ").split(), node)
+            if line is not None:
+                node += line
         return [node]
 
     def _result_words(self, words: str) -> nodes.paragraph:
@@ -115,38 +120,47 @@ class ExampleDirective(SphinxDirective):
         self.set_source_info(para)
         return para
 
-    def _erratum_links(self, erratum_ids: list[str], lang: str) -> nodes.paragraph:
+    def _erratum_line(self, erratum_ids: list[str], box: nodes.Element) -> nodes.paragraph | None:
+        """The corrected line for the errata that no table of the box notes already."""
         by_id = {e.id: e for e in all_errata()}
         for erratum_id in erratum_ids:
             if erratum_id not in by_id:
                 raise self.error(f"unknown erratum {erratum_id!r} (see nqcore/data/errata/)")
-        return printed_line([by_id[i] for i in erratum_ids], lang, self.env.docname)
+        noted = _noted_errata(box)
+        left = [by_id[i] for i in erratum_ids if i not in noted]
+        lang = page_language(self.config.language)
+        return printed_line(left, lang, self.env.docname) if left else None
+
+
+def _noted_errata(box: nodes.Element) -> set[str]:
+    """The errata that a table of the box already notes under its marked cells: the example's
+    line would say the same correction a second time."""
+    return {
+        str(ref["reftarget"]).removeprefix("erratum-")  # erratum_label's
+        for note in box.findall(nodes.paragraph)
+        if NOTE_CLASS in note["classes"]
+        for ref in note.findall(addnodes.pending_xref)
+    }
 
 
 def printed_line(errata: Sequence[Erratum], lang: str, docname: str) -> nodes.paragraph:
-    """The one line under a corrected example: what the 2007 book printed, and the erratum.
+    """The one line under a corrected example: that it was corrected, and the erratum's link.
 
-    The example's prose gives the corrected working (a player learns the right answer); this
-    line keeps the book's own reading in sight, in the erratum's words, and links the record."""
-    quote = ui_text("“{printed}”", lang)
-    quoted = [quote.format(printed=engine_text(e.printed, lang)) for e in errata]
-    printed = quoted[0]
-    if len(quoted) > 1:
-        printed = ui_text("{items} and {last}", lang).format(
-            items=", ".join(quoted[:-1]), last=quoted[-1]
-        )
+    The example's prose gives the corrected working (a player learns the right answer); what
+    the 2007 book printed, and why it is wrong, is the erratum's: told there once, not here."""
     if len(errata) == 1:
-        words = ui_text("The 2007 book printed {printed}; see the erratum:", lang)
+        words = ui_text("Corrected from the 2007 printing: see the erratum {errata}.", lang)
     else:
-        words = ui_text("The 2007 book printed {printed}; see the errata:", lang)
+        words = ui_text("Corrected from the 2007 printing: see the errata {errata}.", lang)
+    before, after = words.split("{errata}")
     para = nodes.paragraph(classes=[example_view.ERRATUM])
     para["translatable"] = False
-    para += nodes.Text(words.format(printed=printed) + " ")
+    para += nodes.Text(before)
     for index, erratum in enumerate(errata):
         if index:
             para += nodes.Text(", ")
         para += section_ref(erratum_label(erratum), engine_text(erratum.subject, lang), docname)
-    para += nodes.Text(".")
+    para += nodes.Text(after)
     return para
 
 

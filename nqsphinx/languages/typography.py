@@ -6,9 +6,14 @@ inside « ».  LaTeX: the typed spaces are removed and babel-french spaces the p
 print products' set as babel-french's thin space (``nqprint.latex.NARROW_NO_BREAK_SPACE``).
 Code, literals and raw output are never touched.
 
-English in print: the typed straight quotes become curly ones (:class:`EnglishQuotes`), but for
-the inch and foot marks after a figure (12", 4'), which stay straight: docutils' smartquotes
-would make 12" a closing quote, so the project switches it off (``conf.py``).
+English on the site, in the PDF and the e-book: the typed straight quotes become curly ones
+(:class:`EnglishQuotes`), but for the inch and foot marks after a figure (12", 4'), which stay
+straight: docutils' smartquotes would make 12" a closing quote, so the project switches it off
+(``conf.py``).
+
+Both languages, every edition: a modifier typed with a hyphen (``-1``, ``30/-1``, ``from -2``)
+is set with the minus sign U+2212, as the engine's tables set it (:class:`MinusSigns`); a range
+(``1-2``), a hyphenated word and code keep their hyphen.
 """
 
 from __future__ import annotations
@@ -122,14 +127,19 @@ _OPENS_AFTER = frozenset(" \t\n\u00a0([{\u2014\u2013/")
 def english_quotes(text: str, before: str = " ") -> str:
     r"""Curly quotes for English: ``"Overkill"`` → ``“Overkill”``, ``model's`` → ``model’s``;
     ``before`` is the character that precedes ``text`` (the end of the text before it).
-    A mark after a figure is an inch or a foot mark and stays straight.
+    A mark after a figure is an inch or a foot mark and stays straight, unless it closes a
+    quote opened just before the figure (a spell level "1").
 
     >>> english_quotes("the 'overkill' of a model's \"charge\" within 12\" or 2½'")
     'the ‘overkill’ of a model’s “charge” within 12" or 2½\''
+    >>> english_quotes('from "1" to "8", within 12"')
+    'from “1” to “8”, within 12"'
     """
-    out = []
+    out: list[str] = []
     for char in text:
-        if char in "\"'" and not before.isnumeric():
+        if char == '"' and before.isnumeric() and _QUOTED_FIGURE.search("".join(out)):
+            char = "\u201d"
+        elif char in "\"'" and not before.isnumeric():
             opening = before in _OPENS_AFTER
             if char == '"':
                 char = "\u201c" if opening else "\u201d"
@@ -140,15 +150,20 @@ def english_quotes(text: str, before: str = " ") -> str:
     return "".join(out)
 
 
+#: An opening quote followed by a figure alone: its straight mark closes the quote.
+_QUOTED_FIGURE = re.compile(r"\u201c[\d½]+$")
+
+
 class EnglishQuotes(SphinxTransform):
-    """The English book's straight quotes as curly ones, in the PDF (the site keeps what the
-    source types).  Before the index entries are made (:mod:`nqsphinx.directives.rules_index`,
-    500), so that a heading's entry reads as its heading."""
+    """The English book's straight quotes as curly ones, on the site as in the PDF and the
+    e-book (a reader meets one typography everywhere).  Before the index entries are made
+    (:mod:`nqsphinx.directives.rules_index`, 500), so that a heading's entry reads as its
+    heading."""
 
     default_priority = 450
 
     def apply(self, **kwargs: Any) -> None:
-        if self.config.language in (None, "en") and builder_of(self.env).format == "latex":
+        if self.config.language in (None, "en"):
             curl_quotes(self.document)
 
 
@@ -157,11 +172,56 @@ class EnglishQuotesAfterLinks(SphinxPostTransform):
     written (a reference's title, an erratum's list)."""
 
     default_priority = 799
-    builders = ("latex",)
 
     def run(self, **kwargs: Any) -> None:
         if self.config.language in (None, "en"):
             curl_quotes(self.document)
+
+
+#: A hyphen that opens a number after a space, a bracket, a slash or a quote: a modifier
+#: (``-1``, ``30/-1``, ``(-2)``), never a range (``1-2``) or a hyphenated word (``re-roll``).
+_MODIFIER_HYPHEN = re.compile(r"(?<=[\s(\[/“‘\"'])-(?=\d)")
+MINUS = "\u2212"
+
+
+def minus_signs(text: str, before: str = " ") -> str:
+    """The hyphen of a modifier as a minus sign; ``before`` is the character before ``text``.
+
+    >>> minus_signs("a bow 30/-1, from -2 to -1 (-3), rolls 1-2, a re-roll")
+    'a bow 30/−1, from −2 to −1 (−3), rolls 1-2, a re-roll'
+    """
+    fixed = _MODIFIER_HYPHEN.sub(MINUS, before + text)
+    return fixed[len(before) :]
+
+
+class MinusSigns(SphinxPostTransform):
+    """:func:`minus_signs` on every text but code, literals and raw output, in every language
+    and edition, once the links and the engine's notes have brought their words."""
+
+    default_priority = 798
+
+    def run(self, **kwargs: Any) -> None:
+        before, block = " ", None
+        for text in list(self.document.findall(nodes.Text)):
+            source = str(text)
+            ancestors = _ancestors(text)
+            if any(isinstance(parent, SKIP) for parent in ancestors) or not source:
+                continue
+            # a new paragraph, title or table cell starts after a space: "-8 points" in a cell
+            owner = next((a for a in ancestors if isinstance(a, nodes.TextElement)), None)
+            if _aside(ancestors):
+                fixed = minus_signs(source)
+            else:
+                fixed = minus_signs(source, before if owner is block else " ")
+                before, block = source[-1], owner
+            if fixed != source and text.parent is not None:
+                text.parent.replace(text, nodes.Text(fixed))
+
+
+def _aside(ancestors: list[nodes.Node]) -> bool:
+    """Inside a term's hidden definition (its tooltip, written after the term's link): its text
+    is set on its own and is not the text before what follows the link (D10 then ")" )."""
+    return any(type(parent).__name__ == "TermDefinition" for parent in ancestors)
 
 
 def curl_quotes(document: nodes.Node) -> None:
@@ -169,12 +229,27 @@ def curl_quotes(document: nodes.Node) -> None:
     before = " "
     for text in list(document.findall(nodes.Text)):
         source = str(text)
-        if any(isinstance(parent, SKIP) for parent in _ancestors(text)) or not source:
+        ancestors = _ancestors(text)
+        if any(isinstance(parent, SKIP) for parent in ancestors) or not source:
             continue
-        fixed = english_quotes(source, before)
-        before = source[-1]
+        aside = _aside(ancestors)
+        fixed = english_quotes(source, " " if aside else before)
+        before = before if aside else source[-1]
         if fixed != source and text.parent is not None:
             text.parent.replace(text, nodes.Text(fixed))
+
+
+def site_text(text: str, lang: str) -> str:
+    """``text`` as the site sets it, the transforms above in their order: curly quotes in
+    English, minus signs, French spacing.
+
+    >>> site_text("the model's -1", "en")
+    'the model’s −1'
+    """
+    if lang == "en":
+        text = english_quotes(text)
+    text = minus_signs(text)
+    return french_html(text) if lang == "fr" else text
 
 
 def setup(app: Sphinx) -> None:
@@ -182,3 +257,4 @@ def setup(app: Sphinx) -> None:
     app.add_post_transform(FrenchBookmarks)
     app.add_transform(EnglishQuotes)
     app.add_post_transform(EnglishQuotesAfterLinks)
+    app.add_post_transform(MinusSigns)

@@ -163,7 +163,7 @@ def work_it_out_texts(lang: str) -> dict[str, str]:
         "morale": ui_text("Work it out: when a unit takes a morale test", lang),
         "move": ui_text("Work it out: how far a model moves", lang),
         "move-cost": ui_text("Work it out: moving through difficult terrain", lang),
-        "builder": ui_text("Work it out: a profile's points", lang),
+        "builder": ui_text("Work it out: a profile’s points", lang),
     }
 
 

@@ -4,6 +4,7 @@ what the reader gets (values, words, links), read from the doctree or the HTML."
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -30,7 +31,9 @@ def test_the_build_warns_of_nothing(tiny: dict[str, Built], lang: str) -> None:
 
 def test_an_example_is_titled_and_translated(tiny: dict[str, Built], lang: str) -> None:
     doctree = tiny[lang].doctree("magic")
-    [example] = [n for n in doctree.findall(nodes.admonition) if "nq-example" in n["classes"]]
+    example, _corrected = [
+        n for n in doctree.findall(nodes.admonition) if "nq-example" in n["classes"]
+    ]
     title = example.next_node(nodes.title).astext()
     assert title == {"en": "Example", "fr": "Exemple"}[lang]
     assert (
@@ -236,19 +239,20 @@ def test_the_coverage_table_counts_the_sections(tiny: dict[str, Built], lang: st
     doctree = tiny[lang].doctree("reference")
     [table] = [n for n in doctree.findall(nodes.table) if "nq-coverage" in n["classes"]]
     rows = cells(table)
-    # magic: 3 sections, one (Casting) with an example and a table; cards: 1, with its cards
+    # magic: 3 sections, Casting with an example and a table, Wounds with an example; cards:
+    # 1, with its cards
     assert (
         rows[1:]
         == {
             "en": [
-                ["Magic", "3", "1", "1", "33%"],
+                ["Magic", "3", "2", "1", "67%"],
                 ["Cards", "1", "0", "1", "100%"],
-                ["All chapters", "4", "1", "2", "50%"],
+                ["All chapters", "4", "2", "2", "75%"],
             ],
             "fr": [
-                ["Magie", "3", "1", "1", "33\u202f%"],
+                ["Magie", "3", "2", "1", "67\u202f%"],
                 ["Cartes", "1", "0", "1", "100\u202f%"],
-                ["Tous les chapitres", "4", "1", "2", "50\u202f%"],
+                ["Tous les chapitres", "4", "2", "2", "75\u202f%"],
             ],
         }[lang]
     )
@@ -258,3 +262,59 @@ def test_a_complete_french_page_has_no_translation_notice(
     tiny: dict[str, Built], lang: str
 ) -> None:
     assert "nq-translation-notice" not in tiny[lang].html("magic")
+
+
+def test_a_corrected_example_says_so_in_one_neutral_line(tiny: dict[str, Built], lang: str) -> None:
+    """An example the 2007 book got wrong gives the right working in its prose and one line
+    under it: corrected, and where the erratum is; neither what the rules give (a test log)
+    nor the misprint (the erratum's own record says it)."""
+    html = tiny[lang].html("magic")
+    lines = re.findall(r'<p class="[^"]*nq-example-erratum[^"]*">(.*?)</p>', html, re.S)
+    assert [re.sub(r"<[^>]+>", "", line).strip() for line in lines] == [
+        {
+            "en": "Corrected from the 2007 printing: see the erratum Ranged Attack Modifiers "
+            "example: the archer’s bow.",
+            "fr": "Corrigé par rapport à l’édition de 2007\u00a0: voir l’erratum Exemple de "
+            "modificateurs d’attaque à distance\u00a0: l’arc de l’archer.",
+        }[lang]
+    ]
+    assert 'href="errata.html#erratum-ranged-example-long-bow-ranges"' in lines[0]
+    for words in ("The rules give", "Les règles donnent", "printed “", "imprimait"):
+        assert words not in html
+    box = html[html.index(lines[0]) :]
+    assert box.index("nq-example-check") < box.index("</details>")  # the site's check, folded
+
+
+def test_an_errata_record_speaks_of_the_2007_book_and_this_edition(
+    tiny: dict[str, Built], lang: str
+) -> None:
+    """A player's errata name the 2007 book and this edition; the engine is named only in the
+    editors' line (the code behind the choice), which the books leave out."""
+    html = tiny[lang].html("errata")
+    fields = {
+        "en": ("The 2007 book:", "This edition:", "The book:", "This edition’s choice:"),
+        "fr": ("Le livre de 2007", "Cette édition", "Le livre", "Le choix de cette édition"),
+    }[lang]
+    shown = [text(e) for e in re.findall(r"<em>(.*?)</em>", html)]
+    for field in fields:
+        assert any(s.startswith(field) for s in shown), field
+    records = re.sub(r'<p class="[^"]*nq-erratum-engine.*?</p>', "", html, flags=re.S)
+    records = records[records.index('id="errata-erratum"') :]
+    assert re.findall(r".{30}\b(?:[Ee]ngine|[Mm]oteur)\b.{30}", text(records)) == []
+
+
+def test_quotes_are_curly_and_modifiers_have_a_minus_sign(
+    tiny: dict[str, Built], lang: str
+) -> None:
+    """On the site too: "1" is “1” (not “1"), a modifier -1 is −1 (U+2212) in both
+    languages; an inch mark (12") and a range (1-2) keep their marks."""
+    page = unescape(text(tiny[lang].html("magic")))
+    expected = {
+        "en": "Spell levels range from “1” to “8”; a shield’s “cover” gives \u22121 to hit, "
+        'a bow 30/\u22121 at 1-2".',
+        "fr": "Les niveaux de sort vont de «\u00a01\u00a0» à «\u00a08\u00a0»\u202f; le "
+        "«\u00a0couvert\u00a0» d’un bouclier donne \u22121 pour toucher, un arc 30/\u22121 à "
+        '1-2".',
+    }[lang]
+    assert expected in page
+    assert "36/\u22121 needs" in page or "36/\u22121 doit" in page

@@ -98,6 +98,33 @@ def test_modifiers_in_tables_have_a_true_minus_sign(pdfs: dict[str, Path], lang:
     assert re.search(r"\u2212\d", cells) and not re.search(r"(?<![\w\d])-\d", cells), cells
 
 
+def _book_text(pdf: Path, lang: str) -> str:
+    """The text of the chapters, but the cards' (the card product's drawings, nqprint)."""
+    chapters = [page for page, _, depth in layout.outline_levels(pdf) if depth == 0]
+    title = {"en": "Cards, Counters & Templates", "fr": "Cartes, marqueurs et gabarits"}[lang]
+    start = next((p for p, t in layout.outline(pdf) if t == title), 0)
+    end = min((page for page in chapters if page > start), default=0)
+    return "\n".join(
+        "\n".join(page.lines) for page in layout.read_pages(pdf) if not start <= page.number < end
+    )
+
+
+def test_no_curly_quote_is_closed_by_a_straight_one(pdfs: dict[str, Path]) -> None:
+    """A level "1" spell reads “1”, never “1" (p. 80 of the proof)."""
+    text = _book_text(pdfs["en"], "en")
+    assert re.findall(r"“[^”\"\n]{0,40}\"(?!”)", text) == []
+    assert "“1”" in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_modifiers_in_running_text_have_a_true_minus_sign(pdfs: dict[str, Path], lang: str) -> None:
+    """ "30/-1", "a -1 penalty", "from -2 to -1": a modifier in the prose is "−1" too."""
+    text = _book_text(pdfs[lang], lang)
+    found = re.findall(r".{0,30}(?<=[\s(\[/“‘«])-\d.{0,10}", text)
+    assert found == []
+    assert "36/\u22121" in text
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_running_heads_are_numbered_as_the_contents(pdfs: dict[str, Path], lang: str) -> None:
     """ "8.1 Move", as the contents print it, never "8.1. Move"."""

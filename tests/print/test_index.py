@@ -121,14 +121,37 @@ def test_no_chapter_title_and_no_inverted_article(index: tuple[str, Path]) -> No
     assert len(entries) > 350
 
 
+def _key_of(line: str) -> str:
+    """An entry's sort key: its words without abbreviations, punctuation, figures, accents and
+    case, one space between words (« Jets de dés : plus c’est bas » is « jets de des plus »)."""
+    words = re.sub(r"\s*\([^)]*\)|[^\w ]|\d", "", _words_of(line))
+    return _bare(re.sub(r" +", " ", words).strip())
+
+
 def test_entries_in_the_language_order(index: tuple[str, Path]) -> None:
     """Within each letter, entries follow one another as the language sorts them (accents and
     case aside: « Élan » after « Effet »)."""
     _, pdf = index
     for letter, lines in layout.index_groups(pdf):
-        keys = [_bare(re.sub(r"\s*\([^)]*\)|[^\w ]|\d", "", _words_of(line))) for line in lines]
+        keys = [_key_of(line) for line in lines]
         # « d’armure » sorts as « darmure », before « de pénétration »
         assert keys == sorted(keys), (
             letter,
             [k for k, n in zip(keys, sorted(keys), strict=True) if k != n],
         )
+
+
+def test_the_support_weapons_chapter_has_its_own_entry(index: tuple[str, Path]) -> None:
+    """ "Support Weapons" / « Armes de soutien »: an entry at the chapter's opening page, not
+    only the sub-sections whose headings start with the words (Support Weapon Crew...)."""
+    lang, pdf = index
+    head = {"en": "Support Weapons", "fr": "Armes de soutien"}[lang]
+    labels = [page.label for page in layout.read_pages(pdf)]
+    (opening,) = [
+        page
+        for page, title, depth in layout.outline_levels(pdf)
+        if depth == 0 and layout.squeeze(title).casefold().endswith(head.casefold())
+    ]
+    entries = [e for e in layout.index_lines(pdf) if _words_of(e) == head]
+    assert len(entries) == 1, entries
+    assert labels[opening - 1] in _pages(entries[0]), (entries, labels[opening - 1])

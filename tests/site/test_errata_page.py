@@ -14,18 +14,18 @@ from nqcore.book.errata import all_errata
 
 WORDS = {
     "en": (
-        "Where the book contradicts itself",
-        "Questions the book leaves open",
-        "The engine follows:",
-        "The engine's choice:",
+        "Where The Book Contradicts Itself",
+        "Questions The Book Leaves Open",
+        "This edition:",
+        "This edition’s choice:",
         "Same rule stated twice",
         "The Army",
     ),
     "fr": (
         "Là où le livre se contredit",
         "Les questions que le livre laisse ouvertes",
-        "Le moteur suit :",
-        "Le choix du moteur :",
+        "Cette édition :",
+        "Le choix de cette édition :",
         "Même règle énoncée deux fois",
         "L’armée",
     ),

@@ -12,7 +12,7 @@ from nqcore.i18n import Msg
 from nqcore.tables.printed_cells import printed_cells
 from nqcore.tables.registry import Table, get_table
 from nqsphinx.directives.tables import format_cell, printed_marks
-from nqsphinx.languages.typography import french_html, french_latex
+from nqsphinx.languages.typography import french_html, french_latex, site_text
 from nqsphinx.messages import engine_text, ui_text
 from nqsphinx.site.at_table import work_it_out_texts
 from tests.building import ROOT, Build
@@ -74,7 +74,10 @@ def test_engine_tables_match_the_engine(html_sites: dict[str, Path], lang: str) 
     for page in PAGES:
         for shown in engine_tables(html_sites[lang] / f"{page}.html"):
             table = get_table(str(shown["key"]))
-            typeset = french_html if lang == "fr" else str
+
+            def typeset(text: str) -> str:
+                return site_text(text, lang)
+
             expected = [[typeset(engine_text(c, lang)) for c in table.columns]] + [
                 [typeset(format_cell(cell, lang)) for cell in row] for row in table.rows
             ]
@@ -91,7 +94,10 @@ def expected_marks(table: Table, lang: str) -> list[tuple[int, int, str]]:
     """The marks the site's table must carry (row counted with the header row, column, the
     mark's text with what a screen reader hears), and no others: a cell that the book prints
     otherwise is never left unmarked."""
-    typeset = french_html if lang == "fr" else str
+
+    def typeset(text: str) -> str:
+        return site_text(text, lang)
+
     spoken = ui_text("(the 2007 book prints {printed})", lang)
     marks = [
         (cell.row + 1, mark.column, typeset(f"{mark.symbol} {spoken.format(printed=cell.printed)}"))

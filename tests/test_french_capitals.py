@@ -1,0 +1,81 @@
+"""French capitals in one rule for every French catalogue (pages, engine, extension, examples,
+print): the name of a weapon, an item, an ability, a trait or a glossary term is in sentence case
+wherever it is written (« Épée large », never « Épée Large »), and the nouns of roles and peoples
+are common nouns, in lower case inside a sentence (« un magicien », « les elfes », « Cogneur
+orque »).  The proof-reader of 2026-11 found « Épée Large » 5 times beside « Épée large » 12
+times, and « Magicien » 67 times mid-sentence beside « magicien » 3 times."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import polib
+
+from nqcore.army.armoury import all_weapons
+from nqcore.army.features import abilities, equipment, traits
+from nqcore.i18n import Msg, translator
+from nqsphinx.directives.glossary import terms_for
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUES = (
+    *sorted((ROOT / "locale" / "fr" / "LC_MESSAGES").glob("*.po")),
+    ROOT / "nqcore" / "locale" / "fr" / "LC_MESSAGES" / "nqcore.po",
+    *sorted((ROOT / "nqsphinx" / "locale" / "fr" / "LC_MESSAGES").glob("*.po")),
+    ROOT / "examples" / "locale" / "fr" / "LC_MESSAGES" / "examples.po",
+    *sorted((ROOT / "nqprint" / "locale" / "fr" / "LC_MESSAGES").glob("*.po")),
+)
+#: Nouns of roles and peoples: common nouns in French, in lower case inside a sentence.
+NOUNS = (
+    "Magicien", "Magiciens", "Chaman", "Chamans", "Shaman", "Elfe", "Elfes", "Nain", "Nains",
+    "Orque", "Orques", "Gobelin", "Gobelins", "Ogre", "Ogres", "Humain", "Humains",
+)  # fmt: skip
+#: Such a noun after a word, a comma or a bracket (or after l’, d’ there), not as a label that
+#: opens an item of a list (« ; Nain : Armure lourde »: a profile's name).
+_MID_SENTENCE = re.compile(
+    r"(?:(?<=[\w,)»] )|(?<=[\w,;:)»] [lLdD][’']))(" + "|".join(NOUNS) + r")\b(?! :)"
+)
+
+
+def _messages() -> list[tuple[str, str]]:
+    return [
+        (f"{path.relative_to(ROOT)}:{entry.linenum}", str(entry.msgstr))
+        for path in CATALOGUES
+        for entry in polib.pofile(str(path))
+        if entry.msgstr and not entry.obsolete
+    ]
+
+
+def _names() -> set[str]:
+    """The French names of several words: armoury weapons, abilities, traits, equipment, and the
+    glossary's terms."""
+    fr = translator("fr")
+    engine = [w.name for w in all_weapons()] + [f.name for f in (*abilities(), *traits())]
+    engine += [f.name for f in equipment()] + ["Support Weapon", "Knock Prone"]
+    names = {fr(Msg(name)) for name in engine}
+    names |= {term.label("fr") for term in terms_for(str(ROOT / "docs"))}
+    return {name for name in names if " " in name and name[:1].isupper()}
+
+
+def test_names_are_in_sentence_case_wherever_they_are_written() -> None:
+    names = _names()
+    assert {"Épée large", "Marteau de guerre", "Arme de soutien", "Mise à terre"} <= names
+    assert "Sauvegarde d’armure" in names
+    wrong = []
+    for place, text in _messages():
+        for name in names:
+            for found in re.findall(re.escape(name), text, re.IGNORECASE):
+                if found not in (name, name[0].lower() + name[1:]) and found.lower() == found:
+                    continue  # all in lower case: the words, not the name
+                if found not in (name, name[0].lower() + name[1:]):
+                    wrong.append(f"{place}: « {found} » (« {name} »)")
+    assert wrong == []
+
+
+def test_roles_and_peoples_are_lower_case_inside_a_sentence() -> None:
+    found = [
+        f"{place}: {match.group(0)!r} in …{text[max(0, match.start() - 30) : match.end() + 10]}…"
+        for place, text in _messages()
+        for match in _MID_SENTENCE.finditer(text)
+    ]
+    assert found == []
