@@ -42,6 +42,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
+from nqsphinx.site.at_table_answers import ANSWERS_FILE, cached_answers
 from nqsphinx.site.at_table_army import ARMY_RULE, army_html, army_sections
 from nqsphinx.site.at_table_builder import BUILDER_RULE, builder_html
 from nqsphinx.site.at_table_fields import REFUSAL_FIELDS
@@ -77,7 +78,7 @@ def engine_box(lang: str, to_root: str) -> str:
     refusals = html.escape(json.dumps(REFUSAL_FIELDS))
     return (
         f'<p class="nq-engine-status" role="status" data-lang="{lang}" data-files="{files}" '
-        f'data-refusals="{refusals}" '
+        f'data-refusals="{refusals}" data-answers="{to_root}_static/{ANSWERS_FILE}" '
         f'data-engine="{engine_url(to_root)}" data-messages="{messages}">'
         f"{html.escape(page_messages(lang)['served'])}</p>"
     )
@@ -209,6 +210,10 @@ def _write_engine(app: Sphinx, exception: Exception | None) -> None:
     shutil.copyfile(sources / PAGE_STYLE, static / PAGE_STYLE)
     script = "\n".join((sources / name).read_text(encoding="utf-8") for name in SCRIPT_PARTS)
     (static / PAGE_SCRIPT).write_text(script, encoding="utf-8")
+    # the answers before the engine has loaded, in the site's language
+    answers = cached_answers(page_language(app.config.language))
+    if not (static / ANSWERS_FILE).is_file() or (static / ANSWERS_FILE).read_bytes() != answers:
+        (static / ANSWERS_FILE).write_bytes(answers)
 
 
 def _purge(app: Sphinx, env: Any, docname: str) -> None:

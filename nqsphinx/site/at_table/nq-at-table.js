@@ -1,7 +1,9 @@
 // The At the table page's script (nqsphinx/site/at_table.py): it reads each calculator's fields,
 // refuses a value out of the range written into the page (next to its field, in the page's
 // language), builds the command line a player would type to `nq`, and shows what the rules
-// engine answers (nq-engine-worker.js). It computes nothing of the game itself.
+// engine answers (nq-engine-worker.js). It computes nothing of the game itself. Until the engine
+// has loaded, a calculator whose inputs are finite answers from the tables the engine wrote at
+// build time (nq-answers.json, nqsphinx/site/at_table_answers.py): a lookup of the same answer.
 const status = document.querySelector(".nq-engine-status");
 const words = JSON.parse(status.dataset.messages);
 const lang = status.dataset.lang;
@@ -45,6 +47,43 @@ const ask = async (request) => {
     pending.set(id, resolve);
     worker.postMessage({ id, request: { lang, ...request } });
   });
+};
+
+// --- the engine's answers written at build time ------------------------------------------------
+// Each table: its dimensions (the keys of their values, by key) and its columns; a piece is
+// ["json", key, value], ["text", null, line] or a refusal's ["error" | "message", null, text].
+const tables = fetch(new URL(status.dataset.answers, document.baseURI))
+  .then((response) => (response.ok ? response.json() : null))
+  .then((data) => {
+    if (!data) return null;
+    for (const table of Object.values(data.calculators)) {
+      table.keys = table.dims.map(([, values]) => new Map(values.map((key, at) => [key, at])));
+    }
+    return data;
+  })
+  .catch(() => null);
+let answerTables = null;
+
+// The answer the tables hold for a form's fields (their keys, from commandLine), or null.
+const tabled = (form, keys) => {
+  const table = answerTables && answerTables.calculators[form.dataset.command];
+  if (!table) return null;
+  let index = 0;
+  for (const [at, [names]] of table.dims.entries()) {
+    const found = table.keys[at].get(names.map((name) => keys[name]).join("|"));
+    if (found === undefined) return null;
+    index = index * table.dims[at][1].length + found;
+  }
+  const answer = {};
+  for (const [pieces, which] of table.columns) {
+    const piece = pieces[which[index]];
+    if (piece < 0) continue;
+    const [top, key, value] = answerTables.pieces[piece];
+    if (top === "json") (answer.json ||= {})[key] = value;
+    else if (top === "text") (answer.text ||= []).push(value);
+    else answer[top] = value;
+  }
+  return answer;
 };
 
 // --- the fields ------------------------------------------------------------------------------
@@ -136,9 +175,12 @@ const read = (form, control) => {
 };
 
 // The command line of a form, or null when a field is refused (its message shown beside it).
+// Each field's key for the tables: its words on the command line, "~" if it is unused.
+const fieldKeys = new WeakMap();
 const commandLine = (form) => {
   const positional = [];
   const options = [];
+  const keys = {};
   let refused = false;
   for (const control of controls(form)) {
     grey(form, control);
@@ -147,7 +189,10 @@ const commandLine = (form) => {
     if (got.error) refused = true;
     positional.push(...(got.positional || []));
     options.push(...(got.options || []));
+    const name = control.id.slice(`nq-${form.dataset.command}-`.length);
+    keys[name] = got.skipped ? "~" : [...(got.positional || []), ...(got.options || [])].join(" ");
   }
+  fieldKeys.set(form, keys);
   return refused ? null : [form.dataset.command, ...positional, ...options];
 };
 
@@ -192,15 +237,15 @@ const show = (form, lines, refusal) => {
   if (summary) summary.textContent = (refusal ? lines : lines.slice(1).slice(-2)).join(" · ");
 };
 
-// The engine's state where the answers will be, until it answers.
-const showState = (text, failed) => {
-  for (const form of forms) {
-    show(form, [text], false);
-    form.querySelector(".nq-answer").classList.toggle("nq-refused", failed);
-    const summary = form.querySelector(".nq-summary");
-    if (summary) summary.textContent = text;
-  }
+// The engine's state where a form's answer will be, until it answers.
+const waiting = (form, text, failed = false) => {
+  show(form, [text], false);
+  form.querySelector(".nq-answer").classList.toggle("nq-refused", failed);
+  const summary = form.querySelector(".nq-summary");
+  if (summary) summary.textContent = text;
+  delete form.dataset.answer;
 };
+const engineState = { ready: false, failed: false };
 
 // The summary is hidden while the whole answer itself is on the screen.
 const seen = new IntersectionObserver((entries) => {
@@ -225,7 +270,18 @@ const compute = async (form) => {
     delete form.dataset.answer;
     return { argv, answer: null };
   }
-  const answer = await ask({ argv });
+  let answer = tabled(form, fieldKeys.get(form));
+  form.dataset.source = answer ? "table" : "engine";
+  if (!answer) {
+    // Not in the tables: the engine answers, once it has loaded; until then, said here.
+    if (!engineState.ready) waiting(form, engineState.failed ? words.failed : words.waiting);
+    try {
+      answer = await ask({ argv });
+    } catch (error) {
+      if (asked.get(form) === turn) waiting(form, words.failed, true);
+      return { argv, answer: null };
+    }
+  }
   if (asked.get(form) !== turn) return { argv, answer, stale: true };
   if (answer.error) {
     show(form, [`${words.refused} ${markRefusal(form, answer)}`], true);
@@ -243,7 +299,14 @@ for (const form of forms) {
   form.addEventListener("change", () => compute(form));
   seen.observe(form.querySelector(".nq-answer"));
 }
-showState(words.loading, false);
+for (const form of forms) waiting(form, words.loading);
+// The tables answer what they hold at once, and the page says the engine loads for the rest.
+tables.then((data) => {
+  answerTables = data;
+  if (!data || engineState.ready) return;
+  if (!engineState.failed) status.textContent = words.tables;
+  forms.forEach(compute);
+});
 
 // The engine's files, kept by the service worker for the next visit without a network: read by
 // this page, they are kept as the page is (offline.py).
@@ -257,6 +320,7 @@ const keep = () => {
 
 ready.then(
   () => {
+    engineState.ready = true;
     status.textContent = words.ready;
     status.classList.add("nq-engine-ready");
     forms.forEach(compute);
@@ -266,12 +330,14 @@ ready.then(
     // Offline, the engine was not kept: say so and how to get it, not that the browser fails.
     status.textContent = navigator.onLine === false ? words.offline : words.failed;
     status.classList.add("nq-engine-failed");
-    showState(words.failed, true);
+    engineState.failed = true;
+    // The tables' answers stay; the others say the engine could not load.
+    for (const form of forms) if (form.dataset.source !== "table") waiting(form, words.failed, true);
   },
 );
 for (const form of forms) commandLine(form);
 
-window.nqAtTable = { ready, compute, ask, forms };
+window.nqAtTable = { ready, compute, ask, forms, tables };
 
 // --- the profile builder ---------------------------------------------------------------------
 // The engine keeps the profile: each change is sent with the profile file (TOML) and the engine
