@@ -33,14 +33,13 @@ from typing import Any
 import nqcore
 from nqcore.cli.web import ask
 from nqcore.i18n import DOMAIN, LOCALE_DIR, SOURCE_LANGUAGE, catalogues_held, find_catalogue
-from nqsphinx.site import at_table_forms
 from nqsphinx.site.at_table_forms import CALCULATORS, Calculator, Field
 
 ANSWERS_FILE = "nq-answers.json"
 #: The calculators with tables, and the bounds of their fields that are not finite or whose
 #: combinations would make a table too large: at most this many modifiers ticked, whole inches
-#: up to this distance (a ranged question with a weapon chosen, not typed ranges).  A bound not
-#: given is the field's whole range.
+#: up to this distance (a ranged question with a weapon chosen, not typed ranges), these values
+#: of a whole number.  A bound not given is the field's whole range.
 TABLED: dict[str, dict[str, Any]] = {
     "cast": {},
     "cancel": {},
@@ -52,6 +51,9 @@ TABLED: dict[str, dict[str, Any]] = {
     "move": {},
 }
 SKIPPED = "~"
+#: The tables' layout and the way they are made: changed with either, so that no table kept by
+#: an earlier build (:data:`CACHE`) is read again.
+FORMAT = 1
 #: Where the tables made for one engine are kept between builds.
 CACHE = Path(__file__).resolve().parents[2] / "_build" / "nq-answers"
 
@@ -91,7 +93,7 @@ def field_values(item: Field, bound: Any = None) -> list[Value]:
         return empty + [_words(item, key) for key in keys]
     if item.kind == "int":
         assert item.allowed is not None
-        return [_words(item, str(value)) for value in item.allowed]
+        return [_words(item, str(value)) for value in (bound or item.allowed)]
     if item.kind == "distance":
         assert bound is not None
         return [_words(item, str(value)) for value in bound]
@@ -242,15 +244,15 @@ def answers_json(lang: str) -> str:
 
 
 def _engine_digest(lang: str) -> str:
-    """A digest of what the tables are made of: the engine's files (code, data, catalogues), the
-    forms and this module, the language and its catalogue wherever it was found."""
-    digest = hashlib.sha256(lang.encode("utf-8"))
-    sources = [Path(__file__), Path(at_table_forms.__file__)]
-    sources += sorted(
-        p
-        for p in Path(nqcore.__file__).parent.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts
-    )
+    """A digest of what the tables are made of: the engine's files (code, data, catalogues),
+    the tabled fields and their bounds, the file's :data:`FORMAT`, the language and its
+    catalogue wherever it was found (not the page's words: a label changed makes no new table)."""
+    digest = hashlib.sha256(f"{FORMAT} {lang} {TABLED!r}".encode())
+    for command in TABLED:
+        for names, values in dimensions(CALCULATORS[command]):
+            digest.update(repr((names, values)).encode("utf-8"))
+    engine = Path(nqcore.__file__).parent
+    sources = sorted(p for p in engine.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     found = find_catalogue(LOCALE_DIR, lang, DOMAIN) if lang != SOURCE_LANGUAGE else None
     for path in [*sources, *([found] if found else [])]:
         digest.update(str(path).encode("utf-8") + b"\0" + path.read_bytes())
