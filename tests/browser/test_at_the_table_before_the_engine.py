@@ -66,10 +66,10 @@ def held(request: pytest.FixtureRequest, browser: Any, site: Site) -> Iterator[t
     """The page on a phone, its engine's files held back: the engine is still loading."""
     context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
     kept: list[Any] = []
-    context.route(ENGINE_FILES, kept.append)  # asked for, never answered
+    context.route(ENGINE_FILES, lambda route: kept.append(route))  # asked for, never answered
     watched = watch(context.new_page())
     watched.page.goto(site.page(f"{request.param}/at-the-table.html"))
-    wait_until(watched.page, TABLES_LOADED)
+    wait_until(watched.page, TABLES_LOADED, timeout=60)
     yield watched, request.param
     assert not watched.errors, watched.errors
     assert not watched.violations, watched.violations
@@ -120,7 +120,7 @@ def test_engine_blocked_screenshots(browser: Any, site: Site, lang: str) -> None
     page = context.new_page()
     page.goto(site.page(f"{lang}/at-the-table.html"))
     wait_until(page, "document.querySelector('.nq-engine-status.nq-engine-failed') !== null")
-    wait_until(page, TABLES_LOADED)
+    wait_until(page, TABLES_LOADED, timeout=60)
     words = page_messages(lang)
     assert page.locator("#nq-attack .nq-answer").inner_text() == words["failed"]
     cast = page.locator("#nq-cast .nq-answer").inner_text()
