@@ -54,9 +54,10 @@ from nqsphinx.site.keep_offline import engine_offline_words
 from nqsphinx.untrusted import generated_raw
 
 PAGE_SCRIPT = "nq-at-table.js"
-#: The sources of the page's one script, in order: the calculators and the profile builder, then
-#: the army builder (which uses the first's engine and fields): one file, one request.
-SCRIPT_PARTS = ("nq-at-table.js", "nq-army.js")
+#: The sources of the page's one script, in order: the answer tables' lookup, the calculators
+#: and the profile builder, then the army builder (which uses the calculators' engine and
+#: fields): one file, one request.
+SCRIPT_PARTS = ("nq-answers.js", "nq-at-table.js", "nq-army.js")
 PAGE_STYLE = "nq-at-table.css"
 
 ENGINE_POLICY = "; ".join(

@@ -1,9 +1,8 @@
 // The At the table page's script (nqsphinx/site/at_table.py): it reads each calculator's fields,
 // refuses a value out of the range written into the page (next to its field, in the page's
 // language), builds the command line a player would type to `nq`, and shows what the rules
-// engine answers (nq-engine-worker.js). It computes nothing of the game itself. Until the engine
-// has loaded, a calculator whose inputs are finite answers from the tables the engine wrote at
-// build time (nq-answers.json, nqsphinx/site/at_table_answers.py): a lookup of the same answer.
+// engine answers (nq-engine-worker.js), or its answer from the tables (nq-answers.js) until it
+// has loaded. It computes nothing of the game itself.
 const status = document.querySelector(".nq-engine-status");
 const words = JSON.parse(status.dataset.messages);
 const lang = status.dataset.lang;
@@ -49,42 +48,9 @@ const ask = async (request) => {
   });
 };
 
-// --- the engine's answers written at build time ------------------------------------------------
-// Each table: its dimensions (the keys of their values, by key) and its columns; a piece is
-// ["json", key, value], ["text", null, line] or a refusal's ["error" | "message", null, text].
-const tables = fetch(new URL(status.dataset.answers, document.baseURI))
-  .then((response) => (response.ok ? response.json() : null))
-  .then((data) => {
-    if (!data) return null;
-    for (const table of Object.values(data.calculators)) {
-      table.keys = table.dims.map(([, values]) => new Map(values.map((key, at) => [key, at])));
-    }
-    return data;
-  })
-  .catch(() => null);
+// The engine's answers written at build time (nq-answers.js), null until they are read.
+const tables = loadAnswerTables(new URL(status.dataset.answers, document.baseURI));
 let answerTables = null;
-
-// The answer the tables hold for a form's fields (their keys, from commandLine), or null.
-const tabled = (form, keys) => {
-  const table = answerTables && answerTables.calculators[form.dataset.command];
-  if (!table) return null;
-  let index = 0;
-  for (const [at, [names]] of table.dims.entries()) {
-    const found = table.keys[at].get(names.map((name) => keys[name]).join("|"));
-    if (found === undefined) return null;
-    index = index * table.dims[at][1].length + found;
-  }
-  const answer = {};
-  for (const [pieces, which] of table.columns) {
-    const piece = pieces[which[index]];
-    if (piece < 0) continue;
-    const [top, key, value] = answerTables.pieces[piece];
-    if (top === "json") (answer.json ||= {})[key] = value;
-    else if (top === "text") (answer.text ||= []).push(value);
-    else answer[top] = value;
-  }
-  return answer;
-};
 
 // --- the fields ------------------------------------------------------------------------------
 const controls = (form) => form.querySelectorAll("[data-kind]");
@@ -270,17 +236,14 @@ const compute = async (form) => {
     delete form.dataset.answer;
     return { argv, answer: null };
   }
-  let answer = tabled(form, fieldKeys.get(form));
+  let answer = tableAnswer(answerTables, form.dataset.command, fieldKeys.get(form));
   form.dataset.source = answer ? "table" : "engine";
   if (!answer) {
     // Not in the tables: the engine answers, once it has loaded; until then, said here.
     if (!engineState.ready) waiting(form, engineState.failed ? words.failed : words.waiting);
-    try {
-      answer = await ask({ argv });
-    } catch (error) {
-      if (asked.get(form) === turn) waiting(form, words.failed, true);
-      return { argv, answer: null };
-    }
+    answer = await ask({ argv }).catch(() => null);
+    if (!answer && asked.get(form) === turn) waiting(form, words.failed, true);
+    if (!answer) return { argv, answer };
   }
   if (asked.get(form) !== turn) return { argv, answer, stale: true };
   if (answer.error) {
