@@ -42,7 +42,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
-from nqsphinx.site.at_table_answers import ANSWERS_FILE, cached_answers
+from nqsphinx.site.at_table_answers import ANSWERS_FILE, answer_words, cached_answers
 from nqsphinx.site.at_table_army import ARMY_RULE, army_html, army_sections
 from nqsphinx.site.at_table_builder import BUILDER_RULE, builder_html
 from nqsphinx.site.at_table_fields import REFUSAL_FIELDS
@@ -73,7 +73,7 @@ ENGINE_META_TAG = f'<meta http-equiv="Content-Security-Policy" content="{ENGINE_
 
 def engine_box(lang: str, to_root: str) -> str:
     """The engine's state and the page's words for its script (read by ``nq-at-table.js``)."""
-    words = {**page_messages(lang), "offline": engine_offline_words(lang)}
+    words = {**page_messages(lang), **answer_words(lang), "offline": engine_offline_words(lang)}
     messages = html.escape(json.dumps(words, ensure_ascii=False))
     files = html.escape(json.dumps([*PYODIDE_FILES, ENGINE_ZIP, WORKER]))
     refusals = html.escape(json.dumps(REFUSAL_FIELDS))

@@ -35,6 +35,7 @@ from typing import Any
 import nqcore
 from nqcore.cli.web import ask
 from nqcore.i18n import DOMAIN, LOCALE_DIR, SOURCE_LANGUAGE, catalogues_held, find_catalogue
+from nqsphinx.messages import ui_text
 from nqsphinx.site.at_table_forms import CALCULATORS, Calculator, Field
 
 ANSWERS_FILE = "nq-answers.json"
@@ -239,6 +240,24 @@ def rebuilt(tables: dict[str, Any], command: str, index: int) -> dict[str, Any]:
         else:
             answer[top] = value
     return answer
+
+
+def answer_words(lang: str) -> dict[str, str]:
+    """What the page says of the tables, in ``lang``: beside the words of
+    :func:`nqsphinx.site.at_table_forms.page_messages`."""
+    return {
+        # the answers of the tables are shown, the engine still loads
+        "tables": ui_text(
+            "Answers change as you type. The rules engine is loading for the rest: a whole "
+            "attack, morale over the turns, difficult terrain, profiles and armies.",
+            lang,
+        ),
+        # where the answer will be, for a question the tables do not hold
+        "waiting": ui_text(
+            "This answer needs the rules engine, which is still loading: it will appear here.",
+            lang,
+        ),
+    }
 
 
 def answers_json(lang: str) -> str:

@@ -404,17 +404,6 @@ def page_messages(lang: str) -> dict[str, str]:
             lang,
         ),
         "loading": ui_text("Loading the rules engine… The answers appear when it is ready.", lang),
-        # the answers of the tables written at build time are shown, the engine still loads
-        "tables": ui_text(
-            "Answers change as you type. The rules engine is loading for the rest: a whole "
-            "attack, morale over the turns, difficult terrain, profiles and armies.",
-            lang,
-        ),
-        # where the answer will be, for a question the tables do not hold
-        "waiting": ui_text(
-            "This answer needs the rules engine, which is still loading: it will appear here.",
-            lang,
-        ),
         "ready": ui_text("The rules engine is ready: answers change as you type.", lang),
         "failed": ui_text("The rules engine could not be loaded in this browser.", lang),
         "int": ui_text("Enter a whole number from {min} to {max}.", lang),

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from nqcore.cli.web import ask
+from nqsphinx.site.at_table_answers import answer_words
 from nqsphinx.site.at_table_forms import page_messages
 from tests.browser.conftest import PHONE, Site, _recorded, screenshot, wait_until, watch
 
@@ -81,7 +82,7 @@ def held(request: pytest.FixtureRequest, browser: Any, site: Site) -> Iterator[t
 def test_tables_answer_with_the_engines_words(held: tuple[Any, str]) -> None:
     page, lang = held[0].page, held[1]
     words = page_messages(lang)
-    assert page.locator(".nq-engine-status").inner_text() == words["tables"]
+    assert page.locator(".nq-engine-status").inner_text() == answer_words(lang)["tables"]
     assert page.locator(".nq-engine-status.nq-engine-ready").count() == 0  # still loading
     for command, questions in QUESTIONS.items():
         for values in questions:
@@ -100,7 +101,7 @@ def test_tables_answer_with_the_engines_words(held: tuple[Any, str]) -> None:
 def test_other_answers_wait_for_the_engine_where_they_will_be(held: tuple[Any, str]) -> None:
     """A whole attack, and a to-hit with three modifiers ticked: no table holds them."""
     page, lang = held[0].page, held[1]
-    waiting = page_messages(lang)["waiting"]
+    waiting = answer_words(lang)["waiting"]
     page.evaluate(FILL, ["attack", {"attacker": "orc-bruiser", "target": "dwarf"}])
     assert page.evaluate(SHOWN, "attack")["lines"] == [waiting]
     assert page.evaluate(SHOWN, "attack")["summary"] == waiting
