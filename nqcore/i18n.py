@@ -12,11 +12,12 @@ it: the test suite builds its pseudo language (:mod:`nqtranslate.pseudo`) from o
 
 from __future__ import annotations
 
+import contextlib
 import decimal
 import io
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
@@ -47,8 +48,34 @@ def locale_dirs(locale_dir: Path) -> list[Path]:
     return [locale_dir, *(folder / relative for folder in extra)]
 
 
+#: The catalogues found while :func:`catalogues_held` holds them, by folder, language and domain.
+_held: dict[tuple[Path, str, str], Path | None] | None = None
+
+
+@contextlib.contextmanager
+def catalogues_held() -> Iterator[None]:
+    """Look each catalogue up once meanwhile, not at every message: a build that asks the engine
+    thousands of questions (the At the table page's answer tables) spent most of each answer
+    checking files that do not change while it runs."""
+    global _held
+    outer, _held = _held, {} if _held is None else _held
+    try:
+        yield
+    finally:
+        _held = outer
+
+
 def find_catalogue(locale_dir: Path, lang: str, domain: str) -> Path | None:
     """The catalogue ``domain.po`` of ``lang`` for ``locale_dir``, if one exists."""
+    if _held is None:
+        return _find_catalogue(locale_dir, lang, domain)
+    key = (locale_dir, lang, domain)
+    if key not in _held:
+        _held[key] = _find_catalogue(locale_dir, lang, domain)
+    return _held[key]
+
+
+def _find_catalogue(locale_dir: Path, lang: str, domain: str) -> Path | None:
     from nqcore.catalogue_check import file_problem
 
     for folder in locale_dirs(locale_dir):

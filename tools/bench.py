@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.faults.scratch import copy_project, offline, scratch_env  # noqa: E402
-from tools import bench_causes  # noqa: E402
+from tools import bench_causes, bench_first_answer  # noqa: E402
 from tools.lighthouse import audit as lighthouse  # noqa: E402
 
 PYTHON = sys.executable
@@ -904,7 +904,8 @@ def engine_report(html: Path, timed: bool = True) -> str:
 
 
 def _at_table(copy: Path) -> str:
-    return engine_report(_built_site(copy))
+    html = _built_site(copy)
+    return f"{engine_report(html)}\n\n{bench_first_answer.report(html)}"
 
 
 # --- report --------------------------------------------------------------------------------------

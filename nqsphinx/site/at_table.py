@@ -41,6 +41,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
+from nqsphinx.site.at_table_answers import ANSWERS_FILE, answer_words, cached_answers
 from nqsphinx.site.at_table_army import ARMY_RULE, army_html, army_sections
 from nqsphinx.site.at_table_builder import BUILDER_RULE, builder_html
 from nqsphinx.site.at_table_fields import REFUSAL_FIELDS
@@ -52,9 +53,10 @@ from nqsphinx.site.keep_offline import engine_offline_words
 from nqsphinx.untrusted import generated_raw
 
 PAGE_SCRIPT = "nq-at-table.js"
-#: The sources of the page's one script, in order: the calculators and the profile builder, then
-#: the army builder (which uses the first's engine and fields): one file, one request.
-SCRIPT_PARTS = ("nq-at-table.js", "nq-army.js")
+#: The sources of the page's one script, in order: the answer tables' lookup, the calculators
+#: and the profile builder, then the army builder (which uses the calculators' engine and
+#: fields): one file, one request.
+SCRIPT_PARTS = ("nq-answers.js", "nq-at-table.js", "nq-army.js")
 PAGE_STYLE = "nq-at-table.css"
 #: The sources of the page's one stylesheet, in order: the army builder's after the rest.
 STYLE_PARTS = ("nq-at-table.css", "nq-army.css")
@@ -72,13 +74,13 @@ ENGINE_META_TAG = f'<meta http-equiv="Content-Security-Policy" content="{ENGINE_
 
 def engine_box(lang: str, to_root: str) -> str:
     """The engine's state and the page's words for its script (read by ``nq-at-table.js``)."""
-    words = {**page_messages(lang), "offline": engine_offline_words(lang)}
+    words = {**page_messages(lang), **answer_words(lang), "offline": engine_offline_words(lang)}
     messages = html.escape(json.dumps(words, ensure_ascii=False))
     files = html.escape(json.dumps([*PYODIDE_FILES, ENGINE_ZIP, WORKER]))
     refusals = html.escape(json.dumps(REFUSAL_FIELDS))
     return (
         f'<p class="nq-engine-status" role="status" data-lang="{lang}" data-files="{files}" '
-        f'data-refusals="{refusals}" '
+        f'data-refusals="{refusals}" data-answers="{to_root}_static/{ANSWERS_FILE}" '
         f'data-engine="{engine_url(to_root)}" data-messages="{messages}">'
         f"{html.escape(page_messages(lang)['served'])}</p>"
     )
@@ -211,6 +213,10 @@ def _write_engine(app: Sphinx, exception: Exception | None) -> None:
     (static / PAGE_STYLE).write_text(style, encoding="utf-8")
     script = "\n".join((sources / name).read_text(encoding="utf-8") for name in SCRIPT_PARTS)
     (static / PAGE_SCRIPT).write_text(script, encoding="utf-8")
+    # the answers before the engine has loaded, in the site's language
+    answers = cached_answers(page_language(app.config.language))
+    if not (static / ANSWERS_FILE).is_file() or (static / ANSWERS_FILE).read_bytes() != answers:
+        (static / ANSWERS_FILE).write_bytes(answers)
 
 
 def _purge(app: Sphinx, env: Any, docname: str) -> None:

@@ -153,8 +153,10 @@ def test_the_loading_state_is_where_the_answers_will_be(
     browser: Any, site: Site, lang: str
 ) -> None:
     """While the engine loads, each answer box and its summary say so (not a blank box, the
-    words 6,400 px higher); if it cannot load, they say that."""
+    words 6,400 px higher); if it cannot load, they say that.  The answer tables are held back
+    too: with them, most boxes answer at once (test_at_the_table_before_the_engine.py)."""
     context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+    context.route("**/nq-answers.json", lambda route: route.abort())
     waiting: list[Any] = []
     context.route(
         "**/nq-engine-worker.js", lambda route: waiting.append(route)

@@ -1,7 +1,8 @@
 // The At the table page's script (nqsphinx/site/at_table.py): it reads each calculator's fields,
 // refuses a value out of the range written into the page (next to its field, in the page's
 // language), builds the command line a player would type to `nq`, and shows what the rules
-// engine answers (nq-engine-worker.js). It computes nothing of the game itself.
+// engine answers (nq-engine-worker.js), or its answer from the tables (nq-answers.js) until it
+// has loaded. It computes nothing of the game itself.
 const status = document.querySelector(".nq-engine-status");
 const words = JSON.parse(status.dataset.messages);
 const lang = status.dataset.lang;
@@ -46,6 +47,10 @@ const ask = async (request) => {
     worker.postMessage({ id, request: { lang, ...request } });
   });
 };
+
+// The engine's answers written at build time (nq-answers.js), null until they are read.
+const tables = loadAnswerTables(new URL(status.dataset.answers, document.baseURI));
+let answerTables = null;
 
 // --- the fields ------------------------------------------------------------------------------
 const controls = (form) => form.querySelectorAll("[data-kind]");
@@ -136,9 +141,12 @@ const read = (form, control) => {
 };
 
 // The command line of a form, or null when a field is refused (its message shown beside it).
+// Each field's key for the tables: its words on the command line, "~" if it is unused.
+const fieldKeys = new WeakMap();
 const commandLine = (form) => {
   const positional = [];
   const options = [];
+  const keys = {};
   let refused = false;
   for (const control of controls(form)) {
     grey(form, control);
@@ -147,7 +155,10 @@ const commandLine = (form) => {
     if (got.error) refused = true;
     positional.push(...(got.positional || []));
     options.push(...(got.options || []));
+    const name = control.id.slice(`nq-${form.dataset.command}-`.length);
+    keys[name] = got.skipped ? "~" : [...(got.positional || []), ...(got.options || [])].join(" ");
   }
+  fieldKeys.set(form, keys);
   return refused ? null : [form.dataset.command, ...positional, ...options];
 };
 
@@ -192,15 +203,15 @@ const show = (form, lines, refusal) => {
   if (summary) summary.textContent = (refusal ? lines : lines.slice(1).slice(-2)).join(" · ");
 };
 
-// The engine's state where the answers will be, until it answers.
-const showState = (text, failed) => {
-  for (const form of forms) {
-    show(form, [text], false);
-    form.querySelector(".nq-answer").classList.toggle("nq-refused", failed);
-    const summary = form.querySelector(".nq-summary");
-    if (summary) summary.textContent = text;
-  }
+// The engine's state where a form's answer will be, until it answers.
+const waiting = (form, text, failed = false) => {
+  show(form, [text], false);
+  form.querySelector(".nq-answer").classList.toggle("nq-refused", failed);
+  const summary = form.querySelector(".nq-summary");
+  if (summary) summary.textContent = text;
+  delete form.dataset.answer;
 };
+const engineState = { ready: false, failed: false };
 
 // The summary is hidden while the whole answer itself is on the screen.
 const seen = new IntersectionObserver((entries) => {
@@ -225,7 +236,15 @@ const compute = async (form) => {
     delete form.dataset.answer;
     return { argv, answer: null };
   }
-  const answer = await ask({ argv });
+  let answer = tableAnswer(answerTables, form.dataset.command, fieldKeys.get(form));
+  form.dataset.source = answer ? "table" : "engine";
+  if (!answer) {
+    // Not in the tables: the engine answers, once it has loaded; until then, said here.
+    if (!engineState.ready) waiting(form, engineState.failed ? words.failed : words.waiting);
+    answer = await ask({ argv }).catch(() => null);
+    if (!answer && asked.get(form) === turn) waiting(form, words.failed, true);
+    if (!answer) return { argv, answer };
+  }
   if (asked.get(form) !== turn) return { argv, answer, stale: true };
   if (answer.error) {
     show(form, [`${words.refused} ${markRefusal(form, answer)}`], true);
@@ -243,7 +262,14 @@ for (const form of forms) {
   form.addEventListener("change", () => compute(form));
   seen.observe(form.querySelector(".nq-answer"));
 }
-showState(words.loading, false);
+for (const form of forms) waiting(form, words.loading);
+// The tables answer what they hold at once, and the page says the engine loads for the rest.
+tables.then((data) => {
+  answerTables = data;
+  if (!data || engineState.ready) return;
+  if (!engineState.failed) status.textContent = words.tables;
+  forms.forEach(compute);
+});
 
 // The engine's files, kept by the service worker for the next visit without a network: read by
 // this page, they are kept as the page is (offline.py).
@@ -257,6 +283,7 @@ const keep = () => {
 
 ready.then(
   () => {
+    engineState.ready = true;
     status.textContent = words.ready;
     status.classList.add("nq-engine-ready");
     forms.forEach(compute);
@@ -266,12 +293,14 @@ ready.then(
     // Offline, the engine was not kept: say so and how to get it, not that the browser fails.
     status.textContent = navigator.onLine === false ? words.offline : words.failed;
     status.classList.add("nq-engine-failed");
-    showState(words.failed, true);
+    engineState.failed = true;
+    // The tables' answers stay; the others say the engine could not load.
+    for (const form of forms) if (form.dataset.source !== "table") waiting(form, words.failed, true);
   },
 );
 for (const form of forms) commandLine(form);
 
-window.nqAtTable = { ready, compute, ask, forms };
+window.nqAtTable = { ready, compute, ask, forms, tables };
 
 // --- the profile builder ---------------------------------------------------------------------
 // The engine keeps the profile: each change is sent with the profile file (TOML) and the engine

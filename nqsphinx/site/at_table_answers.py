@@ -1,0 +1,296 @@
+"""The At the table page's answers before its engine has loaded: tables the engine writes at build
+time (``_static/nq-answers.json``, one per language).
+
+Pyodide and the engine take seconds to load (more than 20 on a slow phone); most questions of the
+page have few possible inputs.  For each calculator whose inputs are finite, the build walks
+every input the table holds (:data:`TABLED`), builds the command line the page's script would
+build from those fields, and asks :func:`nqcore.cli.web.ask`, the very function the page's worker
+calls, in the site's language.  The page's script looks the fields up (a lookup, no rule) and
+shows that answer at once; anything else (a whole attack, morale over the turns, difficult
+terrain, typed ranges, more modifiers than a table holds, profiles, files) waits for the engine.
+
+The file: ``pieces``, each a part of an answer (``["json", key, value]``, ``["text", null,
+line]``, ``["error", null, text]``, ``["message", null, text]``) kept once however many answers
+share it, and for each calculator its ``dims``: the fields of each dimension and the keys its
+values give (what ``nq-at-table.js`` makes of a field: its words on the command line joined by
+spaces, ``~`` for a field another one makes unused, the fields of one dimension joined by
+``|``); and its ``columns``, one per key of the engine's JSON, line of its text or refusal: the
+pieces the column holds (``-1``: none) and which one each input has, inputs in the order of the
+dimensions (the last varying fastest).  By column, the file gzips to a sixth of the same answers
+listed whole (64 KB a language): a column repeats itself along the inputs.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import itertools
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import nqcore
+from nqcore.cli.web import ask
+from nqcore.i18n import DOMAIN, LOCALE_DIR, SOURCE_LANGUAGE, catalogues_held, find_catalogue
+from nqsphinx.messages import ui_text
+from nqsphinx.site.at_table_forms import CALCULATORS, Calculator, Field
+
+ANSWERS_FILE = "nq-answers.json"
+#: The calculators with tables, and the bounds of their fields that are not finite or whose
+#: combinations would make a table too large: at most this many modifiers ticked, whole inches
+#: up to this distance (a ranged question with a weapon chosen, not typed ranges), these values
+#: of a whole number.  A bound not given is the field's whole range.
+TABLED: dict[str, dict[str, Any]] = {
+    "cast": {},
+    "cancel": {},
+    "hit": {"mod": 2},
+    "shoot": {"mod": 0, "distance": range(0, 61), "weapon": "chosen"},
+    "save": {},
+    "wound": {},
+    "command": {"mod": 2},
+    "move": {},
+}
+SKIPPED = "~"
+#: The tables' layout and the way they are made: changed with either, so that no table kept by
+#: an earlier build (:data:`CACHE`) is read again.
+FORMAT = 1
+#: Where the tables made for one engine are kept between builds.
+CACHE = Path(__file__).resolve().parents[2] / "_build" / "nq-answers"
+
+
+@dataclass(frozen=True)
+class Value:
+    """One value of a field: its key (what the page's script makes of it) and its words on the
+    command line, as positional arguments or as options."""
+
+    key: str
+    positional: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+
+
+def _words(item: Field, *values: str) -> Value:
+    if item.arg:
+        return Value(" ".join((item.arg, *values)), (), (item.arg, *values))
+    return Value(" ".join(values), tuple(values), ())
+
+
+def field_values(item: Field, bound: Any = None) -> list[Value]:
+    """Every value of ``item`` a table holds (within ``bound``), as the page would send it."""
+    if item.kind == "check":
+        return [Value(""), Value(item.arg, (), (item.arg,))]
+    if item.kind == "multi":
+        assert item.choices is not None
+        keys = [key for key, _text in item.choices("en")]
+        most = len(keys) if bound is None else bound
+        subsets = itertools.chain.from_iterable(
+            itertools.combinations(keys, n) for n in range(most + 1)
+        )
+        return [_multi_words(item, subset) for subset in subsets]
+    if item.kind == "choice":
+        assert item.choices is not None
+        keys = [key for key, _text in item.choices("en")]
+        empty = [Value("")] if item.optional and bound != "chosen" else []
+        return empty + [_words(item, key) for key in keys]
+    if item.kind == "int":
+        assert item.allowed is not None
+        return [_words(item, str(value)) for value in (bound or item.allowed)]
+    if item.kind == "distance":
+        assert bound is not None
+        return [_words(item, str(value)) for value in bound]
+    raise ValueError(f"no table for a field of kind {item.kind!r} ({item.name})")
+
+
+def _multi_words(item: Field, keys: tuple[str, ...]) -> Value:
+    words = tuple(word for key in keys for word in (item.arg, key))
+    return Value(" ".join(words), (), words)
+
+
+def dimensions(calc: Calculator) -> list[tuple[list[str], list[tuple[Value, ...]]]]:
+    """The calculator's dimensions: each field alone, with the fields another one makes unused
+    (``omit_if``) in that one's dimension; the values of each as tuples of its fields' values."""
+    bounds = TABLED[calc.command]
+    dims: list[tuple[list[str], list[tuple[Value, ...]]]] = []
+    for item in calc.fields:
+        if item.omit_if:
+            continue
+        followers = [f for f in calc.fields if f.omit_if == item.name]
+        if followers and bounds.get(item.name) == "chosen":  # the followers are always unused
+            values = [(v, *(Value(SKIPPED),) * len(followers)) for v in _values(item, bounds)]
+        elif followers:
+            values = []
+            for value in _values(item, bounds):
+                if value.key == "":
+                    rest = [_values(f, bounds) for f in followers]
+                    values += [(value, *others) for others in itertools.product(*rest)]
+                else:
+                    values.append((value, *(Value(SKIPPED),) * len(followers)))
+        else:
+            values = [(value,) for value in _values(item, bounds)]
+        dims.append(([item.name, *(f.name for f in followers)], values))
+    return dims
+
+
+def _values(item: Field, bounds: dict[str, Any]) -> list[Value]:
+    return field_values(item, bounds.get(item.name))
+
+
+def inputs(command: str) -> Iterator[list[str]]:
+    """Every command line of ``command``'s table, in the table's order, as the page builds it:
+    the positional arguments in the order of the fields, then the options."""
+    calc = CALCULATORS[command]
+    dims = dimensions(calc)
+    order = {item.name: index for index, item in enumerate(calc.fields)}
+    for combination in itertools.product(*(values for _names, values in dims)):
+        chosen: dict[str, Value] = {}
+        for (names, _), values in zip(dims, combination, strict=True):
+            chosen.update(zip(names, values, strict=True))
+        fields = sorted(chosen.items(), key=lambda pair: order[pair[0]])
+        positional = [word for _name, value in fields for word in value.positional]
+        options = [word for _name, value in fields for word in value.options]
+        yield [command, *positional, *options]
+
+
+class _Pieces:
+    """The pieces of the answers, each kept once, and each calculator's answers as columns."""
+
+    def __init__(self) -> None:
+        self.pieces: dict[str, int] = {}
+
+    def piece(self, part: list[Any]) -> int:
+        text = json.dumps(part, ensure_ascii=False, allow_nan=False)
+        return self.pieces.setdefault(text, len(self.pieces))
+
+    def slots(self, answer: dict[str, Any]) -> Iterator[tuple[str, int]]:
+        """Each piece of ``answer`` with its column: a key of its JSON, its nth line, or its
+        refusal's words."""
+        for top, value in answer.items():
+            if top == "json":
+                for key, item in value.items():
+                    yield f"json {key}", self.piece(["json", key, item])
+            elif top == "text":
+                for number, line in enumerate(value):
+                    yield f"text {number}", self.piece(["text", None, line])
+            else:
+                yield top, self.piece([top, None, value])
+
+
+def _columns(kept: _Pieces, answers: list[dict[str, Any]]) -> list[list[list[int]]]:
+    """The answers as columns, one per key of the JSON, line of text or refusal, in the order
+    they first come: each the pieces it holds (``-1`` for none) and, for each input, which."""
+    found: dict[str, list[int]] = {}
+    for index, answer in enumerate(answers):
+        for slot, piece in kept.slots(answer):
+            found.setdefault(slot, [-1] * len(answers))[index] = piece
+    columns = []
+    for column in found.values():
+        values = sorted(set(column))
+        where = {piece: number for number, piece in enumerate(values)}
+        columns.append([values, [where[piece] for piece in column]])
+    return columns
+
+
+def answer_tables(lang: str) -> dict[str, Any]:
+    """The tables of every tabled calculator in ``lang``, as the page reads them."""
+    kept = _Pieces()
+    calculators = {}
+    with catalogues_held():
+        for command in TABLED:
+            dims = dimensions(CALCULATORS[command])
+            answers = [ask(argv, lang) for argv in inputs(command)]
+            calculators[command] = {
+                "dims": [
+                    [names, ["|".join(v.key for v in value) for value in values]]
+                    for names, values in dims
+                ],
+                "columns": _columns(kept, answers),
+            }
+    return {
+        "lang": lang,
+        "pieces": [json.loads(text) for text in kept.pieces],
+        "calculators": calculators,
+    }
+
+
+def position(tables: dict[str, Any], command: str, keys: list[str]) -> int | None:
+    """The input of ``command``'s table whose dimensions have ``keys``, if the table holds it."""
+    index = 0
+    for (_names, values), key in zip(tables["calculators"][command]["dims"], keys, strict=True):
+        if key not in values:
+            return None
+        index = index * len(values) + values.index(key)
+    return index
+
+
+def rebuilt(tables: dict[str, Any], command: str, index: int) -> dict[str, Any]:
+    """The answer to input ``index`` of ``command``'s table made whole, as the page's script
+    makes it: each column's piece in turn."""
+    answer: dict[str, Any] = {}
+    for values, at in tables["calculators"][command]["columns"]:
+        piece = values[at[index]]
+        if piece < 0:
+            continue
+        top, key, value = tables["pieces"][piece]
+        if top == "json":
+            answer.setdefault("json", {})[key] = value
+        elif top == "text":
+            answer.setdefault("text", []).append(value)
+        else:
+            answer[top] = value
+    return answer
+
+
+def answer_words(lang: str) -> dict[str, str]:
+    """What the page says of the tables, in ``lang``: beside the words of
+    :func:`nqsphinx.site.at_table_forms.page_messages`."""
+    return {
+        # the answers of the tables are shown, the engine still loads
+        "tables": ui_text(
+            "Answers change as you type. The rules engine is loading for the rest: a whole "
+            "attack, morale over the turns, difficult terrain, profiles and armies.",
+            lang,
+        ),
+        # where the answer will be, for a question the tables do not hold
+        "waiting": ui_text(
+            "This answer needs the rules engine, which is still loading: it will appear here.",
+            lang,
+        ),
+    }
+
+
+def answers_json(lang: str) -> str:
+    return json.dumps(answer_tables(lang), ensure_ascii=False, separators=(",", ":"))
+
+
+def _engine_digest(lang: str) -> str:
+    """A digest of what the tables are made of: the engine's files (code, data, catalogues),
+    the tabled fields and their bounds, the file's :data:`FORMAT`, the language and its
+    catalogue wherever it was found (not the page's words: a label changed makes no new table)."""
+    digest = hashlib.sha256(f"{FORMAT} {lang} {TABLED!r}".encode())
+    for command in TABLED:
+        for names, values in dimensions(CALCULATORS[command]):
+            digest.update(repr((names, values)).encode("utf-8"))
+    engine = Path(nqcore.__file__).parent
+    sources = sorted(p for p in engine.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    found = find_catalogue(LOCALE_DIR, lang, DOMAIN) if lang != SOURCE_LANGUAGE else None
+    for path in [*sources, *([found] if found else [])]:
+        digest.update(str(path).encode("utf-8") + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+@functools.cache  # the resident builder builds again in one process
+def cached_answers(lang: str) -> bytes:
+    """The tables of ``lang`` as the page loads them, made once for the same engine: a minute
+    of asking the engine, kept in ``_build/nq-answers/`` for the next build (both sites' builds
+    and the test suite's builds share it)."""
+    path = CACHE / f"{_engine_digest(lang)}-{lang}.json"
+    if path.is_file():
+        return path.read_bytes()
+    data = answers_json(lang).encode("utf-8")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    part = path.with_name(f".{path.name}.{os.getpid()}.part")
+    part.write_bytes(data)
+    part.replace(path)  # whole, never seen half written by another build
+    return data

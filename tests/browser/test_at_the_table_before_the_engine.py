@@ -1,0 +1,137 @@
+"""The At the table page before its engine has loaded (``nqsphinx/site/at_table_answers.py``): with
+the engine's files held back (its worker, WebAssembly and zip never come), casting, to-hit, save,
+wound, command test and movement answer at once from the tables, with the engine's words in both
+languages, on a phone (390×844); a question no table holds (a whole attack, three modifiers)
+says where its answer will be that it waits for the engine."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from nqcore.cli.web import ask
+from nqsphinx.site.at_table_answers import answer_words
+from nqsphinx.site.at_table_forms import page_messages
+from tests.browser.conftest import PHONE, Site, _recorded, screenshot, wait_until, watch
+
+LANGS = ("en", "fr")
+#: The engine's one folder (``_engine/``), or a site's own (``_static/nq-engine/``).
+ENGINE_FILES = re.compile(r"/(_engine|nq-engine)/")
+#: Sets the fields of a form (by name; a list ticks those boxes) and answers, as a player would.
+FILL = """([command, values]) => {
+  const form = document.getElementById(`nq-${command}`);
+  for (const [name, value] of Object.entries(values)) {
+    for (const element of form.querySelectorAll(`[name="${name}"]`)) {
+      if (element.type === "checkbox") {
+        element.checked = Array.isArray(value) ? value.includes(element.value) : !!value;
+      } else {
+        element.value = value;
+      }
+    }
+  }
+  form.dispatchEvent(new Event("input", { bubbles: true }));
+}"""
+#: What the page shows and keeps of a form's answer.
+SHOWN = """(command) => {
+  const form = document.getElementById(`nq-${command}`);
+  return { argv: JSON.parse(form.dataset.argv || "null"), source: form.dataset.source,
+           answer: form.dataset.answer ? JSON.parse(form.dataset.answer) : null,
+           lines: [...form.querySelectorAll(".nq-answer p")].map((p) => p.textContent),
+           summary: form.querySelector(".nq-summary").textContent };
+}"""
+TABLES_LOADED = "document.querySelector('#nq-wound').dataset.source === 'table'"
+
+#: Questions per calculator: the fields' values; a refusal and a spell among them.
+QUESTIONS: dict[str, list[dict[str, Any]]] = {
+    "cast": [
+        {"spell": "", "level": "5", "wizardry": "2", "concentrate": False, "chant": "0"},
+        {"spell": "fireball", "wizardry": "1", "concentrate": True, "chant": "0"},
+        {"spell": "", "level": "3", "wizardry": "0", "concentrate": False, "chant": "57"},
+        {"spell": "", "level": "3", "wizardry": "2", "concentrate": False, "chant": "5"},
+    ],
+    "cancel": [{"spell": "", "level": "4", "concentrate": True}],
+    "hit": [{"cc": "5", "mod": ["charging"]}, {"cc": "3", "mod": ["charging", "target-prone"]}],
+    "shoot": [{"ra": "5", "distance": "14", "weapon": "long-bow", "mod": []}],
+    "save": [{"armour": "3", "strength": "4", "pm": "-1", "re": "1", "ranked": True}],
+    "wound": [{"strength": "6", "toughness": "4"}, {"strength": "1", "toughness": "10"}],
+    "command": [{"co": "5", "fear": "2", "battle_standard": True, "mod": ["banner"]}],
+    "move": [{"actions": "3", "ability": "cavalry"}],
+}
+
+
+@pytest.fixture(params=LANGS)
+def held(request: pytest.FixtureRequest, browser: Any, site: Site) -> Iterator[tuple[Any, str]]:
+    """The page on a phone, its engine's files held back: the engine is still loading."""
+    context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+    kept: list[Any] = []
+    context.route(ENGINE_FILES, lambda route: kept.append(route))  # asked for, never answered
+    watched = watch(context.new_page())
+    watched.page.goto(site.page(f"{request.param}/at-the-table.html"))
+    wait_until(watched.page, TABLES_LOADED, timeout=60)
+    yield watched, request.param
+    assert not watched.errors, watched.errors
+    assert not watched.violations, watched.violations
+    for route in kept:
+        route.abort()
+    context.close()
+
+
+def test_tables_answer_with_the_engines_words(held: tuple[Any, str]) -> None:
+    page, lang = held[0].page, held[1]
+    words = page_messages(lang)
+    assert page.locator(".nq-engine-status").inner_text() == answer_words(lang)["tables"]
+    assert page.locator(".nq-engine-status.nq-engine-ready").count() == 0  # still loading
+    for command, questions in QUESTIONS.items():
+        for values in questions:
+            page.evaluate(FILL, [command, values])
+            shown = page.evaluate(SHOWN, command)
+            assert shown["source"] == "table", (command, values, shown)
+            engine = ask(shown["argv"], lang)
+            assert shown["answer"] == engine, (command, values)
+            if "error" in engine:
+                assert shown["lines"] == [f"{words['refused']} {engine['error']}"]
+            else:
+                assert shown["lines"] == engine["text"], (command, values)
+                assert shown["summary"] == " · ".join(engine["text"][1:][-2:])
+
+
+def test_other_answers_wait_for_the_engine_where_they_will_be(held: tuple[Any, str]) -> None:
+    """A whole attack, and a to-hit with three modifiers ticked: no table holds them."""
+    page, lang = held[0].page, held[1]
+    waiting = answer_words(lang)["waiting"]
+    page.evaluate(FILL, ["attack", {"attacker": "orc-bruiser", "target": "dwarf"}])
+    assert page.evaluate(SHOWN, "attack")["lines"] == [waiting]
+    assert page.evaluate(SHOWN, "attack")["summary"] == waiting
+    page.evaluate(FILL, ["hit", {"cc": "5", "mod": ["charging", "higher-ground", "ram"]}])
+    shown = page.evaluate(SHOWN, "hit")
+    assert (shown["source"], shown["lines"], shown["answer"]) == ("engine", [waiting], None)
+    page.evaluate(FILL, ["hit", {"cc": "5", "mod": ["charging"]}])  # back in the table
+    assert page.evaluate(SHOWN, "hit")["source"] == "table"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_engine_blocked_screenshots(browser: Any, site: Site, lang: str) -> None:
+    """The engine's files refused: the tables' answers stay, the rest says the engine could not
+    load; pictures at 390 and 1366 px to look at."""
+    context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+    context.route(ENGINE_FILES, lambda route: route.abort())
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    wait_until(page, "document.querySelector('.nq-engine-status.nq-engine-failed') !== null")
+    wait_until(page, TABLES_LOADED, timeout=60)
+    words = page_messages(lang)
+    assert page.locator("#nq-attack .nq-answer").inner_text() == words["failed"]
+    cast = page.locator("#nq-cast .nq-answer").inner_text()
+    assert (
+        cast.splitlines()[-1]
+        == ask(["cast", "5", "--wizardry", "0", "--chant", "0"], lang)["text"][-1]
+    )
+    page.locator("#nq-cast").scroll_into_view_if_needed()
+    screenshot(page, f"at-table-no-engine-phone-{lang}")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.locator("#nq-command").scroll_into_view_if_needed()
+    screenshot(page, f"at-table-no-engine-wide-{lang}")
+    context.close()

@@ -1,0 +1,90 @@
+"""The At the table page's answer tables (``nqsphinx/site/at_table_answers.py``): for every input
+of every tabled calculator, in both languages, the table's answer, made whole as the page's
+script makes it, is the engine's (:func:`nqcore.cli.web.ask`), the same JSON in the same order
+and the same lines; the tables hold the inputs the page sends them as it builds them."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from unittest import mock
+
+import pytest
+
+from nqcore.cli.web import ask
+from nqcore.i18n import catalogues_held
+from nqsphinx.site import at_table_answers
+from nqsphinx.site.at_table_answers import (
+    TABLED,
+    answer_tables,
+    cached_answers,
+    inputs,
+    position,
+    rebuilt,
+)
+
+LANGS = ("en", "fr")
+#: The calculators whose whole input space is walked in a second or two: the rest in the slow run.
+SMALL = ("cancel", "hit", "wound", "move")
+
+
+def _same(answer: dict[str, Any]) -> str:
+    return json.dumps(answer, ensure_ascii=False, sort_keys=False)
+
+
+def _walk(tables: dict[str, Any], command: str, lang: str) -> int:
+    """Compare every input of ``command``'s table with the engine's answer; the count."""
+    count = 0
+    with catalogues_held():
+        for index, argv in enumerate(inputs(command)):
+            got = rebuilt(tables, command, index)
+            assert _same(got) == _same(ask(argv, lang)), (lang, argv, got)
+            count += 1
+    assert count == len(tables["calculators"][command]["columns"][0][1])
+    return count
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_small_tables_hold_the_engines_answers(lang: str) -> None:
+    with mock.patch.dict(at_table_answers.TABLED, {c: TABLED[c] for c in SMALL}, clear=True):
+        tables = answer_tables(lang)
+    assert set(tables["calculators"]) == set(SMALL)
+    walked = sum(_walk(tables, command, lang) for command in SMALL)
+    assert walked == 94 + 920 + 120 + 84
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_table_holds_the_engines_answers(lang: str) -> None:
+    """The page's file itself (as the build writes it), every input of every calculator."""
+    tables = json.loads(cached_answers(lang))
+    assert tables["lang"] == lang
+    for command in TABLED:
+        _walk(tables, command, lang)
+
+
+def test_the_page_finds_an_input_by_its_fields_keys() -> None:
+    """The keys the page's script makes of its fields: a spell chosen leaves the level unused
+    (``~``), two modifiers ticked are in the table, three are not (the engine answers those)."""
+    bounds = {"cast": {"chant": range(0, 4)}, "hit": {"mod": 2}}
+    with mock.patch.dict(at_table_answers.TABLED, bounds, clear=True):
+        tables = answer_tables("en")
+    spell = position(
+        tables, "cast", ["--spell fireball|~", "--wizardry 1", "--concentrate", "--chant 0"]
+    )
+    assert spell is not None
+    answer = rebuilt(tables, "cast", spell)
+    assert answer["json"]["spell"] == "Fireball" and answer["json"]["concentrating"] is True
+    assert "Chance: 50.0%" in answer["text"]
+    level = position(tables, "cast", ["|5", "--wizardry 2", "", "--chant 0"])
+    assert level is not None
+    assert rebuilt(tables, "cast", level)["text"][-1] == "Chance: 70.0%"
+    refused = position(tables, "cast", ["|5", "--wizardry 2", "", "--chant 3"])
+    assert refused is not None
+    assert rebuilt(tables, "cast", refused) == ask(
+        ["cast", "5", "--wizardry", "2", "--chant", "3"], "en"
+    )
+    two = position(tables, "hit", ["5", "--mod charging --mod large-target"])
+    assert two is not None and rebuilt(tables, "hit", two)["json"]["cc"] == 5
+    assert position(tables, "hit", ["5", "--mod charging --mod large-target --mod ram"]) is None
+    assert position(tables, "cast", ["|5", "--wizardry 0", "", "--chant 4"]) is None
