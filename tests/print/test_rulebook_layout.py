@@ -518,7 +518,8 @@ def test_every_cross_reference_gives_its_page(pdfs: dict[str, Path], lang: str) 
 @pytest.mark.parametrize("lang", LANGS)
 def test_document_information_in_the_book_language(pdfs: dict[str, Path], lang: str) -> None:
     info = layout.document_info(pdfs[lang])
-    assert info["/Title"] == "No Quarter Fantasy Wargames"
+    edition = {"en": "English edition · A4", "fr": "Édition française · A4"}[lang]
+    assert info["/Title"] == f"No Quarter Fantasy Wargames — {edition}"
     authors = {"en": "Chris Gilders", "fr": "Chris Gilders, Rodolphe Carpentier (traduction)"}
     assert info["/Author"] == authors[lang]
     assert info["/Subject"].startswith(ui_text(TAGLINE, lang))
@@ -537,13 +538,35 @@ def test_xmp_metadata_and_the_title_in_the_window(rulebooks: dict[str, Path], ed
     assert root["/ViewerPreferences"]["/DisplayDocTitle"].value is True
     xmp = parsed.xmp_metadata
     assert xmp is not None
-    assert "No Quarter Fantasy Wargames" in (xmp.dc_title or {}).values()
+    title = layout.document_info(rulebooks[edition])["/Title"]
+    assert title in (xmp.dc_title or {}).values()
     creators = {
         "en": ["Chris Gilders"],
         "fr": ["Chris Gilders", "Rodolphe Carpentier (traduction)"],
     }
     assert xmp.dc_creator == creators[lang]
     assert any(tag.startswith(lang) for tag in xmp.dc_language or [])
+
+
+def test_each_edition_has_its_own_title(rulebooks: dict[str, Path]) -> None:
+    """A reader's window or a library tells the four books apart: the game, then the edition
+    (language and paper), as the cover names it."""
+    titles = {edition: layout.document_info(pdf)["/Title"] for edition, pdf in rulebooks.items()}
+    assert len(set(titles.values())) == len(EDITIONS), titles
+    assert all(title.startswith("No Quarter Fantasy Wargames — ") for title in titles.values())
+    assert titles["fr-letter"].endswith("format Lettre US"), titles
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_cover_and_the_contents_have_their_bookmarks(
+    rulebooks: dict[str, Path], edition: str
+) -> None:
+    """The outline opens on the cover (i), the credits (ii) and the contents (iii), where the
+    reader of a PDF looks for them: it began with the credits."""
+    lang = edition.split("-")[0]
+    outline = layout.outline(rulebooks[edition])
+    contents = layout.squeeze(ui_text("Contents", lang))
+    assert outline[:3] == [(1, "No Quarter Fantasy Wargames"), (2, CREDITS[lang]), (3, contents)]
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
