@@ -202,7 +202,8 @@ def test_quick_reference_has_every_modifier_and_panic_result(products: Products,
             row = re.compile(rf"{re.escape(start)}.*\s{re.escape(value)}(\s|$)")
             assert any(row.search(line) for line in lines), (key, situation, modifier)
     for roll, result, _effect in get_table("panic-table").rows:
-        row = re.compile(rf"(^|\s){re.escape(f'{roll} {cell_text(result, lang)}')}(\s|$)")
+        shown = f"{cell_text(roll, lang)} {cell_text(result, lang)}"  # "2–7 ...": an en dash
+        row = re.compile(rf"(^|\s){re.escape(shown)}(\s|$)")
         assert any(row.search(line) for line in lines), (roll, result)
     sheet = squeeze(text(products.pdf("quick-reference", lang), layout=False))
     for action, _cost in get_table("action-costs").rows:
