@@ -10,7 +10,15 @@ from fractions import Fraction
 from pathlib import Path
 
 from nqcore.colour import rgb
+from nqcore.i18n import N_
+from nqprint.credits import authors, pdf_lang, pdf_title
 from nqprint.tex_sandbox import sandboxed_env
+from nqprint.texts import print_text
+
+#: The paper as a product's title names it (A4 needs no translation), and the translator's role
+#: after his name in the French products' author, as in the French books.
+US_LETTER = N_("US Letter")
+TRANSLATION = N_("translation")
 
 _SPECIAL = {
     "\\": r"\textbackslash{}",
@@ -122,7 +130,7 @@ PREAMBLE = r"""\documentclass[10pt]{article}
 %% No bookmarks (no sections): the PDF opens on its page, not on an empty bookmarks panel.
 \usepackage[hidelinks,pdfpagemode=UseNone]{hyperref}
 \urlstyle{same}
-\hypersetup{pdftitle={%(title)s}, pdfauthor={Chris Gilders}, pdflang={%(lang)s}}
+\hypersetup{pdftitle={%(title)s}, pdfauthor={%(author)s}, pdflang={%(pdflang)s}}
 \definecolor{nqred}{HTML}{7B1E1E}
 \definecolor{nqrule}{HTML}{999999}
 \definecolor{nqshade}{HTML}{F2ECE4}
@@ -142,14 +150,19 @@ FRENCH = r"\usepackage[french]{babel}\frenchsetup{og=«, fg=»}"
 def document(
     body: str, *, lang: str, title: str, geometry: str, extra: str = "", paper: Paper = A4
 ) -> str:
-    """A whole document on ``paper`` in ``lang`` (babel-french hyphenation and spacing)."""
+    """A whole document on ``paper`` in ``lang`` (babel-french hyphenation and spacing); its
+    metadata: the title with the game's name and the paper, the author (and the translator),
+    the language's tag as the books give it ("fr-FR")."""
+    paper_name = "A4" if paper.name == "a4" else print_text(US_LETTER, lang)
+    full_title = pdf_title(title, paper_name)
     return PREAMBLE % {
         "paper": paper.latex,
         "geometry": geometry,
         "narrow": NARROW_NO_BREAK_SPACE,
         "babel": FRENCH if lang == "fr" else r"\usepackage[british]{babel}",
-        "title": tex(title, lang),
-        "lang": lang,
+        "title": latex_escape(full_title),
+        "author": latex_escape(authors(lang, print_text(TRANSLATION, lang))),
+        "pdflang": pdf_lang(lang),
         "extra": extra,
         "body": body,
     }

@@ -79,7 +79,10 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "support-weapons-model-hit": ("support-weapons:shooting-at-support-weapons",),
 }
 
-_NUMERIC = re.compile(r"^[-+]?[\d½]*[\d½](\s?%)?$|^[\d]+-[\d]+$|^–$")
+#: Blocks that are no table of the book: their rules' sections give their pages.
+SECTIONS_ONLY = frozenset({"turn-sequence", "opposed-aspects"})
+
+_NUMERIC = re.compile(r"^[-+\u2212]?[\d½]*[\d½](\s?%)?$|^[\d]+[-\u2013][\d]+$|^–$")
 #: The body text: 10 PostScript points (TeX's 10 pt are 9.96), legible at arm's length.
 BODY_SIZE = (
     r"\renewcommand{\normalsize}{\fontsize{10.05}{11.8}\selectfont}\AtBeginDocument{\normalsize}"
@@ -185,9 +188,21 @@ def _page_order(page: str) -> tuple[int, str]:
     return (int(page), "") if page.isdigit() else (-1, page)
 
 
+def block_pages(key: str, lang: str, book: RulebookPages) -> list[str]:
+    """The rulebook pages of a block: the page of the book's table of that title in the chapter
+    of its rule, where the chapter prints it (the table may stand a page after its section's
+    heading), else the pages of its rules' sections."""
+    if key in SECTIONS_ONLY:
+        table = None
+    else:
+        table = book.table_page(SOURCES[key][0].split(":", 1)[0], block_title(key, lang))
+    pages = {table} if table else {book.page(label) for label in SOURCES[key]}
+    return sorted(pages, key=_page_order)
+
+
 def page_reference(key: str, lang: str, book: RulebookPages) -> str:
     """ "p. 74" (or "pp. 30, 45"): the rulebook pages of a block, in the reader's language."""
-    found = sorted({book.page(label) for label in SOURCES[key]}, key=_page_order)
+    found = block_pages(key, lang, book)
     if len(found) == 1:
         text = print_text(PAGE, lang).format(page=found[0])
     else:
@@ -282,10 +297,10 @@ def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> st
         lang=lang,
         title=title,
         paper=paper,
-        geometry="margin=8mm",
+        geometry="margin=10.6mm",
         # Above the columns, 6 pt of multicols' 12: the French sheet fills its first page on
         # US Letter, and the blocks' space (BLOCK_SKIP) took what the header now gives back.
         extra=r"\usepackage{colortbl}\setlength{\columnsep}{6mm}\setlength{\multicolsep}{6pt}"
-        r"\renewcommand{\arraystretch}{1.05}"
+        r"\renewcommand{\arraystretch}{1.0}"
         r"\setlength{\tabcolsep}{3pt}" + BODY_SIZE,
     )

@@ -1,20 +1,24 @@
-"""Spell cards, nine to an A4 or US Letter page with cut lines (``spell-cards-<lang>.pdf``,
-``spell-cards-<lang>-letter.pdf``).
+"""Spell cards with cut lines, nine to an A4 page (3 × 3), eight to a US Letter page turned
+landscape (4 × 2: three rows of 88 mm leave Letter's 279 mm only 7.7 mm above and below, where a
+printer may trim) (``spell-cards-<lang>.pdf``, ``spell-cards-<lang>-letter.pdf``).
 
 The 39 spells of :mod:`nqcore.rules.spells` in the book's order, then the six mutation cards of
-:mod:`nqcore.rules.mutations`, which fill the last page.  Cards are 63 × 88 mm, the size of playing
-cards (sleeves fit), on both papers; the text of a sheet is set in one size, the largest at which
-every card of the sheet fits, never below 9.5 pt, so that it reads at arm's length across the
-table.  Each page's side margins give the product's title, the page number and the note to print
-at 100 % (:func:`side_notes`).
+:mod:`nqcore.rules.mutations`.  Cards are 63 × 88 mm, the size of playing cards (sleeves fit), on
+both papers; the text of the whole deck is set in one size, the largest at which every card
+fits, never below 9.5 pt, so that it reads at arm's length across the table and the cards, cut
+and shuffled, look alike.  Each page's top and bottom margins give the product's title, the page
+number and the note to print at 100 % (:func:`margin_notes`), 10 mm or more from the paper's edge.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from nqcore.colour import text_colour_on
 from nqcore.i18n import N_, format_number
 from nqcore.rules.mutations import Mutation, all_mutations
 from nqcore.rules.spells import Spell, all_spells
+from nqcore.tables.table_text import typeset
 from nqprint.colours import ASPECT_COLOURS
 from nqprint.latex import A4, Paper, document, tex, tikz_rgb
 from nqprint.texts import engine_text, print_text
@@ -29,6 +33,23 @@ PRINT_NOTE = N_(
 PAGE_NUMBER = "{number}/{total}"
 CARD_WIDTH_MM, CARD_HEIGHT_MM = 63, 88
 COLUMNS, ROWS = 3, 3
+
+
+@dataclass(frozen=True)
+class Grid:
+    """How the cards sit on a paper: columns, rows, and whether the page is turned landscape."""
+
+    columns: int
+    rows: int
+    landscape: bool = False
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+
+#: The grid of each paper (:class:`nqprint.latex.Paper`'s name).
+GRIDS = {"a4": Grid(COLUMNS, ROWS), "letter": Grid(4, 2, landscape=True)}
 MUTATION_COLOUR = "#1e8449"
 #: Between the stats of the foot line: a space that keeps four of them within the card.
 STAT_GAP = r"\hspace{0.7em}"
@@ -44,12 +65,10 @@ TEXT_WIDTH_MM = CARD_WIDTH_MM - 2 * PAD_MM
 TEXT_GAP_MM = 1.2
 #: The height left for the text between the title band and the stats line.
 TEXT_HEIGHT_MM = CARD_HEIGHT_MM - INSET_MM - BAND_MM - TEXT_GAP_MM - STATS_MM - 0.5
-#: The product's title and page number (left) and print note (right) run up the side margins,
-#: the only ones wide enough on US Letter (its top and bottom margins are 7.7 mm, the cut lines
-#: taking 6 of them): their middle this far from the cards, so that on A4 (10.5 mm margins) they
-#: keep a quarter inch from the paper's edge, where most printers print (template_sheets.MARGIN).
-#: A white ground hides the cut lines where the text crosses them.
-SIDE_NOTE_MM = 2.75
+#: The product's title and page number (above the cards) and print note (below them): their
+#: middle this far from the cards, in margins of 16 mm or more, so that they keep 10 mm from the
+#: paper's edge. A white ground hides the cut lines where the text crosses them.
+MARGIN_NOTE_MM = 4
 
 _FIT = r"""
 \newsavebox\nqcardbox
@@ -112,15 +131,20 @@ def _profile_value(key: str, value: str, lang: str) -> str:
     words = value.replace("-", " -").split()
     if len(words) > 1 and words[0] == key:
         words = words[1:]
-    return tex(" ".join(engine_text(w, lang) if w.isalpha() else w for w in words), lang)
+    return tex(" ".join(engine_text(w, lang) if w.isalpha() else typeset(w) for w in words), lang)
+
+
+def _text(text: str, lang: str) -> str:
+    """A card's words as LaTeX, their minus signs and ranges set as the tables set them."""
+    return tex(typeset(text), lang)
 
 
 def spell_card(spell: Spell, lang: str) -> tuple[str, str, str, str]:
     """Colour, title, text and stats line of one spell card, as LaTeX."""
-    paragraphs = [tex(engine_text(p, lang), lang) for p in spell.text]
+    paragraphs = [_text(engine_text(p, lang), lang) for p in spell.text]
     if spell.results:
         rows = [
-            rf"\textbf{{{tex(roll, lang)}}} & {tex(engine_text(effect, lang), lang)}\\"
+            rf"\textbf{{{_text(roll, lang)}}} & {_text(engine_text(effect, lang), lang)}\\"
             for roll, effect in spell.results
         ]
         paragraphs.append(
@@ -156,7 +180,7 @@ def _title(name: str, kind: str, lang: str) -> str:
 def mutation_card(mutation: Mutation, lang: str) -> tuple[str, str, str, str]:
     """Colour, title, text and stats line of one mutation card."""
     title = _title(engine_text(mutation.name, lang), print_text(MUTATION, lang), lang)
-    text = "\\par ".join(tex(engine_text(p, lang), lang) for p in mutation.text)
+    text = "\\par ".join(_text(engine_text(p, lang), lang) for p in mutation.text)
     return MUTATION_COLOUR, title, text, _stat("Points", mutation.points, lang)
 
 
@@ -190,16 +214,18 @@ def card_sheet(
     rows: int = ROWS,
     margins: str = "",
     one_size: bool = False,
+    measured: bool = False,
 ) -> str:
     """A TikZ picture of ``cards``, ``columns`` to a row, with their cut lines; the rulebook's
     cards chapter draws its sheets with it too (:mod:`nqsphinx.directives.cards`), two to a row.
     ``margins``: TikZ drawn last, outside the picture's box (the product's side notes).
     ``one_size``: every card's text in one size, the largest at which all of them fit (a sheet
-    whose cards jumped from 9.5 to 12 pt looked careless); else each card's own largest."""
+    whose cards jumped from 9.5 to 12 pt looked careless); else each card's own largest.
+    ``measured``: that size is already found, for a whole deck (:func:`deck_size`)."""
     width, height = columns * CARD_WIDTH_MM, rows * CARD_HEIGHT_MM
-    measure = "".join(rf"\nqshrink{{{card[2]}}}" for card in cards)
+    measure = deck_size(cards) if one_size and not measured else ""
     lines = [
-        (r"\nqsheetstart" + measure + "%\n" if one_size else "") + r"\begin{tikzpicture}",
+        measure + r"\begin{tikzpicture}",
         rf"\path[use as bounding box] (0,0) rectangle ({width}mm,{height}mm);",
     ]
     for index, card in enumerate(cards):
@@ -229,44 +255,62 @@ def card_macros() -> str:
     return _fit_macro()
 
 
-def side_notes(number: int, total: int, lang: str) -> str:
-    """The page's margins: the game's and the product's titles and the page number up the left
-    side, the print note down the right one, each centred on the grid's height."""
+def margin_notes(number: int, total: int, lang: str, grid: Grid) -> str:
+    """The page's margins: the game's and the product's titles and the page number above the
+    cards, the print note below them, each centred on the grid's width."""
     title = tex(print_text(TITLE, lang), lang)
     page = PAGE_NUMBER.format(number=number, total=total)
     note = print_text(PRINT_NOTE, lang).format(
         width=format_number(CARD_WIDTH_MM, lang), height=format_number(CARD_HEIGHT_MM, lang)
     )
-    middle = ROWS * CARD_HEIGHT_MM / 2
+    middle = grid.columns * CARD_WIDTH_MM / 2
     style = r"fill=white, inner sep=0.5pt, font=\sffamily\scriptsize"
     return (
-        rf"\node[{style}, rotate=90] at (-{SIDE_NOTE_MM}mm,{middle}mm)"
+        rf"\node[{style}] at ({middle}mm,{grid.rows * CARD_HEIGHT_MM + MARGIN_NOTE_MM}mm)"
         rf" {{\textbf{{No Quarter Fantasy Wargames}}\quad {title}\quad {page}}};"
         "\n"
-        rf"\node[{style}, rotate=-90] at ({COLUMNS * CARD_WIDTH_MM + SIDE_NOTE_MM}mm,{middle}mm)"
-        rf" {{{tex(note, lang)}}};"
+        rf"\node[{style}] at ({middle}mm,-{MARGIN_NOTE_MM}mm) {{{tex(note, lang)}}};"
     )
 
 
-def _page(cards: list[tuple[str, str, str, str]], number: int, total: int, lang: str) -> str:
+def _page(
+    cards: list[tuple[str, str, str, str]], number: int, total: int, lang: str, grid: Grid
+) -> str:
     """One page of the product: its text area is the grid of cards itself (:func:`_geometry`),
-    its title, page number and print note in the side margins (:func:`side_notes`)."""
-    sheet = card_sheet(cards, margins=side_notes(number, total, lang), one_size=True)
+    its title, page number and print note in the margins (:func:`margin_notes`), every card's
+    text in the deck's size (:func:`deck_size`)."""
+    sheet = card_sheet(
+        cards,
+        grid.columns,
+        grid.rows,
+        margins=margin_notes(number, total, lang, grid),
+        one_size=True,
+        measured=True,
+    )
     return r"\noindent" + sheet + r"\par"
 
 
-def grid_origin(paper: Paper) -> tuple[float, float]:
-    """The top left corner of the 3 × 3 cards (mm from the page's top left): centred."""
+def page_mm(paper: Paper) -> tuple[float, float]:
+    """The page's width and height (mm) as the cards are printed on it (turned or not)."""
     width, height = (float(v) * 25.4 for v in (paper.width, paper.height))
-    return (width - COLUMNS * CARD_WIDTH_MM) / 2, (height - ROWS * CARD_HEIGHT_MM) / 2
+    return (height, width) if GRIDS[paper.name].landscape else (width, height)
+
+
+def grid_origin(paper: Paper) -> tuple[float, float]:
+    """The top left corner of the cards (mm from the page's top left): centred."""
+    grid = GRIDS[paper.name]
+    width, height = page_mm(paper)
+    return (width - grid.columns * CARD_WIDTH_MM) / 2, (height - grid.rows * CARD_HEIGHT_MM) / 2
 
 
 def _geometry(paper: Paper) -> str:
     """The text area is the grid of cards itself (a millimetre taller, TeX's rounding), centred."""
+    grid = GRIDS[paper.name]
     left, top = grid_origin(paper)
     return (
-        f"left={left:.2f}mm, top={top:.2f}mm, textwidth={COLUMNS * CARD_WIDTH_MM}mm,"
-        f" textheight={ROWS * CARD_HEIGHT_MM + 1}mm"
+        ("landscape, " if grid.landscape else "")
+        + f"left={left:.2f}mm, top={top:.2f}mm, textwidth={grid.columns * CARD_WIDTH_MM}mm,"
+        f" textheight={grid.rows * CARD_HEIGHT_MM + 1}mm"
     )
 
 
@@ -277,14 +321,20 @@ def cards(lang: str) -> list[tuple[str, str, str, str]]:
     ]
 
 
+def deck_size(every: list[tuple[str, str, str, str]]) -> str:
+    """LaTeX that finds the deck's one size, the largest at which every card's text fits, for
+    the sheets' ``\\nqsheetfit`` (a deck whose sheets went from 9.5 to 12 pt looked mixed)."""
+    return r"\nqsheetstart" + "".join(rf"\nqshrink{{{card[2]}}}" for card in every) + "%\n"
+
+
 def spell_cards_tex(lang: str, paper: Paper = A4) -> str:
     """The LaTeX document of the spell (and mutation) cards, on ``paper``."""
-    per_page = COLUMNS * ROWS
+    grid = GRIDS[paper.name]
     every = cards(lang)
-    sheets = [every[i : i + per_page] for i in range(0, len(every), per_page)]
-    pages = [_page(group, n, len(sheets), lang) for n, group in enumerate(sheets, start=1)]
+    sheets = [every[i : i + grid.per_page] for i in range(0, len(every), grid.per_page)]
+    pages = [_page(group, n, len(sheets), lang, grid) for n, group in enumerate(sheets, start=1)]
     return document(
-        "\n\\newpage\n".join(pages),
+        deck_size(every) + "\n\\newpage\n".join(pages),
         lang=lang,
         title=print_text(TITLE, lang),
         paper=paper,

@@ -27,6 +27,7 @@ from nqcore.rules.templates import (
     teardrop_templates,
 )
 from nqprint.colours import ASPECT_COLOURS
+from nqprint.glossary_terms import abbreviation
 from nqprint.latex import A4, Paper, document, inches, tex, tikz_rgb
 from nqprint.texts import engine_text, print_text
 
@@ -178,6 +179,13 @@ def _lean(template: TeardropTemplate, height: Fraction) -> float:
     raise ValueError(f"a {template.length}-inch teardrop does not fit {height} inches")
 
 
+def teardrop_abbreviation(template: TeardropTemplate, lang: str) -> str:
+    """The teardrop's abbreviation as the reader's book prints it (the glossary's: « PGG »,
+    « GMG », « GGG » in French), the large label of its shape."""
+    key = f"teardrop-template-{template.size.value}"
+    return abbreviation(key, lang, template.size.abbreviation)
+
+
 def teardrop(template: TeardropTemplate, lang: str, height: Fraction | None = None) -> Shape:
     """A teardrop standing on its point, ``width`` wide and ``length`` tall; leaning just
     enough to be no taller than ``height`` (the 10" one on Letter, inside its margins)."""
@@ -195,7 +203,7 @@ def teardrop(template: TeardropTemplate, lang: str, height: Fraction | None = No
         angle = math.degrees(half)
         dims = f'{format_number(template.length, lang)}" × {format_number(template.width, lang)}"'
         label = _label(
-            tex(template.size.abbreviation, lang),
+            tex(teardrop_abbreviation(template, lang), lang),
             tex(engine_text(template.size.label, lang), lang) + r"\\" + tex(dims, lang),
             r"\Large",
             template.width * Fraction(4, 5),

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from nqcore.i18n import catalogue_messages, check_language, translator
 from nqcore.tables.registry import Detail
-from nqcore.tables.table_text import cell_text as _cell_text
+from nqcore.tables.table_text import printed_text
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 
@@ -22,5 +22,6 @@ def engine_text(text: str, lang: str) -> str:
 
 
 def cell_text(cell: Detail, lang: str) -> str:
-    """A table cell as the rulebook prints it (numbers, signs and percentages per language)."""
-    return _cell_text(cell, lang)
+    """A table cell as the rulebook prints it (numbers, signs and percentages per language,
+    true minus signs, en-dash ranges)."""
+    return printed_text(cell, lang)

@@ -28,6 +28,7 @@ import nqcore.i18n
 import nqcore.rules.movement
 import nqcore.rules.ranged
 import nqcore.rules.spells
+import nqprint.glossary_terms
 import nqprint.spell_cards
 import nqsphinx.directives.cards
 from nqcore.i18n import Msg
@@ -115,6 +116,9 @@ def hostile() -> Iterator[None]:
             "_teardrop_record",
             lambda size: {**teardrop_record(size), "abbreviation": f"{LATEX} {SPECIALS}"},
         )
+        # The sheets print the glossary's abbreviation where it has one: none here, so that
+        # the engine's (hostile) one is printed.
+        patch.setattr(nqprint.glossary_terms, "abbreviations", lambda lang: {})
         yield
 
 

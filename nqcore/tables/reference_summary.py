@@ -27,7 +27,9 @@ from nqcore.rules.movement import (
 from nqcore.rules.ranged import AIM_ACTIONS, PARTIAL_COVER_HIT, ranged_modifiers
 from nqcore.tables.registry import Cell, Phrase, Signed, Table, register_table
 
-AT_MOST = "≤ "
+#: "At most": kept on the line of what follows it ("≤ 6"), a no-break space between them: a
+#: line broken after the sign read "models moved ≤" beside the cost 3.
+AT_MOST = "≤\u00a0"
 
 
 @register_table("action-costs")
@@ -64,7 +66,7 @@ def action_costs_table() -> Table:
         (N_("Cast a spell"), N_("UC of the spell")),
         (
             Phrase((N_("Concentrate (once)"), ": ", Signed(CONCENTRATION_BONUS))),
-            Signed(CONCENTRATION_COST),
+            CONCENTRATION_COST,  # an action spent, not a modifier: "1", not "+1"
         ),
         (N_("Upkeep a spell"), N_("upkeep of the spell")),
         (N_("Cancel a spell in play"), CANCEL_USE_COST),

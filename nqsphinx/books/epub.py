@@ -104,7 +104,7 @@ def contributors(lang: str) -> list[tuple[str, str]]:
 
 def description(lang: str) -> str:
     tagline = ui_text("The fantasy battles miniatures wargame", lang)
-    return f"{tagline}, {ui_text('for 25mm - 30mm miniatures', lang)}."
+    return f"{tagline}, {ui_text('for 25–30 mm miniatures', lang)}."
 
 
 def rights(lang: str) -> str:
@@ -223,7 +223,7 @@ def cover_svg(title: str, lang: str) -> str:
     width, height, text_width = 600, 900, 520
     words = {
         "tagline": _words("The fantasy battles miniatures wargame", lang),
-        "scale": _words("for 25mm - 30mm miniatures", lang),
+        "scale": _words("for 25–30 mm miniatures", lang),
         "by": _words("Designed and written by", lang),
     }
     words_of_title = title.split()

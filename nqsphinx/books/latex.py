@@ -255,6 +255,7 @@ CONTENTS = r"""
 }
 \newcommand{\nqtableofcontents}{%%
   \cleardoublepage
+  \pdfbookmark[0]{%(contents)s}{nq-contents}%%
   \begingroup
     \parskip\z@skip
     \sphinxtableofcontentshook
@@ -363,7 +364,7 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
         + page_keeps.NOTES
         + INDEX
         + pageref
-        + pdf_cover.metadata(lang)
+        + pdf_cover.metadata(lang, result.get("papersize", "a4paper"))
         + MEASURE
     )
     if lang == "fr":

@@ -15,6 +15,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from nqsphinx.books import longtable_notes
 from nqsphinx.directives.example_view import CHECKED
 from nqsphinx.untrusted import generated_raw
 
@@ -347,7 +348,8 @@ class KeepListEnds(SphinxPostTransform):
 #: the page (else it ends the page with the other foot), and it broke between them.
 #: ``\nqlongtablewithnext``: no break between a table's end and
 #: its notes (longtable ends with a breakpoint, ``\penalty\z@``: a copy of its end without it).
-NOTES = r"""
+NOTES = (
+    r"""
 \makeatletter
 \newcommand{\nqnotesinfoot}[1]{%
   \def\nq@notewidth{#1}%
@@ -355,6 +357,7 @@ NOTES = r"""
   \renewcommand*{\sphinxtablecontinued}[1]{\nq@continued##1\nq@end}%
   \let\nq@startofbody\sphinxtableatstartofbodyhook
   \def\sphinxtableatstartofbodyhook{\noalign{\global\setbox\LT@lastfoot\vbox{%
+    \nq@lastfoottrue\nqtableend{\nqcurrenttable}%
     \hbox to\linewidth{\hss\parbox[b]{\dimexpr\nq@notewidth\relax}{\raggedright
       \footnotesize\strut\nqtablenotes\par}\hss}}%
     \ifdim\ht\LT@lastfoot>\ht\LT@foot\else\ht\LT@lastfoot=\dimexpr\ht\LT@foot+1pt\relax\fi}%
@@ -362,7 +365,7 @@ NOTES = r"""
 \long\def\nq@continued#1#2\nq@end{%
   \ifx#1\tablename\nq@tablecontinued{#1#2}\else\nq@footnotes{#1#2}\fi}
 \newcommand{\nq@footnotes}[1]{\parbox[t]{\dimexpr\nq@notewidth\relax}{\raggedleft\nq@tablecontinued{#1}\par
-  \raggedright\footnotesize\nqtablenotes\par}}
+  \raggedright\footnotesize\nq@lastfootfalse\nqtablenotes\par}}
 \let\nq@endlongtable\endlongtable
 \patchcmd{\nq@endlongtable}{\endgraf\penalty\z@}{\endgraf\penalty\@M}{}{%
   \PackageWarningNoLine{nqsphinx}{longtable's end changed: a note may leave its table}}
@@ -371,6 +374,8 @@ NOTES = r"""
   \@nobreakfalse\prevdepth\z@\nobreak\vskip\sphinxtablepost\relax}}
 \makeatother
 """
+    + longtable_notes.MACROS
+)
 
 
 def _raw(text: str) -> nodes.raw:
@@ -425,13 +430,16 @@ class KeepTableNotes(SphinxPostTransform):
     builders = ("latex",)
 
     def run(self, **kwargs: object) -> None:
-        for table in list(self.document.findall(nodes.table)):
+        for number, table in enumerate(list(self.document.findall(nodes.table)), start=1):
             notes = _notes_after(table)
             if not any(PRINTED_NOTE_CLASS in note["classes"] for note in notes):
                 continue
             parent = table.parent
             if _is_longtable(table):  # the notes in the table's feet, not after it
-                parent.insert(parent.index(table), self._foot(notes, _table_width(table)))
+                table_id = f"nqt{number}"
+                longtable_notes.mark_pages(table, table_id)
+                foot = self._foot(notes, _table_width(table), table_id)
+                parent.insert(parent.index(table), foot)
                 for note in notes:
                     parent.remove(note)
                 continue
@@ -443,16 +451,22 @@ class KeepTableNotes(SphinxPostTransform):
             parent.insert(parent.index(notes[-1]) + 1, _raw(r"\end{minipage}\par"))
 
     @staticmethod
-    def _foot(notes: list[nodes.paragraph], width: str) -> nodes.container:
+    def _foot(notes: list[nodes.paragraph], width: str, table_id: str) -> nodes.container:
         """The notes' copies (without their anchors, which stay with the notes under the
-        table) in ``\\nqtablenotes``, and the longtable's foot set to show them as wide as
-        the table (``width``)."""
+        table) in ``\\nqtablenotes``, each printed only in a foot of a page of its mark
+        (:mod:`nqsphinx.books.longtable_notes`), and the longtable's foot set to show them as
+        wide as the table (``width``)."""
         foot = nodes.container()
-        foot += _raw(rf"\nqnotesinfoot{{{width}}}\long\gdef\nqtablenotes{{%")
+        foot += _raw(
+            rf"\nqnotesinfoot{{{width}}}\gdef\nqcurrenttable{{{table_id}}}"
+            r"\long\gdef\nqtablenotes{%"
+        )
         for note in notes:
             copy = note.deepcopy()
             copy["ids"] = []
+            foot += _raw(longtable_notes.note_start(note, table_id))
             foot += copy
+            foot += _raw("}%")
         foot += _raw("}")
         return foot
 

@@ -15,15 +15,12 @@ holds him, and in the information dictionary's ``Translator`` entry).
 
 from __future__ import annotations
 
+from nqprint.credits import AUTHOR, GAME, TRANSLATORS, authors, pdf_lang, pdf_title
 from nqprint.latex import latex_escape
 from nqsphinx.directives.diagrams import aspect_circle_tikz
 from nqsphinx.languages.typography import french_pdf_string
 from nqsphinx.messages import ui_text
 
-#: ISO language tags of the PDF (its /Lang), where the region matters (else the code).
-PDF_LANG = {"en": "en-GB", "fr": "fr-FR"}
-TRANSLATORS = {"fr": "Rodolphe Carpentier"}
-AUTHOR = "Chris Gilders"
 COPYRIGHT = "© 2002-2007 Chris Gilders."
 
 
@@ -51,6 +48,7 @@ def cover(lang: str, papersize: str = "a4paper") -> str:
     return rf"""
 \pagenumbering{{roman}}
 \begin{{titlepage}}
+\pdfbookmark[0]{{{GAME}}}{{nq-cover}}
 \centering
 \noindent\begin{{tikzpicture}}[remember picture, overlay]
 \fill[nqred] (current page.north west)
@@ -69,7 +67,7 @@ def cover(lang: str, papersize: str = "a4paper") -> str:
 \vspace{{4mm}}
 {{\sffamily\Large {latex_escape(ui_text("The fantasy battles miniatures wargame", lang))}\par}}
 \vspace{{2mm}}
-{{\sffamily\large {latex_escape(ui_text("for 25mm - 30mm miniatures", lang))}\par}}
+{{\sffamily\large {latex_escape(ui_text("for 25–30 mm miniatures", lang))}\par}}
 \vfill
 {{\large {latex_escape(ui_text("Designed and written by", lang))}\par}}
 \vspace{{2mm}}
@@ -83,10 +81,13 @@ def cover(lang: str, papersize: str = "a4paper") -> str:
 
 
 def _authors(lang: str) -> str:
-    if lang not in TRANSLATORS:
-        return AUTHOR
-    role = ui_text("translation", lang)
-    return f"{AUTHOR}, {TRANSLATORS[lang]} ({role})"
+    return authors(lang, ui_text("translation", lang))
+
+
+def book_title(lang: str, papersize: str) -> str:
+    """The PDF's title: the game and the edition, so that the four books differ in a reader's
+    window and a library ("No Quarter Fantasy Wargames — English edition · A4")."""
+    return pdf_title(ui_text("English edition", lang), paper_name(papersize, lang))
 
 
 #: hyperxmp writes its XMP packet as the document ends, after the index's last page: in the
@@ -102,11 +103,11 @@ XMP = r"""
 """
 
 
-def metadata(lang: str) -> str:
+def metadata(lang: str, papersize: str = "a4paper") -> str:
     """The PDF's document information and XMP: title, author (and translator), subject,
     language, copyright; the title shown in the reader's window."""
     subject = f"{ui_text('The fantasy battles miniatures wargame', lang)}, " + ui_text(
-        "for 25mm - 30mm miniatures", lang
+        "for 25–30 mm miniatures", lang
     )
     rights = f"{COPYRIGHT} {ui_text('These rules are free to distribute.', lang)}"
     if lang == "fr":  # babel-french spaces the printed text, never a PDF string
@@ -114,10 +115,13 @@ def metadata(lang: str) -> str:
     info = ""
     if lang in TRANSLATORS:
         info = rf", pdfinfo={{Translator={{{TRANSLATORS[lang]}}}}}"
-    tag = PDF_LANG.get(lang, lang)
+    tag = pdf_lang(lang)
+    title = book_title(lang, papersize)
+    if lang == "fr":
+        title = french_pdf_string(title)
     return (
         XMP
-        + r"\hypersetup{pdftitle={No Quarter Fantasy Wargames}, "
+        + rf"\hypersetup{{pdftitle={{{latex_escape(title)}}}, "
         + rf"pdfauthor={{{latex_escape(_authors(lang))}}}, "
         + rf"pdfsubject={{{latex_escape(subject)}}}, pdflang={{{tag}}}, pdfmetalang={{{tag}}}, "
         + rf"pdfcopyright={{{latex_escape(rights)}}}, pdfdisplaydoctitle=true, keeppdfinfo{info}}}"

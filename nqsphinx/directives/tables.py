@@ -14,7 +14,6 @@ superscript, the note just below the table.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -30,7 +29,7 @@ from nqcore.rules.spells import all_spells
 from nqcore.tables import table_text
 from nqcore.tables.printed_cells import PrintedCell, printed_cells
 from nqcore.tables.profile_tables import COMPUTED_POINTS
-from nqcore.tables.registry import Detail, Phrase, Signed, Table, get_table
+from nqcore.tables.registry import Detail, Table, get_table
 from nqsphinx.books.editions import PRINT_HEADINGS, is_print_edition, players_table
 from nqsphinx.books.latex import table_style
 from nqsphinx.directives import entities
@@ -123,29 +122,9 @@ def _mark_node(mark: PrintedMark, cell: PrintedCell, lang: str, site: bool) -> n
 
 def format_cell(cell: Detail, lang: str) -> str:
     """One cell (or a phrase under a table) as the reader of ``lang`` reads it, its negative
-    numbers with a true minus sign (:func:`true_minus`)."""
-    if isinstance(cell, Phrase):
-        return "".join(format_cell(part, lang) for part in cell)
-    text = table_text.cell_text(cell, lang)
-    if isinstance(cell, Signed):
-        return text.replace("-", MINUS, 1)
-    return true_minus(text)
-
-
-#: The minus sign (U+2212), as wide as the plus sign and set at its height; the hyphen is short
-#: and low.  FreeSerif, the PDF's type, has it.
-MINUS = "\u2212"
-_HYPHEN_MINUS = re.compile(r"(?<![\w.,/])-(?=\d)")
-
-
-def true_minus(text: str) -> str:
-    """A hyphen that is a minus sign (before a figure, not after a word or a figure: a range
-    "1-3" and "RA-1" keep theirs) as U+2212.
-
-    >>> true_minus("-1"), true_minus("Modifier -2 (max -3)"), true_minus("1-3")
-    ('\u22121', 'Modifier \u22122 (max \u22123)', '1-3')
-    """
-    return _HYPHEN_MINUS.sub(MINUS, text)
+    numbers with a true minus sign and its ranges with an en dash, as the print products set
+    them (:func:`nqcore.tables.table_text.printed_text`)."""
+    return table_text.printed_text(cell, lang)
 
 
 def table_node(

@@ -26,15 +26,17 @@ def test_action_costs_come_from_the_rules() -> None:
     assert costs["Cancel a spell in play"] == str(CANCEL_USE_COST)
     assert costs["Aim (RA+1)"] == "+2"
     assert costs["Close combat attack"] == "UC of the weapon (improvised: 3)"
+    assert costs["Concentrate (once): +1"] == "1"  # one action spent (Concentration), for +1
+    assert costs["Reorganise a ranked unit, models moved ≤\u00a06"] == "3"  # "≤ 6" one word
 
 
 def test_rolls_needed_come_from_the_rules() -> None:
     rolls = _rows("rolls-needed")
-    assert rolls["Wound"] == f"≤ {BASE_WOUND_TARGET} + ST - T"
-    assert rolls["Cancel a spell in play"] == "≤ spell level +1"
+    assert rolls["Wound"] == f"≤\u00a0{BASE_WOUND_TARGET} + ST - T"
+    assert rolls["Cancel a spell in play"] == "≤\u00a0spell level +1"
     assert rolls["Masterful hit"] == "natural 1: no armour save"
     french = _rows("rolls-needed", "fr")
-    assert french["Blesser"] == f"≤ {BASE_WOUND_TARGET} + F - R"
+    assert french["Blesser"] == f"≤\u00a0{BASE_WOUND_TARGET} + F - R"
 
 
 def test_docstring_examples() -> None:

@@ -82,18 +82,34 @@ _CONTINUED = ("continues on next page", "suite sur la page suivante")
 
 
 def printed_references(text: str) -> list[str]:
-    """The pages of the "(p. N)" printed in ``text`` (pdftotext's), in order, but for the
-    copies of a longtable's notes in the feet of its pages before the last: a page whose
-    foot says the table continues repeats those notes, which the last page prints too."""
+    """The pages of the "(p. N)" printed in ``text`` (pdftotext's), in order, the notes in a
+    longtable's feet where its source has them, after its end: a note under "continues on
+    next page" is left out if the next pages print it again, else read at the end of the
+    table's last page (a longtable's note is printed on the pages of its mark only,
+    nqsphinx.books.longtable_notes: the spell list's on its first page)."""
     pages = text.split("\f")
     kept: list[str] = []
+    deferred: list[str] = []
     for number, page in enumerate(pages):
         later = "\n".join(pages[number + 1 : number + 3])
+        continued = any(c in page for c in _CONTINUED)
+        after_marker = False
         for line in page.split("\n"):
-            repeated = any(c in page for c in _CONTINUED) and line.strip() and line in later
-            if not repeated:
+            if continued and line.strip() and line in later:
+                continue
+            if continued and after_marker and line.strip()[:1] in _NOTE_MARKS:
+                deferred.append(line)
+            else:
                 kept.append(line)
-    return PRINTED_REF.findall("\n".join(kept))
+            after_marker = after_marker or any(c in line for c in _CONTINUED)
+        if not continued:
+            kept += deferred
+            deferred = []
+    return PRINTED_REF.findall("\n".join(kept + deferred))
+
+
+#: The marks that open a table's notes (nqsphinx.directives.tables.MARKS).
+_NOTE_MARKS = "†‡§¶"
 
 
 def page_texts(pdf: Path) -> dict[str, str]:

@@ -184,3 +184,38 @@ def test_french_bookmarks_are_spaced_as_french(pdfs: dict[str, Path]) -> None:
     titles = [title for _, title in layout.outline(pdfs["fr"])]  # the narrow space read as one
     colons = [title for title in titles if ":" in title]
     assert colons and all(re.search(r"\s:", title) for title in colons), colons
+
+
+#: A table's rules keep this far from the paper's edge (mm), at least, and as far from the left
+#: edge as from the right (within :data:`CENTRED_MM`): a table wider than the text block stands
+#: out into both margins alike.
+TABLE_EDGE_MM, CENTRED_MM = 15, 2
+_CAPTION = re.compile(r"^(Table|TABLEAU) \d+\.\d+")
+
+
+def tables_off_centre(pdf: Path) -> tuple[int, list[str]]:
+    """The rules of the tables (horizontal lines on the pages of a caption), counted, and those
+    off-centre or near the paper's edge, each as "p. N: left mm, right mm"."""
+    width = float(pdfs.reader(pdf).pages[0].mediabox.width)
+    mm = pdfs.PT_PER_INCH / 25.4
+    counted, wrong = 0, []
+    for page in range(1, pdfs.pages(pdf) + 1):
+        if not any(_CAPTION.match(line.text) for line in pdfs.text_lines(pdf, page)):
+            continue
+        for shape in pdfs.shapes(pdf, page):
+            if shape.height < 0.5 and shape.width > 60 and shape.lines == 1 and not shape.curves:
+                counted += 1
+                left, right = shape.x0 / mm, (width - shape.x1) / mm
+                if abs(left - right) > CENTRED_MM or min(left, right) < TABLE_EDGE_MM:
+                    wrong.append(f"p. {page}: {left:.1f} mm, {right:.1f} mm")
+    return counted, wrong
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_table_is_centred_on_the_page(rulebooks: dict[str, Path], edition: str) -> None:
+    """Table 28.6 (15 columns) and Table 23.1 are wider than the text block: their rules stand
+    out into both margins alike (21.8 mm from each edge on A4), never nearer the edge than
+    15 mm."""
+    counted, wrong = tables_off_centre(rulebooks[edition])
+    assert counted > 500
+    assert wrong == []

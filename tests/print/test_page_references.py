@@ -13,12 +13,14 @@ import pytest
 from nqprint import quick_reference
 from tests.print.conftest import Products
 from tests.print.page_refs import (
+    Label,
     aux_labels,
     book_references,
     heading,
     misplaced,
     page_texts,
     printed_references,
+    squeeze,
 )
 from tests.print.pdfs import pages, run_on, runs
 
@@ -74,8 +76,11 @@ def test_the_quick_references_pages_land(products: Products, lang: str, paper: s
     book = products.rulebook(lang, paper)
     labels = aux_labels(book.with_suffix(".aux"))
     texts = page_texts(book)
+    tables = _book_tables(labels)
     wrong = []
     for key, printed in _sheet_references(products, lang, paper).items():
+        if _block_table(tables, key, lang) is not None:
+            continue  # the page of its table: test_the_quick_references_tables_are_on_their_pages
         heads = [heading(labels[name][-1], lang) for name in quick_reference.SOURCES[key]]
         for head in heads:
             if not any(head in texts[page] for page in printed):
@@ -84,4 +89,51 @@ def test_the_quick_references_pages_land(products: Products, lang: str, paper: s
         for page in printed:
             if not any(head in texts[page] for head in heads):
                 wrong.append(f"{key}: p. {page} shows none of {heads}")
+    assert wrong == []
+
+
+def _book_tables(labels: dict[str, list[Label]]) -> dict[tuple[str, str], Label]:
+    """The book's tables by chapter and caption title (squeezed): their labels in the aux."""
+    return {
+        (name.split(":", 1)[0], squeeze(found[0].title)): found[0]
+        for name, found in labels.items()
+        if found[0].anchor.startswith("table.")
+    }
+
+
+def _block_table(tables: dict[tuple[str, str], Label], key: str, lang: str) -> Label | None:
+    """The book's table that a block of the sheet is, in the chapter of its rule, if any."""
+    chapter = quick_reference.SOURCES[key][0].split(":", 1)[0]
+    return tables.get((chapter, squeeze(quick_reference.block_title(key, lang))))
+
+
+def _caption(number: str, title: str) -> re.Pattern[str]:
+    """A table's caption as the book prints it: "Table 10.2: Roll required to wound" (French
+    « TABLEAU 10.2 – ... »), its words squeezed as :func:`page_texts` squeezes a page."""
+    return re.compile(rf"\b{re.escape(number)} ?[:–] {re.escape(squeeze(title))}")
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_quick_references_tables_are_on_their_pages(
+    products: Products, lang: str, paper: str
+) -> None:
+    """A block that is one of the book's tables gives the page where that table stands, its
+    caption on it, in the book of the same language and paper: the Letter sheets sent players
+    to p. 55 for the wound table, the page of its section's heading, the table on p. 56."""
+    book = products.rulebook(lang, paper)
+    labels = aux_labels(book.with_suffix(".aux"))
+    texts = page_texts(book)
+    captions = _book_tables(labels)
+    checked, wrong = [], []
+    for key, printed in _sheet_references(products, lang, paper).items():
+        table = _block_table(captions, key, lang)
+        if table is None:
+            continue
+        checked.append(key)
+        if printed != [table.page] or not _caption(table.number, table.title).search(
+            texts[table.page]
+        ):
+            wrong.append(f"{key}: printed {printed}, table {table.number} on p. {table.page}")
+    assert "wound-table" in checked and len(checked) >= 8, checked
     assert wrong == []

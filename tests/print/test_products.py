@@ -46,6 +46,16 @@ PAPERS = ["a4", "letter"]
 PRODUCTS = ["quick-reference", "spell-cards", "templates"]
 #: The page sizes in PostScript points: A4 is 210 × 297 mm, US Letter 8.5 × 11 inches.
 PAGE_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+#: The spell cards on US Letter are printed landscape (four cards by two).
+LANDSCAPE = {("spell-cards", "letter")}
+
+
+def page_points(product: str, paper: str) -> tuple[float, float]:
+    """The page's width and height (points) as ``product`` prints on ``paper``."""
+    width, height = PAGE_POINTS[paper]
+    return (height, width) if (product, paper) in LANDSCAPE else (width, height)
+
+
 #: A printed shape may differ from its nominal size by 0.5 %.
 TOLERANCE = 0.005
 
@@ -76,7 +86,7 @@ def test_product_builds_on_its_paper_without_missing_glyphs(
 
     for page in PdfReader(str(pdf)).pages:
         size = (float(page.mediabox.width), float(page.mediabox.height))
-        assert size == pytest.approx(PAGE_POINTS[paper], abs=0.5), f"every page is {paper}"
+        assert size == pytest.approx(page_points(product, paper), abs=0.5), f"every page {paper}"
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -84,7 +94,7 @@ def test_product_builds_on_its_paper_without_missing_glyphs(
 def test_page_counts(products: Products, lang: str, paper: str) -> None:
     assert pages(products.pdf("quick-reference", lang, paper)) == len(quick_reference.PAGES)
     cards = len(all_spells()) + len(all_mutations())
-    per_page = spell_cards.COLUMNS * spell_cards.ROWS
+    per_page = spell_cards.GRIDS[paper].per_page
     assert pages(products.pdf("spell-cards", lang, paper)) == math.ceil(cards / per_page)
     on = PAPERS_BY_NAME[paper]
     sheets = template_sheets.pack(template_sheets.shapes(lang, on), on)
@@ -192,7 +202,8 @@ def test_quick_reference_has_every_modifier_and_panic_result(products: Products,
             row = re.compile(rf"{re.escape(start)}.*\s{re.escape(value)}(\s|$)")
             assert any(row.search(line) for line in lines), (key, situation, modifier)
     for roll, result, _effect in get_table("panic-table").rows:
-        row = re.compile(rf"(^|\s){re.escape(f'{roll} {cell_text(result, lang)}')}(\s|$)")
+        shown = f"{cell_text(roll, lang)} {cell_text(result, lang)}"  # "2–7 ...": an en dash
+        row = re.compile(rf"(^|\s){re.escape(shown)}(\s|$)")
         assert any(row.search(line) for line in lines), (roll, result)
     sheet = squeeze(text(products.pdf("quick-reference", lang), layout=False))
     for action, _cost in get_table("action-costs").rows:
@@ -309,23 +320,30 @@ def test_quick_reference_headings_have_space_above(
     assert _crowded_headings(products, lang, paper) == []
 
 
-#: Where the cards sit on the page (mm): 3 × 3 cards of 63 × 88 mm, centred on the paper.
+#: Where the cards sit on the page (mm): 3 × 3 cards of 63 × 88 mm on A4, 4 × 2 on US Letter
+#: turned landscape, centred on the paper.
 CARDS_MM = {
     "a4": ((210 - 3 * spell_cards.CARD_WIDTH_MM) / 2, (297 - 3 * spell_cards.CARD_HEIGHT_MM) / 2),
     "letter": (
-        (215.9 - 3 * spell_cards.CARD_WIDTH_MM) / 2,
-        (279.4 - 3 * spell_cards.CARD_HEIGHT_MM) / 2,
+        (279.4 - 4 * spell_cards.CARD_WIDTH_MM) / 2,
+        (215.9 - 2 * spell_cards.CARD_HEIGHT_MM) / 2,
     ),
 }
 MM = PT_PER_INCH / 25.4
 
 
-def _card_text(products: Products, lang: str, index: int, paper: str = "a4") -> str:
-    page, place = divmod(index, spell_cards.COLUMNS * spell_cards.ROWS)
-    row, column = divmod(place, spell_cards.COLUMNS)
+def _card_box(index: int, paper: str) -> tuple[int, float, float]:
+    """The page (0-based) of card ``index`` and its top left corner (mm from the page's)."""
+    grid = spell_cards.GRIDS[paper]
+    page, place = divmod(index, grid.per_page)
+    row, column = divmod(place, grid.columns)
     left, top = CARDS_MM[paper]
-    x = (left + column * spell_cards.CARD_WIDTH_MM + 1) * MM
-    y = (top + row * spell_cards.CARD_HEIGHT_MM + 1) * MM
+    return page, left + column * spell_cards.CARD_WIDTH_MM, top + row * spell_cards.CARD_HEIGHT_MM
+
+
+def _card_text(products: Products, lang: str, index: int, paper: str = "a4") -> str:
+    page, x_mm, y_mm = _card_box(index, paper)
+    x, y = (x_mm + 1) * MM, (y_mm + 1) * MM
     crop = (x, y, (spell_cards.CARD_WIDTH_MM - 2) * MM, (spell_cards.CARD_HEIGHT_MM - 2) * MM)
     pdf = products.pdf("spell-cards", lang, paper)
     return squeeze(text(pdf, layout=False, page=page + 1, crop=crop))
@@ -360,12 +378,12 @@ def _sheet_pages(products: Products, lang: str, paper: str) -> range:
 def test_each_card_sheet_has_its_title_page_and_print_note(
     products: Products, lang: str, paper: str
 ) -> None:
-    """So that an organiser prints the cards at their size, not "fit to page": in the side
-    margins, outside the cards, the title and page number (left) and the print note (right)."""
+    """So that an organiser prints the cards at their size, not "fit to page": in the margins,
+    outside the cards, the title and page number (above) and the print note (below)."""
     pdf = products.pdf("spell-cards", lang, paper)
-    width, height = PAGE_POINTS[paper]
-    left = CARDS_MM[paper][0] * MM
-    right = left + spell_cards.COLUMNS * spell_cards.CARD_WIDTH_MM * MM
+    width, height = page_points("spell-cards", paper)
+    top = CARDS_MM[paper][1] * MM
+    bottom = top + spell_cards.GRIDS[paper].rows * spell_cards.CARD_HEIGHT_MM * MM
     note = print_text(spell_cards.PRINT_NOTE, lang).format(
         width=format_number(spell_cards.CARD_WIDTH_MM, lang),
         height=format_number(spell_cards.CARD_HEIGHT_MM, lang),
@@ -373,11 +391,11 @@ def test_each_card_sheet_has_its_title_page_and_print_note(
     assert "63" in note and "88" in note
     total = len(_sheet_pages(products, lang, paper))
     for page in _sheet_pages(products, lang, paper):
-        margin = squeeze(text(pdf, layout=False, page=page, crop=(0, 0, left, height)))
+        margin = squeeze(text(pdf, layout=False, page=page, crop=(0, 0, width, top)))
         for part in ("No Quarter Fantasy Wargames", print_text(spell_cards.TITLE, lang)):
             assert part in margin, (page, margin)
         assert f"{page}/{total}" in margin
-        margin = squeeze(text(pdf, layout=False, page=page, crop=(right, 0, width - right, height)))
+        margin = squeeze(text(pdf, layout=False, page=page, crop=(0, bottom, width, height)))
         assert squeeze(note) in margin, (page, margin)
 
 
@@ -387,17 +405,15 @@ def test_cards_keep_their_size_and_place(products: Products, lang: str, paper: s
     """Each card's colour band is where the 63 × 88 mm grid centred on the paper puts it, as wide
     and as tall as drawn (within 0.1 pt): the side notes move and shrink nothing."""
     pdf = products.pdf("spell-cards", lang, paper)
-    page_height = PAGE_POINTS[paper][1]
-    left, top = CARDS_MM[paper]
+    page_height = page_points("spell-cards", paper)[1]
     inset, band = spell_cards.INSET_MM, spell_cards.BAND_MM
     every = len(all_spells()) + len(all_mutations())
-    per_page = spell_cards.COLUMNS * spell_cards.ROWS
+    per_page = spell_cards.GRIDS[paper].per_page
     for page in _sheet_pages(products, lang, paper):
         expected = []
         for place in range(min(per_page, every - (page - 1) * per_page)):
-            row, column = divmod(place, spell_cards.COLUMNS)
-            x0 = left + column * spell_cards.CARD_WIDTH_MM + inset
-            y0 = top + row * spell_cards.CARD_HEIGHT_MM + inset
+            _, left, top = _card_box((page - 1) * per_page + place, paper)
+            x0, y0 = left + inset, top + inset
             box = (x0, y0 + band, x0 + spell_cards.CARD_WIDTH_MM - 2 * inset, y0)
             expected.append(tuple(v * MM for v in box))
         found = [

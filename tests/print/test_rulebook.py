@@ -36,7 +36,7 @@ def test_cover_names_the_game_its_scale_its_author_and_no_build_date(
     for words in (
         "No Quarter",
         "Fantasy Wargames",
-        ui_text("for 25mm - 30mm miniatures", lang),
+        ui_text("for 25–30 mm miniatures", lang),
         ui_text("Designed and written by", lang),
         "Chris Gilders",
         "© 2002-2007",
@@ -84,23 +84,35 @@ def test_no_table_runs_past_the_margins(pdfs: dict[str, Path], lang: str) -> Non
 #: What a printer may trim or not print at the paper's edge, at most (a wide table takes from
 #: the margins, never this).
 SAFE_EDGE_MM = 15
-_PAGE = re.compile(r'<page width="([\d.]+)"')
-_WORD_X = re.compile(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"')
+_PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)"')
+_WORD = re.compile(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>'
+)
 
 
-def words_near_the_edge(pdf: Path, edge_mm: float = SAFE_EDGE_MM) -> list[str]:
+def words_near_the_edge(
+    pdf: Path, edge_mm: float = SAFE_EDGE_MM, top_and_bottom: bool = False
+) -> list[str]:
     """The pages (file page numbers) with a word closer than ``edge_mm`` to the paper's left
-    or right edge, from ``pdftotext -bbox``."""
+    or right edge (and top or bottom edge if ``top_and_bottom``), from ``pdftotext -bbox``,
+    each with its nearest word and how far it is (mm)."""
     edge = edge_mm * 72 / 25.4
     html = subprocess.run(
         ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
     near = []
     for number, page in enumerate(html.split("<page ")[1:], start=1):
-        width = float(_PAGE.match("<page " + page).group(1))  # type: ignore[union-attr]
-        xs = [(float(a), float(b)) for a, b in _WORD_X.findall(page)]
-        if any(left < edge or right > width - edge for left, right in xs):
-            near.append(f"p. {number}")
+        size = _PAGE.match("<page " + page)
+        width, height = float(size.group(1)), float(size.group(2))  # type: ignore[union-attr]
+        distances = []
+        for x0, y0, x1, y1, word in _WORD.findall(page):
+            sides = [float(x0), width - float(x1)]
+            if top_and_bottom:
+                sides += [float(y0), height - float(y1)]
+            distances.append((min(sides), word))
+        closest = min(distances, default=(edge, ""))
+        if closest[0] < edge:
+            near.append(f"p. {number}: {closest[1]!r} {closest[0] * 25.4 / 72:.1f} mm")
     return near
 
 

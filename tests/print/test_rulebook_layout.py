@@ -171,8 +171,9 @@ def test_no_page_opens_with_an_example_erratum_line(
 MARKS = "†‡§¶"
 
 
-def notes_apart(pdf: Path, lang: str) -> list[str]:
-    """Pages holding a mark (†) in a table without its note ("† The 2007 book prints ...")."""
+def notes_apart(pdf: Path, lang: str, marks_without_notes: bool = True) -> list[str]:
+    """Pages holding a mark (†) in a table without its note ("† The 2007 book prints ..."), or,
+    with ``marks_without_notes`` false, a note without its mark."""
     lead = layout.squeeze(ui_text("The 2007 book prints {printed} here; see the erratum:", lang))
     lead = lead.split("{")[0].strip()
     apart = []
@@ -180,7 +181,8 @@ def notes_apart(pdf: Path, lang: str) -> list[str]:
         flat = layout.squeeze(" ".join(page.lines))
         for mark in MARKS:
             notes = len(re.findall(rf"{mark} {re.escape(lead)}", flat))
-            if flat.count(mark) > notes and not notes:
+            marked = flat.count(mark) > notes
+            if (marked and not notes) if marks_without_notes else (notes and not marked):
                 apart.append(f"{page.where()}: {mark}")
     return apart
 
@@ -193,6 +195,15 @@ def test_every_mark_has_its_note_on_its_page(rulebooks: dict[str, Path], edition
     pdf = rulebooks[edition]
     assert sum(layout.squeeze(" ".join(p.lines)).count("†") for p in layout.read_pages(pdf)) > 10
     assert notes_apart(pdf, lang) == []
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_note_has_its_mark_on_its_page(rulebooks: dict[str, Path], edition: str) -> None:
+    """A longtable's note is printed only under the part of the table that carries its mark:
+    the spell list's last page repeated the notes of Fog (6†) and Lure (6‡), whose cells are
+    on the page before."""
+    lang = edition.split("-")[0]
+    assert notes_apart(rulebooks[edition], lang, marks_without_notes=False) == []
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -518,7 +529,8 @@ def test_every_cross_reference_gives_its_page(pdfs: dict[str, Path], lang: str) 
 @pytest.mark.parametrize("lang", LANGS)
 def test_document_information_in_the_book_language(pdfs: dict[str, Path], lang: str) -> None:
     info = layout.document_info(pdfs[lang])
-    assert info["/Title"] == "No Quarter Fantasy Wargames"
+    edition = {"en": "English edition · A4", "fr": "Édition française · A4"}[lang]
+    assert info["/Title"] == f"No Quarter Fantasy Wargames — {edition}"
     authors = {"en": "Chris Gilders", "fr": "Chris Gilders, Rodolphe Carpentier (traduction)"}
     assert info["/Author"] == authors[lang]
     assert info["/Subject"].startswith(ui_text(TAGLINE, lang))
@@ -537,13 +549,35 @@ def test_xmp_metadata_and_the_title_in_the_window(rulebooks: dict[str, Path], ed
     assert root["/ViewerPreferences"]["/DisplayDocTitle"].value is True
     xmp = parsed.xmp_metadata
     assert xmp is not None
-    assert "No Quarter Fantasy Wargames" in (xmp.dc_title or {}).values()
+    title = layout.document_info(rulebooks[edition])["/Title"]
+    assert title in (xmp.dc_title or {}).values()
     creators = {
         "en": ["Chris Gilders"],
         "fr": ["Chris Gilders", "Rodolphe Carpentier (traduction)"],
     }
     assert xmp.dc_creator == creators[lang]
     assert any(tag.startswith(lang) for tag in xmp.dc_language or [])
+
+
+def test_each_edition_has_its_own_title(rulebooks: dict[str, Path]) -> None:
+    """A reader's window or a library tells the four books apart: the game, then the edition
+    (language and paper), as the cover names it."""
+    titles = {edition: layout.document_info(pdf)["/Title"] for edition, pdf in rulebooks.items()}
+    assert len(set(titles.values())) == len(EDITIONS), titles
+    assert all(title.startswith("No Quarter Fantasy Wargames — ") for title in titles.values())
+    assert titles["fr-letter"].endswith("format Lettre US"), titles
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_cover_and_the_contents_have_their_bookmarks(
+    rulebooks: dict[str, Path], edition: str
+) -> None:
+    """The outline opens on the cover (i), the credits (ii) and the contents (iii), where the
+    reader of a PDF looks for them: it began with the credits."""
+    lang = edition.split("-")[0]
+    outline = layout.outline(rulebooks[edition])
+    contents = layout.squeeze(ui_text("Contents", lang))
+    assert outline[:3] == [(1, "No Quarter Fantasy Wargames"), (2, CREDITS[lang]), (3, contents)]
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -1,0 +1,32 @@
+"""Who the books and print products name, and the language tag they carry: one record for the
+rulebooks' cover and metadata (:mod:`nqsphinx.books.pdf_cover`) and the products' metadata, so
+that a French sheet names its translator as the French book does."""
+
+from __future__ import annotations
+
+AUTHOR = "Chris Gilders"
+#: A translated edition's translator, by language.
+TRANSLATORS = {"fr": "Rodolphe Carpentier"}
+#: ISO language tags of the PDFs (their /Lang), where the region matters (else the code).
+PDF_LANG = {"en": "en-GB", "fr": "fr-FR"}
+#: The game's name, which every title starts with.
+GAME = "No Quarter Fantasy Wargames"
+
+
+def pdf_lang(lang: str) -> str:
+    """The PDF's /Lang of ``lang``: "en-GB", "fr-FR" (a language without a region: its code)."""
+    return PDF_LANG.get(lang, lang)
+
+
+def authors(lang: str, role: str) -> str:
+    """The author, and the translator of ``lang`` with ``role`` (« traduction ») if it has one:
+    "Chris Gilders, Rodolphe Carpentier (traduction)"."""
+    if lang not in TRANSLATORS:
+        return AUTHOR
+    return f"{AUTHOR}, {TRANSLATORS[lang]} ({role})"
+
+
+def pdf_title(what: str, paper: str) -> str:
+    """A PDF's title, distinct per product, language and paper: "No Quarter Fantasy Wargames —
+    Quick reference · A4"."""
+    return f"{GAME} — {what} · {paper}"
