@@ -203,10 +203,11 @@ MAX_MESSAGE = 20_000
 
 def text_findings(path: Path, reading: Reading) -> list[Finding]:
     """Characters no reader should be sent (controls, noncharacters, unassigned and private-use
-    code points: :mod:`nqcore.characters`, invisible characters the English does not have), and messages too long to be a translation, in any message of ``path`` (fuzzy or not,
-    its context too); a translation that is its English in disguise
-    (:mod:`nqtranslate.disguise`); and a context in a page catalogue, whose messages have none:
-    Sphinx would never find the message, shown in English."""
+    code points: :mod:`nqcore.characters`, invisible characters the English does not have), and
+    messages too long to be a translation, in any message of ``path`` (fuzzy or not, its context
+    too); a translation that is its English in disguise (:mod:`nqtranslate.disguise`); and a
+    context in a page catalogue, whose messages have none: Sphinx would never find the message,
+    shown in English."""
     findings = []
     for message in reading.messages:
         texts = [message.msgid, message.plural_id, message.context or "", *message.msgstr]
