@@ -66,3 +66,14 @@ def test_an_entry_count_sees_every_line_end() -> None:
     assert tidy.entry_count(CATALOGUE.encode()) == 5
     assert tidy.entry_count(CATALOGUE.replace("\n", "\r").encode()) == 5
     assert tidy.entry_count(b'#~ msgid "Old"\n#~ msgstr "Vieux"\n') == 1
+
+
+def test_a_catalogue_without_header_is_refused_saying_why(tmp_path: Path) -> None:
+    from nqtranslate.guard import check_catalogue
+
+    path = written(tmp_path, BODY.encode())
+    assert [str(f) for f in check_catalogue(path)] == [
+        f"{path}:1: msgfmt: PO file header missing or invalid"
+    ]
+    tidy.tidy(path)  # laid out (its last blank line goes), nothing lost
+    assert path.read_bytes() == BODY.rstrip("\n").encode() + b"\n"
