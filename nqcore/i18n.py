@@ -221,12 +221,17 @@ def load_po(path: Path) -> dict[str, str]:
 
 
 def _fits(path: Path, message: Any) -> bool:
-    """Whether each form of ``message`` keeps its English's fields exactly (else: a warning)."""
+    """Whether each form of ``message`` keeps its English's fields exactly, and holds no
+    character a reader cannot be shown (:mod:`nqcore.characters`); else: a warning."""
     from nqcore.catalogue_check import field_problem
+    from nqcore.characters import unshowable
 
     ids = message.id if isinstance(message.id, tuple) else (message.id,)
     forms = message.string if isinstance(message.string, tuple) else (message.string,)
     for form in forms:
+        if form and (unknown := unshowable(str(form))):
+            _warn(f"{_where(path)}:{message.lineno}", f"{unknown}: the English is shown")
+            return False
         problems = [field_problem(str(msgid), str(form)) for msgid in ids if form]
         if problems and all(problems):
             _warn(f"{_where(path)}:{message.lineno}", f"{problems[0]}: the English is shown")

@@ -8,7 +8,11 @@ drawings need none of these.  So, when the builder starts, every SVG under the s
 static paths is read with expat (no DTD, no entity: an entity declaration is refused too) and
 any of them stops the build, at the file and line.  So does CSS that loads something: an
 ``@import`` or a ``url()`` other than a part of the drawing (``url(#gradient)``), in a ``<style>``,
-a ``style=""`` or a presentation attribute (``fill="url(https://...)"``).  The PDF's diagrams
+a ``style=""`` or a presentation attribute (``fill="url(https://...)"``).  A ``<style>`` holds
+text only: an element, a comment or an instruction inside it (``@imp<x/>ort``) splits a word for
+this check that the browser reads whole.  And an animation (``<set>``, ``<animate>``...) may not
+change a link (``attributeName="href"``) nor set an address: it would swap in a remote image, or
+send a click elsewhere, after the file is checked.  The PDF's diagrams
 (converted by ``rsvg-convert``) are the same files, checked when that builder starts too.
 """
 
@@ -29,6 +33,12 @@ logger = logging.getLogger(__name__)
 REFUSED_ELEMENTS = frozenset({"script", "foreignobject", "iframe", "embed", "object", "handler"})
 #: What an ``href`` may be: a part of the same drawing, or an image given inline.
 ALLOWED_HREF = ("#", "data:image/png", "data:image/jpeg", "data:image/gif", "data:image/webp")
+#: SVG's animation elements (SMIL): each sets an attribute of its parent while the drawing shows.
+ANIMATIONS = frozenset({"set", "animate", "animatemotion", "animatetransform", "animatecolor"})
+#: The attributes of an animation that hold the values it sets.
+ANIMATED_VALUES = ("to", "from", "by", "values")
+#: An address: a scheme (``https:``), a path (a ``/`` in it), a file name (``x.png``).
+_ADDRESS = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|[^#;\s]*/|\.|[^#;\s]*\.[a-z][a-z0-9]{1,4}$)", re.I)
 
 
 def _local(name: str) -> str:
@@ -88,6 +98,21 @@ def _attribute_problem(name: str, value: str) -> str:
     return ""
 
 
+def animation_problem(attributes: dict[str, str]) -> str:
+    """Why the animation element with ``attributes`` is refused ('' when it is not): it changes
+    a link, or sets a value that is an address (anything but ``#id``)."""
+    changed = next((v for k, v in attributes.items() if _local(k) == "attributename"), "")
+    if _local(changed.strip()) == "href":
+        return f"an animation of the link {changed.strip()!r}"
+    for key, value in attributes.items():
+        if _local(key) not in ANIMATED_VALUES:
+            continue
+        for item in value.split(";"):
+            if _ADDRESS.match(item.strip()) and not item.strip().startswith("#"):
+                return f"an animation to the address {item.strip()[:60]!r}"
+    return ""
+
+
 class _Reader:
     """expat's handlers: what each element, text, entity and instruction brings, at its line."""
 
@@ -101,11 +126,16 @@ class _Reader:
         parser.buffer_text = True  # a <style>'s text in one piece, not cut at each line
         parser.EntityDeclHandler = self.entity
         parser.ProcessingInstructionHandler = self.instruction
+        parser.CommentHandler = self.comment
 
     def start(self, name: str, attributes: dict[str, str]) -> None:
         line = self.parser.CurrentLineNumber
         if _local(name) in REFUSED_ELEMENTS:
             self.found.append((line, f"element <{_local(name)}>"))
+        if self.styles:
+            self.found.append((line, f"element <{_local(name)}> inside a <style>"))
+        if _local(name) in ANIMATIONS and (problem := animation_problem(attributes)):
+            self.found.append((line, problem))
         if _local(name) == "style":
             self.styles.append(line)
         for key, value in attributes.items():
@@ -126,6 +156,12 @@ class _Reader:
     def instruction(self, target: str, data: str) -> None:
         if target.lower() == "xml-stylesheet":
             self.found.append((self.parser.CurrentLineNumber, "xml-stylesheet instruction"))
+        elif self.styles:
+            self.found.append((self.parser.CurrentLineNumber, "an instruction inside a <style>"))
+
+    def comment(self, data: str) -> None:
+        if self.styles:
+            self.found.append((self.parser.CurrentLineNumber, "a comment inside a <style>"))
 
 
 def svg_problems(path: Path) -> list[tuple[int, str]]:

@@ -183,9 +183,15 @@ class CatalogueError(ValueError):
 
 def read_catalogue(po_path: Path, locale: str | None = None) -> Catalog:
     """``po_path`` parsed, obsolete entries included; a syntax error or a Plural-Forms refused
-    (:func:`nqcore.catalogue_check.plural_header_problem`) raises CatalogueError."""
+    (:func:`nqcore.catalogue_check.plural_header_problem`) raises CatalogueError, and so does
+    what Babel would read otherwise than the file says (:func:`nqtranslate.reading.byte_findings`:
+    lines ending in a bare carriage return, a NUL byte, a ``\\0`` escape that cuts a message)."""
+    from nqtranslate.reading import byte_findings
+
     try:
         data = po_path.read_bytes()
+        if found := byte_findings(po_path, data):
+            raise CatalogueError(f"{po_path}:{found[0].line}: {found[0].what}")
         plural = plural_header_problem(data.decode("utf-8"))
         if plural:
             raise CatalogueError(f"{po_path}:{plural[0]}: {plural[1]}")
@@ -353,7 +359,9 @@ def gnu_layout(data: bytes, source: object = "<catalogue>") -> bytes:
     return result.stdout
 
 
-def render(catalogue: Catalog, *, no_location: bool = False) -> bytes:
+def render(
+    catalogue: Catalog, *, no_location: bool = False, source: object = "<catalogue>"
+) -> bytes:
     """The ``.po`` text of ``catalogue`` in GNU gettext's layout, obsolete entries kept."""
     buffer = io.BytesIO()
     write_po(
@@ -365,7 +373,7 @@ def render(catalogue: Catalog, *, no_location: bool = False) -> bytes:
         ignore_obsolete=False,
         sort_output=False,
     )
-    return gnu_layout(buffer.getvalue())
+    return gnu_layout(buffer.getvalue(), source)
 
 
 def update(
@@ -392,7 +400,7 @@ def update(
     catalogue.fuzzy = False
     catalogue.last_translator = HEADER["Last-Translator"]
     catalogue.language_team = HEADER["Language-Team"]
-    data = render(catalogue, no_location=True)
+    data = render(catalogue, no_location=True, source=po_path)
     write_atomically(po_path, finish(data) if finish else data)
     pending = sum(1 for m in catalogue if m.id and (not m.string or m.fuzzy))
     return len([m for m in catalogue if m.id]), pending

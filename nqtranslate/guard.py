@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from nqcore.catalogue_check import file_problem
+from nqcore.characters import unshowable
 from nqcore.i18n import find_catalogue, locale_dirs
 from nqtranslate.disguise import disguise_problem, invisible_problem
 from nqtranslate.formats import placeholder_problems
@@ -201,11 +202,12 @@ MAX_MESSAGE = 20_000
 
 
 def text_findings(path: Path, reading: Reading) -> list[Finding]:
-    """Characters no reader should be sent (controls, invisible characters the English does not
-    have), and messages too long to be a translation, in any message of ``path`` (fuzzy or not,
-    its context too); a translation that is its English in disguise
-    (:mod:`nqtranslate.disguise`); and a context in a page catalogue, whose messages have none:
-    Sphinx would never find the message, shown in English."""
+    """Characters no reader should be sent (controls, noncharacters, unassigned and private-use
+    code points: :mod:`nqcore.characters`, invisible characters the English does not have), and
+    messages too long to be a translation, in any message of ``path`` (fuzzy or not, its context
+    too); a translation that is its English in disguise (:mod:`nqtranslate.disguise`); and a
+    context in a page catalogue, whose messages have none: Sphinx would never find the message,
+    shown in English."""
     findings = []
     for message in reading.messages:
         texts = [message.msgid, message.plural_id, message.context or "", *message.msgstr]
@@ -221,6 +223,8 @@ def text_findings(path: Path, reading: Reading) -> list[Finding]:
 def _text_problem(text: str, english: str) -> str:
     if found := CONTROL.search(text):
         return f"control character U+{ord(found[0]):04X} in {text[:60]!r}"
+    if unknown := unshowable(text):  # a noncharacter breaks the EPUB's XML, the PDF drops it
+        return f"{unknown} in {text[:60]!r}: no reader can show it"
     if len(text) > MAX_MESSAGE:
         return f"a message of {len(text)} characters (at most {MAX_MESSAGE})"
     if (found := BIDI.search(text)) and found[0] not in english:

@@ -145,7 +145,15 @@ def msgfmt_findings(path: Path, mo: Path) -> list[Finding]:
     if result.returncode == 0:
         return []
     found = [_msgfmt_finding(path, line) for line in result.stderr.splitlines() if _located(line)]
-    return found or [Finding(path, 1, result.stderr.strip().splitlines()[-1])]
+    return found or [Finding(path, 1, _msgfmt_reason(result.stderr))]
+
+
+def _msgfmt_reason(stderr: str) -> str:
+    """msgfmt's reason for a refusal it names no line of (a missing header: "PO file header
+    missing or invalid"), not its closing count of fatal errors."""
+    lines = [line.strip() for line in stderr.strip().splitlines()] or ["msgfmt refuses it"]
+    reason = next((line for line in lines if "warning:" in line or "error:" in line), lines[-1])
+    return "msgfmt: " + re.sub(r"^.*?(?:warning|error): ", "", reason)
 
 
 def _located(line: str) -> bool:

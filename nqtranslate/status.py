@@ -69,7 +69,7 @@ class Status:
 @cache
 def page_status(po_path: Path, folder: Path = CATALOGUES) -> Status:
     """One page's status from its catalogue alone, under the guard's rules."""
-    from nqtranslate.guard import message_findings
+    from nqtranslate.guard import message_findings, text_findings
     from nqtranslate.reading import read
 
     page = po_path.relative_to(folder).with_suffix("").as_posix()
@@ -77,7 +77,8 @@ def page_status(po_path: Path, folder: Path = CATALOGUES) -> Status:
     if reading.findings:  # the build refuses the whole catalogue
         why = tuple(str(finding) for finding in reading.findings)
         return Status(page, 0, 0, 0, refused=max(len(reading.messages), 1), why=why)
-    refused_lines = {f.line for f in message_findings(po_path, reading)}
+    found = text_findings(po_path, reading) + message_findings(po_path, reading)
+    refused_lines = {f.line for f in found}  # the English in disguise too: not translated
     messages = reading.messages
     fuzzy = sum(m.fuzzy for m in messages)
     refused = sum(m.translated and m.line in refused_lines for m in messages)

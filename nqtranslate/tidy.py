@@ -23,6 +23,7 @@ import polib
 from nqcore.atomic import write_atomically
 from nqcore.catalogue_check import file_problem, text_problem
 from nqtranslate.catalogue import UNWRAPPED, CatalogueError, gnu_layout
+from nqtranslate.reading import byte_findings
 
 FORMAT_FLAGS = {"python-format", "python-brace-format", "no-python-format"}
 
@@ -39,9 +40,29 @@ def without_format_flags(data: bytes) -> bytes:
     return str(catalogue).encode(catalogue.encoding) if changed else data
 
 
+#: The first line of an entry (obsolete ones too), whatever the line end before it: a file
+#: whose lines end in a bare carriage return counts its entries all the same.
+_ENTRY = re.compile(rb"(?:^|[\r\n])[ \t]*(?:#~[ \t]*)?msgid[ \t]")
+
+
+def entry_count(data: bytes) -> int:
+    """How many entries (header, live and obsolete messages) the catalogue ``data`` holds."""
+    return len(_ENTRY.findall(data))
+
+
 def tidied(data: bytes, source: object = "<catalogue>", *, keep_flags: bool = False) -> bytes:
-    """The catalogue ``data`` in GNU msgcat's layout, without format flags unless ``keep_flags``."""
-    return gnu_layout(data if keep_flags else without_format_flags(data), source)
+    """The catalogue ``data`` in GNU msgcat's layout, without format flags unless ``keep_flags``.
+
+    Tidying only lays out: a result with fewer entries than ``data`` (a reader that saw less
+    than the file holds) is refused, so that no catalogue is ever written shorter."""
+    result = gnu_layout(data if keep_flags else without_format_flags(data), source)
+    before, after = entry_count(data), entry_count(result)
+    if after < before:
+        raise CatalogueError(
+            f"{source}: tidying would keep {after} of its {before} entries: refused, "
+            "the file is left as it is"
+        )
+    return result
 
 
 def keeps_flags(po_path: Path) -> bool:
@@ -56,6 +77,8 @@ def tidy(po_path: Path) -> bool:
     data = po_path.read_bytes()
     if found := text_problem(data):  # named with its line, as every refusal of a catalogue
         raise CatalogueError(f"{po_path}:{found[0]}: {found[1]}")
+    if bytes_found := byte_findings(po_path, data):  # a bare CR, a NUL, a \0: what a reader cuts
+        raise CatalogueError(f"{po_path}:{bytes_found[0].line}: {bytes_found[0].what}")
     try:
         data = tidied(data, po_path, keep_flags=keeps_flags(po_path))
     except CatalogueError:

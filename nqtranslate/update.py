@@ -109,14 +109,14 @@ def update_page(po_path: Path, pot_path: Path, lang: str) -> str:
     template = read_catalogue(pot_path)
     if not po_path.exists():
         template.locale = lang
-        write_atomically(po_path, tidied(render(template), po_path))
+        write_atomically(po_path, tidied(render(template, source=po_path), po_path))
         return "create"
     catalogue = read_catalogue(po_path)
     before = {message.id for message in catalogue if message.id}
     merge(catalogue, template)
     if {message.id for message in catalogue if message.id} == before:
         return "notchanged"  # as sphinx-intl: no rewrite for a catalogue with the same messages
-    write_atomically(po_path, tidied(render(catalogue), po_path))
+    write_atomically(po_path, tidied(render(catalogue, source=po_path), po_path))
     return "update"
 
 

@@ -15,6 +15,7 @@ page's script computes nothing of the army: it renders this.
 from __future__ import annotations
 
 import copy
+import datetime
 import re
 from typing import Any
 
@@ -74,6 +75,7 @@ def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
         text = request["toml"] if "toml" in request else army_toml(dict(request["data"]))
         with _as_file(str(text).encode("utf-8", "replace"), name) as path:
             data = read_toml(path)
+            _no_dates(data, path, name)
             if "add" in request:
                 _add(data, dict(request["add"]), lang)
             if "use" in request:
@@ -109,6 +111,52 @@ NO_FOLDER = N_(
     "from: write the profile's own fields in the army file, or make the profile in the "
     "profile builder and choose it as your profile"
 )
+
+
+#: Why a date or a time in an army file is refused when no field's schema names it.
+NO_DATES = N_("{value} is a date or a time: no field of an army file takes one")
+
+
+def _no_dates(data: dict[str, Any], path: str, name: str) -> None:
+    """Refuse a TOML date or time (``points = 1979-05-27``) as ``nq army`` does, at its entry and
+    field, in the page's language: no field takes one, and the page could not write it back."""
+    from nqcore.army.force import ArmyError, located
+    from nqcore.army.force import army as read_army
+
+    found = _date_place(data)
+    if found is None:
+        return
+    read_army(path)  # nq army's own refusal: the schema's complaint, its entry and field
+    entry, field, value = found
+    where = name if entry is None else f"{name}, {entry[0]} #{entry[1] + 1}"
+    refused = ArmyError(NO_DATES, where=f"{where}, {field}", value=Typed(value.isoformat()))
+    raise located(refused, entry, field)
+
+
+Dated = datetime.date | datetime.time
+
+
+def _date_place(data: dict[str, Any]) -> tuple[tuple[str, int] | None, str, Dated] | None:
+    """The first date or time of the army file ``data``: its entry (none for the army's own
+    fields), its field, the value."""
+    for key, value in data.items():
+        records = value if key in KINDS and isinstance(value, list) else None
+        if records is None:
+            if (found := _date_in(value)) is not None:
+                return None, key, found
+            continue
+        for index, record in enumerate(records):
+            for field, item in record.items() if isinstance(record, dict) else ():
+                if (found := _date_in(item)) is not None:
+                    return (key, index), field, found
+    return None
+
+
+def _date_in(value: object) -> Dated | None:
+    if isinstance(value, Dated):
+        return value
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return next((found for item in items if (found := _date_in(item)) is not None), None)
 
 
 def _no_profile_files(data: dict[str, Any], name: str) -> None:
@@ -329,6 +377,9 @@ _TYPES: dict[str, Msg] = {
     "float": N_("a number"),
     "null": N_("nothing"),
     "str | object": N_("a text or a table"),
+    "date": N_("a date"),
+    "datetime": N_("a date and time"),
+    "time": N_("a time of day"),
 }
 #: msgspec's complaints about a field, and how the engine says each.
 _PROBLEMS: tuple[tuple[re.Pattern[str], Msg], ...] = (

@@ -18,6 +18,7 @@ from pathlib import Path
 from types import UnionType
 from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
+from nqcore.characters import unshowable
 from nqcore.i18n import clip
 
 if TYPE_CHECKING:
@@ -145,7 +146,8 @@ def check(data: dict[str, Any], where: str, schema: type[msgspec.Struct]) -> Non
 
 
 def check_text(data: dict[str, Any], where: str) -> None:
-    """Refuse a control character (:data:`CONTROL`) in any text of ``data`` (the parsed file
+    """Refuse a control character (:data:`CONTROL`), or a character no reader can be shown (a
+    noncharacter, private use: :mod:`nqcore.characters`), in any text of ``data`` (the parsed file
     ``where``), a field's name included: one line naming the file, the record and the field.
 
     Nesting deeper than :data:`MAX_DEPTH` is refused too, before a recursive reader (msgspec,
@@ -168,6 +170,9 @@ def check_text(data: dict[str, Any], where: str) -> None:
             pending.extend((item, f"{path}[{i}]", depth + 1) for i, item in indexed)
         elif isinstance(value, str) and (found := CONTROL.search(value)):
             said = f"control character U+{ord(found[0]):04X} in {value!r}"
+            raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
+        elif isinstance(value, str) and (unknown := unshowable(value)):
+            said = f"{unknown} in {value!r}: no reader can show it"
             raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
 
 

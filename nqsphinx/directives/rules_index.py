@@ -153,14 +153,27 @@ class IndexList:
                 sections[0].insert(1, see_node(text, self.words(see.target), latex=None))
 
 
+def index_escape(text: str) -> str:
+    """``text`` as a part of a raw ``\\index``: LaTeX's specials escaped, and the index's own
+    (``!`` a sub-entry, ``@`` a sort key, ``|`` a macro for the page number) quoted with ``"``,
+    the quote character of xindy's LaTeX input style, as Sphinx quotes its own entries
+    (``sphinx.writers.latex``, ``visit_index``): words of the data (``Moral!Sous@x|textbf``)
+    stay words, never drop an entry nor choose a macro."""
+    value = latex_escape(text)
+    value = value.replace(r"\{", r"\sphinxleftcurlybrace{}")
+    value = value.replace(r"\}", r"\sphinxrightcurlybrace{}")
+    value = value.replace('"', '""').replace("@", '"@').replace("!", '"!')
+    return value.replace("|", r"\textbar{}")
+
+
 def see_node(text: str, target: str, latex: bool | None) -> nodes.Element:
     """A "see" entry (``latex`` None) or a "see also" one: Sphinx's own index entry, but for
     "see also" in LaTeX, which Sphinx would write as "see" (a raw ``\\index`` with xindy's
     ``seealso`` class)."""
     if latex:
-        key = latex_escape(text)
+        key = index_escape(text)
         return generated_raw(
-            rf"\index{{{key}@\spxentry{{{key}}}|seealso{{{latex_escape(target)}}}}}", "latex"
+            rf"\index{{{key}@\spxentry{{{key}}}|seealso{{{index_escape(target)}}}}}", "latex"
         )
     kind = "see" if latex is None else "seealso"
     return addnodes.index(entries=[(kind, f"{text}; {target}", "", "", None)], inline=False)

@@ -352,3 +352,48 @@ def test_the_answer_carries_the_engines_roster() -> None:
     first = roster["entries"][0]["profiles"][0]
     assert first["values"] == ["8", "2", "5", "4", "4", "1", "2", "0"]
     assert first["details"][0] == ["Armes", "Épée (CU4, F+1)"]
+
+
+@pytest.mark.parametrize(
+    ("line", "entry", "field", "said"),
+    [
+        ("points = 1979-05-27", None, "points", "il faut un nombre entier, pas une date"),
+        (
+            "models = 1979-05-27T10:00:00",
+            {"kind": "unit", "index": 0},
+            "models",
+            "il faut un nombre entier, pas une date et une heure",
+        ),
+        ("name = 07:32:00", None, "name", "il faut un texte, pas une heure"),
+    ],
+)
+def test_a_toml_date_is_refused_at_its_entry_and_field_in_the_pages_language(
+    line: str, entry: dict[str, Any] | None, field: str, said: str
+) -> None:
+    """As ``nq army`` refuses it (its schema names the field), never "no TOML for datetime"."""
+    fields = {"name": '"Host"', "points": "500", "models": "10"}
+    key = line.split(" = ")[0]
+    fields[key] = line.split(" = ")[1]
+    text = (
+        f'name = {fields["name"]}\npoints = {fields["points"]}\n\n[[unit]]\nname = "Orcs"\n'
+        f'profile = "orc-bruiser"\nmodels = {fields["models"]}\n'
+    )
+    answer = import_army(text.encode(), "fr")
+    assert (answer["entry"], answer["field"], answer["said"]) == (entry, field, said)
+    assert answer["error"].startswith("army.toml, ") and "datetime" not in answer["error"]
+
+
+def test_a_date_no_schema_names_is_refused_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should the engine's reader take it, the page still refuses it, at its entry and field."""
+    from nqcore.army import force
+
+    monkeypatch.setattr(force, "army", lambda path: None)
+    text = (
+        'name = "Host"\npoints = 500\n\n[[unit]]\nname = "Orcs"\nprofile = { when = 1979-05-27 }\n'
+    )
+    answer = import_army(text.encode(), "fr")
+    assert answer["error"] == (
+        "army.toml, unit #1, profile: « 1979-05-27 » est une date ou une heure : aucun champ "
+        "d’un fichier d’armée n’en prend"
+    )
+    assert (answer["entry"], answer["field"]) == ({"kind": "unit", "index": 0}, "profile")

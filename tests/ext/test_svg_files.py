@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 
@@ -33,6 +34,7 @@ def test_scripts_events_and_remote_links_are_found_at_their_line(tmp_path: Path)
         (4, "link to 'javascript:alert(92)' (only #id or an inline image)"),
         (5, "event attribute 'onload'"),
         (6, "element <foreignobject>"),
+        (7, "an animation of the link 'href'"),
         (7, "javascript: in attribute 'to'"),
     ]
 
@@ -75,7 +77,7 @@ def test_a_hostile_svg_stops_the_build(tmp_path: Path, make_app: Any) -> None:
     stop, errors = _started(srcdir, make_app)
     assert stop.code == 2
     assert errors[0] == "ERROR: _static/diagrams/model.svg:2: element <script> in an SVG: refused"
-    assert len(errors) == 6
+    assert len(errors) == 7
     assert not list(tmp_path.rglob("*.html"))
 
 
@@ -102,6 +104,64 @@ def test_css_that_loads_from_elsewhere_is_found_at_its_line(tmp_path: Path) -> N
         (5, "CSS url('https://evil.example/B3d.svg#x') (only url(#id)) in attribute 'fill'"),
         (6, "CSS url('//evil.example/e') (only url(#id)) in attribute 'style'"),
     ]
+
+
+#: The attacker's plants, each in a drawing of its own: a word of a ``<style>`` split by an
+#: instruction, an element or a comment (the browser reads ``@import``), and animations that swap
+#: in a remote image or send a click elsewhere.
+PLANTS = [
+    ('<style>@imp<?x y?>ort "https://evil.example/pi.css";</style>', "an instruction inside"),
+    ('<style>@imp<x/>ort "https://evil.example/pi.css";</style>', "element <x> inside"),
+    ('<style>@imp<!-- c -->ort "https://evil.example/pi.css";</style>', "a comment inside"),
+    (
+        '<image href="#a"><set attributeName="href" to="https://evil.example/set.png"/></image>',
+        "an animation of the link 'href'",
+    ),
+    (
+        '<a href="#x"><set attributeName="href" to="https://evil.example/go"/><text>x</text></a>',
+        "an animation of the link 'href'",
+    ),
+    (
+        '<a href="#x"><animate attributeName="xlink:href" values="#x;https://evil.example/go"/></a>',
+        "an animation of the link 'xlink:href'",
+    ),
+    (
+        '<image href="#a"><animate attributeName="x" from="#a" to="//evil.example/a.png"/></image>',
+        "an animation to the address '//evil.example/a.png'",
+    ),
+]
+
+
+@pytest.mark.parametrize(("plant", "said"), PLANTS)
+def test_a_style_holds_text_only_and_an_animation_changes_no_link(
+    tmp_path: Path, plant: str, said: str
+) -> None:
+    drawing = tmp_path / "attack-zones.svg"
+    drawing.write_text(HEAD + plant + "\n</svg>\n", encoding="utf-8")
+    assert [(line, problem) for line, problem in svg_problems(drawing)][:1] == [(2, ANY)]
+    assert said in svg_problems(drawing)[0][1]
+
+
+def test_the_plants_in_the_real_drawing_are_refused(tmp_path: Path) -> None:
+    """Just after ``<svg ...>`` of the published attack-zones diagram, as the attacker put them."""
+    real = Path(__file__).parents[2] / "docs" / "_static" / "diagrams" / "attack-zones.svg"
+    head, rest = real.read_text(encoding="utf-8").split(">\n", 1)
+    drawing = tmp_path / "attack-zones.svg"
+    for plant, said in PLANTS[:2] + PLANTS[3:5]:
+        drawing.write_text(f"{head}>{plant}\n{rest}", encoding="utf-8")
+        assert [problem for line, problem in svg_problems(drawing)] == [ANY], plant
+        assert said in svg_problems(drawing)[0][1]
+
+
+def test_animations_of_drawing_values_pass(tmp_path: Path) -> None:
+    drawing = tmp_path / "d.svg"
+    drawing.write_text(
+        HEAD + '<rect><animate attributeName="opacity" values="0.25;0.75;1" dur="2s"/>'
+        '<set attributeName="fill" to="#g"/><animateTransform attributeName="transform" '
+        'type="rotate" from="0 5 5" to="360 5 5"/></rect>\n</svg>\n',
+        encoding="utf-8",
+    )
+    assert svg_problems(drawing) == []
 
 
 @pytest.mark.parametrize("builder", ["html", "latex"])

@@ -1,0 +1,79 @@
+"""No catalogue tool ever writes a catalogue shorter than it read it: what a reader would cut (lines
+ending in a bare carriage return, a NUL byte, a ``\\0`` escape) is refused at its file and line,
+and the file is left as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nqtranslate import tidy, update
+from nqtranslate.catalogue import CatalogueError, read_catalogue
+
+HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+BODY = "".join(f'msgid "Spell {n}"\nmsgstr "Sort {n}"\n\n' for n in range(1, 5))
+CATALOGUE = HEADER + BODY
+
+
+def written(tmp_path: Path, data: bytes) -> Path:
+    path = tmp_path / "magic.po"
+    path.write_bytes(data)
+    return path
+
+
+def template(tmp_path: Path) -> Path:
+    pot = tmp_path / "magic.pot"
+    pot.write_text(HEADER + 'msgid "Spell 1"\nmsgstr ""\n', encoding="utf-8")
+    return pot
+
+
+@pytest.mark.parametrize(
+    ("data", "line", "said"),
+    [
+        (CATALOGUE.replace("\n", "\r").encode(), 1, "carriage return"),
+        (CATALOGUE.replace('"Sort 2"', '"Sort\0 2"').encode(), 9, "NUL byte"),
+        (CATALOGUE.replace('"Sort 2"', '"Crédits\\0 et suite"').encode(), 9, "escape \\\\0"),
+    ],
+)
+def test_tidy_and_update_po_refuse_what_a_reader_would_cut(
+    tmp_path: Path, data: bytes, line: int, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = written(tmp_path, data)
+    with pytest.raises(CatalogueError, match=rf"^{path}:{line}: .*{said}"):
+        tidy.tidy(path)
+    assert tidy.main([str(path)]) == 1
+    assert capsys.readouterr().err.startswith(f"po_tidy: {path}:{line}: ")
+    with pytest.raises(CatalogueError, match=rf"^{path}:{line}: .*{said}"):
+        read_catalogue(path)  # update-po's reader, of the pages' and the engine's catalogues
+    with pytest.raises(CatalogueError, match=rf"^{path}:{line}: "):
+        update.update_page(path, template(tmp_path), "fr")
+    assert path.read_bytes() == data
+
+
+def test_tidy_never_writes_fewer_entries_than_it_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The safety net: whatever a reader misses, the tidied catalogue is not written."""
+    path = written(tmp_path, CATALOGUE.encode())
+    monkeypatch.setattr(tidy, "gnu_layout", lambda data, source: HEADER.encode())
+    with pytest.raises(CatalogueError, match=rf"^{path}: tidying would keep 1 of its 5 entries"):
+        tidy.tidy(path)
+    assert path.read_bytes() == CATALOGUE.encode()
+
+
+def test_an_entry_count_sees_every_line_end() -> None:
+    assert tidy.entry_count(CATALOGUE.encode()) == 5
+    assert tidy.entry_count(CATALOGUE.replace("\n", "\r").encode()) == 5
+    assert tidy.entry_count(b'#~ msgid "Old"\n#~ msgstr "Vieux"\n') == 1
+
+
+def test_a_catalogue_without_header_is_refused_saying_why(tmp_path: Path) -> None:
+    from nqtranslate.guard import check_catalogue
+
+    path = written(tmp_path, BODY.encode())
+    assert [str(f) for f in check_catalogue(path)] == [
+        f"{path}:1: msgfmt: PO file header missing or invalid"
+    ]
+    tidy.tidy(path)  # laid out (its last blank line goes), nothing lost
+    assert path.read_bytes() == BODY.rstrip("\n").encode() + b"\n"
