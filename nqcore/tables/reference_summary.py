@@ -123,7 +123,7 @@ def rolls_needed_table() -> Table:
         ),
         (
             N_("Wound"),
-            Phrase((AT_MOST, BASE_WOUND_TARGET, " + ", N_("ST"), " - ", N_("T"))),
+            Phrase((AT_MOST, BASE_WOUND_TARGET, " + ", N_("ST"), " \u2212 ", N_("T"))),
         ),
         (
             N_("Template, model partially covered"),

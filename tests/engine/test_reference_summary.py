@@ -32,11 +32,11 @@ def test_action_costs_come_from_the_rules() -> None:
 
 def test_rolls_needed_come_from_the_rules() -> None:
     rolls = _rows("rolls-needed")
-    assert rolls["Wound"] == f"≤\u00a0{BASE_WOUND_TARGET} + ST - T"
+    assert rolls["Wound"] == f"≤\u00a0{BASE_WOUND_TARGET} + ST \u2212 T"
     assert rolls["Cancel a spell in play"] == "≤\u00a0spell level +1"
     assert rolls["Masterful hit"] == "natural 1: no armour save"
     french = _rows("rolls-needed", "fr")
-    assert french["Blesser"] == f"≤\u00a0{BASE_WOUND_TARGET} + F - R"
+    assert french["Blesser"] == f"≤\u00a0{BASE_WOUND_TARGET} + F \u2212 R"
 
 
 def test_docstring_examples() -> None:
