@@ -172,9 +172,16 @@ def _kinds(lang: str) -> dict[str, str]:
     }
 
 
+def _search_language(lang: str) -> Any:
+    """Sphinx's search language for ``lang``; a language Sphinx has none for (the pseudo
+    language of the tests, a new translation) reads queries as English does, as Sphinx's own
+    search does."""
+    return search_languages.get(lang) or search_languages["en"]
+
+
 def _stemmer(lang: str) -> dict[str, str]:
     """The snowball stemmer Sphinx ships for the language: its file in ``_static`` and class."""
-    language = search_languages[lang]
+    language = _search_language(lang)
     if isinstance(language, str):  # Sphinx names some by their module path
         module, _, name = language.rpartition(".")
         language = getattr(__import__(module, fromlist=[name]), name)
@@ -187,7 +194,7 @@ def index_config(app: Sphinx) -> dict[str, Any]:
     """What ``nq-search-box.js`` reads: the language's reading of a query, the words of the
     box, the page weights and the documents."""
     lang = page_language(app.config.language)
-    language = search_languages[lang]
+    language = _search_language(lang)
     words = language_words(app, lang)
     stopwords = set(getattr(language, "stopwords", ())) | set(words.stopwords)
     return {

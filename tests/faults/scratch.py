@@ -33,12 +33,20 @@ def project_files(root: Path = ROOT) -> list[str]:
     return sorted({name for name in listed.split("\0") if name and (root / name).is_file()})
 
 
+#: The npm packages that ``./dev`` installs before any build, which a build only reads (the
+#: header search's MiniSearch): copied as installed, since no build of a copy runs npm.
+VENDORED = ("tools/search/node_modules",)
+
+
 def copy_project(dest: Path, root: Path = ROOT) -> Path:
-    """Copy the project into ``dest`` (created) and return it."""
+    """Copy the project into ``dest`` (created), with its vendored packages, and return it."""
     for name in project_files(root):
         target = dest / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / name, target)
+    for folder in VENDORED:
+        if (root / folder).is_dir():
+            shutil.copytree(root / folder, dest / folder, symlinks=True, dirs_exist_ok=True)
     return dest
 
 
