@@ -19,7 +19,7 @@ import pytest
 
 from nqsphinx.directives.glossary import GLOSSARY_FILE, load_terms
 from nqsphinx.languages.theme_text import sphinx_translations, theme_translations
-from nqsphinx.languages.typography import french_html
+from nqsphinx.languages.typography import site_text
 from tests import covering
 from tests.browser.conftest import Site, _recorded, screenshot
 from tests.building import ROOT
@@ -340,8 +340,8 @@ def test_screenshot_menu_opened_by_keyboard(
 
 
 def _definition(key: str, lang: str) -> str:
-    text = TERMS[key].tooltip(lang)
-    return french_html(text) if lang == "fr" else text
+    """The glossary's definition as the site sets it (curly quotes, minus signs, French spacing)."""
+    return site_text(TERMS[key].tooltip(lang), lang)
 
 
 def _description(page: Any, selector: str) -> str:
