@@ -98,7 +98,8 @@ def plural_forms_problem(header: str) -> str:
 
 def text_problem(data: bytes) -> tuple[int, str] | None:
     """Where and why the bytes of a ``.po`` file are not one every tool reads alike: not UTF-8,
-    another charset declared, a line that is not a keyword and a quoted string, a message twice."""
+    another charset declared, a line that is not a keyword and a quoted string, a message twice,
+    a Plural-Forms refused (:func:`plural_header_problem`)."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -106,7 +107,7 @@ def text_problem(data: bytes) -> tuple[int, str] | None:
     charset = _CHARSET.search(text)
     if charset and charset[1].lower().replace("_", "-") not in ("utf-8", "utf8"):
         return text.count("\n", 0, charset.start()) + 1, f"charset {charset[1]}, not UTF-8"
-    return _syntax_problem(text.splitlines())
+    return _syntax_problem(text.splitlines()) or plural_header_problem(text)
 
 
 def _syntax_problem(lines: list[str]) -> tuple[int, str] | None:
@@ -150,3 +151,18 @@ def file_problem(path: Path) -> str:
     if path.exists() and not path.is_file():
         return "a folder or a device, not a catalogue file"
     return ""
+
+
+#: The Plural-Forms field of a header entry, as the file writes it.
+_PLURAL_HEADER = re.compile(r'^"Plural-Forms:\s*((?:[^"\\]|\\.)*?)(?:\\n)?"', re.M)
+
+
+def plural_header_problem(text: str) -> tuple[int, str] | None:
+    """The line and the reason why the Plural-Forms of the catalogue ``text`` is refused
+    (:func:`plural_forms_problem`: nplurals from 1 to 6, a C expression over ``n`` that Python's
+    gettext compiles, always a form below nplurals), or None."""
+    match = _PLURAL_HEADER.search(text)
+    if match is None:
+        return None
+    problem = plural_forms_problem(match[1].replace('\\"', '"'))
+    return (text.count("\n", 0, match.start()) + 1, problem) if problem else None

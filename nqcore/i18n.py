@@ -155,11 +155,11 @@ class Translated(str):
             return self.msgid % values
 
     def _warn(self, error: Exception) -> None:
-        print(
-            f"{self.where}: warning: the translation {str(self)!r} of {self.msgid!r} does not "
-            f"format ({type(error).__name__}: {error}): the English is shown",
-            file=sys.stderr,
-        )
+        from nqcore.terminal import printable
+
+        said = f"{self.where}: warning: the translation {clip(str(self))} of {clip(self.msgid)}"
+        said += f" does not format ({type(error).__name__}: {error}): the English is shown"
+        print(printable(said), file=sys.stderr)
 
 
 @cache
@@ -208,7 +208,9 @@ def _fits(path: Path, message: Any) -> bool:
 
 
 def _warn(where: str, message: str) -> None:
-    print(f"{where}: warning: {message}", file=sys.stderr)
+    from nqcore.terminal import printable
+
+    print(printable(f"{where}: warning: {message}"), file=sys.stderr)
 
 
 @cache
@@ -344,15 +346,34 @@ class Counted(int):
         return plural(int(self), self.singular, self.many, lang)
 
 
+#: The most characters of a value a message quotes: a name of a million characters is told by
+#: its start and its length (an error line, on the terminal or the page, stays a line).
+MAX_QUOTED = 80
+
+
+def clip(text: str, lang: str = SOURCE_LANGUAGE, quote: Callable[[str], str] = repr) -> str:
+    """``text`` quoted by ``quote`` (Python's repr: escapes visible); past :data:`MAX_QUOTED`
+    characters, its first ones and its length: ``'WWW…'… (1,000,000 characters)``.  The one
+    place where every message quoting a value of the reader's bounds it."""
+    if len(text) <= MAX_QUOTED:
+        return quote(text)
+    count = translator(lang)(N_("{count} characters")).format(count=format_number(len(text), lang))
+    return f"{quote(text[:MAX_QUOTED])}… ({count})"
+
+
+def quoted_in(lang: str, text: str) -> str:
+    """``text`` quoted as ``lang`` quotes (``'x'``, « x » in French), escapes visible, clipped."""
+    return clip(text, lang, lambda t: f"« {repr(t)[1:-1]} »" if lang == "fr" else repr(t))
+
+
 class Typed(str):
     """What a reader typed, quoted in a refusal as the language quotes: ``'x'`` (escapes
-    visible, as Python shows it), « x » in French."""
+    visible, as Python shows it), « x » in French; a long one clipped (:func:`clip`)."""
 
     __slots__ = ()
 
     def quoted(self, lang: str) -> str:
-        escaped = repr(str(self))
-        return f"« {escaped[1:-1]} »" if lang == "fr" else escaped
+        return quoted_in(lang, str(self))
 
 
 def _shown(value: object, lang: str) -> str:

@@ -9,9 +9,11 @@ templates path is rendered on every page): ``docs/_static/x.js`` with a redirect
 script in ``docs/_static/s6.html``, a meta refresh in ``docs/_templates/page.html``.  So when
 any builder starts, before anything is read or copied, each such file stops the build with one
 line naming it, by its suffix or, for a file of another suffix, by its first bytes as a browser
-sniffs them (``<script``, ``<html``...); and a templates path inside a content folder is refused
-in the configuration.  SVG files have their own parser (:mod:`nqsphinx.svg_files`); pages
-(``.md``) and catalogues (``.po``) theirs (:mod:`nqsphinx.untrusted`).
+sniffs them (``<script``, ``<html``...); an SVG drawing under another name (``x.png``), a file
+named as an image whose bytes are not that image (or empty) are refused too, by name; and a
+templates path inside a content folder is refused in the configuration.  SVG files have their
+own parser (:mod:`nqsphinx.svg_files`); pages (``.md``) and catalogues (``.po``) theirs
+(:mod:`nqsphinx.untrusted`).
 """
 
 from __future__ import annotations
@@ -48,6 +50,32 @@ SNIFFED = re.compile(
 )
 
 
+#: The first bytes of each kind of image the content may hold, by suffix.
+IMAGE_STARTS: dict[str, tuple[bytes, ...]] = {
+    ".png": (b"\x89PNG\r\n\x1a\n",),
+    **dict.fromkeys((".jpg", ".jpeg"), (b"\xff\xd8\xff",)),
+    ".gif": (b"GIF87a", b"GIF89a"),
+    ".ico": (b"\x00\x00\x01\x00", b"\x00\x00\x02\x00"),
+    ".webp": (b"RIFF",),
+    ".bmp": (b"BM",),
+}
+#: The start of an SVG drawing or another XML document under a name that is not ``.svg``.
+SVG_SNIFFED = re.compile(rb"\s*<(svg|!doctype svg)[\s>/]", re.IGNORECASE)
+
+
+def image_problem(suffix: str, start: bytes) -> str:
+    """Why a file named as an image of ``suffix`` whose first bytes are ``start`` is not one
+    ('' when it is): a browser or a reader's tool may take what its bytes say (an SVG's script)."""
+    if suffix not in IMAGE_STARTS:
+        return ""
+    if not start:
+        return f"an empty file named {suffix}"
+    kind = suffix.removeprefix(".").upper()
+    if not start.startswith(IMAGE_STARTS[suffix]) or (kind == "WEBP" and start[8:12] != b"WEBP"):
+        return f"not a {kind} image by its bytes"
+    return ""
+
+
 def content_folders(app: Sphinx) -> list[Path]:
     """The folders a contributor's content lives in: the sources, the catalogues' folders."""
     from nqsphinx.project_files import LOCALE_PACKAGES
@@ -73,6 +101,10 @@ def code_kind(path: Path) -> tuple[str, str] | None:
         start = handle.read(512)
     if SNIFFED.match(start.removeprefix(b"\xef\xbb\xbf")):
         return ("a page (HTML by its first bytes)", TEMPLATES)
+    if SVG_SNIFFED.match(start.removeprefix(b"\xef\xbb\xbf")):
+        return ("an SVG drawing by its first bytes, not named .svg (its own check reads .svg)", "")
+    if problem := image_problem(suffix, start):
+        return (problem, "")
     return None
 
 
@@ -113,13 +145,13 @@ def check_content(app: Sphinx) -> None:
     found = {path: (what, home) for folder in folders for path, what, home in code_in(folder)}
     for path, (what, home) in sorted(found.items()):
         shown = os.path.relpath(path, root)
-        problems.append(
-            f"{shown}: {what} in the content folder; the site's code lives in {home}: refused"
-        )
+        where = f" in the content folder; the site's code lives in {home}" if home else ""
+        problems.append(f"{shown}: {what}{where}: refused")
     for problem in problems:
         logger.error(problem)
     if problems:
         count = len(problems)
-        message = f"Refused input: {count} code file(s) in the content; nothing built."
+        message = f"Refused input: {count} file(s) in the content (code, or not what their name"
+        message += " says); nothing built."
         print(message, file=sys.stderr)
         raise SystemExit(2)

@@ -14,6 +14,8 @@ the page's head, no link that runs a script, and no markup that escapes an HTML 
   cards and buttons, an image's ``:target:``, reStructuredText) are replaced by their text.
 - Icon roles (sphinx-design's ``octicon``, FontAwesome and Material roles) are refused: the
   octicon role writes its text into an SVG's attributes unescaped, and the rulebook uses none.
+- Lists or quotes nested past markdown-it's limit are refused at their line: the parser would
+  drop the rest of the page without a word (:func:`_too_deep`).
 """
 
 from __future__ import annotations
@@ -137,6 +139,42 @@ def _icon_roles() -> list[str]:
     return ["octicon", *icons.FA_ROLE_STYLES, *material]
 
 
+def _too_deep(state: Any, start: int, end: int) -> None:
+    """markdown-it stops at ``maxNesting`` levels of blocks (20: a list of ten levels, its items
+    and paragraphs) and drops the rest of the input without a word: the rest of the page, after
+    a list nested twelve deep.  So reaching it with text left is an error at the page's line."""
+    line = state.skipEmptyLines(start)
+    if state.level < state.md.options.maxNesting or line >= end:
+        return
+    if state.sCount[line] < state.blkIndent:
+        return  # the nested block ends here: nothing is dropped
+    document = state.md.options.get("document")
+    env = getattr(getattr(document, "settings", None), "env", None)
+    if env is None or not getattr(env, "docname", None):
+        return  # a parse outside a page (a catalogue's message: its own check)
+    problem = (
+        f"lists or quotes nested deeper than {state.md.options.maxNesting} levels of blocks: "
+        "markdown-it drops the rest of the page from here"
+    )
+    _refuse_at(env.docname, line + 1, problem)
+
+
+def _guard_nesting() -> None:
+    """Wrap markdown-it's block tokenizer (once per process) with :func:`_too_deep`."""
+    from markdown_it.parser_block import ParserBlock
+
+    if getattr(ParserBlock.tokenize, "_nq_guarded", False):
+        return
+    original = ParserBlock.tokenize
+
+    def tokenize(self: Any, state: Any, startLine: int, endLine: int) -> None:  # noqa: N803
+        _too_deep(state, startLine, endLine)
+        original(self, state, startLine, endLine)
+
+    tokenize._nq_guarded = True  # type: ignore[attr-defined]
+    ParserBlock.tokenize = tokenize  # type: ignore[method-assign]
+
+
 def _check_config(app: Sphinx, config: Config) -> None:
     if "substitution" in (getattr(config, "myst_enable_extensions", None) or ()):
         logger.error("MyST substitutions are refused (Jinja templates run code at build time)")
@@ -147,6 +185,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("sphinx_design")
     for name in _icon_roles():
         app.add_role(name, RefusedRole(), override=True)
+    _guard_nesting()
     app.connect("config-inited", _check_config)
     app.connect("source-read", _check_source, priority=100)
     app.connect("doctree-read", _doctree_read, priority=100)

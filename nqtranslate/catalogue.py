@@ -27,6 +27,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, read_po, write_po
 
 from nqcore.atomic import write_atomically
+from nqcore.catalogue_check import plural_header_problem
 from nqcore.data import datafiles
 from nqcore.i18n import ARMOUR_CONTEXT
 
@@ -181,10 +182,14 @@ class CatalogueError(ValueError):
 
 
 def read_catalogue(po_path: Path, locale: str | None = None) -> Catalog:
-    """``po_path`` parsed, obsolete entries included; a syntax error raises CatalogueError."""
+    """``po_path`` parsed, obsolete entries included; a syntax error or a Plural-Forms refused
+    (:func:`nqcore.catalogue_check.plural_header_problem`) raises CatalogueError."""
     try:
-        with po_path.open("rb") as handle:
-            return read_po(handle, locale=locale, abort_invalid=True)
+        data = po_path.read_bytes()
+        plural = plural_header_problem(data.decode("utf-8"))
+        if plural:
+            raise CatalogueError(f"{po_path}:{plural[0]}: {plural[1]}")
+        return read_po(io.BytesIO(data), locale=locale, abort_invalid=True)
     except PoFileError as error:
         reason = str(error).rsplit(" on ", 1)[0]
         raise CatalogueError(f"{po_path}:{error.lineno + 1}: {reason}") from None

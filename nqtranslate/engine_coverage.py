@@ -9,6 +9,8 @@ when the message is there) and where the engine uses the message (a data file's 
 
 from __future__ import annotations
 
+import re
+import tomllib
 from functools import cache
 from pathlib import Path
 
@@ -34,12 +36,18 @@ def untranslated_warnings(lang: str, package: Path = PACKAGE) -> list[str]:
         translated = found is not None and all(_forms(found.string)) and not found.fuzzy
         if translated:
             continue
-        line = found.lineno if found is not None else 1
-        used = ", ".join(_used_at(package, where, str(message.id)) for where in message.locations)
-        why = "its translation is empty or fuzzy" if found is not None else "no translation"
+        used = [_used_at(package, where, str(message.id)) for where in message.locations]
+        shown_id = repr(str(message.id)[:60])
+        if found is None:  # no entry: the data file's record is where to look
+            also = f" (also used at {', '.join(used[1:])})" if used[1:] else ""
+            warnings.append(
+                f"{used[0] if used else shown(po_path)}: warning: {shown_id}{also}: no "
+                f"translation in {shown(po_path)}, shown in English"
+            )
+            continue
         warnings.append(
-            f"{shown(po_path)}:{line}: warning: {str(message.id)[:60]!r} (used at {used}): "
-            f"{why}, shown in English"
+            f"{shown(po_path)}:{found.lineno}: warning: {shown_id} (used at {', '.join(used)}): "
+            "its translation is empty or fuzzy, shown in English"
         )
     return warnings
 
@@ -49,22 +57,46 @@ def _forms(string: object) -> tuple[str, ...]:
 
 
 def _used_at(package: Path, where: tuple[str, int | None], text: str) -> str:
-    """``file:line`` of one use; a data file's line is found by its text's first line."""
+    """``file:line`` of one use; a data file's line is that of the string holding the text
+    (or, for a text of several lines, its first line)."""
     relative, line = where
     if not line:
-        line = _data_lines(package / relative).get(text.splitlines()[0] if text else "", 0)
+        lines = _data_lines(package / relative)
+        line = lines.get(text) or lines.get(text.splitlines()[0] if text else "", 0)
     return f"{package.name}/{relative}:{line}"
+
+
+#: A TOML comment, or a string of any of TOML's four kinds (multi-line ones first).
+_TOML_TOKEN = re.compile(
+    r"#[^\n]*"
+    r'|"{3}(?:[^\\]|\\.)*?"{3,5}'
+    r"|'{3}.*?'{3,5}"
+    r'|"(?:[^"\\\n]|\\.)*"'
+    r"|'[^'\n]*'",
+    re.S,
+)
+#: The opening of a multi-line string whose text starts on the next line.
+_MULTILINE_OPENING = ('"""\n', "'''\n")
 
 
 @cache
 def _data_lines(path: Path) -> dict[str, int]:
-    """The first line holding each text of a data file (as TOML strings are written: quoted)."""
+    """The line of each string of a data file, by its value as TOML reads it (escapes decoded),
+    and by the first line of a value of several lines; the first place wins."""
     lines: dict[str, int] = {}
     try:
-        content = path.read_text(encoding="utf-8").splitlines()
-    except OSError:
+        content = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
         return lines
-    for number, line in enumerate(content, 1):
-        for piece in line.split('"')[1::2]:
-            lines.setdefault(piece, number)
+    for token in _TOML_TOKEN.finditer(content):
+        if token[0].startswith("#"):
+            continue
+        try:
+            value = str(tomllib.loads(f"v = {token[0]}")["v"])
+        except tomllib.TOMLDecodeError:
+            continue
+        line = content.count("\n", 0, token.start()) + 1
+        line += content.startswith(_MULTILINE_OPENING, token.start())
+        lines.setdefault(value, line)
+        lines.setdefault(value.splitlines()[0] if value else "", line)
     return lines

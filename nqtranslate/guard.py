@@ -30,6 +30,7 @@ from typing import Any
 
 from nqcore.catalogue_check import file_problem
 from nqcore.i18n import find_catalogue, locale_dirs
+from nqtranslate.disguise import disguise_problem, invisible_problem
 from nqtranslate.formats import placeholder_problems
 from nqtranslate.reading import Finding, Message, Reading, read
 from nqtranslate.sphinx_words import sphinx_word_problems
@@ -200,14 +201,17 @@ MAX_MESSAGE = 20_000
 
 
 def text_findings(path: Path, reading: Reading) -> list[Finding]:
-    """Characters no reader should be sent, and messages too long to be a translation, in any
-    message of ``path`` (fuzzy or not, its context too); and a context in a page catalogue,
-    whose messages have none: Sphinx would never find the message, shown in English."""
+    """Characters no reader should be sent (controls, invisible characters the English does not
+    have), and messages too long to be a translation, in any message of ``path`` (fuzzy or not,
+    its context too); a translation that is its English in disguise
+    (:mod:`nqtranslate.disguise`); and a context in a page catalogue, whose messages have none:
+    Sphinx would never find the message, shown in English."""
     findings = []
     for message in reading.messages:
         texts = [message.msgid, message.plural_id, message.context or "", *message.msgstr]
         english = message.msgid + message.plural_id
         problems = [_text_problem(text, english) for text in texts]
+        problems += [disguise_problem(msgid, msgstr) for msgid, msgstr in message.pairs()]
         if message.context is not None and is_page_catalogue(path):
             problems.append(f"msgctxt {message.context!r}: a page's messages have no context")
         findings += [Finding(path, message.line, what) for what in problems if what]
@@ -221,7 +225,7 @@ def _text_problem(text: str, english: str) -> str:
         return f"a message of {len(text)} characters (at most {MAX_MESSAGE})"
     if (found := BIDI.search(text)) and found[0] not in english:
         return f"bidi control U+{ord(found[0]):04X} its English does not have"
-    return ""
+    return invisible_problem(text, english)
 
 
 def is_empty(path: Path) -> bool:

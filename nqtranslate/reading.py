@@ -50,9 +50,10 @@ class Finding:
     what: str
 
     def __str__(self) -> str:
+        from nqcore.terminal import printable
         from nqtranslate.guard import shown
 
-        return f"{shown(self.path)}:{self.line}: {self.what}"
+        return printable(f"{shown(self.path)}:{self.line}: {self.what}")
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,7 @@ def _message(message: object, flags: dict[object, frozenset[str]]) -> Message | 
 
 def read(path: Path) -> Reading:
     """``path`` as the build reads it, with every reason to refuse it."""
-    from nqcore.catalogue_check import file_problem
+    from nqcore.catalogue_check import file_problem, plural_header_problem
 
     reading = Reading(path)
     if problem := file_problem(path):
@@ -209,6 +210,9 @@ def read(path: Path) -> Reading:
     data = path.read_bytes()
     reading.findings = byte_findings(path, data)
     if reading.findings:
+        return reading
+    if plural := plural_header_problem(data.decode("utf-8")):  # before msgfmt: at its own line
+        reading.findings = [Finding(path, *plural)]
         return reading
     with tempfile.TemporaryDirectory() as folder:
         mo = Path(folder) / "msgfmt.mo"

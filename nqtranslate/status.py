@@ -58,6 +58,8 @@ class Status:
     untranslated: int
     #: Translated in the catalogue but shown in English: refused, or dropped by Sphinx.
     refused: int = 0
+    #: Why the whole catalogue is refused, one ``file:line: reason`` each (the guard's words).
+    why: tuple[str, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -73,7 +75,8 @@ def page_status(po_path: Path, folder: Path = CATALOGUES) -> Status:
     page = po_path.relative_to(folder).with_suffix("").as_posix()
     reading = read(po_path)
     if reading.findings:  # the build refuses the whole catalogue
-        return Status(page, 0, 0, 0, refused=max(len(reading.messages), 1))
+        why = tuple(str(finding) for finding in reading.findings)
+        return Status(page, 0, 0, 0, refused=max(len(reading.messages), 1), why=why)
     refused_lines = {f.line for f in message_findings(po_path, reading)}
     messages = reading.messages
     fuzzy = sum(m.fuzzy for m in messages)
@@ -133,6 +136,9 @@ def main(argv: list[str]) -> int:
     if refused:
         return 1
     rows = all_status()
+    for row in rows:
+        for line in row.why:
+            print(f"translation-status: {line}", file=sys.stderr)
     width = max(len(r.page) for r in rows)
     print(f"{'page':<{width}}  translated  fuzzy  untranslated  refused")
     for row in rows:

@@ -14,13 +14,14 @@ Usage: ``python -m nqtranslate.tidy FOLDER_OR_PO...``
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
 import polib
 
 from nqcore.atomic import write_atomically
-from nqcore.catalogue_check import file_problem
+from nqcore.catalogue_check import file_problem, text_problem
 from nqtranslate.catalogue import UNWRAPPED, CatalogueError, gnu_layout
 
 FORMAT_FLAGS = {"python-format", "python-brace-format", "no-python-format"}
@@ -52,11 +53,16 @@ def tidy(po_path: Path) -> bool:
     """Tidy ``po_path`` in place (atomically); return whether the file changed."""
     if problem := file_problem(po_path):
         raise CatalogueError(f"{po_path}:1: {problem}")
+    data = po_path.read_bytes()
+    if found := text_problem(data):  # named with its line, as every refusal of a catalogue
+        raise CatalogueError(f"{po_path}:{found[0]}: {found[1]}")
     try:
-        data = tidied(po_path.read_bytes(), po_path, keep_flags=keeps_flags(po_path))
-    except UnicodeDecodeError as error:  # named with its line, as every refusal of a catalogue
-        line = bytes(error.object[: error.start]).count(b"\n") + 1
-        raise CatalogueError(f"{po_path}:{line}: not UTF-8 ({error.reason})") from None
+        data = tidied(data, po_path, keep_flags=keeps_flags(po_path))
+    except CatalogueError:
+        raise
+    except (OSError, ValueError) as error:  # polib's syntax errors: "... (line 18): ..."
+        line = re.search(r"\(line (\d+)\)", str(error))
+        raise CatalogueError(f"{po_path}:{line[1] if line else 1}: {error}") from None
     return write_atomically(po_path, data)
 
 

@@ -57,7 +57,7 @@ def test_translation_status_and_tidy_name_them(folder: Path) -> None:
 def test_tidy_names_a_catalogue_that_is_not_utf8_at_its_line(tmp_path: Path) -> None:
     path = tmp_path / "t1-badutf8.po"
     path.write_bytes(HEADER.encode() + b'msgid "Hello"\nmsgstr "Bon\xff\xfejour"\n')
-    with pytest.raises(CatalogueError, match=rf"^{path}:6: not UTF-8"):
+    with pytest.raises(CatalogueError, match=rf"^{path}:6: not valid UTF-8"):
         tidy.tidy(path)
 
 
@@ -72,3 +72,69 @@ def test_the_engine_shows_english_and_names_a_linked_catalogue(
         "the English is shown\n"
     )
     assert "root:" not in error
+
+
+PLURAL = '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n'
+BODY = 'msgid "Hello"\nmsgstr "Bonjour"\n'
+
+
+@pytest.mark.parametrize(
+    ("plural", "line", "said"),
+    [
+        ('"Plural-Forms: nplurals=2; plural=__import__("os").system("id");\\n"\n', 4, "not a"),
+        ('"Plural-Forms: nplurals=999999999; plural=(n > 1);\\n"\n', 4, "nplurals=999999999"),
+        ('"Plural-Forms: nplurals=2; plural=(n > x);\\n"\n', 4, "Python's gettext"),
+        ('"Plural-Forms: nplurals=0; plural=0;\\n"\n', 4, "nplurals=0"),
+    ],
+)
+def test_an_absurd_plural_forms_is_refused_at_its_line_by_every_reader(
+    tmp_path: Path, plural: str, line: int, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tidy-po, update-po's reader, translation-status (the guard's reading) and the engine."""
+    from nqtranslate.catalogue import read_catalogue
+
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    path = folder / "credits.po"
+    path.write_text(HEADER.replace("\n\n", "\n" + plural + "\n") + BODY, encoding="utf-8")
+    with pytest.raises(CatalogueError, match=rf"^{path}:{line}: .*{said}"):
+        tidy.tidy(path)
+    if said != "not a":  # Babel reads the header's quotes as it likes: msgfmt refuses them
+        with pytest.raises(CatalogueError, match=rf"^{path}:{line}: .*{said}"):
+            read_catalogue(path)
+    assert i18n.load_po(path) == {}
+    assert capsys.readouterr().err.startswith(f"{path}:{line}: warning: ")
+    why = status.page_status(path, folder).why
+    assert why and why[0].startswith(f"{path}:{line}: "), why
+
+
+def test_translation_status_says_why_a_catalogue_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    path = folder / "credits.po"
+    plural = PLURAL.replace("2", "x")
+    path.write_text(HEADER.replace("\n\n", "\n" + plural + "\n") + BODY, encoding="utf-8")
+    monkeypatch.setattr(status, "CATALOGUES", folder)
+    monkeypatch.setattr(status, "all_status", lambda: [status.page_status(path, folder)])
+    assert status.main([]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith(f"translation-status: {path}:4: "), error
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        ('msgctxt "a"\nmsgctxt "b"\nmsgid "Hello"\nmsgstr "Bonjour"\n', 6),
+        ('msgid "Hello"\nmsgstr "Bon"jour"\n', 6),
+    ],
+)
+def test_tidy_names_the_file_and_line_of_a_syntax_error(
+    tmp_path: Path, body: str, line: int
+) -> None:
+    path = tmp_path / "credits.po"
+    path.write_text(HEADER + body, encoding="utf-8")
+    with pytest.raises(CatalogueError, match=rf"^{path}:{line}: "):
+        tidy.tidy(path)
+    assert tidy.main([str(path)]) == 1

@@ -293,6 +293,89 @@ def test_an_engine_message_without_french_is_named(tmp_path: Path) -> None:
     assert untranslated_warnings("fr", package) == [
         f"{po}:6: warning: 'Fireball' (used at nqcore/rules.py:1): its translation is empty "
         "or fuzzy, shown in English",
-        f"{po}:1: warning: 'Magic Missile, changed' (used at nqcore/data/spells.toml:3): "
-        "no translation, shown in English",
+        "nqcore/data/spells.toml:3: warning: 'Magic Missile, changed': no translation in "
+        f"{po}, shown in English",
     ]
+
+
+def test_an_untranslated_data_text_is_named_at_its_records_line(tmp_path: Path) -> None:
+    """A table's cell with an escaped quote, an erratum's text of several lines: the warning
+    names the data file's line of the string (the first line of a text of several lines)."""
+    from nqtranslate.engine_coverage import untranslated_warnings
+
+    package = tmp_path / "nqcore"
+    (package / "data").mkdir(parents=True)
+    (package / "data" / "book_tables.toml").write_text(
+        '# a "quoted" comment\n[[table]]\nkey = "t"\ntitle = "Grape"\n'
+        'rows = [["Shot", "Indirect, 3\\" blast, changed"]]\n'
+        "[[table]]\nkey = 'u'\ntitle = '''\nTwo lines,\nchanged'''\n",
+        encoding="utf-8",
+    )
+    folder = package / "locale" / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    _po(folder, "nqcore", 'msgid "Grape"\nmsgstr "Mitraille"\n\nmsgid "Shot"\nmsgstr ""\n')
+    warnings = untranslated_warnings("fr", package)
+    assert [w.split(": warning:")[0] for w in warnings] == [
+        f"{folder / 'nqcore.po'}:9",
+        "nqcore/data/book_tables.toml:5",
+        "nqcore/data/book_tables.toml:9",
+    ], warnings
+
+
+@pytest.mark.parametrize(
+    ("msgid", "msgstr", "said"),
+    [
+        ("Victory Conditions", "Victory\u00a0Conditions", "U+00A0 NO-BREAK SPACE"),
+        ("Victory Conditions", "Victory\u202fConditions", "U+202F NARROW NO-BREAK SPACE"),
+        ("In a game.", "In a game.\u200b", "U+200B ZERO WIDTH SPACE"),
+        ("Casualty Count", "C\u0430sualty Count", "U+0430 CYRILLIC SMALL LETTER A"),
+        ("Victory Conditions", "Vict\u03bfry Conditions", "U+03BF GREEK SMALL LETTER OMICRON"),
+        ("Victory", "\uff36ictory", "U+FF36 FULLWIDTH LATIN CAPITAL LETTER V"),
+        ("Victory", "Vic\u00adtory", "U+00AD SOFT HYPHEN"),
+    ],
+)
+def test_the_english_in_disguise_is_refused(
+    tmp_path: Path, msgid: str, msgstr: str, said: str
+) -> None:
+    """The English with one invisible or look-alike character is no translation: the page
+    would ship in English, counted as translated."""
+    for name in ("victory-conditions", "nqcore"):
+        path = _po(tmp_path, name, f'msgid "{msgid}"\nmsgstr "{msgstr}"\n')
+        found = [f"{f.line}: {f.what}" for f in check_catalogue(path)]
+        wanted = "6: the translation is the English with invisible or look-alike characters"
+        assert any(f.startswith(wanted) and said in f for f in found), found
+
+
+@pytest.mark.parametrize(
+    ("msgstr", "said"),
+    [
+        ("Conditions\u200bde victoire", "invisible character U+200B"),
+        ("Conditions de\u2060 victoire", "invisible character U+2060"),
+        ("Conditions de victoire\u061c", "invisible character U+061C"),
+        ("Conditions de victoire\U000e0041", "invisible character U+E0041"),
+        ("Conditions\u00ad de victoire", "invisible character U+00AD"),
+        ("Conditions de victoire\u3164", "invisible character U+3164"),
+    ],
+)
+def test_an_invisible_character_the_english_lacks_is_refused(
+    tmp_path: Path, msgstr: str, said: str
+) -> None:
+    path = _po(tmp_path, "credits", f'msgid "Victory Conditions"\nmsgstr "{msgstr}"\n')
+    assert [(f.line, f.what.startswith(said)) for f in check_catalogue(path)] == [(6, True)]
+
+
+@pytest.mark.parametrize(
+    ("msgid", "msgstr"),
+    [
+        ("Victory Conditions", "Conditions de victoire"),
+        ("Elite", "Élite"),
+        ("Note: roll", "Note : roll"),
+        ("No Quarter", "No Quarter"),
+        ("Orc", "Orque"),
+    ],
+)
+def test_a_translation_is_not_the_english_in_disguise(
+    tmp_path: Path, msgid: str, msgstr: str
+) -> None:
+    path = _po(tmp_path, "credits", f'msgid "{msgid}"\nmsgstr "{msgstr}"\n')
+    assert check_catalogue(path) == []

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -38,6 +37,7 @@ from nqcore.i18n import (
 )
 from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
 from nqcore.tables.registry import Chance, Signed
+from nqcore.terminal import printable
 
 if TYPE_CHECKING:
     from nqcore.army.profiles import Profile
@@ -74,18 +74,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, usage.say(usage.SEE_HELP, prog=self.prog, message=_one_line(message)) + "\n")
-
-
-#: The control characters ``nq`` never writes (all but the newline): a carriage return or an
-#: escape in a profile's name (or a data file's) would rewrite the reader's terminal; a bidi
-#: override or mark (U+202A-U+202E, U+2066-U+2069, U+200E/U+200F) would reorder what it shows.
-_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def printable(text: str) -> str:
-    """``text`` with each control character (:data:`_CONTROL`) as its escape ``\\u001b``: shown,
-    never obeyed; valid inside a JSON string as well, where ``json.dumps`` leaves DEL and C1."""
-    return _CONTROL.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
 def _one_line(message: str) -> str:

@@ -49,23 +49,43 @@ MAX_DEPTH = 32
 _INT64 = range(-(2**63), 2**63)
 
 _KINDS = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISFIFO, "a FIFO"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, N_("it is a directory, not a regular file")),
+    (stat.S_ISCHR, N_("it is a device, not a regular file")),
+    (stat.S_ISBLK, N_("it is a device, not a regular file")),
+    (stat.S_ISFIFO, N_("it is a FIFO, not a regular file")),
+    (stat.S_ISSOCK, N_("it is a socket, not a regular file")),
 )
+#: The system's reasons a file cannot be read, as the C library says them in English, each a
+#: message of the engine: the French page and ``nq --lang fr`` say them in French.
+_OS_REASONS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+}
 
 
 class FileRefused(Refusal):
     """A file ``nq`` will not read or could not write; the message names it."""
 
 
-def _kind(mode: int) -> str:
-    return next((kind for is_kind, kind in _KINDS if is_kind(mode)), "a special file")
+def _kind(mode: int) -> Msg:
+    return next((kind for is_kind, kind in _KINDS if is_kind(mode)), _SPECIAL)
 
 
-def _unreadable(path: str, reason: str) -> FileRefused:
+_SPECIAL = N_("it is a special file, not a regular file")
+
+
+def os_reason(error: OSError) -> Msg | str:
+    """Why the system could not open or read a file, as a message of the engine (the system's
+    own English words for a rare reason)."""
+    return _OS_REASONS.get(error.errno or 0) or error.strerror or str(error)
+
+
+def _unreadable(path: str, reason: Msg | str) -> FileRefused:
     return FileRefused(N_("cannot read the file ({reason})"), where=path, reason=reason)
 
 
@@ -86,21 +106,21 @@ def read_text(path: str, limit: int = MAX_FILE_BYTES) -> str:
     try:
         mode = os.stat(path).st_mode
         if not stat.S_ISREG(mode):
-            raise _unreadable(path, f"it is {_kind(mode)}, not a regular file")
+            raise _unreadable(path, _kind(mode))
         # O_NONBLOCK: should the path become a FIFO after the check, opening it cannot wait.
         flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | os.O_CLOEXEC
         descriptor = os.open(path, flags)
         try:
             info = os.fstat(descriptor)
             if not stat.S_ISREG(info.st_mode):
-                raise _unreadable(path, f"it is {_kind(info.st_mode)}, not a regular file")
+                raise _unreadable(path, _kind(info.st_mode))
             if info.st_size > limit:
                 raise _too_large(path, limit)
             data = _read_at_most(descriptor, limit + 1)  # the size may have grown since
         finally:
             os.close(descriptor)
     except OSError as error:
-        raise _unreadable(path, error.strerror or str(error)) from None
+        raise _unreadable(path, os_reason(error)) from None
     if len(data) > limit:
         raise _too_large(path, limit)
     if b"\0" in data:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from nqcore.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Msg, translator
+from nqcore.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Msg, quoted_in, translator
 
 #: The messages of argparse (Python 3.11's ``argparse.py``, word for word) that ``nq`` can print,
 #: and the suffix ``nq`` adds.  The help (``nq --help``) stays English, as do its words.
@@ -85,8 +85,7 @@ def say(message: Msg, /, **values: object) -> str:
 def quoted(text: str) -> str:
     """A value the reader typed, quoted as their language quotes (escapes visible): ``'x'``, or
     « x » in French."""
-    escaped = repr(text)
-    return escaped if _LANGUAGE.get() != "fr" else f"« {escaped[1:-1]} »"
+    return quoted_in(_LANGUAGE.get(), text)
 
 
 def _argparse_words(lang: str) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:

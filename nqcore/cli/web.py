@@ -30,6 +30,7 @@ from nqcore.cli import usage
 from nqcore.cli.files import MAX_FILE_BYTES, FileRefused, read_text, read_toml
 from nqcore.cli.render import jsonable, question, render
 from nqcore.i18n import N_, Msg, Refusal, check_language, translator
+from nqcore.terminal import printable
 
 if TYPE_CHECKING:
     from nqcore.army.profiles import Profile
@@ -144,13 +145,14 @@ def _refused(error: BaseException, lang: str) -> dict[str, Any]:
 
 def file_name(name: object) -> str:
     """The name of the file a player chose (its last part), or :data:`PROFILE_FILE` for one no
-    file system takes (a control character, a lone surrogate, too long)."""
+    file system takes (a control character, a lone surrogate, too long) or that a message would
+    show escaped (:func:`nqcore.terminal.printable`: a format or private-use character...)."""
     base = os.path.basename(str(name or "").replace("\\", "/")).strip()
     if not base or base in (".", "..") or len(base.encode("utf-8", "replace")) > 255:
         return PROFILE_FILE
     if any(unicodedata.category(char) in ("Cc", "Cs") for char in base):
         return PROFILE_FILE
-    return base
+    return base if printable(base) == base else PROFILE_FILE
 
 
 @contextlib.contextmanager

@@ -29,7 +29,7 @@ from nqcore.cli.web import (
     toml_key,
     toml_value,
 )
-from nqcore.i18n import N_, P_, Msg, Refusal, Typed, check_language, plural, translator
+from nqcore.i18n import N_, P_, Msg, Refusal, Typed, check_language, clip, plural, translator
 
 #: The name of the army file the builder exports and ``nq army`` reads.
 ARMY_FILE = "army.toml"
@@ -347,5 +347,7 @@ def schema_problem(problem: str, lang: str) -> str:
                 values[name] = _(_TYPES.get(values[name], Msg(values[name])))
         if "value" in values:  # msgspec's repr of what was typed, quoted as the language quotes
             values["value"] = Typed(values["value"].strip("'\"")).quoted(lang)
+        if "name" in values:  # a key of the reader's file
+            values["name"] = clip(values["name"], lang, quote=str)
         return _(text).format(**values)
     return problem

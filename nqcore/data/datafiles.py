@@ -18,6 +18,8 @@ from pathlib import Path
 from types import UnionType
 from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
+from nqcore.i18n import clip
+
 if TYPE_CHECKING:
     import msgspec
 
@@ -178,6 +180,7 @@ _STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
 def describe(message: str, data: dict[str, Any], where: str, schema: Any = None) -> str:
     """msgspec's ``message`` (``Expected `int` <= 8 - at `$.spell[3].level```) as one line of
     ours: ``<file>, spell #4 (fog), field level: expected int <= 8, not 9``."""
+    message = re.sub(r"`([^`]*)`", lambda m: f"`{clip(m[1], quote=str)}`", message)
     found = _AT.match(message)
     if found is None:
         return f"{where}: {message}"
@@ -197,13 +200,14 @@ def describe(message: str, data: dict[str, Any], where: str, schema: Any = None)
     unknown = re.fullmatch(r"Object contains unknown field (.+)", what)
     missing = re.fullmatch(r"Object missing required field (.+)", what)
     if unknown:
-        field.append(unknown[1])
+        field.append(clip(unknown[1], quote=str))
         return f"{record}, field {' '.join(field)}: unknown field (misspelled?)"
     if missing:
         inside = f" in {' '.join(field)}" if field else ""
         absent = _required(_struct_at(schema, steps), value) or [missing[1]]
         return f"{record}: missing field(s) {', '.join(absent)}{inside}"
-    shown = f" ({value!r})" if ", got " in what else f", not {value!r}"
+    quoted = clip(value) if isinstance(value, str) else repr(value)
+    shown = f" ({quoted})" if ", got " in what else f", not {quoted}"
     if isinstance(value, (dict, list)) or value is _ABSENT or repr(value) in what:
         shown = ""
     named = f", field {' '.join(field)}" if field else ""
@@ -226,7 +230,7 @@ def _record(table: str, index: int, record: Any) -> str:
     if isinstance(record, dict):
         for name in ("key", "id", "name"):
             if isinstance(record.get(name), str):
-                return f"{table} #{index + 1} ({record[name]})"
+                return f"{table} #{index + 1} ({clip(record[name], quote=str)})"
     return f"{table} #{index + 1}"
 
 

@@ -167,3 +167,49 @@ def test_printable_escapes_bidi_overrides_and_marks() -> None:
     """A profile named "\u202eevil\u202c X" would show reversed in the reader's terminal."""
     name = "\u202eevil\u202c X\u2066\u2069\u200e\u200f\u202a"
     assert printable(name) == ("\\u202eevil\\u202c X\\u2066\\u2069\\u200e\\u200f\\u202a")
+
+
+#: What the attacker's army names held that reached the terminal raw: a bidi mark, the line and
+#: paragraph separators, a byte order mark, a soft hyphen, a Mongolian vowel separator, a Hangul
+#: filler, a tag, an interlinear annotation, a private-use character.
+INVISIBLE = "\u061c\u2028\u2029\ufeff\u00ad\u180e\u115f\u1160\u3164\uffa0\U000e0001\ufff9\ue000"
+
+
+@pytest.mark.parametrize("char", INVISIBLE, ids=lambda c: f"U+{ord(c):04X}")
+def test_printable_escapes_what_python_would_not_print_and_the_fillers(char: str) -> None:
+    escaped = printable(f"a{char}b")
+    assert char not in escaped and escaped.startswith("a\\u") and escaped.endswith("b")
+
+
+def test_printable_keeps_french_spaces_letters_and_signs() -> None:
+    kept = "Boule de feu\u00a0: 12\u202f% — « é » ½ ✓ 🎲\n"
+    assert printable(kept) == kept
+    assert printable("\U000e0041") == "\\udb40\\udc41"  # above U+FFFF: valid in JSON too
+
+
+def test_nq_army_escapes_invisible_characters_in_names(tmp_path: Path) -> None:
+    army = tmp_path / "u.toml"
+    escaped = "".join(f"\\U{ord(c):08x}" for c in INVISIBLE)
+    army.write_text(
+        f'name = "a{escaped}b"\npoints = 2000\n[[unit]]\nname = "B"\nprofile = "orc-bruiser"\n'
+        'models = 16\nformation = "ranked"\n',
+        encoding="utf-8",
+    )
+    written = _nq("army", str(army))
+    assert "Army a\\u061c" in written
+    assert not any(char in written for char in INVISIBLE), written
+
+
+def test_a_quoted_value_is_clipped_to_its_start_and_length(tmp_path: Path) -> None:
+    """A name of a million characters: the refusal quotes 80 of them and says how many (nq, and
+    the page's import, in its language)."""
+    from nqcore.cli.web_army import import_army
+
+    army = tmp_path / "l.toml"
+    army.write_text('name = "' + "W" * 1_000_000 + '"\npoints = 2000\n', encoding="utf-8")
+    written = _nq("army", str(army))
+    assert len(written) < 300, len(written)
+    assert written.rstrip().endswith("'" + "W" * 80 + "'… (1,000,000 characters)"), written
+    keys = ('name = "x"\npoints = 2000\n' + "Z" * 300 + " = 1\n").encode()
+    error = import_army(keys, "fr")["error"]
+    assert error.endswith("Z" * 80 + "… (300 caractères) (faute de frappe ?)"), error

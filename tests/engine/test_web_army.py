@@ -315,3 +315,20 @@ def test_schema_problems_unknown_to_the_engine_stay_as_msgspec_says() -> None:
     assert schema_problem("Expected `int` <= 1000", "fr") == (
         "il faut un nombre entier d’au plus 1000"
     )
+
+
+LEADER_FILE = (
+    'name = "A"\npoints = 2000\n[[unit]]\nname = "B"\nprofile = "orc-bruiser"\nmodels = 16\n'
+    'formation = "ranked"\nleader = { file = "chef.toml" }\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("lang", "reason"),
+    [("en", "(No such file or directory)"), ("fr", "(aucun fichier ou dossier de ce nom)")],
+)
+def test_a_missing_leader_file_is_named_in_the_pages_language(lang: str, reason: str) -> None:
+    """The system's reason was English on the French page: "(No such file or directory)"."""
+    error = import_army(LEADER_FILE.encode(), lang)["error"]
+    assert error.startswith("army.toml, unit #1 (B), leader: chef.toml: ")
+    assert error.endswith(reason), error

@@ -29,7 +29,7 @@ def test_the_attackers_plants_are_refused_by_name(tmp_path: Path, make_app: Any)
     refresh = '<meta http-equiv="refresh" content="0; url=https://evil.example/">\n'
     _plant(srcdir, "_templates/page.html", '{% extends "!page.html" %}\n' + refresh)
     _plant(srcdir, "_static/s6.html", "<p>Hi</p><script>location='//evil.example'</script>\n")
-    _plant(srcdir, "_static/diagram.png", "not code: an image stays content\n")
+    (srcdir / "_static" / "diagram.png").write_bytes(b"\x89PNG\r\n\x1a\n an image stays content")
     stop, errors = _started(
         srcdir, make_app, html_static_path=["_static"], templates_path=["_templates"]
     )
@@ -71,3 +71,30 @@ def test_the_projects_content_holds_no_code_and_its_config_no_content_templates(
         assert not any((ROOT / entry).resolve().is_relative_to(f) for f in content), entry
     assert (ROOT / "nqsphinx/site/static/nq.js").is_file()
     assert [p for folder in content for p, *_ in content_code.code_in(folder)] == []
+
+
+SVG_SCRIPT = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(7)"><script>x</script></svg>'
+
+
+def test_an_image_whose_bytes_are_another_thing_is_refused_by_name(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """An SVG with a script named .png, .ico or with no suffix; text named .jpg; an empty .png:
+    published as they are, a reader's tool may take what their bytes say."""
+    srcdir = copy_root("nq", tmp_path)
+    for name in ("sniff7.png", "sniff2.ico", "sniff8"):
+        _plant(srcdir, f"_static/{name}", SVG_SCRIPT)
+    _plant(srcdir, "_static/photo.jpg", "just text\n")
+    _plant(srcdir, "_static/empty.png", "")
+    _plant(srcdir, "_static/notes.txt", "plain text stays content\n")
+    (srcdir / "_static" / "real.gif").write_bytes(b"GIF89a\x01\x00")
+    stop, errors = _started(srcdir, make_app, html_static_path=["_static"])
+    assert stop.code == 2
+    svg = "an SVG drawing by its first bytes, not named .svg (its own check reads .svg): refused"
+    assert errors == [
+        "ERROR: _static/empty.png: an empty file named .png: refused",
+        "ERROR: _static/photo.jpg: not a JPG image by its bytes: refused",
+        f"ERROR: _static/sniff2.ico: {svg}",
+        f"ERROR: _static/sniff7.png: {svg}",
+        f"ERROR: _static/sniff8: {svg}",
+    ]

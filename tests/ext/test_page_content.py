@@ -159,3 +159,24 @@ def test_a_meta_node_is_removed_wherever_it_comes_from() -> None:
     assert list(document.findall(nodes.meta)) == []
     assert [n["refuri"] for n in document.findall(nodes.reference)] == []
     assert document.astext() == "x"
+
+
+def test_a_list_nested_past_the_parsers_limit_is_refused_at_its_line(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """markdown-it drops the rest of the page after a list twelve deep, without a word."""
+    deep = "".join("  " * i + f"- level {i}\n" for i in range(12))
+    after = "AFTER-MARKER this paragraph and everything below it.\n"
+    page, built = _with(tmp_path, make_app, "", deep + "\n" + after)
+    line = line_of(page, "- level 9")  # its text is the first markdown-it would drop
+    assert _errors(built) == [
+        f"{page}:{line}: ERROR: lists or quotes nested deeper than 20 levels of blocks: "
+        "markdown-it drops the rest of the page from here [nq.refused]"
+    ]
+
+
+def test_a_list_nested_ten_deep_is_published_whole(tmp_path: Path, make_app: Any) -> None:
+    deep = "".join("  " * i + f"- level {i}\n" for i in range(8))
+    _, built = _with(tmp_path, make_app, "", deep + "\nAFTER-MARKER stays.\n")
+    assert _errors(built) == []
+    assert "AFTER-MARKER stays." in built.html("magic")

@@ -77,3 +77,50 @@ def test_a_hostile_svg_stops_the_build(tmp_path: Path, make_app: Any) -> None:
     assert errors[0] == "ERROR: _static/diagrams/model.svg:2: element <script> in an SVG: refused"
     assert len(errors) == 6
     assert not list(tmp_path.rglob("*.html"))
+
+
+CSS_LOADS = HEAD + (
+    '<style>@import url("https://evil.example/B3.css");\n'
+    'rect{fill:url("https://evil.example/B3b.svg#a")}</style>\n'
+    '<rect style="background:url(https://evil.example/B3c.png)" width="1" height="1"/>\n'
+    '<rect fill="url(https://evil.example/B3d.svg#x)" width="1" height="1"/>\n'
+    '<rect style="fill:\\75 rl(//evil.example/e)" width="1" height="1"/>\n'
+    '<linearGradient id="g"/><rect fill="url(#g)" style="stroke: url( \'#g\' )"/>\n'
+    "<style><![CDATA[ rect { fill: url(#g) } ]]></style>\n"
+    "</svg>\n"
+)
+
+
+def test_css_that_loads_from_elsewhere_is_found_at_its_line(tmp_path: Path) -> None:
+    """``@import`` and ``url()`` in a ``<style>``, a ``style=""``, a presentation attribute, an
+    escaped ``url``; a part of the drawing (``url(#g)``) passes."""
+    drawing = tmp_path / "b3.svg"
+    drawing.write_text(CSS_LOADS, encoding="utf-8")
+    assert svg_problems(drawing) == [
+        (2, "CSS @import in <style>"),
+        (4, "CSS url('https://evil.example/B3c.png') (only url(#id)) in attribute 'style'"),
+        (5, "CSS url('https://evil.example/B3d.svg#x') (only url(#id)) in attribute 'fill'"),
+        (6, "CSS url('//evil.example/e') (only url(#id)) in attribute 'style'"),
+    ]
+
+
+@pytest.mark.parametrize("builder", ["html", "latex"])
+def test_a_drawing_loading_css_stops_the_site_and_the_pdf(
+    tmp_path: Path, make_app: Any, builder: str
+) -> None:
+    """The PDF's diagrams (rsvg-convert) are the same files: its builder refuses them too."""
+    from io import StringIO
+
+    from sphinx.util.console import strip_escape_sequences
+    from sphinx.util.docutils import docutils_namespace
+
+    srcdir = copy_root("nq", tmp_path)
+    (srcdir / "_static" / "diagrams").mkdir(parents=True)
+    (srcdir / "_static" / "diagrams" / "b3.svg").write_text(CSS_LOADS, encoding="utf-8")
+    warning = StringIO()
+    with docutils_namespace(), pytest.raises(SystemExit) as stop:
+        make_app(builder, srcdir=srcdir, warning=warning)
+    assert stop.value.code == 2
+    errors = strip_escape_sequences(warning.getvalue())
+    assert "ERROR: _static/diagrams/b3.svg:2: CSS @import in <style> in an SVG: refused" in errors
+    assert not list(tmp_path.rglob("*.tex")) and not list(tmp_path.rglob("*.html"))
