@@ -24,11 +24,21 @@ KIND_NAMES: dict[str, Msg] = {
 
 def army_answer(args: argparse.Namespace) -> dict[str, Any]:
     """The answer to ``nq army FILE``: roster, totals, refusals and warnings."""
-    from nqcore.army.army_rules import TYPE_NAMES, check
+    from nqcore.army.army_rules import check
     from nqcore.army.force import army
 
     force = army(args.file)
     breaches = check(force)
+    answer = force_answer(force, breaches, args.file)
+    if getattr(args, "pdf", None):
+        answer.update(_roster_pdf(force, breaches, args, bool(answer["refusals"])))
+    return answer
+
+
+def force_answer(force: Any, breaches: list[Any], file: str) -> dict[str, Any]:
+    """What ``nq army`` answers on the priced ``force`` (of ``file``) and its ``breaches``."""
+    from nqcore.army.army_rules import TYPE_NAMES
+
     roster = []
     for item in force.entries:
         entry = item.entry
@@ -60,7 +70,7 @@ def army_answer(args: argparse.Namespace) -> dict[str, Any]:
         )
     return {
         "question": N_("Army {name}: {total} of {agreed} points"),
-        "file": args.file,
+        "file": file,
         "name": force.name,
         "total": force.total,
         "agreed": force.points,
@@ -68,6 +78,39 @@ def army_answer(args: argparse.Namespace) -> dict[str, Any]:
         "refusals": [_breach(b) for b in breaches if b.refused],
         "army_warnings": [_breach(b) for b in breaches if not b.refused],
     }
+
+
+#: Why ``nq army FILE --pdf`` wrote no roster.
+NO_LATEX = N_(
+    "{file}: no roster printed: the roster is set by xelatex, of TeX Live, which is not "
+    "installed here"
+)
+
+
+def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refused: bool) -> Any:
+    """``--pdf OUT``: the roster on paper, set by the print products' LaTeX
+    (:mod:`nqprint.army_roster`) from the engine's roster (:mod:`nqcore.army.roster`); none for
+    an army the book refuses (the answer says so, and the exit status is 2)."""
+    if refused:
+        return {"pdf_refused": args.pdf}
+    from pathlib import Path
+
+    from nqcore.army.roster import roster_sheet
+    from nqcore.cli.commands import UsageError
+    from nqprint.army_roster import roster_pdf
+    from nqprint.latex import PAPERS, PrintError
+
+    lang = getattr(args, "lang", "en")
+    paper = PAPERS[getattr(args, "paper", None) or "a4"]
+    try:
+        roster_pdf(roster_sheet(force, breaches, lang), lang, paper, Path(args.pdf))
+    except PrintError as error:
+        if "xelatex is needed" in str(error):
+            raise UsageError(NO_LATEX, file=args.pdf) from None
+        raise UsageError(
+            N_("{file}: no roster printed: {problem}"), file=args.pdf, problem=str(error)
+        ) from None
+    return {"pdf": args.pdf}
 
 
 def _breach(found: Any) -> dict[str, Any]:
@@ -120,4 +163,12 @@ def roster_lines(answer: dict[str, Any], lang: str) -> list[str]:
             lines.append(f"{_(label)}{colon}{found['text'].text(lang)} ({rule})")
     if not answer["refusals"] and not answer["army_warnings"]:
         lines.append(_(N_("The army keeps every army rule of the book.")))
+    if answer.get("pdf"):
+        lines.append(_(N_("Roster printed: {file}")).format(file=answer["pdf"]))
+    if answer.get("pdf_refused"):
+        lines.append(
+            _(N_("No roster printed ({file}): the army breaks a rule the book refuses")).format(
+                file=answer["pdf_refused"]
+            )
+        )
     return lines

@@ -750,6 +750,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=read.path,
         help="an army file (see nqcore.army.army_schema for its fields), at most 1 MiB",
     )
+    p.add_argument(
+        "--pdf",
+        type=read.path,
+        metavar="OUT.pdf",
+        help="print the roster to this PDF (with TeX Live's xelatex); none if the army is refused",
+    )
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="the roster's paper")
     command("errata", _errata, "where the book disagrees with its own rules")
     p = command(
         "export", _export, "all rules data and tables as JSON (nqcore/cli/export.schema.json)"

@@ -14,7 +14,6 @@ page's script computes nothing of the army: it renders this.
 
 from __future__ import annotations
 
-import argparse
 import copy
 import re
 from typing import Any
@@ -79,6 +78,7 @@ def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
                 _add(data, dict(request["add"]), lang)
             if "use" in request:
                 _use(data, dict(request["use"]))
+            _no_profile_files(data, name)
         text = army_toml(data)
         with _as_file(text.encode("utf-8"), name) as path:
             return {"toml": text, "data": data, **priced(path, data, lang)}
@@ -101,6 +101,30 @@ def import_army(data: bytes, lang: str, name: str = ARMY_FILE) -> dict[str, Any]
     except Refusal as error:
         return refused(error, lang, name)
     return army({"toml": text, "file": name}, lang)
+
+
+#: Why a profile file named by an army file is refused on the page.
+NO_FOLDER = N_(
+    "{file} is a profile file beside the army file, and a browser has no folder to read it "
+    "from: write the profile's own fields in the army file, or make the profile in the "
+    "profile builder and choose it as your profile"
+)
+
+
+def _no_profile_files(data: dict[str, Any], name: str) -> None:
+    """Refuse an entry whose profile or leader names a profile file (``{ file = ... }``): ``nq
+    army`` reads it beside the army file, but the page has only the file it was given."""
+    from nqcore.army.force import ArmyError, located
+
+    for kind in KINDS:
+        records = data.get(kind)
+        for index, record in enumerate(records if isinstance(records, list) else []):
+            for field in ("profile", "leader"):
+                ref = record.get(field) if isinstance(record, dict) else None
+                if isinstance(ref, dict) and "file" in ref:
+                    where = f"{name}, {kind} #{index + 1} ({record.get('name')}), {field}"
+                    refused = ArmyError(NO_FOLDER, where=where, file=Typed(str(ref["file"])))
+                    raise located(refused, (kind, index), field)
 
 
 def _add(data: dict[str, Any], add: dict[str, Any], lang: str) -> None:
@@ -155,9 +179,14 @@ def _free_name(data: dict[str, Any], name: str) -> str:
 def priced(path: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
     """``nq army PATH`` in ``lang``: its JSON and lines, the entries' places and the breaches
     as the builder shows them (raises the engine's refusal of the file)."""
-    from nqcore.cli.army import army_answer
+    from nqcore.army.army_rules import check
+    from nqcore.army.force import army as priced_army
+    from nqcore.army.roster import roster_sheet
+    from nqcore.cli.army import force_answer
 
-    answer = army_answer(argparse.Namespace(file=path, lang=lang))
+    force = priced_army(path)
+    breaches = check(force)
+    answer = force_answer(force, breaches, path)
     places = {
         record["name"]: (kind, index)
         for kind in KINDS
@@ -175,6 +204,7 @@ def priced(path: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
         "entries": entries,
         "breaches": found,
         "summary": summary(answer["total"], answer["agreed"], found, lang),
+        "roster": roster_sheet(force, breaches, lang),
     }
 
 

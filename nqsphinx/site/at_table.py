@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import html
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +56,8 @@ PAGE_SCRIPT = "nq-at-table.js"
 #: the army builder (which uses the first's engine and fields): one file, one request.
 SCRIPT_PARTS = ("nq-at-table.js", "nq-army.js")
 PAGE_STYLE = "nq-at-table.css"
+#: The sources of the page's one stylesheet, in order: the army builder's after the rest.
+STYLE_PARTS = ("nq-at-table.css", "nq-army.css")
 
 ENGINE_POLICY = "; ".join(
     f"{name} {value} 'wasm-unsafe-eval'" if name == "script-src" else f"{name} {value}"
@@ -206,7 +207,8 @@ def _write_engine(app: Sphinx, exception: Exception | None) -> None:
     write_engine_folder(engine_folder(Path(app.outdir)))
     static = Path(app.outdir) / "_static"
     sources = Path(__file__).parent / "at_table"
-    shutil.copyfile(sources / PAGE_STYLE, static / PAGE_STYLE)
+    style = "\n".join((sources / name).read_text(encoding="utf-8") for name in STYLE_PARTS)
+    (static / PAGE_STYLE).write_text(style, encoding="utf-8")
     script = "\n".join((sources / name).read_text(encoding="utf-8") for name in SCRIPT_PARTS)
     (static / PAGE_SCRIPT).write_text(script, encoding="utf-8")
 

@@ -33,6 +33,15 @@ def _words(lang: str) -> dict[str, str]:
         "armies": ui_text("Your armies", lang),
         "new": ui_text("New army", lang),
         "delete": ui_text("Delete this army", lang),
+        "confirm_title": ui_text("Delete this army?", lang),
+        "confirm_text": ui_text(
+            "The army “{name}” and its entries are removed from this browser. "
+            "An exported file is not touched.",
+            lang,
+        ),
+        "confirm_keep": ui_text("Keep the army", lang),
+        "confirm_delete": ui_text("Delete the army", lang),
+        "deleted": ui_text("The army “{name}” was deleted.", lang),
         "army_name": ui_text("Army name", lang),
         "points": ui_text("Game size (points)", lang),
         "add_legend": ui_text("Add to the army", lang),
@@ -56,6 +65,7 @@ def _words(lang: str) -> dict[str, str]:
         "mine": ui_text("Your profile (profile builder)", lang),
         "book": ui_text("Profiles of the book", lang),
         "export": ui_text("Export the army file (TOML)", lang),
+        "print": ui_text("Print the roster", lang),
         "import": ui_text("Import an army file (TOML)", lang),
         "refused_file": ui_text("This file is not an army the rules engine can read:", lang),
         "file": ui_text("The army file, as nq army reads it", lang),
@@ -162,6 +172,26 @@ def _field(ident: str, label: str, control: str, error: bool = False) -> str:
     )
 
 
+def _confirm(words: dict[str, str]) -> str:
+    """The dialog that asks before an army is deleted (a modal ``dialog``: the keyboard stays in
+    it, Escape keeps the army, and a screen reader reads its title and text); its text names the
+    army (filled in by the script). "Keep" has the focus: Enter alone deletes nothing."""
+    say = {key: html.escape(text) for key, text in words.items()}
+    return (
+        '<dialog class="nq-army-confirm" id="nq-army-confirm" '
+        'aria-labelledby="nq-army-confirm-title" aria-describedby="nq-army-confirm-text">'
+        '<form method="dialog">'
+        f'<p class="nq-army-confirm-title" id="nq-army-confirm-title">{say["confirm_title"]}</p>'
+        '<p id="nq-army-confirm-text"></p><div class="nq-builder-row">'
+        f'<button type="submit" value="keep" id="nq-army-confirm-keep" autofocus>'
+        f"{say['confirm_keep']}</button>"
+        f'<button type="submit" value="delete" id="nq-army-confirm-delete">'
+        f"{say['confirm_delete']}</button>"
+        "</div></form></dialog>"
+        '<p class="nq-army-status" id="nq-army-status" role="status"></p>'
+    )
+
+
 def _army_fields(words: dict[str, str], points: tuple[int, int]) -> str:
     """The kept armies, the army's name and the game's size, its summary and army-wide breaches."""
     low, high = points
@@ -171,8 +201,10 @@ def _army_fields(words: dict[str, str], points: tuple[int, int]) -> str:
             _field("nq-army-pick", words["armies"], '<select id="nq-army-pick"></select>'),
             '<div class="nq-builder-row">'
             f'<button type="button" id="nq-army-new">{html.escape(words["new"])}</button>'
-            f'<button type="button" id="nq-army-delete">{html.escape(words["delete"])}</button>'
+            f'<button type="button" id="nq-army-delete" aria-haspopup="dialog">'
+            f"{html.escape(words['delete'])}</button>"
             "</div></div>",
+            _confirm(words),
             _field(
                 "nq-army-name",
                 words["army_name"],
@@ -215,12 +247,15 @@ def _add_and_files(words: dict[str, str], lang: str) -> str:
             f"{_error('nq-army-add')}</fieldset>",
             '<ol class="nq-army-entries" id="nq-army-entries"></ol>',
             '<div class="nq-builder-actions">'
+            f'<button type="button" id="nq-army-print">{say["print"]}</button>'
             f'<button type="button" id="nq-army-export">{say["export"]}</button>'
             f'<label class="nq-button">{say["import"]}'
             '<input type="file" id="nq-army-import" accept=".toml,text/plain" '
             f'data-limit="{MAX_FILE_BYTES}" aria-describedby="nq-army-import-error"/></label>'
             f"</div>{_error('nq-army-import')}",
             f'<details><summary>{say["file"]}</summary><pre id="nq-army-toml"></pre></details>',
+            # The roster on paper, drawn from the engine's answer (nqcore.army.roster).
+            '<section class="nq-army-roster" id="nq-army-roster"></section>',
         ]
     )
 

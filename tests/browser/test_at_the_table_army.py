@@ -195,3 +195,156 @@ def test_the_builder_on_a_wide_screen(browser: Any, site: Site, lang: str) -> No
     _pictures(page, f"army-1366-{lang}")
     assert not watched.errors, watched.errors
     context.close()
+
+
+def _phone(browser: Any, site: Site, lang: str) -> tuple[Any, Any]:
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2),
+    )
+    watched = watch(context.new_page())
+    watched.page.goto(site.page(f"{lang}/at-the-table.html"))
+    _settle(watched.page)
+    return context, watched
+
+
+def _armies(page: Any) -> list[str]:
+    return list(page.evaluate("window.nqAtTable.army.kept().armies.map((a) => a.name)"))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_deleting_an_army_asks_first_by_keyboard(
+    browser: Any,
+    site: Site,
+    lang: str,
+    axe_script: str,  # noqa: F811 - the fixture imported above
+) -> None:
+    """ "Delete this army" opens a modal dialog naming the army, its focus on "Keep": Escape
+    keeps the army, and so does Enter; Tab then Enter on "Delete" deletes it, says so, and the
+    focus comes back to the delete button.  The dialog is named by its title for a screen
+    reader, axe-clean, in the page's language."""
+    context, watched = _phone(browser, site, lang)
+    page = watched.page
+    _type(page, "#nq-army-name", "Red Tusk", "data.name === 'Red Tusk'")
+    page.focus("#nq-army-new")
+    page.keyboard.press("Enter")
+    _answered(page, "data.name !== 'Red Tusk'")
+    _choose(page, "#nq-army-pick", "Red Tusk")
+    _settle(page)
+    assert _armies(page)[-2:] == ["Red Tusk", ui_text("My army", lang)]
+    dialog = page.locator("#nq-army-confirm")
+    for keep in ("Escape", "Enter"):
+        page.focus("#nq-army-delete")
+        page.keyboard.press("Enter")
+        assert dialog.evaluate("d => d.open") and dialog.get_attribute("aria-labelledby")
+        assert page.evaluate("document.activeElement.id") == "nq-army-confirm-keep"
+        title = page.locator("#nq-army-confirm-title").inner_text()
+        assert title == ui_text("Delete this army?", lang)
+        assert "Red Tusk" in page.locator("#nq-army-confirm-text").inner_text()
+        if keep == "Escape":
+            assert not _axe_dialog(page, axe_script)
+            screenshot(page, f"army-delete-390-{lang}")
+        page.keyboard.press(keep)
+        assert not dialog.evaluate("d => d.open")
+        assert "Red Tusk" in _armies(page)
+        assert page.evaluate("document.activeElement.id") == "nq-army-delete"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "nq-army-confirm-delete"
+    page.keyboard.press("Enter")
+    _settle(page)
+    assert "Red Tusk" not in _armies(page)
+    deleted = ui_text("The army “{name}” was deleted.", lang).format(name="Red Tusk")
+    assert page.locator("#nq-army-status").inner_text() == deleted
+    assert page.locator("#nq-army-status").get_attribute("role") == "status"
+    assert page.evaluate("document.activeElement.id") == "nq-army-delete"
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+def _axe_dialog(page: Any, script: str) -> list[str]:
+    if page.evaluate("typeof axe === 'undefined'"):
+        page.evaluate(script)
+    result = page.evaluate(
+        "o => axe.run(document.getElementById('nq-army-confirm'), o)",
+        dict(AXE_OPTIONS, preload=True),
+    )
+    return [f"{v['id']}: {[n['html'][:100] for n in v['nodes'][:3]]}" for v in result["violations"]]
+
+
+#: The boxes, in CSS pixels, of the army's summary, the focused control and the site's header
+#: (the lowest edge of the boxes fixed or sticky across the top of the screen, but the summary).
+BOXES = """() => {
+  const box = (node) => node.getBoundingClientRect().toJSON();
+  const summary = document.getElementById('nq-army-summary');
+  const fixed = [...document.querySelectorAll('body *')].filter((node) => {
+    const style = getComputedStyle(node);
+    const r = node.getBoundingClientRect();  // on the screen, across its top (not a drawer)
+    return node !== summary && ['fixed', 'sticky'].includes(style.position)
+      && style.display !== 'none' && r.top <= 0.5 && r.height > 0
+      && r.height < innerHeight / 2 && r.right > 0 && r.left < innerWidth
+      && !summary.contains(node);
+  });
+  const header = Math.max(0, ...fixed.map((node) => node.getBoundingClientRect().bottom));
+  const middle = box(summary);
+  const seen = document.elementFromPoint(middle.x + middle.width / 2, middle.y + middle.height / 2);
+  return { summary: middle, focused: box(document.activeElement), header,
+           text: summary.innerText, seen: summary.contains(seen) };
+}"""
+
+
+def test_the_armys_summary_stays_on_a_phones_screen_while_a_unit_is_edited(
+    browser: Any, site: Site
+) -> None:
+    """At 390 x 844, with four entries (several screens long), the total and the count of
+    refusals and warnings stay on the screen below the header, uncovered, while the last
+    entry's fields are edited by keyboard, and the field edited is not under them."""
+    context, watched = _phone(browser, site, "en")
+    page = watched.page
+    army = (Path(__file__).parents[2] / "examples" / "armies" / "barrow-host.toml").read_text()
+    army = army.replace("points = 1000", "points = 2000")
+    army += '\n[[unit]]\nname = "Men at Arms"\nprofile = "human-men-at-arms"\nmodels = 12\n'
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", army)
+    page.evaluate("window.nqAtTable.army.idle()")
+    last = "#nq-army-unit-2-models"
+    for selector in ("#nq-army-unit-0-models", last, "#nq-army-unit-2-formation"):
+        page.focus(selector)
+        page.evaluate(SETTLED)
+        boxes = page.evaluate(BOXES)
+        summary, focused = boxes["summary"], boxes["focused"]
+        assert boxes["seen"], (selector, boxes)
+        assert boxes["header"] - 1 <= summary["top"] and summary["bottom"] <= PHONE["height"]
+        assert summary["bottom"] <= focused["top"] and focused["bottom"] <= PHONE["height"]
+    assert page.evaluate("window.scrollY") > 2 * PHONE["height"]  # far below the summary's place
+    _type(page, last, "3", "data.unit[2].models === 3")
+    boxes = page.evaluate(BOXES)
+    assert boxes["seen"] and boxes["text"].endswith("0 refusals, 1 warning")
+    assert boxes["text"] == page.locator("#nq-army-summary").inner_text()
+    screenshot(page, "army-sticky-summary-390-en")
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+def test_an_army_file_naming_a_profile_file_is_refused_beside_the_import(
+    browser: Any, site: Site
+) -> None:
+    """A browser has no folder: orc-warband.toml's leader ``{ file = "orc-captain.toml" }`` is
+    refused beside the import, in French, naming the entry and the field; the army stays."""
+    context, watched = _phone(browser, site, "fr")
+    page = watched.page
+    kept = page.evaluate("window.nqAtTable.army.state.toml")
+    warband = Path(__file__).parents[2] / "examples" / "armies" / "orc-warband.toml"
+    page.set_input_files("#nq-army-import", str(warband))
+    said = ui_text("This file is not an army the rules engine can read:", "fr")
+    refused = import_army(warband.read_bytes(), "fr", "orc-warband.toml")["error"]
+    assert "orc-captain.toml" in refused and "navigateur" in refused
+    wait_until(
+        page,
+        "document.getElementById('nq-army-import-error').textContent === "
+        + json.dumps(f"{said} {refused}"),
+    )
+    assert page.locator("#nq-army-import-error").is_visible()
+    assert page.locator("#nq-army-import").get_attribute("aria-invalid") == "true"
+    assert page.evaluate("window.nqAtTable.army.state.toml") == kept
+    assert not watched.errors, watched.errors
+    context.close()

@@ -211,3 +211,22 @@ def test_a_profile_file_reached_through_a_link_out_of_the_folder_is_refused(
     code, out, err = run(capsys, "army", write(tmp_path, text))
     assert (code, out) == (2, "")
     assert "'sub/out/hostname' is not a file beside the army file" in err, err
+
+
+LEADER_FILE = (
+    'name = "A"\npoints = 2000\n[[unit]]\nname = "B"\nprofile = "orc-bruiser"\nmodels = 16\n'
+    'formation = "ranked"\nleader = { file = "chef.toml" }\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("lang", "reason"),
+    [("en", "(No such file or directory)"), ("fr", "(aucun fichier ou dossier de ce nom)")],
+)
+def test_a_missing_leader_file_is_named_in_the_chosen_language(
+    capsys: Capture, tmp_path: Path, lang: str, reason: str
+) -> None:
+    """The system's reason was English in French: "(No such file or directory)"."""
+    code, _, err = run(capsys, "--lang", lang, "army", write(tmp_path, LEADER_FILE))
+    assert code == 2
+    assert "unit #1 (B), leader: " in err and err.rstrip().endswith(reason), err

@@ -277,7 +277,7 @@ def test_breaches_and_the_summary_in_french() -> None:
     assert found["elite-units"]["heading"] == "Unités"
     assert answer["summary"].endswith("1 refus, 1 avertissement"), answer["summary"]
     assert answer["entries"][0]["kind_name"] == "Unité"
-    assert answer["entries"][0]["lines"][0]["said"] == "Cogneur Orque : 10 × 30 = 300"
+    assert answer["entries"][0]["lines"][0]["said"] == "Cogneur orque : 10 × 30 = 300"
 
 
 HOSTILE = {
@@ -317,18 +317,38 @@ def test_schema_problems_unknown_to_the_engine_stay_as_msgspec_says() -> None:
     )
 
 
-LEADER_FILE = (
-    'name = "A"\npoints = 2000\n[[unit]]\nname = "B"\nprofile = "orc-bruiser"\nmodels = 16\n'
-    'formation = "ranked"\nleader = { file = "chef.toml" }\n'
-)
-
-
 @pytest.mark.parametrize(
-    ("lang", "reason"),
-    [("en", "(No such file or directory)"), ("fr", "(aucun fichier ou dossier de ce nom)")],
+    ("lang", "said"),
+    [
+        ("en", "'orc-captain.toml' is a profile file beside the army file, and a browser has no"),
+        ("fr", "« orc-captain.toml » est un fichier de profil placé à côté du fichier d’armée"),
+    ],
 )
-def test_a_missing_leader_file_is_named_in_the_pages_language(lang: str, reason: str) -> None:
-    """The system's reason was English on the French page: "(No such file or directory)"."""
-    error = import_army(LEADER_FILE.encode(), lang)["error"]
-    assert error.startswith("army.toml, unit #1 (B), leader: chef.toml: ")
-    assert error.endswith(reason), error
+def test_an_import_naming_a_profile_file_is_refused_at_its_field(lang: str, said: str) -> None:
+    """The page has only the file it was given: a ``{ file = ... }`` profile is refused at its
+    entry's field, in the page's language, without the engine's scratch folder in the message
+    (before, it said the file could not be read, naming no reason a player could act on)."""
+    text = (ARMIES / "orc-warband.toml").read_bytes()
+    answer = import_army(text, lang, "orc-warband.toml")
+    assert answer["error"].startswith("orc-warband.toml, unit #1 (Orc Bruisers), leader: "[:-2])
+    assert said in answer["error"] and said in answer["said"]
+    assert (answer["entry"], answer["field"]) == ({"kind": "unit", "index": 0}, "leader")
+    assert "/tmp" not in answer["error"] and "\n" not in answer["error"]
+    # The same file sent as the army's text (a kept army) is refused the same way.
+    asked = army({"toml": text.decode()}, lang)
+    assert asked["error"].replace("army.toml", "orc-warband.toml") == answer["error"]
+
+
+def test_the_answer_carries_the_engines_roster() -> None:
+    """The page prints the roster the engine gives (nqcore.army.roster): each entry with its
+    points and profile line, the total against the game's size, in the page's language."""
+    text = (ARMIES / "barrow-host.toml").read_text(encoding="utf-8")
+    answer = army({"toml": text}, "fr")
+    roster = answer["roster"]
+    assert roster["title"] == "The Barrow Host" and roster["colon"] == " : "
+    assert [e["name"] for e in roster["entries"]] == [e["name"] for e in answer["entries"]]
+    assert [e["points"] for e in roster["entries"]] == [e["points_said"] for e in answer["entries"]]
+    assert roster["total"] == "Total : 970 points sur les 1\u202f000 convenus"
+    first = roster["entries"][0]["profiles"][0]
+    assert first["values"] == ["8", "2", "5", "4", "4", "1", "2", "0"]
+    assert first["details"][0] == ["Armes", "Épée (CU4, F+1)"]

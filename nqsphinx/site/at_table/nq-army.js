@@ -268,6 +268,7 @@ function armyBuilder(box) {
       markFields(entry, own);
     }
     $("nq-army-toml").textContent = result.toml;
+    drawRoster(result.roster);
     if (focused && !box.contains(focused) && focused.id) {
       const again = $(focused.id);
       if (again) {
@@ -275,6 +276,39 @@ function armyBuilder(box) {
         if (typed !== null) again.value = typed;
       }
     }
+  };
+
+  // The roster on paper: the engine's roster (nqcore.army.roster), laid out; printed alone.
+  const drawRoster = (sheet) => {
+    const colon = sheet.colon;
+    const labelled = (label, text) => el("p", {}, el("strong", { textContent: `${label}${colon}` }), text);
+    const row = (cells, tag) => {
+      const tr = el("tr");
+      tr.append(...cells.map((text) => el(tag, { textContent: text })));
+      return tr;
+    };
+    const entries = sheet.entries.map((entry) => {
+      const profiles = el("table", {}, el("thead", {}, row(sheet.columns, "th")),
+        el("tbody", {}, ...entry.profiles.map((profile) => row([profile.role
+          ? `${profile.role}${colon}${profile.name}` : profile.name, ...profile.values], "td"))));
+      // A second profile's lines (the unit leader's) under its role and name.
+      const details = entry.profiles.flatMap((profile) => [
+        ...(profile.role ? [labelled(profile.role, profile.name)] : []),
+        ...profile.details.map(([label, text]) => labelled(label, text))]);
+      return el("div", { className: "nq-roster-entry" },
+        el("h3", {}, `${entry.kind} · ${entry.name}`,
+          el("span", { className: "nq-roster-points", textContent: entry.points })),
+        el("p", { className: "nq-roster-facts", textContent: entry.facts }), profiles,
+        el("div", { className: "nq-roster-details" }, ...details),
+        el("ul", {}, ...entry.lines.map((line) => el("li", { textContent: line }))),
+        ...entry.warnings.map((warning) => el("p", { className: "nq-roster-warning",
+          textContent: `${sheet.warning}${colon}${warning}` })));
+    });
+    const breaches = sheet.breaches.map((found) => labelled(found.label, found.text));
+    $("nq-army-roster").replaceChildren(el("h2", { textContent: sheet.title }),
+      el("p", { textContent: `${sheet.heading} · ${sheet.game}` }), ...entries,
+      el("p", { className: "nq-roster-total", textContent: sheet.total }), ...breaches,
+      ...(sheet.kept ? [el("p", { textContent: sheet.kept })] : []));
   };
 
   // A field a breach is about points to it (its description), and is marked if it is refused.
@@ -385,14 +419,37 @@ function armyBuilder(box) {
     newArmy(conf.start.name);
     armyAsk({ data: conf.start });
   });
+  // Deleting asks first, in a modal dialog naming the army: Escape or "Keep" keeps it.
+  const asking = $("nq-army-confirm");
   $("nq-army-delete").addEventListener("click", () => {
+    $("nq-army-confirm-text").textContent = say(said.confirm_text, { name: current()?.name || "" });
+    $("nq-army-status").textContent = "";
+    asking.returnValue = "";
+    asking.showModal();
+    $("nq-army-confirm-keep").focus();
+  });
+  asking.addEventListener("close", () => {
+    if (asking.returnValue === "delete") deleteArmy();
+    $("nq-army-delete").focus();
+  });
+  const deleteArmy = () => {
+    const name = current()?.name || "";
     kept.armies = kept.armies.filter((army) => army.id !== kept.current);
     kept.current = kept.armies.length ? kept.armies[0].id : null;
     store();
     if (!kept.current) newArmy(conf.start.name);
     drawPick();
     const army = current();
+    $("nq-army-status").textContent = say(said.deleted, { name });
     armyAsk(army.toml ? { toml: army.toml } : { data: conf.start });
+  };
+  // Printed, the page is the roster alone (nq-army.css), until the print is done.
+  $("nq-army-print").addEventListener("click", () => {
+    document.documentElement.classList.add("nq-army-printing");
+    window.print();
+  });
+  window.addEventListener("afterprint", () => {
+    document.documentElement.classList.remove("nq-army-printing");
   });
   $("nq-army-export").addEventListener("click", () => {
     const file = new Blob([state.toml || ""], { type: "application/toml" });

@@ -1,0 +1,143 @@
+"""The roster of an army on paper: what a player takes to the table ("The Army"), in the reader's
+language, as plain texts laid out by whoever prints it.
+
+:func:`roster_sheet` gives, for each entry of a priced army (:mod:`nqcore.army.force`), its
+kind, name, models and class, its points, each profile's line (AC to CO and AR) with its
+weapons, armour and special rules as the book prints a profile
+(:func:`nqcore.tables.profile_tables.profile_details`), its price line by line and its
+profiles' warnings; then the army's total against the game's size and every refusal and warning
+of the book's army rules with its rule and section.  The At the table page prints it ("Print the
+roster", through :mod:`nqcore.cli.web_army`) and ``nq army FILE --pdf`` sets it in LaTeX
+(:mod:`nqprint.army_roster`): one content, two layouts, nothing priced or checked here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from nqcore.army.characteristics import ABBREVIATIONS, CHARACTERISTICS
+from nqcore.army.force import Force, PricedEntry
+from nqcore.army.profiles import Profile
+from nqcore.i18n import N_, P_, Msg, format_number, plural, translator
+
+#: The headings of a profile's line on the roster.
+COLUMNS: tuple[Msg, ...] = (N_("Name"), *ABBREVIATIONS.values(), N_("AR"))
+#: The line under a profile the roster leaves out: the entry's class says it.
+STRUCTURE = N_("Structure")
+
+
+def roster_sheet(force: Force, breaches: Sequence[Any], lang: str) -> dict[str, Any]:
+    """The roster of ``force`` with its ``breaches`` (:func:`nqcore.army.army_rules.check`), every
+    text in ``lang``."""
+    _ = translator(lang)
+    refusals = [b for b in breaches if b.refused]
+    warnings = [b for b in breaches if not b.refused]
+    return {
+        "title": force.name,
+        "colon": _colon(lang),
+        "heading": _(N_("Army roster")),
+        "warning": _(N_("Warning")),
+        "game": plural(
+            force.points, N_("A game of {count} point"), N_("A game of {count} points"), lang
+        ),
+        "columns": [_(c) for c in COLUMNS],
+        "entries": [_entry(item, lang) for item in force.entries],
+        "total": plural(
+            force.total,
+            N_("Total: {count} point of the {points} agreed"),
+            N_("Total: {count} points of the {points} agreed"),
+            lang,
+            points=format_number(force.points, lang),
+        ),
+        "refused": bool(refusals),
+        "breaches": [_breach(b, lang) for b in (*refusals, *warnings)],
+        "kept": None if breaches else _(N_("The army keeps every army rule of the book.")),
+    }
+
+
+def _colon(lang: str) -> str:
+    return " : " if lang == "fr" else ": "
+
+
+def _breach(found: Any, lang: str) -> dict[str, str]:
+    """A refusal or warning as a line: its kind, its text naming the entry, its rule."""
+    _ = translator(lang)
+    rule = _(N_("rule {heading}, section {section}")).format(
+        heading=_(found.rule.name), section=found.rule.section
+    )
+    label = N_("Refused") if found.refused else N_("Warning")
+    return {
+        "kind": "refusal" if found.refused else "warning",
+        "label": _(label),
+        "text": f"{found.text(lang)} ({rule})",
+    }
+
+
+def _entry(item: PricedEntry, lang: str) -> dict[str, Any]:
+    from nqcore.cli.army import KIND_NAMES
+
+    _ = translator(lang)
+    entry = item.entry
+    facts = []
+    if item.classification is not None:
+        from nqcore.army.army_rules import TYPE_NAMES
+
+        facts.append(_(TYPE_NAMES[item.classification]))
+    if entry.kind in ("unit", "support"):
+        facts.append(
+            plural(entry.models, P_("army", "{count} model"), P_("army", "{count} models"), lang)
+        )
+    if entry.general:
+        facts.append(_(P_("army", "General")))
+    if entry.joins:
+        facts.append(_(N_("joins {unit}")).format(unit=entry.joins))
+    profiles = [_profile(entry.profile, None, lang)]
+    if entry.leader is not None:
+        profiles.append(_profile(entry.leader, N_("Unit leader"), lang))
+    if entry.weapon is not None:
+        from nqcore.tables.profile_tables import weapon_phrase
+        from nqcore.tables.registry import Phrase
+        from nqcore.tables.table_text import cell_text
+
+        said = cell_text(Phrase(weapon_phrase(entry.weapon)), lang)
+        profiles[0]["details"].insert(0, [_(N_("Support weapon")), said])
+    return {
+        "kind": _(KIND_NAMES[entry.kind]),
+        "name": entry.name,
+        "facts": ", ".join(facts),
+        "points": plural(item.points, N_("{count} point"), N_("{count} points"), lang),
+        "profiles": profiles,
+        "lines": [_line(line, lang) for line in item.lines],
+        "warnings": [w.text(lang) for w in item.warnings],
+    }
+
+
+def _profile(profile: Profile, role: Msg | None, lang: str) -> dict[str, Any]:
+    """A profile's line (its name, AC to CO, AR) and its weapons, armour and special rules."""
+    from nqcore.tables.profile_tables import profile_details
+    from nqcore.tables.table_text import cell_text
+
+    _ = translator(lang)
+    values = [getattr(profile, key) for key in CHARACTERISTICS] + [profile.ar]
+    details = [
+        [_(label), cell_text(detail, lang)]
+        for label, detail in profile_details(profile)
+        if label != STRUCTURE
+    ]
+    return {
+        "role": None if role is None else _(role),
+        "name": _(Msg(profile.name)),
+        "values": [cell_text(value, lang) for value in values],
+        "details": details,
+    }
+
+
+def _line(line: Any, lang: str) -> str:
+    """One line of an entry's price: "Skeleton Warrior: 18 × 9 = 162"."""
+    _ = translator(lang)
+    label = _(line.label) if isinstance(line.label, Msg) else str(line.label)
+    if line.detail:
+        label = f"{label} ({_(Msg(line.detail))})"
+    numbers = [format_number(n, lang) for n in (line.count, line.each, line.points)]
+    return f"{label}{_colon(lang)}{numbers[0]} × {numbers[1]} = {numbers[2]}"

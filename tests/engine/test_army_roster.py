@@ -1,0 +1,99 @@
+"""The army's roster on paper (nqcore.army.roster, nqprint.army_roster) without running LaTeX:
+its content is the engine's (entries, points, profile lines, total, breaches) in both
+languages; a name cannot reach LaTeX as a command; ``nq army FILE --pdf`` writes nothing for a
+refused army (exit 2) and says in one line, without a traceback, when xelatex is missing.  The
+PDFs themselves are read in tests/print/test_army_roster.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nqcore.army.army_rules import check
+from nqcore.army.force import army
+from nqcore.army.roster import roster_sheet
+from nqcore.cli.commands import main
+from nqprint.army_roster import roster_tex
+from nqprint.latex import LETTER
+from tests.engine.test_army_cli import REFUSED, write
+
+ARMIES = Path(__file__).resolve().parents[2] / "examples" / "armies"
+Capture = pytest.CaptureFixture[str]
+
+
+def _sheet(name: str, lang: str) -> dict[str, Any]:
+    force = army(str(ARMIES / name))
+    return roster_sheet(force, check(force), lang)
+
+
+def test_the_roster_lists_every_entry_priced_by_the_engine() -> None:
+    force = army(str(ARMIES / "orc-warband.toml"))
+    sheet = roster_sheet(force, check(force), "en")
+    assert [e["name"] for e in sheet["entries"]] == [i.entry.name for i in force.entries]
+    assert [e["points"] for e in sheet["entries"]] == [f"{i.points} points" for i in force.entries]
+    assert sheet["total"] == f"Total: {force.total:,} points of the 2,000 agreed"
+    bruisers = sheet["entries"][0]
+    assert bruisers["facts"] == "core, 16 models"
+    assert [p["role"] for p in bruisers["profiles"]] == [None, "Unit leader"]
+    assert bruisers["profiles"][1]["name"] == "Orc Captain"
+    assert "Standard Bearer: 1 × " in " ".join(bruisers["lines"])
+    bolts = next(e for e in sheet["entries"] if e["name"] == "Bolt Throwers")
+    assert bolts["profiles"][0]["details"][0][0] == "Support weapon"
+    assert sheet["kept"] is None or not sheet["breaches"]
+
+
+def test_the_roster_in_french_with_the_breaches() -> None:
+    sheet = _sheet("barrow-host.toml", "fr")
+    assert (
+        sheet["heading"] == "Liste d’armée" and sheet["game"] == "Une partie de 1\u202f000 points"
+    )
+    assert sheet["columns"][:2] == ["Nom", "Ac"]
+    assert sheet["entries"][0]["kind"] == "Unité"
+    assert sheet["kept"] == "L’armée respecte toutes les règles d’armée du livre."
+
+
+def test_a_refused_army_lists_its_refusals_on_the_roster(tmp_path: Path) -> None:
+    force = army(write(tmp_path, REFUSED))
+    sheet = roster_sheet(force, check(force), "en")
+    assert sheet["refused"] and sheet["kept"] is None
+    refused = [b for b in sheet["breaches"] if b["kind"] == "refusal"]
+    assert refused[0]["label"] == "Refused"
+    assert refused[0]["text"].endswith("(rule Units, section units)")
+
+
+def test_no_name_reaches_latex_as_a_command() -> None:
+    sheet = _sheet("barrow-host.toml", "en")
+    sheet["title"] = r"\input{/etc/passwd} 100% & $x_1$"
+    source = roster_tex(sheet, "en", LETTER)
+    assert r"\input{/etc/passwd}" not in source
+    assert r"\textbackslash{}input\{/etc/passwd\} 100\% \& \$x\_1\$" in source
+    assert "letterpaper" in source
+
+
+def test_a_refused_army_gets_no_roster(capsys: Capture, tmp_path: Path) -> None:
+    out = tmp_path / "roster.pdf"
+    code = main(["army", write(tmp_path, REFUSED), "--pdf", str(out)])
+    said, err = capsys.readouterr()
+    assert (code, err) == (2, "")
+    assert not out.exists()
+    assert said.splitlines()[-1] == (
+        f"No roster printed ({out}): the army breaks a rule the book refuses"
+    )
+
+
+def test_without_latex_one_line_and_no_file(
+    capsys: Capture, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("nqprint.latex.shutil.which", lambda name: None)
+    out = tmp_path / "roster.pdf"
+    for lang in ("en", "fr"):
+        code = main(["--lang", lang, "army", str(ARMIES / "barrow-host.toml"), "--pdf", str(out)])
+        _, err = capsys.readouterr()
+        assert code == 2 and not out.exists()
+        assert err.count("\n") == 1 and "Traceback" not in err
+        assert err.startswith(f"nq army: {out}{' :' if lang == 'fr' else ':'} ")
+        assert "xelatex" in err and "TeX Live" in err
+        if lang == "fr":
+            assert "aucune liste d’armée imprimée" in err
