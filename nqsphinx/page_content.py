@@ -30,6 +30,8 @@ from sphinx.config import Config
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
+from nqsphinx.upstream import nesting
+
 logger = logging.getLogger(__name__)
 
 #: A fence (backticks, tildes or colons) opening an ``{eval-rst}`` block, anywhere in a line.
@@ -159,22 +161,6 @@ def _too_deep(state: Any, start: int, end: int) -> None:
     _refuse_at(env.docname, line + 1, problem)
 
 
-def _guard_nesting() -> None:
-    """Wrap markdown-it's block tokenizer (once per process) with :func:`_too_deep`."""
-    from markdown_it.parser_block import ParserBlock
-
-    if getattr(ParserBlock.tokenize, "_nq_guarded", False):
-        return
-    original = ParserBlock.tokenize
-
-    def tokenize(self: Any, state: Any, startLine: int, endLine: int) -> None:  # noqa: N803
-        _too_deep(state, startLine, endLine)
-        original(self, state, startLine, endLine)
-
-    tokenize._nq_guarded = True  # type: ignore[attr-defined]
-    ParserBlock.tokenize = tokenize  # type: ignore[method-assign]
-
-
 def _check_config(app: Sphinx, config: Config) -> None:
     if "substitution" in (getattr(config, "myst_enable_extensions", None) or ()):
         logger.error("MyST substitutions are refused (Jinja templates run code at build time)")
@@ -185,7 +171,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("sphinx_design")
     for name in _icon_roles():
         app.add_role(name, RefusedRole(), override=True)
-    _guard_nesting()
+    nesting.guard(_too_deep)
     app.connect("config-inited", _check_config)
     app.connect("source-read", _check_source, priority=100)
     app.connect("doctree-read", _doctree_read, priority=100)

@@ -12,7 +12,7 @@ from tests.building import ROOT
 
 PACKAGES = ("nqcore", "nqsphinx", "nqtranslate", "nqprint")
 UPSTREAM = ROOT / "nqsphinx" / "upstream"
-FRAMEWORKS = {"sphinx", "myst_parser", "docutils", "furo", "sphinx_design"}
+FRAMEWORKS = {"sphinx", "myst_parser", "markdown_it", "docutils", "furo", "sphinx_design"}
 #: Private attributes of other libraries read on purpose, each with its reason.
 ALLOWED = {
     "_catalog": "gettext.GNUTranslations (the standard library) has no public reading of the "
