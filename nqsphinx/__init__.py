@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 #: domain's data, the classes of its nodes in the doctrees). Bump it whenever that shape changes:
 #: a new or renamed attribute or domain field, or a node class that moved to another module.
 #: Sphinx then reads every page again instead of unpickling what this code no longer reads.
-#: 2: the nq domain's entities; 3: the extension's modules grouped into subpackages (issue 18);
+#: 2: the nq domain's entities; 3: the extension's modules grouped into subpackages;
 #: 4: doctests' comments kept as translatable nodes (nqsphinx.languages.code_prose).
 ENV_VERSION = 5
 

@@ -1,4 +1,4 @@
-"""Why the clean build and the PDFs cost what they cost (issue 19): two steps of `make bench`.
+"""Why the clean build and the PDFs cost what they cost: two steps of `make bench`.
 
 ``html-causes``: one plain English build, one clean English and one clean French build of ours,
 each profiled (cProfile in CPU time); every function's own time is given to a cause: a group of

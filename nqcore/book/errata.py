@@ -25,7 +25,8 @@ from nqcore.i18n import Msg
 
 #: The kinds of record, in the order the errata page shows them.
 KINDS = ("erratum", "open-question")
-#: The reading checklist of issue 16: what kind of disagreement or gap a record is.
+#: The reading checklist of the book for its contradictions: what kind of disagreement or gap a
+#: record is.
 CHECKS = (
     "arithmetic",  # a worked example whose arithmetic is wrong
     "price",  # a printed price or cost that does not recompute

@@ -106,8 +106,8 @@ def test_the_language_switch_keeps_the_term(
     site: Site, sized: tuple[Any, str], start: str, other: str
 ) -> None:
     """From an entry (by its address, or scrolled to), the switch opens the same entry in the
-    other language: its anchor is term-<key> in both.  It used to land on the glossary's
-    section at a block number (« À terre » for Momentum Attack)."""
+    other language: its anchor is term-<key> in both, not the glossary's section at a block
+    number (the entries' order differs: that lands on « À terre » for Momentum Attack)."""
     page, width = sized
     switch = "a.nq-lang-header" if width == "390" else "a.nq-lang-content"
     for key in SWITCHED:

@@ -3,9 +3,9 @@ switches and Furo's "Back to top" button (nqsphinx/site/templates/page.html,
 nqsphinx/site/static/nq.css).
 
 On a desktop they sit in a strip as wide as the article at the top of the window, and on a phone
-in the sticky header: a line of text goes under them whole.  They used to float over the article
-(a box at its top right, a button at its centre) and covered the end of the first line in view,
-a field's label on the At the table page.
+in the sticky header: a line of text goes under them whole, never half covered by a control
+floating over the article (the end of the first line in view: a field's label on the At the
+table page).
 
 The check, at each place of a sweep down the page (scrolled up a little, so that "Back to top"
 shows): for every line of the article's text that lies under a control, is the article itself

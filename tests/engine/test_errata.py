@@ -31,8 +31,7 @@ def test_errata_load_and_have_unique_ids() -> None:
 
 
 def test_records_of_both_kinds_and_every_check() -> None:
-    """The reading of issue 16 found records of each kind; the 29 errata before it were all of
-    kind erratum."""
+    """The book's reading for its contradictions found records of each kind and each check."""
     kinds = Counter(e.kind for e in all_errata())
     assert set(kinds) == set(KINDS)
     assert kinds["erratum"] >= 55 and kinds["open-question"] >= 19

@@ -1,4 +1,4 @@
-"""The code's layout stays readable (issue 18): a module over 500 lines says why."""
+"""The code's layout stays readable: a module over 500 lines says why."""
 
 from __future__ import annotations
 

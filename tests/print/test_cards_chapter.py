@@ -1,5 +1,5 @@
 """The rulebook's cards chapter is laid out as cards: the spell-card product's own cards, drawn by
-the same code, with each card's anchor on the page it is drawn on (issue 13)."""
+the same code, with each card's anchor on the page it is drawn on."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 // Keyboard and screen-reader use of Furo's two drawers on narrow screens: the site navigation
 // (the menu) and "On this page".  Furo opens them with <label>s for hidden checkboxes
-// (#__navigation, #__toc), which Tab never reached.  The template (docs/_templates/page.html)
+// (#__navigation, #__toc), which Tab never reaches.  The template (nqsphinx/site/templates/page.html)
 // puts real <button>s in their place, named and controlling their drawer (aria-label,
 // aria-controls, aria-expanded); this script checks the checkbox when one is pressed (Furo's CSS
 // still opens the drawer) and does the rest, once the page is read, with listeners only (no
@@ -24,9 +24,10 @@ document.addEventListener("DOMContentLoaded", () => {
     let keepFocus = false; // closed by a link: the browser moves focus to the link's target
 
     const isOpen = () => box.checked && narrow.matches;
-    // Fixes: a closed drawer, off screen, held about 35 Tab stops where the focus was invisible
-    // (and links a screen reader read out).  `inert` takes them out while the drawer is closed,
-    // at the widths where it is off screen; the toggles say whether it is open.
+    // A closed drawer is off screen, yet its links (about 35) would take Tab stops where the
+    // focus is invisible, and a screen reader would read them out: `inert` takes them out while
+    // the drawer is closed, at the widths where it is off screen; the toggles say whether it is
+    // open.
     const sync = () => {
       drawer.inert = narrow.matches && !box.checked;
       for (const toggle of toggles) toggle.setAttribute("aria-expanded", String(isOpen()));
@@ -42,8 +43,8 @@ document.addEventListener("DOMContentLoaded", () => {
       });
     }
 
-    // Fixes: opening a drawer left the focus behind it, under the overlay; closing it (the
-    // overlay, Escape) left the focus inside a drawer that had gone off screen.
+    // Opening a drawer moves the focus into it (else it stays behind, under the overlay);
+    // closing it (the overlay, Escape) takes the focus out of a drawer gone off screen.
     box.addEventListener("change", () => {
       const focusInside = drawer.contains(document.activeElement);
       sync();
@@ -62,16 +63,15 @@ document.addEventListener("DOMContentLoaded", () => {
       box.click();
     };
 
-    // Fixes: Escape did not close an open drawer.  It closes it and the focus returns to the
-    // toggle.
+    // Escape closes an open drawer, and the focus returns to its toggle.
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && isOpen()) {
         event.preventDefault();
         close(true);
       }
     });
-    // Fixes: on a phone the "On this page" drawer stayed open, hiding the section that a tap on
-    // one of its links had just scrolled to.  Any link in an open drawer closes it.
+    // Any link in an open drawer closes it: on a phone the "On this page" drawer would hide the
+    // section that a tap on one of its links has just scrolled to.
     drawer.addEventListener("click", (event) => {
       if (isOpen() && event.target.closest("a[href]")) close(false);
     });

@@ -3,9 +3,9 @@
 // (langswitch.py) gets #label of the section heading nearest above the reader's line (the top of
 // the window, under a phone's sticky header or a desktop's strip of switches) and ?p=N, the
 // block of that section the reader is at; the other page, once loaded, scrolls to that block.
-// On the glossary it gets #term-<key> of the entry the reader is at.  Fixes: the switch kept the place only
-// when the address had an anchor, and a reader who had scrolled landed at the top of the page.
-// On the search page the query goes across instead.
+// On the glossary it gets #term-<key> of the entry the reader is at.  The place is the reader's,
+// not the address's: a reader who scrolled away from the address's anchor lands where they were
+// reading.  On the search page the query goes across instead.
 (() => {
   const HEADINGS = ":scope > :is(h1, h2, h3, h4, h5, h6)";
   // What stays at the top of the window: a phone's header, a desktop's strip of switches.
@@ -40,9 +40,8 @@
   };
   // On the glossary, the entry: its anchor (term-<key>) is the same in every language.  The
   // entry the address names, until the reader scrolls away from it (the browser may still be
-  // scrolling to it), else the last one whose term is above the reader's line.  Fixes: the
-  // switch carried the glossary's section and a block number, which landed on another term (the
-  // entries are sorted in each language's order).
+  // scrolling to it), else the last one whose term is above the reader's line.  Not a section and
+  // a block number: the entries are sorted in each language's order, so those name another term.
   let moved = false; // the reader scrolled since the address last named a place
   for (const event of ["wheel", "touchmove", "keydown"]) {
     window.addEventListener(event, () => { moved = true; }, { passive: true });
@@ -66,9 +65,8 @@
   // A thing of the rules: a weapon's row, a spell's or mutation's card, a sample profile (their
   // anchors come from the engine's keys and are the same in every language: entities.py).  The
   // one the address names, until the reader scrolls away from it; else the row or card at the
-  // reader's line.  Fixes: from armoury.html#weapon-lance, where search sends players, the switch
-  // carried the table's section and a block number, and landed at the top of the table in
-  // French, the row off screen.
+  // reader's line.  Not the table's section and a block number: from armoury.html#weapon-lance,
+  // where search sends players, those land at the top of the table, the row off screen.
   const KINDS = ["weapon", "spell", "mutation", "profile", "ability", "trait", "equipment"];
   const ENTITY = new RegExp(`^(${KINDS.join("|")})-`);
   const SHOWN = "article tr[id], article .sd-card[id]"; // rows and cards (the others: sections)
@@ -123,7 +121,7 @@
   // brought back to the top.  An anchor to a calculator (at-the-table.html#nq-morale, a rule's
   // "Work it out" link) names its form, under its section's heading and a few lines of help:
   // the form came to the top and the heading went under the header; the section comes instead,
-  // heading first.  Fixes: deep links whose heading or row landed under the header or off screen.
+  // heading first, so that a deep link's heading or row is never under the header or off screen.
   const land = () => {
     const target = named();
     if (!target || moved) return;
@@ -162,15 +160,13 @@
 
 // Glossary terms, the WAI-ARIA tooltip pattern.  Each term link is described (aria-describedby)
 // by its definition, a hidden element (role="tooltip") right after it in the page
-// (nqsphinx/directives/glossary.py): a screen reader says the definition on every device, even without this
-// script.  Fixes: the script used to remove the link's title, so that a screen reader heard the
-// definition only while the focus was on the term, on a desktop; and it showed a box appended at
-// the end of the page.  Now it shows the definition element itself as a box next to its term,
-// kept within the window, on hover and on keyboard focus.  Fixes (WCAG 1.4.13): the box closed
-// when the pointer moved onto it; now the pointer may cross from the term onto it, and Escape
-// closes it with the focus left on the term.  On a touch screen the first tap shows the box with
-// a link "Open in the glossary" (a second tap used to be the only way on); a second tap on the
-// term, or a tap on that link, follows it; a tap elsewhere closes the box.
+// (nqsphinx/directives/glossary.py): a screen reader says the definition on every device, even
+// without this script, which leaves the description alone.  The script shows the definition
+// element itself as a box next to its term, kept within the window, on hover and on keyboard
+// focus.  WCAG 1.4.13: the pointer may cross from the term onto the box without closing it, and
+// Escape closes it with the focus left on the term.  On a touch screen the first tap shows the
+// box with a link "Open in the glossary"; a second tap on the term, or a tap on that link,
+// follows it; a tap elsewhere closes the box.
 document.addEventListener("DOMContentLoaded", () => {
   const article = document.querySelector("[data-nq-glossary-open]");
   const openWords = article ? article.dataset.nqGlossaryOpen : "";
@@ -454,7 +450,7 @@ document.addEventListener("DOMContentLoaded", () => {
   for (const block of blocks) observer.observe(block);
 });
 
-// The search page without a query (docs/_templates/search.html): a few words of help under its
+// The search page without a query (nqsphinx/site/templates/search.html): a few words of help under its
 // search box, instead of a blank page.
 document.addEventListener("DOMContentLoaded", () => {
   const help = document.querySelector(".nq-search-help");
