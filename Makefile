@@ -88,13 +88,8 @@ HTML_ARGS = $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/$(1) \
 	$(if $(filter-out en,$(1)),-D language=$(1) -t $(1)) docs $(BUILD)/html/$(1)
 $(addprefix html-,$(LANGUAGES)): html-%: $(BUILD)/.stamps/html-%
 
-# A build that fails (-W: any warning) leaves no site: the pages it wrote before it stopped are
-# removed with the language's folder (the next build writes them all again). `make live` keeps
-# its own rule: nothing is published from a failed build.
 $(BUILD)/.stamps/html-%: $(EXAMPLES_OK) $(INPUTS) $(wildcard $(BUILD)/pdf/*.pdf)
-	$(SPHINXBUILD) $(call HTML_ARGS,$*) || { status=$$?; rm -rf $(BUILD)/html/$*; \
-		echo "The build failed: $(BUILD)/html/$* removed (nothing of it is published)." >&2; \
-		exit $$status; }
+	$(SPHINXBUILD) $(call HTML_ARGS,$*)
 	@mkdir -p $(@D) && touch $@
 
 # The resident builder: `make html` again after every save, in about a second (both sites, the

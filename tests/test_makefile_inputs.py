@@ -130,33 +130,3 @@ def test_without_bwrap_the_examples_run_with_a_warning(tmp_path: Path) -> None:
     assert "warning: no working bwrap (bubblewrap): the worked examples run unsandboxed" in (
         done.stderr
     )
-
-
-#: A sphinx-build that writes a page of the site, then fails as -W makes a warning fail.
-FAILING_BUILD = """#!/bin/sh
-for out; do :; done
-mkdir -p "$out" && echo '<p>Foudre<img src=x></p>' > "$out/at-the-table.html"
-echo "WARNING: a refused translation" >&2
-exit 1
-"""
-
-
-@pytest.mark.parametrize("fails", [True, False])
-def test_a_failed_site_build_leaves_no_page_of_it(tmp_path: Path, fails: bool) -> None:
-    """What a build wrote before it failed is not left in the site's folder to be served."""
-    project = _project(tmp_path)
-    fake = tmp_path / "sphinx-build"
-    fake.write_text(FAILING_BUILD if fails else FAILING_BUILD.replace("exit 1", "exit 0"))
-    fake.chmod(0o755)
-    (project / "_build" / "html" / "fr").mkdir(parents=True)
-    (project / "_build" / "html" / "fr" / "index.html").write_text("<p>an older build</p>\n")
-    done = _make(project, "html-fr", "PYTHON=true", f"SPHINXBUILD={fake}", "EXAMPLES_OK=")
-    site = project / "_build" / "html" / "fr"
-    if fails:
-        assert done.returncode != 0
-        assert "The build failed: _build/html/fr removed" in done.stderr
-        assert not site.exists()
-        assert not (project / "_build" / ".stamps" / "html-fr").exists()
-    else:
-        assert done.returncode == 0, done.stderr
-        assert (site / "at-the-table.html").is_file() and (site / "index.html").is_file()
