@@ -38,6 +38,7 @@ TRANSLATABLE_FIELDS = frozenset(
     {"name", "text", "effect", "intro", "summary", "label", "title", "description", "note"}
     | {"subject", "printed", "correct", "why"}  # errata
     | {"unit_size"}  # sample and example profiles
+    | {"abbreviation"}  # a teardrop's (TTL) and a characteristic's (RA), as profiles print them
     | {"columns", "rows", "details"}  # book_tables.toml (cells with letters)
     | {"old_reading", "new_reading"}  # edition_changes.toml
 )

@@ -131,7 +131,7 @@ def weapon_phrase(weapon: Weapon) -> tuple[Part, ...]:
     if weapon.pm:
         stats.append((N_("PM"), Signed(weapon.pm)))
     if weapon.teardrop is not None:
-        stats.append((weapon.teardrop,))
+        stats.append((Msg(weapon.teardrop),))  # the reader's abbreviation: « GGG » in French
     if not stats:
         return (weapon.name,)
     return (weapon.name, " (", *_joined(stats), ")")

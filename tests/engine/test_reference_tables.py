@@ -16,6 +16,7 @@ from nqcore.army.profile_points import profile_points
 from nqcore.book.errata import all_errata
 from nqcore.i18n import Msg
 from nqcore.tables.registry import Phrase, Signed, Table, get_table, table_keys
+from nqcore.tables.table_text import cell_text
 
 ROOT = Path(__file__).resolve().parents[2]
 DIRECTIVE = re.compile(r"```\{nq-table\} (\S+)")
@@ -120,6 +121,8 @@ def test_combination_models_and_chariots() -> None:
     assert details["Armour (AR)"] == Phrase(("Heavy Armour, Shield", " (", "AR", 5, ")"))
     dragon = details["Dragon"]
     assert isinstance(dragon, Phrase) and "Fire breath" in dragon and "TTL" in dragon
+    # The teardrop in the reader's abbreviation, the glossary's and the template sheets' (GGG).
+    assert cell_text(dragon, "fr").endswith("(CU8, F4, GGG)"), cell_text(dragon, "fr")
     assert details["Structure"] == "Individual"
     vampire = get_table("profile-vampire-on-demon-beast")
     vampire_profile = example_profile("vampire-on-demon-beast").profile

@@ -12,6 +12,7 @@ from pathlib import Path
 from nqcore.book.errata import all_errata
 from nqcore.rules.mutations import all_mutations
 from nqcore.rules.spells import all_spells
+from nqprint import quick_reference
 from nqprint.texts import engine_text
 from tests.print.pdfs import reader, run_on
 
@@ -91,7 +92,7 @@ def printed_references(text: str) -> list[str]:
     kept: list[str] = []
     deferred: list[str] = []
     for number, page in enumerate(pages):
-        later = "\n".join(pages[number + 1 : number + 3])
+        later = set("\n".join(pages[number + 1 : number + 3]).split("\n"))  # whole lines
         continued = any(c in page for c in _CONTINUED)
         after_marker = False
         for line in page.split("\n"):
@@ -148,3 +149,18 @@ def misplaced(references: list[tuple[str, str]], book: Path, lang: str) -> list[
             where = [number for number, text in texts.items() if head in text]
             wrong.append(f"{name}: p. {page}, {head!r} on {where}")
     return wrong
+
+
+def book_tables(labels: dict[str, list[Label]]) -> dict[tuple[str, str], Label]:
+    """The book's tables by chapter and caption title (squeezed): their labels in the aux."""
+    return {
+        (name.split(":", 1)[0], squeeze(found[0].title)): found[0]
+        for name, found in labels.items()
+        if found[0].anchor.startswith("table.")
+    }
+
+
+def block_table(tables: dict[tuple[str, str], Label], key: str, lang: str) -> Label | None:
+    """The book's table that a block of the sheet is, in the chapter of its rule, if any."""
+    chapter = quick_reference.SOURCES[key][0].split(":", 1)[0]
+    return tables.get((chapter, squeeze(quick_reference.block_title(key, lang))))

@@ -13,9 +13,10 @@ import pytest
 from nqprint import quick_reference
 from tests.print.conftest import Products
 from tests.print.page_refs import (
-    Label,
     aux_labels,
+    block_table,
     book_references,
+    book_tables,
     heading,
     misplaced,
     page_texts,
@@ -76,10 +77,10 @@ def test_the_quick_references_pages_land(products: Products, lang: str, paper: s
     book = products.rulebook(lang, paper)
     labels = aux_labels(book.with_suffix(".aux"))
     texts = page_texts(book)
-    tables = _book_tables(labels)
+    tables = book_tables(labels)
     wrong = []
     for key, printed in _sheet_references(products, lang, paper).items():
-        if _block_table(tables, key, lang) is not None:
+        if block_table(tables, key, lang) is not None:
             continue  # the page of its table: test_the_quick_references_tables_are_on_their_pages
         heads = [heading(labels[name][-1], lang) for name in quick_reference.SOURCES[key]]
         for head in heads:
@@ -90,21 +91,6 @@ def test_the_quick_references_pages_land(products: Products, lang: str, paper: s
             if not any(head in texts[page] for head in heads):
                 wrong.append(f"{key}: p. {page} shows none of {heads}")
     assert wrong == []
-
-
-def _book_tables(labels: dict[str, list[Label]]) -> dict[tuple[str, str], Label]:
-    """The book's tables by chapter and caption title (squeezed): their labels in the aux."""
-    return {
-        (name.split(":", 1)[0], squeeze(found[0].title)): found[0]
-        for name, found in labels.items()
-        if found[0].anchor.startswith("table.")
-    }
-
-
-def _block_table(tables: dict[tuple[str, str], Label], key: str, lang: str) -> Label | None:
-    """The book's table that a block of the sheet is, in the chapter of its rule, if any."""
-    chapter = quick_reference.SOURCES[key][0].split(":", 1)[0]
-    return tables.get((chapter, squeeze(quick_reference.block_title(key, lang))))
 
 
 def _caption(number: str, title: str) -> re.Pattern[str]:
@@ -124,10 +110,10 @@ def test_the_quick_references_tables_are_on_their_pages(
     book = products.rulebook(lang, paper)
     labels = aux_labels(book.with_suffix(".aux"))
     texts = page_texts(book)
-    captions = _book_tables(labels)
+    captions = book_tables(labels)
     checked, wrong = [], []
     for key, printed in _sheet_references(products, lang, paper).items():
-        table = _block_table(captions, key, lang)
+        table = block_table(captions, key, lang)
         if table is None:
             continue
         checked.append(key)

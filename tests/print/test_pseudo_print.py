@@ -27,8 +27,10 @@ PRODUCTS = ("quick-reference", "spell-cards", "templates")
 #: English any printed page may show.
 ALLOWED = (
     Allowed(r"No Quarter|Fantasy Wargames", "the game's title, on the cover and the running heads"),
-    Allowed(r"\bTT[SML]\b", "teardrop template sizes: the French book keeps these abbreviations"),
-    Allowed(r"https://\S+|^io/\S+", "the site's address (printed so that a reader can type it)"),
+    Allowed(
+        r"https://\S+|\(https:$|^(//|io/)\S+",
+        "the site's address (printed so that a reader can type it), broken at a line's end",
+    ),
 )
 #: English the products may show besides: none (the quick reference names the At the table page
 #: by its title, from the page's catalogue).

@@ -21,6 +21,7 @@ from nqprint.template_sheets import CM_BAR, INCH_BAR
 from nqprint.texts import print_text
 from tests.building import ROOT
 from tests.print.conftest import Products
+from tests.print.page_refs import aux_labels, block_table, book_tables, squeeze
 from tests.print.pdfs import PT_PER_INCH, Run, pages, runs, shapes
 from tests.print.pdfs import reader as pdf_reader
 
@@ -31,13 +32,14 @@ MM = PT_PER_INCH / 25.4
 QUICK_REFERENCE_PT, CARD_PT = 10, 9.5
 
 
-def _body(pdf: Path, page: int) -> list[Run]:
-    """The runs of a quick-reference page below its header: the title line and its small print
-    (the subtitle and, on the first page, the line naming the At the table page)."""
+def _body(pdf: Path, page: int, lang: str) -> list[Run]:
+    """The runs of a quick-reference page from its first block's heading down: above it, the
+    title line and its small print (the subtitle and, on the first page, the line naming the At
+    the table page, which may take two lines)."""
     found = runs(pdf, page)
-    small_print = [run for run in found[:6] if run.size < QUICK_REFERENCE_PT]
-    last = min(small_print, key=lambda run: run.y)
-    return [run for run in found if run.y < last.y - 1]
+    first = squeeze(quick_reference.block_title(quick_reference.PAGES[page - 1][0], lang))
+    heading = next(run for run in found if squeeze(run.text) == first)
+    return [run for run in found if run.y <= heading.y + 1]
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -47,7 +49,7 @@ def test_quick_reference_body_is_10_pt_and_fills_the_page(
 ) -> None:
     pdf = products.pdf("quick-reference", lang, paper)
     for page in range(1, pages(pdf) + 1):
-        body = _body(pdf, page)
+        body = _body(pdf, page, lang)
         small = [(run.text, round(run.size, 2)) for run in body if run.size < QUICK_REFERENCE_PT]
         assert not small, f"page {page}: under {QUICK_REFERENCE_PT} pt: {small[:5]}"
         lowest = min(run.y for run in body)
@@ -92,16 +94,24 @@ def _printed_refs(pdf: Path, lang: str) -> dict[str, str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_quick_reference_pages_are_the_rulebooks(products: Products, lang: str, paper: str) -> None:
     """Each block's "p. 74" is the page where the built rulebook of the same language and paper
-    shows the rule: found through the PDF's own named destination and page labels."""
+    shows the rule: found through the PDF's own named destination and page labels. A block that
+    is one of the book's tables gives that table's page instead
+    (test_page_references.test_the_quick_references_tables_are_on_their_pages)."""
     rulebook = products.rulebook(lang, paper)
     reader = pdf_reader(rulebook)
-    anchors = _anchors(rulebook.with_suffix(".aux"))
+    aux = rulebook.with_suffix(".aux")
+    anchors, tables = _anchors(aux), book_tables(aux_labels(aux))
     printed = _printed_refs(products.pdf("quick-reference", lang, paper), lang)
+    checked = []
     for key, labels in quick_reference.SOURCES.items():
+        if block_table(tables, key, lang) is not None:
+            continue
+        checked.append(key)
         real = sorted({_named_page(reader, anchors[label]) for label in labels}, key=int)
         numbers = re.findall(r"\d+", printed[key])
         assert numbers == real, (key, printed[key], real)
         assert printed[key].startswith("p"), printed[key]
+    assert "turn-sequence" in checked and "opposed-aspects" in checked, checked
 
 
 def test_a4_and_letter_rulebooks_differ_and_sheets_follow(products: Products) -> None:
@@ -150,39 +160,40 @@ def test_the_sheet_without_a_built_rulebook_fails_in_one_line(tmp_path: Path) ->
 
 
 def _cards(pdf: Path, page: int, paper: str) -> list[list[Run]]:
-    """The runs of each card of a page, by where they stand in the 3 × 3 grid (the side notes,
+    """The runs of each card of a page, by where they stand in the paper's grid (the side notes,
     outside it, are not on a card)."""
+    grid_of = spell_cards.GRIDS[paper]
     reader = pdf_reader(pdf)
-    height = float(reader.pages[0].mediabox.height)
+    height = float(reader.pages[page - 1].mediabox.height)
     left, top = spell_cards.grid_origin(PAPERS_BY_NAME[paper])
     grid: dict[tuple[int, int], list[Run]] = {}
     for run in runs(pdf, page):
         column = (run.x / MM - left) // spell_cards.CARD_WIDTH_MM
         row = ((height - run.y) / MM - top) // spell_cards.CARD_HEIGHT_MM
-        if 0 <= column < spell_cards.COLUMNS and 0 <= row < spell_cards.ROWS:
+        if 0 <= column < grid_of.columns and 0 <= row < grid_of.rows:
             grid.setdefault((int(row), int(column)), []).append(run)
     return [grid[place] for place in sorted(grid)]
 
 
-#: The fullest card of a sheet set below the largest size fills this much of its room at least:
+#: The fullest card of a deck set below the largest size fills this much of its room at least:
 #: the next size up would not have fitted it.
 FULLEST = 0.85
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_cards_text_is_9_5_pt_one_size_a_sheet_and_fills_the_fullest_card(
+def test_cards_text_is_9_5_pt_one_size_a_deck_and_fills_the_fullest_card(
     products: Products, lang: str, paper: str
 ) -> None:
     """Every word of the cards is 9.5 pt or more; the title band holds the name and the aspect (or
-    "Mutation") on their own line; the text of every card of a sheet (between the band and the
+    "Mutation") on their own line; the text of every card of the deck (between the band and the
     stats line) is in one size, the largest at which all of them fit: no card runs over its
-    stats line, and unless the sheet is in the largest size, its fullest card fills its room
-    (a sheet jumping from 9.5 to 12 pt between cards looked careless)."""
+    stats line, and unless the deck is in the largest size, its fullest card fills its room
+    (cut and shuffled, cards of 9.5 and 12 pt looked careless)."""
     pdf = products.pdf("spell-cards", lang, paper)
-    count = 0
+    sizes: set[float] = set()
+    fills: list[float] = []
     for page in range(1, pages(pdf) + 1):
-        sizes, fills = set(), []
         for card in _cards(pdf, page, paper):
             small = [(run.text, round(run.size, 2)) for run in card if run.size < CARD_PT]
             assert not small, f"page {page}: under {CARD_PT} pt: {small[:3]}"
@@ -194,12 +205,11 @@ def test_cards_text_is_9_5_pt_one_size_a_sheet_and_fills_the_fullest_card(
             top = max(run.y + run.size * 0.75 for run in body)
             bottom = min(run.y - run.size * 0.25 for run in body)
             fills.append((top - bottom) / (spell_cards.TEXT_HEIGHT_MM * MM))
-        count += len(fills)
-        assert len(sizes) == 1, f"page {page}: the cards' text in {sorted(sizes)} pt"
-        assert max(fills) <= 1.02, f"page {page}: a card's text runs over its stats line"
-        if sizes != {round(spell_cards.SIZES[0][0] * 72 / 72.27, 1)}:
-            assert max(fills) > FULLEST, f"page {page}: {sizes} pt, a larger size fits"
-    assert count == 45
+    assert len(fills) == 45
+    assert len(sizes) == 1, f"the cards' text in {sorted(sizes)} pt"
+    assert max(fills) <= 1.02, "a card's text runs over its stats line"
+    if sizes != {round(spell_cards.SIZES[0][0] * 72 / 72.27, 1)}:
+        assert max(fills) > FULLEST, f"{sizes} pt, a larger size fits"
 
 
 def _bars(pdf: Path, page: int) -> list[tuple[float, float, float, float]]:

@@ -226,7 +226,8 @@ CODE_ALLOWED = (
         "the names a player gave the army and its units in the army file",
     ),
     Allowed(
-        r"\bunits(?=⟧\))", "a rule's section label, the same in every language, as nq army cites it"
+        r"\bunits(?=⟧\))|(?<=\(')points-values(?=', )",
+        "a rule's section label, the same in every language, as nq army cites it",
     ),
 )
 
