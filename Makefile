@@ -83,14 +83,17 @@ $(EXAMPLES_OK): $(INPUTS)
 		|| test $$? -eq 5)
 	@mkdir -p $(@D) && touch $@
 
-# Each site is built when an input (or a PDF it links) is newer than its stamp. The arguments of
-# one language's sphinx-build ($(call HTML_ARGS,fr)), also those of `make live`'s applications.
+# Each site is built when an input (or a PDF it links) is newer than its stamp, into a copy of
+# its last build put in place only if the build succeeds (nqsphinx/site/staged_build.py): a failed
+# build publishes nothing. The arguments of one language's sphinx-build ($(call HTML_ARGS,fr)),
+# also those of `make live`'s applications.
 HTML_ARGS = $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/$(1) \
 	$(if $(filter-out en,$(1)),-D language=$(1) -t $(1)) docs $(BUILD)/html/$(1)
 $(addprefix html-,$(LANGUAGES)): html-%: $(BUILD)/.stamps/html-%
 
 $(BUILD)/.stamps/html-%: $(EXAMPLES_OK) $(INPUTS) $(wildcard $(BUILD)/pdf/*.pdf)
-	$(SPHINXBUILD) $(call HTML_ARGS,$*)
+	$(PYTHON) -m nqsphinx.site.staged_build $(BUILD)/html/$* $(BUILD)/doctrees/$* -- \
+		$(SPHINXBUILD) $(call HTML_ARGS,$*)
 	@mkdir -p $(@D) && touch $@
 
 # The resident builder: `make html` again after every save, in about a second (both sites, the

@@ -5,8 +5,10 @@ in a scratch folder holding the project's Makefile and a few files: no build, no
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -130,3 +132,52 @@ def test_without_bwrap_the_examples_run_with_a_warning(tmp_path: Path) -> None:
     assert "warning: no working bwrap (bubblewrap): the worked examples run unsandboxed" in (
         done.stderr
     )
+
+
+#: A sphinx-build that writes a page of the site and a doctree, then fails as -W makes a warning
+#: fail (or succeeds, with "exit 0").
+SPHINX_BUILD = """#!/bin/sh
+for out; do :; done
+mkdir -p "$out" && echo '<p>Foudre<img src=x></p>' > "$out/at-the-table.html"
+while [ "$1" != "-d" ]; do shift; done
+mkdir -p "$2" && echo 'new' > "$2/environment.pickle"
+echo "WARNING: a refused translation" >&2
+exit 1
+"""
+
+
+@pytest.mark.parametrize("fails", [True, False])
+def test_a_failed_site_build_leaves_the_last_good_one(tmp_path: Path, fails: bool) -> None:
+    """What a build wrote before it failed is neither served nor kept: the site and its doctrees
+    are the last good build's, byte for byte; a build that succeeds replaces both."""
+    project = _project(tmp_path)
+    fake = tmp_path / "sphinx-build"
+    fake.write_text(SPHINX_BUILD if fails else SPHINX_BUILD.replace("exit 1", "exit 0"))
+    fake.chmod(0o755)
+    site, doctrees = project / "_build/html/fr", project / "_build/doctrees/fr"
+    for folder, name in ((site, "index.html"), (doctrees, "environment.pickle")):
+        folder.mkdir(parents=True)
+        (folder / name).write_text("the last good build\n")
+    done = subprocess.run(
+        ["make", "--no-print-directory", "html-fr", f"PYTHON={sys.executable}"]
+        + [f"SPHINXBUILD={fake}", "EXAMPLES_OK="],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=dict(os.environ, PYTHONPATH=str(MAKEFILE.parent)),
+    )
+    assert sorted(p.name for p in (project / "_build/html").iterdir()) == ["fr"], "no staging left"
+    assert sorted(p.name for p in (project / "_build/doctrees").iterdir()) == ["fr"]
+    if fails:
+        assert done.returncode != 0
+        assert "_build/html/fr: the last good build is kept (this one failed)" in done.stderr
+        assert [p.name for p in site.iterdir()] == ["index.html"]
+        assert (doctrees / "environment.pickle").read_text() == "the last good build\n"
+        assert not (project / "_build/.stamps/html-fr").exists()
+    else:
+        assert done.returncode == 0, done.stderr
+        assert sorted(p.name for p in site.iterdir()) == ["at-the-table.html", "index.html"]
+        assert (doctrees / "environment.pickle").read_text() == "new\n"
+        assert (project / "_build/.stamps/html-fr").exists()

@@ -1,0 +1,61 @@
+"""A site's build is made in a copy of the last good one and put in place only on success
+(nqsphinx/site/staged_build.py); tests/test_makefile_inputs.py runs it through make."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from nqsphinx.site import staged_build
+
+#: Writes a page into its last argument and a doctree into the one before, then exits 0 or 1.
+BUILD = (
+    "import sys, pathlib; out, trees = map(pathlib.Path, sys.argv[-1:-3:-1]);"
+    "(out / 'new.html').write_text('new'); (trees / 'env').write_text('new');"
+    "sys.exit(int(sys.argv[1]))"
+)
+
+
+def _sites(tmp_path: Path) -> tuple[Path, Path]:
+    out, trees = tmp_path / "html/en", tmp_path / "doctrees/en"
+    for folder in (out, trees):
+        folder.mkdir(parents=True)
+        (folder / "old").write_text("good")
+    return out, trees
+
+
+@pytest.mark.parametrize("status", [0, 1])
+def test_only_a_build_that_succeeds_is_put_in_place(tmp_path: Path, status: int) -> None:
+    out, trees = _sites(tmp_path)
+    (tmp_path / "html/.en.next").mkdir()  # left by a killed build: started afresh
+    command = [sys.executable, "-c", BUILD, str(status), str(trees), str(out)]
+    assert staged_build.build(out, trees, command) == status
+    expected = ["new.html", "old"] if status == 0 else ["old"]
+    assert sorted(p.name for p in out.iterdir()) == expected
+    assert sorted(p.name for p in (tmp_path / "html").iterdir()) == ["en"]
+    assert sorted(p.name for p in (tmp_path / "doctrees").iterdir()) == ["en"]
+    assert (trees / "env").exists() == (status == 0)
+
+
+def test_a_first_build_starts_from_empty_folders(tmp_path: Path) -> None:
+    out, trees = tmp_path / "html/en", tmp_path / "doctrees/en"
+    command = [sys.executable, "-c", BUILD, "0", str(trees), str(out)]
+    assert staged_build.build(out, trees, command) == 0
+    assert [p.name for p in out.iterdir()] == ["new.html"]
+
+
+def test_a_command_that_cannot_run_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, trees = _sites(tmp_path)
+    assert staged_build.build(out, trees, [str(tmp_path / "no-such-sphinx-build")]) == 127
+    err = capsys.readouterr().err
+    assert "cannot run" in err and "No such file or directory" in err
+    assert [p.name for p in out.iterdir()] == ["old"]
+
+
+def test_wrong_arguments_print_the_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    assert staged_build.main(["_build/html/en", "_build/doctrees/en", "sphinx-build"]) == 2
+    assert capsys.readouterr().err.startswith("usage: python -m nqsphinx.site.staged_build")
