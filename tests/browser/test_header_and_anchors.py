@@ -57,6 +57,15 @@ SCROLL_UP = """async () => {
 }"""
 
 
+#: "Back to top"'s words when they are shown cut (an ellipsis), else null: shown whole, or hidden
+#: for the eye and kept for screen readers (its arrow alone, on a phone).
+CUT_LABEL = """() => {
+  const words = document.querySelector(".back-to-top span");
+  if (words.getBoundingClientRect().width <= 1) return null;
+  return words.scrollWidth > words.clientWidth + 1 ? words.textContent : null;
+}"""
+
+
 def target_problems(found: dict[str, Any]) -> list[str]:
     """Controls smaller than a target, or nearer each other than the space between targets."""
     problems = []
@@ -87,6 +96,9 @@ def header_problems(page: Any, url: str) -> tuple[list[str], int]:
     problems = target_problems(at_top) + [f"scrolled: {p}" for p in target_problems(scrolled)]
     names = {box["name"].split()[0] for box in scrolled["controls"]}
     assert "back-to-top" in names, f"'Back to top' was not shown: {names}"
+    cut = page.evaluate(CUT_LABEL)
+    if cut:
+        problems.append(f"scrolled: 'Back to top' cut: {cut}")
     return problems, len(at_top["controls"])
 
 
