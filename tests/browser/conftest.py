@@ -55,6 +55,14 @@ class _SiteHandler(SimpleHTTPRequestHandler):
     """Static files; a missing page under /en/ or /fr/ gets that language's 404 page, as the
     README's web server configuration does."""
 
+    def __init__(self, *args: Any, served: list[str], **kwargs: Any) -> None:
+        self.served = served  # before the base class handles the request
+        super().__init__(*args, **kwargs)
+
+    def do_GET(self) -> None:  # noqa: N802 - the base's name
+        self.served.append(self.path)
+        super().do_GET()
+
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
         pass
 
@@ -78,6 +86,8 @@ class Site:
     root: Path
     url: str
     requests: list[str] = field(default_factory=list)
+    #: The paths the server sent (what went over the network, a service worker's fetches too).
+    served: list[str] = field(default_factory=list)
 
     def page(self, path: str) -> str:
         return f"{self.url}/{path}"
@@ -91,11 +101,13 @@ def site(html_sites: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) 
         shutil.copytree(built, root / lang, ignore=shutil.ignore_patterns(".buildinfo"))
     write_root(root)
     archive_all(root)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_SiteHandler, directory=str(root)))
+    served: list[str] = []
+    handler = partial(_SiteHandler, directory=str(root), served=served)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield Site(root, f"http://127.0.0.1:{server.server_address[1]}")
+        yield Site(root, f"http://127.0.0.1:{server.server_address[1]}", served=served)
     finally:
         server.shutdown()
         server.server_close()
@@ -180,6 +192,8 @@ class Watched:
     violations: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
+    #: The paths the server sent (what went over the network, a service worker's fetches too).
+    served: list[str] = field(default_factory=list)
     blocked: list[str] = field(default_factory=list)  # by the policy, before the network
     sent_out: list[str] = field(default_factory=list)  # to the network, not the local server
 

@@ -141,3 +141,22 @@ def test_offline_what_was_not_kept_says_so(browser: Any, site: Site) -> None:
     finally:
         context.set_offline(False)
     context.close()
+
+
+def test_a_first_visit_to_the_calculators_downloads_the_engine_once(
+    browser: Any, site: Site
+) -> None:
+    """The engine (9.6 MB of WebAssembly) is fetched through the service worker, which keeps it
+    as it passes: it was fetched past the worker, then a second time for the worker to keep.
+    Counted where the server sends it (the browser reports a request the worker answers twice)."""
+    context = _context(browser, site)
+    page = context.new_page()
+    wasm = "_engine/pyodide.asm.wasm"
+    start = len(site.served)
+    page.goto(site.page("en/at-the-table.html"))
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    wait_until(page, f"caches.match({json.dumps(site.page(wasm))}).then((hit) => !!hit)")
+    page.wait_for_timeout(2000)  # what the page asks the worker to keep, once the engine is ready
+    sent = [path for path in site.served[start:] if path.split("?")[0] == f"/{wasm}"]
+    context.close()
+    assert len(sent) == 1, sent

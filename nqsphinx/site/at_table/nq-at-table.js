@@ -18,10 +18,25 @@ const say = (text, values = {}) =>
   text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
 
 // --- the engine ------------------------------------------------------------------------------
-const worker = new Worker(new URL("nq-engine-worker.js", engineURL), { type: "module" });
+// On a first visit, the site's service worker (nq-offline.js) starts once the page has loaded:
+// the engine's files (14 MB) fetched before it controlled the page went past it, and it fetched
+// them all a second time to keep them. The engine waits for it to take the page (4 s at most).
+const underServiceWorker = () => new Promise((resolve) => {
+  const meta = document.querySelector('meta[name="nq-service-worker"]');
+  const sw = navigator.serviceWorker;
+  if (!meta || !sw || window.location.protocol === "file:" || sw.controller) {
+    resolve();
+    return;
+  }
+  sw.addEventListener("controllerchange", () => resolve(), { once: true });
+  setTimeout(resolve, 4000);
+});
+const started = underServiceWorker().then(
+  () => new Worker(new URL("nq-engine-worker.js", engineURL), { type: "module" }),
+);
 const pending = new Map();
 let next = 0;
-const ready = new Promise((resolve, reject) => {
+const ready = started.then((worker) => new Promise((resolve, reject) => {
   worker.addEventListener("message", (event) => {
     const data = event.data;
     if ("ready" in data) {
@@ -37,10 +52,11 @@ const ready = new Promise((resolve, reject) => {
     event.preventDefault();
     reject(new Error(event.message || "worker"));
   });
-});
+}));
 
 const ask = async (request) => {
   await ready;
+  const worker = await started;
   const id = next++;
   return new Promise((resolve) => {
     pending.set(id, resolve);
