@@ -61,11 +61,10 @@ def _colon(lang: str) -> str:
 
 
 def _breach(found: Any, lang: str) -> dict[str, str]:
-    """A refusal or warning as a line: its kind, its text naming the entry, its rule."""
+    """A refusal or warning as a line: its kind, its text naming the entry, its rule by the name
+    of its section in the book (on paper, a section's label is of no use to a player)."""
     _ = translator(lang)
-    rule = _(N_("rule {heading}, section {section}")).format(
-        heading=_(found.rule.name), section=found.rule.section
-    )
+    rule = _(N_("rule: {heading}")).format(heading=_(found.rule.name))
     label = N_("Refused") if found.refused else N_("Warning")
     return {
         "kind": "refusal" if found.refused else "warning",

@@ -60,7 +60,9 @@ def test_a_refused_army_lists_its_refusals_on_the_roster(tmp_path: Path) -> None
     assert sheet["refused"] and sheet["kept"] is None
     refused = [b for b in sheet["breaches"] if b["kind"] == "refusal"]
     assert refused[0]["label"] == "Refused"
-    assert refused[0]["text"].endswith("(rule Units, section units)")
+    assert refused[0]["text"].endswith("(rule: Units)")  # no section label on paper
+    french = roster_sheet(force, check(force), "fr")["breaches"][0]["text"]
+    assert french.endswith("(règle\u202f: Unités)") or french.endswith("(règle : Unités)"), french
 
 
 def test_no_name_reaches_latex_as_a_command() -> None:
