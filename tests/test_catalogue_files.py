@@ -138,3 +138,24 @@ def test_tidy_names_the_file_and_line_of_a_syntax_error(
     with pytest.raises(CatalogueError, match=rf"^{path}:{line}: "):
         tidy.tidy(path)
     assert tidy.main([str(path)]) == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "said"),
+    [
+        ('msgid "Zq"\nmsgstr ""\n' + '"a"\n' * 200_000, 6, "continued over more than 1,000 lines"),
+        ('#~ msgid "Zq"\n#~ msgstr ""\n' + '#~ "a"\n' * 1_200, 6, "more than 1,000 lines"),
+        ('msgid "Zq"\nmsgstr "' + "a" * 2_000_001 + '"\n', 1, "a catalogue holds at most"),
+    ],
+)
+def test_a_catalogue_too_large_to_read_in_time_is_refused_before_any_reader(
+    tmp_path: Path, body: str, line: int, said: str
+) -> None:
+    """The readers join a continued string in a time that grows with the square of its lines: a
+    million lines held tidy-po and the French build for minutes. Refused at once, at its line."""
+    path = tmp_path / "credits.po"
+    path.write_text(HEADER + body, encoding="utf-8")
+    with pytest.raises(CatalogueError, match=rf"^{path}:{line}: .*{said}"):
+        tidy.tidy(path)
+    found = check_catalogue(path)
+    assert found and found[0].line == line and said in found[0].what
