@@ -16,7 +16,6 @@ from docutils import nodes
 from docutils.nodes import Node, system_message
 from sphinx.application import Sphinx
 from sphinx.config import Config
-from sphinx.errors import ConfigError
 from sphinx.roles import XRefRole
 from sphinx.util.docutils import SphinxRole
 
@@ -24,6 +23,7 @@ from nqprint.latex import PrintError
 from nqprint.site_address import SETTING, check_site_url, page_address, page_title
 from nqsphinx.books.editions import is_print_edition
 from nqsphinx.messages import page_language
+from nqsphinx.refusals import Refused
 
 ROLE = "nq-site-page"
 
@@ -56,7 +56,7 @@ def _check(app: Sphinx, config: Config) -> None:
     try:
         check_site_url(getattr(config, SETTING), "conf.py")
     except PrintError as error:
-        raise ConfigError(str(error)) from None
+        raise Refused(str(error)) from None
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

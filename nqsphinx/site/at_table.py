@@ -36,11 +36,11 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
+from nqsphinx.refusals import Refused
 from nqsphinx.site.at_table_answers import ANSWERS_FILE, answer_words, cached_answers
 from nqsphinx.site.at_table_army import ARMY_RULE, army_html, army_sections
 from nqsphinx.site.at_table_builder import BUILDER_RULE, builder_html
@@ -110,7 +110,7 @@ class CalculatorDirective(SphinxDirective):
 def _label(app: Sphinx, label: str) -> tuple[str, str, str]:
     found = app.env.domaindata["std"]["labels"].get(label)
     if found is None:
-        raise ExtensionError(f"the calculators' rule section {label!r} has no label")
+        raise Refused(f"the calculators' rule section {label!r} has no label")
     return found  # type: ignore[no-any-return]
 
 

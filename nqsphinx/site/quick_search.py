@@ -32,13 +32,13 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.errors import ExtensionError
 from sphinx.search import languages as search_languages
 
 from nqsphinx.directives.entities import domain, kind_name
 from nqsphinx.directives.example_view import NO_SEARCH
 from nqsphinx.directives.glossary_links import TermDefinition
 from nqsphinx.messages import page_language, ui_text
+from nqsphinx.refusals import Refused
 from nqsphinx.site.search import SearchData, definitions, search_data
 from nqsphinx.site.search_words import language_words
 
@@ -65,7 +65,7 @@ def minisearch() -> bytes:
     try:
         text = MINISEARCH.read_text(encoding="utf-8")
     except OSError:
-        raise ExtensionError(
+        raise Refused(
             "tools/search: MiniSearch is not installed (./dev installs it: "
             "cd tools/search && npm ci)"
         ) from None

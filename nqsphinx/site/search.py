@@ -35,7 +35,6 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
-from sphinx.errors import ConfigError
 from sphinx.search.en import SearchEnglish
 from sphinx.search.fr import SearchFrench
 from sphinx.util import logging
@@ -47,6 +46,7 @@ from nqsphinx.directives.example_view import NO_SEARCH
 from nqsphinx.directives.glossary import GLOSSARY_FILE, term_label, terms_for
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
+from nqsphinx.refusals import Refused
 from nqsphinx.untrusted import GENERATED
 
 logger = logging.getLogger(__name__)
@@ -249,7 +249,7 @@ def _configure(app: Sphinx, config: Config) -> None:
     try:
         data = search_data(app)
     except SearchDataError as error:
-        raise ConfigError(str(error)) from None
+        raise Refused(str(error)) from None
     stems = data.stems.get(page_language(config.language), {})
     config.html_search_options = {
         **(config.html_search_options or {}),
