@@ -46,6 +46,17 @@ class ArmyError(Refusal):
     entry: tuple[str, int] | None = None
     field: str | None = None
     problem: str | None = None
+    file: str | None = None  # the army file named before the entry and field
+
+    def text(self, lang: str) -> str:
+        """In English, msgspec's complaint as the data files' errors say it; in another
+        language, the file, entry and field and the complaint in that language (as the At the
+        table page says it): a French player read msgspec's English."""
+        if self.problem is None or lang == "en":
+            return super().text(lang)
+        from nqcore.cli.web_army import placed_problem
+
+        return placed_problem(self.file or self.where, self.entry, self.field, self.problem, lang)
 
 
 def located(error: Refusal, entry: tuple[str, int] | None, field: str | None) -> ArmyError:
@@ -189,13 +200,16 @@ def _checked(data: dict[str, Any], where: str) -> dict[str, Any]:
             raise ArmyError(N_("missing field(s) {fields}"), where=where, fields=missing) from None
         refused = ArmyError(describe(str(error), data, where, ArmyFile))
         refused.problem, refused.entry, refused.field = _schema_place(str(error))
+        refused.file = where
         raise refused from None
     return dict(reader.to_builtins(army))
 
 
 #: msgspec's complaint and the place it names: ``... - at `$.unit[0].models```.
 _SCHEMA_PLACE = re.compile(
-    r"(?P<what>.*) - at `\$(?:\.(?P<kind>\w+)\[(?P<index>\d+)\])?(?:\.(?P<field>\w+))?`", re.S
+    r"(?P<what>.*) - at `\$(?:\.(?P<kind>\w+)\[(?P<index>\d+)\])?"
+    r"(?:\.(?P<field>\w+)(?:\[\d+\])*)?`",  # a list's item is its field's (specialists[0])
+    re.S,
 )
 
 

@@ -345,8 +345,7 @@ def refused(error: Refusal, lang: str, name: str = ARMY_FILE) -> dict[str, Any]:
         entry, field = error.entry, error.field
         if error.problem is not None:
             said = schema_problem(error.problem, lang)
-            colon = " : " if lang == "fr" else ": "
-            text = f"{_place(name, entry, field, lang)}{colon}{said}"
+            text = placed_problem(name, entry, field, error.problem, lang)
     return {
         "error": _one_line(text),
         "said": _one_line(said),
@@ -354,6 +353,15 @@ def refused(error: Refusal, lang: str, name: str = ARMY_FILE) -> dict[str, Any]:
         "entry": None if entry is None else {"kind": entry[0], "index": entry[1]},
         "field": field,
     }
+
+
+def placed_problem(
+    name: str, entry: tuple[str, int] | None, field: str | None, problem: str, lang: str
+) -> str:
+    """msgspec's complaint ``problem`` about ``field`` of ``entry`` of the file ``name``, in
+    ``lang``: "army.toml, unit #1, champ models : il faut un nombre entier..."."""
+    colon = " : " if lang == "fr" else ": "
+    return f"{_place(name, entry, field, lang)}{colon}{schema_problem(problem, lang)}"
 
 
 def _place(name: str, entry: tuple[str, int] | None, field: str | None, lang: str) -> str:

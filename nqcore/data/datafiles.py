@@ -213,7 +213,7 @@ def describe(message: str, data: dict[str, Any], where: str, schema: Any = None)
         return f"{record}: missing field(s) {', '.join(absent)}{inside}"
     quoted = clip(value) if isinstance(value, str) else repr(value)
     shown = f" ({quoted})" if ", got " in what else f", not {quoted}"
-    if isinstance(value, (dict, list)) or value is _ABSENT or repr(value) in what:
+    if isinstance(value, (dict, list)) or value is _ABSENT or repr(value).replace("`", "") in what:
         shown = ""
     named = f", field {' '.join(field)}" if field else ""
     return f"{record}{named}: {what[:1].lower()}{what[1:]}{shown}"

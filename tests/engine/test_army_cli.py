@@ -230,3 +230,39 @@ def test_a_missing_leader_file_is_named_in_the_chosen_language(
     code, _, err = run(capsys, "--lang", lang, "army", write(tmp_path, LEADER_FILE))
     assert code == 2
     assert "unit #1 (B), leader: " in err and err.rstrip().endswith(reason), err
+
+
+UNIT = 'name = "Host"\npoints = 500\n\n[[unit]]\nname = "Orcs"\nprofile = "orc-bruiser"\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "french"),
+    [
+        (
+            UNIT + 'models = 10\nspecialists = ["zz"]\n',
+            "unit #1 (Orcs), field specialists #1: invalid enum value 'zz'",
+            "unit #1, champ specialists : « zz » n’est pas l’un des choix",
+        ),
+        (
+            'name = "Host"\npoints = -2000\n',
+            "field points: expected int >= 1, not -2000",
+            "champ points : il faut un nombre entier à partir de 1",
+        ),
+        (
+            UNIT + 'models = 10\nspecialists = ["x - at `$.points`"]\n',
+            "field specialists #1: invalid enum value 'x - at $.points'",
+            "champ specialists : « x - at `$.points` » n’est pas l’un des choix",
+        ),
+    ],
+)
+def test_a_field_the_schema_refuses_is_said_in_the_chosen_language(
+    capsys: Capture, tmp_path: Path, text: str, english: str, french: str
+) -> None:
+    """msgspec's complaint, in French under --lang fr (it was its English), once, at its place
+    (a list's item: msgspec's path to it was left in the message)."""
+    path = write(tmp_path, text)
+    code, _, err = run(capsys, "army", path)
+    assert code == 2 and err.strip().endswith(english), err
+    code, _, err = run(capsys, "army", path, "--lang", "fr")
+    assert code == 2 and err.strip().endswith(french), err
+    assert "$.unit" not in err and " - at " not in err.replace("x - at", "")
