@@ -181,3 +181,18 @@ def test_a_failed_site_build_leaves_the_last_good_one(tmp_path: Path, fails: boo
         assert sorted(p.name for p in site.iterdir()) == ["at-the-table.html", "index.html"]
         assert (doctrees / "environment.pickle").read_text() == "new\n"
         assert (project / "_build/.stamps/html-fr").exists()
+
+
+@pytest.mark.parametrize("link", ["nqcore/leak.py", "examples/leak.py", "nqcore/etcdir"])
+def test_a_symbolic_link_among_the_sources_stops_make(tmp_path: Path, link: str) -> None:
+    """A link to /etc/passwd as engine code was read (its first line printed in a traceback);
+    one to /etc as a folder would be walked."""
+    project = _project(tmp_path)
+    (project / link).parent.mkdir(parents=True, exist_ok=True)
+    (project / link).symlink_to("/etc/passwd" if link.endswith(".py") else "/etc")
+    done = _make(project, "html-en", "PYTHON=true", "SPHINXBUILD=true")
+    assert done.returncode != 0
+    assert f"Refused input: symbolic link(s), which may point outside the project: {link}" in (
+        done.stderr
+    )
+    assert not (project / "_build").exists()
