@@ -15,6 +15,7 @@ characteristics as the models in the unit"); and it has at most one leader (Unit
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -131,6 +132,29 @@ def _unit_sizes(force: Force) -> Iterator[Breach]:
             yield breach("initiates-size", entry.name, models=entry.models)
         if entry.formation in ("ranked", "closed") and not _fits(entry.formation, entry.models):
             yield breach(f"{entry.formation}-size", entry.name, models=entry.models)
+
+
+def _sample_unit_sizes(force: Force) -> Iterator[Breach]:
+    """A unit of a sample profile smaller than its Structure line's "6+ per unit"."""
+    from nqcore.army.profile_files import sample_profiles
+
+    least = {s.profile.key: s for s in sample_profiles() if s.unit_size is not None}
+    for unit in _units(force):
+        sample = least.get(unit.entry.profile.key)
+        found = _UNIT_MINIMUM.match(str(sample.unit_size)) if sample is not None else None
+        if sample is not None and found and unit.entry.models < int(found[1]):
+            models, minimum = unit.entry.models, int(found[1])
+            yield breach(
+                "sample-unit-size",
+                unit.entry.name,
+                profile=sample.heading,
+                minimum=minimum,
+                models=models,
+            )
+
+
+#: A sample profile's unit size as its Structure line prints it: "6+ per unit".
+_UNIT_MINIMUM = re.compile(r"(\d+)\+ per unit$")
 
 
 def _fits(key: str, models: int) -> bool:
@@ -252,6 +276,7 @@ def _support(force: Force) -> Iterator[Breach]:
 CHECKS: tuple[Callable[[Force], Iterator[Breach]], ...] = (
     _game_size,
     _unit_sizes,
+    _sample_unit_sizes,
     _infiltrating,
     _core_and_elite,
     _model_types,

@@ -53,7 +53,7 @@ def test_every_rule_names_a_section_of_the_book() -> None:
         if line.startswith("(") and line.rstrip().endswith(")=")
     }
     rules = army_rules()
-    assert len(rules) == 22
+    assert len(rules) == 23
     assert {rule.section for rule in rules.values()} <= labels
     assert {rule.kind for rule in rules.values()} == {"refusal", "warning"}
 
@@ -135,6 +135,19 @@ def test_unit_size_is_a_warning(models: int, broken: bool) -> None:
     assert (found is not None) == broken
     if found is not None:
         assert not found.refused and str(found).startswith("Orcs: a unit normally has 4 to 20")
+
+
+@pytest.mark.parametrize(("models", "broken"), [(4, True), (5, True), (6, False)])
+def test_a_sample_profiles_unit_size_is_a_warning(models: int, broken: bool) -> None:
+    """The Dwarf's Structure line says "6+ per unit": four Dwarves passed without a word."""
+    found = rules_broken(with_general(unit("Axes", "dwarf", models))).get("sample-unit-size")
+    assert (found is not None) == broken
+    if found is not None:
+        assert not found.refused and found.rule.section == "sample-profiles-sample-profiles"
+        assert str(found).startswith(
+            f"Axes: the book fields Dwarf 6 or more to a unit; this one has {models}"
+        )
+        assert "« Nain »" in found.text("fr") or "Nain" in found.text("fr"), found.text("fr")
 
 
 def test_leader_and_specialists_must_fit_in_the_unit() -> None:

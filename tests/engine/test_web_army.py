@@ -55,6 +55,7 @@ def data(*units: dict[str, Any], general: bool = True, **more: Any) -> dict[str,
 BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
     "game-size": (data(unit("Orcs", "orc-bruiser", 20), points=500), None),
     "unit-size": (data(unit("Orcs", "orc-bruiser", 3)), ("unit", 0)),
+    "sample-unit-size": (data(CORE, unit("Axes", "dwarf", 4)), ("unit", 1)),
     "unit-models": (
         data(unit("Orcs", "orc-bruiser", 2, leader="hero", specialists=["musician"] * 2)),
         ("unit", 0),
