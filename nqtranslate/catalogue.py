@@ -145,6 +145,7 @@ ONE_SENSE: dict[str, str] = {
     "Claws": "a natural weapon of a profile or of its mount",
     "Dragon": "the mount of a combination profile",
     "Close Combat": "the characteristic, in its cost table and the book's tables",
+    "ST": "the characteristic's abbreviation, in its cost table and the book's tables",
     "Double Time": "the ability, in its entry and the movement table",
     "Flying": "the trait, in its entry and the movement table",
     "Grape Shot": "the equipment, in its entry and its cost table",
