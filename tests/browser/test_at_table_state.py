@@ -82,6 +82,7 @@ def _scroll_to(page: Any, heading: str) -> None:
 
 
 def _heading_under_header(page: Any, heading: str) -> None:
+    page.wait_for_timeout(3500)  # the page may still be drawing answers: the place is kept
     page.evaluate(SETTLED)
     box = page.locator(heading).bounding_box()
     header = page.evaluate(HEADER_BOTTOM)
@@ -139,7 +140,10 @@ def _add_unit(page: Any, profile: str) -> None:
 
 
 def _unit_names(page: Any) -> list[str]:
-    return page.evaluate("(window.nqAtTable.army.state.data.unit || []).map((u) => u.name)")
+    names: list[str] = page.evaluate(
+        "(window.nqAtTable.army.state.data.unit || []).map((u) => u.name)"
+    )
+    return names
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -169,7 +173,7 @@ def test_a_unit_named_after_its_profile_is_named_in_the_page_language(
 
 
 def _summary_box(page: Any) -> dict[str, float]:
-    box = page.locator("#nq-army-summary").bounding_box()
+    box: dict[str, float] | None = page.locator("#nq-army-summary").bounding_box()
     assert box is not None
     return box
 

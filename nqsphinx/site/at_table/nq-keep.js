@@ -165,7 +165,8 @@ const landOnSection = () => {
   const watch = new ResizeObserver(land);
   watch.observe(document.body);
   window.addEventListener("load", land);
-  const done = () => window.setTimeout(() => { land(); watch.disconnect(); }, 500);
+  // The calculators' answers may still come after the builder and the army are drawn.
+  const done = () => window.setTimeout(() => { land(); watch.disconnect(); }, 3000);
   drawn.then(done, done);
   window.setTimeout(() => watch.disconnect(), 60000);
 };
