@@ -55,8 +55,15 @@ from nqsphinx.untrusted import generated_raw
 PAGE_SCRIPT = "nq-at-table.js"
 #: The sources of the page's one script, in order: the answer tables' lookup, the calculators
 #: and the profile builder, then the army builder (which uses the calculators' engine and
-#: fields): one file, one request.
-SCRIPT_PARTS = ("nq-answers.js", "nq-at-table.js", "nq-army.js")
+#: fields) and its printed roster, then what keeps the player's work and place across the
+#: language switch (nq-keep.js, which uses them all): one file, one request.
+SCRIPT_PARTS = (
+    "nq-answers.js",
+    "nq-at-table.js",
+    "nq-army.js",
+    "nq-army-roster.js",
+    "nq-keep.js",
+)
 PAGE_STYLE = "nq-at-table.css"
 #: The sources of the page's one stylesheet, in order: the army builder's after the rest.
 STYLE_PARTS = ("nq-at-table.css", "nq-army.css")

@@ -163,13 +163,15 @@ def test_an_army_built_by_keyboard_kept_and_found_in_the_other_language(
     _settle(page)
     assert page.evaluate("window.nqAtTable.army.state.toml") == kept
     assert page.locator("#nq-army-pick option:checked").inner_text() == "Red Tusk"
-    # The other language's page finds the same army, said in French.
+    # The other language's page finds the same army, said in French: the unit named by default
+    # after its profile is named as the French page names the profile.
     page.locator("a.nq-lang-link[hreflang='fr']:visible").first.click()
     page.wait_for_url("**/fr/at-the-table.html*")
     _settle(page)
+    kept = kept.replace('"Orc Bruiser"', '"Cogneur orque"')
     assert page.evaluate("window.nqAtTable.army.state.toml") == kept
     assert page.locator("#nq-army-unit-0-models").input_value() == "8"
-    assert page.locator(f"{UNIT} h3").inner_text().startswith("Unité · Orc Bruiser · ")
+    assert page.locator(f"{UNIT} h3").inner_text().startswith("Unité · Cogneur orque · ")
     assert page.locator("#nq-army-summary").inner_text().startswith("240 points sur 500")
     _pictures(page, "army-390-fr")
     _broken_import_in_french(page, kept, tmp_path)

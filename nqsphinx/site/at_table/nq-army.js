@@ -12,7 +12,7 @@ function armyBuilder(box) {
   const conf = JSON.parse(box.dataset.army);
   const said = conf.words;
   const STORE = "nq-army-builder";
-  const MINE = `nq-profile-builder-${lang}`; // the profile builder's kept profile
+  const MINE = "nq-profile-builder"; // the profile builder's kept profile (nq-at-table.js)
   const state = { toml: null, data: null, answer: null };
   const $ = (id) => document.getElementById(id);
   const el = (tag, props = {}, ...children) => {
@@ -71,6 +71,7 @@ function armyBuilder(box) {
       const target = controlOf(result.entry, result.field) || control
         || ("add" in request ? $("nq-army-add") : $("nq-army-name"));
       showError(target, `${said.refused} ${result.error}`);
+      stale(`${said.refused} ${result.error}`);
       return;
     }
     state.toml = result.toml;
@@ -84,9 +85,16 @@ function armyBuilder(box) {
       drawPick();
     }
     draw(result);
+    // An army read from its file: its entries named by default after a book profile in another
+    // language are named in this page's (nq-keep.js), once.
+    const named = "toml" in request && localNames(result.data);
+    if (named) armyAsk({ data: named });
   };
 
   // --- drawing the engine's answer -----------------------------------------------------------
+  const stale = (refusal) => {
+    Object.assign($("nq-army-summary"), { textContent: refusal }).classList.add("nq-refused");
+  };
   const ruleLink = (found) => {
     const { href, title } = conf.sections[found.section];
     const link = el("a", { href, textContent: found.heading || title });
@@ -274,42 +282,12 @@ function armyBuilder(box) {
       if (again) {
         again.focus();
         if (typed !== null) again.value = typed;
+        if (again.type === "text") again.setSelectionRange(again.value.length, again.value.length);
       }
     }
   };
 
-  // The roster on paper: the engine's roster (nqcore.army.roster), laid out; printed alone.
-  const drawRoster = (sheet) => {
-    const colon = sheet.colon;
-    const labelled = (label, text) => el("p", {}, el("strong", { textContent: `${label}${colon}` }), text);
-    const row = (cells, tag) => {
-      const tr = el("tr");
-      tr.append(...cells.map((text) => el(tag, { textContent: text })));
-      return tr;
-    };
-    const entries = sheet.entries.map((entry) => {
-      const profiles = el("table", {}, el("thead", {}, row(sheet.columns, "th")),
-        el("tbody", {}, ...entry.profiles.map((profile) => row([profile.role
-          ? `${profile.role}${colon}${profile.name}` : profile.name, ...profile.values], "td"))));
-      // A second profile's lines (the unit leader's) under its role and name.
-      const details = entry.profiles.flatMap((profile) => [
-        ...(profile.role ? [labelled(profile.role, profile.name)] : []),
-        ...profile.details.map(([label, text]) => labelled(label, text))]);
-      return el("div", { className: "nq-roster-entry" },
-        el("h3", {}, `${entry.kind} · ${entry.name}`,
-          el("span", { className: "nq-roster-points", textContent: entry.points })),
-        el("p", { className: "nq-roster-facts", textContent: entry.facts }), profiles,
-        el("div", { className: "nq-roster-details" }, ...details),
-        el("ul", {}, ...entry.lines.map((line) => el("li", { textContent: line }))),
-        ...entry.warnings.map((warning) => el("p", { className: "nq-roster-warning",
-          textContent: `${sheet.warning}${colon}${warning}` })));
-    });
-    const breaches = sheet.breaches.map((found) => labelled(found.label, found.text));
-    $("nq-army-roster").replaceChildren(el("h2", { textContent: sheet.title }),
-      el("p", { textContent: `${sheet.heading} · ${sheet.game}` }), ...entries,
-      el("p", { className: "nq-roster-total", textContent: sheet.total }), ...breaches,
-      ...(sheet.kept ? [el("p", { textContent: sheet.kept })] : []));
-  };
+  const drawRoster = (sheet) => drawArmyRoster(sheet, el, $("nq-army-roster"));
 
   // A field a breach is about points to it (its description), and is marked if it is refused.
   const markFields = (entry, own) => {
@@ -371,12 +349,21 @@ function armyBuilder(box) {
       fieldChange(control);
     }
   });
+  // The totals follow typing: a whole number is sent once the typing pauses; a refused one (or
+  // none) leaves no total shown as current, the summary says the refusal instead.
+  let typing = null;
   box.addEventListener("input", (event) => {
     const control = event.target;
-    if (control.dataset.min && control.value.trim() !== "") {
-      const ok = whole(control.value.trim(), control);
-      showError(control, ok ? "" : say(said.int, { min: control.dataset.min, max: control.dataset.max }));
+    if (!control.dataset.min) return;
+    clearTimeout(typing);
+    const text = control.value.trim();
+    const refusal = say(said.int, { min: control.dataset.min, max: control.dataset.max });
+    if (!whole(text, control)) {
+      showError(control, text === "" ? "" : refusal);
+      return stale(`${said.refused} ${refusal}`);
     }
+    showError(control, "");
+    typing = setTimeout(() => control.dispatchEvent(new Event("change", { bubbles: true })), 300);
   });
   for (const name of ["name", "points"]) {
     $(`nq-army-${name}`).addEventListener("change", (event) => {

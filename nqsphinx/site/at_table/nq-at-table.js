@@ -320,10 +320,10 @@ window.nqAtTable = { ready, compute, ask, forms, tables };
 
 // --- the profile builder ---------------------------------------------------------------------
 // The engine keeps the profile: each change is sent with the profile file (TOML) and the engine
-// answers with the new file, its fields and its points (nqcore.cli.web.build). Kept in localStorage.
+// answers with the new file, its fields and its points (nqcore.cli.web.build), kept in localStorage.
 const builder = document.getElementById("nq-builder");
-// One profile kept per language: a book profile's name is the page's language's.
-const STORE = `nq-profile-builder-${lang}`;
+// One profile for both languages (the engine names a book's profile in the page's language).
+const STORE = "nq-profile-builder";
 
 const builderState = { toml: null };
 
@@ -503,7 +503,7 @@ if (builder) {
   builder.querySelector("#nq-builder-print").addEventListener("click", () => window.print());
   ready.then(() => {
     let kept = null;
-    try { kept = localStorage.getItem(STORE); } catch (error) { /* private browsing */ }
+    try { kept = localStorage.getItem(STORE) || localStorage.getItem(`${STORE}-${lang}`); } catch { /**/ }
     if (kept) {
       builderState.toml = kept;
       return builderAsk({});

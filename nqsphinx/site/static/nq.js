@@ -31,8 +31,10 @@
     const line = readerLine();
     let current = null;
     for (const section of article.querySelectorAll("section[id]")) {
+      // A section not shown (the At the table page's roster, for paper) has no box: not the place.
       const heading = section.querySelector(HEADINGS);
-      if (heading && heading.getBoundingClientRect().top <= line) current = section;
+      const box = heading && heading.getClientRects().length && heading.getBoundingClientRect();
+      if (box && box.top <= line) current = section;
     }
     if (!current) return null;
     const index = blocks(current).findIndex((b) => b.getBoundingClientRect().bottom > line);

@@ -1,0 +1,173 @@
+// --- the work at the table, one for both languages -------------------------------------------
+// Joined last into the page's one script (nqsphinx/site/at_table.py). A player who switches
+// language finds the work as it was: each calculator's fields (kept here as their values, never
+// their words, under keys of no language), the built profile and the armies (their own scripts
+// keep them under such keys), and lands on the section they were in, its heading under the
+// header, however late the page's parts are drawn.
+const FIELDS = "nq-at-table-fields";
+
+const keptFields = () => {
+  try {
+    const kept = JSON.parse(localStorage.getItem(FIELDS) || "{}");
+    return kept && typeof kept === "object" ? kept : {};
+  } catch (error) {
+    return {}; // private browsing, or what another version wrote
+  }
+};
+
+// A field's key: its id, or for a box of a group its form, group and value.
+const fieldKey = (form, control) => control.id || `${form.id}:${control.name}:${control.value}`;
+
+const keepFields = () => {
+  const kept = {};
+  for (const form of forms) {
+    for (const control of form.querySelectorAll("input, select")) {
+      const key = fieldKey(form, control);
+      if (control.type === "checkbox" || control.type === "radio") kept[key] = control.checked;
+      else kept[key] = control.dataset.kept ?? control.value; // an unused field's typed value
+    }
+  }
+  try { localStorage.setItem(FIELDS, JSON.stringify(kept)); } catch (error) { /* private */ }
+};
+
+const restoreFields = () => {
+  const kept = keptFields();
+  for (const form of forms) {
+    for (const control of form.querySelectorAll("input, select")) {
+      const value = kept[fieldKey(form, control)];
+      if (value === undefined) continue;
+      if (control.type === "checkbox" || control.type === "radio") control.checked = !!value;
+      else if (control.tagName !== "SELECT" || [...control.options].some((o) => o.value === value)) {
+        control.value = String(value);
+      }
+    }
+    commandLine(form); // greys the fields the restored ones make unused
+    form.addEventListener("input", keepFields);
+    form.addEventListener("change", keepFields);
+  }
+};
+restoreFields();
+
+// --- the book profiles' names, for the army's default names ------------------------------------
+// Each page keeps its language's names of the book's profiles (the army's list of them): a name
+// is then known as another language's default name of an entry.
+const PROFILE_NAMES = "nq-profile-names";
+const profileNames = () => {
+  let names = {};
+  try { names = JSON.parse(localStorage.getItem(PROFILE_NAMES) || "{}") || {}; } catch { /**/ }
+  const list = document.getElementById("nq-army-profiles");
+  if (!list) return names;
+  names[lang] = Object.fromEntries([...list.content.querySelectorAll("option")]
+    .map((option) => [option.value, option.textContent]));
+  try { localStorage.setItem(PROFILE_NAMES, JSON.stringify(names)); } catch { /* private */ }
+  return names;
+};
+const namesOfProfiles = profileNames();
+
+// An army's data with each entry named after its book profile in another language (the engine's
+// default name, "Dwarf" or "Dwarf 2": nqcore.cli.web_army) named in this page's ("Nain",
+// "Nain 2"), and the characters that join it following; null if there is none. A name the player
+// typed stays.
+function localNames(data) {
+  const here = namesOfProfiles[lang] || {};
+  const renamed = structuredClone(data);
+  const entries = ["unit", "individual", "character", "support"].flatMap((kind) => renamed[kind] || []);
+  let changed = false;
+  for (const record of entries) {
+    const mine = typeof record.profile === "string" && here[record.profile];
+    for (const [other, theirs] of Object.entries(namesOfProfiles)) {
+      const was = other !== lang && mine && theirs[record.profile];
+      const rest = was && record.name.startsWith(was) ? record.name.slice(was.length) : null;
+      if (!was || was === mine || rest === null || !/^(?: [0-9]+)?$/.test(rest)) continue;
+      const name = `${mine}${rest}`;
+      if (entries.some((entry) => entry.name === name)) continue; // another entry's already
+      for (const entry of entries) if (entry.joins === record.name) entry.joins = name;
+      record.name = name;
+      changed = true;
+    }
+  }
+  return changed ? renamed : null;
+}
+
+// The built profile named by default after its book profile in another language ("Dwarf" on
+// the French page) is named in this page's ("Nain"); a name the player typed stays.
+const localProfileName = () => {
+  const name = document.getElementById("nq-builder-name");
+  const start = document.getElementById("nq-builder-start");
+  const mine = name && start && (namesOfProfiles[lang] || {})[start.value];
+  const other = mine && Object.entries(namesOfProfiles)
+    .some(([code, names]) => code !== lang && names[start.value] === name.value);
+  return other && mine !== name.value ? window.nqAtTable.builder.ask({ set: { name: mine } }) : null;
+};
+const { builder: madeHere, army: armyHere } = window.nqAtTable;
+// Resolves once the builder and the army have drawn what they kept, named in this language.
+const drawn = ready
+  .then(() => Promise.all([madeHere && madeHere.idle(), armyHere && armyHere.idle()]))
+  .then(() => Promise.all([madeHere && localProfileName(), armyHere && armyHere.idle()]))
+  .then(() => Promise.all([madeHere && madeHere.idle(), armyHere && armyHere.idle()]));
+window.nqAtTable.drawn = drawn;
+
+// --- the place, across the language switch -------------------------------------------------------
+// What stays at the top of the window (a phone's header, a desktop's strip of switches): its
+// height, as it is once the page has scrolled.
+const headerHeight = () => Math.max(0, ...[".mobile-header", ".nq-top-bar"]
+  .map((selector) => document.querySelector(selector))
+  .filter((bar) => bar && getComputedStyle(bar).display !== "none"
+    && getComputedStyle(bar).position === "sticky")
+  .map((bar) => bar.getBoundingClientRect().height));
+
+// The section the player is in: the last shown heading in the top quarter of the window under
+// the header, or above it (none at the top of the page); its anchor is the same in both
+// languages. A heading just come into view names the section the player has come to.
+const sectionHeadings = () => [...document.querySelectorAll(
+  "#furo-main-content section[id] > :is(h1, h2, h3)")].filter((h) => h.getClientRects().length);
+const sectionInView = () => {
+  const line = headerHeight() + Math.max(48, (window.innerHeight - headerHeight()) / 4);
+  const above = sectionHeadings().filter((heading) => heading.getBoundingClientRect().top <= line);
+  if (!above.length || window.scrollY < 1) return null;
+  const heading = above[above.length - 1];
+  const link = heading.querySelector("a.headerlink[href^='#']");
+  return link ? link.getAttribute("href").slice(1) : heading.parentElement.id;
+};
+
+// After the header's own script (nq.js) has set the link: the section, not a block of it.
+document.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest("a.nq-lang-link");
+  if (!link) return;
+  const label = sectionInView();
+  link.search = "";
+  link.hash = label ? `#${label}` : "";
+});
+
+// Arrived at a section: its heading is brought under the header each time the page's parts
+// above it change size (the answers, the builder, the army, drawn once the engine has loaded),
+// until the player scrolls or the page is done.
+const landOnSection = () => {
+  let target = null;
+  try {
+    target = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+  } catch (error) {
+    return; // a malformed anchor
+  }
+  const section = target && target.closest("section");
+  const heading = section && section.querySelector(":scope > :is(h1, h2, h3, h4)");
+  if (!heading) return;
+  let moved = false;
+  const stop = () => { moved = true; };
+  for (const name of ["wheel", "touchmove", "keydown", "pointerdown"]) {
+    window.addEventListener(name, stop, { passive: true, once: true });
+  }
+  const land = () => {
+    if (moved) return;
+    const top = heading.getBoundingClientRect().top + window.scrollY - headerHeight() - 8;
+    window.scrollTo({ top, behavior: "instant" });
+  };
+  const watch = new ResizeObserver(land);
+  watch.observe(document.body);
+  window.addEventListener("load", land);
+  // The calculators' answers may still come after the builder and the army are drawn.
+  const done = () => window.setTimeout(() => { land(); watch.disconnect(); }, 3000);
+  drawn.then(done, done);
+  window.setTimeout(() => watch.disconnect(), 60000);
+};
+landOnSection();
