@@ -5,7 +5,8 @@ Every page has a search field in its header (on a phone, a button that opens it:
 each labelled with its kind (rule section, spell, weapon, sample profile, glossary term...) and
 linking to its anchor.  The search itself is MiniSearch, a maintained full-text library
 (``tools/search``: npm package pinned by its lock file, installed by ``./dev`` before any build;
-the build only copies its file).  Sphinx's own search page is left as Sphinx makes it.
+the build only copies its file).  Sphinx's own search page (where the sidebar's box goes) lists
+the same search's best matches first, above its own list of the pages that hold the words.
 
 This module writes, when the HTML build finishes its pages:
 
@@ -208,6 +209,7 @@ def index_config(app: Sphinx) -> dict[str, Any]:
             "none": ui_text("No match yet: press Enter for the full search", lang),
             "count": ui_text("{count} results", lang),
             "one": ui_text("1 result", lang),
+            "best": ui_text("Best matches", lang),
         },
         "docs": documents(app),
     }
