@@ -132,7 +132,7 @@ def _parent_title(section: nodes.section) -> str | None:
     """The title of the section that holds ``section``, if any."""
     parent = section.parent
     if isinstance(parent, nodes.section) and isinstance(parent[0], nodes.title):
-        return parent[0].astext()
+        return str(parent[0].astext())
     return None
 
 
