@@ -373,9 +373,9 @@ def test_the_sidebar_and_the_search_page_rank_as_the_header(
     best = page.locator(".nq-search-best a")
     best.first.wait_for()
     assert _target(best.first.get_attribute("href") or "") == target
-    header = [t for t, _, _ in results(page, query)]
-    shown = [_target(best.nth(i).get_attribute("href") or "") for i in range(best.count())]
-    assert shown == header[: len(shown)], (shown, header)
     screenshot(page, f"search-page-{lang}")
+    shown = [_target(best.nth(i).get_attribute("href") or "") for i in range(best.count())]
+    header = [t for t, _, _ in results(page, query)]
+    assert shown == header[: len(shown)], (shown, header)
     assert not watched.violations and not watched.errors, watched.violations + watched.errors
     context.close()
