@@ -5,7 +5,8 @@ Every page has a search field in its header (on a phone, a button that opens it:
 each labelled with its kind (rule section, spell, weapon, sample profile, glossary term...) and
 linking to its anchor.  The search itself is MiniSearch, a maintained full-text library
 (``tools/search``: npm package pinned by its lock file, installed by ``./dev`` before any build;
-the build only copies its file).  Sphinx's own search page is left as Sphinx makes it.
+the build only copies its file).  Sphinx's own search page (where the sidebar's box goes) lists
+the same search's best matches first, above its own list of the pages that hold the words.
 
 This module writes, when the HTML build finishes its pages:
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -98,23 +100,40 @@ def _own_text(section: nodes.section) -> str:
 
 def _sections(app: Sphinx, docname: str) -> Iterator[tuple[list[str], list[str]]]:
     """``[kind, title, href, context, text]`` of each labelled section of ``docname``, and the
-    section's ids (an entity defined by the section has one of them)."""
+    section's ids (an entity defined by the section has one of them).  Two sections of one title
+    on a page (the range costs of weapons and of support weapons) say which section holds them:
+    the player would otherwise see the same line twice."""
     env = app.env
     labels = env.get_domain("std").labels  # type: ignore[attr-defined]
     here = {anchor for page, anchor, _title in labels.values() if page == docname}
     page_title = env.titles[docname].astext()
     doctree = env.get_doctree(docname)
-    for section in doctree.findall(nodes.section):
-        anchor = next((i for i in section["ids"] if i in here), None)
-        if anchor is None or not isinstance(section[0], nodes.title):
-            continue
+    found = [
+        (section, anchor)
+        for section in doctree.findall(nodes.section)
+        if (anchor := next((i for i in section["ids"] if i in here), None)) is not None
+        and isinstance(section[0], nodes.title)
+    ]
+    titles = Counter(section[0].astext() for section, _ in found)
+    for section, anchor in found:
         title = section[0].astext()
         ids = [f"{docname}.html#{i}" for i in section["ids"]]
         if title == page_title:
             yield ["page", title, f"{docname}.html", "", _own_text(section)], ids
-        else:
-            href = f"{docname}.html#{anchor}"
-            yield ["section", title, href, page_title, _own_text(section)], ids
+            continue
+        context = page_title
+        if titles[title] > 1 and (parent := _parent_title(section)) not in (None, page_title):
+            context = f"{page_title} › {parent}"
+        href = f"{docname}.html#{anchor}"
+        yield ["section", title, href, context, _own_text(section)], ids
+
+
+def _parent_title(section: nodes.section) -> str | None:
+    """The title of the section that holds ``section``, if any."""
+    parent = section.parent
+    if isinstance(parent, nodes.section) and isinstance(parent[0], nodes.title):
+        return str(parent[0].astext())
+    return None
 
 
 def documents(app: Sphinx) -> list[list[str]]:
@@ -208,6 +227,7 @@ def index_config(app: Sphinx) -> dict[str, Any]:
             "none": ui_text("No match yet: press Enter for the full search", lang),
             "count": ui_text("{count} results", lang),
             "one": ui_text("1 result", lang),
+            "best": ui_text("Best matches", lang),
         },
         "docs": documents(app),
     }

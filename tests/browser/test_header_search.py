@@ -8,6 +8,10 @@
   question typed lists results labelled with their kind, the arrow keys choose, Enter lands on the
   anchor with its heading below the sticky header; Escape closes the list, then the field, and
   gives the focus back to the button.  In English and in French.
+- Each result is a link to its section: a Ctrl click opens it in a new tab, the page stays.
+- A rule comes before the things named after it ("charge", "panic"); a result is listed once.
+- The sidebar's box and the search page: the search page lists first the header search's best
+  matches for the words, so a question finds its section there too.
 - With the results open, axe finds nothing, light and dark, at 390 and 1366 px; no script or
   request breaks the Content-Security-Policy.  Screenshots of each in
   ``_build/test-artifacts/screenshots/header-search-*.png``.
@@ -111,7 +115,7 @@ TYPE = """async ([selector, query]) => {
     await new Promise((r) => setTimeout(r, 20));
   }
   return [...list.querySelectorAll("[role=option]")].map((o) => [
-    o.dataset.href, o.querySelector(".nq-search-title").textContent,
+    o.getAttribute("href"), o.querySelector(".nq-search-title").textContent,
     o.querySelector(".nq-search-kind").textContent]);
 }"""
 
@@ -224,7 +228,7 @@ def test_search_from_the_phone_header_by_keyboard(browser: Any, site: Site, lang
     first = options.nth(0)
     assert field.get_attribute("aria-activedescendant") == first.get_attribute("id")
     assert first.get_attribute("aria-selected") == "true"
-    assert _target(first.get_attribute("data-href") or "") == target
+    assert _target(first.get_attribute("href") or "") == target
     page.keyboard.press("Enter")
     page.wait_for_url(f"**/{target.replace('#', '.html#')}")
     page.evaluate(SETTLED)
@@ -284,3 +288,94 @@ def test_the_results_are_accessible(
     context.close()
     assert not violations, "\n".join(violations)
     assert not watched.errors, watched.errors
+
+
+LINKED = {"en": "fireball", "fr": "boule de feu"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_result_is_a_link_a_ctrl_click_opens_a_new_tab(
+    browser: Any, site: Site, lang: str
+) -> None:
+    context = _recorded(site, browser.new_context(**DESKTOP))
+    page = context.new_page()
+    watched = watch(page)
+    page.goto(site.page(f"{lang}/magic.html"))
+    results(page, LINKED[lang])
+    first = page.locator("#nq-search-content-list [role=option]").first
+    assert first.evaluate("(e) => e.tagName") == "A"
+    href = first.evaluate("(e) => e.href")
+    assert _target(href) == "cards-counters-templates#spell-fireball", href
+    before = page.url
+    with context.expect_page() as opened:
+        first.click(modifiers=["Control"])
+    tab = opened.value
+    tab.wait_for_load_state()
+    assert tab.url == href
+    assert page.url == before and not page.locator("#nq-search-content-list").is_hidden()
+    assert not watched.violations and not watched.errors, watched.violations + watched.errors
+    context.close()
+
+
+NAMESAKES = [
+    ("en", "how far can I charge", "actions#charges", "hold-actions#flee-from-a-charge"),
+    ("fr", "jusqu'où puis-je charger", "actions#charges", "hold-actions#flee-from-a-charge"),
+    ("en", "panic", "morale#panic-table", "cards-counters-templates#spell-panic"),
+    ("fr", "panique", "morale#panic-table", "cards-counters-templates#spell-panic"),
+]
+
+
+@pytest.mark.parametrize("lang,query,rule,namesake", NAMESAKES)
+def test_the_rule_comes_before_its_namesakes(
+    browser: Any, site: Site, lang: str, query: str, rule: str, namesake: str
+) -> None:
+    context = _recorded(site, browser.new_context(**DESKTOP))
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/index.html"))
+    found = [target for target, _, _ in results(page, query)]
+    context.close()
+    assert found[0] == rule and namesake in found[1:], found[:4]
+
+
+@pytest.mark.parametrize("lang,query", [("fr", "PC"), ("en", "range modifier points cost")])
+def test_a_result_is_listed_once(browser: Any, site: Site, lang: str, query: str) -> None:
+    """No two lines of the list read alike: one title at one address is one result, and two
+    sections of one title on a page say which section holds them."""
+    context = _recorded(site, browser.new_context(**DESKTOP))
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/index.html"))
+    results(page, query)
+    lines = page.locator("#nq-search-content-list [role=option]").all_inner_texts()
+    context.close()
+    assert len(lines) == len(set(lines)), lines
+
+
+ASKED = {
+    "en": ("how far can I charge", "actions#charges"),
+    "fr": ("combien de dés pour une rafale", "support-weapons#burst-fire-number-of-dice"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_sidebar_and_the_search_page_rank_as_the_header(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """The sidebar's box opens the search page, whose first results are the header search's."""
+    context = _recorded(site, browser.new_context(**DESKTOP))
+    page = context.new_page()
+    watched = watch(page)
+    page.goto(site.page(f"{lang}/magic.html"))
+    query, target = ASKED[lang]
+    box = page.locator("input.sidebar-search")
+    box.fill(query)
+    box.press("Enter")
+    page.wait_for_url(f"**/{lang}/search.html?q=*")
+    best = page.locator(".nq-search-best a")
+    best.first.wait_for()
+    assert _target(best.first.get_attribute("href") or "") == target
+    screenshot(page, f"search-page-{lang}")
+    shown = [_target(best.nth(i).get_attribute("href") or "") for i in range(best.count())]
+    header = [t for t, _, _ in results(page, query)]
+    assert shown == header[: len(shown)], (shown, header)
+    assert not watched.violations and not watched.errors, watched.violations + watched.errors
+    context.close()

@@ -5,7 +5,10 @@
  * listed below it, each with its kind (rule section, spell, weapon, sample profile, glossary
  * term...) and where it is.  Arrow keys move through them, Enter opens the chosen one (the first
  * if none is chosen), Escape closes the list, then the field on a phone.  The last option opens
- * Sphinx's search page with the same words; without scripts the form goes there.
+ * Sphinx's search page with the same words; without scripts the form goes there.  Each option is
+ * a link (<a role="option">): a Ctrl, Cmd or middle click, or a long press, acts as on any link.
+ * On the search page (where the sidebar's box goes too), the same search's best matches come
+ * first.
  *
  * The index is loaded when the field is first focused: the snowball stemmer Sphinx ships for the
  * language, MiniSearch (tools/search), and _static/nq-search-index.js (documents and how the
@@ -80,7 +83,13 @@
         })
         .map((hit) => ({ doc: docs[hit.id], score: hit.score * coverage(hit, terms) }))
         .sort((a, b) => b.score - a.score)
-        .map((hit) => hit.doc);
+        .map((hit) => hit.doc)
+        .filter(once());
+    };
+    // Two documents of one title at one address (a section and the table it holds) are one result.
+    const once = () => {
+      const seen = new Set();
+      return (doc) => !seen.has(`${doc.title}\n${doc.href}`) && seen.add(`${doc.title}\n${doc.href}`);
     };
     // A document that holds every word of the question beats one that holds one word often.
     const coverage = (hit, terms) =>
@@ -128,12 +137,15 @@
       input.removeAttribute("aria-activedescendant");
       active = -1;
     };
+    // Each result is a link (role=option, out of the Tab order: the field keeps the focus), so a
+    // Ctrl, Cmd or middle click opens it in a new tab and a long press offers the link's menu.
     const option = (id, title, kind, where, href) => {
-      const item = document.createElement("li");
+      const item = document.createElement("a");
       item.id = id;
+      item.href = href;
+      item.tabIndex = -1;
       item.setAttribute("role", "option");
       item.setAttribute("aria-selected", "false");
-      item.dataset.href = href;
       const name = document.createElement("span");
       name.className = "nq-search-title";
       name.textContent = title;
@@ -147,8 +159,13 @@
         context.textContent = where;
         item.append(" ", context);
       }
-      item.addEventListener("mousedown", (event) => event.preventDefault());
-      item.addEventListener("click", () => go(href));
+      // The field keeps the focus (and the list stays open) while the link is pressed.
+      item.addEventListener("mousedown", (event) => {
+        if (event.button === 0) event.preventDefault();
+      });
+      item.addEventListener("click", (event) => {
+        if (!(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) leave();
+      });
       return item;
     };
     const draw = async () => {
@@ -177,10 +194,13 @@
       status.textContent = !shown.length ? messages.none
         : shown.length === 1 ? messages.one : messages.count.replace("{count}", shown.length);
     };
-    const go = (href) => {
+    const leave = () => {
       close();
-      if (toggle) open(false);
-      window.location.href = href;
+      if (toggle && form.classList.contains("nq-search-open")) open(false);
+    };
+    const go = (link) => {
+      leave();
+      window.location.href = link.href;
     };
     const open = (opened) => {
       form.classList.toggle("nq-search-open", opened);
@@ -203,7 +223,7 @@
         const target = options()[active] ?? (shown.length ? options()[0] : null);
         if (!target || list.hidden) return; // the form goes to the search page
         event.preventDefault();
-        go(target.dataset.href);
+        go(target);
       } else if (event.key === "Escape") {
         if (!list.hidden) close();
         else if (toggle && form.classList.contains("nq-search-open")) open(false);
@@ -217,5 +237,43 @@
     toggle?.addEventListener("click", () => open(!form.classList.contains("nq-search-open")));
   };
 
+  /** The search page (where the sidebar's box goes): the header search's best matches for the
+   *  words come first, above Sphinx's list of the pages that hold them. */
+  const bestMatches = async () => {
+    const results = document.getElementById("search-results");
+    const query = new URLSearchParams(window.location.search).get("q")?.trim();
+    if (!results || !query) return;
+    const { config, search } = await load();
+    const found = search(query).slice(0, LIMIT);
+    if (!found.length) return;
+    const section = document.createElement("section");
+    section.className = "nq-search-best";
+    section.setAttribute("aria-labelledby", "nq-search-best-title");
+    const heading = document.createElement("h2");
+    heading.id = "nq-search-best-title";
+    heading.textContent = config.messages.best;
+    const list = document.createElement("ul");
+    for (const doc of found) {
+      const link = document.createElement("a");
+      link.href = `${root}${doc.href}`;
+      link.textContent = doc.title;
+      const kind = document.createElement("span");
+      kind.className = "nq-search-kind";
+      kind.textContent = config.kinds[doc.kind] ?? doc.kind;
+      const item = document.createElement("li");
+      item.append(link, " ", kind);
+      if (doc.context) {
+        const where = document.createElement("span");
+        where.className = "nq-search-where";
+        where.textContent = doc.context;
+        item.append(" ", where);
+      }
+      list.append(item);
+    }
+    section.append(heading, list);
+    results.before(section);
+  };
+
   document.querySelectorAll("form.nq-search-box").forEach(setUp);
+  bestMatches().catch(() => {});
 })();
