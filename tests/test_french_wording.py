@@ -1,8 +1,9 @@
 """French wording the proof-reader of 2026-11 marked, each kind checked in every French catalogue
 (pages, engine, extension, examples, print): the glossary's abbreviations next to a number
-(« Ar4 », never « AR4 »: the English abbreviation in a French line reads as a misprint), each spell's
-French name a translation of its own English name (the 2006 book crossed two: Molten Grasp was
-« Mains brûlantes » and Burning Hand « Souffle ardent », a trap in a table of both languages),
+(« Ar4 », never « AR4 »: the English abbreviation in a French line reads as a misprint), each
+spell's French name a translation of its own English name (the 2006 book crossed two: Molten
+Grasp was « Mains brûlantes » and Burning Hand « Souffle ardent », a trap in a table of both
+languages),
 « probabilité » for a chance computed (« chance de » is a calque), the glossary's « attente »
 for holding, and the French index's entries (the noun, not its article; the book's words)."""
 
@@ -42,7 +43,7 @@ def test_french_abbreviations_next_to_a_number_are_the_glossarys() -> None:
     assert abbreviations["AR"] == "Ar" and abbreviations["UC"] == "CU"
     pattern = re.compile(r"\b(" + "|".join(abbreviations) + r")(?=[+-]?\d)")
     wrong = [
-        f"{place}: « {m.group(0)} » for « {abbreviations[m.group(1)]} » in …{text[m.start() - 20 : m.end() + 10]}…"
+        f"{place}: « {m.group(0)} » for « {abbreviations[m.group(1)]} »"
         for place, text in _messages()
         for m in pattern.finditer(text)
     ]

@@ -68,9 +68,7 @@ class IndexFile(Struct, forbid_unknown_fields=True, kw_only=True):
 
 def qualified(data: IndexFile, lang: str) -> dict[str, str]:
     """The entries of the names that ``[[qualify]]`` lists, by name, in ``lang``."""
-    return {
-        getattr(q, lang): getattr(q, f"{lang}_entry") for q in data.qualify if hasattr(q, lang)
-    }
+    return {getattr(q, lang): getattr(q, f"{lang}_entry") for q in data.qualify if hasattr(q, lang)}
 
 
 def load_index_data(path: Path) -> IndexFile:
