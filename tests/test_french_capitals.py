@@ -101,6 +101,7 @@ def _features() -> str:
     """The French names of the abilities and traits, longest first, as one alternation."""
     fr = translator("fr")
     names = {fr(Msg(f.name)) for f in (*abilities(), *traits())}
+    names = {n for n in names if n.casefold() != "mort-vivant"}  # its case: glossary undead-case
     return "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
 
 
