@@ -2,8 +2,13 @@
 print): the name of a weapon, an item, an ability, a trait or a glossary term is in sentence case
 wherever it is written (« Épée large », never « Épée Large »), and the nouns of roles and peoples
 are common nouns, in lower case inside a sentence (« un magicien », « les elfes », « Cogneur
-orque »).  The proof-reader of 2026-11 found « Épée Large » 5 times beside « Épée large » 12
-times, and « Magicien » 67 times mid-sentence beside « magicien » 3 times."""
+orque »), « L’elfe » too when the article opens the sentence.  An ability's or a trait's name is
+capitalised as the glossary writes it where it names the ability: after « capacité » or « trait »
+and before its value (« la capacité Esquive », « Peur (X) », « Attaque supplémentaire (x2) »).
+The proof-reader of 2026-11 found « Épée Large » 5 times beside « Épée large » 12 times,
+« Magicien » 67 times mid-sentence beside « magicien » 3 times, then « L’Elfe » beside « l’elfe »,
+« capacité Attaque supplémentaire » beside « capacité attaque supplémentaire », « Peur (1) »
+beside « peur (X) », « Nuée de Rats », « Growler à Une Corne »."""
 
 from __future__ import annotations
 
@@ -14,7 +19,9 @@ import polib
 
 from nqcore.army.armoury import all_weapons
 from nqcore.army.features import abilities, equipment, traits
+from nqcore.army.profile_files import sample_profiles
 from nqcore.i18n import Msg, translator
+from nqcore.rules.spells import all_spells
 from nqsphinx.directives.glossary import terms_for
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,7 +40,7 @@ NOUNS = (
 #: Such a noun after a word, a comma or a bracket (or after l’, d’ there), not as a label that
 #: opens an item of a list (« ; Nain : Armure lourde »: a profile's name).
 _MID_SENTENCE = re.compile(
-    r"(?:(?<=[\w,)»] )|(?<=[\w,;:)»] [lLdD][’']))(" + "|".join(NOUNS) + r")\b(?! :)"
+    r"(?:(?<=[\w,)»] )|(?<=[\w,;:)»] [lLdD][’'])|(?<=\bL[’']))(" + "|".join(NOUNS) + r")\b(?! :)"
 )
 
 
@@ -47,11 +54,12 @@ def _messages() -> list[tuple[str, str]]:
 
 
 def _names() -> set[str]:
-    """The French names of several words: armoury weapons, abilities, traits, equipment, and the
-    glossary's terms."""
+    """The French names of several words: armoury weapons, abilities, traits, equipment, spells,
+    sample profiles, and the glossary's terms."""
     fr = translator("fr")
     engine = [w.name for w in all_weapons()] + [f.name for f in (*abilities(), *traits())]
     engine += [f.name for f in equipment()] + ["Support Weapon", "Knock Prone"]
+    engine += [s.name for s in all_spells()] + [s.heading for s in sample_profiles()]
     names = {fr(Msg(name)) for name in engine}
     names |= {term.label("fr") for term in terms_for(str(ROOT / "docs"))}
     return {name for name in names if " " in name and name[:1].isupper()}
@@ -79,3 +87,36 @@ def test_roles_and_peoples_are_lower_case_inside_a_sentence() -> None:
         for match in _MID_SENTENCE.finditer(text)
     ]
     assert found == []
+
+
+def _glossary_texts() -> list[tuple[str, str]]:
+    """The glossary's French words and definitions (the glossary page and the tooltips)."""
+    return [
+        (f"docs/_data/glossary.toml: {term.key}", f"{term.label('fr')} {term.definitions['fr']}")
+        for term in terms_for(str(ROOT / "docs"))
+    ]
+
+
+def _features() -> str:
+    """The French names of the abilities and traits, longest first, as one alternation."""
+    fr = translator("fr")
+    names = {fr(Msg(f.name)) for f in (*abilities(), *traits())}
+    names = {n for n in names if n.casefold() != "mort-vivant"}  # its case: glossary undead-case
+    return "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+
+
+def test_ability_names_are_capitalised_where_they_name_the_ability() -> None:
+    names = _features()
+    assert "Attaque\\ supplémentaire" in names and "Esquive" in names
+    naming = (
+        re.compile(r"(?i)\b(?:capacités?|traits?)\s+(?:«\s|\{ref\}`)?(" + names + r")\b"),
+        re.compile(r"(?i)\b(" + names + r")(?=\s\((?:[X\dx]|\d+/\d))"),
+    )
+    wrong = [
+        f"{place}: « {m.group(1)} » in …{text[max(0, m.start() - 20) : m.end() + 10]}…"
+        for place, text in [*_messages(), *_glossary_texts()]
+        for pattern in naming
+        for m in pattern.finditer(text)
+        if not m.group(1)[0].isupper()
+    ]
+    assert wrong == []

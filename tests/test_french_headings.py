@@ -188,7 +188,7 @@ def test_the_headings_are_found() -> None:
         "Humains en armes",  # a sample profile's table
         "Armes de mêlée",  # an engine table's title
         "Points calculés",  # a column's header
-        "Mains brûlantes : test pour briser l’étreinte",  # an erratum's title
+        "Étreinte en fusion : test pour briser l’étreinte",  # an erratum's title
         "Portée courte",  # a glossary term
     ):
         assert heading in headings, heading

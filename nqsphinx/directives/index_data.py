@@ -10,6 +10,8 @@
   gets the page of ``section`` if given; ``also`` names other entries ("see also").
 - ``[[see]]``: a word players look for that the book does not use, sent to the book's
   (``Wizard``, see ``Magic User``): its words per language, and the term or words it sends to.
+- ``[[qualify]]``: a spell, weapon or card whose name is also a rule's word, indexed with a word
+  that says which it is (``Panic`` → ``Panic (spell)``): its name and its entry per language.
 """
 
 from __future__ import annotations
@@ -50,10 +52,23 @@ class See(Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
     target: Words
 
 
+class Qualify(Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
+    en: str
+    fr: str
+    en_entry: str
+    fr_entry: str
+
+
 class IndexFile(Struct, forbid_unknown_fields=True, kw_only=True):
     merge: list[Merge] = []
     topic: list[Topic] = []
     see: list[See] = []
+    qualify: list[Qualify] = []
+
+
+def qualified(data: IndexFile, lang: str) -> dict[str, str]:
+    """The entries of the names that ``[[qualify]]`` lists, by name, in ``lang``."""
+    return {getattr(q, lang): getattr(q, f"{lang}_entry") for q in data.qualify if hasattr(q, lang)}
 
 
 def load_index_data(path: Path) -> IndexFile:

@@ -34,7 +34,7 @@ from nqsphinx.untrusted import generated_raw
 #: Leading articles moved after the words of an entry, per language (none for a language not here).
 ARTICLES = {
     "en": re.compile(r"^(The|A|An) (?=\w)"),
-    "fr": re.compile(r"^(Les |Le |La |L’|L')(?=\w)"),
+    "fr": re.compile(r"^(Les |Le |La |L’|L'|Des |Une |Un |Du )(?=\w)"),
 }
 #: Pages whose headings are not rules.
 UNINDEXED_PAGES = frozenset(
@@ -104,11 +104,12 @@ class SectionIndexEntries(SphinxTransform):
                 listed.index(section, section[0].astext())
         if self.env.docname == SEE_PAGE:
             listed.see_entries(self.document, self.env.docname)
+        names = index_data.qualified(listed.data, lang)
         for table in list(self.document.findall(nodes.table)):
-            index_rows(table, lang)
+            index_rows(table, lang, names)
         for card in list(self.document.findall(nodes.container)):
             if INDEXED_CARDS in card["classes"] and card["ids"]:
-                index_card(card, lang)
+                index_card(card, lang, names)
 
 
 class IndexList:
@@ -179,9 +180,10 @@ def see_node(text: str, target: str, latex: bool | None) -> nodes.Element:
     return addnodes.index(entries=[(kind, f"{text}; {target}", "", "", None)], inline=False)
 
 
-def index_rows(table: nodes.table, lang: str) -> None:
+def index_rows(table: nodes.table, lang: str, names: dict[str, str] | None = None) -> None:
     """An entry for each row of a named-rows table, in the cell of its name (the page of the
-    row, for a table that runs over pages)."""
+    row, for a table that runs over pages); ``names`` qualifies a name that is also a rule's."""
+    names = names or {}
     keys = [c.removeprefix("nq-table-") for c in table["classes"] if c.startswith("nq-table-")]
     column = next((NAMED_ROWS[key] for key in keys if key in NAMED_ROWS), None)
     target = section_id(table)
@@ -192,14 +194,17 @@ def index_rows(table: nodes.table, lang: str) -> None:
             cell = row.children[column]
             name = cell.astext().strip()
             if name and cell.children:
-                cell[0].append(_inline(index_node(index_text(name, lang), target)))
+                entry = index_text(names.get(name, name), lang)
+                cell[0].append(_inline(index_node(entry, target)))
 
 
-def index_card(card: nodes.container, lang: str) -> None:
-    """An entry for a card, by its title, at the start of the card."""
+def index_card(card: nodes.container, lang: str, names: dict[str, str] | None = None) -> None:
+    """An entry for a card, by its title (qualified by ``names``), at the start of the card."""
     titles = [n for n in card.findall(nodes.Element) if "sd-card-title" in n.get("classes", [])]
     if titles:
-        card.insert(0, index_node(index_text(titles[0].astext(), lang), card["ids"][0]))
+        title = titles[0].astext()
+        entry = index_text((names or {}).get(title, title), lang)
+        card.insert(0, index_node(entry, card["ids"][0]))
 
 
 def _inline(node: addnodes.index) -> addnodes.index:

@@ -194,7 +194,7 @@ def test_model_characteristics_summary_names_each_cost_column() -> None:
     headings = get_table("summary-model-characteristics").columns[1::2]
     assert list(headings) == [f"{a} Cost" for a in ("AC", "RA", "CC", "ST", "T", "W", "CO")]
     french = [translator("fr")(heading) for heading in headings]
-    assert french == [f"Coût {a}" for a in ("AC", "AD", "CC", "F", "R", "B", "Co")]
+    assert french == [f"Coût {a}" for a in ("Ac", "AD", "CC", "F", "R", "B", "Co")]
 
 
 def test_armour_and_limits_summaries_repeat_the_chapter() -> None:

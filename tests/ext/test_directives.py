@@ -97,7 +97,7 @@ def test_spell_and_mutation_cards_are_the_engines(
     fire = [f"spell-{s['key']}" for s in engine_export["spells"] if s["aspect"] == "fire"]
     mutations = [f"mutation-{m['key']}" for m in engine_export["mutations"]]
     assert cards == fire + mutations
-    assert {"en": "Molten Grasp", "fr": "Mains brûlantes"}[lang] in text(html)
+    assert {"en": "Molten Grasp", "fr": "Étreinte en fusion"}[lang] in text(html)
     one = [m for m in engine_export["mutations"] if m["points"] == 1]
     assert one, "a mutation of 1 point (Corrosive Blood) shows the singular"
     assert re.search(r"\b1 point\b(?!s)", text(html)) and not re.search(r"\b1 points", text(html))

@@ -89,6 +89,8 @@ def test_words_players_look_for_send_them_to_the_rule(index: tuple[str, Path]) -
     entries = [_unspaced(entry) for entry in layout.index_lines(pdf)]
     see, also = SEE[lang]
     for record in DATA.see:
+        if not getattr(record, lang):
+            continue  # no such entry in this language
         text = index_text(getattr(record, lang), lang)
         target = index_text(words(str(DOCS), record.target, lang), lang)
         assert _unspaced(f"{text}, {see} {target}") in entries

@@ -1,0 +1,97 @@
+"""French wording the proof-reader of 2026-11 marked, each kind checked in every French catalogue
+(pages, engine, extension, examples, print): the glossary's abbreviations next to a number
+(« Ar4 », never « AR4 »: the English abbreviation in a French line reads as a misprint), each
+spell's French name a translation of its own English name (the 2006 book crossed two: Molten
+Grasp was « Mains brûlantes » and Burning Hand « Souffle ardent », a trap in a table of both
+languages),
+« probabilité » for a chance computed (« chance de » is a calque), the glossary's « attente »
+for holding, and the French index's entries (the noun, not its article; the book's words)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+from nqcore.i18n import Msg, translator
+from nqsphinx.directives.index_data import load_index_data, qualified
+from nqsphinx.directives.rules_index import index_text
+from tests.test_french_capitals import ROOT, _messages
+
+GLOSSARY = tomllib.loads((ROOT / "docs" / "_data" / "glossary.toml").read_text("utf-8"))
+INDEX = load_index_data(ROOT / "docs" / "_data" / "rules_index.toml")
+#: Each spell whose French name is not a plain word for word of the English, and why it fits.
+SPELL_NAMES = {
+    "Molten Grasp": "Étreinte en fusion",  # grasp: étreinte; molten: en fusion
+    "Burning Hand": "Main ardente",  # hand: main; burning: ardente
+    "Fireball": "Boule de feu",
+    "Lava Pool": "Mare de lave",
+    "Steam Vent": "Jet de vapeur",
+    "Smoke": "Fumée",
+}
+
+
+def _abbreviations() -> dict[str, str]:
+    """English abbreviation → French, where they differ and the English one is not also a
+    French abbreviation of another term (PM: penetration modifier in English, medium range in
+    French)."""
+    pairs = {t["abbr_en"]: t["abbr_fr"] for t in GLOSSARY["term"] if t.get("abbr_fr")}
+    return {en: fr for en, fr in pairs.items() if en != fr and en not in pairs.values()}
+
+
+def test_french_abbreviations_next_to_a_number_are_the_glossarys() -> None:
+    abbreviations = _abbreviations()
+    assert abbreviations["AR"] == "Ar" and abbreviations["UC"] == "CU"
+    pattern = re.compile(r"\b(" + "|".join(abbreviations) + r")(?=[+-]?\d)")
+    wrong = [
+        f"{place}: « {m.group(0)} » for « {abbreviations[m.group(1)]} »"
+        for place, text in _messages()
+        for m in pattern.finditer(text)
+    ]
+    assert wrong == []
+
+
+def test_the_actions_column_of_the_cost_tables_says_ac() -> None:
+    fr = translator("fr")
+    assert fr(Msg("AC Cost")) == "Coût Ac"
+
+
+def test_each_spell_translates_its_own_english_name() -> None:
+    fr = translator("fr")
+    assert {en: fr(Msg(en)) for en in SPELL_NAMES} == SPELL_NAMES
+    crossed = [(p, t) for p, t in _messages() if re.search(r"Mains brûlantes|Souffle ardent", t)]
+    assert crossed == []
+
+
+def test_chances_computed_are_probabilities() -> None:
+    calques = [
+        f"{place}: …{text[max(0, m.start() - 20) : m.end() + 20]}…"
+        for place, text in _messages()
+        for m in re.finditer(r"(?:^|\b[Ll]a )[Cc]hance (?:de|d’|qu)", text)
+    ]
+    assert calques == []
+
+
+def test_holding_is_the_glossarys_attente() -> None:
+    hold = next(t for t in GLOSSARY["term"] if t["key"] == "hold")
+    assert hold["fr"] == "Attente"
+    assert [p for p, t in _messages() if re.search(r"(?i)actions retenues", t)] == []
+
+
+def test_french_index_entries_are_filed_by_their_noun() -> None:
+    assert index_text("Des dés", "fr") == "Dés"
+    assert index_text("Des figurines", "fr") == "Figurines"
+    assert index_text("Une règle", "fr") == "Règle"
+    assert index_text("L’armée", "fr") == "Armée"
+
+
+def test_french_index_sends_the_books_words() -> None:
+    """« Magicien » (the text's word, never « sorcier »), « Points » (the heading says « Valeur
+    d’armée »), and the spell Panique told from the panic of morale."""
+    sends = {see.fr: see.target for see in INDEX.see if see.fr}
+    assert "Sorcier" not in sends and sends["Magicien"].term == "magic-user"
+    assert sends["Points"].fr == "Valeur d’armée"
+    texts = " ".join(text for _, text in _messages())
+    assert len(re.findall(r"\bmagiciens?\b", texts)) > 50
+    assert not re.search(r"(?i)\bsorciers?\b", texts)
+    assert qualified(INDEX, "fr")["Panique"] == "Panique (sort)"
+    assert qualified(INDEX, "en")["Panic"] == "Panic (spell)"
