@@ -28,6 +28,7 @@ from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from nqcore.tables.table_text import CHARACTERISTIC_MINUS
 from nqprint.latex import latex_escape
 from nqsphinx.builder import builder_of
 from nqsphinx.untrusted import generated_raw
@@ -207,8 +208,6 @@ def minus_signs(text: str, before: str = " ") -> str:
 
 
 EN_DASH = "\u2013"
-#: A characteristic's abbreviation and its modifier (CC-1, RA-1, AD-1): a minus, not a hyphen.
-_CHARACTERISTIC_MINUS = re.compile(r"\b(AC|Ac|AR|Ar|CC|CO|Co|RA|AD|ST|UC|CU|T|W|F|R|B)-(?=\d)")
 #: A subtraction typed with spaced hyphens (10 - 4 + 3), or a difference in brackets followed
 #: by its result ((7-1) 6): minus signs.
 _SPACED_MINUS = re.compile(r"(?<=\d) - (?=\d)")
@@ -237,7 +236,7 @@ def dashes(text: str, before: str = " ") -> str:
     >>> dashes('a leap of 4 1/2" ... a re-roll, 2D10-1, 2026-11-29, T-shirt, the over-run')
     'a leap of 4½" … a re-roll, 2D10-1, 2026-11-29, T-shirt, the over-run'
     """
-    fixed = _CHARACTERISTIC_MINUS.sub(r"\1" + MINUS, before + text)
+    fixed = CHARACTERISTIC_MINUS.sub(r"\1" + MINUS, before + text)
     fixed = _SPACED_MINUS.sub(" " + MINUS + " ", fixed)
     fixed = _DIFFERENCE.sub(r"(\1" + MINUS + r"\2)", fixed)
     fixed = _LETTER_MINUS.sub(MINUS, fixed)
