@@ -12,7 +12,7 @@ from nqcore import i18n  # noqa: E402 - found through the path above
 
 project = "No Quarter Fantasy Wargames"
 author = "Chris Gilders"
-copyright = "2002-2007, Chris Gilders"  # noqa: A001 - the name Sphinx reads
+copyright = "2002–2007, Chris Gilders"  # noqa: A001 - the name Sphinx reads
 release = version = "2007"
 # The edition's date, never the build's: with the clock's date, the LaTeX sources (and so the PDFs)
 # of one commit changed at midnight.

@@ -21,7 +21,7 @@ from nqcore.rules.spells import Spell, all_spells
 from nqcore.tables.table_text import typeset
 from nqprint.colours import ASPECT_COLOURS
 from nqprint.latex import A4, Paper, document, tex, tikz_rgb
-from nqprint.texts import engine_text, print_text
+from nqprint.texts import engine_text, print_text, printed_words
 
 TITLE = N_("Spell cards")
 MUTATION = N_("Mutation")
@@ -135,8 +135,9 @@ def _profile_value(key: str, value: str, lang: str) -> str:
 
 
 def _text(text: str, lang: str) -> str:
-    """A card's words as LaTeX, their minus signs and ranges set as the tables set them."""
-    return tex(typeset(text), lang)
+    """A card's words as LaTeX, their minus signs and ranges set as the tables set them, their
+    quotes and dashes as the book's (:func:`~nqprint.texts.printed_words`)."""
+    return tex(printed_words(typeset(text), lang), lang)
 
 
 def spell_card(spell: Spell, lang: str) -> tuple[str, str, str, str]:
@@ -174,6 +175,7 @@ def spell_card(spell: Spell, lang: str) -> tuple[str, str, str, str]:
 def _title(name: str, kind: str, lang: str) -> str:
     """The band's line: the name in bold, the aspect (or "Mutation") at its right; a line of
     their own above the text, checked to fit on one line (``\\nqtitle``)."""
+    name, kind = printed_words(name, lang), printed_words(kind, lang)
     return rf"\nqtitle{{{tex(name, lang)}}}{{{tex(kind, lang)}}}"
 
 

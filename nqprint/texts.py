@@ -12,8 +12,23 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 
 
 def print_text(text: str, lang: str) -> str:
-    """One of the products' own strings (``N_`` in :mod:`nqprint`, catalogue ``nqprint.po``)."""
-    return catalogue_messages(LOCALE_DIR, check_language(lang), "nqprint").get(text, text)
+    """One of the products' own strings (``N_`` in :mod:`nqprint`, catalogue ``nqprint.po``),
+    set as the books set their words (:func:`printed_words`)."""
+    message = catalogue_messages(LOCALE_DIR, check_language(lang), "nqprint").get(text, text)
+    return printed_words(message, lang)
+
+
+def printed_words(text: str, lang: str) -> str:
+    """Words as the rulebook sets them, so that a product reads like its book: curly quotes
+    in English (the rulebook's, not the rulebook's), minus signs and en dashes.
+
+    >>> printed_words("the caster's unit, RA-1, 1-4 archers", "en")
+    'the caster’s unit, RA−1, 1–4 archers'
+    """
+    # imported here: the typography module imports nqprint.latex, which imports this module
+    from nqsphinx.languages.typography import english_quotes, minus_signs
+
+    return minus_signs(english_quotes(text) if lang == "en" else text)
 
 
 def engine_text(text: str, lang: str) -> str:

@@ -112,3 +112,19 @@ def test_the_french_result_words_keep_their_slots() -> None:
             words.discard(entry.msgid if entry.translated() else "")
         assert not words, f"{page.stem}.po lacks the French of {sorted(words)}"
     assert wrong == []
+
+
+def test_the_momentum_examples_teach_this_editions_reading() -> None:
+    """The second Momentum Attack example taught the 2007 misreading (the bonus only after all
+    actions were spent on the charge); this edition's reading is the first action's, as the rule,
+    the first example and the Weapon Profile example (10 - 4 + 3 = 9) teach, with the erratum's
+    line under it like the book's other corrected examples."""
+    bodies = [body for _, body in examples(ROOT / "docs" / "actions.md") if "action bonus" in body]
+    assert len(bodies) == 1
+    (body,) = bodies
+    assert "used all of its available actions" not in body
+    assert "first action" in body
+    assert "momentum-attack-condition" in _ERRATUM.findall(body)[0].split()
+    french = polib.pofile(str(ROOT / "locale" / "fr" / "LC_MESSAGES" / "actions.po"))
+    (entry,) = [e for e in french if 'This "action bonus"' in e.msgid and not e.obsolete]
+    assert "première action" in entry.msgstr and "toutes ses actions" not in entry.msgstr

@@ -29,7 +29,7 @@ KINDS = ("erratum", "open-question")
 #: record is.
 CHECKS = (
     "arithmetic",  # a worked example whose arithmetic is wrong
-    "price",  # a printed price or cost that does not recompute
+    "price",  # a printed points cost that does not add up
     "two-statements",  # the same rule stated twice with different numbers or conditions
     "other-profile",  # a worked example that uses another item's profile
     "summary-omission",  # a summary list that omits entries of the full list

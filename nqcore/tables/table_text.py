@@ -19,6 +19,9 @@ MINUS = "\u2212"
 EN_DASH = "\u2013"
 _RANGE = re.compile(r"(?<=\d)-(?=\d)")
 _HYPHEN_MINUS = re.compile(r"(?<![\w.,])-(?=\d)")
+#: A characteristic's abbreviation and its modifier (CC-1, RA-1, AD-1): a minus, not a hyphen;
+#: the books' running text sets it the same (:mod:`nqsphinx.languages.typography`).
+CHARACTERISTIC_MINUS = re.compile(r"\b(AC|Ac|AR|Ar|CC|CO|Co|RA|AD|ST|UC|CU|T|W|F|R|B)-(?=\d)")
 
 
 def cell_text(cell: Detail, lang: str) -> str:
@@ -46,12 +49,15 @@ def cell_text(cell: Detail, lang: str) -> str:
 
 def typeset(text: str) -> str:
     """Text as print sets it: a hyphen between two figures is a range's en dash ("1–2"), one
-    before a figure and after no word or figure a minus sign ("−1", "30/−1"); a hyphen after a
-    word ("RA-1", "re-roll") stays.
+    before a figure and after no word or figure a minus sign ("−1", "30/−1"), and so is one
+    after a characteristic ("RA−1"); a hyphen after another word ("re-roll") stays.
 
     >>> typeset("-1"), typeset("Modifier -2 (max -3)"), typeset("1-3"), typeset("30/-1")
     ('\u22121', 'Modifier \u22122 (max \u22123)', '1\u20133', '30/\u22121')
+    >>> typeset("at RA-1 and CC-1, a re-roll")
+    'at RA\u22121 and CC\u22121, a re-roll'
     """
+    text = CHARACTERISTIC_MINUS.sub(r"\1" + MINUS, text)
     return _HYPHEN_MINUS.sub(MINUS, _RANGE.sub(EN_DASH, text))
 
 

@@ -52,7 +52,7 @@ CONTRIBUTORS = (
     ("Tony Kenealy", "ctb"),
 )
 TRANSLATORS = {"fr": ("Rodolphe Carpentier",)}
-RIGHTS = "© 2002-2007 Chris Gilders."
+RIGHTS = "© 2002–2007 Chris Gilders."
 #: Characters of the book's type (1 em) across a phone's page, 390 px less the margins: 42 of
 #: Chromium's sans-serif in the book's tables, less a margin for other fonts.
 PAGE_CHARACTERS = 40

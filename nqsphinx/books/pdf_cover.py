@@ -21,7 +21,7 @@ from nqsphinx.directives.diagrams import aspect_circle_tikz
 from nqsphinx.languages.typography import french_pdf_string
 from nqsphinx.messages import ui_text
 
-COPYRIGHT = "© 2002-2007 Chris Gilders."
+COPYRIGHT = "© 2002–2007 Chris Gilders."
 
 
 def paper_name(papersize: str, lang: str) -> str:

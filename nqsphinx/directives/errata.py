@@ -45,7 +45,7 @@ def check_label(check: str, lang: str) -> str:
     """The checklist item that found a record, in the reader's words."""
     labels = {
         "arithmetic": ui_text("Example arithmetic", lang),
-        "price": ui_text("Price that does not recompute", lang),
+        "price": ui_text("Points cost that does not add up", lang),
         "two-statements": ui_text("Same rule stated twice", lang),
         "other-profile": ui_text("Example using another item's profile", lang),
         "summary-omission": ui_text("Summary that leaves entries out", lang),

@@ -27,7 +27,7 @@ from sphinx.transforms import SphinxTransform
 from nqprint.latex import latex_escape
 from nqsphinx.builder import builder_of
 from nqsphinx.directives import index_data
-from nqsphinx.languages.typography import french_html
+from nqsphinx.languages.typography import french_html, minus_signs
 from nqsphinx.messages import page_language
 from nqsphinx.untrusted import generated_raw
 
@@ -53,9 +53,13 @@ INDEXED_FORMATS = frozenset({"html", "latex"})
 def index_text(title: str, lang: str) -> str:
     """The index form of a heading: ``The Army`` → ``Army``; ``L’armée`` → ``Armée``.
 
-    A heading in sentence case (French) keeps it: the word now first takes the capital.
+    A heading in sentence case (French) keeps it: the word now first takes the capital.  Its
+    dashes and signs are the heading's as printed (the index is made before they are set):
+
+    >>> index_text("Rapport force - portée", "fr")
+    'Rapport force – portée'
     """
-    title = " ".join(title.split())
+    title = minus_signs(" ".join(title.split()))
     articles = ARTICLES.get(lang)
     match = articles.match(title) if articles else None
     if match:

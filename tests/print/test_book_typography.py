@@ -70,18 +70,12 @@ def test_rules_text_sets_about_80_characters_a_line(
 
 
 def test_english_quotes_are_curly(pdfs: dict[str, Path]) -> None:
-    """ "model's" is "model’s"; 12" keeps its inch mark.  The cards' chapter is left out: its
-    cards are the card product's drawings (nqprint), set apart from the book's text."""
-    pdf = pdfs["en"]
-    cards = [page for page, title, depth in layout.outline_levels(pdf) if depth == 0]
-    start = next(p for p, t in layout.outline(pdf) if t == "Cards, Counters & Templates")
-    end = min(page for page in cards if page > start)
-    text = "\n".join(
-        "\n".join(page.lines) for page in layout.read_pages(pdf) if not start <= page.number < end
-    )
+    """ "model's" is "model’s", on the cards of the Cards chapter too (the card product's
+    drawings: "caster's", p. 172-182 of the proof); 12" and (Dn") keep their inch marks."""
+    text = "\n".join("\n".join(page.lines) for page in layout.read_pages(pdfs["en"]))
     assert re.findall(r"\w{0,10}[A-Za-z]'[a-z]\w{0,10}", text) == []
-    assert text.count("’") > 150 and text.count("“") > 10
-    assert re.search(r'\d+" ', text)
+    assert text.count("’") > 150 and text.count("“") > 10 and "caster’s" in text
+    assert re.search(r'\d+" ', text) and '(Dn")' in text and "Dn”" not in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -123,6 +117,19 @@ def test_modifiers_in_running_text_have_a_true_minus_sign(pdfs: dict[str, Path],
     found = re.findall(r".{0,30}(?<=[\s(\[/“‘«])-\d.{0,10}", text)
     assert found == []
     assert "36/\u22121" in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_signs_and_dashes_in_running_text(pdfs: dict[str, Path], lang: str) -> None:
+    """What a typewriter typed with a hyphen or three dots (the proof, pp. 5-230): "CC-1",
+    "10 - 4", "2002-2007", "TTS - Small", "4 1/2", "..." read "CC−1", "10 − 4", "2002–2007",
+    "TTS – Small", "4½", "…"."""
+    text = _book_text(pdfs[lang], lang)
+    assert re.findall(r".{0,20}\b(?:CC|RA|AD)-\d.{0,10}", text) == []
+    assert re.findall(r".{0,20}(?:\d - \d|\w - \w|(?<![-\d])\b\d+-\d+\b(?!-)).{0,10}", text) == []
+    assert " 1/2" not in text and "..." not in text.replace(". . .", "")
+    assert "CC\u22121" in text and "2002\u20132007" in text
+    assert {"en": "TTS \u2013 Small", "fr": "force \u2013 port"}[lang] in text
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -118,7 +118,7 @@ def test_package_metadata_is_the_book_in_its_language(books: dict[str, Book], la
     assert book.dc("creator") == ["Chris Gilders"]
     assert book.dc("publisher") == ["Chris Gilders"]
     free = ui_text("These rules are free to distribute.", lang)
-    assert book.dc("rights") == [f"© 2002-2007 Chris Gilders. {free}"]
+    assert book.dc("rights") == [f"© 2002–2007 Chris Gilders. {free}"]
     tagline = ui_text("The fantasy battles miniatures wargame", lang)
     assert book.dc("description")[0].startswith(tagline)
     assert book.dc("identifier") == [identifier(TITLE, lang)]

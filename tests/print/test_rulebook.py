@@ -39,7 +39,7 @@ def test_cover_names_the_game_its_scale_its_author_and_no_build_date(
         ui_text("for 25–30 mm miniatures", lang),
         ui_text("Designed and written by", lang),
         "Chris Gilders",
-        "© 2002-2007",
+        "© 2002–2007",
     ):
         words = re.sub(r"\s+", " ", words)  # as the cover's text: "25 mm" has a no-break space
         assert words in cover, f"{words!r} missing from the {lang} cover"
