@@ -4,6 +4,7 @@ of any calculator is edited, and the engine's loading state is shown where the a
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -174,6 +175,12 @@ def test_the_loading_state_is_where_the_answers_will_be(
         page.locator("#nq-move .nq-summary").is_visible()
         or page.locator("#nq-move .nq-answer").is_visible()
     )
+    # The engine starts once the site's service worker controls the page (4 s at most): its
+    # worker is asked for a little later than the page.
+    deadline = time.monotonic() + 15
+    while not waiting and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert waiting, "the engine's worker was never asked for"
     for route in waiting:
         route.abort()
     wait_until(page, "document.querySelector('.nq-engine-status.nq-engine-failed') !== null")
