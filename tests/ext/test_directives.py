@@ -307,14 +307,14 @@ def test_quotes_are_curly_and_modifiers_have_a_minus_sign(
     tiny: dict[str, Built], lang: str
 ) -> None:
     """On the site too: "1" is “1” (not “1"), a modifier -1 is −1 (U+2212) in both
-    languages; an inch mark (12") and a range (1-2) keep their marks."""
+    languages; an inch mark (12") keeps its mark; a range 1-2 takes an en dash (1–2)."""
     page = unescape(text(tiny[lang].html("magic")))
     expected = {
         "en": "Spell levels range from “1” to “8”; a shield’s “cover” gives \u22121 to hit, "
-        'a bow 30/\u22121 at 1-2".',
+        'a bow 30/\u22121 at 1\u20132".',
         "fr": "Les niveaux de sort vont de «\u00a01\u00a0» à «\u00a08\u00a0»\u202f; le "
         "«\u00a0couvert\u00a0» d’un bouclier donne \u22121 pour toucher, un arc 30/\u22121 à "
-        '1-2".',
+        '1\u20132".',
     }[lang]
     assert expected in page
     assert "36/\u22121 needs" in page or "36/\u22121 doit" in page
