@@ -58,7 +58,6 @@ ALLOWED = (
     Allowed(
         r"(?<![\w-])nq(?![\w-])", "the command's name: code, flattened in a page's description"
     ),
-    Allowed(r"\bTT[SML]\b", "teardrop template sizes: the French book keeps these abbreviations"),
 )
 #: Elements whose text is not checked: scripts, styles and code (commands, options, doctests:
 #: literal blocks are the same in every language; see test_code_prose_is_translated).
