@@ -57,9 +57,9 @@ $(if $(UNSAFE_NAMES),$(error Refused input: file name(s) with characters other t
 	digits and . _ - + (a name is given to the shell): $(UNSAFE_NAMES)))
 # A symbolic link among the sources may point anywhere on the build machine (/etc/passwd, /etc):
 # the engine's code and data, the examples and the pages hold none.
-SYMLINKS := $(shell find $(INPUT_DIRS) $(wildcard examples) -type l -print)
-$(if $(SYMLINKS),$(error Refused input: symbolic link(s), which may point outside the \
-	project: $(SYMLINKS)))
+SYMLINKS := $(shell find $(INPUT_DIRS) $(wildcard examples) -type l -printf '%p (to %l) ')
+$(if $(SYMLINKS),$(error Refused input, nothing built: symbolic link(s), which may point \
+	outside the project: $(SYMLINKS)))
 
 # Every worked example of the book is run against the engine before anything is published: after
 # an edit of pages only, the examples of those pages; after an edit of the pages' translations

@@ -443,12 +443,12 @@ def docs_relative_link_outside(copy: Path) -> list[str]:
 
 def static_symlink_file(copy: Path) -> list[str]:
     (copy / "docs/_static/leak.txt").symlink_to("/etc/passwd")
-    return ["docs/_static/leak.txt", "symbolic link (to /etc/passwd)", "nothing built"]
+    return ["docs/_static/leak.txt (to /etc/passwd)", "symbolic link", "nothing built"]
 
 
 def static_symlink_folder(copy: Path) -> list[str]:
     (copy / "docs/_static/etcdir").symlink_to("/etc")
-    return ["docs/_static/etcdir", "symbolic link (to /etc)", "nothing built"]
+    return ["docs/_static/etcdir (to /etc)", "symbolic link", "nothing built"]
 
 
 def docs_math_role(copy: Path) -> list[str]:

@@ -24,6 +24,7 @@ from nqcore.tables.registry import get_table, table_keys
 from nqsphinx.books.front_matter import printing_line, source_version
 from nqsphinx.directives.errata import field_names
 from nqsphinx.directives.glossary import GLOSSARY_FILE, load_terms
+from nqsphinx.directives.index_data import INDEX_FILE, load_index_data, qualified
 from nqsphinx.directives.rules_index import NAMED_ROWS
 from nqsphinx.messages import engine_text, ui_text
 from tests.building import ROOT
@@ -485,6 +486,10 @@ def test_index_sends_terms_to_their_rule_spells_and_weapons_to_theirs(
     names = [engine_text(spell.name, lang) for spell in all_spells()]
     for key, column in NAMED_ROWS.items():
         names += [engine_text(str(row[column]), lang) for row in get_table(key).rows]
+    # A name that is also a rule's word has its own entry: « Panic (spell) ».
+    entry = qualified(load_index_data(ROOT / "docs" / INDEX_FILE), lang)
+    names = [entry.get(name, name) for name in names]
+    assert "Panic (spell)" in names or "Panique (sort)" in names
     assert [name for name in names if layout.squeeze(name) not in entries] == []
 
 

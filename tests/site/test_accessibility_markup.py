@@ -144,7 +144,7 @@ def test_every_page_has_a_description_in_its_language(
     starts = {
         "en": {
             "magic": "The fantasy world of Genayria is soaked in magic",
-            "index": "For 25mm - 30mm miniatures. The fantasy battles miniatures wargame.",
+            "index": "For 25mm – 30mm miniatures. The fantasy battles miniatures wargame.",
             "search": "Search the rules: No Quarter Fantasy Wargames, the fantasy battles",
         },
         "fr": {

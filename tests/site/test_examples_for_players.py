@@ -138,7 +138,7 @@ def test_every_example_says_the_engine_checked_it(html_sites: dict[str, Path], l
     assert f"{expected}{colon} {'7 ou moins' if lang == 'fr' else '7 or less'}" in casting
     lucky = [b.checked[0] for b in read_examples(html_sites[lang] / "armour-and-damage.html").boxes]
     chance = f"1/10 ({format_percent(Fraction(1, 10), lang)})"
-    words = {"en": f"a {chance} chance to avoid any damage", "fr": f"une chance de {chance} "}
+    words = {"en": f"a {chance} chance to avoid any damage", "fr": f"une probabilité de {chance} "}
     assert any(line.startswith(f"{expected}{colon} {words[lang]}") for line in lucky)
 
 

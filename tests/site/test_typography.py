@@ -20,8 +20,9 @@ _FORMS = {"at-the-table.html"}
 _TOOLTIP = re.compile(r'<span[^>]*role="tooltip"[^>]*>.*?</span>', re.S)
 #: A quote opened curly and closed straight: “1" (an inch mark inside quotes ends with ”).
 _MISMATCHED = re.compile(r"“[^”\"\n]{0,40}\"(?!”)")
-#: A straight quote that is neither an inch nor a foot mark (after a figure or a fraction).
-_STRAIGHT = re.compile(r"(?<![\d½¼¾])[\"']")
+#: A straight quote that is neither an inch nor a foot mark (after a figure, a fraction, or the
+#: n of a distance of n inches: the ability "multiple hits (Dn")").
+_STRAIGHT = re.compile(r"(?<![\d½¼¾])(?<!\bDn)[\"']")
 #: A hyphen before a figure after a space, a bracket, a slash or a quote: a modifier.
 _HYPHEN_MINUS = re.compile(r"(?<=[\s(\[/“‘«])-\d")
 
