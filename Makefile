@@ -180,7 +180,7 @@ WORKERS ?= 2
 XDIST = $(if $(findstring no:xdist,$(PYTEST_ARGS)),,-n $(WORKERS) --dist loadgroup --no-loadscope-reorder)
 
 test:
-	$(PYTHON) -m pytest $(XDIST) $(or $(filter-out --full,$(PYTEST_ARGS)),$(COVERAGE)) $(filter --full,$(PYTEST_ARGS))
+	$(PYTHON) -m pytest $(XDIST) --durations=25 $(or $(filter-out --full,$(PYTEST_ARGS)),$(COVERAGE)) $(filter --full,$(PYTEST_ARGS))
 
 # The inner loop: everything but the slow tests (whole builds, PDFs, browser, faults; the marker
 # is set in tests/conftest.py), in about a minute.

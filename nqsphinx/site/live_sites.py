@@ -164,6 +164,7 @@ class SiteBuilder:
             if self.app is not None:
                 patches.forget_page_catalogues(self.app)
                 patches.forget_page_assets(self.app, self.assets)
+                patches.forget_read_doctrees(self.app)
             else:
                 self.app = sphinx_app(self.arguments, self.warnings)
                 self.assets = (list(self.app.registry.js_files), list(self.app.registry.css_files))

@@ -667,6 +667,16 @@ def forget_page_assets(app: Any, assets: tuple[list[Any], list[Any]]) -> None:
         builder._css_files[:] = builder._orig_css_files
 
 
+def forget_read_doctrees(app: Any) -> None:
+    """The pickled doctrees that ``env.get_doctree`` kept from the last build.
+
+    Sphinx 9.0.4 keeps each doctree it reads back (the header search's index reads every page's)
+    for the life of its environment, and a page read again is written to disk, not to that
+    cache: the next build in the same process indexed the page as it was before the edit.
+    ``sphinx.testing``'s ``SphinxTestApp.build`` clears it the same way."""
+    app.env._pickled_doctree_cache.clear()
+
+
 PATCHES = (
     Patch(
         "i18n-locale",
