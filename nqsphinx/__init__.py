@@ -18,8 +18,10 @@ if TYPE_CHECKING:
 #: a new or renamed attribute or domain field, or a node class that moved to another module.
 #: Sphinx then reads every page again instead of unpickling what this code no longer reads.
 #: 2: the nq domain's entities; 3: the extension's modules grouped into subpackages;
-#: 4: doctests' comments kept as translatable nodes (nqsphinx.languages.code_prose).
-ENV_VERSION = 5
+#: 4: doctests' comments kept as translatable nodes (nqsphinx.languages.code_prose); 5: what
+#: each page's translation applied; 6: the fingerprint of the code and data behind the directives
+#: (nqsphinx.code_inputs).
+ENV_VERSION = 6
 
 # The extension's modules are imported by setup(), not with the package: the site's post-build
 # steps (python -m nqsphinx.site.root_page, nqsphinx.site.archive) need none of them, nor Sphinx
@@ -50,7 +52,7 @@ def _check_engine_data(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    from nqsphinx import builder, page_content, project_files, refusals, untrusted
+    from nqsphinx import builder, code_inputs, page_content, project_files, refusals, untrusted
     from nqsphinx.books import editions, epub, latex, site_pages
     from nqsphinx.directives import (
         cards,
@@ -100,6 +102,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     project_files.setup(app)  # what pages and static paths bring in: files of the project
     output_audit.setup(app)  # and what the output holds, after every build
     app.connect("config-inited", _configure_latex)
+    code_inputs.setup(app)  # an edit of the engine's data or code re-reads every page
     app.connect("builder-inited", _check_engine_data)
     latex.setup(app)
     editions.setup(app)  # site or print edition: what the other parts read

@@ -113,13 +113,13 @@ def written(build: Path) -> tuple[int, int]:
     return (pages / "glossary.html").stat().st_mtime_ns, (pages / "morale.html").stat().st_mtime_ns
 
 
-def make_html(copy: Path, build: str, *options: str) -> None:
+def make_html(copy: Path, build: str, *options: str, target: str = "html") -> None:
     done = subprocess.run(
         [
             "make",
             "--no-print-directory",
             "-j2",
-            "html",
+            target,
             f"BUILD={build}",
             f"PYTHON={sys.executable}",
         ]
@@ -286,3 +286,24 @@ def test_a_broken_catalogue_is_one_line_and_the_next_save_builds(
     errors = [entry for entry in lines if entry.startswith("error: ")]
     assert len(errors) == 1 and re.search(rf"{CATALOGUE}:({line}|{line + 1}):", errors[0]), lines
     assert_next_save_builds(live)
+
+
+def test_an_edit_of_the_engine_data_reaches_the_pages_of_an_incremental_build(
+    live: Live,
+) -> None:
+    """No page's source changed, only the engine's data a directive reads (the panic table's
+    words): ``make html-en`` on the last build reads the pages again, as a clean build would."""
+    data = live.copy / "nqcore/data/panic_table.toml"
+    text = data.read_text(encoding="utf-8")
+    old, new = "resists all out panic", "resists all-out panic"
+    assert old in text
+    page = live.copy / ONE_SHOT / "html/en/morale.html"
+    assert old in page.read_text(encoding="utf-8")
+    data.write_text(text.replace(old, new), encoding="utf-8")
+    try:
+        make_html(live.copy, ONE_SHOT, f"SITE=-D nq_print_pdfs={LIVE}/pdf", target="html-en")
+        assert new in page.read_text(encoding="utf-8")
+    finally:
+        data.write_text(text, encoding="utf-8")
+    make_html(live.copy, ONE_SHOT, f"SITE=-D nq_print_pdfs={LIVE}/pdf", target="html-en")
+    assert old in page.read_text(encoding="utf-8")
