@@ -29,6 +29,13 @@ from sphinx.util import logging
 logger = logging.getLogger(__name__)
 
 STATIC = "nqsphinx/site/static/"
+#: XML documents a server may send as ``+xml`` (feeds, MathML, maps...): a browser that renders
+#: one runs the XHTML ``<h:script>`` inside.
+XML_SUFFIXES = (
+    *(".rdf", ".atom", ".rss", ".mml", ".kml", ".wsdl", ".gpx", ".xbl", ".plist"),
+    *(".xsd", ".dtd", ".xul", ".opml", ".smil", ".xspf", ".gml", ".x3d", ".dae"),
+)
+XML_DOCUMENT = "an XML document (a browser may render it and run its scripts)"
 TEMPLATES = "nqsphinx/site/templates/"
 #: What each suffix is, and where the site's code of that kind lives.
 KINDS: dict[str, tuple[str, str]] = {
@@ -39,6 +46,7 @@ KINDS: dict[str, tuple[str, str]] = {
         ("a page (HTML)", TEMPLATES),
     ),
     **dict.fromkeys((".jinja", ".jinja2", ".j2", ".tmpl"), ("a template", TEMPLATES)),
+    **dict.fromkeys(XML_SUFFIXES, (XML_DOCUMENT, "")),
 }
 #: Read by their own checks, never published as they are.
 OWN_CHECKS = (".md", ".po", ".pot", ".mo", ".svg", ".svgz")
@@ -61,6 +69,17 @@ IMAGE_STARTS: dict[str, tuple[bytes, ...]] = {
 }
 #: The start of an SVG drawing or another XML document under a name that is not ``.svg``.
 SVG_SNIFFED = re.compile(rb"\s*<(svg|!doctype svg)[\s>/]", re.IGNORECASE)
+#: The start of any other markup: an element, a declaration or an instruction.
+MARKUP_SNIFFED = re.compile(rb"\s*<[A-Za-z_!?]")
+
+
+def _as_utf8(start: bytes) -> bytes:
+    """The first bytes as UTF-8, read as a browser would: after a UTF-8 or UTF-16 byte order
+    mark (a UTF-16 file hid its markup from a byte pattern)."""
+    for mark, codec in ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
+        if start.startswith(mark):
+            return start[2:].decode(codec, errors="ignore").encode("utf-8")
+    return start.removeprefix(b"\xef\xbb\xbf")
 
 
 def image_problem(suffix: str, start: bytes) -> str:
@@ -99,10 +118,13 @@ def code_kind(path: Path) -> tuple[str, str] | None:
         return None
     with path.open("rb") as handle:
         start = handle.read(512)
-    if SNIFFED.match(start.removeprefix(b"\xef\xbb\xbf")):
+    text = _as_utf8(start)
+    if SNIFFED.match(text):
         return ("a page (HTML by its first bytes)", TEMPLATES)
-    if SVG_SNIFFED.match(start.removeprefix(b"\xef\xbb\xbf")):
+    if SVG_SNIFFED.match(text):
         return ("an SVG drawing by its first bytes, not named .svg (its own check reads .svg)", "")
+    if MARKUP_SNIFFED.match(text):
+        return ("markup by its first bytes (a browser may render it and run its scripts)", "")
     if problem := image_problem(suffix, start):
         return (problem, "")
     return None

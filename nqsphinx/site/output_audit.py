@@ -201,13 +201,55 @@ def _tex_products(app: Sphinx) -> frozenset[str]:
     return frozenset(f"{stem}{suffix}" for stem in stems for suffix in TEX_SUFFIXES)
 
 
+def _pages(app: Sphinx) -> frozenset[str] | None:
+    """The page of every source the project has now (None for a builder without pages)."""
+    if app.builder.format != "html":
+        return None
+    return frozenset(app.builder.get_target_uri(doc) for doc in app.env.found_docs)
+
+
+def stale_reason(entry: dict[str, Any], relative: str, pages: frozenset[str] | None) -> str:
+    """Why a file an earlier build made is no longer the sources' output ('' while it is): its
+    source was deleted (a static file, an image), or it is the page of a source no longer in the
+    project. Sphinx writes what changed and leaves the rest: without this, a page or a static
+    file a reverted pull request brought stayed published, in the archive and the worker's list."""
+    source = str(entry.get("source", ""))
+    if source not in (GENERATED, TEX_RUN, "") and not os.path.lexists(source):
+        return f"its source {source} is gone"
+    if source == GENERATED and pages is not None and relative.endswith(".html"):
+        if relative not in pages:
+            return "the page of no source any more"
+    return ""
+
+
+def remove_stale(
+    outdir: Path, old: dict[str, Any], fresh: tuple[int, set[Path]], pages: frozenset[str] | None
+) -> None:
+    """Delete the files of earlier builds that the sources no longer make (see
+    :func:`stale_reason`), and forget them: a removal, not a refusal."""
+    started, copied = fresh
+    for relative, entry in list(old.items()):
+        path = outdir / relative
+        if not path.is_file() or path.is_symlink() or path in copied:
+            continue  # gone, refused below, or copied by this build (with its source's time)
+        if path.lstat().st_mtime_ns >= started:
+            continue  # written by this build
+        reason = stale_reason(entry, relative, pages)
+        if reason:
+            logger.info("%s: removed (%s)", path, reason)
+            path.unlink()
+            del old[relative]
+
+
 def audit(app: Sphinx, exception: Exception | None = None) -> list[str]:
-    """Judge every file of the output folder; delete the refused ones; write the manifest."""
+    """Judge every file of the output folder; delete the refused ones and those no source makes
+    any more; write the manifest."""
     outdir = Path(app.outdir).absolute()
     manifest = _manifest_path(app)
     old = _read_manifest(manifest) or {}
     copies = {dest: source for dest, source in _COPIES if dest.is_relative_to(outdir)}
     started = getattr(app, "nq_audit_started", 0)
+    remove_stale(outdir, old, (started, set(copies)), _pages(app))
     project, made = Path(app.confdir).absolute(), Path(app.doctreedir).absolute()
     context = (project, str(app.config.nq_print_pdfs or ""), started, made, _tex_products(app))
     kept: dict[str, dict[str, Any]] = {}

@@ -98,3 +98,29 @@ def test_an_image_whose_bytes_are_another_thing_is_refused_by_name(
         f"ERROR: _static/sniff7.png: {svg}",
         f"ERROR: _static/sniff8: {svg}",
     ]
+
+
+XHTML_SCRIPT = '<x xmlns:h="http://www.w3.org/1999/xhtml"><h:script>alert(3)</h:script></x>\n'
+
+
+def test_xml_documents_are_refused_by_name_and_by_their_bytes(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """Feeds, MathML and the like, which a server sends as ``+xml`` and a browser may render
+    (running the XHTML script inside); markup under a plain name, in UTF-16 too."""
+    srcdir = copy_root("nq", tmp_path)
+    _plant(srcdir, "_static/n.rdf", XHTML_SCRIPT)
+    _plant(srcdir, "_static/n.mml", XHTML_SCRIPT)
+    _plant(srcdir, "_static/feed.txt", XHTML_SCRIPT)
+    (srcdir / "_static" / "u16.dat").write_bytes(b"\xff\xfe" + XHTML_SCRIPT.encode("utf-16-le"))
+    _plant(srcdir, "_static/notes.txt", "a < b, and <3 dice: just text\n")
+    stop, errors = _started(srcdir, make_app, html_static_path=["_static"])
+    assert stop.code == 2
+    xml = "an XML document (a browser may render it and run its scripts): refused"
+    markup = "markup by its first bytes (a browser may render it and run its scripts): refused"
+    assert errors == [
+        f"ERROR: _static/feed.txt: {markup}",
+        f"ERROR: _static/n.mml: {xml}",
+        f"ERROR: _static/n.rdf: {xml}",
+        f"ERROR: _static/u16.dat: {markup}",
+    ]

@@ -175,3 +175,29 @@ def test_make_html_deletes_what_came_into_a_site_after_its_build(tmp_path: Path)
     ]
     assert sorted(p.name for p in site.rglob("*")) == ["en", "index.html"]
     assert PASSWD.exists()
+
+
+def test_what_the_sources_no_longer_make_leaves_the_site(tmp_path: Path, make_app: Any) -> None:
+    """A static file and a page a pull request added, then removed: the next (incremental)
+    build deletes their outputs and forgets them, without an error (a removal is no fault)."""
+    srcdir = copy_root("nq", tmp_path)
+    conf, index = srcdir / "conf.py", srcdir / "index.md"
+    conf.write_text(conf.read_text(encoding="utf-8") + "html_static_path = ['_static']\n")
+    (srcdir / "_static").mkdir()
+    (srcdir / "_static" / "notes.txt").write_text("Notes for the table.\n", encoding="utf-8")
+    (srcdir / "extra.md").write_text("# Extra\n\nA page brought by a pull request.\n")
+    listed = index.read_text(encoding="utf-8")
+    index.write_text(listed.replace("```{toctree}\n", "```{toctree}\nextra\n", 1))
+    first = build(srcdir, "en", make_app)
+    outdir = Path(first.app.outdir)
+    assert (outdir / "_static/notes.txt").is_file() and (outdir / "extra.html").is_file()
+    (srcdir / "_static" / "notes.txt").unlink()
+    (srcdir / "extra.md").unlink()
+    index.write_text(listed, encoding="utf-8")
+    second = build(srcdir, "en", make_app)
+    assert [w for w in second.unexpected_warnings() if "ERROR" in w] == []
+    assert not (outdir / "_static/notes.txt").exists()
+    assert not (outdir / "extra.html").exists()
+    assert (outdir / "index.html").is_file() and (outdir / "magic.html").is_file()
+    manifest = (Path(second.app.doctreedir) / MANIFEST).read_text(encoding="utf-8")
+    assert "notes.txt" not in manifest and "extra.html" not in manifest
