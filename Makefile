@@ -35,7 +35,10 @@ html: $(BUILD)/html/noquarter-html.zip
 
 # Each site's files as its build left them (nqsphinx/site/output_audit.py, also run by every
 # Sphinx build as it finishes), before the worker lists them and the archive packs them.
+# The languages' builds are put in place together, once all of them have built (a failed one
+# leaves every site as the last good `make html` left it).
 $(BUILD)/html/noquarter-html.zip: $(addprefix $(BUILD)/.stamps/html-,$(LANGUAGES))
+	$(foreach lang,$(LANGUAGES),$(call PLACE_SITE,$(lang)) &&) true
 	$(PYTHON) -m nqsphinx.site.output_audit $(BUILD)/html $(BUILD)/doctrees
 	$(PYTHON) -m nqsphinx.site.root_page $(BUILD)/html
 	$(PYTHON) -m nqsphinx.site.archive $(BUILD)/html
@@ -89,15 +92,19 @@ $(EXAMPLES_OK): $(INPUTS)
 	@mkdir -p $(@D) && touch $@
 
 # Each site is built when an input (or a PDF it links) is newer than its stamp, into a copy of
-# its last build put in place only if the build succeeds (nqsphinx/site/staged_build.py): a failed
-# build publishes nothing. The arguments of one language's sphinx-build ($(call HTML_ARGS,fr)),
-# also those of `make live`'s applications.
+# its last build, held there (nqsphinx/site/staged_build.py) and put in place by `make html-en`,
+# or by `make html` once every language has built: a failed build publishes nothing. The
+# arguments of one language's sphinx-build ($(call HTML_ARGS,fr)), also those of `make live`'s
+# applications.
 HTML_ARGS = $(SPHINXOPTS) -b html $(SITE) -c . -d $(BUILD)/doctrees/$(1) \
 	$(if $(filter-out en,$(1)),-D language=$(1) -t $(1)) docs $(BUILD)/html/$(1)
+PLACE_SITE = $(PYTHON) -m nqsphinx.site.staged_build --place $(BUILD)/html/$(1) \
+	$(BUILD)/doctrees/$(1)
 $(addprefix html-,$(LANGUAGES)): html-%: $(BUILD)/.stamps/html-%
+	$(call PLACE_SITE,$*)
 
 $(BUILD)/.stamps/html-%: $(EXAMPLES_OK) $(INPUTS) $(wildcard $(BUILD)/pdf/*.pdf)
-	$(PYTHON) -m nqsphinx.site.staged_build $(BUILD)/html/$* $(BUILD)/doctrees/$* -- \
+	$(PYTHON) -m nqsphinx.site.staged_build --hold $(BUILD)/html/$* $(BUILD)/doctrees/$* -- \
 		$(SPHINXBUILD) $(call HTML_ARGS,$*)
 	@mkdir -p $(@D) && touch $@
 

@@ -196,3 +196,34 @@ def test_a_symbolic_link_among_the_sources_stops_make(tmp_path: Path, link: str)
     assert "Refused input, nothing built: symbolic link(s)" in done.stderr
     assert f"may point outside the project: {link} (to {target})" in done.stderr
     assert not (project / "_build").exists()
+
+
+def test_make_html_places_no_site_when_one_language_fails(tmp_path: Path) -> None:
+    """English builds, French fails: the English site stays the last good one (the worker's
+    list and the archive were made with it); its new build waits, and ``make html-en`` places it."""
+    project = _project(tmp_path)
+    (project / "nqcore/locale/fr/LC_MESSAGES/nqcore.po").parent.mkdir(parents=True, exist_ok=True)
+    fake = tmp_path / "sphinx-build"
+    fails_in_french = 'case "$*" in *language=fr*) exit 1 ;; esac\nexit 0\n'
+    fake.write_text(SPHINX_BUILD.replace("exit 1\n", fails_in_french))
+    fake.chmod(0o755)
+    for lang in ("en", "fr"):
+        (project / f"_build/html/{lang}").mkdir(parents=True)
+        (project / f"_build/html/{lang}/index.html").write_text("the last good build\n")
+    options = [f"PYTHON={sys.executable}", f"SPHINXBUILD={fake}", "EXAMPLES_OK="]
+    env = dict(os.environ, PYTHONPATH=str(MAKEFILE.parent))
+
+    def make(target: str) -> subprocess.CompletedProcess[str]:
+        command = ["make", "--no-print-directory", target, *options]
+        return subprocess.run(
+            command, cwd=project, capture_output=True, text=True, timeout=60, env=env, check=False
+        )
+
+    done = make("html")
+    assert done.returncode != 0
+    for lang in ("en", "fr"):
+        assert [p.name for p in (project / f"_build/html/{lang}").iterdir()] == ["index.html"]
+    placed = make("html-en")
+    assert placed.returncode == 0, placed.stderr
+    assert (project / "_build/html/en/at-the-table.html").is_file()
+    assert [p.name for p in (project / "_build/html/fr").iterdir()] == ["index.html"]

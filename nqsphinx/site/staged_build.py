@@ -4,6 +4,9 @@
 copies ``OUTDIR`` and ``DOCTREES`` (times kept, so that the build stays incremental) to hidden
 folders beside them, runs the command on the copies (each argument equal to ``OUTDIR`` or
 ``DOCTREES`` is replaced by its copy's path) and, if it succeeds, puts the copies in their place.
+With ``--hold`` first, a build that succeeds stays staged until ``--place OUTDIR DOCTREES`` puts
+it in place: ``make html`` places both languages only once both have built, so that a French
+build that fails does not leave a new English site beside the last worker's list and archive.
 
 Why: a build that fails (a warning under ``-W --keep-going``, a refused file) has already written
 some pages and copied some files; in place, those were published beside the last good site, and
@@ -21,7 +24,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-USAGE = "usage: python -m nqsphinx.site.staged_build OUTDIR DOCTREES -- COMMAND..."
+USAGE = (
+    "usage: python -m nqsphinx.site.staged_build [--hold] OUTDIR DOCTREES -- COMMAND...\n"
+    "       python -m nqsphinx.site.staged_build --place OUTDIR DOCTREES"
+)
 
 
 def staging(folder: Path) -> Path:
@@ -58,8 +64,17 @@ def _put_in_place(copy: Path, folder: Path) -> None:
     _remove(old)
 
 
-def build(outdir: Path, doctrees: Path, command: Sequence[str]) -> int:
-    """Run ``command`` on staged copies of ``outdir`` and ``doctrees``; its exit status."""
+def place(outdir: Path, doctrees: Path) -> None:
+    """Put a held build of ``outdir`` and ``doctrees`` in place (nothing if none is held)."""
+    staged = (staging(outdir), staging(doctrees))
+    if all(copy.is_dir() and not copy.is_symlink() for copy in staged):
+        _put_in_place(staged[1], doctrees)
+        _put_in_place(staged[0], outdir)
+
+
+def build(outdir: Path, doctrees: Path, command: Sequence[str], *, hold: bool = False) -> int:
+    """Run ``command`` on staged copies of ``outdir`` and ``doctrees``; its exit status.  On
+    success the copies are put in place, or with ``hold`` left staged for :func:`place`."""
     copies = {str(outdir): _stage(outdir), str(doctrees): _stage(doctrees)}
     argv = [str(copies[arg]) if arg in copies else arg for arg in command]
     try:
@@ -68,8 +83,8 @@ def build(outdir: Path, doctrees: Path, command: Sequence[str]) -> int:
         print(f"staged_build: cannot run {command[0]}: {error.strerror}", file=sys.stderr)
         status = 127
     if status == 0:
-        _put_in_place(copies[str(doctrees)], doctrees)
-        _put_in_place(copies[str(outdir)], outdir)
+        if not hold:
+            place(outdir, doctrees)
     else:
         for copy in copies.values():
             _remove(copy)
@@ -80,10 +95,15 @@ def build(outdir: Path, doctrees: Path, command: Sequence[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["--place"] and len(args) == 3:
+        place(Path(args[1]), Path(args[2]))
+        return 0
+    hold = args[:1] == ["--hold"]
+    args = args[1:] if hold else args
     if len(args) < 4 or args[2] != "--":
         print(USAGE, file=sys.stderr)
         return 2
-    return build(Path(args[0]), Path(args[1]), args[3:])
+    return build(Path(args[0]), Path(args[1]), args[3:], hold=hold)
 
 
 if __name__ == "__main__":
