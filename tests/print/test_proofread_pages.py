@@ -1,0 +1,60 @@
+"""What the proof-reader of 2026-11 measured on the printed rulebooks, in both languages and on
+both papers, read from the PDF (its lines' boxes, its text's sizes, its drawn shapes): the cards
+chapter's cards all in the deck's one size, the spell list's notes clear of the page's foot
+line, no widow or orphan, whole words in the first column of Table 16.4.
+
+Each check (tests.print.page_geometry) is shown to fail on made-up pages, so that an empty
+finding means the rule holds, not that nothing was read.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from nqcore.rules.mutations import all_mutations
+from nqcore.rules.spells import all_spells
+from nqsphinx.messages import engine_text
+from tests.print import page_geometry
+from tests.print.conftest import Products
+from tests.print.layout import read_pages
+from tests.print.pdfs import pages
+
+LANGS = ["en", "fr"]
+PAPERS = ["a4", "letter"]
+#: The least room between a page's last notes and its foot line: the body's baseline skip.
+NOTES_CLEARANCE = 12.0
+#: The caption of Table 16.4 (babel-french sets « Tableau » in small capitals).
+TABLE_16_4 = re.compile(r"^\s*(?:Table|Tableau)\s+16\.4\s*[:–-]", re.M | re.I)
+
+
+def _book(pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str) -> Path:
+    return (pdfs if paper == "a4" else letter_pdfs)[lang]
+
+
+def _cards(pdf: Path, lang: str) -> list[page_geometry.Card]:
+    """The cards of the chapter that holds the first spell's stats line."""
+    level = engine_text("Level", lang)
+    first = next(p.number for p in read_pages(pdf) if any(level in line for line in p.lines))
+    return page_geometry.cards(pdf, page_geometry.chapter_pages(pdf, first))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_of_the_chapter_has_the_decks_one_size(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], products: Products, lang: str, paper: str
+) -> None:
+    """The chapter fitted each card's text on its own: Smoke and Lava Pool were set smaller
+    than their neighbours (9.5 and 10.5 pt beside 12 pt); every card now has the width and the
+    text size of the spell-card product's deck, which sets the whole deck in one size."""
+    book = _cards(_book(pdfs, letter_pdfs, lang, paper), lang)
+    assert len(book) == len(all_spells()) + len(all_mutations())
+    product = products.pdf("spell-cards", lang, paper)
+    deck = page_geometry.cards(product, range(1, pages(product) + 1))
+    assert len({card.width_mm for card in book + deck}) == 1
+    sizes = {size for card in deck for size in card.sizes}
+    assert len(sizes) == 1, sizes
+    apart = [f"{card.where} {card.title}: {sorted(card.sizes)}" for card in book]
+    assert [line for line, card in zip(apart, book, strict=True) if card.sizes != sizes] == []
