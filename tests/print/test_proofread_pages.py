@@ -58,3 +58,15 @@ def test_every_card_of_the_chapter_has_the_decks_one_size(
     assert len(sizes) == 1, sizes
     apart = [f"{card.where} {card.title}: {sorted(card.sizes)}" for card in book]
     assert [line for line, card in zip(apart, book, strict=True) if card.sizes != sizes] == []
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_table_notes_keep_clear_of_the_foot_line(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
+) -> None:
+    """The spell list's notes, in the foot of its first page, sat 2.6 to 8.9 pt above the foot
+    line (longtable makes room for its foot's height, and the notes were in its depth)."""
+    gaps = page_geometry.note_gaps(_book(pdfs, letter_pdfs, lang, paper))
+    assert len(gaps) > 5
+    assert [(where, round(gap, 1)) for where, gap in gaps if gap < NOTES_CLEARANCE] == []
