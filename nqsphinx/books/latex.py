@@ -300,8 +300,13 @@ CHAPTER_STYLE = r"\usepackage[Sonny]{fncychap}"
 #: - An engine table's header is not hyphenated, nor broken after a minus ("Modificateur -3"):
 #:   ``\nqwholeheads``, in the table's group (its columns are at least as wide as its longest
 #:   header word, which a prose table's are not).
+#: - No paragraph leaves its last line alone at the top of a page (a widow: "away." opened a
+#:   page) or its first line alone at the foot of one (an orphan): LaTeX's penalties (150) let
+#:   them through; infinite ones forbid them, and the page, ragged at its foot, ends a line
+#:   earlier (``\@clubpenalty``: what a list puts back after its items).
 KEEP = r"""
 \makeatletter
+\widowpenalty\@M \clubpenalty\@M \@clubpenalty\@M
 \let\nq@captionabove\caption@make@above
 \renewcommand*\caption@make@above{\ifvmode\nobreak\fi\nq@captionabove}
 \let\nq@captionbelow\caption@make@below

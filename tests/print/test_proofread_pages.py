@@ -20,7 +20,7 @@ from nqsphinx.messages import engine_text
 from tests.print import page_geometry
 from tests.print.conftest import Products
 from tests.print.layout import read_pages
-from tests.print.pdfs import pages
+from tests.print.pdfs import Line, pages
 
 LANGS = ["en", "fr"]
 PAPERS = ["a4", "letter"]
@@ -70,3 +70,46 @@ def test_table_notes_keep_clear_of_the_foot_line(
     gaps = page_geometry.note_gaps(_book(pdfs, letter_pdfs, lang, paper))
     assert len(gaps) > 5
     assert [(where, round(gap, 1)) for where, gap in gaps if gap < NOTES_CLEARANCE] == []
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_widow_and_no_orphan(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
+) -> None:
+    """ "away." alone at the top of English page 58, and others in each book."""
+    assert page_geometry.widows_and_orphans(_book(pdfs, letter_pdfs, lang, paper)) == []
+
+
+# --- the checks on made-up pages ----------------------------------------------------------------
+
+
+def _line(top: float, text: str, right: float = 400.0, height: float = 10.9) -> Line:
+    return Line(100.0, top, right, top + height, text)
+
+
+def _full(top: float, text: str = "a full line of the paragraph running on") -> Line:
+    return _line(top, text)
+
+
+def test_the_widow_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A short last line alone at a page's top (a widow), a first line alone at a page's foot
+    (an orphan, after a gap), and the same pages with two lines where they are whole."""
+    widow = ((_full(100), _full(113.5), _full(127)), (_line(100, "away.", 150), _full(130)))
+    orphan = ((_full(100), _line(113.5, "end.", 200), _full(140)), (_full(100), _full(113.5)))
+    whole = ((_full(100), _full(113.5)), (_full(100), _line(113.5, "away.", 150), _full(140)))
+    found = {}
+    for name, book in {"widow": widow, "orphan": orphan, "whole": whole}.items():
+        monkeypatch.setattr(page_geometry, "page_lines", lambda _pdf, book=book: book)
+        monkeypatch.setattr(page_geometry, "_where", lambda _pdf, index: f"page {index + 1}")
+        monkeypatch.setattr(page_geometry, "reader", lambda _pdf: _Labels())
+        found[name] = page_geometry.widows_and_orphans(Path("made-up.pdf"))
+    assert found == {
+        "widow": ["page 2: widow «away.»"],
+        "orphan": ["page 1: orphan «a full line of the paragraph running on»"],
+        "whole": [],
+    }
+
+
+class _Labels:
+    page_labels = ("1", "2")
