@@ -81,6 +81,19 @@ def test_no_widow_and_no_orphan(
     assert page_geometry.widows_and_orphans(_book(pdfs, letter_pdfs, lang, paper)) == []
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_table_16_4_names_are_whole_words(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
+) -> None:
+    """The support weapons' names were hyphenated to even out their lines ("Repeat-ing Bolt
+    Thrower", "Skull Cat-apult", « Canon ro-tatif »)."""
+    pdf = _book(pdfs, letter_pdfs, lang, paper)
+    where, lines = page_geometry.first_column(pdf, TABLE_16_4, engine_text("UC", lang))
+    assert engine_text("Trebuchet", lang) in lines
+    assert [f"{where}: {line}" for line in lines if line.endswith("-")] == []
+
+
 # --- the checks on made-up pages ----------------------------------------------------------------
 
 
