@@ -35,9 +35,9 @@ def _book(pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper:
 
 
 def _cards(pdf: Path, lang: str) -> list[page_geometry.Card]:
-    """The cards of the chapter that holds the first spell's stats line."""
-    level = engine_text("Level", lang)
-    first = next(p.number for p in read_pages(pdf) if any(level in line for line in p.lines))
+    """The cards of the chapter that holds the first card's stats line ("UC 4 Level 5")."""
+    stats = re.compile(rf"{engine_text('UC', lang)} \d+\s+{engine_text('Level', lang)} \d+")
+    first = next(p.number for p in read_pages(pdf) if any(map(stats.search, p.lines)))
     return page_geometry.cards(pdf, page_geometry.chapter_pages(pdf, first))
 
 
