@@ -95,3 +95,17 @@ def test_french_index_sends_the_books_words() -> None:
     assert not re.search(r"(?i)\bsorciers?\b", texts)
     assert qualified(INDEX, "fr")["Panique"] == "Panique (sort)"
     assert qualified(INDEX, "en")["Panic"] == "Panic (spell)"
+
+
+def test_a_unit_after_an_article_is_a_french_plural() -> None:
+    """« les Une Corne » (the 2006 book's words for the Growler One Horns) reads as a misprint:
+    a number word set as a name after an article; the text names the unit as its profile's
+    heading does, in the plural."""
+    assert translator("fr")(Msg("Growler One Horn")) == "Growler à une corne"
+    article = r"\b(?:[Ll]es|[Dd]es|[Aa]ux|[Ll]e|[Ll]a|[Dd]u|[Ll]’) ?"
+    pattern = re.compile(article + r"(?:Une?|Deux|Trois) [A-ZÀ-Ý]")
+    wrong = [
+        f"{place}: {m.group(0)}" for place, text in _messages() for m in pattern.finditer(text)
+    ]
+    assert wrong == []
+    assert any("les Growlers à une corne sont traités" in text for _, text in _messages())

@@ -54,7 +54,9 @@ def column_spec(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
     Every column is a paragraph column whose width LaTeX measures (:func:`measure_columns`):
     a short column is as wide as its widest cell, a long one shares what the short ones leave
-    of the line, in proportion to its text.  Numbers are centred."""
+    of the line, in proportion to its text.  Numbers are centred.  A short column's words are
+    never hyphenated (``\\nqwholewords``): it is at least as wide as its longest word, and a
+    name wrapped to even out its lines read "Repeat-ing Bolt Thrower"."""
     columns = _columns(header, rows)
     long_text = {i: sum(len(c) for c in col) for i, col in enumerate(columns) if _is_long(col)}
     spec = []
@@ -65,7 +67,8 @@ def column_spec(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
             width = rf"\csname nqcolumn{index}\endcsname"
         numeric = index and index not in long_text and all(_NUMERIC.match(c) for c in column)
         align = r"\centering" if numeric else r"\raggedright"
-        spec.append(rf">{{{align}\arraybackslash}}p{{{width}}}")
+        whole = "" if index in long_text else r"\nqwholewords"
+        spec.append(rf">{{{align}\arraybackslash{whole}}}p{{{width}}}")
     return "".join(spec)
 
 
@@ -140,6 +143,7 @@ MEASURE = r"""
   \expandafter\newlength\csname nqword\the\count255\endcsname
   \advance\count255 by 1 \ifnum\count255<40 \repeat
 \newcommand{\nqlen}[2]{\csname nq#1#2\endcsname}
+\newcommand{\nqwholewords}{\hyphenpenalty10000\exhyphenpenalty10000\relax}
 %% \nqwiden{font}{text}: \nqmax becomes the width of text if wider.
 \newcommand{\nqwiden}[2]{\settowidth{\nqwidth}{#1#2}\ifdim\nqwidth>\nqmax\setlength{\nqmax}{\nqwidth}\fi}
 \newcommand{\nqword}[1]{\nqwiden{\sphinxstyletheadfamily}{#1}}
@@ -300,8 +304,13 @@ CHAPTER_STYLE = r"\usepackage[Sonny]{fncychap}"
 #: - An engine table's header is not hyphenated, nor broken after a minus ("Modificateur -3"):
 #:   ``\nqwholeheads``, in the table's group (its columns are at least as wide as its longest
 #:   header word, which a prose table's are not).
+#: - No paragraph leaves its last line alone at the top of a page (a widow: "away." opened a
+#:   page) or its first line alone at the foot of one (an orphan): LaTeX's penalties (150) let
+#:   them through; infinite ones forbid them, and the page, ragged at its foot, ends a line
+#:   earlier (``\@clubpenalty``: what a list puts back after its items).
 KEEP = r"""
 \makeatletter
+\widowpenalty\@M \clubpenalty\@M \@clubpenalty\@M
 \let\nq@captionabove\caption@make@above
 \renewcommand*\caption@make@above{\ifvmode\nobreak\fi\nq@captionabove}
 \let\nq@captionbelow\caption@make@below

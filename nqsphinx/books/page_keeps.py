@@ -341,7 +341,9 @@ class KeepListEnds(SphinxPostTransform):
 #: The macros of :class:`KeepTableNotes`, for the preamble.  ``\nqnotesinfoot``: the foot of
 #: each page of a longtable but the last ("continues on next page") also gives the table's
 #: notes (``\nqtablenotes``) under that line, as wide as the table (its argument: the line is a
-#: box of no width at the table's right edge, the notes reach to its left): Sphinx's own
+#: box of no width at the table's right edge, the notes reach to its left), in a box aligned on
+#: its bottom line: longtable makes room for its foot's height, never its depth, and a box aligned
+#: on its top line left the notes in its depth, over the page's foot line; Sphinx's own
 #: ``\sphinxtablecontinued`` sets both the head's line (which opens with ``\tablename``) and
 #: the foot's; the last page's foot (empty in Sphinx's template) is the notes, at least as tall
 #: as the other pages' foot: only then does longtable check that the last rows and it fit on
@@ -364,7 +366,7 @@ NOTES = (
     \nq@startofbody}}
 \long\def\nq@continued#1#2\nq@end{%
   \ifx#1\tablename\nq@tablecontinued{#1#2}\else\nq@footnotes{#1#2}\fi}
-\newcommand{\nq@footnotes}[1]{\parbox[t]{\dimexpr\nq@notewidth\relax}{\raggedleft\nq@tablecontinued{#1}\par
+\newcommand{\nq@footnotes}[1]{\parbox[b]{\dimexpr\nq@notewidth\relax}{\raggedleft\nq@tablecontinued{#1}\par
   \raggedright\footnotesize\nq@lastfootfalse\nqtablenotes\par}}
 \let\nq@endlongtable\endlongtable
 \patchcmd{\nq@endlongtable}{\endgraf\penalty\z@}{\endgraf\penalty\@M}{}{%

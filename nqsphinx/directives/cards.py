@@ -269,6 +269,15 @@ KEEP = f"\\par\\needspace{{{ROW_MM}mm}}\n"
 GAP = f"\\par\\vspace{{{GAP_MM}mm}}\n"
 #: The cards' macros (``\\nqfit``), defined by the first grid of the document.
 MACROS = f"\\ifdefined\\nqfit\\else{spell_cards.card_macros()}\\fi\n"
+#: The deck's one size (:func:`nqprint.spell_cards.deck_size`), found by the first grid.
+DECK = "\\ifdefined\\nqdecksized\\else%s\\gdef\\nqdecksized{}\\fi\n"
+
+
+def deck_size(lang: str) -> str:
+    """The LaTeX that finds the size of the whole deck's text, once a document: the book sets
+    each card in it, as the spell-card product does (the book fitted each card on its own, and
+    Smoke and Lava Pool were smaller than their neighbours)."""
+    return DECK % spell_cards.deck_size(spell_cards.cards(lang)).rstrip("%\n")
 
 
 def card_sheets(
@@ -276,7 +285,7 @@ def card_sheets(
 ) -> list[nodes.Node]:
     """The cards drawn as the product draws them, ``SHEET_COLUMNS`` to a row; each card's anchor
     (and its ``marks``, by anchor: index entries) comes just before its row, on its page."""
-    first = generated_raw(MACROS + GAP, "latex")
+    first = generated_raw(MACROS + deck_size(lang) + GAP, "latex")
     first[HEIGHT_MM] = GAP_MM + ROW_MM  # a heading keeps room for it and the first row
     result: list[nodes.Node] = [first]
     for start in range(0, len(cards), SHEET_COLUMNS):
@@ -286,7 +295,8 @@ def card_sheets(
             anchor = entities.anchor(kind, key)
             result += [nodes.target("", "", ids=[anchor]), *(marks or {}).get(anchor, [])]
         drawn = [printed_card(kind, key, lang) for kind, key in row]
-        result.append(generated_raw(ROW % spell_cards.card_sheet(drawn, SHEET_COLUMNS, 1), "latex"))
+        sheet = spell_cards.card_sheet(drawn, SHEET_COLUMNS, 1, one_size=True, measured=True)
+        result.append(generated_raw(ROW % sheet, "latex"))
     result.append(generated_raw(GAP, "latex"))
     return result
 

@@ -45,7 +45,11 @@ def test_a_grid_of_cards_becomes_rows_of_the_products_cards() -> None:
     assert len(rows) == -(-len(cards) // SHEET_COLUMNS) == 2
     fireball = spell_cards.spell_card(all_spells()[0], "en")
     assert fireball[2] in rows[0] and fireball[3] in rows[0]  # the product's text and stats
-    assert rows[0].count(r"\nqfit{") == 2 and rows[1].count(r"\nqfit{") == 1
+    assert rows[0].count(r"\nqsheetfit{") == 2 and rows[1].count(r"\nqsheetfit{") == 1
+    assert r"\nqfit{" not in rows[0] + rows[1]  # the deck's one size, never each card's own
+    measure = next(raw.astext() for raw in raws if r"\nqdecksized" in raw.astext())
+    deck = measure.split(r"\ifdefined\nqdecksized")[1]
+    assert deck.count(r"\nqshrink{") == len(spell_cards.cards("en"))
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -1,0 +1,128 @@
+"""What the proof-reader of 2026-11 measured on the printed rulebooks, in both languages and on
+both papers, read from the PDF (its lines' boxes, its text's sizes, its drawn shapes): the cards
+chapter's cards all in the deck's one size, the spell list's notes clear of the page's foot
+line, no widow or orphan, whole words in the first column of Table 16.4.
+
+Each check (tests.print.page_geometry) is shown to fail on made-up pages, so that an empty
+finding means the rule holds, not that nothing was read.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from nqcore.rules.mutations import all_mutations
+from nqcore.rules.spells import all_spells
+from nqsphinx.messages import engine_text
+from tests.print import page_geometry
+from tests.print.conftest import Products
+from tests.print.layout import read_pages
+from tests.print.pdfs import Line, pages
+
+LANGS = ["en", "fr"]
+PAPERS = ["a4", "letter"]
+#: The least room between a page's last notes and its foot line: the body's baseline skip.
+NOTES_CLEARANCE = 12.0
+#: The caption of Table 16.4 (babel-french sets « Tableau » in small capitals).
+TABLE_16_4 = re.compile(r"^\s*(?:Table|Tableau)\s+16\.4\s*[:–-]", re.M | re.I)
+
+
+def _book(pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str) -> Path:
+    return (pdfs if paper == "a4" else letter_pdfs)[lang]
+
+
+def _cards(pdf: Path, lang: str) -> list[page_geometry.Card]:
+    """The cards of the chapter that holds the first card's stats line ("UC 4 Level 5")."""
+    stats = re.compile(rf"{engine_text('UC', lang)} \d+\s+{engine_text('Level', lang)} \d+")
+    first = next(p.number for p in read_pages(pdf) if any(map(stats.search, p.lines)))
+    return page_geometry.cards(pdf, page_geometry.chapter_pages(pdf, first))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_of_the_chapter_has_the_decks_one_size(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], products: Products, lang: str, paper: str
+) -> None:
+    """The chapter fitted each card's text on its own: Smoke and Lava Pool were set smaller
+    than their neighbours (9.5 and 10.5 pt beside 12 pt); every card now has the width and the
+    text size of the spell-card product's deck, which sets the whole deck in one size."""
+    book = _cards(_book(pdfs, letter_pdfs, lang, paper), lang)
+    assert len(book) == len(all_spells()) + len(all_mutations())
+    product = products.pdf("spell-cards", lang, paper)
+    deck = page_geometry.cards(product, range(1, pages(product) + 1))
+    assert len({card.width_mm for card in book + deck}) == 1
+    sizes = {size for card in deck for size in card.sizes}
+    assert len(sizes) == 1, sizes
+    apart = [f"{card.where} {card.title}: {sorted(card.sizes)}" for card in book]
+    assert [line for line, card in zip(apart, book, strict=True) if card.sizes != sizes] == []
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_table_notes_keep_clear_of_the_foot_line(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
+) -> None:
+    """The spell list's notes, in the foot of its first page, sat 2.6 to 8.9 pt above the foot
+    line (longtable makes room for its foot's height, and the notes were in its depth)."""
+    gaps = page_geometry.note_gaps(_book(pdfs, letter_pdfs, lang, paper))
+    assert len(gaps) > 5
+    assert [(where, round(gap, 1)) for where, gap in gaps if gap < NOTES_CLEARANCE] == []
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_widow_and_no_orphan(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
+) -> None:
+    """ "away." alone at the top of English page 58, and others in each book."""
+    assert page_geometry.widows_and_orphans(_book(pdfs, letter_pdfs, lang, paper)) == []
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_table_16_4_names_are_whole_words(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
+) -> None:
+    """The support weapons' names were hyphenated to even out their lines ("Repeat-ing Bolt
+    Thrower", "Skull Cat-apult", « Canon ro-tatif »)."""
+    pdf = _book(pdfs, letter_pdfs, lang, paper)
+    where, lines = page_geometry.first_column(pdf, TABLE_16_4, engine_text("UC", lang))
+    assert engine_text("Trebuchet", lang) in lines
+    assert [f"{where}: {line}" for line in lines if line.endswith("-")] == []
+
+
+# --- the checks on made-up pages ----------------------------------------------------------------
+
+
+def _line(top: float, text: str, right: float = 400.0, height: float = 10.9) -> Line:
+    return Line(100.0, top, right, top + height, text)
+
+
+def _full(top: float, text: str = "a full line of the paragraph running on") -> Line:
+    return _line(top, text)
+
+
+def test_the_widow_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A short last line alone at a page's top (a widow), a first line alone at a page's foot
+    (an orphan, after a gap), and the same pages with two lines where they are whole."""
+    widow = ((_full(100), _full(113.5), _full(127)), (_line(100, "away.", 150), _full(130)))
+    orphan = ((_full(100), _line(113.5, "end.", 200), _full(140)), (_full(100), _full(113.5)))
+    whole = ((_full(100), _full(113.5)), (_full(100), _line(113.5, "away.", 150), _full(140)))
+    found = {}
+    for name, book in {"widow": widow, "orphan": orphan, "whole": whole}.items():
+        monkeypatch.setattr(page_geometry, "page_lines", lambda _pdf, book=book: book)
+        monkeypatch.setattr(page_geometry, "_where", lambda _pdf, index: f"page {index + 1}")
+        monkeypatch.setattr(page_geometry, "reader", lambda _pdf: _Labels())
+        found[name] = page_geometry.widows_and_orphans(Path("made-up.pdf"))
+    assert found == {
+        "widow": ["page 2: widow «away.»"],
+        "orphan": ["page 1: orphan «a full line of the paragraph running on»"],
+        "whole": [],
+    }
+
+
+class _Labels:
+    page_labels = ("1", "2")
