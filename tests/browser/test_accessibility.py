@@ -45,7 +45,7 @@ import pytest
 from nqsphinx.site.archive import DOWNLOAD_LINK
 from nqsphinx.site.at_table_forms import page_messages
 from nqsphinx.site.root_page import ROOT_PAGE
-from tests.browser.conftest import Site, _recorded
+from tests.browser.conftest import Site, _recorded, wait_until
 from tests.building import ROOT
 from tools.lighthouse import audit as npm_tools
 
@@ -451,6 +451,11 @@ COLOURS = """() => [...document.querySelectorAll("*")]
 })"""
 
 
+#: The calculators' engine has started (on a loaded machine, up to a minute or two).
+ENGINE_READY = "document.querySelector('.nq-engine-status.nq-engine-ready') !== null"
+ENGINE_SECONDS = 120
+
+
 @pytest.mark.parametrize("path", ["en/at-the-table.html", "fr/magic.html"])
 def test_the_theme_switch_colours_pages_as_the_system_setting_does(
     browser: Any, site: Site, path: str
@@ -460,6 +465,8 @@ def test_the_theme_switch_colours_pages_as_the_system_setting_does(
     context = _recorded(site, browser.new_context(**WIDTHS["1366"], reduced_motion="reduce"))
     page = context.new_page()  # no colour transitions
     page.goto(site.page(path))
+    if page.locator(".nq-engine-status").count():  # its answers change the page when it starts
+        wait_until(page, ENGINE_READY, timeout=ENGINE_SECONDS)
     seen = {}
     for scheme, theme in [(s, t) for s in SCHEMES for t in ("auto", *SCHEMES)]:
         page.emulate_media(color_scheme=scheme)
