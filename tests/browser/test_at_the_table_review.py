@@ -25,8 +25,14 @@ WIDTHS = (390, 1366)
 #: Questions whose answers must say why: the fields typed (field id -> value), the command line
 #: the page asks, the engine's line that explains the answer (its index from the end).
 EXPLAINED: dict[str, tuple[dict[str, Any], list[str]]] = {
-    "save-no-armour": ({"save-armour": "0", "save-strength": "4"}, ["save", "0", "4"]),
-    "save-lucky": ({"save-armour": "2", "save-strength": "8"}, ["save", "2", "8"]),
+    "save-no-armour": (
+        {"save-armour": "0", "save-strength": "4"},
+        ["save", "0", "4", "--pm", "0", "--re", "0"],
+    ),
+    "save-lucky": (
+        {"save-armour": "2", "save-strength": "8"},
+        ["save", "2", "8", "--pm", "0", "--re", "0"],
+    ),
     "hit-fumble": ({"hit-cc": "5"}, ["hit", "5"]),
     "cast-chant": (
         {"cast-level": "3", "cast-wizardry": "0", "cast-chant": "5"},
@@ -34,7 +40,7 @@ EXPLAINED: dict[str, tuple[dict[str, Any], list[str]]] = {
     ),
     "command-standard": (
         {"command-co": "7", "command-battle_standard": True},
-        ["command", "7", "--battle-standard"],
+        ["command", "7", "--fear", "0", "--battle-standard"],
     ),
 }
 
@@ -58,7 +64,8 @@ def _ask(page: Any, fields: dict[str, Any], argv: list[str]) -> list[str]:
             page.fill(f"#nq-{ident}", value)
     wait_until(
         page,
-        f"(f => f.dataset.argv === {json.dumps(json.dumps(argv))} && !!f.dataset.answer)"
+        f"(f => f.dataset.argv === {json.dumps(json.dumps(argv, separators=(',', ':')))}"
+        " && !!f.dataset.answer)"
         f"(document.querySelector('{form}'))",
     )
     return list(page.locator(f"{form} .nq-answer p").all_inner_texts())
@@ -130,12 +137,12 @@ def test_printing_the_page_shows_the_answers_the_card_and_the_roster(
         ["pdftotext", str(path), "-"], capture_output=True, text=True, check=True
     ).stdout
     flat = " ".join(printed.replace("\u202f", " ").replace("\u00a0", " ").split())
-    said = ask(["save", "0", "4"], lang)["text"]
+    said = ask(EXPLAINED["save-no-armour"][1], lang)["text"]
     for line in [said[0], said[-1]]:
         assert " ".join(line.replace("\u202f", " ").split()) in flat, line
     roster = page.locator("#nq-army-roster .nq-roster-total").inner_text()
     assert " ".join(roster.replace("\u202f", " ").split()) in flat
-    for words in ("Print the card", "Print the roster", "Add to the army"):
+    for words in ("Print the card", "Game size (points)", "Add to the army"):
         assert ui_text(words, lang) not in flat, words
     for width in (390, 1366):
         for scheme in ("light", "dark"):
