@@ -169,11 +169,12 @@ def _cancel(args: argparse.Namespace) -> Answer:
 def _hit(args: argparse.Namespace) -> Answer:
     from nqcore.rules.close_combat import close_combat_hit_chance, close_combat_target
 
+    modifiers = _modifier_list(args.mod, "close combat")  # an unknown key refused first
     target = close_combat_target(args.cc, args.mod)
     return {
         "question": N_("Close combat attack at CC {cc}"),
         "cc": args.cc,
-        "modifiers": _modifier_list(args.mod, "close combat"),
+        "modifiers": modifiers,
         "target": target,
         "chance": Chance(close_combat_hit_chance(args.cc, args.mod)),
         "notes": fumble_notes(target),
@@ -209,6 +210,7 @@ def _shoot(args: argparse.Namespace) -> Answer:
     ranges = WeaponRanges.parse(*bands)
     distance = args.distance
     band = range_band(distance, ranges)
+    modifiers = _modifier_list(args.mod, "ranged")  # an unknown key refused first
     target = ranged_attack_target(args.ra, distance, ranges, args.mod)
     return {
         "question": N_('Ranged attack at RA {ra}, {distance}" away'),
@@ -216,7 +218,7 @@ def _shoot(args: argparse.Namespace) -> Answer:
         "distance": distance,
         "weapon": name,
         "range": None if band is None else {"band": band[0].label, "modifier": Signed(band[1])},
-        "modifiers": _modifier_list(args.mod, "ranged"),
+        "modifiers": modifiers,
         "target": target,
         "chance": Chance(ranged_hit_chance(args.ra, distance, ranges, args.mod)),
         "notes": fumble_notes(target),

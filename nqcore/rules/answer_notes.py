@@ -102,7 +102,7 @@ def chant_notes(chanting_initiates: int) -> list[Note]:
     """ "Spell Chants": +1 for each initiate, at most +3; said when more initiates chant.
 
     >>> chant_notes(3), [note.values for note in chant_notes(5)]
-    ([], [{'initiates': 5, 'bonus': Signed(3)}])
+    ([], [{'initiates': 5, 'bonus': 3}])
     """
     if chanting_initiates <= MAX_CHANT_BONUS:
         return []
