@@ -16,6 +16,7 @@ import contextlib
 import decimal
 import io
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -189,6 +190,25 @@ class Translated(str):
         print(printable(said), file=sys.stderr)
 
 
+#: A percentage in a French translation typed as English types it, or with a plain or a full
+#: no-break space: French sets a narrow no-break space before the sign (« 25 % »), as
+#: :func:`format_percent` does and the site's typography does for the book.
+_PERCENT = re.compile(r"(?<=\d)[ \u00a0]?%")
+
+
+def french_spacing(text: str) -> str:
+    """A French translation with its percentages spaced: ``25%`` → ``25\u202f%``.
+
+    >>> french_spacing("Couverture légère (dissimulée à 25%)")
+    'Couverture légère (dissimulée à 25\u202f%)'
+    """
+    return _PERCENT.sub(NNBSP + "%", text)
+
+
+#: What a catalogue's translations get as they are read, by the language of its folder.
+TYPOGRAPHY: dict[str, Callable[[str], str]] = {"fr": french_spacing}
+
+
 @cache
 def load_po(path: Path) -> dict[str, str]:
     """The translated, non-fuzzy messages of one ``.po`` file, by :func:`catalogue_key`, each a
@@ -211,9 +231,10 @@ def load_po(path: Path) -> dict[str, str]:
     if problem is not None:
         _warn(f"{_where(path)}:{problem[0]}", f"{problem[1]}: the English is shown")
         return {}
+    spaced = TYPOGRAPHY.get(path.parent.parent.name, str)
     return {
         catalogue_key(str(message.id), message.context): Translated(
-            str(message.string), str(message.id), f"{_where(path)}:{message.lineno}"
+            spaced(str(message.string)), str(message.id), f"{_where(path)}:{message.lineno}"
         )
         for message in catalogue
         if message.id and message.string and not message.fuzzy and _fits(path, message)

@@ -35,6 +35,12 @@ from nqcore.i18n import (
     language_problem,
     say_in,
 )
+from nqcore.rules.answer_notes import (
+    battle_standard_notes,
+    chant_notes,
+    fumble_notes,
+    save_notes,
+)
 from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
 from nqcore.tables.registry import Chance, Signed
 from nqcore.terminal import printable
@@ -141,6 +147,7 @@ def _cast(args: argparse.Namespace) -> Answer:
         "chanting_initiates": args.chant,
         "target": target,
         "chance": Chance(cast_chance(level, args.wizardry, **kwargs)),
+        "notes": chant_notes(args.chant or 0),
     }
 
 
@@ -162,12 +169,15 @@ def _cancel(args: argparse.Namespace) -> Answer:
 def _hit(args: argparse.Namespace) -> Answer:
     from nqcore.rules.close_combat import close_combat_hit_chance, close_combat_target
 
+    modifiers = _modifier_list(args.mod, "close combat")  # an unknown key refused first
+    target = close_combat_target(args.cc, args.mod)
     return {
         "question": N_("Close combat attack at CC {cc}"),
         "cc": args.cc,
-        "modifiers": _modifier_list(args.mod, "close combat"),
-        "target": close_combat_target(args.cc, args.mod),
+        "modifiers": modifiers,
+        "target": target,
         "chance": Chance(close_combat_hit_chance(args.cc, args.mod)),
+        "notes": fumble_notes(target),
     }
 
 
@@ -200,15 +210,18 @@ def _shoot(args: argparse.Namespace) -> Answer:
     ranges = WeaponRanges.parse(*bands)
     distance = args.distance
     band = range_band(distance, ranges)
+    modifiers = _modifier_list(args.mod, "ranged")  # an unknown key refused first
+    target = ranged_attack_target(args.ra, distance, ranges, args.mod)
     return {
         "question": N_('Ranged attack at RA {ra}, {distance}" away'),
         "ra": args.ra,
         "distance": distance,
         "weapon": name,
         "range": None if band is None else {"band": band[0].label, "modifier": Signed(band[1])},
-        "modifiers": _modifier_list(args.mod, "ranged"),
-        "target": ranged_attack_target(args.ra, distance, ranges, args.mod),
+        "modifiers": modifiers,
+        "target": target,
         "chance": Chance(ranged_hit_chance(args.ra, distance, ranges, args.mod)),
+        "notes": fumble_notes(target),
     }
 
 
@@ -225,6 +238,7 @@ def _save(args: argparse.Namespace) -> Answer:
         "ranked": args.ranked,
         "target": save_target(args.armour, args.strength, **kwargs),
         "chance": Chance(save_chance(args.armour, args.strength, **kwargs)),
+        "notes": save_notes(args.armour, args.strength, **kwargs),
     }
 
 
@@ -312,6 +326,7 @@ def _attack(args: argparse.Namespace) -> Answer:
         armour, resilience, own = args.armour or 0, args.re, []
     kind = "ranged" if ranged else "close combat"
     modifiers = _modifier_list([*own, *args.mod], kind)
+    unerring = attacker is not None and attacker.has("ability", "unerring")
     result = weapon_attack(
         skill,
         strength,
@@ -325,9 +340,20 @@ def _attack(args: argparse.Namespace) -> Answer:
         ranked=args.ranked,
         distance=args.distance,
         poisonous=attacker is not None and attacker.has("ability", "poisonous-attack"),
-        unerring=attacker is not None and attacker.has("ability", "unerring"),
+        unerring=unerring,
     )
     steps = result.chances
+    notes = [
+        *fumble_notes(steps.to_hit_target, unerring=unerring),
+        *save_notes(
+            armour,
+            result.strength,
+            penetration=result.penetration,
+            resilience=resilience,
+            ranked=args.ranked,
+            whole_attack=True,
+        ),
+    ]
     return {
         "question": N_(
             "A whole attack: skill {skill}, ST {strength} against T {toughness}, AR {armour}"
@@ -361,6 +387,7 @@ def _attack(args: argparse.Namespace) -> Answer:
         "unsaved": Chance(steps.unsaved),
         "wound": Chance(steps.wound),
         "chance": Chance(steps.total),
+        "notes": notes,
     }
 
 
@@ -383,6 +410,7 @@ def _command(args: argparse.Namespace) -> Answer:
         again = target + BATTLE_STANDARD_REROLL_BONUS
         answer["roll"] = Chance(command_chance(args.co, args.mod, fear=args.fear))
         answer["reroll"] = {"target": again, "chance": Chance(command_chance(again))}
+        answer["notes"] = battle_standard_notes(answer["roll"], answer["chance"])
     return answer
 
 

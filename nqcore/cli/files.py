@@ -8,6 +8,7 @@ all: a temporary file in the same folder, then ``os.replace``.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import errno
 import math
@@ -39,7 +40,27 @@ TOML_REASONS: tuple[Msg, ...] = (
     N_("Unclosed inline table"),
     N_("Unescaped '\\' in a string"),
     N_("Unterminated string"),
+    N_("Expected newline or end of document after a statement"),
 )
+#: tomllib's reasons that name a character (``Illegal character '\x01'``, ``Found invalid
+#: character '\x7f'``): said in the reader's language, the character as its code point (U+0001),
+#: which a control character, invisible on the page, is best named by.
+TOML_CHARACTER = re.compile(r"(?:Illegal|Found invalid) character '(?P<character>.+)'")
+
+
+def _toml_reason(reason: str) -> Msg | Refusal | str:
+    """One of tomllib's reasons in the reader's language (as tomllib words it if unknown)."""
+    known = {str(text): text for text in TOML_REASONS}
+    found = TOML_CHARACTER.fullmatch(reason)
+    if found is not None:
+        try:
+            character = ast.literal_eval(f"'{found['character']}'")
+        except (SyntaxError, ValueError):
+            return reason
+        if isinstance(character, str) and len(character) == 1:
+            return Refusal(N_("Illegal character {character}"), character=f"U+{ord(character):04X}")
+    return known.get(reason, reason)
+
 
 #: The largest file ``nq`` reads: a profile is a few hundred bytes.
 MAX_FILE_BYTES = 1024 * 1024
@@ -164,21 +185,20 @@ def read_toml(path: str) -> dict[str, Any]:
 def toml_refusal(path: str, error: tomllib.TOMLDecodeError) -> FileRefused:
     """tomllib's refusal of the file ``path``, in the reader's language: its line and column
     (when tomllib gives them) and its reason."""
-    known = {str(text): text for text in TOML_REASONS}
     at = re.search(r"\(at line (\d+), column (\d+)\)$", str(error))
     if at is None:
         reason = str(error).removesuffix("(at end of document)").strip()
         return FileRefused(
             N_("not valid TOML at the end of the file: {reason}"),
             where=path,
-            reason=known.get(reason, reason),
+            reason=_toml_reason(reason),
         )
     reason = str(error)[: at.start()].strip()
     return FileRefused(
         N_("{file}, line {line}: not valid TOML: {reason} (column {column})"),
         file=path,
         line=at[1],
-        reason=known.get(reason, reason),
+        reason=_toml_reason(reason),
         column=at[2],
     )
 

@@ -21,6 +21,7 @@ from nqcore.i18n import (
     plural,
     translator,
 )
+from nqcore.rules.answer_notes import Note
 from nqcore.tables.registry import Chance, Phrase, Signed
 
 #: An answer of the engine: field name -> value (numbers, texts to translate, lists of them).
@@ -62,6 +63,7 @@ def render(answer: Answer, lang: str) -> str:
         _lines_range,
         _lines_rolls,
         _lines_results,
+        _lines_notes,
         _lines_tests,
         _lines_points,
         _lines_errata,
@@ -242,6 +244,20 @@ def _lines_results(answer: Answer, lang: str) -> list[str]:
     return lines
 
 
+def note_text(note: Note, lang: str) -> str:
+    """A note of :mod:`nqcore.rules.answer_notes` in ``lang``: its chances as percentages."""
+    values = {
+        name: percent(value, lang) if isinstance(value, Chance) else _text(value, lang)
+        for name, value in note.values.items()
+    }
+    return translator(lang)(note.message).format(**values)
+
+
+def _lines_notes(answer: Answer, lang: str) -> list[str]:
+    """Why the answer is what it is: the rule behind a figure (no armour, a capped chant...)."""
+    return [note_text(note, lang) for note in answer.get("notes", [])]
+
+
 def _lines_tests(answer: Answer, lang: str) -> list[str]:
     """The command tests a unit's casualties call for, turn by turn."""
     _ = translator(lang)
@@ -327,6 +343,8 @@ def jsonable(value: Any, lang: str) -> Any:
         return value.text(lang)
     if isinstance(value, Phrase):
         return _text(value, lang)
+    if isinstance(value, Note):
+        return note_text(value, lang)
     if isinstance(value, Msg):
         return translator(lang)(value)
     if isinstance(value, Chance):  # a probability: always its exact fraction and its value

@@ -14,6 +14,7 @@ import argparse
 import base64
 import binascii
 import contextlib
+import copy
 import functools
 import io
 import json
@@ -29,7 +30,16 @@ from nqcore.cli import commands as cli
 from nqcore.cli import usage
 from nqcore.cli.files import MAX_FILE_BYTES, FileRefused, read_text, read_toml
 from nqcore.cli.render import jsonable, question, render
-from nqcore.i18n import N_, Msg, Refusal, check_language, translator
+from nqcore.i18n import (
+    ARMOUR_CONTEXT,
+    N_,
+    P_,
+    SOURCE_LANGUAGE,
+    Msg,
+    Refusal,
+    check_language,
+    translator,
+)
 from nqcore.terminal import printable
 
 if TYPE_CHECKING:
@@ -301,8 +311,27 @@ def starting_record(key: str) -> dict[str, Any]:
     for name in ("sample_profiles.toml", "example_profiles.toml"):
         for record in data_file(name)["profile"]:
             if record["key"] == key:
-                return {k: v for k, v in record.items() if k not in _BOOK_FIELDS}
+                # a copy all through: the builder changes it, the cached data stays the book's
+                return copy.deepcopy({k: v for k, v in record.items() if k not in _BOOK_FIELDS})
     raise KeyError(f"unknown profile {key!r}")
+
+
+def in_readers_words(record: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A book's profile as the player of ``lang`` reads it, for the file the builder exports:
+    its name, its armour's description and the sections of its source in ``lang`` (a French
+    player's file says « Armure lourde », not "Heavy Armour"); its keys (``key``, weapons,
+    abilities) are the data's, the same in every language, so the file reads in both.  A source
+    whose sections the engine cannot all say in ``lang`` stays as the book prints it, whole."""
+    _ = translator(lang)
+    record["name"] = _(record["name"])
+    armour = record.get("armour")
+    if isinstance(armour, dict) and "description" in armour:
+        armour["description"] = _(P_(ARMOUR_CONTEXT, armour["description"]))
+    sections = str(record.get("source", "")).split(" > ")
+    said = [_(Msg(section)) for section in sections]
+    if lang == SOURCE_LANGUAGE or all(a != b for a, b in zip(said, sections, strict=True)):
+        record["source"] = " > ".join(said)
+    return record
 
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
@@ -418,8 +447,7 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
     name = file_name(request.get("file"))
     try:
         if "start" in request:
-            record = starting_record(str(request["start"]))
-            record["name"] = translator(lang)(record["name"])  # the reader's name for it
+            record = in_readers_words(starting_record(str(request["start"])), lang)
         else:  # the builder's own file, as kept by the browser: read as any other
             with _as_file(str(request.get("toml", "")).encode("utf-8", "replace"), name) as path:
                 record = read_toml(path)

@@ -44,14 +44,27 @@ _LATEX_SPACE = re.compile(r"[ \t\u00a0\u202f]+([;:!?])")
 #: A percentage typed with no space, a plain or a full no-break one: French sets a narrow
 #: no-break space before the sign, as nqcore's ``format_percent`` does.
 _PERCENT = re.compile(r"(?<=\d)[ \t\u00a0]?%")
+#: A number of thousands typed with a plain space (« 1 000 points »): a line could break inside
+#: it; French sets a narrow no-break space between the groups, as babel writes the engine's.
+_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \t\u00a0]\d{3})+(?!\d)")
+
+
+def _grouped(text: str) -> str:
+    """``text`` with its numbers' groups of thousands held together by narrow no-break spaces.
+
+    >>> _grouped("une partie de 1 000 points, 12 345 au plus, en 2 tours")
+    'une partie de 1\u202f000 points, 12\u202f345 au plus, en 2 tours'
+    """
+    return _THOUSANDS.sub(lambda found: re.sub(r"[ \t\u00a0]", NNBSP, found[0]), text)
+
 
 SKIP = (nodes.literal, nodes.literal_block, nodes.raw, nodes.doctest_block, nodes.math)
 
 
 def french_html(text: str) -> str:
     """French spacing for the web: ``Attention !`` → ``Attention\\u202f!``, ``50%`` →
-    ``50\\u202f%``."""
-    text = _PERCENT.sub(NNBSP + "%", text)
+    ``50\\u202f%``, ``1 000`` → ``1\\u202f000``."""
+    text = _grouped(_PERCENT.sub(NNBSP + "%", text))
     text = _HIGH.sub(NNBSP + r"\1", text)
     text = _COLON.sub(NBSP + r"\1", text)
     text = _OPEN_QUOTE.sub("«" + NBSP, text)
@@ -60,8 +73,9 @@ def french_html(text: str) -> str:
 
 def french_latex(text: str) -> str:
     """Spacing left to babel-french: typed spaces before high punctuation are dropped; a
-    percentage gets its narrow no-break space, which babel-french does not add."""
-    text = _PERCENT.sub(NNBSP + "%", text)
+    percentage gets its narrow no-break space, which babel-french does not add, and so do the
+    groups of a number of thousands."""
+    text = _grouped(_PERCENT.sub(NNBSP + "%", text))
     text = _LATEX_SPACE.sub(r"\1", text)
     text = _OPEN_QUOTE.sub("«", text)
     return _CLOSE_QUOTE.sub("»", text)

@@ -500,7 +500,14 @@ if (builder) {
     }
     importer.value = "";
   });
-  builder.querySelector("#nq-builder-print").addEventListener("click", () => window.print());
+  // "Print the card" prints the card alone (nq-at-table.css), until the print is done.
+  builder.querySelector("#nq-builder-print").addEventListener("click", () => {
+    document.documentElement.classList.add("nq-card-printing");
+    window.print();
+  });
+  window.addEventListener("afterprint", () => {
+    document.documentElement.classList.remove("nq-card-printing");
+  });
   ready.then(() => {
     let kept = null;
     try { kept = localStorage.getItem(STORE) || localStorage.getItem(`${STORE}-${lang}`); } catch { /**/ }

@@ -1,0 +1,129 @@
+"""Why an answer is what it is: the rule behind a figure a player would otherwise question.
+
+A bare "0.0%" for a model without armour, a chant of five initiates counted as +3, a chance that
+counts the battle standard's re-roll: the figure is right, but a player reading it at the table
+asks why.  Each function here gives the notes of one kind of question, worked out from the same
+rules functions that give its figures, as :class:`Note`: an English msgid and its values, said
+in the reader's language by :mod:`nqcore.cli.render` (and so on the At the table page, which
+shows the engine's lines).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from nqcore.i18n import N_, Msg
+from nqcore.rules.armour import LUCKY_SAVE_ROLL, save_chance, save_target
+from nqcore.rules.dice import D10_FACES, FUMBLE_ROLL
+from nqcore.rules.magic import MAX_CHANT_BONUS
+from nqcore.tables.registry import Chance, Signed
+
+
+@dataclass(frozen=True)
+class Note:
+    """One line explaining an answer: ``message`` (an English msgid) and the ``values`` that
+    fill it (numbers, :class:`Chance`, :class:`Signed`)."""
+
+    message: Msg
+    values: dict[str, int | Fraction] = field(default_factory=dict)
+
+
+#: The chance of one face of the D10: a natural 1 (the lucky save), a natural 10 (a fumble).
+ONE_FACE = Chance(1, len(D10_FACES))
+
+
+def save_notes(
+    armour: int,
+    strength: int,
+    *,
+    penetration: int = 0,
+    resilience: int = 0,
+    ranked: bool = False,
+    whole_attack: bool = False,
+) -> list[Note]:
+    """Why a save is 0 ("Armour Saves"): a model without armour has no save at all; a model whose
+    armour the attack reduces to 0 or less saves only with the optional Lucky Save, on a natural
+    1, which the figures leave out.  No note when the save is an ordinary roll.
+
+    >>> [note.values for note in save_notes(2, 8)]
+    [{'chance': Chance(1, 10)}]
+    """
+    if armour == 0:
+        return [Note(N_("AR 0: a model without armour has no armour save (Armour Saves)."))]
+    target = save_target(
+        armour, strength, penetration=penetration, resilience=resilience, ranked=ranked
+    )
+    if target is None or target >= LUCKY_SAVE_ROLL:
+        return []
+    lucky = save_chance(
+        armour,
+        strength,
+        penetration=penetration,
+        resilience=resilience,
+        ranked=ranked,
+        lucky_save=True,
+    )
+    if whole_attack:
+        message = N_(
+            "The Lucky Save (optional rule): if your group plays it, a natural 1 still saves "
+            "({chance}); the chances above leave it out."
+        )
+    else:
+        message = N_(
+            "The Lucky Save (optional rule): if your group plays it, a natural 1 still saves, "
+            "a chance of {chance}."
+        )
+    return [Note(message, {"chance": Chance(lucky)})]
+
+
+def fumble_notes(target: int | None, *, unerring: bool = False) -> list[Note]:
+    """The natural 10 of a roll to hit ("Fumbles"): it misses whatever the target, and the chance
+    to hit excludes it; "Fumbles And The Unerring Ability": for an unerring model it is a miss
+    only.  No note when the attack cannot be rolled (beyond long range).
+    """
+    if target is None:
+        return []
+    values: dict[str, int | Fraction] = {"natural": FUMBLE_ROLL, "chance": ONE_FACE}
+    if unerring:
+        message = N_(
+            "Unerring: a natural {natural} ({chance}) is only a miss, not a fumble; "
+            "the chance to hit excludes it."
+        )
+    else:
+        message = N_(
+            "Fumbles: a natural {natural} ({chance}) always misses and the model loses its "
+            "remaining attacks this turn; the chance to hit excludes it."
+        )
+    return [Note(message, values)]
+
+
+def chant_notes(chanting_initiates: int) -> list[Note]:
+    """ "Spell Chants": +1 for each initiate, at most +3; said when more initiates chant.
+
+    >>> chant_notes(3), [note.values for note in chant_notes(5)]
+    ([], [{'initiates': 5, 'bonus': 3}])
+    """
+    if chanting_initiates <= MAX_CHANT_BONUS:
+        return []
+    message = N_(
+        "Spell Chants: +1 for each initiate, at most +3: the bonus of {initiates} initiates "
+        "is capped at {bonus}."
+    )
+    return [Note(message, {"initiates": chanting_initiates, "bonus": Signed(MAX_CHANT_BONUS)})]
+
+
+def battle_standard_notes(first: Fraction, both: Fraction) -> list[Note]:
+    """What the Army Battle Standard changes in a command test: the chance of the first roll,
+    and with the re-roll of a failed test at CO+1 (the chance the answer gives)."""
+    if first == both:
+        message = N_(
+            "Army Battle Standard: its re-roll changes nothing here, the first roll "
+            "already succeeds ({first})."
+        )
+    else:
+        message = N_(
+            "Army Battle Standard: {first} on the first roll; re-rolling a failed test "
+            "at CO+1 raises the chance to {both}."
+        )
+    return [Note(message, {"first": Chance(first), "both": Chance(both)})]
