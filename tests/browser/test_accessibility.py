@@ -456,6 +456,19 @@ ENGINE_READY = "document.querySelector('.nq-engine-status.nq-engine-ready') !== 
 ENGINE_SECONDS = 120
 
 
+def _wait_until_settled(page: Any, seconds: int = 60) -> None:
+    """Until two readings of the page's colours a second apart agree: the calculators' answers
+    arrive from the engine's worker after it starts, later on a loaded machine."""
+    before = None
+    for _ in range(seconds):
+        now = page.evaluate(COLOURS)
+        if now == before:
+            return
+        before = now
+        page.wait_for_timeout(1000)
+    raise AssertionError(f"the page still changed after {seconds} s")
+
+
 @pytest.mark.parametrize("path", ["en/at-the-table.html", "fr/magic.html"])
 def test_the_theme_switch_colours_pages_as_the_system_setting_does(
     browser: Any, site: Site, path: str
@@ -467,6 +480,7 @@ def test_the_theme_switch_colours_pages_as_the_system_setting_does(
     page.goto(site.page(path))
     if page.locator(".nq-engine-status").count():  # its answers change the page when it starts
         wait_until(page, ENGINE_READY, timeout=ENGINE_SECONDS)
+    _wait_until_settled(page)
     seen = {}
     for scheme, theme in [(s, t) for s in SCHEMES for t in ("auto", *SCHEMES)]:
         page.emulate_media(color_scheme=scheme)

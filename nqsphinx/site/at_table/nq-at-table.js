@@ -204,19 +204,23 @@ const markRefusal = (form, answer) => {
 };
 
 // --- the answers -----------------------------------------------------------------------------
-const show = (form, lines, refusal) => {
+const show = (form, lines, refusal, notes = []) => {
   const output = form.querySelector(".nq-answer");
   output.replaceChildren(...lines.map((line, index) => {
     const p = document.createElement("p");
     p.textContent = line;
     if (index === 0) p.className = "nq-question";
+    else if (notes.includes(line)) p.className = "nq-note";
     return p;
   }));
   output.classList.toggle("nq-refused", !!refusal);
   // The summary kept at the bottom of the screen while the fields are edited: the answer's
-  // last two lines (the roll needed and the chance, the distance...), or the refusal.
+  // last two lines (the roll needed and the chance, the distance...), or the refusal; the notes
+  // that say why (a fumble's natural 10...) stay in the answer: on a phone the summary would
+  // grow over the field being edited.
+  const figures = lines.filter((line) => !notes.includes(line));
   const summary = form.querySelector(".nq-summary");
-  if (summary) summary.textContent = (refusal ? lines : lines.slice(1).slice(-2)).join(" · ");
+  if (summary) summary.textContent = (refusal ? lines : figures.slice(1).slice(-2)).join(" · ");
 };
 
 // The engine's state where a form's answer will be, until it answers.
@@ -265,7 +269,7 @@ const compute = async (form) => {
   if (answer.error) {
     show(form, [`${words.refused} ${markRefusal(form, answer)}`], true);
   } else {
-    show(form, answer.text, false);
+    show(form, answer.text, false, (answer.json && answer.json.notes) || []);
   }
   form.dataset.answer = JSON.stringify(answer);
   return { argv, answer };
