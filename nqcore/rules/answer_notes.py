@@ -107,8 +107,8 @@ def chant_notes(chanting_initiates: int) -> list[Note]:
     if chanting_initiates <= MAX_CHANT_BONUS:
         return []
     message = N_(
-        "Spell Chants: +1 for each initiate, at most +3: the bonus of {initiates} initiates "
-        "is capped at {bonus}."
+        "Spell Chants: +1 for each initiate, at most {bonus}: the bonus of {initiates} "
+        "initiates is capped at {bonus}."
     )
     return [Note(message, {"initiates": chanting_initiates, "bonus": Signed(MAX_CHANT_BONUS)})]
 
