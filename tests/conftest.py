@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+from nqsphinx.site.at_table_answers import CACHE, CACHE_VARIABLE
 from tests.background import QUIET, Background, builds_last
 from tests.building import LETTER, ROOT, Build, build_all, latexmk_all
 from tests.pseudolang import PseudoBuilds, build_pseudo
@@ -42,10 +43,15 @@ def pytest_configure(config: pytest.Config) -> None:
     A CI that sets ``FORCE_COLOR`` made Sphinx colour its warnings, and a test comparing
     warning lines failed on the escape codes; ``NO_COLOR`` wins over it in Sphinx, pytest
     and npm.
+
+    Every build the suite makes, in the checkout or in a scratch copy of it (the faults, the
+    resident builder, the catalogue runs), reads the At the table page's answer tables from the
+    checkout's cache: a language's tables are a minute or two of the engine's time, made once.
     """
     os.environ.pop("FORCE_COLOR", None)
     os.environ.pop("FORCE_COLOUR", None)
     os.environ["NO_COLOR"] = "1"
+    os.environ.setdefault(CACHE_VARIABLE, str(CACHE))
 
 
 #: Fixtures that build the whole book, its PDFs or print products, or drive a browser (minutes):

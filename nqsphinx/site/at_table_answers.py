@@ -22,6 +22,7 @@ listed whole (64 KB a language): a column repeats itself along the inputs.
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import hashlib
 import itertools
@@ -57,8 +58,11 @@ SKIPPED = "~"
 #: The tables' layout and the way they are made: changed with either, so that no table kept by
 #: an earlier build (:data:`CACHE`) is read again.
 FORMAT = 1
-#: Where the tables made for one engine are kept between builds.
+#: Where the tables made for one engine are kept between builds; ``NQ_ANSWERS_CACHE`` names
+#: another folder (the test suite's copies of the project share the checkout's): an entry is
+#: named by the digest of what it is made of, not by where the project lies.
 CACHE = Path(__file__).resolve().parents[2] / "_build" / "nq-answers"
+CACHE_VARIABLE = "NQ_ANSWERS_CACHE"
 
 
 @dataclass(frozen=True)
@@ -274,23 +278,34 @@ def _engine_digest(lang: str) -> str:
             digest.update(repr((names, values)).encode("utf-8"))
     engine = Path(nqcore.__file__).parent
     sources = sorted(p for p in engine.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    for path in sources:  # named within the engine: a copy of the project finds the same entry
+        digest.update(path.relative_to(engine).as_posix().encode("utf-8") + b"\0")
+        digest.update(path.read_bytes())
     found = find_catalogue(LOCALE_DIR, lang, DOMAIN) if lang != SOURCE_LANGUAGE else None
-    for path in [*sources, *([found] if found else [])]:
-        digest.update(str(path).encode("utf-8") + b"\0" + path.read_bytes())
+    digest.update(b"catalogue\0" + (found.read_bytes() if found else b""))
     return digest.hexdigest()[:20]
+
+
+def cache_folder() -> Path:
+    """:data:`CACHE`, or the folder ``NQ_ANSWERS_CACHE`` names."""
+    return Path(os.environ.get(CACHE_VARIABLE) or CACHE)
 
 
 @functools.cache  # the resident builder builds again in one process
 def cached_answers(lang: str) -> bytes:
     """The tables of ``lang`` as the page loads them, made once for the same engine: a minute
     of asking the engine, kept in ``_build/nq-answers/`` for the next build (both sites' builds
-    and the test suite's builds share it)."""
-    path = CACHE / f"{_engine_digest(lang)}-{lang}.json"
-    if path.is_file():
-        return path.read_bytes()
-    data = answers_json(lang).encode("utf-8")
-    CACHE.mkdir(parents=True, exist_ok=True)
-    part = path.with_name(f".{path.name}.{os.getpid()}.part")
-    part.write_bytes(data)
-    part.replace(path)  # whole, never seen half written by another build
-    return data
+    and the test suite's builds share it).  Two builds that want the same tables at once make
+    them once: the second waits for the first's lock, then reads its file."""
+    folder = cache_folder()
+    path = folder / f"{_engine_digest(lang)}-{lang}.json"
+    folder.mkdir(parents=True, exist_ok=True)
+    with (folder / f".{path.stem}.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if path.is_file():
+            return path.read_bytes()
+        data = answers_json(lang).encode("utf-8")
+        part = path.with_name(f".{path.name}.{os.getpid()}.part")
+        part.write_bytes(data)
+        part.replace(path)  # whole, never seen half written by another build
+        return data

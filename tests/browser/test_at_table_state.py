@@ -90,8 +90,12 @@ def _heading_under_header(page: Any, heading: str) -> None:
     assert header - 1 <= box["y"] <= header + 80, (box, header)
 
 
-@pytest.mark.parametrize("screen", ["390", "1366"])
-@pytest.mark.parametrize("lang", ["en", "fr"])
+#: Each case switches to the other language and back: each language and each screen is a start
+#: once, and every switch is made both ways on each screen (the engine loads three times a case).
+SWITCHES = [("en", "390"), ("fr", "1366")]
+
+
+@pytest.mark.parametrize(("lang", "screen"), SWITCHES)
 def test_the_work_and_the_place_survive_the_language_switch(
     browser: Any, site: Site, lang: str, screen: str
 ) -> None:
@@ -146,11 +150,11 @@ def _unit_names(page: Any) -> list[str]:
     return names
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("lang", "screen"), SWITCHES)
 def test_a_unit_named_after_its_profile_is_named_in_the_page_language(
-    browser: Any, site: Site, lang: str
+    browser: Any, site: Site, lang: str, screen: str
 ) -> None:
-    watched = _open(browser, site, "390", lang)
+    watched = _open(browser, site, screen, lang)
     page = watched.page
     here, there = dict(starting_choices(lang)), dict(starting_choices(OTHER[lang]))
     _add_unit(page, "dwarf")

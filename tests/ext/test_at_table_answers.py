@@ -6,11 +6,14 @@ and the same lines; the tables hold the inputs the page sends them as it builds 
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
 import pytest
 
+import nqcore
 from nqcore.cli.web import ask
 from nqcore.i18n import catalogues_held
 from nqsphinx.site import at_table_answers
@@ -88,3 +91,26 @@ def test_the_page_finds_an_input_by_its_fields_keys() -> None:
     assert two is not None and rebuilt(tables, "hit", two)["json"]["cc"] == 5
     assert position(tables, "hit", ["5", "--mod charging --mod large-target --mod ram"]) is None
     assert position(tables, "cast", ["|5", "--wizardry 0", "", "--chant 4"]) is None
+
+
+def test_a_copy_of_the_project_reads_the_tables_the_checkout_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cache's entry is named by what the engine holds, not where it lies: a copy of the
+    engine in another folder (the suite's scratch copies) finds the tables the checkout made, in
+    the folder ``NQ_ANSWERS_CACHE`` names, and never asks the engine again."""
+    engine = Path(nqcore.__file__).parent
+    digest = at_table_answers._engine_digest("fr")
+    copy = tmp_path / "elsewhere" / "nqcore"
+    shutil.copytree(engine, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(nqcore, "__file__", str(copy / "__init__.py"))
+    assert at_table_answers._engine_digest("fr") == digest
+    (copy / "data" / "spells.toml").write_text("# changed\n", encoding="utf-8")
+    assert at_table_answers._engine_digest("fr") != digest
+    monkeypatch.setattr(nqcore, "__file__", str(engine / "__init__.py"))
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / f"{digest}-fr.json").write_bytes(b'{"made": "by the checkout"}')
+    monkeypatch.setenv(at_table_answers.CACHE_VARIABLE, str(shared))
+    with mock.patch.object(at_table_answers, "answers_json", side_effect=AssertionError):
+        assert at_table_answers.cached_answers.__wrapped__("fr") == b'{"made": "by the checkout"}'
