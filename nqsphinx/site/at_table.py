@@ -9,7 +9,7 @@ written into the page (from the CLI's own ranges), builds the arguments and show
 
 The build vendors the engine (:mod:`nqsphinx.site.engine`), once for both languages, into
 ``_build/html/_engine/`` (each site's ``_static/nq-engine/`` on Read the Docs): Pyodide's
-runtime (``npm ci`` in ``tools/engine`` when it is missing) with the part of the standard library
+runtime (installed by ``./dev`` with ``npm ci`` in ``tools/engine``; the build never runs npm) with the part of the standard library
 that nqcore imports, and ``nq-engine.zip``, the engine's package with the installed, pinned Babel
 (only the locale data of English and French), unpacked into Pyodide's file system without
 micropip or any network.  Only pages holding a calculator load it, and only

@@ -15,21 +15,17 @@ packages (``pyodide-lock.json``, 357 packages the engine never loads) to none.
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import io
 import json
 import os
-import shutil
-import subprocess
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from sphinx.errors import ExtensionError
-
 import nqcore
 from nqcore.i18n import LANGUAGES, NUMBER_LOCALES
+from nqsphinx.refusals import Refused
 from nqsphinx.site import engine_imports
 from nqsphinx.site.hosting import on_read_the_docs
 
@@ -172,27 +168,13 @@ def _ready() -> bool:
 
 
 def ensure_pyodide() -> Path:
-    """Pyodide's npm package, installed by ``npm ci`` from its lock file when missing or not the
-    version the lock file names.  The two languages build at once: the first build to get here
-    installs while the other waits on the same lock file, then finds the package in place (never
-    half written: it looks only once it holds the lock)."""
-    with (ENGINE_TOOLS / ".npm-ci.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if _ready():
-            return PYODIDE
-        npm = shutil.which("npm")
-        if npm is None:
-            raise ExtensionError(
-                "npm not found: the At the table page needs Pyodide "
-                "(Debian: apt-get install nodejs npm)"
-            )
-        command = [npm, "ci", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"]
-        done = subprocess.run(
-            command, cwd=ENGINE_TOOLS, capture_output=True, text=True, check=False
+    """Pyodide's npm package, as ``./dev`` installs it from its lock file before any build
+    (``npm ci`` in ``tools/engine``): the build only reads it, and never runs npm."""
+    if not _ready():
+        raise Refused(
+            "tools/engine: Pyodide is not installed as package-lock.json pins it "
+            "(./dev installs it: cd tools/engine && npm ci)"
         )
-    if done.returncode != 0 or not all((PYODIDE / n).is_file() for n in PYODIDE_FILES):
-        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
-        raise ExtensionError(f"tools/engine: npm ci failed ({last})")
     return PYODIDE
 
 

@@ -141,11 +141,10 @@ def _prepare(base: Path, fault: Fault, files: list[str]) -> Copy:
 
 def _run_copy(copy: Copy, built: list[Future[Run]], seed_from: Path) -> list[Run]:
     """The fault's checks, one after the other; a copy that builds a site first waits for the
-    baseline's builds, to take Pyodide's package and, when safe, the build itself."""
+    baseline's builds, to take, when safe, the build itself."""
     if _builds(copy.fault.checks):
         for job in built:
             job.result()
-        seeding.copy_node_modules(seed_from, copy.path)
         if copy.seeded and all(job.result().returncode == 0 for job in built):
             seeding.seed(seed_from, copy.path, _languages(copy.fault.checks))
             seeding.newer_than_build(copy.path, copy.changed)
@@ -157,7 +156,6 @@ def _rebuild_touched(path: Path, built: list[Future[Run]], seed_from: Path) -> l
     unchanged: the proof that a seeded copy builds what a clean one does."""
     for job in built:
         job.result()
-    seeding.copy_node_modules(seed_from, path)
     seeding.seed(seed_from, path, ("en", "fr"))
     seeding.newer_than_build(path, TOUCHED)
     return [run_offline(c, path) for c in (BUILD_EN, BUILD_FR)]

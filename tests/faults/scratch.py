@@ -34,8 +34,9 @@ def project_files(root: Path = ROOT) -> list[str]:
 
 
 #: The npm packages that ``./dev`` installs before any build, which a build only reads (the
-#: header search's MiniSearch): copied as installed, since no build of a copy runs npm.
-VENDORED = ("tools/search/node_modules",)
+#: header search's MiniSearch, the At the table page's Pyodide): copied as installed, since no
+#: build runs npm.
+VENDORED = ("tools/search/node_modules", "tools/engine/node_modules")
 
 
 def copy_project(dest: Path, root: Path = ROOT) -> Path:

@@ -24,9 +24,6 @@ from docutils import nodes
 #: catalogues Sphinx compiled next to their sources (without them, each copy compiles them anew,
 #: and every French page, which depends on its compiled catalogue, is read again).
 COMPILED = "*.mo"
-#: Pyodide's npm package (``npm ci`` by the At the table page when missing): the same files in
-#: every copy, whatever the fault, as they come from the lock file nobody changes.
-NODE_MODULES = "tools/engine/node_modules"
 
 
 def seed_safe(changed: Iterable[str]) -> tuple[bool, str]:
@@ -65,13 +62,6 @@ def changed_files(copy: Path, before: dict[str, bytes]) -> list[str]:
         for name, data in before.items()
         if not (copy / name).is_file() or (copy / name).read_bytes() != data
     )
-
-
-def copy_node_modules(baseline: Path, copy: Path) -> None:
-    """Pyodide's npm package, installed once in the baseline: no ``npm ci`` in each copy."""
-    source = baseline / NODE_MODULES
-    if source.is_dir() and not (copy / NODE_MODULES).exists():
-        shutil.copytree(source, copy / NODE_MODULES, symlinks=True)
 
 
 def seed(baseline: Path, copy: Path, languages: Iterable[str]) -> None:

@@ -19,9 +19,8 @@ from pathlib import Path
 import polib
 import pytest
 
-from tests.building import ROOT, sphinx_command
+from tests.building import sphinx_command
 from tests.faults.scratch import copy_project, scratch_env
-from tests.faults.seeding import copy_node_modules
 
 pytestmark = pytest.mark.slow
 
@@ -84,7 +83,6 @@ class Page(HTMLParser):
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, dict[str, int]]:
     copy = copy_project(tmp_path_factory.mktemp("hostile") / "copy")
-    copy_node_modules(ROOT, copy)  # Pyodide's package, as installed here: no npm in the copy
     planted = _plant(copy)
     language = polib.pofile(str(copy / THEME_PO)).find("Language")
     planted["Language"] = language.linenum

@@ -8,11 +8,13 @@ import html
 import io
 import re
 import shutil
+import subprocess
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from nqsphinx.refusals import Refused
 from nqsphinx.site import engine, engine_imports, offline
 from nqsphinx.site.root_page import write_root
 
@@ -106,3 +108,25 @@ def test_imports_are_read_in_every_form() -> None:
         "lazy",
     } <= found
     assert engine_imports.imports("from . import x\n", "pkg", is_package=True) >= {"pkg.x"}
+
+
+def test_the_build_reads_pyodide_and_never_installs_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``./dev`` installs Pyodide before any build; a build that finds it missing, or not the
+    version the lock file pins, stops with one line saying how to install it, and runs nothing."""
+    assert engine.ensure_pyodide() == engine.PYODIDE  # as ./dev installed it
+    monkeypatch.setattr(engine, "PYODIDE", tmp_path / "node_modules" / "pyodide")
+    monkeypatch.setattr(subprocess, "run", _runs_nothing)
+    with pytest.raises(Refused, match=r"^tools/engine: .*\(\./dev installs it: cd tools/engine"):
+        engine.ensure_pyodide()
+    (tmp_path / "node_modules" / "pyodide").mkdir(parents=True)
+    for name in engine.PYODIDE_FILES:
+        (tmp_path / "node_modules" / "pyodide" / name).write_bytes(b"")
+    (tmp_path / "node_modules" / "pyodide" / "package.json").write_text('{"version": "0.1"}')
+    with pytest.raises(Refused, match="not installed as package-lock.json pins it"):
+        engine.ensure_pyodide()
+
+
+def _runs_nothing(*args: object, **kwargs: object) -> None:
+    raise AssertionError(f"the build ran {args}")
