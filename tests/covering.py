@@ -37,13 +37,15 @@ def all_pairs(axes: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
     return chosen
 
 
+def cases(axes: Mapping[str, Sequence[Any]], full: bool) -> list[dict[str, Any]]:
+    """Every pair of settings of ``axes``; every combination if ``full`` (``--full``)."""
+    if full:
+        return [dict(zip(axes, values, strict=True)) for values in product(*axes.values())]
+    return all_pairs(axes)
+
+
 def parametrize(metafunc: pytest.Metafunc, axes: Mapping[str, Sequence[Any]]) -> None:
     """Parametrize ``metafunc`` over ``axes``: every pair of settings, every combination with
     ``--full``."""
-    full = metafunc.config.getoption("full")
-    cases = (
-        [dict(zip(axes, values, strict=True)) for values in product(*axes.values())]
-        if full
-        else all_pairs(axes)
-    )
-    metafunc.parametrize(list(axes), [tuple(case.values()) for case in cases])
+    chosen = cases(axes, metafunc.config.getoption("full"))
+    metafunc.parametrize(list(axes), [tuple(case.values()) for case in chosen])

@@ -9,13 +9,13 @@ written into the page (from the CLI's own ranges), builds the arguments and show
 
 The build vendors the engine (:mod:`nqsphinx.site.engine`), once for both languages, into
 ``_build/html/_engine/`` (each site's ``_static/nq-engine/`` on Read the Docs): Pyodide's
-runtime (installed by ``./dev`` with ``npm ci`` in ``tools/engine``; the build never runs npm) with the part of the standard library
-that nqcore imports, and ``nq-engine.zip``, the engine's package with the installed, pinned Babel
-(only the locale data of English and French), unpacked into Pyodide's file system without
-micropip or any network.  Only pages holding a calculator load it, and only
-their policy allows WebAssembly (``'wasm-unsafe-eval'``, :data:`ENGINE_META_TAG`).  The service
-worker keeps the engine's files once a calculator page has loaded them
-(:mod:`nqsphinx.site.offline`).
+runtime (installed by ``./dev`` with ``npm ci`` in ``tools/engine``; the build never runs npm)
+with the part of the standard library that nqcore imports, and ``nq-engine.zip``, the engine's
+package with the installed, pinned Babel (only the locale data of English and French), unpacked
+into Pyodide's file system without micropip or any network.  Only pages holding a calculator
+load it, and only their policy allows WebAssembly (``'wasm-unsafe-eval'``,
+:data:`ENGINE_META_TAG`).  The service worker keeps the engine's files once a calculator page
+has loaded them (:mod:`nqsphinx.site.offline`).
 
 - ``{nq-calculator} cast`` draws one calculator; its rule link is the section of the rule book it
   answers (:data:`nqsphinx.site.at_table_forms.CALCULATORS`), and that section gets a "Work it out"
