@@ -144,6 +144,20 @@ def ranked(page: Any, site: Site, lang: str, query: str) -> list[tuple[str, str]
     return [(_target(href), title) for href, title in links]
 
 
+#: The next query on the search page already loaded, as its own script runs the one in its address:
+#: the index is read once (the same results, link for link, as a page loaded for each query).
+AGAIN = """(q) => { document.getElementById('search-results').replaceChildren();
+  Search.performSearch(q); }"""
+
+
+def ranked_again(page: Any, query: str) -> list[tuple[str, str]]:
+    """:func:`ranked` on the search page already open: its results for ``query``."""
+    page.evaluate(AGAIN, query)
+    wait_until(page, "document.querySelector('#search-results p.search-summary')?.innerText")
+    links = page.evaluate(LINKS, "#search-results ul.search li > a")
+    return [(_target(href), title) for href, title in links]
+
+
 def _verdict(query: Query, results: list[tuple[str, str]]) -> str | None:
     """Why ``results`` fail ``query``, or None."""
     top = [target for target, _ in results[:TOP]]
@@ -164,10 +178,11 @@ def _verdict(query: Query, results: list[tuple[str, str]]) -> str | None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_search_finds_the_rule(site: Site, desktop: Any, lang: str) -> None:
     queries = QUERIES[lang]
+    ranked(desktop, site, lang, queries[0].query)  # the page and its index, loaded once
     failures = [
         reason
         for query in queries
-        if (reason := _verdict(query, ranked(desktop, site, lang, query.query))) is not None
+        if (reason := _verdict(query, ranked_again(desktop, query.query))) is not None
     ]
     found = len(queries) - len(failures)
     print(f"\nsearch ({lang}): {found}/{len(queries)} queries find their rule in the first {TOP}")
