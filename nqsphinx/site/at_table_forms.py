@@ -11,7 +11,7 @@ import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from nqcore.cli import commands as cli
+from nqcore.cli import asking as cli
 from nqsphinx.messages import engine_text, ui_text
 from nqsphinx.site.at_table_fields import as_list, keyboard, signed
 
