@@ -23,7 +23,8 @@ from nqcore.army.profiles import Profile
 from nqcore.i18n import N_, Msg
 from nqcore.rules.attack import UNARMOURED, AttackChances, Defence, attack_chances
 from nqcore.rules.close_combat import close_combat_modifier_total
-from nqcore.rules.ranged import RangeBand, WeaponRanges, range_band, ranged_modifier_total
+from nqcore.rules.range_bands import RangeBand, WeaponRanges, range_band
+from nqcore.rules.ranged import ranged_modifier_total
 from nqcore.tables.registry import Cell, Chance, Table, register_table
 
 #: The attack of a model without a close combat weapon ("Close Combat": an improvised attack

@@ -24,7 +24,8 @@ from nqcore.rules.movement import (
     STAND_UP_ACTIONS,
     move_cost,
 )
-from nqcore.rules.ranged import AIM_ACTIONS, PARTIAL_COVER_HIT, ranged_modifiers
+from nqcore.rules.ranged import AIM_ACTIONS, ranged_modifiers
+from nqcore.rules.template_attacks import PARTIAL_COVER_HIT
 from nqcore.tables.registry import Cell, Phrase, Signed, Table, register_table
 
 #: "At most": kept on the line of what follows it ("≤ 6"), a no-break space between them: a

@@ -352,7 +352,8 @@ FRENCH_QUESTIONS = [
 
 def _usage_messages() -> list[str]:
     """Every catalogue key the command's usage errors use: N_() and P_() of the argument checks
-    (nqcore.cli.args), argparse's messages (nqcore.cli.usage) and the argument names (the questions)."""
+    (nqcore.cli.args), argparse's messages (nqcore.cli.usage) and the argument names
+    (the questions)."""
     files = (*QUESTION_FILES, nqcore.cli.args.__file__, nqcore.cli.usage.__file__)
     trees = [ast.parse(Path(f).read_text(encoding="utf-8")) for f in files]
     keys = []

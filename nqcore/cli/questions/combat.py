@@ -38,12 +38,8 @@ def _hit(args: argparse.Namespace) -> Answer:
 
 
 def _shoot(args: argparse.Namespace) -> Answer:
-    from nqcore.rules.ranged import (
-        WeaponRanges,
-        range_band,
-        ranged_attack_target,
-        ranged_hit_chance,
-    )
+    from nqcore.rules.range_bands import WeaponRanges, range_band
+    from nqcore.rules.ranged import ranged_attack_target, ranged_hit_chance
 
     name = None
     if args.weapon:
