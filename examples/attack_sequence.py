@@ -21,7 +21,7 @@ from nqcore.army.profiles import Profile  # noqa: E402
 from nqcore.i18n import format_number, format_signed  # noqa: E402
 from nqcore.i18n import translator as engine_translator  # noqa: E402
 from nqcore.rules.armour import RANKED_ARMOUR_BONUS, armour_modifier, save_target  # noqa: E402
-from nqcore.rules.attack import attack_chances, wounds_distribution  # noqa: E402
+from nqcore.rules.attack import Defence, attack_chances, wounds_distribution  # noqa: E402
 from nqcore.rules.close_combat import (  # noqa: E402
     attacks_possible,
     close_combat_modifier_total,
@@ -152,9 +152,8 @@ def _steps(
         cc,
         strength,
         toughness,
-        armour=target.ar,
+        defence=Defence(armour=target.ar, ranked=ranked),
         penetration=weapon.pm,
-        ranked=ranked,
         to_hit_modifier=close_combat_modifier_total(modifiers),
     )
     modifier = close_combat_modifier_total(modifiers)

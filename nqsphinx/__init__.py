@@ -51,42 +51,12 @@ def _check_engine_data(app: Sphinx) -> None:
         raise Refused(str(error)) from None
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def _install_checks(app: Sphinx) -> None:
+    """First: the upstream patches, then the checks of what a build reads and writes, before
+    anything reads a page, a catalogue or the engine's data."""
     from nqsphinx import builder, code_inputs, page_content, project_files, refusals, untrusted
-    from nqsphinx.books import editions, epub, latex, site_pages
-    from nqsphinx.directives import (
-        cards,
-        coverage,
-        diagrams,
-        edition_changes,
-        errata,
-        examples,
-        glossary,
-        rules_index,
-        tables,
-    )
-    from nqsphinx.languages import (
-        code_prose,
-        langswitch,
-        project_languages,
-        theme_text,
-        translation_notice,
-        typography,
-    )
-    from nqsphinx.site import (
-        accessibility,
-        at_table,
-        bundles,
-        csp,
-        downloads,
-        hosting,
-        keep_offline,
-        offline,
-        output_audit,
-        quick_search,
-        search,
-        style,
-    )
+    from nqsphinx.languages import project_languages
+    from nqsphinx.site import output_audit
     from nqsphinx.upstream import myst_cache, patches
 
     app.connect("builder-inited", builder.remember_builder, priority=0)  # before any reads it
@@ -104,6 +74,31 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _configure_latex)
     code_inputs.setup(app)  # an edit of the engine's data or code re-reads every page
     app.connect("builder-inited", _check_engine_data)
+
+
+def _install_books_and_pages(app: Sphinx) -> None:
+    """The books' and the pages' parts: editions, directives, languages, typography."""
+    from nqsphinx.books import editions, latex, site_pages
+    from nqsphinx.directives import (
+        cards,
+        coverage,
+        diagrams,
+        edition_changes,
+        errata,
+        examples,
+        glossary,
+        rules_index,
+        tables,
+    )
+    from nqsphinx.languages import (
+        code_prose,
+        langswitch,
+        theme_text,
+        translation_notice,
+        typography,
+    )
+    from nqsphinx.site import downloads, hosting
+
     latex.setup(app)
     editions.setup(app)  # site or print edition: what the other parts read
     site_pages.setup(app)
@@ -123,6 +118,23 @@ def setup(app: Sphinx) -> dict[str, Any]:
     hosting.setup(app)
     theme_text.setup(app)
     rules_index.setup(app)
+
+
+def _install_site(app: Sphinx) -> None:
+    """The e-book's and the site's parts: style, policies, calculators, search, offline."""
+    from nqsphinx.books import epub
+    from nqsphinx.site import (
+        accessibility,
+        at_table,
+        bundles,
+        csp,
+        keep_offline,
+        offline,
+        quick_search,
+        search,
+        style,
+    )
+
     epub.setup(app)
     style.setup(app)
     csp.setup(app)
@@ -134,6 +146,13 @@ def setup(app: Sphinx) -> dict[str, Any]:
     keep_offline.setup(app)  # the "Keep for offline" control of the home and calculators' pages
     accessibility.setup(app)
     bundles.setup(app)  # last: it gathers the stylesheets and scripts the others add
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Every part of the extension, in the order their handlers must run."""
+    _install_checks(app)
+    _install_books_and_pages(app)
+    _install_site(app)
     return {
         "version": metadata.version("noquarter"),  # pyproject.toml's, as installed
         "env_version": ENV_VERSION,

@@ -26,8 +26,8 @@ from sphinx.testing.util import SphinxTestApp
 
 import nqcore.i18n
 import nqcore.rules.movement
-import nqcore.rules.ranged
 import nqcore.rules.spells
+import nqcore.rules.template_attacks
 import nqprint.glossary_terms
 import nqprint.spell_cards
 import nqsphinx.directives.cards
@@ -103,7 +103,7 @@ INTROS = {"fire": (Msg(SCRIPT), Msg(INCLUDE_ETC))}
 def hostile() -> Iterator[None]:
     """The engine's spells, mutations, introductions and French catalogue, hostile."""
     spells = hostile_spells()
-    teardrop_record = nqcore.rules.ranged._teardrop_record
+    teardrop_record = nqcore.rules.template_attacks._teardrop_record
     with pytest.MonkeyPatch.context() as patch:
         for module in (nqcore.rules.spells, nqprint.spell_cards):
             patch.setattr(module, "all_spells", lambda: spells)
@@ -112,7 +112,7 @@ def hostile() -> Iterator[None]:
         patch.setattr(nqcore.rules.spells, "_aspect_intros", lambda: INTROS)
         patch.setattr(nqcore.i18n, "_catalogue", lambda lang: FRENCH if lang == "fr" else {})
         patch.setattr(
-            nqcore.rules.ranged,
+            nqcore.rules.template_attacks,
             "_teardrop_record",
             lambda size: {**teardrop_record(size), "abbreviation": f"{LATEX} {SPECIALS}"},
         )

@@ -19,6 +19,7 @@ from docutils import nodes
 from docutils.core import publish_doctree
 from myst_parser.parsers.docutils_ import Parser
 
+from nqsphinx.upstream import locale_patch
 from nqsphinx.upstream import patches as upstream_patches
 from nqsphinx.upstream.patches import Patch, plain_text
 
@@ -58,7 +59,7 @@ def test_plain_messages_are_what_myst_makes_of_them() -> None:
         paragraph = myst(message)[0]
         assert isinstance(paragraph, nodes.paragraph), message
         assert children(paragraph) == [(nodes.Text, message)], message
-        assert children(upstream_patches._text_paragraph(message)) == children(paragraph)
+        assert children(locale_patch._text_paragraph(message)) == children(paragraph)
         title = myst(message + "\n" + "=" * len(message) * 2).next_node(nodes.title)
         assert title is not None and children(title) == [(nodes.Text, message)], message
 
@@ -147,8 +148,8 @@ def test_the_shortcut_is_for_markdown_pages_only() -> None:
         def __init__(self, source: str) -> None:
             self.document = {"source": source}
 
-    assert upstream_patches._Publisher(Page("/docs/magic.md")).plain("A. Move")
-    assert not upstream_patches._Publisher(Page("/docs/magic.rst")).plain("A. Move")  # a list
+    assert locale_patch._Publisher(Page("/docs/magic.md")).plain("A. Move")
+    assert not locale_patch._Publisher(Page("/docs/magic.rst")).plain("A. Move")  # a list
 
 
 def test_a_translated_title_takes_the_targets_that_named_it() -> None:

@@ -235,67 +235,76 @@ def parse_profile(record: Mapping[str, Any], where: str = "profile") -> Profile:
     """A :class:`Profile` from a parsed TOML table; every error is a :class:`ProfileError` that
     names ``where`` and what is wrong."""
     try:
-        if not isinstance(record, Mapping):
-            raise Refusal(N_("a profile is a table of fields"))
-        _check_lengths(record)
-        unknown = sorted(set(record) - _PROFILE_FIELDS)
-        if unknown:
-            raise Refusal(N_("unknown field(s) {fields}"), fields=unknown)
-        missing = [name for name in ("name", "ac", "st", "t", "w", "co") if name not in record]
-        missing += [name for name in ("ra", "cc") if name not in record]
-        if missing:
-            raise Refusal(N_("missing field(s) {fields}"), fields=missing)
-        armour_record = record.get("armour", {})
-        if not isinstance(armour_record, dict):
-            raise Refusal(N_("armour must be a table such as {example}"), example=_ARMOUR_EXAMPLE)
-        if "ar" in record:  # the shorthand `ar = 3`: armour bought, nothing else
-            if "value" in armour_record:
-                raise Refusal(N_("give the armour value once, as ar or as armour.value"))
-            armour_record = {**armour_record, "value": record["ar"]}
-        bad = sorted(set(armour_record) - _ARMOUR_FIELDS)
-        if bad:
-            raise Refusal(N_("unknown field(s) {fields}"), where="armour", fields=bad)
-        armour = Armour(**armour_record)
-        optional = {
-            key: (None if record[key] in ("-", None) else record[key]) for key in ("ra", "cc")
-        }
-        specialist = record.get("specialist")
-        return Profile(
-            key=str(record.get("key", "")),
-            name=str(record["name"]),
-            ac=record["ac"],
-            ra=optional["ra"],
-            cc=optional["cc"],
-            st=record["st"],
-            t=record["t"],
-            w=record["w"],
-            co=record["co"],
-            model_type=_enum(ModelType, record.get("type", "core"), N_("model type")),
-            size=_enum(Size, record.get("size", "medium"), N_("size")),
-            armour=armour,
-            weapons=_weapons(record.get("weapons", []), "weapons"),
-            abilities=_picks(record.get("abilities", []), "abilities"),
-            traits=_picks(record.get("traits", []), "traits"),
-            equipment=_picks(record.get("equipment", []), "equipment"),
-            mutations=_keys(record.get("mutations", []), "mutations"),
-            spells=_keys(record.get("spells", []), "spells"),
-            elements=tuple(
-                _element(item, f"element #{i + 1}")
-                for i, item in enumerate(record.get("element", []))
-            ),
-            specialist=None
-            if specialist is None
-            else _enum(Specialist, specialist, N_("specialist")),
-            mounted=_flag(record, "mounted"),
-            general=_flag(record, "general"),
-            source=str(record.get("source", "")),
-        )
+        _check_profile_fields(record)
+        return _profile(record, _armour(record))
     except ProfileError:
         raise
     except Refusal as error:
         raise error.at(where, ProfileError) from None
     except (ValueError, TypeError) as error:
         raise ProfileError(f"{where}: {error}") from None
+
+
+def _check_profile_fields(record: Mapping[str, Any]) -> None:
+    """A table of known fields, none too long, every required one given."""
+    if not isinstance(record, Mapping):
+        raise Refusal(N_("a profile is a table of fields"))
+    _check_lengths(record)
+    unknown = sorted(set(record) - _PROFILE_FIELDS)
+    if unknown:
+        raise Refusal(N_("unknown field(s) {fields}"), fields=unknown)
+    missing = [name for name in ("name", "ac", "st", "t", "w", "co") if name not in record]
+    missing += [name for name in ("ra", "cc") if name not in record]
+    if missing:
+        raise Refusal(N_("missing field(s) {fields}"), fields=missing)
+
+
+def _armour(record: Mapping[str, Any]) -> Armour:
+    """The profile's armour: its ``armour`` table, or the shorthand ``ar = 3``."""
+    armour_record = record.get("armour", {})
+    if not isinstance(armour_record, dict):
+        raise Refusal(N_("armour must be a table such as {example}"), example=_ARMOUR_EXAMPLE)
+    if "ar" in record:  # the shorthand `ar = 3`: armour bought, nothing else
+        if "value" in armour_record:
+            raise Refusal(N_("give the armour value once, as ar or as armour.value"))
+        armour_record = {**armour_record, "value": record["ar"]}
+    bad = sorted(set(armour_record) - _ARMOUR_FIELDS)
+    if bad:
+        raise Refusal(N_("unknown field(s) {fields}"), where="armour", fields=bad)
+    return Armour(**armour_record)
+
+
+def _profile(record: Mapping[str, Any], armour: Armour) -> Profile:
+    """The profile of a checked table, each list and choice read by its own reader."""
+    optional = {key: (None if record[key] in ("-", None) else record[key]) for key in ("ra", "cc")}
+    specialist = record.get("specialist")
+    return Profile(
+        key=str(record.get("key", "")),
+        name=str(record["name"]),
+        ac=record["ac"],
+        ra=optional["ra"],
+        cc=optional["cc"],
+        st=record["st"],
+        t=record["t"],
+        w=record["w"],
+        co=record["co"],
+        model_type=_enum(ModelType, record.get("type", "core"), N_("model type")),
+        size=_enum(Size, record.get("size", "medium"), N_("size")),
+        armour=armour,
+        weapons=_weapons(record.get("weapons", []), "weapons"),
+        abilities=_picks(record.get("abilities", []), "abilities"),
+        traits=_picks(record.get("traits", []), "traits"),
+        equipment=_picks(record.get("equipment", []), "equipment"),
+        mutations=_keys(record.get("mutations", []), "mutations"),
+        spells=_keys(record.get("spells", []), "spells"),
+        elements=tuple(
+            _element(item, f"element #{i + 1}") for i, item in enumerate(record.get("element", []))
+        ),
+        specialist=None if specialist is None else _enum(Specialist, specialist, N_("specialist")),
+        mounted=_flag(record, "mounted"),
+        general=_flag(record, "general"),
+        source=str(record.get("source", "")),
+    )
 
 
 def load_profile(path: str | Path) -> Profile:

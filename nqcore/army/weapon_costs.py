@@ -115,9 +115,11 @@ def support_weapon_use_cost(st: int) -> int:
 
     Use Cost For Support Weapons gives UC equal to ST "in most cases", as all nine armoury support
     weapons have it; Support Weapon Use Cost prints ST + 1 (an erratum, errata/ranged.toml).  The
-    rule is the ranged combat engine's.
+    rule is the support weapons engine's.
     """
-    from nqcore.rules.ranged import support_weapon_use_cost as ranged_support_weapon_use_cost
+    from nqcore.rules.support_weapons import (
+        support_weapon_use_cost as ranged_support_weapon_use_cost,
+    )
 
     return ranged_support_weapon_use_cost(st)
 
@@ -161,13 +163,13 @@ _TEARDROP_SIZES = {"TTS": "small", "TTM": "medium", "TTL": "large"}
 def teardrop_use_cost(st: int, size: str) -> int:
     """The use cost of a teardrop template attack of ``size`` (TTS, TTM, TTL): one higher than
     its strength, at least 5, 6 or 8 ("Use Cost For Teardrop Templates"; the rule is the ranged
-    combat engine's, :func:`nqcore.rules.ranged.teardrop_use_cost`).
+    combat engine's, :func:`nqcore.rules.template_attacks.teardrop_use_cost`).
 
     >>> teardrop_use_cost(5, "TTS"), teardrop_use_cost(5, "TTM"), teardrop_use_cost(6, "TTL")
     (6, 6, 8)
     """
-    from nqcore.rules.ranged import TeardropSize
-    from nqcore.rules.ranged import teardrop_use_cost as ranged_teardrop_use_cost
+    from nqcore.rules.template_attacks import TeardropSize
+    from nqcore.rules.template_attacks import teardrop_use_cost as ranged_teardrop_use_cost
 
     _teardrop(size)
     return ranged_teardrop_use_cost(TeardropSize(_TEARDROP_SIZES[size]), st)

@@ -96,7 +96,7 @@ def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refus
     from pathlib import Path
 
     from nqcore.army.roster import roster_sheet
-    from nqcore.cli.commands import UsageError
+    from nqcore.cli.asking import UsageError
     from nqprint.army_roster import roster_pdf
     from nqprint.latex import PAPERS, PrintError
 

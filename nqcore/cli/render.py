@@ -5,7 +5,9 @@ document with each text translated and each chance as its fraction and its value
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -23,6 +25,7 @@ from nqcore.i18n import (
 )
 from nqcore.rules.answer_notes import Note
 from nqcore.tables.registry import Chance, Phrase, Signed
+from nqcore.terminal import printable
 
 #: An answer of the engine: field name -> value (numbers, texts to translate, lists of them).
 Answer = dict[str, Any]
@@ -360,3 +363,17 @@ def jsonable(value: Any, lang: str) -> Any:
     if isinstance(value, list | tuple):
         return [jsonable(v, lang) for v in value]
     return value
+
+
+def print_text(text: str, end: str = "\n") -> None:
+    """An answer on the standard output, whatever the terminal can show, and no error when the
+    reader stops reading."""
+    text = printable(text)
+    try:
+        try:
+            print(text, end=end, flush=True)
+        except UnicodeEncodeError:  # an output that cannot show "é" or "½": "?" instead
+            encoding = sys.stdout.encoding or "ascii"
+            print(text.encode(encoding, "replace").decode(encoding), end=end, flush=True)
+    except BrokenPipeError:  # `nq errata | head`: the reader has seen enough
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - no second error at exit

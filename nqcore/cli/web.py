@@ -26,9 +26,10 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from nqcore.cli import commands as cli
 from nqcore.cli import usage
+from nqcore.cli.asking import UsageError
 from nqcore.cli.files import MAX_FILE_BYTES, FileRefused, read_text, read_toml
+from nqcore.cli.parser import build_parser, one_line
 from nqcore.cli.render import jsonable, question, render
 from nqcore.i18n import (
     ARMOUR_CONTEXT,
@@ -113,7 +114,7 @@ def _parser() -> argparse.ArgumentParser:
     """``nq``'s parser, made once per page: making it is most of an answer's time (each of its
     words is looked up in the catalogues); parsing leaves it as it was (``append`` options copy
     their default)."""
-    return cli.build_parser()
+    return build_parser()
 
 
 def ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
@@ -134,11 +135,11 @@ def _ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
         with contextlib.redirect_stderr(errors):
             args = _parser().parse_args([*argv, "--lang", lang])
     except SystemExit:  # argparse's one line, "nq cast : argument --wizardry : ..."
-        message = cli._one_line(errors.getvalue().strip())
+        message = one_line(errors.getvalue().strip())
         return {"error": message, "message": message}
     try:
         answer = args.handler(args)
-    except (cli.UsageError, FileRefused, ValueError, KeyError) as error:
+    except (UsageError, FileRefused, ValueError, KeyError) as error:
         return _refused(error, lang)
     text = render(answer, lang).splitlines()
     answer["question"] = question(answer, lang)
@@ -147,9 +148,9 @@ def _ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
 
 def _refused(error: BaseException, lang: str) -> dict[str, Any]:
     """The page's answer to a refused question: ``error`` in ``lang``, and in English."""
-    message = cli._one_line(str(error.args[0] if error.args else error))
+    message = one_line(str(error.args[0] if error.args else error))
     if isinstance(error, Refusal):
-        return {"error": cli._one_line(error.text(lang)), "message": message}
+        return {"error": one_line(error.text(lang)), "message": message}
     return {"error": refusal(message, lang), "message": message}
 
 

@@ -337,7 +337,7 @@ def refused(error: Refusal, lang: str, name: str = ARMY_FILE) -> dict[str, Any]:
     (``error``), without them (``said``), in English (``message``), and its ``entry`` and
     ``field`` as data.  A field the army's schema refuses is said in ``lang`` too."""
     from nqcore.army.force import ArmyError
-    from nqcore.cli.commands import _one_line
+    from nqcore.cli.parser import one_line as _one_line
 
     entry = field = None
     text, said = error.text(lang), unplaced(error, lang)

@@ -44,22 +44,37 @@ class AttackChances:
     total: Fraction
 
 
+@dataclass(frozen=True)
+class Defence:
+    """The target's side of an attack: its armour value (``armour``), the armour's
+    ``resilience``, a ranked or closed formation (``ranked``, +1 AR), any other change to its save
+    (``save_modifier``), a lucky save or special armour (:func:`nqcore.rules.armour.save_chance`),
+    and whether it parries every hit (``parry``: "Parry", it must roll under the attacker's die;
+    a natural 10 lowers its armour by 1)."""
+
+    armour: int = 0
+    resilience: int = 0
+    ranked: bool = False
+    save_modifier: int = 0
+    lucky_save: bool = False
+    special_armour: bool = False
+    parry: bool = False
+
+
+#: A target without armour, which does not parry.
+UNARMOURED = Defence()
+
+
 def attack_chances(
     skill: int,
     strength: int,
     toughness: int,
     *,
-    armour: int = 0,
-    armour_mod: int | None = None,
-    penetration: int = 0,
-    resilience: int = 0,
+    defence: Defence = UNARMOURED,
     to_hit_modifier: int = 0,
-    save_modifier: int = 0,
-    ranked: bool = False,
-    lucky_save: bool = False,
-    special_armour: bool = False,
+    penetration: int = 0,
+    armour_mod: int | None = None,
     poisonous: bool = False,
-    parry: bool = False,
     unerring: bool = False,
     masterful_allowed: bool = True,
     automatic_hit: bool = False,
@@ -71,50 +86,73 @@ def attack_chances(
     :func:`nqcore.rules.ranged.ranged_target`).
     ``strength`` is the attack's strength (model ST plus weapon bonus, or the ranged weapon's ST);
     its armour modifier follows from it unless ``armour_mod`` is given; ``penetration`` is the
-    weapon's PM.  ``armour``, ``resilience`` and ``ranked`` describe the target, ``save_modifier``
-    any other change to its save.  ``parry``: the target parries every hit ("Parry": it must roll
-    under the attacker's die; a natural 10 lowers its armour by 1).  ``poisonous``: a masterful
+    weapon's PM.  ``defence`` describes the target (:class:`Defence`).  ``poisonous``: a masterful
     hit wounds automatically (Abilities > "Poisonous Attack").  ``automatic_hit``: no roll to hit
     (a voluntary retreat's free hit, see :func:`retreat_free_hit_chances`).
 
-    >>> result = attack_chances(5, 4, 4, armour=3, to_hit_modifier=1)
+    >>> result = attack_chances(5, 4, 4, defence=Defence(armour=3), to_hit_modifier=1)
     >>> result.hit, result.masterful, result.save, result.wound, result.total
     (Fraction(3, 5), Fraction(1, 10), Fraction(3, 10), Fraction(1, 2), Fraction(9, 40))
     """
-
-    def unsaved_and_wounded(masterful: bool, extra_save: int) -> tuple[Fraction, Fraction]:
-        saved = save_chance(
-            armour,
-            strength,
-            penetration=penetration,
-            resilience=resilience,
-            ranked=ranked,
-            modifier=save_modifier + extra_save,
-            armour_mod=armour_mod,
-            lucky_save=lucky_save,
-            masterful_hit=masterful,
-            special_armour=special_armour,
-        )
-        through = 1 - saved
-        wounds = Fraction(1) if (masterful and poisonous) else wound_chance(strength, toughness)
-        return through, through * wounds
-
-    ordinary_save = 1 - unsaved_and_wounded(False, 0)[0]  # the save against an ordinary hit
+    after = _AfterTheHit(strength, toughness, defence, penetration, armour_mod, poisonous)
     if automatic_hit:
-        through, wounded = unsaved_and_wounded(False, 0)
+        through, wounded = after.unsaved_and_wounded(False, 0)
         return AttackChances(
             to_hit_target=None,
             hit=Fraction(1),
             masterful=Fraction(0),
             fumble=Fraction(0),
             parried=Fraction(0),
-            save=ordinary_save,
+            save=after.ordinary_save(),
             unsaved=through,
             wound=wound_chance(strength, toughness),
             total=wounded,
         )
-
     target = skill + to_hit_modifier
+    return _rolled(target, after, unerring=unerring, masterful_allowed=masterful_allowed)
+
+
+@dataclass(frozen=True)
+class _AfterTheHit:
+    """What follows a hit: the target's save against the attack's strength, then the wound."""
+
+    strength: int
+    toughness: int
+    defence: Defence
+    penetration: int
+    armour_mod: int | None
+    poisonous: bool
+
+    def unsaved_and_wounded(self, masterful: bool, extra_save: int) -> tuple[Fraction, Fraction]:
+        """The chance that a hit gets through the armour, and that it also wounds."""
+        defence = self.defence
+        saved = save_chance(
+            defence.armour,
+            self.strength,
+            penetration=self.penetration,
+            resilience=defence.resilience,
+            ranked=defence.ranked,
+            modifier=defence.save_modifier + extra_save,
+            armour_mod=self.armour_mod,
+            lucky_save=defence.lucky_save,
+            masterful_hit=masterful,
+            special_armour=defence.special_armour,
+        )
+        through = 1 - saved
+        if masterful and self.poisonous:
+            return through, through
+        return through, through * wound_chance(self.strength, self.toughness)
+
+    def ordinary_save(self) -> Fraction:
+        """The save against an ordinary hit."""
+        return 1 - self.unsaved_and_wounded(False, 0)[0]
+
+
+def _rolled(
+    target: int, after: _AfterTheHit, *, unerring: bool, masterful_allowed: bool
+) -> AttackChances:
+    """The chances of an attack rolled to hit against ``target``, each face of the die (and of
+    the target's parry roll) followed through the save and the wound."""
     faces = d10_distribution()
     hit = masterful_total = fumble = parried = unsaved = total = Fraction(0)
     for natural, chance in faces.items():
@@ -130,14 +168,14 @@ def attack_chances(
         if is_masterful:
             masterful_total += chance
         # (parry roll, its chance, extra save modifier); no parry: one certain "roll".
-        parries = [(p, c) for p, c in faces.items()] if parry else [(None, Fraction(1))]
+        parries = list(faces.items()) if after.defence.parry else [(None, Fraction(1))]
         for parry_natural, parry_chance in parries:
             weight = chance * parry_chance
             if parry_natural is not None and parry_natural < natural:
                 parried += weight
                 continue
             extra = PARRY_FUMBLE_ARMOUR if parry_natural == FUMBLE_ROLL else 0
-            through, wounded = unsaved_and_wounded(is_masterful, extra)
+            through, wounded = after.unsaved_and_wounded(is_masterful, extra)
             unsaved += weight * through
             total += weight * wounded
     return AttackChances(
@@ -146,9 +184,9 @@ def attack_chances(
         masterful=masterful_total,
         fumble=fumble,
         parried=parried,
-        save=ordinary_save,
+        save=after.ordinary_save(),
         unsaved=unsaved,
-        wound=wound_chance(strength, toughness),
+        wound=wound_chance(after.strength, after.toughness),
         total=total,
     )
 
@@ -168,17 +206,14 @@ def retreat_free_hit_chances(
     >>> retreat_free_hit_chances(4, 4, armour=3).total
     Fraction(2, 5)
     """
-    return attack_chances(
-        0,
-        base_strength,
-        toughness,
+    defence = Defence(
         armour=armour,
         resilience=resilience,
         ranked=ranked,
         lucky_save=lucky_save,
         save_modifier=RETREAT_SAVE_MODIFIER,
-        automatic_hit=True,
     )
+    return attack_chances(0, base_strength, toughness, defence=defence, automatic_hit=True)
 
 
 def wounds_distribution(chance: Fraction, attacks: int) -> dict[int, Fraction]:

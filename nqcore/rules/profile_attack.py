@@ -21,9 +21,10 @@ from nqcore.army.armoury import BASE_USE_COST, Weapon, WeaponKind
 from nqcore.army.profile_files import sample_profiles
 from nqcore.army.profiles import Profile
 from nqcore.i18n import N_, Msg
-from nqcore.rules.attack import AttackChances, attack_chances
+from nqcore.rules.attack import UNARMOURED, AttackChances, Defence, attack_chances
 from nqcore.rules.close_combat import close_combat_modifier_total
-from nqcore.rules.ranged import RangeBand, WeaponRanges, range_band, ranged_modifier_total
+from nqcore.rules.range_bands import RangeBand, WeaponRanges, range_band
+from nqcore.rules.ranged import ranged_modifier_total
 from nqcore.tables.registry import Cell, Chance, Table, register_table
 
 #: The attack of a model without a close combat weapon ("Close Combat": an improvised attack
@@ -95,17 +96,16 @@ def weapon_attack(
     toughness: int,
     weapon: Weapon | None = None,
     *,
-    armour: int = 0,
-    resilience: int = 0,
+    defence: Defence = UNARMOURED,
     modifiers: Iterable[str] = (),
     to_hit_modifier: int = 0,
     penetration: int | None = None,
     distance: Fraction | int | None = None,
-    ranked: bool = False,
     poisonous: bool = False,
     unerring: bool = False,
 ) -> WeaponAttack:
-    """One attack with ``weapon`` (an improvised attack by default).
+    """One attack with ``weapon`` (an improvised attack by default) against a target whose armour
+    ``defence`` gives.
 
     ``skill`` is the CC for a close combat weapon, the RA for a ranged one; ``strength`` the
     wielder's ST, to which a close combat weapon adds its bonus (a ranged weapon has its own ST).
@@ -114,51 +114,27 @@ def weapon_attack(
     ``distance`` in inches: its range modifier applies, and beyond long range the attack misses.
 
     >>> from nqcore.army.armoury import weapon
-    >>> attack = weapon_attack(5, 4, 4, weapon("sword"), armour=3)
+    >>> attack = weapon_attack(5, 4, 4, weapon("sword"), defence=Defence(armour=3))
     >>> attack.strength, attack.chances.total
     (5, Fraction(63, 250))
     """
     chosen = IMPROVISED if weapon is None else weapon
     keys = tuple(modifiers)
-    range_modifier: int | None = None
-    found_band: RangeBand | None = None
-    if chosen.is_close_combat:
-        hit_modifier = close_combat_modifier_total(keys)
-    else:
-        if len(chosen.ranges) != 3:
-            raise ValueError(f"the {chosen.name} has no close, medium and long range")
-        if distance is None:
-            raise ValueError(f"give the distance to the target for the {chosen.name}")
-        ranges = WeaponRanges.of(chosen.ranges)
-        band = range_band(distance, ranges)
-        found_band, range_modifier = (None, None) if band is None else band
-        hit_modifier = (range_modifier or 0) + ranged_modifier_total(keys)
+    hit_modifier, found_band, range_modifier = _weapon_modifier(chosen, keys, distance)
     attack_strength = chosen.attack_strength(strength)
     pm = chosen.pm if penetration is None else penetration
     chances = attack_chances(
         skill,
         attack_strength,
         toughness,
-        armour=armour,
+        defence=defence,
         penetration=pm,
-        resilience=resilience,
         to_hit_modifier=hit_modifier + to_hit_modifier,
-        ranked=ranked,
         poisonous=poisonous,
         unerring=unerring,
     )
     if not chosen.is_close_combat and range_modifier is None:  # "Measuring Range": a miss
-        zero = Fraction(0)
-        chances = replace(
-            chances,
-            to_hit_target=None,
-            hit=zero,
-            masterful=zero,
-            fumble=zero,
-            parried=zero,
-            unsaved=zero,
-            total=zero,
-        )
+        chances = _missed(chances)
     return WeaponAttack(
         weapon=chosen,
         skill=skill,
@@ -169,9 +145,40 @@ def weapon_attack(
         strength=attack_strength,
         penetration=pm,
         toughness=toughness,
-        armour=armour,
-        resilience=resilience,
+        armour=defence.armour,
+        resilience=defence.resilience,
         chances=chances,
+    )
+
+
+def _weapon_modifier(
+    weapon: Weapon, keys: tuple[str, ...], distance: Fraction | int | None
+) -> tuple[int, RangeBand | None, int | None]:
+    """The to-hit modifier of the named modifiers and, for a ranged weapon, of the distance's
+    range band: the total, the band and its modifier (``None`` beyond long range)."""
+    if weapon.is_close_combat:
+        return close_combat_modifier_total(keys), None, None
+    if len(weapon.ranges) != 3:
+        raise ValueError(f"the {weapon.name} has no close, medium and long range")
+    if distance is None:
+        raise ValueError(f"give the distance to the target for the {weapon.name}")
+    band = range_band(distance, WeaponRanges.of(weapon.ranges))
+    found_band, range_modifier = (None, None) if band is None else band
+    return (range_modifier or 0) + ranged_modifier_total(keys), found_band, range_modifier
+
+
+def _missed(chances: AttackChances) -> AttackChances:
+    """An attack that cannot hit: beyond long range."""
+    zero = Fraction(0)
+    return replace(
+        chances,
+        to_hit_target=None,
+        hit=zero,
+        masterful=zero,
+        fumble=zero,
+        parried=zero,
+        unsaved=zero,
+        total=zero,
     )
 
 
@@ -207,11 +214,9 @@ def profile_attack(
         attacker.st,
         target.t,
         chosen,
-        armour=target.ar,
-        resilience=target.armour.resilience,
+        defence=Defence(armour=target.ar, resilience=target.armour.resilience, ranked=ranked),
         modifiers=(*target_modifiers(target), *modifiers),
         distance=distance,
-        ranked=ranked,
         poisonous=attacker.has("ability", "poisonous-attack"),
         unerring=attacker.has("ability", "unerring"),
     )

@@ -14,8 +14,8 @@ from typing import Any
 
 from nqcore.i18n import N_, Msg
 from nqcore.rules.dice import load_data
-from nqcore.rules.ranged import TeardropSize
 from nqcore.rules.spells import all_spells
+from nqcore.rules.template_attacks import TeardropSize
 from nqcore.tables.registry import Table, register_table
 
 

@@ -24,7 +24,8 @@ from nqcore.rules.movement import (
     STAND_UP_ACTIONS,
     move_cost,
 )
-from nqcore.rules.ranged import AIM_ACTIONS, PARTIAL_COVER_HIT, ranged_modifiers
+from nqcore.rules.ranged import AIM_ACTIONS, ranged_modifiers
+from nqcore.rules.template_attacks import PARTIAL_COVER_HIT
 from nqcore.tables.registry import Cell, Phrase, Signed, Table, register_table
 
 #: "At most": kept on the line of what follows it ("≤ 6"), a no-break space between them: a
@@ -80,12 +81,10 @@ def action_costs_table() -> Table:
     )
 
 
-@register_table("rolls-needed")
-def rolls_needed_table() -> Table:
-    """What a D10 must show for each test ("Dice", "Masterful Hit", "Fumbles", "Armour
-    Modifier", "Damage", "Command Test Modifiers", "Casting A Spell", "Cancelling A Spell")."""
+def _attack_rolls() -> list[tuple[Cell | Phrase, ...]]:
+    """The rolls of an attack: to hit, its masterful hits and fumbles, the save, the wound."""
     modifiers = N_("modifiers")
-    rows: list[tuple[Cell | Phrase, ...]] = [
+    return [
         (N_("Hit in close combat"), Phrase((AT_MOST, N_("CC"), " + ", modifiers))),
         (
             N_("Hit with a ranged attack"),
@@ -129,6 +128,13 @@ def rolls_needed_table() -> Table:
             N_("Template, model partially covered"),
             Phrase((AT_MOST, PARTIAL_COVER_HIT)),
         ),
+    ]
+
+
+def _other_rolls() -> list[tuple[Cell | Phrase, ...]]:
+    """The rolls of the other tests: command, casting, cancelling and resisting a spell."""
+    modifiers = N_("modifiers")
+    return [
         (N_("Command test"), Phrase((AT_MOST, N_("CO"), " + ", modifiers))),
         (
             N_("Cast a spell"),
@@ -140,6 +146,13 @@ def rolls_needed_table() -> Table:
         ),
         (N_("Resist a spell"), Phrase((AT_MOST, N_("ST, T or CO, as the card says")))),
     ]
+
+
+@register_table("rolls-needed")
+def rolls_needed_table() -> Table:
+    """What a D10 must show for each test ("Dice", "Masterful Hit", "Fumbles", "Armour
+    Modifier", "Damage", "Command Test Modifiers", "Casting A Spell", "Cancelling A Spell")."""
+    rows = [*_attack_rolls(), *_other_rolls()]
     return Table(
         key="rolls-needed",
         title=N_("Rolls needed"),

@@ -1,17 +1,12 @@
-"""The tables of weapon creation (Close Combat Weapon Creation to Weapon Special Rules) and of the
-weapon summaries of the Profile Creation Summary, every cost computed by
-:mod:`nqcore.army.weapon_costs` from ``data/weapon_creation.toml`` and every summary price by
-:func:`nqcore.army.weapon_costs.weapon_points`, so that the summaries cannot drift from the tables
-they repeat.
+"""The tables of weapon creation (Close Combat Weapon Creation to Weapon Special Rules), every cost
+computed by :mod:`nqcore.army.weapon_costs` from ``data/weapon_creation.toml``; the weapon
+summaries of the Profile Creation Summary, priced by the same tables, are
+:mod:`nqcore.tables.weapon_summary_tables`'.
 
 Keys: ``cc-strength-bonus-cost``, ``pm-cost``, ``reach-cost``, ``ranged-strength-cost``,
 ``range-cost``, ``range-modifier-cost``, ``support-strength-cost``, ``area-effect-cost``,
-``teardrop-points``, ``grenades``, ``equipment-grenades``, ``weapon-special-rules-cost``,
-``weapon-creation-<...>`` and ``summary-{standard-weapons,close-combat-weapon-profiles,
-ranged-combat-weapon-profiles,teardrop-templates}``.
-
-Over 500 lines because it is a list of short table factories, one per weapon creation table and
-summary; every number comes from :mod:`nqcore.army.weapon_costs` and the armoury.
+``teardrop-points``, ``grenades``, ``equipment-grenades``, ``weapon-special-rules-cost`` and
+``weapon-creation-<...>``.
 """
 
 from __future__ import annotations
@@ -21,13 +16,11 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from nqcore.army.armoury import BASE_USE_COST, Weapon, WeaponKind, hand_weapons
+from nqcore.army.armoury import WeaponKind
 from nqcore.army.characteristics import data_file
 from nqcore.army.weapon_costs import (
-    BASIC_RANGE_MODIFIERS,
     area_effect_cost,
     cc_strength_bonus_cost,
-    cc_weapon_use_cost,
     grenade_points,
     grenade_use_cost,
     max_strength_for_area,
@@ -36,18 +29,15 @@ from nqcore.army.weapon_costs import (
     range_cost,
     range_modifier_cost,
     ranged_strength_cost,
-    ranged_weapon_use_cost,
     reach_cost,
     special_rule_costs,
     support_strength_cost,
     support_weapon_use_cost,
     teardrop_max_strength,
     teardrop_points,
-    teardrop_use_cost,
-    weapon_points,
 )
 from nqcore.i18n import N_, Msg
-from nqcore.rules.ranged import Range, TeardropSize
+from nqcore.rules.template_attacks import TeardropSize
 from nqcore.tables.registry import Cell, Signed, Table, register_table
 
 CLOSE_COMBAT = "Close Combat Weapon Creation"
@@ -62,7 +52,8 @@ def _creation() -> dict[str, Any]:
     return data_file("weapon_creation.toml")
 
 
-def _values(section: str) -> list[Any]:
+def creation_values(section: str) -> list[Any]:
+    """The values a section of ``weapon_creation.toml`` prices (the ST bonuses, the PMs...)."""
     return list(_creation()[section]["values"])
 
 
@@ -70,14 +61,16 @@ def _inches(values: Sequence[Any]) -> list[Fraction]:
     return [Fraction(str(value)) for value in values]
 
 
-def _range_bands() -> list[tuple[int, int, int]]:
+def creation_range_bands() -> list[tuple[int, int, int]]:
+    """The close, medium and long range of each range band the tables price."""
     return [
         (low, medium, long)
         for low, medium, long in (b["ranges"] for b in _creation()["range_band"])
     ]
 
 
-def _teardrops() -> list[dict[str, Any]]:
+def creation_teardrops() -> list[dict[str, Any]]:
+    """The teardrop templates' records of ``weapon_creation.toml``."""
     return list(_creation()["teardrop"])
 
 
@@ -103,7 +96,7 @@ def cc_strength_bonus_table() -> Table:
         "cc-strength-bonus-cost",
         N_("Close Combat Strength Bonus"),
         N_("ST"),
-        [(Signed(v), cc_strength_bonus_cost(v)) for v in _values("cc_strength_bonus")],
+        [(Signed(v), cc_strength_bonus_cost(v)) for v in creation_values("cc_strength_bonus")],
         f"{CLOSE_COMBAT} > Close Combat Strength Bonus",
     )
 
@@ -114,7 +107,7 @@ def pm_cost_table() -> Table:
         "pm-cost",
         N_("Penetration Modifier Points Cost"),
         N_("PM"),
-        [(Signed(v), pm_cost(v)) for v in _values("penetration")],
+        [(Signed(v), pm_cost(v)) for v in creation_values("penetration")],
         f"{CLOSE_COMBAT} > Penetration Modifier Points Cost",
     )
 
@@ -125,7 +118,7 @@ def reach_cost_table() -> Table:
         "reach-cost",
         N_("Extended Reach Points Cost"),
         N_("Reach (inches)"),
-        [(v, reach_cost(v)) for v in _inches(_values("reach"))],
+        [(v, reach_cost(v)) for v in _inches(creation_values("reach"))],
         f"{CLOSE_COMBAT} > Extended Reach Points Cost",
     )
 
@@ -136,7 +129,7 @@ def ranged_strength_table() -> Table:
         "ranged-strength-cost",
         N_("Ranged Combat Strength"),
         N_("ST"),
-        [(v, ranged_strength_cost(v)) for v in _values("ranged_strength")],
+        [(v, ranged_strength_cost(v)) for v in creation_values("ranged_strength")],
         f"{RANGED} > Ranged Combat Strength",
     )
 
@@ -148,7 +141,7 @@ def range_cost_table() -> Table:
         key="range-cost",
         title=N_("Maximum Range Points Cost"),
         columns=(N_("SR"), N_("MR"), N_("LR"), N_("Points Cost")),
-        rows=tuple((*band, Signed(range_cost(band))) for band in _range_bands()),
+        rows=tuple((*band, Signed(range_cost(band))) for band in creation_range_bands()),
         source=f"{RANGED} > Maximum Range Points Cost",
     )
 
@@ -176,7 +169,7 @@ def _strength_cost_table(key: str, source: str) -> Table:
         key,
         N_("Support Weapon Strength Points Cost"),
         N_("ST"),
-        [(v, support_strength_cost(v)) for v in _values("support_strength")],
+        [(v, support_strength_cost(v)) for v in creation_values("support_strength")],
         source,
     )
 
@@ -205,7 +198,7 @@ def support_use_cost_table() -> Table:
         key="weapon-creation-support-use-cost",
         title=N_("Support Weapon Use Cost"),
         columns=(N_("ST"), N_("Use Cost")),
-        rows=tuple((v, support_weapon_use_cost(v)) for v in _values("support_strength")),
+        rows=tuple((v, support_weapon_use_cost(v)) for v in creation_values("support_strength")),
         source=f"{SUPPORT} > Support Weapon Use Cost",
     )
 
@@ -228,7 +221,7 @@ def strength_to_range_table() -> Table:
         key="weapon-creation-strength-to-range-ratio",
         title=N_("Strength To Range Ratio"),
         columns=(N_("SR"), N_("MR"), N_("LR"), N_("Maximum Strength")),
-        rows=tuple((*band, max_strength_for_range(band)) for band in _range_bands()),
+        rows=tuple((*band, max_strength_for_range(band)) for band in creation_range_bands()),
         source=f"{SUPPORT} > Strength To Range Ratio",
     )
 
@@ -264,7 +257,7 @@ def _teardrop_column_table(
         key=key,
         title=title,
         columns=(N_("Template Size"), *columns),
-        rows=tuple((Msg(r["name"]), *cells(r)) for r in _teardrops()),
+        rows=tuple((Msg(r["name"]), *cells(r)) for r in creation_teardrops()),
         source=source,
     )
 
@@ -426,131 +419,6 @@ def _register_special_rule_tables() -> None:
         key = f"weapon-creation-{name}"
         source = f"{SPECIAL_RULES} > {title}"
         register_table(key)(partial(special_rules_table, key, title, source, rules))
-
-
-# --- the summaries --------------------------------------------------------------------------------
-
-_SUMMARY_COLUMNS = (N_("UC"), N_("SR"), N_("MR"), N_("LR"), N_("ST"), N_("PM"), N_("Cost"))
-
-
-def _summary_table(key: str, title: Msg, source: str, weapons: Sequence[Weapon]) -> Table:
-    """Created weapons, one per row, each priced by the weapon creation tables: UC, the three
-    ranges (or what stands in for them), ST, PM and the points."""
-    rows: list[tuple[Cell, ...]] = []
-    for weapon in weapons:
-        if weapon.ranges:
-            ranges: tuple[Cell, ...] = tuple(str(band) for band in weapon.ranges)
-        else:
-            ranges = (None, weapon.name, None)
-        strength = Signed(weapon.st_bonus) if weapon.st_bonus is not None else weapon.st
-        pm = Signed(weapon.pm) if weapon.pm else None
-        rows.append((weapon.uc, *ranges, strength, pm, weapon_points(weapon).total))
-    return Table(key, title, _SUMMARY_COLUMNS, tuple(rows), f"{SUMMARY} > {source}")
-
-
-@register_table("summary-close-combat-weapon-profiles")
-def close_combat_summary_table() -> Table:
-    """Close Combat Weapon Profiles: every ST bonus with every penetration modifier."""
-    weapons = [
-        Weapon(
-            "created",
-            N_("Close Combat"),
-            WeaponKind.CLOSE_COMBAT,
-            uc=cc_weapon_use_cost(bonus),
-            st_bonus=bonus,
-            pm=pm,
-        )
-        for bonus in _values("cc_strength_bonus")
-        for pm in _values("penetration")
-    ]
-    return _summary_table(
-        "summary-close-combat-weapon-profiles",
-        N_("Close Combat Weapon Profiles"),
-        "Close Combat Weapon Profiles",
-        weapons,
-    )
-
-
-@register_table("summary-ranged-combat-weapon-profiles")
-def ranged_summary_table() -> Table:
-    """Ranged Combat Weapon Profiles: every ranged strength with every range band, at the basic
-    range modifiers and without a penetration modifier."""
-    weapons = [
-        Weapon(
-            "created",
-            N_("Ranged Combat"),
-            WeaponKind.RANGED,
-            uc=ranged_weapon_use_cost(st),
-            ranges=tuple(
-                Range(inches, modifier)
-                for inches, modifier in zip(band, BASIC_RANGE_MODIFIERS, strict=True)
-            ),
-            st=st,
-        )
-        for st in _values("ranged_strength")
-        for band in _range_bands()
-    ]
-    return _summary_table(
-        "summary-ranged-combat-weapon-profiles",
-        N_("Ranged Combat Weapon Profiles"),
-        "Ranged Combat Weapon Profiles",
-        weapons,
-    )
-
-
-@register_table("summary-teardrop-templates")
-def teardrop_summary_table() -> Table:
-    """The teardrop examples of the summary: each template with the support weapon strengths up
-    to the highest recommended teardrop strength, priced and with its use cost."""
-    highest = max(teardrop_max_strength(r["size"]) for r in _teardrops())
-    weapons = [
-        Weapon(
-            "created",
-            Msg(r["name"]),
-            WeaponKind.TEARDROP,
-            uc=teardrop_use_cost(st, r["size"]),
-            st=st,
-            teardrop=r["size"],
-        )
-        for r in _teardrops()
-        for st in _values("support_strength")
-        if st <= highest
-    ]
-    return _summary_table(
-        "summary-teardrop-templates",
-        N_("Teardrop Template Examples"),
-        "Ranged Combat Weapon Profiles",
-        weapons,
-    )
-
-
-@register_table("summary-standard-weapons")
-def standard_weapons_summary_table() -> Table:
-    """Standard Weapons Points Cost: the improvised attack and every hand weapon of the armoury,
-    at the armoury's prices (the summary leaves out the Hand Weapon and the Whip and prints the
-    Spear's and the Halberd's creation costs without their rules: errata)."""
-    improvised = Weapon(
-        "improvised", N_("Improvised"), WeaponKind.CLOSE_COMBAT, uc=BASE_USE_COST, st_bonus=0
-    )
-    rows: list[tuple[Cell, ...]] = []
-    for weapon in (improvised, *hand_weapons()):
-        points = weapon.points if weapon.points is not None else weapon_points(weapon).total
-        rows.append(
-            (
-                weapon.name,
-                weapon.uc,
-                Signed(weapon.st_bonus or 0),
-                Signed(weapon.pm) if weapon.pm else None,
-                points if points else N_("Free"),
-            )
-        )
-    return Table(
-        key="summary-standard-weapons",
-        title=N_("Standard Weapons Points Cost"),
-        columns=(N_("CC Weapons"), N_("UC"), N_("ST"), N_("PM"), N_("Points")),
-        rows=tuple(rows),
-        source=f"{SUMMARY} > Standard Weapons Points Cost",
-    )
 
 
 _register_special_rule_tables()

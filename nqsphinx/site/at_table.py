@@ -18,8 +18,8 @@ load it, and only their policy allows WebAssembly (``'wasm-unsafe-eval'``,
 has loaded them (:mod:`nqsphinx.site.offline`).
 
 - ``{nq-calculator} cast`` draws one calculator; its rule link is the section of the rule book it
-  answers (:data:`nqsphinx.site.at_table_forms.CALCULATORS`), and that section gets a "Work it out"
-  link back that names what it works out (:func:`work_it_out_texts`).
+  answers (:data:`nqsphinx.site.at_table_calculators.CALCULATORS`), and that section gets a
+  "Work it out" link back that names what it works out (:func:`work_it_out_texts`).
 - ``{nq-calculator} builder`` draws the profile builder: its lists are the engine's data, and
   each change goes to :func:`nqcore.cli.web.build`, which prices the profile as ``nq points`` does.
 - ``{nq-calculator} army`` draws the army builder (:mod:`nqsphinx.site.at_table_army`): each

@@ -37,7 +37,7 @@ import nqcore
 from nqcore.cli.web import ask
 from nqcore.i18n import DOMAIN, LOCALE_DIR, SOURCE_LANGUAGE, catalogues_held, find_catalogue
 from nqsphinx.messages import ui_text
-from nqsphinx.site.at_table_forms import CALCULATORS, Calculator, Field
+from nqsphinx.site.at_table_calculators import CALCULATORS, Calculator, Field
 
 ANSWERS_FILE = "nq-answers.json"
 #: The calculators with tables, and the bounds of their fields that are not finite or whose

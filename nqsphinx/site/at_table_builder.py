@@ -94,71 +94,80 @@ def _select(
     return f'<select id="{ident}"{attributes}>{"".join(items)}</select>'
 
 
-def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
-    """The profile builder: fields the engine fills in, lists from its data, its points."""
-    from nqcore.army.characteristics import ABBREVIATIONS
-    from nqcore.army.points import _costs, cost_tables
+#: One labelled field of the builder, with the place of its error message.
+_FIELD = '<div class="nq-field"><label for="{id}">{label}</label>{control}{error}</div>'
+
+
+def _error(ident: str) -> str:
+    return f'<p class="nq-field-error" id="{ident}-error" hidden></p>'
+
+
+def _text_input(name: str, label: str, extra: str = "") -> str:
+    ident = f"nq-builder-{name}"
+    control = (
+        f'<input type="text" id="{ident}" data-set="{name}" autocomplete="off" '
+        f'aria-describedby="{ident}-error"{extra}/>'
+    )
+    return _FIELD.format(id=ident, label=html.escape(label), control=control, error=_error(ident))
+
+
+def _whole(values: list[int], none: str = "") -> str:
+    """A whole-number field's range, ``-`` for none (RA, CC), and the keyboard they need."""
+    allowed = range(values[0], values[-1] + 1)
+    mode = keyboard("int", allowed, none)
+    return f' inputmode="{mode}" data-min="{values[0]}" data-max="{values[-1]}"' + (
+        f' data-none="{none}"' if none else ""
+    )
+
+
+def _start_and_kind(words: dict[str, str], lang: str) -> list[str]:
+    """The profile of the book to start from, then the name, model type and size."""
     from nqcore.cli.web import starting_choices
-    from nqcore.i18n import translator
-
-    words = _builder_words(lang)
-    _ = translator(lang)
-    starts = starting_choices(lang)
-    field = '<div class="nq-field"><label for="{id}">{label}</label>{control}{error}</div>'
-
-    def error(ident: str) -> str:
-        return f'<p class="nq-field-error" id="{ident}-error" hidden></p>'
-
-    def text_input(name: str, label: str, extra: str = "") -> str:
-        ident = f"nq-builder-{name}"
-        control = (
-            f'<input type="text" id="{ident}" data-set="{name}" autocomplete="off" '
-            f'aria-describedby="{ident}-error"{extra}/>'
-        )
-        return field.format(id=ident, label=html.escape(label), control=control, error=error(ident))
 
     parts = [
-        f'<div class="nq-builder" id="nq-builder" data-words="'
-        f'{html.escape(json.dumps(words, ensure_ascii=False))}">'
-    ]
-    parts.append(
-        field.format(
+        _FIELD.format(
             id="nq-builder-start",
             label=html.escape(words["start"]),
-            control=_select("nq-builder-start", starts, empty=True),
+            control=_select("nq-builder-start", starting_choices(lang), empty=True),
             error="",
         )
-    )
+    ]
     parts.append('<div class="nq-builder-fields">')
-    parts.append(text_input("name", words["name"]))
+    parts.append(_text_input("name", words["name"]))
     types = [(t, engine_text(n, lang)) for t, n in zip(MODEL_TYPES, MODEL_TYPE_NAMES, strict=True)]
     sizes = [(size, words[size]) for size in ("small", "medium", "large", "very-large")]
     for name, options in (("type", types), ("size", sizes)):
         control = _select(f"nq-builder-{name}", options, f' data-set="{name}"')
         parts.append(
-            field.format(
+            _FIELD.format(
                 id=f"nq-builder-{name}", label=html.escape(words[name]), control=control, error=""
             )
         )
+    return parts
 
-    def whole(values: list[int], none: str = "") -> str:
-        """A whole-number field's range, ``-`` for none (RA, CC), and the keyboard they need."""
-        allowed = range(values[0], values[-1] + 1)
-        mode = keyboard("int", allowed, none)
-        return f' inputmode="{mode}" data-min="{values[0]}" data-max="{values[-1]}"' + (
-            f' data-none="{none}"' if none else ""
-        )
 
+def _characteristics(words: dict[str, str], lang: str) -> list[str]:
+    """A field per characteristic and the armour, in the ranges their cost tables price."""
+    from nqcore.army.characteristics import ABBREVIATIONS
+    from nqcore.army.points import _costs, cost_tables
+
+    parts = []
     for key, table in cost_tables().items():
-        extra = whole(sorted(table.costs), "-" if key in ("ra", "cc") else "")
-        parts.append(text_input(key, engine_text(ABBREVIATIONS[key], lang), extra))
-    armour = whole(sorted(_costs()["armour"]["values"]))
-    parts.append(text_input("armour", ui_text("Armour (AR)", lang), armour))
+        extra = _whole(sorted(table.costs), "-" if key in ("ra", "cc") else "")
+        parts.append(_text_input(key, engine_text(ABBREVIATIONS[key], lang), extra))
+    armour = _whole(sorted(_costs()["armour"]["values"]))
+    parts.append(_text_input("armour", ui_text("Armour (AR)", lang), armour))
     parts.append(
         '<div class="nq-field nq-check"><input type="checkbox" id="nq-builder-shield" '
         f'data-set="shield"/><label for="nq-builder-shield">'
         f"{html.escape(words['shield'])}</label></div></div>"
     )
+    return parts
+
+
+def _lists(words: dict[str, str], lang: str) -> list[str]:
+    """The weapons, abilities, traits and equipment to add, each list with its own control."""
+    parts = []
     for listed in ("weapons", "abilities", "traits", "equipment"):
         ident = f"nq-builder-add-{listed}"
         control = (
@@ -171,22 +180,38 @@ def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
             f'{html.escape(words[listed])}</label><div class="nq-builder-row">{control}'
             f'</div><ul class="nq-builder-list" data-list="{listed}"></ul></div>'
         )
-    parts.append(
+    return parts
+
+
+def _card_and_actions(words: dict[str, str]) -> list[str]:
+    """The card with its points, and the file's export, import and print."""
+    return [
         '<div class="nq-builder-card" id="nq-builder-card">'
         '<div class="nq-card-profile" aria-hidden="true"></div>'
-        '<output class="nq-answer nq-builder-points" aria-live="polite"></output></div>'
-    )
-    parts.append(
+        '<output class="nq-answer nq-builder-points" aria-live="polite"></output></div>',
         '<div class="nq-builder-actions">'
         f'<button type="button" id="nq-builder-export">{html.escape(words["export"])}</button>'
         f'<label class="nq-button">{html.escape(words["import"])}'
         '<input type="file" id="nq-builder-import" accept=".toml,text/plain" '
         f'data-limit="{MAX_FILE_BYTES}" aria-describedby="nq-builder-import-error"/></label>'
         f'<button type="button" id="nq-builder-print">{html.escape(words["print"])}</button>'
-        f"</div>{error('nq-builder-import')}"
+        f"</div>{_error('nq-builder-import')}"
         f"<details><summary>{html.escape(words['file'])}</summary>"
-        '<pre id="nq-builder-toml"></pre></details>'
-    )
+        '<pre id="nq-builder-toml"></pre></details>',
+    ]
+
+
+def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
+    """The profile builder: fields the engine fills in, lists from its data, its points."""
+    words = _builder_words(lang)
+    parts = [
+        f'<div class="nq-builder" id="nq-builder" data-words="'
+        f'{html.escape(json.dumps(words, ensure_ascii=False))}">',
+        *_start_and_kind(words, lang),
+        *_characteristics(words, lang),
+        *_lists(words, lang),
+        *_card_and_actions(words),
+    ]
     rule = ui_text("Rule:", lang)
     parts.append(
         f'<p class="nq-rule">{html.escape(rule)} <a href="{html.escape(rule_href)}">'

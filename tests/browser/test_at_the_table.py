@@ -25,7 +25,7 @@ from nqcore.cli.web import refusal, starting_choices
 from nqsphinx.messages import ui_text
 from nqsphinx.site import at_table
 from nqsphinx.site.at_table_answers import answer_words
-from nqsphinx.site.at_table_forms import _modifiers
+from nqsphinx.site.at_table_calculators import _modifiers
 from tests.browser.conftest import PHONE, Site, Watched, _recorded, screenshot, wait_until, watch
 
 LANGS = ("en", "fr")

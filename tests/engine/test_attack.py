@@ -10,7 +10,12 @@ from hypothesis import strategies as st
 
 import nqcore.rules.attack
 from nqcore.rules.armour import save_chance
-from nqcore.rules.attack import attack_chances, retreat_free_hit_chances, wounds_distribution
+from nqcore.rules.attack import (
+    Defence,
+    attack_chances,
+    retreat_free_hit_chances,
+    wounds_distribution,
+)
 from nqcore.rules.close_combat import close_combat_modifier_total
 from nqcore.rules.damage import wound_chance
 from nqcore.rules.dice import hit_chance
@@ -30,7 +35,7 @@ def test_regency_soldier_charges_a_goblin() -> None:
 
 
 def test_masterful_hits_skip_the_save() -> None:
-    result = attack_chances(5, 4, 4, armour=5)
+    result = attack_chances(5, 4, 4, defence=Defence(armour=5))
     ordinary = result.hit - result.masterful
     expected = result.masterful * result.wound + ordinary * (1 - result.save) * result.wound
     assert result.total == expected
@@ -45,10 +50,10 @@ def test_poisonous_attack() -> None:
 
 
 def test_parry() -> None:
-    result = attack_chances(8, 5, 4, armour=3, parry=True)
+    result = attack_chances(8, 5, 4, defence=Defence(armour=3, parry=True))
     assert result.parried > 0
     assert result.unsaved + result.parried <= result.hit
-    assert attack_chances(8, 5, 4, armour=3).total > result.total
+    assert attack_chances(8, 5, 4, defence=Defence(armour=3)).total > result.total
 
 
 def test_retreat_free_hit() -> None:
@@ -93,10 +98,8 @@ def test_attack_properties(
         skill,
         strength,
         toughness,
-        armour=armour,
+        defence=Defence(armour=armour, parry=parry, lucky_save=lucky),
         to_hit_modifier=mod,
-        parry=parry,
-        lucky_save=lucky,
     )
     for chance in (result.hit, result.masterful, result.save, result.unsaved, result.total):
         assert 0 <= chance <= 1
@@ -105,19 +108,15 @@ def test_attack_properties(
         skill + 1,
         strength,
         toughness,
-        armour=armour,
+        defence=Defence(armour=armour, parry=parry, lucky_save=lucky),
         to_hit_modifier=mod,
-        parry=parry,
-        lucky_save=lucky,
     )
     assert better.total >= result.total
     stronger = attack_chances(
         skill,
         strength + 1,
         toughness,
-        armour=armour,
+        defence=Defence(armour=armour, parry=parry, lucky_save=lucky),
         to_hit_modifier=mod,
-        parry=parry,
-        lucky_save=lucky,
     )
     assert stronger.total >= result.total

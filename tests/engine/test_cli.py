@@ -14,7 +14,10 @@ from pathlib import Path
 import pytest
 
 import nqcore.cli.args
+import nqcore.cli.asking
 import nqcore.cli.commands
+import nqcore.cli.parser
+import nqcore.cli.questions
 import nqcore.cli.render
 import nqcore.cli.usage
 from nqcore.cli.commands import main
@@ -295,9 +298,18 @@ def test_help_lists_every_question(capsys: Capture) -> None:
 # --- French: every line ----------------------------------------------------------------------
 
 
+#: The command, its parser and its questions, each beside its arguments.
+QUESTION_FILES = (
+    nqcore.cli.commands.__file__,
+    nqcore.cli.asking.__file__,
+    nqcore.cli.parser.__file__,
+    *sorted(str(p) for p in Path(nqcore.cli.questions.__file__).parent.glob("*.py")),
+)
+
+
 def _cli_messages() -> list[str]:
     """Every msgid the command and its rendering mark with N_()."""
-    files = (nqcore.cli.commands.__file__, nqcore.cli.render.__file__)
+    files = (*QUESTION_FILES, nqcore.cli.render.__file__)
     trees = [ast.parse(Path(f).read_text(encoding="utf-8")) for f in files]
     return [
         node.args[0].value
@@ -340,8 +352,9 @@ FRENCH_QUESTIONS = [
 
 def _usage_messages() -> list[str]:
     """Every catalogue key the command's usage errors use: N_() and P_() of the argument checks
-    (nqcore.cli.args), argparse's messages (nqcore.cli.usage) and the argument names (commands)."""
-    files = (nqcore.cli.commands.__file__, nqcore.cli.args.__file__, nqcore.cli.usage.__file__)
+    (nqcore.cli.args), argparse's messages (nqcore.cli.usage) and the argument names
+    (the questions)."""
+    files = (*QUESTION_FILES, nqcore.cli.args.__file__, nqcore.cli.usage.__file__)
     trees = [ast.parse(Path(f).read_text(encoding="utf-8")) for f in files]
     keys = []
     for node in (node for tree in trees for node in ast.walk(tree)):

@@ -9,7 +9,7 @@ import pytest
 from nqcore.army.armoury import weapon
 from nqcore.army.profile_files import sample_profile, sample_profiles
 from nqcore.army.profiles import Profile
-from nqcore.rules.attack import attack_chances
+from nqcore.rules.attack import Defence, attack_chances
 from nqcore.rules.profile_attack import (
     IMPROVISED,
     close_combat_weapon,
@@ -60,7 +60,7 @@ def test_it_agrees_with_the_plain_numbers() -> None:
                 a.cc or 0,
                 a.st + (cc_weapon.st_bonus or 0),
                 t.t,
-                armour=t.ar,
+                defence=Defence(armour=t.ar),
                 penetration=cc_weapon.pm,
                 to_hit_modifier=modifier,
                 unerring=a.has("ability", "unerring"),  # the Wight never fumbles

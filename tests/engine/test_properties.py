@@ -23,7 +23,13 @@ from nqcore.army.profile_points import profile_points
 from nqcore.army.profiles import Armour
 from nqcore.rules import dice, movement, ranged, turns
 from nqcore.rules.armour import save_chance
-from nqcore.rules.attack import attack_chances, retreat_free_hit_chances, wounds_distribution
+from nqcore.rules.attack import (
+    AttackChances,
+    Defence,
+    attack_chances,
+    retreat_free_hit_chances,
+    wounds_distribution,
+)
 from nqcore.rules.close_combat import (
     aggressive_attack_distribution,
     close_combat_hit_chance,
@@ -270,6 +276,17 @@ ATTACK_FLAGS = st.fixed_dictionaries(
 )
 
 
+#: The options of attack_chances that describe the target: its Defence.
+DEFENCE_FIELDS = {"armour", "resilience", "ranked", "lucky_save", "parry", "save_modifier"}
+
+
+def _attack(skill: int, strength: int, toughness: int, **options: Any) -> AttackChances:
+    """attack_chances, the target's options gathered into its Defence."""
+    defence = Defence(**{k: v for k, v in options.items() if k in DEFENCE_FIELDS})
+    rest = {k: v for k, v in options.items() if k not in DEFENCE_FIELDS}
+    return attack_chances(skill, strength, toughness, defence=defence, **rest)
+
+
 @settings(max_examples=60)
 @given(
     skill=st.integers(1, 10),
@@ -284,11 +301,11 @@ def test_a_whole_attack(
     def total(**change: int) -> Fraction:
         values = {"skill": skill, "strength": strength, "toughness": toughness, "armour": armour}
         values.update(change)
-        return attack_chances(
+        return _attack(
             values.pop("skill"), values.pop("strength"), values.pop("toughness"), **values, **flags
         ).total
 
-    steps = attack_chances(skill, strength, toughness, armour=armour, **flags)
+    steps = _attack(skill, strength, toughness, armour=armour, **flags)
     for value in (
         steps.hit,
         steps.masterful,
@@ -315,7 +332,7 @@ def test_the_free_hit_of_a_retreat(strength: int, toughness: int, armour: int) -
     assert retreat_free_hit_chances(strength, toughness, armour=armour + 1).total <= chance
     assert (
         chance
-        == attack_chances(
+        == _attack(
             0, strength, toughness, armour=armour, save_modifier=-1, automatic_hit=True
         ).total
     )

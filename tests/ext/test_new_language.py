@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from nqcore import i18n
-from nqcore.cli import commands
+from nqcore.cli import commands, parser
 from nqsphinx.directives import glossary
 from nqsphinx.languages import project_languages
 from tests.ext.conftest import copy_root
@@ -18,7 +18,7 @@ from tests.ext.conftest import copy_root
 def with_qq(monkeypatch: pytest.MonkeyPatch) -> None:
     """``qq`` is a language of the project, as an engine catalogue for it makes it."""
     languages = (*i18n.LANGUAGES, "qq")
-    for module in (i18n, commands, glossary, project_languages):
+    for module in (i18n, parser, glossary, project_languages):
         monkeypatch.setattr(module, "LANGUAGES", languages)
     glossary.load_terms.cache_clear()
 

@@ -1,0 +1,75 @@
+"""The command line of ``nq``, built from its table of questions (:data:`QUESTIONS`): each
+question's module (:mod:`nqcore.cli.questions`) holds its arguments beside the function that
+answers it.  A mistake in the command line is one line in the reader's language, exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import NoReturn
+
+from nqcore.cli import usage
+from nqcore.cli.asking import Question
+from nqcore.cli.questions import army, attack, book, combat, magic, morale, movement
+from nqcore.i18n import LANGUAGES
+from nqcore.terminal import printable
+
+#: The questions, in the order ``nq --help`` lists them.
+QUESTIONS: tuple[Question, ...] = (
+    *magic.QUESTIONS,
+    *combat.QUESTIONS,
+    *attack.QUESTIONS,
+    *morale.QUESTIONS,
+    *movement.QUESTIONS,
+    *army.QUESTIONS,
+    *book.QUESTIONS,
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line (the usage is one ``--help`` away), in the language
+    of :func:`nqcore.cli.usage.speaking`."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, usage.say(usage.SEE_HELP, prog=self.prog, message=one_line(message)) + "\n")
+
+
+def one_line(message: str) -> str:
+    """A message as one line, whatever text of the reader's it quotes."""
+    return printable(" ".join(message.splitlines()))
+
+
+def _common_options() -> _Parser:
+    """--lang and --json, accepted before or after the question."""
+    common = _Parser(add_help=False)
+    common.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=argparse.SUPPRESS,
+        help="language of the answer (en or fr)",
+    )
+    common.add_argument(
+        "--json", action="store_true", default=argparse.SUPPRESS, help="answer as JSON, for scripts"
+    )
+    return common
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = _common_options()
+    parser = _Parser(
+        prog="nq",
+        description="The questions players ask at the table, answered "
+        "by the rules engine: the roll needed and its exact chance.",
+        parents=[common],
+        epilog="`nq QUESTION --help` explains each question.",
+    )
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="QUESTION", title="questions", parser_class=_Parser
+    )
+    for question in QUESTIONS:
+        p = sub.add_parser(
+            question.name, help=question.help, description=question.help, parents=[common]
+        )
+        p.set_defaults(handler=question.answer)
+        question.arguments(p)
+    return parser

@@ -1,0 +1,274 @@
+"""``nq attack``: the chance of a whole attack (hit, failed save, wound), from numbers or from the
+book's sample profiles (``--attacker``, ``--target``), with a weapon of the armoury."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from nqcore.cli import args as read
+from nqcore.cli.asking import (
+    ARMOUR,
+    ATTACK_NUMBERS,
+    HIT_MODIFIER_VALUES,
+    PENETRATION,
+    RESILIENCE,
+    SKILL_VALUES,
+    STRENGTH_VALUES,
+    Question,
+    UsageError,
+    add_modifiers,
+    check,
+    modifier_list,
+)
+from nqcore.cli.render import Answer
+from nqcore.i18n import N_, P_, Msg, Typed
+from nqcore.rules.answer_notes import fumble_notes, save_notes
+from nqcore.tables.registry import Chance, Signed
+
+if TYPE_CHECKING:
+    from nqcore.army.armoury import Weapon
+    from nqcore.army.profiles import Profile
+    from nqcore.rules.profile_attack import WeaponAttack
+
+
+def _sample(name: str | None) -> Profile | None:
+    from nqcore.army.profile_files import sample_profile, sample_profiles
+
+    if name is None:
+        return None
+    try:
+        return sample_profile(name).profile
+    except KeyError:
+        known = ", ".join(s.profile.key for s in sample_profiles())
+        raise UsageError(
+            N_("unknown sample profile {name}; known: {known}"), name=Typed(name), known=known
+        ) from None
+
+
+def _heading(profile: Profile) -> Msg:
+    """A sample profile as the book's heading names it ("Growler One Horn", not "Juvenile")."""
+    from nqcore.army.profile_files import SAMPLE_HEADINGS
+
+    return SAMPLE_HEADINGS.get(profile.key, Msg(profile.name))
+
+
+_ATTACK_NUMBERS = {
+    (False, False): ("SKILL", "ST", "T"),
+    (True, False): ("T",),
+    (False, True): ("SKILL", "ST"),
+    (True, True): (),
+}
+
+
+@dataclass(frozen=True)
+class _Sides:
+    """The two sides of the attack asked about, each from its sample profile or its numbers."""
+
+    attacker: Profile | None
+    target: Profile | None
+    weapon: Weapon | None
+    ranged: bool
+    skill: int
+    strength: int
+    toughness: int
+    armour: int
+    resilience: int
+    #: The to-hit modifiers the target brings by itself (large, dodges).
+    own: tuple[str, ...]
+
+
+def _numbers(
+    args: argparse.Namespace, attacker: Profile | None, target: Profile | None
+) -> dict[str, int]:
+    """SKILL ST T, as many of them as the sample profiles leave to give."""
+    expected = _ATTACK_NUMBERS[attacker is not None, target is not None]
+    if len(args.numbers) != len(expected):
+        given = " ".join(str(n) for n in args.numbers) or "none"
+        raise UsageError(
+            f"give {' '.join(expected) or 'no numbers'} here, not {given} "
+            "(SKILL ST T, or --attacker KEY with T, or --target KEY with SKILL ST)"
+        )
+    return dict(zip(expected, args.numbers, strict=True))
+
+
+def _weapon(args: argparse.Namespace, attacker: Profile | None) -> Weapon | None:
+    """The weapon named, else the attacker's first close combat weapon, else none."""
+    from nqcore.rules.profile_attack import close_combat_weapon
+
+    if args.weapon:
+        from nqcore.army.armoury import weapon
+
+        return weapon(args.weapon)
+    return None if attacker is None else close_combat_weapon(attacker)
+
+
+def _attacker(attacker: Profile | None, numbers: dict[str, int], ranged: bool) -> tuple[int, int]:
+    """The attacker's skill (CC, or RA with a ranged weapon) and strength."""
+    if attacker is None:
+        skill = check(N_("RA") if ranged else N_("CC"), numbers["SKILL"], SKILL_VALUES)
+        return skill, check(N_("ST"), numbers["ST"], STRENGTH_VALUES)
+    own = attacker.ra if ranged else attacker.cc
+    if own is None:
+        raise UsageError(
+            N_("{name} has no {skill}"),
+            name=_heading(attacker),
+            skill=N_("RA") if ranged else N_("CC"),
+        )
+    return own, attacker.st
+
+
+def _sides(args: argparse.Namespace) -> _Sides:
+    from nqcore.rules.profile_attack import target_modifiers
+
+    attacker = _sample(args.attacker)
+    target = _sample(args.target)
+    numbers = _numbers(args, attacker, target)
+    chosen = _weapon(args, attacker)
+    ranged = chosen is not None and not chosen.is_close_combat
+    skill, strength = _attacker(attacker, numbers, ranged)
+    if target is not None:
+        if args.armour is not None or args.re:
+            raise UsageError(N_("--target gives the armour: leave out --armour and --re"))
+        toughness, armour, resilience = target.t, target.ar, target.armour.resilience
+        own = target_modifiers(target)
+    else:
+        toughness = check(N_("T"), numbers["T"], SKILL_VALUES)
+        armour, resilience, own = args.armour or 0, args.re, ()
+    return _Sides(
+        attacker, target, chosen, ranged, skill, strength, toughness, armour, resilience, own
+    )
+
+
+def _attack(args: argparse.Namespace) -> Answer:
+    from nqcore.rules.attack import Defence
+    from nqcore.rules.profile_attack import weapon_attack
+
+    sides = _sides(args)
+    modifiers = modifier_list([*sides.own, *args.mod], "ranged" if sides.ranged else "close combat")
+    attacker = sides.attacker
+    unerring = attacker is not None and attacker.has("ability", "unerring")
+    result = weapon_attack(
+        sides.skill,
+        sides.strength,
+        sides.toughness,
+        sides.weapon,
+        defence=Defence(armour=sides.armour, resilience=sides.resilience, ranked=args.ranked),
+        modifiers=[m["key"] for m in modifiers],
+        to_hit_modifier=args.hit_modifier,
+        penetration=args.pm,
+        distance=args.distance,
+        poisonous=attacker is not None and attacker.has("ability", "poisonous-attack"),
+        unerring=unerring,
+    )
+    notes = [
+        *fumble_notes(result.chances.to_hit_target, unerring=unerring),
+        *save_notes(
+            sides.armour,
+            result.strength,
+            penetration=result.penetration,
+            resilience=sides.resilience,
+            ranked=args.ranked,
+            whole_attack=True,
+        ),
+    ]
+    return _answer(args, sides, result, {"modifiers": modifiers, "notes": notes})
+
+
+def _answer(
+    args: argparse.Namespace, sides: _Sides, result: WeaponAttack, said: dict[str, Any]
+) -> Answer:
+    """The answer's fields, in the order ``nq attack --json`` gives them."""
+    steps = result.chances
+    return {
+        "question": N_(
+            "A whole attack: skill {skill}, ST {strength} against T {toughness}, AR {armour}"
+        ),
+        "attacker": None if sides.attacker is None else _heading(sides.attacker),
+        "defender": None if sides.target is None else _heading(sides.target),
+        "weapon": None if sides.weapon is None else sides.weapon.name,
+        "skill": result.skill,
+        "strength": result.strength,
+        "penetration": result.penetration,
+        "toughness": sides.toughness,
+        "armour": sides.armour,
+        "resilience": sides.resilience,
+        "modifiers": said["modifiers"],
+        "hit_modifier": args.hit_modifier,
+        "ranked": args.ranked,
+        **({"range": _range(result)} if sides.ranged else {}),
+        "target": steps.to_hit_target,
+        "hit": Chance(steps.hit),
+        "unsaved": Chance(steps.unsaved),
+        "wound": Chance(steps.wound),
+        "chance": Chance(steps.total),
+        "notes": said["notes"],
+    }
+
+
+def _range(result: WeaponAttack) -> dict[str, Any] | None:
+    """The range band of a ranged attack and its modifier; ``None`` beyond long range."""
+    if result.range_band is None:
+        return None
+    return {"band": result.range_band.label, "modifier": Signed(result.range_modifier or 0)}
+
+
+def _attack_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "numbers",
+        type=read.bounded(P_("argument", "SKILL, ST or T"), ATTACK_NUMBERS),
+        nargs="*",
+        metavar="N",
+        help="SKILL ST T: the attacker's CC (RA with a ranged weapon) and strength "
+        "(a close combat weapon adds its bonus), the target's toughness; only T "
+        "with --attacker, only SKILL ST with --target",
+    )
+    p.add_argument(
+        "--attacker",
+        metavar="PROFILE",
+        type=read.name,
+        help="a sample profile (such as orc-bruiser): its CC, ST and first close combat weapon",
+    )
+    p.add_argument(
+        "--target",
+        metavar="PROFILE",
+        type=read.name,
+        help="a sample profile (such as dwarf): its T, AR and RE; +1 to hit a large "
+        "target, -1 if it dodges",
+    )
+    p.add_argument(
+        "--weapon", type=read.name, help="an armoury weapon, such as sword or bow: its ST and PM"
+    )
+    p.add_argument(
+        "--distance", type=read.distance, help="inches to the target, for a ranged weapon"
+    )
+    _target_arguments(p)
+
+
+def _target_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--armour", type=ARMOUR, help="the target's armour value (AR), 0 to 10")
+    p.add_argument(
+        "--pm",
+        type=PENETRATION,
+        help="penetration modifier such as -1, -10 to 0 (default: the weapon's)",
+    )
+    p.add_argument("--re", type=RESILIENCE, default=0, help="armour resilience, 1 to 3")
+    add_modifiers(p, "a close combat (or ranged) modifier's key")
+    p.add_argument(
+        "--hit-modifier",
+        type=read.bounded(P_("argument", "a to-hit modifier"), HIT_MODIFIER_VALUES),
+        default=0,
+        help="any other to-hit modifier, -10 to +10",
+    )
+    p.add_argument("--ranked", action="store_true", help="the target is ranked or closed, +1 AR")
+
+
+QUESTIONS = (
+    Question(
+        "attack",
+        "the chance of a whole attack: hit, failed save, wound",
+        _attack,
+        _attack_arguments,
+    ),
+)

@@ -1,0 +1,167 @@
+"""``nq hit``, ``nq shoot``, ``nq save`` and ``nq wound``: each step of an attack on its own."""
+
+from __future__ import annotations
+
+import argparse
+
+from nqcore.cli import args as read
+from nqcore.cli.asking import (
+    ARMOUR,
+    PENETRATION,
+    RESILIENCE,
+    SKILL_VALUES,
+    STRENGTH,
+    Question,
+    UsageError,
+    add_modifiers,
+    modifier_list,
+)
+from nqcore.cli.render import Answer
+from nqcore.i18n import N_
+from nqcore.rules.answer_notes import fumble_notes, save_notes
+from nqcore.tables.registry import Chance, Signed
+
+
+def _hit(args: argparse.Namespace) -> Answer:
+    from nqcore.rules.close_combat import close_combat_hit_chance, close_combat_target
+
+    modifiers = modifier_list(args.mod, "close combat")  # an unknown key refused first
+    target = close_combat_target(args.cc, args.mod)
+    return {
+        "question": N_("Close combat attack at CC {cc}"),
+        "cc": args.cc,
+        "modifiers": modifiers,
+        "target": target,
+        "chance": Chance(close_combat_hit_chance(args.cc, args.mod)),
+        "notes": fumble_notes(target),
+    }
+
+
+def _shoot(args: argparse.Namespace) -> Answer:
+    from nqcore.rules.range_bands import WeaponRanges, range_band
+    from nqcore.rules.ranged import ranged_attack_target, ranged_hit_chance
+
+    name = None
+    if args.weapon:
+        from nqcore.army.armoury import weapon
+
+        found = weapon(args.weapon)
+        if len(found.ranges) != 3:
+            raise UsageError(
+                N_("the {weapon} has no close, medium and long range to shoot with"),
+                weapon=found.name,
+            )
+        bands, name = [str(band) for band in found.ranges], found.name
+    elif args.ranges:
+        bands = args.ranges
+    else:
+        raise UsageError(
+            N_("give --weapon NAME or --ranges CR MR LR (such as {example})"),
+            example="10/+1 20/+0 30/-1",
+        )
+    ranges = WeaponRanges.parse(*bands)
+    distance = args.distance
+    band = range_band(distance, ranges)
+    modifiers = modifier_list(args.mod, "ranged")  # an unknown key refused first
+    target = ranged_attack_target(args.ra, distance, ranges, args.mod)
+    return {
+        "question": N_('Ranged attack at RA {ra}, {distance}" away'),
+        "ra": args.ra,
+        "distance": distance,
+        "weapon": name,
+        "range": None if band is None else {"band": band[0].label, "modifier": Signed(band[1])},
+        "modifiers": modifiers,
+        "target": target,
+        "chance": Chance(ranged_hit_chance(args.ra, distance, ranges, args.mod)),
+        "notes": fumble_notes(target),
+    }
+
+
+def _save(args: argparse.Namespace) -> Answer:
+    from nqcore.rules.armour import save_chance, save_target
+
+    kwargs = {"penetration": args.pm, "resilience": args.re, "ranked": args.ranked}
+    return {
+        "question": N_("Armour save at AR {armour} against ST {strength}"),
+        "armour": args.armour,
+        "strength": args.strength,
+        "penetration": args.pm,
+        "resilience": args.re,
+        "ranked": args.ranked,
+        "target": save_target(args.armour, args.strength, **kwargs),
+        "chance": Chance(save_chance(args.armour, args.strength, **kwargs)),
+        "notes": save_notes(args.armour, args.strength, **kwargs),
+    }
+
+
+def _wound(args: argparse.Namespace) -> Answer:
+    from nqcore.rules.damage import wound_chance, wound_target
+
+    return {
+        "question": N_("Wounding: ST {strength} against T {toughness}"),
+        "strength": args.strength,
+        "toughness": args.toughness,
+        "target": wound_target(args.strength, args.toughness),
+        "chance": Chance(wound_chance(args.strength, args.toughness)),
+    }
+
+
+def _hit_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "cc",
+        type=read.bounded(N_("CC"), SKILL_VALUES),
+        help="the attacker's close combat value (CC), 1 to 10",
+    )
+    add_modifiers(p, "a close combat modifier's key, such as charging (repeat for more)")
+
+
+def _shoot_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "ra",
+        type=read.bounded(N_("RA"), SKILL_VALUES),
+        help="the firer's ranged attack value (RA), 1 to 10",
+    )
+    p.add_argument(
+        "distance", type=read.distance, help="inches to the target, such as 12, 12.5 or 25/2"
+    )
+    p.add_argument("--weapon", type=read.name, help="an armoury weapon, such as bow")
+    p.add_argument(
+        "--ranges",
+        nargs=3,
+        metavar=("CR", "MR", "LR"),
+        type=read.weapon_range,
+        help="the weapon's ranges instead, such as 10/+1 20/+0 30/-1",
+    )
+    add_modifiers(p, "a ranged modifier's key, such as large-target (repeat for more)")
+
+
+def _save_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("armour", type=ARMOUR, help="the target's armour value (AR), 0 to 10")
+    p.add_argument("strength", type=STRENGTH, help="the attack's strength (ST), 1 to 12")
+    p.add_argument(
+        "--pm", type=PENETRATION, default=0, help="penetration modifier, such as -1 (-10 to 0)"
+    )
+    p.add_argument("--re", type=RESILIENCE, default=0, help="armour resilience, 1 to 3")
+    p.add_argument("--ranked", action="store_true", help="ranked or closed formation, +1 AR")
+
+
+def _wound_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("strength", type=STRENGTH, help="the attack's strength (ST), 1 to 12")
+    p.add_argument(
+        "toughness",
+        type=read.bounded(N_("T"), SKILL_VALUES),
+        help="the target's toughness (T), 1 to 10",
+    )
+
+
+QUESTIONS = (
+    Question("hit", "to-hit in close combat, with named modifiers", _hit, _hit_arguments),
+    Question(
+        "shoot",
+        "to-hit with a ranged weapon at a distance, with named modifiers",
+        _shoot,
+        _shoot_arguments,
+    ),
+    Question("save", "the armour save against an attack's strength", _save, _save_arguments),
+    Question("wound", "the roll needed to wound", _wound, _wound_arguments),
+)

@@ -1,0 +1,90 @@
+"""``nq cast`` and ``nq cancel``: the roll needed to cast a spell or cancel one in play."""
+
+from __future__ import annotations
+
+import argparse
+
+from nqcore.cli import args as read
+from nqcore.cli.asking import INITIATE_VALUES, Question, UsageError
+from nqcore.cli.render import Answer
+from nqcore.i18n import N_, P_, Msg
+from nqcore.rules.answer_notes import chant_notes
+from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
+from nqcore.tables.registry import Chance
+
+_SPELL_LEVEL = read.bounded(P_("argument", "spell level"), SPELL_LEVELS)
+
+
+def _spell_level(args: argparse.Namespace) -> tuple[int, Msg | None]:
+    from nqcore.rules.spells import spell
+
+    if args.spell:
+        found = spell(args.spell)
+        return found.level, found.name
+    if args.level is None:
+        raise UsageError(N_("give a spell level or --spell NAME"))
+    return args.level, None
+
+
+def _cast(args: argparse.Namespace) -> Answer:
+    from nqcore.rules.magic import cast_chance, casting_target
+
+    level, name = _spell_level(args)
+    kwargs = {"concentrating": args.concentrate, "chanting_initiates": args.chant}
+    target = casting_target(level, args.wizardry, **kwargs)
+    return {
+        "question": N_("Casting a level {level} spell at wizardry level {wizardry}"),
+        "spell": name,
+        "level": level,
+        "wizardry": args.wizardry,
+        "concentrating": args.concentrate,
+        "chanting_initiates": args.chant,
+        "target": target,
+        "chance": Chance(cast_chance(level, args.wizardry, **kwargs)),
+        "notes": chant_notes(args.chant or 0),
+    }
+
+
+def _cancel(args: argparse.Namespace) -> Answer:
+    from nqcore.rules.magic import CANCEL_USE_COST, cancel_chance, cancelling_target
+
+    level, name = _spell_level(args)
+    return {
+        "question": N_("Cancelling a level {level} spell in play ({cost} AC)"),
+        "spell": name,
+        "level": level,
+        "cost": CANCEL_USE_COST,
+        "concentrating": args.concentrate,
+        "target": cancelling_target(level, concentrating=args.concentrate),
+        "chance": Chance(cancel_chance(level, concentrating=args.concentrate)),
+    }
+
+
+def _cast_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("level", type=_SPELL_LEVEL, nargs="?", help="spell level, 1 to 8")
+    p.add_argument("--spell", type=read.name, help="a spell by name instead of a level")
+    p.add_argument(
+        "--wizardry",
+        type=read.bounded(P_("argument", "wizardry level"), WIZARDRY_LEVELS),
+        default=0,
+        help="wizardry level, 0 to 4",
+    )
+    p.add_argument("--concentrate", action="store_true", help="spend 1 AC for +1")
+    p.add_argument(
+        "--chant",
+        type=read.bounded(P_("argument", "chanting initiates"), INITIATE_VALUES),
+        default=0,
+        help="initiates taking part in a spell chant, 0 to 100",
+    )
+
+
+def _cancel_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("level", type=_SPELL_LEVEL, nargs="?", help="level of the spell in play, 1 to 8")
+    p.add_argument("--spell", type=read.name, help="the spell in play by name instead of a level")
+    p.add_argument("--concentrate", action="store_true", help="spend 1 AC for +1")
+
+
+QUESTIONS = (
+    Question("cast", "the roll needed to cast a spell, and its chance", _cast, _cast_arguments),
+    Question("cancel", "the roll needed to cancel a spell in play", _cancel, _cancel_arguments),
+)

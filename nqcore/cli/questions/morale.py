@@ -1,0 +1,107 @@
+"""``nq command`` and ``nq morale``: a command test's target and chance, and the turns whose
+casualties call for one."""
+
+from __future__ import annotations
+
+import argparse
+
+from nqcore.cli import args as read
+from nqcore.cli.asking import (
+    CASUALTY_VALUES,
+    FEAR_VALUES,
+    SKILL_VALUES,
+    UNIT_SIZES,
+    Question,
+    add_modifiers,
+    modifier_list,
+)
+from nqcore.cli.render import Answer
+from nqcore.i18n import N_, P_
+from nqcore.rules.answer_notes import battle_standard_notes
+from nqcore.tables.registry import Chance
+
+
+def _command(args: argparse.Namespace) -> Answer:
+    from nqcore.rules.morale import BATTLE_STANDARD_REROLL_BONUS, command_chance, command_target
+
+    target = command_target(args.co, args.mod, fear=args.fear)
+    answer = {
+        "question": N_("Command test at CO {co}"),
+        "co": args.co,
+        "modifiers": modifier_list(args.mod, "command"),
+        "fear": args.fear,
+        "battle_standard": args.battle_standard,
+        "target": target,
+        "chance": Chance(
+            command_chance(args.co, args.mod, fear=args.fear, battle_standard=args.battle_standard)
+        ),
+    }
+    if args.battle_standard:  # the first roll, then the re-roll of a failed one at CO+1
+        again = target + BATTLE_STANDARD_REROLL_BONUS
+        answer["roll"] = Chance(command_chance(args.co, args.mod, fear=args.fear))
+        answer["reroll"] = {"target": again, "chance": Chance(command_chance(again))}
+        answer["notes"] = battle_standard_notes(answer["roll"], answer["chance"])
+    return answer
+
+
+def _morale(args: argparse.Namespace) -> Answer:
+    from nqcore.rules.morale import HALF_STARTING_NUMBER, command_test_triggers
+
+    tests = command_test_triggers(args.starting, args.casualties)
+    return {
+        "question": N_("Command tests for a unit of {starting} losing {losses} over the turns"),
+        "starting": args.starting,
+        "losses": " ".join(str(c) for c in args.casualties),
+        "tests": [
+            {
+                "turn": t.turn,
+                "at_start_of_turn": t.at_start_of_turn,
+                "casualties": t.casualties,
+                "reason": t.reason,
+                # the first test's figures: the losses of the game so far (the book's "lost 50 %
+                # of its starting number"), not the turn's
+                **(
+                    {"lost_in_total": sum(args.casualties[: t.turn])}
+                    if t.reason == HALF_STARTING_NUMBER
+                    else {}
+                ),
+            }
+            for t in tests
+        ],
+    }
+
+
+def _command_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "co",
+        type=read.bounded(N_("CO"), SKILL_VALUES),
+        help="the unit's command value (CO), 1 to 10",
+    )
+    add_modifiers(p, "a command modifier's key, such as banner (repeat for more)")
+    p.add_argument(
+        "--fear",
+        type=read.bounded(P_("argument", "a fear level"), FEAR_VALUES),
+        default=0,
+        help="the fear level X of a fear test, 0 to 10",
+    )
+    p.add_argument("--battle-standard", action="store_true", help="re-roll a failed test at CO+1")
+
+
+def _morale_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "starting",
+        type=read.bounded(P_("argument", "a unit's starting number"), UNIT_SIZES),
+        help="models (or wounds) at the start of the game, 1 to 1000",
+    )
+    p.add_argument(
+        "casualties",
+        type=read.bounded(P_("argument", "casualties in a turn"), CASUALTY_VALUES),
+        nargs="+",
+        help="casualties in each game turn",
+    )
+
+
+QUESTIONS = (
+    Question("command", "the command test target and chance", _command, _command_arguments),
+    Question("morale", "which turns trigger a command test", _morale, _morale_arguments),
+)

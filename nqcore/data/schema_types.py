@@ -1,0 +1,30 @@
+"""The field types every data file's schema shares (:mod:`nqcore.data.dataschema`): texts, keys,
+points, characteristics, dice and inches, each in the range of the game or a wide sanity bound, and
+:class:`Strict`, a record that forbids unknown fields.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from msgspec import Meta, Struct
+
+Text = Annotated[str, Meta(min_length=1)]
+Key = Annotated[str, Meta(pattern=r"^[a-z0-9][a-z0-9.-]*$")]
+Points = Annotated[int, Meta(ge=-99, le=999)]
+Cost = Annotated[int, Meta(ge=0, le=999)]
+Modifier = Annotated[int, Meta(ge=-9, le=9)]
+Characteristic = Annotated[int, Meta(ge=0, le=20)]
+D10 = Annotated[int, Meta(ge=1, le=10)]
+Inches = Annotated[int, Meta(ge=1, le=99)]
+Strength = Annotated[int, Meta(ge=1, le=20)]
+Penetration = Annotated[int, Meta(ge=-9, le=0)]
+#: A number of inches as an exact text: a whole number or a fraction (``"3"``, ``"5/2"``).
+InchesText = Annotated[str, Meta(pattern=r"^[1-9][0-9]*(?:/[1-9][0-9]*)?$")]
+#: A dotted Python name inside the engine (``nqcore.rules.morale.rally_cost``).
+EngineName = Annotated[str, Meta(pattern=r"^nqcore(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")]
+Cell = str | int | float
+
+
+class Strict(Struct, forbid_unknown_fields=True, kw_only=True):
+    """A record whose fields are all named here."""

@@ -1,0 +1,375 @@
+"""The calculators of the "At the table" page (:mod:`nqsphinx.site.at_table`): each one's fields,
+drawn from the engine's own choices and ranges (:mod:`nqcore.cli.asking`), and the ``nq``
+argument each gives.  Their HTML is :mod:`nqsphinx.site.at_table_forms`'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from nqcore.cli import asking as cli
+from nqsphinx.messages import engine_text
+
+
+@dataclass(frozen=True)
+class Field:
+    """One control of a calculator and the argument of ``nq`` it gives.
+
+    ``arg`` is ``""`` for a positional argument, else the option (``--wizardry``); ``kind`` is
+    ``int``, ``distance``, ``check``, ``choice``, ``multi`` (checkboxes, the option repeated),
+    ``list`` (whole numbers separated by spaces) or ``ranges`` (three weapon ranges).  An
+    ``optional`` field left empty gives no argument; ``omit_if`` names a field whose value
+    makes this one unused (a sample profile gives the numbers)."""
+
+    name: str
+    label: str
+    kind: str
+    arg: str = ""
+    allowed: range | None = None
+    default: str = ""
+    choices: Callable[[str], list[tuple[str, str]]] | None = None
+    optional: bool = False
+    omit_if: str = ""
+
+
+@dataclass(frozen=True)
+class Calculator:
+    command: str
+    rule: str  # the label of the rule section it answers
+    fields: tuple[Field, ...] = field(default_factory=tuple)
+
+
+def _spells(lang: str) -> list[tuple[str, str]]:
+    from nqcore.rules.spells import all_spells
+
+    return [(s.key, f"{engine_text(s.name, lang)} ({s.level})") for s in all_spells()]
+
+
+def _modifiers(kind: str) -> Callable[[str], list[tuple[str, str]]]:
+    def choices(lang: str) -> list[tuple[str, str]]:
+        from nqcore.rules.close_combat import close_combat_modifiers
+        from nqcore.rules.morale import command_modifiers
+        from nqcore.rules.ranged import ranged_modifiers
+
+        table = {
+            "close": close_combat_modifiers,
+            "ranged": ranged_modifiers,
+            "command": command_modifiers,
+        }[kind]()
+        return [(key, f"{engine_text(m.label, lang)} ({m.value:+d})") for key, m in table.items()]
+
+    return choices
+
+
+def _shooting_weapons(lang: str) -> list[tuple[str, str]]:
+    from nqcore.army.armoury import all_weapons
+
+    return [(w.key, engine_text(w.name, lang)) for w in all_weapons() if len(w.ranges) == 3]
+
+
+def _weapons(lang: str) -> list[tuple[str, str]]:
+    from nqcore.army.armoury import all_weapons
+
+    return [(w.key, engine_text(w.name, lang)) for w in all_weapons()]
+
+
+def _samples(lang: str) -> list[tuple[str, str]]:
+    from nqcore.cli.web import sample_choices  # by the book's headings, as the answers say
+
+    return sample_choices(lang)
+
+
+def _abilities(lang: str) -> list[tuple[str, str]]:
+    from nqcore.rules.movement import MovementAbility
+
+    return [(a.value, engine_text(a.label, lang)) for a in MovementAbility]
+
+
+def _magic() -> tuple[Calculator, ...]:
+    from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
+
+    spell = Field(
+        "spell", "Spell (or its level below)", "choice", "--spell", choices=_spells, optional=True
+    )
+    level = Field("level", "Spell level", "int", "", SPELL_LEVELS, "5", omit_if="spell")
+    concentrate = Field("concentrate", "Concentrating (1 AC for +1)", "check", "--concentrate")
+    return (
+        Calculator(
+            "cast",
+            "casting-a-spell",
+            (
+                spell,
+                level,
+                Field("wizardry", "Wizardry level", "int", "--wizardry", WIZARDRY_LEVELS, "0"),
+                concentrate,
+                Field("chant", "Initiates chanting", "int", "--chant", cli.INITIATE_VALUES, "0"),
+            ),
+        ),
+        Calculator("cancel", "cancelling-a-spell-in-play", (spell, level, concentrate)),
+    )
+
+
+def _to_hit() -> tuple[Calculator, ...]:
+    return (
+        Calculator(
+            "hit",
+            "close-combat-modifiers",
+            (
+                Field("cc", "Close combat (CC)", "int", "", cli.SKILL_VALUES, "5"),
+                Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("close")),
+            ),
+        ),
+        Calculator(
+            "shoot",
+            "ranged-attack-modifiers",
+            (
+                Field("ra", "Ranged attack (RA)", "int", "", cli.SKILL_VALUES, "5"),
+                Field("distance", "Distance (inches)", "distance", "", default="12"),
+                Field(
+                    "weapon",
+                    "Weapon (or its ranges below)",
+                    "choice",
+                    "--weapon",
+                    choices=_shooting_weapons,
+                    default="bow",
+                    optional=True,
+                ),
+                Field(
+                    "ranges",
+                    "Ranges (close, medium, long)",
+                    "ranges",
+                    "--ranges",
+                    default="10/+1 20/+0 30/-1",
+                    omit_if="weapon",
+                ),
+                Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("ranged")),
+            ),
+        ),
+    )
+
+
+def _save_and_wound() -> tuple[Calculator, ...]:
+    strength = Field("strength", "Strength (ST)", "int", "", cli.STRENGTH_VALUES, "4")
+    return (
+        Calculator(
+            "save",
+            "armour-saves",
+            (
+                Field("armour", "Armour (AR)", "int", "", cli.ARMOUR_VALUES, "3"),
+                strength,
+                Field(
+                    "pm", "Penetration modifier (PM)", "int", "--pm", cli.PENETRATION_VALUES, "0"
+                ),
+                Field("re", "Armour resilience (RE)", "int", "--re", cli.RESILIENCE_VALUES, "0"),
+                Field("ranked", "Ranked or closed formation (+1 AR)", "check", "--ranked"),
+            ),
+        ),
+        Calculator(
+            "wound",
+            "wounding-the-target",
+            (
+                strength,
+                Field("toughness", "Toughness (T)", "int", "", cli.SKILL_VALUES, "4"),
+            ),
+        ),
+    )
+
+
+def _attacker_fields() -> tuple[Field, ...]:
+    """A sample profile, or the numbers it gives."""
+    return (
+        Field(
+            "attacker",
+            "Attacker (a sample profile, or the numbers below)",
+            "choice",
+            "--attacker",
+            choices=_samples,
+            optional=True,
+        ),
+        Field(
+            "skill",
+            "Attacker's CC (RA with a ranged weapon)",
+            "int",
+            "",
+            cli.SKILL_VALUES,
+            "5",
+            omit_if="attacker",
+        ),
+        Field(
+            "st",
+            "Attacker's strength (ST)",
+            "int",
+            "",
+            cli.STRENGTH_VALUES,
+            "4",
+            omit_if="attacker",
+        ),
+    )
+
+
+def _target_fields() -> tuple[Field, ...]:
+    """A sample profile, or the numbers it gives."""
+    return (
+        Field(
+            "target",
+            "Target (a sample profile, or the numbers below)",
+            "choice",
+            "--target",
+            choices=_samples,
+            optional=True,
+        ),
+        Field(
+            "t",
+            "Target's toughness (T)",
+            "int",
+            "",
+            cli.SKILL_VALUES,
+            "4",
+            omit_if="target",
+        ),
+        Field(
+            "armour",
+            "Target's armour (AR)",
+            "int",
+            "--armour",
+            cli.ARMOUR_VALUES,
+            "0",
+            omit_if="target",
+        ),
+        Field(
+            "re",
+            "Armour resilience (RE)",
+            "int",
+            "--re",
+            cli.RESILIENCE_VALUES,
+            "0",
+            omit_if="target",
+        ),
+    )
+
+
+def _attack() -> tuple[Calculator, ...]:
+    return (
+        Calculator(
+            "attack",
+            "damage",
+            (
+                *_attacker_fields(),
+                *_target_fields(),
+                Field("weapon", "Weapon", "choice", "--weapon", choices=_weapons, optional=True),
+                Field(
+                    "distance",
+                    "Distance (inches, for a ranged weapon)",
+                    "distance",
+                    "--distance",
+                    optional=True,
+                ),
+                Field(
+                    "hit_modifier",
+                    "Other to-hit modifier",
+                    "int",
+                    "--hit-modifier",
+                    cli.HIT_MODIFIER_VALUES,
+                    "0",
+                ),
+                Field("ranked", "Ranked or closed formation (+1 AR)", "check", "--ranked"),
+            ),
+        ),
+    )
+
+
+def _morale() -> tuple[Calculator, ...]:
+    return (
+        Calculator(
+            "command",
+            "morale-command-test-modifiers",
+            (
+                Field("co", "Command (CO)", "int", "", cli.SKILL_VALUES, "7"),
+                Field("fear", "Fear level (X)", "int", "--fear", cli.FEAR_VALUES, "0"),
+                Field(
+                    "battle_standard",
+                    "Battle standard (re-roll at CO+1)",
+                    "check",
+                    "--battle-standard",
+                ),
+                Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("command")),
+            ),
+        ),
+        Calculator(
+            "morale",
+            "morale",
+            (
+                Field(
+                    "starting", "Models at the start of the game", "int", "", cli.UNIT_SIZES, "16"
+                ),
+                Field(
+                    "casualties",
+                    "Casualties in each turn",
+                    "list",
+                    "",
+                    cli.CASUALTY_VALUES,
+                    "3 4 2",
+                ),
+            ),
+        ),
+    )
+
+
+def _movement() -> tuple[Calculator, ...]:
+    return (
+        Calculator(
+            "move",
+            "movement-ability-table",
+            (
+                Field("actions", "Actions (AC) spent moving", "int", "", cli.ACTION_VALUES, "3"),
+                Field(
+                    "ability",
+                    "Movement ability",
+                    "choice",
+                    "--ability",
+                    choices=_abilities,
+                    default="normal",
+                ),
+            ),
+        ),
+        Calculator(
+            "move-cost",
+            "difficult-terrain",
+            (
+                Field("open", "Inches in the open", "distance", "", default="4"),
+                Field(
+                    "difficult",
+                    "Inches through difficult terrain",
+                    "distance",
+                    "--difficult",
+                    default="2",
+                ),
+                Field(
+                    "barriers",
+                    "Terrain barriers crossed",
+                    "int",
+                    "--barriers",
+                    cli.BARRIER_VALUES,
+                    "0",
+                ),
+                Field(
+                    "ability",
+                    "Movement ability",
+                    "choice",
+                    "--ability",
+                    choices=_abilities,
+                    default="normal",
+                ),
+                Field("agile", "Agile (barriers cost nothing)", "check", "--agile"),
+            ),
+        ),
+    )
+
+
+def _calculators() -> dict[str, Calculator]:
+    calculators = (*_magic(), *_to_hit(), *_save_and_wound(), *_attack(), *_morale(), *_movement())
+    return {calculator.command: calculator for calculator in calculators}
+
+
+CALCULATORS = _calculators()
