@@ -137,3 +137,39 @@ def test_engine_blocked_screenshots(browser: Any, site: Site, lang: str) -> None
     page.locator("#nq-command").scroll_into_view_if_needed()
     screenshot(page, f"at-table-no-engine-wide-{lang}")
     context.close()
+
+
+#: The moment a form first holds an answer, recorded by the page (tools/bench_first_answer.py).
+FIRST_ANSWER = """
+new MutationObserver((records, observer) => {
+  if (document.querySelector("form.nq-calc[data-answer]")) {
+    window.nqFirstAnswer = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-answer"] });
+"""
+#: When each of the page's requests started, by the end of its address.
+STARTED = """() => Object.fromEntries(performance.getEntriesByType("resource")
+  .map((entry) => [entry.name.split("/").pop(), [entry.startTime, entry.initiatorType]]))"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_tables_come_first_and_the_engine_after_the_first_answer(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """The tables are asked for as the page is read (a preload in its head), not once its script
+    has run; the engine's 6 MB, which would take the network and the processor from the first
+    answer on a phone, only once the tables' answers are drawn."""
+    context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True))
+    context.add_init_script(FIRST_ANSWER)
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    wait_until(page, "document.querySelector('.nq-engine-status.nq-engine-ready')", timeout=120)
+    started = page.evaluate(STARTED)
+    first = page.evaluate("window.nqFirstAnswer")
+    assert started["nq-answers.json"][1] == "link", started["nq-answers.json"]
+    assert started["nq-answers.json"][0] < started["nq-at-table.js"][0] + 1
+    assert first is not None and started["nq-engine-worker.js"][0] > first, (first, started)
+    assert not watched.errors, watched.errors
+    context.close()

@@ -63,6 +63,21 @@ def test_every_table_holds_the_engines_answers(lang: str) -> None:
         _walk(tables, command, lang)
 
 
+def test_columns_say_each_inputs_piece_in_one_string() -> None:
+    """Which piece each input has is a string, a character an input, not a list of numbers: the
+    casting table's 2.5 MB of numbers took a throttled phone seconds to parse."""
+    bounds = {"cast": {"chant": range(0, 4)}, "move": {}}
+    with mock.patch.dict(at_table_answers.TABLED, bounds, clear=True):
+        tables = answer_tables("en")
+        counts = {command: len(list(inputs(command))) for command in bounds}
+    for command, count in counts.items():
+        for values, which in tables["calculators"][command]["columns"]:
+            assert isinstance(which, str) and len(which) == count
+            assert {ord(c) - at_table_answers.FIRST for c in which} <= set(range(len(values)))
+    parsed = json.loads(json.dumps(tables, ensure_ascii=False))
+    assert parsed == json.loads(json.dumps(tables))
+
+
 def test_the_page_finds_an_input_by_its_fields_keys() -> None:
     """The keys the page's script makes of its fields: a spell chosen leaves the level unused
     (``~``), two modifiers ticked are in the table, three are not (the engine answers those)."""

@@ -31,7 +31,11 @@ const underServiceWorker = () => new Promise((resolve) => {
   sw.addEventListener("controllerchange", () => resolve(), { once: true });
   setTimeout(resolve, 4000);
 });
-const started = underServiceWorker().then(
+// Nor does it start before the tables' answers are drawn (or could not be had): its 6 MB would
+// take the network and the processor from the first answer.
+let tablesDrawn;
+const answersDrawn = new Promise((resolve) => { tablesDrawn = resolve; });
+const started = Promise.all([underServiceWorker(), answersDrawn]).then(
   () => new Worker(new URL("nq-engine-worker.js", engineURL), { type: "module" }),
 );
 const pending = new Map();
@@ -284,11 +288,16 @@ for (const form of forms) {
 }
 for (const form of forms) waiting(form, words.loading);
 // The tables answer what they hold at once, and the page says the engine loads for the rest.
+// The engine starts once the answers are on the screen: after the next frame (a page in the
+// background draws no frame: at most half a second later).
 tables.then((data) => {
   answerTables = data;
-  if (!data || engineState.ready) return;
-  if (!engineState.failed) status.textContent = words.tables;
-  forms.forEach(compute);
+  if (data && !engineState.ready) {
+    if (!engineState.failed) status.textContent = words.tables;
+    forms.forEach(compute);
+  }
+  requestAnimationFrame(() => setTimeout(tablesDrawn));
+  setTimeout(tablesDrawn, 500);
 });
 
 // The engine's files, kept by the service worker for the next visit without a network: read by
