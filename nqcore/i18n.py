@@ -194,15 +194,35 @@ class Translated(str):
 #: no-break space: French sets a narrow no-break space before the sign (« 25 % »), as
 #: :func:`format_percent` does and the site's typography does for the book.
 _PERCENT = re.compile(r"(?<=\d)[ \u00a0]?%")
+#: ``; ! ?`` after a word, with or without a space typed (a narrow no-break space before them),
+#: and ``:`` after a typed space (a no-break space): the site's French typography
+#: (nqsphinx.languages.typography.french_html), so that no line of an answer starts with them.
+_HIGH = re.compile(r"(?<=\S)[ \t\u00a0\u202f]*([;!?])(?=\s|$|[)»\]])")
+_COLON = re.compile(r"(?<=\S)[ \t\u00a0\u202f]+(:)(?=\s|$)")
 
 
 def french_spacing(text: str) -> str:
-    """A French translation with its percentages spaced: ``25%`` → ``25\u202f%``.
+    """A French translation spaced as French sets it: a narrow no-break space before ``%``
+    (``25%`` → ``25\u202f%``) and ``; ! ?``, a no-break space before ``:``, where translators
+    type a plain space (or none); a line of ``nq`` or of the page never starts with them.
 
     >>> french_spacing("Couverture légère (dissimulée à 25%)")
     'Couverture légère (dissimulée à 25\u202f%)'
+    >>> french_spacing("Chance : {chance} ; relancez !")
+    'Chance\xa0: {chance}\u202f; relancez\u202f!'
     """
-    return _PERCENT.sub(NNBSP + "%", text)
+    text = _HIGH.sub(NNBSP + r"\1", _PERCENT.sub(NNBSP + "%", text))
+    return _COLON.sub(NBSP + r"\1", text)
+
+
+def colon(lang: str) -> str:
+    """The colon between a label and its value, as ``lang`` sets it: French puts a no-break
+    space before it (a line never starts with the colon), English none.
+
+    >>> colon("fr"), colon("en")
+    ('\xa0: ', ': ')
+    """
+    return NBSP + ": " if lang == "fr" else ": "
 
 
 #: What a catalogue's translations get as they are read, by the language of its folder.
