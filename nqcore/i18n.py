@@ -38,6 +38,8 @@ NUMBER_LOCALES = {"en": "en_GB", "fr": "fr_FR", "qps": "fr_FR"}
 #: The no-break space, and the narrow one that every product sets before ``%`` ("70 %"), as
 #: French typography sets it before ``; ! ?`` (nqsphinx.languages.typography).
 NBSP, NNBSP = "\u00a0", "\u202f"
+#: The minus sign of a negative number or modifier, as the book prints it (not the hyphen).
+MINUS = "\u2212"
 
 
 def locale_dirs(locale_dir: Path) -> list[Path]:
@@ -346,9 +348,15 @@ def _babel_locale(lang: str) -> str:
 def format_number(value: int | Fraction | float, lang: str) -> str:
     """A number as the reader's language writes it (decimal comma in French).
 
-    Halves stay as the book prints them (``2½``) because players measure in inches.
+    Halves stay as the book prints them (``2½``) because players measure in inches.  A negative
+    number takes the minus sign, U+2212, as the book's tables and prose print it
+    (nqsphinx.languages.typography), not the hyphen babel writes: "needs −2 or less".
+
+    >>> format_number(-2, "fr"), format_number(1250, "en")
+    ('\u22122', '1,250')
     """
-    return _format_number(value, lang)
+    text = _format_number(value, lang)
+    return MINUS + text[1:] if text.startswith("-") else text
 
 
 @lru_cache(maxsize=4096, typed=True)  # the same few numbers fill every table: babel once each
@@ -375,9 +383,10 @@ def plural_form(value: int, lang: str) -> str:
 
 
 def format_signed(value: int, lang: str) -> str:
-    """A modifier with its sign, as the book prints them: +1, -2, +0 (ST +0, a cost of +0)."""
+    """A modifier with its sign, as the book prints them: +1, −2 (the minus sign, U+2212), +0
+    (ST +0, a cost of +0)."""
     text = format_number(abs(value), lang)
-    return f"-{text}" if value < 0 else f"+{text}"
+    return f"{MINUS}{text}" if value < 0 else f"+{text}"
 
 
 def format_percent(chance: Fraction, lang: str, digits: int = 0) -> str:
