@@ -331,6 +331,22 @@ for (const form of forms) commandLine(form);
 
 window.nqAtTable = { ready, compute, ask, forms, tables };
 
+// --- printing one part alone -----------------------------------------------------------------
+// "Print the card" and "Print the roster" print their part alone: one rule set of nq-at-table.css
+// hides the rest while the page is marked (data-nq-print-alone on <html>, naming what is
+// printed) and the part too (nq-print-alone), until the print is done.
+const printAlone = (part, name) => {
+  part.classList.add("nq-print-alone");
+  document.documentElement.dataset.nqPrintAlone = name;
+  window.print();
+};
+window.addEventListener("afterprint", () => {
+  delete document.documentElement.dataset.nqPrintAlone;
+  for (const part of document.querySelectorAll(".nq-print-alone")) {
+    part.classList.remove("nq-print-alone");
+  }
+});
+
 // --- the profile builder ---------------------------------------------------------------------
 // The engine keeps the profile: each change is sent with the profile file (TOML) and the engine
 // answers with the new file, its fields and its points (nqcore.cli.web.build), kept in localStorage.
@@ -513,13 +529,9 @@ if (builder) {
     }
     importer.value = "";
   });
-  // "Print the card" prints the card alone (nq-at-table.css), until the print is done.
+  // "Print the card" prints the card alone, until the print is done.
   builder.querySelector("#nq-builder-print").addEventListener("click", () => {
-    document.documentElement.classList.add("nq-card-printing");
-    window.print();
-  });
-  window.addEventListener("afterprint", () => {
-    document.documentElement.classList.remove("nq-card-printing");
+    printAlone(builder.querySelector("#nq-builder-card"), "card");
   });
   ready.then(() => {
     let kept = null;
