@@ -6,6 +6,7 @@ and the same lines; the tables hold the inputs the page sends them as it builds 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from unittest import mock
 
@@ -59,6 +60,10 @@ def test_every_table_holds_the_engines_answers(lang: str) -> None:
     """The page's file itself (as the build writes it), every input of every calculator."""
     tables = json.loads(cached_answers(lang))
     assert tables["lang"] == lang
+    # French: no breakable space before : ; ! ? in any text of any answer (tests/engine/
+    # test_answer_french_spacing.py); a piece is each text kept once
+    spaced = re.compile(r"[ \t\n][:;!?]") if lang == "fr" else None
+    assert not spaced or not [p for p in tables["pieces"] if spaced.search(json.dumps(p))]
     for command in TABLED:
         _walk(tables, command, lang)
 
