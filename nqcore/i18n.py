@@ -16,13 +16,19 @@ import contextlib
 import decimal
 import io
 import os
-import re
 import sys
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
+
+# re-exported: the engine's modules take them from here with the rest of its words' tools
+from nqcore.typography import MINUS as MINUS
+from nqcore.typography import NBSP as NBSP
+from nqcore.typography import NNBSP as NNBSP
+from nqcore.typography import colon as colon
+from nqcore.typography import french_spacing as french_spacing
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -35,11 +41,6 @@ LOCALE_PATH_VARIABLE = "NQ_LOCALE_PATH"
 #: (a new language whose code babel knows, ``de``, needs no entry).  ``qps``, the test suite's
 #: pseudo language (nqtranslate.pseudo), borrows French's.
 NUMBER_LOCALES = {"en": "en_GB", "fr": "fr_FR", "qps": "fr_FR"}
-#: The no-break space, and the narrow one that every product sets before ``%`` ("70 %"), as
-#: French typography sets it before ``; ! ?`` (nqsphinx.languages.typography).
-NBSP, NNBSP = "\u00a0", "\u202f"
-#: The minus sign of a negative number or modifier, as the book prints it (not the hyphen).
-MINUS = "\u2212"
 
 
 def locale_dirs(locale_dir: Path) -> list[Path]:
@@ -190,41 +191,6 @@ class Translated(str):
         said = f"{self.where}: warning: the translation {clip(str(self))} of {clip(self.msgid)}"
         said += f" does not format ({type(error).__name__}: {error}): the English is shown"
         print(printable(said), file=sys.stderr)
-
-
-#: A percentage in a French translation typed as English types it, or with a plain or a full
-#: no-break space: French sets a narrow no-break space before the sign (« 25 % »), as
-#: :func:`format_percent` does and the site's typography does for the book.
-_PERCENT = re.compile(r"(?<=\d)[ \u00a0]?%")
-#: ``; ! ?`` after a word, with or without a space typed (a narrow no-break space before them),
-#: and ``:`` after a typed space (a no-break space): the site's French typography
-#: (nqsphinx.languages.typography.french_html), so that no line of an answer starts with them.
-_HIGH = re.compile(r"(?<=\S)[ \t\u00a0\u202f]*([;!?])(?=\s|$|[)»\]])")
-_COLON = re.compile(r"(?<=\S)[ \t\u00a0\u202f]+(:)(?=\s|$)")
-
-
-def french_spacing(text: str) -> str:
-    """A French translation spaced as French sets it: a narrow no-break space before ``%``
-    (``25%`` → ``25\u202f%``) and ``; ! ?``, a no-break space before ``:``, where translators
-    type a plain space (or none); a line of ``nq`` or of the page never starts with them.
-
-    >>> french_spacing("Couverture légère (dissimulée à 25%)")
-    'Couverture légère (dissimulée à 25\u202f%)'
-    >>> french_spacing("Chance : {chance} ; relancez !")
-    'Chance\xa0: {chance}\u202f; relancez\u202f!'
-    """
-    text = _HIGH.sub(NNBSP + r"\1", _PERCENT.sub(NNBSP + "%", text))
-    return _COLON.sub(NBSP + r"\1", text)
-
-
-def colon(lang: str) -> str:
-    """The colon between a label and its value, as ``lang`` sets it: French puts a no-break
-    space before it (a line never starts with the colon), English none.
-
-    >>> colon("fr"), colon("en")
-    ('\xa0: ', ': ')
-    """
-    return NBSP + ": " if lang == "fr" else ": "
 
 
 #: What a catalogue's translations get as they are read, by the language of its folder.
