@@ -84,7 +84,8 @@ def test_a_refused_army_in_french(capsys: Capture, tmp_path: Path) -> None:
     code, out, _ = run(capsys, "army", write(tmp_path, REFUSED), "--lang", "fr")
     assert code == 2
     assert (
-        "Refusé\u00a0: les unités d’élite (2) sont plus nombreuses que les unités régulières (1)\u00a0: le "
+        "Refusé\u00a0: les unités d’élite (2) sont plus nombreuses que les unités régulières "
+        "(1)\u00a0: le "
         "nombre d’unités d’élite ne peut jamais dépasser celui des unités régulières (règle "
         "Unités, section units)"
     ) in out

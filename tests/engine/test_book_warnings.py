@@ -69,7 +69,8 @@ def test_a_warning_reads_in_both_languages() -> None:
 def test_a_note_and_a_name_are_translated_a_number_and_a_code_kept() -> None:
     rule = warn("unpriced-rule", name=Msg("Halberd"), rule="two-ranks")
     assert rule.text("fr") == (
-        "Hallebarde\u00a0: les tables de création d’armes ne donnent aucun coût pour la règle two-ranks"
+        "Hallebarde\u00a0: les tables de création d’armes ne donnent aucun coût pour la règle "
+        "two-ranks"
     )
     restricted = warn("restricted", name=Msg("Unerring"), note=RESTRICTED)
     assert str(restricted) == "Unerring: restricted"

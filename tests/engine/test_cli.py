@@ -486,20 +486,23 @@ USAGE_ERRORS = [
     ),
     (  # not a number
         ["cast", "x"],
-        "nq cast\u00a0: argument level\u00a0: le niveau du sort doit être un nombre entier, et non « x » "
+        "nq cast\u00a0: argument level\u00a0: le niveau du sort doit être un nombre entier, et "
+        "non « x » "
         "(voir nq cast --help)",
         "nq cast: argument level: spell level must be a whole number, not 'x' (see nq cast --help)",
     ),
     (
         ["shoot", "5", "x", "--weapon", "bow"],
-        "nq shoot\u00a0: argument distance\u00a0: une distance est un nombre de pouces tel que 12, 12.5 "
+        "nq shoot\u00a0: argument distance\u00a0: une distance est un nombre de pouces tel que "
+        "12, 12.5 "
         "ou 25/2, et non « x » (voir nq shoot --help)",
         "nq shoot: argument distance: a distance is a number of inches such as 12, 12.5 or "
         "25/2, not 'x' (see nq shoot --help)",
     ),
     (
         ["shoot", "5", "1001", "--weapon", "bow"],
-        "nq shoot\u00a0: argument distance\u00a0: une distance doit être de 0 à 1000 pouces, et non 1001 "
+        "nq shoot\u00a0: argument distance\u00a0: une distance doit être de 0 à 1000 pouces, et "
+        "non 1001 "
         "(voir nq shoot --help)",
         "nq shoot: argument distance: a distance must be 0 to 1000 inches, not 1001 "
         "(see nq shoot --help)",
@@ -518,7 +521,8 @@ USAGE_ERRORS = [
     ),
     (
         ["points", ""],
-        "nq points\u00a0: argument file\u00a0: pas un nom de fichier\u00a0: «  » (voir nq points --help)",
+        "nq points\u00a0: argument file\u00a0: pas un nom de fichier\u00a0: «  » (voir nq points "
+        "--help)",
         "nq points: argument file: not a file name: '' (see nq points --help)",
     ),
     (  # missing arguments
@@ -540,7 +544,8 @@ USAGE_ERRORS = [
     ),
     (  # unknown choice
         ["move", "3", "--ability", "swim"],
-        "nq move\u00a0: argument --ability\u00a0: choix invalide\u00a0: « swim » (choisir parmi 'normal', "
+        "nq move\u00a0: argument --ability\u00a0: choix invalide\u00a0: « swim » (choisir parmi "
+        "'normal', "
         "'double-time', 'cavalry', 'flying') (voir nq move --help)",
         "nq move: argument --ability: invalid choice: 'swim' (choose from 'normal', "
         "'double-time', 'cavalry', 'flying') (see nq move --help)",

@@ -49,7 +49,8 @@ def test_thousands_never_break_across_a_line(fix: object) -> None:
     [
         (
             "fr",
-            "profile.toml, ligne 2\u00a0: TOML non valide\u00a0: Caractère interdit U+0001 (colonne 9)",
+            "profile.toml, ligne 2\u00a0: TOML non valide\u00a0: Caractère interdit U+0001 "
+            "(colonne 9)",
         ),
         ("en", "profile.toml, line 2: not valid TOML: Illegal character U+0001 (column 9)"),
     ],
