@@ -16,13 +16,19 @@ import contextlib
 import decimal
 import io
 import os
-import re
 import sys
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
+
+# re-exported: the engine's modules take them from here with the rest of its words' tools
+from nqcore.typography import MINUS as MINUS
+from nqcore.typography import NBSP as NBSP
+from nqcore.typography import NNBSP as NNBSP
+from nqcore.typography import colon as colon
+from nqcore.typography import french_spacing as french_spacing
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -35,9 +41,6 @@ LOCALE_PATH_VARIABLE = "NQ_LOCALE_PATH"
 #: (a new language whose code babel knows, ``de``, needs no entry).  ``qps``, the test suite's
 #: pseudo language (nqtranslate.pseudo), borrows French's.
 NUMBER_LOCALES = {"en": "en_GB", "fr": "fr_FR", "qps": "fr_FR"}
-#: The no-break space, and the narrow one that every product sets before ``%`` ("70 %"), as
-#: French typography sets it before ``; ! ?`` (nqsphinx.languages.typography).
-NBSP, NNBSP = "\u00a0", "\u202f"
 
 
 def locale_dirs(locale_dir: Path) -> list[Path]:
@@ -190,21 +193,6 @@ class Translated(str):
         print(printable(said), file=sys.stderr)
 
 
-#: A percentage in a French translation typed as English types it, or with a plain or a full
-#: no-break space: French sets a narrow no-break space before the sign (« 25 % »), as
-#: :func:`format_percent` does and the site's typography does for the book.
-_PERCENT = re.compile(r"(?<=\d)[ \u00a0]?%")
-
-
-def french_spacing(text: str) -> str:
-    """A French translation with its percentages spaced: ``25%`` → ``25\u202f%``.
-
-    >>> french_spacing("Couverture légère (dissimulée à 25%)")
-    'Couverture légère (dissimulée à 25\u202f%)'
-    """
-    return _PERCENT.sub(NNBSP + "%", text)
-
-
 #: What a catalogue's translations get as they are read, by the language of its folder.
 TYPOGRAPHY: dict[str, Callable[[str], str]] = {"fr": french_spacing}
 
@@ -326,9 +314,15 @@ def _babel_locale(lang: str) -> str:
 def format_number(value: int | Fraction | float, lang: str) -> str:
     """A number as the reader's language writes it (decimal comma in French).
 
-    Halves stay as the book prints them (``2½``) because players measure in inches.
+    Halves stay as the book prints them (``2½``) because players measure in inches.  A negative
+    number takes the minus sign, U+2212, as the book's tables and prose print it
+    (nqsphinx.languages.typography), not the hyphen babel writes: "needs −2 or less".
+
+    >>> format_number(-2, "fr"), format_number(1250, "en")
+    ('\u22122', '1,250')
     """
-    return _format_number(value, lang)
+    text = _format_number(value, lang)
+    return MINUS + text[1:] if text.startswith("-") else text
 
 
 @lru_cache(maxsize=4096, typed=True)  # the same few numbers fill every table: babel once each
@@ -355,9 +349,10 @@ def plural_form(value: int, lang: str) -> str:
 
 
 def format_signed(value: int, lang: str) -> str:
-    """A modifier with its sign, as the book prints them: +1, -2, +0 (ST +0, a cost of +0)."""
+    """A modifier with its sign, as the book prints them: +1, −2 (the minus sign, U+2212), +0
+    (ST +0, a cost of +0)."""
     text = format_number(abs(value), lang)
-    return f"-{text}" if value < 0 else f"+{text}"
+    return f"{MINUS}{text}" if value < 0 else f"+{text}"
 
 
 def format_percent(chance: Fraction, lang: str, digits: int = 0) -> str:

@@ -35,8 +35,8 @@ def test_a_session_shows_the_commands_answer_and_its_comments_in_french() -> Non
     assert shown.splitlines()[1:5] == [
         '>>> status = main(["cast", "5", "--wizardry", "2"])  # un sort de niveau 5',
         "Lancer un sort de niveau 5 avec un niveau de magie 2",
-        "Résultat nécessaire : 7 ou moins",
-        f"Chance : {format_percent(Fraction(7, 10), 'fr', 1)}",
+        "Résultat nécessaire\u00a0: 7 ou moins",
+        f"Chance\u00a0: {format_percent(Fraction(7, 10), 'fr', 1)}",
     ]
     assert shown.splitlines()[5] == SESSION.splitlines()[5]  # code stays code
 
@@ -49,23 +49,26 @@ def test_a_later_session_of_the_page_uses_the_names_of_the_earlier_ones() -> Non
     shown = session_in_language(later, "fr", {}, namespace)
     assert shown.splitlines()[1:] == [
         "Déplacement avec 6 Ac",
-        "Capacité de mouvement : Vol",
-        'Distance : 15"',
+        "Capacité de mouvement\u00a0: Vol",
+        'Distance\u00a0: 15"',
     ]
 
 
 def test_elided_parts_stay_elided_in_the_other_language() -> None:
     want = "Points of the profile in .../men.toml\nName: Men\n"
     english = "Points of the profile in /tmp/x1/men.toml\nName: Men\n"
-    french = "Points du profil de /tmp/x1/men.toml\nNom : Hommes\n"
+    french = "Points du profil de /tmp/x1/men.toml\nNom\u00a0: Hommes\n"
     assert printed_in_language(want, english, french) == (
-        "Points du profil de .../men.toml\nNom : Hommes\n"
+        "Points du profil de .../men.toml\nNom\u00a0: Hommes\n"
     )
     want = "Errata\n...\n- Fog: upkeep: 3 → 6. ...\n"
     english = "Errata\n- Axe: 1.\n- Fog: upkeep: 3 → 6. The card. The list.\n"
-    french = "Errata FR\n- Hache : 1.\n- Brouillard : maintien : 3 → 6. La carte. La liste.\n"
+    french = (
+        "Errata FR\n- Hache\u00a0: 1.\n"
+        "- Brouillard\u00a0: maintien\u00a0: 3 → 6. La carte. La liste.\n"
+    )
     assert printed_in_language(want, english, french) == (
-        "Errata FR\n...\n- Brouillard : maintien : 3 → 6. ...\n"
+        "Errata FR\n...\n- Brouillard\u00a0: maintien\u00a0: 3 → 6. ...\n"
     )
 
 
@@ -88,8 +91,8 @@ def test_a_console_block_of_nq_shows_the_french_answer() -> None:
     assert console_in_language(text, "fr").splitlines() == [
         "$ nq --lang fr cast 5 --wizardry 2",
         "Lancer un sort de niveau 5 avec un niveau de magie 2",
-        "Résultat nécessaire : 7 ou moins",
-        f"Chance : {format_percent(Fraction(7, 10), 'fr', 1)}",
+        "Résultat nécessaire\u00a0: 7 ou moins",
+        f"Chance\u00a0: {format_percent(Fraction(7, 10), 'fr', 1)}",
     ]
     edited = text.replace("7 or less", "6 or less")  # not the command's answer: left alone
     assert console_in_language(edited, "fr") == edited
@@ -134,7 +137,7 @@ def test_the_nq_page_shows_terminal_sessions_in_both_languages() -> None:
         assert all(line.startswith("$ nq --lang fr ") for line in shown), shown
     french = console_in_language(sessions[1], "fr")
     assert "$ nq --lang fr cast --spell Fireball --wizardry 1 --concentrate" in french
-    assert "Résultat nécessaire : 5 ou moins" in french and "Roll needed" not in french
+    assert "Résultat nécessaire\u00a0: 5 ou moins" in french and "Roll needed" not in french
 
 
 def test_a_session_step_that_is_not_the_commands_answer_is_reported() -> None:

@@ -19,7 +19,7 @@ from typing import Any
 from nqcore.army.characteristics import ABBREVIATIONS, CHARACTERISTICS
 from nqcore.army.force import Force, PricedEntry
 from nqcore.army.profiles import Profile
-from nqcore.i18n import N_, P_, Msg, format_number, plural, translator
+from nqcore.i18n import N_, P_, Msg, colon, format_number, plural, translator
 
 #: The headings of a profile's line on the roster.
 COLUMNS: tuple[Msg, ...] = (N_("Name"), *ABBREVIATIONS.values(), N_("AR"))
@@ -57,7 +57,7 @@ def roster_sheet(force: Force, breaches: Sequence[Any], lang: str) -> dict[str, 
 
 
 def _colon(lang: str) -> str:
-    return " : " if lang == "fr" else ": "
+    return colon(lang)
 
 
 def _breach(found: Any, lang: str) -> dict[str, str]:

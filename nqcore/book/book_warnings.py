@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nqcore.i18n import N_, Msg, translator
+from nqcore.i18n import colon as i18n_colon
 
 #: A value that fills a placeholder: a number or a code is kept, a :class:`Msg` is translated, an
 #: :class:`Owner` is an element's name followed by the language's colon.
@@ -97,7 +98,7 @@ class BookWarning:
     def text(self, lang: str = "en") -> str:
         """The warning as a reader of ``lang`` reads it."""
         _ = translator(lang)
-        colon = " : " if lang == "fr" else ": "
+        colon = i18n_colon(lang)
         fields: dict[str, str] = {}
         for name, value in self.params:
             if isinstance(value, Owner):

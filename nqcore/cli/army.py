@@ -12,6 +12,7 @@ import argparse
 from typing import Any
 
 from nqcore.i18n import N_, P_, Counted, Msg, format_number, plural, translator
+from nqcore.i18n import colon as i18n_colon
 
 #: How the roster names each kind of entry.
 KIND_NAMES: dict[str, Msg] = {
@@ -127,7 +128,7 @@ def _breach(found: Any) -> dict[str, Any]:
 def roster_lines(answer: dict[str, Any], lang: str) -> list[str]:
     """The roster, the total and the breaches of ``nq army``, in ``lang``."""
     _ = translator(lang)
-    colon = " : " if lang == "fr" else ": "
+    colon = i18n_colon(lang)
     lines = []
     for entry in answer["roster"]:
         models = entry["models"] if entry["kind"] in ("unit", "support") else None

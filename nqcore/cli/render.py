@@ -17,6 +17,7 @@ from nqcore.i18n import (
     Counted,
     Msg,
     Refusal,
+    colon,
     format_number,
     format_percent,
     format_signed,
@@ -38,7 +39,7 @@ def _text(value: Any, lang: str) -> str:
         return value.text(lang)
     if isinstance(value, Phrase):
         text = "".join(_text(part, lang) for part in value)
-        return re.sub(r"(?<=\w): ", " : ", text) if lang == "fr" else text  # "Dragon : AD 3"
+        return re.sub(r"(?<=\w): ", colon(lang), text) if lang == "fr" else text  # "Dragon : AD 3"
     if isinstance(value, Msg):
         return _(value)
     if isinstance(value, Counted):
@@ -78,7 +79,7 @@ def render(answer: Answer, lang: str) -> str:
 
 
 def _colon(lang: str) -> str:
-    return " : " if lang == "fr" else ": "  # French typography: a space before the colon
+    return colon(lang)  # French typography: a no-break space before the colon
 
 
 def _lines_names(answer: Answer, lang: str) -> list[str]:

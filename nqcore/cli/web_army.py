@@ -30,6 +30,7 @@ from nqcore.cli.web import (
     toml_value,
 )
 from nqcore.i18n import N_, P_, Msg, Refusal, Typed, check_language, clip, plural, translator
+from nqcore.i18n import colon as i18n_colon
 
 #: The name of the army file the builder exports and ``nq army`` reads.
 ARMY_FILE = "army.toml"
@@ -278,7 +279,7 @@ def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) 
     from nqcore.i18n import format_number
 
     _ = translator(lang)
-    colon = " : " if lang == "fr" else ": "
+    colon = i18n_colon(lang)
     kind, index = places[item["name"]]
     lines = []
     for line in item["lines"]:
@@ -360,7 +361,7 @@ def placed_problem(
 ) -> str:
     """msgspec's complaint ``problem`` about ``field`` of ``entry`` of the file ``name``, in
     ``lang``: "army.toml, unit #1, champ models : il faut un nombre entier..."."""
-    colon = " : " if lang == "fr" else ": "
+    colon = i18n_colon(lang)
     return f"{_place(name, entry, field, lang)}{colon}{schema_problem(problem, lang)}"
 
 

@@ -28,7 +28,7 @@ def cell_text(cell: Detail, lang: str) -> str:
     """One cell (or a phrase under a table) as the reader of ``lang`` reads it.
 
     >>> cell_text(Signed(-2), "fr"), cell_text(Chance(7, 10), "en"), cell_text(None, "en")
-    ('-2', '70%', '–')
+    ('\u22122', '70%', '–')
     """
     if isinstance(cell, Phrase):
         return "".join(cell_text(part, lang) for part in cell)

@@ -204,6 +204,9 @@ def _page_context(
     if app.builder.format != "html" or f'class="{MARK}"' not in context.get("body", ""):
         return
     context["nq_csp_meta"] = ENGINE_META_TAG
+    # The answer tables fetched while the page is read, not once its script has run: on a
+    # throttled phone the script runs seconds after the page has come.
+    context["nq_preload"] = f"_static/{ANSWERS_FILE}"
     app.add_css_file(PAGE_STYLE)
     app.add_js_file(PAGE_SCRIPT, type="module")
 

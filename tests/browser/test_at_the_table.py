@@ -526,6 +526,9 @@ def test_printing_the_card_gives_one_page(table: Table) -> None:
     page.evaluate("() => { window.nqPrinted = 0; window.print = () => { window.nqPrinted++; }; }")
     page.locator("#nq-builder-print").click()
     assert page.evaluate("window.nqPrinted") == 1
+    # one marker for the card and the roster (printAlone): the page, and the card it prints
+    assert page.evaluate("document.documentElement.dataset.nqPrintAlone") == "card"
+    assert page.locator("#nq-builder-card.nq-print-alone").count() == 1
     pdf = PdfReader(io.BytesIO(page.pdf(format="A4")))
     assert len(pdf.pages) == 1
     printed = _squeezed(pdf.pages[0].extract_text())

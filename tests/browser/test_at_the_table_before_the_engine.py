@@ -137,3 +137,94 @@ def test_engine_blocked_screenshots(browser: Any, site: Site, lang: str) -> None
     page.locator("#nq-command").scroll_into_view_if_needed()
     screenshot(page, f"at-table-no-engine-wide-{lang}")
     context.close()
+
+
+#: The moment a form first holds an answer, recorded by the page (tools/bench_first_answer.py).
+FIRST_ANSWER = """
+new MutationObserver((records, observer) => {
+  if (document.querySelector("form.nq-calc[data-answer]")) {
+    window.nqFirstAnswer = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-answer"] });
+"""
+#: When each of the page's requests started, by the end of its address.
+STARTED = """() => Object.fromEntries(performance.getEntriesByType("resource")
+  .map((entry) => [entry.name.split("/").pop(), [entry.startTime, entry.initiatorType]]))"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_tables_come_first_and_the_engine_after_the_first_answer(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """The tables are asked for as the page is read (a preload in its head), not once its script
+    has run; the engine's 6 MB, which would take the network and the processor from the first
+    answer on a phone, only once the tables' answers are drawn."""
+    context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True))
+    context.add_init_script(FIRST_ANSWER)
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    wait_until(page, "document.querySelector('.nq-engine-status.nq-engine-ready')", timeout=120)
+    started = page.evaluate(STARTED)
+    first = page.evaluate("window.nqFirstAnswer")
+    assert started["nq-answers.json"][1] == "link", started["nq-answers.json"]
+    assert started["nq-answers.json"][0] < started["nq-at-table.js"][0] + 1
+    assert first is not None and started["nq-engine-worker.js"][0] > first, (first, started)
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+#: Each answer line (``.nq-answer p``) whose line, at any width of the answer from 120 px to its
+#: own, starts with ``: ; ! ?``: the line breaks then fall everywhere a space allows one.
+SIGN_STARTS_A_LINE = """() => {
+  const found = new Set();
+  for (const p of document.querySelectorAll("form.nq-calc .nq-answer p")) {
+    const full = p.getBoundingClientRect().width;
+    for (let width = 120; width <= full; width += 3) {
+      p.style.width = `${width}px`;
+      const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+      let top = null;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let at = 0; at < node.length; at++) {
+          if (/\\s/.test(node.data[at])) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + 1);
+          const rect = range.getClientRects()[0];
+          if (!rect) continue;
+          if (top !== null && rect.top > top + 2 && /[:;!?]/.test(node.data[at])) {
+            found.add(p.textContent);
+          }
+          top = rect.top;
+        }
+      }
+    }
+    p.style.width = "";
+  }
+  return [...found];
+}"""
+
+
+def test_no_line_of_a_french_answer_starts_with_a_colon(browser: Any, site: Site) -> None:
+    """At 390 px, the French answers (the tables', before the engine) keep ``: ; ! ?`` on the
+    line of the word before them: the space before them is a no-break one."""
+    context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True))
+    context.route(ENGINE_FILES, lambda route: route.abort())
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page("fr/at-the-table.html"))
+    wait_until(page, TABLES_LOADED, timeout=60)
+    questions = {
+        "hit": {"cc": "3", "mod": ["charging", "target-prone"]},
+        "save": {"armour": "1", "strength": "10", "pm": "-3", "re": "1", "ranked": False},
+        "command": {"co": "1", "fear": "5", "battle_standard": True, "mod": []},
+        "shoot": {"ra": "5", "distance": "14", "weapon": "long-bow", "mod": []},
+    }
+    for command, values in questions.items():
+        page.evaluate(FILL, [command, values])
+    lines = [line for command in questions for line in page.evaluate(SHOWN, command)["lines"]]
+    assert any("\u00a0:" in line for line in lines), lines
+    assert not [line for line in lines if re.search(r"[ \t][:;!?]", line)], lines
+    assert page.evaluate(SIGN_STARTS_A_LINE) == []
+    context.close()

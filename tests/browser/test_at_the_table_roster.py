@@ -33,7 +33,7 @@ PAGE_WORDS = (
 def _printed(page: Any, path: Path, paper: str) -> str:
     page.evaluate("window.print = () => {}")  # no dialog: the page is printed by page.pdf
     page.locator("#nq-army-print").click()
-    assert page.evaluate("document.documentElement.classList.contains('nq-army-printing')")
+    assert page.evaluate("document.documentElement.dataset.nqPrintAlone") == "roster"
     page.pdf(path=str(path), format=paper, print_background=True)
     shown = subprocess.run(
         ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
@@ -81,6 +81,7 @@ def test_the_printed_page_is_the_roster_alone(
     assert size in pages.stdout, pages.stdout
     # Once printed, the page is the page again.
     page.evaluate("window.dispatchEvent(new Event('afterprint'))")
-    assert not page.evaluate("document.documentElement.classList.contains('nq-army-printing')")
+    assert page.evaluate("document.documentElement.dataset.nqPrintAlone") is None
+    assert not page.locator(".nq-print-alone").count()
     assert not watched.errors, watched.errors
     context.close()

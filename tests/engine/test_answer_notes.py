@@ -22,7 +22,7 @@ def lines(argv: list[str], lang: str) -> list[str]:
     ("argv", "lang", "said"),
     [
         (["save", "0", "4"], "en", "AR 0: a model without armour has no armour save"),
-        (["save", "0", "4"], "fr", "Ar 0 : une figurine sans armure n’a pas de sauvegarde"),
+        (["save", "0", "4"], "fr", "Ar 0\u00a0: une figurine sans armure n’a pas de sauvegarde"),
         (["attack", "5", "3", "3", "--armour", "0"], "en", "has no armour save"),
         (["attack", "5", "3", "3", "--armour", "0"], "fr", "n’a pas de sauvegarde d’armure"),
     ],
@@ -47,7 +47,7 @@ def test_lucky_save_is_named_optional_with_its_chance_where_it_applies() -> None
     ("argv", "lang", "said"),
     [
         (["hit", "5"], "en", "Fumbles: a natural 10 (10.0%) always misses"),
-        (["hit", "5"], "fr", f"Maladresses : un 10 naturel (10,0{NNBSP}%) manque toujours"),
+        (["hit", "5"], "fr", f"Maladresses\u00a0: un 10 naturel (10,0{NNBSP}%) manque toujours"),
         (["shoot", "5", "10", "--weapon", "bow"], "en", "the chance to hit excludes it"),
         (["attack", "5", "4", "3"], "fr", "la probabilité de toucher l’exclut"),
     ],

@@ -175,10 +175,10 @@ CHANGES = [
     (["cast", "5", "--wizardry", "2"], ["--concentrate"], "Concentrating +1"),
     (["cast", "5", "--wizardry", "0"], ["--chant", "2"], "Initiates chanting +2"),
     (["cancel", "5"], ["--concentrate"], "Concentrating +1"),
-    (["save", "3", "4"], ["--pm", "-1"], "Penetration modifier (PM) -1"),
+    (["save", "3", "4"], ["--pm", "-1"], "Penetration modifier (PM) −1"),
     (["save", "3", "6", "--pm", "-2"], ["--re", "1"], "Armour resilience (RE) +1"),
     (["save", "3", "4"], ["--ranked"], "Ranked or closed formation (AR) +1"),
-    (["command", "7"], ["--fear", "3"], "Fear level -3"),
+    (["command", "7"], ["--fear", "3"], "Fear level −3"),
     (["command", "5"], ["--battle-standard"], "Battle standard: a failed test is re-rolled"),
     (["attack", "5", "4", "4"], ["--hit-modifier", "1"], "Other to-hit modifier +1"),
     (["attack", "5", "4", "4", "--armour", "3"], ["--ranked"], "Ranked or closed formation"),
@@ -203,8 +203,8 @@ def test_the_battle_standard_says_its_reroll(lang: str) -> None:
     expected = {
         "en": ["Roll needed: 5 or less", "re-rolled at CO+1. Roll needed: 6 or less", "80.0%"],
         "fr": [
-            "Résultat nécessaire : 5 ou moins",
-            "relancé à Co+1. Résultat nécessaire : 6",
+            "Résultat nécessaire\u00a0: 5 ou moins",
+            "relancé à Co+1. Résultat nécessaire\u00a0: 6",
             "80,0",
         ],
     }[lang]

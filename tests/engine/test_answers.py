@@ -95,10 +95,10 @@ def test_a_refused_profile_file_is_french_and_names_the_chosen_file(case: str) -
 def test_tomllib_s_reasons_are_said_in_french() -> None:
     answer = build({"toml": "= 1", "file": "orc.toml"}, "fr")
     assert answer["error"] == (
-        "orc.toml, ligne 1 : TOML non valide : Instruction non valide (colonne 1)"
+        "orc.toml, ligne 1\u00a0: TOML non valide\u00a0: Instruction non valide (colonne 1)"
     )
     missing = points('name = "Orc"\n', "fr", "orc.toml")["error"]
-    assert missing == "orc.toml: champ(s) manquant(s) : ac, st, t, w, co, ra, cc"
+    assert missing == "orc.toml: champ(s) manquant(s)\u00a0: ac, st, t, w, co, ra, cc"
 
 
 @pytest.mark.parametrize(
@@ -106,36 +106,40 @@ def test_tomllib_s_reasons_are_said_in_french() -> None:
     [
         (
             ["save", "3", "12"],
-            "Cannot succeed: even a 1 fails (needs -5 or less)",
-            "Impossible de réussir : même un 1 échoue (il faudrait -5 ou moins)",
+            "Cannot succeed: even a 1 fails (needs −5 or less)",
+            "Impossible de réussir\u00a0: même un 1 échoue (il faudrait −5 ou moins)",
         ),
         (
             ["hit", "1", "--mod", "attacker-panicked"],
             "Cannot succeed: even a 1 fails (needs 0 or less)",
-            "Impossible de réussir : même un 1 échoue (il faudrait 0 ou moins)",
+            "Impossible de réussir\u00a0: même un 1 échoue (il faudrait 0 ou moins)",
         ),
         (
             ["hit", "10", "--mod", "charging"],
             "Succeeds on 1–9; a natural 10 always fails",
-            "Réussit sur 1–9 ; un 10 naturel échoue toujours",
+            "Réussit sur 1–9\u202f; un 10 naturel échoue toujours",
         ),
         (
             ["hit", "10"],
             "Succeeds on 1–9; a natural 10 always fails",
-            "Réussit sur 1–9 ; un 10 naturel échoue toujours",
+            "Réussit sur 1–9\u202f; un 10 naturel échoue toujours",
         ),
         (
             ["command", "10"],
             "Succeeds on any roll (needs 10 or less)",
             "Réussit sur tout résultat (il faut 10 ou moins)",
         ),
-        ("hit", "Roll needed: 5 or less", "Résultat nécessaire : 5 ou moins"),
+        ("hit", "Roll needed: 5 or less", "Résultat nécessaire\u00a0: 5 ou moins"),
         (  # a whole attack: the roll to hit, whatever the chance of all its steps
             ["attack", "10", "4", "4"],
             "Succeeds on 1–9; a natural 10 always fails",
-            "Réussit sur 1–9 ; un 10 naturel échoue toujours",
+            "Réussit sur 1–9\u202f; un 10 naturel échoue toujours",
         ),
-        (["attack", "5", "4", "4"], "Roll needed: 5 or less", "Résultat nécessaire : 5 ou moins"),
+        (
+            ["attack", "5", "4", "4"],
+            "Roll needed: 5 or less",
+            "Résultat nécessaire\u00a0: 5 ou moins",
+        ),
         (
             ["command", "10", "--battle-standard"],
             "Succeeds on any roll (needs 10 or less)",
@@ -175,9 +179,9 @@ def test_the_first_morale_test_gives_the_losses_of_the_game() -> None:
         (["morale", "4", "3", "2"], "en", "turn 2: 2 casualties but only 1 model left"),
         (["morale", "4", "1", "4"], "en", "turn 2: 4 casualties but only 3 models left"),
         (["morale", "2", "2", "1"], "en", "turn 2: 1 casualty but only 0 models left"),
-        (["morale", "4", "3", "2"], "fr", "tour 2 : 2 pertes pour 1 figurine restante"),
-        (["morale", "4", "1", "4"], "fr", "tour 2 : 4 pertes pour 3 figurines restantes"),
-        (["morale", "2", "2", "1"], "fr", "tour 2 : 1 perte pour 0 figurine restante"),
+        (["morale", "4", "3", "2"], "fr", "tour 2\u00a0: 2 pertes pour 1 figurine restante"),
+        (["morale", "4", "1", "4"], "fr", "tour 2\u00a0: 4 pertes pour 3 figurines restantes"),
+        (["morale", "2", "2", "1"], "fr", "tour 2\u00a0: 1 perte pour 0 figurine restante"),
     ],
 )
 def test_casualties_and_models_left_take_their_plural(
@@ -209,8 +213,8 @@ def test_a_total_of_one_point_is_singular(lang: str) -> None:
 
     one = _lines_points({"points": 1, "items": []}, lang)
     many = _lines_points({"points": 43, "items": []}, lang)
-    assert one == [{"en": "Total: 1 point", "fr": "Total : 1 point"}[lang]]
-    assert many == [{"en": "Total: 43 points", "fr": "Total : 43 points"}[lang]]
+    assert one == [{"en": "Total: 1 point", "fr": "Total\u00a0: 1 point"}[lang]]
+    assert many == [{"en": "Total: 43 points", "fr": "Total\u00a0: 43 points"}[lang]]
 
 
 def _headings(lang: str) -> dict[str, str]:
@@ -249,7 +253,10 @@ def test_every_sample_profile_is_named_by_its_section_s_heading(lang: str) -> No
         said[1:3]
         == {
             "en": ["Attacker: Growler One Horn", "Target: Wight Lord On Zombie Dragon"],
-            "fr": ["Attaquant : Growler à une corne", "Cible : Seigneur revenant sur dragon zombi"],
+            "fr": [
+                "Attaquant\u00a0: Growler à une corne",
+                "Cible\u00a0: Seigneur revenant sur dragon zombi",
+            ],
         }[lang]
     )
 

@@ -61,9 +61,9 @@ def test_the_sample_army_in_french(capsys: Capture) -> None:
     code, out, _ = run(capsys, "--lang", "fr", "army", str(ARMIES / "barrow-host.toml"))
     lines = out.splitlines()
     assert code == 0
-    assert lines[0] == "Armée The Barrow Host : 970 points sur 1\u202f000"
-    assert lines[1] == "Unité Skeleton Warriors (régulier, 20 figurines) : 410 points"
-    assert "Individu The Wight Lord (Général) : 219 points" in lines
+    assert lines[0] == "Armée The Barrow Host\u00a0: 970 points sur 1\u202f000"
+    assert lines[1] == "Unité Skeleton Warriors (régulier, 20 figurines)\u00a0: 410 points"
+    assert "Individu The Wight Lord (Général)\u00a0: 219 points" in lines
     assert lines[-1] == "L’armée respecte toutes les règles d’armée du livre."
 
 
@@ -84,11 +84,12 @@ def test_a_refused_army_in_french(capsys: Capture, tmp_path: Path) -> None:
     code, out, _ = run(capsys, "army", write(tmp_path, REFUSED), "--lang", "fr")
     assert code == 2
     assert (
-        "Refusé : les unités d’élite (2) sont plus nombreuses que les unités régulières (1) : le "
+        "Refusé\u00a0: les unités d’élite (2) sont plus nombreuses que les unités régulières "
+        "(1)\u00a0: le "
         "nombre d’unités d’élite ne peut jamais dépasser celui des unités régulières (règle "
         "Unités, section units)"
     ) in out
-    assert "Avertissement : aucune figurine n’est désignée Général d’armée" in out
+    assert "Avertissement\u00a0: aucune figurine n’est désignée Général d’armée" in out
 
 
 def test_json_names_rule_section_and_kind(capsys: Capture, tmp_path: Path) -> None:
@@ -241,17 +242,17 @@ UNIT = 'name = "Host"\npoints = 500\n\n[[unit]]\nname = "Orcs"\nprofile = "orc-b
         (
             UNIT + 'models = 10\nspecialists = ["zz"]\n',
             "unit #1 (Orcs), field specialists #1: invalid enum value 'zz'",
-            "unit #1, champ specialists : « zz » n’est pas l’un des choix",
+            "unit #1, champ specialists\u00a0: « zz » n’est pas l’un des choix",
         ),
         (
             'name = "Host"\npoints = -2000\n',
             "field points: expected int >= 1, not -2000",
-            "champ points : il faut un nombre entier à partir de 1",
+            "champ points\u00a0: il faut un nombre entier à partir de 1",
         ),
         (
             UNIT + 'models = 10\nspecialists = ["x - at `$.points`"]\n',
             "field specialists #1: invalid enum value 'x - at $.points'",
-            "champ specialists : « x - at `$.points` » n’est pas l’un des choix",
+            "champ specialists\u00a0: « x - at `$.points` » n’est pas l’un des choix",
         ),
     ],
 )

@@ -62,7 +62,9 @@ def test_a_refused_army_lists_its_refusals_on_the_roster(tmp_path: Path) -> None
     assert refused[0]["label"] == "Refused"
     assert refused[0]["text"].endswith("(rule: Units)")  # no section label on paper
     french = roster_sheet(force, check(force), "fr")["breaches"][0]["text"]
-    assert french.endswith("(règle\u202f: Unités)") or french.endswith("(règle : Unités)"), french
+    assert french.endswith("(règle\u202f: Unités)") or french.endswith("(règle\u00a0: Unités)"), (
+        french
+    )
 
 
 def test_no_name_reaches_latex_as_a_command() -> None:
@@ -95,7 +97,8 @@ def test_without_latex_one_line_and_no_file(
         _, err = capsys.readouterr()
         assert code == 2 and not out.exists()
         assert err.count("\n") == 1 and "Traceback" not in err
-        assert err.startswith(f"nq army: {out}{' :' if lang == 'fr' else ':'} ")
+        colon = "\u00a0:" if lang == "fr" else ":"
+        assert err.startswith(f"nq army: {out}{colon} ")
         assert "xelatex" in err and "TeX Live" in err
         if lang == "fr":
             assert "aucune liste d’armée imprimée" in err

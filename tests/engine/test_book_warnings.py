@@ -42,7 +42,7 @@ def test_a_warning_reads_in_both_languages() -> None:
     )
     assert str(warning) == "Horse: ST 8 is above the recommended maximum of 5 for a core model"
     assert warning.text("fr") == (
-        "Horse : F 8 dépasse le maximum recommandé de 5 pour une figurine régulière"
+        "Horse\u00a0: F 8 dépasse le maximum recommandé de 5 pour une figurine régulière"
     )
     model = warn(
         "above-maximum",
@@ -69,11 +69,12 @@ def test_a_warning_reads_in_both_languages() -> None:
 def test_a_note_and_a_name_are_translated_a_number_and_a_code_kept() -> None:
     rule = warn("unpriced-rule", name=Msg("Halberd"), rule="two-ranks")
     assert rule.text("fr") == (
-        "Hallebarde : les tables de création d’armes ne donnent aucun coût pour la règle two-ranks"
+        "Hallebarde\u00a0: les tables de création d’armes ne donnent aucun coût pour la règle "
+        "two-ranks"
     )
     restricted = warn("restricted", name=Msg("Unerring"), note=RESTRICTED)
     assert str(restricted) == "Unerring: restricted"
-    assert restricted.text("fr").endswith(" : restreint")
+    assert restricted.text("fr").endswith("\u00a0: restreint")
 
 
 def test_an_unknown_code_or_a_missing_value_is_refused_when_raised() -> None:

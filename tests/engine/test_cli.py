@@ -235,14 +235,14 @@ def test_points_in_french_translate_every_item(tmp_path: Path, capsys: Capture) 
     profile.write_text(MEN_AT_ARMS, encoding="utf-8")
     code, out, _ = run(capsys, "--lang", "fr", "points", str(profile))
     assert code == 0
-    assert "  Bouclier, Ar +1 : 1" in out and "  F 4 : 4" in out
-    assert "  Arc (arme supplémentaire, moitié de 4) : 2" in out
-    assert "Total : 30 points" in out and "Shield" not in out
+    assert "  Bouclier, Ar +1\u00a0: 1" in out and "  F 4\u00a0: 4" in out
+    assert "  Arc (arme supplémentaire, moitié de 4)\u00a0: 2" in out
+    assert "Total\u00a0: 30 points" in out and "Shield" not in out
     profile.write_text(
         MEN_AT_ARMS + '[[element]]\nname = "Horse"\ncc = 3\nst = 3\n', encoding="utf-8"
     )
     code, out, _ = run(capsys, "--lang", "fr", "points", str(profile))
-    assert code == 0 and "  Horse : CC 3 : 1\n  Horse : F 3 : 2\n" in out
+    assert code == 0 and "  Horse\u00a0: CC 3\u00a0: 1\n  Horse\u00a0: F 3\u00a0: 2\n" in out
 
 
 def test_errata_list(capsys: Capture) -> None:
@@ -257,7 +257,7 @@ def test_errata_list(capsys: Capture) -> None:
 
 def test_errata_list_in_french_marks_open_questions(capsys: Capture) -> None:
     code, out, _ = run(capsys, "--lang", "fr", "errata")
-    assert code == 0 and "- Question ouverte : Le D5 : Lancé par" in out
+    assert code == 0 and "- Question ouverte\u00a0: Le D5\u00a0: Lancé par" in out
 
 
 def test_export(tmp_path: Path, capsys: Capture) -> None:
@@ -487,85 +487,90 @@ def test_malformed_command_lines_get_one_line(
 USAGE_ERRORS = [
     (  # out of range
         ["cast", "5", "--wizardry", "9"],
-        "nq cast : argument --wizardry : le niveau de magie doit être de 0 à 4, et non 9 "
+        "nq cast\u00a0: argument --wizardry\u00a0: le niveau de magie doit être de 0 à 4, et non 9 "
         "(voir nq cast --help)",
         "nq cast: argument --wizardry: wizardry level must be 0 to 4, not 9 (see nq cast --help)",
     ),
     (  # a number too long to read is out of range too
         ["save", "3", "4", "--pm", "1234567"],
-        "nq save : argument --pm : MP doit être de -10 à 0, et non « 1234567 » "
+        "nq save\u00a0: argument --pm\u00a0: MP doit être de -10 à 0, et non « 1234567 » "
         "(voir nq save --help)",
         "nq save: argument --pm: PM must be -10 to 0, not '1234567' (see nq save --help)",
     ),
     (  # not a number
         ["cast", "x"],
-        "nq cast : argument level : le niveau du sort doit être un nombre entier, et non « x » "
+        "nq cast\u00a0: argument level\u00a0: le niveau du sort doit être un nombre entier, et "
+        "non « x » "
         "(voir nq cast --help)",
         "nq cast: argument level: spell level must be a whole number, not 'x' (see nq cast --help)",
     ),
     (
         ["shoot", "5", "x", "--weapon", "bow"],
-        "nq shoot : argument distance : une distance est un nombre de pouces tel que 12, 12.5 "
+        "nq shoot\u00a0: argument distance\u00a0: une distance est un nombre de pouces tel que "
+        "12, 12.5 "
         "ou 25/2, et non « x » (voir nq shoot --help)",
         "nq shoot: argument distance: a distance is a number of inches such as 12, 12.5 or "
         "25/2, not 'x' (see nq shoot --help)",
     ),
     (
         ["shoot", "5", "1001", "--weapon", "bow"],
-        "nq shoot : argument distance : une distance doit être de 0 à 1000 pouces, et non 1001 "
+        "nq shoot\u00a0: argument distance\u00a0: une distance doit être de 0 à 1000 pouces, et "
+        "non 1001 "
         "(voir nq shoot --help)",
         "nq shoot: argument distance: a distance must be 0 to 1000 inches, not 1001 "
         "(see nq shoot --help)",
     ),
     (
         ["shoot", "5", "12", "--ranges", "1", "2", "3"],
-        "nq shoot : argument --ranges : une portée s’écrit comme 10/+1, et non « 1 » "
+        "nq shoot\u00a0: argument --ranges\u00a0: une portée s’écrit comme 10/+1, et non « 1 » "
         "(voir nq shoot --help)",
         "nq shoot: argument --ranges: a range reads like 10/+1, not '1' (see nq shoot --help)",
     ),
     (
         ["cast", "--spell", ""],
-        "nq cast : argument --spell : un nom a de 1 à 100 caractères, et non «  » "
+        "nq cast\u00a0: argument --spell\u00a0: un nom a de 1 à 100 caractères, et non «  » "
         "(voir nq cast --help)",
         "nq cast: argument --spell: a name is 1 to 100 characters, not '' (see nq cast --help)",
     ),
     (
         ["points", ""],
-        "nq points : argument file : pas un nom de fichier : «  » (voir nq points --help)",
+        "nq points\u00a0: argument file\u00a0: pas un nom de fichier\u00a0: «  » (voir nq points "
+        "--help)",
         "nq points: argument file: not a file name: '' (see nq points --help)",
     ),
     (  # missing arguments
         ["morale"],
-        "nq morale : arguments obligatoires manquants : starting, casualties "
+        "nq morale\u00a0: arguments obligatoires manquants\u00a0: starting, casualties "
         "(voir nq morale --help)",
         "nq morale: the following arguments are required: starting, casualties "
         "(see nq morale --help)",
     ),
     (
         ["cast", "5", "--wizardry"],
-        "nq cast : argument --wizardry : il faut un argument (voir nq cast --help)",
+        "nq cast\u00a0: argument --wizardry\u00a0: il faut un argument (voir nq cast --help)",
         "nq cast: argument --wizardry: expected one argument (see nq cast --help)",
     ),
     (
         ["shoot", "5", "12", "--ranges", "1/+1"],
-        "nq shoot : argument --ranges : il faut 3 arguments (voir nq shoot --help)",
+        "nq shoot\u00a0: argument --ranges\u00a0: il faut 3 arguments (voir nq shoot --help)",
         "nq shoot: argument --ranges: expected 3 arguments (see nq shoot --help)",
     ),
     (  # unknown choice
         ["move", "3", "--ability", "swim"],
-        "nq move : argument --ability : choix invalide : « swim » (choisir parmi 'normal', "
+        "nq move\u00a0: argument --ability\u00a0: choix invalide\u00a0: « swim » (choisir parmi "
+        "'normal', "
         "'double-time', 'cavalry', 'flying') (voir nq move --help)",
         "nq move: argument --ability: invalid choice: 'swim' (choose from 'normal', "
         "'double-time', 'cavalry', 'flying') (see nq move --help)",
     ),
     (  # unrecognized arguments
         ["cast", "5", "--bogus"],
-        "nq : arguments non reconnus : --bogus (voir nq --help)",
+        "nq\u00a0: arguments non reconnus\u00a0: --bogus (voir nq --help)",
         "nq: unrecognized arguments: --bogus (see nq --help)",
     ),
     (
         ["cast", "5", "--concentrate=yes"],
-        "nq cast : argument --concentrate : valeur explicite ignorée : « yes » "
+        "nq cast\u00a0: argument --concentrate\u00a0: valeur explicite ignorée\u00a0: « yes » "
         "(voir nq cast --help)",
         "nq cast: argument --concentrate: ignored explicit argument 'yes' (see nq cast --help)",
     ),
@@ -631,7 +636,7 @@ def test_the_language_is_read_before_parsing(argv: list[str], lang: str) -> None
 def test_argparse_is_left_as_it_was_after_a_french_parse(capsys: Capture) -> None:
     before = vars(argparse)["_"], vars(argparse)["ngettext"]
     assert before == (gettext.gettext, gettext.ngettext)
-    assert _refused_line(capsys, "--lang", "fr", "morale").startswith("nq morale : arguments")
+    assert _refused_line(capsys, "--lang", "fr", "morale").startswith("nq morale\u00a0: arguments")
     assert (vars(argparse)["_"], vars(argparse)["ngettext"]) == before
     assert _refused_line(capsys, "morale").startswith("nq morale: the following arguments")
     assert run(capsys, "--lang", "fr", "wound", "4", "4")[0] == 0
@@ -671,7 +676,7 @@ PROFILE_FAULTS = [
     ("traits = [3]", "bad.toml: traits #1: 3 is neither a key nor a table with a key"),
     ("weapons = [3]", "weapons #1: 3 is neither an armoury key nor a weapon table"),
     ('weapons = [{ key = "laser" }]', "bad.toml: weapons #1: unknown weapon 'laser'"),
-    ('weapons = [{ key = "bow", pm = -2 }]', "weapons #1: the Bow has no penetration modifier -2"),
+    ('weapons = [{ key = "bow", pm = -2 }]', "weapons #1: the Bow has no penetration modifier −2"),
 ]
 
 

@@ -212,4 +212,4 @@ def test_a_quoted_value_is_clipped_to_its_start_and_length(tmp_path: Path) -> No
     assert written.rstrip().endswith("'" + "W" * 80 + "'… (1,000,000 characters)"), written
     keys = ('name = "x"\npoints = 2000\n' + "Z" * 300 + " = 1\n").encode()
     error = import_army(keys, "fr")["error"]
-    assert error.endswith("Z" * 80 + "… (300 caractères) (faute de frappe ?)"), error
+    assert error.endswith("Z" * 80 + "… (300 caractères) (faute de frappe\u202f?)"), error

@@ -33,7 +33,7 @@ def test_a_percentage_in_a_french_label_takes_a_narrow_no_break_space() -> None:
 
 def test_long_range_is_in_french_sentence_case() -> None:
     said = text(["shoot", "5", "100", "--weapon", "bow"], "fr")
-    assert "Au-delà de la portée longue : le tir manque." in said
+    assert "Au-delà de la portée longue\u00a0: le tir manque." in said
 
 
 @pytest.mark.parametrize("fix", [french_html, french_latex])
@@ -47,7 +47,11 @@ def test_thousands_never_break_across_a_line(fix: object) -> None:
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("fr", "profile.toml, ligne 2 : TOML non valide : Caractère interdit U+0001 (colonne 9)"),
+        (
+            "fr",
+            "profile.toml, ligne 2\u00a0: TOML non valide\u00a0: Caractère interdit U+0001 "
+            "(colonne 9)",
+        ),
         ("en", "profile.toml, line 2: not valid TOML: Illegal character U+0001 (column 9)"),
     ],
 )
@@ -55,7 +59,7 @@ def test_tomllib_refusal_is_in_the_readers_language(lang: str, said: str) -> Non
     answer = import_profile(b'key = "dwarf"\nname = "\x01"\n', lang)
     assert answer["error"] == said
     refused = import_army(b'name = "A"\npoints = 1 2\n', lang)["error"]
-    french = "ligne 2 : TOML non valide : Fin de ligne ou fin du document attendue"
+    french = "ligne 2\u00a0: TOML non valide\u00a0: Fin de ligne ou fin du document attendue"
     assert refused.startswith("army.toml, " + (french if lang == "fr" else "line 2: not valid"))
 
 

@@ -212,7 +212,7 @@ def test_load_profile(tmp_path: Path) -> None:
         (PROFILE_FILE.replace('"extra-attack"', '"extra-atack"'), "unknown ability"),
         (PROFILE_FILE.replace('"large"', '"huge"'), "unknown size 'huge'"),
         (PROFILE_FILE.replace('"elite"', '"hero"'), "unknown model type 'hero'"),
-        (PROFILE_FILE.replace("pm = -1", "pm = -2"), "has no penetration modifier -2"),
+        (PROFILE_FILE.replace("pm = -1", "pm = -2"), "has no penetration modifier −2"),
         (PROFILE_FILE.replace("value = 3", "value = 9"), "AR 9 is out of range"),
         (PROFILE_FILE.replace("[{ key", "[{ kee"), "neither a key nor a table"),
         ("name = 'X'\nac = ", "not valid TOML"),

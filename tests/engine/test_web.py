@@ -74,7 +74,7 @@ def test_ask_answers_as_nq_json(argv: list[str], lang: str) -> None:
             ["attack", "5", "4", "4", "--weapon", "catapult"],
             "donnez la distance de la cible pour l’arme Catapulte",
         ),
-        (["morale", "4", "2", "5"], "tour 2 : 5 pertes pour 2 figurines restantes"),
+        (["morale", "4", "2", "5"], "tour 2\u00a0: 5 pertes pour 2 figurines restantes"),
     ],
 )
 def test_a_refusal_is_nq_s_message_in_the_reader_s_language(argv: list[str], french: str) -> None:
@@ -88,7 +88,9 @@ def test_a_refusal_is_nq_s_message_in_the_reader_s_language(argv: list[str], fre
 
 def test_a_mistake_argparse_finds_is_its_line_and_an_unknown_refusal_is_kept() -> None:
     answer = ask(["hit", "11"], "fr")
-    french = "nq hit : argument cc : CC doit être de 1 à 10, et non 11 (voir nq hit --help)"
+    french = (
+        "nq hit\u00a0: argument cc\u00a0: CC doit être de 1 à 10, et non 11 (voir nq hit --help)"
+    )
     assert answer == {"error": french, "message": french}
     english = "nq hit: argument cc: CC must be 1 to 10, not 11 (see nq hit --help)"
     assert ask(["hit", "11"], "en") == {"error": english, "message": english}
@@ -100,9 +102,9 @@ def test_a_mistake_argparse_finds_is_its_line_and_an_unknown_refusal_is_kept() -
     [
         (["cast", "5", "--wizardry", "9"], "le niveau de magie doit être de 0 à 4, et non 9"),
         (["hit", "x"], "CC doit être un nombre entier, et non « x »"),
-        (["morale"], "arguments obligatoires manquants : starting, casualties"),
-        (["move", "3", "--ability", "swim"], "choix invalide : « swim » (choisir parmi"),
-        (["cast", "5", "--bogus"], "arguments non reconnus : --bogus"),
+        (["morale"], "arguments obligatoires manquants\u00a0: starting, casualties"),
+        (["move", "3", "--ability", "swim"], "choix invalide\u00a0: « swim » (choisir parmi"),
+        (["cast", "5", "--bogus"], "arguments non reconnus\u00a0: --bogus"),
         (["attack", "15", "4", "4"], "CC doit être de 1 à 10, et non 15"),
     ],
 )

@@ -224,7 +224,7 @@ def test_adding_an_entry_names_it_and_gives_it_the_books_least_models() -> None:
             {"unit": [unit("Orcs", "orc-bruiser", 0)]},
             ("unit", 0),
             "models",
-            "army.toml, unit #1, champ models : il faut un nombre entier à partir de 1",
+            "army.toml, unit #1, champ models\u00a0: il faut un nombre entier à partir de 1",
         ),
         (
             {"unit": [unit("Orcs", "no-such", 4)]},
@@ -248,13 +248,13 @@ def test_adding_an_entry_names_it_and_gives_it_the_books_least_models() -> None:
             {"unit": [unit("Orcs", "orc-bruiser", 4, formation="wedge")]},
             ("unit", 0),
             "formation",
-            "champ formation : « wedge » n’est pas l’un des choix",
+            "champ formation\u00a0: « wedge » n’est pas l’un des choix",
         ),
         (
             {"points": "many"},
             None,
             "points",
-            "champ points : il faut un nombre entier, pas un texte",
+            "champ points\u00a0: il faut un nombre entier, pas un texte",
         ),
     ],
 )
@@ -278,7 +278,7 @@ def test_breaches_and_the_summary_in_french() -> None:
     assert found["elite-units"]["heading"] == "Unités"
     assert answer["summary"].endswith("1 refus, 1 avertissement"), answer["summary"]
     assert answer["entries"][0]["kind_name"] == "Unité"
-    assert answer["entries"][0]["lines"][0]["said"] == "Cogneur orque : 10 × 30 = 300"
+    assert answer["entries"][0]["lines"][0]["said"] == "Cogneur orque\u00a0: 10 × 30 = 300"
 
 
 HOSTILE = {
@@ -346,10 +346,10 @@ def test_the_answer_carries_the_engines_roster() -> None:
     text = (ARMIES / "barrow-host.toml").read_text(encoding="utf-8")
     answer = army({"toml": text}, "fr")
     roster = answer["roster"]
-    assert roster["title"] == "The Barrow Host" and roster["colon"] == " : "
+    assert roster["title"] == "The Barrow Host" and roster["colon"] == "\u00a0: "
     assert [e["name"] for e in roster["entries"]] == [e["name"] for e in answer["entries"]]
     assert [e["points"] for e in roster["entries"]] == [e["points_said"] for e in answer["entries"]]
-    assert roster["total"] == "Total : 970 points sur les 1\u202f000 convenus"
+    assert roster["total"] == "Total\u00a0: 970 points sur les 1\u202f000 convenus"
     first = roster["entries"][0]["profiles"][0]
     assert first["values"] == ["8", "2", "5", "4", "4", "1", "2", "0"]
     assert first["details"][0] == ["Armes", "Épée (CU4, F+1)"]
@@ -394,7 +394,7 @@ def test_a_date_no_schema_names_is_refused_too(monkeypatch: pytest.MonkeyPatch) 
     )
     answer = import_army(text.encode(), "fr")
     assert answer["error"] == (
-        "army.toml, unit #1, profile: « 1979-05-27 » est une date ou une heure : aucun champ "
+        "army.toml, unit #1, profile: « 1979-05-27 » est une date ou une heure\u00a0: aucun champ "
         "d’un fichier d’armée n’en prend"
     )
     assert (answer["entry"], answer["field"]) == ({"kind": "unit", "index": 0}, "profile")

@@ -6,6 +6,7 @@ and the same lines; the tables hold the inputs the page sends them as it builds 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -62,8 +63,27 @@ def test_every_table_holds_the_engines_answers(lang: str) -> None:
     """The page's file itself (as the build writes it), every input of every calculator."""
     tables = json.loads(cached_answers(lang))
     assert tables["lang"] == lang
+    # French: no breakable space before : ; ! ? in any text of any answer (tests/engine/
+    # test_answer_french_spacing.py); a piece is each text kept once
+    spaced = re.compile(r"[ \t\n][:;!?]") if lang == "fr" else None
+    assert not spaced or not [p for p in tables["pieces"] if spaced.search(json.dumps(p))]
     for command in TABLED:
         _walk(tables, command, lang)
+
+
+def test_columns_say_each_inputs_piece_in_one_string() -> None:
+    """Which piece each input has is a string, a character an input, not a list of numbers: the
+    casting table's 2.5 MB of numbers took a throttled phone seconds to parse."""
+    bounds = {"cast": {"chant": range(0, 4)}, "move": {}}
+    with mock.patch.dict(at_table_answers.TABLED, bounds, clear=True):
+        tables = answer_tables("en")
+        counts = {command: len(list(inputs(command))) for command in bounds}
+    for command, count in counts.items():
+        for values, which in tables["calculators"][command]["columns"]:
+            assert isinstance(which, str) and len(which) == count
+            assert {ord(c) - at_table_answers.FIRST for c in which} <= set(range(len(values)))
+    parsed = json.loads(json.dumps(tables, ensure_ascii=False))
+    assert parsed == json.loads(json.dumps(tables))
 
 
 def test_the_page_finds_an_input_by_its_fields_keys() -> None:

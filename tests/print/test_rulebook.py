@@ -166,7 +166,7 @@ def test_the_printing_is_named_by_the_sources_never_by_the_clock(
     assert list(source_version(ROOT / "docs")) == logged
     date, commit = logged
     assert printing_line("en", date, commit) == f"This printing: {date} (sources {commit})"
-    assert printing_line("fr", date, commit) == f"Ce tirage : {date} (sources {commit})"
+    assert printing_line("fr", date, commit) == f"Ce tirage\u00a0: {date} (sources {commit})"
     assert source_version(tmp_path) == (None, None)
     assert printing_line("en", None, None) is None
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1195603200")

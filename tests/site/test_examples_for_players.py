@@ -146,7 +146,7 @@ def test_every_example_says_the_engine_checked_it(html_sites: dict[str, Path], l
     "code,lang,shown",
     [
         (">>> casting_target(spell_level=5, wizardry_level=2)\n7\n", "en", "7"),
-        (">>> total_penetration(-1, penetration=-1)\n-2\n", "fr", "-2"),
+        (">>> total_penetration(-1, penetration=-1)\n-2\n", "fr", "\u22122"),
         (">>> save_chance(2, 6)\nFraction(7, 10)\n", "en", "7/10 (70%)"),
         (">>> save_chance(2, 6)\nFraction(7, 10)\n", "fr", "7/10 (70\u202f%)"),
         (">>> save_chance(1, 6)\nFraction(1, 3)\n", "en", "1/3 (33.3%)"),

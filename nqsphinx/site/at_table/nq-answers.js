@@ -2,9 +2,11 @@
 // engine wrote at build time (nq-answers.json, nqsphinx/site/at_table_answers.py), joined before
 // nq-at-table.js, which asks them first. A lookup of the engine's own answer: no rule here.
 //
-// Each table: its dimensions (the fields of each and the keys of their values) and its columns;
-// a piece is ["json", key, value], ["text", null, line] or a refusal's ["error" | "message", null,
+// Each table: its dimensions (the fields of each and the keys of their values) and its columns,
+// each the pieces it holds and a string saying which one each input has (a character an input,
+// "0" for the first piece: ANSWER_FIRST); a piece is ["json", key, value], ["text", null, line] or a refusal's ["error" | "message", null,
 // text]. Resolves with null when the file cannot be had: the engine answers everything then.
+const ANSWER_FIRST = 0x30;
 const loadAnswerTables = (url) => fetch(url)
   .then((response) => (response.ok ? response.json() : null))
   .then((data) => {
@@ -29,7 +31,7 @@ const tableAnswer = (tables, command, keys) => {
   }
   const answer = {};
   for (const [pieces, which] of table.columns) {
-    const piece = pieces[which[index]];
+    const piece = pieces[which.charCodeAt(index) - ANSWER_FIRST];
     if (piece < 0) continue;
     const [top, key, value] = tables.pieces[piece];
     if (top === "json") (answer.json ||= {})[key] = value;

@@ -430,14 +430,8 @@ function armyBuilder(box) {
     $("nq-army-status").textContent = say(said.deleted, { name });
     armyAsk(army.toml ? { toml: army.toml } : { data: conf.start });
   };
-  // Printed, the page is the roster alone (nq-army.css), until the print is done.
-  $("nq-army-print").addEventListener("click", () => {
-    document.documentElement.classList.add("nq-army-printing");
-    window.print();
-  });
-  window.addEventListener("afterprint", () => {
-    document.documentElement.classList.remove("nq-army-printing");
-  });
+  // Printed, the page is the roster alone (printAlone, nq-at-table.js), until the print is done.
+  $("nq-army-print").addEventListener("click", () => printAlone($("nq-army-roster"), "roster"));
   $("nq-army-export").addEventListener("click", () => {
     const file = new Blob([state.toml || ""], { type: "application/toml" });
     const link = el("a", { href: URL.createObjectURL(file), download: "army.toml" });

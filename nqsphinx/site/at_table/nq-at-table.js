@@ -31,7 +31,11 @@ const underServiceWorker = () => new Promise((resolve) => {
   sw.addEventListener("controllerchange", () => resolve(), { once: true });
   setTimeout(resolve, 4000);
 });
-const started = underServiceWorker().then(
+// Nor does it start before the tables' answers are drawn (or could not be had): its 6 MB would
+// take the network and the processor from the first answer.
+let tablesDrawn;
+const answersDrawn = new Promise((resolve) => { tablesDrawn = resolve; });
+const started = Promise.all([underServiceWorker(), answersDrawn]).then(
   () => new Worker(new URL("nq-engine-worker.js", engineURL), { type: "module" }),
 );
 const pending = new Map();
@@ -284,11 +288,16 @@ for (const form of forms) {
 }
 for (const form of forms) waiting(form, words.loading);
 // The tables answer what they hold at once, and the page says the engine loads for the rest.
+// The engine starts once the answers are on the screen: after the next frame (a page in the
+// background draws no frame: at most half a second later).
 tables.then((data) => {
   answerTables = data;
-  if (!data || engineState.ready) return;
-  if (!engineState.failed) status.textContent = words.tables;
-  forms.forEach(compute);
+  if (data && !engineState.ready) {
+    if (!engineState.failed) status.textContent = words.tables;
+    forms.forEach(compute);
+  }
+  requestAnimationFrame(() => setTimeout(tablesDrawn));
+  setTimeout(tablesDrawn, 500);
 });
 
 // The engine's files, kept by the service worker for the next visit without a network: read by
@@ -321,6 +330,22 @@ ready.then(
 for (const form of forms) commandLine(form);
 
 window.nqAtTable = { ready, compute, ask, forms, tables };
+
+// --- printing one part alone -----------------------------------------------------------------
+// "Print the card" and "Print the roster" print their part alone: one rule set of nq-at-table.css
+// hides the rest while the page is marked (data-nq-print-alone on <html>, naming what is
+// printed) and the part too (nq-print-alone), until the print is done.
+const printAlone = (part, name) => {
+  part.classList.add("nq-print-alone");
+  document.documentElement.dataset.nqPrintAlone = name;
+  window.print();
+};
+window.addEventListener("afterprint", () => {
+  delete document.documentElement.dataset.nqPrintAlone;
+  for (const part of document.querySelectorAll(".nq-print-alone")) {
+    part.classList.remove("nq-print-alone");
+  }
+});
 
 // --- the profile builder ---------------------------------------------------------------------
 // The engine keeps the profile: each change is sent with the profile file (TOML) and the engine
@@ -504,13 +529,9 @@ if (builder) {
     }
     importer.value = "";
   });
-  // "Print the card" prints the card alone (nq-at-table.css), until the print is done.
+  // "Print the card" prints the card alone, until the print is done.
   builder.querySelector("#nq-builder-print").addEventListener("click", () => {
-    document.documentElement.classList.add("nq-card-printing");
-    window.print();
-  });
-  window.addEventListener("afterprint", () => {
-    document.documentElement.classList.remove("nq-card-printing");
+    printAlone(builder.querySelector("#nq-builder-card"), "card");
   });
   ready.then(() => {
     let kept = null;

@@ -1,0 +1,48 @@
+"""French typography of the engine's words: the spaces French sets before ``: ; ! ?`` and
+``%``, and the minus sign of a negative number, as the book's site and print products set them
+(nqsphinx.languages.typography); read by :mod:`nqcore.i18n` for every translation it loads.
+Apart from it so that nqcore.i18n stays one module of the size the house asks."""
+
+from __future__ import annotations
+
+import re
+
+#: The no-break space, and the narrow one that every product sets before ``%`` ("70 %"), as
+#: French typography sets it before ``; ! ?`` (nqsphinx.languages.typography).
+NBSP, NNBSP = "\u00a0", "\u202f"
+#: The minus sign of a negative number or modifier, as the book prints it (not the hyphen).
+MINUS = "\u2212"
+
+#: A percentage in a French translation typed as English types it, or with a plain or a full
+#: no-break space: French sets a narrow no-break space before the sign (« 25 % »), as
+#: :func:`format_percent` does and the site's typography does for the book.
+_PERCENT = re.compile(r"(?<=\d)[ \u00a0]?%")
+#: ``; ! ?`` after a word, with or without a space typed (a narrow no-break space before them),
+#: and ``:`` after a typed space (a no-break space): the site's French typography
+#: (nqsphinx.languages.typography.french_html), so that no line of an answer starts with them.
+_HIGH = re.compile(r"(?<=\S)[ \t\u00a0\u202f]*([;!?])(?=\s|$|[)»\]])")
+_COLON = re.compile(r"(?<=\S)[ \t\u00a0\u202f]+(:)(?=\s|$)")
+
+
+def french_spacing(text: str) -> str:
+    """A French translation spaced as French sets it: a narrow no-break space before ``%``
+    (``25%`` → ``25\u202f%``) and ``; ! ?``, a no-break space before ``:``, where translators
+    type a plain space (or none); a line of ``nq`` or of the page never starts with them.
+
+    >>> french_spacing("Couverture légère (dissimulée à 25%)")
+    'Couverture légère (dissimulée à 25\u202f%)'
+    >>> french_spacing("Chance : {chance} ; relancez !")
+    'Chance\xa0: {chance}\u202f; relancez\u202f!'
+    """
+    text = _HIGH.sub(NNBSP + r"\1", _PERCENT.sub(NNBSP + "%", text))
+    return _COLON.sub(NBSP + r"\1", text)
+
+
+def colon(lang: str) -> str:
+    """The colon between a label and its value, as ``lang`` sets it: French puts a no-break
+    space before it (a line never starts with the colon), English none.
+
+    >>> colon("fr"), colon("en")
+    ('\xa0: ', ': ')
+    """
+    return NBSP + ": " if lang == "fr" else ": "
