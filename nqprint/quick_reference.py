@@ -191,12 +191,19 @@ def _page_order(page: str) -> tuple[int, str]:
 def block_pages(key: str, lang: str, book: RulebookPages) -> list[str]:
     """The rulebook pages of a block: the page of the book's table of that title in the chapter
     of its rule, where the chapter prints it (the table may stand a page after its section's
-    heading), else the pages of its rules' sections."""
+    heading), else the pages of its rules' sections, and the page of the book's one table of
+    that title in another chapter, if any (the chance to cast: its rule in Magic, its table in
+    The Odds): every block that is a table of the book gives the page of that table."""
     if key in SECTIONS_ONLY:
-        table = None
-    else:
-        table = book.table_page(SOURCES[key][0].split(":", 1)[0], block_title(key, lang))
-    pages = {table} if table else {book.page(label) for label in SOURCES[key]}
+        return sorted({book.page(label) for label in SOURCES[key]}, key=_page_order)
+    title = block_title(key, lang)
+    table = book.table_page(SOURCES[key][0].split(":", 1)[0], title)
+    if table:
+        return [table]
+    pages = {book.page(label) for label in SOURCES[key]}
+    elsewhere = book.tables_anywhere(title)
+    if len(elsewhere) == 1:
+        pages |= set(elsewhere)
     return sorted(pages, key=_page_order)
 
 

@@ -87,3 +87,12 @@ class RulebookPages:
             ):
                 return page
         return None
+
+    def tables_anywhere(self, title: str) -> list[str]:
+        """The pages of every table of the book captioned ``title``, whatever its chapter."""
+        wanted = " ".join(title.split())
+        return [
+            page
+            for page, caption, anchor in self.labels.values()
+            if anchor.startswith("table.") and caption == wanted
+        ]

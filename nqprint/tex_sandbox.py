@@ -6,6 +6,11 @@ settings from the environment: ``openin_any=p`` and ``openout_any=p`` (paranoid)
 paths, ``..`` and dot files, while packages and fonts found through TeX's own search paths still
 load; ``shell_escape=f`` and ``-no-shell-escape`` switch ``\\write18`` off entirely.
 
+Every PDF is dated by its sources, not by the clock (xdvipdfmx sets CreationDate and ModDate
+from ``SOURCE_DATE_EPOCH``, the reproducible-builds convention): a build's own value is kept,
+else the time of the git commit the project's sources are at, so that two builds of one commit
+make the same book, as its printing line says (:mod:`nqsphinx.books.front_matter`).
+
 ``python -m nqprint.tex_sandbox DIR`` compiles the LaTeX that Sphinx wrote in ``DIR`` this way.
 """
 
@@ -14,6 +19,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 SANDBOX = {
     "openin_any": "p",
@@ -30,9 +36,33 @@ SANDBOX = {
 LATEXMKOPTS = "-silent -xelatex"
 
 
+#: The project's sources: the git work tree whose commit dates the PDFs.
+SOURCES = Path(__file__).resolve().parents[1]
+
+
+def commit_epoch(folder: Path = SOURCES) -> str | None:
+    """The commit time (seconds since 1970) of the commit ``folder`` is checked out at; None
+    outside git (an installed package), where the PDFs keep the clock's date."""
+    try:
+        found = subprocess.run(
+            ["git", "-C", str(folder), "log", "-1", "--format=%ct"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return found if found.isdigit() else None
+
+
 def sandboxed_env(base: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment for any TeX run of the project."""
-    return {**(os.environ if base is None else base), **SANDBOX}
+    """The environment for any TeX run of the project, its PDFs dated by their sources."""
+    env = {**(os.environ if base is None else base), **SANDBOX}
+    if not env.get("SOURCE_DATE_EPOCH", "").isdigit():
+        epoch = commit_epoch()
+        if epoch:
+            env["SOURCE_DATE_EPOCH"] = epoch
+    return env
 
 
 def compile_sphinx_latex(folder: str) -> subprocess.CompletedProcess[str]:

@@ -120,3 +120,37 @@ def test_ability_names_are_capitalised_where_they_name_the_ability() -> None:
         if not m.group(1)[0].isupper()
     ]
     assert wrong == []
+
+
+def _characteristics() -> list[str]:
+    """The glossary's French words written with their abbreviation (« Attaque à distance (AD) »,
+    « Contrôle (Co) »), without it, and the armour save: the rules' words, not names."""
+    labels = {term.label("fr") for term in terms_for(str(ROOT / "docs"))}
+    words = [re.sub(r"\s*\([^)]*\)$", "", t) for t in labels if re.search(r"\([^)]*\)$", t)]
+    return [*sorted(w for w in words if w[:1].isupper()), "Sauvegarde d’armure"]
+
+
+#: After a lower-case word (and a comma), or after its d’, l’: inside a sentence.
+_INSIDE = r"(?:(?<=[a-zà-ÿ,] )|(?<=[a-zà-ÿ] [dlDL][’']))"
+
+
+def test_characteristics_are_lower_case_inside_a_sentence() -> None:
+    """The characteristics and the armour save are common words in the French books: « une
+    attaque à distance (AD) », « un test de contrôle (Co) », « la cible fait sa sauvegarde
+    d’armure »; capitalised only where they open a sentence, a heading or a label, and never
+    with a capital inside (« Attaque à Distance », « Coût d’Utilisation »). The proof-reader of
+    session 14 found « Attaque à Distance » five times in the glossary and The Odds."""
+    words = _characteristics()
+    assert {"Attaque à distance", "Contrôle", "Sauvegarde d’armure"} <= set(words)
+    wrong = []
+    for place, text in [*_messages(), *_glossary_texts()]:
+        for word in words:
+            lower = word[0].lower() + word[1:]
+            for found in re.findall(re.escape(word), text, re.IGNORECASE):
+                if found[1:] != word[1:]:
+                    wrong.append(f"{place}: « {found} »")
+            tail = "" if word == words[-1] else r"(?=\s\()"  # a characteristic: by its (AD)
+            for m in re.finditer(_INSIDE + "(" + re.escape(word) + ")" + tail, text):
+                if m.group(1) != lower:
+                    wrong.append(f"{place}: « {m.group(1)} » in …{text[m.start() - 20 : m.end()]}…")
+    assert wrong == []

@@ -128,3 +128,35 @@ def test_the_momentum_examples_teach_this_editions_reading() -> None:
     french = polib.pofile(str(ROOT / "locale" / "fr" / "LC_MESSAGES" / "actions.po"))
     (entry,) = [e for e in french if 'This "action bonus"' in e.msgid and not e.obsolete]
     assert "première action" in entry.msgstr and "toutes ses actions" not in entry.msgstr
+
+
+def _example_and_french(page: str, words: str) -> tuple[str, str]:
+    """The one example of ``docs/<page>.md`` whose prose holds ``words``, and its French."""
+    (body,) = [body for _, body in examples(ROOT / "docs" / f"{page}.md") if words in body]
+    french = polib.pofile(str(ROOT / "locale" / "fr" / "LC_MESSAGES" / f"{page}.po"))
+    (entry,) = [e for e in french if words in e.msgid and not e.obsolete]
+    assert entry.translated(), entry.msgid
+    return body, entry.msgstr
+
+
+def test_the_chariot_crew_example_teaches_this_editions_reading() -> None:
+    """The 2007 example let the driver strike with the 3 momentum actions and the lance weaponeer
+    wait for 5; its erratum and the combination rules just above it say the crew strike together
+    at the higher cost, 5 actions: the example teaches that, with the erratum's line."""
+    body, french = _example_and_french("creating-a-profile", "driver and lance weaponeer")
+    assert "may attack immediately" not in body and "cannot attack until" not in body
+    assert "both attack" in body
+    assert "chariot-crew-example-use-cost" in _ERRATUM.findall(body)[0].split()
+    assert "attaquer immédiatement" not in french and "attaquent tous deux" in french
+
+
+def test_the_warlord_example_gives_the_profiles_broadsword() -> None:
+    """The Warlord's profile gives a Broadsword; the 2007 example armed him with a heavy axe,
+    which the armoury lacks. The ability's level stays with its name, before its page reference
+    (as "the fear (1) ability"), and the corrected line names the weapon's erratum too."""
+    body, french = _example_and_french("creating-a-profile", "An Orc Warlord mounted on a Dragon")
+    assert "heavy axe" not in body and "broadsword" in body
+    assert "{ref}`extra attack (x2) <extra-attack>` ability" in body
+    assert "warlord-example-heavy-axe" in _ERRATUM.findall(body)[0].split()
+    assert "hache lourde" not in french and "épée large" in french
+    assert "{ref}`Attaque supplémentaire (x2) <extra-attack>`" in french

@@ -6,17 +6,25 @@ engine's constants and functions, so that the summary cannot drift from the rule
 
 from __future__ import annotations
 
-from nqcore.i18n import N_
-from nqcore.rules.armour import ARMOUR_MODIFIER_FREE_STRENGTH
+from collections.abc import Callable
+from fractions import Fraction
+
+from nqcore.i18n import N_, Msg
+from nqcore.rules.armour import ARMOUR_MODIFIER_FREE_STRENGTH, save_chance
 from nqcore.rules.close_combat import IMPROVISED_USE_COST, MOMENTUM_ACTIONS
-from nqcore.rules.damage import BASE_WOUND_TARGET
-from nqcore.rules.dice import FUMBLE_ROLL, MASTERFUL_HIT_ROLL, AttackRoll
+from nqcore.rules.damage import BASE_WOUND_TARGET, wound_chance
+from nqcore.rules.dice import FUMBLE_ROLL, MASTERFUL_HIT_ROLL, AttackRoll, hit_chance
 from nqcore.rules.magic import (
     CANCEL_BONUS,
     CANCEL_USE_COST,
     CONCENTRATION_BONUS,
     CONCENTRATION_COST,
+    SPELL_LEVELS,
+    WIZARDRY_LEVELS,
+    cancel_chance,
+    cast_chance,
 )
+from nqcore.rules.morale import command_chance
 from nqcore.rules.movement import (
     BARRIER_ACTIONS,
     REORGANISE_ACTIONS,
@@ -27,6 +35,38 @@ from nqcore.rules.movement import (
 from nqcore.rules.ranged import AIM_ACTIONS, ranged_modifiers
 from nqcore.rules.template_attacks import PARTIAL_COVER_HIT
 from nqcore.tables.registry import Cell, Phrase, Signed, Table, register_table
+
+#: Far above any target the game can reach: a roll against it fails only on a natural roll.
+_BEYOND_ANY_TARGET = 20
+#: The rolls of the Rolls needed summary, each with its best chance under the engine's rules (the
+#: highest target the rules allow): a natural 10 fails exactly those whose best chance is short
+#: of certain, so that the summary names what the rules do, the rulings of the errata included
+#: (a natural 10 rolled to save, to cancel), and nothing they do not (a command test).
+NATURAL_TEN_PROBES: tuple[tuple[Msg, Callable[[], Fraction]], ...] = (
+    (N_("to hit"), lambda: hit_chance(_BEYOND_ANY_TARGET)),
+    (N_("to save"), lambda: save_chance(_BEYOND_ANY_TARGET, 1)),
+    (N_("to wound"), lambda: wound_chance(_BEYOND_ANY_TARGET, 1)),
+    (N_("to pass a command test"), lambda: command_chance(_BEYOND_ANY_TARGET)),
+    (N_("to cast"), lambda: cast_chance(max(SPELL_LEVELS), max(WIZARDRY_LEVELS))),
+    (N_("to cancel a spell"), lambda: cancel_chance(max(SPELL_LEVELS), concentrating=True)),
+)
+
+
+def natural_ten_fails() -> tuple[Msg, ...]:
+    """The rolls that a natural 10 always fails, by the engine's own chances."""
+    return tuple(roll for roll, best in NATURAL_TEN_PROBES if best() < 1)
+
+
+def _natural_ten_row() -> tuple[Msg, Phrase]:
+    """ "Natural 10 | always fails to hit, to save, ... and to cancel a spell"."""
+    rolls = natural_ten_fails()
+    parts: list[Msg | str] = [N_("always fails"), " "]
+    for index, roll in enumerate(rolls):
+        if index:
+            parts += [" ", N_("and"), " "] if index == len(rolls) - 1 else [", "]
+        parts.append(roll)
+    return N_("Natural 10"), Phrase(parts)
+
 
 #: "At most": kept on the line of what follows it ("≤ 6"), a no-break space between them: a
 #: line broken after the sign read "models moved ≤" beside the cost 3.
@@ -145,6 +185,7 @@ def _other_rolls() -> list[tuple[Cell | Phrase, ...]]:
             Phrase((AT_MOST, N_("spell level"), " ", Signed(CANCEL_BONUS))),
         ),
         (N_("Resist a spell"), Phrase((AT_MOST, N_("ST, T or CO, as the card says")))),
+        _natural_ten_row(),
     ]
 
 
@@ -159,9 +200,5 @@ def rolls_needed_table() -> Table:
         columns=(N_("Test"), N_("D10 roll")),
         rows=tuple(rows),  # type: ignore[arg-type]
         source="Dice; Actions; Armour Saves And Damage; Morale; Magic",
-        notes=(
-            N_(
-                "A natural 10 always fails to hit, to wound and to cast; a natural 1 always wounds."
-            ),
-        ),
+        notes=(N_("A natural 1 always wounds."),),
     )

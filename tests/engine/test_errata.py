@@ -50,6 +50,40 @@ def test_every_section_of_every_erratum_is_a_label_of_the_docs() -> None:
     assert not unknown
 
 
+EXAMPLE_ERRATA = re.compile(r"^:{3,}\{example\}\n(?::result:.*\n)?(?::erratum: (.*)\n)?", re.M)
+HEADING = re.compile(r"^(#+) ", re.M)
+
+
+def examples_errata_by_section() -> dict[str, list[set[str]]]:
+    """Each docs section label: the errata ids of each ``{example}`` printed in it (its own text and
+    its subsections', up to the next heading of its level or above)."""
+    found: dict[str, list[set[str]]] = {}
+    for page in (ROOT / "docs").rglob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        for label in re.finditer(r"^\(([a-z0-9-]+)\)=\n(#+) ", text, re.M):
+            level = len(label[2])
+            ends = [m.start() for m in HEADING.finditer(text, label.end()) if len(m[1]) <= level]
+            body = text[label.end() : ends[0] if ends else len(text)]
+            found[label[1]] = [
+                set((m[1] or "").replace(",", " ").split()) for m in EXAMPLE_ERRATA.finditer(body)
+            ]
+    return found
+
+
+def test_every_erratum_of_an_example_is_in_that_examples_corrected_line() -> None:
+    """An erratum whose subject is a worked example ("... example: ...") corrects that example:
+    the example, printed in the erratum's first section, names it in its ``:erratum:`` option, so
+    that its "Corrected from the 2007 printing" line links every correction made to it."""
+    by_section = examples_errata_by_section()
+    missing = [
+        (e.id, e.section)
+        for e in all_errata()
+        if e.kind == "erratum" and re.search(r"\bexample: ", str(e.subject))
+        if not any(e.id in ids for ids in by_section.get(e.section, []))
+    ]
+    assert not missing
+
+
 def _record(**fields: object) -> dict[str, object]:
     return erratum_file(**fields)
 

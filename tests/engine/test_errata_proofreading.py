@@ -55,3 +55,18 @@ def test_the_chariots_price_their_broadsword_on_the_chariot() -> None:
     # the sections that print the two profiles
     assert erratum in errata_for("creating-chariots")
     assert erratum in errata_for("calculating-combination-models")
+
+
+def test_the_vampires_structure_is_a_type_the_rules_know_and_its_erratum_says_so() -> None:
+    """The 2007 book prints the Vampire on Demon Beast's Structure as "Unique Character", a type
+    no rule defines (Model Profile lists core, elite, support, individual and character): the
+    table prints Character, and an erratum keeps the printed words and says why."""
+    from nqcore.tables.registry import get_table
+
+    table = get_table("profile-vampire-on-demon-beast")
+    assert dict(table.details)["Structure"] == "Character"
+    erratum = record("vampire-unique-character")
+    assert (erratum.kind, erratum.section) == ("erratum", "special-combination-models")
+    assert erratum.printed == "Structure: Unique Character"
+    assert erratum.correct == f"Structure: {dict(table.details)['Structure']}"
+    assert erratum in errata_for("model-profile")

@@ -42,3 +42,26 @@ def test_rolls_needed_come_from_the_rules() -> None:
 def test_docstring_examples() -> None:
     assert doctest.testmod(nqcore.tables.table_text).failed == 0
     assert doctest.testmod(nqcore.rules.templates).failed == 0
+
+
+def test_the_natural_ten_line_names_every_roll_the_engine_fails_on_a_ten() -> None:
+    """The sheet's natural 10 line is the engine's: the rulings of the errata (a natural 10
+    fails a save, "natural-ten-armour-save", and a cancel, "cancelling-natural-ten") are on
+    it, and a command test, which a natural 10 may pass, is not."""
+    from nqcore.book.errata import all_errata
+    from nqcore.tables.reference_summary import natural_ten_fails
+
+    assert natural_ten_fails() == ("to hit", "to save", "to wound", "to cast", "to cancel a spell")
+    rolls = _rows("rolls-needed")
+    assert rolls["Natural 10"] == (
+        "always fails to hit, to save, to wound, to cast and to cancel a spell"
+    )
+    french = _rows("rolls-needed", "fr")
+    assert french["10 naturel"] == (
+        "rate toujours pour toucher, pour sauvegarder, pour blesser, pour lancer un sort "
+        "et pour annuler un sort"
+    )
+    notes = " ".join(get_table("rolls-needed").notes)
+    assert "natural 10" not in notes
+    rulings = {e.id for e in all_errata()}
+    assert {"natural-ten-armour-save", "cancelling-natural-ten"} <= rulings

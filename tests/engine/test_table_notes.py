@@ -36,7 +36,7 @@ REVIEWED = frozenset(
         "Each range gives the greatest distance in inches, then the ranged attack (RA) modifier "
         'up to that distance: 12/+1 means up to 12" at +1.',
         "The Slingstaff is a sling and a staff in one weapon, for one price.",
-        "A natural 10 always fails to hit, to wound and to cast; a natural 1 always wounds.",
+        "A natural 1 always wounds.",
         "Where the book's points and the engine's computed points differ, the errata explain "
         "the difference item by item.",
         "The columns are lined up so that the values of the starting profile, which cost +0, "

@@ -164,3 +164,9 @@ def block_table(tables: dict[tuple[str, str], Label], key: str, lang: str) -> La
     """The book's table that a block of the sheet is, in the chapter of its rule, if any."""
     chapter = quick_reference.SOURCES[key][0].split(":", 1)[0]
     return tables.get((chapter, squeeze(quick_reference.block_title(key, lang))))
+
+
+def tables_titled(tables: dict[tuple[str, str], Label], key: str, lang: str) -> list[Label]:
+    """The book's tables, in any chapter, captioned as a block of the sheet is titled."""
+    title = squeeze(quick_reference.block_title(key, lang))
+    return [label for (_, caption), label in tables.items() if caption == title]

@@ -22,6 +22,7 @@ from tests.print.page_refs import (
     page_texts,
     printed_references,
     squeeze,
+    tables_titled,
 )
 from tests.print.pdfs import pages, run_on, runs
 
@@ -83,6 +84,10 @@ def test_the_quick_references_pages_land(products: Products, lang: str, paper: s
         if block_table(tables, key, lang) is not None:
             continue  # the page of its table: test_the_quick_references_tables_are_on_their_pages
         heads = [heading(labels[name][-1], lang) for name in quick_reference.SOURCES[key]]
+        # the page of the book's table in another chapter: test_the_chance_to_cast_gives_...
+        printed = [
+            p for p in printed if p not in {t.page for t in tables_titled(tables, key, lang)}
+        ]
         for head in heads:
             if not any(head in texts[page] for page in printed):
                 where = [number for number, text in texts.items() if head in text]
@@ -91,6 +96,24 @@ def test_the_quick_references_pages_land(products: Products, lang: str, paper: s
             if not any(head in texts[page] for head in heads):
                 wrong.append(f"{key}: p. {page} shows none of {heads}")
     assert wrong == []
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_chance_to_cast_gives_its_rule_and_its_table(
+    products: Products, lang: str, paper: str
+) -> None:
+    """The chance to cast is a table of the book (Table 28.1, in The Odds), as the other tables
+    of the sheet are: its block cites that table's page, with the page of its rule (Magic), where
+    the sheet once cited the rule alone."""
+    book = products.rulebook(lang, paper)
+    labels = aux_labels(book.with_suffix(".aux"))
+    texts = page_texts(book)
+    (table,) = tables_titled(book_tables(labels), "chance-to-cast", lang)
+    rule = labels["magic:casting-a-spell"][-1].page
+    printed = _sheet_references(products, lang, paper)["chance-to-cast"]
+    assert printed == sorted({rule, table.page}, key=int)
+    assert _caption(table.number, table.title).search(texts[table.page])
 
 
 def _caption(number: str, title: str) -> re.Pattern[str]:

@@ -13,6 +13,7 @@ import pytest
 from nqsphinx.books.front_matter import printing_line, source_version
 from nqsphinx.messages import ui_text
 from tests.building import ROOT
+from tests.print.conftest import Products
 from tests.print.pdfs import text, unembedded_fonts
 
 LANGS = ["en", "fr"]
@@ -174,3 +175,48 @@ def test_the_printing_is_named_by_the_sources_never_by_the_clock(
     assert printing_line("en", *source_version(tmp_path)) == (
         "This printing: 2007-11-21 (unversioned sources)"
     )
+
+
+def _expected_epoch() -> int:
+    """The build's SOURCE_DATE_EPOCH if it has one, else the time of the sources' commit."""
+    import os
+
+    given = os.environ.get("SOURCE_DATE_EPOCH", "")
+    if given.isdigit():
+        return int(given)
+    logged = subprocess.run(
+        ["git", "-C", str(ROOT), "log", "-1", "--format=%ct"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return int(logged)
+
+
+def _creation_date(pdf: Path) -> datetime.datetime:
+    info = subprocess.run(
+        ["pdfinfo", "-isodates", str(pdf)], capture_output=True, text=True, check=True
+    ).stdout
+    (stamp,) = re.findall(r"^CreationDate:\s+(\S+)$", info, re.M)
+    return datetime.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+
+
+def test_the_tex_runs_are_dated_by_the_commit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every TeX run gets the commit's time as SOURCE_DATE_EPOCH, unless the build sets its
+    own, which wins (the reproducible-builds convention)."""
+    from nqprint.tex_sandbox import commit_epoch, sandboxed_env
+
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    assert sandboxed_env()["SOURCE_DATE_EPOCH"] == str(_expected_epoch())
+    assert sandboxed_env({"SOURCE_DATE_EPOCH": "1195603200"})["SOURCE_DATE_EPOCH"] == "1195603200"
+    assert commit_epoch(Path("/")) is None
+
+
+def test_every_build_of_one_commit_is_the_same_book_to_the_date(
+    pdfs: dict[str, Path], products: Products
+) -> None:
+    """The PDFs' CreationDate is the sources' (their commit's time), never the build clock's:
+    two builds of one commit were different files by their dates alone."""
+    expected = datetime.datetime.fromtimestamp(_expected_epoch(), datetime.UTC)
+    for pdf in (*pdfs.values(), products.pdf("quick-reference", "en")):
+        assert _creation_date(pdf) == expected, pdf.name
