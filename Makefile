@@ -63,6 +63,11 @@ $(if $(UNSAFE_NAMES),$(error Refused input: file name(s) with characters other t
 SYMLINKS := $(shell find $(INPUT_DIRS) $(wildcard examples) -type l -printf '%p (to %l) ')
 $(if $(SYMLINKS),$(error Refused input, nothing built: symbolic link(s), which may point \
 	outside the project: $(SYMLINKS)))
+# A file with another name (a hard link: `ln /home/me/secret.txt docs/_static/notes.txt`) is the
+# same file as that name, which may be outside the project.
+HARDLINKS := $(shell find $(INPUT_DIRS) $(wildcard examples) -type f -links +1 -printf '%p ')
+$(if $(HARDLINKS),$(error Refused input, nothing built: hard link(s), a file with another name \
+	that may be outside the project: $(HARDLINKS)))
 
 # Every worked example of the book is run against the engine before anything is published: after
 # an edit of pages only, the examples of those pages; after an edit of the pages' translations

@@ -227,3 +227,19 @@ def test_make_html_places_no_site_when_one_language_fails(tmp_path: Path) -> Non
     assert placed.returncode == 0, placed.stderr
     assert (project / "_build/html/en/at-the-table.html").is_file()
     assert [p.name for p in (project / "_build/html/fr").iterdir()] == ["index.html"]
+
+
+@pytest.mark.parametrize("name", ["docs/_static/notes.txt", "nqcore/leak.py", "examples/x.py"])
+def test_a_hard_link_among_the_sources_stops_make(tmp_path: Path, name: str) -> None:
+    """`ln /tmp/x/secret.txt docs/_static/notes.txt` published the outside file: the hard link is
+    the same file as its other name, which may be anywhere on the file system."""
+    project = _project(tmp_path)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("host-secret-text\n", encoding="utf-8")
+    (project / name).parent.mkdir(parents=True, exist_ok=True)
+    os.link(secret, project / name)
+    done = _make(project, "html-en", "PYTHON=true", "SPHINXBUILD=true")
+    assert done.returncode != 0
+    assert "Refused input, nothing built: hard link(s)" in done.stderr
+    assert f"may be outside the project: {name}" in done.stderr
+    assert not (project / "_build").exists()
