@@ -266,6 +266,13 @@ def write_text(path: str, produce: Callable[[], str]) -> None:
             mode = None
         if mode is not None and stat.S_ISDIR(mode):
             raise FileRefused(f"{path}: cannot write the file (it is a directory)")
+        folder = os.path.dirname(path) or "."
+        if mode is None and not os.path.isdir(folder):  # never made: the reader's to create
+            raise FileRefused(
+                N_("cannot write the file (the folder {folder} does not exist)"),
+                where=path,
+                folder=folder,
+            )
         if mode is None or stat.S_ISREG(mode):
             _replace(os.path.realpath(path), produce)
         else:
