@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 
-from nqcore.i18n import N_, P_, ContextMsg, Msg, translator
+from nqcore.i18n import N_, P_, Msg, translator
 
 #: The words of a place, as the readers write them, and their meaning there.
-WORDS: dict[str, ContextMsg] = {
+WORDS: dict[str, Msg] = {
     "unit": P_("place", "unit"),
     "individual": P_("place", "individual"),
     "character": P_("place", "character"),
