@@ -39,9 +39,19 @@ html: $(BUILD)/html/noquarter-html.zip
 # leaves every site as the last good `make html` left it).
 $(BUILD)/html/noquarter-html.zip: $(addprefix $(BUILD)/.stamps/html-,$(LANGUAGES))
 	$(foreach lang,$(LANGUAGES),$(call PLACE_SITE,$(lang)) &&) true
-	$(PYTHON) -m nqsphinx.site.output_audit $(BUILD)/html $(BUILD)/doctrees
-	$(PYTHON) -m nqsphinx.site.root_page $(BUILD)/html
+	$(FINISH_SITES)
+
+# What follows the placing of the sites: the audit, the root page with the service worker (sw.js)
+# and the offline archive, each made from the sites in place. `make html-en` runs it too, once
+# every language has a site (else a reader offline kept the previous build's pages); while one has
+# none, it removes the archive and the worker, which `make html` makes again.
+FINISH_SITES = $(PYTHON) -m nqsphinx.site.output_audit $(BUILD)/html $(BUILD)/doctrees && \
+	$(PYTHON) -m nqsphinx.site.root_page $(BUILD)/html && \
 	$(PYTHON) -m nqsphinx.site.archive $(BUILD)/html
+EVERY_SITE = $(foreach lang,$(LANGUAGES),test -f $(BUILD)/html/$(lang)/index.html &&) true
+STALE_OFFLINE = for stale in $(BUILD)/html/noquarter-html.zip $(BUILD)/html/sw.js; do \
+	if [ -e "$$stale" ]; then rm -f "$$stale" && echo "removed $$stale: it held the previous \
+	build's pages (\`make html\` makes it once every language has a site)"; fi; done
 
 # What the build reads: a site (and the examples) is rebuilt only when one of these is newer than
 # its stamp, so that a build with nothing changed does nothing. Sphinx's compiled catalogues
@@ -63,6 +73,11 @@ $(if $(UNSAFE_NAMES),$(error Refused input: file name(s) with characters other t
 SYMLINKS := $(shell find $(INPUT_DIRS) $(wildcard examples) -type l -printf '%p (to %l) ')
 $(if $(SYMLINKS),$(error Refused input, nothing built: symbolic link(s), which may point \
 	outside the project: $(SYMLINKS)))
+# A file with another name (a hard link: `ln /home/me/secret.txt docs/_static/notes.txt`) is the
+# same file as that name, which may be outside the project.
+HARDLINKS := $(shell find $(INPUT_DIRS) $(wildcard examples) -type f -links +1 -printf '%p ')
+$(if $(HARDLINKS),$(error Refused input, nothing built: hard link(s), a file with another name \
+	that may be outside the project: $(HARDLINKS)))
 
 # Every worked example of the book is run against the engine before anything is published: after
 # an edit of pages only, the examples of those pages; after an edit of the pages' translations
@@ -102,6 +117,7 @@ PLACE_SITE = $(PYTHON) -m nqsphinx.site.staged_build --place $(BUILD)/html/$(1) 
 	$(BUILD)/doctrees/$(1)
 $(addprefix html-,$(LANGUAGES)): html-%: $(BUILD)/.stamps/html-%
 	$(call PLACE_SITE,$*)
+	if $(EVERY_SITE); then $(FINISH_SITES); else $(STALE_OFFLINE); fi
 
 $(BUILD)/.stamps/html-%: $(EXAMPLES_OK) $(INPUTS) $(wildcard $(BUILD)/pdf/*.pdf)
 	$(PYTHON) -m nqsphinx.site.staged_build --hold $(BUILD)/html/$* $(BUILD)/doctrees/$* -- \

@@ -459,7 +459,12 @@ class Refusal(ValueError):
         said = translator(lang)(self.message)
         if self.values:  # a message without values may show braces: "{ value = 3 }"
             said = said.format(**{key: _shown(value, lang) for key, value in self.values.items()})
-        return f"{self.where}: {said}" if self.where else said
+        if not self.where:
+            return said
+        from nqcore.places import place_in  # its words are the catalogue's
+        from nqcore.typography import colon
+
+        return f"{place_in(self.where, lang)}{colon(lang)}{said}"
 
     def __str__(self) -> str:  # a KeyError's own would quote it
         return self.text(SOURCE_LANGUAGE)

@@ -96,6 +96,5 @@ def roster_pdf(sheet: dict[str, Any], lang: str, paper: Paper, target: Path) -> 
         made = compile_pdf(
             roster_tex(sheet, lang, paper), Path(work) / "out" / "roster.pdf", Path(work)
         )
-        target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(made, target)
     return target

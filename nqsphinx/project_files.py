@@ -6,11 +6,12 @@ to a file that is not a page (both become downloads), an image.  A static path
 (``html_static_path``, ``html_extra_path``) is copied whole.  A hostile pull request could point
 any of them at ``/etc/passwd``, by a path climbing out of ``docs/`` or by a symbolic link.  So,
 when a page is read (``doctree-read``, before Sphinx's collectors list what to copy), every such
-target must be a regular file inside ``docs/``, reached through no symbolic link and known to git
+target must be a regular file inside ``docs/``, reached through no symbolic link, with no other
+name (a hard link: ``ln /home/me/secret.txt docs/_static/notes.txt``) and known to git
 (tracked, or new and not ignored: a figure added to a page builds before ``git add``); a refused
 one is an error at the page's file and line and its node is dropped, so nothing is copied even
 under ``--keep-going``.  The static paths are checked when the builder starts, and a symbolic
-link or a stray file there stops the build before anything is copied.
+link, a hard link or a stray file there stops the build before anything is copied.
 
 Math (``{math}``, the ``math`` directive, ``$...$``) would add a script loading MathJax from a
 CDN: the rulebook has none, so it is refused like raw HTML.  And whatever adds a script or a
@@ -78,6 +79,19 @@ def symlink_on_the_way(path: Path, within: Path) -> Path | None:
     return None
 
 
+def hard_link(path: Path) -> str:
+    """Why a file with more than one name is refused ('' if it has one): its other name may be
+    anywhere on the same file system, outside the project (a hard link cannot be told from the
+    file it names, and git stores it as a plain file)."""
+    try:
+        names = path.stat(follow_symlinks=False).st_nlink
+    except OSError:
+        return ""
+    if names <= 1 or not path.is_file():
+        return ""
+    return f"is a hard link ({names} names: the other ones may be outside the project)"
+
+
 def file_problem(path: Path, within: Path, root: Path, what: str, shown: str = "") -> str:
     """Why ``path`` may not be copied into the output ('' if it may): it must be a regular file
     of the project's git work tree inside ``within``, reached through no symbolic link.
@@ -93,6 +107,8 @@ def file_problem(path: Path, within: Path, root: Path, what: str, shown: str = "
         return f"{what} {shown!r}: {os.path.relpath(link, root)} is a symbolic link (to {target})"
     if not path.is_file():
         return f"{what} {shown!r} is not a file"
+    if linked := hard_link(path):
+        return f"{what} {shown!r} {linked}"
     listed = listed_files(root)
     if listed is not None and path.relative_to(root).as_posix() not in listed:
         return f"{what} {shown!r} is not a file of the project (not known to git)"
@@ -142,7 +158,8 @@ def _check_math(app: Sphinx, doctree: nodes.document) -> None:
 
 
 def static_problems(app: Sphinx) -> list[tuple[Path, str]]:
-    """Every symbolic link, and every file not of the project, in the static and extra paths."""
+    """Every symbolic link, every hard link and every file not of the project, in the static
+    and extra paths."""
     root = _project(app)
     folders = [root / f for f in (*app.config.html_static_path, *app.config.html_extra_path)]
     found: list[tuple[Path, str]] = []
@@ -215,16 +232,30 @@ def links_in(folder: Path) -> list[Path]:
     return sorted(found)
 
 
+def hard_links_in(folder: Path) -> list[Path]:
+    """Every file at or below ``folder`` that has another name (a hard link)."""
+    found: list[Path] = []
+    for parent, _dirs, files in os.walk(folder):
+        found += [Path(parent, n) for n in files if hard_link(Path(parent, n))]
+    return sorted(found)
+
+
 def _check_links(app: Sphinx) -> None:
     """Stop before anything is read: a page, a page folder or a catalogue that is a symbolic
-    link would publish a file from outside the project (``docs/leak.md`` -> ``/etc/passwd``)."""
+    link would publish a file from outside the project (``docs/leak.md`` -> ``/etc/passwd``), and
+    so would a hard link (``ln /etc/passwd docs/leak.md``, where the file systems allow it)."""
     root = _project(app)
-    links = sorted({link for f in _checked_folders(app) for link in links_in(f)})
+    folders = _checked_folders(app)
+    links = sorted({link for f in folders for link in links_in(f)})
     for link in links:
         shown = os.path.relpath(link, root)
         logger.error(f"{shown}: symbolic link (to {os.readlink(link)}) in the sources: refused")
-    if links:
-        print(f"Refused input: {len(links)} symbolic link(s); nothing built.", file=sys.stderr)
+    hard = sorted({path for f in folders for path in hard_links_in(f)})
+    for path in hard:
+        logger.error(f"{os.path.relpath(path, root)} {hard_link(path)}: refused")
+    if links or hard:
+        count = f"{len(links)} symbolic link(s), {len(hard)} hard link(s)"
+        print(f"Refused input: {count}; nothing built.", file=sys.stderr)
         raise SystemExit(2)
 
 

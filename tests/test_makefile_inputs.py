@@ -210,7 +210,7 @@ def test_make_html_places_no_site_when_one_language_fails(tmp_path: Path) -> Non
     for lang in ("en", "fr"):
         (project / f"_build/html/{lang}").mkdir(parents=True)
         (project / f"_build/html/{lang}/index.html").write_text("the last good build\n")
-    options = [f"PYTHON={sys.executable}", f"SPHINXBUILD={fake}", "EXAMPLES_OK="]
+    options = [_python_logging(project), f"SPHINXBUILD={fake}", "EXAMPLES_OK="]
     env = dict(os.environ, PYTHONPATH=str(MAKEFILE.parent))
 
     def make(target: str) -> subprocess.CompletedProcess[str]:
@@ -227,3 +227,74 @@ def test_make_html_places_no_site_when_one_language_fails(tmp_path: Path) -> Non
     assert placed.returncode == 0, placed.stderr
     assert (project / "_build/html/en/at-the-table.html").is_file()
     assert [p.name for p in (project / "_build/html/fr").iterdir()] == ["index.html"]
+
+
+@pytest.mark.parametrize("name", ["docs/_static/notes.txt", "nqcore/leak.py", "examples/x.py"])
+def test_a_hard_link_among_the_sources_stops_make(tmp_path: Path, name: str) -> None:
+    """`ln /tmp/x/secret.txt docs/_static/notes.txt` published the outside file: the hard link is
+    the same file as its other name, which may be anywhere on the file system."""
+    project = _project(tmp_path)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("host-secret-text\n", encoding="utf-8")
+    (project / name).parent.mkdir(parents=True, exist_ok=True)
+    os.link(secret, project / name)
+    done = _make(project, "html-en", "PYTHON=true", "SPHINXBUILD=true")
+    assert done.returncode != 0
+    assert "Refused input, nothing built: hard link(s)" in done.stderr
+    assert f"may be outside the project: {name}" in done.stderr
+    assert not (project / "_build").exists()
+
+
+def _python_logging(project: Path) -> str:
+    """A python that runs the staged build (nqsphinx.site.staged_build) and logs the other steps."""
+    fake = project / "python.sh"
+    fake.write_text(
+        "#!/bin/sh\n"
+        f'[ "$2" = nqsphinx.site.staged_build ] && exec {sys.executable} "$@"\n'
+        f'echo "$2" >> {project / "steps.log"}\n',
+        encoding="utf-8",
+    )
+    fake.chmod(0o755)
+    return f"PYTHON={fake}"
+
+
+@pytest.mark.parametrize("sites", [("en", "fr"), ("en",)])
+def test_one_language_placed_leaves_no_stale_archive_or_worker(
+    tmp_path: Path, sites: tuple[str, ...]
+) -> None:
+    """`make html-en` placed the new English site, but the offline archive and sw.js kept the
+    previous build's pages: with every site in place they are made again (as `make html` makes
+    them); while a language has none, they are removed, with a message."""
+    project = _project(tmp_path)
+    fake = tmp_path / "sphinx-build"
+    fake.write_text(SPHINX_BUILD.replace("exit 1", "exit 0"))
+    fake.chmod(0o755)
+    html = project / "_build/html"
+    for lang in sites:
+        (html / lang).mkdir(parents=True)
+        (html / lang / "index.html").write_text("the last good build\n")
+    for stale in ("noquarter-html.zip", "sw.js"):
+        (html / stale).write_text("the previous build's pages\n")
+    done = subprocess.run(
+        ["make", "--no-print-directory", "html-en", _python_logging(project)]
+        + [f"SPHINXBUILD={fake}", "EXAMPLES_OK="],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=dict(os.environ, PYTHONPATH=str(MAKEFILE.parent)),
+    )
+    assert done.returncode == 0, done.stderr
+    assert (html / "en" / "at-the-table.html").is_file(), "the new site is in place"
+    steps = (project / "steps.log").read_text().split() if (project / "steps.log").exists() else []
+    if sites == ("en", "fr"):
+        expected = ["nqsphinx.site.output_audit", "nqsphinx.site.root_page"]
+        assert steps == [*expected, "nqsphinx.site.archive"]
+    else:
+        assert steps == []
+        assert not (html / "noquarter-html.zip").exists()
+        assert not (html / "sw.js").exists()
+        assert "removed _build/html/noquarter-html.zip: it held the previous build's pages" in (
+            done.stdout
+        )

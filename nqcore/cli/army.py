@@ -87,6 +87,9 @@ NO_LATEX = N_(
     "installed here"
 )
 
+#: ``nq army FILE --pdf /nonexistent/x.pdf``: the folder is not made.
+NO_FOLDER = N_("{file}: no roster printed: the folder {folder} does not exist")
+
 
 def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refused: bool) -> Any:
     """``--pdf OUT``: the roster on paper, set by the print products' LaTeX
@@ -103,8 +106,15 @@ def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refus
 
     lang = getattr(args, "lang", "en")
     paper = PAPERS[getattr(args, "paper", None) or "a4"]
+    folder = Path(args.pdf).parent
+    if not folder.is_dir():  # never made: a mistyped folder is the reader's to create
+        raise UsageError(NO_FOLDER, file=args.pdf, folder=str(folder))
     try:
         roster_pdf(roster_sheet(force, breaches, lang), lang, paper, Path(args.pdf))
+    except OSError as error:  # the copy to the reader's file: /dev/full, a read-only folder
+        raise UsageError(
+            N_("{file}: no roster printed: {problem}"), file=args.pdf, problem=error.strerror
+        ) from None
     except PrintError as error:
         if "xelatex is needed" in str(error):
             raise UsageError(NO_LATEX, file=args.pdf) from None

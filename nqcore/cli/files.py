@@ -16,6 +16,7 @@ import os
 import re
 import secrets
 import stat
+import sys
 import tomllib
 from collections.abc import Callable
 from typing import Any
@@ -177,9 +178,30 @@ def read_toml(path: str) -> dict[str, Any]:
     except RecursionError:
         raise _too_deep(path) from None
     except ValueError as error:  # an integer of more than 4300 digits
-        raise FileRefused(N_("not valid TOML ({reason})"), where=path, reason=str(error)) from None
+        raise _long_integer(path, text, error) from None
     _check_nesting(data, path)
     return data
+
+
+def _long_integer(path: str, text: str, error: ValueError) -> FileRefused:
+    """The refusal of an integer too long for Python (``sys.get_int_max_str_digits``), at its
+    line and column as tomllib's other refusals are (tomllib's ValueError names neither)."""
+    limit = sys.get_int_max_str_digits()
+    for found in re.finditer(r"[0-9][0-9_]*", text):
+        if len(found[0].replace("_", "")) > limit:
+            line = text.count("\n", 0, found.start()) + 1
+            column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+            return FileRefused(
+                N_(
+                    "{file}, line {line}: not valid TOML: an integer of more than {limit} digits"
+                    " (column {column})"
+                ),
+                file=path,
+                line=str(line),
+                limit=limit,
+                column=str(column),
+            )
+    return FileRefused(N_("not valid TOML ({reason})"), where=path, reason=str(error))
 
 
 def toml_refusal(path: str, error: tomllib.TOMLDecodeError) -> FileRefused:
@@ -266,6 +288,13 @@ def write_text(path: str, produce: Callable[[], str]) -> None:
             mode = None
         if mode is not None and stat.S_ISDIR(mode):
             raise FileRefused(f"{path}: cannot write the file (it is a directory)")
+        folder = os.path.dirname(path) or "."
+        if mode is None and not os.path.isdir(folder):  # never made: the reader's to create
+            raise FileRefused(
+                N_("cannot write the file (the folder {folder} does not exist)"),
+                where=path,
+                folder=folder,
+            )
         if mode is None or stat.S_ISREG(mode):
             _replace(os.path.realpath(path), produce)
         else:

@@ -378,3 +378,7 @@ def print_text(text: str, end: str = "\n") -> None:
             print(text.encode(encoding, "replace").decode(encoding), end=end, flush=True)
     except BrokenPipeError:  # `nq errata | head`: the reader has seen enough
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - no second error at exit
+    except OSError as error:  # `nq cast 5 > /dev/full`: one line, not a traceback
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - no second error at exit
+        print(f"nq: cannot write the answer: {error.strerror or error}", file=sys.stderr)
+        raise SystemExit(1) from None

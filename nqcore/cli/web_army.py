@@ -367,10 +367,12 @@ def placed_problem(
 
 def _place(name: str, entry: tuple[str, int] | None, field: str | None, lang: str) -> str:
     """Where a refusal of the schema is, in ``lang``: the file, the entry, the field."""
+    from nqcore.places import place_in
+
     _ = translator(lang)
     parts = [name]
     if entry is not None:
-        parts.append(f"{entry[0]} #{entry[1] + 1}")
+        parts.append(place_in(f"{entry[0]} #{entry[1] + 1}", lang))
     if field is not None:
         parts.append(_(N_("field {name}")).format(name=field))
     return ", ".join(parts)

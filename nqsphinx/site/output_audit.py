@@ -36,7 +36,7 @@ import sphinx
 from sphinx.application import Sphinx
 from sphinx.util import logging, osutil
 
-from nqsphinx.project_files import listed_files, symlink_on_the_way
+from nqsphinx.project_files import hard_link, listed_files, symlink_on_the_way
 from nqsphinx.site.engine import ENGINE_ZIP, PYODIDE_FILES, SHARED_DIR, WORKER
 
 logger = logging.getLogger(__name__)
@@ -91,9 +91,9 @@ def install_recorder() -> None:
 
 def source_problem(source: Path, root: Path, print_pdfs: str = "", made: Path | None = None) -> str:
     """Why a copy of ``source`` may not be published ('' if it may): it must be a file of the
-    project (known to git, reached through no symbolic link; or a print PDF the build made, or a
-    package installed from a lock file), of an installed Python package, or one the build made
-    beside its doctrees (``made``: the diagrams converted from SVG for LaTeX)."""
+    project (known to git, reached through no symbolic link, with no other name; or a print PDF
+    the build made, or a package installed from a lock file), of an installed Python package, or
+    one the build made beside its doctrees (``made``: the diagrams converted from SVG for LaTeX)."""
     if any(source.resolve().is_relative_to(folder) for folder in PACKAGE_DIRS):
         return ""
     if made is not None and source.is_relative_to(made):
@@ -107,6 +107,8 @@ def source_problem(source: Path, root: Path, print_pdfs: str = "", made: Path | 
     if link is not None:
         return f"{source.relative_to(root)}: {link.relative_to(root)} is a symbolic link"
     relative = source.relative_to(root)
+    if "node_modules" not in relative.parts and (linked := hard_link(source)):
+        return f"{relative} {linked}"
     listed = listed_files(root)
     if "node_modules" in relative.parts or listed is None or relative.as_posix() in listed:
         return ""

@@ -14,11 +14,15 @@ the build's output audit had to catch every file it should never have written.  
 build leaves the site and its doctrees as the last good build left them, byte for byte.  The
 copies sit beside the originals so that what a build writes next to its site (the shared engine,
 ``nqsphinx.site.engine.engine_folder``) lands where it always did.
+
+Interrupted (Ctrl+C), a build stops with one line and exit status 130: its unfinished copies are
+removed and nothing is placed; the builds already held (the other languages') stay held.
 """
 
 from __future__ import annotations
 
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -93,17 +97,38 @@ def build(outdir: Path, doctrees: Path, command: Sequence[str], *, hold: bool = 
     return status
 
 
+def _interrupted(outdir: Path, doctrees: Path) -> int:
+    """Ctrl+C during a build: its half-made copies are removed (a second Ctrl+C waits for that),
+    one line says so, exit status 130 as a shell gives."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for copy in (staging(outdir), staging(doctrees)):
+        _remove(copy)
+    print(
+        f"interrupted: nothing placed ({outdir}: this build's unfinished copy removed,"
+        " the builds already held stay held)",
+        file=sys.stderr,
+    )
+    return 130
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["--place"] and len(args) == 3:
-        place(Path(args[1]), Path(args[2]))
+        try:
+            place(Path(args[1]), Path(args[2]))
+        except KeyboardInterrupt:
+            print(f"interrupted: {args[1]} was being placed (check it)", file=sys.stderr)
+            return 130
         return 0
     hold = args[:1] == ["--hold"]
     args = args[1:] if hold else args
     if len(args) < 4 or args[2] != "--":
         print(USAGE, file=sys.stderr)
         return 2
-    return build(Path(args[0]), Path(args[1]), args[3:], hold=hold)
+    try:
+        return build(Path(args[0]), Path(args[1]), args[3:], hold=hold)
+    except KeyboardInterrupt:
+        return _interrupted(Path(args[0]), Path(args[1]))
 
 
 if __name__ == "__main__":

@@ -98,7 +98,7 @@ def test_tomllib_s_reasons_are_said_in_french() -> None:
         "orc.toml, ligne 1\u00a0: TOML non valide\u00a0: Instruction non valide (colonne 1)"
     )
     missing = points('name = "Orc"\n', "fr", "orc.toml")["error"]
-    assert missing == "orc.toml: champ(s) manquant(s)\u00a0: ac, st, t, w, co, ra, cc"
+    assert missing == "orc.toml\u00a0: champ(s) manquant(s)\u00a0: ac, st, t, w, co, ra, cc"
 
 
 @pytest.mark.parametrize(

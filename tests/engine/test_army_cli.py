@@ -230,7 +230,8 @@ def test_a_missing_leader_file_is_named_in_the_chosen_language(
     """The system's reason was English in French: "(No such file or directory)"."""
     code, _, err = run(capsys, "--lang", lang, "army", write(tmp_path, LEADER_FILE))
     assert code == 2
-    assert "unit #1 (B), leader: " in err and err.rstrip().endswith(reason), err
+    place = {"en": "unit #1 (B), leader: ", "fr": "unité nº 1 (B), chef: "}[lang]
+    assert place in err and err.rstrip().endswith(reason), err
 
 
 UNIT = 'name = "Host"\npoints = 500\n\n[[unit]]\nname = "Orcs"\nprofile = "orc-bruiser"\n'
@@ -242,7 +243,7 @@ UNIT = 'name = "Host"\npoints = 500\n\n[[unit]]\nname = "Orcs"\nprofile = "orc-b
         (
             UNIT + 'models = 10\nspecialists = ["zz"]\n',
             "unit #1 (Orcs), field specialists #1: invalid enum value 'zz'",
-            "unit #1, champ specialists\u00a0: « zz » n’est pas l’un des choix",
+            "unité nº 1, champ specialists\u00a0: « zz » n’est pas l’un des choix",
         ),
         (
             'name = "Host"\npoints = -2000\n',
@@ -267,3 +268,32 @@ def test_a_field_the_schema_refuses_is_said_in_the_chosen_language(
     code, _, err = run(capsys, "army", path, "--lang", "fr")
     assert code == 2 and err.strip().endswith(french), err
     assert "$.unit" not in err and " - at " not in err.replace("x - at", "")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "unit #1 (Orc Bruisers), leader, file: '/dev/urandom' is not a file beside the army"
+            " file (no absolute path, no ..)",
+        ),
+        (
+            "fr",
+            "unité nº 1 (Orc Bruisers), chef, fichier\u00a0: « /dev/urandom » "
+            "n’est pas un fichier du"
+            " dossier du fichier d’armée (ni chemin absolu, ni ..)",
+        ),
+    ],
+)
+def test_the_place_of_a_refusal_is_said_in_the_readers_language(
+    capsys: Capture, tmp_path: Path, lang: str, said: str
+) -> None:
+    """French messages kept English places: « unit #1 (Orc Bruisers), leader, file: ... »."""
+    text = (
+        'name = "A"\npoints = 2000\n\n[[unit]]\nname = "Orc Bruisers"\nprofile = "orc-bruiser"\n'
+        'leader = { file = "/dev/urandom" }\nmodels = 16\n'
+    )
+    path = write(tmp_path, text)
+    code, _, err = run(capsys, "--lang", lang, "army", path)
+    assert (code, err) == (2, f"nq army: {path}, {said}\n")

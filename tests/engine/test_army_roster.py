@@ -102,3 +102,35 @@ def test_without_latex_one_line_and_no_file(
         assert "xelatex" in err and "TeX Live" in err
         if lang == "fr":
             assert "aucune liste d’armée imprimée" in err
+
+
+def test_a_roster_in_a_missing_folder_is_refused_and_no_folder_made(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """`--pdf /nonexistent/x.pdf` made /nonexistent/ at the root: the folder is never made."""
+    out = tmp_path / "missing" / "deeper" / "roster.pdf"
+    for lang in ("en", "fr"):
+        code = main(["--lang", lang, "army", str(ARMIES / "orc-warband.toml"), "--pdf", str(out)])
+        _, err = capsys.readouterr()
+        assert code == 2 and not (tmp_path / "missing").exists()
+        expected = {
+            "en": f"nq army: {out}: no roster printed: the folder {out.parent} does not exist\n",
+            "fr": f"nq army: {out}\u00a0: aucune liste d’armée imprimée\u00a0: "
+            f"le dossier {out.parent}"
+            " n’existe pas\n",
+        }
+        assert err == expected[lang]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+def test_a_roster_that_cannot_be_written_names_the_file(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`--pdf /dev/full` said "nq army:\u00a0: No space left on device" (no file named)."""
+    made = tmp_path / "made.pdf"
+    made.write_bytes(b"%PDF-1.5\n" * 1000)
+    monkeypatch.setattr("nqprint.army_roster.compile_pdf", lambda *args: made)
+    code = main(["army", str(ARMIES / "orc-warband.toml"), "--pdf", "/dev/full"])
+    _, err = capsys.readouterr()
+    assert code == 2
+    assert err == "nq army: /dev/full: no roster printed: No space left on device\n"

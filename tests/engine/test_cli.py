@@ -727,3 +727,52 @@ def test_python_dash_m_and_argument_errors() -> None:
     assert "spell level must be a whole number, not 'five'" in result.stderr
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+@pytest.mark.parametrize(
+    "argv", [["cast", "5", "--wizardry", "2"], ["army", "examples/armies/orc-warband.toml"]]
+)
+def test_an_answer_that_cannot_be_written_is_one_line(argv: list[str]) -> None:
+    """`nq cast 5 > /dev/full` printed a traceback (OSError from print): one line, status 1."""
+    root = Path(__file__).resolve().parents[2]
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "nqcore", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=root,
+            check=False,
+        )
+    assert result.returncode == 1
+    assert result.stderr == "nq: cannot write the answer: No space left on device\n"
+
+
+def test_a_closed_pipe_is_a_quiet_exit() -> None:
+    """`nq errata | head -0`: the reader has seen enough; no message."""
+    reader = subprocess.Popen(["head", "-c", "0"], stdin=subprocess.PIPE)
+    result = subprocess.run(
+        [sys.executable, "-m", "nqcore", "errata"],
+        stdout=reader.stdin,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
+    assert reader.stdin is not None
+    reader.stdin.close()
+    reader.wait()
+    assert (result.returncode, result.stderr) == (0, "")
+
+
+def test_an_output_file_in_a_missing_folder_names_the_folder(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """`nq export --output /nonexistent/x.json`: the folder is never made, and it is named."""
+    target = tmp_path / "missing" / "rules.json"
+    code, out, err = refused(capsys, "export", "--output", str(target))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"nq export: {target}: cannot write the file (the folder {target.parent} does not exist)\n"
+    )
+    assert not target.parent.exists()

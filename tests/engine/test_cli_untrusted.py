@@ -169,7 +169,17 @@ def test_toml_integers_beyond_64_bits_are_refused(tmp_path: Path) -> None:
     path.write_text(MEN_AT_ARMS.replace("ac = 8", f"ac = {HUGE}"), encoding="utf-8")
     assert_refused(["points", str(path)], f"{path}: ac: an integer beyond TOML's 64-bit range")
     path.write_text(MEN_AT_ARMS.replace("ac = 8", f"ac = {HUGER}"), encoding="utf-8")
-    assert_refused(["points", str(path)], f"{path}: not valid TOML (Exceeds the limit")
+    line = MEN_AT_ARMS.splitlines().index("ac = 8") + 1  # named, as other TOML refusals are
+    assert_refused(
+        ["points", str(path)],
+        f"{path}, line {line}: not valid TOML: an integer of more than 4,300 digits (column 6)",
+    )
+    assert_refused(
+        ["points", str(path), "--lang", "fr"],
+        f"{path}, ligne {line}\u00a0: TOML non valide\u00a0: "
+        "un entier de plus de 4\u202f300 chiffres"
+        " (colonne 6)",
+    )
 
 
 def test_a_missing_file_and_an_empty_name(tmp_path: Path) -> None:
@@ -331,7 +341,7 @@ def test_a_missing_folder_and_a_directory(tmp_path: Path) -> None:
     missing = tmp_path / "missing" / "rules.json"
     assert_refused(
         ["export", "--output", str(missing)],
-        f"{missing}: cannot write the file (No such file or directory)",
+        f"{missing}: cannot write the file (the folder {missing.parent} does not exist)",
     )
     assert_refused(
         ["export", "--output", str(tmp_path)],

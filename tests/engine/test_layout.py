@@ -18,6 +18,7 @@ def test_the_engine_modules_live_in_subpackages() -> None:
         "atomic.py",
         "colour.py",
         "i18n.py",
+        "places.py",  # where a refusal is, in the reader's language: every reader of files
         "catalogue_check.py",
         "characters.py",  # the characters any text read may hold: data, catalogues, files
         "terminal.py",  # what reaches the terminal: nq's answers and the catalogues' warnings

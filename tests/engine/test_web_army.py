@@ -224,7 +224,7 @@ def test_adding_an_entry_names_it_and_gives_it_the_books_least_models() -> None:
             {"unit": [unit("Orcs", "orc-bruiser", 0)]},
             ("unit", 0),
             "models",
-            "army.toml, unit #1, champ models\u00a0: il faut un nombre entier à partir de 1",
+            "army.toml, unité nº 1, champ models\u00a0: il faut un nombre entier à partir de 1",
         ),
         (
             {"unit": [unit("Orcs", "no-such", 4)]},
@@ -331,7 +331,8 @@ def test_an_import_naming_a_profile_file_is_refused_at_its_field(lang: str, said
     (before, it said the file could not be read, naming no reason a player could act on)."""
     text = (ARMIES / "orc-warband.toml").read_bytes()
     answer = import_army(text, lang, "orc-warband.toml")
-    assert answer["error"].startswith("orc-warband.toml, unit #1 (Orc Bruisers), leader: "[:-2])
+    place = {"en": "unit #1 (Orc Bruisers), leader", "fr": "unité nº 1 (Orc Bruisers), chef"}[lang]
+    assert answer["error"].startswith(f"orc-warband.toml, {place}")
     assert said in answer["error"] and said in answer["said"]
     assert (answer["entry"], answer["field"]) == ({"kind": "unit", "index": 0}, "leader")
     assert "/tmp" not in answer["error"] and "\n" not in answer["error"]
@@ -394,7 +395,8 @@ def test_a_date_no_schema_names_is_refused_too(monkeypatch: pytest.MonkeyPatch) 
     )
     answer = import_army(text.encode(), "fr")
     assert answer["error"] == (
-        "army.toml, unit #1, profile: « 1979-05-27 » est une date ou une heure\u00a0: aucun champ "
+        "army.toml, unité nº 1, profil\u00a0: « 1979-05-27 » est une date ou une heure\u00a0: "
+        "aucun champ "
         "d’un fichier d’armée n’en prend"
     )
     assert (answer["entry"], answer["field"]) == ({"kind": "unit", "index": 0}, "profile")

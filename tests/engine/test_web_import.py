@@ -68,7 +68,7 @@ def check(outcome: dict[str, Any], name: str) -> None:
         error = outcome["error"]
         assert isinstance(error, str) and "\n" not in error and "Traceback" not in error
         named = name if not name.startswith("-") else f"./{name}"  # as nq is given it
-        assert error.startswith((f"{named}:", f"{named}, "))
+        assert error.startswith((f"{named}:", f"{named}\u00a0:", f"{named}, "))
         assert not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in error), error
     else:
         assert set(outcome) == {"toml", "fields", "picks", "points"}, outcome
@@ -126,12 +126,12 @@ def test_invalid_utf8_and_bytes_inside_a_profile(data: bytes, at: int) -> None:
         (
             "ac = 1e400",
             "mine.toml: ac: not a finite number (inf)",
-            "mine.toml: ac: nombre non fini (inf)",
+            "mine.toml: ac\u00a0: nombre non fini (inf)",
         ),
         (
             "ac = nan",
             "mine.toml: ac: not a finite number (nan)",
-            "mine.toml: ac: nombre non fini (nan)",
+            "mine.toml: ac\u00a0: nombre non fini (nan)",
         ),
         (
             "ac = 8.0",
@@ -141,22 +141,22 @@ def test_invalid_utf8_and_bytes_inside_a_profile(data: bytes, at: int) -> None:
         (
             "ac = 99999999999999999999",
             "mine.toml: ac: an integer beyond TOML's 64-bit range",
-            "mine.toml: ac: ",
+            "mine.toml: ac\u00a0: ",
         ),
         (
             'armour = "lourde"',
             "mine.toml: armour must be a table such as",
-            "mine.toml: l’armure doit être une table",
+            "mine.toml\u00a0: l’armure doit être une table",
         ),
         (
             "weapons = [[1, [2]]]",
             "mine.toml: weapons #1: [1, [2]] is neither an armoury key nor a weapon table",
-            "mine.toml: weapons #1: [1, [2]] n’est ",
+            "mine.toml: weapons nº 1\u00a0: [1, [2]] n’est ",
         ),
         (
             "weapons = " + "[" * 3000 + "]" * 3000,
             "mine.toml: nested deeper than 32 levels",
-            "mine.toml: imbriqué sur plus de 32 niveaux",
+            "mine.toml\u00a0: imbriqué sur plus de 32 niveaux",
         ),
     ],
 )
@@ -188,7 +188,7 @@ def test_a_file_over_the_limit_is_refused_as_too_large_naming_the_limit() -> Non
         == "big.toml: cannot read the file (larger than 1 MiB)"
     )
     said = import_profile(data[: MAX_FILE_BYTES + 1], "fr", "big.toml")["error"]
-    assert said.startswith("big.toml: ") and "1 Mio" in said
+    assert said.startswith("big.toml\u00a0: ") and "1 Mio" in said
 
 
 def test_a_good_file_is_imported_and_the_json_is_strict() -> None:

@@ -93,6 +93,37 @@ def test_a_symbolic_link_in_a_static_path_stops_the_build(tmp_path: Path, make_a
     assert not (srcdir / "_build").exists() or _outputs_holding(srcdir / "_build", b"root:x") == []
 
 
+def test_a_hard_link_in_a_static_path_stops_the_build(tmp_path: Path, make_app: Any) -> None:
+    """`ln /tmp/x/secret.txt docs/_static/notes.txt` published the outside file."""
+    srcdir = copy_root("nq", tmp_path)
+    static = srcdir / "_static"
+    static.mkdir()
+    secret = tmp_path / "secret.txt"
+    secret.write_text("host-secret-text\n", encoding="utf-8")
+    os.link(secret, static / "notes.txt")
+    stop, errors = _started(srcdir, make_app, html_static_path=["_static"])
+    assert stop.code == 2
+    assert errors == [
+        "ERROR: _static/notes.txt: static file '_static/notes.txt' is a hard link (2 names: the"
+        " other ones may be outside the project): refused"
+    ]
+    assert not (srcdir / "_build").exists() or _outputs_holding(srcdir / "_build", b"host-") == []
+
+
+def test_a_hard_linked_download_or_image_is_refused(tmp_path: Path) -> None:
+    """The page-level check (downloads, images): a file with another name is refused by name."""
+    from nqsphinx.project_files import file_problem
+
+    secret = tmp_path / "secret.txt"
+    secret.write_text("host-secret-text\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    os.link(secret, tmp_path / "docs" / "notes.txt")
+    problem = file_problem(tmp_path / "docs" / "notes.txt", tmp_path / "docs", tmp_path, "image")
+    assert problem == (
+        "image 'docs/notes.txt' is a hard link (2 names: the other ones may be outside the project)"
+    )
+
+
 def test_a_script_from_another_site_is_left_out(tmp_path: Path, make_app: Any) -> None:
     srcdir = copy_root("nq", tmp_path)
     conf = srcdir / "conf.py"

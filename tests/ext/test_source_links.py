@@ -3,6 +3,7 @@ the tiny rulebook before anything is read: it would publish a file from outside 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -51,3 +52,17 @@ def test_a_symbolic_link_among_the_catalogues_stops_the_build(
         f"ERROR: locale/fr/LC_MESSAGES/leak.po: symbolic link (to {secret / 'SECRET.md'})"
         " in the sources: refused"
     ]
+
+
+def test_a_hard_link_among_the_pages_stops_the_build(tmp_path: Path, make_app: Any) -> None:
+    """A page that is another name of a file outside the project (``ln``) is refused by name."""
+    secret = _outside(tmp_path)
+    srcdir = copy_root("nq", tmp_path)
+    os.link(secret / "SECRET.md", srcdir / "leak.md")
+    stop, errors = _started(srcdir, make_app)
+    assert stop.code == 2
+    assert errors == [
+        "ERROR: leak.md is a hard link (2 names: the other ones may be outside the project):"
+        " refused"
+    ]
+    assert [p for p in tmp_path.rglob("*.html")] == []

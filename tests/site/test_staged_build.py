@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -59,3 +63,29 @@ def test_a_command_that_cannot_run_is_one_line(
 def test_wrong_arguments_print_the_usage(capsys: pytest.CaptureFixture[str]) -> None:
     assert staged_build.main(["_build/html/en", "_build/doctrees/en", "sphinx-build"]) == 2
     assert capsys.readouterr().err.startswith("usage: python -m nqsphinx.site.staged_build")
+
+
+def test_ctrl_c_stops_the_build_in_one_line(tmp_path: Path) -> None:
+    """Ctrl+C printed a traceback (KeyboardInterrupt around subprocess.run): one line, exit 130,
+    this build's unfinished copies removed, the last good site as it was."""
+    out, trees = _sites(tmp_path)
+    sleeper = (
+        f"import time, pathlib; pathlib.Path({str(tmp_path / 'started')!r}).touch(); time.sleep(60)"
+    )
+    command = [sys.executable, "-m", "nqsphinx.site.staged_build", "--hold", str(out), str(trees)]
+    command += ["--", sys.executable, "-c", sleeper, str(trees), str(out)]
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parents[2]))
+    running = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, env=env)
+    deadline = time.monotonic() + 30
+    while not (tmp_path / "started").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    running.send_signal(signal.SIGINT)  # to the staged build, as make passes Ctrl+C on
+    _, err = running.communicate(timeout=30)
+    assert running.returncode == 130
+    assert err.splitlines() == [
+        f"interrupted: nothing placed ({out}: this build's unfinished copy removed, the builds"
+        " already held stay held)"
+    ]
+    assert sorted(p.name for p in (tmp_path / "html").iterdir()) == ["en"]
+    assert sorted(p.name for p in (tmp_path / "doctrees").iterdir()) == ["en"]
+    assert [p.name for p in out.iterdir()] == ["old"]
