@@ -145,11 +145,27 @@ def test_each_breach_comes_back_with_its_section_entry_and_field(key: str) -> No
         record = answer["data"][place[0]][place[1]]
         assert breach["text"] == f"{record['name']}: {breach['said']}"
         assert rule.field is None or rule.field in STRUCTS[place[0]].__struct_fields__
-    refusals = sum(b["kind"] == "refusal" for b in answer["breaches"])
-    warnings = len(answer["breaches"]) - refusals
+    refusals, warnings = shown_counts(answer)
     assert answer["summary"].endswith(
         f"{refusals} refusal{'s' * (refusals != 1)}, {warnings} warning{'s' * (warnings != 1)}"
     )
+
+
+def shown_counts(answer: dict[str, Any]) -> tuple[int, int]:
+    """The refusals and warnings the page shows: the breaches (army-wide and under their
+    entries) and the warnings of each entry's profile, shown under the entry."""
+    refusals = sum(b["kind"] == "refusal" for b in answer["breaches"])
+    warnings = len(answer["breaches"]) - refusals
+    return refusals, warnings + sum(len(e["warnings"]) for e in answer["entries"])
+
+
+def test_the_summary_counts_the_warnings_shown_under_the_entries() -> None:
+    text = (ARMIES / "barrow-host.toml").read_bytes()
+    answer = import_army(text, "fr")
+    assert shown_counts(answer) == (0, 3)  # the ghouls' abilities; the Wight Lord's B and traits
+    assert answer["summary"].endswith(" · 0 refus, 3 avertissements"), answer["summary"]
+    english = import_army(text, "en")
+    assert english["summary"].endswith("0 refusals, 3 warnings"), english["summary"]
 
 
 def test_each_rules_field_is_a_field_of_the_army_file() -> None:
