@@ -16,7 +16,7 @@ from nqcore.army.army_rules import army_rules
 from nqcore.army.army_schema import ArmyFile, Model, Support, Unit
 from nqcore.army.force import parse_army, price
 from nqcore.cli.files import MAX_FILE_BYTES
-from nqcore.cli.web import ask_json
+from nqcore.cli.web import ask_json, starting_record
 from nqcore.cli.web_army import army, army_toml, import_army, schema_problem
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,6 +32,9 @@ STRUCTS: dict[str, Any] = {
     "army": ArmyFile,
 }
 BEARER = {"equipment": ["army-battle-standard"]}
+#: The Growler One Horn's fields as a player's own profile (65 points, typed core): the book's
+#: statement that one horns are core is about its profile, so this one is elite by its points.
+BEAST = {**starting_record("growler-one-horn"), "key": "beast", "name": "Beast"}
 
 
 def unit(name: str, profile: str, models: int, **more: Any) -> dict[str, Any]:
@@ -73,7 +76,7 @@ BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
         ),
         None,
     ),
-    "core-by-points": (data(CORE, unit("Growlers", "growler-one-horn", 4)), ("unit", 1)),
+    "core-by-points": (data(CORE, unit("Beasts", BEAST, 4)), ("unit", 1)),
     "model-type": (
         data(CORE, character=[{"name": "Warlord", "profile": "orc-warlord-on-dragon"}]),
         ("character", 0),
