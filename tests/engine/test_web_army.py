@@ -37,7 +37,7 @@ BEARER = {"equipment": ["army-battle-standard"]}
 BEAST = {**starting_record("growler-one-horn"), "key": "beast", "name": "Beast"}
 
 
-def unit(name: str, profile: str, models: int, **more: Any) -> dict[str, Any]:
+def unit(name: str, profile: str | dict[str, Any], models: int, **more: Any) -> dict[str, Any]:
     return {"name": name, "profile": profile, "models": models, **more}
 
 
