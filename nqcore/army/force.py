@@ -32,7 +32,7 @@ from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
 #: The entries of an army file, in the order the roster lists them.
 KINDS = ("unit", "individual", "character", "support")
 #: Fields a sample or example profile's record has that a profile does not.
-_BOOK_ONLY = ("printed_points", "section", "unit_size", "table", "title")
+_BOOK_ONLY = ("printed_points", "section", "unit_size", "table", "title", "composition")
 _OPTION_FIELDS = ("weapons", "abilities", "traits", "equipment")
 
 
@@ -370,7 +370,7 @@ def army(path: str) -> Force:
 
 
 def _priced(entry: Entry) -> PricedEntry:
-    from nqcore.army.points import classify
+    from nqcore.army.points import classify, stated_type
 
     breakdown = profile_points(entry.profile)
     once = sum(item.points for item in breakdown.unit_items)  # the Initiates' spell
@@ -392,11 +392,12 @@ def _priced(entry: Entry) -> PricedEntry:
         model = profile_points(dataclasses.replace(entry.profile, specialist=specialist))
         name = N_("Standard Bearer") if specialist is Specialist.STANDARD_BEARER else N_("Musician")
         lines.append(Line(name, 1, model.total))
-    classification = None
+    classification: ModelType | None = None
     if entry.kind == "unit" and entry.profile.model_type in (ModelType.CORE, ModelType.ELITE):
         declared = entry.profile.model_type
         by_points = classify(breakdown.total, entry.profile.size)
         classification = ModelType.ELITE if ModelType.ELITE in (declared, by_points) else declared
+        classification = stated_type(entry.profile) or classification
     return PricedEntry(
         entry, tuple(lines), breakdown.total, classification, tuple(dict.fromkeys(warnings))
     )

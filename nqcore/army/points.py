@@ -14,12 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nqcore.army.characteristics import ModelType, Size, data_file
 from nqcore.book.book_warnings import BookWarning
 from nqcore.i18n import Msg
 from nqcore.tables.registry import Phrase
+
+if TYPE_CHECKING:
+    from nqcore.army.profiles import Profile
 
 #: Docs labels (kebab-case English headings) of the sections a line item or a rule comes from, as
 #: the chapters creating-a-profile.md and weapon-creation.md label them.
@@ -262,6 +265,20 @@ def classify(points: int, size: Size = Size.MEDIUM) -> ModelType:
     ('core', 'elite', 'core')
     """
     return ModelType.CORE if points <= core_points_limit(size) else ModelType.ELITE
+
+
+def stated_type(profile: Profile) -> ModelType | None:
+    """The type the book states for a sample profile's composition, whatever its points (the
+    Growler One Horn: "treated as the core troops for composition purposes"), for the profile
+    as the book prints it; none for any other profile (or one changed from the book's), which
+    is core or elite by its points (:func:`classify`)."""
+    from nqcore.army.profile_files import sample_profile
+
+    for record in data_file("sample_profiles.toml")["profile"]:
+        if profile.key and record["key"] == profile.key and "composition" in record:
+            if sample_profile(profile.key).profile == profile:
+                return ModelType(record["composition"])
+    return None
 
 
 def max_elite_models(core_models: int) -> int:

@@ -379,6 +379,7 @@ def sample_profiles() -> tuple[SampleProfile, ...]:
         fields = dict(record)
         printed = fields.pop("printed_points")
         section = fields.pop("section")
+        fields.pop("composition", None)  # the composition rules read it (points.stated_type)
         unit_size = _optional_msg(fields.pop("unit_size", None))
         where = f"sample_profiles.toml, profile #{index + 1} ({fields.get('key', '?')})"
         samples.append(

@@ -254,7 +254,7 @@ def _decoded(
 # --- the profile builder ------------------------------------------------------------------------
 
 #: Fields of the data files that are about the book, not the profile (``nq points`` refuses them).
-_BOOK_FIELDS = ("printed_points", "section", "unit_size", "table", "title")
+_BOOK_FIELDS = ("printed_points", "section", "unit_size", "table", "title", "composition")
 #: What the builder's fields set: text, whole numbers (``-`` for no RA or CC), armour.
 _TEXT_FIELDS = ("name", "type", "size")
 _PICK_LISTS = ("weapons", "abilities", "traits", "equipment")

@@ -252,7 +252,7 @@ def priced(path: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
         "points": answer["agreed"],
         "entries": entries,
         "breaches": found,
-        "summary": summary(answer["total"], answer["agreed"], found, lang),
+        "summary": summary(answer["total"], answer["agreed"], shown(found, entries), lang),
         "roster": roster_sheet(force, breaches, lang),
     }
 
@@ -306,8 +306,15 @@ def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) 
     }
 
 
+def shown(found: list[dict[str, Any]], entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every refusal and warning the page shows: the army rules' breaches (army-wide or under
+    their entry) and each entry's profile warnings, so that the summary counts what is seen."""
+    return [*found, *(w | {"kind": "warning"} for e in entries for w in e["warnings"])]
+
+
 def summary(total: int, agreed: int, found: list[dict[str, Any]], lang: str) -> str:
-    """The army's state in one line: its points against the game's, its refusals and warnings."""
+    """The army's state in one line: its points against the game's, its refusals and warnings
+    (``found``: every one shown, see :func:`shown`)."""
     from nqcore.i18n import format_number
 
     refusals = sum(1 for b in found if b["kind"] == "refusal")

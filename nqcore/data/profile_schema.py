@@ -162,6 +162,7 @@ class Profile(Strict):
 class SampleProfile(Profile, kw_only=True):
     printed_points: Cost
     section: Key
+    composition: Key | None = None
 
 
 class ExampleProfile(Profile, kw_only=True):

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from nqcore.army.army_rules import Breach, army_rules, check
+from nqcore.army.characteristics import ModelType
 from nqcore.army.force import Force, parse_army, price
 from nqcore.army.profile_files import example_profile, sample_profile
 from nqcore.army.profile_points import profile_points
@@ -183,14 +184,34 @@ def test_core_units_tend_to_be_larger() -> None:
     assert not found["core-units-larger"].refused
 
 
+def _growler_record(**change: Any) -> dict[str, Any]:
+    """The Growler One Horn's profile as a player's own table (no book statement of its type)."""
+    from nqcore.cli.web import starting_record
+
+    return {**starting_record("growler-one-horn"), **change}
+
+
+def test_the_growler_one_horn_counts_as_core_as_the_book_states() -> None:
+    """ "the one horns are treated as the core troops for composition purposes" (Sample
+    Profiles), at 65 points: two units of them and no other unit break no composition rule."""
+    growlers = (unit("Growlers", "growler-one-horn", 4), unit("More", "growler-one-horn", 4))
+    army = with_general(*growlers)
+    assert [e.classification for e in army.entries[:2]] == [ModelType.CORE] * 2
+    broken = rules_broken(army)
+    assert not {"elite-units", "elite-models", "core-by-points"} & set(broken), broken
+    # the book's note is about its profile: one changed from it is classed by its points
+    changed = with_general(CORE, unit("Beasts", _growler_record(co=7), 4))
+    assert changed.entries[1].classification is ModelType.ELITE
+
+
 def test_a_core_profile_above_the_core_limit_counts_as_elite() -> None:
-    """The Growler One Horn is printed as core at 65 points: its unit counts as elite."""
-    army = with_general(CORE, unit("Growlers", "growler-one-horn", 4))
-    assert army.entries[1].classification is not None
-    assert army.entries[1].classification.value == "elite"
+    """A profile typed core that the book states no type for follows its points: the Growler
+    One Horn's fields under another key, at 65 points, count as elite."""
+    army = with_general(CORE, unit("Beasts", _growler_record(key=""), 4))
+    assert army.entries[1].classification is ModelType.ELITE
     found = rules_broken(army)["core-by-points"]
     assert str(found) == (
-        "Growlers: 65 points a model, above the core limit of 35: the unit counts as elite"
+        "Beasts: 65 points a model, above the core limit of 35: the unit counts as elite"
     )
     # a large model's core limit is 55 ("Core And Elite Points Values"): the Giant Eagle is elite
     # as printed, the large core Wolverine at 68 would not be core

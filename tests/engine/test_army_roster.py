@@ -134,3 +134,17 @@ def test_a_roster_that_cannot_be_written_names_the_file(
     _, err = capsys.readouterr()
     assert code == 2
     assert err == "nq army: /dev/full: no roster printed: No space left on device\n"
+
+
+def test_the_readmes_comparison_says_the_roster_is_printed() -> None:
+    """The README compares the army builder with others: its "Printed roster" row must say what
+    the page ("Print the roster") and ``nq army FILE --pdf`` do, not that a roster is planned."""
+    from nqcore.cli.commands import build_parser
+
+    readme = (ARMIES.parents[1] / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| Printed roster |"))
+    ours = row.strip("|").split("|")[-1]
+    assert "not yet" not in ours and "planned" not in ours, row
+    assert "Print the roster" in ours and "--pdf" in ours, row
+    args = build_parser().parse_args(["army", "army.toml", "--pdf", "roster.pdf"])
+    assert args.pdf == "roster.pdf"

@@ -16,7 +16,7 @@ from nqcore.army.army_rules import army_rules
 from nqcore.army.army_schema import ArmyFile, Model, Support, Unit
 from nqcore.army.force import parse_army, price
 from nqcore.cli.files import MAX_FILE_BYTES
-from nqcore.cli.web import ask_json
+from nqcore.cli.web import ask_json, starting_record
 from nqcore.cli.web_army import army, army_toml, import_army, schema_problem
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,9 +32,12 @@ STRUCTS: dict[str, Any] = {
     "army": ArmyFile,
 }
 BEARER = {"equipment": ["army-battle-standard"]}
+#: The Growler One Horn's fields as a player's own profile (65 points, typed core): the book's
+#: statement that one horns are core is about its profile, so this one is elite by its points.
+BEAST = {**starting_record("growler-one-horn"), "key": "beast", "name": "Beast"}
 
 
-def unit(name: str, profile: str, models: int, **more: Any) -> dict[str, Any]:
+def unit(name: str, profile: str | dict[str, Any], models: int, **more: Any) -> dict[str, Any]:
     return {"name": name, "profile": profile, "models": models, **more}
 
 
@@ -73,7 +76,7 @@ BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
         ),
         None,
     ),
-    "core-by-points": (data(CORE, unit("Growlers", "growler-one-horn", 4)), ("unit", 1)),
+    "core-by-points": (data(CORE, unit("Beasts", BEAST, 4)), ("unit", 1)),
     "model-type": (
         data(CORE, character=[{"name": "Warlord", "profile": "orc-warlord-on-dragon"}]),
         ("character", 0),
@@ -145,11 +148,27 @@ def test_each_breach_comes_back_with_its_section_entry_and_field(key: str) -> No
         record = answer["data"][place[0]][place[1]]
         assert breach["text"] == f"{record['name']}: {breach['said']}"
         assert rule.field is None or rule.field in STRUCTS[place[0]].__struct_fields__
-    refusals = sum(b["kind"] == "refusal" for b in answer["breaches"])
-    warnings = len(answer["breaches"]) - refusals
+    refusals, warnings = shown_counts(answer)
     assert answer["summary"].endswith(
         f"{refusals} refusal{'s' * (refusals != 1)}, {warnings} warning{'s' * (warnings != 1)}"
     )
+
+
+def shown_counts(answer: dict[str, Any]) -> tuple[int, int]:
+    """The refusals and warnings the page shows: the breaches (army-wide and under their
+    entries) and the warnings of each entry's profile, shown under the entry."""
+    refusals = sum(b["kind"] == "refusal" for b in answer["breaches"])
+    warnings = len(answer["breaches"]) - refusals
+    return refusals, warnings + sum(len(e["warnings"]) for e in answer["entries"])
+
+
+def test_the_summary_counts_the_warnings_shown_under_the_entries() -> None:
+    text = (ARMIES / "barrow-host.toml").read_bytes()
+    answer = import_army(text, "fr")
+    assert shown_counts(answer) == (0, 3)  # the ghouls' abilities; the Wight Lord's B and traits
+    assert answer["summary"].endswith(" · 0 refus, 3 avertissements"), answer["summary"]
+    english = import_army(text, "en")
+    assert english["summary"].endswith("0 refusals, 3 warnings"), english["summary"]
 
 
 def test_each_rules_field_is_a_field_of_the_army_file() -> None:
