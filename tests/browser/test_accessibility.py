@@ -108,14 +108,16 @@ class ReviewedProblem:
 REVIEWED_PROBLEMS = (
     ReviewedProblem(
         r"offline (en|fr)/at-the-table\.html",
-        r"console error: (Access to script at '\S*/nq-at-table\.js(\?v=\w+)?' from origin "
+        r"console error: (Access to (script|link element resource) at "
+        r"'\S*/(nq-at-table\.js(\?v=\w+)?|nq-answers\.json)' from origin "
         r"'null' has been blocked by CORS policy|Failed to load resource: net::ERR_FAILED "
-        r"\[\S*/nq-at-table\.js(\?v=\w+)?\]$)",
+        r"\[\S*/(nq-at-table\.js(\?v=\w+)?|nq-answers\.json)\]$)",
         "Found by this matrix, not fixed here: the At the table page's script is a module "
         "(nqsphinx/site/at_table.py, add_js_file type=module), which Chromium does not load from "
-        "file://; the offline copy's calculators then do nothing, and the page says that they "
-        "need the site served (test_the_offline_calculators_say_they_need_the_site_served).  "
-        "Its axe results are this page's own.",
+        "file://, nor the answer tables its head preloads (a fetch); the offline copy's "
+        "calculators then do nothing, and the page says that they need the site served "
+        "(test_the_offline_calculators_say_they_need_the_site_served).  Its axe results are "
+        "this page's own.",
     ),
 )
 
@@ -583,6 +585,15 @@ def test_a_reviewed_exception_covers_only_its_own_failures() -> None:
     assert module.covers("offline fr/at-the-table.html", cors)
     plain = "console error: Failed to load resource: net::ERR_FAILED [file:///x/nq-at-table.js]"
     assert module.covers("offline fr/at-the-table.html", plain)
+    preload = (  # the head's preload of the answer tables, as Chromium 156 words it
+        "console error: Access to link element resource at 'file:///x/en/_static/nq-answers.json'"
+        " from origin 'null' has been blocked by CORS policy: Cross origin requests are only"
+        " supported for protocol schemes: chrome, data, http, https."
+    )
+    assert module.covers("offline en/at-the-table.html", preload)
+    assert not module.covers("offline en/at-the-table.html", preload.replace("answers", "other"))
+    failed = "console error: Failed to load resource: net::ERR_FAILED [file:///x/nq-answers.json]"
+    assert module.covers("offline en/at-the-table.html", failed)
     assert all(r.reason for r in REVIEWED_PROBLEMS)
 
 

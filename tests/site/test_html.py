@@ -39,7 +39,7 @@ def test_every_page_is_built(html_sites: dict[str, Path], lang: str) -> None:
 
 
 #: The switch's name, in the page's language; it holds the code the link shows.
-SWITCH_NAMES = {"en": "FR: read this page in French", "fr": "EN : lire cette page en anglais"}
+SWITCH_NAMES = {"en": "FR: read this page in French", "fr": "EN\u00a0: lire cette page en anglais"}
 
 
 @pytest.mark.parametrize("lang,other", [("en", "fr"), ("fr", "en")])

@@ -215,7 +215,7 @@ CODE_ALLOWED = (
     ),
     Allowed(r'^"\w+": |\bfalse\b', "the keys and literals of a JSON answer, for scripts"),
     Allowed(
-        r'^(Déplacement avec 3 Ac|Capacité de mouvement : Double temps|Distance : 4½"|'
+        r'^(Déplacement avec 3 Ac|Capacité de mouvement\u00a0: Double temps|Distance\u00a0: 4½"|'
         r'"Lancer un sort de niveau 3 avec un niveau de magie 1",|"Boule de feu",)$',
         "« In French and for scripts » shows the French answers its commands ask for (--lang fr)",
     ),
