@@ -5,6 +5,8 @@ its range, so that no field's keyboard is chosen by hand."""
 
 from __future__ import annotations
 
+from nqcore.i18n import format_number, format_signed
+
 #: A whole-number field taking negatives with at most this many values is a list of them: no
 #: phone keyboard of digits has a minus sign (an iPhone's number pad has none).
 LISTED_AT_MOST = 25
@@ -33,9 +35,10 @@ def as_list(kind: str, allowed: range | None) -> bool:
     )
 
 
-def signed(value: int) -> str:
-    """A value of a list of modifiers as the book writes one: +1, 0, -1."""
-    return f"{value:+d}" if value > 0 else str(value)
+def signed(value: int, lang: str) -> str:
+    """A value of a list of modifiers as the book writes one: +1, 0, −1 (the engine's signs:
+    the minus sign, U+2212, as its answers print it)."""
+    return format_signed(value, lang) if value else format_number(0, lang)
 
 
 #: The engine's refusals of values each in range, by the field each is about.  The engine's

@@ -139,7 +139,7 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
             choices = item.choices(lang)
         else:
             assert item.allowed is not None
-            options, choices = [], [(str(v), signed(v)) for v in item.allowed]
+            options, choices = [], [(str(v), signed(v, lang)) for v in item.allowed]
         options += [
             f'<option value="{html.escape(key)}"{" selected" if key == item.default else ""}>'
             f"{html.escape(text)}</option>"

@@ -91,6 +91,18 @@ def test_each_field_opens_the_keyboard_its_range_needs(lang: str) -> None:
     assert modes["nq-army-points"] == "numeric" and modes["nq-army-name"] is None
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_list_of_modifiers_shows_the_engines_signs(lang: str) -> None:
+    """A list of modifiers shows them as the engine's answers print them (−3 with the minus
+    sign, U+2212; 0 unsigned) while each option's value stays what the engine reads (-3)."""
+    drawn = "".join(
+        calculator_html(command, lang, "rules.html#rule", "Rule") for command in CALCULATORS
+    )
+    shown = dict(re.findall(r'<option value="(-?\d+)"(?: selected)?>([^<]*)</option>', drawn))
+    assert shown["-3"] == "\u22123" and shown["-10"] == "\u221210" and shown["0"] == "0"
+    assert not [text for text in shown.values() if "-" in text]
+
+
 def test_a_wide_range_with_negatives_is_typed_on_the_full_keyboard() -> None:
     wide = Field("bonus", "Modifiers", "int", "--bonus", range(-100, 101), "0")
     drawn = _control(Calculator("x", "rule", (wide,)), wide, "en", {"Modifiers": "Modifiers"})
