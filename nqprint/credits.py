@@ -26,6 +26,16 @@ def authors(lang: str, role: str) -> str:
     return f"{AUTHOR}, {TRANSLATORS[lang]} ({role})"
 
 
+def subject(lang: str) -> str:
+    """The PDF's subject, the game's tagline in ``lang``, for the books and the print products
+    alike: "The fantasy battles miniatures wargame, for 25–30 mm miniatures"."""
+    from nqsphinx.messages import ui_text  # the tagline's words are the site's and the cover's
+
+    return f"{ui_text('The fantasy battles miniatures wargame', lang)}, " + ui_text(
+        "for 25–30 mm miniatures", lang
+    )
+
+
 def pdf_title(what: str, paper: str) -> str:
     """A PDF's title, distinct per product, language and paper: "No Quarter Fantasy Wargames —
     Quick reference · A4"."""

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from nqcore.colour import rgb
 from nqcore.i18n import N_
-from nqprint.credits import authors, pdf_lang, pdf_title
+from nqprint.credits import authors, pdf_lang, pdf_title, subject
 from nqprint.tex_sandbox import sandboxed_env
 from nqprint.texts import print_text
 
@@ -111,6 +111,16 @@ def inches(value: object) -> str:
     return f"{float(value):.4f}in"  # type: ignore[arg-type]
 
 
+#: XMP metadata (hyperxmp) beside the document information: its packet embedded with the first
+#: page, where readers and libraries look for it (left to itself it is written after the last).
+XMP = r"""
+\usepackage{hyperxmp}
+\makeatletter
+\AddToHook{shipout/firstpage}{\hyxmp@auto@assign@data\hyxmp@embed@packet
+  \global\let\hyxmp@embed@packet\relax}
+\makeatother
+"""
+
 PREAMBLE = r"""\documentclass[10pt]{article}
 %(narrow)s
 \usepackage[%(paper)s,%(geometry)s]{geometry}
@@ -130,7 +140,9 @@ PREAMBLE = r"""\documentclass[10pt]{article}
 %% No bookmarks (no sections): the PDF opens on its page, not on an empty bookmarks panel.
 \usepackage[hidelinks,pdfpagemode=UseNone]{hyperref}
 \urlstyle{same}
-\hypersetup{pdftitle={%(title)s}, pdfauthor={%(author)s}, pdflang={%(pdflang)s}}
+%(xmp)s
+\hypersetup{pdftitle={%(title)s}, pdfauthor={%(author)s}, pdfsubject={%(subject)s},
+  pdflang={%(pdflang)s}, pdfmetalang={%(pdflang)s}, pdfdisplaydoctitle=true, keeppdfinfo}
 \definecolor{nqred}{HTML}{7B1E1E}
 \definecolor{nqrule}{HTML}{999999}
 \definecolor{nqshade}{HTML}{F2ECE4}
@@ -163,6 +175,8 @@ def document(
         "title": latex_escape(full_title),
         "author": latex_escape(authors(lang, print_text(TRANSLATION, lang))),
         "pdflang": pdf_lang(lang),
+        "subject": latex_escape(subject(lang)),
+        "xmp": XMP,
         "extra": extra,
         "body": body,
     }

@@ -33,6 +33,7 @@ from sphinx.builders.epub3 import NavPoint as Epub3NavPoint
 from sphinx.config import Config
 from sphinx.errors import ConfigError, ExtensionError
 
+from nqprint.credits import pdf_lang
 from nqsphinx.books import epub_package
 from nqsphinx.books.front_matter import CREDITS
 from nqsphinx.directives import glossary
@@ -132,7 +133,7 @@ def _configure(app: Sphinx, config: Config) -> None:
     lang = page_language(config.language)
     config.epub_title = config.project
     config.epub_author = config.author
-    config.epub_language = lang
+    config.epub_language = pdf_lang(lang)  # en-GB, fr-FR: the PDFs' tag, the book's spelling
     config.epub_publisher = config.author
     config.epub_copyright = rights(lang)
     config.epub_description = description(lang)

@@ -16,7 +16,8 @@ holds him, and in the information dictionary's ``Translator`` entry).
 from __future__ import annotations
 
 from nqprint.credits import AUTHOR, GAME, TRANSLATORS, authors, pdf_lang, pdf_title
-from nqprint.latex import latex_escape
+from nqprint.credits import subject as credits_subject
+from nqprint.latex import XMP, latex_escape
 from nqsphinx.directives.diagrams import aspect_circle_tikz
 from nqsphinx.languages.typography import french_pdf_string
 from nqsphinx.messages import ui_text
@@ -94,21 +95,12 @@ def book_title(lang: str, papersize: str) -> str:
 #: book it reached no page and the PDF had no metadata stream.  It is written with the cover
 #: instead (the kernel's ``shipout/firstpage`` hook), once.  ``keeppdfinfo``: hyperxmp would
 #: otherwise leave the author out of the document information.
-XMP = r"""
-\usepackage{hyperxmp}
-\makeatletter
-\AddToHook{shipout/firstpage}{\hyxmp@auto@assign@data\hyxmp@embed@packet
-  \global\let\hyxmp@embed@packet\relax}
-\makeatother
-"""
 
 
 def metadata(lang: str, papersize: str = "a4paper") -> str:
     """The PDF's document information and XMP: title, author (and translator), subject,
     language, copyright; the title shown in the reader's window."""
-    subject = f"{ui_text('The fantasy battles miniatures wargame', lang)}, " + ui_text(
-        "for 25–30 mm miniatures", lang
-    )
+    subject = credits_subject(lang)
     rights = f"{COPYRIGHT} {ui_text('These rules are free to distribute.', lang)}"
     if lang == "fr":  # babel-french spaces the printed text, never a PDF string
         subject, rights = french_pdf_string(subject), french_pdf_string(rights)

@@ -16,7 +16,7 @@ from nqprint.glossary_terms import abbreviation
 from nqprint.latex import PAPERS as PAPERS_BY_NAME
 from tests.print.conftest import Products
 from tests.print.layout import document_info
-from tests.print.pdfs import PT_PER_INCH, pages, runs, text
+from tests.print.pdfs import PT_PER_INCH, pages, reader, runs, text
 from tests.print.test_rulebook import words_near_the_edge
 
 LANGS = ["en", "fr"]
@@ -136,6 +136,11 @@ PRODUCT_TITLES = {
     ("templates", "en"): "Templates and counters",
     ("templates", "fr"): "Gabarits et marqueurs",
 }
+#: The game's tagline, the subject of every product as of the books.
+SUBJECTS = {
+    "en": "The fantasy battles miniatures wargame, for 25–30 mm miniatures",
+    "fr": "Le jeu de figurines de batailles fantastiques, pour figurines de 25 mm à 30 mm",
+}
 PAPER_NAMES = {("a4", "en"): "A4", ("a4", "fr"): "A4", ("letter", "en"): "US Letter"}
 
 
@@ -143,7 +148,8 @@ def test_products_metadata_name_the_product_its_paper_its_translator_and_languag
     products: Products,
 ) -> None:
     """Each file its own title (the game, the product, the paper), the French ones naming the
-    translator as the French books do, /Lang as the books give it: "en-GB", "fr-FR"."""
+    translator as the French books do, /Lang as the books give it: "en-GB", "fr-FR"; the
+    game's tagline as their subject, and XMP metadata as the books carry it."""
     titles = []
     for product in PRODUCTS:
         for lang in LANGS:
@@ -155,5 +161,10 @@ def test_products_metadata_name_the_product_its_paper_its_translator_and_languag
                 author = "Chris Gilders" + (", Rodolphe Carpentier (traduction)" * (lang == "fr"))
                 assert info["/Author"] == author
                 assert info["/Lang"] == {"en": "en-GB", "fr": "fr-FR"}[lang]
+                assert info["/Subject"] == SUBJECTS[lang]
+                xmp = reader(products.pdf(product, lang, paper)).xmp_metadata
+                assert xmp is not None, (product, lang, paper)
+                assert title in (xmp.dc_title or {}).values()
+                assert xmp.dc_language == [info["/Lang"]]
                 titles.append(info["/Title"])
     assert len(set(titles)) == 12
