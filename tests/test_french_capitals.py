@@ -18,9 +18,10 @@ from pathlib import Path
 import polib
 
 from nqcore.army.armoury import all_weapons
+from nqcore.army.characteristics import data_file
 from nqcore.army.features import abilities, equipment, traits
 from nqcore.army.profile_files import sample_profiles
-from nqcore.i18n import Msg, translator
+from nqcore.i18n import P_, Msg, translator
 from nqcore.rules.spells import all_spells
 from nqsphinx.directives.glossary import terms_for
 
@@ -54,13 +55,15 @@ def _messages() -> list[tuple[str, str]]:
 
 
 def _names() -> set[str]:
-    """The French names of several words: armoury weapons, abilities, traits, equipment, spells,
-    sample profiles, and the glossary's terms."""
+    """The French names of several words: armoury weapons, abilities, traits, equipment, armour
+    types, spells, sample profiles, and the glossary's terms."""
     fr = translator("fr")
     engine = [w.name for w in all_weapons()] + [f.name for f in (*abilities(), *traits())]
     engine += [f.name for f in equipment()] + ["Support Weapon", "Knock Prone"]
     engine += [s.name for s in all_spells()] + [s.heading for s in sample_profiles()]
     names = {fr(Msg(name)) for name in engine}
+    armour = data_file("characteristic_costs.toml")["armour_type"]
+    names |= {fr(P_("armour", kind["description"])) for kind in armour}
     names |= {term.label("fr") for term in terms_for(str(ROOT / "docs"))}
     return {name for name in names if " " in name and name[:1].isupper()}
 
@@ -137,11 +140,14 @@ _INSIDE = r"(?:(?<=[a-zà-ÿ,] )|(?<=[a-zà-ÿ] [dlDL][’']))"
 def test_characteristics_are_lower_case_inside_a_sentence() -> None:
     """The characteristics and the armour save are common words in the French books: « une
     attaque à distance (AD) », « un test de contrôle (Co) », « la cible fait sa sauvegarde
-    d’armure »; capitalised only where they open a sentence, a heading or a label, and never
-    with a capital inside (« Attaque à Distance », « Coût d’Utilisation »). The proof-reader of
-    session 14 found « Attaque à Distance » five times in the glossary and The Odds."""
+    d’armure », « la force de l’attaque », with their abbreviation or without; capitalised only
+    where they open a sentence, a heading or a label, or begin an item's name (« l’Armure
+    légère »), and never with a capital inside (« Attaque à Distance », « Coût d’Utilisation »).
+    The proof-reader of session 14 found « Attaque à Distance » five times in the glossary and The
+    Odds; the next, « la Force de l’attaque » and « Sauvegardes d’Armure » 19 times."""
     words = _characteristics()
     assert {"Attaque à distance", "Contrôle", "Sauvegarde d’armure"} <= set(words)
+    names = _names()  # « l’Armure légère (Ar4) »: an item's name, in sentence case
     wrong = []
     for place, text in [*_messages(), *_glossary_texts()]:
         for word in words:
@@ -149,8 +155,7 @@ def test_characteristics_are_lower_case_inside_a_sentence() -> None:
             for found in re.findall(re.escape(word), text, re.IGNORECASE):
                 if found[1:] != word[1:]:
                     wrong.append(f"{place}: « {found} »")
-            tail = "" if word == words[-1] else r"(?=\s\()"  # a characteristic: by its (AD)
-            for m in re.finditer(_INSIDE + "(" + re.escape(word) + ")" + tail, text):
-                if m.group(1) != lower:
+            for m in re.finditer(_INSIDE + "(" + re.escape(word) + r")\b", text):
+                if m.group(1) != lower and not any(text.startswith(n, m.start()) for n in names):
                     wrong.append(f"{place}: « {m.group(1)} » in …{text[m.start() - 20 : m.end()]}…")
     assert wrong == []
