@@ -167,6 +167,30 @@ def test_bundles_refuse_what_would_break() -> None:
     assert bundles.runs([plain, plain, printed, plain], "css") == [[plain, plain], printed, [plain]]
     assert bundles.runs([_JavaScript("_static/a.js"), deferred], "js")[1] is deferred
     assert not bundles.used(_JavaScript("_static/design-tabs.js"), "<p>no tabs</p>")
+    design = _CascadingStyleSheet("_static/sphinx-design.min.css", priority=500)
+    assert not bundles.used(design, "<p>a passed-in word, classed-up</p>")
+    assert bundles.used(design, '<div class="sd-container-fluid sd-mb-4">')
+    assert bundles.used(design, '<div class="nq-card sd-card">')
+    assert bundles.used(_CascadingStyleSheet("_static/nq.css"), "<p>x</p>")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_sphinx_designs_styles_only_where_its_classes_are(
+    html_sites: dict[str, Path], lang: str
+) -> None:
+    """sphinx-design's stylesheet (55 KB) is bundled into the pages that use its classes (the
+    home page's and the cards' grids), and left out of every other page's styles."""
+    site = html_sites[lang]
+    with_design = []
+    for html in sorted(site.glob("*.html")):
+        # the 404 page names them from the site's root (/en/_static/...)
+        styles = [s.split("?")[0].removeprefix(f"/{lang}/") for s in links(html).styles]
+        styles = [s for s in styles if s.endswith(".css")]
+        bundled = "".join((site / s).read_text(encoding="utf-8")[:2000] for s in styles)
+        design = re.search(r'class="(?:[^"]* )?sd-', html.read_text(encoding="utf-8"))
+        assert ("_static/sphinx-design.min.css" in bundled) == bool(design), html.name
+        with_design += [html.name] * bool(design)
+    assert with_design == ["cards-counters-templates.html", "index.html"]
 
 
 def test_a_stylesheet_that_points_elsewhere_stops_the_build(tmp_path: Path) -> None:
