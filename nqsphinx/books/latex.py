@@ -413,6 +413,24 @@ class LabelledContainers(SphinxPostTransform):
                 container.insert(0, nodes.target("", "", ids=list(container["ids"])))
 
 
+class LabelsInTheirParagraph(SphinxPostTransform):
+    """A label written above a paragraph, ``(label)=``, is set at the paragraph's start, not
+    before it: between paragraphs, LaTeX may break the page after the label and give it the
+    page before (a glossary term's "See the rules" sent "Natural Roll" to p. 5, its paragraph
+    on p. 6)."""
+
+    default_priority = 900
+    builders = ("latex",)
+
+    def run(self, **kwargs: object) -> None:
+        for target in list(self.document.findall(nodes.target)):
+            after = target.next_node(descend=False, siblings=True)
+            refid = target.get("refid")
+            if refid and isinstance(after, nodes.paragraph) and refid in after["ids"]:
+                target.parent.remove(target)
+                after.insert(0, target)
+
+
 def _register(app: Sphinx) -> None:
     if app.builder.format == "latex":
         app.add_transform(CoverOnly)
@@ -421,6 +439,7 @@ def _register(app: Sphinx) -> None:
 def setup(app: Sphinx) -> None:
     app.connect("builder-inited", _register)
     app.add_post_transform(LabelledContainers)
+    app.add_post_transform(LabelsInTheirParagraph)
     page_keeps.setup(app)
     front_matter.setup(app)
     measure.setup(app)
