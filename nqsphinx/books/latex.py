@@ -214,8 +214,11 @@ FRENCH_QUOTES = "\n\\frenchsetup{og=«, fg=»}"
 #: ``\chaptermark`` clears the right one): an odd page before the chapter's first section, or
 #: in a chapter without sections, names the chapter rather than showing a bare page number.
 #: Numbers as the contents print them: "Chapter 8  Movement", "8.1  Move" (no full stop after
-#: the number, which fancyhdr's marks add).
+#: the number, which fancyhdr's marks add).  A title too long for the head's one line is cut at
+#: a word, with an ellipsis, as a book shortens it (``\nq@headmark``, truncate.sty): a long
+#: French section title wrapped the head onto two lines (French Letter p. 179).
 HEADERS = r"""
+\usepackage[fit]{truncate}
 \definecolor{nqred}{HTML}{7B1E1E}
 \makeatletter
 \renewcommand{\chaptermark}[1]{\markboth{\nq@chaptermark{#1}}{\nq@chaptermark{#1}}}
@@ -223,11 +226,12 @@ HEADERS = r"""
   \ifnum\c@secnumdepth>\m@ne\@chapapp\ \thechapter\quad\fi#1}}
 \newcommand{\nq@sectionmark}[1]{\ifnum\c@secnumdepth>\z@\thesection\quad\fi#1}
 \renewcommand{\sectionmark}[1]{\markright{\nq@sectionmark{#1}}}
+\newcommand{\nq@headmark}[1]{\truncate{\dimexpr\headwidth-3em\relax}{\nouppercase{#1}}}
 \fancypagestyle{normal}{%
   \fancyhf{}%
   \def\sectionmark##1{\markright{\nq@sectionmark{##1}}}%
-  \fancyhead[LE]{{\py@HeaderFamily\thepage\quad\nouppercase{\leftmark}}}%
-  \fancyhead[RO]{{\py@HeaderFamily\nouppercase{\rightmark}\quad\thepage}}%
+  \fancyhead[LE]{{\py@HeaderFamily\thepage\quad\nq@headmark{\leftmark}}}%
+  \fancyhead[RO]{{\py@HeaderFamily\nq@headmark{\rightmark}\quad\thepage}}%
   \fancyfoot[C]{{\py@HeaderFamily\footnotesize No Quarter Fantasy Wargames}}%
   \renewcommand{\headrulewidth}{0.4pt}%
   \renewcommand{\footrulewidth}{0pt}%

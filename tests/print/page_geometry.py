@@ -302,3 +302,35 @@ def outside_the_text_block(pdf: Path) -> list[str]:
         if low < left - PAST or high > right + PAST:
             wrong.append(f"{_where(pdf, index)}: {low / MM:.1f}–{high / MM:.1f} mm")
     return wrong
+
+
+# --- running heads ------------------------------------------------------------------------------
+
+
+def heads_on_two_lines(pdf: Path) -> list[str]:
+    """Each page whose running head, the lines above its head rule (a rule across the text
+    block, in the page's top quarter), takes more than one line, with the head's words."""
+    labels = reader(pdf).page_labels
+    found = run_on(pdf, "pdftotext", "-bbox-layout")
+    wrong = []
+    for index, body in enumerate(found.split("<page ")[1 : len(labels) + 1]):
+        height = float(reader(pdf).pages[index].mediabox.height)
+        width = float(reader(pdf).pages[index].mediabox.width)
+        block = TEXT_WIDTH_MM * MM
+        rules = [
+            height - rule.y1
+            for rule in _rules(shapes(pdf, index + 1))
+            if abs(rule.width - block) < PAST and rule.y0 > height * 0.75
+        ]
+        if not rules or width <= 0:
+            continue
+        lines = _merged(
+            [
+                Line(float(x0), float(y0), float(x1), float(y1), _text(inner))
+                for x0, y0, x1, y1, inner in _LINE.findall(body)
+            ]
+        )
+        head = [line.text for line in lines if line.y1 < min(rules)]
+        if len(head) > 1:
+            wrong.append(f"{_where(pdf, index)}: {' / '.join(head)}")
+    return wrong

@@ -2,7 +2,7 @@
 both papers, read from the PDF (its lines' boxes, its text's sizes, its drawn shapes): the cards
 chapter's cards all in the deck's one size, the spell list's notes clear of the page's foot
 line, no widow or orphan, whole words in the first column of Table 16.4, every table within the
-text block.
+text block, every running head on one line.
 
 Each check (tests.print.page_geometry) is shown to fail on made-up pages, so that an empty
 finding means the rule holds, not that nothing was read.
@@ -106,6 +106,15 @@ def test_every_table_lies_within_the_text_block(
     assert page_geometry.outside_the_text_block(_book(pdfs, letter_pdfs, lang, paper)) == []
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_running_head_takes_two_lines(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
+) -> None:
+    """A long section title wrapped the head of French Letter p. 179 onto two lines."""
+    assert page_geometry.heads_on_two_lines(_book(pdfs, letter_pdfs, lang, paper)) == []
+
+
 # --- the checks on made-up pages ----------------------------------------------------------------
 
 
@@ -189,3 +198,25 @@ def test_the_text_block_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
         "within": [],
         "card": [],
     }
+
+
+def _line_box(top: float, text: str) -> str:
+    return (
+        f'<line xMin="{_mm(45)}" yMin="{top}" xMax="{_mm(160)}" yMax="{top + 10}">'
+        + "".join(_word(45, 60, top, word) for word in text.split())
+        + "</line>"
+    )
+
+
+def test_the_running_head_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two lines above the head rule are found; one line, and the text under the rule, not."""
+    height = 297 * page_geometry.MM
+    rule = _rule(45, 165, height - 50)
+    found = {}
+    for name, lines in (
+        ("two", _line_box(20, "23.5 Liste des capacités") + _line_box(33, "l’équipement 179")),
+        ("one", _line_box(33, "23.5 Liste 179") + _line_box(60, "Body text.")),
+    ):
+        _made_up(monkeypatch, f"<page >{lines}</page>", [rule])
+        found[name] = page_geometry.heads_on_two_lines(Path("made-up.pdf"))
+    assert found == {"two": ["page 1: 23.5 Liste des capacités / l’équipement 179"], "one": []}
