@@ -129,9 +129,6 @@ def heading(label: Label, lang: str) -> str:
     if label.anchor.startswith(("chapter.", "section.", "subsection.", "subsubsection.")):
         return squeeze(f"{label.number} {label.title}")
     name = label.name.split(":", 1)[1]
-    term = next((t for t in glossary() if t.target == name != t.section), None)
-    if term is not None:  # the paragraph that defines a term: its name opens it
-        return squeeze(term.names[lang])
     if name.startswith("erratum-"):
         erratum = next(e for e in all_errata() if f"erratum-{e.id}" == name)
         return squeeze(engine_text(erratum.subject, lang))
@@ -144,11 +141,18 @@ def heading(label: Label, lang: str) -> str:
 
 def misplaced(references: list[tuple[str, str]], book: Path, lang: str) -> list[str]:
     """The references (label, printed page) of ``book`` whose page does not show the target's
-    heading, each as "label: p. N, heading on p. M"."""
+    heading (a glossary term's paragraph: the term, :func:`shows`), each as "label: p. N,
+    heading on p. M"."""
     labels = aux_labels(book.with_suffix(".aux"))
     texts = page_texts(book)
+    defined = {term.target: term for term in glossary() if term.target != term.section}
     wrong = []
     for name, page in references:
+        term = defined.get(name.split(":", 1)[1])
+        if term is not None:  # the paragraph that defines a glossary term: it shows the term
+            if not shows(_words(texts.get(page, "")), term, lang):
+                wrong.append(f"{name}: p. {page}, without {term.names[lang]!r}")
+            continue
         head = heading(labels[name][-1], lang)
         if head not in texts.get(page, ""):
             where = [number for number, text in texts.items() if head in text]
