@@ -18,13 +18,14 @@ EDITS = load_copy_edits(DOCS / COPY_EDITS_FILE)
 
 
 def _section_text(edit: CopyEdit) -> str:
-    """The text of ``edit.page`` from the label ``edit.section`` to the next label; the data
-    file's text where the page shows the words from the engine's data."""
+    """The text of ``edit.page`` from the label ``edit.section`` to the next section's label
+    (a label before a heading: a glossary term's paragraph has one too); the data file's text
+    where the page shows the words from the engine's data."""
     if edit.data:
         return (ROOT / edit.data).read_text("utf-8")
     text = (DOCS / f"{edit.page}.md").read_text("utf-8")
     start = text.index(f"({edit.section})=")
-    following = re.search(r"^\([\w-]+\)=$", text[start + 1 :], re.M)
+    following = re.search(r"^\([\w-]+\)=\n#", text[start + 1 :], re.M)
     return text[start : start + 1 + following.start()] if following else text[start:]
 
 

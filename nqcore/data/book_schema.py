@@ -73,6 +73,9 @@ class Term(Strict):
     section: Key
     abbr_en: Text | None = None
     abbr_fr: Text | None = None
+    #: The label of the paragraph or table row that defines the term, when its section runs
+    #: over pages: the glossary's "See the rules" (and its printed page) goes there.
+    target: Key | None = None
 
 
 class Phrase(Strict):

@@ -32,6 +32,16 @@ LONGTABLE_ROWS = 30
 #: From this many columns a table is set in a smaller type, and smaller still.
 WIDE_TABLE = 8
 VERY_WIDE_TABLE = 12
+#: An engine table's type and gaps, from the largest: a table starts at the size its columns'
+#: count gives (:func:`table_style`) and takes the next while it does not fit the line (the
+#: last, narrower gaps: French Table 28.6's 15 columns, « 21 % » in each cell).
+TABLE_SIZES = (
+    r"\small\setlength{\tabcolsep}{4pt}",
+    r"\footnotesize\setlength{\tabcolsep}{3pt}",
+    r"\scriptsize\setlength{\tabcolsep}{2.5pt}",
+    r"\tiny\setlength{\tabcolsep}{2pt}",
+    r"\tiny\setlength{\tabcolsep}{1pt}",
+)
 #: The least share of the line left to a table's long columns before short ones wrap.
 MIN_FLEX = 0.3
 
@@ -114,18 +124,26 @@ def table_style(
     node: nodes.table, header: Sequence[str], rows: Sequence[Sequence[str]]
 ) -> list[nodes.Node]:
     """``node`` set for LaTeX: a smaller type, narrower gaps and its measured columns.
-    The raw LaTeX and the column specification are ignored by every other builder."""
-    if len(header) >= VERY_WIDE_TABLE:
-        size = r"\scriptsize\setlength{\tabcolsep}{2.5pt}"
-    elif len(header) >= WIDE_TABLE:
-        size = r"\footnotesize\setlength{\tabcolsep}{3pt}"
-    else:
-        size = r"\small\setlength{\tabcolsep}{4pt}"
+    The raw LaTeX and the column specification are ignored by every other builder.
+
+    A table whose columns, at their narrowest, do not fit the line in its type is measured
+    again in the next smaller (:data:`TABLE_SIZES`): Tables 23.1 and 28.6, of 14 and 15
+    columns, stood 10 to 15 mm out into each margin in their one size, past the text block."""
+    first = 2 if len(header) >= VERY_WIDE_TABLE else 1 if len(header) >= WIDE_TABLE else 0
+    sizes = TABLE_SIZES[first:]
     colspec = addnodes.tabular_col_spec()
     colspec["spec"] = column_spec(header, rows)
-    measure = measure_columns(header, rows)
+    fit = r"\def\nqfit{" + measure_columns(header, rows) + "}\n" + r"\nqfit" + "\n"
+    smaller = "".join(rf"\ifdim\nqover>0pt{size}\nqfit" + "\n" for size in sizes[1:])
     start = generated_raw(
-        rf"\begingroup{size}\nqwholeheads" + "\n" + measure + r"\nqwidestart" + "\n", "latex"
+        rf"\begingroup{sizes[0]}\nqwholeheads"
+        + "\n"
+        + fit
+        + smaller
+        + r"\fi" * (len(sizes) - 1)
+        + r"\nqwidestart"
+        + "\n",
+        "latex",
     )
     end = generated_raw(r"\nqwideend\endgroup" + "\n", "latex")
     return [start, colspec, node, end]
@@ -170,10 +188,11 @@ MEASURE = r"""
 %% \nqwrapall{n}{i}: the longest word of the column.
 \newcommand{\nqwrapall}[2]{\setlength{\nqmax}{\nqlen{word}{#2}}\nqset{#2}}
 \newcommand{\nqset}[1]{\setlength{\nqlen{column}{#1}}{\nqmax}\addtolength{\nqflex}{-\nqmax}}
-%% \nqoverflow: a table whose columns, at their narrowest, still do not fit the line (its long
-%% columns under half their wished share) takes what it lacks (\nqover) from the margins, half
-%% on each side (\nqwidestart, \nqwideend): a book's wide table stands out into the margins
-%% rather than past the paper's edge.
+%% \nqoverflow: what a table's columns, at their narrowest, lack to fit the line (its long
+%% columns under half their wished share): \nqover. The table is measured again in a smaller
+%% type (table_style) while it lacks some; in the smallest, it takes what it still lacks from
+%% the margins, half on each side (\nqwidestart, \nqwideend), rather than run past the paper's
+%% edge.
 \newlength{\nqover}
 \newcommand{\nqoverflow}{\setlength{\nqover}{\dimexpr\nqminflex/2-\nqflex\relax}%
   \ifdim\nqover>0pt\setlength{\nqflex}{\dimexpr\nqminflex/2\relax}\else\setlength{\nqover}{0pt}\fi}
@@ -195,8 +214,11 @@ FRENCH_QUOTES = "\n\\frenchsetup{og=«, fg=»}"
 #: ``\chaptermark`` clears the right one): an odd page before the chapter's first section, or
 #: in a chapter without sections, names the chapter rather than showing a bare page number.
 #: Numbers as the contents print them: "Chapter 8  Movement", "8.1  Move" (no full stop after
-#: the number, which fancyhdr's marks add).
+#: the number, which fancyhdr's marks add).  A title too long for the head's one line is cut at
+#: a word, with an ellipsis, as a book shortens it (``\nq@headmark``, truncate.sty): a long
+#: French section title wrapped the head onto two lines (French Letter p. 179).
 HEADERS = r"""
+\usepackage[fit]{truncate}
 \definecolor{nqred}{HTML}{7B1E1E}
 \makeatletter
 \renewcommand{\chaptermark}[1]{\markboth{\nq@chaptermark{#1}}{\nq@chaptermark{#1}}}
@@ -204,11 +226,12 @@ HEADERS = r"""
   \ifnum\c@secnumdepth>\m@ne\@chapapp\ \thechapter\quad\fi#1}}
 \newcommand{\nq@sectionmark}[1]{\ifnum\c@secnumdepth>\z@\thesection\quad\fi#1}
 \renewcommand{\sectionmark}[1]{\markright{\nq@sectionmark{#1}}}
+\newcommand{\nq@headmark}[1]{\truncate{\dimexpr\headwidth-3em\relax}{\nouppercase{#1}}}
 \fancypagestyle{normal}{%
   \fancyhf{}%
   \def\sectionmark##1{\markright{\nq@sectionmark{##1}}}%
-  \fancyhead[LE]{{\py@HeaderFamily\thepage\quad\nouppercase{\leftmark}}}%
-  \fancyhead[RO]{{\py@HeaderFamily\nouppercase{\rightmark}\quad\thepage}}%
+  \fancyhead[LE]{{\py@HeaderFamily\thepage\quad\nq@headmark{\leftmark}}}%
+  \fancyhead[RO]{{\py@HeaderFamily\nq@headmark{\rightmark}\quad\thepage}}%
   \fancyfoot[C]{{\py@HeaderFamily\footnotesize No Quarter Fantasy Wargames}}%
   \renewcommand{\headrulewidth}{0.4pt}%
   \renewcommand{\footrulewidth}{0pt}%
@@ -413,6 +436,24 @@ class LabelledContainers(SphinxPostTransform):
                 container.insert(0, nodes.target("", "", ids=list(container["ids"])))
 
 
+class LabelsInTheirParagraph(SphinxPostTransform):
+    """A label written above a paragraph, ``(label)=``, is set at the paragraph's start, not
+    before it: between paragraphs, LaTeX may break the page after the label and give it the
+    page before (a glossary term's "See the rules" sent "Natural Roll" to p. 5, its paragraph
+    on p. 6)."""
+
+    default_priority = 900
+    builders = ("latex",)
+
+    def run(self, **kwargs: object) -> None:
+        for target in list(self.document.findall(nodes.target)):
+            after = target.next_node(descend=False, siblings=True)
+            refid = target.get("refid")
+            if refid and isinstance(after, nodes.paragraph) and refid in after["ids"]:
+                target.parent.remove(target)
+                after.insert(0, target)
+
+
 def _register(app: Sphinx) -> None:
     if app.builder.format == "latex":
         app.add_transform(CoverOnly)
@@ -421,6 +462,7 @@ def _register(app: Sphinx) -> None:
 def setup(app: Sphinx) -> None:
     app.connect("builder-inited", _register)
     app.add_post_transform(LabelledContainers)
+    app.add_post_transform(LabelsInTheirParagraph)
     page_keeps.setup(app)
     front_matter.setup(app)
     measure.setup(app)

@@ -75,7 +75,11 @@ class Term:
     names: dict[str, str]
     abbreviations: dict[str, str]
     definitions: dict[str, str]
+    #: The section that defines the term: its index entry and its search rank go there.
     section: str
+    #: Where "See the rules" leads: the defining paragraph or table row, when the section runs
+    #: over pages (its first page was not the term's), else the section.
+    target: str
 
     def label(self, lang: str) -> str:
         abbreviation = self.abbreviations.get(lang)
@@ -151,6 +155,7 @@ def load_terms(path: Path) -> tuple[Term, ...]:
                 },
                 definitions={lang: record[f"def_{lang}"] for lang in LANGUAGES},
                 section=record["section"],
+                target=record.get("target") or record["section"],
             )
         )
     return tuple(terms)
@@ -263,7 +268,7 @@ class GlossaryDirective(SphinxDirective):
                 "",
                 refdomain="std",
                 reftype="ref",
-                reftarget=term.section,
+                reftarget=term.target,
                 refexplicit=True,
                 refwarn=True,
                 refdoc=self.env.docname,

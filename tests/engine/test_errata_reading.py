@@ -9,6 +9,7 @@ import re
 from fractions import Fraction
 
 from nqcore.book.errata import all_errata
+from nqsphinx.directives.glossary import GLOSSARY_FILE, load_terms
 from tests.building import ROOT
 from tests.engine.test_errata import docs_labels
 
@@ -48,12 +49,15 @@ def entries() -> dict[str, str]:
 
 
 def book_labels() -> list[str]:
-    """The section labels of the book's chapters, read from their sources."""
+    """The section labels of the book's chapters, read from their sources: not the labels of
+    the paragraphs that define glossary terms (their ``target``), which are no sections."""
+    terms = load_terms(ROOT / "docs" / GLOSSARY_FILE)
+    paragraphs = {term.target for term in terms} - {term.section for term in terms}
     labels: list[str] = []
     for page in sorted((ROOT / "docs").glob("*.md")):
         if page.stem not in NOT_THE_BOOK:
             labels += re.findall(r"^\(([a-z0-9-]+)\)=$", page.read_text(encoding="utf-8"), re.M)
-    return list(dict.fromkeys(labels))
+    return [label for label in dict.fromkeys(labels) if label not in paragraphs]
 
 
 def test_every_section_of_the_book_has_an_entry() -> None:

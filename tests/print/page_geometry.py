@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from nqsphinx.books.measure import TEXT_WIDTH_MM
 from tests.print.layout import FOOT, outline_chapters
-from tests.print.pdfs import Line, reader, run_on, runs, shapes
+from tests.print.pdfs import Line, Shape, reader, run_on, runs, shapes
 
 #: Millimetres to PDF points.
 MM = 72 / 25.4
@@ -253,3 +254,83 @@ def first_column(pdf: Path, caption: re.Pattern[str], second: str) -> tuple[str,
 
 def _line_of(words: list[Word], word: Word) -> str:
     return " ".join(w.text for w in words if abs(w.y1 - word.y1) < SAME_LINE)
+
+
+# --- the text block -----------------------------------------------------------------------------
+
+
+def _block(width: float) -> tuple[float, float]:
+    """The text block's left and right edges (points) on a page ``width`` wide: the book's
+    measure, centred (nqsphinx.books.measure)."""
+    left = (width - TEXT_WIDTH_MM * MM) / 2
+    return left, left + TEXT_WIDTH_MM * MM
+
+
+def _has_card(found: list[Shape]) -> bool:
+    band_width, band_height = (v * MM for v in BAND_MM)
+    return any(
+        abs(s.width - band_width) <= 0.5 and abs(s.height - band_height) <= 0.5 for s in found
+    )
+
+
+def _rules(found: list[Shape]) -> list[Shape]:
+    """The thin horizontal rules of a page: a table's, the running head's."""
+    return [s for s in found if s.height < RULE and s.width > RULE]
+
+
+#: The thickest rule (points) and how far (points) a word or rule may stand past the block.
+RULE, PAST = 1.5, 1.0
+
+
+def outside_the_text_block(pdf: Path) -> list[str]:
+    """Each page with a word or a rule (a table's) past the text block's left or right edge,
+    with how far it runs (mm); the cards' pages aside, whose cards are the deck's size
+    (test_every_card_of_the_chapter_has_the_decks_one_size), wider than the block."""
+    labels = reader(pdf).page_labels
+    found = run_on(pdf, "pdftotext", "-bbox")
+    wrong = []
+    for index, body in enumerate(found.split("<page ")[1 : len(labels) + 1]):
+        width = float(reader(pdf).pages[index].mediabox.width)
+        left, right = _block(width)
+        drawn = shapes(pdf, index + 1)
+        if _has_card(drawn):
+            continue
+        spans = [(float(x0), float(x1)) for x0, _, x1, _, _ in _WORD.findall(body)]
+        spans += [(rule.x0, rule.x1) for rule in _rules(drawn)]
+        low = min((x0 for x0, _ in spans), default=left)
+        high = max((x1 for _, x1 in spans), default=right)
+        if low < left - PAST or high > right + PAST:
+            wrong.append(f"{_where(pdf, index)}: {low / MM:.1f}–{high / MM:.1f} mm")
+    return wrong
+
+
+# --- running heads ------------------------------------------------------------------------------
+
+
+def heads_on_two_lines(pdf: Path) -> list[str]:
+    """Each page whose running head, the lines above its head rule (a rule across the text
+    block, in the page's top quarter), takes more than one line, with the head's words."""
+    labels = reader(pdf).page_labels
+    found = run_on(pdf, "pdftotext", "-bbox-layout")
+    wrong = []
+    for index, body in enumerate(found.split("<page ")[1 : len(labels) + 1]):
+        height = float(reader(pdf).pages[index].mediabox.height)
+        width = float(reader(pdf).pages[index].mediabox.width)
+        block = TEXT_WIDTH_MM * MM
+        rules = [
+            height - rule.y1
+            for rule in _rules(shapes(pdf, index + 1))
+            if abs(rule.width - block) < PAST and rule.y0 > height * 0.75
+        ]
+        if not rules or width <= 0:
+            continue
+        lines = _merged(
+            [
+                Line(float(x0), float(y0), float(x1), float(y1), _text(inner))
+                for x0, y0, x1, y1, inner in _LINE.findall(body)
+            ]
+        )
+        head = [line.text for line in lines if line.y1 < min(rules)]
+        if len(head) > 1:
+            wrong.append(f"{_where(pdf, index)}: {' / '.join(head)}")
+    return wrong

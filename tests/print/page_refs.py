@@ -14,6 +14,8 @@ from nqcore.rules.mutations import all_mutations
 from nqcore.rules.spells import all_spells
 from nqprint import quick_reference
 from nqprint.texts import engine_text
+from nqsphinx.directives.glossary import GLOSSARY_FILE, Term, load_terms
+from tests.building import ROOT
 from tests.print.pdfs import reader, run_on
 
 #: ``\newlabel{doc:label}{{6.4}{21}{Number Of Game Turns}{section.6.4}{}}``
@@ -139,11 +141,18 @@ def heading(label: Label, lang: str) -> str:
 
 def misplaced(references: list[tuple[str, str]], book: Path, lang: str) -> list[str]:
     """The references (label, printed page) of ``book`` whose page does not show the target's
-    heading, each as "label: p. N, heading on p. M"."""
+    heading (a glossary term's paragraph: the term, :func:`shows`), each as "label: p. N,
+    heading on p. M"."""
     labels = aux_labels(book.with_suffix(".aux"))
     texts = page_texts(book)
+    defined = {term.target: term for term in glossary() if term.target != term.section}
     wrong = []
     for name, page in references:
+        term = defined.get(name.split(":", 1)[1])
+        if term is not None:  # the paragraph that defines a glossary term: it shows the term
+            if not shows(_words(texts.get(page, "")), term, lang):
+                wrong.append(f"{name}: p. {page}, without {term.names[lang]!r}")
+            continue
         head = heading(labels[name][-1], lang)
         if head not in texts.get(page, ""):
             where = [number for number, text in texts.items() if head in text]
@@ -170,3 +179,51 @@ def tables_titled(tables: dict[tuple[str, str], Label], key: str, lang: str) -> 
     """The book's tables, in any chapter, captioned as a block of the sheet is titled."""
     title = squeeze(quick_reference.block_title(key, lang))
     return [label for (_, caption), label in tables.items() if caption == title]
+
+
+def glossary() -> tuple[Term, ...]:
+    return load_terms(ROOT / "docs" / GLOSSARY_FILE)
+
+
+def _words(value: str) -> str:
+    """Text as :func:`squeeze` makes it, a word hyphenated at a line's end whole again, and
+    in one case (a glossary term is capitalised, the text's use not always)."""
+    return squeeze(re.sub(r"(\w)-\n(\w)", r"\1\2", value)).casefold()
+
+
+def shows(text: str, term: Term, lang: str) -> bool:
+    """Whether a page's text (:func:`_words`) shows ``term``: its name ("Ranged Attack"), or
+    the name without its gloss ("Initiative" of "Initiative (Tide Of Battle)"), or its
+    abbreviation with each word of its name, or its plural ("TTS – Small" among "teardrop
+    templates", « cibles très grandes (CTG) »)."""
+    name = _words(term.names[lang])
+    if name in text or name.split(" (", 1)[0] in text:
+        return True
+    abbreviation = term.abbreviations.get(lang)
+    words = set(re.findall(r"[\w’']+", text))
+    return (
+        abbreviation is not None
+        and re.search(rf"\b{re.escape(abbreviation.casefold())}\b", text) is not None
+        and all(w in words or f"{w}s" in words for w in re.findall(r"[\w’']+", name))
+    )
+
+
+def terms_off_their_page(book: Path, lang: str) -> list[str]:
+    """The glossary terms whose "See the rules" page (its target's label's, in the aux: the
+    page the glossary prints) does not show the term, each as "key: p. N, shown on p. M"."""
+    labels = {
+        name.split(":", 1)[1]: found[-1]
+        for name, found in aux_labels(book.with_suffix(".aux")).items()
+        if ":" in name
+    }
+    pages = run_on(book, "pdftotext").split("\f")
+    texts = {
+        label: _words(text) for label, text in zip(reader(book).page_labels, pages, strict=False)
+    }
+    wrong = []
+    for term in glossary():
+        page = labels[term.target].page
+        if not shows(texts.get(page, ""), term, lang):
+            where = [number for number, text in texts.items() if shows(text, term, lang)]
+            wrong.append(f"{term.key}: p. {page}, shown on {where[:3]}")
+    return wrong

@@ -7,6 +7,7 @@ references, which read the first, sent players one page early."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +24,7 @@ from tests.print.page_refs import (
     printed_references,
     squeeze,
     tables_titled,
+    terms_off_their_page,
 )
 from tests.print.pdfs import pages, run_on, runs
 
@@ -53,6 +55,17 @@ def test_the_rulebooks_page_references_land(products: Products, lang: str, paper
     printed = printed_references(run_on(book, "pdftotext"))
     assert len(printed) == len(labels) > 500
     assert misplaced(list(zip(labels, printed, strict=True)), book, lang) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_glossary_term_leads_to_the_page_that_defines_it(
+    pdfs: dict[str, Path], lang: str
+) -> None:
+    """A glossary entry's "See the rules (p. N)" is its target's page, and that page shows the
+    term: the model's and the weapon's profiles (a section of two or three pages) and the dice
+    sent "Ranged Attack", "Use Cost", "Natural Roll" and others to their section's first page,
+    a page before their paragraph (12 terms in English, 16 in French)."""
+    assert terms_off_their_page(pdfs[lang], lang) == []
 
 
 def _sheet_references(products: Products, lang: str, paper: str) -> dict[str, list[str]]:

@@ -1,7 +1,8 @@
 """What the proof-reader of 2026-11 measured on the printed rulebooks, in both languages and on
 both papers, read from the PDF (its lines' boxes, its text's sizes, its drawn shapes): the cards
 chapter's cards all in the deck's one size, the spell list's notes clear of the page's foot
-line, no widow or orphan, whole words in the first column of Table 16.4.
+line, no widow or orphan, whole words in the first column of Table 16.4, every table within the
+text block, every running head on one line.
 
 Each check (tests.print.page_geometry) is shown to fail on made-up pages, so that an empty
 finding means the rule holds, not that nothing was read.
@@ -20,7 +21,7 @@ from nqsphinx.messages import engine_text
 from tests.print import page_geometry
 from tests.print.conftest import Products
 from tests.print.layout import read_pages
-from tests.print.pdfs import Line, pages
+from tests.print.pdfs import Line, Shape, pages
 
 LANGS = ["en", "fr"]
 PAPERS = ["a4", "letter"]
@@ -94,6 +95,26 @@ def test_table_16_4_names_are_whole_words(
     assert [f"{where}: {line}" for line in lines if line.endswith("-")] == []
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_table_lies_within_the_text_block(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
+) -> None:
+    """Tables 23.1, 28.3 and 28.6 stood out into the margins (28.6 from 29.6 to 180.4 mm on A4,
+    the text block 45 to 165 mm): too wide in their type, they took what they lacked from the
+    margins. No word and no rule of a page, but on the cards' pages, is past the text block."""
+    assert page_geometry.outside_the_text_block(_book(pdfs, letter_pdfs, lang, paper)) == []
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_running_head_takes_two_lines(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
+) -> None:
+    """A long section title wrapped the head of French Letter p. 179 onto two lines."""
+    assert page_geometry.heads_on_two_lines(_book(pdfs, letter_pdfs, lang, paper)) == []
+
+
 # --- the checks on made-up pages ----------------------------------------------------------------
 
 
@@ -126,3 +147,76 @@ def test_the_widow_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
 
 class _Labels:
     page_labels = ("1", "2")
+
+
+class _Page:
+    mediabox = Shape(0, 0, 210 * page_geometry.MM, 297 * page_geometry.MM, 0, 4)
+
+
+class _Book:
+    """A made-up A4 book of one page."""
+
+    page_labels = ("1",)
+    pages = (_Page(),)
+
+
+def _made_up(monkeypatch: pytest.MonkeyPatch, bbox: str, drawn: list[Shape]) -> None:
+    monkeypatch.setattr(page_geometry, "reader", lambda _pdf: _Book())
+    monkeypatch.setattr(page_geometry, "run_on", lambda _pdf, *_command: bbox)
+    monkeypatch.setattr(page_geometry, "shapes", lambda _pdf, _page: drawn)
+    monkeypatch.setattr(page_geometry, "_where", lambda _pdf, index: f"page {index + 1}")
+
+
+def _mm(value: float) -> float:
+    return value * page_geometry.MM
+
+
+def _word(x0: float, x1: float, top: float = 400.0, text: str = "word") -> str:
+    return f'<word xMin="{_mm(x0)}" yMin="{top}" xMax="{_mm(x1)}" yMax="{top + 10}">{text}</word>'
+
+
+def _rule(x0: float, x1: float, y: float = 400.0) -> Shape:
+    return Shape(_mm(x0), y, _mm(x1), y + 0.4, 0, 4)
+
+
+def test_the_text_block_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A word, or a table's rule, past the A4 block (45 to 165 mm) is found; a page within it,
+    and a card's page (its band wider than the block), are not."""
+    band = Shape(_mm(20), 500, _mm(20 + 59), _mm(7.5) + 500, 0, 4)
+    found = {}
+    for name, words, drawn in (
+        ("word", _word(29.6, 40), []),
+        ("rule", _word(50, 60), [_rule(45, 180.4)]),
+        ("within", _word(45, 165), [_rule(45, 165)]),
+        ("card", _word(20, 190), [band]),
+    ):
+        _made_up(monkeypatch, f"<page >{words}</page>", drawn)
+        found[name] = page_geometry.outside_the_text_block(Path("made-up.pdf"))
+    assert found == {
+        "word": ["page 1: 29.6–40.0 mm"],
+        "rule": ["page 1: 45.0–180.4 mm"],
+        "within": [],
+        "card": [],
+    }
+
+
+def _line_box(top: float, text: str) -> str:
+    return (
+        f'<line xMin="{_mm(45)}" yMin="{top}" xMax="{_mm(160)}" yMax="{top + 10}">'
+        + "".join(_word(45, 60, top, word) for word in text.split())
+        + "</line>"
+    )
+
+
+def test_the_running_head_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two lines above the head rule are found; one line, and the text under the rule, not."""
+    height = 297 * page_geometry.MM
+    rule = _rule(45, 165, height - 50)
+    found = {}
+    for name, lines in (
+        ("two", _line_box(20, "23.5 Liste des capacités") + _line_box(33, "l’équipement 179")),
+        ("one", _line_box(33, "23.5 Liste 179") + _line_box(60, "Body text.")),
+    ):
+        _made_up(monkeypatch, f"<page >{lines}</page>", [rule])
+        found[name] = page_geometry.heads_on_two_lines(Path("made-up.pdf"))
+    assert found == {"two": ["page 1: 23.5 Liste des capacités / l’équipement 179"], "one": []}
