@@ -81,24 +81,29 @@ def army_rules() -> dict[str, ArmyRule]:
 
 class Breach(Refusal):
     """A rule the army breaks: ``where`` is the entry (empty for the whole army), ``rule`` the
-    rule, ``refused`` whether it is a refusal (else a warning)."""
+    rule, ``refused`` whether it is a refusal (else a warning); ``concerns`` names the entries
+    an army-wide breach is about (the two Generals), so that each can show it beside itself."""
 
     rule: ArmyRule
+    concerns: tuple[str, ...] = ()
 
     @property
     def refused(self) -> bool:
         return self.rule.kind == "refusal"
 
 
-def breach(key: str, where: str = "", **values: object) -> Breach:
-    """The breach of the rule ``key`` by ``where``; the rule's limit fills ``{minimum}`` and
-    ``{maximum}`` unless given."""
+def breach(
+    key: str, where: str = "", *, concerns: tuple[str, ...] = (), **values: object
+) -> Breach:
+    """The breach of the rule ``key`` by ``where`` (or by the army, about the entries
+    ``concerns``); the rule's limit fills ``{minimum}`` and ``{maximum}`` unless given."""
     rule = army_rules()[key]
     if rule.limit is not None:
         limit = unit_sizes()[rule.limit]
         values = {"minimum": limit.minimum, "maximum": limit.maximum, **values}
     found = Breach(rule.text, where=where, **values)
     found.rule = rule
+    found.concerns = tuple(dict.fromkeys(concerns or ([where] if where else [])))
     return found
 
 
@@ -272,6 +277,36 @@ def _support(force: Force) -> Iterator[Breach]:
         yield breach("support-availability", weapons=weapons, units=units)
 
 
+def _opposed_magic(force: Force) -> Iterator[Breach]:
+    """ "Models in the same army may not use magic spells that are opposed to each other"
+    (Magic Relationships): each entry's aspects, from its spells' cards, against every other's;
+    which aspects oppose is the aspects' data (:attr:`nqcore.rules.magic.Aspect.opposed`)."""
+    from nqcore.rules.magic import opposed
+    from nqcore.rules.spells import spell
+
+    used = [
+        (item.entry.name, aspect)
+        for item in force.entries
+        for aspect in dict.fromkeys(
+            spell(key).aspect
+            for profile in (item.entry.profile, item.entry.leader)
+            if profile is not None
+            for key in profile.spells
+        )
+    ]
+    for at, (first, first_aspect) in enumerate(used):
+        for second, second_aspect in used[at + 1 :]:
+            if opposed(first_aspect, second_aspect):
+                yield breach(
+                    "opposed-magic",
+                    concerns=(first, second),
+                    first=first,
+                    first_aspect=first_aspect.label,
+                    second=second,
+                    second_aspect=second_aspect.label,
+                )
+
+
 #: The checks, one function per rule or group of rules.
 CHECKS: tuple[Callable[[Force], Iterator[Breach]], ...] = (
     _game_size,
@@ -284,6 +319,7 @@ CHECKS: tuple[Callable[[Force], Iterator[Breach]], ...] = (
     _joins,
     _battle_standards,
     _support,
+    _opposed_magic,
 )
 
 
@@ -294,6 +330,7 @@ def as_json(found: Breach, lang: str) -> dict[str, Any]:
         "section": found.rule.section,
         "kind": found.rule.kind,
         "entry": found.where or None,
+        "concerns": list(found.concerns),
         "field": found.rule.field,
         "text": found.text(lang),
     }
