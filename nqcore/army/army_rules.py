@@ -59,24 +59,35 @@ class ArmyRule:
     limit: str | None
     parameters: dict[str, int]
     field: str | None = None
+    warning: str | None = None
 
 
 @cache
 def army_rules() -> dict[str, ArmyRule]:
-    """The book's army rules, by key, in the file's order."""
+    """The book's army rules, by key, in the file's order; a rule of a profile's warning says
+    that warning's sentence."""
+    from nqcore.book.book_warnings import MESSAGES
+
     return {
         r["key"]: ArmyRule(
             r["key"],
             Msg(r["name"]),
             r["section"],
             r["kind"],
-            Msg(r["text"]),
+            Msg(r["text"]) if "text" in r else MESSAGES[r["warning"]],
             r.get("limit"),
             dict(r.get("parameters", {})),
             r.get("field"),
+            r.get("warning"),
         )
         for r in data_file("army_rules.toml")["rule"]
     }
+
+
+def raised_warnings() -> frozenset[str]:
+    """The profile warnings an army rule makes breaches of: an entry does not list them as its
+    own warnings (:func:`nqcore.army.force.price`), the rule says them once."""
+    return frozenset(r.warning for r in army_rules().values() if r.warning is not None)
 
 
 class Breach(Refusal):
@@ -307,6 +318,16 @@ def _opposed_magic(force: Force) -> Iterator[Breach]:
                 )
 
 
+def _profile_maxima(force: Force) -> Iterator[Breach]:
+    """The maxima the book states for one model (extra attack, magic tattoos, magic level 4),
+    found by its profile's warnings and said by the rule that names that warning."""
+    rules = {r.warning: r.key for r in army_rules().values() if r.warning is not None}
+    for item in force.entries:
+        for found in item.raised:
+            values: dict[str, Any] = dict(found.params)  # names, numbers: never concerns
+            yield breach(rules[found.code], item.entry.name, **values)
+
+
 #: The checks, one function per rule or group of rules.
 CHECKS: tuple[Callable[[Force], Iterator[Breach]], ...] = (
     _game_size,
@@ -320,6 +341,7 @@ CHECKS: tuple[Callable[[Force], Iterator[Breach]], ...] = (
     _battle_standards,
     _support,
     _opposed_magic,
+    _profile_maxima,
 )
 
 

@@ -31,6 +31,8 @@ def mage(name: str, *spells: str, level: int = 1, **more: Any) -> dict[str, Any]
 def army(*individuals: dict[str, Any], **more: Any) -> Force:
     general = {"name": "Lord", "profile": "hero", "general": True}
     data = {"name": "Test", "points": 5000, "unit": [CORE], **more}
+    if "character" in more:
+        general["general"] = False
     data["individual"] = [general, *individuals]
     return price(*parse_army(data, "army.toml"))
 
@@ -82,3 +84,62 @@ def test_the_opposition_is_the_aspects_data() -> None:
         a: a.opposed for a in Aspect
     }
     assert army_rules()["opposed-magic"].kind == "refusal"
+
+
+# --- the maxima of one model --------------------------------------------------------------------
+
+
+def unit(**options: Any) -> dict[str, Any]:
+    return {"name": "Men", "profile": "human-men-at-arms", "models": 10, "options": options}
+
+
+def test_extra_attack_above_x2_on_core_models_is_refused() -> None:
+    """ "Core and elite models may have a maximum of extra attack (x2)"."""
+    found = broken(army(unit=[CORE, unit(abilities=[x3])]))
+    (refusal,) = found["extra-attack-maximum"]
+    assert refusal.refused and refusal.where == "Men"
+    assert "core and elite models may have at most extra attack (x2)" in str(refusal)
+    men = next(e for e in army(unit=[CORE, unit(abilities=[x3])]).entries if e.entry.name == "Men")
+    assert "extra-attack" not in {w.code for w in men.warnings}  # said once, as the refusal
+    x2 = {"key": "extra-attack", "level": "x2"}
+    assert "extra-attack-maximum" not in broken(army(unit=[CORE, unit(abilities=[x2])]))
+    hero = {"name": "Hero", "profile": "hero", "options": {"abilities": [x3]}}
+    assert "extra-attack-maximum" not in broken(army(hero))
+
+
+x3 = {"key": "extra-attack", "level": "x3"}
+
+
+def test_tattoo_armour_above_the_model_types_maximum_is_refused() -> None:
+    """ "Core models may have a maximum tattoo armour of AR3. Elite may have a maximum of AR4,
+    individual and character models may have a maximum of AR5"."""
+    tattoos = [{"key": "magic-tattoos", "level": "AR4"}]
+    (refusal,) = broken(army(unit=[CORE, unit(equipment=tattoos)]))["tattoo-maximum"]
+    assert refusal.refused and "a core model may have at most tattoo armour of AR3" in str(refusal)
+    assert "une figurine régulière peut avoir au plus une armure de tatouages Ar3" in (
+        refusal.text("fr")
+    )
+    three = [{"key": "magic-tattoos", "level": "AR3"}]
+    assert "tattoo-maximum" not in broken(army(unit=[CORE, unit(equipment=three)]))
+    hero = {"name": "Hero", "profile": "hero", "options": {"equipment": tattoos}}
+    assert "tattoo-maximum" not in broken(army(hero))
+
+
+def test_magic_level_4_is_refused_but_of_a_character() -> None:
+    """ "Level 4 ... Named characters only": refused of an individual; a character passes (the
+    engine cannot tell a named one)."""
+    (refusal,) = broken(army(mage("Archmage", "fireball", level=4)))["magic-level-4"]
+    assert refusal.refused and refusal.where == "Archmage"
+    assert "level 4 is for named characters only" in str(refusal)
+    character = {**mage("Archmage", "fireball", level=4)}
+    character["profile"] = {**character["profile"], "type": "character"}
+    assert "magic-level-4" not in broken(army(character=[character]))
+
+
+def test_magic_level_3_stays_a_warning_of_the_entry() -> None:
+    """ "Normal maximum level for Individuals": loose, a warning beside the entry."""
+    core_mage = unit(traits=[{"key": "magic-user", "level": "3"}])
+    men = next(e for e in army(unit=[CORE, core_mage]).entries if e.entry.name == "Men")
+    assert "magic-level-3" in {w.code for w in men.warnings}
+    assert not {"magic-level-3", "magic-level-4"} & set(broken(army(unit=[CORE, core_mage])))
+    assert army_rules()["magic-level-4"].kind == "refusal"

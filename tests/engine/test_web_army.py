@@ -46,6 +46,17 @@ def battery(crew: int, weapons: int = 1, **more: Any) -> dict[str, Any]:
     return {**guns, "crew": crew, **more}
 
 
+X3 = {"key": "extra-attack", "level": "x3"}
+TATTOO_AR4 = {"key": "magic-tattoos", "level": "AR4"}
+
+
+def mage(name: str, spell: str, level: int = 1) -> dict[str, Any]:
+    """An individual magic user of ``level`` with the ``spell``, as the player's own profile."""
+    profile = {**starting_record("hero"), "key": "mage", "name": name, "spells": [spell]}
+    profile["traits"] = [{"key": "magic-user", "level": str(level)}]
+    return {"name": name, "profile": profile}
+
+
 def data(*units: dict[str, Any], general: bool = True, **more: Any) -> dict[str, Any]:
     individuals = [GENERAL] if general else []
     individuals += more.pop("individual", [])
@@ -126,6 +137,19 @@ BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
         data(CORE, unit("Initiates", "human-men-at-arms", 8, options={"traits": ["initiate"]})),
         ("unit", 1),
     ),
+    "opposed-magic": (
+        data(CORE, individual=[mage("Fire Mage", "fireball"), mage("Water Mage", "flood")]),
+        None,
+    ),
+    "extra-attack-maximum": (
+        data(CORE, unit("Men", "human-men-at-arms", 10, options={"abilities": [X3]})),
+        ("unit", 1),
+    ),
+    "tattoo-maximum": (
+        data(CORE, unit("Men", "human-men-at-arms", 10, options={"equipment": [TATTOO_AR4]})),
+        ("unit", 1),
+    ),
+    "magic-level-4": (data(CORE, individual=[mage("Archmage", "fireball", 4)]), ("individual", 1)),
 }
 
 
