@@ -11,6 +11,8 @@ Three rules are kept by the army file's shape rather than checked: a unit has on
 models are "armed and equipped in the same manner" (Units); its standard bearers and musicians
 are that profile with the specialist's 25 % ("Standard Bearers and Musicians": "the same profile
 characteristics as the models in the unit"); and it has at most one leader (Unit Leaders).
+One of each specialist is checked (a list may name one twice): "a standard bearer and / or a
+musician".
 """
 
 from __future__ import annotations
@@ -132,6 +134,23 @@ def _units(force: Force) -> list[PricedEntry]:
 def _game_size(force: Force) -> Iterator[Breach]:
     if force.total > force.points:
         yield breach("game-size", total=force.total, points=force.points)
+
+
+#: How a breach names more than one specialist of a kind ("2 standard bearers").
+SPECIALISTS: dict[Specialist, Msg] = {
+    Specialist.STANDARD_BEARER: N_("standard bearers"),
+    Specialist.MUSICIAN: N_("musicians"),
+}
+
+
+def _specialists(force: Force) -> Iterator[Breach]:
+    """A second standard bearer or musician in a unit ("a standard bearer and / or a
+    musician"): refused, not priced as a second specialist."""
+    for unit in _units(force):
+        for specialist, name in SPECIALISTS.items():
+            count = unit.entry.specialists.count(specialist)
+            if count > 1:
+                yield breach("specialists-single", unit.entry.name, count=count, specialists=name)
 
 
 def _unit_sizes(force: Force) -> Iterator[Breach]:
@@ -331,6 +350,7 @@ def _profile_maxima(force: Force) -> Iterator[Breach]:
 #: The checks, one function per rule or group of rules.
 CHECKS: tuple[Callable[[Force], Iterator[Breach]], ...] = (
     _game_size,
+    _specialists,
     _unit_sizes,
     _sample_unit_sizes,
     _infiltrating,

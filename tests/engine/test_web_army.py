@@ -149,6 +149,10 @@ BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
         data(CORE, unit("Men", "human-men-at-arms", 10, options={"equipment": [TATTOO_AR4]})),
         ("unit", 1),
     ),
+    "specialists-single": (
+        data({**CORE, "specialists": ["standard-bearer", "musician", "standard-bearer"]}),
+        ("unit", 0),
+    ),
     "magic-level-4": (data(CORE, individual=[mage("Archmage", "fireball", 4)]), ("individual", 1)),
 }
 
@@ -443,3 +447,17 @@ def test_a_date_no_schema_names_is_refused_too(monkeypatch: pytest.MonkeyPatch) 
         "d’un fichier d’armée n’en prend"
     )
     assert (answer["entry"], answer["field"]) == ({"kind": "unit", "index": 0}, "profile")
+
+
+def test_an_imported_unit_with_two_standard_bearers_is_refused_not_priced_twice() -> None:
+    """ "A standard bearer and / or a musician": the second standard bearer is refused beside
+    the unit's specialists, in French too."""
+    text = (ARMIES / "barrow-host.toml").read_text(encoding="utf-8")
+    two = text.replace('["standard-bearer", "musician"]', '["standard-bearer", "standard-bearer"]')
+    assert two != text
+    answer = import_army(two.encode(), "fr")
+    (found,) = [b for b in answer["breaches"] if b["rule"] == "specialists-single"]
+    assert found["kind"] == "refusal" and found["field"] == "specialists"
+    assert found["entry"] == {"kind": "unit", "index": 0}
+    assert found["said"].startswith("2 porteurs de bannière dans l’unité")
+    assert "1 refus" in answer["summary"]
