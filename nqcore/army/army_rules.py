@@ -212,13 +212,15 @@ def _core_and_elite(force: Force) -> Iterator[Breach]:
         limit_breach = _above_core_limit(unit)
         if limit_breach is not None:
             yield limit_breach
+    elite_names = tuple(u.entry.name for u in elite)
     if len(elite) > len(core):
-        yield breach("elite-units", elite=len(elite), core=len(core))
+        yield breach("elite-units", concerns=elite_names, elite=len(elite), core=len(core))
     core_models = sum(u.entry.models for u in core)
     elite_models = sum(u.entry.models for u in elite)
     if elite_models > max_elite_models(core_models):
         yield breach(
             "elite-models",
+            concerns=elite_names,
             elite=elite_models,
             core=core_models,
             maximum=max_elite_models(core_models),
@@ -227,7 +229,10 @@ def _core_and_elite(force: Force) -> Iterator[Breach]:
         largest_core = max(u.entry.models for u in core)
         largest_elite = max(u.entry.models for u in elite)
         if largest_elite > largest_core:
-            yield breach("core-units-larger", elite=largest_elite, core=largest_core)
+            larger = tuple(u.entry.name for u in elite if u.entry.models > largest_core)
+            yield breach(
+                "core-units-larger", concerns=larger, elite=largest_elite, core=largest_core
+            )
 
 
 def _above_core_limit(unit: PricedEntry) -> Breach | None:
@@ -250,7 +255,8 @@ def _model_types(force: Force) -> Iterator[Breach]:
 def _generals(force: Force) -> Iterator[Breach]:
     generals = [e for e in force.entries if e.entry.general or e.entry.profile.general]
     if len(generals) > army_rules()["general-single"].parameters["maximum"]:
-        yield breach("general-single", count=len(generals))
+        named = tuple(g.entry.name for g in generals)
+        yield breach("general-single", concerns=named, count=len(generals))
     if not generals:
         yield breach("general-missing")
     for general in generals:
@@ -270,19 +276,20 @@ def _battle_standards(force: Force) -> Iterator[Breach]:
     """ "A single model in the army may be designated as the army battle standard bearer ...
     created as an individual model ... must be the only standard bearer in the unit"."""
     units = {u.entry.name: u for u in _units(force)}
-    count = 0
+    count, named = 0, []
     for item in force.entries:
         entry = item.entry
         bearers = entry.models if entry.profile.has("equipment", BATTLE_STANDARD) else 0
         leads = entry.leader is not None and entry.leader.has("equipment", BATTLE_STANDARD)
         count += bearers + leads
+        named += [entry.name] if bearers or leads else []
         if (bearers and entry.kind in ("unit", "support")) or leads:
             yield breach("battle-standard-individual", entry.name)
         joined = units.get(entry.joins or "")
         if bearers and joined is not None and _has_standard(joined):
             yield breach("battle-standard-only-standard", entry.name, unit=joined.entry.name)
     if count > army_rules()["battle-standard-single"].parameters["maximum"]:
-        yield breach("battle-standard-single", count=count)
+        yield breach("battle-standard-single", concerns=tuple(named), count=count)
 
 
 def _has_standard(unit: PricedEntry) -> bool:
@@ -291,12 +298,13 @@ def _has_standard(unit: PricedEntry) -> bool:
 
 def _support(force: Force) -> Iterator[Breach]:
     crew_limit = unit_sizes()["support-weapon-crew"]
-    weapons = 0
+    weapons, named = 0, []
     for item in force.entries:
         entry = item.entry
         if entry.weapon is None:
             continue
         weapons += entry.weapons
+        named.append(entry.name)
         crew = entry.crew or 0
         if not crew_limit.minimum <= crew <= (crew_limit.maximum or crew):
             yield breach("support-crew", entry.name, crew=crew)
@@ -304,7 +312,7 @@ def _support(force: Force) -> Iterator[Breach]:
             yield breach("battery-leader", entry.name)
     units = sum(1 for u in _units(force) if u.classification is not None)
     if weapons > units:
-        yield breach("support-availability", weapons=weapons, units=units)
+        yield breach("support-availability", concerns=tuple(named), weapons=weapons, units=units)
 
 
 def _opposed_magic(force: Force) -> Iterator[Breach]:

@@ -130,6 +130,7 @@ def _breach(found: Any) -> dict[str, Any]:
         "section": found.rule.section,
         "heading": found.rule.name,
         "entry": found.where or None,
+        "concerns": list(found.concerns),
         "field": found.rule.field,
         "text": found,
     }

@@ -259,7 +259,9 @@ def priced(path: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def _breach(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) -> dict[str, Any]:
     """One breach of an army rule: its rule, kind, section and heading, the entry (kind and
-    index, none for the whole army) and field it is about, its text with and without the entry."""
+    index, none for the whole army) and field it is about, the other entries it concerns (the
+    two Generals of an army-wide breach: the page shows it beside each), its text with and
+    without the entry."""
     found: Refusal = item["text"]
     place = places.get(item["entry"] or "")
     return {
@@ -268,6 +270,11 @@ def _breach(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str)
         "section": item["section"],
         "heading": translator(lang)(item["heading"]),
         "entry": None if place is None else {"kind": place[0], "index": place[1]},
+        "concerns": [
+            {"kind": places[name][0], "index": places[name][1]}
+            for name in item["concerns"]
+            if name in places and places[name] != place
+        ],
         "field": item["field"],
         "text": found.text(lang),
         "said": unplaced(found, lang),

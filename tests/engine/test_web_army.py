@@ -449,6 +449,26 @@ def test_a_date_no_schema_names_is_refused_too(monkeypatch: pytest.MonkeyPatch) 
     assert (answer["entry"], answer["field"]) == ({"kind": "unit", "index": 0}, "profile")
 
 
+#: Army-wide breaches and the entries each concerns, which the page shows it beside.
+CONCERNS = {
+    "general-single": [("individual", 0), ("individual", 1)],
+    "elite-units": [("unit", 1), ("unit", 2)],
+    "core-units-larger": [("unit", 1)],
+    "battle-standard-single": [("individual", 1), ("individual", 2)],
+    "support-availability": [("support", 0)],
+    "opposed-magic": [("individual", 1), ("individual", 2)],
+}
+
+
+@pytest.mark.parametrize("key", list(CONCERNS))
+def test_an_army_wide_breach_names_the_entries_it_concerns(key: str) -> None:
+    answer = army({"data": BROKEN[key][0]}, "en")
+    found = {b["rule"]: b for b in answer["breaches"]}[key]
+    assert found["entry"] is None
+    assert found["concerns"] == [{"kind": k, "index": i} for k, i in CONCERNS[key]]
+    assert "general-missing" not in CONCERNS  # no entry to name: shown at the top only
+
+
 def test_an_imported_unit_with_two_standard_bearers_is_refused_not_priced_twice() -> None:
     """ "A standard bearer and / or a musician": the second standard bearer is refused beside
     the unit's specialists, in French too."""

@@ -269,9 +269,12 @@ function armyBuilder(box) {
     }
     const list = $("nq-army-entries");
     list.replaceChildren();
+    // An entry shows its own breaches, and the army-wide ones that concern it (the two
+    // Generals, the elite units that outnumber the core ones): the engine names those entries.
+    const at = (place, entry) => place.kind === entry.kind && place.index === entry.index;
     for (const entry of result.entries) {
-      const own = breaches.filter((b) => b.entry && b.entry.kind === entry.kind
-        && b.entry.index === entry.index);
+      const own = breaches.filter((b) => (b.entry && at(b.entry, entry))
+        || (b.concerns || []).some((place) => at(place, entry)));
       list.append(entryItem(entry, own, result.data[entry.kind][entry.index]));
       markFields(entry, own);
     }

@@ -1,0 +1,52 @@
+"""The army builder on a phone (390 px), in both languages: an army-wide breach (two Generals)
+shown at the top and beside each entry it concerns, its fields marked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import PHONE, Site, _recorded, screenshot, watch
+from tests.browser.test_at_the_table_army import _settle
+
+ARMIES = Path(__file__).parents[2] / "examples" / "armies"
+#: The Barrow Host with a second General: "2 Generals" for the whole army.
+SECOND = '\n[[individual]]\nname = "Barrow King"\nprofile = "hero"\ngeneral = true\n'
+
+
+def _phone(browser: Any, site: Site, lang: str) -> tuple[Any, Any]:
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2),
+    )
+    watched = watch(context.new_page())
+    watched.page.goto(site.page(f"{lang}/at-the-table.html"))
+    _settle(watched.page)
+    return context, watched
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "2 Generals"), ("fr", "2 généraux")])
+def test_an_army_wide_breach_is_shown_beside_each_entry_it_concerns(
+    browser: Any, site: Site, lang: str, said: str
+) -> None:
+    context, watched = _phone(browser, site, lang)
+    page = watched.page
+    army = (ARMIES / "barrow-host.toml").read_text(encoding="utf-8") + SECOND
+    army = army.replace("points = 1000", "points = 2000")  # the Barrow King fits the game
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", army)
+    page.evaluate("window.nqAtTable.army.idle()")
+    wide = page.locator("#nq-army-wide .nq-army-refusal")
+    assert wide.count() == 1 and said in wide.inner_text()
+    for index in (0, 1):
+        beside = page.locator(f"#nq-army-individual-{index} .nq-army-refusal")
+        assert beside.count() == 1 and said in beside.inner_text(), index
+        general = page.locator(f"#nq-army-individual-{index}-general")
+        assert general.get_attribute("aria-invalid") == "true"
+        assert beside.get_attribute("id") in (general.get_attribute("aria-describedby") or "")
+    assert page.locator("#nq-army-unit-0 .nq-army-refusal").count() == 0
+    page.locator("#nq-army-individual-1").scroll_into_view_if_needed()
+    screenshot(page, f"army-generals-390-{lang}")
+    assert not watched.errors, watched.errors
+    context.close()
