@@ -1,5 +1,7 @@
 """The army builder on a phone (390 px), in both languages: an army-wide breach (two Generals)
-shown at the top and beside each entry it concerns, its fields marked."""
+shown at the top and beside each entry it concerns, its fields marked; the game's size typed
+grouped as the page's language writes it ("1,500", « 1 500 »), anything else refused beside the
+field."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import PHONE, Site, _recorded, screenshot, watch
-from tests.browser.test_at_the_table_army import _settle
+from tests.browser.test_at_the_table_army import _settle, _type
 
 ARMIES = Path(__file__).parents[2] / "examples" / "armies"
 #: The Barrow Host with a second General: "2 Generals" for the whole army.
@@ -48,5 +50,35 @@ def test_an_army_wide_breach_is_shown_beside_each_entry_it_concerns(
     assert page.locator("#nq-army-unit-0 .nq-army-refusal").count() == 0
     page.locator("#nq-army-individual-1").scroll_into_view_if_needed()
     screenshot(page, f"army-generals-390-{lang}")
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "refused", "shot"),
+    [
+        ("en", "1,500", "1.500", "en"),
+        ("fr", "1\u202f500", "1,500", "fr"),
+        ("fr", "1\u00a0500", "1,500", "fr-nbsp"),
+    ],
+)
+def test_the_game_size_typed_as_the_language_groups_it(
+    browser: Any, site: Site, lang: str, typed: str, refused: str, shot: str
+) -> None:
+    context, watched = _phone(browser, site, lang)
+    page = watched.page
+    _type(page, "#nq-army-points", typed, "data.points === 1500")
+    assert page.locator("#nq-army-points").get_attribute("aria-invalid") != "true"
+    assert page.locator("#nq-army-points-error").is_hidden()
+    _type(page, "#nq-army-points", refused)
+    page.wait_for_function("document.getElementById('nq-army-points-error').textContent !== ''")
+    error = page.locator("#nq-army-points-error")
+    assert error.is_visible() and refused in error.inner_text()
+    assert ("n’est pas un nombre entier" if lang == "fr" else "not a whole number") in (
+        error.inner_text()
+    )
+    assert page.locator("#nq-army-points").get_attribute("aria-invalid") == "true"
+    assert page.evaluate("window.nqAtTable.army.state.data.points") == 1500
+    screenshot(page, f"army-points-390-{shot}")
     assert not watched.errors, watched.errors
     context.close()

@@ -352,6 +352,9 @@ function armyBuilder(box) {
       fieldChange(control);
     }
   });
+  // Digits grouped by a space, a no-break space, a comma or a point: a game's size as a player
+  // writes it, which the engine reads in the page's language (nqcore.typography.read_whole).
+  const GROUPED = /^[0-9]+(?:[ ,.\u00a0\u202f][0-9]+)+$/;
   // The totals follow typing: a whole number is sent once the typing pauses; a refused one (or
   // none) leaves no total shown as current, the summary says the refusal instead.
   let typing = null;
@@ -361,7 +364,7 @@ function armyBuilder(box) {
     clearTimeout(typing);
     const text = control.value.trim();
     const refusal = say(said.int, { min: control.dataset.min, max: control.dataset.max });
-    if (!whole(text, control)) {
+    if (!whole(text, control) && !(control.id === "nq-army-points" && GROUPED.test(text))) {
       showError(control, text === "" ? "" : refusal);
       return stale(`${said.refused} ${refusal}`);
     }
@@ -372,11 +375,15 @@ function armyBuilder(box) {
     $(`nq-army-${name}`).addEventListener("change", (event) => {
       const control = event.target;
       const value = control.value.trim();
-      if (name === "points" && !whole(value, control)) {
+      const grouped = name === "points" && !whole(value, control) && GROUPED.test(value);
+      if (name === "points" && !whole(value, control) && !grouped) {
         showError(control, say(said.int, { min: control.dataset.min, max: control.dataset.max }));
         return;
       }
-      const data = { ...state.data, [name]: name === "points" ? Number(value) : value };
+      // A grouped number ("1,500", « 1 500 ») is the engine's to read, as the page's language
+      // writes it; it refuses anything else beside the field.
+      const points = grouped ? value : Number(value);
+      const data = { ...state.data, [name]: name === "points" ? points : value };
       armyAsk({ data }, control);
     });
   }
