@@ -319,7 +319,7 @@ def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) 
     lines = []
     for line in item["lines"]:
         label = _(line["item"]) if isinstance(line["item"], Msg) else str(line["item"])
-        label += f" ({line['detail']})" if line["detail"] else ""
+        label += f" ({_(Msg(line['detail']))})" if line["detail"] else ""  # "Chef d'unité (Héros)"
         count, each, points = (format_number(line[k], lang) for k in ("count", "each", "points"))
         said = f"{label}{colon}{count} × {each} = {points}"
         lines.append({**jsonable(line, lang), "item": label, "said": said})

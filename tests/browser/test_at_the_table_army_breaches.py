@@ -1,7 +1,8 @@
 """The army builder on a phone (390 px), in both languages: an army-wide breach (two Generals)
 shown at the top and beside each entry it concerns, its fields marked; the game's size typed
 grouped as the page's language writes it ("1,500", « 1 500 »), anything else refused beside the
-field."""
+field; a default name in the page's language; each army listed with its points; the leader's
+profile named in French; an entry's heading brought into view below the sticky summary."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import PHONE, Site, _recorded, screenshot, watch
+from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, watch
 from tests.browser.test_at_the_table_army import _settle, _type
 
 ARMIES = Path(__file__).parents[2] / "examples" / "armies"
@@ -80,5 +81,49 @@ def test_the_game_size_typed_as_the_language_groups_it(
     assert page.locator("#nq-army-points").get_attribute("aria-invalid") == "true"
     assert page.evaluate("window.nqAtTable.army.state.data.points") == 1500
     screenshot(page, f"army-points-390-{shot}")
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+LED = '\n[[unit]]\nname = "Guards"\nprofile = "orc-bruiser"\nmodels = 8\nleader = "hero"\n'
+
+
+def test_an_english_army_found_on_the_french_page(browser: Any, site: Site) -> None:
+    """Made in English, the army is "Mon armée" on the French page until renamed; the list
+    shows each army's points; the leader's kind and profile are said in French; an entry's
+    heading brought into view is not under the sticky summary."""
+    context, watched = _phone(browser, site, "en")
+    page = watched.page
+    assert page.locator("#nq-army-pick option:checked").inner_text() == (
+        "My army · 0 of 1,000 points"
+    )
+    army = (ARMIES / "barrow-host.toml").read_text(encoding="utf-8") + LED
+    army = army.replace('name = "The Barrow Host"', 'name = "My army"')
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", army)
+    page.evaluate("window.nqAtTable.army.idle()")
+    page.goto(site.page("fr/at-the-table.html"))
+    _settle(page)
+    page.evaluate("window.nqAtTable.army.idle()")
+    assert page.evaluate("window.nqAtTable.army.state.data.name") == "Mon armée"
+    picked = page.locator("#nq-army-pick option:checked").inner_text()
+    assert picked.startswith("Mon armée · ") and picked.endswith(" sur 1\u202f000 points")
+    lines = page.locator("#nq-army-unit-2 .nq-army-lines").inner_text()
+    assert "Chef d’unité (Héros)" in lines, lines
+    heading = page.locator("#nq-army-unit-2 h3")
+    heading.evaluate("h => h.scrollIntoView()")
+    page.evaluate(SETTLED)
+    summary = page.locator("#nq-army-summary").bounding_box()
+    top = heading.bounding_box()["y"]
+    assert summary["y"] + summary["height"] <= top < PHONE["height"], (summary, top)
+    screenshot(page, "army-heading-390-fr")
+    page.goto(site.page("en/at-the-table.html"))
+    _settle(page)
+    heading = page.locator("#nq-army-unit-2 h3")
+    heading.evaluate("h => h.scrollIntoView()")
+    page.evaluate(SETTLED)
+    summary = page.locator("#nq-army-summary").bounding_box()
+    assert summary["y"] + summary["height"] <= heading.bounding_box()["y"]
+    assert page.evaluate("window.nqAtTable.army.state.data.name") == "My army"
+    screenshot(page, "army-heading-390-en")
     assert not watched.errors, watched.errors
     context.close()

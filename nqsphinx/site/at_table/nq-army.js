@@ -34,9 +34,13 @@ function armyBuilder(box) {
     try { localStorage.setItem(STORE, JSON.stringify(kept)); } catch (error) { /* private */ }
   };
   const current = () => kept.armies.find((army) => army.id === kept.current);
+  // Each army is listed with its points against its game's, as last priced.
+  const grouped = new Intl.NumberFormat(lang);
+  const listed = (army) => (army.total === undefined ? army.name : `${army.name} · ${say(
+    said.army_points, { total: grouped.format(army.total), points: grouped.format(army.points) })}`);
   const drawPick = () => {
     $("nq-army-pick").replaceChildren(...kept.armies.map((army) =>
-      el("option", { value: army.id, textContent: army.name, selected: army.id === kept.current })));
+      el("option", { value: army.id, textContent: listed(army), selected: army.id === kept.current })));
   };
   const newArmy = (name, toml = null) => {
     const id = `a${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -81,14 +85,19 @@ function armyBuilder(box) {
     if (army) {
       army.toml = result.toml;
       army.name = result.data.name;
+      Object.assign(army, { total: result.total, points: result.points });
       store();
       drawPick();
     }
     draw(result);
     // An army read from its file: its entries named by default after a book profile in another
     // language are named in this page's (nq-keep.js), once.
+    // So is an army still named by default in another language ("My army" on the French page).
     const named = "toml" in request && localNames(result.data);
-    if (named) armyAsk({ data: named });
+    const data = named || result.data;
+    const untitled = "toml" in request && data.name !== conf.start.name
+      && Object.values(conf.untitled).includes(data.name);
+    if (named || untitled) armyAsk({ data: untitled ? { ...data, name: conf.start.name } : data });
   };
 
   // --- drawing the engine's answer -----------------------------------------------------------
