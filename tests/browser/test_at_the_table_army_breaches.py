@@ -127,3 +127,25 @@ def test_an_english_army_found_on_the_french_page(browser: Any, site: Site) -> N
     screenshot(page, "army-heading-390-en")
     assert not watched.errors, watched.errors
     context.close()
+
+
+def test_a_count_typed_just_before_the_language_switch_is_kept(browser: Any, site: Site) -> None:
+    """The count is kept as it is typed, not after the 0.3 s pause that sends it: the language
+    switched at once finds it, priced on the other page."""
+    context, watched = _phone(browser, site, "en")
+    page = watched.page
+    army = (ARMIES / "barrow-host.toml").read_text(encoding="utf-8")
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", army)
+    page.evaluate("window.nqAtTable.army.idle()")
+    page.focus("#nq-army-unit-1-models")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("14")
+    page.locator("a.nq-lang-link[hreflang='fr']:visible").first.click()  # at once
+    page.wait_for_url("**/fr/at-the-table.html*")
+    _settle(page)
+    page.evaluate("window.nqAtTable.army.idle()")
+    assert page.evaluate("window.nqAtTable.army.state.data.unit[1].models") == 14
+    assert page.locator("#nq-army-unit-1-models").input_value() == "14"
+    assert "14 × " in page.locator("#nq-army-unit-1 .nq-army-lines").inner_text()
+    assert not watched.errors, watched.errors
+    context.close()

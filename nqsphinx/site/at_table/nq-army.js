@@ -84,6 +84,7 @@ function armyBuilder(box) {
     const army = current();
     if (army) {
       army.toml = result.toml;
+      delete army.typed; // the engine's answer holds what was typed
       army.name = result.data.name;
       Object.assign(army, { total: result.total, points: result.points });
       store();
@@ -93,11 +94,28 @@ function armyBuilder(box) {
     // An army read from its file: its entries named by default after a book profile in another
     // language are named in this page's (nq-keep.js), once.
     // So is an army still named by default in another language ("My army" on the French page).
-    const named = "toml" in request && localNames(result.data);
+    const reopened = "toml" in request || request.reopened;
+    const named = reopened && localNames(result.data);
     const data = named || result.data;
-    const untitled = "toml" in request && data.name !== conf.start.name
+    const untitled = reopened && data.name !== conf.start.name
       && Object.values(conf.untitled).includes(data.name);
     if (named || untitled) armyAsk({ data: untitled ? { ...data, name: conf.start.name } : data });
+  };
+
+  // A kept army is asked for as its file, or as its tables with what was typed in a count but not
+  // yet sent (kept at once: a switch of language may come before the engine is asked).
+  const reopen = (army) => armyAsk(army.typed ? { data: army.typed, reopened: true }
+    : army.toml ? { toml: army.toml } : { data: conf.start });
+  const keepTyped = (control, text) => {
+    const army = current();
+    if (!army || !state.data) return;
+    const data = structuredClone(army.typed || state.data);
+    const { kind, index, field: name } = control.dataset;
+    if (kind && data[kind] && data[kind][Number(index)]) data[kind][Number(index)][name] = Number(text);
+    else if (control.id === "nq-army-points") data.points = whole(text, control) ? Number(text) : text;
+    else return;
+    army.typed = data;
+    store();
   };
 
   // --- drawing the engine's answer -----------------------------------------------------------
@@ -378,6 +396,7 @@ function armyBuilder(box) {
       return stale(`${said.refused} ${refusal}`);
     }
     showError(control, "");
+    keepTyped(control, text);
     typing = setTimeout(() => control.dispatchEvent(new Event("change", { bubbles: true })), 300);
   });
   for (const name of ["name", "points"]) {
@@ -418,8 +437,7 @@ function armyBuilder(box) {
   $("nq-army-pick").addEventListener("change", (event) => {
     kept.current = event.target.value;
     store();
-    const army = current();
-    armyAsk(army.toml ? { toml: army.toml } : { data: conf.start });
+    reopen(current());
   });
   $("nq-army-new").addEventListener("click", () => {
     newArmy(conf.start.name);
@@ -445,9 +463,8 @@ function armyBuilder(box) {
     store();
     if (!kept.current) newArmy(conf.start.name);
     drawPick();
-    const army = current();
     $("nq-army-status").textContent = say(said.deleted, { name });
-    armyAsk(army.toml ? { toml: army.toml } : { data: conf.start });
+    reopen(current());
   };
   // Printed, the page is the roster alone (printAlone, nq-at-table.js), until the print is done.
   $("nq-army-print").addEventListener("click", () => printAlone($("nq-army-roster"), "roster"));
@@ -481,8 +498,7 @@ function armyBuilder(box) {
       else newArmy(conf.start.name);
     }
     drawPick();
-    const army = current();
-    return armyAsk(army.toml ? { toml: army.toml } : { data: conf.start });
+    return reopen(current());
   });
   // The player's own profile is listed once the profile builder has kept one (on this page, or
   // in another tab).
