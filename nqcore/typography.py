@@ -46,3 +46,24 @@ def colon(lang: str) -> str:
     ('\xa0: ', ': ')
     """
     return NBSP + ": " if lang == "fr" else ": "
+
+
+def read_whole(text: str, lang: str) -> int | None:
+    """A whole number as a player of ``lang`` types it: digits, grouped by thousands with the
+    language's group sign (babel's: ``1,500`` in English, ``1 500`` with a narrow or a full
+    no-break space in French) or with a space, which any reader takes for grouping; ``None``
+    for anything else (``1,500`` in French reads one and a half, ``1,50,0`` no number).
+
+    >>> read_whole("1,500", "en"), read_whole("1\u202f500", "fr"), read_whole("1,500", "fr")
+    (1500, 1500, None)
+    """
+    from babel.numbers import get_group_symbol
+
+    from nqcore.i18n import _babel_locale
+
+    signs = {get_group_symbol(_babel_locale(lang)), " ", NBSP, NNBSP}
+    text = text.strip()
+    for sign in signs:
+        if re.fullmatch(rf"[0-9]{{1,3}}(?:{re.escape(sign)}[0-9]{{3}})+", text):
+            return int(text.replace(sign, ""))
+    return int(text) if re.fullmatch(r"[+]?[0-9]{1,9}", text) else None

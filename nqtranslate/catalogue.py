@@ -142,6 +142,8 @@ ONE_SENSE: dict[str, str] = {
     "UC6": "an erratum's printed and correct readings",
     "6+ per unit": "a unit size, in the example and sample profiles",
     "Army Battle Standard": "the equipment, and its section's heading in an army rule",
+    "Extra Attack": "the ability, and its section's heading in an army rule",
+    "Magic Tattoos": "the equipment, and its section's heading in an army rule",
     "Claws": "a natural weapon of a profile or of its mount",
     "Dragon": "the mount of a combination profile",
     "Close Combat": "the characteristic, in its cost table and the book's tables",

@@ -11,6 +11,8 @@ Three rules are kept by the army file's shape rather than checked: a unit has on
 models are "armed and equipped in the same manner" (Units); its standard bearers and musicians
 are that profile with the specialist's 25 % ("Standard Bearers and Musicians": "the same profile
 characteristics as the models in the unit"); and it has at most one leader (Unit Leaders).
+One of each specialist is checked (a list may name one twice): "a standard bearer and / or a
+musician".
 """
 
 from __future__ import annotations
@@ -59,46 +61,62 @@ class ArmyRule:
     limit: str | None
     parameters: dict[str, int]
     field: str | None = None
+    warning: str | None = None
 
 
 @cache
 def army_rules() -> dict[str, ArmyRule]:
-    """The book's army rules, by key, in the file's order."""
+    """The book's army rules, by key, in the file's order; a rule of a profile's warning says
+    that warning's sentence."""
+    from nqcore.book.book_warnings import MESSAGES
+
     return {
         r["key"]: ArmyRule(
             r["key"],
             Msg(r["name"]),
             r["section"],
             r["kind"],
-            Msg(r["text"]),
+            Msg(r["text"]) if "text" in r else MESSAGES[r["warning"]],
             r.get("limit"),
             dict(r.get("parameters", {})),
             r.get("field"),
+            r.get("warning"),
         )
         for r in data_file("army_rules.toml")["rule"]
     }
 
 
+def raised_warnings() -> frozenset[str]:
+    """The profile warnings an army rule makes breaches of: an entry does not list them as its
+    own warnings (:func:`nqcore.army.force.price`), the rule says them once."""
+    return frozenset(r.warning for r in army_rules().values() if r.warning is not None)
+
+
 class Breach(Refusal):
     """A rule the army breaks: ``where`` is the entry (empty for the whole army), ``rule`` the
-    rule, ``refused`` whether it is a refusal (else a warning)."""
+    rule, ``refused`` whether it is a refusal (else a warning); ``concerns`` names the entries
+    an army-wide breach is about (the two Generals), so that each can show it beside itself."""
 
     rule: ArmyRule
+    concerns: tuple[str, ...] = ()
 
     @property
     def refused(self) -> bool:
         return self.rule.kind == "refusal"
 
 
-def breach(key: str, where: str = "", **values: object) -> Breach:
-    """The breach of the rule ``key`` by ``where``; the rule's limit fills ``{minimum}`` and
-    ``{maximum}`` unless given."""
+def breach(
+    key: str, where: str = "", *, concerns: tuple[str, ...] = (), **values: object
+) -> Breach:
+    """The breach of the rule ``key`` by ``where`` (or by the army, about the entries
+    ``concerns``); the rule's limit fills ``{minimum}`` and ``{maximum}`` unless given."""
     rule = army_rules()[key]
     if rule.limit is not None:
         limit = unit_sizes()[rule.limit]
         values = {"minimum": limit.minimum, "maximum": limit.maximum, **values}
     found = Breach(rule.text, where=where, **values)
     found.rule = rule
+    found.concerns = tuple(dict.fromkeys(concerns or ([where] if where else [])))
     return found
 
 
@@ -116,6 +134,23 @@ def _units(force: Force) -> list[PricedEntry]:
 def _game_size(force: Force) -> Iterator[Breach]:
     if force.total > force.points:
         yield breach("game-size", total=force.total, points=force.points)
+
+
+#: How a breach names more than one specialist of a kind ("2 standard bearers").
+SPECIALISTS: dict[Specialist, Msg] = {
+    Specialist.STANDARD_BEARER: N_("standard bearers"),
+    Specialist.MUSICIAN: N_("musicians"),
+}
+
+
+def _specialists(force: Force) -> Iterator[Breach]:
+    """A second standard bearer or musician in a unit ("a standard bearer and / or a
+    musician"): refused, not priced as a second specialist."""
+    for unit in _units(force):
+        for specialist, name in SPECIALISTS.items():
+            count = unit.entry.specialists.count(specialist)
+            if count > 1:
+                yield breach("specialists-single", unit.entry.name, count=count, specialists=name)
 
 
 def _unit_sizes(force: Force) -> Iterator[Breach]:
@@ -177,13 +212,15 @@ def _core_and_elite(force: Force) -> Iterator[Breach]:
         limit_breach = _above_core_limit(unit)
         if limit_breach is not None:
             yield limit_breach
+    elite_names = tuple(u.entry.name for u in elite)
     if len(elite) > len(core):
-        yield breach("elite-units", elite=len(elite), core=len(core))
+        yield breach("elite-units", concerns=elite_names, elite=len(elite), core=len(core))
     core_models = sum(u.entry.models for u in core)
     elite_models = sum(u.entry.models for u in elite)
     if elite_models > max_elite_models(core_models):
         yield breach(
             "elite-models",
+            concerns=elite_names,
             elite=elite_models,
             core=core_models,
             maximum=max_elite_models(core_models),
@@ -192,7 +229,10 @@ def _core_and_elite(force: Force) -> Iterator[Breach]:
         largest_core = max(u.entry.models for u in core)
         largest_elite = max(u.entry.models for u in elite)
         if largest_elite > largest_core:
-            yield breach("core-units-larger", elite=largest_elite, core=largest_core)
+            larger = tuple(u.entry.name for u in elite if u.entry.models > largest_core)
+            yield breach(
+                "core-units-larger", concerns=larger, elite=largest_elite, core=largest_core
+            )
 
 
 def _above_core_limit(unit: PricedEntry) -> Breach | None:
@@ -215,7 +255,8 @@ def _model_types(force: Force) -> Iterator[Breach]:
 def _generals(force: Force) -> Iterator[Breach]:
     generals = [e for e in force.entries if e.entry.general or e.entry.profile.general]
     if len(generals) > army_rules()["general-single"].parameters["maximum"]:
-        yield breach("general-single", count=len(generals))
+        named = tuple(g.entry.name for g in generals)
+        yield breach("general-single", concerns=named, count=len(generals))
     if not generals:
         yield breach("general-missing")
     for general in generals:
@@ -235,19 +276,20 @@ def _battle_standards(force: Force) -> Iterator[Breach]:
     """ "A single model in the army may be designated as the army battle standard bearer ...
     created as an individual model ... must be the only standard bearer in the unit"."""
     units = {u.entry.name: u for u in _units(force)}
-    count = 0
+    count, named = 0, []
     for item in force.entries:
         entry = item.entry
         bearers = entry.models if entry.profile.has("equipment", BATTLE_STANDARD) else 0
         leads = entry.leader is not None and entry.leader.has("equipment", BATTLE_STANDARD)
         count += bearers + leads
+        named += [entry.name] if bearers or leads else []
         if (bearers and entry.kind in ("unit", "support")) or leads:
             yield breach("battle-standard-individual", entry.name)
         joined = units.get(entry.joins or "")
         if bearers and joined is not None and _has_standard(joined):
             yield breach("battle-standard-only-standard", entry.name, unit=joined.entry.name)
     if count > army_rules()["battle-standard-single"].parameters["maximum"]:
-        yield breach("battle-standard-single", count=count)
+        yield breach("battle-standard-single", concerns=tuple(named), count=count)
 
 
 def _has_standard(unit: PricedEntry) -> bool:
@@ -256,12 +298,13 @@ def _has_standard(unit: PricedEntry) -> bool:
 
 def _support(force: Force) -> Iterator[Breach]:
     crew_limit = unit_sizes()["support-weapon-crew"]
-    weapons = 0
+    weapons, named = 0, []
     for item in force.entries:
         entry = item.entry
         if entry.weapon is None:
             continue
         weapons += entry.weapons
+        named.append(entry.name)
         crew = entry.crew or 0
         if not crew_limit.minimum <= crew <= (crew_limit.maximum or crew):
             yield breach("support-crew", entry.name, crew=crew)
@@ -269,12 +312,53 @@ def _support(force: Force) -> Iterator[Breach]:
             yield breach("battery-leader", entry.name)
     units = sum(1 for u in _units(force) if u.classification is not None)
     if weapons > units:
-        yield breach("support-availability", weapons=weapons, units=units)
+        yield breach("support-availability", concerns=tuple(named), weapons=weapons, units=units)
+
+
+def _opposed_magic(force: Force) -> Iterator[Breach]:
+    """ "Models in the same army may not use magic spells that are opposed to each other"
+    (Magic Relationships): each entry's aspects, from its spells' cards, against every other's;
+    which aspects oppose is the aspects' data (:attr:`nqcore.rules.magic.Aspect.opposed`)."""
+    from nqcore.rules.magic import opposed
+    from nqcore.rules.spells import spell
+
+    used = [
+        (item.entry.name, aspect)
+        for item in force.entries
+        for aspect in dict.fromkeys(
+            spell(key).aspect
+            for profile in (item.entry.profile, item.entry.leader)
+            if profile is not None
+            for key in profile.spells
+        )
+    ]
+    for at, (first, first_aspect) in enumerate(used):
+        for second, second_aspect in used[at + 1 :]:
+            if opposed(first_aspect, second_aspect):
+                yield breach(
+                    "opposed-magic",
+                    concerns=(first, second),
+                    first=first,
+                    first_aspect=first_aspect.label,
+                    second=second,
+                    second_aspect=second_aspect.label,
+                )
+
+
+def _profile_maxima(force: Force) -> Iterator[Breach]:
+    """The maxima the book states for one model (extra attack, magic tattoos, magic level 4),
+    found by its profile's warnings and said by the rule that names that warning."""
+    rules = {r.warning: r.key for r in army_rules().values() if r.warning is not None}
+    for item in force.entries:
+        for found in item.raised:
+            values: dict[str, Any] = dict(found.params)  # names, numbers: never concerns
+            yield breach(rules[found.code], item.entry.name, **values)
 
 
 #: The checks, one function per rule or group of rules.
 CHECKS: tuple[Callable[[Force], Iterator[Breach]], ...] = (
     _game_size,
+    _specialists,
     _unit_sizes,
     _sample_unit_sizes,
     _infiltrating,
@@ -284,6 +368,8 @@ CHECKS: tuple[Callable[[Force], Iterator[Breach]], ...] = (
     _joins,
     _battle_standards,
     _support,
+    _opposed_magic,
+    _profile_maxima,
 )
 
 
@@ -294,6 +380,7 @@ def as_json(found: Breach, lang: str) -> dict[str, Any]:
         "section": found.rule.section,
         "kind": found.rule.kind,
         "entry": found.where or None,
+        "concerns": list(found.concerns),
         "field": found.rule.field,
         "text": found.text(lang),
     }

@@ -149,13 +149,16 @@ class ArmyRule(Strict):
     the values the check gives); ``kind``: a ``refusal`` where the book says "must", "may
     never", a ``warning`` where it says "normally", "should", "tend to" (and ``text`` says so);
     ``limit``: the key of a unit size of ``game_limits.toml``, whose numbers the rule uses;
-    ``field``: the field of the army file a breach is about (of its entry, or ``points``)."""
+    ``field``: the field of the army file a breach is about (of its entry, or ``points``);
+    ``warning``: the code of a profile's warning (:mod:`nqcore.book.book_warnings`) the rule
+    makes a breach of in an army, its sentence the breach's ``text``."""
 
     key: Key
     name: Annotated[str, Meta(min_length=1)]
     section: Key
     kind: Literal["refusal", "warning"]
-    text: Annotated[str, Meta(min_length=1)]
+    text: Annotated[str, Meta(min_length=1)] | None = None
+    warning: Key | None = None
     limit: Key | None = None
     field: Key | None = None
     parameters: dict[str, int] = {}

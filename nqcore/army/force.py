@@ -132,6 +132,7 @@ class PricedEntry:
     model_points: int
     classification: ModelType | None
     warnings: tuple[BookWarning, ...]
+    raised: tuple[BookWarning, ...] = ()  # warnings an army rule refuses (army_rules.py)
 
     @property
     def points(self) -> int:
@@ -398,6 +399,15 @@ def _priced(entry: Entry) -> PricedEntry:
         by_points = classify(breakdown.total, entry.profile.size)
         classification = ModelType.ELITE if ModelType.ELITE in (declared, by_points) else declared
         classification = stated_type(entry.profile) or classification
+    from nqcore.army.army_rules import raised_warnings
+
+    found = tuple(dict.fromkeys(warnings))
+    raised = raised_warnings()
     return PricedEntry(
-        entry, tuple(lines), breakdown.total, classification, tuple(dict.fromkeys(warnings))
+        entry,
+        tuple(lines),
+        breakdown.total,
+        classification,
+        tuple(w for w in found if w.code not in raised),
+        tuple(w for w in found if w.code in raised),
     )

@@ -25,6 +25,13 @@ from nqcore.i18n import N_, P_, Msg, colon, format_number, plural, translator
 COLUMNS: tuple[Msg, ...] = (N_("Name"), *ABBREVIATIONS.values(), N_("AR"))
 #: The line under a profile the roster leaves out: the entry's class says it.
 STRUCTURE = N_("Structure")
+#: A unit's formation as the roster says it: the heading of its section (Facing And Formations).
+FORMATIONS: dict[str, Msg] = {
+    "ranked": N_("Ranked Formation"),
+    "closed": N_("Closed Formation"),
+    "skirmish": N_("Skirmish Formation"),
+    "dispersed": N_("Dispersed Formation"),
+}
 
 
 def roster_sheet(force: Force, breaches: Sequence[Any], lang: str) -> dict[str, Any]:
@@ -87,6 +94,8 @@ def _entry(item: PricedEntry, lang: str) -> dict[str, Any]:
         facts.append(
             plural(entry.models, P_("army", "{count} model"), P_("army", "{count} models"), lang)
         )
+    if entry.formation is not None:
+        facts.append(_(FORMATIONS[entry.formation]))
     if entry.general:
         facts.append(_(P_("army", "General")))
     if entry.joins:
@@ -101,6 +110,7 @@ def _entry(item: PricedEntry, lang: str) -> dict[str, Any]:
 
         said = cell_text(Phrase(weapon_phrase(entry.weapon)), lang)
         profiles[0]["details"].insert(0, [_(N_("Support weapon")), said])
+        profiles.append(_chassis(lang))
     return {
         "kind": _(KIND_NAMES[entry.kind]),
         "name": entry.name,
@@ -129,6 +139,23 @@ def _profile(profile: Profile, role: Msg | None, lang: str) -> dict[str, Any]:
         "name": _(Msg(profile.name)),
         "values": [cell_text(value, lang) for value in values],
         "details": details,
+    }
+
+
+def _chassis(lang: str) -> dict[str, Any]:
+    """The support weapon's own profile, which takes the hits aimed at it: its chassis's T, W
+    and AR ("Support Weapon Profile"), the other characteristics none."""
+    from nqcore.army.armoury import support_weapon_chassis
+    from nqcore.tables.table_text import cell_text
+
+    chassis = support_weapon_chassis()
+    known = {"t": chassis.t, "w": chassis.w}
+    values = [known.get(key) for key in CHARACTERISTICS] + [chassis.ar]
+    return {
+        "role": translator(lang)(N_("Support weapon")),
+        "name": translator(lang)(chassis.name),
+        "values": [cell_text(value, lang) for value in values],
+        "details": [],
     }
 
 

@@ -130,6 +130,7 @@ def _breach(found: Any) -> dict[str, Any]:
         "section": found.rule.section,
         "heading": found.rule.name,
         "entry": found.where or None,
+        "concerns": list(found.concerns),
         "field": found.rule.field,
         "text": found,
     }
@@ -149,11 +150,12 @@ def roster_lines(answer: dict[str, Any], lang: str) -> list[str]:
         if entry["joins"]:
             said.append(_(N_("joins {unit}")).format(unit=entry["joins"]))
         points = plural(entry["points"], N_("{count} point"), N_("{count} points"), lang)
-        lines.append(f"{_(entry['kind_name'])} {entry['name']} ({', '.join(said)}){colon}{points}")
+        facts = f" ({', '.join(said)})" if said else ""  # an individual alone: none to say
+        lines.append(f"{_(entry['kind_name'])} {entry['name']}{facts}{colon}{points}")
         for line in entry["lines"]:
             label = _(line["item"]) if isinstance(line["item"], Msg) else str(line["item"])
-            if line["detail"]:
-                label = f"{label} ({line['detail']})"
+            if line["detail"]:  # the leader's profile, by its name in the reader's language
+                label = f"{label} ({_(Msg(line['detail']))})"
             numbers = [format_number(line[k], lang) for k in ("count", "each", "points")]
             lines.append(f"  {label}{colon}{numbers[0]} × {numbers[1]} = {numbers[2]}")
         lines += [f"  {_(N_('Warning'))}{colon}{w.text(lang)}" for w in entry["warnings"]]

@@ -73,6 +73,8 @@ def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
     lang = check_language(lang)
     name = file_name(request.get("file") or ARMY_FILE)
     try:
+        if "data" in request:
+            request = {**request, "data": _typed_points(dict(request["data"]), name, lang)}
         text = request["toml"] if "toml" in request else army_toml(dict(request["data"]))
         with _as_file(str(text).encode("utf-8", "replace"), name) as path:
             data = read_toml(path)
@@ -104,6 +106,32 @@ def import_army(data: bytes, lang: str, name: str = ARMY_FILE) -> dict[str, Any]
     except Refusal as error:
         return refused(error, lang, name)
     return army({"toml": text, "file": name}, lang)
+
+
+#: Why the game's size typed on the page is refused (before the army file's own limits).
+NOT_WHOLE = N_("{value} is not a whole number: write it as {example} or {plain}")
+
+
+def _typed_points(data: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
+    """The army's ``points`` as the player typed them on the page (a text), read as the page's
+    language writes a whole number ("1,500", « 1 500 »), or refused beside the field (a text
+    without a digit is the army file's schema's to refuse: "a whole number, not a text")."""
+    from nqcore.army.force import ArmyError, located
+    from nqcore.i18n import format_number
+    from nqcore.typography import read_whole
+
+    typed = data.get("points")
+    if not isinstance(typed, str) or not any(c.isdigit() for c in typed):
+        return data
+    found = read_whole(typed, lang)
+    if found is None:
+        example = format_number(1500, lang)
+        where = f"{name}, field points"
+        refused = ArmyError(
+            NOT_WHOLE, where=where, value=Typed(typed), example=example, plain="1500"
+        )
+        raise located(refused, None, "points")
+    return {**data, "points": found}
 
 
 #: Why a profile file named by an army file is refused on the page.
@@ -259,7 +287,9 @@ def priced(path: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def _breach(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) -> dict[str, Any]:
     """One breach of an army rule: its rule, kind, section and heading, the entry (kind and
-    index, none for the whole army) and field it is about, its text with and without the entry."""
+    index, none for the whole army) and field it is about, the other entries it concerns (the
+    two Generals of an army-wide breach: the page shows it beside each), its text with and
+    without the entry."""
     found: Refusal = item["text"]
     place = places.get(item["entry"] or "")
     return {
@@ -268,6 +298,11 @@ def _breach(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str)
         "section": item["section"],
         "heading": translator(lang)(item["heading"]),
         "entry": None if place is None else {"kind": place[0], "index": place[1]},
+        "concerns": [
+            {"kind": places[name][0], "index": places[name][1]}
+            for name in item["concerns"]
+            if name in places and places[name] != place
+        ],
         "field": item["field"],
         "text": found.text(lang),
         "said": unplaced(found, lang),
@@ -284,7 +319,7 @@ def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) 
     lines = []
     for line in item["lines"]:
         label = _(line["item"]) if isinstance(line["item"], Msg) else str(line["item"])
-        label += f" ({line['detail']})" if line["detail"] else ""
+        label += f" ({_(Msg(line['detail']))})" if line["detail"] else ""  # "Chef d'unité (Héros)"
         count, each, points = (format_number(line[k], lang) for k in ("count", "each", "points"))
         said = f"{label}{colon}{count} × {each} = {points}"
         lines.append({**jsonable(line, lang), "item": label, "said": said})

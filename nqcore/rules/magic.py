@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from enum import Enum
 from fractions import Fraction
+from functools import cache
 
 from nqcore.i18n import N_, Msg
 from nqcore.rules.dice import d10_chance
@@ -39,22 +40,23 @@ class Aspect(Enum):
 
     @property
     def opposed(self) -> Aspect:
-        """The aspect this one may never share an army with."""
-        return _OPPOSITES[self]
+        """The aspect this one may never share an army with: its ``opposed`` in
+        ``data/aspects.toml`` ("X is opposed by the Y aspect"), the one table of them."""
+        return _opposites()[self]
 
     @property
     def label(self) -> Msg:
         return _LABELS[self]
 
 
-_OPPOSITES = {
-    Aspect.FIRE: Aspect.WATER,
-    Aspect.WATER: Aspect.FIRE,
-    Aspect.EARTH: Aspect.WIND,
-    Aspect.WIND: Aspect.EARTH,
-    Aspect.LIGHT: Aspect.DARK,
-    Aspect.DARK: Aspect.LIGHT,
-}
+@cache
+def _opposites() -> dict[Aspect, Aspect]:
+    from nqcore.data import datafiles
+
+    records = datafiles.load("aspects.toml")["aspect"]
+    return {Aspect(r["key"]): Aspect(r["opposed"]) for r in records}
+
+
 _LABELS = {
     Aspect.FIRE: N_("Fire"),
     Aspect.WATER: N_("Water"),

@@ -13,7 +13,7 @@ import typing
 from typing import Any
 
 from nqcore.cli.files import MAX_FILE_BYTES
-from nqcore.i18n import P_, translator
+from nqcore.i18n import LANGUAGES, P_, translator
 from nqsphinx.messages import engine_text, ui_text
 
 ARMY_RULE = "the-army"
@@ -70,6 +70,7 @@ def _words(lang: str) -> dict[str, str]:
         "refused_file": ui_text("This file is not an army the rules engine can read:", lang),
         "file": ui_text("The army file, as nq army reads it", lang),
         "untitled": ui_text("My army", lang),
+        "army_points": ui_text("{total} of {points} points", lang),
         "int": ui_text("Enter a whole number from {min} to {max}.", lang),
         "leader": engine_text("Unit leader", lang),
         "standard-bearer": engine_text("Standard Bearer", lang),
@@ -275,6 +276,8 @@ def army_html(
         "limits": {k: list(v) for k, v in limits.items()},
         # A new army and a new battery: the book's least crew for a support weapon.
         "start": {"name": words["untitled"], "points": 1000},
+        # A new army's name in every language: the page's until the player renames it.
+        "untitled": {code: ui_text("My army", code) for code in LANGUAGES},
         "crew": unit_sizes()["support-weapon-crew"].minimum,
     }
     return (

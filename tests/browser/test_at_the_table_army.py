@@ -164,7 +164,10 @@ def test_an_army_built_by_keyboard_kept_and_found_in_the_other_language(
     page.reload()
     _settle(page)
     assert page.evaluate("window.nqAtTable.army.state.toml") == kept
-    assert page.locator("#nq-army-pick option:checked").inner_text() == "Red Tusk"
+    # listed with its points as last priced (240 of the 500)
+    assert page.locator("#nq-army-pick option:checked").inner_text() == (
+        "Red Tusk · 240 of 500 points"
+    )
     # The other language's page finds the same army, said in French: the unit named by default
     # after its profile is named as the French page names the profile.
     page.locator("a.nq-lang-link[hreflang='fr']:visible").first.click()
@@ -233,7 +236,13 @@ def test_deleting_an_army_asks_first_by_keyboard(
     page.focus("#nq-army-new")
     page.keyboard.press("Enter")
     _answered(page, "data.name !== 'Red Tusk'")
-    _choose(page, "#nq-army-pick", "Red Tusk")
+    listed = page.eval_on_selector_all(
+        "#nq-army-pick option",
+        "os => os.map((o) => o.textContent).filter((t) => t.startsWith('Red'))",
+    )
+    points = "0 of 1,000" if lang == "en" else "0 sur 1\u202f000"
+    assert listed == [f"Red Tusk · {points} points"]  # each army listed with its points
+    _choose(page, "#nq-army-pick", listed[0])
     _settle(page)
     assert _armies(page)[-2:] == ["Red Tusk", ui_text("My army", lang)]
     dialog = page.locator("#nq-army-confirm")

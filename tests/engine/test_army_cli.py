@@ -297,3 +297,37 @@ def test_the_place_of_a_refusal_is_said_in_the_readers_language(
     path = write(tmp_path, text)
     code, _, err = run(capsys, "--lang", lang, "army", path)
     assert (code, err) == (2, f"nq army: {path}, {said}\n")
+
+
+ALONE = """name = "Test"
+points = 1000
+
+[[unit]]
+name = "Orcs"
+profile = "orc-bruiser"
+models = 10
+leader = "hero"
+
+[[individual]]
+name = "Mage"
+profile = "hero"
+"""
+
+
+def test_an_individual_alone_has_no_empty_parentheses(capsys: Capture, tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "army", write(tmp_path, ALONE))
+    assert code == 0
+    assert any(line.startswith("Individual Mage: ") for line in out.splitlines()), out
+    assert "()" not in out
+
+
+def test_the_leaders_profile_is_named_in_the_readers_language(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    from nqcore.cli.web_army import import_army
+
+    code, out, _ = run(capsys, "--lang", "fr", "army", write(tmp_path, ALONE))
+    assert "  Chef d’unité (Héros)\u00a0: 1 × 50 = 50" in out.splitlines(), out
+    entries = import_army(ALONE.encode(), "fr")["entries"]
+    said = [line["said"] for line in entries[0]["lines"]]
+    assert "Chef d’unité (Héros)\u00a0: 1 × 50 = 50" in said, said

@@ -35,7 +35,7 @@ def test_the_roster_lists_every_entry_priced_by_the_engine() -> None:
     assert [e["points"] for e in sheet["entries"]] == [f"{i.points} points" for i in force.entries]
     assert sheet["total"] == f"Total: {force.total:,} points of the 2,000 agreed"
     bruisers = sheet["entries"][0]
-    assert bruisers["facts"] == "core, 16 models"
+    assert bruisers["facts"] == "core, 16 models, Ranked Formation"
     assert [p["role"] for p in bruisers["profiles"]] == [None, "Unit leader"]
     assert bruisers["profiles"][1]["name"] == "Orc Captain"
     assert "Standard Bearer: 1 × " in " ".join(bruisers["lines"])
@@ -148,3 +148,20 @@ def test_the_readmes_comparison_says_the_roster_is_printed() -> None:
     assert "Print the roster" in ours and "--pdf" in ours, row
     args = build_parser().parse_args(["army", "army.toml", "--pdf", "roster.pdf"])
     assert args.pdf == "roster.pdf"
+
+
+def test_the_roster_says_the_formation_and_the_support_weapons_chassis(tmp_path: Path) -> None:
+    """What the table needs: a unit's formation, and the chassis profile (T7 W3 AR5) that takes
+    the hits aimed at a support weapon."""
+    text = (ARMIES / "barrow-host.toml").read_text(encoding="utf-8")
+    text += '\n[[support]]\nname = "Guns"\nweapon = "cannon"\nprofile = "dwarf"\ncrew = 3\n'
+    force = army(write(tmp_path, text))
+    english = roster_sheet(force, check(force), "en")
+    assert english["entries"][0]["facts"] == "core, 20 models, Ranked Formation"
+    guns = english["entries"][-1]["profiles"]
+    assert [(p["role"], p["name"]) for p in guns][-1] == ("Support weapon", "Weapon Chassis")
+    assert guns[-1]["values"] == ["–", "–", "–", "–", "7", "3", "–", "5"]
+    french = roster_sheet(force, check(force), "fr")
+    assert french["entries"][1]["facts"].endswith("Formation de tirailleur")
+    assert french["entries"][-1]["profiles"][-1]["name"] == "Châssis d’arme"
+    assert "Guns" in roster_tex(french, "fr", LETTER)

@@ -46,6 +46,17 @@ def battery(crew: int, weapons: int = 1, **more: Any) -> dict[str, Any]:
     return {**guns, "crew": crew, **more}
 
 
+X3 = {"key": "extra-attack", "level": "x3"}
+TATTOO_AR4 = {"key": "magic-tattoos", "level": "AR4"}
+
+
+def mage(name: str, spell: str, level: int = 1) -> dict[str, Any]:
+    """An individual magic user of ``level`` with the ``spell``, as the player's own profile."""
+    profile = {**starting_record("hero"), "key": "mage", "name": name, "spells": [spell]}
+    profile["traits"] = [{"key": "magic-user", "level": str(level)}]
+    return {"name": name, "profile": profile}
+
+
 def data(*units: dict[str, Any], general: bool = True, **more: Any) -> dict[str, Any]:
     individuals = [GENERAL] if general else []
     individuals += more.pop("individual", [])
@@ -126,6 +137,23 @@ BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
         data(CORE, unit("Initiates", "human-men-at-arms", 8, options={"traits": ["initiate"]})),
         ("unit", 1),
     ),
+    "opposed-magic": (
+        data(CORE, individual=[mage("Fire Mage", "fireball"), mage("Water Mage", "flood")]),
+        None,
+    ),
+    "extra-attack-maximum": (
+        data(CORE, unit("Men", "human-men-at-arms", 10, options={"abilities": [X3]})),
+        ("unit", 1),
+    ),
+    "tattoo-maximum": (
+        data(CORE, unit("Men", "human-men-at-arms", 10, options={"equipment": [TATTOO_AR4]})),
+        ("unit", 1),
+    ),
+    "specialists-single": (
+        data({**CORE, "specialists": ["standard-bearer", "musician", "standard-bearer"]}),
+        ("unit", 0),
+    ),
+    "magic-level-4": (data(CORE, individual=[mage("Archmage", "fireball", 4)]), ("individual", 1)),
 }
 
 
@@ -419,3 +447,37 @@ def test_a_date_no_schema_names_is_refused_too(monkeypatch: pytest.MonkeyPatch) 
         "d’un fichier d’armée n’en prend"
     )
     assert (answer["entry"], answer["field"]) == ({"kind": "unit", "index": 0}, "profile")
+
+
+#: Army-wide breaches and the entries each concerns, which the page shows it beside.
+CONCERNS = {
+    "general-single": [("individual", 0), ("individual", 1)],
+    "elite-units": [("unit", 1), ("unit", 2)],
+    "core-units-larger": [("unit", 1)],
+    "battle-standard-single": [("individual", 1), ("individual", 2)],
+    "support-availability": [("support", 0)],
+    "opposed-magic": [("individual", 1), ("individual", 2)],
+}
+
+
+@pytest.mark.parametrize("key", list(CONCERNS))
+def test_an_army_wide_breach_names_the_entries_it_concerns(key: str) -> None:
+    answer = army({"data": BROKEN[key][0]}, "en")
+    found = {b["rule"]: b for b in answer["breaches"]}[key]
+    assert found["entry"] is None
+    assert found["concerns"] == [{"kind": k, "index": i} for k, i in CONCERNS[key]]
+    assert "general-missing" not in CONCERNS  # no entry to name: shown at the top only
+
+
+def test_an_imported_unit_with_two_standard_bearers_is_refused_not_priced_twice() -> None:
+    """ "A standard bearer and / or a musician": the second standard bearer is refused beside
+    the unit's specialists, in French too."""
+    text = (ARMIES / "barrow-host.toml").read_text(encoding="utf-8")
+    two = text.replace('["standard-bearer", "musician"]', '["standard-bearer", "standard-bearer"]')
+    assert two != text
+    answer = import_army(two.encode(), "fr")
+    (found,) = [b for b in answer["breaches"] if b["rule"] == "specialists-single"]
+    assert found["kind"] == "refusal" and found["field"] == "specialists"
+    assert found["entry"] == {"kind": "unit", "index": 0}
+    assert found["said"].startswith("2 porteurs de bannière dans l’unité")
+    assert "1 refus" in answer["summary"]

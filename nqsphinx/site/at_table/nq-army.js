@@ -34,9 +34,13 @@ function armyBuilder(box) {
     try { localStorage.setItem(STORE, JSON.stringify(kept)); } catch (error) { /* private */ }
   };
   const current = () => kept.armies.find((army) => army.id === kept.current);
+  // Each army is listed with its points against its game's, as last priced.
+  const grouped = new Intl.NumberFormat(lang);
+  const listed = (army) => (army.total === undefined ? army.name : `${army.name} · ${say(
+    said.army_points, { total: grouped.format(army.total), points: grouped.format(army.points) })}`);
   const drawPick = () => {
     $("nq-army-pick").replaceChildren(...kept.armies.map((army) =>
-      el("option", { value: army.id, textContent: army.name, selected: army.id === kept.current })));
+      el("option", { value: army.id, textContent: listed(army), selected: army.id === kept.current })));
   };
   const newArmy = (name, toml = null) => {
     const id = `a${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -80,15 +84,38 @@ function armyBuilder(box) {
     const army = current();
     if (army) {
       army.toml = result.toml;
+      delete army.typed; // the engine's answer holds what was typed
       army.name = result.data.name;
+      Object.assign(army, { total: result.total, points: result.points });
       store();
       drawPick();
     }
     draw(result);
     // An army read from its file: its entries named by default after a book profile in another
     // language are named in this page's (nq-keep.js), once.
-    const named = "toml" in request && localNames(result.data);
-    if (named) armyAsk({ data: named });
+    // So is an army still named by default in another language ("My army" on the French page).
+    const reopened = "toml" in request || request.reopened;
+    const named = reopened && localNames(result.data);
+    const data = named || result.data;
+    const untitled = reopened && data.name !== conf.start.name
+      && Object.values(conf.untitled).includes(data.name);
+    if (named || untitled) armyAsk({ data: untitled ? { ...data, name: conf.start.name } : data });
+  };
+
+  // A kept army is asked for as its file, or as its tables with what was typed in a count but not
+  // yet sent (kept at once: a switch of language may come before the engine is asked).
+  const reopen = (army) => armyAsk(army.typed ? { data: army.typed, reopened: true }
+    : army.toml ? { toml: army.toml } : { data: conf.start });
+  const keepTyped = (control, text) => {
+    const army = current();
+    if (!army || !state.data) return;
+    const data = structuredClone(army.typed || state.data);
+    const { kind, index, field: name } = control.dataset;
+    if (kind && data[kind] && data[kind][Number(index)]) data[kind][Number(index)][name] = Number(text);
+    else if (control.id === "nq-army-points") data.points = whole(text, control) ? Number(text) : text;
+    else return;
+    army.typed = data;
+    store();
   };
 
   // --- drawing the engine's answer -----------------------------------------------------------
@@ -269,9 +296,12 @@ function armyBuilder(box) {
     }
     const list = $("nq-army-entries");
     list.replaceChildren();
+    // An entry shows its own breaches, and the army-wide ones that concern it (the two
+    // Generals, the elite units that outnumber the core ones): the engine names those entries.
+    const at = (place, entry) => place.kind === entry.kind && place.index === entry.index;
     for (const entry of result.entries) {
-      const own = breaches.filter((b) => b.entry && b.entry.kind === entry.kind
-        && b.entry.index === entry.index);
+      const own = breaches.filter((b) => (b.entry && at(b.entry, entry))
+        || (b.concerns || []).some((place) => at(place, entry)));
       list.append(entryItem(entry, own, result.data[entry.kind][entry.index]));
       markFields(entry, own);
     }
@@ -349,6 +379,9 @@ function armyBuilder(box) {
       fieldChange(control);
     }
   });
+  // Digits grouped by a space, a no-break space, a comma or a point: a game's size as a player
+  // writes it, which the engine reads in the page's language (nqcore.typography.read_whole).
+  const GROUPED = /^[0-9]+(?:[ ,.\u00a0\u202f][0-9]+)+$/;
   // The totals follow typing: a whole number is sent once the typing pauses; a refused one (or
   // none) leaves no total shown as current, the summary says the refusal instead.
   let typing = null;
@@ -358,22 +391,27 @@ function armyBuilder(box) {
     clearTimeout(typing);
     const text = control.value.trim();
     const refusal = say(said.int, { min: control.dataset.min, max: control.dataset.max });
-    if (!whole(text, control)) {
+    if (!whole(text, control) && !(control.id === "nq-army-points" && GROUPED.test(text))) {
       showError(control, text === "" ? "" : refusal);
       return stale(`${said.refused} ${refusal}`);
     }
     showError(control, "");
+    keepTyped(control, text);
     typing = setTimeout(() => control.dispatchEvent(new Event("change", { bubbles: true })), 300);
   });
   for (const name of ["name", "points"]) {
     $(`nq-army-${name}`).addEventListener("change", (event) => {
       const control = event.target;
       const value = control.value.trim();
-      if (name === "points" && !whole(value, control)) {
+      const grouped = name === "points" && !whole(value, control) && GROUPED.test(value);
+      if (name === "points" && !whole(value, control) && !grouped) {
         showError(control, say(said.int, { min: control.dataset.min, max: control.dataset.max }));
         return;
       }
-      const data = { ...state.data, [name]: name === "points" ? Number(value) : value };
+      // A grouped number ("1,500", « 1 500 ») is the engine's to read, as the page's language
+      // writes it; it refuses anything else beside the field.
+      const points = grouped ? value : Number(value);
+      const data = { ...state.data, [name]: name === "points" ? points : value };
       armyAsk({ data }, control);
     });
   }
@@ -399,8 +437,7 @@ function armyBuilder(box) {
   $("nq-army-pick").addEventListener("change", (event) => {
     kept.current = event.target.value;
     store();
-    const army = current();
-    armyAsk(army.toml ? { toml: army.toml } : { data: conf.start });
+    reopen(current());
   });
   $("nq-army-new").addEventListener("click", () => {
     newArmy(conf.start.name);
@@ -426,9 +463,8 @@ function armyBuilder(box) {
     store();
     if (!kept.current) newArmy(conf.start.name);
     drawPick();
-    const army = current();
     $("nq-army-status").textContent = say(said.deleted, { name });
-    armyAsk(army.toml ? { toml: army.toml } : { data: conf.start });
+    reopen(current());
   };
   // Printed, the page is the roster alone (printAlone, nq-at-table.js), until the print is done.
   $("nq-army-print").addEventListener("click", () => printAlone($("nq-army-roster"), "roster"));
@@ -462,8 +498,7 @@ function armyBuilder(box) {
       else newArmy(conf.start.name);
     }
     drawPick();
-    const army = current();
-    return armyAsk(army.toml ? { toml: army.toml } : { data: conf.start });
+    return reopen(current());
   });
   // The player's own profile is listed once the profile builder has kept one (on this page, or
   // in another tab).

@@ -1,0 +1,152 @@
+"""The army builder on a phone (390 px), in both languages: an army-wide breach (two Generals)
+shown at the top and beside each entry it concerns, its fields marked; the game's size typed
+grouped as the page's language writes it ("1,500", « 1 500 »), anything else refused beside the
+field; a default name in the page's language; each army listed with its points; the leader's
+profile named in French; an entry's heading brought into view below the sticky summary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, watch
+from tests.browser.test_at_the_table_army import _settle, _type
+
+ARMIES = Path(__file__).parents[2] / "examples" / "armies"
+#: The Barrow Host with a second General: "2 Generals" for the whole army.
+SECOND = '\n[[individual]]\nname = "Barrow King"\nprofile = "hero"\ngeneral = true\n'
+
+
+def _phone(browser: Any, site: Site, lang: str) -> tuple[Any, Any]:
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2),
+    )
+    watched = watch(context.new_page())
+    watched.page.goto(site.page(f"{lang}/at-the-table.html"))
+    _settle(watched.page)
+    return context, watched
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "2 Generals"), ("fr", "2 généraux")])
+def test_an_army_wide_breach_is_shown_beside_each_entry_it_concerns(
+    browser: Any, site: Site, lang: str, said: str
+) -> None:
+    context, watched = _phone(browser, site, lang)
+    page = watched.page
+    army = (ARMIES / "barrow-host.toml").read_text(encoding="utf-8") + SECOND
+    army = army.replace("points = 1000", "points = 2000")  # the Barrow King fits the game
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", army)
+    page.evaluate("window.nqAtTable.army.idle()")
+    wide = page.locator("#nq-army-wide .nq-army-refusal")
+    assert wide.count() == 1 and said in wide.inner_text()
+    for index in (0, 1):
+        beside = page.locator(f"#nq-army-individual-{index} .nq-army-refusal")
+        assert beside.count() == 1 and said in beside.inner_text(), index
+        general = page.locator(f"#nq-army-individual-{index}-general")
+        assert general.get_attribute("aria-invalid") == "true"
+        assert beside.get_attribute("id") in (general.get_attribute("aria-describedby") or "")
+    assert page.locator("#nq-army-unit-0 .nq-army-refusal").count() == 0
+    page.locator("#nq-army-individual-1").scroll_into_view_if_needed()
+    screenshot(page, f"army-generals-390-{lang}")
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "refused", "shot"),
+    [
+        ("en", "1,500", "1.500", "en"),
+        ("fr", "1\u202f500", "1,500", "fr"),
+        ("fr", "1\u00a0500", "1,500", "fr-nbsp"),
+    ],
+)
+def test_the_game_size_typed_as_the_language_groups_it(
+    browser: Any, site: Site, lang: str, typed: str, refused: str, shot: str
+) -> None:
+    context, watched = _phone(browser, site, lang)
+    page = watched.page
+    _type(page, "#nq-army-points", typed, "data.points === 1500")
+    assert page.locator("#nq-army-points").get_attribute("aria-invalid") != "true"
+    assert page.locator("#nq-army-points-error").is_hidden()
+    _type(page, "#nq-army-points", refused)
+    page.wait_for_function("document.getElementById('nq-army-points-error').textContent !== ''")
+    error = page.locator("#nq-army-points-error")
+    assert error.is_visible() and refused in error.inner_text()
+    assert ("n’est pas un nombre entier" if lang == "fr" else "not a whole number") in (
+        error.inner_text()
+    )
+    assert page.locator("#nq-army-points").get_attribute("aria-invalid") == "true"
+    assert page.evaluate("window.nqAtTable.army.state.data.points") == 1500
+    screenshot(page, f"army-points-390-{shot}")
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+LED = '\n[[unit]]\nname = "Guards"\nprofile = "orc-bruiser"\nmodels = 8\nleader = "hero"\n'
+
+
+def test_an_english_army_found_on_the_french_page(browser: Any, site: Site) -> None:
+    """Made in English, the army is "Mon armée" on the French page until renamed; the list
+    shows each army's points; the leader's kind and profile are said in French; an entry's
+    heading brought into view is not under the sticky summary."""
+    context, watched = _phone(browser, site, "en")
+    page = watched.page
+    assert page.locator("#nq-army-pick option:checked").inner_text() == (
+        "My army · 0 of 1,000 points"
+    )
+    army = (ARMIES / "barrow-host.toml").read_text(encoding="utf-8") + LED
+    army = army.replace('name = "The Barrow Host"', 'name = "My army"')
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", army)
+    page.evaluate("window.nqAtTable.army.idle()")
+    page.goto(site.page("fr/at-the-table.html"))
+    _settle(page)
+    page.evaluate("window.nqAtTable.army.idle()")
+    assert page.evaluate("window.nqAtTable.army.state.data.name") == "Mon armée"
+    picked = page.locator("#nq-army-pick option:checked").inner_text()
+    assert picked.startswith("Mon armée · ") and picked.endswith(" sur 1\u202f000 points")
+    lines = page.locator("#nq-army-unit-2 .nq-army-lines").inner_text()
+    assert "Chef d’unité (Héros)" in lines, lines
+    heading = page.locator("#nq-army-unit-2 h3")
+    heading.evaluate("h => h.scrollIntoView()")
+    page.evaluate(SETTLED)
+    summary = page.locator("#nq-army-summary").bounding_box()
+    top = heading.bounding_box()["y"]
+    assert summary["y"] + summary["height"] <= top < PHONE["height"], (summary, top)
+    screenshot(page, "army-heading-390-fr")
+    page.goto(site.page("en/at-the-table.html"))
+    _settle(page)
+    heading = page.locator("#nq-army-unit-2 h3")
+    heading.evaluate("h => h.scrollIntoView()")
+    page.evaluate(SETTLED)
+    summary = page.locator("#nq-army-summary").bounding_box()
+    assert summary["y"] + summary["height"] <= heading.bounding_box()["y"]
+    assert page.evaluate("window.nqAtTable.army.state.data.name") == "My army"
+    screenshot(page, "army-heading-390-en")
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+def test_a_count_typed_just_before_the_language_switch_is_kept(browser: Any, site: Site) -> None:
+    """The count is kept as it is typed, not after the 0.3 s pause that sends it: the language
+    switched at once finds it, priced on the other page."""
+    context, watched = _phone(browser, site, "en")
+    page = watched.page
+    army = (ARMIES / "barrow-host.toml").read_text(encoding="utf-8")
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", army)
+    page.evaluate("window.nqAtTable.army.idle()")
+    page.focus("#nq-army-unit-1-models")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("14")
+    # at once, the field still focused: no change event, the 0.3 s pause not over
+    page.evaluate("location.assign(document.querySelector(\"a.nq-lang-link[hreflang='fr']\").href)")
+    page.wait_for_url("**/fr/at-the-table.html*")
+    _settle(page)
+    page.evaluate("window.nqAtTable.army.idle()")
+    assert page.evaluate("window.nqAtTable.army.state.data.unit[1].models") == 14
+    assert page.locator("#nq-army-unit-1-models").input_value() == "14"
+    assert "14 × " in page.locator("#nq-army-unit-1 .nq-army-lines").inner_text()
+    assert not watched.errors, watched.errors
+    context.close()
