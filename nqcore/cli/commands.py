@@ -35,7 +35,7 @@ from nqcore.cli.files import FileRefused
 from nqcore.cli.parser import build_parser as build_parser
 from nqcore.cli.parser import one_line
 from nqcore.cli.render import jsonable, print_text, question, render
-from nqcore.i18n import Refusal, language_problem, say_in
+from nqcore.i18n import Refusal, catalogue_refusal, language_problem, say_in
 from nqcore.terminal import printable as printable
 
 
@@ -50,6 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _answer(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else argv
+    if refused := catalogue_refusal(usage.language_of(argv)):  # before any word of it is read
+        print(f"nq: {printable(refused)}", file=sys.stderr)
+        return 2
     with usage.speaking(usage.language_of(argv)):  # its mistakes in the reader's language
         args = parser.parse_args(argv)
         return _reply(args)
