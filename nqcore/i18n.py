@@ -229,21 +229,6 @@ def load_po(path: Path) -> dict[str, str]:
     }
 
 
-def catalogue_refusal(lang: str) -> str:
-    """Why ``nq`` refuses to answer in ``lang`` ('' when it need not), as ``file:line: why``:
-    the engine's catalogue of ``lang`` holds what the build's guard refuses too (a control
-    character, an escape its readers read differently, a broken line: :func:`load_po` would
-    show the English instead).  One line and a failure, as for any input the engine refuses,
-    rather than an answer half in the wrong language."""
-    from nqcore.catalogue_check import text_problem
-
-    if lang == SOURCE_LANGUAGE or lang not in LANGUAGES:
-        return ""
-    path = find_catalogue(LOCALE_DIR, lang, DOMAIN)
-    problem = text_problem(path.read_bytes()) if path else None
-    return f"{_where(path)}:{problem[0]}: {problem[1]}" if path and problem else ""
-
-
 def _fits(path: Path, message: Any) -> bool:
     """Whether each form of ``message`` keeps its English's fields exactly, and holds no
     character a reader cannot be shown (:mod:`nqcore.characters`); else: a warning."""
