@@ -3,6 +3,7 @@ error (no traceback), naming the file, the record and the field."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -75,3 +76,26 @@ def test_an_integer_toml_does_not_allow_is_named_at_its_line_and_column(
         message = str(caught.value)
         assert message.startswith(f"nqcore/data/{name}, line {line}"), message
         assert said in message and "(column " in message and len(message) < 300, message
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "said"),
+    [
+        ("spells.toml", "name = 'Fireball'", 'name = "Fire\\u202eball"', "bidi control U+202E"),
+        ("spells.toml", "name = 'Fireball'", 'name = "\\u2066Fireball"', "bidi control U+2066"),
+        ("characteristic_costs.toml", "values = [6,", "values = [inf,", "not a finite number"),
+        ("characteristic_costs.toml", "values = [6,", "values = [nan,", "not a finite number"),
+    ],
+)
+def test_a_bidi_control_or_a_number_json_cannot_carry_is_refused(
+    name: str, old: str, new: str, said: str
+) -> None:
+    """A spell's name that shows reversed on the pages; an ``inf`` that ``nq export`` would
+    write as ``Infinity``, which no JSON reader takes (the schema's float cells took it)."""
+    text = (Path(datafiles.__file__).parent / name).read_text("utf-8")
+    assert old in text
+    for schema in (datafiles.schema_for(name), None):
+        with pytest.raises(
+            datafiles.DataFileError, match=rf"^nqcore/data/{name}, \w+ #1 .*{re.escape(said)}"
+        ):
+            datafiles.parse(text.replace(old, new, 1), f"nqcore/data/{name}", schema)

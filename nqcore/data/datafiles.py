@@ -10,6 +10,7 @@ engine's objects read exactly what they read before.
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 import tomllib
@@ -19,6 +20,7 @@ from pathlib import Path
 from types import UnionType
 from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
+from nqcore.catalogue_check import BIDI
 from nqcore.characters import unshowable
 from nqcore.i18n import clip
 
@@ -220,6 +222,12 @@ def check_text(data: dict[str, Any], where: str, text: str = "") -> None:
             raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
         elif isinstance(value, str) and (unknown := unshowable(value)):
             said = f"{unknown} in {value!r}: no reader can show it"
+            raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
+        elif isinstance(value, str) and (bidi := BIDI.search(value)):
+            said = f"bidi control U+{ord(bidi[0]):04X} in {clip(value)}: it reorders what is shown"
+            raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
+        elif isinstance(value, float) and not math.isfinite(value):  # JSON cannot carry it
+            said = f"not a finite number ({value!r})"
             raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
         elif isinstance(value, int) and value not in INT64:
             raise DataFileError(_beyond_64_bits(data, where, text, value, path))
