@@ -182,17 +182,15 @@ def _starts_message(keyword: str, before: str) -> bool:
 
 def _syntax_problem(lines: list[str]) -> tuple[int, str] | None:
     seen: dict[tuple[str, str], int] = {}
-    context, msgid, started, keyword = "", "", 0, ""
+    context, msgid, started, keyword, previous, header = "", "", 0, "", "", ""
     for number, line in enumerate(lines, 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        match = _LINE.fullmatch(stripped)
-        if match is None:
-            return number, f"not a keyword and one quoted string: {stripped[:60]!r}"
-        if match[1] is None and not keyword:
-            return number, "a string that continues no keyword"
-        keyword = match[1] or keyword
+        match = _parsed(stripped, keyword, previous)
+        if isinstance(match, str):
+            return number, match
+        previous = keyword = match[1] or keyword
         piece = match[2][1:-1]
         if match[1] == "msgctxt":
             context, msgid = piece, ""
@@ -202,14 +200,54 @@ def _syntax_problem(lines: list[str]) -> tuple[int, str] | None:
             context += piece
         elif match[1] is None and keyword == "msgid":
             msgid += piece
-        elif match[1] and match[1].startswith("msgstr"):
+        elif keyword == "msgstr" and not msgid and not context and len(seen) == 1:
+            header += piece  # the header entry's fields
+        if match[1] and match[1].startswith("msgstr"):
             key = (context, msgid)
-            if key in seen and msgid and match[1] in ("msgstr", "msgstr[0]"):
+            if key in seen and match[1] in ("msgstr", "msgstr[0]"):
                 return started, f"msgid {msgid[:40]!r} twice (first at line {seen[key]})"
             seen.setdefault(key, started)
             if match[1] in ("msgstr", "msgstr[0]"):
                 context = ""
-    return None
+    return _header_fields_problem(header, seen.get(("", ""), 1))
+
+
+def _parsed(stripped: str, keyword: str, previous: str) -> re.Match[str] | str:
+    """One line of a message, parsed; or why it is none (after the keywords ``keyword``, the
+    one it continues, and ``previous``, the last written)."""
+    match = _LINE.fullmatch(stripped)
+    if match is None:
+        return f"not a keyword and one quoted string: {stripped[:60]!r}"
+    if match[1] is None and not keyword:
+        return "a string that continues no keyword"
+    if match[1] and (wrong := _order_problem(previous, match[1])):
+        return wrong
+    return match
+
+
+def _order_problem(previous: str, keyword: str) -> str:
+    """Why ``keyword`` may not follow the keyword ``previous`` ('' when it may): msgfmt refuses
+    what Babel reads (a msgstr after an obsolete ``#~ msgid`` gives it a translation of
+    nothing, ``msgstr[1]`` of a message without plural a form no reader asks for)."""
+    if keyword == "msgid_plural" and previous != "msgid":
+        return "msgid_plural without its msgid"
+    if keyword == "msgstr" and previous == "msgid_plural":
+        return "msgstr of a message with plural forms (msgstr[0], msgstr[1]...)"
+    if keyword == "msgstr" and previous != "msgid":
+        return "msgstr without its msgid"
+    if keyword.startswith("msgstr[") and not (
+        previous == "msgid_plural" or previous.startswith("msgstr[")
+    ):
+        return f"{keyword} of a message without msgid_plural"
+    return ""
+
+
+def _header_fields_problem(header: str, line: int) -> tuple[int, str] | None:
+    """A field the header entry names twice: each reader keeps another of the two (Babel and
+    polib the last, msgfmt and this check the first charset, the first Plural-Forms)."""
+    names = [field.partition(":")[0].strip().lower() for field in header.split("\\n")]
+    twice = sorted({name for name in names if name and names.count(name) > 1})
+    return (line, f"the header names {twice[0]} twice") if twice else None
 
 
 def file_problem(path: Path) -> str:

@@ -115,3 +115,46 @@ def test_an_obsolete_message_and_a_context_are_checked_too(tmp_path: Path) -> No
         path = tmp_path / "nqcore.po"
         path.write_text(HEADER + body, encoding="utf-8")
         assert [(f.line, f.what.startswith(said)) for f in check_catalogue(path)] == [(line, True)]
+
+
+#: What the build's guard refused but the engine read (a header field twice, a msgstr of an
+#: obsolete ``#~ msgid``, plural forms of a message without plural, the header twice): the
+#: engine's reader (and nq) refuses them too.  The line, and the reason its refusal starts with.
+ENGINE_REFUSED = {
+    '"Content-Type: text/plain; charset=ISO-8859-1\\n"\n\nmsgid "Light"\nmsgstr "Légère"\n': (
+        1,
+        "the header names content-type twice",
+    ),
+    '"Plural-Forms: nplurals=1; plural=0;\\n"\n\nmsgid "Light"\nmsgstr "Légère"\n': (
+        1,
+        "the header names plural-forms twice",
+    ),
+    '\n#~ msgid "Light"\nmsgstr "Lourde"\n': (7, "msgstr without its msgid"),
+    '\nmsgid "Light"\nmsgstr[0] "Légère"\n': (7, "msgstr[0] of a message without msgid_plural"),
+    '\nmsgid "Light"\nmsgstr "Légère"\nmsgstr[1] "Lourde"\n': (8, "msgstr[1] of a message"),
+    '\nmsgid "a"\nmsgid_plural "as"\nmsgstr "b"\n': (8, "msgstr of a message with plural"),
+    '\n#, fuzzy\nmsgid ""\nmsgstr "Language: de\\n"\n\nmsgid "Light"\nmsgstr "Légère"\n': (
+        7,
+        "msgid '' twice",
+    ),
+}
+
+
+@pytest.mark.parametrize("body", sorted(ENGINE_REFUSED))
+def test_what_readers_read_differently_the_engine_refuses_too(
+    tmp_path: Path, body: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    line, said = ENGINE_REFUSED[body]
+    path = tmp_path / "nqcore.po"
+    path.write_text(HEADER.rstrip("\n") + "\n" + body, encoding="utf-8")
+    assert check_catalogue(path) or "plural-forms" in said  # the guard: msgfmt refuses them
+    monkeypatch.setattr(i18n, "find_catalogue", lambda *_: path)
+    i18n.load_po.cache_clear()
+    try:
+        assert i18n.load_po(path) == {}
+        capsys.readouterr()
+        assert nq(["--lang", "fr", "cast", "--spell", "fireball", "--wizardry", "3"]) == 2
+    finally:
+        i18n.load_po.cache_clear()
+    err = capsys.readouterr().err
+    assert err.startswith(f"nq: {path}:{line}: {said}") and len(err.splitlines()) == 1, err
