@@ -17,6 +17,7 @@ import gettext
 import os
 import re
 from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 from string import Formatter
 
@@ -26,6 +27,24 @@ MAX_PLURALS = 6
 _STRING = r'"(?:[^"\\]|\\.)*"'
 _LINE = re.compile(rf"(?:(msgctxt|msgid|msgid_plural|msgstr(?:\[\d\])?)\s+)?({_STRING})\s*")
 _CHARSET = re.compile(r"charset=([^\s;\\]+)", re.I)
+#: The escapes every reader reads alike.  msgfmt also reads octal ``\033``, hex ``\x1b``, ``\a``
+#: and the like as the character they stand for, where Babel (the engine, Sphinx) and polib keep
+#: their letters: each reader would ship another text.
+SAFE_ESCAPES = frozenset('\\"nt')
+SAFE_SAID = 'only \\n \\t \\" \\\\'
+_ESCAPE = re.compile(r"\\([0-7]{1,3}|x[0-9A-Fa-f]*|u[0-9A-Fa-f]*|.?)")
+#: C0 controls but the newline and the tab, DEL and C1 controls: an escape rewrites a terminal,
+#: breaks the EPUB's XML; a carriage return or a NUL ends a line or a string for one reader only.
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL_NAMES = {
+    "\0": "NUL byte (not a text file)",
+    "\r": "carriage return (save it with LF line ends only)",
+}
+#: Bidi overrides and isolates: they reorder what a reader sees (allowed in a translation whose
+#: English has the same one).
+BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+#: The keyword a line of a message (or of an obsolete one, ``#~``) starts with.
+_KEYWORD = re.compile(r"(?:#~\s*)?(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\b")
 
 
 def brace_fields(text: str) -> Counter[str] | str:
@@ -96,6 +115,7 @@ def plural_forms_problem(header: str) -> str:
     return ""
 
 
+@lru_cache(maxsize=8)  # by content: `nq` checks its catalogue, then reads it
 def text_problem(data: bytes) -> tuple[int, str] | None:
     """Where and why the bytes of a ``.po`` file are not one every tool reads alike: not UTF-8,
     another charset declared, a line that is not a keyword and a quoted string, a message twice,
@@ -107,22 +127,70 @@ def text_problem(data: bytes) -> tuple[int, str] | None:
     charset = _CHARSET.search(text)
     if charset and charset[1].lower().replace("_", "-") not in ("utf-8", "utf8"):
         return text.count("\n", 0, charset.start()) + 1, f"charset {charset[1]}, not UTF-8"
-    return _syntax_problem(text.splitlines()) or plural_header_problem(text)
+    return (
+        character_problem(text) or _syntax_problem(text.splitlines()) or plural_header_problem(text)
+    )
+
+
+def character_problem(text: str) -> tuple[int, str] | None:
+    """Where and why the catalogue ``text`` holds what no reader may be sent, or what its
+    readers read differently: a control character (raw: escaped ones are escapes), an escape
+    other than ``\\n \\t \\" \\\\``, a bidi control in a translation (or a context) that its
+    English does not have.  The one check of every reader of a catalogue: the engine's
+    (:func:`nqcore.i18n.load_po`), the build's guard (:mod:`nqtranslate.reading`), tidy-po."""
+    if found := CONTROL.search(text):
+        named = _CONTROL_NAMES.get(found[0], "")
+        return text.count(
+            "\n", 0, found.start()
+        ) + 1, named or f"control character U+{ord(found[0]):04X}"
+    for escape in _ESCAPE.finditer(text):  # one pass in C: a catalogue has thousands of lines
+        start = text.rfind("\n", 0, escape.start()) + 1
+        if escape[1] not in SAFE_ESCAPES and not _comment(text[start : escape.start()]):
+            line = text.count("\n", 0, start) + 1
+            return line, f"escape \\{escape[1]}: readers differ on it ({SAFE_SAID})"
+    return _bidi_problem(text) if BIDI.search(text) else None
+
+
+def _comment(line_start: str) -> bool:
+    """Whether a line starting so is a comment, never read as a message (``#~``, an obsolete
+    message, is read by polib)."""
+    stripped = line_start.lstrip()
+    return stripped.startswith("#") and not stripped.startswith("#~")
+
+
+def _bidi_problem(text: str) -> tuple[int, str] | None:
+    """The first line of a translation or a context with a bidi control its English lacks."""
+    keyword, english = "", ""
+    for number, line in enumerate(text.split("\n"), 1):
+        if _comment(line):
+            continue
+        started = _KEYWORD.match(line.strip())
+        if started and _starts_message(started[1], keyword):
+            english = ""
+        keyword = started[1] if started else keyword
+        if keyword.startswith("msgid"):
+            english += line
+        elif (bidi := BIDI.search(line)) and bidi[0] not in english:
+            return number, f"bidi control U+{ord(bidi[0]):04X} its English does not have"
+    return None
+
+
+def _starts_message(keyword: str, before: str) -> bool:
+    """Whether the line of ``keyword`` after one of ``before`` starts another message."""
+    return keyword == "msgctxt" or (keyword == "msgid" and not before.startswith("msgctxt"))
 
 
 def _syntax_problem(lines: list[str]) -> tuple[int, str] | None:
     seen: dict[tuple[str, str], int] = {}
-    context, msgid, started, keyword = "", "", 0, ""
+    context, msgid, started, keyword, previous, header = "", "", 0, "", "", ""
     for number, line in enumerate(lines, 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        match = _LINE.fullmatch(stripped)
-        if match is None:
-            return number, f"not a keyword and one quoted string: {stripped[:60]!r}"
-        if match[1] is None and not keyword:
-            return number, "a string that continues no keyword"
-        keyword = match[1] or keyword
+        match = _parsed(stripped, keyword, previous)
+        if isinstance(match, str):
+            return number, match
+        previous = keyword = match[1] or keyword
         piece = match[2][1:-1]
         if match[1] == "msgctxt":
             context, msgid = piece, ""
@@ -132,14 +200,54 @@ def _syntax_problem(lines: list[str]) -> tuple[int, str] | None:
             context += piece
         elif match[1] is None and keyword == "msgid":
             msgid += piece
-        elif match[1] and match[1].startswith("msgstr"):
+        elif keyword == "msgstr" and not msgid and not context and len(seen) == 1:
+            header += piece  # the header entry's fields
+        if match[1] and match[1].startswith("msgstr"):
             key = (context, msgid)
-            if key in seen and msgid and match[1] in ("msgstr", "msgstr[0]"):
+            if key in seen and match[1] in ("msgstr", "msgstr[0]"):
                 return started, f"msgid {msgid[:40]!r} twice (first at line {seen[key]})"
             seen.setdefault(key, started)
             if match[1] in ("msgstr", "msgstr[0]"):
                 context = ""
-    return None
+    return _header_fields_problem(header, seen.get(("", ""), 1))
+
+
+def _parsed(stripped: str, keyword: str, previous: str) -> re.Match[str] | str:
+    """One line of a message, parsed; or why it is none (after the keywords ``keyword``, the
+    one it continues, and ``previous``, the last written)."""
+    match = _LINE.fullmatch(stripped)
+    if match is None:
+        return f"not a keyword and one quoted string: {stripped[:60]!r}"
+    if match[1] is None and not keyword:
+        return "a string that continues no keyword"
+    if match[1] and (wrong := _order_problem(previous, match[1])):
+        return wrong
+    return match
+
+
+def _order_problem(previous: str, keyword: str) -> str:
+    """Why ``keyword`` may not follow the keyword ``previous`` ('' when it may): msgfmt refuses
+    what Babel reads (a msgstr after an obsolete ``#~ msgid`` gives it a translation of
+    nothing, ``msgstr[1]`` of a message without plural a form no reader asks for)."""
+    if keyword == "msgid_plural" and previous != "msgid":
+        return "msgid_plural without its msgid"
+    if keyword == "msgstr" and previous == "msgid_plural":
+        return "msgstr of a message with plural forms (msgstr[0], msgstr[1]...)"
+    if keyword == "msgstr" and previous != "msgid":
+        return "msgstr without its msgid"
+    if keyword.startswith("msgstr[") and not (
+        previous == "msgid_plural" or previous.startswith("msgstr[")
+    ):
+        return f"{keyword} of a message without msgid_plural"
+    return ""
+
+
+def _header_fields_problem(header: str, line: int) -> tuple[int, str] | None:
+    """A field the header entry names twice: each reader keeps another of the two (Babel and
+    polib the last, msgfmt and this check the first charset, the first Plural-Forms)."""
+    names = [field.partition(":")[0].strip().lower() for field in header.split("\\n")]
+    twice = sorted({name for name in names if name and names.count(name) > 1})
+    return (line, f"the header names {twice[0]} twice") if twice else None
 
 
 def file_problem(path: Path) -> str:

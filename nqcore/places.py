@@ -26,6 +26,7 @@ WORDS: dict[str, Msg] = {
     "file": P_("place", "file"),
     "element": P_("place", "element"),
     "melee": P_("place", "melee"),
+    "weapon": P_("place", "weapon"),
 }
 #: An entry or an item of a list, by its number: "unit #1", "weapons #2".
 NUMBERED: Msg = N_("{what} #{number}")

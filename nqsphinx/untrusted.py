@@ -150,14 +150,20 @@ def _compiled(source: Path, lang: str) -> bytes | None:
     return buffer.getvalue()
 
 
-#: The checker's code: the guard and the modules it reads and compares catalogues with.
-GUARD_MODULES = ("guard.py", "reading.py", "formats.py", "structure.py", "sphinx_words.py")
+#: The checker's code: the guard and the modules it reads and compares catalogues with (the
+#: engine's checks too, which the guard shares with the engine's reader), from the project's root.
+GUARD_MODULES = (
+    *(f"nqtranslate/{name}.py" for name in ("guard", "reading", "formats", "structure")),
+    *(f"nqtranslate/{name}.py" for name in ("sphinx_words", "disguise")),
+    "nqcore/catalogue_check.py",
+    "nqcore/characters.py",
+)
 
 
 def _digest(path: Path) -> str:
     """What a catalogue's check depends on: its bytes and the checker's code."""
-    folder = Path(catalogue_guard.__file__).parent
-    code = b"\0".join((folder / name).read_bytes() for name in GUARD_MODULES)
+    root = Path(catalogue_guard.__file__).parents[1]
+    code = b"\0".join((root / name).read_bytes() for name in GUARD_MODULES)
     return hashlib.sha256(code + b"\0" + path.read_bytes()).hexdigest()
 
 

@@ -30,10 +30,6 @@ import polib
 from nqtranslate.formats import plural_forms_problem
 
 BOM = b"\xef\xbb\xbf"
-#: The escapes that msgfmt, Babel and polib all read alike (msgfmt also reads ``\x41``, octal
-#: ``\101``, ``\a``...: Babel and polib keep them as they are).
-SAFE_ESCAPES = frozenset('\\"nt')
-_ESCAPE = re.compile(r"\\(.?)")
 #: Where polib looks for a charset: the first line that names one, comment or not.
 _CHARSET = re.compile(r"charset\s*=\s*([\w\-]+)", re.IGNORECASE)
 _UTF8 = ("utf-8", "utf8")
@@ -142,22 +138,20 @@ def byte_findings(path: Path, data: bytes) -> list[Finding]:
 
 
 def _text_findings(path: Path, text: str) -> list[Finding]:
-    """Escapes the readers read differently, and a charset named where polib looks first."""
+    """A charset named where polib looks first; then what the engine's reader refuses too
+    (:func:`nqcore.catalogue_check.character_problem`: controls, escapes the readers read
+    differently, bidi controls), the one check of every reader."""
+    from nqcore.catalogue_check import character_problem
+
     findings = []
-    charset_seen = False
     for number, line in enumerate(text.split("\n"), 1):
         match = _CHARSET.search(line)
-        if match and not charset_seen:
-            charset_seen = True
+        if match:
             if match.group(1).lower() not in _UTF8:
                 findings.append(Finding(path, number, f"charset {match.group(1)}: only UTF-8"))
-        if line.startswith("#") and not line.startswith("#~"):
-            continue
-        for escape in _ESCAPE.finditer(line):
-            if escape.group(1) not in SAFE_ESCAPES:
-                shown = "\\" + escape.group(1)
-                findings.append(Finding(path, number, f"escape {shown}: readers differ on it"))
-                break
+            break
+    if found := character_problem(text):
+        findings.append(Finding(path, *found))
     return findings
 
 

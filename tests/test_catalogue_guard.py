@@ -241,23 +241,25 @@ def test_a_field_reaching_into_its_value_is_refused_whatever_the_format() -> Non
 
 
 @pytest.mark.parametrize(
-    ("msgstr", "said"),
+    ("msgstr", "said", "line"),
     [
-        ("Crédits \x1b[31m", "control character U+001B"),
-        ("Crédits \x07", "control character U+0007"),
-        ("Crédits \x7f", "control character U+007F"),
-        ("Crédits \x9b", "control character U+009B"),
-        ("Crédits \u202eevil", "bidi control U+202E"),
-        ("Crédits \u2066x\u2069", "bidi control U+2066"),
-        ("x" * 20_001, "a message of 20001 characters"),
+        ("Crédits \x1b[31m", "control character U+001B", 7),
+        ("Crédits \x07", "control character U+0007", 7),
+        ("Crédits \x7f", "control character U+007F", 7),
+        ("Crédits \x9b", "control character U+009B", 7),
+        ("Crédits \u202eevil", "bidi control U+202E", 7),
+        ("Crédits \u2066x\u2069", "bidi control U+2066", 7),
+        ("x" * 20_001, "a message of 20001 characters", 6),
     ],
 )
-def test_what_no_reader_should_be_sent_is_refused(tmp_path: Path, msgstr: str, said: str) -> None:
+def test_what_no_reader_should_be_sent_is_refused(
+    tmp_path: Path, msgstr: str, said: str, line: int
+) -> None:
     escaped = msgstr.replace("\\", "\\\\")
     for name in ("credits", "nqcore"):
         path = _po(tmp_path, name, f'msgid "Credits"\nmsgstr "{escaped}"\n')
         findings = check_catalogue(path)
-        assert [(f.line, f.what.startswith(said)) for f in findings] == [(6, True)], findings
+        assert [(f.line, f.what.startswith(said)) for f in findings] == [(line, True)], findings
 
 
 def test_a_bidi_control_the_english_has_is_kept(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from nqcore.data import datafiles
-from nqcore.i18n import N_, Msg, Typed, UnknownName
+from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
 from nqcore.rules.armour import armour_modifier  # the book's one rule, used by weapon profiles
 from nqcore.rules.range_bands import Range, parse_range
 
@@ -38,8 +38,16 @@ WEAPON_RULES = frozenset(
 )
 
 
-class WeaponDataError(ValueError):
-    """A weapon record is malformed: the message names the file, the record and the field."""
+class WeaponDataError(Refusal):
+    """A weapon record is malformed: the message names the file, the record and the field, in
+    the reader's language (a profile's own weapon, on the command line and the page)."""
+
+
+def quoted(value: Any) -> str:
+    """A value of a data file as a refusal quotes it (Python's ``repr``, near TOML's way), cut
+    short: a refused list may be a megabyte long."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 class WeaponKind(Enum):
@@ -54,8 +62,8 @@ class WeaponKind(Enum):
 
 def _required_range(text: str) -> Range:
     found = parse_range(text)
-    if found is None:
-        raise ValueError(f"a range reads 'inches/modifier' such as '10/+1', not {text!r}")
+    if found is None:  # "-" or "": no range, where a shooting weapon needs one
+        raise WeaponDataError(N_("a range reads like 10/+1, not {value}"), value=Typed(text))
     return found
 
 
@@ -193,14 +201,26 @@ def _int(record: dict[str, Any], name: str, where: str, default: int | None = No
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise WeaponDataError(f"{where}: {name} must be a whole number, not {value!r}")
+        raise WeaponDataError(
+            N_("{name} must be a whole number, not {value}"),
+            where=where,
+            name=name,
+            value=quoted(value),
+        )
     return value
 
 
 def _bool(record: dict[str, Any], name: str, where: str) -> bool:
     value = record.get(name, False)
     if not isinstance(value, bool):
-        raise WeaponDataError(f"{where}: {name} must be true or false, not {value!r}")
+        raise WeaponDataError(
+            N_("{field} must be {true} or {false}, not {value}"),
+            where=where,
+            field=name,
+            true="true",
+            false="false",
+            value=quoted(value),
+        )
     return value
 
 
@@ -209,7 +229,12 @@ def _inches(record: dict[str, Any], name: str, where: str) -> Fraction | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise WeaponDataError(f"{where}: {name} must be a number of inches, not {value!r}")
+        raise WeaponDataError(
+            N_("{name} must be a number of inches, not {value}"),
+            where=where,
+            name=name,
+            value=quoted(value),
+        )
     return Fraction(str(value))
 
 
@@ -220,7 +245,10 @@ def _infer_kind(record: dict[str, Any], default: WeaponKind | None, where: str) 
         except ValueError:
             kinds = ", ".join(k.value for k in WeaponKind)
             raise WeaponDataError(
-                f"{where}: unknown kind {record['kind']!r}; choose one of {kinds}"
+                N_("unknown kind {value}; choose one of {choices}"),
+                where=where,
+                value=quoted(record["kind"]),
+                choices=kinds,
             ) from None
     if default is not None:
         return default
@@ -231,8 +259,11 @@ def _infer_kind(record: dict[str, Any], default: WeaponKind | None, where: str) 
     if "cr" in record:
         return WeaponKind.RANGED
     raise WeaponDataError(
-        f"{where}: cannot tell the kind of weapon; give `kind` or an `st_bonus` (close combat), "
-        "ranges `cr`/`mr`/`lr` (ranged) or `teardrop`"
+        N_(
+            "cannot tell the kind of weapon; give `kind` or an `st_bonus` (close combat), "
+            "ranges `cr`/`mr`/`lr` (ranged) or `teardrop`"
+        ),
+        where=where,
     )
 
 
@@ -250,18 +281,14 @@ def weapon_from_record(
     if kind is WeaponKind.CLOSE_COMBAT:
         rule_set |= _close_combat_range(record, where)
         if "st_bonus" not in record:
-            raise WeaponDataError(f"{where}: a close combat weapon needs st_bonus")
+            raise WeaponDataError(N_("a close combat weapon needs st_bonus"), where=where)
         st_bonus = _int(record, "st_bonus", where)
     else:
         if "st" not in record:
-            raise WeaponDataError(f"{where}: a {kind.value} weapon needs st")
+            raise WeaponDataError(N_("a {kind} weapon needs st"), where=where, kind=kind.value)
         st = _int(record, "st", where)
     ranges = _ranges(record, where) if kind in (WeaponKind.RANGED, WeaponKind.SUPPORT) else ()
-    teardrop = record.get("teardrop")
-    if kind is WeaponKind.TEARDROP and teardrop not in TEARDROP_SIZES:
-        raise WeaponDataError(
-            f"{where}: teardrop must be one of {', '.join(TEARDROP_SIZES)}, not {teardrop!r}"
-        )
+    teardrop = _teardrop(record, kind, where)
     melee = None
     if "melee" in record:
         melee = weapon_from_record(record["melee"], f"{where}, melee", WeaponKind.CLOSE_COMBAT)
@@ -298,26 +325,45 @@ def weapon_from_record(
     return weapon
 
 
+def _teardrop(record: dict[str, Any], kind: WeaponKind, where: str) -> str | None:
+    """The template size of a teardrop weapon (any other kind's is as the record gives it)."""
+    teardrop = record.get("teardrop")
+    if kind is WeaponKind.TEARDROP and teardrop not in TEARDROP_SIZES:
+        raise WeaponDataError(
+            N_("{field} must be one of {choices}, not {value}"),
+            where=where,
+            field="teardrop",
+            choices=TEARDROP_SIZES,
+            value=quoted(teardrop),
+        )
+    return teardrop
+
+
 def _check_fields(record: Any, where: str) -> None:
     """A table of known fields, with a name."""
     if not isinstance(record, dict):
-        raise WeaponDataError(f"{where}: a weapon is a table of fields, not {record!r}")
+        raise WeaponDataError(
+            N_("a weapon is a table of fields, not {value}"), where=where, value=quoted(record)
+        )
     unknown = sorted(set(record) - _KNOWN_FIELDS)
     if unknown:
-        raise WeaponDataError(f"{where}: unknown field(s) {', '.join(unknown)}")
+        raise WeaponDataError(N_("unknown field(s) {fields}"), where=where, fields=unknown)
     if "name" not in record:
-        raise WeaponDataError(f"{where}: missing field name")
+        raise WeaponDataError(N_("missing field(s) {fields}"), where=where, fields=["name"])
 
 
 def _rules(record: dict[str, Any], where: str) -> frozenset[str]:
     """The weapon's special rules, each a known rule key."""
     rules = record.get("rules", [])
     if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
-        raise WeaponDataError(f"{where}: rules must be a list of rule keys")
+        raise WeaponDataError(N_("{field} must be a list of rule keys"), where=where, field="rules")
     bad = sorted(set(rules) - WEAPON_RULES)
     if bad:
         raise WeaponDataError(
-            f"{where}: unknown rule(s) {', '.join(bad)}; known: {', '.join(sorted(WEAPON_RULES))}"
+            N_("unknown rule(s) {rules}; known: {known}"),
+            where=where,
+            rules=bad,
+            known=sorted(WEAPON_RULES),
         )
     return frozenset(rules)
 
@@ -327,8 +373,11 @@ def _close_combat_range(record: dict[str, Any], where: str) -> frozenset[str]:
     range_name = record.get("range", "close-combat")
     if range_name not in _CC_RANGES:
         raise WeaponDataError(
-            f"{where}: range of a close combat weapon is 'close-combat' or 'charge-only', "
-            f"not {range_name!r}"
+            N_("range of a close combat weapon is {first} or {second}, not {value}"),
+            where=where,
+            first=quoted("close-combat"),
+            second=quoted("charge-only"),
+            value=quoted(range_name),
         )
     return _CC_RANGES[range_name]
 
@@ -338,25 +387,39 @@ def _ranges(record: dict[str, Any], where: str) -> tuple[Range, ...]:
     try:
         ranges = tuple(_required_range(str(record[band])) for band in ("cr", "mr", "lr"))
     except KeyError as missing:
-        raise WeaponDataError(f"{where}: missing range {missing.args[0]}") from None
-    except ValueError as error:
-        raise WeaponDataError(f"{where}: {error}") from None
+        raise WeaponDataError(
+            N_("missing range {band}"), where=where, band=str(missing.args[0])
+        ) from None
+    except Refusal as error:  # parse_range's, or ours
+        raise error.at(where, WeaponDataError) from None
     if [band.max_inches for band in ranges] != sorted(band.max_inches for band in ranges):
-        raise WeaponDataError(f"{where}: ranges must grow from cr to lr")
+        raise WeaponDataError(
+            N_("ranges must grow from {first} to {last}"), where=where, first="cr", last="lr"
+        )
     return ranges
 
 
 def _check_weapon(weapon: Weapon, record: dict[str, Any], where: str) -> None:
     """What the fields allow together: PM, travel, burst, and an AM that agrees with ST."""
     if weapon.pm > 0:
-        raise WeaponDataError(f"{where}: a penetration modifier is 0 or negative, not {weapon.pm}")
+        raise WeaponDataError(
+            N_("a penetration modifier is 0 or negative, not {pm}"), where=where, pm=weapon.pm
+        )
     if weapon.travel not in (None, 5, 10):
-        raise WeaponDataError(f"{where}: projectile travel is D5 or D10, not D{weapon.travel}")
+        raise WeaponDataError(
+            N_("projectile travel is D5 or D10, not D{travel}"), where=where, travel=weapon.travel
+        )
     if weapon.burst not in (1, 2, 3, 4):
-        raise WeaponDataError(f"{where}: burst fire is x2, x3 or x4, not x{weapon.burst}")
+        raise WeaponDataError(
+            N_("burst fire is x2, x3 or x4, not x{burst}"), where=where, burst=weapon.burst
+        )
     if "am" in record and record["am"] != weapon.am:
         raise WeaponDataError(
-            f"{where}: am {record['am']} disagrees with ST {weapon.st} (AM {weapon.am})"
+            N_("am {value} disagrees with ST {st} (AM {am})"),
+            where=where,
+            value=quoted(record["am"]),
+            st=weapon.st,
+            am=weapon.am,
         )
 
 
@@ -369,7 +432,7 @@ def _load(filename: str, kind: WeaponKind) -> tuple[Weapon, ...]:
     keys = [w.key for w in weapons]
     duplicates = sorted({k for k in keys if keys.count(k) > 1})
     if duplicates:
-        raise WeaponDataError(f"{filename}: duplicate weapon key(s) {', '.join(duplicates)}")
+        raise WeaponDataError(N_("duplicate weapon key(s) {keys}"), where=filename, keys=duplicates)
     return weapons
 
 

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from nqcore.army.armoury import Weapon, WeaponDataError, weapon_from_record
+from nqcore.army.armoury import Weapon, weapon_from_record
 from nqcore.army.armoury import weapon as armoury_weapon
 from nqcore.army.characteristics import (
     CHARACTERISTICS,
@@ -153,10 +153,7 @@ def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
                 base = base.with_optional_pm()
             found.append(base)
         elif isinstance(item, dict):
-            try:
-                found.append(weapon_from_record(item, where))
-            except WeaponDataError as error:
-                raise ValueError(str(error)) from None
+            found.append(weapon_from_record(item, where))  # its refusals name ``where``
         else:
             raise Refusal(
                 N_("{value} is neither an armoury key nor a weapon table"),

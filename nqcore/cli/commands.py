@@ -50,9 +50,28 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _answer(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else argv
+    if refused := _catalogue_refusal(usage.language_of(argv)):  # before any word of it is read
+        print(f"nq: {printable(refused)}", file=sys.stderr)
+        return 2
     with usage.speaking(usage.language_of(argv)):  # its mistakes in the reader's language
         args = parser.parse_args(argv)
         return _reply(args)
+
+
+def _catalogue_refusal(lang: str) -> str:
+    """Why ``nq`` refuses to answer in ``lang`` ('' when it need not), as ``file:line: why``:
+    the engine's catalogue of ``lang`` holds what the build's guard refuses too (a control
+    character, an escape its readers read differently, a broken line), where
+    :func:`nqcore.i18n.load_po` would show the English instead.  One line and a failure, as
+    for any input the engine refuses, rather than an answer half in the wrong language."""
+    from nqcore import i18n
+    from nqcore.catalogue_check import text_problem
+
+    if lang == i18n.SOURCE_LANGUAGE or lang not in i18n.LANGUAGES:
+        return ""
+    path = i18n.find_catalogue(i18n.LOCALE_DIR, lang, i18n.DOMAIN)
+    problem = text_problem(path.read_bytes()) if path else None
+    return f"{i18n._where(path)}:{problem[0]}: {problem[1]}" if path and problem else ""
 
 
 def _reply(args: argparse.Namespace) -> int:

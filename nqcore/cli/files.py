@@ -21,7 +21,7 @@ import tomllib
 from collections.abc import Callable
 from typing import Any
 
-from nqcore.data.datafiles import CONTROL
+from nqcore.data.datafiles import CONTROL, long_integer_at
 from nqcore.i18n import N_, Msg, Refusal
 
 #: tomllib's reasons for refusing a TOML text (Python 3.11's ``tomllib/_parser.py``), said in the
@@ -186,21 +186,17 @@ def read_toml(path: str) -> dict[str, Any]:
 def _long_integer(path: str, text: str, error: ValueError) -> FileRefused:
     """The refusal of an integer too long for Python (``sys.get_int_max_str_digits``), at its
     line and column as tomllib's other refusals are (tomllib's ValueError names neither)."""
-    limit = sys.get_int_max_str_digits()
-    for found in re.finditer(r"[0-9][0-9_]*", text):
-        if len(found[0].replace("_", "")) > limit:
-            line = text.count("\n", 0, found.start()) + 1
-            column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
-            return FileRefused(
-                N_(
-                    "{file}, line {line}: not valid TOML: an integer of more than {limit} digits"
-                    " (column {column})"
-                ),
-                file=path,
-                line=str(line),
-                limit=limit,
-                column=str(column),
-            )
+    if (at := long_integer_at(text)) is not None:
+        return FileRefused(
+            N_(
+                "{file}, line {line}: not valid TOML: an integer of more than {limit} digits"
+                " (column {column})"
+            ),
+            file=path,
+            line=str(at[0]),
+            limit=sys.get_int_max_str_digits(),
+            column=str(at[1]),
+        )
     return FileRefused(N_("not valid TOML ({reason})"), where=path, reason=str(error))
 
 

@@ -10,7 +10,9 @@ engine's objects read exactly what they read before.
 
 from __future__ import annotations
 
+import math
 import re
+import sys
 import tomllib
 from functools import cache
 from importlib import resources
@@ -18,6 +20,7 @@ from pathlib import Path
 from types import UnionType
 from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
+from nqcore.catalogue_check import BIDI
 from nqcore.characters import unshowable
 from nqcore.i18n import clip
 
@@ -49,6 +52,10 @@ CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
 #: How deep tables and arrays may nest in a data file, as in a profile (nqcore.cli.files): the
 #: files nest four levels at most; a recursive reader overflows near a thousand.
 MAX_DEPTH = 32
+#: TOML's integers are 64-bit; tomllib reads any of Python's.
+INT64 = range(-(2**63), 2**63)
+#: An integer as TOML writes one (hexadecimal, octal, binary or decimal, with underscores).
+_INTEGER = re.compile(r"[+-]?(?:0x[0-9A-Fa-f_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*)")
 
 
 def visible(text: str) -> str:
@@ -113,6 +120,33 @@ def toml_error(where: str, error: tomllib.TOMLDecodeError) -> str:
     return f"{where}, line {at[1]}: not valid TOML: {reason} (column {at[2]})"
 
 
+def position(text: str, offset: int) -> tuple[int, int]:
+    """The line and the column (from 1) of ``offset`` in ``text``."""
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def long_integer_at(text: str) -> tuple[int, int] | None:
+    """The line and column of the first integer of the TOML ``text`` too long for Python to
+    read (``sys.get_int_max_str_digits``): tomllib's ValueError names neither."""
+    limit = sys.get_int_max_str_digits()
+    for found in re.finditer(r"[0-9][0-9_]*", text):
+        if len(found[0].replace("_", "")) > limit:
+            return position(text, found.start())
+    return None
+
+
+def integer_at(text: str, value: int) -> tuple[int, int] | None:
+    """The line and column of the first integer of the TOML ``text`` worth ``value``."""
+    for found in _INTEGER.finditer(text):
+        try:
+            number = int(found[0].replace("_", ""), 0)
+        except ValueError:  # 007: no integer of Python's (TOML refused it already)
+            continue
+        if number == value:
+            return position(text, found.start())
+    return None
+
+
 def parse(text: str, where: str, schema: type[msgspec.Struct] | None) -> dict[str, Any]:
     """The TOML ``text`` of the file ``where``, checked against ``schema`` (if any)."""
     try:
@@ -122,37 +156,52 @@ def parse(text: str, where: str, schema: type[msgspec.Struct] | None) -> dict[st
     except (RecursionError, MemoryError):  # 3000 nested arrays overflow tomllib's recursion
         raise DataFileError(_too_deep(where)) from None
     except ValueError as error:  # an integer of more than 4300 digits
-        raise DataFileError(visible(f"{where}: not valid TOML ({error})")) from None
+        raise DataFileError(_long_integer(where, text, error)) from None
     if schema is not None:
-        check(data, where, schema)
+        check(data, where, schema, text)
     else:
-        check_text(data, where)
+        check_text(data, where, text)
     return data
+
+
+def _long_integer(where: str, text: str, error: ValueError) -> str:
+    """tomllib's refusal of an integer too long to read, at its line and column as its other
+    refusals are (and as :func:`nqcore.cli.files.read_toml` says it of a player's file)."""
+    at = long_integer_at(text)
+    if at is None:
+        return visible(f"{where}: not valid TOML ({error})")
+    limit = sys.get_int_max_str_digits()
+    return (
+        f"{where}, line {at[0]}: not valid TOML: an integer of more than {limit} digits"
+        f" (column {at[1]})"
+    )
 
 
 def _too_deep(where: str) -> str:
     return f"{where}: nested deeper than {MAX_DEPTH} levels"
 
 
-def check(data: dict[str, Any], where: str, schema: type[msgspec.Struct]) -> None:
-    """Refuse ``data`` (the parsed file ``where``) unless it matches ``schema``."""
+def check(data: dict[str, Any], where: str, schema: type[msgspec.Struct], text: str = "") -> None:
+    """Refuse ``data`` (the parsed file ``where``, of TOML ``text``) unless it matches
+    ``schema``."""
     import msgspec
 
-    check_text(data, where)
+    check_text(data, where, text)
     try:
         msgspec.convert(data, schema)
     except msgspec.ValidationError as error:
         raise DataFileError(visible(describe(str(error), data, where, schema))) from None
 
 
-def check_text(data: dict[str, Any], where: str) -> None:
+def check_text(data: dict[str, Any], where: str, text: str = "") -> None:
     """Refuse a control character (:data:`CONTROL`), or a character no reader can be shown (a
     noncharacter, private use: :mod:`nqcore.characters`), in any text of ``data`` (the parsed file
     ``where``), a field's name included: one line naming the file, the record and the field.
 
     Nesting deeper than :data:`MAX_DEPTH` is refused too, before a recursive reader (msgspec,
-    the pages) overflows on it.  Iterative, depth first in the file's order, so that the first
-    one is named."""
+    the pages) overflows on it; and an integer beyond TOML's 64 bits (tomllib reads any), at
+    its line in ``text`` when given.  Iterative, depth first in the file's order, so that the
+    first one is named."""
     pending: list[tuple[Any, str, int]] = [(data, "$", 1)]
     while pending:
         value, path, depth = pending.pop()
@@ -174,6 +223,23 @@ def check_text(data: dict[str, Any], where: str) -> None:
         elif isinstance(value, str) and (unknown := unshowable(value)):
             said = f"{unknown} in {value!r}: no reader can show it"
             raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
+        elif isinstance(value, str) and (bidi := BIDI.search(value)):
+            said = f"bidi control U+{ord(bidi[0]):04X} in {clip(value)}: it reorders what is shown"
+            raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
+        elif isinstance(value, float) and not math.isfinite(value):  # JSON cannot carry it
+            said = f"not a finite number ({value!r})"
+            raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
+        elif isinstance(value, int) and value not in INT64:
+            raise DataFileError(_beyond_64_bits(data, where, text, value, path))
+
+
+def _beyond_64_bits(data: dict[str, Any], where: str, text: str, value: int, path: str) -> str:
+    """The refusal of an integer TOML does not allow, naming its record and field, and its
+    line and column when the file's ``text`` shows it."""
+    at = integer_at(text, value)
+    place = f"{where}, line {at[0]}" if at else where
+    said = "an integer beyond TOML's 64-bit range" + (f" (column {at[1]})" if at else "")
+    return visible(describe(f"{said} - at `{path}`", data, place))
 
 
 #: One step of a path into the data: a field's name, or an index in a list.
@@ -211,7 +277,7 @@ def describe(message: str, data: dict[str, Any], where: str, schema: Any = None)
         inside = f" in {' '.join(field)}" if field else ""
         absent = _required(_struct_at(schema, steps), value) or [missing[1]]
         return f"{record}: missing field(s) {', '.join(absent)}{inside}"
-    quoted = clip(value) if isinstance(value, str) else repr(value)
+    quoted = clip(value) if isinstance(value, str) else clip(repr(value), quote=str)
     shown = f" ({quoted})" if ", got " in what else f", not {quoted}"
     if isinstance(value, (dict, list)) or value is _ABSENT or repr(value).replace("`", "") in what:
         shown = ""

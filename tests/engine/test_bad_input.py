@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -178,7 +179,7 @@ WEAPON_FAULTS: list[tuple[dict[str, Any], str]] = [
     ({"name": "X", "st_bonus": 0, "indirect": "yes"}, "indirect must be true or false, not 'yes'"),
     ({"name": "X", "st_bonus": 0, "reach": "far"}, "reach must be a number of inches, not 'far'"),
     ({"name": "X", "kind": "laser", "st": 4}, "unknown kind 'laser'; choose one of close-combat"),
-    ({"st_bonus": 0}, "missing field name"),
+    ({"st_bonus": 0}, "missing field(s) name"),
     ({"name": "X", "st_bonus": 0, "rules": "two-handed"}, "rules must be a list of rule keys"),
     ({"name": "X", "st_bonus": 0, "rules": ["flaming"]}, "unknown rule(s) flaming; known: "),
     ({"name": "X", "st_bonus": 0, "range": "far"}, "range of a close combat weapon is"),
@@ -229,3 +230,44 @@ def test_a_weapon_record_is_a_table() -> None:
 def test_a_teardrop_weapon_is_known_by_its_template() -> None:
     breath = armoury.weapon_from_record({"name": "Breath", "teardrop": "TTS", "st": 4}, "here")
     assert breath.kind is armoury.WeaponKind.TEARDROP
+
+
+#: A profile whose own weapon the armoury's checks refuse (its projectile travel, then a field).
+WEAPON_PROFILE = (
+    'name = "Archer"\nac = 8\nra = 4\ncc = 5\nst = 4\nt = 4\nw = 1\nco = 6\n'
+    'weapons = [{ name = "Zap", st = 4, kind = "ranged", cr = "4/+1", mr = "8/+0", '
+    'lr = "12/-1", travel = 6 }, "sword"]\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("fault", "english", "french"),
+    [
+        (
+            "travel = 6",
+            "projectile travel is D5 or D10, not D6",
+            "le projectile traversant est de D5",
+        ),
+        ("colour = 1", "unknown field(s) colour", "champ(s) inconnu(s)\u00a0: colour"),
+        ('burst = "x"', "burst must be a whole number", "burst doit être un nombre entier"),
+        ('rules = ["fly"]', "unknown rule(s) fly; known", "règle(s) inconnue(s)\u00a0: fly\u202f;"),
+    ],
+)
+def test_a_profiles_own_weapon_is_refused_in_the_readers_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fault: str, english: str, french: str
+) -> None:
+    """On the command line and on the page: the armoury's refusals were English in French."""
+    from nqcore.cli.commands import main as nq
+    from nqcore.cli.web import points
+
+    text = WEAPON_PROFILE.replace("travel = 6", fault)
+    profile = tmp_path / "archer.toml"
+    profile.write_text(text, encoding="utf-8")
+    assert nq(["--lang", "fr", "points", str(profile)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"nq points: {profile}: weapons nº 1\u00a0: {french}"), error
+    assert nq(["points", str(profile)]) == 2
+    assert capsys.readouterr().err.startswith(f"nq points: {profile}: weapons #1: {english}")
+    page = points(text, "fr", "archer.toml")
+    assert page["error"].startswith(f"archer.toml: weapons nº 1\u00a0: {french}"), page
+    assert page["message"].startswith(f"archer.toml: weapons #1: {english}"), page
