@@ -11,23 +11,12 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, watch
-from tests.browser.test_at_the_table_army import _settle, _type
+from tests.browser.conftest import PHONE, SETTLED, Site, screenshot
+from tests.browser.test_at_the_table_army import _phone, _settle, _type
 
 ARMIES = Path(__file__).parents[2] / "examples" / "armies"
 #: The Barrow Host with a second General: "2 Generals" for the whole army.
 SECOND = '\n[[individual]]\nname = "Barrow King"\nprofile = "hero"\ngeneral = true\n'
-
-
-def _phone(browser: Any, site: Site, lang: str) -> tuple[Any, Any]:
-    context = _recorded(
-        site,
-        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2),
-    )
-    watched = watch(context.new_page())
-    watched.page.goto(site.page(f"{lang}/at-the-table.html"))
-    _settle(watched.page)
-    return context, watched
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "2 Generals"), ("fr", "2 généraux")])
