@@ -45,6 +45,7 @@ from sphinx.environment import BuildEnvironment
 from nqcore.i18n import N_
 from nqcore.tables.profile_tables import COMPUTED_POINTS, POINTS_DIFFER, PRINTED_POINTS
 from nqcore.tables.registry import Table
+from nqsphinx.languages.translation_notice import left_out
 
 #: The tag of the print editions (``-t print``).
 PRINT_TAG = "print"
@@ -93,6 +94,7 @@ class EditionTocTree(TocTree):
             content = self.content
             kept = [n for n, line in enumerate(content) if _docname(line) not in SITE_ONLY_PAGES]
             if not any(content[n].strip() for n in kept):
+                left_out(self.env, *filter(None, [self.options.get("caption")]))
                 return []
             self.content = StringList(
                 [content[n] for n in kept], items=[content.items[n] for n in kept]

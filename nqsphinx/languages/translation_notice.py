@@ -92,13 +92,27 @@ class RecordApplied(SphinxTransform):
             print(warning, file=sys.stderr)
 
 
-def _page_texts(document: nodes.document) -> set[str]:
+#: Where a directive records the messages of its source that this edition leaves out before
+#: the page is read (a print edition's toctree of editors' pages, caption and all).
+LEFT_OUT = "nq_left_out_messages"
+
+
+def left_out(env: BuildEnvironment, *texts: str) -> None:
+    """``texts`` are messages of the page being read that this edition does not show: their
+    translations are used by the other edition, not unused."""
+    recorded = env.current_document.get(LEFT_OUT) or set()
+    env.current_document[LEFT_OUT] = recorded | set(texts)
+
+
+def _page_texts(env: BuildEnvironment, document: nodes.document) -> set[str]:
     """Every message of the page as the Locale transform left it (its French where it was
-    translated), index entries included, as the gettext builder extracts them."""
+    translated), index entries included, as the gettext builder extracts them, and those
+    this edition leaves out."""
     from sphinx.util.index_entries import split_index_msg
     from sphinx.util.nodes import extract_messages, traverse_translatable_index
 
     texts = {msg for _, msg in extract_messages(document)}
+    texts.update(env.current_document.get(LEFT_OUT) or ())
     for _, entries in traverse_translatable_index(document):
         for entry_type, value, *_ in entries:
             texts.update(split_index_msg(entry_type, value))
@@ -114,7 +128,7 @@ def unused_warnings(env: BuildEnvironment, docname: str, document: nodes.documen
     from sphinx.util.i18n import docname_to_domain
 
     domain = docname_to_domain(docname, env.config.gettext_compact)
-    texts = _page_texts(document)
+    texts = _page_texts(env, document)
     warnings = []
     for folder in env.config.locale_dirs:
         po_path = Path(env.srcdir, folder, env.config.language, "LC_MESSAGES", f"{domain}.po")

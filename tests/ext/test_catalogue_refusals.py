@@ -4,6 +4,7 @@ translations no longer match their page (named at their line)."""
 
 from __future__ import annotations
 
+from io import StringIO
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,41 @@ def test_catalogues_that_match_their_pages_name_no_entry(
     capsys.readouterr()
     build(copy_root("nq", tmp_path), "fr", make_app)
     assert "is no message" not in capsys.readouterr().err
+
+
+def test_a_caption_the_print_edition_leaves_out_is_no_unused_translation(
+    tmp_path: Path, make_app: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The print edition drops a toctree of editors' pages, caption and all: its translated
+    caption is still a message of the page, not one that ``update-po`` would remove."""
+    srcdir = copy_root("nq", tmp_path)
+    index = srcdir / "index.md"
+    index.write_text(
+        index.read_text(encoding="utf-8") + "\n```{toctree}\n:caption: For Editors\n\nnq\n```\n",
+        encoding="utf-8",
+    )
+    catalogue = srcdir / "locale" / "fr" / "LC_MESSAGES" / "index.po"
+    catalogue.write_text(
+        catalogue.read_text(encoding="utf-8")
+        + '\nmsgid "For Editors"\nmsgstr "Pour les rédacteurs"\n',
+        encoding="utf-8",
+    )
+    capsys.readouterr()
+    warning = StringIO()
+    app = make_app(
+        "html",
+        srcdir=srcdir,
+        confoverrides={"language": "fr", "nq_site_url": "https://example.org/"},
+        status=StringIO(),
+        warning=warning,
+        tags=["print"],
+    )
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    assert "is no message" not in capsys.readouterr().err
+    assert "Pour les rédacteurs" not in (Path(app.outdir) / "index.html").read_text("utf-8")
 
 
 SPHINX_PO = Path("locale") / "fr" / "LC_MESSAGES" / "sphinx.po"
