@@ -47,6 +47,22 @@ TOML_REASONS: tuple[Msg, ...] = (
 #: character '\x7f'``): said in the reader's language, the character as its code point (U+0001),
 #: which a control character, invisible on the page, is best named by.
 TOML_CHARACTER = re.compile(r"(?:Illegal|Found invalid) character '(?P<character>.+)'")
+#: tomllib's reasons that name a key, which it gives as a Python tuple or string (``('a',
+#: 'b')``): said in the reader's language, the key as a TOML file writes it (``a.b``).
+TOML_KEYED: tuple[tuple[re.Pattern[str], Msg], ...] = (
+    (re.compile(r"Cannot declare (?P<key>.+) twice"), N_("Cannot declare {key} twice")),
+    (
+        re.compile(r"Cannot mutate immutable namespace (?P<key>.+)"),
+        N_("Cannot add to {key}: an inline table is whole as written"),
+    ),
+    (re.compile(r"Cannot redefine namespace (?P<key>.+)"), N_("Cannot define {key} again")),
+    (
+        re.compile(r"Duplicate inline table key (?P<key>.+)"),
+        N_("Duplicate key {key} in an inline table"),
+    ),
+)
+#: A key part TOML writes without quotes.
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def _toml_reason(reason: str) -> Msg | Refusal | str:
@@ -60,7 +76,30 @@ def _toml_reason(reason: str) -> Msg | Refusal | str:
             return reason
         if isinstance(character, str) and len(character) == 1:
             return Refusal(N_("Illegal character {character}"), character=f"U+{ord(character):04X}")
+    for pattern, message in TOML_KEYED:
+        if (keyed := pattern.fullmatch(reason)) and (key := _toml_key(keyed["key"])):
+            return Refusal(message, key=key)
     return known.get(reason, reason)
+
+
+def _toml_key(shown: str) -> str | None:
+    """The key tomllib shows as a Python literal, as a TOML file writes it: dotted, each part
+    bare or quoted, every character that is not printable by its code point."""
+    try:
+        parts = ast.literal_eval(shown)
+    except (SyntaxError, ValueError):
+        return None
+    parts = (parts,) if isinstance(parts, str) else parts
+    if not (isinstance(parts, tuple) and parts and all(isinstance(p, str) for p in parts)):
+        return None
+    return ".".join(_toml_key_part(part) for part in parts)
+
+
+def _toml_key_part(part: str) -> str:
+    if _BARE_KEY.fullmatch(part):
+        return part
+    escaped = "".join(c if c.isprintable() and c not in '"\\' else f"\\u{ord(c):04X}" for c in part)
+    return f'"{escaped}"'
 
 
 #: The largest file ``nq`` reads: a profile is a few hundred bytes.

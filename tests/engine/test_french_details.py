@@ -63,6 +63,27 @@ def test_tomllib_refusal_is_in_the_readers_language(lang: str, said: str) -> Non
     assert refused.startswith("army.toml, " + (french if lang == "fr" else "line 2: not valid"))
 
 
+@pytest.mark.parametrize(
+    ("toml", "english", "french"),
+    [
+        (b"[a]\nx = 1\n[a]\n", "Cannot declare a twice", "La clé a est déclarée deux fois"),
+        (b"a = {b = 1, b = 2}\n", "Duplicate key b in an inline table", "Clé b en double"),
+        (b"a = {b = 1}\na.c = 2\n", "Cannot add to a:", "Impossible d’ajouter à a\u00a0:"),
+        (b"[a.b]\nx = 1\n[a]\nb.c = 1\n", "Cannot define a.b again", "redéfinir a.b"),
+        (b'["x\\u202ey".z]\n["x\\u202ey".z]\n', 'Cannot declare "x\\u202Ey".z', '"x\\u202Ey".z'),
+    ],
+)
+def test_tomllib_refusals_that_name_a_key_say_it_in_the_readers_language(
+    toml: bytes, english: str, french: str
+) -> None:
+    """The key as a TOML file writes it (dotted, quoted where it must be, an invisible
+    character by its code point), never tomllib's Python tuple."""
+    for lang, said in (("en", english), ("fr", french)):
+        refused = import_profile(toml, lang)["error"]
+        assert said in refused and "(" not in refused.split("TOML")[-1].split("(col")[0], refused
+        assert "\u202e" not in refused, refused
+
+
 def test_a_profile_exported_from_the_french_page_is_in_french_and_reads_in_both() -> None:
     exported = build({"start": "dwarf"}, "fr")["toml"]
     data = tomllib.loads(exported)
