@@ -140,8 +140,10 @@ def byte_findings(path: Path, data: bytes) -> list[Finding]:
 def _text_findings(path: Path, text: str) -> list[Finding]:
     """A charset named where polib looks first; then what the engine's reader refuses too
     (:func:`nqcore.catalogue_check.character_problem`: controls, escapes the readers read
-    differently, bidi controls), the one check of every reader."""
-    from nqcore.catalogue_check import character_problem
+    differently, bidi controls; :func:`nqcore.catalogue_check.text_problem`: a line that is
+    not a keyword and a quoted string, a message or a header field twice, a msgstr that does not
+    fit its msgid), the one check of every reader."""
+    from nqcore.catalogue_check import character_problem, text_problem
 
     findings = []
     for number, line in enumerate(text.split("\n"), 1):
@@ -150,7 +152,7 @@ def _text_findings(path: Path, text: str) -> list[Finding]:
             if match.group(1).lower() not in _UTF8:
                 findings.append(Finding(path, number, f"charset {match.group(1)}: only UTF-8"))
             break
-    if found := character_problem(text):
+    if found := character_problem(text) or text_problem(text.encode("utf-8")):
         findings.append(Finding(path, *found))
     return findings
 
