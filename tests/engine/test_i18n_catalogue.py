@@ -159,7 +159,7 @@ def test_an_unreadable_catalogue_is_one_line_naming_it(
     po_path.parent.mkdir(parents=True)
     po_path.write_text('msgid ""\nmsgstr ""\n\nmsgid "Charge"\nmsgstr "Charge"\nbogus\n')
     assert main(["update", "--package", str(package), "--domain", "things"]) == 1
-    assert capsys.readouterr().err == f"{po_path}:6: Unknown or misformatted keyword\n"
+    assert capsys.readouterr().err == f"{po_path}:6: not a keyword and one quoted string: 'bogus'\n"
     with pytest.raises(CatalogueError, match=r"things\.po:6: "):
         read_catalogue(po_path)
 
