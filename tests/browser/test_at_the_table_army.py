@@ -7,6 +7,8 @@ axe finds nothing on the builder, light and dark; pictures kept at 390 and 1366 
 from __future__ import annotations
 
 import json
+import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -362,5 +364,49 @@ def test_an_army_file_naming_a_profile_file_is_refused_beside_the_import(
     assert page.locator("#nq-army-import-error").is_visible()
     assert page.locator("#nq-army-import").get_attribute("aria-invalid") == "true"
     assert page.evaluate("window.nqAtTable.army.state.toml") == kept
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+def test_armies_kept_without_their_points_are_priced_when_the_page_opens(
+    browser: Any, site: Site
+) -> None:
+    """Armies kept by an earlier version of the page, as their files only, are each listed
+    with their points against their game's as soon as the engine is ready, not once opened."""
+    host = (Path(__file__).parents[2] / "examples" / "armies" / "barrow-host.toml").read_text(
+        encoding="utf-8"
+    )
+    smaller = re.sub(r"(?m)^points = .*$", "points = 750", host)
+    smaller = re.sub(r'(?m)^name = ".*"$', 'name = "Small Host"', smaller, count=1)
+    armies = [
+        {"id": f"a{n}", "name": tomllib.loads(toml)["name"], "toml": toml}
+        for n, toml in enumerate([host, smaller])
+    ]
+    kept = json.dumps({"armies": armies, "current": armies[0]["id"]})
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2),
+    )
+    context.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) {"
+        f" localStorage.setItem('nq-army-builder', {json.dumps(kept)});"
+        " sessionStorage.setItem('seeded', '1'); }"
+    )
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page("en/at-the-table.html"))
+    _settle(page)
+    options = "#nq-army-pick option"
+    wait_until(
+        page,
+        f"[...document.querySelectorAll({json.dumps(options)})]"
+        ".every((o) => o.textContent.endsWith(' points'))",
+    )
+    listed = page.eval_on_selector_all(options, "os => os.map((o) => o.textContent)")
+    for army, shown in zip(armies, listed, strict=True):
+        total = import_army(army["toml"].encode("utf-8"), "en")
+        said = f"{total['total']:,} of {total['points']:,} points"
+        assert shown == f"{army['name']} · {said}", shown
+    assert listed[0] != listed[1]
     assert not watched.errors, watched.errors
     context.close()

@@ -64,6 +64,7 @@ def test_the_game_size_typed_as_the_language_groups_it(
     page.wait_for_function("document.getElementById('nq-army-points-error').textContent !== ''")
     error = page.locator("#nq-army-points-error")
     assert error.is_visible() and refused in error.inner_text()
+    assert "army.toml" not in error.inner_text()  # beside its field, the refusal names no place
     assert ("n’est pas un nombre entier" if lang == "fr" else "not a whole number") in (
         error.inner_text()
     )

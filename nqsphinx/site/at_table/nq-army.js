@@ -71,10 +71,11 @@ function armyBuilder(box) {
 
   const answer = (result, control, request) => {
     if (result.error) {
-      // Refused: beside the field it is about (the engine names it), the army as it was.
-      const target = controlOf(result.entry, result.field) || control
-        || ("add" in request ? $("nq-army-add") : $("nq-army-name"));
-      showError(target, `${said.refused} ${result.error}`);
+      // Refused: beside the field it is about (the engine names it), without naming that place
+      // again; elsewhere with it. The army stays as it was.
+      const placed = controlOf(result.entry, result.field);
+      const target = placed || control || ("add" in request ? $("nq-army-add") : $("nq-army-name"));
+      showError(target, `${said.refused} ${placed ? result.said : result.error}`);
       stale(`${said.refused} ${result.error}`);
       return;
     }
@@ -498,8 +499,24 @@ function armyBuilder(box) {
       else newArmy(conf.start.name);
     }
     drawPick();
-    return reopen(current());
+    const opened = reopen(current());
+    priceTheOthers();
+    return opened;
   });
+  // Armies kept without their points (by an earlier version of this page) are priced in turn,
+  // after the open one, so that the list gives every army's points against its game's.
+  const priceTheOthers = () => {
+    for (const army of kept.armies) {
+      if (army.total !== undefined || !army.toml || army.id === kept.current) continue;
+      queue = queue.then(async () => {
+        const result = await ask({ army: { file: "army.toml", toml: army.toml } });
+        if (result.error) return;
+        Object.assign(army, { total: result.total, points: result.points });
+        store();
+        drawPick();
+      }).catch(() => null);
+    }
+  };
   // The player's own profile is listed once the profile builder has kept one (on this page, or
   // in another tab).
   window.addEventListener("storage", drawAdd);
