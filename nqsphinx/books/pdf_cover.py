@@ -1,6 +1,7 @@
 """The PDF rulebook's cover and its metadata.
 
-The cover is a cover, not a plain title page: the title on a red band, the edition (language
+The cover is a cover, not a plain title page: the title on a red band (inside the margin every
+printer prints, :data:`COVER_MARGIN`), the edition (language
 and paper), the six aspects of magic in their circle (the Magic chapter's diagram, drawn in
 TikZ from the engine's data, as on the EPUB's cover), the author and, in French, the
 translator.  The book holds no other art, so its credits name none
@@ -23,6 +24,9 @@ from nqsphinx.languages.typography import french_pdf_string
 from nqsphinx.messages import ui_text
 
 COPYRIGHT = "© 2002–2007 Chris Gilders."
+#: The cover's colour stays this far inside the sheet's edges, where a home or club printer
+#: prints (it leaves up to about 5 mm blank): the cover prints alike everywhere, without bleed.
+COVER_MARGIN = "10mm"
 
 
 def paper_name(papersize: str, lang: str) -> str:
@@ -52,10 +56,11 @@ def cover(lang: str, papersize: str = "a4paper") -> str:
 \pdfbookmark[0]{{{GAME}}}{{nq-cover}}
 \centering
 \noindent\begin{{tikzpicture}}[remember picture, overlay]
-\fill[nqred] (current page.north west)
-  rectangle ([yshift=-0.36\paperheight]current page.north east);
-\fill[nqred] ([yshift=-0.368\paperheight]current page.north west)
-  rectangle ([yshift=-0.374\paperheight]current page.north east);
+\fill[nqred, rounded corners=3mm]
+  ([xshift={COVER_MARGIN}, yshift=-{COVER_MARGIN}]current page.north west)
+  rectangle ([xshift=-{COVER_MARGIN}, yshift=-0.36\paperheight]current page.north east);
+\fill[nqred] ([xshift={COVER_MARGIN}, yshift=-0.368\paperheight]current page.north west)
+  rectangle ([xshift=-{COVER_MARGIN}, yshift=-0.374\paperheight]current page.north east);
 \end{{tikzpicture}}
 \vspace*{{0.06\paperheight}}
 {{\color{{white}}\sffamily\bfseries\fontsize{{44}}{{50}}\selectfont No Quarter\par}}

@@ -603,6 +603,26 @@ def test_the_cover_is_a_cover(rulebooks: dict[str, Path], edition: str) -> None:
     assert "Diagrams and Templates" in credits or "Diagrammes" in credits
 
 
+#: What a home or club printer leaves unprinted at a sheet's edges is at most about 5 mm: the
+#: cover's colour stays 10 mm inside, so that every printer prints the same cover, without bleed.
+COVER_MARGIN_MM = 10
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_cover_prints_whole_on_any_printer(rulebooks: dict[str, Path], edition: str) -> None:
+    """The red band and its rule lie inside the sheet by the margin: nothing runs off an edge
+    (a band printed to the edge needs a bleed a print-at-home book has no use for)."""
+    pdf = rulebooks[edition]
+    box = pdfs_module.reader(pdf).pages[0].mediabox
+    margin = COVER_MARGIN_MM * 72 / 25.4
+    width, height = float(box.width), float(box.height)
+    painted = [s for s in pdfs_module.shapes(pdf, 1) if s.width > width / 2]
+    assert len(painted) >= 2, painted  # the band and its rule
+    for shape in painted:
+        assert shape.x0 >= margin - 0.5 and shape.x1 <= width - margin + 0.5, shape
+        assert shape.y1 <= height - margin + 0.5 and shape.y0 >= margin - 0.5, shape
+
+
 # --- French typography --------------------------------------------------------------------------
 
 
