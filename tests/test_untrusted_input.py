@@ -90,8 +90,8 @@ def test_a_hostile_translation_is_named_with_file_and_line(tmp_path: Path) -> No
 @pytest.mark.parametrize(
     ("body", "line", "what"),
     [
-        ('msgid "a"\nmsgstr "b\n', 7, "end-of-line within string"),  # msgfmt: where it ends
-        ('msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n', 8, "duplicate message definition"),
+        ('msgid "a"\nmsgstr "b\n', 6, "not a keyword and one quoted string: 'msgstr \"b'"),
+        ('msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n', 8, "msgid 'a' twice (first at line 5)"),
     ],
 )
 def test_a_catalogue_that_does_not_parse_is_named_with_its_line(
