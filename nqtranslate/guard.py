@@ -272,18 +272,53 @@ def page_warnings(lang: str, pages: Iterable[str], page_locale: Path | None = No
         elif is_empty(path):
             warnings.append(f"{_shown(path)}: warning: empty: the page {page} is shown in English")
         else:
-            warnings.extend(_fuzzy_warnings(path))
+            warnings.extend(english_warnings(path))
     return warnings
 
 
-def _fuzzy_warnings(path: Path) -> list[str]:
-    fuzzy = [m for m in read(path).messages if m.fuzzy]
-    if not fuzzy:
-        return []
-    lines = ", ".join(str(m.line) for m in fuzzy[:10])
+def left_in_english(reading: Reading) -> list[Message]:
+    """The translated messages whose msgstr is their English msgid, four words or more, with no
+    ``same-as-english`` translator comment (:func:`nqtranslate.lint.left_in_english`): Sphinx
+    shows them as they are, English on a French page."""
+    from nqtranslate.lint import left_in_english as english_rule
+
+    comments = {(e.msgctxt, e.msgid): e.tcomment or "" for e in reading.po or ()}
     return [
-        f"{_shown(path)}: warning: {len(fuzzy)} fuzzy message(s), shown in English (lines {lines})"
+        message
+        for message in reading.messages
+        if message.translated
+        and any(
+            english_rule(msgid, msgstr, comments.get((message.context, message.msgid), ""))
+            for msgid, msgstr in message.pairs()
+        )
     ]
+
+
+def english_warnings(path: Path) -> list[str]:
+    """The messages of ``path`` a reader sees in English, at their lines: fuzzy, untranslated
+    (an empty msgstr) and left as their English (:func:`left_in_english`)."""
+    reading = read(path)
+    if reading.findings:  # refused: the guard's error names it
+        return []
+    untranslated = [m for m in reading.messages if not m.fuzzy and not m.translated]
+    kinds = (
+        ("fuzzy message(s), shown in English", [m for m in reading.messages if m.fuzzy], ""),
+        ("untranslated message(s), shown in English", untranslated, ""),
+        ("message(s) left as their English, shown as is", left_in_english(reading), ENGLISH_WHY),
+    )
+    return [
+        f"{_shown(path)}: warning: {len(found)} {what} (lines {_lines(found)}){why}"
+        for what, found, why in kinds
+        if found
+    ]
+
+
+def _lines(messages: list[Message]) -> str:
+    return ", ".join(str(m.line) for m in messages[:10])
+
+
+#: What a warning of messages left as their English tells the translator.
+ENGLISH_WHY = ": translate, or say why in a translator comment 'same-as-english: why'"
 
 
 def verify(lang: str) -> list[Finding]:

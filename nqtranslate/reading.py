@@ -289,7 +289,7 @@ def checked_entries(path: Path) -> list[polib.POEntry]:
     finding read from a misread header. One reading per content, shared by the checks."""
     if problem := file_problem_of(path):
         raise CatalogueRefused(Finding(path, 1, problem))
-    reading = _read_once(path, hashlib.sha256(path.read_bytes()).hexdigest())
+    reading = read_once(path)
     if reading.findings:
         raise CatalogueRefused(reading.findings[0])
     assert reading.po is not None  # read whole: no finding
@@ -303,9 +303,14 @@ def file_problem_of(path: Path) -> str:
     return file_problem(path) or ("" if path.is_file() else "no such catalogue file")
 
 
+def read_once(path: Path) -> Reading:
+    """:func:`read`, once for each content of the regular file ``path`` in one process (the
+    checks that follow the guard, the build's record of each page)."""
+    return _read_once(path, hashlib.sha256(path.read_bytes()).hexdigest())
+
+
 @lru_cache(maxsize=128)
 def _read_once(path: Path, digest: str) -> Reading:
-    """:func:`read`, once for each content of a file (``digest``) in one process."""
     return read(path)
 
 

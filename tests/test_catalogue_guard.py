@@ -381,3 +381,35 @@ def test_a_translation_is_not_the_english_in_disguise(
 ) -> None:
     path = _po(tmp_path, "credits", f'msgid "{msgid}"\nmsgstr "{msgstr}"\n')
     assert check_catalogue(path) == []
+
+
+ENGLISH_KEPT = (
+    'msgid "Roll a die for each model."\nmsgstr "Roll a die for each model."\n\n'
+    "# same-as-english: the name of a rule of another game\n"
+    'msgid "The Rule of Four Winds"\nmsgstr "The Rule of Four Winds"\n\n'
+    'msgid "Fire Bolt"\nmsgstr "Fire Bolt"\n\n'
+    'msgid "Move the model."\nmsgstr ""\n'
+)
+
+
+def test_a_long_message_left_in_english_counts_as_untranslated(tmp_path: Path) -> None:
+    """Four words or more kept as their English, with no ``same-as-english`` comment: shown in
+    English, so not translated (lint's rule); a short name may be its own French."""
+    status = page_status(_po(tmp_path, "magic", ENGLISH_KEPT), tmp_path)
+    assert (status.translated, status.untranslated, status.complete) == (2, 2, False)
+
+
+def test_english_left_and_empty_messages_are_warned_at_their_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nqtranslate import guard
+
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    path = _po(folder, "magic", ENGLISH_KEPT)
+    monkeypatch.setattr(guard, "PAGE_LOCALE", tmp_path)
+    assert guard.page_warnings("fr", ["magic"]) == [
+        f"{path}: warning: 1 untranslated message(s), shown in English (lines 16)",
+        f"{path}: warning: 1 message(s) left as their English, shown as is (lines 6): translate,"
+        " or say why in a translator comment 'same-as-english: why'",
+    ]
