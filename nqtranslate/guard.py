@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from nqcore.catalogue_check import file_problem
+from nqcore.catalogue_check import file_problem, paragraph_problem
 from nqcore.characters import unshowable
 from nqcore.i18n import find_catalogue, locale_dirs
 from nqtranslate.disguise import disguise_problem, invisible_problem
@@ -184,6 +184,7 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
                 problems += filter(None, [structure_problem(msgid, msgstr, _markdown())])
         else:
             problems += placeholder_problems(msgid, msgstr, message.flags)
+            problems += filter(None, [paragraph_problem(msgid, msgstr)])
         if path.stem == SPHINX_DOMAIN:
             problems += sphinx_word_problems(msgid, msgstr)
         findings += [Finding(path, message.line, what) for what in problems]

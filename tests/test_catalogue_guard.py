@@ -413,3 +413,17 @@ def test_english_left_and_empty_messages_are_warned_at_their_lines(
         f"{path}: warning: 1 message(s) left as their English, shown as is (lines 6): translate,"
         " or say why in a translator comment 'same-as-english: why'",
     ]
+
+
+@pytest.mark.parametrize("name", ["nqsphinx", "nqcore", "nqprint"])
+def test_a_blank_line_its_english_lacks_is_refused_in_one_line_strings(
+    tmp_path: Path, name: str
+) -> None:
+    """A tagline or a heading with a paragraph break ends LaTeX's argument in every French
+    PDF: refused at its line, where the PDF's error would name no catalogue."""
+    body = 'msgid "The tabletop game"\nmsgstr "Le jeu\\n\\nde figurines"\n\n'
+    body += 'msgid "One.\\n\\nTwo."\nmsgstr "Un.\\n\\nDeux."\n'
+    found = check_catalogue(_po(tmp_path, name, body))
+    assert [(f.line, f.what) for f in found] == [
+        (6, "msgstr has a blank line (a paragraph break) its msgid lacks")
+    ]
