@@ -163,6 +163,31 @@ def page_placeholder_findings(msgid: str, msgstr: str) -> list[str]:
     return dropped + sorted(added)
 
 
+#: The longest word a translation may add. The book's widest heading (a chapter's or a
+#: section's title: 14.4 pt bold FreeSans) sets about 8.7 pt a letter of French, 39 letters
+#: across its 120 mm measure; 30 leave room for the section's number, and the contents line
+#: for its page number. TeX hyphenates no word of more than 63 letters: a longer word runs off
+#: the page, heading, contents and page number with it. The catalogues' longest is 17.
+MAX_WORD = 30
+_WORD = re.compile(r"[^\W_]+")
+
+
+def longest_word(text: str) -> int:
+    return max((len(word) for word in _WORD.findall(text)), default=0)
+
+
+def long_word_problem(msgid: str, msgstr: str) -> str:
+    """A word of ``msgstr`` too long for a line of the PDF books, its English having none as
+    long (a name, an address)."""
+    found = longest_word(msgstr)
+    if found <= max(MAX_WORD, longest_word(msgid)):
+        return ""
+    return (
+        f"a word of {found} letters, longer than a line of the book's headings holds"
+        f" ({MAX_WORD}): it would run off the page; break it with spaces or hyphens"
+    )
+
+
 def is_page_catalogue(path: Path) -> bool:
     """A page's catalogue (MyST messages, never formatted), not one of formatted messages."""
     return path.stem not in FORMAT_DOMAINS | {SPHINX_DOMAIN}
@@ -187,6 +212,7 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
             problems += filter(None, [paragraph_problem(msgid, msgstr)])
         if path.stem == SPHINX_DOMAIN:
             problems += sphinx_word_problems(msgid, msgstr)
+        problems += filter(None, [long_word_problem(msgid, msgstr)])
         findings += [Finding(path, message.line, what) for what in problems]
     return findings
 

@@ -427,3 +427,18 @@ def test_a_blank_line_its_english_lacks_is_refused_in_one_line_strings(
     assert [(f.line, f.what) for f in found] == [
         (6, "msgstr has a blank line (a paragraph break) its msgid lacks")
     ]
+
+
+@pytest.mark.parametrize("name", ["armoury", "nqcore"])
+def test_a_word_too_long_for_a_line_of_the_book_is_refused(tmp_path: Path, name: str) -> None:
+    """A heading of one very long word ran off the page (and its contents line lost its page
+    number): TeX hyphenates no word of more than 63 letters. A word longer than the widest
+    heading holds (:data:`nqtranslate.guard.MAX_WORD` letters) is refused at its line, unless
+    its English has one as long."""
+    body = f'msgid "Melee Weapons"\nmsgstr "{"Armesdemêlée" * 12}"\n\n'
+    body += 'msgid "Close Combat"\nmsgstr "Anticonstitutionnellement corps à corps"\n\n'
+    body += f'msgid "{"x" * 40} rule"\nmsgstr "règle {"x" * 40}"\n'
+    found = check_catalogue(_po(tmp_path, name, body))
+    assert [(f.line, f.what[:44]) for f in found] == [
+        (6, "a word of 144 letters, longer than a line of")
+    ]
