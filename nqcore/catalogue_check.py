@@ -73,6 +73,19 @@ def chained_fields(text: str) -> set[str]:
     return {name for _, name, _, _ in parsed if name and re.search(r"[.\[]", name)}
 
 
+#: A blank line (a line of spaces is one): a paragraph break in LaTeX, which ends the argument
+#: of a heading, a table cell or a PDF's metadata.
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+
+
+def paragraph_problem(msgid: str, msgstr: str) -> str:
+    """Why ``msgstr`` may not stand for ``msgid`` in a catalogue of one-line strings (the
+    engine's, the extension's, the print products'): a paragraph break its English lacks."""
+    if len(_PARAGRAPH_BREAK.findall(msgstr)) > len(_PARAGRAPH_BREAK.findall(msgid)):
+        return "msgstr has a blank line (a paragraph break) its msgid lacks"
+    return ""
+
+
 def field_problem(msgid: str, msgstr: str) -> str:
     """Why ``msgstr`` may not stand for ``msgid`` when formatted ('' when it may): its fields
     differ, or it reaches into a value its English does not."""

@@ -231,9 +231,10 @@ def load_po(path: Path) -> dict[str, str]:
 
 
 def _fits(where: str, message: Any) -> bool:
-    """Whether each form of ``message`` keeps its English's fields exactly, and holds no
-    character a reader cannot be shown (:mod:`nqcore.characters`); else: a warning."""
-    from nqcore.catalogue_check import field_problem
+    """Whether each form of ``message`` keeps its English's fields exactly, adds no paragraph
+    break, and holds no character a reader cannot be shown (:mod:`nqcore.characters`); else: a
+    warning."""
+    from nqcore.catalogue_check import field_problem, paragraph_problem
     from nqcore.characters import unshowable
 
     ids = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -242,7 +243,11 @@ def _fits(where: str, message: Any) -> bool:
         if form and (unknown := unshowable(str(form))):
             _warn(f"{where}:{message.lineno}", f"{unknown}: the English is shown")
             return False
-        problems = [field_problem(str(msgid), str(form)) for msgid in ids if form]
+        problems = [
+            field_problem(str(msgid), str(form)) or paragraph_problem(str(msgid), str(form))
+            for msgid in ids
+            if form
+        ]
         if problems and all(problems):
             _warn(f"{where}:{message.lineno}", f"{problems[0]}: the English is shown")
             return False

@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from nqprint.latex import A4, Paper, compile_pdf, document, tex
+from nqprint.latex import A4, Paper, PrintError, compile_pdf, document, tex
 
 #: Margins wide enough for any printer, on both papers.
 GEOMETRY = "margin=15mm"
@@ -91,10 +91,17 @@ def roster_tex(sheet: dict[str, Any], lang: str, paper: Paper = A4) -> str:
 
 def roster_pdf(sheet: dict[str, Any], lang: str, paper: Paper, target: Path) -> Path:
     """Compile the roster into ``target`` (its LaTeX and log in a folder that goes after: the
-    reader's file name, spaces and all, never reaches xelatex's command line)."""
-    with tempfile.TemporaryDirectory(prefix="nq-roster-") as work:
-        made = compile_pdf(
-            roster_tex(sheet, lang, paper), Path(work) / "out" / "roster.pdf", Path(work)
-        )
+    reader's file name, spaces and all, never reaches xelatex's command line). When xelatex
+    fails, the folder stays: the error names its log, for the reader to open."""
+    work = Path(tempfile.mkdtemp(prefix="nq-roster-"))
+    try:
+        made = compile_pdf(roster_tex(sheet, lang, paper), work / "out" / "roster.pdf", work)
+    except PrintError:
+        if not any(work.glob("*.log")):  # no log to read (no xelatex): nothing to keep
+            shutil.rmtree(work, ignore_errors=True)
+        raise
+    try:
         shutil.copyfile(made, target)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     return target

@@ -27,14 +27,30 @@ def _terms(path: Path) -> list[dict[str, Any]]:
 @cache
 def abbreviations(lang: str) -> dict[str, str]:
     """Each term's abbreviation in ``lang`` (``abbr_<lang>``), by the term's key."""
-    found = {t["key"]: t[f"abbr_{lang}"] for t in _terms(GLOSSARY) if t.get(f"abbr_{lang}")}
+    terms = _terms(GLOSSARY)
+    found = {t["key"]: t[f"abbr_{lang}"] for t in terms if t.get(f"abbr_{lang}")}
     for folder in locale_dirs(ROOT / "locale"):
         own = folder / lang / LANGUAGE_FILE
         if own.is_file():
             found.update(
-                {t["key"]: t[f"abbr_{lang}"] for t in _terms(own) if t.get(f"abbr_{lang}")}
+                {
+                    t["key"]: t[f"abbr_{lang}"]
+                    for t in _own(own, lang, terms)
+                    if t.get(f"abbr_{lang}")
+                }
             )
     return found
+
+
+def _own(path: Path, lang: str, terms: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records of ``lang``'s own glossary file, checked as the build checks them."""
+    from nqcore.data.datafiles import DataFileError
+    from nqsphinx.directives.glossary_files import read_language_file
+
+    try:
+        return read_language_file(path, lang, {t.get("key") for t in terms})
+    except DataFileError as error:
+        raise PrintError(str(error)) from None
 
 
 def abbreviation(key: str, lang: str, default: str) -> str:

@@ -31,11 +31,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import polib
-
 from nqcore.data import datafiles
 from nqcore.data.datafiles import DataFileError
 from nqsphinx.directives.glossary import GlossaryError, Term, load_terms
+from nqtranslate.reading import CatalogueRefused, checked_entries
+from nqtranslate.reading import Finding as ReadingFinding
 
 ROOT = Path(__file__).resolve().parents[1]
 GLOSSARY = ROOT / "docs" / "_data" / "glossary.toml"
@@ -231,11 +231,13 @@ def check_homonyms(
 
 
 def check_catalogue(po_path: Path, rules: Rules | tuple[Term, ...]) -> list[Finding]:
+    """Each message of ``po_path`` that renders a term or phrase another way; a catalogue the
+    build refuses raises :class:`nqtranslate.reading.CatalogueRefused`."""
     if isinstance(rules, tuple):
         rules = Rules(rules, (), (), ())
     findings = []
-    for entry in polib.pofile(str(po_path)):
-        if entry.obsolete or not entry.msgstr:
+    for entry in checked_entries(po_path):
+        if not entry.msgstr:
             continue
         exempt = {
             key.strip()
@@ -284,7 +286,12 @@ def main(argv: list[str]) -> int:
         print(error, file=sys.stderr)
         return 2
     paths = [Path(a) for a in argv] or french_catalogues()
-    findings = [f for path in paths for f in check_catalogue(path, rules)]
+    findings: list[Finding | ReadingFinding] = []
+    for path in paths:
+        try:
+            findings += check_catalogue(path, rules)
+        except CatalogueRefused as refused:
+            findings.append(refused.finding)
     if not argv:
         findings += check_definitions(GLOSSARY, rules)
     for finding in findings:

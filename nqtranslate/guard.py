@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from nqcore.catalogue_check import file_problem
+from nqcore.catalogue_check import file_problem, paragraph_problem
 from nqcore.characters import unshowable
 from nqcore.i18n import find_catalogue, locale_dirs
 from nqtranslate.disguise import disguise_problem, invisible_problem
@@ -163,6 +163,31 @@ def page_placeholder_findings(msgid: str, msgstr: str) -> list[str]:
     return dropped + sorted(added)
 
 
+#: The longest word a translation may add. The book's widest heading (a chapter's or a
+#: section's title: 14.4 pt bold FreeSans) sets about 8.7 pt a letter of French, 39 letters
+#: across its 120 mm measure; 30 leave room for the section's number, and the contents line
+#: for its page number. TeX hyphenates no word of more than 63 letters: a longer word runs off
+#: the page, heading, contents and page number with it. The catalogues' longest is 17.
+MAX_WORD = 30
+_WORD = re.compile(r"[^\W_]+")
+
+
+def longest_word(text: str) -> int:
+    return max((len(word) for word in _WORD.findall(text)), default=0)
+
+
+def long_word_problem(msgid: str, msgstr: str) -> str:
+    """A word of ``msgstr`` too long for a line of the PDF books, its English having none as
+    long (a name, an address)."""
+    found = longest_word(msgstr)
+    if found <= max(MAX_WORD, longest_word(msgid)):
+        return ""
+    return (
+        f"a word of {found} letters, longer than a line of the book's headings holds"
+        f" ({MAX_WORD}): it would run off the page; break it with spaces or hyphens"
+    )
+
+
 def is_page_catalogue(path: Path) -> bool:
     """A page's catalogue (MyST messages, never formatted), not one of formatted messages."""
     return path.stem not in FORMAT_DOMAINS | {SPHINX_DOMAIN}
@@ -184,8 +209,10 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
                 problems += filter(None, [structure_problem(msgid, msgstr, _markdown())])
         else:
             problems += placeholder_problems(msgid, msgstr, message.flags)
+            problems += filter(None, [paragraph_problem(msgid, msgstr)])
         if path.stem == SPHINX_DOMAIN:
             problems += sphinx_word_problems(msgid, msgstr)
+        problems += filter(None, [long_word_problem(msgid, msgstr)])
         findings += [Finding(path, message.line, what) for what in problems]
     return findings
 
@@ -272,18 +299,53 @@ def page_warnings(lang: str, pages: Iterable[str], page_locale: Path | None = No
         elif is_empty(path):
             warnings.append(f"{_shown(path)}: warning: empty: the page {page} is shown in English")
         else:
-            warnings.extend(_fuzzy_warnings(path))
+            warnings.extend(english_warnings(path))
     return warnings
 
 
-def _fuzzy_warnings(path: Path) -> list[str]:
-    fuzzy = [m for m in read(path).messages if m.fuzzy]
-    if not fuzzy:
-        return []
-    lines = ", ".join(str(m.line) for m in fuzzy[:10])
+def left_in_english(reading: Reading) -> list[Message]:
+    """The translated messages whose msgstr is their English msgid, four words or more, with no
+    ``same-as-english`` translator comment (:func:`nqtranslate.lint.left_in_english`): Sphinx
+    shows them as they are, English on a French page."""
+    from nqtranslate.lint import left_in_english as english_rule
+
+    comments = {(e.msgctxt, e.msgid): e.tcomment or "" for e in reading.po or ()}
     return [
-        f"{_shown(path)}: warning: {len(fuzzy)} fuzzy message(s), shown in English (lines {lines})"
+        message
+        for message in reading.messages
+        if message.translated
+        and any(
+            english_rule(msgid, msgstr, comments.get((message.context, message.msgid), ""))
+            for msgid, msgstr in message.pairs()
+        )
     ]
+
+
+def english_warnings(path: Path) -> list[str]:
+    """The messages of ``path`` a reader sees in English, at their lines: fuzzy, untranslated
+    (an empty msgstr) and left as their English (:func:`left_in_english`)."""
+    reading = read(path)
+    if reading.findings:  # refused: the guard's error names it
+        return []
+    untranslated = [m for m in reading.messages if not m.fuzzy and not m.translated]
+    kinds = (
+        ("fuzzy message(s), shown in English", [m for m in reading.messages if m.fuzzy], ""),
+        ("untranslated message(s), shown in English", untranslated, ""),
+        ("message(s) left as their English, shown as is", left_in_english(reading), ENGLISH_WHY),
+    )
+    return [
+        f"{_shown(path)}: warning: {len(found)} {what} (lines {_lines(found)}){why}"
+        for what, found, why in kinds
+        if found
+    ]
+
+
+def _lines(messages: list[Message]) -> str:
+    return ", ".join(str(m.line) for m in messages[:10])
+
+
+#: What a warning of messages left as their English tells the translator.
+ENGLISH_WHY = ": translate, or say why in a translator comment 'same-as-english: why'"
 
 
 def verify(lang: str) -> list[Finding]:

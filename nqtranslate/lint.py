@@ -29,6 +29,7 @@ from typing import Any
 import polib
 
 from nqtranslate.guard import Finding, _markdown, catalogues
+from nqtranslate.reading import CatalogueRefused, checked_entries
 
 #: A msgid of this many words or more is never its own French (unless marked as intended).
 LONG_MESSAGE_WORDS = 4
@@ -176,10 +177,15 @@ def entry_findings(entry: polib.POEntry, rules: Iterable[str] = RULES) -> Iterat
 
 
 def lint(path: Path, rules: Iterable[str] = RULES) -> list[Finding]:
-    """The faults of every translated, unfuzzy entry of the catalogue ``path``."""
+    """The faults of every translated, unfuzzy entry of the catalogue ``path`` (or why the
+    build refuses the whole file)."""
+    try:
+        entries = checked_entries(path)
+    except CatalogueRefused as refused:
+        return [refused.finding]
     found = []
-    for entry in polib.pofile(str(path)):
-        if entry.obsolete or entry.fuzzy or not entry.msgid:
+    for entry in entries:
+        if entry.fuzzy:
             continue
         found += [Finding(path, entry.linenum, what) for what in entry_findings(entry, rules)]
     return found

@@ -16,6 +16,7 @@ any message on which the readers disagree (:func:`disagreements`).
 from __future__ import annotations
 
 import gettext
+import hashlib
 import io
 import re
 import shutil
@@ -23,6 +24,7 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import polib
@@ -85,6 +87,8 @@ class Reading:
     messages: list[Message] = field(default_factory=list)
     header: dict[str, str] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
+    #: polib's reading of the same file (line numbers, translator comments), once it is read.
+    po: polib.POFile | None = field(default=None, repr=False, compare=False)
 
 
 def _line_at(data: bytes, offset: int) -> int:
@@ -260,12 +264,54 @@ def read(path: Path) -> Reading:
         flags = written_flags(po)
         found = (_message(m, flags) for m in catalogue)  # type: ignore[attr-defined]
         reading.messages = [m for m in found if m is not None]
+        reading.po = po
         reading.header = dict(po.metadata)
         reading.findings = header_findings(path, text, po)
         if not reading.findings:
             compiled = mo if mo.exists() else None
             reading.findings = disagreements(path, reading, catalogue, po, compiled)
     return reading
+
+
+class CatalogueRefused(Exception):
+    """A catalogue the build refuses, told in one line: file, line and why."""
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(str(finding))
+        self.finding = finding
+
+
+def checked_entries(path: Path) -> list[polib.POEntry]:
+    """The live entries of ``path`` as polib reads them, for the translators' checks (lint,
+    glossary, spelling), once :func:`read` finds that the build reads the file alike: a file
+    the build refuses (not UTF-8, another charset, a syntax error) raises
+    :class:`CatalogueRefused` with the first reason, at its line, rather than a traceback or a
+    finding read from a misread header. One reading per content, shared by the checks."""
+    if problem := file_problem_of(path):
+        raise CatalogueRefused(Finding(path, 1, problem))
+    reading = read_once(path)
+    if reading.findings:
+        raise CatalogueRefused(reading.findings[0])
+    assert reading.po is not None  # read whole: no finding
+    return [entry for entry in reading.po if not entry.obsolete and entry.msgid]
+
+
+def file_problem_of(path: Path) -> str:
+    """Why ``path`` is no catalogue file to read (a link, a folder, a device, nothing)."""
+    from nqcore.catalogue_check import file_problem
+
+    return file_problem(path) or ("" if path.is_file() else "no such catalogue file")
+
+
+def read_once(path: Path) -> Reading:
+    """:func:`read`, once for each content of the regular file ``path`` in one process (the
+    checks that follow the guard, the build's record of each page)."""
+    return _read_once(path, hashlib.sha256(path.read_bytes()).hexdigest())
+
+
+@lru_cache(maxsize=128)
+def _read_once(path: Path, digest: str) -> Reading:
+    return read(path)
 
 
 def written_flags(po: polib.POFile) -> dict[object, frozenset[str]]:

@@ -22,6 +22,7 @@ from pathlib import Path
 import polib
 
 from nqtranslate.guard import ROOT, Finding, _markdown, catalogues
+from nqtranslate.reading import CatalogueRefused, checked_entries
 
 WORDLIST = ROOT / "locale" / "fr" / "wordlist.txt"
 DICTIONARY = "fr_FR"
@@ -90,9 +91,9 @@ def _per_line(output: list[str], count: int) -> list[list[str]]:
     return found[:count]
 
 
-def _texts(path: Path, phrases: list[str]) -> Iterator[tuple[int, str]]:
-    for entry in polib.pofile(str(path)):
-        if entry.obsolete or entry.fuzzy or not entry.msgid:
+def _texts(entries: list[polib.POEntry], phrases: list[str]) -> Iterator[tuple[int, str]]:
+    for entry in entries:
+        if entry.fuzzy:
             continue
         texts = entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]
         for text in texts:
@@ -101,11 +102,19 @@ def _texts(path: Path, phrases: list[str]) -> Iterator[tuple[int, str]]:
 
 
 def check(paths: list[Path], wordlist: Path = WORDLIST) -> list[Finding]:
-    """Every unknown word of the French of ``paths``, with its catalogue and line."""
+    """Every unknown word of the French of ``paths``, with its catalogue and line (or why the
+    build refuses a whole catalogue)."""
     words, phrases = read_wordlist(wordlist)
-    located = [(path, line, text) for path in paths for line, text in _texts(path, phrases)]
+    refused, located = [], []
+    for path in paths:
+        try:
+            entries = checked_entries(path)
+        except CatalogueRefused as refusal:
+            refused.append(refusal.finding)
+            continue
+        located += [(path, line, text) for line, text in _texts(entries, phrases)]
     unknown = unknown_words([text for _, _, text in located], words)
-    return [
+    return refused + [
         Finding(path, line, f"unknown word « {word} » (misspelt, or add it to {wordlist.name})")
         for (path, line, _), found in zip(located, unknown, strict=True)
         for word in found

@@ -69,7 +69,7 @@ class Status:
 @cache
 def page_status(po_path: Path, folder: Path = CATALOGUES) -> Status:
     """One page's status from its catalogue alone, under the guard's rules."""
-    from nqtranslate.guard import message_findings, text_findings
+    from nqtranslate.guard import left_in_english, message_findings, text_findings
     from nqtranslate.reading import read
 
     page = po_path.relative_to(folder).with_suffix("").as_posix()
@@ -79,10 +79,12 @@ def page_status(po_path: Path, folder: Path = CATALOGUES) -> Status:
         return Status(page, 0, 0, 0, refused=max(len(reading.messages), 1), why=why)
     found = text_findings(po_path, reading) + message_findings(po_path, reading)
     refused_lines = {f.line for f in found}  # the English in disguise too: not translated
+    english_lines = {m.line for m in left_in_english(reading)}  # shown as is: untranslated
     messages = reading.messages
     fuzzy = sum(m.fuzzy for m in messages)
     refused = sum(m.translated and m.line in refused_lines for m in messages)
-    translated = sum(m.translated for m in messages) - refused
+    english = sum(m.translated and m.line in english_lines - refused_lines for m in messages)
+    translated = sum(m.translated for m in messages) - refused - english
     return Status(page, translated, fuzzy, len(messages) - translated - fuzzy - refused, refused)
 
 

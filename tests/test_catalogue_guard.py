@@ -381,3 +381,64 @@ def test_a_translation_is_not_the_english_in_disguise(
 ) -> None:
     path = _po(tmp_path, "credits", f'msgid "{msgid}"\nmsgstr "{msgstr}"\n')
     assert check_catalogue(path) == []
+
+
+ENGLISH_KEPT = (
+    'msgid "Roll a die for each model."\nmsgstr "Roll a die for each model."\n\n'
+    "# same-as-english: the name of a rule of another game\n"
+    'msgid "The Rule of Four Winds"\nmsgstr "The Rule of Four Winds"\n\n'
+    'msgid "Fire Bolt"\nmsgstr "Fire Bolt"\n\n'
+    'msgid "Move the model."\nmsgstr ""\n'
+)
+
+
+def test_a_long_message_left_in_english_counts_as_untranslated(tmp_path: Path) -> None:
+    """Four words or more kept as their English, with no ``same-as-english`` comment: shown in
+    English, so not translated (lint's rule); a short name may be its own French."""
+    status = page_status(_po(tmp_path, "magic", ENGLISH_KEPT), tmp_path)
+    assert (status.translated, status.untranslated, status.complete) == (2, 2, False)
+
+
+def test_english_left_and_empty_messages_are_warned_at_their_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nqtranslate import guard
+
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    path = _po(folder, "magic", ENGLISH_KEPT)
+    monkeypatch.setattr(guard, "PAGE_LOCALE", tmp_path)
+    assert guard.page_warnings("fr", ["magic"]) == [
+        f"{path}: warning: 1 untranslated message(s), shown in English (lines 16)",
+        f"{path}: warning: 1 message(s) left as their English, shown as is (lines 6): translate,"
+        " or say why in a translator comment 'same-as-english: why'",
+    ]
+
+
+@pytest.mark.parametrize("name", ["nqsphinx", "nqcore", "nqprint"])
+def test_a_blank_line_its_english_lacks_is_refused_in_one_line_strings(
+    tmp_path: Path, name: str
+) -> None:
+    """A tagline or a heading with a paragraph break ends LaTeX's argument in every French
+    PDF: refused at its line, where the PDF's error would name no catalogue."""
+    body = 'msgid "The tabletop game"\nmsgstr "Le jeu\\n\\nde figurines"\n\n'
+    body += 'msgid "One.\\n\\nTwo."\nmsgstr "Un.\\n\\nDeux."\n'
+    found = check_catalogue(_po(tmp_path, name, body))
+    assert [(f.line, f.what) for f in found] == [
+        (6, "msgstr has a blank line (a paragraph break) its msgid lacks")
+    ]
+
+
+@pytest.mark.parametrize("name", ["armoury", "nqcore"])
+def test_a_word_too_long_for_a_line_of_the_book_is_refused(tmp_path: Path, name: str) -> None:
+    """A heading of one very long word ran off the page (and its contents line lost its page
+    number): TeX hyphenates no word of more than 63 letters. A word longer than the widest
+    heading holds (:data:`nqtranslate.guard.MAX_WORD` letters) is refused at its line, unless
+    its English has one as long."""
+    body = f'msgid "Melee Weapons"\nmsgstr "{"Armesdemêlée" * 12}"\n\n'
+    body += 'msgid "Close Combat"\nmsgstr "Anticonstitutionnellement corps à corps"\n\n'
+    body += f'msgid "{"x" * 40} rule"\nmsgstr "règle {"x" * 40}"\n'
+    found = check_catalogue(_po(tmp_path, name, body))
+    assert [(f.line, f.what[:44]) for f in found] == [
+        (6, "a word of 144 letters, longer than a line of")
+    ]

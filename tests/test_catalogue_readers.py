@@ -186,3 +186,23 @@ def test_a_refused_catalogue_yields_no_messages_to_check(tmp_path: Path) -> None
     path.write_bytes(HOSTILE["hex-escape"])
     reading = read(path)
     assert reading.findings and reading.findings[0].line == 10
+
+
+@pytest.mark.parametrize("tool", ["lint", "glossary", "spelling"])
+@pytest.mark.parametrize("name", ["invalid-utf8", "latin1-header", "truncated"])
+def test_every_translators_check_refuses_what_the_build_refuses_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], tool: str, name: str
+) -> None:
+    """The checks that read polib's entries read them through the one reading: a catalogue the
+    build refuses is named with file and line by each, no traceback, no finding read from it."""
+    from nqtranslate.__main__ import main
+
+    data = HOSTILE.get(name) or (HEADER + ENTRY + 'msgid "Unclosed"\nmsgstr "Pas fini\n').encode()
+    path = tmp_path / f"{name}.po"
+    path.write_bytes(data)
+    assert main([tool, str(path)]) == 1
+    out = capsys.readouterr()
+    lines = (out.out + out.err).strip().splitlines()
+    assert len(lines) == 1, lines
+    assert re.fullmatch(rf"{re.escape(str(path))}:[1-9]\d*: .+", lines[0]), lines
+    assert "1.0" not in lines[0]

@@ -7,12 +7,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from nqcore.i18n import LOCALE_PATH_VARIABLE
 from tests.building import ROOT
 
 PROBE = """
 import sys
 from pathlib import Path
+
+import pytest
 from nqsphinx.directives.glossary import GlossaryError, load_terms
 try:
     terms = load_terms(Path("docs/_data/glossary.toml"))
@@ -51,7 +55,8 @@ def test_the_terms_of_a_language_come_from_its_file(tmp_path: Path) -> None:
 def test_a_term_missing_or_unknown_is_named_with_its_file(tmp_path: Path) -> None:
     done = _german(tmp_path, '[[term]]\nkey = "no-such-term"\nde = "X"\ndef_de = "Y"\n')
     assert done.returncode == 1
-    assert done.stderr == f"{tmp_path}/locale/de/glossary.toml: term #1: no term 'no-such-term'\n"
+    where = f"{tmp_path}/locale/de/glossary.toml:2"
+    assert done.stderr == f"{where}: no term 'no-such-term' in the glossary\n"
     again = tmp_path / "again"
     done = _german(again, '[[term]]\nkey = "actions"\nde = "Aktionen"\n')
     assert done.returncode == 1
@@ -61,3 +66,54 @@ def test_a_term_missing_or_unknown_is_named_with_its_file(tmp_path: Path) -> Non
     assert done.returncode == 1 and done.stderr.count("\n") == 1
     where = f"{tmp_path}/broken/locale/de/glossary.toml, line 1: not valid TOML"
     assert done.stderr.startswith(where), done.stderr
+
+
+def _french(tmp_path: Path, words: str) -> Path:
+    """The project's glossary, and a French file of ``words`` beside the pages' catalogues."""
+    glossary = tmp_path / "docs" / "_data" / "glossary.toml"
+    glossary.parent.mkdir(parents=True)
+    glossary.write_text((ROOT / "docs/_data/glossary.toml").read_text("utf-8"), encoding="utf-8")
+    french = tmp_path / "locale" / "fr" / "glossary.toml"
+    french.parent.mkdir(parents=True)
+    french.write_text(words, encoding="utf-8")
+    return glossary
+
+
+@pytest.mark.parametrize(
+    ("words", "line", "said"),
+    [
+        ('[[term]]\nkey = "actions"\ndef_fr = 12\n', 3, "def_fr: expected `str`"),
+        ('[[term]]\nkey = "actions"\nen = "Actions OVERRIDDEN"\n', 3, "en: not a field"),
+        ('[[term]]\nkey = "actions"\ndef_en = "Other"\n', 3, "def_en: not a field"),
+        ('[[term]]\nkey = "actions"\nsection = "x"\n', 3, "section: not a field"),
+        ('[[term]]\nkey = "actions"\ntarget = "x"\n', 3, "target: not a field"),
+        ('\n[[term]]\nkey = "actions"\nabbr_en = "X"\n', 4, "abbr_en: not a field"),
+        ('[[term]]\nkey = "actions"\nfr = ""\n', 3, "fr: expected `str` of length >= 1"),
+        ('[[term]]\nkey = "nope"\nfr = "X"\n', 2, "no term 'nope'"),
+        ('[[term]]\nkey = "actions"\n\n[[term]]\nkey = "actions"\n', 5, "actions a second time"),
+        ('title = "x"\n', 1, "title: not a field"),
+    ],
+)
+def test_the_french_file_holds_only_french_fields_of_known_terms(
+    tmp_path: Path, words: str, line: int, said: str
+) -> None:
+    """The French file can neither rewrite the English site (``en``, ``def_en``, ``section``,
+    ``target``, ``abbr_en``) nor crash the build (``def_fr = 12``): every field is checked by
+    a schema, and a refusal is one line naming the file and line."""
+    from nqsphinx.directives.glossary import GlossaryError, load_terms
+
+    glossary = _french(tmp_path, words)
+    with pytest.raises(GlossaryError) as refused:
+        load_terms(glossary)
+    error = str(refused.value)
+    assert error.startswith(f"{tmp_path / 'locale/fr/glossary.toml'}:{line}: "), error
+    assert said in error and "\n" not in error
+
+
+def test_the_french_file_gives_the_french_words(tmp_path: Path) -> None:
+    from nqsphinx.directives.glossary import load_terms
+
+    glossary = _french(tmp_path, '[[term]]\nkey = "actions"\nfr = "Actes"\nabbr_fr = "At"\n')
+    actions = next(t for t in load_terms(glossary) if t.key == "actions")
+    assert (actions.label("fr"), actions.label("en")) == ("Actes (At)", "Actions (AC)")
+    assert actions.definitions["en"].startswith("The number of actions")

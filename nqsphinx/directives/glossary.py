@@ -45,8 +45,9 @@ from nqcore.data.datafiles import DataFileError
 from nqcore.data.dataschema import GlossaryFile
 from nqcore.i18n import LANGUAGES, locale_dirs
 from nqsphinx.builder import builder_of
-from nqsphinx.directives import entities
+from nqsphinx.directives import entities, glossary_files
 from nqsphinx.directives.coverage import chapters_in_order, shown_from_every_page
+from nqsphinx.directives.glossary_files import read_language_file
 from nqsphinx.directives.rules_index import INDEXED_FORMATS, index_node, index_section, index_text
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
@@ -59,8 +60,8 @@ GLOSSARY_PAGE = "glossary"
 UNLINKED_PAGES = frozenset({GLOSSARY_PAGE, "the-unexpected-enemy", "credits", "index"})
 #: A language the glossary file does not hold keeps its terms beside its page catalogues:
 #: ``locale/<lang>/glossary.toml``, one ``[[term]]`` per key with ``<lang>``, ``def_<lang>`` and
-#: an optional ``abbr_<lang>``.
-LANGUAGE_FILE = "glossary.toml"
+#: an optional ``abbr_<lang>`` (:mod:`nqsphinx.directives.glossary_files`).
+LANGUAGE_FILE = glossary_files.LANGUAGE_FILE
 #: Where the build environment keeps, per page, the glossary links made on it.
 USES_KEY = "nq_glossary_uses"
 #: The attribute of a term link naming its term: its address and its description follow from it.
@@ -103,13 +104,29 @@ class GlossaryError(DataFileError):
     """A malformed glossary record; the message names the file, the record and the field."""
 
 
+def _language_files(path: Path, lang: str) -> list[Path]:
+    """Where ``lang``'s own glossary file of the glossary file ``path`` may be, first first."""
+    page_locale = path.resolve().parents[2] / "locale"  # docs/_data/glossary.toml → locale/
+    return [folder / lang / LANGUAGE_FILE for folder in locale_dirs(page_locale)]
+
+
+def glossary_inputs(srcdir: str | os.PathLike[str]) -> list[Path]:
+    """The files the glossary of the book in ``srcdir`` is read from: the glossary file and the
+    language files it finds. A page that shows the glossary's words notes each as a dependency:
+    an edit of any reads the page again (an incremental build)."""
+    path = Path(srcdir) / GLOSSARY_FILE
+    found = [path] if path.is_file() else []
+    for lang in LANGUAGES:
+        found += [file for file in _language_files(path, lang) if file.is_file()][:1]
+    return found
+
+
 def _language_records(path: Path, records: list[dict[str, Any]]) -> None:
     """Add to ``records`` (of the glossary file ``path``) the fields of every language's own
     glossary file (:data:`LANGUAGE_FILE`); a term it lacks or does not know names that file."""
     by_key = {record.get("key"): record for record in records}
-    page_locale = path.resolve().parents[2] / "locale"  # docs/_data/glossary.toml → locale/
     for lang in LANGUAGES:
-        files = [folder / lang / LANGUAGE_FILE for folder in locale_dirs(page_locale)]
+        files = _language_files(path, lang)
         found = next((file for file in files if file.is_file()), None)
         if found is None and any(not record.get(lang) for record in records):
             raise GlossaryError(
@@ -119,13 +136,10 @@ def _language_records(path: Path, records: list[dict[str, Any]]) -> None:
         if found is None:
             continue
         try:
-            text = found.read_text(encoding="utf-8")
-            extra = datafiles.parse(text, str(found), None).get("term", [])
-        except DataFileError as error:  # not TOML: file, line and column
+            extra = read_language_file(found, lang, by_key.keys())
+        except DataFileError as error:  # file and line: not TOML, a field or a term refused
             raise GlossaryError(str(error)) from None
-        for index, record in enumerate(extra):
-            if record.get("key") not in by_key:
-                raise GlossaryError(f"{found}: term #{index + 1}: no term {record.get('key')!r}")
+        for record in extra:
             by_key[record["key"]].update(record)
         for key, record in by_key.items():
             missing = [field for field in (lang, f"def_{lang}") if not record.get(field)]
@@ -248,7 +262,8 @@ class GlossaryDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         lang = page_language(self.config.language)
-        self.env.note_dependency(str(Path(self.env.srcdir) / GLOSSARY_FILE))
+        for path in glossary_inputs(self.env.srcdir):
+            self.env.note_dependency(str(path))
         std = self.env.get_domain("std")
         other = "fr" if lang == "en" else "en"
         terms = sorted_terms(terms_for(self.env.srcdir), lang)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from html import escape
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from docutils import nodes
@@ -16,13 +15,13 @@ from sphinx.application import Sphinx
 from sphinx.writers.html5 import HTML5Translator
 
 from nqsphinx.directives.glossary import (
-    GLOSSARY_FILE,
     GLOSSARY_PAGE,
     TERM_ATTRIBUTE,
     UNLINKED_PAGES,
     Term,
     Use,
     _uses,
+    glossary_inputs,
     terms_for,
 )
 from nqsphinx.languages.typography import french_html
@@ -101,7 +100,8 @@ def link_terms(app: Sphinx, doctree: nodes.document) -> None:
     if app.builder.format != "html" or docname in UNLINKED_PAGES:
         return
     lang = page_language(app.config.language)
-    app.env.note_dependency(str(Path(app.env.srcdir) / GLOSSARY_FILE))
+    for path in glossary_inputs(app.env.srcdir):
+        app.env.note_dependency(str(path))
     pattern, names = _matcher(terms_for(app.srcdir), lang)
     uses: list[Use] = []
     # A term whose word means something else all over this page is taken as linked already.

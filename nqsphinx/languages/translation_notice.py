@@ -54,17 +54,42 @@ def page_catalogue(env: BuildEnvironment, docname: str) -> dict[str, str] | None
     return merged
 
 
-def _applied(document: nodes.document, catalogue: dict[str, str] | None) -> Applied:
+def left_in_english(env: BuildEnvironment, docname: str) -> frozenset[str]:
+    """The messages of the page's catalogues translated by their own English, four words or
+    more, with no reason given (:func:`nqtranslate.guard.left_in_english`)."""
+    from sphinx.util.i18n import docname_to_domain
+
+    from nqtranslate import guard
+    from nqtranslate.reading import read_once
+
+    domain = docname_to_domain(docname, env.config.gettext_compact)
+    found: set[str] = set()
+    for folder in env.config.locale_dirs:
+        po_path = Path(env.srcdir, folder, env.config.language, "LC_MESSAGES", f"{domain}.po")
+        if po_path.is_file() and not po_path.is_symlink():
+            found.update(m.msgid for m in guard.left_in_english(read_once(po_path)))
+    return frozenset(found)
+
+
+def _applied(
+    document: nodes.document,
+    catalogue: dict[str, str] | None,
+    english: frozenset[str] = frozenset(),
+) -> Applied:
     """Sort the page's messages as the Locale transform left them: flagged ``translated``; or
     taken without the flag (a ``translatable`` node keeps its translation aside, an image's
-    alt text is replaced: its message is a translation now); or left in English."""
+    alt text is replaced: its message is a translation now); or left in English, for want of a
+    translation or translated by its own English (``english``)."""
     from sphinx import addnodes
     from sphinx.transforms.i18n import parse_noqa
     from sphinx.util.nodes import LITERAL_TYPE_NODES, extract_messages
 
     record = Applied(has_catalogue=catalogue is not None)
-    translations = set((catalogue or {}).values())
+    translations = set((catalogue or {}).values()) - english
     for node, msg in extract_messages(document):
+        if msg in english:
+            record.untranslated += 1
+            continue
         msgstr = (catalogue or {}).get(msg, "")
         if not isinstance(node, LITERAL_TYPE_NODES):
             msgstr, _ = parse_noqa(msgstr)
@@ -87,7 +112,9 @@ class RecordApplied(SphinxTransform):
         if not self.config.language or self.config.language == "en":
             return
         docname = self.env.docname
-        _records(self.env)[docname] = _applied(self.document, page_catalogue(self.env, docname))
+        catalogue = page_catalogue(self.env, docname)
+        english = left_in_english(self.env, docname)
+        _records(self.env)[docname] = _applied(self.document, catalogue, english)
         for warning in unused_warnings(self.env, docname, self.document):
             print(warning, file=sys.stderr)
 

@@ -136,6 +136,29 @@ def test_a_roster_that_cannot_be_written_names_the_file(
     assert err == "nq army: /dev/full: no roster printed: No space left on device\n"
 
 
+def test_a_latex_error_names_a_log_that_is_still_there(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The roster's folder goes after a roster is printed; when xelatex fails, the error
+    names its log, which the reader must then be able to open."""
+    import shutil
+
+    from nqprint.latex import PrintError
+
+    def failing(source: str, target: Path, work: Path) -> Path:
+        log = work / "roster.log"
+        log.write_text("! Paragraph ended before \\textbf was complete.\n", encoding="utf-8")
+        raise PrintError(f"{work / 'roster.tex'}: ! Paragraph ended (see {log})")
+
+    monkeypatch.setattr("nqprint.army_roster.compile_pdf", failing)
+    code = main(["army", str(ARMIES / "orc-warband.toml"), "--pdf", str(tmp_path / "r.pdf")])
+    err = capsys.readouterr().err
+    assert code != 0
+    log = Path(err.rsplit("(see ", 1)[1].split(")")[0])
+    assert log.read_text(encoding="utf-8").startswith("! Paragraph ended"), err
+    shutil.rmtree(log.parent)
+
+
 def test_the_readmes_comparison_says_the_roster_is_printed() -> None:
     """The README compares the army builder with others: its "Printed roster" row must say what
     the page ("Print the roster") and ``nq army FILE --pdf`` do, not that a roster is planned."""

@@ -56,6 +56,24 @@ def test_a_chain_the_english_has_is_kept(tmp_path: Path) -> None:
     )
 
 
+def test_a_blank_line_its_english_lacks_gives_the_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A paragraph break in a one-line string (a heading, a PDF's subject) ends LaTeX's
+    argument: the roster would not compile, naming no catalogue."""
+    body = 'msgid "Army roster"\nmsgstr "Liste\\n\\nd’armée"\n\nmsgid "A"\nmsgstr "B\\n \\nC"\n'
+    body += '\nmsgid "One.\\n\\nTwo."\nmsgstr "Un.\\n\\nDeux."\n'
+    messages = _load(tmp_path, body.encode())
+    assert "Army roster" not in messages and "A" not in messages
+    assert messages["One.\n\nTwo."] == "Un.\n\nDeux."  # its English has the break
+    warnings = capsys.readouterr().err.splitlines()
+    assert [w.split(": warning: ")[0] for w in warnings] == [
+        f"{tmp_path / 'nqcore.po'}:6",
+        f"{tmp_path / 'nqcore.po'}:9",
+    ]
+    assert "blank line" in warnings[0]
+
+
 @pytest.mark.parametrize(
     ("body", "line", "said"),
     [

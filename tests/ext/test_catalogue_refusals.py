@@ -118,3 +118,23 @@ def test_a_compiled_sphinx_mo_from_the_repository_stops_the_build(
         f"{compiled}:1: ERROR: a compiled catalogue not made by the build from its checked .po "
         "(the build compiles every catalogue itself): delete this file"
     ]
+
+
+def test_a_translation_left_in_english_is_warned_and_noticed(
+    tmp_path: Path, make_app: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A msgstr that is its English msgid (four words or more, no ``same-as-english`` comment)
+    shows English: the build names its line and the page says it is not fully translated."""
+    srcdir = copy_root("nq", tmp_path)
+    catalogue = srcdir / MAGIC_PO
+    english = "A model with no Wounds left is removed. See {nq:spell}`fireball`."
+    french = "Une figurine sans Blessures restantes est retirée. Voir {nq:spell}`fireball`."
+    po = catalogue.read_text(encoding="utf-8").replace(f'msgstr "{french}"', f'msgstr "{english}"')
+    catalogue.write_text(po, encoding="utf-8")
+    line = line_of(catalogue, f'msgid "{english}"')
+    capsys.readouterr()
+    built = build(srcdir, "fr", make_app)
+    left = [w for w in capsys.readouterr().err.splitlines() if "left as their English" in w]
+    assert [w.split(": warning:")[0] for w in left] == [str(catalogue)]
+    assert f"(lines {line})" in left[0]
+    assert "Cette page n’est pas encore entièrement traduite" in built.html("magic")
