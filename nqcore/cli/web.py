@@ -213,7 +213,33 @@ def ask_json(request: str) -> str:
     NAME}``, ``{"army": {...}}`` or ``{"army_import": BASE64, "file": NAME}``; the answer of
     :func:`ask`, :func:`points`, :func:`build`, :func:`import_profile` or the army builder's
     (:mod:`nqcore.cli.web_army`) as JSON: always valid JSON (no NaN nor Infinity, which the
-    reader refuses before)."""
+    reader refuses before).  A fault of the engine itself is one line too, never a traceback."""
+    try:
+        answer = _answer(request)
+    except Exception as error:  # noqa: BLE001 - the page shows one line, whatever failed
+        answer = _fault(error, request)
+    return json.dumps(answer, ensure_ascii=False, allow_nan=False)
+
+
+#: What the page says when the engine fails on a request, with the failure's own words.
+FAULT = N_("the engine could not answer ({reason})")
+#: The most characters of those words the line shows.
+MAX_REASON = 200
+
+
+def _fault(error: Exception, request: str) -> dict[str, Any]:
+    """The page's answer to a request the engine failed on: one line in the request's language
+    (English if it names none the engine has)."""
+    try:
+        lang = check_language(str(json.loads(request)["lang"]))
+    except (ValueError, KeyError, TypeError):
+        lang = SOURCE_LANGUAGE
+    reason = one_line(f"{type(error).__name__}: {error}")[:MAX_REASON]
+    message = FAULT.format(reason=reason)
+    return {"error": translator(lang)(FAULT).format(reason=reason), "message": message}
+
+
+def _answer(request: str) -> dict[str, Any]:
     data = json.loads(request)
     lang = str(data["lang"])
     if "army" in data or "army_import" in data:
@@ -231,7 +257,7 @@ def ask_json(request: str) -> str:
         answer = points(str(data["toml"]), lang, file_name(data.get("file")))
     else:
         answer = ask([str(arg) for arg in data["argv"]], lang)
-    return json.dumps(answer, ensure_ascii=False, allow_nan=False)
+    return answer
 
 
 def _import_request(data: dict[str, Any], lang: str) -> dict[str, Any]:
