@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from nqcore.army.names import check_name
 from nqcore.army.toml_values import quoted
 from nqcore.i18n import N_, Refusal
 
 #: Each field of a profile file that is one value, by its kind (the lists are read elsewhere).
 FIELDS: dict[str, str] = {
     "key": "text",
-    "name": "text",
+    "name": "name",
     "type": "text",
     "size": "text",
     "specialist": "text",
@@ -39,12 +40,13 @@ ARMOUR_FIELDS: dict[str, str] = {
     "natural": "flag",
 }
 #: The one-value fields of an ``[[element]]`` table, and of an ability, trait or item's table.
-ELEMENT_FIELDS: dict[str, str] = {"name": "text"}
+ELEMENT_FIELDS: dict[str, str] = {"name": "name"}
 PICK_FIELDS: dict[str, str] = {"key": "text", "target": "text"}
 
 
 def check_kind(value: Any, kind: str, field: str) -> None:
-    """Refuse ``value`` of ``field`` unless it is of ``kind`` (``text``, ``flag``, ``whole``)."""
+    """Refuse ``value`` of ``field`` unless it is of ``kind`` (``text``, ``flag``, ``whole``, or
+    ``name``: a text of one line without an invisible character)."""
     if kind == "flag" and not isinstance(value, bool):
         raise Refusal(  # TOML's words, the same in every language
             N_("{field} must be {true} or {false}, not {value}"),
@@ -53,8 +55,13 @@ def check_kind(value: Any, kind: str, field: str) -> None:
             false="false",
             value=quoted(value),
         )
-    if kind == "text" and not isinstance(value, str):
+    if kind in ("text", "name") and not isinstance(value, str):
         raise Refusal(N_("{field} must be a text, not {value}"), field=field, value=quoted(value))
+    if kind == "name":
+        try:
+            check_name(value)
+        except Refusal as error:
+            raise error.at(field) from None
     if kind == "whole" and (isinstance(value, bool) or not isinstance(value, int)):
         raise Refusal(
             N_("{name} must be a whole number, not {value}"), name=field, value=quoted(value)

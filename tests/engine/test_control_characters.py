@@ -187,17 +187,19 @@ def test_printable_keeps_french_spaces_letters_and_signs() -> None:
     assert printable("\U000e0041") == "\\udb40\\udc41"  # above U+FFFF: valid in JSON too
 
 
-def test_nq_army_escapes_invisible_characters_in_names(tmp_path: Path) -> None:
+@pytest.mark.parametrize("char", INVISIBLE, ids=lambda c: f"U+{ord(c):04X}")
+def test_nq_army_refuses_invisible_characters_in_names(tmp_path: Path, char: str) -> None:
+    """A name is printed on the roster PDF, which obeys or drops what the terminal escapes."""
     army = tmp_path / "u.toml"
-    escaped = "".join(f"\\U{ord(c):08x}" for c in INVISIBLE)
     army.write_text(
-        f'name = "a{escaped}b"\npoints = 2000\n[[unit]]\nname = "B"\nprofile = "orc-bruiser"\n'
-        'models = 16\nformation = "ranked"\n',
+        f'name = "a\\U{ord(char):08x}b"\npoints = 2000\n[[unit]]\nname = "B"\n'
+        'profile = "orc-bruiser"\nmodels = 16\nformation = "ranked"\n',
         encoding="utf-8",
     )
     written = _nq("army", str(army))
-    assert "Army a\\u061c" in written
-    assert not any(char in written for char in INVISIBLE), written
+    assert written.startswith(f"nq army: {army}, field name: "), written
+    assert f"U+{ord(char):04X}" in written and len(written.splitlines()) == 1, written
+    assert char not in written, written
 
 
 def test_a_quoted_value_is_clipped_to_its_start_and_length(tmp_path: Path) -> None:
