@@ -223,20 +223,19 @@ def ask_json(request: str) -> str:
 
 #: What the page says when the engine fails on a request, with the failure's own words.
 FAULT = N_("the engine could not answer ({reason})")
-#: The most characters of those words the line shows.
-MAX_REASON = 200
 
 
 def _fault(error: Exception, request: str) -> dict[str, Any]:
-    """The page's answer to a request the engine failed on: one line in the request's language
-    (English if it names none the engine has)."""
+    """One line in the request's language (else English), at most 200 characters of reason."""
     try:
         lang = check_language(str(json.loads(request)["lang"]))
     except (ValueError, KeyError, TypeError):
         lang = SOURCE_LANGUAGE
-    reason = one_line(f"{type(error).__name__}: {error}")[:MAX_REASON]
-    message = FAULT.format(reason=reason)
-    return {"error": translator(lang)(FAULT).format(reason=reason), "message": message}
+    reason = one_line(f"{type(error).__name__}: {error}")[:200]
+    return {
+        "error": translator(lang)(FAULT).format(reason=reason),
+        "message": FAULT.format(reason=reason),
+    }
 
 
 def _answer(request: str) -> dict[str, Any]:
@@ -252,16 +251,12 @@ def _answer(request: str) -> dict[str, Any]:
     elif "build" in data:
         answer = build(dict(data["build"]), lang)
     elif "import" in data:
-        answer = _import_request(data, lang)
+        answer = _decoded(data, lang, "import", import_profile)
     elif "toml" in data:
         answer = points(str(data["toml"]), lang, file_name(data.get("file")))
     else:
         answer = ask([str(arg) for arg in data["argv"]], lang)
     return answer
-
-
-def _import_request(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    return _decoded(data, lang, "import", import_profile)
 
 
 def _decoded(
