@@ -131,7 +131,8 @@ def roster_pdf(sheet: dict[str, Any], lang: str, paper: Paper, target: Path) -> 
         made = compile_pdf(
             roster_tex(sheet, lang, paper), Path(work) / "out" / "roster.pdf", Path(work)
         )
-        log = (Path(work) / "roster.log").read_text(encoding="utf-8", errors="replace")
+        log_file = Path(work) / "roster.log"
+        log = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
         missing = list(dict.fromkeys(found[1] for found in _MISSING.finditer(log)))
         if missing:
             raise MissingCharacters(missing)

@@ -245,7 +245,8 @@ def _checked(data: dict[str, Any], where: str) -> dict[str, Any]:
 #: msgspec's complaint and the place it names: ``... - at `$.unit[0].models```.
 _SCHEMA_PLACE = re.compile(
     r"(?P<what>.*) - at `\$(?:\.(?P<kind>\w+)\[(?P<index>\d+)\])?"
-    r"(?:\.(?P<field>\w+)(?:\[\d+\])*)?`",  # a list's item is its field's (specialists[0])
+    # a list's item is its field's (specialists[0]), as a table's field is (options.equipment)
+    r"(?:\.(?P<field>\w+)(?:\[\d+\]|\.\w+)*)?`",
     re.S,
 )
 

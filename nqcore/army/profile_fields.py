@@ -2,7 +2,8 @@
 before any field is read or priced: a shield is on or off, a name a text, a resilience a whole
 number.  A field of another kind (``shield = "yes"``, ``shield = 100``) is refused in one line
 naming the field, its value as TOML writes it; the lists are their own readers'
-(:mod:`nqcore.army.profile_files`), the characteristics :func:`check_characteristic`'s.
+(:mod:`nqcore.army.profile_files`), the characteristics :func:`check_characteristic`'s and the
+armour value (``ar``, ``armour.value``) :class:`nqcore.army.profiles.Armour`'s.
 
 Plain Python, no msgspec: the At the table page runs the engine without it.
 """
@@ -26,11 +27,9 @@ FIELDS: dict[str, str] = {
     "source": "text",
     "mounted": "flag",
     "general": "flag",
-    "ar": "whole",
 }
 #: The fields of the ``armour`` table: each flag adds +1 or nothing ("Shield Cost").
 ARMOUR_FIELDS: dict[str, str] = {
-    "value": "whole",
     "resilience": "whole",
     "description": "text",
     "shield": "flag",

@@ -134,3 +134,41 @@ def test_the_worker_posts_one_line_for_a_failure() -> None:
 def test_a_weapon_table_is_named_by_a_text(tmp_path: Path, value: str) -> None:
     text = PROFILE + f"weapons = [{{ name = {value}, uc = 3, st_bonus = 0 }}]\n"
     refused(tmp_path, text, f"weapons #1: name must be a text, not {value}")
+
+
+@pytest.mark.parametrize(
+    ("where", "french"),
+    [
+        ("t2.toml: unit #1.profile", "t2.toml\u00a0: unité nº 1, champ profile"),
+        ("f.toml: equipment #1", "f.toml\u00a0: equipment nº 1"),
+        ("a.toml, unit #2 (Orcs), leader: c.toml", "a.toml, unité nº 2 (Orcs), chef\u00a0: c.toml"),
+    ],
+)
+def test_a_place_reads_as_french_sets_it(where: str, french: str) -> None:
+    """The file's own keys stay as the file writes them; the engine's words and the colon after
+    a file's name are French."""
+    from nqcore.places import place_in
+
+    assert place_in(where, "fr") == french
+    assert place_in(where, "en") == where
+
+
+def test_an_army_field_refused_by_the_file_reader_is_placed_in_french(tmp_path: Path) -> None:
+    path = tmp_path / "t2.toml"
+    path.write_text(
+        'name = "A"\npoints = 500\n[[unit]]\nname = "Orc"\nprofile = 1e400\nmodels = 10\n',
+        encoding="utf-8",
+    )
+    said = assert_refused(["--lang", "fr", "army", str(path)], "nombre non fini")
+    assert "t2.toml\u00a0: unité nº 1, champ profile\u00a0: nombre non fini (inf)" in said
+
+
+def test_a_nested_army_field_refused_by_the_schema_is_said_in_french(tmp_path: Path) -> None:
+    path = tmp_path / "t3.toml"
+    path.write_text(
+        'name = "A"\npoints = 500\n[[unit]]\nname = "Orc"\nprofile = "orc-bruiser"\nmodels = 10\n'
+        "options = { equipment = [true] }\n",
+        encoding="utf-8",
+    )
+    said = assert_refused(["--lang", "fr", "army", str(path)], "t3.toml, unité nº 1, champ options")
+    assert "Expected" not in said and "$.unit" not in said, said
