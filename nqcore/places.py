@@ -5,7 +5,8 @@ The readers of files build that place in English, part by part, as they go down 
 (:mod:`nqcore.army.force`, :mod:`nqcore.army.profile_files`, :mod:`nqcore.cli.web_army`); a French
 player read those English words in a French message.  Each part is said again here when the
 refusal is shown (:meth:`nqcore.i18n.Refusal.text`): an entry and its number ("unit #1 (name)"),
-a field ("field weapon"), a word of the place ("leader", "profile", "file").  Anything else (a
+a field ("field weapon", and "unit #1.profile": "unité nº 1, champ profile"), a word of the
+place ("leader", "profile", "file").  Anything else (a
 file's name, a field's own key, the name of an entry) is the reader's own text, shown as it is.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 
 from nqcore.i18n import N_, P_, Msg, translator
+from nqcore.typography import colon
 
 #: The words of a place, as the readers write them, and their meaning there.
 WORDS: dict[str, Msg] = {
@@ -50,10 +52,12 @@ def _parts(where: str) -> list[str]:
 def _part(part: str, lang: str) -> str:
     _ = translator(lang)
     if (numbered := _NUMBERED.fullmatch(part)) is not None:
-        what = numbered["what"]
+        what, rest = numbered["what"], numbered["rest"] or ""
         said = _(WORDS[what]) if what in WORDS else what  # a field's key stays as the file has it
         shown = _(NUMBERED).format(what=said, number=numbered["number"])
-        return shown + (numbered["rest"] or "")
+        if rest.startswith("."):  # "unit #1.profile": the entry, then its field
+            return f"{shown}, {_(FIELD).format(name=rest[1:])}"
+        return shown + rest
     if (field := _FIELD.fullmatch(part)) is not None:
         return _(FIELD).format(name=field["name"])
     return _(WORDS[part]) if part in WORDS else part
@@ -61,10 +65,11 @@ def _part(part: str, lang: str) -> str:
 
 def place_in(where: str, lang: str) -> str:
     """``where`` in the language ``lang`` (its English words said again, the rest as it is); a
-    place within a place (a profile file's own: "army.toml, unit #1 (x), leader: cap.toml") keeps
-    the colon it was joined with: a file's name may hold ": " itself, and is shown as it is."""
+    place within a place (a profile file's own: "army.toml, unit #1 (x), leader: cap.toml") is
+    joined by the language's colon (French sets a no-break space before it), as the refusal's
+    own colon after the place is."""
     if lang == "en" or not where:
         return where
-    return ": ".join(
+    return colon(lang).join(
         ", ".join(_part(part, lang) for part in _parts(inner)) for inner in where.split(": ")
     )

@@ -19,20 +19,23 @@ FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
 _PROBE = str.maketrans(dict.fromkeys(KEPT, " "))
 
 
-def printable(text: str) -> str:
+def printable(text: str, *, json: bool = False) -> str:
     """``text`` with each character a terminal should not be sent as its escape ``\\u001b``
-    (a pair of surrogate escapes above U+FFFF): shown, never obeyed; valid inside a JSON string
-    as well, where ``json.dumps`` leaves DEL and C1."""
+    (``\\U000e0041`` above U+FFFF: one code point, as Python writes it): shown, never obeyed.
+    In ``json`` text (``nq --json``), where ``json.dumps`` leaves DEL and C1, a character above
+    U+FFFF is its pair of surrogate escapes, the one escape JSON has for it."""
     if text.translate(_PROBE).isprintable() and not FILLERS.intersection(text):
         return text  # the common case, in one pass of C
-    return "".join(_escaped(char) for char in text)
+    return "".join(_escaped(char, json) for char in text)
 
 
-def _escaped(char: str) -> str:
+def _escaped(char: str, json: bool) -> str:
     if char in KEPT or (char.isprintable() and char not in FILLERS):
         return char
     code = ord(char)
     if code <= 0xFFFF:
         return f"\\u{code:04x}"
+    if not json:
+        return f"\\U{code:08x}"
     code -= 0x10000
     return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"

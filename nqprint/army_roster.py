@@ -9,15 +9,49 @@ table page prints the same roster from the same data with its print stylesheet.
 
 from __future__ import annotations
 
+import re
 import shutil
 import tempfile
+import unicodedata
 from pathlib import Path
 from typing import Any
 
-from nqprint.latex import A4, Paper, PrintError, compile_pdf, document, tex
+from nqprint.latex import A4, Paper, PrintError, compile_pdf, document
+from nqprint.latex import tex as latex_text
 
 #: Margins wide enough for any printer, on both papers.
 GEOMETRY = "margin=15mm"
+#: A word this long may break between any two of its letters: a name of the reader's own
+#: ("WWWW…" sixty times) would otherwise run off the page, as TeX breaks lines between words.
+LONG_WORD = 12
+_LONG_WORD = re.compile(rf"\S{{{LONG_WORD},}}")
+#: Where such a word may break, marked before the text is escaped: a private-use character, which
+#: no name may hold (:mod:`nqcore.army.names`), then TeX's break without a hyphen.
+_BREAK, _TEX_BREAK = "\ue000", r"\allowbreak{}"
+#: What xelatex logs for a character its font lacks (printed as an empty box).
+_MISSING = re.compile(r"Missing character: There is no (.) \(U\+([0-9A-F]+)\)")
+
+
+class MissingCharacters(PrintError):
+    """Characters of the roster that its fonts lack, each printed as an empty box."""
+
+    def __init__(self, characters: list[str]) -> None:
+        self.characters = characters
+        super().__init__(f"no glyph for {', '.join(characters)}")
+
+
+def _breakable(word: re.Match[str]) -> str:
+    """A long word with a break allowed before each letter but the first (never before a
+    combining mark, which belongs to the letter before it)."""
+    text = word[0]
+    return text[0] + "".join(
+        (char if unicodedata.category(char).startswith("M") else _BREAK + char) for char in text[1:]
+    )
+
+
+def tex(text: str, lang: str) -> str:
+    """Plain text as the roster's LaTeX (:func:`nqprint.latex.tex`), its long words breakable."""
+    return latex_text(_LONG_WORD.sub(_breakable, text), lang).replace(_BREAK, _TEX_BREAK)
 
 
 def _colon(lang: str) -> str:
@@ -39,7 +73,7 @@ def _profiles(entry: dict[str, Any], columns: list[str], lang: str) -> str:
             details.append(rf"\smallskip\textbf{{{tex(name, lang)}}}\par ")
         for label, text in profile["details"]:
             details.append(rf"\textbf{{{tex(label + _colon(lang), lang)}}}{tex(text, lang)}\par ")
-    spec = "@{}X" + "c" * (len(columns) - 1) + "@{}"
+    spec = r"@{}>{\raggedright\arraybackslash}X" + "c" * (len(columns) - 1) + "@{}"
     return (
         rf"\begin{{tabularx}}{{\linewidth}}{{{spec}}}\toprule {head} \\ \midrule "
         + " ".join(rows)
@@ -68,6 +102,7 @@ def _entry(entry: dict[str, Any], sheet: dict[str, Any], lang: str) -> str:
 def roster_tex(sheet: dict[str, Any], lang: str, paper: Paper = A4) -> str:
     """The roster as a LaTeX document on ``paper``."""
     body = [
+        r"\raggedright",
         rf"{{\sffamily\bfseries\LARGE\color{{nqred}}{tex(sheet['title'], lang)}}}\par",
         rf"{{\sffamily {tex(sheet['heading'], lang)} · {tex(sheet['game'], lang)}}}\par",
         r"\smallskip{\color{nqrule}\hrule}\medskip",
@@ -101,6 +136,11 @@ def roster_pdf(sheet: dict[str, Any], lang: str, paper: Paper, target: Path) -> 
             shutil.rmtree(work, ignore_errors=True)
         raise
     try:
+        log_file = work / "roster.log"
+        log = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
+        missing = list(dict.fromkeys(found[1] for found in _MISSING.finditer(log)))
+        if missing:
+            raise MissingCharacters(missing)
         shutil.copyfile(made, target)
     finally:
         shutil.rmtree(work, ignore_errors=True)

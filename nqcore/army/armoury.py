@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from nqcore.army.toml_values import quoted
 from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
 from nqcore.rules.armour import armour_modifier  # the book's one rule, used by weapon profiles
@@ -41,13 +42,6 @@ WEAPON_RULES = frozenset(
 class WeaponDataError(Refusal):
     """A weapon record is malformed: the message names the file, the record and the field, in
     the reader's language (a profile's own weapon, on the command line and the page)."""
-
-
-def quoted(value: Any) -> str:
-    """A value of a data file as a refusal quotes it (Python's ``repr``, near TOML's way), cut
-    short: a refused list may be a megabyte long."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:59] + "…"
 
 
 class WeaponKind(Enum):
@@ -339,6 +333,10 @@ def _teardrop(record: dict[str, Any], kind: WeaponKind, where: str) -> str | Non
     return teardrop
 
 
+#: The fields of a weapon record that are texts (its name is printed on cards and rosters).
+_TEXT_FIELDS = ("name", "key", "text", "source")
+
+
 def _check_fields(record: Any, where: str) -> None:
     """A table of known fields, with a name."""
     if not isinstance(record, dict):
@@ -350,6 +348,14 @@ def _check_fields(record: Any, where: str) -> None:
         raise WeaponDataError(N_("unknown field(s) {fields}"), where=where, fields=unknown)
     if "name" not in record:
         raise WeaponDataError(N_("missing field(s) {fields}"), where=where, fields=["name"])
+    for name in _TEXT_FIELDS:
+        if name in record and not isinstance(record[name], str):
+            raise WeaponDataError(
+                N_("{field} must be a text, not {value}"),
+                where=where,
+                field=name,
+                value=quoted(record[name]),
+            )
 
 
 def _rules(record: dict[str, Any], where: str) -> frozenset[str]:

@@ -10,6 +10,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
+from nqcore.army.toml_values import quoted
 from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg, Refusal, Typed
 
@@ -93,6 +94,16 @@ def characteristic_range(key: str) -> range:
     return range(min(values), max(values) + 1)
 
 
+def shown_value(value: object) -> object:
+    """A refused characteristic as a refusal shows it: a text quoted as the reader's language
+    quotes, a number in its format, anything else as TOML writes it (``true``, ``[1]``)."""
+    if isinstance(value, str):
+        return Typed(value)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    return quoted(value)
+
+
 def check_characteristic(key: str, value: int) -> None:
     """Raise ``ValueError`` naming the characteristic and its allowed range if ``value`` is out."""
     allowed = characteristic_range(key)
@@ -100,7 +111,7 @@ def check_characteristic(key: str, value: int) -> None:
         raise Refusal(
             N_("{name} must be a whole number, not {value}"),
             name=Msg(key.upper()),
-            value=Typed(value) if isinstance(value, str) else value,
+            value=shown_value(value),
         )
     if value not in allowed:
         raise Refusal(

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from nqcore.army.characteristics import ModelType, ProfileError, Specialist, data_file
+from nqcore.army.names import check_name, same_name
 from nqcore.army.profile_files import parse_profile
 from nqcore.army.profile_points import profile_points
 from nqcore.army.profiles import Profile
@@ -166,12 +167,14 @@ def load_army(path: str) -> tuple[str, int, list[Entry]]:
 
 def parse_army(data: dict[str, Any], where: str, folder: str = ".") -> tuple[str, int, list[Entry]]:
     """An army from its parsed TOML ``data`` (the file ``where``, profile files in ``folder``)."""
+    _check_names(data, where)
     army = _checked(data, where)
     entries: list[Entry] = []
     names: set[str] = set()
     reader = _ProfileReader(where, folder)
     for kind in KINDS:
-        for index, record in enumerate(army[kind]):
+        for index, written in enumerate(army[kind]):
+            record = _named(written)
             at = f"{where}, {kind} #{index + 1} ({record['name']})"
             if record["name"] in names:
                 twice = ArmyError(N_("a second entry named {name}"), where=at, name=record["name"])
@@ -181,7 +184,40 @@ def parse_army(data: dict[str, Any], where: str, folder: str = ".") -> tuple[str
                 entries.append(_entry(kind, record, reader, at))
             except Refusal as error:
                 raise located(error, (kind, index), None) from None
-    return str(army["name"]), int(army["points"]), entries
+    return same_name(str(army["name"])), int(army["points"]), entries
+
+
+def _named(record: dict[str, Any]) -> dict[str, Any]:
+    """An entry's record, its name and the name it joins as they read (:func:`same_name`)."""
+    joins = record.get("joins")
+    return {**record, "name": same_name(record["name"])} | (
+        {"joins": same_name(joins)} if isinstance(joins, str) else {}
+    )
+
+
+def _check_names(data: dict[str, Any], where: str) -> None:
+    """Each name of the army file (the army's, its entries', the unit one joins) one line
+    without an invisible character (:func:`check_name`), before the schema reads the rest."""
+    places: list[tuple[tuple[str, int] | None, Any]] = [(None, data)]
+    for kind in KINDS:
+        records = data.get(kind)
+        places += _records(kind, records) if isinstance(records, list) else []
+    for entry, record in places:
+        for field in ("name", "joins"):
+            value = record.get(field) if isinstance(record, dict) else None
+            if not isinstance(value, str):
+                continue
+            try:
+                check_name(value)
+            except Refusal as error:
+                place = where if entry is None else f"{where}, {entry[0]} #{entry[1] + 1}"
+                refused = error.at(f"{place}, field {field}", ArmyError)
+                raise located(refused, entry, field) from None
+
+
+def _records(kind: str, records: list[Any]) -> list[tuple[tuple[str, int] | None, Any]]:
+    """The records of ``kind``, each with its place (its kind and index)."""
+    return [((kind, index), record) for index, record in enumerate(records)]
 
 
 def _checked(data: dict[str, Any], where: str) -> dict[str, Any]:
@@ -209,7 +245,8 @@ def _checked(data: dict[str, Any], where: str) -> dict[str, Any]:
 #: msgspec's complaint and the place it names: ``... - at `$.unit[0].models```.
 _SCHEMA_PLACE = re.compile(
     r"(?P<what>.*) - at `\$(?:\.(?P<kind>\w+)\[(?P<index>\d+)\])?"
-    r"(?:\.(?P<field>\w+)(?:\[\d+\])*)?`",  # a list's item is its field's (specialists[0])
+    # a list's item is its field's (specialists[0]), as a table's field is (options.equipment)
+    r"(?:\.(?P<field>\w+)(?:\[\d+\]|\.\w+)*)?`",
     re.S,
 )
 

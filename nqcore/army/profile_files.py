@@ -24,7 +24,14 @@ from nqcore.army.characteristics import (
     Specialist,
     data_file,
 )
+from nqcore.army.profile_fields import (
+    PICK_FIELDS,
+    check_kind,
+    check_profile_kinds,
+    check_table,
+)
 from nqcore.army.profiles import Armour, Element, Pick, Profile
+from nqcore.army.toml_values import quoted
 from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
 
 # --- reading profiles ---------------------------------------------------------------------------
@@ -81,13 +88,6 @@ def _enum(kind: type[Enum], value: Any, what: str) -> Any:
         ) from None
 
 
-def _quoted(value: Any) -> str:
-    """A value of a profile file as a refusal quotes it (Python's ``repr``, near TOML's way),
-    cut short: a refused list may be a megabyte long."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:59] + "…"
-
-
 def _picks(value: Any, what: str) -> tuple[Pick, ...]:
     if not isinstance(value, list):
         raise Refusal(
@@ -104,12 +104,16 @@ def _picks(value: Any, what: str) -> tuple[Pick, ...]:
             extra = sorted(set(item) - {"key", "level", "target"})
             if extra:
                 raise Refusal(N_("unknown field(s) {fields}"), where=where, fields=extra)
+            try:
+                check_table(item, PICK_FIELDS)
+            except Refusal as error:
+                raise error.at(where) from None
             level = item.get("level")
             if isinstance(level, bool) or not isinstance(level, str | int | None):
                 raise Refusal(
                     N_("the level must be a text or a whole number, not {value}"),
                     where=where,
-                    value=_quoted(level),
+                    value=quoted(level),
                 )
             picks.append(
                 Pick(item["key"], None if level is None else str(level), item.get("target"))
@@ -118,7 +122,7 @@ def _picks(value: Any, what: str) -> tuple[Pick, ...]:
             raise Refusal(
                 N_("{value} is neither a key nor a table with a key"),
                 where=where,
-                value=_quoted(item),
+                value=quoted(item),
             )
     return tuple(picks)
 
@@ -136,7 +140,7 @@ def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
                 raise error.at(where, Refusal) from None
         elif isinstance(item, dict) and set(item) <= {"key", "pm"} and "key" in item:
             if not isinstance(item["key"], str):
-                raise Refusal(N_("{value} is not a key"), where=where, value=_quoted(item["key"]))
+                raise Refusal(N_("{value} is not a key"), where=where, value=quoted(item["key"]))
             try:
                 base = armoury_weapon(str(item["key"]))
             except UnknownName as error:
@@ -148,7 +152,7 @@ def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
                         N_("the {weapon} has no penetration modifier {pm}"),
                         where=where,
                         weapon=Msg(base.name),
-                        pm=pm if type(pm) is int else _quoted(pm),
+                        pm=pm if type(pm) is int else quoted(pm),
                     )
                 base = base.with_optional_pm()
             found.append(base)
@@ -158,7 +162,7 @@ def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
             raise Refusal(
                 N_("{value} is neither an armoury key nor a weapon table"),
                 where=where,
-                value=_quoted(item),
+                value=quoted(item),
             )
     return tuple(found)
 
@@ -166,22 +170,15 @@ def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
 def _keys(value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise Refusal(
-            N_("{field} must be a list of keys, not {value}"), field=what, value=_quoted(value)
+            N_("{field} must be a list of keys, not {value}"), field=what, value=quoted(value)
         )
     return tuple(value)
 
 
 def _flag(record: Mapping[str, Any], name: str) -> bool:
     value = record.get(name, False)
-    if not isinstance(value, bool):
-        raise Refusal(  # TOML's words, the same in every language
-            N_("{field} must be {true} or {false}, not {value}"),
-            field=name,
-            true="true",
-            false="false",
-            value=_quoted(value),
-        )
-    return value
+    check_kind(value, "flag", name)
+    return bool(value)
 
 
 def _element(record: Any, where: str) -> Element:
@@ -254,6 +251,7 @@ def _check_profile_fields(record: Mapping[str, Any]) -> None:
     missing += [name for name in ("ra", "cc") if name not in record]
     if missing:
         raise Refusal(N_("missing field(s) {fields}"), fields=missing)
+    check_profile_kinds(record)
 
 
 def _armour(record: Mapping[str, Any]) -> Armour:

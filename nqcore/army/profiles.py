@@ -45,9 +45,10 @@ from nqcore.army.characteristics import (
     characteristic_range,
     check_characteristic,
     data_file,
+    shown_value,
 )
 from nqcore.army.features import feature, mutation_points
-from nqcore.i18n import N_, Refusal, Typed, UnknownName
+from nqcore.i18n import N_, Refusal, UnknownName
 
 # --- profiles -----------------------------------------------------------------------------------
 
@@ -89,7 +90,7 @@ class Armour:
             raise Refusal(
                 N_("{name} must be a whole number, not {value}"),
                 name=N_("AR"),
-                value=Typed(self.value) if isinstance(self.value, str) else self.value,
+                value=shown_value(self.value),
             )
         if self.value not in allowed:
             raise Refusal(

@@ -99,9 +99,10 @@ def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refus
         return {"pdf_refused": args.pdf}
     from pathlib import Path
 
+    from nqcore.army.names import code_point
     from nqcore.army.roster import roster_sheet
     from nqcore.cli.asking import UsageError
-    from nqprint.army_roster import roster_pdf
+    from nqprint.army_roster import MissingCharacters, roster_pdf
     from nqprint.latex import PAPERS, PrintError
 
     lang = getattr(args, "lang", "en")
@@ -115,6 +116,16 @@ def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refus
         raise UsageError(
             N_("{file}: no roster printed: {problem}"), file=args.pdf, problem=error.strerror
         ) from None
+    except MissingCharacters as error:
+        char = error.characters[0]
+        place = glyph_place(force, char)
+        raise UsageError(
+            NO_GLYPH,
+            where=f"{args.file}, {place}" if place else args.file,
+            file=args.pdf,
+            code=code_point(char),
+            char=char,
+        ) from None
     except PrintError as error:
         if "xelatex is needed" in str(error):
             raise UsageError(NO_LATEX, file=args.pdf) from None
@@ -122,6 +133,29 @@ def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refus
             N_("{file}: no roster printed: {problem}"), file=args.pdf, problem=str(error)
         ) from None
     return {"pdf": args.pdf}
+
+
+#: ``nq army FILE --pdf``: a character of the army's that the roster's font lacks would print as
+#: an empty box.
+NO_GLYPH = N_("no roster printed ({file}): its font has no glyph for {code} ({char})")
+
+
+def glyph_place(force: Any, char: str) -> str:
+    """Where the army holds ``char``: its name's field, an entry's, or the entry whose profile
+    or options hold it (its kind and number, as a refusal of the army file names them); ''
+    for none."""
+    if char in force.name:
+        return "field name"
+    counts: dict[str, int] = {}
+    for item in force.entries:
+        entry = item.entry
+        counts[entry.kind] = counts.get(entry.kind, 0) + 1
+        at = f"{entry.kind} #{counts[entry.kind]}"
+        if char in entry.name:
+            return f"{at}, field name"
+        if char in repr(entry):
+            return f"{at} ({entry.name})"
+    return ""  # a text of the roster's own
 
 
 def _breach(found: Any) -> dict[str, Any]:

@@ -102,5 +102,5 @@ def _reply(args: argparse.Namespace) -> int:
         text = json.dumps(jsonable(answer, lang), ensure_ascii=False, indent=2)
     else:
         text = render(answer, lang)
-    print_text(text)
+    print_text(text, json=as_json)
     return 2 if answer.get("refusals") else 0  # an army the book refuses (nq army)

@@ -366,10 +366,10 @@ def jsonable(value: Any, lang: str) -> Any:
     return value
 
 
-def print_text(text: str, end: str = "\n") -> None:
-    """An answer on the standard output, whatever the terminal can show, and no error when the
-    reader stops reading."""
-    text = printable(text)
+def print_text(text: str, end: str = "\n", *, json: bool = False) -> None:
+    """An answer (``json`` text, or not) on the standard output, whatever the terminal can
+    show, and no error when the reader stops reading."""
+    text = printable(text, json=json)
     try:
         try:
             print(text, end=end, flush=True)

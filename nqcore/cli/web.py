@@ -213,7 +213,32 @@ def ask_json(request: str) -> str:
     NAME}``, ``{"army": {...}}`` or ``{"army_import": BASE64, "file": NAME}``; the answer of
     :func:`ask`, :func:`points`, :func:`build`, :func:`import_profile` or the army builder's
     (:mod:`nqcore.cli.web_army`) as JSON: always valid JSON (no NaN nor Infinity, which the
-    reader refuses before)."""
+    reader refuses before).  A fault of the engine itself is one line too, never a traceback."""
+    try:
+        answer = _answer(request)
+    except Exception as error:  # noqa: BLE001 - the page shows one line, whatever failed
+        answer = _fault(error, request)
+    return json.dumps(answer, ensure_ascii=False, allow_nan=False)
+
+
+#: What the page says when the engine fails on a request, with the failure's own words.
+FAULT = N_("the engine could not answer ({reason})")
+
+
+def _fault(error: Exception, request: str) -> dict[str, Any]:
+    """One line in the request's language (else English), at most 200 characters of reason."""
+    try:
+        lang = check_language(str(json.loads(request)["lang"]))
+    except (ValueError, KeyError, TypeError):
+        lang = SOURCE_LANGUAGE
+    reason = one_line(f"{type(error).__name__}: {error}")[:200]
+    return {
+        "error": translator(lang)(FAULT).format(reason=reason),
+        "message": FAULT.format(reason=reason),
+    }
+
+
+def _answer(request: str) -> dict[str, Any]:
     data = json.loads(request)
     lang = str(data["lang"])
     if "army" in data or "army_import" in data:
@@ -226,16 +251,12 @@ def ask_json(request: str) -> str:
     elif "build" in data:
         answer = build(dict(data["build"]), lang)
     elif "import" in data:
-        answer = _import_request(data, lang)
+        answer = _decoded(data, lang, "import", import_profile)
     elif "toml" in data:
         answer = points(str(data["toml"]), lang, file_name(data.get("file")))
     else:
         answer = ask([str(arg) for arg in data["argv"]], lang)
-    return json.dumps(answer, ensure_ascii=False, allow_nan=False)
-
-
-def _import_request(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    return _decoded(data, lang, "import", import_profile)
+    return answer
 
 
 def _decoded(

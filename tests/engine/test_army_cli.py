@@ -230,7 +230,7 @@ def test_a_missing_leader_file_is_named_in_the_chosen_language(
     """The system's reason was English in French: "(No such file or directory)"."""
     code, _, err = run(capsys, "--lang", lang, "army", write(tmp_path, LEADER_FILE))
     assert code == 2
-    place = {"en": "unit #1 (B), leader: ", "fr": "unité nº 1 (B), chef: "}[lang]
+    place = {"en": "unit #1 (B), leader: ", "fr": "unité nº 1 (B), chef\u00a0: "}[lang]
     assert place in err and err.rstrip().endswith(reason), err
 
 

@@ -176,9 +176,9 @@ def test_bad_input_names_the_fault(
 
 
 WEAPON_FAULTS: list[tuple[dict[str, Any], str]] = [
-    ({"name": "X", "st_bonus": 0, "indirect": "yes"}, "indirect must be true or false, not 'yes'"),
-    ({"name": "X", "st_bonus": 0, "reach": "far"}, "reach must be a number of inches, not 'far'"),
-    ({"name": "X", "kind": "laser", "st": 4}, "unknown kind 'laser'; choose one of close-combat"),
+    ({"name": "X", "st_bonus": 0, "indirect": "yes"}, 'indirect must be true or false, not "yes"'),
+    ({"name": "X", "st_bonus": 0, "reach": "far"}, 'reach must be a number of inches, not "far"'),
+    ({"name": "X", "kind": "laser", "st": 4}, 'unknown kind "laser"; choose one of close-combat'),
     ({"st_bonus": 0}, "missing field(s) name"),
     ({"name": "X", "st_bonus": 0, "rules": "two-handed"}, "rules must be a list of rule keys"),
     ({"name": "X", "st_bonus": 0, "rules": ["flaming"]}, "unknown rule(s) flaming; known: "),
@@ -265,9 +265,9 @@ def test_a_profiles_own_weapon_is_refused_in_the_readers_language(
     profile.write_text(text, encoding="utf-8")
     assert nq(["--lang", "fr", "points", str(profile)]) == 2
     error = capsys.readouterr().err
-    assert error.startswith(f"nq points: {profile}: weapons nº 1\u00a0: {french}"), error
+    assert error.startswith(f"nq points: {profile}\u00a0: weapons nº 1\u00a0: {french}"), error
     assert nq(["points", str(profile)]) == 2
     assert capsys.readouterr().err.startswith(f"nq points: {profile}: weapons #1: {english}")
     page = points(text, "fr", "archer.toml")
-    assert page["error"].startswith(f"archer.toml: weapons nº 1\u00a0: {french}"), page
+    assert page["error"].startswith(f"archer.toml\u00a0: weapons nº 1\u00a0: {french}"), page
     assert page["message"].startswith(f"archer.toml: weapons #1: {english}"), page

@@ -664,7 +664,7 @@ PROFILE_FAULTS = [
     ('spells = ["Frostbolt"]', "bad.toml: unknown spell 'Frostbolt'"),
     ("spells = [3]", "bad.toml: spells must be a list of keys, not [3]"),
     ("mutations = 3", "bad.toml: mutations must be a list of keys, not 3"),
-    ('mounted = "yes"', "bad.toml: mounted must be true or false, not 'yes'"),
+    ('mounted = "yes"', 'bad.toml: mounted must be true or false, not "yes"'),
     ('size = "huge"', "bad.toml: unknown size 'huge'; choose one of small, medium"),
     ("armour = 3", "bad.toml: armour must be a table such as { value = 3, shield = true }"),
     ("[armour]\ncolour = 1", "bad.toml: armour: unknown field(s) colour"),

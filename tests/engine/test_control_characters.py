@@ -109,7 +109,8 @@ def test_a_profile_file_with_a_control_character_is_refused_naming_its_field(
     )
     said = f"nq points: {profile}: name: a control character (U+001B) in the text\n"
     assert _nq("points", str(profile)) == said
-    french = f"nq points: {profile}: name\u00a0: un caractère de contrôle (U+001B) dans le texte\n"
+    french = f"nq points: {profile}\u00a0: name\u00a0: un caractère de contrôle (U+001B) dans "
+    french += "le texte\n"
     assert _nq("points", str(profile), "--lang", "fr") == french
     profile.write_text('"na\\u001bme" = "Orc"\n', encoding="utf-8")
     assert "na\\u001bme: a control character (U+001B)" in _nq("points", str(profile))
@@ -178,26 +179,29 @@ INVISIBLE = "\u061c\u2028\u2029\ufeff\u00ad\u180e\u115f\u1160\u3164\uffa0\U000e0
 @pytest.mark.parametrize("char", INVISIBLE, ids=lambda c: f"U+{ord(c):04X}")
 def test_printable_escapes_what_python_would_not_print_and_the_fillers(char: str) -> None:
     escaped = printable(f"a{char}b")
-    assert char not in escaped and escaped.startswith("a\\u") and escaped.endswith("b")
+    assert char not in escaped and escaped.startswith(("a\\u", "a\\U")) and escaped.endswith("b")
 
 
 def test_printable_keeps_french_spaces_letters_and_signs() -> None:
     kept = "Boule de feu\u00a0: 12\u202f% — « é » ½ ✓ 🎲\n"
     assert printable(kept) == kept
-    assert printable("\U000e0041") == "\\udb40\\udc41"  # above U+FFFF: valid in JSON too
+    assert printable("\U000e0041") == "\\U000e0041"  # one code point, not a surrogate pair
+    assert printable("\U000e0041", json=True) == "\\udb40\\udc41"  # JSON's escape for it
 
 
-def test_nq_army_escapes_invisible_characters_in_names(tmp_path: Path) -> None:
+@pytest.mark.parametrize("char", INVISIBLE, ids=lambda c: f"U+{ord(c):04X}")
+def test_nq_army_refuses_invisible_characters_in_names(tmp_path: Path, char: str) -> None:
+    """A name is printed on the roster PDF, which obeys or drops what the terminal escapes."""
     army = tmp_path / "u.toml"
-    escaped = "".join(f"\\U{ord(c):08x}" for c in INVISIBLE)
     army.write_text(
-        f'name = "a{escaped}b"\npoints = 2000\n[[unit]]\nname = "B"\nprofile = "orc-bruiser"\n'
-        'models = 16\nformation = "ranked"\n',
+        f'name = "a\\U{ord(char):08x}b"\npoints = 2000\n[[unit]]\nname = "B"\n'
+        'profile = "orc-bruiser"\nmodels = 16\nformation = "ranked"\n',
         encoding="utf-8",
     )
     written = _nq("army", str(army))
-    assert "Army a\\u061c" in written
-    assert not any(char in written for char in INVISIBLE), written
+    assert written.startswith(f"nq army: {army}, field name: "), written
+    assert f"U+{ord(char):04X}" in written and len(written.splitlines()) == 1, written
+    assert char not in written, written
 
 
 def test_a_quoted_value_is_clipped_to_its_start_and_length(tmp_path: Path) -> None:

@@ -126,12 +126,12 @@ def test_invalid_utf8_and_bytes_inside_a_profile(data: bytes, at: int) -> None:
         (
             "ac = 1e400",
             "mine.toml: ac: not a finite number (inf)",
-            "mine.toml: ac\u00a0: nombre non fini (inf)",
+            "mine.toml\u00a0: ac\u00a0: nombre non fini (inf)",
         ),
         (
             "ac = nan",
             "mine.toml: ac: not a finite number (nan)",
-            "mine.toml: ac\u00a0: nombre non fini (nan)",
+            "mine.toml\u00a0: ac\u00a0: nombre non fini (nan)",
         ),
         (
             "ac = 8.0",
@@ -141,7 +141,7 @@ def test_invalid_utf8_and_bytes_inside_a_profile(data: bytes, at: int) -> None:
         (
             "ac = 99999999999999999999",
             "mine.toml: ac: an integer beyond TOML's 64-bit range",
-            "mine.toml: ac\u00a0: ",
+            "mine.toml\u00a0: ac\u00a0: ",
         ),
         (
             'armour = "lourde"',
@@ -151,7 +151,7 @@ def test_invalid_utf8_and_bytes_inside_a_profile(data: bytes, at: int) -> None:
         (
             "weapons = [[1, [2]]]",
             "mine.toml: weapons #1: [1, [2]] is neither an armoury key nor a weapon table",
-            "mine.toml: weapons nº 1\u00a0: [1, [2]] n’est ",
+            "mine.toml\u00a0: weapons nº 1\u00a0: [1, [2]] n’est ",
         ),
         (
             "weapons = " + "[" * 3000 + "]" * 3000,

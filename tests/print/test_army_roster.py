@@ -12,7 +12,7 @@ import pytest
 from nqcore.army.army_rules import check
 from nqcore.army.force import army
 from nqcore.cli.commands import main
-from tests.print.pdfs import reader, text, unembedded_fonts
+from tests.print.pdfs import reader, text, text_lines, unembedded_fonts
 
 pytestmark = pytest.mark.slow  # xelatex runs (seconds each)
 ARMIES = Path(__file__).resolve().parents[2] / "examples" / "armies"
@@ -82,3 +82,52 @@ def test_the_roster_on_letter_paper(capsys: Capture, tmp_path: Path) -> None:
     _, out = _printed(capsys, tmp_path, "en", "--paper", "letter")
     box = reader(out).pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+
+
+LONG = "W" * 60
+LONG_UNIT = "Supercalifragilisticexpialidocious" * 4
+
+
+def _army(tmp_path: Path, name: str, unit: str) -> Path:
+    path = tmp_path / "army.toml"
+    path.write_text(
+        f'name = "{name}"\npoints = 1000\n[[unit]]\nname = "{unit}"\nprofile = "orc-bruiser"\n'
+        'models = 10\n[[individual]]\nname = "Lord"\nprofile = "hero"\ngeneral = true\n',
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_long_unbroken_names_stay_whole_inside_the_page(capsys: Capture, tmp_path: Path) -> None:
+    """A name of 60 letters without a space breaks where it must: every letter printed, every
+    line inside the page's width."""
+    out = tmp_path / "long.pdf"
+    code = main(["army", str(_army(tmp_path, LONG, LONG_UNIT)), "--pdf", str(out)])
+    assert (code, capsys.readouterr().err) == (0, "")
+    joined = "".join(text(out).split())
+    assert LONG in joined and LONG_UNIT in joined
+    width = float(reader(out).pages[0].mediabox.width)
+    lines = text_lines(out, 1)
+    assert lines and all(0 <= line.x0 and line.x1 <= width - 40 for line in lines), [
+        (line.text[:20], line.x1) for line in lines if line.x1 > width - 40
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", ["army.toml, unit #1, field name: no roster printed (", "its font has no glyph"]),
+        ("fr", ["army.toml, unité nº 1, champ name\u00a0: ", "sa police n’a pas de glyphe"]),
+    ],
+)
+def test_a_character_the_font_lacks_is_refused_naming_the_field(
+    capsys: Capture, tmp_path: Path, lang: str, said: list[str]
+) -> None:
+    out = tmp_path / "cjk.pdf"
+    code = main(
+        ["--lang", lang, "army", str(_army(tmp_path, "Army", "龍の軍団")), "--pdf", str(out)]
+    )
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1, err
+    assert all(part in err for part in said) and "U+9F8D (龍)" in err, err
+    assert not out.exists()

@@ -24,9 +24,16 @@ const start = async () => {
 
 const engine = start();
 
+// A failure as one plain line: a Python error's message is its whole traceback, whose last
+// line says what failed; the page shows an answer's error as a line, never a traceback.
+const oneLine = (error) => {
+  const lines = String(error?.message ?? error).split("\n").map((line) => line.trim());
+  return lines.filter((line) => line).pop() || String(error?.name ?? "Error");
+};
+
 engine.then(
   () => self.postMessage({ ready: true }),
-  (error) => self.postMessage({ ready: false, error: String(error) }),
+  (error) => self.postMessage({ ready: false, error: oneLine(error) }),
 );
 
 self.addEventListener("message", async (event) => {
@@ -35,6 +42,6 @@ self.addEventListener("message", async (event) => {
     const ask = await engine;
     self.postMessage({ id, answer: JSON.parse(ask(JSON.stringify(request))) });
   } catch (error) {
-    self.postMessage({ id, answer: { error: String(error) } });
+    self.postMessage({ id, answer: { error: oneLine(error) } });
   }
 });

@@ -1,0 +1,54 @@
+"""The names of an army and of its profiles, as a reader reads them: one line, printed on the
+terminal, the page and the roster PDF.
+
+A name holds no line break (the roster prints it on one line), no invisible character
+(Unicode category Cf: a zero-width space, a soft hyphen, a bidi control such as U+202E, which
+the terminal escapes but the PDF obeys, reversing the name; a blank Hangul filler) and no
+character no reader can be shown (private use, unassigned: :mod:`nqcore.characters`).  Two
+names a reader cannot tell apart are one name (:func:`same_name`): the same after NFC (a
+decomposed "É") with their whitespace (a no-break space, an em space) folded to one space and
+trimmed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from nqcore.i18n import N_, Refusal
+from nqcore.terminal import FILLERS
+
+#: The characters that break a line: the newline, the carriage return, the line and paragraph
+#: separators (U+2028, U+2029), the next line (U+0085), the vertical tab and the form feed.
+_BREAKS = frozenset("\n\r\u2028\u2029\x85\x0b\x0c")
+#: Unassigned (noncharacters included), private use, surrogates (:mod:`nqcore.characters`).
+_UNSHOWABLE = frozenset({"Cn", "Co", "Cs"})
+_WHITESPACE = re.compile(r"\s+")
+
+
+def code_point(char: str) -> str:
+    """A character named by its code point: ``U+202E``, ``U+E0041`` (never a surrogate pair)."""
+    return f"U+{ord(char):04X}"
+
+
+def check_name(text: str) -> None:
+    """Refuse a name with a line break, a control character or an invisible format character."""
+    for char in text:
+        category = unicodedata.category(char)
+        if char in _BREAKS:
+            raise Refusal(N_("a line break ({code}) in a name"), code=code_point(char))
+        if category == "Cc":
+            raise Refusal(N_("a control character ({code}) in the text"), code=code_point(char))
+        if category == "Cf" or char in FILLERS:
+            raise Refusal(N_("an invisible character ({code}) in a name"), code=code_point(char))
+        if category in _UNSHOWABLE:
+            raise Refusal(
+                N_("a character no reader can be shown ({code}) in a name"), code=code_point(char)
+            )
+    if text and not same_name(text):
+        raise Refusal(N_("a name of spaces only"))
+
+
+def same_name(text: str) -> str:
+    """``text`` as the name it reads: NFC, each run of whitespace one space, trimmed."""
+    return _WHITESPACE.sub(" ", unicodedata.normalize("NFC", text)).strip()

@@ -1,0 +1,57 @@
+"""A value of a profile or army file as a refusal quotes it: as TOML writes it (``true``,
+``"yes"``, ``[1, 2]``, ``{ a = 1 }``, ``1979-05-27``), the way the reader typed it, not as
+Python shows it (``True``, ``{'a': 1}``); cut short, as a refused list may be a megabyte long."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from typing import Any
+
+#: The most characters of a value a refusal quotes.
+MAX_SHOWN = 60
+#: A key TOML writes without quotes.
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def toml_value(value: Any, budget: int = MAX_SHOWN + 1) -> str:
+    """``value`` written as TOML writes it (a table inline); once ``budget`` characters are
+    written, the rest of a list or table is left out (the caller cuts it)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):  # a basic string: JSON's escapes are TOML's
+        return json.dumps(value[:budget], ensure_ascii=False)
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, list):
+        return "[" + ", ".join(_items(value, toml_value, budget)) + "]"
+    if isinstance(value, dict):
+        items = _items(value.items(), lambda pair, left: _pair(pair, left), budget)
+        return "{ " + ", ".join(items) + " }" if items else "{}"
+    return repr(value)
+
+
+def _pair(pair: tuple[Any, Any], budget: int) -> str:
+    key = str(pair[0])
+    shown = key if _BARE_KEY.fullmatch(key) else json.dumps(key, ensure_ascii=False)
+    return f"{shown} = {toml_value(pair[1], budget)}"
+
+
+def _items(values: Any, write: Any, budget: int) -> list[str]:
+    written: list[str] = []
+    for item in values:
+        if budget <= 0:
+            written.append("…")
+            break
+        written.append(write(item, budget))
+        budget -= len(written[-1]) + 2
+    return written
+
+
+def quoted(value: Any) -> str:
+    """``value`` as TOML writes it, at most :data:`MAX_SHOWN` characters."""
+    text = toml_value(value)
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"

@@ -1,0 +1,91 @@
+"""The names of an army file: two names a reader cannot tell apart are one name (NFC, whitespace
+folded and trimmed), and a name holds no invisible format character (category Cf: zero-width
+spaces, bidi controls) nor a line break: each refused in one line naming the file, the entry
+and the field, in the reader's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nqcore.army.force import parse_army, price
+from nqcore.cli.web_army import import_army
+from tests.engine.test_cli_untrusted import assert_refused
+
+
+def army(*names: str, joins: str | None = None) -> dict[str, Any]:
+    units = [{"name": name, "profile": "orc-bruiser", "models": 10} for name in names]
+    lord: dict[str, Any] = {"name": "Lord", "profile": "hero", "general": True}
+    if joins is not None:
+        lord["joins"] = joins
+    return {"name": "Test", "points": 3000, "unit": units, "individual": [lord]}
+
+
+def refusal(data: dict[str, Any]) -> str:
+    with pytest.raises(ValueError) as caught:
+        parse_army(data, "army.toml")
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "twin",
+    [
+        "Orc\u00a0Bruisers",
+        "Orc Bruisers ",
+        " Orc  Bruisers",
+        "Orc\tBruisers".replace("\t", "\u2003"),
+    ],
+)
+def test_a_name_that_reads_the_same_is_a_second_entry(twin: str) -> None:
+    said = refusal(army("Orc Bruisers", twin))
+    assert said.startswith("army.toml, unit #2 (") and "a second entry named Orc Bruisers" in said
+
+
+def test_a_decomposed_letter_is_the_same_name() -> None:
+    said = refusal(army("\u00c9lite", "E\u0301lite"))
+    assert said.endswith("a second entry named \u00c9lite")
+
+
+@pytest.mark.parametrize("char", ["\u200b", "\u202e", "\u2066", "\u00ad", "\ufeff", "\U000e0041"])
+def test_an_invisible_format_character_is_refused_naming_the_field(char: str) -> None:
+    said = refusal(army(f"Orc{char} Bruisers"))
+    code = f"U+{ord(char):04X}"
+    assert said == f"army.toml, unit #1, field name: an invisible character ({code}) in a name"
+
+
+@pytest.mark.parametrize("text", ["A\n\nB", "A\u2028B"])
+def test_a_line_break_in_the_army_name_names_the_field(text: str) -> None:
+    said = refusal({**army("Orcs"), "name": text})
+    assert said.startswith("army.toml, field name: a line break (U+")
+
+
+def test_joins_finds_its_unit_by_the_name_it_reads() -> None:
+    name, points, entries = parse_army(army("\u00c9lite", joins="E\u0301lite "), "army.toml")
+    force = price(name, points, entries)
+    lord = force.entries[-1].entry
+    assert lord.joins == force.entries[0].entry.name == "\u00c9lite"
+
+
+def test_a_profile_name_with_a_bidi_override_is_refused() -> None:
+    data = army("Orcs")
+    data["unit"][0]["profile"] = {
+        "name": "Orc \u202esresiurB",
+        **{"ac": 8, "ra": 3, "cc": 5, "st": 4, "t": 5, "w": 1, "co": 6},
+    }
+    said = refusal(data)
+    assert "name: an invisible character (U+202E) in a name" in said
+
+
+def test_refused_on_the_command_line_and_the_page_in_french(tmp_path: Path) -> None:
+    path = tmp_path / "dn.toml"
+    path.write_text(
+        'name = "D"\npoints = 500\n[[unit]]\nname = "Orc\\u200bBruisers"\n'
+        'profile = "orc-bruiser"\nmodels = 10\n',
+        encoding="utf-8",
+    )
+    said = assert_refused(["--lang", "fr", "army", str(path)], "U+200B")
+    assert "unité nº 1, champ name\u00a0: " in said, said
+    answer = import_army(path.read_bytes(), "fr", "dn.toml")
+    assert "unité nº 1, champ name" in answer["error"] and "U+200B" in answer["error"]
