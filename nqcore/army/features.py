@@ -12,8 +12,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from nqcore.army.characteristics import ModelType
+
 # --- abilities, traits, equipment ---------------------------------------------------------------
-from nqcore.army.characteristics import ModelType, data_file
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
 
 
@@ -107,7 +109,7 @@ def _inches_text(inches: Fraction) -> str:
 
 
 def _grenade_levels() -> tuple[Level, ...]:
-    data = data_file("weapon_creation.toml")["grenades"]
+    data = datafiles.load("weapon_creation.toml")["grenades"]
     levels = []
     for st, row in zip(data["strengths"], data["costs"], strict=True):
         for size, cost in zip(data["sizes"], row, strict=True):
@@ -122,7 +124,7 @@ def _grenade_levels() -> tuple[Level, ...]:
 def _magic_user_levels() -> tuple[Level, ...]:
     return tuple(
         Level(str(r["level"]), N_("Magic User"), int(r["cost"]))
-        for r in data_file("characteristic_costs.toml")["magic_level"]
+        for r in datafiles.load("characteristic_costs.toml")["magic_level"]
         if r["level"] > 0
     )
 
@@ -208,7 +210,7 @@ def features(category: str) -> tuple[Feature, ...]:
     if category not in _FEATURE_FILES:
         raise KeyError(f"unknown category {category!r}; choose one of {', '.join(CATEGORIES)}")
     filename = _FEATURE_FILES[category]
-    records = data_file(filename).get(category, [])
+    records = datafiles.load(filename).get(category, [])
     found = tuple(_feature(category, i, r, filename) for i, r in enumerate(records))
     keys = [f.key for f in found]
     duplicates = sorted({k for k in keys if keys.count(k) > 1})

@@ -44,9 +44,9 @@ from nqcore.army.characteristics import (
     Specialist,
     characteristic_range,
     check_characteristic,
-    data_file,
 )
 from nqcore.army.features import feature, mutation_points
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Refusal, Typed, UnknownName
 
 # --- profiles -----------------------------------------------------------------------------------
@@ -99,7 +99,7 @@ class Armour:
                 low=allowed.start,
                 high=allowed.stop - 1,
             )
-        levels = data_file("characteristic_costs.toml")["resilience"]["levels"]
+        levels = datafiles.load("characteristic_costs.toml")["resilience"]["levels"]
         if self.resilience != 0 and self.resilience not in levels:
             raise ValueError(
                 f"armour resilience {self.resilience} is out of range: RE is 0 or "

@@ -307,10 +307,10 @@ def starting_choices(lang: str) -> list[tuple[str, str]]:
 
 def starting_record(key: str) -> dict[str, Any]:
     """The data file's table of a starting profile, as a profile file holds it."""
-    from nqcore.army.characteristics import data_file
+    from nqcore.data import datafiles
 
     for name in ("sample_profiles.toml", "example_profiles.toml"):
-        for record in data_file(name)["profile"]:
+        for record in datafiles.load(name)["profile"]:
             if record["key"] == key:
                 # a copy all through: the builder changes it, the cached data stays the book's
                 return copy.deepcopy({k: v for k, v in record.items() if k not in _BOOK_FIELDS})

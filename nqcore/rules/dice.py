@@ -18,7 +18,6 @@ from enum import Enum
 from fractions import Fraction
 from functools import cache
 from math import comb
-from typing import Any
 
 from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg
@@ -327,15 +326,10 @@ class Modifier:
     cumulative: bool = True
 
 
-def load_data(filename: str) -> dict[str, Any]:
-    """One TOML file of ``nqcore/data``, checked against its schema (read once, then cached)."""
-    return datafiles.load(filename)
-
-
 @cache
 def load_modifiers(filename: str) -> dict[str, Modifier]:
     """The ``[[modifier]]`` records of one data file, by key, in the book's order."""
-    records = load_data(filename).get("modifier", [])
+    records = datafiles.load(filename).get("modifier", [])
     result: dict[str, Modifier] = {}
     for record in records:
         key = record["key"]

@@ -14,6 +14,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Counted, Msg, Refusal
 from nqcore.rules.dice import (
     D10_FACES,
@@ -21,7 +22,6 @@ from nqcore.rules.dice import (
     best_of,
     d10_chance,
     d10_distribution,
-    load_data,
     load_modifiers,
     total_modifier,
     with_reroll,
@@ -225,7 +225,7 @@ class PanicResult(Enum):
 
 
 def _panic_record(result: PanicResult) -> Mapping[str, Any]:
-    for record in load_data("panic_table.toml")["result"]:
+    for record in datafiles.load("panic_table.toml")["result"]:
         if record["key"] == result.value:
             return dict(record)
     raise LookupError(f"panic_table.toml has no {result.value!r} result")

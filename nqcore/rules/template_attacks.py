@@ -12,8 +12,9 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg
-from nqcore.rules.dice import FUMBLE_ROLL, attack_roll, load_data
+from nqcore.rules.dice import FUMBLE_ROLL, attack_roll
 from nqcore.tables.registry import Cell, Table, register_table
 
 #: "Teardrop Templates", "Blast Templates": partially covered models are hit on a D10 of 5 or less.
@@ -106,7 +107,7 @@ class TeardropSize(Enum):
 
 
 def _teardrop_record(size: TeardropSize) -> Mapping[str, Any]:
-    for record in load_data("teardrop_templates.toml")["template"]:
+    for record in datafiles.load("teardrop_templates.toml")["template"]:
         if record["key"] == size.value:
             return dict(record)
     raise LookupError(f"teardrop_templates.toml has no {size.value!r} template")

@@ -12,8 +12,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg
-from nqcore.rules.dice import load_data
 from nqcore.rules.spells import all_spells
 from nqcore.rules.template_attacks import TeardropSize
 from nqcore.tables.registry import Table, register_table
@@ -72,7 +72,7 @@ def _inches(record: dict[str, Any], name: str, where: str) -> Fraction:
 @cache
 def blast_templates() -> tuple[CircleTemplate, ...]:
     """The blast templates the book prints: 1" to 4", by half inches."""
-    return parse_blasts(load_data("templates.toml")["blast"])
+    return parse_blasts(datafiles.load("templates.toml")["blast"])
 
 
 def parse_blasts(blast: dict[str, Any]) -> tuple[CircleTemplate, ...]:
@@ -101,7 +101,7 @@ def spell_templates() -> tuple[CircleTemplate, ...]:
 @cache
 def siege_templates() -> tuple[CircleTemplate, ...]:
     """The four 3" Rocks Drop and Oil Drop templates (round and semicircular)."""
-    return parse_sieges(load_data("templates.toml").get("siege", []))
+    return parse_sieges(datafiles.load("templates.toml").get("siege", []))
 
 
 def parse_sieges(records: list[dict[str, Any]]) -> tuple[CircleTemplate, ...]:
@@ -126,7 +126,7 @@ def parse_sieges(records: list[dict[str, Any]]) -> tuple[CircleTemplate, ...]:
 @cache
 def teardrop_templates() -> tuple[TeardropTemplate, ...]:
     """The three teardrop templates, small to large, at the sizes the engine chose."""
-    return parse_teardrops(load_data("templates.toml")["teardrop"])
+    return parse_teardrops(datafiles.load("templates.toml")["teardrop"])
 
 
 def parse_teardrops(records: list[dict[str, Any]]) -> tuple[TeardropTemplate, ...]:
@@ -167,7 +167,7 @@ def counters() -> tuple[Counter, ...]:
             _inches(r, "diameter", f"counter {r.get('key', '?')}"),
             r["source"],
         )
-        for r in load_data("templates.toml")["counter"]
+        for r in datafiles.load("templates.toml")["counter"]
     )
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from enum import Enum
 from fractions import Fraction
 
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg
-from nqcore.rules.dice import D10_FACES, d10_distribution, load_data
+from nqcore.rules.dice import D10_FACES, d10_distribution
 from nqcore.tables.registry import Cell, Table, register_table
 
 #: "Turn Sequence": the four phases of a game turn, in order.
@@ -119,7 +120,7 @@ def initiative_chance(
 def _game_turn_rows() -> list[tuple[range, int]]:
     return [
         (range(int(r["lowest"]), int(r["highest"]) + 1), int(r["turns"]))
-        for r in load_data("game_turns.toml")["result"]
+        for r in datafiles.load("game_turns.toml")["result"]
     ]
 
 
