@@ -20,7 +20,7 @@ from functools import cache
 from math import comb
 
 from nqcore.data import datafiles
-from nqcore.i18n import N_, Msg
+from nqcore.i18n import N_, Msg, Refusal, translator
 
 #: The faces of the only die the game uses ("This is a D6 free zone").
 D10_FACES: tuple[int, ...] = tuple(range(1, 11))
@@ -346,6 +346,32 @@ def load_modifiers(filename: str) -> dict[str, Modifier]:
     return result
 
 
+#: Two modifiers of one group refused, as a reader is told: named as their table labels them.
+CONFLICT = N_("the modifiers {first} and {second} cannot apply together")
+
+
+class ModifierConflict(Refusal):
+    """Two modifiers of one group given together (``group`` in the data: one cover, one
+    ground): a refusal of the ``mod`` argument, whose ``chosen`` are the two keys.  A reader is
+    told the modifiers' labels, as their table words them (:meth:`text`); the engine's own
+    English, which English ``nq`` prints, names the keys as typed (``command modifiers
+    'dispersed' and 'ranked-or-closed' cannot apply together``)."""
+
+    def __init__(self, kind: str, first: Modifier, second: Modifier) -> None:
+        self.pair = (first, second)
+        super().__init__(CONFLICT, argument="mod", chosen=(first.key, second.key))
+        self.args = (f"{kind}s {first.key!r} and {second.key!r} cannot apply together",)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+    def text(self, lang: str) -> str:
+        _ = translator(lang)
+        opening, closing = ("« ", " »") if lang == "fr" else ("“", "”")
+        first, second = (f"{opening}{_(modifier.label)}{closing}" for modifier in self.pair)
+        return _(CONFLICT).format(first=first, second=second)
+
+
 def total_modifier(
     keys: Iterable[str], known: Mapping[str, Modifier], *, kind: str = "modifier"
 ) -> int:
@@ -369,7 +395,7 @@ def total_modifier(
         if modifier.group is not None:
             other = groups.get(modifier.group)
             if other is not None:
-                raise ValueError(f"{kind}s {other!r} and {key!r} cannot apply together")
+                raise ModifierConflict(kind, known[other], modifier)
             groups[modifier.group] = key
         seen[key] = modifier
     return sum(modifier.value for modifier in seen.values())

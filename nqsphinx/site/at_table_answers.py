@@ -10,7 +10,8 @@ shows that answer at once; anything else (a whole attack, morale over the turns,
 terrain, typed ranges, more modifiers than a table holds, profiles, files) waits for the engine.
 
 The file: ``pieces``, each a part of an answer (``["json", key, value]``, ``["text", null,
-line]``, ``["error", null, text]``, ``["message", null, text]``) kept once however many answers
+line]``, a refusal's ``["error", null, text]``, ``["message", null, text]``, ``["field", null,
+name]`` and ``["values", null, keys]``) kept once however many answers
 share it, and for each calculator its ``dims``: the fields of each dimension and the keys its
 values give (what ``nq-at-table.js`` makes of a field: its words on the command line joined by
 spaces, ``~`` for a field another one makes unused, the fields of one dimension joined by
