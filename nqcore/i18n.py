@@ -449,25 +449,20 @@ class Refusal(ValueError):
     """The engine refusing a question or a file, in any language: an English msgid with its
     values, said in the reader's language by :meth:`text` (``str()`` is the English).
 
-    ``where`` (a file name, a field) stands before the message, as in "profile.toml: ...".
-    ``argument`` names the argument of the question it refuses, as ``nq`` names it (``chant``,
-    ``mod``), and ``chosen`` the values of it refused (two modifiers' keys): what a form marks,
-    the At the table page's field of that name, whatever the message's words."""
+    ``where`` (a file name, a field) stands before the message, as in "profile.toml: ..."."""
 
-    def __init__(
-        self,
-        message: str,
-        /,
-        *,
-        where: str = "",
-        argument: str = "",
-        chosen: tuple[str, ...] = (),
-        **values: object,
-    ) -> None:
-        self.message, self.where = message, where
-        self.values: dict[str, Any] = values  # handed on as keywords: what each is, its own
-        self.argument, self.chosen = argument, chosen
+    #: The argument of the question it refuses, as ``nq`` names it (``chant``, ``mod``), and the
+    #: values of it refused (two modifiers' keys): what a form marks (:meth:`about`).
+    argument, chosen = "", tuple[str, ...]()
+
+    def __init__(self, message: str, /, *, where: str = "", **values: object) -> None:
+        self.message, self.values, self.where = message, values, where
         super().__init__(self.text(SOURCE_LANGUAGE))
+
+    def about(self, argument: str, *chosen: str) -> Refusal:
+        """This refusal, of the question's ``argument`` (its values ``chosen``)."""
+        self.argument, self.chosen = argument, chosen
+        return self
 
     def text(self, lang: str) -> str:
         """The refusal as the reader of ``lang`` reads it."""
@@ -487,9 +482,8 @@ class Refusal(ValueError):
     def at(self, where: str, kind: type[Refusal] | None = None) -> Refusal:
         """The same refusal about ``where`` (a file, a field), of class ``kind`` (its own)."""
         inner = ": ".join(part for part in (where, self.where) if part)
-        return (kind or type(self))(
-            self.message, where=inner, argument=self.argument, chosen=self.chosen, **self.values
-        )
+        made = (kind or type(self))(self.message, where=inner, **self.values)
+        return made.about(self.argument, *self.chosen)
 
 
 class UnknownName(Refusal, KeyError):

@@ -106,7 +106,9 @@ class Breach(Refusal):
         return self.rule.kind == "refusal"
 
 
-def breach(key: str, where: str = "", *, concerns: tuple[str, ...] = (), **values: Any) -> Breach:
+def breach(
+    key: str, where: str = "", *, concerns: tuple[str, ...] = (), **values: object
+) -> Breach:
     """The breach of the rule ``key`` by ``where`` (or by the army, about the entries
     ``concerns``); the rule's limit fills ``{minimum}`` and ``{maximum}`` unless given."""
     rule = army_rules()[key]

@@ -359,7 +359,8 @@ class ModifierConflict(Refusal):
 
     def __init__(self, kind: str, first: Modifier, second: Modifier) -> None:
         self.pair = (first, second)
-        super().__init__(CONFLICT, argument="mod", chosen=(first.key, second.key))
+        super().__init__(CONFLICT)
+        self.about("mod", first.key, second.key)
         self.args = (f"{kind}s {first.key!r} and {second.key!r} cannot apply together",)
 
     def __str__(self) -> str:

@@ -123,13 +123,11 @@ def casting_target(
     _check_range("wizardry level", wizardry_level, WIZARDRY_LEVELS)
     if chanting_initiates:
         if concentrating:
-            raise Refusal(
-                N_("initiates performing a spell chant may not concentrate"), argument="chant"
-            )
+            refused = Refusal(N_("initiates performing a spell chant may not concentrate"))
+            raise refused.about("chant")
         if wizardry_level != 0:
-            raise Refusal(
-                N_("only initiates (wizardry level 0) perform spell chants"), argument="chant"
-            )
+            refused = Refusal(N_("only initiates (wizardry level 0) perform spell chants"))
+            raise refused.about("chant")
     bonus = CONCENTRATION_BONUS if concentrating else 0
     return spell_level + wizardry_level + bonus + chant_bonus(chanting_initiates)
 

@@ -178,17 +178,15 @@ def command_test_triggers(
     result: list[CommandTestTrigger] = []
     for turn, lost in enumerate(casualties_per_turn, start=1):
         if lost < 0:
-            raise Refusal(
-                N_("turn {turn}: casualties cannot be negative"), argument="casualties", turn=turn
-            )
+            refused = Refusal(N_("turn {turn}: casualties cannot be negative"), turn=turn)
+            raise refused.about("casualties")
         if lost > remaining:
             raise Refusal(
                 N_("turn {turn}: {casualties} but only {models} left"),
-                argument="casualties",
                 turn=turn,
                 casualties=Counted(lost, N_("{count} casualty"), N_("{count} casualties")),
                 models=Counted(remaining, N_("{count} model"), N_("{count} models")),
-            )
+            ).about("casualties")
         at_start = remaining
         remaining -= lost
         if remaining == 0 or lost == 0:

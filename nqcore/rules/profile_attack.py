@@ -162,10 +162,8 @@ def _weapon_modifier(
         raise ValueError(f"the {weapon.name} has no close, medium and long range")
     if distance is None:
         raise Refusal(
-            N_("give the distance to the target for the {weapon}"),
-            argument="distance",
-            weapon=weapon.name,
-        )
+            N_("give the distance to the target for the {weapon}"), weapon=weapon.name
+        ).about("distance")
     band = range_band(distance, WeaponRanges.of(weapon.ranges))
     found_band, range_modifier = (None, None) if band is None else band
     return (range_modifier or 0) + ranged_modifier_total(keys), found_band, range_modifier
