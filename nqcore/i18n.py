@@ -30,6 +30,7 @@ from nqcore.typography import NNBSP as NNBSP
 from nqcore.typography import colon as colon
 from nqcore.typography import french_spacing as french_spacing
 
+#: The project's folder, the one place every package finds ``docs/``, ``locale/``, ``tools/`` from.
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "nqcore"

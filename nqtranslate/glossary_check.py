@@ -35,9 +35,9 @@ import polib
 
 from nqcore.data import datafiles
 from nqcore.data.datafiles import DataFileError
+from nqcore.i18n import ROOT
 from nqsphinx.directives.glossary import GlossaryError, Term, load_terms
 
-ROOT = Path(__file__).resolve().parents[1]
 GLOSSARY = ROOT / "docs" / "_data" / "glossary.toml"
 CATALOGUES = ROOT / "locale" / "fr" / "LC_MESSAGES"
 #: Every French catalogue: pages, engine, extension and theme, examples, print products.

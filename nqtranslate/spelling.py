@@ -21,7 +21,8 @@ from pathlib import Path
 
 import polib
 
-from nqtranslate.guard import ROOT, Finding, _markdown, catalogues
+from nqcore.i18n import ROOT
+from nqtranslate.guard import Finding, _markdown, catalogues
 
 WORDLIST = ROOT / "locale" / "fr" / "wordlist.txt"
 DICTIONARY = "fr_FR"

@@ -20,8 +20,10 @@ from nqcore.rules.dice import (
     D10_FACES,
     Modifier,
     best_of,
+    check_d10,
     d10_chance,
     d10_distribution,
+    keep_better,
     load_modifiers,
     total_modifier,
     with_reroll,
@@ -57,8 +59,7 @@ def command_target(co: int, modifiers: Iterable[str] = (), *, fear: int = 0) -> 
 
 def command_test_passes(natural: int, target: int) -> bool:
     """Whether a natural D10 passes a command test against ``target`` ("Morale")."""
-    if natural not in D10_FACES:
-        raise ValueError(f"a D10 shows 1 to 10, not {natural}")
+    check_d10(natural)
     return natural <= target
 
 
@@ -241,8 +242,7 @@ def panic_result(natural: int, modifier: int = 0) -> PanicResult:
     >>> panic_result(9, FAILED_RALLY_PANIC_MODIFIER).value
     'destroyed'
     """
-    if natural not in D10_FACES:
-        raise ValueError(f"a D10 shows 1 to 10, not {natural}")
+    check_d10(natural)
     total = min(max(natural + modifier, D10_FACES[0]), D10_FACES[-1])
     for result in PanicResult:
         if total in result.rolls:
@@ -263,22 +263,12 @@ def panic_distribution(modifier: int = 0, *, choose_from: int = 1) -> dict[Panic
     """
     if choose_from < 1:
         raise ValueError("roll at least one die")
-    order = list(PanicResult)
     one = {result: Fraction(0) for result in PanicResult}
     for face, chance in d10_distribution().items():
         one[panic_result(face, modifier)] += chance
     if choose_from == 1:
         return one
-    # Keeping the better of n dice: the best result is at least as good as r unless every die
-    # is worse than r.
-    result: dict[PanicResult, Fraction] = {}
-    worse_than = Fraction(1)
-    for index, outcome in enumerate(order):
-        worse_than -= one[outcome]
-        at_most_here = 1 - worse_than**choose_from
-        at_most_before = 1 - (worse_than + one[outcome]) ** choose_from if index else Fraction(0)
-        result[outcome] = at_most_here - at_most_before
-    return result
+    return keep_better(one, PanicResult, choose_from)  # the results, best first
 
 
 # --- rallying ------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import Any
 
 from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg
-from nqcore.rules.dice import D10_FACES, sum_distribution
+from nqcore.rules.dice import check_d10, sum_distribution
 from nqcore.tables.registry import Cell, Table, register_table
 
 Inches = Fraction | int | float
@@ -148,8 +148,7 @@ def leap_distance(natural: int) -> int:
     >>> leap_distance(4)  # the Growler Bull rolls a 4
     9
     """
-    if natural not in D10_FACES:
-        raise ValueError(f"a D10 shows 1 to 10, not {natural}")
+    check_d10(natural)
     return natural + LEAP_EXTRA_INCHES
 
 

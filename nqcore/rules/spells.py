@@ -80,6 +80,19 @@ def spell(name_or_key: str) -> Spell:
     raise UnknownName(N_("unknown spell {name}"), name=Typed(name_or_key))
 
 
+def card_stats(card: Spell) -> tuple[tuple[Msg, int], ...]:
+    """The stat line of a spell's card, in its order, each number with the word that labels it:
+    use cost, level, upkeep (where the card gives one) and points.
+
+    >>> card_stats(spell("fog"))
+    (('UC', 6), ('Level', 5), ('Upkeep', 6), ('Points', 8))
+    """
+    stats = [(N_("UC"), card.use_cost), (N_("Level"), card.level)]
+    if card.upkeep is not None:
+        stats.append((N_("Upkeep"), card.upkeep))
+    return (*stats, (N_("Points"), card.points))
+
+
 def spells_of(aspect: Aspect) -> tuple[Spell, ...]:
     return tuple(s for s in all_spells() if s.aspect is aspect)
 

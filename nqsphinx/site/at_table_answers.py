@@ -39,7 +39,7 @@ from typing import Any
 
 import nqcore
 from nqcore.cli.web import ask
-from nqcore.i18n import DOMAIN, LOCALE_DIR, SOURCE_LANGUAGE, catalogues_held, find_catalogue
+from nqcore.i18n import DOMAIN, LOCALE_DIR, ROOT, SOURCE_LANGUAGE, catalogues_held, find_catalogue
 from nqsphinx.messages import ui_text
 from nqsphinx.site.at_table_calculators import CALCULATORS, Calculator, Field
 
@@ -68,7 +68,7 @@ FIRST = 0x30
 #: Where the tables made for one engine are kept between builds; ``NQ_ANSWERS_CACHE`` names
 #: another folder (the test suite's copies of the project share the checkout's): an entry is
 #: named by the digest of what it is made of, not by where the project lies.
-CACHE = Path(__file__).resolve().parents[2] / "_build" / "nq-answers"
+CACHE = ROOT / "_build" / "nq-answers"
 CACHE_VARIABLE = "NQ_ANSWERS_CACHE"
 
 
