@@ -30,6 +30,7 @@ from nqcore.typography import NNBSP as NNBSP
 from nqcore.typography import colon as colon
 from nqcore.typography import french_spacing as french_spacing
 
+#: The project's folder, the one place every package finds ``docs/``, ``locale/``, ``tools/`` from.
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "nqcore"
@@ -456,9 +457,18 @@ class Refusal(ValueError):
 
     ``where`` (a file name, a field) stands before the message, as in "profile.toml: ..."."""
 
+    #: The argument of the question it refuses, as ``nq`` names it (``chant``, ``mod``), and the
+    #: values of it refused (two modifiers' keys): what a form marks (:meth:`about`).
+    argument, chosen = "", tuple[str, ...]()
+
     def __init__(self, message: str, /, *, where: str = "", **values: object) -> None:
         self.message, self.values, self.where = message, values, where
         super().__init__(self.text(SOURCE_LANGUAGE))
+
+    def about(self, argument: str, *chosen: str) -> Refusal:
+        """This refusal, of the question's ``argument`` (its values ``chosen``)."""
+        self.argument, self.chosen = argument, chosen
+        return self
 
     def text(self, lang: str) -> str:
         """The refusal as the reader of ``lang`` reads it."""
@@ -478,7 +488,8 @@ class Refusal(ValueError):
     def at(self, where: str, kind: type[Refusal] | None = None) -> Refusal:
         """The same refusal about ``where`` (a file, a field), of class ``kind`` (its own)."""
         inner = ": ".join(part for part in (where, self.where) if part)
-        return (kind or type(self))(self.message, where=inner, **self.values)
+        made = (kind or type(self))(self.message, where=inner, **self.values)
+        return made.about(self.argument, *self.chosen)
 
 
 class UnknownName(Refusal, KeyError):

@@ -16,8 +16,6 @@ from pathlib import Path
 
 from nqcore.data.datafiles import DataFileError
 from nqcore.i18n import LANGUAGES
-from nqcore.rules.spells import SpellDataError
-from nqcore.rules.templates import TemplateDataError
 from nqprint.latex import PAPERS, Paper, PrintError, compile_pdf
 from nqprint.rulebook_pages import RulebookPages, aux_path
 
@@ -100,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
             for lang in args.lang or LANGUAGES:
                 for paper in args.paper or PAPERS:
                     print(build(product, lang, PAPERS[paper], args.out, args.work, args.latex))
-    except (PrintError, TemplateDataError, SpellDataError, DataFileError) as error:
+    except (PrintError, DataFileError) as error:
         print(f"nqprint: {error}", file=sys.stderr)
         return 1
     return 0

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from nqcore.colour import text_colour_on
 from nqcore.i18n import N_, format_number
 from nqcore.rules.mutations import Mutation, all_mutations
-from nqcore.rules.spells import Spell, all_spells
+from nqcore.rules.spells import Spell, all_spells, card_stats
 from nqcore.tables.table_text import typeset
 from nqprint.colours import ASPECT_COLOURS
 from nqprint.latex import A4, Paper, document, tex, tikz_rgb
@@ -164,10 +164,7 @@ def spell_card(spell: Spell, lang: str) -> tuple[str, str, str, str]:
             rf"{{\setlength{{\tabcolsep}}{{1.5pt}}\begin{{tabular*}}{{\linewidth}}"
             rf"{{@{{\extracolsep{{\fill}}}}{columns}@{{}}}}{names}\\{values}\end{{tabular*}}\par}}"
         )
-    stats = [_stat("UC", spell.use_cost, lang), _stat("Level", spell.level, lang)]
-    if spell.upkeep is not None:
-        stats.append(_stat("Upkeep", spell.upkeep, lang))
-    stats.append(_stat("Points", spell.points, lang))
+    stats = [_stat(label, value, lang) for label, value in card_stats(spell)]
     title = _title(engine_text(spell.name, lang), engine_text(spell.aspect.label, lang), lang)
     return ASPECT_COLOURS[spell.aspect], title, "\\par ".join(paragraphs), STAT_GAP.join(stats)
 

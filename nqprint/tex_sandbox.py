@@ -21,6 +21,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from nqcore.i18n import ROOT
+
 SANDBOX = {
     "openin_any": "p",
     "openout_any": "p",
@@ -37,7 +39,7 @@ LATEXMKOPTS = "-silent -xelatex"
 
 
 #: The project's sources: the git work tree whose commit dates the PDFs.
-SOURCES = Path(__file__).resolve().parents[1]
+SOURCES = ROOT
 
 
 def commit_epoch(folder: Path = SOURCES) -> str | None:

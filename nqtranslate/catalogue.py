@@ -29,10 +29,10 @@ from babel.messages.pofile import PoFileError, read_po, write_po
 from nqcore.atomic import write_atomically
 from nqcore.catalogue_check import plural_header_problem
 from nqcore.data import datafiles
-from nqcore.i18n import ARMOUR_CONTEXT
+from nqcore.i18n import ARMOUR_CONTEXT, ROOT
 
 #: The engine: its catalogue is the default one extracted and checked.
-PACKAGE = Path(__file__).resolve().parents[1] / "nqcore"
+PACKAGE = ROOT / "nqcore"
 #: Fields of the data files whose values readers see, and so are translated.
 TRANSLATABLE_FIELDS = frozenset(
     {"name", "text", "effect", "intro", "summary", "label", "title", "description", "note"}

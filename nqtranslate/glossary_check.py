@@ -33,11 +33,11 @@ from typing import Any
 
 from nqcore.data import datafiles
 from nqcore.data.datafiles import DataFileError
+from nqcore.i18n import ROOT
 from nqsphinx.directives.glossary import GlossaryError, Term, load_terms
 from nqtranslate.reading import CatalogueRefused, checked_entries
 from nqtranslate.reading import Finding as ReadingFinding
 
-ROOT = Path(__file__).resolve().parents[1]
 GLOSSARY = ROOT / "docs" / "_data" / "glossary.toml"
 CATALOGUES = ROOT / "locale" / "fr" / "LC_MESSAGES"
 #: Every French catalogue: pages, engine, extension and theme, examples, print products.

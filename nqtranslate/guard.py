@@ -30,7 +30,7 @@ from typing import Any
 
 from nqcore.catalogue_check import file_problem, paragraph_problem
 from nqcore.characters import unshowable
-from nqcore.i18n import find_catalogue, locale_dirs
+from nqcore.i18n import ROOT, find_catalogue, locale_dirs
 from nqtranslate.disguise import disguise_problem, invisible_problem
 from nqtranslate.formats import placeholder_problems
 from nqtranslate.reading import Finding, Message, Reading, read
@@ -39,7 +39,6 @@ from nqtranslate.structure import structure_problem
 
 __all__ = ["CatalogueError", "Finding", "catalogues", "check_catalogue", "verify"]
 
-ROOT = Path(__file__).resolve().parents[1]
 PAGE_LOCALE = ROOT / "locale"
 #: The other catalogues: the engine's, the extension's (with the theme's), the examples', print.
 PACKAGE_LOCALES = (

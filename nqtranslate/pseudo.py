@@ -24,8 +24,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po, write_po
 
 from nqcore.data import datafiles
+from nqcore.i18n import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 #: The pseudo language's code (ISO 639's "qps" is reserved for local use, as Windows' qps-ploc).
 PSEUDO = "qps"
 #: The language whose catalogues list every msgid.

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import polib
 
-from nqtranslate.guard import ROOT, Finding, _markdown, catalogues
+from nqcore.i18n import ROOT
+from nqtranslate.guard import Finding, _markdown, catalogues
 from nqtranslate.reading import CatalogueRefused, checked_entries
 
 WORDLIST = ROOT / "locale" / "fr" / "wordlist.txt"

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from nqcore.i18n import ROOT
+
 CATALOGUES = ROOT / "locale" / "fr" / "LC_MESSAGES"
 #: The French site's doctrees (the Makefile's ``-d``), where its build leaves its record.
 DOCTREES = ROOT / "_build" / "doctrees" / "fr"

@@ -31,7 +31,7 @@ from typing import IO, Any
 from sphinx.cmd.build import build_main
 
 from nqcore.atomic import remove_leftovers, write_atomically
-from nqcore.i18n import LANGUAGES, SOURCE_LANGUAGE
+from nqcore.i18n import LANGUAGES, ROOT, SOURCE_LANGUAGE
 from nqsphinx.languages.theme_catalogue import missing_from_sphinx
 from nqsphinx.languages.theme_text import catalogue_path
 from nqtranslate.catalogue import (
@@ -45,7 +45,6 @@ from nqtranslate.catalogue import (
 )
 from nqtranslate.tidy import keeps_flags, tidied, tidy
 
-ROOT = Path(__file__).resolve().parents[1]
 #: The translated languages of the repository (its engine catalogues, nqcore/locale/<lang>/);
 #: one from NQ_LOCALE_PATH (the test suite's pseudo language) is not the repository's.
 TRANSLATED = tuple(

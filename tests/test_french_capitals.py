@@ -18,9 +18,9 @@ from pathlib import Path
 import polib
 
 from nqcore.army.armoury import all_weapons
-from nqcore.army.characteristics import data_file
 from nqcore.army.features import abilities, equipment, traits
 from nqcore.army.profile_files import sample_profiles
+from nqcore.data import datafiles
 from nqcore.i18n import P_, Msg, translator
 from nqcore.rules.spells import all_spells
 from nqsphinx.directives.glossary import terms_for
@@ -62,7 +62,7 @@ def _names() -> set[str]:
     engine += [f.name for f in equipment()] + ["Support Weapon", "Knock Prone"]
     engine += [s.name for s in all_spells()] + [s.heading for s in sample_profiles()]
     names = {fr(Msg(name)) for name in engine}
-    armour = data_file("characteristic_costs.toml")["armour_type"]
+    armour = datafiles.load("characteristic_costs.toml")["armour_type"]
     names |= {fr(P_("armour", kind["description"])) for kind in armour}
     names |= {term.label("fr") for term in terms_for(str(ROOT / "docs"))}
     return {name for name in names if " " in name and name[:1].isupper()}

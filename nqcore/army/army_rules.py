@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from nqcore.army.characteristics import ModelType, Specialist, data_file
+from nqcore.army.characteristics import ModelType, Specialist
 from nqcore.army.force import Force, PricedEntry
 from nqcore.army.points import max_elite_models
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg, Refusal
 from nqcore.rules.game_limits import unit_sizes
 
@@ -82,7 +83,7 @@ def army_rules() -> dict[str, ArmyRule]:
             r.get("field"),
             r.get("warning"),
         )
-        for r in data_file("army_rules.toml")["rule"]
+        for r in datafiles.load("army_rules.toml")["rule"]
     }
 
 

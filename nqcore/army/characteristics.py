@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 from functools import cache
-from typing import Any
 
 from nqcore.army.toml_values import quoted
 from nqcore.data import datafiles
@@ -72,11 +71,6 @@ OPTIONAL_CHARACTERISTICS = frozenset({"ra", "cc"})
 ARMOUR_BONUS = 1
 
 
-def data_file(filename: str) -> dict[str, Any]:
-    """A TOML file of ``nqcore/data``, checked against its schema (read once, then cached)."""
-    return datafiles.load(filename)
-
-
 @cache
 def characteristic_range(key: str) -> range:
     """The values of a characteristic that the Creating A Profile cost tables price.
@@ -85,9 +79,11 @@ def characteristic_range(key: str) -> range:
     range(6, 13)
     """
     if key == "ar":
-        values = data_file("characteristic_costs.toml")["armour"]["values"]
+        values = datafiles.load("characteristic_costs.toml")["armour"]["values"]
     else:
-        records = {r["key"]: r for r in data_file("characteristic_costs.toml")["characteristic"]}
+        records = {
+            r["key"]: r for r in datafiles.load("characteristic_costs.toml")["characteristic"]
+        }
         if key not in records:
             raise KeyError(f"unknown characteristic {key!r}")
         values = records[key]["values"]

@@ -8,13 +8,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
-# --- abilities, traits, equipment ---------------------------------------------------------------
-from nqcore.army.characteristics import ModelType, data_file
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
+
+# --- abilities, traits, equipment ---------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -83,20 +85,13 @@ _FEATURE_FILES = {
     "trait": "traits.toml",
     "equipment": "equipment.toml",
 }
-_CONDITIONS = frozenset(
-    {t.value for t in ModelType}
-    | {
-        "large",
-        "mounted",
-        "magic-user",
-        "musician",
-        "general",
-        "strength-6",
-        "shield",
-        "unarmoured",
-        "manufactured-armour",
-    }
-)
+
+
+class LevelsFrom(Enum):
+    """Where a feature's levels come from when its record lists none: a table of the engine."""
+
+    GRENADES = "grenades"
+    MAGIC_USER_LEVELS = "magic-user-levels"
 
 
 def _inches_text(inches: Fraction) -> str:
@@ -107,22 +102,20 @@ def _inches_text(inches: Fraction) -> str:
 
 
 def _grenade_levels() -> tuple[Level, ...]:
-    data = data_file("weapon_creation.toml")["grenades"]
+    data = datafiles.load("weapon_creation.toml")["grenades"]
     levels = []
     for st, row in zip(data["strengths"], data["costs"], strict=True):
         for size, cost in zip(data["sizes"], row, strict=True):
             text = f'ST{st} {_inches_text(Fraction(str(size)))}"'
-            levels.append(Level(text, N_("Grenades"), int(cost)))
-            levels.append(
-                Level(f"{text} knock prone", N_("Grenades"), int(cost) + data["knock_prone"])
-            )
+            levels.append(Level(text, N_("Grenades"), cost))
+            levels.append(Level(f"{text} knock prone", N_("Grenades"), cost + data["knock_prone"]))
     return tuple(levels)
 
 
 def _magic_user_levels() -> tuple[Level, ...]:
     return tuple(
-        Level(str(r["level"]), N_("Magic User"), int(r["cost"]))
-        for r in data_file("characteristic_costs.toml")["magic_level"]
+        Level(str(r["level"]), N_("Magic User"), r["cost"])
+        for r in datafiles.load("characteristic_costs.toml")["magic_level"]
         if r["level"] > 0
     )
 
@@ -158,45 +151,35 @@ def _canonical_level(key: str, wanted: str) -> str:
     return text
 
 
-class FeatureDataError(ValueError):
-    """An ability, trait or equipment record is malformed."""
+#: The engine's tables of levels, by the ``levels_from`` that names them.
+_LEVELS_FROM = {
+    LevelsFrom.GRENADES: _grenade_levels,
+    LevelsFrom.MAGIC_USER_LEVELS: _magic_user_levels,
+}
 
 
-def _feature(category: str, index: int, record: dict[str, Any], filename: str) -> Feature:
-    where = f"{filename}, {category} #{index + 1} ({record.get('key', '?')})"
-    for required in ("key", "name", "summary", "source"):
-        if required not in record:
-            raise FeatureDataError(f"{where}: missing field {required}")
+def _feature(category: str, record: dict[str, Any]) -> Feature:
+    """An ability, trait or item of equipment from its record, which its schema
+    (``rules_schema.Feature``) has checked."""
     levels: tuple[Level, ...] = ()
     if "levels" in record:
         levels = tuple(
-            Level(str(item["level"]), Msg(item["name"]), int(item["points"]))
-            for item in record["levels"]
+            Level(item["level"], Msg(item["name"]), item["points"]) for item in record["levels"]
         )
-    elif record.get("levels_from") == "grenades":
-        levels = _grenade_levels()
-    elif record.get("levels_from") == "magic-user-levels":
-        levels = _magic_user_levels()
     elif "levels_from" in record:
-        raise FeatureDataError(f"{where}: unknown levels_from {record['levels_from']!r}")
-    elif "points" not in record:
-        raise FeatureDataError(f"{where}: needs points, levels or levels_from")
-    conditions = set(record.get("only", [])) | set(record.get("requires", []))
-    unknown = sorted(conditions - _CONDITIONS)
-    if unknown:
-        raise FeatureDataError(f"{where}: unknown condition(s) {', '.join(unknown)}")
+        levels = _LEVELS_FROM[LevelsFrom(record["levels_from"])]()
     return Feature(
         key=record["key"],
         name=Msg(record["name"]),
         category=category,
         summary=Msg(record["summary"]),
         source=record["source"],
-        points=int(record["points"]) if "points" in record else None,
+        points=record.get("points"),
         levels=levels,
         only=frozenset(record.get("only", [])),
         requires=frozenset(record.get("requires", [])),
         note=Msg(record["note"]) if "note" in record else None,
-        special_attack_mode=bool(record.get("special_attack_mode", False)),
+        special_attack_mode=record.get("special_attack_mode", False),
         priced_by=record.get("priced_by"),
         levels_from=record.get("levels_from"),
     )
@@ -207,14 +190,8 @@ def features(category: str) -> tuple[Feature, ...]:
     """Every ability, trait or item of equipment (``category``), in the book's order."""
     if category not in _FEATURE_FILES:
         raise KeyError(f"unknown category {category!r}; choose one of {', '.join(CATEGORIES)}")
-    filename = _FEATURE_FILES[category]
-    records = data_file(filename).get(category, [])
-    found = tuple(_feature(category, i, r, filename) for i, r in enumerate(records))
-    keys = [f.key for f in found]
-    duplicates = sorted({k for k in keys if keys.count(k) > 1})
-    if duplicates:
-        raise FeatureDataError(f"{filename}: duplicate key(s) {', '.join(duplicates)}")
-    return found
+    records = datafiles.load(_FEATURE_FILES[category]).get(category, [])
+    return tuple(_feature(category, record) for record in records)
 
 
 def abilities() -> tuple[Feature, ...]:

@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from nqcore.army.characteristics import ModelType, ProfileError, Specialist, data_file
+from nqcore.army.characteristics import ModelType, ProfileError, Specialist
 from nqcore.army.names import check_name, same_name
 from nqcore.army.profile_files import parse_profile
 from nqcore.army.profile_points import profile_points
 from nqcore.army.profiles import Profile
 from nqcore.book.book_warnings import BookWarning
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
 
 #: The entries of an army file, in the order the roster lists them.
@@ -380,7 +381,7 @@ class _ProfileReader:
 def _book_record(key: str, at: str) -> dict[str, Any]:
     """The record of the book's sample or example profile ``key``, as a profile file has it."""
     for filename in ("sample_profiles.toml", "example_profiles.toml"):
-        for record in data_file(filename)["profile"]:
+        for record in datafiles.load(filename)["profile"]:
             if record["key"] == key:
                 return {k: v for k, v in record.items() if k not in _BOOK_ONLY}
     raise ProfileError(

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from nqcore.army.characteristics import ModelType, Size, data_file
+from nqcore.army.characteristics import ModelType, Size
 from nqcore.book.book_warnings import BookWarning
+from nqcore.data import datafiles
 from nqcore.i18n import Msg
 from nqcore.tables.registry import Phrase
 
@@ -161,11 +162,11 @@ class CostTable:
 
 
 def _costs() -> dict[str, Any]:
-    return data_file("characteristic_costs.toml")
+    return datafiles.load("characteristic_costs.toml")
 
 
 def _creation() -> dict[str, Any]:
-    return data_file("weapon_creation.toml")
+    return datafiles.load("weapon_creation.toml")
 
 
 @cache
@@ -274,7 +275,7 @@ def stated_type(profile: Profile) -> ModelType | None:
     is core or elite by its points (:func:`classify`)."""
     from nqcore.army.profile_files import sample_profile
 
-    for record in data_file("sample_profiles.toml")["profile"]:
+    for record in datafiles.load("sample_profiles.toml")["profile"]:
         if profile.key and record["key"] == profile.key and "composition" in record:
             if sample_profile(profile.key).profile == profile:
                 return ModelType(record["composition"])

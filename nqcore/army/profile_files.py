@@ -22,7 +22,6 @@ from nqcore.army.characteristics import (
     ProfileError,
     Size,
     Specialist,
-    data_file,
 )
 from nqcore.army.profile_fields import (
     PICK_FIELDS,
@@ -32,6 +31,7 @@ from nqcore.army.profile_fields import (
 )
 from nqcore.army.profiles import Armour, Element, Pick, Profile
 from nqcore.army.toml_values import quoted
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
 
 # --- reading profiles ---------------------------------------------------------------------------
@@ -370,7 +370,7 @@ class SampleProfile:
 def sample_profiles() -> tuple[SampleProfile, ...]:
     """The 14 Sample Profiles (``data/sample_profiles.toml``), in the book's order."""
     samples = []
-    for index, record in enumerate(data_file("sample_profiles.toml")["profile"]):
+    for index, record in enumerate(datafiles.load("sample_profiles.toml")["profile"]):
         fields = dict(record)
         printed = fields.pop("printed_points")
         section = fields.pop("section")
@@ -410,7 +410,7 @@ def example_profiles() -> tuple[ExampleProfile, ...]:
     Soldier, Hero, Warrior and Swordmaster, Creating A Profile's starting profile and Basic Warrior,
     the Orc Warlord on Dragon, the Vampire on Demon Beast and the two chariots."""
     found = []
-    for index, record in enumerate(data_file("example_profiles.toml")["profile"]):
+    for index, record in enumerate(datafiles.load("example_profiles.toml")["profile"]):
         fields = dict(record)
         table = str(fields.pop("table"))
         printed = fields.pop("printed_points", None)

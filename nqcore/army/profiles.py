@@ -31,6 +31,7 @@ spells, elements) at most 50 items (:data:`nqcore.army.profile_files.MAX_LIST`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from nqcore.army.armoury import Weapon
@@ -44,10 +45,10 @@ from nqcore.army.characteristics import (
     Specialist,
     characteristic_range,
     check_characteristic,
-    data_file,
     shown_value,
 )
 from nqcore.army.features import feature, mutation_points
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Refusal, UnknownName
 
 # --- profiles -----------------------------------------------------------------------------------
@@ -100,7 +101,7 @@ class Armour:
                 low=allowed.start,
                 high=allowed.stop - 1,
             )
-        levels = data_file("characteristic_costs.toml")["resilience"]["levels"]
+        levels = datafiles.load("characteristic_costs.toml")["resilience"]["levels"]
         if self.resilience != 0 and self.resilience not in levels:
             raise ValueError(
                 f"armour resilience {self.resilience} is out of range: RE is 0 or "
@@ -267,20 +268,27 @@ class Profile:
         only", "Large models only", ...)."""
         if condition in {t.value for t in ModelType}:
             return self.model_type.value == condition
-        checks = {
-            "large": lambda: self.size.is_large,
-            "mounted": lambda: self.mounted,
-            "magic-user": lambda: self.magic_level is not None,
-            "musician": lambda: self.specialist is Specialist.MUSICIAN,
-            "general": lambda: self.general,
-            "strength-6": lambda: self.st >= 6,
-            "shield": lambda: self.armour.shield,
-            "unarmoured": lambda: self.ar == 0,
-            "manufactured-armour": lambda: self.armour.value > 0 and not self.armour.natural,
-        }
-        if condition not in checks:
+        if condition not in _CONDITIONS:
             raise KeyError(f"unknown condition {condition!r}")
-        return bool(checks[condition]())
+        return _CONDITIONS[condition](self)
+
+
+#: What a profile must be to meet each condition of the abilities besides a model type ("Large
+#: models only", "Shield only").
+_CONDITIONS: dict[str, Callable[[Profile], bool]] = {
+    "large": lambda p: p.size.is_large,
+    "mounted": lambda p: p.mounted,
+    "magic-user": lambda p: p.magic_level is not None,
+    "musician": lambda p: p.specialist is Specialist.MUSICIAN,
+    "general": lambda p: p.general,
+    "strength-6": lambda p: p.st >= 6,
+    "shield": lambda p: p.armour.shield,
+    "unarmoured": lambda p: p.ar == 0,
+    "manufactured-armour": lambda p: p.armour.value > 0 and not p.armour.natural,
+}
+#: What a feature's ``only`` and ``requires`` may name (its schema refuses any other): a model
+#: type or a condition of :meth:`Profile.satisfies`.
+CONDITIONS = frozenset({t.value for t in ModelType} | _CONDITIONS.keys())
 
 
 _PICK_FIELDS = {"ability": "abilities", "trait": "traits", "equipment": "equipment"}

@@ -35,7 +35,7 @@ from nqcore.cli.files import FileRefused
 from nqcore.cli.parser import build_parser as build_parser
 from nqcore.cli.parser import one_line
 from nqcore.cli.render import jsonable, print_text, question, render
-from nqcore.i18n import Refusal, language_problem, say_in
+from nqcore.i18n import language_problem, say_in
 from nqcore.terminal import printable as printable
 
 
@@ -85,11 +85,8 @@ def _reply(args: argparse.Namespace) -> int:
     except OSError as error:  # none expected: cli_io names the file of every failure
         message = f"{error.filename or ''}: {error.strerror}"
     except (UsageError, FileRefused, ValueError, KeyError) as error:
-        from nqcore.cli.web import refusal  # the rules' few refusals still read by pattern
-
-        message = say_in(lang, error)
-        if lang != "en" and not isinstance(error, Refusal):  # English nq names the keys typed
-            message = refusal(message, lang)
+        # English nq says the engine's own words (two modifiers by the keys typed)
+        message = str(error.args[0]) if lang == "en" and error.args else say_in(lang, error)
     else:
         message = None
     if message is not None:

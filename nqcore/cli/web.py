@@ -46,65 +46,6 @@ from nqcore.terminal import printable
 if TYPE_CHECKING:
     from nqcore.army.profiles import Profile
 
-#: The engine's refusals that a calculator can meet, as the reader of the page reads them: the
-#: rules refuse a combination of values each of which is in range.
-REFUSALS: tuple[tuple[re.Pattern[str], Msg], ...] = (
-    (
-        re.compile(r"initiates performing a spell chant may not concentrate"),
-        N_("initiates performing a spell chant may not concentrate"),
-    ),
-    (
-        re.compile(r"only initiates \(wizardry level 0\) perform spell chants"),
-        N_("only initiates (wizardry level 0) perform spell chants"),
-    ),
-    (
-        re.compile(
-            r"(?P<kind>[a-z ]+) modifiers '(?P<first>[^']+)' and '(?P<second>[^']+)' "
-            r"cannot apply together"
-        ),
-        N_("the modifiers {first} and {second} cannot apply together"),
-    ),
-    (
-        re.compile(r"give the distance to the target for the (?P<weapon>.+)"),
-        N_("give the distance to the target for the {weapon}"),
-    ),
-)
-
-
-def _modifier_label(kind: str, key: str) -> str:
-    """The label of modifier ``key`` in the table of ``kind`` (the refusal's own words: the
-    command test's "dispersed" is "The unit is dispersed", not the ranged table's label)."""
-    from nqcore.rules.close_combat import close_combat_modifiers
-    from nqcore.rules.morale import command_modifiers
-    from nqcore.rules.ranged import ranged_modifiers
-
-    tables = {"close combat": close_combat_modifiers, "ranged": ranged_modifiers}
-    table = tables.get(kind, command_modifiers)()
-    return table[key].label if key in table else key
-
-
-def refusal(message: str, lang: str) -> str:
-    """The engine's refusal ``message`` in ``lang`` (as it is when the page cannot say it)."""
-    _ = translator(lang)
-    for pattern, text in REFUSALS:
-        found = pattern.fullmatch(message)
-        if found is None:
-            continue
-        values = found.groupdict()
-        kind = values.pop("kind", "")
-        for name in ("first", "second"):
-            if name in values:
-                values[name] = (
-                    f"« {_(_modifier_label(kind, values[name]))} »"
-                    if lang == "fr"
-                    else (f"“{_(_modifier_label(kind, values[name]))}”")
-                )
-        if "weapon" in values:
-            values["weapon"] = _(values["weapon"])
-        return _(text).format(**values)
-    return message
-
-
 #: The name of the profile file the builder exports and ``nq points`` reads.
 PROFILE_FILE = "profile.toml"
 
@@ -147,11 +88,18 @@ def _ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
 
 
 def _refused(error: BaseException, lang: str) -> dict[str, Any]:
-    """The page's answer to a refused question: ``error`` in ``lang``, and in English."""
+    """The page's answer to a refused question: ``error`` in ``lang``, and in English; and, from
+    the engine's :class:`~nqcore.i18n.Refusal`, the ``field`` of the form it refuses and the
+    ``values`` of it refused (two modifiers' keys), which the page marks."""
     message = one_line(str(error.args[0] if error.args else error))
-    if isinstance(error, Refusal):
-        return {"error": one_line(error.text(lang)), "message": message}
-    return {"error": refusal(message, lang), "message": message}
+    if not isinstance(error, Refusal):
+        return {"error": message, "message": message}
+    answer: dict[str, Any] = {"error": one_line(error.text(lang)), "message": message}
+    if error.argument:
+        answer["field"] = error.argument
+    if error.chosen:
+        answer["values"] = list(error.chosen)
+    return answer
 
 
 def file_name(name: object) -> str:
@@ -328,10 +276,10 @@ def starting_choices(lang: str) -> list[tuple[str, str]]:
 
 def starting_record(key: str) -> dict[str, Any]:
     """The data file's table of a starting profile, as a profile file holds it."""
-    from nqcore.army.characteristics import data_file
+    from nqcore.data import datafiles
 
     for name in ("sample_profiles.toml", "example_profiles.toml"):
-        for record in data_file(name)["profile"]:
+        for record in datafiles.load(name)["profile"]:
             if record["key"] == key:
                 # a copy all through: the builder changes it, the cached data stays the book's
                 return copy.deepcopy({k: v for k, v in record.items() if k not in _BOOK_FIELDS})

@@ -2,9 +2,10 @@
 structs that forbid unknown fields: what each record may hold, of which type, in which range.
 
 The ranges are those of the game (a D10 roll is 1 to 10, a spell's level 1 to 8) or, where the
-book gives none, wide sanity bounds that still refuse a slipped sign or digit; the modules that read
-a file keep their finer checks (a profile's characteristics, a weapon's cost).  Field names with a
-hyphen are renamed (``unit_leader`` reads ``unit-leader``).
+book gives none, wide sanity bounds that still refuse a slipped sign or digit.  A record's checks
+are declared once, here: a spell, an ability, a template is built from its record as it is (what
+a profile's characteristics or a weapon's cost allow is the army rules', checked where they are
+priced).  Field names with a hyphen are renamed (``unit_leader`` reads ``unit-leader``).
 
 The registry of every file's schema (:data:`SCHEMAS`) reads here in one place; the schemas live by
 what they describe: the field types they share (:mod:`nqcore.data.schema_types`), the rules'

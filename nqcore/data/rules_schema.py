@@ -4,10 +4,11 @@ abilities (:data:`nqcore.data.dataschema.SCHEMAS` lists which file each reads)."
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from msgspec import Meta
 
+from nqcore.army import features, profiles
 from nqcore.data.schema_types import (
     D10,
     Cell,
@@ -18,7 +19,9 @@ from nqcore.data.schema_types import (
     Points,
     Strict,
     Text,
+    unique_keys,
 )
+from nqcore.rules import magic
 
 
 class FeatureLevel(Strict):
@@ -37,21 +40,37 @@ class Feature(Strict):
     only: list[Key] = []
     requires: list[Key] = []
     levels: list[FeatureLevel] = []
-    levels_from: Key | None = None
+    levels_from: features.LevelsFrom | None = None
     priced_by: Key | None = None
     special_attack_mode: bool = False
+
+    def __post_init__(self) -> None:
+        unknown = sorted((set(self.only) | set(self.requires)) - profiles.CONDITIONS)
+        if unknown:
+            raise ValueError(f"unknown condition(s) {', '.join(unknown)} in only or requires")
+        if self.points is None and not self.levels and self.levels_from is None:
+            raise ValueError("needs points, levels or levels_from")
 
 
 class AbilitiesFile(Strict):
     ability: list[Feature]
 
+    def __post_init__(self) -> None:
+        unique_keys(self.ability, "ability")
+
 
 class TraitsFile(Strict):
     trait: list[Feature]
 
+    def __post_init__(self) -> None:
+        unique_keys(self.trait, "trait")
+
 
 class EquipmentFile(Strict):
     equipment: list[Feature]
+
+    def __post_init__(self) -> None:
+        unique_keys(self.equipment, "equipment")
 
 
 class Aspect(Strict):
@@ -85,9 +104,9 @@ class ProfileAdjustment(Strict):
 class Spell(Strict):
     key: Key
     name: Text
-    aspect: Literal["fire", "water", "earth", "wind", "light", "dark"]
+    aspect: magic.Aspect
     use_cost: Annotated[int, Meta(ge=1, le=10)]
-    level: Annotated[int, Meta(ge=1, le=8)]
+    level: Annotated[int, Meta(ge=magic.SPELL_LEVELS.start, le=magic.SPELL_LEVELS.stop - 1)]
     points: Cost
     text: list[Text]
     source: Text
@@ -100,6 +119,9 @@ class Spell(Strict):
 
 class SpellsFile(Strict):
     spell: list[Spell]
+
+    def __post_init__(self) -> None:
+        unique_keys(self.spell, "spell")
 
 
 class Mutation(Strict):

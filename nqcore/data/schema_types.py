@@ -5,7 +5,8 @@ points, characteristics, dice and inches, each in the range of the game or a wid
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Sequence
+from typing import Annotated, Any
 
 from msgspec import Meta, Struct
 
@@ -28,3 +29,12 @@ Cell = str | int | float
 
 class Strict(Struct, forbid_unknown_fields=True, kw_only=True):
     """A record whose fields are all named here."""
+
+
+def unique_keys(records: Sequence[Any], table: str) -> None:
+    """Refuse two records of ``table`` (a file's ``[[spell]]``) with the same ``key``: the
+    engine finds a record by its key."""
+    keys = [record.key for record in records]
+    twice = sorted({key for key in keys if keys.count(key) > 1})
+    if twice:
+        raise ValueError(f"duplicate {table} key(s) {', '.join(twice)}")

@@ -4,6 +4,7 @@ each reads)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Literal
 
 from msgspec import Meta
@@ -21,6 +22,7 @@ from nqcore.data.schema_types import (
     Strict,
     Text,
 )
+from nqcore.rules.template_attacks import TeardropSize
 
 
 class Melee(Strict):
@@ -171,10 +173,14 @@ class Siege(Strict):
 
 
 class Teardrop(Strict):
-    key: Key
+    key: TeardropSize
     length: InchesText
     width: InchesText
     source: Text
+
+    def __post_init__(self) -> None:
+        if Fraction(self.width) >= Fraction(self.length):
+            raise ValueError("a teardrop must be longer than wide")
 
 
 class TemplatesFile(Strict):
@@ -182,3 +188,7 @@ class TemplatesFile(Strict):
     counter: list[Counter] = []
     siege: list[Siege] = []
     teardrop: list[Teardrop] = []
+
+    def __post_init__(self) -> None:
+        if [drop.key for drop in self.teardrop] != list(TeardropSize):
+            raise ValueError("give one teardrop of each size, small to large")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from itertools import product
 
 from nqcore.i18n import N_
 from nqcore.rules.dice import (
@@ -18,8 +17,10 @@ from nqcore.rules.dice import (
     DiceVolley,
     Modifier,
     attack_roll,
+    check_d10,
     d10_distribution,
     hit_chance,
+    keep_better,
     load_modifiers,
     total_modifier,
     volley_distribution,
@@ -176,15 +177,12 @@ def aggressive_attack_distribution(target: int) -> dict[AttackRoll, Fraction]:
     >>> aggressive_attack_distribution(5)[AttackRoll.FUMBLE]
     Fraction(1, 100)
     """
-    result = {outcome: Fraction(0) for outcome in AttackRoll}
-    faces = d10_distribution()
-    for first, second in product(faces, faces):
-        outcomes = [attack_roll(first, target), attack_roll(second, target)]
-        if AttackRoll.FUMBLE in outcomes and outcomes != [AttackRoll.FUMBLE] * 2:
-            outcomes = [AttackRoll.MISS if o is AttackRoll.FUMBLE else o for o in outcomes]
-        best = min(outcomes, key=_PREFERENCE.index)
-        result[best] += faces[first] * faces[second]
-    return result
+    one = {outcome: Fraction(0) for outcome in AttackRoll}
+    for face, chance in d10_distribution().items():
+        one[attack_roll(face, target)] += chance
+    # the better die kept: a fumble, the worst outcome, only when both dice fumble
+    kept = keep_better(one, _PREFERENCE)
+    return {outcome: kept[outcome] for outcome in AttackRoll}
 
 
 def can_parry(
@@ -218,8 +216,7 @@ def parry_target(attack_natural: int) -> int:
     >>> parry_target(5)  # the Vampire rolled a 5: the Sorceress parries on 4 or less
     4
     """
-    if attack_natural not in range(1, 11):
-        raise ValueError(f"a D10 shows 1 to 10, not {attack_natural}")
+    check_d10(attack_natural)
     return attack_natural - 1
 
 
@@ -229,8 +226,7 @@ def parry_succeeds(attack_natural: int, parry_natural: int) -> bool:
     >>> parry_succeeds(5, 4), parry_succeeds(5, 5)  # the Vampire rolled a 5
     (True, False)
     """
-    if parry_natural not in range(1, 11):
-        raise ValueError(f"a D10 shows 1 to 10, not {parry_natural}")
+    check_d10(parry_natural)
     return parry_natural <= parry_target(attack_natural)
 
 

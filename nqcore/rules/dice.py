@@ -18,10 +18,13 @@ from enum import Enum
 from fractions import Fraction
 from functools import cache
 from math import comb
-from typing import Any
+from typing import TypeVar
 
 from nqcore.data import datafiles
-from nqcore.i18n import N_, Msg
+from nqcore.i18n import N_, Msg, Refusal, translator
+
+#: An outcome of a die (a face, a hit or a miss, a panic result).
+T = TypeVar("T")
 
 #: The faces of the only die the game uses ("This is a D6 free zone").
 D10_FACES: tuple[int, ...] = tuple(range(1, 11))
@@ -38,7 +41,8 @@ D5_RULE: Msg = N_("A D5 is a D10 halved, rounded up: 1-2 count as 1, 3-4 as 2, .
 D5_FACES: tuple[int, ...] = tuple(range(1, 6))
 
 
-def _check_natural(natural: int) -> None:
+def check_d10(natural: int) -> None:
+    """Refuse a natural D10 roll that is not one of its faces, 1 to 10."""
     if natural not in D10_FACES:
         raise ValueError(f"a D10 shows 1 to 10, not {natural}")
 
@@ -51,7 +55,7 @@ def d10_succeeds(
     ``ten_fails`` encodes the book's "a natural 10 always fails" rules (fumbles, casting);
     ``one_succeeds`` the rules where a natural 1 always passes (wounding, the lucky save).
     """
-    _check_natural(natural)
+    check_d10(natural)
     if ten_fails and natural == 10:
         return False
     if one_succeeds and natural == 1:
@@ -91,7 +95,7 @@ def d5_from_d10(natural: int) -> int:
     >>> [d5_from_d10(face) for face in range(1, 11)]
     [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
     """
-    _check_natural(natural)
+    check_d10(natural)
     return (natural + 1) // 2
 
 
@@ -172,7 +176,7 @@ def attack_roll(
     >>> attack_roll(10, 12, unerring=True).value
     'miss'
     """
-    _check_natural(natural)
+    check_d10(natural)
     if natural == FUMBLE_ROLL:
         return AttackRoll.MISS if unerring else AttackRoll.FUMBLE
     if natural > target:
@@ -278,18 +282,36 @@ def fumble_chance(dice: int = 1, *, unerring: bool = False) -> Fraction:
     return 1 - Fraction(9, 10) ** dice
 
 
-def best_of(chance: Fraction, dice: int = 2) -> Fraction:
-    """Chance that at least one of ``dice`` independent rolls succeeds, each with ``chance``.
+def keep_better(
+    one_die: Mapping[T, Fraction], best_first: Iterable[T], dice: int = 2
+) -> dict[T, Fraction]:
+    """The chance of each outcome when ``dice`` dice are rolled and the better kept (Aggressive
+    Attack, Armoured Hide, Inspiring Leadership, the Adept: "roll 2D10 and choose one"), from
+    one die's chances and the outcomes, best first.  The kept die is at least as good as an
+    outcome unless every die is worse.
 
-    Rolling 2D10 and choosing one result (Aggressive Attack, Armoured Hide, Inspiring Leadership,
-    the Adept) succeeds unless every die fails.
+    >>> keep_better({"hit": Fraction(1, 2), "miss": Fraction(1, 2)}, ["hit", "miss"])
+    {'hit': Fraction(3, 4), 'miss': Fraction(1, 4)}
+    """
+    if dice < 1:
+        raise ValueError("roll at least one die")
+    kept: dict[T, Fraction] = {}
+    worse = Fraction(1)  # the chance that one die is worse than the outcome
+    for outcome in best_first:
+        chance = one_die.get(outcome, Fraction(0))
+        worse -= chance
+        kept[outcome] = (worse + chance) ** dice - worse**dice
+    return kept
+
+
+def best_of(chance: Fraction, dice: int = 2) -> Fraction:
+    """Chance that at least one of ``dice`` independent rolls succeeds, each with ``chance``:
+    the better die kept (:func:`keep_better`) succeeds unless every die fails.
 
     >>> best_of(Fraction(1, 2))
     Fraction(3, 4)
     """
-    if dice < 1:
-        raise ValueError("roll at least one die")
-    return 1 - (1 - chance) ** dice
+    return keep_better({True: chance, False: 1 - chance}, (True, False), dice)[True]
 
 
 def with_reroll(first: Fraction, second: Fraction | None = None) -> Fraction:
@@ -327,15 +349,10 @@ class Modifier:
     cumulative: bool = True
 
 
-def load_data(filename: str) -> dict[str, Any]:
-    """One TOML file of ``nqcore/data``, checked against its schema (read once, then cached)."""
-    return datafiles.load(filename)
-
-
 @cache
 def load_modifiers(filename: str) -> dict[str, Modifier]:
     """The ``[[modifier]]`` records of one data file, by key, in the book's order."""
-    records = load_data(filename).get("modifier", [])
+    records = datafiles.load(filename).get("modifier", [])
     result: dict[str, Modifier] = {}
     for record in records:
         key = record["key"]
@@ -350,6 +367,33 @@ def load_modifiers(filename: str) -> dict[str, Modifier]:
             cumulative=bool(record.get("cumulative", True)),
         )
     return result
+
+
+#: Two modifiers of one group refused, as a reader is told: named as their table labels them.
+CONFLICT = N_("the modifiers {first} and {second} cannot apply together")
+
+
+class ModifierConflict(Refusal):
+    """Two modifiers of one group given together (``group`` in the data: one cover, one
+    ground): a refusal of the ``mod`` argument, whose ``chosen`` are the two keys.  A reader is
+    told the modifiers' labels, as their table words them (:meth:`text`); the engine's own
+    English, which English ``nq`` prints, names the keys as typed (``command modifiers
+    'dispersed' and 'ranked-or-closed' cannot apply together``)."""
+
+    def __init__(self, kind: str, first: Modifier, second: Modifier) -> None:
+        self.pair = (first, second)
+        super().__init__(CONFLICT)
+        self.about("mod", first.key, second.key)
+        self.args = (f"{kind}s {first.key!r} and {second.key!r} cannot apply together",)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+    def text(self, lang: str) -> str:
+        _ = translator(lang)
+        opening, closing = ("« ", " »") if lang == "fr" else ("“", "”")
+        first, second = (f"{opening}{_(modifier.label)}{closing}" for modifier in self.pair)
+        return _(CONFLICT).format(first=first, second=second)
 
 
 def total_modifier(
@@ -375,7 +419,7 @@ def total_modifier(
         if modifier.group is not None:
             other = groups.get(modifier.group)
             if other is not None:
-                raise ValueError(f"{kind}s {other!r} and {key!r} cannot apply together")
+                raise ModifierConflict(kind, known[other], modifier)
             groups[modifier.group] = key
         seen[key] = modifier
     return sum(modifier.value for modifier in seen.values())

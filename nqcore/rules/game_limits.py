@@ -16,8 +16,8 @@ from fractions import Fraction
 from functools import cache
 
 from nqcore.army.characteristics import Size
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg
-from nqcore.rules.dice import load_data
 from nqcore.tables.registry import Cell, Table, register_table
 
 DATA = "game_limits.toml"
@@ -84,7 +84,7 @@ def game_sizes() -> tuple[GameSize, ...]:
     """The book's game sizes, smallest first."""
     return tuple(
         GameSize(r["key"], Msg(r["name"]), r["points"], r.get("open", False), r["section"])
-        for r in load_data(DATA)["game_size"]
+        for r in datafiles.load(DATA)["game_size"]
     )
 
 
@@ -100,7 +100,7 @@ def unit_sizes() -> dict[str, UnitSize]:
             r.get("usual", False),
             r["section"],
         )
-        for r in load_data(DATA)["unit_limit"]
+        for r in datafiles.load(DATA)["unit_limit"]
     }
 
 
@@ -109,7 +109,7 @@ def attack_zones() -> dict[Size, AttackZone]:
     """Each model size's attack zone."""
     zones = (
         AttackZone(Size(r["size"]), r["reach"], r["arc"], r["section"])
-        for r in load_data(DATA)["attack_zone"]
+        for r in datafiles.load(DATA)["attack_zone"]
     )
     return {zone.size: zone for zone in zones}
 
@@ -119,7 +119,7 @@ def coherency_reaches() -> dict[str, Reach]:
     """The greatest gap allowed between a model and its chain, by formation (or battery)."""
     return {
         r["key"]: Reach(r["key"], Msg(r["name"]), r["reach"], r["section"])
-        for r in load_data(DATA)["coherency"]
+        for r in datafiles.load(DATA)["coherency"]
     }
 
 
@@ -128,7 +128,7 @@ def uses_per_activation() -> dict[str, Uses]:
     """How often each kind of weapon may be fired in one activation, by key."""
     return {
         r["key"]: Uses(r["key"], Msg(r["name"]), r["uses"], r["section"])
-        for r in load_data(DATA)["uses_per_activation"]
+        for r in datafiles.load(DATA)["uses_per_activation"]
     }
 
 

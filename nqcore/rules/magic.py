@@ -10,7 +10,7 @@ from enum import Enum
 from fractions import Fraction
 from functools import cache
 
-from nqcore.i18n import N_, Msg
+from nqcore.i18n import N_, Msg, Refusal
 from nqcore.rules.dice import d10_chance
 from nqcore.tables.registry import Chance, Table, register_table
 
@@ -123,9 +123,11 @@ def casting_target(
     _check_range("wizardry level", wizardry_level, WIZARDRY_LEVELS)
     if chanting_initiates:
         if concentrating:
-            raise ValueError("initiates performing a spell chant may not concentrate")
+            refused = Refusal(N_("initiates performing a spell chant may not concentrate"))
+            raise refused.about("chant")
         if wizardry_level != 0:
-            raise ValueError("only initiates (wizardry level 0) perform spell chants")
+            refused = Refusal(N_("only initiates (wizardry level 0) perform spell chants"))
+            raise refused.about("chant")
     bonus = CONCENTRATION_BONUS if concentrating else 0
     return spell_level + wizardry_level + bonus + chant_bonus(chanting_initiates)
 

@@ -14,14 +14,16 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Counted, Msg, Refusal
 from nqcore.rules.dice import (
     D10_FACES,
     Modifier,
     best_of,
+    check_d10,
     d10_chance,
     d10_distribution,
-    load_data,
+    keep_better,
     load_modifiers,
     total_modifier,
     with_reroll,
@@ -57,8 +59,7 @@ def command_target(co: int, modifiers: Iterable[str] = (), *, fear: int = 0) -> 
 
 def command_test_passes(natural: int, target: int) -> bool:
     """Whether a natural D10 passes a command test against ``target`` ("Morale")."""
-    if natural not in D10_FACES:
-        raise ValueError(f"a D10 shows 1 to 10, not {natural}")
+    check_d10(natural)
     return natural <= target
 
 
@@ -178,14 +179,15 @@ def command_test_triggers(
     result: list[CommandTestTrigger] = []
     for turn, lost in enumerate(casualties_per_turn, start=1):
         if lost < 0:
-            raise Refusal(N_("turn {turn}: casualties cannot be negative"), turn=turn)
+            refused = Refusal(N_("turn {turn}: casualties cannot be negative"), turn=turn)
+            raise refused.about("casualties")
         if lost > remaining:
             raise Refusal(
                 N_("turn {turn}: {casualties} but only {models} left"),
                 turn=turn,
                 casualties=Counted(lost, N_("{count} casualty"), N_("{count} casualties")),
                 models=Counted(remaining, N_("{count} model"), N_("{count} models")),
-            )
+            ).about("casualties")
         at_start = remaining
         remaining -= lost
         if remaining == 0 or lost == 0:
@@ -225,7 +227,7 @@ class PanicResult(Enum):
 
 
 def _panic_record(result: PanicResult) -> Mapping[str, Any]:
-    for record in load_data("panic_table.toml")["result"]:
+    for record in datafiles.load("panic_table.toml")["result"]:
         if record["key"] == result.value:
             return dict(record)
     raise LookupError(f"panic_table.toml has no {result.value!r} result")
@@ -240,8 +242,7 @@ def panic_result(natural: int, modifier: int = 0) -> PanicResult:
     >>> panic_result(9, FAILED_RALLY_PANIC_MODIFIER).value
     'destroyed'
     """
-    if natural not in D10_FACES:
-        raise ValueError(f"a D10 shows 1 to 10, not {natural}")
+    check_d10(natural)
     total = min(max(natural + modifier, D10_FACES[0]), D10_FACES[-1])
     for result in PanicResult:
         if total in result.rolls:
@@ -262,22 +263,12 @@ def panic_distribution(modifier: int = 0, *, choose_from: int = 1) -> dict[Panic
     """
     if choose_from < 1:
         raise ValueError("roll at least one die")
-    order = list(PanicResult)
     one = {result: Fraction(0) for result in PanicResult}
     for face, chance in d10_distribution().items():
         one[panic_result(face, modifier)] += chance
     if choose_from == 1:
         return one
-    # Keeping the better of n dice: the best result is at least as good as r unless every die
-    # is worse than r.
-    result: dict[PanicResult, Fraction] = {}
-    worse_than = Fraction(1)
-    for index, outcome in enumerate(order):
-        worse_than -= one[outcome]
-        at_most_here = 1 - worse_than**choose_from
-        at_most_before = 1 - (worse_than + one[outcome]) ** choose_from if index else Fraction(0)
-        result[outcome] = at_most_here - at_most_before
-    return result
+    return keep_better(one, PanicResult, choose_from)  # the results, best first
 
 
 # --- rallying ------------------------------------------------------------------------------------

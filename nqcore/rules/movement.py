@@ -14,8 +14,9 @@ from fractions import Fraction
 from math import ceil
 from typing import Any
 
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg
-from nqcore.rules.dice import D10_FACES, load_data, sum_distribution
+from nqcore.rules.dice import check_d10, sum_distribution
 from nqcore.tables.registry import Cell, Table, register_table
 
 Inches = Fraction | int | float
@@ -67,7 +68,7 @@ class MovementAbility(Enum):
 
 
 def _ability_record(ability: MovementAbility) -> Mapping[str, Any]:
-    for record in load_data("movement_abilities.toml")["ability"]:
+    for record in datafiles.load("movement_abilities.toml")["ability"]:
         if record["key"] == ability.value:
             return dict(record)
     raise LookupError(f"movement_abilities.toml has no {ability.value!r} move")
@@ -147,8 +148,7 @@ def leap_distance(natural: int) -> int:
     >>> leap_distance(4)  # the Growler Bull rolls a 4
     9
     """
-    if natural not in D10_FACES:
-        raise ValueError(f"a D10 shows 1 to 10, not {natural}")
+    check_d10(natural)
     return natural + LEAP_EXTRA_INCHES
 
 

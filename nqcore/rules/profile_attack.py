@@ -20,7 +20,7 @@ from fractions import Fraction
 from nqcore.army.armoury import BASE_USE_COST, Weapon, WeaponKind
 from nqcore.army.profile_files import sample_profiles
 from nqcore.army.profiles import Profile
-from nqcore.i18n import N_, Msg
+from nqcore.i18n import N_, Msg, Refusal
 from nqcore.rules.attack import UNARMOURED, AttackChances, Defence, attack_chances
 from nqcore.rules.close_combat import close_combat_modifier_total
 from nqcore.rules.range_bands import RangeBand, WeaponRanges, range_band
@@ -161,7 +161,9 @@ def _weapon_modifier(
     if len(weapon.ranges) != 3:
         raise ValueError(f"the {weapon.name} has no close, medium and long range")
     if distance is None:
-        raise ValueError(f"give the distance to the target for the {weapon.name}")
+        raise Refusal(
+            N_("give the distance to the target for the {weapon}"), weapon=weapon.name
+        ).about("distance")
     band = range_band(distance, WeaponRanges.of(weapon.ranges))
     found_band, range_modifier = (None, None) if band is None else band
     return (range_modifier or 0) + ranged_modifier_total(keys), found_band, range_modifier

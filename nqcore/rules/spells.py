@@ -13,10 +13,8 @@ from typing import Any
 from nqcore.colour import text_colour_on
 from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg, Typed, UnknownName
-from nqcore.rules.magic import SPELL_LEVELS, Aspect
+from nqcore.rules.magic import Aspect
 from nqcore.tables.registry import Table, register_table
-
-_REQUIRED = ("key", "name", "aspect", "use_cost", "level", "points", "text", "source")
 
 
 @dataclass(frozen=True)
@@ -38,28 +36,15 @@ class Spell:
     profile_adjustment: tuple[tuple[str, str], ...] = field(default=())
 
 
-class SpellDataError(ValueError):
-    """A spell record is malformed: the message names the record and the field."""
-
-
-def _spell_from_record(index: int, record: dict[str, Any]) -> Spell:
-    where = f"spells.toml, spell #{index + 1} ({record.get('key', '?')})"
-    missing = [name for name in _REQUIRED if name not in record]
-    if missing:
-        raise SpellDataError(f"{where}: missing field(s) {', '.join(missing)}")
-    try:
-        aspect = Aspect(record["aspect"])
-    except ValueError:
-        raise SpellDataError(f"{where}: unknown aspect {record['aspect']!r}") from None
-    if record["level"] not in SPELL_LEVELS:
-        raise SpellDataError(f"{where}: level {record['level']} is not 1 to 8")
+def _spell_from_record(record: dict[str, Any]) -> Spell:
+    """A spell card from its record, which its schema (``rules_schema.Spell``) has checked."""
     return Spell(
         key=record["key"],
         name=Msg(record["name"]),
-        aspect=aspect,
-        use_cost=int(record["use_cost"]),
-        level=int(record["level"]),
-        points=int(record["points"]),
+        aspect=Aspect(record["aspect"]),
+        use_cost=record["use_cost"],
+        level=record["level"],
+        points=record["points"],
         text=tuple(Msg(paragraph) for paragraph in record["text"]),
         source=record["source"],
         upkeep=record.get("upkeep"),
@@ -71,13 +56,9 @@ def _spell_from_record(index: int, record: dict[str, Any]) -> Spell:
 
 
 def parse_spells(data: dict[str, Any]) -> tuple[Spell, ...]:
-    """Spells from the parsed TOML document, checked field by field."""
-    spells = tuple(_spell_from_record(i, r) for i, r in enumerate(data.get("spell", [])))
-    keys = [s.key for s in spells]
-    duplicates = sorted({k for k in keys if keys.count(k) > 1})
-    if duplicates:
-        raise SpellDataError(f"spells.toml: duplicate spell key(s) {', '.join(duplicates)}")
-    return spells
+    """The spells of the parsed ``spells.toml``, which its schema (``rules_schema.SpellsFile``)
+    has checked."""
+    return tuple(_spell_from_record(r) for r in data.get("spell", []))
 
 
 @cache
@@ -97,6 +78,19 @@ def spell(name_or_key: str) -> Spell:
         if wanted in (candidate.key, candidate.name.lower()):
             return candidate
     raise UnknownName(N_("unknown spell {name}"), name=Typed(name_or_key))
+
+
+def card_stats(card: Spell) -> tuple[tuple[Msg, int], ...]:
+    """The stat line of a spell's card, in its order, each number with the word that labels it:
+    use cost, level, upkeep (where the card gives one) and points.
+
+    >>> card_stats(spell("fog"))
+    (('UC', 6), ('Level', 5), ('Upkeep', 6), ('Points', 8))
+    """
+    stats = [(N_("UC"), card.use_cost), (N_("Level"), card.level)]
+    if card.upkeep is not None:
+        stats.append((N_("Upkeep"), card.upkeep))
+    return (*stats, (N_("Points"), card.points))
 
 
 def spells_of(aspect: Aspect) -> tuple[Spell, ...]:

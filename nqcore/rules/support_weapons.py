@@ -10,7 +10,13 @@ from enum import Enum
 from fractions import Fraction
 
 from nqcore.i18n import N_, Msg
-from nqcore.rules.dice import DiceVolley, d5_distribution, d10_distribution, volley_distribution
+from nqcore.rules.dice import (
+    DiceVolley,
+    check_d10,
+    d5_distribution,
+    d10_distribution,
+    volley_distribution,
+)
 from nqcore.rules.range_bands import RangeBand
 from nqcore.tables.registry import Table, register_table
 
@@ -103,8 +109,7 @@ CREW_HIT_HIGHEST_ROLL = 4
 def support_weapon_hit_element(natural: int, band: RangeBand) -> SupportWeaponElement | None:
     """The element struck at medium or long range; ``None`` at close range, where the firer
     chooses crew or weapon ("Shooting at Support Weapons")."""
-    if natural not in range(1, 11):
-        raise ValueError(f"a D10 shows 1 to 10, not {natural}")
+    check_d10(natural)
     if band is RangeBand.CLOSE:
         return None
     if natural <= CREW_HIT_HIGHEST_ROLL:

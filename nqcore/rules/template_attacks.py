@@ -12,8 +12,9 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg
-from nqcore.rules.dice import FUMBLE_ROLL, attack_roll, load_data
+from nqcore.rules.dice import FUMBLE_ROLL, attack_roll, check_d10
 from nqcore.tables.registry import Cell, Table, register_table
 
 #: "Teardrop Templates", "Blast Templates": partially covered models are hit on a D10 of 5 or less.
@@ -53,8 +54,7 @@ def blast_deviation(to_hit_natural: int, target: int, deviation_natural: int) ->
     "airburst" that does not deviate (the engine places no template for it).
     """
     outcome = attack_roll(to_hit_natural, target)
-    if deviation_natural not in range(1, 11):
-        raise ValueError(f"a D10 shows 1 to 10, not {deviation_natural}")
+    check_d10(deviation_natural)
     if to_hit_natural == FUMBLE_ROLL:
         return None
     return 0 if outcome.hits else deviation_natural
@@ -106,7 +106,7 @@ class TeardropSize(Enum):
 
 
 def _teardrop_record(size: TeardropSize) -> Mapping[str, Any]:
-    for record in load_data("teardrop_templates.toml")["template"]:
+    for record in datafiles.load("teardrop_templates.toml")["template"]:
         if record["key"] == size.value:
             return dict(record)
     raise LookupError(f"teardrop_templates.toml has no {size.value!r} template")

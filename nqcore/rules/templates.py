@@ -12,8 +12,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg
-from nqcore.rules.dice import load_data
 from nqcore.rules.spells import all_spells
 from nqcore.rules.template_attacks import TeardropSize
 from nqcore.tables.registry import Table, register_table
@@ -51,37 +51,19 @@ class Counter:
     source: str
 
 
-class TemplateDataError(ValueError):
-    """templates.toml is malformed: the message names the record and the field."""
-
-
-def _inches(record: dict[str, Any], name: str, where: str) -> Fraction:
-    try:
-        value = Fraction(str(record[name]))
-    except KeyError:
-        raise TemplateDataError(f"templates.toml, {where}: missing field {name!r}") from None
-    except ValueError:
-        raise TemplateDataError(
-            f"templates.toml, {where}: {name} {record[name]!r} is not a number of inches"
-        ) from None
-    if value <= 0:
-        raise TemplateDataError(f"templates.toml, {where}: {name} must be positive")
-    return value
-
-
 @cache
 def blast_templates() -> tuple[CircleTemplate, ...]:
     """The blast templates the book prints: 1" to 4", by half inches."""
-    return parse_blasts(load_data("templates.toml")["blast"])
+    return parse_blasts(datafiles.load("templates.toml")["blast"])
 
 
 def parse_blasts(blast: dict[str, Any]) -> tuple[CircleTemplate, ...]:
-    """The ``[blast]`` table of templates.toml, checked."""
-    result = []
-    for index, text in enumerate(blast.get("diameters", [])):
-        diameter = _inches({"diameter": text}, "diameter", f"blast diameter #{index + 1}")
-        result.append(CircleTemplate(f"blast-{float(diameter):g}", None, diameter, blast["source"]))
-    return tuple(result)
+    """The ``[blast]`` table of templates.toml (checked by its schema, ``weapon_schema.Blast``)."""
+    diameters = [Fraction(text) for text in blast.get("diameters", [])]
+    return tuple(
+        CircleTemplate(f"blast-{float(diameter):g}", None, diameter, blast["source"])
+        for diameter in diameters
+    )
 
 
 @cache
@@ -101,51 +83,42 @@ def spell_templates() -> tuple[CircleTemplate, ...]:
 @cache
 def siege_templates() -> tuple[CircleTemplate, ...]:
     """The four 3" Rocks Drop and Oil Drop templates (round and semicircular)."""
-    return parse_sieges(load_data("templates.toml").get("siege", []))
+    return parse_sieges(datafiles.load("templates.toml").get("siege", []))
 
 
 def parse_sieges(records: list[dict[str, Any]]) -> tuple[CircleTemplate, ...]:
-    """The ``[[siege]]`` records of templates.toml, checked."""
-    result = []
-    for index, record in enumerate(records):
-        where = f"siege template #{index + 1} ({record.get('key', '?')})"
-        if record.get("shape") not in ("round", "semicircle"):
-            raise TemplateDataError(f"templates.toml, {where}: shape must be round or semicircle")
-        result.append(
-            CircleTemplate(
-                record["key"],
-                Msg(record["name"]),
-                _inches(record, "diameter", where),
-                record["source"],
-                semicircle=record["shape"] == "semicircle",
-            )
+    """The ``[[siege]]`` records of templates.toml (checked by their schema,
+    ``weapon_schema.Siege``)."""
+    return tuple(
+        CircleTemplate(
+            record["key"],
+            Msg(record["name"]),
+            Fraction(record["diameter"]),
+            record["source"],
+            semicircle=record["shape"] == "semicircle",
         )
-    return tuple(result)
+        for record in records
+    )
 
 
 @cache
 def teardrop_templates() -> tuple[TeardropTemplate, ...]:
     """The three teardrop templates, small to large, at the sizes the engine chose."""
-    return parse_teardrops(load_data("templates.toml")["teardrop"])
+    return parse_teardrops(datafiles.load("templates.toml")["teardrop"])
 
 
 def parse_teardrops(records: list[dict[str, Any]]) -> tuple[TeardropTemplate, ...]:
-    """The ``[[teardrop]]`` records of templates.toml, checked: one of each size."""
-    result = []
-    for index, record in enumerate(records):
-        where = f"teardrop #{index + 1} ({record.get('key', '?')})"
-        try:
-            size = TeardropSize(record.get("key"))
-        except ValueError:
-            raise TemplateDataError(f"templates.toml, {where}: unknown teardrop size") from None
-        length, width = _inches(record, "length", where), _inches(record, "width", where)
-        if width >= length:
-            raise TemplateDataError(f"templates.toml, {where}: a teardrop must be longer than wide")
-        result.append(TeardropTemplate(size, length, width, record["source"]))
-    sizes = [t.size for t in result]
-    if sizes != list(TeardropSize):
-        raise TemplateDataError("templates.toml: give one teardrop of each size, small to large")
-    return tuple(result)
+    """The ``[[teardrop]]`` records of templates.toml, one of each size, small to large (checked
+    by their schema, ``weapon_schema.Teardrop``)."""
+    return tuple(
+        TeardropTemplate(
+            TeardropSize(record["key"]),
+            Fraction(record["length"]),
+            Fraction(record["width"]),
+            record["source"],
+        )
+        for record in records
+    )
 
 
 def teardrop_template(size: TeardropSize) -> TeardropTemplate:
@@ -164,10 +137,10 @@ def counters() -> tuple[Counter, ...]:
         Counter(
             r["key"],
             Msg(r["name"]),
-            _inches(r, "diameter", f"counter {r.get('key', '?')}"),
+            Fraction(r["diameter"]),
             r["source"],
         )
-        for r in load_data("templates.toml")["counter"]
+        for r in datafiles.load("templates.toml")["counter"]
     )
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from enum import Enum
 from fractions import Fraction
 
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg
-from nqcore.rules.dice import D10_FACES, d10_distribution, load_data
+from nqcore.rules.dice import check_d10, d10_distribution
 from nqcore.tables.registry import Cell, Table, register_table
 
 #: "Turn Sequence": the four phases of a game turn, in order.
@@ -75,8 +76,7 @@ def initiative_score(natural: int, *, bonus: int = 0, penalty: int = 0) -> int:
     >>> initiative_score(6, bonus=1), initiative_score(6, penalty=2)
     (5, 8)
     """
-    if natural not in D10_FACES:
-        raise ValueError(f"a D10 shows 1 to 10, not {natural}")
+    check_d10(natural)
     if bonus < 0 or penalty < 0:
         raise ValueError("give bonuses and penalties as positive numbers")
     return natural - bonus + penalty
@@ -119,7 +119,7 @@ def initiative_chance(
 def _game_turn_rows() -> list[tuple[range, int]]:
     return [
         (range(int(r["lowest"]), int(r["highest"]) + 1), int(r["turns"]))
-        for r in load_data("game_turns.toml")["result"]
+        for r in datafiles.load("game_turns.toml")["result"]
     ]
 
 
@@ -129,8 +129,7 @@ def game_turns(natural: int) -> int:
     >>> [game_turns(n) for n in (1, 3, 5, 8, 10)]
     [7, 6, 5, 4, 4]
     """
-    if natural not in D10_FACES:
-        raise ValueError(f"a D10 shows 1 to 10, not {natural}")
+    check_d10(natural)
     for rolls, turns in _game_turn_rows():
         if natural in rolls:
             return turns

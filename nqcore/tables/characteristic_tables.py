@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from nqcore.army.characteristics import CHARACTERISTICS, ModelType, data_file
+from nqcore.army.characteristics import CHARACTERISTICS, ModelType
 from nqcore.army.points import cost_tables, magic_level_cost, recommended_maximum
 from nqcore.army.profile_files import example_profiles
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg
 from nqcore.tables.registry import Cell, Signed, Table, register_table
 
@@ -24,7 +25,7 @@ SUMMARY = "Profile Creation Summary"
 
 def costs_data() -> dict[str, Any]:
     """``characteristic_costs.toml``: the costs, maxima and limits these tables print."""
-    return data_file("characteristic_costs.toml")
+    return datafiles.load("characteristic_costs.toml")
 
 
 #: Model types as the recommended maxima list them, most powerful first.

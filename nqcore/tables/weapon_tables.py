@@ -17,7 +17,6 @@ from functools import partial
 from typing import Any
 
 from nqcore.army.armoury import WeaponKind
-from nqcore.army.characteristics import data_file
 from nqcore.army.weapon_costs import (
     area_effect_cost,
     cc_strength_bonus_cost,
@@ -36,6 +35,7 @@ from nqcore.army.weapon_costs import (
     teardrop_max_strength,
     teardrop_points,
 )
+from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg
 from nqcore.rules.template_attacks import TeardropSize
 from nqcore.tables.registry import Cell, Signed, Table, register_table
@@ -49,7 +49,7 @@ SUMMARY = "Profile Creation Summary"
 
 
 def _creation() -> dict[str, Any]:
-    return data_file("weapon_creation.toml")
+    return datafiles.load("weapon_creation.toml")
 
 
 def creation_values(section: str) -> list[Any]:

@@ -34,7 +34,7 @@ from sphinx_design.shared import PassthroughTextElement, create_component
 from nqcore.i18n import format_number, plural_form
 from nqcore.rules.magic import Aspect
 from nqcore.rules.mutations import Mutation, all_mutations
-from nqcore.rules.spells import Spell, aspect_intro, spells_of
+from nqcore.rules.spells import Spell, aspect_intro, card_stats, spells_of
 from nqprint import spell_cards
 from nqsphinx.books.page_keeps import HEIGHT_MM
 from nqsphinx.directives import entities
@@ -168,14 +168,14 @@ def points_text(points: int, lang: str) -> str:
 
 
 def spell_footer(spell: Spell, lang: str) -> str:
-    """``UC 6 · Level 3 · 15 points`` (the upkeep too, where the card gives one)."""
-    stats = [
-        f"{ui_text('UC', lang)} {format_number(spell.use_cost, lang)}",
-        f"{ui_text('Level', lang)} {format_number(spell.level, lang)}",
-    ]
-    if spell.upkeep is not None:
-        stats.append(f"{ui_text('Upkeep', lang)} {format_number(spell.upkeep, lang)}")
-    stats.append(points_text(spell.points, lang))
+    """``UC 6 · Level 3 · 15 points``: the card's stat line (:func:`card_stats`), the upkeep
+    too where the card gives one."""
+    words = {"UC": ui_text("UC", lang), "Level": ui_text("Level", lang)}
+    words["Upkeep"] = ui_text("Upkeep", lang)
+    stats = []
+    for label, value in card_stats(spell):
+        said = f"{words[label]} {format_number(value, lang)}" if label in words else ""
+        stats.append(said or points_text(value, lang))  # the points: "1 point", "15 points"
     return " · ".join(stats)
 
 

@@ -18,11 +18,10 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from jinja2.ext import babel_extract
 
-from nqcore.i18n import load_po
+from nqcore.i18n import ROOT, load_po
 from nqsphinx.languages.theme_text import NAVIGATION_TOGGLE, catalogue_path, sphinx_translations
 from nqtranslate.catalogue import update
 
-ROOT = Path(__file__).resolve().parents[2]
 OUR_TEMPLATES = ROOT / "nqsphinx" / "site" / "templates"
 _FURO = importlib.util.find_spec("furo")  # found, not imported: Furo has no type information
 FURO_TEMPLATES = Path(str(_FURO.origin if _FURO else "furo")).parent / "theme" / "furo"

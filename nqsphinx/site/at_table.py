@@ -44,7 +44,6 @@ from nqsphinx.refusals import Refused
 from nqsphinx.site.at_table_answers import ANSWERS_FILE, answer_words, cached_answers
 from nqsphinx.site.at_table_army import ARMY_RULE, army_html, army_sections
 from nqsphinx.site.at_table_builder import BUILDER_RULE, builder_html
-from nqsphinx.site.at_table_fields import REFUSAL_FIELDS
 from nqsphinx.site.at_table_forms import CALCULATORS, MARK, calculator_html, page_messages
 from nqsphinx.site.csp import DIRECTIVES
 from nqsphinx.site.engine import ENGINE_ZIP, PYODIDE_FILES, WORKER, engine_folder, engine_url
@@ -84,10 +83,9 @@ def engine_box(lang: str, to_root: str) -> str:
     words = {**page_messages(lang), **answer_words(lang), "offline": engine_offline_words(lang)}
     messages = html.escape(json.dumps(words, ensure_ascii=False))
     files = html.escape(json.dumps([*PYODIDE_FILES, ENGINE_ZIP, WORKER]))
-    refusals = html.escape(json.dumps(REFUSAL_FIELDS))
     return (
         f'<p class="nq-engine-status" role="status" data-lang="{lang}" data-files="{files}" '
-        f'data-refusals="{refusals}" data-answers="{to_root}_static/{ANSWERS_FILE}" '
+        f'data-answers="{to_root}_static/{ANSWERS_FILE}" '
         f'data-engine="{engine_url(to_root)}" data-messages="{messages}">'
         f"{html.escape(page_messages(lang)['served'])}</p>"
     )

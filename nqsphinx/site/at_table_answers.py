@@ -10,7 +10,8 @@ shows that answer at once; anything else (a whole attack, morale over the turns,
 terrain, typed ranges, more modifiers than a table holds, profiles, files) waits for the engine.
 
 The file: ``pieces``, each a part of an answer (``["json", key, value]``, ``["text", null,
-line]``, ``["error", null, text]``, ``["message", null, text]``) kept once however many answers
+line]``, a refusal's ``["error", null, text]``, ``["message", null, text]``, ``["field", null,
+name]`` and ``["values", null, keys]``) kept once however many answers
 share it, and for each calculator its ``dims``: the fields of each dimension and the keys its
 values give (what ``nq-at-table.js`` makes of a field: its words on the command line joined by
 spaces, ``~`` for a field another one makes unused, the fields of one dimension joined by
@@ -38,7 +39,7 @@ from typing import Any
 
 import nqcore
 from nqcore.cli.web import ask
-from nqcore.i18n import DOMAIN, LOCALE_DIR, SOURCE_LANGUAGE, catalogues_held, find_catalogue
+from nqcore.i18n import DOMAIN, LOCALE_DIR, ROOT, SOURCE_LANGUAGE, catalogues_held, find_catalogue
 from nqsphinx.messages import ui_text
 from nqsphinx.site.at_table_calculators import CALCULATORS, Calculator, Field
 
@@ -67,7 +68,7 @@ FIRST = 0x30
 #: Where the tables made for one engine are kept between builds; ``NQ_ANSWERS_CACHE`` names
 #: another folder (the test suite's copies of the project share the checkout's): an entry is
 #: named by the digest of what it is made of, not by where the project lies.
-CACHE = Path(__file__).resolve().parents[2] / "_build" / "nq-answers"
+CACHE = ROOT / "_build" / "nq-answers"
 CACHE_VARIABLE = "NQ_ANSWERS_CACHE"
 
 

@@ -1,7 +1,8 @@
 """What a field of the "At the table" page's forms needs beyond its words
 (:mod:`nqsphinx.site.at_table_forms`, :mod:`nqsphinx.site.at_table_builder`): the phone keyboard
-its range needs, and which engine refusals are about it.  One rule for every field, read from
-its range, so that no field's keyboard is chosen by hand."""
+its range needs.  One rule for every field, read from its range, so that no field's keyboard is
+chosen by hand.  Which field an engine refusal is about, the engine's answer says
+(``field``, :attr:`nqcore.i18n.Refusal.argument`)."""
 
 from __future__ import annotations
 
@@ -39,16 +40,3 @@ def signed(value: int, lang: str) -> str:
     """A value of a list of modifiers as the book writes one: +1, 0, −1 (the engine's signs:
     the minus sign, U+2212, as its answers print it)."""
     return format_signed(value, lang) if value else format_number(0, lang)
-
-
-#: The engine's refusals of values each in range, by the field each is about.  The engine's
-#: answer (``{"error", "message"}``) does not name the field, so the page finds it from the
-#: untranslated ``message`` (or from a ``field`` the engine may add); a refusal of modifiers
-#: quotes their keys.  Regular expressions that Python and JavaScript read alike.
-REFUSAL_FIELDS: tuple[tuple[str, str], ...] = (
-    (r"^[a-z ]+ '[^']+' and '[^']+' cannot apply together$", "mod"),
-    (r"^give the distance to the target for the ", "distance"),
-    (r"^initiates performing a spell chant may not concentrate$", "chant"),
-    (r"^only initiates \(wizardry level 0\) perform spell chants$", "chant"),
-    (r"^turn [0-9]+: [0-9]+ casualt(?:y|ies) but only [0-9]+ models? left$", "casualties"),
-)

@@ -24,12 +24,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import nqcore
-from nqcore.i18n import LANGUAGES, NUMBER_LOCALES
+from nqcore.i18n import LANGUAGES, NUMBER_LOCALES, ROOT
 from nqsphinx.refusals import Refused
 from nqsphinx.site import engine_imports
 from nqsphinx.site.hosting import on_read_the_docs
 
-ROOT = Path(__file__).resolve().parents[2]
 ENGINE_TOOLS = ROOT / "tools" / "engine"
 PYODIDE = ENGINE_TOOLS / "node_modules" / "pyodide"
 STDLIB = "python_stdlib.zip"

@@ -36,6 +36,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.search import languages as search_languages
 
+from nqcore.i18n import ROOT
 from nqsphinx.directives.entities import domain, kind_name
 from nqsphinx.directives.example_view import NO_SEARCH
 from nqsphinx.directives.glossary_links import TermDefinition
@@ -44,7 +45,7 @@ from nqsphinx.refusals import Refused
 from nqsphinx.site.search import SearchData, definitions, search_data
 from nqsphinx.site.search_words import language_words
 
-TOOLS = Path(__file__).resolve().parents[2] / "tools" / "search"
+TOOLS = ROOT / "tools" / "search"
 MINISEARCH = TOOLS / "node_modules" / "minisearch" / "dist" / "umd" / "index.js"
 LIBRARY = "nq-minisearch.js"
 INDEX = "nq-search-index.js"

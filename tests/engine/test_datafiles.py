@@ -3,6 +3,7 @@ out-of-range value are refused in one line that names the file, the record and t
 
 from __future__ import annotations
 
+import ast
 import copy
 import tomllib
 from dataclasses import dataclass
@@ -249,3 +250,33 @@ def test_deep_nesting_is_refused_in_one_line(depth: int) -> None:
         with pytest.raises(datafiles.DataFileError) as raised:
             datafiles.parse(text, "glossary.toml", schema)
         assert str(raised.value) == "glossary.toml: nested deeper than 32 levels"
+
+
+def _forwards_to_the_loader(function: ast.FunctionDef) -> bool:
+    """Whether ``function`` only hands its arguments on to ``datafiles.load``: a second name
+    for the loader, which a reader would take for another way of reading the data."""
+    body = [s for s in function.body if not isinstance(s, ast.Expr)]  # the docstring aside
+    if len(body) != 1 or not isinstance(body[0], ast.Return):
+        return False
+    call = body[0].value
+    if not isinstance(call, ast.Call):
+        return False
+    called = call.func
+    name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
+    parameters = {a.arg for a in function.args.args}
+    given = {a.id for a in call.args if isinstance(a, ast.Name)}
+    return name in ("load", "_load") and bool(given) and given <= parameters
+
+
+def test_the_data_has_one_loader() -> None:
+    """Every module reads a data file through ``datafiles.load`` itself: no module of the engine
+    but the loader defines a function that only forwards to it."""
+    package = ROOT / "nqcore"
+    aliases = [
+        f"{path.relative_to(ROOT)}:{node.lineno} {node.name}"
+        for path in sorted(package.rglob("*.py"))
+        if path != package / "data" / "datafiles.py"
+        for node in ast.walk(ast.parse(path.read_text("utf-8")))
+        if isinstance(node, ast.FunctionDef) and _forwards_to_the_loader(node)
+    ]
+    assert aliases == []

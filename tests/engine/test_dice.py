@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import doctest
+import itertools
+import math
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -20,11 +24,13 @@ from nqcore.rules.dice import (
     attack_roll,
     attack_roll_distribution,
     best_of,
+    check_d10,
     d5_distribution,
     d5_from_d10,
     d10_chance,
     fumble_chance,
     hit_chance,
+    keep_better,
     load_modifiers,
     sum_distribution,
     total_modifier,
@@ -144,3 +150,41 @@ def test_volley_distribution_sums_to_one(dice: int, target: int) -> None:
 def test_better_target_never_lowers_the_chance(target: int) -> None:
     assert hit_chance(target + 1) >= hit_chance(target)
     assert 0 <= hit_chance(target) <= Fraction(9, 10)
+
+
+def _kept_by_hand(
+    one: dict[str, Fraction], best_first: list[str], dice: int
+) -> dict[str, Fraction]:
+    """Every throw of ``dice`` dice, the best of each kept: what keep_better works out."""
+    kept = dict.fromkeys(best_first, Fraction(0))
+    for throw in itertools.product(one, repeat=dice):
+        chance = math.prod((one[face] for face in throw), start=Fraction(1))
+        kept[min(throw, key=best_first.index)] += chance
+    return kept
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=5), min_size=1, max_size=4),
+    st.integers(min_value=1, max_value=3),
+)
+def test_keeping_the_better_die_is_every_throw_counted(weights: list[int], dice: int) -> None:
+    if not sum(weights):
+        weights = [1, *weights[1:]]
+    names = [f"outcome {n}" for n in range(len(weights))]
+    one = {name: Fraction(w, sum(weights)) for name, w in zip(names, weights, strict=True)}
+    assert keep_better(one, names, dice) == _kept_by_hand(one, names, dice)
+    assert best_of(one[names[0]], dice) == keep_better(one, names, dice)[names[0]]
+
+
+def test_the_d10_range_check_is_written_once() -> None:
+    """Each rule taking a natural D10 refuses another number through :func:`check_d10`."""
+    rules = Path(nqcore.rules.dice.__file__).parent
+    written = [
+        f"{path.name}:{number}"
+        for path in sorted(rules.glob("*.py"))
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1)
+        if "a D10 shows 1 to 10" in line or re.search(r"not in (D10_FACES|range\(1, 11\))", line)
+    ]
+    assert [place.split(":")[0] for place in written] == ["dice.py", "dice.py"], written
+    with pytest.raises(ValueError, match="a D10 shows 1 to 10, not 11"):
+        check_d10(11)

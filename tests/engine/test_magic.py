@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from nqcore.data import datafiles
 from nqcore.rules import magic
 from nqcore.rules.magic import (
     Aspect,
@@ -21,7 +22,7 @@ from nqcore.rules.magic import (
     opposed,
     spells_allowed,
 )
-from nqcore.rules.spells import SpellDataError, all_spells, parse_spells, spell, spells_of
+from nqcore.rules.spells import all_spells, parse_spells, spell, spells_of
 from nqcore.tables.registry import get_table
 
 levels = st.integers(min_value=1, max_value=8)
@@ -130,39 +131,53 @@ def test_unknown_spell() -> None:
         spell("Frostbolt")
 
 
-def test_malformed_spell_records_are_named() -> None:
-    with pytest.raises(SpellDataError, match=r"spell #1 \(fireball\): missing field\(s\) points"):
-        parse_spells(
-            {
-                "spell": [
-                    {
-                        "key": "fireball",
-                        "name": "Fireball",
-                        "aspect": "fire",
-                        "use_cost": 6,
-                        "level": 3,
-                        "text": [],
-                        "source": "x",
-                    }
-                ]
-            }
+def _spells_refusal(records: list[dict[str, object]]) -> str:
+    """How the engine refuses a ``spells.toml`` of ``records``: its schema's one line."""
+    with pytest.raises(datafiles.DataFileError) as refused:
+        datafiles.check({"spell": records}, SPELLS, datafiles.schema_for("spells.toml"))
+    return str(refused.value)
+
+
+SPELLS = "nqcore/data/spells.toml"
+_RECORD = {
+    "key": "x",
+    "name": "X",
+    "aspect": "fire",
+    "use_cost": 1,
+    "level": 3,
+    "points": 1,
+    "text": [],
+    "source": "x",
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"key": "fireball", "points": None}, "spell #1 (fireball): missing field(s) points"),
+        ({"aspect": "ice"}, "spell #1 (x), field aspect: invalid enum value 'ice'"),
+        ({"level": 9}, "spell #1 (x), field level: expected int <= 8, not 9"),
+        ({"level": 0}, "spell #1 (x), field level: expected int >= 1, not 0"),
+        ({"use_cost": "6"}, "spell #1 (x), field use_cost: expected int, got str ('6')"),
+    ],
+)
+def test_malformed_spell_records_are_named(change: dict[str, object], said: str) -> None:
+    """The schema refuses a malformed spell, naming the file, the record and the field."""
+    record = {k: v for k, v in (_RECORD | change).items() if v is not None}
+    assert _spells_refusal([record]) == f"{SPELLS}, {said}"
+
+
+def test_a_spell_key_given_twice_is_refused() -> None:
+    assert _spells_refusal([_RECORD, _RECORD]) == f"{SPELLS}: duplicate spell key(s) x"
+
+
+def test_the_spell_levels_the_schema_allows_are_the_rules() -> None:
+    """The schema's range of a spell's level is the rules' (:data:`magic.SPELL_LEVELS`)."""
+    for level in magic.SPELL_LEVELS:
+        datafiles.check(
+            {"spell": [_RECORD | {"level": level}]}, SPELLS, datafiles.schema_for("spells.toml")
         )
-    record = {
-        "key": "x",
-        "name": "X",
-        "aspect": "ice",
-        "use_cost": 1,
-        "level": 3,
-        "points": 1,
-        "text": [],
-        "source": "x",
-    }
-    with pytest.raises(SpellDataError, match="unknown aspect 'ice'"):
-        parse_spells({"spell": [record]})
-    with pytest.raises(SpellDataError, match="level 9 is not 1 to 8"):
-        parse_spells({"spell": [dict(record, aspect="fire", level=9)]})
-    with pytest.raises(SpellDataError, match="duplicate spell key"):
-        parse_spells({"spell": [dict(record, aspect="fire")] * 2})
+    assert parse_spells({"spell": [_RECORD]})[0].aspect is Aspect.FIRE
 
 
 def test_spell_list_table_comes_from_the_cards() -> None:

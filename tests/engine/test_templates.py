@@ -3,19 +3,16 @@ clear errors for a malformed templates.toml."""
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 import pytest
 
+from nqcore.data import datafiles
 from nqcore.rules.ranged import TeardropSize
 from nqcore.rules.spells import spell
 from nqcore.rules.templates import (
-    TemplateDataError,
     blast_templates,
     counters,
-    parse_blasts,
-    parse_sieges,
     parse_teardrops,
     siege_templates,
     spell_templates,
@@ -64,33 +61,52 @@ def test_teardrops_grow_from_small_to_large() -> None:
     assert [row[1:] for row in table.rows] == [(t.length, t.width) for t in drops]
 
 
+TEMPLATES = "nqcore/data/templates.toml"
+_BLAST = {"diameters": ["1"], "source": "test"}
+
+
 def _drop(key: str, length: str = "8", width: str = "3") -> dict[str, str]:
     return {"key": key, "length": length, "width": width, "source": "test"}
 
 
+def _drops(first: dict[str, str]) -> list[dict[str, str]]:
+    return [first, _drop("medium"), _drop("large", length="12", width="4")]
+
+
+def _refusal(data: dict[str, object]) -> str:
+    """How the engine refuses a templates.toml of ``data``: its schema's one line."""
+    with pytest.raises(datafiles.DataFileError) as refused:
+        datafiles.check({"blast": _BLAST} | data, TEMPLATES, datafiles.schema_for("templates.toml"))
+    return str(refused.value)
+
+
 @pytest.mark.parametrize(
-    ("records", "message"),
+    ("first", "message"),
     [
-        ([_drop("huge")], "teardrop #1 (huge): unknown teardrop size"),
-        ([_drop("small", width="x")], "teardrop #1 (small): width 'x' is not a number of inches"),
-        ([_drop("small", length="0")], "teardrop #1 (small): length must be positive"),
-        ([_drop("small", length="2")], "teardrop #1 (small): a teardrop must be longer than wide"),
-        ([_drop("small")], "give one teardrop of each size, small to large"),
-        ([{"key": "small", "width": "2"}], "teardrop #1 (small): missing field 'length'"),
+        (_drop("huge"), "teardrop #1 (huge), field key: invalid enum value 'huge'"),
+        (_drop("small", width="x"), "teardrop #1 (small), field width: expected str matching"),
+        (_drop("small", length="0"), "teardrop #1 (small), field length: expected str matching"),
+        (_drop("small", length="2"), "teardrop #1 (small): a teardrop must be longer than wide"),
+        ({"key": "small", "width": "2"}, "teardrop #1 (small): missing field(s) length, source"),
     ],
 )
-def test_malformed_teardrops_are_named(records: list[dict[str, str]], message: str) -> None:
-    with pytest.raises(TemplateDataError, match=re.escape(message)):
-        parse_teardrops(records)
+def test_malformed_teardrops_are_named(first: dict[str, str], message: str) -> None:
+    assert _refusal({"teardrop": _drops(first)}).startswith(f"{TEMPLATES}, {message}")
+
+
+def test_the_teardrops_are_one_of_each_size() -> None:
+    said = f"{TEMPLATES}: give one teardrop of each size, small to large"
+    assert _refusal({"teardrop": [_drop("small")]}) == said
+    assert _refusal({"teardrop": list(reversed(_drops(_drop("small"))))}) == said
+    assert [t.size for t in parse_teardrops(_drops(_drop("small")))] == list(TeardropSize)
 
 
 def test_malformed_siege_and_blast_records_are_named() -> None:
-    bad_shape = [{"key": "rocks", "name": "Rocks", "shape": "square", "diameter": "3"}]
-    with pytest.raises(TemplateDataError, match=r"siege template #1 \(rocks\): shape must be"):
-        parse_sieges(bad_shape)
-    with pytest.raises(
-        TemplateDataError,
-        match="blast diameter #2: diameter '-1' must be|"
-        "blast diameter #2: diameter must be positive",
-    ):
-        parse_blasts({"diameters": ["1", "-1"], "source": "test"})
+    bad_shape = {"key": "rocks", "name": "Rocks", "shape": "square", "diameter": "3", "source": "s"}
+    assert _refusal({"siege": [bad_shape], "teardrop": _drops(_drop("small"))}) == (
+        f"{TEMPLATES}, siege #1 (rocks), field shape: invalid enum value 'square'"
+    )
+    blast = {"blast": {"diameters": ["1", "-1"], "source": "test"}}
+    assert _refusal(blast | {"teardrop": _drops(_drop("small"))}).startswith(
+        f"{TEMPLATES}, field blast diameters #2: expected str matching"
+    )

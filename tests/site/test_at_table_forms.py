@@ -1,6 +1,6 @@
 """The "At the table" page's forms as they are written into the page (no build, no browser):
-each field opens the phone keyboard its range needs, and each engine refusal the page marks
-beside a field is one the engine really gives (``nqsphinx/site/at_table_fields.py``)."""
+each field opens the phone keyboard its range needs (``nqsphinx/site/at_table_fields.py``), and
+each engine refusal the page marks beside a field names that field, whatever its words."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import pytest
 from nqcore.cli.web import ask
 from nqsphinx.site.at_table_army import army_html
 from nqsphinx.site.at_table_builder import builder_html
-from nqsphinx.site.at_table_fields import REFUSAL_FIELDS
 from nqsphinx.site.at_table_forms import CALCULATORS, Calculator, Field, _control, calculator_html
 
 LANGS = ("en", "fr")
@@ -109,30 +108,53 @@ def test_a_wide_range_with_negatives_is_typed_on_the_full_keyboard() -> None:
     assert 'inputmode="text" pattern="[+-]?[0-9]+"' in drawn and "<select" not in drawn
 
 
-#: A question each refusal of :data:`REFUSAL_FIELDS` answers, in its order.
+#: A question the engine refuses though each value is in range, and the field it refuses: each
+#: refusal the At the table page marks beside a field.
 REFUSED = (
-    ["command", "7", "--mod", "ranked-or-closed", "--mod", "dispersed"],
-    ["attack", "5", "4", "4", "--armour", "0", "--weapon", "bow"],
-    ["cast", "5", "--wizardry", "0", "--chant", "2", "--concentrate"],
-    ["cast", "5", "--wizardry", "2", "--chant", "2"],
-    ["morale", "3", "2", "4"],
+    (["command", "7", "--mod", "ranked-or-closed", "--mod", "dispersed"], "mod"),
+    (["hit", "5", "--mod", "higher-ground", "--mod", "enemy-higher-ground"], "mod"),
+    (["shoot", "5", "12", "--weapon", "bow", "--mod", "soft-cover", "--mod", "hard-cover"], "mod"),
+    (["attack", "5", "4", "4", "--armour", "0", "--weapon", "bow"], "distance"),
+    (["cast", "5", "--wizardry", "0", "--chant", "2", "--concentrate"], "chant"),
+    (["cast", "5", "--wizardry", "2", "--chant", "2"], "chant"),
+    (["morale", "3", "2", "4"], "casualties"),
 )
 
+IDS = [f"{argv[0]} {field}" for argv, field in REFUSED]
 
-@pytest.mark.parametrize("argv", REFUSED, ids=lambda argv: " ".join(argv[:2]))
-def test_each_refusal_the_page_places_is_the_engines(argv: list[str]) -> None:
-    """The page finds the field of a refusal from the engine's untranslated message: each of its
-    patterns matches a refusal the engine gives, first, and names a field of that form."""
-    answer = ask(argv, "en")
+
+def _refused(argv: list[str], lang: str) -> dict[str, object]:
+    answer = ask(argv, lang)
     assert "error" in answer, answer
-    matched = [field for pattern, field in REFUSAL_FIELDS if re.search(pattern, answer["message"])]
-    assert matched, answer["message"]
-    index = REFUSED.index(argv)
-    assert matched[0] == REFUSAL_FIELDS[index][1], (matched, answer["message"])
-    assert any(f.name == matched[0] for f in CALCULATORS[argv[0]].fields)
+    return answer
 
 
-def test_the_refusal_patterns_read_alike_in_javascript() -> None:
-    assert len(REFUSED) == len(REFUSAL_FIELDS)
-    for pattern, _field in REFUSAL_FIELDS:
-        assert "(?P" not in pattern and "(?<" not in pattern and "\\Z" not in pattern, pattern
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("argv", "field"), REFUSED, ids=IDS)
+def test_a_refusal_names_its_field_as_data(argv: list[str], field: str, lang: str) -> None:
+    """The engine's refusal names the field it refuses, a field of that form; two modifiers
+    that cannot apply together are named by their keys, as the form's boxes hold them."""
+    answer = _refused(argv, lang)
+    assert answer["field"] == field, answer
+    assert any(f.name == field for f in CALCULATORS[argv[0]].fields)
+    if field == "mod":
+        mods = [argv[i + 1] for i, word in enumerate(argv) if word == "--mod"]
+        assert sorted(answer["values"]) == sorted(mods), answer  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("argv", "field"), REFUSED, ids=IDS)
+def test_a_reworded_refusal_still_names_its_field(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], field: str
+) -> None:
+    """The page never reads the message's words: reworded, the refusal still names its field."""
+    from nqcore import i18n
+
+    kinds, found = [i18n.Refusal], []
+    while kinds:  # every kind of refusal that words its own message
+        kind = kinds.pop()
+        kinds.extend(kind.__subclasses__())
+        found += [kind] if "text" in vars(kind) else []
+    for kind in found:
+        monkeypatch.setattr(kind, "text", lambda self, lang: f"reworded ({lang})")
+    answer = _refused(argv, "en")
+    assert answer["error"] == "reworded (en)" and answer["field"] == field, answer

@@ -4,8 +4,9 @@
 //
 // Each table: its dimensions (the fields of each and the keys of their values) and its columns,
 // each the pieces it holds and a string saying which one each input has (a character an input,
-// "0" for the first piece: ANSWER_FIRST); a piece is ["json", key, value], ["text", null, line] or a refusal's ["error" | "message", null,
-// text]. Resolves with null when the file cannot be had: the engine answers everything then.
+// "0" for the first piece: ANSWER_FIRST); a piece is ["json", key, value], ["text", null, line]
+// or a refusal's ["error" | "message", null, text], ["field", null, name] or ["values", null,
+// keys]. Resolves with null when the file cannot be had: the engine answers everything then.
 const ANSWER_FIRST = 0x30;
 const loadAnswerTables = (url) => fetch(url)
   .then((response) => (response.ok ? response.json() : null))

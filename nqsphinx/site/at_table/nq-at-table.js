@@ -182,24 +182,20 @@ const commandLine = (form) => {
   return refused ? null : [form.dataset.command, ...positional, ...options];
 };
 
-// The field an engine's refusal is about, its refusal shown beside it: the field the engine
-// names, else the one of the first of the page's patterns (REFUSAL_FIELDS of at_table_fields.py)
-// its untranslated message matches. Modifiers that cannot apply together are named as their
-// boxes are labelled. Returns the refusal as the page says it.
-const REFUSALS = JSON.parse(status.dataset.refusals || "[]")
-  .map(([pattern, name]) => [new RegExp(pattern), name]);
+// The field an engine's refusal is about, its refusal shown beside it: the field the engine's
+// answer names (its field), never found from the message's words. Modifiers that cannot apply
+// together are the answer's values (their keys), named as their boxes are labelled.
+// Returns the refusal as the page says it.
 const markRefusal = (form, answer) => {
-  const message = answer.message || "";
-  const found = REFUSALS.find(([pattern]) => pattern.test(message));
-  const name = answer.field || (found && found[1]);
+  const name = answer.field;
   const control = name && document.getElementById(`nq-${form.dataset.command}-${name}`);
   if (!control || !control.dataset.kind) return answer.error;
   if (control.dataset.kind !== "multi") {
     showError(control, answer.error);
     return answer.error;
   }
-  const keys = answer.values || [...message.matchAll(/'([^']+)'/g)].map((quoted) => quoted[1]);
-  const boxes = keys.map((key) => control.querySelector(`input[value="${CSS.escape(key)}"]`));
+  const boxes = (answer.values || [])
+    .map((key) => control.querySelector(`input[value="${CSS.escape(key)}"]`));
   if (boxes.length !== 2 || !boxes.every(Boolean)) return answer.error;
   const [first, second] = boxes.map((box) => box.closest("label").textContent.trim());
   const said = say(words.conflict, { first, second });
