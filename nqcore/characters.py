@@ -4,8 +4,9 @@ and surrogates.
 None of them is a letter a reader can be shown: the EPUB's XML is not well-formed with a U+FFFF
 in it (epubcheck stops, naming no catalogue), the PDF drops them ("Missing character" in the log
 only), a private-use character prints a font's own glyph or nothing.  So a catalogue's message
-(:mod:`nqtranslate.guard`, and the engine's reader :func:`nqcore.i18n.load_po`) and a data file's
-text (:func:`nqcore.data.datafiles.check_text`) holding one is refused, naming where.
+(:mod:`nqtranslate.guard`, and the engine's reader
+:func:`nqcore.catalogue_loading.load_po`) and a data file's text
+(:func:`nqcore.data.datafiles.check_text`) holding one is refused, naming where.
 
 Unassigned is as Python's ``unicodedata`` knows Unicode: a letter of a newer Unicode waits for
 the Python that knows it.

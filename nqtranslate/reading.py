@@ -1,7 +1,8 @@
 """One reading of a catalogue: what every check reads is what the build reads.
 
 The pipeline has five readers of a ``.po`` file: GNU ``msgfmt`` (the syntax check), Babel (the
-engine's :func:`nqcore.i18n.load_po`, and Sphinx, which compiles the page catalogues with it),
+engine's :func:`nqcore.catalogue_loading.load_po`, and Sphinx, which compiles the page catalogues
+with it),
 Python's ``gettext`` (which reads what Sphinx compiled), polib (the translators' tools and some
 tests) and Sphinx itself. Where two of them read one file differently, a check could pass on one
 text while the book prints another (a first line naming another charset made polib see no entry
@@ -350,7 +351,8 @@ def _key(msgid: str, context: str | None) -> str:
 
 
 def babel_table(reading: Reading) -> Table:
-    """What Babel hands the engine (:func:`nqcore.i18n.load_po`): translated, not fuzzy."""
+    """What Babel hands the engine (:func:`nqcore.catalogue_loading.load_po`): translated, not
+    fuzzy."""
     table: Table = {}
     for message in reading.messages:
         if message.fuzzy:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from nqcore import i18n
+from nqcore import catalogue_loading
 from nqcore.characters import noncharacter, unshowable
 from nqcore.data import datafiles
 from nqtranslate.guard import check_catalogue
@@ -42,7 +42,7 @@ def test_the_engine_shows_the_english_and_names_the_line(
 ) -> None:
     path = tmp_path / "nqcore.po"
     path.write_text(HEADER + f'msgid "Done"\nmsgstr "Fait{char}"\n\nmsgid "Yes"\nmsgstr "Oui"\n')
-    assert list(i18n.load_po(path)) == ["Yes"]
+    assert list(catalogue_loading.load_po(path)) == ["Yes"]
     assert capsys.readouterr().err == f"{path}:5: warning: {said}: the English is shown\n"
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from nqcore import i18n
+from nqcore import catalogue_loading, i18n
 from nqcore.cli.commands import main as nq
 from nqtranslate import tidy
 from nqtranslate.catalogue import CatalogueError
@@ -61,8 +61,8 @@ def test_the_engine_reads_no_message_of_such_a_catalogue(
     tmp_path: Path, msgstr: str, said: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _catalogue(tmp_path, "nqcore", msgstr)
-    i18n.load_po.cache_clear()
-    assert i18n.load_po(path) == {}
+    catalogue_loading.load_po.cache_clear()
+    assert catalogue_loading.load_po(path) == {}
     warning = capsys.readouterr().err
     assert warning.startswith(f"{path}:7: warning: {said}"), warning
 
@@ -77,11 +77,11 @@ def test_nq_refuses_to_answer_in_one_line_naming_file_and_line(
 ) -> None:
     path = _catalogue(tmp_path, "nqcore", msgstr)
     monkeypatch.setattr(i18n, "find_catalogue", lambda *_: path)
-    i18n.load_po.cache_clear()
+    catalogue_loading.load_po.cache_clear()
     try:
         assert nq(["--lang", "fr", "cast", "--spell", "fireball", "--wizardry", "3"]) == 2
     finally:
-        i18n.load_po.cache_clear()
+        catalogue_loading.load_po.cache_clear()
     out, err = capsys.readouterr()
     assert out == ""
     assert err.startswith(f"nq: {path}:7: {said}") and len(err.splitlines()) == 1, err
@@ -102,8 +102,8 @@ def test_what_every_reader_reads_alike_passes(tmp_path: Path, body: str) -> None
     path = tmp_path / "magic.po"
     path.write_text(HEADER + body, encoding="utf-8")
     assert check_catalogue(path) == []
-    i18n.load_po.cache_clear()
-    assert i18n.load_po(path)
+    catalogue_loading.load_po.cache_clear()
+    assert catalogue_loading.load_po(path)
 
 
 def test_an_obsolete_message_and_a_context_are_checked_too(tmp_path: Path) -> None:
@@ -150,12 +150,12 @@ def test_what_readers_read_differently_the_engine_refuses_too(
     guard = check_catalogue(path)  # the build's guard refuses each, at the same place
     assert [(f.line, f.what.startswith(said)) for f in guard][:1] == [(line, True)], guard
     monkeypatch.setattr(i18n, "find_catalogue", lambda *_: path)
-    i18n.load_po.cache_clear()
+    catalogue_loading.load_po.cache_clear()
     try:
-        assert i18n.load_po(path) == {}
+        assert catalogue_loading.load_po(path) == {}
         capsys.readouterr()
         assert nq(["--lang", "fr", "cast", "--spell", "fireball", "--wizardry", "3"]) == 2
     finally:
-        i18n.load_po.cache_clear()
+        catalogue_loading.load_po.cache_clear()
     err = capsys.readouterr().err
     assert err.startswith(f"nq: {path}:{line}: {said}") and len(err.splitlines()) == 1, err

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from nqcore import i18n
+from nqcore import catalogue_loading, i18n
 from nqcore.catalogue_check import file_problem
 from nqsphinx import untrusted
 from nqtranslate import status, tidy
@@ -102,7 +102,7 @@ def test_an_absurd_plural_forms_is_refused_at_its_line_by_every_reader(
     if said != "not a":  # Babel reads the header's quotes as it likes: msgfmt refuses them
         with pytest.raises(CatalogueError, match=rf"^{path}:{line}: .*{said}"):
             read_catalogue(path)
-    assert i18n.load_po(path) == {}
+    assert catalogue_loading.load_po(path) == {}
     assert capsys.readouterr().err.startswith(f"{path}:{line}: warning: ")
     why = status.page_status(path, folder).why
     assert why and why[0].startswith(f"{path}:{line}: "), why

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from docutils import nodes
 
-from nqcore import i18n
+from nqcore import catalogue_loading, i18n
 from nqcore.cli.commands import main as nq
 from nqtranslate.formats import placeholder_problems, plural_forms_problem
 from nqtranslate.guard import _markdown, check_catalogue
@@ -158,11 +158,11 @@ def test_a_translation_that_does_not_format_shows_the_english_with_a_warning(
     the engine drops the translation when it reads the catalogue, naming file and line."""
     path = _po(tmp_path, "nqcore", f'msgid "{CAST}"\nmsgstr "Lancer {{}} {{x!r}} {{y:>9}}"\n')
     monkeypatch.setattr(i18n, "find_catalogue", lambda *_: path)
-    i18n.load_po.cache_clear()
+    catalogue_loading.load_po.cache_clear()
     try:
         assert nq(["--lang", "fr", "cast", "--spell", "fireball", "--wizardry", "3"]) == 0
     finally:
-        i18n.load_po.cache_clear()
+        catalogue_loading.load_po.cache_clear()
     out, err = capsys.readouterr()
     assert out.startswith("Casting a level 3 spell at wizardry level 3\n")
     assert "Traceback" not in out + err

@@ -135,7 +135,7 @@ def _polib(path: Path) -> dict[object, str] | None:
 
 
 def _babel(path: Path) -> dict[object, str] | None:
-    from nqcore.i18n import load_po
+    from nqcore.catalogue_loading import load_po
 
     load_po.cache_clear()
     try:

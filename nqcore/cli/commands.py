@@ -62,8 +62,9 @@ def _catalogue_refusal(lang: str) -> str:
     """Why ``nq`` refuses to answer in ``lang`` ('' when it need not), as ``file:line: why``:
     the engine's catalogue of ``lang`` holds what the build's guard refuses too (a control
     character, an escape its readers read differently, a broken line), where
-    :func:`nqcore.i18n.load_po` would show the English instead.  One line and a failure, as
-    for any input the engine refuses, rather than an answer half in the wrong language."""
+    :func:`nqcore.catalogue_loading.load_po` would show the English instead.  One line and a
+    failure, as for any input the engine refuses, rather than an answer half in the wrong
+    language."""
     from nqcore import i18n
     from nqcore.catalogue_check import text_problem
 

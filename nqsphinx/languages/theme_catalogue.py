@@ -18,7 +18,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from jinja2.ext import babel_extract
 
-from nqcore.i18n import ROOT, load_po
+from nqcore.catalogue_loading import load_po
+from nqcore.i18n import ROOT
 from nqsphinx.languages.theme_text import NAVIGATION_TOGGLE, catalogue_path, sphinx_translations
 from nqtranslate.catalogue import update
 

@@ -25,7 +25,8 @@ from markupsafe import Markup, escape
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from nqcore.i18n import find_catalogue, load_po
+from nqcore.catalogue_loading import load_po
+from nqcore.i18n import find_catalogue
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import LOCALE_DIR, page_language
 from nqtranslate.catalogue import catalogue_file

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.i18n import load_po
+from nqcore.catalogue_loading import load_po
 
 HEADER = (
     'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'

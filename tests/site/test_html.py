@@ -166,7 +166,8 @@ def test_french_tables_have_no_english_labels(html_sites: dict[str, Path]) -> No
 
 def _same_in_both_languages() -> set[str]:
     """Names that French writes as English does (for instance a proper noun)."""
-    from nqcore.i18n import LOCALE_DIR, load_po
+    from nqcore.catalogue_loading import load_po
+    from nqcore.i18n import LOCALE_DIR
 
     catalogue = load_po(LOCALE_DIR / "fr" / "LC_MESSAGES" / "nqcore.po")
     # A key is "context\x04msgid" for a message in a context: the msgid is what the page shows.

@@ -1,0 +1,74 @@
+"""One catalogue read as the engine reads it at run time: trusted only as far as every reader
+of the pipeline would read it alike (:mod:`nqcore.catalogue_check`), each translation checked
+against its English before a reader is shown it."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from nqcore.i18n import Translated, _warn, _where, catalogue_key
+from nqcore.typography import french_spacing
+
+#: What a catalogue's translations get as they are read, by the language of its folder.
+TYPOGRAPHY: dict[str, Callable[[str], str]] = {"fr": french_spacing}
+
+
+@cache
+def load_po(path: Path) -> dict[str, str]:
+    """The translated, non-fuzzy messages of one ``.po`` file, by :func:`catalogue_key`, each a
+    :class:`Translated` (its English at hand, should it not format).
+
+    A file the engine cannot trust (:mod:`nqcore.catalogue_check`: not UTF-8, another charset,
+    a broken line, a message twice, a Plural-Forms that fails) gives no message: one warning
+    names file and line, and the reader gets the English.  So does each translation whose
+    fields are not its English's (printed internals, a padding of gigabytes)."""
+    from babel.messages.pofile import read_po  # imported lazily: keeps `import nqcore` fast
+
+    from nqcore import catalogue_check
+
+    data = path.read_bytes()
+    problem = catalogue_check.text_problem(data)
+    if problem is None:
+        catalogue = read_po(io.StringIO(data.decode("utf-8")), abort_invalid=True)
+        plural = catalogue_check.plural_forms_problem(catalogue.plural_forms)
+        problem = (1, plural) if plural else None
+    if problem is not None:
+        _warn(f"{_where(path)}:{problem[0]}", f"{problem[1]}: the English is shown")
+        return {}
+    spaced = TYPOGRAPHY.get(path.parent.parent.name, str)
+    where = _where(path)  # once: resolving the path for each of 1,600 messages was a third
+    return {
+        catalogue_key(str(message.id), message.context): Translated(
+            spaced(str(message.string)), str(message.id), f"{where}:{message.lineno}"
+        )
+        for message in catalogue
+        if message.id and message.string and not message.fuzzy and _fits(where, message)
+    }
+
+
+def _fits(where: str, message: Any) -> bool:
+    """Whether each form of ``message`` keeps its English's fields exactly, adds no paragraph
+    break, and holds no character a reader cannot be shown (:mod:`nqcore.characters`); else: a
+    warning."""
+    from nqcore.catalogue_check import field_problem, paragraph_problem
+    from nqcore.characters import unshowable
+
+    ids = message.id if isinstance(message.id, tuple) else (message.id,)
+    forms = message.string if isinstance(message.string, tuple) else (message.string,)
+    for form in forms:
+        if form and (unknown := unshowable(str(form))):
+            _warn(f"{where}:{message.lineno}", f"{unknown}: the English is shown")
+            return False
+        problems = [
+            field_problem(str(msgid), str(form)) or paragraph_problem(str(msgid), str(form))
+            for msgid in ids
+            if form
+        ]
+        if problems and all(problems):
+            _warn(f"{where}:{message.lineno}", f"{problems[0]}: the English is shown")
+            return False
+    return True
