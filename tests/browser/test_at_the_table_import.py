@@ -56,5 +56,6 @@ def test_hostile_files_are_refused_beside_the_file_field(table: Table, tmp_path:
         lourde = import_profile(HOSTILE["lourde.toml"], "fr", "x")["error"]
         assert lourde.startswith("x\u00a0: l’armure doit être une table")
         escape = import_profile(HOSTILE["escape.toml"], "fr", "x")["error"]
-        assert escape == "x: weapons nº 1\u00a0: un caractère de contrôle (U+000D) dans le texte"
+        said = "x\u00a0: weapons nº 1\u00a0: un caractère de contrôle (U+000D) dans le texte"
+        assert escape == said
     assert not table.errors, table.errors

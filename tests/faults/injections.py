@@ -395,7 +395,7 @@ def po_duplicate_msgid(copy: Path) -> list[str]:
     entry = _translated(polib.pofile(str(path)))[0]
     duplicate = polib.POEntry(msgid=entry.msgid, msgstr="Doublon")
     path.write_text(text + duplicate.__unicode__(wrapwidth=100), encoding="utf-8")
-    return [f"{PAGE}.po:{line}", "duplicate message definition"]
+    return [f"{PAGE}.po:{line}", f"msgid {entry.msgid[:40]!r} twice (first at line"]
 
 
 def po_byte_order_mark(copy: Path) -> list[str]:
