@@ -354,6 +354,23 @@ KEEP = r"""
 \makeatother
 """
 
+#: Headings break between words, never inside one, and are set ragged right, as a book sets
+#: them (French « d'équi-/pement » and « ma-/gie » were hyphenated): Sphinx's own formats
+#: (sphinxlatexstyleheadings.sty) with the shape added.
+HEADINGS = r"""
+\makeatletter
+\newcommand{\nq@headingshape}{\raggedright\hyphenpenalty\@M\exhyphenpenalty\@M}
+\titleformat{\section}{\Large\py@HeaderFamily\nq@headingshape}%
+  {\py@TitleColor\thesection}{0.5em}{\py@TitleColor}
+\titleformat{\subsection}{\large\py@HeaderFamily\nq@headingshape}%
+  {\py@TitleColor\thesubsection}{0.5em}{\py@TitleColor}
+\titleformat{\subsubsection}{\normalsize\py@HeaderFamily\nq@headingshape}%
+  {\py@TitleColor\thesubsubsection}{0.5em}{\py@TitleColor}
+\titleformat{\paragraph}{\normalsize\py@HeaderFamily\nq@headingshape}%
+  {\py@TitleColor\theparagraph}{0.5em}{\py@TitleColor}
+\makeatother
+"""
+
 #: The index in the book's type (Sphinx sets entries in typewriter, for programming objects),
 #: an abbreviation after its term as in the text: "Actions (AC)".
 INDEX = r"""
@@ -393,6 +410,7 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
         + HEADERS
         + contents
         + KEEP
+        + HEADINGS
         + page_keeps.NOTES
         + INDEX
         + pageref
