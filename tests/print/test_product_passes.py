@@ -44,4 +44,3 @@ def test_each_product_is_compiled_until_it_settles(
 ) -> None:
     assert RERUN.search(products.latex_log(product, lang, paper)) is None
     assert labelled_by_folio(products.pdf(product, lang, paper))
-
