@@ -34,13 +34,15 @@ WIDE_TABLE = 8
 VERY_WIDE_TABLE = 12
 #: An engine table's type and gaps, from the largest: a table starts at the size its columns'
 #: count gives (:func:`table_style`) and takes the next while it does not fit the line (the
-#: last, narrower gaps: French Table 28.6's 15 columns, « 21 % » in each cell).
+#: last, narrower gaps).  None is under 7 pt, the least a reader reads at arm's length: a table
+#: that does not fit the line in the last goes on a landscape page (``\nqturnstart``), where
+#: the line is the page's height (Tables 23.1 and 28.6, of 14 and 15 columns, were set in
+#: \tiny, 6 pt, to fit).
 TABLE_SIZES = (
     r"\small\setlength{\tabcolsep}{4pt}",
     r"\footnotesize\setlength{\tabcolsep}{3pt}",
     r"\scriptsize\setlength{\tabcolsep}{2.5pt}",
-    r"\tiny\setlength{\tabcolsep}{2pt}",
-    r"\tiny\setlength{\tabcolsep}{1pt}",
+    r"\scriptsize\setlength{\tabcolsep}{1.5pt}",
 )
 #: The least share of the line left to a table's long columns before short ones wrap.
 MIN_FLEX = 0.3
@@ -127,26 +129,37 @@ def table_style(
     The raw LaTeX and the column specification are ignored by every other builder.
 
     A table whose columns, at their narrowest, do not fit the line in its type is measured
-    again in the next smaller (:data:`TABLE_SIZES`): Tables 23.1 and 28.6, of 14 and 15
-    columns, stood 10 to 15 mm out into each margin in their one size, past the text block."""
+    again in the next smaller (:data:`TABLE_SIZES`); one that does not fit in the smallest is
+    measured in a group first, and if it does not fit there goes on a landscape page
+    (``\nqturnstart``), which :func:`table_turn_end` closes after what follows the table (its
+    details and notes)."""
     first = 2 if len(header) >= VERY_WIDE_TABLE else 1 if len(header) >= WIDE_TABLE else 0
     sizes = TABLE_SIZES[first:]
     colspec = addnodes.tabular_col_spec()
     colspec["spec"] = column_spec(header, rows)
-    fit = r"\def\nqfit{" + measure_columns(header, rows) + "}\n" + r"\nqfit" + "\n"
     smaller = "".join(rf"\ifdim\nqover>0pt{size}\nqfit" + "\n" for size in sizes[1:])
+    fitted = rf"{sizes[0]}\nqwholeheads" + "\n" + r"\nqfit" + "\n" + smaller
+    fitted += r"\fi" * (len(sizes) - 1)
     start = generated_raw(
-        rf"\begingroup{sizes[0]}\nqwholeheads"
+        r"\gdef\nqfit{"
+        + measure_columns(header, rows)
+        + "}\n"
+        + rf"\nqturnstart{{{fitted}}}"
         + "\n"
-        + fit
-        + smaller
-        + r"\fi" * (len(sizes) - 1)
+        + r"\begingroup"
+        + fitted
         + r"\nqwidestart"
         + "\n",
         "latex",
     )
     end = generated_raw(r"\nqwideend\endgroup" + "\n", "latex")
     return [start, colspec, node, end]
+
+
+def table_turn_end() -> nodes.Node:
+    """What closes the landscape page of a table that :func:`table_style` turned, after the
+    table's details and notes (nothing for a table that fits its page)."""
+    return generated_raw(r"\nqturnend" + "\n", "latex")
 
 
 #: Lengths and macros of :func:`measure_columns` (a header is set in Sphinx's header family).
@@ -200,6 +213,15 @@ MEASURE = r"""
   \list{}{\topsep0pt\partopsep0pt\parsep\parskip\listparindent\parindent
     \itemindent0pt\leftmargin-.5\nqover\rightmargin-.5\nqover}\item\relax\fi}
 \newcommand{\nqwideend}{\ifdim\nqover>0pt\endlist\fi}
+%% \nqturnstart{sizes}: the table measured in its sizes, in a group; if it does not fit the line
+%% in the smallest, a landscape page (pdflscape: the page shown turned) begins, where the line
+%% is the text's height; \nqturnend ends it after the table's notes.
+\usepackage{pdflscape}
+\newif\ifnqturn
+\newcommand{\nqturnstart}[1]{\begingroup#1%
+  \ifdim\nqover>0pt\global\nqturntrue\else\global\nqturnfalse\fi\endgroup
+  \ifnqturn\begin{landscape}\fi}
+\newcommand{\nqturnend}{\ifnqturn\end{landscape}\global\nqturnfalse\fi}
 """
 
 
