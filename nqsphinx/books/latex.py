@@ -137,11 +137,11 @@ def table_style(
     sizes = TABLE_SIZES[first:]
     colspec = addnodes.tabular_col_spec()
     colspec["spec"] = column_spec(header, rows)
-    smaller = "".join(rf"\ifdim\nqover>0pt{size}\nqfit" + "\n" for size in sizes[1:])
-    fitted = rf"{sizes[0]}\nqwholeheads" + "\n" + r"\nqfit" + "\n" + smaller
+    smaller = "".join(rf"\ifdim\nqover>0pt{size}\nqtablefit" + "\n" for size in sizes[1:])
+    fitted = rf"{sizes[0]}\nqwholeheads" + "\n" + r"\nqtablefit" + "\n" + smaller
     fitted += r"\fi" * (len(sizes) - 1)
     start = generated_raw(
-        r"\gdef\nqfit{"
+        r"\gdef\nqtablefit{"
         + measure_columns(header, rows)
         + "}\n"
         + rf"\nqturnstart{{{fitted}}}"
