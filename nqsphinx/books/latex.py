@@ -21,7 +21,14 @@ from nqprint.latex import (  # one escape and one narrow space for the rulebooks
     NARROW_NO_BREAK_SPACE,
     latex_escape,
 )
-from nqsphinx.books import front_matter, index_order, measure, page_keeps, pdf_cover
+from nqsphinx.books import (
+    front_matter,
+    index_order,
+    measure,
+    page_keeps,
+    pdf_cover,
+    turned_tables,
+)
 from nqsphinx.messages import ui_text
 from nqsphinx.untrusted import generated_raw
 
@@ -131,8 +138,7 @@ def table_style(
     A table whose columns, at their narrowest, do not fit the line in its type is measured
     again in the next smaller (:data:`TABLE_SIZES`); one that does not fit in the smallest is
     measured in a group first, and if it does not fit there goes on a landscape page
-    (``\nqturnstart``), which :func:`table_turn_end` closes after what follows the table (its
-    details and notes)."""
+    (:mod:`nqsphinx.books.turned_tables`)."""
     first = 2 if len(header) >= VERY_WIDE_TABLE else 1 if len(header) >= WIDE_TABLE else 0
     sizes = TABLE_SIZES[first:]
     colspec = addnodes.tabular_col_spec()
@@ -140,26 +146,10 @@ def table_style(
     smaller = "".join(rf"\ifdim\nqover>0pt{size}\nqtablefit" + "\n" for size in sizes[1:])
     fitted = rf"{sizes[0]}\nqwholeheads" + "\n" + r"\nqtablefit" + "\n" + smaller
     fitted += r"\fi" * (len(sizes) - 1)
-    start = generated_raw(
-        r"\gdef\nqtablefit{"
-        + measure_columns(header, rows)
-        + "}\n"
-        + rf"\nqturnstart{{{fitted}}}"
-        + "\n"
-        + r"\begingroup"
-        + fitted
-        + r"\nqwidestart"
-        + "\n",
-        "latex",
-    )
+    measured = r"\gdef\nqtablefit{" + measure_columns(header, rows) + "}\n"
+    start = generated_raw(r"\begingroup" + fitted + r"\nqwidestart" + "\n", "latex")
     end = generated_raw(r"\nqwideend\endgroup" + "\n", "latex")
-    return [start, colspec, node, end]
-
-
-def table_turn_end() -> nodes.Node:
-    """What closes the landscape page of a table that :func:`table_style` turned, after the
-    table's details and notes (nothing for a table that fits its page)."""
-    return generated_raw(r"\nqturnend" + "\n", "latex")
+    return [turned_tables.turn_start(measured, fitted), start, colspec, node, end]
 
 
 #: Lengths and macros of :func:`measure_columns` (a header is set in Sphinx's header family).
@@ -213,15 +203,6 @@ MEASURE = r"""
   \list{}{\topsep0pt\partopsep0pt\parsep\parskip\listparindent\parindent
     \itemindent0pt\leftmargin-.5\nqover\rightmargin-.5\nqover}\item\relax\fi}
 \newcommand{\nqwideend}{\ifdim\nqover>0pt\endlist\fi}
-%% \nqturnstart{sizes}: the table measured in its sizes, in a group; if it does not fit the line
-%% in the smallest, a landscape page (pdflscape: the page shown turned) begins, where the line
-%% is the text's height; \nqturnend ends it after the table's notes.
-\usepackage{pdflscape}
-\newif\ifnqturn
-\newcommand{\nqturnstart}[1]{\begingroup#1%
-  \ifdim\nqover>0pt\global\nqturntrue\else\global\nqturnfalse\fi\endgroup
-  \ifnqturn\begin{landscape}\fi}
-\newcommand{\nqturnend}{\ifnqturn\end{landscape}\global\nqturnfalse\fi}
 """
 
 
@@ -438,6 +419,7 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
         + pageref
         + pdf_cover.metadata(lang, result.get("papersize", "a4paper"))
         + MEASURE
+        + turned_tables.TURN
     )
     if lang == "fr":
         # babel-french spaces « » too (French typography strips the typed spaces).
@@ -507,3 +489,4 @@ def setup(app: Sphinx) -> None:
     front_matter.setup(app)
     measure.setup(app)
     index_order.setup(app)
+    turned_tables.setup(app)

@@ -7,6 +7,7 @@ says where to look; an empty list means the rule holds.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -60,6 +61,8 @@ def read_pages(pdf: Path) -> tuple[Page, ...]:
     labels = reader(pdf).page_labels
     pages = []
     for number, raw in enumerate(_pdftotext(pdf, "-layout").split("\f")[: len(labels)], 1):
+        if reader(pdf).pages[number - 1].get("/Rotate", 0) % 180 == 90:
+            raw = _turned_page(pdf, number)
         label = labels[number - 1]
         lines = [line.rstrip() for line in raw.splitlines() if line.strip()]
         furniture, head = False, ""
@@ -69,6 +72,46 @@ def read_pages(pdf: Path) -> tuple[Page, ...]:
             lines, furniture = lines[:-1], True
         pages.append(Page(number, label, tuple(lines), furniture, head))
     return tuple(pages)
+
+
+#: A word of ``pdftotext -bbox``: its box and its text.
+_BOX = re.compile(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>'
+)
+
+
+def _turned_page(pdf: Path, number: int) -> str:
+    """The text of a landscape page (a table too wide for the text block, shown turned) as
+    :func:`read_pages` reads a page: its running head, its body, its foot.  pdftotext reads it
+    as shown, where the head and the foot, printed on the page as it is bound, run down its
+    sides across the table's lines: they are the words whose column holds an upright word
+    (taller than wide), and the body is read between them."""
+    found = run_on(pdf, "pdftotext", "-f", str(number), "-l", str(number), "-bbox")
+    words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in _BOX.findall(found)]
+    upright = {round(x0) for x0, y0, x1, y1, w in words if len(w) > 1 and y1 - y0 > 1.5 * (x1 - x0)}
+    sides = [word for word in words if round(word[0]) in upright]
+    middle = max((x1 for _, _, x1, _, _ in words), default=0) / 2
+    turned = int(reader(pdf).pages[number - 1].get("/Rotate", 0)) % 360
+    order = sorted(sides, key=lambda word: word[1], reverse=turned == 270)
+    head = " ".join(html.unescape(w) for x0, _, _, _, w in order if x0 > middle)
+    foot = " ".join(html.unescape(w) for x0, _, _, _, w in order if x0 <= middle)
+    left = max((x1 for x0, _, x1, _, _ in sides if x0 <= middle), default=0)
+    right = min((x0 for x0, _, _, _, _ in sides if x0 > middle), default=2 * middle)
+    height = max((y1 for _, _, _, y1, _ in words), default=0) + 50
+    crop = ["-x", str(round(left + 1)), "-y", "0", "-W", str(round(right - left - 2))]
+    body = run_on(
+        pdf,
+        "pdftotext",
+        "-layout",
+        "-f",
+        str(number),
+        "-l",
+        str(number),
+        *crop,
+        "-H",
+        str(round(height)),
+    )
+    return "\n".join([head, body.rstrip("\f\n"), foot])
 
 
 def _is_head(line: str, label: str) -> bool:
