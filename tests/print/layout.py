@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from pypdf import PageObject
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
 from tests.print.pdfs import reader, run_on
@@ -487,7 +488,6 @@ def internal_links(pdf: Path, pages: Iterable[int]) -> list[Link]:
     previous: Link | None = None
     for number in pages:
         page = parsed.pages[number - 1]
-        height = float(page.mediabox.height)
         for annotation in _resolve(page.get("/Annots")) or ArrayObject():
             annotation = _resolve(annotation)
             if (
@@ -498,14 +498,27 @@ def internal_links(pdf: Path, pages: Iterable[int]) -> list[Link]:
             dest = _destination(annotation)
             if dest is None:
                 continue
-            x0, y0, x1, y1 = (float(v) for v in annotation["/Rect"])
-            text, after = _text_at(words[number - 1], (x0, height - y1, x1, height - y0))
+            rect = tuple(float(v) for v in annotation["/Rect"])
+            text, after = _text_at(words[number - 1], _as_shown(page, rect))
             if previous is not None and previous.dest == dest and not PAGEREF.match(previous.after):
                 links[-1] = previous = Link(number, dest, f"{previous.text} {text}", after)
             else:
                 previous = Link(number, dest, text, after)
                 links.append(previous)
     return links
+
+
+def _as_shown(page: PageObject, rect: tuple[float, ...]) -> tuple[float, float, float, float]:
+    """A rectangle of the page (points, y up) as pdftotext places words: on the page as shown,
+    from its top left (a landscape page, ``/Rotate`` 90 or 270, is shown turned)."""
+    x0, y0, x1, y1 = rect
+    width, height = float(page.mediabox.width), float(page.mediabox.height)
+    turned = int(page.get("/Rotate", 0)) % 360
+    if turned == 90:
+        return y0, x0, y1, x1
+    if turned == 270:
+        return height - y1, width - x1, height - y0, width - x0
+    return x0, height - y1, x1, height - y0
 
 
 def _text_at(words: list[Word], rect: tuple[float, float, float, float]) -> tuple[str, str]:
