@@ -55,7 +55,7 @@ class TurnWithHeading(SphinxPostTransform):
     own pieces and boxes stand before the table: else the heading, alone at the foot of the
     page before, is parted from its table (French 23.1 and its erratum)."""
 
-    default_priority = 890
+    default_priority = 895  # after page_keeps (890), which sets the heading's keep and labels
     builders = ("latex",)
 
     def run(self, **kwargs: object) -> None:
@@ -67,7 +67,17 @@ class TurnWithHeading(SphinxPostTransform):
             outer = section.parent
             if outer is not None and all(isinstance(n, BEFORE_TABLE) for n in before):
                 section.remove(raw)
-                outer.insert(outer.index(section), raw)
+                outer.insert(_heading_start(outer, section), raw)
+
+
+def _heading_start(outer: nodes.Element, section: nodes.section) -> int:
+    """Where ``section``'s heading starts in ``outer``: before the labels and the keep that
+    page_keeps sets right before it (a label left before the landscape page would give the
+    heading the page before)."""
+    position: int = outer.index(section)
+    while position and isinstance(outer[position - 1], (nodes.target, nodes.raw)):
+        position -= 1
+    return position
 
 
 def setup(app: Sphinx) -> None:
