@@ -32,6 +32,8 @@ TURN = r"""
 """
 #: The attribute that marks the raw node where a table's landscape page may begin.
 TURN_START = "nq_turn_start"
+#: The start of a heading's keep (page_keeps.KeepHeadings).
+KEEP_HEAD = r"\nqkeephead"
 #: What may stand before a table in its section and still go with it to its landscape page.
 BEFORE_TABLE = (nodes.title, nodes.target, addnodes.index, nodes.raw, nodes.Admonition)
 
@@ -75,9 +77,15 @@ def _heading_start(outer: nodes.Element, section: nodes.section) -> int:
     page_keeps sets right before it (a label left before the landscape page would give the
     heading the page before)."""
     position: int = outer.index(section)
-    while position and isinstance(outer[position - 1], (nodes.target, nodes.raw)):
+    while position and _heading_piece(outer[position - 1]):
         position -= 1
     return position
+
+
+def _heading_piece(node: nodes.Node) -> bool:
+    """A label of the heading, or its keep (``\\nqkeephead``, page_keeps.KeepHeadings)."""
+    keep = isinstance(node, nodes.raw) and node.astext().startswith(KEEP_HEAD)
+    return keep or isinstance(node, nodes.target)
 
 
 def setup(app: Sphinx) -> None:
