@@ -149,7 +149,8 @@ def table_style(
     measured = r"\gdef\nqtablefit{" + measure_columns(header, rows) + "}\n"
     start = generated_raw(r"\begingroup" + fitted + r"\nqwidestart" + "\n", "latex")
     end = generated_raw(r"\nqwideend\endgroup" + "\n", "latex")
-    return [turned_tables.turn_start(measured, fitted), start, colspec, node, end]
+    turn = turned_tables.turn_start(measured, fitted)
+    return [turn, start, colspec, node, end, turned_tables.turn_notes()]
 
 
 #: Lengths and macros of :func:`measure_columns` (a header is set in Sphinx's header family).

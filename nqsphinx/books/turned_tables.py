@@ -6,9 +6,10 @@ columns, were set in 6 pt).
 LaTeX decides, as it measures the table (``\\nqturnstart``): the table is measured in its sizes
 in a group; if it does not fit the line in the smallest, a landscape page begins (pdflscape: the
 page is shown turned in a reader), and ``\\nqturnend`` ends it after the table's details and
-notes.  Where nothing but the heading and boxes (an erratum's) stands before the table in its
-section, the landscape page begins before the heading: a heading never ends a page alone above
-its turned table.
+notes, which keep the book's measure (``\\nqturnnotes``: the text block's width, centred): a
+note across the turned page ran to 156 characters a line.  Where nothing but the heading and
+boxes (an erratum's) stands before the table in its section, the landscape page begins before
+the heading: a heading never ends a page alone above its turned table.
 """
 
 from __future__ import annotations
@@ -28,7 +29,10 @@ TURN = r"""
 \newcommand{\nqturnstart}[1]{\begingroup#1%
   \ifdim\nqover>0pt\global\nqturntrue\else\global\nqturnfalse\fi\endgroup
   \ifnqturn\begin{landscape}\fi}
-\newcommand{\nqturnend}{\ifnqturn\end{landscape}\global\nqturnfalse\fi}
+\newcommand{\nqturnnotes}{\ifnqturn\list{}{\topsep0pt\partopsep0pt\parsep\parskip
+  \listparindent\parindent\itemindent0pt
+  \leftmargin\dimexpr(\linewidth-\textwidth)/2\relax\rightmargin\leftmargin}\item\relax\fi}
+\newcommand{\nqturnend}{\ifnqturn\endlist\end{landscape}\global\nqturnfalse\fi}
 """
 #: The attribute that marks the raw node where a table's landscape page may begin.
 TURN_START = "nq_turn_start"
@@ -44,6 +48,11 @@ def turn_start(measured: str, fitted: str) -> nodes.raw:
     raw = generated_raw(measured + rf"\nqturnstart{{{fitted}}}" + "\n", "latex")
     raw[TURN_START] = True
     return raw
+
+
+def turn_notes() -> nodes.raw:
+    """What sets a turned table's details and notes in the book's measure, after the table."""
+    return generated_raw(r"\nqturnnotes" + "\n", "latex")
 
 
 def turn_end() -> nodes.raw:
