@@ -183,29 +183,49 @@ def document(
 
 
 def compile_pdf(source: str, target: Path, work: Path) -> Path:
-    """Write ``source`` into ``work`` and compile it with xelatex into ``target``.
-
-    One pass is enough: the products have no cross references.  The log stays in ``work``
+    """Write ``source`` into ``work`` and compile it with xelatex into ``target``, pass after
+    pass until LaTeX asks for no other (hyperref writes the page labels, ``/PageLabels``, from
+    the first pass's record), at most :data:`PASSES`.  The log stays in ``work``
     (``<name>.log``) for the tests to read."""
     if shutil.which("xelatex") is None:
         raise PrintError("xelatex is needed: run ./dev build (it installs TeX Live)")
     work.mkdir(parents=True, exist_ok=True)
     tex_file = work / f"{target.stem}.tex"
     tex_file.write_text(source, encoding="utf-8")
-    result = subprocess.run(
-        ["xelatex", "-interaction=nonstopmode", "-halt-on-error", tex_file.name],
-        cwd=work,
-        capture_output=True,
-        text=True,
-        env=sandboxed_env(),
-    )
     log = tex_file.with_suffix(".log")
-    if result.returncode != 0:
-        first_error = next((line for line in _lines(log) if line.startswith("!")), "xelatex failed")
-        raise PrintError(f"{tex_file}: {first_error} (see {log})")
+    for _ in range(PASSES):
+        result = subprocess.run(
+            ["xelatex", "-interaction=nonstopmode", "-halt-on-error", tex_file.name],
+            cwd=work,
+            capture_output=True,
+            text=True,
+            env=sandboxed_env(),
+        )
+        if result.returncode != 0:
+            first = next((line for line in _lines(log) if line.startswith("!")), "xelatex failed")
+            raise PrintError(f"{tex_file}: {first} (see {log})")
+        if not asks_for_rerun(_lines(log)):
+            break
+    else:
+        raise PrintError(f"{tex_file}: still asks for a rerun after {PASSES} passes (see {log})")
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(tex_file.with_suffix(".pdf"), target)
     return target
+
+
+#: The passes of xelatex a product may take: the second settles the page labels.
+PASSES = 4
+
+
+#: A request for another pass in a LaTeX log ("Rerun to get /PageLabels entry", "Label(s) may
+#: have changed. Rerun to get cross-references right."), not the name of the package that
+#: checks ("rerunfilecheck ... Rerun checks for auxiliary files").
+RERUN = re.compile(r"\bRerun\b(?! checks for auxiliary files)")
+
+
+def asks_for_rerun(log: list[str]) -> bool:
+    """Whether a LaTeX log asks for another pass."""
+    return any(RERUN.search(line) for line in log)
 
 
 def _lines(path: Path) -> list[str]:

@@ -109,3 +109,20 @@ def test_a_unit_after_an_article_is_a_french_plural() -> None:
     ]
     assert wrong == []
     assert any("les Growlers à une corne sont traités" in text for _, text in _messages())
+
+
+def test_the_support_weapon_armoury_is_named_as_its_section() -> None:
+    """« Armurerie des armes de soutien », as its section's title: the errata wrote « des Armes
+    de soutien » five times, and named its weapons « Baliste » where the other lines write
+    « baliste »."""
+    capitals = [
+        f"{place}: …{text[max(0, m.start() - 20) : m.end() + 20]}…"
+        for place, text in _messages()
+        for m in re.finditer(r"Armurerie des Armes|(?<=[a-zé’] )Baliste|(?<=la )Catapulte", text)
+    ]
+    assert capitals == []
+
+
+def test_an_armour_save_is_a_sauvegarde() -> None:
+    """« sauvegarde d’armure », the glossary's term, about sixty times: never « test d’armure »."""
+    assert [p for p, t in _messages() if re.search(r"(?i)test d[’']armure", t)] == []

@@ -140,8 +140,9 @@ def model_characteristics_summary_table() -> Table:
         source=f"{SUMMARY} > Model Characteristics Summary",
         notes=(
             N_(
-                "The columns are lined up so that the values of the starting profile, which cost "
-                "+0, are all on the same row; read each column on its own to price a value."
+                "The columns are lined up so that the values of the starting profile are all on "
+                "the same row, whose costs add up to the starting profile's points; read each "
+                "column on its own to price a value."
             ),
         ),
     )

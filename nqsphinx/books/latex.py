@@ -21,7 +21,14 @@ from nqprint.latex import (  # one escape and one narrow space for the rulebooks
     NARROW_NO_BREAK_SPACE,
     latex_escape,
 )
-from nqsphinx.books import front_matter, index_order, measure, page_keeps, pdf_cover
+from nqsphinx.books import (
+    front_matter,
+    index_order,
+    measure,
+    page_keeps,
+    pdf_cover,
+    turned_tables,
+)
 from nqsphinx.messages import ui_text
 from nqsphinx.untrusted import generated_raw
 
@@ -34,13 +41,15 @@ WIDE_TABLE = 8
 VERY_WIDE_TABLE = 12
 #: An engine table's type and gaps, from the largest: a table starts at the size its columns'
 #: count gives (:func:`table_style`) and takes the next while it does not fit the line (the
-#: last, narrower gaps: French Table 28.6's 15 columns, « 21 % » in each cell).
+#: last, narrower gaps).  None is under 7 pt, the least a reader reads at arm's length: a table
+#: that does not fit the line in the last goes on a landscape page (``\nqturnstart``), where
+#: the line is the page's height (Tables 23.1 and 28.6, of 14 and 15 columns, were set in
+#: \tiny, 6 pt, to fit).
 TABLE_SIZES = (
     r"\small\setlength{\tabcolsep}{4pt}",
     r"\footnotesize\setlength{\tabcolsep}{3pt}",
     r"\scriptsize\setlength{\tabcolsep}{2.5pt}",
-    r"\tiny\setlength{\tabcolsep}{2pt}",
-    r"\tiny\setlength{\tabcolsep}{1pt}",
+    r"\scriptsize\setlength{\tabcolsep}{1.5pt}",
 )
 #: The least share of the line left to a table's long columns before short ones wrap.
 MIN_FLEX = 0.3
@@ -127,26 +136,21 @@ def table_style(
     The raw LaTeX and the column specification are ignored by every other builder.
 
     A table whose columns, at their narrowest, do not fit the line in its type is measured
-    again in the next smaller (:data:`TABLE_SIZES`): Tables 23.1 and 28.6, of 14 and 15
-    columns, stood 10 to 15 mm out into each margin in their one size, past the text block."""
+    again in the next smaller (:data:`TABLE_SIZES`); one that does not fit in the smallest is
+    measured in a group first, and if it does not fit there goes on a landscape page
+    (:mod:`nqsphinx.books.turned_tables`)."""
     first = 2 if len(header) >= VERY_WIDE_TABLE else 1 if len(header) >= WIDE_TABLE else 0
     sizes = TABLE_SIZES[first:]
     colspec = addnodes.tabular_col_spec()
     colspec["spec"] = column_spec(header, rows)
-    fit = r"\def\nqfit{" + measure_columns(header, rows) + "}\n" + r"\nqfit" + "\n"
-    smaller = "".join(rf"\ifdim\nqover>0pt{size}\nqfit" + "\n" for size in sizes[1:])
-    start = generated_raw(
-        rf"\begingroup{sizes[0]}\nqwholeheads"
-        + "\n"
-        + fit
-        + smaller
-        + r"\fi" * (len(sizes) - 1)
-        + r"\nqwidestart"
-        + "\n",
-        "latex",
-    )
+    smaller = "".join(rf"\ifdim\nqover>0pt{size}\nqtablefit" + "\n" for size in sizes[1:])
+    fitted = rf"{sizes[0]}\nqwholeheads" + "\n" + r"\nqtablefit" + "\n" + smaller
+    fitted += r"\fi" * (len(sizes) - 1)
+    measured = r"\gdef\nqtablefit{" + measure_columns(header, rows) + "}\n"
+    start = generated_raw(r"\begingroup" + fitted + r"\nqwidestart" + "\n", "latex")
     end = generated_raw(r"\nqwideend\endgroup" + "\n", "latex")
-    return [start, colspec, node, end]
+    turn = turned_tables.turn_start(measured, fitted)
+    return [turn, start, colspec, node, end, turned_tables.turn_notes()]
 
 
 #: Lengths and macros of :func:`measure_columns` (a header is set in Sphinx's header family).
@@ -354,6 +358,23 @@ KEEP = r"""
 \makeatother
 """
 
+#: Headings break between words, never inside one, and are set ragged right, as a book sets
+#: them (French « d'équi-/pement » and « ma-/gie » were hyphenated): Sphinx's own formats
+#: (sphinxlatexstyleheadings.sty) with the shape added.
+HEADINGS = r"""
+\makeatletter
+\newcommand{\nq@headingshape}{\raggedright\hyphenpenalty\@M\exhyphenpenalty\@M}
+\titleformat{\section}{\Large\py@HeaderFamily\nq@headingshape}%
+  {\py@TitleColor\thesection}{0.5em}{\py@TitleColor}
+\titleformat{\subsection}{\large\py@HeaderFamily\nq@headingshape}%
+  {\py@TitleColor\thesubsection}{0.5em}{\py@TitleColor}
+\titleformat{\subsubsection}{\normalsize\py@HeaderFamily\nq@headingshape}%
+  {\py@TitleColor\thesubsubsection}{0.5em}{\py@TitleColor}
+\titleformat{\paragraph}{\normalsize\py@HeaderFamily\nq@headingshape}%
+  {\py@TitleColor\theparagraph}{0.5em}{\py@TitleColor}
+\makeatother
+"""
+
 #: The index in the book's type (Sphinx sets entries in typewriter, for programming objects),
 #: an abbreviation after its term as in the text: "Actions (AC)".
 INDEX = r"""
@@ -393,11 +414,13 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
         + HEADERS
         + contents
         + KEEP
+        + HEADINGS
         + page_keeps.NOTES
         + INDEX
         + pageref
         + pdf_cover.metadata(lang, result.get("papersize", "a4paper"))
         + MEASURE
+        + turned_tables.TURN
     )
     if lang == "fr":
         # babel-french spaces « » too (French typography strips the typed spaces).
@@ -467,3 +490,4 @@ def setup(app: Sphinx) -> None:
     front_matter.setup(app)
     measure.setup(app)
     index_order.setup(app)
+    turned_tables.setup(app)

@@ -262,8 +262,10 @@ def printed_card(kind: str, key: str, lang: str) -> tuple[str, str, str, str]:
 
 #: LaTeX of a row of cards: a box in the page's vertical list, so that rows touch (their cut lines
 #: are shared) and a page may break between them.  Before it, the row's anchors and index entries,
-#: kept on the row's page by ``\\needspace``; around the cards, room for the crop marks.
-ROW = "\\par\\nointerlineskip\\vskip0pt\\hbox to\\linewidth{\\hfil%s\\hfil}\n"
+#: kept on the row's page by ``\\needspace``; around the cards, room for the crop marks.  Two
+#: cards of the deck's size are wider than the text block: the row is centred on it, as much
+#: past each edge (``\\hss``), not set from its left edge and past the right one only.
+ROW = "\\par\\nointerlineskip\\vskip0pt\\hbox to\\linewidth{\\hss%s\\hss}\n"
 ROW_MM, GAP_MM = spell_cards.CARD_HEIGHT_MM + 2, 7  # the crop marks run 6 mm out
 KEEP = f"\\par\\needspace{{{ROW_MM}mm}}\n"
 GAP = f"\\par\\vspace{{{GAP_MM}mm}}\n"

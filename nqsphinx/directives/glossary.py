@@ -428,9 +428,11 @@ class GlossaryUses(SphinxPostTransform):
 
 
 class TermIndexEntries(SphinxTransform):
-    """Each term's index entry at the section that defines it, besides its glossary entry: the
-    index sends the reader to the rule (after the section labels are set, 260; before the
-    domains collect index entries, 850)."""
+    """Each term's index entry where the glossary's "See the rules" leads, besides its glossary
+    entry: the index sends the reader to the rule, at the section that defines it or, for a
+    section that runs over pages, at its defining paragraph (its ``target``), so that the index
+    and the glossary give one page (after the labels are set on what follows them, 260; before
+    the domains collect index entries, 850)."""
 
     default_priority = 510
 
@@ -438,13 +440,29 @@ class TermIndexEntries(SphinxTransform):
         lang = page_language(self.config.language)
         defined: dict[str, list[Term]] = {}
         for term in terms_for(self.env.srcdir):
-            defined.setdefault(term.section, []).append(term)
-        for section in list(self.document.findall(nodes.section)):
-            heading = section[0].astext() if section.children else ""
-            for label in section["ids"]:
+            defined.setdefault(term.target, []).append(term)
+        for element in list(self.document.findall(nodes.Element)):
+            for label in element.get("ids", []):
                 for term in defined.get(label, []):
-                    if term.label(lang) != heading:  # else the heading's own entry is it
-                        index_section(section, term.label(lang), lang)
+                    index_term(element, term, lang)
+
+
+def index_term(element: nodes.Element, term: Term, lang: str) -> None:
+    """``term``'s entry at ``element``: a section's after its heading (unless the heading is the
+    term: its own entry is it); a paragraph's inside it, before its first word, so that the page
+    is that of its first line."""
+    text = term.label(lang)
+    if isinstance(element, nodes.section):
+        heading = element[0].astext() if element.children else ""
+        if text != heading:
+            index_section(element, text, lang)
+    elif isinstance(element, nodes.paragraph):
+        entry = index_node(index_text(text, lang), term.target)
+        entry["inline"] = True  # inside the paragraph: no line break of its own in LaTeX
+        element.insert(0, entry)
+    elif element.parent is not None:
+        position = element.parent.index(element)
+        element.parent.insert(position, index_node(index_text(text, lang), term.target))
 
 
 def _register_index(app: Sphinx) -> None:

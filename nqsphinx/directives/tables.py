@@ -32,6 +32,7 @@ from nqcore.tables.profile_tables import COMPUTED_POINTS
 from nqcore.tables.registry import Detail, Table, get_table
 from nqsphinx.books.editions import PRINT_HEADINGS, is_print_edition, players_table
 from nqsphinx.books.latex import table_style
+from nqsphinx.books.turned_tables import turn_end
 from nqsphinx.directives import entities
 from nqsphinx.directives.errata import erratum_label, section_ref
 from nqsphinx.messages import engine_text, page_language, ui_text
@@ -242,6 +243,7 @@ class EngineTableDirective(SphinxDirective):
                 _generated(nodes.paragraph(text=engine_text(note, lang), classes=["nq-table-note"]))
             )
         result += [printed_note(mark, lang, self.env.docname) for mark in marks]
+        result.append(turn_end())
         return result
 
     def anchor_rows(self, table: Table, node: nodes.table) -> None:

@@ -36,8 +36,10 @@ from nqsphinx.untrusted import generated_raw
 NNBSP = "\u202f"  # narrow no-break space
 NBSP = "\u00a0"
 
-_HIGH = re.compile(r"(?<=\S)[ \t\u00a0\u202f]*([;!?])(?=\s|$|[)»\]])")
-_COLON = re.compile(r"(?<=\S)[ \t\u00a0\u202f]+(:)(?=\s|$)")
+#: The space before high punctuation: after a word, or at the start of a text that follows an
+#: element (« *Cartes de sorts* ; les marqueurs », « **Vol** : 2 actions »).
+_HIGH = re.compile(r"(?:(?<=\S)[ \t\u00a0\u202f]*|^[ \t\u00a0\u202f]+)([;!?])(?=\s|$|[)»\]])")
+_COLON = re.compile(r"(?:(?<=\S)|^)[ \t\u00a0\u202f]+(:)(?=\s|$)")
 _OPEN_QUOTE = re.compile(r"«[ \t\u00a0\u202f]*")
 _CLOSE_QUOTE = re.compile(r"[ \t\u00a0\u202f]*»")
 _LATEX_SPACE = re.compile(r"[ \t\u00a0\u202f]+([;:!?])")
@@ -92,6 +94,22 @@ class FrenchTypography(SphinxPostTransform):
             if any(isinstance(parent, SKIP) for parent in _ancestors(text)):
                 continue
             fixed = fix(str(text))
+            if fixed != str(text) and text.parent is not None:
+                text.parent.replace(text, nodes.Text(fixed))
+
+
+def french_titles(app: Sphinx, doctree: nodes.document) -> None:
+    """The page's titles as the contents show them (the site's navigation, the e-book's
+    ``nav.xhtml``, ``toc.ncx`` and the contents of its first page), spaced as the page's own
+    headings: Sphinx copies them when it reads the page (``env.titles``, ``env.tocs``), before
+    :class:`FrenchTypography` spaces the page (« Jets de dés : plus c'est bas »)."""
+    if app.config.language != "fr" or builder_of(app.env).format != "html":
+        return
+    docname = app.env.docname
+    for tree in (app.env.titles, app.env.longtitles, app.env.tocs):
+        node = tree.get(docname)
+        for text in list(node.findall(nodes.Text)) if node is not None else ():
+            fixed = french_html(str(text))
             if fixed != str(text) and text.parent is not None:
                 text.parent.replace(text, nodes.Text(fixed))
 
@@ -320,6 +338,7 @@ def site_text(text: str, lang: str) -> str:
 
 def setup(app: Sphinx) -> None:
     app.add_post_transform(FrenchTypography)
+    app.connect("doctree-read", french_titles, priority=900)  # after the toc collector's
     app.add_post_transform(FrenchBookmarks)
     app.add_transform(EnglishQuotes)
     app.add_post_transform(EnglishQuotesAfterLinks)

@@ -186,6 +186,27 @@ def test_model_characteristics_summary() -> None:
     assert "model-characteristics-summary-wounds" in ids
 
 
+def test_model_characteristics_summary_note_says_what_its_row_costs() -> None:
+    """The note under the summary says what the starting profile's row shows: its values share a
+    row, and that row's costs add up to the starting profile's points. It once said that they
+    "cost +0", while the row costs +0, +1, +1, +2, +2, +0 and +3: 9 points."""
+    from nqcore.i18n import translator
+
+    table = get_table("summary-model-characteristics")
+    start = example_profile("starting-profile").profile
+    values = tuple(getattr(start, key) for key in ("ac", "ra", "cc", "st", "t", "w", "co"))
+    rows = [row for row in table.rows if row[::2] == values]
+    assert len(rows) == 1, "the starting profile's values share one row"
+    costs = [int(cost) for cost in rows[0][1::2]]
+    assert sum(costs) == profile_points(start).total
+    (note,) = table.notes
+    free = all(cost == 0 for cost in costs)
+    assert ("+0" in note) == free, note
+    assert "starting profile's points" in note
+    assert ("+0" in translator("fr")(note)) == free
+    assert "points du profil de départ" in translator("fr")(note)
+
+
 def test_model_characteristics_summary_names_each_cost_column() -> None:
     """Seven columns headed "Points Cost" did not say whose cost they were: each is its own, in
     each language."""

@@ -39,8 +39,9 @@ REVIEWED = frozenset(
         "A natural 1 always wounds.",
         "Where the book's points and the engine's computed points differ, the errata explain "
         "the difference item by item.",
-        "The columns are lined up so that the values of the starting profile, which cost +0, "
-        "are all on the same row; read each column on its own to price a value.",
+        "The columns are lined up so that the values of the starting profile are all on the "
+        "same row, whose costs add up to the starting profile's points; read each column on its "
+        "own to price a value.",
         "The points pay for the weapon alone; its crew is bought separately.",
         "For the Trebuchet, the book does not say whether its cost includes its crew.",
         "The use cost is one higher than the attack strength, with a minimum of 5 for the small "

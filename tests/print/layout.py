@@ -7,12 +7,14 @@ says where to look; an empty list means the rule holds.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from pypdf import PageObject
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
 from tests.print.pdfs import reader, run_on
@@ -60,6 +62,8 @@ def read_pages(pdf: Path) -> tuple[Page, ...]:
     labels = reader(pdf).page_labels
     pages = []
     for number, raw in enumerate(_pdftotext(pdf, "-layout").split("\f")[: len(labels)], 1):
+        if reader(pdf).pages[number - 1].get("/Rotate", 0) % 180 == 90:
+            raw = _turned_page(pdf, number)
         label = labels[number - 1]
         lines = [line.rstrip() for line in raw.splitlines() if line.strip()]
         furniture, head = False, ""
@@ -69,6 +73,46 @@ def read_pages(pdf: Path) -> tuple[Page, ...]:
             lines, furniture = lines[:-1], True
         pages.append(Page(number, label, tuple(lines), furniture, head))
     return tuple(pages)
+
+
+#: A word of ``pdftotext -bbox``: its box and its text.
+_BOX = re.compile(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>'
+)
+
+
+def _turned_page(pdf: Path, number: int) -> str:
+    """The text of a landscape page (a table too wide for the text block, shown turned) as
+    :func:`read_pages` reads a page: its running head, its body, its foot.  pdftotext reads it
+    as shown, where the head and the foot, printed on the page as it is bound, run down its
+    sides across the table's lines: they are the words whose column holds an upright word
+    (taller than wide), and the body is read between them."""
+    found = run_on(pdf, "pdftotext", "-f", str(number), "-l", str(number), "-bbox")
+    words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in _BOX.findall(found)]
+    upright = {round(x0) for x0, y0, x1, y1, w in words if len(w) > 1 and y1 - y0 > 1.5 * (x1 - x0)}
+    sides = [word for word in words if round(word[0]) in upright]
+    middle = max((x1 for _, _, x1, _, _ in words), default=0) / 2
+    turned = int(reader(pdf).pages[number - 1].get("/Rotate", 0)) % 360
+    order = sorted(sides, key=lambda word: word[1], reverse=turned == 270)
+    head = " ".join(html.unescape(w) for x0, _, _, _, w in order if x0 > middle)
+    foot = " ".join(html.unescape(w) for x0, _, _, _, w in order if x0 <= middle)
+    left = max((x1 for x0, _, x1, _, _ in sides if x0 <= middle), default=0)
+    right = min((x0 for x0, _, _, _, _ in sides if x0 > middle), default=2 * middle)
+    height = max((y1 for _, _, _, y1, _ in words), default=0) + 50
+    crop = ["-x", str(round(left + 1)), "-y", "0", "-W", str(round(right - left - 2))]
+    body = run_on(
+        pdf,
+        "pdftotext",
+        "-layout",
+        "-f",
+        str(number),
+        "-l",
+        str(number),
+        *crop,
+        "-H",
+        str(round(height)),
+    )
+    return "\n".join([head, body.rstrip("\f\n"), foot])
 
 
 def _is_head(line: str, label: str) -> bool:
@@ -444,7 +488,6 @@ def internal_links(pdf: Path, pages: Iterable[int]) -> list[Link]:
     previous: Link | None = None
     for number in pages:
         page = parsed.pages[number - 1]
-        height = float(page.mediabox.height)
         for annotation in _resolve(page.get("/Annots")) or ArrayObject():
             annotation = _resolve(annotation)
             if (
@@ -455,14 +498,27 @@ def internal_links(pdf: Path, pages: Iterable[int]) -> list[Link]:
             dest = _destination(annotation)
             if dest is None:
                 continue
-            x0, y0, x1, y1 = (float(v) for v in annotation["/Rect"])
-            text, after = _text_at(words[number - 1], (x0, height - y1, x1, height - y0))
+            rect = tuple(float(v) for v in annotation["/Rect"])
+            text, after = _text_at(words[number - 1], _as_shown(page, rect))
             if previous is not None and previous.dest == dest and not PAGEREF.match(previous.after):
                 links[-1] = previous = Link(number, dest, f"{previous.text} {text}", after)
             else:
                 previous = Link(number, dest, text, after)
                 links.append(previous)
     return links
+
+
+def _as_shown(page: PageObject, rect: tuple[float, ...]) -> tuple[float, float, float, float]:
+    """A rectangle of the page (points, y up) as pdftotext places words: on the page as shown,
+    from its top left (a landscape page, ``/Rotate`` 90 or 270, is shown turned)."""
+    x0, y0, x1, y1 = rect
+    width, height = float(page.mediabox.width), float(page.mediabox.height)
+    turned = int(page.get("/Rotate", 0)) % 360
+    if turned == 90:
+        return y0, x0, y1, x1
+    if turned == 270:
+        return height - y1, width - x1, height - y0, width - x0
+    return x0, height - y1, x1, height - y0
 
 
 def _text_at(words: list[Word], rect: tuple[float, float, float, float]) -> tuple[str, str]:

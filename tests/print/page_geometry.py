@@ -285,17 +285,26 @@ RULE, PAST = 1.5, 1.0
 def outside_the_text_block(pdf: Path) -> list[str]:
     """Each page with a word or a rule (a table's) past the text block's left or right edge,
     with how far it runs (mm); the cards' pages aside, whose cards are the deck's size
-    (test_every_card_of_the_chapter_has_the_decks_one_size), wider than the block."""
+    (test_every_card_of_the_chapter_has_the_decks_one_size), wider than the block.  A landscape
+    page (a table too wide for the block, shown turned) is turned within the block: its words,
+    which pdftotext places as the page is shown, are measured across the page as shown, from
+    its top, the block's edges (its drawn rules are the page's as it is printed)."""
     labels = reader(pdf).page_labels
     found = run_on(pdf, "pdftotext", "-bbox")
     wrong = []
     for index, body in enumerate(found.split("<page ")[1 : len(labels) + 1]):
-        width = float(reader(pdf).pages[index].mediabox.width)
+        page = reader(pdf).pages[index]
+        width = float(page.mediabox.width)
         left, right = _block(width)
         drawn = shapes(pdf, index + 1)
         if _has_card(drawn):
             continue
-        spans = [(float(x0), float(x1)) for x0, _, x1, _, _ in _WORD.findall(body)]
+        turned = page.get("/Rotate", 0) % 180 == 90
+        words = _WORD.findall(body)
+        spans = [
+            (float(y0), float(y1)) if turned else (float(x0), float(x1))
+            for x0, y0, x1, y1, _ in words
+        ]
         spans += [(rule.x0, rule.x1) for rule in _rules(drawn)]
         low = min((x0 for x0, _ in spans), default=left)
         high = max((x1 for _, x1 in spans), default=right)

@@ -16,7 +16,8 @@ from nqprint import spell_cards
 from nqprint.texts import engine_text
 from nqsphinx.directives.cards import SHEET_COLUMNS, card_sheets
 from nqsphinx.untrusted import GENERATED
-from tests.print.pdfs import text
+from tests.print.page_geometry import BAND_MM, INSET_MM, MM, _block
+from tests.print.pdfs import reader, shapes, text
 
 LANGS = ["en", "fr"]
 
@@ -65,3 +66,31 @@ def test_the_cards_chapter_prints_every_card_as_the_product_does(
     fireball = all_spells()[0]
     site_footer = f"{engine_text('Level', lang)} {fireball.level} · {fireball.points}"
     assert site_footer not in book  # the site's card footer, not the printed card
+
+
+def card_overhangs(pdf: Path) -> list[tuple[str, float, float]]:
+    """Each cards page's rows: how far (mm) the cards stand past the text block's left and
+    right edges (a card's edge is its colour band's, less the band's inset)."""
+    found = []
+    for number in range(1, len(reader(pdf).pages) + 1):
+        drawn = shapes(pdf, number)
+        bands = [
+            s
+            for s in drawn
+            if abs(s.width - BAND_MM[0] * MM) <= 0.5 and abs(s.height - BAND_MM[1] * MM) <= 0.5
+        ]
+        if bands:
+            left, right = _block(float(reader(pdf).pages[number - 1].mediabox.width))
+            past_left = (left - min(b.x0 for b in bands)) / MM + INSET_MM
+            past_right = (max(b.x1 for b in bands) - right) / MM + INSET_MM
+            found.append((f"file page {number}", round(past_left, 1), round(past_right, 1)))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cards_are_centred_on_the_text_block(pdfs: dict[str, Path], lang: str) -> None:
+    """Two cards of the deck's size (2 × 63 mm) are wider than the text block (120 mm): they
+    stand as far past each edge (3 mm), not 6 mm past the right one only."""
+    found = card_overhangs(pdfs[lang])
+    assert found
+    assert [(where, a, b) for where, a, b in found if abs(a - b) > 0.5] == []

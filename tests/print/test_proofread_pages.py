@@ -152,16 +152,26 @@ class _Labels:
 class _Page:
     mediabox = Shape(0, 0, 210 * page_geometry.MM, 297 * page_geometry.MM, 0, 4)
 
+    def __init__(self, rotate: int = 0) -> None:
+        self.rotate = rotate
+
+    def get(self, key: str, default: object = None) -> object:
+        return self.rotate if key == "/Rotate" else default
+
 
 class _Book:
-    """A made-up A4 book of one page."""
+    """A made-up A4 book of one page (shown turned: a landscape page)."""
 
     page_labels = ("1",)
-    pages = (_Page(),)
+
+    def __init__(self, rotate: int = 0) -> None:
+        self.pages = (_Page(rotate),)
 
 
-def _made_up(monkeypatch: pytest.MonkeyPatch, bbox: str, drawn: list[Shape]) -> None:
-    monkeypatch.setattr(page_geometry, "reader", lambda _pdf: _Book())
+def _made_up(
+    monkeypatch: pytest.MonkeyPatch, bbox: str, drawn: list[Shape], rotate: int = 0
+) -> None:
+    monkeypatch.setattr(page_geometry, "reader", lambda _pdf: _Book(rotate))
     monkeypatch.setattr(page_geometry, "run_on", lambda _pdf, *_command: bbox)
     monkeypatch.setattr(page_geometry, "shapes", lambda _pdf, _page: drawn)
     monkeypatch.setattr(page_geometry, "_where", lambda _pdf, index: f"page {index + 1}")
@@ -198,6 +208,17 @@ def test_the_text_block_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
         "within": [],
         "card": [],
     }
+
+
+def test_a_landscape_page_is_measured_as_it_is_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A landscape page is shown turned: pdftotext places its words as shown, 250 mm across
+    and down the block's 45 to 165 mm; a word down to 170 mm is past the block's edge."""
+    found = {}
+    for name, top, bottom in (("within", 45, 165), ("past", 50, 170)):
+        word = f'<word xMin="20" yMin="{_mm(top)}" xMax="{_mm(250)}" yMax="{_mm(bottom)}">w</word>'
+        _made_up(monkeypatch, f"<page >{word}</page>", [], rotate=90)
+        found[name] = page_geometry.outside_the_text_block(Path("made-up.pdf"))
+    assert found == {"within": [], "past": ["page 1: 50.0–170.0 mm"]}
 
 
 def _line_box(top: float, text: str) -> str:

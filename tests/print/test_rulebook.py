@@ -14,7 +14,7 @@ from nqsphinx.books.front_matter import printing_line, source_version
 from nqsphinx.messages import ui_text
 from tests.building import ROOT
 from tests.print.conftest import Products
-from tests.print.pdfs import text, unembedded_fonts
+from tests.print.pdfs import reader, text, unembedded_fonts
 
 LANGS = ["en", "fr"]
 CHAPTER = {"en": "Magic", "fr": "La magie"}
@@ -102,14 +102,19 @@ def words_near_the_edge(
         ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
     near = []
+    parsed = reader(pdf)
     for number, page in enumerate(html.split("<page ")[1:], start=1):
         size = _PAGE.match("<page " + page)
         width, height = float(size.group(1)), float(size.group(2))  # type: ignore[union-attr]
+        # a landscape page is shown turned, and pdftotext places its words as shown: its
+        # paper's left and right edges are the top and bottom of the page as shown
+        turned = parsed.pages[number - 1].get("/Rotate", 0) % 180 == 90
         distances = []
         for x0, y0, x1, y1, word in _WORD.findall(page):
-            sides = [float(x0), width - float(x1)]
+            across, down = ((y0, y1), (x0, x1)) if turned else ((x0, x1), (y0, y1))
+            sides = [float(across[0]), width - float(across[1])]
             if top_and_bottom:
-                sides += [float(y0), height - float(y1)]
+                sides += [float(down[0]), height - float(down[1])]
             distances.append((min(sides), word))
         closest = min(distances, default=(edge, ""))
         if closest[0] < edge:
