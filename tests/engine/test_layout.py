@@ -20,6 +20,7 @@ def test_the_engine_modules_live_in_subpackages() -> None:
         "i18n.py",
         "places.py",  # where a refusal is, in the reader's language: every reader of files
         "catalogue_check.py",
+        "catalogue_loading.py",  # one catalogue as the engine reads it: every translated answer
         "characters.py",  # the characters any text read may hold: data, catalogues, files
         "terminal.py",  # what reaches the terminal: nq's answers and the catalogues' warnings
         "typography.py",  # French spacing and the minus sign of every translation and number
