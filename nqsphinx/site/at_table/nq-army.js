@@ -150,9 +150,10 @@ function armyBuilder(box) {
     }
     return wrap;
   };
-  const select = (choices, value, extra = null) => {
+  const select = (choices, value, extra = null, groups = []) => {
     const control = el("select");
     control.append(...choices.map(([key, text]) => el("option", { value: key, textContent: text })));
+    control.append(...groups);
     if (extra) control.append(extra.content.cloneNode(true));
     if (value !== null) control.value = value;
     return control;
@@ -166,10 +167,14 @@ function armyBuilder(box) {
   };
   const check = (checked) => el("input", { type: "checkbox", checked: !!checked });
 
+  // The player's own profile (the profile builder's), under its own heading and by its name
+  // once the builder has said it: a list of one group, or none before the builder kept one.
+  let mineName = null;
   const profileChoices = () => {
     let mine = null;
     try { mine = localStorage.getItem(MINE); } catch (error) { /* private browsing */ }
-    return mine ? [["@mine", said.mine]] : [];
+    return mine ? [el("optgroup", { label: said.mine },
+      el("option", { value: "@mine", textContent: mineName || said.mine }))] : [];
   };
 
   // The fields of one entry, as its kind takes them (the army file's schema).
@@ -182,8 +187,8 @@ function armyBuilder(box) {
     const own = record.leader && typeof record.leader === "object"
       ? [["@kept", String(record.leader.name || said.mine)]] : [];
     const leader = () => field(id("leader"), said.leader,
-      select([["", said.none], ...own, ...profileChoices()], own.length ? "@kept"
-        : (record.leader || ""), $("nq-army-profiles")));
+      select([["", said.none], ...own], own.length ? "@kept"
+        : (record.leader || ""), $("nq-army-profiles"), profileChoices()));
     if (kind === "unit") {
       const has = (name) => (record.specialists || []).includes(name);
       parts.push(field(id("models"), said.models, number("models", record.models)), leader(),
@@ -421,8 +426,7 @@ function armyBuilder(box) {
     const pick = $("nq-army-add-profile");
     const value = pick.value;
     pick.replaceChildren();
-    for (const [key, text] of profileChoices()) pick.append(el("option", { value: key, textContent: text }));
-    pick.append($("nq-army-profiles").content.cloneNode(true));
+    pick.append(...profileChoices(), $("nq-army-profiles").content.cloneNode(true));
     if (value) pick.value = value;
   };
   $("nq-army-add").addEventListener("click", () => {
@@ -520,6 +524,12 @@ function armyBuilder(box) {
   // The player's own profile is listed once the profile builder has kept one (on this page, or
   // in another tab).
   window.addEventListener("storage", drawAdd);
+  // Kept by the builder on this page: offered by its name in the add list and the leaders' lists.
+  document.addEventListener("nq-profile-kept", (event) => {
+    mineName = event.detail.name || null;
+    drawAdd();
+    if (state.answer) draw(state.answer);
+  });
   $("nq-army-add-profile").addEventListener("focus", drawAdd);
   return { ask: armyAsk, state, idle: () => queue, kept: () => kept };
 }

@@ -368,6 +368,10 @@ const builderShow = (result) => {
   }
   builderState.toml = result.toml;
   try { localStorage.setItem(STORE, result.toml); } catch (error) { /* private browsing */ }
+  // The army builder offers the kept profile by its name, in the page's language (nq-army.js).
+  document.dispatchEvent(new CustomEvent("nq-profile-kept", {
+    detail: { name: (result.points.json && result.points.json.name) || result.fields.name },
+  }));
   for (const control of builder.querySelectorAll("[data-set]")) {
     const value = result.fields[control.dataset.set];
     if (document.activeElement === control && control.getAttribute("aria-invalid") === "true") {

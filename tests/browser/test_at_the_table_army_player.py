@@ -1,0 +1,55 @@
+"""The army builder as a player meets it, on a phone (390 px): the profile made in the profile
+builder offered for every kind of entry, under its own heading and name, on a first visit
+(before any list is opened) and after a reload."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nqsphinx.messages import ui_text
+from tests.browser.conftest import Site, screenshot
+from tests.browser.test_at_the_table_army import _answered, _phone
+
+KINDS = ("unit", "individual", "character", "support")
+#: The add list's groups, each with its options' values and names.
+GROUPS = """() => [...document.querySelectorAll('#nq-army-add-profile optgroup')].map((g) =>
+  [g.label, [...g.children].map((o) => [o.value, o.textContent])])"""
+
+
+def _own_group(page: Any, lang: str) -> list[Any]:
+    groups = page.evaluate(GROUPS)
+    mine = [
+        items for label, items in groups if label == ui_text("Your profile (profile builder)", lang)
+    ]
+    assert len(mine) == 1, groups
+    return list(mine[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_players_own_profile_is_offered_for_every_kind(
+    browser: Any, site: Site, lang: str
+) -> None:
+    context, watched = _phone(browser, site, lang)
+    page = watched.page
+    page.evaluate("window.nqAtTable.builder.idle()")
+    page.fill("#nq-builder-name", "Orc Shaman")
+    page.dispatch_event("#nq-builder-name", "change")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    for kind in KINDS:
+        page.select_option("#nq-army-add-kind", kind)
+        assert _own_group(page, lang) == [["@mine", "Orc Shaman"]], kind
+    page.reload()
+    page.evaluate("window.nqAtTable.drawn")
+    page.select_option("#nq-army-add-kind", "individual")
+    assert _own_group(page, lang) == [["@mine", "Orc Shaman"]]
+    page.select_option("#nq-army-add-profile", "@mine")
+    page.click("#nq-army-add")
+    _answered(page, "(data.individual || []).length === 1")
+    heading = page.locator("#nq-army-individual-0 h3").inner_text()
+    assert "Orc Shaman" in heading, heading
+    page.locator("#nq-army-add").scroll_into_view_if_needed()
+    screenshot(page, f"army-own-profile-390-{lang}")
+    assert not watched.errors, watched.errors
+    context.close()
