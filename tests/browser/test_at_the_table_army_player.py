@@ -4,13 +4,14 @@ builder offered for every kind of entry, under its own heading and name, on a fi
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import Site, screenshot
-from tests.browser.test_at_the_table_army import _answered, _phone
+from tests.browser.test_at_the_table_army import _answered, _phone, _settle
 
 KINDS = ("unit", "individual", "character", "support")
 #: The add list's groups, each with its options' values and names.
@@ -51,5 +52,41 @@ def test_the_players_own_profile_is_offered_for_every_kind(
     assert "Orc Shaman" in heading, heading
     page.locator("#nq-army-add").scroll_into_view_if_needed()
     screenshot(page, f"army-own-profile-390-{lang}")
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+HOST = (Path(__file__).parents[2] / "examples" / "armies" / "barrow-host.toml").read_text(
+    encoding="utf-8"
+)
+
+
+@pytest.mark.parametrize("typed", ["1O", "1001"])
+def test_a_count_typed_wrong_keeps_the_army_on_the_screen(
+    browser: Any, site: Site, typed: str
+) -> None:
+    """A count typed wrong ("1O", "1001": each begun by a count the file takes) is refused
+    beside its field; the army kept, reopened after a reload and after the language switch,
+    and exported, is the one the screen shows (11 ghouls), not the half-typed one."""
+    context, watched = _phone(browser, site, "en")
+    page = watched.page
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", HOST)
+    page.evaluate("window.nqAtTable.army.idle()")
+    field = "#nq-army-unit-1-models"
+    page.focus(field)
+    page.keyboard.press("Control+A")
+    page.keyboard.type(typed, delay=60)
+    page.wait_for_timeout(600)  # longer than the pause that sends a count
+    page.evaluate("window.nqAtTable.army.idle()")
+    assert page.locator(f"{field}-error").inner_text() == "Enter a whole number from 1 to 1000."
+    assert page.evaluate("window.nqAtTable.army.state.data.unit[1].models") == 11
+    kept = page.evaluate("window.nqAtTable.army.kept()")
+    army = next(a for a in kept["armies"] if a["id"] == kept["current"])
+    assert "models = 11" in army["toml"] and "typed" not in army, army
+    page.reload()
+    _settle(page)
+    assert page.locator(field).input_value() == "11"
+    assert page.evaluate("window.nqAtTable.army.state.data.unit[1].models") == 11
+    assert page.locator("#nq-army-summary").inner_text().startswith("970 points of 1,000")
     assert not watched.errors, watched.errors
     context.close()

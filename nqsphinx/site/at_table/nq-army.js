@@ -118,6 +118,20 @@ function armyBuilder(box) {
     army.typed = data;
     store();
   };
+  // A count typed wrong keeps the army on the screen: what it began as ("1" of "1O", "100" of
+  // "1001") is not kept, the field is the engine's last answer again in what a reload reopens.
+  const forgetTyped = (control) => {
+    const army = current();
+    if (!army || !army.typed || !state.data) return;
+    const { kind, index, field: name } = control.dataset;
+    const shown = kind ? (state.data[kind] || [])[Number(index)] : state.data;
+    const typed = kind ? (army.typed[kind] || [])[Number(index)] : army.typed;
+    const key = kind ? name : "points";
+    if (!shown || !typed) return;
+    typed[key] = shown[key];
+    if (JSON.stringify(army.typed) === JSON.stringify(state.data)) delete army.typed;
+    store();
+  };
 
   // --- drawing the engine's answer -----------------------------------------------------------
   const stale = (refusal) => {
@@ -399,6 +413,7 @@ function armyBuilder(box) {
     const refusal = say(said.int, { min: control.dataset.min, max: control.dataset.max });
     if (!whole(text, control) && !(control.id === "nq-army-points" && GROUPED.test(text))) {
       showError(control, text === "" ? "" : refusal);
+      forgetTyped(control);
       return stale(`${said.refused} ${refusal}`);
     }
     showError(control, "");
