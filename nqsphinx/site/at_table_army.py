@@ -58,6 +58,10 @@ def _words(lang: str) -> dict[str, str]:
         "option": ui_text("Add an option to every model", lang),
         "remove": ui_text("Remove", lang),
         "remove_entry": ui_text("Remove this entry", lang),
+        "removed_entry": ui_text("The entry “{name}” was removed from the army.", lang),
+        "added_entry": ui_text("The entry “{name}” was added to the army.", lang),
+        "removed": ui_text("“{name}” removed.", lang),
+        "added": ui_text("“{name}” added.", lang),
         "refused": ui_text("Refused:", lang),
         "warning": ui_text("Warning:", lang),
         "rule": ui_text("Rule:", lang),
@@ -247,6 +251,8 @@ def _add_and_files(words: dict[str, str], lang: str) -> str:
             f'<button type="button" id="nq-army-add">{say["add"]}</button>',
             f"{_error('nq-army-add')}</fieldset>",
             '<ol class="nq-army-entries" id="nq-army-entries"></ol>',
+            # What a change did, said to a screen reader (an entry or an option removed).
+            '<p class="nq-visually-hidden" id="nq-army-said" role="status"></p>',
             '<div class="nq-builder-actions">'
             f'<button type="button" id="nq-army-print">{say["print"]}</button>'
             f'<button type="button" id="nq-army-export">{say["export"]}</button>'

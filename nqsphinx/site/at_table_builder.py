@@ -34,6 +34,7 @@ def _builder_words(lang: str) -> dict[str, str]:
         "equipment": ui_text("Add equipment", lang),
         "add": ui_text("Add", lang),
         "remove": ui_text("Remove", lang),
+        "removed": ui_text("“{name}” removed.", lang),
         "export": ui_text("Export the profile file (TOML)", lang),
         "import": ui_text("Import a profile file (TOML)", lang),
         "print": ui_text("Print the card", lang),
@@ -180,6 +181,8 @@ def _lists(words: dict[str, str], lang: str) -> list[str]:
             f'{html.escape(words[listed])}</label><div class="nq-builder-row">{control}'
             f'</div><ul class="nq-builder-list" data-list="{listed}"></ul></div>'
         )
+    # What a removal did, said to a screen reader.
+    parts.append('<p class="nq-visually-hidden" id="nq-builder-said" role="status"></p>')
     return parts
 
 

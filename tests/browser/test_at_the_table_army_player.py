@@ -90,3 +90,71 @@ def test_a_count_typed_wrong_keeps_the_army_on_the_screen(
     assert page.locator("#nq-army-summary").inner_text().startswith("970 points of 1,000")
     assert not watched.errors, watched.errors
     context.close()
+
+
+def _spaced(text: str) -> str:
+    """A text shown in French with its no-break spaces as the catalogue types them."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+FOCUSED = "document.activeElement.id || document.activeElement.tagName"
+
+
+def _press(page: Any, selector: str) -> None:
+    """Focus a button and press Enter, as a keyboard does; wait for the army's answer."""
+    page.focus(selector)
+    page.keyboard.press("Enter")
+    page.evaluate("window.nqAtTable.army.idle()")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_focus_goes_on_after_a_removal_or_an_addition(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """By keyboard: removing an entry moves the focus to the next entry's heading; adding an
+    option to every model keeps it on "Add"; removing that option moves it to the option list;
+    removing the profile builder's weapon moves it to the next weapon's button or the list of
+    weapons. Each removal is said to a screen reader."""
+    context, watched = _phone(browser, site, lang)
+    page = watched.page
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", HOST)
+    page.evaluate("window.nqAtTable.army.idle()")
+    _press(page, "#nq-army-unit-0 > button")
+    heading = page.evaluate(
+        "document.activeElement.closest('li')?.id + ' ' + document.activeElement.tagName"
+    )
+    assert heading == "nq-army-unit-0 H3", heading
+    assert "Craven Ghouls" in page.evaluate("document.activeElement.textContent")
+    said = page.locator("#nq-army-said")
+    assert said.get_attribute("role") == "status"
+    removed = ui_text("The entry “{name}” was removed from the army.", lang)
+    assert _spaced(said.inner_text()) == removed.format(name="Skeleton Warriors")
+    page.select_option("#nq-army-unit-0-options", index=0)
+    _press(page, "#nq-army-unit-0-options-add")
+    assert page.evaluate(FOCUSED) == "nq-army-unit-0-options-add"
+    assert page.locator("#nq-army-unit-0 .nq-builder-list li").count() == 1
+    _press(page, "#nq-army-unit-0-options-0-remove")
+    assert page.evaluate(FOCUSED) == "nq-army-unit-0-options"
+    assert page.locator("#nq-army-unit-0 .nq-builder-list li").count() == 0
+    screenshot(page, f"army-focus-after-removal-390-{lang}")
+    # The profile builder: two weapons, the first removed, then the last.
+    builder = "window.nqAtTable.builder.idle()"
+    page.evaluate(builder)
+    weapons = "ul.nq-builder-list[data-list='weapons']"
+    for _ in range(2 - page.locator(f"{weapons} li").count()):
+        page.select_option("#nq-builder-add-weapons", index=1)
+        page.locator("button[data-add='weapons']").click()
+        page.evaluate(builder)
+    page.focus(f"{weapons} li:first-child button")
+    page.keyboard.press("Enter")
+    page.evaluate(builder)
+    assert page.locator(f"{weapons} li").count() == 1
+    assert page.evaluate(
+        f'document.activeElement === document.querySelector("{weapons} li button")'
+    )
+    assert page.locator("#nq-builder-said").inner_text()
+    page.keyboard.press("Enter")
+    page.evaluate(builder)
+    assert page.evaluate(FOCUSED) == "nq-builder-add-weapons"
+    assert not watched.errors, watched.errors
+    context.close()

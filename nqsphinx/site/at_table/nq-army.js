@@ -53,10 +53,13 @@ function armyBuilder(box) {
 
   // --- asking the engine, one change at a time ---------------------------------------------------
   let queue = Promise.resolve();
-  const armyAsk = (request, control = null) => {
+  // ``after`` is what follows a change once the engine has drawn it (the focus moved on from a
+  // removed control, what was done said to a screen reader); nothing follows a refusal.
+  const armyAsk = (request, control = null, after = null) => {
     const run = queue.then(async () => {
       const result = await ask({ army: { file: "army.toml", ...request } });
       answer(result, control, request);
+      if (!result.error && after) after(result);
       box.dataset.state = "done";
       return result;
     });
@@ -164,6 +167,14 @@ function armyBuilder(box) {
     }
     return wrap;
   };
+  // The focus goes to the first of ``places`` the page has (elements or ids); what was done is
+  // said, politely, to a screen reader.
+  const focusOn = (places, done = "") => {
+    const found = places.map((place) => (typeof place === "string" ? $(place) : place))
+      .find((node) => node && box.contains(node));
+    if (found) found.focus();
+    $("nq-army-said").textContent = done;
+  };
   const select = (choices, value, extra = null, groups = []) => {
     const control = el("select");
     control.append(...choices.map(([key, text]) => el("option", { value: key, textContent: text })));
@@ -239,30 +250,39 @@ function armyBuilder(box) {
   const optionFields = (kind, index, record) => {
     const list = el("ul", { className: "nq-builder-list" });
     const choices = $("nq-army-options").content;
+    const id = `nq-army-${kind}-${index}-options`;
+    let shown = 0;
     for (const [listed, items] of Object.entries(record.options || {})) {
       items.forEach((item, at) => {
+        const n = shown++;
         const key = typeof item === "string" ? item : `${item.key}|${item.level}`;
         const option = choices.querySelector(`option[value="${CSS.escape(`${listed}:${key}`)}"]`);
         const name = option ? option.textContent : key;
-        const button = el("button", { type: "button", textContent: said.remove });
+        const button = el("button", { type: "button", textContent: said.remove,
+          id: `${id}-${n}-remove` });
         button.setAttribute("aria-label", `${said.remove}: ${name}`);
+        // The focus goes on to the next option's button, or the one before, or the list.
         button.addEventListener("click", () => change(kind, index, (entry) => {
           entry.options[listed].splice(at, 1);
-        }));
+        }, null, () => focusOn([`${id}-${n}-remove`, `${id}-${n - 1}-remove`, id],
+          say(said.removed, { name }))));
         list.append(el("li", {}, `${name} `, button));
       });
     }
-    const id = `nq-army-${kind}-${index}-options`;
     const picker = select([], null, $("nq-army-options"));
     picker.id = id;
-    const add = el("button", { type: "button", textContent: said.add });
+    const add = el("button", { type: "button", textContent: said.add, id: `${id}-add` });
     add.setAttribute("aria-label", `${said.add}: ${said.option}`);
-    add.addEventListener("click", () => change(kind, index, (entry) => {
-      const [listed, key] = picker.value.split(/:(.*)/s);
-      const [name, level] = key.split("|");
-      entry.options = entry.options || {};
-      entry.options[listed] = [...(entry.options[listed] || []), level ? { key: name, level } : name];
-    }));
+    add.addEventListener("click", () => {
+      const named = picker.selectedOptions[0]?.textContent || "";
+      change(kind, index, (entry) => {
+        const [listed, key] = picker.value.split(/:(.*)/s);
+        const [name, level] = key.split("|");
+        entry.options = entry.options || {};
+        entry.options[listed] = [...(entry.options[listed] || []),
+          level ? { key: name, level } : name];
+      }, null, () => focusOn([`${id}-add`], say(said.added, { name: named })));
+    });
     return el("div", { className: "nq-field nq-builder-add" },
       el("label", { htmlFor: id, textContent: said.option }),
       el("div", { className: "nq-builder-row" }, picker, add), list,
@@ -272,7 +292,9 @@ function armyBuilder(box) {
   const entryItem = (entry, own, record) => {
     const { kind, index } = entry;
     const item = el("li", { className: "nq-army-entry", id: `nq-army-${kind}-${index}` });
-    item.append(el("h3", { textContent: `${entry.kind_name} · ${entry.name} · ${entry.points_said}` }));
+    // Its heading takes the focus (not by Tab) when the entry before it is removed.
+    item.append(el("h3", { textContent: `${entry.kind_name} · ${entry.name} · ${entry.points_said}`,
+      tabIndex: -1 }));
     const found = el("ul", { className: "nq-army-breaches" },
       ...own.map((breach, n) => breachItem(breach, `nq-army-${kind}-${index}-breach-${n}`)),
       ...entry.warnings.map((warning, n) => breachItem({ ...warning, kind: "warning",
@@ -283,10 +305,14 @@ function armyBuilder(box) {
     const fields = el("div", { className: "nq-army-fields" }, ...entryFields(kind, index, record));
     const remove = el("button", { type: "button", textContent: said.remove_entry });
     remove.setAttribute("aria-label", `${said.remove_entry}: ${entry.name}`);
+    // The focus goes on to the next entry's heading, or the one before's, or the add form.
     remove.addEventListener("click", () => {
       const data = structuredClone(state.data);
       data[kind].splice(index, 1);
-      armyAsk({ data });
+      const at = [...$("nq-army-entries").children].indexOf(item);
+      const heading = (n) => $("nq-army-entries").children[n]?.querySelector("h3");
+      armyAsk({ data }, null, () => focusOn([heading(at), heading(at - 1), "nq-army-add-kind"],
+        say(said.removed_entry, { name: entry.name })));
     });
     item.append(found, lines, fields, remove);
     return item;
@@ -352,10 +378,10 @@ function armyBuilder(box) {
   };
 
   // --- the changes -----------------------------------------------------------------------------
-  const change = (kind, index, edit, control = null) => {
+  const change = (kind, index, edit, control = null, after = null) => {
     const data = structuredClone(state.data);
     edit(data[kind][index]);
-    return armyAsk({ data }, control);
+    return armyAsk({ data }, control, after);
   };
 
   const fieldChange = (control) => {
@@ -452,7 +478,11 @@ function armyBuilder(box) {
     if (profile === "@mine") {
       try { add = { kind, toml: localStorage.getItem(MINE) || "" }; } catch (error) { /* private */ }
     }
-    armyAsk({ data: state.data, add }, $("nq-army-add"));
+    armyAsk({ data: state.data, add }, $("nq-army-add"), (result) => {
+      const last = (result.data[kind] || []).length - 1;
+      const added = result.entries.find((e) => e.kind === kind && e.index === last);
+      if (added) focusOn([$("nq-army-add")], say(said.added_entry, { name: added.name }));
+    });
   });
   $("nq-army-pick").addEventListener("change", (event) => {
     kept.current = event.target.value;

@@ -393,7 +393,13 @@ const builderShow = (result) => {
       button.type = "button";
       button.textContent = said.remove;
       button.setAttribute("aria-label", `${said.remove}: ${name}`);
-      button.addEventListener("click", () => builderAsk({ remove: [listed, index] }));
+      button.addEventListener("click", () => builderAsk({ remove: [listed, index] }).then(() => {
+        // The focus goes on to the next item's button, or the one before, or the list to add.
+        const buttons = list.querySelectorAll("button");
+        (buttons[index] || buttons[index - 1]
+          || builder.querySelector(`select[data-list="${listed}"]`)).focus();
+        builder.querySelector("#nq-builder-said").textContent = say(said.removed, { name });
+      }));
       item.append(`${name} `, button);
       return item;
     }));
