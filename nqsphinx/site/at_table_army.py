@@ -155,7 +155,8 @@ def _choices(lang: str) -> str:
     groups = []
     for listed, label in labels.items():
         items = [(f"{listed}:{k}", t) for k, t in _pick_options(listed, lang)]
-        groups.append(f'<optgroup label="{html.escape(label)}">{_options(items)}</optgroup>')
+        options = _options(items).replace(*_ONLY_FOR)
+        groups.append(f'<optgroup label="{html.escape(label)}">{options}</optgroup>')
     return (
         f'<template id="nq-army-profiles"><optgroup label="{html.escape(words["book"])}">'
         f"{_options(starting_choices(lang))}</optgroup></template>"
@@ -164,6 +165,16 @@ def _choices(lang: str) -> str:
     )
 
 
+def _only_for() -> tuple[str, str]:
+    """The option only some kinds of entry may take, marked with them (the script offers it to
+    those only): the army battle standard, "created as an individual model"."""
+    from nqcore.army.army_rules import BATTLE_STANDARD, BATTLE_STANDARD_KINDS
+
+    option = f'<option value="equipment:{BATTLE_STANDARD}"'
+    return option, f'{option} data-kinds="{" ".join(BATTLE_STANDARD_KINDS)}"'
+
+
+_ONLY_FOR = _only_for()
 _FIELD = '<div class="nq-field"><label for="{id}">{label}</label>{control}{error}</div>'
 
 

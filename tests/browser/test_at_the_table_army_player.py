@@ -119,6 +119,10 @@ def test_the_focus_goes_on_after_a_removal_or_an_addition(
     page = watched.page
     page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", HOST)
     page.evaluate("window.nqAtTable.army.idle()")
+    # The army battle standard is offered to an individual, never to every model of a unit.
+    standard = "option[value='equipment:army-battle-standard']"
+    assert page.locator(f"#nq-army-unit-0-options {standard}").count() == 0
+    assert page.locator(f"#nq-army-individual-0-options {standard}").count() == 1
     _press(page, "#nq-army-unit-0 > button")
     heading = page.evaluate(
         "document.activeElement.closest('li')?.id + ' ' + document.activeElement.tagName"

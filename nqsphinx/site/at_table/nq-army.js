@@ -271,6 +271,10 @@ function armyBuilder(box) {
     }
     const picker = select([], null, $("nq-army-options"));
     picker.id = id;
+    // An option only some kinds of entry may take is offered to those only (the engine marks it).
+    for (const option of picker.querySelectorAll("option[data-kinds]")) {
+      if (!option.dataset.kinds.split(" ").includes(kind)) option.remove();
+    }
     const add = el("button", { type: "button", textContent: said.add, id: `${id}-add` });
     add.setAttribute("aria-label", `${said.add}: ${said.option}`);
     add.addEventListener("click", () => {
