@@ -4,13 +4,14 @@ builder offered for every kind of entry, under its own heading and name, on a fi
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from nqsphinx.messages import ui_text
-from tests.browser.conftest import Site, screenshot
+from tests.browser.conftest import Site, screenshot, wait_until
 from tests.browser.test_at_the_table_army import _answered, _phone, _settle
 
 KINDS = ("unit", "individual", "character", "support")
@@ -160,5 +161,42 @@ def test_the_focus_goes_on_after_a_removal_or_an_addition(
     page.keyboard.press("Enter")
     page.evaluate(builder)
     assert page.evaluate(FOCUSED) == "nq-builder-add-weapons"
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+def test_an_army_imported_twice_is_told_apart_and_files_are_named_after_their_army(
+    browser: Any, site: Site, tmp_path: Path
+) -> None:
+    """The same army file imported twice: the second is "The Barrow Host (2)" in the list (its
+    file's name too), not a second "The Barrow Host". The army's and the profile's exports are
+    named after them ("the-barrow-host.toml"), not army.toml and profile.toml."""
+    context, watched = _phone(browser, site, "en")
+    page = watched.page
+    host = tmp_path / "barrow-host.toml"
+    host.write_text(HOST, encoding="utf-8")
+    for count in (1, 2):
+        page.set_input_files("#nq-army-import", str(host))
+        wait_until(
+            page,
+            "window.nqAtTable.army.kept().armies.filter((a) => a.name.startsWith("
+            f"'The Barrow Host')).length === {count}",
+        )
+        page.evaluate("window.nqAtTable.army.idle()")
+    wait_until(page, "window.nqAtTable.army.state.data.name === 'The Barrow Host (2)'")
+    names = page.eval_on_selector_all("#nq-army-pick option", "os => os.map((o) => o.textContent)")
+    assert [n.split(" · ")[0] for n in names if "Barrow" in n] == [
+        "The Barrow Host",
+        "The Barrow Host (2)",
+    ], names
+    with page.expect_download() as army_file:
+        page.click("#nq-army-export")
+    assert army_file.value.suggested_filename == "the-barrow-host-2.toml"
+    page.evaluate("window.nqAtTable.builder.idle()")
+    name = page.input_value("#nq-builder-name")
+    with page.expect_download() as profile_file:
+        page.click("#nq-builder-export")
+    expected = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    assert profile_file.value.suggested_filename == f"{expected}.toml"
     assert not watched.errors, watched.errors
     context.close()

@@ -524,7 +524,8 @@ function armyBuilder(box) {
   $("nq-army-print").addEventListener("click", () => printAlone($("nq-army-roster"), "roster"));
   $("nq-army-export").addEventListener("click", () => {
     const file = new Blob([state.toml || ""], { type: "application/toml" });
-    const link = el("a", { href: URL.createObjectURL(file), download: "army.toml" });
+    const download = fileNamed(state.data && state.data.name, "army");
+    const link = el("a", { href: URL.createObjectURL(file), download });
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   });
@@ -541,8 +542,13 @@ function armyBuilder(box) {
       return;
     }
     showError(importer, "");
-    newArmy(result.data.name, result.toml);
-    await armyAsk({ toml: result.toml });
+    // A second import of an army the list has is told apart by its name: "The Barrow Host (2)".
+    const taken = new Set(kept.armies.map((army) => army.name));
+    let name = result.data.name;
+    for (let n = 2; taken.has(name); n += 1) name = `${result.data.name} (${n})`;
+    newArmy(name, result.toml);
+    await armyAsk(name === result.data.name ? { toml: result.toml }
+      : { data: { ...result.data, name }, reopened: true });
   });
 
   ready.then(() => {

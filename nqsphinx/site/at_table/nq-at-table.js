@@ -354,7 +354,7 @@ const builder = document.getElementById("nq-builder");
 // One profile for both languages (the engine names a book's profile in the page's language).
 const STORE = "nq-profile-builder";
 
-const builderState = { toml: null };
+const builderState = { toml: null, name: null };
 
 const builderShow = (result) => {
   const said = JSON.parse(builder.dataset.words);
@@ -367,6 +367,7 @@ const builderShow = (result) => {
     return;
   }
   builderState.toml = result.toml;
+  builderState.name = result.fields.name;
   try { localStorage.setItem(STORE, result.toml); } catch (error) { /* private browsing */ }
   // The army builder offers the kept profile by its name, in the page's language (nq-army.js).
   document.dispatchEvent(new CustomEvent("nq-profile-kept", {
@@ -440,6 +441,15 @@ const drawCard = (result) => {
   const listed = document.createElement("p");
   listed.textContent = picks.join(", ");
   head.replaceChildren(title, table, listed);
+};
+
+// An exported file's name, after the profile or the army it holds ("The Barrow Host":
+// the-barrow-host.toml): letters without accents, digits and hyphens; ``fallback`` for a name
+// without any.
+const fileNamed = (name, fallback) => {
+  const slug = String(name || "").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-").replace(/^-+/, "").slice(0, 60).replace(/-+$/, "");
+  return `${slug || fallback}.toml`;
 };
 
 // Bytes as base64, by pieces (one call with a megabyte of arguments would overflow the stack).
@@ -517,7 +527,7 @@ if (builder) {
     const file = new Blob([builderState.toml || ""], { type: "application/toml" });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(file);
-    link.download = "profile.toml";
+    link.download = fileNamed(builderState.name, "profile");
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   });
