@@ -200,3 +200,50 @@ def test_an_army_imported_twice_is_told_apart_and_files_are_named_after_their_ar
     assert profile_file.value.suggested_filename == f"{expected}.toml"
     assert not watched.errors, watched.errors
     context.close()
+
+
+def _builder_add(page: Any, listed: str, value: str) -> None:
+    page.select_option(f"#nq-builder-add-{listed}", value)
+    page.locator(f"button[data-add='{listed}']").click()
+    page.evaluate("window.nqAtTable.builder.idle()")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_opposed_wizards_made_on_the_page_are_refused_in_one_army(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """A fire wizard made in the profile builder (Magic User (2), Fireball) and added to the
+    army, then made a water wizard (Flood) and added again: the army refuses the two opposed
+    aspects (Magic Relationships), beside both entries."""
+    context, watched = _phone(browser, site, lang)
+    page = watched.page
+    page.evaluate("window.nqAtTable.builder.idle()")
+    page.select_option("#nq-builder-start", "hero")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    _builder_add(page, "traits", "magic-user|2")
+    _builder_add(page, "spells", "fireball")
+    spells = "ul.nq-builder-list[data-list='spells'] li"
+    assert page.locator(spells).count() == 1
+    page.locator("#nq-builder-add-spells").scroll_into_view_if_needed()
+    screenshot(page, f"builder-spells-390-{lang}")
+    for count in (1, 2):
+        page.select_option("#nq-army-add-kind", "individual")
+        page.select_option("#nq-army-add-profile", "@mine")
+        page.click("#nq-army-add")
+        _answered(page, f"(data.individual || []).length === {count}")
+        if count == 1:
+            page.focus(f"{spells} button")
+            page.keyboard.press("Enter")
+            page.evaluate("window.nqAtTable.builder.idle()")
+            _builder_add(page, "spells", "flood")
+    refusals = page.evaluate(
+        "window.nqAtTable.army.state.answer.breaches.filter((b) => b.kind === 'refusal')"
+        ".map((b) => b.rule)"
+    )
+    assert refusals == ["opposed-magic"], refusals
+    for index in (0, 1):
+        assert page.locator(f"#nq-army-individual-{index} .nq-army-refusal").count() == 1
+    page.locator("#nq-army-individual-1").scroll_into_view_if_needed()
+    screenshot(page, f"army-opposed-magic-390-{lang}")
+    assert not watched.errors, watched.errors
+    context.close()

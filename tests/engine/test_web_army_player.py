@@ -91,3 +91,42 @@ def test_the_army_battle_standard_is_offered_where_it_can_be_taken() -> None:
     found = re.search(r'<option value="equipment:army-battle-standard"([^>]*)>', _choices("en"))
     assert found is not None
     assert 'data-kinds="individual character"' in found[1]
+
+
+#: A wizard of the player's own, made in the profile builder: a Magic User (2).
+WIZARD = {"start": "hero", "set": {"name": "Wizard"}}
+
+
+def _wizard(spell: str, lang: str = "en") -> dict[str, Any]:
+    from nqcore.cli.web import build
+
+    made = build(WIZARD, lang)
+    made = build({"toml": made["toml"], "add": ["traits", "magic-user|2"]}, lang)
+    return build({"toml": made["toml"], "add": ["spells", spell]}, lang)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Fireball"), ("fr", "Boule de feu")])
+def test_the_profile_builder_gives_a_wizard_its_spells(lang: str, said: str) -> None:
+    from nqcore.cli.web import build
+
+    made = _wizard("fireball", lang)
+    assert "error" not in made, made
+    assert 'spells = ["fireball"]' in made["toml"]
+    assert made["picks"]["spells"] == [said]
+    assert "error" not in made["points"], made["points"]
+    twice = build({"toml": made["toml"], "add": ["spells", "fireball"]}, lang)
+    assert "error" in twice
+    removed = build({"toml": made["toml"], "remove": ["spells", 0]}, lang)
+    assert "spells" not in removed["toml"] and removed["picks"]["spells"] == []
+
+
+def test_two_wizards_of_opposed_aspects_are_refused_in_one_army() -> None:
+    """Made in the profile builder, added to the army as the player's own profile, a fire
+    wizard and a water wizard: "Magic Relationships" refuses them together."""
+    fire, water = _wizard("fireball")["toml"], _wizard("flood")["toml"]
+    data: dict[str, Any] = {"name": "Test", "points": 4000, "individual": [LORD]}
+    for toml in (fire, water):
+        data = army({"data": data, "add": {"kind": "individual", "toml": toml}}, "en")["data"]
+    answer = army({"data": data}, "en")
+    rules = [b["rule"] for b in answer["breaches"] if b["kind"] == "refusal"]
+    assert rules == ["opposed-magic"], answer["breaches"]
