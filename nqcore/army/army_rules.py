@@ -27,7 +27,7 @@ from nqcore.army.characteristics import ModelType, Specialist
 from nqcore.army.force import Force, PricedEntry
 from nqcore.army.points import max_elite_models
 from nqcore.data import datafiles
-from nqcore.i18n import N_, Msg, Refusal
+from nqcore.i18n import N_, P_, Msg, Refusal
 from nqcore.rules.game_limits import unit_sizes
 
 #: How a breach names a model type ("the profile is of type individual").
@@ -47,7 +47,16 @@ EXPECTED: dict[str, tuple[frozenset[ModelType], Msg]] = {
     "character": (frozenset({ModelType.CHARACTER}), N_("character")),
     "support": (frozenset(ModelType), N_("support")),
 }
+#: How a breach names the kind an entry is added as ("added as a character").
+ADDED_AS: dict[str, Msg] = {
+    "unit": P_("added as", "a unit"),
+    "individual": P_("added as", "an individual"),
+    "character": P_("added as", "a character"),
+    "support": P_("added as", "a support unit"),
+}
 BATTLE_STANDARD = "army-battle-standard"
+#: The kinds of entry an army battle standard bearer may be ("created as an individual model").
+BATTLE_STANDARD_KINDS = ("individual", "character")
 
 
 @dataclass(frozen=True)
@@ -170,22 +179,29 @@ def _unit_sizes(force: Force) -> Iterator[Breach]:
             yield breach(f"{entry.formation}-size", entry.name, models=entry.models)
 
 
-def _sample_unit_sizes(force: Force) -> Iterator[Breach]:
-    """A unit of a sample profile smaller than its Structure line's "6+ per unit"."""
+def sample_unit_minimum(key: str | None) -> tuple[Msg, int] | None:
+    """The sample profile ``key``'s heading and the least its Structure line fields to a unit
+    ("6+ per unit"); none for another profile, or one without that line."""
     from nqcore.army.profile_files import sample_profiles
 
-    least = {s.profile.key: s for s in sample_profiles() if s.unit_size is not None}
+    for sample in sample_profiles():
+        found = _UNIT_MINIMUM.match(str(sample.unit_size or ""))
+        if sample.profile.key == key and found:
+            return sample.heading, int(found[1])
+    return None
+
+
+def _sample_unit_sizes(force: Force) -> Iterator[Breach]:
+    """A unit of a sample profile smaller than its Structure line's "6+ per unit"."""
     for unit in _units(force):
-        sample = least.get(unit.entry.profile.key)
-        found = _UNIT_MINIMUM.match(str(sample.unit_size)) if sample is not None else None
-        if sample is not None and found and unit.entry.models < int(found[1]):
-            models, minimum = unit.entry.models, int(found[1])
+        sample = sample_unit_minimum(unit.entry.profile.key)
+        if sample is not None and unit.entry.models < sample[1]:
             yield breach(
                 "sample-unit-size",
                 unit.entry.name,
-                profile=sample.heading,
-                minimum=minimum,
-                models=models,
+                profile=sample[0],
+                minimum=sample[1],
+                models=unit.entry.models,
             )
 
 
@@ -250,7 +266,10 @@ def _model_types(force: Force) -> Iterator[Breach]:
         allowed, expected = EXPECTED[item.entry.kind]
         found = item.entry.profile.model_type
         if found not in allowed:
-            yield breach("model-type", item.entry.name, found=TYPE_NAMES[found], expected=expected)
+            kind = ADDED_AS[item.entry.kind]
+            yield breach(
+                "model-type", item.entry.name, found=TYPE_NAMES[found], kind=kind, expected=expected
+            )
 
 
 def _generals(force: Force) -> Iterator[Breach]:
@@ -284,7 +303,7 @@ def _battle_standards(force: Force) -> Iterator[Breach]:
         leads = entry.leader is not None and entry.leader.has("equipment", BATTLE_STANDARD)
         count += bearers + leads
         named += [entry.name] if bearers or leads else []
-        if (bearers and entry.kind in ("unit", "support")) or leads:
+        if (bearers and entry.kind not in BATTLE_STANDARD_KINDS) or leads:
             yield breach("battle-standard-individual", entry.name)
         joined = units.get(entry.joins or "")
         if bearers and joined is not None and _has_standard(joined):

@@ -439,6 +439,9 @@ def _priced(entry: Entry) -> PricedEntry:
         classification = stated_type(entry.profile) or classification
     from nqcore.army.army_rules import raised_warnings
 
+    if classification is ModelType.ELITE and entry.profile.model_type is ModelType.CORE:
+        # said of the unit by the army rule "Core And Elite Points Values" (core-by-points)
+        warnings = [w for w in warnings if w.code != "core-points-limit"]
     found = tuple(dict.fromkeys(warnings))
     raised = raised_warnings()
     return PricedEntry(

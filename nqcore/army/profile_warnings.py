@@ -6,7 +6,7 @@ error: the book recommends, the player decides.
 
 from __future__ import annotations
 
-from nqcore.army.armoury import WeaponKind
+from nqcore.army.armoury import Weapon, WeaponKind
 from nqcore.army.characteristics import CHARACTERISTICS, ModelType
 from nqcore.army.features import feature
 from nqcore.army.points import ability_limits, core_points_limit, recommended_maximum
@@ -153,7 +153,11 @@ def _weapons(profile: Profile) -> list[BookWarning]:
         name = Msg(weapon.name)
         if weapon.extra_wound and weapon.is_close_combat and kind is not ModelType.CHARACTER:
             warnings.append(warn("extra-wound", name=name))
-        if "two-handed" in weapon.rules and profile.armour.shield:
+        if (
+            "two-handed" in weapon.rules
+            and profile.armour.shield
+            and not _one_hand(weapon, profile)
+        ):
             warnings.append(warn("two-handed-shield", name=name))
         if "cavalry-and-chariots-only" in weapon.rules and not profile.mounted:
             warnings.append(warn("cavalry-only", name=name))
@@ -162,6 +166,14 @@ def _weapons(profile: Profile) -> list[BookWarning]:
         if weapon.teardrop in ("TTM", "TTL") and not profile.size.is_large:
             warnings.append(warn("large-teardrop", name=name))
     return warnings
+
+
+def _one_hand(weapon: Weapon, profile: Profile) -> bool:
+    """A weapon two handed for its use cost a large model wields in one hand: "Any weapon with a
+    use cost (UC) of 5 or more counts as a double handed weapon unless the model wielding the
+    weapon is particularly large" (Penetration Modifier Points Cost; the book's Orc Warlord on
+    Dragon and Vampire on Demon Beast carry a Broadsword and a shield)."""
+    return profile.size.is_large and (weapon.uc or 0) >= 5
 
 
 def _core_points(profile: Profile, points: int | None) -> list[BookWarning]:

@@ -31,6 +31,7 @@ from nqcore.cli.asking import UsageError
 from nqcore.cli.files import MAX_FILE_BYTES, FileRefused, read_text, read_toml
 from nqcore.cli.parser import build_parser, one_line
 from nqcore.cli.render import jsonable, question, render
+from nqcore.cli.web_picks import add_pick, pick_names, remove_pick
 from nqcore.i18n import (
     ARMOUR_CONTEXT,
     N_,
@@ -226,7 +227,6 @@ def _decoded(
 _BOOK_FIELDS = ("printed_points", "section", "unit_size", "table", "title", "composition")
 #: What the builder's fields set: text, whole numbers (``-`` for no RA or CC), armour.
 _TEXT_FIELDS = ("name", "type", "size")
-_PICK_LISTS = ("weapons", "abilities", "traits", "equipment")
 
 
 def _starting() -> list[Profile]:
@@ -355,61 +355,6 @@ def _set(record: dict[str, Any], values: dict[str, Any]) -> None:
                 del record["armour"]
 
 
-def _add(record: dict[str, Any], listed: str, pick: str) -> None:
-    if listed not in _PICK_LISTS:
-        raise ValueError(f"no list {listed!r}")
-    key, _, level = pick.partition("|")
-    if listed != "weapons":
-        _check_once(record, listed, key)
-    item: Any = {"key": key, "level": level} if level else key
-    record[listed] = [*record.get(listed, []), item]
-
-
-def _check_once(record: dict[str, Any], listed: str, key: str) -> None:
-    """Refuse an ability, trait or item the profile already has (at any level), by its name:
-    the book's profiles take each once (:data:`nqcore.army.profiles.TAKEN_TWICE`)."""
-    from nqcore.army.features import feature
-    from nqcore.army.profiles import TAKEN_TWICE
-
-    category = {"abilities": "ability", "traits": "trait"}.get(listed, listed)
-    found = feature(category, key)
-    for item in record.get(listed, []):
-        taken = item if isinstance(item, str) else str(item.get("key", ""))
-        with contextlib.suppress(KeyError):
-            if feature(category, taken).key == found.key:
-                raise Refusal(TAKEN_TWICE, name=found.name)
-
-
-def _remove(record: dict[str, Any], listed: str, index: int) -> None:
-    items = list(record.get(listed, []))
-    del items[index]
-    if items:
-        record[listed] = items
-    else:
-        record.pop(listed, None)
-
-
-def _pick_names(record: dict[str, Any], lang: str) -> dict[str, list[str]]:
-    """The weapons, abilities, traits and equipment of ``record`` as the reader names them."""
-    from nqcore.army.armoury import weapon
-    from nqcore.army.features import abilities, equipment, traits
-
-    _ = translator(lang)
-    features = {f.key: f for f in (*abilities(), *traits(), *equipment())}
-    names: dict[str, list[str]] = {}
-    for listed in _PICK_LISTS:
-        names[listed] = []
-        for item in record.get(listed, []):
-            key = item if isinstance(item, str) else str(item.get("key", item.get("name", "?")))
-            level = None if isinstance(item, str) else item.get("level")
-            try:
-                name = _(weapon(key).name) if listed == "weapons" else _(features[key].name)
-            except (KeyError, ValueError):
-                name = _(key)  # a created weapon: its own name
-            names[listed].append(f"{name} ({level})" if level else name)
-    return names
-
-
 def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
     """One step of the profile builder: a starting profile, or the profile file ``toml`` with
     the builder's change (``set`` fields, ``add`` or ``remove`` an item); the new file, its
@@ -423,10 +368,10 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
                 record = read_toml(path)
         _set(record, dict(request.get("set", {})))
         if "add" in request:
-            _add(record, str(request["add"][0]), str(request["add"][1]))
+            add_pick(record, str(request["add"][0]), str(request["add"][1]))
         if "remove" in request:
-            _remove(record, str(request["remove"][0]), int(request["remove"][1]))
-        names = _pick_names(record, lang)
+            remove_pick(record, str(request["remove"][0]), int(request["remove"][1]))
+        names = pick_names(record, lang)
         fields = _fields(record)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
         return _refused(error, lang)  # FileRefused, or a change the kept file's fields refuse

@@ -207,7 +207,9 @@ def _no_profile_files(data: dict[str, Any], name: str) -> None:
 def _add(data: dict[str, Any], add: dict[str, Any], lang: str) -> None:
     """A new entry of kind ``add["kind"]``, of a book's profile (``profile``, its key) or of the
     player's own (``toml``, the profile builder's file), named after it (a name no entry has),
-    with the models its kind starts with: a unit the book's usual least, a support unit one."""
+    with the models its kind starts with: a unit the book's usual least (or its sample profile's
+    Structure line's, "8+ per unit", if more), a support unit one."""
+    from nqcore.army.army_rules import sample_unit_minimum
     from nqcore.rules.game_limits import unit_sizes
 
     kind = str(add["kind"])
@@ -216,7 +218,8 @@ def _add(data: dict[str, Any], add: dict[str, Any], lang: str) -> None:
     profile, label = _profile(add, lang)
     record: dict[str, Any] = {"name": _free_name(data, label), "profile": profile}
     if kind == "unit":
-        record["models"] = unit_sizes()["unit"].minimum
+        sample = sample_unit_minimum(profile if isinstance(profile, str) else None)
+        record["models"] = max(unit_sizes()["unit"].minimum, sample[1] if sample else 0)
     elif kind == "support":
         record["models"] = 1
     data[kind] = [*data.get(kind, []), record]

@@ -58,6 +58,10 @@ def _words(lang: str) -> dict[str, str]:
         "option": ui_text("Add an option to every model", lang),
         "remove": ui_text("Remove", lang),
         "remove_entry": ui_text("Remove this entry", lang),
+        "removed_entry": ui_text("The entry “{name}” was removed from the army.", lang),
+        "added_entry": ui_text("The entry “{name}” was added to the army.", lang),
+        "removed": ui_text("“{name}” removed.", lang),
+        "added": ui_text("“{name}” added.", lang),
         "refused": ui_text("Refused:", lang),
         "warning": ui_text("Warning:", lang),
         "rule": ui_text("Rule:", lang),
@@ -151,7 +155,8 @@ def _choices(lang: str) -> str:
     groups = []
     for listed, label in labels.items():
         items = [(f"{listed}:{k}", t) for k, t in _pick_options(listed, lang)]
-        groups.append(f'<optgroup label="{html.escape(label)}">{_options(items)}</optgroup>')
+        options = _options(items).replace(*_ONLY_FOR)
+        groups.append(f'<optgroup label="{html.escape(label)}">{options}</optgroup>')
     return (
         f'<template id="nq-army-profiles"><optgroup label="{html.escape(words["book"])}">'
         f"{_options(starting_choices(lang))}</optgroup></template>"
@@ -160,6 +165,16 @@ def _choices(lang: str) -> str:
     )
 
 
+def _only_for() -> tuple[str, str]:
+    """The option only some kinds of entry may take, marked with them (the script offers it to
+    those only): the army battle standard, "created as an individual model"."""
+    from nqcore.army.army_rules import BATTLE_STANDARD, BATTLE_STANDARD_KINDS
+
+    option = f'<option value="equipment:{BATTLE_STANDARD}"'
+    return option, f'{option} data-kinds="{" ".join(BATTLE_STANDARD_KINDS)}"'
+
+
+_ONLY_FOR = _only_for()
 _FIELD = '<div class="nq-field"><label for="{id}">{label}</label>{control}{error}</div>'
 
 
@@ -247,6 +262,8 @@ def _add_and_files(words: dict[str, str], lang: str) -> str:
             f'<button type="button" id="nq-army-add">{say["add"]}</button>',
             f"{_error('nq-army-add')}</fieldset>",
             '<ol class="nq-army-entries" id="nq-army-entries"></ol>',
+            # What a change did, said to a screen reader (an entry or an option removed).
+            '<p class="nq-visually-hidden" id="nq-army-said" role="status"></p>',
             '<div class="nq-builder-actions">'
             f'<button type="button" id="nq-army-print">{say["print"]}</button>'
             f'<button type="button" id="nq-army-export">{say["export"]}</button>'

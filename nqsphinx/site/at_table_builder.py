@@ -32,8 +32,10 @@ def _builder_words(lang: str) -> dict[str, str]:
         "abilities": ui_text("Add an ability", lang),
         "traits": ui_text("Add a trait", lang),
         "equipment": ui_text("Add equipment", lang),
+        "spells": ui_text("Add a spell", lang),
         "add": ui_text("Add", lang),
         "remove": ui_text("Remove", lang),
+        "removed": ui_text("“{name}” removed.", lang),
         "export": ui_text("Export the profile file (TOML)", lang),
         "import": ui_text("Import a profile file (TOML)", lang),
         "print": ui_text("Print the card", lang),
@@ -168,11 +170,15 @@ def _characteristics(words: dict[str, str], lang: str) -> list[str]:
 def _lists(words: dict[str, str], lang: str) -> list[str]:
     """The weapons, abilities, traits and equipment to add, each list with its own control."""
     parts = []
-    for listed in ("weapons", "abilities", "traits", "equipment"):
+    for listed in ("weapons", "abilities", "traits", "equipment", "spells"):
         ident = f"nq-builder-add-{listed}"
+        picker = (
+            _spells(ident, lang)
+            if listed == "spells"
+            else _select(ident, _pick_options(listed, lang), f' data-list="{listed}"')
+        )
         control = (
-            _select(ident, _pick_options(listed, lang), f' data-list="{listed}"')
-            + f'<button type="button" data-add="{listed}">{html.escape(words["add"])}'
+            picker + f'<button type="button" data-add="{listed}">{html.escape(words["add"])}'
             "</button>"
         )
         parts.append(
@@ -180,7 +186,27 @@ def _lists(words: dict[str, str], lang: str) -> list[str]:
             f'{html.escape(words[listed])}</label><div class="nq-builder-row">{control}'
             f'</div><ul class="nq-builder-list" data-list="{listed}"></ul></div>'
         )
+    # What a removal did, said to a screen reader.
+    parts.append('<p class="nq-visually-hidden" id="nq-builder-said" role="status"></p>')
     return parts
+
+
+def _spells(ident: str, lang: str) -> str:
+    """The spells of the Magic chapter's cards, by aspect (an aspect opposes another: Magic
+    Relationships), for a magic user's list."""
+    from nqcore.rules.magic import Aspect
+    from nqcore.rules.spells import spells_of
+
+    groups = []
+    for aspect in Aspect:
+        options = "".join(
+            f'<option value="{html.escape(s.key)}">{html.escape(engine_text(s.name, lang))}'
+            "</option>"
+            for s in spells_of(aspect)
+        )
+        label = html.escape(engine_text(aspect.label, lang))
+        groups.append(f'<optgroup label="{label}">{options}</optgroup>')
+    return f'<select id="{ident}" data-list="spells">{"".join(groups)}</select>'
 
 
 def _card_and_actions(words: dict[str, str]) -> list[str]:

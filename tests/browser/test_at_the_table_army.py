@@ -85,7 +85,8 @@ def _pictures(page: Any, name: str) -> None:
 
 
 def _build_with_a_breach(page: Any, script: str) -> Any:
-    """A ranked unit of four Orc Bruisers, by keyboard: "Ranked Formation" refused beside it."""
+    """A ranked unit of Orc Bruisers, six as their profile fields at least, by keyboard: "Ranked
+    Formation" refused beside it."""
     _type(page, "#nq-army-name", "Red Tusk", "data.name === 'Red Tusk'")
     _type(page, "#nq-army-points", "500", "data.points === 500")
     _choose(page, "#nq-army-add-kind", "Unit")
@@ -102,7 +103,7 @@ def _build_with_a_breach(page: Any, script: str) -> Any:
     assert formation.get_attribute("aria-invalid") == "true"
     assert refusal.get_attribute("id") in formation.get_attribute("aria-describedby")
     summary = page.locator("#nq-army-summary").inner_text()
-    assert summary.startswith("120 points of 500") and "1 refusal" in summary
+    assert summary.startswith("180 points of 500") and "1 refusal" in summary
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         assert not _axe(page, script), scheme

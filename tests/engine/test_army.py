@@ -222,7 +222,7 @@ def test_model_types_where_the_structure_expects_them() -> None:
     army = with_general(CORE, character=[{"name": "Warlord", "profile": "orc-warlord-on-dragon"}])
     found = rules_broken(army)["model-type"]
     assert found.where == "Warlord" and not found.refused
-    assert "of type individual; here the book's structure expects character" in str(found)
+    assert "of type individual, but it is added as a character" in str(found)
     assert "model-type" not in rules_broken(with_general(CORE))
 
 

@@ -207,7 +207,7 @@ def test_builder_steps_set_add_and_remove() -> None:
     refused = build({"toml": gone["toml"], "set": {"st": "lots"}}, "en")
     assert "invalid literal" in refused["error"]
     assert "error" in build({"start": "nobody"}, "en")
-    assert "error" in build({"toml": gone["toml"], "add": ["spells", "fireball"]}, "en")
+    assert "error" in build({"toml": gone["toml"], "add": ["familiars", "cat"]}, "en")
 
 
 def test_profile_toml_writes_what_toml_reads() -> None:

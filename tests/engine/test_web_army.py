@@ -245,7 +245,7 @@ def test_the_file_written_is_the_one_nq_army_reads(
 def test_adding_an_entry_names_it_and_gives_it_the_books_least_models() -> None:
     start = {"name": "Test", "points": 1000}
     answer = army({"data": start, "add": {"kind": "unit", "profile": "dwarf"}}, "fr")
-    assert answer["data"]["unit"] == [{"name": "Nain", "profile": "dwarf", "models": 4}]
+    assert answer["data"]["unit"] == [{"name": "Nain", "profile": "dwarf", "models": 6}]  # 6+
     again = army({"data": answer["data"], "add": {"kind": "unit", "profile": "dwarf"}}, "fr")
     assert [u["name"] for u in again["data"]["unit"]] == ["Nain", "Nain 2"]
     mine = (

@@ -53,10 +53,13 @@ function armyBuilder(box) {
 
   // --- asking the engine, one change at a time ---------------------------------------------------
   let queue = Promise.resolve();
-  const armyAsk = (request, control = null) => {
+  // ``after`` is what follows a change once the engine has drawn it (the focus moved on from a
+  // removed control, what was done said to a screen reader); nothing follows a refusal.
+  const armyAsk = (request, control = null, after = null) => {
     const run = queue.then(async () => {
       const result = await ask({ army: { file: "army.toml", ...request } });
       answer(result, control, request);
+      if (!result.error && after) after(result);
       box.dataset.state = "done";
       return result;
     });
@@ -118,6 +121,20 @@ function armyBuilder(box) {
     army.typed = data;
     store();
   };
+  // A count typed wrong keeps the army on the screen: what it began as ("1" of "1O", "100" of
+  // "1001") is not kept, the field is the engine's last answer again in what a reload reopens.
+  const forgetTyped = (control) => {
+    const army = current();
+    if (!army || !army.typed || !state.data) return;
+    const { kind, index, field: name } = control.dataset;
+    const shown = kind ? (state.data[kind] || [])[Number(index)] : state.data;
+    const typed = kind ? (army.typed[kind] || [])[Number(index)] : army.typed;
+    const key = kind ? name : "points";
+    if (!shown || !typed) return;
+    typed[key] = shown[key];
+    if (JSON.stringify(army.typed) === JSON.stringify(state.data)) delete army.typed;
+    store();
+  };
 
   // --- drawing the engine's answer -----------------------------------------------------------
   const stale = (refusal) => {
@@ -150,9 +167,18 @@ function armyBuilder(box) {
     }
     return wrap;
   };
-  const select = (choices, value, extra = null) => {
+  // The focus goes to the first of ``places`` the page has (elements or ids); what was done is
+  // said, politely, to a screen reader.
+  const focusOn = (places, done = "") => {
+    const found = places.map((place) => (typeof place === "string" ? $(place) : place))
+      .find((node) => node && box.contains(node));
+    if (found) found.focus();
+    $("nq-army-said").textContent = done;
+  };
+  const select = (choices, value, extra = null, groups = []) => {
     const control = el("select");
     control.append(...choices.map(([key, text]) => el("option", { value: key, textContent: text })));
+    control.append(...groups);
     if (extra) control.append(extra.content.cloneNode(true));
     if (value !== null) control.value = value;
     return control;
@@ -166,10 +192,14 @@ function armyBuilder(box) {
   };
   const check = (checked) => el("input", { type: "checkbox", checked: !!checked });
 
+  // The player's own profile (the profile builder's), under its own heading and by its name
+  // once the builder has said it: a list of one group, or none before the builder kept one.
+  let mineName = null;
   const profileChoices = () => {
     let mine = null;
     try { mine = localStorage.getItem(MINE); } catch (error) { /* private browsing */ }
-    return mine ? [["@mine", said.mine]] : [];
+    return mine ? [el("optgroup", { label: said.mine },
+      el("option", { value: "@mine", textContent: mineName || said.mine }))] : [];
   };
 
   // The fields of one entry, as its kind takes them (the army file's schema).
@@ -182,8 +212,8 @@ function armyBuilder(box) {
     const own = record.leader && typeof record.leader === "object"
       ? [["@kept", String(record.leader.name || said.mine)]] : [];
     const leader = () => field(id("leader"), said.leader,
-      select([["", said.none], ...own, ...profileChoices()], own.length ? "@kept"
-        : (record.leader || ""), $("nq-army-profiles")));
+      select([["", said.none], ...own], own.length ? "@kept"
+        : (record.leader || ""), $("nq-army-profiles"), profileChoices()));
     if (kind === "unit") {
       const has = (name) => (record.specialists || []).includes(name);
       parts.push(field(id("models"), said.models, number("models", record.models)), leader(),
@@ -220,30 +250,43 @@ function armyBuilder(box) {
   const optionFields = (kind, index, record) => {
     const list = el("ul", { className: "nq-builder-list" });
     const choices = $("nq-army-options").content;
+    const id = `nq-army-${kind}-${index}-options`;
+    let shown = 0;
     for (const [listed, items] of Object.entries(record.options || {})) {
       items.forEach((item, at) => {
+        const n = shown++;
         const key = typeof item === "string" ? item : `${item.key}|${item.level}`;
         const option = choices.querySelector(`option[value="${CSS.escape(`${listed}:${key}`)}"]`);
         const name = option ? option.textContent : key;
-        const button = el("button", { type: "button", textContent: said.remove });
+        const button = el("button", { type: "button", textContent: said.remove,
+          id: `${id}-${n}-remove` });
         button.setAttribute("aria-label", `${said.remove}: ${name}`);
+        // The focus goes on to the next option's button, or the one before, or the list.
         button.addEventListener("click", () => change(kind, index, (entry) => {
           entry.options[listed].splice(at, 1);
-        }));
+        }, null, () => focusOn([`${id}-${n}-remove`, `${id}-${n - 1}-remove`, id],
+          say(said.removed, { name }))));
         list.append(el("li", {}, `${name} `, button));
       });
     }
-    const id = `nq-army-${kind}-${index}-options`;
     const picker = select([], null, $("nq-army-options"));
     picker.id = id;
-    const add = el("button", { type: "button", textContent: said.add });
+    // An option only some kinds of entry may take is offered to those only (the engine marks it).
+    for (const option of picker.querySelectorAll("option[data-kinds]")) {
+      if (!option.dataset.kinds.split(" ").includes(kind)) option.remove();
+    }
+    const add = el("button", { type: "button", textContent: said.add, id: `${id}-add` });
     add.setAttribute("aria-label", `${said.add}: ${said.option}`);
-    add.addEventListener("click", () => change(kind, index, (entry) => {
-      const [listed, key] = picker.value.split(/:(.*)/s);
-      const [name, level] = key.split("|");
-      entry.options = entry.options || {};
-      entry.options[listed] = [...(entry.options[listed] || []), level ? { key: name, level } : name];
-    }));
+    add.addEventListener("click", () => {
+      const named = picker.selectedOptions[0]?.textContent || "";
+      change(kind, index, (entry) => {
+        const [listed, key] = picker.value.split(/:(.*)/s);
+        const [name, level] = key.split("|");
+        entry.options = entry.options || {};
+        entry.options[listed] = [...(entry.options[listed] || []),
+          level ? { key: name, level } : name];
+      }, null, () => focusOn([`${id}-add`], say(said.added, { name: named })));
+    });
     return el("div", { className: "nq-field nq-builder-add" },
       el("label", { htmlFor: id, textContent: said.option }),
       el("div", { className: "nq-builder-row" }, picker, add), list,
@@ -253,7 +296,9 @@ function armyBuilder(box) {
   const entryItem = (entry, own, record) => {
     const { kind, index } = entry;
     const item = el("li", { className: "nq-army-entry", id: `nq-army-${kind}-${index}` });
-    item.append(el("h3", { textContent: `${entry.kind_name} · ${entry.name} · ${entry.points_said}` }));
+    // Its heading takes the focus (not by Tab) when the entry before it is removed.
+    item.append(el("h3", { textContent: `${entry.kind_name} · ${entry.name} · ${entry.points_said}`,
+      tabIndex: -1 }));
     const found = el("ul", { className: "nq-army-breaches" },
       ...own.map((breach, n) => breachItem(breach, `nq-army-${kind}-${index}-breach-${n}`)),
       ...entry.warnings.map((warning, n) => breachItem({ ...warning, kind: "warning",
@@ -264,10 +309,14 @@ function armyBuilder(box) {
     const fields = el("div", { className: "nq-army-fields" }, ...entryFields(kind, index, record));
     const remove = el("button", { type: "button", textContent: said.remove_entry });
     remove.setAttribute("aria-label", `${said.remove_entry}: ${entry.name}`);
+    // The focus goes on to the next entry's heading, or the one before's, or the add form.
     remove.addEventListener("click", () => {
       const data = structuredClone(state.data);
       data[kind].splice(index, 1);
-      armyAsk({ data });
+      const at = [...$("nq-army-entries").children].indexOf(item);
+      const heading = (n) => $("nq-army-entries").children[n]?.querySelector("h3");
+      armyAsk({ data }, null, () => focusOn([heading(at), heading(at - 1), "nq-army-add-kind"],
+        say(said.removed_entry, { name: entry.name })));
     });
     item.append(found, lines, fields, remove);
     return item;
@@ -333,10 +382,10 @@ function armyBuilder(box) {
   };
 
   // --- the changes -----------------------------------------------------------------------------
-  const change = (kind, index, edit, control = null) => {
+  const change = (kind, index, edit, control = null, after = null) => {
     const data = structuredClone(state.data);
     edit(data[kind][index]);
-    return armyAsk({ data }, control);
+    return armyAsk({ data }, control, after);
   };
 
   const fieldChange = (control) => {
@@ -394,6 +443,7 @@ function armyBuilder(box) {
     const refusal = say(said.int, { min: control.dataset.min, max: control.dataset.max });
     if (!whole(text, control) && !(control.id === "nq-army-points" && GROUPED.test(text))) {
       showError(control, text === "" ? "" : refusal);
+      forgetTyped(control);
       return stale(`${said.refused} ${refusal}`);
     }
     showError(control, "");
@@ -421,8 +471,7 @@ function armyBuilder(box) {
     const pick = $("nq-army-add-profile");
     const value = pick.value;
     pick.replaceChildren();
-    for (const [key, text] of profileChoices()) pick.append(el("option", { value: key, textContent: text }));
-    pick.append($("nq-army-profiles").content.cloneNode(true));
+    pick.append(...profileChoices(), $("nq-army-profiles").content.cloneNode(true));
     if (value) pick.value = value;
   };
   $("nq-army-add").addEventListener("click", () => {
@@ -433,7 +482,11 @@ function armyBuilder(box) {
     if (profile === "@mine") {
       try { add = { kind, toml: localStorage.getItem(MINE) || "" }; } catch (error) { /* private */ }
     }
-    armyAsk({ data: state.data, add }, $("nq-army-add"));
+    armyAsk({ data: state.data, add }, $("nq-army-add"), (result) => {
+      const last = (result.data[kind] || []).length - 1;
+      const added = result.entries.find((e) => e.kind === kind && e.index === last);
+      if (added) focusOn([$("nq-army-add")], say(said.added_entry, { name: added.name }));
+    });
   });
   $("nq-army-pick").addEventListener("change", (event) => {
     kept.current = event.target.value;
@@ -471,7 +524,8 @@ function armyBuilder(box) {
   $("nq-army-print").addEventListener("click", () => printAlone($("nq-army-roster"), "roster"));
   $("nq-army-export").addEventListener("click", () => {
     const file = new Blob([state.toml || ""], { type: "application/toml" });
-    const link = el("a", { href: URL.createObjectURL(file), download: "army.toml" });
+    const download = fileNamed(state.data && state.data.name, "army");
+    const link = el("a", { href: URL.createObjectURL(file), download });
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   });
@@ -488,8 +542,13 @@ function armyBuilder(box) {
       return;
     }
     showError(importer, "");
-    newArmy(result.data.name, result.toml);
-    await armyAsk({ toml: result.toml });
+    // A second import of an army the list has is told apart by its name: "The Barrow Host (2)".
+    const taken = new Set(kept.armies.map((army) => army.name));
+    let name = result.data.name;
+    for (let n = 2; taken.has(name); n += 1) name = `${result.data.name} (${n})`;
+    newArmy(name, result.toml);
+    await armyAsk(name === result.data.name ? { toml: result.toml }
+      : { data: { ...result.data, name }, reopened: true });
   });
 
   ready.then(() => {
@@ -520,6 +579,12 @@ function armyBuilder(box) {
   // The player's own profile is listed once the profile builder has kept one (on this page, or
   // in another tab).
   window.addEventListener("storage", drawAdd);
+  // Kept by the builder on this page: offered by its name in the add list and the leaders' lists.
+  document.addEventListener("nq-profile-kept", (event) => {
+    mineName = event.detail.name || null;
+    drawAdd();
+    if (state.answer) draw(state.answer);
+  });
   $("nq-army-add-profile").addEventListener("focus", drawAdd);
   return { ask: armyAsk, state, idle: () => queue, kept: () => kept };
 }

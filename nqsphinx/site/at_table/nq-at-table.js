@@ -350,7 +350,7 @@ const builder = document.getElementById("nq-builder");
 // One profile for both languages (the engine names a book's profile in the page's language).
 const STORE = "nq-profile-builder";
 
-const builderState = { toml: null };
+const builderState = { toml: null, name: null };
 
 const builderShow = (result) => {
   const said = JSON.parse(builder.dataset.words);
@@ -363,7 +363,12 @@ const builderShow = (result) => {
     return;
   }
   builderState.toml = result.toml;
+  builderState.name = result.fields.name;
   try { localStorage.setItem(STORE, result.toml); } catch (error) { /* private browsing */ }
+  // The army builder offers the kept profile by its name, in the page's language (nq-army.js).
+  document.dispatchEvent(new CustomEvent("nq-profile-kept", {
+    detail: { name: (result.points.json && result.points.json.name) || result.fields.name },
+  }));
   for (const control of builder.querySelectorAll("[data-set]")) {
     const value = result.fields[control.dataset.set];
     if (document.activeElement === control && control.getAttribute("aria-invalid") === "true") {
@@ -385,7 +390,13 @@ const builderShow = (result) => {
       button.type = "button";
       button.textContent = said.remove;
       button.setAttribute("aria-label", `${said.remove}: ${name}`);
-      button.addEventListener("click", () => builderAsk({ remove: [listed, index] }));
+      button.addEventListener("click", () => builderAsk({ remove: [listed, index] }).then(() => {
+        // The focus goes on to the next item's button, or the one before, or the list to add.
+        const buttons = list.querySelectorAll("button");
+        (buttons[index] || buttons[index - 1]
+          || builder.querySelector(`select[data-list="${listed}"]`)).focus();
+        builder.querySelector("#nq-builder-said").textContent = say(said.removed, { name });
+      }));
       item.append(`${name} `, button);
       return item;
     }));
@@ -426,6 +437,15 @@ const drawCard = (result) => {
   const listed = document.createElement("p");
   listed.textContent = picks.join(", ");
   head.replaceChildren(title, table, listed);
+};
+
+// An exported file's name, after the profile or the army it holds ("The Barrow Host":
+// the-barrow-host.toml): letters without accents, digits and hyphens; ``fallback`` for a name
+// without any.
+const fileNamed = (name, fallback) => {
+  const slug = String(name || "").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-").replace(/^-+/, "").slice(0, 60).replace(/-+$/, "");
+  return `${slug || fallback}.toml`;
 };
 
 // Bytes as base64, by pieces (one call with a megabyte of arguments would overflow the stack).
@@ -503,7 +523,7 @@ if (builder) {
     const file = new Blob([builderState.toml || ""], { type: "application/toml" });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(file);
-    link.download = "profile.toml";
+    link.download = fileNamed(builderState.name, "profile");
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   });

@@ -1,0 +1,91 @@
+"""The profile builder's lists (beside :mod:`nqcore.cli.web`): the weapons, abilities, traits,
+equipment and spells a profile file lists, each added by its key (and level) or removed by its
+place, and named as the page's reader names them.  A spell is a card of the Magic chapter
+(:mod:`nqcore.rules.spells`), named with its aspect: the aspects decide which wizards may share
+an army (Magic Relationships)."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from nqcore.i18n import N_, Refusal, translator
+
+#: The lists of a profile file the builder adds to and removes from, in the page's order.
+PICK_LISTS = ("weapons", "abilities", "traits", "equipment", "spells")
+
+#: Why a spell is refused a second time.
+SPELL_TWICE = N_("{name} is taken twice: a model knows each spell once")
+
+
+def add_pick(record: dict[str, Any], listed: str, pick: str) -> None:
+    """Add the item ``pick`` (``key`` or ``key|level``) to the list ``listed`` of ``record``;
+    an ability, trait, item of equipment or spell it has already is refused."""
+    if listed not in PICK_LISTS:
+        raise ValueError(f"no list {listed!r}")
+    key, _, level = pick.partition("|")
+    if listed == "spells":
+        _check_spell(record, key)
+    elif listed != "weapons":
+        _check_once(record, listed, key)
+    item: Any = {"key": key, "level": level} if level else key
+    record[listed] = [*record.get(listed, []), item]
+
+
+def _check_spell(record: dict[str, Any], key: str) -> None:
+    from nqcore.rules.spells import spell
+
+    found = spell(key)
+    if any(spell(str(taken)).key == found.key for taken in record.get("spells", [])):
+        raise Refusal(SPELL_TWICE, name=found.name)
+
+
+def _check_once(record: dict[str, Any], listed: str, key: str) -> None:
+    """Refuse an ability, trait or item the profile already has (at any level), by its name:
+    the book's profiles take each once (:data:`nqcore.army.profiles.TAKEN_TWICE`)."""
+    from nqcore.army.features import feature
+    from nqcore.army.profiles import TAKEN_TWICE
+
+    category = {"abilities": "ability", "traits": "trait"}.get(listed, listed)
+    found = feature(category, key)
+    for item in record.get(listed, []):
+        taken = item if isinstance(item, str) else str(item.get("key", ""))
+        with contextlib.suppress(KeyError):
+            if feature(category, taken).key == found.key:
+                raise Refusal(TAKEN_TWICE, name=found.name)
+
+
+def remove_pick(record: dict[str, Any], listed: str, index: int) -> None:
+    """Remove the item at ``index`` of the list ``listed`` (the list goes once empty)."""
+    items = list(record.get(listed, []))
+    del items[index]
+    if items:
+        record[listed] = items
+    else:
+        record.pop(listed, None)
+
+
+def pick_names(record: dict[str, Any], lang: str) -> dict[str, list[str]]:
+    """The weapons, abilities, traits, equipment and spells of ``record`` as the reader names
+    them."""
+    from nqcore.army.armoury import weapon
+    from nqcore.army.features import abilities, equipment, traits
+    from nqcore.rules.spells import spell
+
+    _ = translator(lang)
+    features = {f.key: f for f in (*abilities(), *traits(), *equipment())}
+    names: dict[str, list[str]] = {}
+    for listed in PICK_LISTS:
+        names[listed] = []
+        for item in record.get(listed, []):
+            key = item if isinstance(item, str) else str(item.get("key", item.get("name", "?")))
+            level = None if isinstance(item, str) else item.get("level")
+            try:
+                if listed == "spells":
+                    name = _(spell(key).name)
+                else:
+                    name = _(weapon(key).name) if listed == "weapons" else _(features[key].name)
+            except (KeyError, ValueError):
+                name = _(key)  # a created weapon: its own name
+            names[listed].append(f"{name} ({level})" if level else name)
+    return names
