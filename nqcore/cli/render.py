@@ -24,7 +24,7 @@ from nqcore.i18n import (
     plural,
     translator,
 )
-from nqcore.rules.answer_notes import Note
+from nqcore.rules.answer_notes import Note, armour_working
 from nqcore.tables.registry import Chance, Phrase, Signed
 from nqcore.terminal import printable
 
@@ -145,18 +145,35 @@ def applied(answer: Answer) -> list[tuple[Msg, int]]:
 
 #: Choices that change the armour save, named on its working line when the answer has one.
 _ARMOUR_CHOICES = frozenset({"penetration", "resilience", "ranked"})
+#: The fields of an answer about an armour save (``nq save``, ``nq attack``).
+_ARMOUR_ANSWER = frozenset({"armour", "strength", *_ARMOUR_CHOICES})
+
+
+def armour_working_of(answer: Answer) -> dict[str, Any] | None:
+    """How the answer's AR becomes its save's target (:func:`armour_working`), worked out from
+    the answer's own fields (the JSON holds them, not the working: the page's tables stay
+    small); None for an answer without a save to work out."""
+    if not _ARMOUR_ANSWER <= answer.keys():
+        return None
+    return armour_working(
+        answer["armour"],
+        answer["strength"],
+        penetration=answer["penetration"],
+        resilience=answer["resilience"],
+        ranked=answer["ranked"],
+    )
 
 
 def _lines_rolls(answer: Answer, lang: str) -> list[str]:
     """The modifiers, the movement ability, the roll needed and the chances of each step."""
     _, colon = translator(lang), _colon(lang)
     lines = []
-    working = answer.get("armour_working")
+    working = armour_working_of(answer)
     armour_labels = {label for key, label in _APPLIED if key in _ARMOUR_CHOICES}
     listed = [
         (label, value)
         for label, value in applied(answer)
-        if not ("armour_working" in answer and label in armour_labels)
+        if not (_ARMOUR_ANSWER <= answer.keys() and label in armour_labels)
     ]
     if listed:
         text = ", ".join(f"{_(label)} {format_signed(value, lang)}" for label, value in listed)
@@ -206,8 +223,9 @@ def _attack_steps(answer: Answer, lang: str) -> list[str]:
     through (a masterful hit, a natural 1 to hit, allows no save), and the wound."""
     _, colon = translator(lang), _colon(lang)
     lines = [f"{_(N_('Hits'))}{colon}{percent(answer['hit'], lang)}"]
-    if answer.get("armour_working"):
-        lines.append(working_line(answer["armour_working"], lang))
+    working = armour_working_of(answer)
+    if working:
+        lines.append(working_line(working, lang))
     save = answer.get("save")
     if save is not None:
         saved = _step_roll(answer["save_target"], save, lang)

@@ -25,7 +25,6 @@ from nqcore.cli.asking import (
 from nqcore.cli.render import Answer
 from nqcore.i18n import N_, P_, Msg, Typed
 from nqcore.rules.answer_notes import (
-    armour_working,
     fumble_notes,
     resilience_notes,
     save_notes,
@@ -195,13 +194,6 @@ def _answer(
     from nqcore.rules.damage import wound_target
 
     steps = result.chances
-    working = armour_working(
-        sides.armour,
-        result.strength,
-        penetration=result.penetration,
-        resilience=sides.resilience,
-        ranked=args.ranked,
-    )
     return {
         "question": N_(
             "A whole attack: skill {skill}, ST {strength} against T {toughness}, AR {armour}"
@@ -210,6 +202,7 @@ def _answer(
         "defender": None if sides.target is None else _heading(sides.target),
         "weapon": None if sides.weapon is None else sides.weapon.name,
         "skill": result.skill,
+        "attacker_strength": sides.strength,
         "strength": result.strength,
         "penetration": result.penetration,
         "toughness": sides.toughness,
@@ -222,7 +215,6 @@ def _answer(
         "target": steps.to_hit_target,
         "hit": Chance(steps.hit),
         "masterful": Chance(steps.masterful),
-        "armour_working": working,
         "save": None if sides.armour == 0 else Chance(steps.save),
         "save_target": None
         if sides.armour == 0

@@ -18,7 +18,7 @@ from nqcore.cli.asking import (
 )
 from nqcore.cli.render import Answer
 from nqcore.i18n import N_
-from nqcore.rules.answer_notes import armour_working, fumble_notes, resilience_notes, save_notes
+from nqcore.rules.answer_notes import fumble_notes, resilience_notes, save_notes
 from nqcore.tables.registry import Chance, Signed
 
 
@@ -88,7 +88,6 @@ def _save(args: argparse.Namespace) -> Answer:
         "penetration": args.pm,
         "resilience": args.re,
         "ranked": args.ranked,
-        "armour_working": armour_working(args.armour, args.strength, **kwargs),
         "target": save_target(args.armour, args.strength, **kwargs),
         "chance": Chance(save_chance(args.armour, args.strength, **kwargs)),
         "notes": [
