@@ -60,10 +60,18 @@
 
   const build = (config) => {
     const { tokenize, processTerm } = analyser(config);
+    // The words the pages use: a word typed that is one of them is not read as a slip of
+    // another (« forêt » is not « fouet »).
+    const known = new Set();
     const engine = new window.MiniSearch({
       fields: ["title", "keywords", "key", "context", "text"],
       tokenize,
-      processTerm,
+      processTerm: (term) => {
+        const word = processTerm(term);
+        if (word) known.add(word);
+        return word;
+      },
+      searchOptions: { processTerm },
       extractField: (doc, field) => doc[field],
     });
     const docs = config.docs.map(([kind, title, href, context, text, key, keywords], id) => ({
@@ -78,7 +86,7 @@
         .search(query, {
           boost: BOOST,
           prefix: (term, i, all) => i === all.length - 1 && term.length >= 3,
-          fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+          fuzzy: (term) => (term.length >= 5 && !known.has(term) ? 0.2 : false),
           boostDocument: (id) => weight(docs[id]),
         })
         .map((hit) => ({ doc: docs[hit.id], score: hit.score * coverage(hit, terms) }))
