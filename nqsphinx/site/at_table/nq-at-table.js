@@ -110,22 +110,35 @@ const unused = (form, control) => {
   return !!omitIf && form.elements[omitIf].value !== "";
 };
 
-// An unused field is greyed and shows nothing, not a value the answer does not use; the value
-// typed there is kept, and back when the field is used again.
+// An unused field is greyed and shows the value the engine's answer used instead (a sample
+// profile's CC: showInUse), or nothing, never a value the answer does not use; the value typed
+// (or restored) there is kept, and back when the field is used again.
 const grey = (form, control) => {
   if (!control.matches("input, select")) return;
   const skipped = unused(form, control);
-  if (skipped && control.value !== "") {
+  const shown = control.dataset.shown ?? "";
+  if (skipped && control.value !== shown) {
     control.dataset.kept = control.value;
-    control.value = "";
-    if (control.tagName === "SELECT") control.selectedIndex = -1;
-  } else if (!skipped && "kept" in control.dataset) {
-    if (control.value === "") control.value = control.dataset.kept; // else set meanwhile
+    control.value = shown;
+    if (control.tagName === "SELECT" && shown === "") control.selectedIndex = -1;
+  } else if (!skipped && ("kept" in control.dataset || "shown" in control.dataset)) {
+    control.value = control.dataset.kept ?? "";
     delete control.dataset.kept;
+    delete control.dataset.shown;
   }
   // A field the question leaves unused takes no typing, and screen readers say so.
   control.disabled = skipped;
   control.closest(".nq-field").classList.toggle("nq-unused", skipped);
+};
+
+// The unused fields show the values the engine's answer used (data-shows names its field).
+const showInUse = (form, json) => {
+  for (const control of controls(form)) {
+    const key = control.dataset.shows;
+    if (!key || !unused(form, control)) continue;
+    const value = json && json[key] !== undefined && json[key] !== null ? String(json[key]) : "";
+    control.value = control.dataset.shown = value;
+  }
 };
 
 // One field's arguments: {positional: [...], options: [...]} or {error: message}.
@@ -153,7 +166,7 @@ const read = (form, control) => {
     return good ? put(items) : { error: say(words.list, limits) };
   }
   if (kind === "ranges") {
-    const items = text.split(/\s+/).filter(Boolean);
+    const items = text.split(/[\s,;]+/).filter(Boolean); // "12/+1, 24/0, 36/-1" too
     return items.length === 3 && items.every((item) => RANGE.test(item))
       ? put(items) : { error: words.ranges };
   }
@@ -275,12 +288,19 @@ const compute = async (form) => {
   } else {
     show(form, answer.text, false, (answer.json && answer.json.notes) || []);
   }
+  showInUse(form, answer.json);
   form.dataset.answer = JSON.stringify(answer);
   return { argv, answer };
 };
 
 const forms = [...document.querySelectorAll("form.nq-calc")];
+// The calculator being worked (its field focused or last changed): the one whose summary shows.
+const working = (form) => {
+  for (const other of forms) other.classList.toggle("nq-worked", other === form);
+};
 for (const form of forms) {
+  form.addEventListener("focusin", () => working(form));
+  form.addEventListener("input", () => working(form));
   form.addEventListener("submit", (event) => event.preventDefault());
   form.addEventListener("input", () => compute(form));
   form.addEventListener("change", () => compute(form));
@@ -306,7 +326,10 @@ const keep = () => {
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.ready.then((registration) => {
     const urls = engineFiles.map((name) => new URL(name, engineURL).href);
-    if (registration.active) registration.active.postMessage({ type: "nq-read", urls });
+    // The pages this page links to (its rules, the other language's page) come with it.
+    if (registration.active) {
+      registration.active.postMessage({ type: "nq-read", urls, companion: true });
+    }
   });
 };
 
@@ -487,8 +510,9 @@ const builderField = (control) => {
 
 if (builder) {
   builder.addEventListener("submit", (event) => event.preventDefault());
+  // A book's profile, or "—": a blank profile (the engine's).
   builder.querySelector("#nq-builder-start").addEventListener("change", (event) => {
-    if (event.target.value) builderAsk({ start: event.target.value });
+    builderAsk({ start: event.target.value });
   });
   for (const control of builder.querySelectorAll("[data-set]")) {
     control.addEventListener("change", () => {
