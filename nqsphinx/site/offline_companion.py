@@ -4,8 +4,8 @@ A player who opened the At the table page once has its engine kept (:mod:`nqsphi
 and follows its links at the table: each calculator's "Rule: ..." link, the army builder's rule
 sections, the glossary entries of its text, and the language switch to the other language's
 page.  These pages are small beside the engine (a few MB against 13), so they are kept with it:
-the built page is read for its links (inside its article, and the switch), and each linked page
-for the files it loads (its stylesheets, scripts, images, the answers' tables it preloads).
+the built page is read for its links to rule sections (inside its article, and the switch), and
+each linked page for the files it loads (its stylesheets, scripts, images).
 """
 
 from __future__ import annotations
@@ -17,13 +17,20 @@ from pathlib import Path
 #: The calculators' page of each language.
 COMPANION_PAGE = "at-the-table.html"
 
-#: A link or a loaded file: ``href="..."`` or ``src="..."`` (attributes), or an address in the
+#: A link to a rule's section: ``href="magic.html#casting-a-spell"``, or such an address in the
 #: page's data (``"href": "army.html#the-army"``, HTML-escaped JSON).
-_ADDRESS = re.compile(r'(?:href|src)="([^"#?]+)[^"]*"|&#34;href&#34;: &#34;([^&#?]+)')
+_ADDRESS = re.compile(
+    r'(?:href="|(?:&#34;|&quot;)href(?:&#34;|&quot;): (?:&#34;|&quot;))([^"&#?]+\.html)#'
+)
 _ARTICLE = re.compile(r"<article\b.*?</article>", re.S)
 _SWITCH = re.compile(r'<a\b[^>]*\bnq-lang-link\b[^>]*\bhref="([^"#?]+)')
-#: A tag whose ``href`` or ``src`` the page loads (not a link the reader follows).
-_LOADED = re.compile(r'<(?:link|script|img|source|image)\b[^>]*?\b(?:href|src)="([^"#?]+)', re.S)
+#: A tag whose ``href`` or ``src`` the page loads (not a link the reader follows); not what it
+#: preloads (the other language's answer tables, 3 MB: with the engine kept, the page answers
+#: without them).
+_LOADED = re.compile(
+    r'<(?:link(?![^>]*\brel="preload")|script|img|source|image)\b[^>]*?\b(?:href|src)="([^"#?]+)',
+    re.S,
+)
 
 
 def _resolve(page: str, address: str) -> str | None:
@@ -38,7 +45,7 @@ def linked_pages(root: Path, page: str) -> set[str]:
     """The site's pages ``page`` links to from its article, and its language switch's."""
     text = (root / page).read_text(encoding="utf-8")
     article = _ARTICLE.search(text)
-    addresses = [a or b for a, b in _ADDRESS.findall(article.group(0) if article else "")]
+    addresses = _ADDRESS.findall(article.group(0) if article else "")
     addresses += _SWITCH.findall(text)
     found = {_resolve(page, address) for address in addresses if address.endswith(".html")}
     return {name for name in found if name is not None and (root / name).is_file()}
@@ -47,7 +54,8 @@ def linked_pages(root: Path, page: str) -> set[str]:
 def loaded_files(root: Path, page: str) -> set[str]:
     """The files ``page`` loads itself: stylesheets, scripts, icons, images, preloaded data."""
     text = (root / page).read_text(encoding="utf-8")
-    found = {_resolve(page, address) for address in _LOADED.findall(text)}
+    # <link rel="next" href="...html">: a page to go to, not one this page loads
+    found = {_resolve(page, a) for a in _LOADED.findall(text) if not a.endswith(".html")}
     return {name for name in found if name is not None and (root / name).is_file()}
 
 

@@ -15,13 +15,17 @@ def _page(path: Path, body: str, head: str = "") -> None:
 
 
 def test_the_calculators_keep_their_rule_pages_and_the_switch(tmp_path: Path) -> None:
-    shell = '<link rel="stylesheet" href="_static/site.css"><script src="_static/s.js"></script>'
+    shell = (
+        '<link rel="stylesheet" href="_static/site.css"><script src="_static/s.js"></script>'
+        '<link rel="next" href="credits.html">'
+    )
     _page(
         tmp_path / "en" / "at-the-table.html",
         '<nav><a href="credits.html">Credits</a></nav>'
         '<a class="nq-lang-link" href="../fr/at-the-table.html">FR</a>'
-        '<article role="main"><p class="nq-rule">Rule: <a href="magic.html#casting">x</a></p>'
-        '<div data-sections="{&#34;href&#34;: &#34;army.html#the-army&#34;}"></div>'
+        '<article role="main"><p class="nq-rule">Rule: <a href="magic.html#casting">x</a>'
+        '<a href="odds.html">odds</a></p>'
+        '<div data-sections="{&quot;href&quot;: &quot;army.html#the-army&quot;}"></div>'
         '<a href="#calc-casting">here</a><a href="https://example.org/x.html">out</a></article>',
         shell,
     )

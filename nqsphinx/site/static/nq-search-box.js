@@ -25,6 +25,9 @@
   const LIMIT = 8;
   const PAUSE = 120; // ms after the last key before the list is drawn
   const BOOST = { title: 6, keywords: 5, key: 3, context: 1.5, text: 1 };
+  // A query that is a thing's whole name, or a word search.toml gives it, finds that thing first:
+  // "mouvement" is Move's word, not the start of "Mouvement de poursuite".
+  const NAMED = 3;
   const KIND = { page: 1.3, section: 1.2, term: 1.1 };
 
   let loading = null;
@@ -37,6 +40,8 @@
       document.head.append(element);
     });
   const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "");
+  // A name as typed, for comparing whole names: accents, case, apostrophes and spaces aside.
+  const said = (text) => fold(text.toLowerCase()).replace(/’/g, "'").trim().replace(/\s+/g, " ");
 
   /** The analyser of the page's language: the same for documents and queries. */
   const analyser = (config) => {
@@ -76,12 +81,15 @@
     });
     const docs = config.docs.map(([kind, title, href, context, text, key, keywords], id) => ({
       id, kind, title, href, context, text, key, keywords,
+      // its names: its title and the words of search.toml that stand for it ("mouvement")
+      names: new Set([title, ...(keywords || "").split(" | ")].map(said)),
     }));
     engine.addAll(docs);
     const weight = (doc) =>
       (config.weights[doc.href.split(/[.#]/)[0]] ?? 1) * (KIND[doc.kind] ?? 1);
     const search = (query) => {
       const terms = tokenize(query).map(processTerm).filter(Boolean);
+      const whole = said(query);
       return engine
         .search(query, {
           boost: BOOST,
@@ -89,7 +97,10 @@
           fuzzy: (term) => (term.length >= 5 && !known.has(term) ? 0.2 : false),
           boostDocument: (id) => weight(docs[id]),
         })
-        .map((hit) => ({ doc: docs[hit.id], score: hit.score * coverage(hit, terms) }))
+        .map((hit) => ({
+          doc: docs[hit.id],
+          score: hit.score * coverage(hit, terms) * (docs[hit.id].names.has(whole) ? NAMED : 1),
+        }))
         .sort((a, b) => b.score - a.score)
         .map((hit) => hit.doc)
         .filter(once());
