@@ -25,8 +25,8 @@
   const LIMIT = 8;
   const PAUSE = 120; // ms after the last key before the list is drawn
   const BOOST = { title: 6, keywords: 5, key: 3, context: 1.5, text: 1 };
-  // A query that is a thing's whole name, or a word search.toml gives it, finds that thing first:
-  // "mouvement" is Move's word, not the start of "Mouvement de poursuite".
+  // A query that is a word search.toml gives a thing, whole, finds that thing first: "mouvement"
+  // is Move's word, not the start of "Mouvement de poursuite".
   const NAMED = 3;
   const KIND = { page: 1.3, section: 1.2, term: 1.1 };
 
@@ -79,10 +79,11 @@
       searchOptions: { processTerm },
       extractField: (doc, field) => doc[field],
     });
+    const synonyms = new Set(config.synonyms || []);
     const docs = config.docs.map(([kind, title, href, context, text, key, keywords], id) => ({
       id, kind, title, href, context, text, key, keywords,
-      // its names: its title and the words of search.toml that stand for it ("mouvement")
-      names: new Set([title, ...(keywords || "").split(" | ")].map(said)),
+      // the words of search.toml that stand for it ("mouvement" for Move)
+      names: new Set((keywords || "").split(" | ").filter((word) => synonyms.has(word)).map(said)),
     }));
     engine.addAll(docs);
     const weight = (doc) =>
