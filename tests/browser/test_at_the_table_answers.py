@@ -34,11 +34,11 @@ def phone_table(request: pytest.FixtureRequest, browser: Any, site: Site) -> Ite
 
 
 #: What each disabled field of a form shows: its id and its value as seen ("" for a list with
-#: no option chosen).
+#: no option chosen; a field left empty shows its placeholder), and its value.
 GREYED = """(form) => [...document.querySelectorAll(`#nq-${form} input:disabled, #nq-${form}
   select:disabled`)].map((control) => [control.id, control.tagName === "SELECT"
     ? (control.selectedIndex < 0 ? "" : control.options[control.selectedIndex].text)
-    : control.value])"""
+    : control.value || control.placeholder, control.value])"""
 
 
 def _answered(page: Any, form: str) -> dict[str, Any]:
@@ -60,14 +60,15 @@ def test_greyed_fields_show_the_value_in_use_or_nothing(phone_table: Any) -> Non
     got = _answered(page, "attack")
     assert "error" not in got["answer"], got
     greyed = page.evaluate(GREYED, "attack")
-    assert {name for name, _ in greyed} == {
+    assert {name for name, _, _ in greyed} == {
         f"nq-attack-{name}" for name in ("skill", "st", "t", "armour", "re")
     }
-    shown = {name.removeprefix("nq-attack-"): value for name, value in greyed}
+    shown = {name.removeprefix("nq-attack-"): seen for name, seen, _ in greyed}
     assert shown == {"skill": "5", "st": "5", "t": "6", "armour": "3", "re": "0"}, shown
+    assert all(value == "" for _, _, value in greyed), greyed  # shown, not held
     page.select_option("#nq-shoot-weapon", "long-bow")
     _answered(page, "shoot")
-    assert page.evaluate(GREYED, "shoot") == [["nq-shoot-ranges", ""]]
+    assert page.evaluate(GREYED, "shoot") == [["nq-shoot-ranges", "", ""]]
     page.select_option("#nq-attack-attacker", "")
     page.select_option("#nq-attack-target", "")
     _answered(page, "attack")

@@ -110,34 +110,34 @@ const unused = (form, control) => {
   return !!omitIf && form.elements[omitIf].value !== "";
 };
 
-// An unused field is greyed and shows the value the engine's answer used instead (a sample
-// profile's CC: showInUse), or nothing, never a value the answer does not use; the value typed
-// (or restored) there is kept, and back when the field is used again.
+// An unused field is greyed and holds nothing, not a value the answer does not use: it shows the
+// value the engine's answer used instead (a sample profile's CC: showInUse), as a placeholder;
+// the value typed there is kept, and back when the field is used again.
 const grey = (form, control) => {
   if (!control.matches("input, select")) return;
   const skipped = unused(form, control);
-  const shown = control.dataset.shown ?? "";
-  if (skipped && control.value !== shown) {
+  if (skipped && control.value !== "") {
     control.dataset.kept = control.value;
-    control.value = shown;
-    if (control.tagName === "SELECT" && shown === "") control.selectedIndex = -1;
-  } else if (!skipped && ("kept" in control.dataset || "shown" in control.dataset)) {
-    control.value = control.dataset.kept ?? "";
+    control.value = "";
+    if (control.tagName === "SELECT") control.selectedIndex = -1;
+  } else if (!skipped && "kept" in control.dataset) {
+    if (control.value === "") control.value = control.dataset.kept; // else set meanwhile
     delete control.dataset.kept;
-    delete control.dataset.shown;
   }
+  if (!skipped && control.placeholder) control.placeholder = "";
   // A field the question leaves unused takes no typing, and screen readers say so.
   control.disabled = skipped;
   control.closest(".nq-field").classList.toggle("nq-unused", skipped);
 };
 
-// The unused fields show the values the engine's answer used (data-shows names its field).
+// The unused fields show the values the engine's answer used (data-shows names its field),
+// read-only: greyed placeholders, the fields staying empty.
 const showInUse = (form, json) => {
   for (const control of controls(form)) {
     const key = control.dataset.shows;
-    if (!key || !unused(form, control)) continue;
+    if (!key || !unused(form, control) || control.tagName !== "INPUT") continue;
     const value = json && json[key] !== undefined && json[key] !== null ? String(json[key]) : "";
-    control.value = control.dataset.shown = value;
+    control.placeholder = value;
   }
 };
 
