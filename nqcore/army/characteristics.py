@@ -90,6 +90,19 @@ def characteristic_range(key: str) -> range:
     return range(min(values), max(values) + 1)
 
 
+#: The name of the profile builder's blank start.
+BLANK_NAME = N_("New profile")
+
+
+def blank_profile(lang: str) -> dict[str, Any]:
+    """The profile builder's blank start ("Creating A Profile"): a core model of medium size
+    named in ``lang``, each characteristic at the lowest the cost tables price, nothing else."""
+    from nqcore.i18n import translator
+
+    record: dict[str, Any] = {"name": translator(lang)(BLANK_NAME), "type": "core"}
+    return record | {key: characteristic_range(key).start for key in CHARACTERISTICS}
+
+
 def shown_value(value: object) -> object:
     """A refused characteristic as a refusal shows it: a text quoted as the reader's language
     quotes, a number in its format, anything else as TOML writes it (``true``, ``[1]``)."""

@@ -24,7 +24,7 @@ from nqcore.i18n import (
     plural,
     translator,
 )
-from nqcore.rules.answer_notes import Note
+from nqcore.rules.answer_notes import Note, armour_working
 from nqcore.tables.registry import Chance, Phrase, Signed
 from nqcore.terminal import printable
 
@@ -143,18 +143,48 @@ def applied(answer: Answer) -> list[tuple[Msg, int]]:
     return found
 
 
+#: Choices that change the armour save, named on its working line when the answer has one.
+_ARMOUR_CHOICES = frozenset({"penetration", "resilience", "ranked"})
+#: The fields of an answer about an armour save (``nq save``, ``nq attack``).
+_ARMOUR_ANSWER = frozenset({"armour", "strength", *_ARMOUR_CHOICES})
+
+
+def armour_working_of(answer: Answer) -> dict[str, Any] | None:
+    """How the answer's AR becomes its save's target (:func:`armour_working`), worked out from
+    the answer's own fields (the JSON holds them, not the working: the page's tables stay
+    small); None for an answer without a save to work out."""
+    if not _ARMOUR_ANSWER <= answer.keys():
+        return None
+    return armour_working(
+        answer["armour"],
+        answer["strength"],
+        penetration=answer["penetration"],
+        resilience=answer["resilience"],
+        ranked=answer["ranked"],
+    )
+
+
 def _lines_rolls(answer: Answer, lang: str) -> list[str]:
     """The modifiers, the movement ability, the roll needed and the chances of each step."""
     _, colon = translator(lang), _colon(lang)
     lines = []
-    listed = applied(answer)
+    working = armour_working_of(answer)
+    armour_labels = {label for key, label in _APPLIED if key in _ARMOUR_CHOICES}
+    listed = [
+        (label, value)
+        for label, value in applied(answer)
+        if not (_ARMOUR_ANSWER <= answer.keys() and label in armour_labels)
+    ]
     if listed:
         text = ", ".join(f"{_(label)} {format_signed(value, lang)}" for label, value in listed)
-        lines.append(f"{_(N_('Modifiers'))}{colon}{text}")
+        title = N_("To-hit modifiers") if "hit" in answer else N_("Modifiers")
+        lines.append(f"{_(title)}{colon}{text}")
     if "ability" in answer:
         lines.append(f"{_(N_('Movement ability'))}{colon}{_(answer['ability'])}")
     if answer.get("agile"):
         lines.append(_(N_("Agile: terrain barriers cost no actions.")))
+    if working and "hit" not in answer:
+        lines.append(working_line(working, lang))
     if "target" in answer:
         # the chance of one roll: a whole attack's "chance" is that of all its steps, a re-rolled
         # test's that of two rolls (its first roll's chance is "roll")
@@ -162,13 +192,63 @@ def _lines_rolls(answer: Answer, lang: str) -> list[str]:
         lines.append(roll_needed(answer["target"], roll, lang))
     if "reroll" in answer:
         lines.append(_reroll_line(answer["reroll"], lang))
-    for key, label in (
-        ("hit", N_("Hits")),
-        ("unsaved", N_("Hits and is not saved")),
-        ("wound", N_("Roll to wound succeeds")),
-    ):
-        if key in answer:
-            lines.append(f"{_(label)}{colon}{percent(answer[key], lang)}")
+    if "hit" in answer:
+        lines += _attack_steps(answer, lang)
+    return lines
+
+
+def working_line(working: dict[str, Any], lang: str) -> str:
+    """How AR becomes the save's target: "AR 3, Armour modifier of ST 6 −2 = 1"."""
+    _, colon = translator(lang), _colon(lang)
+    parts = [f"{_(N_('AR'))} {format_number(working['armour'], lang)}"]
+    parts += [
+        f"{note_text(term['why'], lang)} {format_signed(term['value'], lang)}"
+        for term in working["terms"]
+    ]
+    total = format_number(working["result"], lang)
+    return f"{_(N_('Armour after modifiers'))}{colon}{', '.join(parts)} = {total}"
+
+
+def _step_roll(target: int | None, chance: Fraction, lang: str) -> str:
+    """A step's chance and the roll it needs: "40.0% (roll needed: 4 or less)"."""
+    needed = roll_needed(target, chance, lang)
+    needed = needed[:1].lower() + needed[1:]
+    if "(" in needed:  # "cannot succeed: even a 1 fails (needs −1 or less)"
+        return f"{percent(chance, lang)}, {needed}"
+    return f"{percent(chance, lang)} ({needed})"
+
+
+def _attack_steps(answer: Answer, lang: str) -> list[str]:
+    """A whole attack after its roll to hit: the hit, the armour's working and save, what gets
+    through (a masterful hit, a natural 1 to hit, allows no save), and the wound."""
+    _, colon = translator(lang), _colon(lang)
+    lines = [f"{_(N_('Hits'))}{colon}{percent(answer['hit'], lang)}"]
+    working = armour_working_of(answer)
+    if working:
+        lines.append(working_line(working, lang))
+    save = answer.get("save")
+    if save is not None:
+        saved = _step_roll(answer["save_target"], save, lang)
+        lines.append(f"{_(N_('Armour save of an ordinary hit'))}{colon}{saved}")
+    masterful = answer.get("masterful", 0)
+    if save and masterful:
+        text = _(
+            N_(
+                "Hits and is not saved: {unsaved}: a natural 1 to hit ({masterful}) is a "
+                "masterful hit, which allows no armour save; the other hits ({ordinary}) fail "
+                "the save {failed} of the time"
+            )
+        ).format(
+            unsaved=percent(answer["unsaved"], lang),
+            masterful=percent(masterful, lang),
+            ordinary=percent(answer["hit"] - masterful, lang),
+            failed=percent(1 - save, lang),
+        )
+        lines.append(text)
+    else:
+        lines.append(f"{_(N_('Hits and is not saved'))}{colon}{percent(answer['unsaved'], lang)}")
+    wound = _step_roll(answer.get("wound_target"), answer["wound"], lang)
+    lines.append(f"{_(N_('Roll to wound succeeds'))}{colon}{wound}")
     return lines
 
 

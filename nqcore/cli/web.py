@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from nqcore.army.characteristics import blank_profile
 from nqcore.cli import usage
 from nqcore.cli.asking import UsageError
 from nqcore.cli.files import MAX_FILE_BYTES, FileRefused, read_text, read_toml
@@ -361,8 +362,9 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
     fields, and ``nq points`` on it."""
     name = file_name(request.get("file"))
     try:
-        if "start" in request:
-            record = in_readers_words(starting_record(str(request["start"])), lang)
+        if "start" in request:  # a book's profile, or "" for a blank one
+            key = str(request["start"])
+            record = in_readers_words(starting_record(key), lang) if key else blank_profile(lang)
         else:  # the builder's own file, as kept by the browser: read as any other
             with _as_file(str(request.get("toml", "")).encode("utf-8", "replace"), name) as path:
                 record = read_toml(path)

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from nqcore.i18n import N_, Msg
-from nqcore.rules.armour import LUCKY_SAVE_ROLL, save_chance, save_target
+from nqcore.rules.armour import LUCKY_SAVE_ROLL, save_chance, save_modifiers, save_target
 from nqcore.rules.dice import D10_FACES, FUMBLE_ROLL
 from nqcore.rules.magic import MAX_CHANT_BONUS
 from nqcore.tables.registry import Chance, Signed
@@ -75,6 +76,70 @@ def save_notes(
             "a chance of {chance}."
         )
     return [Note(message, {"chance": Chance(lucky)})]
+
+
+#: Each term of an armour save's working, as the calculators' fields name it.
+_SAVE_TERMS = {
+    "am": N_("Armour modifier of ST {strength}"),
+    "pm": N_("Penetration modifier (PM)"),
+    "re": N_("Armour resilience (RE) {resilience}, cancelling penetration"),
+    "ranked": N_("Ranked or closed formation (AR)"),
+}
+
+
+def armour_working(
+    armour: int,
+    strength: int,
+    *,
+    penetration: int = 0,
+    resilience: int = 0,
+    ranked: bool = False,
+) -> dict[str, Any] | None:
+    """How AR becomes the save's target ("Armour Modifier", "Armour Resilience"): the armour,
+    each modifier named with its value (:func:`nqcore.rules.armour.save_modifiers`) and the
+    target they add up to; ``None`` when nothing changes AR or there is no save (AR 0).
+
+    >>> working = armour_working(3, 6)
+    >>> working["armour"], [int(t["value"]) for t in working["terms"]], working["result"]
+    (3, [-2], 1)
+    """
+    kwargs: dict[str, Any] = {
+        "penetration": penetration,
+        "resilience": resilience,
+        "ranked": ranked,
+    }
+    terms = save_modifiers(armour, strength, **kwargs)
+    if armour == 0 or not terms:
+        return None
+    values: dict[str, int | Fraction] = {"strength": strength, "resilience": resilience}
+    return {
+        "armour": armour,
+        "terms": [
+            {"why": Note(_SAVE_TERMS[key], values), "value": Signed(value)} for key, value in terms
+        ],
+        "result": save_target(armour, strength, **kwargs),
+    }
+
+
+def resilience_notes(
+    armour: int, strength: int, *, penetration: int, resilience: int
+) -> list[Note]:
+    """ "Armour Resilience" cancels penetration only: an armour's RE against an attack without
+    any (ST 4 or less, no PM) changes nothing, and is said so rather than shown as a bonus."""
+    if not resilience or armour == 0:
+        return []
+    if any(
+        key == "re"
+        for key, _ in save_modifiers(
+            armour, strength, penetration=penetration, resilience=resilience
+        )
+    ):
+        return []
+    message = N_(
+        "Armour resilience (RE) {resilience} changes nothing here: it only cancels penetration "
+        "(the armour modifier of a strength above 4, and the PM), and this attack has none."
+    )
+    return [Note(message, {"resilience": resilience})]
 
 
 def fumble_notes(target: int | None, *, unerring: bool = False) -> list[Note]:

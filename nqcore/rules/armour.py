@@ -51,6 +51,36 @@ def total_penetration(armour_mod: int, penetration: int = 0, resilience: int = 0
     return min(0, armour_mod + penetration + abs(resilience))
 
 
+def save_modifiers(
+    armour: int,
+    strength: int,
+    *,
+    penetration: int = 0,
+    resilience: int = 0,
+    ranked: bool = False,
+) -> list[tuple[str, int]]:
+    """What takes AR to the save's target, in the book's order, each with the value it adds:
+    ``am`` (the strength's armour modifier, "Armour Modifier"), ``pm`` ("Penetration
+    Modifier"), ``re`` (the penetration the armour's resilience cancels, "Armour Resilience")
+    and ``ranked`` (+1); one that adds nothing is left out.  AR plus their sum is
+    :func:`save_target`.
+
+    >>> save_modifiers(3, 6, resilience=1)
+    [('am', -2), ('re', 1)]
+    >>> save_modifiers(3, 4, resilience=3)  # nothing to cancel
+    []
+    """
+    am = armour_modifier(strength)
+    cancelled = total_penetration(am, penetration, resilience) - (am + penetration)
+    terms = (
+        ("am", am),
+        ("pm", penetration),
+        ("re", cancelled),
+        ("ranked", RANKED_ARMOUR_BONUS if ranked else 0),
+    )
+    return [(key, value) for key, value in terms if value]
+
+
 def save_target(
     armour: int,
     strength: int,

@@ -130,6 +130,14 @@ def _sections(app: Sphinx, docname: str) -> dict[str, dict[str, str]]:
     return found
 
 
+def _heading(node: nodes.Element) -> str:
+    """The heading of the section a calculator is drawn in, as the page shows it."""
+    section = node.parent
+    if isinstance(section, nodes.section) and isinstance(section[0], nodes.title):
+        return str(section[0].astext())
+    return ""
+
+
 def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     lang = page_language(app.config.language)
     html_build = app.builder.format == "html"
@@ -149,7 +157,7 @@ def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         elif command == "army":
             drawn = army_html(lang, href, title, _sections(app, docname))
         else:
-            drawn = calculator_html(command, lang, href, title)
+            drawn = calculator_html(command, lang, href, title, name=_heading(node))
         node.replace_self(generated_raw(box + drawn, "html"))
     if html_build:
         _work_it_out(app, doctree, docname, lang)

@@ -20,7 +20,8 @@ class Field:
     ``int``, ``distance``, ``check``, ``choice``, ``multi`` (checkboxes, the option repeated),
     ``list`` (whole numbers separated by spaces) or ``ranges`` (three weapon ranges).  An
     ``optional`` field left empty gives no argument; ``omit_if`` names a field whose value
-    makes this one unused (a sample profile gives the numbers)."""
+    makes this one unused (a sample profile gives the numbers), and ``shows`` the field of the
+    engine's answer (``nq --json``) whose value it then shows, read-only (the sample's CC)."""
 
     name: str
     label: str
@@ -31,6 +32,7 @@ class Field:
     choices: Callable[[str], list[tuple[str, str]]] | None = None
     optional: bool = False
     omit_if: str = ""
+    shows: str = ""
 
 
 @dataclass(frozen=True)
@@ -195,6 +197,7 @@ def _attacker_fields() -> tuple[Field, ...]:
             cli.SKILL_VALUES,
             "5",
             omit_if="attacker",
+            shows="skill",
         ),
         Field(
             "st",
@@ -204,6 +207,7 @@ def _attacker_fields() -> tuple[Field, ...]:
             cli.STRENGTH_VALUES,
             "4",
             omit_if="attacker",
+            shows="attacker_strength",
         ),
     )
 
@@ -227,6 +231,7 @@ def _target_fields() -> tuple[Field, ...]:
             cli.SKILL_VALUES,
             "4",
             omit_if="target",
+            shows="toughness",
         ),
         Field(
             "armour",
@@ -236,6 +241,7 @@ def _target_fields() -> tuple[Field, ...]:
             cli.ARMOUR_VALUES,
             "0",
             omit_if="target",
+            shows="armour",
         ),
         Field(
             "re",
@@ -245,6 +251,7 @@ def _target_fields() -> tuple[Field, ...]:
             cli.RESILIENCE_VALUES,
             "0",
             omit_if="target",
+            shows="resilience",
         ),
     )
 

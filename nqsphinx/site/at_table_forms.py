@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 
+from nqcore.i18n import colon
 from nqsphinx.messages import ui_text
 from nqsphinx.site.at_table_calculators import CALCULATORS as CALCULATORS
 from nqsphinx.site.at_table_calculators import Calculator as Calculator
@@ -113,6 +114,7 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
         data_kind=item.kind,
         data_arg=item.arg,
         data_omit_if=item.omit_if,
+        data_shows=item.shows,
         data_optional="1" if item.optional else "",
         data_min=str(item.allowed.start) if item.allowed else "",
         data_max=str(item.allowed.stop - 1) if item.allowed else "",
@@ -160,12 +162,16 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
     )
 
 
-def calculator_html(command: str, lang: str, rule_href: str, rule_title: str) -> str:
-    """One calculator's form: its controls, the engine's answer, the rule it comes from."""
+def calculator_html(
+    command: str, lang: str, rule_href: str, rule_title: str, *, name: str = ""
+) -> str:
+    """One calculator's form: its controls, the engine's answer, the rule it comes from; its
+    summary is named ``name`` (its heading), the page's other summaries being other answers."""
     calc = CALCULATORS[command]
     labels = _field_labels(lang)
     controls = "".join(_control(calc, item, lang, labels) for item in calc.fields)
     rule = ui_text("Rule:", lang)
+    named = f' data-name="{html.escape(name + colon(lang))}"' if name else ""
     return (
         f'<form class="{MARK}" id="nq-{command}" data-command="{command}" novalidate="novalidate">'
         f"{controls}"
@@ -173,5 +179,5 @@ def calculator_html(command: str, lang: str, rule_href: str, rule_title: str) ->
         f'<p class="nq-rule">{html.escape(rule)} <a href="{html.escape(rule_href)}">'
         f"{html.escape(rule_title)}</a></p>"
         # the answer in short, kept on the screen while a field far above it is edited
-        f'<p class="nq-summary" aria-hidden="true"></p></form>'
+        f'<p class="nq-summary" aria-hidden="true"{named}></p></form>'
     )

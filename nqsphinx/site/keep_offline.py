@@ -13,6 +13,8 @@ stays hidden.  Offline, a page not kept gets a page that says so and how to get 
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
 from typing import Any
@@ -46,6 +48,30 @@ def not_kept_words(lang: str) -> dict[str, str]:
     return {"lang": lang, **{key: _typeset(text, lang) for key, text in words.items()}}
 
 
+#: The page for a page not kept, in the reader's theme: Furo's colours, light or dark as the
+#: reader chose (the site's theme script sets ``data-theme``; "auto" follows the system).
+NOT_KEPT_STYLE = (
+    ":root{color-scheme:light dark}"
+    "body{margin:0;font:1.0625rem/1.5 system-ui,sans-serif;background:#fff;color:#000}"
+    "main{max-width:40rem;margin:0 auto;padding:1.5rem 1rem}a{color:#7d5a2c}"
+    '@media (prefers-color-scheme:dark){body:not([data-theme="light"]){background:#131416;'
+    'color:#cfd0d0}body:not([data-theme="light"]) a{color:#e0b883}}'
+    'body[data-theme="dark"]{background:#131416;color:#cfd0d0}'
+    'body[data-theme="dark"] a{color:#e0b883}'
+)
+
+
+def not_kept_head() -> dict[str, str]:
+    """The not-kept page's style and its policy: the site's (no inline script, no other
+    origin), with this one style allowed by its digest."""
+    digest = base64.b64encode(hashlib.sha256(NOT_KEPT_STYLE.encode()).digest()).decode()
+    policy = (
+        f"default-src 'none'; script-src 'self'; style-src 'sha256-{digest}'; "
+        "img-src 'self'; base-uri 'none'; form-action 'none'"
+    )
+    return {"style": NOT_KEPT_STYLE, "policy": policy}
+
+
 def engine_offline_words(lang: str) -> str:
     """The calculators' page, offline, when the engine is not kept."""
     return _typeset(
@@ -63,7 +89,7 @@ def control_words(lang: str) -> dict[str, str]:
         "en": ui_text("The English site", lang),
         "fr": ui_text("The French site", lang),
         "site": ui_text("This site", lang),
-        "engine": ui_text("The calculators’ rules engine", lang),
+        "engine": ui_text("The calculators’ rules engine, with the pages they link to", lang),
         "pdf": ui_text("The PDFs (A4 and Letter, both languages)", lang),
         "size": ui_text("{size} MB", lang),
         "part": ui_text("{part} ({size}): {state}", lang),

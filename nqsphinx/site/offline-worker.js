@@ -9,6 +9,9 @@ const PREFIX = "__PREFIX__";
 const CACHE = PREFIX + VERSION;
 const FILES = __FILES__;
 const ENGINE = __ENGINE__;
+// The pages the calculators' pages link to, and what they load: kept with the engine.
+const COMPANION = __COMPANION__;
+const NOT_KEPT_HEAD = __NOT_KEPT_HEAD__;
 const LANGS = __LANGS__;
 const SIZES = __SIZES__;
 const WORDS = __WORDS__;
@@ -24,7 +27,8 @@ const inGroup = (group, file) => {
   if (group === "site") return true;
   return file.startsWith(`${group}/`) || !file.includes("/"); // the root page goes with each
 };
-const groupFiles = (group) => (group === "engine" ? ENGINE : FILES.filter((f) => inGroup(group, f)));
+const groupFiles = (group) => (group === "engine"
+  ? [...ENGINE, ...COMPANION] : FILES.filter((f) => inGroup(group, f)));
 const GROUPS = [...(LANGS.length ? LANGS : ["site"]), "engine", "pdf"];
 const KNOWN = new Set([...FILES, ...ENGINE].map(href));
 
@@ -85,15 +89,18 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// What each group holds, its size and how much of it is kept.
+// What each group holds, its size and whether it is kept: asked to be kept, or all of its files
+// on the device (the engine and the pages a visit to the calculators kept).
 const state = async () => {
   const cache = await caches.open(CACHE);
   const kept = await keptGroups(cache);
+  const held = new Set((await cache.keys()).map((request) => request.url));
   const groups = {};
   for (const group of GROUPS) {
     const files = groupFiles(group);
     if (!files.length) continue;
-    groups[group] = { bytes: SIZES[group] || 0, files: files.length, kept: kept.includes(group) };
+    const all = files.every((file) => held.has(href(file)));
+    groups[group] = { bytes: SIZES[group] || 0, files: files.length, kept: kept.includes(group) || all };
   }
   return { type: "nq-state", groups };
 };
@@ -119,18 +126,22 @@ const keep = async (wanted, reply) => {
 };
 
 // A page's own files, fetched before this worker controlled it (the first visit): kept as read.
-const read = async (urls) => {
+// The calculators' page, its engine read, asks for the pages it links to as well (companion).
+const read = async (urls, companion) => {
   const cache = await caches.open(CACHE);
   for (const url of urls) {
     if (typeof url === "string" && (KNOWN.has(url) || onDemand(url))) await keepOne(cache, url);
   }
+  if (companion) for (const file of COMPANION) await keepOne(cache, href(file));
 };
 
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   const port = event.ports && event.ports[0];
   const reply = (message) => (port ? port.postMessage(message) : undefined);
-  if (data.type === "nq-read" && Array.isArray(data.urls)) event.waitUntil(read(data.urls));
+  if (data.type === "nq-read" && Array.isArray(data.urls)) {
+    event.waitUntil(read(data.urls, data.companion === true));
+  }
   if (data.type === "nq-state") event.waitUntil(state().then(reply));
   if (data.type === "nq-keep" && Array.isArray(data.groups)) {
     event.waitUntil(keep(data.groups, reply));
@@ -144,9 +155,13 @@ const notKept = (url) => {
   const lang = LANGS.find((code) => url.href.startsWith(href(`${code}/`))) || LANGS[0] || "";
   const words = WORDS[lang] || Object.values(WORDS)[0];
   const home = LANGS.length ? href(`${lang}/index.html`) : href("index.html");
-  const page = `<!DOCTYPE html><html lang="${words.lang}"><head><meta charset="utf-8">`
-    + '<meta name="viewport" content="width=device-width, initial-scale=1">'
-    + `<title>${escape(words.title)}</title></head><body><main><h1>${escape(words.title)}</h1>`
+  // The reader's theme (light, dark or the system's) by the site's own theme script, if kept.
+  const theme = href(`${LANGS.length ? `${lang}/` : ""}_static/nq-theme-mode.js`);
+  const page = `<!DOCTYPE html><html lang="${words.lang}"><head>`
+    + `<meta http-equiv="Content-Security-Policy" content="${escape(NOT_KEPT_HEAD.policy)}">`
+    + '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+    + `<title>${escape(words.title)}</title><style>${NOT_KEPT_HEAD.style}</style></head>`
+    + `<body><script src="${escape(theme)}"></script><main><h1>${escape(words.title)}</h1>`
     + `<p class="nq-not-kept">${escape(words.text)}</p><p><a href="${escape(home)}">`
     + `${escape(words.home)}</a></p></main></body></html>`;
   return new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8" } });

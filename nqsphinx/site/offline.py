@@ -33,7 +33,8 @@ from nqcore.i18n import LANGUAGES
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.site.engine import ENGINE_DIR, SHARED_DIR
 from nqsphinx.site.hosting import NOTFOUND_PAGE, on_read_the_docs, site_prefix, site_root
-from nqsphinx.site.keep_offline import not_kept_words
+from nqsphinx.site.keep_offline import not_kept_head, not_kept_words
+from nqsphinx.site.offline_companion import companion_files
 from nqsphinx.site.stamped import Stamped
 
 WORKER = "sw.js"
@@ -148,13 +149,14 @@ def _sizes(root: Path, groups: dict[str, list[str]]) -> dict[str, int]:
 
 def groups(root: Path, files: list[str]) -> dict[str, list[str]]:
     """What "Keep for offline" keeps: each language's site (``site`` alone on Read the Docs, where
-    the root is one language's), the calculators' engine, the PDFs of both languages."""
+    the root is one language's), the calculators (their engine, and the pages they link to:
+    :mod:`nqsphinx.site.offline_companion`), the PDFs of both languages."""
     langs = [lang for lang in LANGUAGES if (root / lang).is_dir()]
     pages = [f for f in files if not f.endswith(".pdf")]
     found = {lang: [f for f in pages if f.startswith(f"{lang}/") or "/" not in f] for lang in langs}
     if not langs:
         found["site"] = pages
-    found["engine"] = on_demand_files(root)
+    found["engine"] = on_demand_files(root) + companion_files(root, files)
     found["pdf"] = [f for f in files if f.endswith(".pdf")]
     return found
 
@@ -169,6 +171,8 @@ def worker_script(root: Path) -> str:
         "__ON_DEMAND__": json.dumps([ON_DEMAND_FOLDERS[0], "/" + ON_DEMAND_FOLDERS[1]]),
         "__FILES__": json.dumps(files, indent=1),
         "__ENGINE__": json.dumps(engine),
+        "__COMPANION__": json.dumps(companion_files(root, files)),
+        "__NOT_KEPT_HEAD__": json.dumps(not_kept_head()),
         "__LANGS__": json.dumps(langs),
         "__SIZES__": json.dumps(_sizes(root, groups(root, files))),
         "__WORDS__": json.dumps(

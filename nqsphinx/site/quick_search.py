@@ -230,6 +230,9 @@ def index_config(app: Sphinx) -> dict[str, Any]:
             "one": ui_text("1 result", lang),
             "best": ui_text("Best matches", lang),
         },
+        # the words players type for a thing (search.toml): a query that is one of them whole
+        # finds its thing first
+        "synonyms": sorted({w for ws in _keywords(search_data(app), lang).values() for w in ws}),
         "docs": documents(app),
     }
 

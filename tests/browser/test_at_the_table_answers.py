@@ -34,11 +34,11 @@ def phone_table(request: pytest.FixtureRequest, browser: Any, site: Site) -> Ite
 
 
 #: What each disabled field of a form shows: its id and its value as seen ("" for a list with
-#: no option chosen).
+#: no option chosen; a field left empty shows its placeholder), and its value.
 GREYED = """(form) => [...document.querySelectorAll(`#nq-${form} input:disabled, #nq-${form}
   select:disabled`)].map((control) => [control.id, control.tagName === "SELECT"
     ? (control.selectedIndex < 0 ? "" : control.options[control.selectedIndex].text)
-    : control.value])"""
+    : control.value || control.placeholder, control.value])"""
 
 
 def _answered(page: Any, form: str) -> dict[str, Any]:
@@ -49,9 +49,10 @@ def _answered(page: Any, form: str) -> dict[str, Any]:
 
 
 def test_greyed_fields_show_the_value_in_use_or_nothing(phone_table: Any) -> None:
-    """An Orc Bruiser against a Dwarf: the numbers below the profiles are greyed and show
-    nothing (not ST 4, T 4, AR 0 against the answer's ST 6, T 6, AR 3); the Long Bow chosen, the
-    ranges do not show the Bow's 10/20/30. Used again, a field shows what it held."""
+    """An Orc Bruiser against a Dwarf: the numbers below the profiles are greyed, read-only, and
+    show the profiles' (CC 5, ST 5, T 6, AR 3, RE 0: the engine's, not the ST 4 typed); the Long
+    Bow chosen, the ranges do not show the Bow's 10/20/30. Used again, a field shows what it
+    held."""
     page = phone_table.page
     page.locator("#nq-attack-st").fill("4")
     page.select_option("#nq-attack-attacker", "orc-bruiser")
@@ -59,13 +60,15 @@ def test_greyed_fields_show_the_value_in_use_or_nothing(phone_table: Any) -> Non
     got = _answered(page, "attack")
     assert "error" not in got["answer"], got
     greyed = page.evaluate(GREYED, "attack")
-    assert {name for name, _ in greyed} == {
+    assert {name for name, _, _ in greyed} == {
         f"nq-attack-{name}" for name in ("skill", "st", "t", "armour", "re")
     }
-    assert all(shown == "" for _, shown in greyed), greyed
+    shown = {name.removeprefix("nq-attack-"): seen for name, seen, _ in greyed}
+    assert shown == {"skill": "5", "st": "5", "t": "6", "armour": "3", "re": "0"}, shown
+    assert all(value == "" for _, _, value in greyed), greyed  # shown, not held
     page.select_option("#nq-shoot-weapon", "long-bow")
     _answered(page, "shoot")
-    assert page.evaluate(GREYED, "shoot") == [["nq-shoot-ranges", ""]]
+    assert page.evaluate(GREYED, "shoot") == [["nq-shoot-ranges", "", ""]]
     page.select_option("#nq-attack-attacker", "")
     page.select_option("#nq-attack-target", "")
     _answered(page, "attack")
@@ -74,6 +77,38 @@ def test_greyed_fields_show_the_value_in_use_or_nothing(phone_table: Any) -> Non
     page.select_option("#nq-shoot-weapon", "")
     assert page.locator("#nq-shoot-ranges").input_value() == "10/+1 20/+0 30/-1"
     page.select_option("#nq-shoot-weapon", "bow")
+
+
+def test_ranges_typed_with_commas_are_read(phone_table: Any) -> None:
+    """ "12/+1, 24/0, 36/-1", as a player copies a weapon's ranges: read as 12/+1 24/0 36/-1."""
+    page = phone_table.page
+    page.select_option("#nq-shoot-weapon", "")
+    page.locator("#nq-shoot-distance").fill("12")
+    page.locator("#nq-shoot-ranges").fill("12/+1, 24/0, 36/-1")
+    got = _answered(page, "shoot")
+    assert got["answer"] and "error" not in got["answer"], got
+    assert got["argv"][-4:] == ["--ranges", "12/+1", "24/0", "36/-1"], got["argv"]
+    assert page.locator("#nq-shoot-ranges-error").is_hidden()
+    page.locator("#nq-shoot-ranges").fill("10/+1 20/+0 30/-1")
+    page.select_option("#nq-shoot-weapon", "bow")
+
+
+def test_the_blank_start_clears_the_builder(phone_table: Any) -> None:
+    """ "—" under "Start from a profile of the book" after Men At Arms: the engine's blank
+    profile (a new name, CC 1), not the fields of the profile before."""
+    page = phone_table.page
+    idle = "window.nqAtTable.builder.idle().then(() => true)"
+    page.select_option("#nq-builder-start", "human-men-at-arms")
+    page.evaluate(idle)
+    assert page.locator("#nq-builder-cc").input_value() == "5"
+    page.select_option("#nq-builder-start", "")
+    page.evaluate(idle)
+    expected = {"en": "New profile", "fr": "Nouveau profil"}[
+        page.evaluate("document.documentElement.lang")
+    ]
+    assert page.locator("#nq-builder-name").input_value() == expected
+    assert page.locator("#nq-builder-cc").input_value() == "1"
+    assert page.locator("#nq-builder-start").input_value() == ""
 
 
 #: The geometry of a calculator's field being edited and of its answer: the field's box, the

@@ -76,7 +76,7 @@ def test_keep_for_offline_keeps_both_languages_and_the_engine(browser: Any, site
     assert [label.split(" (")[0] for label in labels] == [
         "Le site en anglais",
         "Le site en français",
-        "Le moteur de règles des calculateurs",
+        "Le moteur de règles des calculateurs, avec les pages qu’ils citent",
         "Les PDF (A4 et Lettre US, dans les deux langues)",
     ][: len(labels)]
     assert all(" Mo)" in label and "non gardé" in label for label in labels), labels
@@ -160,3 +160,49 @@ def test_a_first_visit_to_the_calculators_downloads_the_engine_once(
     sent = [path for path in site.served[start:] if path.split("?")[0] == f"/{wasm}"]
     context.close()
     assert len(sent) == 1, sent
+
+
+def test_a_visit_to_the_calculators_keeps_the_pages_they_link_to(browser: Any, site: Site) -> None:
+    """A normal visit to the English calculators ("Keep for offline" not used): the panel says
+    the engine is kept (with the pages they link to, and its size), and offline each "Rule: ..."
+    link and the language switch open their pages, not "Not kept"; a page not kept says so in
+    the reader's dark theme."""
+    context = _recorded(
+        site, browser.new_context(viewport=PHONE, service_workers="allow", color_scheme="dark")
+    )
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page("en/at-the-table.html"))
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    linked = ["en/armour-and-damage.html", "en/close-combat.html", "fr/at-the-table.html"]
+    check = f"Promise.all({json.dumps([site.page(p) for p in linked])}.map((u) => caches.match(u)))"
+    wait_until(page, f"{check}.then((hits) => hits.every(Boolean))", timeout=60)
+    words: dict[str, str] = {}
+    engine = ""
+    for _ in range(30):  # the worker keeps the linked pages after the engine, one by one
+        page.reload()
+        wait_until(page, KEEP_SHOWN, timeout=30)
+        words = json.loads(page.locator(".nq-keep").get_attribute("data-words"))
+        label = page.locator(".nq-keep-groups label", has_text=words["engine"])
+        engine = (label.text_content() or "").strip()  # the panel is closed: no inner text
+        if engine.endswith(f": {words['kept']}"):
+            break
+        page.wait_for_timeout(2000)
+    assert engine.endswith(f": {words['kept']}") and "MB)" in engine, engine
+    context.set_offline(True)
+    try:
+        rules = page.locator("#nq-hit .nq-rule a")
+        rules.click()
+        page.wait_for_load_state()
+        assert page.title() != not_kept_words("en")["title"], page.url
+        assert "close-combat.html" in page.url
+        page.goto(site.page("fr/at-the-table.html"))
+        assert page.title() != not_kept_words("fr")["title"]
+        page.goto(site.page("en/credits.html"))
+        assert page.title() == not_kept_words("en")["title"]
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(19, 20, 22)", background  # Furo's dark page
+    finally:
+        context.set_offline(False)
+    assert not watched.violations, watched.violations
+    context.close()

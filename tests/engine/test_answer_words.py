@@ -176,7 +176,11 @@ CHANGES = [
     (["cast", "5", "--wizardry", "0"], ["--chant", "2"], "Initiates chanting +2"),
     (["cancel", "5"], ["--concentrate"], "Concentrating +1"),
     (["save", "3", "4"], ["--pm", "-1"], "Penetration modifier (PM) −1"),
-    (["save", "3", "6", "--pm", "-2"], ["--re", "1"], "Armour resilience (RE) +1"),
+    (
+        ["save", "3", "6", "--pm", "-2"],
+        ["--re", "1"],
+        "Armour resilience (RE) 1, cancelling penetration +1",
+    ),
     (["save", "3", "4"], ["--ranked"], "Ranked or closed formation (AR) +1"),
     (["command", "7"], ["--fear", "3"], "Fear level −3"),
     (["command", "5"], ["--battle-standard"], "Battle standard: a failed test is re-rolled"),

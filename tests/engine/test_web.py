@@ -221,3 +221,19 @@ def test_profile_toml_writes_what_toml_reads() -> None:
     assert tomllib.loads(profile_toml(record)) == record
     with pytest.raises(ValueError, match="no TOML"):
         profile_toml({"when": object()})
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "New profile"), ("fr", "Nouveau profil")])
+def test_the_builder_s_blank_start_clears_the_book_s_profile(lang: str, name: str) -> None:
+    """ "—" under "Start from a profile of the book": a blank profile, each characteristic at the
+    lowest the cost tables price, no weapon, no armour, no item; priced as any other."""
+    from nqcore.army.characteristics import CHARACTERISTICS, characteristic_range
+    from nqcore.cli.web import build
+
+    got = build({"start": ""}, lang)
+    assert "error" not in got, got
+    fields = got["fields"]
+    assert fields["name"] == name and fields["key"] == ""
+    assert all(fields[k] == characteristic_range(k).start for k in CHARACTERISTICS), fields
+    assert not any(got["picks"].values()), got["picks"]
+    assert "error" not in got["points"], got["points"]

@@ -24,7 +24,11 @@ from nqcore.cli.asking import (
 )
 from nqcore.cli.render import Answer
 from nqcore.i18n import N_, P_, Msg, Typed
-from nqcore.rules.answer_notes import fumble_notes, save_notes
+from nqcore.rules.answer_notes import (
+    fumble_notes,
+    resilience_notes,
+    save_notes,
+)
 from nqcore.tables.registry import Chance, Signed
 
 if TYPE_CHECKING:
@@ -164,6 +168,12 @@ def _attack(args: argparse.Namespace) -> Answer:
     )
     notes = [
         *fumble_notes(result.chances.to_hit_target, unerring=unerring),
+        *resilience_notes(
+            sides.armour,
+            result.strength,
+            penetration=result.penetration,
+            resilience=sides.resilience,
+        ),
         *save_notes(
             sides.armour,
             result.strength,
@@ -180,6 +190,9 @@ def _answer(
     args: argparse.Namespace, sides: _Sides, result: WeaponAttack, said: dict[str, Any]
 ) -> Answer:
     """The answer's fields, in the order ``nq attack --json`` gives them."""
+    from nqcore.rules.armour import save_target
+    from nqcore.rules.damage import wound_target
+
     steps = result.chances
     return {
         "question": N_(
@@ -189,6 +202,7 @@ def _answer(
         "defender": None if sides.target is None else _heading(sides.target),
         "weapon": None if sides.weapon is None else sides.weapon.name,
         "skill": result.skill,
+        "attacker_strength": sides.strength,
         "strength": result.strength,
         "penetration": result.penetration,
         "toughness": sides.toughness,
@@ -200,8 +214,20 @@ def _answer(
         **({"range": _range(result)} if sides.ranged else {}),
         "target": steps.to_hit_target,
         "hit": Chance(steps.hit),
+        "masterful": Chance(steps.masterful),
+        "save": None if sides.armour == 0 else Chance(steps.save),
+        "save_target": None
+        if sides.armour == 0
+        else save_target(
+            sides.armour,
+            result.strength,
+            penetration=result.penetration,
+            resilience=sides.resilience,
+            ranked=args.ranked,
+        ),
         "unsaved": Chance(steps.unsaved),
         "wound": Chance(steps.wound),
+        "wound_target": wound_target(result.strength, sides.toughness),
         "chance": Chance(steps.total),
         "notes": said["notes"],
     }

@@ -18,7 +18,7 @@ from nqcore.cli.asking import (
 )
 from nqcore.cli.render import Answer
 from nqcore.i18n import N_
-from nqcore.rules.answer_notes import fumble_notes, save_notes
+from nqcore.rules.answer_notes import fumble_notes, resilience_notes, save_notes
 from nqcore.tables.registry import Chance, Signed
 
 
@@ -90,7 +90,10 @@ def _save(args: argparse.Namespace) -> Answer:
         "ranked": args.ranked,
         "target": save_target(args.armour, args.strength, **kwargs),
         "chance": Chance(save_chance(args.armour, args.strength, **kwargs)),
-        "notes": save_notes(args.armour, args.strength, **kwargs),
+        "notes": [
+            *resilience_notes(args.armour, args.strength, penetration=args.pm, resilience=args.re),
+            *save_notes(args.armour, args.strength, **kwargs),
+        ],
     }
 
 

@@ -110,8 +110,9 @@ const unused = (form, control) => {
   return !!omitIf && form.elements[omitIf].value !== "";
 };
 
-// An unused field is greyed and shows nothing, not a value the answer does not use; the value
-// typed there is kept, and back when the field is used again.
+// An unused field is greyed and holds nothing, not a value the answer does not use: it shows the
+// value the engine's answer used instead (a sample profile's CC: showInUse), as a placeholder;
+// the value typed there is kept, and back when the field is used again.
 const grey = (form, control) => {
   if (!control.matches("input, select")) return;
   const skipped = unused(form, control);
@@ -123,9 +124,21 @@ const grey = (form, control) => {
     if (control.value === "") control.value = control.dataset.kept; // else set meanwhile
     delete control.dataset.kept;
   }
+  if (!skipped && control.placeholder) control.placeholder = "";
   // A field the question leaves unused takes no typing, and screen readers say so.
   control.disabled = skipped;
   control.closest(".nq-field").classList.toggle("nq-unused", skipped);
+};
+
+// The unused fields show the values the engine's answer used (data-shows names its field),
+// read-only: greyed placeholders, the fields staying empty.
+const showInUse = (form, json) => {
+  for (const control of controls(form)) {
+    const key = control.dataset.shows;
+    if (!key || !unused(form, control) || control.tagName !== "INPUT") continue;
+    const value = json && json[key] !== undefined && json[key] !== null ? String(json[key]) : "";
+    control.placeholder = value;
+  }
 };
 
 // One field's arguments: {positional: [...], options: [...]} or {error: message}.
@@ -153,7 +166,7 @@ const read = (form, control) => {
     return good ? put(items) : { error: say(words.list, limits) };
   }
   if (kind === "ranges") {
-    const items = text.split(/\s+/).filter(Boolean);
+    const items = text.split(/[\s,;]+/).filter(Boolean); // "12/+1, 24/0, 36/-1" too
     return items.length === 3 && items.every((item) => RANGE.test(item))
       ? put(items) : { error: words.ranges };
   }
@@ -271,12 +284,19 @@ const compute = async (form) => {
   } else {
     show(form, answer.text, false, (answer.json && answer.json.notes) || []);
   }
+  showInUse(form, answer.json);
   form.dataset.answer = JSON.stringify(answer);
   return { argv, answer };
 };
 
 const forms = [...document.querySelectorAll("form.nq-calc")];
+// The calculator being worked (its field focused or last changed): the one whose summary shows.
+const working = (form) => {
+  for (const other of forms) other.classList.toggle("nq-worked", other === form);
+};
 for (const form of forms) {
+  form.addEventListener("focusin", () => working(form));
+  form.addEventListener("input", () => working(form));
   form.addEventListener("submit", (event) => event.preventDefault());
   form.addEventListener("input", () => compute(form));
   form.addEventListener("change", () => compute(form));
@@ -302,7 +322,10 @@ const keep = () => {
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.ready.then((registration) => {
     const urls = engineFiles.map((name) => new URL(name, engineURL).href);
-    if (registration.active) registration.active.postMessage({ type: "nq-read", urls });
+    // The pages this page links to (its rules, the other language's page) come with it.
+    if (registration.active) {
+      registration.active.postMessage({ type: "nq-read", urls, companion: true });
+    }
   });
 };
 
@@ -503,8 +526,9 @@ const builderField = (control) => {
 
 if (builder) {
   builder.addEventListener("submit", (event) => event.preventDefault());
+  // A book's profile, or "—": a blank profile (the engine's).
   builder.querySelector("#nq-builder-start").addEventListener("change", (event) => {
-    if (event.target.value) builderAsk({ start: event.target.value });
+    builderAsk({ start: event.target.value });
   });
   for (const control of builder.querySelectorAll("[data-set]")) {
     control.addEventListener("change", () => {

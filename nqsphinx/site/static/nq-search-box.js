@@ -25,6 +25,9 @@
   const LIMIT = 8;
   const PAUSE = 120; // ms after the last key before the list is drawn
   const BOOST = { title: 6, keywords: 5, key: 3, context: 1.5, text: 1 };
+  // A query that is a word search.toml gives a thing, whole, finds that thing first: "mouvement"
+  // is Move's word, not the start of "Mouvement de poursuite".
+  const NAMED = 3;
   const KIND = { page: 1.3, section: 1.2, term: 1.1 };
 
   let loading = null;
@@ -37,6 +40,8 @@
       document.head.append(element);
     });
   const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "");
+  // A name as typed, for comparing whole names: accents, case, apostrophes and spaces aside.
+  const said = (text) => fold(text.toLowerCase()).replace(/’/g, "'").trim().replace(/\s+/g, " ");
 
   /** The analyser of the page's language: the same for documents and queries. */
   const analyser = (config) => {
@@ -60,28 +65,43 @@
 
   const build = (config) => {
     const { tokenize, processTerm } = analyser(config);
+    // The words the pages use: a word typed that is one of them is not read as a slip of
+    // another (« forêt » is not « fouet »).
+    const known = new Set();
     const engine = new window.MiniSearch({
       fields: ["title", "keywords", "key", "context", "text"],
       tokenize,
-      processTerm,
+      processTerm: (term) => {
+        const word = processTerm(term);
+        if (word) known.add(word);
+        return word;
+      },
+      searchOptions: { processTerm },
       extractField: (doc, field) => doc[field],
     });
+    const synonyms = new Set(config.synonyms || []);
     const docs = config.docs.map(([kind, title, href, context, text, key, keywords], id) => ({
       id, kind, title, href, context, text, key, keywords,
+      // the words of search.toml that stand for it ("mouvement" for Move)
+      names: new Set((keywords || "").split(" | ").filter((word) => synonyms.has(word)).map(said)),
     }));
     engine.addAll(docs);
     const weight = (doc) =>
       (config.weights[doc.href.split(/[.#]/)[0]] ?? 1) * (KIND[doc.kind] ?? 1);
     const search = (query) => {
       const terms = tokenize(query).map(processTerm).filter(Boolean);
+      const whole = said(query);
       return engine
         .search(query, {
           boost: BOOST,
           prefix: (term, i, all) => i === all.length - 1 && term.length >= 3,
-          fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+          fuzzy: (term) => (term.length >= 5 && !known.has(term) ? 0.2 : false),
           boostDocument: (id) => weight(docs[id]),
         })
-        .map((hit) => ({ doc: docs[hit.id], score: hit.score * coverage(hit, terms) }))
+        .map((hit) => ({
+          doc: docs[hit.id],
+          score: hit.score * coverage(hit, terms) * (docs[hit.id].names.has(whole) ? NAMED : 1),
+        }))
         .sort((a, b) => b.score - a.score)
         .map((hit) => hit.doc)
         .filter(once());

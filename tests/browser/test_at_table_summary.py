@@ -1,0 +1,65 @@
+"""The answer in short pinned at the bottom of a phone's screen (``.nq-summary``): it is the
+answer of the calculator being worked, named, never another calculator's whose form has just
+come onto the screen below it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until
+
+#: The summaries a reader sees: shown, not empty, on the screen; each its form, the name before
+#: it and its text.
+SEEN = """() => [...document.querySelectorAll("form.nq-calc .nq-summary")].filter((summary) => {
+  const rect = summary.getBoundingClientRect();
+  return getComputedStyle(summary).visibility === "visible" && summary.textContent !== ""
+    && rect.bottom > 0 && rect.top < window.innerHeight;
+}).map((summary) => [summary.closest("form").id,
+  getComputedStyle(summary, "::before").content, summary.textContent])"""
+
+
+@pytest.mark.parametrize(("lang", "scheme"), [("en", "light"), ("fr", "dark")])
+def test_the_pinned_answer_is_the_worked_calculator_s(
+    browser: Any, site: Site, lang: str, scheme: str
+) -> None:
+    """AR 3 against ST 6 typed in Armour Save, its answer on the screen and Wounding's form
+    coming up below it: no other calculator's answer is pinned; scrolled back to its fields, its
+    answer off the screen, the pinned answer is Armour Save's, named so."""
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=scheme),
+    )
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    wait_until(page, "document.querySelector('#nq-wound .nq-answer p.nq-question') !== null")
+    for name, value in (("armour", "3"), ("strength", "6")):
+        field = page.locator(f"#nq-save-{name}")
+        field.focus()
+        field.fill(value)
+    wait_until(page, "document.querySelector('#nq-save .nq-answer').innerText.includes('6')")
+    page.evaluate("document.querySelector('#nq-save .nq-rule').scrollIntoView({ block: 'center' })")
+    page.evaluate(SETTLED)
+    page.wait_for_timeout(100)
+    seen = page.evaluate(SEEN)
+    assert all(form == "nq-save" for form, _, _ in seen), seen
+    screenshot(page, f"at-table-summary-answer-{lang}-{scheme}")
+    page.locator("#nq-save-armour").focus()
+    # the field low on the screen, the answer below it: the pinned summary stands in for it
+    page.evaluate(
+        "window.scrollTo({ top: document.querySelector('#nq-save-armour')"
+        ".getBoundingClientRect().top + window.scrollY - 500, behavior: 'instant' })"
+    )
+    page.evaluate(SETTLED)
+    page.wait_for_timeout(100)
+    seen = page.evaluate(SEEN)
+    assert [form for form, _, _ in seen] == ["nq-save"], seen
+    heading = page.evaluate(
+        "document.querySelector('#nq-save').closest('section').querySelector('h2')"
+        ".firstChild.textContent.trim()"
+    )
+    assert heading in seen[0][1], seen
+    assert "1" in seen[0][2], seen
+    screenshot(page, f"at-table-summary-fields-{lang}-{scheme}")
+    context.close()

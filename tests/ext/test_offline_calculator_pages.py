@@ -1,0 +1,59 @@
+"""The pages kept with the calculators' engine (:mod:`nqsphinx.site.offline_companion`): those
+the calculators' page links to from its text and its language switch, and what they load."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nqsphinx.site import offline
+from nqsphinx.site.offline_companion import companion_files
+
+
+def _page(path: Path, body: str, head: str = "") -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"<html><head>{head}</head><body>{body}</body></html>", encoding="utf-8")
+
+
+def test_the_calculators_keep_their_rule_pages_and_the_switch(tmp_path: Path) -> None:
+    shell = (
+        '<link rel="stylesheet" href="_static/site.css"><script src="_static/s.js"></script>'
+        '<link rel="next" href="credits.html">'
+    )
+    _page(
+        tmp_path / "en" / "at-the-table.html",
+        '<nav><a href="credits.html">Credits</a></nav>'
+        '<a class="nq-lang-link" href="../fr/at-the-table.html">FR</a>'
+        '<article role="main"><p class="nq-rule">Rule: <a href="magic.html#casting">x</a>'
+        '<a href="odds.html">odds</a></p>'
+        '<div data-sections="{&quot;href&quot;: &quot;army.html#the-army&quot;}"></div>'
+        '<a href="#calc-casting">here</a><a href="https://example.org/x.html">out</a></article>',
+        shell,
+    )
+    _page(tmp_path / "en" / "magic.html", '<img src="_images/m.svg">', shell)
+    _page(tmp_path / "en" / "army.html", "", shell)
+    _page(tmp_path / "en" / "credits.html", "", shell)
+    _page(tmp_path / "fr" / "at-the-table.html", "<article></article>", shell)
+    for name in (
+        "en/_static/site.css",
+        "en/_static/s.js",
+        "en/_images/m.svg",
+        "fr/_static/site.css",
+        "fr/_static/s.js",
+    ):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    files = offline.cached_files(tmp_path)
+    assert companion_files(tmp_path, files) == [
+        "en/_images/m.svg",
+        "en/_static/s.js",
+        "en/_static/site.css",
+        "en/army.html",
+        "en/magic.html",
+        "fr/_static/s.js",
+        "fr/_static/site.css",
+        "fr/at-the-table.html",
+    ]
+    sizes = offline.groups(tmp_path, files)
+    assert "en/magic.html" in sizes["engine"] and "en/credits.html" not in sizes["engine"]
+    script = offline.worker_script(tmp_path)
+    assert '"en/army.html"' in script.split("const COMPANION = ")[1].split(";")[0]
