@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 from functools import cache
+from typing import Any
 
 from nqcore.army.toml_values import quoted
 from nqcore.data import datafiles
