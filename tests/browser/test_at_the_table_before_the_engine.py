@@ -114,6 +114,15 @@ def test_other_answers_wait_for_the_engine_where_they_will_be(held: tuple[Any, s
     assert page.evaluate(SHOWN, "hit")["source"] == "table"
 
 
+def test_the_builders_say_the_engine_is_loading(held: tuple[Any, str]) -> None:
+    """The profile and army builders need the engine: until it is ready their answers say it
+    loads (they were blank, the army's list and fields empty, with nothing said)."""
+    page, lang = held[0].page, held[1]
+    loading = page_messages(lang)["loading"]
+    assert page.locator("#nq-army-summary").inner_text() == loading
+    assert page.locator(".nq-builder-points").inner_text() == loading
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_engine_blocked_screenshots(browser: Any, site: Site, lang: str) -> None:
     """The engine's files refused: the tables' answers stay, the rest says the engine could not

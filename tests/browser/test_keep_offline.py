@@ -77,7 +77,7 @@ def test_keep_for_offline_keeps_both_languages_and_the_engine(browser: Any, site
         "Le site en anglais",
         "Le site en français",
         "Le moteur de règles des calculateurs, avec les pages qu’ils citent",
-        "Les PDF (A4 et Lettre US, dans les deux langues)",
+        "Les PDF",  # (A4 et Lettre US, dans les deux langues), where the site offers them
     ][: len(labels)]
     assert all(" Mo)" in label and "non gardé" in label for label in labels), labels
     keep_for_offline(page, {"en", "fr", "engine"})

@@ -551,6 +551,11 @@ function armyBuilder(box) {
       : { data: { ...result.data, name }, reopened: true });
   });
 
+  // Until the engine is ready the army cannot be shown: the summary says it loads, or why not.
+  $("nq-army-summary").textContent = words.loading;
+  ready.catch(() => {
+    $("nq-army-summary").textContent = navigator.onLine === false ? words.offline : words.failed;
+  });
   ready.then(() => {
     drawAdd();
     if (!current()) {

@@ -573,6 +573,12 @@ if (builder) {
   builder.querySelector("#nq-builder-print").addEventListener("click", () => {
     printAlone(builder.querySelector("#nq-builder-card"), "card");
   });
+  // Until the engine is ready the profile cannot be priced: its answer says it loads, or why not.
+  const priced = builder.querySelector(".nq-builder-points");
+  priced.textContent = words.loading;
+  ready.catch(() => {
+    priced.textContent = navigator.onLine === false ? words.offline : words.failed;
+  });
   ready.then(() => {
     let kept = null;
     try { kept = localStorage.getItem(STORE) || localStorage.getItem(`${STORE}-${lang}`); } catch { /**/ }
