@@ -73,12 +73,15 @@ def test_keep_for_offline_keeps_both_languages_and_the_engine(browser: Any, site
     page.goto(site.page("fr/index.html"))
     wait_until(page, KEEP_SHOWN, timeout=30)
     labels = page.locator(".nq-keep-groups label").all_text_contents()
-    assert [label.split(" (")[0] for label in labels] == [
-        "Le site en anglais",
-        "Le site en français",
-        "Le moteur de règles des calculateurs, avec les pages qu’ils citent",
-        "Les PDF",  # (A4 et Lettre US, dans les deux langues), where the site offers them
-    ][: len(labels)]
+    assert (
+        [label.split(" (")[0] for label in labels]
+        == [
+            "Le site en anglais",
+            "Le site en français",
+            "Le moteur de règles des calculateurs, avec les pages qu’ils citent",
+            "Les PDF",  # (A4 et Lettre US, dans les deux langues), where the site offers them
+        ][: len(labels)]
+    )
     assert all(" Mo)" in label and "non gardé" in label for label in labels), labels
     keep_for_offline(page, {"en", "fr", "engine"})
     assert "gardé" in page.locator(".nq-keep-summary").inner_text()
