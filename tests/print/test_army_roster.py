@@ -73,7 +73,9 @@ def test_the_roster_pdf_holds_every_entry_and_the_total(
     total = {"en": "Total: 1,", "fr": "Total : 1 "}[lang]
     assert f"{total}" in shown and str(force.total)[1:] in shown
     warnings = len(check(force)) + sum(len(item.warnings) for item in force.entries)
-    assert warnings == shown.count("Warning: " if lang == "en" else "Avertissement : ") > 2
+    # every warning printed (two since the book's large riders may hold a Broadsword and a
+    # shield, and a unit over the core limit is warned once)
+    assert warnings == shown.count("Warning: " if lang == "en" else "Avertissement : ") >= 2
     assert not unembedded_fonts(out)
     assert round(float(reader(out).pages[0].mediabox.width)) == 595  # A4
 

@@ -75,7 +75,15 @@ def test_ctrl_c_stops_the_build_in_one_line(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "nqsphinx.site.staged_build", "--hold", str(out), str(trees)]
     command += ["--", sys.executable, "-c", sleeper, str(trees), str(out)]
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).parents[2]))
-    running = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, env=env)
+    # Ctrl+C as a terminal sends it: a run started in the background of a script inherits
+    # SIGINT ignored, and a Python that starts so never raises KeyboardInterrupt.
+    running = subprocess.Popen(
+        command,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.monotonic() + 120  # a loaded machine starts two Pythons slowly
     while not (tmp_path / "started").exists() and time.monotonic() < deadline:
         time.sleep(0.05)
