@@ -34,10 +34,24 @@ def toml_value(value: Any, budget: int = MAX_SHOWN + 1) -> str:
     return repr(value)
 
 
+def toml_key(name: object) -> str:
+    """A key as TOML writes it: bare, or a basic string whose characters that are not
+    printable are escaped by their code point (``"x\\u202Ey"``), never shown raw."""
+    text = str(name)
+    if _BARE_KEY.fullmatch(text):
+        return text
+    return "".join(_escaped(c) for c in json.dumps(text, ensure_ascii=False))
+
+
+def _escaped(character: str) -> str:
+    if character.isprintable():
+        return character
+    code = ord(character)
+    return f"\\u{code:04X}" if code <= 0xFFFF else f"\\U{code:08X}"
+
+
 def _pair(pair: tuple[Any, Any], budget: int) -> str:
-    key = str(pair[0])
-    shown = key if _BARE_KEY.fullmatch(key) else json.dumps(key, ensure_ascii=False)
-    return f"{shown} = {toml_value(pair[1], budget)}"
+    return f"{toml_key(pair[0])} = {toml_value(pair[1], budget)}"
 
 
 def _items(values: Any, write: Any, budget: int) -> list[str]:

@@ -21,6 +21,7 @@ import tomllib
 from collections.abc import Callable
 from typing import Any
 
+from nqcore.army.toml_values import toml_key
 from nqcore.data.datafiles import CONTROL, long_integer_at
 from nqcore.i18n import N_, Msg, Refusal
 
@@ -61,8 +62,6 @@ TOML_KEYED: tuple[tuple[re.Pattern[str], Msg], ...] = (
         N_("Duplicate key {key} in an inline table"),
     ),
 )
-#: A key part TOML writes without quotes.
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def _toml_reason(reason: str) -> Msg | Refusal | str:
@@ -92,14 +91,7 @@ def _toml_key(shown: str) -> str | None:
     parts = (parts,) if isinstance(parts, str) else parts
     if not (isinstance(parts, tuple) and parts and all(isinstance(p, str) for p in parts)):
         return None
-    return ".".join(_toml_key_part(part) for part in parts)
-
-
-def _toml_key_part(part: str) -> str:
-    if _BARE_KEY.fullmatch(part):
-        return part
-    escaped = "".join(c if c.isprintable() and c not in '"\\' else f"\\u{ord(c):04X}" for c in part)
-    return f'"{escaped}"'
+    return ".".join(toml_key(part) for part in parts)
 
 
 #: The largest file ``nq`` reads: a profile is a few hundred bytes.

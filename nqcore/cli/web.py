@@ -19,7 +19,6 @@ import functools
 import io
 import json
 import os
-import re
 import tempfile
 import unicodedata
 from collections import Counter
@@ -27,6 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from nqcore.army.characteristics import blank_profile
+from nqcore.army.toml_values import toml_key
 from nqcore.cli import usage
 from nqcore.cli.asking import UsageError
 from nqcore.cli.files import MAX_FILE_BYTES, FileRefused, read_text, read_toml
@@ -303,14 +303,6 @@ def in_readers_words(record: dict[str, Any], lang: str) -> dict[str, Any]:
     if lang == SOURCE_LANGUAGE or all(a != b for a, b in zip(said, sections, strict=True)):
         record["source"] = " > ".join(said)
     return record
-
-
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-
-
-def toml_key(name: object) -> str:
-    text = str(name)
-    return text if _BARE_KEY.fullmatch(text) else json.dumps(text, ensure_ascii=False)
 
 
 def toml_value(value: Any) -> str:

@@ -19,6 +19,7 @@ import datetime
 import re
 from typing import Any
 
+from nqcore.army.toml_values import toml_key
 from nqcore.cli.files import MAX_FILE_BYTES, read_text, read_toml
 from nqcore.cli.render import jsonable, question, render
 from nqcore.cli.web import (
@@ -26,7 +27,6 @@ from nqcore.cli.web import (
     file_name,
     starting_choices,
     starting_record,
-    toml_key,
     toml_value,
 )
 from nqcore.i18n import N_, P_, Msg, Refusal, Typed, check_language, clip, plural, translator

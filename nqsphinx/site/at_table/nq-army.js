@@ -553,9 +553,7 @@ function armyBuilder(box) {
 
   // Until the engine is ready the army cannot be shown: the summary says it loads, or why not.
   $("nq-army-summary").textContent = words.loading;
-  ready.catch(() => {
-    $("nq-army-summary").textContent = navigator.onLine === false ? words.offline : words.failed;
-  });
+  ready.catch(() => { $("nq-army-summary").textContent = engineFailure(); });
   ready.then(() => {
     drawAdd();
     if (!current()) {

@@ -329,6 +329,9 @@ const keep = () => {
   });
 };
 
+// Why the engine is not there: offline and not kept, or a browser that could not load it.
+const engineFailure = () => (navigator.onLine === false ? words.offline : words.failed);
+
 ready.then(
   () => {
     engineState.ready = true;
@@ -339,7 +342,7 @@ ready.then(
   },
   () => {
     // Offline, the engine was not kept: say so and how to get it, not that the browser fails.
-    status.textContent = navigator.onLine === false ? words.offline : words.failed;
+    status.textContent = engineFailure();
     status.classList.add("nq-engine-failed");
     engineState.failed = true;
     // The tables' answers stay; the others say the engine could not load.
@@ -577,7 +580,7 @@ if (builder) {
   const priced = builder.querySelector(".nq-builder-points");
   priced.textContent = words.loading;
   ready.catch(() => {
-    priced.textContent = navigator.onLine === false ? words.offline : words.failed;
+    priced.textContent = engineFailure();
   });
   ready.then(() => {
     let kept = null;
