@@ -49,7 +49,9 @@ def _parts(where: str) -> list[str]:
     return [*parts, where[start:]]
 
 
-def _part(part: str, lang: str) -> str:
+def _part(part: str, lang: str, *, first: bool = False) -> str:
+    """One part of a place in ``lang``; the ``first`` of a place (before its first comma) is a
+    file's name unless it is an entry or a field: a file named "support" stays "support"."""
     _ = translator(lang)
     if (numbered := _NUMBERED.fullmatch(part)) is not None:
         what, rest = numbered["what"], numbered["rest"] or ""
@@ -60,7 +62,7 @@ def _part(part: str, lang: str) -> str:
         return shown + rest
     if (field := _FIELD.fullmatch(part)) is not None:
         return _(FIELD).format(name=field["name"])
-    return _(WORDS[part]) if part in WORDS else part
+    return _(WORDS[part]) if part in WORDS and not first else part
 
 
 def place_in(where: str, lang: str) -> str:
@@ -71,5 +73,6 @@ def place_in(where: str, lang: str) -> str:
     if lang == "en" or not where:
         return where
     return colon(lang).join(
-        ", ".join(_part(part, lang) for part in _parts(inner)) for inner in where.split(": ")
+        ", ".join(_part(part, lang, first=index == 0) for index, part in enumerate(_parts(inner)))
+        for inner in where.split(": ")
     )

@@ -142,6 +142,7 @@ def test_a_weapon_table_is_named_by_a_text(tmp_path: Path, value: str) -> None:
         ("t2.toml: unit #1.profile", "t2.toml\u00a0: unité nº 1, champ profile"),
         ("f.toml: equipment #1", "f.toml\u00a0: equipment nº 1"),
         ("a.toml, unit #2 (Orcs), leader: c.toml", "a.toml, unité nº 2 (Orcs), chef\u00a0: c.toml"),
+        ("support, leader: unit", "support, chef\u00a0: unit"),  # files named as places' words
     ],
 )
 def test_a_place_reads_as_french_sets_it(where: str, french: str) -> None:
