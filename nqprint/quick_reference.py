@@ -100,7 +100,7 @@ BODY_SIZE = (
 WRAP_AT = 30
 #: Between a block and the next one's heading (LaTeX adds its \lineskip, 1 pt); a block's last
 #: line of text ends on a strut, so the space does not depend on its letters' descenders.
-BLOCK_SKIP = "5pt"
+BLOCK_SKIP = "4pt"
 
 
 def _column_spec(table: Table, lang: str) -> str:
@@ -334,9 +334,9 @@ def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> st
         title=title,
         paper=paper,
         geometry="margin=10.6mm",
-        # Above the columns, 6 pt of multicols' 12: the French sheet fills its first page on
-        # US Letter, and the blocks' space (BLOCK_SKIP) took what the header now gives back.
-        extra=r"\usepackage{colortbl}\setlength{\columnsep}{6mm}\setlength{\multicolsep}{6pt}"
+        # Above the columns, 3 pt of multicols' 12: the French sheet fills its first page on
+        # US Letter, under a header that has the imprint's line.
+        extra=r"\usepackage{colortbl}\setlength{\columnsep}{6mm}\setlength{\multicolsep}{3pt}"
         r"\renewcommand{\arraystretch}{1.0}"
         r"\setlength{\tabcolsep}{3pt}" + BODY_SIZE,
     )
