@@ -155,6 +155,11 @@ PREAMBLE = r"""\documentclass[10pt]{article}
 """
 
 
+def paper_name(paper: Paper, lang: str) -> str:
+    """The paper as a title names it: "A4", "US Letter" (« format Lettre US »)."""
+    return "A4" if paper.name == "a4" else print_text(US_LETTER, lang)
+
+
 #: babel-french: hyphenation, spacing before ; : ! ? and inside « ».
 FRENCH = r"\usepackage[french]{babel}\frenchsetup{og=«, fg=»}"
 
@@ -165,8 +170,7 @@ def document(
     """A whole document on ``paper`` in ``lang`` (babel-french hyphenation and spacing); its
     metadata: the title with the game's name and the paper, the author (and the translator),
     the language's tag as the books give it ("fr-FR")."""
-    paper_name = "A4" if paper.name == "a4" else print_text(US_LETTER, lang)
-    full_title = pdf_title(title, paper_name)
+    full_title = pdf_title(title, paper_name(paper, lang))
     return PREAMBLE % {
         "paper": paper.latex,
         "geometry": geometry,

@@ -15,13 +15,14 @@ from nqcore.i18n import N_
 from nqcore.rules.magic import Aspect
 from nqcore.rules.turns import TURN_PHASES
 from nqcore.tables.registry import Table, get_table
-from nqprint.latex import A4, Paper, document, tex
+from nqprint.imprint import book_pages, imprint
+from nqprint.latex import A4, Paper, PrintError, document, tex
 from nqprint.rulebook_pages import RulebookPages
 from nqprint.site_address import configured_site_url, page_address, page_title
 from nqprint.texts import cell_text, engine_text, print_text
 
 TITLE = N_("Quick reference")
-SUBTITLE = N_("The rulebook's tables at a glance; each block gives the page of its rule.")
+SUBTITLE = N_("The rulebook's tables at a glance; each block gives the page of its rule: {book}.")
 #: Where the site answers the rolls of this sheet (its calculators, nqsphinx/site/at_table.py):
 #: the page named by its title, as the site shows it, and its whole address (a path alone is of
 #: no use on paper), made from ``conf.py``'s ``nq_site_url`` (:mod:`nqprint.site_address`).  Not
@@ -79,6 +80,14 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "support-weapons-model-hit": ("support-weapons:shooting-at-support-weapons",),
 }
 
+#: Words of a table's cell that point elsewhere in the book ("see the retreat rules below", where
+#: the rule follows the table in the book but not on the sheet), by block: the words as the
+#: engine's text says them, and the label whose page the sheet gives instead ("see p. 72").
+ELSEWHERE: dict[str, tuple[str, str]] = {
+    "panic-table": (N_("see the retreat rules below"), "morale:when-to-move-a-retreating-unit"),
+}
+SEE_PAGE = N_("see p. {page}")
+
 #: Blocks that are no table of the book: their rules' sections give their pages.
 SECTIONS_ONLY = frozenset({"turn-sequence", "opposed-aspects"})
 
@@ -91,7 +100,7 @@ BODY_SIZE = (
 WRAP_AT = 30
 #: Between a block and the next one's heading (LaTeX adds its \lineskip, 1 pt); a block's last
 #: line of text ends on a strut, so the space does not depend on its letters' descenders.
-BLOCK_SKIP = "5pt"
+BLOCK_SKIP = "4pt"
 
 
 def _column_spec(table: Table, lang: str) -> str:
@@ -116,18 +125,24 @@ def _column_spec(table: Table, lang: str) -> str:
     return "@{}" + "".join(spec) + "@{}"
 
 
-def table_tex(table: Table, lang: str, ref: str = "") -> str:
-    """An engine table with its title (and rulebook page), notes, booktabs rules, shaded rows."""
+def table_tex(
+    table: Table, lang: str, ref: str = "", elsewhere: tuple[str, str] | None = None
+) -> str:
+    """An engine table with its title (and rulebook page), notes, booktabs rules, shaded rows;
+    ``elsewhere``: words of its cells and what the sheet says instead (:data:`ELSEWHERE`)."""
     columns = zip(*table.rows, strict=True)
     widths = [max(len(cell_text(c, lang)) for c in column) for column in columns]
     head = " & ".join(
         _header(engine_text(c, lang), width, lang)
         for c, width in zip(table.columns, widths, strict=True)
     )
+    cells = [[cell_text(c, lang) for c in row] for row in table.rows]
+    if elsewhere:
+        cells = _say_elsewhere(cells, *elsewhere, table.key)
     rows = []
-    for index, row in enumerate(table.rows):
+    for index, row in enumerate(cells):
         shade = r"\rowcolor{nqshade}" if index % 2 else ""
-        rows.append(shade + " & ".join(tex(cell_text(c, lang), lang) for c in row) + r"\\")
+        rows.append(shade + " & ".join(tex(c, lang) for c in row) + r"\\")
     notes = "".join(
         rf"\par\nopagebreak{{\itshape {tex(engine_text(n, lang), lang)}\strut}}"
         for n in table.notes
@@ -144,6 +159,14 @@ def table_tex(table: Table, lang: str, ref: str = "") -> str:
         + r"\bottomrule\end{tabularx}"
         + notes
     )
+
+
+def _say_elsewhere(cells: list[list[str]], words: str, instead: str, key: str) -> list[list[str]]:
+    """``cells`` with ``words`` replaced by ``instead``; words no cell holds fail, naming the
+    table (the sheet would keep a reference to nothing)."""
+    if not any(words in cell for row in cells for cell in row):
+        raise PrintError(f"nqprint/quick_reference.py: no cell of table {key!r} says {words!r}")
+    return [[cell.replace(words, instead) for cell in row] for row in cells]
 
 
 def _header(text: str, body_width: int, lang: str) -> str:
@@ -258,7 +281,12 @@ def section_tex(key: str, lang: str, book: RulebookPages) -> str:
         return turn_sequence_tex(lang, ref)
     if key == "opposed-aspects":
         return opposed_aspects_tex(lang, ref)
-    return table_tex(get_table(key), lang, ref)
+    elsewhere = None
+    if key in ELSEWHERE:
+        words, label = ELSEWHERE[key]
+        page = print_text(SEE_PAGE, lang).format(page=book.page(label))
+        elsewhere = (print_text(words, lang), page.replace(". ", ".\u00a0", 1))
+    return table_tex(get_table(key), lang, ref, elsewhere)
 
 
 def at_the_table_address(lang: str) -> str:
@@ -284,16 +312,17 @@ def work_it_out_tex(lang: str) -> str:
 def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> str:
     """The LaTeX document of the quick-reference sheet, its page references from ``book``."""
     title = print_text(TITLE, lang)
+    subtitle = print_text(SUBTITLE, lang).format(book=book_pages(lang, paper))
     pages = []
     for number, keys in enumerate(PAGES, start=1):
         header = (
             r"\noindent{\sffamily\bfseries\Large No Quarter Fantasy Wargames}\hfill"
             rf"{{\sffamily\large {tex(title, lang)}}}\quad{{\sffamily\small {number}/{len(PAGES)}}}"
             r"\par\vspace{2pt}{\color{nqred}\rule{\linewidth}{1pt}}\par"
-            rf"{{\footnotesize\itshape {tex(print_text(SUBTITLE, lang), lang)}}}\par"
+            rf"{{\footnotesize\itshape {tex(subtitle, lang)}}}\par"
+            rf"{{\scriptsize {tex(imprint(lang), lang)}}}\par"
             + (rf"{{\footnotesize {work_it_out_tex(lang)}}}\par" if number == 1 else "")
-            + r"\smallskip"
-            "\n"
+            + "\n"
         )
         body = "".join(section_tex(key, lang, book) for key in keys)
         pages.append(
@@ -305,9 +334,9 @@ def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> st
         title=title,
         paper=paper,
         geometry="margin=10.6mm",
-        # Above the columns, 6 pt of multicols' 12: the French sheet fills its first page on
-        # US Letter, and the blocks' space (BLOCK_SKIP) took what the header now gives back.
-        extra=r"\usepackage{colortbl}\setlength{\columnsep}{6mm}\setlength{\multicolsep}{6pt}"
+        # Above the columns, 3 pt of multicols' 12: the French sheet fills its first page on
+        # US Letter, under a header that has the imprint's line.
+        extra=r"\usepackage{colortbl}\setlength{\columnsep}{6mm}\setlength{\multicolsep}{3pt}"
         r"\renewcommand{\arraystretch}{1.0}"
         r"\setlength{\tabcolsep}{3pt}" + BODY_SIZE,
     )

@@ -18,9 +18,6 @@ from __future__ import annotations
 import html
 import posixpath
 import re
-import shutil
-import subprocess
-import textwrap
 import uuid
 from collections.abc import Callable, Set
 from pathlib import Path
@@ -31,14 +28,20 @@ from sphinx.application import Sphinx
 from sphinx.builders.epub3 import HTML_TAG, Epub3Builder
 from sphinx.builders.epub3 import NavPoint as Epub3NavPoint
 from sphinx.config import Config
-from sphinx.errors import ConfigError, ExtensionError
+from sphinx.errors import ConfigError
 
-from nqprint.credits import pdf_lang
+from nqprint.credits import AUTHOR, pdf_lang
 from nqsphinx.books import epub_package
-from nqsphinx.books.front_matter import CREDITS
+from nqsphinx.books.epub_cover import (
+    TRANSLATORS,
+    _colon,
+    _translator_credits,
+    _typeset,
+    _words,
+    write_cover,
+)
+from nqsphinx.books.front_matter import CREDITS, source_version
 from nqsphinx.directives import glossary
-from nqsphinx.directives.diagrams import ASPECT_COLOURS, CIRCLE_ORDER, aspect_positions
-from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.site import style as site_style
 from nqsphinx.untrusted import GENERATED, generated_raw
@@ -52,7 +55,6 @@ CONTRIBUTORS = (
     ("Robert Fransgaard", "ctb"),
     ("Tony Kenealy", "ctb"),
 )
-TRANSLATORS = {"fr": ("Rodolphe Carpentier",)}
 RIGHTS = "© 2002–2007 Chris Gilders."
 #: Characters of the book's type (1 em) across a phone's page, 390 px less the margins: 42 of
 #: Chromium's sans-serif in the book's tables, less a margin for other fonts.
@@ -72,30 +74,8 @@ TRANSPOSED_MAX_ROWS = 2
 TRANSPOSED = "nq-transposed"
 #: A line breaks at these spaces only (not at the no-break spaces of "21 %").
 BREAKABLE = re.compile(r"[ \t\n]+")
-#: The cover's size in pixels (2:3, what reading apps show best).
-COVER_WIDTH = 1200
 #: A date as EPUB 3's ``dc:date`` takes it (W3C's profile of ISO 8601): a year, a month or a day.
 W3C_DATE = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
-
-
-def _typeset(text: str, lang: str) -> str:
-    """French typography for text that no transform of the build reaches (metadata, raw)."""
-    return french_html(text) if lang == "fr" else text
-
-
-def _words(text: str, lang: str) -> str:
-    """One of the extension's strings in ``lang``, typeset."""
-    return _typeset(ui_text(text, lang), lang)
-
-
-def _colon(lang: str) -> str:
-    """A colon as the language writes it (French spaces it; :func:`_typeset` fixes the space)."""
-    return " : " if lang == "fr" else ": "
-
-
-def _translator_credits(lang: str) -> list[str]:
-    label = ui_text("French translation", lang)
-    return [_typeset(f"{label}{_colon(lang)}{name}", lang) for name in TRANSLATORS.get(lang, ())]
 
 
 def contributors(lang: str) -> list[tuple[str, str]]:
@@ -144,19 +124,23 @@ def _configure(app: Sphinx, config: Config) -> None:
         config.epub_guide = (("toc", epub_package.NAV, _words("Table of Contents", lang)),)
 
 
-def edition_date(today: str, modified: str) -> str:
-    """The book's ``dc:date``: the edition's date (``conf.py``'s ``today``, "2007"), so that
-    the e-book does not say it was published the day it was built; without one, the day of
-    ``modified`` (the build's, or ``SOURCE_DATE_EPOCH``'s).
+def edition_date(printing: str | None, modified: str) -> str:
+    """The book's ``dc:date`` and version: this edition's, the date of its printing as the
+    PDFs' credits give it (``SOURCE_DATE_EPOCH``'s, else the sources' commit's:
+    :func:`nqsphinx.books.front_matter.source_version`); without one, the day of ``modified``.
 
-    >>> edition_date("2007", "2026-11-26T02:31:44Z"), edition_date("", "2026-11-26T02:31:44Z")
-    ('2007', '2026-11-26')
+    >>> edition_date("2026-11-30", "2026-12-01T02:31:44Z"), edition_date(None, "2026-12-01T02:31Z")
+    ('2026-11-30', '2026-12-01')
     """
-    if not today:
-        return modified[:10]
+    return printing or modified[:10]
+
+
+def source_book(project: str, today: str) -> str:
+    """The ``dc:source``: the 2007 book this edition is made from, dated by ``conf.py``'s
+    ``today`` ("No Quarter Fantasy Wargames, Chris Gilders, 2007")."""
     if not W3C_DATE.fullmatch(today):
         raise ConfigError(f"conf.py: today = {today!r} is not a date (2007, 2007-11, 2007-11-21)")
-    return today
+    return f"{project}, {AUTHOR}, {today}"
 
 
 def accessibility(config: Config, lang: str) -> list[tuple[str, str]]:
@@ -173,108 +157,6 @@ def accessibility(config: Config, lang: str) -> list[tuple[str, str]]:
         lang,
     )  # literal here, so that ./dev update-po finds it (keyword _words)
     return [*pairs, ("schema:accessibilitySummary", summary)]
-
-
-# -- The cover ----------------------------------------------------------------------------------
-
-RED, PAPER, INK = "#7b1e1e", "#f7f1e3", "#2b2118"
-#: Average advance of a character, in em, to wrap lines (DejaVu Sans, a little generous).
-CHAR_EM = {"normal": 0.6, "bold": 0.68}
-
-
-def _text_lines(
-    text: str, y: float, size: float, width: float, weight: str = "normal", fill: str = INK
-) -> tuple[list[str], float]:
-    """``text`` centred from baseline ``y``, wrapped to ``width``; the elements and the next y."""
-    per_line = max(8, int(width / (size * CHAR_EM[weight])))
-    elements = []
-    for line in textwrap.wrap(text, per_line) or [""]:
-        elements.append(
-            f'<text x="50%" y="{y:.0f}" text-anchor="middle" font-size="{size}" '
-            f'font-weight="{weight}" fill="{fill}">{html.escape(line)}</text>'
-        )
-        y += size * 1.25
-    return elements, y
-
-
-def _emblem(cx: float, cy: float, radius: float) -> list[str]:
-    """The six aspects of magic in their circle (as in the Magic chapter), in their colours."""
-    positions = {a: (cx + x, cy + y) for a, (x, y) in aspect_positions(radius).items()}
-    parts = [
-        f'<circle cx="{cx}" cy="{cy}" r="{radius}" fill="none" stroke="{RED}" '
-        'stroke-width="3" stroke-opacity="0.5"/>'
-    ]
-    for aspect in CIRCLE_ORDER[:3]:
-        (x1, y1), (x2, y2) = positions[aspect], positions[aspect.opposed]
-        parts.append(
-            f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{RED}" '
-            'stroke-width="3" stroke-dasharray="10 7" stroke-opacity="0.6"/>'
-        )
-    for aspect in CIRCLE_ORDER:
-        x, y = positions[aspect]
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="26" fill="{ASPECT_COLOURS[aspect]}"/>')
-    return parts
-
-
-def cover_svg(title: str, lang: str) -> str:
-    """The cover as SVG (600 × 900 units), laid out as the PDF's cover: a red band with the
-    title (its first two words large, ``No Quarter``) and the edition's language, the aspects'
-    circle, the subtitle and the
-    credits, in ``lang``."""
-    width, height, text_width = 600, 900, 520
-    words = {
-        "tagline": _words("The fantasy battles miniatures wargame", lang),
-        "scale": _words("for 25–30 mm miniatures", lang),
-        "by": _words("Designed and written by", lang),
-    }
-    words_of_title = title.split()
-    name, rest = " ".join(words_of_title[:2]), " ".join(words_of_title[2:])
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif">',
-        f'<rect width="{width}" height="{height}" fill="{PAPER}"/>',
-        f'<rect width="{width}" height="330" fill="{RED}"/>',
-        f'<rect y="338" width="{width}" height="6" fill="{RED}"/>',
-    ]
-    lines, y = _text_lines(name, 165, 70, text_width, "bold", PAPER)
-    parts += lines
-    lines, y = _text_lines(rest, y + 10, 40, text_width, "bold", PAPER)
-    parts += lines
-    lines, y = _text_lines(_words("English edition", lang), y + 4, 20, text_width, fill=PAPER)
-    parts += lines
-    parts += _emblem(width / 2, 505, 95)
-    lines, y = _text_lines(words["tagline"], 680, 26, text_width)
-    parts += lines
-    lines, y = _text_lines(words["scale"], y, 20, text_width)
-    parts += lines
-    lines, y = _text_lines(words["by"], max(y + 25, 790), 18, text_width)
-    parts += lines
-    lines, y = _text_lines("Chris Gilders", y + 8, 32, text_width, "bold", RED)
-    parts += lines
-    for credit in _translator_credits(lang):
-        lines, y = _text_lines(credit, y, 16, text_width)
-        parts += lines
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def write_cover(path: Path, title: str, lang: str) -> None:
-    """Render the cover to PNG with rsvg-convert (Debian librsvg2-bin)."""
-    converter = shutil.which("rsvg-convert")
-    if converter is None:
-        raise ExtensionError(
-            "rsvg-convert not found: the e-book's cover is drawn with it "
-            "(Debian: apt-get install librsvg2-bin)"
-        )
-    path.parent.mkdir(parents=True, exist_ok=True)
-    result = subprocess.run(
-        [converter, "--width", str(COVER_WIDTH), "--format", "png", "--output", str(path)],
-        input=cover_svg(title, lang).encode("utf-8"),
-        capture_output=True,
-        check=False,
-    )
-    if result.returncode != 0:
-        raise ExtensionError(f"rsvg-convert could not draw the cover: {result.stderr.decode()}")
 
 
 # -- The builder --------------------------------------------------------------------------------
@@ -345,12 +227,15 @@ class RulebookEpubBuilder(Epub3Builder):
         super().handle_finish()
 
     def content_metadata(self) -> dict[str, Any]:
-        """Sphinx's metadata with the contributors, accessibility, manifest properties, and as
-        ``dc:date`` the edition's; the build's time (``SOURCE_DATE_EPOCH``'s when set) stays
-        ``dcterms:modified``, as EPUB 3 asks."""
+        """Sphinx's metadata with the contributors, accessibility, manifest properties; as
+        ``dc:date`` and version this edition's, the 2007 book as its ``dc:source``; the build's
+        time (``SOURCE_DATE_EPOCH``'s when set) stays ``dcterms:modified``, as EPUB 3 asks."""
         metadata = super().content_metadata()
         metadata["modified"] = metadata["date"]
-        metadata["date"] = html.escape(edition_date(self.config.today, metadata["modified"]))
+        printing, _ = source_version(Path(self.srcdir))
+        metadata["date"] = html.escape(edition_date(printing, metadata["modified"]))
+        metadata["version"] = metadata["date"]
+        metadata["source"] = html.escape(source_book(self.config.project, self.config.today))
         lang = page_language(self.config.language)
         metadata["contributors"] = [(html.escape(n), role) for n, role in contributors(lang)]
         metadata["accessibility"] = [
@@ -391,6 +276,23 @@ class RulebookEpubBuilder(Epub3Builder):
         ]
         metadata["landmarks_title"] = _words("Landmarks", lang)
         return metadata
+
+    def index_node(self) -> list[dict[str, Any]]:
+        """The index as the last entry of the contents, after the glossary, as the PDF's
+        contents end with it (none without an index)."""
+        if not self.use_index:
+            return []
+        title = _words("Index of the rules", page_language(self.config.language))
+        href = f"genindex{self.out_suffix}"
+        return [{"level": 1, "refuri": html.escape(href), "text": html.escape(title)}]
+
+    def build_navpoints(self, nodes: list[dict[str, Any]]) -> list[Any]:
+        """The NCX's contents (toc.ncx), the index last."""
+        return super().build_navpoints([*nodes, *self.index_node()])
+
+    def build_navlist(self, navnodes: list[dict[str, Any]]) -> list[Any]:
+        """The navigation document's contents (nav.xhtml), the index last."""
+        return super().build_navlist([*navnodes, *self.index_node()])
 
     def build_content(self) -> None:
         """``content.opf`` from our template (the book's templates folder), the rest Sphinx's."""

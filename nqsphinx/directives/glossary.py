@@ -14,9 +14,10 @@ In HTML, the first use of each term or abbreviation on a page links to its entry
 definition and the other language's term, written in a hidden element right after it, so that a
 screen reader says the definition on any device; ``nq.js`` shows that element as a box next to the
 term on hover, focus or tap (the WAI-ARIA tooltip pattern).  Without JavaScript the link's title
-shows the same words on hover.  The links are made when a page is read, so that the sections where
-they land are kept in the build environment (merged after parallel reads) and the glossary lists
-them once every page is read.
+shows the same words on hover.  An e-book has plain links (it shows no pop-up, and a screen reader
+would read the definition at every term).  The links are made when a page is read, so that the
+sections where they land are kept in the build environment (merged after parallel reads) and the
+glossary lists them once every page is read.
 """
 
 from __future__ import annotations

@@ -140,8 +140,23 @@ def definition_id(key: str) -> str:
     return f"nq-def-{key}"
 
 
+#: The builders whose term links are plain links to the glossary: in an e-book the reading
+#: system shows no pop-up, and a screen reader would read the whole definition (the hidden span
+#: the link is described by, or its title) at every term; the glossary page holds them.
+PLAIN_LINK_BUILDERS = frozenset({"epub"})
+
+
+def _plain(translator: HTML5Translator) -> bool:
+    return translator.builder.name in PLAIN_LINK_BUILDERS
+
+
 def visit_term_link(translator: HTML5Translator, node: TermLink) -> None:
-    """Sphinx's link, plus ``aria-describedby`` (its writer has no way to add an attribute)."""
+    """Sphinx's link, plus ``aria-describedby`` (its writer has no way to add an attribute); in
+    an e-book, a plain link (:data:`PLAIN_LINK_BUILDERS`)."""
+    if _plain(translator):
+        node.attributes.pop("reftitle", None)
+        translator.visit_reference(node)
+        return
     translator.visit_reference(node)
     opening = translator.body[-1]
     described = f' aria-describedby="{escape(definition_id(node[TERM_ATTRIBUTE]))}">'
@@ -153,7 +168,10 @@ def depart_term_link(translator: HTML5Translator, node: TermLink) -> None:
 
 
 def visit_term_definition(translator: HTML5Translator, node: TermDefinition) -> None:
-    """Hidden until shown; ``role="tooltip"`` as the WAI-ARIA pattern has it."""
+    """Hidden until shown; ``role="tooltip"`` as the WAI-ARIA pattern has it; none in an
+    e-book."""
+    if _plain(translator):
+        raise nodes.SkipNode
     translator.body.append(translator.starttag(node, "span", "", role="tooltip", hidden="hidden"))
 
 

@@ -124,7 +124,11 @@ class IndexList:
         self.srcdir, self.lang, self.latex = srcdir, lang, latex
         self.data = index_data.index_data(srcdir)
         self.merged = {m.section: m for m in self.data.merge}
-        self.topics = {s: t for t in self.data.topic for s in t.sections}
+        #: A section may be a sub-entry of several topics (Receive A Charge: Hold, Charge).
+        self.topics: dict[str, list[index_data.Topic]] = {}
+        for topic in self.data.topic:
+            for label in topic.sections:
+                self.topics.setdefault(label, []).append(topic)
         self.heads = {t.section: t for t in self.data.topic if t.section}
 
     def words(self, entry: index_data.Words) -> str:
@@ -138,9 +142,9 @@ class IndexList:
         own = self.words(merge) if merge and self.words(merge) else index_text(title, self.lang)
         if not isinstance(section.parent, nodes.document):
             section.insert(1, index_node(own, label))
-        topic = self.topics.get(label)
-        if topic and self.words(topic):  # a language without the topic's words: no topic
-            section.insert(1, index_node(f"{self.words(topic)}; {own}", label))
+        for topic in self.topics.get(label, []):
+            if self.words(topic):  # a language without the topic's words: no topic
+                section.insert(1, index_node(f"{self.words(topic)}; {own}", label))
         head = self.heads.get(label)
         if head and self.words(head):
             section.insert(1, index_node(self.words(head), label))

@@ -26,9 +26,11 @@ from nqsphinx.books.epub import (
     cover_alt,
     edition_date,
     identifier,
+    source_book,
     table_classes,
     transpose,
 )
+from nqsphinx.books.front_matter import source_version
 from nqsphinx.directives.example_view import CHECK_MARK
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import ui_text
@@ -42,8 +44,8 @@ NS = {
     "svg": "http://www.w3.org/2000/svg",
 }
 TITLE = "No Quarter Fantasy Wargames"
-#: The edition's date: conf.py's ``today`` (its ``release``).
-EDITION_DATE = "2007"
+#: The 2007 book's date: conf.py's ``today`` (its ``release``).
+SOURCE_DATE = "2007"
 #: What only the site has: the language switch, search, the offline archive, scripts.
 SITE_ONLY = re.compile(r"<script|<input|nq-lang-|search\.html|-html\.zip|nq-archive", re.I)
 
@@ -130,21 +132,64 @@ def test_package_metadata_is_the_book_in_its_language(books: dict[str, Book], la
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_book_is_dated_by_its_edition_not_its_build(books: dict[str, Book], lang: str) -> None:
-    """``dc:date`` is the edition's, so that two builds of the same sources agree and the book
-    does not say it was published the day it was built; ``dcterms:modified``, which EPUB 3
-    requires, is the build's time in UTC."""
+    """``dc:date`` and the version reading apps show are this edition's, the date of its
+    printing as the PDFs' credits give it (``SOURCE_DATE_EPOCH``'s, else the sources' commit's),
+    so that two builds of the same sources agree; the 2007 book is its ``dc:source``;
+    ``dcterms:modified``, which EPUB 3 requires, is the build's time in UTC."""
     book = books[lang]
-    assert book.dc("date") == [EDITION_DATE]
+    printing, _ = source_version(ROOT)
+    assert printing is not None
+    assert book.dc("date") == [printing]
+    assert book.metadata("ibooks:version") == [printing]
+    assert book.dc("source") == [f"{TITLE}, Chris Gilders, {SOURCE_DATE}"]
     [modified] = book.metadata("dcterms:modified")
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z", modified), modified
 
 
-def test_an_edition_date_that_is_no_date_stops_the_build() -> None:
+def test_a_source_date_that_is_no_date_stops_the_build() -> None:
     modified = "2026-11-26T02:31:44Z"
-    assert edition_date("2007-11", modified) == "2007-11"
-    assert edition_date("", modified) == "2026-11-26"
+    assert edition_date("2026-11-30", modified) == "2026-11-30"
+    assert edition_date(None, modified) == "2026-11-26"
+    assert source_book(TITLE, "2007-11") == f"{TITLE}, Chris Gilders, 2007-11"
     with pytest.raises(ConfigError, match=r"today = 'November 2007' is not a date"):
-        edition_date("November 2007", modified)
+        source_book(TITLE, "November 2007")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_index_closes_the_contents(books: dict[str, Book], lang: str) -> None:
+    """The index is the last entry of both tables of contents (nav.xhtml's and the NCX's),
+    after the glossary, as in the PDF's contents."""
+    book = books[lang]
+    title = ui_text("Index of the rules", lang)
+    epub_type = "{http://www.idpf.org/2007/ops}type"
+    nav = book.xml("nav.xhtml")
+    (toc,) = [n for n in nav.iterfind(".//x:nav", NS) if n.get(epub_type) == "toc"]
+    entries = [(a.get("href"), "".join(a.itertext())) for a in toc.findall("x:ol/x:li/x:a", NS)]
+    assert entries[-2][0] == "glossary.xhtml", entries[-2:]
+    assert entries[-1] == ("genindex.xhtml", title)
+    ncx = {"n": "http://www.daisy.org/z3986/2005/ncx/"}
+    points = book.xml("toc.ncx").findall("n:navMap/n:navPoint", ncx)
+    sources = [p.find("n:content", ncx).get("src") for p in points]  # type: ignore[union-attr]
+    assert sources[-2:] == ["glossary.xhtml", "genindex.xhtml"]
+    assert points[-1].findtext("n:navLabel/n:text", namespaces=ncx) == title
+    assert book.spine().count("genindex.xhtml") == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_term_links_are_plain_links_to_the_glossary(books: dict[str, Book], lang: str) -> None:
+    """No definition hidden in the running text, nor in a link's title: a screen reader would
+    read it at every term; the link leads to the glossary, which holds it."""
+    book = books[lang]
+    links = 0
+    for name in book.pages():
+        page = book.files[name].decode("utf-8")
+        assert 'role="tooltip"' not in page, name
+        assert "nq-term-definition" not in page, name
+        for link in re.findall(r"<a [^>]*class=\"[^\"]*nq-term[^\"]*\"[^>]*>", page):
+            assert "aria-describedby" not in link and " title=" not in link, (name, link)
+            assert "glossary.xhtml#term-" in link or name == "glossary.xhtml", (name, link)
+            links += 1
+    assert links > 300
 
 
 def test_the_two_books_differ_in_their_words(books: dict[str, Book]) -> None:

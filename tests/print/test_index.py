@@ -21,10 +21,11 @@ DOCS = ROOT / "docs"
 DATA = load_index_data(DOCS / "_data" / "rules_index.toml")
 #: The word of "see" and "see also" in each language (babel's \seename and \alsoname).
 SEE = {"en": ("see", "see also"), "fr": ("voir", "voir aussi")}
-#: Entries that read alike but name two things (a weapon and an item; a trait and the cards).
+#: Entries that read alike but name two things (a weapon and an item; a trait and the cards;
+#: the shield a model carries and the spell).
 DISTINCT = {
-    "en": {"scythe", "mutation"},
-    "fr": {"faux", "mutation"},
+    "en": {"scythe", "mutation", "shield"},
+    "fr": {"faux", "mutation", "bouclier"},
 }
 
 
@@ -157,3 +158,45 @@ def test_the_support_weapons_chapter_has_its_own_entry(index: tuple[str, Path]) 
     entries = [e for e in layout.index_lines(pdf) if _words_of(e) == head]
     assert len(entries) == 1, entries
     assert labels[opening - 1] in _pages(entries[0]), (entries, labels[opening - 1])
+
+
+#: Look-ups a proof-reader made that failed or needed a second try, by language: the entry, and
+#: what it must hold (sub-entries by their words, or the "see" it sends to).
+LOOK_UPS = {
+    "en": {
+        "Shield": ("Shield Cost",),
+        "Shield (spell)": (),
+        "Terrain": ("Difficult Terrain", "Impassable Terrain", "Terrain Barriers"),
+        "Charge": ("Receive A Charge", "Flee From A Charge"),
+        "Lucky Save": "Optional Rule: The Lucky Save",
+        "Shooting": "Ranged Combat",
+    },
+    "fr": {
+        "Bouclier": ("Coût du bouclier",),
+        "Bouclier (sort)": (),
+        "Terrain": ("Terrain difficile", "Terrain infranchissable", "Barrières"),
+        "Charge": ("Recevoir une charge", "Fuir devant une charge"),
+        "Sauvegarde ultime": "Règle optionnelle : sauvegarde ultime",
+        "Tir": "Combat à distance",
+    },
+}
+
+
+def test_everyday_look_ups_find_the_rule(index: tuple[str, Path]) -> None:
+    """ "Shield" is the equipment (AR +1) beside "Shield (spell)"; "Terrain" has its kinds as
+    sub-entries; "Charge" what the charged unit may do; "Lucky Save" sends to its optional
+    rule; "Shooting" to the chapter Ranged Combat, not the characteristic."""
+    lang, pdf = index
+    tree = {_unspaced(_words_of(e)): (e, subs) for e, subs in layout.index_tree(pdf)}
+    see = SEE[lang][0]
+    for entry, wanted in LOOK_UPS[lang].items():
+        assert _unspaced(entry) in tree, (entry, [k for k in tree if k.startswith(entry[:4])])
+        line, subs = tree[_unspaced(entry)]
+        if isinstance(wanted, str):
+            assert _unspaced(line) == _unspaced(f"{entry}, {see} {wanted}"), line
+            continue
+        assert _pages(line) or subs, line
+        found = [_unspaced(_words_of(sub)).casefold() for sub in subs]
+        assert [_unspaced(w).casefold() for w in wanted if _unspaced(w).casefold() in found] == [
+            _unspaced(w).casefold() for w in wanted
+        ], (line, subs)
