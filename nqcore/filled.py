@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from string import Formatter
 
+from nqcore.data.datafiles import DataFileError
 from nqcore.i18n import P_, Filled, Msg, format_number, translator
 
 #: The format spec that spells a count in words: ``{infiltrating_maximum:word}``.
@@ -40,7 +41,7 @@ NUMBER_WORDS = (
 )
 
 
-class TextError(ValueError):
+class TextError(DataFileError):
     """A data text whose placeholders its record cannot fill: one line, naming file and field."""
 
 
