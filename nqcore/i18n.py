@@ -224,12 +224,41 @@ def _catalogue(lang: str) -> dict[str, str]:
     return catalogue_messages(LOCALE_DIR, lang, DOMAIN)
 
 
+class Filled(Msg):
+    """A data text whose numbers are placeholders the engine fills from its record ("has upkeep
+    {upkeep}"): ``str`` is the English, filled; ``msgid`` the text as the data file and the
+    catalogues hold it; ``values`` what fills it (:mod:`nqcore.filled`)."""
+
+    __slots__ = ("msgid", "values")
+    msgid: str
+    values: dict[str, object]
+
+    def __new__(cls, msgid: str, values: dict[str, object]) -> Filled:
+        from nqcore.filled import fill
+
+        text = super().__new__(cls, fill(msgid, values, SOURCE_LANGUAGE))
+        text.msgid, text.values = msgid, values
+        return text
+
+    def __reduce__(self) -> tuple[type[Filled], tuple[str, dict[str, object]]]:
+        return Filled, (self.msgid, self.values)
+
+
 def translator(lang: str) -> Callable[[str], str]:
     """A gettext function for ``lang``; untranslated strings fall back to the English.
 
-    A :class:`ContextMsg` is looked up in its context (pgettext)."""
+    A :class:`ContextMsg` is looked up in its context (pgettext); a :class:`Filled` text by its
+    placeholders, then filled with its numbers as ``lang`` writes them."""
     table = _catalogue(check_language(lang))
-    return lambda text: table.get(catalogue_key(text, getattr(text, "context", None)), text)
+
+    def translate(text: str) -> str:
+        if isinstance(text, Filled):
+            from nqcore.filled import fill
+
+            return fill(table.get(text.msgid, text.msgid), text.values, lang)
+        return table.get(catalogue_key(text, getattr(text, "context", None)), text)
+
+    return translate
 
 
 def language_problem(lang: str) -> str:

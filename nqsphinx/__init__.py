@@ -41,12 +41,15 @@ def _configure_latex(app: Sphinx, config: Config) -> None:
 def _check_engine_data(app: Sphinx) -> None:
     """Every engine data file against its schema, before any page reads one: a bad record
     stops the build with one line naming the file, the record and the field."""
+    from nqcore.army.features import CATEGORIES, features
     from nqcore.data import datafiles
+    from nqcore.rules.spells import all_spells
     from nqsphinx.refusals import Refused
 
     try:
         for filename in datafiles.data_filenames():
             datafiles.load(filename)
+        all_spells(), [features(category) for category in CATEGORIES]  # texts filled: TextError
     except datafiles.DataFileError as error:
         raise Refused(str(error)) from None
 

@@ -21,6 +21,7 @@ import sys
 from collections.abc import Callable, Iterator
 from difflib import SequenceMatcher
 from pathlib import Path
+from string import Formatter
 from typing import Any
 
 from babel.messages.catalog import Catalog, Message
@@ -131,8 +132,18 @@ def data_messages(package: Path = PACKAGE) -> Iterator[tuple[str, str, str]]:
         data = datafiles.parse(data_file.read_text(encoding="utf-8"), str(data_file), None)
         relative = data_file.relative_to(package).as_posix()
         for text, where in _data_messages(data, ""):
-            if any(char.isalpha() for char in text):  # a bare number reads the same in French
+            if has_words(text):
                 yield relative, text, field_path(where)
+
+
+def has_words(text: str) -> bool:
+    """Whether a data text has words to translate: a bare number reads the same in French, and
+    so does a bare placeholder, the engine's number filled in (``{spear_points}``)."""
+    try:
+        literal = "".join(part for part, *_ in Formatter().parse(text))
+    except ValueError:  # not formatted: all of it is literal
+        literal = text
+    return any(char.isalpha() for char in literal)
 
 
 #: English words that data of several kinds (files, fields) use in one and the same sense, so one

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from nqcore.data.datafiles import DataFileError
+from nqcore.rules.spells import all_spells
 from nqsphinx.books.copy_edits import COPY_EDITS_FILE, CopyEdit, load_copy_edits
 from tests.building import ROOT
 
@@ -20,7 +21,10 @@ EDITS = load_copy_edits(DOCS / COPY_EDITS_FILE)
 def _section_text(edit: CopyEdit) -> str:
     """The text of ``edit.page`` from the label ``edit.section`` to the next section's label
     (a label before a heading: a glossary term's paragraph has one too); the data file's text
-    where the page shows the words from the engine's data."""
+    where the page shows the words from the engine's data (a card's texts filled, "within 30\"",
+    where the file says "within {range_inches}\"")."""
+    if edit.data == "nqcore/data/spells.toml":  # its texts as the engine fills them
+        return "\n".join(str(text) for card in all_spells() for text in card.text)
     if edit.data:
         return (ROOT / edit.data).read_text("utf-8")
     text = (DOCS / f"{edit.page}.md").read_text("utf-8")

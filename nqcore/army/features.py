@@ -13,7 +13,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from nqcore.book.named_values import named_values
 from nqcore.data import datafiles
+from nqcore.filled import filled
 from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
 
 # --- abilities, traits, equipment ---------------------------------------------------------------
@@ -168,11 +170,12 @@ def _feature(category: str, record: dict[str, Any]) -> Feature:
         )
     elif "levels_from" in record:
         levels = _LEVELS_FROM[LevelsFrom(record["levels_from"])]()
+    where = f"{datafiles.PREFIX}{_FEATURE_FILES[category]} [{record['key']}]"
     return Feature(
         key=record["key"],
         name=Msg(record["name"]),
         category=category,
-        summary=Msg(record["summary"]),
+        summary=filled(record["summary"], named_values, f"{where} summary"),
         source=record["source"],
         points=record.get("points"),
         levels=levels,

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from nqcore.book.named_values import named_values
 from nqcore.data import datafiles
+from nqcore.filled import filled
 from nqcore.i18n import Msg
 
 #: The kinds of record, in the order the errata page shows them.
@@ -151,6 +153,13 @@ def resolve_engine_name(name: str) -> object:
     raise LookupError(f"{name}: no such module")
 
 
+def _text(record: dict[str, Any], field: str, source_file: str) -> Msg:
+    """A text of the record, its placeholders filled with the engine's values it names
+    (``correct = '{spear_points}'``: :mod:`nqcore.book.named_values`)."""
+    where = f"{source_file} [{record['id']}] {field}"
+    return filled(str(record[field]), named_values, where)
+
+
 def _erratum(record: dict[str, Any], where: str, source_file: str) -> Erratum:
     missing = [name for name in REQUIRED if not record.get(name)]
     if missing:
@@ -170,8 +179,8 @@ def _erratum(record: dict[str, Any], where: str, source_file: str) -> Erratum:
         sections=_sections(record, where),
         subject=Msg(record["subject"]),
         printed=Msg(str(record["printed"])),
-        correct=Msg(str(record["correct"])),
-        why=Msg(record["why"]),
+        correct=_text(record, "correct", source_file),
+        why=_text(record, "why", source_file),
         source_file=source_file,
         engine=_engine(record, where),
         cells=_cells(record, where),

@@ -24,6 +24,9 @@ DATA = "game_limits.toml"
 #: A distance in inches, exact.
 Inches = Fraction | int
 INCH = '"'
+#: "Infiltrating Units" (Getting Started): an infiltrating unit is placed "no closer than 10\" from
+#: the nearest enemy unit" (the Infiltrate ability's summary states it).
+INFILTRATE_ENEMY_DISTANCE = 10
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,13 @@ in places; the cards are the source, and every disagreement is an erratum (``err
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from nqcore.colour import text_colour_on
 from nqcore.data import datafiles
+from nqcore.filled import filled
 from nqcore.i18n import N_, Msg, Typed, UnknownName
 from nqcore.rules.magic import Aspect
 from nqcore.tables.registry import Table, register_table
@@ -36,8 +38,24 @@ class Spell:
     profile_adjustment: tuple[tuple[str, str], ...] = field(default=())
 
 
+def card_values(record: dict[str, Any]) -> dict[str, object]:
+    """What a card's texts may say by placeholder: ``{upkeep}``, ``{range_inches}`` and
+    ``{template}``, the diameter of its blast template (``blast-2.5``: 2½)."""
+    template = record.get("template") or ""
+    return {
+        "upkeep": record.get("upkeep"),
+        "range_inches": record.get("range_inches"),
+        "template": Fraction(template.removeprefix("blast-"))
+        if template.startswith("blast-")
+        else None,
+    }
+
+
 def _spell_from_record(record: dict[str, Any]) -> Spell:
-    """A spell card from its record, which its schema (``rules_schema.Spell``) has checked."""
+    """A spell card from its record, which its schema (``rules_schema.Spell``) has checked; its
+    texts filled with its numbers (:func:`card_values`)."""
+    values, where = card_values(record), f"{datafiles.PREFIX}spells.toml [{record['key']}]"
+    results = record.get("results", ())
     return Spell(
         key=record["key"],
         name=Msg(record["name"]),
@@ -45,12 +63,15 @@ def _spell_from_record(record: dict[str, Any]) -> Spell:
         use_cost=record["use_cost"],
         level=record["level"],
         points=record["points"],
-        text=tuple(Msg(paragraph) for paragraph in record["text"]),
+        text=tuple(filled(p, values, f"{where} text[{i}]") for i, p in enumerate(record["text"])),
         source=record["source"],
         upkeep=record.get("upkeep"),
         range_inches=record.get("range_inches"),
         template=record.get("template"),
-        results=tuple((r["roll"], Msg(r["effect"])) for r in record.get("results", ())),
+        results=tuple(
+            (r["roll"], filled(r["effect"], values, f"{where} results[{i}].effect"))
+            for i, r in enumerate(results)
+        ),
         profile_adjustment=tuple(record.get("profile_adjustment", {}).items()),
     )
 

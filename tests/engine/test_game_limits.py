@@ -17,7 +17,7 @@ import pytest
 
 import nqcore.rules.game_limits
 from nqcore.army.characteristics import Size
-from nqcore.book.one_truth import number_word
+from nqcore.filled import number_word
 from nqcore.rules.formations import Formation, effective_formation
 from nqcore.rules.game_limits import (
     attack_zones,
@@ -92,13 +92,16 @@ def test_unit_sizes_follow_the_prose() -> None:
         rf"normally consist of between {any_unit.minimum} and "
         rf"{any_unit.maximum} models",
     )
-    ranked, closed = number_word(units["ranked"].minimum), number_word(units["closed"].minimum)
+    ranked, closed = (
+        number_word(units["ranked"].minimum, "en"),
+        number_word(units["closed"].minimum, "en"),
+    )
     _prose_states("ranked-formation", rf"{ranked} or more models")
     _prose_states("closed-formation", rf"fewer than {closed} models")
-    most = number_word(units["infiltrating"].maximum or 0)
+    most = number_word(units["infiltrating"].maximum or 0, "en")
     _prose_states("infiltrating-units", rf"never consist of more than {most} models")
     crew = units["support-weapon-crew"]
-    fewest, largest = number_word(crew.minimum), number_word(crew.maximum or 0)
+    fewest, largest = number_word(crew.minimum, "en"), number_word(crew.maximum or 0, "en")
     _prose_states("support-weapon-crew", rf"minimum of {fewest} crew and a maximum of {largest}")
     initiates = units["initiates"]
     between = rf"between {initiates.minimum} and {initiates.maximum} initiates"

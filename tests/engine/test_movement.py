@@ -4,15 +4,14 @@ table."""
 from __future__ import annotations
 
 import doctest
-import tomllib
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import nqcore.rules.movement
+from nqcore.book.errata import all_errata
 from nqcore.rules.movement import (
     BARRIER_ACTIONS,
     STAND_UP_ACTIONS,
@@ -28,7 +27,6 @@ from nqcore.rules.movement import (
 )
 from nqcore.tables.registry import get_table
 
-ERRATA = Path(nqcore.rules.movement.__file__).parents[1] / "data" / "errata" / "movement.toml"
 H = Fraction(1, 2)
 
 # Movement Ability Table (lines 1028-1040) as printed: Double Time, Cavalry, Flying.
@@ -86,8 +84,10 @@ def test_movement_ability_table_against_the_book() -> None:
             assert computed == (4 + H, 6, 7 + H) and printed[0] == 5 + H
             continue
         assert computed == printed
-    erratum = tomllib.loads(ERRATA.read_text("utf-8"))["erratum"][0]
-    assert erratum["correct"] == '4½"' and erratum["printed"] == '5½"'
+    erratum = next(
+        e for e in all_errata() if e.id == "movement-ability-table-double-time-3-actions"
+    )
+    assert erratum.correct == '4½"' and erratum.printed == '5½"'
     table = get_table("movement-abilities")
     assert table.rows[2] == (3, Fraction(9, 2), 6, Fraction(15, 2))
     assert len(table.rows) == 12

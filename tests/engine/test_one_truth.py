@@ -1,26 +1,23 @@
-"""One truth: card texts, summaries and errata values say what the engine's numbers say, and no
-printed text says what an erratum calls wrong (issues 13 and 16)."""
+"""One truth: a number a text states is its record's (or the engine's), filled in; no card types
+one in figures; no printed text says what an erratum calls wrong."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from typing import Any
 
 import pytest
 
+import nqcore.rules.spells
 from nqcore.army.features import abilities
-from nqcore.book.errata import all_errata
-from nqcore.book.one_truth import (
-    ERRATUM_REASONS,
-    ERRATUM_VALUES,
-    INFILTRATE_MAX_MODELS,
-    all_pairs,
-    disagreements,
-    errata_disagreements,
-    number_word,
-)
-from nqcore.i18n import Msg, translator
-from nqcore.rules.spells import Spell, all_spells, spell
+from nqcore.book import named_values
+from nqcore.book.errata import all_errata, parse_errata
+from nqcore.book.one_truth import card_problems, errata_disagreements
+from nqcore.data import datafiles
+from nqcore.filled import TextError, filled
+from nqcore.i18n import Filled, Msg, translator
+from nqcore.rules.spells import Spell, all_spells, parse_spells, spell
 
 
 def _with(key: str, **changes: Any) -> list[Spell]:
@@ -28,9 +25,18 @@ def _with(key: str, **changes: Any) -> list[Spell]:
     return [dataclasses.replace(s, **changes) if s.key == key else s for s in all_spells()]
 
 
-def test_every_number_agrees_with_its_texts() -> None:
-    wrong = disagreements()
-    assert not wrong, "\n".join(str(pair) for pair in wrong)
+def _records(key: str, **changes: Any) -> dict[str, Any]:
+    """The parsed spells.toml with one card's fields changed (``None``: removed)."""
+    data = copy.deepcopy(datafiles.load("spells.toml"))
+    (record,) = [r for r in data["spell"] if r["key"] == key]
+    for name, value in changes.items():
+        record.pop(name) if value is None else record.__setitem__(name, value)
+    return data
+
+
+def test_no_card_types_a_number_its_record_holds() -> None:
+    problems = card_problems()
+    assert not problems, "\n".join(problems)
 
 
 def test_no_printed_text_says_what_an_erratum_calls_wrong() -> None:
@@ -38,62 +44,59 @@ def test_no_printed_text_says_what_an_erratum_calls_wrong() -> None:
     assert not clashes, "\n".join(str(clash) for clash in clashes)
 
 
-def test_every_spell_number_stated_on_its_card_is_paired() -> None:
-    pairs = all_pairs()
-    paired = {(p.number.record, p.number.field) for p in pairs}
-    for card in all_spells():
-        for field in ("upkeep", "range_inches", "template"):
-            if getattr(card, field) is not None:
-                assert (card.key, field) in paired, (card.key, field)
-    assert len(pairs) >= 63
-
-
-def test_changing_fogs_upkeep_fails_naming_the_number_and_both_texts() -> None:
-    changed = _with("fog", upkeep=7)
-    messages = [str(pair) for pair in disagreements(spells=changed)]
-    assert len(messages) == 3, messages
-    card, erratum, reason = sorted(messages, key=lambda m: ("errata" in m, "] why" in m))
-    assert card.startswith("nqcore/data/spells.toml [fog] text[")
-    assert "'upkeep 7'" in card and "nqcore/data/spells.toml [fog] upkeep = 7" in card
-    assert erratum.startswith("nqcore/data/errata/spells.toml [spell-list-fog-upkeep] correct")
-    assert "says '6'" in erratum and "[fog] upkeep = 7" in erratum
-    assert reason.startswith("nqcore/data/errata/spells.toml [spell-list-fog-upkeep] why says")
-    assert "'card gives upkeep 7'" in reason and "[fog] upkeep = 7" in reason
-
-
-def test_a_changed_rule_fails_the_erratum_that_states_its_numbers(
+def test_changing_fogs_upkeep_changes_its_card_and_errata_in_both_languages(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import nqcore.army.weapon_costs
-
-    rule = nqcore.army.weapon_costs.support_weapon_use_cost
-    costs = nqcore.army.weapon_costs
-    monkeypatch.setattr(costs, "support_weapon_use_cost", lambda st: rule(st) + 1)
-    (pair,) = disagreements()
-    assert str(pair).startswith("nqcore/data/errata/ranged.toml [support-weapon-use-cost-table]")
-    assert "nqcore/army/weapon_costs.py [Support Weapon Use Cost]" in str(pair)
-    assert "'ST 3 to 9, UC 4, 5, 6, 7, 8, 9, 10'" in str(pair)
-
-
-def test_every_paired_erratum_exists() -> None:
-    ids = {e.id for e in all_errata()}
-    assert set(ERRATUM_VALUES) | set(ERRATUM_REASONS) <= ids
-    errata_texts = [p for p in all_pairs() if "/errata/" in p.text.file]
-    assert len(errata_texts) == len(ERRATUM_VALUES) + len(ERRATUM_REASONS) >= 19
+    changed = parse_spells(_records("fog", upkeep=7))
+    fog = next(s for s in changed if s.key == "fog")
+    french = translator("fr")
+    assert fog.text[3].endswith("has upkeep 7.")
+    assert french(fog.text[3]).endswith("a un coût de maintien de 7.")
+    monkeypatch.setattr(nqcore.rules.spells, "all_spells", lambda: changed)
+    (erratum,) = [
+        e
+        for e in parse_errata(datafiles.load("errata/spells.toml"), "errata/spells.toml")
+        if e.id == "spell-list-fog-upkeep"
+    ]
+    assert (erratum.correct, french(erratum.correct)) == ("7", "7")
+    assert "card gives upkeep 7 while" in erratum.why
+    assert "donne un maintien de 7 alors" in french(erratum.why)
 
 
-def test_an_erratum_value_is_the_whole_number() -> None:
-    (fog,) = [e for e in all_errata() if e.id == "spell-list-fog-upkeep"]
-    errata = [dataclasses.replace(e, correct=Msg("16")) if e is fog else e for e in all_errata()]
-    assert [str(p.text) for p in disagreements(errata=errata)] == [
-        "nqcore/data/errata/spells.toml [spell-list-fog-upkeep] correct"
+def test_a_card_that_types_its_upkeep_is_named() -> None:
+    typed = Msg(spell("fog").text[3])  # the text filled, as an editor might type it
+    changed = _with("fog", text=(*spell("fog").text[:3], typed))
+    assert card_problems(changed) == [
+        "nqcore/data/spells.toml [fog] text[3] types 'upkeep 6': write its number as {upkeep}",
+        "nqcore/data/spells.toml [fog] upkeep = 6: no text of the card says {upkeep}",
     ]
 
 
-def test_a_number_in_a_text_without_its_field_is_caught() -> None:
-    changed = _with("quickening", upkeep=None)
-    wrong = disagreements(spells=changed)
-    assert [str(p.text) for p in wrong] == ["nqcore/data/spells.toml [quickening] text[1]"]
+def test_a_card_that_types_its_range_or_template_is_named() -> None:
+    typed = tuple(Msg(text) for text in spell("fireball").text)
+    problems = card_problems(_with("fireball", text=typed))
+    assert problems[0] == (
+        "nqcore/data/spells.toml [fireball] text[1] types 'range of 20\"': write its number as"
+        " {range_inches}"
+    )
+    assert any("text[1] types 'the 2½\" circular template'" in p for p in problems)
+
+
+def test_a_placeholder_its_record_lacks_is_refused_naming_the_text() -> None:
+    with pytest.raises(TextError) as refused:
+        parse_spells(_records("quickening", upkeep=None))
+    assert str(refused.value) == (
+        "nqcore/data/spells.toml [quickening] text[1]: the text says {upkeep},"
+        " a value its record does not have"
+    )
+
+
+def test_a_teardrop_the_card_does_not_name_is_named() -> None:
+    changed = _with("burning-hand", template="teardrop-medium")
+    assert card_problems(changed) == [
+        "nqcore/data/spells.toml [burning-hand] template = 'teardrop-medium':"
+        " no text of the card names (TTM)"
+    ]
 
 
 def test_a_card_printing_an_erratums_wrong_reading_is_named() -> None:
@@ -105,32 +108,16 @@ def test_a_card_printing_an_erratums_wrong_reading_is_named() -> None:
     assert "'molten-grasp-resist-test'" in message and "rolling under its own" in message
 
 
-def test_infiltrate_says_seven_models_everywhere() -> None:
+def test_infiltrate_says_the_unit_limit_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
     (infiltrate,) = [a for a in abilities() if a.key == "infiltrate"]
     (erratum,) = [e for e in all_errata() if e.id == "infiltrate-maximum-models"]
-    assert INFILTRATE_MAX_MODELS == 7
-    assert "at most seven models" in infiltrate.summary and erratum.correct == "seven models"
     french = translator("fr")
-    assert (
-        "sept figurines" in french(infiltrate.summary)
-        and french(erratum.correct) == "sept figurines"
-    )
-    six = {"infiltrate": infiltrate.summary.replace("seven", "six")}
-    assert [str(p.text) for p in disagreements(summaries=six)] == [
-        "nqcore/data/abilities.toml [infiltrate] summary"
-    ]
-    (clash,) = errata_disagreements(summaries=six)
+    assert 'at most seven models, not within 10" of' in infiltrate.summary
+    assert 'avec sept figurines au plus, pas à 10" ou moins' in french(infiltrate.summary)
+    assert (erratum.correct, french(erratum.correct)) == ("seven models", "sept figurines")
+    monkeypatch.setitem(named_values.NAMED_VALUES, "infiltrating_maximum", lambda: 6)
+    assert isinstance(erratum.correct, Filled)
+    six = filled(erratum.correct.msgid, named_values.named_values, "errata")
+    assert (six, french(six)) == ("six models", "six figurines")
+    (clash,) = errata_disagreements(summaries={"infiltrate": six.replace("models", "models,")})
     assert clash.erratum.id == "infiltrate-maximum-models"
-
-
-def test_number_words() -> None:
-    assert [number_word(n) for n in (0, 6, 7, 10, 11)] == ["zero", "six", "seven", "ten", "11"]
-
-
-def test_an_erratum_explanation_that_misstates_the_card_is_named() -> None:
-    (fog,) = [e for e in all_errata() if e.id == "spell-list-fog-upkeep"]
-    why = Msg(fog.why.replace("gives upkeep 6", "gives upkeep 5"))
-    errata = [dataclasses.replace(e, why=why) if e is fog else e for e in all_errata()]
-    assert [str(p.text) for p in disagreements(errata=errata)] == [
-        "nqcore/data/errata/spells.toml [spell-list-fog-upkeep] why"
-    ]

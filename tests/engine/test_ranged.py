@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import doctest
-import tomllib
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import nqcore.rules.ranged
+from nqcore.book.errata import all_errata
 from nqcore.rules.ranged import (
     AIM_ACTIONS,
     BURST_FIRE_SPLIT_INCHES,
@@ -55,12 +54,16 @@ from nqcore.rules.ranged import (
 )
 from nqcore.tables.registry import get_table
 
-ERRATA = Path(nqcore.rules.ranged.__file__).parents[1] / "data" / "errata" / "ranged.toml"
 BOW = WeaponRanges.parse("10/+1", "20/+0", "30/-1")
 
 
 def errata() -> dict[str, dict[str, str]]:
-    return {e["id"]: e for e in tomllib.loads(ERRATA.read_text("utf-8"))["erratum"]}
+    """The errata of ranged.toml as the engine reads them: their values filled."""
+    return {
+        e.id: {"printed": e.printed, "correct": e.correct}
+        for e in all_errata()
+        if e.source_file.endswith("/ranged.toml")
+    }
 
 
 def test_doctests() -> None:
