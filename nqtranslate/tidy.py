@@ -18,26 +18,28 @@ import re
 import sys
 from pathlib import Path
 
-import polib
-
+from nqcore import po
 from nqcore.atomic import write_atomically
 from nqcore.catalogue_check import file_problem, text_problem
-from nqtranslate.catalogue import UNWRAPPED, CatalogueError, gnu_layout
+from nqtranslate.catalogue import CatalogueError, gnu_layout
 from nqtranslate.reading import byte_findings
 
 FORMAT_FLAGS = {"python-format", "python-brace-format", "no-python-format"}
+#: A ``#,`` line (of a live or an obsolete message) that writes a format flag.
+_FORMAT_FLAG_LINE = re.compile(
+    rb"^(?:#~ *)?#,(?:.*[ ,])?(?:" + b"|".join(f.encode() for f in FORMAT_FLAGS) + rb")\b", re.M
+)
 
 
 def without_format_flags(data: bytes) -> bytes:
-    """The catalogue ``data`` without format flags (the same bytes when it has none)."""
-    catalogue = polib.pofile(data.decode("utf-8"), wrapwidth=UNWRAPPED)
-    changed = False
-    for entry in catalogue:
-        kept = [flag for flag in entry.flags if flag not in FORMAT_FLAGS]
-        if kept != entry.flags:
-            entry.flags = kept
-            changed = True
-    return str(catalogue).encode(catalogue.encoding) if changed else data
+    """The catalogue ``data`` without format flags (the same bytes when it writes none); a
+    syntax error raises :class:`nqcore.po.PoFileError`, whatever the flags."""
+    catalogue = po.read(data)
+    if not _FORMAT_FLAG_LINE.search(data):
+        return data
+    for message in [*catalogue, *catalogue.obsolete.values()]:
+        message.flags -= FORMAT_FLAGS  # Babel's own guess of them, as the file's
+    return po.write(catalogue, previous=True)
 
 
 #: The first line of an entry (obsolete ones too), whatever the line end before it: a file
@@ -83,9 +85,9 @@ def tidy(po_path: Path) -> bool:
         data = tidied(data, po_path, keep_flags=keeps_flags(po_path))
     except CatalogueError:
         raise
-    except (OSError, ValueError) as error:  # polib's syntax errors: "... (line 18): ..."
-        line = re.search(r"\(line (\d+)\)", str(error))
-        raise CatalogueError(f"{po_path}:{line[1] if line else 1}: {error}") from None
+    except po.PoFileError as error:  # a syntax error: its line counted from 0
+        reason = str(error).rsplit(" on ", 1)[0]
+        raise CatalogueError(f"{po_path}:{int(error.lineno) + 1}: {reason}") from None
     return write_atomically(po_path, data)
 
 
