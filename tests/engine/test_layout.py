@@ -22,6 +22,7 @@ def test_the_engine_modules_live_in_subpackages() -> None:
         "catalogue_check.py",
         "catalogue_loading.py",  # one catalogue as the engine reads it: every translated answer
         "characters.py",  # the characters any text read may hold: data, catalogues, files
+        "po.py",  # the one reader and writer of catalogues: the engine's, the tools', the build's
         "terminal.py",  # what reaches the terminal: nq's answers and the catalogues' warnings
         "typography.py",  # French spacing and the minus sign of every translation and number
     }
