@@ -41,16 +41,11 @@ def read(data: bytes | str, *, locale: str | None = None, strict: bool = True) -
     return read_po(io.StringIO(data), locale=locale, abort_invalid=strict)
 
 
-def write(
-    catalogue: Catalog,
-    *,
-    width: int = UNWRAPPED,
-    no_location: bool = False,
-    previous: bool = False,
-) -> bytes:
+def write(catalogue: Catalog, *, width: int = UNWRAPPED, no_location: bool = False) -> bytes:
     """The ``.po`` text of ``catalogue``: header, live and obsolete entries in the catalogue's
-    order, lines unwrapped unless ``width`` says otherwise; ``previous``: with the previous
-    msgids (``#|``) it read."""
+    order, lines unwrapped unless ``width`` says otherwise. Babel reads a previous msgid
+    (``#| msgid``) as a translator comment and writes it back as one (``# | msgid``): the
+    project's catalogues hold none, and tidy-po never writes a catalogue through Babel."""
     buffer = io.BytesIO()
     write_po(
         buffer,
@@ -59,7 +54,6 @@ def write(
         no_location=no_location,
         omit_header=False,
         ignore_obsolete=False,
-        include_previous=previous,
         sort_output=False,
     )
     return buffer.getvalue()
