@@ -4,7 +4,6 @@ against its English before a reader is shown it."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -26,14 +25,12 @@ def load_po(path: Path) -> dict[str, str]:
     a broken line, a message twice, a Plural-Forms that fails) gives no message: one warning
     names file and line, and the reader gets the English.  So does each translation whose
     fields are not its English's (printed internals, a padding of gigabytes)."""
-    from babel.messages.pofile import read_po  # imported lazily: keeps `import nqcore` fast
-
-    from nqcore import catalogue_check
+    from nqcore import catalogue_check, po  # imported lazily: keeps `import nqcore` fast
 
     data = path.read_bytes()
     problem = catalogue_check.text_problem(data)
     if problem is None:
-        catalogue = read_po(io.StringIO(data.decode("utf-8")), abort_invalid=True)
+        catalogue = po.read(data.decode("utf-8"))
         plural = catalogue_check.plural_forms_problem(catalogue.plural_forms)
         problem = (1, plural) if plural else None
     if problem is not None:

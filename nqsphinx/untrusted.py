@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import gettext
 import hashlib
-import io
 import json
 import os
 import sys
@@ -137,17 +136,13 @@ def remove_compiled(lang: str, folders: list[Path]) -> None:
 
 def _compiled(source: Path, lang: str) -> bytes | None:
     """The ``.mo`` Sphinx writes for ``source`` (sphinx.util.i18n.CatalogInfo.write_mo)."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from nqcore import po
 
     try:
-        with source.open(encoding="utf-8") as handle:
-            catalogue = read_po(handle, lang)
+        catalogue = po.read(source.read_text(encoding="utf-8"), locale=lang, strict=False)
     except Exception:  # noqa: BLE001 - whatever babel refuses, the guard names; Sphinx skips
         return None
-    buffer = io.BytesIO()
-    write_mo(buffer, catalogue, False)
-    return buffer.getvalue()
+    return po.compiled(catalogue)
 
 
 #: The checker's code: the guard and the modules it reads and compares catalogues with (the

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import io
 import re
 import shutil
 import subprocess
@@ -24,13 +23,12 @@ from pathlib import Path
 from string import Formatter
 from typing import Any
 
-from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, read_po, write_po
-
+from nqcore import po
 from nqcore.atomic import write_atomically
 from nqcore.catalogue_check import plural_header_problem
 from nqcore.data import datafiles
 from nqcore.i18n import ARMOUR_CONTEXT, ROOT
+from nqcore.po import Catalog, Message
 
 #: The engine: its catalogue is the default one extracted and checked.
 PACKAGE = ROOT / "nqcore"
@@ -210,8 +208,8 @@ def read_catalogue(po_path: Path, locale: str | None = None) -> Catalog:
         plural = plural_header_problem(data.decode("utf-8"))
         if plural:
             raise CatalogueError(f"{po_path}:{plural[0]}: {plural[1]}")
-        return read_po(io.BytesIO(data), locale=locale, abort_invalid=True)
-    except PoFileError as error:
+        return po.read(data, locale=locale)
+    except po.PoFileError as error:
         reason = str(error).rsplit(" on ", 1)[0]
         raise CatalogueError(f"{po_path}:{error.lineno + 1}: {reason}") from None
     except UnicodeDecodeError as error:
@@ -312,8 +310,6 @@ def merge(catalogue: Catalog, template: Catalog) -> None:
 
 BABEL_CHARSET = b'"Content-Type: text/plain; charset=utf-8\\n"\n'
 GNU_CHARSET = b'"Content-Type: text/plain; charset=UTF-8\\n"\n'
-#: A width no line reaches: Babel and polib wrap nothing (comments included), msgcat lays out.
-UNWRAPPED = 1_000_000
 
 
 #: The header fields in the order msginit and msgmerge write them (Babel puts Language first).
@@ -359,7 +355,7 @@ def gnu_layout(data: bytes, source: object = "<catalogue>") -> bytes:
     """``data`` laid out as GNU ``msgcat`` writes it (lines wrapped at 79 columns).
 
     msgmerge, msgcat and Poedit all write this layout: a catalogue kept in it shows no diff when
-    a translator's tool saves it. Babel and polib wrap differently, so GNU gettext lays it out.
+    a translator's tool saves it. Babel wraps differently, so GNU gettext lays it out.
     The charset is named as msgmerge and Poedit name it (``UTF-8``; Babel writes ``utf-8``)."""
     data = gnu_header(data.replace(BABEL_CHARSET, GNU_CHARSET, 1))
     msgcat = shutil.which("msgcat")
@@ -370,7 +366,9 @@ def gnu_layout(data: bytes, source: object = "<catalogue>") -> bytes:
     )
     if result.returncode != 0:
         reason = result.stderr.decode("utf-8", "replace").strip().splitlines() or ["failed"]
-        raise CatalogueError(reason[0].replace("<stdin>", str(source), 1))
+        place = re.match(r"<stdin>:(\d+)(?::\d+)?: ", reason[0])  # its line; no column
+        said = f"{source}:{place[1]}: {reason[0][place.end() :]}" if place else reason[0]
+        raise CatalogueError(said.replace("<stdin>", str(source), 1))
     return result.stdout
 
 
@@ -378,17 +376,7 @@ def render(
     catalogue: Catalog, *, no_location: bool = False, source: object = "<catalogue>"
 ) -> bytes:
     """The ``.po`` text of ``catalogue`` in GNU gettext's layout, obsolete entries kept."""
-    buffer = io.BytesIO()
-    write_po(
-        buffer,
-        catalogue,
-        width=UNWRAPPED,  # msgcat lays the lines out; comments are kept as written
-        no_location=no_location,
-        omit_header=False,
-        ignore_obsolete=False,
-        sort_output=False,
-    )
-    return gnu_layout(buffer.getvalue(), source)
+    return gnu_layout(po.write(catalogue, no_location=no_location), source)
 
 
 def update(
@@ -454,8 +442,7 @@ def _ids(po_path: Path) -> set[tuple[str, str | None]]:
     """The (msgid, msgctxt) of every message of ``po_path``."""
     if not po_path.exists():
         return set()
-    with po_path.open("rb") as handle:
-        return {(str(m.id), m.context) for m in read_po(handle) if m.id}
+    return {(str(m.id), m.context) for m in po.read(po_path.read_bytes(), strict=False) if m.id}
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ from nqcore.data import datafiles
 from nqcore.data.datafiles import DataFileError
 from nqcore.i18n import ROOT
 from nqsphinx.directives.glossary import GlossaryError, Term, load_terms
-from nqtranslate.reading import CatalogueRefused, checked_entries
+from nqtranslate.reading import CatalogueRefused, checked_messages
 from nqtranslate.reading import Finding as ReadingFinding
 
 GLOSSARY = ROOT / "docs" / "_data" / "glossary.toml"
@@ -236,22 +236,23 @@ def check_catalogue(po_path: Path, rules: Rules | tuple[Term, ...]) -> list[Find
     if isinstance(rules, tuple):
         rules = Rules(rules, (), (), ())
     findings = []
-    for entry in checked_entries(po_path):
-        if not entry.msgstr:
+    for entry in checked_messages(po_path):
+        msgstr = "" if entry.plural_id else entry.msgstr[0]  # plural forms: not checked
+        if not msgstr:
             continue
         exempt = {
             key.strip()
-            for match in EXEMPT.finditer(entry.tcomment or "")
+            for match in EXEMPT.finditer(entry.comment)
             for key in match.group(1).split(",")
         }
-        line = entry.linenum
-        for term, expected in check_entry(entry.msgid, entry.msgstr, rules.terms, exempt):
+        line = entry.line
+        for term, expected in check_entry(entry.msgid, msgstr, rules.terms, exempt):
             message = f"'{term.names['en']}' should be translated '{expected}'"
             findings.append(Finding(po_path, line, term.key, message))
         reasons = [
-            *check_phrases(entry.msgid, entry.msgstr, rules.phrases, exempt),
-            *check_avoided(entry.msgid, entry.msgstr, rules.avoid, exempt),
-            *check_homonyms(entry.msgid, entry.msgctxt, entry.msgstr, rules.homonyms, exempt),
+            *check_phrases(entry.msgid, msgstr, rules.phrases, exempt),
+            *check_avoided(entry.msgid, msgstr, rules.avoid, exempt),
+            *check_homonyms(entry.msgid, entry.context, msgstr, rules.homonyms, exempt),
         ]
         findings += [Finding(po_path, line, key, reason) for key, reason in reasons]
     return findings

@@ -308,15 +308,11 @@ def left_in_english(reading: Reading) -> list[Message]:
     shows them as they are, English on a French page."""
     from nqtranslate.lint import left_in_english as english_rule
 
-    comments = {(e.msgctxt, e.msgid): e.tcomment or "" for e in reading.po or ()}
     return [
         message
         for message in reading.messages
         if message.translated
-        and any(
-            english_rule(msgid, msgstr, comments.get((message.context, message.msgid), ""))
-            for msgid, msgstr in message.pairs()
-        )
+        and any(english_rule(msgid, msgstr, message.comment) for msgid, msgstr in message.pairs())
     ]
 
 

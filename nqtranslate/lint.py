@@ -26,10 +26,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-import polib
-
 from nqtranslate.guard import Finding, _markdown, catalogues
-from nqtranslate.reading import CatalogueRefused, checked_entries
+from nqtranslate.reading import CatalogueRefused, Message, checked_messages
 
 #: A msgid of this many words or more is never its own French (unless marked as intended).
 LONG_MESSAGE_WORDS = 4
@@ -143,15 +141,6 @@ def left_in_english(msgid: str, msgstr: str, comment: str) -> str:
     )
 
 
-def _pairs(entry: polib.POEntry) -> Iterator[tuple[str, str]]:
-    if entry.msgid_plural:
-        for index, text in sorted(entry.msgstr_plural.items()):
-            if text:
-                yield (entry.msgid if index == 0 else entry.msgid_plural), text
-    elif entry.msgstr:
-        yield entry.msgid, entry.msgstr
-
-
 def _markup_rule(msgid: str, msgstr: str, comment: str) -> str:
     difference = markup_difference(msgid, msgstr)
     return f"inline markup differs: {difference}" if difference else ""
@@ -166,12 +155,11 @@ RULES: dict[str, Rule] = {
 }
 
 
-def entry_findings(entry: polib.POEntry, rules: Iterable[str] = RULES) -> Iterator[str]:
-    """Every fault of one translated entry, in words."""
-    comment = entry.tcomment or ""
-    for msgid, msgstr in _pairs(entry):
+def entry_findings(message: Message, rules: Iterable[str] = RULES) -> Iterator[str]:
+    """Every fault of one translated message, in words."""
+    for msgid, msgstr in message.pairs():
         for name in rules:
-            what = RULES[name](msgid, msgstr, comment)
+            what = RULES[name](msgid, msgstr, message.comment)
             if what:
                 yield what
 
@@ -180,14 +168,14 @@ def lint(path: Path, rules: Iterable[str] = RULES) -> list[Finding]:
     """The faults of every translated, unfuzzy entry of the catalogue ``path`` (or why the
     build refuses the whole file)."""
     try:
-        entries = checked_entries(path)
+        messages = checked_messages(path)
     except CatalogueRefused as refused:
         return [refused.finding]
     found = []
-    for entry in entries:
-        if entry.fuzzy:
+    for message in messages:
+        if message.fuzzy:
             continue
-        found += [Finding(path, entry.linenum, what) for what in entry_findings(entry, rules)]
+        found += [Finding(path, message.line, what) for what in entry_findings(message, rules)]
     return found
 
 

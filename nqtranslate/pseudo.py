@@ -12,7 +12,6 @@ out like the repository (``python -m nqtranslate.pseudo OUT``) and builds that l
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import re
 import sys
@@ -20,11 +19,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import sphinx
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import PoFileError, read_po, write_po
 
+from nqcore import po
 from nqcore.data import datafiles
 from nqcore.i18n import ROOT
+from nqcore.po import Catalog
 
 #: The pseudo language's code (ISO 639's "qps" is reserved for local use, as Windows' qps-ploc).
 PSEUDO = "qps"
@@ -141,11 +140,10 @@ def write_pseudo(out: Path, root: Path = ROOT, lang: str = PSEUDO) -> list[Path]
     written = []
     sphinx_words = out / LOCALE_DIRS[0] / lang / "LC_MESSAGES" / "sphinx.po"
     for path, target in [*_targets(out, root, lang), (SPHINX_TEMPLATE, sphinx_words)]:
-        with path.open("rb") as handle:
-            try:
-                source = read_po(handle, abort_invalid=True)
-            except PoFileError as error:
-                raise PseudoError(f"{path}: {error}") from error
+        try:
+            source = po.read(path.read_bytes())
+        except po.PoFileError as error:
+            raise PseudoError(f"{path}: {error}") from error
         if path == SPHINX_TEMPLATE:
             source = _page_words(source)
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -170,11 +168,10 @@ def _page_words(catalogue: Catalog) -> Catalog:
 
 def _po_text(catalogue: Catalog) -> str:
     """The catalogue as a file; babel writes no plural forms for a locale it does not know."""
-    buffer = io.BytesIO()
-    write_po(buffer, catalogue, width=0)
+    written = po.write(catalogue, width=0)
     language = f'"Language: {catalogue.locale_identifier}\\n"\n'
     plurals = f'"Plural-Forms: {ENGLISH_PLURALS}\\n"\n'
-    text = buffer.getvalue().decode("utf-8")
+    text = written.decode("utf-8")
     return text if "Plural-Forms" in text else text.replace(language, language + plurals, 1)
 
 

@@ -1,13 +1,13 @@
 """One reading of a catalogue: what every check reads is what the build reads.
 
-The pipeline has five readers of a ``.po`` file: GNU ``msgfmt`` (the syntax check), Babel (the
-engine's :func:`nqcore.catalogue_loading.load_po`, and Sphinx, which compiles the page catalogues
-with it),
-Python's ``gettext`` (which reads what Sphinx compiled), polib (the translators' tools and some
-tests) and Sphinx itself. Where two of them read one file differently, a check could pass on one
-text while the book prints another (a first line naming another charset made polib see no entry
-at all, while the build read every one). So a catalogue is read once, by Babel as the build reads
-it, and refused, naming file and line, when it is anything but plain UTF-8 that every reader
+The pipeline has three readers of a ``.po`` file: GNU ``msgfmt`` (the syntax check), Babel
+(:mod:`nqcore.po`, the project's one library for catalogues: the engine's
+:func:`nqcore.catalogue_loading.load_po`, the translators' tools, and Sphinx, which compiles the
+page catalogues with it) and Python's ``gettext`` (which reads what Sphinx and msgfmt compiled).
+Where two of them read one file differently, a check could pass on one text while the book prints
+another (a first line naming another charset once made a second library see no entry at all,
+while the build read every one). So a catalogue is read once, by Babel as the build reads it,
+and refused, naming file and line, when it is anything but plain UTF-8 that every reader
 reads alike: a byte order mark, a NUL byte, bytes that are not UTF-8, a carriage return, a
 charset other than UTF-8 (in the header entry, or anywhere a reader looks for one), an escape
 other than ``\\\\ \\" \\n \\t``, a fuzzy header, a Plural-Forms that Python's gettext refuses, or
@@ -27,13 +27,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-
-import polib
+from typing import TYPE_CHECKING
 
 from nqtranslate.formats import plural_forms_problem
 
+if TYPE_CHECKING:
+    from nqcore.po import Catalog
+    from nqcore.po import Message as BabelMessage
+
 BOM = b"\xef\xbb\xbf"
-#: Where polib looks for a charset: the first line that names one, comment or not.
+#: Where a reader that guesses looks for a charset (polib, the translators' tools built on it):
+#: the first line that names one, comment or not.
 _CHARSET = re.compile(r"charset\s*=\s*([\w\-]+)", re.IGNORECASE)
 _UTF8 = ("utf-8", "utf8")
 #: A message as gettext keys it: ``context\x04msgid`` (plural forms: ``(key, index)``).
@@ -65,6 +69,8 @@ class Message:
     context: str | None = None
     plural_id: str = ""
     flags: frozenset[str] = frozenset()
+    #: The translator comments (``# ...`` lines), one a line.
+    comment: str = ""
 
     @property
     def fuzzy(self) -> bool:
@@ -86,10 +92,7 @@ class Message:
 class Reading:
     path: Path
     messages: list[Message] = field(default_factory=list)
-    header: dict[str, str] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
-    #: polib's reading of the same file (line numbers, translator comments), once it is read.
-    po: polib.POFile | None = field(default=None, repr=False, compare=False)
 
 
 def _line_at(data: bytes, offset: int) -> int:
@@ -143,8 +146,8 @@ def byte_findings(path: Path, data: bytes) -> list[Finding]:
 
 
 def _text_findings(path: Path, text: str) -> list[Finding]:
-    """A charset named where polib looks first; then what the engine's reader refuses too
-    (:func:`nqcore.catalogue_check.character_problem`: controls, escapes the readers read
+    """A charset named where a guessing reader looks first; then what the engine's reader refuses
+    too (:func:`nqcore.catalogue_check.character_problem`: controls, escapes the readers read
     differently, bidi controls; :func:`nqcore.catalogue_check.text_problem`: a line that is
     not a keyword and a quoted string, a message or a header field twice, a msgstr that does not
     fit its msgid), the one check of every reader."""
@@ -194,45 +197,47 @@ def _msgfmt_finding(path: Path, line: str) -> Finding:
     return Finding(path, int(number), what.strip())
 
 
-def _babel(path: Path, data: bytes) -> tuple[object, list[Finding]]:
-    from babel.messages.pofile import PoFileError, read_po
+def _babel(path: Path, data: bytes) -> tuple[Catalog | None, list[Finding]]:
+    from nqcore import po
 
     try:
-        return read_po(io.BytesIO(data), abort_invalid=True), []
-    except PoFileError as error:
+        return po.read(data), []
+    except po.PoFileError as error:
         return None, [Finding(path, int(getattr(error, "lineno", 0) or 1), str(error))]
 
 
-def polib_reading(path: Path, text: str) -> tuple[polib.POFile | None, list[Finding]]:
-    """polib's reading, its charset detected as the translators' tools detect it; what it
-    cannot read, at its line."""
-    try:
-        return polib.pofile(text), []
-    except (OSError, ValueError) as error:
-        line = re.search(r"line (\d+)", str(error))
-        found = Finding(path, int(line.group(1)) if line else 1, f"polib cannot read it: {error}")
-        return None, [found]
+def _message(message: BabelMessage, lines: list[str]) -> Message | None:
+    """Babel's message; its flags as the file writes them (Babel puts its own guess of
+    ``python-format`` and ``python-brace-format`` in their place: "25% of" is no format)."""
+    from nqcore import po
 
-
-def _message(message: object, flags: dict[object, frozenset[str]]) -> Message | None:
-    """Babel's message; its flags as the file writes them (Babel adds ``python-format`` to any
-    message holding a ``%``, "25% of" too)."""
-    from babel.messages.catalog import Message as BabelMessage
-
-    assert isinstance(message, BabelMessage)
     if not message.id:
         return None
-    ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
-    texts = message.string if isinstance(message.string, tuple | list) else (message.string,)
-    written = flags.get(_key(str(ids[0]), message.context), frozenset())
+    ids = po.ids(message)
+    line = int(message.lineno or 0)
     return Message(
-        msgid=str(ids[0]),
-        msgstr=tuple(str(t or "") for t in texts),
-        line=int(message.lineno or 0),
+        msgid=ids[0],
+        msgstr=po.forms(message),
+        line=line,
         context=message.context,
-        plural_id=str(ids[1]) if len(ids) > 1 else "",
-        flags=written,
+        plural_id=ids[1] if len(ids) > 1 else "",
+        flags=written_flags(lines, line),
+        comment="\n".join(message.user_comments),
     )
+
+
+def written_flags(lines: list[str], line: int) -> frozenset[str]:
+    """The flags of the ``#,`` lines above the msgid at ``line`` (counted from 1) of ``lines``:
+    its comments and its msgctxt, up to the entry before it."""
+    flags: set[str] = set()
+    index = line - 2
+    while index >= 0 and lines[index].startswith(("#", "msgctxt", '"')):
+        if lines[index].startswith("#~"):
+            break
+        if lines[index].startswith("#,"):
+            flags.update(flag.strip() for flag in lines[index][2:].split(",") if flag.strip())
+        index -= 1
+    return frozenset(flags)
 
 
 def read(path: Path) -> Reading:
@@ -256,21 +261,16 @@ def read(path: Path) -> Reading:
         if reading.findings:
             return reading
         text = data.decode("utf-8")
-        po, reading.findings = polib_reading(path, text)
-        if po is None:
-            return reading
         catalogue, reading.findings = _babel(path, data)
         if catalogue is None:
             return reading
-        flags = written_flags(po)
-        found = (_message(m, flags) for m in catalogue)  # type: ignore[attr-defined]
-        reading.messages = [m for m in found if m is not None]
-        reading.po = po
-        reading.header = dict(po.metadata)
-        reading.findings = header_findings(path, text, po)
+        lines = text.split("\n")
+        found = (_message(message, lines) for message in catalogue)
+        reading.messages = [message for message in found if message is not None]
+        reading.findings = header_findings(path, text, catalogue)
         if not reading.findings:
             compiled = mo if mo.exists() else None
-            reading.findings = disagreements(path, reading, catalogue, po, compiled)
+            reading.findings = disagreements(path, reading, catalogue, compiled)
     return reading
 
 
@@ -282,8 +282,8 @@ class CatalogueRefused(Exception):
         self.finding = finding
 
 
-def checked_entries(path: Path) -> list[polib.POEntry]:
-    """The live entries of ``path`` as polib reads them, for the translators' checks (lint,
+def checked_messages(path: Path) -> list[Message]:
+    """The live messages of ``path`` (fuzzy ones too), for the translators' checks (lint,
     glossary, spelling), once :func:`read` finds that the build reads the file alike: a file
     the build refuses (not UTF-8, another charset, a syntax error) raises
     :class:`CatalogueRefused` with the first reason, at its line, rather than a traceback or a
@@ -293,8 +293,7 @@ def checked_entries(path: Path) -> list[polib.POEntry]:
     reading = read_once(path)
     if reading.findings:
         raise CatalogueRefused(reading.findings[0])
-    assert reading.po is not None  # read whole: no finding
-    return [entry for entry in reading.po if not entry.obsolete and entry.msgid]
+    return reading.messages
 
 
 def file_problem_of(path: Path) -> str:
@@ -315,22 +314,16 @@ def _read_once(path: Path, digest: str) -> Reading:
     return read(path)
 
 
-def written_flags(po: polib.POFile) -> dict[object, frozenset[str]]:
-    """The flags of each message as its ``#,`` line writes them."""
-    return {_key(e.msgid, e.msgctxt): frozenset(e.flags) for e in po if not e.obsolete}
-
-
-def header_findings(path: Path, text: str, po: polib.POFile) -> list[Finding]:
+def header_findings(path: Path, text: str, catalogue: Catalog) -> list[Finding]:
     """A header the readers treat differently: fuzzy (msgfmt drops it), another charset, a
     Plural-Forms that Python's gettext (which reads the compiled pages) refuses."""
-    header = dict(po.metadata)
     line = _header_line(text)
-    if "fuzzy" in (po.metadata_is_fuzzy or []):
+    if catalogue.fuzzy:
         return [Finding(path, line, "the header entry is fuzzy (msgfmt drops it)")]
-    charset = header.get("Content-Type", "").partition("charset=")[2].strip().lower()
+    charset = str(catalogue.charset or "").lower()
     if charset not in _UTF8:
         return [Finding(path, line, f"the header declares charset {charset or 'none'}: UTF-8 only")]
-    problem = plural_forms_problem(header.get("Plural-Forms", ""))
+    problem = plural_forms_problem(catalogue.plural_forms)
     if problem:
         return [Finding(path, _line_of(text, "Plural-Forms:") or line, problem)]
     return []
@@ -365,20 +358,6 @@ def babel_table(reading: Reading) -> Table:
     return table
 
 
-def polib_table(po: polib.POFile) -> Table:
-    """What polib reads, with the charset it detects itself (as the translators' tools do)."""
-    table: Table = {}
-    for entry in po:
-        if entry.obsolete or "fuzzy" in entry.flags or not entry.msgid:
-            continue
-        key = _key(entry.msgid, entry.msgctxt)
-        if entry.msgid_plural:
-            table.update({(key, int(i)): t for i, t in entry.msgstr_plural.items() if t})
-        elif entry.msgstr:
-            table[key] = entry.msgstr
-    return table
-
-
 def mo_table(data: bytes) -> Table:
     """What Python's gettext reads from a compiled catalogue, header left out."""
     translations = gettext.GNUTranslations(io.BytesIO(data))
@@ -386,22 +365,19 @@ def mo_table(data: bytes) -> Table:
     return {key: text for key, text in catalogue.items() if key != "" and key != ("", 0) and text}
 
 
-def sphinx_mo(catalogue: object) -> bytes:
+def sphinx_mo(catalogue: Catalog) -> bytes:
     """The compiled catalogue as Sphinx writes it (Babel's ``write_mo``, fuzzy left out)."""
-    from babel.messages.mofile import write_mo
+    from nqcore import po
 
-    out = io.BytesIO()
-    write_mo(out, catalogue, use_fuzzy=False)  # type: ignore[arg-type]
-    return out.getvalue()
+    return po.compiled(catalogue)
 
 
 def disagreements(
-    path: Path, reading: Reading, catalogue: object, po: polib.POFile, mo: Path | None
+    path: Path, reading: Reading, catalogue: Catalog, mo: Path | None
 ) -> list[Finding]:
     """Every message that two readers read differently, at its line."""
     tables = {
         "babel": babel_table(reading),
-        "polib": polib_table(po),
         "sphinx (babel .mo, gettext)": mo_table(sphinx_mo(catalogue)),
     }
     if mo is not None:

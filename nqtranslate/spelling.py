@@ -19,11 +19,9 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-import polib
-
 from nqcore.i18n import ROOT
 from nqtranslate.guard import Finding, _markdown, catalogues
-from nqtranslate.reading import CatalogueRefused, checked_entries
+from nqtranslate.reading import CatalogueRefused, Message, checked_messages
 
 WORDLIST = ROOT / "locale" / "fr" / "wordlist.txt"
 DICTIONARY = "fr_FR"
@@ -92,14 +90,13 @@ def _per_line(output: list[str], count: int) -> list[list[str]]:
     return found[:count]
 
 
-def _texts(entries: list[polib.POEntry], phrases: list[str]) -> Iterator[tuple[int, str]]:
-    for entry in entries:
-        if entry.fuzzy:
+def _texts(messages: list[Message], phrases: list[str]) -> Iterator[tuple[int, str]]:
+    for message in messages:
+        if message.fuzzy:
             continue
-        texts = entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]
-        for text in texts:
+        for text in message.msgstr:
             if text:
-                yield entry.linenum, visible_text(text, phrases)
+                yield message.line, visible_text(text, phrases)
 
 
 def check(paths: list[Path], wordlist: Path = WORDLIST) -> list[Finding]:
@@ -109,7 +106,7 @@ def check(paths: list[Path], wordlist: Path = WORDLIST) -> list[Finding]:
     refused, located = [], []
     for path in paths:
         try:
-            entries = checked_entries(path)
+            entries = checked_messages(path)
         except CatalogueRefused as refusal:
             refused.append(refusal.finding)
             continue

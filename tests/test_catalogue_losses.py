@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from nqtranslate import tidy, update
-from nqtranslate.catalogue import CatalogueError, read_catalogue
+from nqtranslate.catalogue import CatalogueError, gnu_layout, read_catalogue
 
 HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
 BODY = "".join(f'msgid "Spell {n}"\nmsgstr "Sort {n}"\n\n' for n in range(1, 5))
@@ -77,3 +77,19 @@ def test_a_catalogue_without_header_is_refused_saying_why(tmp_path: Path) -> Non
     ]
     tidy.tidy(path)  # laid out (its last blank line goes), nothing lost
     assert path.read_bytes() == BODY.rstrip("\n").encode() + b"\n"
+
+
+def test_tidy_drops_format_flags_and_nothing_else(tmp_path: Path) -> None:
+    """A header of a few fields (a translator's tool's), a previous msgid, an obsolete entry and
+    a comment are kept as written; the flags Babel would guess are not added back."""
+    flagged = (
+        HEADER
+        + '# a comment\n#, python-format, fuzzy\n#| msgid "Old %s"\nmsgid "50% of %s"\n'
+        + 'msgstr "50 % de %s"\n\n#, python-brace-format\nmsgid "{n} spells"\nmsgstr "{n} sorts"\n'
+        + '\n#~ msgid "Gone"\n#~ msgstr "Parti"\n'
+    )
+    path = written(tmp_path, flagged.encode())
+    assert tidy.tidy(path)
+    expected = flagged.replace("#, python-format, fuzzy\n", "#, fuzzy\n")
+    expected = expected.replace("#, python-brace-format\n", "")
+    assert path.read_bytes() == gnu_layout(expected.encode())  # msgcat's layout of the rest

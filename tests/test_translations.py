@@ -148,7 +148,7 @@ def test_the_checker_names_each_fault_with_its_line(tmp_path: Path) -> None:
         (8, "round"),
         (11, "orc-warlord"),
         (17, "melee"),
-        (20, "light"),
+        (21, "light"),  # its msgid's line, as the guard and the build name it
         (24, "decimal-point"),
     ]
     assert main([str(po)]) == 1

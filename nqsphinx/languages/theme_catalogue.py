@@ -15,11 +15,11 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
 from jinja2.ext import babel_extract
 
 from nqcore.catalogue_loading import load_po
 from nqcore.i18n import ROOT
+from nqcore.po import Catalog
 from nqsphinx.languages.theme_text import NAVIGATION_TOGGLE, catalogue_path, sphinx_translations
 from nqtranslate.catalogue import update
 

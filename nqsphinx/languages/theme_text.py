@@ -19,12 +19,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import polib
 import sphinx
 from markupsafe import Markup, escape
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from nqcore import po
 from nqcore.catalogue_loading import load_po
 from nqcore.i18n import find_catalogue
 from nqsphinx.languages.typography import french_html
@@ -136,12 +136,17 @@ def _check_words(app: Sphinx, lang: str) -> None:
         path = find_catalogue(LOCALE_DIR, lang, domain)
         if path is None:
             continue
-        for entry in polib.pofile(str(path)):
-            added = added_html_characters(entry.msgid, entry.msgstr)
-            if added and not entry.obsolete:
+        try:
+            catalogue = po.read(path.read_bytes())
+        except po.PoFileError as error:
+            logger.error(str(error), location=f"{path}:{int(error.lineno) + 1}")
+            continue
+        for message in catalogue:  # live messages only
+            added = added_html_characters(str(message.id), po.forms(message)[0])
+            if added and message.id and isinstance(message.id, str):
                 shown = ", ".join(repr(c) for c in added)
                 what = f"msgstr adds {shown}, not in its msgid (a word of the site is text)"
-                logger.error(what, location=f"{path}:{entry.linenum}")
+                logger.error(what, location=f"{path}:{message.lineno}")
 
 
 def _install(app: Sphinx) -> None:

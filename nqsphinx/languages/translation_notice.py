@@ -151,8 +151,9 @@ def unused_warnings(env: BuildEnvironment, docname: str, document: nodes.documen
     edited, or the English changed before ``./dev update-po``): its French is not shown, and
     the page's notice alone would not say which. Named at its line (not a Sphinx warning: a
     page changed in English must still build, in English, until the catalogue is updated)."""
-    from babel.messages.pofile import read_po
     from sphinx.util.i18n import docname_to_domain
+
+    from nqcore import po
 
     domain = docname_to_domain(docname, env.config.gettext_compact)
     texts = _page_texts(env, document)
@@ -161,8 +162,7 @@ def unused_warnings(env: BuildEnvironment, docname: str, document: nodes.documen
         po_path = Path(env.srcdir, folder, env.config.language, "LC_MESSAGES", f"{domain}.po")
         if not po_path.is_file() or po_path.is_symlink():
             continue
-        with po_path.open(encoding="utf-8") as handle:
-            catalogue = read_po(handle)
+        catalogue = po.read(po_path.read_text(encoding="utf-8"), strict=False)
         for message in catalogue:
             msgid, msgstr = message.id, message.string
             if not (isinstance(msgid, str) and msgid and isinstance(msgstr, str) and msgstr):

@@ -19,6 +19,7 @@ from pathlib import Path
 import polib
 import pytest
 
+from nqcore import po
 from tests.building import sphinx_command
 from tests.faults.scratch import copy_project, scratch_env
 
@@ -84,8 +85,8 @@ class Page(HTMLParser):
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, dict[str, int]]:
     copy = copy_project(tmp_path_factory.mktemp("hostile") / "copy")
     planted = _plant(copy)
-    language = polib.pofile(str(copy / THEME_PO)).find("Language")
-    planted["Language"] = language.linenum
+    theme = po.read((copy / THEME_PO).read_bytes())
+    planted["Language"] = next(int(m.lineno) for m in theme if m.id == "Language")  # its msgid's
     out = copy / "_build"
     command = sphinx_command("html", out, "fr", src=copy / "docs")
     command[1:3] = ["-c", UNGUARDED]  # python -c ... instead of python -m sphinx
