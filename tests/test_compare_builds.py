@@ -1,0 +1,90 @@
+"""tools/compare_builds.py tells a difference a move explains from one it does not."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+from tools import compare_builds
+
+MOVED = [
+    "--moved",
+    "nqcore.cli.web=nqcompanion.bridge.web",
+    "--moved",
+    "nqcore/cli=nqcompanion/bridge",
+]
+
+
+def _zip(files: dict[str, str]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    return buffer.getvalue()
+
+
+def _build(root: Path, files: dict[str, str | bytes]) -> Path:
+    for name, data in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data.encode() if isinstance(data, str) else data)
+    return root
+
+
+def _before(tmp_path: Path) -> Path:
+    return _build(
+        tmp_path / "before",
+        {
+            "en/index.html": '<script src="_static/app.js?v=0a1b2c3d"></script>',
+            "en/_static/app.js": "// asks nqcore.cli.web\n",
+            "sw.js": 'const VERSION = "00112233445566778899";',
+            "engine.zip": _zip({"nqcore/cli/web.py": "import nqcore.cli.web\n", "a.py": "1\n"}),
+        },
+    )
+
+
+def _after(tmp_path: Path, **changed: str) -> Path:
+    files: dict[str, str | bytes] = {
+        "en/index.html": '<script src="_static/app.js?v=99aa88bb"></script>',
+        "en/_static/app.js": "// asks nqcompanion.bridge.web\n",
+        "sw.js": 'const VERSION = "ffeeddccbbaa99887766";',
+        "engine.zip": _zip(
+            {
+                "nqcompanion/bridge/web.py": "import nqcompanion.bridge.web\n",
+                "nqcompanion/__init__.py": "",
+                "a.py": "1\n",
+            }
+        ),
+    }
+    files.update(changed)
+    return _build(tmp_path / "after", files)
+
+
+def test_what_the_move_explains_passes(tmp_path: Path, capsys: object) -> None:
+    before, after = _before(tmp_path), _after(tmp_path)
+    argv = [str(before), str(after), *MOVED, "--added", "engine.zip!nqcompanion/__init__.py"]
+    assert compare_builds.main(argv) == 0
+
+
+def test_a_change_the_move_does_not_explain_fails(tmp_path: Path) -> None:
+    before = _before(tmp_path)
+    after = _after(
+        tmp_path, **{"en/index.html": '<p>new</p><script src="_static/app.js?v=99aa88bb"></script>'}
+    )
+    argv = [str(before), str(after), *MOVED, "--added", "engine.zip!nqcompanion/__init__.py"]
+    assert compare_builds.main(argv) == 1
+
+
+def test_an_added_file_not_named_fails(tmp_path: Path) -> None:
+    before, after = _before(tmp_path), _after(tmp_path)
+    assert compare_builds.main([str(before), str(after), *MOVED]) == 1
+
+
+def test_a_checksum_of_an_unchanged_file_is_no_excuse(tmp_path: Path) -> None:
+    before = _before(tmp_path)
+    after = _after(tmp_path, **{"en/_static/app.js": "// asks nqcore.cli.web\n"})
+    report = compare_builds.compare(
+        before, after, compare_builds.Rules([], ["engine.zip!nqcompanion/*"])
+    )
+    assert [name for name, _ in report.unexplained][:1] == ["en/index.html"]
