@@ -240,9 +240,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"differs, explained: {name}: {reason}")
     for name, reason in report.unexplained:
         print(f"DIFFERS, UNEXPLAINED: {name}: {reason}")
+    explained, unexplained = len(report.explained), len(report.unexplained)
     print(
-        f"{report.compared} files compared (with the members of each archive that differs), {report.identical} "
-        f"identical, {len(report.explained)} explained, {len(report.unexplained)} unexplained"
+        f"{report.compared} files compared (with the members of each archive that differs), "
+        f"{report.identical} identical, {explained} explained, {unexplained} unexplained"
     )
     return 1 if report.unexplained else 0
 
