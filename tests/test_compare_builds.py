@@ -88,3 +88,13 @@ def test_a_checksum_of_an_unchanged_file_is_no_excuse(tmp_path: Path) -> None:
         before, after, compare_builds.Rules([], ["engine.zip!nqcompanion/*"])
     )
     assert [name for name, _ in report.unexplained][:1] == ["en/index.html"]
+
+
+def test_words_wrapped_anew_are_explained_and_other_words_are_not(tmp_path: Path) -> None:
+    before = _build(tmp_path / "before", {"a.py": '"""Asks nqcore.cli.web for\n    answers."""\n'})
+    after = _build(
+        tmp_path / "after", {"a.py": '"""Asks nqcompanion.bridge.web\nfor answers."""\n'}
+    )
+    assert compare_builds.main([str(before), str(after), *MOVED]) == 0
+    (after / "a.py").write_text('"""Asks nqcompanion.bridge.web for all answers."""\n')
+    assert compare_builds.main([str(before), str(after), *MOVED]) == 1

@@ -14,6 +14,8 @@ same once
 
 - each ``--moved OLD=NEW`` is applied to the earlier text (an import, a path, a comment naming
   the moved code), in the order given;
+- the words are the same, with other line breaks or indentation (a comment that a longer name
+  made wrap anew);
 - each ``?v=`` checksum Sphinx gives a static file is left out where that file itself differs;
 - each long hexadecimal digest (16 digits or more) is left out, when some file's contents differ
   (a digest over several files: the service worker's cache version).
@@ -132,6 +134,8 @@ def explain_text(old: str, new: str, name: str, rules: Rules, changed: set[str])
     old = rules.renamed(old)
     if old == new:
         return "; ".join(reasons)
+    if old.split() == new.split():
+        return "; ".join([*reasons, "the same words, wrapped anew (a longer name moved a line)"])
     old, new = _checksums_explained(old, new, name, changed)
     if old == new:
         return "; ".join([*reasons, "Sphinx's ?v= checksum of a file that differs"])
