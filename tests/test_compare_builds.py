@@ -98,3 +98,38 @@ def test_words_wrapped_anew_are_explained_and_other_words_are_not(tmp_path: Path
     assert compare_builds.main([str(before), str(after), *MOVED]) == 0
     (after / "a.py").write_text('"""Asks nqcompanion.bridge.web for all answers."""\n')
     assert compare_builds.main([str(before), str(after), *MOVED]) == 1
+
+
+def test_what_a_build_prints_of_itself_is_explained(tmp_path: Path) -> None:
+    """The commit and the time of the build, Sphinx's record of the extensions' versions,
+    imports sorted anew and the service worker's sizes of files that grew."""
+    before = _build(
+        tmp_path / "before",
+        {
+            "book.txt": "This printing (sources 1606b64)",
+            "content.opf": "<meta>2026-11-30T07:00:29Z</meta>",
+            "searchindex.js": 'Search.setIndex({"envversion":{"nqsphinx":6}})',
+            "web.py": "from b import y\nfrom a import (\n    x,\n)\n",
+            "sw.js": 'const SIZES = {"en": 1000};',
+            "app.js": "// nqcore.cli.web\n",
+        },
+    )
+    after = _build(
+        tmp_path / "after",
+        {
+            "book.txt": "This printing (sources 70088a7)",
+            "content.opf": "<meta>2026-11-30T07:15:52Z</meta>",
+            "searchindex.js": 'Search.setIndex({"envversion":{"nqsphinx":7}})',
+            "web.py": "from a import (\n    x,\n)\nfrom b import y\n",
+            "sw.js": 'const SIZES = {"en": 1007};',
+            "app.js": "// nqcompanion.bridge.web\n",
+        },
+    )
+    assert (
+        compare_builds.main([str(before), str(after), *MOVED, "--revision", "1606b64=70088a7"]) == 0
+    )
+    assert compare_builds.main([str(before), str(after), *MOVED]) == 1
+    (after / "sw.js").write_text('const SIZES = {"en": 2000};')
+    assert (
+        compare_builds.main([str(before), str(after), *MOVED, "--revision", "1606b64=70088a7"]) == 1
+    )
