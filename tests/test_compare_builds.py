@@ -133,3 +133,12 @@ def test_what_a_build_prints_of_itself_is_explained(tmp_path: Path) -> None:
     assert (
         compare_builds.main([str(before), str(after), *MOVED, "--revision", "1606b64=70088a7"]) == 1
     )
+
+
+def test_a_catalogue_s_entries_in_another_order_are_explained(tmp_path: Path) -> None:
+    entries = ['msgid ""\nmsgstr ""\n', 'msgid "a"\nmsgstr "à"\n', 'msgid "b"\nmsgstr "bé"\n']
+    before = _build(tmp_path / "before", {"nqcore.po": "\n".join(entries)})
+    after = _build(tmp_path / "after", {"nqcore.po": "\n".join([entries[0], *entries[:0:-1]])})
+    assert compare_builds.main([str(before), str(after)]) == 0
+    (after / "nqcore.po").write_text("\n".join([entries[0], 'msgid "b"\nmsgstr "b"\n', entries[1]]))
+    assert compare_builds.main([str(before), str(after)]) == 1

@@ -22,9 +22,10 @@ same once
 - each long hexadecimal digest (16 digits or more) is left out, when some file's contents differ
   (a digest over several files: the service worker's cache version);
 - what is left are the same words wrapped anew (a comment that a longer name made wrap), the
-  same imports sorted anew, or numbers each changed by no more than the files' sizes changed in
-  all (the service worker's sizes of what it keeps; a loose check: a small number changed for
-  another reason passes it too).
+  same imports sorted anew, a gettext catalogue's same entries in another order (its messages
+  are extracted in the order of their files' paths), or numbers each changed by no more than
+  the files' sizes changed in all (the service worker's sizes of what it keeps; a loose check: a
+  small number changed for another reason passes it too).
 
 A member or file only in the later build is explained when it matches an ``--added`` pattern, or
 when it is an earlier one renamed by ``--moved``.  Anything else is unexplained: the script
@@ -165,6 +166,11 @@ def _imports_sorted_anew(old: str, new: str) -> bool:
     return all(IMPORT_LINE.match(line) for line in moved)
 
 
+def _entries(catalogue: str) -> list[str]:
+    """A gettext catalogue's entries (separated by blank lines), sorted."""
+    return sorted(entry.strip() for entry in catalogue.split("\n\n"))
+
+
 def _sizes_explained(old: str, new: str, size_change: int) -> bool:
     """Only numbers differ, each by no more than the files' sizes changed in all (a total of
     sizes over files of which some differ: the service worker's sizes of what it keeps)."""
@@ -210,6 +216,10 @@ def explain_text(old: str, new: str, name: str, rules: Rules, context: Context) 
             reasons.append("the same words, wrapped anew (a longer name moved a line)")
         elif _imports_sorted_anew(old, new):
             reasons.append("the same imports, sorted anew")
+        elif name.endswith(".po") and _entries(old) == _entries(new):
+            reasons.append(
+                "the same catalogue entries in another order (extracted from new places)"
+            )
         elif _sizes_explained(old, new, context.size_change):
             reasons.append("sizes of files that differ")
         else:
