@@ -57,7 +57,7 @@ STALE_OFFLINE = for stale in $(BUILD)/html/noquarter-html.zip $(BUILD)/html/sw.j
 # its stamp, so that a build with nothing changed does nothing. Sphinx's compiled catalogues
 # (.mo, written during the build) and Python's caches are not inputs.
 # The header search copies MiniSearch as tools/search/package-lock.json pins it.
-INPUT_DIRS := docs locale nqsphinx nqtranslate nqcore nqprint
+INPUT_DIRS := docs locale nqsphinx nqcompanion nqtranslate nqcore nqprint
 INPUT_FILES := conf.py pyproject.toml constraints.txt Makefile $(wildcard tools/search/package-lock.json)
 INPUTS := $(shell find $(INPUT_DIRS) -type f -not -name '*.mo' -not -name '*.pyc' \
 	-not -path '*/_build/*') $(INPUT_FILES)
@@ -192,10 +192,10 @@ update-po:
 tidy-po:
 	$(PYTHON) -m nqtranslate tidy locale nqcore/locale nqsphinx/locale nqprint/locale examples/locale
 
-# The whole suite (no PYTEST_ARGS but --full) also enforces the engine's line coverage (the
-# workers' data combined); a run of chosen tests does not, so that one test file can be run on
+# The whole suite (no PYTEST_ARGS but --full) also enforces the engine's line coverage, with the
+# companion's bridge to it (the workers' data combined); a run of chosen tests does not, so that one test file can be run on
 # its own. `./dev test --full` runs the browser matrices in every setting (tests/conftest.py).
-COVERAGE := --cov=nqcore --cov-report=term:skip-covered --cov-fail-under=95
+COVERAGE := --cov=nqcore --cov=nqcompanion.bridge --cov-report=term:skip-covered --cov-fail-under=95
 # The tests run in $(WORKERS) processes (pytest-xdist), each test file whole in one of them, in the
 # suite's order (tests/sharing.py's file_groups); the builds are made once for all of
 # them (tests/sharing.py). `./dev test -n 0 ...` or `-p no:xdist` runs them in one process.
@@ -215,10 +215,10 @@ bench:
 	$(PYTHON) tools/bench.py $(BENCH_ARGS)
 
 # Laid out by `ruff format` (run it before committing): every Python file of the project.
-FORMATTED := nqcore nqsphinx nqprint nqtranslate tests examples conf.py tools
+FORMATTED := nqcore nqsphinx nqcompanion nqprint nqtranslate tests examples conf.py tools
 
 lint:
-	ruff check nqcore nqsphinx nqprint nqtranslate tests examples conf.py tools
+	ruff check nqcore nqsphinx nqcompanion nqprint nqtranslate tests examples conf.py tools
 	ruff format --check $(FORMATTED)
 	mypy
 

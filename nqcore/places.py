@@ -2,8 +2,8 @@
 the reader's language: "army.toml, unité nº 1 (Orc Bruisers), chef, fichier".
 
 The readers of files build that place in English, part by part, as they go down an army file
-(:mod:`nqcore.army.force`, :mod:`nqcore.army.profile_files`, :mod:`nqcore.cli.web_army`); a French
-player read those English words in a French message.  Each part is said again here when the
+(:mod:`nqcore.army.force`, :mod:`nqcore.army.profile_files`, :mod:`nqcompanion.bridge.web_army`); a
+French player read those English words in a French message.  Each part is said again here when the
 refusal is shown (:meth:`nqcore.i18n.Refusal.text`): an entry and its number ("unit #1 (name)"),
 a field ("field weapon", and "unit #1.profile": "unité nº 1, champ profile"), a word of the
 place ("leader", "profile", "file").  Anything else (a

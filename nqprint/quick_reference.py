@@ -23,7 +23,7 @@ from nqprint.texts import cell_text, engine_text, print_text
 
 TITLE = N_("Quick reference")
 SUBTITLE = N_("The rulebook's tables at a glance; each block gives the page of its rule: {book}.")
-#: Where the site answers the rolls of this sheet (its calculators, nqsphinx/site/at_table.py):
+#: Where the site answers the rolls of this sheet (its calculators, nqcompanion/page/directive.py):
 #: the page named by its title, as the site shows it, and its whole address (a path alone is of
 #: no use on paper), made from ``conf.py``'s ``nq_site_url`` (:mod:`nqprint.site_address`).  Not
 #: the offline archive: opened as files, its calculators cannot run (nqsphinx/site/offline.py).

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 #: 2: the nq domain's entities; 3: the extension's modules grouped into subpackages;
 #: 4: doctests' comments kept as translatable nodes (nqsphinx.languages.code_prose); 5: what
 #: each page's translation applied; 6: the fingerprint of the code and data behind the directives
-#: (nqsphinx.code_inputs).
-ENV_VERSION = 6
+#: (nqsphinx.code_inputs); 7: the calculators' node in nqcompanion.page.directive.
+ENV_VERSION = 7
 
 # The extension's modules are imported by setup(), not with the package: the site's post-build
 # steps (python -m nqsphinx.site.root_page, nqsphinx.site.archive) need none of them, nor Sphinx
@@ -128,7 +128,6 @@ def _install_site(app: Sphinx) -> None:
     from nqsphinx.books import epub
     from nqsphinx.site import (
         accessibility,
-        at_table,
         bundles,
         csp,
         keep_offline,
@@ -141,7 +140,7 @@ def _install_site(app: Sphinx) -> None:
     epub.setup(app)
     style.setup(app)
     csp.setup(app)
-    at_table.setup(app)  # after csp: its pages' policy replaces the site's
+    app.setup_extension("nqcompanion")  # after csp: its pages' policy replaces the site's
     app.setup_extension("nqsphinx.directives.entities")  # also loaded by cards, tables and glossary
     search.setup(app)
     quick_search.setup(app)  # the header's search box and its index

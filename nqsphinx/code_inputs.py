@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 #: The packages whose files the directives read or run (the project's root is their parent).
-PACKAGES = ("nqcore", "nqsphinx", "nqprint")
+PACKAGES = ("nqcore", "nqsphinx", "nqcompanion", "nqprint")
 #: What is not an input: Python's caches and the catalogues compiled during a build.
 SKIPPED_SUFFIXES = frozenset({".pyc", ".mo"})
 #: Where the fingerprint is kept in the pickled environment.

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import os
 import re
 import shutil
 import subprocess
@@ -32,6 +33,12 @@ from nqcore.po import Catalog, Message
 
 #: The engine: its catalogue is the default one extracted and checked.
 PACKAGE = ROOT / "nqcore"
+#: Code kept outside a package whose words are in that package's catalogue: the companion's
+#: engine bridge speaks the engine's (nqcore.po), its page the extension's (nqsphinx.po).
+ALSO_EXTRACTED: dict[Path, tuple[Path, ...]] = {
+    PACKAGE: (ROOT / "nqcompanion" / "bridge",),
+    ROOT / "nqsphinx": (ROOT / "nqcompanion" / "page",),
+}
 #: Fields of the data files whose values readers see, and so are translated.
 TRANSLATABLE_FIELDS = frozenset(
     {"name", "text", "effect", "intro", "summary", "label", "title", "description", "note"}
@@ -110,11 +117,13 @@ def _data_messages(data: Any, path: str) -> Iterator[tuple[str, str]]:
 
 
 def extract(package: Path = PACKAGE, keywords: dict[str, Any] | None = None) -> Catalog:
-    """A template catalogue of every translatable string of ``package``."""
+    """A template catalogue of every translatable string of ``package`` (and of the code of
+    :data:`ALSO_EXTRACTED` that speaks its words)."""
     template = Catalog(project=HEADER["Project-Id-Version"], fuzzy=False)
     markers = dict(keywords or KEYWORDS)
-    for source in sorted(package.rglob("*.py")):
-        relative = source.relative_to(package).as_posix()
+    also = [path for folder in ALSO_EXTRACTED.get(package, ()) for path in folder.rglob("*.py")]
+    for source in [*sorted(package.rglob("*.py")), *sorted(also)]:
+        relative = os.path.relpath(source, package).replace(os.sep, "/")
         code = source.read_text(encoding="utf-8")
         for message, lineno, context in _marked_literals(code, markers):
             template.add(message, locations=[(relative, lineno)], context=context)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from nqsphinx.site.at_table_answers import CACHE, CACHE_VARIABLE
+from nqcompanion.page.answers import CACHE, CACHE_VARIABLE
 from tests.background import QUIET, Background, builds_last
 from tests.building import LETTER, ROOT, Build, build_all, latexmk_all
 from tests.pseudolang import PseudoBuilds, build_pseudo

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.building import ROOT
 
-FOLDERS = ("nqcore", "nqsphinx", "nqtranslate", "nqprint", "tools", "tests")
+FOLDERS = ("nqcore", "nqsphinx", "nqcompanion", "nqtranslate", "nqprint", "tools", "tests")
 SUFFIXES = {".py", ".js", ".css", ".html", ".sh"}
 HISTORY = re.compile(
     r"\bFixes\b:|\bused to (?!be the\b)|(?:^|[(#:;,.]\s*|\b(?:of|the|in|see|by|for) )issue \d+",

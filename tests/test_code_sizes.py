@@ -1,4 +1,4 @@
-"""The code stays readable in small pieces, without exceptions: in the four packages every
+"""The code stays readable in small pieces, without exceptions: in the five packages every
 function is at most 60 lines, every module at most 500 lines, and no function takes more than 8
 keyword-only parameters (more are grouped in a frozen dataclass, whose fields say what they mean).
 
@@ -10,12 +10,16 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import nqcompanion
 import nqcore
 import nqprint
 import nqsphinx
 import nqtranslate
 
-PACKAGES = [Path(package.__file__).parent for package in (nqcore, nqsphinx, nqprint, nqtranslate)]
+PACKAGES = [
+    Path(package.__file__).parent
+    for package in (nqcore, nqsphinx, nqcompanion, nqprint, nqtranslate)
+]
 ROOT = PACKAGES[0].parent
 LONGEST_FUNCTION = 60
 LONGEST_MODULE = 500

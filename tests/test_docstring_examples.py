@@ -10,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-PACKAGES = ("nqcore", "nqsphinx", "nqprint")
+PACKAGES = ("nqcore", "nqsphinx", "nqcompanion", "nqprint")
 
 
 def modules() -> list[str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 MAKEFILE = Path(__file__).parent.parent / "Makefile"
-INPUT_DIRS = ("docs", "locale", "nqsphinx", "nqtranslate", "nqcore", "nqprint")
+INPUT_DIRS = ("docs", "locale", "nqsphinx", "nqcompanion", "nqtranslate", "nqcore", "nqprint")
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="no make")
 

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("nqcore", "nqsphinx", "nqprint", "nqtranslate")
+PACKAGES = ("nqcore", "nqsphinx", "nqcompanion", "nqprint", "nqtranslate")
 #: A module's own file walked up to a folder above it: the project's folder worked out again.
 WALKED_UP = re.compile(r"Path\(__file__\)(?:\.resolve\(\))?\.parents\[")
 

@@ -19,6 +19,7 @@ def test_ruff_is_clean() -> None:
             "check",
             "nqcore",
             "nqsphinx",
+            "nqcompanion",
             "nqprint",
             "nqtranslate",
             "tests",

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.building import ROOT
 
-PACKAGES = ("nqcore", "nqsphinx", "nqtranslate", "nqprint")
+PACKAGES = ("nqcore", "nqsphinx", "nqcompanion", "nqtranslate", "nqprint")
 UPSTREAM = ROOT / "nqsphinx" / "upstream"
 FRAMEWORKS = {"sphinx", "myst_parser", "markdown_it", "docutils", "furo", "sphinx_design"}
 #: Private attributes of other libraries read on purpose, each with its reason.

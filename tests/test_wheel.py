@@ -21,10 +21,16 @@ from tests.building import ROOT
 
 pytestmark = pytest.mark.slow  # a wheel, a virtual environment and a Sphinx build: ~20 s
 
-PACKAGES = ("nqcore", "nqsphinx", "nqprint", "nqtranslate")
+PACKAGES = ("nqcore", "nqsphinx", "nqcompanion", "nqprint", "nqtranslate")
 #: Where a user of the wheel finds what each package imports: the engine's in the wheel's own
 #: dependencies, the others' in an extra (`pip install noquarter[sphinx]`).
-EXTRAS = {"nqcore": "", "nqsphinx": "sphinx", "nqprint": "print", "nqtranslate": "translate"}
+EXTRAS = {
+    "nqcore": "",
+    "nqsphinx": "sphinx",
+    "nqcompanion": "sphinx",
+    "nqprint": "print",
+    "nqtranslate": "translate",
+}
 #: Not shipped: compiled catalogues (the .po is read at run time) and caches.
 NOT_SHIPPED = ("__pycache__", "*.pyc", "*.mo")
 

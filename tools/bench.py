@@ -805,7 +805,7 @@ def _built_site(copy: Path) -> Path:
 # --- the At the table page: its weight before use, with its engine, and the engine's load time ---
 
 CALCULATORS_PAGE = "at-the-table.html"
-#: The one engine of both sites (nqsphinx/site/engine.py), beside en/ and fr/.
+#: The one engine of both sites (nqcompanion/engine/bundle.py), beside en/ and fr/.
 ENGINE_FOLDER = Path("_engine")
 
 

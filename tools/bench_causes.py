@@ -47,7 +47,7 @@ GROUPS = (
     ("/sphinx/transforms/i18n.py", I18N),
     ("/sphinx/util/i18n.py", I18N),
 )
-OURS = ("nqsphinx", "nqcore", "nqtranslate", "nqprint")
+OURS = ("nqsphinx", "nqcompanion", "nqcore", "nqtranslate", "nqprint")
 
 #: Sphinx's own phases, by the function that runs each: (function, file ending, cause). Code
 #: of no group is given to the innermost phase it runs in.
@@ -88,7 +88,10 @@ REASONS = {
     "nqsphinx.directives": "the pages' tables, cards, diagrams and examples, drawn from the "
     "engine: the book's content",
     "nqsphinx.languages": "the language switch, typography and the theme's words per language",
-    "nqsphinx.site": "the site's own files: offline copy, bundles, CSP, At the table, search",
+    "nqsphinx.site": "the site's own files: offline copy, bundles, CSP, search",
+    "nqcompanion.page": "At the table: its forms and answer tables, per language",
+    "nqcompanion.engine": "At the table: the calculators' engine as files, once for both sites",
+    "nqcompanion.bridge": "At the table: the engine asked for the answer tables",
     "nqsphinx.books": "the editions' tags (print and site) and the books' settings",
     "nqtranslate.guard": "every catalogue's msgstr checked against its msgid's markup before "
     "the build uses it (security: catalogues are untrusted input)",

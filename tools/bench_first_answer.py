@@ -5,7 +5,7 @@ web server sends it, with an hour of caching.  A first visit (empty cache) and a
 (the same browser, its HTTP cache filled by the first one, the engine loaded once), each from
 navigation until a calculator shows an answer.  The baseline, measured in the same run: the
 same visits with the answer tables refused, so that the first answer is the engine's, as it was
-before the tables (``nqsphinx/site/at_table_answers.py``).  Also the tables' transfer, gzipped.
+before the tables (``nqcompanion/page/answers.py``).  Also the tables' transfer, gzipped.
 Measurements, not tests: nothing here fails on a time.
 """
 

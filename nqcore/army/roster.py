@@ -7,7 +7,7 @@ weapons, armour and special rules as the book prints a profile
 (:func:`nqcore.tables.profile_tables.profile_details`), its price line by line and its
 profiles' warnings; then the army's total against the game's size and every refusal and warning
 of the book's army rules with its rule and section.  The At the table page prints it ("Print the
-roster", through :mod:`nqcore.cli.web_army`) and ``nq army FILE --pdf`` sets it in LaTeX
+roster", through :mod:`nqcompanion.bridge.web_army`) and ``nq army FILE --pdf`` sets it in LaTeX
 (:mod:`nqprint.army_roster`): one content, two layouts, nothing priced or checked here.
 """
 

@@ -12,9 +12,9 @@ Why swap those two names rather than anything else:
 
 * ``gettext.install``, ``bindtextdomain`` or ``textdomain`` would change the translations of every
   module in the process (the site runs the engine in Pyodide) and need a compiled ``.mo`` file;
-* translating argparse's finished lines by pattern (as ``REFUSALS`` in :mod:`nqcore.cli.web` does
-  for the rules' refusals) would have to know how its messages nest ("argument --ability: invalid
-  choice: ...") and would miss any new one silently;
+* translating argparse's finished lines by pattern (as ``REFUSALS`` in :mod:`nqcompanion.bridge.web`
+  does for the rules' refusals) would have to know how its messages nest ("argument --ability:
+  invalid choice: ...") and would miss any new one silently;
 * with the swap, each message is translated where argparse formats it, with its own placeholders;
   only the messages of :data:`ARGPARSE_MESSAGES` are looked up, and one French lacks stays English.
 

@@ -42,8 +42,8 @@ from typing import Any
 
 import pytest
 
+from nqcompanion.page.forms import page_messages
 from nqsphinx.site.archive import DOWNLOAD_LINK
-from nqsphinx.site.at_table_forms import page_messages
 from nqsphinx.site.root_page import ROOT_PAGE
 from tests.browser.conftest import Site, _recorded, wait_until
 from tests.building import ROOT
@@ -113,8 +113,8 @@ REVIEWED_PROBLEMS = (
         r"'null' has been blocked by CORS policy|Failed to load resource: net::ERR_FAILED "
         r"\[\S*/(nq-at-table\.js(\?v=\w+)?|nq-answers\.json)\]$)",
         "Found by this matrix, not fixed here: the At the table page's script is a module "
-        "(nqsphinx/site/at_table.py, add_js_file type=module), which Chromium does not load from "
-        "file://, nor the answer tables its head preloads (a fetch); the offline copy's "
+        "(nqcompanion/page/directive.py, add_js_file type=module), which Chromium does not load "
+        "from file://, nor the answer tables its head preloads (a fetch); the offline copy's "
         "calculators then do nothing, and the page says that they need the site served "
         "(test_the_offline_calculators_say_they_need_the_site_served).  Its axe results are "
         "this page's own.",

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from nqcore.cli.web import starting_choices
+from nqcompanion.bridge.web import starting_choices
 from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until, watch
 from tests.browser.test_at_the_table import ENGINE_SECONDS, READY
 

@@ -1,5 +1,5 @@
-"""The At the table page in Chromium (``nqsphinx/site/at_table.py``): each calculator's answers are
-``nq --json``'s for 200 random questions in both languages, a value out of range is refused
+"""The At the table page in Chromium (``nqcompanion/page/directive.py``): each calculator's answers
+are ``nq --json``'s for 200 random questions in both languages, a value out of range is refused
 beside its field in the page's language, the page is drawn before its engine has loaded, the
 engine runs on that page only, and the page works offline after a first visit."""
 
@@ -19,13 +19,13 @@ from unittest import mock
 
 import pytest
 
+from nqcompanion.bridge.web import starting_choices
+from nqcompanion.page import directive
+from nqcompanion.page.answers import answer_words
+from nqcompanion.page.calculators import _modifiers
 from nqcore.cli import commands
 from nqcore.cli.commands import main
-from nqcore.cli.web import starting_choices
 from nqsphinx.messages import ui_text
-from nqsphinx.site import at_table
-from nqsphinx.site.at_table_answers import answer_words
-from nqsphinx.site.at_table_calculators import _modifiers
 from tests.browser.conftest import PHONE, Site, Watched, _recorded, screenshot, wait_until, watch
 
 LANGS = ("en", "fr")
@@ -318,7 +318,7 @@ def table(request: pytest.FixtureRequest, browser: Any, site: Site) -> Iterator[
     context.close()
 
 
-@pytest.mark.parametrize("command", list(at_table.CALCULATORS))
+@pytest.mark.parametrize("command", list(directive.CALCULATORS))
 def test_each_calculator_answers_as_nq_does(table: Table, command: str) -> None:
     """200 random questions: the page asks the command line they mean, and shows what
     ``nq --json`` answers (the same JSON, the same lines in the page's language)."""
@@ -552,10 +552,10 @@ def test_the_page_is_usable_before_its_engine(browser: Any, site: Site, lang: st
     assert page.evaluate("document.readyState") in ("interactive", "complete")
     label = page.locator("label[for='nq-cast-wizardry']").inner_text()
     assert label == ui_text("Wizardry level", lang)
-    words = at_table.page_messages(lang)
+    words = directive.page_messages(lang)
     status = page.locator(".nq-engine-status").inner_text()
     assert status in (words["loading"], answer_words(lang)["tables"], words["ready"])
-    assert page.locator("form.nq-calc").count() == len(at_table.CALCULATORS)
+    assert page.locator("form.nq-calc").count() == len(directive.CALCULATORS)
     wait_until(page, READY, timeout=ENGINE_SECONDS)
     assert page.locator(".nq-engine-status").inner_text() == words["ready"]
     link = page.locator("#nq-cast .nq-rule a")
@@ -578,10 +578,10 @@ def test_only_calculator_pages_load_the_engine(site: Site) -> None:
     """The rule pages keep the site's policy and get a "Work it out" link to the calculator."""
     for lang in LANGS:
         calculators = (site.root / lang / "at-the-table.html").read_text(encoding="utf-8")
-        assert at_table.ENGINE_META_TAG in calculators
-        assert at_table.PAGE_SCRIPT in calculators
+        assert directive.ENGINE_META_TAG in calculators
+        assert directive.PAGE_SCRIPT in calculators
         magic = (site.root / lang / "magic.html").read_text(encoding="utf-8")
-        assert "wasm-unsafe-eval" not in magic and at_table.PAGE_SCRIPT not in magic
+        assert "wasm-unsafe-eval" not in magic and directive.PAGE_SCRIPT not in magic
         # its text, which names the calculator: tests/site/test_html.py
         assert (
             'class="nq-work-it-out reference external" href="at-the-table.html#nq-cast">' in magic
@@ -664,8 +664,8 @@ def _engine_profile(key: str) -> Any:
 
 
 def test_the_builder_prices_the_24_profiles_as_nq_points(table: Table, tmp_path: Any) -> None:
+    from nqcompanion.bridge.web import starting_profiles
     from nqcore.army.profile_points import profile_points
-    from nqcore.cli.web import starting_profiles
 
     keys = [key for key, _name in starting_profiles()]
     assert len(keys) == 24

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from nqsphinx.site import at_table
+from nqcompanion.page import directive
 from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, wait_until, watch
 
 LANGS = ("en", "fr")
@@ -159,7 +159,7 @@ def _edit(page: Any, selector: str, kind: str) -> None:
         field.press("Backspace")
 
 
-@pytest.mark.parametrize("form", list(at_table.CALCULATORS))
+@pytest.mark.parametrize("form", list(directive.CALCULATORS))
 def test_the_answer_stays_on_screen_while_a_field_is_edited(phone_table: Any, form: str) -> None:
     """At 390×844, whatever field of the calculator is being edited, the answer is on the
     screen: the whole answer, or its summary (its last lines) at the bottom, not over the field."""
@@ -200,12 +200,12 @@ def test_the_loading_state_is_where_the_answers_will_be(
     )  # the engine never comes
     page = context.new_page()
     page.goto(site.page(f"{lang}/at-the-table.html"), wait_until="domcontentloaded")
-    words = at_table.page_messages(lang)
+    words = directive.page_messages(lang)
     wait_until(page, "document.querySelector('#nq-move .nq-answer').textContent.length > 0")
     answers = page.locator(".nq-calc .nq-answer").all_inner_texts()
-    assert answers == [words["loading"]] * len(at_table.CALCULATORS), answers
+    assert answers == [words["loading"]] * len(directive.CALCULATORS), answers
     summaries = page.locator(".nq-calc .nq-summary").all_text_contents()
-    assert summaries == [words["loading"]] * len(at_table.CALCULATORS), summaries
+    assert summaries == [words["loading"]] * len(directive.CALCULATORS), summaries
     page.locator("#nq-move-actions").focus()  # the last calculator's first field, at the bottom
     assert (
         page.locator("#nq-move .nq-summary").is_visible()

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from nqcore.cli.web_army import import_army
+from nqcompanion.bridge.web_army import import_army
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until, watch
 from tests.browser.test_accessibility import AXE_OPTIONS, axe_script  # noqa: F401 - fixture

@@ -1,4 +1,4 @@
-"""The At the table page before its engine has loaded (``nqsphinx/site/at_table_answers.py``): with
+"""The At the table page before its engine has loaded (``nqcompanion/page/answers.py``): with
 the engine's files held back (its worker, WebAssembly and zip never come), casting, to-hit, save,
 wound, command test and movement answer at once from the tables, with the engine's words in both
 languages, on a phone (390×844); a question no table holds (a whole attack, three modifiers)
@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from nqcore.cli.web import ask
-from nqsphinx.site.at_table_answers import answer_words
-from nqsphinx.site.at_table_forms import page_messages
+from nqcompanion.bridge.web import ask
+from nqcompanion.page.answers import answer_words
+from nqcompanion.page.forms import page_messages
 from tests.browser.conftest import PHONE, Site, _recorded, screenshot, wait_until, watch
 
 LANGS = ("en", "fr")

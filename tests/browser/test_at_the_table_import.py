@@ -1,13 +1,13 @@
 """The At the table page's profile import given hostile files through its file field: each is
 refused beside the field, in one sentence of the page's language (what ``nq points FILE`` says,
-through ``nqcore.cli.web.import_profile``), the profile kept as it was, no console error."""
+through ``nqcompanion.bridge.web.import_profile``), the profile kept as it was, no console error."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from nqcompanion.bridge.web import import_profile, profile_toml
 from nqcore.cli.files import MAX_FILE_BYTES
-from nqcore.cli.web import import_profile, profile_toml
 from nqsphinx.messages import ui_text
 from tests.browser.test_at_the_table import Table, table  # noqa: F401 - the page, per language
 

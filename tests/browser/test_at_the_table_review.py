@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from nqcore.cli.web import ask
+from nqcompanion.bridge.web import ask
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import SCREENSHOTS, Site, _recorded, screenshot, wait_until, watch
 from tests.browser.test_at_the_table_army import _settle

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from nqcore.cli.web_army import army
+from nqcompanion.bridge.web_army import army
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import SCREENSHOTS, Site, watch
 from tests.browser.test_at_the_table_army import _settle

@@ -16,11 +16,11 @@ from unittest import mock
 
 import pytest
 
+from nqcompanion.bridge.web import ask, build, starting_profiles
+from nqcompanion.bridge.web_army import army
+from nqcompanion.page import answers
+from nqcompanion.page.answers import TABLED, answer_tables, inputs
 from nqcore.cli.commands import main
-from nqcore.cli.web import ask, build, starting_profiles
-from nqcore.cli.web_army import army
-from nqsphinx.site import at_table_answers
-from nqsphinx.site.at_table_answers import TABLED, answer_tables, inputs
 
 #: A breakable space (or none, for ; ! ?) before the high punctuation.
 BREAKABLE = re.compile(r"[ \t\n][:;!?]|(?<=\w)[;!?](?=\s|$)")
@@ -56,7 +56,7 @@ def test_the_tables_french_answers_hold_no_breakable_space_before_high_signs() -
     """Every piece of the smaller tables (each text of their answers, kept once), as the page
     reads them; the whole of every table: the slow test of the tables (tests/ext)."""
     small = {command: TABLED[command] for command in ("cancel", "hit", "wound", "move")}
-    with mock.patch.dict(at_table_answers.TABLED, small, clear=True):
+    with mock.patch.dict(answers.TABLED, small, clear=True):
         tables = answer_tables("fr")
     bad = [piece for piece in tables["pieces"] if _breakable(piece)]
     assert not bad, bad[:5]

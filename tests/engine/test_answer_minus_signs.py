@@ -10,8 +10,8 @@ import re
 
 import pytest
 
+from nqcompanion.bridge.web import ask
 from nqcore.cli.commands import main
-from nqcore.cli.web import ask
 from nqcore.i18n import format_number, format_signed
 
 #: A hyphen before a figure where no word or range comes before it: a negative number typed so.

@@ -1,12 +1,12 @@
 """Answers that say why: the rule behind a figure a player would question (no armour, the
 optional Lucky Save, a fumble, a capped chant, the battle standard's re-roll), in both languages,
-as the At the table page gets them (:func:`nqcore.cli.web.ask`)."""
+as the At the table page gets them (:func:`nqcompanion.bridge.web.ask`)."""
 
 from __future__ import annotations
 
 import pytest
 
-from nqcore.cli.web import ask
+from nqcompanion.bridge.web import ask
 
 NNBSP = "\u202f"
 

@@ -1,10 +1,10 @@
 """The answers' words agree with their chances, over each calculator's inputs.
 
 A player reads the words ("Roll needed: 5 or less", "Succeeds on any roll") and the chance
-("Chance: 50.0%"); both come from the engine (:func:`nqcore.cli.web.ask`).  Here every finite
-input of the casting, cancelling, to-hit, save, wound, command and morale calculators is walked,
-and moving over a grid of its values: an answer whose words say one thing and its chance another,
-a modifier that changed the result but is not named, a bare fraction, fails.
+("Chance: 50.0%"); both come from the engine (:func:`nqcompanion.bridge.web.ask`).  Here every
+finite input of the casting, cancelling, to-hit, save, wound, command and morale calculators is
+walked, and moving over a grid of its values: an answer whose words say one thing and its chance
+another, a modifier that changed the result but is not named, a bare fraction, fails.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
+from nqcompanion.bridge.web import ask
 from nqcore.cli import commands as cli
-from nqcore.cli.web import ask
 from nqcore.rules.close_combat import close_combat_modifiers
 from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
 from nqcore.rules.morale import command_modifiers

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from nqcore.cli.web import ask
+from nqcompanion.bridge.web import ask
 from nqcore.rules.armour import save_modifiers, save_target
 from nqcore.rules.profile_attack import weapon_attack
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.cli.web import ask, build, points, sample_choices, starting_choices
+from nqcompanion.bridge.web import ask, build, points, sample_choices, starting_choices
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -324,7 +324,7 @@ def test_an_individual_alone_has_no_empty_parentheses(capsys: Capture, tmp_path:
 def test_the_leaders_profile_is_named_in_the_readers_language(
     capsys: Capture, tmp_path: Path
 ) -> None:
-    from nqcore.cli.web_army import import_army
+    from nqcompanion.bridge.web_army import import_army
 
     code, out, _ = run(capsys, "--lang", "fr", "army", write(tmp_path, ALONE))
     assert "  Chef d’unité (Héros)\u00a0: 1 × 50 = 50" in out.splitlines(), out

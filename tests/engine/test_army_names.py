@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from nqcompanion.bridge.web_army import import_army
 from nqcore.army.force import parse_army, price
-from nqcore.cli.web_army import import_army
 from tests.engine.test_cli_untrusted import assert_refused
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from nqcore.cli.web_army import army
+from nqcompanion.bridge.web_army import army
 from nqcore.typography import read_whole
 
 START = {"name": "Test"}

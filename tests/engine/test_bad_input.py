@@ -269,8 +269,8 @@ def test_a_profiles_own_weapon_is_refused_in_the_readers_language(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], fault: str, english: str, french: str
 ) -> None:
     """On the command line and on the page: the armoury's refusals were English in French."""
+    from nqcompanion.bridge.web import points
     from nqcore.cli.commands import main as nq
-    from nqcore.cli.web import points
 
     text = WEAPON_PROFILE.replace("travel = 6", fault)
     profile = tmp_path / "archer.toml"

@@ -207,7 +207,7 @@ def test_nq_army_refuses_invisible_characters_in_names(tmp_path: Path, char: str
 def test_a_quoted_value_is_clipped_to_its_start_and_length(tmp_path: Path) -> None:
     """A name of a million characters: the refusal quotes 80 of them and says how many (nq, and
     the page's import, in its language)."""
-    from nqcore.cli.web_army import import_army
+    from nqcompanion.bridge.web_army import import_army
 
     army = tmp_path / "l.toml"
     army.write_text('name = "' + "W" * 1_000_000 + '"\npoints = 2000\n', encoding="utf-8")

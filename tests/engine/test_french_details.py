@@ -9,8 +9,8 @@ import tomllib
 
 import pytest
 
-from nqcore.cli.web import ask, build, import_profile
-from nqcore.cli.web_army import army, import_army
+from nqcompanion.bridge.web import ask, build, import_profile
+from nqcompanion.bridge.web_army import army, import_army
 from nqcore.i18n import Msg, translator
 from nqsphinx.languages.typography import french_html, french_latex
 

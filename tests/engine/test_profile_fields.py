@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.cli.web import ask_json
-from nqcore.cli.web_army import import_army
+from nqcompanion.bridge.web import ask_json
+from nqcompanion.bridge.web_army import import_army
 from tests.engine.test_cli_untrusted import assert_refused
 
 PROFILE = """name = "Test"
@@ -113,19 +113,19 @@ def test_the_page_answers_a_text_shield_with_one_line() -> None:
 
 
 def test_the_page_answers_an_engine_fault_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    import nqcore.cli.web
+    import nqcompanion.bridge.web
 
     def broken(*args: object) -> dict[str, object]:
         return {"total": 1 + "x"}  # type: ignore[operator]
 
-    monkeypatch.setattr(nqcore.cli.web, "ask", broken)
+    monkeypatch.setattr(nqcompanion.bridge.web, "ask", broken)
     for lang in ("en", "fr"):
         answer = json.loads(ask_json(json.dumps({"argv": ["cast", "5"], "lang": lang})))
         assert "\n" not in answer["error"] and "Traceback" not in answer["error"]
 
 
 def test_the_worker_posts_one_line_for_a_failure() -> None:
-    worker = Path("nqsphinx/site/at_table/nq-engine-worker.js").read_text(encoding="utf-8")
+    worker = Path("nqcompanion/static/nq-engine-worker.js").read_text(encoding="utf-8")
     assert "String(error)" not in worker
     assert "oneLine(error)" in worker
 

@@ -1,5 +1,5 @@
-"""``nqcore.cli.web``, what the At the table page asks in the browser: the answers of ``nq``, the
-engine's refusals in the reader's language, and the profile builder's steps."""
+"""``nqcompanion.bridge.web``, what the At the table page asks in the browser: the answers of
+``nq``, the engine's refusals in the reader's language, and the profile builder's steps."""
 
 from __future__ import annotations
 
@@ -11,10 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.army.profile_files import parse_profile, sample_profile
-from nqcore.army.profile_points import profile_points
-from nqcore.cli.commands import main
-from nqcore.cli.web import (
+from nqcompanion.bridge.web import (
     _refused,
     ask,
     ask_json,
@@ -23,6 +20,9 @@ from nqcore.cli.web import (
     starting_choices,
     starting_profiles,
 )
+from nqcore.army.profile_files import parse_profile, sample_profile
+from nqcore.army.profile_points import profile_points
+from nqcore.cli.commands import main
 
 
 def nq(argv: list[str], lang: str) -> tuple[int, str, str]:
@@ -227,8 +227,8 @@ def test_profile_toml_writes_what_toml_reads() -> None:
 def test_the_builder_s_blank_start_clears_the_book_s_profile(lang: str, name: str) -> None:
     """ "—" under "Start from a profile of the book": a blank profile, each characteristic at the
     lowest the cost tables price, no weapon, no armour, no item; priced as any other."""
+    from nqcompanion.bridge.web import build
     from nqcore.army.characteristics import CHARACTERISTICS, characteristic_range
-    from nqcore.cli.web import build
 
     got = build({"start": ""}, lang)
     assert "error" not in got, got

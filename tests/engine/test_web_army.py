@@ -1,5 +1,5 @@
-"""The army builder's bridge (nqcore.cli.web_army), as the At the table page asks it: every rule
-of the book's army rules comes back with its section, kind, entry and field as data; the total
+"""The army builder's bridge (nqcompanion.bridge.web_army), as the At the table page asks it: every
+rule of the book's army rules comes back with its section, kind, entry and field as data; the total
 is the engine's price of the force; a refused file or change names its entry and field, in
 French too; the file it writes is the one ``nq army`` reads."""
 
@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
+from nqcompanion.bridge.web import ask_json, starting_record
+from nqcompanion.bridge.web_army import army, army_toml, import_army, schema_problem
 from nqcore.army.army_rules import army_rules
 from nqcore.army.army_schema import ArmyFile, Model, Support, Unit
 from nqcore.army.force import parse_army, price
 from nqcore.cli.files import MAX_FILE_BYTES
-from nqcore.cli.web import ask_json, starting_record
-from nqcore.cli.web_army import army, army_toml, import_army, schema_problem
 
 ROOT = Path(__file__).resolve().parents[2]
 ARMIES = ROOT / "examples" / "armies"

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from nqcore.cli.web_army import army
+from nqcompanion.bridge.web_army import army
 
 LORD = {"name": "Lord", "profile": "hero", "general": True}
 
@@ -86,7 +86,7 @@ def test_a_core_model_above_the_core_limit_is_warned_once() -> None:
 
 
 def test_the_army_battle_standard_is_offered_where_it_can_be_taken() -> None:
-    from nqsphinx.site.at_table_army import _choices
+    from nqcompanion.page.army import _choices
 
     found = re.search(r'<option value="equipment:army-battle-standard"([^>]*)>', _choices("en"))
     assert found is not None
@@ -98,7 +98,7 @@ WIZARD = {"start": "hero", "set": {"name": "Wizard"}}
 
 
 def _wizard(spell: str, lang: str = "en") -> dict[str, Any]:
-    from nqcore.cli.web import build
+    from nqcompanion.bridge.web import build
 
     made = build(WIZARD, lang)
     made = build({"toml": made["toml"], "add": ["traits", "magic-user|2"]}, lang)
@@ -107,7 +107,7 @@ def _wizard(spell: str, lang: str = "en") -> dict[str, Any]:
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "Fireball"), ("fr", "Boule de feu")])
 def test_the_profile_builder_gives_a_wizard_its_spells(lang: str, said: str) -> None:
-    from nqcore.cli.web import build
+    from nqcompanion.bridge.web import build
 
     made = _wizard("fireball", lang)
     assert "error" not in made, made

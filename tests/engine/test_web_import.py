@@ -1,6 +1,6 @@
-"""The At the table page's profile import (``nqcore.cli.web.import_profile``, the Python function
-the page's worker calls through ``ask_json``) given hostile files: random TOML documents, deep
-nesting, wrong types, huge and non-finite numbers, control characters, random bytes, invalid
+"""The At the table page's profile import (``nqcompanion.bridge.web.import_profile``, the Python
+function the page's worker calls through ``ask_json``) given hostile files: random TOML documents,
+deep nesting, wrong types, huge and non-finite numbers, control characters, random bytes, invalid
 UTF-8.  Every outcome is a profile or a refusal of one line naming the file (and the field where
 one is to blame), in the page's language; never an exception; the JSON the page reads is valid."""
 
@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from nqcompanion.bridge.web import ask_json, file_name, import_profile, profile_toml
 from nqcore.cli.files import MAX_FILE_BYTES
-from nqcore.cli.web import ask_json, file_name, import_profile, profile_toml
 
 PROFILE = {
     "name": "Pikeman",

@@ -1,7 +1,7 @@
-"""The At the table page's answer tables (``nqsphinx/site/at_table_answers.py``): for every input
+"""The At the table page's answer tables (``nqcompanion/page/answers.py``): for every input
 of every tabled calculator, in both languages, the table's answer, made whole as the page's
-script makes it, is the engine's (:func:`nqcore.cli.web.ask`), the same JSON in the same order
-and the same lines; the tables hold the inputs the page sends them as it builds them."""
+script makes it, is the engine's (:func:`nqcompanion.bridge.web.ask`), the same JSON in the same
+order and the same lines; the tables hold the inputs the page sends them as it builds them."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from unittest import mock
 
 import pytest
 
+import nqcompanion.bridge
 import nqcore
-from nqcore.cli.web import ask
-from nqcore.i18n import catalogues_held
-from nqsphinx.site import at_table_answers
-from nqsphinx.site.at_table_answers import (
+from nqcompanion.bridge.web import ask
+from nqcompanion.page import answers
+from nqcompanion.page.answers import (
     TABLED,
     answer_tables,
     cached_answers,
@@ -26,6 +26,7 @@ from nqsphinx.site.at_table_answers import (
     position,
     rebuilt,
 )
+from nqcore.i18n import catalogues_held
 
 LANGS = ("en", "fr")
 #: The calculators whose whole input space is walked in a second or two: the rest in the slow run.
@@ -50,7 +51,7 @@ def _walk(tables: dict[str, Any], command: str, lang: str) -> int:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_small_tables_hold_the_engines_answers(lang: str) -> None:
-    with mock.patch.dict(at_table_answers.TABLED, {c: TABLED[c] for c in SMALL}, clear=True):
+    with mock.patch.dict(answers.TABLED, {c: TABLED[c] for c in SMALL}, clear=True):
         tables = answer_tables(lang)
     assert set(tables["calculators"]) == set(SMALL)
     walked = sum(_walk(tables, command, lang) for command in SMALL)
@@ -75,13 +76,13 @@ def test_columns_say_each_inputs_piece_in_one_string() -> None:
     """Which piece each input has is a string, a character an input, not a list of numbers: the
     casting table's 2.5 MB of numbers took a throttled phone seconds to parse."""
     bounds = {"cast": {"chant": range(0, 4)}, "move": {}}
-    with mock.patch.dict(at_table_answers.TABLED, bounds, clear=True):
+    with mock.patch.dict(answers.TABLED, bounds, clear=True):
         tables = answer_tables("en")
         counts = {command: len(list(inputs(command))) for command in bounds}
     for command, count in counts.items():
         for values, which in tables["calculators"][command]["columns"]:
             assert isinstance(which, str) and len(which) == count
-            assert {ord(c) - at_table_answers.FIRST for c in which} <= set(range(len(values)))
+            assert {ord(c) - answers.FIRST for c in which} <= set(range(len(values)))
     parsed = json.loads(json.dumps(tables, ensure_ascii=False))
     assert parsed == json.loads(json.dumps(tables))
 
@@ -90,7 +91,7 @@ def test_the_page_finds_an_input_by_its_fields_keys() -> None:
     """The keys the page's script makes of its fields: a spell chosen leaves the level unused
     (``~``), two modifiers ticked are in the table, three are not (the engine answers those)."""
     bounds = {"cast": {"chant": range(0, 4)}, "hit": {"mod": 2}}
-    with mock.patch.dict(at_table_answers.TABLED, bounds, clear=True):
+    with mock.patch.dict(answers.TABLED, bounds, clear=True):
         tables = answer_tables("en")
     spell = position(
         tables, "cast", ["--spell fireball|~", "--wizardry 1", "--concentrate", "--chant 0"]
@@ -120,17 +121,33 @@ def test_a_copy_of_the_project_reads_the_tables_the_checkout_made(
     engine in another folder (the suite's scratch copies) finds the tables the checkout made, in
     the folder ``NQ_ANSWERS_CACHE`` names, and never asks the engine again."""
     engine = Path(nqcore.__file__).parent
-    digest = at_table_answers._engine_digest("fr")
+    digest = answers._engine_digest("fr")
     copy = tmp_path / "elsewhere" / "nqcore"
     shutil.copytree(engine, copy, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(nqcore, "__file__", str(copy / "__init__.py"))
-    assert at_table_answers._engine_digest("fr") == digest
+    assert answers._engine_digest("fr") == digest
     (copy / "data" / "spells.toml").write_text("# changed\n", encoding="utf-8")
-    assert at_table_answers._engine_digest("fr") != digest
+    assert answers._engine_digest("fr") != digest
     monkeypatch.setattr(nqcore, "__file__", str(engine / "__init__.py"))
     shared = tmp_path / "shared"
     shared.mkdir()
     (shared / f"{digest}-fr.json").write_bytes(b'{"made": "by the checkout"}')
-    monkeypatch.setenv(at_table_answers.CACHE_VARIABLE, str(shared))
-    with mock.patch.object(at_table_answers, "answers_json", side_effect=AssertionError):
-        assert at_table_answers.cached_answers.__wrapped__("fr") == b'{"made": "by the checkout"}'
+    monkeypatch.setenv(answers.CACHE_VARIABLE, str(shared))
+    with mock.patch.object(answers, "answers_json", side_effect=AssertionError):
+        assert answers.cached_answers.__wrapped__("fr") == b'{"made": "by the checkout"}'
+
+
+def test_an_edit_of_the_engine_bridge_makes_new_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tables are what the bridge answers (:func:`nqcompanion.bridge.web.ask`), which lies
+    beside the engine, not in it: an edit of the bridge names a new cache entry too."""
+    bridge = Path(nqcompanion.bridge.__file__).parent
+    digest = answers._engine_digest("fr")
+    copy = tmp_path / "elsewhere" / "bridge"
+    shutil.copytree(bridge, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(nqcompanion.bridge, "__file__", str(copy / "__init__.py"))
+    assert answers._engine_digest("fr") == digest
+    with (copy / "web.py").open("a", encoding="utf-8") as web:
+        web.write("# changed\n")
+    assert answers._engine_digest("fr") != digest

@@ -1,5 +1,5 @@
 """The "At the table" page's forms as they are written into the page (no build, no browser):
-each field opens the phone keyboard its range needs (``nqsphinx/site/at_table_fields.py``), and
+each field opens the phone keyboard its range needs (``nqcompanion/page/fields.py``), and
 each engine refusal the page marks beside a field names that field, whatever its words."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from html.parser import HTMLParser
 
 import pytest
 
-from nqcore.cli.web import ask
-from nqsphinx.site.at_table_army import army_html
-from nqsphinx.site.at_table_builder import builder_html
-from nqsphinx.site.at_table_forms import CALCULATORS, Calculator, Field, _control, calculator_html
+from nqcompanion.bridge.web import ask
+from nqcompanion.page.army import army_html
+from nqcompanion.page.builder import builder_html
+from nqcompanion.page.forms import CALCULATORS, Calculator, Field, _control, calculator_html
 
 LANGS = ("en", "fr")
 

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from sphinx.errors import ExtensionError
 
-from nqsphinx.site import at_table, csp
+from nqcompanion.page import directive
+from nqsphinx.site import csp
 from nqsphinx.site.archive import write_archive
 from nqsphinx.site.root_page import write_root
 from tests.building import ROOT
@@ -85,8 +86,8 @@ def policy_faults(html: str) -> list[str]:
     meta = first[1] if first and first[0] == "meta" else {}
     if meta.get("http-equiv", "").lower() != "content-security-policy":
         return [f"the first element of <head> is {first}, not the policy"]
-    # A calculator page (nqsphinx.site.at_table) also lets its engine compile WebAssembly.
-    expected = at_table.ENGINE_POLICY if f'class="{at_table.MARK}"' in html else csp.POLICY
+    # A calculator page (nqcompanion.page.directive) also lets its engine compile WebAssembly.
+    expected = directive.ENGINE_POLICY if f'class="{directive.MARK}"' in html else csp.POLICY
     faults = [] if meta.get("content") == expected else ["the policy is not nqsphinx.site.csp's"]
     policy = directives(meta.get("content", ""))
     allowed = {"script": policy.get("script-src", []), "style": policy.get("style-src", [])}
@@ -220,4 +221,4 @@ def test_readme_shows_the_calculators_policy_as_a_header() -> None:
     """A server that sends the policy as a header sends the calculators' page and its engine
     theirs, or WebAssembly would be refused there."""
     readme = (ROOT / "handbook" / "hosting.md").read_text(encoding="utf-8")
-    assert f'add_header Content-Security-Policy "{at_table.ENGINE_POLICY}" always;' in readme
+    assert f'add_header Content-Security-Policy "{directive.ENGINE_POLICY}" always;' in readme

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from nqcompanion.page.directive import work_it_out_texts
 from nqcore.i18n import Msg
 from nqcore.tables.printed_cells import printed_cells
 from nqcore.tables.registry import Table, get_table
 from nqsphinx.directives.tables import format_cell, printed_marks
 from nqsphinx.languages.typography import french_html, french_latex, site_text
 from nqsphinx.messages import engine_text, ui_text
-from nqsphinx.site.at_table import work_it_out_texts
 from tests.building import ROOT, Build
 from tests.htmlpages import engine_tables, links
 

@@ -1,6 +1,6 @@
-"""One calculators' engine for both sites (``nqsphinx/site/engine.py``): both sites' calculator
+"""One calculators' engine for both sites (``nqcompanion/engine/bundle.py``): both sites' calculator
 pages load it from the one folder beside them, which holds Pyodide's runtime and only the part
-of Python's standard library that the engine imports (``nqsphinx/site/engine_imports.py``)."""
+of Python's standard library that the engine imports (``nqcompanion/engine/imports.py``)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,15 @@ import io
 import re
 import shutil
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from nqcompanion.engine import bundle, imports
 from nqsphinx.refusals import Refused
-from nqsphinx.site import engine, engine_imports, offline
+from nqsphinx.site import offline
 from nqsphinx.site.root_page import write_root
 
 
@@ -37,10 +39,10 @@ def test_both_sites_reference_the_one_engine(served: Path) -> None:
         found = re.search(r'data-engine="([^"]*)"', page)
         assert found, f"{lang}: no engine on the calculators' page"
         folder = (served / lang / html.unescape(found.group(1))).resolve()
-        assert folder == (served / engine.SHARED_DIR).resolve(), (lang, found.group(1))
-        assert not (served / lang / "_static" / engine.ENGINE_DIR).exists()
-    names = {p.name for p in (served / engine.SHARED_DIR).iterdir()}
-    assert names == {*engine.PYODIDE_FILES, engine.ENGINE_ZIP, engine.WORKER}
+        assert folder == (served / bundle.SHARED_DIR).resolve(), (lang, found.group(1))
+        assert not (served / lang / "_static" / bundle.ENGINE_DIR).exists()
+    names = {p.name for p in (served / bundle.SHARED_DIR).iterdir()}
+    assert names == {*bundle.PYODIDE_FILES, bundle.ENGINE_ZIP, bundle.WORKER}
     worker = (served / offline.WORKER).read_text(encoding="utf-8")
     assert '"_engine/pyodide.asm.wasm"' in worker  # kept once, for both sites
 
@@ -48,20 +50,20 @@ def test_both_sites_reference_the_one_engine(served: Path) -> None:
 def test_read_the_docs_sites_carry_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each Read the Docs project is served apart: there each site has its own copy."""
     monkeypatch.setenv("READTHEDOCS", "True")
-    assert engine.engine_url("") == "_static/nq-engine/"
-    assert engine.engine_folder(Path("out/fr")) == Path("out/fr/_static/nq-engine")
+    assert bundle.engine_url("") == "_static/nq-engine/"
+    assert bundle.engine_folder(Path("out/fr")) == Path("out/fr/_static/nq-engine")
     monkeypatch.delenv("READTHEDOCS")
-    assert engine.engine_url("") == "../_engine/"
-    assert engine.engine_folder(Path("out/fr")) == Path("out/_engine")
+    assert bundle.engine_url("") == "../_engine/"
+    assert bundle.engine_folder(Path("out/fr")) == Path("out/_engine")
 
 
 def test_the_standard_library_is_what_the_engine_imports() -> None:
     """What nqcore reaches is kept (re, json, tomllib, fractions, argparse, Pyodide's own), what
     it never imports is not (sqlite3, tkinter, curses, mailboxes, mocks...), and the
     library shrinks by more than a third."""
-    files = engine.engine_files()
-    full = (engine.ensure_pyodide() / engine.STDLIB).read_bytes()
-    names = set(zipfile.ZipFile(io.BytesIO(files[engine.STDLIB])).namelist())
+    files = bundle.engine_files()
+    full = (bundle.ensure_pyodide() / bundle.STDLIB).read_bytes()
+    names = set(zipfile.ZipFile(io.BytesIO(files[bundle.STDLIB])).namelist())
     for kept in (
         "re/__init__.py",
         "json/__init__.py",
@@ -83,8 +85,28 @@ def test_the_standard_library_is_what_the_engine_imports() -> None:
         "curses/__init__.py",
     ):
         assert dropped not in names, dropped
-    assert len(files[engine.STDLIB]) < 0.75 * len(full)
-    assert b'"packages": {}' in files[engine.LOCK_FILE]
+    assert len(files[bundle.STDLIB]) < 0.75 * len(full)
+    assert b'"packages": {}' in files[bundle.LOCK_FILE]
+
+
+def test_the_engine_zip_holds_the_bridge_the_worker_imports() -> None:
+    """The worker imports ``nqcompanion.bridge.web`` from the engine's zip: the bridge and the
+    packages that hold it are there, none of the page's code, and importing the bridge imports
+    no Sphinx (Pyodide has none)."""
+    names = set(zipfile.ZipFile(io.BytesIO(bundle.engine_zip())).namelist())
+    bridge = {"__init__.py", "bridge/__init__.py", "bridge/web.py", "bridge/web_army.py"}
+    assert {f"nqcompanion/{name}" for name in bridge} <= names
+    assert not [name for name in names if name.startswith("nqcompanion/page/")]
+    assert "nqcompanion.bridge.web_picks" in bundle.imported()
+    worker = (bundle.COMPANION / "static" / bundle.WORKER).read_text(encoding="utf-8")
+    assert 'pyodide.pyimport("nqcompanion.bridge.web")' in worker
+    check = (
+        "import sys, nqcompanion.bridge.web; print(sorted(m for m in sys.modules if 'sphinx' in m))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", check], capture_output=True, text=True, check=True
+    )
+    assert result.stdout == "[]\n"
 
 
 def test_imports_are_read_in_every_form() -> None:
@@ -95,7 +117,7 @@ def test_imports_are_read_in_every_form() -> None:
         "from ..up import *\n"
         "def f():\n    import lazy\n"
     )
-    found = engine_imports.imports(source, "pkg.sub.here", is_package=False)
+    found = imports.imports(source, "pkg.sub.here", is_package=False)
     assert {
         "a.b",
         "c",
@@ -107,7 +129,7 @@ def test_imports_are_read_in_every_form() -> None:
         "pkg.up",
         "lazy",
     } <= found
-    assert engine_imports.imports("from . import x\n", "pkg", is_package=True) >= {"pkg.x"}
+    assert imports.imports("from . import x\n", "pkg", is_package=True) >= {"pkg.x"}
 
 
 def test_the_build_reads_pyodide_and_never_installs_it(
@@ -115,17 +137,17 @@ def test_the_build_reads_pyodide_and_never_installs_it(
 ) -> None:
     """``./dev`` installs Pyodide before any build; a build that finds it missing, or not the
     version the lock file pins, stops with one line saying how to install it, and runs nothing."""
-    assert engine.ensure_pyodide() == engine.PYODIDE  # as ./dev installed it
-    monkeypatch.setattr(engine, "PYODIDE", tmp_path / "node_modules" / "pyodide")
+    assert bundle.ensure_pyodide() == bundle.PYODIDE  # as ./dev installed it
+    monkeypatch.setattr(bundle, "PYODIDE", tmp_path / "node_modules" / "pyodide")
     monkeypatch.setattr(subprocess, "run", _runs_nothing)
     with pytest.raises(Refused, match=r"^tools/engine: .*\(\./dev installs it: cd tools/engine"):
-        engine.ensure_pyodide()
+        bundle.ensure_pyodide()
     (tmp_path / "node_modules" / "pyodide").mkdir(parents=True)
-    for name in engine.PYODIDE_FILES:
+    for name in bundle.PYODIDE_FILES:
         (tmp_path / "node_modules" / "pyodide" / name).write_bytes(b"")
     (tmp_path / "node_modules" / "pyodide" / "package.json").write_text('{"version": "0.1"}')
     with pytest.raises(Refused, match="not installed as package-lock.json pins it"):
-        engine.ensure_pyodide()
+        bundle.ensure_pyodide()
 
 
 def _runs_nothing(*args: object, **kwargs: object) -> None:

@@ -1,7 +1,7 @@
 """No-op stand-ins for the directives the project's extensions register and the sources use (read
-from nqsphinx's sources and from docs/, so a new directive is stubbed without editing this file):
-each accepts any argument, option and content and renders nothing. A directive plain Sphinx has
-(``toctree``, which nqsphinx overrides) keeps Sphinx's own."""
+from nqsphinx's and nqcompanion's sources and from docs/, so a new directive is stubbed without
+editing this file): each accepts any argument, option and content and renders nothing. A directive
+plain Sphinx has (``toctree``, which nqsphinx overrides) keeps Sphinx's own."""
 
 from __future__ import annotations
 
@@ -39,7 +39,8 @@ class NoOp(Directive):  # type: ignore[misc]
 
 def project_directives() -> list[str]:
     names: set[str] = set()
-    for source in sorted((ROOT / "nqsphinx").rglob("*.py")):
+    sources = [*(ROOT / "nqsphinx").rglob("*.py"), *(ROOT / "nqcompanion").rglob("*.py")]
+    for source in sorted(sources):
         names.update(REGISTERED.findall(source.read_text(encoding="utf-8")))
     for page in sorted((ROOT / "docs").glob("*.md")):
         names.update(USED.findall(page.read_text(encoding="utf-8")))

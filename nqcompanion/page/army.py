@@ -1,8 +1,9 @@
-"""The army builder of the "At the table" page (:mod:`nqsphinx.site.at_table`), as HTML: its
+"""The army builder of the "At the table" page (:mod:`nqcompanion.page.directive`), as HTML: its
 choices and ranges are the engine's (the army file's schema, the book's profiles, the armoury and
 features), each rule section it may cite is given its address on this site, and each change goes
-to :func:`nqcore.cli.web_army.army`, which prices and checks the army as ``nq army`` does.  The
-page's script (``nq-army.js``, joined to ``nq-at-table.js``) draws the entries the engine answers.
+to :func:`nqcompanion.bridge.web_army.army`, which prices and checks the army as ``nq army`` does.
+The page's script (``nq-army.js``, joined to ``nq-at-table.js``) draws the entries the engine
+answers.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ ARMY_RULE = "the-army"
 
 def army_sections() -> list[str]:
     """The labels of every section a breach of the army builder may cite."""
+    from nqcompanion.bridge.web_army import PROFILE_SECTION
     from nqcore.army.army_rules import army_rules
-    from nqcore.cli.web_army import PROFILE_SECTION
 
     return sorted({rule.section for rule in army_rules().values()} | {PROFILE_SECTION})
 
@@ -135,9 +136,9 @@ def _options(items: list[tuple[str, str]]) -> str:
 def _choices(lang: str) -> str:
     """The lists the script copies into each entry (a ``template`` the page does not show): the
     book's profiles, the support weapons, the options by kind."""
+    from nqcompanion.bridge.web import starting_choices
+    from nqcompanion.page.builder import _pick_options
     from nqcore.army.armoury import WeaponKind, all_weapons
-    from nqcore.cli.web import starting_choices
-    from nqsphinx.site.at_table_builder import _pick_options
 
     words = _words(lang)
     support = [(w.key, engine_text(w.name, lang)) for w in all_weapons()]

@@ -1,5 +1,5 @@
 """What a field of the "At the table" page's forms needs beyond its words
-(:mod:`nqsphinx.site.at_table_forms`, :mod:`nqsphinx.site.at_table_builder`): the phone keyboard
+(:mod:`nqcompanion.page.forms`, :mod:`nqcompanion.page.builder`): the phone keyboard
 its range needs.  One rule for every field, read from its range, so that no field's keyboard is
 chosen by hand.  Which field an engine refusal is about, the engine's answer says
 (``field``, :attr:`nqcore.i18n.Refusal.argument`)."""

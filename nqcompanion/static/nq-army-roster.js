@@ -1,5 +1,5 @@
 // --- the army's roster on paper --------------------------------------------------------------
-// Joined after nq-army.js into the page's one script (nqsphinx/site/at_table.py): the roster the
+// Joined after nq-army.js into the page's one script (nqcompanion/page/directive.py): the roster the
 // army builder prints alone, laid out from the engine's roster (nqcore.army.roster) into the
 // element `roster` with the builder's element maker `el`.
 function drawArmyRoster(sheet, el, roster) {

@@ -4,8 +4,8 @@ time (``_static/nq-answers.json``, one per language).
 Pyodide and the engine take seconds to load (more than 20 on a slow phone); most questions of the
 page have few possible inputs.  For each calculator whose inputs are finite, the build walks
 every input the table holds (:data:`TABLED`), builds the command line the page's script would
-build from those fields, and asks :func:`nqcore.cli.web.ask`, the very function the page's worker
-calls, in the site's language.  The page's script looks the fields up (a lookup, no rule) and
+build from those fields, and asks :func:`nqcompanion.bridge.web.ask`, the very function the page's
+worker calls, in the site's language.  The page's script looks the fields up (a lookup, no rule) and
 shows that answer at once; anything else (a whole attack, morale over the turns, difficult
 terrain, typed ranges, more modifiers than a table holds, profiles, files) waits for the engine.
 
@@ -37,11 +37,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import nqcompanion.bridge
 import nqcore
-from nqcore.cli.web import ask
+from nqcompanion.bridge.web import ask
+from nqcompanion.page.calculators import CALCULATORS, Calculator, Field
 from nqcore.i18n import DOMAIN, LOCALE_DIR, ROOT, SOURCE_LANGUAGE, catalogues_held, find_catalogue
 from nqsphinx.messages import ui_text
-from nqsphinx.site.at_table_calculators import CALCULATORS, Calculator, Field
 
 ANSWERS_FILE = "nq-answers.json"
 #: The calculators with tables, and the bounds of their fields that are not finite or whose
@@ -258,7 +259,7 @@ def rebuilt(tables: dict[str, Any], command: str, index: int) -> dict[str, Any]:
 
 def answer_words(lang: str) -> dict[str, str]:
     """What the page says of the tables, in ``lang``: beside the words of
-    :func:`nqsphinx.site.at_table_forms.page_messages`."""
+    :func:`nqcompanion.page.forms.page_messages`."""
     return {
         # the answers of the tables are shown, the engine still loads
         "tables": ui_text(
@@ -279,9 +280,10 @@ def answers_json(lang: str) -> str:
 
 
 def _engine_digest(lang: str) -> str:
-    """A digest of what the tables are made of: the engine's files (code, data, catalogues),
-    the tabled fields and their bounds, the file's :data:`FORMAT`, the language and its
-    catalogue wherever it was found (not the page's words: a label changed makes no new table)."""
+    """A digest of what the tables are made of: the engine's files (code, data, catalogues) and
+    its bridge's code, the tabled fields and their bounds, the file's :data:`FORMAT`, the
+    language and its catalogue wherever it was found (not the page's words: a label changed
+    makes no new table)."""
     digest = hashlib.sha256(f"{FORMAT} {lang} {TABLED!r}".encode())
     for command in TABLED:
         for names, values in dimensions(CALCULATORS[command]):
@@ -291,6 +293,9 @@ def _engine_digest(lang: str) -> str:
     for path in sources:  # named within the engine: a copy of the project finds the same entry
         digest.update(path.relative_to(engine).as_posix().encode("utf-8") + b"\0")
         digest.update(path.read_bytes())
+    bridge = Path(nqcompanion.bridge.__file__).parent  # what asks the engine: ask() above
+    for path in sorted(bridge.glob("*.py")):
+        digest.update(f"bridge/{path.name}".encode() + b"\0" + path.read_bytes())
     found = find_catalogue(LOCALE_DIR, lang, DOMAIN) if lang != SOURCE_LANGUAGE else None
     digest.update(b"catalogue\0" + (found.read_bytes() if found else b""))
     return digest.hexdigest()[:20]

@@ -1,5 +1,5 @@
-"""The forms of the "At the table" page (:mod:`nqsphinx.site.at_table`), as HTML: each
-calculator's fields (:mod:`nqsphinx.site.at_table_calculators`, whose names stay importable from
+"""The forms of the "At the table" page (:mod:`nqcompanion.page.directive`), as HTML: each
+calculator's fields (:mod:`nqcompanion.page.calculators`, whose names stay importable from
 here), their labels and the page's messages in the reader's language.
 
 The page's script (``nq-at-table.js``) reads the fields, builds the ``nq`` command line and shows
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import html
 
+from nqcompanion.page.calculators import CALCULATORS as CALCULATORS
+from nqcompanion.page.calculators import Calculator as Calculator
+from nqcompanion.page.calculators import Field as Field
+from nqcompanion.page.fields import as_list, keyboard, signed
 from nqcore.i18n import colon
 from nqsphinx.messages import ui_text
-from nqsphinx.site.at_table_calculators import CALCULATORS as CALCULATORS
-from nqsphinx.site.at_table_calculators import Calculator as Calculator
-from nqsphinx.site.at_table_calculators import Field as Field
-from nqsphinx.site.at_table_fields import as_list, keyboard, signed
 
 #: The class that marks a calculator in a page's body: such a page gets the engine.
 MARK = "nq-calc"

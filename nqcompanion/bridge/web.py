@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from nqcompanion.bridge.web_picks import add_pick, pick_names, remove_pick
 from nqcore.army.characteristics import blank_profile
 from nqcore.army.toml_values import toml_key
 from nqcore.cli import usage
@@ -32,7 +33,6 @@ from nqcore.cli.asking import UsageError
 from nqcore.cli.files import MAX_FILE_BYTES, FileRefused, read_text, read_toml
 from nqcore.cli.parser import build_parser, one_line
 from nqcore.cli.render import jsonable, question, render
-from nqcore.cli.web_picks import add_pick, pick_names, remove_pick
 from nqcore.i18n import (
     ARMOUR_CONTEXT,
     N_,
@@ -162,7 +162,7 @@ def ask_json(request: str) -> str:
     ``{"toml": "...", "lang": "fr"}``, ``{"build": {...}}``, ``{"import": BASE64, "file":
     NAME}``, ``{"army": {...}}`` or ``{"army_import": BASE64, "file": NAME}``; the answer of
     :func:`ask`, :func:`points`, :func:`build`, :func:`import_profile` or the army builder's
-    (:mod:`nqcore.cli.web_army`) as JSON: always valid JSON (no NaN nor Infinity, which the
+    (:mod:`nqcompanion.bridge.web_army`) as JSON: always valid JSON (no NaN nor Infinity, which the
     reader refuses before).  A fault of the engine itself is one line too, never a traceback."""
     try:
         answer = _answer(request)
@@ -192,7 +192,7 @@ def _answer(request: str) -> dict[str, Any]:
     data = json.loads(request)
     lang = str(data["lang"])
     if "army" in data or "army_import" in data:
-        from nqcore.cli.web_army import army, import_army
+        from nqcompanion.bridge.web_army import army, import_army
 
         if "army" in data:
             answer = army(dict(data["army"]), lang)

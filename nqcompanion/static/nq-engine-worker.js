@@ -1,7 +1,7 @@
-// The rules engine of the At the table page (nqsphinx/site/at_table.py), in a module worker: Pyodide
+// The rules engine of the At the table page (nqcompanion/page/directive.py), in a module worker: Pyodide
 // (CPython for WebAssembly, from this folder) runs nqcore, unpacked from nq-engine.zip into its
 // file system. Each message is a question, {id, request: {argv, lang}, {build, lang} or {import,
-// file, lang}: a profile file's bytes in base64}; the answer is what nqcore.cli.web.ask_json
+// file, lang}: a profile file's bytes in base64}; the answer is what nqcompanion.bridge.web.ask_json
 // returns (always valid JSON), {id, answer}. No game rule is written here.
 import { loadPyodide } from "./pyodide.mjs";
 
@@ -19,7 +19,7 @@ const start = async () => {
   if (!response.ok) throw new Error(`nq-engine.zip: ${response.status}`);
   pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/nq-engine" });
   pyodide.runPython("import sys; sys.path.insert(0, '/nq-engine')");
-  return pyodide.pyimport("nqcore.cli.web").ask_json;
+  return pyodide.pyimport("nqcompanion.bridge.web").ask_json;
 };
 
 const engine = start();

@@ -1,5 +1,5 @@
 // --- the work at the table, one for both languages -------------------------------------------
-// Joined last into the page's one script (nqsphinx/site/at_table.py). A player who switches
+// Joined last into the page's one script (nqcompanion/page/directive.py). A player who switches
 // language finds the work as it was: each calculator's fields (kept here as their values, never
 // their words, under keys of no language), the built profile and the armies (their own scripts
 // keep them under such keys), and lands on the section they were in, its heading under the
@@ -65,7 +65,7 @@ const profileNames = () => {
 const namesOfProfiles = profileNames();
 
 // An army's data with each entry named after its book profile in another language (the engine's
-// default name, "Dwarf" or "Dwarf 2": nqcore.cli.web_army) named in this page's ("Nain",
+// default name, "Dwarf" or "Dwarf 2": nqcompanion.bridge.web_army) named in this page's ("Nain",
 // "Nain 2"), and the characters that join it following; null if there is none. A name the player
 // typed stays.
 function localNames(data) {

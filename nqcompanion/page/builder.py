@@ -1,6 +1,6 @@
-"""The profile builder of the "At the table" page (:mod:`nqsphinx.site.at_table`), as HTML: its
+"""The profile builder of the "At the table" page (:mod:`nqcompanion.page.directive`), as HTML: its
 lists are the engine's data (model types, levels, weapons, abilities...), and each change goes to
-:func:`nqcore.cli.web.build`, which prices the profile as ``nq points`` does.
+:func:`nqcompanion.bridge.web.build`, which prices the profile as ``nq points`` does.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import json
 import re
 from typing import Any
 
+from nqcompanion.page.fields import keyboard
 from nqcore.cli.files import MAX_FILE_BYTES
 from nqcore.i18n import Msg
 from nqsphinx.messages import engine_text, ui_text
-from nqsphinx.site.at_table_fields import keyboard
 
 BUILDER_RULE = "creating-a-profile"
 MODEL_TYPES = ("core", "elite", "unit-leader", "individual", "character", "support")
@@ -124,7 +124,7 @@ def _whole(values: list[int], none: str = "") -> str:
 
 def _start_and_kind(words: dict[str, str], lang: str) -> list[str]:
     """The profile of the book to start from, then the name, model type and size."""
-    from nqcore.cli.web import starting_choices
+    from nqcompanion.bridge.web import starting_choices
 
     parts = [
         _FIELD.format(

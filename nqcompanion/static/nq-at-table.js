@@ -1,4 +1,4 @@
-// The At the table page's script (nqsphinx/site/at_table.py): it reads each calculator's fields,
+// The At the table page's script (nqcompanion/page/directive.py): it reads each calculator's fields,
 // refuses a value out of the range written into the page (next to its field, in the page's
 // language), builds the command line a player would type to `nq`, and shows what the rules
 // engine answers (nq-engine-worker.js), or its answer from the tables (nq-answers.js) until it
@@ -371,7 +371,7 @@ window.addEventListener("afterprint", () => {
 
 // --- the profile builder ---------------------------------------------------------------------
 // The engine keeps the profile: each change is sent with the profile file (TOML) and the engine
-// answers with the new file, its fields and its points (nqcore.cli.web.build), kept in localStorage.
+// answers with the new file, its fields and its points (nqcompanion.bridge.web.build), kept in localStorage.
 const builder = document.getElementById("nq-builder");
 // One profile for both languages (the engine names a book's profile in the page's language).
 const STORE = "nq-profile-builder";
@@ -559,7 +559,7 @@ if (builder) {
     const file = importer.files[0];
     if (!file) return;
     const said = JSON.parse(builder.dataset.words);
-    // The file's bytes, for the reader of `nq points FILE` (nqcore.cli.web.import_profile): it
+    // The file's bytes, for the reader of `nq points FILE` (nqcompanion.bridge.web.import_profile): it
     // refuses what is too large, not UTF-8, too deep...
     const bytes = await chosenBytes(importer, file, said.refused_file);
     if (!bytes) return;

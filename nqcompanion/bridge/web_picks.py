@@ -1,6 +1,6 @@
-"""The profile builder's lists (beside :mod:`nqcore.cli.web`): the weapons, abilities, traits,
-equipment and spells a profile file lists, each added by its key (and level) or removed by its
-place, and named as the page's reader names them.  A spell is a card of the Magic chapter
+"""The profile builder's lists (beside :mod:`nqcompanion.bridge.web`): the weapons, abilities,
+traits, equipment and spells a profile file lists, each added by its key (and level) or removed by
+its place, and named as the page's reader names them.  A spell is a card of the Magic chapter
 (:mod:`nqcore.rules.spells`), named with its aspect: the aspects decide which wizards may share
 an army (Magic Relationships)."""
 

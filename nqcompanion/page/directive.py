@@ -3,11 +3,11 @@
 Every number on the page comes from :mod:`nqcore`: the page runs it with Pyodide (CPython built
 for WebAssembly, the npm package ``pyodide`` pinned by ``tools/engine/package-lock.json``) in a
 web worker.  A form builds the command line a player would type to ``nq`` and shows what
-:func:`nqcore.cli.web.ask` answers: the same parser, question functions and rendering as the CLI.
-The page's script holds no rule of the game: it checks that a field holds a number of the range
+:func:`nqcompanion.bridge.web.ask` answers: the same parser, question functions and rendering as the
+CLI. The page's script holds no rule of the game: it checks that a field holds a number of the range
 written into the page (from the CLI's own ranges), builds the arguments and shows the answer.
 
-The build vendors the engine (:mod:`nqsphinx.site.engine`), once for both languages, into
+The build vendors the engine (:mod:`nqcompanion.engine.bundle`), once for both languages, into
 ``_build/html/_engine/`` (each site's ``_static/nq-engine/`` on Read the Docs): Pyodide's
 runtime (installed by ``./dev`` with ``npm ci`` in ``tools/engine``; the build never runs npm)
 with the part of the standard library that nqcore imports, and ``nq-engine.zip``, the engine's
@@ -18,12 +18,13 @@ load it, and only their policy allows WebAssembly (``'wasm-unsafe-eval'``,
 has loaded them (:mod:`nqsphinx.site.offline`).
 
 - ``{nq-calculator} cast`` draws one calculator; its rule link is the section of the rule book it
-  answers (:data:`nqsphinx.site.at_table_calculators.CALCULATORS`), and that section gets a
+  answers (:data:`nqcompanion.page.calculators.CALCULATORS`), and that section gets a
   "Work it out" link back that names what it works out (:func:`work_it_out_texts`).
 - ``{nq-calculator} builder`` draws the profile builder: its lists are the engine's data, and
-  each change goes to :func:`nqcore.cli.web.build`, which prices the profile as ``nq points`` does.
-- ``{nq-calculator} army`` draws the army builder (:mod:`nqsphinx.site.at_table_army`): each
-  change goes to :func:`nqcore.cli.web_army.army`, which prices and checks the army as
+  each change goes to :func:`nqcompanion.bridge.web.build`, which prices the profile as
+  ``nq points`` does.
+- ``{nq-calculator} army`` draws the army builder (:mod:`nqcompanion.page.army`): each
+  change goes to :func:`nqcompanion.bridge.web_army.army`, which prices and checks the army as
   ``nq army`` does; each rule section a breach cites is given its address here.
 """
 
@@ -38,16 +39,23 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from nqcompanion.engine.bundle import (
+    COMPANION,
+    ENGINE_ZIP,
+    PYODIDE_FILES,
+    WORKER,
+    engine_folder,
+    engine_url,
+)
+from nqcompanion.engine.bundle import write_engine as write_engine_folder
+from nqcompanion.page.answers import ANSWERS_FILE, answer_words, cached_answers
+from nqcompanion.page.army import ARMY_RULE, army_html, army_sections
+from nqcompanion.page.builder import BUILDER_RULE, builder_html
+from nqcompanion.page.forms import CALCULATORS, MARK, calculator_html, page_messages
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.refusals import Refused
-from nqsphinx.site.at_table_answers import ANSWERS_FILE, answer_words, cached_answers
-from nqsphinx.site.at_table_army import ARMY_RULE, army_html, army_sections
-from nqsphinx.site.at_table_builder import BUILDER_RULE, builder_html
-from nqsphinx.site.at_table_forms import CALCULATORS, MARK, calculator_html, page_messages
 from nqsphinx.site.csp import DIRECTIVES
-from nqsphinx.site.engine import ENGINE_ZIP, PYODIDE_FILES, WORKER, engine_folder, engine_url
-from nqsphinx.site.engine import write_engine as write_engine_folder
 from nqsphinx.site.keep_offline import engine_offline_words
 from nqsphinx.untrusted import generated_raw
 
@@ -224,7 +232,7 @@ def _write_engine(app: Sphinx, exception: Exception | None) -> None:
         return
     write_engine_folder(engine_folder(Path(app.outdir)))
     static = Path(app.outdir) / "_static"
-    sources = Path(__file__).parent / "at_table"
+    sources = COMPANION / "static"
     style = "\n".join((sources / name).read_text(encoding="utf-8") for name in STYLE_PARTS)
     (static / PAGE_STYLE).write_text(style, encoding="utf-8")
     script = "\n".join((sources / name).read_text(encoding="utf-8") for name in SCRIPT_PARTS)

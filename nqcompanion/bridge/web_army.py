@@ -1,5 +1,5 @@
 """The army builder of the "At the table" page, as the engine answers it (beside
-:mod:`nqcore.cli.web`, the profile builder's bridge).
+:mod:`nqcompanion.bridge.web`, the profile builder's bridge).
 
 The page keeps an army as the file ``nq army`` reads (its TOML text) and edits it as that file's
 tables (JSON data); each change goes here whole.  The army is written as its TOML file and read
@@ -19,16 +19,16 @@ import datetime
 import re
 from typing import Any
 
-from nqcore.army.toml_values import toml_key
-from nqcore.cli.files import MAX_FILE_BYTES, read_text, read_toml
-from nqcore.cli.render import jsonable, question, render
-from nqcore.cli.web import (
+from nqcompanion.bridge.web import (
     _as_file,
     file_name,
     starting_choices,
     starting_record,
     toml_value,
 )
+from nqcore.army.toml_values import toml_key
+from nqcore.cli.files import MAX_FILE_BYTES, read_text, read_toml
+from nqcore.cli.render import jsonable, question, render
 from nqcore.i18n import N_, P_, Msg, Refusal, Typed, check_language, clip, plural, translator
 from nqcore.i18n import colon as i18n_colon
 

@@ -9,7 +9,7 @@ bilingual reader downloads it, and keeps it offline, once.  On Read the Docs eac
 own project, served apart: there each site carries its own copy in ``_static/nq-engine/``.
 
 **Only what the engine imports**: Pyodide's standard library is trimmed to what nqcore and
-Pyodide's start-up import (:mod:`nqsphinx.site.engine_imports`), and its list of installable
+Pyodide's start-up import (:mod:`nqcompanion.engine.imports`), and its list of installable
 packages (``pyodide-lock.json``, 357 packages the engine never loads) to none.
 """
 
@@ -17,16 +17,18 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import json
 import os
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+import nqcompanion
 import nqcore
+from nqcompanion.engine import imports
 from nqcore.i18n import LANGUAGES, NUMBER_LOCALES, ROOT
 from nqsphinx.refusals import Refused
-from nqsphinx.site import engine_imports
 from nqsphinx.site.hosting import on_read_the_docs
 
 ENGINE_TOOLS = ROOT / "tools" / "engine"
@@ -41,6 +43,9 @@ ENGINE_DIR = "nq-engine"
 SHARED_DIR = "_engine"
 ENGINE_ZIP = "nq-engine.zip"
 WORKER = "nq-engine-worker.js"
+#: The companion's package: the worker imports its engine bridge (``nqcompanion.bridge``) with
+#: nqcore; none of its page's code, which needs Sphinx.
+COMPANION = Path(nqcompanion.__file__).parent
 #: 1980-01-01, the earliest date a zip file holds: the same sources make the same zip.
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 
@@ -88,12 +93,22 @@ def _zip_entries(archive: zipfile.ZipFile, base: Path, files: Iterator[Path]) ->
 
 
 def _sources(folder: Path) -> dict[str, tuple[str, bool]]:
+    return _modules(
+        folder.parent, (p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+    )
+
+
+def _modules(base: Path, files: Iterable[Path]) -> dict[str, tuple[str, bool]]:
     found = {}
-    for path in folder.rglob("*.py"):
-        if "__pycache__" not in path.parts:
-            name = engine_imports.module_name(path.relative_to(folder.parent).as_posix())
-            found[name or ""] = (path.read_text(encoding="utf-8"), path.name == "__init__.py")
+    for path in files:
+        name = imports.module_name(path.relative_to(base).as_posix())
+        found[name or ""] = (path.read_text(encoding="utf-8"), path.name == "__init__.py")
     return found
+
+
+def companion_files() -> list[Path]:
+    """The companion's modules the engine zip holds: the bridge and its package's ``__init__``."""
+    return [COMPANION / "__init__.py", *sorted((COMPANION / "bridge").glob("*.py"))]
 
 
 @functools.cache
@@ -101,17 +116,21 @@ def imported() -> frozenset[str]:
     """Every module the engine may import: nqcore's, Babel's and the standard library's."""
     import babel
 
-    engine = _sources(Path(nqcore.__file__).parent)
+    engine = {
+        **_sources(Path(nqcore.__file__).parent),
+        **_modules(COMPANION.parent, companion_files()),
+    }
     sources = {
-        **engine_imports.zip_sources((ensure_pyodide() / STDLIB).read_bytes()),
+        **imports.zip_sources((ensure_pyodide() / STDLIB).read_bytes()),
         **_sources(Path(babel.__file__).parent),
         **engine,
     }
-    return frozenset(engine_imports.closure(sources, engine_imports.stdlib_roots(sources, engine)))
+    return frozenset(imports.closure(sources, imports.stdlib_roots(sources, engine)))
 
 
 def engine_zip() -> bytes:
-    """nqcore and the Babel it imports, as one zip, the same bytes for the same sources."""
+    """nqcore, the companion's bridge and the Babel they import, as one zip, the same bytes for
+    the same sources."""
     import babel
 
     engine = Path(nqcore.__file__).parent
@@ -121,22 +140,19 @@ def engine_zip() -> bytes:
 
     def babel_file(path: Path) -> bool:
         if path.suffix == ".py":
-            return engine_imports.module_name(path.relative_to(babel_dir.parent).as_posix()) in kept
+            return imports.module_name(path.relative_to(babel_dir.parent).as_posix()) in kept
         return path.name == "global.dat" or (path.parent == data and path.stem in BABEL_LOCALES)
 
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        _zip_entries(
-            archive,
-            engine.parent,
-            (
-                p
-                for p in engine.rglob("*")
-                if p.is_file()
-                and "__pycache__" not in p.parts
-                and p.suffix in (".py", ".toml", ".po", ".json")
-            ),
+        nqcore_files = (
+            p
+            for p in engine.rglob("*")
+            if p.is_file()
+            and "__pycache__" not in p.parts
+            and p.suffix in (".py", ".toml", ".po", ".json")
         )
+        _zip_entries(archive, engine.parent, itertools.chain(nqcore_files, companion_files()))
         files = (p for p in babel_dir.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
         _zip_entries(archive, babel_dir.parent, (p for p in files if babel_file(p)))
     return buffer.getvalue()
@@ -182,10 +198,10 @@ def engine_files() -> dict[str, bytes]:
     """Every file of the engine's folder, by name."""
     source = ensure_pyodide()
     files = {name: (source / name).read_bytes() for name in PYODIDE_FILES}
-    files[STDLIB] = engine_imports.trimmed(files[STDLIB], set(imported()))
+    files[STDLIB] = imports.trimmed(files[STDLIB], set(imported()))
     files[LOCK_FILE] = lock_file(files[LOCK_FILE])
     files[ENGINE_ZIP] = engine_zip()
-    files[WORKER] = (Path(__file__).parent / "at_table" / WORKER).read_bytes()
+    files[WORKER] = (COMPANION / "static" / WORKER).read_bytes()
     return files
 
 

@@ -1,9 +1,9 @@
 // --- the army builder ----------------------------------------------------------------------------
-// Joined after nq-at-table.js into the page's one script (nqsphinx/site/at_table.py): it uses that
+// Joined after nq-at-table.js into the page's one script (nqcompanion/page/directive.py): it uses that
 // file's engine (ask, ready) and fields (showError, whole, say, base64). The engine keeps the army:
 // each change is sent with the army file's tables (JSON data) and the engine answers with the file
 // (TOML), its tables, its price, and every refusal and warning of the book's army rules, each with
-// its rule's section, the entry and the field it is about (nqcore.cli.web_army). Nothing of the
+// its rule's section, the entry and the field it is about (nqcompanion.bridge.web_army). Nothing of the
 // army's rules or prices is computed here. The armies are kept in localStorage as their files, one
 // list for both languages: the work is found again after switching language.
 const armyBox = document.getElementById("nq-army");

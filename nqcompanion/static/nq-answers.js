@@ -1,5 +1,5 @@
 // The answers of the At the table page's calculators before its engine has loaded: the tables the
-// engine wrote at build time (nq-answers.json, nqsphinx/site/at_table_answers.py), joined before
+// engine wrote at build time (nq-answers.json, nqcompanion/page/answers.py), joined before
 // nq-at-table.js, which asks them first. A lookup of the engine's own answer: no rule here.
 //
 // Each table: its dimensions (the fields of each and the keys of their values) and its columns,

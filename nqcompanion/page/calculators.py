@@ -1,6 +1,6 @@
-"""The calculators of the "At the table" page (:mod:`nqsphinx.site.at_table`): each one's fields,
-drawn from the engine's own choices and ranges (:mod:`nqcore.cli.asking`), and the ``nq``
-argument each gives.  Their HTML is :mod:`nqsphinx.site.at_table_forms`'.
+"""The calculators of the "At the table" page (:mod:`nqcompanion.page.directive`): each one's
+fields, drawn from the engine's own choices and ranges (:mod:`nqcore.cli.asking`), and the ``nq``
+argument each gives.  Their HTML is :mod:`nqcompanion.page.forms`'.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def _weapons(lang: str) -> list[tuple[str, str]]:
 
 
 def _samples(lang: str) -> list[tuple[str, str]]:
-    from nqcore.cli.web import sample_choices  # by the book's headings, as the answers say
+    from nqcompanion.bridge.web import sample_choices  # by the book's headings, as the answers say
 
     return sample_choices(lang)
 

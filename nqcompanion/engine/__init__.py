@@ -1,0 +1,1 @@
+"""The calculators' engine as files for Pyodide, and what the offline worker keeps with it."""
