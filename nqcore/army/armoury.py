@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from nqcore.army.characteristics import characteristic_range
 from nqcore.army.toml_values import quoted
 from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
@@ -406,7 +407,24 @@ def _ranges(record: dict[str, Any], where: str) -> tuple[Range, ...]:
 
 
 def _check_weapon(weapon: Weapon, record: dict[str, Any], where: str) -> None:
-    """What the fields allow together: PM, travel, burst, and an AM that agrees with ST."""
+    """What the fields allow together: UC, the ST bonus, PM, travel, burst, and an AM that agrees
+    with ST."""
+    most = max(characteristic_range("ac"))  # a use costing more actions than any model has
+    if weapon.uc is not None and not 1 <= weapon.uc <= most:
+        raise WeaponDataError(
+            N_("`uc` is the actions one use costs, 1 to {most}, not {uc}"),
+            where=where,
+            most=most,
+            uc=weapon.uc,
+        )
+    bonuses = datafiles.load("weapon_creation.toml")["cc_strength_bonus"]["values"]
+    if weapon.st_bonus is not None and weapon.st_bonus not in bonuses:
+        raise WeaponDataError(
+            N_("`st_bonus` is one of {choices}, not {value}"),
+            where=where,
+            choices=tuple(bonuses),
+            value=weapon.st_bonus,
+        )
     if weapon.pm > 0:
         raise WeaponDataError(
             N_("a penetration modifier is 0 or negative, not {pm}"), where=where, pm=weapon.pm

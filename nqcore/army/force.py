@@ -101,6 +101,10 @@ class Entry:
     weapon: Any = None  # nqcore.army.armoury.Weapon: a support weapon
     weapons: int = 0
     crew: int | None = None
+    #: The profile is the book's own sample, unchanged: the guidelines of "Creating A Profile"
+    #: (recommended maxima) are for the profiles players make, and the book's designers went
+    #: beyond them on purpose, so an army does not warn of them.
+    as_printed: bool = False
 
     @property
     def rank_and_file(self) -> int:
@@ -262,6 +266,13 @@ def _schema_place(message: str) -> tuple[str, tuple[str, int] | None, str | None
 
 
 def _entry(kind: str, record: Mapping[str, Any], reader: _ProfileReader, at: str) -> Entry:
+    entry = _read_entry(kind, record, reader, at)
+    options = record.get("options") or {}
+    printed = isinstance(record["profile"], str) and not any(options.get(n) for n in options)
+    return dataclasses.replace(entry, as_printed=printed)
+
+
+def _read_entry(kind: str, record: Mapping[str, Any], reader: _ProfileReader, at: str) -> Entry:
     options = record.get("options") or {}
     general = bool(record.get("general", False))
     with _about("profile"):
@@ -398,6 +409,11 @@ def _book_record(key: str, at: str) -> dict[str, Any]:
 # --- pricing ------------------------------------------------------------------------------------
 
 
+#: The warnings of "Creating A Profile"'s recommended maxima, left out for the book's own
+#: sample profiles (:attr:`Entry.as_printed`).
+GUIDELINES = frozenset({"above-maximum", "too-many"})
+
+
 def price(name: str, points: int, entries: list[Entry]) -> Force:
     """The army ``name`` for a game of ``points`` points, each entry priced by the engine."""
     return Force(name, points, tuple(_priced(entry) for entry in entries))
@@ -416,7 +432,7 @@ def _priced(entry: Entry) -> PricedEntry:
     label = N_("Crew") if entry.weapon is not None else Msg(entry.profile.name)
     count = entry.crew * entry.weapons if entry.crew is not None else max(0, entry.rank_and_file)
     lines = [Line(label, count, breakdown.total)]
-    warnings = list(breakdown.warnings)
+    warnings = [w for w in breakdown.warnings if not (entry.as_printed and w.code in GUIDELINES)]
     if once:
         lines.append(Line(N_("Paid once for the unit"), 1, once))
     if entry.weapon is not None:

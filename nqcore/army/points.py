@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from nqcore.army.characteristics import ModelType, Size
 from nqcore.book.book_warnings import BookWarning
 from nqcore.data import datafiles
-from nqcore.i18n import Msg
+from nqcore.i18n import N_, Msg, Refusal
 from nqcore.tables.registry import Phrase
 
 if TYPE_CHECKING:
@@ -230,7 +230,9 @@ def resilience_cost(level: int) -> int:
     record = _costs()["resilience"]
     costs = dict(zip(record["levels"], record["costs"], strict=True))
     if abs(level) not in costs:
-        raise ValueError(f"armour resilience RE -{abs(level)} is not priced: RE -1 to -3")
+        raise Refusal(
+            N_("armour resilience RE -{level} is not priced: RE -1 to -3"), level=abs(level)
+        )
     return int(costs[abs(level)])
 
 

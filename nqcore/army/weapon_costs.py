@@ -24,7 +24,7 @@ from nqcore.army.points import (
     additional_weapon_cost,
 )
 from nqcore.book.book_warnings import BookWarning, warn
-from nqcore.i18n import Msg
+from nqcore.i18n import N_, Msg, Refusal
 
 
 def _inch_label(size: Fraction | float | int) -> str:
@@ -36,22 +36,29 @@ def _inch_label(size: Fraction | float | int) -> str:
 
 
 def _lookup(table: Mapping[Any, int], value: Any, what: str) -> int:
+    """``table``'s cost of ``value``; a value the book does not price is refused in the reader's
+    language, by ``what`` (a message with ``{value}`` and ``{known}``)."""
     if value not in table:
-        known = ", ".join(str(v) for v in table)
-        raise ValueError(f"{what} {value} is not priced; the table gives {known}")
+        raise Refusal(what, value=value, known=tuple(table))
     return table[value]
 
 
 def cc_strength_bonus_cost(bonus: int) -> int:
     """Close Combat Strength Bonus: ST +0/+1/+2/+3 cost 0/3/8/14."""
     return _lookup(
-        _table(_creation()["cc_strength_bonus"], ""), bonus, "a close combat ST bonus of"
+        _table(_creation()["cc_strength_bonus"], ""),
+        bonus,
+        N_("a close combat ST bonus of {value} is not priced; the table gives {known}"),
     )
 
 
 def pm_cost(pm: int) -> int:
     """Penetration Modifier Points Cost: PM 0/-1/-2/-3 cost 0/1/3/6."""
-    return _lookup(_table(_creation()["penetration"], ""), pm, "a penetration modifier of")
+    return _lookup(
+        _table(_creation()["penetration"], ""),
+        pm,
+        N_("a penetration modifier of {value} is not priced; the table gives {known}"),
+    )
 
 
 def _inch_table(section: dict[str, Any], values: str = "values") -> dict[Fraction, int]:
@@ -62,12 +69,20 @@ def _inch_table(section: dict[str, Any], values: str = "values") -> dict[Fractio
 
 def reach_cost(inches: Fraction | int | float) -> int:
     """Extended Reach Points Cost: 1" +1, 1½" +2, 2" +4."""
-    return _lookup(_inch_table(_creation()["reach"]), Fraction(str(inches)), "an extended reach of")
+    return _lookup(
+        _inch_table(_creation()["reach"]),
+        Fraction(str(inches)),
+        N_("an extended reach of {value} is not priced; the table gives {known}"),
+    )
 
 
 def ranged_strength_cost(st: int) -> int:
     """Ranged Combat Strength: ST 3/4/5/6 cost -1/0/+2/+4."""
-    return _lookup(_table(_creation()["ranged_strength"], ""), st, "a ranged weapon ST of")
+    return _lookup(
+        _table(_creation()["ranged_strength"], ""),
+        st,
+        N_("a ranged weapon ST of {value} is not priced; the table gives {known}"),
+    )
 
 
 def _range_bands() -> list[dict[str, Any]]:
@@ -85,7 +100,9 @@ def range_cost(ranges: Sequence[int]) -> int:
             return int(band["cost"])
     known = ", ".join("/".join(str(r) for r in band["ranges"]) for band in _range_bands())
     shown = "/".join(str(r) for r in ranges)
-    raise ValueError(f'range band {shown}" is not priced; the bands are {known}')
+    raise Refusal(
+        N_('range band {shown}" is not priced; the bands are {known}'), shown=shown, known=known
+    )
 
 
 #: "Range Modifier Points Cost": the basic range modifiers, assumed unless otherwise stated (free).
@@ -102,12 +119,20 @@ def range_modifier_cost(modifiers: Sequence[int]) -> int:
     known = ", ".join(
         "/".join(f"{m:+d}" for m in row["modifiers"]) for row in _creation()["range_modifier"]
     )
-    raise ValueError(f"range modifiers {shown} are not priced; the table gives {known}")
+    raise Refusal(
+        N_("range modifiers {shown} are not priced; the table gives {known}"),
+        shown=shown,
+        known=known,
+    )
 
 
 def support_strength_cost(st: int) -> int:
     """Support Weapon Strength Points Cost (also teardrop weapons): ST 3 to 9."""
-    return _lookup(_table(_creation()["support_strength"], ""), st, "a support weapon ST of")
+    return _lookup(
+        _table(_creation()["support_strength"], ""),
+        st,
+        N_("a support weapon ST of {value} is not priced; the table gives {known}"),
+    )
 
 
 def support_weapon_use_cost(st: int) -> int:
@@ -127,7 +152,11 @@ def support_weapon_use_cost(st: int) -> int:
 def area_effect_cost(diameter: Fraction | int | float) -> int:
     """Area Effect Points Cost, by blast template diameter: 1" 3, 1½" 4, 2" 6, 2½" 9, 3" 12."""
     table = _inch_table(_creation()["area_effect"], "sizes")
-    return _lookup(table, Fraction(str(diameter)), "a blast template of")
+    return _lookup(
+        table,
+        Fraction(str(diameter)),
+        N_("a blast template of {value} is not priced; the table gives {known}"),
+    )
 
 
 def max_strength_for_range(ranges: Sequence[int]) -> int:
@@ -145,7 +174,11 @@ def max_strength_for_area(diameter: Fraction | int | float) -> int:
         Fraction(str(s)): int(m)
         for s, m in zip(section["sizes"], section["max_strength"], strict=True)
     }
-    return _lookup(table, Fraction(str(diameter)), "a blast template of")
+    return _lookup(
+        table,
+        Fraction(str(diameter)),
+        N_("a blast template of {value} is not priced; the table gives {known}"),
+    )
 
 
 def _teardrop(size: str) -> dict[str, Any]:
@@ -193,10 +226,14 @@ def grenade_points(st: int, diameter: Fraction | int | float, *, knock_prone: bo
     """
     data = _creation()["grenades"]
     if st not in data["strengths"]:
-        raise ValueError(f"a grenade of ST {st} is not priced: grenades are ST 3 to 6")
+        raise Refusal(N_("a grenade of ST {st} is not priced: grenades are ST 3 to 6"), st=st)
     row = data["costs"][data["strengths"].index(st)]
     sizes = {Fraction(str(s)): int(c) for s, c in zip(data["sizes"], row, strict=True)}
-    cost = _lookup(sizes, Fraction(str(diameter)), "a grenade blast template of")
+    cost = _lookup(
+        sizes,
+        Fraction(str(diameter)),
+        N_("a grenade blast template of {value} is not priced; the table gives {known}"),
+    )
     return cost + (int(data["knock_prone"]) if knock_prone else 0)
 
 

@@ -277,7 +277,9 @@ def describe(message: str, data: dict[str, Any], where: str, schema: Any = None)
         inside = f" in {' '.join(field)}" if field else ""
         absent = _required(_struct_at(schema, steps), value) or [missing[1]]
         return f"{record}: missing field(s) {', '.join(absent)}{inside}"
-    quoted = clip(value) if isinstance(value, str) else clip(repr(value), quote=str)
+    from nqcore.army.toml_values import toml_value  # as the file spells it: true, not True
+
+    quoted = clip(value) if isinstance(value, str) else clip(toml_value(value), quote=str)
     shown = f" ({quoted})" if ", got " in what else f", not {quoted}"
     if isinstance(value, (dict, list)) or value is _ABSENT or repr(value).replace("`", "") in what:
         shown = ""

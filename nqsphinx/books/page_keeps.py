@@ -49,6 +49,10 @@ RECORD_HEAD, SHORT_RECORD = 3, 12
 SHORT_LIST, SHORT_LIST_LINES = 6, 12
 #: The classes of an erratum's record and of a table's details (nqsphinx.directives).
 ERRATUM_CLASS, DETAILS_CLASS = "nq-erratum", "nq-table-details"
+#: The records kept as an erratum's: an erratum, and a rule changed since the French v2.4b
+#: (its title, the old and the new reading: a new reading alone on a page is read out of its
+#: place).
+RECORD_CLASSES = frozenset({ERRATUM_CLASS, "nq-edition-change"})
 #: The classes of a note under a table, and of one that says what the 2007 book prints in the
 #: cells marked † (nqsphinx.directives.tables).
 TABLE_NOTE_CLASS, PRINTED_NOTE_CLASS = "nq-table-note", "nq-printed-note"
@@ -274,7 +278,8 @@ def _record_lines(paragraphs: list[nodes.paragraph]) -> int:
 
 
 class KeepErrata(SphinxPostTransform):
-    """An erratum's record (its title, "Where:", "Printed:", "Correct:", "Why:" paragraphs)
+    """An erratum's record (its title, "Where:", "Printed:", "Correct:", "Why:" paragraphs), or
+    a changed rule's (its title, the v2.4b's reading, the 2007 rules')
     starts on a page with room for its title, "Where:" and "Printed:" lines, or for all of
     it if it is short (``\\nqkeephead``), and never breaks before "Where:" or "Printed:": the
     example boxes link to the title, which was left alone at a page's foot."""
@@ -284,7 +289,7 @@ class KeepErrata(SphinxPostTransform):
 
     def run(self, **kwargs: object) -> None:
         for record in list(self.document.findall(nodes.container)):
-            if ERRATUM_CLASS not in record["classes"]:
+            if not RECORD_CLASSES.intersection(record["classes"]):
                 continue
             paragraphs = [p for p in record.children if isinstance(p, nodes.paragraph)]
             for paragraph in paragraphs[1:RECORD_HEAD]:

@@ -212,6 +212,13 @@ WEAPON_FAULTS: list[tuple[dict[str, Any], str]] = [
         },
         "burst fire is x2, x3 or x4, not x5",
     ),
+    (
+        {"name": "X", "st_bonus": 1, "uc": 100},
+        "`uc` is the actions one use costs, 1 to 12, not 100",
+    ),
+    ({"name": "X", "st_bonus": 1, "uc": 0}, "`uc` is the actions one use costs, 1 to 12, not 0"),
+    ({"name": "X", "st_bonus": 40}, "`st_bonus` is one of 0, 1, 2, 3, not 40"),
+    ({"name": "X", "st_bonus": -1}, "`st_bonus` is one of 0, 1, 2, 3, not \u22121"),
 ]
 
 
@@ -251,6 +258,11 @@ WEAPON_PROFILE = (
         ("colour = 1", "unknown field(s) colour", "champ(s) inconnu(s)\u00a0: colour"),
         ('burst = "x"', "burst must be a whole number", "burst doit être un nombre entier"),
         ('rules = ["fly"]', "unknown rule(s) fly; known", "règle(s) inconnue(s)\u00a0: fly\u202f;"),
+        (
+            "uc = 100",
+            "`uc` is the actions one use costs",
+            "`uc`, le coût d’utilisation, vaut de 1 à 12",
+        ),
     ],
 )
 def test_a_profiles_own_weapon_is_refused_in_the_readers_language(
@@ -271,3 +283,18 @@ def test_a_profiles_own_weapon_is_refused_in_the_readers_language(
     page = points(text, "fr", "archer.toml")
     assert page["error"].startswith(f"archer.toml\u00a0: weapons nº 1\u00a0: {french}"), page
     assert page["message"].startswith(f"archer.toml: weapons #1: {english}"), page
+
+
+def test_a_weapon_the_tables_do_not_price_is_refused_in_the_readers_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A penetration modifier beyond the table: refused when priced, in French on a French
+    command line (it was English there), with the table's values."""
+    from nqcore.cli.commands import main as nq
+
+    profile = tmp_path / "archer.toml"
+    profile.write_text(WEAPON_PROFILE.replace("travel = 6", "pm = -9"), encoding="utf-8")
+    assert nq(["--lang", "fr", "points", str(profile)]) == 2
+    error = capsys.readouterr().err
+    assert "un modificateur de pénétration de \u22129 n’a pas de coût" in error, error
+    assert "la table donne 0, \u22121, \u22122, \u22123" in error, error

@@ -280,3 +280,11 @@ def test_the_data_has_one_loader() -> None:
         if isinstance(node, ast.FunctionDef) and _forwards_to_the_loader(node)
     ]
     assert aliases == []
+
+
+def test_a_wrong_value_is_quoted_as_the_file_spells_it() -> None:
+    """TOML's ``true``, not Python's ``True``: the contributor reads back what they typed."""
+    filename = datafiles.data_filenames()[0]
+    field, _ = _case(filename).wrong
+    data, where = _changed(filename, field, True)
+    assert _refusal(filename, data).endswith(", got bool (true)")

@@ -19,11 +19,23 @@ ARMIES = Path(__file__).resolve().parents[2] / "examples" / "armies"
 Capture = pytest.CaptureFixture[str]
 
 
+def _warband(folder: Path) -> Path:
+    """The sample warband with warnings to print: its Ogres given grenades (their profile is no
+    longer the book's as printed, and warns of T 7 for an elite model), its General dismissed."""
+    for name in ("orc-warband.toml", "orc-captain.toml"):
+        (folder / name).write_text((ARMIES / name).read_text(encoding="utf-8"), "utf-8")
+    warband = folder / "orc-warband.toml"
+    text = warband.read_text(encoding="utf-8").replace("general = true\n", "")
+    ogres = 'profile = "ogre-freebooter"\n'
+    grenades = 'options = { equipment = [{ key = "grenades", level = "ST3 1\\"" }] }\n'
+    assert ogres in text
+    warband.write_text(text.replace(ogres, ogres + grenades), encoding="utf-8")
+    return warband
+
+
 def _printed(capsys: Capture, tmp_path: Path, lang: str, *more: str) -> tuple[str, Path]:
     out = tmp_path / f"a roster {lang}.pdf"  # a space in the name: never on xelatex's line
-    code = main(
-        ["--lang", lang, "army", str(ARMIES / "orc-warband.toml"), "--pdf", str(out), *more]
-    )
+    code = main(["--lang", lang, "army", str(_warband(tmp_path)), "--pdf", str(out), *more])
     said, err = capsys.readouterr()
     assert (code, err) == (0, "")
     assert said.splitlines()[-1].endswith(str(out))
@@ -67,14 +79,13 @@ def test_the_roster_pdf_holds_every_entry_and_the_total(
     shown = shown.replace("\u202f", " ").replace("\u00a0", " ")
     for word in words:
         assert word in shown, word
-    force = army(str(ARMIES / "orc-warband.toml"))
+    force = army(str(_warband(tmp_path)))
     for item in force.entries:
         assert re.search(rf"{re.escape(item.entry.name)} {item.points} points", shown), item
     total = {"en": "Total: 1,", "fr": "Total : 1 "}[lang]
     assert f"{total}" in shown and str(force.total)[1:] in shown
     warnings = len(check(force)) + sum(len(item.warnings) for item in force.entries)
-    # every warning printed (two since the book's large riders may hold a Broadsword and a
-    # shield, and a unit over the core limit is warned once)
+    # every warning printed: the army's (no General) and the changed Ogres' (T 7)
     assert warnings == shown.count("Warning: " if lang == "en" else "Avertissement : ") >= 2
     assert not unembedded_fonts(out)
     assert round(float(reader(out).pages[0].mediabox.width)) == 595  # A4

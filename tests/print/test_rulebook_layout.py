@@ -168,6 +168,18 @@ def test_no_page_opens_with_an_example_erratum_line(
     assert layout.pages_opening_with(rulebooks[edition], words) == []
 
 
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_page_opens_with_the_new_reading_of_a_changed_rule(
+    rulebooks: dict[str, Path], edition: str
+) -> None:
+    """A rule changed since the French v2.4b keeps its "Rules of 2007:" reading with its title
+    and the v2.4b's reading (the French Letter p. 250 held that one line alone)."""
+    lang = edition.split("-")[0]
+    words = ui_text("Rules of 2007:", lang).rstrip(":").strip()
+    assert words in _text(rulebooks[edition]).replace("\n", " ")
+    assert layout.pages_opening_with(rulebooks[edition], words) == []
+
+
 #: The marks of the cells the 2007 book prints otherwise (nqsphinx.directives.tables.MARKS).
 MARKS = "†‡§¶"
 
