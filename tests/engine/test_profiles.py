@@ -70,7 +70,7 @@ def test_out_of_range_characteristics_are_named(key: str, value: int, message: s
 def test_armour_range_and_total() -> None:
     with pytest.raises(ValueError, match="AR 8 is out of range: AR is 0 to 7"):
         Armour(value=8)
-    with pytest.raises(ValueError, match="armour resilience 4 is out of range"):
+    with pytest.raises(ValueError, match="armour.resilience: RE is 0 or 1 to 3, not 4"):
         Armour(value=3, resilience=4)
     # Barding Cost example: heavy armour AR4, shield, barded warhorse: AR6.
     assert Armour(value=4, shield=True, barding=True).total == 6
