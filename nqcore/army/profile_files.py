@@ -31,10 +31,10 @@ from nqcore.army.profile_fields import (
     check_table,
 )
 from nqcore.army.profiles import Armour, Element, Pick, Profile
-from nqcore.army.toml_values import quoted
+from nqcore.army.toml_values import quoted, toml_keys
 from nqcore.army.weapon_checks import check_own_weapon
 from nqcore.data import datafiles
-from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
+from nqcore.i18n import N_, Msg, Refusal, UnknownName
 
 # --- reading profiles ---------------------------------------------------------------------------
 
@@ -85,7 +85,7 @@ def _enum(kind: type[Enum], value: Any, what: str) -> Any:
         raise Refusal(
             N_("unknown {what} {value}; choose one of {choices}"),
             what=Msg(what),
-            value=Typed(str(value)),
+            value=quoted(value),
             choices=choices,
         ) from None
 
@@ -105,7 +105,7 @@ def _picks(value: Any, what: str) -> tuple[Pick, ...]:
         elif isinstance(item, dict) and isinstance(item.get("key"), str):
             extra = sorted(set(item) - {"key", "level", "target"})
             if extra:
-                raise Refusal(N_("unknown field(s) {fields}"), where=where, fields=extra)
+                raise Refusal(N_("unknown field(s) {fields}"), where=where, fields=toml_keys(extra))
             try:
                 check_table(item, PICK_FIELDS)
             except Refusal as error:
@@ -201,7 +201,7 @@ def _element(record: Any, where: str) -> Element:
         raise Refusal(N_("an element is a table"), where=where)
     unknown = sorted(set(record) - _ELEMENT_FIELDS)
     if unknown:
-        raise Refusal(N_("unknown field(s) {fields}"), where=where, fields=unknown)
+        raise Refusal(N_("unknown field(s) {fields}"), where=where, fields=toml_keys(unknown))
     if "name" not in record:
         raise Refusal(N_("missing field(s) {fields}"), where=where, fields=["name"])
     return Element(
@@ -274,7 +274,7 @@ def _check_profile_fields(record: Mapping[str, Any]) -> None:
     _check_lengths(record)
     unknown = sorted(set(record) - _PROFILE_FIELDS)
     if unknown:
-        raise Refusal(N_("unknown field(s) {fields}"), fields=unknown)
+        raise Refusal(N_("unknown field(s) {fields}"), fields=toml_keys(unknown))
     missing = [name for name in ("name", "ac", "st", "t", "w", "co") if name not in record]
     missing += [name for name in ("ra", "cc") if name not in record]
     if missing:
@@ -293,7 +293,7 @@ def _armour(record: Mapping[str, Any]) -> Armour:
         armour_record = {**armour_record, "value": record["ar"]}
     bad = sorted(set(armour_record) - _ARMOUR_FIELDS)
     if bad:
-        raise Refusal(N_("unknown field(s) {fields}"), where="armour", fields=bad)
+        raise Refusal(N_("unknown field(s) {fields}"), where="armour", fields=toml_keys(bad))
     return Armour(**armour_record)
 
 

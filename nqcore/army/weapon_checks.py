@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from nqcore.army.characteristics import characteristic_range
 from nqcore.army.names import check_name
-from nqcore.army.toml_values import quoted, toml_key
+from nqcore.army.toml_values import quoted, toml_keys
 from nqcore.data import datafiles
 from nqcore.i18n import N_, Refusal
 
@@ -66,7 +66,7 @@ def check_fields(record: Any, where: str) -> None:
         )
     unknown = sorted(set(record) - KNOWN_FIELDS)
     if unknown:
-        shown = [toml_key(name) for name in unknown]
+        shown = toml_keys(unknown)
         raise WeaponDataError(N_("unknown field(s) {fields}"), where=where, fields=shown)
     if "name" not in record:
         raise WeaponDataError(N_("missing field(s) {fields}"), where=where, fields=["name"])

@@ -254,6 +254,9 @@ def describe(message: str, data: dict[str, Any], where: str, schema: Any = None)
     message = re.sub(r"`([^`]*)`", lambda m: f"`{clip(m[1], quote=str)}`", message)
     found = _AT.match(message)
     if found is None:
+        top = re.fullmatch(r"Object contains unknown field `(.*)`", message, re.S)
+        if top is not None:  # a key of the file's own table: msgspec names no place
+            return f"{where}, field {_key_named(data, top[1])}: unknown field (misspelled?)"
         return f"{where}: {message}"
     steps: list[Step] = [
         (m[1], None) if m[1] else (None, int(m[2])) for m in _STEP.finditer(found["path"])
@@ -271,23 +274,36 @@ def describe(message: str, data: dict[str, Any], where: str, schema: Any = None)
     unknown = re.fullmatch(r"Object contains unknown field (.+)", what)
     missing = re.fullmatch(r"Object missing required field (.+)", what)
     if unknown:
-        field.append(clip(unknown[1], quote=str))
+        field.append(_key_named(value, unknown[1]))
         return f"{record}, field {' '.join(field)}: unknown field (misspelled?)"
     if missing:
         inside = f" in {' '.join(field)}" if field else ""
         absent = _required(_struct_at(schema, steps), value) or [missing[1]]
         return f"{record}: missing field(s) {', '.join(absent)}{inside}"
-    from nqcore.army.toml_values import toml_value  # as the file spells it: true, not True
+    from nqcore.army.toml_values import toml_string, toml_value  # as the file spells it
 
     quoted = clip(value) if isinstance(value, str) else clip(toml_value(value), quote=str)
     shown = f" ({quoted})" if ", got " in what else f", not {quoted}"
     if isinstance(value, (dict, list)) or value is _ABSENT or repr(value).replace("`", "") in what:
         shown = ""
+    if isinstance(value, str) and "\\" in value:  # msgspec's repr doubles it: 'a\\b'
+        what = what.replace(repr(value), toml_string(value))
+        quoted = clip(value, quote=toml_string)
+        shown = shown and (f" ({quoted})" if ", got " in what else f", not {quoted}")
     named = f", field {' '.join(field)}" if field else ""
     return f"{record}{named}: {what[:1].lower()}{what[1:]}{shown}"
 
 
 _ABSENT = object()
+
+
+def _key_named(table: Any, said: str) -> str:
+    """The key of ``table`` that msgspec's message ``said`` (clipped), as TOML writes it (clipped
+    too)."""
+    from nqcore.army.toml_values import toml_key
+
+    keys = [key for key in table if clip(key, quote=str) == said] if isinstance(table, dict) else []
+    return clip(keys[0], quote=toml_key) if keys else said
 
 
 def _step(value: Any, name: str | None, index: int | None) -> Any:
