@@ -246,9 +246,9 @@ def weapon_from_record(
 
 
 def _teardrop(record: dict[str, Any], kind: WeaponKind, where: str) -> str | None:
-    """The template size of a teardrop weapon (any other kind's is as the record gives it)."""
+    """The template size of a teardrop weapon, or any weapon's that gives one."""
     teardrop = record.get("teardrop")
-    if kind is WeaponKind.TEARDROP and teardrop not in TEARDROP_SIZES:
+    if (kind is WeaponKind.TEARDROP or "teardrop" in record) and teardrop not in TEARDROP_SIZES:
         raise WeaponDataError(
             N_("{field} must be one of {choices}, not {value}"),
             where=where,

@@ -94,6 +94,10 @@ HOSTILE: dict[str, tuple[str, str]] = {
         f"weapons = [{{ {CLUB}, plus_crew = 1979-05-27T00:00:00 }}]\n",
         f"weapons #1, field plus_crew: {PRICED} plus_crew out",
     ),
+    "teardrop table": (
+        f'weapons = [{{ {CLUB}, kind = "close-combat", teardrop = {{ a = 1 }} }}]\n',
+        "weapons #1: teardrop must be one of TTS, TTM, TTL, not { a = 1 }",
+    ),
     "resilience": (
         "armour = { value = 3, resilience = -1 }\n",
         "armour.resilience: RE is 0 or 1 to 3, not \u22121",
