@@ -16,7 +16,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from nqprint.latex import A4, Paper, PrintError, compile_pdf, document
+from nqprint.latex import A4, LatexFailed, Paper, PrintError, compile_pdf, document
 from nqprint.latex import tex as latex_text
 
 #: Margins wide enough for any printer, on both papers.
@@ -125,23 +125,20 @@ def roster_tex(sheet: dict[str, Any], lang: str, paper: Paper = A4) -> str:
 
 
 def roster_pdf(sheet: dict[str, Any], lang: str, paper: Paper, target: Path) -> Path:
-    """Compile the roster into ``target`` (its LaTeX and log in a folder that goes after: the
-    reader's file name, spaces and all, never reaches xelatex's command line). When xelatex
-    fails, the folder stays: the error names its log, for the reader to open."""
+    """Compile the roster into ``target`` (its LaTeX and log in a folder that goes after, printed
+    or not: the reader's file name, spaces and all, never reaches xelatex's command line). When
+    xelatex fails, the error says its cause, as the folder with its log is gone."""
     work = Path(tempfile.mkdtemp(prefix="nq-roster-"))
     try:
         made = compile_pdf(roster_tex(sheet, lang, paper), work / "out" / "roster.pdf", work)
-    except PrintError:
-        if not any(work.glob("*.log")):  # no log to read (no xelatex): nothing to keep
-            shutil.rmtree(work, ignore_errors=True)
-        raise
-    try:
         log_file = work / "roster.log"
         log = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
         missing = list(dict.fromkeys(found[1] for found in _MISSING.finditer(log)))
         if missing:
             raise MissingCharacters(missing)
         shutil.copyfile(made, target)
+    except LatexFailed as error:
+        raise PrintError(f"roster.tex: {error.cause}") from None
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return target

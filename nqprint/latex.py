@@ -54,6 +54,14 @@ class PrintError(RuntimeError):
     """A product failed to build; the message is one line naming the file."""
 
 
+class LatexFailed(PrintError):
+    """xelatex stopped on an error; ``cause`` is its line ("! Undefined control sequence.")."""
+
+    def __init__(self, message: str, cause: str) -> None:
+        super().__init__(message)
+        self.cause = cause
+
+
 @dataclass(frozen=True)
 class Paper:
     """A sheet size: every product is printed on A4 and on US Letter, each laid out for it."""
@@ -206,8 +214,8 @@ def compile_pdf(source: str, target: Path, work: Path) -> Path:
             env=sandboxed_env(),
         )
         if result.returncode != 0:
-            first = next((line for line in _lines(log) if line.startswith("!")), "xelatex failed")
-            raise PrintError(f"{tex_file}: {first} (see {log})")
+            cause = failure(log, [result.stdout, result.stderr])
+            raise LatexFailed(f"{tex_file}: {cause} (see {log})", cause)
         if not asks_for_rerun(_lines(log)):
             break
     else:
@@ -230,6 +238,14 @@ RERUN = re.compile(r"\bRerun\b(?! checks for auxiliary files)")
 def asks_for_rerun(log: list[str]) -> bool:
     """Whether a LaTeX log asks for another pass."""
     return any(RERUN.search(line) for line in log)
+
+
+def failure(log: Path, outputs: list[str]) -> str:
+    """Why xelatex stopped: the first error line ("! ...") of its log, else of its terminal
+    ``outputs`` (a line longer than its buffer is said on stderr only: "! Unable to read an
+    entire line---bufsize=200000."), else "xelatex failed"."""
+    lines = [*_lines(log), *(line for output in outputs for line in output.splitlines())]
+    return next((line for line in lines if line.startswith("!")), "xelatex failed")
 
 
 def _lines(path: Path) -> list[str]:

@@ -117,3 +117,18 @@ def test_the_french_file_gives_the_french_words(tmp_path: Path) -> None:
     actions = next(t for t in load_terms(glossary) if t.key == "actions")
     assert (actions.label("fr"), actions.label("en")) == ("Actes (At)", "Actions (AC)")
     assert actions.definitions["en"].startswith("The number of actions")
+
+
+def test_a_bidi_control_in_the_french_file_names_its_line_and_quotes_the_text_once(
+    tmp_path: Path,
+) -> None:
+    from nqsphinx.directives.glossary import GlossaryError, load_terms
+
+    words = '[[term]]\nkey = "actions"\n\ndef_fr = "L’action {ref}`move` \\u202Ex"\n'
+    glossary = _french(tmp_path, words)
+    with pytest.raises(GlossaryError) as refused:
+        load_terms(glossary)
+    error = str(refused.value)
+    where = tmp_path / "locale/fr/glossary.toml"
+    assert error.startswith(f"{where}:4: term actions: def_fr: bidi control U+202E in "), error
+    assert error.count("{ref}") == 1 and "{ref}`move`" in error, error

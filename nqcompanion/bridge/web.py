@@ -15,6 +15,7 @@ import base64
 import binascii
 import contextlib
 import copy
+import datetime
 import functools
 import io
 import json
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from nqcompanion.bridge.web_picks import add_pick, pick_names, remove_pick
 from nqcore.army.characteristics import blank_profile
-from nqcore.army.toml_values import toml_key
+from nqcore.army.toml_values import quoted, toml_key
 from nqcore.cli import usage
 from nqcore.cli.asking import UsageError
 from nqcore.cli.files import MAX_FILE_BYTES, FileRefused, read_text, read_toml
@@ -305,6 +306,10 @@ def in_readers_words(record: dict[str, Any], lang: str) -> dict[str, Any]:
     return record
 
 
+#: Why the builder cannot write a profile file's value back (no field of one takes a date).
+NO_DATES = N_("{value} is a date or a time: no field of a profile file takes one")
+
+
 def toml_value(value: Any) -> str:
     """A TOML value, tables inline; ``None`` is never given (the field is left out)."""
     if isinstance(value, bool):
@@ -318,12 +323,21 @@ def toml_value(value: Any) -> str:
     if isinstance(value, dict):
         items = [f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items() if v is not None]
         return "{ " + ", ".join(items) + " }"
+    if isinstance(value, datetime.date | datetime.time):  # TOML's, but no field's
+        raise Refusal(NO_DATES, value=quoted(value))
     raise ValueError(f"no TOML for {value!r}")
 
 
 def profile_toml(record: dict[str, Any]) -> str:
-    """A profile file that ``nq points`` reads, one field a line (tables written inline)."""
-    return "".join(f"{key} = {toml_value(value)}\n" for key, value in record.items())
+    """A profile file that ``nq points`` reads, one field a line (tables written inline); a
+    value TOML writes but no field takes (a date) is refused naming its field."""
+    lines = []
+    for key, value in record.items():
+        try:
+            lines.append(f"{toml_key(key)} = {toml_value(value)}\n")
+        except Refusal as error:
+            raise error.at(f"field {toml_key(key)}") from None
+    return "".join(lines)
 
 
 def _set(record: dict[str, Any], values: dict[str, Any]) -> None:
@@ -369,7 +383,10 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
         fields = _fields(record)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
         return _refused(error, lang)  # FileRefused, or a change the kept file's fields refuse
-    text = profile_toml(record)
+    try:
+        text = profile_toml(record)
+    except Refusal as error:
+        return _refused(error.at(name), lang)
     return {"toml": text, "fields": fields, "picks": names, "points": points(text, lang, name)}
 
 

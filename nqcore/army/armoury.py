@@ -17,7 +17,14 @@ from functools import cache
 from typing import Any
 
 from nqcore.army.toml_values import quoted
-from nqcore.army.weapon_limits import check_limits
+from nqcore.army.weapon_checks import (
+    WeaponDataError,
+    check_fields,
+    check_weapon,
+    flag,
+    inches,
+    whole,
+)
 from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
 from nqcore.rules.armour import armour_modifier  # the book's one rule, used by weapon profiles
@@ -38,11 +45,6 @@ WEAPON_RULES = frozenset(
         "suited-to-mounted",
     }
 )
-
-
-class WeaponDataError(Refusal):
-    """A weapon record is malformed: the message names the file, the record and the field, in
-    the reader's language (a profile's own weapon, on the command line and the page)."""
 
 
 class WeaponKind(Enum):
@@ -154,83 +156,6 @@ class Chassis:
 
 
 _CC_RANGES = {"close-combat": frozenset(), "charge-only": frozenset({"charge-only"})}
-_KNOWN_FIELDS = frozenset(
-    {
-        "key",
-        "name",
-        "kind",
-        "uc",
-        "range",
-        "cr",
-        "mr",
-        "lr",
-        "st",
-        "st_bonus",
-        "am",
-        "pm",
-        "reach",
-        "burst",
-        "travel",
-        "blast",
-        "teardrop",
-        "indirect",
-        "knock_prone",
-        "save_x2",
-        "extra_wound",
-        "siege",
-        "rules",
-        "text",
-        "da",
-        "points",
-        "optional_pm",
-        "optional_pm_points",
-        "plus_crew",
-        "melee",
-        "source",
-    }
-)
-
-
-def _int(record: dict[str, Any], name: str, where: str, default: int | None = None) -> int | None:
-    value = record.get(name, default)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise WeaponDataError(
-            N_("{name} must be a whole number, not {value}"),
-            where=where,
-            name=name,
-            value=quoted(value),
-        )
-    return value
-
-
-def _bool(record: dict[str, Any], name: str, where: str) -> bool:
-    value = record.get(name, False)
-    if not isinstance(value, bool):
-        raise WeaponDataError(
-            N_("{field} must be {true} or {false}, not {value}"),
-            where=where,
-            field=name,
-            true="true",
-            false="false",
-            value=quoted(value),
-        )
-    return value
-
-
-def _inches(record: dict[str, Any], name: str, where: str) -> Fraction | None:
-    value = record.get(name)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise WeaponDataError(
-            N_("{name} must be a number of inches, not {value}"),
-            where=where,
-            name=name,
-            value=quoted(value),
-        )
-    return Fraction(str(value))
 
 
 def _infer_kind(record: dict[str, Any], default: WeaponKind | None, where: str) -> WeaponKind:
@@ -266,7 +191,7 @@ def weapon_from_record(
     record: dict[str, Any], where: str, kind: WeaponKind | None = None
 ) -> Weapon:
     """A :class:`Weapon` from one TOML record; errors name ``where`` and the field."""
-    _check_fields(record, where)
+    check_fields(record, where)
     name = str(record["name"])
     key = str(record.get("key") or re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-"))
     kind = _infer_kind(record, kind, where)
@@ -277,11 +202,11 @@ def weapon_from_record(
         rule_set |= _close_combat_range(record, where)
         if "st_bonus" not in record:
             raise WeaponDataError(N_("a close combat weapon needs st_bonus"), where=where)
-        st_bonus = _int(record, "st_bonus", where)
+        st_bonus = whole(record, "st_bonus", where)
     else:
         if "st" not in record:
             raise WeaponDataError(N_("a {kind} weapon needs st"), where=where, kind=kind.value)
-        st = _int(record, "st", where)
+        st = whole(record, "st", where)
     ranges = _ranges(record, where) if kind in (WeaponKind.RANGED, WeaponKind.SUPPORT) else ()
     teardrop = _teardrop(record, kind, where)
     melee = None
@@ -291,39 +216,39 @@ def weapon_from_record(
         key=key,
         name=Msg(name),
         kind=kind,
-        uc=_int(record, "uc", where),
+        uc=whole(record, "uc", where),
         ranges=ranges,
         st=st,
         st_bonus=st_bonus,
-        pm=_int(record, "pm", where, 0) or 0,
-        reach=_inches(record, "reach", where),
-        burst=_int(record, "burst", where, 1) or 1,
-        travel=_int(record, "travel", where),
-        blast=_inches(record, "blast", where),
+        pm=whole(record, "pm", where, 0) or 0,
+        reach=inches(record, "reach", where),
+        burst=whole(record, "burst", where, 1) or 1,
+        travel=whole(record, "travel", where),
+        blast=inches(record, "blast", where),
         teardrop=teardrop,
-        indirect=_bool(record, "indirect", where),
-        knock_prone=_bool(record, "knock_prone", where),
-        save_x2=_bool(record, "save_x2", where),
-        extra_wound=_bool(record, "extra_wound", where),
-        siege=_bool(record, "siege", where),
+        indirect=flag(record, "indirect", where),
+        knock_prone=flag(record, "knock_prone", where),
+        save_x2=flag(record, "save_x2", where),
+        extra_wound=flag(record, "extra_wound", where),
+        siege=flag(record, "siege", where),
         rules=rule_set,
         text=Msg(str(record["text"])) if "text" in record else None,
-        da=_int(record, "da", where, 1) or 1,
-        points=_int(record, "points", where),
-        optional_pm=_int(record, "optional_pm", where),
-        optional_pm_points=_int(record, "optional_pm_points", where),
-        plus_crew=record.get("plus_crew"),
+        da=whole(record, "da", where, 1) or 1,
+        points=whole(record, "points", where),
+        optional_pm=whole(record, "optional_pm", where),
+        optional_pm_points=whole(record, "optional_pm_points", where),
+        plus_crew=flag(record, "plus_crew", where) if "plus_crew" in record else None,
         melee=melee,
         source=str(record.get("source", "")),
     )
-    _check_weapon(weapon, record, where)
+    check_weapon(weapon, record, where)
     return weapon
 
 
 def _teardrop(record: dict[str, Any], kind: WeaponKind, where: str) -> str | None:
-    """The template size of a teardrop weapon (any other kind's is as the record gives it)."""
+    """The template size of a teardrop weapon, or any weapon's that gives one."""
     teardrop = record.get("teardrop")
-    if kind is WeaponKind.TEARDROP and teardrop not in TEARDROP_SIZES:
+    if (kind is WeaponKind.TEARDROP or "teardrop" in record) and teardrop not in TEARDROP_SIZES:
         raise WeaponDataError(
             N_("{field} must be one of {choices}, not {value}"),
             where=where,
@@ -332,31 +257,6 @@ def _teardrop(record: dict[str, Any], kind: WeaponKind, where: str) -> str | Non
             value=quoted(teardrop),
         )
     return teardrop
-
-
-#: The fields of a weapon record that are texts (its name is printed on cards and rosters).
-_TEXT_FIELDS = ("name", "key", "text", "source")
-
-
-def _check_fields(record: Any, where: str) -> None:
-    """A table of known fields, with a name."""
-    if not isinstance(record, dict):
-        raise WeaponDataError(
-            N_("a weapon is a table of fields, not {value}"), where=where, value=quoted(record)
-        )
-    unknown = sorted(set(record) - _KNOWN_FIELDS)
-    if unknown:
-        raise WeaponDataError(N_("unknown field(s) {fields}"), where=where, fields=unknown)
-    if "name" not in record:
-        raise WeaponDataError(N_("missing field(s) {fields}"), where=where, fields=["name"])
-    for name in _TEXT_FIELDS:
-        if name in record and not isinstance(record[name], str):
-            raise WeaponDataError(
-                N_("{field} must be a text, not {value}"),
-                where=where,
-                field=name,
-                value=quoted(record[name]),
-            )
 
 
 def _rules(record: dict[str, Any], where: str) -> frozenset[str]:
@@ -404,32 +304,6 @@ def _ranges(record: dict[str, Any], where: str) -> tuple[Range, ...]:
             N_("ranges must grow from {first} to {last}"), where=where, first="cr", last="lr"
         )
     return ranges
-
-
-def _check_weapon(weapon: Weapon, record: dict[str, Any], where: str) -> None:
-    """What the fields allow together: UC, the ST bonus, PM, travel, burst, and an AM that agrees
-    with ST."""
-    check_limits(weapon, where)  # UC and the ST bonus within what the tables price
-    if weapon.pm > 0:
-        raise WeaponDataError(
-            N_("a penetration modifier is 0 or negative, not {pm}"), where=where, pm=weapon.pm
-        )
-    if weapon.travel not in (None, 5, 10):
-        raise WeaponDataError(
-            N_("projectile travel is D5 or D10, not D{travel}"), where=where, travel=weapon.travel
-        )
-    if weapon.burst not in (1, 2, 3, 4):
-        raise WeaponDataError(
-            N_("burst fire is x2, x3 or x4, not x{burst}"), where=where, burst=weapon.burst
-        )
-    if "am" in record and record["am"] != weapon.am:
-        raise WeaponDataError(
-            N_("am {value} disagrees with ST {st} (AM {am})"),
-            where=where,
-            value=quoted(record["am"]),
-            st=weapon.st,
-            am=weapon.am,
-        )
 
 
 def _load(filename: str, kind: WeaponKind) -> tuple[Weapon, ...]:

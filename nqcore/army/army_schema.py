@@ -40,13 +40,15 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
+from nqcore.army.names import MAX_NAME
+
 try:
     from msgspec import Meta, Struct
 except ImportError:  # pragma: no cover - in the browser: the same schema, checked without msgspec
     from nqcore.army.schema_check import Meta, Struct  # type: ignore[assignment]
 
 #: One line of printable text: no control character (C0, DEL, C1) can reach a terminal.
-Text = Annotated[str, Meta(min_length=1, max_length=200)]
+Text = Annotated[str, Meta(min_length=1, max_length=MAX_NAME)]
 Key = Annotated[str, Meta(max_length=80)]
 #: What a key and a line of text hold, checked after decoding (:meth:`Strict.__post_init__`):
 #: msgspec 0.22 crashes at times, collecting garbage at exit, with a ``Meta(pattern=...)`` in

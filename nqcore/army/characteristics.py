@@ -12,7 +12,7 @@ from typing import Any
 
 from nqcore.army.toml_values import quoted
 from nqcore.data import datafiles
-from nqcore.i18n import N_, Msg, Refusal, Typed
+from nqcore.i18n import N_, Msg, Refusal
 
 
 class ProfileError(Refusal):
@@ -105,10 +105,8 @@ def blank_profile(lang: str) -> dict[str, Any]:
 
 
 def shown_value(value: object) -> object:
-    """A refused characteristic as a refusal shows it: a text quoted as the reader's language
-    quotes, a number in its format, anything else as TOML writes it (``true``, ``[1]``)."""
-    if isinstance(value, str):
-        return Typed(value)
+    """A refused characteristic as a refusal shows it: a number in the reader's format, anything
+    else as TOML writes it (``"x"``, ``true``, ``[1]``)."""
     if isinstance(value, int | float) and not isinstance(value, bool):
         return value
     return quoted(value)

@@ -24,6 +24,9 @@ _BREAKS = frozenset("\n\r\u2028\u2029\x85\x0b\x0c")
 #: Unassigned (noncharacters included), private use, surrogates (:mod:`nqcore.characters`).
 _UNSHOWABLE = frozenset({"Cn", "Co", "Cs"})
 _WHITESPACE = re.compile(r"\s+")
+#: The most characters of a name: the army file's limit, for every name and text a profile
+#: prints (a word of 15,000 letters overflows xelatex's line buffer, and no roster holds it).
+MAX_NAME = 200
 
 
 def code_point(char: str) -> str:
@@ -32,7 +35,12 @@ def code_point(char: str) -> str:
 
 
 def check_name(text: str) -> None:
-    """Refuse a name with a line break, a control character or an invisible format character."""
+    """Refuse a name with a line break, a control character or an invisible format character,
+    or longer than :data:`MAX_NAME` characters."""
+    if len(text) > MAX_NAME:
+        raise Refusal(
+            N_("a name of {count} characters, at most {limit}"), count=len(text), limit=MAX_NAME
+        )
     for char in text:
         category = unicodedata.category(char)
         if char in _BREAKS:

@@ -19,19 +19,19 @@ from nqcore.i18n import N_, Refusal
 
 #: Each field of a profile file that is one value, by its kind (the lists are read elsewhere).
 FIELDS: dict[str, str] = {
-    "key": "text",
+    "key": "name",
     "name": "name",
     "type": "text",
     "size": "text",
     "specialist": "text",
-    "source": "text",
+    "source": "name",
     "mounted": "flag",
     "general": "flag",
 }
 #: The fields of the ``armour`` table: each flag adds +1 or nothing ("Shield Cost").
 ARMOUR_FIELDS: dict[str, str] = {
     "resilience": "whole",
-    "description": "text",
+    "description": "name",
     "shield": "flag",
     "barding": "flag",
     "armoured_mount": "flag",
@@ -40,7 +40,7 @@ ARMOUR_FIELDS: dict[str, str] = {
 }
 #: The one-value fields of an ``[[element]]`` table, and of an ability, trait or item's table.
 ELEMENT_FIELDS: dict[str, str] = {"name": "name"}
-PICK_FIELDS: dict[str, str] = {"key": "text", "target": "text"}
+PICK_FIELDS: dict[str, str] = {"key": "name", "target": "name"}
 
 
 def check_kind(value: Any, kind: str, field: str) -> None:

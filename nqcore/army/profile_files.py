@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -30,9 +31,10 @@ from nqcore.army.profile_fields import (
     check_table,
 )
 from nqcore.army.profiles import Armour, Element, Pick, Profile
-from nqcore.army.toml_values import quoted
+from nqcore.army.toml_values import quoted, toml_keys
+from nqcore.army.weapon_checks import check_own_weapon
 from nqcore.data import datafiles
-from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
+from nqcore.i18n import N_, Msg, Refusal, UnknownName
 
 # --- reading profiles ---------------------------------------------------------------------------
 
@@ -83,7 +85,7 @@ def _enum(kind: type[Enum], value: Any, what: str) -> Any:
         raise Refusal(
             N_("unknown {what} {value}; choose one of {choices}"),
             what=Msg(what),
-            value=Typed(str(value)),
+            value=quoted(value),
             choices=choices,
         ) from None
 
@@ -103,7 +105,7 @@ def _picks(value: Any, what: str) -> tuple[Pick, ...]:
         elif isinstance(item, dict) and isinstance(item.get("key"), str):
             extra = sorted(set(item) - {"key", "level", "target"})
             if extra:
-                raise Refusal(N_("unknown field(s) {fields}"), where=where, fields=extra)
+                raise Refusal(N_("unknown field(s) {fields}"), where=where, fields=toml_keys(extra))
             try:
                 check_table(item, PICK_FIELDS)
             except Refusal as error:
@@ -127,6 +129,34 @@ def _picks(value: Any, what: str) -> tuple[Pick, ...]:
     return tuple(picks)
 
 
+def _armoury_weapon(item: dict[str, Any], where: str) -> Weapon:
+    """An armoury weapon by its key, with the penetration modifier it may buy (``pm``)."""
+    if not isinstance(item["key"], str):
+        raise Refusal(N_("{value} is not a key"), where=where, value=quoted(item["key"]))
+    try:
+        base = armoury_weapon(str(item["key"]))
+    except UnknownName as error:
+        raise error.at(where, Refusal) from None
+    pm = item.get("pm", base.pm)
+    if isinstance(pm, bool) or not isinstance(pm, int):
+        raise Refusal(
+            N_("{name} must be a whole number, not {value}"),
+            where=where,
+            name="pm",
+            value=quoted(pm),
+        )
+    if pm != base.pm:
+        if pm != base.optional_pm:
+            raise Refusal(
+                N_("the {weapon} has no penetration modifier {pm}"),
+                where=where,
+                weapon=Msg(base.name),
+                pm=pm,
+            )
+        base = base.with_optional_pm()
+    return base
+
+
 def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
     if not isinstance(value, list):
         raise Refusal(N_("{field} must be a list of armoury keys or weapon tables"), field=what)
@@ -139,24 +169,9 @@ def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
             except UnknownName as error:
                 raise error.at(where, Refusal) from None
         elif isinstance(item, dict) and set(item) <= {"key", "pm"} and "key" in item:
-            if not isinstance(item["key"], str):
-                raise Refusal(N_("{value} is not a key"), where=where, value=quoted(item["key"]))
-            try:
-                base = armoury_weapon(str(item["key"]))
-            except UnknownName as error:
-                raise error.at(where, Refusal) from None
-            pm = item.get("pm", base.pm)
-            if pm != base.pm:
-                if pm != base.optional_pm:
-                    raise Refusal(
-                        N_("the {weapon} has no penetration modifier {pm}"),
-                        where=where,
-                        weapon=Msg(base.name),
-                        pm=pm if type(pm) is int else quoted(pm),
-                    )
-                base = base.with_optional_pm()
-            found.append(base)
+            found.append(_armoury_weapon(item, where))
         elif isinstance(item, dict):
+            check_own_weapon(item, where)
             found.append(weapon_from_record(item, where))  # its refusals name ``where``
         else:
             raise Refusal(
@@ -186,7 +201,7 @@ def _element(record: Any, where: str) -> Element:
         raise Refusal(N_("an element is a table"), where=where)
     unknown = sorted(set(record) - _ELEMENT_FIELDS)
     if unknown:
-        raise Refusal(N_("unknown field(s) {fields}"), where=where, fields=unknown)
+        raise Refusal(N_("unknown field(s) {fields}"), where=where, fields=toml_keys(unknown))
     if "name" not in record:
         raise Refusal(N_("missing field(s) {fields}"), where=where, fields=["name"])
     return Element(
@@ -230,6 +245,7 @@ def parse_profile(record: Mapping[str, Any], where: str = "profile") -> Profile:
     names ``where`` and what is wrong."""
     try:
         _check_profile_fields(record)
+        record = _composed(record)
         return _profile(record, _armour(record))
     except ProfileError:
         raise
@@ -239,6 +255,18 @@ def parse_profile(record: Mapping[str, Any], where: str = "profile") -> Profile:
         raise ProfileError(f"{where}: {error}") from None
 
 
+def _composed(value: Any) -> Any:
+    """``value`` with each of its texts composed (NFC): a decomposed "É" is printed as the one
+    letter it reads, on every reader."""
+    if isinstance(value, str):
+        return unicodedata.normalize("NFC", value)
+    if isinstance(value, Mapping):
+        return {key: _composed(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_composed(item) for item in value]
+    return value
+
+
 def _check_profile_fields(record: Mapping[str, Any]) -> None:
     """A table of known fields, none too long, every required one given."""
     if not isinstance(record, Mapping):
@@ -246,7 +274,7 @@ def _check_profile_fields(record: Mapping[str, Any]) -> None:
     _check_lengths(record)
     unknown = sorted(set(record) - _PROFILE_FIELDS)
     if unknown:
-        raise Refusal(N_("unknown field(s) {fields}"), fields=unknown)
+        raise Refusal(N_("unknown field(s) {fields}"), fields=toml_keys(unknown))
     missing = [name for name in ("name", "ac", "st", "t", "w", "co") if name not in record]
     missing += [name for name in ("ra", "cc") if name not in record]
     if missing:
@@ -265,7 +293,7 @@ def _armour(record: Mapping[str, Any]) -> Armour:
         armour_record = {**armour_record, "value": record["ar"]}
     bad = sorted(set(armour_record) - _ARMOUR_FIELDS)
     if bad:
-        raise Refusal(N_("unknown field(s) {fields}"), where="armour", fields=bad)
+        raise Refusal(N_("unknown field(s) {fields}"), where="armour", fields=toml_keys(bad))
     return Armour(**armour_record)
 
 

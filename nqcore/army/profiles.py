@@ -103,9 +103,12 @@ class Armour:
             )
         levels = datafiles.load("characteristic_costs.toml")["resilience"]["levels"]
         if self.resilience != 0 and self.resilience not in levels:
-            raise ValueError(
-                f"armour resilience {self.resilience} is out of range: RE is 0 or "
-                f"{min(levels)} to {max(levels)}"
+            raise Refusal(
+                N_("RE is 0 or {low} to {high}, not {value}"),
+                where="armour.resilience",
+                low=min(levels),
+                high=max(levels),
+                value=self.resilience,
             )
 
     @property

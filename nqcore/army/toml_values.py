@@ -20,8 +20,8 @@ def toml_value(value: Any, budget: int = MAX_SHOWN + 1) -> str:
     written, the rest of a list or table is left out (the caller cuts it)."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str):  # a basic string: JSON's escapes are TOML's
-        return json.dumps(value[:budget], ensure_ascii=False)
+    if isinstance(value, str):
+        return toml_string(value[:budget])
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, datetime.date | datetime.time):
@@ -35,11 +35,25 @@ def toml_value(value: Any, budget: int = MAX_SHOWN + 1) -> str:
 
 
 def toml_key(name: object) -> str:
-    """A key as TOML writes it: bare, or a basic string whose characters that are not
-    printable are escaped by their code point (``"x\\u202Ey"``), never shown raw."""
+    """A key as TOML writes it: bare, or quoted as :func:`toml_string` quotes."""
     text = str(name)
     if _BARE_KEY.fullmatch(text):
         return text
+    return toml_string(text)
+
+
+def toml_keys(names: list[str]) -> list[str]:
+    """Each of ``names`` as TOML writes it (:func:`toml_key`)."""
+    return [toml_key(name) for name in names]
+
+
+def toml_string(text: str) -> str:
+    """A text as TOML writes it: a basic string whose characters that are not printable are
+    escaped by their code point (``"x\\u202Ey"``), never shown raw; or, holding a backslash
+    and nothing to escape, the literal string a file writes (``'C:\\x'``, no doubled
+    backslash)."""
+    if "\\" in text and "'" not in text and text.isprintable():
+        return f"'{text}'"
     return "".join(_escaped(c) for c in json.dumps(text, ensure_ascii=False))
 
 

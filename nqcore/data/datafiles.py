@@ -44,6 +44,11 @@ PREFIX = "nqcore/data/"
 class DataFileError(ValueError):
     """A data file that does not match its schema, told in one line: file, record, field."""
 
+    #: msgspec's path of the refused value (``$.term[0].def_fr``) and what is wrong with it,
+    #: where one is known: a reader that knows its file's lines names the line.
+    path: str = ""
+    said: str = ""
+
 
 #: What no text of a data file may hold: the C0 controls but the newline, DEL and the C1
 #: controls.  A carriage return, an escape or a NUL in a spell's name would reach the terminal
@@ -211,24 +216,24 @@ def check_text(data: dict[str, Any], where: str, text: str = "") -> None:
             for name in value:
                 if CONTROL.search(name):
                     said = f"a control character in the field name {name!r}"
-                    raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
+                    raise refused_at(said, path, data, where)
             named = reversed(value.items())
             pending.extend((item, f"{path}.{name}", depth + 1) for name, item in named)
         elif isinstance(value, list):
             indexed = reversed(list(enumerate(value)))
             pending.extend((item, f"{path}[{i}]", depth + 1) for i, item in indexed)
         elif isinstance(value, str) and (found := CONTROL.search(value)):
-            said = f"control character U+{ord(found[0]):04X} in {value!r}"
-            raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
+            said = f"control character U+{ord(found[0]):04X} in {clip(value)}"
+            raise refused_at(said, path, data, where)
         elif isinstance(value, str) and (unknown := unshowable(value)):
-            said = f"{unknown} in {value!r}: no reader can show it"
-            raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
+            said = f"{unknown} in {clip(value)}: no reader can show it"
+            raise refused_at(said, path, data, where)
         elif isinstance(value, str) and (bidi := BIDI.search(value)):
             said = f"bidi control U+{ord(bidi[0]):04X} in {clip(value)}: it reorders what is shown"
-            raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
+            raise refused_at(said, path, data, where)
         elif isinstance(value, float) and not math.isfinite(value):  # JSON cannot carry it
             said = f"not a finite number ({value!r})"
-            raise DataFileError(visible(describe(f"{said} - at `{path}`", data, where)))
+            raise refused_at(said, path, data, where)
         elif isinstance(value, int) and value not in INT64:
             raise DataFileError(_beyond_64_bits(data, where, text, value, path))
 
@@ -254,10 +259,47 @@ def describe(message: str, data: dict[str, Any], where: str, schema: Any = None)
     message = re.sub(r"`([^`]*)`", lambda m: f"`{clip(m[1], quote=str)}`", message)
     found = _AT.match(message)
     if found is None:
+        top = re.fullmatch(r"Object contains unknown field `(.*)`", message, re.S)
+        if top is not None:  # a key of the file's own table: msgspec names no place
+            return f"{where}, field {_key_named(data, top[1])}: unknown field (misspelled?)"
         return f"{where}: {message}"
-    steps: list[Step] = [
-        (m[1], None) if m[1] else (None, int(m[2])) for m in _STEP.finditer(found["path"])
-    ]
+    steps = _steps(found["path"])
+    record, field, value = _place(steps, data, where)
+    what = found["what"].replace("`", "")
+    unknown = re.fullmatch(r"Object contains unknown field (.+)", what)
+    missing = re.fullmatch(r"Object missing required field (.+)", what)
+    if unknown:
+        field.append(_key_named(value, unknown[1]))
+        return f"{record}, field {' '.join(field)}: unknown field (misspelled?)"
+    if missing:
+        inside = f" in {' '.join(field)}" if field else ""
+        absent = _required(_struct_at(schema, steps), value) or [missing[1]]
+        return f"{record}: missing field(s) {', '.join(absent)}{inside}"
+    from nqcore.army.toml_values import toml_string, toml_value  # as the file spells it
+
+    quoted = clip(value) if isinstance(value, str) else clip(toml_value(value), quote=str)
+    shown = f" ({quoted})" if ", got " in what else f", not {quoted}"
+    if isinstance(value, (dict, list)) or value is _ABSENT or repr(value).replace("`", "") in what:
+        shown = ""
+    if isinstance(value, str) and "\\" in value:  # msgspec's repr doubles it: 'a\\b'
+        what = what.replace(repr(value), toml_string(value))
+        quoted = clip(value, quote=toml_string)
+        shown = shown and (f" ({quoted})" if ", got " in what else f", not {quoted}")
+    named = f", field {' '.join(field)}" if field else ""
+    return f"{record}{named}: {what[:1].lower()}{what[1:]}{shown}"
+
+
+_ABSENT = object()
+
+
+def _steps(path: str) -> list[Step]:
+    """The steps of msgspec's path after its ``$``: ``.spell[3].level``."""
+    return [(m[1], None) if m[1] else (None, int(m[2])) for m in _STEP.finditer(path)]
+
+
+def _place(steps: list[Step], data: Any, where: str) -> tuple[str, list[str], Any]:
+    """Where ``steps`` lead in ``data`` (the file ``where``): the record (``<file>, spell #4
+    (fog)``), the field's names within it, and the value found there."""
     record, field, value = where, list[str](), data
     for name, index in steps:
         value = _step(value, name, index)
@@ -267,27 +309,27 @@ def describe(message: str, data: dict[str, Any], where: str, schema: Any = None)
             field.append(f"#{index + 1}")
         else:
             field.append(str(name))
-    what = found["what"].replace("`", "")
-    unknown = re.fullmatch(r"Object contains unknown field (.+)", what)
-    missing = re.fullmatch(r"Object missing required field (.+)", what)
-    if unknown:
-        field.append(clip(unknown[1], quote=str))
-        return f"{record}, field {' '.join(field)}: unknown field (misspelled?)"
-    if missing:
-        inside = f" in {' '.join(field)}" if field else ""
-        absent = _required(_struct_at(schema, steps), value) or [missing[1]]
-        return f"{record}: missing field(s) {', '.join(absent)}{inside}"
-    from nqcore.army.toml_values import toml_value  # as the file spells it: true, not True
+    return record, field, value
 
-    quoted = clip(value) if isinstance(value, str) else clip(toml_value(value), quote=str)
-    shown = f" ({quoted})" if ", got " in what else f", not {quoted}"
-    if isinstance(value, (dict, list)) or value is _ABSENT or repr(value).replace("`", "") in what:
-        shown = ""
+
+def refused_at(said: str, path: str, data: dict[str, Any], where: str) -> DataFileError:
+    """The refusal ``said`` (which quotes the value itself) of the value at msgspec's ``path``
+    (``$.term[0].def_fr``) in ``data``: one line naming the file, the record and the field;
+    the path and ``said`` are kept for a reader that names the line."""
+    record, field, _ = _place(_steps(path.removeprefix("$")), data, where)
     named = f", field {' '.join(field)}" if field else ""
-    return f"{record}{named}: {what[:1].lower()}{what[1:]}{shown}"
+    error = DataFileError(visible(f"{record}{named}: {said}"))
+    error.path, error.said = path, visible(said)
+    return error
 
 
-_ABSENT = object()
+def _key_named(table: Any, said: str) -> str:
+    """The key of ``table`` that msgspec's message ``said`` (clipped), as TOML writes it (clipped
+    too)."""
+    from nqcore.army.toml_values import toml_key
+
+    keys = [key for key in table if clip(key, quote=str) == said] if isinstance(table, dict) else []
+    return clip(keys[0], quote=toml_key) if keys else said
 
 
 def _step(value: Any, name: str | None, index: int | None) -> Any:

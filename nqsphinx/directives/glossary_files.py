@@ -14,6 +14,7 @@ and the line of the field.
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Collection
 from functools import cache
 from pathlib import Path
@@ -92,6 +93,29 @@ def _records(path: Path, text: str, data: dict[str, Any]) -> list[tuple[int, dic
     return list(zip(starts, records, strict=True))
 
 
+#: A text refused in a term's field: its place in the file, by msgspec's path.
+_TEXT_AT = re.compile(r"\$\.term\[(?P<index>\d+)\]\.(?P<field>\w+)")
+
+
+def _parsed(path: Path, text: str) -> dict[str, Any]:
+    """The file's TOML, its texts checked (:func:`nqcore.data.datafiles.check_text`); a text
+    refused is named by its line, its term and its field, as the schema's refusals are."""
+    try:
+        return datafiles.parse(text, str(path), None)
+    except DataFileError as error:
+        found = _TEXT_AT.fullmatch(error.path)
+        if found is None:
+            raise
+        data = tomllib.loads(text)
+        records = _records(path, text, data)
+        index, field = int(found["index"]), found["field"]
+        start, record = records[index]
+        end = records[index + 1][0] if index + 1 < len(records) else None
+        name = f"term {record.get('key', f'#{index + 1}')}"
+        line = _field_line(text, start, end, field)
+        raise DataFileError(f"{path}:{line}: {name}: {field}: {error.said}") from None
+
+
 def read_language_file(path: Path, lang: str, keys: Collection[object]) -> list[dict[str, Any]]:
     """The ``[[term]]`` records of ``lang``'s own glossary file ``path``, each checked by
     :func:`language_term` and naming a term of ``keys`` once; else a :class:`DataFileError`
@@ -100,7 +124,7 @@ def read_language_file(path: Path, lang: str, keys: Collection[object]) -> list[
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise DataFileError(f"{path}:1: cannot read the file ({error})") from None
-    data = datafiles.parse(text, str(path), None)  # TOML, then controls: file and line
+    data = _parsed(path, text)
     records = _records(path, text, data)
     first_line: dict[str, int] = {}
     for index, (start, record) in enumerate(records):

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import Any, NamedTuple
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from docutils import nodes
 from sphinx import addnodes
@@ -26,6 +27,9 @@ from nqsphinx.directives.glossary import (
 )
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language
+
+if TYPE_CHECKING:
+    from sphinx.environment import BuildEnvironment
 
 #: Where a term is never linked.  The links are made when a page is read, before Sphinx drops
 #: its informational messages (a system_message) and the ``{only}`` blocks of other builds.
@@ -256,7 +260,32 @@ def _hidden(app: Sphinx, node: nodes.Node) -> bool:
     return False
 
 
+#: Where the glossary's input files of the last build are kept in the pickled environment.
+INPUTS_ATTRIBUTE = "nq_glossary_inputs"
+
+
+def inputs_outdated(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """``env-get-outdated``: the pages that show the glossary's words, when its files are not
+    those of the last build.  A page notes the files it read as dependencies, which Sphinx
+    checks; a language's file made since (``locale/fr/glossary.toml``) was no dependency."""
+    now = [str(path.resolve()) for path in glossary_inputs(env.srcdir)]
+    before = getattr(env, INPUTS_ATTRIBUTE, None)
+    setattr(env, INPUTS_ATTRIBUTE, now)
+    if before is None or before == now:
+        return []
+    inputs = {Path(path) for path in [*before, *now]}
+    return sorted(
+        page
+        for page, files in env.dependencies.items()
+        if page in env.found_docs
+        and any(Path(env.srcdir, file).resolve() in inputs for file in files)
+    )
+
+
 def setup(app: Sphinx) -> None:
+    app.connect("env-get-outdated", inputs_outdated)
     # HTML only: the links are made for HTML builds alone.
     app.add_node(TermLink, html=(visit_term_link, depart_term_link))
     app.add_node(TermDefinition, html=(visit_term_definition, depart_term_definition))

@@ -89,6 +89,7 @@ def _applied(
     for node, msg in extract_messages(document):
         if msg in english:
             record.untranslated += 1
+            _in_english(node)
             continue
         msgstr = (catalogue or {}).get(msg, "")
         if not isinstance(node, LITERAL_TYPE_NODES):
@@ -98,9 +99,25 @@ def _applied(
             record.translated += 1
         elif not msgstr.strip():
             record.untranslated += 1
+            _in_english(node)
         else:
             record.dropped.append((int(node.line or 0), msg[:80]))
+            _in_english(node)
     return record
+
+
+#: The class docutils' HTML writer turns into ``lang="en"`` on the element.
+ENGLISH_CLASS = "language-en"
+
+
+def _in_english(node: nodes.Element) -> None:
+    """Mark ``node``, shown in English on a page of another language, as English: its HTML
+    element says ``lang="en"``, and a screen reader reads it with English sounds.  Code is
+    left as it is (its words are no language's)."""
+    from sphinx.util.nodes import LITERAL_TYPE_NODES
+
+    if not isinstance(node, LITERAL_TYPE_NODES) and ENGLISH_CLASS not in node["classes"]:
+        node["classes"].append(ENGLISH_CLASS)
 
 
 class RecordApplied(SphinxTransform):

@@ -42,12 +42,13 @@ KEPT = {"st", "t", "w", "co", "ra", "cc", "ac", "ar", "toml", "utf", "profile", 
 
 def _english_words(english: str, french: str) -> set[str]:
     """The words of the English answer that the French answer repeats, but for what a reader
-    typed or reads as code: keys and choices listed, options, quoted values, the file's name."""
+    typed or reads as code: keys and choices listed, options, quoted values (as the reader's
+    language quotes, or as TOML writes them), the file's name."""
 
     def words(text: str) -> set[str]:
         text = text.removeprefix("my orc.toml")
         text = re.sub(r"(known|connus|choose one of|choisissez parmi):? .*$", "", text)
-        text = re.sub(r"--[\w-]+|'[^']*'|« [^»]* »", "", text)
+        text = re.sub(r"--[\w-]+|'[^']*'|« [^»]* »|\"[^\"]*\"", "", text)  # "x": TOML's
         return {w.lower() for w in re.findall(r"[A-Za-z]{2,}", text)}
 
     return words(english) & words(french) - KEPT

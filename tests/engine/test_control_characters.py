@@ -205,15 +205,16 @@ def test_nq_army_refuses_invisible_characters_in_names(tmp_path: Path, char: str
 
 
 def test_a_quoted_value_is_clipped_to_its_start_and_length(tmp_path: Path) -> None:
-    """A name of a million characters: the refusal quotes 80 of them and says how many (nq, and
-    the page's import, in its language)."""
+    """A name of a million characters is refused by its length, quoting none of it; an unknown
+    key of 300 characters: the refusal quotes 80 of them and says how many (nq, and the page's
+    import, in its language)."""
     from nqcompanion.bridge.web_army import import_army
 
     army = tmp_path / "l.toml"
     army.write_text('name = "' + "W" * 1_000_000 + '"\npoints = 2000\n', encoding="utf-8")
     written = _nq("army", str(army))
     assert len(written) < 300, len(written)
-    assert written.rstrip().endswith("'" + "W" * 80 + "'… (1,000,000 characters)"), written
+    assert written.rstrip().endswith("name: a name of 1,000,000 characters, at most 200"), written
     keys = ('name = "x"\npoints = 2000\n' + "Z" * 300 + " = 1\n").encode()
     error = import_army(keys, "fr")["error"]
     assert error.endswith("Z" * 80 + "… (300 caractères) (faute de frappe\u202f?)"), error

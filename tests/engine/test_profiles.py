@@ -70,7 +70,7 @@ def test_out_of_range_characteristics_are_named(key: str, value: int, message: s
 def test_armour_range_and_total() -> None:
     with pytest.raises(ValueError, match="AR 8 is out of range: AR is 0 to 7"):
         Armour(value=8)
-    with pytest.raises(ValueError, match="armour resilience 4 is out of range"):
+    with pytest.raises(ValueError, match="armour.resilience: RE is 0 or 1 to 3, not 4"):
         Armour(value=3, resilience=4)
     # Barding Cost example: heavy armour AR4, shield, barded warhorse: AR6.
     assert Armour(value=4, shield=True, barding=True).total == 6
@@ -210,8 +210,8 @@ def test_load_profile(tmp_path: Path) -> None:
         (PROFILE_FILE + "colour = 'red'\n", "unknown field\\(s\\) colour"),
         (PROFILE_FILE.replace('"mace"', '"laser"'), "weapons #1: unknown weapon 'laser'"),
         (PROFILE_FILE.replace('"extra-attack"', '"extra-atack"'), "unknown ability"),
-        (PROFILE_FILE.replace('"large"', '"huge"'), "unknown size 'huge'"),
-        (PROFILE_FILE.replace('"elite"', '"hero"'), "unknown model type 'hero'"),
+        (PROFILE_FILE.replace('"large"', '"huge"'), 'unknown size "huge"'),
+        (PROFILE_FILE.replace('"elite"', '"hero"'), 'unknown model type "hero"'),
         (PROFILE_FILE.replace("pm = -1", "pm = -2"), "has no penetration modifier −2"),
         (PROFILE_FILE.replace("value = 3", "value = 9"), "AR 9 is out of range"),
         (PROFILE_FILE.replace("[{ key", "[{ kee"), "neither a key nor a table"),

@@ -138,3 +138,21 @@ def test_a_translation_left_in_english_is_warned_and_noticed(
     assert [w.split(": warning:")[0] for w in left] == [str(catalogue)]
     assert f"(lines {line})" in left[0]
     assert "Cette page n’est pas encore entièrement traduite" in built.html("magic")
+
+
+@pytest.mark.parametrize("left", ["english", "untranslated"])
+def test_a_paragraph_shown_in_english_is_marked_english(
+    tmp_path: Path, make_app: Any, left: str
+) -> None:
+    """A French page's paragraph left in English (its msgstr its English, or empty) is marked
+    ``lang="en"``: a screen reader reads it in English, not with French sounds."""
+    srcdir = copy_root("nq", tmp_path)
+    catalogue = srcdir / MAGIC_PO
+    english = "A model with no Wounds left is removed. See {nq:spell}`fireball`."
+    french = "Une figurine sans Blessures restantes est retirée. Voir {nq:spell}`fireball`."
+    shown = english if left == "english" else ""
+    po = catalogue.read_text(encoding="utf-8").replace(f'msgstr "{french}"', f'msgstr "{shown}"')
+    catalogue.write_text(po, encoding="utf-8")
+    html = build(srcdir, "fr", make_app).html("magic")
+    assert '<p lang="en">A model with no' in html, html
+    assert '<p lang="en">' not in html.replace('<p lang="en">A model with no', "")

@@ -29,3 +29,25 @@ def test_an_edit_of_the_french_glossary_file_reads_its_pages_again(
         assert words in text(built.html("glossary")), number
         assert f"Wounds (W). {words}" in built.html("magic"), number
     glossary.load_terms.cache_clear()
+
+
+def test_a_french_glossary_file_added_since_the_last_build_is_read(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """The file did not exist at the first build, so no page noted it as an input: its
+    appearance alone reads the glossary's pages again at the next (incremental) build."""
+    srcdir = copy_root("nq", tmp_path)
+    glossary.load_terms.cache_clear()
+    first = build(srcdir, "fr", make_app)
+    assert "Définition nouvelle." not in text(first.html("glossary"))
+    read = dict(first.app.env.all_docs)
+    french = tmp_path / "locale" / "fr" / "glossary.toml"
+    french.parent.mkdir(parents=True)
+    french.write_text('[[term]]\nkey = "wounds"\ndef_fr = "Définition nouvelle."\n', "utf-8")
+    glossary.load_terms.cache_clear()  # each make reads the files in a new process
+    again = build(srcdir, "fr", make_app)
+    for page in ("glossary", "magic"):  # read again: their tooltips are made when read
+        assert again.app.env.all_docs[page] > read[page], page
+    assert "Définition nouvelle." in text(again.html("glossary"))
+    assert "Wounds (W). Définition nouvelle." in again.html("magic")
+    glossary.load_terms.cache_clear()

@@ -144,3 +144,31 @@ def test_a_character_the_font_lacks_is_refused_naming_the_field(
     assert code == 2 and len(err.splitlines()) == 1, err
     assert all(part in err for part in said) and "U+9F8D (龍)" in err, err
     assert not out.exists()
+
+
+def test_a_failed_roster_names_xelatexs_cause_and_leaves_no_folder(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A line too long for xelatex's buffer is said on its terminal only, not in its log: the
+    refusal says it, and the roster's folder goes as after a roster printed."""
+    import tempfile
+
+    folders: list[Path] = []
+    made = tempfile.mkdtemp
+
+    def kept(prefix: str = "") -> str:
+        folders.append(Path(made(prefix=prefix, dir=tmp_path)))
+        return str(folders[-1])
+
+    monkeypatch.setattr("nqprint.army_roster.tempfile.mkdtemp", kept)
+    long_line = "x" * 300_000
+    monkeypatch.setattr("nqprint.army_roster.roster_tex", lambda *args: long_line + "\n")
+    out = tmp_path / "r.pdf"
+    code = main(["army", str(ARMIES / "orc-warband.toml"), "--pdf", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and not out.exists()
+    assert err == (
+        f"nq army: {out}: no roster printed: roster.tex: "
+        "! Unable to read an entire line---bufsize=200000.\n"
+    )
+    assert folders and not folders[0].exists()

@@ -1,0 +1,78 @@
+"""A refusal quotes what a file wrote as TOML writes it: a key with a dot or a quote in quotes
+(``"x.y"``, never ``x.y``, which reads as a dotted key), an invisible character by its code point
+(``"x\\u200Dy"``), a text in TOML's double quotes (``"x"``, not Python's ``'x'``), a text holding
+a backslash as the literal string the file wrote (``'fire\\u200b'``, never a doubled backslash);
+and an army file's unknown key in our words, not msgspec's."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from nqcore.data import datafiles
+from tests.engine.test_cli_untrusted import outcome
+
+HEAD = 'name = "Orc Captain"\nac = 8\nra = 3\ncc = 6\nst = 5\nt = 5\nw = 2\nco = 7\n'
+ARMY = 'name = "A"\npoints = 500\n'
+UNIT = '[[unit]]\nname = "Orcs"\nprofile = "orc-bruiser"\nmodels = 10\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (HEAD + 'armour = { value = 1, "x.y" = 1 }\n', 'armour: unknown field(s) "x.y"'),
+        (HEAD + '"a.b\\"c" = 1\n', 'unknown field(s) "a.b\\"c"'),
+        (
+            HEAD + 'abilities = [{ key = "extra-attack", "lev.el" = 1 }]\n',
+            'abilities #1: unknown field(s) "lev.el"',
+        ),
+        (HEAD + '[[element]]\nname = "W"\n"x\\u200Dy" = 1\n', 'unknown field(s) "x\\u200Dy"'),
+        (
+            HEAD + 'weapons = [{ name = "Club", st_bonus = 1, uc = 4, "a b" = 1 }]\n',
+            'weapons #1: unknown field(s) "a b"',
+        ),
+        (HEAD.replace("ra = 3", 'ra = "x"'), 'RA must be a whole number, not "x"'),
+        (
+            HEAD + 'size = "lar\\u202Ege"\n',
+            'unknown size "lar\\u202Ege"; choose one of small, medium, large, very-large',
+        ),
+    ],
+)
+def test_a_profile_files_refusal_quotes_as_toml_writes(
+    tmp_path: Path, text: str, said: str
+) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = outcome("points", str(path))
+    assert code == 2 and err.endswith(f": {said}\n"), err
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (ARMY + '"a.b\\"c" = 1\n' + UNIT, 'a.toml, field "a.b\\"c": unknown field (misspelled?)'),
+        (
+            ARMY + UNIT + '"x\\u200Dy" = 2\n',
+            'a.toml, unit #1 (Orcs), field "x\\u200Dy": unknown field (misspelled?)',
+        ),
+    ],
+)
+def test_an_army_files_unknown_key_is_said_in_our_words(
+    tmp_path: Path, text: str, said: str
+) -> None:
+    path = tmp_path / "a.toml"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = outcome("army", str(path))
+    assert code == 2 and err == f"nq army: {path.parent}/{said}\n", err
+
+
+def test_a_data_files_refusal_doubles_no_backslash() -> None:
+    text = resources.files("nqcore").joinpath("data", "spells.toml").read_text("utf-8")
+    faulty = text.replace("aspect = 'fire'", "aspect = 'fire\\u200b'", 1)
+    with pytest.raises(datafiles.DataFileError) as caught:
+        datafiles.parse(faulty, "spells.toml", datafiles.schema_for("spells.toml"))
+    said = str(caught.value)
+    assert "\\\\" not in said, said
+    assert said.endswith("field aspect: invalid enum value 'fire\\u200b'"), said
