@@ -20,7 +20,7 @@ from nqcore.rules.spells import all_spells
 from nqsphinx.messages import engine_text
 from tests.print import page_geometry
 from tests.print.conftest import Products
-from tests.print.layout import read_pages
+from tests.print.layout import Page, read_pages
 from tests.print.pdfs import Line, Shape, pages
 
 LANGS = ["en", "fr"]
@@ -241,3 +241,29 @@ def test_the_running_head_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> Non
         _made_up(monkeypatch, f"<page >{lines}</page>", [rule])
         found[name] = page_geometry.heads_on_two_lines(Path("made-up.pdf"))
     assert found == {"two": ["page 1: 23.5 Liste des capacités / l’équipement 179"], "one": []}
+
+
+def _page_of(pages: tuple[Page, ...], words: str) -> tuple[str, str]:
+    """The printed page number that ``words`` give as "(p. N)" and the text of that page."""
+    text = "\n".join(" ".join(page.lines) for page in pages)
+    found = re.search(re.escape(words) + r"\s*\(p\.\s*(\d+)\)", re.sub(r"\s+", " ", text))
+    assert found, words
+    (page,) = [p for p in pages if p.label == found[1]]
+    return found[1], " ".join(page.lines)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_references_land_on_their_subject(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], paper: str
+) -> None:
+    """Claws (p. N) of the weapons list is the page that names claws, not the page where their
+    section starts; the templates of What You Need are the templates' pages, not the first page
+    of a 55-page chapter; the cards chapter prints the site's address it sends readers to."""
+    pages = read_pages(_book(pdfs, letter_pdfs, "en", paper))
+    _, claws = _page_of(pages, "Claws")
+    assert "claws" in claws
+    _, templates = _page_of(pages, "cards, counters and templates")
+    assert "Teardrop Templates" in templates
+    text = " ".join(" ".join(page.lines) for page in pages)
+    assert "home page of its website, No Quarter" in re.sub(r"\s+", " ", text)
+    assert "https://noquarter.readthedocs.io/en/latest/" in text
