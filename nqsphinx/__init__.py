@@ -84,6 +84,7 @@ def _install_books_and_pages(app: Sphinx) -> None:
         coverage,
         diagrams,
         edition_changes,
+        entity_lists,
         errata,
         examples,
         glossary,
@@ -112,6 +113,7 @@ def _install_books_and_pages(app: Sphinx) -> None:
     cards.setup(app)
     errata.setup(app)
     edition_changes.setup(app)
+    entity_lists.setup(app)
     coverage.setup(app)
     glossary.setup(app)
     translation_notice.setup(app)

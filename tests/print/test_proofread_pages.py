@@ -267,3 +267,42 @@ def test_references_land_on_their_subject(
     text = " ".join(" ".join(page.lines) for page in pages)
     assert "home page of its website, No Quarter" in re.sub(r"\s+", " ", text)
     assert "https://noquarter.readthedocs.io/en/latest/" in text
+
+
+#: Section 23.5's lists, by the words that head each (the next list's heading ends it).
+SUMMARY_LISTS = {
+    "en": ("Abilities:", "Traits:", "Standard Weapons:", "Equipment:", "Weapon Special Rules:"),
+    "fr": ("Capacités :", "Traits :", "Armes standard :", "Équipement :", "Règles spéciales"),
+}
+
+
+def summary_lists(pdf: Path, lang: str) -> dict[str, list[str]]:
+    """The names of each list of section 23.5, as printed (their page references aside)."""
+    heads = SUMMARY_LISTS[lang]
+    text = " ".join(" ".join(page.lines) for page in read_pages(pdf))
+    text = re.sub(r"\s+", " ", text.replace("\u202f", " ").replace("\u00a0", " "))
+    text = re.sub(r"(\w)- (\w)", r"\1\2", text)  # a word hyphenated at a line's end
+    found = {}
+    for head, following in zip(heads, heads[1:], strict=False):
+        start = text.index(head, text.index(heads[0])) + len(head)
+        body = text[start : text.index(following, start)]
+        found[head] = [
+            name.strip() for name in re.split(r"\(p\.\s*\d+\),?", body) if name.strip(" ,")
+        ]
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_summary_lists_are_in_the_page_languages_order(
+    pdfs: dict[str, Path], lang: str
+) -> None:
+    """Section 23.5's abilities, traits, weapons and equipment in the dictionary order of the
+    book's language (« Arbalète, Arc… », not the English order « Hache, Hache de bataille,
+    Tromblon, Arc… »); in English "Regenerate" before "Siege Weapon"."""
+    from nqsphinx.directives.glossary import collation_key
+
+    lists = summary_lists(pdfs[lang], lang)
+    assert len(lists) == 4
+    for head, names in lists.items():
+        assert len(names) >= 7, (head, names)
+        assert names == sorted(names, key=collation_key), (head, names)

@@ -1,0 +1,118 @@
+"""``{nq-entities}`ability```: every ability (trait, item of equipment, standard weapon, mutation) of the
+engine, each by its name in the page's language and linked to its rule, in the dictionary order
+of that language (the index's and the glossary's:
+:func:`~nqsphinx.directives.glossary.collation_key`).
+
+A list typed in the page kept the English order on the French page (« Hache, Hache de bataille,
+Tromblon, Arc… ») and could leave out or misplace an entry; this one is made from the entities of
+the ``nq`` domain (:mod:`nqsphinx.directives.entities`), which hold each one's name as the page
+that defines it shows it, once every page is read.  The standard weapons are the armoury's hand
+and ranged weapons (the support weapons are a list of their own).  The role's text is the kind,
+then any extra entries (`` | `` apart) as a ``{ref}`` writes them (``Claws <weapon-profile-name>``):
+a thing the book names with its kind that is not an entity of the engine.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from docutils import nodes
+from docutils.nodes import Node, system_message
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxRole
+
+from nqcore.army.armoury import hand_weapons, ranged_weapons
+from nqcore.army.features import features
+from nqcore.rules.mutations import all_mutations
+from nqsphinx.directives import entities
+from nqsphinx.directives.glossary import collation_key
+
+logger = logging.getLogger(__name__)
+
+ROLE = "nq-entities"
+#: The kinds the role lists.
+LISTED = ("ability", "trait", "equipment", "weapon", "mutation")
+#: An extra entry: its words and its label, as ``{ref}`words <label>``` writes them.
+EXTRA = re.compile(r"^(?P<words>.+?)\s*<(?P<label>[a-z0-9-]+)>$")
+
+
+class entity_list(nodes.inline):  # noqa: N801 (docutils names its node classes in lower case)
+    """The place of a list, filled when the pages are written (every entity then known)."""
+
+
+def engine_keys(kind: str) -> list[str]:
+    """The keys of every entity of ``kind`` that the role lists."""
+    if kind == "weapon":
+        return [weapon.key for weapon in (*hand_weapons(), *ranged_weapons())]
+    if kind == "mutation":
+        return [mutation.key for mutation in all_mutations()]
+    return [feature.key for feature in features(kind)]
+
+
+class EntityListRole(SphinxRole):
+    def run(self) -> tuple[list[Node], list[system_message]]:
+        kind, *extras = (part.strip() for part in self.text.split("|"))
+        if kind not in LISTED:
+            message = f"{ROLE}: {kind!r} is not one of {', '.join(LISTED)}"
+            return [], [self.inliner.reporter.error(message, line=self.lineno)]
+        node = entity_list(kind=kind, extras=[])
+        for extra in extras:
+            found = EXTRA.match(extra)
+            if found is None:
+                message = f"{ROLE}: {extra!r} is not 'words <label>'"
+                return [], [self.inliner.reporter.error(message, line=self.lineno)]
+            node["extras"].append((found["words"], found["label"]))
+        self.set_source_info(node)
+        return [node], []
+
+
+class FillEntityLists(SphinxPostTransform):
+    """Each list's entries as references (resolved with the page's others, after this), sorted
+    by the names the page's language gives them."""
+
+    default_priority = 5
+
+    def run(self, **kwargs: Any) -> None:
+        known = entities.domain(self.env).entities
+        for node in list(self.document.findall(entity_list)):
+            entries: list[tuple[str, Node]] = []
+            for key in engine_keys(node["kind"]):
+                entity = known.get((node["kind"], key))
+                if entity is None:
+                    logger.warning("%s: %s %r is shown on no page", ROLE, node["kind"], key, location=node)
+                    continue
+                entries.append((entity.name, self.reference("nq", node["kind"], key, None)))
+            for words, label in node["extras"]:
+                entries.append((words, self.reference("std", "ref", label, words)))
+            entries.sort(key=lambda entry: collation_key(entry[0]))
+            items: list[Node] = []
+            for index, (_, reference) in enumerate(entries):
+                items += [nodes.Text(", ")] if index else []
+                items.append(reference)
+            node.replace_self(items)
+
+    def reference(self, domain: str, kind: str, target: str, words: str | None) -> Node:
+        """A reference as ``{nq:<kind>}`` (its page's name) or ``{ref}`words <label>``` writes it."""
+        xref = addnodes.pending_xref(
+            "",
+            refdomain=domain,
+            reftype=kind,
+            reftarget=target,
+            refexplicit=words is not None,
+            refwarn=True,
+            refdoc=self.env.docname,
+        )
+        xref += nodes.inline(words or target, words or target)
+        return xref
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("nqsphinx.directives.entities")
+    app.add_node(entity_list)
+    app.add_role(ROLE, EntityListRole())
+    app.add_post_transform(FillEntityLists)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
