@@ -1,6 +1,6 @@
-"""``{nq-entities}`ability```: every ability (trait, item of equipment, standard weapon, mutation) of the
-engine, each by its name in the page's language and linked to its rule, in the dictionary order
-of that language (the index's and the glossary's:
+"""``{nq-entities}`ability```: every ability (trait, item of equipment, standard weapon,
+mutation) of the engine, each by its name in the page's language and linked to its rule, in the
+dictionary order of that language (the index's and the glossary's:
 :func:`~nqsphinx.directives.glossary.collation_key`).
 
 A list typed in the page kept the English order on the French page (« Hache, Hache de bataille,
@@ -40,7 +40,7 @@ LISTED = ("ability", "trait", "equipment", "weapon", "mutation")
 EXTRA = re.compile(r"^(?P<words>.+?)\s*<(?P<label>[a-z0-9-]+)>$")
 
 
-class entity_list(nodes.inline):  # noqa: N801 (docutils names its node classes in lower case)
+class EntityList(nodes.inline):  # type: ignore[misc]  # docutils is untyped
     """The place of a list, filled when the pages are written (every entity then known)."""
 
 
@@ -59,7 +59,7 @@ class EntityListRole(SphinxRole):
         if kind not in LISTED:
             message = f"{ROLE}: {kind!r} is not one of {', '.join(LISTED)}"
             return [], [self.inliner.reporter.error(message, line=self.lineno)]
-        node = entity_list(kind=kind, extras=[])
+        node = EntityList(kind=kind, extras=[])
         for extra in extras:
             found = EXTRA.match(extra)
             if found is None:
@@ -78,12 +78,13 @@ class FillEntityLists(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         known = entities.domain(self.env).entities
-        for node in list(self.document.findall(entity_list)):
+        for node in list(self.document.findall(EntityList)):
             entries: list[tuple[str, Node]] = []
             for key in engine_keys(node["kind"]):
                 entity = known.get((node["kind"], key))
                 if entity is None:
-                    logger.warning("%s: %s %r is shown on no page", ROLE, node["kind"], key, location=node)
+                    kind = node["kind"]
+                    logger.warning("%s: %s %r is shown on no page", ROLE, kind, key, location=node)
                     continue
                 entries.append((entity.name, self.reference("nq", node["kind"], key, None)))
             for words, label in node["extras"]:
@@ -96,7 +97,7 @@ class FillEntityLists(SphinxPostTransform):
             node.replace_self(items)
 
     def reference(self, domain: str, kind: str, target: str, words: str | None) -> Node:
-        """A reference as ``{nq:<kind>}`` (its page's name) or ``{ref}`words <label>``` writes it."""
+        """A reference as ``{nq:<kind>}`` (its page's name) or ``{ref}`words <label>``` makes it."""
         xref = addnodes.pending_xref(
             "",
             refdomain=domain,
@@ -112,7 +113,7 @@ class FillEntityLists(SphinxPostTransform):
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("nqsphinx.directives.entities")
-    app.add_node(entity_list)
+    app.add_node(EntityList)
     app.add_role(ROLE, EntityListRole())
     app.add_post_transform(FillEntityLists)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -483,8 +483,7 @@ def test_no_word_of_the_english_book_starts_with_a_closing_quote(books: dict[str
 
     book = books["en"]
     texts = {
-        name: "".join(ElementTree.fromstring(book.files[name]).itertext())
-        for name in book.pages()
+        name: "".join(ElementTree.fromstring(book.files[name]).itertext()) for name in book.pages()
     }
     found = {name: CLOSING_QUOTE_OPENS.findall(text) for name, text in texts.items()}
     assert {name: words for name, words in found.items() if words} == {}
