@@ -7,7 +7,8 @@ A list typed in the page kept the English order on the French page (« Hache, Ha
 Tromblon, Arc… ») and could leave out or misplace an entry; this one is made from the entities of
 the ``nq`` domain (:mod:`nqsphinx.directives.entities`), which hold each one's name as the page
 that defines it shows it, once every page is read.  The standard weapons are the armoury's hand
-and ranged weapons (the support weapons are a list of their own).  The role's text is the kind,
+and ranged weapons (the support weapons are a list of their own), each linked to its table's
+section: a row of a table has no page of its own on paper.  The role's text is the kind,
 then any extra entries (`` | `` apart) as a ``{ref}`` writes them (``Claws <weapon-profile-name>``):
 a thing the book names with its kind that is not an entity of the engine.
 """
@@ -44,13 +45,18 @@ class EntityList(nodes.inline):  # type: ignore[misc]  # docutils is untyped
     """The place of a list, filled when the pages are written (every entity then known)."""
 
 
-def engine_keys(kind: str) -> list[str]:
-    """The keys of every entity of ``kind`` that the role lists."""
+#: The section of each armoury table whose weapons the list names.
+WEAPON_SECTIONS = {"hand-weapons": hand_weapons, "ranged-weapons": ranged_weapons}
+
+
+def engine_keys(kind: str) -> list[tuple[str, str | None]]:
+    """The keys of every entity of ``kind`` that the role lists, each with the label of the
+    section it links to (None: the entity's own anchor)."""
     if kind == "weapon":
-        return [weapon.key for weapon in (*hand_weapons(), *ranged_weapons())]
+        return [(w.key, label) for label, table in WEAPON_SECTIONS.items() for w in table()]
     if kind == "mutation":
-        return [mutation.key for mutation in all_mutations()]
-    return [feature.key for feature in features(kind)]
+        return [(mutation.key, None) for mutation in all_mutations()]
+    return [(feature.key, None) for feature in features(kind)]
 
 
 class EntityListRole(SphinxRole):
@@ -77,24 +83,29 @@ class FillEntityLists(SphinxPostTransform):
     default_priority = 5
 
     def run(self, **kwargs: Any) -> None:
-        known = entities.domain(self.env).entities
         for node in list(self.document.findall(EntityList)):
-            entries: list[tuple[str, Node]] = []
-            for key in engine_keys(node["kind"]):
-                entity = known.get((node["kind"], key))
-                if entity is None:
-                    kind = node["kind"]
-                    logger.warning("%s: %s %r is shown on no page", ROLE, kind, key, location=node)
-                    continue
-                entries.append((entity.name, self.reference("nq", node["kind"], key, None)))
-            for words, label in node["extras"]:
-                entries.append((words, self.reference("std", "ref", label, words)))
+            entries = [*self.engine_entries(node)]
+            entries += [(w, self.reference("std", "ref", label, w)) for w, label in node["extras"]]
             entries.sort(key=lambda entry: collation_key(entry[0]))
             items: list[Node] = []
             for index, (_, reference) in enumerate(entries):
                 items += [nodes.Text(", ")] if index else []
                 items.append(reference)
             node.replace_self(items)
+
+    def engine_entries(self, node: EntityList) -> list[tuple[str, Node]]:
+        """Each entity of the list's kind: its name on the page, and its reference."""
+        known, kind = entities.domain(self.env).entities, node["kind"]
+        entries: list[tuple[str, Node]] = []
+        for key, section in engine_keys(kind):
+            entity = known.get((kind, key))
+            if entity is None:
+                logger.warning("%s: %s %r is shown on no page", ROLE, kind, key, location=node)
+            elif section is None:
+                entries.append((entity.name, self.reference("nq", kind, key, None)))
+            else:
+                entries.append((entity.name, self.reference("std", "ref", section, entity.name)))
+        return entries
 
     def reference(self, domain: str, kind: str, target: str, words: str | None) -> Node:
         """A reference as ``{nq:<kind>}`` (its page's name) or ``{ref}`words <label>``` makes it."""

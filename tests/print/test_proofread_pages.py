@@ -266,7 +266,7 @@ def test_references_land_on_their_subject(
     assert "Teardrop Templates" in templates
     text = " ".join(" ".join(page.lines) for page in pages)
     assert "home page of its website, No Quarter" in re.sub(r"\s+", " ", text)
-    assert "https://noquarter.readthedocs.io/en/latest/" in text
+    assert "https://noquarter.readthedocs.io/en/latest/" in re.sub(r"/\s+", "/", text)
 
 
 #: Section 23.5's lists, by the words that head each (the next list's heading ends it).
