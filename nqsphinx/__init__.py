@@ -87,6 +87,7 @@ def _install_books_and_pages(app: Sphinx) -> None:
         coverage,
         diagrams,
         edition_changes,
+        entity_lists,
         errata,
         examples,
         glossary,
@@ -115,6 +116,7 @@ def _install_books_and_pages(app: Sphinx) -> None:
     cards.setup(app)
     errata.setup(app)
     edition_changes.setup(app)
+    entity_lists.setup(app)
     coverage.setup(app)
     glossary.setup(app)
     translation_notice.setup(app)

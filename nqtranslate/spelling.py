@@ -43,12 +43,19 @@ def read_wordlist(path: Path = WORDLIST) -> tuple[list[str], list[str]]:
 
 
 def visible_text(text: str, phrases: Sequence[str] = ()) -> str:
-    """The words of a message that a reader sees, on one line (markup and code left out)."""
+    """The words of a message that a reader sees, on one line (markup and code left out): of a
+    list of the engine's entities, the words of its extra entries (the rest is the engine's).
+
+    >>> visible_text("**Armes :** {nq-entities}`weapon | Griffes <weapon-profile-name>`").split()
+    ['Armes', ':', 'Griffes']
+    """
     seen = []
     for token in _markdown().parse(text):
         for child in token.children or [] if token.type == "inline" else []:
             if child.type == "text":
                 seen.append(child.content)
+            elif child.type == "myst_role" and child.meta.get("name") == "nq-entities":
+                seen += [re.sub(r"<[^>]*>$", "", e) for e in child.content.split("|")[1:]]
             elif child.type == "myst_role" and child.content.endswith(">"):
                 seen.append(child.content[: child.content.rfind("<")])
     visible = " ".join(seen).replace("\n", " ")

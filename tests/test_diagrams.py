@@ -304,7 +304,7 @@ def test_fleeing_units_end_clear_of_their_friends(name: str, fleeing: int, frien
 def test_movement_graphic_shows_the_engine_distances() -> None:
     shown = dict(moves())
     assert shown[MovementAbility.DOUBLE_TIME] == 3 and shown[MovementAbility.CAVALRY] == 4
-    assert shown[MovementAbility.FLYING] == 5 and QUOTED_ACTIONS == 2  # "2 for 3, 2 for 4, 2 for 5"
+    assert shown[MovementAbility.FLYING] == 5 and QUOTED_ACTIONS == 2  # 2 actions: 3", 4", 5"
     svg = movement_svg("en", description("en"))
     ET.fromstring(svg)
     widths = [float(w) for w in re.findall(r'<rect [^>]*width="([\d.]+)"', svg)]

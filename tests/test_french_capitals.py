@@ -159,3 +159,35 @@ def test_characteristics_are_lower_case_inside_a_sentence() -> None:
                 if m.group(1) != lower and not any(text.startswith(n, m.start()) for n in names):
                     wrong.append(f"{place}: « {m.group(1)} » in …{text[m.start() - 20 : m.end()]}…")
     assert wrong == []
+
+
+#: Names of rules the proof-reader of 2026-12 found with a capital on a later word (« Armes
+#: Standard », « Blessure Supplémentaire », « Grandes Figurines », « Unités Infiltrées »,
+#: « Mort-Vivant »): the engine's and the glossary's names do not list them.
+RULE_NAMES = (
+    "Armes standard", "Blessure supplémentaire", "Grandes figurines", "Grande figurine",
+    "Unités infiltrées", "Mort-vivant",
+)  # fmt: skip
+
+
+def test_the_later_words_of_a_rules_name_are_lower_case() -> None:
+    wrong = [
+        f"{place}: « {found} »"
+        for place, text in _messages()
+        for name in RULE_NAMES
+        for found in re.findall(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text, re.I)
+        if found[1:] != name[1:] and found[1:].lower() != found[1:]
+    ]
+    assert wrong == []
+
+
+def test_a_name_after_an_indefinite_article_is_a_common_noun() -> None:
+    """« un coup de maître » (a masterful hit), never « un Coup de maître »: the glossary's name
+    is capitalised as a heading or a label, not as a noun in a sentence."""
+    labels = {term.label("fr") for term in terms_for(str(ROOT / "docs"))}
+    names = "|".join(re.escape(label) for label in labels if " " in label and label[1:].islower())
+    pattern = re.compile(r"\b(?:[Uu]ne?|[Dd]es) (" + names + r")\b")
+    wrong = [
+        f"{place}: « {m.group(0)} »" for place, text in _messages() for m in pattern.finditer(text)
+    ]
+    assert wrong == []

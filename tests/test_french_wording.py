@@ -126,3 +126,25 @@ def test_the_support_weapon_armoury_is_named_as_its_section() -> None:
 def test_an_armour_save_is_a_sauvegarde() -> None:
     """« sauvegarde d’armure », the glossary's term, about sixty times: never « test d’armure »."""
     assert [p for p, t in _messages() if re.search(r"(?i)test d[’']armure", t)] == []
+
+
+#: French the proof-reader of 2026-12 marked: a figure for « une » (« qu’1 action »), spaced
+#: « et / ou », a calque of "free to distribute", a subtraction's working with a dash or a
+#: hyphen, and a quoted sentence whose full stop is outside its guillemets.
+WORDING = {
+    r"\bqu[’']1\b": "« qu’une »",
+    r"\bet / ou\b": "« et/ou »",
+    r"libres? de distribution": "« peuvent être distribuées librement »",
+    r"\(\d+\s?[-–]\s?\d+\),? soit": "a minus sign: (7 − 1)",
+    r"«\s[A-ZÀ-Ý][^»]{30,}[^.!?…]\s»\.": "the full stop inside the guillemets",
+}
+
+
+def test_french_wording_the_proof_reader_marked() -> None:
+    wrong = [
+        f"{place}: {match.group(0)!r} ({advice})"
+        for place, text in _messages()
+        for pattern, advice in WORDING.items()
+        for match in re.finditer(pattern, text)
+    ]
+    assert wrong == []

@@ -119,15 +119,29 @@ def test_the_momentum_examples_teach_this_editions_reading() -> None:
     actions were spent on the charge); this edition's reading is the first action's, as the rule,
     the first example and the Weapon Profile example (10 - 4 + 3 = 9) teach, with the erratum's
     line under it like the book's other corrected examples."""
-    bodies = [body for _, body in examples(ROOT / "docs" / "actions.md") if "action bonus" in body]
-    assert len(bodies) == 1
-    (body,) = bodies
+    body, french = _example_and_french("actions", "THEN charges")
     assert "used all of its available actions" not in body
     assert "first action" in body
     assert "momentum-attack-condition" in _ERRATUM.findall(body)[0].split()
-    french = polib.pofile(str(ROOT / "locale" / "fr" / "LC_MESSAGES" / "actions.po"))
-    (entry,) = [e for e in french if 'This "action bonus"' in e.msgid and not e.obsolete]
-    assert "première action" in entry.msgstr and "toutes ses actions" not in entry.msgstr
+    assert "première action" in french and "toutes ses actions" not in french
+
+
+def test_examples_teach_as_plainly_as_a_publisher_would() -> None:
+    """The Dwarf axemen's sum is of their casualties, and half of 16 is what is left: 9 lost, 7
+    of 16 left; the second momentum example is an example (a unit that fired, then charged), not
+    the rule again, and adds the 3 actions to what is left, not what is left to them; the movement
+    chart's caption says what its bars show, not "2 for 3, 2 for 4, 2 for 5"."""
+    morale, morale_fr = _example_and_french("morale", "they have lost 9 warriors")
+    assert "3+4+2=9" not in morale and "7 are left" in morale
+    assert "9" in morale_fr and "7" in morale_fr
+    momentum, momentum_fr = _example_and_french("actions", "THEN charges")
+    assert "If a model used any of its actions" not in momentum  # the rule, stated above it
+    assert "are added to it" not in momentum
+    assert "added to whatever actions" in momentum and "3" in momentum_fr
+    actions = (ROOT / "docs" / "actions.md").read_text(encoding="utf-8")
+    assert "2 for 3, 2 for 4, 2 for 5" not in actions
+    caption = re.search(r"```\{nq-movement-abilities\}\n(?::.*\n)*\n(.*)\n```", actions)
+    assert caption is not None and "actions (AC)" in caption[1], caption
 
 
 def _example_and_french(page: str, words: str) -> tuple[str, str]:

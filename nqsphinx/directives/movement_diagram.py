@@ -1,4 +1,4 @@
-"""The movement abilities graphic ("2 for 3, 2 for 4, 2 for 5"), drawn from the engine's moves.
+"""The movement abilities graphic (how far 2 actions move a model), drawn from the engine's moves.
 
 Each ability is a bar as long as the distance it covers for two actions, to scale, with a tick
 at every inch: the book quotes every ability for two actions (Actions > Movement Abilities).

@@ -309,13 +309,25 @@ def _aside(ancestors: list[nodes.Node]) -> bool:
 
 
 def curl_quotes(document: nodes.Node) -> None:
-    """:func:`english_quotes` on every text of ``document`` but code, literals and raw output."""
-    before = " "
+    """:func:`english_quotes` on every text of ``document`` but code, literals and raw output.
+    A paragraph, title or cell starts after nothing: its first quote opens.
+
+    >>> from docutils import nodes
+    >>> block = nodes.block_quote("", nodes.paragraph("", "the terrain."))
+    >>> block += nodes.paragraph("", '"Ghost-like" models only.')
+    >>> curl_quotes(block)
+    >>> block[1].astext()
+    '“Ghost-like” models only.'
+    """
+    before, block = " ", None
     for text in list(document.findall(nodes.Text)):
         source = str(text)
         ancestors = _ancestors(text)
         if any(isinstance(parent, SKIP) for parent in ancestors) or not source:
             continue
+        owner = next((a for a in ancestors if not isinstance(a, nodes.Inline)), None)
+        if owner is not block:
+            before, block = " ", owner
         aside = _aside(ancestors)
         fixed = english_quotes(source, " " if aside else before)
         before = before if aside else source[-1]

@@ -70,3 +70,49 @@ def test_the_vampires_structure_is_a_type_the_rules_know_and_its_erratum_says_so
     assert erratum.printed == "Structure: Unique Character"
     assert erratum.correct == f"Structure: {dict(table.details)['Structure']}"
     assert erratum in errata_for("model-profile")
+
+
+def test_the_fear_example_and_its_errata_agree_that_undead_causes_no_fear() -> None:
+    """Undead gives no fear (the erratum "Undead: does it include fear (0)?"), and the Skeleton's
+    profile has no fear: the fear example, which charges with a Living Dead model, says its model
+    bought fear (0) and links that erratum, and the fear test's erratum rests on no Skeleton."""
+    from tests.engine.test_errata import examples_errata_by_section
+
+    skeleton = sample_profile("skeleton-warrior").profile
+    assert [t.key for t in skeleton.traits] == ["undead"]
+    assert not any(a.key == "fear" for a in skeleton.abilities)
+    undead, fear_test = record("undead-fear"), record("fear-test-modifiers")
+    assert "no fear" in undead.correct
+    assert "being-charged-by-fear-causing-models" in undead.sections
+    assert any(
+        "undead-fear" in ids
+        for ids in examples_errata_by_section()["being-charged-by-fear-causing-models"]
+    )
+    assert "Skeleton" not in fear_test.correct + fear_test.why
+
+
+def test_every_sample_profile_whose_armour_is_named_one_way_and_valued_another_is_listed() -> None:
+    """A sample profile whose printed AR is not its named armour's value on the armour tables
+    (with a shield's +1) is in the erratum's printed list and its section has the box: the Ogre's
+    "Light Armour (AR4)" (light armour is AR 3; its 4 takes a large model's free +1) too."""
+    import re
+
+    from nqcore.army.profile_files import sample_profiles
+    from nqcore.tables.characteristic_tables import costs_data
+
+    types = {r["description"]: r for r in costs_data()["armour_type"] if "ar" in r}
+    erratum = record("sample-armour-names-and-values")
+    unlisted = []
+    for sample in sample_profiles():
+        profile = sample.profile
+        armour = profile.armour
+        if armour is None or armour.description is None:
+            continue
+        named = [p.strip() for p in re.split(r"[,&]", armour.description)]
+        worn = [t for name in named for d, t in types.items() if d.split()[0] == name.split()[0]]
+        values = {v + ("Shield" in named) for t in worn for v in t["ar"]}
+        if profile.ar not in values:
+            printed = f"{armour.description} (AR{profile.ar})"
+            if sample.section not in erratum.sections or printed not in erratum.printed:
+                unlisted.append((sample.section, printed))
+    assert unlisted == []

@@ -43,7 +43,8 @@ def test_doctests() -> None:
 def test_first_dwarf_example() -> None:
     # "A unit of Dwarf axemen start the battle with 16 warriors. During turn one, they take 3
     # casualties ... turn two ... an additional 4 ... During turn three, they take 2 more ...
-    # (3+4+2=9) ... they must take a command (CO) test."
+    # they have lost 9 warriors (3 + 4 + 2) ... only 7 are left, and they must take a command (CO)
+    # test."
     triggers = command_test_triggers(16, [3, 4, 2])
     assert [t.turn for t in triggers] == [3]
     assert triggers[0].reason == HALF_STARTING_NUMBER

@@ -321,3 +321,23 @@ def test_quotes_are_curly_and_modifiers_have_a_minus_sign(
     }[lang]
     assert expected in page
     assert "36/\u22121 needs" in page or "36/\u22121 doit" in page
+
+
+def test_an_entity_list_is_every_entity_in_the_pages_order_each_linked(
+    tiny: dict[str, Built], lang: str
+) -> None:
+    """``{nq-entities}`mutation``` lists every mutation by its name in the page's language, in
+    that language's dictionary order (« Cornes » first in French, "Corrosive Blood" in English;
+    the engine's order is neither), each a link to its card; an extra entry takes its place."""
+    from nqcore.rules.mutations import all_mutations
+    from nqsphinx.directives.glossary import collation_key
+    from nqsphinx.messages import engine_text
+
+    html = tiny[lang].html("reference")
+    (items,) = re.findall(r"<strong>Mutations[^<]*</strong>(.*?)</p>", html, re.S)
+    names = [unescape(name) for name in re.findall(r"<a [^>]*>(?:<span[^>]*>)?([^<]+)<", items)]
+    engine_order = [engine_text(mutation.name, lang) for mutation in all_mutations()] + ["Aspects"]
+    assert names == sorted(engine_order, key=collation_key) != engine_order
+    assert names[:2] == {"en": ["Aspects", "Corrosive Blood"], "fr": ["Aspects", "Cornes"]}[lang]
+    assert items.count('href="cards.html#mutation-') == len(all_mutations())
+    assert 'href="#tiny-movement"' in items

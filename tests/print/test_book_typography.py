@@ -110,6 +110,19 @@ def test_no_curly_quote_is_closed_by_a_straight_one(pdfs: dict[str, Path]) -> No
     assert "“1”" in text
 
 
+#: A word that starts with a closing quote: an opening quote set the wrong way round.
+CLOSING_QUOTE_OPENS = re.compile(r"(?:^|[\s(\[])[”’]\w[^\n]{0,30}", re.M)
+
+
+@pytest.mark.parametrize("edition", ["en", "en-letter"])
+def test_no_word_starts_with_a_closing_quote(rulebooks: dict[str, Path], edition: str) -> None:
+    """A paragraph that starts with a quote opens it: “A well planned strategy…” (p. 3 of the
+    proof), “Ghost-like” models only (pp. 107-108), never ”A well… after the paragraph before."""
+    text = "\n".join("\n".join(page.lines) for page in layout.read_pages(rulebooks[edition]))
+    assert CLOSING_QUOTE_OPENS.findall(text) == []
+    assert "“Ghost-like” models only." in text
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_modifiers_in_running_text_have_a_true_minus_sign(pdfs: dict[str, Path], lang: str) -> None:
     """ "30/-1", "a -1 penalty", "from -2 to -1": a modifier in the prose is "−1" too."""

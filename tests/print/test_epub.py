@@ -520,3 +520,16 @@ def test_epubcheck_finds_no_error_and_no_warning(
         counts = {key: run.report["checker"][key] for key in ("nFatal", "nError", "nWarning")}
         assert counts == {"nFatal": 0, "nError": 0, "nWarning": 0}, f"{lang}:\n{run.output}"
         assert run.returncode == 0, run.output
+
+
+def test_no_word_of_the_english_book_starts_with_a_closing_quote(books: dict[str, Book]) -> None:
+    """The e-book's quotes as the PDF's: “Ghost-like” models only, never ”Ghost-like”."""
+    from tests.print.test_book_typography import CLOSING_QUOTE_OPENS
+
+    book = books["en"]
+    texts = {
+        name: "".join(ElementTree.fromstring(book.files[name]).itertext()) for name in book.pages()
+    }
+    found = {name: CLOSING_QUOTE_OPENS.findall(text) for name, text in texts.items()}
+    assert {name: words for name, words in found.items() if words} == {}
+    assert "“Ghost-like” models only." in texts["traits.xhtml"]

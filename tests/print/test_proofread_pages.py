@@ -20,7 +20,7 @@ from nqcore.rules.spells import all_spells
 from nqsphinx.messages import engine_text
 from tests.print import page_geometry
 from tests.print.conftest import Products
-from tests.print.layout import read_pages
+from tests.print.layout import Page, read_pages
 from tests.print.pdfs import Line, Shape, pages
 
 LANGS = ["en", "fr"]
@@ -241,3 +241,68 @@ def test_the_running_head_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> Non
         _made_up(monkeypatch, f"<page >{lines}</page>", [rule])
         found[name] = page_geometry.heads_on_two_lines(Path("made-up.pdf"))
     assert found == {"two": ["page 1: 23.5 Liste des capacités / l’équipement 179"], "one": []}
+
+
+def _page_of(pages: tuple[Page, ...], words: str) -> tuple[str, str]:
+    """The printed page number that ``words`` give as "(p. N)" and the text of that page."""
+    text = "\n".join(" ".join(page.lines) for page in pages)
+    found = re.search(re.escape(words) + r"\s*\(p\.\s*(\d+)\)", re.sub(r"\s+", " ", text))
+    assert found, words
+    (page,) = [p for p in pages if p.label == found[1]]
+    return found[1], " ".join(page.lines)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_references_land_on_their_subject(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], paper: str
+) -> None:
+    """Claws (p. N) of the weapons list is the page that names claws, not the page where their
+    section starts; the templates of What You Need are the templates' pages, not the first page
+    of a 55-page chapter; the cards chapter prints the site's address it sends readers to."""
+    pages = read_pages(_book(pdfs, letter_pdfs, "en", paper))
+    _, claws = _page_of(pages, "Claws")
+    assert "claws" in claws
+    _, templates = _page_of(pages, "cards, counters and templates")
+    assert "Teardrop Templates" in templates
+    text = " ".join(" ".join(page.lines) for page in pages)
+    assert "home page of its website, No Quarter" in re.sub(r"\s+", " ", text)
+    assert "https://noquarter.readthedocs.io/en/latest/" in re.sub(r"/\s+", "/", text)
+
+
+#: Section 23.5's lists, by the words that head each (the next list's heading ends it).
+SUMMARY_LISTS = {
+    "en": ("Abilities:", "Traits:", "Standard Weapons:", "Equipment:", "Weapon Special Rules:"),
+    "fr": ("Capacités :", "Traits :", "Armes standard :", "Équipement :", "Règles spéciales"),
+}
+
+
+def summary_lists(pdf: Path, lang: str) -> dict[str, list[str]]:
+    """The names of each list of section 23.5, as printed (their page references aside)."""
+    heads = SUMMARY_LISTS[lang]
+    text = " ".join(" ".join(page.lines) for page in read_pages(pdf))
+    text = re.sub(r"\s+", " ", text.replace("\u202f", " ").replace("\u00a0", " "))
+    text = re.sub(r"(\w)- (\w)", r"\1\2", text)  # a word hyphenated at a line's end
+    found = {}
+    for head, following in zip(heads, heads[1:], strict=False):
+        start = text.index(head, text.index(heads[0])) + len(head)
+        body = text[start : text.index(following, start)]
+        found[head] = [
+            name.strip() for name in re.split(r"\(p\.\s*\d+\),?", body) if name.strip(" ,")
+        ]
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_summary_lists_are_in_the_page_languages_order(
+    pdfs: dict[str, Path], lang: str
+) -> None:
+    """Section 23.5's abilities, traits, weapons and equipment in the dictionary order of the
+    book's language (« Arbalète, Arc… », not the English order « Hache, Hache de bataille,
+    Tromblon, Arc… »); in English "Regenerate" before "Siege Weapon"."""
+    from nqsphinx.directives.glossary import collation_key
+
+    lists = summary_lists(pdfs[lang], lang)
+    assert len(lists) == 4
+    for head, names in lists.items():
+        assert len(names) >= 7, (head, names)
+        assert names == sorted(names, key=collation_key), (head, names)
