@@ -257,8 +257,8 @@ def audit(app: Sphinx, exception: Exception | None = None) -> list[str]:
     kept: dict[str, dict[str, Any]] = {}
     refused: list[str] = []
     for path in sorted(outdir.rglob("*")):
-        if path.is_dir() and not path.is_symlink():
-            continue
+        if (path.is_dir() and not path.is_symlink()) or path.is_relative_to(made):
+            continue  # a folder; the build's own doctrees (``make gettext`` keeps them inside)
         relative = path.relative_to(outdir).as_posix()
         entry, problem = _judge(path, relative, copies, old, context)
         if entry is None:

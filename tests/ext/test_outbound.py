@@ -232,3 +232,28 @@ def test_what_the_sources_no_longer_make_leaves_the_site(tmp_path: Path, make_ap
     assert (outdir / "index.html").is_file() and (outdir / "magic.html").is_file()
     manifest = (Path(second.app.doctreedir) / MANIFEST).read_text(encoding="utf-8")
     assert "notes.txt" not in manifest and "extra.html" not in manifest
+
+
+def test_doctrees_inside_the_output_folder_are_the_builds_own(tmp_path: Path) -> None:
+    """``make gettext`` keeps its doctrees in its output folder (``_build/gettext/.doctrees``):
+    the audit's own manifest there was judged an unexplained output at every further build,
+    deleted, and so every build started from an emptied folder."""
+    from sphinx.application import Sphinx
+
+    srcdir = copy_root("nq", tmp_path)
+    outdir = tmp_path / "gettext"
+    for _ in range(2):
+        warning = StringIO()
+        with docutils_namespace():
+            app = Sphinx(
+                srcdir,
+                srcdir,
+                outdir,
+                outdir / ".doctrees",
+                "gettext",
+                status=StringIO(),
+                warning=warning,
+            )
+            app.build()
+        assert "[nq.output]" not in warning.getvalue(), warning.getvalue()
+    assert (outdir / ".doctrees" / MANIFEST).is_file()
