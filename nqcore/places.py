@@ -51,7 +51,7 @@ def _parts(where: str) -> list[str]:
 
 def _part(part: str, lang: str, *, first: bool = False) -> str:
     """One part of a place in ``lang``; the ``first`` of a place (before its first comma) is a
-    file's name unless it is an entry or a field: a file named "support" stays "support"."""
+    file's name unless it is an entry ("unit #1"): a file named "support" or "field 0" stays so."""
     _ = translator(lang)
     if (numbered := _NUMBERED.fullmatch(part)) is not None:
         what, rest = numbered["what"], numbered["rest"] or ""
@@ -60,7 +60,7 @@ def _part(part: str, lang: str, *, first: bool = False) -> str:
         if rest.startswith("."):  # "unit #1.profile": the entry, then its field
             return f"{shown}, {_(FIELD).format(name=rest[1:])}"
         return shown + rest
-    if (field := _FIELD.fullmatch(part)) is not None:
+    if (field := _FIELD.fullmatch(part)) is not None and not first:
         return _(FIELD).format(name=field["name"])
     return _(WORDS[part]) if part in WORDS and not first else part
 
@@ -72,7 +72,8 @@ def place_in(where: str, lang: str) -> str:
     own colon after the place is."""
     if lang == "en" or not where:
         return where
-    return colon(lang).join(
+    said = [
         ", ".join(_part(part, lang, first=index == 0) for index, part in enumerate(_parts(inner)))
         for inner in where.split(": ")
-    )
+    ]
+    return colon(lang).join(said)

@@ -36,6 +36,7 @@ from nqcore.cli.parser import build_parser, one_line
 from nqcore.cli.render import jsonable, question, render
 from nqcore.i18n import (
     ARMOUR_CONTEXT,
+    LANGUAGES,
     N_,
     P_,
     SOURCE_LANGUAGE,
@@ -44,6 +45,7 @@ from nqcore.i18n import (
     check_language,
     translator,
 )
+from nqcore.places import place_in
 from nqcore.terminal import printable
 
 if TYPE_CHECKING:
@@ -108,12 +110,15 @@ def _refused(error: BaseException, lang: str) -> dict[str, Any]:
 def file_name(name: object) -> str:
     """The name of the file a player chose (its last part), or :data:`PROFILE_FILE` for one no
     file system takes (a control character, a lone surrogate, too long) or that a message would
-    show escaped (:func:`nqcore.terminal.printable`: a format or private-use character...)."""
+    show escaped (:func:`nqcore.terminal.printable`: a format or private-use character...), or
+    that a refusal's place would say otherwise in some language (:func:`nqcore.places.place_in`)."""
     base = os.path.basename(str(name or "").replace("\\", "/")).strip()
     if not base or base in (".", "..") or len(base.encode("utf-8", "replace")) > 255:
         return PROFILE_FILE
     if any(unicodedata.category(char) in ("Cc", "Cs") for char in base):
         return PROFILE_FILE
+    if any(place_in(base, lang) != base for lang in LANGUAGES):
+        return PROFILE_FILE  # read as a place ("unit #1", "a: b"), it would be said otherwise
     return base if printable(base) == base else PROFILE_FILE
 
 

@@ -143,6 +143,7 @@ def test_a_weapon_table_is_named_by_a_text(tmp_path: Path, value: str) -> None:
         ("f.toml: equipment #1", "f.toml\u00a0: equipment nº 1"),
         ("a.toml, unit #2 (Orcs), leader: c.toml", "a.toml, unité nº 2 (Orcs), chef\u00a0: c.toml"),
         ("support, leader: unit", "support, chef\u00a0: unit"),  # files named as places' words
+        ("field 0, field x", "field 0, champ x"),  # a file named as a field
     ],
 )
 def test_a_place_reads_as_french_sets_it(where: str, french: str) -> None:
