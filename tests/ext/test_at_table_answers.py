@@ -58,10 +58,6 @@ def test_small_tables_hold_the_engines_answers(lang: str) -> None:
 
 
 @pytest.mark.slow
-#: Outside the suite's coverage tracer (pytest-cov's mark, for the call only): asking the engine
-#: 81,864 times a language took 36 s of CPU under it, 15 s without, and the walk reaches no line of
-#: the engine that the engine's and the extension's own tests leave unreached.
-@pytest.mark.no_cover
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_table_holds_the_engines_answers(lang: str) -> None:
     """The page's file itself (as the build writes it), every input of every calculator."""
