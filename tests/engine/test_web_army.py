@@ -50,9 +50,10 @@ X3 = {"key": "extra-attack", "level": "x3"}
 TATTOO_AR4 = {"key": "magic-tattoos", "level": "AR4"}
 
 
-def mage(name: str, spell: str, level: int = 1) -> dict[str, Any]:
-    """An individual magic user of ``level`` with the ``spell``, as the player's own profile."""
-    profile = {**starting_record("hero"), "key": "mage", "name": name, "spells": [spell]}
+def mage(name: str, spell: str, level: int = 1, *more: str) -> dict[str, Any]:
+    """An individual magic user of ``level`` with the ``spell`` (and ``more``), as the player's
+    own profile."""
+    profile = {**starting_record("hero"), "key": "mage", "name": name, "spells": [spell, *more]}
     profile["traits"] = [{"key": "magic-user", "level": str(level)}]
     return {"name": name, "profile": profile}
 
@@ -140,6 +141,10 @@ BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
     "opposed-magic": (
         data(CORE, individual=[mage("Fire Mage", "fireball"), mage("Water Mage", "flood")]),
         None,
+    ),
+    "one-aspect": (
+        data(CORE, individual=[mage("Mixed Mage", "fireball", 2, "stone-armour")]),
+        ("individual", 1),
     ),
     "extra-attack-maximum": (
         data(CORE, unit("Men", "human-men-at-arms", 10, options={"abilities": [X3]})),
