@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import json
 import typing
-from typing import Any
 
 from nqcore.cli.files import MAX_FILE_BYTES
 from nqcore.i18n import LANGUAGES, P_, translator
@@ -112,21 +111,15 @@ def _formations(lang: str) -> list[tuple[str, str]]:
 
 def _limits() -> dict[str, tuple[int, int]]:
     """The whole numbers the army file's schema takes: points, models, weapons and crew."""
-    from nqcore.army.army_schema import ArmyFile, Support, Unit
+    from nqcore.army.army_schema import whole_bounds
 
-    def meta(kind: Any, name: str) -> tuple[int, int]:
-        hint = typing.get_type_hints(kind, include_extras=True)[name]
-        while typing.get_origin(hint) is not typing.Annotated:
-            hint = next(h for h in typing.get_args(hint) if h is not type(None))
-        found = typing.get_args(hint)[1]
-        return int(found.ge), int(found.le)
-
-    return {
-        "points": meta(ArmyFile, "points"),
-        "models": meta(Unit, "models"),
-        "weapons": meta(Support, "weapons"),
-        "crew": meta(Support, "crew"),
+    found = {
+        "points": whole_bounds(None, "points"),
+        "models": whole_bounds("unit", "models"),
+        "weapons": whole_bounds("support", "weapons"),
+        "crew": whole_bounds("support", "crew"),
     }
+    return {name: bounds for name, bounds in found.items() if bounds is not None}
 
 
 def _options(items: list[tuple[str, str]]) -> str:
