@@ -42,6 +42,17 @@ def _words(lang: str) -> dict[str, str]:
         "confirm_keep": ui_text("Keep the army", lang),
         "confirm_delete": ui_text("Delete the army", lang),
         "deleted": ui_text("The army “{name}” was deleted.", lang),
+        "undo": ui_text("Undo", lang),
+        "restored": ui_text("“{name}” is back.", lang),
+        "stale": ui_text(
+            "The army's points, refusals and warnings are hidden until the refusal above is "
+            "corrected.",
+            lang,
+        ),
+        "field_entry": ui_text("{field} ({entry})", lang),
+        "field_refused": ui_text("{field}: {refusal}", lang),
+        "army_wide": ui_text("{rule}, in the army's list", lang),
+        "concerns": ui_text("Concerns:", lang),
         "army_name": ui_text("Army name", lang),
         "points": ui_text("Game size (points)", lang),
         "add_legend": ui_text("Add to the army", lang),
@@ -199,6 +210,9 @@ def _confirm(words: dict[str, str]) -> str:
         f"{say['confirm_delete']}</button>"
         "</div></form></dialog>"
         '<p class="nq-army-status" id="nq-army-status" role="status"></p>'
+        # "Undo" after a removal: next in the tab order after "Delete this army" (nq-army.js)
+        '<div class="nq-army-undo" id="nq-army-undo" hidden><span id="nq-army-undo-text"></span>'
+        f'<button type="button" id="nq-army-undo-button">{say["undo"]}</button></div>'
     )
 
 
@@ -231,7 +245,10 @@ def _army_fields(words: dict[str, str], points: tuple[int, int]) -> str:
                 error=True,
             ),
             '<output class="nq-answer nq-army-summary" id="nq-army-summary" '
-            'aria-live="polite"></output><ul class="nq-army-breaches" id="nq-army-wide"></ul>',
+            'aria-live="polite"></output>'
+            # while a change is refused: the figures of the last valid army are hidden
+            f'<p class="nq-army-stale" id="nq-army-stale" hidden>{html.escape(words["stale"])}</p>'
+            '<ul class="nq-army-breaches" id="nq-army-wide"></ul>',
         ]
     )
 
