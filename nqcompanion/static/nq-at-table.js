@@ -240,8 +240,10 @@ const show = (form, lines, refusal, notes = [], json = null) => {
   const figures = lines.filter((line) => !notes.includes(line));
   const summary = form.querySelector(".nq-summary");
   const chance = CHANCE_ONLY.has(form.dataset.command) && json && json.chance;
-  if (summary && chance && !refusal) summary.textContent = percent.format(chance.value);
-  else if (summary) summary.textContent = (refusal ? lines : figures.slice(1).slice(-2)).join(" · ");
+  // a narrow no-break space before "%", as the engine writes it (nqcore.i18n.format_percent)
+  if (summary && chance && !refusal) {
+    summary.textContent = percent.format(chance.value).replace(/\u00a0/g, "\u202f");
+  } else if (summary) summary.textContent = (refusal ? lines : figures.slice(1).slice(-2)).join(" · ");
 };
 
 // The engine's state where a form's answer will be, until it answers.
