@@ -390,9 +390,7 @@ def refused(error: Refusal, lang: str, name: str = ARMY_FILE) -> dict[str, Any]:
     if isinstance(error, ArmyError):
         entry, field = error.entry, error.field
         if error.problem is not None:
-            said = _bounded(entry, field, error.problem, lang) or schema_problem(
-                error.problem, lang
-            )
+            said = schema_problem(error.problem, lang, entry, field)
             text = placed_problem(name, entry, field, error.problem, lang)
     return {
         "error": _one_line(text),
@@ -409,27 +407,8 @@ def placed_problem(
     """msgspec's complaint ``problem`` about ``field`` of ``entry`` of the file ``name``, in
     ``lang``: "army.toml, unit #1, champ models : il faut un nombre entier..."."""
     colon = i18n_colon(lang)
-    said = _bounded(entry, field, problem, lang) or schema_problem(problem, lang)
+    said = schema_problem(problem, lang, entry, field)
     return f"{_place(name, entry, field, lang)}{colon}{said}"
-
-
-#: A whole number out of its field's bounds, said with both (msgspec names the one broken).
-BOUNDED = N_("expected a whole number from {minimum} to {maximum}")
-
-
-def _bounded(
-    entry: tuple[str, int] | None, field: str | None, problem: str, lang: str
-) -> str | None:
-    """msgspec's ``Expected `int` >= 1`` about a field the schema bounds on both sides, said
-    with both bounds; none for another complaint."""
-    from nqcore.army.army_schema import whole_bounds
-
-    if field is None or not re.fullmatch(r"Expected `int` [<>]= -?\d+", problem.strip()):
-        return None
-    bounds = whole_bounds(None if entry is None else entry[0], field)
-    if bounds is None:
-        return None
-    return translator(lang)(BOUNDED).format(minimum=bounds[0], maximum=bounds[1])
 
 
 def _place(name: str, entry: tuple[str, int] | None, field: str | None, lang: str) -> str:
@@ -492,9 +471,17 @@ _PROBLEMS: tuple[tuple[re.Pattern[str], Msg], ...] = (
 )
 
 
-def schema_problem(problem: str, lang: str) -> str:
+def schema_problem(
+    problem: str, lang: str, entry: tuple[str, int] | None = None, field: str | None = None
+) -> str:
     """msgspec's complaint ``problem`` about a field of the army file, in ``lang`` (as it is
-    when it is none of those the engine knows)."""
+    when it is none of those the engine knows); a whole number out of the bounds of ``field``
+    (of ``entry``) is told both bounds."""
+    from nqcore.army.army_schema import bounds_refusal
+
+    bounded = bounds_refusal(None if entry is None else entry[0], field, problem)
+    if bounded is not None:
+        return bounded.text(lang)
     _ = translator(lang)
     for pattern, text in _PROBLEMS:
         found = pattern.fullmatch(problem.strip())

@@ -42,17 +42,6 @@ def _words(lang: str) -> dict[str, str]:
         "confirm_keep": ui_text("Keep the army", lang),
         "confirm_delete": ui_text("Delete the army", lang),
         "deleted": ui_text("The army “{name}” was deleted.", lang),
-        "undo": ui_text("Undo", lang),
-        "restored": ui_text("“{name}” is back.", lang),
-        "stale": ui_text(
-            "The army's points, refusals and warnings are hidden until the refusal above is "
-            "corrected.",
-            lang,
-        ),
-        "field_entry": ui_text("{field} ({entry})", lang),
-        "field_refused": ui_text("{field}: {refusal}", lang),
-        "army_wide": ui_text("{rule}, in the army's list", lang),
-        "concerns": ui_text("Concerns:", lang),
         "army_name": ui_text("Army name", lang),
         "points": ui_text("Game size (points)", lang),
         "add_legend": ui_text("Add to the army", lang),
@@ -92,11 +81,29 @@ def _words(lang: str) -> dict[str, str]:
         "musician": engine_text("Musician", lang),
         "general": _(P_("army", "General")),
     }
+    said.update(_second_words(lang))
     for kind, name in _kinds(lang):
         said[f"kind-{kind}"] = name
     for formation, name in _formations(lang):
         said[f"formation-{formation}"] = name
     return said
+
+
+def _second_words(lang: str) -> dict[str, str]:
+    """The words of a second chance (Undo), of a refused count and of an army-wide breach."""
+    return {
+        "undo": ui_text("Undo", lang),
+        "restored": ui_text("“{name}” is back.", lang),
+        "stale": ui_text(
+            "The army's points, refusals and warnings are hidden until the refusal above is "
+            "corrected.",
+            lang,
+        ),
+        "field_entry": ui_text("{field} ({entry})", lang),
+        "field_refused": ui_text("{field}: {refusal}", lang),
+        "army_wide": ui_text("{rule}, in the army's list", lang),
+        "concerns": ui_text("Concerns:", lang),
+    }
 
 
 def _kinds(lang: str) -> list[tuple[str, str]]:

@@ -42,6 +42,7 @@ import typing
 from typing import Annotated, Any, Literal
 
 from nqcore.army.names import MAX_NAME
+from nqcore.i18n import N_, Refusal
 
 try:
     from msgspec import Meta, Struct
@@ -165,6 +166,22 @@ def whole_bounds(kind: str | None, field: str) -> tuple[int, int] | None:
         return None
     meta = typing.get_args(hint)[1]
     return None if meta.ge is None or meta.le is None else (int(meta.ge), int(meta.le))
+
+
+#: A whole number out of its field's bounds, said with both (msgspec names the one broken).
+BOUNDED = N_("expected a whole number from {minimum} to {maximum}")
+
+
+def bounds_refusal(kind: str | None, field: str | None, problem: str) -> Refusal | None:
+    """msgspec's ``Expected `int` >= 1`` about a field the schema bounds on both sides, said
+    with both bounds; none for another complaint or field."""
+    if field is None or not re.fullmatch(r"Expected `int` [<>]= -?\d+", problem.strip()):
+        return None
+    bounds = whole_bounds(kind, field)
+    if bounds is None:
+        return None
+    # as the file writes them: digits alone (TOML reads no "1,000")
+    return Refusal(BOUNDED, minimum=str(bounds[0]), maximum=str(bounds[1]))
 
 
 # --- the book's army rules (data/army_rules.toml) -------------------------------------------
