@@ -390,7 +390,7 @@ def refused(error: Refusal, lang: str, name: str = ARMY_FILE) -> dict[str, Any]:
     if isinstance(error, ArmyError):
         entry, field = error.entry, error.field
         if error.problem is not None:
-            said = schema_problem(error.problem, lang)
+            said = schema_problem(error.problem, lang, entry, field)
             text = placed_problem(name, entry, field, error.problem, lang)
     return {
         "error": _one_line(text),
@@ -407,7 +407,8 @@ def placed_problem(
     """msgspec's complaint ``problem`` about ``field`` of ``entry`` of the file ``name``, in
     ``lang``: "army.toml, unit #1, champ models : il faut un nombre entier..."."""
     colon = i18n_colon(lang)
-    return f"{_place(name, entry, field, lang)}{colon}{schema_problem(problem, lang)}"
+    said = schema_problem(problem, lang, entry, field)
+    return f"{_place(name, entry, field, lang)}{colon}{said}"
 
 
 def _place(name: str, entry: tuple[str, int] | None, field: str | None, lang: str) -> str:
@@ -470,9 +471,17 @@ _PROBLEMS: tuple[tuple[re.Pattern[str], Msg], ...] = (
 )
 
 
-def schema_problem(problem: str, lang: str) -> str:
+def schema_problem(
+    problem: str, lang: str, entry: tuple[str, int] | None = None, field: str | None = None
+) -> str:
     """msgspec's complaint ``problem`` about a field of the army file, in ``lang`` (as it is
-    when it is none of those the engine knows)."""
+    when it is none of those the engine knows); a whole number out of the bounds of ``field``
+    (of ``entry``) is told both bounds."""
+    from nqcore.army.army_schema import bounds_refusal
+
+    bounded = bounds_refusal(None if entry is None else entry[0], field, problem)
+    if bounded is not None:
+        return bounded.text(lang)
     _ = translator(lang)
     for pattern, text in _PROBLEMS:
         found = pattern.fullmatch(problem.strip())

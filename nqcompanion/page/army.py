@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import json
 import typing
-from typing import Any
 
 from nqcore.cli.files import MAX_FILE_BYTES
 from nqcore.i18n import LANGUAGES, P_, translator
@@ -82,11 +81,29 @@ def _words(lang: str) -> dict[str, str]:
         "musician": engine_text("Musician", lang),
         "general": _(P_("army", "General")),
     }
+    said.update(_second_words(lang))
     for kind, name in _kinds(lang):
         said[f"kind-{kind}"] = name
     for formation, name in _formations(lang):
         said[f"formation-{formation}"] = name
     return said
+
+
+def _second_words(lang: str) -> dict[str, str]:
+    """The words of a second chance (Undo), of a refused count and of an army-wide breach."""
+    return {
+        "undo": ui_text("Undo", lang),
+        "restored": ui_text("“{name}” is back.", lang),
+        "stale": ui_text(
+            "The army's points, refusals and warnings are hidden until the refusal above is "
+            "corrected.",
+            lang,
+        ),
+        "field_entry": ui_text("{field} ({entry})", lang),
+        "field_refused": ui_text("{field}: {refusal}", lang),
+        "army_wide": ui_text("{rule}, in the army's list", lang),
+        "concerns": ui_text("Concerns:", lang),
+    }
 
 
 def _kinds(lang: str) -> list[tuple[str, str]]:
@@ -112,21 +129,15 @@ def _formations(lang: str) -> list[tuple[str, str]]:
 
 def _limits() -> dict[str, tuple[int, int]]:
     """The whole numbers the army file's schema takes: points, models, weapons and crew."""
-    from nqcore.army.army_schema import ArmyFile, Support, Unit
+    from nqcore.army.army_schema import whole_bounds
 
-    def meta(kind: Any, name: str) -> tuple[int, int]:
-        hint = typing.get_type_hints(kind, include_extras=True)[name]
-        while typing.get_origin(hint) is not typing.Annotated:
-            hint = next(h for h in typing.get_args(hint) if h is not type(None))
-        found = typing.get_args(hint)[1]
-        return int(found.ge), int(found.le)
-
-    return {
-        "points": meta(ArmyFile, "points"),
-        "models": meta(Unit, "models"),
-        "weapons": meta(Support, "weapons"),
-        "crew": meta(Support, "crew"),
+    found = {
+        "points": whole_bounds(None, "points"),
+        "models": whole_bounds("unit", "models"),
+        "weapons": whole_bounds("support", "weapons"),
+        "crew": whole_bounds("support", "crew"),
     }
+    return {name: bounds for name, bounds in found.items() if bounds is not None}
 
 
 def _options(items: list[tuple[str, str]]) -> str:
@@ -206,6 +217,9 @@ def _confirm(words: dict[str, str]) -> str:
         f"{say['confirm_delete']}</button>"
         "</div></form></dialog>"
         '<p class="nq-army-status" id="nq-army-status" role="status"></p>'
+        # "Undo" after a removal: next in the tab order after "Delete this army" (nq-army.js)
+        '<div class="nq-army-undo" id="nq-army-undo" hidden><span id="nq-army-undo-text"></span>'
+        f'<button type="button" id="nq-army-undo-button">{say["undo"]}</button></div>'
     )
 
 
@@ -238,7 +252,10 @@ def _army_fields(words: dict[str, str], points: tuple[int, int]) -> str:
                 error=True,
             ),
             '<output class="nq-answer nq-army-summary" id="nq-army-summary" '
-            'aria-live="polite"></output><ul class="nq-army-breaches" id="nq-army-wide"></ul>',
+            'aria-live="polite"></output>'
+            # while a change is refused: the figures of the last valid army are hidden
+            f'<p class="nq-army-stale" id="nq-army-stale" hidden>{html.escape(words["stale"])}</p>'
+            '<ul class="nq-army-breaches" id="nq-army-wide"></ul>',
         ]
     )
 

@@ -35,12 +35,18 @@ function armyBuilder(box) {
   };
   const current = () => kept.armies.find((army) => army.id === kept.current);
   // Each army is listed with its points against its game's, as last priced.
+  // A long name is cut in its middle, its end kept (the " (2)" that tells a copy apart): the
+  // list stays within the screen; the field and the option's title hold it whole.
   const grouped = new Intl.NumberFormat(lang);
-  const listed = (army) => (army.total === undefined ? army.name : `${army.name} · ${say(
+  const LISTED_NAME = 36;
+  const cut = (name) => ([...name].length <= LISTED_NAME ? name
+    : `${[...name].slice(0, LISTED_NAME - 9).join("").trimEnd()}…${[...name].slice(-8).join("")}`);
+  const listed = (army) => (army.total === undefined ? cut(army.name) : `${cut(army.name)} · ${say(
     said.army_points, { total: grouped.format(army.total), points: grouped.format(army.points) })}`);
   const drawPick = () => {
-    $("nq-army-pick").replaceChildren(...kept.armies.map((army) =>
-      el("option", { value: army.id, textContent: listed(army), selected: army.id === kept.current })));
+    $("nq-army-pick").replaceChildren(...kept.armies.map((army) => el("option", {
+      value: army.id, textContent: listed(army), title: army.name, selected: army.id === kept.current,
+    })));
   };
   const newArmy = (name, toml = null) => {
     const id = `a${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -79,7 +85,7 @@ function armyBuilder(box) {
       const placed = controlOf(result.entry, result.field);
       const target = placed || control || ("add" in request ? $("nq-army-add") : $("nq-army-name"));
       showError(target, `${said.refused} ${placed ? result.said : result.error}`);
-      stale(`${said.refused} ${result.error}`);
+      stale(placed ? refusalOf(placed, result.said) : `${said.refused} ${result.error}`);
       return;
     }
     state.toml = result.toml;
@@ -137,21 +143,57 @@ function armyBuilder(box) {
   };
 
   // --- drawing the engine's answer -----------------------------------------------------------
+  // Refused, the army on the screen is the last valid one: its figures (totals, price lines,
+  // breaches) are hidden until the army is valid again, and a line says why.
   const stale = (refusal) => {
     Object.assign($("nq-army-summary"), { textContent: refusal }).classList.add("nq-refused");
+    box.dataset.stale = "true";
+    $("nq-army-stale").hidden = false;
+  };
+  // A field as a refusal names it: its label, and its entry's name ("Models (Skeleton Warriors)").
+  const fieldNamed = (control) => {
+    const label = box.querySelector(`label[for="${CSS.escape(control.id)}"]`)?.textContent || "";
+    const { kind, index } = control.dataset;
+    const entry = kind && state.data ? (state.data[kind] || [])[Number(index)] : null;
+    return entry ? say(said.field_entry, { field: label, entry: entry.name }) : label;
+  };
+  const refusalOf = (control, refusal) => say(said.field_refused,
+    { field: fieldNamed(control), refusal });
+  // A count typed wrong: refused beside its field and in the summary, both naming it.
+  const refuseCount = (control) => {
+    const said_ = refusalOf(control,
+      say(said.int, { min: control.dataset.min, max: control.dataset.max }));
+    showError(control, said_);
+    stale(`${said.refused} ${said_}`);
   };
   const ruleLink = (found) => {
     const { href, title } = conf.sections[found.section];
     const link = el("a", { href, textContent: found.heading || title });
     return el("span", { className: "nq-army-rule" }, ` ${said.rule} `, link);
   };
-  const breachItem = (found, id) => {
+  const breachItem = (found, id, entries = []) => {
     const refusal = found.kind === "refusal";
     const item = el("li", { id, className: refusal ? "nq-army-refusal" : "nq-army-warning" },
       el("strong", { textContent: refusal ? said.refused : said.warning }),
       ` ${found.said || found.text}`);
     if (found.section in conf.sections) item.append(ruleLink(found));
+    // An army-wide breach links each entry it concerns (marked there, linking back here).
+    const named = (found.concerns || []).map((place) => entries.find((e) => at(place, e)))
+      .filter(Boolean);
+    if (named.length) {
+      const links = named.flatMap((entry, n) => [n ? ", " : "",
+        el("a", { href: `#nq-army-${entry.kind}-${entry.index}`, textContent: entry.name })]);
+      item.append(el("span", { className: "nq-army-concerns" }, ` ${said.concerns} `, ...links));
+    }
     return item;
+  };
+  const at = (place, entry) => place.kind === entry.kind && place.index === entry.index;
+  // Beside an entry an army-wide breach concerns: a mark linking to it in the army's list.
+  const markItem = (found, id, wideId) => {
+    const refusal = found.kind === "refusal";
+    return el("li", { id, className: `nq-army-mark nq-army-mark-${found.kind}` },
+      el("strong", { textContent: refusal ? said.refused : said.warning }), " ",
+      el("a", { href: `#${wideId}`, textContent: say(said.army_wide, { rule: found.heading }) }));
   };
 
   const field = (id, label, control) => {
@@ -293,13 +335,16 @@ function armyBuilder(box) {
       el("p", { className: "nq-field-error", id: `${id}-error`, hidden: true }));
   };
 
-  const entryItem = (entry, own, record) => {
+  const entryItem = (entry, own, marks, record) => {
     const { kind, index } = entry;
     const item = el("li", { className: "nq-army-entry", id: `nq-army-${kind}-${index}` });
-    // Its heading takes the focus (not by Tab) when the entry before it is removed.
-    item.append(el("h3", { textContent: `${entry.kind_name} · ${entry.name} · ${entry.points_said}`,
-      tabIndex: -1 }));
+    // Its heading takes the focus (not by Tab) when the entry before it is removed; its points
+    // are hidden while the army on the screen is refused (stale).
+    item.append(el("h3", { textContent: `${entry.kind_name} · ${entry.name}`, tabIndex: -1 },
+      el("span", { className: "nq-army-points", textContent: ` · ${entry.points_said}` })));
     const found = el("ul", { className: "nq-army-breaches" },
+      ...marks.map(([breach, wideId], n) => markItem(breach, `nq-army-${kind}-${index}-mark-${n}`,
+        wideId)),
       ...own.map((breach, n) => breachItem(breach, `nq-army-${kind}-${index}-breach-${n}`)),
       ...entry.warnings.map((warning, n) => breachItem({ ...warning, kind: "warning",
         said: warning.text, heading: conf.sections[warning.section]?.title },
@@ -310,13 +355,20 @@ function armyBuilder(box) {
     const remove = el("button", { type: "button", textContent: said.remove_entry });
     remove.setAttribute("aria-label", `${said.remove_entry}: ${entry.name}`);
     // The focus goes on to the next entry's heading, or the one before's, or the add form.
+    // The entry can come back: "Undo" for some seconds (offerUndo), the army as it was.
     remove.addEventListener("click", () => {
+      const before = structuredClone(state.data);
       const data = structuredClone(state.data);
       data[kind].splice(index, 1);
-      const at = [...$("nq-army-entries").children].indexOf(item);
+      const place = [...$("nq-army-entries").children].indexOf(item);
       const heading = (n) => $("nq-army-entries").children[n]?.querySelector("h3");
-      armyAsk({ data }, null, () => focusOn([heading(at), heading(at - 1), "nq-army-add-kind"],
-        say(said.removed_entry, { name: entry.name })));
+      const removed = say(said.removed_entry, { name: entry.name });
+      armyAsk({ data }, null, () => {
+        focusOn([heading(place), heading(place - 1), "nq-army-add-kind"], removed);
+        offerUndo(removed, () => armyAsk({ data: before }, null, () => focusOn(
+          [$(`nq-army-${kind}-${index}`)?.querySelector("h3"), "nq-army-add-kind"],
+          say(said.restored, { name: entry.name }))));
+      });
     });
     item.append(found, lines, fields, remove);
     return item;
@@ -336,24 +388,30 @@ function armyBuilder(box) {
       control.removeAttribute("aria-invalid");
     }
     const breaches = result.breaches;
+    delete box.dataset.stale;
+    $("nq-army-stale").hidden = true;
     const summary = $("nq-army-summary");
     summary.textContent = result.summary;
     summary.classList.toggle("nq-refused", breaches.some((b) => b.kind === "refusal"));
-    $("nq-army-wide").replaceChildren(...breaches.filter((b) => !b.entry)
-      .map((b, n) => breachItem(b, `nq-army-wide-${n}`)));
+    const wide = breaches.filter((b) => !b.entry);
+    const wideIds = new Map(wide.map((b, n) => [b, `nq-army-wide-${n}`]));
+    $("nq-army-wide").replaceChildren(...wide.map((b) => breachItem(b, wideIds.get(b),
+      result.entries)));
     if (breaches.some((b) => !b.entry && b.field === "points" && b.kind === "refusal")) {
       $("nq-army-points").setAttribute("aria-invalid", "true");
     }
     const list = $("nq-army-entries");
     list.replaceChildren();
-    // An entry shows its own breaches, and the army-wide ones that concern it (the two
-    // Generals, the elite units that outnumber the core ones): the engine names those entries.
-    const at = (place, entry) => place.kind === entry.kind && place.index === entry.index;
+    // An entry shows its own breaches in full, and a mark for each army-wide one that
+    // concerns it (the two Generals, the elite units that outnumber the core ones: the engine
+    // names those entries), said once in the army's list.
     for (const entry of result.entries) {
-      const own = breaches.filter((b) => (b.entry && at(b.entry, entry))
-        || (b.concerns || []).some((place) => at(place, entry)));
-      list.append(entryItem(entry, own, result.data[entry.kind][entry.index]));
-      markFields(entry, own);
+      const own = breaches.filter((b) => b.entry && at(b.entry, entry));
+      const marks = wide.filter((b) => (b.concerns || []).some((place) => at(place, entry)))
+        .map((b) => [b, wideIds.get(b)]);
+      list.append(entryItem(entry, own, marks, result.data[entry.kind][entry.index]));
+      markFields(entry, own, "breach");
+      markFields(entry, marks.map(([b]) => b), "mark");
     }
     $("nq-army-toml").textContent = result.toml;
     drawRoster(result.roster);
@@ -370,16 +428,59 @@ function armyBuilder(box) {
   const drawRoster = (sheet) => drawArmyRoster(sheet, el, $("nq-army-roster"));
 
   // A field a breach is about points to it (its description), and is marked if it is refused.
-  const markFields = (entry, own) => {
+  const markFields = (entry, own, kind) => {
     own.forEach((breach, n) => {
       const control = breach.field && $(`nq-army-${entry.kind}-${entry.index}-${breach.field}`);
       if (!control) return;
-      const itemId = `nq-army-${entry.kind}-${entry.index}-breach-${n}`;
+      const itemId = `nq-army-${entry.kind}-${entry.index}-${kind}-${n}`;
       control.setAttribute("aria-describedby",
         `${control.getAttribute("aria-describedby") || ""} ${itemId}`.trim());
       if (breach.kind === "refusal") control.setAttribute("aria-invalid", "true");
     });
   };
+
+  // --- a second chance: "Undo" after a removal --------------------------------------------------
+  // A removed entry or a deleted army comes back by the bar's button (next in the tab order
+  // after "Delete this army"), or Ctrl+Z (Cmd+Z) outside a text field, for UNDO_SECONDS, longer
+  // while the bar has the focus or the pointer; Escape on the bar dismisses it.
+  const UNDO_SECONDS = 8;
+  const undoBar = $("nq-army-undo");
+  let undoing = null;
+  let undoTimer = null;
+  const closeUndo = () => {
+    clearTimeout(undoTimer);
+    undoBar.hidden = true;
+    undoing = null;
+  };
+  const armUndo = () => {
+    clearTimeout(undoTimer);
+    undoTimer = setTimeout(() => (undoBar.contains(document.activeElement)
+      || undoBar.matches(":hover") ? armUndo() : closeUndo()), UNDO_SECONDS * 1000);
+  };
+  const offerUndo = (text, undo) => {
+    $("nq-army-undo-text").textContent = text;
+    undoing = undo;
+    undoBar.hidden = false;
+    armUndo();
+  };
+  $("nq-army-undo-button").addEventListener("click", () => {
+    const undo = undoing;
+    closeUndo();
+    if (undo) undo();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (!undoing) return;
+    if (event.key === "Escape" && undoBar.contains(event.target)) {
+      closeUndo();
+      $("nq-army-delete").focus();
+      return;
+    }
+    const undoKey = (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey
+      && event.key.toLowerCase() === "z";
+    if (!undoKey || event.target.closest?.("input[type=text], textarea, [contenteditable]")) return;
+    event.preventDefault();
+    $("nq-army-undo-button").click();
+  });
 
   // --- the changes -----------------------------------------------------------------------------
   const change = (kind, index, edit, control = null, after = null) => {
@@ -393,7 +494,7 @@ function armyBuilder(box) {
     const at = Number(index);
     const value = control.type === "checkbox" ? control.checked : control.value.trim();
     if (control.dataset.min && !whole(value, control)) {
-      showError(control, say(said.int, { min: control.dataset.min, max: control.dataset.max }));
+      refuseCount(control);
       return;
     }
     showError(control, "");
@@ -440,11 +541,11 @@ function armyBuilder(box) {
     if (!control.dataset.min) return;
     clearTimeout(typing);
     const text = control.value.trim();
-    const refusal = say(said.int, { min: control.dataset.min, max: control.dataset.max });
     if (!whole(text, control) && !(control.id === "nq-army-points" && GROUPED.test(text))) {
-      showError(control, text === "" ? "" : refusal);
       forgetTyped(control);
-      return stale(`${said.refused} ${refusal}`);
+      refuseCount(control);
+      if (text === "") showError(control, "");
+      return;
     }
     showError(control, "");
     keepTyped(control, text);
@@ -456,7 +557,7 @@ function armyBuilder(box) {
       const value = control.value.trim();
       const grouped = name === "points" && !whole(value, control) && GROUPED.test(value);
       if (name === "points" && !whole(value, control) && !grouped) {
-        showError(control, say(said.int, { min: control.dataset.min, max: control.dataset.max }));
+        refuseCount(control);
         return;
       }
       // A grouped number ("1,500", « 1 500 ») is the engine's to read, as the page's language
@@ -489,11 +590,13 @@ function armyBuilder(box) {
     });
   });
   $("nq-army-pick").addEventListener("change", (event) => {
+    closeUndo();
     kept.current = event.target.value;
     store();
     reopen(current());
   });
   $("nq-army-new").addEventListener("click", () => {
+    closeUndo();
     newArmy(conf.start.name);
     armyAsk({ data: conf.start });
   });
@@ -510,15 +613,35 @@ function armyBuilder(box) {
     if (asking.returnValue === "delete") deleteArmy();
     $("nq-army-delete").focus();
   });
+  // A deleted army can come back ("Undo"), at its place in the list; the untitled army made
+  // in its stead when it was the last one goes, if nothing was done to it.
   const deleteArmy = () => {
-    const name = current()?.name || "";
-    kept.armies = kept.armies.filter((army) => army.id !== kept.current);
+    closeUndo();
+    const gone = current();
+    const place = kept.armies.indexOf(gone);
+    const name = gone?.name || "";
+    kept.armies = kept.armies.filter((army) => army !== gone);
     kept.current = kept.armies.length ? kept.armies[0].id : null;
     store();
-    if (!kept.current) newArmy(conf.start.name);
+    const made = kept.current ? null : newArmy(conf.start.name);
     drawPick();
-    $("nq-army-status").textContent = say(said.deleted, { name });
+    const deleted = say(said.deleted, { name });
+    $("nq-army-status").textContent = deleted;
     reopen(current());
+    if (!gone) return;
+    offerUndo(deleted, () => {
+      const stand = kept.armies.find((army) => army.id === made);
+      if (stand && stand.name === conf.start.name && !stand.total) {
+        kept.armies = kept.armies.filter((army) => army !== stand);
+      }
+      kept.armies.splice(Math.min(place, kept.armies.length), 0, gone);
+      kept.current = gone.id;
+      store();
+      drawPick();
+      $("nq-army-status").textContent = say(said.restored, { name });
+      reopen(gone);
+      $("nq-army-delete").focus();
+    });
   };
   // Printed, the page is the roster alone (printAlone, nq-at-table.js), until the print is done.
   $("nq-army-print").addEventListener("click", () => printAlone($("nq-army-roster"), "roster"));

@@ -217,7 +217,13 @@ const markRefusal = (form, answer) => {
 };
 
 // --- the answers -----------------------------------------------------------------------------
-const show = (form, lines, refusal, notes = []) => {
+// The whole attack's summary is its overall chance alone, after its name ("Whole Attack: 30.0%"):
+// the rolls beside it (to hit, to wound) would be read as the chance's; they are in the answer.
+const CHANCE_ONLY = new Set(["attack"]);
+const percent = new Intl.NumberFormat(lang, {
+  style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1,
+});
+const show = (form, lines, refusal, notes = [], json = null) => {
   const output = form.querySelector(".nq-answer");
   output.replaceChildren(...lines.map((line, index) => {
     const p = document.createElement("p");
@@ -233,7 +239,11 @@ const show = (form, lines, refusal, notes = []) => {
   // grow over the field being edited.
   const figures = lines.filter((line) => !notes.includes(line));
   const summary = form.querySelector(".nq-summary");
-  if (summary) summary.textContent = (refusal ? lines : figures.slice(1).slice(-2)).join(" · ");
+  const chance = CHANCE_ONLY.has(form.dataset.command) && json && json.chance;
+  // a narrow no-break space before "%", as the engine writes it (nqcore.i18n.format_percent)
+  if (summary && chance && !refusal) {
+    summary.textContent = percent.format(chance.value).replace(/\u00a0/g, "\u202f");
+  } else if (summary) summary.textContent = (refusal ? lines : figures.slice(1).slice(-2)).join(" · ");
 };
 
 // The engine's state where a form's answer will be, until it answers.
@@ -282,7 +292,7 @@ const compute = async (form) => {
   if (answer.error) {
     show(form, [`${words.refused} ${markRefusal(form, answer)}`], true);
   } else {
-    show(form, answer.text, false, (answer.json && answer.json.notes) || []);
+    show(form, answer.text, false, (answer.json && answer.json.notes) || [], answer.json);
   }
   showInUse(form, answer.json);
   form.dataset.answer = JSON.stringify(answer);

@@ -29,6 +29,7 @@ from nqcore.army.points import max_elite_models
 from nqcore.data import datafiles
 from nqcore.i18n import N_, P_, Msg, Refusal
 from nqcore.rules.game_limits import unit_sizes
+from nqcore.rules.magic import Aspect
 
 #: How a breach names a model type ("the profile is of type individual").
 TYPE_NAMES: dict[ModelType, Msg] = {
@@ -335,32 +336,64 @@ def _support(force: Force) -> Iterator[Breach]:
         yield breach("support-availability", concerns=tuple(named), weapons=weapons, units=units)
 
 
-def _opposed_magic(force: Force) -> Iterator[Breach]:
-    """ "Models in the same army may not use magic spells that are opposed to each other"
-    (Magic Relationships): each entry's aspects, from its spells' cards, against every other's;
-    which aspects oppose is the aspects' data (:attr:`nqcore.rules.magic.Aspect.opposed`)."""
-    from nqcore.rules.magic import opposed
+#: Whose spells a breach of one model's aspects names: the entry's own models, or its leader.
+WHOSE_SPELLS = (N_("its spells"), N_("its leader's spells"))
+#: How a breach of two models' aspects names a unit's leader ("the leader of Orcs").
+LEADER_OF = N_("the leader of {name}")
+
+
+@dataclass(frozen=True)
+class _Wizard:
+    """One model of an entry that takes spells: the entry's name, whether it is the entry's
+    leader, and the aspects of its spells, from their cards, in the order it takes them."""
+
+    entry: str
+    leader: bool
+    aspects: tuple[Aspect, ...]
+
+    def named(self) -> object:
+        """The model as a breach names it: the entry, or "the leader of" the entry."""
+        return Refusal(LEADER_OF, name=self.entry) if self.leader else self.entry
+
+
+def _wizards(force: Force) -> list[_Wizard]:
     from nqcore.rules.spells import spell
 
-    used = [
-        (item.entry.name, aspect)
+    return [
+        _Wizard(item.entry.name, leads, tuple(dict.fromkeys(spell(k).aspect for k in model.spells)))
         for item in force.entries
-        for aspect in dict.fromkeys(
-            spell(key).aspect
-            for profile in (item.entry.profile, item.entry.leader)
-            if profile is not None
-            for key in profile.spells
-        )
+        for leads, model in ((False, item.entry.profile), (True, item.entry.leader))
+        if model is not None and model.spells
     ]
+
+
+def _one_aspect(force: Force) -> Iterator[Breach]:
+    """ "A Wizard is able to use spells from one of the magic aspects" (Magic): one model's
+    spells from two aspects or more."""
+    for wizard in _wizards(force):
+        if len(wizard.aspects) > 1:
+            whose = WHOSE_SPELLS[wizard.leader]
+            aspects = [a.label for a in wizard.aspects]
+            yield breach("one-aspect", wizard.entry, whose=whose, aspects=aspects)
+
+
+def _opposed_magic(force: Force) -> Iterator[Breach]:
+    """ "Models in the same army may not use magic spells that are opposed to each other"
+    (Magic Relationships): each model's aspects, from its spells' cards, against every other
+    model's (one model's own are :func:`_one_aspect`'s); which aspects oppose is the aspects'
+    data (:attr:`nqcore.rules.magic.Aspect.opposed`)."""
+    from nqcore.rules.magic import opposed
+
+    used = [(wizard, aspect) for wizard in _wizards(force) for aspect in wizard.aspects]
     for at, (first, first_aspect) in enumerate(used):
         for second, second_aspect in used[at + 1 :]:
-            if opposed(first_aspect, second_aspect):
+            if first is not second and opposed(first_aspect, second_aspect):
                 yield breach(
                     "opposed-magic",
-                    concerns=(first, second),
-                    first=first,
+                    concerns=(first.entry, second.entry),
+                    first=first.named(),
                     first_aspect=first_aspect.label,
-                    second=second,
+                    second=second.named(),
                     second_aspect=second_aspect.label,
                 )
 
@@ -388,6 +421,7 @@ CHECKS: tuple[Callable[[Force], Iterator[Breach]], ...] = (
     _joins,
     _battle_standards,
     _support,
+    _one_aspect,
     _opposed_magic,
     _profile_maxima,
 )

@@ -38,9 +38,11 @@ characters: the roster prints them.
 from __future__ import annotations
 
 import re
+import typing
 from typing import Annotated, Any, Literal
 
 from nqcore.army.names import MAX_NAME
+from nqcore.i18n import N_, Refusal
 
 try:
     from msgspec import Meta, Struct
@@ -140,6 +142,46 @@ class ArmyFile(Strict):
     individual: Annotated[list[Model], Meta(max_length=MAX_ENTRIES)] = []
     character: Annotated[list[Model], Meta(max_length=MAX_ENTRIES)] = []
     support: Annotated[list[Support], Meta(max_length=MAX_ENTRIES)] = []
+
+
+#: The records of an army file that hold whole numbers with bounds, by the kind of entry (none:
+#: the army's own table).
+_RECORDS: dict[str | None, type] = {
+    None: ArmyFile,
+    "unit": Unit,
+    "individual": Model,
+    "character": Model,
+    "support": Support,
+}
+
+
+def whole_bounds(kind: str | None, field: str) -> tuple[int, int] | None:
+    """The least and the most the whole-number ``field`` of an entry of ``kind`` (or of the
+    army, for none) takes, as the schema bounds it; none for another field."""
+    record = _RECORDS.get(kind)
+    hint = typing.get_type_hints(record, include_extras=True).get(field) if record else None
+    while hint is not None and typing.get_origin(hint) is not Annotated:
+        hint = next((h for h in typing.get_args(hint) if h is not type(None)), None)
+    if hint is None or typing.get_args(hint)[0] is not int:
+        return None
+    meta = typing.get_args(hint)[1]
+    return None if meta.ge is None or meta.le is None else (int(meta.ge), int(meta.le))
+
+
+#: A whole number out of its field's bounds, said with both (msgspec names the one broken).
+BOUNDED = N_("expected a whole number from {minimum} to {maximum}")
+
+
+def bounds_refusal(kind: str | None, field: str | None, problem: str) -> Refusal | None:
+    """msgspec's ``Expected `int` >= 1`` about a field the schema bounds on both sides, said
+    with both bounds; none for another complaint or field."""
+    if field is None or not re.fullmatch(r"Expected `int` [<>]= -?\d+", problem.strip()):
+        return None
+    bounds = whole_bounds(kind, field)
+    if bounds is None:
+        return None
+    # as the file writes them: digits alone (TOML reads no "1,000")
+    return Refusal(BOUNDED, minimum=str(bounds[0]), maximum=str(bounds[1]))
 
 
 # --- the book's army rules (data/army_rules.toml) -------------------------------------------

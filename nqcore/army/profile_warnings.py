@@ -132,7 +132,8 @@ def _magic(profile: Profile) -> list[BookWarning]:
         elif len(profile.spells) > max(1, level) and level == 0:
             warnings.append(warn("too-many-spells-level-0"))
         elif len(profile.spells) > max(1, level):
-            warnings.append(warn("too-many-spells", level=level, count=level))
+            count = len(profile.spells)
+            warnings.append(warn("too-many-spells", level=level, allowed=level, count=count))
     if profile.magic_level == 4 and kind is not ModelType.CHARACTER:
         warnings.append(warn("magic-level-4"))
     if profile.magic_level == 3 and kind not in (ModelType.INDIVIDUAL, ModelType.CHARACTER):

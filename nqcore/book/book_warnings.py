@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nqcore.i18n import N_, Msg, translator
+from nqcore.i18n import N_, Msg, plural_form, translator
 from nqcore.i18n import colon as i18n_colon
 
 #: A value that fills a placeholder: a number or a code is kept, a :class:`Msg` is translated, an
@@ -42,7 +42,9 @@ MESSAGES: dict[str, Msg] = {
     ),
     "spells-without-magic": N_("Spells: only initiates and magic users take spells"),
     "too-many-spells-level-0": N_("Spells: a magic user of level 0 takes one spell for the unit"),
-    "too-many-spells": N_("Spells: a magic user of level {level} takes {count} spells"),
+    "too-many-spells": N_(
+        "Spells: a magic user of level {level} may take {allowed} spells; this one has {count}"
+    ),
     "magic-level-4": N_("Magic User: level 4 is for named characters only"),
     "magic-level-3": N_("Magic User: level 3 is the normal maximum for individuals"),
     "core-points-limit": N_(
@@ -66,6 +68,15 @@ MESSAGES: dict[str, Msg] = {
         "{name}: ST{st} is above the recommended ST{maximum} for the range band {bands}"
     ),
     "unpriced-rule": N_("{name}: the weapon creation tables do not price the rule {rule}"),
+}
+#: The warnings said in the singular when a count is one (ngettext's two forms, each its own
+#: msgid, chosen by the language's plural rule): the count's name and the singular sentence;
+#: :data:`MESSAGES` holds the plural.
+SINGULAR: dict[str, tuple[str, Msg]] = {
+    "too-many-spells": (
+        "allowed",
+        N_("Spells: a magic user of level {level} may take {allowed} spell; this one has {count}"),
+    ),
 }
 #: A restriction without a note of its own.
 RESTRICTED = N_("restricted")
@@ -95,6 +106,15 @@ class BookWarning:
         """The sentence of the engine catalogue, with its ``{placeholders}``."""
         return MESSAGES[self.code]
 
+    def sentence(self, lang: str) -> Msg:
+        """The msgid said in ``lang``: the singular one when its count is one there."""
+        if self.code in SINGULAR:
+            counted, singular = SINGULAR[self.code]
+            count = dict(self.params).get(counted)
+            if isinstance(count, int) and plural_form(count, lang) == "one":
+                return singular
+        return self.msgid
+
     def text(self, lang: str = "en") -> str:
         """The warning as a reader of ``lang`` reads it."""
         _ = translator(lang)
@@ -107,7 +127,7 @@ class BookWarning:
                 fields[name] = _(value)
             else:
                 fields[name] = str(value)
-        return _(self.msgid).format(**fields)
+        return _(self.sentence(lang)).format(**fields)
 
     def as_json(self, lang: str) -> dict[str, object]:
         """What ``nq points --json`` shows: the code, the text in ``lang`` and the values (names

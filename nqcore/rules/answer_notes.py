@@ -144,21 +144,23 @@ def resilience_notes(
 
 def fumble_notes(target: int | None, *, unerring: bool = False) -> list[Note]:
     """The natural 10 of a roll to hit ("Fumbles"): it misses whatever the target, and the chance
-    to hit excludes it; "Fumbles And The Unerring Ability": for an unerring model it is a miss
-    only.  No note when the attack cannot be rolled (beyond long range).
+    to hit already counts it as a miss; "Fumbles And The Unerring Ability": for an unerring
+    model it is a miss only.  No note when the attack cannot be rolled (beyond long range) or
+    cannot hit (a target below 1): every roll misses, the fumble adds nothing to "it cannot
+    succeed".
     """
-    if target is None:
+    if target is None or target < 1:
         return []
     values: dict[str, int | Fraction] = {"natural": FUMBLE_ROLL, "chance": ONE_FACE}
     if unerring:
         message = N_(
             "Unerring: a natural {natural} ({chance}) is only a miss, not a fumble; "
-            "the chance to hit excludes it."
+            "the chance to hit already counts it as a miss."
         )
     else:
         message = N_(
             "Fumbles: a natural {natural} ({chance}) always misses and the model loses its "
-            "remaining attacks this turn; the chance to hit excludes it."
+            "remaining attacks this turn; the chance to hit already counts it as a miss."
         )
     return [Note(message, values)]
 

@@ -4,11 +4,13 @@ come onto the screen below it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until
+from tests.browser.test_at_the_table import ENGINE_SECONDS, READY
 
 #: The summaries a reader sees: shown, not empty, on the screen; each its form, the name before
 #: it and its text.
@@ -62,4 +64,44 @@ def test_the_pinned_answer_is_the_worked_calculator_s(
     assert heading in seen[0][1], seen
     assert "1" in seen[0][2], seen
     screenshot(page, f"at-table-summary-fields-{lang}-{scheme}")
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "scheme"), [("en", "light"), ("fr", "dark")])
+def test_the_whole_attacks_pinned_answer_is_its_overall_chance(
+    browser: Any, site: Site, lang: str, scheme: str
+) -> None:
+    """Pinned, the whole attack says what its chance is of, its name and the chance alone, not
+    the roll to wound beside it (read as the roll to hit): the rolls are in the full answer."""
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=scheme),
+    )
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    field = page.locator("#nq-attack-hit_modifier")
+    field.focus()
+    field.select_option("1")
+    wait_until(page, "document.querySelector('#nq-attack').dataset.source === 'engine'")
+    wait_until(page, "document.querySelector('#nq-attack .nq-answer').innerText.includes('+1')")
+    page.evaluate(
+        "window.scrollTo({ top: document.querySelector('#nq-attack-hit_modifier')"
+        ".getBoundingClientRect().top + window.scrollY - 300, behavior: 'instant' })"
+    )
+    page.evaluate(SETTLED)
+    page.wait_for_timeout(100)
+    figures = page.locator("#nq-attack .nq-answer p:not(.nq-note)").all_text_contents()
+    chance = re.search(r"[0-9][0-9.,]*[\u202f\u00a0]?%", figures[-1])
+    assert chance is not None, figures
+    summary = page.locator("#nq-attack .nq-summary")
+    assert summary.text_content() == chance[0], (summary.text_content(), figures)
+    name = summary.evaluate("s => getComputedStyle(s, '::before').content")
+    assert (
+        page.locator("#nq-attack").evaluate(
+            "f => f.closest('section').querySelector('h2').firstChild.textContent.trim()"
+        )
+        in name
+    )
+    screenshot(page, f"at-table-summary-attack-{lang}-{scheme}")
     context.close()

@@ -137,7 +137,7 @@ def _broken_import_in_french(page: Any, kept: str, tmp_path: Path) -> None:
     said = ui_text("This file is not an army the rules engine can read:", "fr")
     refused = import_army(broken.read_bytes(), "fr", "broken.toml")["error"]
     assert refused == (
-        "broken.toml, unité nº 1, champ models\u00a0: il faut un nombre entier à partir de 1"
+        "broken.toml, unité nº 1, champ models\u00a0: il faut un nombre entier de 1 à 1000"
     )
     page.wait_for_function(
         "([id, text]) => document.getElementById(id).textContent === text",

@@ -19,10 +19,16 @@ ARMIES = Path(__file__).parents[2] / "examples" / "armies"
 SECOND = '\n[[individual]]\nname = "Barrow King"\nprofile = "hero"\ngeneral = true\n'
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "2 Generals"), ("fr", "2 généraux")])
-def test_an_army_wide_breach_is_shown_beside_each_entry_it_concerns(
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "an army has one General; this one has 2"), ("fr", "une armée a un seul Général")],
+)
+def test_an_army_wide_breach_is_said_once_and_each_entry_it_concerns_marked(
     browser: Any, site: Site, lang: str, said: str
 ) -> None:
+    """The army's list says the breach once, with a link to each entry it concerns; each of
+    those entries carries a mark that links back to it (not the sentence again), its field
+    marked and described by that mark."""
     context, watched = _phone(browser, site, lang)
     page = watched.page
     army = (ARMIES / "barrow-host.toml").read_text(encoding="utf-8") + SECOND
@@ -31,15 +37,24 @@ def test_an_army_wide_breach_is_shown_beside_each_entry_it_concerns(
     page.evaluate("window.nqAtTable.army.idle()")
     wide = page.locator("#nq-army-wide .nq-army-refusal")
     assert wide.count() == 1 and said in wide.inner_text()
+    assert page.locator("#nq-army").inner_text().count(said) == 1
+    wide_id = wide.get_attribute("id")
     for index in (0, 1):
-        beside = page.locator(f"#nq-army-individual-{index} .nq-army-refusal")
-        assert beside.count() == 1 and said in beside.inner_text(), index
+        assert wide.locator(f'a[href="#nq-army-individual-{index}"]').count() == 1, index
+        mark = page.locator(f"#nq-army-individual-{index} .nq-army-mark")
+        assert mark.count() == 1 and said not in mark.inner_text(), index
+        assert mark.locator(f'a[href="#{wide_id}"]').count() == 1, index
         general = page.locator(f"#nq-army-individual-{index}-general")
         assert general.get_attribute("aria-invalid") == "true"
-        assert beside.get_attribute("id") in (general.get_attribute("aria-describedby") or "")
-    assert page.locator("#nq-army-unit-0 .nq-army-refusal").count() == 0
-    page.locator("#nq-army-individual-1").scroll_into_view_if_needed()
+        assert mark.get_attribute("id") in (general.get_attribute("aria-describedby") or "")
+    assert page.locator("#nq-army-unit-0 .nq-army-mark").count() == 0
+    page.locator("#nq-army-individual-1 .nq-army-mark a").click()
+    page.evaluate(SETTLED)
+    assert page.evaluate("location.hash") == f"#{wide_id}"
+    page.locator("#nq-army-wide").scroll_into_view_if_needed()
     screenshot(page, f"army-generals-390-{lang}")
+    page.locator("#nq-army-individual-1").scroll_into_view_if_needed()
+    screenshot(page, f"army-generals-marked-390-{lang}")
     assert not watched.errors, watched.errors
     context.close()
 

@@ -48,12 +48,34 @@ def test_lucky_save_is_named_optional_with_its_chance_where_it_applies() -> None
     [
         (["hit", "5"], "en", "Fumbles: a natural 10 (10.0%) always misses"),
         (["hit", "5"], "fr", f"Maladresses\u00a0: un 10 naturel (10,0{NNBSP}%) manque toujours"),
-        (["shoot", "5", "10", "--weapon", "bow"], "en", "the chance to hit excludes it"),
-        (["attack", "5", "4", "3"], "fr", "la probabilité de toucher l’exclut"),
+        (
+            ["shoot", "5", "10", "--weapon", "bow"],
+            "en",
+            "the chance to hit already counts it as a miss",
+        ),
+        (
+            ["attack", "5", "4", "3"],
+            "fr",
+            "la probabilité de toucher le compte déjà comme un échec",
+        ),
     ],
 )
 def test_a_roll_to_hit_names_its_fumble(argv: list[str], lang: str, said: str) -> None:
     assert any(said in line for line in lines(argv, lang))
+
+
+MINUS_THREE = ["--mod", "target-dodges", "--mod", "enemy-higher-ground"]
+MINUS_THREE += ["--mod", "attacker-panicked"]
+
+
+@pytest.mark.parametrize(
+    "argv", [["hit", "1", *MINUS_THREE], ["attack", "1", "4", "3", *MINUS_THREE]]
+)
+def test_no_fumble_is_said_of_a_hit_that_cannot_succeed(argv: list[str]) -> None:
+    """A natural 10 misses; with no roll that hits, the fumble adds nothing to "it cannot
+    succeed"."""
+    said = lines(argv, "en")
+    assert not any("Fumbles" in line for line in said), said
 
 
 def test_a_chant_over_the_cap_says_it_was_capped() -> None:

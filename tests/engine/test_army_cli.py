@@ -248,7 +248,7 @@ UNIT = 'name = "Host"\npoints = 500\n\n[[unit]]\nname = "Orcs"\nprofile = "orc-b
         (
             'name = "Host"\npoints = -2000\n',
             "field points: expected int >= 1, not -2000",
-            "champ points\u00a0: il faut un nombre entier à partir de 1",
+            "champ points\u00a0: il faut un nombre entier de 1 à 99999",
         ),
         (
             UNIT + 'models = 10\nspecialists = ["x - at `$.points`"]\n',

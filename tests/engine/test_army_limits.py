@@ -75,6 +75,38 @@ def test_each_opposed_pair_is_named_once() -> None:
     ]
 
 
+def test_one_wizard_with_spells_of_two_aspects_is_refused() -> None:
+    """ "A Wizard is able to use spells from one of the magic aspects" (Magic)."""
+    found = broken(army(mage("Mixed Mage", "fireball", "stone-armour", level=2)))
+    (refusal,) = found["one-aspect"]
+    assert refusal.refused and refusal.rule.section == "magic"
+    assert refusal.where == "Mixed Mage" and refusal.concerns == ("Mixed Mage",)
+    assert str(refusal) == (
+        "Mixed Mage: its spells come from more than one aspect (Fire, Earth): a wizard is able"
+        " to use spells from one of the magic aspects"
+    )
+    french = refusal.text("fr")
+    assert "Mixed Mage" in french and "Feu, Terre" in french and "sorts" in french
+    assert "one-aspect" not in broken(army(mage("Fire Mage", "fireball", "smoke", level=2)))
+
+
+def test_one_wizard_with_opposed_aspects_is_refused_once_not_as_two_models() -> None:
+    found = broken(army(mage("Opposed Mage", "fireball", "flood", level=2)))
+    assert "opposed-magic" not in found
+    (refusal,) = found["one-aspect"]
+    assert "(Fire, Water)" in str(refusal)
+
+
+def test_a_unit_and_its_leader_with_opposed_aspects_are_named_apart() -> None:
+    initiates = {**HERO, "name": "Initiate", "type": "core", "spells": ["fireball"]}
+    initiates["traits"] = ["initiate"]
+    water = mage("Water", "flood")["profile"]
+    unit = {"name": "Cult", "profile": initiates, "models": 6, "leader": water}
+    (refusal,) = broken(army(unit=[CORE, unit]))["opposed-magic"]
+    assert str(refusal).startswith("Cult uses the Fire aspect and the leader of Cult the Water")
+    assert "le chef d’unité de Cult" in refusal.text("fr")
+
+
 def test_the_opposition_is_the_aspects_data() -> None:
     from nqcore.data import datafiles
     from nqcore.rules.magic import Aspect

@@ -9,7 +9,15 @@ from pathlib import Path
 import polib
 import pytest
 
-from nqcore.book.book_warnings import COUNTED, MESSAGES, MODEL_TYPES, RESTRICTED, Owner, warn
+from nqcore.book.book_warnings import (
+    COUNTED,
+    MESSAGES,
+    MODEL_TYPES,
+    RESTRICTED,
+    SINGULAR,
+    Owner,
+    warn,
+)
 from nqcore.i18n import Msg
 
 PO = Path(__file__).resolve().parents[2] / "nqcore/locale/fr/LC_MESSAGES/nqcore.po"
@@ -19,7 +27,10 @@ def _placeholders(text: str) -> list[str]:
     return sorted(re.findall(r"\{(\w+)\}", text))
 
 
-@pytest.mark.parametrize("msgid", [*MESSAGES.values(), *MODEL_TYPES, *COUNTED, RESTRICTED])
+@pytest.mark.parametrize(
+    "msgid",
+    [*MESSAGES.values(), *(s for _, s in SINGULAR.values()), *MODEL_TYPES, *COUNTED, RESTRICTED],
+)
 def test_every_word_of_the_warnings_has_its_french(msgid: str) -> None:
     entry = polib.pofile(str(PO)).find(msgid)
     assert entry is not None and entry.msgstr and "fuzzy" not in entry.flags, msgid
@@ -82,3 +93,15 @@ def test_an_unknown_code_or_a_missing_value_is_refused_when_raised() -> None:
         warn("no-such-warning")
     with pytest.raises(KeyError, match="maximum"):
         warn("core-points-limit", points=40)
+
+
+def test_too_many_spells_says_the_count_in_the_singular_and_the_plural() -> None:
+    """ "A magic user may take a number of spells equal to its own wizardry level"."""
+    from nqcore.book.book_warnings import warn
+
+    one = warn("too-many-spells", level=1, allowed=1, count=2)
+    assert one.text("en") == "Spells: a magic user of level 1 may take 1 spell; this one has 2"
+    assert re.search(r"\b1 sort\b(?!s)", one.text("fr")), one.text("fr")
+    two = warn("too-many-spells", level=2, allowed=2, count=3)
+    assert two.text("en") == "Spells: a magic user of level 2 may take 2 spells; this one has 3"
+    assert re.search(r"\b2 sorts\b", two.text("fr")), two.text("fr")

@@ -50,9 +50,10 @@ X3 = {"key": "extra-attack", "level": "x3"}
 TATTOO_AR4 = {"key": "magic-tattoos", "level": "AR4"}
 
 
-def mage(name: str, spell: str, level: int = 1) -> dict[str, Any]:
-    """An individual magic user of ``level`` with the ``spell``, as the player's own profile."""
-    profile = {**starting_record("hero"), "key": "mage", "name": name, "spells": [spell]}
+def mage(name: str, spell: str, level: int = 1, *more: str) -> dict[str, Any]:
+    """An individual magic user of ``level`` with the ``spell`` (and ``more``), as the player's
+    own profile."""
+    profile = {**starting_record("hero"), "key": "mage", "name": name, "spells": [spell, *more]}
     profile["traits"] = [{"key": "magic-user", "level": str(level)}]
     return {"name": name, "profile": profile}
 
@@ -140,6 +141,10 @@ BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
     "opposed-magic": (
         data(CORE, individual=[mage("Fire Mage", "fireball"), mage("Water Mage", "flood")]),
         None,
+    ),
+    "one-aspect": (
+        data(CORE, individual=[mage("Mixed Mage", "fireball", 2, "stone-armour")]),
+        ("individual", 1),
     ),
     "extra-attack-maximum": (
         data(CORE, unit("Men", "human-men-at-arms", 10, options={"abilities": [X3]})),
@@ -289,7 +294,7 @@ def test_adding_an_entry_names_it_and_gives_it_the_books_least_models() -> None:
             {"unit": [unit("Orcs", "orc-bruiser", 0)]},
             ("unit", 0),
             "models",
-            "army.toml, unité nº 1, champ models\u00a0: il faut un nombre entier à partir de 1",
+            "army.toml, unité nº 1, champ models\u00a0: il faut un nombre entier de 1 à 1000",
         ),
         (
             {"unit": [unit("Orcs", "no-such", 4)]},
@@ -499,3 +504,36 @@ def test_an_imported_unit_with_two_standard_bearers_is_refused_not_priced_twice(
     assert found["entry"] == {"kind": "unit", "index": 0}
     assert found["said"].startswith("2 porteurs de bannière dans l’unité")
     assert "1 refus" in answer["summary"]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "lang", "said"),
+    [
+        (
+            "models",
+            -3,
+            "en",
+            "army.toml, unit #1, field models: expected a whole number from 1 to 1000",
+        ),
+        (
+            "models",
+            5000,
+            "en",
+            "army.toml, unit #1, field models: expected a whole number from 1 to 1000",
+        ),
+        ("models", -3, "fr", "il faut un nombre entier de 1 à 1000"),
+        ("points", 0, "en", "army.toml, field points: expected a whole number from 1 to 99999"),
+    ],
+)
+def test_an_imported_count_out_of_bounds_is_told_both_bounds(
+    field: str, value: int, lang: str, said: str
+) -> None:
+    """The schema's two bounds, not msgspec's one: "expected a whole number from 1" trails off."""
+    record = {"name": "A", "profile": "orc-bruiser", "models": 10}
+    army_data = {"name": "X", "points": 1000, "unit": [record]}
+    if field == "points":
+        army_data["points"] = value
+    else:
+        record[field] = value
+    answer = import_army(army_toml(army_data).encode(), lang)
+    assert said in answer["error"], answer["error"]

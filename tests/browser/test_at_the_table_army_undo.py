@@ -1,0 +1,171 @@
+"""The army builder's second chances and its refusals of a count, on a phone (390 px) and a
+desktop (1366 px), light and dark, in both languages: a removed entry or a deleted army comes
+back by "Undo" (a bar for some seconds, reached by the keyboard, Ctrl+Z too); a count typed
+wrong is refused naming its field and its entry, beside the field and in the summary, and the
+figures of the last valid army are hidden until it is valid again; a long army name imported
+twice gets " (2)" and stays within its field and the list of armies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nqsphinx.messages import ui_text
+from tests.browser.conftest import Site, _recorded, screenshot, wait_until, watch
+from tests.browser.test_at_the_table_army import _answered, _armies, _settle
+
+ARMY = Path(__file__).parents[2] / "examples" / "armies" / "barrow-host.toml"
+SIZES = {"390": {"width": 390, "height": 844}, "1366": {"width": 1366, "height": 900}}
+
+
+def _opened(browser: Any, site: Site, lang: str, size: str, scheme: str) -> tuple[Any, Any]:
+    phone = size == "390"
+    context = _recorded(
+        site,
+        browser.new_context(
+            viewport=SIZES[size], is_mobile=phone, has_touch=phone, color_scheme=scheme
+        ),
+    )
+    watched = watch(context.new_page())
+    watched.page.goto(site.page(f"{lang}/at-the-table.html"))
+    _settle(watched.page)
+    army = ARMY.read_text(encoding="utf-8")
+    watched.page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", army)
+    watched.page.evaluate("window.nqAtTable.army.idle()")
+    return context, watched
+
+
+CASES = [
+    ("en", "390", "light"),
+    ("fr", "390", "dark"),
+    ("en", "1366", "dark"),
+    ("fr", "1366", "light"),
+]
+
+
+@pytest.mark.parametrize(("lang", "size", "scheme"), CASES)
+def test_a_removed_entry_comes_back_by_undo(
+    browser: Any, site: Site, lang: str, size: str, scheme: str
+) -> None:
+    context, watched = _opened(browser, site, lang, size, scheme)
+    page = watched.page
+    page.locator("#nq-army-unit-1 > button").last.click()
+    _answered(page, "data.unit.length === 1")
+    bar = page.locator("#nq-army-undo")
+    assert bar.is_visible() and "Craven Ghouls" in bar.inner_text()
+    button = page.locator("#nq-army-undo-button")
+    assert button.inner_text() == ui_text("Undo", lang)
+    box = bar.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["width"]
+    screenshot(page, f"army-undo-entry-{size}-{lang}-{scheme}")
+    page.keyboard.press("Control+z")
+    _answered(page, "data.unit.length === 2")
+    assert page.evaluate("window.nqAtTable.army.state.data.unit[1].name") == "Craven Ghouls"
+    assert bar.is_hidden()
+    # the button too, reached by Tab and pressed with Enter
+    page.locator("#nq-army-unit-1 > button").last.click()
+    _answered(page, "data.unit.length === 1")
+    button.focus()
+    page.keyboard.press("Enter")
+    _answered(page, "data.unit.length === 2")
+    assert bar.is_hidden()
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_deleted_army_comes_back_by_undo_reached_by_tab(
+    browser: Any, site: Site, lang: str
+) -> None:
+    context, watched = _opened(browser, site, lang, "390", "light")
+    page = watched.page
+    page.focus("#nq-army-delete")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # "Delete the army"
+    _settle(page)
+    assert "The Barrow Host" not in _armies(page)
+    assert page.evaluate("document.activeElement.id") == "nq-army-delete"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "nq-army-undo-button"
+    assert "The Barrow Host" in page.locator("#nq-army-undo").inner_text()
+    screenshot(page, f"army-undo-delete-390-{lang}")
+    page.keyboard.press("Enter")
+    _settle(page)
+    assert "The Barrow Host" in _armies(page)
+    assert page.evaluate("window.nqAtTable.army.state.data.name") == "The Barrow Host"
+    assert page.locator("#nq-army-undo").is_hidden()
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "size", "scheme"), CASES)
+def test_a_count_typed_wrong_names_its_field_and_entry_and_hides_stale_figures(
+    browser: Any, site: Site, lang: str, size: str, scheme: str
+) -> None:
+    context, watched = _opened(browser, site, lang, size, scheme)
+    page = watched.page
+    models = page.locator("#nq-army-unit-0-models")
+    models.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("0")
+    summary = page.locator("#nq-army-summary")
+    named = f"{ui_text('Models', lang)} (Skeleton Warriors)"
+    wait_until(page, f"document.getElementById('nq-army-summary').textContent.includes({named!r})")
+    assert "1000" in summary.inner_text().replace(",", "").replace("\u202f", "")
+    assert named in page.locator("#nq-army-unit-0-models-error").inner_text()
+    for stale in ("#nq-army-unit-0 .nq-army-lines", "#nq-army-unit-1 .nq-army-lines"):
+        assert page.locator(stale).is_hidden(), stale
+    heading = page.locator("#nq-army-unit-1 h3").inner_text()
+    assert "point" not in heading, heading
+    assert page.locator("#nq-army-stale").is_visible()
+    screenshot(page, f"army-stale-{size}-{lang}-{scheme}")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("12")
+    _answered(page, "data.unit[0].models === 12")
+    page.wait_for_timeout(100)
+    assert page.locator("#nq-army-unit-0 .nq-army-lines").is_visible()
+    assert "point" in page.locator("#nq-army-unit-1 h3").inner_text()
+    assert page.locator("#nq-army-stale").is_hidden()
+    # the game's size, a field of the army: named alone
+    points = page.locator("#nq-army-points")
+    points.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("0")
+    label = ui_text("Game size (points)", lang)
+    wait_until(page, f"document.getElementById('nq-army-summary').textContent.includes({label!r})")
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "size", "scheme"), CASES)
+def test_a_long_army_name_imported_twice_stays_in_its_field_and_the_list(
+    browser: Any, site: Site, lang: str, size: str, scheme: str, tmp_path: Path
+) -> None:
+    context, watched = _opened(browser, site, lang, size, scheme)
+    page = watched.page
+    long_name = "The Barrow Host of the Forgotten Kings Under the Hill " * 3
+    text = ARMY.read_text(encoding="utf-8").replace("The Barrow Host", long_name.strip())
+    path = tmp_path / "long.toml"
+    path.write_text(text, encoding="utf-8")
+    start = len(_armies(page))
+    for count in (1, 2):
+        page.set_input_files("#nq-army-import", str(path))
+        wait_until(page, f"window.nqAtTable.army.kept().armies.length === {start + count}")
+        _settle(page)
+    wait_until(page, "window.nqAtTable.army.state.data.name.endsWith(' (2)')")
+    name = page.locator("#nq-army-name")
+    assert name.input_value().endswith(" (2)")  # whole in the field
+    width = SIZES[size]["width"]
+    for selector in ("#nq-army-name", "#nq-army-pick", "#nq-army"):
+        box = page.locator(selector).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (selector, box)
+    listed = page.locator("#nq-army-pick option:checked").inner_text()
+    assert "…" in listed and listed.endswith("points"), listed  # cut in the list
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    name.scroll_into_view_if_needed()
+    screenshot(page, f"army-long-name-{size}-{lang}-{scheme}")
+    assert not watched.errors, watched.errors
+    context.close()
