@@ -284,7 +284,9 @@ def engine_size(lang: str) -> str:
     from nqcore.i18n import format_number
 
     megabytes = round(sum(len(data) for data in engine_files().values()) / 1e6)
-    return ui_text("{size} MB", lang).format(size=format_number(megabytes, lang))
+    # the number and its unit never apart at a line's end
+    size = ui_text("{size} MB", lang).format(size=format_number(megabytes, lang))
+    return size.replace(" ", "\u00a0")
 
 
 def answers_json(lang: str) -> str:

@@ -15,12 +15,14 @@ from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot
 from tests.browser.test_at_table_state import (
     HEADER_BOTTOM,
     OTHER,
+    _add_unit,
     _heading_under_header,
     _open,
     _settle,
 )
 
 HEADING = "section#calc-profile-builder > h2"
+BOXES = "#nq-builder input[type=checkbox], #nq-army input[type=checkbox]"
 #: The builder's fields a player edits: its text fields, lists and boxes.
 FIELDS = """[...document.querySelectorAll(
   '#nq-builder :is(input:not([type=file]), select)')].map((field) => field.id)"""
@@ -120,3 +122,30 @@ def test_the_switch_from_the_builder_lands_on_its_heading(
     _heading_under_header(page, heading)
     screenshot(page, f"builder-switch-{screen}-{OTHER[lang]}")
     page.context.close()
+
+
+def test_every_checkbox_of_the_builders_is_one_size_on_a_french_phone(
+    browser: Any, site: Site
+) -> None:
+    """« Porteur de bannière » wraps on two lines beside its box: the box keeps its size, the
+    size of « Musicien »'s and of every other box of the builders."""
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme="dark"),
+    )
+    page = context.new_page()
+    page.goto(site.page("fr/at-the-table.html"))
+    _settle(page)
+    _add_unit(page, "dwarf")
+    sizes = page.evaluate(
+        """(boxes) => [...document.querySelectorAll(boxes)]
+          .filter((box) => box.getClientRects().length)
+          .map((box) => { const r = box.getBoundingClientRect();
+            return [box.id, Math.round(r.width), Math.round(r.height)]; })""",
+        BOXES,
+    )
+    assert len(sizes) >= 3, sizes
+    assert len({(w, h) for _, w, h in sizes}) == 1, sizes
+    page.locator("#nq-army .nq-army-entry").first.scroll_into_view_if_needed()
+    screenshot(page, "builder-checkboxes-390-fr-dark")
+    context.close()
