@@ -131,7 +131,7 @@ def test_before_the_engine_loads_the_page_says_what_it_costs(held: tuple[Any, st
 
     megabytes = round(sum(len(data) for data in engine_files().values()) / 1e6)
     said = {
-        "en": f"The rules engine ({megabytes}\u00a0MB) loads for whole attacks, profiles and armies",
+        "en": f"The rules engine ({megabytes}\u00a0MB) loads for whole attacks, profiles",
         "fr": f"Le moteur de règles ({megabytes}\u00a0Mo) se charge pour les attaques complètes",
     }[lang]
     page.evaluate(FILL, ["attack", {"attacker": "orc-bruiser", "target": "dwarf"}])
