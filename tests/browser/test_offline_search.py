@@ -65,6 +65,9 @@ def test_offline_a_search_not_kept_says_so_and_offers_to_keep_the_site(
 ) -> None:
     context, page = _first_visit(browser, site, lang)
     index = json.dumps(site.page(f"{lang}/_static/nq-search-index.js"))
+    # the worker has kept the page's search files, the index last (deleted before, it would
+    # be kept again)
+    wait_until(page, f"caches.match({index}).then((hit) => !!hit)", timeout=30)
     page.evaluate(  # as on a device that kept the pages, but not (or no longer) the index
         f"""() => caches.keys().then((names) => Promise.all(names.map((name) =>
           caches.open(name).then((cache) => cache.delete({index}, {{ ignoreSearch: true }})))))"""
