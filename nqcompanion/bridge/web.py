@@ -43,6 +43,7 @@ from nqcore.i18n import (
     Msg,
     Refusal,
     check_language,
+    colon,
     translator,
 )
 from nqcore.places import place_in
@@ -379,11 +380,14 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
         else:  # the builder's own file, as kept by the browser: read as any other
             with _as_file(str(request.get("toml", "")).encode("utf-8", "replace"), name) as path:
                 record = read_toml(path)
+            before = copy.deepcopy(record)
         _set(record, dict(request.get("set", {})))
         if "add" in request:
             add_pick(record, str(request["add"][0]), str(request["add"][1]))
         if "remove" in request:
             remove_pick(record, str(request["remove"][0]), int(request["remove"][1]))
+        if "start" not in request:
+            _made_from(record, before, lang)
         names = pick_names(record, lang)
         fields = _fields(record)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
@@ -392,7 +396,52 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
         text = profile_toml(record)
     except Refusal as error:
         return _refused(error.at(name), lang)
-    return {"toml": text, "fields": fields, "picks": names, "points": points(text, lang, name)}
+    priced = points(text, lang, name)
+    answer = {"toml": text, "fields": fields, "picks": names, "points": priced}
+    if "error" in priced:
+        return answer
+    return answer | {"card": card(record, lang), "summary": builder_summary(priced["json"], lang)}
+
+
+def builder_summary(priced: dict[str, Any], lang: str) -> str:
+    """The profile in one line, which the builder keeps on the screen while its fields are
+    edited: its name (in ``lang``), its points and its warnings."""
+    from nqcore.i18n import plural
+
+    warnings = len(priced.get("warnings", []))
+    said = [
+        str(priced["name"]),
+        plural(int(priced["points"]), N_("{count} point"), N_("{count} points"), lang),
+        plural(warnings, P_("army", "{count} warning"), P_("army", "{count} warnings"), lang),
+    ]
+    return " · ".join(said)
+
+
+#: The ``source`` of a book's profile the player changed: no longer the book's, made from it.
+MADE_FROM = N_("made from {source}")
+
+
+def _made_from(record: dict[str, Any], before: dict[str, Any], lang: str) -> None:
+    """A book's profile (its ``key``) the builder changed is the player's: its file loses the
+    book's key (``nq`` and the army builder would take it for the book's) and its ``source``
+    says what it was made from, in ``lang``."""
+    if "key" not in record or record == before:
+        return
+    key = record.pop("key")
+    made = translator(lang)(MADE_FROM).format(source=record.get("source") or key)
+    record["source"] = made
+
+
+def card(record: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The printed card of a profile ``nq points`` priced: its line and details as the army's
+    roster prints them (:func:`nqcore.army.roster.profile_sheet`), its model type too; the
+    line's headings (AC ... AR) in ``columns``."""
+    from nqcore.army.profile_files import parse_profile
+    from nqcore.army.roster import COLUMNS, profile_sheet
+
+    _ = translator(lang)
+    sheet = profile_sheet(parse_profile(record), lang, structure=True)
+    return sheet | {"columns": [_(column) for column in COLUMNS[1:]], "colon": colon(lang)}
 
 
 def _fields(record: dict[str, Any]) -> dict[str, Any]:

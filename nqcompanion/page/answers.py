@@ -267,12 +267,26 @@ def answer_words(lang: str) -> dict[str, str]:
             "attack, morale over the turns, difficult terrain, profiles and armies.",
             lang,
         ),
-        # where the answer will be, for a question the tables do not hold
+        # where the answer will be, for a question the tables do not hold: what the engine's
+        # download costs (a phone on mobile data), before it starts
         "waiting": ui_text(
-            "This answer needs the rules engine, which is still loading: it will appear here.",
+            "The rules engine ({size}) loads for whole attacks, profiles and armies; the other "
+            "answers are ready now. This one will appear here.",
             lang,
-        ),
+        ).format(size=engine_size(lang)),
     }
+
+
+def engine_size(lang: str) -> str:
+    """The engine's download (its folder: Pyodide, the standard library, the engine's code and
+    data) in megabytes, as ``lang`` writes them: "15 MB", « 15 Mo »."""
+    from nqcompanion.engine.bundle import engine_files
+    from nqcore.i18n import format_number
+
+    megabytes = round(sum(len(data) for data in engine_files().values()) / 1e6)
+    # the number and its unit never apart at a line's end
+    size = ui_text("{size} MB", lang).format(size=format_number(megabytes, lang))
+    return size.replace(" ", "\u00a0")
 
 
 def answers_json(lang: str) -> str:

@@ -437,6 +437,8 @@ const builderShow = (result) => {
       return item;
     }));
   }
+  const refused = result.points.error ? `${words.refused} ${result.points.error}` : "";
+  builder.querySelector("#nq-builder-summary").textContent = result.summary || refused;
   builder.querySelector("#nq-builder-toml").textContent = result.toml;
   // The book's profile it started from, if it is still that one (no such option: none shown).
   builder.querySelector("#nq-builder-start").value = result.fields.key || "";
@@ -450,29 +452,34 @@ const builderShow = (result) => {
   }
 };
 
-// The printed card's head: the profile's line as the builder's fields hold it (their labels are
-// the page's), its weapons and abilities; the points below are the engine's lines.
-const CARD_FIELDS = ["ac", "ra", "cc", "st", "t", "w", "co", "armour"];
+// The printed card's head: the engine's card (nqcompanion.bridge.web.card), the lines the army's
+// roster prints for a profile (its line AC ... AR, weapons, armour, special rules) and its type;
+// the points below are the engine's lines.  A profile the engine refused has no card.
 const drawCard = (result) => {
   const head = builder.querySelector(".nq-card-profile");
+  const card = result.card;
+  if (!card) {
+    head.replaceChildren();
+    return;
+  }
   const title = document.createElement("p");
   title.className = "nq-card-name";
-  // The engine's name in the page's language (the file keeps the name as written).
-  title.textContent = (result.points.json && result.points.json.name) || result.fields.name;
+  title.textContent = card.name;
   const table = document.createElement("table");
   const labels = table.insertRow();
   const values = table.insertRow();
-  for (const name of CARD_FIELDS) {
-    const label = builder.querySelector(`label[for="nq-builder-${name}"]`).textContent;
-    const short = label.match(/\(([^)]*)\)$/); // "Armour (AR)": AR
-    labels.appendChild(document.createElement("th")).textContent = short ? short[1] : label;
-    const value = result.fields[name];
-    values.insertCell().textContent = value === "" || value === undefined ? "-" : String(value);
-  }
-  const picks = Object.values(result.picks).flat();
-  const listed = document.createElement("p");
-  listed.textContent = picks.join(", ");
-  head.replaceChildren(title, table, listed);
+  card.columns.forEach((column, index) => {
+    labels.appendChild(document.createElement("th")).textContent = column;
+    values.insertCell().textContent = card.values[index];
+  });
+  const details = card.details.map(([label, text]) => {
+    const line = document.createElement("p");
+    line.append(Object.assign(document.createElement("strong"), {
+      textContent: `${label}${card.colon || ": "}`,
+    }), text);
+    return line;
+  });
+  head.replaceChildren(title, table, ...details);
 };
 
 // An exported file's name, after the profile or the army it holds ("The Barrow Host":
@@ -586,9 +593,10 @@ if (builder) {
   builder.querySelector("#nq-builder-print").addEventListener("click", () => {
     printAlone(builder.querySelector("#nq-builder-card"), "card");
   });
-  // Until the engine is ready the profile cannot be priced: its answer says it loads, or why not.
+  // Until the engine is ready the profile cannot be priced: its answer says it loads and what
+  // it costs, or why not.
   const priced = builder.querySelector(".nq-builder-points");
-  priced.textContent = words.loading;
+  priced.textContent = words.waiting;
   ready.catch(() => {
     priced.textContent = engineFailure();
   });

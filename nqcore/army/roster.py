@@ -100,9 +100,9 @@ def _entry(item: PricedEntry, lang: str) -> dict[str, Any]:
         facts.append(_(P_("army", "General")))
     if entry.joins:
         facts.append(_(N_("joins {unit}")).format(unit=entry.joins))
-    profiles = [_profile(entry.profile, None, lang)]
+    profiles = [profile_sheet(entry.profile, lang)]
     if entry.leader is not None:
-        profiles.append(_profile(entry.leader, N_("Unit leader"), lang))
+        profiles.append(profile_sheet(entry.leader, lang, role=N_("Unit leader")))
     if entry.weapon is not None:
         from nqcore.tables.profile_tables import weapon_phrase
         from nqcore.tables.registry import Phrase
@@ -122,8 +122,13 @@ def _entry(item: PricedEntry, lang: str) -> dict[str, Any]:
     }
 
 
-def _profile(profile: Profile, role: Msg | None, lang: str) -> dict[str, Any]:
-    """A profile's line (its name, AC to CO, AR) and its weapons, armour and special rules."""
+def profile_sheet(
+    profile: Profile, lang: str, *, role: Msg | None = None, structure: bool = False
+) -> dict[str, Any]:
+    """A profile's line (its name, AC to CO, AR: the armour the engine prices, a shield's
+    included) and its weapons, armour and special rules, in ``lang``: on the roster under its
+    ``role`` in the entry ("Unit leader"), on the profile builder's card with its ``structure``
+    (its model type, which the roster's entry says in its class)."""
     from nqcore.tables.profile_tables import profile_details
     from nqcore.tables.table_text import cell_text
 
@@ -132,7 +137,7 @@ def _profile(profile: Profile, role: Msg | None, lang: str) -> dict[str, Any]:
     details = [
         [_(label), cell_text(detail, lang)]
         for label, detail in profile_details(profile)
-        if label != STRUCTURE
+        if structure or label != STRUCTURE
     ]
     return {
         "role": None if role is None else _(role),

@@ -110,7 +110,7 @@ def control_html(lang: str) -> str:
     button = _typeset(ui_text("Keep the chosen parts", lang), lang)
     words = html.escape(json.dumps(control_words(lang), ensure_ascii=False))
     return (
-        f'<details class="nq-keep" data-words="{words}" hidden>'
+        f'<details class="nq-keep" id="nq-keep" data-words="{words}" hidden>'
         f'<summary>{html.escape(summary)} <span class="nq-keep-summary"></span></summary>'
         f'<p>{html.escape(intro)}</p><ul class="nq-keep-groups"></ul>'
         f'<button type="button" class="nq-keep-button">{html.escape(button)}</button>'

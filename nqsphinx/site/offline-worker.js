@@ -16,6 +16,9 @@ const LANGS = __LANGS__;
 const SIZES = __SIZES__;
 const WORDS = __WORDS__;
 const ON_DEMAND = __ON_DEMAND__;
+// The header search's files, by language ("" on Read the Docs): part of the page shell, kept with
+// the first page read of that language, since they make the pages kept findable offline.
+const SEARCH = __SEARCH__;
 const HOME = new URL("./", self.location.href);
 // The groups the reader kept: a record in the cache, not a file of the site.
 const KEPT = new URL("nq-kept.json", HOME).href;
@@ -133,6 +136,11 @@ const read = async (urls, companion) => {
     if (typeof url === "string" && (KNOWN.has(url) || onDemand(url))) await keepOne(cache, url);
   }
   if (companion) for (const file of COMPANION) await keepOne(cache, href(file));
+  const langs = new Set(urls.map((url) => (LANGS.length
+    ? LANGS.find((code) => String(url).startsWith(href(`${code}/`))) : "")));
+  for (const lang of langs) {
+    for (const file of SEARCH[lang] || []) await keepOne(cache, href(file));
+  }
 };
 
 self.addEventListener("message", (event) => {

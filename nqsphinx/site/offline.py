@@ -161,6 +161,27 @@ def groups(root: Path, files: list[str]) -> dict[str, list[str]]:
     return found
 
 
+#: The header search's files in a site's ``_static`` (:mod:`nqsphinx.site.quick_search`), and
+#: its snowball stemmers (``*-stemmer.js``).
+SEARCH_FILES = ("nq-search-index.js", "nq-minisearch.js", "base-stemmer.js")
+
+
+def search_files(files: list[str], langs: list[str]) -> dict[str, list[str]]:
+    """Each language's header search files among ``files`` ("" for a site alone at the root,
+    Read the Docs): what the worker keeps with the first page read of the language."""
+    found = {}
+    for lang in langs or [""]:
+        static = f"{lang}/_static/" if lang else "_static/"
+        found[lang] = [
+            f
+            for f in files
+            if f.startswith(static)
+            and "/" not in (name := f.removeprefix(static))
+            and (name in SEARCH_FILES or name.endswith("-stemmer.js"))
+        ]
+    return found
+
+
 def worker_script(root: Path) -> str:
     files = cached_files(root)
     engine = on_demand_files(root)
@@ -174,6 +195,7 @@ def worker_script(root: Path) -> str:
         "__COMPANION__": json.dumps(companion_files(root, files)),
         "__NOT_KEPT_HEAD__": json.dumps(not_kept_head()),
         "__LANGS__": json.dumps(langs),
+        "__SEARCH__": json.dumps(search_files(files, langs)),
         "__SIZES__": json.dumps(_sizes(root, groups(root, files))),
         "__WORDS__": json.dumps(
             {lang: not_kept_words(lang) for lang in (langs or LANGUAGES)}, ensure_ascii=False

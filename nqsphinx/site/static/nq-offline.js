@@ -60,6 +60,14 @@
     ask(worker, { type: "nq-state" }, (state) => {
       show(state);
       box.hidden = false;
+      // Come from the search's "Search needs this site kept for offline" (#nq-keep): open.
+      const opened = () => {
+        if (window.location.hash !== `#${box.id}`) return;
+        box.open = true;
+        box.scrollIntoView({ block: "center" });
+      };
+      opened();
+      window.addEventListener("hashchange", opened);
     });
     box.querySelector(".nq-keep-button").addEventListener("click", () => {
       const groups = [...list.querySelectorAll("input:checked")].map((input) => input.value);

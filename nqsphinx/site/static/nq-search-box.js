@@ -139,6 +139,7 @@
     let timer = 0;
     let active = -1;
     let shown = [];
+    let offline = false; // the list shows "Search needs this site kept for offline" alone
 
     const options = () => [...list.querySelectorAll("[role=option]")];
     const choose = (index) => {
@@ -195,8 +196,16 @@
         list.replaceChildren();
         return;
       }
-      const { config, search } = await load();
+      let found;
+      try {
+        found = await load();
+      } catch {
+        unavailable(query);
+        return;
+      }
+      const { config, search } = found;
       if (input.value.trim() !== query) return;
+      offline = false;
       shown = search(query).slice(0, LIMIT);
       const items = shown.map((doc, i) =>
         option(`${form.id}-${i}`, doc.title, config.kinds[doc.kind] ?? doc.kind, doc.context,
@@ -213,6 +222,21 @@
       const { messages } = config;
       status.textContent = !shown.length ? messages.none
         : shown.length === 1 ? messages.one : messages.count.replace("{count}", shown.length);
+    };
+    // The index could not load (offline, and this site's search not kept on the device): say
+    // so, and offer the home page's "Keep for offline"; online again, the next key tries again.
+    const unavailable = (query) => {
+      loading = null;
+      if (input.value.trim() !== query) return;
+      shown = [];
+      offline = true;
+      const keep = option(`${form.id}-keep`, form.dataset.offline, "", "", form.dataset.keep);
+      list.replaceChildren(keep);
+      list.hidden = false;
+      input.setAttribute("aria-expanded", "true");
+      active = -1;
+      input.removeAttribute("aria-activedescendant");
+      status.textContent = form.dataset.offline;
     };
     const leave = () => {
       close();
@@ -240,7 +264,7 @@
         if (list.hidden) return void draw();
         choose(active + (event.key === "ArrowDown" ? 1 : -1));
       } else if (event.key === "Enter") {
-        const target = options()[active] ?? (shown.length ? options()[0] : null);
+        const target = options()[active] ?? (shown.length || offline ? options()[0] : null);
         if (!target || list.hidden) return; // the form goes to the search page
         event.preventDefault();
         go(target);

@@ -30,14 +30,24 @@
     if (!article || window.scrollY < 1) return null; // at the top: the top of the other page
     const line = readerLine();
     let current = null;
+    let next = null; // the first section whose heading is below the line
     for (const section of article.querySelectorAll("section[id]")) {
       // A section not shown (the At the table page's roster, for paper) has no box: not the place.
       const heading = section.querySelector(HEADINGS);
       const box = heading && heading.getClientRects().length && heading.getBoundingClientRect();
       if (box && box.top <= line) current = section;
+      else if (box && !next) next = section;
     }
     if (!current) return null;
-    const index = blocks(current).findIndex((b) => b.getBoundingClientRect().bottom > line);
+    const own = blocks(current);
+    const index = own.findIndex((b) => b.getBoundingClientRect().bottom > line);
+    // At the end of the section above (the last lines of its last block under the line, the
+    // next heading in the top half of the window): the reader is at the next section, not at
+    // the top of that last block (a calculator's form, a screen or more above).
+    const end = Math.max(line, ...own.map((b) => b.getBoundingClientRect().bottom));
+    const nextTop = next ? next.querySelector(HEADINGS).getBoundingClientRect().top : Infinity;
+    const ending = end - line < window.innerHeight / 4 && nextTop < window.innerHeight / 2;
+    if (next && (index < 0 || ending)) return { label: labelOf(next), block: 0 };
     return { label: labelOf(current), block: Math.max(index, 0) };
   };
   // On the glossary, the entry: its anchor (term-<key>) is the same in every language.  The

@@ -1,0 +1,151 @@
+"""The profile builder as a player uses it, in Chromium: its summary (name, points, warnings)
+stays on a phone's screen while any of its fields is edited; its printed card is the engine's
+(the armour it prices, each weapon's line, as the army's roster prints them); the language switch
+from the builder lands on the builder's heading, below the header.  Pictures at 390 and 1366 px,
+light and dark, both languages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nqcompanion.bridge.web import build
+from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot
+from tests.browser.test_at_table_state import (
+    HEADER_BOTTOM,
+    OTHER,
+    _add_unit,
+    _heading_under_header,
+    _open,
+    _settle,
+)
+
+HEADING = "section#calc-profile-builder > h2"
+BOXES = "#nq-builder input[type=checkbox], #nq-army input[type=checkbox]"
+#: The builder's fields a player edits: its text fields, lists and boxes.
+FIELDS = """[...document.querySelectorAll(
+  '#nq-builder :is(input:not([type=file]), select)')].map((field) => field.id)"""
+#: Where the summary is, and whether the point at its middle is its own (nothing covers it).
+SUMMARY_SEEN = """() => {
+  const summary = document.getElementById('nq-builder-summary');
+  const box = summary.getBoundingClientRect();
+  const middle = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  return { top: box.top, bottom: box.bottom, height: box.height, text: summary.textContent,
+           own: summary.contains(middle), screen: window.innerHeight };
+}"""
+
+
+@pytest.mark.parametrize(("lang", "scheme"), [("en", "light"), ("fr", "dark")])
+def test_the_summary_stays_in_view_while_any_field_is_edited(
+    browser: Any, site: Site, lang: str, scheme: str
+) -> None:
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=scheme),
+    )
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    _settle(page)
+    start = build({"start": "human-men-at-arms"}, lang)
+    fields = page.evaluate(FIELDS)
+    assert len(fields) > 12, fields
+    for ident in fields:
+        page.locator(f"#{ident}").focus()
+        page.evaluate(SETTLED)
+        seen = page.evaluate(SUMMARY_SEEN)
+        header = page.evaluate(HEADER_BOTTOM)
+        assert seen["height"] > 0 and seen["own"], (ident, seen)
+        assert header - 1 <= seen["top"] and seen["bottom"] <= seen["screen"], (ident, seen)
+        field = page.locator(f"#{ident}").bounding_box()
+        assert field["y"] >= seen["bottom"] - 1, (ident, field, seen)  # not under it
+    assert page.evaluate(SUMMARY_SEEN)["text"] == start["summary"]
+    page.locator("#nq-builder-cc").focus()
+    page.locator("#nq-builder-cc").fill("6")
+    page.locator("#nq-builder-cc").dispatch_event("change")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    changed = build({"toml": start["toml"], "set": {"cc": "6"}}, lang)
+    assert page.evaluate(SUMMARY_SEEN)["text"] == changed["summary"]
+    screenshot(page, f"builder-summary-390-{lang}-{scheme}")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.locator("#nq-builder-add-weapons").focus()
+    page.evaluate(SETTLED)
+    screenshot(page, f"builder-summary-1366-{lang}-{scheme}")
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_printed_card_is_the_engine_s(browser: Any, site: Site, lang: str) -> None:
+    """Men At Arms: AR 3 (light armour and shield), Sword with its UC and ST, the armour's
+    description, the special rules and the model type, as the engine's card says."""
+    watched = _open(browser, site, "1366", lang)
+    page = watched.page
+    page.locator("#nq-builder-start").select_option("human-men-at-arms")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    card = build({"start": "human-men-at-arms"}, lang)["card"]
+    page.emulate_media(media="print")
+    printed = page.locator(".nq-card-profile").inner_text()
+    values = dict(zip(card["columns"], card["values"], strict=True))
+    assert values[card["columns"][-1]] == "3"
+    assert {"en": "Sword (UC4, ST+1)", "fr": "Épée (CU4, F+1)"}[lang] in printed, printed
+    cells = page.locator(".nq-card-profile td").all_inner_texts()
+    assert cells == card["values"], cells
+    for label, text in card["details"]:
+        assert label in printed and text in printed, (label, text, printed)
+    page.emulate_media(media="screen")
+    page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "screen"), [("en", "1366"), ("fr", "390")])
+def test_the_switch_from_the_builder_lands_on_its_heading(
+    browser: Any, site: Site, lang: str, screen: str
+) -> None:
+    """The player reads the builder's heading a little below the line the switch reads (the
+    section above ends just above it): the other page opens at the builder, not the section
+    above."""
+    watched = _open(browser, site, screen, lang)
+    page = watched.page
+    heading = HEADING
+    page.evaluate(
+        f"""(h) => {{ const top = document.querySelector(h).getBoundingClientRect().top;
+        window.scrollBy({{ top: top - {HEADER_BOTTOM} - 120, behavior: 'instant' }}); }}""",
+        heading,
+    )
+    page.evaluate(SETTLED)
+    link = page.locator(f"a.nq-lang-link[hreflang='{OTHER[lang]}']:visible").first
+    link.dispatch_event("contextmenu")  # the address the switch takes the player to
+    assert link.evaluate("(a) => a.hash") == "#calc-profile-builder"
+    link.click()
+    page.wait_for_url(f"**/{OTHER[lang]}/at-the-table.html*")
+    _settle(page)
+    assert page.url.endswith("#calc-profile-builder"), page.url
+    _heading_under_header(page, heading)
+    screenshot(page, f"builder-switch-{screen}-{OTHER[lang]}")
+    page.context.close()
+
+
+def test_every_checkbox_of_the_builders_is_one_size_on_a_french_phone(
+    browser: Any, site: Site
+) -> None:
+    """« Porteur de bannière » wraps on two lines beside its box: the box keeps its size, the
+    size of « Musicien »'s and of every other box of the builders."""
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme="dark"),
+    )
+    page = context.new_page()
+    page.goto(site.page("fr/at-the-table.html"))
+    _settle(page)
+    _add_unit(page, "dwarf")
+    sizes = page.evaluate(
+        """(boxes) => [...document.querySelectorAll(boxes)]
+          .filter((box) => box.getClientRects().length)
+          .map((box) => { const r = box.getBoundingClientRect();
+            return [box.id, Math.round(r.width), Math.round(r.height)]; })""",
+        BOXES,
+    )
+    assert len(sizes) >= 3, sizes
+    assert len({(w, h) for _, w, h in sizes}) == 1, sizes
+    page.locator("#nq-army .nq-army-entry").first.scroll_into_view_if_needed()
+    screenshot(page, "builder-checkboxes-390-fr-dark")
+    context.close()

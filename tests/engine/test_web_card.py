@@ -1,0 +1,93 @@
+"""The profile builder's printed card and its file's identity (``nqcompanion.bridge.web``): the
+card is the army roster's lines for the profile (one function for both, :mod:`nqcore.army.roster`)
+with the armour the engine prices; a profile the player changed is the player's, no longer the
+book's."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from nqcompanion.bridge.web import build
+from nqcore.army.profile_files import sample_profiles
+from nqcore.tables.profile_tables import weapon_phrase
+from nqcore.tables.registry import Phrase
+from nqcore.tables.table_text import cell_text
+
+
+def card_text(card: dict[str, object]) -> str:
+    """The card as a reader sees it printed: its name, its line under the columns, its details."""
+    lines = [str(card["name"])]
+    lines += [f"{c} {v}" for c, v in zip(card["columns"], card["values"], strict=True)]  # type: ignore[call-overload]
+    lines += [f"{label}: {text}" for label, text in card["details"]]  # type: ignore[attr-defined]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("sample", sample_profiles(), ids=lambda s: s.profile.key)
+def test_the_card_prints_the_engine_s_armour_and_each_weapon_s_line(
+    sample: object, lang: str
+) -> None:
+    profile = sample.profile  # type: ignore[attr-defined]
+    step = build({"start": profile.key}, lang)
+    card = step["card"]
+    values = dict(zip(card["columns"], card["values"], strict=True))
+    armour_column = card["columns"][-1]
+    assert values[armour_column] == cell_text(profile.ar, lang), card_text(card)
+    text = card_text(card)
+    for weapon in profile.weapons:
+        assert cell_text(Phrase(weapon_phrase(weapon)), lang) in text, text
+    labels = [label for label, _text in card["details"]]
+    assert len(labels) >= 4, text  # weapons, armour, special rules, structure
+
+
+def test_the_men_at_arms_card_reads_as_the_book_prints_them() -> None:
+    """Light armour and a shield: AR 3 (the field holds the armour's 2 without the shield)."""
+    card = build({"start": "human-men-at-arms"}, "en")["card"]
+    text = card_text(card)
+    assert "AR 3" in text and "Sword (UC4, ST+1)" in text, text
+    assert "Light Armour & Shield (AR3)" in text, text
+    assert "Structure: Core" in text, text
+
+
+@pytest.mark.parametrize(
+    ("lang", "made_from"),
+    [
+        ("en", "made from Sample Profiles > Human Men At Arms"),
+        ("fr", "fait d’après Exemples de profils > Humains en armes"),
+    ],
+)
+def test_a_changed_profile_is_the_player_s_made_from_the_book_s(lang: str, made_from: str) -> None:
+    start = build({"start": "human-men-at-arms"}, lang)
+    assert tomllib.loads(start["toml"])["key"] == "human-men-at-arms"
+    renamed = build({"toml": start["toml"], "set": {"name": "Guards"}}, lang)
+    record = tomllib.loads(renamed["toml"])
+    assert "key" not in record and renamed["fields"]["key"] == ""
+    assert record["source"] == made_from, record
+    again = build({"toml": renamed["toml"], "set": {"cc": "6"}}, lang)
+    assert tomllib.loads(again["toml"])["source"] == made_from
+    added = build({"toml": start["toml"], "add": ["weapons", "spear"]}, lang)
+    assert "key" not in tomllib.loads(added["toml"])
+    same = build({"toml": start["toml"], "set": {"cc": "5"}}, lang)  # the book's value
+    assert tomllib.loads(same["toml"])["key"] == "human-men-at-arms"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", ["Men At Arms · 28 points · 0 warnings", "X · 43 points · 2 warnings"]),
+        (
+            "fr",
+            ["Humains en armes · 28 points · 0 avertissement", "X · 43 points · 2 avertissements"],
+        ),
+    ],
+)
+def test_the_builder_s_summary_says_the_name_the_points_and_the_warnings(
+    lang: str, said: list[str]
+) -> None:
+    start = build({"start": "human-men-at-arms"}, lang)
+    changed = build(
+        {"toml": start["toml"], "set": {"name": "X"}, "add": ["spells", "fireball"]}, lang
+    )
+    assert [start["summary"], changed["summary"]] == said
