@@ -42,7 +42,6 @@ from nqsphinx.books.epub_cover import (
 )
 from nqsphinx.books.front_matter import CREDITS, source_version
 from nqsphinx.directives import glossary
-from nqsphinx.languages.typography import dashes
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.site import style as site_style
 from nqsphinx.untrusted import GENERATED, generated_raw
@@ -86,7 +85,7 @@ def contributors(lang: str) -> list[tuple[str, str]]:
 
 def description(lang: str) -> str:
     tagline = ui_text("The fantasy battles miniatures wargame", lang)
-    return f"{tagline}, {dashes(ui_text('for 25–30 mm miniatures', lang))}."
+    return f"{tagline}, {ui_text('for 25–30 mm miniatures', lang)}."
 
 
 def rights(lang: str) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 from sphinx.errors import ExtensionError
 
 from nqsphinx.directives.diagrams import ASPECT_COLOURS, CIRCLE_ORDER, aspect_positions
-from nqsphinx.languages.typography import dashes, french_html
+from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import ui_text
 
 TRANSLATORS = {"fr": ("Rodolphe Carpentier",)}
@@ -90,7 +90,7 @@ def cover_svg(title: str, lang: str) -> str:
     width, height, text_width = 600, 900, 520
     words = {
         "tagline": _words("The fantasy battles miniatures wargame", lang),
-        "scale": dashes(_words("for 25–30 mm miniatures", lang)),
+        "scale": _words("for 25–30 mm miniatures", lang),
         "by": _words("Designed and written by", lang),
     }
     words_of_title = title.split()

@@ -20,7 +20,7 @@ from nqprint.credits import AUTHOR, GAME, TRANSLATORS, authors, pdf_lang, pdf_ti
 from nqprint.credits import subject as credits_subject
 from nqprint.latex import XMP, latex_escape
 from nqsphinx.directives.diagrams import aspect_circle_tikz
-from nqsphinx.languages.typography import dashes, french_pdf_string
+from nqsphinx.languages.typography import french_pdf_string
 from nqsphinx.messages import ui_text
 
 COPYRIGHT = "© 2002–2007 Chris Gilders."
@@ -73,7 +73,7 @@ def cover(lang: str, papersize: str = "a4paper") -> str:
 \vspace{{4mm}}
 {{\sffamily\Large {latex_escape(ui_text("The fantasy battles miniatures wargame", lang))}\par}}
 \vspace{{2mm}}
-{{\sffamily\large {latex_escape(dashes(ui_text("for 25–30 mm miniatures", lang)))}\par}}
+{{\sffamily\large {latex_escape(ui_text("for 25–30 mm miniatures", lang))}\par}}
 \vfill
 {{\large {latex_escape(ui_text("Designed and written by", lang))}\par}}
 \vspace{{2mm}}

@@ -254,14 +254,11 @@ _SPACED_DASH = re.compile(r"(?<=[\w\"”’»)]) - (?=[\w\"“«(])")
 #: Half an inch typed as 1/2 after a figure (4 1/2"): the book's ½.
 _HALF = re.compile(r"(?<=\d) 1/2(?=[\"″\s,.;)]|$)")
 _ELLIPSIS = re.compile(r"(?<!\.)\.\.\.(?!\.)")
-#: A figure and its metric unit (25mm, 25 mm): a narrow no-break space between them.
-_UNIT = re.compile(r"(?<=\d)[ \t\u00a0\u202f]?(?=(?:mm|cm)\b)")
 
 
 def dashes(text: str, before: str = " ") -> str:
     """The signs a typewriter could not type: minus signs after a characteristic, in sums and
-    before a letter's penalty; en dashes in ranges and between spaced words; ½ and …; a narrow
-    no-break space between a figure and its unit.
+    before a letter's penalty; en dashes in ranges and between spaced words; ½ and ….
     ``before`` is the character before ``text`` (a range or a sum split by a link).
 
     >>> dashes("CC-1 and AD-1, at -X, (7-1) 6 or under, 10 - 4 + 3 = 9")
@@ -270,8 +267,6 @@ def dashes(text: str, before: str = " ") -> str:
     '© 2002–2007, 1–4 / 5–8 archers, result (8–9), TTS – Small, force – portée'
     >>> dashes('a leap of 4 1/2" ... a re-roll, 2D10-1, 2026-11-29, T-shirt, the over-run')
     'a leap of 4½" … a re-roll, 2D10-1, 2026-11-29, T-shirt, the over-run'
-    >>> dashes("25mm - 30mm miniatures, 40 mm bases, a 5 cm bar, 3 mmm")
-    '25\u202fmm – 30\u202fmm miniatures, 40\u202fmm bases, a 5\u202fcm bar, 3 mmm'
     """
     fixed = CHARACTERISTIC_MINUS.sub(r"\1" + MINUS, before + text)
     fixed = _SPACED_MINUS.sub(" " + MINUS + " ", fixed)
@@ -280,7 +275,6 @@ def dashes(text: str, before: str = " ") -> str:
     fixed = _RANGE.sub(r"\1" + EN_DASH + r"\2", fixed)
     fixed = _SPACED_DASH.sub(" " + EN_DASH + " ", fixed)
     fixed = _HALF.sub("½", fixed)
-    fixed = _UNIT.sub(NNBSP, fixed)
     return _ELLIPSIS.sub("…", fixed)[len(before) :]
 
 
