@@ -8,6 +8,7 @@ reference also says which book its page numbers are of: the rulebook of its lang
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from nqcore.i18n import N_, ROOT, catalogue_messages
@@ -33,7 +34,8 @@ def rights_line(lang: str, docs: Path = ROOT / "docs", locale: Path = ROOT / "lo
     for line in source.read_text(encoding="utf-8").splitlines():
         if "©" in line:
             text = line.strip()
-            return catalogue_messages(locale, lang, CREDITS_PAGE).get(text, text)
+            said = catalogue_messages(locale, lang, CREDITS_PAGE).get(text, text)
+            return re.sub(r"(?<=\d)-(?=\d)", "\u2013", said)  # a range of years: 2002–2007
     raise PrintError(f"{source}: no line with © (the rights the print products carry)")
 
 

@@ -464,7 +464,9 @@ def _theme_word(copy: Path, po: str, msgid: str, msgstr: str) -> list[str]:
     assert entry is not None, msgid
     entry.msgstr, entry.tcomment = msgstr, "numbers-differ: the address"
     catalogue.save()
-    return [f"{Path(po).name}:{polib.pofile(str(copy / po)).find(msgid).linenum}"]
+    lines = (copy / po).read_text(encoding="utf-8").splitlines()
+    line = lines.index(f'msgid "{msgid}"') + 1  # where the checks place an entry: its msgid
+    return [f"{Path(po).name}:{line}"]
 
 
 def theme_po_attribute(copy: Path) -> list[str]:

