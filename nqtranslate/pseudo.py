@@ -43,13 +43,20 @@ _PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ACCENTED = "àƀçďéƒĝĥîĵķľṁñōþǫŕśţûṽŵẍýžÀḂÇĎÉƑĜĤÎĴĶĽṀÑŌÞǪŔŚŢÛṼŴẌÝŽ"
 LETTERS = str.maketrans(_PLAIN, _ACCENTED)
 
-#: Spans kept exactly: a role with an explicit title keeps its name and target (group ``title``
-#: is translated), other roles keep their content (a label, a key, a page); inline code;
-#: a link's address; HTML tags and entities; placeholders (also strftime's, in Sphinx's date
-#: formats); backslash escapes; footnotes.
+#: The role whose content is a kind kept exactly, then extra entries (`` | `` apart) each written
+#: ``words <label>`` (:mod:`nqsphinx.directives.entity_lists`): only the entries' words are text.
+ENTITY_LIST_ROLE = "nq-entities"
+
+#: Spans kept exactly: the entity list role but its entries' words; a role with an explicit
+#: title keeps its name and target (group ``title`` is translated), other roles keep their content
+#: (a label, a key, a page); inline code; a link's address; HTML tags and entities; placeholders
+#: (also strftime's, in Sphinx's date formats); backslash escapes; footnotes.
 _KEPT = re.compile(
     r"""
-      (?P<role_open>\{[\w:.+-]+\}`)(?P<title>[^`<]*?)(?P<target>\s*<[^`<>]*>)(?P<role_close>`)
+      (?P<list_open>\{"""
+    + ENTITY_LIST_ROLE
+    + r"""\}`)(?P<list_body>[^`]*)`
+    | (?P<role_open>\{[\w:.+-]+\}`)(?P<title>[^`<]*?)(?P<target>\s*<[^`<>]*>)(?P<role_close>`)
     | \{[\w:.+-]+\}`[^`]*`
     | (?P<ticks>`+).+?(?P=ticks)
     | (?P<link_open>\[)(?P<link_text>[^\[\]]*)(?P<link_close>\]\([^()\s]*\))
@@ -78,7 +85,9 @@ def _pieces(text: str) -> Iterator[str]:
     position = 0
     for match in _KEPT.finditer(text):
         yield accent(text[position : match.start()])
-        if match.group("role_open"):
+        if match.group("list_open"):
+            yield match["list_open"] + _entity_list(match["list_body"]) + "`"
+        elif match.group("role_open"):
             yield match["role_open"] + accent(match["title"]) + match["target"] + "`"
         elif match.group("link_open"):
             yield "[" + pseudo(match["link_text"], bracket=False) + match["link_close"]
@@ -86,6 +95,16 @@ def _pieces(text: str) -> Iterator[str]:
             yield match.group()
         position = match.end()
     yield accent(text[position:])
+
+
+def _entity_list(body: str) -> str:
+    """The entity list role's content with its kind and labels kept, its entries' words accented."""
+    kind, *extras = body.split("|")
+    entries = [
+        accent(words) + bracket + label
+        for words, bracket, label in (extra.partition("<") for extra in extras)
+    ]
+    return "|".join([kind, *entries])
 
 
 def pseudo(text: str, bracket: bool = True) -> str:

@@ -46,6 +46,11 @@ def prose_letters(text: str) -> str:
         ("Close Combat", "⟦Çľōśé Çōṁƀàţ⟧"),
         ("{ref}`Move <move>` or {doc}`intro`", "⟦{ref}`Ṁōṽé <move>` ōŕ {doc}`intro`⟧"),
         ('{nq:spell}`fireball` at 2½"', '⟦{nq:spell}`fireball` àţ 2½"⟧'),
+        ("{nq-entities}`weapon | Claws <claws>`", "⟦{nq-entities}`weapon | Çľàŵś <claws>`⟧"),
+        (
+            "Weapons: {nq-entities}`weapon | Claws <claws> | Big Fists <fists>`",
+            "⟦Ŵéàþōñś: {nq-entities}`weapon | Çľàŵś <claws> | Ḃîĝ Ƒîśţś <fists>`⟧",
+        ),
         ("   Erratum {id}: {subject}.", "   ⟦Éŕŕàţûṁ {id}: {subject}.⟧"),
         ("Toggle navigation of %(title)s", "⟦Ţōĝĝľé ñàṽîĝàţîōñ ōƒ %(title)s⟧"),
         ("PDF, {size} kB", "⟦ÞĎƑ, {size} ķḂ⟧"),
