@@ -292,10 +292,14 @@ def _crowded_headings(products: Products, lang: str, paper: str) -> list[str]:
     found = []
     for number, keys in enumerate(quick_reference.PAGES, start=1):
         lines = text_lines(pdf, number)
-        for key in keys:
-            title = squeeze(quick_reference.block_title(key, lang))
-            heading = next(line for line in lines if squeeze(line.text).startswith(title))
-            above = [line for line in lines if _above(line, heading)]
+        titles = [squeeze(quick_reference.block_title(key, lang)) for key in keys]
+        headings = [next(x for x in lines if squeeze(x.text).startswith(t)) for t in titles]
+        # the sheet's header (title, what its pages are, the imprint) stands above the first
+        # row of headings: a heading at the top of a column has nothing above it in the column
+        top = min(heading.y0 for heading in headings)
+        columns = [line for line in lines if line.y1 > top - 1]
+        for title, heading in zip(titles, headings, strict=True):
+            above = [line for line in columns if _above(line, heading)]
             if above:
                 previous = max(above, key=lambda line: line.y1)
                 gap = heading.y0 - previous.y1
