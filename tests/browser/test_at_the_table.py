@@ -19,7 +19,7 @@ from unittest import mock
 
 import pytest
 
-from nqcompanion.bridge.web import starting_choices
+from nqcompanion.bridge.web import build, starting_choices
 from nqcompanion.page import directive
 from nqcompanion.page.answers import answer_words
 from nqcompanion.page.calculators import _modifiers
@@ -728,9 +728,11 @@ def test_the_builder_changes_exports_imports_and_keeps_a_profile(
     page.set_input_files("#nq-builder-import", str(saved))
     refusal_box.wait_for(state="hidden")
     # One profile for both languages: the other language's page starting the book's Dwarf and
-    # changing its W changes this page's, named by default in this page's language.
+    # changing its W changes this page's.  Changed, the Dwarf is that player's own profile: no
+    # longer the book's key, its name as the other page wrote it, made from the book's.
+    other_lang = "fr" if lang == "en" else "en"
     other = page.context.new_page()
-    other.goto(page.url.replace(f"/{lang}/", f"/{'fr' if lang == 'en' else 'en'}/"))
+    other.goto(page.url.replace(f"/{lang}/", f"/{other_lang}/"))
     wait_until(other, READY, timeout=ENGINE_SECONDS)
     other.evaluate("window.nqAtTable.drawn")
     other.select_option("#nq-builder-start", "dwarf")
@@ -745,8 +747,11 @@ def test_the_builder_changes_exports_imports_and_keeps_a_profile(
     wait_until(page, READY, timeout=ENGINE_SECONDS)
     page.evaluate("window.nqAtTable.drawn")
     wait_until(page, "window.nqAtTable.builder.state.toml !== null")
-    name = dict(starting_choices(lang))["dwarf"]
-    assert page.locator("#nq-builder-name").input_value() == name
+    started = build({"start": "dwarf"}, other_lang)["toml"]
+    made = build({"toml": started, "set": {"w": "3"}}, other_lang)
+    assert made["fields"]["key"] == ""
+    assert made["fields"]["name"] != dict(starting_choices(lang))["dwarf"]
+    assert page.locator("#nq-builder-name").input_value() == made["fields"]["name"]
     kept = page.evaluate("window.nqAtTable.builder.state.toml")
-    assert "w = 3" in kept and f'name = "{name}"' in kept
+    assert kept == made["toml"] and "w = 3" in kept and "key =" not in kept
     assert not table.errors, table.errors

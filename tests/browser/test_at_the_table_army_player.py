@@ -79,7 +79,8 @@ def test_a_count_typed_wrong_keeps_the_army_on_the_screen(
     page.keyboard.type(typed, delay=60)
     page.wait_for_timeout(600)  # longer than the pause that sends a count
     page.evaluate("window.nqAtTable.army.idle()")
-    assert page.locator(f"{field}-error").inner_text() == "Enter a whole number from 1 to 1000."
+    said = "Models (Craven Ghouls): Enter a whole number from 1 to 1000."  # its field and entry
+    assert page.locator(f"{field}-error").inner_text() == said
     assert page.evaluate("window.nqAtTable.army.state.data.unit[1].models") == 11
     kept = page.evaluate("window.nqAtTable.army.kept()")
     army = next(a for a in kept["armies"] if a["id"] == kept["current"])
@@ -214,7 +215,8 @@ def test_opposed_wizards_made_on_the_page_are_refused_in_one_army(
 ) -> None:
     """A fire wizard made in the profile builder (Magic User (2), Fireball) and added to the
     army, then made a water wizard (Flood) and added again: the army refuses the two opposed
-    aspects (Magic Relationships), beside both entries."""
+    aspects (Magic Relationships) once, in the army's list, with a link to each entry; each
+    entry carries a mark that links back to it."""
     context, watched = _phone(browser, site, lang)
     page = watched.page
     page.evaluate("window.nqAtTable.builder.idle()")
@@ -241,8 +243,14 @@ def test_opposed_wizards_made_on_the_page_are_refused_in_one_army(
         ".map((b) => b.rule)"
     )
     assert refusals == ["opposed-magic"], refusals
+    wide = page.locator("#nq-army-wide .nq-army-refusal")
+    assert wide.count() == 1
+    wide_id = wide.get_attribute("id")
     for index in (0, 1):
-        assert page.locator(f"#nq-army-individual-{index} .nq-army-refusal").count() == 1
+        assert wide.locator(f'a[href="#nq-army-individual-{index}"]').count() == 1, index
+        assert page.locator(f"#nq-army-individual-{index} .nq-army-refusal").count() == 0
+        mark = page.locator(f"#nq-army-individual-{index} .nq-army-mark")
+        assert mark.count() == 1 and mark.locator(f'a[href="#{wide_id}"]').count() == 1, index
     page.locator("#nq-army-individual-1").scroll_into_view_if_needed()
     screenshot(page, f"army-opposed-magic-390-{lang}")
     assert not watched.errors, watched.errors
