@@ -228,6 +228,9 @@ CODE_ALLOWED = (
         r"\bunits(?=⟧\))|(?<=\(')points-values(?=', )",
         "a rule's section label, the same in every language, as nq army cites it",
     ),
+    Allowed(
+        r"^\(\['undead'\], \[\]\)$", "the engine's keys of a profile's traits, as Python shows them"
+    ),
 )
 
 
