@@ -34,7 +34,12 @@ ALLOWED = (
 )
 #: English the products may show besides: none (the quick reference names the At the table page
 #: by its title, from the page's catalogue).
-PRODUCTS_ALLOWED = ALLOWED
+PRODUCTS_ALLOWED = (
+    *ALLOWED,
+    Allowed(r"Chris Gilders", "the author's name, in the quick reference's imprint"),
+    Allowed(r"\b[0-9a-f]{7,12}\b", "the sources' commit id, in the imprint's printing line"),
+    Allowed(r", A4 \.", "the paper's name, in the sheet's 'pages of the rulebook, A4'"),
+)
 #: English the rulebook may show besides.
 BOOK_ALLOWED = (
     *ALLOWED,
