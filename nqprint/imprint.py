@@ -8,7 +8,6 @@ reference also says which book its page numbers are of: the rulebook of its lang
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from nqcore.i18n import N_, ROOT, catalogue_messages
@@ -34,8 +33,9 @@ def rights_line(lang: str, docs: Path = ROOT / "docs", locale: Path = ROOT / "lo
     for line in source.read_text(encoding="utf-8").splitlines():
         if "©" in line:
             text = line.strip()
-            said = catalogue_messages(locale, lang, CREDITS_PAGE).get(text, text)
-            return re.sub(r"(?<=\d)-(?=\d)", "\u2013", said)  # a range of years: 2002–2007
+            from nqsphinx.languages.typography import dashes  # as the Credits page prints it
+
+            return dashes(catalogue_messages(locale, lang, CREDITS_PAGE).get(text, text))
     raise PrintError(f"{source}: no line with © (the rights the print products carry)")
 
 

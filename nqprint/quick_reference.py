@@ -165,14 +165,12 @@ def _say_elsewhere(cells: list[list[str]], words: str, instead: str, key: str) -
     """``cells`` with ``words`` replaced by ``instead``; words no cell holds fail, naming the
     table (the sheet would keep a reference to nothing)."""
     if not any(words in cell for row in cells for cell in row):
-        words = words.strip(PSEUDO_BRACKETS)  # a pseudo-translation brackets each message whole
+        from nqtranslate.pseudo import CLOSE, OPEN  # it brackets each message whole
+
+        words = words.removeprefix(OPEN).removesuffix(CLOSE)
     if not any(words in cell for row in cells for cell in row):
         raise PrintError(f"nqprint/quick_reference.py: no cell of table {key!r} says {words!r}")
     return [[cell.replace(words, instead) for cell in row] for row in cells]
-
-
-#: What the pseudo-translation (nqtranslate.pseudo) sets around each message it translates.
-PSEUDO_BRACKETS = "\u27e6\u27e7"
 
 
 def _header(text: str, body_width: int, lang: str) -> str:

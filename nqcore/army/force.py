@@ -267,9 +267,8 @@ def _schema_place(message: str) -> tuple[str, tuple[str, int] | None, str | None
 
 def _entry(kind: str, record: Mapping[str, Any], reader: _ProfileReader, at: str) -> Entry:
     entry = _read_entry(kind, record, reader, at)
-    options = record.get("options") or {}
-    printed = isinstance(record["profile"], str) and not any(options.get(n) for n in options)
-    return dataclasses.replace(entry, as_printed=printed)
+    changed = any((record.get("options") or {}).values())  # an option bought
+    return dataclasses.replace(entry, as_printed=isinstance(record["profile"], str) and not changed)
 
 
 def _read_entry(kind: str, record: Mapping[str, Any], reader: _ProfileReader, at: str) -> Entry:

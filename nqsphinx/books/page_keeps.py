@@ -16,6 +16,7 @@ from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from nqsphinx.books import longtable_notes
+from nqsphinx.directives.edition_changes import CHANGE_CLASS
 from nqsphinx.directives.example_view import CHECKED
 from nqsphinx.untrusted import generated_raw
 
@@ -52,7 +53,7 @@ ERRATUM_CLASS, DETAILS_CLASS = "nq-erratum", "nq-table-details"
 #: The records kept as an erratum's: an erratum, and a rule changed since the French v2.4b
 #: (its title, the old and the new reading: a new reading alone on a page is read out of its
 #: place).
-RECORD_CLASSES = frozenset({ERRATUM_CLASS, "nq-edition-change"})
+RECORD_CLASSES = frozenset({ERRATUM_CLASS, CHANGE_CLASS})
 #: The classes of a note under a table, and of one that says what the 2007 book prints in the
 #: cells marked † (nqsphinx.directives.tables).
 TABLE_NOTE_CLASS, PRINTED_NOTE_CLASS = "nq-table-note", "nq-printed-note"

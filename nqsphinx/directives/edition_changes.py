@@ -12,6 +12,9 @@ from nqcore.book.edition_changes import EditionChange, edition_changes
 from nqsphinx.directives.errata import generated_paragraph, section_ref
 from nqsphinx.messages import engine_text, page_language, ui_text
 
+#: The class of one changed rule's record (its title, the v2.4b's reading, the 2007 rules').
+CHANGE_CLASS = "nq-edition-change"
+
 
 def change_label(change: EditionChange) -> str:
     return f"change-{change.key}"
@@ -25,7 +28,7 @@ class EditionChangesDirective(SphinxDirective):
         docname = self.env.docname
         result: list[nodes.Node] = []
         for change in edition_changes():
-            box = nodes.container(ids=[change_label(change)], classes=["nq-edition-change"])
+            box = nodes.container(ids=[change_label(change)], classes=[CHANGE_CLASS])
             box += generated_paragraph(
                 # not bold: LaTeX sets links in italic
                 section_ref(change.section, change.section, docname, explicit=False),

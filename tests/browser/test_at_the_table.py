@@ -26,7 +26,16 @@ from nqcompanion.page.calculators import _modifiers
 from nqcore.cli import commands
 from nqcore.cli.commands import main
 from nqsphinx.messages import ui_text
-from tests.browser.conftest import PHONE, Site, Watched, _recorded, screenshot, wait_until, watch
+from tests.browser.conftest import (
+    PHONE,
+    SETTLED,
+    Site,
+    Watched,
+    _recorded,
+    screenshot,
+    wait_until,
+    watch,
+)
 
 LANGS = ("en", "fr")
 #: Random questions per calculator and language.
@@ -458,6 +467,8 @@ def test_a_greyed_field_takes_no_typing(table: Table) -> None:
         assert "[disabled]" in field.aria_snapshot(), field.aria_snapshot()
         before = field.input_value()
         page.evaluate("document.activeElement.blur()")
+        field.scroll_into_view_if_needed()
+        page.evaluate(SETTLED)  # a tap mid-scroll (the theme scrolls smoothly) lands elsewhere
         field.click(force=True)  # a tap on it
         page.keyboard.type("abc")
         assert field.input_value() == before, greyed

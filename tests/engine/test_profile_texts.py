@@ -156,7 +156,6 @@ def test_the_builder_refuses_a_value_it_cannot_write_in_the_pages_language() -> 
 
 #: A control, format, line or paragraph separator character: what a reader cannot see.
 UNSEEN = ("Cc", "Cf", "Zl", "Zp")
-texts = st.text(st.characters(codec="utf-8"), max_size=8)
 
 
 def _texts(value: Any) -> list[str]:
@@ -172,30 +171,39 @@ def _texts(value: Any) -> list[str]:
     return []
 
 
+#: The texts of a profile that a reader sees, by where they sit in the file.
+TEXT_FIELDS = ("name", "weapon", "text", "description", "target", "source")
+#: Words a player writes: letters and figures of any script.
+words = st.text(st.characters(codec="utf-8", categories=("L", "N")), min_size=1, max_size=8)
+
+
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=150)
 @given(
-    name=texts,
-    weapon=texts,
-    text=texts,
-    description=texts,
-    target=texts,
-    source=texts,
+    texts=st.fixed_dictionaries({field: words for field in TEXT_FIELDS}),
+    field=st.sampled_from(TEXT_FIELDS),
+    unseen=st.one_of(st.none(), st.characters(codec="utf-8", categories=UNSEEN)),
+    at=st.integers(min_value=0, max_value=8),
 )
-def test_no_text_of_an_accepted_profile_holds_an_unseen_character(
-    name: str, weapon: str, text: str, description: str, target: str, source: str
+def test_a_profile_with_an_unseen_character_is_refused_and_one_without_accepted(
+    texts: dict[str, str], field: str, unseen: str | None, at: int
 ) -> None:
+    """Every text of a profile (its name, a weapon's name and text, the armour's description, a
+    pick's target, its source): refused with one unseen character anywhere in any of them, kept
+    without; and no text of an accepted profile holds one."""
+    if unseen is not None:
+        texts[field] = texts[field][:at] + unseen + texts[field][at:]
     record = {
-        "name": name or "x",
+        "name": texts["name"],
         **{"ac": 8, "ra": 3, "cc": 6, "st": 5, "t": 5, "w": 2, "co": 7},
-        "source": source,
-        "weapons": [{"name": weapon or "x", "st_bonus": 1, "uc": 4, "text": text}],
-        "armour": {"value": 2, "description": description},
-        "traits": [{"key": "nemesis", "target": target}],
+        "source": texts["source"],
+        "weapons": [{"name": texts["weapon"], "st_bonus": 1, "uc": 4, "text": texts["text"]}],
+        "armour": {"value": 2, "description": texts["description"]},
+        "traits": [{"key": "nemesis", "target": texts["target"]}],
     }
-    try:
-        profile = parse_profile(record)
-    except ProfileError:
+    if unseen is not None:
+        with pytest.raises(ProfileError):
+            parse_profile(record)
         return
-    for found in _texts(profile):
+    for found in _texts(parse_profile(record)):
         assert not [c for c in found if unicodedata.category(c) in UNSEEN], repr(found)
         assert found == unicodedata.normalize("NFC", found), repr(found)
