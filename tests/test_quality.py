@@ -56,3 +56,16 @@ def test_the_engine_never_imports_sphinx() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.stdout.strip() == "False", result.stderr
+
+
+def test_browser_tests_wait_through_the_debugging_protocol() -> None:
+    """Playwright's ``wait_for_function`` polls with ``eval``, which the pages' policy refuses
+    whenever the first look finds the expression false: a race that CI lost (stop 39).  The
+    browser tests wait with ``tests.browser.conftest.wait_until`` instead."""
+    racing = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if ".wait_for_" + "function(" in line  # split, or this line would find itself
+    ]
+    assert racing == []

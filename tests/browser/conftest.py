@@ -274,6 +274,11 @@ def wait_until(page: Any, expression: str, timeout: float = 15.0) -> Any:
         raise AssertionError(f"still false after {timeout} s: {expression}")
 
 
+def text_is(element_id: str, text: str) -> str:
+    """The expression, for :func:`wait_until`, that an element's text is exactly ``text``."""
+    return f"document.getElementById({json.dumps(element_id)}).textContent === {json.dumps(text)}"
+
+
 def screenshot(page: Any, name: str) -> Path:
     """Keep a picture of what the reader sees, once the page is still."""
     page.evaluate(SETTLED)

@@ -670,7 +670,7 @@ def test_code_that_scrolls_takes_the_keyboard_focus(site: Site, phone: Any, desk
     assert phone.evaluate("document.activeElement.matches('div.highlight pre:focus-visible')")
     for _ in range(5):
         first.press("ArrowRight")
-    phone.wait_for_function("document.activeElement.scrollLeft > 0")  # the keyboard scrolls it
+    wait_until(phone, "document.activeElement.scrollLeft > 0")  # the keyboard scrolls it
     # A wide window: the same blocks fit, and are no longer in the way of the Tab key.
     desktop.goto(site.page("en/getting-started.html"))
     assert desktop.locator("div.highlight pre[tabindex]").count() == 0

@@ -16,7 +16,16 @@ import pytest
 
 from nqcompanion.bridge.web_army import import_army
 from nqsphinx.messages import ui_text
-from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until, watch
+from tests.browser.conftest import (
+    PHONE,
+    SETTLED,
+    Site,
+    _recorded,
+    screenshot,
+    text_is,
+    wait_until,
+    watch,
+)
 from tests.browser.test_accessibility import AXE_OPTIONS, axe_script  # noqa: F401 - fixture
 from tests.browser.test_at_the_table import ENGINE_SECONDS, READY
 
@@ -139,10 +148,7 @@ def _broken_import_in_french(page: Any, kept: str, tmp_path: Path) -> None:
     assert refused == (
         "broken.toml, unité nº 1, champ models\u00a0: il faut un nombre entier de 1 à 1000"
     )
-    page.wait_for_function(
-        "([id, text]) => document.getElementById(id).textContent === text",
-        arg=["nq-army-import-error", f"{said} {refused}"],
-    )
+    wait_until(page, text_is("nq-army-import-error", f"{said} {refused}"))
     assert page.locator("#nq-army-import").get_attribute("aria-invalid") == "true"
     assert page.evaluate("window.nqAtTable.army.state.toml") == kept
 

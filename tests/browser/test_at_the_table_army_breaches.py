@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import PHONE, SETTLED, Site, screenshot
+from tests.browser.conftest import PHONE, SETTLED, Site, screenshot, wait_until
 from tests.browser.test_at_the_table_army import _phone, _settle, _type
 
 ARMIES = Path(__file__).parents[2] / "examples" / "armies"
@@ -76,7 +76,7 @@ def test_the_game_size_typed_as_the_language_groups_it(
     assert page.locator("#nq-army-points").get_attribute("aria-invalid") != "true"
     assert page.locator("#nq-army-points-error").is_hidden()
     _type(page, "#nq-army-points", refused)
-    page.wait_for_function("document.getElementById('nq-army-points-error').textContent !== ''")
+    wait_until(page, "document.getElementById('nq-army-points-error').textContent !== ''")
     error = page.locator("#nq-army-points-error")
     assert error.is_visible() and refused in error.inner_text()
     assert "army.toml" not in error.inner_text()  # beside its field, the refusal names no place

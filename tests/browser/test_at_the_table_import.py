@@ -9,6 +9,7 @@ from pathlib import Path
 from nqcompanion.bridge.web import import_profile, profile_toml
 from nqcore.cli.files import MAX_FILE_BYTES
 from nqsphinx.messages import ui_text
+from tests.browser.conftest import text_is, wait_until
 from tests.browser.test_at_the_table import Table, table  # noqa: F401 - the page, per language
 
 PROFILE = {"name": "Pikeman", "ac": 8, "ra": "-", "cc": 5, "st": 4, "t": 5, "w": 1, "co": 6}
@@ -31,7 +32,6 @@ HOSTILE = {
     "latin1.toml": _profile(name='"\xe9t\xe9"').replace("\xe9".encode(), b"\xe9"),
     "huge.toml": _profile() + b"#" * MAX_FILE_BYTES,
 }
-WAIT = "([id, text]) => document.getElementById(id).textContent === text"
 
 
 def test_hostile_files_are_refused_beside_the_file_field(table: Table, tmp_path: Path) -> None:  # noqa: F811
@@ -47,7 +47,7 @@ def test_hostile_files_are_refused_beside_the_file_field(table: Table, tmp_path:
         refusal = import_profile(data[: MAX_FILE_BYTES + 1], lang, name)["error"]
         assert refusal.startswith((f"{name}: ", f"{name}\u00a0: ")) and "\n" not in refusal
         page.set_input_files("#nq-builder-import", str(path))
-        page.wait_for_function(WAIT, arg=["nq-builder-import-error", f"{said} {refusal}"])
+        wait_until(page, text_is("nq-builder-import-error", f"{said} {refusal}"))
         assert box.is_visible()
         assert page.locator("#nq-builder-import").get_attribute("aria-invalid") == "true"
         assert page.evaluate("window.nqAtTable.builder.state.toml") == kept, name
