@@ -187,6 +187,29 @@ def _infer_kind(record: dict[str, Any], default: WeaponKind | None, where: str) 
     )
 
 
+#: The fields that only some kinds of weapon have: a close combat weapon's strength is a bonus
+#: to its wielder's and its range a rule, a shooting weapon's ranges are three bands.  Given to
+#: another kind, the field would be read by nobody, and the player would believe it counted.
+_KINDS_OF_FIELD: dict[str, frozenset[WeaponKind]] = {
+    "st_bonus": frozenset({WeaponKind.CLOSE_COMBAT}),
+    "range": frozenset({WeaponKind.CLOSE_COMBAT}),
+    "st": frozenset(WeaponKind) - {WeaponKind.CLOSE_COMBAT},
+    **dict.fromkeys(("cr", "mr", "lr"), frozenset({WeaponKind.RANGED, WeaponKind.SUPPORT})),
+}
+
+
+def _refuse_other_kinds_fields(record: dict[str, Any], kind: WeaponKind, where: str) -> None:
+    """A field of another kind of weapon is refused, not silently left unread."""
+    for name, kinds in _KINDS_OF_FIELD.items():
+        if name in record and kind not in kinds:
+            raise WeaponDataError(
+                N_("{field} is not a field of a {kind} weapon"),
+                where=where,
+                field=name,
+                kind=kind.value,
+            )
+
+
 def weapon_from_record(
     record: dict[str, Any], where: str, kind: WeaponKind | None = None
 ) -> Weapon:
@@ -195,6 +218,7 @@ def weapon_from_record(
     name = str(record["name"])
     key = str(record.get("key") or re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-"))
     kind = _infer_kind(record, kind, where)
+    _refuse_other_kinds_fields(record, kind, where)
     rule_set = _rules(record, where)
     st: int | None = None
     st_bonus: int | None = None
