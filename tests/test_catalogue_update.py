@@ -18,7 +18,7 @@ import pytest
 
 from nqcore.atomic import PAUSE_VARIABLE, TEMPORARY_GLOB
 from nqtranslate.catalogue import extract
-from tests.faults.scratch import copy_project, scratch_env
+from tools.scratch import copy_project, scratch_env
 
 #: Every fixture runs `make update-po` (a gettext build of the whole book) on a copy.
 pytestmark = pytest.mark.slow

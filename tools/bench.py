@@ -1,6 +1,6 @@
 """Benchmarks of the pipeline (`make bench`): medians over repeated runs, CPU time, peak memory.
 
-Everything runs in a scratch copy of the project (tests/faults/scratch.py), never in the working
+Everything runs in a scratch copy of the project (tools/scratch.py), never in the working
 tree. Figures: a clean build of both sites against a plain Sphinx build of the same sources
 (tools/plain_sphinx: no nqsphinx, no sphinx_design, our directives render nothing); an
 incremental rebuild of both sites after one paragraph changes, by ``make html`` and by the
@@ -39,9 +39,9 @@ from urllib.parse import unquote, urlsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.faults.scratch import copy_project, offline, scratch_env  # noqa: E402
 from tools import bench_causes, bench_first_answer  # noqa: E402
 from tools.lighthouse import audit as lighthouse  # noqa: E402
+from tools.scratch import copy_project, offline, scratch_env  # noqa: E402
 
 PYTHON = sys.executable
 PAGE = "docs/magic.md"  # the chapter whose paragraph the incremental rebuild changes

@@ -25,7 +25,7 @@ from tests.faults.injections import (
     Fault,
     one_line_error,
 )
-from tests.faults.scratch import Run, copy_project, offline, project_files, run_offline
+from tools.scratch import Run, copy_project, offline, project_files, run_offline
 
 
 def _says(output: str, text: str) -> bool:

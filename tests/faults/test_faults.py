@@ -22,8 +22,8 @@ from tests.faults.injections import (
     PDF_FR,
     Fault,
 )
-from tests.faults.scratch import ROOT, Run, offline, project_files
 from tests.site import test_reading_online as reading_online
+from tools.scratch import ROOT, Run, offline, project_files
 
 pytestmark = pytest.mark.faults
 

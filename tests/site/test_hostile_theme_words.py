@@ -21,7 +21,7 @@ import pytest
 
 from nqcore import po
 from tests.building import sphinx_command
-from tests.faults.scratch import copy_project, scratch_env
+from tools.scratch import copy_project, scratch_env
 
 pytestmark = pytest.mark.slow
 

@@ -4,7 +4,7 @@ again, both sites, their search indexes, the root page and the offline archive e
 ``make html`` of the same sources, byte for byte; a broken directive is one error line, and the
 next good save builds.
 
-Both run in one scratch copy of the project (tests/faults/scratch.py) whose page and catalogue
+Both run in one scratch copy of the project (tools/scratch.py) whose page and catalogue
 are changed, built by ``make html`` first: the clean build of the changed sources.  The clean
 build of the checkout's sources is the session's (``html_builds``, with the root page and archive
 ``make html`` adds), so no second clean build is made.  Each rebuild is compared with the clean
@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from tests.building import ROOT, Build
-from tests.faults.scratch import copy_project, scratch_env
+from tools.scratch import copy_project, scratch_env
 
 pytestmark = pytest.mark.slow
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 #: Where proxies point when the network cannot be switched off: a port nothing listens on.
 NOWHERE = "http://127.0.0.1:9"
 
