@@ -83,6 +83,10 @@ def mark_slow(items: list[pytest.Item]) -> None:
         builds = module is not None and any(hasattr(module, name) for name in BUILDERS)
         if builds or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+        if item.get_closest_marker("slow"):
+            # The engine's coverage is the fast tests' (98 % alone): traced, the slow tests'
+            # walks through the engine (every answer of the page's tables) took 4-5 times longer.
+            item.add_marker(pytest.mark.no_cover)
 
 
 @pytest.fixture(scope="session")
