@@ -39,8 +39,8 @@ function armyBuilder(box) {
   // list stays within the screen; the field and the option's title hold it whole.
   const grouped = new Intl.NumberFormat(lang);
   const LISTED_NAME = 36;
-  const cut = (name) => ([...name].length <= LISTED_NAME ? name
-    : `${[...name].slice(0, LISTED_NAME - 9).join("").trimEnd()}…${[...name].slice(-8).join("")}`);
+  const cut = (name, most = LISTED_NAME) => ([...name].length <= most ? name
+    : `${[...name].slice(0, most - 9).join("").trimEnd()}…${[...name].slice(-8).join("")}`);
   const listed = (army) => (army.total === undefined ? cut(army.name) : `${cut(army.name)} · ${say(
     said.army_points, { total: grouped.format(army.total), points: grouped.format(army.points) })}`);
   const drawPick = () => {
@@ -365,7 +365,7 @@ function armyBuilder(box) {
       const removed = say(said.removed_entry, { name: entry.name });
       armyAsk({ data }, null, () => {
         focusOn([heading(place), heading(place - 1), "nq-army-add-kind"], removed);
-        offerUndo(removed, () => armyAsk({ data: before }, null, () => focusOn(
+        offerUndo(said.removed_entry, entry.name, () => armyAsk({ data: before }, null, () => focusOn(
           [$(`nq-army-${kind}-${index}`)?.querySelector("h3"), "nq-army-add-kind"],
           say(said.restored, { name: entry.name }))));
       });
@@ -457,8 +457,11 @@ function armyBuilder(box) {
     undoTimer = setTimeout(() => (undoBar.contains(document.activeElement)
       || undoBar.matches(":hover") ? armUndo() : closeUndo()), UNDO_SECONDS * 1000);
   };
-  const offerUndo = (text, undo) => {
-    $("nq-army-undo-text").textContent = text;
+  // The bar says what was removed in one or two lines on a phone: a long name is cut in its
+  // middle there, whole in the status line a screen reader reads.
+  const UNDO_NAME = 20;
+  const offerUndo = (message, name, undo) => {
+    $("nq-army-undo-text").textContent = say(message, { name: cut(name, UNDO_NAME) });
     undoing = undo;
     undoBar.hidden = false;
     armUndo();
@@ -629,7 +632,7 @@ function armyBuilder(box) {
     $("nq-army-status").textContent = deleted;
     reopen(current());
     if (!gone) return;
-    offerUndo(deleted, () => {
+    offerUndo(said.deleted, name, () => {
       const stand = kept.armies.find((army) => army.id === made);
       if (stand && stand.name === conf.start.name && !stand.total) {
         kept.armies = kept.armies.filter((army) => army !== stand);

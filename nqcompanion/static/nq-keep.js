@@ -89,15 +89,21 @@ function localNames(data) {
   return changed ? renamed : null;
 }
 
-// The built profile named by default after its book profile in another language ("Dwarf" on
-// the French page) is named in this page's ("Nain"); a name the player typed stays.
+// The built profile named by default after a book profile in another language ("Dwarf" on
+// the French page) is named in this page's ("Nain"); a name the player typed stays. A book's
+// profile as the book gives it (its key kept) is that profile again, all in this page's words,
+// and still the book's; a profile the player changed keeps its file, renamed.
 const localProfileName = () => {
   const name = document.getElementById("nq-builder-name");
+  const here = namesOfProfiles[lang] || {};
+  const key = name && Object.entries(namesOfProfiles).filter(([code]) => code !== lang)
+    .flatMap(([, names]) => Object.keys(names).filter((k) => names[k] === name.value))
+    .find((k) => here[k] && here[k] !== name.value);
+  if (!key) return null;
   const start = document.getElementById("nq-builder-start");
-  const mine = name && start && (namesOfProfiles[lang] || {})[start.value];
-  const other = mine && Object.entries(namesOfProfiles)
-    .some(([code, names]) => code !== lang && names[start.value] === name.value);
-  return other && mine !== name.value ? window.nqAtTable.builder.ask({ set: { name: mine } }) : null;
+  const { builder } = window.nqAtTable;
+  return start && start.value === key ? builder.ask({ start: key })
+    : builder.ask({ set: { name: here[key] } });
 };
 const { builder: madeHere, army: armyHere } = window.nqAtTable;
 // Resolves once the builder and the army have drawn what they kept, named in this language.

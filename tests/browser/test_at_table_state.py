@@ -246,3 +246,33 @@ def test_the_army_total_follows_typing(browser: Any, site: Site, lang: str) -> N
     assert summary.inner_text() not in (after, before)
     assert not watched.errors, watched.errors
     page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "screen"), SWITCHES)
+def test_a_book_profile_is_named_in_the_page_language_both_ways(
+    browser: Any, site: Site, lang: str, screen: str
+) -> None:
+    """The builder started from the Dwarf is the French sample's « Nain » after the switch, and
+    the Dwarf again after the switch back, still the book's profile (its key kept); a profile
+    the player changed is renamed too, and a name the player typed stays."""
+    from nqcompanion.bridge.web import starting_choices
+
+    watched = _open(browser, site, screen, lang)
+    page = watched.page
+    names = {code: dict(starting_choices(code)) for code in (lang, OTHER[lang])}
+    page.select_option("#nq-builder-start", "dwarf")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    assert page.locator("#nq-builder-name").input_value() == names[lang]["dwarf"]
+    for code in (OTHER[lang], lang):
+        _switch(page, OTHER[code])
+        assert page.locator("#nq-builder-name").input_value() == names[code]["dwarf"], code
+        assert page.locator("#nq-builder-start").input_value() == "dwarf", code
+    _change(page, "#nq-builder-cc", "6")  # the player's now, made from the Dwarf
+    _switch(page, lang)
+    assert page.locator("#nq-builder-name").input_value() == names[OTHER[lang]]["dwarf"]
+    assert page.locator("#nq-builder-cc").input_value() == "6"
+    _change(page, "#nq-builder-name", "Thorin")
+    _switch(page, OTHER[lang])
+    assert page.locator("#nq-builder-name").input_value() == "Thorin"
+    assert not watched.errors, watched.errors
+    page.context.close()

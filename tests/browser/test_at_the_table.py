@@ -28,7 +28,6 @@ from nqcore.cli.commands import main
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import (
     PHONE,
-    SETTLED,
     Site,
     Watched,
     _recorded,
@@ -468,10 +467,14 @@ def test_a_greyed_field_takes_no_typing(table: Table) -> None:
         before = field.input_value()
         page.evaluate("document.activeElement.blur()")
         field.scroll_into_view_if_needed()
-        page.evaluate(SETTLED)  # a tap mid-scroll (the theme scrolls smoothly) lands elsewhere
-        field.click(force=True)  # a tap on it
+        # A tap on it, once the page is still (a tap while the answers are drawn lands where
+        # the field was): on nothing else, and giving the focus to no field.
+        x, y = page.evaluate(STILL_AT, f"nq-{form}-{greyed}")
+        page.mouse.click(x, y)
+        assert page.evaluate("document.activeElement.matches('input, select')") is False, greyed
         page.keyboard.type("abc")
         assert field.input_value() == before, greyed
+        assert page.evaluate(HOLDING, "abc") == [], greyed  # nor did another field take it
         field.evaluate("control => { control.value = '7'; }")
         argv = page.evaluate(f"window.nqAtTable.compute(document.getElementById('nq-{form}'))")
         assert argv["argv"] is not None, (form, page.evaluate(REFUSED_FIELDS, form))
@@ -483,6 +486,33 @@ def test_a_greyed_field_takes_no_typing(table: Table) -> None:
     page.select_option("#nq-shoot-weapon", "bow")
     assert not table.errors, table.errors
 
+
+#: The fields of the page that hold a text.
+HOLDING = """(text) => [...document.querySelectorAll("input, textarea")]
+  .filter((control) => control.value.includes(text)).map((control) => control.id)"""
+
+#: The centre of a control once the page is still (every form answered, the control and the
+#: page unmoved for five frames), and the control is what a tap there reaches.
+STILL_AT = """async (id) => {
+  const control = document.getElementById(id);
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const answered = () => window.nqAtTable.forms.every((form) => form.dataset.answer
+    || form.dataset.argv === "null");
+  let last = "", still = 0;
+  for (let frames = 0; still < 5; frames += 1) {
+    await frame();
+    const box = control.getBoundingClientRect();
+    const now = `${box.x} ${box.y} ${box.width} ${box.height} ${window.scrollY}`;
+    still = now === last && answered() ? still + 1 : 0;
+    last = now;
+    if (frames > 600) throw new Error(`${id} never still: ${now}`);
+  }
+  const box = control.getBoundingClientRect();
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  const hit = document.elementFromPoint(x, y);
+  if (hit !== control) throw new Error(`a tap on ${id} reaches ${hit && (hit.id || hit.tagName)}`);
+  return [x, y];
+}"""
 
 #: The fields of a form that refuse what they hold, with their values (a failure's context).
 REFUSED_FIELDS = """(form) => [...document.querySelectorAll(`#nq-${form} [aria-invalid=true]`)]

@@ -169,3 +169,49 @@ def test_a_long_army_name_imported_twice_stays_in_its_field_and_the_list(
     screenshot(page, f"army-long-name-{size}-{lang}-{scheme}")
     assert not watched.errors, watched.errors
     context.close()
+
+
+#: The Undo bar's lines of text, and its box and its button's, on the screen.
+UNDO_BAR = """() => {
+  const text = document.getElementById("nq-army-undo-text");
+  const lines = text.getBoundingClientRect().height / parseFloat(getComputedStyle(text).lineHeight);
+  const box = (id) => document.getElementById(id).getBoundingClientRect().toJSON();
+  return { lines, bar: box("nq-army-undo"), button: box("nq-army-undo-button") };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_undo_bar_sits_whole_on_a_phone_in_two_lines(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """At 390 px, after an army of a long name is deleted or an entry of a long name removed,
+    the bar is whole on the screen, its text in one or two lines, its button within it."""
+    context, watched = _opened(browser, site, lang, "390", "light")
+    page = watched.page
+    long_name = "The Barrow Host of the Forgotten Kings Under the Hill of Sorrows"
+    text = ARMY.read_text(encoding="utf-8").replace("Craven Ghouls", long_name)
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", text)
+    _settle(page)
+    page.locator("#nq-army-unit-1 > button").last.click()
+    _answered(page, "data.unit.length === 1")
+    removed = page.evaluate(UNDO_BAR)
+    screenshot(page, f"army-undo-long-entry-390-{lang}")
+    page.evaluate(
+        "t => window.nqAtTable.army.ask({ data: { ...window.nqAtTable.army.state.data,"
+        " name: t } })",
+        long_name,
+    )
+    _settle(page)
+    page.locator("#nq-army-delete").click()
+    page.locator("#nq-army-confirm-delete").click()
+    _settle(page)
+    deleted = page.evaluate(UNDO_BAR)
+    screenshot(page, f"army-undo-long-army-390-{lang}")
+    for said in (removed, deleted):
+        bar, button = said["bar"], said["button"]
+        assert 0 <= bar["left"] and bar["right"] <= 390 and bar["bottom"] <= 844, said
+        assert bar["left"] <= button["left"] and button["right"] <= bar["right"], said
+        assert round(said["lines"]) <= 2, said
+    assert page.locator("#nq-army-undo-text").inner_text().count("…") == 1
+    assert not watched.errors, watched.errors
+    context.close()

@@ -378,3 +378,44 @@ def test_the_sidebar_and_the_search_page_rank_as_the_header(
     assert shown == header[: len(shown)], (shown, header)
     assert not watched.violations and not watched.errors, watched.violations + watched.errors
     context.close()
+
+
+#: A word of each language that the rules' text holds, and the results' snippets for it.
+SNIPPET_QUERIES = {"en": "panic", "fr": "panique"}
+SNIPPETS = """(selector) => [...document.querySelectorAll(selector)].map((s) => ({
+  text: s.textContent, marked: [...s.querySelectorAll("mark")].map((m) => m.textContent) }))"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_result_shows_the_words_around_the_match(browser: Any, site: Site, lang: str) -> None:
+    """The header's results and the search page's best matches quote the words around the
+    match, in the page's language, the word found marked; the search page read from the disk
+    (the offline archive) too."""
+    query = SNIPPET_QUERIES[lang]
+    context = _recorded(site, browser.new_context(**DESKTOP))
+    page = context.new_page()
+    watched = watch(page)
+    page.goto(site.page(f"{lang}/magic.html"))
+    assert results(page, query)
+    for address in (
+        None,
+        site.page(f"{lang}/search.html?q={query}"),
+        f"{(site.root / lang / 'search.html').as_uri()}?q={query}",
+    ):
+        if address:
+            page.goto(address)
+            page.locator(".nq-search-best a").first.wait_for()
+        selector = (
+            ".nq-search-best .nq-search-snippet"
+            if address
+            else ("#nq-search-content-list .nq-search-snippet")
+        )
+        snippets = page.evaluate(SNIPPETS, selector)
+        marked = [s for s in snippets if s["marked"]]
+        assert marked, (address, snippets)
+        for snippet in marked:
+            assert all(word.lower().startswith(query[:5]) for word in snippet["marked"]), snippet
+            assert len(snippet["text"].split()) > 3, snippet
+        screenshot(page, f"search-snippets-{lang}-{'page' if address else 'header'}")
+    assert not watched.errors, watched.errors
+    context.close()

@@ -28,6 +28,9 @@
   // A query that is a word search.toml gives a thing, whole, finds that thing first: "mouvement"
   // is Move's word, not the start of "Mouvement de poursuite".
   const NAMED = 3;
+  // A result's snippet: this many words of its text, this many of them before the match.
+  const SNIPPET_WORDS = 14;
+  const SNIPPET_BEFORE = 5;
   const KIND = { page: 1.3, section: 1.2, term: 1.1 };
 
   let loading = null;
@@ -99,7 +102,7 @@
           boostDocument: (id) => weight(docs[id]),
         })
         .map((hit) => ({
-          doc: docs[hit.id],
+          doc: { ...docs[hit.id], terms: hit.terms },
           score: hit.score * coverage(hit, terms) * (docs[hit.id].names.has(whole) ? NAMED : 1),
         }))
         .sort((a, b) => b.score - a.score)
@@ -114,7 +117,31 @@
     // A document that holds every word of the question beats one that holds one word often.
     const coverage = (hit, terms) =>
       terms.length ? 0.5 + new Set(hit.queryTerms).size / new Set(terms).size : 1;
-    return { config, search };
+    // The words around the first word of the document's text the question found (as the index
+    // read it: the hit's terms), that word marked; the text's first words when only its title
+    // or its other names matched. Drawn as text, never as HTML.
+    const snippet = (doc) => {
+      const words = (doc.text || "").split(/\s+/).filter(Boolean);
+      if (!words.length) return null;
+      const found = new Set(doc.terms || []);
+      const hit = words.findIndex((word) => tokenize(word).some((t) => found.has(processTerm(t))));
+      const at = Math.max(hit, 0);
+      const start = Math.max(0, at - SNIPPET_BEFORE);
+      const end = Math.min(words.length, start + SNIPPET_WORDS);
+      const line = document.createElement("span");
+      line.className = "nq-search-snippet";
+      line.append(start > 0 ? "… " : "", words.slice(start, hit < 0 ? end : at).join(" "));
+      if (hit >= 0) {
+        const [, lead, word, trail] = words[at].match(/^([^\p{L}\p{N}]*)(.*?)([^\p{L}\p{N}]*)$/u);
+        const mark = document.createElement("mark");
+        mark.textContent = word;
+        line.append(at > start ? " " : "", lead, mark, trail,
+          at + 1 < end ? " " : "", words.slice(at + 1, end).join(" "));
+      }
+      if (end < words.length) line.append(" …");
+      return line;
+    };
+    return { config, search, snippet };
   };
 
   const load = () => {
@@ -160,7 +187,7 @@
     };
     // Each result is a link (role=option, out of the Tab order: the field keeps the focus), so a
     // Ctrl, Cmd or middle click opens it in a new tab and a long press offers the link's menu.
-    const option = (id, title, kind, where, href) => {
+    const option = (id, title, kind, where, href, words = null) => {
       const item = document.createElement("a");
       item.id = id;
       item.href = href;
@@ -180,6 +207,7 @@
         context.textContent = where;
         item.append(" ", context);
       }
+      if (words) item.append(" ", words);
       // The field keeps the focus (and the list stays open) while the link is pressed.
       item.addEventListener("mousedown", (event) => {
         if (event.button === 0) event.preventDefault();
@@ -203,13 +231,13 @@
         unavailable(query);
         return;
       }
-      const { config, search } = found;
+      const { config, search, snippet } = found;
       if (input.value.trim() !== query) return;
       offline = false;
       shown = search(query).slice(0, LIMIT);
       const items = shown.map((doc, i) =>
         option(`${form.id}-${i}`, doc.title, config.kinds[doc.kind] ?? doc.kind, doc.context,
-               `${root}${doc.href}`),
+               `${root}${doc.href}`, snippet(doc)),
       );
       const all = `${form.action}?q=${encodeURIComponent(query)}`;
       items.push(option(`${form.id}-all`, form.dataset.all.replace("{query}", query), "", "", all));
@@ -287,7 +315,7 @@
     const results = document.getElementById("search-results");
     const query = new URLSearchParams(window.location.search).get("q")?.trim();
     if (!results || !query) return;
-    const { config, search } = await load();
+    const { config, search, snippet } = await load();
     const found = search(query).slice(0, LIMIT);
     if (!found.length) return;
     const section = document.createElement("section");
@@ -312,6 +340,8 @@
         where.textContent = doc.context;
         item.append(" ", where);
       }
+      const words = snippet(doc);
+      if (words) item.append(" ", words);
       list.append(item);
     }
     section.append(heading, list);
