@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from string import Formatter
 
+from nqcore.book.named_values import ValueCycle
 from nqcore.data.datafiles import DataFileError
 from nqcore.i18n import P_, Filled, Msg, format_number, translator
 
@@ -111,6 +112,12 @@ def filled(text: str, values: Mapping[str, object], where: str) -> Msg:
     if not names:
         return Msg(text)
     for name in names:
-        if values.get(name) is None:
+        try:
+            missing = values.get(name) is None
+        except ValueCycle:
+            raise TextError(
+                f"{where}: the text says {{{name}}}, a value worked out from this text itself"
+            ) from None
+        if missing:
             raise TextError(f"{where}: the text says {{{name}}}, a value its record does not have")
     return Filled(text, {name: values[name] for name in dict.fromkeys(names)})

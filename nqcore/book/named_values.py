@@ -98,11 +98,27 @@ NAMED_VALUES: dict[str, Callable[[], object]] = {
 }
 
 
+class ValueCycle(Exception):
+    """A named value asked for while it is being worked out: a text names a value computed from
+    the record that holds the text (:func:`nqcore.filled.filled` names the field)."""
+
+
+#: The named values being worked out now, to tell a cycle from a deep computation.
+_WORKING_OUT: set[str] = set()
+
+
 class _Named(Mapping[str, object]):
     """The named values, each computed when a text asks for it."""
 
     def __getitem__(self, name: str) -> object:
-        return NAMED_VALUES[name]()
+        compute = NAMED_VALUES[name]
+        if name in _WORKING_OUT:
+            raise ValueCycle(name)
+        _WORKING_OUT.add(name)
+        try:
+            return compute()
+        finally:
+            _WORKING_OUT.discard(name)
 
     def __iter__(self) -> Iterator[str]:
         return iter(NAMED_VALUES)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.book.named_values import NAMED_VALUES
+from nqcore.book.named_values import NAMED_VALUES, named_values
 from nqcore.data import datafiles
 from nqcore.filled import TextError, fill, filled, number_word, placeholders
 from nqcore.i18n import LANGUAGES, ROOT, Filled, Msg, translator
@@ -127,3 +127,19 @@ def test_a_translation_that_loses_a_placeholder_is_refused_at_its_line(
     path.write_text(header + message.replace("maintien de {upkeep}.", wrong), encoding="utf-8")
     line = header.count("\n") + 1
     assert [str(f) for f in check_catalogue(path)] == [f"{path}:{line}: {f}" for f in findings]
+
+
+def test_a_text_naming_a_value_worked_out_from_itself_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An ability's summary naming a sample profile's points, which price that ability: the
+    engine would go round for ever (a ``RecursionError``); the text's field is named instead."""
+
+    def from_the_text_itself() -> object:
+        return filled("costs {loop} points", named_values, "abilities.toml [adept] summary")
+
+    monkeypatch.setitem(NAMED_VALUES, "loop", from_the_text_itself)
+    said = r"abilities.toml \[adept\] summary: the text says \{loop\}, a value worked out from this"
+    with pytest.raises(TextError, match=said):
+        filled("costs {loop} points", named_values, "abilities.toml [adept] summary")
+    assert filled("{spear_points}", named_values, "x") == "4"  # after a refusal, no cycle left
