@@ -214,6 +214,8 @@ def _check_names(data: dict[str, Any], where: str) -> None:
                 continue
             try:
                 check_name(value)
+                if field == "name" and not value:  # a roster heading with nothing in it
+                    raise Refusal(N_("an empty name"))
             except Refusal as error:
                 place = where if entry is None else f"{where}, {entry[0]} #{entry[1] + 1}"
                 refused = error.at(f"{place}, field {field}", ArmyError)

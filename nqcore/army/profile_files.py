@@ -279,6 +279,8 @@ def _check_profile_fields(record: Mapping[str, Any]) -> None:
     missing += [name for name in ("ra", "cc") if name not in record]
     if missing:
         raise Refusal(N_("missing field(s) {fields}"), fields=missing)
+    if record["name"] == "":  # the roster would print "Unit leader:" with nothing after it
+        raise Refusal(N_("an empty name"), where="name")
     check_profile_kinds(record)
 
 

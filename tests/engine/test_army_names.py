@@ -89,3 +89,13 @@ def test_refused_on_the_command_line_and_the_page_in_french(tmp_path: Path) -> N
     assert "unité nº 1, champ name\u00a0: " in said, said
     answer = import_army(path.read_bytes(), "fr", "dn.toml")
     assert "unité nº 1, champ name" in answer["error"] and "U+200B" in answer["error"]
+
+
+def test_an_empty_name_is_refused_naming_its_field() -> None:
+    """Printed on the roster, an empty name leaves "Unit leader:" with nothing after it."""
+    assert refusal({**army("Orcs"), "name": ""}) == "army.toml, field name: an empty name"
+    assert refusal(army("")) == "army.toml, unit #1, field name: an empty name"
+    data = army("Orcs")
+    data["unit"][0]["profile"] = {"name": "", "ac": 8, "ra": 3, "cc": 5, "st": 4, "t": 5}
+    data["unit"][0]["profile"] |= {"w": 1, "co": 6}
+    assert refusal(data).endswith("name: an empty name")
