@@ -1,0 +1,56 @@
+"""What the sixth proof-reading found in the words of the books, read from their sources in both
+languages: where the book sends a reader for the templates, what the cards chapter holds."""
+
+from __future__ import annotations
+
+import re
+
+import polib
+
+from tests.building import ROOT
+
+DOCS = ROOT / "docs"
+FR = ROOT / "locale" / "fr" / "LC_MESSAGES"
+
+
+def _french(page: str) -> dict[str, str]:
+    return {e.msgid: e.msgstr for e in polib.pofile(str(FR / f"{page}.po")) if not e.obsolete}
+
+
+def _section(page: str, label: str) -> str:
+    """The English of ``page`` from the label ``label`` to the next heading's label."""
+    text = (DOCS / f"{page}.md").read_text("utf-8")
+    start = text.index(f"({label})=")
+    following = re.search(r"^\([\w-]+\)=\n#", text[start + 1 :], re.M)
+    return text[start : start + 1 + following.start()] if following else text[start:]
+
+
+def _paragraph(text: str, opening: str) -> str:
+    (paragraph,) = [p for p in text.split("\n\n") if p.startswith(opening)]
+    return paragraph
+
+
+def test_the_templates_paragraph_names_the_pdf_that_holds_them() -> None:
+    """The book holds only a list of the templates: the reader is sent to the separate PDF,
+    printed at 100 %, in both languages."""
+    english = _paragraph(_section("what-you-need", "templates"), "Colour representations")
+    assert "*Templates and counters* PDF" in english and "100 %" in english
+    assert "cards-counters-templates-teardrop-templates" not in english
+    french = _french("what-you-need")[english]
+    assert "*Gabarits et marqueurs*" in french and "100 %" in french
+
+
+def test_the_cards_chapter_says_what_it_holds_and_what_the_pdfs_hold() -> None:
+    chapter = _section("cards-counters-templates", "cards-counters-templates")
+    opener = _paragraph(chapter, "This chapter holds")
+    assert "spell and mutation cards" in opener and "*Templates and counters* PDF" in opener
+    assert "following pages contain cards, counters and templates" not in chapter
+    french = _french("cards-counters-templates")[opener]
+    assert "cartes de sorts et de mutations" in french and "*Gabarits et marqueurs*" in french
+
+
+def test_the_support_weapon_counters_are_listed_with_the_counters() -> None:
+    counters = _section("cards-counters-templates", "activation-counters")
+    teardrops = _section("cards-counters-templates", "cards-counters-templates-teardrop-templates")
+    assert "- Support Weapon Loaded Counters" in counters
+    assert "Support Weapon Loaded" not in teardrops
