@@ -54,3 +54,24 @@ def test_the_support_weapon_counters_are_listed_with_the_counters() -> None:
     teardrops = _section("cards-counters-templates", "cards-counters-templates-teardrop-templates")
     assert "- Support Weapon Loaded Counters" in counters
     assert "Support Weapon Loaded" not in teardrops
+
+
+def test_the_examples_say_the_real_case_and_the_other_apart() -> None:
+    """The second momentum example's counterfactual, and the chariot's "moved or spent"."""
+    momentum = _section("actions", "momentum-attack")
+    assert "with none left, 3 actions" not in momentum
+    assert "Had it charged first instead" in momentum
+    chariot = _section("creating-a-profile", "chariot-crew-and-overrun")
+    assert "moved or spent" not in chariot and "spent 2 more of its own actions" in chariot
+    french = " ".join(_french("creating-a-profile").values())
+    assert "déplacé ou a dépensé" not in french
+
+
+def test_the_chance_to_hit_table_says_how_it_reads_a_natural_1() -> None:
+    """Its 0 % cells against "a natural 1 is a masterful hit": one sentence, linked to the open
+    question of a critical hit, in both languages."""
+    english = _section("odds", "odds-to-hit")
+    (sentence,) = [p for p in english.split("\n\n") if "<erratum-critical-hit>" in p]
+    assert "only when 1 is within" in sentence and "0 %" in sentence
+    french = _french("odds")[sentence.replace("\n", " ")]
+    assert "<erratum-critical-hit>" in french and "0 %" in french
