@@ -75,3 +75,34 @@ def test_the_chance_to_hit_table_says_how_it_reads_a_natural_1() -> None:
     assert "only when 1 is within" in sentence and "0 %" in sentence
     french = _french("odds")[sentence.replace("\n", " ")]
     assert "<erratum-critical-hit>" in french and "0 %" in french
+
+
+def test_the_flee_figures_caption_keys_its_numbered_arrows() -> None:
+    """The diagram numbers its arrows 1, 2 and 3: the printed caption says what each is, as
+    the e-book's description does, in both languages."""
+    text = (DOCS / "hold-actions.md").read_text("utf-8")
+    body = text[text.index("flee-from-a-charge.svg") :].split("```", 1)[0]
+    caption = [line for line in body.splitlines()[1:] if line and not line.startswith(":")]
+    (english,) = caption
+    assert all(arrow in english for arrow in ("(arrow 1)", "(arrows 2)", "(arrow 3)"))
+    french = _french("hold-actions")[english]
+    assert all(arrow in french for arrow in ("(flèche 1)", "(flèches 2)", "(flèche 3)"))
+
+
+def test_the_house_style_is_one_style() -> None:
+    """A modifier is written against its characteristic (CC-1), and a points line "Points vary"
+    as chapter 18 writes it."""
+    english = {path.stem: path.read_text("utf-8") for path in DOCS.glob("*.md")}
+    assert [page for page, text in english.items() if "CC -1" in text] == []
+    assert [page for page, text in english.items() if "Points Vary" in text] == []
+    assert "CC -1" not in " ".join(_french("abilities").values())
+
+
+def test_the_french_names_the_chapter_and_the_term_as_it_does_everywhere() -> None:
+    """« L'armée » is the chapter's name (never « L'Armée » in running text), and overkill is
+    « touches en excès » from its definition on, as the engine's words say."""
+    engine = polib.pofile(str(ROOT / "nqcore" / "locale" / "fr" / "LC_MESSAGES" / "nqcore.po"))
+    assert [e.msgid for e in engine if "L’Armée" in e.msgstr and not e.obsolete] == []
+    abilities = " ".join(_french("abilities").values())
+    assert "l’« overkill »" not in abilities and "L’overkill" not in abilities
+    assert "touches en excès (« overkill »)" in abilities
