@@ -106,3 +106,10 @@ def test_the_french_names_the_chapter_and_the_term_as_it_does_everywhere() -> No
     abilities = " ".join(_french("abilities").values())
     assert "l’« overkill »" not in abilities and "L’overkill" not in abilities
     assert "touches en excès (« overkill »)" in abilities
+
+
+def test_the_credits_speak_of_what_the_book_holds() -> None:
+    """The book has diagrams, no images of miniatures: the disclaimer says nothing of images."""
+    (notice,) = [p for p in (DOCS / "credits.md").read_text("utf-8").split("\n\n") if "Heresy" in p]
+    assert "Images of miniatures" not in notice
+    assert "images de figurines" not in _french("credits")[notice]
