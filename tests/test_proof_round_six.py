@@ -7,6 +7,11 @@ import re
 
 import polib
 
+from nqprint.latex import latex_escape
+from nqprint.spell_cards import spell_cards_tex
+from nqsphinx.books.latex import latex_elements
+from nqsphinx.books.pdf_cover import metadata
+from nqsphinx.messages import keywords
 from tests.building import ROOT
 
 DOCS = ROOT / "docs"
@@ -113,3 +118,25 @@ def test_the_credits_speak_of_what_the_book_holds() -> None:
     (notice,) = [p for p in (DOCS / "credits.md").read_text("utf-8").split("\n\n") if "Heresy" in p]
     assert "Images of miniatures" not in notice
     assert "images de figurines" not in _french("credits")[notice]
+
+
+def test_the_pdfs_and_the_ebooks_carry_keywords() -> None:
+    """The PDFs' Keywords (books and products) and the e-books' dc:subject, in the book's
+    language."""
+    for lang in ("en", "fr"):
+        words = keywords(lang)
+        assert "D10" in words and len(words) >= 4
+        assert f"pdfkeywords={{{latex_escape(', '.join(words))}}}" in metadata(lang)
+        assert f"pdfkeywords={{{latex_escape(', '.join(words))}}}" in spell_cards_tex(lang)
+    assert set(keywords("fr")) != set(keywords("en"))
+    template = ROOT / "nqsphinx" / "site" / "templates" / "epub" / "content.opf.jinja"
+    assert "<dc:subject>{{ subject }}</dc:subject>" in template.read_text("utf-8")
+
+
+def test_a_french_caption_says_tableau_as_its_carried_over_head_does() -> None:
+    """babel-french sets « Tableau » and « Figure » in small capitals, which a reader (and a
+    text extract) sees as TABLEAU beside the head of the table's next page, « Tableau 15.1 –
+    suite de la page précédente »: the book sets them as words."""
+    babel = latex_elements({}, "fr")["babel"]
+    assert "SmallCapsFigTabCaptions=false" in babel
+    assert "SmallCaps" not in latex_elements({}, "en").get("babel", "")
