@@ -16,6 +16,7 @@ In the PDF an entry's page is the page of its heading, card or table row.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -313,11 +314,51 @@ def dictionary_order(groups: list[tuple[str, list[Any]]]) -> list[tuple[str, lis
     return groups
 
 
+#: Pages whose locators are named by the page, not the section: a glossary entry and a table of
+#: chances are the page's kind of place ("Armour Save, Armour Saves, Glossary, The Odds").
+PAGE_NAMED_LOCATORS = frozenset({"glossary", "odds"})
+
+
+def locator_names(app: Sphinx) -> Callable[[str], str]:
+    """What a link of the site's or the e-book's index leads to, by its address, in the
+    book's language: the title of the section of its anchor, or of its page (a page of
+    :data:`PAGE_NAMED_LOCATORS`, or an anchor that is no section's)."""
+    env = app.env
+    pages = {app.builder.get_target_uri(doc): doc for doc in env.found_docs}
+    labels: dict[str, tuple[str, str, str]] = env.domaindata["std"]["labels"]
+
+    def name(uri: str) -> str:
+        address, _, anchor = uri.partition("#")
+        doc = pages.get(address, "")
+        title = env.titles[doc].astext() if doc in env.titles else ""
+        label = labels.get(anchor)
+        if doc in PAGE_NAMED_LOCATORS or not label or label[0] != doc or not label[2]:
+            return title
+        return label[2]
+
+    return name
+
+
+def name_locators(groups: list[tuple[str, list[Any]]], name: Callable[[str], str]) -> None:
+    """Each link of an entry after its first (Sphinx's "[1]", "[2]") with the name of what it
+    leads to, as a third member: ``(main, uri, name)``; the template shows it."""
+
+    def named(links: list[Any]) -> None:
+        links[1:] = [(main, uri, name(uri)) for main, uri, *_ in links[1:]]
+
+    for _letter, entries in groups:
+        for _name, (links, subitems, _category) in entries:
+            named(links)
+            for _sub, sublinks in subitems:
+                named(sublinks)
+
+
 def _sorted_index(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     if pagename == "genindex" and context.get("genindexentries"):
         dictionary_order(context["genindexentries"])
+        name_locators(context["genindexentries"], locator_names(app))
 
 
 def setup(app: Sphinx) -> None:
