@@ -318,24 +318,13 @@ class GlossaryDirective(SphinxDirective):
 
 
 def rule_references(term: Term, docname: str) -> list[nodes.Node]:
-    """ ", <section title>" for each other section whose rules ``term``'s definition states: a
-    link named by the section's title in the page's language (with its page, in print)."""
-    found: list[nodes.Node] = []
-    for label in term.rules:
-        found.append(nodes.Text(", "))
-        found.append(
-            addnodes.pending_xref(
-                "",
-                nodes.inline(),
-                refdomain="std",
-                reftype="ref",
-                reftarget=label,
-                refexplicit=False,
-                refwarn=True,
-                refdoc=docname,
-            )
-        )
-    return found
+    """ ", <title>" for each other section whose rules ``term`` states (its page, in print)."""
+    args = {"refdomain": "std", "reftype": "ref", "refwarn": True, "refexplicit": False}
+    refs = [
+        addnodes.pending_xref("", nodes.inline(), reftarget=r, refdoc=docname, **args)
+        for r in term.rules
+    ]
+    return [node for ref in refs for node in (nodes.Text(", "), ref)]
 
 
 class Use(NamedTuple):

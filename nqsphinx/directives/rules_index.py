@@ -227,11 +227,18 @@ def place_before(holder: nodes.TextElement, words: str, entry: nodes.Node) -> No
     wanted = re.compile(r"\s+".join(map(re.escape, words.split())), re.IGNORECASE)
     for text in holder.findall(nodes.Text):
         found = wanted.search(str(text))
-        if found and text.parent is not None:
+        if not found or text.parent is None:
+            continue
+        if text.parent is holder:
             value = str(text)
             before, after = nodes.Text(value[: found.start()]), nodes.Text(value[found.start() :])
-            text.parent.replace(text, [before, entry, after])
+            holder.replace(text, [before, entry, after])
             return
+        child: nodes.Node = text.parent  # a link or an emphasis: the entry before it, not in it
+        while child.parent is not holder and child.parent is not None:
+            child = child.parent
+        holder.insert(holder.index(child), entry)
+        return
     holder.insert(0, entry)
 
 
@@ -319,38 +326,69 @@ def dictionary_order(groups: list[tuple[str, list[Any]]]) -> list[tuple[str, lis
 PAGE_NAMED_LOCATORS = frozenset({"glossary", "odds"})
 
 
-def locator_names(app: Sphinx) -> Callable[[str], str]:
+def locator_names(app: Sphinx) -> Callable[[str], tuple[str, str]]:
     """What a link of the site's or the e-book's index leads to, by its address, in the
     book's language: the title of the section of its anchor, or of its page (a page of
-    :data:`PAGE_NAMED_LOCATORS`, or an anchor that is no section's)."""
+    :data:`PAGE_NAMED_LOCATORS`, or an anchor that is no section's); and its page's title."""
     env = app.env
     pages = {app.builder.get_target_uri(doc): doc for doc in env.found_docs}
     labels: dict[str, tuple[str, str, str]] = env.domaindata["std"]["labels"]
 
-    def name(uri: str) -> str:
+    def name(uri: str) -> tuple[str, str]:
         address, _, anchor = uri.partition("#")
         doc = pages.get(address, "")
         title = env.titles[doc].astext() if doc in env.titles else ""
         label = labels.get(anchor)
         if doc in PAGE_NAMED_LOCATORS or not label or label[0] != doc or not label[2]:
-            return title
-        return label[2]
+            return title, title
+        return label[2], title
 
     return name
 
 
-def name_locators(groups: list[tuple[str, list[Any]]], name: Callable[[str], str]) -> None:
+def name_locators(
+    groups: list[tuple[str, list[Any]]], name: Callable[[str], tuple[str, str]]
+) -> None:
     """Each link of an entry after its first (Sphinx's "[1]", "[2]") with the name of what it
-    leads to, as a third member: ``(main, uri, name)``; the template shows it."""
+    leads to, as a third member: ``(main, uri, name)``; the template shows it. A name that
+    the entry's words or another of its links already carry ("Armour Values" in The Army and
+    in Creating A Profile) is told apart by its page's title; a place linked twice is one link."""
 
-    def named(links: list[Any]) -> None:
-        links[1:] = [(main, uri, name(uri)) for main, uri, *_ in links[1:]]
+    def named(words: str, links: list[Any]) -> None:
+        unique = {link[1]: link for link in reversed(links)}  # each address's first link
+        links[:] = [link for link in links if unique[link[1]] is link]
+        found = [name(uri) for _main, uri, *_ in links[1:]]
+        taken = [words.casefold()] + [section.casefold() for section, _page in found]
+        links[1:] = [
+            (
+                main,
+                uri,
+                section
+                if taken.count(section.casefold()) == 1 or section == page
+                else f"{section} ({page})",
+            )
+            for (main, uri, *_), (section, page) in zip(links[1:], found, strict=True)
+        ]
 
     for _letter, entries in groups:
-        for _name, (links, subitems, _category) in entries:
-            named(links)
-            for _sub, sublinks in subitems:
-                named(sublinks)
+        for words, (links, subitems, _category) in entries:
+            named(words, links)
+            for sub, sublinks in subitems:
+                named(sub, sublinks)
+
+
+#: The templates that show a named locator (the site's and the e-book's genindex.html).
+TEMPLATES = Path(__file__).resolve().parents[1] / "site" / "templates"
+
+
+def shows_named_locators(app: Sphinx, templatename: str) -> bool:
+    """Whether the index page's template is ours (another theme's unpacks each link in two)."""
+    templates = getattr(app.builder, "templates", None)
+    loader = getattr(getattr(templates, "environment", None), "loader", None)
+    if loader is None:
+        return False
+    _source, filename, _uptodate = loader.get_source(templates.environment, templatename)  # type: ignore[union-attr]
+    return TEMPLATES in Path(filename or "").resolve().parents
 
 
 def _sorted_index(
@@ -358,7 +396,8 @@ def _sorted_index(
 ) -> None:
     if pagename == "genindex" and context.get("genindexentries"):
         dictionary_order(context["genindexentries"])
-        name_locators(context["genindexentries"], locator_names(app))
+        if shows_named_locators(app, templatename):
+            name_locators(context["genindexentries"], locator_names(app))
 
 
 def setup(app: Sphinx) -> None:

@@ -47,7 +47,8 @@ def page_titles_and_sections(book: zipfile.ZipFile) -> dict[str, tuple[str, dict
 def unnamed_locators(epub: Path) -> tuple[int, list[str]]:
     """The number of entries with several links, and each link after an entry's first whose
     words are not the title of its section (or, on the glossary and odds pages and for an
-    anchor of no heading, of its page)."""
+    anchor of no heading, of its page), or which two links of the entry share: a title found
+    twice is told apart by its page's, "Armour Values (The Army)"."""
     with zipfile.ZipFile(epub) as book:
         index = next(n for n in book.namelist() if n.endswith("genindex.xhtml"))
         html = book.read(index).decode("utf-8")
@@ -56,10 +57,12 @@ def unnamed_locators(epub: Path) -> tuple[int, list[str]]:
     for entry in ENTRY.findall(html):
         links = LINK.findall(entry)
         several += len(links) > 1
+        names = [_text(words).casefold() for _, _, words in links]
         for page, anchor, words in links[1:]:
             title, sections = pages.get(Path(page).name, ("", {}))
-            named = {title, sections.get(anchor, title)}
-            if _text(words) not in named:
+            section = sections.get(anchor, title)
+            named = {title, section, f"{section} ({title})"}
+            if _text(words) not in named or names.count(_text(words).casefold()) > 1:
                 wrong.append(f"{_text(links[0][2])}: {_text(words)!r} for {page}#{anchor}")
     return several, wrong
 
