@@ -26,6 +26,7 @@ from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
+from nqcore.i18n import ROOT
 from nqprint.latex import latex_escape
 from nqsphinx.builder import builder_of
 from nqsphinx.directives import index_data
@@ -378,7 +379,7 @@ def name_locators(
 
 
 #: The templates that show a named locator (the site's and the e-book's genindex.html).
-TEMPLATES = Path(__file__).resolve().parents[1] / "site" / "templates"
+TEMPLATES = ROOT / "nqsphinx" / "site" / "templates"
 
 
 def shows_named_locators(app: Sphinx, templatename: str) -> bool:
