@@ -338,11 +338,11 @@ def locator_names(app: Sphinx) -> Callable[[str], tuple[str, str]]:
     def name(uri: str) -> tuple[str, str]:
         address, _, anchor = uri.partition("#")
         doc = pages.get(address, "")
-        title = env.titles[doc].astext() if doc in env.titles else ""
+        title = minus_signs(env.titles[doc].astext()) if doc in env.titles else ""
         label = labels.get(anchor)
         if doc in PAGE_NAMED_LOCATORS or not label or label[0] != doc or not label[2]:
             return title, title
-        return label[2], title
+        return minus_signs(label[2]), title  # its dashes as the heading prints them
 
     return name
 

@@ -62,7 +62,10 @@ def unnamed_locators(epub: Path) -> tuple[int, list[str]]:
             title, sections = pages.get(Path(page).name, ("", {}))
             section = sections.get(anchor, title)
             named = {title, section, f"{section} ({title})"}
-            if _text(words) not in named or names.count(_text(words).casefold()) > 1:
+            shared = names[1:].count(_text(words).casefold()) > 1 or (
+                _text(words).casefold() == names[0] and section != title
+            )  # an entry's words that its chapter's title repeats ("Morale, Morale") are apart
+            if _text(words) not in named or shared:
                 wrong.append(f"{_text(links[0][2])}: {_text(words)!r} for {page}#{anchor}")
     return several, wrong
 
