@@ -76,6 +76,9 @@ class Term(Strict):
     #: The label of the paragraph or table row that defines the term, when its section runs
     #: over pages: the glossary's "See the rules" (and its printed page) goes there.
     target: Key | None = None
+    #: The labels of the other sections whose rules the definition states ("within 10\" of the
+    #: General, +1": the command test modifiers): each is cited after "See the rules".
+    rules: list[Key] = []
 
 
 class Phrase(Strict):

@@ -82,6 +82,8 @@ class Term:
     #: Where "See the rules" leads: the defining paragraph or table row, when the section runs
     #: over pages (its first page was not the term's), else the section.
     target: str
+    #: The other sections whose rules the definition states: cited after "See the rules".
+    rules: tuple[str, ...] = ()
 
     def label(self, lang: str) -> str:
         abbreviation = self.abbreviations.get(lang)
@@ -171,6 +173,7 @@ def load_terms(path: Path) -> tuple[Term, ...]:
                 definitions={lang: record[f"def_{lang}"] for lang in LANGUAGES},
                 section=record["section"],
                 target=record.get("target") or record["section"],
+                rules=tuple(record.get("rules") or ()),
             )
         )
     return tuple(terms)
@@ -291,6 +294,7 @@ class GlossaryDirective(SphinxDirective):
             )
             ref += nodes.inline(text=ui_text("See the rules", lang))
             para += ref
+            para += rule_references(term, self.env.docname)
             body += para
             # The other language's term carries its language (WCAG 3.1.2, language of parts).
             body += nodes.paragraph(
@@ -311,6 +315,16 @@ class GlossaryDirective(SphinxDirective):
         glossary += items
         tools = generated_raw(letter_bar(terms, lang) + filter_box(lang), "html")
         return [tools, glossary]
+
+
+def rule_references(term: Term, docname: str) -> list[nodes.Node]:
+    """ ", <title>" for each other section whose rules ``term`` states (its page, in print)."""
+    args = {"refdomain": "std", "reftype": "ref", "refwarn": True, "refexplicit": False}
+    refs = [
+        addnodes.pending_xref("", nodes.inline(), reftarget=r, refdoc=docname, **args)
+        for r in term.rules
+    ]
+    return [node for ref in refs for node in (nodes.Text(", "), ref)]
 
 
 class Use(NamedTuple):

@@ -10,6 +10,11 @@
   gets the page of ``section`` if given; ``also`` names other entries ("see also").
 - ``[[see]]``: a word players look for that the book does not use, sent to the book's
   (``Wizard``, see ``Magic User``): its words per language, and the term or words it sends to.
+- ``[[lookup]]``: a term of the game a player looks up that no heading starts with ("Overkill",
+  "Retreat", "Natural 10"): its head (a term's words or the words given) at each of its
+  ``places``, a section and, where the term is in the section's text rather than its heading, the
+  words to find there in each language (the entry goes on the page of those words); a place with
+  words of its own is a sub-entry ("Retreat; voluntary").
 - ``[[qualify]]``: a spell, weapon or card whose name is also a rule's word, indexed with a word
   that says which it is (``Panic`` → ``Panic (spell)``): its name and its entry per language.
 """
@@ -46,6 +51,27 @@ class Topic(Words, frozen=True, kw_only=True):
     also: list[Words] = []
 
 
+class Place(Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
+    """One place of a looked-up term: its section, its sub-entry's words (none: the head's own
+    page), and the words of the paragraph or table row that holds the term (none: the heading)."""
+
+    section: str
+    en: str = ""
+    fr: str = ""
+    find_en: str = ""
+    find_fr: str = ""
+
+    def sub(self, lang: str) -> str:
+        return str(getattr(self, lang, "") or "")
+
+    def find(self, lang: str) -> str:
+        return str(getattr(self, f"find_{lang}", "") or "")
+
+
+class Lookup(Words, frozen=True, kw_only=True):
+    places: list[Place]
+
+
 class See(Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
     en: str
     fr: str
@@ -63,6 +89,7 @@ class IndexFile(Struct, forbid_unknown_fields=True, kw_only=True):
     merge: list[Merge] = []
     topic: list[Topic] = []
     see: list[See] = []
+    lookup: list[Lookup] = []
     qualify: list[Qualify] = []
 
 
@@ -82,6 +109,7 @@ def load_index_data(path: Path) -> IndexFile:
     records += [("topic", t) for t in data.topic]
     records += [("topic.also", w) for t in data.topic for w in t.also]
     records += [("see", s.target) for s in data.see]
+    records += [("lookup", w) for w in data.lookup]
     for kind, words in records:
         if words.term and words.term not in keys:
             raise DataFileError(f"{path}, {kind}: no glossary term {words.term!r}")

@@ -16,6 +16,7 @@ In the PDF an entry's page is the page of its heading, card or table row.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,9 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
+from sphinx.util import logging
 
+from nqcore.i18n import ROOT
 from nqprint.latex import latex_escape
 from nqsphinx.builder import builder_of
 from nqsphinx.directives import index_data
@@ -31,6 +34,7 @@ from nqsphinx.languages.typography import french_html, minus_signs
 from nqsphinx.messages import page_language
 from nqsphinx.untrusted import generated_raw
 
+LOGGER = logging.getLogger(__name__)
 #: Leading articles moved after the words of an entry, per language (none for a language not here).
 ARTICLES = {
     "en": re.compile(r"^(The|A|An) (?=\w)"),
@@ -130,9 +134,16 @@ class IndexList:
             for label in topic.sections:
                 self.topics.setdefault(label, []).append(topic)
         self.heads = {t.section: t for t in self.data.topic if t.section}
+        #: The looked-up terms' places, by section (Retreat: voluntary, when to move).
+        self.places: dict[str, list[tuple[index_data.Lookup, index_data.Place]]] = {}
+        for lookup in self.data.lookup:
+            for place in lookup.places:
+                self.places.setdefault(place.section, []).append((lookup, place))
 
     def words(self, entry: index_data.Words) -> str:
-        return index_text(index_data.words(self.srcdir, entry, self.lang), self.lang)
+        """An entry's words in the index's form; "Prone; being knocked" each part."""
+        given = index_data.words(self.srcdir, entry, self.lang)
+        return "; ".join(index_text(part, self.lang) for part in given.split(";"))
 
     def index(self, section: nodes.section, title: str) -> None:
         """The entries of one heading: its own (or the merged one's words) unless it is a
@@ -142,15 +153,49 @@ class IndexList:
         own = self.words(merge) if merge and self.words(merge) else index_text(title, self.lang)
         if not isinstance(section.parent, nodes.document):
             section.insert(1, index_node(own, label))
+        # Under a topic, an inverted heading ("Prone; being knocked") goes by its own words.
+        sub = index_text(title, self.lang) if ";" in own else own
         for topic in self.topics.get(label, []):
             if self.words(topic):  # a language without the topic's words: no topic
-                section.insert(1, index_node(f"{self.words(topic)}; {own}", label))
+                section.insert(1, index_node(f"{self.words(topic)}; {sub}", label))
+        for lookup, place in self.places.get(label, []):
+            self.index_place(section, lookup, place)
         head = self.heads.get(label)
         if head and self.words(head):
             section.insert(1, index_node(self.words(head), label))
             for also in reversed(head.also):  # each inserted first: the list's order
                 if self.words(also):
                     section.insert(1, see_node(self.words(head), self.words(also), self.latex))
+
+    def index_place(
+        self, section: nodes.section, lookup: index_data.Lookup, place: index_data.Place
+    ) -> None:
+        """A looked-up term's entry at one of its places: after the heading, or inside the first
+        paragraph or table cell of the section whose text holds the place's words (the page of
+        the term, for a section that runs over pages); words not found there are a warning."""
+        head = self.words(lookup)
+        if not head:  # a language without the term's words: no entry
+            return
+        sub = place.sub(self.lang)
+        text = f"{head}; {index_text(sub, self.lang)}" if sub else head
+        label = section["ids"][0]
+        find = place.find(self.lang)
+        if not find:
+            section.insert(1, index_node(text, label))
+            return
+        holder = holding(section, find)
+        if holder is None:
+            LOGGER.warning(
+                "%s: the index's %r is not in section %s (find_%s = %r)",
+                index_data.INDEX_FILE,
+                head,
+                label,
+                self.lang,
+                find,
+                location=section,
+            )
+            return
+        place_before(holder, find, _inline(index_node(text, label)))
 
     def see_entries(self, document: nodes.document, docname: str) -> None:
         """The "see" entries, at the start of ``document``'s first section."""
@@ -160,6 +205,42 @@ class IndexList:
             if words and self.words(see.target):
                 text = index_text(words, self.lang)
                 sections[0].insert(1, see_node(text, self.words(see.target), latex=None))
+
+
+def holding(section: nodes.section, words: str) -> nodes.TextElement | None:
+    """The first paragraph (or other text) of ``section`` whose text holds ``words``, any case
+    and any spacing (a French no-break space is a space), titles aside."""
+    wanted = " ".join(words.split()).casefold()
+    for node in section.findall(nodes.TextElement):
+        if isinstance(node, (nodes.title, nodes.Inline)) or not isinstance(
+            node, (nodes.paragraph, nodes.term, nodes.line)
+        ):
+            continue
+        if wanted in " ".join(node.astext().split()).casefold():
+            return node
+    return None
+
+
+def place_before(holder: nodes.TextElement, words: str, entry: nodes.Node) -> None:
+    """``entry`` in ``holder`` right before the text that holds ``words`` (the page of the
+    words, in a paragraph that runs over pages), or at its start when the words run over
+    several nodes (a link inside them)."""
+    wanted = re.compile(r"\s+".join(map(re.escape, words.split())), re.IGNORECASE)
+    for text in holder.findall(nodes.Text):
+        found = wanted.search(str(text))
+        if not found or text.parent is None:
+            continue
+        if text.parent is holder:
+            value = str(text)
+            before, after = nodes.Text(value[: found.start()]), nodes.Text(value[found.start() :])
+            holder.replace(text, [before, entry, after])
+            return
+        child: nodes.Node = text.parent  # a link or an emphasis: the entry before it, not in it
+        while child.parent is not holder and child.parent is not None:
+            child = child.parent
+        holder.insert(holder.index(child), entry)
+        return
+    holder.insert(0, entry)
 
 
 def index_escape(text: str) -> str:
@@ -241,11 +322,83 @@ def dictionary_order(groups: list[tuple[str, list[Any]]]) -> list[tuple[str, lis
     return groups
 
 
+#: Pages whose locators are named by the page, not the section: a glossary entry and a table of
+#: chances are the page's kind of place ("Armour Save, Armour Saves, Glossary, The Odds").
+PAGE_NAMED_LOCATORS = frozenset({"glossary", "odds"})
+
+
+def locator_names(app: Sphinx) -> Callable[[str], tuple[str, str]]:
+    """What a link of the site's or the e-book's index leads to, by its address, in the
+    book's language: the title of the section of its anchor, or of its page (a page of
+    :data:`PAGE_NAMED_LOCATORS`, or an anchor that is no section's); and its page's title."""
+    env = app.env
+    pages = {app.builder.get_target_uri(doc): doc for doc in env.found_docs}
+    labels: dict[str, tuple[str, str, str]] = env.domaindata["std"]["labels"]
+
+    def name(uri: str) -> tuple[str, str]:
+        address, _, anchor = uri.partition("#")
+        doc = pages.get(address, "")
+        title = minus_signs(env.titles[doc].astext()) if doc in env.titles else ""
+        label = labels.get(anchor)
+        if doc in PAGE_NAMED_LOCATORS or not label or label[0] != doc or not label[2]:
+            return title, title
+        return minus_signs(label[2]), title  # its dashes as the heading prints them
+
+    return name
+
+
+def name_locators(
+    groups: list[tuple[str, list[Any]]], name: Callable[[str], tuple[str, str]]
+) -> None:
+    """Each link of an entry after its first (Sphinx's "[1]", "[2]") with the name of what it
+    leads to, as a third member: ``(main, uri, name)``; the template shows it. A name that
+    the entry's words or another of its links already carry ("Armour Values" in The Army and
+    in Creating A Profile) is told apart by its page's title; a place linked twice is one link."""
+
+    def named(words: str, links: list[Any]) -> None:
+        unique = {link[1]: link for link in reversed(links)}  # each address's first link
+        links[:] = [link for link in links if unique[link[1]] is link]
+        found = [name(uri) for _main, uri, *_ in links[1:]]
+        taken = [words.casefold()] + [section.casefold() for section, _page in found]
+        links[1:] = [
+            (
+                main,
+                uri,
+                section
+                if taken.count(section.casefold()) == 1 or section == page
+                else f"{section} ({page})",
+            )
+            for (main, uri, *_), (section, page) in zip(links[1:], found, strict=True)
+        ]
+
+    for _letter, entries in groups:
+        for words, (links, subitems, _category) in entries:
+            named(words, links)
+            for sub, sublinks in subitems:
+                named(sub, sublinks)
+
+
+#: The templates that show a named locator (the site's and the e-book's genindex.html).
+TEMPLATES = ROOT / "nqsphinx" / "site" / "templates"
+
+
+def shows_named_locators(app: Sphinx, templatename: str) -> bool:
+    """Whether the index page's template is ours (another theme's unpacks each link in two)."""
+    templates = getattr(app.builder, "templates", None)
+    loader = getattr(getattr(templates, "environment", None), "loader", None)
+    if loader is None:
+        return False
+    _source, filename, _uptodate = loader.get_source(templates.environment, templatename)  # type: ignore[union-attr]
+    return TEMPLATES in Path(filename or "").resolve().parents
+
+
 def _sorted_index(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     if pagename == "genindex" and context.get("genindexentries"):
         dictionary_order(context["genindexentries"])
+        if shows_named_locators(app, templatename):
+            name_locators(context["genindexentries"], locator_names(app))
 
 
 def setup(app: Sphinx) -> None:

@@ -79,3 +79,41 @@ def test_defined_terms_are_indexed_at_their_definition_letter(
     letter_pdfs: dict[str, Path], lang: str
 ) -> None:
     assert terms_indexed_off_their_definition(letter_pdfs[lang], lang) == []
+
+
+def glossary_entries(pdf: Path) -> dict[str, str]:
+    """Each glossary entry's printed text (name, definition and references), by its name."""
+    outline = layout.outline(pdf)
+    start = next(page for page, name in outline if name in set(GLOSSARY.values()))
+    end = next(page for page, name in outline if name == INDEX)
+    found: dict[str, str] = {}
+    name = ""
+    lines = [line for page in layout.read_pages(pdf)[start - 1 : end - 1] for line in page.lines]
+    for line in lines:
+        if line[:1].strip():
+            name = layout.squeeze(line)
+            found[name] = ""
+        elif name:
+            found[name] += " " + layout.squeeze(line)
+    return found
+
+
+def rules_left_uncited(pdf: Path, lang: str) -> list[str]:
+    """The terms whose definition states the rules of other sections (``rules``) and whose
+    entry does not cite a page for each of them besides its own section's."""
+    entries = glossary_entries(pdf)
+    wrong = []
+    for term in [term for term in glossary() if term.rules]:
+        text = entries.get(layout.squeeze(term.label(lang)), "")
+        pages = re.findall(r"\(p\.\s*(\d+)\)", text)
+        if len(set(pages)) != 1 + len(term.rules):
+            wrong.append(f"{term.label(lang)}: pp. {pages} for {term.rules}")
+    return wrong
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_definition_cites_each_section_it_summarises(pdfs: dict[str, Path], lang: str) -> None:
+    """ "Army General": +1 on command tests (Command Test Modifiers) and twice the battle
+    points (Additional Battle Points), each with its page besides Characters'."""
+    assert any(term.rules for term in glossary())
+    assert rules_left_uncited(pdfs[lang], lang) == []

@@ -422,6 +422,20 @@ def _entries(pdf: Path) -> dict[str, list[str]]:
     return found
 
 
+def _sub_entries(pdf: Path) -> dict[str, list[str]]:
+    """Each sub-entry as "Head; sub" (an inverted heading: "Prone; being knocked"), with its
+    page numbers."""
+    found: dict[str, list[str]] = {}
+    for entry, subs in layout.index_tree(pdf):
+        head = layout.squeeze(re.split(r",\s*(?:\d|see\b|voir\b)", entry)[0])
+        for sub in subs:
+            match = re.fullmatch(r"(.+?)\s*,\s*([\d, ]+)", layout.squeeze(sub))
+            if match:
+                key = _unspaced(f"{head}; {match.group(1)}")
+                found[key] = re.findall(r"\d+", match.group(2))
+    return found
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_index_letters_in_order_each_entry_under_its_letter(
     pdfs: dict[str, Path], lang: str
@@ -458,8 +472,13 @@ def test_index_sends_headings_to_their_page(pdfs: dict[str, Path], lang: str) ->
 
     pdf = pdfs[lang]
     entries = {_unspaced(entry): pages for entry, pages in _entries(pdf).items()}
+    entries.update(_sub_entries(pdf))
     data = load_index_data(ROOT / "docs" / "_data" / "rules_index.toml")
-    merged = [_unspaced(index_text(words(str(ROOT / "docs"), m, lang), lang)) for m in data.merge]
+    merged = [
+        _unspaced("; ".join(index_text(w.strip(), lang) for w in given.split(";")))
+        for m in data.merge
+        if (given := words(str(ROOT / "docs"), m, lang))
+    ]
     pages = layout.read_pages(pdf)
     index = next(page for page, title in layout.outline(pdf) if title == "Index")
     chapters = {title for _, title, depth in layout.outline_levels(pdf) if depth == 0}

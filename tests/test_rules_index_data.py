@@ -1,0 +1,89 @@
+"""The index's reviewed list (docs/_data/rules_index.toml) and the glossary's cited rules point at
+sections that exist, in both languages: a label misspelt would leave a term silently out of the
+index or a definition without its page; a looked-up term's words to find are in its section's
+English text (the build warns of a language's words it does not find)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from nqcore.data.datafiles import DataFileError
+from nqcore.tables.registry import get_table
+from nqsphinx.directives.glossary import load_terms
+from nqsphinx.directives.index_data import load_index_data
+from tests.building import ROOT
+
+DOCS = ROOT / "docs"
+DATA = load_index_data(DOCS / "_data" / "rules_index.toml")
+LABEL = re.compile(r"^\(([^)]+)\)=$", re.M)
+TABLE = re.compile(r"^```\{nq-table\} (\S+)", re.M)
+ROLE = re.compile(r"\{[a-z:-]+\}`([^<`]*)(<[^>]*>)?`")
+
+
+def _readable(source: str) -> str:
+    """A section's source as read: roles by their words, engine tables by their rows."""
+    rows = [
+        str(cell) for key in TABLE.findall(source) for row in get_table(key).rows for cell in row
+    ]
+    return " ".join(ROLE.sub(r"\1", " ".join([source, *rows])).split()).casefold()
+
+
+def sections() -> dict[str, str]:
+    """Each heading label of the English pages, with its section's source text (up to the next
+    label)."""
+    found: dict[str, str] = {}
+    for page in DOCS.glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        marks = list(LABEL.finditer(text))
+        for mark, after in zip(marks, [*marks[1:], None], strict=True):
+            found[mark.group(1)] = text[mark.end() : after.start() if after else len(text)]
+    return found
+
+
+def test_every_listed_section_is_a_label_of_the_book() -> None:
+    labels = sections()
+    listed = [m.section for m in DATA.merge] + [p.section for t in DATA.lookup for p in t.places]
+    listed += [label for t in DATA.topic for label in [*t.sections, t.section] if label]
+    listed += [
+        label for term in load_terms(DOCS / "_data" / "glossary.toml") for label in term.rules
+    ]
+    assert [label for label in listed if label not in labels] == []
+
+
+def test_looked_up_terms_have_words_in_both_languages() -> None:
+    """A head and each sub-entry in English and French, and French words to find wherever
+    English has some."""
+    assert {"Overkill", "Retreat", "Natural 10", "General"} <= {t.en for t in DATA.lookup} | {
+        m.en.split(";")[0] for m in DATA.merge
+    }
+    for lookup in DATA.lookup:
+        assert lookup.term or (lookup.en and lookup.fr), lookup
+        for place in lookup.places:
+            assert bool(place.en) == bool(place.fr), place
+            assert bool(place.find_en) == bool(place.find_fr), place
+
+
+def test_words_to_find_are_in_their_section() -> None:
+    """ "overkill" is in Extra Attack's text, "natural 10" in Parry's (any case, Markdown's
+    roles aside), so the entry is on the page of the term."""
+    labels = sections()
+    missing = []
+    for lookup in DATA.lookup:
+        for place in lookup.places:
+            text = _readable(labels[place.section])
+            if place.find_en and place.find_en.casefold() not in text:
+                missing.append((lookup.en, place.section, place.find_en))
+    assert missing == []
+
+
+def test_a_lookup_of_an_unknown_term_is_refused(tmp_path: Path) -> None:
+    data = tmp_path / "docs" / "_data"
+    data.mkdir(parents=True)
+    (data / "glossary.toml").write_bytes((DOCS / "_data" / "glossary.toml").read_bytes())
+    listing = data / "rules_index.toml"
+    listing.write_text('[[lookup]]\nterm = "no-such-term"\nplaces = []\n', encoding="utf-8")
+    with pytest.raises(DataFileError, match="lookup: no glossary term 'no-such-term'"):
+        load_index_data(listing)
