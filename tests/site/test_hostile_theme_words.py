@@ -16,7 +16,6 @@ import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
-import polib
 import pytest
 
 from nqcore import po
@@ -43,12 +42,12 @@ def _plant(copy: Path) -> dict[str, int]:
     planted = {}
     for name in CATALOGUES:
         path = copy / "nqsphinx" / "locale" / "fr" / "LC_MESSAGES" / name
-        po = polib.pofile(str(path), wrapwidth=79)
-        for entry in po:
-            if entry.msgstr and not entry.obsolete:
-                entry.msgstr += " " + PLANTED
-        po.save()
-        planted[name] = len([e for e in po if e.msgstr])
+        catalogue = po.read(path.read_bytes())
+        for message in po.messages(catalogue):
+            if message.string:
+                message.string += " " + PLANTED
+        path.write_bytes(po.write(catalogue))
+        planted[name] = len([m for m in po.messages(catalogue, obsolete=True) if m.string])
     return planted
 
 
