@@ -9,9 +9,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
 
 from nqcore.i18n import ROOT
+from nqcore.po import Catalog
 from nqsphinx.languages.theme_catalogue import missing_from_sphinx
 from nqsphinx.languages.theme_text import catalogue_path
 from nqtranslate.catalogue import catalogue_file, extract, update

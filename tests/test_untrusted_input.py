@@ -243,9 +243,8 @@ def test_a_compiled_catalogue_is_what_its_checked_po_gives_before_a_translated_b
 ) -> None:
     """A ``.mo`` newer than its ``.po`` would be used unchecked (a header-only one: the page in
     English): each of the language is made what its ``.po`` compiles to, or deleted."""
+    import gettext
     from types import SimpleNamespace
-
-    from babel.messages.mofile import read_mo
 
     from nqsphinx import untrusted
 
@@ -263,8 +262,8 @@ def test_a_compiled_catalogue_is_what_its_checked_po_gives_before_a_translated_b
     app = SimpleNamespace(config=config, srcdir=str(tmp_path), doctreedir=str(tmp_path / "d"))
     untrusted.check_catalogues(app)  # type: ignore[arg-type]
     assert sorted(p.name for p in folder.rglob("*")) == ["credits.mo", "credits.po", "sub"]
-    with (folder / "credits.mo").open("rb") as handle:
-        assert read_mo(handle)["Hello"].string == "Bonjour"
+    with (folder / "credits.mo").open("rb") as handle:  # as Sphinx reads it
+        assert gettext.GNUTranslations(handle).gettext("Hello") == "Bonjour"
     assert (other / "credits.mo").read_bytes() == b"x"  # another language's build: not this one's
 
 

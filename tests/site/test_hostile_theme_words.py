@@ -20,6 +20,7 @@ import pytest
 
 from nqcore import po
 from tests.building import sphinx_command
+from tests.faults.catalogue_faults import save
 from tests.faults.scratch import copy_project, scratch_env
 
 pytestmark = pytest.mark.slow
@@ -46,7 +47,7 @@ def _plant(copy: Path) -> dict[str, int]:
         for message in po.messages(catalogue):
             if message.string:
                 message.string += " " + PLANTED
-        path.write_bytes(po.write(catalogue))
+        save(path, catalogue)  # as ./dev update-po writes it
         planted[name] = len([m for m in po.messages(catalogue, obsolete=True) if m.string])
     return planted
 
