@@ -25,6 +25,7 @@ import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+import nqcompanion
 import nqcore
 from nqcompanion.engine import imports
 from nqcore.i18n import LANGUAGES, NUMBER_LOCALES, ROOT
@@ -35,7 +36,7 @@ ENGINE_TOOLS = ROOT / "tools" / "engine"
 PYODIDE = ENGINE_TOOLS / "node_modules" / "pyodide"
 #: The companion's package: the worker imports its engine bridge (``nqcompanion.bridge``) with
 #: nqcore; none of its page's code, which needs Sphinx.
-COMPANION = Path(__file__).parents[1]
+COMPANION = Path(nqcompanion.__file__).parent
 #: 1980-01-01, the earliest date a zip file holds: the same sources make the same zip.
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 

@@ -50,10 +50,10 @@ def test_both_sites_reference_the_one_engine(served: Path) -> None:
 def test_read_the_docs_sites_carry_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each Read the Docs project is served apart: there each site has its own copy."""
     monkeypatch.setenv("READTHEDOCS", "True")
-    assert bundle.engine_url("") == "_static/nq-engine/"
+    assert engine_files.engine_url("") == "_static/nq-engine/"
     assert engine_files.engine_folder(Path("out/fr")) == Path("out/fr/_static/nq-engine")
     monkeypatch.delenv("READTHEDOCS")
-    assert bundle.engine_url("") == "../_engine/"
+    assert engine_files.engine_url("") == "../_engine/"
     assert engine_files.engine_folder(Path("out/fr")) == Path("out/_engine")
 
 
