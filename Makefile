@@ -222,6 +222,7 @@ lint:
 	ruff check nqcore nqsphinx nqcompanion nqprint nqtranslate tests examples conf.py tools
 	ruff format --check $(FORMATTED)
 	mypy
+	lint-imports --no-cache --no-logo
 
 clean:
 	rm -rf $(BUILD)

@@ -3,8 +3,8 @@ engine itself in the reader's browser, and what keeps them offline.
 
 - :mod:`nqcompanion.page`: the ``{nq-calculator}`` directive and the page's forms, drawn at build
   time, with the answer tables shown before the engine has loaded;
-- :mod:`nqcompanion.engine`: the engine as files for Pyodide (``_engine/``), and the pages the
-  offline worker keeps with it;
+- :mod:`nqcompanion.engine`: the engine as files for Pyodide (``_engine/``; where the sites keep
+  it, and the pages the offline worker keeps with it: :mod:`nqsphinx.site`);
 - :mod:`nqcompanion.bridge`: what the page's worker imports in Pyodide to ask :mod:`nqcore`;
 - ``static/``: the page's scripts and styles, and the engine's worker.
 

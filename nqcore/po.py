@@ -25,7 +25,18 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po, write_po
 
-__all__ = ["Catalog", "Message", "PoFileError", "compiled", "forms", "ids", "read", "write"]
+__all__ = [
+    "Catalog",
+    "Message",
+    "PoFileError",
+    "compiled",
+    "forms",
+    "ids",
+    "messages",
+    "read",
+    "translated",
+    "write",
+]
 
 #: A width no line reaches: nothing is wrapped (comments included); msgcat lays the lines out.
 UNWRAPPED = 1_000_000
@@ -64,6 +75,18 @@ def compiled(catalogue: Catalog, *, use_fuzzy: bool = False) -> bytes:
     buffer = io.BytesIO()
     write_mo(buffer, catalogue, use_fuzzy=use_fuzzy)
     return buffer.getvalue()
+
+
+def messages(catalogue: Catalog, *, obsolete: bool = False) -> list[Message]:
+    """The messages of ``catalogue`` in its order, without its header (Babel's message of
+    ``msgid ""``); with ``obsolete``, its obsolete entries after them, as the file lists them."""
+    found = [message for message in catalogue if message.id]
+    return found + list(catalogue.obsolete.values()) if obsolete else found
+
+
+def translated(message: Message) -> bool:
+    """Whether every form of the msgstr of ``message`` is filled and it is not fuzzy."""
+    return all(forms(message)) and not message.fuzzy
 
 
 def ids(message: Message) -> tuple[str, ...]:

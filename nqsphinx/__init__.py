@@ -132,6 +132,7 @@ def _install_site(app: Sphinx) -> None:
         accessibility,
         bundles,
         csp,
+        engine_files,
         keep_offline,
         offline,
         quick_search,
@@ -142,7 +143,7 @@ def _install_site(app: Sphinx) -> None:
     epub.setup(app)
     style.setup(app)
     csp.setup(app)
-    app.setup_extension("nqcompanion")  # after csp: its pages' policy replaces the site's
+    app.setup_extension(engine_files.COMPANION)  # after csp: its pages' policy replaces the site's
     app.setup_extension("nqsphinx.directives.entities")  # also loaded by cards, tables and glossary
     search.setup(app)
     quick_search.setup(app)  # the header's search box and its index

@@ -75,12 +75,16 @@ def _literal(node: ast.expr) -> str | None:
 
 
 def _marked_literals(code: str, markers: dict[str, Any]) -> Iterator[tuple[str, int, str | None]]:
-    """``N_("literal")`` and ``P_("context", "literal")`` calls only, as (text, line, context): a
+    """``N_("literal")`` and ``P_("context", "literal")`` calls only, as (text, line, context), in
+    the order of the source's lines (as xgettext lists them; ``ast.walk`` goes breadth first): a
     marker around a variable marks nothing to translate."""
-    for node in ast.walk(ast.parse(code)):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-            continue
-        if node.func.id not in markers:
+    calls = [
+        node
+        for node in ast.walk(ast.parse(code))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    ]
+    for node in sorted(calls, key=lambda call: (call.lineno, call.col_offset)):
+        if not isinstance(node.func, ast.Name) or node.func.id not in markers:
             continue
         texts = [_literal(arg) for arg in node.args]
         if markers[node.func.id] == "pgettext":

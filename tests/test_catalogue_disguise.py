@@ -7,16 +7,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import polib
 import pytest
 
+from nqcore import po
 from nqtranslate.disguise import disguise_problem
 from nqtranslate.guard import check_catalogue
 from nqtranslate.status import page_status
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "locale" / "fr" / "LC_MESSAGES" / "turn-sequence.po"
-PARAGRAPH = next(e.msgid for e in polib.pofile(str(PAGE)) if len(e.msgid.split()) > 40)
+PARAGRAPH = next(
+    m.id for m in po.messages(po.read(PAGE.read_bytes()), obsolete=True) if len(m.id.split()) > 40
+)
 QUOTED = 'Roll a "D10" for the 2" move.'
 
 

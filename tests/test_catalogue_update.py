@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import polib
 import pytest
 
+from nqcore import po
 from nqcore.atomic import PAUSE_VARIABLE, TEMPORARY_GLOB
 from nqtranslate.catalogue import extract
 from tools.scratch import copy_project, scratch_env
@@ -29,7 +29,8 @@ PARAGRAPH = "Magic users or Wizards are individuals who have trained for many ye
 @pytest.fixture(scope="module")
 def updated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str], str]:
     copy = copy_project(tmp_path_factory.mktemp("update") / "project")
-    before = {e.msgid: e.msgstr for e in polib.pofile(str(copy / "locale/fr/LC_MESSAGES/magic.po"))}
+    magic = po.read((copy / "locale/fr/LC_MESSAGES/magic.po").read_bytes())
+    before = {m.id: m.string for m in po.messages(magic, obsolete=True)}
     page = copy / "docs" / "magic.md"
     text = page.read_text(encoding="utf-8")
     assert PARAGRAPH in text
@@ -59,17 +60,17 @@ def test_the_changed_paragraph_keeps_its_french_and_becomes_fuzzy(
     updated: tuple[Path, dict[str, str], str],
 ) -> None:
     copy, before, _ = updated
-    catalogue = polib.pofile(str(copy / "locale/fr/LC_MESSAGES/magic.po"))
-    (entry,) = [e for e in catalogue if "many long years" in e.msgid]
+    catalogue = po.read((copy / "locale/fr/LC_MESSAGES/magic.po").read_bytes())
+    (entry,) = [m for m in po.messages(catalogue, obsolete=True) if "many long years" in m.id]
     old = next(msgid for msgid in before if PARAGRAPH in msgid)
     assert "fuzzy" in entry.flags
-    assert entry.msgstr == before[old]  # the translator's work is still there, to review
+    assert entry.string == before[old]  # the translator's work is still there, to review
 
 
 def test_no_other_translation_is_lost(updated: tuple[Path, dict[str, str], str]) -> None:
     copy, before, _ = updated
-    catalogue = polib.pofile(str(copy / "locale/fr/LC_MESSAGES/magic.po"))
-    after = {e.msgid: e.msgstr for e in catalogue}
+    catalogue = po.read((copy / "locale/fr/LC_MESSAGES/magic.po").read_bytes())
+    after = {m.id: m.string for m in po.messages(catalogue, obsolete=True)}
     lost = [m for m, s in before.items() if s and m not in after and PARAGRAPH not in m]
     assert not lost
     assert all(after[m] == s for m, s in before.items() if m in after)
@@ -123,19 +124,25 @@ def _temporaries(copy: Path) -> list[Path]:
     return [p for folder in CATALOGUE_FOLDERS for p in (copy / folder).rglob(TEMPORARY_GLOB)]
 
 
-def _entries(po: str | Path) -> list[tuple[str | None, str, str, list[str], bool]]:
-    catalogue = polib.pofile(str(po))
-    return [(e.msgctxt, e.msgid, e.msgstr, e.flags, e.obsolete) for e in catalogue]
+def _entries(data: bytes) -> list[tuple[str | None, str, str, list[str], bool]]:
+    """Every entry of a catalogue: in use, then obsolete."""
+    catalogue = po.read(data)
+    obsolete = list(catalogue.obsolete.values())
+    return [
+        (m.context, m.id, m.string, sorted(m.flags), any(m is o for o in obsolete))
+        for m in po.messages(catalogue, obsolete=True)
+    ]
 
 
 def _translations(data: bytes) -> set[str]:
     """Every French text of a catalogue, in use or obsolete."""
-    return {e.msgstr for e in polib.pofile(data.decode("utf-8")) if e.msgstr}
+    return {m.string for m in po.messages(po.read(data), obsolete=True) if m.string}
 
 
 def _engine_message(copy: Path) -> tuple[Path, str]:
     """A translated engine message marked once, in Python only: its source file and msgid."""
-    french = {e.msgid: e.msgstr for e in polib.pofile(str(copy / ENGINE_PO)) if e.msgstr}
+    engine = po.messages(po.read((copy / ENGINE_PO).read_bytes()), obsolete=True)
+    french = {m.id: m.string for m in engine if m.string}
     for message in sorted(extract(copy / "nqcore"), key=lambda m: (-len(m.id), m.id)):
         (where, _line), *others = message.locations or [("", 0)]
         source = copy / "nqcore" / where
@@ -233,28 +240,30 @@ def test_every_catalogue_a_run_writes_is_what_msgcat_writes(round_trip: RoundTri
 
 
 def test_a_new_table_is_not_given_unrelated_french(round_trip: RoundTrip) -> None:
-    magic = polib.pofile(round_trip.edited[MAGIC_PO].decode("utf-8"))
-    new = [(e.msgid, e.msgstr, e.flags) for e in magic if e.msgid in ("Casting bonus", "Spells")]
+    magic = po.messages(po.read(round_trip.edited[MAGIC_PO]), obsolete=True)
+    new = [(m.id, m.string, sorted(m.flags)) for m in magic if m.id in ("Casting bonus", "Spells")]
     assert new == [("Casting bonus", "", []), ("Spells", "", [])]
 
 
 def test_removed_messages_wait_as_obsolete_entries(round_trip: RoundTrip) -> None:
     for name in ("magic", *TRIMMED_PAGES):
-        po = f"locale/fr/LC_MESSAGES/{name}.po"
-        assert polib.pofile(round_trip.edited[po].decode("utf-8")).obsolete_entries(), po
-    magic = polib.pofile(round_trip.edited[MAGIC_PO].decode("utf-8"))
-    (paragraph,) = [e for e in magic if PARAGRAPH in e.msgid]
-    assert paragraph.obsolete and paragraph.msgstr
-    engine = polib.pofile(round_trip.edited[ENGINE_PO].decode("utf-8"))
-    message = engine.find(round_trip.engine_msgid, include_obsolete_entries=True)
-    assert message is not None and message.obsolete and message.msgstr
+        path = f"locale/fr/LC_MESSAGES/{name}.po"
+        assert po.read(round_trip.edited[path]).obsolete, path
+    magic = po.read(round_trip.edited[MAGIC_PO])
+    assert not [m for m in po.messages(magic) if PARAGRAPH in m.id]
+    (paragraph,) = [m for m in magic.obsolete.values() if PARAGRAPH in m.id]
+    assert paragraph.string
+    engine = po.read(round_trip.edited[ENGINE_PO])
+    found = [m for m in po.messages(engine, obsolete=True) if m.id == round_trip.engine_msgid]
+    message = found[0] if found else None
+    obsolete = list(engine.obsolete.values())
+    assert message is not None and any(message is o for o in obsolete) and message.string
 
 
 def test_a_removed_paragraph_comes_back_translated(round_trip: RoundTrip) -> None:
     for name in ("magic", *TRIMMED_PAGES):
-        po = f"locale/fr/LC_MESSAGES/{name}.po"
-        restored = _entries(round_trip.restored[po].decode("utf-8"))
-        assert restored == _entries(round_trip.original[po].decode("utf-8"))
+        path = f"locale/fr/LC_MESSAGES/{name}.po"
+        assert _entries(round_trip.restored[path]) == _entries(round_trip.original[path])
         # (translated, not fuzzy, in its place, and no obsolete copy left)
 
 
@@ -312,9 +321,9 @@ Stamps = dict[Path, tuple[int, int, int]]
 def _stamps(copy: Path) -> Stamps:
     stamps = {}
     for folder in CATALOGUE_FOLDERS:
-        for po in (copy / folder).rglob("*.po"):
-            info = po.stat()
-            stamps[po] = (info.st_ino, info.st_mtime_ns, info.st_size)
+        for path in (copy / folder).rglob("*.po"):
+            info = path.stat()
+            stamps[path] = (info.st_ino, info.st_mtime_ns, info.st_size)
     return stamps
 
 
@@ -396,7 +405,7 @@ def test_a_killed_run_leaves_every_catalogue_whole(
         assert not after.msgfmt_errors
         assert sorted(after.files) == sorted(killed.original)
         for data in after.files.values():
-            polib.pofile(data.decode("utf-8"))  # parses
+            po.read(data)  # parses
         torn = [
             name
             for name, data in after.files.items()

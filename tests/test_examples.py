@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import polib
 import pytest
 
+from nqcore import po
 from tests.building import ROOT
 from tests.test_translations import tokens
 
@@ -74,20 +74,14 @@ def test_examples_catalogue_has_every_sentence_of_the_stories() -> None:
 
 
 def test_examples_catalogue_is_translated_and_keeps_the_numbers() -> None:
-    catalogue = polib.pofile(str(CATALOGUE))
-    pending = [e.msgid for e in catalogue if not e.obsolete and (not e.msgstr or e.fuzzy)]
+    catalogue = po.messages(po.read(CATALOGUE.read_bytes()))
+    pending = [m.id for m in catalogue if not m.string or m.fuzzy]
     assert not pending, pending
-    wrong = [
-        f"{e.linenum}: {e.msgid!r}"
-        for e in catalogue
-        if not e.obsolete and tokens(e.msgid) != tokens(e.msgstr)
-    ]
+    wrong = [f"{m.lineno}: {m.id!r}" for m in catalogue if tokens(m.id) != tokens(m.string)]
     assert not wrong, "\n".join(wrong)
     fields = re.compile(r"\{\w*\}")
     broken = [
-        e.msgid
-        for e in catalogue
-        if not e.obsolete and sorted(fields.findall(e.msgid)) != sorted(fields.findall(e.msgstr))
+        m.id for m in catalogue if sorted(fields.findall(m.id)) != sorted(fields.findall(m.string))
     ]
     assert not broken, broken
 

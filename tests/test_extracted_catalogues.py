@@ -9,9 +9,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
 
 from nqcore.i18n import ROOT
+from nqcore.po import Catalog
 from nqsphinx.languages.theme_catalogue import missing_from_sphinx
 from nqsphinx.languages.theme_text import catalogue_path
 from nqtranslate.catalogue import catalogue_file, extract, update
@@ -41,3 +41,18 @@ def test_an_update_changes_no_extracted_catalogue(lang: str, package: str, tmp_p
     assert copy.read_bytes() == po_path.read_bytes(), (
         f"{po_path.relative_to(ROOT)} is not in step with the code: run ./dev update-po"
     )
+
+
+def test_messages_are_extracted_in_the_order_of_their_lines(tmp_path: Path) -> None:
+    """As xgettext and Babel's extraction list them: a message inside a function (deeper in the
+    syntax tree) comes before one further down the file."""
+    (tmp_path / "code.py").write_text(
+        'def said():\n    return N_("first")\n\n\nLATER = N_("second")\nTHEN = P_("x", "third")\n',
+        encoding="utf-8",
+    )
+    template = extract(tmp_path)
+    assert [(m.id, m.locations) for m in template if m.id] == [
+        ("first", [("code.py", 2)]),
+        ("second", [("code.py", 5)]),
+        ("third", [("code.py", 6)]),
+    ]

@@ -15,8 +15,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import polib
-
+from nqcore import po
 from nqcore.army.armoury import all_weapons
 from nqcore.army.features import abilities, equipment, traits
 from nqcore.army.profile_files import sample_profiles
@@ -47,10 +46,10 @@ _MID_SENTENCE = re.compile(
 
 def _messages() -> list[tuple[str, str]]:
     return [
-        (f"{path.relative_to(ROOT)}:{entry.linenum}", str(entry.msgstr))
+        (f"{path.relative_to(ROOT)}:{entry.lineno}", str(entry.string))
         for path in CATALOGUES
-        for entry in polib.pofile(str(path))
-        if entry.msgstr and not entry.obsolete
+        for entry in po.messages(po.read(path.read_bytes()))
+        if entry.string
     ]
 
 

@@ -17,9 +17,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import polib
 import pytest
 
+from nqcore import po
 from nqcore.book.errata import all_errata
 from nqcore.data.datafiles import load
 from nqcore.i18n import ContextMsg
@@ -95,8 +95,8 @@ def capitalised_words(heading: str) -> list[str]:
 
 
 @cache
-def catalogue(path: Path) -> dict[tuple[str | None, str], polib.POEntry]:
-    return {(e.msgctxt, e.msgid): e for e in polib.pofile(str(path)) if not e.obsolete}
+def catalogue(path: Path) -> dict[tuple[str | None, str], po.Message]:
+    return {(m.context, str(m.id)): m for m in po.read(path.read_bytes()) if m.id}
 
 
 def page_titles(page: Path) -> Iterator[str]:
@@ -156,11 +156,11 @@ def french_headings() -> Iterator[tuple[Path, int, str]]:
         messages = catalogue(PAGES / f"{page.stem}.po")
         for title in page_titles(page):
             entry = messages[(None, title)]
-            yield PAGES / f"{page.stem}.po", entry.linenum, entry.msgstr
+            yield PAGES / f"{page.stem}.po", entry.lineno, entry.string
     messages = catalogue(ENGINE)
     for key in sorted(set(engine_titles()), key=str):
         if (entry := messages.get(key)) is not None:
-            yield ENGINE, entry.linenum, entry.msgstr
+            yield ENGINE, entry.lineno, entry.string
     for line, term in glossary_terms():
         yield GLOSSARY, line, term
 

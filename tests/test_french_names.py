@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import polib
 import pytest
 
+from nqcore import po
 from nqcore.army.profile_files import SAMPLE_HEADINGS, sample_profiles
 from nqcore.i18n import Msg, translator
 from nqcore.rules.spells import all_spells
@@ -28,21 +28,21 @@ CATALOGUES = (
 )
 
 
-def _entries() -> list[tuple[str, polib.POEntry]]:
+def _entries() -> list[tuple[str, po.Message]]:
     return [
         (path.name, entry)
         for path in CATALOGUES
-        for entry in polib.pofile(str(path))
-        if entry.msgstr and not entry.obsolete and "fuzzy" not in entry.flags
+        for entry in po.messages(po.read(path.read_bytes()))
+        if entry.string and not entry.fuzzy
     ]
 
 
 def _page_heading(english: str) -> str:
     """A sample profile's heading as the French Sample Profiles page has it."""
-    page = polib.pofile(str(ROOT / "locale" / "fr" / "LC_MESSAGES" / "sample-profiles.po"))
-    found = page.find(english)
-    assert found is not None and found.msgstr, f"sample-profiles.po: no French for {english!r}"
-    return str(found.msgstr)
+    page = po.read((ROOT / "locale" / "fr" / "LC_MESSAGES" / "sample-profiles.po").read_bytes())
+    found = page.get(english)
+    assert found is not None and found.string, f"sample-profiles.po: no French for {english!r}"
+    return str(found.string)
 
 
 @pytest.mark.parametrize("sample", sample_profiles(), ids=lambda s: s.profile.key)
@@ -67,12 +67,10 @@ def test_a_spell_is_called_by_its_french_name_wherever_its_english_name_is() -> 
     for spell in all_spells():
         french = fr(Msg(spell.name)).casefold()
         for name, entry in entries:
-            if entry.msgid == spell.name or not re.search(
-                rf"\b{re.escape(spell.name)}\b", entry.msgid
-            ):
+            if entry.id == spell.name or not re.search(rf"\b{re.escape(spell.name)}\b", entry.id):
                 continue
-            if french not in entry.msgstr.casefold():
-                found.append(f"{name}: {spell.name} is « {french} »: {entry.msgstr[:80]}")
+            if french not in entry.string.casefold():
+                found.append(f"{name}: {spell.name} is « {french} »: {entry.string[:80]}")
     assert not found, "\n".join(found)
 
 
@@ -83,14 +81,14 @@ def test_a_spell_chant_is_a_chant_magique_everywhere() -> None:
     chanting = [
         (name, entry)
         for name, entry in entries
-        if re.search(r"\bchant(s|ing)?\b", entry.msgid, re.IGNORECASE)
+        if re.search(r"\bchant(s|ing)?\b", entry.id, re.IGNORECASE)
     ]
     assert len(chanting) >= 5, "the spell chant's messages were not found"
-    other = [f"{name}: {e.msgstr}" for name, e in entries if "psalmod" in e.msgstr.casefold()]
+    other = [f"{name}: {e.string}" for name, e in entries if "psalmod" in e.string.casefold()]
     assert not other, "\n".join(other)
     unnamed = [
-        f"{name}: {entry.msgid} → {entry.msgstr}"
+        f"{name}: {entry.id} → {entry.string}"
         for name, entry in chanting
-        if "chant" not in entry.msgstr.casefold()
+        if "chant" not in entry.string.casefold()
     ]
     assert not unnamed, "\n".join(unnamed)

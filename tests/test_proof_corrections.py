@@ -3,8 +3,9 @@ the glossary use in both languages, and the errata read as a player's words, not
 
 from __future__ import annotations
 
-import polib
+from pathlib import Path
 
+from nqcore import po
 from nqcore.book.errata import all_errata
 from nqsphinx.directives.errata import check_label
 from tests.building import ROOT
@@ -13,8 +14,8 @@ FR = ROOT / "locale" / "fr" / "LC_MESSAGES"
 NQCORE_FR = ROOT / "nqcore" / "locale" / "fr" / "LC_MESSAGES" / "nqcore.po"
 
 
-def _french(path: str) -> str:
-    return " ".join(e.msgstr for e in polib.pofile(str(path)) if not e.obsolete)
+def _french(path: Path) -> str:
+    return " ".join(m.string for m in po.messages(po.read(path.read_bytes())))
 
 
 def test_projectile_travel_is_the_name_in_the_body_in_both_languages() -> None:
@@ -31,9 +32,9 @@ def test_projectile_travel_is_the_name_in_the_body_in_both_languages() -> None:
 def test_the_french_erratum_quotes_the_words_the_french_book_printed() -> None:
     """The French erratum quotes the 2007 wording as the French book rendered it (touches
     multiples), never a third name (tirs multiples) that no page prints."""
-    catalogue = polib.pofile(str(NQCORE_FR))
-    (printed,) = [e for e in catalogue if e.msgid.startswith("This is determined by the multiple")]
-    assert "touches multiples" in printed.msgstr
+    catalogue = po.messages(po.read(NQCORE_FR.read_bytes()), obsolete=True)
+    (printed,) = [m for m in catalogue if m.id.startswith("This is determined by the multiple")]
+    assert "touches multiples" in printed.string
     assert "tirs multiples" not in _french(NQCORE_FR).lower()
 
 
@@ -41,8 +42,9 @@ def test_the_errata_use_a_players_words() -> None:
     words = [check_label("price", "en"), *(e.why for e in all_errata())]
     tool_words = ("recompute", "prices every example", "warns when")
     assert [w for w in words if any(t in w for t in tool_words)] == []
-    french = polib.pofile(str(ROOT / "nqsphinx" / "locale" / "fr" / "LC_MESSAGES" / "nqsphinx.po"))
-    assert not [e for e in french if "recalcule" in e.msgstr]
+    path = ROOT / "nqsphinx" / "locale" / "fr" / "LC_MESSAGES" / "nqsphinx.po"
+    french = po.messages(po.read(path.read_bytes()), obsolete=True)
+    assert not [m for m in french if "recalcule" in m.string]
 
 
 def test_the_odds_chapter_speaks_of_a_chapter() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 from tests.building import ROOT
 
@@ -69,3 +70,34 @@ def test_browser_tests_wait_through_the_debugging_protocol() -> None:
         if ".wait_for_" + "function(" in line  # split, or this line would find itself
     ]
     assert racing == []
+
+
+def test_the_import_contracts_are_kept() -> None:
+    """The layers of pyproject.toml's ``[tool.importlinter]``: the engine imports none of the
+    packages built on it, and no package imports one of a layer above its own."""
+    lint = Path(sys.executable).with_name("lint-imports")
+    result = subprocess.run(
+        [str(lint), "--no-cache", "--no-logo"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_engine_says_a_refused_field_without_the_companion() -> None:
+    """``nq army`` says msgspec's complaint in French with the engine's own words: the companion
+    (the At the table page's bridge) is not imported."""
+    code = (
+        "import sys\n"
+        "from nqcore.army.force import ArmyError\n"
+        "error = ArmyError('x', where='army.toml')\n"
+        "error.entry, error.field, error.problem = ('unit', 0), 'models', 'Expected `int` >= 1'\n"
+        "print(error.text('fr'))\n"
+        "print(sorted(m for m in sys.modules if m.startswith('nqcompanion')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    said, companion = result.stdout.strip().splitlines()
+    assert said.startswith("army.toml, unité nº 1, champ models"), result.stdout + result.stderr
+    assert companion == "[]"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import polib
 import pytest
 
+from nqcore import po
 from nqtranslate.guard import Finding, catalogues
 from nqtranslate.spelling import WORDLIST, check, read_wordlist, unknown_words, visible_text
 
@@ -66,7 +66,12 @@ def test_every_word_of_the_list_is_needed() -> None:
     """A word the dictionary knows, or that no catalogue uses, has no place in the list."""
     words, phrases = read_wordlist()
     assert len(words) + len(phrases) >= 50
-    french = " ".join(e.msgstr for po in CATALOGUES for e in polib.pofile(str(po)) if e.msgstr)
+    french = " ".join(
+        m.string
+        for path in CATALOGUES
+        for m in po.messages(po.read(path.read_bytes()), obsolete=True)
+        if m.string
+    )
     unused = [
         w for w in words + phrases if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", french)
     ]

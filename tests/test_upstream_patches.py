@@ -13,12 +13,12 @@ from contextlib import redirect_stderr
 from pathlib import Path
 from typing import Any
 
-import polib
 import pytest
 from docutils import nodes
 from docutils.core import publish_doctree
 from myst_parser.parsers.docutils_ import Parser
 
+from nqcore import po
 from nqsphinx.upstream import locale_patch
 from nqsphinx.upstream import patches as upstream_patches
 from nqsphinx.upstream.patches import Patch, plain_text
@@ -41,8 +41,9 @@ def myst(text: str) -> nodes.document:
 
 def messages() -> list[str]:
     found = set()
-    for po in sorted((ROOT / "locale").rglob("*.po")):
-        found.update(entry.msgstr for entry in polib.pofile(str(po)) if entry.msgstr)
+    for path in sorted((ROOT / "locale").rglob("*.po")):
+        catalogue = po.read(path.read_bytes())
+        found.update(m.string for m in po.messages(catalogue, obsolete=True) if m.string)
     return sorted(found)
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import polib
 import pytest
 
+from nqcore import po
 from nqcore.book.errata import all_errata
 from nqsphinx.directives.example_view import engine_result
 from tests.building import ROOT
@@ -105,11 +105,13 @@ def test_the_french_result_words_keep_their_slots() -> None:
         words = {m[1] for _, body in examples(page) for m in _RESULT.finditer(body)}
         if not words:
             continue
-        catalogue = polib.pofile(str(ROOT / "locale" / "fr" / "LC_MESSAGES" / f"{page.stem}.po"))
-        for entry in catalogue:
-            if entry.msgid in words and entry.msgstr.count("{}") != entry.msgid.count("{}"):
-                wrong.append((page.stem, entry.msgid, entry.msgstr))
-            words.discard(entry.msgid if entry.translated() else "")
+        path = ROOT / "locale" / "fr" / "LC_MESSAGES" / f"{page.stem}.po"
+        catalogue = po.read(path.read_bytes())
+        live = len(po.messages(catalogue))  # the obsolete entries after them: never translated
+        for index, entry in enumerate(po.messages(catalogue, obsolete=True)):
+            if entry.id in words and entry.string.count("{}") != entry.id.count("{}"):
+                wrong.append((page.stem, entry.id, entry.string))
+            words.discard(entry.id if index < live and po.translated(entry) else "")
         assert not words, f"{page.stem}.po lacks the French of {sorted(words)}"
     assert wrong == []
 
@@ -148,10 +150,10 @@ def test_examples_teach_as_plainly_as_a_publisher_would() -> None:
 def _example_and_french(page: str, words: str) -> tuple[str, str]:
     """The one example of ``docs/<page>.md`` whose prose holds ``words``, and its French."""
     (body,) = [body for _, body in examples(ROOT / "docs" / f"{page}.md") if words in body]
-    french = polib.pofile(str(ROOT / "locale" / "fr" / "LC_MESSAGES" / f"{page}.po"))
-    (entry,) = [e for e in french if words in e.msgid and not e.obsolete]
-    assert entry.translated(), entry.msgid
-    return body, entry.msgstr
+    path = ROOT / "locale" / "fr" / "LC_MESSAGES" / f"{page}.po"
+    (entry,) = [m for m in po.messages(po.read(path.read_bytes())) if words in m.id]
+    assert po.translated(entry), entry.id
+    return body, entry.string
 
 
 def test_the_chariot_crew_example_teaches_this_editions_reading() -> None:

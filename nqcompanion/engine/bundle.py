@@ -3,10 +3,11 @@ that nqcore imports, and ``nq-engine.zip`` (nqcore and the part of Babel it impo
 locale data of English and French only).
 
 **One engine for both languages**: on a plain web server the sites sit side by side in
-``_build/html`` and share one engine, ``_build/html/_engine/`` (:data:`SHARED_DIR`), written by
-the first site build to need it and by the root page (:mod:`nqsphinx.site.root_page`), so that a
-bilingual reader downloads it, and keeps it offline, once.  On Read the Docs each language is its
-own project, served apart: there each site carries its own copy in ``_static/nq-engine/``.
+``_build/html`` and share one engine, ``_build/html/_engine/``, written by the first site build
+to need it and by the root page (:mod:`nqsphinx.site.root_page`), so that a bilingual reader
+downloads it, and keeps it offline, once.  On Read the Docs each language is its own project,
+served apart: there each site carries its own copy in ``_static/nq-engine/``.  Where, and under
+which names: :mod:`nqsphinx.site.engine_files`, which the site's steps after the build read too.
 
 **Only what the engine imports**: Pyodide's standard library is trimmed to what nqcore and
 Pyodide's start-up import (:mod:`nqcompanion.engine.imports`), and its list of installable
@@ -29,20 +30,10 @@ import nqcore
 from nqcompanion.engine import imports
 from nqcore.i18n import LANGUAGES, NUMBER_LOCALES, ROOT
 from nqsphinx.refusals import Refused
-from nqsphinx.site.hosting import on_read_the_docs
+from nqsphinx.site.engine_files import ENGINE_ZIP, LOCK_FILE, PYODIDE_FILES, STDLIB, WORKER
 
 ENGINE_TOOLS = ROOT / "tools" / "engine"
 PYODIDE = ENGINE_TOOLS / "node_modules" / "pyodide"
-STDLIB = "python_stdlib.zip"
-LOCK_FILE = "pyodide-lock.json"
-#: What the worker loads of the npm package: the runtime, its standard library, its lock file.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, LOCK_FILE)
-#: The folder of each site's own engine (Read the Docs), under its ``_static``.
-ENGINE_DIR = "nq-engine"
-#: The one engine of both sites, beside ``en/`` and ``fr/`` (plain hosting).
-SHARED_DIR = "_engine"
-ENGINE_ZIP = "nq-engine.zip"
-WORKER = "nq-engine-worker.js"
 #: The companion's package: the worker imports its engine bridge (``nqcompanion.bridge``) with
 #: nqcore; none of its page's code, which needs Sphinx.
 COMPANION = Path(nqcompanion.__file__).parent
@@ -66,20 +57,6 @@ def babel_locales() -> tuple[str, ...]:
 
 #: Babel's locales the calculators' engine holds: ("root", "en_GB", "en_001", "en", "fr_FR", "fr").
 BABEL_LOCALES = babel_locales()
-
-
-def engine_url(to_root: str) -> str:
-    """The engine's folder as a page ``to_root`` below its site's root sees it."""
-    if on_read_the_docs():
-        return f"{to_root}_static/{ENGINE_DIR}/"
-    return f"{to_root}../{SHARED_DIR}/"
-
-
-def engine_folder(outdir: Path) -> Path:
-    """Where the build of the site in ``outdir`` writes the engine."""
-    if on_read_the_docs():
-        return outdir / "_static" / ENGINE_DIR
-    return outdir.parent / SHARED_DIR
 
 
 # --- the zips ----------------------------------------------------------------------------------

@@ -39,14 +39,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from nqcompanion.engine.bundle import (
-    COMPANION,
-    ENGINE_ZIP,
-    PYODIDE_FILES,
-    WORKER,
-    engine_folder,
-    engine_url,
-)
+from nqcompanion.engine.bundle import COMPANION
 from nqcompanion.engine.bundle import write_engine as write_engine_folder
 from nqcompanion.page.answers import ANSWERS_FILE, answer_words, cached_answers
 from nqcompanion.page.army import ARMY_RULE, army_html, army_sections
@@ -56,6 +49,7 @@ from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.refusals import Refused
 from nqsphinx.site.csp import DIRECTIVES
+from nqsphinx.site.engine_files import ENGINE_ZIP, PYODIDE_FILES, WORKER, engine_folder, engine_url
 from nqsphinx.site.keep_offline import engine_offline_words
 from nqsphinx.untrusted import generated_raw
 

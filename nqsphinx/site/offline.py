@@ -29,12 +29,12 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from nqcompanion.engine.bundle import ENGINE_DIR, SHARED_DIR
-from nqcompanion.engine.offline_pages import companion_files
 from nqcore.i18n import LANGUAGES
 from nqsphinx.messages import page_language, ui_text
+from nqsphinx.site.engine_files import ENGINE_DIR, SHARED_DIR
 from nqsphinx.site.hosting import NOTFOUND_PAGE, on_read_the_docs, site_prefix, site_root
 from nqsphinx.site.keep_offline import not_kept_head, not_kept_words
+from nqsphinx.site.offline_pages import companion_files
 from nqsphinx.site.stamped import Stamped
 
 WORKER = "sw.js"
@@ -53,9 +53,9 @@ BACKGROUND_COLOURS = {"light": "#ffffff", "dark": "#131416"}
 #: Built files that no page asks for: build bookkeeping, source maps, archives, the worker itself.
 NOT_CACHED_NAMES = frozenset({".buildinfo", ".buildinfo.bak", "objects.inv", WORKER})
 NOT_CACHED_SUFFIXES = (".map", ".zip", ".part", ".LICENSE.txt")
-#: The rules engine of the calculator pages (``nqcompanion.engine.bundle``, about 13 MB): kept once
-#: such a page has loaded it, not fetched for every reader at install.  One folder beside both
-#: languages (plain hosting), or each site's own (Read the Docs).
+#: The rules engine of the calculator pages (:mod:`nqsphinx.site.engine_files`, about 13 MB):
+#: kept once such a page has loaded it, not fetched for every reader at install.  One folder
+#: beside both languages (plain hosting), or each site's own (Read the Docs).
 ON_DEMAND_FOLDERS = (f"{SHARED_DIR}/", f"_static/{ENGINE_DIR}/")
 
 
@@ -150,7 +150,7 @@ def _sizes(root: Path, groups: dict[str, list[str]]) -> dict[str, int]:
 def groups(root: Path, files: list[str]) -> dict[str, list[str]]:
     """What "Keep for offline" keeps: each language's site (``site`` alone on Read the Docs, where
     the root is one language's), the calculators (their engine, and the pages they link to:
-    :mod:`nqcompanion.engine.offline_pages`), the PDFs of both languages."""
+    :mod:`nqsphinx.site.offline_pages`), the PDFs of both languages."""
     langs = [lang for lang in LANGUAGES if (root / lang).is_dir()]
     pages = [f for f in files if not f.endswith(".pdf")]
     found = {lang: [f for f in pages if f.startswith(f"{lang}/") or "/" not in f] for lang in langs}

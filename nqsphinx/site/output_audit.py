@@ -36,8 +36,8 @@ import sphinx
 from sphinx.application import Sphinx
 from sphinx.util import logging, osutil
 
-from nqcompanion.engine.bundle import ENGINE_ZIP, PYODIDE_FILES, SHARED_DIR, WORKER
 from nqsphinx.project_files import hard_link, listed_files, symlink_on_the_way
+from nqsphinx.site.engine_files import ENGINE_ZIP, PYODIDE_FILES, SHARED_DIR, WORKER
 
 logger = logging.getLogger(__name__)
 MANIFEST = "nq-output-manifest.json"
@@ -280,7 +280,7 @@ def audit(app: Sphinx, exception: Exception | None = None) -> list[str]:
 
 #: What ``make html`` writes beside the languages' sites (root page, worker, archive).
 TOP_LEVEL = frozenset({"index.html", "nq-root.js", "sw.js", "noquarter-html.zip"})
-#: The files of the sites' one engine, beside them (nqcompanion.engine.bundle), rewritten as they
+#: The files of the sites' one engine, beside them (nqsphinx.site.engine_files), rewritten as they
 #: should be by the root page, which follows this check.
 ENGINE_NAMES = frozenset({*PYODIDE_FILES, ENGINE_ZIP, WORKER})
 

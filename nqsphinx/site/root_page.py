@@ -2,7 +2,8 @@
 site has none of theirs), with a link to every language's site visible for readers without
 JavaScript or who want to choose; and, beside it, the service worker of every language
 (:mod:`nqsphinx.site.offline`), written last, as it lists every file; and the one rules engine of
-both sites' calculators (:mod:`nqcompanion.engine.bundle`), when a site has them."""
+both sites' calculators, when a site has them (written by the companion:
+:mod:`nqsphinx.site.engine_files`)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ import sys
 from html import escape
 from pathlib import Path
 
-from nqcompanion.engine.bundle import SHARED_DIR, write_engine
 from nqcore.i18n import LANGUAGES
 from nqsphinx.messages import ui_text
 from nqsphinx.site.csp import META_TAG
+from nqsphinx.site.engine_files import SHARED_DIR, write_engine
 from nqsphinx.site.offline import write_worker
 
 ROOT_SCRIPT_NAME = "nq-root.js"

@@ -13,7 +13,7 @@ some pages and copied some files; in place, those were published beside the last
 the build's output audit had to catch every file it should never have written.  Staged, a failed
 build leaves the site and its doctrees as the last good build left them, byte for byte.  The
 copies sit beside the originals so that what a build writes next to its site (the shared engine,
-``nqcompanion.engine.bundle.engine_folder``) lands where it always did.
+``nqsphinx.site.engine_files.engine_folder``) lands where it always did.
 
 Interrupted (Ctrl+C), a build stops with one line and exit status 130: its unfinished copies are
 removed and nothing is placed; the builds already held (the other languages') stay held.

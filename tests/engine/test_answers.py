@@ -224,10 +224,11 @@ def _headings(lang: str) -> dict[str, str]:
     english = dict(re.findall(r"^\(([a-z0-9-]+)\)=\n## (.+)$", text, flags=re.M))
     if lang == "en":
         return english
-    import polib
+    from nqcore import po
 
-    po = polib.pofile(str(ROOT / "locale" / "fr" / "LC_MESSAGES" / "sample-profiles.po"))
-    french = {entry.msgid: entry.msgstr for entry in po if entry.msgstr}
+    path = ROOT / "locale" / "fr" / "LC_MESSAGES" / "sample-profiles.po"
+    catalogue = po.read(path.read_bytes())
+    french = {m.id: m.string for m in po.messages(catalogue, obsolete=True) if m.string}
     return {label: french[heading] for label, heading in english.items()}
 
 

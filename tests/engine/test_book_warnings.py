@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import polib
 import pytest
 
+from nqcore import po
 from nqcore.book.book_warnings import (
     COUNTED,
     MESSAGES,
@@ -32,9 +32,9 @@ def _placeholders(text: str) -> list[str]:
     [*MESSAGES.values(), *(s for _, s in SINGULAR.values()), *MODEL_TYPES, *COUNTED, RESTRICTED],
 )
 def test_every_word_of_the_warnings_has_its_french(msgid: str) -> None:
-    entry = polib.pofile(str(PO)).find(msgid)
-    assert entry is not None and entry.msgstr and "fuzzy" not in entry.flags, msgid
-    assert _placeholders(entry.msgstr) == _placeholders(msgid)
+    entry = po.read(PO.read_bytes()).get(msgid)
+    assert entry is not None and entry.string and not entry.fuzzy, msgid
+    assert _placeholders(entry.string) == _placeholders(msgid)
 
 
 def test_a_warning_reads_in_both_languages() -> None:

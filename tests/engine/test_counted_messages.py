@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import polib
+from nqcore import po
 
 PO = Path(__file__).resolve().parents[2] / "nqcore/locale/fr/LC_MESSAGES/nqcore.po"
 
@@ -45,7 +45,7 @@ def _singular(noun: str) -> str:
 
 
 def test_every_count_before_a_plural_noun_has_its_singular_or_is_never_one() -> None:
-    msgids = {entry.msgid for entry in polib.pofile(str(PO)) if not entry.obsolete}
+    msgids = {str(m.id) for m in po.messages(po.read(PO.read_bytes()))}
     found = []
     for msgid in sorted(msgids):
         nouns = COUNTED.findall(msgid)
@@ -60,5 +60,5 @@ def test_every_count_before_a_plural_noun_has_its_singular_or_is_never_one() -> 
 
 
 def test_the_messages_said_never_to_be_one_are_still_the_catalogues() -> None:
-    msgids = {entry.msgid for entry in polib.pofile(str(PO)) if not entry.obsolete}
+    msgids = {str(m.id) for m in po.messages(po.read(PO.read_bytes()))}
     assert set(NEVER_ONE) <= msgids, set(NEVER_ONE) - msgids

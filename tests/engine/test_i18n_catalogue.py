@@ -5,10 +5,10 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-import polib
 import pytest
-from babel.messages.catalog import Catalog
 
+from nqcore import po
+from nqcore.po import Catalog
 from nqtranslate.catalogue import (
     FUZZY_SIMILARITY,
     CatalogueError,
@@ -18,6 +18,25 @@ from nqtranslate.catalogue import (
     similarity,
     update,
 )
+
+
+def _read(po_path: Path) -> Catalog:
+    return po.read(po_path.read_bytes())
+
+
+def _translate(po_path: Path, msgid: str, msgstr: str) -> None:
+    """``msgid`` translated ``msgstr`` in the catalogue ``po_path``, as a translator does."""
+    catalogue = _read(po_path)
+    message = catalogue.get(msgid)
+    assert message is not None, msgid
+    message.string = msgstr
+    po_path.write_bytes(po.write(catalogue))
+
+
+def _flags(message: po.Message) -> set[str]:
+    """The flags of ``message`` but Babel's guesses (``python-format``: the file is read for
+    that one, ``"python-format" not in`` its text)."""
+    return set(message.flags) - {"python-format", "python-brace-format"}
 
 
 def _package(root: Path, code: str, data: str = "") -> Path:
@@ -58,18 +77,16 @@ def test_update_keeps_translations_and_marks_changes(tmp_path: Path) -> None:
     package = _package(tmp_path, CODE, DATA)
     po_path = tmp_path / "fr.po"
     assert update(po_path, extract(package)) == (4, 4)
-    catalogue = polib.pofile(str(po_path))
-    catalogue.find("Charge").msgstr = "Charge"
-    catalogue.find("Sword").msgstr = "Épée"
-    catalogue.save()
+    _translate(po_path, "Charge", "Charge")
+    _translate(po_path, "Sword", "Épée")
     (package / "rules.py").write_text('A = N_("Charges")\n', encoding="utf-8")
     total, pending = update(po_path, extract(package))
     assert (total, pending) == (4, 3)  # "Charges" is new (fuzzy), "Sword" stays translated
-    merged = polib.pofile(str(po_path))
-    assert merged.find("Sword").msgstr == "Épée"
-    changed = merged.find("Charges")
-    assert "fuzzy" in changed.flags and changed.msgstr == "Charge"  # a guess for the translator
-    assert all("python-format" not in e.flags for e in merged)
+    merged = _read(po_path)
+    assert merged["Sword"].string == "Épée"
+    changed = merged["Charges"]
+    assert "fuzzy" in changed.flags and changed.string == "Charge"  # a guess for the translator
+    assert "python-format" not in po_path.read_text(encoding="utf-8")
     before = po_path.read_bytes()
     update(po_path, extract(package))
     assert po_path.read_bytes() == before  # an update without changes changes nothing
@@ -79,19 +96,18 @@ def test_a_message_back_in_use_is_not_left_obsolete(tmp_path: Path) -> None:
     package = _package(tmp_path, CODE)
     po_path = tmp_path / "fr.po"
     update(po_path, extract(package))
-    catalogue = polib.pofile(str(po_path))
-    catalogue.find("Charge").msgstr = "Charger"
-    catalogue.save()
+    _translate(po_path, "Charge", "Charger")
     (package / "rules.py").write_text("", encoding="utf-8")
     update(po_path, extract(package))
-    assert [e.msgid for e in polib.pofile(str(po_path)).obsolete_entries()] == ["Charge"]
-    catalogue = polib.pofile(str(po_path))
-    catalogue.obsolete_entries()[0].msgstr = ""  # its French withdrawn: "Charge" comes back bare
-    catalogue.save()
+    catalogue = _read(po_path)
+    assert [m.id for m in catalogue.obsolete.values()] == ["Charge"]
+    catalogue.obsolete["Charge"].string = ""  # its French withdrawn: "Charge" comes back bare
+    po_path.write_bytes(po.write(catalogue))
     (package / "rules.py").write_text(CODE, encoding="utf-8")
     update(po_path, extract(package))
-    catalogue = polib.pofile(str(po_path))
-    assert [e.msgid for e in catalogue] == ["Charge"] and not catalogue.obsolete_entries()
+    catalogue = _read(po_path)
+    assert [m.id for m in po.messages(catalogue, obsolete=True)] == ["Charge"]
+    assert not catalogue.obsolete
 
 
 def test_the_command_line_updates_then_checks(
@@ -112,18 +128,18 @@ def test_a_returning_message_gets_its_translation_back(tmp_path: Path) -> None:
     package = _package(tmp_path, CODE)
     po_path = tmp_path / "fr.po"
     update(po_path, extract(package))
-    catalogue = polib.pofile(str(po_path))
-    catalogue.find("Charge").msgstr = "Charger"
-    catalogue.save()
+    _translate(po_path, "Charge", "Charger")
     (package / "rules.py").write_text("", encoding="utf-8")
     update(po_path, extract(package))
-    (obsolete,) = polib.pofile(str(po_path)).obsolete_entries()
-    assert (obsolete.msgid, obsolete.msgstr) == ("Charge", "Charger")
+    (obsolete,) = _read(po_path).obsolete.values()
+    assert (obsolete.id, obsolete.string) == ("Charge", "Charger")
     (package / "rules.py").write_text(CODE, encoding="utf-8")
     assert update(po_path, extract(package)) == (1, 0)
-    back = polib.pofile(str(po_path))
-    assert [(e.msgid, e.msgstr, e.flags) for e in back] == [("Charge", "Charger", [])]
-    assert not back.obsolete_entries()
+    back = _read(po_path)
+    assert [(m.id, m.string, _flags(m)) for m in po.messages(back)] == [
+        ("Charge", "Charger", set())
+    ]
+    assert not back.obsolete
 
 
 def test_only_the_same_msgid_and_msgctxt_are_revived(tmp_path: Path) -> None:
@@ -138,17 +154,17 @@ def test_only_the_same_msgid_and_msgctxt_are_revived(tmp_path: Path) -> None:
     near.add("Charge", context="noun")  # another msgctxt
     near.add("Wizards")  # a near msgid
     assert update(po_path, near) == (2, 2)  # no guess made from an obsolete message
-    merged = polib.pofile(str(po_path))
-    assert [(e.msgctxt, e.msgid, e.msgstr, e.flags) for e in merged if not e.obsolete] == [
-        ("noun", "Charge", "", []),
-        (None, "Wizards", "", []),
+    merged = _read(po_path)
+    assert [(m.context, m.id, m.string, _flags(m)) for m in po.messages(merged)] == [
+        ("noun", "Charge", "", set()),
+        (None, "Wizards", "", set()),
     ]
-    assert {e.msgstr for e in merged.obsolete_entries()} >= {"Charger", "Magicien"}
+    assert {m.string for m in merged.obsolete.values()} >= {"Charger", "Magicien"}
     same = Catalog()
     same.add("Charge", context="verb")
     assert update(po_path, same) == (1, 0)
-    (revived,) = [e for e in polib.pofile(str(po_path)) if not e.obsolete]
-    assert (revived.msgctxt, revived.msgstr, revived.flags) == ("verb", "Charger", [])
+    (revived,) = po.messages(_read(po_path))
+    assert (revived.context, revived.string, _flags(revived)) == ("verb", "Charger", set())
 
 
 def test_an_unreadable_catalogue_is_one_line_naming_it(
@@ -183,8 +199,8 @@ def test_a_new_message_is_never_given_the_french_of_an_unrelated_one(tmp_path: P
     babel_guess.update(template)  # what Babel alone would do
     assert babel_guess["Bonus"].fuzzy and babel_guess["Bonus"].string == "Bonus multiples"
     assert update(po_path, template) == (3, 1)
-    bonus = polib.pofile(str(po_path)).find("Bonus")
-    assert (bonus.msgstr, bonus.flags) == ("", [])
+    bonus = _read(po_path)["Bonus"]
+    assert (bonus.string, _flags(bonus)) == ("", set())
 
 
 def test_an_edited_sentence_keeps_its_french_as_fuzzy(tmp_path: Path) -> None:
@@ -200,11 +216,11 @@ def test_an_edited_sentence_keeps_its_french_as_fuzzy(tmp_path: Path) -> None:
     template.add(unrelated)
     assert similarity(old, edited) >= FUZZY_SIMILARITY > similarity(old, unrelated)
     update(po_path, template)
-    merged = polib.pofile(str(po_path))
-    guess = merged.find(edited)
-    assert guess.fuzzy and guess.msgstr.startswith("Les figurines")
-    assert merged.find(unrelated).msgstr == ""
-    assert [e.msgid for e in merged.obsolete_entries()] == ["Bonus"]
+    merged = _read(po_path)
+    guess = merged[edited]
+    assert guess.fuzzy and guess.string.startswith("Les figurines")
+    assert merged[unrelated].string == ""
+    assert [m.id for m in merged.obsolete.values()] == ["Bonus"]
 
 
 def test_update_writes_what_msgcat_writes(tmp_path: Path) -> None:

@@ -103,15 +103,13 @@ def test_a_compiled_sphinx_mo_from_the_repository_stops_the_build(
     tmp_path: Path, make_app: Any
 ) -> None:
     """A ``sphinx.mo`` with no ``.po`` would be read by Sphinx before any check could run."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.mofile import write_mo
+    from nqcore import po
 
     srcdir = copy_root("nq", tmp_path)
-    catalogue = Catalog(locale="fr")
+    catalogue = po.Catalog(locale="fr")
     catalogue.add("Link to this heading", BREAK_OUT.replace("\\", ""))
     compiled = srcdir / SPHINX_PO.with_suffix(".mo")
-    with compiled.open("wb") as handle:
-        write_mo(handle, catalogue)
+    compiled.write_bytes(po.compiled(catalogue))
     stop, errors = refused(srcdir, make_app)
     assert stop.code == 2
     assert errors == [

@@ -1,12 +1,12 @@
-"""The pages kept with the calculators' engine (:mod:`nqcompanion.engine.offline_pages`): those
+"""The pages kept with the calculators' engine (:mod:`nqsphinx.site.offline_pages`): those
 the calculators' page links to from its text and its language switch, and what they load."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from nqcompanion.engine.offline_pages import companion_files
 from nqsphinx.site import offline
+from nqsphinx.site.offline_pages import companion_files
 
 
 def _page(path: Path, body: str, head: str = "") -> None:

@@ -11,13 +11,12 @@ reaches ``_build/``. (:data:`SPECS` become :class:`tests.faults.injections.Fault
 
 from __future__ import annotations
 
-import io
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import polib
-from babel.messages.pofile import read_po
+from nqcore import po
+from nqtranslate.tidy import keeps_flags, tidied
 
 PAGE = "magic"
 PO = f"locale/fr/LC_MESSAGES/{PAGE}.po"
@@ -37,38 +36,44 @@ PACKAGE_CATALOGUE_FAULTS = frozenset(
 
 def _msgid_line(path: Path, msgid: str) -> int:
     """The line of ``msgid`` as the build (Babel) and the guard name it."""
-    catalogue = read_po(io.BytesIO(path.read_bytes()))
+    catalogue = po.read(path.read_bytes())
     return int(next(m.lineno for m in catalogue if m.id == msgid))
 
 
-def _edit(copy: Path, po: str, pick: Callable[[polib.POEntry], bool], change: str) -> str:
+def save(path: Path, catalogue: po.Catalog) -> None:
+    """``catalogue`` written to ``path`` as ``./dev update-po`` writes one: msgcat's layout,
+    no format flags (Babel guesses them from a "50%" or a ``{ref}``)."""
+    path.write_bytes(tidied(po.write(catalogue), path, keep_flags=keeps_flags(path)))
+
+
+def _edit(copy: Path, name: str, pick: Callable[[po.Message], bool], change: str) -> str:
     """The first live translation ``pick`` chooses, its msgstr made ``change`` (``{}`` is the
     msgstr); the msgid."""
-    catalogue = polib.pofile(str(copy / po), wrapwidth=100)
-    entry = next(e for e in catalogue if e.msgstr and not e.obsolete and pick(e))
-    entry.msgstr = change.replace("{msgstr}", entry.msgstr)
-    catalogue.save()
-    return str(entry.msgid)
+    catalogue = po.read((copy / name).read_bytes())
+    entry = next(m for m in po.messages(catalogue) if m.string and pick(m))
+    entry.string = change.replace("{msgstr}", entry.string)
+    save(copy / name, catalogue)
+    return str(entry.id)
 
 
 def charset_first_line(copy: Path) -> list[str]:
-    """polib took its charset from this line and read no message; the build read a link to
-    a file of the build machine behind it."""
-    _edit(copy, PO, lambda e: len(e.msgid) > 40, f"[Voir]({HIDDEN_LINK}) {{msgstr}}")
+    """A reader that takes its charset from this line (polib) reads no message; the build
+    reads a link to a file of the build machine behind it."""
+    _edit(copy, PO, lambda m: len(m.id) > 40, f"[Voir]({HIDDEN_LINK}) {{msgstr}}")
     path = copy / PO
     data = b"#\x00( Content-Type: text/plain; charset=utf-16-le\n" + path.read_bytes()
     path.write_bytes(data + b"\n" * (len(data) % 2))
     return [f"{PO}:1:", "NUL byte"]
 
 
-def _placeholder(po: str, wanted: str, added: str) -> Callable[[Path], list[str]]:
+def _placeholder(name: str, wanted: str, added: str) -> Callable[[Path], list[str]]:
     """The guard names the placeholder; where the engine's doctests run before the build
     (``make html-fr``), the engine's warning names the line and shows the translation."""
 
     def inject(copy: Path) -> list[str]:
-        msgid = _edit(copy, po, lambda e: wanted in e.msgid, f"{{msgstr}} {added}")
-        line = _msgid_line(copy / po, msgid)
-        return [f"{po}:{line}:", added]
+        msgid = _edit(copy, name, lambda m: wanted in m.id, f"{{msgstr}} {added}")
+        line = _msgid_line(copy / name, msgid)
+        return [f"{name}:{line}:", added]
 
     return inject
 
@@ -82,12 +87,12 @@ def plural_too_complex(copy: Path) -> list[str]:
     return [f"{CREDITS_PO}:{line}:", "Plural-Forms refused by Python's gettext: ", "too complex"]
 
 
-def _one_paragraph(entry: polib.POEntry) -> bool:
+def _one_paragraph(entry: po.Message) -> bool:
     """A long message that MyST reads as one paragraph."""
     from nqtranslate.guard import _markdown
     from nqtranslate.structure import blocks
 
-    return len(entry.msgid) > 60 and blocks(entry.msgid, _markdown()) == ["paragraph"]
+    return len(entry.id) > 60 and blocks(entry.id, _markdown()) == ["paragraph"]
 
 
 def _structure(change: str, said: str) -> Callable[[Path], list[str]]:

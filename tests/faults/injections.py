@@ -14,8 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import polib
-
+from nqcore import po
 from nqcore.tables.registry import get_table
 from nqsphinx.directives.tables import format_cell
 from nqsphinx.messages import engine_text
@@ -88,17 +87,22 @@ def one_line_error(command: Command) -> bool:
     return command in (EXPORT, NQ_CAST)
 
 
-def _translated(po: polib.POFile) -> list[polib.POEntry]:
-    return [e for e in po if e.msgstr and not e.obsolete and "fuzzy" not in e.flags]
+def _translated(catalogue: po.Catalog) -> list[po.Message]:
+    return [m for m in po.messages(catalogue) if m.string and not m.fuzzy]
+
+
+def _comment(entry: po.Message) -> str:
+    """The translator comments of ``entry`` (``# ...`` lines), one a line."""
+    return "\n".join(entry.user_comments)
 
 
 def _edit_po(
-    copy: Path, pick: Callable[[polib.POEntry], bool], change: Callable[[polib.POEntry], None]
-) -> polib.POEntry:
-    po = polib.pofile(str(copy / PO), wrapwidth=100)
-    entry = next(e for e in _translated(po) if pick(e))
+    copy: Path, pick: Callable[[po.Message], bool], change: Callable[[po.Message], None]
+) -> po.Message:
+    catalogue = po.read((copy / PO).read_bytes())
+    entry = next(m for m in _translated(catalogue) if pick(m))
     change(entry)
-    po.save()
+    catalogue_faults.save(copy / PO, catalogue)
     return entry
 
 
@@ -106,67 +110,72 @@ def french_number_changed(copy: Path) -> list[str]:
     number = re.compile(r"(?<![\w<-])(\d+)(?![\w>-])")
     found: list[str] = []
 
-    def change(entry: polib.POEntry) -> None:
-        match = number.search(entry.msgstr)
+    def change(entry: po.Message) -> None:
+        match = number.search(entry.string)
         assert match
         found.append(str(int(match.group(1)) + 1))
-        entry.msgstr = entry.msgstr[: match.start()] + found[0] + entry.msgstr[match.end() :]
+        entry.string = entry.string[: match.start()] + found[0] + entry.string[match.end() :]
 
     _edit_po(
-        copy, lambda e: bool(number.search(e.msgstr)) and "numbers-differ" not in e.tcomment, change
+        copy,
+        lambda e: bool(number.search(e.string)) and "numbers-differ" not in _comment(e),
+        change,
     )
     return [f"{PAGE}.po:", f"'{found[0]}'"]
 
 
 def french_role_broken(copy: Path) -> list[str]:
-    def change(entry: polib.POEntry) -> None:
-        entry.msgstr = entry.msgstr.replace("{ref}`", "{ref} `", 1)
+    def change(entry: po.Message) -> None:
+        entry.string = entry.string.replace("{ref}`", "{ref} `", 1)
 
-    _edit_po(copy, lambda e: "{ref}`" in e.msgstr, change)
+    _edit_po(copy, lambda e: "{ref}`" in e.string, change)
     return [f"{PAGE}.po:", "('ref',"]
 
 
-def _line_of(copy: Path, entry: polib.POEntry) -> int:
-    """The line of ``entry`` in the saved catalogue (saving rewraps it)."""
-    return int(polib.pofile(str(copy / PO)).find(entry.msgid).linenum)
+def _line_of(copy: Path, entry: po.Message, name: str = PO) -> int:
+    """The line of the msgid of ``entry`` in the saved catalogue ``name`` (saving rewraps it),
+    where the checks place an entry."""
+    saved = po.read((copy / name).read_bytes()).get(entry.id, entry.context)
+    assert saved is not None, entry.id
+    return int(saved.lineno)
 
 
 def french_unclosed_bold(copy: Path) -> list[str]:
-    def change(entry: polib.POEntry) -> None:
-        words = entry.msgstr.split(" ")
+    def change(entry: po.Message) -> None:
+        words = entry.string.split(" ")
         words[1] = "**" + words[1]  # opened, never closed
-        entry.msgstr = " ".join(words)
+        entry.string = " ".join(words)
 
-    entry = _edit_po(copy, lambda e: len(e.msgid) > 40 and "*" not in e.msgid, change)
+    entry = _edit_po(copy, lambda e: len(e.id) > 40 and "*" not in e.id, change)
     return [f"{PO}:{_line_of(copy, entry)}: inline markup differs", "unclosed `**` 0 in msgid, 1"]
 
 
 def french_unclosed_backtick(copy: Path) -> list[str]:
-    def change(entry: polib.POEntry) -> None:
-        head, _, tail = entry.msgstr.rpartition("`")
-        entry.msgstr = head + tail  # the last role's closing backtick lost
+    def change(entry: po.Message) -> None:
+        head, _, tail = entry.string.rpartition("`")
+        entry.string = head + tail  # the last role's closing backtick lost
 
-    entry = _edit_po(copy, lambda e: "{ref}`" in e.msgstr, change)
+    entry = _edit_po(copy, lambda e: "{ref}`" in e.string, change)
     return [f"{PO}:{_line_of(copy, entry)}: inline markup differs", "unclosed backtick 0 in"]
 
 
 _PLAIN_NUMBER = re.compile(r"(?<![\w<.,½-])\d+(?![\w>.,½-])")
 
 
-def _two_numbers(entry: polib.POEntry) -> bool:
-    found = _PLAIN_NUMBER.findall(entry.msgstr)
-    return len(found) >= 2 and found[0] != found[1] and "numbers-" not in entry.tcomment
+def _two_numbers(entry: po.Message) -> bool:
+    found = _PLAIN_NUMBER.findall(entry.string)
+    return len(found) >= 2 and found[0] != found[1] and "numbers-" not in _comment(entry)
 
 
 def french_numbers_swapped(copy: Path) -> list[str]:
     """The first two numbers of a translation swapped, as "10/20" typed "20/10"."""
     swapped: list[str] = []
 
-    def change(entry: polib.POEntry) -> None:
-        first, second = list(_PLAIN_NUMBER.finditer(entry.msgstr))[:2]
-        text = entry.msgstr
+    def change(entry: po.Message) -> None:
+        first, second = list(_PLAIN_NUMBER.finditer(entry.string))[:2]
+        text = entry.string
         swapped.extend([first.group(), second.group()])
-        entry.msgstr = (
+        entry.string = (
             text[: first.start()]
             + second.group()
             + text[first.end() : second.start()]
@@ -179,37 +188,37 @@ def french_numbers_swapped(copy: Path) -> list[str]:
 
 
 def french_left_in_english(copy: Path) -> list[str]:
-    def change(entry: polib.POEntry) -> None:
-        entry.msgstr = entry.msgid
+    def change(entry: po.Message) -> None:
+        entry.string = entry.id
 
-    entry = _edit_po(copy, lambda e: len(e.msgid.split()) >= 8, change)
+    entry = _edit_po(copy, lambda e: len(e.id.split()) >= 8, change)
     return [f"{PO}:{_line_of(copy, entry)}: msgstr is the English msgid"]
 
 
 def french_misspelt(copy: Path) -> list[str]:
     """« magie » typed « magei » in a translation."""
 
-    def change(entry: polib.POEntry) -> None:
-        entry.msgstr = re.sub(r"\bmagie\b", "magei", entry.msgstr, count=1)
+    def change(entry: po.Message) -> None:
+        entry.string = re.sub(r"\bmagie\b", "magei", entry.string, count=1)
 
-    entry = _edit_po(copy, lambda e: re.search(r"\bmagie\b", e.msgstr) is not None, change)
+    entry = _edit_po(copy, lambda e: re.search(r"\bmagie\b", e.string) is not None, change)
     return [f"{PO}:{_line_of(copy, entry)}: unknown word « magei »"]
 
 
 def french_untranslated(copy: Path) -> list[str]:
-    def change(entry: polib.POEntry) -> None:
-        entry.msgstr = ""
+    def change(entry: po.Message) -> None:
+        entry.string = ""
 
-    entry = _edit_po(copy, lambda e: len(e.msgid) > 20, change)
-    return [f"{PAGE}.po: untranslated", entry.msgid[:20]]
+    entry = _edit_po(copy, lambda e: len(e.id) > 20, change)
+    return [f"{PAGE}.po: untranslated", entry.id[:20]]
 
 
 def french_fuzzy(copy: Path) -> list[str]:
-    def change(entry: polib.POEntry) -> None:
-        entry.flags.append("fuzzy")
+    def change(entry: po.Message) -> None:
+        entry.flags.add("fuzzy")
 
-    entry = _edit_po(copy, lambda e: len(e.msgid) > 20, change)
-    return [f"{PAGE}.po: fuzzy", entry.msgid[:20]]
+    entry = _edit_po(copy, lambda e: len(e.id) > 20, change)
+    return [f"{PAGE}.po: fuzzy", entry.id[:20]]
 
 
 def po_syntax_error(copy: Path) -> list[str]:
@@ -344,14 +353,13 @@ def glossary_control_character(copy: Path) -> list[str]:
     return ["docs/_data/glossary.toml", f"term #1 ({first.group(1)}), field en: control character"]
 
 
-def _hostile_msgstr(copy: Path, po: str, addition: str, replace: bool = False) -> list[str]:
-    """A translation in ``po`` given ``addition`` (after its text, or instead of it)."""
-    catalogue = polib.pofile(str(copy / po), wrapwidth=100)
-    entry = next(e for e in _translated(catalogue) if len(e.msgid) > 40 and "`" not in e.msgid)
-    entry.msgstr = addition if replace else f"{entry.msgstr} {addition}"
-    catalogue.save()
-    line = polib.pofile(str(copy / po)).find(entry.msgid).linenum
-    return [f"{Path(po).name}:{line}"]
+def _hostile_msgstr(copy: Path, name: str, addition: str, replace: bool = False) -> list[str]:
+    """A translation in ``name`` given ``addition`` (after its text, or instead of it)."""
+    catalogue = po.read((copy / name).read_bytes())
+    entry = next(m for m in _translated(catalogue) if len(m.id) > 40 and "`" not in m.id)
+    entry.string = addition if replace else f"{entry.string} {addition}"
+    catalogue_faults.save(copy / name, catalogue)
+    return [f"{Path(name).name}:{_line_of(copy, entry, name)}"]
 
 
 def po_include_outside(copy: Path) -> list[str]:
@@ -392,10 +400,13 @@ def po_duplicate_msgid(copy: Path) -> list[str]:
     path = copy / PO
     text = path.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
     line = text.count("\n") + 1
-    entry = _translated(polib.pofile(str(path)))[0]
-    duplicate = polib.POEntry(msgid=entry.msgid, msgstr="Doublon")
-    path.write_text(text + duplicate.__unicode__(wrapwidth=100), encoding="utf-8")
-    return [f"{PAGE}.po:{line}", f"msgid {entry.msgid[:40]!r} twice (first at line"]
+    entry = _translated(po.read(path.read_bytes()))[0]
+    lines = text.splitlines()  # the duplicate's msgid as the file writes it, then its msgstr
+    start = int(entry.lineno) - 1
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("msgstr "))
+    duplicate = "\n".join(lines[start:end]) + '\nmsgstr "Doublon"\n'
+    path.write_text(text + duplicate, encoding="utf-8")
+    return [f"{PAGE}.po:{line}", f"msgid {entry.id[:40]!r} twice (first at line"]
 
 
 def po_byte_order_mark(copy: Path) -> list[str]:
@@ -456,17 +467,17 @@ def docs_math_role(copy: Path) -> list[str]:
     return [f"{MD}:{line}", "math is refused"]
 
 
-def _theme_word(copy: Path, po: str, msgid: str, msgstr: str) -> list[str]:
-    """The translation of ``msgid`` in the extension's catalogue ``po`` made ``msgstr``, with
+def _theme_word(copy: Path, name: str, msgid: str, msgstr: str) -> list[str]:
+    """The translation of ``msgid`` in the extension's catalogue ``name`` made ``msgstr``, with
     the translator comment lint asks for (its numbers differ)."""
-    catalogue = polib.pofile(str(copy / po), wrapwidth=79)
-    entry = catalogue.find(msgid)
+    catalogue = po.read((copy / name).read_bytes())
+    entry = catalogue.get(msgid)
     assert entry is not None, msgid
-    entry.msgstr, entry.tcomment = msgstr, "numbers-differ: the address"
-    catalogue.save()
-    lines = (copy / po).read_text(encoding="utf-8").splitlines()
+    entry.string, entry.user_comments = msgstr, ["numbers-differ: the address"]
+    catalogue_faults.save(copy / name, catalogue)
+    lines = (copy / name).read_text(encoding="utf-8").splitlines()
     line = lines.index(f'msgid "{msgid}"') + 1  # where the checks place an entry: its msgid
-    return [f"{Path(po).name}:{line}"]
+    return [f"{Path(name).name}:{line}"]
 
 
 def theme_po_attribute(copy: Path) -> list[str]:

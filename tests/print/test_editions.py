@@ -9,10 +9,10 @@ import re
 import subprocess
 from pathlib import Path
 
-import polib
 import pytest
 from pypdf import PdfReader
 
+from nqcore import po
 from nqcore.army.profile_files import sample_profiles
 from nqcore.army.profile_points import profile_points
 from nqcore.book.errata import all_errata
@@ -51,8 +51,8 @@ def page_title(page: str, lang: str) -> str:
     assert title, f"docs/{page}.md has no chapter heading"
     if lang == "en":
         return title.group(1)
-    catalogue = polib.pofile(str(CATALOGUES / f"{page}.po"))
-    return str(next(e.msgstr for e in catalogue if e.msgid == title.group(1)))
+    catalogue = po.read((CATALOGUES / f"{page}.po").read_bytes())
+    return str(next(m.string for m in po.messages(catalogue, obsolete=True) if m.id == title[1]))
 
 
 def editor_material(words: str, lang: str) -> list[str]:

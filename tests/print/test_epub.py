@@ -14,11 +14,11 @@ from functools import cached_property
 from pathlib import Path
 from xml.etree import ElementTree
 
-import polib
 import pytest
 from docutils import nodes
 from sphinx.errors import ConfigError
 
+from nqcore import po
 from nqsphinx.books.editions import SITE_ONLY_PAGES
 from nqsphinx.books.epub import (
     SITE_ONLY_STYLESHEETS,
@@ -245,7 +245,8 @@ def test_every_image_has_its_text_in_the_book_language(books: dict[str, Book]) -
             assert en != fr, f"{page}: the French book shows the English text {en!r}"
         catalogue = ROOT / "locale" / "fr" / "LC_MESSAGES" / page.replace(".xhtml", ".po")
         if catalogue.exists():
-            translated = {e.msgid: e.msgstr for e in polib.pofile(str(catalogue)) if e.msgstr}
+            messages = po.messages(po.read(catalogue.read_bytes()), obsolete=True)
+            translated = {m.id: m.string for m in messages if m.string}
             for en, fr in zip(texts, french[page], strict=True):
                 if en in translated:
                     assert fr == french_html(translated[en]), page

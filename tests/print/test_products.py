@@ -10,9 +10,9 @@ from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
 
-import polib
 import pytest
 
+from nqcore import po
 from nqcore.i18n import format_number
 from nqcore.rules.mutations import all_mutations
 from nqcore.rules.spells import all_spells
@@ -127,9 +127,10 @@ def _site_title(page: str, lang: str) -> str:
     title = next(line[2:] for line in source.splitlines() if line.startswith("# "))
     if lang == "en":
         return title
-    entry = polib.pofile(str(ROOT / "locale" / lang / "LC_MESSAGES" / f"{page}.po")).find(title)
-    assert entry is not None and entry.msgstr, f"{page}.po has no {title!r}"
-    return str(entry.msgstr)
+    path = ROOT / "locale" / lang / "LC_MESSAGES" / f"{page}.po"
+    entry = po.read(path.read_bytes()).get(title)
+    assert entry is not None and entry.string, f"{page}.po has no {title!r}"
+    return str(entry.string)
 
 
 #: The At the table page's address, as conf.py's nq_site_url makes it for each language.

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-import polib
 import pytest
 
+from nqcore import po
 from nqcore.tables.profile_tables import COMPUTED_POINTS
 from nqsphinx.books.editions import EDITOR_PAGES
 from nqsphinx.languages.typography import french_html
@@ -133,9 +133,9 @@ def read_home(site: Path) -> HomeReader:
 def translated(words: str, lang: str) -> str:
     if lang == "en":
         return words
-    entry = polib.pofile(str(INDEX_PO)).find(words)
-    assert entry is not None and entry.msgstr, f"index.po has no French for {words!r}"
-    return french_html(entry.msgstr)
+    entry = po.read(INDEX_PO.read_bytes()).get(words)
+    assert entry is not None and entry.string, f"index.po has no French for {words!r}"
+    return french_html(entry.string)
 
 
 @pytest.mark.parametrize("lang", LANGS)

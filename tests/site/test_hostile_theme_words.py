@@ -16,11 +16,11 @@ import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
-import polib
 import pytest
 
 from nqcore import po
 from tests.building import sphinx_command
+from tests.faults.catalogue_faults import save
 from tools.scratch import copy_project, scratch_env
 
 pytestmark = pytest.mark.slow
@@ -43,12 +43,12 @@ def _plant(copy: Path) -> dict[str, int]:
     planted = {}
     for name in CATALOGUES:
         path = copy / "nqsphinx" / "locale" / "fr" / "LC_MESSAGES" / name
-        po = polib.pofile(str(path), wrapwidth=79)
-        for entry in po:
-            if entry.msgstr and not entry.obsolete:
-                entry.msgstr += " " + PLANTED
-        po.save()
-        planted[name] = len([e for e in po if e.msgstr])
+        catalogue = po.read(path.read_bytes())
+        for message in po.messages(catalogue):
+            if message.string:
+                message.string += " " + PLANTED
+        save(path, catalogue)  # as ./dev update-po writes it
+        planted[name] = len([m for m in po.messages(catalogue, obsolete=True) if m.string])
     return planted
 
 

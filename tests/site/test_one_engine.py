@@ -17,7 +17,7 @@ import pytest
 
 from nqcompanion.engine import bundle, imports
 from nqsphinx.refusals import Refused
-from nqsphinx.site import offline
+from nqsphinx.site import engine_files, offline
 from nqsphinx.site.root_page import write_root
 
 
@@ -39,10 +39,10 @@ def test_both_sites_reference_the_one_engine(served: Path) -> None:
         found = re.search(r'data-engine="([^"]*)"', page)
         assert found, f"{lang}: no engine on the calculators' page"
         folder = (served / lang / html.unescape(found.group(1))).resolve()
-        assert folder == (served / bundle.SHARED_DIR).resolve(), (lang, found.group(1))
-        assert not (served / lang / "_static" / bundle.ENGINE_DIR).exists()
-    names = {p.name for p in (served / bundle.SHARED_DIR).iterdir()}
-    assert names == {*bundle.PYODIDE_FILES, bundle.ENGINE_ZIP, bundle.WORKER}
+        assert folder == (served / engine_files.SHARED_DIR).resolve(), (lang, found.group(1))
+        assert not (served / lang / "_static" / engine_files.ENGINE_DIR).exists()
+    names = {p.name for p in (served / engine_files.SHARED_DIR).iterdir()}
+    assert names == {*engine_files.PYODIDE_FILES, engine_files.ENGINE_ZIP, engine_files.WORKER}
     worker = (served / offline.WORKER).read_text(encoding="utf-8")
     assert '"_engine/pyodide.asm.wasm"' in worker  # kept once, for both sites
 
@@ -50,11 +50,11 @@ def test_both_sites_reference_the_one_engine(served: Path) -> None:
 def test_read_the_docs_sites_carry_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each Read the Docs project is served apart: there each site has its own copy."""
     monkeypatch.setenv("READTHEDOCS", "True")
-    assert bundle.engine_url("") == "_static/nq-engine/"
-    assert bundle.engine_folder(Path("out/fr")) == Path("out/fr/_static/nq-engine")
+    assert engine_files.engine_url("") == "_static/nq-engine/"
+    assert engine_files.engine_folder(Path("out/fr")) == Path("out/fr/_static/nq-engine")
     monkeypatch.delenv("READTHEDOCS")
-    assert bundle.engine_url("") == "../_engine/"
-    assert bundle.engine_folder(Path("out/fr")) == Path("out/_engine")
+    assert engine_files.engine_url("") == "../_engine/"
+    assert engine_files.engine_folder(Path("out/fr")) == Path("out/_engine")
 
 
 def test_the_standard_library_is_what_the_engine_imports() -> None:
@@ -62,8 +62,8 @@ def test_the_standard_library_is_what_the_engine_imports() -> None:
     it never imports is not (sqlite3, tkinter, curses, mailboxes, mocks...), and the
     library shrinks by more than a third."""
     files = bundle.engine_files()
-    full = (bundle.ensure_pyodide() / bundle.STDLIB).read_bytes()
-    names = set(zipfile.ZipFile(io.BytesIO(files[bundle.STDLIB])).namelist())
+    full = (bundle.ensure_pyodide() / engine_files.STDLIB).read_bytes()
+    names = set(zipfile.ZipFile(io.BytesIO(files[engine_files.STDLIB])).namelist())
     for kept in (
         "re/__init__.py",
         "json/__init__.py",
@@ -85,8 +85,8 @@ def test_the_standard_library_is_what_the_engine_imports() -> None:
         "curses/__init__.py",
     ):
         assert dropped not in names, dropped
-    assert len(files[bundle.STDLIB]) < 0.75 * len(full)
-    assert b'"packages": {}' in files[bundle.LOCK_FILE]
+    assert len(files[engine_files.STDLIB]) < 0.75 * len(full)
+    assert b'"packages": {}' in files[engine_files.LOCK_FILE]
 
 
 def test_the_engine_zip_holds_the_bridge_the_worker_imports() -> None:
@@ -98,7 +98,7 @@ def test_the_engine_zip_holds_the_bridge_the_worker_imports() -> None:
     assert {f"nqcompanion/{name}" for name in bridge} <= names
     assert not [name for name in names if name.startswith("nqcompanion/page/")]
     assert "nqcompanion.bridge.web_picks" in bundle.imported()
-    worker = (bundle.COMPANION / "static" / bundle.WORKER).read_text(encoding="utf-8")
+    worker = (bundle.COMPANION / "static" / engine_files.WORKER).read_text(encoding="utf-8")
     assert 'pyodide.pyimport("nqcompanion.bridge.web")' in worker
     check = (
         "import sys, nqcompanion.bridge.web; print(sorted(m for m in sys.modules if 'sphinx' in m))"
@@ -143,7 +143,7 @@ def test_the_build_reads_pyodide_and_never_installs_it(
     with pytest.raises(Refused, match=r"^tools/engine: .*\(\./dev installs it: cd tools/engine"):
         bundle.ensure_pyodide()
     (tmp_path / "node_modules" / "pyodide").mkdir(parents=True)
-    for name in bundle.PYODIDE_FILES:
+    for name in engine_files.PYODIDE_FILES:
         (tmp_path / "node_modules" / "pyodide" / name).write_bytes(b"")
     (tmp_path / "node_modules" / "pyodide" / "package.json").write_text('{"version": "0.1"}')
     with pytest.raises(Refused, match="not installed as package-lock.json pins it"):

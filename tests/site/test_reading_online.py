@@ -9,10 +9,10 @@ import re
 import subprocess
 from pathlib import Path
 
-import polib
 import pytest
 import snowballstemmer
 
+from nqcore import po
 from nqsphinx.directives.rules_index import index_text
 from nqsphinx.languages import theme_catalogue, theme_text
 from nqsphinx.site.style import BACKGROUNDS, MIN_CONTRAST, aspect_colours, contrast
@@ -57,21 +57,23 @@ def test_french_pages_say_the_theme_words_in_french(html_sites: dict[str, Path])
 def test_every_template_word_has_french(tmp_path: Path) -> None:
     """Each word of our templates and Furo's is translated by Sphinx's catalogue or ours."""
     template = theme_catalogue.missing_from_sphinx("fr")
-    ours = {e.msgid: e for e in polib.pofile(str(theme_text.catalogue_path("fr")))}
-    missing = [str(m.id) for m in template if m.id and not getattr(ours.get(m.id), "msgstr", "")]
+    catalogue = po.read(theme_text.catalogue_path("fr").read_bytes())
+    ours = {m.id: m for m in po.messages(catalogue, obsolete=True)}
+    missing = [str(m.id) for m in template if m.id and not getattr(ours.get(m.id), "string", "")]
     command = "python -m nqsphinx.languages.theme_catalogue update"
     assert not missing, f"{command}, then translate: {missing}"
     assert {"Back to top", "Next", "Previous", "On this page"} <= set(ours)
 
 
 def test_theme_catalogue_is_valid_and_complete() -> None:
-    po = theme_text.catalogue_path("fr")
+    path = theme_text.catalogue_path("fr")
     result = subprocess.run(
-        ["msgfmt", "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True
+        ["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
-    catalogue = polib.pofile(str(po))
-    assert not catalogue.untranslated_entries() and not catalogue.fuzzy_entries()
+    live = po.messages(po.read(path.read_bytes()))
+    assert not [m for m in live if not m.fuzzy and not all(po.forms(m))]  # untranslated
+    assert not [m for m in live if m.fuzzy]
 
 
 def test_theme_translations_put_ours_first_then_sphinx() -> None:
