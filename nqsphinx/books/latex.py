@@ -27,6 +27,7 @@ from nqsphinx.books import (
     measure,
     page_keeps,
     pdf_cover,
+    table_breaks,
     turned_tables,
 )
 from nqsphinx.messages import ui_text
@@ -34,8 +35,6 @@ from nqsphinx.untrusted import generated_raw
 
 #: Columns whose longest cell is longer than this (characters) wrap; the others do not.
 LONG_COLUMN = 30
-#: Sphinx sets a table of more rows as a longtable (it runs over pages).
-LONGTABLE_ROWS = 30
 #: From this many columns a table is set in a smaller type, and smaller still.
 WIDE_TABLE = 8
 VERY_WIDE_TABLE = 12
@@ -60,8 +59,12 @@ SPHINX_NO_BREAK_SPACE = r"\catcode`^^^^00a0\active\protected\def^^^^00a0{\leavev
 _NUMERIC = re.compile(r"^[-+–\u2212]?[\d½.,/%+\-–\u2212\s\u202f]*$")
 
 
+#: The end of a cell measured with its link's page, " (p. 000)": its column shares the width left.
+PAGE_PLACEHOLDER = "\u00a0000)"
+
+
 def _is_long(column: Sequence[str]) -> bool:
-    return max((len(cell) for cell in column), default=0) > LONG_COLUMN
+    return any(len(cell) > LONG_COLUMN or cell.endswith(PAGE_PLACEHOLDER) for cell in column)
 
 
 def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[Sequence[str]]:
@@ -85,8 +88,8 @@ def column_spec(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
         else:
             width = rf"\csname nqcolumn{index}\endcsname"
         numeric = index and index not in long_text and all(_NUMERIC.match(c) for c in column)
-        align = r"\centering" if numeric else r"\raggedright"
-        whole = "" if index in long_text else r"\nqwholewords"
+        align = r"\centering" if numeric else r"\raggedright\nqcellshape{\raggedright}"
+        whole = rf"\nqtextcolumn{{{width}}}" if index in long_text else r"\nqwholewords"
         spec.append(rf">{{{align}\arraybackslash{whole}}}p{{{width}}}")
     return "".join(spec)
 
@@ -417,10 +420,12 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
         + HEADINGS
         + page_keeps.NOTES
         + INDEX
+        + index_order.HEADING_ANCHOR
         + pageref
         + pdf_cover.metadata(lang, result.get("papersize", "a4paper"))
         + MEASURE
         + turned_tables.TURN
+        + table_breaks.LATEX
     )
     if lang == "fr":
         # babel-french spaces « » too (French typography strips the typed spaces).
@@ -491,3 +496,4 @@ def setup(app: Sphinx) -> None:
     measure.setup(app)
     index_order.setup(app)
     turned_tables.setup(app)
+    table_breaks.setup(app)
