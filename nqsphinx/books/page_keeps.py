@@ -63,8 +63,12 @@ LONGTABLE_ROWS = 30
 UNBREAKABLE = (nodes.table, nodes.figure, nodes.image, nodes.literal_block)
 
 
+#: What binds a block to the next one (no page break between them).
+NO_BREAK = "\\par\\nobreak\n"
+
+
 def _no_break() -> nodes.raw:
-    return generated_raw(r"\par\nobreak" + "\n", "latex")
+    return generated_raw(NO_BREAK, "latex")
 
 
 def _lines(node: nodes.Node) -> int:

@@ -5,11 +5,15 @@ wherever the page ended: Table 23.8 started with two rows under its caption, the
 on next page"; Table 11.2 carried its last two rows over under a repeated head.  Each part of a
 broken table has :data:`LEAST_ROWS` rows at least.  The table starts on a page only with room
 for its caption, its header and its first :data:`LEAST_ROWS` rows (``\\nqtablestart``, before
-it, an estimate from its rows' text that errs on the high side).  The page does not break
+it, an estimate from its rows' text that errs on the high side), unless the opening paragraphs
+of its section are bound to it: their heading keeps that room.  The page does not break
 between its last :data:`LEAST_ROWS` rows: ``\\\\*`` ends those rows, and after ``\\nqkeeprules``
 the rule under each, up to the bottom rule, is one rule (longtable's ``\\hline``, and colortbl's,
 set as the document begins, draws two with a breakpoint between them), with no interline glue
-before the next row (a breakpoint too, in Sphinx's coloured rows).  A table of fewer than
+before the next row (a breakpoint too, in Sphinx's coloured rows).  The bottom rule
+of such a table is one rule too: booktabs' (and Sphinx's, which fills the gap above it with the
+last row's colour) is two rules in longtable, each followed by a breakpoint, where a page could
+end after all the rows and send the table's head alone to the next page.  A table of fewer than
 twice :data:`LEAST_ROWS` rows is kept whole.  (Binding its first rows so too would let TeX
 break before the table's head once longtable has taken over the page's output, which prints
 "continues on next page" under the text before the table.)
@@ -56,6 +60,11 @@ LATEX = r"""
   \def\LT@@hline{\ifnq@keeprules\expandafter\nq@keptrule\else\expandafter\nq@hline\fi}}
 \def\nq@keptrule{\global\let\LT@next\empty\ifnum0=`{\fi}\multispan\LT@cols
   {\CT@arc@\leaders\hrule\@height\arrayrulewidth\hfill}\cr\noalign{\nq@nobreak}\LT@next}
+\AtBeginDocument{\let\nq@bottomrule\sphinxbooktabsbottomrule
+  \def\sphinxbooktabsbottomrule{%
+    \ifnq@keeprules\expandafter\nq@keptbottomrule\else\expandafter\nq@bottomrule\fi}}
+\def\nq@keptbottomrule{\noalign{\nq@nobreak\vskip\aboverulesep}\multispan\LT@cols
+  {\CT@arc@\leaders\hrule\@height\heavyrulewidth\hfill}\cr\noalign{\nq@nobreak\vskip\belowbottomsep}}
 \makeatother
 """
 
@@ -75,6 +84,19 @@ def _rows_height(rows: list[nodes.row], widths: list[int]) -> int:
     return lines * ROW_LINE_PT + len(rows) * ROW_PAD_PT
 
 
+def _bound_to_opening(table: nodes.table) -> bool:
+    """Whether the section's opening paragraphs are bound to ``table`` (a ``\\nobreak`` among
+    the LaTeX right before it, page_keeps.KeepHeadings): its heading keeps room for them and
+    the table's start, and a ``\\Needspace`` here would break between them, leaving the
+    heading and its opening alone at the foot of the page."""
+    parent, index = table.parent, table.parent.index(table)
+    while index and isinstance(parent[index - 1], nodes.raw):
+        index -= 1
+        if parent[index].astext() == page_keeps.NO_BREAK:
+            return True
+    return False
+
+
 class TableBreaks(SphinxPostTransform):
     """Room for a longtable's first :data:`LEAST_ROWS` rows where it starts, its last ones
     bound together; a short one kept whole."""
@@ -90,9 +112,10 @@ class TableBreaks(SphinxPostTransform):
             widths = [int(c.get("colwidth", 1)) for c in table.findall(nodes.colspec)]
             whole = len(rows) < 2 * LEAST_ROWS
             first = rows if whole else rows[:LEAST_ROWS]
-            room = _rows_height(first, widths) + TABLE_FRAME_PT
-            start = generated_raw(rf"\nqtablestart{{{room}}}" + "\n", "latex")
-            table.parent.insert(table.parent.index(table), start)
+            if not _bound_to_opening(table):
+                room = _rows_height(first, widths) + TABLE_FRAME_PT
+                start = generated_raw(rf"\nqtablestart{{{room}}}" + "\n", "latex")
+                table.parent.insert(table.parent.index(table), start)
             for row in rows if whole else rows[-LEAST_ROWS:]:
                 row[KEEP_WITH_NEXT] = True
 
