@@ -17,10 +17,7 @@ from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from nqprint.latex import (  # one escape and one narrow space for the rulebooks and products
-    NARROW_NO_BREAK_SPACE,
-    latex_escape,
-)
+from nqprint.latex import NARROW_NO_BREAK_SPACE, latex_escape  # the books' and products'
 from nqsphinx.books import (
     front_matter,
     index_order,
@@ -41,7 +38,7 @@ VERY_WIDE_TABLE = 12
 #: An engine table's type and gaps, from the largest: a table starts at the size its columns'
 #: count gives (:func:`table_style`) and takes the next while it does not fit the line (the
 #: last, narrower gaps).  None is under 7 pt, the least a reader reads at arm's length: a table
-#: that does not fit the line in the last goes on a landscape page (``\nqturnstart``), where
+#: that does not fit the line in the last goes on a landscape page (``\nqturnjudge``), where
 #: the line is the page's height (Tables 23.1 and 28.6, of 14 and 15 columns, were set in
 #: \tiny, 6 pt, to fit).
 TABLE_SIZES = (
@@ -152,8 +149,8 @@ def table_style(
     measured = r"\gdef\nqtablefit{" + measure_columns(header, rows) + "}\n"
     start = generated_raw(r"\begingroup" + fitted + r"\nqwidestart" + "\n", "latex")
     end = generated_raw(r"\nqwideend\endgroup" + "\n", "latex")
-    turn = turned_tables.turn_start(measured, fitted)
-    return [turn, start, colspec, node, end, turned_tables.turn_notes()]
+    turn = turned_tables.turn_start(measured, fitted), turned_tables.turn_begin()
+    return [*turn, start, colspec, node, end, turned_tables.turn_notes()]
 
 
 #: Lengths and macros of :func:`measure_columns` (a header is set in Sphinx's header family).
@@ -180,9 +177,10 @@ MEASURE = r"""
   \settowidth{\nqlen{head}{#1}}{\sphinxstyletheadfamily #3}%
   \setlength{\nqmax}{0pt}#4\setlength{\nqlen{body}{#1}}{\nqmax}%
   \setlength{\nqmax}{\nqlen{headword}{#1}}#5\setlength{\nqlen{word}{#1}}{\nqmax}}
-%% \nqnatural{n}{i}: the widest cell; the header wraps at the n-th of the line, not in a word.
+%% \nqnatural{n}{i}: the widest cell; the header wraps at the n-th of the line, not in a word
+%% (1sp under it: n shares that \dimexpr rounds up overrun the line, and wrap at every word).
 \newcommand{\nqnatural}[2]{%
-  \setlength{\nqmax}{\dimexpr\linewidth/#1-2\tabcolsep\relax}%
+  \setlength{\nqmax}{\dimexpr\linewidth/#1-2\tabcolsep-1sp\relax}%
   \ifdim\nqlen{headword}{#2}>\nqmax\setlength{\nqmax}{\nqlen{headword}{#2}}\fi
   \ifdim\nqlen{head}{#2}<\nqmax\setlength{\nqmax}{\nqlen{head}{#2}}\fi
   \ifdim\nqlen{body}{#2}>\nqmax\setlength{\nqmax}{\nqlen{body}{#2}}\fi

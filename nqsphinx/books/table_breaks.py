@@ -13,7 +13,8 @@ set as the document begins, draws two with a breakpoint between them), with no i
 before the next row (a breakpoint too, in Sphinx's coloured rows).  The bottom rule
 of such a table is one rule too: booktabs' (and Sphinx's, which fills the gap above it with the
 last row's colour) is two rules in longtable, each followed by a breakpoint, where a page could
-end after all the rows and send the table's head alone to the next page.  A table of fewer than
+end after all the rows and send the table's head alone to the next page.  The rules are kept
+from ``\\nqkeeprules`` to the longtable's end only (a table after it draws its own).  A table of fewer than
 twice :data:`LEAST_ROWS` rows is kept whole.  (Binding its first rows so too would let TeX
 break before the table's head once longtable has taken over the page's output, which prints
 "continues on next page" under the text before the table.)
@@ -56,6 +57,7 @@ LATEX = r"""
 \def\nq@nobreak{\penalty\@M\prevdepth-1000\p@}
 \newcommand{\nqkeeprules}{\noalign{\global\nq@keeprulestrue\nq@nobreak}}
 \g@addto@macro\sphinxatlongtablestart{\global\nq@keeprulesfalse}
+\g@addto@macro\sphinxatlongtableend{\global\nq@keeprulesfalse}
 \AtBeginDocument{\let\nq@hline\LT@@hline
   \def\LT@@hline{\ifnq@keeprules\expandafter\nq@keptrule\else\expandafter\nq@hline\fi}}
 \def\nq@keptrule{\global\let\LT@next\empty\ifnum0=`{\fi}\multispan\LT@cols
