@@ -26,6 +26,7 @@ from nqsphinx.books import (
     pdf_cover,
     table_breaks,
     turned_tables,
+    units,
 )
 from nqsphinx.messages import ui_text
 from nqsphinx.untrusted import generated_raw
@@ -495,3 +496,4 @@ def setup(app: Sphinx) -> None:
     index_order.setup(app)
     turned_tables.setup(app)
     table_breaks.setup(app)
+    units.setup(app)

@@ -4,7 +4,7 @@ profile without its mark (« ¹ TTM = … » under the Wight Lord, whose profile
 broken with two or three rows on a page (or none: the spell list's head alone on a page), a
 heading left at a page's foot by its table, the spell list's names wrapping in a table half
 the line wide, the Index's bookmark 110 pt under its heading, a narrow column justified
-("Indi-rect")."""
+("Indi-rect"), "25mm" against "25–30 mm"."""
 
 from __future__ import annotations
 
@@ -72,3 +72,11 @@ def test_a_narrow_text_column_is_ragged_right_and_not_hyphenated(
     """Table 16.4's "Special Rules" column was justified: wide gaps, "Indi-rect"."""
     book = _book(pdfs, letter_pdfs, lang, paper)
     assert proof_five.special_rules_justified(book, lang) == []
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_figure_and_its_unit_are_held_by_a_narrow_space(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
+) -> None:
+    assert proof_five.glued_units(_book(pdfs, letter_pdfs, lang, paper)) == []
