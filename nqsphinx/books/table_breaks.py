@@ -14,10 +14,10 @@ before the next row (a breakpoint too, in Sphinx's coloured rows).  The bottom r
 of such a table is one rule too: booktabs' (and Sphinx's, which fills the gap above it with the
 last row's colour) is two rules in longtable, each followed by a breakpoint, where a page could
 end after all the rows and send the table's head alone to the next page.  The rules are kept
-from ``\\nqkeeprules`` to the longtable's end only (a table after it draws its own).  A table of fewer than
-twice :data:`LEAST_ROWS` rows is kept whole.  (Binding its first rows so too would let TeX
-break before the table's head once longtable has taken over the page's output, which prints
-"continues on next page" under the text before the table.)
+from ``\\nqkeeprules`` to the longtable's end only (a table after it draws its own).  A table
+of fewer than twice :data:`LEAST_ROWS` rows is kept whole.  (Binding its first rows so too
+would let TeX break before the table's head once longtable has taken over the page's output,
+which prints "continues on next page" under the text before the table.)
 
 An engine table's cells are set ragged right (``\\nqcellshape``): Sphinx sets a cell's text in
 a ``varwidth`` box, which, as a minipage does, sets its lines justified whatever the column
