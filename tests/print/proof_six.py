@@ -1,6 +1,7 @@
 """Checks of a rulebook PDF for what the sixth proof-reading marked: a near-empty page before a
 turned (landscape) table, a table's header cells wrapped to more than :data:`HEADER_LINES`
-lines; and that a table's rules span it (a bottom rule drawn under its first column only).
+lines, a movement ability's name in two forms ("Double time" and "Double Time"); and that a
+table's rules span it (a bottom rule drawn under its first column only).
 
 Each returns what it found wrong as short strings naming the page (an empty list: the rule
 holds). Run as a script on built PDFs (``python -m tests.print.proof_six a.pdf b.pdf``) it
@@ -23,6 +24,24 @@ FEW_LINES = 10
 HEADER_LINES = 2
 #: The tables whose headers are checked: the odds' first (long French headers, narrow figures).
 HEADED_TABLES = ("28.1", "28.2")
+
+
+#: The forms of the movement abilities' names the book does not print, by language: the
+#: book's are "Double Time" and "Cavalry Move" (lower case in running text: "the double time
+#: ability"), « Double temps » and « Déplacement de cavalerie ».
+OTHER_FORMS = {
+    "en": re.compile(r"\bDouble time\b|\bCavalry move\b"),
+    "fr": re.compile(r"\bdouble temps\b|\bDouble Temps\b|\bDéplacement de Cavalerie\b"),
+}
+
+
+def other_name_forms(pdf: Path, lang: str) -> list[str]:
+    """The names of the movement abilities printed in a form not the book's, by page."""
+    found = []
+    for page in read_pages(pdf):
+        text = " ".join(" ".join(line.split()) for line in page.lines)
+        found += [f"{page.where()}: {m.group(0)!r}" for m in OTHER_FORMS[lang].finditer(text)]
+    return found
 
 
 def _turned(pdf: Path, number: int) -> bool:
@@ -88,6 +107,7 @@ def main(paths: list[str]) -> int:
             "near-empty pages before turned tables": near_empty_before_turned(path),
             "tall headers": tall_headers(path),
             "short rules": short_rules(path),
+            "other name forms": other_name_forms(path, "fr" if "-fr" in path.name else "en"),
         }
         for name, found in results.items():
             failed += bool(found)

@@ -1,7 +1,8 @@
 """What the sixth proof-reading marked in the four rulebooks, read from the PDFs
 (:mod:`tests.print.proof_six`, which also runs as a script on any built PDFs): Chapter 23's
 opener, its title and a sentence alone on a page before its turned table; the French Table
-28.1's header cells wrapped a word a line; and a table's rules drawn across it."""
+28.1's header cells wrapped a word a line; "Double time" beside "Double Time"; and a table's
+rules drawn across it."""
 
 from __future__ import annotations
 
@@ -44,3 +45,13 @@ def test_every_rule_of_a_table_spans_it(
     pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
 ) -> None:
     assert proof_six.short_rules(_book(pdfs, letter_pdfs, lang, paper)) == []
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_movement_ability_is_named_in_one_form(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
+) -> None:
+    """The book's "Double Time" (« Double temps »): the list of movement abilities printed
+    "Double time", an erratum's reason began with it, its French title « double temps »."""
+    assert proof_six.other_name_forms(_book(pdfs, letter_pdfs, lang, paper), lang) == []
