@@ -28,10 +28,14 @@ HEADED_TABLES = ("28.1", "28.2")
 
 #: The forms of the movement abilities' names the book does not print, by language: the
 #: book's are "Double Time" and "Cavalry Move" (lower case in running text: "the double time
-#: ability"), « Double temps » and « Déplacement de cavalerie ».
+#: ability"), « Double temps » and « Déplacement de cavalerie » (a French heading is in
+#: sentence case, tests/test_french_headings.py: the erratum « Table des capacités de
+#: mouvement, double temps avec 3 actions », wherever its title is quoted, hyphenated or not).
 OTHER_FORMS = {
     "en": re.compile(r"\bDouble time\b|\bCavalry move\b"),
-    "fr": re.compile(r"\bdouble temps\b|\bDouble Temps\b|\bDéplacement de Cavalerie\b"),
+    "fr": re.compile(
+        r"(?<!vement, )\bdouble temps\b|\bDouble Temps\b|\bDéplacement de Cavalerie\b"
+    ),
 }
 
 

@@ -53,5 +53,5 @@ def test_a_movement_ability_is_named_in_one_form(
     pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
 ) -> None:
     """The book's "Double Time" (« Double temps »): the list of movement abilities printed
-    "Double time", an erratum's reason began with it, its French title « double temps »."""
+    "Double time", an erratum's reason began with it, the French glossary « le double temps »."""
     assert proof_six.other_name_forms(_book(pdfs, letter_pdfs, lang, paper), lang) == []
