@@ -30,9 +30,13 @@ def load_po(path: Path) -> dict[str, str]:
     data = path.read_bytes()
     problem = catalogue_check.text_problem(data)
     if problem is None:
-        catalogue = po.read(data.decode("utf-8"))
-        plural = catalogue_check.plural_forms_problem(catalogue.plural_forms)
-        problem = (1, plural) if plural else None
+        try:
+            catalogue = po.read(data.decode("utf-8"))
+        except po.CatalogueSyntaxError as error:  # what the check above names first
+            problem = (error.number, error.why)
+        else:
+            plural = catalogue_check.plural_forms_problem(catalogue.plural_forms)
+            problem = (1, plural) if plural else None
     if problem is not None:
         _warn(f"{_where(path)}:{problem[0]}", f"{problem[1]}: the English is shown")
         return {}
