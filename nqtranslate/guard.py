@@ -90,11 +90,20 @@ def _fence_markup(token: Any) -> str:
     return f"code block {name}".rstrip()
 
 
+#: The words of a role's argument a translation writes in its language: each before a
+#: ``<label>`` (``{ref}`words <label>```; back to a `` | `` in ``{nq-entities}``'s list).
+_ROLE_WORDS = re.compile(r"[^|<>]*<([^<>]*)>")
+
+
 def _role_markup(token: Any) -> str:
+    """A role with what its argument names, which a translation keeps: the target of a
+    ``{ref}`` or a ``{doc}`` (given or implied), the kind and every extra label of an
+    ``{nq-entities}`` list, any other role's whole argument."""
     name = token.meta.get("name", "")
-    content = token.content
-    target = content[content.rfind("<") + 1 : -1] if content.endswith(">") else ""
-    return f"role {{{name}}}" + (f" -> {target}" if target else "")
+    kept = " ".join(_ROLE_WORDS.sub(r" <\1>", token.content).split())
+    if kept.startswith("<") and kept.endswith(">") and kept.count("<") == 1:
+        kept = kept[1:-1]
+    return f"role {{{name}}}" + (f" -> {kept}" if kept else "")
 
 
 def _inline_markup(token: Any) -> Iterator[str]:
@@ -136,6 +145,17 @@ def refused_markup(msgid: str, msgstr: str) -> list[str]:
     if plain_text(msgstr):
         return []
     return sorted((markup(msgstr) - markup(msgid)).elements())
+
+
+def dropped_roles(msgid: str, msgstr: str) -> list[str]:
+    """The roles of ``msgid`` that ``msgstr`` does not keep: a list, a link, a page's name
+    would be lost (« Équipement : Aucun. » for its list of every item of equipment)."""
+    from nqsphinx.upstream.patches import plain_text
+
+    if plain_text(msgid):
+        return []
+    lost = markup(msgid) - markup(msgstr)
+    return sorted(item for item in lost.elements() if item.startswith("role "))
 
 
 def _pairs(reading: Reading) -> Iterator[tuple[Message, str, str]]:
@@ -202,6 +222,7 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
         problems = [
             f"msgstr adds {item!r}, not in its msgid" for item in refused_markup(msgid, msgstr)
         ]
+        problems += [f"msgstr drops {item!r} of its msgid" for item in dropped_roles(msgid, msgstr)]
         if page:
             problems += page_placeholder_findings(msgid, msgstr)
             if not problems:  # foreign markup is the reason to name, not the structure it makes
