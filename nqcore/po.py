@@ -12,8 +12,9 @@ does; where it does not (escapes such as ``\\x41`` or ``\\a``, a NUL, a bare car
 a keyword and its string on two lines), the guard refuses the file at its line
 (:mod:`nqtranslate.reading`); where Babel raises and GNU reads (a tab after a keyword, a comment
 between a message's strings, a ``#~|`` line), :func:`read` refuses it first, naming file and
-line (:func:`nqcore.catalogue_check.syntax_problem`); and ``tests/test_catalogue_differential.py`` compares the two
-readings of every catalogue. GNU ``msgcat`` lays out what is written
+line (:func:`nqcore.catalogue_check.syntax_problem`); and
+``tests/test_catalogue_differential.py`` compares the two readings of every catalogue. GNU
+``msgcat`` lays out what is written
 (:func:`nqtranslate.catalogue.gnu_layout`).
 
 Babel is imported with this module: the engine imports it lazily (``import nqcore`` stays fast).
