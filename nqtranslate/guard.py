@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from nqcore.catalogue_check import file_problem, paragraph_problem
+from nqcore.catalogue_check import MAX_MESSAGE, file_problem, paragraph_problem
 from nqcore.characters import unshowable
 from nqcore.i18n import ROOT, find_catalogue, locale_dirs
 from nqtranslate.disguise import disguise_problem, invisible_problem
@@ -243,9 +243,6 @@ CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 #: Bidi overrides and isolates: they reorder what a reader sees (allowed where the English has
 #: the same one).
 BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
-#: The longest message the build takes: the book's longest paragraph is a few thousand
-#: characters; an 800 KB msgstr made the build take minutes.
-MAX_MESSAGE = 20_000
 
 
 def text_findings(path: Path, reading: Reading) -> list[Finding]:
