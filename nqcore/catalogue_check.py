@@ -105,7 +105,8 @@ def field_problem(msgid: str, msgstr: str) -> str:
     if isinstance(found, str):
         return f"msgstr is {found}"
     if found != wanted:  # each field as often as it is written: {x} {x} is not {x}
-        return f"its fields {sorted(found.elements())} are not its English's {sorted(wanted.elements())}"
+        written, english = sorted(found.elements()), sorted(wanted.elements())
+        return f"its fields {written} are not its English's {english}"
     return ""
 
 
