@@ -21,11 +21,17 @@ from functools import lru_cache
 from pathlib import Path
 from string import Formatter
 
+#: The longest message a reader takes: the book's longest paragraph is a few thousand
+#: characters; an 800 KB msgstr made the build take minutes, a 5 MB one `nq` seven seconds.
+MAX_MESSAGE = 20_000
 #: Plural forms the header may declare for a language (gettext's limit in practice).
 MAX_PLURALS = 6
 #: One line of a ``.po`` file: a keyword and its quoted string, a continued string, or a comment.
 _STRING = r'"(?:[^"\\]|\\.)*"'
-_LINE = re.compile(rf"(?:(msgctxt|msgid|msgid_plural|msgstr(?:\[\d\])?)\s+)?({_STRING})\s*")
+_LINE = re.compile(rf"(?:(msgctxt|msgid|msgid_plural|msgstr(?:\[\d\])?) [ \t]*)?({_STRING})\s*")
+#: A keyword followed by a blank other than a space (a tab, a no-break space): GNU reads it,
+#: Babel does not.
+_SPACED = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?! )(\s)")
 _CHARSET = re.compile(r"charset=([^\s;\\]+)", re.I)
 #: The escapes every reader reads alike.  msgfmt also reads octal ``\033``, hex ``\x1b``, ``\a``
 #: and the like as the character they stand for, where Babel (the engine, Sphinx) and polib keep
@@ -98,8 +104,9 @@ def field_problem(msgid: str, msgstr: str) -> str:
     found = brace_fields(msgstr)
     if isinstance(found, str):
         return f"msgstr is {found}"
-    if found != wanted:
-        return f"its fields {sorted(found)} are not its English's {sorted(wanted)}"
+    if found != wanted:  # each field as often as it is written: {x} {x} is not {x}
+        written, english = sorted(found.elements()), sorted(wanted.elements())
+        return f"its fields {written} are not its English's {english}"
     return ""
 
 
@@ -193,42 +200,108 @@ def _starts_message(keyword: str, before: str) -> bool:
     return keyword == "msgctxt" or (keyword == "msgid" and not before.startswith("msgctxt"))
 
 
+def syntax_problem(text: str) -> tuple[int, str] | None:
+    """Where and why the catalogue ``text`` is not one Babel (the engine, Sphinx, every tool),
+    GNU gettext and this check read alike, its lines counted as Babel counts them (``\\n``
+    only): Babel raises on what this names, naming the line before it."""
+    return _syntax_problem(text.split("\n"))
+
+
 def _syntax_problem(lines: list[str]) -> tuple[int, str] | None:
-    seen: dict[tuple[str, str], int] = {}
-    context, msgid, started, keyword, previous, header = "", "", 0, "", "", ""
+    syntax = _Syntax()
     for number, line in enumerate(lines, 1):
         stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        match = _parsed(stripped, keyword, previous)
+        if stripped and (problem := syntax.read(stripped, number)):
+            return problem
+    return syntax.end()
+
+
+#: A location comment's file names, each between isolates (U+2068 ... U+2069), as GNU writes
+#: a name with a space: Babel refuses a location comment whose isolates do not pair up.
+_LOCATIONS = re.compile("[^\u2068\u2069]*(?:\u2068[^\u2068\u2069]*\u2069[^\u2068\u2069]*)*")
+_PLURAL_COUNT = re.compile(r"nplurals\s*=\s*(\d+)")
+Problem = tuple[int, str] | None
+
+
+class _Syntax:
+    """The lines of a catalogue read one by one as Babel's parser reads them: a comment ends a
+    message (a string after it continues nothing), an obsolete line (``#~``) is read as a
+    message's line, a keyword is followed by a space; and as GNU gettext reads them: a message
+    once, its plural forms within the header's nplurals."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple[str, str], int] = {}
+        self.context, self.msgid, self.started = "", "", 0
+        self.keyword, self.previous, self.header = "", "", ""
+        self.obsolete = False
+        #: Each msgstr[N] line with its N, checked against the header's nplurals at the end.
+        self.forms: list[tuple[int, int]] = []
+
+    def read(self, stripped: str, number: int) -> Problem:
+        """Where and why the (stripped, not blank) line ``number`` is refused; None when read."""
+        if stripped.startswith("#~"):
+            rest = stripped[2:].lstrip()
+            return self.message_line(rest, number, obsolete=True) if rest else None
+        if stripped.startswith("#"):
+            self.keyword = self.previous = ""  # Babel ends the message at a comment
+            if stripped.startswith("#:") and not _LOCATIONS.fullmatch(stripped):
+                return number, "a location comment whose isolates (U+2068, U+2069) do not pair"
+            return None
+        return self.message_line(stripped, number, obsolete=False)
+
+    def message_line(self, stripped: str, number: int, *, obsolete: bool) -> Problem:
+        match = _parsed(stripped, self.keyword, self.previous)
         if isinstance(match, str):
             return number, match
-        previous = keyword = match[1] or keyword
-        piece = match[2][1:-1]
-        if match[1] == "msgctxt":
-            context, msgid = piece, ""
-        elif match[1] == "msgid":
-            msgid, started = piece, number
-        elif match[1] is None and keyword == "msgctxt":
-            context += piece
-        elif match[1] is None and keyword == "msgid":
-            msgid += piece
-        elif keyword == "msgstr" and not msgid and not context and len(seen) == 1:
-            header += piece  # the header entry's fields
-        if match[1] and match[1].startswith("msgstr"):
-            key = (context, msgid)
-            if key in seen and match[1] in ("msgstr", "msgstr[0]"):
-                return started, f"msgid {msgid[:40]!r} twice (first at line {seen[key]})"
-            seen.setdefault(key, started)
-            if match[1] in ("msgstr", "msgstr[0]"):
-                context = ""
-    return _header_fields_problem(header, seen.get(("", ""), 1))
+        if match[1] == "msgctxt" or (match[1] == "msgid" and self.keyword != "msgctxt"):
+            self.obsolete = obsolete
+        elif obsolete != self.obsolete:
+            kind = "its msgid obsolete (#~), not it" if self.obsolete else "it obsolete (#~)"
+            return number, f"{match[1] or 'a string'} without its msgid: {kind}"
+        self.previous = self.keyword = match[1] or self.keyword
+        if obsolete:
+            return None  # an obsolete message is never read as a translation
+        return self.take(match[1], match[2][1:-1], number)
+
+    def take(self, keyword: str | None, piece: str, number: int) -> Problem:
+        if keyword == "msgctxt":
+            self.context, self.msgid = piece, ""
+        elif keyword == "msgid":
+            self.msgid, self.started = piece, number
+        elif keyword is None and self.keyword == "msgctxt":
+            self.context += piece
+        elif keyword is None and self.keyword == "msgid":
+            self.msgid += piece
+        elif self.keyword == "msgstr" and not self.msgid and not self.context:
+            self.header += piece if len(self.seen) == 1 else ""  # the header entry's fields
+        if not (keyword and keyword.startswith("msgstr")):
+            return None
+        key = (self.context, self.msgid)
+        if key in self.seen and keyword in ("msgstr", "msgstr[0]"):
+            return self.started, f"msgid {self.msgid[:40]!r} twice (first at line {self.seen[key]})"
+        self.seen.setdefault(key, self.started)
+        if keyword.startswith("msgstr["):
+            self.forms.append((number, int(keyword[7:-1])))
+        if keyword in ("msgstr", "msgstr[0]"):
+            self.context = ""
+        return None
+
+    def end(self) -> Problem:
+        """A plural form beyond the header's nplurals (Babel refuses it), a header field twice."""
+        declared = _PLURAL_COUNT.search(self.header)
+        count = int(declared[1]) if declared else 2
+        beyond = next((line for line, index in self.forms if index >= count), None)
+        if beyond is not None:
+            return beyond, f"a plural form beyond the header's nplurals={count}"
+        return _header_fields_problem(self.header, self.seen.get(("", ""), 1))
 
 
 def _parsed(stripped: str, keyword: str, previous: str) -> re.Match[str] | str:
     """One line of a message, parsed; or why it is none (after the keywords ``keyword``, the
     one it continues, and ``previous``, the last written)."""
     match = _LINE.fullmatch(stripped)
+    if match is None and (spaced := _SPACED.match(stripped)):
+        return f"{spaced[1]} followed by U+{ord(spaced[2]):04X}, not a space (Babel refuses it)"
     if match is None:
         return f"not a keyword and one quoted string: {stripped[:60]!r}"
     if match[1] is None and not keyword:

@@ -30,9 +30,13 @@ def load_po(path: Path) -> dict[str, str]:
     data = path.read_bytes()
     problem = catalogue_check.text_problem(data)
     if problem is None:
-        catalogue = po.read(data.decode("utf-8"))
-        plural = catalogue_check.plural_forms_problem(catalogue.plural_forms)
-        problem = (1, plural) if plural else None
+        try:
+            catalogue = po.read(data.decode("utf-8"))
+        except po.CatalogueSyntaxError as error:  # what the check above names first
+            problem = (error.number, error.why)
+        else:
+            plural = catalogue_check.plural_forms_problem(catalogue.plural_forms)
+            problem = (1, plural) if plural else None
     if problem is not None:
         _warn(f"{_where(path)}:{problem[0]}", f"{problem[1]}: the English is shown")
         return {}
@@ -51,12 +55,16 @@ def _fits(where: str, message: Any) -> bool:
     """Whether each form of ``message`` keeps its English's fields exactly, adds no paragraph
     break, and holds no character a reader cannot be shown (:mod:`nqcore.characters`); else: a
     warning."""
-    from nqcore.catalogue_check import field_problem, paragraph_problem
+    from nqcore.catalogue_check import MAX_MESSAGE, field_problem, paragraph_problem
     from nqcore.characters import unshowable
 
     ids = message.id if isinstance(message.id, tuple) else (message.id,)
     forms = message.string if isinstance(message.string, tuple) else (message.string,)
     for form in forms:
+        if len(str(form or "")) > MAX_MESSAGE:
+            said = f"a message of {len(str(form))} characters (at most {MAX_MESSAGE})"
+            _warn(f"{where}:{message.lineno}", f"{said}: the English is shown")
+            return False
         if form and (unknown := unshowable(str(form))):
             _warn(f"{where}:{message.lineno}", f"{unknown}: the English is shown")
             return False

@@ -10,8 +10,11 @@ Python's ``gettext``) on the repository's catalogues and the hostile samples of 
 reads the charset, the header, plural forms, contexts, obsolete entries and fuzzy flags as GNU
 does; where it does not (escapes such as ``\\x41`` or ``\\a``, a NUL, a bare carriage return,
 a keyword and its string on two lines), the guard refuses the file at its line
-(:mod:`nqtranslate.reading`), and ``tests/test_catalogue_differential.py`` compares the two
-readings of every catalogue. GNU ``msgcat`` lays out what is written
+(:mod:`nqtranslate.reading`); where Babel raises and GNU reads (a tab after a keyword, a comment
+between a message's strings, a ``#~|`` line), :func:`read` refuses it first, naming file and
+line (:func:`nqcore.catalogue_check.syntax_problem`); and
+``tests/test_catalogue_differential.py`` compares the two readings of every catalogue. GNU
+``msgcat`` lays out what is written
 (:func:`nqtranslate.catalogue.gnu_layout`).
 
 Babel is imported with this module: the engine imports it lazily (``import nqcore`` stays fast).
@@ -27,6 +30,7 @@ from babel.messages.pofile import PoFileError, read_po, write_po
 
 __all__ = [
     "Catalog",
+    "CatalogueSyntaxError",
     "Message",
     "PoFileError",
     "compiled",
@@ -42,11 +46,46 @@ __all__ = [
 UNWRAPPED = 1_000_000
 
 
-def read(data: bytes | str, *, locale: str | None = None, strict: bool = True) -> Catalog:
+class CatalogueSyntaxError(PoFileError):
+    """A catalogue that Babel, GNU gettext and the project's checks would not read alike, told
+    in one line: ``file:line: why``, its line counted from 1 (``lineno``, Babel's, from 0)."""
+
+    def __init__(self, where: str, number: int, why: str) -> None:
+        super().__init__(f"{where}:{number}: {why}", Catalog(), "", number - 1)
+        self.where, self.number, self.why = where, number, why
+
+    def __str__(self) -> str:
+        return f"{self.where}:{self.number}: {self.why}"
+
+
+def read(
+    data: bytes | str, *, locale: str | None = None, strict: bool = True, where: str = "catalogue"
+) -> Catalog:
     """The catalogue ``data`` (bytes decoded by the charset its header names, as Babel does;
-    text as it is), obsolete entries in ``.obsolete``. ``strict``: a syntax error raises
-    :class:`PoFileError` (its ``lineno`` counts from 0); else the line is skipped, as Sphinx
-    skips it."""
+    text as it is), obsolete entries in ``.obsolete``. ``strict``: a line that Babel and GNU
+    gettext read otherwise, or that either refuses (:func:`nqcore.catalogue_check.syntax_problem`:
+    a tab after a keyword, a comment between a message's strings, a ``#~|`` line) raises
+    :class:`CatalogueSyntaxError` naming ``where`` (the file) and the line; else the line is
+    skipped, as Sphinx skips it."""
+    from nqcore.catalogue_check import syntax_problem
+
+    if not strict:
+        return _babel(data, locale=locale, strict=False)
+    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+    if found := syntax_problem(text):
+        raise CatalogueSyntaxError(where, *found)
+    try:
+        return _babel(data, locale=locale, strict=True)
+    except UnicodeDecodeError as error:  # bytes not of the charset the header names
+        line = text.count("\ufffd") and text.split("\ufffd")[0].count("\n") + 1
+        raise CatalogueSyntaxError(where, line or 1, f"not its charset ({error.reason})") from None
+    except PoFileError as error:  # none known: the check above refuses first what Babel does
+        raise CatalogueSyntaxError(
+            where, int(error.lineno) + 1, str(error).rsplit(" on ", 1)[0]
+        ) from None
+
+
+def _babel(data: bytes | str, *, locale: str | None, strict: bool) -> Catalog:
     if isinstance(data, bytes):
         return read_po(io.BytesIO(data), locale=locale, abort_invalid=strict)
     return read_po(io.StringIO(data), locale=locale, abort_invalid=strict)

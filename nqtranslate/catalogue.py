@@ -221,10 +221,9 @@ def read_catalogue(po_path: Path, locale: str | None = None) -> Catalog:
         plural = plural_header_problem(data.decode("utf-8"))
         if plural:
             raise CatalogueError(f"{po_path}:{plural[0]}: {plural[1]}")
-        return po.read(data, locale=locale)
-    except po.PoFileError as error:
-        reason = str(error).rsplit(" on ", 1)[0]
-        raise CatalogueError(f"{po_path}:{error.lineno + 1}: {reason}") from None
+        return po.read(data, locale=locale, where=str(po_path))
+    except po.CatalogueSyntaxError as error:
+        raise CatalogueError(str(error)) from None
     except UnicodeDecodeError as error:
         raise CatalogueError(f"{po_path}: not UTF-8 ({error.reason})") from None
 

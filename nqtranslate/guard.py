@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from nqcore.catalogue_check import file_problem, paragraph_problem
+from nqcore.catalogue_check import MAX_MESSAGE, file_problem, paragraph_problem
 from nqcore.characters import unshowable
 from nqcore.i18n import ROOT, find_catalogue, locale_dirs
 from nqtranslate.disguise import disguise_problem, invisible_problem
@@ -90,11 +90,20 @@ def _fence_markup(token: Any) -> str:
     return f"code block {name}".rstrip()
 
 
+#: The words of a role's argument a translation writes in its language: each before a
+#: ``<label>`` (``{ref}`words <label>```; back to a `` | `` in ``{nq-entities}``'s list).
+_ROLE_WORDS = re.compile(r"[^|<>]*<([^<>]*)>")
+
+
 def _role_markup(token: Any) -> str:
+    """A role with what its argument names, which a translation keeps: the target of a
+    ``{ref}`` or a ``{doc}`` (given or implied), the kind and every extra label of an
+    ``{nq-entities}`` list, any other role's whole argument."""
     name = token.meta.get("name", "")
-    content = token.content
-    target = content[content.rfind("<") + 1 : -1] if content.endswith(">") else ""
-    return f"role {{{name}}}" + (f" -> {target}" if target else "")
+    kept = " ".join(_ROLE_WORDS.sub(r" <\1>", token.content).split())
+    if kept.startswith("<") and kept.endswith(">") and kept.count("<") == 1:
+        kept = kept[1:-1]
+    return f"role {{{name}}}" + (f" -> {kept}" if kept else "")
 
 
 def _inline_markup(token: Any) -> Iterator[str]:
@@ -136,6 +145,17 @@ def refused_markup(msgid: str, msgstr: str) -> list[str]:
     if plain_text(msgstr):
         return []
     return sorted((markup(msgstr) - markup(msgid)).elements())
+
+
+def dropped_roles(msgid: str, msgstr: str) -> list[str]:
+    """The roles of ``msgid`` that ``msgstr`` does not keep: a list, a link, a page's name
+    would be lost (« Équipement : Aucun. » for its list of every item of equipment)."""
+    from nqsphinx.upstream.patches import plain_text
+
+    if plain_text(msgid):
+        return []
+    lost = markup(msgid) - markup(msgstr)
+    return sorted(item for item in lost.elements() if item.startswith("role "))
 
 
 def _pairs(reading: Reading) -> Iterator[tuple[Message, str, str]]:
@@ -202,6 +222,7 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
         problems = [
             f"msgstr adds {item!r}, not in its msgid" for item in refused_markup(msgid, msgstr)
         ]
+        problems += [f"msgstr drops {item!r} of its msgid" for item in dropped_roles(msgid, msgstr)]
         if page:
             problems += page_placeholder_findings(msgid, msgstr)
             if not problems:  # foreign markup is the reason to name, not the structure it makes
@@ -222,9 +243,6 @@ CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 #: Bidi overrides and isolates: they reorder what a reader sees (allowed where the English has
 #: the same one).
 BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
-#: The longest message the build takes: the book's longest paragraph is a few thousand
-#: characters; an 800 KB msgstr made the build take minutes.
-MAX_MESSAGE = 20_000
 
 
 def text_findings(path: Path, reading: Reading) -> list[Finding]:

@@ -160,9 +160,9 @@ def write_pseudo(out: Path, root: Path = ROOT, lang: str = PSEUDO) -> list[Path]
     sphinx_words = out / LOCALE_DIRS[0] / lang / "LC_MESSAGES" / "sphinx.po"
     for path, target in [*_targets(out, root, lang), (SPHINX_TEMPLATE, sphinx_words)]:
         try:
-            source = po.read(path.read_bytes())
-        except po.PoFileError as error:
-            raise PseudoError(f"{path}: {error}") from error
+            source = po.read(path.read_bytes(), where=str(path))
+        except po.CatalogueSyntaxError as error:
+            raise PseudoError(str(error)) from None
         if path == SPHINX_TEMPLATE:
             source = _page_words(source)
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -201,9 +201,9 @@ def _babel(path: Path, data: bytes) -> tuple[Catalog | None, list[Finding]]:
     from nqcore import po
 
     try:
-        return po.read(data), []
-    except po.PoFileError as error:
-        return None, [Finding(path, int(getattr(error, "lineno", 0) or 1), str(error))]
+        return po.read(data, where=str(path)), []
+    except po.CatalogueSyntaxError as error:
+        return None, [Finding(path, error.number, error.why)]
 
 
 def _message(message: BabelMessage, lines: list[str]) -> Message | None:

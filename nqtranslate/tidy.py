@@ -31,7 +31,7 @@ _FLAG_LINE = re.compile(rb"((?:#~ *)?#,)(.*)")
 
 def without_format_flags(data: bytes) -> bytes:
     """The catalogue ``data`` without format flags (the same bytes when it writes none); a
-    syntax error raises :class:`nqcore.po.PoFileError`, whatever the flags.
+    syntax error raises :class:`nqcore.po.CatalogueSyntaxError`, whatever the flags.
 
     The flags are taken off their ``#,`` lines, and nothing else is written again: Babel's
     writer would turn a previous msgid (``#| msgid``) into a translator comment and fill a
@@ -97,9 +97,8 @@ def tidy(po_path: Path) -> bool:
         data = tidied(data, po_path, keep_flags=keeps_flags(po_path))
     except CatalogueError:
         raise
-    except po.PoFileError as error:  # a syntax error: its line counted from 0
-        reason = str(error).rsplit(" on ", 1)[0]
-        raise CatalogueError(f"{po_path}:{int(error.lineno) + 1}: {reason}") from None
+    except po.CatalogueSyntaxError as error:
+        raise CatalogueError(f"{po_path}:{error.number}: {error.why}") from None
     return write_atomically(po_path, data)
 
 

@@ -65,6 +65,17 @@ BODIES = {
     "two-strings-on-a-line": 'msgid "A" "B"\nmsgstr "C" "D"\n',
     "keyword-without-space": 'msgid"A"\nmsgstr"B"\n',
     "keyword-and-tab": 'msgid\t"A"\nmsgstr\t"B"\n',
+    "keyword-and-tab-after-space": 'msgid \t"A"\nmsgstr "B"\n',
+    "keyword-and-no-break-space": 'msgid "A"\nmsgstr\u00a0"B"\n',
+    "keyword-and-narrow-no-break-space": 'msgid\u202f"A"\nmsgstr "B"\n',
+    "comment-between-strings": 'msgid "A"\nmsgstr ""\n"B"\n# x\n"C"\n',
+    "comment-between-msgid-strings": 'msgid ""\n"A"\n#. x\n"B"\nmsgstr "C"\n',
+    "obsolete-comment-between-strings": '#~ msgid "O"\n#~ msgstr ""\n# x\n#~ "P"\n',
+    "obsolete-garbage": 'msgid "A"\nmsgstr "B"\n\n#~ this is no message\n',
+    "obsolete-previous-no-space": '#~|msgid "N"\n#~ msgid "O"\n#~ msgstr "P"\n',
+    "location-unbalanced-isolate": '#: \u2068a b.md:3\nmsgid "A"\nmsgstr "B"\n',
+    "location-balanced-isolate": '#: \u2068a b.md\u2069:3\nmsgid "A"\nmsgstr "B"\n',
+    "plural-form-beyond-nplurals": PLURAL + 'msgstr[0] "b"\nmsgstr[1] "c"\nmsgstr[2] "d"\n',
     "trailing-blanks": 'msgid "A"   \nmsgstr "B"\t\n',
     "leading-blanks": '  msgid "A"\n  msgstr "B"\n',
     "comment-like-a-message": '# msgid "A"\n# msgstr "X"\nmsgid "A"\nmsgstr "B"\n',
@@ -232,6 +243,65 @@ def test_every_catalogue_of_the_repository_is_read_as_gnu_reads_it(
     copy = tmp_path / path.name
     copy.write_bytes(path.read_bytes())
     assert differences(copy) == []
+
+
+def babel_refusal(data: bytes) -> int | None:
+    """The line (from 1) at which Babel refuses ``data``, or None when it reads it."""
+    try:
+        po.read(data)
+    except po.PoFileError as error:
+        return int(error.lineno) + 1
+    except UnicodeDecodeError:
+        return 0
+    return None
+
+
+@pytest.mark.parametrize("name", sorted(samples()))
+def test_what_babel_refuses_every_reader_refuses_first_at_the_faulty_line(
+    tmp_path: Path, name: str
+) -> None:
+    """The engine's check (:func:`nqcore.catalogue_check.text_problem`) refuses every sample
+    Babel refuses, before Babel's traceback, at the line of the fault (Babel counts its lines
+    from 0, and names the msgid of a message it cannot finish), and so do the guard's reading
+    and the reader of every tool (:func:`nqcore.po.read`)."""
+    from nqcore.catalogue_check import text_problem
+
+    data = samples()[name]
+    babel_line = babel_refusal(data)
+    if babel_line is None:
+        return
+    found = text_problem(data)
+    assert found is not None, f"{name}: Babel refuses line {babel_line}, the engine's check not"
+    path = tmp_path / f"{name}.po"
+    path.write_bytes(data)
+    assert read(path).findings[0].line == found[0], (read(path).findings, found)
+    with pytest.raises(po.CatalogueSyntaxError) as refused:
+        po.read(data, where=str(path))
+    assert str(refused.value).startswith(f"{path}:{found[0]}: "), refused.value
+
+
+#: The faulty line of each sample whose fault is on one line (from 1, under :data:`HEADER`).
+FAULTY_LINES = {
+    "keyword-and-tab": 9,
+    "keyword-and-no-break-space": 10,
+    "keyword-and-narrow-no-break-space": 9,
+    "comment-between-strings": 13,
+    "continued-after-comment": 12,
+    "comment-between-msgid-strings": 12,
+    "obsolete-comment-between-strings": 12,
+    "obsolete-garbage": 12,
+    "obsolete-previous": 9,
+    "obsolete-previous-no-space": 9,
+    "location-unbalanced-isolate": 9,
+    "plural-form-beyond-nplurals": 13,
+}
+
+
+@pytest.mark.parametrize("name", sorted(FAULTY_LINES))
+def test_a_refused_sample_is_named_at_its_faulty_line(name: str) -> None:
+    from nqcore.catalogue_check import text_problem
+
+    assert (text_problem(samples()[name]) or (0, ""))[0] == FAULTY_LINES[name]
 
 
 @needs_gettext

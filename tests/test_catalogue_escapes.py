@@ -159,3 +159,20 @@ def test_what_readers_read_differently_the_engine_refuses_too(
         catalogue_loading.load_po.cache_clear()
     err = capsys.readouterr().err
     assert err.startswith(f"nq: {path}:{line}: {said}") and len(err.splitlines()) == 1, err
+
+
+def test_a_field_written_twice_is_named_as_often_as_it_is_written() -> None:
+    from nqcore.catalogue_check import field_problem
+
+    said = field_problem("upkeep {upkeep}", "maintien {upkeep} {upkeep}")
+    assert said == "its fields ['{upkeep}', '{upkeep}'] are not its English's ['{upkeep}']"
+
+
+def test_a_message_too_long_to_be_a_translation_shows_the_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "nqcore.po"
+    path.write_text(HEADER + 'msgid "Smoke"\nmsgstr "Fumée' + " très" * 5000 + '"\n', "utf-8")
+    catalogue_loading.load_po.cache_clear()
+    assert catalogue_loading.load_po(path) == {}
+    assert capsys.readouterr().err.startswith(f"{path}:6: warning: a message of 25005 characters")

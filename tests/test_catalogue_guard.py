@@ -442,3 +442,48 @@ def test_a_word_too_long_for_a_line_of_the_book_is_refused(tmp_path: Path, name:
     assert [(f.line, f.what[:44]) for f in found] == [
         (6, "a word of 144 letters, longer than a line of")
     ]
+
+
+ENTITIES = "**Standard Weapons:** {nq-entities}`weapon | Claws <weapon-profile-name>`"
+
+
+@pytest.mark.parametrize(
+    ("msgid", "msgstr", "said"),
+    [
+        (
+            "**Abilities:** {nq-entities}`ability`",
+            "**Capacités :** {nq-entities}`mutation`",
+            "msgstr adds 'role {nq-entities} -> mutation'",
+        ),
+        (
+            ENTITIES,
+            "**Armes standard :** {nq-entities}`weapon | Griffes <weapon-profile-name> | "
+            "Tromblon du chaos <weapon-profile-name>`",
+            "msgstr adds 'role {nq-entities} -> weapon | <weapon-profile-name> | "
+            "<weapon-profile-name>'",
+        ),
+        (
+            "**Equipment:** {nq-entities}`equipment`",
+            "**Équipement :** Aucun.",
+            "msgstr drops 'role {nq-entities} -> equipment' of its msgid",
+        ),
+        ("See {ref}`magic`.", "Voir {ref}`morale`.", "msgstr adds 'role {ref} -> morale'"),
+        ("See {ref}`Magic <magic>`.", "Voir la magie.", "msgstr drops 'role {ref} -> magic'"),
+    ],
+)
+def test_a_translation_keeps_its_englishs_roles_and_what_they_name(
+    tmp_path: Path, msgid: str, msgstr: str, said: str
+) -> None:
+    path = _po(tmp_path, "profile-creation-summary", f'msgid "{msgid}"\nmsgstr "{msgstr}"\n')
+    found = check_catalogue(path)
+    assert [(f.line, f.what.startswith(said)) for f in found][:1] == [(6, True)], found
+
+
+def test_a_roles_words_are_translated_freely(tmp_path: Path) -> None:
+    body = (
+        f'msgid "{ENTITIES}"\n'
+        'msgstr "**Armes standard :** {nq-entities}`weapon | Griffes <weapon-profile-name>`"\n\n'
+        'msgid "See {ref}`magic` and {ref}`Casting <casting-a-spell>`."\n'
+        'msgstr "Voir {ref}`lancer un sort <casting-a-spell>` et {ref}`magic`."\n'
+    )
+    assert check_catalogue(_po(tmp_path, "profile-creation-summary", body)) == []

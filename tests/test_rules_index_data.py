@@ -87,3 +87,29 @@ def test_a_lookup_of_an_unknown_term_is_refused(tmp_path: Path) -> None:
     listing.write_text('[[lookup]]\nterm = "no-such-term"\nplaces = []\n', encoding="utf-8")
     with pytest.raises(DataFileError, match="lookup: no glossary term 'no-such-term'"):
         load_index_data(listing)
+
+
+def test_a_see_entry_that_leads_nowhere_is_refused_naming_it() -> None:
+    """ "Selfy, see Selfy", two that send to each other, one that names no entry: each is named
+    with the index's file (a warning: the build fails)."""
+    from nqsphinx.directives.rules_index import see_problems
+
+    entries: dict[str, list[tuple[object, ...]]] = {
+        "magic": [("single", "Magie; Niveau", "x", "", None), ("single", "Moral", "y", "", None)],
+        "index": [
+            ("see", "Magicien; Magie", "", "", None),
+            ("seealso", "Moral; Magie", "", "", None),
+            ("see", "Soimeme; Soimeme", "", "", None),
+            ("see", "Bouclea; Boucleb", "", "", None),
+            ("see", "Boucleb; Bouclea", "", "", None),
+            ("see", "Nullepart; Rien du tout", "", "", None),
+        ],
+    }
+    file = "_data/rules_index.toml"
+    assert see_problems(entries) == [
+        f"{file}, see 'Bouclea': sends to 'Boucleb', which is no entry of the index with pages",
+        f"{file}, see 'Boucleb': sends to 'Bouclea', which is no entry of the index with pages",
+        f"{file}, see 'Nullepart': sends to 'Rien du tout', which is no entry of the index with "
+        "pages",
+        f"{file}, see 'Soimeme': sends to 'Soimeme', itself",
+    ]

@@ -33,7 +33,7 @@ HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
             '<iframe src="https://x.example"></iframe>',
             ['HTML <iframe src="https://x.example"></iframe>'],
         ),
-        ("{raw-latex}`\\input{/etc/passwd}`", ["role {raw-latex}"]),
+        ("{raw-latex}`\\input{/etc/passwd}`", ["role {raw-latex} -> \\input{/etc/passwd}"]),
         ("[ici](https://evil.example)", ["link -> https://evil.example"]),
         ("<https://evil.example>", ["link -> https://evil.example"]),
         ("![](https://evil.example/a.png)", ["image https://evil.example/a.png"]),

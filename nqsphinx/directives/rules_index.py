@@ -401,6 +401,34 @@ def _sorted_index(
             name_locators(context["genindexentries"], locator_names(app))
 
 
+def see_problems(entries: dict[str, list[tuple[Any, ...]]]) -> list[str]:
+    """Each "see" (or "see also") entry of the index, as ``docname -> entries`` holds them,
+    that sends to no entry with pages: to itself, to another "see" entry (two that send to
+    each other), to words that no entry has. The book would print "X, see X" or "see Nothing"."""
+    heads: set[str] = set()
+    sent: list[tuple[str, str]] = []
+    for items in entries.values():
+        for kind, value, *_ in items:
+            head, _, rest = str(value).partition(";")
+            if kind in ("see", "seealso"):
+                sent.append((head.strip(), rest.strip()))
+            elif kind == "single":
+                heads.add(head.strip())
+    where = f"{index_data.INDEX_FILE}, see {{!r}}: sends to {{!r}}, "
+    return sorted(
+        where.format(words, target)
+        + ("itself" if words == target else "which is no entry of the index with pages")
+        for words, target in set(sent)
+        if words == target or target not in heads
+    )
+
+
+def _check_see_entries(app: Sphinx, env: Any) -> None:
+    for problem in see_problems(env.domaindata.get("index", {}).get("entries", {})):
+        LOGGER.warning(problem, type="nq", subtype="index")
+
+
 def setup(app: Sphinx) -> None:
     app.connect("builder-inited", _register)
+    app.connect("env-check-consistency", _check_see_entries)
     app.connect("html-page-context", _sorted_index)

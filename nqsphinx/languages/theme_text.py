@@ -137,9 +137,9 @@ def _check_words(app: Sphinx, lang: str) -> None:
         if path is None:
             continue
         try:
-            catalogue = po.read(path.read_bytes())
-        except po.PoFileError as error:
-            logger.error(str(error), location=f"{path}:{int(error.lineno) + 1}")
+            catalogue = po.read(path.read_bytes(), where=str(path))
+        except po.CatalogueSyntaxError as error:
+            logger.error(error.why, location=f"{path}:{error.number}")
             continue
         for message in catalogue:  # live messages only
             added = added_html_characters(str(message.id), po.forms(message)[0])
