@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import re
 
-import polib
-
+from nqcore import po
 from nqprint.latex import latex_escape
 from nqprint.spell_cards import spell_cards_tex
 from nqsphinx.books.latex import latex_elements
@@ -19,7 +18,8 @@ FR = ROOT / "locale" / "fr" / "LC_MESSAGES"
 
 
 def _french(page: str) -> dict[str, str]:
-    return {e.msgid: e.msgstr for e in polib.pofile(str(FR / f"{page}.po")) if not e.obsolete}
+    catalogue = po.read((FR / f"{page}.po").read_bytes())
+    return {str(m.id): str(m.string) for m in po.messages(catalogue)}
 
 
 def _section(page: str, label: str) -> str:
@@ -106,8 +106,8 @@ def test_the_house_style_is_one_style() -> None:
 def test_the_french_names_the_chapter_and_the_term_as_it_does_everywhere() -> None:
     """« L'armée » is the chapter's name (never « L'Armée » in running text), and overkill is
     « touches en excès » from its definition on, as the engine's words say."""
-    engine = polib.pofile(str(ROOT / "nqcore" / "locale" / "fr" / "LC_MESSAGES" / "nqcore.po"))
-    assert [e.msgid for e in engine if "L’Armée" in e.msgstr and not e.obsolete] == []
+    engine = po.read((ROOT / "nqcore" / "locale" / "fr" / "LC_MESSAGES" / "nqcore.po").read_bytes())
+    assert [m.id for m in po.messages(engine) if "L’Armée" in po.forms(m)[0]] == []
     abilities = " ".join(_french("abilities").values())
     assert "l’« overkill »" not in abilities and "L’overkill" not in abilities
     assert "touches en excès (« overkill »)" in abilities
