@@ -38,6 +38,9 @@ ARMY_FILE = "army.toml"
 KINDS = ("unit", "individual", "character", "support")
 #: The section of the book a profile's own warnings come from (the profile builder's rule).
 PROFILE_SECTION = "creating-a-profile"
+#: A change the page sent that no army file is (none yet, an entry that is not there): refused
+#: in the engine's words; what Python said of it is nobody's to read.
+UNREADABLE_CHANGE = N_("this change could not be made: the army is as it was")
 
 
 # --- the army file as text ----------------------------------------------------------------------
@@ -89,8 +92,8 @@ def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
             return {"toml": text, "data": data, **priced(path, data, lang)}
     except Refusal as error:
         return refused(error, lang, name)
-    except (ValueError, TypeError, KeyError, IndexError) as error:  # a change the file refuses
-        return refused(Refusal(str(error)), lang, name)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return refused(Refusal(UNREADABLE_CHANGE, where=name), lang, name)
 
 
 def import_army(data: bytes, lang: str, name: str = ARMY_FILE) -> dict[str, Any]:
