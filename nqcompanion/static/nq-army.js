@@ -689,7 +689,9 @@ function armyBuilder(box) {
   });
 
   // Until the engine is ready the army cannot be shown: the summary says it loads, or why not.
+  // What is done meanwhile waits in the queue (a profile chosen, Add pressed, a name typed).
   $("nq-army-summary").textContent = words.loading;
+  drawAdd();
   ready.catch(() => { $("nq-army-summary").textContent = engineFailure(); });
   // The army shown first, once the engine is ready: the queue's first request.
   function opening() {
