@@ -75,8 +75,8 @@ def test_what_is_done_while_the_engine_loads_is_kept(held: tuple[Any, Any, list[
 
 
 def test_two_quick_edits_of_a_unit_are_both_kept(browser: Any, site: Site) -> None:
-    """Models 10, then Musician ticked at once, before the engine answers: the second change is made to the army the
-    first one made, not to the army before it."""
+    """Models 10, then Musician ticked at once, before the engine answers: the second change
+    is made to the army the first one made, not to the army before it."""
     context, watched = _phone(browser, site, "en")
     page = watched.page
     page.select_option("#nq-army-add-kind", "unit")

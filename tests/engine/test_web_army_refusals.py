@@ -17,7 +17,10 @@ from nqcore.i18n import translator
 UNREADABLE: dict[str, dict[str, Any]] = {
     "no army yet": {"data": None, "add": {"kind": "unit", "profile": "dwarf"}},
     "a list for an army": {"data": [1, 2]},
-    "no kind of entry": {"data": {"name": "T", "points": 100}, "add": {"kind": "x", "profile": "d"}},
+    "no kind of entry": {
+        "data": {"name": "T", "points": 100},
+        "add": {"kind": "x", "profile": "d"},
+    },
     "an unknown profile": {"data": {"name": "T", "points": 100}, "add": {"kind": "unit"}},
     "an entry that is not there": {
         "data": {"name": "T", "points": 100},
