@@ -56,7 +56,7 @@ class ArmyError(Refusal):
         table page says it): a French player read msgspec's English."""
         if self.problem is None or lang == "en":
             return super().text(lang)
-        from nqcompanion.bridge.web_army import placed_problem
+        from nqcompanion.bridge.web_army_problems import placed_problem
 
         return placed_problem(self.file or self.where, self.entry, self.field, self.problem, lang)
 

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from nqcompanion.bridge.web import ask_json, starting_record
-from nqcompanion.bridge.web_army import army, army_toml, import_army, schema_problem
+from nqcompanion.bridge.web_army import army, army_toml, import_army
+from nqcompanion.bridge.web_army_problems import schema_problem
 from nqcore.army.army_rules import army_rules
 from nqcore.army.army_schema import ArmyFile, Model, Support, Unit
 from nqcore.army.force import parse_army, price
