@@ -393,6 +393,7 @@ function armyBuilder(box) {
       ? document.activeElement : null;
     const typed = focused && focused.type === "text" && focused.value !== focused.dataset.shown
       ? focused.value : null;
+    const place = focused && !focused.id ? placeOf(focused) : null;
     for (const name of ["name", "points"]) {
       const control = $(`nq-army-${name}`);
       if (control === focused && typed !== null) continue;
@@ -436,6 +437,20 @@ function armyBuilder(box) {
         if (again.type === "text") again.setSelectionRange(again.value.length, again.value.length);
       }
     }
+    if (place && !focused.isConnected) focusPlace(place);
+  };
+
+  // A control without an id (a rule's link in a breach) is found again by its holder's id and
+  // its rank there; gone with its breach, the focus goes on to the add form, not the page's body.
+  const FOCUSABLE = "a[href], button, input, select";
+  const placeOf = (node) => {
+    const holder = node.parentElement?.closest("[id]");
+    return holder && { id: holder.id, at: [...holder.querySelectorAll(FOCUSABLE)].indexOf(node) };
+  };
+  const focusPlace = (place) => {
+    const holder = $(place.id);
+    const again = holder && holder.querySelectorAll(FOCUSABLE)[place.at];
+    (again || $("nq-army-add-kind")).focus();
   };
 
   const drawRoster = (sheet) => drawArmyRoster(sheet, el, $("nq-army-roster"));

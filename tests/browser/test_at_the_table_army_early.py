@@ -1,7 +1,8 @@
 """The army builder used before its engine is ready, and faster than it answers, on a phone
 (390 px): a unit added and a name and size typed while the engine loads are all kept once it
 is ready (none lost, no message of Python's); two edits of a unit made before the engine
-answers the first are both kept."""
+answers the first are both kept; Tab from "Game size (points)" goes on to the next control,
+whatever the summary redraws meanwhile."""
 
 from __future__ import annotations
 
@@ -20,6 +21,12 @@ ENGINE_READY = "document.querySelector('.nq-engine-status.nq-engine-ready') !== 
 #: What the army builder shows the player: its summary and every message beside a field.
 SHOWN = """() => [document.getElementById("nq-army-summary").textContent,
   ...[...document.querySelectorAll("#nq-army .nq-field-error")].map((p) => p.textContent)]"""
+#: The control after the game size in the tab order, as the page is now (none has a tabindex).
+FOLLOWING = """() => {
+  const all = [...document.querySelectorAll(`#nq-army input, #nq-army select, #nq-army button,
+    #nq-army a[href]`)].filter((e) => e.offsetParent !== null);
+  return all[all.indexOf(document.getElementById("nq-army-points")) + 1];
+}"""
 #: Models 10, then Musician ticked, both before the engine has answered the first.
 QUICK = """() => {
   const models = document.getElementById("nq-army-unit-0-models");
@@ -88,5 +95,31 @@ def test_two_quick_edits_of_a_unit_are_both_kept(browser: Any, site: Site) -> No
     unit = page.evaluate("window.nqAtTable.army.state.data.unit[0]")
     assert unit["models"] == 10 and unit["specialists"] == ["musician"], unit
     assert page.input_value("#nq-army-unit-0-models") == "10"
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_tab_from_the_game_size_goes_on_to_the_next_control(
+    browser: Any, site: Site, width: int
+) -> None:
+    """The army has army-wide breaches (no General), whose rule links follow the game size:
+    the summary is redrawn once the size is sent, after Tab, and the focus stays on the first
+    link (it fell to the page's body)."""
+    context, watched = _phone(browser, site, "en")
+    page = watched.page
+    page.set_viewport_size({**PHONE, "width": width})
+    page.select_option("#nq-army-add-profile", "dwarf")
+    page.click("#nq-army-add")
+    _answered(page, "(data.unit || []).length === 1")
+    page.focus("#nq-army-points")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("600")
+    page.keyboard.press("Tab")
+    _answered(page, "data.points === 600")
+    page.wait_for_timeout(400)
+    assert page.evaluate("document.activeElement !== document.body")
+    assert page.evaluate(f"({FOLLOWING})() === document.activeElement")
+    assert page.evaluate("document.activeElement.closest('#nq-army-wide') !== null")
     assert not watched.errors, watched.errors
     context.close()
