@@ -38,6 +38,8 @@ ARMY_FILE = "army.toml"
 KINDS = ("unit", "individual", "character", "support")
 #: The section of the book a profile's own warnings come from (the profile builder's rule).
 PROFILE_SECTION = "creating-a-profile"
+#: A change no army file is (no army yet, no such entry): said in the engine's words, not Python's.
+UNREADABLE_CHANGE = N_("this change could not be made: the army is as it was")
 
 
 # --- the army file as text ----------------------------------------------------------------------
@@ -89,8 +91,8 @@ def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
             return {"toml": text, "data": data, **priced(path, data, lang)}
     except Refusal as error:
         return refused(error, lang, name)
-    except (ValueError, TypeError, KeyError, IndexError) as error:  # a change the file refuses
-        return refused(Refusal(str(error)), lang, name)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return refused(Refusal(UNREADABLE_CHANGE, where=name), lang, name)
 
 
 def import_army(data: bytes, lang: str, name: str = ARMY_FILE) -> dict[str, Any]:
@@ -113,9 +115,9 @@ NOT_WHOLE = N_("{value} is not a whole number: write it as {example} or {plain}"
 
 
 def _typed_points(data: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
-    """The army's ``points`` as the player typed them on the page (a text), read as the page's
-    language writes a whole number ("1,500", « 1 500 »), or refused beside the field (a text
-    without a digit is the army file's schema's to refuse: "a whole number, not a text")."""
+    """The army's ``points`` as typed on the page (a text), read as the page's language writes a
+    whole number ("1,500", « 1 500 »), or refused beside the field (a text without a digit is
+    the army file's schema's to refuse: "a whole number, not a text")."""
     from nqcore.army.force import ArmyError, located
     from nqcore.i18n import format_number
     from nqcore.typography import read_whole

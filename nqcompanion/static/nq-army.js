@@ -58,17 +58,25 @@ function armyBuilder(box) {
   };
 
   // --- asking the engine, one change at a time ---------------------------------------------------
-  let queue = Promise.resolve();
+  // A request is the army as it is when its turn comes (a function of the engine's last answer):
+  // two changes made quickly are both kept, and a change made while the engine loads waits for
+  // the army to be opened (the queue starts with it), then is answered.
   // ``after`` is what follows a change once the engine has drawn it (the focus moved on from a
   // removed control, what was done said to a screen reader); nothing follows a refusal.
+  const step = async (request, control = null, after = null) => {
+    let asked = typeof request === "function" ? request() : request;
+    let result = null;
+    while (asked) {
+      result = await ask({ army: { file: "army.toml", ...asked } });
+      asked = answer(result, control, asked); // an army reopened may be named again at once
+    }
+    if (result && !result.error && after) after(result);
+    box.dataset.state = "done";
+    return result;
+  };
+  let queue = ready.then(() => step(opening()));
   const armyAsk = (request, control = null, after = null) => {
-    const run = queue.then(async () => {
-      const result = await ask({ army: { file: "army.toml", ...request } });
-      answer(result, control, request);
-      if (!result.error && after) after(result);
-      box.dataset.state = "done";
-      return result;
-    });
+    const run = queue.then(() => step(request, control, after));
     box.dataset.state = "asking";
     queue = run.catch(() => null);
     return run;
@@ -86,7 +94,7 @@ function armyBuilder(box) {
       const target = placed || control || ("add" in request ? $("nq-army-add") : $("nq-army-name"));
       showError(target, `${said.refused} ${placed ? result.said : result.error}`);
       stale(placed ? refusalOf(placed, result.said) : `${said.refused} ${result.error}`);
-      return;
+      return null;
     }
     state.toml = result.toml;
     state.data = result.data;
@@ -109,13 +117,14 @@ function armyBuilder(box) {
     const data = named || result.data;
     const untitled = reopened && data.name !== conf.start.name
       && Object.values(conf.untitled).includes(data.name);
-    if (named || untitled) armyAsk({ data: untitled ? { ...data, name: conf.start.name } : data });
+    return named || untitled ? { data: untitled ? { ...data, name: conf.start.name } : data } : null;
   };
 
   // A kept army is asked for as its file, or as its tables with what was typed in a count but not
   // yet sent (kept at once: a switch of language may come before the engine is asked).
-  const reopen = (army) => armyAsk(army.typed ? { data: army.typed, reopened: true }
+  const reopening = (army) => (army.typed ? { data: army.typed, reopened: true }
     : army.toml ? { toml: army.toml } : { data: conf.start });
+  const reopen = (army) => armyAsk(reopening(army));
   const keepTyped = (control, text) => {
     const army = current();
     if (!army || !state.data) return;
@@ -357,13 +366,17 @@ function armyBuilder(box) {
     // The focus goes on to the next entry's heading, or the one before's, or the add form.
     // The entry can come back: "Undo" for some seconds (offerUndo), the army as it was.
     remove.addEventListener("click", () => {
-      const before = structuredClone(state.data);
-      const data = structuredClone(state.data);
-      data[kind].splice(index, 1);
+      let before = null;
+      const removing = () => {
+        before = structuredClone(state.data);
+        const data = structuredClone(state.data);
+        (data[kind] || []).splice(index, 1);
+        return { data };
+      };
       const place = [...$("nq-army-entries").children].indexOf(item);
       const heading = (n) => $("nq-army-entries").children[n]?.querySelector("h3");
       const removed = say(said.removed_entry, { name: entry.name });
-      armyAsk({ data }, null, () => {
+      armyAsk(removing, null, () => {
         focusOn([heading(place), heading(place - 1), "nq-army-add-kind"], removed);
         offerUndo(said.removed_entry, entry.name, () => armyAsk({ data: before }, null, () => focusOn(
           [$(`nq-army-${kind}-${index}`)?.querySelector("h3"), "nq-army-add-kind"],
@@ -380,6 +393,7 @@ function armyBuilder(box) {
       ? document.activeElement : null;
     const typed = focused && focused.type === "text" && focused.value !== focused.dataset.shown
       ? focused.value : null;
+    const place = focused && !focused.id ? placeOf(focused) : null;
     for (const name of ["name", "points"]) {
       const control = $(`nq-army-${name}`);
       if (control === focused && typed !== null) continue;
@@ -423,6 +437,20 @@ function armyBuilder(box) {
         if (again.type === "text") again.setSelectionRange(again.value.length, again.value.length);
       }
     }
+    if (place && !focused.isConnected) focusPlace(place);
+  };
+
+  // A control without an id (a rule's link in a breach) is found again by its holder's id and
+  // its rank there; gone with its breach, the focus goes on to the add form, not the page's body.
+  const FOCUSABLE = "a[href], button, input, select";
+  const placeOf = (node) => {
+    const holder = node.parentElement?.closest("[id]");
+    return holder && { id: holder.id, at: [...holder.querySelectorAll(FOCUSABLE)].indexOf(node) };
+  };
+  const focusPlace = (place) => {
+    const holder = $(place.id);
+    const again = holder && holder.querySelectorAll(FOCUSABLE)[place.at];
+    (again || $("nq-army-add-kind")).focus();
   };
 
   const drawRoster = (sheet) => drawArmyRoster(sheet, el, $("nq-army-roster"));
@@ -486,11 +514,11 @@ function armyBuilder(box) {
   });
 
   // --- the changes -----------------------------------------------------------------------------
-  const change = (kind, index, edit, control = null, after = null) => {
+  const change = (kind, index, edit, control = null, after = null) => armyAsk(() => {
     const data = structuredClone(state.data);
-    edit(data[kind][index]);
-    return armyAsk({ data }, control, after);
-  };
+    if (data[kind] && data[kind][index]) edit(data[kind][index]);
+    return { data };
+  }, control, after);
 
   const fieldChange = (control) => {
     const { kind, index, field: name } = control.dataset;
@@ -505,7 +533,8 @@ function armyBuilder(box) {
     if (name === "leader" && value === "@mine") {
       let mine = "";
       try { mine = localStorage.getItem(MINE) || ""; } catch (error) { /* private */ }
-      armyAsk({ data: state.data, use: { kind, index: at, field: name, toml: mine } }, control);
+      armyAsk(() => ({ data: state.data, use: { kind, index: at, field: name, toml: mine } }),
+        control);
       return;
     }
     change(kind, at, (record) => {
@@ -566,8 +595,8 @@ function armyBuilder(box) {
       // A grouped number ("1,500", « 1 500 ») is the engine's to read, as the page's language
       // writes it; it refuses anything else beside the field.
       const points = grouped ? value : Number(value);
-      const data = { ...state.data, [name]: name === "points" ? points : value };
-      armyAsk({ data }, control);
+      armyAsk(() => ({ data: { ...state.data, [name]: name === "points" ? points : value } }),
+        control);
     });
   }
 
@@ -586,7 +615,7 @@ function armyBuilder(box) {
     if (profile === "@mine") {
       try { add = { kind, toml: localStorage.getItem(MINE) || "" }; } catch (error) { /* private */ }
     }
-    armyAsk({ data: state.data, add }, $("nq-army-add"), (result) => {
+    armyAsk(() => ({ data: state.data, add }), $("nq-army-add"), (result) => {
       const last = (result.data[kind] || []).length - 1;
       const added = result.entries.find((e) => e.kind === kind && e.index === last);
       if (added) focusOn([$("nq-army-add")], say(said.added_entry, { name: added.name }));
@@ -678,19 +707,21 @@ function armyBuilder(box) {
   });
 
   // Until the engine is ready the army cannot be shown: the summary says it loads, or why not.
+  // What is done meanwhile waits in the queue (a profile chosen, Add pressed, a name typed).
   $("nq-army-summary").textContent = words.loading;
+  drawAdd();
   ready.catch(() => { $("nq-army-summary").textContent = engineFailure(); });
-  ready.then(() => {
+  // The army shown first, once the engine is ready: the queue's first request.
+  function opening() {
     drawAdd();
     if (!current()) {
       if (kept.armies.length) kept.current = kept.armies[0].id;
       else newArmy(conf.start.name);
     }
     drawPick();
-    const opened = reopen(current());
     priceTheOthers();
-    return opened;
-  });
+    return reopening(current());
+  }
   // Armies kept without their points (by an earlier version of this page) are priced in turn,
   // after the open one, so that the list gives every army's points against its game's.
   const priceTheOthers = () => {
