@@ -29,6 +29,7 @@ import nqcore
 from nqcompanion.engine import imports
 from nqcore.i18n import LANGUAGES, NUMBER_LOCALES, ROOT
 from nqsphinx.refusals import Refused
+from nqsphinx.site import vendored
 from nqsphinx.site.hosting import on_read_the_docs
 
 ENGINE_TOOLS = ROOT / "tools" / "engine"
@@ -197,7 +198,7 @@ def ensure_pyodide() -> Path:
 def engine_files() -> dict[str, bytes]:
     """Every file of the engine's folder, by name."""
     source = ensure_pyodide()
-    files = {name: (source / name).read_bytes() for name in PYODIDE_FILES}
+    files = {name: vendored.read(source / name) for name in PYODIDE_FILES}  # as npm ci put them
     files[STDLIB] = imports.trimmed(files[STDLIB], set(imported()))
     files[LOCK_FILE] = lock_file(files[LOCK_FILE])
     files[ENGINE_ZIP] = engine_zip()
