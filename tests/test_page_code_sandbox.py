@@ -29,9 +29,9 @@ def setup(app):
 
 
 def _bwrap_works() -> bool:
-    from nqsphinx.languages import page_runs
+    from nqsphinx import sandbox
 
-    return bool(page_runs.sandbox_prefix())
+    return bool(sandbox.prefix())
 
 
 @pytest.fixture

@@ -5,10 +5,10 @@ A translated page shows what the ``nq`` command answers in its language
 sessions are run again with ``--lang``.  That code is the page's, which any pull request may
 change: it never runs in the Sphinx process, where it could write into the site, read the build
 machine's files or change the sources.  One child process per page runs it, in the sandbox of
-``make verify-examples`` (bubblewrap: the whole file system read-only, an empty ``/tmp``, no
-network), and sends back text only: for each doctest, what each of its examples printed in
-English and in the page's language; for each session, the session as the page's language shows
-it.  Without a working bwrap the child runs unsandboxed with a warning, as the examples do.
+``make verify-examples`` (:mod:`nqsphinx.sandbox`: the whole file system read-only, an empty
+``/tmp``, no network), and sends back text only: for each doctest, what each of its examples
+printed in English and in the page's language; for each session, the session as the page's
+language shows it.
 
 ``python -m nqsphinx.languages.page_runs LANG`` is the child: the page's blocks as JSON on
 standard input (``[["doctest", TEXT], ["console", TEXT], ...]``), their answers on standard output.
@@ -18,18 +18,15 @@ from __future__ import annotations
 
 import contextlib
 import doctest
-import functools
 import io
 import json
-import shutil
 import subprocess
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-#: The folder whose code the child imports (the project's), read-only in the sandbox.
-CODE_ROOT = Path(__file__).resolve().parents[2]
+from nqsphinx.sandbox import CODE_ROOT, sandboxed
+
 #: Seconds a page's code may take in the child (the nq page's sessions take about two).
 TIMEOUT = 300
 #: A doctest that calls the command names its module; the page's later doctests use its names.
@@ -43,36 +40,9 @@ class PageRunError(Exception):
     """The page's code gave no answer (it failed its process, or printed over the answer)."""
 
 
-@functools.cache
-def sandbox_prefix() -> tuple[str, ...]:
-    """The bubblewrap command of ``make verify-examples`` (its SANDBOX_ARGS), with the project
-    and the Python environment bound read-only again over the empty ``/tmp``; empty if bwrap
-    does not work here."""
-    bwrap = shutil.which("bwrap")
-    if bwrap is None:
-        return ()
-    binds = []
-    for folder in dict.fromkeys((str(CODE_ROOT), str(Path(sys.prefix).resolve()))):
-        binds += ["--ro-bind", folder, folder]
-    prefix = (
-        bwrap,
-        *("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"),
-        *binds,
-        *("--chdir", str(CODE_ROOT), "--unshare-net", "--die-with-parent", "--"),
-    )
-    probe = subprocess.run([*prefix, "true"], capture_output=True, check=False)
-    return prefix if probe.returncode == 0 else ()
-
-
 def run_in_sandbox(lang: str, blocks: Sequence[Block]) -> list[Any]:
     """The answers of :func:`answers`, computed by a sandboxed child process."""
-    prefix = sandbox_prefix()
-    if not prefix:
-        print(
-            "warning: no working bwrap (bubblewrap): the pages' code runs unsandboxed",
-            file=sys.stderr,
-        )
-    command = [*prefix, sys.executable, "-m", "nqsphinx.languages.page_runs", lang]
+    command = sandboxed([sys.executable, "-m", "nqsphinx.languages.page_runs", lang])
     try:
         done = subprocess.run(
             command,
