@@ -15,8 +15,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from nqcore.i18n import ROOT
+
 #: The project's root (the folder of the code the sandboxed processes import).
-CODE_ROOT = Path(__file__).resolve().parents[1]
+CODE_ROOT = ROOT
 UNSANDBOXED = "warning: no working bwrap (bubblewrap): the pages' code runs unsandboxed"
 
 
