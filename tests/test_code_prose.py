@@ -15,6 +15,7 @@ from nqsphinx.languages.code_prose import (
     strings_in_language,
 )
 from nqsphinx.languages.console import console_in_language, differences
+from nqsphinx.languages.page_runs import answers
 
 SESSION = """\
 >>> from nqcore.cli.commands import main
@@ -31,7 +32,8 @@ def test_comments_are_the_readers_not_doctests_nor_strings() -> None:
 
 
 def test_a_session_shows_the_commands_answer_and_its_comments_in_french() -> None:
-    shown = session_in_language(SESSION, "fr", {"a level 5 spell": "un sort de niveau 5"}, {})
+    (runs,) = answers("fr", [("doctest", SESSION)])
+    shown = session_in_language(SESSION, "fr", {"a level 5 spell": "un sort de niveau 5"}, runs)
     assert shown.splitlines()[1:5] == [
         '>>> status = main(["cast", "5", "--wizardry", "2"])  # un sort de niveau 5',
         "Lancer un sort de niveau 5 avec un niveau de magie 2",
@@ -42,11 +44,12 @@ def test_a_session_shows_the_commands_answer_and_its_comments_in_french() -> Non
 
 
 def test_a_later_session_of_the_page_uses_the_names_of_the_earlier_ones() -> None:
-    namespace: dict[str, object] = {}
-    session_in_language(">>> from nqcore.cli.commands import main\n", "fr", {}, namespace)
     later = '>>> status = main(["move", "6", "--ability", "flying"])\nMovement with 6 AC\n'
     later += 'Movement ability: Flying\nDistance: 15"\n'
-    shown = session_in_language(later, "fr", {}, namespace)
+    _, runs = answers(
+        "fr", [("doctest", ">>> from nqcore.cli.commands import main\n"), ("doctest", later)]
+    )
+    shown = session_in_language(later, "fr", {}, runs)
     assert shown.splitlines()[1:] == [
         "Déplacement avec 6 Ac",
         "Capacité de mouvement\u00a0: Vol",
@@ -102,7 +105,7 @@ def test_a_catalogues_comment_is_shown_never_run() -> None:
     """A translated comment is text on the comment's line: a line break in it adds no code."""
     session = '>>> from nqcore.cli.commands import main  # the command\n>>> len("ab")  # two\n2\n'
     hostile = {"the command": "la commande\nimport os; os._exit(1)", "two": "deux"}
-    shown = session_in_language(session, "fr", hostile, {})
+    shown = session_in_language(session, "fr", hostile)
     assert shown.splitlines() == [
         ">>> from nqcore.cli.commands import main  # la commande import os; os._exit(1)",
         '>>> len("ab")  # deux',

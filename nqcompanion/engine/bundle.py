@@ -30,6 +30,7 @@ import nqcore
 from nqcompanion.engine import imports
 from nqcore.i18n import LANGUAGES, NUMBER_LOCALES, ROOT
 from nqsphinx.refusals import Refused
+from nqsphinx.site import vendored
 from nqsphinx.site.engine_files import ENGINE_ZIP, LOCK_FILE, PYODIDE_FILES, STDLIB, WORKER
 
 ENGINE_TOOLS = ROOT / "tools" / "engine"
@@ -174,7 +175,7 @@ def ensure_pyodide() -> Path:
 def engine_files() -> dict[str, bytes]:
     """Every file of the engine's folder, by name."""
     source = ensure_pyodide()
-    files = {name: (source / name).read_bytes() for name in PYODIDE_FILES}
+    files = {name: vendored.read(source / name) for name in PYODIDE_FILES}  # as npm ci put them
     files[STDLIB] = imports.trimmed(files[STDLIB], set(imported()))
     files[LOCK_FILE] = lock_file(files[LOCK_FILE])
     files[ENGINE_ZIP] = engine_zip()

@@ -10,7 +10,8 @@ page shows a rendering of them:
 - what the ``nq`` command prints (its doctests call ``nqcore.cli.commands.main``; ``$ nq ...`` in a
   ``console`` block) is run again with ``--lang``: the command's own answer in the page's
   language, decimal comma included, aligned line by line with the English one where the doctest
-  elides with ``...``;
+  elides with ``...``.  The page's code runs in the examples' sandbox, in a child process
+  (:mod:`nqsphinx.languages.page_runs`), never in Sphinx's: this module only reads its answers;
 - a string in a Python result that is one of the engine's messages (``'Half of the starting
   number lost'``) takes its translation from the engine's catalogue.
 
@@ -33,12 +34,14 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
 
-from nqcore.cli import commands as cli
 from nqcore.i18n import SOURCE_LANGUAGE, translator
 from nqsphinx.builder import builder_of
-from nqsphinx.languages.console import console_in_language
+from nqsphinx.languages import page_runs
 from nqsphinx.messages import page_language
+
+logger = logging.getLogger(__name__)
 
 #: A comment that is doctest's, not the reader's (Sphinx trims them from the page).
 DOCTEST_FLAG = re.compile(r"doctest:")
@@ -92,48 +95,6 @@ class CodeComments(SphinxTransform):
                 node = code_comments(comments=found)
                 node.source, node.line = block.source, block.line
                 block.parent.insert(block.parent.index(block) + 1, node)
-
-
-class _Bilingual:
-    """The session's ``main``: it answers in English, and keeps its answer in ``lang`` aside."""
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-        self.aside = io.StringIO()
-
-    def __call__(self, argv: Sequence[str] | None = None) -> int:
-        with contextlib.redirect_stdout(self.aside), contextlib.redirect_stderr(io.StringIO()):
-            cli.main(["--lang", self.lang, *(argv or [])])
-        return cli.main(argv)
-
-
-def _run(
-    examples: list[doctest.Example], lang: str, namespace: dict[str, Any]
-) -> list[tuple[str, str]]:
-    """What each example prints, and what the command printed in ``lang`` meanwhile."""
-    printed = []
-    for example in examples:
-        out = io.StringIO()
-        bilinguals = _bilinguals(namespace, lang)
-        for bilingual in bilinguals:
-            bilingual.aside = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            try:
-                exec(compile(example.source, "<example>", "single"), namespace)  # noqa: S102
-            except Exception:  # noqa: BLE001 - its doctest says what it raises
-                printed.append(("", ""))
-                continue
-        printed.append((out.getvalue(), "".join(b.aside.getvalue() for b in bilinguals)))
-    _bilinguals(namespace, lang)  # for the page's next sessions
-    return printed
-
-
-def _bilinguals(namespace: dict[str, Any], lang: str) -> list[_Bilingual]:
-    """The session's names for the command, each made :class:`_Bilingual`."""
-    for name, value in list(namespace.items()):
-        if value is cli.main:
-            namespace[name] = _Bilingual(lang)
-    return [value for value in namespace.values() if isinstance(value, _Bilingual)]
 
 
 def _elided(want: str, got: str) -> list[str] | None:
@@ -209,24 +170,21 @@ def _comments_in_language(
 
 
 def session_in_language(
-    session: str, lang: str, translations: dict[str, str], namespace: dict[str, Any]
+    session: str, lang: str, translations: dict[str, str], runs: Sequence[tuple[str, str]] = ()
 ) -> str:
-    """A doctest session as a reader of ``lang`` reads it (see the module's docstring).
+    """A doctest session as a reader of ``lang`` reads it (see the module's docstring); ``runs``:
+    what each of its examples printed in English and in ``lang``, from the sandboxed run
+    (:func:`nqsphinx.languages.page_runs.answers`; none: the session calls no command).
 
-    What runs is the session of the sources, never a catalogue's text."""
+    Nothing of the session runs here, nor any catalogue's text."""
     examples = doctest.DocTestParser().get_examples(session)
-    runs: list[tuple[str, str]] = []
-    if "nqcore.cli.commands" in session or any(
-        isinstance(v, _Bilingual) for v in namespace.values()
-    ):
-        runs = _run(examples, lang, namespace)  # the page's sessions share their names
     lines = session.split("\n")
     for number, example in reversed(list(enumerate(examples))):
         _comments_in_language(lines, example, translations)
         if not example.want:
             continue
         shown = None
-        if runs and runs[number][1]:
+        if number < len(runs) and runs[number][1]:
             shown = printed_in_language(example.want, *runs[number])
         shown = shown or strings_in_language(example.want, lang)
         start = example.lineno + example.source.count("\n")
@@ -252,18 +210,56 @@ class CodeInPageLanguage(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         lang = page_language(self.config.language)
-        namespace: dict[str, Any] = {}
-        for block in list(self.document.findall(nodes.literal_block)):
-            if lang == SOURCE_LANGUAGE:
-                break
-            if block.get("testnodetype") == "doctest":
+        if lang != SOURCE_LANGUAGE:
+            blocks = [
+                (block, kind)
+                for block in self.document.findall(nodes.literal_block)
+                if (kind := _kind(block))
+            ]
+            answers = self._answers(lang, blocks)
+            for (block, kind), answer in zip(blocks, answers, strict=True):
+                if kind == "console":
+                    _set_text(block, answer if isinstance(answer, str) else block.astext())
+                    continue
                 holder = block.next_node(code_comments, siblings=True, descend=False)
                 translations = holder.get("translations", {}) if holder else {}
-                _set_text(block, session_in_language(block.astext(), lang, translations, namespace))
-            elif block.get("language") == "console" and "$ nq " in block.astext():
-                _set_text(block, console_in_language(block.astext(), lang))
+                runs = _runs(answer)
+                _set_text(block, session_in_language(block.astext(), lang, translations, runs))
         for node in list(self.document.findall(code_comments)):
             node.parent.remove(node)
+
+    def _answers(self, lang: str, blocks: list[tuple[nodes.literal_block, str]]) -> list[Any]:
+        """The page's blocks run in the sandbox, if one of them runs the command."""
+        texts = [(kind, block.astext()) for block, kind in blocks]
+        running = [b for b, k in blocks if k == "console" or page_runs.COMMAND_MODULE in b.astext()]
+        if not running:
+            return [[] for _ in blocks]
+        try:
+            return page_runs.run_in_sandbox(lang, texts)
+        except page_runs.PageRunError as error:
+            logger.warning(
+                "its code, run again in %s, gave no answer: %s", lang, error, location=running[0]
+            )
+            return [[] for _ in blocks]
+
+
+def _kind(block: nodes.literal_block) -> str:
+    """``doctest``, ``console`` (a session of ``nq``), or '' for other code."""
+    if block.get("testnodetype") == "doctest":
+        return "doctest"
+    if block.get("language") == "console" and "$ nq " in block.astext():
+        return "console"
+    return ""
+
+
+def _runs(answer: Any) -> list[tuple[str, str]]:
+    """A doctest's runs as the child sent them (pairs of texts), else none."""
+    if not isinstance(answer, list):
+        return []
+    pairs = [tuple(pair) for pair in answer if isinstance(pair, list) and len(pair) == 2]
+    if len(pairs) != len(answer) or not all(isinstance(t, str) for p in pairs for t in p):
+        return []
+    return [(english, other) for english, other in pairs]
 
 
 def setup(app: Sphinx) -> None:

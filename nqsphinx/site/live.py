@@ -23,10 +23,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import http.server
-import importlib.util
 import os
 import select
 import shlex
+import signal
 import sys
 import threading
 import time
@@ -37,7 +37,10 @@ from pathlib import Path
 from typing import Any
 
 from nqsphinx.site import archive, offline, root_page
-from nqsphinx.site.live_sites import Site, first_line
+from nqsphinx.site.engine_files import SHARED_DIR
+from nqsphinx.site.live_examples import run_examples, shown
+from nqsphinx.site.live_guard import publish, refused_inputs
+from nqsphinx.site.live_sites import Site
 
 #: The folders of the files whose changes a running builder follows (:func:`followed`).
 FOLLOWED = ("docs", "locale")
@@ -91,65 +94,6 @@ def needs_restart(changed: Sequence[Path], root: Path) -> list[Path]:
     return [path for path in changed if not followed(path, root)]
 
 
-# --- the worked examples ------------------------------------------------------------------------
-
-
-@dataclass
-class Examples:
-    """The book's worked examples, run as ``make verify-examples`` runs them, in this process."""
-
-    docs: Path
-    _conftest: Any = None
-
-    def conftest(self) -> Any:
-        """docs/conftest.py, the one place the examples' parsers are chosen."""
-        if self._conftest is None:
-            spec = importlib.util.spec_from_file_location(
-                "nq_docs_conftest", self.docs / "conftest.py"
-            )
-            assert spec and spec.loader
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-            self._conftest = module
-        return self._conftest
-
-    def pages(self, changed: Sequence[Path]) -> list[Path]:
-        sybil = self.conftest().BOOK_EXAMPLES
-        return [p for p in changed if p.is_file() and p.suffix == ".md" and sybil.should_parse(p)]
-
-    def run(self, pages: Sequence[Path]) -> list[str]:
-        """The problems of ``pages``' examples, one line each: ``docs/page.md:LINE: what``."""
-        conftest = self.conftest()
-        problems: list[str] = list(conftest.unclosed_fences(pages))
-        if problems:
-            return problems
-        for page in pages:
-            problems += self._run_page(conftest.BOOK_EXAMPLES, page)
-        return problems
-
-    def _run_page(self, sybil: Any, page: Path) -> list[str]:
-        where = _shown(page)
-        try:
-            document = sybil.parse(page)
-        except Exception as error:  # a parser's complaint names the line itself
-            return [f"{where}: {first_line(error)}"]
-        problems = []
-        for example in document:
-            try:
-                example.evaluate()
-            except Exception as error:  # Sybil's failure holds the doctest's expected and got
-                detail = getattr(error, "result", None)
-                said = first_line(AssertionError(detail) if detail else error)
-                problems.append(f"{where}:{example.line}: example failed: {said}")
-        return problems
-
-
-def _shown(path: Path) -> str:
-    with contextlib.suppress(ValueError):
-        return path.resolve().relative_to(Path.cwd()).as_posix()
-    return str(path)
-
-
 # --- the builder --------------------------------------------------------------------------------
 
 
@@ -182,20 +126,21 @@ def timed(rebuild: Rebuild, step: str) -> Iterator[None]:
 
 
 #: The steps of a rebuild made by this process (the sites are built by their workers).
-PARENT_STEPS = ("examples", "root page", "archive")
+PARENT_STEPS = ("examples", "publish", "root page", "archive")
 
 
 @dataclass
 class Live:
-    """The sites of ``html`` (each language's sphinx-build arguments), kept built."""
+    """The sites of ``html`` (each language's sphinx-build arguments), kept built; ``inputs``:
+    the files and folders it follows, checked as make checks them before each build."""
 
     html: Path
     sites: list[Site]
     docs: Path
+    inputs: list[Path] = field(default_factory=list)
     packer: archive.Packer = field(default_factory=archive.Packer)
 
     def __post_init__(self) -> None:
-        self.examples = Examples(self.docs)
         offline.remember_digests()
 
     def rebuild(self, changed: Sequence[Path] | None, done: Rebuild | None = None) -> Rebuild:
@@ -211,19 +156,28 @@ class Live:
 
     def _rebuild(self, changed: Sequence[Path] | None, done: Rebuild) -> Rebuild:
         with timed(done, "examples"):
-            pages = self.examples.pages(
-                sorted(self.docs.rglob("*.md")) if changed is None else changed
-            )
-            done.problems += self.examples.run(pages)
+            done.problems += refused_inputs(self.inputs, Path.cwd().resolve())
+            if not done.problems:
+                pages = sorted(self.docs.rglob("*.md")) if changed is None else changed
+                done.problems += run_examples(self.docs, pages)
         if done.problems:
             return done
         for site in self.sites:  # side by side, one process each
             site.ask()
+        failed = []
         for site in self.sites:
             problems, done.cpu[site.name] = site.answer()
             done.problems += problems
-        if done.problems:
+            if problems:
+                failed.append(site)
+        for site in failed:  # its next build starts again from the published site
+            site.reset()
+        if done.problems:  # the sites that built stay staged, unpublished, as make html holds them
             return done
+        with timed(done, "publish"):
+            for site in self.sites:
+                site.publish()
+            publish(self.html / SHARED_DIR)
         with timed(done, "root page"):
             root_page.write_root(self.html)
         with timed(done, "archive"):
@@ -298,7 +252,7 @@ def report(rebuild: Rebuild) -> None:
 def _restart(sites: Sequence[Site], changed: list[Path]) -> None:
     for site in sites:
         site.stop()
-    names = ", ".join(_shown(p) for p in changed[:3])
+    names = ", ".join(shown(p) for p in changed[:3])
     print(f"restart: {names} changed (the builder reads it at start-up)", flush=True)
     os.execv(sys.executable, [sys.executable, "-m", "nqsphinx.site.live", *sys.argv[1:]])
 
@@ -330,7 +284,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     sites = [Site(shlex.split(arguments), args.profile) for arguments in args.site]
-    live = Live(args.html, sites, Path("docs"))
+    watched = args.watch.split() or FOLLOWED
+    inputs = [Path(name).resolve() for name in watched]
+    live = Live(args.html, sites, Path("docs"), inputs)
+    signal.signal(signal.SIGTERM, _terminated)  # its workers end with it (the finally below)
     try:
         if args.once:
             done = live.rebuild(None)
@@ -341,16 +298,26 @@ def main(argv: list[str] | None = None) -> int:
         if args.serve:
             serve(args.html, args.serve)
             print(f"serving http://127.0.0.1:{args.serve}/", flush=True)
-        watched = args.watch.split() or FOLLOWED
-        inputs = [Path(name).resolve() for name in watched]
         asked = _line_asked if args.manual else _enter_pressed
         watch(live, inputs, partial(_restart, sites), asked)
     except KeyboardInterrupt:
         return 0
+    except Terminated:
+        for site in sites:
+            site.stop(wait=0)
+        return 128 + signal.SIGTERM
     finally:
         for site in sites:
             site.stop()
     return 0
+
+
+class Terminated(Exception):
+    """SIGTERM (``kill PID``): the builder stops, and its workers with it."""
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    raise Terminated
 
 
 if __name__ == "__main__":

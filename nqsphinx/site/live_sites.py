@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from nqsphinx.site import live_guard
 from nqsphinx.upstream import patches
 from nqsphinx.upstream.application import confdir, log_to, sphinx_app
 
@@ -57,14 +58,28 @@ class Site:
     def name(self) -> str:
         return Path(self.arguments[-1]).name
 
+    @property
+    def folders(self) -> tuple[Path, Path]:
+        """The published site and its doctrees (sphinx-build's OUTDIR and ``-d``)."""
+        return Path(self.arguments[-1]), Path(self.arguments[self.arguments.index("-d") + 1])
+
+    def staged_arguments(self) -> list[str]:
+        """The arguments with the site and its doctrees replaced by their staged copies."""
+        outdir, doctrees = self.folders
+        found = [*self.arguments[:-1], str(live_guard.staged(outdir))]
+        found[self.arguments.index("-d") + 1] = str(live_guard.staged(doctrees))
+        return found
+
     def start(self) -> None:
         import multiprocessing
 
+        for folder in self.folders:
+            live_guard.stage(folder)
         context = multiprocessing.get_context("fork")  # the imports already made are shared
         self.channel, child = context.Pipe()
         self.worker = context.Process(
             target=_serve_builds,
-            args=(self.arguments, child, self.profiles),
+            args=(self.staged_arguments(), child, self.profiles),
             name=self.name,
             daemon=True,
         )
@@ -89,15 +104,29 @@ class Site:
             self.stop()
         return problems, cpu
 
-    def stop(self) -> None:
+    def stop(self, wait: float = 10) -> None:
+        """End the worker: asked to, then killed after ``wait`` seconds."""
         if self.worker is not None:
             with contextlib.suppress(OSError):
                 self.channel.send(None)  # its end of the pipe is also in the other workers
             self.channel.close()
-            self.worker.join(timeout=10)
+            self.worker.join(timeout=wait)
             if self.worker.is_alive():
                 self.worker.kill()
+                self.worker.join(timeout=10)
         self.worker = self.channel = None
+
+    def reset(self) -> None:
+        """After a build with a problem: the worker ended, the staged copies dropped; the next
+        build starts again from the published site."""
+        self.stop()
+        for folder in self.folders:
+            live_guard.drop(folder)
+
+    def publish(self) -> None:
+        """The staged site and doctrees copied into place (every site built)."""
+        for folder in self.folders:
+            live_guard.publish(folder)
 
 
 def _serve_builds(arguments: list[str], channel: Any, profiles: Path | None) -> None:
@@ -105,6 +134,7 @@ def _serve_builds(arguments: list[str], channel: Any, profiles: Path | None) -> 
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the builder's to handle: it stops us
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the builder's handler (live.main)
 
     with patch_docutils(confdir(arguments)), docutils_namespace():  # as sphinx-build does
         builder = SiteBuilder(arguments)
@@ -157,7 +187,7 @@ class SiteBuilder:
         self.warnings.seek(0)
         self.warnings.truncate()
         if self.app is not None:
-            refused = self.check_catalogues(self.app)
+            refused = self.check_sources(self.app) or self.check_catalogues(self.app)
             if refused:
                 return refused, False
         try:
@@ -180,6 +210,26 @@ class SiteBuilder:
         if app.statuscode and not problems:
             problems = [f"{Path(self.arguments[-1]).name}: the build failed"]
         return problems, False
+
+    def check_sources(self, app: Sphinx) -> list[str]:
+        """The checks of a build's start (``builder-inited``: symbolic and hard links among the
+        sources, static files, drawings, code in the content) made again before each build, as
+        each ``make html`` makes them: a refused source is named, and nothing is built."""
+        from nqsphinx import content_code, project_files, svg_files
+
+        log_to(app, self.warnings, fresh=False)
+        checks = (
+            project_files._check_static,
+            project_files._check_links,
+            svg_files.check_svgs,
+            content_code.check_content,
+        )
+        try:
+            for check in checks:
+                check(app)
+        except SystemExit:
+            return self.warning_lines() or [f"{Path(self.arguments[-1]).name}: sources refused"]
+        return self.warning_lines()
 
     def check_catalogues(self, app: Sphinx) -> list[str]:
         """The page catalogues' checks of a build's start (:mod:`nqsphinx.untrusted`), again

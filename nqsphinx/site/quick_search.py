@@ -42,6 +42,7 @@ from nqsphinx.directives.example_view import NO_SEARCH
 from nqsphinx.directives.glossary_links import TermDefinition
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.refusals import Refused
+from nqsphinx.site import vendored
 from nqsphinx.site.search import SearchData, definitions, search_data
 from nqsphinx.site.search_words import language_words
 
@@ -64,9 +65,10 @@ def enabled() -> bool:
 
 
 def minisearch() -> bytes:
-    """MiniSearch's browser build, as ``npm ci`` installed it (never run here)."""
+    """MiniSearch's browser build, as ``npm ci`` installed it from the lock file (never run
+    here; :mod:`nqsphinx.site.vendored` refuses any other bytes)."""
     try:
-        text = MINISEARCH.read_text(encoding="utf-8")
+        text = vendored.read(MINISEARCH).decode("utf-8")
     except OSError:
         raise Refused(
             "tools/search: MiniSearch is not installed (./dev installs it: "
