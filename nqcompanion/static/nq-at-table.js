@@ -124,7 +124,10 @@ const grey = (form, control) => {
     if (control.value === "") control.value = control.dataset.kept; // else set meanwhile
     delete control.dataset.kept;
   }
-  if (!skipped && control.placeholder) control.placeholder = "";
+  // A field in use shows its example while empty (the ranges' format); an unused one, nothing
+  // but the value in use (showInUse).
+  if (!skipped) control.placeholder = control.dataset.example || "";
+  else if (!control.dataset.shows) control.placeholder = "";
   // A field the question leaves unused takes no typing, and screen readers say so.
   control.disabled = skipped;
   control.closest(".nq-field").classList.toggle("nq-unused", skipped);
