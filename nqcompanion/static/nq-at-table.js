@@ -440,6 +440,14 @@ const builderShow = (result) => {
       return item;
     }));
   }
+  // The warnings a pick brings, under the list it was added to (spells of two aspects).
+  for (const box of builder.querySelectorAll("[data-beside]")) {
+    const found = (result.beside && result.beside[box.dataset.beside]) || [];
+    box.replaceChildren(...found.map((text) => Object.assign(
+      document.createElement("span"), { textContent: text },
+    )));
+    box.hidden = found.length === 0;
+  }
   const refused = result.points.error ? `${words.refused} ${result.points.error}` : "";
   builder.querySelector("#nq-builder-summary").textContent = result.summary || refused;
   builder.querySelector("#nq-builder-toml").textContent = result.toml;
