@@ -220,7 +220,7 @@ def _spells(ident: str, lang: str) -> str:
         groups.append(f'<optgroup label="{label}">{options}</optgroup>')
     return (
         f'<select id="{ident}" data-list="spells" aria-describedby="{ident}-warnings">'
-        f'{"".join(groups)}</select>'
+        f"{''.join(groups)}</select>"
     )
 
 

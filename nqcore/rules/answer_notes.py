@@ -186,7 +186,10 @@ def volley_fumble_notes(
             "other die may still hit, but the model loses its remaining attacks this turn."
         )
         return [Note(message, values)]
-    values |= {"both": Chance(chances.double_fumble), "free_attack": Signed(DOUBLE_FUMBLE_FREE_ATTACK_BONUS)}
+    values |= {
+        "both": Chance(chances.double_fumble),
+        "free_attack": Signed(DOUBLE_FUMBLE_FREE_ATTACK_BONUS),
+    }
     message = N_(
         "Fumbles: a natural {natural} on at least one of the {dice} dice ({chance}); the "
         "other dice may still hit, but the model loses its remaining attacks this turn; "

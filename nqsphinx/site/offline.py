@@ -189,7 +189,9 @@ def companion(root: Path, files: list[str], langs: list[str]) -> list[str]:
     could not be searched."""
     pages = companion_files(root, files)
     search = search_files(files, langs)
-    held = {lang for lang in search for page in pages if page.startswith(f"{lang}/" if lang else "")}
+    held = {
+        lang for lang in search for page in pages if page.startswith(f"{lang}/" if lang else "")
+    }
     return sorted({*pages, *(f for lang in held for f in search[lang])})
 
 

@@ -129,7 +129,9 @@ def test_battle_standard_says_what_its_re_roll_changes() -> None:
         ),
     ],
 )
-def test_two_dice_say_the_volley_and_its_fumbles(argv: list[str], lang: str, said: list[str]) -> None:
+def test_two_dice_say_the_volley_and_its_fumbles(
+    argv: list[str], lang: str, said: list[str]
+) -> None:
     """Extra Attack Fumbles: two dice, each at CC-1 (RA-1); a natural 10 on either is a fumble,
     the other die may still hit."""
     text = "\n".join(lines(argv, lang))
@@ -145,6 +147,8 @@ def test_a_shot_s_extra_die_gives_the_enemy_no_free_attack() -> None:
 
 def test_hit_takes_the_dice_of_an_extra_attack() -> None:
     text = "\n".join(lines(["hit", "6", "--mod", "extra-attack", "--dice", "3"], "en"))
-    assert "3 dice: at least one hit 87.5%, at least 2 hits 50.0%, 3 hits 12.5%" in text  # 5 or less
+    assert (
+        "3 dice: at least one hit 87.5%, at least 2 hits 50.0%, 3 hits 12.5%" in text
+    )  # 5 or less
     refused = ask(["hit", "6", "--dice", "3"], "en")
     assert "extra-attack" in refused["error"]

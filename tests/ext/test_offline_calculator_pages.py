@@ -67,7 +67,10 @@ def test_the_pages_kept_with_the_calculators_keep_their_language_s_search(tmp_pa
         tmp_path / "en" / "at-the-table.html",
         '<a class="nq-lang-link" href="../fr/at-the-table.html">FR</a>',
     )
-    _page(tmp_path / "fr" / "at-the-table.html", '<article role="main"><a href="magie.html#sorts">x</a></article>')
+    _page(
+        tmp_path / "fr" / "at-the-table.html",
+        '<article role="main"><a href="magie.html#sorts">x</a></article>',
+    )
     _page(tmp_path / "fr" / "magie.html", "")
     for lang in ("en", "fr"):
         for name in (*offline.SEARCH_FILES, "french-stemmer.js"):

@@ -28,7 +28,6 @@ from nqcore.rules.close_combat import extra_attack_dice
 from nqcore.rules.dice import volley_chances
 from nqcore.tables.registry import Chance, Signed
 
-
 #: The modifier of each question whose dice are rolled together, several at once.
 EXTRA_ATTACK, EXTRA_SHOT = "extra-attack", "extra-shot"
 
@@ -55,7 +54,9 @@ def _hit(args: argparse.Namespace) -> Answer:
 
     modifiers = modifier_list(args.mod, "close combat")  # an unknown key refused first
     if args.dice is not None and EXTRA_ATTACK not in args.mod:
-        raise UsageError(N_("--dice counts the dice of an extra attack: add --mod {key}"), key=EXTRA_ATTACK)
+        raise UsageError(
+            N_("--dice counts the dice of an extra attack: add --mod {key}"), key=EXTRA_ATTACK
+        )
     target = close_combat_target(args.cc, args.mod)
     dice = (args.dice or 2) if EXTRA_ATTACK in args.mod else 1
     return {
@@ -150,7 +151,8 @@ def _hit_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--dice",
         type=read.bounded(N_("dice"), extra_attack_dice()),
-        help="the dice of an extra attack (--mod extra-attack): 3 for Extra Attack (x3); 2 if not given",
+        help="the dice of an extra attack (--mod extra-attack): 3 for Extra Attack (x3); "
+        "2 if not given",
     )
 
 
