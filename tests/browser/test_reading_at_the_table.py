@@ -114,7 +114,7 @@ def test_language_switch_keeps_the_paragraph_at_the_top_of_the_window(
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
     page.goto(site.page("en/armour-and-damage.html"))
-    words = "For each point that the attacker's strength (ST) is greater"
+    words = "For each point that the attacker’s strength (ST) is greater"
     index = page.evaluate(BLOCK_INDEX, ["damage", words])
     assert index > 0, index
     bar = ".mobile-header" if width < 700 else ".nq-top-bar"
