@@ -112,16 +112,21 @@ def _attributes(**values: str) -> str:
     )
 
 
+def _hint(item: Field, ident: str, labels: dict[str, str]) -> tuple[str, str]:
+    """A field's hint under it (its format, before any mistake), and what describes the field
+    to screen readers: the hint, then its error."""
+    if not item.hint:
+        return "", f' aria-describedby="{ident}-error"'
+    said = labels[item.hint].format(example=item.example)
+    hint = f'<p class="nq-field-hint" id="{ident}-hint">{html.escape(said)}</p>'
+    return hint, f' aria-describedby="{ident}-hint {ident}-error"'
+
+
 def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -> str:
     ident = f"nq-{calc.command}-{item.name}"
     label = html.escape(labels[item.label])
     error = f'<p class="nq-field-error" id="{ident}-error" hidden></p>'
-    described = f' aria-describedby="{ident}-error"'
-    hint = ""
-    if item.hint:
-        said = labels[item.hint].format(example=item.example)
-        hint = f'<p class="nq-field-hint" id="{ident}-hint">{html.escape(said)}</p>'
-        described = f' aria-describedby="{ident}-hint {ident}-error"'
+    hint, described = _hint(item, ident, labels)
     data = _attributes(
         data_kind=item.kind,
         data_arg=item.arg,

@@ -112,7 +112,7 @@ def test_battle_standard_says_what_its_re_roll_changes() -> None:
             ["hit", "5", "--mod", "extra-attack"],
             "fr",
             [
-                f"Chance de chaque dé\u00a0: 40,0{NNBSP}%",
+                f"Probabilité par dé\u00a0: 40,0{NNBSP}%",
                 f"2 dés\u00a0: au moins une touche 64,0{NNBSP}%, 2 touches 16,0{NNBSP}%\u202f;",
                 "nombre moyen de touches 0,8",
                 f"un 10 naturel sur au moins un des 2 dés (19,0{NNBSP}%)",

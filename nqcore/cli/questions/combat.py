@@ -34,18 +34,19 @@ EXTRA_ATTACK, EXTRA_SHOT = "extra-attack", "extra-shot"
 
 def _volley(target: int | None, dice: int, *, close_combat: bool) -> Answer:
     """Several dice rolled to hit at once ("Extra Attack Fumbles"): the chances of hits and
-    fumbles over all of them, and the note on their natural 10s; the one die's otherwise."""
-    if target is None or dice == 1:
+    fumbles over all of them, and the note on their natural 10s; the one die's otherwise, and
+    nothing of the dice when none can hit ("cannot succeed" says it all)."""
+    if target is None or target < 1 or dice == 1:
         return {"notes": fumble_notes(target)}
     chances = volley_chances(dice, target)
     return {
+        "notes": volley_fumble_notes(target, chances, close_combat=close_combat),
         "volley": {
             "dice": dice,
             "at_least": [Chance(chance) for chance in chances.at_least],
             "expected_hits": chances.expected_hits,
             "fumble": Chance(chances.fumble),
         },
-        "notes": volley_fumble_notes(target, chances, close_combat=close_combat),
     }
 
 
