@@ -400,7 +400,22 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
     answer = {"toml": text, "fields": fields, "picks": names, "points": priced}
     if "error" in priced:
         return answer
-    return answer | {"card": card(record, lang), "summary": builder_summary(priced["json"], lang)}
+    return answer | {
+        "card": card(record, lang),
+        "summary": builder_summary(priced["json"], lang),
+        "beside": beside_lists(priced["json"], lang),
+    }
+
+
+def beside_lists(priced: dict[str, Any], lang: str) -> dict[str, list[str]]:
+    """The warnings the builder says beside the list whose item brings them, as well as under
+    the points: those about spells under the spells ("Warning: its spells come from more than
+    one aspect...", when the second aspect's spell is added)."""
+    from nqcore.book.book_warnings import SPELL_WARNINGS
+
+    said = f"{translator(lang)(N_('Warning'))}{colon(lang)}"
+    warnings = priced.get("warnings", [])
+    return {"spells": [said + w["text"] for w in warnings if w["code"] in SPELL_WARNINGS]}
 
 
 def builder_summary(priced: dict[str, Any], lang: str) -> str:

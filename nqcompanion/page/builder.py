@@ -167,6 +167,11 @@ def _characteristics(words: dict[str, str], lang: str) -> list[str]:
     return parts
 
 
+#: The lists under which the builder says the warnings their picks bring
+#: (:func:`nqcompanion.bridge.web.beside_lists`).
+BESIDE = ("spells",)
+
+
 def _lists(words: dict[str, str], lang: str) -> list[str]:
     """The weapons, abilities, traits and equipment to add, each list with its own control."""
     parts = []
@@ -181,10 +186,17 @@ def _lists(words: dict[str, str], lang: str) -> list[str]:
             picker + f'<button type="button" data-add="{listed}">{html.escape(words["add"])}'
             "</button>"
         )
+        # The warnings a pick brings (spells of two aspects), where it was added (beside_lists)
+        beside = (
+            f'<p class="nq-builder-warnings" id="{ident}-warnings" data-beside="{listed}" hidden>'
+            "</p>"
+            if listed in BESIDE
+            else ""
+        )
         parts.append(
             f'<div class="nq-field nq-builder-add"><label for="{ident}">'
             f'{html.escape(words[listed])}</label><div class="nq-builder-row">{control}'
-            f'</div><ul class="nq-builder-list" data-list="{listed}"></ul></div>'
+            f'</div><ul class="nq-builder-list" data-list="{listed}"></ul>{beside}</div>'
         )
     # What a removal did, said to a screen reader.
     parts.append('<p class="nq-visually-hidden" id="nq-builder-said" role="status"></p>')
@@ -206,7 +218,10 @@ def _spells(ident: str, lang: str) -> str:
         )
         label = html.escape(engine_text(aspect.label, lang))
         groups.append(f'<optgroup label="{label}">{options}</optgroup>')
-    return f'<select id="{ident}" data-list="spells">{"".join(groups)}</select>'
+    return (
+        f'<select id="{ident}" data-list="spells" aria-describedby="{ident}-warnings">'
+        f"{''.join(groups)}</select>"
+    )
 
 
 def _card_and_actions(words: dict[str, str]) -> list[str]:

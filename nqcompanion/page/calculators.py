@@ -21,7 +21,9 @@ class Field:
     ``list`` (whole numbers separated by spaces) or ``ranges`` (three weapon ranges).  An
     ``optional`` field left empty gives no argument; ``omit_if`` names a field whose value
     makes this one unused (a sample profile gives the numbers), and ``shows`` the field of the
-    engine's answer (``nq --json``) whose value it then shows, read-only (the sample's CC)."""
+    engine's answer (``nq --json``) whose value it then shows, read-only (the sample's CC).
+    ``example`` is shown in the field while it is empty (its placeholder), ``hint`` (a message
+    of the extension's catalogue, its ``{example}`` filled) under it, before any mistake."""
 
     name: str
     label: str
@@ -33,6 +35,12 @@ class Field:
     optional: bool = False
     omit_if: str = ""
     shows: str = ""
+    example: str = ""
+    hint: str = ""
+
+
+#: A weapon's three ranges as the ranges field takes them (its example and its value at first).
+RANGES_EXAMPLE = "10/+1 20/+0 30/-1"
 
 
 @dataclass(frozen=True)
@@ -142,8 +150,11 @@ def _to_hit() -> tuple[Calculator, ...]:
                     "Ranges (close, medium, long)",
                     "ranges",
                     "--ranges",
-                    default="10/+1 20/+0 30/-1",
+                    default=RANGES_EXAMPLE,
                     omit_if="weapon",
+                    example=RANGES_EXAMPLE,
+                    hint="Close, medium and long range, each inches/modifier, such as {example} "
+                    "(- for none).",
                 ),
                 Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("ranged")),
             ),

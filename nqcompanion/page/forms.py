@@ -35,6 +35,13 @@ def _field_labels(lang: str) -> dict[str, str]:
         "Distance (inches)": ui_text("Distance (inches)", lang),
         "Weapon (or its ranges below)": ui_text("Weapon (or its ranges below)", lang),
         "Ranges (close, medium, long)": ui_text("Ranges (close, medium, long)", lang),
+        "Close, medium and long range, each inches/modifier, such as {example} (- for none).": (
+            ui_text(
+                "Close, medium and long range, each inches/modifier, such as {example} "
+                "(- for none).",
+                lang,
+            )
+        ),
         "Armour (AR)": ui_text("Armour (AR)", lang),
         "Strength (ST)": ui_text("Strength (ST)", lang),
         "Penetration modifier (PM)": ui_text("Penetration modifier (PM)", lang),
@@ -105,11 +112,21 @@ def _attributes(**values: str) -> str:
     )
 
 
+def _hint(item: Field, ident: str, labels: dict[str, str]) -> tuple[str, str]:
+    """A field's hint under it (its format, before any mistake), and what describes the field
+    to screen readers: the hint, then its error."""
+    if not item.hint:
+        return "", f' aria-describedby="{ident}-error"'
+    said = labels[item.hint].format(example=item.example)
+    hint = f'<p class="nq-field-hint" id="{ident}-hint">{html.escape(said)}</p>'
+    return hint, f' aria-describedby="{ident}-hint {ident}-error"'
+
+
 def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -> str:
     ident = f"nq-{calc.command}-{item.name}"
     label = html.escape(labels[item.label])
     error = f'<p class="nq-field-error" id="{ident}-error" hidden></p>'
-    described = f' aria-describedby="{ident}-error"'
+    hint, described = _hint(item, ident, labels)
     data = _attributes(
         data_kind=item.kind,
         data_arg=item.arg,
@@ -118,6 +135,8 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
         data_optional="1" if item.optional else "",
         data_min=str(item.allowed.start) if item.allowed else "",
         data_max=str(item.allowed.stop - 1) if item.allowed else "",
+        data_example=item.example,
+        placeholder=item.example,
     )
     if item.kind == "check":
         return (
@@ -158,7 +177,7 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
         f'<div class="nq-field"><label for="{ident}">{label}</label>'
         f'<input type="text" inputmode="{mode}"{pattern} autocomplete="off" id="{ident}" '
         f'name="{item.name}" value="{html.escape(item.default)}"{data}{described}/>'
-        f"{error}</div>"
+        f"{hint}{error}</div>"
     )
 
 

@@ -124,7 +124,10 @@ const grey = (form, control) => {
     if (control.value === "") control.value = control.dataset.kept; // else set meanwhile
     delete control.dataset.kept;
   }
-  if (!skipped && control.placeholder) control.placeholder = "";
+  // A field in use shows its example while empty (the ranges' format); an unused one, nothing
+  // but the value in use (showInUse).
+  if (!skipped) control.placeholder = control.dataset.example || "";
+  else if (!control.dataset.shows) control.placeholder = "";
   // A field the question leaves unused takes no typing, and screen readers say so.
   control.disabled = skipped;
   control.closest(".nq-field").classList.toggle("nq-unused", skipped);
@@ -436,6 +439,14 @@ const builderShow = (result) => {
       item.append(`${name} `, button);
       return item;
     }));
+  }
+  // The warnings a pick brings, under the list it was added to (spells of two aspects).
+  for (const box of builder.querySelectorAll("[data-beside]")) {
+    const found = (result.beside && result.beside[box.dataset.beside]) || [];
+    box.replaceChildren(...found.map((text) => Object.assign(
+      document.createElement("span"), { textContent: text },
+    )));
+    box.hidden = found.length === 0;
   }
   const refused = result.points.error ? `${words.refused} ${result.points.error}` : "";
   builder.querySelector("#nq-builder-summary").textContent = result.summary || refused;

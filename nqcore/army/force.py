@@ -459,6 +459,8 @@ def _priced(entry: Entry) -> PricedEntry:
     if classification is ModelType.ELITE and entry.profile.model_type is ModelType.CORE:
         # said of the unit by the army rule "Core And Elite Points Values" (core-by-points)
         warnings = [w for w in warnings if w.code != "core-points-limit"]
+    # said of the entry (its leader's spells too) by the army rule "Magic" (one-aspect)
+    warnings = [w for w in warnings if w.code != "one-aspect"]
     found = tuple(dict.fromkeys(warnings))
     raised = raised_warnings()
     return PricedEntry(

@@ -122,7 +122,10 @@ def _trait_rules(profile: Profile, model: Msg) -> list[BookWarning]:
 
 
 def _magic(profile: Profile) -> list[BookWarning]:
-    """Spells without magic, more spells than the magic level, levels 3 and 4 by model type."""
+    """Spells without magic, more spells than the magic level, spells of two aspects or more,
+    levels 3 and 4 by model type."""
+    from nqcore.rules.spells import spell
+
     kind = profile.model_type
     warnings: list[BookWarning] = []
     if profile.spells:
@@ -134,6 +137,9 @@ def _magic(profile: Profile) -> list[BookWarning]:
         elif len(profile.spells) > max(1, level):
             count = len(profile.spells)
             warnings.append(warn("too-many-spells", level=level, allowed=level, count=count))
+    aspects = tuple(dict.fromkeys(spell(key).aspect for key in profile.spells))
+    if len(aspects) > 1:  # "A Wizard is able to use spells from one of the magic aspects" (Magic)
+        warnings.append(warn("one-aspect", aspects=tuple(aspect.label for aspect in aspects)))
     if profile.magic_level == 4 and kind is not ModelType.CHARACTER:
         warnings.append(warn("magic-level-4"))
     if profile.magic_level == 3 and kind not in (ModelType.INDIVIDUAL, ModelType.CHARACTER):

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from nqcore.i18n import N_, Msg, plural_form, translator
 from nqcore.i18n import colon as i18n_colon
 
-#: A value that fills a placeholder: a number or a code is kept, a :class:`Msg` is translated, an
-#: :class:`Owner` is an element's name followed by the language's colon.
-Param = int | str
+#: A value that fills a placeholder: a number or a code is kept, a :class:`Msg` is translated
+#: (each of a tuple of them, listed: "Fire, Water"), an :class:`Owner` is an element's name
+#: followed by the language's colon.
+Param = int | str | tuple[Msg, ...]
 
 
 class Owner(str):
@@ -45,6 +46,10 @@ MESSAGES: dict[str, Msg] = {
     "too-many-spells": N_(
         "Spells: a magic user of level {level} may take {allowed} spells; this one has {count}"
     ),
+    "one-aspect": N_(
+        "Magic: its spells come from more than one aspect ({aspects}): a wizard is able to use "
+        "spells from one of the magic aspects"
+    ),
     "magic-level-4": N_("Magic User: level 4 is for named characters only"),
     "magic-level-3": N_("Magic User: level 3 is the normal maximum for individuals"),
     "core-points-limit": N_(
@@ -69,6 +74,11 @@ MESSAGES: dict[str, Msg] = {
     ),
     "unpriced-rule": N_("{name}: the weapon creation tables do not price the rule {rule}"),
 }
+#: The warnings about a profile's spells: the profile builder says them under its list of
+#: spells, where the spell that brings one is added.
+SPELL_WARNINGS = frozenset(
+    {"spells-without-magic", "too-many-spells-level-0", "too-many-spells", "one-aspect"}
+)
 #: The warnings said in the singular when a count is one (ngettext's two forms, each its own
 #: msgid, chosen by the language's plural rule): the count's name and the singular sentence;
 #: :data:`MESSAGES` holds the plural.
@@ -125,6 +135,8 @@ class BookWarning:
                 fields[name] = f"{value}{colon}" if value else ""
             elif isinstance(value, Msg):
                 fields[name] = _(value)
+            elif isinstance(value, tuple):
+                fields[name] = ", ".join(_(item) for item in value)
             else:
                 fields[name] = str(value)
         return _(self.sentence(lang)).format(**fields)

@@ -16,7 +16,8 @@ from typing import Any
 
 from nqcore.i18n import N_, Msg
 from nqcore.rules.armour import LUCKY_SAVE_ROLL, save_chance, save_modifiers, save_target
-from nqcore.rules.dice import D10_FACES, FUMBLE_ROLL
+from nqcore.rules.close_combat import DOUBLE_FUMBLE_FREE_ATTACK_BONUS
+from nqcore.rules.dice import D10_FACES, FUMBLE_ROLL, VolleyChances
 from nqcore.rules.magic import MAX_CHANT_BONUS
 from nqcore.tables.registry import Chance, Signed
 
@@ -162,6 +163,38 @@ def fumble_notes(target: int | None, *, unerring: bool = False) -> list[Note]:
             "Fumbles: a natural {natural} ({chance}) always misses and the model loses its "
             "remaining attacks this turn; the chance to hit already counts it as a miss."
         )
+    return [Note(message, values)]
+
+
+def volley_fumble_notes(
+    target: int | None, chances: VolleyChances, *, close_combat: bool
+) -> list[Note]:
+    """The natural 10s of several dice rolled to hit at once ("Extra Attack Fumbles"): one on
+    any die is a fumble, the other dice may still hit; in close combat, two give the enemy a
+    free attack at CC+1.  No note when no die can hit, nor for an unerring model (its tens are
+    misses, :func:`fumble_notes` says so)."""
+    if target is None or target < 1 or not chances.fumble:
+        return []
+    values: dict[str, int | Fraction] = {
+        "natural": FUMBLE_ROLL,
+        "dice": chances.dice,
+        "chance": Chance(chances.fumble),
+    }
+    if not close_combat:
+        message = N_(
+            "Fumbles: a natural {natural} on at least one of the {dice} dice ({chance}); the "
+            "other die may still hit, but the model loses its remaining attacks this turn."
+        )
+        return [Note(message, values)]
+    values |= {
+        "both": Chance(chances.double_fumble),
+        "free_attack": Signed(DOUBLE_FUMBLE_FREE_ATTACK_BONUS),
+    }
+    message = N_(
+        "Fumbles: a natural {natural} on at least one of the {dice} dice ({chance}); the "
+        "other dice may still hit, but the model loses its remaining attacks this turn; "
+        "two natural {natural}s ({both}) give the enemy a free attack at CC{free_attack}."
+    )
     return [Note(message, values)]
 
 

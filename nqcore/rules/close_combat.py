@@ -123,6 +123,20 @@ def very_large_target_target(*, siege_weapon: bool) -> int:
     return VERY_LARGE_TARGET_HIT
 
 
+def extra_attack_dice() -> range:
+    """The dice an extra attack rolls: one a level of the ability (Abilities > "Extra Attack",
+    x2 to x4 in ``abilities.toml``).
+
+    >>> extra_attack_dice()
+    range(2, 5)
+    """
+    from nqcore.army.features import feature
+
+    levels = feature("ability", "extra-attack").levels
+    dice = [int(level.level.removeprefix("x")) for level in levels]
+    return range(min(dice), max(dice) + 1)
+
+
 def extra_attack_target(cc: int, dice: int, modifiers: Iterable[str] = ()) -> int:
     """The target of each die of an extra attack (xN) (Abilities > "Extra Attack").
 

@@ -271,6 +271,41 @@ def volley_distribution(
     return result
 
 
+@dataclass(frozen=True)
+class VolleyChances:
+    """What a player asks of several dice rolled to hit at once: the chance of at least one
+    hit, of at least two... (``at_least[k - 1]``: ``k`` hits or more, every die's hit last),
+    the hits expected on average, the chance of a fumble (a natural 10 on at least one die)
+    and of two natural 10s (in close combat, the enemy's free attack at CC+1)."""
+
+    dice: int
+    at_least: tuple[Fraction, ...]
+    expected_hits: Fraction
+    fumble: Fraction
+    double_fumble: Fraction
+
+
+def volley_chances(dice: int, target: int, *, unerring: bool = False) -> VolleyChances:
+    """The chances of :func:`volley_distribution` a player reads ("Extra Attack Fumbles": each
+    die may hit, a natural 10 on any of them is a fumble).
+
+    >>> two = volley_chances(2, 4)  # Extra Attack (x2) at CC5: both dice at CC-1
+    >>> two.at_least, two.expected_hits, two.fumble
+    ((Fraction(16, 25), Fraction(4, 25)), Fraction(4, 5), Fraction(19, 100))
+    """
+    dist = volley_distribution(dice, target, unerring=unerring)
+    return VolleyChances(
+        dice=dice,
+        at_least=tuple(
+            sum((c for v, c in dist.items() if v.hits >= hits), Fraction(0))
+            for hits in range(1, dice + 1)
+        ),
+        expected_hits=sum((v.hits * c for v, c in dist.items()), Fraction(0)),
+        fumble=sum((c for v, c in dist.items() if v.fumbled), Fraction(0)),
+        double_fumble=sum((c for v, c in dist.items() if v.gives_free_attack), Fraction(0)),
+    )
+
+
 def fumble_chance(dice: int = 1, *, unerring: bool = False) -> Fraction:
     """Chance that at least one of ``dice`` to-hit dice is a natural 10 fumble ("Fumbles").
 

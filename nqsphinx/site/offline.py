@@ -156,7 +156,7 @@ def groups(root: Path, files: list[str]) -> dict[str, list[str]]:
     found = {lang: [f for f in pages if f.startswith(f"{lang}/") or "/" not in f] for lang in langs}
     if not langs:
         found["site"] = pages
-    found["engine"] = on_demand_files(root) + companion_files(root, files)
+    found["engine"] = on_demand_files(root) + companion(root, files, langs)
     found["pdf"] = [f for f in files if f.endswith(".pdf")]
     return found
 
@@ -182,6 +182,19 @@ def search_files(files: list[str], langs: list[str]) -> dict[str, list[str]]:
     return found
 
 
+def companion(root: Path, files: list[str], langs: list[str]) -> list[str]:
+    """What the calculators keep beside their engine: the pages they link to and what those
+    load (:func:`companion_files`), of every language their switch leads to, and the header
+    search of each language whose pages they keep, without which those pages, there offline,
+    could not be searched."""
+    pages = companion_files(root, files)
+    search = search_files(files, langs)
+    held = {
+        lang for lang in search for page in pages if page.startswith(f"{lang}/" if lang else "")
+    }
+    return sorted({*pages, *(f for lang in held for f in search[lang])})
+
+
 def worker_script(root: Path) -> str:
     files = cached_files(root)
     engine = on_demand_files(root)
@@ -192,7 +205,7 @@ def worker_script(root: Path) -> str:
         "__ON_DEMAND__": json.dumps([ON_DEMAND_FOLDERS[0], "/" + ON_DEMAND_FOLDERS[1]]),
         "__FILES__": json.dumps(files, indent=1),
         "__ENGINE__": json.dumps(engine),
-        "__COMPANION__": json.dumps(companion_files(root, files)),
+        "__COMPANION__": json.dumps(companion(root, files, langs)),
         "__NOT_KEPT_HEAD__": json.dumps(not_kept_head()),
         "__LANGS__": json.dumps(langs),
         "__SEARCH__": json.dumps(search_files(files, langs)),

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from nqcompanion.page import directive
-from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, wait_until, watch
+from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until, watch
 
 LANGS = ("en", "fr")
 ENGINE_SECONDS = 90
@@ -226,3 +226,57 @@ def test_the_loading_state_is_where_the_answers_will_be(
     wait_until(page, "document.querySelector('.nq-engine-status.nq-engine-failed') !== null")
     assert page.locator("#nq-cast .nq-answer").inner_text() == words["failed"]
     context.close()
+
+
+#: Extra Attack (x2) at CC 5 ("Extra Attack Fumbles"): each die 4 or less; what the answer says
+#: of both dice, in each language.
+EXTRA_ATTACK = {
+    "en": (
+        "2 dice: at least one hit 64.0%, 2 hits 16.0%; average number of hits 0.8",
+        "a natural 10 on at least one of the 2 dice (19.0%)",
+    ),
+    "fr": (
+        "2 dés\u00a0: au moins une touche 64,0\u202f%, 2 touches 16,0\u202f%\u202f; "
+        "nombre moyen de touches 0,8",
+        "un 10 naturel sur au moins un des 2 dés (19,0\u202f%)",
+    ),
+}
+
+
+def test_an_extra_attack_answers_for_both_dice(phone_table: Any) -> None:
+    """The box "Extra attack (every die)" ticked: the answer and its summary say the chance of
+    at least one hit, of two, the hits to expect, and the fumble on either die (19 %), not one
+    die's 10 %."""
+    page = phone_table.page
+    lang = page.evaluate("document.documentElement.lang")[:2]
+    page.locator("#nq-hit-cc").fill("5")
+    box = page.locator('#nq-hit input[value="extra-attack"]')
+    box.check()
+    volley, fumble = EXTRA_ATTACK[lang]
+    shown = "document.querySelector('#nq-hit .nq-answer').innerText"
+    wait_until(page, f"{shown}.includes({volley!r})")
+    text = page.locator("#nq-hit .nq-answer").inner_text()
+    assert fumble in text, text
+    assert volley in (page.locator("#nq-hit .nq-summary").text_content() or "")
+    page.locator("#nq-hit").scroll_into_view_if_needed()
+    screenshot(page, f"phone-{lang}-extra-attack")
+    box.uncheck()
+
+
+def test_the_ranges_field_shows_its_format_before_any_mistake(phone_table: Any) -> None:
+    """The weapon set to "—": the ranges field, in use, shows its example once emptied and its
+    hint under it, before anything wrong is typed; greyed again (a weapon chosen), no example."""
+    page = phone_table.page
+    field = page.locator("#nq-shoot-ranges")
+    page.select_option("#nq-shoot-weapon", "")
+    field.fill("")
+    assert field.get_attribute("placeholder") == "10/+1 20/+0 30/-1"
+    hint = page.locator("#nq-shoot-ranges-hint")
+    assert hint.is_visible() and "10/+1 20/+0 30/-1" in hint.inner_text()
+    lang = page.evaluate("document.documentElement.lang")[:2]
+    field.scroll_into_view_if_needed()
+    screenshot(page, f"phone-{lang}-ranges-hint")
+    field.fill("10/+1 20/+0 30/-1")
+    page.select_option("#nq-shoot-weapon", "bow")
+    wait_until(page, "document.getElementById('nq-shoot-ranges').disabled")
+    assert field.get_attribute("placeholder") == ""

@@ -88,3 +88,30 @@ def test_offline_a_search_not_kept_says_so_and_offers_to_keep_the_site(
     finally:
         context.set_offline(False)
     context.close()
+
+
+def test_offline_the_other_language_s_pages_kept_with_the_calculators_are_searchable(
+    browser: Any, site: Site
+) -> None:
+    """English pages only, the calculators' engine read: the French pages they lead to are kept
+    with it, and so is the French search; offline, a French page finds them."""
+    context = _recorded(site, browser.new_context(viewport=PHONE, service_workers="allow"))
+    page = context.new_page()
+    page.goto(site.page("en/index.html"))
+    page.goto(site.page("en/at-the-table.html"))
+    ready = "document.querySelector('.nq-engine-status.nq-engine-ready') !== null"
+    wait_until(page, ready, timeout=120)
+    kept = json.dumps([site.page(p) for p in ("fr/magic.html", "fr/_static/nq-search-index.js")])
+    check = f"Promise.all({kept}.map((u) => caches.match(u))).then((h) => h.every(Boolean))"
+    wait_until(page, check, timeout=90)
+    context.set_offline(True)
+    try:
+        page.goto(site.page("fr/magic.html"))
+        _search(page, "comment lancer un sort")
+        wait_until(page, f"{LISTED} > 1")
+        titles = page.locator("#nq-search-header-list .nq-search-title").all_text_contents()
+        assert any("Lancer un sort" in title for title in titles[:3]), titles
+        screenshot(page, "phone-fr-offline-search-after-english")
+    finally:
+        context.set_offline(False)
+    context.close()

@@ -149,3 +149,36 @@ def test_every_checkbox_of_the_builders_is_one_size_on_a_french_phone(
     page.locator("#nq-army .nq-army-entry").first.scroll_into_view_if_needed()
     screenshot(page, "builder-checkboxes-390-fr-dark")
     context.close()
+
+
+def _add(page: Any, listed: str, value: str) -> None:
+    page.locator(f"#nq-builder-add-{listed}").select_option(value)
+    page.locator(f'#nq-builder button[data-add="{listed}"]').click()
+    page.evaluate("window.nqAtTable.builder.idle()")
+
+
+@pytest.mark.parametrize(("lang", "screen"), [("en", "1366"), ("fr", "390")])
+def test_spells_of_two_aspects_are_warned_of_where_the_spell_is_added(
+    browser: Any, site: Site, lang: str, screen: str
+) -> None:
+    """A Magic User (2) given Fireball (Fire), then Flood (Water): under the list of spells, the
+    engine's warning that a wizard uses one aspect, as the army refuses it; none before."""
+    watched = _open(browser, site, screen, lang)
+    page = watched.page
+    page.locator("#nq-builder-start").select_option("hero")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    _add(page, "traits", "magic-user|2")
+    _add(page, "spells", "fireball")
+    warnings = page.locator("#nq-builder-add-spells-warnings")
+    assert warnings.is_hidden()
+    _add(page, "spells", "flood")
+    made = build({"start": "hero"}, lang)
+    for listed, value in (("traits", "magic-user|2"), ("spells", "fireball"), ("spells", "flood")):
+        made = build({"toml": made["toml"], "add": [listed, value]}, lang)
+    assert warnings.is_visible()
+    assert warnings.inner_text() == made["beside"]["spells"][0]
+    assert {"en": "(Fire, Water)", "fr": "(Feu, Eau)"}[lang] in warnings.inner_text()
+    warnings.scroll_into_view_if_needed()
+    page.evaluate(SETTLED)
+    screenshot(page, f"builder-two-aspects-{screen}-{lang}")
+    page.context.close()

@@ -99,6 +99,41 @@ def test_language_switch_keeps_the_paragraph(
     assert not watched.errors, watched.errors
 
 
+#: The index of the block of section ``label`` whose text starts with ``words``.
+BLOCK_INDEX = """([label, words]) => [...document.getElementById(label).closest("section").children]
+  .filter((c) => !/^(H[1-6]|SECTION|SPAN|SCRIPT)$/.test(c.tagName))
+  .findIndex((block) => block.textContent.trim().startsWith(words))"""
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_language_switch_keeps_the_paragraph_at_the_top_of_the_window(
+    browser: Any, site: Site, width: int
+) -> None:
+    """A short paragraph of "Damage" at the top of the window (its first line the reader's top
+    line): the switch lands on that paragraph, not the next one, at every width."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(site.page("en/armour-and-damage.html"))
+    words = "For each point that the attacker’s strength (ST) is greater"
+    index = page.evaluate(BLOCK_INDEX, ["damage", words])
+    assert index > 0, index
+    bar = ".mobile-header" if width < 700 else ".nq-top-bar"
+    header = page.evaluate(
+        f"Math.max(0, document.querySelector('{bar}').getBoundingClientRect().bottom)"
+    )
+    top = page.evaluate(BLOCK_TOP, ["damage", index])
+    page.evaluate(f"window.scrollTo({{top: {top} + scrollY - {header} - 2, behavior: 'instant'}})")
+    page.evaluate(SETTLED)
+    page.locator("a.nq-lang-link:visible").first.click()
+    page.wait_for_url(re.compile(rf"/fr/armour-and-damage\.html\?p={index}#damage$"))
+    wait_until(page, "document.readyState === 'complete'")
+    page.evaluate(SETTLED)
+    landed = page.evaluate(BLOCK_TOP, ["damage", index])
+    assert header <= landed <= header + 60, landed
+    screenshot(page, f"{width}-fr-damage-switched-at-a-short-paragraph")
+    context.close()
+
+
 def test_language_switch_keeps_the_search(site: Site, desktop: Any) -> None:
     page = desktop
     page.goto(site.page("en/search.html?q=morale"))

@@ -93,3 +93,62 @@ def test_battle_standard_says_what_its_re_roll_changes() -> None:
     assert any(f"70,0{NNBSP}% au premier jet" in line for line in french)
     sure = lines(["command", "10", "--battle-standard"], "en")
     assert any("changes nothing here" in line for line in sure)
+
+
+@pytest.mark.parametrize(
+    ("argv", "lang", "said"),
+    [
+        (
+            ["hit", "5", "--mod", "extra-attack"],
+            "en",
+            [
+                "Chance of each die: 40.0%",
+                "2 dice: at least one hit 64.0%, 2 hits 16.0%; average number of hits 0.8",
+                "Fumbles: a natural 10 on at least one of the 2 dice (19.0%)",
+                "two natural 10s (1.0%) give the enemy a free attack at CC+1",
+            ],
+        ),
+        (
+            ["hit", "5", "--mod", "extra-attack"],
+            "fr",
+            [
+                f"Probabilité par dé\u00a0: 40,0{NNBSP}%",
+                f"2 dés\u00a0: au moins une touche 64,0{NNBSP}%, 2 touches 16,0{NNBSP}%\u202f;",
+                "nombre moyen de touches 0,8",
+                f"un 10 naturel sur au moins un des 2 dés (19,0{NNBSP}%)",
+            ],
+        ),
+        (
+            ["shoot", "5", "10", "--weapon", "bow", "--mod", "extra-shot"],
+            "en",
+            [  # RA 5, +1 at close range, -1 for the extra shot: 5 or less on each die
+                "Chance of each die: 50.0%",
+                "2 dice: at least one hit 75.0%, 2 hits 25.0%; average number of hits 1\n",
+                "Fumbles: a natural 10 on at least one of the 2 dice (19.0%)",
+            ],
+        ),
+    ],
+)
+def test_two_dice_say_the_volley_and_its_fumbles(
+    argv: list[str], lang: str, said: list[str]
+) -> None:
+    """Extra Attack Fumbles: two dice, each at CC-1 (RA-1); a natural 10 on either is a fumble,
+    the other die may still hit."""
+    text = "\n".join(lines(argv, lang))
+    for words in said:
+        assert words in text, text
+    assert "a natural 10 (10.0%) always misses" not in text
+
+
+def test_a_shot_s_extra_die_gives_the_enemy_no_free_attack() -> None:
+    text = "\n".join(lines(["shoot", "5", "10", "--weapon", "bow", "--mod", "extra-shot"], "en"))
+    assert "free attack" not in text
+
+
+def test_hit_takes_the_dice_of_an_extra_attack() -> None:
+    text = "\n".join(lines(["hit", "6", "--mod", "extra-attack", "--dice", "3"], "en"))
+    assert (
+        "3 dice: at least one hit 87.5%, at least 2 hits 50.0%, 3 hits 12.5%" in text
+    )  # 5 or less
+    refused = ask(["hit", "6", "--dice", "3"], "en")
+    assert "extra-attack" in refused["error"]

@@ -188,3 +188,35 @@ def test_the_d10_range_check_is_written_once() -> None:
     assert [place.split(":")[0] for place in written] == ["dice.py", "dice.py"], written
     with pytest.raises(ValueError, match="a D10 shows 1 to 10, not 11"):
         check_d10(11)
+
+
+def test_a_volley_says_the_chances_a_player_asks_for() -> None:
+    """Extra Attack (x2) at CC5: both dice at CC-1, 4 or less (the book's "Extra Attack Fumbles":
+    one natural 10 fumbles, the other die may still hit)."""
+    from nqcore.rules.dice import volley_chances
+
+    two = volley_chances(2, 4)
+    assert two.dice == 2
+    assert two.at_least == (Fraction(16, 25), Fraction(4, 25))  # one hit or more, both
+    assert two.expected_hits == Fraction(4, 5)
+    assert two.fumble == Fraction(19, 100)  # a natural 10 on either die
+    assert two.double_fumble == Fraction(1, 100)
+    unerring = volley_chances(2, 4, unerring=True)
+    assert unerring.fumble == unerring.double_fumble == 0
+    assert unerring.at_least == two.at_least
+    three = volley_chances(3, 10)  # a natural 10 never hits
+    assert three.at_least[2] == Fraction(729, 1000)
+    assert three.expected_hits == Fraction(27, 10)
+
+
+@given(st.integers(1, 4), st.integers(-2, 12), st.booleans())
+def test_a_volley_s_chances_are_its_distribution_s(dice: int, target: int, unerring: bool) -> None:
+    from nqcore.rules.dice import volley_chances
+
+    chances = volley_chances(dice, target, unerring=unerring)
+    dist = volley_distribution(dice, target, unerring=unerring)
+    for hits in range(1, dice + 1):
+        assert chances.at_least[hits - 1] == sum(c for v, c in dist.items() if v.hits >= hits)
+    assert chances.expected_hits == sum(v.hits * c for v, c in dist.items())
+    assert chances.fumble == sum(c for v, c in dist.items() if v.fumbled)
+    assert chances.double_fumble == sum(c for v, c in dist.items() if v.gives_free_attack)

@@ -6,6 +6,7 @@ where it can be taken."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -130,3 +131,34 @@ def test_two_wizards_of_opposed_aspects_are_refused_in_one_army() -> None:
     answer = army({"data": data}, "en")
     rules = [b["rule"] for b in answer["breaches"] if b["kind"] == "refusal"]
     assert rules == ["opposed-magic"], answer["breaches"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "its spells come from more than one aspect (Fire, Water): a wizard is able"),
+        ("fr", "ses sorts viennent de plus d’un aspect (Feu, Eau)\u00a0: un magicien peut"),
+    ],
+)
+def test_the_profile_builder_warns_of_spells_from_two_aspects(lang: str, said: str) -> None:
+    """ "A Wizard is able to use spells from one of the magic aspects" (Magic): the builder says
+    it when the second aspect's spell is added, as the army refuses it; the army says it once,
+    as its refusal."""
+    from nqcompanion.bridge.web import build
+
+    fire = _wizard("fireball", lang)
+    assert not fire["points"]["json"]["warnings"]
+    both = build({"toml": fire["toml"], "add": ["spells", "flood"]}, lang)
+    warnings = both["points"]["json"]["warnings"]
+    assert [w["code"] for w in warnings] == ["one-aspect"], warnings
+    assert said in warnings[0]["text"], warnings
+    assert any(said in line for line in both["points"]["text"])
+    (beside,) = both["beside"]["spells"]  # said under the list of spells, where it was added
+    assert beside.startswith("Warning: " if lang == "en" else "Avertissement\u00a0: ")
+    assert said in beside
+    assert fire["beside"] == {"spells": []}
+    data: dict[str, Any] = {"name": "Test", "points": 4000, "individual": [LORD]}
+    data = army({"data": data, "add": {"kind": "individual", "toml": both["toml"]}}, "en")["data"]
+    answer = army({"data": data}, "en")
+    assert [b["rule"] for b in answer["breaches"]] == ["one-aspect"], answer["breaches"]
+    assert '"code": "one-aspect"' not in json.dumps(answer)  # no entry's warning besides

@@ -57,3 +57,29 @@ def test_the_calculators_keep_their_rule_pages_and_the_switch(tmp_path: Path) ->
     assert "en/magic.html" in sizes["engine"] and "en/credits.html" not in sizes["engine"]
     script = offline.worker_script(tmp_path)
     assert '"en/army.html"' in script.split("const COMPANION = ")[1].split(";")[0]
+
+
+def test_the_pages_kept_with_the_calculators_keep_their_language_s_search(tmp_path: Path) -> None:
+    """The calculators keep pages of every language (their language switch): each language
+    whose pages they keep has its header search kept too, or its pages, there offline, could
+    not be searched."""
+    _page(
+        tmp_path / "en" / "at-the-table.html",
+        '<a class="nq-lang-link" href="../fr/at-the-table.html">FR</a>',
+    )
+    _page(
+        tmp_path / "fr" / "at-the-table.html",
+        '<article role="main"><a href="magie.html#sorts">x</a></article>',
+    )
+    _page(tmp_path / "fr" / "magie.html", "")
+    for lang in ("en", "fr"):
+        for name in (*offline.SEARCH_FILES, "french-stemmer.js"):
+            (tmp_path / lang / "_static" / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / lang / "_static" / name).write_text("x", encoding="utf-8")
+    files = offline.cached_files(tmp_path)
+    kept = offline.groups(tmp_path, files)["engine"]
+    assert "fr/magie.html" in kept
+    assert "fr/_static/nq-search-index.js" in kept and "fr/_static/french-stemmer.js" in kept
+    script = offline.worker_script(tmp_path)
+    companion = script.split("const COMPANION = ")[1].split(";")[0]
+    assert '"fr/_static/nq-search-index.js"' in companion

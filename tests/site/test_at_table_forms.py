@@ -158,3 +158,24 @@ def test_a_reworded_refusal_still_names_its_field(
         monkeypatch.setattr(kind, "text", lambda self, lang: f"reworded ({lang})")
     answer = _refused(argv, "en")
     assert answer["error"] == "reworded (en)" and answer["field"] == field, answer
+
+
+@pytest.mark.parametrize(
+    ("lang", "hint"),
+    [
+        ("en", "Close, medium and long range, each inches/modifier, such as"),
+        ("fr", "Portée courte, moyenne et longue, chacune pouces/modificateur, comme"),
+    ],
+)
+def test_the_ranges_field_shows_its_format_before_any_mistake(lang: str, hint: str) -> None:
+    """An example in the empty field, and a hint under it, said by screen readers with it: the
+    format is not only in the error of a wrong entry."""
+    form = calculator_html("shoot", lang, "rules.html#rule", "Rule")
+    parser = _Controls()
+    parser.feed(form)
+    (ranges,) = [values for _, values in parser.found if values["id"] == "nq-shoot-ranges"]
+    assert ranges["placeholder"] == ranges["data-example"] == "10/+1 20/+0 30/-1"
+    assert ranges["aria-describedby"].split() == ["nq-shoot-ranges-hint", "nq-shoot-ranges-error"]
+    found = re.search(r'<p class="nq-field-hint" id="nq-shoot-ranges-hint">([^<]*)</p>', form)
+    assert found is not None and found[1].startswith(hint), form
+    assert "10/+1 20/+0 30/-1" in found[1]

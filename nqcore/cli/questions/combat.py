@@ -18,22 +18,55 @@ from nqcore.cli.asking import (
 )
 from nqcore.cli.render import Answer
 from nqcore.i18n import N_
-from nqcore.rules.answer_notes import fumble_notes, resilience_notes, save_notes
+from nqcore.rules.answer_notes import (
+    fumble_notes,
+    resilience_notes,
+    save_notes,
+    volley_fumble_notes,
+)
+from nqcore.rules.close_combat import extra_attack_dice
+from nqcore.rules.dice import volley_chances
 from nqcore.tables.registry import Chance, Signed
+
+#: The modifier of each question whose dice are rolled together, several at once.
+EXTRA_ATTACK, EXTRA_SHOT = "extra-attack", "extra-shot"
+
+
+def _volley(target: int | None, dice: int, *, close_combat: bool) -> Answer:
+    """Several dice rolled to hit at once ("Extra Attack Fumbles"): the chances of hits and
+    fumbles over all of them, and the note on their natural 10s; the one die's otherwise, and
+    nothing of the dice when none can hit ("cannot succeed" says it all)."""
+    if target is None or target < 1 or dice == 1:
+        return {"notes": fumble_notes(target)}
+    chances = volley_chances(dice, target)
+    return {
+        "notes": volley_fumble_notes(target, chances, close_combat=close_combat),
+        "volley": {
+            "dice": dice,
+            "at_least": [Chance(chance) for chance in chances.at_least],
+            "expected_hits": chances.expected_hits,
+            "fumble": Chance(chances.fumble),
+        },
+    }
 
 
 def _hit(args: argparse.Namespace) -> Answer:
     from nqcore.rules.close_combat import close_combat_hit_chance, close_combat_target
 
     modifiers = modifier_list(args.mod, "close combat")  # an unknown key refused first
+    if args.dice is not None and EXTRA_ATTACK not in args.mod:
+        raise UsageError(
+            N_("--dice counts the dice of an extra attack: add --mod {key}"), key=EXTRA_ATTACK
+        )
     target = close_combat_target(args.cc, args.mod)
+    dice = (args.dice or 2) if EXTRA_ATTACK in args.mod else 1
     return {
         "question": N_("Close combat attack at CC {cc}"),
         "cc": args.cc,
         "modifiers": modifiers,
         "target": target,
         "chance": Chance(close_combat_hit_chance(args.cc, args.mod)),
-        "notes": fumble_notes(target),
+        **_volley(target, dice, close_combat=True),
     }
 
 
@@ -73,7 +106,7 @@ def _shoot(args: argparse.Namespace) -> Answer:
         "modifiers": modifiers,
         "target": target,
         "chance": Chance(ranged_hit_chance(args.ra, distance, ranges, args.mod)),
-        "notes": fumble_notes(target),
+        **_volley(target, 2 if EXTRA_SHOT in args.mod else 1, close_combat=False),
     }
 
 
@@ -116,6 +149,12 @@ def _hit_arguments(p: argparse.ArgumentParser) -> None:
         help="the attacker's close combat value (CC), 1 to 10",
     )
     add_modifiers(p, "a close combat modifier's key, such as charging (repeat for more)")
+    p.add_argument(
+        "--dice",
+        type=read.bounded(N_("dice"), extra_attack_dice()),
+        help="the dice of an extra attack (--mod extra-attack): 3 for Extra Attack (x3); "
+        "2 if not given",
+    )
 
 
 def _shoot_arguments(p: argparse.ArgumentParser) -> None:
