@@ -213,8 +213,7 @@ def _tex(text: str) -> str:
     return latex_escape(text)
 
 
-#: babel-french: « » as typed, and the captions' « Tableau » and « Figure » as words, not in
-#: small capitals (TABLEAU beside the « Tableau 15.1 – suite » head of a table's next page).
+#: babel-french: « » as typed, captions' « Tableau » as a word (not TABLEAU beside « – suite »).
 FRENCH_SETUP = "\n\\frenchsetup{og=«, fg=», SmallCapsFigTabCaptions=false}"
 
 #: Running headers: the chapter on even pages, the section on odd pages, the page outside;
