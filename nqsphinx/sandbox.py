@@ -10,12 +10,13 @@ working bwrap the code runs unsandboxed, with a warning, as the Makefile's examp
 from __future__ import annotations
 
 import functools
+import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-from nqcore.i18n import ROOT
+from nqcore.i18n import LOCALE_PATH_VARIABLE, ROOT
 
 #: The project's root (the folder of the code the sandboxed processes import).
 CODE_ROOT = ROOT
@@ -30,7 +31,12 @@ def prefix() -> tuple[str, ...]:
     if bwrap is None:
         return ()
     binds = []
-    for folder in dict.fromkeys((str(CODE_ROOT), str(Path(sys.prefix).resolve()))):
+    # The catalogue folders of NQ_LOCALE_PATH too (a pseudo language's, outside the project, in
+    # /tmp): the engine in the sandbox reads the language the build reads.
+    named = os.environ.get(LOCALE_PATH_VARIABLE, "").split(os.pathsep)
+    extra = [str(Path(f).resolve()) for f in named if f]
+    folders = [str(CODE_ROOT), str(Path(sys.prefix).resolve()), *extra]
+    for folder in dict.fromkeys(f for f in folders if f and Path(f).is_dir()):
         binds += ["--ro-bind", folder, folder]
     command = (
         bwrap,

@@ -167,11 +167,12 @@ def test_the_index_lists_every_heading_in_the_page_language(
     genindex = html_sites[lang] / "genindex.html"
     entries = [a for a in links(genindex).links if a.get("href", "").startswith(f"{page}.html#")]
     html = genindex.read_text(encoding="utf-8")
-    # The heading's link: the entry's own, or one of its numbered links after the glossary's
-    # definition of a term of the same name (« Moral »), once.
-    entry = re.search(rf'<li><a href="[^"]+">{re.escape(heading)}</a>[^\n]*', html)
-    assert entry, heading
-    assert entry[0].count(f'href="{page}.html#{anchor}"') == 1, entry[0]
+    # The heading's link: the entry's own, or one of its named links after the glossary's
+    # definition of a term of the same name (« Moral »), once among the entries of that name
+    # (the odds' "Casting A Spell" is an entry of its own).
+    found = re.findall(rf'<li><a href="[^"]+">{re.escape(heading)}</a>[^\n]*', html)
+    assert found, heading
+    assert sum(entry.count(f'href="{page}.html#{anchor}"') for entry in found) == 1, found
     labels = {a["href"].split("#")[1] for a in entries}
     assert set(heading_labels(page)) <= labels
 
