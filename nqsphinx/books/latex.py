@@ -211,8 +211,7 @@ def _tex(text: str) -> str:
     return latex_escape(text)
 
 
-#: babel-french: « » as typed, captions' « Tableau » as a word (not TABLEAU beside « – suite »).
-FRENCH_SETUP = "\n\\frenchsetup{og=«, fg=», SmallCapsFigTabCaptions=false}"
+FRENCH_QUOTES = "\n\\frenchsetup{og=«, fg=»}"
 
 #: Running headers: the chapter on even pages, the section on odd pages, the page outside;
 #: chapter openings show the page number only.  A chapter sets both marks (fancyhdr's own
@@ -425,7 +424,7 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
     )
     if lang == "fr":
         # babel-french spaces « » too (French typography strips the typed spaces).
-        result.setdefault("babel", r"\usepackage[french]{babel}" + FRENCH_SETUP)
+        result.setdefault("babel", r"\usepackage[french]{babel}" + FRENCH_QUOTES)
         result.setdefault("polyglossia", "")
     return result
 
