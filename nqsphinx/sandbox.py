@@ -20,6 +20,8 @@ from nqcore.i18n import LOCALE_PATH_VARIABLE, ROOT
 
 #: The project's root (the folder of the code the sandboxed processes import).
 CODE_ROOT = ROOT
+#: A finished sandboxed process, its output as text.
+Ran = subprocess.CompletedProcess[str]
 UNSANDBOXED = "warning: no working bwrap (bubblewrap): the pages' code runs unsandboxed"
 
 
@@ -54,3 +56,22 @@ def sandboxed(command: list[str]) -> list[str]:
     if not found:
         print(UNSANDBOXED, file=sys.stderr)
     return [*found, *command]
+
+
+def run(command: list[str], *, timeout: float, stdin: str | None = None) -> Ran:
+    """``command`` run in the sandbox from the project's root, its output as text; raises
+    ``subprocess.TimeoutExpired`` after ``timeout`` seconds."""
+    return subprocess.run(
+        sandboxed(command),
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=CODE_ROOT,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def last_words(ran: Ran) -> str:
+    """The last line a sandboxed process wrote on its error output: what a refusal quotes."""
+    return (ran.stderr.strip().splitlines() or ["no message"])[-1]

@@ -25,7 +25,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from nqsphinx.sandbox import CODE_ROOT, sandboxed
+from nqsphinx import sandbox
 
 #: Seconds a page's code may take in the child (the nq page's sessions take about two).
 TIMEOUT = 300
@@ -42,20 +42,12 @@ class PageRunError(Exception):
 
 def run_in_sandbox(lang: str, blocks: Sequence[Block]) -> list[Any]:
     """The answers of :func:`answers`, computed by a sandboxed child process."""
-    command = sandboxed([sys.executable, "-m", "nqsphinx.languages.page_runs", lang])
+    command = [sys.executable, "-m", "nqsphinx.languages.page_runs", lang]
     try:
-        done = subprocess.run(
-            command,
-            input=json.dumps(list(blocks)),
-            capture_output=True,
-            text=True,
-            cwd=CODE_ROOT,
-            timeout=TIMEOUT,
-            check=False,
-        )
+        done = sandbox.run(command, timeout=TIMEOUT, stdin=json.dumps(list(blocks)))
     except subprocess.TimeoutExpired:
         raise PageRunError(f"the page's code ran longer than {TIMEOUT} s") from None
-    last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+    last = sandbox.last_words(done)
     if done.returncode != 0:
         raise PageRunError(f"the page's code failed its run (exit {done.returncode}): {last}")
     try:

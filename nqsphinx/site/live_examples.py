@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from nqsphinx.sandbox import CODE_ROOT, sandboxed
+from nqsphinx import sandbox
 from nqsphinx.site.live_sites import first_line
 
 #: Seconds the changed pages' examples may take.
@@ -32,19 +32,11 @@ def run_examples(docs: Path, pages: Sequence[Path]) -> list[str]:
         return []
     command = [sys.executable, "-m", "nqsphinx.site.live_examples", str(docs.resolve())]
     try:
-        done = subprocess.run(
-            sandboxed([*command, *candidates]),
-            capture_output=True,
-            text=True,
-            cwd=CODE_ROOT,
-            timeout=TIMEOUT,
-            check=False,
-        )
+        done = sandbox.run([*command, *candidates], timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         return [f"the examples ran longer than {TIMEOUT} s"]
     if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
-        return [f"the examples stopped (exit {done.returncode}): {last}"]
+        return [f"the examples stopped (exit {done.returncode}): {sandbox.last_words(done)}"]
     return [line for line in done.stdout.splitlines() if line.strip()]
 
 
@@ -101,7 +93,7 @@ class Examples:
 def shown(path: Path) -> str:
     """``path`` as ``make`` names it, from the project's root (else as given)."""
     with contextlib.suppress(ValueError):
-        return path.resolve().relative_to(CODE_ROOT).as_posix()
+        return path.resolve().relative_to(sandbox.CODE_ROOT).as_posix()
     return str(path)
 
 
