@@ -42,9 +42,14 @@ LOCALE_PATH_VARIABLE = "NQ_LOCALE_PATH"
 NUMBER_LOCALES = {"en": "en_GB", "fr": "fr_FR", "qps": "fr_FR"}
 
 
+def extra_locale_folders() -> list[Path]:
+    """The folders NQ_LOCALE_PATH names, laid out like the repository (a pseudo language's)."""
+    return [Path(f) for f in os.environ.get(LOCALE_PATH_VARIABLE, "").split(os.pathsep) if f]
+
+
 def locale_dirs(locale_dir: Path) -> list[Path]:
     """``locale_dir`` (a ``locale`` folder of the repository) and its twins in NQ_LOCALE_PATH."""
-    extra = [Path(f) for f in os.environ.get(LOCALE_PATH_VARIABLE, "").split(os.pathsep) if f]
+    extra = extra_locale_folders()
     if not extra or not locale_dir.resolve().is_relative_to(ROOT):
         return [locale_dir]
     relative = locale_dir.resolve().relative_to(ROOT)

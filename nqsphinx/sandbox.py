@@ -10,13 +10,12 @@ working bwrap the code runs unsandboxed, with a warning, as the Makefile's examp
 from __future__ import annotations
 
 import functools
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-from nqcore.i18n import LOCALE_PATH_VARIABLE, ROOT
+from nqcore.i18n import ROOT, extra_locale_folders
 
 #: The project's root (the folder of the code the sandboxed processes import).
 CODE_ROOT = ROOT
@@ -35,8 +34,7 @@ def prefix() -> tuple[str, ...]:
     binds = []
     # The catalogue folders of NQ_LOCALE_PATH too (a pseudo language's, outside the project, in
     # /tmp): the engine in the sandbox reads the language the build reads.
-    named = os.environ.get(LOCALE_PATH_VARIABLE, "").split(os.pathsep)
-    extra = [str(Path(f).resolve()) for f in named if f]
+    extra = [str(folder.resolve()) for folder in extra_locale_folders()]
     folders = [str(CODE_ROOT), str(Path(sys.prefix).resolve()), *extra]
     for folder in dict.fromkeys(f for f in folders if f and Path(f).is_dir()):
         binds += ["--ro-bind", folder, folder]
