@@ -42,22 +42,28 @@ logger = logging.getLogger(__name__)
 GENERATED_DOWNLOAD = "nq_generated_download"
 
 
+def git_files(root: Path) -> list[str]:
+    """The files git lists in ``root`` (tracked, or new and not ignored), sorted, relative;
+    raises OSError or CalledProcessError outside a git work tree."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return sorted({name for name in listed.split("\0") if name})
+
+
 @cache
 def _listed(root: Path, stamp: tuple[float, ...]) -> frozenset[str] | None:
-    """The project's files as git lists them (tracked, or new and not ignored), relative to
-    ``root``; None outside a git work tree (a scratch copy of the files: any file counts).
-    ``stamp`` keys the cache: the index's and the folders' modification times."""
+    """:func:`git_files` of ``root``, or None outside a git work tree (a scratch copy of the
+    files: any file counts).  ``stamp`` keys the cache: the index's and the folders'
+    modification times."""
     try:
-        listed = subprocess.run(
-            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            cwd=root,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
+        return frozenset(git_files(root))
     except (OSError, subprocess.CalledProcessError):
         return None
-    return frozenset(name for name in listed.split("\0") if name)
 
 
 def listed_files(root: Path) -> frozenset[str] | None:

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from nqsphinx.project_files import git_files
+
 ROOT = Path(__file__).resolve().parents[1]
 #: Where proxies point when the network cannot be switched off: a port nothing listens on.
 NOWHERE = "http://127.0.0.1:9"
@@ -23,14 +25,7 @@ NOWHERE = "http://127.0.0.1:9"
 
 def project_files(root: Path = ROOT) -> list[str]:
     """The project's files: tracked or new, not ignored, still present."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return sorted({name for name in listed.split("\0") if name and (root / name).is_file()})
+    return [name for name in git_files(root) if (root / name).is_file()]
 
 
 #: The npm packages that ``./dev`` installs before any build, which a build only reads (the
