@@ -219,6 +219,21 @@ def _page_context(
     app.add_js_file(PAGE_SCRIPT, type="module")
 
 
+def _write_page_files(app: Sphinx, env: Any) -> None:
+    """The page's script and stylesheet, written before any page is: Sphinx names each with
+    ``?v=<checksum>`` of the file it finds in the output, so a reader's browser never keeps the
+    last release's script for the new page (written at the end, a clean build named them without
+    a checksum, an incremental one with the previous build's)."""
+    if app.builder.format != "html" or not getattr(env, "nq_calculators", None):
+        return
+    static = Path(app.outdir) / "_static"
+    static.mkdir(parents=True, exist_ok=True)
+    sources = COMPANION / "static"
+    for name, parts in ((PAGE_STYLE, STYLE_PARTS), (PAGE_SCRIPT, SCRIPT_PARTS)):
+        text = "\n".join((sources / part).read_text(encoding="utf-8") for part in parts)
+        (static / name).write_text(text, encoding="utf-8")
+
+
 def _write_engine(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
@@ -226,11 +241,6 @@ def _write_engine(app: Sphinx, exception: Exception | None) -> None:
         return
     write_engine_folder(engine_folder(Path(app.outdir)))
     static = Path(app.outdir) / "_static"
-    sources = COMPANION / "static"
-    style = "\n".join((sources / name).read_text(encoding="utf-8") for name in STYLE_PARTS)
-    (static / PAGE_STYLE).write_text(style, encoding="utf-8")
-    script = "\n".join((sources / name).read_text(encoding="utf-8") for name in SCRIPT_PARTS)
-    (static / PAGE_SCRIPT).write_text(script, encoding="utf-8")
     # the answers before the engine has loaded, in the site's language
     answers = cached_answers(page_language(app.config.language))
     if not (static / ANSWERS_FILE).is_file() or (static / ANSWERS_FILE).read_bytes() != answers:
@@ -258,5 +268,6 @@ def setup(app: Sphinx) -> None:
     app.connect("html-page-context", _page_context, priority=700)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
+    app.connect("env-updated", _write_page_files)
     # Before the service worker's list (offline: 950) and the bundles (900).
     app.connect("build-finished", _write_engine, priority=800)

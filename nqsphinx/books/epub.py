@@ -46,8 +46,9 @@ from nqsphinx.messages import page_language, ui_text
 from nqsphinx.site import style as site_style
 from nqsphinx.untrusted import GENERATED, generated_raw
 
-#: The book's templates: this folder of each templates path (``nqsphinx/site/templates/epub``).
-EPUB_TEMPLATES = "epub"
+#: The book's templates: these folders of each templates path, its own
+#: (``nqsphinx/site/templates/epub``), then the macros it shares with the site (``partials``).
+BOOK_FOLDERS = ("epub", "partials")
 #: Credited in both editions (Credits: "Additional Material and Playtesting by"); MARC roles.
 CONTRIBUTORS = (
     ("Steve Cunningham", "ctb"),
@@ -184,13 +185,13 @@ class RulebookEpubBuilder(Epub3Builder):
         self.html_tag = HTML_TAG[:-1] + f' lang="{lang}" xml:lang="{lang}">'
 
     def book_template_dirs(self) -> list[Path]:
-        return [self.confdir / p / EPUB_TEMPLATES for p in self.config.templates_path]
+        return [self.confdir / p / d for p in self.config.templates_path for d in BOOK_FOLDERS]
 
     def init_templates(self) -> None:
         """Templates from the ``epub`` folder of each templates path, then the epub theme: the
         site's templates (Furo's page) are not the book's."""
         site = list(self.config.templates_path)
-        self.config.templates_path = [posixpath.join(p, EPUB_TEMPLATES) for p in site]
+        self.config.templates_path = [posixpath.join(p, d) for p in site for d in BOOK_FOLDERS]
         try:
             super().init_templates()
         finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import zlib
 from html import unescape
 from pathlib import Path
 
@@ -255,3 +256,17 @@ def test_work_it_out_links_name_their_calculator(html_sites: dict[str, Path], la
     assert len(set(texts.values())) == len(texts), texts
     if lang == "fr":  # translated, not the English words
         assert not set(texts.values()) & set(work_it_out_texts("en").values())
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_companions_script_carries_the_checksum_of_what_is_published(
+    html_sites: dict[str, Path], lang: str
+) -> None:
+    """A returning reader's browser fetches the new script with the new page: Sphinx's
+    ``?v=<checksum>`` names the file as published (a file written after the pages had none in a
+    clean build, and the previous build's in an incremental one)."""
+    site = html_sites[lang]
+    page = (site / "at-the-table.html").read_text(encoding="utf-8")
+    published = (site / "_static" / "nq-at-table.js").read_bytes()
+    named = re.findall(r'"_static/nq-at-table\.js\?v=([0-9a-f]{8})"', page)
+    assert named == [f"{zlib.crc32(published):08x}"]
