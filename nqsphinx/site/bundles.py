@@ -6,13 +6,14 @@ sphinx-design's, ours) in ``css_files`` and ``script_files``.  Here a run of con
 local files becomes one file, ``_static/nq-bundle-<hash>.css`` or ``.js``, their texts in the same
 order, so the page applies and runs the same thing; a file with attributes of its own (``defer``,
 ``data-*``, a media query) or from elsewhere stays a file of its own and ends a run.  The bundle's
-name is a hash of its files' names; its text is written when the build finishes, after every file
-(generated ones included) is in place, and written again by every build (incremental ones too),
-from the list of bundles kept in the doctree folder.  The bundles of the last build are removed
-before any page is written: Sphinx adds ``?v=<checksum>`` to a file already in the output, so the
-pages an incremental build wrote named them otherwise than a clean build.  ``design-tabs.js`` is
-left out of pages without tabs (none has any), sphinx-design's stylesheet out of pages without
-its classes (all but two).
+name is a hash of its files' names; its text is written when the first page names it, so that
+Sphinx names it ``?v=<checksum>`` of that text: a returning reader's browser fetches the new
+bundle with the new page, not the one it kept from the last release.  So every bundled file is
+in the output before the pages are written (Sphinx's static files are; ours are written when the
+sources have been read); one that changes after a page named its bundle stops the build.  The
+build's end writes again the bundles of pages an incremental build left as they were, from the
+list kept in the doctree folder.  ``design-tabs.js`` is left out of pages without tabs (none has
+any), sphinx-design's stylesheet out of pages without its classes (all but two).
 
 A stylesheet that imports another or points to a file by a relative ``url()`` stops the build:
 from ``_static/`` the address would point elsewhere.
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
 
 from nqsphinx.refusals import Refused
 
@@ -106,12 +108,24 @@ def bundle_text(outdir: Path, files: Sequence[str], kind: str) -> str:
 
 
 class Bundles:
-    """The bundles that the pages of this build name, written when the build finishes."""
+    """The bundles that the pages of this build name, each written when a page first names it."""
 
     def __init__(self) -> None:
         self.wanted: dict[str, list[str]] = {}
+        #: The text of each bundle a page of this build named, as it was written then.
+        self.written: dict[str, str] = {}
 
-    def _replace(self, assets: Iterable[Any], kind: str) -> list[Any]:
+    def _write_now(self, outdir: Path, name: str, files: list[str], kind: str) -> None:
+        """The bundle's text, in the output before the page that names it is written."""
+        if name in self.written:
+            return
+        text = bundle_text(outdir, files, kind)
+        path = outdir / name
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+        self.written[name] = text
+
+    def _replace(self, outdir: Path, assets: Iterable[Any], kind: str) -> list[Any]:
         """Each run of plain files as one bundle, an asset of the class of those Sphinx listed
         (Sphinx's own, whose name is private to it)."""
         replaced = []
@@ -124,6 +138,7 @@ class Bundles:
                 files = [str(asset.filename) for asset in run]
                 name = bundle_name(files, kind)
                 self.wanted[name] = files
+                self._write_now(outdir, name, files, kind)
                 replaced.append(type(run[0])(name, **(PLAIN_CSS if kind == "css" else {})))
         return replaced
 
@@ -135,14 +150,16 @@ class Bundles:
         body = str(context.get("body", ""))
         scripts = [js for js in context.get("script_files", []) if used(js, body)]
         styles = [css for css in context.get("css_files", []) if used(css, body)]
-        context["css_files"] = self._replace(styles, "css")
-        context["script_files"] = self._replace(scripts, "js")
+        outdir = Path(app.outdir)
+        context["css_files"] = self._replace(outdir, styles, "css")
+        context["script_files"] = self._replace(outdir, scripts, "js")
 
     def forget(self, app: Sphinx, builder: Any) -> None:
-        """The last build's bundles leave the output before the pages are written (they are
-        written again when the build finishes), so that a page names them as in a clean build."""
+        """The last build's bundles leave the output before the pages are written (each is
+        written again when a page names it, or when the build finishes)."""
         if app.builder.name != "html":
             return
+        self.written = {}
         for old in (Path(app.outdir) / "_static").glob(f"{PREFIX}*"):
             old.unlink()
 
@@ -157,9 +174,15 @@ class Bundles:
         known.update(self.wanted)
         outdir = Path(app.outdir)
         for name, files in sorted(known.items()):
-            if all((outdir / f).is_file() for f in files):
-                kind = "css" if name.endswith(".css") else "js"
-                (outdir / name).write_text(bundle_text(outdir, files, kind), encoding="utf-8")
+            if not all((outdir / f).is_file() for f in files):
+                continue
+            text = bundle_text(outdir, files, "css" if name.endswith(".css") else "js")
+            if name in self.written and self.written[name] != text:
+                raise ExtensionError(
+                    f"{name}: one of {', '.join(files)} changed after a page named the bundle:"
+                    " write it before the pages"
+                )
+            (outdir / name).write_text(text, encoding="utf-8")
         registry.parent.mkdir(parents=True, exist_ok=True)
         registry.write_text(json.dumps(known, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
@@ -169,6 +192,5 @@ def setup(app: Sphinx) -> None:
     # Last: every other handler has added its files to the page.
     app.connect("html-page-context", bundles.page_context, priority=950)
     app.connect("write-started", bundles.forget)
-    # After the writers of generated files (nq-aspects.css, translations.js: priority 500), before
-    # the Read the Docs worker, which lists the bundles (nqsphinx.site.offline: 950).
+    # Before the Read the Docs worker, which lists the bundles (nqsphinx.site.offline: 950).
     app.connect("build-finished", bundles.write, priority=900)

@@ -23,6 +23,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from furo import get_pygments_stylesheet
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
@@ -61,6 +62,7 @@ THEME_SCRIPT = "nq-theme-mode.js"
 FURO_VARIABLES = "nq-furo-variables.css"
 FURO_VARIABLES_TEMPLATE = "partials/_head_css_variables.html"
 TRANSLATIONS = "translations.js"
+PYGMENTS = "pygments.css"
 #: The first line of a rewritten ``translations.js``: a second build leaves it as it is.
 TRANSLATIONS_MARK = "// Sphinx's catalogue without eval (nqsphinx.site.csp)"
 #: A gettext plural rule: ``n``, numbers, comparisons, arithmetic, ``?:`` and parentheses.
@@ -142,7 +144,19 @@ def setup(app: Sphinx) -> None:
             variables.write(static)
             rewrite_translations(static)
 
+    def before_pages(app: Sphinx, *page: Any) -> None:
+        """The files Sphinx copied that we and Furo rewrite, rewritten before a page names its
+        bundle (nqsphinx.site.bundles, priority 950: its checksum is of the published text):
+        translations.js, and Furo's pygments.css (Furo writes the same when the build ends)."""
+        static = Path(app.outdir) / "_static"
+        rewrite_translations(static)
+        if app.builder.name == "html" and (static / PYGMENTS).is_file():
+            code_colours = get_pygments_stylesheet()
+            if (static / PYGMENTS).read_text(encoding="utf-8") != code_colours:
+                (static / PYGMENTS).write_text(code_colours, encoding="utf-8")
+
     app.connect("html-page-context", _page_context)
+    app.connect("html-page-context", before_pages, priority=100)
     # After Furo's handler (priority 500), which sets the Pygments colours.
     app.connect("html-page-context", variables.capture, priority=600)
     app.connect("build-finished", finished)

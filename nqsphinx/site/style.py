@@ -97,8 +97,9 @@ def _page_context(
     context["metatags"] = context.get("metatags", "") + tags
 
 
-def _write_stylesheet(app: Sphinx, exception: Exception | None) -> None:
-    if exception is None and app.builder.format == "html":
+def _write_stylesheet(app: Sphinx, env: Any) -> None:
+    """Written before the pages: it is bundled (nqsphinx.site.bundles)."""
+    if app.builder.format == "html":
         static = Path(app.outdir) / "_static"
         static.mkdir(parents=True, exist_ok=True)
         (static / STYLESHEET).write_text(aspect_stylesheet(), encoding="utf-8")
@@ -108,4 +109,4 @@ def setup(app: Sphinx) -> None:
     app.add_css_file(STYLESHEET)
     app.add_css_file("nq-site.css")
     app.connect("html-page-context", _page_context)
-    app.connect("build-finished", _write_stylesheet)
+    app.connect("env-updated", _write_stylesheet)

@@ -10,6 +10,7 @@ import json
 import re
 import shutil
 import struct
+import zlib
 from pathlib import Path
 
 import pytest
@@ -158,6 +159,26 @@ def test_pages_load_one_stylesheet_and_one_script_bundle(html_sites: dict[str, P
         assert f"/* _static/{name} */" in script
     assert "design-tabs.js" not in script  # no page has tabs
     assert "sourceMappingURL" not in css + script
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_page_names_its_bundles_with_the_checksum_of_what_is_published(
+    html_sites: dict[str, Path], lang: str
+) -> None:
+    """After an update a returning reader's browser fetches the new bundles with the new pages:
+    ``?v=`` is the checksum of the bundle's published text (a bundle named by its files' names
+    alone kept its address when a file in it changed)."""
+    site = html_sites[lang]
+    named = 0
+    for html in sorted(site.rglob("*.html")):
+        for name, version in re.findall(
+            r'"(?:\.\./)*(_static/nq-bundle-[0-9a-f]+\.(?:css|js))(?:\?v=([0-9a-f]+))?"',
+            html.read_text(encoding="utf-8"),
+        ):
+            published = f"{zlib.crc32((site / name).read_bytes()):08x}"
+            assert version == published, (html.relative_to(site).as_posix(), name, version)
+            named += 1
+    assert named > 37  # a stylesheet and a script bundle on most of the 37 pages
 
 
 def test_bundles_refuse_what_would_break() -> None:
