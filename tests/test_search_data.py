@@ -264,6 +264,14 @@ def test_the_header_search_index_is_in_the_page_language(
         ("[language.fr]\nstopwords = 'combien'\n", "[language.fr], field stopwords: expected"),
         ("[language.fr]\nstop = ['combien']\n", "[language.fr]"),
         ("language = 3\n", "[language] holds one table per language"),
+        # read by the browser as words, never as a pattern: an elision of (\p{L}*)* hung it
+        (
+            "[language.fr]\nelisions = ['(\\\\p{L}*)*\\\\d']\n",
+            "elisions #1: expected str matching regex",
+        ),
+        ("[language.fr]\nelisions = ['l', '(']\n", "elisions #2: expected str"),
+        ("[language.fr]\nstopwords = ['a b']\n", "stopwords #1: expected str"),
+        ("[language.fr]\nkeep = ['']\n", "keep #1: expected str"),
     ],
 )
 def test_a_mistake_in_the_language_words_is_named(tmp_path: Path, text: str, message: str) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Annotated
 
 import msgspec
 from sphinx.application import Sphinx
@@ -20,13 +21,18 @@ from sphinx.application import Sphinx
 from nqcore.data import datafiles
 from nqsphinx.site.search import SEARCH_FILE, SearchDataError
 
+#: A word: letters, maybe joined by a hyphen or an apostrophe (« est-ce »).  The header search
+#: builds a regular expression of the elisions: anything else would be read as a pattern (one of
+#: nested repeats hung a reader's browser).
+Word = Annotated[str, msgspec.Meta(pattern=r"^[^\W\d_]+(?:[-'’][^\W\d_]+)*$", max_length=40)]
+
 
 class LanguageWords(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """The question words of one language."""
 
-    stopwords: tuple[str, ...] = ()
-    keep: tuple[str, ...] = ()
-    elisions: tuple[str, ...] = ()
+    stopwords: tuple[Word, ...] = ()
+    keep: tuple[Word, ...] = ()
+    elisions: tuple[Word, ...] = ()
 
 
 @cache
