@@ -84,11 +84,17 @@ def chained_fields(text: str) -> set[str]:
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
 
-def paragraph_problem(msgid: str, msgstr: str) -> str:
+def one_line_problem(msgid: str, msgstr: str) -> str:
     """Why ``msgstr`` may not stand for ``msgid`` in a catalogue of one-line strings (the
-    engine's, the extension's, the print products'): a paragraph break its English lacks."""
+    engine's, the extension's, the print products'): blank where its English is not (a spell
+    named by spaces reads as nothing), or a line or paragraph break its English lacks (a name
+    over two lines breaks a terminal's answer; a blank line ends LaTeX's argument)."""
+    if not msgstr.strip() and msgid.strip():
+        return "msgstr is blank where its msgid is not"
     if len(_PARAGRAPH_BREAK.findall(msgstr)) > len(_PARAGRAPH_BREAK.findall(msgid)):
         return "msgstr has a blank line (a paragraph break) its msgid lacks"
+    if msgstr.count("\n") > msgid.count("\n"):
+        return "msgstr has a line break its msgid lacks"
     return ""
 
 

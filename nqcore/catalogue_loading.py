@@ -55,7 +55,7 @@ def _fits(where: str, message: Any) -> bool:
     """Whether each form of ``message`` keeps its English's fields exactly, adds no paragraph
     break, and holds no character a reader cannot be shown (:mod:`nqcore.characters`); else: a
     warning."""
-    from nqcore.catalogue_check import MAX_MESSAGE, field_problem, paragraph_problem
+    from nqcore.catalogue_check import MAX_MESSAGE, field_problem, one_line_problem
     from nqcore.characters import unshowable
 
     ids = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -69,7 +69,7 @@ def _fits(where: str, message: Any) -> bool:
             _warn(f"{where}:{message.lineno}", f"{unknown}: the English is shown")
             return False
         problems = [
-            field_problem(str(msgid), str(form)) or paragraph_problem(str(msgid), str(form))
+            field_problem(str(msgid), str(form)) or one_line_problem(str(msgid), str(form))
             for msgid in ids
             if form
         ]

@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from nqcore.catalogue_check import MAX_MESSAGE, file_problem, paragraph_problem
+from nqcore.catalogue_check import MAX_MESSAGE, file_problem, one_line_problem
 from nqcore.characters import unshowable
 from nqcore.i18n import ROOT, find_catalogue, locale_dirs
 from nqtranslate.disguise import disguise_problem, invisible_problem
@@ -229,7 +229,7 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
                 problems += filter(None, [structure_problem(msgid, msgstr, _markdown())])
         else:
             problems += placeholder_problems(msgid, msgstr, message.flags)
-            problems += filter(None, [paragraph_problem(msgid, msgstr)])
+            problems += filter(None, [one_line_problem(msgid, msgstr)])
         if path.stem == SPHINX_DOMAIN:
             problems += sphinx_word_problems(msgid, msgstr)
         problems += filter(None, [long_word_problem(msgid, msgstr)])

@@ -429,6 +429,20 @@ def test_a_blank_line_its_english_lacks_is_refused_in_one_line_strings(
     ]
 
 
+@pytest.mark.parametrize("name", ["nqsphinx", "nqcore", "nqprint"])
+def test_a_blank_string_or_a_line_break_its_english_lacks_is_refused(
+    tmp_path: Path, name: str
+) -> None:
+    """A spell named by spaces, or over two lines, in a catalogue of one-line strings."""
+    body = 'msgid "Blind"\nmsgstr " "\n\nmsgid "Smoke"\nmsgstr "Fumée\\népaisse"\n\n'
+    body += 'msgid "One.\\nTwo."\nmsgstr "Un.\\nDeux."\n'
+    found = check_catalogue(_po(tmp_path, name, body))
+    assert [(f.line, f.what) for f in found] == [
+        (6, "msgstr is blank where its msgid is not"),
+        (9, "msgstr has a line break its msgid lacks"),
+    ]
+
+
 @pytest.mark.parametrize("name", ["armoury", "nqcore"])
 def test_a_word_too_long_for_a_line_of_the_book_is_refused(tmp_path: Path, name: str) -> None:
     """A heading of one very long word ran off the page (and its contents line lost its page

@@ -74,6 +74,24 @@ def test_a_blank_line_its_english_lacks_gives_the_english(
     assert "blank line" in warnings[0]
 
 
+def test_a_blank_name_or_a_line_break_its_english_lacks_gives_the_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A spell named by spaces printed "Sort :  " (and its card's index entry stopped the build
+    at the English page); one named over two lines broke the terminal's answer in two."""
+    body = 'msgid "Blind"\nmsgstr " "\n\nmsgid "Smoke"\nmsgstr "Fumée\\népaisse"\n\n'
+    body += 'msgid "Fog"\nmsgstr "Brume"\n\nmsgid "One.\\nTwo."\nmsgstr "Un.\\nDeux."\n'
+    messages = _load(tmp_path, body.encode())
+    assert "Blind" not in messages and "Smoke" not in messages
+    assert messages["Fog"] == "Brume" and messages["One.\nTwo."] == "Un.\nDeux."
+    warnings = capsys.readouterr().err.splitlines()
+    assert [w.split(": warning: ")[0] for w in warnings] == [
+        f"{tmp_path / 'nqcore.po'}:6",
+        f"{tmp_path / 'nqcore.po'}:9",
+    ]
+    assert "blank" in warnings[0] and "line break" in warnings[1]
+
+
 @pytest.mark.parametrize(
     ("body", "line", "said"),
     [
