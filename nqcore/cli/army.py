@@ -89,6 +89,21 @@ NO_LATEX = N_(
 
 #: ``nq army FILE --pdf /nonexistent/x.pdf``: the folder is not made.
 NO_FOLDER = N_("{file}: no roster printed: the folder {folder} does not exist")
+NOT_A_PDF = N_(
+    "{file}: no roster printed: the file is there and is not a PDF (a roster replaces only a"
+    " roster printed before)"
+)
+
+
+def _not_a_pdf(path: Any) -> bool:
+    """Whether ``path`` is a regular file that does not start as a PDF does."""
+    if not path.is_file():
+        return False
+    try:
+        with path.open("rb") as existing:
+            return bool(existing.read(5) != b"%PDF-")
+    except OSError:
+        return True
 
 
 def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refused: bool) -> Any:
@@ -110,6 +125,8 @@ def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refus
     folder = Path(args.pdf).parent
     if not folder.is_dir():  # never made: a mistyped folder is the reader's to create
         raise UsageError(NO_FOLDER, file=args.pdf, folder=str(folder))
+    if _not_a_pdf(Path(args.pdf)):  # the army's own file, a leader's: the reader's work
+        raise UsageError(NOT_A_PDF, file=args.pdf)
     try:
         roster_pdf(roster_sheet(force, breaches, lang), lang, paper, Path(args.pdf))
     except OSError as error:  # the copy to the reader's file: /dev/full, a read-only folder

@@ -122,6 +122,30 @@ def test_a_roster_in_a_missing_folder_is_refused_and_no_folder_made(
         assert err == expected[lang]
 
 
+def test_a_roster_is_never_written_over_a_file_that_is_not_a_pdf(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`nq army F --pdf F` wrote the roster over the army file (and a leader's file given as the
+    output was lost the same way): only a PDF, a roster printed before, is replaced."""
+    for example in ARMIES.glob("*.toml"):
+        (tmp_path / example.name).write_bytes(example.read_bytes())
+    army = tmp_path / "orc-warband.toml"
+    made = tmp_path / "made.pdf"
+    made.write_bytes(b"%PDF-1.5\n" * 10)
+    monkeypatch.setattr("nqprint.army_roster.compile_pdf", lambda *args: made)
+    before = army.read_bytes()
+    for lang in ("en", "fr"):
+        code = main(["--lang", lang, "army", str(army), "--pdf", str(army)])
+        _, err = capsys.readouterr()
+        assert code == 2 and army.read_bytes() == before
+        assert err.count("\n") == 1 and err.startswith(f"nq army: {army}")
+        assert ("pas un PDF" if lang == "fr" else "not a PDF") in err, err
+    earlier = tmp_path / "roster.pdf"
+    earlier.write_bytes(b"%PDF-1.4 an earlier roster")
+    assert main(["army", str(army), "--pdf", str(earlier)]) == 0
+    assert earlier.read_bytes() == made.read_bytes()
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
 def test_a_roster_that_cannot_be_written_names_the_file(
     capsys: Capture, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
