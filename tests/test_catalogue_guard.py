@@ -12,6 +12,7 @@ from docutils import nodes
 from nqcore import catalogue_loading, i18n
 from nqcore.cli.commands import main as nq
 from nqtranslate.formats import placeholder_problems, plural_forms_problem
+from nqtranslate.guard import page_placeholder_findings
 from nqtranslate.guard import _markdown, check_catalogue
 from nqtranslate.status import page_status
 from nqtranslate.structure import structure_problem
@@ -47,6 +48,20 @@ def test_placeholders_compare_name_conversion_and_spec() -> None:
     ]
     assert placeholder_problems(CAST, "Niveau {level") == [
         "msgstr is not a valid format string (expected '}' before end of string)"
+    ]
+
+
+def test_a_repeated_placeholder_is_counted_not_called_absent() -> None:
+    """``{upkeep} {upkeep}`` for ``{upkeep}``: the English has it, once."""
+    twice = "maintien {upkeep} {upkeep}"
+    assert placeholder_problems("has upkeep {upkeep}.", twice) == [
+        "msgstr has the placeholder {upkeep} 2 times, its msgid once"
+    ]
+    assert placeholder_problems("{upkeep} or {upkeep}", "{upkeep}") == [
+        "msgstr has the placeholder {upkeep} once, its msgid 2 times"
+    ]
+    assert page_placeholder_findings("upkeep {upkeep}", twice) == [
+        "msgstr has the placeholder {upkeep} 2 times, its msgid once"
     ]
 
 
