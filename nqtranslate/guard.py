@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from nqcore.catalogue_check import MAX_MESSAGE, file_problem, paragraph_problem
+from nqcore.catalogue_check import MAX_MESSAGE, file_problem, length_problem, paragraph_problem
 from nqcore.characters import unshowable
 from nqcore.i18n import ROOT, find_catalogue, locale_dirs
 from nqtranslate.disguise import disguise_problem, invisible_problem
@@ -255,10 +255,12 @@ def text_findings(path: Path, reading: Reading) -> list[Finding]:
         texts = [message.msgid, message.plural_id, message.context or "", *message.msgstr]
         english = message.msgid + message.plural_id
         problems = [_text_problem(text, english) for text in texts]
+        longest = max(message.msgid, message.plural_id, key=len)
+        problems += [length_problem(longest, msgstr) for msgstr in message.msgstr]
         problems += [disguise_problem(msgid, msgstr) for msgid, msgstr in message.pairs()]
         if message.context is not None and is_page_catalogue(path):
             problems.append(f"msgctxt {message.context!r}: a page's messages have no context")
-        findings += [Finding(path, message.line, what) for what in problems if what]
+        findings += [Finding(path, message.line, what) for what in dict.fromkeys(problems) if what]
     return findings
 
 

@@ -185,6 +185,32 @@ def test_a_translation_that_does_not_format_shows_the_english_with_a_warning(
     assert err.endswith("the English is shown\n") and len(err.splitlines()) == 1, err
 
 
+#: A translation 300 times its English (a padding of "très"), under the 20,000 of any message.
+PADDED = "Fumée " + "très " * 600
+
+
+def test_a_translation_far_longer_than_its_english_is_refused_at_its_line(tmp_path: Path) -> None:
+    path = _po(tmp_path, "nqcore", f'msgid "Smoke"\nmsgstr "{PADDED}"\n')
+    assert [(f.line, f.what) for f in check_catalogue(path)] == [
+        (6, f"a msgstr of {len(PADDED)} characters for an English of 5 (at most 20 times as long)")
+    ]
+
+
+def test_the_engine_shows_the_english_of_a_translation_far_longer_than_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _po(tmp_path, "nqcore", f'msgid "Smoke"\nmsgstr "{PADDED}"\n')
+    catalogue_loading.load_po.cache_clear()
+    try:
+        assert catalogue_loading.load_po(path) == {}
+    finally:
+        catalogue_loading.load_po.cache_clear()
+    assert capsys.readouterr().err == (
+        f"{path}:6: warning: a msgstr of {len(PADDED)} characters for an English of 5 (at most"
+        " 20 times as long): the English is shown\n"
+    )
+
+
 def test_a_translation_that_does_not_percent_format_shows_the_english() -> None:
     text = i18n.Translated("%(a)s et %(b)d", "%(a)s and %(b)s", "x.po:3")
     assert text % {"a": "A", "b": "B"} == "A and B"
