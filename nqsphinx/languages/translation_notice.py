@@ -144,7 +144,7 @@ class RecordApplied(SphinxTransform):
             print(warning, file=sys.stderr)
 
 
-def _page_po(env: BuildEnvironment, docname: str) -> Path | None:
+def page_po(env: BuildEnvironment, docname: str) -> Path | None:
     """The page's catalogue Sphinx reads first (the first ``locale_dirs`` that has one)."""
     from sphinx.util.i18n import docname_to_domain
 
@@ -171,7 +171,7 @@ def no_entry_warnings(
 
     from nqtranslate.missing import entry_starts
 
-    po_path = _page_po(env, docname)
+    po_path = page_po(env, docname)
     if po_path is None:
         return []
     text = po_path.read_text(encoding="utf-8")

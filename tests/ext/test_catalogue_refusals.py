@@ -230,3 +230,22 @@ def test_a_tab_after_a_keyword_is_named_at_its_line_only(
     said = strip_escape_sequences(warning.getvalue()) + printed.out + printed.err + caplog.text
     assert f"{catalogue}:{line}: ERROR: msgstr followed by U+0009" in said
     assert "Problem on line" not in said and "misformatted" not in said, said
+
+
+def test_a_result_format_the_translation_breaks_is_named_at_its_catalogue_line(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """The refusal quotes the msgstr as the catalogue has it (MyST would read its underscores
+    as emphasis) and names the catalogue's line, where the translator mends it."""
+    srcdir = copy_root("nq", tmp_path)
+    catalogue = srcdir / MAGIC_PO
+    hostile = "{0.__class__.__mro__} ou moins"
+    catalogue.write_text(
+        catalogue.read_text(encoding="utf-8").replace('"{} ou moins"', f'"{hostile}"'),
+        encoding="utf-8",
+    )
+    line = line_of(catalogue, hostile)
+    built = build(srcdir, "fr", make_app)
+    [warned] = [w for w in built.warnings.splitlines() if "the example's result" in w]
+    assert warned.startswith(f"{catalogue}:{line}: WARNING: "), warned
+    assert f"(it has {hostile!r})" in warned, warned
