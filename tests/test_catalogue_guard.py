@@ -12,8 +12,7 @@ from docutils import nodes
 from nqcore import catalogue_loading, i18n
 from nqcore.cli.commands import main as nq
 from nqtranslate.formats import placeholder_problems, plural_forms_problem
-from nqtranslate.guard import page_placeholder_findings
-from nqtranslate.guard import _markdown, check_catalogue
+from nqtranslate.guard import _markdown, check_catalogue, page_placeholder_findings
 from nqtranslate.status import page_status
 from nqtranslate.structure import structure_problem
 
