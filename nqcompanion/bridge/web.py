@@ -169,7 +169,8 @@ def import_profile(data: bytes, lang: str, name: str = PROFILE_FILE) -> dict[str
 
 
 def _given_elsewhere(path: str, name: str, lang: str) -> dict[str, Any]:
-    """An army file given to the profile builder: said as one (``file_kind``), with where it goes."""
+    """An army file given to the profile builder: said as one (``file_kind``), and where it
+    goes."""
     from nqcompanion.bridge.web_army import ARMY_GIVEN, file_kind
 
     try:

@@ -87,4 +87,3 @@ def test_a_combination_model_is_listed_by_its_full_name(lang: str, names: dict[s
     for key, name in names.items():
         assert choices[key] == name
     assert len(set(choices.values())) == len(choices)
-
