@@ -68,12 +68,10 @@ def _words(lang: str) -> dict[str, str]:
         "none": ui_text("None", lang),
         "mine": ui_text("Your profile (profile builder)", lang),
         "book": ui_text("Profiles of the book", lang),
-        "examples": ui_text("Examples of the rules", lang),
         "export": ui_text("Export the army file (TOML)", lang),
         "print": ui_text("Print the roster", lang),
         "import": ui_text("Import an army file (TOML)", lang),
         "refused_file": ui_text("This file is not an army the rules engine can read:", lang),
-        "profile_file": ui_text("This is a profile file: import it in the Profile Builder.", lang),
         "file": ui_text("The army file, as nq army reads it", lang),
         "untitled": ui_text("My army", lang),
         "army_points": ui_text("{total} of {points} points", lang),
@@ -92,7 +90,8 @@ def _words(lang: str) -> dict[str, str]:
 
 
 def _second_words(lang: str) -> dict[str, str]:
-    """The words of a second chance (Undo), of a refused count and of an army-wide breach."""
+    """The words of a second chance (Undo), of a refused count and of an army-wide breach, of a
+    file given to the other builder, of the rules' examples among the profiles."""
     return {
         "undo": ui_text("Undo", lang),
         "restored": ui_text("“{name}” is back.", lang),
@@ -105,6 +104,8 @@ def _second_words(lang: str) -> dict[str, str]:
         "field_refused": ui_text("{field}: {refusal}", lang),
         "army_wide": ui_text("{rule}, in the army's list", lang),
         "concerns": ui_text("Concerns:", lang),
+        "profile_file": ui_text("This is a profile file: import it in the Profile Builder.", lang),
+        "examples": ui_text("Examples of the rules", lang),
     }
 
 
