@@ -60,15 +60,21 @@ def test_each_kind_of_entry_offers_the_profiles_it_takes(
 ) -> None:
     watched = _open(browser, site, lang, size, scheme)
     page = watched.page
+    page.evaluate("window.nqAtTable.builder.idle()")  # it keeps the player's profile: Men At Arms
     units = _offered(page, "unit")
+    assert units["@mine"] == {"en": "Men At Arms", "fr": "Humains en armes"}[lang]
     assert {"dwarf", "skeleton-warrior", "basic-soldier"} <= set(units)
     assert not {"hero", "orc-warlord-on-dragon", "vampire-on-demon-beast"} & set(units)
     groups = page.eval_on_selector("#nq-army-add-profile", GROUPS)
-    assert groups == [ui_text("Profiles of the book", lang), ui_text("Examples of the rules", lang)]
+    assert groups == [
+        ui_text("Your profile (profile builder)", lang),
+        ui_text("Profiles of the book", lang),
+        ui_text("Examples of the rules", lang),
+    ]
     individuals = _offered(page, "individual")
     assert individuals["orc-warlord-on-dragon"] == warlord
     assert {"hero", "wight-lord-on-zombie-dragon"} <= set(individuals)
-    assert "dwarf" not in individuals and "vampire-on-demon-beast" not in individuals
+    assert not {"dwarf", "vampire-on-demon-beast", "@mine"} & set(individuals)
     assert list(_offered(page, "character")) == ["vampire-on-demon-beast"]
     assert page.eval_on_selector("#nq-army-add-profile", GROUPS) == [
         ui_text("Examples of the rules", lang)
@@ -76,6 +82,7 @@ def test_each_kind_of_entry_offers_the_profiles_it_takes(
     supports = _offered(page, "support")
     assert {"chariot-and-driver", "chariot-driver-weaponeer"} <= set(supports)
     # what is offered is added, and takes no warning about its type
+    page.select_option("#nq-army-add-kind", "character")
     page.select_option("#nq-army-add-profile", "vampire-on-demon-beast")
     page.click("#nq-army-add")
     wait_until(page, "(window.nqAtTable.army.state.data.character || []).length === 1")
