@@ -53,6 +53,9 @@ GRIDS = {"a4": Grid(COLUMNS, ROWS), "letter": Grid(4, 2, landscape=True)}
 MUTATION_COLOUR = "#1e8449"
 #: Between the stats of the foot line: a space that keeps four of them within the card.
 STAT_GAP = r"\hspace{0.7em}"
+#: The label of a card's upkeep, in the products' own words: where the language's word is too
+#: long for the card's foot with the three others, a card designer's abbreviation (« Maint. »).
+CARD_UPKEEP = N_("Upkeep")
 #: Font sizes tried for a card's text, largest first (size, baseline skip, in points); the
 #: smallest is the least that reads across a table.
 #: TeX points: 9.55 pt are 9.5 PostScript points.
@@ -89,6 +92,9 @@ _FIT = r"""
   \ifnum\nqsize<%(last)s \global\advance\nqsize by 1 \nqshrink{#1}\fi\fi}
 \newcommand\nqsheetfit[1]{\nqtryat{#1}%%
   \ifdim\nqtoolong\PackageWarning{nqprint}{Card text too long}\fi\usebox\nqcardbox}
+%% \nqstats{line}: the stat line, checked to keep within the text's width (a warning if not).
+\newcommand\nqstats[1]{\sbox\nqcardbox{#1}\ifdim\wd\nqcardbox>\nqcardtext
+  \PackageWarning{nqprint}{Card stat line too long}\fi\usebox\nqcardbox}
 %% \nqtitle{name}{aspect}: one line (the band has room for one), the name a little smaller if
 %% need be, or a warning.
 \newcommand\nqkind[1]{{\mdseries\fontsize{%(small)s}{11}\selectfont #1}}
@@ -121,8 +127,14 @@ def _fit_macro() -> str:
     }
 
 
+def stat_label(label: str, lang: str) -> str:
+    """A label of a card's stat line as the card prints it: the engine's word
+    (:func:`~nqcore.rules.spells.card_stats`), the upkeep's the products' own."""
+    return print_text(CARD_UPKEEP, lang) if label == CARD_UPKEEP else engine_text(label, lang)
+
+
 def _stat(label: str, value: int, lang: str) -> str:
-    return rf"\textbf{{{tex(engine_text(label, lang), lang)}}}~{format_number(value, lang)}"
+    return rf"\textbf{{{tex(stat_label(label, lang), lang)}}}~{format_number(value, lang)}"
 
 
 def _profile_value(key: str, value: str, lang: str) -> str:
@@ -202,7 +214,8 @@ def _card(x: int, y: int, card: tuple[str, str, str, str], fit: str = r"\nqfit")
             rf"\draw[draw={tikz_rgb(colour)}, line width=0.4pt] ({left}mm,{y + STATS_MM}mm) --"
             rf" ({right}mm,{y + STATS_MM}mm);",
             rf"\node[font=\sffamily\fontsize{{{SIZES[-1][0]}}}{{11}}\selectfont]"
-            rf" at ({x + CARD_WIDTH_MM / 2}mm,{y + STATS_MM / 2 + 0.3}mm) {{{stats}}};",
+            rf" at ({x + CARD_WIDTH_MM / 2}mm,{y + STATS_MM / 2 + 0.3}mm)"
+            rf" {{\nqstats{{{stats}}}}};",
         ]
     )
 

@@ -211,7 +211,8 @@ def _tex(text: str) -> str:
     return latex_escape(text)
 
 
-FRENCH_QUOTES = "\n\\frenchsetup{og=«, fg=»}"
+#: babel-french: « » as typed, captions' « Tableau » as a word (not TABLEAU beside « – suite »).
+FRENCH_SETUP = "\n\\frenchsetup{og=«, fg=», SmallCapsFigTabCaptions=false}"
 
 #: Running headers: the chapter on even pages, the section on odd pages, the page outside;
 #: chapter openings show the page number only.  A chapter sets both marks (fancyhdr's own
@@ -424,7 +425,7 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
     )
     if lang == "fr":
         # babel-french spaces « » too (French typography strips the typed spaces).
-        result.setdefault("babel", r"\usepackage[french]{babel}" + FRENCH_QUOTES)
+        result.setdefault("babel", r"\usepackage[french]{babel}" + FRENCH_SETUP)
         result.setdefault("polyglossia", "")
     return result
 
