@@ -20,6 +20,7 @@ from nqcore.rules.mutations import Mutation, all_mutations
 from nqcore.rules.spells import Spell, all_spells, card_stats
 from nqcore.tables.table_text import typeset
 from nqprint.colours import ASPECT_COLOURS
+from nqprint.imprint import imprint
 from nqprint.latex import A4, Paper, document, tex, tikz_rgb
 from nqprint.texts import engine_text, print_text, printed_words
 
@@ -71,7 +72,10 @@ TEXT_HEIGHT_MM = CARD_HEIGHT_MM - INSET_MM - BAND_MM - TEXT_GAP_MM - STATS_MM - 
 #: The product's title and page number (above the cards) and print note (below them): their
 #: middle this far from the cards, in margins of 16 mm or more, so that they keep 10 mm from the
 #: paper's edge. A white ground hides the cut lines where the text crosses them.
-MARGIN_NOTE_MM = 4
+MARGIN_NOTE_MM = 4.5
+#: The imprint (nqprint.imprint), between the cards and the title, in the least type: its
+#: middle this far above the cards, inside the line a printer clips at.
+IMPRINT_MM = 1.7
 
 _FIT = r"""
 \newsavebox\nqcardbox
@@ -267,9 +271,10 @@ def card_macros() -> str:
     return _fit_macro()
 
 
-def margin_notes(number: int, total: int, lang: str, grid: Grid) -> str:
+def margin_notes(number: int, total: int, lang: str, grid: Grid, imprint: str = "") -> str:
     """The page's margins: the game's and the product's titles and the page number above the
-    cards, the print note below them, each centred on the grid's width."""
+    cards, the ``imprint`` under them, the print note below the cards, each centred on the
+    grid's width."""
     title = tex(print_text(TITLE, lang), lang)
     page = PAGE_NUMBER.format(number=number, total=total)
     note = print_text(PRINT_NOTE, lang).format(
@@ -282,11 +287,19 @@ def margin_notes(number: int, total: int, lang: str, grid: Grid) -> str:
         rf" {{\textbf{{No Quarter Fantasy Wargames}}\quad {title}\quad {page}}};"
         "\n"
         rf"\node[{style}] at ({middle}mm,-{MARGIN_NOTE_MM}mm) {{{tex(note, lang)}}};"
+        "\n"
+        rf"\node[{style}, font=\sffamily\tiny] at"
+        rf" ({middle}mm,{grid.rows * CARD_HEIGHT_MM + IMPRINT_MM}mm) {{{tex(imprint, lang)}}};"
     )
 
 
 def _page(
-    cards: list[tuple[str, str, str, str]], number: int, total: int, lang: str, grid: Grid
+    cards: list[tuple[str, str, str, str]],
+    number: int,
+    total: int,
+    lang: str,
+    grid: Grid,
+    printing: str = "",
 ) -> str:
     """One page of the product: its text area is the grid of cards itself (:func:`_geometry`),
     its title, page number and print note in the margins (:func:`margin_notes`), every card's
@@ -295,7 +308,7 @@ def _page(
         cards,
         grid.columns,
         grid.rows,
-        margins=margin_notes(number, total, lang, grid),
+        margins=margin_notes(number, total, lang, grid, printing),
         one_size=True,
         measured=True,
     )
@@ -344,7 +357,11 @@ def spell_cards_tex(lang: str, paper: Paper = A4) -> str:
     grid = GRIDS[paper.name]
     every = cards(lang)
     sheets = [every[i : i + grid.per_page] for i in range(0, len(every), grid.per_page)]
-    pages = [_page(group, n, len(sheets), lang, grid) for n, group in enumerate(sheets, start=1)]
+    printing = imprint(lang)
+    pages = [
+        _page(group, n, len(sheets), lang, grid, printing)
+        for n, group in enumerate(sheets, start=1)
+    ]
     return document(
         deck_size(every) + "\n\\newpage\n".join(pages),
         lang=lang,

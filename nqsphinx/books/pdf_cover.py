@@ -19,6 +19,7 @@ from __future__ import annotations
 from nqprint.credits import AUTHOR, GAME, TRANSLATORS, authors, keywords, pdf_lang, pdf_title
 from nqprint.credits import subject as credits_subject
 from nqprint.latex import XMP, latex_escape
+from nqsphinx.books.units import unit_spaces
 from nqsphinx.directives.diagrams import aspect_circle_tikz
 from nqsphinx.languages.typography import french_pdf_string
 from nqsphinx.messages import ui_text
@@ -73,7 +74,7 @@ def cover(lang: str, papersize: str = "a4paper") -> str:
 \vspace{{4mm}}
 {{\sffamily\Large {latex_escape(ui_text("The fantasy battles miniatures wargame", lang))}\par}}
 \vspace{{2mm}}
-{{\sffamily\large {latex_escape(ui_text("for 25–30 mm miniatures", lang))}\par}}
+{{\sffamily\large {latex_escape(unit_spaces(ui_text("for 25–30 mm miniatures", lang)))}\par}}
 \vfill
 {{\large {latex_escape(ui_text("Designed and written by", lang))}\par}}
 \vspace{{2mm}}

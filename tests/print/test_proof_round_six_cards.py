@@ -1,5 +1,5 @@
 """What the sixth proof-reading measured on the printed cards, read from the PDFs
-(:mod:`tests.print.proof_six`, which also runs as a script on any built PDFs): each spell card's
+(:mod:`tests.print.proof_six_cards`, also a script to run on any built PDFs): each spell card's
 stat line inside the rule above it, with a margin, on the four spell-card products and in the
 rulebooks' cards chapter."""
 
@@ -12,7 +12,7 @@ import pytest
 
 from nqcore.rules.mutations import all_mutations
 from nqcore.rules.spells import all_spells
-from tests.print import proof_six
+from tests.print import proof_six_cards as proof_six
 from tests.print.conftest import Products
 from tests.print.pdfs import text
 

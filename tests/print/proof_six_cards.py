@@ -4,7 +4,7 @@ line (its foot: "UC 4 Level 5 Upkeep 2 Points 10") inside the rule drawn above i
 nothing.  The spell-card products and the rulebooks' cards chapter alike.
 
 Each check returns what it found wrong as short strings naming the page (an empty list: the rule
-holds). Run as a script on built PDFs (``python -m tests.print.proof_six a.pdf b.pdf``) it
+holds). Run as a script on built PDFs (``python -m tests.print.proof_six_cards a.pdf b.pdf``) it
 prints them.
 """
 
