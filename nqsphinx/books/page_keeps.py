@@ -359,6 +359,8 @@ class KeepListEnds(SphinxPostTransform):
 #: are made as tall as the taller, whose room longtable keeps on every page (a last foot taller
 #: than the other makes longtable check that it fits under the last rows and, if not, end the
 #: page with the other foot and send the table's head alone to the next page).
+#: The foot's notes, as wide as the table, end at its edge, a column gap right of the foot's
+#: line (``\kern-\tabcolsep``): their marks stood out of a table the line's width.
 #: ``\nqlongtablewithnext``: no break between a table's end and
 #: its notes (longtable ends with a breakpoint, ``\penalty\z@``: a copy of its end without it).
 NOTES = (
@@ -378,7 +380,8 @@ NOTES = (
 \long\def\nq@continued#1#2\nq@end{%
   \ifx#1\tablename\nq@tablecontinued{#1#2}\else\nq@footnotes{#1#2}\fi}
 \newcommand{\nq@footnotes}[1]{\nqnotesbox{\parbox[b]{\dimexpr\nq@notewidth\relax}{\raggedleft
-  \nq@tablecontinued{#1}\par\raggedright\footnotesize\nq@lastfootfalse\nqtablenotes\par}}}
+  \nq@tablecontinued{#1}\par\raggedright\footnotesize\nq@lastfootfalse\nqtablenotes\par}}%
+  \kern-\tabcolsep}
 \let\nq@endlongtable\endlongtable
 \patchcmd{\nq@endlongtable}{\endgraf\penalty\z@}{\endgraf\penalty\@M}{}{%
   \PackageWarningNoLine{nqsphinx}{longtable's end changed: a note may leave its table}}

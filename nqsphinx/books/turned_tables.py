@@ -14,7 +14,10 @@ width, centred): a note across the turned page ran to 156 characters a line.  A 
 breaks over pages, which a box cannot) begins its landscape page where it stands.  Where
 nothing but the heading and boxes (an erratum's) stands before the table in its section, the
 table is judged before the heading, whose keep then asks only for room for itself and the
-boxes: the table does not follow them on their page.
+boxes: the table does not follow them on their page.  Where the table ends its chapter (the
+last block of the chapter's last section), its section is kept whole: the text before it goes
+to the next page with its heading rather than leave a line or two of it alone on the page before
+the landscape page (Table 28.6's page).
 """
 
 from __future__ import annotations
@@ -110,12 +113,19 @@ class TurnWithHeading(SphinxPostTransform):
                 continue
             before = section.children[: section.index(raw)]
             outer = section.parent
-            if outer is not None and all(isinstance(n, BEFORE_TABLE) for n in before):
+            if outer is None:
+                continue
+            if all(isinstance(n, BEFORE_TABLE) for n in before):
                 section.remove(raw)
                 start = _heading_start(outer, section)
                 outer.insert(start, raw)
                 if not _is_longtable(raw):
                     _keep_heading_and_boxes(outer, start, before)
+            elif _ends_chapter(section, raw) and _text_lines(before) <= page_keeps.HEAD_LINES_MAX:
+                section.remove(raw)
+                start = _heading_start(outer, section)
+                outer.insert(start, raw)
+                _keep_heading(outer, start, page_keeps.HEADING_LINES + _text_lines(before))
 
 
 def _is_longtable(raw: nodes.raw) -> bool:
@@ -125,11 +135,39 @@ def _is_longtable(raw: nodes.raw) -> bool:
     return table is not None and "longtable" in table["classes"]
 
 
+def _ends_chapter(section: nodes.section, raw: nodes.raw) -> bool:
+    """Whether the table after ``raw`` is the last block of ``section`` (its notes and the end
+    of its landscape page after it) and ``section`` the last of its chapter."""
+    after = section.children[section.index(raw) + 1 :]
+    ends = [n for n in after if isinstance(n, nodes.raw) and n.astext().startswith(r"\nqturnend")]
+    if not ends or any(isinstance(n, nodes.Element) for n in after[after.index(ends[-1]) + 1 :]):
+        return False
+    following = section.parent.children[section.parent.index(section) + 1 :]
+    return not any(isinstance(n, (nodes.section, nodes.paragraph)) for n in following)
+
+
+def _text_lines(before: list[nodes.Node]) -> int:
+    """The lines of the paragraphs and boxes in ``before``, about, with a line to spare (a
+    paragraph's skip)."""
+    paragraphs = [n for n in before if isinstance(n, nodes.paragraph)]
+    boxes = [n for n in before if isinstance(n, nodes.Admonition)]
+    return (
+        sum(page_keeps._lines(p) + 1 for p in paragraphs)
+        + sum(page_keeps._box_lines(b) for b in boxes)
+        + 1
+    )
+
+
 def _keep_heading_and_boxes(outer: nodes.Element, start: int, before: list[nodes.Node]) -> None:
     """The heading's keep among ``outer``'s nodes from ``start`` asks, if the table turns, for
     the heading, the boxes of ``before`` and :data:`TURNED_HEAD_LINES` lines."""
     boxes = sum(page_keeps._box_lines(n) for n in before if isinstance(n, nodes.Admonition))
-    lines = page_keeps.HEADING_LINES + boxes + TURNED_HEAD_LINES
+    _keep_heading(outer, start, page_keeps.HEADING_LINES + boxes + TURNED_HEAD_LINES)
+
+
+def _keep_heading(outer: nodes.Element, start: int, lines: int) -> None:
+    """The heading's keep among ``outer``'s nodes from ``start`` asks for ``lines`` if the
+    table turns, for what it asked otherwise if not."""
     for node in outer.children[start:]:
         if isinstance(node, nodes.section):
             return

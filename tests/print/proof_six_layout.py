@@ -14,7 +14,7 @@ import re
 import sys
 from pathlib import Path
 
-from tests.print.layout import CAPTION, read_pages
+from tests.print.layout import CAPTION, Page, _heading_line, outline_levels, read_pages
 from tests.print.pdfs import reader, shapes
 
 #: A page with fewer body lines than this before a turned table's page is near empty: the
@@ -52,9 +52,19 @@ def _turned(pdf: Path, number: int) -> bool:
     return bool(reader(pdf).pages[number - 1].get("/Rotate", 0) % 180 == 90)
 
 
+def _opens_a_section(pdf: Path, page: Page) -> bool:
+    """Whether ``page`` opens with the heading of a section (below a chapter) that starts on it:
+    the page holds that section from its start, not lines run over from the page before."""
+    return any(
+        number == page.number and depth > 0 and _heading_line(page.lines[:3], title) is not None
+        for number, title, depth in outline_levels(pdf)
+    )
+
+
 def near_empty_before_turned(pdf: Path, few: int = FEW_LINES) -> list[str]:
     """Pages of fewer than ``few`` body lines (not blank, not turned) followed by a turned
-    page."""
+    page, unless the page opens with its section's heading (a short section kept whole with
+    the table that ends it and its chapter)."""
     pages = read_pages(pdf)
     return [
         f"{page.where()}: {len(page.lines)} lines before a turned page"
@@ -63,6 +73,7 @@ def near_empty_before_turned(pdf: Path, few: int = FEW_LINES) -> list[str]:
         and len(page.lines) < few
         and not _turned(pdf, page.number)
         and _turned(pdf, following.number)
+        and not _opens_a_section(pdf, page)
     ]
 
 
