@@ -11,7 +11,10 @@ on meanwhile: a landscape page begun where the table stands left the rest of the
 blank (Chapter 23's opener, its title and a sentence).  ``\\nqturnend`` ends the box after the
 table's details and notes, which keep the book's measure (``\\nqturnnotes``: the text block's
 width, centred): a note across the turned page ran to 156 characters a line.  A longtable (it
-breaks over pages, which a box cannot) begins its landscape page where it stands.  Where
+breaks over pages, which a box cannot) begins its landscape page where it stands.  The landscape
+page is headed by the table's section (the running head's mark when the box began: the text
+had gone on to the next section, whose name headed Table 23.1's page), and the page after it by
+the section the text is in.  Where
 nothing but the heading and boxes (an erratum's) stands before the table in its section, the
 table is judged before the heading, whose keep then asks only for room for itself and the
 boxes: the table does not follow them on their page.  Where the table ends its chapter (the
@@ -45,13 +48,18 @@ TURN = r"""
   \ifdim\nqover>0pt\global\nqturntrue\else\global\nqturnfalse\fi\endgroup}
 \newcommand{\nqturnbegin}{\ifnqturn\global\nq@turnboxtrue\expandafter\nq@turnbox\fi}
 \newcommand{\nqturnbeginlong}{\ifnqturn\global\nq@turnboxfalse\begin{landscape}\fi}
-\def\nq@turnbox{\par\global\setbox\nq@turned\vbox\bgroup
+\def\nq@turnbox{\par\expandafter\nq@turnedmark\@themark\global\setbox\nq@turned\vbox\bgroup
   \hsize\textheight\linewidth\hsize\columnwidth\hsize}
+\def\nq@turnedmark#1#2{\gdef\nq@turnedhead{#2}}
+\def\nq@currentmark#1#2{\gdef\nq@currenthead{#2}}
+\newcommand{\nq@turnedpage}{\begin{landscape}\expandafter\nq@currentmark\@themark
+  \expandafter\markright\expandafter{\nq@turnedhead}\unvbox\nq@turned\end{landscape}%
+  \expandafter\markright\expandafter{\nq@currenthead}}
 \newcommand{\nqturnnotes}{\ifnqturn\list{}{\topsep0pt\partopsep0pt\parsep\parskip
   \listparindent\parindent\itemindent0pt
   \leftmargin\dimexpr(\linewidth-\textwidth)/2\relax\rightmargin\leftmargin}\item\relax\fi}
 \newcommand{\nqturnend}{\ifnqturn\endlist\global\nqturnfalse
-  \ifnq@turnbox\par\egroup\afterpage{\begin{landscape}\unvbox\nq@turned\end{landscape}}%
+  \ifnq@turnbox\par\egroup\afterpage{\nq@turnedpage}%
   \else\end{landscape}\fi\fi}
 \makeatother
 """

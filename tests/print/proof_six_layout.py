@@ -77,6 +77,18 @@ def near_empty_before_turned(pdf: Path, few: int = FEW_LINES) -> list[str]:
     ]
 
 
+def turned_heads(pdf: Path) -> dict[str, str]:
+    """Each turned page's table (its caption's number) and the section its running head names
+    (its number: "23.1")."""
+    found = {}
+    for page in read_pages(pdf):
+        captions = [m for line in page.lines if (m := CAPTION.match(line))]
+        section = re.search(r"\b(\d+\.\d+)\b", page.head)
+        if _turned(pdf, page.number) and captions and section:
+            found[captions[0].group(2)] = section.group(1)
+    return found
+
+
 def header_lines(pdf: Path, number: str) -> int:
     """The lines of Table ``number``'s header as printed: from its caption to its first row,
     the spell level 1 (a header's last line may open with a figure: « 0 1 2 3 »)."""
@@ -123,6 +135,7 @@ def main(paths: list[str]) -> int:
             "tall headers": tall_headers(path),
             "short rules": short_rules(path),
             "other name forms": other_name_forms(path, "fr" if "-fr" in path.name else "en"),
+            "turned pages' heads": [f"Table {t}: {s}" for t, s in turned_heads(path).items()],
         }
         for name, found in results.items():
             failed += bool(found)

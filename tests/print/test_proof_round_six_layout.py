@@ -55,3 +55,15 @@ def test_a_movement_ability_is_named_in_one_form(
     """The book's "Double Time" (« Double temps »): the list of movement abilities printed
     "Double time", an erratum's reason began with it, the French glossary « le double temps »."""
     assert proof_six.other_name_forms(_book(pdfs, letter_pdfs, lang, paper), lang) == []
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_turned_page_is_headed_by_its_tables_section(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
+) -> None:
+    """Table 23.1's landscape page, which follows the page where the text reaches the table,
+    was headed "23.2 Armour Summary", the section the text had gone on to."""
+    heads = proof_six.turned_heads(_book(pdfs, letter_pdfs, lang, paper))
+    assert heads["23.1"] == "23.1"
+    assert heads.get("28.6", "28.5") == "28.5"
