@@ -36,6 +36,14 @@ def subject(lang: str) -> str:
     )
 
 
+def keywords(lang: str) -> str:
+    """The PDFs' keywords in ``lang``, the books' and the print products' alike, as the PDF's
+    Keywords field takes them: "fantasy wargame, miniatures wargame, ..., D10"."""
+    from nqsphinx.messages import keywords as words  # the words are the extension's, as above
+
+    return ", ".join(words(lang))
+
+
 def pdf_title(what: str, paper: str) -> str:
     """A PDF's title, distinct per product, language and paper: "No Quarter Fantasy Wargames —
     Quick reference · A4"."""

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from nqcore.colour import rgb
 from nqcore.i18n import N_
-from nqprint.credits import authors, pdf_lang, pdf_title, subject
+from nqprint.credits import authors, keywords, pdf_lang, pdf_title, subject
 from nqprint.tex_sandbox import sandboxed_env
 from nqprint.texts import print_text
 
@@ -150,7 +150,8 @@ PREAMBLE = r"""\documentclass[10pt]{article}
 \urlstyle{same}
 %(xmp)s
 \hypersetup{pdftitle={%(title)s}, pdfauthor={%(author)s}, pdfsubject={%(subject)s},
-  pdflang={%(pdflang)s}, pdfmetalang={%(pdflang)s}, pdfdisplaydoctitle=true, keeppdfinfo}
+  pdfkeywords={%(keywords)s}, pdflang={%(pdflang)s}, pdfmetalang={%(pdflang)s},
+  pdfdisplaydoctitle=true, keeppdfinfo}
 \definecolor{nqred}{HTML}{7B1E1E}
 \definecolor{nqrule}{HTML}{999999}
 \definecolor{nqshade}{HTML}{F2ECE4}
@@ -188,6 +189,7 @@ def document(
         "author": latex_escape(authors(lang, print_text(TRANSLATION, lang))),
         "pdflang": pdf_lang(lang),
         "subject": latex_escape(subject(lang)),
+        "keywords": latex_escape(keywords(lang)),
         "xmp": XMP,
         "extra": extra,
         "body": body,

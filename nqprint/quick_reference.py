@@ -338,9 +338,10 @@ def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> st
         title=title,
         paper=paper,
         geometry="margin=10.6mm",
-        # Above the columns, 3 pt of multicols' 12: the French sheet fills its first page on
-        # US Letter, under a header that has the imprint's line.
-        extra=r"\usepackage{colortbl}\setlength{\columnsep}{6mm}\setlength{\multicolsep}{3pt}"
+        # Above the columns, 6 pt of multicols' 12: the French sheet fills its first page on
+        # US Letter, under a header that has the imprint's line; 3 pt set the columns' first
+        # headings 2.5 pt under the line above them, as close as two lines of a paragraph.
+        extra=r"\usepackage{colortbl}\setlength{\columnsep}{6mm}\setlength{\multicolsep}{6pt}"
         r"\renewcommand{\arraystretch}{1.0}"
         r"\setlength{\tabcolsep}{3pt}" + BODY_SIZE,
     )

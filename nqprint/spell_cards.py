@@ -20,6 +20,7 @@ from nqcore.rules.mutations import Mutation, all_mutations
 from nqcore.rules.spells import Spell, all_spells, card_stats
 from nqcore.tables.table_text import typeset
 from nqprint.colours import ASPECT_COLOURS
+from nqprint.imprint import imprint
 from nqprint.latex import A4, PAGE_BREAK, Paper, document, tex, tikz_rgb
 from nqprint.texts import engine_text, print_text, printed_words
 
@@ -53,6 +54,9 @@ GRIDS = {"a4": Grid(COLUMNS, ROWS), "letter": Grid(4, 2, landscape=True)}
 MUTATION_COLOUR = "#1e8449"
 #: Between the stats of the foot line: a space that keeps four of them within the card.
 STAT_GAP = r"\hspace{0.7em}"
+#: The label of a card's upkeep, in the products' own words: where the language's word is too
+#: long for the card's foot with the three others, a card designer's abbreviation (« Maint. »).
+CARD_UPKEEP = N_("Upkeep")
 #: Font sizes tried for a card's text, largest first (size, baseline skip, in points); the
 #: smallest is the least that reads across a table.
 #: TeX points: 9.55 pt are 9.5 PostScript points.
@@ -68,7 +72,10 @@ TEXT_HEIGHT_MM = CARD_HEIGHT_MM - INSET_MM - BAND_MM - TEXT_GAP_MM - STATS_MM - 
 #: The product's title and page number (above the cards) and print note (below them): their
 #: middle this far from the cards, in margins of 16 mm or more, so that they keep 10 mm from the
 #: paper's edge. A white ground hides the cut lines where the text crosses them.
-MARGIN_NOTE_MM = 4
+MARGIN_NOTE_MM = 4.5
+#: The imprint (nqprint.imprint), between the cards and the title, in the least type: its
+#: middle this far above the cards, inside the line a printer clips at.
+IMPRINT_MM = 1.7
 
 _FIT = r"""
 \newsavebox\nqcardbox
@@ -89,6 +96,9 @@ _FIT = r"""
   \ifnum\nqsize<%(last)s \global\advance\nqsize by 1 \nqshrink{#1}\fi\fi}
 \newcommand\nqsheetfit[1]{\nqtryat{#1}%%
   \ifdim\nqtoolong\PackageWarning{nqprint}{Card text too long}\fi\usebox\nqcardbox}
+%% \nqstats{line}: the stat line, checked to keep within the text's width (a warning if not).
+\newcommand\nqstats[1]{\sbox\nqcardbox{#1}\ifdim\wd\nqcardbox>\nqcardtext
+  \PackageWarning{nqprint}{Card stat line too long}\fi\usebox\nqcardbox}
 %% \nqtitle{name}{aspect}: one line (the band has room for one), the name a little smaller if
 %% need be, or a warning.
 \newcommand\nqkind[1]{{\mdseries\fontsize{%(small)s}{11}\selectfont #1}}
@@ -121,8 +131,14 @@ def _fit_macro() -> str:
     }
 
 
+def stat_label(label: str, lang: str) -> str:
+    """A label of a card's stat line as the card prints it: the engine's word
+    (:func:`~nqcore.rules.spells.card_stats`), the upkeep's the products' own."""
+    return print_text(CARD_UPKEEP, lang) if label == CARD_UPKEEP else engine_text(label, lang)
+
+
 def _stat(label: str, value: int, lang: str) -> str:
-    return rf"\textbf{{{tex(engine_text(label, lang), lang)}}}~{format_number(value, lang)}"
+    return rf"\textbf{{{tex(stat_label(label, lang), lang)}}}~{format_number(value, lang)}"
 
 
 def _profile_value(key: str, value: str, lang: str) -> str:
@@ -202,7 +218,8 @@ def _card(x: int, y: int, card: tuple[str, str, str, str], fit: str = r"\nqfit")
             rf"\draw[draw={tikz_rgb(colour)}, line width=0.4pt] ({left}mm,{y + STATS_MM}mm) --"
             rf" ({right}mm,{y + STATS_MM}mm);",
             rf"\node[font=\sffamily\fontsize{{{SIZES[-1][0]}}}{{11}}\selectfont]"
-            rf" at ({x + CARD_WIDTH_MM / 2}mm,{y + STATS_MM / 2 + 0.3}mm) {{{stats}}};",
+            rf" at ({x + CARD_WIDTH_MM / 2}mm,{y + STATS_MM / 2 + 0.3}mm)"
+            rf" {{\nqstats{{{stats}}}}};",
         ]
     )
 
@@ -254,9 +271,10 @@ def card_macros() -> str:
     return _fit_macro()
 
 
-def margin_notes(number: int, total: int, lang: str, grid: Grid) -> str:
+def margin_notes(number: int, total: int, lang: str, grid: Grid, imprint: str = "") -> str:
     """The page's margins: the game's and the product's titles and the page number above the
-    cards, the print note below them, each centred on the grid's width."""
+    cards, the ``imprint`` under them, the print note below the cards, each centred on the
+    grid's width."""
     title = tex(print_text(TITLE, lang), lang)
     page = PAGE_NUMBER.format(number=number, total=total)
     note = print_text(PRINT_NOTE, lang).format(
@@ -269,11 +287,19 @@ def margin_notes(number: int, total: int, lang: str, grid: Grid) -> str:
         rf" {{\textbf{{No Quarter Fantasy Wargames}}\quad {title}\quad {page}}};"
         "\n"
         rf"\node[{style}] at ({middle}mm,-{MARGIN_NOTE_MM}mm) {{{tex(note, lang)}}};"
+        "\n"
+        rf"\node[{style}, font=\sffamily\tiny] at"
+        rf" ({middle}mm,{grid.rows * CARD_HEIGHT_MM + IMPRINT_MM}mm) {{{tex(imprint, lang)}}};"
     )
 
 
 def _page(
-    cards: list[tuple[str, str, str, str]], number: int, total: int, lang: str, grid: Grid
+    cards: list[tuple[str, str, str, str]],
+    number: int,
+    total: int,
+    lang: str,
+    grid: Grid,
+    printing: str = "",
 ) -> str:
     """One page of the product: its text area is the grid of cards itself (:func:`_geometry`),
     its title, page number and print note in the margins (:func:`margin_notes`), every card's
@@ -282,7 +308,7 @@ def _page(
         cards,
         grid.columns,
         grid.rows,
-        margins=margin_notes(number, total, lang, grid),
+        margins=margin_notes(number, total, lang, grid, printing),
         one_size=True,
         measured=True,
     )
@@ -331,7 +357,11 @@ def spell_cards_tex(lang: str, paper: Paper = A4) -> str:
     grid = GRIDS[paper.name]
     every = cards(lang)
     sheets = [every[i : i + grid.per_page] for i in range(0, len(every), grid.per_page)]
-    pages = [_page(group, n, len(sheets), lang, grid) for n, group in enumerate(sheets, start=1)]
+    printing = imprint(lang)
+    pages = [
+        _page(group, n, len(sheets), lang, grid, printing)
+        for n, group in enumerate(sheets, start=1)
+    ]
     return document(
         deck_size(every) + PAGE_BREAK.join(pages),
         lang=lang,

@@ -28,6 +28,7 @@ from nqcore.rules.templates import (
 )
 from nqprint.colours import ASPECT_COLOURS
 from nqprint.glossary_terms import abbreviation
+from nqprint.imprint import imprint
 from nqprint.latex import A4, PAGE_BREAK, Paper, document, inches, tex, tikz_rgb
 from nqprint.texts import engine_text, print_text
 
@@ -52,7 +53,8 @@ COPIES = {"spell-smoke": 2}
 #: some more.  The 10" teardrop then stands upright on A4 only: on Letter it leans
 #: (:func:`teardrop`).
 MARGIN = Fraction(42, 100)
-HEADER = Fraction(1, 2)
+#: The header: the title and the scale bars, the print note, the imprint (nqprint.imprint).
+HEADER = Fraction(55, 100)
 GAP = Fraction(3, 20)
 #: The bars of the header: 1 inch, and 5 cm with a tick at each centimetre.
 CM_BAR_CM = 5
@@ -341,13 +343,15 @@ def scale_bars(lang: str) -> str:
     return inch + r"\hspace{10mm}" + cm
 
 
-def _header(number: int, total: int, lang: str) -> str:
-    """The title and page number on the left, the scale bars on the right, the note below."""
+def _header(number: int, total: int, lang: str, printing: str = "") -> str:
+    """The title and page number on the left, the scale bars on the right, the note and the
+    imprint (``printing``) below."""
     title, note = tex(print_text(TITLE, lang), lang), tex(print_text(PRINT_NOTE, lang), lang)
     return (
         rf"\noindent{{\sffamily\bfseries\large {title}}}"
         rf"\quad{{\sffamily\footnotesize {number}/{total}}}\hfill{scale_bars(lang)}\par"
-        rf"\noindent{{\sffamily\scriptsize {note}}}\par\vspace{{0.06in}}"
+        rf"\noindent{{\sffamily\scriptsize {note}\par}}"
+        rf"\noindent{{\sffamily\tiny {tex(printing, lang)}\par}}\vspace{{0.06in}}"
         "\n"
     )
 
@@ -357,6 +361,7 @@ def templates_tex(lang: str, paper: Paper = A4) -> str:
     pages = []
     width, height = usable(paper)
     sheets = pack(shapes(lang, paper), paper)
+    printing = imprint(lang)
     for number, page in enumerate(sheets, start=1):
         drawing = [
             r"\noindent\begin{tikzpicture}",
@@ -365,7 +370,7 @@ def templates_tex(lang: str, paper: Paper = A4) -> str:
         ]
         drawing += [shape.draw(x, -bottom) for shape, x, bottom in page]
         drawing.append(r"\end{tikzpicture}")
-        pages.append(_header(number, len(sheets), lang) + "\n".join(drawing))
+        pages.append(_header(number, len(sheets), lang, printing) + "\n".join(drawing))
     return document(
         PAGE_BREAK.join(pages),
         lang=lang,

@@ -22,3 +22,10 @@ def engine_text(text: str, lang: str) -> str:
 def page_language(language: str | None) -> str:
     """The build's language if the project has it (:data:`nqcore.i18n.LANGUAGES`), else English."""
     return language if language in LANGUAGES else SOURCE_LANGUAGE
+
+
+def keywords(lang: str) -> list[str]:
+    """What a library or a shop files the books under, in ``lang``: the PDFs' Keywords and the
+    e-books' ``dc:subject`` (:func:`nqprint.credits.keywords`)."""
+    words = ui_text("fantasy wargame, miniatures wargame, tabletop game, game rules, D10", lang)
+    return [word.strip() for word in words.split(",")]

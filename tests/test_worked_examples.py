@@ -139,7 +139,8 @@ def test_examples_teach_as_plainly_as_a_publisher_would() -> None:
     momentum, momentum_fr = _example_and_french("actions", "THEN charges")
     assert "If a model used any of its actions" not in momentum  # the rule, stated above it
     assert "are added to it" not in momentum
-    assert "added to whatever actions" in momentum and "3" in momentum_fr
+    assert "add the 3 bonus actions (AC) to the actions it had left" in momentum
+    assert "3" in momentum_fr
     actions = (ROOT / "docs" / "actions.md").read_text(encoding="utf-8")
     assert "2 for 3, 2 for 4, 2 for 5" not in actions
     caption = re.search(r"```\{nq-movement-abilities\}\n(?::.*\n)*\n(.*)\n```", actions)

@@ -42,7 +42,7 @@ from nqsphinx.books.epub_cover import (
 )
 from nqsphinx.books.front_matter import CREDITS, source_version
 from nqsphinx.directives import glossary
-from nqsphinx.messages import page_language, ui_text
+from nqsphinx.messages import keywords, page_language, ui_text
 from nqsphinx.site import style as site_style
 from nqsphinx.untrusted import GENERATED, generated_raw
 
@@ -243,6 +243,7 @@ class RulebookEpubBuilder(Epub3Builder):
             (prop, html.escape(value)) for prop, value in accessibility(self.config, lang)
         ]
         metadata["properties"] = self.manifest_properties()
+        metadata["subjects"] = [html.escape(word) for word in keywords(lang)]
         return metadata
 
     def manifest_properties(self) -> dict[str, str]:

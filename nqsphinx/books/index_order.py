@@ -1,6 +1,8 @@
-"""The PDF index in the order a reader of the language expects: xindy's French (and English)
-rules do not know the typographic apostrophe, and sorted « Modificateur de pénétration » before
-« Modificateur d’armure » (an unknown character after every letter).  A module of ours,
+"""The PDF index in the order a reader of the language expects, its bookmark on its heading.
+
+xindy's French (and English) rules do not know the typographic apostrophe, and sorted
+« Modificateur de pénétration » before « Modificateur d’armure » (an unknown character after
+every letter).  A module of ours,
 ``nqindex.xdy``, merges it away before sorting ("d’armure" sorts as "darmure"), loaded by the
 Makefile that Sphinx writes for the LaTeX build (``XINDYOPTS``)."""
 
@@ -15,6 +17,19 @@ MODULE = "nqindex.xdy"
 RULES = """;; No Quarter: an apostrophe is not a letter (nqsphinx/books/index_order.py)
 (merge-rule "’" "" :string)
 (merge-rule "'" "" :string)
+"""
+#: The Index's anchor (where its bookmark and its line of the contents land) at its heading: Sphinx
+#: sets it before ``theindex``, whose ``\twocolumn[...]`` then opens the page with the heading
+#: and leaves the anchor under it, about 110 pt below the title.  The anchor is now set as the
+#: heading's title starts (fncychap's ``\DOTIS``, inside the ``\twocolumn`` head).
+HEADING_ANCHOR = r"""
+\makeatletter
+\renewenvironment{sphinxtheindex}{%
+  \if@openright\cleardoublepage\else\clearpage\fi
+  \let\nq@dotis\DOTIS\renewcommand{\DOTIS}[1]{\phantomsection\nq@dotis{##1}}%
+  \begin{theindex}%
+  \addcontentsline{toc}{chapter}{\indexname}}{\end{theindex}}
+\makeatother
 """
 #: The line added to the generated Makefile.
 LOAD = f"XINDYOPTS += -M {MODULE}\n"

@@ -17,32 +17,29 @@ from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from nqprint.latex import (  # one escape and one narrow space for the rulebooks and products
-    NARROW_NO_BREAK_SPACE,
-    latex_escape,
-)
+from nqprint.latex import NARROW_NO_BREAK_SPACE, latex_escape  # the books' and products'
 from nqsphinx.books import (
     front_matter,
     index_order,
     measure,
     page_keeps,
     pdf_cover,
+    table_breaks,
     turned_tables,
+    units,
 )
 from nqsphinx.messages import ui_text
 from nqsphinx.untrusted import generated_raw
 
 #: Columns whose longest cell is longer than this (characters) wrap; the others do not.
 LONG_COLUMN = 30
-#: Sphinx sets a table of more rows as a longtable (it runs over pages).
-LONGTABLE_ROWS = 30
 #: From this many columns a table is set in a smaller type, and smaller still.
 WIDE_TABLE = 8
 VERY_WIDE_TABLE = 12
 #: An engine table's type and gaps, from the largest: a table starts at the size its columns'
 #: count gives (:func:`table_style`) and takes the next while it does not fit the line (the
 #: last, narrower gaps).  None is under 7 pt, the least a reader reads at arm's length: a table
-#: that does not fit the line in the last goes on a landscape page (``\nqturnstart``), where
+#: that does not fit the line in the last goes on a landscape page (``\nqturnjudge``), where
 #: the line is the page's height (Tables 23.1 and 28.6, of 14 and 15 columns, were set in
 #: \tiny, 6 pt, to fit).
 TABLE_SIZES = (
@@ -60,8 +57,12 @@ SPHINX_NO_BREAK_SPACE = r"\catcode`^^^^00a0\active\protected\def^^^^00a0{\leavev
 _NUMERIC = re.compile(r"^[-+–\u2212]?[\d½.,/%+\-–\u2212\s\u202f]*$")
 
 
+#: The end of a cell measured with its link's page, " (p. 000)": its column shares the width left.
+PAGE_PLACEHOLDER = "\u00a0000)"
+
+
 def _is_long(column: Sequence[str]) -> bool:
-    return max((len(cell) for cell in column), default=0) > LONG_COLUMN
+    return any(len(cell) > LONG_COLUMN or cell.endswith(PAGE_PLACEHOLDER) for cell in column)
 
 
 def _columns(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[Sequence[str]]:
@@ -85,8 +86,8 @@ def column_spec(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
         else:
             width = rf"\csname nqcolumn{index}\endcsname"
         numeric = index and index not in long_text and all(_NUMERIC.match(c) for c in column)
-        align = r"\centering" if numeric else r"\raggedright"
-        whole = "" if index in long_text else r"\nqwholewords"
+        align = r"\centering" if numeric else r"\raggedright\nqcellshape{\raggedright}"
+        whole = rf"\nqtextcolumn{{{width}}}" if index in long_text else r"\nqwholewords"
         spec.append(rf">{{{align}\arraybackslash{whole}}}p{{{width}}}")
     return "".join(spec)
 
@@ -149,8 +150,8 @@ def table_style(
     measured = r"\gdef\nqtablefit{" + measure_columns(header, rows) + "}\n"
     start = generated_raw(r"\begingroup" + fitted + r"\nqwidestart" + "\n", "latex")
     end = generated_raw(r"\nqwideend\endgroup" + "\n", "latex")
-    turn = turned_tables.turn_start(measured, fitted)
-    return [turn, start, colspec, node, end, turned_tables.turn_notes()]
+    turn = turned_tables.turn_start(measured, fitted), turned_tables.turn_begin()
+    return [*turn, start, colspec, node, end, turned_tables.turn_notes()]
 
 
 #: Lengths and macros of :func:`measure_columns` (a header is set in Sphinx's header family).
@@ -177,9 +178,10 @@ MEASURE = r"""
   \settowidth{\nqlen{head}{#1}}{\sphinxstyletheadfamily #3}%
   \setlength{\nqmax}{0pt}#4\setlength{\nqlen{body}{#1}}{\nqmax}%
   \setlength{\nqmax}{\nqlen{headword}{#1}}#5\setlength{\nqlen{word}{#1}}{\nqmax}}
-%% \nqnatural{n}{i}: the widest cell; the header wraps at the n-th of the line, not in a word.
+%% \nqnatural{n}{i}: the widest cell; the header wraps at the n-th of the line, not in a word
+%% (1sp under it: n shares that \dimexpr rounds up overrun the line, and wrap at every word).
 \newcommand{\nqnatural}[2]{%
-  \setlength{\nqmax}{\dimexpr\linewidth/#1-2\tabcolsep\relax}%
+  \setlength{\nqmax}{\dimexpr\linewidth/#1-2\tabcolsep-1sp\relax}%
   \ifdim\nqlen{headword}{#2}>\nqmax\setlength{\nqmax}{\nqlen{headword}{#2}}\fi
   \ifdim\nqlen{head}{#2}<\nqmax\setlength{\nqmax}{\nqlen{head}{#2}}\fi
   \ifdim\nqlen{body}{#2}>\nqmax\setlength{\nqmax}{\nqlen{body}{#2}}\fi
@@ -211,7 +213,8 @@ def _tex(text: str) -> str:
     return latex_escape(text)
 
 
-FRENCH_QUOTES = "\n\\frenchsetup{og=«, fg=»}"
+#: babel-french: « » as typed, captions' « Tableau » as a word (not TABLEAU beside « – suite »).
+FRENCH_SETUP = "\n\\frenchsetup{og=«, fg=», SmallCapsFigTabCaptions=false}"
 
 #: Running headers: the chapter on even pages, the section on odd pages, the page outside;
 #: chapter openings show the page number only.  A chapter sets both marks (fancyhdr's own
@@ -417,14 +420,16 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
         + HEADINGS
         + page_keeps.NOTES
         + INDEX
+        + index_order.HEADING_ANCHOR
         + pageref
         + pdf_cover.metadata(lang, result.get("papersize", "a4paper"))
         + MEASURE
         + turned_tables.TURN
+        + table_breaks.LATEX
     )
     if lang == "fr":
         # babel-french spaces « » too (French typography strips the typed spaces).
-        result.setdefault("babel", r"\usepackage[french]{babel}" + FRENCH_QUOTES)
+        result.setdefault("babel", r"\usepackage[french]{babel}" + FRENCH_SETUP)
         result.setdefault("polyglossia", "")
     return result
 
@@ -491,3 +496,5 @@ def setup(app: Sphinx) -> None:
     measure.setup(app)
     index_order.setup(app)
     turned_tables.setup(app)
+    table_breaks.setup(app)
+    units.setup(app)

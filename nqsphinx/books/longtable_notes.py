@@ -6,8 +6,13 @@ end.  The spell list's marks (Fog 6†, Lure 6‡) are on its first page, and it
 their notes again, under rows that carry no mark.  Each mark now writes its page to the aux file,
 and the table its last page; at the next run each note of the last foot is printed if its mark
 is on the last page, each note of the other pages' foot if its mark is on a page before the last
-(the first run, without the aux's pages, prints them all, as before).  A table of three pages or
-more whose mark is on one of them repeats the note on the others but the last.
+(the first run, without the aux's pages, prints them all).  A table of three pages or more whose
+mark is on one of them repeats the note on the others but the last.
+
+Each foot is as tall as it is with all the notes (``\nqnotesbox``, the room left blank under
+the notes it prints): a foot whose height followed the notes printed moved the page's break,
+which moved a mark to the other page, which changed the notes at the next run, and so on
+(French A4's spell list, Fog 6† and Lure 6‡ on either side of its break: LaTeX never settled).
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ MARKS = ("†", "‡", "§", "¶")
 #: ``\nqmarkat{table}{mark}``: the mark stands on this page (the aux, at shipout);
 #: ``\nqtableend{table}``: the table ends on this page (in its last foot, shipped there);
 #: ``\nqnote{table}{mark}{note}``: the note, if its mark is on the pages of this foot (the flag
-#: ``\ifnq@lastfoot``: the last page's foot, or the other pages').
+#: ``\ifnq@lastfoot``: the last page's foot, or the other pages'), or every note (the flag
+#: ``\ifnq@allnotes``, in ``\nqnotesbox{foot}``, which measures the foot with them all).
 MACROS = r"""
 \makeatletter
 \newif\ifnq@lastfoot
@@ -37,6 +43,10 @@ MACROS = r"""
     \expandafter\xdef\csname nq@m@#1@#2\endcsname{\csname nq@m@#1@#2\endcsname#3,}%
   \fi}
 \newcommand{\nqendpage}[2]{\expandafter\xdef\csname nq@e@#1\endcsname{#2}}
+\newif\ifnq@allnotes
+\newsavebox{\nq@notesall}\newsavebox{\nq@notessome}
+\newcommand{\nqnotesbox}[1]{\sbox{\nq@notesall}{\nq@allnotestrue#1}\sbox{\nq@notessome}{#1}%
+  \vbox to\ht\nq@notesall{\hbox{\usebox{\nq@notessome}}\vss}}
 \newcommand{\nqnote}[3]{%
   \@tempswatrue
   \expandafter\ifx\csname nq@e@#1\endcsname\relax\else
@@ -50,6 +60,7 @@ MACROS = r"""
       \ifx\nq@only\nq@pages\@tempswafalse\fi
     \fi
   \fi\fi
+  \ifnq@allnotes\@tempswatrue\fi
   \if@tempswa#3\fi}
 \makeatother
 """

@@ -57,14 +57,18 @@ RECORD_CLASSES = frozenset({ERRATUM_CLASS, CHANGE_CLASS})
 #: The classes of a note under a table, and of one that says what the 2007 book prints in the
 #: cells marked † (nqsphinx.directives.tables).
 TABLE_NOTE_CLASS, PRINTED_NOTE_CLASS = "nq-table-note", "nq-printed-note"
-#: Sphinx sets a table of more rows as a longtable (nqsphinx.books.latex.LONGTABLE_ROWS).
+#: Sphinx sets a table of more rows as a longtable (it runs over pages).
 LONGTABLE_ROWS = 30
 #: What LaTeX cannot break inside (a table with more rows is a longtable, which breaks).
 UNBREAKABLE = (nodes.table, nodes.figure, nodes.image, nodes.literal_block)
 
 
+#: What binds a block to the next one (no page break between them).
+NO_BREAK = "\\par\\nobreak\n"
+
+
 def _no_break() -> nodes.raw:
-    return generated_raw(r"\par\nobreak" + "\n", "latex")
+    return generated_raw(NO_BREAK, "latex")
 
 
 def _lines(node: nodes.Node) -> int:
@@ -351,9 +355,12 @@ class KeepListEnds(SphinxPostTransform):
 #: its bottom line: longtable makes room for its foot's height, never its depth, and a box aligned
 #: on its top line left the notes in its depth, over the page's foot line; Sphinx's own
 #: ``\sphinxtablecontinued`` sets both the head's line (which opens with ``\tablename``) and
-#: the foot's; the last page's foot (empty in Sphinx's template) is the notes, at least as tall
-#: as the other pages' foot: only then does longtable check that the last rows and it fit on
-#: the page (else it ends the page with the other foot), and it broke between them.
+#: the foot's; the last page's foot (empty in Sphinx's template) is the notes, and the two feet
+#: are made as tall as the taller, whose room longtable keeps on every page (a last foot taller
+#: than the other makes longtable check that it fits under the last rows and, if not, end the
+#: page with the other foot and send the table's head alone to the next page).
+#: The foot's notes, as wide as the table, end at its edge, a column gap right of the foot's
+#: line (``\kern-\tabcolsep``): their marks stood out of a table the line's width.
 #: ``\nqlongtablewithnext``: no break between a table's end and
 #: its notes (longtable ends with a breakpoint, ``\penalty\z@``: a copy of its end without it).
 NOTES = (
@@ -366,14 +373,15 @@ NOTES = (
   \let\nq@startofbody\sphinxtableatstartofbodyhook
   \def\sphinxtableatstartofbodyhook{\noalign{\global\setbox\LT@lastfoot\vbox{%
     \nq@lastfoottrue\nqtableend{\nqcurrenttable}%
-    \hbox to\linewidth{\hss\parbox[b]{\dimexpr\nq@notewidth\relax}{\raggedright
-      \footnotesize\strut\nqtablenotes\par}\hss}}%
-    \ifdim\ht\LT@lastfoot>\ht\LT@foot\else\ht\LT@lastfoot=\dimexpr\ht\LT@foot+1pt\relax\fi}%
+    \hbox to\linewidth{\hss\nqnotesbox{\parbox[b]{\dimexpr\nq@notewidth\relax}{\raggedright
+      \footnotesize\strut\nqtablenotes\par}}\hss}}%
+    \ifdim\ht\LT@lastfoot>\ht\LT@foot\ht\LT@foot=\ht\LT@lastfoot\else\ht\LT@lastfoot=\ht\LT@foot\fi}%
     \nq@startofbody}}
 \long\def\nq@continued#1#2\nq@end{%
   \ifx#1\tablename\nq@tablecontinued{#1#2}\else\nq@footnotes{#1#2}\fi}
-\newcommand{\nq@footnotes}[1]{\parbox[b]{\dimexpr\nq@notewidth\relax}{\raggedleft\nq@tablecontinued{#1}\par
-  \raggedright\footnotesize\nq@lastfootfalse\nqtablenotes\par}}
+\newcommand{\nq@footnotes}[1]{\nqnotesbox{\parbox[b]{\dimexpr\nq@notewidth\relax}{\raggedleft
+  \nq@tablecontinued{#1}\par\raggedright\footnotesize\nq@lastfootfalse\nqtablenotes\par}}%
+  \kern-\tabcolsep}
 \let\nq@endlongtable\endlongtable
 \patchcmd{\nq@endlongtable}{\endgraf\penalty\z@}{\endgraf\penalty\@M}{}{%
   \PackageWarningNoLine{nqsphinx}{longtable's end changed: a note may leave its table}}

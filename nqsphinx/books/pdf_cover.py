@@ -16,9 +16,10 @@ holds him, and in the information dictionary's ``Translator`` entry).
 
 from __future__ import annotations
 
-from nqprint.credits import AUTHOR, GAME, TRANSLATORS, authors, pdf_lang, pdf_title
+from nqprint.credits import AUTHOR, GAME, TRANSLATORS, authors, keywords, pdf_lang, pdf_title
 from nqprint.credits import subject as credits_subject
 from nqprint.latex import XMP, latex_escape
+from nqsphinx.books.units import unit_spaces
 from nqsphinx.directives.diagrams import aspect_circle_tikz
 from nqsphinx.languages.typography import french_pdf_string
 from nqsphinx.messages import ui_text
@@ -73,7 +74,7 @@ def cover(lang: str, papersize: str = "a4paper") -> str:
 \vspace{{4mm}}
 {{\sffamily\Large {latex_escape(ui_text("The fantasy battles miniatures wargame", lang))}\par}}
 \vspace{{2mm}}
-{{\sffamily\large {latex_escape(ui_text("for 25–30 mm miniatures", lang))}\par}}
+{{\sffamily\large {latex_escape(unit_spaces(ui_text("for 25–30 mm miniatures", lang)))}\par}}
 \vfill
 {{\large {latex_escape(ui_text("Designed and written by", lang))}\par}}
 \vspace{{2mm}}
@@ -104,7 +105,7 @@ def book_title(lang: str, papersize: str) -> str:
 
 def metadata(lang: str, papersize: str = "a4paper") -> str:
     """The PDF's document information and XMP: title, author (and translator), subject,
-    language, copyright; the title shown in the reader's window."""
+    keywords, language, copyright; the title shown in the reader's window."""
     subject = credits_subject(lang)
     rights = f"{COPYRIGHT} {ui_text('These rules are free to distribute.', lang)}"
     if lang == "fr":  # babel-french spaces the printed text, never a PDF string
@@ -120,7 +121,9 @@ def metadata(lang: str, papersize: str = "a4paper") -> str:
         XMP
         + rf"\hypersetup{{pdftitle={{{latex_escape(title)}}}, "
         + rf"pdfauthor={{{latex_escape(_authors(lang))}}}, "
-        + rf"pdfsubject={{{latex_escape(subject)}}}, pdflang={{{tag}}}, pdfmetalang={{{tag}}}, "
+        + rf"pdfsubject={{{latex_escape(subject)}}}, "
+        + rf"pdfkeywords={{{latex_escape(keywords(lang))}}}, "
+        + rf"pdflang={{{tag}}}, pdfmetalang={{{tag}}}, "
         + rf"pdfcopyright={{{latex_escape(rights)}}}, pdfdisplaydoctitle=true, keeppdfinfo{info}}}"
         + "\n"
     )

@@ -3,39 +3,72 @@ reads at arm's length: :data:`nqsphinx.books.latex.TABLE_SIZES`) go on a landsca
 the line is the text's height, rather than shrink further (Tables 23.1 and 28.6, of 14 and 15
 columns, were set in 6 pt).
 
-LaTeX decides, as it measures the table (``\\nqturnstart``): the table is measured in its sizes
-in a group; if it does not fit the line in the smallest, a landscape page begins (pdflscape: the
-page is shown turned in a reader), and ``\\nqturnend`` ends it after the table's details and
-notes, which keep the book's measure (``\\nqturnnotes``: the text block's width, centred): a
-note across the turned page ran to 156 characters a line.  Where nothing but the heading and
-boxes (an erratum's) stands before the table in its section, the landscape page begins before
-the heading: a heading never ends a page alone above its turned table.
+LaTeX decides, as it measures the table (``\\nqturnjudge``): the table is measured in its
+sizes in a group; if it does not fit the line in the smallest, it is set in a box as wide as
+the text is high (``\\nqturnbegin``) and goes on a landscape page (pdflscape: the page is
+shown turned in a reader) after the page where the text reaches it (afterpage), the text going
+on meanwhile: a landscape page begun where the table stands left the rest of the page before it
+blank (Chapter 23's opener, its title and a sentence).  ``\\nqturnend`` ends the box after the
+table's details and notes, which keep the book's measure (``\\nqturnnotes``: the text block's
+width, centred): a note across the turned page ran to 156 characters a line.  A longtable (it
+breaks over pages, which a box cannot) begins its landscape page where it stands.  The landscape
+page is headed by the table's section (the running head's mark when the box began: the text
+had gone on to the next section, whose name headed Table 23.1's page), and the page after it by
+the section the text is in.  Where
+nothing but the heading and boxes (an erratum's) stands before the table in its section, the
+table is judged before the heading, whose keep then asks only for room for itself and the
+boxes: the table does not follow them on their page.  Where the table ends its chapter (the
+last block of the chapter's last section), its section is kept whole: the text before it goes
+to the next page with its heading rather than leave a line or two of it alone on the page before
+the landscape page (Table 28.6's page).
 """
 
 from __future__ import annotations
+
+import re
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from nqsphinx.books import page_keeps
 from nqsphinx.untrusted import generated_raw
 
 #: The preamble's macros: a table's sizes measured in a group (``\\nqover``, the room it lacks,
 #: from nqsphinx.books.latex's MEASURE), the landscape page begun if it lacks some in the last.
 TURN = r"""
 \usepackage{pdflscape}
+\usepackage{afterpage}
+\makeatletter
 \newif\ifnqturn
-\newcommand{\nqturnstart}[1]{\begingroup#1%
-  \ifdim\nqover>0pt\global\nqturntrue\else\global\nqturnfalse\fi\endgroup
-  \ifnqturn\begin{landscape}\fi}
+\newif\ifnq@turnbox
+\newsavebox{\nq@turned}
+\newcommand{\nqturnjudge}[1]{\begingroup#1%
+  \ifdim\nqover>0pt\global\nqturntrue\else\global\nqturnfalse\fi\endgroup}
+\newcommand{\nqturnbegin}{\ifnqturn\global\nq@turnboxtrue\expandafter\nq@turnbox\fi}
+\newcommand{\nqturnbeginlong}{\ifnqturn\global\nq@turnboxfalse\begin{landscape}\fi}
+\def\nq@turnbox{\par\expandafter\nq@turnedmark\@themark\global\setbox\nq@turned\vbox\bgroup
+  \hsize\textheight\linewidth\hsize\columnwidth\hsize}
+\def\nq@turnedmark#1#2{\gdef\nq@turnedhead{#2}}
+\def\nq@currentmark#1#2{\gdef\nq@currenthead{#2}}
+\newcommand{\nq@turnedpage}{\begin{landscape}\expandafter\nq@currentmark\@themark
+  \expandafter\markright\expandafter{\nq@turnedhead}\unvbox\nq@turned\end{landscape}%
+  \expandafter\markright\expandafter{\nq@currenthead}}
 \newcommand{\nqturnnotes}{\ifnqturn\list{}{\topsep0pt\partopsep0pt\parsep\parskip
   \listparindent\parindent\itemindent0pt
   \leftmargin\dimexpr(\linewidth-\textwidth)/2\relax\rightmargin\leftmargin}\item\relax\fi}
-\newcommand{\nqturnend}{\ifnqturn\endlist\end{landscape}\global\nqturnfalse\fi}
+\newcommand{\nqturnend}{\ifnqturn\endlist\global\nqturnfalse
+  \ifnq@turnbox\par\egroup\afterpage{\nq@turnedpage}%
+  \else\end{landscape}\fi\fi}
+\makeatother
 """
+#: What a heading's keep asks for (lines) beyond the heading and its boxes when its table turns.
+TURNED_HEAD_LINES = 3
 #: The attribute that marks the raw node where a table's landscape page may begin.
 TURN_START = "nq_turn_start"
+#: The attribute that marks the raw node where a turned table's box begins.
+TURN_BEGIN = "nq_turn_begin"
 #: The start of a heading's keep (page_keeps.KeepHeadings).
 KEEP_HEAD = r"\nqkeephead"
 #: What may stand before a table in its section and still go with it to its landscape page.
@@ -44,9 +77,17 @@ BEFORE_TABLE = (nodes.title, nodes.target, addnodes.index, nodes.raw, nodes.Admo
 
 def turn_start(measured: str, fitted: str) -> nodes.raw:
     """The raw LaTeX that defines the table's measure (``measured``: ``\\nqtablefit``) and,
-    measuring it in its sizes (``fitted``), begins a landscape page if it does not fit."""
-    raw = generated_raw(measured + rf"\nqturnstart{{{fitted}}}" + "\n", "latex")
+    measuring it in its sizes (``fitted``), judges whether it turns."""
+    raw = generated_raw(measured + rf"\nqturnjudge{{{fitted}}}" + "\n", "latex")
     raw[TURN_START] = True
+    return raw
+
+
+def turn_begin() -> nodes.raw:
+    """What begins a turned table's box (or a turned longtable's landscape page), right before
+    the table (:class:`TurnWithHeading` makes it ``\\nqturnbeginlong`` for a longtable)."""
+    raw = generated_raw(r"\nqturnbegin" + "\n", "latex")
+    raw[TURN_BEGIN] = True
     return raw
 
 
@@ -62,23 +103,87 @@ def turn_end() -> nodes.raw:
 
 
 class TurnWithHeading(SphinxPostTransform):
-    """A table's landscape page begins before its section's heading when only the heading's
-    own pieces and boxes stand before the table: else the heading, alone at the foot of the
-    page before, is parted from its table (French 23.1 and its erratum)."""
+    """A table is judged before its section's heading when only the heading's own pieces and
+    boxes stand before it, and the heading's keep asks, if it turns, for the heading and the
+    boxes only (its table goes on the next page; the text after it fills the page).  A turned
+    longtable begins its landscape page where it stands (``\\nqturnbeginlong``)."""
 
     default_priority = 895  # after page_keeps (890), which sets the heading's keep and labels
     builders = ("latex",)
 
     def run(self, **kwargs: object) -> None:
         for raw in list(self.document.findall(nodes.raw)):
+            if raw.get(TURN_BEGIN) and _is_longtable(raw):
+                raw.replace_self(generated_raw(r"\nqturnbeginlong" + "\n", "latex"))
+        for raw in list(self.document.findall(nodes.raw)):
             section = raw.parent
             if not raw.get(TURN_START) or not isinstance(section, nodes.section):
                 continue
             before = section.children[: section.index(raw)]
             outer = section.parent
-            if outer is not None and all(isinstance(n, BEFORE_TABLE) for n in before):
+            if outer is None:
+                continue
+            if all(isinstance(n, BEFORE_TABLE) for n in before):
                 section.remove(raw)
-                outer.insert(_heading_start(outer, section), raw)
+                start = _heading_start(outer, section)
+                outer.insert(start, raw)
+                if not _is_longtable(raw):
+                    _keep_heading_and_boxes(outer, start, before)
+            elif _ends_chapter(section, raw) and _text_lines(before) <= page_keeps.HEAD_LINES_MAX:
+                section.remove(raw)
+                start = _heading_start(outer, section)
+                outer.insert(start, raw)
+                _keep_heading(outer, start, page_keeps.HEADING_LINES + _text_lines(before))
+
+
+def _is_longtable(raw: nodes.raw) -> bool:
+    """Whether the first table after ``raw`` in its parent is set as a longtable."""
+    following = raw.parent.children[raw.parent.index(raw) + 1 :]
+    table = next((n for n in following if isinstance(n, nodes.table)), None)
+    return table is not None and "longtable" in table["classes"]
+
+
+def _ends_chapter(section: nodes.section, raw: nodes.raw) -> bool:
+    """Whether the table after ``raw`` is the last block of ``section`` (its notes and the end
+    of its landscape page after it) and ``section`` the last of its chapter."""
+    after = section.children[section.index(raw) + 1 :]
+    ends = [n for n in after if isinstance(n, nodes.raw) and n.astext().startswith(r"\nqturnend")]
+    if not ends or any(isinstance(n, nodes.Element) for n in after[after.index(ends[-1]) + 1 :]):
+        return False
+    following = section.parent.children[section.parent.index(section) + 1 :]
+    return not any(isinstance(n, (nodes.section, nodes.paragraph)) for n in following)
+
+
+def _text_lines(before: list[nodes.Node]) -> int:
+    """The lines of the paragraphs and boxes in ``before``, about, with a line to spare (a
+    paragraph's skip)."""
+    paragraphs = [n for n in before if isinstance(n, nodes.paragraph)]
+    boxes = [n for n in before if isinstance(n, nodes.Admonition)]
+    return (
+        sum(page_keeps._lines(p) + 1 for p in paragraphs)
+        + sum(page_keeps._box_lines(b) for b in boxes)
+        + 1
+    )
+
+
+def _keep_heading_and_boxes(outer: nodes.Element, start: int, before: list[nodes.Node]) -> None:
+    """The heading's keep among ``outer``'s nodes from ``start`` asks, if the table turns, for
+    the heading, the boxes of ``before`` and :data:`TURNED_HEAD_LINES` lines."""
+    boxes = sum(page_keeps._box_lines(n) for n in before if isinstance(n, nodes.Admonition))
+    _keep_heading(outer, start, page_keeps.HEADING_LINES + boxes + TURNED_HEAD_LINES)
+
+
+def _keep_heading(outer: nodes.Element, start: int, lines: int) -> None:
+    """The heading's keep among ``outer``'s nodes from ``start`` asks for ``lines`` if the
+    table turns, for what it asked otherwise if not."""
+    for node in outer.children[start:]:
+        if isinstance(node, nodes.section):
+            return
+        found = re.match(r"\\nqkeephead\{(\d+)\}", node.astext())
+        if isinstance(node, nodes.raw) and found:
+            keep = rf"\ifnqturn\nqkeephead{{{lines}}}\else{found.group(0)}\fi" + "\n"
+            node.replace_self(generated_raw(keep, "latex"))
+            return
 
 
 def _heading_start(outer: nodes.Element, section: nodes.section) -> int:

@@ -31,7 +31,7 @@ from nqcore.tables.printed_cells import PrintedCell, printed_cells
 from nqcore.tables.profile_tables import COMPUTED_POINTS
 from nqcore.tables.registry import Detail, Table, get_table
 from nqsphinx.books.editions import PRINT_HEADINGS, is_print_edition, players_table
-from nqsphinx.books.latex import table_style
+from nqsphinx.books.latex import PAGE_PLACEHOLDER, table_style
 from nqsphinx.books.turned_tables import turn_end
 from nqsphinx.directives import entities
 from nqsphinx.directives.errata import erratum_label, section_ref
@@ -162,6 +162,18 @@ def table_node(
     return node
 
 
+def _with_page_references(cells: list[list[str]], key: str, lang: str) -> list[list[str]]:
+    """``cells`` as the book prints them for measuring: a linked column's cells with their page,
+    " (p. 174)", which the PDF adds to every link (its widest, three figures; the column then
+    takes the width the others leave): measured without it, the spell list's names wrapped
+    ("Molten Grasp / (p. 174)") in a table half the line wide."""
+    column = LINKED_COLUMNS.get(key, (-1, list))[0]
+    if column < 0:
+        return cells
+    page = f" ({ui_text('p.', lang)}{PAGE_PLACEHOLDER}"
+    return [[c + page if i == column else c for i, c in enumerate(row)] for row in cells]
+
+
 def _row(texts: list[str], header: bool = False, link: tuple[int, str] | None = None) -> nodes.row:
     row = nodes.row()
     for column, text in enumerate(texts):
@@ -227,6 +239,8 @@ class EngineTableDirective(SphinxDirective):
         for mark in marks:
             for cell in mark.cells:
                 cells[cell.row][mark.column] += mark.symbol
+        if in_print:
+            cells = _with_page_references(cells, table.key, lang)
         result: list[nodes.Node] = table_style(node, header, cells)
         if table.details:
             fields = nodes.field_list(classes=["nq-table-details"])

@@ -1,6 +1,7 @@
 """Checks of a rulebook PDF for what the fifth proof-reading measured: each note under a table
 on the page of its mark, no part of a table broken over pages with fewer than
-:data:`LEAST_ROWS` rows, the Index's bookmark on its heading, no number glued to its unit.
+:data:`LEAST_ROWS` rows, no heading left at a page's foot by the table that opens its section,
+the Index's bookmark on its heading, no number glued to its unit.
 
 Each returns what it found wrong as short strings naming the page (an empty list: the rule
 holds). Run as a script on built PDFs (``python -m tests.print.proof_five a.pdf b.pdf``) it
@@ -15,7 +16,15 @@ from pathlib import Path
 
 from nqsphinx.books.measure import TEXT_WIDTH_MM
 from nqsphinx.messages import engine_text
-from tests.print.layout import _words, read_pages, squeeze
+from tests.print.layout import (
+    CAPTION,
+    CONTINUED,
+    _heading_line,
+    _words,
+    outline,
+    read_pages,
+    squeeze,
+)
 from tests.print.page_geometry import Word, page_words
 from tests.print.pdfs import reader, run_on, shapes, text_lines
 
@@ -27,6 +36,9 @@ LEAST_ROWS = 5
 #: The foot of a table part that goes on, and the head of one that goes on from the page before.
 GOES_ON = re.compile(r"continues on next page|suite sur la page suivante", re.I)
 WENT_ON = re.compile(r"continued from previous page|suite de la page précédente", re.I)
+#: A heading with fewer lines than this under it at a page's foot, the next page opening with a
+#: table, was left there by the table (its opening paragraphs are bound to it).
+OPENING_LINES = 8
 #: The most room (points) between two rows of one table: the rules under its header.
 RULES_GAP = 8.0
 #: A table this share of the text block wide or wider uses its width (its cells may wrap).
@@ -88,6 +100,36 @@ def short_table_parts(pdf: Path, least: int = LEAST_ROWS) -> list[str]:
         for what, rows in parts:
             if len(rows) - 1 < least:
                 found.append(f"{page.where()}: a table {what} {len(rows) - 1} rows")
+    return found
+
+
+def headings_left_by_tables(
+    pdf: Path, least: int = OPENING_LINES, broken_only: bool = True
+) -> list[str]:
+    """Headings at the foot of a page with fewer than ``least`` lines under them (their
+    opening paragraphs) while the next page opens with a table's caption: the table, which
+    starts its section, went to the next page without them.  ``broken_only``: only the tables
+    broken over pages (longtables, which keep room for their heading's opening)."""
+    pages = read_pages(pdf)
+    headings = outline(pdf)
+    found = []
+    for page in pages[1:]:
+        first = page.lines[0] if page.lines else ""
+        if not CAPTION.match(first) or CONTINUED.search(first):
+            continue
+        if broken_only and not GOES_ON.search("\n".join(page.lines)):
+            continue
+        before = pages[page.number - 2]
+        lines = [
+            (i, t)
+            for n, t in headings
+            if n == before.number
+            if (i := _heading_line(before.lines, t)) is not None
+        ]
+        if lines:
+            index, title = max(lines)
+            if len(before.lines) - index - 1 < least:
+                found.append(f"{before.where()}: {title!r}, its table on the next page")
     return found
 
 
@@ -187,6 +229,8 @@ def main(paths: list[str]) -> int:
         results = {
             "notes without marks": notes_without_marks(path),
             "short table parts": short_table_parts(path),
+            "headings left by their broken tables": headings_left_by_tables(path),
+            "headings left by their tables": headings_left_by_tables(path, broken_only=False),
             "Index bookmark": [f"{offset:.1f} pt from the heading"] if abs(offset) > LINE else [],
             "glued units": glued_units(path),
             "spell list's tall rows": tall_rows(path, "15.1"),

@@ -28,7 +28,9 @@ def _stats(spell: Spell, lang: str) -> str:
     if spell.upkeep is not None:
         parts.append(("Upkeep", spell.upkeep))
     parts.append(("Points", spell.points))
-    return " ".join(f"{engine_text(label, lang)} {format_number(n, lang)}" for label, n in parts)
+    return " ".join(
+        f"{spell_cards.stat_label(label, lang)} {format_number(n, lang)}" for label, n in parts
+    )
 
 
 def _one_line(page: str) -> str:

@@ -33,7 +33,7 @@ from nqsphinx.books.epub import (
 from nqsphinx.books.front_matter import source_version
 from nqsphinx.directives.example_view import CHECK_MARK
 from nqsphinx.languages.typography import french_html
-from nqsphinx.messages import ui_text
+from nqsphinx.messages import keywords, ui_text
 from tests.building import LANGUAGES, ROOT, Build
 from tests.print.conftest import EpubCheck
 
@@ -124,6 +124,7 @@ def test_package_metadata_is_the_book_in_its_language(books: dict[str, Book], la
     assert book.dc("rights") == [f"© 2002–2007 Chris Gilders. {free}"]
     tagline = ui_text("The fantasy battles miniatures wargame", lang)
     assert book.dc("description")[0].startswith(tagline)
+    assert book.dc("subject") == keywords(lang)
     assert book.dc("identifier") == [identifier(TITLE, lang)]
     translator = "Rodolphe Carpentier" in book.dc("contributor")
     assert translator == (lang == "fr")

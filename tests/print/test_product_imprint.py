@@ -46,3 +46,58 @@ def test_the_sheet_names_its_book_and_carries_the_imprint(
 ) -> None:
     aux = products.rulebook(lang, paper).with_name("noquarter.aux")
     check_sheet(products.pdf("quick-reference", lang, paper), aux, lang, paper)
+
+
+#: The least room (points) between the sheet's header (its imprint, or the line under it) and
+#: the first headings of its columns: they sat 2.5 pt under it, as close as two lines of text.
+HEADER_ROOM_PT = 5.0
+#: Two lines this close (points) in height stand side by side: the columns' first headings and
+#: their pages; a line of the header stands alone.
+SAME_LINE_PT = 1.0
+
+
+def imprint_pages(pdf: Path, lang: str) -> list[int]:
+    """The pages of ``pdf`` that do not carry the imprint."""
+    printed = _words(imprint(lang))
+    return [
+        page
+        for page in range(1, pdfs.pages(pdf) + 1)
+        if printed not in _words(pdfs.text(pdf, layout=False, page=page))
+    ]
+
+
+def header_room(pdf: Path, lang: str) -> list[float]:
+    """Each page's room (points) from the last line of the header (the imprint's, or a line
+    under it that stands alone) to the first line of the columns (beside another)."""
+    start = _words(imprint(lang))[:12]
+    found = []
+    for page in range(1, pdfs.pages(pdf) + 1):
+        lines = sorted(pdfs.text_lines(pdf, page), key=lambda line: (line.y0, line.x0))
+        index = next(i for i, line in enumerate(lines) if _words(line.text).startswith(start))
+        last = lines[index]
+        for line in lines[index + 1 :]:
+            if any(o is not line and abs(o.y0 - line.y0) < SAME_LINE_PT for o in lines):
+                found.append(line.y0 - last.y1)
+                break
+            last = line
+    return found
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("product", ["spell-cards", "templates"])
+def test_the_cards_and_templates_carry_the_imprint(
+    products: Products, product: str, lang: str, paper: str
+) -> None:
+    """The spell cards and the templates carry the printing, author and rights on every page,
+    as the quick reference does."""
+    assert imprint_pages(products.pdf(product, lang, paper), lang) == []
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_sheet_s_columns_start_clear_of_its_header(
+    products: Products, lang: str, paper: str
+) -> None:
+    rooms = header_room(products.pdf("quick-reference", lang, paper), lang)
+    assert rooms and min(rooms) >= HEADER_ROOM_PT, rooms

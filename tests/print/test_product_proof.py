@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from nqcore.rules.templates import teardrop_templates
-from nqprint import spell_cards
+from nqprint import credits, spell_cards
 from nqprint.glossary_terms import abbreviation
 from nqprint.latex import PAPERS as PAPERS_BY_NAME
 from tests.print.conftest import Products
@@ -164,6 +164,7 @@ def test_products_metadata_name_the_product_its_paper_its_translator_and_languag
                 assert info["/Author"] == author
                 assert info["/Lang"] == {"en": "en-GB", "fr": "fr-FR"}[lang]
                 assert info["/Subject"] == SUBJECTS[lang]
+                assert info["/Keywords"] == credits.keywords(lang)
                 xmp = reader(products.pdf(product, lang, paper)).xmp_metadata
                 assert xmp is not None, (product, lang, paper)
                 assert title in (xmp.dc_title or {}).values()

@@ -81,6 +81,7 @@ def test_product_builds_on_its_paper_without_missing_glyphs(
     assert "Overfull \\vbox" not in log, "a column runs into the bottom margin"
     assert "Card text too long" not in log
     assert "Card title too long" not in log
+    assert "Card stat line too long" not in log
     assert unembedded_fonts(pdf) == []
     from pypdf import PdfReader
 
@@ -368,7 +369,8 @@ def test_each_spell_card_shows_its_spell(products: Products, lang: str, paper: s
         if spell.upkeep is not None:
             stats.append(("Upkeep", spell.upkeep))
         for label, value in stats:
-            assert f"{engine_text(label, lang)} {value}" in card, (name, label, card[-80:])
+            said = f"{spell_cards.stat_label(label, lang)} {value}"
+            assert said in card, (name, label, card[-80:])
         assert squeeze(engine_text(spell.text[0], lang))[:30] in card
     last = _card_text(products, lang, len(all_spells()) + len(all_mutations()) - 1, paper)
     assert squeeze(engine_text(all_mutations()[-1].name, lang)) in last

@@ -257,13 +257,15 @@ def test_references_land_on_their_subject(
     pdfs: dict[str, Path], letter_pdfs: dict[str, Path], paper: str
 ) -> None:
     """Claws (p. N) of the weapons list is the page that names claws, not the page where their
-    section starts; the templates of What You Need are the templates' pages, not the first page
-    of a 55-page chapter; the cards chapter prints the site's address it sends readers to."""
+    section starts; What You Need sends readers for the templates to the chapter that says where
+    they are printed (the separate Templates and counters PDF: the book lists them by name
+    only), its opening page; the cards chapter prints the site's address it sends readers to."""
     pages = read_pages(_book(pdfs, letter_pdfs, "en", paper))
     _, claws = _page_of(pages, "Claws")
     assert "claws" in claws
-    _, templates = _page_of(pages, "cards, counters and templates")
-    assert "Teardrop Templates" in templates
+    _, templates = _page_of(pages, "the chapter Cards, Counters & Templates")
+    assert "lists the counters and templates by name" in re.sub(r"\s+", " ", templates)
+    assert "separate Templates and counters PDF" in re.sub(r"\s+", " ", templates)
     text = " ".join(" ".join(page.lines) for page in pages)
     assert "home page of its website, No Quarter" in re.sub(r"\s+", " ", text)
     assert "https://noquarter.readthedocs.io/en/latest/" in re.sub(r"/\s+", "/", text)

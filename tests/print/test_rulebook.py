@@ -154,7 +154,7 @@ def test_every_font_is_embedded(pdfs: dict[str, Path], lang: str) -> None:
 
 def test_french_rulebook_spaces_guillemets_with_babel(pdfs: dict[str, Path]) -> None:
     tex = pdfs["fr"].with_suffix(".tex").read_text(encoding="utf-8")
-    assert r"\frenchsetup{og=«, fg=»}" in tex
+    assert r"\frenchsetup{og=«, fg=»," in tex
 
 
 def test_the_printing_is_named_by_the_sources_never_by_the_clock(

@@ -21,6 +21,7 @@ from nqcore.book.errata import KINDS, all_errata
 from nqcore.rules.magic import Aspect
 from nqcore.rules.spells import all_spells
 from nqcore.tables.registry import get_table, table_keys
+from nqprint import credits
 from nqsphinx.books.front_matter import printing_line, source_version
 from nqsphinx.directives.errata import field_names
 from nqsphinx.directives.glossary import GLOSSARY_FILE, load_terms
@@ -570,6 +571,7 @@ def test_document_information_in_the_book_language(pdfs: dict[str, Path], lang: 
     authors = {"en": "Chris Gilders", "fr": "Chris Gilders, Rodolphe Carpentier (traduction)"}
     assert info["/Author"] == authors[lang]
     assert info["/Subject"].startswith(ui_text(TAGLINE, lang))
+    assert info["/Keywords"] == credits.keywords(lang)
     assert info["/Lang"].split("-")[0] == lang
     if lang == "fr":
         assert info["/Translator"] == "Rodolphe Carpentier"

@@ -1,0 +1,63 @@
+"""A figure and its metric unit held together in the books by a narrow no-break space (U+202F):
+the text typed "25mm" and "40mm" where the cover printed "25–30 mm", and a word space let a
+line end between a figure and its unit.
+
+Applied as the books are typeset (the LaTeX and EPUB builders, both languages), to the text
+of the pages and to the cover's line: neither the site nor the catalogues, whose messages are
+the sources' as typed (``./dev update-po`` changes nothing), nor the print products' bars and
+page descriptions, which set their own figures.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+#: The narrow no-break space, set in LaTeX as babel-french's thin space
+#: (``nqprint.latex.NARROW_NO_BREAK_SPACE``) and in the e-book as itself.
+NNBSP = "\u202f"
+#: A figure, then a metric unit against it or a space away ("25mm", "25 mm", "30\u00a0cm").
+_UNIT = re.compile(r"(?<=\d)[ \t\u00a0\u202f]?(?=(?:mm|cm)\b)")
+#: What is not the book's running text: code, literals, raw output and mathematics.
+SKIP = (nodes.literal, nodes.literal_block, nodes.raw, nodes.doctest_block, nodes.math)
+
+
+def unit_spaces(text: str) -> str:
+    """``text`` with a narrow no-break space between each figure and its unit.
+
+    >>> unit_spaces("25mm - 30mm miniatures, 40 mm bases, a 5 cm bar, 3 mmm, 2 mice")
+    '25\\u202fmm - 30\\u202fmm miniatures, 40\\u202fmm bases, a 5\\u202fcm bar, 3 mmm, 2 mice'
+    """
+    return _UNIT.sub(NNBSP, text)
+
+
+class UnitSpaces(SphinxPostTransform):
+    """:func:`unit_spaces` on every text of a book's page but code, literals and raw output."""
+
+    default_priority = 801  # after the languages' typography, which leaves these spaces
+    builders = ("latex", "epub")
+
+    def run(self, **kwargs: Any) -> None:
+        for text in list(self.document.findall(nodes.Text)):
+            if any(isinstance(parent, SKIP) for parent in _ancestors(text)):
+                continue
+            fixed = unit_spaces(str(text))
+            if fixed != str(text) and text.parent is not None:
+                text.parent.replace(text, nodes.Text(fixed))
+
+
+def _ancestors(node: nodes.Node) -> list[nodes.Node]:
+    found = []
+    parent = node.parent
+    while parent is not None:
+        found.append(parent)
+        parent = parent.parent
+    return found
+
+
+def setup(app: Sphinx) -> None:
+    app.add_post_transform(UnitSpaces)
