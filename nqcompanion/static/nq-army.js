@@ -12,7 +12,6 @@ function armyBuilder(box) {
   const conf = JSON.parse(box.dataset.army);
   const said = conf.words;
   const STORE = "nq-army-builder";
-  const MINE = "nq-profile-builder"; // the profile builder's kept profile (nq-at-table.js)
   const state = { toml: null, data: null, answer: null };
   const $ = (id) => document.getElementById(id);
   const el = (tag, props = {}, ...children) => {
@@ -243,15 +242,14 @@ function armyBuilder(box) {
   };
   const check = (checked) => el("input", { type: "checkbox", checked: !!checked });
 
-  // The player's own profile (the profile builder's), under its own heading and by its name
-  // once the builder has said it: a list of one group, or none before the builder kept one.
-  let mineName = null;
+  // The player's own profiles (the profile builder's, keptProfiles), under their own heading and
+  // by their names: a list of one group, or none before the builder kept one.
   const profileChoices = () => {
-    let mine = null;
-    try { mine = localStorage.getItem(MINE); } catch (error) { /* private browsing */ }
-    return mine ? [el("optgroup", { label: said.mine },
-      el("option", { value: "@mine", textContent: mineName || said.mine }))] : [];
+    const mine = keptProfiles();
+    return mine.length ? [el("optgroup", { label: said.mine }, ...mine.map((profile) => el(
+      "option", { value: `@mine:${profile.id}`, textContent: profile.name || said.mine })))] : [];
   };
+  const mineToml = (value) => keptProfiles().find((p) => `@mine:${p.id}` === value)?.toml || "";
 
   // The fields of one entry, as its kind takes them (the army file's schema).
   const entryFields = (kind, index, record) => {
@@ -530,10 +528,9 @@ function armyBuilder(box) {
     }
     showError(control, "");
     if (value === "@kept") return;
-    if (name === "leader" && value === "@mine") {
-      let mine = "";
-      try { mine = localStorage.getItem(MINE) || ""; } catch (error) { /* private */ }
-      armyAsk(() => ({ data: state.data, use: { kind, index: at, field: name, toml: mine } }),
+    if (name === "leader" && value.startsWith("@mine:")) {
+      const toml = mineToml(value);
+      armyAsk(() => ({ data: state.data, use: { kind, index: at, field: name, toml } }),
         control);
       return;
     }
@@ -612,9 +609,7 @@ function armyBuilder(box) {
     const profile = $("nq-army-add-profile").value;
     showError($("nq-army-add"), "");
     let add = { kind, profile };
-    if (profile === "@mine") {
-      try { add = { kind, toml: localStorage.getItem(MINE) || "" }; } catch (error) { /* private */ }
-    }
+    if (profile.startsWith("@mine:")) add = { kind, toml: mineToml(profile) };
     armyAsk(() => ({ data: state.data, add }), $("nq-army-add"), (result) => {
       const last = (result.data[kind] || []).length - 1;
       const added = result.entries.find((e) => e.kind === kind && e.index === last);
@@ -740,8 +735,7 @@ function armyBuilder(box) {
   // in another tab).
   window.addEventListener("storage", drawAdd);
   // Kept by the builder on this page: offered by its name in the add list and the leaders' lists.
-  document.addEventListener("nq-profile-kept", (event) => {
-    mineName = event.detail.name || null;
+  document.addEventListener("nq-profile-kept", () => {
     drawAdd();
     if (state.answer) draw(state.answer);
   });
