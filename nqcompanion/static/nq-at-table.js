@@ -668,16 +668,19 @@ function openProfile(entry) {
   return builderAsk(entry.toml ? {} : { start: "" }, entry);
 }
 
-// The other kept profiles, each priced again in the page's language and, where ``change`` says
-// so, named in it (nq-keep.js): their names and points in the list are the page's.
-function otherProfiles(change) {
+// Every kept profile, the open one too, priced again in the page's language and, where ``change``
+// says so, named in it (nq-keep.js): the names and points in the list and the builder are the
+// page's. Each in the builder's queue, read when its turn comes: a profile changed or chosen
+// meanwhile (a book profile chosen as the engine is ready) is renamed as it then is, never put
+// back as it was on load.
+function localProfiles(change) {
   for (const entry of profiles.all()) {
-    if (entry === profiles.current() || !entry.toml) continue;
     builderQueue = builderQueue.then(async () => {
+      if (!entry.toml || !profiles.byId(entry.id)) return;
       let result = await ask({ build: { toml: entry.toml } });
       const renamed = !result.error && change(result.fields.name, result.fields.key);
       if (renamed) result = await ask({ build: { toml: entry.toml, ...renamed } });
-      if (!result.error) keepProfile(entry, result, {});
+      if (!result.error) builderShow(result, entry, {});
     }).catch(() => null);
   }
   return builderQueue;
@@ -705,6 +708,6 @@ const profilesList = builder && keptList({
 });
 
 window.nqAtTable.builder = {
-  ask: builderAsk, state: builderState, idle: () => builderQueue, others: otherProfiles,
+  ask: builderAsk, state: builderState, idle: () => builderQueue, local: localProfiles,
   kept: () => ({ profiles: profiles.all(), current: profiles.current()?.id }),
 };

@@ -103,19 +103,12 @@ const localProfileChange = (name, key) => {
     .find((k) => here[k] && here[k] !== name);
   return found ? { set: { name: here[found] } } : null;
 };
-// The open profile, as its fields show it; then every other kept profile.
-const localProfileName = () => {
-  const name = document.getElementById("nq-builder-name");
-  const start = document.getElementById("nq-builder-start");
-  const change = name && localProfileChange(name.value, start ? start.value : "");
-  const { builder } = window.nqAtTable;
-  return Promise.all([change && builder.ask(change), builder.others(localProfileChange)]);
-};
 const { builder: madeHere, army: armyHere } = window.nqAtTable;
 // Resolves once the builder and the army have drawn what they kept, named in this language.
 const drawn = ready
   .then(() => Promise.all([madeHere && madeHere.idle(), armyHere && armyHere.idle()]))
-  .then(() => Promise.all([madeHere && localProfileName(), armyHere && armyHere.idle()]))
+  .then(() => Promise.all([
+    madeHere && madeHere.local(localProfileChange), armyHere && armyHere.idle()]))
   .then(() => Promise.all([madeHere && madeHere.idle(), armyHere && armyHere.idle()]));
 window.nqAtTable.drawn = drawn;
 
