@@ -271,10 +271,11 @@ def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
     parts = [
         f'<div class="nq-builder" id="nq-builder" data-words="'
         f'{html.escape(json.dumps(words, ensure_ascii=False))}">',
-        kept_html("nq-builder", words),
         # The profile in short (name, points, warnings), kept on the screen while a field is
         # edited: the card with the points is a screen or more below the fields on a phone.
+        # Above every field, the list of kept profiles too, so that none is under it.
         '<p class="nq-builder-summary" id="nq-builder-summary"></p>',
+        kept_html("nq-builder", words),
         *_start_and_kind(words, lang),
         *_characteristics(words, lang),
         *_lists(words, lang),
