@@ -4,7 +4,32 @@
 // its items in localStorage under its key, one list for both languages: { <field>: [items],
 // current: id }, each item with its id and name (and what the builder keeps of it).
 
-// The list kept under ``key``: its items, the one open, each change stored at once.
+// Two lists of one key (this tab's, another's) as one: each item by its id, in its latest
+// version (``at``, when a tab last changed it), or gone if a tab deleted it since (``gone``: id:
+// when); this tab's order, then the other's items it lacks. Deletions are remembered 30 days.
+const MONTH = 30 * 24 * 3600 * 1000;
+function keptMerge(mine, theirs, field) {
+  const gone = { ...mine.gone };
+  for (const [id, when] of Object.entries(theirs.gone || {})) gone[id] = Math.max(gone[id] || 0, when);
+  const latest = new Map();
+  for (const item of [...theirs[field], ...mine[field]]) {
+    const had = latest.get(item.id);
+    if (!had || (item.at || 0) >= (had.at || 0)) latest.set(item.id, item);
+  }
+  const ids = [...new Set([...mine[field], ...theirs[field]].map((item) => item.id))];
+  const now = Date.now();
+  for (const id of Object.keys(gone)) if (now - gone[id] > MONTH) delete gone[id];
+  return {
+    [field]: ids.map((id) => latest.get(id)).filter((item) => !(gone[item.id] >= (item.at || 0))),
+    current: mine.current,
+    gone,
+  };
+}
+
+// The list kept under ``key``: its items, the one open, each change stored at once. Another tab
+// of the site keeps its own changes under the same key: each store merges what is stored with
+// this tab's list (keptMerge), and a change stored by another tab is merged in as it comes
+// (``listen``), this tab's items the same objects.
 function keptStore(key, field) {
   const load = () => {
     try {
@@ -14,8 +39,27 @@ function keptStore(key, field) {
     return null;
   };
   let kept = load() || { [field]: [], current: null };
+  // Each item as this tab last stored or read it: an item that differs was changed here.
+  const seen = new Map();
+  const without = ({ at, ...rest }) => JSON.stringify(rest);
+  const look = () => { seen.clear(); for (const item of kept[field]) seen.set(item.id, without(item)); };
+  look();
+  // ``theirs`` merged in; an item of this tab's that another changed keeps its object.
+  const mergeIn = (theirs) => {
+    const merged = keptMerge(kept, theirs, field);
+    const mine = new Map(kept[field].map((item) => [item.id, item]));
+    kept = { ...merged, [field]: merged[field].map((item) => {
+      const own = mine.get(item.id);
+      if (!own || own === item) return item;
+      for (const name of Object.keys(own)) delete own[name];
+      return Object.assign(own, item);
+    }) };
+  };
   const store = () => {
+    for (const item of kept[field]) if (seen.get(item.id) !== without(item)) item.at = Date.now();
+    mergeIn(load() || { [field]: [] });
     try { localStorage.setItem(key, JSON.stringify(kept)); } catch (error) { /* private */ }
+    look();
   };
   const byId = (id) => kept[field].find((item) => item.id === id);
   return {
@@ -28,6 +72,7 @@ function keptStore(key, field) {
     add: (item, place = kept[field].length) => {
       item.id = item.id || `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
       kept[field].splice(Math.min(place, kept[field].length), 0, item);
+      if (kept.gone) delete kept.gone[item.id];
       kept.current = item.id;
       store();
       return item;
@@ -35,12 +80,27 @@ function keptStore(key, field) {
     remove: (item) => {
       const place = kept[field].indexOf(item);
       kept[field] = kept[field].filter((other) => other !== item);
+      kept.gone = { ...kept.gone, [item.id]: Date.now() };
+      seen.delete(item.id);
       kept.current = kept[field].length ? kept[field][0].id : null;
       store();
       return place;
     },
     store,
-    reload: () => { kept = load() || kept; },
+    reload: () => { kept = load() || kept; look(); },
+    // ``changed(open)`` once another tab stored the list and this tab's changed: ``open`` whether
+    // the open item is one of the changes (changed, or gone).
+    listen: (changed) => window.addEventListener("storage", (event) => {
+      const theirs = event.key === key && load();
+      if (!theirs) return;
+      const before = new Map(kept[field].map((item) => [item.id, without(item)]));
+      const open = kept.current;
+      mergeIn(theirs);
+      look();
+      const after = new Map(kept[field].map((item) => [item.id, without(item)]));
+      if (before.size === after.size && [...after].every(([id, text]) => before.get(id) === text)) return;
+      changed(before.get(open) !== after.get(open));
+    }),
   };
 }
 
@@ -49,7 +109,8 @@ function keptStore(key, field) {
 const cutName = (name, most) => ([...name].length <= most ? name
   : `${[...name].slice(0, most - 9).join("").trimEnd()}…${[...name].slice(-8).join("")}`);
 
-// The list, "New" and "Delete" of one builder. ``open(item)`` draws a kept item, ``make()`` adds a
+// The list, "New" and "Delete" of one builder, and its "Undo" bar (``offerUndo``, for what else
+// the builder takes back). ``open(item)`` draws a kept item, ``make()`` adds a
 // new one and opens it (returning it), ``listed(item)`` its words in the list, ``untouched(item)``
 // whether an item made in a deleted one's stead is as it was made (it goes with an "Undo").
 function keptList({ prefix, words, store, open, make, listed, untouched }) {
@@ -146,5 +207,15 @@ function keptList({ prefix, words, store, open, make, listed, untouched }) {
     if (asking.returnValue === "delete") deleteItem();
     $("delete").focus();
   });
-  return { draw, closeUndo };
+  // Another tab changed the list: drawn again; the open item opened again if it was changed
+  // there, or the first if it was deleted there.
+  store.listen((openChanged) => {
+    draw();
+    if (!store.current() && store.all().length) store.pick(store.all()[0].id);
+    if (!store.current()) {
+      make();
+      draw();
+    } else if (openChanged) open(store.current());
+  });
+  return { draw, closeUndo, offerUndo };
 }
