@@ -1,8 +1,9 @@
 // --- the kept lists: several profiles, several armies ---------------------------------------------
 // Joined before nq-at-table.js into the page's one script (nqcompanion/page/directive.py); the
 // elements are nqcompanion/page/kept.py's, each id after its builder's (``prefix``). A builder keeps
-// its items in localStorage under its key, one list for both languages: { <field>: [items],
-// current: id }, each item with its id and name (and what the builder keeps of it).
+// its items in localStorage under its key, one list for both languages and every tab: { <field>:
+// [items], current: id, gone: { id: when deleted } }, each item with its id, its name, when a tab
+// last changed it (at) and what the builder keeps of it.
 
 // Two lists of one key (this tab's, another's) as one: each item by its id, in its latest
 // version (``at``, when a tab last changed it), or gone if a tab deleted it since (``gone``: id:
