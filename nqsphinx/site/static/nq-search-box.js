@@ -5,18 +5,19 @@
  * listed below it, each with its kind (rule section, spell, weapon, sample profile, glossary
  * term...) and where it is.  Arrow keys move through them, Enter opens the chosen one (the first
  * if none is chosen), Escape closes the list, then the field on a phone.  The last option opens
- * Sphinx's search page with the same words; without scripts the form goes there.  Each option is
+ * the search page with the same words; without scripts the form goes there.  Each option is
  * a link (<a role="option">): a Ctrl, Cmd or middle click, or a long press, acts as on any link.
- * On the search page (where the sidebar's box goes too), the same search's best matches come
- * first.
+ * The search page (nq-search-page.js, where the sidebar's box goes too) lists every result of
+ * the same search, in the same order.
  *
  * The index is loaded when the field is first focused: the snowball stemmer Sphinx ships for the
  * language, MiniSearch (tools/search), and _static/nq-search-index.js (documents and how the
  * language reads a question).  A query is read as the index was: lower case, elided articles
- * (l', d') dropped, stop words dropped, stemmed, accents folded.  A document is found by its
- * title, by the words of docs/_data/search.toml that point at it, by its engine key (English
- * names on the French site), by its page's title, then by its first words; pages that are not
- * rules weigh less.  A document that holds more of the question's words comes first.
+ * (l', d') dropped, stop words dropped, stemmed (the words of docs/_data/search.toml's [stems]
+ * under their own stem: « sort », a spell, is not « sortir »), accents folded.  A document is
+ * found by its title, by the words of docs/_data/search.toml that point at it, by its engine
+ * key (English names on the French site), by its page's title, then by its first words; pages
+ * that are not rules weigh less.  A document that holds more of the question's words comes first.
  */
 "use strict";
 
@@ -45,11 +46,16 @@
   const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "");
   // A name as typed, for comparing whole names: accents, case, apostrophes and spaces aside.
   const said = (text) => fold(text.toLowerCase()).replace(/’/g, "'").trim().replace(/\s+/g, " ");
+  // A name as spelled, spaces and signs aside: "fire ball" and "longbow" are Fireball, Long Bow.
+  const spelled = (text) => said(text).replace(/[^\p{L}\p{N}]+/gu, "");
 
   /** The analyser of the page's language: the same for documents and queries. */
   const analyser = (config) => {
     const Stemmer = window[config.stemmer.name];
     const stemmer = Stemmer ? new Stemmer() : null;
+    const stems = config.stems || {};
+    const stem = (word) =>
+      Object.hasOwn(stems, word) ? stems[word] : stemmer ? stemmer.stemWord(word) : word;
     const stop = new Set(config.stopwords.map((w) => fold(w.toLowerCase())));
     const elided = config.elisions.length
       ? new RegExp(`^(?:${config.elisions.join("|")})'`, "u")
@@ -61,7 +67,7 @@
       if (!word || stop.has(fold(word))) return null;
       word = word.replace(/'/g, "");
       if (word.length < 2 && !/\d/u.test(word)) return null;
-      return fold(stemmer ? stemmer.stemWord(word) : word);
+      return fold(stem(word));
     };
     return { tokenize, processTerm };
   };
@@ -87,6 +93,7 @@
       id, kind, title, href, context, text, key, keywords,
       // the words of search.toml that stand for it ("mouvement" for Move)
       names: new Set((keywords || "").split(" | ").filter((word) => synonyms.has(word)).map(said)),
+      spellings: new Set([title, key].filter(Boolean).map(spelled)),
     }));
     engine.addAll(docs);
     const weight = (doc) =>
@@ -94,7 +101,7 @@
     const search = (query) => {
       const terms = tokenize(query).map(processTerm).filter(Boolean);
       const whole = said(query);
-      return engine
+      const hits = engine
         .search(query, {
           boost: BOOST,
           prefix: (term, i, all) => i === all.length - 1 && term.length >= 3,
@@ -104,7 +111,17 @@
         .map((hit) => ({
           doc: { ...docs[hit.id], terms: hit.terms },
           score: hit.score * coverage(hit, terms) * (docs[hit.id].names.has(whole) ? NAMED : 1),
-        }))
+        }));
+      // A thing's name typed with other spaces, which the words of the index do not hold.
+      const joined = spelled(query);
+      const listed = new Set(hits.map((hit) => hit.doc.id));
+      const best = Math.max(1, ...hits.map((hit) => hit.score));
+      for (const doc of joined.length >= 4 ? docs : []) {
+        if (!listed.has(doc.id) && doc.spellings.has(joined)) {
+          hits.push({ doc: { ...doc, terms: [] }, score: best * NAMED * weight(doc) });
+        }
+      }
+      return hits
         .sort((a, b) => b.score - a.score)
         .map((hit) => hit.doc)
         .filter(once());
@@ -120,14 +137,14 @@
     // The words around the first word of the document's text the question found (as the index
     // read it: the hit's terms), that word marked; the text's first words when only its title
     // or its other names matched. Drawn as text, never as HTML.
-    const snippet = (doc) => {
+    const snippet = (doc, size = SNIPPET_WORDS) => {
       const words = (doc.text || "").split(/\s+/).filter(Boolean);
       if (!words.length) return null;
       const found = new Set(doc.terms || []);
       const hit = words.findIndex((word) => tokenize(word).some((t) => found.has(processTerm(t))));
       const at = Math.max(hit, 0);
-      const start = Math.max(0, at - SNIPPET_BEFORE);
-      const end = Math.min(words.length, start + SNIPPET_WORDS);
+      const start = Math.max(0, at - Math.round((size * SNIPPET_BEFORE) / SNIPPET_WORDS));
+      const end = Math.min(words.length, start + size);
       const line = document.createElement("span");
       line.className = "nq-search-snippet";
       line.append(start > 0 ? "… " : "", words.slice(start, hit < 0 ? end : at).join(" "));
@@ -309,45 +326,7 @@
     toggle?.addEventListener("click", () => open(!form.classList.contains("nq-search-open")));
   };
 
-  /** The search page (where the sidebar's box goes): the header search's best matches for the
-   *  words come first, above Sphinx's list of the pages that hold them. */
-  const bestMatches = async () => {
-    const results = document.getElementById("search-results");
-    const query = new URLSearchParams(window.location.search).get("q")?.trim();
-    if (!results || !query) return;
-    const { config, search, snippet } = await load();
-    const found = search(query).slice(0, LIMIT);
-    if (!found.length) return;
-    const section = document.createElement("section");
-    section.className = "nq-search-best";
-    section.setAttribute("aria-labelledby", "nq-search-best-title");
-    const heading = document.createElement("h2");
-    heading.id = "nq-search-best-title";
-    heading.textContent = config.messages.best;
-    const list = document.createElement("ul");
-    for (const doc of found) {
-      const link = document.createElement("a");
-      link.href = `${root}${doc.href}`;
-      link.textContent = doc.title;
-      const kind = document.createElement("span");
-      kind.className = "nq-search-kind";
-      kind.textContent = config.kinds[doc.kind] ?? doc.kind;
-      const item = document.createElement("li");
-      item.append(link, " ", kind);
-      if (doc.context) {
-        const where = document.createElement("span");
-        where.className = "nq-search-where";
-        where.textContent = doc.context;
-        item.append(" ", where);
-      }
-      const words = snippet(doc);
-      if (words) item.append(" ", words);
-      list.append(item);
-    }
-    section.append(heading, list);
-    results.before(section);
-  };
-
   document.querySelectorAll("form.nq-search-box").forEach(setUp);
-  bestMatches().catch(() => {});
+  // The search page (nq-search-page.js) lists every result of the same engine.
+  window.nqSearch = load;
 })();
