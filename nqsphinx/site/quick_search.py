@@ -149,7 +149,7 @@ def _sections(app: Sphinx, docname: str) -> Iterator[tuple[list[str], list[str]]
     for section, anchor in found:
         title = section[0].astext()
         ids = [f"{docname}.html#{i}" for i in section["ids"]]
-        if title == page_title:
+        if title.split() == page_title.split():  # the French title's no-break space aside
             yield ["page", title, f"{docname}.html", "", _own_text(env, section)], ids
             continue
         context = page_title
