@@ -252,13 +252,14 @@ def test_snippets_quote_prose_not_forms(site: Site, desktop: Any, lang: str, que
 
 @pytest.mark.parametrize(
     "lang,typed,meant",
-    [("en", "chrage", "Charge"), ("en", "magei", "Magic"), ("fr", "magei", "Magie")],
+    [("en", "chrage", "Charge"), ("en", "magci", "Magic"), ("fr", "magei", "Magie")],
 )
 def test_nothing_found_sends_to_the_glossary(
     site: Site, desktop: Any, lang: str, typed: str, meant: str
 ) -> None:
-    """Sphinx's message asked to select "enough categories" (there are none): ours names the
-    glossary, links to it, and suggests the nearest term or title of the book."""
+    """A word two slips from the book's (too far for the search's tolerance of one) finds
+    nothing: the page names the glossary, links to it, and suggests the nearest term or title of
+    the book."""
     page = desktop
     assert ranked(page, site, lang, typed) == []
     summary = page.locator("#search-results p.search-summary")
@@ -275,6 +276,31 @@ def test_nothing_found_sends_to_the_glossary(
     offer.locator("a").click()
     page.wait_for_url(re.compile(rf"search\.html\?q={shown}$"))
     assert ranked(page, site, lang, shown)
+
+
+@pytest.mark.parametrize(
+    "lang,typed,first,after",
+    [
+        ("en", "wounding", "armour-and-damage#wounding-the-target", "glossary#term-wounds"),
+        ("en", "armour", "armour-and-damage", "armour-and-damage#armour-modifier"),
+        ("fr", "armure", "armour-and-damage", "armour-and-damage#armour-modifier"),
+    ],
+)
+def test_a_title_that_holds_the_word_as_typed_comes_first(
+    site: Site, desktop: Any, lang: str, typed: str, first: str, after: str
+) -> None:
+    """One word typed: a title that holds it as it is typed comes before one found through its
+    stem ("Wounds") or a prefix, and a page whose title holds it before its own sections."""
+    found = [target for target, _ in ranked(desktop, site, lang, typed)]
+    assert found[0] == first and after in found[1:], found[:4]
+
+
+def test_one_slip_finds_the_rule(site: Site, desktop: Any) -> None:
+    """A word one slip from a word of the book finds what holds it ("magei": a mage, the Magic
+    User); the page offers no other spelling."""
+    found = ranked(desktop, site, "en", "magei")
+    assert found[0] == ("traits#trait-magic-user", "Magic User"), found[:3]
+    assert desktop.locator("#search-results p.nq-search-suggestion").count() == 0
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

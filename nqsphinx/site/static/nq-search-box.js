@@ -29,6 +29,12 @@
   // A query that is a word search.toml gives a thing, whole, finds that thing first: "mouvement"
   // is Move's word, not the start of "Mouvement de poursuite".
   const NAMED = 3;
+  // A title that holds the one word typed as it is typed (accents and case aside, before
+  // stemming), or a thing search.toml names with the words typed, beats one found through a stem
+  // or a prefix: "wounding" is Wounding the Target before Wounds (W); "movement" is Move before
+  // Follow Up Movement.  A question ("how far can I charge") weighs its words by coverage alone.
+  const EXACT = 2;
+  const AHEAD = 1.01; // a chapter's score over its best section's
   // A result's snippet: this many words of its text, this many of them before the match.
   const SNIPPET_WORDS = 14;
   const SNIPPET_BEFORE = 5;
@@ -61,19 +67,26 @@
       ? new RegExp(`^(?:${config.elisions.join("|")})'`, "u")
       : null;
     const tokenize = (text) => text.split(/[^\p{L}\p{N}'’]+/u);
-    const processTerm = (term) => {
+    // A word as written, or null: lower case, its elided article (l', d') and apostrophes
+    // dropped; no stop word.
+    const plain = (term) => {
       let word = term.toLowerCase().replace(/’/g, "'").replace(/^'+|'+$/g, "");
       if (elided) word = word.replace(elided, "");
       if (!word || stop.has(fold(word))) return null;
       word = word.replace(/'/g, "");
-      if (word.length < 2 && !/\d/u.test(word)) return null;
-      return fold(stem(word));
+      return word.length < 2 && !/\d/u.test(word) ? null : word;
     };
-    return { tokenize, processTerm };
+    const processTerm = (term) => {
+      const word = plain(term);
+      return word && fold(stem(word));
+    };
+    // The words of a text as typed, before stemming (accents folded).
+    const asTyped = (text) => tokenize(text).map(plain).filter(Boolean).map(fold);
+    return { tokenize, processTerm, asTyped };
   };
 
   const build = (config) => {
-    const { tokenize, processTerm } = analyser(config);
+    const { tokenize, processTerm, asTyped } = analyser(config);
     // The words the pages use: a word typed that is one of them is not read as a slip of
     // another (« forêt » is not « fouet »).
     const known = new Set();
@@ -94,6 +107,7 @@
       // the words of search.toml that stand for it ("mouvement" for Move)
       names: new Set((keywords || "").split(" | ").filter((word) => synonyms.has(word)).map(said)),
       spellings: new Set([title, key].filter(Boolean).map(spelled)),
+      typed: new Set(asTyped(title)), // its title's words before stemming
     }));
     engine.addAll(docs);
     const weight = (doc) =>
@@ -101,6 +115,8 @@
     const search = (query) => {
       const terms = tokenize(query).map(processTerm).filter(Boolean);
       const whole = said(query);
+      // a one-word query, as typed: it names a thing (a question weighs its words by coverage)
+      const typed = new Set(tokenize(query).filter(Boolean).length === 1 ? asTyped(query) : []);
       const hits = engine
         .search(query, {
           boost: BOOST,
@@ -110,8 +126,10 @@
         })
         .map((hit) => ({
           doc: { ...docs[hit.id], terms: hit.terms },
-          score: hit.score * coverage(hit, terms) * (docs[hit.id].names.has(whole) ? NAMED : 1),
+          score: hit.score * coverage(hit, terms) * (docs[hit.id].names.has(whole) ? NAMED : 1)
+            * exact(docs[hit.id], typed, whole),
         }));
+      chapters(hits, typed, whole);
       // A thing's name typed with other spaces, which the words of the index do not hold.
       const joined = spelled(query);
       const listed = new Set(hits.map((hit) => hit.doc.id));
@@ -130,6 +148,24 @@
     const once = () => {
       const seen = new Set();
       return (doc) => !seen.has(`${doc.title}\n${doc.href}`) && seen.add(`${doc.title}\n${doc.href}`);
+    };
+    // EXACT for a thing named by the words typed, or whose title holds the one word typed as it
+    // is typed; else 1.
+    const exact = (doc, typed, whole) =>
+      doc.names.has(whole) || (typed.size === 1 && doc.typed.has([...typed][0])) ? EXACT : 1;
+    // A page whose title holds the words as typed is the chapter on them: it comes before its
+    // own sections ("armour": Armour Saves before its Armour Modifier).
+    const chapters = (hits, typed, whole) => {
+      const best = new Map();
+      for (const hit of hits) {
+        const page = hit.doc.href.split("#")[0];
+        best.set(page, Math.max(best.get(page) ?? 0, hit.score));
+      }
+      for (const hit of hits) {
+        if (hit.doc.kind === "page" && exact(hit.doc, typed, whole) === EXACT) {
+          hit.score = Math.max(hit.score, best.get(hit.doc.href) * AHEAD);
+        }
+      }
     };
     // A document that holds every word of the question beats one that holds one word often.
     const coverage = (hit, terms) =>
