@@ -15,6 +15,16 @@ Three parts:
   (:func:`definitions`) and the words of a search that found nothing (:func:`search_messages`).
 - The pages' generated HTML (the calculators, the diagrams' labels): its prose is indexed word by
   word (:class:`IndexedText`), its forms not at all (:class:`UnindexedRaw`).
+
+Sphinx still builds its own index (``searchindex.js``), which no page reads: its HTML builder has
+no setting to turn its search off (``search`` is an attribute of the builder's class, not a
+configuration value), and only with its search on does it write the search page (our template,
+``templates/search.html``) and copy the language's snowball stemmer (``base-stemmer.js``,
+``english-stemmer.js``, ``french-stemmer.js``), which the header's search loads.  Its next
+incremental build reads that index back (a missing one is a warning, so an error under ``-W``):
+the file stays in the output folder.  The service worker and the offline archive leave it out,
+with the scripts of Sphinx's search page (``searchtools.js``, ``language_data.js``), which no page
+loads (:data:`nqsphinx.site.offline.SPHINX_SEARCH_FILES`).
 """
 
 from __future__ import annotations

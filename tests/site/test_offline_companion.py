@@ -90,18 +90,21 @@ def test_every_page_links_the_manifest_and_the_worker(
 
 def test_the_worker_keeps_both_languages(served: Path) -> None:
     """Every page of both sites, their search indexes and the files the pages load; nothing
-    the pages never ask for (source maps, archives, build bookkeeping, the worker)."""
+    the pages never ask for (source maps, archives, build bookkeeping, the worker, Sphinx's
+    search index and its search page's scripts)."""
     files = worker_files(served / offline.WORKER)
     assert files == sorted(set(files))
     for lang in ("en", "fr"):
         pages = {f"{lang}/{page}.html" for page in [*toctree_order(), "search", "genindex", "404"]}
         assert pages <= set(files), sorted(pages - set(files))
         assert {
-            f"{lang}/searchindex.js",
-            f"{lang}/_static/searchtools.js",
-            f"{lang}/_static/language_data.js",
+            f"{lang}/_static/nq-search-index.js",
+            f"{lang}/_static/nq-minisearch.js",
+            f"{lang}/_static/base-stemmer.js",
             f"{lang}/manifest.webmanifest",
         } <= set(files)
+        unread = {f"{lang}/searchindex.js", f"{lang}/_static/searchtools.js"}
+        assert not unread & set(files) and f"{lang}/_static/language_data.js" not in files
         for page in ("magic", "search", "404"):
             html = served / lang / f"{page}.html"
             reader = links(html)
