@@ -3,31 +3,23 @@
 The data file is checked entry by entry: a mistake is one line naming the file and the entry.
 The stem exceptions reach the index (« sort » is not « sortir »).  A small project of seven pages,
 read in parallel in English and in French, shows the entities' anchors, the roles that link to
-them with their names in the page's language, the search page's data and the warning for a
-synonym that lands nowhere.
+them with their names in the page's language, the search's index (the header's box and the search
+page read the same) and the warning for a synonym that lands nowhere.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from html import unescape
 from io import StringIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
 from nqsphinx.refusals import Refused, refusal_line
-from nqsphinx.site.search import (
-    SEARCH_FILE,
-    STEMS_OPTION,
-    EnglishSearch,
-    FrenchSearch,
-    SearchDataError,
-    load_search_data,
-    meta_content,
-)
+from nqsphinx.site.search import SEARCH_FILE, SearchDataError, load_search_data
 from nqsphinx.site.search_words import load_language_words
 from tests.building import ROOT
 
@@ -72,31 +64,6 @@ def test_a_mistake_is_named_with_its_entry(tmp_path: Path, text: str, message: s
 def test_no_file_no_data(tmp_path: Path) -> None:
     data = load_search_data(tmp_path / "search.toml")
     assert (data.weights, data.stems, data.synonyms) == ({}, {}, ())
-
-
-def test_the_stem_exceptions_keep_unrelated_words_apart() -> None:
-    plain = FrenchSearch({})
-    assert plain.stem("sortir") == plain.stem("sort")  # the stemmer alone merges them
-    options = {STEMS_OPTION: json.dumps(DATA.stems["fr"])}
-    french = FrenchSearch(options)
-    assert french.stem("Sortir") == french.stem("sortie") == "sortir"
-    assert french.stem("sorts") == french.stem("sort") == "sort"
-    assert french.stem("portée") != french.stem("porter")
-    assert french.stem("gabarit") == french.stem("gabarits")
-    assert french.stem("toucher") == plain.stem("toucher")  # other words as before
-    english = EnglishSearch({STEMS_OPTION: json.dumps(DATA.stems["en"])})
-    assert english.stem("initiative") != english.stem("initiate")
-
-
-def test_the_search_page_data_is_in_the_page_language() -> None:
-    data = json.loads(
-        meta_content(DATA, "fr", {"term-parry": ["close-combat", "close-combat-parry"]})
-    )
-    assert data["weights"] == DATA.weights
-    assert ["toucher", "close-combat", "striking-the-enemy"] in data["synonyms"]
-    assert not any(word == "armor" for word, _, _ in data["synonyms"])
-    assert data["stems"]["sorties"] == "sortir"
-    assert data["definitions"] == {"term-parry": ["close-combat", "close-combat-parry"]}
 
 
 # --- a small project --------------------------------------------------------------------------
@@ -207,18 +174,35 @@ def test_the_warnings_name_what_is_missing(project: dict[str, tuple[Path, str]],
     assert len(warnings.strip().splitlines()) == 2, warnings
 
 
-def test_the_search_page_carries_its_data(project: dict[str, tuple[Path, str]]) -> None:
+def _header_index(out: Path) -> dict[str, Any]:
+    text = (out / "_static" / "nq-search-index.js").read_text(encoding="utf-8")
+    assert text.startswith("window.nqSearchIndex = ")
+    index: dict[str, Any] = json.loads(
+        text.removeprefix("window.nqSearchIndex = ").rstrip().removesuffix(";")
+    )
+    return index
+
+
+def test_the_search_page_searches_with_the_header_s_index(
+    project: dict[str, tuple[Path, str]],
+) -> None:
+    """The search page's data are the header's index: the page weights, the stem exceptions and
+    the words of a search that found nothing, in the page's language (the site's search page
+    loads no Sphinx search script: tests/browser/test_search.py)."""
     out, _ = project["fr"]
-    search = (out / "search.html").read_text(encoding="utf-8")
-    content = re.search(r'<meta name="nq-search" content="([^"]*)"', search)
-    assert content is not None
-    data = json.loads(unescape(content.group(1)))
-    assert data["weights"] == {"one": 0.5}
-    assert ["renvois", "refs", "refs"] in data["synonyms"]
-    script = (out / "_static" / "language_data.js").read_text(encoding="utf-8")
-    assert "window.Stemmer = function NQStemmer()" in script
-    index = (out / "searchindex.js").read_text(encoding="utf-8")
-    assert '"spell-fireball","Boule de feu"' in index.replace(", ", ",")
+    index = _header_index(out)
+    assert index["weights"] == {"one": 0.5}
+    assert index["stems"] == {}  # the small project has none; the book's below
+    assert index["messages"]["nothing"].startswith("Aucune page des règles")
+    assert index["messages"]["meant"] == "Vouliez-vous dire\u00a0:"
+
+
+def test_the_stem_exceptions_are_in_the_index_s_language() -> None:
+    """« sort » (a spell) is not « sortir », nor « portée » (range) « porter »: the words listed
+    go to the header's analyser under their own stem, typed with or without accents."""
+    assert DATA.stems["fr"]["sorties"] == DATA.stems["fr"]["sortir"] == "sortir"
+    assert DATA.stems["fr"]["sorts"] == "sort" and DATA.stems["fr"]["portee"] == "portée"
+    assert DATA.stems["en"]["initiatives"] == "initiative"
 
 
 def test_a_mistake_in_the_search_data_stops_the_build(tmp_path: Path) -> None:
@@ -240,9 +224,7 @@ def test_the_header_search_index_is_in_the_page_language(
     engine key (English names find it); the synonyms by their target; how French reads a
     question; MiniSearch beside it, as installed."""
     out, _ = project["fr"]
-    text = (out / "_static" / "nq-search-index.js").read_text(encoding="utf-8")
-    assert text.startswith("window.nqSearchIndex = ")
-    index = json.loads(text.removeprefix("window.nqSearchIndex = ").rstrip().removesuffix(";"))
+    index = _header_index(out)
     docs = {doc[2]: doc for doc in index["docs"]}
     assert docs["cards.html#spell-fireball"][:2] == ["spell", "Boule de feu"]
     assert docs["cards.html#spell-fireball"][5] == "fireball"

@@ -6,6 +6,7 @@ attribute (``app._status``) that is not the project's own; the private names tha
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from tests.building import ROOT
@@ -110,3 +111,49 @@ def test_the_private_names_upstream_uses_are_in_the_pinned_sphinx() -> None:
         assert callable(getattr(build, name)), name
     assert callable(build._parse_doctreedir)
     assert application.GUARD.split(".")[0] == __import__("sphinx").__version__.split(".")[0]
+
+
+#: Sphinx's search page script (``searchtools.js``) through its private names: replacing its
+#: functions, reading its index, or swapping its stemmer.  Our scripts search with the header's
+#: engine (``nqsphinx/site/static/nq-search-box.js``) instead.
+SPHINX_PRIVATE_JS = re.compile(r"\bSearch\._\w+|\bSearch\.htmlToText\b|\bwindow\.Stemmer\s*=")
+
+
+def _scripts() -> list[Path]:
+    return sorted(
+        path
+        for package in PACKAGES
+        for path in (ROOT / package).rglob("*.js")
+        if "node_modules" not in path.parts
+    )
+
+
+def _sphinx_private_js(text: str) -> list[str]:
+    return [
+        f"{number}: {match.group(0)}"
+        for number, line in enumerate(text.splitlines(), 1)
+        for match in SPHINX_PRIVATE_JS.finditer(line)
+    ]
+
+
+def test_no_script_of_ours_replaces_or_reads_sphinx_s_search_internals() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{where}"
+        for path in _scripts()
+        for where in _sphinx_private_js(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_script_check_finds_sphinx_s_private_names() -> None:
+    caught = [
+        "Search._performSearch = (q) => q;",
+        "const { terms } = Search._index;",
+        "Search.htmlToText = (html) => html;",
+        "window.Stemmer = function Mine() {};",
+    ]
+    for source in caught:
+        assert _sphinx_private_js(source), source
+    kept = ["window.nqSearch = load;", "const Stemmer = window[config.stemmer.name];"]
+    for source in kept:
+        assert not _sphinx_private_js(source), source

@@ -48,11 +48,6 @@ _INTEGER = re.compile(r"-?\d+")
 _FRACTION = re.compile(r"Fraction\((-?\d+), (\d+)\)")
 _INTEGERS = re.compile(r"\((-?\d+(?:, -?\d+)+)\)")
 
-#: The search page quotes each found page's text (Sphinx's ``Search.htmlToText``): this script
-#: (a static file: the Content-Security-Policy allows no inline script) leaves out the elements
-#: the index skips, so that no snippet quotes the folded code.
-SNIPPETS_WITHOUT_CODE = "nq-search-snippets.js"
-
 logger = logging.getLogger(__name__)
 
 
@@ -234,13 +229,6 @@ def depart_example_check_summary(self: HTML5Translator, node: example_check_summ
     self.body.append("</summary>\n")
 
 
-def _search_page_script(
-    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
-) -> None:
-    if pagename == "search":
-        app.add_js_file(SNIPPETS_WITHOUT_CODE)
-
-
 def setup(app: Sphinx) -> None:
     app.add_node(example_check, html=(visit_example_check, depart_example_check))
     app.add_node(
@@ -248,4 +236,3 @@ def setup(app: Sphinx) -> None:
     )
     app.add_post_transform(ExamplesForPlayers)
     app.add_post_transform(ExamplesForReaders)
-    app.connect("html-page-context", _search_page_script)

@@ -26,15 +26,16 @@ from pathlib import Path
 from nqsphinx.languages.langswitch import LANGUAGE_NAMES
 from nqsphinx.site.csp import META_TAG
 from nqsphinx.site.hosting import BILINGUAL_ARCHIVE, archive_name
-from nqsphinx.site.offline import ON_DEMAND_FOLDERS
+from nqsphinx.site.offline import ON_DEMAND_FOLDERS, SPHINX_SEARCH_FILES
 from nqsphinx.site.root_page import ROOT_PAGE, ROOT_SCRIPT, ROOT_SCRIPT_NAME
 from nqsphinx.site.stamped import Stamped
 
 TOP = "noquarter"
 #: 1980-01-01, the earliest date a zip file can hold: the archive does not change with the clock.
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
-#: Build bookkeeping that readers do not need, and the web server's worker (none from the disk).
-SKIPPED = frozenset({".buildinfo", ".buildinfo.bak", "sw.js"})
+#: Build bookkeeping that readers do not need, the web server's worker (none from the disk) and
+#: Sphinx's search, which no page loads.
+SKIPPED = frozenset({".buildinfo", ".buildinfo.bak", "sw.js", *SPHINX_SEARCH_FILES})
 #: A link to download the archive (``<a ... download>``), with the `` · `` before it if any.
 DOWNLOAD_LINK = re.compile(r"(?:\s*·\s*)?<a\s[^>]*?\sdownload(?=[\s>=])[^>]*>.*?</a>", re.S)
 START_PAGE = """<!DOCTYPE html>

@@ -50,8 +50,15 @@ ICONS = (
 THEME_COLOUR = "#7d5a2c"  # the worked examples' brown (nq.css)
 #: Furo's page backgrounds, light and dark (``nqsphinx.site.style.BACKGROUNDS``).
 BACKGROUND_COLOURS = {"light": "#ffffff", "dark": "#131416"}
-#: Built files that no page asks for: build bookkeeping, source maps, archives, the worker itself.
-NOT_CACHED_NAMES = frozenset({".buildinfo", ".buildinfo.bak", "objects.inv", WORKER})
+#: What Sphinx's HTML builder writes for its own search page, which the site replaces (the
+#: header's search, :mod:`nqsphinx.site.quick_search`): no page loads them (why Sphinx still
+#: writes them: :mod:`nqsphinx.site.search`).
+SPHINX_SEARCH_FILES = frozenset({"searchindex.js", "searchtools.js", "language_data.js"})
+#: Built files that no page asks for: build bookkeeping, source maps, archives, the worker itself,
+#: Sphinx's search.
+NOT_CACHED_NAMES = frozenset(
+    {".buildinfo", ".buildinfo.bak", "objects.inv", WORKER, *SPHINX_SEARCH_FILES}
+)
 NOT_CACHED_SUFFIXES = (".map", ".zip", ".part", ".LICENSE.txt")
 #: The rules engine of the calculator pages (:mod:`nqsphinx.site.engine_files`, about 13 MB):
 #: kept once such a page has loaded it, not fetched for every reader at install.  One folder

@@ -171,6 +171,12 @@ def _stat(path: Path) -> dict[str, int]:
     return {"size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
 
 
+#: Files Sphinx moves (their time kept) to another name of the output: a moved file is judged
+#: by its old name's entry.  After a change of the configuration, the HTML builder keeps the
+#: last build's ``.buildinfo`` as ``.buildinfo.bak`` and rebuilds every page.
+MOVED_BY_SPHINX = {".buildinfo.bak": (".buildinfo",)}
+
+
 def _judge(
     path: Path, relative: str, copies: dict[Path, Path], old: dict[str, Any], context: Any
 ) -> tuple[dict[str, Any] | None, str]:
@@ -188,9 +194,10 @@ def _judge(
         return {"source": TEX_RUN} | _stat(path), ""
     if path.lstat().st_mtime_ns >= started:
         return {"source": GENERATED} | _stat(path), ""
-    earlier = old.get(relative)
-    if earlier is not None and {k: earlier.get(k) for k in ("size", "mtime_ns")} == _stat(path):
-        return earlier, ""
+    for name in (relative, *MOVED_BY_SPHINX.get(relative, ())):
+        earlier = old.get(name)
+        if earlier is not None and {k: earlier.get(k) for k in ("size", "mtime_ns")} == _stat(path):
+            return earlier, ""
     return None, "neither made by the build nor a copy of a file of the project"
 
 

@@ -5,8 +5,8 @@ Every page has a search field in its header (on a phone, a button that opens it:
 each labelled with its kind (rule section, spell, weapon, sample profile, glossary term...) and
 linking to its anchor.  The search itself is MiniSearch, a maintained full-text library
 (``tools/search``: npm package pinned by its lock file, installed by ``./dev`` before any build;
-the build only copies its file).  Sphinx's own search page (where the sidebar's box goes) lists
-the same search's best matches first, above its own list of the pages that hold the words.
+the build only copies its file).  The search page (where the sidebar's box goes, and the
+header's last option) lists every result of the same search (``static/nq-search-page.js``).
 
 This module writes, when the HTML build finishes its pages:
 
@@ -25,6 +25,7 @@ The script loads both only when the player first opens or focuses the field.  A 
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from collections import Counter
@@ -33,7 +34,9 @@ from pathlib import Path
 from typing import Any
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.search import languages as search_languages
 
 from nqcore.i18n import ROOT
@@ -43,7 +46,7 @@ from nqsphinx.directives.glossary_links import TermDefinition
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.refusals import Refused
 from nqsphinx.site import vendored
-from nqsphinx.site.search import SearchData, definitions, search_data
+from nqsphinx.site.search import SearchData, definitions, search_data, search_messages
 from nqsphinx.site.search_words import language_words
 
 TOOLS = ROOT / "tools" / "search"
@@ -77,9 +80,11 @@ def minisearch() -> bytes:
     return SOURCE_MAP.sub("", text).encode("utf-8")
 
 
-def _text(node: nodes.Node, words: list[str]) -> None:
+def _text(env: BuildEnvironment, node: nodes.Node, words: list[str]) -> None:
     """The words a reader sees in ``node``: code, generated HTML and the glossary's pop-ups
-    (the definition of a term, which is the term's own entry) left out."""
+    (the definition of a term, which is the term's own entry) left out; a reference that shows
+    the title of what it points at, that title (the doctree holds its label until the page is
+    written: "armour-and-damage", an English key on the French site)."""
     if isinstance(node, nodes.Text):
         words.extend(node.astext().split())
         return
@@ -87,17 +92,40 @@ def _text(node: nodes.Node, words: list[str]) -> None:
         return
     if isinstance(node, nodes.Element) and NO_SEARCH in node.get("classes", []):
         return
+    if isinstance(node, addnodes.pending_xref) and not node.get("refexplicit"):
+        title = _reference_title(env, node)
+        words.extend(title.split() if title else ())
+        if title is not None:
+            return
     for child in node.children:
         if len(words) >= TEXT_WORDS:
             return
-        _text(child, words)
+        _text(env, child, words)
 
 
-def _own_text(section: nodes.section) -> str:
+def _reference_title(env: BuildEnvironment, node: addnodes.pending_xref) -> str | None:
+    """What a reference without words of its own shows once resolved: the name of a thing, the
+    title of a section or a page ('' when its target is unknown: its words are a label); None
+    for the other references (a glossary term's, a citation's), whose words are the text."""
+    target, kind = str(node.get("reftarget", "")), node.get("reftype")
+    if node.get("refdomain") == "nq":
+        entity = domain(env).entities.get((kind, target))
+        return entity.name if entity else ""
+    if kind in ("ref", "myst"):
+        labels = env.get_domain("std").labels  # type: ignore[attr-defined]
+        found = labels.get(target.lower()) or labels.get(target.lstrip("#").lower())
+        return str(found[2]) if found else ""
+    if kind == "doc":
+        title = env.titles.get(target.lstrip("/").removesuffix(".md"))
+        return title.astext() if title is not None else ""
+    return None
+
+
+def _own_text(env: BuildEnvironment, section: nodes.section) -> str:
     """The first words of a section, its subsections aside."""
     words: list[str] = []
     for child in section.children[1:]:
-        _text(child, words)
+        _text(env, child, words)
     return " ".join(words[:TEXT_WORDS])
 
 
@@ -121,14 +149,14 @@ def _sections(app: Sphinx, docname: str) -> Iterator[tuple[list[str], list[str]]
     for section, anchor in found:
         title = section[0].astext()
         ids = [f"{docname}.html#{i}" for i in section["ids"]]
-        if title == page_title:
-            yield ["page", title, f"{docname}.html", "", _own_text(section)], ids
+        if title.split() == page_title.split():  # the French title's no-break space aside
+            yield ["page", title, f"{docname}.html", "", _own_text(env, section)], ids
             continue
         context = page_title
         if titles[title] > 1 and (parent := _parent_title(section)) not in (None, page_title):
             context = f"{page_title} › {parent}"
         href = f"{docname}.html#{anchor}"
-        yield ["section", title, href, context, _own_text(section)], ids
+        yield ["section", title, href, context, _own_text(env, section)], ids
 
 
 def _parent_title(section: nodes.section) -> str | None:
@@ -197,31 +225,35 @@ def _kinds(lang: str) -> dict[str, str]:
 def _search_language(lang: str) -> Any:
     """Sphinx's search language for ``lang``; a language Sphinx has none for (the pseudo
     language of the tests, a new translation) reads queries as English does, as Sphinx's own
-    search does."""
-    return search_languages.get(lang) or search_languages["en"]
+    search does.  Sphinx names some by their module path (``sphinx.search.fr.SearchFrench``)."""
+    language = search_languages.get(lang) or search_languages["en"]
+    if isinstance(language, str):
+        module, _, name = language.rpartition(".")
+        language = getattr(importlib.import_module(module), name)
+    return language
 
 
 def _stemmer(lang: str) -> dict[str, str]:
     """The snowball stemmer Sphinx ships for the language: its file in ``_static`` and class."""
     language = _search_language(lang)
-    if isinstance(language, str):  # Sphinx names some by their module path
-        module, _, name = language.rpartition(".")
-        language = getattr(__import__(module, fromlist=[name]), name)
     file = getattr(language, "js_stemmer_rawcode", "") or ""
     stem = file.removesuffix("-stemmer.js")
     return {"file": file, "name": "".join(part.title() for part in stem.split("-")) + "Stemmer"}
 
 
 def index_config(app: Sphinx) -> dict[str, Any]:
-    """What ``nq-search-box.js`` reads: the language's reading of a query, the words of the
-    box, the page weights and the documents."""
+    """What ``nq-search-box.js`` and ``nq-search-page.js`` read: the language's reading of a
+    query, the words of the box and of the page, the page weights and the documents."""
     lang = page_language(app.config.language)
     language = _search_language(lang)
     words = language_words(app, lang)
     stopwords = set(getattr(language, "stopwords", ())) | set(words.stopwords)
+    nothing = search_messages(lang)
     return {
         "lang": lang,
         "stemmer": _stemmer(lang),
+        # the words the stemmer would merge with unrelated ones, under their own stem
+        "stems": search_data(app).stems.get(lang, {}),
         "stopwords": sorted(stopwords - set(words.keep)),
         "elisions": list(words.elisions),
         "weights": search_data(app).weights,
@@ -230,7 +262,10 @@ def index_config(app: Sphinx) -> dict[str, Any]:
             "none": ui_text("No match yet: press Enter for the full search", lang),
             "count": ui_text("{count} results", lang),
             "one": ui_text("1 result", lang),
-            "best": ui_text("Best matches", lang),
+            "nothing": nothing["none"],
+            "glossary": nothing["open"],
+            "meant": nothing["meant"],
+            "end": nothing["end"],
         },
         # the words players type for a thing (search.toml): a query that is one of them whole
         # finds its thing first

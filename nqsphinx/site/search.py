@@ -10,24 +10,30 @@ Three parts:
   that are not rules (the command line, the rules coverage...), whose results come after the
   rules'.  Checked when the build starts (a one-line error naming the file and the entry); the
   targets once every page is read.
-- The index: Sphinx's stemmer of the language with those exceptions (:class:`FrenchSearch`,
-  :class:`EnglishSearch`; the exceptions come as a search option, so a change rewrites the index).
-- The search page: ``search.js``, which Sphinx serves inside ``language_data.js``
-  (``html_search_scorer``), ranks titles, glossary terms, entities
-  (:mod:`nqsphinx.directives.entities`) and synonyms above full-text matches, lowers the pages
-  that are not rules, and shows snippets without the worked examples' Python.  Its data come in a
-  ``<meta name="nq-search">`` of the search page: no inline script.
+- The index and its search: :mod:`nqsphinx.site.quick_search` (the header's box and the search
+  page, one engine), which reads the data, the sections that define glossary terms
+  (:func:`definitions`) and the words of a search that found nothing (:func:`search_messages`).
+- The pages' generated HTML (the calculators, the diagrams' labels): its prose is indexed word by
+  word (:class:`IndexedText`), its forms not at all (:class:`UnindexedRaw`).
+
+Sphinx still builds its own index (``searchindex.js``), which no page reads: its HTML builder has
+no setting to turn its search off (``search`` is an attribute of the builder's class, not a
+configuration value), and only with its search on does it write the search page (our template,
+``templates/search.html``) and copy the language's snowball stemmer (``base-stemmer.js``,
+``english-stemmer.js``, ``french-stemmer.js``), which the header's search loads.  Its next
+incremental build reads that index back (a missing one is a warning, so an error under ``-W``):
+the file stays in the output folder.  The service worker and the offline archive leave it out,
+with the scripts of Sphinx's search page (``searchtools.js``, ``language_data.js``), which no page
+loads (:data:`nqsphinx.site.offline.SPHINX_SEARCH_FILES`).
 """
 
 from __future__ import annotations
 
 import html
-import json
 import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +41,6 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
-from sphinx.search.en import SearchEnglish
-from sphinx.search.fr import SearchFrench
 from sphinx.util import logging
 from sphinx.writers.html5 import HTML5Translator
 
@@ -45,18 +49,14 @@ from nqcore.i18n import LANGUAGES
 from nqsphinx.directives.example_view import NO_SEARCH
 from nqsphinx.directives.glossary import GLOSSARY_FILE, term_label, terms_for
 from nqsphinx.languages.typography import french_html
-from nqsphinx.messages import page_language, ui_text
+from nqsphinx.messages import ui_text
 from nqsphinx.refusals import Refused
 from nqsphinx.untrusted import GENERATED
 
 logger = logging.getLogger(__name__)
 
 SEARCH_FILE = Path("_data") / "search.toml"
-SCORER = Path(__file__).with_name("search.js")
 LANGS = LANGUAGES
-#: The search option that carries the stem exceptions of the page's language (JSON).
-STEMS_OPTION = "nq_stems"
-META_NAME = "nq-search"
 TARGET = re.compile(r"(?P<page>[a-z0-9-]+)(?:#(?P<anchor>[a-z0-9-]+))?")
 
 
@@ -170,33 +170,6 @@ def search_data(app: Sphinx) -> SearchData:
     return load_search_data(Path(app.srcdir) / SEARCH_FILE)
 
 
-def _exceptions(options: dict[str, str]) -> dict[str, str]:
-    loaded: dict[str, str] = json.loads(options.get(STEMS_OPTION, "{}"))
-    return loaded
-
-
-class FrenchSearch(SearchFrench):
-    """Sphinx's French index, with the stems of ``[stems.fr]``."""
-
-    def __init__(self, options: dict[str, str]) -> None:
-        super().__init__(options)
-        self.exceptions = _exceptions(options)
-
-    def stem(self, word: str) -> str:
-        return self.exceptions.get(word.lower()) or super().stem(word)
-
-
-class EnglishSearch(SearchEnglish):
-    """Sphinx's English index, with the stems of ``[stems.en]``."""
-
-    def __init__(self, options: dict[str, str]) -> None:
-        super().__init__(options)
-        self.exceptions = _exceptions(options)
-
-    def stem(self, word: str) -> str:
-        return self.exceptions.get(word.lower()) or super().stem(word)
-
-
 class UnindexedRaw(nodes.raw):  # type: ignore[misc]  # docutils is untyped
     """Generated HTML, written as it is and left out of the search index (``no-search``): Sphinx
     would strip its tags and glue the words of neighbouring elements ("gamecasualties",
@@ -244,19 +217,11 @@ def _index_generated_html(app: Sphinx, doctree: nodes.document, docname: str) ->
 
 
 def _configure(app: Sphinx, config: Config) -> None:
-    """The stem exceptions of the page's language go to the index as a search option; the
-    search page's script is ours unless ``conf.py`` names one."""
+    """The data file is checked when the build starts: a mistake is one line."""
     try:
-        data = search_data(app)
+        search_data(app)
     except SearchDataError as error:
         raise Refused(str(error)) from None
-    stems = data.stems.get(page_language(config.language), {})
-    config.html_search_options = {
-        **(config.html_search_options or {}),
-        STEMS_OPTION: json.dumps(stems, ensure_ascii=False, sort_keys=True),
-    }
-    if not config.html_search_scorer:
-        config.html_search_scorer = str(SCORER)
 
 
 def _check_targets(app: Sphinx, env: BuildEnvironment) -> None:
@@ -300,8 +265,7 @@ def definitions(app: Sphinx) -> dict[str, list[str]]:
 
 
 def search_messages(lang: str) -> dict[str, str]:
-    """The words of a search that found nothing (Sphinx's asks to select categories: there are
-    none), the glossary's address from the search page, and "Did you mean: …?"."""
+    """The words of a search that found nothing: the glossary's link and "Did you mean: …?"."""
     words = {
         "none": ui_text(
             "No page of the rules contains these words. Check the spelling, or try a game term "
@@ -314,47 +278,13 @@ def search_messages(lang: str) -> dict[str, str]:
     }
     if lang == "fr":  # raw text for the script, which the build's typography does not reach
         words = {key: french_html(value) for key, value in words.items()}
-    return {**words, "glossary": "glossary.html"}
-
-
-def meta_content(data: SearchData, lang: str, defined: dict[str, list[str]]) -> str:
-    """What ``search.js`` reads: page weights, stem exceptions, synonyms of ``lang``, the
-    sections that define glossary terms, and the words of a search that found nothing."""
-    return json.dumps(
-        {
-            "messages": search_messages(lang),
-            "weights": data.weights,
-            "stems": data.stems.get(lang, {}),
-            "synonyms": [
-                [word, synonym.page, synonym.anchor]
-                for synonym in data.synonyms
-                for word in synonym.words.get(lang, ())
-            ],
-            "definitions": defined,
-        },
-        ensure_ascii=False,
-        sort_keys=True,
-    )
-
-
-def _search_page(
-    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
-) -> None:
-    if pagename != "search" or app.builder.format != "html":
-        return
-    lang = page_language(app.config.language)
-    content = meta_content(search_data(app), lang, definitions(app))
-    meta = f'<meta name="{META_NAME}" content="{escape(content)}" />'
-    context["metatags"] = context.get("metatags", "") + meta
+    return words
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("nqsphinx.directives.entities")  # the objects the search ranks first
-    app.add_search_language(FrenchSearch)
-    app.add_search_language(EnglishSearch)
     app.connect("config-inited", _configure)
     app.connect("env-check-consistency", _check_targets)
-    app.connect("html-page-context", _search_page)
     app.add_node(UnindexedRaw, html=(visit_unindexed_raw, None))
     app.add_node(IndexedText, html=(skip, None))
     app.connect("doctree-resolved", _index_generated_html, priority=900)

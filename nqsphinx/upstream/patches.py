@@ -152,10 +152,10 @@ def forget_page_catalogues(app: Any) -> None:
 def forget_page_assets(app: Any, assets: tuple[list[Any], list[Any]]) -> None:
     """The scripts and stylesheets of every page as the extensions' set-up left them.
 
-    A page's own file (the search page's ``nq-search-snippets.js``), added while the page is
-    written (``app.add_js_file`` in ``html-page-context``), also goes to the registry's list
-    that Sphinx 9.0.4 gives every page at the start of a build, and stays there after the last
-    page: every page of the next build in the same process loaded it
+    A page's own file, added while the page is written (``app.add_js_file`` in
+    ``html-page-context``), also goes to the registry's list that Sphinx 9.0.4 gives every page
+    at the start of a build, and stays there after the last page: every page of the next build
+    in the same process loaded it
     (tools/upstream/sphinx-page-assets-second-build.patch)."""
     builder: Any = app.builder
     app.registry.js_files[:], app.registry.css_files[:] = assets[0], assets[1]

@@ -3,8 +3,10 @@ is typed into the search page of the built site (``search.html?q=...``) and the 
 are read; the rule it means must be among the first three, for every query
 of each language.  The failures are printed with what came first instead.
 
-The search snippets show the rules' words, never the Python of the worked examples, and the
-search page is looked at on a phone (screenshots in ``_build/test-artifacts/screenshots/``).
+The search page uses the header's engine (``nq-search-page.js``), not Sphinx's scripts; its form
+searches in place with the words in the address; its snippets show the rules' words, never the
+Python of the worked examples; it is looked at on a phone, and with axe at 390 and 1366 px, light
+and dark, with results and with none (screenshots in ``_build/test-artifacts/screenshots/``).
 """
 
 from __future__ import annotations
@@ -19,11 +21,14 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from nqcore.data import datafiles
-from tests.browser.conftest import Site, screenshot, wait_until
+from tests.browser.conftest import Site, _recorded, screenshot, wait_until
+from tests.browser.test_accessibility import AXE_OPTIONS, axe_script  # noqa: F401 - fixture
 from tests.building import LANGUAGES, ROOT
 
 QUERIES_FILE = ROOT / "tests" / "data" / "search-queries.toml"
 TOP = 3
+PHONE_CONTEXT = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+WIDE_CONTEXT = {"viewport": {"width": 1366, "height": 768}}
 MIN_QUERIES = 40
 FIELDS = frozenset({"query", "target", "avoid"})
 TARGET = re.compile(r"[a-z0-9-]+(#[a-z0-9-]+)?")
@@ -143,10 +148,12 @@ def ranked(page: Any, site: Site, lang: str, query: str) -> list[tuple[str, str]
     return [(_target(href), title) for href, title in links]
 
 
-#: The next query on the search page already loaded, as its own script runs the one in its address:
-#: the index is read once (the same results, link for link, as a page loaded for each query).
-AGAIN = """(q) => { document.getElementById('search-results').replaceChildren();
-  Search.performSearch(q); }"""
+#: The next query on the search page already loaded, typed into its form: the page searches in
+#: place (the index is read once; the same results, link for link, as a page loaded for each query).
+AGAIN = """(q) => { document.querySelector('#search-results [role=status]').replaceChildren();
+  const input = document.getElementById('nq-search-query');
+  input.value = q;
+  input.form.requestSubmit(); }"""
 
 
 def ranked_again(page: Any, query: str) -> list[tuple[str, str]]:
@@ -245,13 +252,14 @@ def test_snippets_quote_prose_not_forms(site: Site, desktop: Any, lang: str, que
 
 @pytest.mark.parametrize(
     "lang,typed,meant",
-    [("en", "chrage", "Charge"), ("en", "magei", "Magic"), ("fr", "magei", "Magie")],
+    [("en", "chrage", "Charge"), ("en", "magci", "Magic"), ("fr", "magei", "Magie")],
 )
 def test_nothing_found_sends_to_the_glossary(
     site: Site, desktop: Any, lang: str, typed: str, meant: str
 ) -> None:
-    """Sphinx's message asked to select "enough categories" (there are none): ours names the
-    glossary, links to it, and suggests the nearest term or title of the book."""
+    """A word two slips from the book's (too far for the search's tolerance of one) finds
+    nothing: the page names the glossary, links to it, and suggests the nearest term or title of
+    the book."""
     page = desktop
     assert ranked(page, site, lang, typed) == []
     summary = page.locator("#search-results p.search-summary")
@@ -268,3 +276,106 @@ def test_nothing_found_sends_to_the_glossary(
     offer.locator("a").click()
     page.wait_for_url(re.compile(rf"search\.html\?q={shown}$"))
     assert ranked(page, site, lang, shown)
+
+
+@pytest.mark.parametrize(
+    "lang,typed,first,after",
+    [
+        ("en", "wounding", "armour-and-damage#wounding-the-target", "glossary#term-wounds"),
+        ("en", "armour", "armour-and-damage", "armour-and-damage#armour-modifier"),
+        ("fr", "armure", "armour-and-damage", "armour-and-damage#armour-modifier"),
+    ],
+)
+def test_a_title_that_holds_the_word_as_typed_comes_first(
+    site: Site, desktop: Any, lang: str, typed: str, first: str, after: str
+) -> None:
+    """One word typed: a title that holds it as it is typed comes before one found through its
+    stem ("Wounds") or a prefix, and a page whose title holds it before its own sections."""
+    found = [target for target, _ in ranked(desktop, site, lang, typed)]
+    assert found[0] == first and after in found[1:], found[:4]
+
+
+def test_one_slip_finds_the_rule(site: Site, desktop: Any) -> None:
+    """A word one slip from a word of the book finds what holds it ("magei": a mage, the Magic
+    User); the page offers no other spelling."""
+    found = ranked(desktop, site, "en", "magei")
+    assert found[0] == ("traits#trait-magic-user", "Magic User"), found[:3]
+    assert desktop.locator("#search-results p.nq-search-suggestion").count() == 0
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_search_page_uses_none_of_sphinx_s_search_scripts(
+    html_sites: dict[str, Path], lang: str
+) -> None:
+    """One engine: the header's (nq-search-box.js, nq-search-page.js), not searchtools.js."""
+    page = (html_sites[lang] / "search.html").read_text(encoding="utf-8")
+    for script in ("searchtools.js", "language_data.js", "searchindex.js"):
+        assert script not in page, script
+    assert "nq-search-page.js" in page
+
+
+#: The search page's form, its status line and its results.
+STATUS = "document.querySelector('#search-results [role=status]').innerText"
+FORM_QUERY = {"en": ("fireball", "magic"), "fr": ("boule de feu", "magie")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_searches_in_place_and_keeps_the_words_in_its_address(
+    site: Site, desktop: Any, lang: str
+) -> None:
+    """By keyboard: the words typed and Enter list the results under a status line that screen
+    readers announce, the address holds ``?q=``; Back shows the previous search."""
+    page = desktop
+    first, second = FORM_QUERY[lang]
+    page.goto(site.page(f"{lang}/search.html?q={quote(first)}"))
+    wait_until(page, STATUS)
+    field = page.locator("#nq-search-query")
+    assert field.input_value() == first
+    field.fill(second)
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(rf"search\.html\?q={quote(second)}$"))
+    wait_until(page, STATUS)
+    assert page.locator("#search-results [role=status]").count() == 1
+    count = page.evaluate(STATUS)
+    links = page.evaluate(LINKS, "#search-results ul.search li > a")
+    assert str(len(links)) in count and len(links) > 8, (count, len(links))
+    page.go_back()
+    page.wait_for_url(re.compile(rf"search\.html\?q={quote(first)}$"))
+    wait_until(page, f"document.getElementById('nq-search-query').value === {first!r}")
+    assert ranked(page, site, lang, first)[0][0] == "cards-counters-templates#spell-fireball"
+
+
+SHOWN = {"en": ("how far can infantry move", "chrage"), "fr": ("boule de feu", "magei")}
+WIDTHS = {"390": PHONE_CONTEXT, "1366": WIDE_CONTEXT}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_search_page_is_accessible(
+    browser: Any,
+    site: Site,
+    axe_script: str,  # noqa: F811 - the fixture imported above
+    lang: str,
+    width: str,
+    scheme: str,
+) -> None:
+    """Results and nothing found, light and dark, at 390 and 1366 px: axe finds nothing, nothing
+    scrolls sideways; screenshots of each."""
+    context = _recorded(site, browser.new_context(**WIDTHS[width], color_scheme=scheme))
+    context.add_init_script(axe_script)
+    page = context.new_page()
+    violations = []
+    for query, name in zip(SHOWN[lang], ("results", "nothing"), strict=True):
+        found = ranked(page, site, lang, query)
+        assert bool(found) == (name == "results"), (query, found[:3])
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{query}: the page scrolls sideways by {overflow}px"
+        screenshot(page, f"search-page-{name}-{lang}-{width}-{scheme}")
+        violations += page.evaluate(
+            """async (options) => (await axe.run(document, options)).violations.map(
+                 (v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(" | ")}`)""",
+            AXE_OPTIONS,
+        )
+    context.close()
+    assert not violations, "\n".join(violations)

@@ -83,3 +83,26 @@ def test_the_pages_kept_with_the_calculators_keep_their_language_s_search(tmp_pa
     script = offline.worker_script(tmp_path)
     companion = script.split("const COMPANION = ")[1].split(";")[0]
     assert '"fr/_static/nq-search-index.js"' in companion
+
+
+def test_the_worker_and_the_archive_leave_out_sphinx_s_search_files(tmp_path: Path) -> None:
+    """Sphinx writes its search index and copies its search page's scripts, which no page of the
+    site loads (the search is the header's: nqsphinx.site.quick_search): neither the service
+    worker nor the offline archive carries them; the stemmer the header's search loads stays."""
+    from nqsphinx.site import archive
+
+    site = tmp_path / "en"
+    _page(site / "index.html", "")
+    for name in (
+        "searchindex.js",
+        "_static/searchtools.js",
+        "_static/language_data.js",
+        "_static/english-stemmer.js",
+        "_static/nq-search-index.js",
+    ):
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text("x", encoding="utf-8")
+    kept = ["en/_static/english-stemmer.js", "en/_static/nq-search-index.js", "en/index.html"]
+    assert offline.cached_files(tmp_path) == kept
+    packed = [path.relative_to(tmp_path).as_posix() for path in archive.site_files(site)]
+    assert packed == kept

@@ -257,3 +257,25 @@ def test_doctrees_inside_the_output_folder_are_the_builds_own(tmp_path: Path) ->
             app.build()
         assert "[nq.output]" not in warning.getvalue(), warning.getvalue()
     assert (outdir / ".doctrees" / MANIFEST).is_file()
+
+
+def test_a_configuration_change_keeps_sphinx_s_copy_of_its_build_info(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """After a change of the configuration, Sphinx moves the last build's ``.buildinfo`` to
+    ``.buildinfo.bak`` (its time kept) and rebuilds every page: that file is the build's, and the
+    incremental build succeeds."""
+    srcdir = copy_root("nq", tmp_path)
+    conf = srcdir / "conf.py"
+    first = build(srcdir, "en", make_app)
+    outdir = Path(first.app.outdir)
+    assert not (outdir / ".buildinfo.bak").exists()
+    conf.write_text(conf.read_text(encoding="utf-8") + "html_title = 'Another title'\n")
+    second = build(srcdir, "en", make_app)
+    assert [w for w in second.unexpected_warnings() if "ERROR" in w] == []
+    assert (outdir / ".buildinfo.bak").is_file()
+    manifest = json.loads((Path(second.app.doctreedir) / MANIFEST).read_text(encoding="utf-8"))
+    assert {".buildinfo", ".buildinfo.bak"} <= set(manifest)
+    third = build(srcdir, "en", make_app)  # nothing changed: the copy is kept as it is
+    assert [w for w in third.unexpected_warnings() if "ERROR" in w] == []
+    assert (outdir / ".buildinfo.bak").is_file()

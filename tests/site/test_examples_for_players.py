@@ -4,7 +4,6 @@ and the search index holds none of it (:mod:`nqsphinx.directives.example_view`).
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -16,12 +15,12 @@ import pytest
 from nqcore.i18n import format_percent
 from nqsphinx.directives.example_view import (
     NO_SEARCH,
-    SNIPPETS_WITHOUT_CODE,
     checked_line,
     engine_result,
 )
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import ui_text
+from tests.site.search_index import indexed_text, search_index
 from tests.site.sitepages import VOID
 from tests.test_worked_examples import PAGES, examples
 
@@ -186,18 +185,6 @@ def test_the_engine_result_takes_the_examples_words(
     assert engine_result(code, "en", words) == shown
 
 
-def _search_index(site: Path) -> tuple[dict[str, set[str]], set[str]]:
-    """Each term of ``searchindex.js`` with the pages it is found on; and the pages' titles."""
-    script = (site / "searchindex.js").read_text(encoding="utf-8")
-    index = json.loads(script[script.index("(") + 1 : script.rindex(")")])
-    docs = index["docnames"]
-    terms = {
-        term: {docs[i] for i in ([where] if isinstance(where, int) else where)}
-        for term, where in index["terms"].items()
-    }
-    return terms, set(docs)
-
-
 def _code_words() -> set[str]:
     """Words of the examples' doctests that no prose uses: identifiers, the engine's name."""
     words = {"nqcore", "traceback"}
@@ -210,37 +197,26 @@ def _code_words() -> set[str]:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_search_index_holds_no_doctest_words(html_sites: dict[str, Path], lang: str) -> None:
-    from sphinx.search.en import SearchEnglish
-    from sphinx.search.fr import SearchFrench
-
-    stem = (SearchFrench if lang == "fr" else SearchEnglish)({}).stem
-    terms, docs = _search_index(html_sites[lang])
-    assert set(EXAMPLE_PAGES) <= docs
+    """The search's index (nqsphinx.site.quick_search), which the results' snippets quote, holds
+    the examples' prose and none of their code."""
+    pages = indexed_text(html_sites[lang])
+    assert set(EXAMPLE_PAGES) <= set(pages) and all(pages[page] for page in EXAMPLE_PAGES)
     words = _code_words()
     assert {"casting_target", "wizardry_level", "nqcore"} <= words and len(words) > 50
-    found = {word: terms[stem(word)] & set(EXAMPLE_PAGES) for word in words if stem(word) in terms}
-    assert not {word: pages for word, pages in found.items() if pages}
-    # the example's prose is still found
-    assert "magic" in terms[stem("Shaman" if lang == "en" else "chaman")]
-    assert "hold-actions" in terms[stem("Elves" if lang == "en" else "Elfes")]
+    docs = search_index(html_sites[lang])["docs"]
+    on_pages = [doc[4] for doc in docs if doc[2].split(".html")[0] in EXAMPLE_PAGES]
+    texts = {word for text in on_pages for word in text.split()}
+    assert not {word for word in texts if word.strip(".,;:()") in words}
 
 
-def test_the_folded_code_is_marked_for_the_search_snippets(html_sites: dict[str, Path]) -> None:
-    """The search page removes ``.no-search`` elements before it quotes a page."""
+def test_the_folded_code_is_marked_and_left_out_of_the_snippets(
+    html_sites: dict[str, Path],
+) -> None:
+    """The folded code is ``.no-search``: the index the snippets quote leaves it out."""
     html = (html_sites["en"] / "magic.html").read_text(encoding="utf-8")
     assert re.search(rf'<details class="nq-example-check {NO_SEARCH}">', html)
-    script = (html_sites["en"] / "_static" / SNIPPETS_WITHOUT_CODE).read_text(encoding="utf-8")
-    assert f'querySelectorAll(".{NO_SEARCH}")' in script
-
-    def scripts(page: str) -> str:
-        """The scripts a page loads (in the bundles of nqsphinx.site.bundles), one after the
-        other."""
-        text = (html_sites["en"] / f"{page}.html").read_text(encoding="utf-8")
-        names = re.findall(r'<script src="(_static/[^"?]+)', text)
-        return "".join((html_sites["en"] / name).read_text(encoding="utf-8") for name in names)
-
-    assert script.rstrip() in scripts("search")
-    assert SNIPPETS_WITHOUT_CODE not in scripts("magic")  # only the search page needs it
+    texts = [doc[4] for doc in search_index(html_sites["en"])["docs"]]
+    assert not [text for text in texts if ">>>" in text or "import nqcore" in text]
 
 
 _CONSOLE = re.compile(

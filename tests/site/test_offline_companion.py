@@ -91,18 +91,21 @@ def test_every_page_links_the_manifest_and_the_worker(
 
 def test_the_worker_keeps_both_languages(served: Path) -> None:
     """Every page of both sites, their search indexes and the files the pages load; nothing
-    the pages never ask for (source maps, archives, build bookkeeping, the worker)."""
+    the pages never ask for (source maps, archives, build bookkeeping, the worker, Sphinx's
+    search index and its search page's scripts)."""
     files = worker_files(served / offline.WORKER)
     assert files == sorted(set(files))
     for lang in ("en", "fr"):
         pages = {f"{lang}/{page}.html" for page in [*toctree_order(), "search", "genindex", "404"]}
         assert pages <= set(files), sorted(pages - set(files))
         assert {
-            f"{lang}/searchindex.js",
-            f"{lang}/_static/searchtools.js",
-            f"{lang}/_static/language_data.js",
+            f"{lang}/_static/nq-search-index.js",
+            f"{lang}/_static/nq-minisearch.js",
+            f"{lang}/_static/base-stemmer.js",
             f"{lang}/manifest.webmanifest",
         } <= set(files)
+        unread = {f"{lang}/searchindex.js", f"{lang}/_static/searchtools.js"}
+        assert not unread & set(files) and f"{lang}/_static/language_data.js" not in files
         for page in ("magic", "search", "404"):
             html = served / lang / f"{page}.html"
             reader = links(html)
@@ -239,20 +242,24 @@ def test_spell_list_links_each_spell_to_its_card(html_sites: dict[str, Path], la
 @pytest.mark.parametrize(
     "lang,label,help_words",
     [
-        ("en", "Search the rules", "Type one or more words"),
-        ("fr", "Rechercher dans les règles", "Tapez un ou plusieurs mots"),
+        ("en", "Search the rules", ("Type one or more words", "holds any of them")),
+        ("fr", "Rechercher dans les règles", ("Tapez un ou plusieurs mots", "contient l’un d’eux")),
     ],
 )
 def test_search_page_has_its_own_box_and_help(
-    html_sites: dict[str, Path], lang: str, label: str, help_words: str
+    html_sites: dict[str, Path], lang: str, label: str, help_words: tuple[str, str]
 ) -> None:
+    """The help says what the search does: a result holds any of the words typed, not all."""
     html = (html_sites[lang] / "search.html").read_text(encoding="utf-8")
     article = html[html.index('id="furo-main-content"') :]
     assert re.search(r'<form class="nq-search-form" action="search.html" method="get"', article)
     assert f'<label for="nq-search-query">{label}</label>' in article
     assert '<input type="search" id="nq-search-query" name="q"' in article
-    assert re.search(rf'<div class="nq-search-help" hidden>\s*<p>{help_words}', article)
-    assert '<div id="search-results"></div>' in article
+    start, words = help_words
+    found = re.search(rf'<div class="nq-search-help" hidden>\s*<p>({start}[^<]*)</p>', article)
+    assert found and words in found.group(1), found
+    results = r'<div id="search-results">\s*<div class="nq-search-summary" role="status"></div>'
+    assert re.search(results, article)
 
 
 def test_card_titles_break_whole_words() -> None:

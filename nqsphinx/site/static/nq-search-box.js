@@ -5,18 +5,19 @@
  * listed below it, each with its kind (rule section, spell, weapon, sample profile, glossary
  * term...) and where it is.  Arrow keys move through them, Enter opens the chosen one (the first
  * if none is chosen), Escape closes the list, then the field on a phone.  The last option opens
- * Sphinx's search page with the same words; without scripts the form goes there.  Each option is
+ * the search page with the same words; without scripts the form goes there.  Each option is
  * a link (<a role="option">): a Ctrl, Cmd or middle click, or a long press, acts as on any link.
- * On the search page (where the sidebar's box goes too), the same search's best matches come
- * first.
+ * The search page (nq-search-page.js, where the sidebar's box goes too) lists every result of
+ * the same search, in the same order.
  *
  * The index is loaded when the field is first focused: the snowball stemmer Sphinx ships for the
  * language, MiniSearch (tools/search), and _static/nq-search-index.js (documents and how the
  * language reads a question).  A query is read as the index was: lower case, elided articles
- * (l', d') dropped, stop words dropped, stemmed, accents folded.  A document is found by its
- * title, by the words of docs/_data/search.toml that point at it, by its engine key (English
- * names on the French site), by its page's title, then by its first words; pages that are not
- * rules weigh less.  A document that holds more of the question's words comes first.
+ * (l', d') dropped, stop words dropped, stemmed (the words of docs/_data/search.toml's [stems]
+ * under their own stem: « sort », a spell, is not « sortir »), accents folded.  A document is
+ * found by its title, by the words of docs/_data/search.toml that point at it, by its engine
+ * key (English names on the French site), by its page's title, then by its first words; pages
+ * that are not rules weigh less.  A document that holds more of the question's words comes first.
  */
 "use strict";
 
@@ -28,6 +29,12 @@
   // A query that is a word search.toml gives a thing, whole, finds that thing first: "mouvement"
   // is Move's word, not the start of "Mouvement de poursuite".
   const NAMED = 3;
+  // A title that holds the one word typed as it is typed (accents and case aside, before
+  // stemming), or a thing search.toml names with the words typed, beats one found through a stem
+  // or a prefix: "wounding" is Wounding the Target before Wounds (W); "movement" is Move before
+  // Follow Up Movement.  A question ("how far can I charge") weighs its words by coverage alone.
+  const EXACT = 2;
+  const AHEAD = 1.01; // a chapter's score over its best section's
   // A result's snippet: this many words of its text, this many of them before the match.
   const SNIPPET_WORDS = 14;
   const SNIPPET_BEFORE = 5;
@@ -45,29 +52,41 @@
   const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "");
   // A name as typed, for comparing whole names: accents, case, apostrophes and spaces aside.
   const said = (text) => fold(text.toLowerCase()).replace(/’/g, "'").trim().replace(/\s+/g, " ");
+  // A name as spelled, spaces and signs aside: "fire ball" and "longbow" are Fireball, Long Bow.
+  const spelled = (text) => said(text).replace(/[^\p{L}\p{N}]+/gu, "");
 
   /** The analyser of the page's language: the same for documents and queries. */
   const analyser = (config) => {
     const Stemmer = window[config.stemmer.name];
     const stemmer = Stemmer ? new Stemmer() : null;
+    const stems = config.stems || {};
+    const stem = (word) =>
+      Object.hasOwn(stems, word) ? stems[word] : stemmer ? stemmer.stemWord(word) : word;
     const stop = new Set(config.stopwords.map((w) => fold(w.toLowerCase())));
     const elided = config.elisions.length
       ? new RegExp(`^(?:${config.elisions.join("|")})'`, "u")
       : null;
     const tokenize = (text) => text.split(/[^\p{L}\p{N}'’]+/u);
-    const processTerm = (term) => {
+    // A word as written, or null: lower case, its elided article (l', d') and apostrophes
+    // dropped; no stop word.
+    const plain = (term) => {
       let word = term.toLowerCase().replace(/’/g, "'").replace(/^'+|'+$/g, "");
       if (elided) word = word.replace(elided, "");
       if (!word || stop.has(fold(word))) return null;
       word = word.replace(/'/g, "");
-      if (word.length < 2 && !/\d/u.test(word)) return null;
-      return fold(stemmer ? stemmer.stemWord(word) : word);
+      return word.length < 2 && !/\d/u.test(word) ? null : word;
     };
-    return { tokenize, processTerm };
+    const processTerm = (term) => {
+      const word = plain(term);
+      return word && fold(stem(word));
+    };
+    // The words of a text as typed, before stemming (accents folded).
+    const asTyped = (text) => tokenize(text).map(plain).filter(Boolean).map(fold);
+    return { tokenize, processTerm, asTyped };
   };
 
   const build = (config) => {
-    const { tokenize, processTerm } = analyser(config);
+    const { tokenize, processTerm, asTyped } = analyser(config);
     // The words the pages use: a word typed that is one of them is not read as a slip of
     // another (« forêt » is not « fouet »).
     const known = new Set();
@@ -87,6 +106,8 @@
       id, kind, title, href, context, text, key, keywords,
       // the words of search.toml that stand for it ("mouvement" for Move)
       names: new Set((keywords || "").split(" | ").filter((word) => synonyms.has(word)).map(said)),
+      spellings: new Set([title, key].filter(Boolean).map(spelled)),
+      typed: new Set(asTyped(title)), // its title's words before stemming
     }));
     engine.addAll(docs);
     const weight = (doc) =>
@@ -94,7 +115,9 @@
     const search = (query) => {
       const terms = tokenize(query).map(processTerm).filter(Boolean);
       const whole = said(query);
-      return engine
+      // a one-word query, as typed: it names a thing (a question weighs its words by coverage)
+      const typed = new Set(tokenize(query).filter(Boolean).length === 1 ? asTyped(query) : []);
+      const hits = engine
         .search(query, {
           boost: BOOST,
           prefix: (term, i, all) => i === all.length - 1 && term.length >= 3,
@@ -103,8 +126,20 @@
         })
         .map((hit) => ({
           doc: { ...docs[hit.id], terms: hit.terms },
-          score: hit.score * coverage(hit, terms) * (docs[hit.id].names.has(whole) ? NAMED : 1),
-        }))
+          score: hit.score * coverage(hit, terms) * (docs[hit.id].names.has(whole) ? NAMED : 1)
+            * exact(docs[hit.id], typed, whole),
+        }));
+      chapters(hits, typed, whole);
+      // A thing's name typed with other spaces, which the words of the index do not hold.
+      const joined = spelled(query);
+      const listed = new Set(hits.map((hit) => hit.doc.id));
+      const best = Math.max(1, ...hits.map((hit) => hit.score));
+      for (const doc of joined.length >= 4 ? docs : []) {
+        if (!listed.has(doc.id) && doc.spellings.has(joined)) {
+          hits.push({ doc: { ...doc, terms: [] }, score: best * NAMED * weight(doc) });
+        }
+      }
+      return hits
         .sort((a, b) => b.score - a.score)
         .map((hit) => hit.doc)
         .filter(once());
@@ -114,20 +149,38 @@
       const seen = new Set();
       return (doc) => !seen.has(`${doc.title}\n${doc.href}`) && seen.add(`${doc.title}\n${doc.href}`);
     };
+    // EXACT for a thing named by the words typed, or whose title holds the one word typed as it
+    // is typed; else 1.
+    const exact = (doc, typed, whole) =>
+      doc.names.has(whole) || (typed.size === 1 && doc.typed.has([...typed][0])) ? EXACT : 1;
+    // A page whose title holds the words as typed is the chapter on them: it comes before its
+    // own sections ("armour": Armour Saves before its Armour Modifier).
+    const chapters = (hits, typed, whole) => {
+      const best = new Map();
+      for (const hit of hits) {
+        const page = hit.doc.href.split("#")[0];
+        best.set(page, Math.max(best.get(page) ?? 0, hit.score));
+      }
+      for (const hit of hits) {
+        if (hit.doc.kind === "page" && exact(hit.doc, typed, whole) === EXACT) {
+          hit.score = Math.max(hit.score, best.get(hit.doc.href) * AHEAD);
+        }
+      }
+    };
     // A document that holds every word of the question beats one that holds one word often.
     const coverage = (hit, terms) =>
       terms.length ? 0.5 + new Set(hit.queryTerms).size / new Set(terms).size : 1;
     // The words around the first word of the document's text the question found (as the index
     // read it: the hit's terms), that word marked; the text's first words when only its title
     // or its other names matched. Drawn as text, never as HTML.
-    const snippet = (doc) => {
+    const snippet = (doc, size = SNIPPET_WORDS) => {
       const words = (doc.text || "").split(/\s+/).filter(Boolean);
       if (!words.length) return null;
       const found = new Set(doc.terms || []);
       const hit = words.findIndex((word) => tokenize(word).some((t) => found.has(processTerm(t))));
       const at = Math.max(hit, 0);
-      const start = Math.max(0, at - SNIPPET_BEFORE);
-      const end = Math.min(words.length, start + SNIPPET_WORDS);
+      const start = Math.max(0, at - Math.round((size * SNIPPET_BEFORE) / SNIPPET_WORDS));
+      const end = Math.min(words.length, start + size);
       const line = document.createElement("span");
       line.className = "nq-search-snippet";
       line.append(start > 0 ? "… " : "", words.slice(start, hit < 0 ? end : at).join(" "));
@@ -309,45 +362,7 @@
     toggle?.addEventListener("click", () => open(!form.classList.contains("nq-search-open")));
   };
 
-  /** The search page (where the sidebar's box goes): the header search's best matches for the
-   *  words come first, above Sphinx's list of the pages that hold them. */
-  const bestMatches = async () => {
-    const results = document.getElementById("search-results");
-    const query = new URLSearchParams(window.location.search).get("q")?.trim();
-    if (!results || !query) return;
-    const { config, search, snippet } = await load();
-    const found = search(query).slice(0, LIMIT);
-    if (!found.length) return;
-    const section = document.createElement("section");
-    section.className = "nq-search-best";
-    section.setAttribute("aria-labelledby", "nq-search-best-title");
-    const heading = document.createElement("h2");
-    heading.id = "nq-search-best-title";
-    heading.textContent = config.messages.best;
-    const list = document.createElement("ul");
-    for (const doc of found) {
-      const link = document.createElement("a");
-      link.href = `${root}${doc.href}`;
-      link.textContent = doc.title;
-      const kind = document.createElement("span");
-      kind.className = "nq-search-kind";
-      kind.textContent = config.kinds[doc.kind] ?? doc.kind;
-      const item = document.createElement("li");
-      item.append(link, " ", kind);
-      if (doc.context) {
-        const where = document.createElement("span");
-        where.className = "nq-search-where";
-        where.textContent = doc.context;
-        item.append(" ", where);
-      }
-      const words = snippet(doc);
-      if (words) item.append(" ", words);
-      list.append(item);
-    }
-    section.append(heading, list);
-    results.before(section);
-  };
-
   document.querySelectorAll("form.nq-search-box").forEach(setUp);
-  bestMatches().catch(() => {});
+  // The search page (nq-search-page.js) lists every result of the same engine.
+  window.nqSearch = load;
 })();
