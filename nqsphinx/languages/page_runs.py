@@ -5,10 +5,10 @@ A translated page shows what the ``nq`` command answers in its language
 sessions are run again with ``--lang``.  That code is the page's, which any pull request may
 change: it never runs in the Sphinx process, where it could write into the site, read the build
 machine's files or change the sources.  One child process per page runs it, in the sandbox of
-``make verify-examples`` (:mod:`nqsphinx.sandbox`: the whole file system read-only, an empty
-``/tmp``, no network), and sends back text only: for each doctest, what each of its examples
-printed in English and in the page's language; for each session, the session as the page's
-language shows it.
+``make verify-examples`` (:mod:`nqsphinx.sandbox`: only the system's libraries, the interpreter
+and the project, read-only, an empty ``/tmp``, no network), and sends back text only: for each
+doctest, what each of its examples printed in English and in the page's language; for each
+session, the session as the page's language shows it.
 
 ``python -m nqsphinx.languages.page_runs LANG`` is the child: the page's blocks as JSON on
 standard input (``[["doctest", TEXT], ["console", TEXT], ...]``), their answers on standard output.
