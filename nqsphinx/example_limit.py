@@ -42,7 +42,7 @@ def limit(
     def stop(_signum: int, _frame: FrameType | None) -> None:
         with contextlib.suppress(Exception):
             release()
-        os.write(2, f"{message(where, seconds)}\n".encode())
+        os.write(2, f"\n{message(where, seconds)}\n".encode())  # after the progress dots
         os._exit(EXIT)
 
     previous = signal.signal(signal.SIGALRM, stop)
