@@ -46,13 +46,19 @@ def through_tty():
 print(sorted({through_tty(), push(0), push(1), push(2)}))
 """
 
+#: What the sandbox shows beside the checkout: the checkout, and the interpreter's folders there.
+BESIDE = {ROOT.name} | {
+    Path(folder).resolve().relative_to(ROOT.parent).parts[0]
+    for folder in (sys.prefix, sys.base_prefix)
+    if Path(folder).resolve().is_relative_to(ROOT.parent)
+}
 #: Page code that looks for the build machine's files: the system's, the home folder's, the
 #: neighbours of this checkout (other worktrees), and the first process's command.
 LOOK = f"""\
 import os
 print(os.path.exists("/etc/os-release"), os.path.exists("/etc/passwd"),
       any(os.path.exists({str(Path.home())!r} + name) for name in ("/.bashrc", "/.profile")),
-      sorted(set(os.listdir({str(ROOT.parent)!r})) - {{{ROOT.name!r}}}),
+      sorted(set(os.listdir({str(ROOT.parent)!r})) - {BESIDE!r}),
       open("/proc/1/cmdline", "rb").read().split(b"\\0")[0].endswith(b"bwrap"))
 """
 #: What LOOK prints in the sandbox: nothing found, and the sandbox's own first process.
