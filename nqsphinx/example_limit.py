@@ -13,11 +13,10 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
-
-import pytest
+from typing import Any
 
 #: Seconds one example may run (the book's 238 examples take under two seconds in all); the
 #: environment's NQ_EXAMPLE_SECONDS, which a page cannot set, may say fewer (the tests' plants).
@@ -30,13 +29,12 @@ def message(where: str, seconds: float = SECONDS) -> str:
     return f"{where}: error: the example still ran after {seconds:g} s, stopped (does it end?)"
 
 
-@contextlib.contextmanager
-def limit(
+def start(
     where: str, seconds: float | None = None, release: Callable[[], object] = lambda: None
-) -> Iterator[None]:
-    """Run the block; if it runs longer than ``seconds``, write :func:`message` on the error
-    output (after ``release``, which gives it back: pytest's capture) and end the process at
-    once (no traceback, no clean-up the page's code could hold)."""
+) -> None:
+    """From now on, after ``seconds``: write :func:`message` on the error output (after
+    ``release``, which gives it back: pytest's capture) and end the process at once (no
+    traceback, no clean-up the page's code could hold)."""
     seconds = SECONDS if seconds is None else seconds
 
     def stop(_signum: int, _frame: FrameType | None) -> None:
@@ -45,27 +43,40 @@ def limit(
         os.write(2, f"\n{message(where, seconds)}\n".encode())  # after the progress dots
         os._exit(EXIT)
 
-    previous = signal.signal(signal.SIGALRM, stop)
+    signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, seconds)
+
+
+def stop() -> None:
+    """No limit any more."""
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+
+@contextlib.contextmanager
+def limit(where: str, seconds: float | None = None) -> Iterator[None]:
+    """The block run under :func:`start`'s limit."""
+    start(where, seconds, release=lambda: None)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        stop()
 
 
-def where(item: pytest.Item) -> str:
-    """``docs/page.md:LINE``: the example's page, from the folder pytest runs in, and line."""
+def where(item: Any) -> str:
+    """``docs/page.md:LINE``: a pytest item's page, from the folder pytest runs in, and line."""
     example = getattr(item, "example", None)
     line = example.line if example is not None else (item.location[1] or 0) + 1
     with contextlib.suppress(ValueError):
-        return f"{item.path.resolve().relative_to(Path.cwd().resolve())}:{line}"
+        return f"{Path(item.path).resolve().relative_to(Path.cwd().resolve())}:{line}"
     return f"{item.path}:{line}"
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+# pytest's hooks (the plugin's): plain functions, so that the package does not import pytest.
+def pytest_runtest_setup(item: Any) -> None:
     capture = item.config.pluginmanager.getplugin("capturemanager")
-    release = capture.suspend_global_capture if capture is not None else lambda: None
-    with limit(where(item), release=release):
-        return (yield)
+    start(where(item), release=capture.suspend_global_capture if capture else (lambda: None))
+
+
+def pytest_runtest_teardown(item: Any) -> None:  # noqa: ARG001 - pytest names it
+    stop()
