@@ -103,7 +103,13 @@ SANDBOX_FOLDERS := $(sort $(CURDIR) $(foreach p,$(PYTHON_FOUND),$(abspath $(dir 
 SANDBOX_ROOT := $(shell for n in bin sbin lib lib64 lib32 libx32; do if [ -L /$$n ]; then \
 	printf -- '--symlink %s /%s ' "$$(readlink /$$n)" $$n; elif [ -d /$$n ]; then \
 	printf -- '--ro-bind /%s /%s ' $$n $$n; fi; done)
-SANDBOX_ARGS := --unshare-all --new-session --die-with-parent --cap-drop ALL --ro-bind /usr /usr \
+# The environment's variables it sees, as nqsphinx/sandbox.py's KEPT_VARIABLES (not a CI job's
+# tokens); its home is its empty /tmp.
+SANDBOX_ENV := --clearenv --setenv HOME /tmp $(foreach v,$(filter PATH LANG LANGUAGE TZ \
+	SOURCE_DATE_EPOCH LC_% PYTHON% NQ_%,$(.VARIABLES)),$(if $(filter environment%,$(origin \
+	$(v))),--setenv $(v) "$$$(v)"))
+SANDBOX_ARGS := --unshare-all --new-session --die-with-parent --cap-drop ALL $(SANDBOX_ENV) \
+	--ro-bind /usr /usr \
 	$(SANDBOX_ROOT) --ro-bind-try /etc/ld.so.cache /etc/ld.so.cache --proc /proc --dev /dev \
 	--tmpfs /tmp $(foreach d,$(SANDBOX_FOLDERS),--ro-bind '$(d)' '$(d)') --chdir '$(CURDIR)' --
 # A sandboxed run is ended after SANDBOX_SECONDS (an example is ended after 20 s, naming its

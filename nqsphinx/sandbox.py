@@ -5,7 +5,8 @@ Bubblewrap, as the Makefile's SANDBOX_ARGS (:func:`arguments`): read-only, only 
 libraries (``/usr``), the interpreter's folders and the project (not the home folder, other
 checkouts, ``/etc``); an empty ``/tmp``; every namespace new, so no network and a ``/proc`` of
 the sandbox's own processes; a new session, so no terminal whose input the page's code could
-type into (``TIOCSTI``); no capability; stdin ``/dev/null``; the process ended with its parent.
+type into (``TIOCSTI``); no capability; stdin ``/dev/null``; only the environment's variables it
+needs (:func:`environment`); the process ended with its parent.
 Without a working bwrap the code runs unsandboxed, with a warning, as the Makefile's examples do.
 """
 
@@ -81,6 +82,23 @@ def prefix() -> tuple[str, ...]:
     return command if probe.returncode == 0 else ()
 
 
+#: The environment's variables the sandboxed code sees (the project's own, NQ_..., by their
+#: prefix): what finds programs and modules, the language and the dates; none of the rest (a CI
+#: job's tokens).  Its home is its empty /tmp.
+KEPT_VARIABLES = ("PATH", "LANG", "LANGUAGE", "TZ", "SOURCE_DATE_EPOCH")
+KEPT_PREFIXES = ("LC_", "PYTHON", "NQ_")
+
+
+def environment() -> dict[str, str]:
+    """The environment of a sandboxed process (:data:`KEPT_VARIABLES`)."""
+    kept = {
+        name: value
+        for name, value in os.environ.items()
+        if name in KEPT_VARIABLES or name.startswith(KEPT_PREFIXES)
+    }
+    return kept | {"HOME": "/tmp"}
+
+
 def sandboxed(command: list[str]) -> list[str]:
     """``command`` run in the sandbox (or, without bwrap, as it is, after the warning)."""
     found = prefix()
@@ -100,6 +118,7 @@ def run(command: list[str], *, timeout: float, stdin: str | None = None) -> Ran:
         capture_output=True,
         text=True,
         cwd=CODE_ROOT,
+        env=environment() if prefix() else None,
         timeout=timeout,
         check=False,
     )

@@ -200,3 +200,16 @@ def test_the_live_builder_s_endless_example_is_stopped_naming_its_page(
     assert live_examples.run_examples(live_docs, [page]) == [
         f"the examples stopped (exit 1): {said}"
     ]
+
+
+#: Page code that looks for a variable of the build's environment (a CI job's token).
+TOKEN = "import os\nprint(os.environ.get('SOME_CI_TOKEN'), os.environ.get('HOME'))"
+
+
+def test_page_code_sees_none_of_the_environment_but_what_the_examples_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOME_CI_TOKEN", "planted-secret")
+    assert sandbox.run([sys.executable, "-c", TOKEN], timeout=60).stdout == "None /tmp\n"
+    done = _make(_project(tmp_path, _page((TOKEN, "None /tmp\n"))))
+    assert done.returncode == 0, done.stdout + done.stderr
