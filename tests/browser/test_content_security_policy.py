@@ -117,10 +117,10 @@ def _language_switch_and_search(page: Any, lang: str, other: str) -> None:
     box.fill("morale")
     box.press("Enter")
     page.wait_for_url(re.compile(rf"/{lang}/search\.html\?q=morale"))
-    wait_until(page, "document.querySelector('#search-results p.search-summary')?.innerText")
+    wait_until(page, "document.querySelector('#search-results .nq-search-summary')?.innerText")
     assert page.locator("#search-results ul.search li > a").count() > 0
-    summary = page.locator("#search-results p.search-summary").inner_text()
-    assert summary.startswith("Recherche terminée" if lang == "fr" else "Search finished")
+    summary = page.locator("#search-results .nq-search-summary").inner_text()
+    assert re.fullmatch(r"\d+ (résultats|results)", summary.replace("\u202f", "")), summary
 
 
 @pytest.mark.parametrize("lang,other", [("en", "fr"), ("fr", "en")])
