@@ -117,8 +117,8 @@ class Bundles:
 
     def _write_now(self, outdir: Path, name: str, files: list[str], kind: str) -> None:
         """The bundle's text, in the output before the page that names it is written."""
-        if name in self.written:
-            return
+        if name in self.written or not all((outdir / f).is_file() for f in files):
+            return  # a file the project lacks: no bundle, as when the build ends (write)
         text = bundle_text(outdir, files, kind)
         path = outdir / name
         if not path.is_file() or path.read_text(encoding="utf-8") != text:

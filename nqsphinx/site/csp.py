@@ -150,7 +150,8 @@ def setup(app: Sphinx) -> None:
         translations.js, and Furo's pygments.css (Furo writes the same when the build ends)."""
         static = Path(app.outdir) / "_static"
         rewrite_translations(static)
-        if app.builder.name == "html" and (static / PYGMENTS).is_file():
+        furo = app.builder.name == "html" and app.config.html_theme == "furo"
+        if furo and (static / PYGMENTS).is_file():  # Furo's colours are known with its theme
             code_colours = get_pygments_stylesheet()
             if (static / PYGMENTS).read_text(encoding="utf-8") != code_colours:
                 (static / PYGMENTS).write_text(code_colours, encoding="utf-8")
