@@ -175,9 +175,10 @@ new MutationObserver((records, observer) => {
   }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-answer"] });
 """
-#: When each of the page's requests started, by the end of its address.
+#: When each of the page's requests started, by the end of its address (without its ``?v=``).
 STARTED = """() => Object.fromEntries(performance.getEntriesByType("resource")
-  .map((entry) => [entry.name.split("/").pop(), [entry.startTime, entry.initiatorType]]))"""
+  .map((entry) => [entry.name.split("/").pop().split("?")[0],
+    [entry.startTime, entry.initiatorType]]))"""
 
 
 @pytest.mark.parametrize("lang", LANGS)
