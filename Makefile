@@ -95,7 +95,7 @@ EXAMPLES_TO_RUN = $(or $(if $(filter-out docs/%.md locale/%,$?),docs),$(filter d
 # with a warning.
 BWRAP ?= bwrap
 SANDBOX_ARGS := --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --ro-bind '$(CURDIR)' \
-	'$(CURDIR)' --chdir '$(CURDIR)' --unshare-net --die-with-parent --
+	'$(CURDIR)' --setenv NQ_IN_SANDBOX 1 --chdir '$(CURDIR)' --unshare-net --die-with-parent --
 SANDBOXED = if $(BWRAP) $(SANDBOX_ARGS) true 2>/dev/null; then set -- $(BWRAP) $(SANDBOX_ARGS); \
 	else echo "warning: no working bwrap (bubblewrap): the worked examples run unsandboxed" >&2; \
 	set --; fi; "$$@"
@@ -170,8 +170,9 @@ proof:
 	$(PYTHON) -m nqprint.proof --pdf-dir $(BUILD)/pdf --out $(BUILD)/proof \
 		$(if $(PAGES),--pages "$(PAGES)") $(if $(DPI),--dpi "$(DPI)")
 
+# Every worked example, each page's in the sandbox (docs/conftest.py), reported by pytest.
 doctest:
-	$(SPHINXBUILD) $(SPHINXOPTS) -b doctest -c . -d $(BUILD)/doctrees/doctest docs $(BUILD)/doctest
+	$(PYTHON) -m pytest docs -q --no-header -p no:cacheprovider -o addopts= --tb=short
 
 translation-status:
 	$(PYTHON) -m nqtranslate status

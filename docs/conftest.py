@@ -4,9 +4,12 @@ Each ``{doctest}`` block is a worked example of the book computed with nqcore.  
 builder (nqsphinx/site/live.py) runs them with the same Sybil, without pytest.
 """
 
+import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
+import pytest
 from sybil import Example, Sybil
 from sybil.parsers.myst import CodeBlockParser, DocTestDirectiveParser, PythonCodeBlockParser
 
@@ -30,7 +33,81 @@ BOOK_EXAMPLES = Sybil(
     patterns=["*.md"],
     excludes=["_templates/*", "_static/*"],
 )
-pytest_collect_file = BOOK_EXAMPLES.pytest()
+_in_this_process = BOOK_EXAMPLES.pytest()
+#: Set in the sandbox's environment by whoever runs the pages there (the Makefile's
+#: verify-examples, :func:`nqsphinx.sandbox.prefix`): the examples run in this process.
+IN_SANDBOX = "NQ_IN_SANDBOX"
+
+
+def pytest_collect_file(file_path: Path, parent: Any) -> Any:
+    """The pages' examples are the pages' code: outside the sandbox (the suite, ``make
+    doctest``), each page is one test that runs its examples in the sandbox
+    (:mod:`nqsphinx.sandbox`), pytest's report of a failing example shown whole; inside it, or
+    without a working bwrap (with the sandbox's warning), they run here."""
+    import os
+
+    from nqsphinx import sandbox
+
+    if os.environ.get(IN_SANDBOX) or not BOOK_EXAMPLES.should_parse(file_path):
+        return _in_this_process(file_path, parent)
+    if not sandbox.prefix():
+        print(sandbox.UNSANDBOXED, file=sys.stderr)
+        return _in_this_process(file_path, parent)
+    return SandboxedPage.from_parent(parent, path=file_path)
+
+
+class SandboxedPage(pytest.File):
+    """A page whose examples run in the sandbox, as one test."""
+
+    def collect(self) -> Iterable[pytest.Item]:
+        yield SandboxedExamples.from_parent(self, name="examples")
+
+
+class SandboxedExamples(pytest.Item):
+    """``pytest PAGE`` in the sandbox: it passes when every example of the page does."""
+
+    #: The longest a page's examples may run (the slowest takes a few seconds).
+    TIMEOUT = 600.0
+    #: It asks for no fixture (the suite's hooks read every item's).
+    fixturenames: tuple[str, ...] = ()
+
+    def runtest(self) -> None:
+        from nqsphinx import sandbox
+
+        command = [sys.executable, "-m", "pytest", str(self.path), *PAGE_PYTEST_ARGS]
+        ran = sandbox.run(command, timeout=self.TIMEOUT)
+        if ran.returncode not in (0, 5):  # 5: a page with no example
+            lines = (ran.stdout + ran.stderr).splitlines()
+            progress = lines[:1] and set(lines[0].split("[")[0].strip()) <= set(".FEsxX")
+            raise ExamplesFailed("\n".join(lines[1:] if progress else lines))
+
+    def repr_failure(self, excinfo: Any, style: Any = None) -> str:
+        if isinstance(excinfo.value, ExamplesFailed):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo, style))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"{self.path.name}: examples (sandboxed)"
+
+
+class ExamplesFailed(Exception):
+    """The sandboxed run's own report of the page's failing examples."""
+
+
+#: As the Makefile's verify-examples runs the pages: pytest's report of a failure, short.
+PAGE_PYTEST_ARGS = (
+    "-q",
+    "--no-header",
+    "-p",
+    "no:cacheprovider",
+    "-p",
+    "no:hypothesispytest",
+    "-p",
+    "no:xdist",
+    "-o",
+    "addopts=",
+    "--tb=short",
+)
 
 
 def unclosed_fences(pages: Iterable[Path]) -> list[str]:

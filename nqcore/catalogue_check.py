@@ -24,6 +24,11 @@ from string import Formatter
 #: The longest message a reader takes: the book's longest paragraph is a few thousand
 #: characters; an 800 KB msgstr made the build take minutes, a 5 MB one `nq` seven seconds.
 MAX_MESSAGE = 20_000
+#: A translation runs longer than its English, never this many times: past
+#: :data:`LONG_MESSAGE` characters, a msgstr longer than its msgid times :data:`MAX_GROWTH` is a
+#: padding (a page of "très" for "Smoke"), not a translation.
+MAX_GROWTH = 20
+LONG_MESSAGE = 2_000
 #: Plural forms the header may declare for a language (gettext's limit in practice).
 MAX_PLURALS = 6
 #: One line of a ``.po`` file: a keyword and its quoted string, a continued string, or a comment.
@@ -95,6 +100,18 @@ def one_line_problem(msgid: str, msgstr: str) -> str:
         return "msgstr has a blank line (a paragraph break) its msgid lacks"
     if msgstr.count("\n") > msgid.count("\n"):
         return "msgstr has a line break its msgid lacks"
+    return ""
+
+
+def length_problem(msgid: str, msgstr: str) -> str:
+    """Why ``msgstr`` is too long to stand for ``msgid`` ('' when it is not)."""
+    if len(msgstr) > MAX_MESSAGE:
+        return f"a message of {len(msgstr)} characters (at most {MAX_MESSAGE})"
+    if len(msgstr) > max(LONG_MESSAGE, MAX_GROWTH * len(msgid)):
+        return (
+            f"a msgstr of {len(msgstr)} characters for an English of {len(msgid)} "
+            f"(at most {MAX_GROWTH} times as long)"
+        )
     return ""
 
 

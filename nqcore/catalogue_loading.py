@@ -55,14 +55,13 @@ def _fits(where: str, message: Any) -> bool:
     """Whether each form of ``message`` keeps its English's fields exactly, adds no paragraph
     break, and holds no character a reader cannot be shown (:mod:`nqcore.characters`); else: a
     warning."""
-    from nqcore.catalogue_check import MAX_MESSAGE, field_problem, one_line_problem
+    from nqcore.catalogue_check import field_problem, length_problem, one_line_problem
     from nqcore.characters import unshowable
 
     ids = message.id if isinstance(message.id, tuple) else (message.id,)
     forms = message.string if isinstance(message.string, tuple) else (message.string,)
     for form in forms:
-        if len(str(form or "")) > MAX_MESSAGE:
-            said = f"a message of {len(str(form))} characters (at most {MAX_MESSAGE})"
+        if said := length_problem(str(max(ids, key=len)), str(form or "")):
             _warn(f"{where}:{message.lineno}", f"{said}: the English is shown")
             return False
         if form and (unknown := unshowable(str(form))):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from nqcore.data.datafiles import DataFileError
 from nqcore.i18n import LANGUAGES
-from nqprint.latex import PAPERS, Paper, PrintError, compile_pdf
+from nqprint.latex import PAGE_BREAK, PAPERS, Paper, PrintError, compile_pdf
 from nqprint.rulebook_pages import RulebookPages, aux_path
 
 Writer = Callable[[str, Paper, Path], str]
@@ -53,7 +53,8 @@ def build(product: str, lang: str, paper: Paper, out: Path, work: Path, latex: P
     being the PDF's (``quick-reference-en-letter``)."""
     name = paper.stem(product, lang)
     source = WRITERS[product](lang, paper, latex)
-    return compile_pdf(source, out / f"{name}.pdf", work / name)
+    pages = source.count(PAGE_BREAK) + 1  # each writer joins its planned pages so
+    return compile_pdf(source, out / f"{name}.pdf", work / name, pages=pages)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,16 +27,47 @@ def book_pages(lang: str, paper: Paper) -> str:
     return print_text(BOOK_PAGES, lang).format(paper=paper_name(paper, lang))
 
 
+#: How much longer than its English the line of rights may print: the imprint is one line
+#: of small type atop the quick reference's fixed sheets (French runs about 1.2 times as long).
+MAX_GROWTH = 1.5
+
+
 def rights_line(lang: str, docs: Path = ROOT / "docs", locale: Path = ROOT / "locale") -> str:
-    """The Credits page's paragraph that holds the © sign, in ``lang``."""
+    """The Credits page's paragraph that holds the © sign, in ``lang``; a translation longer
+    than its English times :data:`MAX_GROWTH` is refused at its catalogue's line."""
     source = docs / f"{CREDITS_PAGE}.md"
     for line in source.read_text(encoding="utf-8").splitlines():
         if "©" in line:
             text = line.strip()
             from nqsphinx.languages.typography import dashes  # as the Credits page prints it
 
-            return dashes(catalogue_messages(locale, lang, CREDITS_PAGE).get(text, text))
+            rights = catalogue_messages(locale, lang, CREDITS_PAGE).get(text, text)
+            if len(rights) > MAX_GROWTH * len(text):
+                raise PrintError(
+                    f"{_msgstr_place(locale, lang, text)}: the line of rights has {len(rights)}"
+                    f" characters, at most {int(MAX_GROWTH * len(text))} (its English's"
+                    f" {len(text)} times {MAX_GROWTH}): the print products print it in one line"
+                )
+            return dashes(rights)
     raise PrintError(f"{source}: no line with © (the rights the print products carry)")
+
+
+def _msgstr_place(locale: Path, lang: str, msgid: str) -> str:
+    """``file:line`` of the msgstr of ``msgid`` in the Credits page's catalogue."""
+    from nqcore import po
+    from nqcore.i18n import find_catalogue
+
+    path = find_catalogue(locale, lang, CREDITS_PAGE)
+    if path is None:
+        return f"{CREDITS_PAGE}.po"
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    for message in po.read(text, strict=False):
+        if message.id == msgid:
+            start = message.lineno or 1
+            after = range(start - 1, len(lines))
+            return f"{path}:{next((n + 1 for n in after if lines[n].startswith('msgstr')), start)}"
+    return str(path)
 
 
 def imprint(lang: str, folder: Path = ROOT) -> str:

@@ -194,11 +194,19 @@ def document(
     }
 
 
-def compile_pdf(source: str, target: Path, work: Path) -> Path:
+#: Between the planned pages of a product (a sheet, a page of cards): their count is the plan.
+PAGE_BREAK = "\n\\newpage\n"
+#: What xelatex logs of the PDF it wrote, and of a page's text run over its bottom.
+_WRITTEN = re.compile(r"Output written on .*\((\d+) pages?")
+_OVERFULL = re.compile(r"Overfull \\vbox .*")
+
+
+def compile_pdf(source: str, target: Path, work: Path, *, pages: int | None = None) -> Path:
     """Write ``source`` into ``work`` and compile it with xelatex into ``target``, pass after
     pass until LaTeX asks for no other (hyperref writes the page labels, ``/PageLabels``, from
     the first pass's record), at most :data:`PASSES`.  The log stays in ``work``
-    (``<name>.log``) for the tests to read."""
+    (``<name>.log``) for the tests to read.  ``pages``: the pages planned; a PDF of another
+    count (a text run over its page onto one more) is refused, ``target`` left unwritten."""
     if shutil.which("xelatex") is None:
         raise PrintError("xelatex is needed: run ./dev build (it installs TeX Live)")
     work.mkdir(parents=True, exist_ok=True)
@@ -220,9 +228,25 @@ def compile_pdf(source: str, target: Path, work: Path) -> Path:
             break
     else:
         raise PrintError(f"{tex_file}: still asks for a rerun after {PASSES} passes (see {log})")
+    if pages is not None:
+        _check_pages(tex_file, log, pages)
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(tex_file.with_suffix(".pdf"), target)
     return target
+
+
+def _check_pages(tex_file: Path, log: Path, planned: int) -> None:
+    """Refuse a PDF whose page count is not the plan's, with LaTeX's word on the overflow."""
+    lines = _lines(log)
+    written = next((int(m[1]) for line in lines if (m := _WRITTEN.search(line))), None)
+    if written == planned:
+        return
+    overfull = next((m[0] for line in lines if (m := _OVERFULL.search(line))), "")
+    why = f"{overfull}; " if overfull else ""
+    raise PrintError(
+        f"{tex_file}: {written} pages where {planned} are planned: a text runs over its page, "
+        f"too long for it (a translation?) ({why}see {log})"
+    )
 
 
 #: The passes of xelatex a product may take: the second settles the page labels.

@@ -16,7 +16,7 @@ from nqcore.rules.magic import Aspect
 from nqcore.rules.turns import TURN_PHASES
 from nqcore.tables.registry import Table, get_table
 from nqprint.imprint import book_pages, imprint
-from nqprint.latex import A4, Paper, PrintError, document, tex
+from nqprint.latex import A4, PAGE_BREAK, Paper, PrintError, document, tex
 from nqprint.rulebook_pages import RulebookPages
 from nqprint.site_address import configured_site_url, page_address, page_title
 from nqprint.texts import cell_text, engine_text, print_text
@@ -333,7 +333,7 @@ def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> st
             header + r"\begin{multicols}{2}\raggedcolumns" + "\n" + body + r"\end{multicols}"
         )
     return document(
-        "\n\\newpage\n".join(pages),
+        PAGE_BREAK.join(pages),
         lang=lang,
         title=title,
         paper=paper,

@@ -20,7 +20,7 @@ from nqcore.rules.mutations import Mutation, all_mutations
 from nqcore.rules.spells import Spell, all_spells, card_stats
 from nqcore.tables.table_text import typeset
 from nqprint.colours import ASPECT_COLOURS
-from nqprint.latex import A4, Paper, document, tex, tikz_rgb
+from nqprint.latex import A4, PAGE_BREAK, Paper, document, tex, tikz_rgb
 from nqprint.texts import engine_text, print_text, printed_words
 
 TITLE = N_("Spell cards")
@@ -333,7 +333,7 @@ def spell_cards_tex(lang: str, paper: Paper = A4) -> str:
     sheets = [every[i : i + grid.per_page] for i in range(0, len(every), grid.per_page)]
     pages = [_page(group, n, len(sheets), lang, grid) for n, group in enumerate(sheets, start=1)]
     return document(
-        deck_size(every) + "\n\\newpage\n".join(pages),
+        deck_size(every) + PAGE_BREAK.join(pages),
         lang=lang,
         title=print_text(TITLE, lang),
         paper=paper,

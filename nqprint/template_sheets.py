@@ -28,7 +28,7 @@ from nqcore.rules.templates import (
 )
 from nqprint.colours import ASPECT_COLOURS
 from nqprint.glossary_terms import abbreviation
-from nqprint.latex import A4, Paper, document, inches, tex, tikz_rgb
+from nqprint.latex import A4, PAGE_BREAK, Paper, document, inches, tex, tikz_rgb
 from nqprint.texts import engine_text, print_text
 
 TITLE = N_("Templates and counters")
@@ -367,7 +367,7 @@ def templates_tex(lang: str, paper: Paper = A4) -> str:
         drawing.append(r"\end{tikzpicture}")
         pages.append(_header(number, len(sheets), lang) + "\n".join(drawing))
     return document(
-        "\n\\newpage\n".join(pages),
+        PAGE_BREAK.join(pages),
         lang=lang,
         title=print_text(TITLE, lang),
         paper=paper,

@@ -42,6 +42,7 @@ def prefix() -> tuple[str, ...]:
         bwrap,
         *("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"),
         *binds,
+        *("--setenv", "NQ_IN_SANDBOX", "1"),  # docs/conftest.py: run the examples here
         *("--chdir", str(CODE_ROOT), "--unshare-net", "--die-with-parent", "--"),
     )
     probe = subprocess.run([*command, "true"], capture_output=True, check=False)

@@ -96,8 +96,10 @@ def check_catalogues(app: Sphinx) -> None:
     if lang == "en":
         return
     page_locale = _page_locale(app)
-    remove_compiled(lang, _locale_folders(app))
+    # Checked first: compiling reads a catalogue with Babel, which prints its own warnings
+    # about a line GNU reads (at the line before the faulty one) where the guard names it.
     _stop_on_bad_catalogues(lang, Path(app.doctreedir) / CHECKED_FILE, page_locale)
+    remove_compiled(lang, _locale_folders(app))
     pages = [_page(path, Path(app.srcdir)) for path in Path(app.srcdir).rglob("*.md")]
     warnings = catalogue_guard.page_warnings(lang, [p for p in pages if p], page_locale)
     for warning in warnings + untranslated_warnings(lang):

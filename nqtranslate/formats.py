@@ -61,17 +61,34 @@ def placeholder_problems(msgid: str, msgstr: str, flags: frozenset[str] = frozen
             f"msgstr reaches into a value with {{{name}}}, not in its msgid" for name in reaching
         ]
     if is_percent_format(msgid, flags) and BRACE_FLAG not in flags:
-        return _compare(percent_fields(msgid), percent_fields(msgstr), "conversion")
+        return compare_fields(percent_fields(msgid), percent_fields(msgstr), "conversion")
     wanted = brace_fields(msgid)
     if isinstance(wanted, str):  # the English is not formatted: the translation need not be
         return []
     found = brace_fields(msgstr)
     if isinstance(found, str):
         return [f"msgstr is {found}"]
-    return _compare(wanted, found, "placeholder")
+    return compare_fields(wanted, found, "placeholder")
 
 
-def _compare(wanted: Counter[str], found: Counter[str], kind: str) -> list[str]:
-    dropped = [f"msgstr drops the {kind} {name}" for name in sorted(wanted - found)]
-    added = [f"msgstr adds the {kind} {name}, not in its msgid" for name in sorted(found - wanted)]
-    return dropped + added
+def _times(count: int) -> str:
+    return "once" if count == 1 else f"{count} times"
+
+
+def compare_fields(wanted: Counter[str], found: Counter[str], kind: str) -> list[str]:
+    """Each ``kind`` (placeholder, conversion) the msgstr drops, adds, or has as often as its
+    msgid does not (``{x} {x}`` for ``{x}``: counted, not called absent)."""
+    dropped = [
+        f"msgstr drops the {kind} {name}" for name in sorted(wanted - found) if not found[name]
+    ]
+    added = [
+        f"msgstr adds the {kind} {name}, not in its msgid"
+        for name in sorted(found - wanted)
+        if not wanted[name]
+    ]
+    counted = [
+        f"msgstr has the {kind} {name} {_times(found[name])}, its msgid {_times(wanted[name])}"
+        for name in sorted(set(wanted) & set(found))
+        if found[name] != wanted[name]
+    ]
+    return dropped + added + counted

@@ -28,11 +28,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from nqcore.catalogue_check import MAX_MESSAGE, file_problem, one_line_problem
+from nqcore.catalogue_check import MAX_MESSAGE, file_problem, length_problem, one_line_problem
 from nqcore.characters import unshowable
 from nqcore.i18n import ROOT, find_catalogue, locale_dirs
 from nqtranslate.disguise import disguise_problem, invisible_problem
-from nqtranslate.formats import placeholder_problems
+from nqtranslate.formats import compare_fields, placeholder_problems
 from nqtranslate.reading import Finding, Message, Reading, read
 from nqtranslate.sphinx_words import sphinx_word_problems
 from nqtranslate.structure import structure_problem
@@ -171,15 +171,13 @@ PLACEHOLDER = re.compile(r"(?<!\{)\{([a-z_][a-z0-9_.]*)\}(?![`}])")
 
 
 def placeholders(text: str) -> Counter[str]:
-    return Counter(PLACEHOLDER.findall(text))
+    """Each ``{name}`` of ``text``, braces and all, as often as it is written."""
+    return Counter(f"{{{name}}}" for name in PLACEHOLDER.findall(text))
 
 
 def page_placeholder_findings(msgid: str, msgstr: str) -> list[str]:
     """Placeholders a page's ``msgstr`` drops or adds (its number would vanish)."""
-    wanted, found = placeholders(msgid), placeholders(msgstr)
-    dropped = [f"msgstr drops the placeholder {{{name}}}" for name in sorted(wanted - found)]
-    added = [f"msgstr adds the placeholder {{{n}}}, not in its msgid" for n in found - wanted]
-    return dropped + sorted(added)
+    return compare_fields(placeholders(msgid), placeholders(msgstr), "placeholder")
 
 
 #: The longest word a translation may add. The book's widest heading (a chapter's or a
@@ -257,10 +255,12 @@ def text_findings(path: Path, reading: Reading) -> list[Finding]:
         texts = [message.msgid, message.plural_id, message.context or "", *message.msgstr]
         english = message.msgid + message.plural_id
         problems = [_text_problem(text, english) for text in texts]
+        longest = max(message.msgid, message.plural_id, key=len)
+        problems += [length_problem(longest, msgstr) for msgstr in message.msgstr]
         problems += [disguise_problem(msgid, msgstr) for msgid, msgstr in message.pairs()]
         if message.context is not None and is_page_catalogue(path):
             problems.append(f"msgctxt {message.context!r}: a page's messages have no context")
-        findings += [Finding(path, message.line, what) for what in problems if what]
+        findings += [Finding(path, message.line, what) for what in dict.fromkeys(problems) if what]
     return findings
 
 

@@ -179,10 +179,42 @@ def lint(path: Path, rules: Iterable[str] = RULES) -> list[Finding]:
     return found
 
 
+def no_entry_findings(paths: Iterable[Path], *, note: bool = True) -> list[Finding]:
+    """The messages of each page catalogue's page that it has no entry for, where the entry
+    goes (:mod:`nqtranslate.missing`); with ``note``, a note when no template tells (``make
+    gettext``). A catalogue the build refuses is left to :func:`lint`'s refusal."""
+    from nqtranslate.guard import is_page_catalogue
+    from nqtranslate.missing import TEMPLATES, missing_entries
+
+    findings, untold = [], 0
+    for path in paths:
+        if not is_page_catalogue(path) or not path.is_file():
+            continue
+        try:
+            checked_messages(path)
+        except CatalogueRefused:
+            continue
+        found = missing_entries(path)
+        untold += found is None
+        why = "shown in English (./dev update-po adds it)"
+        findings += [
+            Finding(path, due, f"no entry for the page's message {msgid[:60]!r}: {why}")
+            for due, msgid in found or ()
+        ]
+    if untold and note:
+        print(
+            f"lint: {untold} page catalogue(s) without a template newer than their page in "
+            f"{TEMPLATES} (make gettext): entries missing from them are not counted",
+            file=sys.stderr,
+        )
+    return findings
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     paths = [Path(name) for name in args] or catalogues("fr")
     findings = [finding for path in paths for finding in lint(path)]
+    findings += no_entry_findings(paths, note=not args)  # named files: no note of the others
     for finding in findings:
         print(finding, file=sys.stderr)
     return 1 if findings else 0

@@ -71,6 +71,7 @@ class Status:
 def page_status(po_path: Path, folder: Path = CATALOGUES) -> Status:
     """One page's status from its catalogue alone, under the guard's rules."""
     from nqtranslate.guard import left_in_english, message_findings, text_findings
+    from nqtranslate.missing import missing_entries
     from nqtranslate.reading import read
 
     page = po_path.relative_to(folder).with_suffix("").as_posix()
@@ -86,7 +87,9 @@ def page_status(po_path: Path, folder: Path = CATALOGUES) -> Status:
     refused = sum(m.translated and m.line in refused_lines for m in messages)
     english = sum(m.translated and m.line in english_lines - refused_lines for m in messages)
     translated = sum(m.translated for m in messages) - refused - english
-    return Status(page, translated, fuzzy, len(messages) - translated - fuzzy - refused, refused)
+    untranslated = len(messages) - translated - fuzzy - refused
+    untranslated += len(missing_entries(po_path) or ())  # no entry: shown in English too
+    return Status(page, translated, fuzzy, untranslated, refused)
 
 
 def applied_status(record: dict[str, dict[str, object]]) -> list[Status]:

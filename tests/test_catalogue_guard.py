@@ -12,7 +12,7 @@ from docutils import nodes
 from nqcore import catalogue_loading, i18n
 from nqcore.cli.commands import main as nq
 from nqtranslate.formats import placeholder_problems, plural_forms_problem
-from nqtranslate.guard import _markdown, check_catalogue
+from nqtranslate.guard import _markdown, check_catalogue, page_placeholder_findings
 from nqtranslate.status import page_status
 from nqtranslate.structure import structure_problem
 
@@ -47,6 +47,20 @@ def test_placeholders_compare_name_conversion_and_spec() -> None:
     ]
     assert placeholder_problems(CAST, "Niveau {level") == [
         "msgstr is not a valid format string (expected '}' before end of string)"
+    ]
+
+
+def test_a_repeated_placeholder_is_counted_not_called_absent() -> None:
+    """``{upkeep} {upkeep}`` for ``{upkeep}``: the English has it, once."""
+    twice = "maintien {upkeep} {upkeep}"
+    assert placeholder_problems("has upkeep {upkeep}.", twice) == [
+        "msgstr has the placeholder {upkeep} 2 times, its msgid once"
+    ]
+    assert placeholder_problems("{upkeep} or {upkeep}", "{upkeep}") == [
+        "msgstr has the placeholder {upkeep} once, its msgid 2 times"
+    ]
+    assert page_placeholder_findings("upkeep {upkeep}", twice) == [
+        "msgstr has the placeholder {upkeep} 2 times, its msgid once"
     ]
 
 
@@ -168,6 +182,32 @@ def test_a_translation_that_does_not_format_shows_the_english_with_a_warning(
     assert "Traceback" not in out + err
     assert f"{path}:6: warning: its fields " in err
     assert err.endswith("the English is shown\n") and len(err.splitlines()) == 1, err
+
+
+#: A translation 300 times its English (a padding of "très"), under the 20,000 of any message.
+PADDED = "Fumée " + "très " * 600
+
+
+def test_a_translation_far_longer_than_its_english_is_refused_at_its_line(tmp_path: Path) -> None:
+    path = _po(tmp_path, "nqcore", f'msgid "Smoke"\nmsgstr "{PADDED}"\n')
+    assert [(f.line, f.what) for f in check_catalogue(path)] == [
+        (6, f"a msgstr of {len(PADDED)} characters for an English of 5 (at most 20 times as long)")
+    ]
+
+
+def test_the_engine_shows_the_english_of_a_translation_far_longer_than_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _po(tmp_path, "nqcore", f'msgid "Smoke"\nmsgstr "{PADDED}"\n')
+    catalogue_loading.load_po.cache_clear()
+    try:
+        assert catalogue_loading.load_po(path) == {}
+    finally:
+        catalogue_loading.load_po.cache_clear()
+    assert capsys.readouterr().err == (
+        f"{path}:6: warning: a msgstr of {len(PADDED)} characters for an English of 5 (at most"
+        " 20 times as long): the English is shown\n"
+    )
 
 
 def test_a_translation_that_does_not_percent_format_shows_the_english() -> None:

@@ -135,7 +135,7 @@ def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refus
         ) from None
     except MissingCharacters as error:
         char = error.characters[0]
-        place = glyph_place(force, char)
+        place = glyph_place(force, char, args.file)
         raise UsageError(
             NO_GLYPH,
             where=f"{args.file}, {place}" if place else args.file,
@@ -157,10 +157,10 @@ def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refus
 NO_GLYPH = N_("no roster printed ({file}): its font has no glyph for {code} ({char})")
 
 
-def glyph_place(force: Any, char: str) -> str:
-    """Where the army holds ``char``: its name's field, an entry's, or the entry whose profile
-    or options hold it (its kind and number, as a refusal of the army file names them); ''
-    for none."""
+def glyph_place(force: Any, char: str, army_file: str = "") -> str:
+    """Where the army holds ``char``: its name's field, an entry's, the field of the leader's
+    file that holds it, or the entry whose profile or options hold it (its kind and number, as
+    a refusal of the army file names them); '' for none."""
     if char in force.name:
         return "field name"
     counts: dict[str, int] = {}
@@ -170,9 +170,29 @@ def glyph_place(force: Any, char: str) -> str:
         at = f"{entry.kind} #{counts[entry.kind]}"
         if char in entry.name:
             return f"{at}, field name"
+        if entry.leader is not None and char in repr(entry.leader) and army_file:
+            leader = _leader_place(army_file, entry.kind, counts[entry.kind] - 1, char)
+            if leader:
+                return f"{at} ({entry.name}), leader: {leader}"
         if char in repr(entry):
             return f"{at} ({entry.name})"
     return ""  # a text of the roster's own
+
+
+def _leader_place(army_file: str, kind: str, index: int, char: str) -> str:
+    """The leader's file of the army's ``index``-th ``kind`` entry and its field holding
+    ``char`` (as a refusal of a leader's file names them); '' for a leader of the book's."""
+    import os
+
+    from nqcore.cli.files import read_toml
+
+    records = read_toml(army_file).get(kind) or []
+    ref = records[index].get("leader") if index < len(records) else None
+    if not (isinstance(ref, dict) and isinstance(ref.get("file"), str)):
+        return ""
+    path = os.path.join(os.path.dirname(army_file), ref["file"])
+    fields = [key for key, value in read_toml(path).items() if char in repr(value)]
+    return f"{path}, field {fields[0]}" if fields else path
 
 
 def _breach(found: Any) -> dict[str, Any]:

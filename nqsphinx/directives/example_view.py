@@ -20,6 +20,7 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.writers.html5 import HTML5Translator
@@ -111,24 +112,48 @@ def checked_line(result: str | None, lang: str) -> nodes.paragraph:
     return para
 
 
-def result_words(box: nodes.Element) -> str | None:
+def result_words(
+    box: nodes.Element, env: BuildEnvironment | None = None, docname: str = ""
+) -> str | None:
     """The example's ``:result:`` in the page's language, its paragraph taken out of the box;
-    the English words where a translation has another number of slots (with a warning)."""
+    the English words where a translation has another number of slots (with a warning naming
+    the catalogue's line and quoting its msgstr, which MyST has read as markup)."""
     para = next((p for p in box.findall(nodes.paragraph) if RESULT in p["classes"]), None)
     if para is None:
         return None
     para.parent.remove(para)
     words, english = str(para.astext()), str(para["nq_words"])
     if words.count(SLOT) != english.count(SLOT):
+        entry = _catalogue_entry(env, docname, english) if env is not None else None
         logger.warning(
             "the translation of the example's result %r must keep its %d {} (it has %r)",
             english,
             english.count(SLOT),
-            words,
-            location=para,
+            entry[1] if entry else words,
+            location=entry[0] if entry else para,
         )
         return english
     return words
+
+
+def _catalogue_entry(env: BuildEnvironment, docname: str, msgid: str) -> tuple[str, str] | None:
+    """Where the page's catalogue translates ``msgid`` (``file:line`` of its msgstr) and the
+    msgstr as written there; None when it has no such entry."""
+    from nqcore import po
+    from nqsphinx.languages.translation_notice import page_po
+
+    po_path = page_po(env, docname)
+    if po_path is None:
+        return None
+    text = po_path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    for message in po.read(text, strict=False):
+        if message.id == msgid and isinstance(message.string, str) and message.string:
+            start = message.lineno or 1
+            after = range(start - 1, len(lines))  # its msgid's line, then its msgstr's
+            line = next((n + 1 for n in after if lines[n].startswith("msgstr")), start)
+            return f"{po_path}:{line}", message.string
+    return None
 
 
 def _code_blocks(box: nodes.Element) -> list[nodes.literal_block]:
@@ -156,7 +181,8 @@ class ExamplesForPlayers(SphinxPostTransform):
                 self.show(box, lang)
 
     def show(self, box: nodes.admonition, lang: str) -> None:
-        words = result_words(box)
+        docname = self.env.path2doc(self.document["source"]) or ""
+        words = result_words(box, self.env, docname)
         blocks = _code_blocks(box)
         if not blocks:
             return

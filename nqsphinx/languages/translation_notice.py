@@ -75,11 +75,13 @@ def _applied(
     document: nodes.document,
     catalogue: dict[str, str] | None,
     english: frozenset[str] = frozenset(),
+    untranslated: list[tuple[nodes.Element, str]] | None = None,
 ) -> Applied:
     """Sort the page's messages as the Locale transform left them: flagged ``translated``; or
     taken without the flag (a ``translatable`` node keeps its translation aside, an image's
     alt text is replaced: its message is a translation now); or left in English, for want of a
-    translation or translated by its own English (``english``)."""
+    translation or translated by its own English (``english``).  The messages left in English
+    for want of a translation are added to ``untranslated``, with their nodes."""
     from sphinx import addnodes
     from sphinx.transforms.i18n import parse_noqa
     from sphinx.util.nodes import LITERAL_TYPE_NODES, extract_messages
@@ -100,6 +102,8 @@ def _applied(
         elif not msgstr.strip():
             record.untranslated += 1
             _in_english(node)
+            if untranslated is not None:
+                untranslated.append((node, msg))
         else:
             record.dropped.append((int(node.line or 0), msg[:80]))
             _in_english(node)
@@ -131,9 +135,65 @@ class RecordApplied(SphinxTransform):
         docname = self.env.docname
         catalogue = page_catalogue(self.env, docname)
         english = left_in_english(self.env, docname)
-        _records(self.env)[docname] = _applied(self.document, catalogue, english)
-        for warning in unused_warnings(self.env, docname, self.document):
+        untranslated: list[tuple[nodes.Element, str]] = []
+        _records(self.env)[docname] = _applied(self.document, catalogue, english, untranslated)
+        warnings = unused_warnings(self.env, docname, self.document)
+        if catalogue is not None:
+            warnings += no_entry_warnings(self.env, docname, self.document, untranslated)
+        for warning in warnings:
             print(warning, file=sys.stderr)
+
+
+def page_po(env: BuildEnvironment, docname: str) -> Path | None:
+    """The page's catalogue Sphinx reads first (the first ``locale_dirs`` that has one)."""
+    from sphinx.util.i18n import docname_to_domain
+
+    domain = docname_to_domain(docname, env.config.gettext_compact)
+    for folder in env.config.locale_dirs:
+        po_path = Path(env.srcdir, folder, env.config.language, "LC_MESSAGES", f"{domain}.po")
+        if po_path.is_file() and not po_path.is_symlink():
+            return po_path
+    return None
+
+
+def no_entry_warnings(
+    env: BuildEnvironment,
+    docname: str,
+    document: nodes.document,
+    untranslated: list[tuple[nodes.Element, str]],
+) -> list[str]:
+    """Messages of the page that its catalogue has no entry for (deleted by hand, or the
+    English changed before ``./dev update-po``): shown in English with no empty msgstr to
+    warn of, and the PDF has no notice.  Warned as untranslated messages are, with the page's
+    line and the catalogue's line where the entry goes (before the entry of the next message
+    of the page that has one)."""
+    from sphinx.util.nodes import extract_messages
+
+    from nqtranslate.missing import entry_starts
+
+    po_path = page_po(env, docname)
+    if po_path is None:
+        return []
+    text = po_path.read_text(encoding="utf-8")
+    starts = entry_starts(text)
+    missing = {msg for _, msg in untranslated if msg not in starts}
+    if not missing:
+        return []
+    order = [msg for _, msg in extract_messages(document)]
+    end = len(text.splitlines()) + 1
+    where = []
+    for node, msg in untranslated:
+        if msg not in missing:
+            continue
+        missing.discard(msg)
+        after = order[order.index(msg) + 1 :] if msg in order else []
+        due = next((starts[m] for m in after if m in starts), end)
+        source = shown(Path(node.source or env.doc2path(docname)))
+        where.append(f"due at line {due}: {source}:{node.line or 0} {msg[:40]!r}")
+    return [
+        f"{shown(po_path)}: warning: {len(where)} untranslated message(s), shown in English "
+        f"(no entry, {'; '.join(where[:5])}): ./dev update-po adds it"
+    ]
 
 
 #: Where a directive records the messages of its source that this edition leaves out before

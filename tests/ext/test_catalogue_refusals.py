@@ -154,3 +154,98 @@ def test_a_paragraph_shown_in_english_is_marked_english(
     html = build(srcdir, "fr", make_app).html("magic")
     assert '<p lang="en">A model with no' in html, html
     assert '<p lang="en">' not in html.replace('<p lang="en">A model with no', "")
+
+
+def _without_entry(catalogue: Path, msgid: str) -> None:
+    """``catalogue`` with the entry of ``msgid`` deleted, as a translator's editor would."""
+    po = catalogue.read_text(encoding="utf-8")
+    entry = next(block for block in po.split("\n\n") if block.startswith(f'msgid "{msgid}"'))
+    catalogue.write_text(po.replace(f"\n\n{entry}", ""), encoding="utf-8")
+
+
+@pytest.mark.parametrize("builder", ["html", "latex"])
+def test_a_message_with_no_entry_is_warned_where_its_entry_would_go(
+    tmp_path: Path, make_app: Any, capsys: pytest.CaptureFixture[str], builder: str
+) -> None:
+    """An entry deleted from a page's catalogue leaves its English on the French page (the
+    PDF has no notice at all): warned as an empty msgstr is, naming the page's line and where
+    in the catalogue the entry goes (before the entry of the page's next message)."""
+    srcdir = copy_root("nq", tmp_path)
+    catalogue = srcdir / MAGIC_PO
+    gone = "A model with no Wounds left is removed. See {nq:spell}`fireball`."
+    _without_entry(catalogue, gone)
+    line = line_of(catalogue, 'msgid "A human archer')  # the entry of the page's next message
+    source = line_of(srcdir / "magic.md", "A model with no Wounds left")
+    capsys.readouterr()
+    app = make_app(
+        builder,
+        srcdir=srcdir,
+        confoverrides={"language": "fr", "nq_site_url": "https://example.org/"},
+        status=StringIO(),
+        warning=StringIO(),
+        tags=["print"] if builder == "latex" else [],
+    )
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    warned = [w for w in capsys.readouterr().err.splitlines() if "untranslated" in w]
+    assert warned == [
+        f"{catalogue}: warning: 1 untranslated message(s), shown in English (no entry, due at"
+        f" line {line}: {srcdir / 'magic.md'}:{source} {gone[:40]!r}): ./dev update-po adds it"
+    ]
+
+
+def test_a_catalogue_with_every_entry_warns_of_no_untranslated_message(
+    tmp_path: Path, make_app: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    build(copy_root("nq", tmp_path), "fr", make_app)
+    assert "untranslated" not in capsys.readouterr().err
+
+
+def test_a_tab_after_a_keyword_is_named_at_its_line_only(
+    tmp_path: Path,
+    make_app: Any,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """GNU reads ``msgstr<TAB>"..."``, Babel does not: the build stops at the faulty line, and
+    nothing reads the catalogue with Babel first, whose warnings name the line before it."""
+    from sphinx.util.console import strip_escape_sequences
+    from sphinx.util.docutils import docutils_namespace
+
+    srcdir = copy_root("nq", tmp_path)
+    catalogue = srcdir / MAGIC_PO
+    catalogue.write_text(
+        catalogue.read_text(encoding="utf-8").replace('msgstr "Blessures"', 'msgstr\t"Blessures"'),
+        encoding="utf-8",
+    )
+    line = line_of(catalogue, 'msgstr\t"Blessures"')
+    catalogue.with_suffix(".mo").write_bytes(b"")  # an earlier build's, compiled again
+    warning = StringIO()
+    with docutils_namespace(), pytest.raises(SystemExit):
+        make_app("html", srcdir=srcdir, confoverrides={"language": "fr"}, warning=warning)
+    printed = capsys.readouterr()  # Babel prints its warnings to the standard output
+    said = strip_escape_sequences(warning.getvalue()) + printed.out + printed.err + caplog.text
+    assert f"{catalogue}:{line}: ERROR: msgstr followed by U+0009" in said
+    assert "Problem on line" not in said and "misformatted" not in said, said
+
+
+def test_a_result_format_the_translation_breaks_is_named_at_its_catalogue_line(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """The refusal quotes the msgstr as the catalogue has it (MyST would read its underscores
+    as emphasis) and names the catalogue's line, where the translator mends it."""
+    srcdir = copy_root("nq", tmp_path)
+    catalogue = srcdir / MAGIC_PO
+    hostile = "{0.__class__.__mro__} ou moins"
+    catalogue.write_text(
+        catalogue.read_text(encoding="utf-8").replace('"{} ou moins"', f'"{hostile}"'),
+        encoding="utf-8",
+    )
+    line = line_of(catalogue, hostile)
+    built = build(srcdir, "fr", make_app)
+    [warned] = [w for w in built.warnings.splitlines() if "the example's result" in w]
+    assert warned.startswith(f"{catalogue}:{line}: WARNING: "), warned
+    assert f"(it has {hostile!r})" in warned, warned

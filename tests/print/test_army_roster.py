@@ -146,6 +146,27 @@ def test_a_character_the_font_lacks_is_refused_naming_the_field(
     assert not out.exists()
 
 
+def test_a_character_the_font_lacks_in_a_leaders_file_names_that_file_and_field(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """The leader's name is the leader's file's, not the army's: the refusal names it there."""
+    army_file = _warband(tmp_path)
+    captain = tmp_path / "orc-captain.toml"
+    captain.write_text(
+        captain.read_text(encoding="utf-8").replace('"Orc Captain"', '"Orc 龍 Captain"'),
+        encoding="utf-8",
+    )
+    out = tmp_path / "cjk.pdf"
+    code = main(["army", str(army_file), "--pdf", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1, err
+    assert err.startswith(
+        f"nq army: {army_file}, unit #1 (Orc Bruisers), leader: {captain}, field name: "
+        "no roster printed ("
+    ), err
+    assert "U+9F8D (龍)" in err and not out.exists()
+
+
 def test_a_failed_roster_names_xelatexs_cause_and_leaves_no_folder(
     capsys: Capture, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
