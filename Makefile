@@ -89,21 +89,44 @@ verify-examples: $(EXAMPLES_OK)
 
 EXAMPLES_TO_RUN = $(or $(if $(filter-out docs/%.md locale/%,$?),docs),$(filter docs/%.md,$?))
 
-# The examples are code from the pages: they run in a sandbox (bubblewrap), the whole file system
-# read-only but an empty /tmp, without network, so that an example can neither change a page
-# before Sphinx reads it nor send anything away. Without a working bwrap they run as they are,
-# with a warning.
+# The examples are code from the pages: they run in a sandbox (bubblewrap) as
+# nqsphinx/sandbox.py's: every namespace new (no network; a PID namespace, its own /proc), a new
+# session (no terminal to push keystrokes into), no capability; read-only, only the system's
+# libraries (/usr), the interpreter's folders (PYTHON's virtual environment and installation) and
+# the project; an empty /tmp; stdin /dev/null. So an example can neither change a page before
+# Sphinx reads it, read the build machine's other files, nor send anything away. Without a
+# working bwrap they run as they are, with a warning.
 BWRAP ?= bwrap
-SANDBOX_ARGS := --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --ro-bind '$(CURDIR)' \
-	'$(CURDIR)' --setenv NQ_IN_SANDBOX 1 --chdir '$(CURDIR)' --unshare-net --die-with-parent --
+PYTHON_FOUND := $(shell command -v $(PYTHON))
+SANDBOX_FOLDERS := $(sort $(CURDIR) $(foreach p,$(PYTHON_FOUND),$(abspath $(dir $(p)).. \
+	$(dir $(realpath $(p)))..)))
+SANDBOX_ROOT := $(shell for n in bin sbin lib lib64 lib32 libx32; do if [ -L /$$n ]; then \
+	printf -- '--symlink %s /%s ' "$$(readlink /$$n)" $$n; elif [ -d /$$n ]; then \
+	printf -- '--ro-bind /%s /%s ' $$n $$n; fi; done)
+# The environment's variables it sees, as nqsphinx/sandbox.py's KEPT_VARIABLES (not a CI job's
+# tokens); its home is its empty /tmp.
+SANDBOX_ENV := --clearenv --setenv HOME /tmp $(foreach v,$(filter PATH LANG LANGUAGE TZ \
+	SOURCE_DATE_EPOCH LC_% PYTHON% NQ_%,$(.VARIABLES)),$(if $(filter environment%,$(origin \
+	$(v))),--setenv $(v) "$$$(v)"))
+SANDBOX_ARGS := --unshare-all --new-session --die-with-parent --cap-drop ALL $(SANDBOX_ENV) --setenv NQ_IN_SANDBOX 1 \
+	--ro-bind /usr /usr \
+	$(SANDBOX_ROOT) --ro-bind-try /etc/ld.so.cache /etc/ld.so.cache --proc /proc --dev /dev \
+	--tmpfs /tmp $(foreach d,$(SANDBOX_FOLDERS),--ro-bind '$(d)' '$(d)') --chdir '$(CURDIR)' --
+# A sandboxed run is ended after SANDBOX_SECONDS (an example is ended after 20 s, naming its
+# page: nqsphinx/example_limit.py; this limit ends code that silences that alarm).
+SANDBOX_SECONDS ?= 120
 SANDBOXED = if $(BWRAP) $(SANDBOX_ARGS) true 2>/dev/null; then set -- $(BWRAP) $(SANDBOX_ARGS); \
 	else echo "warning: no working bwrap (bubblewrap): the worked examples run unsandboxed" >&2; \
-	set --; fi; "$$@"
+	set --; fi; </dev/null timeout --foreground -k 5 $(SANDBOX_SECONDS) "$$@"
+# After a sandboxed command failed: its status in s, and one line if the time limit ended it.
+SANDBOX_FAILED = s=$$?; if [ $$s -eq 124 ] || [ $$s -eq 137 ]; then echo "error: $(1) still \
+	ran after $(SANDBOX_SECONDS) s, stopped (does the code of a page end?)" >&2; fi
 
 $(EXAMPLES_OK): $(INPUTS)
 	$(if $(EXAMPLES_TO_RUN),$(SANDBOXED) $(PYTHON) -m pytest $(EXAMPLES_TO_RUN) \
 		-q --no-header -p no:cacheprovider -p no:hypothesispytest -o addopts= --tb=short \
-		|| test $$? -eq 5)
+		-p nqsphinx.example_limit || { $(call SANDBOX_FAILED,the worked examples of \
+		$(EXAMPLES_TO_RUN)); [ $$s -eq 5 ]; })
 	@mkdir -p $(@D) && touch $@
 
 # Each site is built when an input (or a PDF it links) is newer than its stamp, into a copy of

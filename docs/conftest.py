@@ -66,8 +66,9 @@ class SandboxedPage(pytest.File):
 class SandboxedExamples(pytest.Item):
     """``pytest PAGE`` in the sandbox: it passes when every example of the page does."""
 
-    #: The longest a page's examples may run (the slowest takes a few seconds).
-    TIMEOUT = 600.0
+    #: The longest a page's examples may run in all (the slowest takes a few seconds; each
+    #: example has its own limit, nqsphinx.example_limit).
+    TIMEOUT = 120.0
     #: It asks for no fixture (the suite's hooks read every item's).
     fixturenames: tuple[str, ...] = ()
 
@@ -107,6 +108,8 @@ PAGE_PYTEST_ARGS = (
     "-o",
     "addopts=",
     "--tb=short",
+    "-p",
+    "nqsphinx.example_limit",  # each example ended after its time, naming its page and line
 )
 
 

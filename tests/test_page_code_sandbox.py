@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import io
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +17,7 @@ from sphinx.application import Sphinx
 from sphinx.util.console import strip_colors
 from sphinx.util.docutils import docutils_namespace
 
-from nqsphinx.languages import code_prose
+from nqsphinx.languages import code_prose, page_runs
 from tools.scratch import ROOT
 
 CONF = """\
@@ -152,4 +153,69 @@ Page
     assert warning.endswith(
         "index.rst:4: WARNING: its code, run again in fr, gave no answer: "
         "the page's code failed its run (exit 3): no message"
+    ), warning
+
+
+def test_page_code_that_replaces_the_command_does_not_write_the_french_answers(
+    tmp_path: Path,
+) -> None:
+    """Attack eleven's fifth finding: the page's code replaced ``nqcore.cli.commands.main``,
+    which then printed what the page chose (a file of the build machine) as the French answer
+    of the doctest and of the page's later sessions."""
+    page = """\
+Page
+====
+
+.. doctest::
+
+   >>> import nqcore.cli.commands as _c
+   >>> _c.main = lambda argv=None: print("DECIDED-" * 3 if "--lang" in (argv or []) else "x")
+   >>> from nqcore.cli.commands import main
+   >>> main(["cast", "5", "--wizardry", "2"])  # doctest: +ELLIPSIS
+   x...
+
+.. code-block:: console
+
+   $ nq cast 5 --wizardry 2
+   Casting a level 5 spell at wizardry level 2
+   Roll needed: 7 or less
+   Chance: 70.0%
+"""
+    html = (_build_french(tmp_path, page) / "index.html").read_text(encoding="utf-8")
+    assert "DECIDED-" * 3 not in html
+    assert "Résultat nécessaire" in html  # the engine's French answer, the session's
+
+
+def test_page_code_that_never_ends_is_an_error_naming_the_page_in_seconds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Attack eleven's sixth finding: ``while True: pass`` held the French build for five
+    minutes (the limit was 300 s)."""
+    assert page_runs.TIMEOUT <= 60
+    monkeypatch.setattr(page_runs, "TIMEOUT", 3)
+    page = """\
+Page
+====
+
+.. doctest::
+
+   >>> _engine = "nqcore.cli.commands"
+   >>> while True: pass
+"""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(CONF, encoding="utf-8")
+    (src / "index.rst").write_text(page, encoding="utf-8")
+    warnings = io.StringIO()
+    started = time.monotonic()
+    with docutils_namespace():
+        app = Sphinx(
+            src, src, tmp_path / "out", tmp_path / "dt", "html", status=None, warning=warnings
+        )
+        app.build()
+    assert time.monotonic() - started < 30
+    (warning,) = strip_colors(warnings.getvalue()).splitlines()
+    assert warning.endswith(
+        "index.rst:4: WARNING: its code, run again in fr, gave no answer: "
+        "the page's code ran longer than 3 s"
     ), warning

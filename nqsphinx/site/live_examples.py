@@ -21,8 +21,8 @@ from typing import Any
 from nqsphinx import sandbox
 from nqsphinx.site.live_sites import first_line
 
-#: Seconds the changed pages' examples may take.
-TIMEOUT = 600
+#: Seconds the changed pages' examples may take in all (each example, nqsphinx.example_limit's).
+TIMEOUT = 120
 
 
 def run_examples(docs: Path, pages: Sequence[Path]) -> list[str]:
@@ -74,6 +74,8 @@ class Examples:
         return problems
 
     def _run_page(self, sybil: Any, page: Path) -> list[str]:
+        from nqsphinx.example_limit import limit  # pytest's plugin too: imported by the child only
+
         where = shown(page)
         try:
             document = sybil.parse(page)
@@ -82,7 +84,8 @@ class Examples:
         problems = []
         for example in document:
             try:
-                example.evaluate()
+                with limit(f"{where}:{example.line}"):
+                    example.evaluate()
             except Exception as error:  # Sybil's failure holds the doctest's expected and got
                 detail = getattr(error, "result", None)
                 said = first_line(AssertionError(detail) if detail else error)
