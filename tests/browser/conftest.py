@@ -6,7 +6,8 @@ the browser tests are skipped, saying so (``./dev test`` installs it).  Every re
 make is recorded; a test fails if one leaves the local server.  Screenshots are kept in
 ``_build/test-artifacts/screenshots/``.  The site's service worker (``nqsphinx/site/offline.py``) is
 blocked unless a test asks for it (``service_workers="allow"``): in every context it would fetch
-both sites whole.
+both sites whole.  Blocked, the pages see a browser without service workers
+(:data:`NO_SERVICE_WORKER`).
 """
 
 from __future__ import annotations
@@ -113,14 +114,27 @@ def site(html_sites: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) 
         server.server_close()
 
 
+#: A browser without service workers, as the pages meet it in a private window of some browsers:
+#: no ``navigator.serviceWorker``.  Playwright's ``service_workers="block"`` alone leaves the
+#: container and makes ``register`` do nothing, so that no worker ever takes the page: the At the
+#: table page then waits its 4 s for one (``nq-at-table.js``, ``underServiceWorker``) before it
+#: starts the engine, on every load of every test.  :func:`_Browser.new_context` hides it unless
+#: the test asks for ``service_workers`` itself (tests/browser/test_engine_start.py: that wait).
+NO_SERVICE_WORKER = "delete Navigator.prototype.serviceWorker;"
+
+
 class _Browser:
-    """Playwright's browser whose new contexts block service workers unless told otherwise."""
+    """Playwright's browser whose new contexts have no service workers unless told otherwise."""
 
     def __init__(self, browser: Any) -> None:
         self._browser = browser
 
     def new_context(self, **options: Any) -> Any:
-        return self._browser.new_context(**{"service_workers": "block", **options})
+        if "service_workers" in options:
+            return self._browser.new_context(**options)
+        context = self._browser.new_context(service_workers="block", **options)
+        context.add_init_script(NO_SERVICE_WORKER)
+        return context
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._browser, name)
