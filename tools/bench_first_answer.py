@@ -40,6 +40,20 @@ new MutationObserver((records, observer) => {
   }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-answer"] });
 """
+#: The army builder's moments, from navigation: the engine ready (its status says so), and the
+#: army's summary drawn from the engine's answer (the builder idle, its summary no longer the
+#: loading line). Between them: the army's first answer and its drawing.
+RECORD_ARMY = """
+new MutationObserver((records, observer) => {
+  const status = document.querySelector(".nq-engine-status.nq-engine-ready");
+  if (status && !window.nqEngineReady) window.nqEngineReady = performance.now();
+  const army = document.getElementById("nq-army");
+  if (army && army.dataset.state === "done" && !window.nqArmySummary) {
+    window.nqArmySummary = performance.now();
+  }
+  if (window.nqEngineReady && window.nqArmySummary) observer.disconnect();
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["class", "data-state"] });
+"""
 COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".txt")
 TIMEOUT_MS = 240_000
 
@@ -80,6 +94,8 @@ class Visits:
     lang: str
     first: float  # seconds from navigation to the first answer, empty cache
     repeat: float  # the same, the cache filled by the first visit
+    engine: float = 0.0  # the first visit: seconds from navigation to the engine ready
+    army: float = 0.0  # and to the army builder's summary, priced by the engine
 
 
 def _visits(browser: Any, url: str, lang: str, tables: bool) -> Visits:
@@ -89,12 +105,13 @@ def _visits(browser: Any, url: str, lang: str, tables: bool) -> Visits:
     if not tables:
         context.route(f"**/{TABLES}", lambda route: route.abort())
     context.add_init_script(RECORD_FIRST_ANSWER)
+    context.add_init_script(RECORD_ARMY)
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", NETWORK)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
-    times = []
+    times, army = [], []
     for _visit in ("first", "repeat"):
         page.goto(url, wait_until="commit")
         page.locator("form.nq-calc[data-answer]").first.wait_for(
@@ -105,8 +122,11 @@ def _visits(browser: Any, url: str, lang: str, tables: bool) -> Visits:
         page.locator(".nq-engine-status.nq-engine-ready").wait_for(
             state="attached", timeout=TIMEOUT_MS
         )
+        page.locator('#nq-army[data-state="done"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+        army.append(page.evaluate("[window.nqEngineReady, window.nqArmySummary]"))
     context.close()
-    return Visits(lang, times[0], times[1])
+    engine, summary = (moment / 1000 for moment in army[0])
+    return Visits(lang, times[0], times[1], engine, summary)
 
 
 def first_answers(html: Path) -> tuple[list[Visits], list[Visits]] | str:
@@ -162,5 +182,10 @@ def report(html: Path) -> str:
             f"ratio {tabled.first / engine.first:.2f}, goal 2 s); repeat visit "
             f"{tabled.repeat:.2f} s (baseline {engine.repeat:.1f} s, ratio "
             f"{tabled.repeat / engine.repeat:.2f}, goal 1 s)"
+        )
+        lines.append(
+            f"  {tabled.lang}: army builder, first visit: engine ready {tabled.engine:.2f} s, "
+            f"army summary {tabled.army:.2f} s (the army's answer and drawing "
+            f"{tabled.army - tabled.engine:.2f} s)"
         )
     return "\n".join(lines)

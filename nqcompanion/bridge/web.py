@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from nqcompanion.bridge.web_picks import add_pick, pick_names, remove_pick
-from nqcore.army.characteristics import blank_profile
+from nqcore.army.characteristics import ModelType, blank_profile
 from nqcore.army.toml_values import quoted, toml_key
 from nqcore.cli import usage
 from nqcore.cli.asking import UsageError
@@ -93,13 +93,17 @@ def _ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
     return {"json": jsonable(answer, lang), "text": text}
 
 
+#: A question refused by Python's own error, not the engine's: said without Python's words.
+UNANSWERED = N_("the engine cannot answer this question as it is asked")
+
+
 def _refused(error: BaseException, lang: str) -> dict[str, Any]:
     """The page's answer to a refused question: ``error`` in ``lang``, and in English; and, from
     the engine's :class:`~nqcore.i18n.Refusal`, the ``field`` of the form it refuses and the
     ``values`` of it refused (two modifiers' keys), which the page marks."""
     message = one_line(str(error.args[0] if error.args else error))
-    if not isinstance(error, Refusal):
-        return {"error": message, "message": message}
+    if not isinstance(error, Refusal):  # Python's words (a KeyError's key, a repr): not a player's
+        return {"error": translator(lang)(UNANSWERED), "message": message}
     answer: dict[str, Any] = {"error": one_line(error.text(lang)), "message": message}
     if error.argument:
         answer["field"] = error.argument
@@ -159,9 +163,23 @@ def import_profile(data: bytes, lang: str, name: str = PROFILE_FILE) -> dict[str
     with _as_file(data, name) as path:
         answer = ask(["points", path], lang)
         if "error" in answer:
-            return answer
+            return answer | _given_elsewhere(path, name, lang)
         text = read_text(path)
     return build({"toml": text, "file": name}, lang)
+
+
+def _given_elsewhere(path: str, name: str, lang: str) -> dict[str, Any]:
+    """An army file given to the profile builder: said as one (``file_kind``), and where it
+    goes."""
+    from nqcompanion.bridge.web_army import ARMY_GIVEN, file_kind
+
+    try:
+        if file_kind(read_toml(path)) != "army":
+            return {}
+    except Refusal:
+        return {}
+    given = Refusal(ARMY_GIVEN, where=name)
+    return {"error": given.text(lang), "message": str(given), "file_kind": "army"}
 
 
 def ask_json(request: str) -> str:
@@ -268,18 +286,29 @@ def sample_choices(lang: str) -> list[tuple[str, str]]:
 
 
 def starting_choices(lang: str) -> list[tuple[str, str]]:
-    """The starting profiles as the builder's list names them in ``lang``: two of one name (the
-    book's two chariots) are told apart by their crews."""
+    """The starting profiles as the builders' lists name them in ``lang``: a rider by its mount
+    too, two of one name (the book's two chariots) told apart by their crews."""
+    from nqcore.army.profile_files import SAMPLE_HEADINGS
+
     _ = translator(lang)
     profiles = _starting()
     named = Counter(_(_book_name(p)) for p in profiles)
     choices = []
     for profile in profiles:
         label = _(_book_name(profile))
-        if named[label] > 1 and profile.elements:
-            label += f" ({', '.join(_(element.name) for element in profile.elements)})"
+        parts = ", ".join(_(element.name) for element in profile.elements)
+        riding = profile.model_type is not ModelType.SUPPORT and profile.key not in SAMPLE_HEADINGS
+        if parts and riding:  # a rider its example's table names alone, and its mount
+            label = _(RIDING).format(rider=label, mount=parts)
+        elif parts and named[label] > 1:
+            label += f" ({parts})"
         choices.append((profile.key, label))
     return choices
+
+
+#: A special combination model, by its rider and its mount ("Orc Warlord on Dragon"): the
+#: book's table names the rider alone.
+RIDING = N_("{rider} on {mount}")
 
 
 def starting_record(key: str) -> dict[str, Any]:

@@ -104,10 +104,31 @@ def import_army(data: bytes, lang: str, name: str = ARMY_FILE) -> dict[str, Any]
     try:
         with _as_file(data[: MAX_FILE_BYTES + 1], name) as path:
             text = read_text(path)
-            read_toml(path)
+            if file_kind(read_toml(path)) == "profile":
+                given = refused(Refusal(PROFILE_GIVEN, where=name), lang, name)
+                return given | {"file_kind": "profile"}
     except Refusal as error:
         return refused(error, lang, name)
     return army({"toml": text, "file": name}, lang)
+
+
+#: A file given to the builder of the other kind: said as what it is, and where it goes.
+PROFILE_GIVEN = N_("this is a profile file: import it in the profile builder")
+ARMY_GIVEN = N_("this is an army file: import it in the army builder")
+
+
+def file_kind(data: dict[str, Any]) -> str | None:
+    """What a file read as TOML is: ``"army"`` (it has an army's size or entries), ``"profile"``
+    (the reader of ``nq points`` takes it), else ``None``."""
+    from nqcore.army.profile_files import parse_profile
+
+    if "points" in data or any(kind in data for kind in KINDS):
+        return "army"
+    try:
+        parse_profile(data)
+    except (Refusal, ValueError, TypeError, KeyError):
+        return None
+    return "profile"
 
 
 #: Why the game's size typed on the page is refused (before the army file's own limits).

@@ -90,7 +90,8 @@ def _words(lang: str) -> dict[str, str]:
 
 
 def _second_words(lang: str) -> dict[str, str]:
-    """The words of a second chance (Undo), of a refused count and of an army-wide breach."""
+    """The words of a second chance (Undo), of a refused count and of an army-wide breach, of a
+    file given to the other builder, of the rules' examples among the profiles."""
     return {
         "undo": ui_text("Undo", lang),
         "restored": ui_text("“{name}” is back.", lang),
@@ -103,6 +104,8 @@ def _second_words(lang: str) -> dict[str, str]:
         "field_refused": ui_text("{field}: {refusal}", lang),
         "army_wide": ui_text("{rule}, in the army's list", lang),
         "concerns": ui_text("Concerns:", lang),
+        "profile_file": ui_text("This is a profile file: import it in the Profile Builder.", lang),
+        "examples": ui_text("Examples of the rules", lang),
     }
 
 
@@ -147,7 +150,6 @@ def _options(items: list[tuple[str, str]]) -> str:
 def _choices(lang: str) -> str:
     """The lists the script copies into each entry (a ``template`` the page does not show): the
     book's profiles, the support weapons, the options by kind."""
-    from nqcompanion.bridge.web import starting_choices
     from nqcompanion.page.builder import _pick_options
     from nqcore.army.armoury import WeaponKind, all_weapons
 
@@ -170,11 +172,40 @@ def _choices(lang: str) -> str:
         options = _options(items).replace(*_ONLY_FOR)
         groups.append(f'<optgroup label="{html.escape(label)}">{options}</optgroup>')
     return (
-        f'<template id="nq-army-profiles"><optgroup label="{html.escape(words["book"])}">'
-        f"{_options(starting_choices(lang))}</optgroup></template>"
+        f'<template id="nq-army-profiles">{_profile_groups(lang, words)}</template>'
         f'<template id="nq-army-weapons">{_options(support)}</template>'
         f'<template id="nq-army-options">{"".join(groups)}</template>'
     )
+
+
+def _profile_groups(lang: str, words: dict[str, str]) -> str:
+    """The book's profiles in two groups, the Sample Profiles and the rules' examples (Creating A
+    Profile's...), by their full names; each option marked with its profile's type, which the
+    script matches against the types each kind of entry takes (:func:`_takes`)."""
+    from nqcompanion.bridge.web import starting_choices
+    from nqcore.army.profile_files import example_profiles, sample_profiles
+
+    named = dict(starting_choices(lang))
+    groups = []
+    for label, profiles in (
+        (words["book"], [s.profile for s in sample_profiles()]),
+        (words["examples"], [e.profile for e in example_profiles()]),
+    ):
+        options = "".join(
+            f'<option value="{html.escape(p.key)}" data-type="{p.model_type.value}">'
+            f"{html.escape(named[p.key])}</option>"
+            for p in profiles
+        )
+        groups.append(f'<optgroup label="{html.escape(label)}">{options}</optgroup>')
+    return "".join(groups)
+
+
+def _takes() -> dict[str, list[str]]:
+    """The profile types each kind of entry takes, as the engine checks them (a unit: core or
+    elite; an individual: individual...)."""
+    from nqcore.army.army_rules import EXPECTED
+
+    return {kind: sorted(t.value for t in types) for kind, (types, _said) in EXPECTED.items()}
 
 
 def _only_for() -> tuple[str, str]:
@@ -314,6 +345,7 @@ def army_html(
         # A new army's name in every language: the page's until the player renames it.
         "untitled": {code: ui_text("My army", code) for code in LANGUAGES},
         "crew": unit_sizes()["support-weapon-crew"].minimum,
+        "takes": _takes(),
     }
     return (
         f'<div class="nq-builder nq-army" id="nq-army" data-army="'

@@ -42,6 +42,7 @@ def _builder_words(lang: str) -> dict[str, str]:
         "file": ui_text("The profile file, as nq points reads it", lang),
         "none_or_int": ui_text("Enter a whole number from {min} to {max}, or - for none.", lang),
         "refused_file": ui_text("This file is not a profile the rules engine can price:", lang),
+        "army_file": ui_text("This is an army file: import it in the Army Builder.", lang),
         "small": ui_text("Small", lang),
         "medium": ui_text("Medium", lang),
         "large": ui_text("Large", lang),

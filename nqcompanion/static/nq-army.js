@@ -41,11 +41,15 @@ function armyBuilder(box) {
   const LISTED_NAME = 36;
   const cut = (name, most = LISTED_NAME) => ([...name].length <= most ? name
     : `${[...name].slice(0, most - 9).join("").trimEnd()}…${[...name].slice(-8).join("")}`);
-  const listed = (army) => (army.total === undefined ? cut(army.name) : `${cut(army.name)} · ${say(
-    said.army_points, { total: grouped.format(army.total), points: grouped.format(army.points) })}`);
+  // An army never renamed is listed by the page's language's default name ("Mon armée").
+  const shownName = (name) => (Object.values(conf.untitled).includes(name) ? conf.start.name : name);
+  const listed = (army) => (army.total === undefined ? cut(shownName(army.name))
+    : `${cut(shownName(army.name))} · ${say(said.army_points,
+      { total: grouped.format(army.total), points: grouped.format(army.points) })}`);
   const drawPick = () => {
     $("nq-army-pick").replaceChildren(...kept.armies.map((army) => el("option", {
-      value: army.id, textContent: listed(army), title: army.name, selected: army.id === kept.current,
+      value: army.id, textContent: listed(army), title: shownName(army.name),
+      selected: army.id === kept.current,
     })));
   };
   const newArmy = (name, toml = null) => {
@@ -246,11 +250,13 @@ function armyBuilder(box) {
   // The player's own profile (the profile builder's), under its own heading and by its name
   // once the builder has said it: a list of one group, or none before the builder kept one.
   let mineName = null;
+  let mineType = null;
   const profileChoices = () => {
     let mine = null;
     try { mine = localStorage.getItem(MINE); } catch (error) { /* private browsing */ }
-    return mine ? [el("optgroup", { label: said.mine },
-      el("option", { value: "@mine", textContent: mineName || said.mine }))] : [];
+    const option = el("option", { value: "@mine", textContent: mineName || said.mine });
+    if (mineType) option.dataset.type = mineType;
+    return mine ? [el("optgroup", { label: said.mine }, option)] : [];
   };
 
   // The fields of one entry, as its kind takes them (the army file's schema).
@@ -509,6 +515,7 @@ function armyBuilder(box) {
     const undoKey = (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey
       && event.key.toLowerCase() === "z";
     if (!undoKey || event.target.closest?.("input[type=text], textarea, [contenteditable]")) return;
+    if (!undoesHere(box)) return; // the other builder's, when it has the focus or was last used
     event.preventDefault();
     $("nq-army-undo-button").click();
   });
@@ -600,13 +607,22 @@ function armyBuilder(box) {
     });
   }
 
+  // The add form offers the profiles the chosen kind of entry takes (the types the engine
+  // checks, conf.takes): a group left empty goes.
   const drawAdd = () => {
     const pick = $("nq-army-add-profile");
     const value = pick.value;
+    const takes = conf.takes[$("nq-army-add-kind").value] || [];
     pick.replaceChildren();
     pick.append(...profileChoices(), $("nq-army-profiles").content.cloneNode(true));
+    for (const option of pick.querySelectorAll("option[data-type]")) {
+      if (!takes.includes(option.dataset.type)) option.remove();
+    }
+    for (const group of pick.querySelectorAll("optgroup:empty")) group.remove();
     if (value) pick.value = value;
+    if (!pick.value && pick.options.length) pick.selectedIndex = 0;
   };
+  $("nq-army-add-kind").addEventListener("change", drawAdd);
   $("nq-army-add").addEventListener("click", () => {
     const kind = $("nq-army-add-kind").value;
     const profile = $("nq-army-add-profile").value;
@@ -693,7 +709,9 @@ function armyBuilder(box) {
     const result = await ask({ army_import: base64(bytes), file: file.name });
     importer.value = "";
     if (result.error) {
-      showError(importer, `${said.refused_file} ${result.error}`);
+      // A profile file is said as one, with where it goes; any other refusal says why.
+      showError(importer, result.file_kind === "profile" ? said.profile_file
+        : `${said.refused_file} ${result.error}`);
       return;
     }
     showError(importer, "");
@@ -742,6 +760,7 @@ function armyBuilder(box) {
   // Kept by the builder on this page: offered by its name in the add list and the leaders' lists.
   document.addEventListener("nq-profile-kept", (event) => {
     mineName = event.detail.name || null;
+    mineType = event.detail.type || null;
     drawAdd();
     if (state.answer) draw(state.answer);
   });

@@ -382,6 +382,22 @@ window.addEventListener("afterprint", () => {
   }
 });
 
+// --- which builder Ctrl+Z undoes in ----------------------------------------------------------
+// Each builder's "Undo" bar answers Ctrl+Z (Cmd+Z) only when that builder has the focus or, the
+// focus being in neither, was the last one used: with a profile and an army both just deleted,
+// one key press never brings back both.
+let lastBuilder = null;
+for (const type of ["focusin", "pointerdown"]) {
+  document.addEventListener(type, (event) => {
+    const found = event.target.closest?.(".nq-builder");
+    if (found) lastBuilder = found;
+  }, true);
+}
+const undoesHere = (box) => {
+  const inside = document.activeElement?.closest?.(".nq-builder");
+  return inside ? inside === box : lastBuilder === box;
+};
+
 // --- the profile builder ---------------------------------------------------------------------
 // The engine keeps the profile: each change is sent with the profile file (TOML) and the engine
 // answers with the new file, its fields and its points (nqcompanion.bridge.web.build), kept in localStorage.
@@ -406,7 +422,10 @@ const builderShow = (result) => {
   try { localStorage.setItem(STORE, result.toml); } catch (error) { /* private browsing */ }
   // The army builder offers the kept profile by its name, in the page's language (nq-army.js).
   document.dispatchEvent(new CustomEvent("nq-profile-kept", {
-    detail: { name: (result.points.json && result.points.json.name) || result.fields.name },
+    detail: {
+      name: (result.points.json && result.points.json.name) || result.fields.name,
+      type: result.fields.type,
+    },
   }));
   for (const control of builder.querySelectorAll("[data-set]")) {
     const value = result.fields[control.dataset.set];
@@ -592,7 +611,9 @@ if (builder) {
     const bytes = await chosenBytes(importer, file, said.refused_file);
     if (!bytes) return;
     const result = await ask({ import: base64(bytes), file: file.name });  // named in refusals
-    if (result.error || result.points.error) {
+    if (result.file_kind === "army") {
+      showError(importer, said.army_file); // said as what it is, with where it goes
+    } else if (result.error || result.points.error) {
       showError(importer, `${said.refused_file} ${(result.error || result.points.error)}`);
     } else {
       showError(importer, "");

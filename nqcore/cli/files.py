@@ -177,9 +177,7 @@ def read_text(path: str, limit: int = MAX_FILE_BYTES) -> str:
     if len(data) > limit:
         raise _too_large(path, limit)
     if b"\0" in data:
-        raise FileRefused(
-            N_("a binary file, not text (NUL byte {byte})"), where=path, byte=str(data.index(0) + 1)
-        )
+        raise FileRefused(N_("a binary file, not a text file"), where=path)
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
