@@ -12,6 +12,7 @@ import html
 import json
 import typing
 
+from nqcompanion.page.kept import kept_html
 from nqcore.cli.files import MAX_FILE_BYTES
 from nqcore.i18n import LANGUAGES, P_, translator
 from nqsphinx.messages import engine_text, ui_text
@@ -66,7 +67,7 @@ def _words(lang: str) -> dict[str, str]:
         "warning": ui_text("Warning:", lang),
         "rule": ui_text("Rule:", lang),
         "none": ui_text("None", lang),
-        "mine": ui_text("Your profile (profile builder)", lang),
+        "mine": ui_text("Your profiles (profile builder)", lang),
         "book": ui_text("Profiles of the book", lang),
         "export": ui_text("Export the army file (TOML)", lang),
         "print": ui_text("Print the roster", lang),
@@ -231,42 +232,12 @@ def _field(ident: str, label: str, control: str, error: bool = False) -> str:
     )
 
 
-def _confirm(words: dict[str, str]) -> str:
-    """The dialog that asks before an army is deleted (a modal ``dialog``: the keyboard stays in
-    it, Escape keeps the army, and a screen reader reads its title and text); its text names the
-    army (filled in by the script). "Keep" has the focus: Enter alone deletes nothing."""
-    say = {key: html.escape(text) for key, text in words.items()}
-    return (
-        '<dialog class="nq-army-confirm" id="nq-army-confirm" '
-        'aria-labelledby="nq-army-confirm-title" aria-describedby="nq-army-confirm-text">'
-        '<form method="dialog">'
-        f'<p class="nq-army-confirm-title" id="nq-army-confirm-title">{say["confirm_title"]}</p>'
-        '<p id="nq-army-confirm-text"></p><div class="nq-builder-row">'
-        f'<button type="submit" value="keep" id="nq-army-confirm-keep" autofocus>'
-        f"{say['confirm_keep']}</button>"
-        f'<button type="submit" value="delete" id="nq-army-confirm-delete">'
-        f"{say['confirm_delete']}</button>"
-        "</div></form></dialog>"
-        '<p class="nq-army-status" id="nq-army-status" role="status"></p>'
-        # "Undo" after a removal: next in the tab order after "Delete this army" (nq-army.js)
-        '<div class="nq-army-undo" id="nq-army-undo" hidden><span id="nq-army-undo-text"></span>'
-        f'<button type="button" id="nq-army-undo-button">{say["undo"]}</button></div>'
-    )
-
-
 def _army_fields(words: dict[str, str], points: tuple[int, int]) -> str:
     """The kept armies, the army's name and the game's size, its summary and army-wide breaches."""
     low, high = points
     return "".join(
         [
-            '<div class="nq-army-kept">',
-            _field("nq-army-pick", words["armies"], '<select id="nq-army-pick"></select>'),
-            '<div class="nq-builder-row">'
-            f'<button type="button" id="nq-army-new">{html.escape(words["new"])}</button>'
-            f'<button type="button" id="nq-army-delete" aria-haspopup="dialog">'
-            f"{html.escape(words['delete'])}</button>"
-            "</div></div>",
-            _confirm(words),
+            kept_html("nq-army", {**words, "listed": words["armies"]}),
             _field(
                 "nq-army-name",
                 words["army_name"],

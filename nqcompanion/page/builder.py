@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from nqcompanion.page.fields import keyboard
+from nqcompanion.page.kept import kept_html
 from nqcore.cli.files import MAX_FILE_BYTES
 from nqcore.i18n import Msg
 from nqsphinx.messages import engine_text, ui_text
@@ -47,6 +48,28 @@ def _builder_words(lang: str) -> dict[str, str]:
         "medium": ui_text("Medium", lang),
         "large": ui_text("Large", lang),
         "very-large": ui_text("Very large", lang),
+    } | _kept_words(lang)
+
+
+def _kept_words(lang: str) -> dict[str, str]:
+    """The words of the kept profiles (:mod:`nqcompanion.page.kept`): the list, each profile's
+    points in it (the engine's words, for the page's plural rule), New, Delete and Undo."""
+    return {
+        "listed": ui_text("Your profiles", lang),
+        "new": ui_text("New profile", lang),
+        "delete": ui_text("Delete this profile", lang),
+        "confirm_title": ui_text("Delete this profile?", lang),
+        "confirm_text": ui_text(
+            "The profile “{name}” is removed from this browser. An exported file is not touched.",
+            lang,
+        ),
+        "confirm_keep": ui_text("Keep the profile", lang),
+        "confirm_delete": ui_text("Delete the profile", lang),
+        "deleted": ui_text("The profile “{name}” was deleted.", lang),
+        "undo": ui_text("Undo", lang),
+        "restored": ui_text("“{name}” is back.", lang),
+        "point_one": engine_text("{count} point", lang),
+        "point_other": engine_text("{count} points", lang),
     }
 
 
@@ -251,7 +274,9 @@ def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
         f'{html.escape(json.dumps(words, ensure_ascii=False))}">',
         # The profile in short (name, points, warnings), kept on the screen while a field is
         # edited: the card with the points is a screen or more below the fields on a phone.
+        # Above every field, the list of kept profiles too, so that none is under it.
         '<p class="nq-builder-summary" id="nq-builder-summary"></p>',
+        kept_html("nq-builder", words),
         *_start_and_kind(words, lang),
         *_characteristics(words, lang),
         *_lists(words, lang),

@@ -54,12 +54,14 @@ from nqsphinx.site.keep_offline import engine_offline_words
 from nqsphinx.untrusted import generated_raw
 
 PAGE_SCRIPT = "nq-at-table.js"
-#: The sources of the page's one script, in order: the answer tables' lookup, the calculators
+#: The sources of the page's one script, in order: the answer tables' lookup, the kept lists of
+#: profiles and armies (nq-kept.js), the calculators
 #: and the profile builder, then the army builder (which uses the calculators' engine and
 #: fields) and its printed roster, then what keeps the player's work and place across the
 #: language switch (nq-keep.js, which uses them all): one file, one request.
 SCRIPT_PARTS = (
     "nq-answers.js",
+    "nq-kept.js",
     "nq-at-table.js",
     "nq-army.js",
     "nq-army-roster.js",

@@ -12,7 +12,6 @@ function armyBuilder(box) {
   const conf = JSON.parse(box.dataset.army);
   const said = conf.words;
   const STORE = "nq-army-builder";
-  const MINE = "nq-profile-builder"; // the profile builder's kept profile (nq-at-table.js)
   const state = { toml: null, data: null, answer: null };
   const $ = (id) => document.getElementById(id);
   const el = (tag, props = {}, ...children) => {
@@ -22,43 +21,22 @@ function armyBuilder(box) {
   };
 
   // --- the kept armies ---------------------------------------------------------------------------
-  const load = () => {
-    try {
-      const kept = JSON.parse(localStorage.getItem(STORE) || "null");
-      if (kept && Array.isArray(kept.armies)) return kept;
-    } catch (error) { /* private browsing, or a list another version wrote */ }
-    return { armies: [], current: null };
-  };
-  let kept = load();
-  const store = () => {
-    try { localStorage.setItem(STORE, JSON.stringify(kept)); } catch (error) { /* private */ }
-  };
-  const current = () => kept.armies.find((army) => army.id === kept.current);
-  // Each army is listed with its points against its game's, as last priced.
-  // A long name is cut in its middle, its end kept (the " (2)" that tells a copy apart): the
-  // list stays within the screen; the field and the option's title hold it whole.
+  // Kept as the profile builder keeps its profiles (nq-kept.js): the list, "New", "Delete" asked
+  // first and undone, another tab's changes merged in. Each army is listed with its points against
+  // its game's, as last priced.
+  const armies = keptStore(STORE, "armies");
+  const store = armies.store;
+  const current = armies.current;
   const grouped = new Intl.NumberFormat(lang);
-  const LISTED_NAME = 36;
-  const cut = (name, most = LISTED_NAME) => ([...name].length <= most ? name
-    : `${[...name].slice(0, most - 9).join("").trimEnd()}…${[...name].slice(-8).join("")}`);
   // An army never renamed is listed by the page's language's default name ("Mon armée").
   const shownName = (name) => (Object.values(conf.untitled).includes(name) ? conf.start.name : name);
-  const listed = (army) => (army.total === undefined ? cut(shownName(army.name))
-    : `${cut(shownName(army.name))} · ${say(said.army_points,
+  const listed = (army) => (army.total === undefined ? cutName(shownName(army.name), 36)
+    : `${cutName(shownName(army.name), 36)} · ${say(said.army_points,
       { total: grouped.format(army.total), points: grouped.format(army.points) })}`);
-  const drawPick = () => {
-    $("nq-army-pick").replaceChildren(...kept.armies.map((army) => el("option", {
-      value: army.id, textContent: listed(army), title: shownName(army.name),
-      selected: army.id === kept.current,
-    })));
-  };
   const newArmy = (name, toml = null) => {
-    const id = `a${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    kept.armies.push({ id, name, toml });
-    kept.current = id;
-    store();
-    drawPick();
-    return id;
+    const army = armies.add({ name, toml });
+    armiesList.draw();
+    return army.id;
   };
 
   // --- asking the engine, one change at a time ---------------------------------------------------
@@ -110,7 +88,7 @@ function armyBuilder(box) {
       army.name = result.data.name;
       Object.assign(army, { total: result.total, points: result.points });
       store();
-      drawPick();
+      armiesList.draw();
     }
     draw(result);
     // An army read from its file: its entries named by default after a book profile in another
@@ -247,17 +225,20 @@ function armyBuilder(box) {
   };
   const check = (checked) => el("input", { type: "checkbox", checked: !!checked });
 
-  // The player's own profile (the profile builder's), under its own heading and by its name
-  // once the builder has said it: a list of one group, or none before the builder kept one.
-  let mineName = null;
-  let mineType = null;
+  // The player's own profiles (the profile builder's, keptProfiles), under their own heading and
+  // by their names, each with its type for the add form (drawAdd): a list of one group, or none
+  // before the builder kept one.
   const profileChoices = () => {
-    let mine = null;
-    try { mine = localStorage.getItem(MINE); } catch (error) { /* private browsing */ }
-    const option = el("option", { value: "@mine", textContent: mineName || said.mine });
-    if (mineType) option.dataset.type = mineType;
-    return mine ? [el("optgroup", { label: said.mine }, option)] : [];
+    const mine = keptProfiles();
+    return mine.length ? [el("optgroup", { label: said.mine }, ...mine.map((profile) => {
+      const option = el("option", {
+        value: `@mine:${profile.id}`, textContent: profile.name || said.mine,
+      });
+      if (profile.type) option.dataset.type = profile.type;
+      return option;
+    }))] : [];
   };
+  const mineToml = (value) => keptProfiles().find((p) => `@mine:${p.id}` === value)?.toml || "";
 
   // The fields of one entry, as its kind takes them (the army file's schema).
   const entryFields = (kind, index, record) => {
@@ -474,51 +455,22 @@ function armyBuilder(box) {
   };
 
   // --- a second chance: "Undo" after a removal --------------------------------------------------
-  // A removed entry or a deleted army comes back by the bar's button (next in the tab order
-  // after "Delete this army"), or Ctrl+Z (Cmd+Z) outside a text field, for UNDO_SECONDS, longer
-  // while the bar has the focus or the pointer; Escape on the bar dismisses it.
-  const UNDO_SECONDS = 8;
-  const undoBar = $("nq-army-undo");
-  let undoing = null;
-  let undoTimer = null;
-  const closeUndo = () => {
-    clearTimeout(undoTimer);
-    undoBar.hidden = true;
-    undoing = null;
-  };
-  const armUndo = () => {
-    clearTimeout(undoTimer);
-    undoTimer = setTimeout(() => (undoBar.contains(document.activeElement)
-      || undoBar.matches(":hover") ? armUndo() : closeUndo()), UNDO_SECONDS * 1000);
-  };
-  // The bar says what was removed in one or two lines on a phone: a long name is cut in its
-  // middle there, whole in the status line a screen reader reads.
-  const UNDO_NAME = 20;
-  const offerUndo = (message, name, undo) => {
-    $("nq-army-undo-text").textContent = say(message, { name: cut(name, UNDO_NAME) });
-    undoing = undo;
-    undoBar.hidden = false;
-    armUndo();
-  };
-  $("nq-army-undo-button").addEventListener("click", () => {
-    const undo = undoing;
-    closeUndo();
-    if (undo) undo();
+  // A removed entry or a deleted army comes back by the Undo bar of the list of armies (nq-kept.js).
+  const armiesList = keptList({
+    prefix: "nq-army",
+    words: said,
+    store: armies,
+    open: (army) => reopen(army),
+    make: () => {
+      newArmy(conf.start.name);
+      armyAsk({ data: conf.start });
+      return current();
+    },
+    listed,
+    // The untitled army made in a deleted one's stead goes with its "Undo" if nothing was done to it.
+    untouched: (army) => shownName(army.name) === conf.start.name && !army.total,
   });
-  document.addEventListener("keydown", (event) => {
-    if (!undoing) return;
-    if (event.key === "Escape" && undoBar.contains(event.target)) {
-      closeUndo();
-      $("nq-army-delete").focus();
-      return;
-    }
-    const undoKey = (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey
-      && event.key.toLowerCase() === "z";
-    if (!undoKey || event.target.closest?.("input[type=text], textarea, [contenteditable]")) return;
-    if (!undoesHere(box)) return; // the other builder's, when it has the focus or was last used
-    event.preventDefault();
-    $("nq-army-undo-button").click();
-  });
+  const { offerUndo } = armiesList;
 
   // --- the changes -----------------------------------------------------------------------------
   const change = (kind, index, edit, control = null, after = null) => armyAsk(() => {
@@ -537,10 +489,9 @@ function armyBuilder(box) {
     }
     showError(control, "");
     if (value === "@kept") return;
-    if (name === "leader" && value === "@mine") {
-      let mine = "";
-      try { mine = localStorage.getItem(MINE) || ""; } catch (error) { /* private */ }
-      armyAsk(() => ({ data: state.data, use: { kind, index: at, field: name, toml: mine } }),
+    if (name === "leader" && value.startsWith("@mine:")) {
+      const toml = mineToml(value);
+      armyAsk(() => ({ data: state.data, use: { kind, index: at, field: name, toml } }),
         control);
       return;
     }
@@ -628,69 +579,13 @@ function armyBuilder(box) {
     const profile = $("nq-army-add-profile").value;
     showError($("nq-army-add"), "");
     let add = { kind, profile };
-    if (profile === "@mine") {
-      try { add = { kind, toml: localStorage.getItem(MINE) || "" }; } catch (error) { /* private */ }
-    }
+    if (profile.startsWith("@mine:")) add = { kind, toml: mineToml(profile) };
     armyAsk(() => ({ data: state.data, add }), $("nq-army-add"), (result) => {
       const last = (result.data[kind] || []).length - 1;
       const added = result.entries.find((e) => e.kind === kind && e.index === last);
       if (added) focusOn([$("nq-army-add")], say(said.added_entry, { name: added.name }));
     });
   });
-  $("nq-army-pick").addEventListener("change", (event) => {
-    closeUndo();
-    kept.current = event.target.value;
-    store();
-    reopen(current());
-  });
-  $("nq-army-new").addEventListener("click", () => {
-    closeUndo();
-    newArmy(conf.start.name);
-    armyAsk({ data: conf.start });
-  });
-  // Deleting asks first, in a modal dialog naming the army: Escape or "Keep" keeps it.
-  const asking = $("nq-army-confirm");
-  $("nq-army-delete").addEventListener("click", () => {
-    $("nq-army-confirm-text").textContent = say(said.confirm_text, { name: current()?.name || "" });
-    $("nq-army-status").textContent = "";
-    asking.returnValue = "";
-    asking.showModal();
-    $("nq-army-confirm-keep").focus();
-  });
-  asking.addEventListener("close", () => {
-    if (asking.returnValue === "delete") deleteArmy();
-    $("nq-army-delete").focus();
-  });
-  // A deleted army can come back ("Undo"), at its place in the list; the untitled army made
-  // in its stead when it was the last one goes, if nothing was done to it.
-  const deleteArmy = () => {
-    closeUndo();
-    const gone = current();
-    const place = kept.armies.indexOf(gone);
-    const name = gone?.name || "";
-    kept.armies = kept.armies.filter((army) => army !== gone);
-    kept.current = kept.armies.length ? kept.armies[0].id : null;
-    store();
-    const made = kept.current ? null : newArmy(conf.start.name);
-    drawPick();
-    const deleted = say(said.deleted, { name });
-    $("nq-army-status").textContent = deleted;
-    reopen(current());
-    if (!gone) return;
-    offerUndo(said.deleted, name, () => {
-      const stand = kept.armies.find((army) => army.id === made);
-      if (stand && stand.name === conf.start.name && !stand.total) {
-        kept.armies = kept.armies.filter((army) => army !== stand);
-      }
-      kept.armies.splice(Math.min(place, kept.armies.length), 0, gone);
-      kept.current = gone.id;
-      store();
-      drawPick();
-      $("nq-army-status").textContent = say(said.restored, { name });
-      reopen(gone);
-      $("nq-army-delete").focus();
-    });
-  };
   // Printed, the page is the roster alone (printAlone, nq-at-table.js), until the print is done.
   $("nq-army-print").addEventListener("click", () => printAlone($("nq-army-roster"), "roster"));
   $("nq-army-export").addEventListener("click", () => {
@@ -716,7 +611,7 @@ function armyBuilder(box) {
     }
     showError(importer, "");
     // A second import of an army the list has is told apart by its name: "The Barrow Host (2)".
-    const taken = new Set(kept.armies.map((army) => army.name));
+    const taken = new Set(armies.all().map((army) => army.name));
     let name = result.data.name;
     for (let n = 2; taken.has(name); n += 1) name = `${result.data.name} (${n})`;
     newArmy(name, result.toml);
@@ -733,24 +628,24 @@ function armyBuilder(box) {
   function opening() {
     drawAdd();
     if (!current()) {
-      if (kept.armies.length) kept.current = kept.armies[0].id;
+      if (armies.all().length) armies.pick(armies.all()[0].id);
       else newArmy(conf.start.name);
     }
-    drawPick();
+    armiesList.draw();
     priceTheOthers();
     return reopening(current());
   }
   // Armies kept without their points (by an earlier version of this page) are priced in turn,
   // after the open one, so that the list gives every army's points against its game's.
   const priceTheOthers = () => {
-    for (const army of kept.armies) {
-      if (army.total !== undefined || !army.toml || army.id === kept.current) continue;
+    for (const army of armies.all()) {
+      if (army.total !== undefined || !army.toml || army === current()) continue;
       queue = queue.then(async () => {
         const result = await ask({ army: { file: "army.toml", toml: army.toml } });
         if (result.error) return;
         Object.assign(army, { total: result.total, points: result.points });
         store();
-        drawPick();
+        armiesList.draw();
       }).catch(() => null);
     }
   };
@@ -758,14 +653,15 @@ function armyBuilder(box) {
   // in another tab).
   window.addEventListener("storage", drawAdd);
   // Kept by the builder on this page: offered by its name in the add list and the leaders' lists.
-  document.addEventListener("nq-profile-kept", (event) => {
-    mineName = event.detail.name || null;
-    mineType = event.detail.type || null;
+  document.addEventListener("nq-profile-kept", () => {
     drawAdd();
     if (state.answer) draw(state.answer);
   });
   $("nq-army-add-profile").addEventListener("focus", drawAdd);
-  return { ask: armyAsk, state, idle: () => queue, kept: () => kept };
+  return {
+    ask: armyAsk, state, idle: () => queue,
+    kept: () => ({ armies: armies.all(), current: current()?.id }),
+  };
 }
 
 if (armyBox) window.nqAtTable.army = armyBuilder(armyBox);

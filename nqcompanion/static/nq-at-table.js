@@ -402,12 +402,20 @@ const undoesHere = (box) => {
 // The engine keeps the profile: each change is sent with the profile file (TOML) and the engine
 // answers with the new file, its fields and its points (nqcompanion.bridge.web.build), kept in localStorage.
 const builder = document.getElementById("nq-builder");
-// One profile for both languages (the engine names a book's profile in the page's language).
+// The player's profiles, one list for both languages (the engine names a book's profile in the
+// page's language), each kept as its file, its name and its points (nq-kept.js); the army
+// builder offers them all (keptProfiles). An earlier version kept one profile, under STORE.
 const STORE = "nq-profile-builder";
+const PROFILES = "nq-profiles";
+const profiles = keptStore(PROFILES, "profiles");
+// Read again at each call: another tab, or the builder, may have changed the list.
+const keptProfiles = () => keptStore(PROFILES, "profiles").all().filter((item) => item.toml);
 
 const builderState = { toml: null, name: null };
 
-const builderShow = (result) => {
+// The engine's answer for ``entry`` (the kept profile it was asked for): kept in it, and drawn if
+// it is still the open one.
+const builderShow = (result, entry = profiles.current(), change = {}) => {
   const said = JSON.parse(builder.dataset.words);
   const output = builder.querySelector(".nq-builder-points");
   if (result.error) {
@@ -417,16 +425,10 @@ const builderShow = (result) => {
     output.classList.add("nq-refused");
     return;
   }
+  keepProfile(entry, result, change);
+  if (entry !== profiles.current()) return;
   builderState.toml = result.toml;
   builderState.name = result.fields.name;
-  try { localStorage.setItem(STORE, result.toml); } catch (error) { /* private browsing */ }
-  // The army builder offers the kept profile by its name, in the page's language (nq-army.js).
-  document.dispatchEvent(new CustomEvent("nq-profile-kept", {
-    detail: {
-      name: (result.points.json && result.points.json.name) || result.fields.name,
-      type: result.fields.type,
-    },
-  }));
   for (const control of builder.querySelectorAll("[data-set]")) {
     const value = result.fields[control.dataset.set];
     if (document.activeElement === control && control.getAttribute("aria-invalid") === "true") {
@@ -480,6 +482,22 @@ const builderShow = (result) => {
   } else {
     show(builder.querySelector("#nq-builder-card"), answer.text, false);
   }
+};
+
+// A kept profile after the engine's answer: its file, its name and its points. A change after
+// its first answer (the one that made it) makes it the player's: an "Undo" of a deletion takes
+// away the profile made in the deleted one's stead only while it is as it was made. The army
+// builder offers it by its name (nq-army.js).
+const keepProfile = (entry, result, change) => {
+  if (!entry) return;
+  const priced = result.points.json;
+  if (entry.toml && Object.keys(change).some((name) => name !== "toml")) delete entry.fresh;
+  Object.assign(entry, { toml: result.toml, name: result.fields.name, type: result.fields.type });
+  if (priced) entry.points = priced.points;
+  else delete entry.points;
+  profiles.store();
+  if (profilesList) profilesList.draw();
+  document.dispatchEvent(new CustomEvent("nq-profile-kept", { detail: { name: entry.name } }));
 };
 
 // The printed card's head: the engine's card (nqcompanion.bridge.web.card), the lines the army's
@@ -546,11 +564,12 @@ const chosenBytes = async (importer, file, refusedFile) => {
 
 // One change at a time, each on the file the previous one made.
 let builderQueue = Promise.resolve();
-const builderAsk = (change) => {
+const builderAsk = (change, entry = profiles.current()) => {
   const run = builderQueue.then(async () => {
-    const request = "start" in change ? change : { toml: builderState.toml || "", ...change };
+    const toml = (entry && entry.toml) || builderState.toml || "";
+    const request = "start" in change ? change : { toml, ...change };
     const result = await ask({ build: request });
-    builderShow(result);
+    builderShow(result, entry, change);
     builder.dataset.state = "done";
     return result;
   });
@@ -575,7 +594,10 @@ const builderField = (control) => {
 };
 
 if (builder) {
-  builder.addEventListener("submit", (event) => event.preventDefault());
+  // No form of the builder is sent, but the dialog's that asks before a deletion (it closes it).
+  builder.addEventListener("submit", (event) => {
+    if (!event.target.closest("dialog")) event.preventDefault();
+  });
   // A book's profile, or "—": a blank profile (the engine's).
   builder.querySelector("#nq-builder-start").addEventListener("change", (event) => {
     builderAsk({ start: event.target.value });
@@ -616,8 +638,10 @@ if (builder) {
     } else if (result.error || result.points.error) {
       showError(importer, `${said.refused_file} ${(result.error || result.points.error)}`);
     } else {
+      // An imported profile is a new one of the list, opened.
       showError(importer, "");
-      builderShow(result);
+      profilesList.closeUndo();
+      builderShow(result, profiles.add({}), {});
     }
     importer.value = "";
   });
@@ -633,14 +657,75 @@ if (builder) {
     priced.textContent = engineFailure();
   });
   ready.then(() => {
-    let kept = null;
-    try { kept = localStorage.getItem(STORE) || localStorage.getItem(`${STORE}-${lang}`); } catch { /**/ }
-    if (kept) {
-      builderState.toml = kept;
-      return builderAsk({});
+    carryTheOneProfile();
+    if (!profiles.current() && profiles.all().length) profiles.pick(profiles.all()[0].id);
+    if (!profiles.current()) {
+      profiles.add({ fresh: true });
+      profilesList.draw();
+      return builderAsk({ start: builder.querySelector("#nq-builder-start option:nth-child(2)").value });
     }
-    return builderAsk({ start: builder.querySelector("#nq-builder-start option:nth-child(2)").value });
+    profilesList.draw();
+    return openProfile(profiles.current());
   });
 }
 
-window.nqAtTable.builder = { ask: builderAsk, state: builderState, idle: () => builderQueue };
+// The one profile an earlier version kept (one for both languages, or before that one per
+// language) is the list's first, once.
+function carryTheOneProfile() {
+  if (profiles.found()) return;
+  let kept = null;
+  try { kept = localStorage.getItem(STORE) || localStorage.getItem(`${STORE}-${lang}`); } catch { /**/ }
+  if (kept) profiles.add({ toml: kept });
+  else profiles.store();
+  try { localStorage.removeItem(STORE); } catch { /* private browsing */ }
+}
+
+// A kept profile drawn again from its file (a new one not yet answered: the blank start).
+function openProfile(entry) {
+  builderState.toml = entry.toml || null;
+  return builderAsk(entry.toml ? {} : { start: "" }, entry);
+}
+
+// Every kept profile, the open one too, priced again in the page's language and, where ``change``
+// says so, named in it (nq-keep.js): the names and points in the list and the builder are the
+// page's. Each in the builder's queue, read when its turn comes: a profile changed or chosen
+// meanwhile (a book profile chosen as the engine is ready) is renamed as it then is, never put
+// back as it was on load.
+function localProfiles(change) {
+  for (const entry of profiles.all()) {
+    builderQueue = builderQueue.then(async () => {
+      if (!entry.toml || !profiles.byId(entry.id)) return;
+      let result = await ask({ build: { toml: entry.toml } });
+      const renamed = !result.error && change(result.fields.name, result.fields.key);
+      if (renamed) result = await ask({ build: { toml: entry.toml, ...renamed } });
+      if (!result.error) builderShow(result, entry, {});
+    }).catch(() => null);
+  }
+  return builderQueue;
+}
+
+const profilesList = builder && keptList({
+  prefix: "nq-builder",
+  words: JSON.parse(builder.dataset.words),
+  store: profiles,
+  open: openProfile,
+  make: () => {
+    const entry = profiles.add({ fresh: true });
+    builderState.toml = null;
+    builderAsk({ start: "" }, entry);
+    return entry;
+  },
+  listed: (entry) => {
+    const said = JSON.parse(builder.dataset.words);
+    const name = cutName(entry.name || "", 36);
+    if (entry.points === undefined) return name;
+    const form = new Intl.PluralRules(lang).select(entry.points) === "one" ? "point_one" : "point_other";
+    return `${name} · ${say(said[form], { count: new Intl.NumberFormat(lang).format(entry.points) })}`;
+  },
+  untouched: (entry) => !!entry.fresh,
+});
+
+window.nqAtTable.builder = {
+  ask: builderAsk, state: builderState, idle: () => builderQueue, local: localProfiles,
+  kept: () => ({ profiles: profiles.all(), current: profiles.current()?.id }),
+};

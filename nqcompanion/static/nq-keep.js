@@ -89,27 +89,26 @@ function localNames(data) {
   return changed ? renamed : null;
 }
 
-// The built profile named by default after a book profile in another language ("Dwarf" on
-// the French page) is named in this page's ("Nain"); a name the player typed stays. A book's
-// profile as the book gives it (its key kept) is that profile again, all in this page's words,
-// and still the book's; a profile the player changed keeps its file, renamed.
-const localProfileName = () => {
-  const name = document.getElementById("nq-builder-name");
+// A book's profile as the book gives it (its key kept: the engine drops it at the first change)
+// is that profile again, all in this page's words ("Men At Arms" on the French page is
+// "Humains en armes"), and still the book's. A profile the player changed, named by default
+// after a book profile in another language ("Dwarf" on the French page), keeps its file,
+// renamed in this page's words ("Nain"); a name the player typed stays. The builder's change
+// for a profile of that ``name`` and book ``key`` ("" if none), or null.
+const localProfileChange = (name, key) => {
+  if (key) return { start: key };
   const here = namesOfProfiles[lang] || {};
-  const key = name && Object.entries(namesOfProfiles).filter(([code]) => code !== lang)
-    .flatMap(([, names]) => Object.keys(names).filter((k) => names[k] === name.value))
-    .find((k) => here[k] && here[k] !== name.value);
-  if (!key) return null;
-  const start = document.getElementById("nq-builder-start");
-  const { builder } = window.nqAtTable;
-  return start && start.value === key ? builder.ask({ start: key })
-    : builder.ask({ set: { name: here[key] } });
+  const found = Object.entries(namesOfProfiles).filter(([code]) => code !== lang)
+    .flatMap(([, names]) => Object.keys(names).filter((k) => names[k] === name))
+    .find((k) => here[k] && here[k] !== name);
+  return found ? { set: { name: here[found] } } : null;
 };
 const { builder: madeHere, army: armyHere } = window.nqAtTable;
 // Resolves once the builder and the army have drawn what they kept, named in this language.
 const drawn = ready
   .then(() => Promise.all([madeHere && madeHere.idle(), armyHere && armyHere.idle()]))
-  .then(() => Promise.all([madeHere && localProfileName(), armyHere && armyHere.idle()]))
+  .then(() => Promise.all([
+    madeHere && madeHere.local(localProfileChange), armyHere && armyHere.idle()]))
   .then(() => Promise.all([madeHere && madeHere.idle(), armyHere && armyHere.idle()]));
 window.nqAtTable.drawn = drawn;
 

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nqcompanion.bridge.web import import_profile, profile_toml
+from nqcompanion.bridge.web import build, import_profile, profile_toml
 from nqcore.cli.files import MAX_FILE_BYTES
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import text_is, wait_until
-from tests.browser.test_at_the_table import Table, table  # noqa: F401 - the page, per language
+from tests.browser.test_at_the_table import (  # noqa: F401 - the page, per language
+    ENGINE_SECONDS,
+    Table,
+    table,
+)
 
 PROFILE = {"name": "Pikeman", "ac": 8, "ra": "-", "cc": 5, "st": 4, "t": 5, "w": 1, "co": 6}
 
@@ -34,13 +38,39 @@ HOSTILE = {
 }
 
 
+#: The Dwarf chosen at the moment the engine is ready, once, in the page loaded next: after the
+#: builder opened its kept profile, before its load (each kept profile priced and named in the
+#: page's language) went on.
+CHOSEN_AT_ONCE = """(() => {
+  if (!sessionStorage.getItem('nq-choose-at-once')) return;
+  sessionStorage.removeItem('nq-choose-at-once');
+  new MutationObserver((changes, observer) => {
+    if (!document.querySelector('.nq-engine-status.nq-engine-ready')) return;
+    observer.disconnect();
+    const start = document.getElementById('nq-builder-start');
+    start.value = 'dwarf';
+    start.dispatchEvent(new Event('change', { bubbles: true }));
+    window.nqChosenAtOnce = true;
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
+})()"""
+#: The open profile and the list of kept profiles, as the page keeps them.
+KEPT = "JSON.stringify([window.nqAtTable.builder.state, window.nqAtTable.builder.kept()])"
+
+
 def test_hostile_files_are_refused_beside_the_file_field(table: Table, tmp_path: Path) -> None:  # noqa: F811
+    """Each refused, the open profile and the list as they were: the first while the page still
+    loads (the Dwarf chosen before the builder's load was done, which opened the book's first
+    profile: Men At Arms), the others once it is done."""
     page, lang = table.page, table.lang
-    page.select_option("#nq-builder-start", "dwarf")
-    page.evaluate("window.nqAtTable.builder.idle()")
-    kept = page.evaluate("window.nqAtTable.builder.state.toml")
+    page.add_init_script(CHOSEN_AT_ONCE)
+    page.evaluate("localStorage.removeItem('nq-profiles')")
+    page.evaluate("sessionStorage.setItem('nq-choose-at-once', 1)")
+    page.reload()
+    wait_until(page, "window.nqChosenAtOnce === true", timeout=ENGINE_SECONDS)
+    dwarf = build({"start": "dwarf"}, lang)
     said = ui_text("This file is not a profile the rules engine can price:", lang)
     box = page.locator("#nq-builder-import-error")
+    kept = None
     for name, data in HOSTILE.items():
         path = tmp_path / name
         path.write_bytes(data)
@@ -50,7 +80,11 @@ def test_hostile_files_are_refused_beside_the_file_field(table: Table, tmp_path:
         wait_until(page, text_is("nq-builder-import-error", f"{said} {refusal}"))
         assert box.is_visible()
         assert page.locator("#nq-builder-import").get_attribute("aria-invalid") == "true"
-        assert page.evaluate("window.nqAtTable.builder.state.toml") == kept, name
+        page.evaluate("window.nqAtTable.drawn.then(() => window.nqAtTable.builder.idle())")
+        assert page.evaluate("window.nqAtTable.builder.state.toml") == dwarf["toml"], name
+        assert page.input_value("#nq-builder-name") == dwarf["fields"]["name"], name
+        assert kept is None or page.evaluate(KEPT) == kept, name
+        kept = page.evaluate(KEPT)
     if lang == "fr":  # the engine's words in French: the size limit, the armour's table
         assert "fichier trop volumineux\u00a0: plus de 1 Mio" in box.inner_text()
         lourde = import_profile(HOSTILE["lourde.toml"], "fr", "x")["error"]

@@ -6,6 +6,7 @@ light and dark, both languages."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -44,10 +45,16 @@ def test_the_summary_stays_in_view_while_any_field_is_edited(
         site,
         browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=scheme),
     )
+    start = build({"start": "human-men-at-arms"}, lang)
+    # Several kept profiles, Men At Arms open among them: the list of profiles above the fields.
+    others = [build({"start": key}, lang) for key in ("dwarf", "orc-bruiser", "")]
+    listed = [start, *others]
+    kept = {"profiles": [{"id": f"p{n}", "toml": p["toml"]} for n, p in enumerate(listed)]}
     page = context.new_page()
+    page.add_init_script(f"localStorage.setItem('nq-profiles', {json.dumps(json.dumps(kept))})")
     page.goto(site.page(f"{lang}/at-the-table.html"))
     _settle(page)
-    start = build({"start": "human-men-at-arms"}, lang)
+    assert page.locator("#nq-builder-pick option").count() == len(listed)
     fields = page.evaluate(FIELDS)
     assert len(fields) > 12, fields
     for ident in fields:

@@ -1,0 +1,83 @@
+"""Two tabs of the At the table page (two pages of one browser, one localStorage): what each
+keeps (armies, profiles: nq-kept.js) is kept with what the other kept, never written over; an
+army deleted in one tab is gone in the other too, and stays gone when that one keeps its list."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import DESKTOP, Site, _recorded, wait_until, watch
+from tests.browser.test_at_table_state import _settle
+
+#: The names in each kept list, as a tab holds it and as localStorage holds it.
+LISTS = """() => ({
+  armies: window.nqAtTable.army.kept().armies.map((a) => a.name),
+  profiles: window.nqAtTable.builder.kept().profiles.map((p) => p.name),
+  stored: [JSON.parse(localStorage.getItem('nq-army-builder')).armies.map((a) => a.name),
+           JSON.parse(localStorage.getItem('nq-profiles')).profiles.map((p) => p.name)],
+})"""
+
+
+def _named(page: Any, kind: str, name: str) -> None:
+    """A new army or profile, named ``name`` (typed, then its change sent)."""
+    page.locator(f"#nq-{kind}-new").click()
+    page.evaluate("Promise.all([window.nqAtTable.army.idle(), window.nqAtTable.builder.idle()])")
+    page.locator(f"#nq-{kind}-name").fill(name)
+    page.locator(f"#nq-{kind}-name").dispatch_event("change")
+    state = {"army": "army.state.data.name", "builder": "builder.state.name"}[kind]
+    wait_until(page, f"window.nqAtTable.{state} === {json.dumps(name)}")
+    page.evaluate("Promise.all([window.nqAtTable.army.idle(), window.nqAtTable.builder.idle()])")
+
+
+def _lists(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate(LISTS))
+
+
+@pytest.mark.parametrize("lang", ["en"])
+def test_two_tabs_keep_each_other_s_armies_and_profiles(
+    browser: Any, site: Site, lang: str
+) -> None:
+    context = _recorded(site, browser.new_context(viewport=DESKTOP))
+    watched = watch(context.new_page())  # the policy's violations and errors of both pages
+    one, two = watched.page, context.new_page()
+    two.on("pageerror", lambda error: watched.errors.append(f"second tab: {error}"))
+    for tab in (one, two):
+        tab.goto(site.page(f"{lang}/at-the-table.html"))
+        _settle(tab)
+    _named(one, "army", "First tab's army")
+    _named(two, "army", "Second tab's army")
+    _named(one, "builder", "First tab's profile")
+    _named(two, "builder", "Second tab's profile")
+    for tab in (one, two):
+        wait_until(tab, "window.nqAtTable.army.kept().armies.length === 3")
+        wait_until(tab, "window.nqAtTable.builder.kept().profiles.length === 3")
+        lists = _lists(tab)
+        for name in ("First tab's army", "Second tab's army"):
+            assert name in lists["armies"] and name in lists["stored"][0], lists
+        for name in ("First tab's profile", "Second tab's profile"):
+            assert name in lists["profiles"] and name in lists["stored"][1], lists
+    # Deleted in the first tab (asked first), the second tab's army is gone from the second tab,
+    # whose open army it was; the second tab then keeps a change, and the army stays gone.
+    one.select_option("#nq-army-pick", label=_option(one, "Second tab's army"))
+    one.evaluate("window.nqAtTable.army.idle()")
+    one.locator("#nq-army-delete").click()
+    one.locator("#nq-army-confirm-delete").click()
+    wait_until(two, "window.nqAtTable.army.kept().armies.length === 2")
+    two.evaluate("window.nqAtTable.army.idle()")
+    _named(two, "army", "Second tab's other army")
+    for tab in (one, two):
+        wait_until(tab, "window.nqAtTable.army.kept().armies.length === 3")
+        lists = _lists(tab)
+        assert "Second tab's army" not in lists["armies"] + lists["stored"][0], lists
+        assert "Second tab's other army" in lists["armies"], lists
+    assert not watched.errors and not watched.violations, watched.errors + watched.violations
+    context.close()
+
+
+def _option(page: Any, name: str) -> str:
+    """The list's label of the army named ``name`` (its points after it)."""
+    labels = page.locator("#nq-army-pick option").all_inner_texts()
+    return next(label for label in labels if label.startswith(name))
