@@ -46,6 +46,9 @@ WRITERS: dict[str, Writer] = {
     "templates": _templates,
 }
 PRODUCTS = tuple(WRITERS)
+#: Languages whose products are not held to their page plan: the test suite's pseudo language
+#: (tests/pseudolang.py) lengthens and brackets every text to show the English left, not to fit.
+UNPLANNED = frozenset({"qps"})
 
 
 def build(product: str, lang: str, paper: Paper, out: Path, work: Path, latex: Path) -> Path:
@@ -54,6 +57,8 @@ def build(product: str, lang: str, paper: Paper, out: Path, work: Path, latex: P
     name = paper.stem(product, lang)
     source = WRITERS[product](lang, paper, latex)
     pages = source.count(PAGE_BREAK) + 1  # each writer joins its planned pages so
+    if lang in UNPLANNED:
+        return compile_pdf(source, out / f"{name}.pdf", work / name)
     return compile_pdf(source, out / f"{name}.pdf", work / name, pages=pages)
 
 

@@ -44,8 +44,10 @@ def _listed(page: Any) -> list[str]:
 
 
 def _offered(page: Any, kind: str) -> dict[str, str]:
+    """The add list's choices by value; the player's own profiles (``@mine:<id>``) as ``@mine``."""
     page.select_option("#nq-army-add-kind", kind)
-    return dict(page.eval_on_selector("#nq-army-add-profile", OFFERED))
+    offered = page.eval_on_selector("#nq-army-add-profile", OFFERED)
+    return {"@mine" if v.startswith("@mine:") else v: name for v, name in offered}
 
 
 @pytest.mark.parametrize(
@@ -67,7 +69,7 @@ def test_each_kind_of_entry_offers_the_profiles_it_takes(
     assert not {"hero", "orc-warlord-on-dragon", "vampire-on-demon-beast"} & set(units)
     groups = page.eval_on_selector("#nq-army-add-profile", GROUPS)
     assert groups == [
-        ui_text("Your profile (profile builder)", lang),
+        ui_text("Your profiles (profile builder)", lang),
         ui_text("Profiles of the book", lang),
         ui_text("Examples of the rules", lang),
     ]

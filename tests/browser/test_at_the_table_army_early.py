@@ -41,7 +41,14 @@ def held(browser: Any, site: Site) -> Iterator[tuple[Any, Any, list[Any]]]:
     """The English page on a phone, its engine's files held back until the test lets them go."""
     context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
     kept: list[Any] = []
-    context.route(ENGINE_FILES, lambda route: kept.append(route))
+
+    def hold(route: Any) -> None:  # held while kept is open (None at its end: let go)
+        if kept and kept[-1] is None:
+            route.continue_()
+        else:
+            kept.append(route)
+
+    context.route(ENGINE_FILES, hold)
     watched = watch(context.new_page())
     watched.page.goto(site.page("en/at-the-table.html"))
     wait_until(watched.page, TABLES_LOADED, timeout=60)
@@ -64,8 +71,9 @@ def test_what_is_done_while_the_engine_loads_is_kept(held: tuple[Any, Any, list[
     page.keyboard.type("600")
     page.wait_for_timeout(500)  # longer than the pause that sends a count
     assert page.evaluate("window.nqAtTable.army.state.data") is None  # still loading
-    context.unroute(ENGINE_FILES)
-    for route in kept:
+    held_back = list(kept)
+    kept.append(None)  # the requests after this one go straight through
+    for route in held_back:
         route.continue_()
     wait_until(page, ENGINE_READY, timeout=ENGINE_SECONDS)
     wait_until(page, IDLE, timeout=ENGINE_SECONDS)

@@ -14,7 +14,6 @@ from nqsphinx.messages import ui_text
 from tests.browser.conftest import Site, screenshot, wait_until
 from tests.browser.test_at_the_table_army import _answered, _phone, _settle
 
-KINDS = ("unit", "individual", "character", "support")
 #: The add list's groups, each with its options' values and names.
 GROUPS = """() => [...document.querySelectorAll('#nq-army-add-profile optgroup')].map((g) =>
   [g.label, [...g.children].map((o) => [o.value, o.textContent])])"""
@@ -30,7 +29,7 @@ def _own_group(page: Any, lang: str) -> list[Any]:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_players_own_profile_is_offered_for_every_kind(
+def test_the_players_own_profile_is_offered_for_the_kinds_that_take_it(
     browser: Any, site: Site, lang: str
 ) -> None:
     context, watched = _phone(browser, site, lang)
@@ -39,17 +38,20 @@ def test_the_players_own_profile_is_offered_for_every_kind(
     page.fill("#nq-builder-name", "Orc Shaman")
     page.dispatch_event("#nq-builder-name", "change")
     page.evaluate("window.nqAtTable.builder.idle()")
-    for kind in KINDS:
+    # offered where its type is taken (a regular's profile: a unit, a support unit)
+    for kind in ("unit", "support"):
         page.select_option("#nq-army-add-kind", kind)
         assert _own_group(page, lang) == ["Orc Shaman"], kind
+    page.select_option("#nq-army-add-kind", "individual")  # a regular's profile is no individual
+    assert ui_text("Your profiles (profile builder)", lang) not in str(page.evaluate(GROUPS))
     page.reload()
     page.evaluate("window.nqAtTable.drawn")
-    page.select_option("#nq-army-add-kind", "individual")
+    page.select_option("#nq-army-add-kind", "unit")
     assert _own_group(page, lang) == ["Orc Shaman"]
     page.select_option("#nq-army-add-profile", label="Orc Shaman")
     page.click("#nq-army-add")
-    _answered(page, "(data.individual || []).length === 1")
-    heading = page.locator("#nq-army-individual-0 h3").inner_text()
+    _answered(page, "(data.unit || []).length === 1")
+    heading = page.locator("#nq-army-unit-0 h3").inner_text()
     assert "Orc Shaman" in heading, heading
     page.locator("#nq-army-add").scroll_into_view_if_needed()
     screenshot(page, f"army-own-profile-390-{lang}")

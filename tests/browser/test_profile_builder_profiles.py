@@ -171,12 +171,12 @@ def test_several_profiles_made_kept_deleted_and_offered_to_the_army(
     named = build({"start": "human-men-at-arms"}, other)["fields"]["name"]
     assert page.locator("#nq-builder-name").input_value() == named
     assert page.evaluate(OWN) == [named, "Orc Shaman"]
-    page.select_option("#nq-army-add-kind", "individual")
+    page.select_option("#nq-army-add-kind", "unit")  # a regular's profile: offered for a unit
     page.select_option("#nq-army-add-profile", label="Orc Shaman")
     page.click("#nq-army-add")
     page.evaluate("window.nqAtTable.army.idle()")
-    assert page.evaluate("(window.nqAtTable.army.state.data.individual || []).length") == 1
-    assert "Orc Shaman" in page.locator("#nq-army-individual-0 h3").inner_text()
+    assert page.evaluate("(window.nqAtTable.army.state.data.unit || []).length") == 1
+    assert "Orc Shaman" in page.locator("#nq-army-unit-0 h3").inner_text()
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         assert not _axe(page, axe_script, "nq-builder"), scheme
