@@ -133,7 +133,9 @@ const keep = async (wanted, reply) => {
 const read = async (urls, companion) => {
   const cache = await caches.open(CACHE);
   for (const url of urls) {
-    if (typeof url === "string" && (KNOWN.has(url) || onDemand(url))) await keepOne(cache, url);
+    if (typeof url !== "string") continue;
+    const file = fileOf(new URL(url)); // a stylesheet's or a script's ?v= does not change the file
+    if (KNOWN.has(file) || onDemand(file)) await keepOne(cache, file);
   }
   if (companion) for (const file of COMPANION) await keepOne(cache, href(file));
   const langs = new Set(urls.map((url) => (LANGS.length

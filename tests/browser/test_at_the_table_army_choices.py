@@ -47,7 +47,7 @@ def _offered(page: Any, kind: str) -> dict[str, str]:
     """The add list's choices by value; the player's own profiles (``@mine:<id>``) as ``@mine``."""
     page.select_option("#nq-army-add-kind", kind)
     offered = page.eval_on_selector("#nq-army-add-profile", OFFERED)
-    return {"@mine" if v.startswith("@mine:") else v: name for v, name in offered}
+    return {"@mine" if v.startswith("@mine:") else v: name for v, name in offered.items()}
 
 
 @pytest.mark.parametrize(
