@@ -21,8 +21,9 @@ SOURCES = ROOT / "docs"
 def _template(po_path: Path, templates: Path, sources: Path) -> Path | None:
     """The template of ``po_path``'s page, if it is at least as new as the page."""
     parts = po_path.parts
-    inside = len(parts) - parts[::-1].index("LC_MESSAGES") if "LC_MESSAGES" in parts else -1
-    page = Path(*parts[inside:])
+    if "LC_MESSAGES" not in parts:  # not a page's catalogue of a language folder: no page
+        return None
+    page = Path(*parts[len(parts) - parts[::-1].index("LC_MESSAGES") :])
     template = templates / page.with_suffix(".pot")
     source = sources / page.with_suffix(".md")
     if not template.is_file():

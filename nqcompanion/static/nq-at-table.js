@@ -562,13 +562,25 @@ const chosenBytes = async (importer, file, refusedFile) => {
   }
 };
 
+// The engine's answer to ``change`` made on ``entry``'s file. Another tab may store a new version
+// of the profile while the engine answers (stored at once, its storage event later): the answer,
+// made on the file this tab had, would put that version back. What is stored is read first, and
+// the change made again on the latest file; a start replaces the file whatever it was.
+const askOnLatest = async (change, entry) => {
+  const file = () => (entry && entry.toml) || builderState.toml || "";
+  for (let tries = 0; ; tries += 1) {
+    const sent = file();
+    const result = await ask({ build: "start" in change ? change : { toml: sent, ...change } });
+    profiles.sync();
+    if ("start" in change || file() === sent || tries === 4) return result;
+  }
+};
+
 // One change at a time, each on the file the previous one made.
 let builderQueue = Promise.resolve();
 const builderAsk = (change, entry = profiles.current()) => {
   const run = builderQueue.then(async () => {
-    const toml = (entry && entry.toml) || builderState.toml || "";
-    const request = "start" in change ? change : { toml, ...change };
-    const result = await ask({ build: request });
+    const result = await askOnLatest(change, entry);
     builderShow(result, entry, change);
     builder.dataset.state = "done";
     return result;
@@ -695,9 +707,9 @@ function localProfiles(change) {
   for (const entry of profiles.all()) {
     builderQueue = builderQueue.then(async () => {
       if (!entry.toml || !profiles.byId(entry.id)) return;
-      let result = await ask({ build: { toml: entry.toml } });
+      let result = await askOnLatest({}, entry);
       const renamed = !result.error && change(result.fields.name, result.fields.key);
-      if (renamed) result = await ask({ build: { toml: entry.toml, ...renamed } });
+      if (renamed) result = await askOnLatest(renamed, entry);
       if (!result.error) builderShow(result, entry, {});
     }).catch(() => null);
   }

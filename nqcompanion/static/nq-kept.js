@@ -89,6 +89,9 @@ function keptStore(key, field) {
     },
     store,
     reload: () => { kept = load() || kept; look(); },
+    // What another tab stored, merged in now: its storage event comes later, and a store made
+    // before it would put an older version of its item back (``at``: this tab's store is later).
+    sync: () => { mergeIn(load() || { [field]: [] }); look(); },
     // ``changed(open)`` once another tab stored the list and this tab's changed: ``open`` whether
     // the open item is one of the changes (changed, or gone).
     listen: (changed) => window.addEventListener("storage", (event) => {

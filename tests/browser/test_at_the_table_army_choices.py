@@ -12,29 +12,15 @@ from typing import Any
 import pytest
 
 from nqsphinx.messages import ui_text
-from tests.browser.conftest import Site, _recorded, screenshot, wait_until, watch
+from tests.browser.conftest import Site, screenshot, wait_until
 from tests.browser.test_at_the_table_army import _armies, _settle
+from tests.browser.test_at_the_table_army_undo import companion as _open
 
 ARMY = Path(__file__).parents[2] / "examples" / "armies" / "barrow-host.toml"
 PROFILE = 'name = "Pyromancer"\ntype = "individual"\nac = 10\nra = 4\ncc = 5\nst = 4\nt = 4\n'
 PROFILE += "w = 1\nco = 7\n"
-SIZES = {"390": {"width": 390, "height": 844}, "1366": {"width": 1366, "height": 900}}
 GROUPS = "s => [...s.querySelectorAll('optgroup')].map(g => g.label)"
 OFFERED = "s => Object.fromEntries([...s.options].map(o => [o.value, o.textContent]))"
-
-
-def _open(browser: Any, site: Site, lang: str, size: str = "1366", scheme: str = "light") -> Any:
-    phone = size == "390"
-    context = _recorded(
-        site,
-        browser.new_context(
-            viewport=SIZES[size], is_mobile=phone, has_touch=phone, color_scheme=scheme
-        ),
-    )
-    watched = watch(context.new_page())
-    watched.page.goto(site.page(f"{lang}/at-the-table.html"))
-    _settle(watched.page)
-    return watched
 
 
 def _listed(page: Any) -> list[str]:

@@ -20,7 +20,10 @@ ARMY = Path(__file__).parents[2] / "examples" / "armies" / "barrow-host.toml"
 SIZES = {"390": {"width": 390, "height": 844}, "1366": {"width": 1366, "height": 900}}
 
 
-def _opened(browser: Any, site: Site, lang: str, size: str, scheme: str) -> tuple[Any, Any]:
+def companion(
+    browser: Any, site: Site, lang: str, size: str = "1366", scheme: str = "light"
+) -> Any:
+    """The At the table page in ``lang`` on a screen of ``size`` px and ``scheme``, settled."""
     phone = size == "390"
     context = _recorded(
         site,
@@ -31,10 +34,15 @@ def _opened(browser: Any, site: Site, lang: str, size: str, scheme: str) -> tupl
     watched = watch(context.new_page())
     watched.page.goto(site.page(f"{lang}/at-the-table.html"))
     _settle(watched.page)
+    return watched
+
+
+def _opened(browser: Any, site: Site, lang: str, size: str, scheme: str) -> tuple[Any, Any]:
+    watched = companion(browser, site, lang, size, scheme)
     army = ARMY.read_text(encoding="utf-8")
     watched.page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", army)
     watched.page.evaluate("window.nqAtTable.army.idle()")
-    return context, watched
+    return watched.page.context, watched
 
 
 CASES = [

@@ -81,3 +81,43 @@ def _option(page: Any, name: str) -> str:
     """The list's label of the army named ``name`` (its points after it)."""
     labels = page.locator("#nq-army-pick option").all_inner_texts()
     return next(label for label in labels if label.startswith(name))
+
+
+#: In the open tab: the open profile priced again (the engine asked), and while the engine
+#: answers, another tab's version of that profile (its W 3) stored, its storage event come or
+#: not yet (``announced``); then the profile this tab holds and the one stored. Microtasks run
+#: before any message of the engine's worker: the request is sent, not yet answered, when the
+#: other tab's version comes.
+CHANGED_WHILE_ASKED = """async (announced) => {
+  const made = window.nqAtTable.builder;
+  const id = made.kept().current;
+  const asked = made.ask({});
+  for (let hop = 0; hop < 50; hop += 1) await null;
+  const stored = JSON.parse(localStorage.getItem('nq-profiles'));
+  const theirs = stored.profiles.find((item) => item.id === id);
+  theirs.toml = theirs.toml.replace(/^w = .*$/m, 'w = 3');
+  theirs.at = Date.now();
+  localStorage.setItem('nq-profiles', JSON.stringify(stored));
+  if (announced) window.dispatchEvent(new StorageEvent('storage', { key: 'nq-profiles' }));
+  await asked;
+  await made.idle();
+  const kept = JSON.parse(localStorage.getItem('nq-profiles')).profiles;
+  return [made.state.toml, kept.find((item) => item.id === id).toml];
+}"""
+
+
+@pytest.mark.parametrize("announced", [True, False], ids=["event-come", "event-to-come"])
+def test_an_answer_for_an_older_version_never_writes_over_another_tab_s(
+    browser: Any, site: Site, announced: bool
+) -> None:
+    context = _recorded(site, browser.new_context(viewport=DESKTOP))
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page("en/at-the-table.html"))
+    _settle(page)
+    shown, stored = page.evaluate(CHANGED_WHILE_ASKED, announced)
+    assert "\nw = 3\n" in stored, stored
+    assert shown == stored
+    assert page.locator("#nq-builder-w").input_value() == "3"
+    assert not watched.errors and not watched.violations, watched.errors + watched.violations
+    context.close()
