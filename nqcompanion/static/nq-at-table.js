@@ -104,10 +104,16 @@ const inches = (text) => {
   return Number.isFinite(value) && value >= 0 && value <= 1000;
 };
 
-// A field another one makes unused (a sample profile gives the numbers, a weapon its ranges).
+// A field another one makes unused (a sample profile gives the numbers, a weapon its ranges),
+// or used only with a box of a group ticked (data-used-if "mod:extra-attack": the dice of an
+// extra attack, with its modifier).
 const unused = (form, control) => {
   const omitIf = control.dataset.omitIf;
-  return !!omitIf && form.elements[omitIf].value !== "";
+  if (omitIf && form.elements[omitIf].value !== "") return true;
+  if (!control.dataset.usedIf) return false;
+  const [group, box] = control.dataset.usedIf.split(":");
+  const boxes = document.getElementById(`nq-${form.dataset.command}-${group}`);
+  return !boxes.querySelector(`input[value="${CSS.escape(box)}"]:checked`);
 };
 
 // An unused field is greyed and holds nothing, not a value the answer does not use: it shows the
