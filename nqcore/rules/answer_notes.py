@@ -172,8 +172,8 @@ def volley_fumble_notes(
     """The natural 10s of several dice rolled to hit at once ("Extra Attack Fumbles"): one on
     any die is a fumble, the other dice may still hit; in close combat, two give the enemy a
     free attack at CC+1, and so do three or four of three or four dice: one attack, however many
-    natural 10s (the open question ``extra-attack-several-natural-tens``).  No note when no die can hit, nor for an unerring model (its tens are
-    misses, :func:`fumble_notes` says so)."""
+    natural 10s (the open question ``extra-attack-several-natural-tens``).  No note when no die
+    can hit, nor for an unerring model (its tens are misses, :func:`fumble_notes` says so)."""
     if target is None or target < 1 or not chances.fumble:
         return []
     values: dict[str, int | Fraction] = {
