@@ -26,7 +26,9 @@ class Field:
     ``example`` is shown in the field while it is empty (its placeholder), ``hint`` (a message
     of the extension's catalogue, its ``{example}`` filled) under it, before any mistake.
     ``used_if`` (``"mod:extra-attack"``) names a box of a ``multi`` field without which this
-    one is unused (the dice of an extra attack, with the extra attack's modifier ticked)."""
+    one is unused (the dice of an extra attack, with the extra attack's modifier ticked).
+    ``picks`` gives, for each value of a choice, the values it sets in other fields (an
+    attacker its own weapon, where the weapon list offers it)."""
 
     name: str
     label: str
@@ -41,6 +43,7 @@ class Field:
     example: str = ""
     hint: str = ""
     used_if: str = ""
+    picks: Callable[[], dict[str, dict[str, str]]] | None = None
 
 
 #: A weapon's three ranges as the ranges field takes them (its example and its value at first).
@@ -90,6 +93,21 @@ def _weapons(lang: str) -> list[tuple[str, str]]:
 
     weapons = [*all_weapons(), IMPROVISED]
     return [(w.key, engine_text(w.name, lang)) for w in weapons]
+
+
+def _own_weapons() -> dict[str, dict[str, str]]:
+    """Each sample profile's weapon as the whole attack's weapon list offers it (the engine's
+    :func:`~nqcore.rules.profile_attack.attack_weapon`: a shooter's ranged weapon), "" for one
+    the list does not offer (the Wight Sword: the engine names it) and for no attacker."""
+    from nqcore.army.profile_files import sample_profiles
+    from nqcore.rules.profile_attack import attack_weapon
+
+    offered = {key for key, _name in _weapons("en")}
+    picked = {"": {"weapon": ""}}
+    for sample in sample_profiles():
+        key = attack_weapon(sample.profile).key
+        picked[sample.profile.key] = {"weapon": key if key in offered else ""}
+    return picked
 
 
 def _extra_attack_levels(lang: str) -> list[tuple[str, str]]:
@@ -225,6 +243,7 @@ def _attacker_fields() -> tuple[Field, ...]:
             "--attacker",
             choices=_samples,
             optional=True,
+            picks=_own_weapons,
         ),
         Field(
             "skill",

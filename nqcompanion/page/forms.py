@@ -9,6 +9,7 @@ the engine's answer; nothing here computes a rule.
 from __future__ import annotations
 
 import html
+import json
 
 from nqcompanion.page.calculators import CALCULATORS as CALCULATORS
 from nqcompanion.page.calculators import Calculator as Calculator
@@ -134,6 +135,7 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
         data_omit_if=item.omit_if,
         data_used_if=item.used_if,
         data_shows=item.shows,
+        data_picks=json.dumps(item.picks(), separators=(",", ":")) if item.picks else "",
         data_optional="1" if item.optional else "",
         data_min=str(item.allowed.start) if item.allowed else "",
         data_max=str(item.allowed.stop - 1) if item.allowed else "",

@@ -313,6 +313,18 @@ const forms = [...document.querySelectorAll("form.nq-calc")];
 const working = (form) => {
   for (const other of forms) other.classList.toggle("nq-worked", other === form);
 };
+// A choice that sets other fields (data-picks: an attacker its own weapon, a shooter its bow,
+// where the weapon list offers it), before the form asks the engine.
+for (const chooser of document.querySelectorAll("form.nq-calc select[data-picks]")) {
+  const picks = JSON.parse(chooser.dataset.picks);
+  const pick = () => {
+    for (const [name, value] of Object.entries(picks[chooser.value] || {})) {
+      chooser.form.elements[name].value = value;
+    }
+  };
+  chooser.addEventListener("input", pick);
+  chooser.addEventListener("change", pick);
+}
 for (const form of forms) {
   form.addEventListener("focusin", () => working(form));
   form.addEventListener("input", () => working(form));

@@ -329,8 +329,8 @@ WHOLE = {
 def test_a_whole_attack_rolls_the_attackers_dice_and_weapon(phone_table: Any) -> None:
     """The Wight Lord rolls its extra attack's two dice: the chance that at least one wounds,
     in the answer and its summary. The Wood Elf Archer shoots its long bow: the distance is
-    asked beside its field, never an improvised attack shown; "Improvised" is a weapon the list
-    offers."""
+    asked beside its field, never an improvised attack shown; the attacker picks its own weapon
+    in the list where the list offers it ("Improvised" among them)."""
     page = phone_table.page
     lang = page.evaluate("document.documentElement.lang")[:2]
     wounds, summary, distance, weapon = WHOLE[lang]
@@ -339,7 +339,11 @@ def test_a_whole_attack_rolls_the_attackers_dice_and_weapon(phone_table: Any) ->
     got = _answered(page, "attack")
     assert wounds in got["answer"]["text"], got
     assert page.locator("#nq-attack .nq-summary").text_content() == summary
+    assert page.locator("#nq-attack-weapon").input_value() == ""  # the Wight Sword: not listed
+    page.select_option("#nq-attack-attacker", "craven-ghouls")  # no weapon: an improvised attack
+    assert page.locator("#nq-attack-weapon").input_value() == "improvised"
     page.select_option("#nq-attack-attacker", "wood-elf-archer")
+    assert page.locator("#nq-attack-weapon").input_value() == "long-bow"  # picked, and shown
     got = _answered(page, "attack")
     assert got["answer"]["error"] == distance, got
     assert page.locator("#nq-attack-distance-error").inner_text() == distance
@@ -352,6 +356,7 @@ def test_a_whole_attack_rolls_the_attackers_dice_and_weapon(phone_table: Any) ->
     assert weapon in got["answer"]["text"], got
     page.locator("#nq-attack-distance").fill("")
     page.select_option("#nq-attack-attacker", "")
+    assert page.locator("#nq-attack-weapon").input_value() == ""
     page.select_option("#nq-attack-target", "")
     _answered(page, "attack")
 
