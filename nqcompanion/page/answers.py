@@ -122,13 +122,18 @@ def _multi_words(item: Field, keys: tuple[str, ...]) -> Value:
 
 def dimensions(calc: Calculator) -> list[tuple[list[str], list[tuple[Value, ...]]]]:
     """The calculator's dimensions: each field alone, with the fields another one makes unused
-    (``omit_if``) in that one's dimension; the values of each as tuples of its fields' values."""
+    (``omit_if``), or used (``used_if``), in that one's dimension; the values of each as tuples
+    of its fields' values."""
     bounds = TABLED[calc.command]
     dims: list[tuple[list[str], list[tuple[Value, ...]]]] = []
     for item in calc.fields:
-        if item.omit_if:
+        if item.omit_if or item.used_if:
             continue
         followers = [f for f in calc.fields if f.omit_if == item.name]
+        used = [f for f in calc.fields if f.used_if.partition(":")[0] == item.name]
+        if used:
+            dims.append(_used_with(item, used, bounds))
+            continue
         if followers and bounds.get(item.name) == "chosen":  # the followers are always unused
             values = [(v, *(Value(SKIPPED),) * len(followers)) for v in _values(item, bounds)]
         elif followers:
@@ -143,6 +148,21 @@ def dimensions(calc: Calculator) -> list[tuple[list[str], list[tuple[Value, ...]
             values = [(value,) for value in _values(item, bounds)]
         dims.append(([item.name, *(f.name for f in followers)], values))
     return dims
+
+
+def _used_with(
+    item: Field, used: list[Field], bounds: dict[str, Any]
+) -> tuple[list[str], list[tuple[Value, ...]]]:
+    """The dimension of a group of boxes and the fields used only with one of its boxes ticked
+    (``used_if``): each of those with its every value where its box is ticked, unused where not."""
+    values: list[tuple[Value, ...]] = []
+    for value in _values(item, bounds):
+        rest = [
+            _values(f, bounds) if f.used_if.partition(":")[2] in value.options else [Value(SKIPPED)]
+            for f in used
+        ]
+        values += [(value, *others) for others in itertools.product(*rest)]
+    return [item.name, *(f.name for f in used)], values
 
 
 def _values(item: Field, bounds: dict[str, Any]) -> list[Value]:

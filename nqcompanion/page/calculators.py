@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from nqcore.cli import asking as cli
+from nqcore.rules.close_combat import EXTRA_ATTACK
 from nqsphinx.messages import engine_text
 
 
@@ -23,7 +24,11 @@ class Field:
     makes this one unused (a sample profile gives the numbers), and ``shows`` the field of the
     engine's answer (``nq --json``) whose value it then shows, read-only (the sample's CC).
     ``example`` is shown in the field while it is empty (its placeholder), ``hint`` (a message
-    of the extension's catalogue, its ``{example}`` filled) under it, before any mistake."""
+    of the extension's catalogue, its ``{example}`` filled) under it, before any mistake.
+    ``used_if`` (``"mod:extra-attack"``) names a box of a ``multi`` field without which this
+    one is unused (the dice of an extra attack, with the extra attack's modifier ticked).
+    ``picks`` gives, for each value of a choice, the values it sets in other fields (an
+    attacker its own weapon, where the weapon list offers it)."""
 
     name: str
     label: str
@@ -37,6 +42,8 @@ class Field:
     shows: str = ""
     example: str = ""
     hint: str = ""
+    used_if: str = ""
+    picks: Callable[[], dict[str, dict[str, str]]] | None = None
 
 
 #: A weapon's three ranges as the ranges field takes them (its example and its value at first).
@@ -79,9 +86,37 @@ def _shooting_weapons(lang: str) -> list[tuple[str, str]]:
 
 
 def _weapons(lang: str) -> list[tuple[str, str]]:
+    """The armoury's weapons, then the improvised attack of a model without any (the weapon a
+    whole attack may name, and the one it says of such an attacker)."""
     from nqcore.army.armoury import all_weapons
+    from nqcore.rules.profile_attack import IMPROVISED
 
-    return [(w.key, engine_text(w.name, lang)) for w in all_weapons()]
+    weapons = [*all_weapons(), IMPROVISED]
+    return [(w.key, engine_text(w.name, lang)) for w in weapons]
+
+
+def _own_weapons() -> dict[str, dict[str, str]]:
+    """Each sample profile's weapon as the whole attack's weapon list offers it (the engine's
+    :func:`~nqcore.rules.profile_attack.attack_weapon`: a shooter's ranged weapon), "" for one
+    the list does not offer (the Wight Sword: the engine names it) and for no attacker."""
+    from nqcore.army.profile_files import sample_profiles
+    from nqcore.rules.profile_attack import attack_weapon
+
+    offered = {key for key, _name in _weapons("en")}
+    picked = {"": {"weapon": ""}}
+    for sample in sample_profiles():
+        key = attack_weapon(sample.profile).key
+        picked[sample.profile.key] = {"weapon": key if key in offered else ""}
+    return picked
+
+
+def _extra_attack_levels(lang: str) -> list[tuple[str, str]]:
+    """The levels of the extra attack ability by their dice: "3" is Extra Attack (x3)."""
+    from nqcore.army.features import feature
+    from nqcore.rules.close_combat import EXTRA_ATTACK, level_dice
+
+    levels = feature("ability", EXTRA_ATTACK).levels
+    return [(str(level_dice(level.level)), engine_text(level.name, lang)) for level in levels]
 
 
 def _samples(lang: str) -> list[tuple[str, str]]:
@@ -128,6 +163,15 @@ def _to_hit() -> tuple[Calculator, ...]:
             (
                 Field("cc", "Close combat (CC)", "int", "", cli.SKILL_VALUES, "5"),
                 Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("close")),
+                Field(
+                    "dice",
+                    "Extra attack level (its dice)",
+                    "choice",
+                    "--dice",
+                    choices=_extra_attack_levels,
+                    default="2",
+                    used_if=f"mod:{EXTRA_ATTACK}",
+                ),
             ),
         ),
         Calculator(
@@ -199,6 +243,7 @@ def _attacker_fields() -> tuple[Field, ...]:
             "--attacker",
             choices=_samples,
             optional=True,
+            picks=_own_weapons,
         ),
         Field(
             "skill",

@@ -9,6 +9,7 @@ the engine's answer; nothing here computes a rule.
 from __future__ import annotations
 
 import html
+import json
 
 from nqcompanion.page.calculators import CALCULATORS as CALCULATORS
 from nqcompanion.page.calculators import Calculator as Calculator
@@ -31,6 +32,7 @@ def _field_labels(lang: str) -> dict[str, str]:
         "Initiates chanting": ui_text("Initiates chanting", lang),
         "Close combat (CC)": ui_text("Close combat (CC)", lang),
         "Modifiers": ui_text("Modifiers", lang),
+        "Extra attack level (its dice)": ui_text("Extra attack level (its dice)", lang),
         "Ranged attack (RA)": ui_text("Ranged attack (RA)", lang),
         "Distance (inches)": ui_text("Distance (inches)", lang),
         "Weapon (or its ranges below)": ui_text("Weapon (or its ranges below)", lang),
@@ -131,7 +133,9 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
         data_kind=item.kind,
         data_arg=item.arg,
         data_omit_if=item.omit_if,
+        data_used_if=item.used_if,
         data_shows=item.shows,
+        data_picks=json.dumps(item.picks(), separators=(",", ":")) if item.picks else "",
         data_optional="1" if item.optional else "",
         data_min=str(item.allowed.start) if item.allowed else "",
         data_max=str(item.allowed.stop - 1) if item.allowed else "",

@@ -104,10 +104,16 @@ const inches = (text) => {
   return Number.isFinite(value) && value >= 0 && value <= 1000;
 };
 
-// A field another one makes unused (a sample profile gives the numbers, a weapon its ranges).
+// A field another one makes unused (a sample profile gives the numbers, a weapon its ranges),
+// or used only with a box of a group ticked (data-used-if "mod:extra-attack": the dice of an
+// extra attack, with its modifier).
 const unused = (form, control) => {
   const omitIf = control.dataset.omitIf;
-  return !!omitIf && form.elements[omitIf].value !== "";
+  if (omitIf && form.elements[omitIf].value !== "") return true;
+  if (!control.dataset.usedIf) return false;
+  const [group, box] = control.dataset.usedIf.split(":");
+  const boxes = document.getElementById(`nq-${form.dataset.command}-${group}`);
+  return !boxes.querySelector(`input[value="${CSS.escape(box)}"]:checked`);
 };
 
 // An unused field is greyed and holds nothing, not a value the answer does not use: it shows the
@@ -307,6 +313,18 @@ const forms = [...document.querySelectorAll("form.nq-calc")];
 const working = (form) => {
   for (const other of forms) other.classList.toggle("nq-worked", other === form);
 };
+// A choice that sets other fields (data-picks: an attacker its own weapon, a shooter its bow,
+// where the weapon list offers it), before the form asks the engine.
+for (const chooser of document.querySelectorAll("form.nq-calc select[data-picks]")) {
+  const picks = JSON.parse(chooser.dataset.picks);
+  const pick = () => {
+    for (const [name, value] of Object.entries(picks[chooser.value] || {})) {
+      chooser.form.elements[name].value = value;
+    }
+  };
+  chooser.addEventListener("input", pick);
+  chooser.addEventListener("change", pick);
+}
 for (const form of forms) {
   form.addEventListener("focusin", () => working(form));
   form.addEventListener("input", () => working(form));

@@ -222,7 +222,8 @@ def _attack_steps(answer: Answer, lang: str) -> list[str]:
     """A whole attack after its roll to hit: the hit, the armour's working and save, what gets
     through (a masterful hit, a natural 1 to hit, allows no save), and the wound."""
     _, colon = translator(lang), _colon(lang)
-    lines = [f"{_(N_('Hits'))}{colon}{percent(answer['hit'], lang)}"]
+    hits = N_("Each die hits") if answer.get("dice", 1) > 1 else N_("Hits")
+    lines = [f"{_(hits)}{colon}{percent(answer['hit'], lang)}"]
     working = armour_working_of(answer)
     if working:
         lines.append(working_line(working, lang))
@@ -313,8 +314,14 @@ def _lines_results(answer: Answer, lang: str) -> list[str]:
             lines.append(_(N_("Chance: {percent}, sure to succeed")).format(percent=shown))
         elif chance == 0:
             lines.append(_(N_("Chance: {percent}, it cannot succeed")).format(percent=shown))
+        elif "expected_wounds" in answer:
+            from nqcore.cli.render_dice import dice_wounds_lines
+
+            lines += dice_wounds_lines(answer, lang)
         elif "volley" in answer:
             lines.append(_(N_("Chance of each die: {percent}")).format(percent=shown))
+            from nqcore.cli.render_dice import volley_line
+
             lines.append(volley_line(answer["volley"], lang))
         else:
             lines.append(_(N_("Chance: {percent}")).format(percent=shown))
@@ -329,26 +336,6 @@ def _lines_results(answer: Answer, lang: str) -> list[str]:
             )
         )
     return lines
-
-
-def volley_line(volley: dict[str, Any], lang: str) -> str:
-    """Several dice rolled to hit at once: "2 dice: at least one hit 64.0%, 2 hits 16.0%;
-    average number of hits 0.8" (the last figure: every die hits)."""
-    _, dice = translator(lang), volley["dice"]
-    parts = []
-    for hits, chance in enumerate(volley["at_least"], start=1):
-        if hits == 1:
-            words = _(N_("at least one hit {chance}"))
-        elif hits < dice:
-            words = _(N_("at least {hits} hits {chance}"))
-        else:
-            words = _(N_("{hits} hits {chance}"))
-        parts.append(words.format(hits=format_number(hits, lang), chance=percent(chance, lang)))
-    return _(N_("{dice} dice: {chances}; average number of hits {expected}")).format(
-        dice=format_number(dice, lang),
-        chances=", ".join(parts),
-        expected=format_number(float(volley["expected_hits"]), lang),
-    )
 
 
 def note_text(note: Note, lang: str) -> str:

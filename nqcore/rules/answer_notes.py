@@ -171,8 +171,9 @@ def volley_fumble_notes(
 ) -> list[Note]:
     """The natural 10s of several dice rolled to hit at once ("Extra Attack Fumbles"): one on
     any die is a fumble, the other dice may still hit; in close combat, two give the enemy a
-    free attack at CC+1.  No note when no die can hit, nor for an unerring model (its tens are
-    misses, :func:`fumble_notes` says so)."""
+    free attack at CC+1, and so do three or four of three or four dice: one attack, however many
+    natural 10s (the open question ``extra-attack-several-natural-tens``).  No note when no die
+    can hit, nor for an unerring model (its tens are misses, :func:`fumble_notes` says so)."""
     if target is None or target < 1 or not chances.fumble:
         return []
     values: dict[str, int | Fraction] = {
@@ -195,6 +196,13 @@ def volley_fumble_notes(
         "other dice may still hit, but the model loses its remaining attacks this turn; "
         "two natural {natural}s ({both}) give the enemy a free attack at CC{free_attack}."
     )
+    if chances.dice > 2:  # the open question extra-attack-several-natural-tens
+        message = N_(
+            "Fumbles: a natural {natural} on at least one of the {dice} dice ({chance}); the "
+            "other dice may still hit, but the model loses its remaining attacks this turn; "
+            "two or more natural {natural}s ({both}) give the enemy one free attack at "
+            "CC{free_attack}."
+        )
     return [Note(message, values)]
 
 

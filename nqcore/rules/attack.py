@@ -232,6 +232,30 @@ def wounds_distribution(chance: Fraction, attacks: int) -> dict[int, Fraction]:
     }
 
 
+@dataclass(frozen=True)
+class DiceWounds:
+    """What several dice rolled to hit at once wound (Abilities > "Extra Attack": each hit is
+    saved and wounded on its own): the chance that at least one die wounds, and the wounds
+    expected (overkill wounds, carried to another enemy in contact, included)."""
+
+    dice: int
+    at_least_one: Fraction
+    expected: Fraction
+
+
+def dice_wounds(chance: Fraction, dice: int) -> DiceWounds:
+    """The wounds of ``dice`` dice rolled to hit together, each wounding with ``chance``.
+
+    >>> found = dice_wounds(Fraction(1, 2), 2)
+    >>> found.at_least_one, found.expected
+    (Fraction(3, 4), Fraction(1, 1))
+    """
+    if dice < 1:
+        raise ValueError("roll at least one die to hit")
+    none = wounds_distribution(chance, dice)[0]
+    return DiceWounds(dice=dice, at_least_one=1 - none, expected=dice * chance)
+
+
 #: The chance-to-hit table: CC or RA 1 to 10, total modifier -3 to +3.
 TABLE_SKILLS = range(1, 11)
 TABLE_MODIFIERS = range(-3, 4)

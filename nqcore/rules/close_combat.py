@@ -16,6 +16,7 @@ from nqcore.rules.dice import (
     AttackRoll,
     DiceVolley,
     Modifier,
+    VolleyChances,
     attack_roll,
     check_d10,
     d10_distribution,
@@ -23,6 +24,7 @@ from nqcore.rules.dice import (
     keep_better,
     load_modifiers,
     total_modifier,
+    volley_chances,
     volley_distribution,
 )
 from nqcore.tables.registry import Signed, Table, register_table
@@ -123,6 +125,11 @@ def very_large_target_target(*, siege_weapon: bool) -> int:
     return VERY_LARGE_TARGET_HIT
 
 
+#: The ability, and its modifier, of an attack that rolls several dice (Abilities > "Extra
+#: Attack": every die at CC-1).
+EXTRA_ATTACK = "extra-attack"
+
+
 def extra_attack_dice() -> range:
     """The dice an extra attack rolls: one a level of the ability (Abilities > "Extra Attack",
     x2 to x4 in ``abilities.toml``).
@@ -132,9 +139,18 @@ def extra_attack_dice() -> range:
     """
     from nqcore.army.features import feature
 
-    levels = feature("ability", "extra-attack").levels
-    dice = [int(level.level.removeprefix("x")) for level in levels]
+    levels = feature("ability", EXTRA_ATTACK).levels
+    dice = [level_dice(level.level) for level in levels]
     return range(min(dice), max(dice) + 1)
+
+
+def level_dice(level: str) -> int:
+    """The dice of a level of the extra attack ability: "x3" rolls three.
+
+    >>> level_dice("x3")
+    3
+    """
+    return int(level.removeprefix("x"))
 
 
 def extra_attack_target(cc: int, dice: int, modifiers: Iterable[str] = ()) -> int:
@@ -149,7 +165,7 @@ def extra_attack_target(cc: int, dice: int, modifiers: Iterable[str] = ()) -> in
         raise ValueError("roll at least one die to hit")
     keys = list(modifiers)
     if dice > 1:
-        keys.append("extra-attack")
+        keys.append(EXTRA_ATTACK)
     return close_combat_target(cc, keys)
 
 
@@ -162,6 +178,21 @@ def extra_attack_distribution(
     attack at CC+1 (:attr:`DiceVolley.gives_free_attack`).
     """
     return volley_distribution(dice, extra_attack_target(cc, dice, modifiers), unerring=unerring)
+
+
+def extra_attack_chances(
+    cc: int, dice: int, modifiers: Iterable[str] = (), *, unerring: bool = False
+) -> VolleyChances:
+    """What a player asks of an extra attack (xN): the chance of at least one hit, of at least
+    two..., the hits expected, a fumble on any die and two natural 10s or more, which give the
+    enemy one free attack at CC+1 (Abilities > "Extra Attack", "Extra Attack Fumbles").
+
+    >>> three = extra_attack_chances(6, 3)  # Extra Attack (x3) at CC6: three dice at 5 or less
+    >>> three.at_least[0], three.double_fumble
+    (Fraction(7, 8), Fraction(7, 250))
+    """
+    target = extra_attack_target(cc, dice, modifiers)
+    return volley_chances(dice, target, unerring=unerring)
 
 
 def overkill_hits(wounding_hits: int, wounds_left: int, *, wounds_per_hit: int = 1) -> int:

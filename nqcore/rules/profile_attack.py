@@ -22,7 +22,7 @@ from nqcore.army.profile_files import sample_profiles
 from nqcore.army.profiles import Profile
 from nqcore.i18n import N_, Msg, Refusal
 from nqcore.rules.attack import UNARMOURED, AttackChances, Defence, attack_chances
-from nqcore.rules.close_combat import close_combat_modifier_total
+from nqcore.rules.close_combat import EXTRA_ATTACK, close_combat_modifier_total, level_dice
 from nqcore.rules.range_bands import RangeBand, WeaponRanges, range_band
 from nqcore.rules.ranged import ranged_modifier_total
 from nqcore.tables.registry import Cell, Chance, Table, register_table
@@ -48,6 +48,41 @@ def close_combat_weapon(profile: Profile) -> Weapon:
         if weapon.melee is not None:  # the Slingstaff's staff
             return weapon.melee
     return IMPROVISED
+
+
+def attack_weapon(profile: Profile) -> Weapon:
+    """The weapon a whole attack of ``profile`` uses unless another is named: its close combat
+    weapon (:func:`close_combat_weapon`); a model whose weapons all shoot (the Wood Elf Archer's
+    long bow) shoots with its first weapon of three ranges, which needs the distance.
+
+    >>> from nqcore.army.profile_files import sample_profile
+    >>> attack_weapon(sample_profile("wood-elf-archer").profile).name
+    'Long Bow'
+    """
+    own = close_combat_weapon(profile)
+    if own is not IMPROVISED:
+        return own
+    shooting = [weapon for weapon in profile.weapons if len(weapon.ranges) == 3]
+    return shooting[0] if shooting else IMPROVISED
+
+
+def attack_dice(profile: Profile, weapon: Weapon) -> int:
+    """The dice ``profile`` rolls to hit with ``weapon``: with a close combat weapon, the level
+    of its own extra attack ability (Abilities > "Extra Attack": x3 rolls three dice, each at
+    CC-1); one otherwise.  A combination model's mount has its own level for its own weapons
+    (the Wight Lord's Dragon, x3): the rider's weapon rolls the rider's dice.
+
+    >>> from nqcore.army.profile_files import sample_profile
+    >>> wight = sample_profile("wight-lord-on-zombie-dragon").profile
+    >>> attack_dice(wight, close_combat_weapon(wight))
+    2
+    """
+    if not weapon.is_close_combat:
+        return 1
+    for pick in profile.abilities:
+        if pick.key == EXTRA_ATTACK and pick.level:
+            return level_dice(pick.level)
+    return 1
 
 
 def target_modifiers(target: Profile) -> tuple[str, ...]:

@@ -99,7 +99,11 @@ def _hit(rng: random.Random) -> Question:
     from nqcore.rules.close_combat import close_combat_modifiers
 
     cc, mods = str(rng.randint(1, 10)), _some(rng, _keys(close_combat_modifiers()))
-    return {"cc": cc, "mod": mods}, ["hit", cc, *_repeat("--mod", mods, close_combat_modifiers())]
+    argv = ["hit", cc, *_repeat("--mod", mods, close_combat_modifiers())]
+    if "extra-attack" not in mods:  # the extra attack's dice are used with its box ticked
+        return {"cc": cc, "mod": mods}, argv
+    dice = rng.choice(["2", "3", "4"])
+    return {"cc": cc, "mod": mods, "dice": dice}, [*argv, "--dice", dice]
 
 
 def _repeat(option: str, chosen: list[str], table: dict[str, Any]) -> list[str]:

@@ -263,6 +263,104 @@ def test_an_extra_attack_answers_for_both_dice(phone_table: Any) -> None:
     box.uncheck()
 
 
+#: Extra Attack (x3) at CC 6: three dice at 5 or less; what the answer says of them, and of two
+#: natural 10s or more (the open question extra-attack-several-natural-tens).
+THREE_DICE = {
+    "en": (
+        "3 dice: at least one hit 87.5%, at least 2 hits 50.0%, 3 hits 12.5%; average number of "
+        "hits 1.5",
+        "two or more natural 10s (2.8%) give the enemy one free attack at CC+1",
+        "Extra Attack (x3)",
+    ),
+    "fr": (
+        "3 dés\u00a0: au moins une touche 87,5\u202f%, au moins 2 touches 50,0\u202f%, "
+        "3 touches 12,5\u202f%\u202f; nombre moyen de touches 1,5",
+        "deux 10 naturels ou plus (2,8\u202f%) donnent à l’ennemi une seule attaque gratuite à "
+        "CC+1",
+        "Attaque supplémentaire (x3)",
+    ),
+}
+
+
+def test_an_extra_attack_answers_for_its_level(phone_table: Any) -> None:
+    """The extra attack's level, named by the engine's ability data, is used only with the box
+    "Extra attack (every die)" ticked; Extra Attack (x3) answers for its three dice."""
+    page = phone_table.page
+    lang = page.evaluate("document.documentElement.lang")[:2]
+    volley, fumbles, level = THREE_DICE[lang]
+    page.locator("#nq-hit-cc").fill("6")
+    dice = page.locator("#nq-hit-dice")
+    assert dice.is_disabled()
+    options = dice.locator("option").all_inner_texts()
+    assert options[1] == level and len(options) == 3, options
+    box = page.locator('#nq-hit input[value="extra-attack"]')
+    box.check()
+    wait_until(page, "!document.getElementById('nq-hit-dice').disabled")
+    page.select_option("#nq-hit-dice", "3")
+    shown = "document.querySelector('#nq-hit .nq-answer').innerText"
+    wait_until(page, f"{shown}.includes({volley!r})")
+    text = page.locator("#nq-hit .nq-answer").inner_text()
+    assert fumbles in text, text
+    assert volley in (page.locator("#nq-hit .nq-summary").text_content() or "")
+    dice.scroll_into_view_if_needed()
+    screenshot(page, f"phone-{lang}-extra-attack-x3")
+    box.uncheck()
+    wait_until(page, "document.getElementById('nq-hit-dice').disabled")
+
+
+#: The whole attack of the Wight Lord (Extra Attack (x2)) against an Orc Bruiser, and of the
+#: Wood Elf Archer (a long bow only): what the answer says, in each language.
+WHOLE = {
+    "en": (
+        "2 dice: at least one wound 59.0%; average number of wounds 0.72",
+        "59.0%",
+        "give the distance to the target for the Long Bow",
+        "Weapon: Long Bow",
+    ),
+    "fr": (
+        "2 dés\u00a0: au moins une blessure 59,0\u202f%\u202f; nombre moyen de blessures 0,72",
+        "59,0\u202f%",
+        "donnez la distance de la cible pour l’arme Arc long",
+        "Arme\u00a0: Arc long",
+    ),
+}
+
+
+def test_a_whole_attack_rolls_the_attackers_dice_and_weapon(phone_table: Any) -> None:
+    """The Wight Lord rolls its extra attack's two dice: the chance that at least one wounds,
+    in the answer and its summary. The Wood Elf Archer shoots its long bow: the distance is
+    asked beside its field, never an improvised attack shown; the attacker picks its own weapon
+    in the list where the list offers it ("Improvised" among them)."""
+    page = phone_table.page
+    lang = page.evaluate("document.documentElement.lang")[:2]
+    wounds, summary, distance, weapon = WHOLE[lang]
+    page.select_option("#nq-attack-attacker", "wight-lord-on-zombie-dragon")
+    page.select_option("#nq-attack-target", "orc-bruiser")
+    got = _answered(page, "attack")
+    assert wounds in got["answer"]["text"], got
+    assert page.locator("#nq-attack .nq-summary").text_content() == summary
+    assert page.locator("#nq-attack-weapon").input_value() == ""  # the Wight Sword: not listed
+    page.select_option("#nq-attack-attacker", "craven-ghouls")  # no weapon: an improvised attack
+    assert page.locator("#nq-attack-weapon").input_value() == "improvised"
+    page.select_option("#nq-attack-attacker", "wood-elf-archer")
+    assert page.locator("#nq-attack-weapon").input_value() == "long-bow"  # picked, and shown
+    got = _answered(page, "attack")
+    assert got["answer"]["error"] == distance, got
+    assert page.locator("#nq-attack-distance-error").inner_text() == distance
+    improvised = page.locator('#nq-attack-weapon option[value="improvised"]').inner_text()
+    assert improvised not in page.locator("#nq-attack .nq-answer").inner_text()
+    page.locator("#nq-attack-distance").scroll_into_view_if_needed()
+    screenshot(page, f"phone-{lang}-shooter-asks-distance")
+    page.locator("#nq-attack-distance").fill("12")
+    got = _answered(page, "attack")
+    assert weapon in got["answer"]["text"], got
+    page.locator("#nq-attack-distance").fill("")
+    page.select_option("#nq-attack-attacker", "")
+    assert page.locator("#nq-attack-weapon").input_value() == ""
+    page.select_option("#nq-attack-target", "")
+    _answered(page, "attack")
+
+
 def test_the_ranges_field_shows_its_format_before_any_mistake(phone_table: Any) -> None:
     """The weapon set to "—": the ranges field, in use, shows its example once emptied and its
     hint under it, before anything wrong is typed; greyed again (a weapon chosen), no example."""

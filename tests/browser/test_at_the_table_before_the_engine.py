@@ -53,7 +53,11 @@ QUESTIONS: dict[str, list[dict[str, Any]]] = {
         {"spell": "", "level": "3", "wizardry": "2", "concentrate": False, "chant": "5"},
     ],
     "cancel": [{"spell": "", "level": "4", "concentrate": True}],
-    "hit": [{"cc": "5", "mod": ["charging"]}, {"cc": "3", "mod": ["charging", "target-prone"]}],
+    "hit": [
+        {"cc": "5", "mod": ["charging"]},
+        {"cc": "3", "mod": ["charging", "target-prone"]},
+        {"cc": "6", "mod": ["extra-attack"], "dice": "3"},
+    ],
     "shoot": [{"ra": "5", "distance": "14", "weapon": "long-bow", "mod": []}],
     "save": [{"armour": "3", "strength": "4", "pm": "-1", "re": "1", "ranked": True}],
     "wound": [{"strength": "6", "toughness": "4"}, {"strength": "1", "toughness": "10"}],

@@ -183,7 +183,8 @@ def test_an_attack_between_sample_profiles(capsys: Capture) -> None:
 
 
 def test_an_attack_takes_the_targets_own_modifiers(capsys: Capture) -> None:
-    # An Ogre (large) is hit at +1; a Giant Eagle (large, dodge) at +1 -1.
+    # An Ogre (large) is hit at +1; a Giant Eagle (large, dodge) at +1 -1; the Ogre's own
+    # Extra Attack (x2) rolls two dice at CC-1: each wounds 2/5, at least one 1 - (3/5)^2.
     ogre = answer(capsys, "attack", "5", "4", "--target", "ogre-freebooter")
     assert [m["key"] for m in ogre["modifiers"]] == ["large-target"]  # type: ignore[attr-defined]
     assert ogre["target"] == 6
@@ -191,8 +192,10 @@ def test_an_attack_takes_the_targets_own_modifiers(capsys: Capture) -> None:
     assert [m["key"] for m in eagle["modifiers"]] == [  # type: ignore[attr-defined]
         "large-target",
         "target-dodges",
+        "extra-attack",
     ]
-    assert eagle["target"] == 6 and eagle["chance"] == {"fraction": "12/25", "value": 0.48}
+    assert eagle["target"] == 5 and eagle["each"] == {"fraction": "2/5", "value": 0.4}
+    assert eagle["chance"] == {"fraction": "16/25", "value": 0.64}
 
 
 def test_an_attack_with_an_armoury_weapon(capsys: Capture) -> None:

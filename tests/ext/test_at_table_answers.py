@@ -55,7 +55,7 @@ def test_small_tables_hold_the_engines_answers(lang: str) -> None:
         tables = answer_tables(lang)
     assert set(tables["calculators"]) == set(SMALL)
     walked = sum(_walk(tables, command, lang) for command in SMALL)
-    assert walked == 94 + 920 + 120 + 84
+    assert walked == 94 + 1180 + 120 + 84  # hit: 10 CC, 92 sets of modifiers, 13 with 3 dice
 
 
 @pytest.mark.slow
@@ -108,9 +108,16 @@ def test_the_page_finds_an_input_by_its_fields_keys() -> None:
     assert rebuilt(tables, "cast", refused) == ask(
         ["cast", "5", "--wizardry", "2", "--chant", "3"], "en"
     )
-    two = position(tables, "hit", ["5", "--mod charging --mod large-target"])
+    two = position(tables, "hit", ["5", "--mod charging --mod large-target|~"])
     assert two is not None and rebuilt(tables, "hit", two)["json"]["cc"] == 5
-    assert position(tables, "hit", ["5", "--mod charging --mod large-target --mod ram"]) is None
+    assert position(tables, "hit", ["5", "--mod charging --mod large-target --mod ram|~"]) is None
+    # the extra attack's dice, used with its box ticked: Extra Attack (x3)
+    three = position(tables, "hit", ["6", "--mod extra-attack|--dice 3"])
+    assert three is not None
+    assert rebuilt(tables, "hit", three) == ask(
+        ["hit", "6", "--mod", "extra-attack", "--dice", "3"], "en"
+    )
+    assert position(tables, "hit", ["6", "--mod charging|--dice 3"]) is None  # no extra attack
     assert position(tables, "cast", ["|5", "--wizardry 0", "", "--chant 4"]) is None
 
 

@@ -25,9 +25,11 @@ from nqcore.cli.asking import (
 from nqcore.cli.render import Answer
 from nqcore.i18n import N_, P_, Msg, Typed
 from nqcore.rules.answer_notes import (
+    Note,
     fumble_notes,
     resilience_notes,
     save_notes,
+    volley_fumble_notes,
 )
 from nqcore.tables.registry import Chance, Signed
 
@@ -79,8 +81,10 @@ class _Sides:
     toughness: int
     armour: int
     resilience: int
-    #: The to-hit modifiers the target brings by itself (large, dodges).
+    #: The to-hit modifiers the sides bring by themselves (large, dodges; an extra attack).
     own: tuple[str, ...]
+    #: The dice rolled to hit together (an extra attack's level).
+    dice: int
 
 
 def _numbers(
@@ -98,14 +102,31 @@ def _numbers(
 
 
 def _weapon(args: argparse.Namespace, attacker: Profile | None) -> Weapon | None:
-    """The weapon named, else the attacker's first close combat weapon, else none."""
-    from nqcore.rules.profile_attack import close_combat_weapon
+    """The weapon named (an improvised attack too), else the attacker's own
+    (:func:`~nqcore.rules.profile_attack.attack_weapon`: a shooter's ranged weapon), else none."""
+    from nqcore.rules.profile_attack import IMPROVISED, attack_weapon
 
+    if args.weapon == IMPROVISED.key:
+        return IMPROVISED
     if args.weapon:
         from nqcore.army.armoury import weapon
 
         return weapon(args.weapon)
-    return None if attacker is None else close_combat_weapon(attacker)
+    return None if attacker is None else attack_weapon(attacker)
+
+
+def _dice(args: argparse.Namespace, attacker: Profile | None, chosen: Weapon | None) -> int:
+    """The dice rolled to hit: an attacker's extra attack level with a close combat weapon
+    (:func:`~nqcore.rules.profile_attack.attack_dice`); with the numbers, two for ``--mod
+    extra-attack`` (Extra Attack (x2)), as ``nq hit`` rolls."""
+    from nqcore.rules.close_combat import EXTRA_ATTACK
+    from nqcore.rules.profile_attack import IMPROVISED, attack_dice
+
+    weapon = IMPROVISED if chosen is None else chosen
+    if not weapon.is_close_combat:
+        return 1
+    own = 1 if attacker is None else attack_dice(attacker, weapon)
+    return max(own, 2 if EXTRA_ATTACK in args.mod else 1)
 
 
 def _attacker(attacker: Profile | None, numbers: dict[str, int], ranged: bool) -> tuple[int, int]:
@@ -140,8 +161,13 @@ def _sides(args: argparse.Namespace) -> _Sides:
     else:
         toughness = check(N_("T"), numbers["T"], SKILL_VALUES)
         armour, resilience, own = args.armour or 0, args.re, ()
+    dice = _dice(args, attacker, chosen)
+    if dice > 1:
+        from nqcore.rules.close_combat import EXTRA_ATTACK
+
+        own = (*own, EXTRA_ATTACK)
     return _Sides(
-        attacker, target, chosen, ranged, skill, strength, toughness, armour, resilience, own
+        attacker, target, chosen, ranged, skill, strength, toughness, armour, resilience, own, dice
     )
 
 
@@ -167,7 +193,7 @@ def _attack(args: argparse.Namespace) -> Answer:
         unerring=unerring,
     )
     notes = [
-        *fumble_notes(result.chances.to_hit_target, unerring=unerring),
+        *_fumbles(result.chances.to_hit_target, sides.dice, unerring=unerring),
         *resilience_notes(
             sides.armour,
             result.strength,
@@ -184,6 +210,32 @@ def _attack(args: argparse.Namespace) -> Answer:
         ),
     ]
     return _answer(args, sides, result, {"modifiers": modifiers, "notes": notes})
+
+
+def _fumbles(target: int | None, dice: int, *, unerring: bool) -> list[Note]:
+    """The natural 10s of the roll to hit: of one die, or of all the dice of an extra attack
+    (the enemy's free attack on two); an unerring model's tens are misses."""
+    from nqcore.rules.dice import volley_chances
+
+    if dice == 1 or unerring or target is None or target < 1:
+        return fumble_notes(target, unerring=unerring)
+    return volley_fumble_notes(target, volley_chances(dice, target), close_combat=True)
+
+
+def _dice_fields(sides: _Sides, result: WeaponAttack) -> dict[str, Any]:
+    """The dice rolled to hit and, for more than one, the chance that each wounds, that at
+    least one does (the attack's chance) and the wounds expected."""
+    from nqcore.rules.attack import dice_wounds
+
+    if sides.dice == 1:
+        return {"dice": 1, "chance": Chance(result.total)}
+    wounds = dice_wounds(result.total, sides.dice)
+    return {
+        "dice": sides.dice,
+        "each": Chance(result.total),
+        "chance": Chance(wounds.at_least_one),
+        "expected_wounds": wounds.expected,
+    }
 
 
 def _answer(
@@ -228,7 +280,7 @@ def _answer(
         "unsaved": Chance(steps.unsaved),
         "wound": Chance(steps.wound),
         "wound_target": wound_target(result.strength, sides.toughness),
-        "chance": Chance(steps.total),
+        **_dice_fields(sides, result),
         "notes": said["notes"],
     }
 
@@ -254,7 +306,8 @@ def _attack_arguments(p: argparse.ArgumentParser) -> None:
         "--attacker",
         metavar="PROFILE",
         type=read.name,
-        help="a sample profile (such as orc-bruiser): its CC, ST and first close combat weapon",
+        help="a sample profile (such as orc-bruiser): its CC, ST and first close combat "
+        "weapon (a shooter's ranged weapon), its extra attack's dice",
     )
     p.add_argument(
         "--target",
@@ -264,7 +317,9 @@ def _attack_arguments(p: argparse.ArgumentParser) -> None:
         "target, -1 if it dodges",
     )
     p.add_argument(
-        "--weapon", type=read.name, help="an armoury weapon, such as sword or bow: its ST and PM"
+        "--weapon",
+        type=read.name,
+        help="an armoury weapon, such as sword or bow: its ST and PM; or improvised",
     )
     p.add_argument(
         "--distance", type=read.distance, help="inches to the target, for a ranged weapon"
