@@ -103,6 +103,24 @@ def one_line_problem(msgid: str, msgstr: str) -> str:
     return ""
 
 
+def blank_problem(msgid: str, msgstr: str) -> str:
+    """Why ``msgstr`` stands for nothing where ``msgid`` says something: blank space only, of
+    any kind (a no-break, em or ideographic space is no less blank than a space: the build
+    strips it and the page shows an empty term, neither French nor English). ASCII blanks
+    are refused by each kind of catalogue's own rule (:func:`one_line_problem`, the page's
+    structure)."""
+    other = msgstr.strip(" \t\n")
+    if other and not other.strip() and msgid.strip():
+        return f"msgstr is blank space only ({_first_named(other)}) where its msgid is not"
+    return ""
+
+
+def _first_named(text: str) -> str:
+    import unicodedata
+
+    return f"U+{ord(text[0]):04X} {unicodedata.name(text[0], 'unnamed')}"
+
+
 def length_problem(msgid: str, msgstr: str) -> str:
     """Why ``msgstr`` is too long to stand for ``msgid`` ('' when it is not)."""
     if len(msgstr) > MAX_MESSAGE:

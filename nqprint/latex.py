@@ -232,6 +232,7 @@ def compile_pdf(source: str, target: Path, work: Path, *, pages: int | None = No
         raise PrintError(f"{tex_file}: still asks for a rerun after {PASSES} passes (see {log})")
     if pages is not None:
         _check_pages(tex_file, log, pages)
+        _check_cards(tex_file, log)
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(tex_file.with_suffix(".pdf"), target)
     return target
@@ -249,6 +250,30 @@ def _check_pages(tex_file: Path, log: Path, planned: int) -> None:
         f"{tex_file}: {written} pages where {planned} are planned: a text runs over its page, "
         f"too long for it (a translation?) ({why}see {log})"
     )
+
+
+#: A card's text or title that does not fit its card at the smallest size (spell_cards.py's
+#: ``\nqfit``, ``\nqtitle``): printed over the cards below it, the page count unchanged.
+_CARD_TOO_LONG = re.compile(
+    r"Package nqprint Warning: Card (text|title) too long on input line (\d+)"
+)
+#: The card's name in its title band (spell_cards.py's ``_title``).
+_CARD_TITLE = re.compile(r"\\nqtitle\{(.*?)\}\{")
+
+
+def _check_cards(tex_file: Path, log: Path) -> None:
+    """Refuse a product with a card whose text or title runs over it, naming the card."""
+    for line in _lines(log):
+        if found := _CARD_TOO_LONG.search(line):
+            number = int(found[2])
+            before = tex_file.read_text(encoding="utf-8").splitlines()[:number]
+            titles = [m[1] for text in before if (m := _CARD_TITLE.search(text))]
+            card = f" ({titles[-1]})" if titles else ""
+            raise PrintError(
+                f"{tex_file}:{number}: the card's {found[1]}{card} is too long for its card, "
+                f"even at the smallest size: it would print over the cards below it "
+                f"(a translation?) (see {log})"
+            )
 
 
 #: The passes of xelatex a product may take: the second settles the page labels.

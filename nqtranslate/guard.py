@@ -28,7 +28,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from nqcore.catalogue_check import MAX_MESSAGE, file_problem, length_problem, one_line_problem
+from nqcore.catalogue_check import (
+    MAX_MESSAGE,
+    blank_problem,
+    file_problem,
+    length_problem,
+    one_line_problem,
+)
 from nqcore.characters import unshowable
 from nqcore.i18n import ROOT, find_catalogue, locale_dirs
 from nqtranslate.disguise import disguise_problem, invisible_problem
@@ -258,6 +264,7 @@ def text_findings(path: Path, reading: Reading) -> list[Finding]:
         longest = max(message.msgid, message.plural_id, key=len)
         problems += [length_problem(longest, msgstr) for msgstr in message.msgstr]
         problems += [disguise_problem(msgid, msgstr) for msgid, msgstr in message.pairs()]
+        problems += [blank_problem(msgid, msgstr) for msgid, msgstr in message.pairs()]
         if message.context is not None and is_page_catalogue(path):
             problems.append(f"msgctxt {message.context!r}: a page's messages have no context")
         findings += [Finding(path, message.line, what) for what in dict.fromkeys(problems) if what]

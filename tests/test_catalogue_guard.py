@@ -483,6 +483,22 @@ def test_a_blank_string_or_a_line_break_its_english_lacks_is_refused(
     ]
 
 
+@pytest.mark.parametrize("name", ["credits", "nqsphinx", "nqcore", "theme"])
+@pytest.mark.parametrize(
+    ("blank", "said"),
+    [("\u00a0", "U+00A0 NO-BREAK SPACE"), ("\u2003 ", "U+2003 EM SPACE"), ("\u3000", "U+3000")],
+)
+def test_a_msgstr_of_unicode_blank_space_is_refused_at_its_line(
+    tmp_path: Path, name: str, blank: str, said: str
+) -> None:
+    """Attack twelve: a credits term translated as a no-break space built at exit 0, the page's
+    term empty (``<dt></dt>``), counted as translated."""
+    found = check_catalogue(_po(tmp_path, name, f'msgid "Web"\nmsgstr "{blank}"\n'))
+    assert [f.line for f in found] == [6]
+    assert found[0].what.startswith(f"msgstr is blank space only ({said}")
+    assert found[0].what.endswith(") where its msgid is not")
+
+
 @pytest.mark.parametrize("name", ["armoury", "nqcore"])
 def test_a_word_too_long_for_a_line_of_the_book_is_refused(tmp_path: Path, name: str) -> None:
     """A heading of one very long word ran off the page (and its contents line lost its page

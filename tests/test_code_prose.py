@@ -3,6 +3,7 @@ without a build; tests/site/test_pseudo_language.py checks the built pages."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -14,7 +15,7 @@ from nqsphinx.languages.code_prose import (
     session_in_language,
     strings_in_language,
 )
-from nqsphinx.languages.console import console_in_language, differences
+from nqsphinx.languages.console import console_in_language, differences, named_language
 from nqsphinx.languages.page_runs import answers
 
 SESSION = """\
@@ -149,3 +150,28 @@ def test_a_session_step_that_is_not_the_commands_answer_is_reported() -> None:
     assert "Roll needed: 6" in found and "Roll needed: 7 or less" in found
     with pytest.raises(ValueError, match="not: rm -rf x"):
         differences("$ rm -rf x\n")
+
+
+@pytest.mark.parametrize(
+    ("session", "said"),
+    [
+        ("$ nq points /usr/lib/python3/dist-packages/x.toml\nnq points: ...\n", "reads '/usr/"),
+        ("$ nq army ../../../../etc/hostname\n...\n", "reads '../../../../etc/hostname'"),
+        ("$ nq army --pdf=/tmp/out.pdf army.toml\n...\n", "reads '--pdf=/tmp/out.pdf'"),
+        ("$ nq cast 5 --wizardry 2 --lang=en\n...\n", "names --lang en"),
+        ("$ nq --lan en cast 5 --wizardry 2\n...\n", "names --lang en"),
+    ],
+)
+def test_a_session_reading_outside_or_naming_english_is_refused(session: str, said: str) -> None:
+    """Attack twelve: a session's ``nq points /usr/...`` printed that file's keys on the French
+    page; ``--lang=en`` showed English under the French page's ``--lang fr``."""
+    for lang in ("en", "fr"):
+        with pytest.raises(ValueError, match=f"a session's command {re.escape(said)}"):
+            console_in_language(session, lang) if lang != "en" else differences(session)
+
+
+def test_a_session_reads_the_files_it_shows_by_any_name() -> None:
+    shown = console_in_language("$ cat /tmp/x.toml\nname = 1\n$ nq points /tmp/x.toml\n...\n", "fr")
+    assert "$ nq --lang fr points /tmp/x.toml" in shown
+    assert named_language(["nq", "--lang=fr", "cast"]) == "fr"
+    assert named_language(["nq", "--lang", "fr"]) == "fr" and named_language(["nq", "-l"]) is None

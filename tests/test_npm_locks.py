@@ -118,6 +118,31 @@ def test_an_npmrc_is_refused(tmp_path: Path) -> None:
     ]
 
 
+def test_a_shrinkwrap_or_yarn_lock_beside_the_lock_is_refused(tmp_path: Path) -> None:
+    """Attack twelve: npm ci reads npm-shrinkwrap.json before package-lock.json, so a shrinkwrap
+    pointing at another tarball was installed past a lock that passed."""
+    project = _copy(tmp_path)
+    search = project / "tools/search"
+    shutil.copy2(search / "package-lock.json", search / "npm-shrinkwrap.json")
+    (search / "yarn.lock").write_text("# yarn lockfile v1\n", encoding="utf-8")
+    assert npm_lock.refusals(search) == [
+        f"{search}/npm-shrinkwrap.json: refused (npm ci would install from it rather than "
+        "from package-lock.json)",
+        f"{search}/yarn.lock: refused (npm reads it beside the lock)",
+    ]
+
+
+def test_a_lock_nested_too_deep_is_refused_in_one_line(tmp_path: Path) -> None:
+    project = _copy(tmp_path)
+    search = project / "tools/search"
+    (search / "package-lock.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    done = subprocess.run(
+        ["python3", ROOT / "tools/npm_lock.py", search], capture_output=True, text=True
+    )
+    assert done.returncode == 1
+    assert done.stderr == f"error: {search}: a JSON file nested too deep to be a package's\n"
+
+
 def _fake_tools(project: Path) -> dict[str, str]:
     """An npm that notes where and how it was run (and installs a file), a make that does
     nothing: the environment ./dev runs them with."""

@@ -7,8 +7,10 @@ writes one, is that package's tarball there; no folder, link, git or other addre
 ``integrity``, under its own name (no alias); no dependency, in ``package.json`` or the lock, is
 asked for by a path or an address; ``package.json`` has no ``scripts`` (``npm ci`` runs the
 folder's own lifecycle scripts, ``postinstall`` and the like; ``./dev`` also gives
-``--ignore-scripts``), no ``overrides`` or ``workspaces``; and the folder has no ``.npmrc`` (which
-could name another registry).  A pull request that edits a lock is thus refused, not installed.
+``--ignore-scripts``), no ``overrides`` or ``workspaces``; and the folder has no other file npm
+reads in its stead: no ``.npmrc`` (which could name another registry), no
+``npm-shrinkwrap.json`` (which ``npm ci`` reads before ``package-lock.json``), no ``yarn.lock``.
+A pull request that edits a lock, or adds one beside it, is thus refused, not installed.
 
 ``python3 tools/npm_lock.py DIR``: nothing and exit 0, or one line per refusal, naming the file
 and the entry, and exit 1.  Only the standard library: ``./dev`` and Read the Docs run it before
@@ -105,14 +107,28 @@ def lock_refusals(folder: Path) -> Iterator[str]:
             yield from _entry_refusals(path, key, entry)
 
 
+#: Files npm reads in a package's folder besides package.json and package-lock.json: each could
+#: install what the checked lock does not say.
+OTHER_NPM_FILES = {
+    ".npmrc": "it may name another registry",
+    "npm-shrinkwrap.json": "npm ci would install from it rather than from package-lock.json",
+    "yarn.lock": "npm reads it beside the lock",
+}
+
+
 def refusals(folder: Path) -> list[str]:
     """Why ``npm ci`` must not install ``folder`` (empty: it may)."""
-    found = [f"{folder / '.npmrc'}: refused (it may name another registry)"]
-    found = found if (folder / ".npmrc").exists() else []
+    found = [
+        f"{folder / name}: refused ({why})"
+        for name, why in OTHER_NPM_FILES.items()
+        if (folder / name).exists() or (folder / name).is_symlink()
+    ]
     try:
         found += [*manifest_refusals(folder), *lock_refusals(folder)]
     except (OSError, ValueError) as error:
         found.append(f"{folder}: {error}")
+    except RecursionError:
+        found.append(f"{folder}: a JSON file nested too deep to be a package's")
     return found
 
 

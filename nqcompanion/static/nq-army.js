@@ -29,7 +29,8 @@ function armyBuilder(box) {
   const current = armies.current;
   const grouped = new Intl.NumberFormat(lang);
   // An army never renamed is listed by the page's language's default name ("Mon armée").
-  const shownName = (name) => (Object.values(conf.untitled).includes(name) ? conf.start.name : name);
+  const shownName = (name) => (name === undefined || Object.values(conf.untitled).includes(name)
+    ? conf.start.name : name);
   const listed = (army) => (army.total === undefined ? cutName(shownName(army.name), 36)
     : `${cutName(shownName(army.name), 36)} · ${say(said.army_points,
       { total: grouped.format(army.total), points: grouped.format(army.points) })}`);

@@ -27,6 +27,33 @@ function keptMerge(mine, theirs, field) {
   };
 }
 
+// A stored list as this page can use it: the storage is the origin's, and another page of it, an
+// older version or a hand may have written anything there. Items that are objects with a text
+// id, each field of the kind its builder keeps (a field of another kind is dropped: the engine
+// names or prices the item again); the open id and the deletions likewise.
+const KEPT_FIELDS = {
+  name: "string", toml: "string", type: "string", points: "number", total: "number",
+  at: "number", fresh: "boolean",
+};
+function keptClean(kept, field) {
+  const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+  const items = kept[field].filter((item) => isObject(item) && typeof item.id === "string");
+  for (const item of items) {
+    for (const [name, kind] of Object.entries(KEPT_FIELDS)) {
+      if (name in item && (typeof item[name] !== kind
+          || (kind === "number" && !Number.isFinite(item[name])))) delete item[name];
+    }
+  }
+  const gone = Object.fromEntries(Object.entries(isObject(kept.gone) ? kept.gone : {})
+    .filter(([, when]) => Number.isFinite(when)));
+  const ids = new Set(items.map((item) => item.id));
+  return {
+    [field]: items.filter((item, place) => items.findIndex((other) => other.id === item.id) === place),
+    current: ids.has(kept.current) ? kept.current : null,
+    gone,
+  };
+}
+
 // The list kept under ``key``: its items, the one open, each change stored at once. Another tab
 // of the site keeps its own changes under the same key: each store merges what is stored with
 // this tab's list (keptMerge), and a change stored by another tab is merged in as it comes
@@ -35,7 +62,7 @@ function keptStore(key, field) {
   const load = () => {
     try {
       const kept = JSON.parse(localStorage.getItem(key) || "null");
-      if (kept && Array.isArray(kept[field])) return kept;
+      if (kept && Array.isArray(kept[field])) return keptClean(kept, field);
     } catch (error) { /* private browsing, or a list another version wrote */ }
     return null;
   };

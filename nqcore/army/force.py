@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from nqcore.army.characteristics import ModelType, ProfileError, Specialist
-from nqcore.army.names import check_name, same_name
+from nqcore.army.names import check_name, name_key, same_name
 from nqcore.army.profile_files import parse_profile
 from nqcore.army.profile_points import profile_points
 from nqcore.army.profiles import Profile
@@ -181,10 +181,10 @@ def parse_army(data: dict[str, Any], where: str, folder: str = ".") -> tuple[str
         for index, written in enumerate(army[kind]):
             record = _named(written)
             at = f"{where}, {kind} #{index + 1} ({record['name']})"
-            if record["name"] in names:
+            if name_key(record["name"]) in names:
                 twice = ArmyError(N_("a second entry named {name}"), where=at, name=record["name"])
                 raise located(twice, (kind, index), "name")
-            names.add(record["name"])
+            names.add(name_key(record["name"]))
             try:
                 entries.append(_entry(kind, record, reader, at))
             except Refusal as error:

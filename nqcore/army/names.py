@@ -7,7 +7,8 @@ the terminal escapes but the PDF obeys, reversing the name; a blank Hangul fille
 character no reader can be shown (private use, unassigned: :mod:`nqcore.characters`).  Two
 names a reader cannot tell apart are one name (:func:`same_name`): the same after NFC (a
 decomposed "É") with their whitespace (a no-break space, an em space) folded to one space and
-trimmed.
+trimmed; two entries may not have names that differ only in case or width (:func:`name_key`);
+a word may not mix Latin, Cyrillic and Greek letters ("Оrc" with a Cyrillic "О").
 """
 
 from __future__ import annotations
@@ -55,6 +56,30 @@ def check_name(text: str) -> None:
             )
     if text and not same_name(text):
         raise Refusal(N_("a name of spaces only"))
+    for word in text.split():
+        if len({_script(char) for char in word} - {""}) > 1:
+            raise Refusal(
+                N_("the word {word} mixes Latin, Cyrillic or Greek letters, which look alike"),
+                word=word,
+            )
+
+
+#: The scripts whose letters a reader takes for one another ("О", Cyrillic, for "O", Latin).
+_LOOK_ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+
+
+def _script(char: str) -> str:
+    """Which of :data:`_LOOK_ALIKE_SCRIPTS` the letter ``char`` is of ('' for none)."""
+    if not unicodedata.category(char).startswith("L"):
+        return ""
+    words = unicodedata.name(char, "").split()
+    return next((word for word in words[:2] if word in _LOOK_ALIKE_SCRIPTS), "")
+
+
+def name_key(text: str) -> str:
+    """What two names a reader takes for one share: :func:`same_name`, then NFKC (a full-width
+    "Ｏ" is an "O") and case folded ("orc bruisers" is "Orc Bruisers" on a roster)."""
+    return unicodedata.normalize("NFKC", same_name(text)).casefold()
 
 
 def same_name(text: str) -> str:

@@ -49,11 +49,35 @@ def steps(text: str) -> list[Step]:
     return found
 
 
+def named_language(words: list[str]) -> str | None:
+    """The language ``nq WORDS`` names, in any form argparse takes (``--lang fr``,
+    ``--lang=fr``, ``--lan fr``), or None."""
+    for index, word in enumerate(words):
+        option, equals, value = word.partition("=")
+        if len(option) > 3 and "--lang".startswith(option):
+            return value if equals else " ".join(words[index + 1 : index + 2])
+    return None
+
+
 def in_language(words: list[str], lang: str) -> list[str]:
     """``nq ARGS`` asked in ``lang``: ``nq --lang fr ARGS`` (as typed; English needs nothing)."""
-    if lang == SOURCE_LANGUAGE or "--lang" in words:
+    if lang == SOURCE_LANGUAGE or named_language(words) is not None:
         return words
     return [words[0], "--lang", lang, *words[1:]]
+
+
+def refusal(words: list[str]) -> str:
+    """Why a session may not run ``nq WORDS`` ('' when it may): a command that names the
+    source language would show English on every translated page; a path that is absolute or
+    climbs out (``..``) would print what ``nq`` reads of a file outside the project on the
+    page (only the files the session shows with ``cat`` are read)."""
+    if named_language(words) == SOURCE_LANGUAGE:
+        return f"names --lang {SOURCE_LANGUAGE}: every translated page would show English"
+    for word in words[1:]:
+        path = word.partition("=")[2] if word.startswith("-") else word
+        if path.startswith(("/", "~")) or ".." in Path(path).parts:
+            return f"reads {word!r}: a session reads only the files it shows with `cat`"
+    return ""
 
 
 def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
@@ -69,6 +93,8 @@ def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
                 files[words[1]] = str(path)
                 done.append((step, step.shown))
             elif words[:1] == ["nq"]:
+                if why := refusal(["shown" if word in files else word for word in words]):
+                    raise ValueError(f"a session's command {why}: {step.command}")
                 argv = [files.get(word, word) for word in in_language(words, lang)[1:]]
                 done.append((step, printed(argv)))
             else:

@@ -43,6 +43,33 @@ def test_a_name_that_reads_the_same_is_a_second_entry(twin: str) -> None:
     assert said.startswith("army.toml, unit #2 (") and "a second entry named Orc Bruisers" in said
 
 
+@pytest.mark.parametrize("twin", ["orc bruisers", "ORC BRUISERS", "\uff2frc Bruisers"])
+def test_a_name_in_another_case_or_width_is_a_second_entry(twin: str) -> None:
+    """Attack twelve: a roster printed two "Orc Bruisers" a reader could not tell apart."""
+    said = refusal(army("Orc Bruisers", twin))
+    assert said.startswith("army.toml, unit #2 (") and "a second entry named " in said
+
+
+@pytest.mark.parametrize(
+    ("name", "word"),
+    [
+        ("\u041erc Bruisers", "\u041erc"),
+        ("Orc Bru\u0456sers", "Bru\u0456sers"),
+        ("\u039frc Bruisers", "\u039frc"),
+    ],
+)
+def test_a_word_mixing_look_alike_scripts_is_refused(name: str, word: str) -> None:
+    said = refusal(army("Orc Bruisers", name))
+    assert said == (
+        f"army.toml, unit #2, field name: the word {word} mixes Latin, Cyrillic or Greek "
+        "letters, which look alike"
+    )
+
+
+def test_a_name_all_in_one_script_is_its_own() -> None:
+    assert parse_army(army("Orc Bruisers", "\u041e\u0440\u043a\u0438"), "army.toml")[2]
+
+
 def test_a_decomposed_letter_is_the_same_name() -> None:
     said = refusal(army("\u00c9lite", "E\u0301lite"))
     assert said.endswith("a second entry named \u00c9lite")

@@ -47,3 +47,26 @@ def test_a_long_line_of_rights_is_refused_at_its_catalogue_line(tmp_path: Path) 
     )
     with pytest.raises(PrintError, match=rf"^{po}:6: the line of rights has \d+ characters"):
         imprint.rights_line("fr", docs, locale)
+
+
+def test_a_card_whose_text_runs_over_it_fails_the_build_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Attack twelve: Fireball's French text 16 times as long printed over the two cards below
+    it, the deck still its 5 pages, exit 0. The card is named, and its line in the LaTeX."""
+    from nqprint import spell_cards
+    from nqprint.latex import _CARD_TOO_LONG
+
+    colour, title, text, stats = spell_cards.cards("fr")[0]
+    long_card = (colour, title, " ".join([text] * 16), stats)
+    monkeypatch.setattr(spell_cards, "cards", lambda lang: [long_card])
+    source = spell_cards.spell_cards_tex("fr")
+    said = r"spell-cards-fr\.tex:\d+: the card's text \(Boule de feu\) is too long for its card"
+    with pytest.raises(PrintError, match=said):
+        compile_pdf(source, tmp_path / "out" / "spell-cards-fr.pdf", tmp_path / "work", pages=1)
+    assert not (tmp_path / "out" / "spell-cards-fr.pdf").exists()
+    monkeypatch.setattr(spell_cards, "cards", lambda lang: [(colour, title, text, stats)])
+    done = compile_pdf(
+        spell_cards.spell_cards_tex("fr"), tmp_path / "ok.pdf", tmp_path / "ok", pages=1
+    )
+    assert done.exists() and _CARD_TOO_LONG.pattern

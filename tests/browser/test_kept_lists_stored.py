@@ -1,0 +1,61 @@
+"""What the At the table page finds in its storage is the origin's: another page of the site, an
+older version or a hand may have written anything under the builders' keys. The builders keep
+what they can use of it and are drawn; nothing breaks the page at every load (attack twelve: a
+``null`` item left both builders empty until the storage was cleared)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import DESKTOP, Site, _recorded, watch
+from tests.browser.test_at_table_state import _settle
+
+GOOD_PROFILE = {"id": "kgood", "name": "Kept Dwarf", "at": 1}
+GOOD_ARMY = {"id": "kgoodarmy", "name": "Kept Army", "at": 1}
+
+PLANTS = {
+    "null items": {
+        "nq-profiles": {"profiles": [None, GOOD_PROFILE], "current": "kgood"},
+        "nq-army-builder": {"armies": [None, GOOD_ARMY], "current": "kgoodarmy"},
+    },
+    "items of other kinds": {
+        "nq-profiles": {"profiles": ["x", 1, True, [], GOOD_PROFILE], "current": {"a": 1}},
+        "nq-army-builder": {"armies": ["x", 1, True, GOOD_ARMY], "gone": "soon"},
+    },
+    "fields of other kinds": {
+        "nq-profiles": {
+            "profiles": [{"id": {"a": 1}, "name": {"a": 1}, "toml": 5}, GOOD_PROFILE | {"toml": 5}]
+        },
+        "nq-army-builder": {"armies": [GOOD_ARMY | {"name": ["x"], "toml": {"a": 1}}]},
+    },
+}
+
+
+@pytest.mark.parametrize("plant", list(PLANTS))
+def test_a_hostile_stored_list_leaves_the_builders_drawn(
+    browser: Any, site: Site, plant: str
+) -> None:
+    context = _recorded(site, browser.new_context(viewport=DESKTOP))
+    stored = {key: json.dumps(value) for key, value in PLANTS[plant].items()}
+    context.add_init_script(
+        "if (!sessionStorage.getItem('planted')) { sessionStorage.setItem('planted', '1');"
+        f" for (const [k, v] of Object.entries({json.dumps(stored)}))"
+        " localStorage.setItem(k, v); }"
+    )
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page("en/at-the-table.html"))
+    _settle(page)
+    profiles = page.locator("#nq-builder-pick option").all_inner_texts()
+    armies = page.locator("#nq-army-pick option").all_inner_texts()
+    assert profiles and armies, (profiles, armies)
+    assert page.evaluate("window.nqAtTable.builder.state.toml")  # a profile drawn by the engine
+    kept = page.evaluate("JSON.parse(localStorage.getItem('nq-profiles')).profiles")
+    assert all(isinstance(item, dict) and isinstance(item["id"], str) for item in kept), kept
+    armies_kept = page.evaluate("JSON.parse(localStorage.getItem('nq-army-builder')).armies")
+    assert all(isinstance(item, dict) and isinstance(item["id"], str) for item in armies_kept)
+    assert not watched.errors, watched.errors
+    context.close()
