@@ -11,7 +11,7 @@ header's last option) lists every result of the same search (``static/nq-search-
 This module writes, when the HTML build finishes its pages:
 
 - ``_static/nq-minisearch.js``: MiniSearch's browser build, as installed;
-- ``_static/nq-search-index.js``: the documents (rule sections with their first words, the
+- ``_static/nq-search-index.js``: the documents (rule sections with their text, the
   ``nq`` domain's entities under their names in the page's language and their engine key, the
   glossary, the pages), the words of ``docs/_data/search.toml`` that point at them (synonyms,
   other games' words), and how the page's language reads a question: Sphinx's stop words of the
@@ -55,8 +55,10 @@ LIBRARY = "nq-minisearch.js"
 INDEX = "nq-search-index.js"
 SCRIPT = "nq-search-box.js"
 STYLESHEET = "nq-search-box.css"
-#: How many words of a section's own text the index keeps (its title and synonyms count more).
-TEXT_WORDS = 60
+#: How many words of a section's own text the index keeps: all of a section's prose (a worked
+#: example's words too: "Shaman" is found, and quoted), a generated table's cells cut short.
+#: The search weighs its first words more (nq-search-box.js's LEAD).
+TEXT_WORDS = 600
 SOURCE_MAP = re.compile(r"^\s*//# sourceMappingURL=\S+\s*$", re.M)
 #: What a section's text leaves out: code, worked examples' doctests, generated HTML.
 NOT_TEXT = (nodes.literal_block, nodes.doctest_block, nodes.raw, nodes.comment, nodes.title)
@@ -122,7 +124,7 @@ def _reference_title(env: BuildEnvironment, node: addnodes.pending_xref) -> str 
 
 
 def _own_text(env: BuildEnvironment, section: nodes.section) -> str:
-    """The first words of a section, its subsections aside."""
+    """The words of a section, its subsections aside (at most ``TEXT_WORDS``)."""
     words: list[str] = []
     for child in section.children[1:]:
         _text(env, child, words)

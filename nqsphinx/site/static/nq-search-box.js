@@ -16,8 +16,8 @@
  * (l', d') dropped, stop words dropped, stemmed (the words of docs/_data/search.toml's [stems]
  * under their own stem: « sort », a spell, is not « sortir »), accents folded.  A document is
  * found by its title, by the words of docs/_data/search.toml that point at it, by its engine
- * key (English names on the French site), by its page's title, then by its first words; pages
- * that are not rules weigh less.  A document that holds more of the question's words comes first.
+ * key (English names on the French site), by its page's title, then by its first words, then by
+ * the rest of its text; pages that are not rules weigh less.  A document that holds more of the question's words comes first.
  */
 "use strict";
 
@@ -25,7 +25,10 @@
   const root = document.documentElement.dataset.content_root ?? "";
   const LIMIT = 8;
   const PAUSE = 120; // ms after the last key before the list is drawn
-  const BOOST = { title: 6, keywords: 5, key: 3, context: 1.5, text: 1 };
+  const BOOST = { title: 6, keywords: 5, key: 3, context: 1.5, lead: 1, more: 0.4 };
+  // A section's first words say what it is about; the rest of its text (a worked example, a
+  // case) is found too, and counts less.
+  const LEAD = 60;
   // A query that is a word search.toml gives a thing, whole, finds that thing first: "mouvement"
   // is Move's word, not the start of "Mouvement de poursuite".
   const NAMED = 3;
@@ -91,7 +94,7 @@
     // another (« forêt » is not « fouet »).
     const known = new Set();
     const engine = new window.MiniSearch({
-      fields: ["title", "keywords", "key", "context", "text"],
+      fields: ["title", "keywords", "key", "context", "lead", "more"],
       tokenize,
       processTerm: (term) => {
         const word = processTerm(term);
@@ -104,6 +107,8 @@
     const synonyms = new Set(config.synonyms || []);
     const docs = config.docs.map(([kind, title, href, context, text, key, keywords], id) => ({
       id, kind, title, href, context, text, key, keywords,
+      lead: (text || "").split(/\s+/).slice(0, LEAD).join(" "),
+      more: (text || "").split(/\s+/).slice(LEAD).join(" "),
       // the words of search.toml that stand for it ("mouvement" for Move)
       names: new Set((keywords || "").split(" | ").filter((word) => synonyms.has(word)).map(said)),
       spellings: new Set([title, key].filter(Boolean).map(spelled)),
