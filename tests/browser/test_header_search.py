@@ -12,6 +12,8 @@
 - A rule comes before the things named after it ("charge", "panic"); a result is listed once.
 - The sidebar's box and the search page: the search page lists the header search's results for
   the words, in the same order, so a question finds its section there too.
+- A page whose title holds every word typed comes before its sections that hold one of them in
+  theirs ("sauvegarde d'armure": the page Sauvegardes d'armure, not Modificateur d'armure).
 - With the results open, axe finds nothing, light and dark, at 390 and 1366 px; no script or
   request breaks the Content-Security-Policy.  Screenshots of each in
   ``_build/test-artifacts/screenshots/header-search-*.png``.
@@ -383,6 +385,29 @@ def test_the_sidebar_and_the_search_page_rank_as_the_header(
     assert len(shown) >= len(header) and shown[: len(header)] == header, (shown, header)
     assert not watched.violations and not watched.errors, watched.violations + watched.errors
     context.close()
+
+
+TITLED = [
+    ("fr", "sauvegarde d'armure", "armour-and-damage", "armour-and-damage#armour-modifier"),
+    ("fr", "sauvegardes d’armure", "armour-and-damage", "armour-and-damage#armour-modifier"),
+    ("en", "armour save", "armour-and-damage", "armour-and-damage#armour-modifier"),
+    ("en", "armor save", "armour-and-damage", "armour-and-damage#armour-modifier"),
+]
+
+
+@pytest.mark.parametrize("lang,query,page_target,section", TITLED)
+def test_a_page_whose_title_holds_the_words_comes_first(
+    browser: Any, site: Site, lang: str, query: str, page_target: str, section: str
+) -> None:
+    """A page whose title holds every word typed (as the index reads them) comes before a
+    section whose title holds one, whatever other names the section answers to (Modificateur
+    d'armure defines the term Sauvegarde d'armure)."""
+    context = _recorded(site, browser.new_context(**DESKTOP))
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/index.html"))
+    found = [target for target, _, _ in results(page, query)]
+    context.close()
+    assert found[0] == page_target and section in found[1:], found[:4]
 
 
 #: A word of each language that the rules' text holds, and the results' snippets for it.

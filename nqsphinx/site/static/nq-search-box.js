@@ -113,6 +113,7 @@
       names: new Set((keywords || "").split(" | ").filter((word) => synonyms.has(word)).map(said)),
       spellings: new Set([title, key].filter(Boolean).map(spelled)),
       typed: new Set(asTyped(title)), // its title's words before stemming
+      stems: new Set(tokenize(title).map(processTerm).filter(Boolean)), // as the index reads them
     }));
     engine.addAll(docs);
     const weight = (doc) =>
@@ -122,6 +123,7 @@
       const whole = said(query);
       // a one-word query, as typed: it names a thing (a question weighs its words by coverage)
       const typed = new Set(tokenize(query).filter(Boolean).length === 1 ? asTyped(query) : []);
+      const asked = { typed, whole, terms: new Set(terms) };
       const hits = engine
         .search(query, {
           boost: BOOST,
@@ -132,9 +134,9 @@
         .map((hit) => ({
           doc: { ...docs[hit.id], terms: hit.terms },
           score: hit.score * coverage(hit, terms) * (docs[hit.id].names.has(whole) ? NAMED : 1)
-            * exact(docs[hit.id], typed, whole),
+            * exact(docs[hit.id], asked),
         }));
-      chapters(hits, typed, whole);
+      chapters(hits, asked);
       // A thing's name typed with other spaces, which the words of the index do not hold.
       const joined = spelled(query);
       const listed = new Set(hits.map((hit) => hit.doc.id));
@@ -154,20 +156,25 @@
       const seen = new Set();
       return (doc) => !seen.has(`${doc.title}\n${doc.href}`) && seen.add(`${doc.title}\n${doc.href}`);
     };
-    // EXACT for a thing named by the words typed, or whose title holds the one word typed as it
-    // is typed; else 1.
-    const exact = (doc, typed, whole) =>
-      doc.names.has(whole) || (typed.size === 1 && doc.typed.has([...typed][0])) ? EXACT : 1;
+    // EXACT for a thing named by the words typed, whose title holds the one word typed as it
+    // is typed, or whose title holds every word of a query of several (as the index reads them:
+    // « sauvegarde d'armure » is the title Sauvegardes d'armure; Modificateur d'armure, which
+    // defines the term, holds one); else 1.
+    const exact = (doc, { typed, whole, terms }) =>
+      doc.names.has(whole)
+      || (typed.size === 1 && doc.typed.has([...typed][0]))
+      || (terms.size > 1 && [...terms].every((term) => doc.stems.has(term)))
+        ? EXACT : 1;
     // A page whose title holds the words as typed is the chapter on them: it comes before its
     // own sections ("armour": Armour Saves before its Armour Modifier).
-    const chapters = (hits, typed, whole) => {
+    const chapters = (hits, asked) => {
       const best = new Map();
       for (const hit of hits) {
         const page = hit.doc.href.split("#")[0];
         best.set(page, Math.max(best.get(page) ?? 0, hit.score));
       }
       for (const hit of hits) {
-        if (hit.doc.kind === "page" && exact(hit.doc, typed, whole) === EXACT) {
+        if (hit.doc.kind === "page" && exact(hit.doc, asked) === EXACT) {
           hit.score = Math.max(hit.score, best.get(hit.doc.href) * AHEAD);
         }
       }
