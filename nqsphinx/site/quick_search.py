@@ -5,8 +5,9 @@ Every page has a search field in its header (on a phone, a button that opens it:
 each labelled with its kind (rule section, spell, weapon, sample profile, glossary term...) and
 linking to its anchor.  The search itself is MiniSearch, a maintained full-text library
 (``tools/search``: npm package pinned by its lock file, installed by ``./dev`` before any build;
-the build only copies its file).  The search page (where the sidebar's box goes, and the
-header's last option) lists every result of the same search (``static/nq-search-page.js``).
+the build only copies its file).  It is the site's one search field: Furo's sidebar box is left
+out.  The search page (the header's last option) lists every result of the same search
+(``static/nq-search-page.js``), under its own form instead of the header's box.
 
 This module writes, when the HTML build finishes its pages:
 
@@ -291,7 +292,9 @@ def write_files(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
 def _page_context(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    context["nq_search_box"] = app.builder.name != "epub"
+    """The header's search box on every page of the site but the search page, whose own form is
+    its one search field (and none in the sidebar: ``templates/sidebar/search.html``)."""
+    context["nq_search_box"] = app.builder.name != "epub" and pagename != "search"
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

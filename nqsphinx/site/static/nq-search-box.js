@@ -355,7 +355,8 @@
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         event.preventDefault();
         if (list.hidden) return void draw();
-        choose(active + (event.key === "ArrowDown" ? 1 : -1));
+        // Up from the field chooses the last option: all the results, on the search page.
+        choose(event.key === "ArrowDown" ? active + 1 : active < 0 ? -1 : active - 1);
       } else if (event.key === "Enter") {
         const target = options()[active] ?? (shown.length || offline ? options()[0] : null);
         if (!target || list.hidden) return; // the form goes to the search page
