@@ -41,6 +41,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.search import languages as search_languages
 
 from nqcore.i18n import ROOT
+from nqsphinx.builder import builder_of
 from nqsphinx.directives.entities import domain, kind_name
 from nqsphinx.directives.example_view import NO_SEARCH
 from nqsphinx.directives.glossary_links import TermDefinition
@@ -84,10 +85,11 @@ def minisearch() -> bytes:
 
 
 def _text(env: BuildEnvironment, node: nodes.Node, words: list[str]) -> None:
-    """The words a reader sees in ``node``: code, generated HTML and the glossary's pop-ups
-    (the definition of a term, which is the term's own entry) left out; a reference that shows
-    the title of what it points at, that title (the doctree holds its label until the page is
-    written: "armour-and-damage", an English key on the French site)."""
+    """The words a reader sees in ``node``: code, generated HTML, the glossary's pop-ups (the
+    definition of a term, which is the term's own entry) and what only another edition shows
+    (``{only} print``) left out; a reference that shows the title of what it points at, that
+    title (the doctree holds its label until the page is written: "armour-and-damage", an
+    English key on the French site)."""
     if isinstance(node, nodes.Text):
         words.extend(node.astext().split())
         return
@@ -95,6 +97,8 @@ def _text(env: BuildEnvironment, node: nodes.Node, words: list[str]) -> None:
         return
     if isinstance(node, nodes.Element) and NO_SEARCH in node.get("classes", []):
         return
+    if isinstance(node, addnodes.only) and not builder_of(env).tags.eval_condition(node["expr"]):
+        return  # a print edition's words ({only} print), which the site does not show
     if isinstance(node, addnodes.pending_xref) and not node.get("refexplicit"):
         title = _reference_title(env, node)
         words.extend(title.split() if title else ())
