@@ -5,13 +5,14 @@ Every page has a search field in its header (on a phone, a button that opens it:
 each labelled with its kind (rule section, spell, weapon, sample profile, glossary term...) and
 linking to its anchor.  The search itself is MiniSearch, a maintained full-text library
 (``tools/search``: npm package pinned by its lock file, installed by ``./dev`` before any build;
-the build only copies its file).  The search page (where the sidebar's box goes, and the
-header's last option) lists every result of the same search (``static/nq-search-page.js``).
+the build only copies its file).  It is the site's one search field: Furo's sidebar box is left
+out.  The search page (the header's last option) lists every result of the same search
+(``static/nq-search-page.js``), under its own form instead of the header's box.
 
 This module writes, when the HTML build finishes its pages:
 
 - ``_static/nq-minisearch.js``: MiniSearch's browser build, as installed;
-- ``_static/nq-search-index.js``: the documents (rule sections with their first words, the
+- ``_static/nq-search-index.js``: the documents (rule sections with their text, the
   ``nq`` domain's entities under their names in the page's language and their engine key, the
   glossary, the pages), the words of ``docs/_data/search.toml`` that point at them (synonyms,
   other games' words), and how the page's language reads a question: Sphinx's stop words of the
@@ -40,6 +41,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.search import languages as search_languages
 
 from nqcore.i18n import ROOT
+from nqsphinx.builder import builder_of
 from nqsphinx.directives.entities import domain, kind_name
 from nqsphinx.directives.example_view import NO_SEARCH
 from nqsphinx.directives.glossary_links import TermDefinition
@@ -55,8 +57,10 @@ LIBRARY = "nq-minisearch.js"
 INDEX = "nq-search-index.js"
 SCRIPT = "nq-search-box.js"
 STYLESHEET = "nq-search-box.css"
-#: How many words of a section's own text the index keeps (its title and synonyms count more).
-TEXT_WORDS = 60
+#: How many words of a section's own text the index keeps: all of a section's prose (a worked
+#: example's words too: "Shaman" is found, and quoted), a generated table's cells cut short.
+#: The search weighs its first words more (nq-search-box.js's LEAD).
+TEXT_WORDS = 600
 SOURCE_MAP = re.compile(r"^\s*//# sourceMappingURL=\S+\s*$", re.M)
 #: What a section's text leaves out: code, worked examples' doctests, generated HTML.
 NOT_TEXT = (nodes.literal_block, nodes.doctest_block, nodes.raw, nodes.comment, nodes.title)
@@ -81,10 +85,11 @@ def minisearch() -> bytes:
 
 
 def _text(env: BuildEnvironment, node: nodes.Node, words: list[str]) -> None:
-    """The words a reader sees in ``node``: code, generated HTML and the glossary's pop-ups
-    (the definition of a term, which is the term's own entry) left out; a reference that shows
-    the title of what it points at, that title (the doctree holds its label until the page is
-    written: "armour-and-damage", an English key on the French site)."""
+    """The words a reader sees in ``node``: code, generated HTML, the glossary's pop-ups (the
+    definition of a term, which is the term's own entry) and what only another edition shows
+    (``{only} print``) left out; a reference that shows the title of what it points at, that
+    title (the doctree holds its label until the page is written: "armour-and-damage", an
+    English key on the French site)."""
     if isinstance(node, nodes.Text):
         words.extend(node.astext().split())
         return
@@ -92,6 +97,8 @@ def _text(env: BuildEnvironment, node: nodes.Node, words: list[str]) -> None:
         return
     if isinstance(node, nodes.Element) and NO_SEARCH in node.get("classes", []):
         return
+    if isinstance(node, addnodes.only) and not builder_of(env).tags.eval_condition(node["expr"]):
+        return  # a print edition's words ({only} print), which the site does not show
     if isinstance(node, addnodes.pending_xref) and not node.get("refexplicit"):
         title = _reference_title(env, node)
         words.extend(title.split() if title else ())
@@ -122,7 +129,7 @@ def _reference_title(env: BuildEnvironment, node: addnodes.pending_xref) -> str 
 
 
 def _own_text(env: BuildEnvironment, section: nodes.section) -> str:
-    """The first words of a section, its subsections aside."""
+    """The words of a section, its subsections aside (at most ``TEXT_WORDS``)."""
     words: list[str] = []
     for child in section.children[1:]:
         _text(env, child, words)
@@ -289,7 +296,9 @@ def write_files(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
 def _page_context(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    context["nq_search_box"] = app.builder.name != "epub"
+    """The header's search box on every page of the site but the search page, whose own form is
+    its one search field (and none in the sidebar: ``templates/sidebar/search.html``)."""
+    context["nq_search_box"] = app.builder.name != "epub" and pagename != "search"
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -323,3 +323,19 @@ def keep_for_offline(page: Any, parts: set[str]) -> None:
         timeout=120,
     )
     assert status.inner_text() == words["done"]
+
+
+def all_results(page: Any, query: str, where: str = "content") -> None:
+    """By keyboard: ``query`` typed into the header's field, Arrow Up chooses the last option
+    (all the results), Enter opens the search page with the words."""
+    field = page.locator(f"#nq-search-{where}-q")
+    field.focus()
+    page.keyboard.type(query)
+    wait_until(
+        page, f"document.getElementById('nq-search-{where}-list').dataset.query === {query!r}"
+    )
+    page.keyboard.press("ArrowUp")
+    assert field.get_attribute("aria-activedescendant") == f"nq-search-{where}-all"
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/search.html?q=*")
+    wait_until(page, "document.querySelector('#search-results .nq-search-summary')?.innerText")

@@ -677,15 +677,17 @@ def test_code_that_scrolls_takes_the_keyboard_focus(site: Site, phone: Any, desk
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
-def test_the_sidebar_search_shows_its_focus(
+def test_the_search_field_shows_its_focus(
     site: Site, device: str, request: pytest.FixtureRequest
 ) -> None:
-    """Furo sets outline: none on the focused search box."""
+    """The site's one search field, the header's (Furo set outline: none on its sidebar box)."""
     page = request.getfixturevalue(device)
     page.goto(site.page("fr/magic.html"))
+    where = "content"
     if device == "phone":
-        page.locator("button.nav-overlay-icon").click()  # open the navigation drawer
-    box = page.locator("input.sidebar-search")
+        where = "header"
+        page.locator(".mobile-header .nq-search-toggle").click()  # open the field
+    box = page.locator(f"#nq-search-{where}-q")
     box.focus()
     outline = box.evaluate(
         "e => [getComputedStyle(e).outlineStyle, getComputedStyle(e).outlineWidth]"

@@ -10,8 +10,11 @@
   gives the focus back to the button.  In English and in French.
 - Each result is a link to its section: a Ctrl click opens it in a new tab, the page stays.
 - A rule comes before the things named after it ("charge", "panic"); a result is listed once.
-- The sidebar's box and the search page: the search page lists the header search's results for
-  the words, in the same order, so a question finds its section there too.
+- One search field: the header's (no sidebar box; on the search page, the page's own form).  By
+  keyboard, Arrow Up from the field chooses its last option, all the results, and Enter opens the
+  search page with the words, which lists the header search's results in the same order.
+- A page whose title holds every word typed comes before its sections that hold one of them in
+  theirs ("sauvegarde d'armure": the page Sauvegardes d'armure, not Modificateur d'armure).
 - With the results open, axe finds nothing, light and dark, at 390 and 1366 px; no script or
   request breaks the Content-Security-Policy.  Screenshots of each in
   ``_build/test-artifacts/screenshots/header-search-*.png``.
@@ -27,7 +30,15 @@ import msgspec
 import pytest
 
 from nqcore.data import datafiles
-from tests.browser.conftest import SETTLED, Site, _recorded, screenshot, wait_until, watch
+from tests.browser.conftest import (
+    SETTLED,
+    Site,
+    _recorded,
+    all_results,
+    screenshot,
+    wait_until,
+    watch,
+)
 from tests.browser.test_accessibility import AXE_OPTIONS, axe_script  # noqa: F401 - fixture
 from tests.browser.test_header_and_anchors import LANDED
 from tests.building import LANGUAGES, ROOT
@@ -360,29 +371,85 @@ ASKED = {
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_sidebar_and_the_search_page_rank_as_the_header(
-    browser: Any, site: Site, lang: str
-) -> None:
-    """The sidebar's box opens the search page, whose first results are the header search's, in
-    the same order."""
+def test_the_header_opens_the_search_page_ranked_as_it(browser: Any, site: Site, lang: str) -> None:
+    """The header's last option opens the search page, whose first results are the header
+    search's, in the same order."""
     context = _recorded(site, browser.new_context(**DESKTOP))
     page = context.new_page()
     watched = watch(page)
     page.goto(site.page(f"{lang}/magic.html"))
     query, target = ASKED[lang]
-    box = page.locator("input.sidebar-search")
-    box.fill(query)
-    box.press("Enter")
-    page.wait_for_url(f"**/{lang}/search.html?q=*")
+    header = [t for t, _, _ in results(page, query)]
+    page.locator("#nq-search-content-q").fill("")
+    all_results(page, query)
     best = page.locator(PAGE_RESULTS)
     best.first.wait_for()
     assert _target(best.first.get_attribute("href") or "") == target
     screenshot(page, f"search-page-{lang}")
     shown = [_target(href or "") for href in page.evaluate(HREFS, PAGE_RESULTS)]
-    header = [t for t, _, _ in results(page, query)]
     assert len(shown) >= len(header) and shown[: len(header)] == header, (shown, header)
     assert not watched.violations and not watched.errors, watched.violations + watched.errors
     context.close()
+
+
+SEE_ALL = {"en": "See all results for", "fr": "Voir tous les résultats pour"}
+#: The search fields a reader sees, and those of the navigation drawer.
+FIELDS = """() => [...document.querySelectorAll("input[type=search]")].filter(
+  (e) => e.getClientRects().length && getComputedStyle(e).visibility !== "hidden").map(
+  (e) => e.id || e.className)"""
+IN_DRAWER = "document.querySelectorAll('.sidebar-drawer input, .sidebar-drawer form').length"
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_search_field(browser: Any, site: Site, lang: str, width: str) -> None:
+    """A page shows one search field, the header's (on a phone, once its button opens it); the
+    navigation drawer has none; the search page shows its own form alone."""
+    context = _recorded(site, browser.new_context(**WIDTHS[width]))
+    page = context.new_page()
+    watched = watch(page)
+    page.goto(site.page(f"{lang}/magic.html"))
+    assert page.evaluate(IN_DRAWER) == 0
+    where = "header" if width == "390" else "content"
+    if where == "header":
+        assert page.evaluate(FIELDS) == []
+        page.locator(".mobile-header .nq-search-toggle").click()
+    assert page.evaluate(FIELDS) == [f"nq-search-{where}-q"]
+    results(page, ASKED[lang][0], where)
+    last = page.locator(f"#nq-search-{where}-list [role=option]").last.inner_text()
+    assert last.startswith(SEE_ALL[lang]) and ASKED[lang][0] in last, last
+    screenshot(page, f"one-search-field-{lang}-{width}")
+    page.locator(f"#nq-search-{where}-q").fill("")
+    all_results(page, ASKED[lang][0], where)
+    assert page.evaluate(FIELDS) == ["nq-search-query"]
+    assert page.locator("#nq-search-query").input_value() == ASKED[lang][0]
+    assert page.locator(".nq-search-toggle:visible").count() == 0
+    screenshot(page, f"one-search-field-{lang}-{width}-search-page")
+    assert not watched.violations and not watched.errors, watched.violations + watched.errors
+    context.close()
+
+
+TITLED = [
+    ("fr", "sauvegarde d'armure", "armour-and-damage", "armour-and-damage#armour-modifier"),
+    ("fr", "sauvegardes d’armure", "armour-and-damage", "armour-and-damage#armour-modifier"),
+    ("en", "armour save", "armour-and-damage", "armour-and-damage#armour-modifier"),
+    ("en", "armor save", "armour-and-damage", "armour-and-damage#armour-modifier"),
+]
+
+
+@pytest.mark.parametrize("lang,query,page_target,section", TITLED)
+def test_a_page_whose_title_holds_the_words_comes_first(
+    browser: Any, site: Site, lang: str, query: str, page_target: str, section: str
+) -> None:
+    """A page whose title holds every word typed (as the index reads them) comes before a
+    section whose title holds one, whatever other names the section answers to (Modificateur
+    d'armure defines the term Sauvegarde d'armure)."""
+    context = _recorded(site, browser.new_context(**DESKTOP))
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/index.html"))
+    found = [target for target, _, _ in results(page, query)]
+    context.close()
+    assert found[0] == page_target and section in found[1:], found[:4]
 
 
 #: A word of each language that the rules' text holds, and the results' snippets for it.

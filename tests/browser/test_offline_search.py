@@ -115,3 +115,21 @@ def test_offline_the_other_language_s_pages_kept_with_the_calculators_are_search
     finally:
         context.set_offline(False)
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_search_page_says_so_when_its_index_cannot_load(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """The search page, which has no header box of its own, says in its summary (a status
+    region) that search needs the site kept for offline when the index does not load."""
+    context = _recorded(site, browser.new_context(viewport=PHONE))
+    context.route(
+        "**/_static/nq-search-index.js", lambda route: route.abort("internetdisconnected")
+    )
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/search.html?q={QUERIES[lang][0]}"))
+    summary = "document.querySelector('#search-results [role=status]').textContent"
+    wait_until(page, f"{summary}.length > 0")
+    assert page.evaluate(summary) == OFFLINE_WORDS[lang]
+    context.close()

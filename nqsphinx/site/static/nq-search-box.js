@@ -16,8 +16,8 @@
  * (l', d') dropped, stop words dropped, stemmed (the words of docs/_data/search.toml's [stems]
  * under their own stem: « sort », a spell, is not « sortir »), accents folded.  A document is
  * found by its title, by the words of docs/_data/search.toml that point at it, by its engine
- * key (English names on the French site), by its page's title, then by its first words; pages
- * that are not rules weigh less.  A document that holds more of the question's words comes first.
+ * key (English names on the French site), by its page's title, then by its first words, then by
+ * the rest of its text; pages that are not rules weigh less.  A document that holds more of the question's words comes first.
  */
 "use strict";
 
@@ -25,7 +25,10 @@
   const root = document.documentElement.dataset.content_root ?? "";
   const LIMIT = 8;
   const PAUSE = 120; // ms after the last key before the list is drawn
-  const BOOST = { title: 6, keywords: 5, key: 3, context: 1.5, text: 1 };
+  const BOOST = { title: 6, keywords: 5, key: 3, context: 1.5, lead: 1, more: 0.4 };
+  // A section's first words say what it is about; the rest of its text (a worked example, a
+  // case) is found too, and counts less.
+  const LEAD = 60;
   // A query that is a word search.toml gives a thing, whole, finds that thing first: "mouvement"
   // is Move's word, not the start of "Mouvement de poursuite".
   const NAMED = 3;
@@ -91,7 +94,7 @@
     // another (« forêt » is not « fouet »).
     const known = new Set();
     const engine = new window.MiniSearch({
-      fields: ["title", "keywords", "key", "context", "text"],
+      fields: ["title", "keywords", "key", "context", "lead", "more"],
       tokenize,
       processTerm: (term) => {
         const word = processTerm(term);
@@ -104,10 +107,13 @@
     const synonyms = new Set(config.synonyms || []);
     const docs = config.docs.map(([kind, title, href, context, text, key, keywords], id) => ({
       id, kind, title, href, context, text, key, keywords,
+      lead: (text || "").split(/\s+/).slice(0, LEAD).join(" "),
+      more: (text || "").split(/\s+/).slice(LEAD).join(" "),
       // the words of search.toml that stand for it ("mouvement" for Move)
       names: new Set((keywords || "").split(" | ").filter((word) => synonyms.has(word)).map(said)),
       spellings: new Set([title, key].filter(Boolean).map(spelled)),
       typed: new Set(asTyped(title)), // its title's words before stemming
+      stems: new Set(tokenize(title).map(processTerm).filter(Boolean)), // as the index reads them
     }));
     engine.addAll(docs);
     const weight = (doc) =>
@@ -117,6 +123,7 @@
       const whole = said(query);
       // a one-word query, as typed: it names a thing (a question weighs its words by coverage)
       const typed = new Set(tokenize(query).filter(Boolean).length === 1 ? asTyped(query) : []);
+      const asked = { typed, whole, terms: new Set(terms) };
       const hits = engine
         .search(query, {
           boost: BOOST,
@@ -127,9 +134,9 @@
         .map((hit) => ({
           doc: { ...docs[hit.id], terms: hit.terms },
           score: hit.score * coverage(hit, terms) * (docs[hit.id].names.has(whole) ? NAMED : 1)
-            * exact(docs[hit.id], typed, whole),
+            * exact(docs[hit.id], asked),
         }));
-      chapters(hits, typed, whole);
+      chapters(hits, asked);
       // A thing's name typed with other spaces, which the words of the index do not hold.
       const joined = spelled(query);
       const listed = new Set(hits.map((hit) => hit.doc.id));
@@ -149,20 +156,25 @@
       const seen = new Set();
       return (doc) => !seen.has(`${doc.title}\n${doc.href}`) && seen.add(`${doc.title}\n${doc.href}`);
     };
-    // EXACT for a thing named by the words typed, or whose title holds the one word typed as it
-    // is typed; else 1.
-    const exact = (doc, typed, whole) =>
-      doc.names.has(whole) || (typed.size === 1 && doc.typed.has([...typed][0])) ? EXACT : 1;
+    // EXACT for a thing named by the words typed, whose title holds the one word typed as it
+    // is typed, or whose title holds every word of a query of several (as the index reads them:
+    // « sauvegarde d'armure » is the title Sauvegardes d'armure; Modificateur d'armure, which
+    // defines the term, holds one); else 1.
+    const exact = (doc, { typed, whole, terms }) =>
+      doc.names.has(whole)
+      || (typed.size === 1 && doc.typed.has([...typed][0]))
+      || (terms.size > 1 && [...terms].every((term) => doc.stems.has(term)))
+        ? EXACT : 1;
     // A page whose title holds the words as typed is the chapter on them: it comes before its
     // own sections ("armour": Armour Saves before its Armour Modifier).
-    const chapters = (hits, typed, whole) => {
+    const chapters = (hits, asked) => {
       const best = new Map();
       for (const hit of hits) {
         const page = hit.doc.href.split("#")[0];
         best.set(page, Math.max(best.get(page) ?? 0, hit.score));
       }
       for (const hit of hits) {
-        if (hit.doc.kind === "page" && exact(hit.doc, typed, whole) === EXACT) {
+        if (hit.doc.kind === "page" && exact(hit.doc, asked) === EXACT) {
           hit.score = Math.max(hit.score, best.get(hit.doc.href) * AHEAD);
         }
       }
@@ -343,7 +355,8 @@
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         event.preventDefault();
         if (list.hidden) return void draw();
-        choose(active + (event.key === "ArrowDown" ? 1 : -1));
+        // Up from the field chooses the last option: all the results, on the search page.
+        choose(event.key === "ArrowDown" ? active + 1 : active < 0 ? -1 : active - 1);
       } else if (event.key === "Enter") {
         const target = options()[active] ?? (shown.length || offline ? options()[0] : null);
         if (!target || list.hidden) return; // the form goes to the search page

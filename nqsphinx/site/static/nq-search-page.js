@@ -130,8 +130,7 @@
     try {
       engine = await window.nqSearch();
     } catch {
-      const offline = document.querySelector("form.nq-search-box")?.dataset.offline ?? "";
-      status.replaceChildren(line("search-summary", offline));
+      status.replaceChildren(line("search-summary", form.dataset.offline ?? ""));
       return;
     }
     const { config, search, snippet } = engine;
