@@ -3,8 +3,13 @@ its unit, and a diagram's key against its number."""
 
 from __future__ import annotations
 
+import html
+
 from nqcore import po
-from nqsphinx.books.units import book_spaces
+from nqsphinx.books.epub_cover import cover_svg
+from nqsphinx.books.units import book_spaces, unit_spaces
+from nqsphinx.languages.typography import french_html
+from nqsphinx.messages import ui_text
 from tests.building import ROOT
 
 NBSP = "\u00a0"
@@ -29,3 +34,11 @@ def test_a_diagrams_arrow_is_never_parted_from_its_number() -> None:
 def test_the_spaces_are_set_where_they_belong_only() -> None:
     assert book_spaces("25mm miniatures (arrow 3)") == f"25\u202fmm miniatures (arrow{NBSP}3)"
     assert book_spaces("(see page 3) and (2 arrows)") == "(see page 3) and (2 arrows)"
+
+
+def test_the_e_book_cover_sets_the_scale_as_the_pdf_cover_does() -> None:
+    """ "25–30 mm" with the narrow no-break space of the PDF's cover, in both languages."""
+    for lang in ("en", "fr"):
+        scale = unit_spaces(ui_text("for 25–30 mm miniatures", lang))
+        assert "30\u202fmm" in scale
+        assert html.escape(french_html(scale) if lang == "fr" else scale) in cover_svg("T", lang)
