@@ -22,6 +22,8 @@ BOX_INDENT = 4.0
 #: Lines farther apart than this (points, top to top) are in two paragraphs: the book's lines
 #: are 13.6 pt apart, its paragraphs a skip more.
 PARAGRAPH_GAP = 17.0
+#: The book's line (points), and the lines between the text block's foot and the foot line.
+LINE, FOOT_LINES = 13.6, 2
 
 
 def _opening_blocks(lines: list[pdfs.Line], left: float) -> list[tuple[str, int]]:
@@ -51,9 +53,10 @@ def _opens_with_a_table(page: layout.Page) -> bool:
 
 def _fits_with_its_table(pdf: Path, number: int, opening: float) -> bool:
     """Whether a heading and its opening, ``opening`` points high, and the table that opens page
-    ``number`` would fit the page together: from the table's caption to its bottom rule (the
-    third of its rules, top, under the header and bottom, each drawn as one to three strokes),
-    and from the caption to the page's foot line."""
+    ``number`` would fit the page together, a line apart: from the table's caption to its
+    bottom rule (the third of its rules, top, under the header and bottom, each drawn as one to
+    three strokes), in the text block, from the caption to :data:`FOOT_LINES` above the page's
+    foot line (French A4's 16.4: 197 pt of heading and errata, a table of 486 pt)."""
     lines = pdfs.text_lines(pdf, number)
     caption = next(line for line in lines if layout.CAPTION.match(line.text))
     foot = max(line.y0 for line in lines if layout.FOOT in line.text)
@@ -63,7 +66,7 @@ def _fits_with_its_table(pdf: Path, number: int, opening: float) -> bool:
     )
     groups = [y for i, y in enumerate(rules) if y > caption.y0 and (i == 0 or y - rules[i - 1] > 3)]
     bottom = groups[min(2, len(groups) - 1)] if groups else caption.y1
-    return opening + bottom - caption.y0 <= foot - caption.y0
+    return opening + LINE + bottom - caption.y0 <= foot - FOOT_LINES * LINE - caption.y0
 
 
 def _at_the_top(page: layout.Page, title: str) -> bool:
