@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 
 from nqcore import po
+from nqcore.army.characteristics import ABBREVIATIONS
+from nqcore.tables.registry import Phrase, Signed
+from nqcore.tables.table_text import cell_text
 from nqprint.latex import latex_escape
 from nqprint.spell_cards import spell_cards_tex
 from nqsphinx.books.latex import latex_elements
@@ -101,6 +104,37 @@ def test_the_house_style_is_one_style() -> None:
     assert [page for page, text in english.items() if "CC -1" in text] == []
     assert [page for page, text in english.items() if "Points Vary" in text] == []
     assert "CC -1" not in " ".join(_french("abilities").values())
+
+
+def _modifiers_set_apart(text: str, lang: str) -> list[str]:
+    """The modifiers of ``text`` written apart from their characteristic ("+1 CO modifier",
+    "RA -1", « modificateur de +1 au Co »), by the engine's abbreviations in ``lang``."""
+    names = "|".join(re.escape(cell_text(a, lang)) for a in ABBREVIATIONS.values())
+    apart = rf"[-+−]\d+ (?:au |à )?(?:{names})\b|\b(?:{names}) (?:de )?[-+−]\d"
+    return re.findall(apart, text)
+
+
+def test_a_modifier_is_written_as_the_engine_writes_it() -> None:
+    """ "CO+1", as the engine's tables and answers print a modifier against its characteristic,
+    in the running text of both languages, never "with a +1 CO modifier" (the Army Battle
+    Standard's re-roll, p. 37 and 115, against the glossary's and quick reference's CO+1)."""
+    english = {path.stem: path.read_text("utf-8") for path in DOCS.glob("*.md")}
+    apart = {
+        page: found for page, text in english.items() if (found := _modifiers_set_apart(text, "en"))
+    }
+    assert apart == {}
+    french = {page.stem: " ".join(_french(page.stem).values()) for page in FR.glob("*.po")}
+    apart = {
+        page: found for page, text in french.items() if (found := _modifiers_set_apart(text, "fr"))
+    }
+    assert apart == {}
+    re_roll = {
+        lang: cell_text(Phrase((ABBREVIATIONS["co"], Signed(1))), lang) for lang in ("en", "fr")
+    }
+    for page in ("actions", "morale"):
+        (english_rule,) = [p for p in english[page].split("\n\n") if "may be re-rolled" in p]
+        assert f"made at {re_roll['en']}." in english_rule
+        assert f"à {re_roll['fr']}" in _french(page)[english_rule]
 
 
 def test_the_french_names_the_chapter_and_the_term_as_it_does_everywhere() -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from sphinx.errors import ExtensionError
 
+from nqsphinx.books.units import unit_spaces  # as the PDF's cover: "25–30 mm" held together
 from nqsphinx.directives.diagrams import ASPECT_COLOURS, CIRCLE_ORDER, aspect_positions
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import ui_text
@@ -90,7 +91,7 @@ def cover_svg(title: str, lang: str) -> str:
     width, height, text_width = 600, 900, 520
     words = {
         "tagline": _words("The fantasy battles miniatures wargame", lang),
-        "scale": _words("for 25–30 mm miniatures", lang),
+        "scale": _typeset(unit_spaces(ui_text("for 25–30 mm miniatures", lang)), lang),
         "by": _words("Designed and written by", lang),
     }
     words_of_title = title.split()

@@ -28,8 +28,8 @@ LINE_CHARS, WIDEST_LINE_CHARS = 80, 90  # 11 pt across 120 mm (measure.py)
 #: Lines that a heading and the space around it take.
 HEADING_LINES = 4
 #: A paragraph that may set in fewer lines than this opening a section keeps with what follows
-#: it, and so do the section's first blocks up to this many.
-SHORT_LINES, OPENING_BLOCKS = 3, 3
+#: it, and so do the section's first blocks up to this many (Grenades: a box, 3 paragraphs).
+SHORT_LINES, OPENING_BLOCKS = 3, 4
 #: A paragraph of up to this many lines is not broken over pages (two lines on each at least).
 SHORT_PARAGRAPH = 4
 #: The attribute of a raw LaTeX block that LaTeX will not break, with its height in millimetres
@@ -38,9 +38,9 @@ HEIGHT_MM = "nq_height_mm"
 #: The baseline of the book's 11 pt type, in millimetres.
 BASELINE_MM = 13.6 / 72.27 * 25.4
 #: Lines that a box's title row, padding and the space around it take; a box up to
-#: :data:`SHORT_BOX` lines high is not broken over pages; a longer one needs :data:`BOX_LINES`
-#: lines of room to start on a page (``\nqboxstart``).
-BOX_FRAME, SHORT_BOX, BOX_LINES = 4, 10, 7
+#: :data:`SHORT_BOX` lines high is not broken over pages (a section's list of eight errata, as
+#: 16.4's); a longer one needs :data:`BOX_LINES` lines of room to start on a page.
+BOX_FRAME, SHORT_BOX, BOX_LINES = 4, 12, 7
 #: Lines of a table besides its rows (caption, header, rules); of a figure, about.
 TABLE_LINES, FIGURE_LINES = 4, 12
 #: An erratum's record keeps its first paragraphs together (title, "Where:", "Printed:"), and
@@ -81,10 +81,13 @@ def _fewest_lines(node: nodes.Node) -> int:
     return len(node.astext()) // WIDEST_LINE_CHARS + 1
 
 
+def _box_height(box: nodes.Element) -> int:
+    return BOX_FRAME + sum(_lines(p) for p in box.findall(nodes.paragraph))
+
+
 def _box_lines(box: nodes.Element) -> int:
     """The lines of room a box needs on the page it starts on: all of it if short."""
-    height = BOX_FRAME + sum(_lines(p) for p in box.findall(nodes.paragraph))
-    return height if height <= SHORT_BOX else BOX_LINES
+    return _box_height(box) if _box_height(box) <= SHORT_BOX else BOX_LINES
 
 
 def _height(block: nodes.Element) -> int:
@@ -140,8 +143,8 @@ def _short(block: nodes.Element) -> int:
     """The lines of a short paragraph or a short box (0 for any other block)."""
     if isinstance(block, nodes.paragraph) and _fewest_lines(block) < SHORT_LINES:
         return _lines(block)
-    if isinstance(block, nodes.Admonition) and _box_lines(block) != BOX_LINES:
-        return _box_lines(block)
+    if isinstance(block, nodes.Admonition) and _box_height(block) <= SHORT_BOX:
+        return _box_height(block)
     return 0
 
 
@@ -427,11 +430,8 @@ def _table_width(table: nodes.table) -> str:
 
 
 def _is_longtable(table: nodes.table) -> bool:
-    return (
-        "longtable" in table["classes"]
-        or sum(1 for body in table.findall(nodes.tbody) for _ in body.findall(nodes.row))
-        > LONGTABLE_ROWS
-    )
+    rows = sum(1 for body in table.findall(nodes.tbody) for _ in body.findall(nodes.row))
+    return "longtable" in table["classes"] or rows > LONGTABLE_ROWS
 
 
 class KeepTableNotes(SphinxPostTransform):

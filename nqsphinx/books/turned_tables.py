@@ -129,7 +129,7 @@ class TurnWithHeading(SphinxPostTransform):
                 outer.insert(start, raw)
                 if not _is_longtable(raw):
                     _keep_heading_and_boxes(outer, start, before)
-            elif _ends_chapter(section, raw) and _text_lines(before) <= page_keeps.HEAD_LINES_MAX:
+            elif _ends_chapter(section, raw) and _only_text(before):
                 section.remove(raw)
                 start = _heading_start(outer, section)
                 outer.insert(start, raw)
@@ -148,10 +148,21 @@ def _ends_chapter(section: nodes.section, raw: nodes.raw) -> bool:
     of its landscape page after it) and ``section`` the last of its chapter."""
     after = section.children[section.index(raw) + 1 :]
     ends = [n for n in after if isinstance(n, nodes.raw) and n.astext().startswith(r"\nqturnend")]
-    if not ends or any(isinstance(n, nodes.Element) for n in after[after.index(ends[-1]) + 1 :]):
+    # the first end after ``raw`` is its table's: a later one is another table's
+    if not ends or any(isinstance(n, nodes.Element) for n in after[after.index(ends[0]) + 1 :]):
         return False
     following = section.parent.children[section.parent.index(section) + 1 :]
     return not any(isinstance(n, (nodes.section, nodes.paragraph)) for n in following)
+
+
+def _only_text(before: list[nodes.Node]) -> bool:
+    """Whether ``before`` is a few lines of text and boxes, with no table: a table's judgement
+    (its measure, ``\\gdef\\nqtablefit``, and ``\\ifnqturn``) moved before the heading, past
+    another table's, would be replaced by the other's before its table, set in the other's
+    columns (the teardrop templates' minimum use cost in the use cost table's, its header
+    "Template" 4 pt wider than its column)."""
+    no_table = not any(isinstance(n, nodes.table) for n in before)
+    return no_table and _text_lines(before) <= page_keeps.HEAD_LINES_MAX
 
 
 def _text_lines(before: list[nodes.Node]) -> int:

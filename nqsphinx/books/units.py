@@ -1,6 +1,7 @@
 """A figure and its metric unit held together in the books by a narrow no-break space (U+202F):
 the text typed "25mm" and "40mm" where the cover printed "25–30 mm", and a word space let a
-line end between a figure and its unit.
+line end between a figure and its unit.  A diagram's key and its number, "(arrows 2)", are
+held together by a no-break space (a line ended at "(arrows", the next began "2)").
 
 Applied as the books are typeset (the LaTeX and EPUB builders, both languages), to the text
 of the pages and to the cover's line: neither the site nor the catalogues, whose messages are
@@ -22,6 +23,8 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 NNBSP = "\u202f"
 #: A figure, then a metric unit against it or a space away ("25mm", "25 mm", "30\u00a0cm").
 _UNIT = re.compile(r"(?<=\d)[ \t\u00a0\u202f]?(?=(?:mm|cm)\b)")
+#: A word and a number alone in parentheses: a diagram's key, "(arrow 1)", « (flèches 2) ».
+_KEY = re.compile(r"(?<=\()(\w+) (?=\d+\))")
 #: What is not the book's running text: code, literals, raw output and mathematics.
 SKIP = (nodes.literal, nodes.literal_block, nodes.raw, nodes.doctest_block, nodes.math)
 
@@ -35,8 +38,17 @@ def unit_spaces(text: str) -> str:
     return _UNIT.sub(NNBSP, text)
 
 
+def book_spaces(text: str) -> str:
+    """``text`` with its units' narrow no-break spaces and its keys' no-break spaces.
+
+    >>> book_spaces("(arrows 2) (see p. 4) (2 arrows)")
+    '(arrows\\xa02) (see p. 4) (2 arrows)'
+    """
+    return _KEY.sub("\\1\u00a0", unit_spaces(text))
+
+
 class UnitSpaces(SphinxPostTransform):
-    """:func:`unit_spaces` on every text of a book's page but code, literals and raw output."""
+    """:func:`book_spaces` on every text of a book's page but code, literals and raw output."""
 
     default_priority = 801  # after the languages' typography, which leaves these spaces
     builders = ("latex", "epub")
@@ -45,7 +57,7 @@ class UnitSpaces(SphinxPostTransform):
         for text in list(self.document.findall(nodes.Text)):
             if any(isinstance(parent, SKIP) for parent in _ancestors(text)):
                 continue
-            fixed = unit_spaces(str(text))
+            fixed = book_spaces(str(text))
             if fixed != str(text) and text.parent is not None:
                 text.parent.replace(text, nodes.Text(fixed))
 

@@ -82,6 +82,42 @@ def test_no_table_runs_past_the_margins(pdfs: dict[str, Path], lang: str) -> Non
     assert overfull_tables(pdf.with_suffix(".tex"), pdf.with_suffix(".log")) == []
 
 
+#: A table's measure and judgement (``\\gdef\\nqtablefit``, then ``\\nqturnjudge``), and the
+#: start of a table, set in the measure last defined (``\\nqwidestart``):
+#: nqsphinx.books.latex.table_style and nqsphinx.books.turned_tables.
+_JUDGE_OR_START = re.compile(r"\\nqturnjudge\{|\\nqwidestart\b")
+
+
+def tables_set_by_another_measure(tex: Path) -> list[str]:
+    """The lines of the tables' judgements followed by another's before their table starts: the
+    table is set in the other's columns and judged by the other's width (a judgement moved
+    before its section's heading, past another table of the section)."""
+    source = tex.read_text(encoding="utf-8")
+    found, judged = [], 0
+    for match in _JUDGE_OR_START.finditer(source):
+        line = source.count("\n", 0, match.start()) + 1
+        if match.group(0).startswith("\\nqwidestart"):
+            judged = 0
+        elif judged:
+            found.append(f"line {judged}, then line {line}")
+        else:
+            judged = line
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_table_is_set_in_its_own_measure(pdfs: dict[str, Path], lang: str) -> None:
+    assert tables_set_by_another_measure(pdfs[lang].with_suffix(".tex")) == []
+
+
+def test_the_measure_check_can_fail(tmp_path: Path) -> None:
+    tex = tmp_path / "book.tex"
+    tex.write_text("\\nqturnjudge{a}\n\\nqwidestart\n\\nqturnjudge{b}\n\\nqwidestart\n")
+    assert tables_set_by_another_measure(tex) == []
+    tex.write_text("\\nqturnjudge{a}\n\\nqturnjudge{b}\n\\nqwidestart\n\\nqwidestart\n")
+    assert tables_set_by_another_measure(tex) == ["line 1, then line 2"]
+
+
 #: What a printer may trim or not print at the paper's edge, at most (a wide table takes from
 #: the margins, never this).
 SAFE_EDGE_MM = 15

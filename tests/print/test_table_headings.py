@@ -1,0 +1,38 @@
+"""No heading ends a page with only its short opening under it, above a table that starts the
+next page (:mod:`tests.print.table_headings`), in any of the four rulebooks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.print import table_headings
+from tests.print.pdfs import Line
+
+
+def test_no_heading_is_parted_from_its_table(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path]
+) -> None:
+    books = {**pdfs, **{f"{lang}-letter": pdf for lang, pdf in letter_pdfs.items()}}
+    assert len(books) == 4
+    parted = {
+        edition: found
+        for edition, pdf in books.items()
+        if (found := table_headings.headings_parted_from_their_table(pdf))
+    }
+    assert parted == {}
+
+
+def _line(x0: float, y0: float) -> Line:
+    return Line(x0, y0, x0 + 300, y0 + 11, "text")
+
+
+def test_the_opening_is_read_as_boxes_and_paragraphs() -> None:
+    """Grenades (A4): its erratum box, "Points vary", then two paragraphs of two lines."""
+    lines = [_line(135, 572), _line(135, 593), _line(128, 628)]
+    lines += [_line(128, 648), _line(128, 662), _line(128, 682), _line(128, 696)]
+    blocks = table_headings._opening_blocks(lines, 128)
+    assert blocks == [("box", 2), ("paragraph", 1), ("paragraph", 2), ("paragraph", 2)]
+    assert table_headings._is_short_opening(blocks)
+    longer = table_headings._opening_blocks([*lines, _line(128, 710)], 128)
+    assert not table_headings._is_short_opening(longer)  # a paragraph of three lines
+    assert not table_headings._is_short_opening([("box", 3)] + [("paragraph", 1)] * 4)
