@@ -8,7 +8,8 @@ character no reader can be shown (private use, unassigned: :mod:`nqcore.characte
 names a reader cannot tell apart are one name (:func:`same_name`): the same after NFC (a
 decomposed "É") with their whitespace (a no-break space, an em space) folded to one space and
 trimmed; two entries may not have names that differ only in case or width (:func:`name_key`);
-a word may not mix Latin, Cyrillic and Greek letters ("Оrc" with a Cyrillic "О").
+a word of an army's name or of its entries' may not mix Latin, Cyrillic and Greek letters ("Оrc"
+with a Cyrillic "О").
 """
 
 from __future__ import annotations
@@ -56,6 +57,11 @@ def check_name(text: str) -> None:
             )
     if text and not same_name(text):
         raise Refusal(N_("a name of spaces only"))
+
+
+def check_one_script(text: str) -> None:
+    """Refuse a name of which a word mixes look-alike scripts: entries of one army are told
+    apart by their names alone (a profile's texts, which nothing looks up, may mix them)."""
     for word in text.split():
         if len({_script(char) for char in word} - {""}) > 1:
             raise Refusal(
