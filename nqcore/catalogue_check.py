@@ -16,6 +16,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
+import unicodedata
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
@@ -116,8 +117,6 @@ def blank_problem(msgid: str, msgstr: str) -> str:
 
 
 def _first_named(text: str) -> str:
-    import unicodedata
-
     return f"U+{ord(text[0]):04X} {unicodedata.name(text[0], 'unnamed')}"
 
 

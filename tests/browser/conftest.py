@@ -309,6 +309,17 @@ KEEP_SHOWN = (
 )
 
 
+def stored_before_load(context: Any, values: dict[str, str]) -> None:
+    """``values`` in the site's localStorage before the first page of ``context`` loads, once
+    (a reload finds what the page kept since)."""
+    context.add_init_script(
+        "if (!sessionStorage.getItem('nq-test-stored')) {"
+        " sessionStorage.setItem('nq-test-stored', '1');"
+        f" for (const [k, v] of Object.entries({json.dumps(values)}))"
+        " localStorage.setItem(k, v); }"
+    )
+
+
 def keep_for_offline(page: Any, parts: set[str]) -> None:
     """Open the control, choose ``parts``, keep them and wait until the worker says it is done."""
     page.locator(".nq-keep summary").click()

@@ -22,6 +22,7 @@ from tests.browser.conftest import (
     Site,
     _recorded,
     screenshot,
+    stored_before_load,
     text_is,
     wait_until,
     watch,
@@ -393,11 +394,7 @@ def test_armies_kept_without_their_points_are_priced_when_the_page_opens(
         site,
         browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2),
     )
-    context.add_init_script(
-        "if (!sessionStorage.getItem('seeded')) {"
-        f" localStorage.setItem('nq-army-builder', {json.dumps(kept)});"
-        " sessionStorage.setItem('seeded', '1'); }"
-    )
+    stored_before_load(context, {"nq-army-builder": kept})
     watched = watch(context.new_page())
     page = watched.page
     page.goto(site.page("en/at-the-table.html"))

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, Site, _recorded, watch
+from tests.browser.conftest import DESKTOP, Site, _recorded, stored_before_load, watch
 from tests.browser.test_at_table_state import _settle
 
 GOOD_PROFILE = {"id": "kgood", "name": "Kept Dwarf", "at": 1}
@@ -40,11 +40,7 @@ def test_a_hostile_stored_list_leaves_the_builders_drawn(
 ) -> None:
     context = _recorded(site, browser.new_context(viewport=DESKTOP))
     stored = {key: json.dumps(value) for key, value in PLANTS[plant].items()}
-    context.add_init_script(
-        "if (!sessionStorage.getItem('planted')) { sessionStorage.setItem('planted', '1');"
-        f" for (const [k, v] of Object.entries({json.dumps(stored)}))"
-        " localStorage.setItem(k, v); }"
-    )
+    stored_before_load(context, stored)
     watched = watch(context.new_page())
     page = watched.page
     page.goto(site.page("en/at-the-table.html"))
