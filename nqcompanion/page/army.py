@@ -73,6 +73,9 @@ def _words(lang: str) -> dict[str, str]:
         "print": ui_text("Print the roster", lang),
         "import": ui_text("Import an army file (TOML)", lang),
         "refused_file": ui_text("This file is not an army the rules engine can read:", lang),
+        "choose_file": ui_text(
+            "Choose instead a .toml file made with “Export the army file (TOML)”.", lang
+        ),
         "file": ui_text("The army file, as nq army reads it", lang),
         "untitled": ui_text("My army", lang),
         "army_points": ui_text("{total} of {points} points", lang),
@@ -209,6 +212,14 @@ def _takes() -> dict[str, list[str]]:
     return {kind: sorted(t.value for t in types) for kind, (types, _said) in EXPECTED.items()}
 
 
+def _leads() -> list[str]:
+    """The profile types that may lead a unit, as the engine checks them (a unit leader, an
+    individual): the leader's list offers those."""
+    from nqcore.army.army_rules import LEADS
+
+    return sorted(t.value for t in LEADS[0])
+
+
 def _only_for() -> tuple[str, str]:
     """The option only some kinds of entry may take, marked with them (the script offers it to
     those only): the army battle standard, "created as an individual model"."""
@@ -242,6 +253,7 @@ def _army_fields(words: dict[str, str], points: tuple[int, int]) -> str:
                 "nq-army-name",
                 words["army_name"],
                 '<input type="text" id="nq-army-name" data-field="name" autocomplete="off" '
+                f'placeholder="{html.escape(words["untitled"])}" '
                 'aria-describedby="nq-army-name-error"/>',
                 error=True,
             ),
@@ -317,6 +329,7 @@ def army_html(
         "untitled": {code: ui_text("My army", code) for code in LANGUAGES},
         "crew": unit_sizes()["support-weapon-crew"].minimum,
         "takes": _takes(),
+        "leads": _leads(),
     }
     return (
         f'<div class="nq-builder nq-army" id="nq-army" data-army="'
