@@ -73,9 +73,6 @@ def _words(lang: str) -> dict[str, str]:
         "print": ui_text("Print the roster", lang),
         "import": ui_text("Import an army file (TOML)", lang),
         "refused_file": ui_text("This file is not an army the rules engine can read:", lang),
-        "choose_file": ui_text(
-            "Choose instead a .toml file made with “Export the army file (TOML)”.", lang
-        ),
         "file": ui_text("The army file, as nq army reads it", lang),
         "untitled": ui_text("My army", lang),
         "army_points": ui_text("{total} of {points} points", lang),
@@ -317,7 +314,11 @@ def army_html(
     entry, the entries (drawn by the script from the engine's answer), import and export."""
     from nqcore.rules.game_limits import unit_sizes
 
-    words = _words(lang)
+    words = _words(lang) | {
+        "choose_file": ui_text(
+            "Choose instead a .toml file made with “Export the army file (TOML)”.", lang
+        ),
+    }
     limits = _limits()
     data = {
         "words": words,
