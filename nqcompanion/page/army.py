@@ -209,6 +209,14 @@ def _takes() -> dict[str, list[str]]:
     return {kind: sorted(t.value for t in types) for kind, (types, _said) in EXPECTED.items()}
 
 
+def _leads() -> list[str]:
+    """The profile types that may lead a unit, as the engine checks them (a unit leader, an
+    individual): the leader's list offers those."""
+    from nqcore.army.army_rules import LEADS
+
+    return sorted(t.value for t in LEADS[0])
+
+
 def _only_for() -> tuple[str, str]:
     """The option only some kinds of entry may take, marked with them (the script offers it to
     those only): the army battle standard, "created as an individual model"."""
@@ -242,6 +250,7 @@ def _army_fields(words: dict[str, str], points: tuple[int, int]) -> str:
                 "nq-army-name",
                 words["army_name"],
                 '<input type="text" id="nq-army-name" data-field="name" autocomplete="off" '
+                f'placeholder="{html.escape(words["untitled"])}" '
                 'aria-describedby="nq-army-name-error"/>',
                 error=True,
             ),
@@ -305,7 +314,11 @@ def army_html(
     entry, the entries (drawn by the script from the engine's answer), import and export."""
     from nqcore.rules.game_limits import unit_sizes
 
-    words = _words(lang)
+    words = _words(lang) | {
+        "choose_file": ui_text(
+            "Choose instead a .toml file made with “Export the army file (TOML)”.", lang
+        ),
+    }
     limits = _limits()
     data = {
         "words": words,
@@ -317,6 +330,7 @@ def army_html(
         "untitled": {code: ui_text("My army", code) for code in LANGUAGES},
         "crew": unit_sizes()["support-weapon-crew"].minimum,
         "takes": _takes(),
+        "leads": _leads(),
     }
     return (
         f'<div class="nq-builder nq-army" id="nq-army" data-army="'

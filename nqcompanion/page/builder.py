@@ -44,6 +44,9 @@ def _builder_words(lang: str) -> dict[str, str]:
         "none_or_int": ui_text("Enter a whole number from {min} to {max}, or - for none.", lang),
         "refused_file": ui_text("This file is not a profile the rules engine can price:", lang),
         "army_file": ui_text("This is an army file: import it in the Army Builder.", lang),
+        "choose_file": ui_text(
+            "Choose instead a .toml file made with “Export the profile file (TOML)”.", lang
+        ),
         "small": ui_text("Small", lang),
         "medium": ui_text("Medium", lang),
         "large": ui_text("Large", lang),
@@ -137,6 +140,19 @@ def _text_input(name: str, label: str, extra: str = "") -> str:
     return _FIELD.format(id=ident, label=html.escape(label), control=control, error=_error(ident))
 
 
+def _untitled(lang: str) -> str:
+    """A new profile's name (the engine's) as the name field's placeholder, and in every
+    language: the field is left empty while the profile has it, the name kept when it is."""
+    from nqcore.army.characteristics import BLANK_NAME
+    from nqcore.i18n import LANGUAGES
+
+    every = [engine_text(BLANK_NAME, code) for code in LANGUAGES]
+    return (
+        f' placeholder="{html.escape(engine_text(BLANK_NAME, lang))}"'
+        f' data-untitled="{html.escape(json.dumps(every, ensure_ascii=False))}"'
+    )
+
+
 def _whole(values: list[int], none: str = "") -> str:
     """A whole-number field's range, ``-`` for none (RA, CC), and the keyboard they need."""
     allowed = range(values[0], values[-1] + 1)
@@ -159,7 +175,7 @@ def _start_and_kind(words: dict[str, str], lang: str) -> list[str]:
         )
     ]
     parts.append('<div class="nq-builder-fields">')
-    parts.append(_text_input("name", words["name"]))
+    parts.append(_text_input("name", words["name"], _untitled(lang)))
     types = [(t, engine_text(n, lang)) for t, n in zip(MODEL_TYPES, MODEL_TYPE_NAMES, strict=True)]
     sizes = [(size, words[size]) for size in ("small", "medium", "large", "very-large")]
     for name, options in (("type", types), ("size", sizes)):

@@ -46,7 +46,7 @@ class Field:
     picks: Callable[[], dict[str, dict[str, str]]] | None = None
 
 
-#: A weapon's three ranges as the ranges field takes them (its example and its value at first).
+#: A weapon's three ranges as the ranges field takes them (its example, shown while it is empty).
 RANGES_EXAMPLE = "10/+1 20/+0 30/-1"
 
 
@@ -194,7 +194,6 @@ def _to_hit() -> tuple[Calculator, ...]:
                     "Ranges (close, medium, long)",
                     "ranges",
                     "--ranges",
-                    default=RANGES_EXAMPLE,
                     omit_if="weapon",
                     example=RANGES_EXAMPLE,
                     hint="Close, medium and long range, each inches/modifier, such as {example} "

@@ -46,12 +46,14 @@ function armyBuilder(box) {
   // the army to be opened (the queue starts with it), then is answered.
   // ``after`` is what follows a change once the engine has drawn it (the focus moved on from a
   // removed control, what was done said to a screen reader); nothing follows a refusal.
-  const step = async (request, control = null, after = null) => {
+  // ``owner`` is the kept army the change was made on: its answer is kept on it, and drawn only
+  // if it is still the open one (a name typed, then another army picked).
+  const step = async (request, control = null, after = null, owner = null) => {
     let asked = typeof request === "function" ? request() : request;
     let result = null;
     while (asked) {
       result = await ask({ army: { file: "army.toml", ...asked } });
-      asked = answer(result, control, asked); // an army reopened may be named again at once
+      asked = answer(result, control, asked, owner); // an army reopened may be named again at once
     }
     if (result && !result.error && after) after(result);
     box.dataset.state = "done";
@@ -59,7 +61,8 @@ function armyBuilder(box) {
   };
   let queue = ready.then(() => step(opening()));
   const armyAsk = (request, control = null, after = null) => {
-    const run = queue.then(() => step(request, control, after));
+    const owner = current();
+    const run = queue.then(() => step(request, control, after, owner));
     box.dataset.state = "asking";
     queue = run.catch(() => null);
     return run;
@@ -69,7 +72,21 @@ function armyBuilder(box) {
   const controlOf = (entry, field) => (entry
     ? $(`nq-army-${entry.kind}-${entry.index}-${field}`) : $(`nq-army-${field}`));
 
-  const answer = (result, control, request) => {
+  // The army's tables before each change the player made on the open army, the latest last: what
+  // Ctrl+Z takes back (undoLast). Opening another army empties it.
+  const history = [];
+  const answer = (result, control, request, owner) => {
+    const army = owner && armies.byId(owner.id) ? owner : current();
+    if (army && army !== current()) {
+      if (!result.error) {
+        Object.assign(army, { toml: result.toml, name: result.data.name, total: result.total,
+          points: result.points });
+        delete army.typed;
+        store();
+        armiesList.draw();
+      }
+      return null;
+    }
     if (result.error) {
       // Refused: beside the field it is about (the engine names it), without naming that place
       // again; elsewhere with it. The army stays as it was.
@@ -79,10 +96,13 @@ function armyBuilder(box) {
       stale(placed ? refusalOf(placed, result.said) : `${said.refused} ${result.error}`);
       return null;
     }
+    const opening = "toml" in request || request.reopened || request.opening;
+    if (opening || !army || state.owner !== army.id) history.length = 0;
+    else if (!request.undo && state.data) history.push(state.data);
     state.toml = result.toml;
     state.data = result.data;
     state.answer = result;
-    const army = current();
+    state.owner = army?.id;
     if (army) {
       army.toml = result.toml;
       delete army.typed; // the engine's answer holds what was typed
@@ -100,21 +120,35 @@ function armyBuilder(box) {
     const data = named || result.data;
     const untitled = reopened && data.name !== conf.start.name
       && Object.values(conf.untitled).includes(data.name);
-    return named || untitled ? { data: untitled ? { ...data, name: conf.start.name } : data } : null;
+    return named || untitled ? { data: untitled ? { ...data, name: conf.start.name } : data,
+      opening: true } : null;
+  };
+  // Ctrl+Z outside a text field, without an "Undo" bar: the open army as it was before the last
+  // change the player made on it.
+  const undoLast = () => {
+    const before = history.pop();
+    if (before) armyAsk({ data: before, undo: true });
+  };
+  // An "Undo" bar's: the army as it was (that change taken out of Ctrl+Z's history too).
+  const undoTo = (before, after) => {
+    if (history.at(-1) === before) history.pop();
+    return armyAsk({ data: before, undo: true }, null, after);
   };
 
   // A kept army is asked for as its file, or as its tables with what was typed in a count but not
   // yet sent (kept at once: a switch of language may come before the engine is asked).
   const reopening = (army) => (army.typed ? { data: army.typed, reopened: true }
-    : army.toml ? { toml: army.toml } : { data: conf.start });
+    : army.toml ? { toml: army.toml } : { data: conf.start, opening: true });
   const reopen = (army) => armyAsk(reopening(army));
   const keepTyped = (control, text) => {
     const army = current();
     if (!army || !state.data) return;
     const data = structuredClone(army.typed || state.data);
     const { kind, index, field: name } = control.dataset;
-    if (kind && data[kind] && data[kind][Number(index)]) data[kind][Number(index)][name] = Number(text);
+    const typed = control.dataset.min ? Number(text) : text;
+    if (kind && data[kind] && data[kind][Number(index)]) data[kind][Number(index)][name] = typed;
     else if (control.id === "nq-army-points") data.points = whole(text, control) ? Number(text) : text;
+    else if (control.id === "nq-army-name") data.name = text || conf.start.name;
     else return;
     army.typed = data;
     store();
@@ -184,8 +218,9 @@ function armyBuilder(box) {
   const markItem = (found, id, wideId) => {
     const refusal = found.kind === "refusal";
     return el("li", { id, className: `nq-army-mark nq-army-mark-${found.kind}` },
-      el("strong", { textContent: refusal ? said.refused : said.warning }), " ",
-      el("a", { href: `#${wideId}`, textContent: say(said.army_wide, { rule: found.heading }) }));
+      el("strong", { textContent: refusal ? said.refused : said.warning }),
+      ` ${found.said || found.text}`, el("span", { className: "nq-army-rule" }, " ",
+        el("a", { href: `#${wideId}`, textContent: say(said.army_wide, { rule: found.heading }) })));
   };
 
   const field = (id, label, control) => {
@@ -241,6 +276,26 @@ function armyBuilder(box) {
   };
   const mineToml = (value) => keptProfiles().find((p) => `@mine:${p.id}` === value)?.toml || "";
 
+  // The leader's list: the profiles that may lead a unit (the types the engine checks,
+  // conf.leads), grouped as the add form groups them; a book profile chosen that may not is
+  // listed too, alone, and the engine's warning says why.
+  const leaderSelect = (record, own) => {
+    const control = select([["", said.none], ...own], null, $("nq-army-profiles"), profileChoices());
+    for (const option of control.querySelectorAll("option[data-type]")) {
+      if (!conf.leads.includes(option.dataset.type)) option.remove();
+    }
+    for (const group of control.querySelectorAll("optgroup:empty")) group.remove();
+    const chosen = typeof record.leader === "string" ? record.leader : "";
+    if (chosen && ![...control.options].some((option) => option.value === chosen)) {
+      const named = $("nq-army-profiles").content.querySelector(
+        `option[value="${CSS.escape(chosen)}"]`);
+      control.options[0].after(el("option", { value: chosen,
+        textContent: named ? named.textContent : chosen }));
+    }
+    control.value = own.length ? "@kept" : chosen;
+    return control;
+  };
+
   // The fields of one entry, as its kind takes them (the army file's schema).
   const entryFields = (kind, index, record) => {
     const id = (name) => `nq-army-${kind}-${index}-${name}`;
@@ -250,9 +305,7 @@ function armyBuilder(box) {
     // A leader of the player's own profile is kept in the file: it is listed by its name.
     const own = record.leader && typeof record.leader === "object"
       ? [["@kept", String(record.leader.name || said.mine)]] : [];
-    const leader = () => field(id("leader"), said.leader,
-      select([["", said.none], ...own], own.length ? "@kept"
-        : (record.leader || ""), $("nq-army-profiles"), profileChoices()));
+    const leader = () => field(id("leader"), said.leader, leaderSelect(record, own));
     if (kind === "unit") {
       const has = (name) => (record.specialists || []).includes(name);
       parts.push(field(id("models"), said.models, number("models", record.models)), leader(),
@@ -356,7 +409,7 @@ function armyBuilder(box) {
     remove.addEventListener("click", () => {
       let before = null;
       const removing = () => {
-        before = structuredClone(state.data);
+        before = state.data;
         const data = structuredClone(state.data);
         (data[kind] || []).splice(index, 1);
         return { data };
@@ -366,7 +419,7 @@ function armyBuilder(box) {
       const removed = say(said.removed_entry, { name: entry.name });
       armyAsk(removing, null, () => {
         focusOn([heading(place), heading(place - 1), "nq-army-add-kind"], removed);
-        offerUndo(said.removed_entry, entry.name, () => armyAsk({ data: before }, null, () => focusOn(
+        offerUndo(said.removed_entry, entry.name, () => undoTo(before, () => focusOn(
           [$(`nq-army-${kind}-${index}`)?.querySelector("h3"), "nq-army-add-kind"],
           say(said.restored, { name: entry.name }))));
       });
@@ -385,7 +438,10 @@ function armyBuilder(box) {
     for (const name of ["name", "points"]) {
       const control = $(`nq-army-${name}`);
       if (control === focused && typed !== null) continue;
-      control.value = control.dataset.shown = String(result.data[name]);
+      // An untitled army's name is the field's placeholder, the field left empty.
+      const value = String(result.data[name]);
+      const untitled = name === "name" && Object.values(conf.untitled).includes(value);
+      control.value = control.dataset.shown = untitled ? "" : value;
       showError(control, "");
       control.removeAttribute("aria-invalid");
     }
@@ -464,10 +520,12 @@ function armyBuilder(box) {
     open: (army) => reopen(army),
     make: () => {
       newArmy(conf.start.name);
-      armyAsk({ data: conf.start });
+      armyAsk({ data: conf.start, opening: true });
       return current();
     },
     listed,
+    commit: () => commitTyped(),
+    undoLast,
     // The untitled army made in a deleted one's stead goes with its "Undo" if nothing was done to it.
     untouched: (army) => shownName(army.name) === conf.start.name && !army.total,
   });
@@ -518,6 +576,7 @@ function armyBuilder(box) {
   box.addEventListener("change", (event) => {
     const control = event.target;
     if (control.dataset.kind && control.dataset.field && control.dataset.field !== "options") {
+      clearTimeout(typing);
       fieldChange(control);
     }
   });
@@ -527,8 +586,17 @@ function armyBuilder(box) {
   // The totals follow typing: a whole number is sent once the typing pauses; a refused one (or
   // none) leaves no total shown as current, the summary says the refusal instead.
   let typing = null;
+  // A name is kept as it is typed too, and sent once the typing pauses.
+  const named = (control) => control.type === "text" && !control.dataset.min
+    && (control.id === "nq-army-name" || control.dataset.field === "name");
   box.addEventListener("input", (event) => {
     const control = event.target;
+    if (named(control)) {
+      clearTimeout(typing);
+      keepTyped(control, control.value.trim());
+      typing = setTimeout(() => control.dispatchEvent(new Event("change", { bubbles: true })), 300);
+      return;
+    }
     if (!control.dataset.min) return;
     clearTimeout(typing);
     const text = control.value.trim();
@@ -542,10 +610,21 @@ function armyBuilder(box) {
     keepTyped(control, text);
     typing = setTimeout(() => control.dispatchEvent(new Event("change", { bubbles: true })), 300);
   });
+  // What is typed but not sent yet, sent now for the open army (before another is opened, made
+  // or deleted, or the page left); the field then shows what the next army drawn has.
+  const commitTyped = () => {
+    const focused = document.activeElement;
+    clearTimeout(typing);
+    if (!focused || !box.contains(focused) || focused.type !== "text") return;
+    if (focused.value === focused.dataset.shown) return;
+    focused.dispatchEvent(new Event("change", { bubbles: true }));
+    focused.dataset.shown = focused.value;
+  };
   for (const name of ["name", "points"]) {
     $(`nq-army-${name}`).addEventListener("change", (event) => {
+      clearTimeout(typing);
       const control = event.target;
-      const value = control.value.trim();
+      const value = control.value.trim() || (name === "name" ? conf.start.name : "");
       const grouped = name === "points" && !whole(value, control) && GROUPED.test(value);
       if (name === "points" && !whole(value, control) && !grouped) {
         refuseCount(control);
@@ -607,7 +686,7 @@ function armyBuilder(box) {
     if (result.error) {
       // A profile file is said as one, with where it goes; any other refusal says why.
       showError(importer, result.file_kind === "profile" ? said.profile_file
-        : `${said.refused_file} ${result.error}`);
+        : `${said.refused_file} ${result.error}\n${said.choose_file}`);
       return;
     }
     showError(importer, "");

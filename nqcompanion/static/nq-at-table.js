@@ -456,8 +456,11 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
         && control.value !== control.dataset.shown) {
       continue; // typed in since the last answer (still to be sent): an earlier answer keeps out
     }
+    const text = value === undefined ? "" : String(value);
+    // A new profile's name is the field's placeholder, the field left empty (builder.py).
+    const untitled = !!control.dataset.untitled && JSON.parse(control.dataset.untitled).includes(text);
     if (control.type === "checkbox") control.checked = !!value;
-    else control.value = control.dataset.shown = value === undefined ? "" : String(value);
+    else control.value = control.dataset.shown = untitled ? "" : text;
     showError(control, "");
   }
   for (const list of builder.querySelectorAll("ul.nq-builder-list")) {
@@ -468,7 +471,8 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
       button.type = "button";
       button.textContent = said.remove;
       button.setAttribute("aria-label", `${said.remove}: ${name}`);
-      button.addEventListener("click", () => builderAsk({ remove: [listed, index] }).then(() => {
+      button.addEventListener("click", () => builderAsk({ remove: [listed, index] }, undefined,
+        true).then(() => {
         // The focus goes on to the next item's button, or the one before, or the list to add.
         const buttons = list.querySelectorAll("button");
         (buttons[index] || buttons[index - 1]
@@ -510,6 +514,9 @@ const keepProfile = (entry, result, change) => {
   if (!entry) return;
   const priced = result.points.json;
   if (entry.toml && Object.keys(change).some((name) => name !== "toml")) delete entry.fresh;
+  // What was typed and kept until sent (keepTyped), now in the file.
+  for (const name of Object.keys(change.set || {})) if (entry.typed) delete entry.typed[name];
+  if (entry.typed && !Object.keys(entry.typed).length) delete entry.typed;
   Object.assign(entry, { toml: result.toml, name: result.fields.name, type: result.fields.type });
   if (priced) entry.points = priced.points;
   else delete entry.points;
@@ -594,11 +601,17 @@ const askOnLatest = async (change, entry) => {
   }
 };
 
-// One change at a time, each on the file the previous one made.
+// One change at a time, each on the file the previous one made. A change the player made
+// (``undoable``) can be taken back by Ctrl+Z: the file before it is kept (builderHistory).
 let builderQueue = Promise.resolve();
-const builderAsk = (change, entry = profiles.current()) => {
+const builderHistory = [];
+const builderAsk = (change, entry = profiles.current(), undoable = false) => {
   const run = builderQueue.then(async () => {
+    const before = entry && entry.toml;
     const result = await askOnLatest(change, entry);
+    if (undoable && !result.error && before && before !== result.toml) {
+      builderHistory.push({ entry, toml: before });
+    }
     builderShow(result, entry, change);
     builder.dataset.state = "done";
     return result;
@@ -608,11 +621,49 @@ const builderAsk = (change, entry = profiles.current()) => {
   return run;
 };
 
+// Ctrl+Z outside a text field, without an "Undo" bar: the open profile as it was before the
+// player's last change to it.
+const builderUndo = () => {
+  const last = builderHistory.pop();
+  if (!last || last.entry !== profiles.current()) {
+    builderHistory.length = 0;
+    return;
+  }
+  builderAsk({ toml: last.toml }, last.entry);
+};
+
+// What is being typed in a field: kept on its profile at once (``typed``, sent when the profile
+// is opened again, after a reload), sent once the typing pauses, or at once when another profile
+// is opened or made, or the page left (builderCommit).
+let builderTyping = null;
+const builderSend = (leaving) => {
+  if (!builderTyping) return;
+  const { control, entry, timer } = builderTyping;
+  clearTimeout(timer);
+  builderTyping = null;
+  const value = builderField(control);
+  if (value !== undefined) builderAsk({ set: { [control.dataset.set]: value } }, entry, true);
+  // the next profile drawn replaces what the field shows
+  if (leaving) control.dataset.shown = control.value;
+};
+const builderCommit = () => builderSend(true);
+const builderTyped = (control) => {
+  if (builderTyping && builderTyping.control !== control) builderSend(false);
+  if (builderTyping) clearTimeout(builderTyping.timer);
+  builderTyping = null;
+  const value = builderField(control);
+  const entry = profiles.current();
+  if (value === undefined || !entry) return;
+  entry.typed = { ...entry.typed, [control.dataset.set]: value };
+  profiles.store();
+  builderTyping = { control, entry, timer: setTimeout(() => builderSend(false), 300) };
+};
+
 const builderField = (control) => {
   const said = JSON.parse(builder.dataset.words);
   const text = control.value.trim();
   if (control.type === "checkbox") return control.checked;
-  if (!control.dataset.min) return text;
+  if (!control.dataset.min) return text || (control.dataset.untitled ? control.placeholder : text);
   if (control.dataset.none && text === control.dataset.none) return text;
   const limits = { min: control.dataset.min, max: control.dataset.max };
   if (!whole(text, control)) {
@@ -630,19 +681,26 @@ if (builder) {
   });
   // A book's profile, or "—": a blank profile (the engine's).
   builder.querySelector("#nq-builder-start").addEventListener("change", (event) => {
-    builderAsk({ start: event.target.value });
+    builderAsk({ start: event.target.value }, undefined, true);
   });
   for (const control of builder.querySelectorAll("[data-set]")) {
     control.addEventListener("change", () => {
+      if (builderTyping && builderTyping.control === control) {
+        clearTimeout(builderTyping.timer);
+        builderTyping = null;
+      }
       const value = builderField(control);
-      if (value !== undefined) builderAsk({ set: { [control.dataset.set]: value } });
+      if (value !== undefined) builderAsk({ set: { [control.dataset.set]: value } }, undefined, true);
     });
-    control.addEventListener("input", () => builderField(control));
+    control.addEventListener("input", () => {
+      if (control.type === "text") builderTyped(control);
+      else builderField(control);
+    });
   }
   for (const button of builder.querySelectorAll("button[data-add]")) {
     button.addEventListener("click", () => {
       const select = builder.querySelector(`select[data-list="${button.dataset.add}"]`);
-      builderAsk({ add: [button.dataset.add, select.value] });
+      builderAsk({ add: [button.dataset.add, select.value] }, undefined, true);
     });
   }
   builder.querySelector("#nq-builder-export").addEventListener("click", () => {
@@ -666,7 +724,8 @@ if (builder) {
     if (result.file_kind === "army") {
       showError(importer, said.army_file); // said as what it is, with where it goes
     } else if (result.error || result.points.error) {
-      showError(importer, `${said.refused_file} ${(result.error || result.points.error)}`);
+      showError(importer,
+        `${said.refused_file} ${(result.error || result.points.error)}\n${said.choose_file}`);
     } else {
       // An imported profile is a new one of the list, opened.
       showError(importer, "");
@@ -713,7 +772,8 @@ function carryTheOneProfile() {
 // A kept profile drawn again from its file (a new one not yet answered: the blank start).
 function openProfile(entry) {
   builderState.toml = entry.toml || null;
-  return builderAsk(entry.toml ? {} : { start: "" }, entry);
+  if (!entry.toml) return builderAsk({ start: "" }, entry);
+  return builderAsk(entry.typed ? { set: entry.typed } : {}, entry);
 }
 
 // Every kept profile, the open one too, priced again in the page's language and, where ``change``
@@ -753,6 +813,8 @@ const profilesList = builder && keptList({
     return `${name} · ${say(said[form], { count: new Intl.NumberFormat(lang).format(entry.points) })}`;
   },
   untouched: (entry) => !!entry.fresh,
+  commit: builderCommit,
+  undoLast: builderUndo,
 });
 
 window.nqAtTable.builder = {

@@ -144,7 +144,9 @@ const cutName = (name, most) => ([...name].length <= most ? name
 // the builder takes back). ``open(item)`` draws a kept item, ``make()`` adds a
 // new one and opens it (returning it), ``listed(item)`` its words in the list, ``untouched(item)``
 // whether an item made in a deleted one's stead is as it was made (it goes with an "Undo").
-function keptList({ prefix, words, store, open, make, listed, untouched }) {
+// ``commit()`` sends what is typed but not yet sent, for the item it was typed for, before
+// another is opened, made or deleted; ``undoLast()`` takes back the builder's last change.
+function keptList({ prefix, words, store, open, make, listed, untouched, commit, undoLast }) {
   const $ = (id) => document.getElementById(`${prefix}-${id}`);
   const draw = () => {
     $("pick").replaceChildren(...store.all().map((item) => Object.assign(
@@ -182,9 +184,11 @@ function keptList({ prefix, words, store, open, make, listed, untouched }) {
     closeUndo();
     if (undo) undo();
   });
+  // Outside a text field Ctrl+Z is the builder's: the bar's "Undo", else its last change, else
+  // nothing (the browser's own undo would take back the text of a field left long ago: the
+  // game's size behind the player's back).
   document.addEventListener("keydown", (event) => {
-    if (!undoing) return;
-    if (event.key === "Escape" && bar.contains(event.target)) {
+    if (undoing && event.key === "Escape" && bar.contains(event.target)) {
       closeUndo();
       $("delete").focus();
       return;
@@ -195,14 +199,18 @@ function keptList({ prefix, words, store, open, make, listed, untouched }) {
     // the other builder's, when it has the focus or was last used (undoesHere, nq-at-table.js)
     if (!undoesHere(bar.closest(".nq-builder"))) return;
     event.preventDefault();
-    $("undo-button").click();
+    if (undoing) $("undo-button").click();
+    else if (undoLast) undoLast();
   });
+  const committed = () => { if (commit) commit(); };
   $("pick").addEventListener("change", (event) => {
+    committed();
     closeUndo();
     store.pick(event.target.value);
     open(store.current());
   });
   $("new").addEventListener("click", () => {
+    committed();
     closeUndo();
     make();
     draw();
@@ -210,6 +218,7 @@ function keptList({ prefix, words, store, open, make, listed, untouched }) {
   // Deleting asks first, in a modal dialog naming the item: Escape or "Keep" keeps it.
   const asking = $("confirm");
   $("delete").addEventListener("click", () => {
+    committed();
     $("confirm-text").textContent = say(words.confirm_text, { name: store.current()?.name || "" });
     $("status").textContent = "";
     asking.returnValue = "";
@@ -250,5 +259,7 @@ function keptList({ prefix, words, store, open, make, listed, untouched }) {
       draw();
     } else if (openChanged) open(store.current());
   });
+  // Leaving the page (a reload, the language switch) sends what is typed too.
+  window.addEventListener("pagehide", committed);
   return { draw, closeUndo, offerUndo };
 }

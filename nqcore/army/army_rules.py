@@ -48,6 +48,13 @@ EXPECTED: dict[str, tuple[frozenset[ModelType], Msg]] = {
     "character": (frozenset({ModelType.CHARACTER}), N_("character")),
     "support": (frozenset(ModelType), N_("support")),
 }
+#: The model types that lead a unit or a battery (Unit Leaders: "A unit leader will accompany a
+#: unit"; Individuals: "In many cases, individuals may be used as unit leaders"), and how a
+#: breach says them.
+LEADS: tuple[frozenset[ModelType], Msg] = (
+    frozenset({ModelType.UNIT_LEADER, ModelType.INDIVIDUAL}),
+    N_("unit leader or individual"),
+)
 #: How a breach names the kind an entry is added as ("added as a character").
 ADDED_AS: dict[str, Msg] = {
     "unit": P_("added as", "a unit"),
@@ -273,6 +280,15 @@ def _model_types(force: Force) -> Iterator[Breach]:
             )
 
 
+def _leaders(force: Force) -> Iterator[Breach]:
+    allowed, expected = LEADS
+    for item in force.entries:
+        leader = item.entry.leader
+        if leader is not None and leader.model_type not in allowed:
+            found = TYPE_NAMES[leader.model_type]
+            yield breach("leader-type", item.entry.name, found=found, expected=expected)
+
+
 def _generals(force: Force) -> Iterator[Breach]:
     generals = [e for e in force.entries if e.entry.general or e.entry.profile.general]
     if len(generals) > army_rules()["general-single"].parameters["maximum"]:
@@ -417,6 +433,7 @@ CHECKS: tuple[Callable[[Force], Iterator[Breach]], ...] = (
     _infiltrating,
     _core_and_elite,
     _model_types,
+    _leaders,
     _generals,
     _joins,
     _battle_standards,

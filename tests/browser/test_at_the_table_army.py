@@ -145,11 +145,12 @@ def _broken_import_in_french(page: Any, kept: str, tmp_path: Path) -> None:
     broken.write_bytes(kept.replace("models = 8", "models = 0").encode())
     page.set_input_files("#nq-army-import", str(broken))
     said = ui_text("This file is not an army the rules engine can read:", "fr")
+    choose = ui_text("Choose instead a .toml file made with “Export the army file (TOML)”.", "fr")
     refused = import_army(broken.read_bytes(), "fr", "broken.toml")["error"]
     assert refused == (
         "broken.toml, unité nº 1, champ models\u00a0: il faut un nombre entier de 1 à 1000"
     )
-    wait_until(page, text_is("nq-army-import-error", f"{said} {refused}"))
+    wait_until(page, text_is("nq-army-import-error", f"{said} {refused}\n{choose}"))
     assert page.locator("#nq-army-import").get_attribute("aria-invalid") == "true"
     assert page.evaluate("window.nqAtTable.army.state.toml") == kept
 
@@ -361,12 +362,13 @@ def test_an_army_file_naming_a_profile_file_is_refused_beside_the_import(
     warband = Path(__file__).parents[2] / "examples" / "armies" / "orc-warband.toml"
     page.set_input_files("#nq-army-import", str(warband))
     said = ui_text("This file is not an army the rules engine can read:", "fr")
+    choose = ui_text("Choose instead a .toml file made with “Export the army file (TOML)”.", "fr")
     refused = import_army(warband.read_bytes(), "fr", "orc-warband.toml")["error"]
     assert "orc-captain.toml" in refused and "navigateur" in refused
     wait_until(
         page,
         "document.getElementById('nq-army-import-error').textContent === "
-        + json.dumps(f"{said} {refused}"),
+        + json.dumps(f"{said} {refused}\n{choose}"),
     )
     assert page.locator("#nq-army-import-error").is_visible()
     assert page.locator("#nq-army-import").get_attribute("aria-invalid") == "true"

@@ -77,7 +77,10 @@ def test_hostile_files_are_refused_beside_the_file_field(table: Table, tmp_path:
         refusal = import_profile(data[: MAX_FILE_BYTES + 1], lang, name)["error"]
         assert refusal.startswith((f"{name}: ", f"{name}\u00a0: ")) and "\n" not in refusal
         page.set_input_files("#nq-builder-import", str(path))
-        wait_until(page, text_is("nq-builder-import-error", f"{said} {refusal}"))
+        choose = ui_text(
+            "Choose instead a .toml file made with “Export the profile file (TOML)”.", lang
+        )
+        wait_until(page, text_is("nq-builder-import-error", f"{said} {refusal}\n{choose}"))
         assert box.is_visible()
         assert page.locator("#nq-builder-import").get_attribute("aria-invalid") == "true"
         page.evaluate("window.nqAtTable.drawn.then(() => window.nqAtTable.builder.idle())")

@@ -94,6 +94,10 @@ BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
         data(CORE, character=[{"name": "Warlord", "profile": "orc-warlord-on-dragon"}]),
         ("character", 0),
     ),
+    "leader-type": (
+        data(CORE, unit("Guards", "orc-bruiser", 8, leader="vampire-on-demon-beast")),
+        ("unit", 1),
+    ),
     "battle-standard-single": (
         data(
             CORE,
@@ -204,6 +208,20 @@ CHANGED_GHOULS = (
     .read_text(encoding="utf-8")
     .replace('profile = "craven-ghouls"\n', 'profile = "craven-ghouls"\n' + GRENADES)
 )
+
+
+def test_a_unit_is_led_by_a_unit_leader_or_an_individual() -> None:
+    """Unit Leaders, and Individuals: "individuals may be used as unit leaders"; a character
+    or a unit's profile leading a unit is warned of, in the page's language."""
+    led = data(CORE, unit("Guards", "orc-bruiser", 8, leader="hero"))
+    assert "leader-type" not in {b["rule"] for b in army({"data": led}, "en")["breaches"]}
+    for leader, found in (("vampire-on-demon-beast", "personnage"), ("dwarf", "élite")):
+        answer = army({"data": data(CORE, unit("G", "orc-bruiser", 8, leader=leader))}, "fr")
+        said = [b["said"] for b in answer["breaches"] if b["rule"] == "leader-type"]
+        assert said == [
+            f"le profil de son chef est de type {found} ; une unité est menée par un "
+            "profil de type chef d’unité ou individu"
+        ], said
 
 
 def test_the_summary_counts_the_warnings_shown_under_the_entries() -> None:
