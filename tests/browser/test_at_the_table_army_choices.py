@@ -166,11 +166,14 @@ def test_a_file_for_the_other_builder_says_where_it_goes(
     wait_until(page, "!document.getElementById('nq-builder-import-error').textContent"
                ".includes('Builder') && !document.getElementById('nq-builder-import-error')"
                ".textContent.includes('créateur')")  # fmt: skip
-    shown = page.locator("#nq-builder-import-error").inner_text()
-    assert "NUL" not in shown and shown.endswith(
+    refusal, hint = page.locator("#nq-builder-import-error").inner_text().split("\n")
+    assert "NUL" not in refusal and refusal.endswith(
         {"en": "a binary file, not a text file", "fr": "un fichier binaire, pas un fichier texte"}[
             lang
         ]
-    ), shown
+    ), refusal
+    assert hint == ui_text(
+        "Choose instead a .toml file made with “Export the profile file (TOML)”.", lang
+    )
     assert not watched.errors, watched.errors
     page.context.close()
