@@ -1,6 +1,6 @@
 """How a chapter of the PDF rulebooks opens and ends.
 
-It opens at the top of a new page (:data:`CHAPTER_STYLE`, fncychap's Sonny in every language).
+It opens a new page (:data:`CHAPTER_STYLE`, fncychap's Sonny in every language).
 It never ends on a page of a few lines: its last blocks (a short last section with its heading,
 an erratum's record, an epigraph, and what comes before them up to :data:`END_LINES` lines of
 text) start on a page with room for all of them, or all go to the next page together
@@ -19,18 +19,8 @@ from nqsphinx.books import page_keeps
 from nqsphinx.untrusted import generated_raw
 
 #: The chapter openings and the contents' title of every language (fncychap's Sonny): the title
-#: as written, under "Chapter 1" / « Chapitre 1 » in the language's word and figures.  A chapter's
-#: number stands at the top of its page and its text starts 20 pt under the title's rule: with
-#: Sonny's own sink (50 pt) and gap (40 pt) the head fills a third of the opening page, and a
-#: chapter a few lines longer than its pages ends on a page of those few lines.
-CHAPTER_STYLE = r"""\usepackage[Sonny]{fncychap}
-\makeatletter
-\renewcommand{\DOTI}[1]{\CTV\raggedleft\mghrulefill{\RW}\par\nobreak\vskip 5\p@
-  \CTV\FmTi{#1}\par\nobreak\mghrulefill{\RW}\par\nobreak\vskip 20\p@}
-\def\@makechapterhead#1{{\parindent\z@\raggedright\normalfont
-  \ifnum\c@secnumdepth>\m@ne\if@mainmatter\DOCH\fi\fi
-  \interlinepenalty\@M\if@mainmatter\DOTI{#1}\else\DOTIS{#1}\fi}}
-\makeatother"""
+#: as written, under "Chapter 1" / « Chapitre 1 » in the language's word and figures.
+CHAPTER_STYLE = r"\usepackage[Sonny]{fncychap}"
 
 #: The fewest lines of text of a chapter's last page: one more than any other page may hold
 #: (tests/print/test_book_typography.py).
