@@ -3,14 +3,14 @@ terminal, the page and the roster PDF.
 
 A name holds no line break (the roster prints it on one line), no invisible character
 (Unicode category Cf: a zero-width space, a soft hyphen, a bidi control such as U+202E, which
-the terminal escapes but the PDF obeys, reversing the name; a blank Hangul filler) and no
+the terminal escapes but the PDF obeys, reversing the name; a blank Hangul filler), no
 character no reader can be shown (private use, unassigned: :mod:`nqcore.characters`), and no
-character with more than :data:`MAX_MARKS` combining marks stacked on it (:func:`stacked_marks`).  Two
-names a reader cannot tell apart are one name (:func:`same_name`): the same after NFC (a
-decomposed "É") with their whitespace (a no-break space, an em space) folded to one space and
-trimmed; two entries may not have names that differ only in case or width (:func:`name_key`);
-a word of an army's name or of its entries' may not mix Latin, Cyrillic and Greek letters ("Оrc"
-with a Cyrillic "О").
+character with more than :data:`MAX_MARKS` combining marks stacked on it
+(:func:`stacked_marks`).  Two names a reader cannot tell apart are one name
+(:func:`same_name`): the same after NFC (a decomposed "É") with their whitespace (a no-break
+space, an em space) folded to one space and trimmed; two entries may not have names that
+differ only in case or width (:func:`name_key`); a word of an army's name or of its entries'
+may not mix Latin, Cyrillic and Greek letters ("Оrc" with a Cyrillic "О").
 """
 
 from __future__ import annotations
