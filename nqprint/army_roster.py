@@ -13,6 +13,7 @@ import re
 import shutil
 import tempfile
 import unicodedata
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,49 @@ class MissingCharacters(PrintError):
     def __init__(self, characters: list[str]) -> None:
         self.characters = characters
         super().__init__(f"no glyph for {', '.join(characters)}")
+
+
+#: The scripts the roster cannot set as they are written, by the first words of their letters'
+#: Unicode names.  Its LaTeX shapes every text as the Latin script, left to right, and its fonts
+#: (FreeSerif, FreeSans) hold the letters of several of these: a Devanagari vowel sign printed
+#: after the consonant it stands before, Hebrew printed backwards; the others join their letters
+#: (Arabic, Syriac, N'Ko, Mongolian), reorder or stack them by their own rules (the Indic and
+#: South-East Asian scripts, Tibetan) or run right to left (Thaana, Samaritan, Mandaic, Adlam).
+UNSHAPED_SCRIPTS = (
+    *("ARABIC", "SYRIAC", "THAANA", "NKO", "SAMARITAN", "MANDAIC", "HEBREW", "ADLAM"),
+    *("DEVANAGARI", "VEDIC", "BENGALI", "GURMUKHI", "GUJARATI", "ORIYA", "TAMIL", "TELUGU"),
+    *("KANNADA", "MALAYALAM", "SINHALA", "THAI", "LAO", "TIBETAN", "MYANMAR", "KHMER"),
+    *("MONGOLIAN", "BALINESE", "JAVANESE", "SUNDANESE", "BUGINESE", "LIMBU", "LEPCHA"),
+    *("CHAKMA", "TAI", "NEW TAI LUE"),
+)
+_UNSHAPED = re.compile(rf"({'|'.join(UNSHAPED_SCRIPTS)}) ")
+
+
+class UnshapedCharacters(MissingCharacters):
+    """Characters of the roster in a script that its LaTeX cannot shape (:data:`UNSHAPED_SCRIPTS`):
+    printed, each would be in the wrong place, or unjoined."""
+
+
+def unshaped(texts: Iterable[str]) -> list[str]:
+    """The characters of ``texts`` in the scripts of :data:`UNSHAPED_SCRIPTS`, each once.
+
+    >>> unshaped(["Orc Bruisers", "Élite", "Ωμέγα", "गोबलिन"])
+    ['ग', 'ो', 'ब', 'ल', 'ि', 'न']
+    """
+    found = (char for text in texts for char in text)
+    return list(dict.fromkeys(c for c in found if _UNSHAPED.match(unicodedata.name(c, ""))))
+
+
+def _texts(value: object) -> Iterator[str]:
+    """Every text of the roster's sheet (its values, in dictionaries and lists)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _texts(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _texts(item)
 
 
 def _breakable(word: re.Match[str]) -> str:
@@ -126,8 +170,12 @@ def roster_tex(sheet: dict[str, Any], lang: str, paper: Paper = A4) -> str:
 
 def roster_pdf(sheet: dict[str, Any], lang: str, paper: Paper, target: Path) -> Path:
     """Compile the roster into ``target`` (its LaTeX and log in a folder that goes after, printed
-    or not: the reader's file name, spaces and all, never reaches xelatex's command line). When
-    xelatex fails, the error says its cause, as the folder with its log is gone."""
+    or not: the reader's file name, spaces and all, never reaches xelatex's command line). A
+    roster with a script it cannot shape is refused before xelatex runs. When xelatex fails, the
+    error says its cause, as the folder with its log is gone."""
+    refused = unshaped(_texts(sheet))
+    if refused:
+        raise UnshapedCharacters(refused)
     work = Path(tempfile.mkdtemp(prefix="nq-roster-"))
     try:
         made = compile_pdf(roster_tex(sheet, lang, paper), work / "out" / "roster.pdf", work)

@@ -42,3 +42,20 @@ def test_the_e_book_cover_sets_the_scale_as_the_pdf_cover_does() -> None:
         scale = unit_spaces(ui_text("for 25–30 mm miniatures", lang))
         assert "30\u202fmm" in scale
         assert html.escape(french_html(scale) if lang == "fr" else scale) in cover_svg("T", lang)
+
+
+def test_the_books_and_the_languages_typography_skip_the_same_texts_by_one_definition() -> None:
+    """Code, literals and raw output are left alone by the books' spaces, the languages'
+    typography and the tables' measure alike: one list of what is skipped, one walk up a text's
+    parents, in :mod:`nqsphinx.languages.typography`."""
+    from docutils import nodes
+
+    from nqsphinx.books import measure, units
+    from nqsphinx.languages import typography
+
+    assert units.SKIP is typography.SKIP
+    assert units.ancestors is measure.ancestors is typography.ancestors
+    text = nodes.Text("25mm")
+    code = nodes.literal("", "", text)
+    paragraph = nodes.paragraph("", "", code)
+    assert typography.ancestors(text) == [code, paragraph]

@@ -3,13 +3,14 @@ terminal, the page and the roster PDF.
 
 A name holds no line break (the roster prints it on one line), no invisible character
 (Unicode category Cf: a zero-width space, a soft hyphen, a bidi control such as U+202E, which
-the terminal escapes but the PDF obeys, reversing the name; a blank Hangul filler) and no
-character no reader can be shown (private use, unassigned: :mod:`nqcore.characters`).  Two
-names a reader cannot tell apart are one name (:func:`same_name`): the same after NFC (a
-decomposed "É") with their whitespace (a no-break space, an em space) folded to one space and
-trimmed; two entries may not have names that differ only in case or width (:func:`name_key`);
-a word of an army's name or of its entries' may not mix Latin, Cyrillic and Greek letters ("Оrc"
-with a Cyrillic "О").
+the terminal escapes but the PDF obeys, reversing the name; a blank Hangul filler), no
+character no reader can be shown (private use, unassigned: :mod:`nqcore.characters`), and no
+character with more than :data:`MAX_MARKS` combining marks stacked on it
+(:func:`stacked_marks`).  Two names a reader cannot tell apart are one name
+(:func:`same_name`): the same after NFC (a decomposed "É") with their whitespace (a no-break
+space, an em space) folded to one space and trimmed; two entries may not have names that
+differ only in case or width (:func:`name_key`); a word of an army's name or of its entries'
+may not mix Latin, Cyrillic and Greek letters ("Оrc" with a Cyrillic "О").
 """
 
 from __future__ import annotations
@@ -29,6 +30,11 @@ _WHITESPACE = re.compile(r"\s+")
 #: The most characters of a name: the army file's limit, for every name and text a profile
 #: prints (a word of 15,000 letters overflows xelatex's line buffer, and no roster holds it).
 MAX_NAME = 200
+#: The most combining marks one character of a name may carry, counted after NFC (which folds
+#: "e" + U+0301 into "é"): the most any orthography stacks is four (pointed Hebrew with a
+#: cantillation mark: shin dot, dagesh, vowel point, accent; Vietnamese and Yoruba need two at
+#: most), and a pile past that prints as a smear on the page, or as one accent in the roster PDF.
+MAX_MARKS = 4
 
 
 def code_point(char: str) -> str:
@@ -57,6 +63,34 @@ def check_name(text: str) -> None:
             )
     if text and not same_name(text):
         raise Refusal(N_("a name of spaces only"))
+    stacked = stacked_marks(text)
+    if stacked:
+        raise Refusal(
+            N_("{count} combining marks on one character ({code}) in a name, at most {limit}"),
+            count=stacked[1],
+            code=code_point(stacked[0]),
+            limit=MAX_MARKS,
+        )
+
+
+def stacked_marks(text: str, limit: int = MAX_MARKS) -> tuple[str, int] | None:
+    """The first character of ``text`` (after NFC) with more than ``limit`` combining marks
+    (Unicode categories Mn, Mc, Me) after it, and their number; None for none.
+
+    >>> stacked_marks("Tiếng Việt, ẹ́, Ω") is None
+    True
+    >>> stacked_marks("G" + "\u0301" * 150)
+    ('Ǵ', 149)
+    """
+    base, count = "", 0
+    for char in unicodedata.normalize("NFC", text) + " ":
+        if unicodedata.category(char).startswith("M"):
+            count += 1
+            continue
+        if count > limit:
+            return base, count
+        base, count = char, 0
+    return None
 
 
 def check_one_script(text: str) -> None:

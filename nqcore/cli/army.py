@@ -117,7 +117,7 @@ def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refus
     from nqcore.army.names import code_point
     from nqcore.army.roster import roster_sheet
     from nqcore.cli.asking import UsageError
-    from nqprint.army_roster import MissingCharacters, roster_pdf
+    from nqprint.army_roster import MissingCharacters, UnshapedCharacters, roster_pdf
     from nqprint.latex import PAPERS, PrintError
 
     lang = getattr(args, "lang", "en")
@@ -137,7 +137,7 @@ def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refus
         char = error.characters[0]
         place = glyph_place(force, char, args.file)
         raise UsageError(
-            NO_GLYPH,
+            NO_SHAPING if isinstance(error, UnshapedCharacters) else NO_GLYPH,
             where=f"{args.file}, {place}" if place else args.file,
             file=args.pdf,
             code=code_point(char),
@@ -155,6 +155,13 @@ def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refus
 #: ``nq army FILE --pdf``: a character of the army's that the roster's font lacks would print as
 #: an empty box.
 NO_GLYPH = N_("no roster printed ({file}): its font has no glyph for {code} ({char})")
+#: A character of a script the roster's LaTeX cannot shape
+#: (:data:`nqprint.army_roster.UNSHAPED_SCRIPTS`) would print out of place (a Devanagari vowel
+#: sign after its consonant) or backwards (Hebrew).
+NO_SHAPING = N_(
+    "no roster printed ({file}): its fonts cannot set the script of {code} ({char}) as it is "
+    "written"
+)
 
 
 def glyph_place(force: Any, char: str, army_file: str = "") -> str:

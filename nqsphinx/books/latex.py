@@ -19,6 +19,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from nqprint.latex import NARROW_NO_BREAK_SPACE, latex_escape  # the books' and products'
 from nqsphinx.books import (
+    chapters,
     front_matter,
     index_order,
     measure,
@@ -302,9 +303,6 @@ CONTENTS = r"""
 \makeatother
 """
 
-#: The chapter openings and the contents' title of every language (fncychap's Sonny): the title
-#: as written, under "Chapter 1" / « Chapitre 1 » in the language's word and figures.
-CHAPTER_STYLE = r"\usepackage[Sonny]{fncychap}"
 
 #: What keeps things together on a page.
 #: - A table's caption stays with its table, and a heading with the caption under it: the
@@ -406,7 +404,7 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
     result.setdefault("utf8extra", SPHINX_NO_BREAK_SPACE + "\n" + NARROW_NO_BREAK_SPACE)
     # One chapter style in every language: Sphinx's default, Bjarne, capitalises titles
     # ("CONTENTS") and spells numbers in English words, so Sphinx gives French Sonny instead.
-    result.setdefault("fncychap", CHAPTER_STYLE)
+    result.setdefault("fncychap", chapters.CHAPTER_STYLE)
     numbering = r"\PassOptionsToPackage{numfigreset=1}{sphinx}"  # "Table 12.2": one per table
     result["passoptionstopackages"] = result.get("passoptionstopackages", "") + "\n" + numbering
     contents = CONTENTS % {"contents": _tex(ui_text("Contents", lang))}
@@ -492,6 +490,7 @@ def setup(app: Sphinx) -> None:
     app.add_post_transform(LabelledContainers)
     app.add_post_transform(LabelsInTheirParagraph)
     page_keeps.setup(app)
+    chapters.setup(app)
     front_matter.setup(app)
     measure.setup(app)
     index_order.setup(app)

@@ -16,6 +16,8 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from nqsphinx.languages.typography import ancestors
+
 #: The type size of the text.
 POINT_SIZE = "11pt"
 #: The width of the text block, the same on every paper.
@@ -59,7 +61,8 @@ class SplittableTables(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         for table in list(self.document.findall(nodes.table)):
             rows = sum(1 for body in table.findall(nodes.tbody) for _ in body.children)
-            boxed = any(isinstance(a, nodes.Admonition) for a in _ancestors(table))
+            # a longtable cannot sit in a box (framed.sty): a boxed table stays whole
+            boxed = any(isinstance(a, nodes.Admonition) for a in ancestors(table))
             if "nq-table" in table["classes"] and rows >= SPLIT_ROWS and not boxed:
                 if not _bound_to_next(table) and not _opens_section(table):
                     table["classes"].append("longtable")
@@ -98,15 +101,6 @@ def _bound_to_next(table: nodes.table) -> bool:
         if isinstance(sibling, nodes.Element)
         for node in sibling.findall(nodes.Element)
     )
-
-
-def _ancestors(node: nodes.Node) -> list[nodes.Node]:
-    """A longtable cannot sit in a box (framed.sty): a boxed table stays whole."""
-    found = []
-    while node.parent is not None:
-        node = node.parent
-        found.append(node)
-    return found
 
 
 def setup(app: Sphinx) -> None:

@@ -18,6 +18,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from nqsphinx.languages.typography import SKIP, ancestors
+
 #: The narrow no-break space, set in LaTeX as babel-french's thin space
 #: (``nqprint.latex.NARROW_NO_BREAK_SPACE``) and in the e-book as itself.
 NNBSP = "\u202f"
@@ -25,8 +27,6 @@ NNBSP = "\u202f"
 _UNIT = re.compile(r"(?<=\d)[ \t\u00a0\u202f]?(?=(?:mm|cm)\b)")
 #: A word and a number alone in parentheses: a diagram's key, "(arrow 1)", « (flèches 2) ».
 _KEY = re.compile(r"(?<=\()(\w+) (?=\d+\))")
-#: What is not the book's running text: code, literals, raw output and mathematics.
-SKIP = (nodes.literal, nodes.literal_block, nodes.raw, nodes.doctest_block, nodes.math)
 
 
 def unit_spaces(text: str) -> str:
@@ -55,20 +55,11 @@ class UnitSpaces(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         for text in list(self.document.findall(nodes.Text)):
-            if any(isinstance(parent, SKIP) for parent in _ancestors(text)):
+            if any(isinstance(parent, SKIP) for parent in ancestors(text)):
                 continue
             fixed = book_spaces(str(text))
             if fixed != str(text) and text.parent is not None:
                 text.parent.replace(text, nodes.Text(fixed))
-
-
-def _ancestors(node: nodes.Node) -> list[nodes.Node]:
-    found = []
-    parent = node.parent
-    while parent is not None:
-        found.append(parent)
-        parent = parent.parent
-    return found
 
 
 def setup(app: Sphinx) -> None:

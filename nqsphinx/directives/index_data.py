@@ -4,7 +4,10 @@
 - ``[[merge]]``: a heading indexed under another entry's words, so that near-duplicates are one
   entry ("Armour Saves" under the glossary's "Armour Save"; "Units" under "Unit"): under a
   glossary term (``term``, its words in each language) or under the words given for a language
-  (``en``, ``fr``; a language without words keeps the heading's own).
+  (``en``, ``fr``; a language without words keeps the heading's own).  A merge that makes the
+  heading a sub-entry ("Casting A Spell; chance to cast") may give its headword the page of
+  another section (``head_page``), in the printed index only: the site's lists that section
+  under its own entries, and the headword's link would list it twice.
 - ``[[topic]]``: a big topic whose sections are sub-entries under one head ("Morale" → command
   test modifiers, panic table, rallying...): the head is a term's words or the words given, and
   gets the page of ``section`` if given; ``also`` names other entries ("see also").
@@ -42,7 +45,11 @@ class Words(Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
 
 
 class Merge(Words, frozen=True, kw_only=True):
+    """A heading (``section``) filed under other words; ``head_page``: the section whose page
+    the headword of words "Head; sub" gets in the printed index."""
+
     section: str
+    head_page: str = ""
 
 
 class Topic(Words, frozen=True, kw_only=True):

@@ -128,6 +128,11 @@ class IndexList:
         self.srcdir, self.lang, self.latex = srcdir, lang, latex
         self.data = index_data.index_data(srcdir)
         self.merged = {m.section: m for m in self.data.merge}
+        #: The merges whose headword gets a section's page in the printed index, by section.
+        self.head_pages: dict[str, list[index_data.Merge]] = {}
+        for merge in self.data.merge:
+            if merge.head_page and latex:
+                self.head_pages.setdefault(merge.head_page, []).append(merge)
         #: A section may be a sub-entry of several topics (Receive A Charge: Hold, Charge).
         self.topics: dict[str, list[index_data.Topic]] = {}
         for topic in self.data.topic:
@@ -160,6 +165,10 @@ class IndexList:
                 section.insert(1, index_node(f"{self.words(topic)}; {sub}", label))
         for lookup, place in self.places.get(label, []):
             self.index_place(section, lookup, place)
+        for merge in self.head_pages.get(label, []):
+            headword = self.words(merge).partition(";")[0].strip()
+            if headword:
+                section.insert(1, index_node(headword, label))
         head = self.heads.get(label)
         if head and self.words(head):
             section.insert(1, index_node(self.words(head), label))

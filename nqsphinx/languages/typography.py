@@ -60,6 +60,7 @@ def _grouped(text: str) -> str:
     return _THOUSANDS.sub(lambda found: re.sub(r"[ \t\u00a0]", NNBSP, found[0]), text)
 
 
+#: What is not the pages' running text: code, literals, raw output and mathematics.
 SKIP = (nodes.literal, nodes.literal_block, nodes.raw, nodes.doctest_block, nodes.math)
 
 
@@ -91,7 +92,7 @@ class FrenchTypography(SphinxPostTransform):
             return
         fix = french_latex if builder_of(self.env).format == "latex" else french_html
         for text in list(self.document.findall(nodes.Text)):
-            if any(isinstance(parent, SKIP) for parent in _ancestors(text)):
+            if any(isinstance(parent, SKIP) for parent in ancestors(text)):
                 continue
             fixed = fix(str(text))
             if fixed != str(text) and text.parent is not None:
@@ -114,7 +115,9 @@ def french_titles(app: Sphinx, doctree: nodes.document) -> None:
                 text.parent.replace(text, nodes.Text(fixed))
 
 
-def _ancestors(node: nodes.Node) -> list[nodes.Node]:
+def ancestors(node: nodes.Node) -> list[nodes.Node]:
+    """The elements holding ``node``, nearest first: a text under one of :data:`SKIP` is left
+    alone by the languages' typography and the books' spaces (:mod:`nqsphinx.books.units`)."""
     found = []
     parent = node.parent
     while parent is not None:
@@ -288,12 +291,12 @@ class MinusSigns(SphinxPostTransform):
         before, block = " ", None
         for text in list(self.document.findall(nodes.Text)):
             source = str(text)
-            ancestors = _ancestors(text)
-            if any(isinstance(parent, SKIP) for parent in ancestors) or not source:
+            holders = ancestors(text)
+            if any(isinstance(parent, SKIP) for parent in holders) or not source:
                 continue
             # a new paragraph, title or table cell starts after a space: "-8 points" in a cell
-            owner = next((a for a in ancestors if isinstance(a, nodes.TextElement)), None)
-            if _aside(ancestors):
+            owner = next((a for a in holders if isinstance(a, nodes.TextElement)), None)
+            if _aside(holders):
                 fixed = minus_signs(source)
             else:
                 fixed = minus_signs(source, before if owner is block else " ")
@@ -322,13 +325,13 @@ def curl_quotes(document: nodes.Node) -> None:
     before, block = " ", None
     for text in list(document.findall(nodes.Text)):
         source = str(text)
-        ancestors = _ancestors(text)
-        if any(isinstance(parent, SKIP) for parent in ancestors) or not source:
+        holders = ancestors(text)
+        if any(isinstance(parent, SKIP) for parent in holders) or not source:
             continue
-        owner = next((a for a in ancestors if not isinstance(a, nodes.Inline)), None)
+        owner = next((a for a in holders if not isinstance(a, nodes.Inline)), None)
         if owner is not block:
             before, block = " ", owner
-        aside = _aside(ancestors)
+        aside = _aside(holders)
         fixed = english_quotes(source, " " if aside else before)
         before = before if aside else source[-1]
         if fixed != source and text.parent is not None:

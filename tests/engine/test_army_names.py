@@ -118,6 +118,53 @@ def test_refused_on_the_command_line_and_the_page_in_french(tmp_path: Path) -> N
     assert "unité nº 1, champ name" in answer["error"] and "U+200B" in answer["error"]
 
 
+#: "G" with 150 acute accents: after NFC, "Ǵ" (U+01F4) and 149 more.
+PILED = "G" + "\u0301" * 150
+
+
+def test_a_pile_of_combining_marks_is_refused_by_the_army_and_profile_readers_alike(
+    tmp_path: Path,
+) -> None:
+    """The engine's one name check, read by the army file's reader and the profile file's: a
+    letter under 150 accents (one accent on the roster PDF, a smear on the page) is refused by
+    ``nq army``, ``nq points`` and the page's imports, naming the file and the field."""
+    said = "149 combining marks on one character (U+01F4) in a name, at most 4"
+    assert refusal(army(PILED)) == f"army.toml, unit #1, field name: {said}"
+    path = tmp_path / "piled.toml"
+    path.write_text(
+        f'name = "D"\npoints = 500\n[[unit]]\nname = "{PILED}"\nprofile = "orc-bruiser"\n'
+        "models = 10\n",
+        encoding="utf-8",
+    )
+    assert assert_refused(["army", str(path)], said) == (
+        f"nq army: {path}, unit #1, field name: {said}\n"
+    )
+    assert import_army(path.read_bytes(), "en", "piled.toml")["error"].endswith(said)
+    profile = tmp_path / "p.toml"
+    profile.write_text(
+        f'name = "{PILED}"\nac = 8\nra = 3\ncc = 6\nst = 5\nt = 5\nw = 2\nco = 7\n',
+        encoding="utf-8",
+    )
+    assert assert_refused(["points", str(profile)], said) == (
+        f"nq points: {profile}: name: {said}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Ti\u1ebfng Vi\u1ec7t",  # Vietnamese, composed
+        "Tie\u0302\u0301ng Vie\u0323\u0302t",  # the same, decomposed: at most two marks
+        "e\u0323\u0301 o\u0323\u0300",  # Yoruba
+        "\u05e9\u05c1\u05bc\u05b8\u0591",  # Hebrew: shin, shin dot, dagesh, qamats, etnahta
+        "\u0917\u094b\u092c\u0932\u093f\u0928",  # Devanagari (the page prints it)
+        "A" + "\u0301" * 5,  # NFC: "Á" and four more
+    ],
+)
+def test_the_marks_of_the_worlds_orthographies_are_accepted(name: str) -> None:
+    assert parse_army(army(name), "army.toml")[2]
+
+
 def test_an_empty_name_is_refused_naming_its_field() -> None:
     """Printed on the roster, an empty name leaves "Unit leader:" with nothing after it."""
     assert refusal({**army("Orcs"), "name": ""}) == "army.toml, field name: an empty name"

@@ -54,6 +54,11 @@ HOSTILE: dict[str, tuple[str, str]] = {
         "traits #1: target: an invisible character (U+202E) in a name",
     ),
     "source": ('source = "Book\\u2029p. 3"\n', "source: a line break (U+2029) in a name"),
+    "stacked marks": (
+        'weapons = [{ name = "G' + "\\u0301" * 150 + '", st_bonus = 1, uc = 1 }]\n',
+        "weapons #1, field name: 149 combining marks on one character (U+01F4) in a name, at "
+        "most 4",
+    ),
     "long weapon name": (
         f'weapons = [{{ name = "{"Sword " * 2000}", st_bonus = 1, uc = 4 }}]\n',
         "weapons #1, field name: a name of 12,000 characters, at most 200",
@@ -116,7 +121,9 @@ def test_nq_points_and_the_page_refuse_alike(tmp_path: Path, name: str) -> None:
     assert answer.get("error") == f"p.toml: {said}", answer
 
 
-@pytest.mark.parametrize("name", ["weapon name bidi", "price", "resilience", "huge damage"])
+@pytest.mark.parametrize(
+    "name", ["weapon name bidi", "price", "resilience", "huge damage", "stacked marks"]
+)
 def test_refused_in_french(tmp_path: Path, name: str) -> None:
     path = tmp_path / "p.toml"
     path.write_text(HEAD + HOSTILE[name][0], encoding="utf-8")

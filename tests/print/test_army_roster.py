@@ -146,6 +146,28 @@ def test_a_character_the_font_lacks_is_refused_naming_the_field(
     assert not out.exists()
 
 
+@pytest.mark.parametrize(
+    ("lang", "name", "said"),
+    [
+        ("en", "गोबलिन", "army.toml, unit #1, field name: no roster printed ("),
+        ("fr", "गोबलिन", "army.toml, unité nº 1, champ name\u00a0: aucune liste d’armée"),
+        ("en", "Orc שומרים", "army.toml, unit #1, field name: no roster printed ("),
+    ],
+)
+def test_a_script_the_roster_cannot_shape_is_refused_naming_the_field(
+    capsys: Capture, tmp_path: Path, lang: str, name: str, said: str
+) -> None:
+    """Its fonts hold Devanagari and Hebrew, but the roster shapes them as Latin, left to right:
+    "गोबलिन" printed its vowel sign ि after its consonant, Hebrew printed backwards."""
+    out = tmp_path / "shaped.pdf"
+    code = main(["--lang", lang, "army", str(_army(tmp_path, "Army", name)), "--pdf", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1 and "Traceback" not in err, err
+    first = next(char for char in name if ord(char) > 0x7F)
+    assert said in err and f"U+{ord(first):04X} ({first})" in err, err
+    assert not out.exists()
+
+
 def test_a_character_the_font_lacks_in_a_leaders_file_names_that_file_and_field(
     capsys: Capture, tmp_path: Path
 ) -> None:

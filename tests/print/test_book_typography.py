@@ -11,18 +11,24 @@ from pathlib import Path
 
 import pytest
 
+from nqsphinx.books.chapters import END_LINES
 from tests.print import layout, pdfs
 
 LANGS = ["en", "fr"]
 EDITIONS = [*LANGS, *(f"{lang}-letter" for lang in LANGS)]
-#: A line of the rules' text, at most (a loose line of short words runs a little over 85).
-MOST_CHARACTERS, USUAL_CHARACTERS = 90, 85
+#: A line of the rules' text, at most (a loose line of short words runs a little over 85, and a
+#: one-line French paragraph of short words set tight 93: « Il y a six aspects de la magie : le
+#: feu, l’eau, la terre, le vent, la lumière et l’obscurité. », US Letter), usually.
+MOST_CHARACTERS, USUAL_CHARACTERS = 95, 85
 #: The height (points) of a line of the 11 pt text, as pdftotext boxes it.
 TEXT_LINE = (10.5, 12.5)
 #: A page has its body between these (points from the top; the feet below).
 BODY = (60.0, 770.0)
 #: The fewest lines of a page that does not end a chapter.
 FEWEST_LINES = 4
+#: The fewest lines of a chapter's last page (nqsphinx.books.chapters): one more than of any
+#: other page (EN A4 p. 7 held the last four lines of What You Need To Play alone).
+FEWEST_END_LINES = END_LINES
 
 
 @pytest.fixture(scope="module")
@@ -171,6 +177,24 @@ def test_no_page_of_fewer_than_four_lines_but_a_chapters_end(
         and page.number + 1 not in starts
     ]
     assert short == []
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_chapter_ends_on_a_page_of_a_few_lines(rulebooks: dict[str, Path], edition: str) -> None:
+    """A chapter's last page holds more than the few lines it ran over its pages: the rule
+    above passes a chapter's end, where four lines alone on a page are as near empty."""
+    pdf = rulebooks[edition]
+    pages = layout.read_pages(pdf)
+    starts = {page for page, _, depth in layout.outline_levels(pdf) if depth == 0}
+    index = next(page for page, title in layout.outline(pdf) if title == "Index")
+    first = next(page for page, _ in layout.outline(pdf) if page > 3)  # the first chapter
+    short = [
+        f"{page.where()}: {count} lines"
+        for page in pages[first - 1 : index - 1]
+        if page.number + 1 in starts | {index}
+        and 0 < (count := len([line for line in page.lines if line.strip()])) < FEWEST_END_LINES
+    ]
+    assert short == [], short
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

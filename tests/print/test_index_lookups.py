@@ -100,3 +100,33 @@ def test_headings_that_start_with_a_verb_are_filed_under_their_term(
     entries = {_words_of(line) for line in layout.index_lines(pdfs[lang])}
     first_words = {"en": "being knocked prone", "fr": "mettre à terre"}[lang]
     assert first_words not in entries
+
+
+#: The heading of the Magic chapter's rule and of the Odds chapter's chances, alike; the name
+#: of the chances' sub-entry (the Odds chapter's table: "Chance to cast").
+CASTING = {"en": ("Casting A Spell", "chance to cast"), "fr": ("Lancer un sort", "probabilité")}
+
+
+def casting_entries(pdf: Path, lang: str) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """The pages of the headword "Casting A Spell", and its sub-entries with their pages."""
+    heading, chances = CASTING[lang]
+    tree = [
+        (line, subs) for line, subs in layout.index_tree(pdf) if _words_of(line) == _flat(heading)
+    ]
+    assert len(tree) == 1, f"{heading!r}: {len(tree)} headwords"
+    line, subs = tree[0]
+    return _pages(line), [(_words_of(s), _pages(s)) for s in subs if _flat(chances) in _flat(s)]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_casting_a_spell_sends_to_the_rule_and_names_the_chances_apart(
+    pdfs: dict[str, Path], lang: str
+) -> None:
+    """The Magic chapter's "Casting A Spell" and the Odds chapter's read alike in the index: the
+    headword sends to the rule, the Odds chapter's chances are a sub-entry that says so."""
+    pages = layout.read_pages(pdfs[lang])
+    heading = CASTING[lang][0]
+    rule, odds = [pages[n - 1].label for n, t in layout.outline(pdfs[lang]) if t == heading][:2]
+    own, chances = casting_entries(pdfs[lang], lang)
+    assert own == [rule]
+    assert [found for _, found in chances] == [[odds]]
