@@ -169,22 +169,30 @@ def groups(root: Path, files: list[str]) -> dict[str, list[str]]:
 
 
 #: The header search's files in a site's ``_static`` (:mod:`nqsphinx.site.quick_search`), and
-#: its snowball stemmers (``*-stemmer.js``).
-SEARCH_FILES = ("nq-search-index.js", "nq-minisearch.js", "base-stemmer.js")
+#: its snowball stemmers (``*-stemmer.js``); its "See all results" page's own script.
+SEARCH_FILES = ("nq-search-index.js", "nq-minisearch.js", "base-stemmer.js", "nq-search-page.js")
+#: The page "See all results" opens, at a site's root: kept with the header search, so that
+#: where the box answers offline, its full list does too.
+SEARCH_PAGE = "search.html"
 
 
 def search_files(files: list[str], langs: list[str]) -> dict[str, list[str]]:
     """Each language's header search files among ``files`` ("" for a site alone at the root,
-    Read the Docs): what the worker keeps with the first page read of the language."""
+    Read the Docs), and its search page: what the worker keeps with the first page read of the
+    language."""
     found = {}
     for lang in langs or [""]:
         static = f"{lang}/_static/" if lang else "_static/"
+        page = f"{lang}/{SEARCH_PAGE}" if lang else SEARCH_PAGE
         found[lang] = [
             f
             for f in files
-            if f.startswith(static)
-            and "/" not in (name := f.removeprefix(static))
-            and (name in SEARCH_FILES or name.endswith("-stemmer.js"))
+            if f == page
+            or (
+                f.startswith(static)
+                and "/" not in (name := f.removeprefix(static))
+                and (name in SEARCH_FILES or name.endswith("-stemmer.js"))
+            )
         ]
     return found
 
