@@ -367,9 +367,7 @@ def _morale() -> tuple[Calculator, ...]:
             "morale-command-test-modifiers",
             (
                 Field("co", "Command (CO)", "int", "", cli.SKILL_VALUES, "7"),
-                Field(
-                    "fear", "Fear level (X)", "int", "--fear", cli.FEAR_VALUES, "0", blank="0"
-                ),
+                Field("fear", "Fear level (X)", "int", "--fear", cli.FEAR_VALUES, "0", blank="0"),
                 Field(
                     "battle_standard",
                     "Battle standard (re-roll at CO+1)",

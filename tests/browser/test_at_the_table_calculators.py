@@ -76,9 +76,10 @@ def test_the_extra_attack_level_chosen_first_applies_the_extra_attack(
 
 
 #: Where the pinned answer is, and the visual viewport's bottom (the on-screen keyboard's top).
-PINNED = """() => { const box = document.querySelector('#nq-hit .nq-summary').getBoundingClientRect();
-  return { top: box.top, bottom: box.bottom, visible: getComputedStyle(
-    document.querySelector('#nq-hit .nq-summary')).visibility,
+PINNED = """() => {
+  const summary = document.querySelector('#nq-hit .nq-summary');
+  const box = summary.getBoundingClientRect();
+  return { top: box.top, bottom: box.bottom, visible: getComputedStyle(summary).visibility,
     seen: visualViewport.offsetTop + visualViewport.height, scale: visualViewport.scale }; }"""
 
 
@@ -91,9 +92,7 @@ def test_the_pinned_answer_stays_above_the_on_screen_keyboard(
     answer of the field being typed in is inside it, at its bottom, not under the keyboard."""
     context = _recorded(
         site,
-        browser.new_context(
-            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-        ),
+        browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True),
     )
     page = context.new_page()
     page.goto(site.page(f"{lang}/at-the-table.html"))

@@ -141,9 +141,12 @@ def test_offline_see_all_results_lists_them(browser: Any, site: Site, lang: str)
     kept with the header search's files: it lists the results, not "Not kept for offline
     reading"."""
     context, page = _first_visit(browser, site, lang)
-    kept = json.dumps([site.page(f"{lang}/{name}") for name in (
-        "search.html", "_static/nq-search-page.js", "_static/nq-search-index.js"
-    )])
+    kept = json.dumps(
+        [
+            site.page(f"{lang}/{name}")
+            for name in ("search.html", "_static/nq-search-page.js", "_static/nq-search-index.js")
+        ]
+    )
     check = f"Promise.all({kept}.map((u) => caches.match(u))).then((h) => h.every(Boolean))"
     wait_until(page, check, timeout=30)
     context.set_offline(True)

@@ -143,7 +143,8 @@ SHORT_SECTIONS = [
     ("magic", "spell-chants", "For each initiate attempting to perform the spell chant"),
 ]
 #: The section the page's own table of contents highlights (Furo's scroll spy), its label.
-TOC_CURRENT = """(() => { const links = document.querySelectorAll('.toc-tree li.scroll-current > a');
+TOC_CURRENT = """(() => {
+  const links = document.querySelectorAll('.toc-tree li.scroll-current > a');
   return links.length ? links[links.length - 1].hash.slice(1) : null; })()"""
 
 

@@ -177,7 +177,7 @@ def test_hit_takes_the_dice_of_an_extra_attack() -> None:
     ],
 )
 def test_a_roll_to_hit_says_what_a_natural_one_is(argv: list[str], lang: str, said: str) -> None:
-    """"Masterful Hit": the to-hit answers say what the whole attack's says, that a natural 1
+    """ "Masterful Hit": the to-hit answers say what the whole attack's says, that a natural 1
     allows no armour save; not where no roll can hit."""
     assert any(said in line for line in lines(argv, lang)), lines(argv, lang)
     assert not any("Masterful" in line for line in lines(["hit", "1", *MINUS_THREE], "en"))

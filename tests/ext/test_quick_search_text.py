@@ -33,9 +33,7 @@ def test_inline_elements_keep_the_page_s_spacing() -> None:
 def test_paragraphs_and_items_stay_apart() -> None:
     section = _section(
         nodes.paragraph("", "", nodes.Text("First ends")),
-        nodes.bullet_list(
-            "", nodes.list_item("", nodes.paragraph("", "", nodes.Text("item")))
-        ),
+        nodes.bullet_list("", nodes.list_item("", nodes.paragraph("", "", nodes.Text("item")))),
         nodes.paragraph("", "", nodes.Text("last")),
     )
     assert _own_text(None, section) == "First ends item last"  # type: ignore[arg-type]
