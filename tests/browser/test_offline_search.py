@@ -138,8 +138,8 @@ def test_the_search_page_says_so_when_its_index_cannot_load(
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_offline_see_all_results_lists_them(browser: Any, site: Site, lang: str) -> None:
     """Offline after a first visit, the header search's "See all results" opens the search page,
-    kept with the header search's files: it lists the results, not "Not kept for offline
-    reading"."""
+    kept with the header search's files and what it loads: it lists the results, styled, not
+    "Not kept for offline reading"."""
     context, page = _first_visit(browser, site, lang)
     kept = json.dumps(
         [
@@ -162,6 +162,9 @@ def test_offline_see_all_results_lists_them(browser: Any, site: Site, lang: str)
         titles = page.locator(found).all_text_contents()
         assert any(title in text.lower() for text in titles[:3]), titles
         assert page.locator(".nq-not-kept").count() == 0
+        # styled as online (its own stylesheet bundle read): the theme's drawer toggles hidden
+        hidden = "getComputedStyle(document.getElementById('__navigation')).display"
+        assert page.evaluate(hidden) == "none"
         screenshot(page, f"phone-{lang}-offline-search-page")
     finally:
         context.set_offline(False)
