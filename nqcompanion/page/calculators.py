@@ -28,7 +28,8 @@ class Field:
     ``used_if`` (``"mod:extra-attack"``) names a box of a ``multi`` field without which this
     one is unused (the dice of an extra attack, with the extra attack's modifier ticked).
     ``picks`` gives, for each value of a choice, the values it sets in other fields (an
-    attacker its own weapon, where the weapon list offers it)."""
+    attacker its own weapon, where the weapon list offers it).  ``blank`` is what a modifier
+    left empty counts as (none: ``"0"``), which the answer then says, rather than a mistake."""
 
     name: str
     label: str
@@ -44,6 +45,7 @@ class Field:
     hint: str = ""
     used_if: str = ""
     picks: Callable[[], dict[str, dict[str, str]]] | None = None
+    blank: str = ""
 
 
 #: A weapon's three ranges as the ranges field takes them (its example, shown while it is empty).
@@ -148,7 +150,15 @@ def _magic() -> tuple[Calculator, ...]:
                 level,
                 Field("wizardry", "Wizardry level", "int", "--wizardry", WIZARDRY_LEVELS, "0"),
                 concentrate,
-                Field("chant", "Initiates chanting", "int", "--chant", cli.INITIATE_VALUES, "0"),
+                Field(
+                    "chant",
+                    "Initiates chanting",
+                    "int",
+                    "--chant",
+                    cli.INITIATE_VALUES,
+                    "0",
+                    blank="0",
+                ),
             ),
         ),
         Calculator("cancel", "cancelling-a-spell-in-play", (spell, level, concentrate)),
@@ -217,7 +227,15 @@ def _save_and_wound() -> tuple[Calculator, ...]:
                 Field(
                     "pm", "Penetration modifier (PM)", "int", "--pm", cli.PENETRATION_VALUES, "0"
                 ),
-                Field("re", "Armour resilience (RE)", "int", "--re", cli.RESILIENCE_VALUES, "0"),
+                Field(
+                    "re",
+                    "Armour resilience (RE)",
+                    "int",
+                    "--re",
+                    cli.RESILIENCE_VALUES,
+                    "0",
+                    blank="0",
+                ),
                 Field("ranked", "Ranked or closed formation (+1 AR)", "check", "--ranked"),
             ),
         ),
@@ -307,6 +325,7 @@ def _target_fields() -> tuple[Field, ...]:
             "0",
             omit_if="target",
             shows="resilience",
+            blank="0",
         ),
     )
 
@@ -348,7 +367,7 @@ def _morale() -> tuple[Calculator, ...]:
             "morale-command-test-modifiers",
             (
                 Field("co", "Command (CO)", "int", "", cli.SKILL_VALUES, "7"),
-                Field("fear", "Fear level (X)", "int", "--fear", cli.FEAR_VALUES, "0"),
+                Field("fear", "Fear level (X)", "int", "--fear", cli.FEAR_VALUES, "0", blank="0"),
                 Field(
                     "battle_standard",
                     "Battle standard (re-roll at CO+1)",

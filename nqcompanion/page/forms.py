@@ -15,7 +15,7 @@ from nqcompanion.page.calculators import CALCULATORS as CALCULATORS
 from nqcompanion.page.calculators import Calculator as Calculator
 from nqcompanion.page.calculators import Field as Field
 from nqcompanion.page.fields import as_list, keyboard, signed
-from nqcore.i18n import colon
+from nqcore.i18n import colon, translator
 from nqsphinx.messages import ui_text
 
 #: The class that marks a calculator in a page's body: such a page gets the engine.
@@ -101,6 +101,8 @@ def page_messages(lang: str) -> dict[str, str]:
         ),
         "ranges": ui_text("Enter three ranges such as 10/+1 20/+0 30/-1 (- for none).", lang),
         "refused": ui_text("The rules engine refused the question:", lang),
+        # a modifier left blank: none, not a mistake (the fields' labels)
+        "blank": ui_text("Left blank, counted as 0 (none): {fields}.", lang),
         # two ticked modifiers the rules do not combine, named as their boxes are labelled
         "conflict": ui_text("“{first}” and “{second}” cannot apply together.", lang),
     }
@@ -137,6 +139,7 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
         data_shows=item.shows,
         data_picks=json.dumps(item.picks(), separators=(",", ":")) if item.picks else "",
         data_optional="1" if item.optional else "",
+        data_blank=item.blank,
         data_min=str(item.allowed.start) if item.allowed else "",
         data_max=str(item.allowed.stop - 1) if item.allowed else "",
         data_example=item.example,
@@ -185,6 +188,13 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
     )
 
 
+def _chance_words(lang: str) -> str:
+    """What the whole attack's chance is, in the engine's words, before the figure in its
+    pinned summary: "chance to wound: " (after the calculator's name and its colon)."""
+    said = translator(lang)("Chance to wound")  # the message of nqcore.rules.damage
+    return f"{said[:1].lower()}{said[1:]}{colon(lang)}"
+
+
 def calculator_html(
     command: str, lang: str, rule_href: str, rule_title: str, *, name: str = ""
 ) -> str:
@@ -195,8 +205,10 @@ def calculator_html(
     controls = "".join(_control(calc, item, lang, labels) for item in calc.fields)
     rule = ui_text("Rule:", lang)
     named = f' data-name="{html.escape(name + colon(lang))}"' if name else ""
+    chance = f' data-chance="{html.escape(_chance_words(lang))}"' if command == "attack" else ""
     return (
-        f'<form class="{MARK}" id="nq-{command}" data-command="{command}" novalidate="novalidate">'
+        f'<form class="{MARK}" id="nq-{command}" data-command="{command}"{chance} '
+        'novalidate="novalidate">'
         f"{controls}"
         f'<output class="nq-answer" aria-live="polite"></output>'
         f'<p class="nq-rule">{html.escape(rule)} <a href="{html.escape(rule_href)}">'

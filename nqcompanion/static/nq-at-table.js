@@ -107,13 +107,19 @@ const inches = (text) => {
 // A field another one makes unused (a sample profile gives the numbers, a weapon its ranges),
 // or used only with a box of a group ticked (data-used-if "mod:extra-attack": the dice of an
 // extra attack, with its modifier).
-const unused = (form, control) => {
+const offByField = (form, control) => {
   const omitIf = control.dataset.omitIf;
-  if (omitIf && form.elements[omitIf].value !== "") return true;
-  if (!control.dataset.usedIf) return false;
+  return !!omitIf && form.elements[omitIf].value !== "";
+};
+const usedWith = (form, control) => {
   const [group, box] = control.dataset.usedIf.split(":");
   const boxes = document.getElementById(`nq-${form.dataset.command}-${group}`);
-  return !boxes.querySelector(`input[value="${CSS.escape(box)}"]:checked`);
+  return boxes.querySelector(`input[value="${CSS.escape(box)}"]`);
+};
+const unused = (form, control) => {
+  if (offByField(form, control)) return true;
+  if (!control.dataset.usedIf) return false;
+  return !usedWith(form, control).checked;
 };
 
 // An unused field is greyed and holds nothing, not a value the answer does not use: it shows the
@@ -134,8 +140,9 @@ const grey = (form, control) => {
   // but the value in use (showInUse).
   if (!skipped) control.placeholder = control.dataset.example || "";
   else if (!control.dataset.shows) control.placeholder = "";
-  // A field the question leaves unused takes no typing, and screen readers say so.
-  control.disabled = skipped;
+  // A field the question leaves unused takes no typing, and screen readers say so; but a field
+  // used with a box ticked (an extra attack's level) may be chosen first: it ticks its box.
+  control.disabled = skipped && !(control.dataset.usedIf && !offByField(form, control));
   control.closest(".nq-field").classList.toggle("nq-unused", skipped);
 };
 
@@ -165,6 +172,8 @@ const read = (form, control) => {
   const typed = control.value.trim();
   const text = kind === "distance" ? typed.replace(",", ".") : typed;
   if (text === "" && control.dataset.optional) return {};
+  // A modifier left blank counts as none (data-blank, "0"), and the answer says so.
+  if (text === "" && control.dataset.blank) return { ...put([control.dataset.blank]), blank: true };
   const limits = { min: control.dataset.min, max: control.dataset.max };
   if (kind === "choice") return put([text]);
   if (kind === "int") return whole(text, control) ? put([text]) : { error: say(words.int, limits) };
@@ -185,10 +194,13 @@ const read = (form, control) => {
 // The command line of a form, or null when a field is refused (its message shown beside it).
 // Each field's key for the tables: its words on the command line, "~" if it is unused.
 const fieldKeys = new WeakMap();
+// The labels of the fields left blank that count as none, for the answer's note.
+const blanks = new WeakMap();
 const commandLine = (form) => {
   const positional = [];
   const options = [];
   const keys = {};
+  const left = [];
   let refused = false;
   for (const control of controls(form)) {
     grey(form, control);
@@ -197,10 +209,12 @@ const commandLine = (form) => {
     if (got.error) refused = true;
     positional.push(...(got.positional || []));
     options.push(...(got.options || []));
+    if (got.blank) left.push(document.querySelector(`label[for="${control.id}"]`).textContent.trim());
     const name = control.id.slice(`nq-${form.dataset.command}-`.length);
     keys[name] = got.skipped ? "~" : [...(got.positional || []), ...(got.options || [])].join(" ");
   }
   fieldKeys.set(form, keys);
+  blanks.set(form, left);
   return refused ? null : [form.dataset.command, ...positional, ...options];
 };
 
@@ -226,8 +240,10 @@ const markRefusal = (form, answer) => {
 };
 
 // --- the answers -----------------------------------------------------------------------------
-// The whole attack's summary is its overall chance alone, after its name ("Whole Attack: 30.0%"):
-// the rolls beside it (to hit, to wound) would be read as the chance's; they are in the answer.
+// The whole attack's summary is its overall chance alone, after its name and the engine's words
+// for it (data-chance: "Whole Attack: chance to wound: 30.0%"); of several dice, the engine's line
+// of their wounds ("2 dice: at least one wound 51.0%; ..."). The rolls beside it (to hit, to
+// wound) would be read as the chance's; they are in the answer.
 const CHANCE_ONLY = new Set(["attack"]);
 const percent = new Intl.NumberFormat(lang, {
   style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1,
@@ -251,7 +267,9 @@ const show = (form, lines, refusal, notes = [], json = null) => {
   const chance = CHANCE_ONLY.has(form.dataset.command) && json && json.chance;
   // a narrow no-break space before "%", as the engine writes it (nqcore.i18n.format_percent)
   if (summary && chance && !refusal) {
-    summary.textContent = percent.format(chance.value).replace(/\u00a0/g, "\u202f");
+    const figure = percent.format(chance.value).replace(/\u00a0/g, "\u202f");
+    summary.textContent = json.dice > 1 ? figures[figures.length - 1]
+      : `${form.dataset.chance || ""}${figure}`;
   } else if (summary) summary.textContent = (refusal ? lines : figures.slice(1).slice(-2)).join(" · ");
 };
 
@@ -272,6 +290,19 @@ const seen = new IntersectionObserver((entries) => {
     if (summary) summary.classList.toggle("nq-answer-seen", entry.intersectionRatio > 0.98);
   }
 }, { threshold: [0, 0.5, 0.99, 1] });
+
+// A phone's on-screen keyboard shrinks the visual viewport, not the layout viewport the summary
+// sticks to (Android's and iOS's default): --nq-keyboard is the height the keyboard covers, the
+// summary's distance from the layout viewport's bottom, so that it stays above the keyboard.
+const viewport = window.visualViewport;
+const followViewport = () => {
+  const covered = document.documentElement.clientHeight - viewport.height - viewport.offsetTop;
+  document.documentElement.style.setProperty("--nq-keyboard", `${Math.max(0, Math.round(covered))}px`);
+};
+if (viewport) {
+  viewport.addEventListener("resize", followViewport);
+  viewport.addEventListener("scroll", followViewport);
+}
 
 const asked = new WeakMap();
 
@@ -301,7 +332,10 @@ const compute = async (form) => {
   if (answer.error) {
     show(form, [`${words.refused} ${markRefusal(form, answer)}`], true);
   } else {
-    show(form, answer.text, false, (answer.json && answer.json.notes) || [], answer.json);
+    const left = blanks.get(form) || [];
+    const blank = left.length ? say(words.blank, { fields: left.join(", ") }) : null;
+    const notes = [...((answer.json && answer.json.notes) || []), ...(blank ? [blank] : [])];
+    show(form, blank ? [...answer.text, blank] : answer.text, false, notes, answer.json);
   }
   showInUse(form, answer.json);
   form.dataset.answer = JSON.stringify(answer);
@@ -324,6 +358,15 @@ for (const chooser of document.querySelectorAll("form.nq-calc select[data-picks]
   };
   chooser.addEventListener("input", pick);
   chooser.addEventListener("change", pick);
+}
+// A value chosen in a field used with a box (an extra attack's level) ticks the box (its -1),
+// before the form asks the engine.
+for (const control of document.querySelectorAll("form.nq-calc [data-used-if]")) {
+  const tick = () => {
+    if (control.value !== "") usedWith(control.form, control).checked = true;
+  };
+  control.addEventListener("input", tick);
+  control.addEventListener("change", tick);
 }
 for (const form of forms) {
   form.addEventListener("focusin", () => working(form));

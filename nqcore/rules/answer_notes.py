@@ -17,7 +17,7 @@ from typing import Any
 from nqcore.i18n import N_, Msg
 from nqcore.rules.armour import LUCKY_SAVE_ROLL, save_chance, save_modifiers, save_target
 from nqcore.rules.close_combat import DOUBLE_FUMBLE_FREE_ATTACK_BONUS
-from nqcore.rules.dice import D10_FACES, FUMBLE_ROLL, VolleyChances
+from nqcore.rules.dice import D10_FACES, FUMBLE_ROLL, MASTERFUL_HIT_ROLL, VolleyChances
 from nqcore.rules.magic import MAX_CHANT_BONUS
 from nqcore.tables.registry import Chance, Signed
 
@@ -141,6 +141,25 @@ def resilience_notes(
         "(the armour modifier of a strength above 4, and the PM), and this attack has none."
     )
     return [Note(message, {"resilience": resilience})]
+
+
+def masterful_notes(target: int | None) -> list[Note]:
+    """The natural 1 of a roll to hit ("Masterful Hit"): a masterful hit, which allows no armour
+    save, on each die rolled; said as the whole attack's answer says it.  No note when no roll
+    can hit (a target below 1, beyond long range).
+
+    >>> [note.values for note in masterful_notes(5)]
+    [{'natural': 1, 'chance': Chance(1, 10)}]
+    >>> masterful_notes(0)
+    []
+    """
+    if target is None or target < 1:
+        return []
+    message = N_(
+        "Masterful hits: a natural {natural} to hit ({chance}) is a masterful hit, which allows "
+        "no armour save."
+    )
+    return [Note(message, {"natural": MASTERFUL_HIT_ROLL, "chance": ONE_FACE})]
 
 
 def fumble_notes(target: int | None, *, unerring: bool = False) -> list[Note]:

@@ -34,7 +34,7 @@ from nqsphinx.messages import page_language, ui_text
 from nqsphinx.site.engine_files import ENGINE_DIR, SHARED_DIR
 from nqsphinx.site.hosting import NOTFOUND_PAGE, on_read_the_docs, site_prefix, site_root
 from nqsphinx.site.keep_offline import not_kept_head, not_kept_words
-from nqsphinx.site.offline_pages import companion_files
+from nqsphinx.site.offline_pages import companion_files, loaded_files
 from nqsphinx.site.stamped import Stamped
 
 WORKER = "sw.js"
@@ -171,20 +171,30 @@ def groups(root: Path, files: list[str]) -> dict[str, list[str]]:
 #: The header search's files in a site's ``_static`` (:mod:`nqsphinx.site.quick_search`), and
 #: its snowball stemmers (``*-stemmer.js``).
 SEARCH_FILES = ("nq-search-index.js", "nq-minisearch.js", "base-stemmer.js")
+#: The page "See all results" opens, at a site's root: kept with the header search, and what it
+#: loads (its own stylesheet bundle and script), so that where the box answers offline, its
+#: full list does too.
+SEARCH_PAGE = "search.html"
 
 
-def search_files(files: list[str], langs: list[str]) -> dict[str, list[str]]:
+def search_files(root: Path, files: list[str], langs: list[str]) -> dict[str, list[str]]:
     """Each language's header search files among ``files`` ("" for a site alone at the root,
-    Read the Docs): what the worker keeps with the first page read of the language."""
+    Read the Docs), and its search page with what it loads: what the worker keeps with the
+    first page read of the language."""
     found = {}
     for lang in langs or [""]:
         static = f"{lang}/_static/" if lang else "_static/"
+        page = f"{lang}/{SEARCH_PAGE}" if lang else SEARCH_PAGE
+        shell = {page, *loaded_files(root, page)} if (root / page).is_file() else set()
         found[lang] = [
             f
             for f in files
-            if f.startswith(static)
-            and "/" not in (name := f.removeprefix(static))
-            and (name in SEARCH_FILES or name.endswith("-stemmer.js"))
+            if f in shell
+            or (
+                f.startswith(static)
+                and "/" not in (name := f.removeprefix(static))
+                and (name in SEARCH_FILES or name.endswith("-stemmer.js"))
+            )
         ]
     return found
 
@@ -195,7 +205,7 @@ def companion(root: Path, files: list[str], langs: list[str]) -> list[str]:
     search of each language whose pages they keep, without which those pages, there offline,
     could not be searched."""
     pages = companion_files(root, files)
-    search = search_files(files, langs)
+    search = search_files(root, files, langs)
     held = {
         lang for lang in search for page in pages if page.startswith(f"{lang}/" if lang else "")
     }
@@ -215,7 +225,7 @@ def worker_script(root: Path) -> str:
         "__COMPANION__": json.dumps(companion(root, files, langs)),
         "__NOT_KEPT_HEAD__": json.dumps(not_kept_head()),
         "__LANGS__": json.dumps(langs),
-        "__SEARCH__": json.dumps(search_files(files, langs)),
+        "__SEARCH__": json.dumps(search_files(root, files, langs)),
         "__SIZES__": json.dumps(_sizes(root, groups(root, files))),
         "__WORDS__": json.dumps(
             {lang: not_kept_words(lang) for lang in (langs or LANGUAGES)}, ensure_ascii=False

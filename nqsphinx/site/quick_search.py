@@ -84,14 +84,34 @@ def minisearch() -> bytes:
     return SOURCE_MAP.sub("", text).encode("utf-8")
 
 
-def _text(env: BuildEnvironment, node: nodes.Node, words: list[str]) -> None:
+class _Words:
+    """A section's words as the page shows them: an inline element's text joins the word
+    before and after it where the page has no space ("an *armour save*." is "save."); a block
+    (a paragraph, an item) starts a word of its own."""
+
+    def __init__(self) -> None:
+        self.words: list[str] = []
+        self.joined = False  # the next text continues the last word
+
+    def add(self, text: str) -> None:
+        pieces = text.split()
+        if pieces and self.joined and not text[0].isspace():
+            self.words[-1] += pieces.pop(0)
+        self.words.extend(pieces)
+        self.joined = bool(self.words) and bool(text) and not text[-1].isspace()
+
+    def apart(self) -> None:
+        self.joined = False
+
+
+def _text(env: BuildEnvironment, node: nodes.Node, words: _Words) -> None:
     """The words a reader sees in ``node``: code, generated HTML, the glossary's pop-ups (the
     definition of a term, which is the term's own entry) and what only another edition shows
     (``{only} print``) left out; a reference that shows the title of what it points at, that
     title (the doctree holds its label until the page is written: "armour-and-damage", an
     English key on the French site)."""
     if isinstance(node, nodes.Text):
-        words.extend(node.astext().split())
+        words.add(node.astext())
         return
     if isinstance(node, (*NOT_TEXT, TermDefinition, nodes.section)):
         return
@@ -101,13 +121,18 @@ def _text(env: BuildEnvironment, node: nodes.Node, words: list[str]) -> None:
         return  # a print edition's words ({only} print), which the site does not show
     if isinstance(node, addnodes.pending_xref) and not node.get("refexplicit"):
         title = _reference_title(env, node)
-        words.extend(title.split() if title else ())
         if title is not None:
+            words.add(title)
             return
+    block = not isinstance(node, nodes.Inline)
+    if block:
+        words.apart()
     for child in node.children:
-        if len(words) >= TEXT_WORDS:
+        if len(words.words) >= TEXT_WORDS:
             return
         _text(env, child, words)
+    if block:
+        words.apart()
 
 
 def _reference_title(env: BuildEnvironment, node: addnodes.pending_xref) -> str | None:
@@ -130,10 +155,10 @@ def _reference_title(env: BuildEnvironment, node: addnodes.pending_xref) -> str 
 
 def _own_text(env: BuildEnvironment, section: nodes.section) -> str:
     """The words of a section, its subsections aside (at most ``TEXT_WORDS``)."""
-    words: list[str] = []
+    words = _Words()
     for child in section.children[1:]:
         _text(env, child, words)
-    return " ".join(words[:TEXT_WORDS])
+    return " ".join(words.words[:TEXT_WORDS])
 
 
 def _sections(app: Sphinx, docname: str) -> Iterator[tuple[list[str], list[str]]]:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from nqcore.i18n import colon, translator
 from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until
 from tests.browser.test_at_the_table import ENGINE_SECONDS, READY
 
@@ -71,8 +72,9 @@ def test_the_pinned_answer_is_the_worked_calculator_s(
 def test_the_whole_attacks_pinned_answer_is_its_overall_chance(
     browser: Any, site: Site, lang: str, scheme: str
 ) -> None:
-    """Pinned, the whole attack says what its chance is of, its name and the chance alone, not
-    the roll to wound beside it (read as the roll to hit): the rolls are in the full answer."""
+    """Pinned, the whole attack says what its chance is of, its name and the engine's words for
+    the figure ("chance to wound: 30.0%"), not the roll to wound beside it (read as the roll to
+    hit): the rolls are in the full answer."""
     context = _recorded(
         site,
         browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=scheme),
@@ -95,7 +97,9 @@ def test_the_whole_attacks_pinned_answer_is_its_overall_chance(
     chance = re.search(r"[0-9][0-9.,]*[\u202f\u00a0]?%", figures[-1])
     assert chance is not None, figures
     summary = page.locator("#nq-attack .nq-summary")
-    assert summary.text_content() == chance[0], (summary.text_content(), figures)
+    said = translator(lang)("Chance to wound")
+    expected = f"{said[:1].lower()}{said[1:]}{colon(lang)}{chance[0]}"
+    assert summary.text_content() == expected, (summary.text_content(), figures)
     name = summary.evaluate("s => getComputedStyle(s, '::before').content")
     assert (
         page.locator("#nq-attack").evaluate(

@@ -491,3 +491,47 @@ def test_a_result_shows_the_words_around_the_match(browser: Any, site: Site, lan
         screenshot(page, f"search-snippets-{lang}-{'page' if address else 'header'}")
     assert not watched.errors, watched.errors
     context.close()
+
+
+#: What Enter opens: with no option chosen, the results page (as Archives of Nethys and
+#: 5e.tools do); with one chosen (Arrow Down), that option.
+ENTER = {"en": "panicked unit rally", "fr": "cavalerie"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_enter_opens_the_results_unless_an_option_is_chosen(
+    browser: Any, site: Site, lang: str
+) -> None:
+    context = _recorded(site, browser.new_context(**DESKTOP))
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/magic.html"))
+    query = ENTER[lang]
+    first = results(page, query)[0][0]
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/search.html?q=*")
+    assert page.evaluate("new URLSearchParams(location.search).get('q')") == query
+    page.locator(PAGE_RESULTS).first.wait_for()
+    page.goto(site.page(f"{lang}/magic.html"))
+    results(page, query)
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.wait_for_url(lambda url: _target(url) == first)
+    context.close()
+
+
+#: French questions and what their first results must (not) hold: a word that only shares a
+#: stem with the question's ("généralement" for « généraux »), the section that answers.
+MARKED = """(selector) => [...document.querySelectorAll(selector)].flatMap(
+  (option) => [...option.querySelectorAll("mark")].map((m) => m.textContent.toLowerCase()))"""
+
+
+def test_french_questions_find_their_rule_not_a_namesake(browser: Any, site: Site) -> None:
+    context = _recorded(site, browser.new_context(**DESKTOP))
+    page = context.new_page()
+    page.goto(site.page("fr/index.html"))
+    results(page, "combien de généraux")
+    marked = page.evaluate(MARKED, "#nq-search-content-list [role=option]")
+    assert marked and not any(word.startswith("généralement") for word in marked), marked
+    found = [target for target, _, _ in results(page, "combien de sorts un magicien peut prendre")]
+    assert "magic" in found[:2], found[:4]
+    context.close()

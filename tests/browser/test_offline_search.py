@@ -133,3 +133,39 @@ def test_the_search_page_says_so_when_its_index_cannot_load(
     wait_until(page, f"{summary}.length > 0")
     assert page.evaluate(summary) == OFFLINE_WORDS[lang]
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_offline_see_all_results_lists_them(browser: Any, site: Site, lang: str) -> None:
+    """Offline after a first visit, the header search's "See all results" opens the search page,
+    kept with the header search's files and what it loads: it lists the results, styled, not
+    "Not kept for offline reading"."""
+    context, page = _first_visit(browser, site, lang)
+    kept = json.dumps(
+        [
+            site.page(f"{lang}/{name}")
+            for name in ("search.html", "_static/nq-search-page.js", "_static/nq-search-index.js")
+        ]
+    )
+    check = f"Promise.all({kept}.map((u) => caches.match(u))).then((h) => h.every(Boolean))"
+    wait_until(page, check, timeout=30)
+    context.set_offline(True)
+    try:
+        page.goto(site.page(f"{lang}/index.html"))
+        query, title = QUERIES[lang]
+        _search(page, query)
+        wait_until(page, f"{LISTED} > 1")
+        page.locator("#nq-search-header-all").click()
+        page.wait_for_url(f"**/{lang}/search.html?q={query}")
+        found = "#search-results ul.search li > a"
+        wait_until(page, f"document.querySelectorAll({found!r}).length > 1")
+        titles = page.locator(found).all_text_contents()
+        assert any(title in text.lower() for text in titles[:3]), titles
+        assert page.locator(".nq-not-kept").count() == 0
+        # styled as online (its own stylesheet bundle read): the theme's drawer toggles hidden
+        hidden = "getComputedStyle(document.getElementById('__navigation')).display"
+        assert page.evaluate(hidden) == "none"
+        screenshot(page, f"phone-{lang}-offline-search-page")
+    finally:
+        context.set_offline(False)
+    context.close()

@@ -136,6 +136,55 @@ def test_language_switch_keeps_the_paragraph_at_the_top_of_the_window(
     context.close()
 
 
+#: A short section read from its start, the next heading in the top half of the window:
+#: (page, section label, the first words of the block at the top of the window).
+SHORT_SECTIONS = [
+    ("ranged-combat", "shooting-into-close-combat", "Firing models must normally make a command"),
+    ("magic", "spell-chants", "For each initiate attempting to perform the spell chant"),
+]
+#: The section the page's own table of contents highlights (Furo's scroll spy), its label.
+TOC_CURRENT = """(() => {
+  const links = document.querySelectorAll('.toc-tree li.scroll-current > a');
+  return links.length ? links[links.length - 1].hash.slice(1) : null; })()"""
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+@pytest.mark.parametrize(("name", "label", "words"), SHORT_SECTIONS)
+def test_language_switch_keeps_a_short_section_read_from_its_start(
+    browser: Any, site: Site, width: int, name: str, label: str, words: str
+) -> None:
+    """A short section's paragraph at the top of the window, the next section's heading below
+    it in the top half: the switch lands on the section being read (the one the table of
+    contents highlights), at that paragraph, not on the next section."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(site.page(f"en/{name}.html"))
+    index = page.evaluate(BLOCK_INDEX, [label, words])
+    assert index >= 0, index
+    bar = ".mobile-header" if width < 700 else ".nq-top-bar"
+    header = page.evaluate(
+        f"Math.max(0, document.querySelector('{bar}').getBoundingClientRect().bottom)"
+    )
+    top = page.evaluate(BLOCK_TOP, [label, index])
+    page.evaluate(f"window.scrollTo({{top: {top} + scrollY - {header} - 2, behavior: 'instant'}})")
+    page.evaluate(SETTLED)
+    if width > 1300:  # Furo shows its table of contents beside the page
+        wait_until(page, f"{TOC_CURRENT} === {label!r}")
+    page.locator("a.nq-lang-link:visible").first.click()
+    query = rf"\?p={index}" if index else ""
+    page.wait_for_url(re.compile(rf"/fr/{name}\.html{query}#{label}$"))
+    wait_until(page, "document.readyState === 'complete'")
+    page.evaluate(SETTLED)
+    landed = page.evaluate(BLOCK_TOP, [label, index])
+    if index:
+        assert header - 1 <= landed <= header + 60, landed
+    else:  # the section's first paragraph: the section lands, its heading first
+        heading = page.evaluate(f"document.getElementById({label!r}).getBoundingClientRect().top")
+        assert header - 1 <= heading <= header + 60 and landed < 300, (heading, landed)
+    screenshot(page, f"{width}-fr-{name}-switched-in-a-short-section")
+    context.close()
+
+
 def test_language_switch_keeps_the_search(site: Site, desktop: Any) -> None:
     page = desktop
     page.goto(site.page("en/search.html?q=morale"))

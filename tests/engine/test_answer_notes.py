@@ -152,3 +152,32 @@ def test_hit_takes_the_dice_of_an_extra_attack() -> None:
     )  # 5 or less
     refused = ask(["hit", "6", "--dice", "3"], "en")
     assert "extra-attack" in refused["error"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "lang", "said"),
+    [
+        (
+            ["hit", "5"],
+            "en",
+            "Masterful hits: a natural 1 to hit (10.0%) is a masterful hit, which allows no "
+            "armour save.",
+        ),
+        (
+            ["hit", "6", "--mod", "extra-attack", "--dice", "3"],
+            "en",
+            "Masterful hits: a natural 1 to hit (10.0%) is a masterful hit",
+        ),
+        (
+            ["shoot", "5", "10", "--weapon", "bow"],
+            "fr",
+            f"Coups de maître\u00a0: un 1 naturel pour toucher (10,0{NNBSP}%) est un coup de "
+            "maître, qui ne permet aucune sauvegarde d’armure.",
+        ),
+    ],
+)
+def test_a_roll_to_hit_says_what_a_natural_one_is(argv: list[str], lang: str, said: str) -> None:
+    """ "Masterful Hit": the to-hit answers say what the whole attack's says, that a natural 1
+    allows no armour save; not where no roll can hit."""
+    assert any(said in line for line in lines(argv, lang)), lines(argv, lang)
+    assert not any("Masterful" in line for line in lines(["hit", "1", *MINUS_THREE], "en"))

@@ -106,3 +106,27 @@ def test_the_worker_and_the_archive_leave_out_sphinx_s_search_files(tmp_path: Pa
     assert offline.cached_files(tmp_path) == kept
     packed = [path.relative_to(tmp_path).as_posix() for path in archive.site_files(site)]
     assert packed == kept
+
+
+def test_the_search_page_is_kept_with_the_header_search(tmp_path: Path) -> None:
+    """The header search's "See all results" opens the search page: where the box answers
+    offline (its files kept with a language's first page read), the page it leads to does too,
+    in each language, with what it loads (its own stylesheet bundle and script)."""
+    shell = (
+        '<link rel="stylesheet" href="_static/search-bundle.css?v=1">'
+        '<script src="_static/nq-search-page.js"></script>'
+    )
+    for lang in ("en", "fr"):
+        _page(tmp_path / lang / "index.html", "", '<link rel="stylesheet" href="_static/x.css">')
+        _page(tmp_path / lang / "search.html", "", shell)
+        for name in (*offline.SEARCH_FILES, "nq-search-page.js", "search-bundle.css", "x.css"):
+            (tmp_path / lang / "_static" / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / lang / "_static" / name).write_text("x", encoding="utf-8")
+    files = offline.cached_files(tmp_path)
+    search = offline.search_files(tmp_path, files, ["en", "fr"])
+    for lang in ("en", "fr"):
+        assert f"{lang}/search.html" in search[lang]
+        assert f"{lang}/_static/nq-search-page.js" in search[lang]
+        assert f"{lang}/_static/search-bundle.css" in search[lang]
+        assert f"{lang}/_static/x.css" not in search[lang]
+        assert f"{lang}/index.html" not in search[lang]

@@ -20,6 +20,7 @@ from nqcore.cli.render import Answer
 from nqcore.i18n import N_
 from nqcore.rules.answer_notes import (
     fumble_notes,
+    masterful_notes,
     resilience_notes,
     save_notes,
     volley_fumble_notes,
@@ -37,10 +38,11 @@ def _volley(target: int | None, dice: int, *, close_combat: bool) -> Answer:
     fumbles over all of them, and the note on their natural 10s; the one die's otherwise, and
     nothing of the dice when none can hit ("cannot succeed" says it all)."""
     if target is None or target < 1 or dice == 1:
-        return {"notes": fumble_notes(target)}
+        return {"notes": masterful_notes(target) + fumble_notes(target)}
     chances = volley_chances(dice, target)
     return {
-        "notes": volley_fumble_notes(target, chances, close_combat=close_combat),
+        "notes": masterful_notes(target)
+        + volley_fumble_notes(target, chances, close_combat=close_combat),
         "volley": {
             "dice": dice,
             "at_least": [Chance(chance) for chance in chances.at_least],

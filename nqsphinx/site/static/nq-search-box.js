@@ -3,8 +3,9 @@
  *
  * The field is an ARIA combobox: as the player types (after a short pause), the best matches are
  * listed below it, each with its kind (rule section, spell, weapon, sample profile, glossary
- * term...) and where it is.  Arrow keys move through them, Enter opens the chosen one (the first
- * if none is chosen), Escape closes the list, then the field on a phone.  The last option opens
+ * term...) and where it is.  Arrow keys move through them, Enter opens the chosen one (the
+ * search page with every result if none is chosen), Escape closes the list, then the field on a
+ * phone.  The last option opens
  * the search page with the same words; without scripts the form goes there.  Each option is
  * a link (<a role="option">): a Ctrl, Cmd or middle click, or a long press, acts as on any link.
  * The search page (nq-search-page.js, where the sidebar's box goes too) lists every result of
@@ -358,7 +359,9 @@
         // Up from the field chooses the last option: all the results, on the search page.
         choose(event.key === "ArrowDown" ? active + 1 : active < 0 ? -1 : active - 1);
       } else if (event.key === "Enter") {
-        const target = options()[active] ?? (shown.length || offline ? options()[0] : null);
+        // The option chosen (Arrow keys); none chosen, the results page, as the form goes
+        // there (offline, the one option: keep the site for offline).
+        const target = options()[active] ?? (offline ? options()[0] : null);
         if (!target || list.hidden) return; // the form goes to the search page
         event.preventDefault();
         go(target);

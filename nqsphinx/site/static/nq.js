@@ -43,8 +43,11 @@
     const index = own.findIndex((b) => b.getBoundingClientRect().bottom > line);
     // At the end of the section above (the last lines of its last block under the line, the
     // next heading in the top half of the window): the reader is at the next section, not at
-    // the top of that last block (a calculator's form, a screen or more above).
-    const end = Math.max(line, ...own.map((b) => b.getBoundingClientRect().bottom));
+    // the top of that last block (a calculator's form, a screen or more above).  Only its last
+    // block: a short section read from its first paragraphs, the next heading not far below,
+    // is the section being read (the one the table of contents highlights).
+    const last = index === own.length - 1;
+    const end = last ? own[index].getBoundingClientRect().bottom : Infinity;
     const nextTop = next ? next.querySelector(HEADINGS).getBoundingClientRect().top : Infinity;
     const ending = end - line < window.innerHeight / 4 && nextTop < window.innerHeight / 2;
     if (next && (index < 0 || ending)) return { label: labelOf(next), block: 0 };

@@ -1,0 +1,39 @@
+"""The words the header search quotes around a match (:mod:`nqsphinx.site.quick_search`): a
+section's text as the page shows it, its inline elements (emphasis, a link, a term) joined to
+the words beside them as the page joins them, its paragraphs apart."""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+from nqsphinx.site.quick_search import _own_text
+
+
+def _section(*blocks: nodes.Node) -> nodes.section:
+    return nodes.section("", nodes.title("", "Title"), *blocks)
+
+
+def test_inline_elements_keep_the_page_s_spacing() -> None:
+    english = nodes.paragraph(
+        "",
+        "",
+        nodes.Text("they do not get an "),
+        nodes.emphasis("", "armour save"),
+        nodes.Text(". Models with "),
+        nodes.strong("", "Fear"),
+        nodes.Text(" flee."),
+    )
+    french = nodes.paragraph(
+        "", "", nodes.Text("sa valeur d’"), nodes.emphasis("", "armure"), nodes.Text(" (Ar).")
+    )
+    text = _own_text(None, _section(english, french))  # type: ignore[arg-type]
+    assert text == "they do not get an armour save. Models with Fear flee. sa valeur d’armure (Ar)."
+
+
+def test_paragraphs_and_items_stay_apart() -> None:
+    section = _section(
+        nodes.paragraph("", "", nodes.Text("First ends")),
+        nodes.bullet_list("", nodes.list_item("", nodes.paragraph("", "", nodes.Text("item")))),
+        nodes.paragraph("", "", nodes.Text("last")),
+    )
+    assert _own_text(None, section) == "First ends item last"  # type: ignore[arg-type]
