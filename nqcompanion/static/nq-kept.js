@@ -9,8 +9,10 @@
 // version (``at``, when a tab last changed it), or gone if a tab deleted it since (``gone``: id:
 // when); this tab's order, then the other's items it lacks. Deletions are remembered 30 days.
 const MONTH = 30 * 24 * 3600 * 1000;
+// Ids are the storage's: a table of them has no prototype ("toString" is an id like another).
+const idTable = (entries) => Object.assign(Object.create(null), Object.fromEntries(entries));
 function keptMerge(mine, theirs, field) {
-  const gone = { ...mine.gone };
+  const gone = idTable(Object.entries(mine.gone || {}));
   for (const [id, when] of Object.entries(theirs.gone || {})) gone[id] = Math.max(gone[id] || 0, when);
   const latest = new Map();
   for (const item of [...theirs[field], ...mine[field]]) {
@@ -35,6 +37,11 @@ const KEPT_FIELDS = {
   name: "string", toml: "string", type: "string", points: "number", total: "number",
   at: "number", fresh: "boolean",
 };
+// When a tab changed or deleted an item is a time this browser has passed: a later one (a day of
+// clock skew allowed) would win every merge, undoing this tab's changes or deleting the item for
+// good, so it is not believed (an item's time dropped, a deletion forgotten).
+const CLOCK_SKEW = 24 * 3600 * 1000;
+const aTimePassed = (when) => Number.isFinite(when) && when <= Date.now() + CLOCK_SKEW;
 function keptClean(kept, field) {
   const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
   const items = kept[field].filter((item) => isObject(item) && typeof item.id === "string");
@@ -43,9 +50,10 @@ function keptClean(kept, field) {
       if (name in item && (typeof item[name] !== kind
           || (kind === "number" && !Number.isFinite(item[name])))) delete item[name];
     }
+    if ("at" in item && !aTimePassed(item.at)) delete item.at;
   }
-  const gone = Object.fromEntries(Object.entries(isObject(kept.gone) ? kept.gone : {})
-    .filter(([, when]) => Number.isFinite(when)));
+  const gone = idTable(Object.entries(isObject(kept.gone) ? kept.gone : {})
+    .filter(([, when]) => aTimePassed(when)));
   const ids = new Set(items.map((item) => item.id));
   return {
     [field]: items.filter((item, place) => items.findIndex((other) => other.id === item.id) === place),

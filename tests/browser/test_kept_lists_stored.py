@@ -55,3 +55,37 @@ def test_a_hostile_stored_list_leaves_the_builders_drawn(
     assert all(isinstance(item, dict) and isinstance(item["id"], str) for item in armies_kept)
     assert not watched.errors, watched.errors
     context.close()
+
+
+#: Times no tab has lived yet: an item changed "in 1e308 ms" wins every merge, a deletion dated
+#: then deletes its item for good; "toString" is an id the storage may hold like any other.
+FUTURE = {
+    "nq-profiles": {
+        "profiles": [
+            GOOD_PROFILE | {"at": 1e308},
+            {"id": "ktwo", "name": "Second Dwarf", "at": 1},
+            {"id": "toString", "name": "Third Dwarf", "at": 1},
+        ],
+        "current": "kgood",
+        "gone": {"ktwo": 1e308, "constructor": 5},
+    },
+}
+
+
+def test_times_from_the_future_are_not_believed(browser: Any, site: Site) -> None:
+    context = _recorded(site, browser.new_context(viewport=DESKTOP))
+    stored_before_load(context, {key: json.dumps(value) for key, value in FUTURE.items()})
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page("en/at-the-table.html"))
+    _settle(page)
+    page.select_option("#nq-builder-pick", "ktwo")  # a change of this tab's, stored (merged)
+    _settle(page)
+    kept = page.evaluate("JSON.parse(localStorage.getItem('nq-profiles'))")
+    now = page.evaluate("Date.now()")
+    assert {item["id"] for item in kept["profiles"]} >= {"kgood", "ktwo", "toString"}, kept
+    assert all(item.get("at", 0) <= now for item in kept["profiles"]), kept
+    assert all(when <= now for when in kept.get("gone", {}).values()), kept
+    assert len(page.locator("#nq-builder-pick option").all()) == 3
+    assert not watched.errors, watched.errors
+    context.close()
