@@ -33,6 +33,7 @@ def _words(lang: str) -> dict[str, str]:
     said = {
         "armies": ui_text("Your armies", lang),
         "new": ui_text("New army", lang),
+        "made": ui_text("A new army was started.", lang),
         "delete": ui_text("Delete this army", lang),
         "confirm_title": ui_text("Delete this army?", lang),
         "confirm_text": ui_text(
@@ -57,6 +58,7 @@ def _words(lang: str) -> dict[str, str]:
         "weapons": ui_text("Support weapons", lang),
         "crew": ui_text("Crew per weapon", lang),
         "option": ui_text("Add an option to every model", lang),
+        "option_one": ui_text("Add an option", lang),
         "remove": ui_text("Remove", lang),
         "remove_entry": ui_text("Remove this entry", lang),
         "removed_entry": ui_text("The entry “{name}” was removed from the army.", lang),

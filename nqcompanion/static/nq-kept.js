@@ -209,11 +209,14 @@ function keptList({ prefix, words, store, open, make, listed, untouched, commit,
     store.pick(event.target.value);
     open(store.current());
   });
+  // The new item's name has the focus (its first field), and its start is said.
   $("new").addEventListener("click", () => {
     committed();
     closeUndo();
     make();
     draw();
+    if ($("name")) $("name").focus();
+    $("status").textContent = words.made || "";
   });
   // Deleting asks first, in a modal dialog naming the item: Escape or "Keep" keeps it.
   const asking = $("confirm");
