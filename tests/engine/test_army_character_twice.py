@@ -56,7 +56,8 @@ def test_an_individual_that_also_leads_a_unit_is_warned_naming_both_entries() ->
 
 def test_another_leader_or_none_is_not_warned() -> None:
     assert not breaches(army(None), "character-twice")
-    assert not breaches(army({**MAGE, "name": "Sergeant", "type": "unit-leader"}), "character-twice")
+    sergeant = {**MAGE, "name": "Sergeant", "type": "unit-leader"}
+    assert not breaches(army(sergeant), "character-twice")
 
 
 def test_the_character_s_spells_are_refused_once_against_an_opposed_wizard() -> None:
