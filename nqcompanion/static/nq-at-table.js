@@ -786,11 +786,13 @@ function carryTheOneProfile() {
   try { localStorage.removeItem(STORE); } catch { /* private browsing */ }
 }
 
-// A kept profile drawn again from its file (a new one not yet answered: the blank start).
-function openProfile(entry) {
+// A kept profile drawn again from its file (a new one not yet answered: the blank start), with
+// what was typed in it and not sent, unless another tab changed it (``elsewhere``): that tab is
+// still typing there and sends it itself, in its own language.
+function openProfile(entry, elsewhere = false) {
   builderState.toml = entry.toml || null;
   if (!entry.toml) return builderAsk({ start: "" }, entry);
-  return builderAsk(entry.typed ? { set: entry.typed } : {}, entry);
+  return builderAsk(entry.typed && !elsewhere ? { set: entry.typed } : {}, entry);
 }
 
 // Every kept profile, the open one too, priced again in the page's language: the names and

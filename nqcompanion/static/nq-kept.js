@@ -253,14 +253,15 @@ function keptList({ prefix, words, store, open, make, listed, untouched, commit,
     $("delete").focus();
   });
   // Another tab changed the list: drawn again; the open item opened again if it was changed
-  // there, or the first if it was deleted there.
+  // there (``open(item, true)``: what that tab is typing is its own to send), or the first if it
+  // was deleted there.
   store.listen((openChanged) => {
     draw();
     if (!store.current() && store.all().length) store.pick(store.all()[0].id);
     if (!store.current()) {
       make();
       draw();
-    } else if (openChanged) open(store.current());
+    } else if (openChanged) open(store.current(), true);
   });
   // Leaving the page (a reload, the language switch) sends what is typed too.
   window.addEventListener("pagehide", committed);

@@ -41,7 +41,10 @@ def test_a_character_bought_twice_is_warned_beside_both_entries(
     page.evaluate("window.nqAtTable.builder.idle()")
     _builder_add(page, "traits", "magic-user|1")
     _builder_add(page, "spells", "stone-armour")
-    name = page.input_value("#nq-builder-name")
+    name = "Earth Mage"
+    page.locator("#nq-builder-name").fill(name)
+    page.locator("#nq-builder-name").dispatch_event("change")
+    page.evaluate("window.nqAtTable.builder.idle()")
     mine = page.evaluate("window.nqAtTable.builder.kept().current")
     _add(page, "individual", f"@mine:{mine}", "(data.individual || []).length === 1")
     # The new entry's name has the focus, and its addition is said.
@@ -53,11 +56,16 @@ def test_a_character_bought_twice_is_warned_beside_both_entries(
     _answered(page, "!!(data.unit[0].leader)")
     rules = page.evaluate("window.nqAtTable.army.state.answer.breaches.map((b) => b.rule)")
     assert rules.count("character-twice") == 1, rules
-    wide = page.locator("#nq-army-wide .nq-army-warning")
-    assert wide.count() == 1 and name in wide.inner_text()
+    wide = page.locator("#nq-army-wide .nq-army-warning").filter(has_text=name)
+    assert wide.count() == 1
+    wide_text = page.evaluate(
+        "window.nqAtTable.army.state.answer.breaches.find((b) => b.rule === 'character-twice').said"
+        " || window.nqAtTable.army.state.answer.breaches.find("
+        "(b) => b.rule === 'character-twice').text"
+    )
     for entry in ("individual-0", "unit-0"):
-        mark = page.locator(f"#nq-army-{entry} .nq-army-mark")
-        assert mark.count() == 1 and name in mark.inner_text(), entry
+        mark = page.locator(f"#nq-army-{entry} .nq-army-mark").filter(has_text=wide_text)
+        assert mark.count() == 1, entry
     # The leader's list names the profile once, under the player's own profiles.
     leaders = page.eval_on_selector_all(
         "#nq-army-unit-0-leader option", "os => os.map((o) => o.textContent)"
