@@ -33,7 +33,6 @@ def _words(lang: str) -> dict[str, str]:
     said = {
         "armies": ui_text("Your armies", lang),
         "new": ui_text("New army", lang),
-        "made": ui_text("A new army was started.", lang),
         "delete": ui_text("Delete this army", lang),
         "confirm_title": ui_text("Delete this army?", lang),
         "confirm_text": ui_text(
@@ -58,7 +57,6 @@ def _words(lang: str) -> dict[str, str]:
         "weapons": ui_text("Support weapons", lang),
         "crew": ui_text("Crew per weapon", lang),
         "option": ui_text("Add an option to every model", lang),
-        "option_one": ui_text("Add an option", lang),
         "remove": ui_text("Remove", lang),
         "remove_entry": ui_text("Remove this entry", lang),
         "removed_entry": ui_text("The entry “{name}” was removed from the army.", lang),
@@ -93,11 +91,14 @@ def _words(lang: str) -> dict[str, str]:
 
 
 def _second_words(lang: str) -> dict[str, str]:
-    """The words of a second chance (Undo), of a refused count and of an army-wide breach, of a
-    file given to the other builder, of the rules' examples among the profiles."""
+    """The words of a second chance (Undo), of a new army, of a refused count and of an
+    army-wide breach, of a file given to the other builder, of the rules' examples among the
+    profiles, of an individual's option (its own, not every model's)."""
     return {
         "undo": ui_text("Undo", lang),
         "restored": ui_text("“{name}” is back.", lang),
+        "made": ui_text("A new army was started.", lang),
+        "option_one": ui_text("Add an option", lang),
         "stale": ui_text(
             "The army's points, refusals and warnings are hidden until the refusal above is "
             "corrected.",

@@ -130,6 +130,10 @@ BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
         data(CORE, individual=[{"name": "Hero", "profile": "hero", "joins": "Elves"}]),
         ("individual", 1),
     ),
+    "character-twice": (
+        data({**CORE, "leader": "hero"}, individual=[{"name": "Hero", "profile": "hero"}]),
+        None,
+    ),
     "support-crew": (data(CORE, support=[battery(1)]), ("support", 0)),
     "battery-leader": (data(CORE, support=[battery(2, leader="hero")]), ("support", 0)),
     "support-availability": (data(CORE, support=[battery(3, weapons=2)]), None),
