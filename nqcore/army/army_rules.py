@@ -332,7 +332,7 @@ def _character_twice(force: Force) -> Iterator[Breach]:
         yield breach(
             "character-twice",
             concerns=(single.entry.name, led.entry.name),
-            profile=single.entry.profile.name,
+            profile=Msg(single.entry.profile.name),
             individual=single.entry.name,
             unit=led.entry.name,
         )
