@@ -30,7 +30,6 @@ from nqcore.army.toml_values import toml_key
 from nqcore.cli.files import MAX_FILE_BYTES, read_text, read_toml
 from nqcore.cli.render import jsonable, question, render
 from nqcore.i18n import N_, P_, Msg, Refusal, Typed, check_language, plural, translator
-from nqcore.i18n import colon as i18n_colon
 
 #: The name of the army file the builder exports and ``nq army`` reads.
 ARMY_FILE = "army.toml"

@@ -230,8 +230,8 @@ def roster_lines(answer: dict[str, Any], lang: str) -> list[str]:
             label = _(line["item"]) if isinstance(line["item"], Msg) else str(line["item"])
             if line["detail"]:  # the leader's profile, by its name in the reader's language
                 label = f"{label} ({_(Msg(line['detail']))})"
-            said = price_said(label, line["count"], line["each"], line["models"], lang)
-            lines.append(f"  {said}")
+            priced = price_said(label, line["count"], line["each"], line["models"], lang)
+            lines.append(f"  {priced}")
         lines += [f"  {_(N_('Warning'))}{colon}{w.text(lang)}" for w in entry["warnings"]]
     lines.append(
         plural(

@@ -327,7 +327,8 @@ def test_the_leaders_profile_is_named_in_the_readers_language(
     from nqcompanion.bridge.web_army import import_army
 
     code, out, _ = run(capsys, "--lang", "fr", "army", write(tmp_path, ALONE))
-    assert "  Chef d’unité (Héros)\u00a0: 1 figurine × 50 points = 50 points" in out.splitlines(), out
+    leader = "Chef d’unité (Héros)\u00a0: 1 figurine × 50 points = 50 points"
+    assert f"  {leader}" in out.splitlines(), out
     entries = import_army(ALONE.encode(), "fr")["entries"]
     said = [line["said"] for line in entries[0]["lines"]]
-    assert "Chef d’unité (Héros)\u00a0: 1 figurine × 50 points = 50 points" in said, said
+    assert leader in said, said

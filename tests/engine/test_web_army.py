@@ -371,7 +371,8 @@ def test_breaches_and_the_summary_in_french() -> None:
     assert found["elite-units"]["heading"] == "Unités"
     assert answer["summary"].endswith("1 refus, 1 avertissement"), answer["summary"]
     assert answer["entries"][0]["kind_name"] == "Unité"
-    assert answer["entries"][0]["lines"][0]["said"] == "Cogneur orque\u00a0: 10 figurines × 30 points = 300 points"
+    said = answer["entries"][0]["lines"][0]["said"]
+    assert said == "Cogneur orque\u00a0: 10 figurines × 30 points = 300 points"
 
 
 HOSTILE = {
