@@ -6,6 +6,8 @@ builder is said as what it is, with where it goes."""
 
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 from typing import Any
 
@@ -170,9 +172,9 @@ def test_a_file_for_the_other_builder_says_where_it_goes(
     binary = tmp_path / "notatoml.toml"
     binary.write_bytes(b"name = 1\0\0\0")
     page.set_input_files("#nq-builder-import", str(binary))
-    wait_until(page, "!document.getElementById('nq-builder-import-error').textContent"
-               ".includes('Builder') && !document.getElementById('nq-builder-import-error')"
-               ".textContent.includes('créateur')")  # fmt: skip
+    # the army file's words replaced (the French hint names the builder too: « créateur »)
+    shown = "document.getElementById('nq-builder-import-error').textContent"
+    wait_until(page, f"{shown} !== '' && {shown} !== {json.dumps(said)}")
     refusal, hint = page.locator("#nq-builder-import-error").inner_text().split("\n")
     assert "NUL" not in refusal and refusal.endswith(
         {"en": "a binary file, not a text file", "fr": "un fichier binaire, pas un fichier texte"}[
