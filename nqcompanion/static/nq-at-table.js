@@ -434,7 +434,9 @@ const keptProfiles = () => keptStore(PROFILES, "profiles").all()
 // profile started on the other language's page: « Nain » for "Dwarf"), once it has priced it
 // here; the file keeps its own (nqcompanion.bridge.web_names).
 const shownNames = new Map();
-const shownProfileName = (item) => shownNames.get(item.id) || item.name || "";
+const shownProfileName = (item) => shownNames.get(item.id)?.name || item.name || "";
+// Its points as last priced here (a profile kept without them is priced, not stored again).
+const shownPoints = (item) => shownNames.get(item.id)?.points ?? item.points;
 
 const builderState = { toml: null, name: null };
 
@@ -522,7 +524,7 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
 const keepProfile = (entry, result, change) => {
   if (!entry) return;
   const priced = result.points.json;
-  shownNames.set(entry.id, result.fields.name);
+  shownNames.set(entry.id, { name: result.fields.name, points: priced?.points });
   if (entry.toml && !Object.keys(change).length) {
     if (profilesList) profilesList.draw();
     document.dispatchEvent(new CustomEvent("nq-profile-kept", { detail: { name: entry.name } }));
@@ -823,9 +825,10 @@ const profilesList = builder && keptList({
   listed: (entry) => {
     const said = JSON.parse(builder.dataset.words);
     const name = cutName(shownProfileName(entry), 36);
-    if (entry.points === undefined) return name;
-    const form = new Intl.PluralRules(lang).select(entry.points) === "one" ? "point_one" : "point_other";
-    return `${name} · ${say(said[form], { count: new Intl.NumberFormat(lang).format(entry.points) })}`;
+    const points = shownPoints(entry);
+    if (points === undefined) return name;
+    const form = new Intl.PluralRules(lang).select(points) === "one" ? "point_one" : "point_other";
+    return `${name} · ${say(said[form], { count: new Intl.NumberFormat(lang).format(points) })}`;
   },
   untouched: (entry) => !!entry.fresh,
   commit: builderCommit,
