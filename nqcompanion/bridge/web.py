@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from nqcompanion.bridge.web_names import made_from, shown_name
 from nqcompanion.bridge.web_picks import add_pick, pick_names, remove_pick
 from nqcore.army.characteristics import ModelType, blank_profile
 from nqcore.army.toml_values import quoted, toml_key
@@ -416,21 +417,23 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
         if "remove" in request:
             remove_pick(record, str(request["remove"][0]), int(request["remove"][1]))
         if "start" not in request:
-            _made_from(record, before, lang)
+            made_from(record, before, lang)
         names = pick_names(record, lang)
-        fields = _fields(record)
+        shown = record | {"name": shown_name(record, lang)}  # the page's: the file's stays
+        fields = _fields(shown)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
         return _refused(error, lang)  # FileRefused, or a change the kept file's fields refuse
     try:
         text = profile_toml(record)
     except Refusal as error:
         return _refused(error.at(name), lang)
-    priced = points(text, lang, name)
-    answer = {"toml": text, "fields": fields, "picks": names, "points": priced}
+    priced = points(profile_toml(shown), lang, name)
+    answer = {"toml": text, "name": record.get("name", ""), "fields": fields, "picks": names}
+    answer["points"] = priced
     if "error" in priced:
         return answer
     return answer | {
-        "card": card(record, lang),
+        "card": card(shown, lang),
         "summary": builder_summary(priced["json"], lang),
         "beside": beside_lists(priced["json"], lang),
     }
@@ -459,21 +462,6 @@ def builder_summary(priced: dict[str, Any], lang: str) -> str:
         plural(warnings, P_("army", "{count} warning"), P_("army", "{count} warnings"), lang),
     ]
     return " · ".join(said)
-
-
-#: The ``source`` of a book's profile the player changed: no longer the book's, made from it.
-MADE_FROM = N_("made from {source}")
-
-
-def _made_from(record: dict[str, Any], before: dict[str, Any], lang: str) -> None:
-    """A book's profile (its ``key``) the builder changed is the player's: its file loses the
-    book's key (``nq`` and the army builder would take it for the book's) and its ``source``
-    says what it was made from, in ``lang``."""
-    if "key" not in record or record == before:
-        return
-    key = record.pop("key")
-    made = translator(lang)(MADE_FROM).format(source=record.get("source") or key)
-    record["source"] = made
 
 
 def card(record: dict[str, Any], lang: str) -> dict[str, Any]:

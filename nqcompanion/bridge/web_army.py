@@ -30,7 +30,6 @@ from nqcore.army.toml_values import toml_key
 from nqcore.cli.files import MAX_FILE_BYTES, read_text, read_toml
 from nqcore.cli.render import jsonable, question, render
 from nqcore.i18n import N_, P_, Msg, Refusal, Typed, check_language, plural, translator
-from nqcore.i18n import colon as i18n_colon
 
 #: The name of the army file the builder exports and ``nq army`` reads.
 ARMY_FILE = "army.toml"
@@ -337,17 +336,15 @@ def _breach(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str)
 
 def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) -> dict[str, Any]:
     """One entry of the roster: its place in the file, its price lines and profile warnings."""
-    from nqcore.i18n import format_number
+    from nqcore.army.roster import price_said
 
     _ = translator(lang)
-    colon = i18n_colon(lang)
     kind, index = places[item["name"]]
     lines = []
     for line in item["lines"]:
         label = _(line["item"]) if isinstance(line["item"], Msg) else str(line["item"])
         label += f" ({_(Msg(line['detail']))})" if line["detail"] else ""  # "Chef d'unité (Héros)"
-        count, each, points = (format_number(line[k], lang) for k in ("count", "each", "points"))
-        said = f"{label}{colon}{count} × {each} = {points}"
+        said = price_said(label, line["count"], line["each"], line["models"], lang)
         lines.append({**jsonable(line, lang), "item": label, "said": said})
     return {
         "kind": kind,

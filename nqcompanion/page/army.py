@@ -91,11 +91,14 @@ def _words(lang: str) -> dict[str, str]:
 
 
 def _second_words(lang: str) -> dict[str, str]:
-    """The words of a second chance (Undo), of a refused count and of an army-wide breach, of a
-    file given to the other builder, of the rules' examples among the profiles."""
+    """The words of a second chance (Undo), of a new army, of a refused count and of an
+    army-wide breach, of a file given to the other builder, of the rules' examples among the
+    profiles, of an individual's option (its own, not every model's)."""
     return {
         "undo": ui_text("Undo", lang),
         "restored": ui_text("“{name}” is back.", lang),
+        "made": ui_text("A new army was started.", lang),
+        "option_one": ui_text("Add an option", lang),
         "stale": ui_text(
             "The army's points, refusals and warnings are hidden until the refusal above is "
             "corrected.",

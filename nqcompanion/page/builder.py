@@ -60,6 +60,7 @@ def _kept_words(lang: str) -> dict[str, str]:
     return {
         "listed": ui_text("Your profiles", lang),
         "new": ui_text("New profile", lang),
+        "made": ui_text("A new profile was started.", lang),
         "delete": ui_text("Delete this profile", lang),
         "confirm_title": ui_text("Delete this profile?", lang),
         "confirm_text": ui_text(

@@ -268,8 +268,9 @@ function armyBuilder(box) {
     const mine = keptProfiles();
     return mine.length ? [el("optgroup", { label: said.mine }, ...mine.map((profile) => {
       const option = el("option", {
-        value: `@mine:${profile.id}`, textContent: profile.name || said.mine,
+        value: `@mine:${profile.id}`, textContent: shownProfileName(profile) || said.mine,
       });
+      option.dataset.name = profile.name || "";
       if (profile.type) option.dataset.type = profile.type;
       return option;
     }))] : [];
@@ -285,6 +286,15 @@ function armyBuilder(box) {
       if (!conf.leads.includes(option.dataset.type)) option.remove();
     }
     for (const group of control.querySelectorAll("optgroup:empty")) group.remove();
+    // The kept leader that is one of the player's own profiles (by its name) is that one,
+    // listed once, under its heading.
+    const same = own.length && [...control.querySelectorAll("optgroup option")]
+      .find((option) => option.value.startsWith("@mine:") && option.dataset.name === own[0][1]);
+    if (same) {
+      control.querySelector("option[value='@kept']").remove();
+      control.value = same.value;
+      return control;
+    }
     const chosen = typeof record.leader === "string" ? record.leader : "";
     if (chosen && ![...control.options].some((option) => option.value === chosen)) {
       const named = $("nq-army-profiles").content.querySelector(
@@ -342,6 +352,8 @@ function armyBuilder(box) {
   const optionFields = (kind, index, record) => {
     const list = el("ul", { className: "nq-builder-list" });
     const choices = $("nq-army-options").content;
+    // An individual or a character is one model: its option is its own, not "every model's".
+    const label = kind === "individual" || kind === "character" ? said.option_one : said.option;
     const id = `nq-army-${kind}-${index}-options`;
     let shown = 0;
     for (const [listed, items] of Object.entries(record.options || {})) {
@@ -368,7 +380,7 @@ function armyBuilder(box) {
       if (!option.dataset.kinds.split(" ").includes(kind)) option.remove();
     }
     const add = el("button", { type: "button", textContent: said.add, id: `${id}-add` });
-    add.setAttribute("aria-label", `${said.add}: ${said.option}`);
+    add.setAttribute("aria-label", `${said.add}: ${label}`);
     add.addEventListener("click", () => {
       const named = picker.selectedOptions[0]?.textContent || "";
       change(kind, index, (entry) => {
@@ -380,7 +392,7 @@ function armyBuilder(box) {
       }, null, () => focusOn([`${id}-add`], say(said.added, { name: named })));
     });
     return el("div", { className: "nq-field nq-builder-add" },
-      el("label", { htmlFor: id, textContent: said.option }),
+      el("label", { htmlFor: id, textContent: label }),
       el("div", { className: "nq-builder-row" }, picker, add), list,
       el("p", { className: "nq-field-error", id: `${id}-error`, hidden: true }));
   };
@@ -663,7 +675,11 @@ function armyBuilder(box) {
     armyAsk(() => ({ data: state.data, add }), $("nq-army-add"), (result) => {
       const last = (result.data[kind] || []).length - 1;
       const added = result.entries.find((e) => e.kind === kind && e.index === last);
-      if (added) focusOn([$("nq-army-add")], say(said.added_entry, { name: added.name }));
+      // The new entry's name has the focus (its place in the list), and its addition is said.
+      if (added) {
+        focusOn([`nq-army-${kind}-${last}-name`, $("nq-army-add")],
+          say(said.added_entry, { name: added.name }));
+      }
     });
   });
   // Printed, the page is the roster alone (printAlone, nq-at-table.js), until the print is done.

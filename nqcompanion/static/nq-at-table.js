@@ -469,8 +469,17 @@ const builder = document.getElementById("nq-builder");
 const STORE = "nq-profile-builder";
 const PROFILES = "nq-profiles";
 const profiles = keptStore(PROFILES, "profiles");
-// Read again at each call: another tab, or the builder, may have changed the list.
-const keptProfiles = () => keptStore(PROFILES, "profiles").all().filter((item) => item.toml);
+// Read again at each call: another tab, or the builder, may have changed the list. A new
+// profile nothing was done to is not offered.
+const keptProfiles = () => keptStore(PROFILES, "profiles").all()
+  .filter((item) => item.toml && !item.fresh);
+// The name this page shows for a kept profile: the engine's, in the page's language (a book's
+// profile started on the other language's page: « Nain » for "Dwarf"), once it has priced it
+// here; the file keeps its own (nqcompanion.bridge.web_names).
+const shownNames = new Map();
+const shownProfileName = (item) => shownNames.get(item.id)?.name || item.name || "";
+// Its points as last priced here (a profile kept without them is priced, not stored again).
+const shownPoints = (item) => shownNames.get(item.id)?.points ?? item.points;
 
 const builderState = { toml: null, name: null };
 
@@ -553,14 +562,22 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
 // its first answer (the one that made it) makes it the player's: an "Undo" of a deletion takes
 // away the profile made in the deleted one's stead only while it is as it was made. The army
 // builder offers it by its name (nq-army.js).
+// Priced again without a change asked (opened, or on the other language's page), it is drawn,
+// never stored: another tab's change stored meanwhile stays.
 const keepProfile = (entry, result, change) => {
   if (!entry) return;
   const priced = result.points.json;
+  shownNames.set(entry.id, { name: result.fields.name, points: priced?.points });
+  if (entry.toml && !Object.keys(change).length) {
+    if (profilesList) profilesList.draw();
+    document.dispatchEvent(new CustomEvent("nq-profile-kept", { detail: { name: entry.name } }));
+    return;
+  }
   if (entry.toml && Object.keys(change).some((name) => name !== "toml")) delete entry.fresh;
   // What was typed and kept until sent (keepTyped), now in the file.
   for (const name of Object.keys(change.set || {})) if (entry.typed) delete entry.typed[name];
   if (entry.typed && !Object.keys(entry.typed).length) delete entry.typed;
-  Object.assign(entry, { toml: result.toml, name: result.fields.name, type: result.fields.type });
+  Object.assign(entry, { toml: result.toml, name: result.name, type: result.fields.type });
   if (priced) entry.points = priced.points;
   else delete entry.points;
   profiles.store();
@@ -791,10 +808,12 @@ if (builder) {
   ready.then(() => {
     carryTheOneProfile();
     if (!profiles.current() && profiles.all().length) profiles.pick(profiles.all()[0].id);
+    // A first visit starts blank, as "New profile" does: no profile of the book is kept as the
+    // player's until they choose one.
     if (!profiles.current()) {
       profiles.add({ fresh: true });
       profilesList.draw();
-      return builderAsk({ start: builder.querySelector("#nq-builder-start option:nth-child(2)").value });
+      return builderAsk({ start: "" });
     }
     profilesList.draw();
     return openProfile(profiles.current());
@@ -812,25 +831,23 @@ function carryTheOneProfile() {
   try { localStorage.removeItem(STORE); } catch { /* private browsing */ }
 }
 
-// A kept profile drawn again from its file (a new one not yet answered: the blank start).
-function openProfile(entry) {
+// A kept profile drawn again from its file (a new one not yet answered: the blank start), with
+// what was typed in it and not sent, unless another tab changed it (``elsewhere``): that tab is
+// still typing there and sends it itself, in its own language.
+function openProfile(entry, elsewhere = false) {
   builderState.toml = entry.toml || null;
   if (!entry.toml) return builderAsk({ start: "" }, entry);
-  return builderAsk(entry.typed ? { set: entry.typed } : {}, entry);
+  return builderAsk(entry.typed && !elsewhere ? { set: entry.typed } : {}, entry);
 }
 
-// Every kept profile, the open one too, priced again in the page's language and, where ``change``
-// says so, named in it (nq-keep.js): the names and points in the list and the builder are the
-// page's. Each in the builder's queue, read when its turn comes: a profile changed or chosen
-// meanwhile (a book profile chosen as the engine is ready) is renamed as it then is, never put
-// back as it was on load.
-function localProfiles(change) {
+// Every kept profile, the open one too, priced again in the page's language: the names and
+// points in the list and the builder are the page's (the engine's shown name), the files as they
+// were. Each in the builder's queue, read when its turn comes; nothing is stored.
+function localProfiles() {
   for (const entry of profiles.all()) {
     builderQueue = builderQueue.then(async () => {
       if (!entry.toml || !profiles.byId(entry.id)) return;
-      let result = await askOnLatest({}, entry);
-      const renamed = !result.error && change(result.fields.name, result.fields.key);
-      if (renamed) result = await askOnLatest(renamed, entry);
+      const result = await askOnLatest({}, entry);
       if (!result.error) builderShow(result, entry, {});
     }).catch(() => null);
   }
@@ -850,10 +867,11 @@ const profilesList = builder && keptList({
   },
   listed: (entry) => {
     const said = JSON.parse(builder.dataset.words);
-    const name = cutName(entry.name || "", 36);
-    if (entry.points === undefined) return name;
-    const form = new Intl.PluralRules(lang).select(entry.points) === "one" ? "point_one" : "point_other";
-    return `${name} · ${say(said[form], { count: new Intl.NumberFormat(lang).format(entry.points) })}`;
+    const name = cutName(shownProfileName(entry), 36);
+    const points = shownPoints(entry);
+    if (points === undefined) return name;
+    const form = new Intl.PluralRules(lang).select(points) === "one" ? "point_one" : "point_other";
+    return `${name} · ${say(said[form], { count: new Intl.NumberFormat(lang).format(points) })}`;
   },
   untouched: (entry) => !!entry.fresh,
   commit: builderCommit,

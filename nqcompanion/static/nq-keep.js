@@ -89,26 +89,13 @@ function localNames(data) {
   return changed ? renamed : null;
 }
 
-// A book's profile as the book gives it (its key kept: the engine drops it at the first change)
-// is that profile again, all in this page's words ("Men At Arms" on the French page is
-// "Humains en armes"), and still the book's. A profile the player changed, named by default
-// after a book profile in another language ("Dwarf" on the French page), keeps its file,
-// renamed in this page's words ("Nain"); a name the player typed stays. The builder's change
-// for a profile of that ``name`` and book ``key`` ("" if none), or null.
-const localProfileChange = (name, key) => {
-  if (key) return { start: key };
-  const here = namesOfProfiles[lang] || {};
-  const found = Object.entries(namesOfProfiles).filter(([code]) => code !== lang)
-    .flatMap(([, names]) => Object.keys(names).filter((k) => names[k] === name))
-    .find((k) => here[k] && here[k] !== name);
-  return found ? { set: { name: here[found] } } : null;
-};
 const { builder: madeHere, army: armyHere } = window.nqAtTable;
-// Resolves once the builder and the army have drawn what they kept, named in this language.
+// Resolves once the builder and the army have drawn what they kept, named in this language (the
+// builder's profiles priced again here: their names in this page's words, their files as kept).
 const drawn = ready
   .then(() => Promise.all([madeHere && madeHere.idle(), armyHere && armyHere.idle()]))
   .then(() => Promise.all([
-    madeHere && madeHere.local(localProfileChange), armyHere && armyHere.idle()]))
+    madeHere && madeHere.local(), armyHere && armyHere.idle()]))
   .then(() => Promise.all([madeHere && madeHere.idle(), armyHere && armyHere.idle()]));
 window.nqAtTable.drawn = drawn;
 

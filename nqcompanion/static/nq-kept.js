@@ -217,11 +217,14 @@ function keptList({ prefix, words, store, open, make, listed, untouched, commit,
     store.pick(event.target.value);
     open(store.current());
   });
+  // The new item's name has the focus (its first field), and its start is said.
   $("new").addEventListener("click", () => {
     committed();
     closeUndo();
     make();
     draw();
+    if ($("name")) $("name").focus();
+    $("status").textContent = words.made || "";
   });
   // Deleting asks first, in a modal dialog naming the item: Escape or "Keep" keeps it.
   const asking = $("confirm");
@@ -258,14 +261,15 @@ function keptList({ prefix, words, store, open, make, listed, untouched, commit,
     $("delete").focus();
   });
   // Another tab changed the list: drawn again; the open item opened again if it was changed
-  // there, or the first if it was deleted there.
+  // there (``open(item, true)``: what that tab is typing is its own to send), or the first if it
+  // was deleted there.
   store.listen((openChanged) => {
     draw();
     if (!store.current() && store.all().length) store.pick(store.all()[0].id);
     if (!store.current()) {
       make();
       draw();
-    } else if (openChanged) open(store.current());
+    } else if (openChanged) open(store.current(), true);
   });
   // Leaving the page (a reload, the language switch) sends what is typed too.
   window.addEventListener("pagehide", committed);

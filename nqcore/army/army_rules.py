@@ -309,6 +309,35 @@ def _joins(force: Force) -> Iterator[Breach]:
             yield breach("joins-unit", item.entry.name, unit=item.entry.joins)
 
 
+def _leading_twice(force: Force) -> list[tuple[PricedEntry, PricedEntry]]:
+    """Each individual or character entry with the unit (or battery) whose leader is of its
+    profile, by the profile's name: one character bought twice, if it is one model."""
+    from nqcore.army.names import name_key
+
+    alone = [e for e in force.entries if e.entry.kind in ("individual", "character")]
+    return [
+        (single, led)
+        for single in alone
+        for led in force.entries
+        if led.entry.leader is not None
+        and name_key(led.entry.leader.name) == name_key(single.entry.profile.name)
+    ]
+
+
+def _character_twice(force: Force) -> Iterator[Breach]:
+    """ "Individual models ... can operate as a single model or be added to a unit of warriors.
+    In many cases, individuals may be used as unit leaders" (Individuals): one model, either
+    an entry that joins the unit or its leader; both price it twice."""
+    for single, led in _leading_twice(force):
+        yield breach(
+            "character-twice",
+            concerns=(single.entry.name, led.entry.name),
+            profile=Msg(single.entry.profile.name),
+            individual=single.entry.name,
+            unit=led.entry.name,
+        )
+
+
 def _battle_standards(force: Force) -> Iterator[Breach]:
     """ "A single model in the army may be designated as the army battle standard bearer ...
     created as an individual model ... must be the only standard bearer in the unit"."""
@@ -373,13 +402,16 @@ class _Wizard:
 
 
 def _wizards(force: Force) -> list[_Wizard]:
+    """Each model that takes spells, once: a unit's leader that is also an individual entry of
+    the army (:func:`_character_twice`) is that entry's model."""
     from nqcore.rules.spells import spell
 
+    twice = {id(led) for _single, led in _leading_twice(force)}
     return [
         _Wizard(item.entry.name, leads, tuple(dict.fromkeys(spell(k).aspect for k in model.spells)))
         for item in force.entries
         for leads, model in ((False, item.entry.profile), (True, item.entry.leader))
-        if model is not None and model.spells
+        if model is not None and model.spells and not (leads and id(item) in twice)
     ]
 
 
@@ -436,6 +468,7 @@ CHECKS: tuple[Callable[[Force], Iterator[Breach]], ...] = (
     _leaders,
     _generals,
     _joins,
+    _character_twice,
     _battle_standards,
     _support,
     _one_aspect,

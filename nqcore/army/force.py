@@ -122,6 +122,7 @@ class Line:
     count: int
     each: int
     detail: str | None = None  # the leader's own profile name
+    models: bool = True  # counts models (not support weapons, nor a price paid once)
 
     @property
     def points(self) -> int:
@@ -426,24 +427,34 @@ def army(path: str) -> Force:
     return price(*load_army(path))
 
 
+def book_name(profile: Profile) -> Msg:
+    """A profile as the roster names it: a sample profile by the book's heading ("Skeleton
+    Warrior", whose profile line says "Skeleton"), any other by its name."""
+    from nqcore.army.profile_files import sample_profiles
+
+    headings = {s.profile.key: s.heading for s in sample_profiles()}
+    return Msg(headings.get(profile.key, profile.name) if profile.key else profile.name)
+
+
 def _priced(entry: Entry) -> PricedEntry:
     from nqcore.army.points import classify, stated_type
 
     breakdown = profile_points(entry.profile)
     once = sum(item.points for item in breakdown.unit_items)  # the Initiates' spell
-    label = N_("Crew") if entry.weapon is not None else Msg(entry.profile.name)
+    label = N_("Crew") if entry.weapon is not None else book_name(entry.profile)
     count = entry.crew * entry.weapons if entry.crew is not None else max(0, entry.rank_and_file)
     lines = [Line(label, count, breakdown.total)]
     warnings = [w for w in breakdown.warnings if not (entry.as_printed and w.code in GUIDELINES)]
     if once:
-        lines.append(Line(N_("Paid once for the unit"), 1, once))
+        lines.append(Line(N_("Paid once for the unit"), 1, once, models=False))
     if entry.weapon is not None:
         from nqcore.army.weapon_costs import weapon_price
 
-        lines.append(Line(entry.weapon.name, entry.weapons, weapon_price(entry.weapon)))
+        price_each = weapon_price(entry.weapon)
+        lines.append(Line(entry.weapon.name, entry.weapons, price_each, models=False))
     if entry.leader is not None:
         leader = profile_points(entry.leader)
-        lines.append(Line(N_("Unit leader"), 1, leader.total, entry.leader.name))
+        lines.append(Line(N_("Unit leader"), 1, leader.total, book_name(entry.leader)))
         warnings += leader.warnings
     for specialist in entry.specialists:
         model = profile_points(dataclasses.replace(entry.profile, specialist=specialist))

@@ -165,10 +165,22 @@ def _chassis(lang: str) -> dict[str, Any]:
 
 
 def _line(line: Any, lang: str) -> str:
-    """One line of an entry's price: "Skeleton Warrior: 18 × 9 = 162"."""
+    """One line of an entry's price: "Skeleton Warrior: 18 models × 9 points = 162 points"."""
     _ = translator(lang)
     label = _(line.label) if isinstance(line.label, Msg) else str(line.label)
     if line.detail:
         label = f"{label} ({_(Msg(line.detail))})"
-    numbers = [format_number(n, lang) for n in (line.count, line.each, line.points)]
-    return f"{label}{_colon(lang)}{numbers[0]} × {numbers[1]} = {numbers[2]}"
+    return price_said(label, line.count, line.each, line.models, lang)
+
+
+def price_said(label: str, count: int, each: int, models: bool, lang: str) -> str:
+    """A price line in ``lang``, as the roster, the army builder and ``nq army`` say it:
+    ``label``, then how many (``models`` or not) times the points of each, and the points."""
+    counted = (
+        plural(count, P_("army", "{count} model"), P_("army", "{count} models"), lang)
+        if models
+        else format_number(count, lang)
+    )
+    each_said = plural(each, N_("{count} point"), N_("{count} points"), lang)
+    total = plural(count * each, N_("{count} point"), N_("{count} points"), lang)
+    return f"{label}{_colon(lang)}{counted} × {each_said} = {total}"

@@ -63,6 +63,7 @@ def force_answer(force: Any, breaches: list[Any], file: str) -> dict[str, Any]:
                         "each": line.each,
                         "detail": line.detail,
                         "points": line.points,
+                        "models": line.models,
                     }
                     for line in item.lines
                 ],
@@ -216,6 +217,8 @@ def _breach(found: Any) -> dict[str, Any]:
 
 def roster_lines(answer: dict[str, Any], lang: str) -> list[str]:
     """The roster, the total and the breaches of ``nq army``, in ``lang``."""
+    from nqcore.army.roster import price_said
+
     _ = translator(lang)
     colon = i18n_colon(lang)
     lines = []
@@ -234,8 +237,8 @@ def roster_lines(answer: dict[str, Any], lang: str) -> list[str]:
             label = _(line["item"]) if isinstance(line["item"], Msg) else str(line["item"])
             if line["detail"]:  # the leader's profile, by its name in the reader's language
                 label = f"{label} ({_(Msg(line['detail']))})"
-            numbers = [format_number(line[k], lang) for k in ("count", "each", "points")]
-            lines.append(f"  {label}{colon}{numbers[0]} × {numbers[1]} = {numbers[2]}")
+            priced = price_said(label, line["count"], line["each"], line["models"], lang)
+            lines.append(f"  {priced}")
         lines += [f"  {_(N_('Warning'))}{colon}{w.text(lang)}" for w in entry["warnings"]]
     lines.append(
         plural(

@@ -73,6 +73,8 @@ def _toml_reason(reason: str) -> Msg | Refusal | str:
             character = ast.literal_eval(f"'{found['character']}'")
         except (SyntaxError, ValueError):
             return reason
+        if character == "\n":  # a text in quotes running into the end of its line
+            return Msg(N_("a quote is not closed on this line"))
         if isinstance(character, str) and len(character) == 1:
             return Refusal(N_("Illegal character {character}"), character=f"U+{ord(character):04X}")
     for pattern, message in TOML_KEYED:

@@ -152,6 +152,6 @@ def test_a_count_typed_just_before_the_language_switch_is_kept(browser: Any, sit
     page.evaluate("window.nqAtTable.army.idle()")
     assert page.evaluate("window.nqAtTable.army.state.data.unit[1].models") == 14
     assert page.locator("#nq-army-unit-1-models").input_value() == "14"
-    assert "14 × " in page.locator("#nq-army-unit-1 .nq-army-lines").inner_text()
+    assert "14 figurines × " in page.locator("#nq-army-unit-1 .nq-army-lines").inner_text()
     assert not watched.errors, watched.errors
     context.close()

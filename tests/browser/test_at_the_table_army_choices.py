@@ -6,6 +6,7 @@ builder is said as what it is, with where it goes."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +49,14 @@ def test_each_kind_of_entry_offers_the_profiles_it_takes(
 ) -> None:
     watched = _open(browser, site, lang, size, scheme)
     page = watched.page
-    page.evaluate("window.nqAtTable.builder.idle()")  # it keeps the player's profile: Men At Arms
+    page.evaluate("window.nqAtTable.builder.idle()")
+    # A first visit: the profile builder starts blank, as "New profile" does; nothing is the
+    # player's own profile until they choose or change one.
+    assert "@mine" not in _offered(page, "unit")
+    assert page.input_value("#nq-builder-name") == ""
+    assert page.get_attribute("#nq-builder-name", "placeholder")
+    page.select_option("#nq-builder-start", "human-men-at-arms")
+    page.evaluate("window.nqAtTable.builder.idle()")
     units = _offered(page, "unit")
     assert units["@mine"] == {"en": "Men At Arms", "fr": "Humains en armes"}[lang]
     assert {"dwarf", "skeleton-warrior", "basic-soldier"} <= set(units)

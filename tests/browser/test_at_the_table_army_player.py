@@ -196,7 +196,10 @@ def test_an_army_imported_twice_is_told_apart_and_files_are_named_after_their_ar
         page.click("#nq-army-export")
     assert army_file.value.suggested_filename == "the-barrow-host-2.toml"
     page.evaluate("window.nqAtTable.builder.idle()")
-    name = page.input_value("#nq-builder-name")
+    # a blank profile's name is the field's placeholder ("New profile")
+    name = page.input_value("#nq-builder-name") or page.get_attribute(
+        "#nq-builder-name", "placeholder"
+    )
     with page.expect_download() as profile_file:
         page.click("#nq-builder-export")
     expected = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")

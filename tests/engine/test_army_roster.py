@@ -38,7 +38,7 @@ def test_the_roster_lists_every_entry_priced_by_the_engine() -> None:
     assert bruisers["facts"] == "core, 16 models, Ranked Formation"
     assert [p["role"] for p in bruisers["profiles"]] == [None, "Unit leader"]
     assert bruisers["profiles"][1]["name"] == "Orc Captain"
-    assert "Standard Bearer: 1 × " in " ".join(bruisers["lines"])
+    assert "Standard Bearer: 1 model × " in " ".join(bruisers["lines"])
     bolts = next(e for e in sheet["entries"] if e["name"] == "Bolt Throwers")
     assert bolts["profiles"][0]["details"][0][0] == "Support weapon"
     assert sheet["kept"] is None or not sheet["breaches"]

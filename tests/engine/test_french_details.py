@@ -119,3 +119,23 @@ def test_an_army_exported_from_the_french_page_reads_in_both() -> None:
         assert "error" not in again, again
         assert again["toml"] == exported["toml"]
         assert tomllib.loads(again["toml"])["unit"][0]["profile"] == "dwarf"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "broken.toml, line 1: not valid TOML: a quote is not closed on this line (column 13)",
+        ),
+        (
+            "fr",
+            "broken.toml, ligne 1\u00a0: TOML non valide\u00a0: un guillemet n’est pas fermé sur "
+            "cette ligne (colonne 13)",
+        ),
+    ],
+)
+def test_a_quote_left_open_is_said_in_a_player_s_words(lang: str, said: str) -> None:
+    """tomllib's "Illegal character '\\n'" in a text in quotes is a quote not closed."""
+    answer = import_profile(b'name = "Half\nac = 8\n', lang, "broken.toml")
+    assert answer["error"] == said

@@ -130,6 +130,10 @@ BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
         data(CORE, individual=[{"name": "Hero", "profile": "hero", "joins": "Elves"}]),
         ("individual", 1),
     ),
+    "character-twice": (
+        data({**CORE, "leader": "hero"}, individual=[{"name": "Hero", "profile": "hero"}]),
+        None,
+    ),
     "support-crew": (data(CORE, support=[battery(1)]), ("support", 0)),
     "battery-leader": (data(CORE, support=[battery(2, leader="hero")]), ("support", 0)),
     "support-availability": (data(CORE, support=[battery(3, weapons=2)]), None),
@@ -367,7 +371,8 @@ def test_breaches_and_the_summary_in_french() -> None:
     assert found["elite-units"]["heading"] == "Unités"
     assert answer["summary"].endswith("1 refus, 1 avertissement"), answer["summary"]
     assert answer["entries"][0]["kind_name"] == "Unité"
-    assert answer["entries"][0]["lines"][0]["said"] == "Cogneur orque\u00a0: 10 × 30 = 300"
+    said = answer["entries"][0]["lines"][0]["said"]
+    assert said == "Cogneur orque\u00a0: 10 figurines × 30 points = 300 points"
 
 
 HOSTILE = {

@@ -71,9 +71,8 @@ def check(outcome: dict[str, Any], name: str) -> None:
         assert error.startswith((f"{named}:", f"{named}\u00a0:", f"{named}, "))
         assert not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in error), error
     else:
-        assert set(outcome) == {"toml", "fields", "picks", "points", "card", "summary", "beside"}, (
-            outcome
-        )
+        keys = {"toml", "name", "fields", "picks", "points", "card", "summary", "beside"}
+        assert set(outcome) == keys, outcome
         assert "error" not in outcome["points"], outcome["points"]
         assert outcome["points"]["json"]["points"] >= 0
 

@@ -1,0 +1,52 @@
+"""The names of the profile builder's file (:func:`nqcompanion.bridge.web.build`): the file is the
+player's, written once in the language of the page that made it and never rewritten by another
+page that prices it; what a page shows of a book's profile is that profile's name in the page's
+language."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from nqcore.i18n import LANGUAGES, N_, Msg, translator
+
+#: The ``source`` of a book's profile the player changed: no longer the book's, made from it.
+MADE_FROM = N_("made from {source}")
+
+
+def made_from(record: dict[str, Any], before: dict[str, Any], lang: str) -> None:
+    """A book's profile (its ``key``) the builder changed is the player's: its file loses the
+    book's key (``nq`` and the army builder would take it for the book's) and its ``source``
+    says what it was made from, in ``lang``."""
+    if "key" not in record or record == before:
+        return
+    key = record.pop("key")
+    made = translator(lang)(MADE_FROM).format(source=record.get("source") or key)
+    record["source"] = made
+
+
+@cache
+def _book_names() -> dict[str, Msg]:
+    """The starting profiles' names (engine msgids), by key."""
+    from nqcompanion.bridge.web import starting_profiles, starting_record
+
+    return {key: Msg(starting_record(key)["name"]) for key, _name in starting_profiles()}
+
+
+@cache
+def _said_in_any() -> dict[str, Msg]:
+    """Each starting profile's name in every language, to its msgid."""
+    return {
+        translator(code)(msgid): msgid for msgid in _book_names().values() for code in LANGUAGES
+    }
+
+
+def shown_name(record: dict[str, Any], lang: str) -> str:
+    """The name the page of ``lang`` shows for the profile ``record``: a book's profile (its
+    ``key``), or one named as a book's profile is in any language (made from it, not renamed),
+    by that profile's name in ``lang``; any other name as the file has it."""
+    name = str(record.get("name", ""))
+    key = record.get("key")
+    msgid = _book_names().get(key) if isinstance(key, str) else None
+    msgid = msgid or _said_in_any().get(name)
+    return translator(lang)(msgid) if msgid is not None else name

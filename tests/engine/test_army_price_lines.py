@@ -1,0 +1,53 @@
+"""An entry's price lines say what they count, in the reader's language, the same in the
+roster, the army builder and ``nq army``: "Skeleton Warrior: 18 models × 20 points = 360
+points", the row named as the book's heading names the profile ("Skeleton Warrior", not its
+profile line's "Skeleton"); a count that is not of models (support weapons, a price paid once
+for the unit) says no models."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nqcompanion.bridge.web_army import army as web_army
+from nqcore.army.army_rules import check
+from nqcore.army.force import parse_army, price
+from nqcore.army.roster import roster_sheet
+
+DATA: dict[str, Any] = {
+    "name": "Host",
+    "points": 2000,
+    "unit": [
+        {
+            "name": "Skeletons",
+            "profile": "skeleton-warrior",
+            "models": 19,
+            "specialists": ["standard-bearer"],
+        }
+    ],
+    "individual": [{"name": "Lord", "profile": "hero", "general": True}],
+}
+
+
+def _lines(lang: str) -> list[str]:
+    force = price(*parse_army(DATA, "army.toml"))
+    return list(roster_sheet(force, check(force), lang)["entries"][0]["lines"])
+
+
+def test_a_line_says_models_and_points_and_the_book_s_name() -> None:
+    force = price(*parse_army(DATA, "army.toml"))
+    each = force.entries[0].lines[0].each
+    first, bearer = _lines("en")
+    assert first == f"Skeleton Warrior: 18 models × {each} points = {18 * each} points"
+    assert bearer.startswith("Standard Bearer: 1 model × ")
+
+
+def test_in_french_through_the_catalogue() -> None:
+    first, _bearer = _lines("fr")
+    assert "\u00a0: 18 figurines × " in first and first.endswith(" points"), first
+    assert first.startswith("Guerrier squelette"), first
+
+
+def test_the_army_builder_says_the_roster_s_lines() -> None:
+    for lang in ("en", "fr"):
+        answer = web_army({"data": DATA}, lang)
+        assert [line["said"] for line in answer["entries"][0]["lines"]] == _lines(lang)
