@@ -6,7 +6,6 @@ builder is said as what it is, with where it goes."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
