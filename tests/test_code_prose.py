@@ -223,6 +223,7 @@ def test_the_language_a_command_names_is_the_one_nq_reads() -> None:
         ('$ cat .\nname = "X"\n', "line 1: `cat .` shows no file"),
         ('$ cat army/\nname = "X"\n', "line 1: `cat army/` shows no file"),
         ('$ nq cast 5\n...\n$ nq points "\n...\n', "line 3: a session's command cannot be read"),
+        (f"$ cat {'a' * 300}.toml\nx = 1\n", "line 1: `cat aaa"),
     ],
 )
 def test_a_session_that_cannot_run_is_one_line(session: str, said: str) -> None:

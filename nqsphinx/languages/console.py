@@ -111,7 +111,11 @@ def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
                 if not name:
                     raise SessionRefused(step.line, f"`{step.command}` shows no file")
                 path = Path(scratch) / name
-                path.write_text(step.shown, encoding="utf-8")
+                try:
+                    path.write_text(step.shown, encoding="utf-8")
+                except (OSError, ValueError) as error:  # a name too long, a NUL in it
+                    why = error.strerror if isinstance(error, OSError) else error
+                    raise SessionRefused(step.line, f"`{step.command}`: {why}") from None
                 files[words[1]] = str(path)
                 done.append((step, step.shown))
             elif words[:1] == ["nq"]:
