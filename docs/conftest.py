@@ -4,6 +4,7 @@ Each ``{doctest}`` block is a worked example of the book computed with nqcore.  
 builder (nqsphinx/site/live.py) runs them with the same Sybil, without pytest.
 """
 
+import contextlib
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -22,9 +23,12 @@ class ConsoleSessionParser(CodeBlockParser):
     language = "console"
 
     def evaluate(self, example: Example) -> str | None:
-        from nqsphinx.languages.console import differences
+        from nqsphinx.languages.console import page_problems
 
-        found = differences(str(example.parsed))
+        page = Path(example.path).resolve()
+        with contextlib.suppress(ValueError):
+            page = page.relative_to(Path.cwd().resolve())
+        found = page_problems(str(example.parsed), str(page), example.line + 1)
         return "\n".join(found) if found else None
 
 

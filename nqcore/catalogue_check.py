@@ -22,6 +22,8 @@ from functools import lru_cache
 from pathlib import Path
 from string import Formatter
 
+from nqcore.characters import shows_nothing
+
 #: The longest message a reader takes: the book's longest paragraph is a few thousand
 #: characters; an 800 KB msgstr made the build take minutes, a 5 MB one `nq` seven seconds.
 MAX_MESSAGE = 20_000
@@ -105,14 +107,15 @@ def one_line_problem(msgid: str, msgstr: str) -> str:
 
 
 def blank_problem(msgid: str, msgstr: str) -> str:
-    """Why ``msgstr`` stands for nothing where ``msgid`` says something: blank space only, of
-    any kind (a no-break, em or ideographic space is no less blank than a space: the build
-    strips it and the page shows an empty term, neither French nor English). ASCII blanks
-    are refused by each kind of catalogue's own rule (:func:`one_line_problem`, the page's
-    structure)."""
+    """Why ``msgstr`` shows nothing where ``msgid`` shows something: white space of any kind,
+    invisible characters, blank glyphs (a braille blank), combining marks alone
+    (:func:`nqcore.characters.shows_nothing`, the one definition): the build strips or draws
+    nothing, and the page shows an empty term, neither French nor English.  A msgstr of ASCII
+    blanks only is refused by each kind of catalogue's own rule (:func:`one_line_problem`, the
+    page's structure)."""
     other = msgstr.strip(" \t\n")
-    if other and not other.strip() and msgid.strip():
-        return f"msgstr is blank space only ({_first_named(other)}) where its msgid is not"
+    if other and shows_nothing(other) and not shows_nothing(msgid):
+        return f"msgstr shows nothing ({_first_named(other)}) where its msgid shows something"
     return ""
 
 

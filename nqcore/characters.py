@@ -1,5 +1,5 @@
 """Characters no text of the book may hold: noncharacters, unassigned code points, private use
-and surrogates.
+and surrogates; and the one definition of a text that shows nothing (:func:`shows_nothing`).
 
 None of them is a letter a reader can be shown: the EPUB's XML is not well-formed with a U+FFFF
 in it (epubcheck stops, naming no catalogue), the PDF drops them ("Missing character" in the log
@@ -35,3 +35,45 @@ def unshowable(text: str) -> str:
             code = ord(char)
             return f"{'noncharacter' if noncharacter(code) else kind} U+{code:04X}"
     return ""
+
+
+#: The default-ignorable code points that are not format characters (Unicode's
+#: DerivedCoreProperties: the Hangul fillers, variation selectors, the Mongolian and musical
+#: invisibles, the tags' plane).
+IGNORABLE_RANGES = (
+    (0x034F, 0x034F),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+#: Characters that are neither but whose glyph is empty (fonts draw nothing): braille's blank
+#: pattern and the musical null notehead, each a symbol to Unicode, a blank to the reader.
+BLANK_GLYPHS = frozenset("\u2800\U0001d159")
+
+
+def invisible(char: str) -> bool:
+    """A character that shows nothing and is no space: a format character (category Cf:
+    zero-width space and joiners, soft hyphen, bidi marks and controls, byte order mark, tags),
+    another default-ignorable one (:data:`IGNORABLE_RANGES`: a Hangul filler, a variation
+    selector) or a blank glyph (:data:`BLANK_GLYPHS`)."""
+    code = ord(char)
+    if unicodedata.category(char) == "Cf" or char in BLANK_GLYPHS:
+        return True
+    return any(low <= code <= high for low, high in IGNORABLE_RANGES)
+
+
+def shows_nothing(text: str) -> bool:
+    """``text`` shows a reader nothing: each of its characters is white space (of any kind: a
+    no-break, em or ideographic space), invisible (:func:`invisible`) or a combining mark,
+    which has no letter here to sit on.  The empty text shows nothing too."""
+    return all(
+        char.isspace() or invisible(char) or unicodedata.category(char).startswith("M")
+        for char in text
+    )

@@ -32,30 +32,7 @@ import re
 import unicodedata
 from functools import cache
 
-#: The default-ignorable code points that are not format characters (Unicode's
-#: DerivedCoreProperties: fillers, variation selectors, the Mongolian and musical invisibles).
-_IGNORABLE_RANGES = (
-    (0x034F, 0x034F),
-    (0x115F, 0x1160),
-    (0x17B4, 0x17B5),
-    (0x180B, 0x180F),
-    (0x3164, 0x3164),
-    (0xFE00, 0xFE0F),
-    (0xFFA0, 0xFFA0),
-    (0xFFF0, 0xFFF8),
-    (0x1BCA0, 0x1BCA3),
-    (0x1D173, 0x1D17A),
-    (0xE0000, 0xE0FFF),
-)
-
-
-def invisible(char: str) -> bool:
-    """A character that shows nothing: a format character (zero-width space and joiners, soft
-    hyphen, bidi marks and controls, byte order mark, tags) or another default-ignorable one."""
-    code = ord(char)
-    if unicodedata.category(char) == "Cf":
-        return True
-    return any(low <= code <= high for low, high in _IGNORABLE_RANGES)
+from nqcore.characters import invisible
 
 
 @cache

@@ -397,6 +397,8 @@ def test_the_english_in_disguise_is_refused(
         ("Conditions de victoire\U000e0041", "invisible character U+E0041"),
         ("Conditions\u00ad de victoire", "invisible character U+00AD"),
         ("Conditions de victoire\u3164", "invisible character U+3164"),
+        ("Conditions de\u2800victoire", "invisible character U+2800"),
+        ("Conditions de victoire\U0001d159", "invisible character U+1D159"),
     ],
 )
 def test_an_invisible_character_the_english_lacks_is_refused(
@@ -495,8 +497,37 @@ def test_a_msgstr_of_unicode_blank_space_is_refused_at_its_line(
     term empty (``<dt></dt>``), counted as translated."""
     found = check_catalogue(_po(tmp_path, name, f'msgid "Web"\nmsgstr "{blank}"\n'))
     assert [f.line for f in found] == [6]
-    assert found[0].what.startswith(f"msgstr is blank space only ({said}")
-    assert found[0].what.endswith(") where its msgid is not")
+    assert found[0].what.startswith(f"msgstr shows nothing ({said}")
+    assert found[0].what.endswith(") where its msgid shows something")
+
+
+@pytest.mark.parametrize("name", ["credits", "nqsphinx", "nqcore", "theme", "nqprint"])
+@pytest.mark.parametrize(
+    "blank",
+    [
+        "\u2800",
+        "\U0001d159",
+        "\u3164",
+        "\u115f",
+        "\u1160",
+        "\uffa0",
+        "\U0001d173",
+        "\U0001d17a",
+        "\u2800\u3000\u2800",
+        "\u0301",
+    ],
+)
+def test_a_msgstr_that_shows_nothing_is_refused_at_its_line(
+    tmp_path: Path, name: str, blank: str
+) -> None:
+    """Attack thirteen: a braille blank (U+2800) or a null notehead (U+1D159) as a spell's name,
+    a credits term or the search field's label passed the guard, the page or the card empty
+    and the message counted as translated. One definition of a text that shows nothing
+    (:func:`nqcore.characters.shows_nothing`) for every kind of catalogue."""
+    found = check_catalogue(_po(tmp_path, name, f'msgid "Web"\nmsgstr "{blank}"\n'))
+    assert {f.line for f in found} == {6}
+    said = f"msgstr shows nothing (U+{ord(blank[0]):04X} "
+    assert any(f.what.startswith(said) for f in found), found
 
 
 @pytest.mark.parametrize("name", ["armoury", "nqcore"])

@@ -3,8 +3,13 @@ without a build; tests/site/test_pseudo_language.py checks the built pages."""
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
+import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -159,7 +164,7 @@ def test_a_session_step_that_is_not_the_commands_answer_is_reported() -> None:
         ("$ nq army ../../../../etc/hostname\n...\n", "reads '../../../../etc/hostname'"),
         ("$ nq army --pdf=/tmp/out.pdf army.toml\n...\n", "reads '--pdf=/tmp/out.pdf'"),
         ("$ nq cast 5 --wizardry 2 --lang=en\n...\n", "names --lang en"),
-        ("$ nq --lan en cast 5 --wizardry 2\n...\n", "names --lang en"),
+        ("$ nq --lang=fr cast 5 --wizardry 2 --lang en\n...\n", "names --lang en"),
     ],
 )
 def test_a_session_reading_outside_or_naming_english_is_refused(session: str, said: str) -> None:
@@ -175,3 +180,70 @@ def test_a_session_reads_the_files_it_shows_by_any_name() -> None:
     assert "$ nq --lang fr points /tmp/x.toml" in shown
     assert named_language(["nq", "--lang=fr", "cast"]) == "fr"
     assert named_language(["nq", "--lang", "fr"]) == "fr" and named_language(["nq", "-l"]) is None
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "nq cast 5 --wizardry 2 --lang fr --lang en",
+        "nq --lang=fr cast 5 --wizardry 2 --lang=en",
+        "nq --lang en --lang=fr cast 5 --wizardry 2 --lang en",
+        "nq cast 5 --wizardry 2 --lang en --bogus",
+    ],
+)
+def test_a_session_naming_english_in_any_form_is_refused(command: str) -> None:
+    """The last ``--lang`` is the one ``nq`` reads: a French page would show English."""
+    session = "$ nq cast 5 --wizardry 2\n...\n$ " + command + "\n...\n"
+    with pytest.raises(ValueError, match="line 3: a session's command names --lang en"):
+        console_in_language(session, "fr")
+
+
+@pytest.mark.parametrize("option", ["--l en", "--l=en", "--lang fr --l en", "--la en"])
+def test_a_session_abbreviating_the_language_is_nqs_refusal(option: str) -> None:
+    """No abbreviation is an option of ``nq``: ``--l en`` is refused by ``nq``, so the English
+    answer shown after it is not what the command prints (the page's check reports the step)."""
+    english = "Casting a level 5 spell at wizardry level 2\nRoll needed: 7 or less\nChance: 70.0%\n"
+    session = f"$ nq cast 5 --wizardry 2 {option}\n{english}"
+    (found,) = differences(session)
+    assert "--- printed:\nnq" in found and option.split()[-1] in found.split("--- printed:")[1]
+    assert "Roll needed" not in found.split("--- printed:")[1]
+
+
+def test_the_language_a_command_names_is_the_one_nq_reads() -> None:
+    assert named_language(["nq", "cast", "5", "--lang", "fr", "--lang", "en"]) == "en"
+    assert named_language(["nq", "--lang", "en", "cast", "5", "--lang", "fr"]) == "fr"
+    assert named_language(["nq", "cast", "5", "--", "--lang", "en"]) is None
+    assert named_language(["nq", "cast", "--l", "en"]) is None  # no option of nq
+    assert named_language(["nq", "cast", "--lang", "en", "--bogus"]) == "en"  # nq's refusal's
+
+
+@pytest.mark.parametrize(
+    ("session", "said"),
+    [
+        ('$ cat .\nname = "X"\n', "line 1: `cat .` shows no file"),
+        ('$ cat army/\nname = "X"\n', "line 1: `cat army/` shows no file"),
+        ('$ nq cast 5\n...\n$ nq points "\n...\n', "line 3: a session's command cannot be read"),
+        (f"$ cat {'a' * 300}.toml\nx = 1\n", "line 1: `cat aaa"),
+    ],
+)
+def test_a_session_that_cannot_run_is_one_line(session: str, said: str) -> None:
+    for check in (differences, lambda text: console_in_language(text, "fr")):
+        with pytest.raises(ValueError, match=re.escape(said)) as refused:
+            check(session)
+        assert len(str(refused.value).splitlines()) == 1
+
+
+def test_a_session_that_cannot_run_fails_its_page_at_its_line(tmp_path: Path) -> None:
+    """The examples' run (the Makefile's verify-examples) names the page and the step's line in
+    one line: no traceback of the session runner."""
+    shutil.copy(Path(__file__).resolve().parents[1] / "docs" / "conftest.py", tmp_path)
+    page = tmp_path / "page.md"
+    page.write_text('# A page\n\n```console\n$ nq cast 5\n...\n$ cat .\nname = "X"\n```\n')
+    env = {**os.environ, "NQ_IN_SANDBOX": "1", "PYTHONPATH": str(Path(__file__).parents[1])}
+    command = [sys.executable, "-m", "pytest", "page.md", "-q", "--tb=short", "-o", "addopts="]
+    ran = subprocess.run(
+        [*command, "-p", "no:cacheprovider"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert "page.md:6: `cat .` shows no file" in ran.stdout, ran.stdout
+    assert "Traceback" not in ran.stdout and "pathlib" not in ran.stdout, ran.stdout

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from nqcore.army.characteristics import ModelType, ProfileError, Specialist
-from nqcore.army.names import check_name, check_one_script, name_key, same_name
+from nqcore.army.names import check_name, name_key, same_name
 from nqcore.army.profile_files import parse_profile
 from nqcore.army.profile_points import profile_points
 from nqcore.army.profiles import Profile
@@ -215,7 +215,6 @@ def _check_names(data: dict[str, Any], where: str) -> None:
                 continue
             try:
                 check_name(value)
-                check_one_script(value)
                 if field == "name" and not value:  # a roster heading with nothing in it
                     raise Refusal(N_("an empty name"))
             except Refusal as error:

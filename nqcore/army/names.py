@@ -2,15 +2,21 @@
 terminal, the page and the roster PDF.
 
 A name holds no line break (the roster prints it on one line), no invisible character
-(Unicode category Cf: a zero-width space, a soft hyphen, a bidi control such as U+202E, which
-the terminal escapes but the PDF obeys, reversing the name; a blank Hangul filler), no
-character no reader can be shown (private use, unassigned: :mod:`nqcore.characters`), and no
-character with more than :data:`MAX_MARKS` combining marks stacked on it
-(:func:`stacked_marks`).  Two names a reader cannot tell apart are one name
-(:func:`same_name`): the same after NFC (a decomposed "É") with their whitespace (a no-break
-space, an em space) folded to one space and trimmed; two entries may not have names that
-differ only in case or width (:func:`name_key`); a word of an army's name or of its entries'
-may not mix Latin, Cyrillic and Greek letters ("Оrc" with a Cyrillic "О").
+(:func:`nqcore.characters.invisible`: a zero-width space, a soft hyphen, a bidi control such as
+U+202E, which the terminal escapes but the PDF obeys, reversing the name; a Hangul filler; a
+braille blank, which reads as a space) and no character no reader can be shown (private use,
+unassigned: :mod:`nqcore.characters`).  Nor does it hold a letter no orthography writes names
+with (:func:`unwritten_letter`: a small capital "ꜱ" that passes for an "s", a modifier letter,
+phonetic letters, mathematical and letterlike "𝐎" or "ℴ", braille), and none of its words mixes
+the letters of two scripts (:func:`check_one_script`: "Օrc" with an Armenian "Օ").  Two names a
+reader cannot tell apart are one name (:func:`same_name`): the same after NFC (a decomposed
+"É") with their whitespace (a no-break space, an em space) folded to one space and trimmed; two
+entries may not have names that differ only in case or width (:func:`name_key`).  No character
+has more than :data:`MAX_MARKS` combining marks stacked on it (:func:`stacked_marks`).
+
+Unicode's script property is not in Python's ``unicodedata``, and the engine runs in the browser
+too (Pyodide), with no other package: a letter's script is the first word of its Unicode name
+(:func:`_script`), which Unicode gives every letter of a script.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from nqcore.characters import invisible
 from nqcore.i18n import N_, Refusal
 from nqcore.terminal import FILLERS
 
@@ -43,8 +50,9 @@ def code_point(char: str) -> str:
 
 
 def check_name(text: str) -> None:
-    """Refuse a name with a line break, a control character or an invisible format character,
-    or longer than :data:`MAX_NAME` characters."""
+    """Refuse a name with a line break, a control character, an invisible character or a
+    letter no name is written with, a word mixing two scripts, or a name longer than
+    :data:`MAX_NAME` characters."""
     if len(text) > MAX_NAME:
         raise Refusal(
             N_("a name of {count} characters, at most {limit}"), count=len(text), limit=MAX_NAME
@@ -55,11 +63,15 @@ def check_name(text: str) -> None:
             raise Refusal(N_("a line break ({code}) in a name"), code=code_point(char))
         if category == "Cc":
             raise Refusal(N_("a control character ({code}) in the text"), code=code_point(char))
-        if category == "Cf" or char in FILLERS:
+        if invisible(char) or char in FILLERS:
             raise Refusal(N_("an invisible character ({code}) in a name"), code=code_point(char))
         if category in _UNSHOWABLE:
             raise Refusal(
                 N_("a character no reader can be shown ({code}) in a name"), code=code_point(char)
+            )
+        if unwritten_letter(char):
+            raise Refusal(
+                N_("a letter no name is written with ({code}) in a name"), code=code_point(char)
             )
     if text and not same_name(text):
         raise Refusal(N_("a name of spaces only"))
@@ -71,6 +83,7 @@ def check_name(text: str) -> None:
             code=code_point(stacked[0]),
             limit=MAX_MARKS,
         )
+    check_one_script(text)
 
 
 def stacked_marks(text: str, limit: int = MAX_MARKS) -> tuple[str, int] | None:
@@ -93,27 +106,98 @@ def stacked_marks(text: str, limit: int = MAX_MARKS) -> tuple[str, int] | None:
     return None
 
 
+#: The blocks of letters no orthography writes names with, first and last code point: IPA and
+#: phonetic extensions (but the letters of orthographies among them: :func:`unwritten_letter`),
+#: Latin Extended-C, -D, -E, -F and -G, letterlike symbols, braille, mathematical alphanumerics
+#: (Latin and Arabic).
+_UNWRITTEN_BLOCKS = (
+    (0x0250, 0x02AF),
+    (0x1D00, 0x1DBF),
+    (0x2100, 0x214F),
+    (0x2800, 0x28FF),
+    (0x2C60, 0x2C7F),
+    (0xA720, 0xA7FF),
+    (0xAB30, 0xAB6F),
+    (0x10780, 0x107BF),
+    (0x1D400, 0x1D7FF),
+    (0x1DF00, 0x1DFFF),
+    (0x1EE00, 0x1EEFF),
+)
+#: Where the capitals of the orthographies' own letters of the IPA block are ("ə" of
+#: Azerbaijani, "ɛ" and "ɔ" of Akan or Lingala): Latin Extended-B.
+_ORTHOGRAPHY_CAPITALS = (0x0180, 0x024F)
+
+
+def unwritten_letter(char: str) -> bool:
+    """A letter (or braille) no orthography writes names with: a small capital ("ꜱ" passes for
+    an "s"), a modifier letter, a phonetic letter, a mathematical or letterlike one ("𝐎",
+    "ℴ"), Latin Extended-C to -G, braille.  A small letter of the IPA block whose capital is
+    in Latin Extended-B is an orthography's ("ə", "ɛ", "ɔ"): kept."""
+    code, name = ord(char), unicodedata.name(char, "")
+    if "SMALL CAPITAL" in name or "MODIFIER LETTER" in name:
+        return True
+    if not any(low <= code <= high for low, high in _UNWRITTEN_BLOCKS):
+        return False
+    if unicodedata.category(char) == "So" and not 0x2800 <= code <= 0x28FF:
+        return False  # a symbol ("℃", "№", "™"), not a letter
+    capital = char.upper()
+    low, high = _ORTHOGRAPHY_CAPITALS
+    return not (0x0250 <= code <= 0x02AF and len(capital) == 1 and low <= ord(capital) <= high)
+
+
 def check_one_script(text: str) -> None:
-    """Refuse a name of which a word mixes look-alike scripts: entries of one army are told
-    apart by their names alone (a profile's texts, which nothing looks up, may mix them)."""
+    """Refuse a name of which a word mixes the letters of two scripts ("Оrc" with a Cyrillic
+    "О", "Օrc" with an Armenian "Օ"): a reader takes one for the other, and entries are told
+    apart by their names alone.  Japanese mixes its kana and Han, Korean Hangul and Han, each
+    with Latin (Unicode's "highly restrictive" profile, UTS #39)."""
     for word in text.split():
-        if len({_script(char) for char in word} - {""}) > 1:
+        letters = {char: _script(char) for char in word if _script(char)}
+        scripts = set(letters.values())
+        if len(scripts) > 1 and not any(scripts <= mix for mix in _MIXES):
+            first = next(iter(letters))
+            second = next(char for char, script in letters.items() if script != letters[first])
             raise Refusal(
-                N_("the word {word} mixes Latin, Cyrillic or Greek letters, which look alike"),
+                N_("the word {word} mixes the letters of two scripts ({first} and {second})"),
                 word=word,
+                first=code_point(first),
+                second=code_point(second),
             )
 
 
-#: The scripts whose letters a reader takes for one another ("О", Cyrillic, for "O", Latin).
-_LOOK_ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+#: The scripts one word may mix (UTS #39's "highly restrictive" profile).
+_MIXES = (
+    frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}),
+    frozenset({"LATIN", "HAN", "BOPOMOFO"}),
+    frozenset({"LATIN", "HAN", "HANGUL"}),
+)
+#: Names' first words that are not a script of their own, by the script they are of.
+_SCRIPT_OF = {
+    "CJK": "HAN",
+    "IDEOGRAPHIC": "HAN",
+    "KATAKANA-HIRAGANA": "KATAKANA",
+}
+#: Names' first words of the letters of another width, whose script is their NFKC's.
+_WIDTHS = frozenset({"FULLWIDTH", "HALFWIDTH"})
+#: First words of scripts whose names take two words ("OLD ITALIC", "TAI THAM").
+_TWO_WORDS = frozenset(
+    "OLD NEW TAI LINEAR MEETEI SORA SYLOTI PAU WARANG MASARAM GUNJALA HANIFI NYIAKENG "
+    "ZANABAZAR CAUCASIAN PSALTER INSCRIPTIONAL IMPERIAL MENDE PAHAWH KHITAN CYPRO".split()
+)
 
 
 def _script(char: str) -> str:
-    """Which of :data:`_LOOK_ALIKE_SCRIPTS` the letter ``char`` is of ('' for none)."""
+    """The script of the letter ``char``, from its Unicode name (a full-width "Ｏ" is its NFKC's,
+    Latin): the name's first word ("LATIN", "ARMENIAN", "CJK" for Han), or its first two
+    for scripts named so ("OLD ITALIC"); '' for what is no letter (a digit, a mark)."""
     if not unicodedata.category(char).startswith("L"):
         return ""
-    words = unicodedata.name(char, "").split()
-    return next((word for word in words[:2] if word in _LOOK_ALIKE_SCRIPTS), "")
+    words = unicodedata.name(char, "").split() or [""]
+    if words[0] in _WIDTHS:
+        words = unicodedata.name(unicodedata.normalize("NFKC", char)[0], "").split() or [""]
+    first = words[0]
+    if first in _TWO_WORDS:
+        return " ".join(words[:2])
+    return _SCRIPT_OF.get(first, first)
 
 
 def name_key(text: str) -> str:

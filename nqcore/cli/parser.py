@@ -6,7 +6,10 @@ answers it.  A mistake in the command line is one line in the reader's language,
 from __future__ import annotations
 
 import argparse
-from typing import NoReturn
+import contextlib
+import io
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from nqcore.cli import usage
 from nqcore.cli.asking import Question
@@ -28,7 +31,12 @@ QUESTIONS: tuple[Question, ...] = (
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but a mistake is one line (the usage is one ``--help`` away), in the language
-    of :func:`nqcore.cli.usage.speaking`."""
+    of :func:`nqcore.cli.usage.speaking`; and no option is taken by an abbreviation (``--l en``
+    is not ``--lang en``: a command line reads as what it names, in full)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, usage.say(usage.SEE_HELP, prog=self.prog, message=one_line(message)) + "\n")
@@ -73,3 +81,17 @@ def build_parser() -> argparse.ArgumentParser:
         p.set_defaults(handler=question.answer)
         question.arguments(p)
     return parser
+
+
+def asked_language(argv: Sequence[str]) -> str | None:
+    """The language ``nq ARGV`` answers in, as its parser reads the command line (the last
+    ``--lang``, before or after the question); None when it names none.  A command line the
+    parser refuses is answered by its one line, in :func:`nqcore.cli.usage.language_of`'s
+    language: that one, if it names any."""
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            args = build_parser().parse_args(list(argv))
+    except SystemExit:
+        return usage.language_of(argv) if usage.named_languages(argv) else None
+    lang = getattr(args, "lang", None)
+    return lang if isinstance(lang, str) else None

@@ -58,20 +58,27 @@ _LOCK = threading.RLock()
 _LANGUAGE: ContextVar[str] = ContextVar("nq_usage_language", default=SOURCE_LANGUAGE)
 
 
-def language_of(argv: Sequence[str]) -> str:
-    """The language ``--lang`` asks for (``--lang fr``, ``--lang=fr``, ``--la fr``), wherever it
-    stands: English if none does, or if one names no language of the engine (argparse refuses
-    that command line, in English)."""
+def named_languages(argv: Sequence[str]) -> list[str]:
+    """The value of each ``--lang`` of ``argv`` (``--lang fr``, ``--lang=fr``; no abbreviation,
+    as :mod:`nqcore.cli.parser` takes none), in order, up to ``--``."""
     found: list[str] = []
     for index, arg in enumerate(argv):
         if arg == "--":  # what follows is no option
             break
         option, equals, value = arg.partition("=")
-        if len(option) < 3 or not "--lang".startswith(option):
+        if option != "--lang":
             continue
         if not equals:
             value = argv[index + 1] if index + 1 < len(argv) else ""
         found.append(value)
+    return found
+
+
+def language_of(argv: Sequence[str]) -> str:
+    """The language ``--lang`` asks for, wherever it stands (:func:`named_languages`): English
+    if none does, or if one names no language of the engine (argparse refuses that command
+    line, in English)."""
+    found = named_languages(argv)
     if not found or any(value not in LANGUAGES for value in found):
         return SOURCE_LANGUAGE
     return found[-1]  # argparse keeps the last

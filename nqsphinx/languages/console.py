@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nqcore.cli import commands as cli
+from nqcore.cli.parser import asked_language
 from nqcore.i18n import SOURCE_LANGUAGE
 
 PROMPT = "$ "
@@ -26,37 +27,54 @@ PROMPT = "$ "
 _CHECKER = doctest.OutputChecker()
 
 
+class SessionRefused(ValueError):
+    """A session that cannot be run as written, in one line: ``line N: why`` (N counts the
+    block's lines from 1), which the page's check places on the page (:func:`where`)."""
+
+    def __init__(self, line: int, why: str) -> None:
+        super().__init__(f"line {line}: {one_line(why)}")
+        self.line, self.why = line, one_line(why)
+
+
 @dataclass(frozen=True)
 class Step:
-    """One command of a session and the lines the page shows after it."""
+    """One command of a session, the lines the page shows after it, and its line in the block
+    (from 1)."""
 
     command: str
     shown: str
+    line: int = 1
 
     @property
     def words(self) -> list[str]:
-        return shlex.split(self.command)
+        try:
+            return shlex.split(self.command)
+        except ValueError as error:  # an unclosed quote
+            raise SessionRefused(
+                self.line, f"a session's command cannot be read ({error}): {self.command}"
+            ) from None
 
 
 def steps(text: str) -> list[Step]:
     """The commands of a session, each with the lines up to the next prompt."""
     found: list[Step] = []
-    for line in text.splitlines(keepends=True):
+    for number, line in enumerate(text.splitlines(keepends=True), start=1):
         if line.startswith(PROMPT):
-            found.append(Step(line[len(PROMPT) :].rstrip("\n"), ""))
+            found.append(Step(line[len(PROMPT) :].rstrip("\n"), "", number))
         elif found:
-            found[-1] = Step(found[-1].command, found[-1].shown + line)
+            last = found[-1]
+            found[-1] = Step(last.command, last.shown + line, last.line)
     return found
 
 
+def one_line(text: str) -> str:
+    return " ".join(text.split("\n"))
+
+
 def named_language(words: list[str]) -> str | None:
-    """The language ``nq WORDS`` names, in any form argparse takes (``--lang fr``,
-    ``--lang=fr``, ``--lan fr``), or None."""
-    for index, word in enumerate(words):
-        option, equals, value = word.partition("=")
-        if len(option) > 3 and "--lang".startswith(option):
-            return value if equals else " ".join(words[index + 1 : index + 2])
-    return None
+    """The language ``nq WORDS`` answers in, as the ``nq`` parser reads it
+    (:func:`nqcore.cli.parser.asked_language`), or None when the command names none."""
+    return asked_language(words[1:])
 
 
 def in_language(words: list[str], lang: str) -> list[str]:
@@ -81,32 +99,59 @@ def refusal(words: list[str]) -> str:
 
 
 def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
-    """Each step of a session and what it prints, run in a scratch folder, ``nq`` in ``lang``."""
+    """Each step of a session and what it prints, run in a scratch folder, ``nq`` in ``lang``;
+    :class:`SessionRefused` for a step that cannot run as written."""
     done: list[tuple[Step, str]] = []
     with tempfile.TemporaryDirectory(prefix="nq-session-") as scratch:
         files: dict[str, str] = {}
         for step in steps(text):
             words = step.words
             if words[:1] == ["cat"] and len(words) == 2:
-                path = Path(scratch) / Path(words[1]).name
-                path.write_text(step.shown, encoding="utf-8")
+                name = _file_name(words[1])
+                if not name:
+                    raise SessionRefused(step.line, f"`{step.command}` shows no file")
+                path = Path(scratch) / name
+                try:
+                    path.write_text(step.shown, encoding="utf-8")
+                except (OSError, ValueError) as error:  # a name too long, a NUL in it
+                    why = error.strerror if isinstance(error, OSError) else error
+                    raise SessionRefused(step.line, f"`{step.command}`: {why}") from None
                 files[words[1]] = str(path)
                 done.append((step, step.shown))
             elif words[:1] == ["nq"]:
                 if why := refusal(["shown" if word in files else word for word in words]):
-                    raise ValueError(f"a session's command {why}: {step.command}")
+                    raise SessionRefused(step.line, f"a session's command {why}: {step.command}")
                 argv = [files.get(word, word) for word in in_language(words, lang)[1:]]
                 done.append((step, printed(argv)))
             else:
-                raise ValueError(f"a session runs `nq` and `cat FILE` only, not: {step.command}")
+                raise SessionRefused(
+                    step.line, f"a session runs `nq` and `cat FILE` only, not: {step.command}"
+                )
     return done
 
 
+def _file_name(path: str) -> str:
+    """The name of the file ``cat PATH`` shows ('' for a folder: ``.``, ``..``, ``dir/``)."""
+    name = Path(path).name
+    return "" if path.endswith("/") or name in ("", ".", "..") else name
+
+
+def page_problems(text: str, page: str, first_line: int) -> list[str]:
+    """:func:`differences`, or the one line ``PAGE:LINE: why`` of a session that cannot run
+    (``first_line``: the page's line of the block's first line)."""
+    try:
+        return differences(text)
+    except SessionRefused as refused:
+        return [f"{page}:{first_line + refused.line - 1}: {refused.why}"]
+
+
 def printed(argv: list[str]) -> str:
-    """What ``nq ARGV`` writes, its errors included, as a terminal shows them."""
+    """What ``nq ARGV`` writes, its errors included, as a terminal shows them (argparse's
+    refusal of a command line too, which ends with SystemExit)."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-        cli.main(argv)
+        with contextlib.suppress(SystemExit):
+            cli.main(argv)
     return out.getvalue()
 
 

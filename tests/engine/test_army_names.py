@@ -51,23 +51,82 @@ def test_a_name_in_another_case_or_width_is_a_second_entry(twin: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "word"),
+    ("name", "word", "codes"),
     [
-        ("\u041erc Bruisers", "\u041erc"),
-        ("Orc Bru\u0456sers", "Bru\u0456sers"),
-        ("\u039frc Bruisers", "\u039frc"),
+        ("\u041erc Bruisers", "\u041erc", ("U+041E", "U+0072")),
+        ("Orc Bru\u0456sers", "Bru\u0456sers", ("U+0042", "U+0456")),
+        ("\u039frc Bruisers", "\u039frc", ("U+039F", "U+0072")),
+        ("\u0555rc Bruisers", "\u0555rc", ("U+0555", "U+0072")),
+        ("Orc Bruis\u10e7rs", "Bruis\u10e7rs", ("U+0042", "U+10E7")),
+        ("Orc \u13f4ruisers", "\u13f4ruisers", ("U+13F4", "U+0072")),
+        ("Orc Bruiser\u0455", "Bruiser\u0455", ("U+0042", "U+0455")),
+        ("\u05e1rc Bruisers", "\u05e1rc", ("U+05E1", "U+0072")),
     ],
 )
-def test_a_word_mixing_look_alike_scripts_is_refused(name: str, word: str) -> None:
+def test_a_word_mixing_two_scripts_is_refused(name: str, word: str, codes: tuple[str, str]) -> None:
+    """Attack thirteen: "Օrc Bruisers", with an Armenian "Օ", was a second unit beside "Orc
+    Bruisers"; any two scripts are refused in one word, not only Latin, Cyrillic and Greek."""
     said = refusal(army("Orc Bruisers", name))
     assert said == (
-        f"army.toml, unit #2, field name: the word {word} mixes Latin, Cyrillic or Greek "
-        "letters, which look alike"
+        f"army.toml, unit #2, field name: the word {word} mixes the letters of two scripts "
+        f"({codes[0]} and {codes[1]})"
     )
 
 
-def test_a_name_all_in_one_script_is_its_own() -> None:
-    assert parse_army(army("Orc Bruisers", "\u041e\u0440\u043a\u0438"), "army.toml")[2]
+@pytest.mark.parametrize(
+    "char",
+    [
+        "\ua731",  # LATIN LETTER SMALL CAPITAL S
+        "\u1d0f",  # LATIN LETTER SMALL CAPITAL O
+        "\u02e2",  # MODIFIER LETTER SMALL S
+        "\u1d74",  # LATIN SMALL LETTER S WITH MIDDLE TILDE (phonetic)
+        "\u0282",  # LATIN SMALL LETTER S WITH HOOK (IPA)
+        "\u2c6e",  # LATIN CAPITAL LETTER M WITH HOOK (Latin Extended-C)
+        "\ua7b1",  # LATIN CAPITAL LETTER TURNED T (Latin Extended-D)
+        "\uab4e",  # LATIN SMALL LETTER U WITH SHORT RIGHT LEG (Latin Extended-E)
+        "\u2134",  # SCRIPT SMALL O (letterlike)
+        "\u212a",  # KELVIN SIGN
+        "\U0001d412",  # MATHEMATICAL BOLD CAPITAL S
+        "\U0001d5ae",  # MATHEMATICAL SANS-SERIF CAPITAL O
+        "\u2812",  # BRAILLE PATTERN DOTS-25
+    ],
+)
+def test_a_letter_no_name_is_written_with_is_refused(char: str) -> None:
+    """Attack thirteen: "Orc Bruiserꜱ", its last letter a small capital, passed for "Orc
+    Bruisers"."""
+    said = refusal(army("Orc Bruisers", f"Orc Bruiser{char}"))
+    code = f"U+{ord(char):04X}"
+    assert (
+        said
+        == f"army.toml, unit #2, field name: a letter no name is written with ({code}) in a name"
+    )
+
+
+@pytest.mark.parametrize(
+    "char", ["\u2800", "\U0001d159", "\u3164", "\u115f", "\u1160", "\uffa0", "\U0001d173"]
+)
+def test_a_blank_looking_character_is_refused(char: str) -> None:
+    """Attack thirteen: "Orc⠀Bruisers", a braille blank for its space, read as "Orc Bruisers"."""
+    said = refusal(army("Orc Bruisers", f"Orc{char}Bruisers"))
+    code = f"U+{ord(char):04X}"
+    assert said == f"army.toml, unit #2, field name: an invisible character ({code}) in a name"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u041e\u0440\u043a\u0438",  # Cyrillic
+        "M\u0259mm\u0259d",  # Azerbaijani schwa (IPA block, its capital in Latin Extended-B)
+        "\u0186k\u0254 \u0190w\u025b",  # Akan's open o and open e
+        "\u6771\u4eac\u306e\u30aa\u30fc\u30af",  # Japanese: Han, hiragana, katakana
+        "\ud55c\uad6d\u6f22",  # Korean: Hangul and Han
+        "Orcs\u2122 \u2116 3",  # symbols of the letterlike block, not letters
+        "\uff2frc Guard",  # full-width: Latin
+        "Fran\u00e7ois 2nd",
+    ],
+)
+def test_a_name_of_one_script_or_an_orthographys_mix_is_its_own(name: str) -> None:
+    assert parse_army(army("Orc Bruisers", name), "army.toml")[2]
 
 
 def test_a_decomposed_letter_is_the_same_name() -> None:
@@ -173,3 +232,44 @@ def test_an_empty_name_is_refused_naming_its_field() -> None:
     data["unit"][0]["profile"] = {"name": "", "ac": 8, "ra": 3, "cc": 5, "st": 4, "t": 5}
     data["unit"][0]["profile"] |= {"w": 1, "co": 6}
     assert refusal(data).endswith("name: an empty name")
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("\u0555rc Bruiser", "mixes the letters of two scripts (U+0555 and U+0072)"),
+        ("Orc Bruiser\ua731", "a letter no name is written with (U+A731)"),
+        ("Orc\u2800Bruiser", "an invisible character (U+2800)"),
+    ],
+)
+def test_a_profile_name_is_checked_as_an_army_name(name: str, said: str) -> None:
+    data = army("Orcs")
+    data["unit"][0]["profile"] = {
+        "name": name,
+        **{"ac": 8, "ra": 3, "cc": 5, "st": 4, "t": 5, "w": 1, "co": 6},
+    }
+    assert said in refusal(data)
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        (
+            "\\u0555rc Bruisers",
+            "le mot \u0555rc mêle les lettres de deux écritures (U+0555 et U+0072)",
+        ),
+        ("Orc Bruiser\\ua731", "une lettre qu’aucun nom n’emploie (U+A731) dans un nom"),
+    ],
+)
+def test_refused_in_french_naming_the_file_and_the_field(
+    tmp_path: Path, name: str, said: str
+) -> None:
+    path = tmp_path / "look.toml"
+    path.write_text(
+        f'name = "D"\npoints = 500\n[[unit]]\nname = "{name}"\nprofile = "orc-bruiser"\n'
+        "models = 10\n",
+        encoding="utf-8",
+    )
+    line = assert_refused(["--lang", "fr", "army", str(path)], "U+")
+    assert f"{path}" in line and "unité nº 1, champ name\u00a0: " in line, line
+    assert said.replace(" (", "\u00a0(") in line or said in line, line

@@ -20,7 +20,7 @@ import nqcore.cli.parser
 import nqcore.cli.questions
 import nqcore.cli.render
 import nqcore.cli.usage
-from nqcore.cli.commands import main
+from nqcore.cli.commands import build_parser, main
 from nqcore.cli.usage import ARGPARSE_MESSAGES, language_of
 from nqcore.i18n import DOMAIN, LOCALE_DIR, catalogue_key, catalogue_messages, translator
 
@@ -623,7 +623,7 @@ def test_an_unknown_language_is_refused_in_english(capsys: Capture) -> None:
         ([], "en"),
         (["--lang", "fr", "cast", "5"], "fr"),
         (["cast", "5", "--lang=fr"], "fr"),
-        (["--la", "fr", "cast"], "fr"),  # argparse takes an abbreviation
+        (["--la", "fr", "cast"], "en"),  # no abbreviation: nq refuses it, in English
         (["cast", "--lang"], "en"),
         (["--lang", "xx", "cast"], "en"),
         (["--lang", "fr", "cast", "--lang", "xx"], "en"),  # refused by argparse, in English
@@ -634,6 +634,22 @@ def test_an_unknown_language_is_refused_in_english(capsys: Capture) -> None:
 )
 def test_the_language_is_read_before_parsing(argv: list[str], lang: str) -> None:
     assert language_of(argv) == lang
+
+
+@pytest.mark.parametrize(
+    "argv", [["cast", "5", "--wiz", "2"], ["--l", "fr", "cast", "5"], ["cast", "5", "--l=en"]]
+)
+def test_no_option_is_taken_by_an_abbreviation(capsys: Capture, argv: list[str]) -> None:
+    """``--l en`` would be ``--lang en`` to argparse: a command line that reads as another
+    language than it shows."""
+    assert not _refused_line(capsys, *argv).startswith("Casting")
+
+
+def test_no_parser_of_nq_takes_abbreviations() -> None:
+    parser = build_parser()
+    (questions,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    assert not parser.allow_abbrev
+    assert not any(sub.allow_abbrev for sub in questions.choices.values())
 
 
 def test_argparse_is_left_as_it_was_after_a_french_parse(capsys: Capture) -> None:

@@ -180,8 +180,21 @@ def _texts(value: Any) -> list[str]:
 
 #: The texts of a profile that a reader sees, by where they sit in the file.
 TEXT_FIELDS = ("name", "weapon", "text", "description", "target", "source")
-#: Words a player writes: letters and figures of any script.
-words = st.text(st.characters(codec="utf-8", categories=("L", "N")), min_size=1, max_size=8)
+#: Alphabets a player writes names in, each word in one of them (a name's word mixes no two
+#: scripts: nqcore.army.names.check_one_script), and figures.
+ALPHABETS = (
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZàéîõüçßæœŉǅÆŒ",
+    "абвгдежзийклмнопрстуфхцчшщъыьэюяЖЩЁ",
+    "αβγδεζηθικλμνξοπρστυφχψωΩΣ",
+    "աբգդեզէըթժԱԲԳ",
+    "漢字東京の言葉カタカナ",
+    "한국어漢字",
+    "אבגדהוזחטי",
+    "ابتثجحخدذر",
+)
+words = st.sampled_from(ALPHABETS).flatmap(
+    lambda letters: st.text(st.sampled_from(letters + "0123456789٣"), min_size=1, max_size=8)
+)
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=150)
