@@ -146,7 +146,9 @@ PREAMBLE = r"""\documentclass[10pt]{article}
 \usepackage{tabularx}
 \usepackage{multicol}
 %% No bookmarks (no sections): the PDF opens on its page, not on an empty bookmarks panel.
-\usepackage[hidelinks,pdfpagemode=UseNone]{hyperref}
+%% Printed at actual size by default (the cards and templates measure true, the sheets say so):
+%% a reader's print dialog starts without "fit to page".
+\usepackage[hidelinks,pdfpagemode=UseNone,pdfprintscaling=None]{hyperref}
 \urlstyle{same}
 %(xmp)s
 \hypersetup{pdftitle={%(title)s}, pdfauthor={%(author)s}, pdfsubject={%(subject)s},

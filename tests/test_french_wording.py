@@ -130,8 +130,10 @@ def test_an_armour_save_is_a_sauvegarde() -> None:
 
 #: French the proof-reader of 2026-12 marked: a figure for « une » (« qu’1 action »), spaced
 #: « et / ou », a calque of "free to distribute", a subtraction's working with a dash or a
-#: hyphen, and a quoted sentence whose full stop is outside its guillemets.
+#: hyphen, a quoted sentence whose full stop is outside its guillemets, and « mongolien », a dated
+#: and offensive word for a person, where the people's adjective is « mongol ».
 WORDING = {
+    r"\bmongolien": "« mongol »",
     r"\bqu[’']1\b": "« qu’une »",
     r"\bet / ou\b": "« et/ou »",
     r"libres? de distribution": "« peuvent être distribuées librement »",

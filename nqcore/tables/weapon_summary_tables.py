@@ -28,7 +28,7 @@ from nqcore.tables.weapon_tables import (
     creation_values,
 )
 
-_SUMMARY_COLUMNS = (N_("UC"), N_("SR"), N_("MR"), N_("LR"), N_("ST"), N_("PM"), N_("Cost"))
+_SUMMARY_COLUMNS = (N_("UC"), N_("CR"), N_("MR"), N_("LR"), N_("ST"), N_("PM"), N_("Cost"))
 
 
 def _summary_table(key: str, title: Msg, source: str, weapons: Sequence[Weapon]) -> Table:

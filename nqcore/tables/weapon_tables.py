@@ -140,7 +140,7 @@ def range_cost_table() -> Table:
     return Table(
         key="range-cost",
         title=N_("Maximum Range Points Cost"),
-        columns=(N_("SR"), N_("MR"), N_("LR"), N_("Points Cost")),
+        columns=(N_("CR"), N_("MR"), N_("LR"), N_("Points Cost")),
         rows=tuple((*band, Signed(range_cost(band))) for band in creation_range_bands()),
         source=f"{RANGED} > Maximum Range Points Cost",
     )
@@ -152,7 +152,7 @@ def range_modifier_cost_table() -> Table:
     return Table(
         key="range-modifier-cost",
         title=N_("Range Modifier Points Cost"),
-        columns=(N_("SR"), N_("MR"), N_("LR"), N_("Points Cost")),
+        columns=(N_("CR"), N_("MR"), N_("LR"), N_("Points Cost")),
         rows=tuple(
             (*(Signed(m) for m in row["modifiers"]), Signed(range_modifier_cost(row["modifiers"])))
             for row in _creation()["range_modifier"]
@@ -220,7 +220,7 @@ def strength_to_range_table() -> Table:
     return Table(
         key="weapon-creation-strength-to-range-ratio",
         title=N_("Strength To Range Ratio"),
-        columns=(N_("SR"), N_("MR"), N_("LR"), N_("Maximum Strength")),
+        columns=(N_("CR"), N_("MR"), N_("LR"), N_("Maximum Strength")),
         rows=tuple((*band, max_strength_for_range(band)) for band in creation_range_bands()),
         source=f"{SUPPORT} > Strength To Range Ratio",
     )

@@ -412,3 +412,13 @@ def test_row_keys_must_match_the_rows() -> None:
             source="s",
             row_keys=("a",),
         )
+
+
+def test_no_table_heads_a_column_with_the_undefined_sr() -> None:
+    """The erratum "SR in the weapon creation tables" says this edition's tables print CR (close
+    range, as Weapon Profile defines it): no generated table heads a column "SR"."""
+    from nqcore.tables.registry import get_table, table_keys
+
+    headed = {key: get_table(key).columns for key in table_keys()}
+    assert [key for key, columns in headed.items() if "SR" in columns] == []
+    assert [key for key, columns in headed.items() if "CR" in columns] != []

@@ -172,6 +172,21 @@ def test_products_open_without_an_empty_bookmarks_panel(
     assert pdf.trailer["/Root"].get("/PageMode") == "/UseNone"
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("product", PRODUCTS)
+def test_products_print_at_actual_size_by_default(
+    products: Products, product: str, lang: str, paper: str
+) -> None:
+    """The sheets say "Print at actual size": the PDF asks the print dialog for no scaling
+    (a dialog left at "fit" would print the templates and cards a few per cent small)."""
+    from pypdf import PdfReader
+
+    pdf = PdfReader(str(products.pdf(product, lang, paper)))
+    preferences = pdf.trailer["/Root"].get("/ViewerPreferences", {})
+    assert preferences.get("/PrintScaling") == "/None"
+
+
 def _rows_in_text(key: str, lang: str, sheet: str) -> list[str]:
     """The rows of an engine table that the sheet does not show, cells in order on one line."""
     missing = []
