@@ -842,16 +842,30 @@ function openProfile(entry, elsewhere = false) {
 
 // Every kept profile, the open one too, priced again in the page's language: the names and
 // points in the list and the builder are the page's (the engine's shown name), the files as they
-// were. Each in the builder's queue, read when its turn comes; nothing is stored.
+// were; nothing is stored. The open one first; each other only once the builder's queue is idle,
+// as one item of it: a long list (the origin's storage may hold thousands) never holds the
+// player's change back by more than one profile's pricing.
 function localProfiles() {
-  for (const entry of profiles.all()) {
-    builderQueue = builderQueue.then(async () => {
-      if (!entry.toml || !profiles.byId(entry.id)) return;
-      const result = await askOnLatest({}, entry);
-      if (!result.error) builderShow(result, entry, {});
-    }).catch(() => null);
+  const priceAgain = (entry) => async () => {
+    if (!entry.toml || !profiles.byId(entry.id)) return;
+    const result = await askOnLatest({}, entry);
+    if (!result.error) builderShow(result, entry, {});
+  };
+  const open = profiles.current();
+  if (open) builderQueue = builderQueue.then(priceAgain(open)).catch(() => null);
+  const idle = async () => {
+    let last;
+    do { last = builderQueue; await last; } while (last !== builderQueue);
+  };
+  let done = builderQueue;
+  for (const entry of profiles.all().filter((other) => other !== open)) {
+    done = done.then(async () => {
+      await idle();
+      builderQueue = builderQueue.then(priceAgain(entry)).catch(() => null);
+      await builderQueue;
+    });
   }
-  return builderQueue;
+  return done;
 }
 
 const profilesList = builder && keptList({

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, Site, _recorded, stored_before_load, watch
+from tests.browser.conftest import DESKTOP, Site, _recorded, stored_before_load, wait_until, watch
 from tests.browser.test_at_table_state import _settle
 
 GOOD_PROFILE = {"id": "kgood", "name": "Kept Dwarf", "at": 1}
@@ -87,5 +87,40 @@ def test_times_from_the_future_are_not_believed(browser: Any, site: Site) -> Non
     assert all(item.get("at", 0) <= now for item in kept["profiles"]), kept
     assert all(when <= now for when in kept.get("gone", {}).values()), kept
     assert len(page.locator("#nq-builder-pick option").all()) == 3
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+#: A list as long as another page of the origin may write: each a profile the engine prices.
+MANY = 120
+PROFILE_FILE = (
+    'name = "{name}"\ntype = "individual"\nac = 10\nra = 4\ncc = 5\nst = 4\nt = 4\nw = 1\nco = 7\n'
+)
+
+
+def test_a_long_list_holds_no_change_back(browser: Any, site: Site) -> None:
+    """Every kept profile is priced again on load; the player's change is answered before the
+    rest of a long list, not after it (2,000 profiles held a change for minutes)."""
+    many = [
+        {"id": f"k{n}", "name": f"Mage {n}", "toml": PROFILE_FILE.format(name=f"Mage {n}")}
+        for n in range(MANY)
+    ]
+    kept = {"profiles": many, "current": "k0"}
+    context = _recorded(site, browser.new_context(viewport=DESKTOP))
+    stored_before_load(context, {"nq-profiles": json.dumps(kept)})
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page("en/at-the-table.html"))
+    priced = (
+        "[...document.querySelectorAll('#nq-builder-pick option')]"
+        ".filter((o) => o.textContent.includes(' · ')).length"
+    )
+    wait_until(page, f"{priced} >= 1", timeout=120)
+    answer = page.evaluate(
+        "window.nqAtTable.builder.ask({ set: { co: '8' } }).then((r) => !r.error)"
+    )
+    when_answered = page.evaluate(priced)
+    assert answer
+    assert when_answered < MANY, when_answered
     assert not watched.errors, watched.errors
     context.close()
