@@ -28,7 +28,7 @@ TITLE = N_("Spell cards")
 MUTATION = N_("Mutation")
 #: What keeps the cards at their size: a printer's "fit to page" would shrink them.
 PRINT_NOTE = N_(
-    "Print at actual size (100 %, no scaling): each card measures {width} × {height} mm. "
+    "Print at actual size (100%, no scaling): each card measures {width} × {height} mm. "
     "Cut on the dashed lines."
 )
 PAGE_NUMBER = "{number}/{total}"

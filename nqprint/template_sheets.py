@@ -34,7 +34,7 @@ from nqprint.texts import engine_text, print_text
 
 TITLE = N_("Templates and counters")
 PRINT_NOTE = N_(
-    "Print at actual size (100 %, no scaling): the bars measure 1 inch and 5 cm. "
+    "Print at actual size (100%, no scaling): the bars measure 1 inch and 5 cm. "
     "Cut on the outlines."
 )
 INCH_BAR = N_("1 inch")
