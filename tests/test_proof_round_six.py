@@ -42,7 +42,7 @@ def test_the_templates_paragraph_names_the_pdf_that_holds_them() -> None:
     """The book holds only a list of the templates: the reader is sent to the separate PDF,
     printed at 100 %, in both languages."""
     english = _paragraph(_section("what-you-need", "templates"), "Colour representations")
-    assert "*Templates and counters* PDF" in english and "100 %" in english
+    assert "*Templates and counters* PDF" in english and "100%" in english
     assert "cards-counters-templates-teardrop-templates" not in english
     french = _french("what-you-need")[english]
     assert "*Gabarits et marqueurs*" in french and "100 %" in french
@@ -80,7 +80,7 @@ def test_the_chance_to_hit_table_says_how_it_reads_a_natural_1() -> None:
     question of a critical hit, in both languages."""
     english = _section("odds", "odds-to-hit")
     (sentence,) = [p for p in english.split("\n\n") if "<erratum-critical-hit>" in p]
-    assert "only when 1 is within" in sentence and "0 %" in sentence
+    assert "only when 1 is within" in sentence and "0%" in sentence
     french = _french("odds")[sentence.replace("\n", " ")]
     assert "<erratum-critical-hit>" in french and "0 %" in french
 
