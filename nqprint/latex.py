@@ -11,6 +11,7 @@ from pathlib import Path
 
 from nqcore.colour import rgb
 from nqcore.i18n import N_
+from nqprint import label_fit
 from nqprint.credits import authors, keywords, pdf_lang, pdf_title, subject
 from nqprint.tex_sandbox import sandboxed_env
 from nqprint.texts import print_text
@@ -261,6 +262,8 @@ def compile_pdf(source: str, target: Path, work: Path, *, pages: int | None = No
     if pages is not None:
         _check_pages(tex_file, log, pages)
         _check_cards(tex_file, log)
+        for problem in label_fit.problems(tex_file, _lines(log)):
+            raise PrintError(f"{problem} (see {log})")
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(tex_file.with_suffix(".pdf"), target)
     return target

@@ -115,9 +115,7 @@ def record_path(tools: Path) -> Path:
 
 
 def _git(folder: Path, *args: str) -> str | None:
-    done = subprocess.run(
-        ["git", *args], cwd=folder, capture_output=True, text=True, check=False
-    )
+    done = subprocess.run(["git", *args], cwd=folder, capture_output=True, text=True, check=False)
     return done.stdout.strip() if done.returncode == 0 else None
 
 

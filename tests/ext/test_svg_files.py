@@ -225,9 +225,7 @@ FOREIGN = [
 
 
 @pytest.mark.parametrize("plant", FOREIGN)
-def test_an_element_of_another_namespace_is_refused_at_its_line(
-    tmp_path: Path, plant: str
-) -> None:
+def test_an_element_of_another_namespace_is_refused_at_its_line(tmp_path: Path, plant: str) -> None:
     real = Path(__file__).parents[2] / "docs" / "_static" / "diagrams" / "attack-zones.svg"
     text = real.read_text(encoding="utf-8")
     drawing = tmp_path / "attack-zones.svg"
