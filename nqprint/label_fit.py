@@ -17,9 +17,7 @@ import re
 from dataclasses import astuple, dataclass
 from pathlib import Path
 
-from nqcore.i18n import SOURCE_LANGUAGE, find_catalogue
-
-ROOT = Path(__file__).resolve().parents[1]
+from nqcore.i18n import ROOT, SOURCE_LANGUAGE, find_catalogue
 
 #: ``\nqmeasure{width}{text}``: the label's text set as its node sets it (a centred paragraph of
 #: ``width``, sans serif), its height and its widest line's natural width written to the log.
