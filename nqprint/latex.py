@@ -11,6 +11,7 @@ from pathlib import Path
 
 from nqcore.colour import rgb
 from nqcore.i18n import N_
+from nqprint import label_fit
 from nqprint.credits import authors, keywords, pdf_lang, pdf_title, subject
 from nqprint.tex_sandbox import sandboxed_env
 from nqprint.texts import print_text
@@ -121,9 +122,37 @@ def inches(value: object) -> str:
 
 #: XMP metadata (hyperxmp) beside the document information: its packet embedded with the first
 #: page, where readers and libraries look for it (left to itself it is written after the last).
+#: Under xdvipdfmx the packet is one PDF string, ``(...)``: a parenthesis or a backslash of a
+#: title (an army named "A ) B") ended it early, or lost it.  hyperxmp's conversion of each
+#: character to XML (``\hyxmp@toxml@unicodetex``, XeTeX's, as hyperxmp 5.x defines it) is
+#: given three more cases: ``(``, ``)`` and ``\`` as character references (``&#40;``), which XML
+#: reads as the characters and a PDF string holds as they are.
 XMP = r"""
 \usepackage{hyperxmp}
 \makeatletter
+\begingroup\catcode`\#=12
+\gdef\nq@xmp@lparen{&#40;}\gdef\nq@xmp@rparen{&#41;}\gdef\nq@xmp@bslash{&#92;}
+\endgroup
+\def\hyxmp@toxml@unicodetex#1#2#3#4#5#6#7#8{%
+  \ifx#1\relax
+  \else
+    \ifnum"#1#2#3#4#5#6#7#8>127 %
+      \uccode`\*="#1#2#3#4#5#6#7#8\relax
+      \uppercase{\edef\hyxmp@text{\hyxmp@text *}}%
+    \else\ifnum"#7#8=`\< \edef\hyxmp@text{\hyxmp@text &lt;}%
+    \else\ifnum"#7#8=`\& \edef\hyxmp@text{\hyxmp@text &amp;}%
+    \else\ifnum"#7#8=`\> \edef\hyxmp@text{\hyxmp@text &gt;}%
+    \else\ifnum"#7#8=`\( \edef\hyxmp@text{\hyxmp@text\nq@xmp@lparen}%
+    \else\ifnum"#7#8=`\) \edef\hyxmp@text{\hyxmp@text\nq@xmp@rparen}%
+    \else\ifnum"#7#8=`\\ \edef\hyxmp@text{\hyxmp@text\nq@xmp@bslash}%
+    \else\ifnum"#7#8=`\ %
+      \edef\hyxmp@text{\hyxmp@text\space}%
+    \else
+      \uccode`\*="#7#8\relax
+      \uppercase{\edef\hyxmp@text{\hyxmp@text *}}%
+    \fi\fi\fi\fi\fi\fi\fi\fi
+    \expandafter\hyxmp@toxml@unicodetex
+  \fi}
 \AddToHook{shipout/firstpage}{\hyxmp@auto@assign@data\hyxmp@embed@packet
   \global\let\hyxmp@embed@packet\relax}
 \makeatother
@@ -235,6 +264,8 @@ def compile_pdf(source: str, target: Path, work: Path, *, pages: int | None = No
     if pages is not None:
         _check_pages(tex_file, log, pages)
         _check_cards(tex_file, log)
+        for problem in label_fit.problems(tex_file, _lines(log)):
+            raise PrintError(f"{problem} (see {log})")
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(tex_file.with_suffix(".pdf"), target)
     return target

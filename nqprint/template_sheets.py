@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from nqcore.colour import rgb
-from nqcore.i18n import N_, format_number
+from nqcore.i18n import DOMAIN, LOCALE_DIR, N_, format_number
 from nqcore.rules.spells import spell
 from nqcore.rules.templates import (
     CircleTemplate,
@@ -29,7 +29,9 @@ from nqcore.rules.templates import (
 from nqprint.colours import ASPECT_COLOURS
 from nqprint.glossary_terms import abbreviation
 from nqprint.imprint import imprint
+from nqprint.label_fit import MEASURE, Room, catalogue_entry, measured
 from nqprint.latex import A4, PAGE_BREAK, Paper, document, inches, tex, tikz_rgb
+from nqprint.texts import LOCALE_DIR as PRINT_LOCALE_DIR
 from nqprint.texts import engine_text, print_text
 
 TITLE = N_("Templates and counters")
@@ -97,6 +99,24 @@ def tint(hex_colour: str, strength: float = 0.2) -> str:
 Label = tuple[str, str]
 
 
+@dataclass(frozen=True)
+class Named:
+    """What a shape is, for a refusal: ``name`` ("1\" blast template"), the words its label
+    shows, and the catalogue entries they come from."""
+
+    name: str
+    shown: str
+    entry: str
+
+
+def _print_entry(msgid: str, lang: str) -> str:
+    return catalogue_entry(PRINT_LOCALE_DIR, "nqprint", msgid, lang)
+
+
+def _engine_entry(msgid: str, lang: str) -> str:
+    return catalogue_entry(LOCALE_DIR, DOMAIN, str(msgid), lang)
+
+
 def _label(big: str, small: str, big_size: str, width: Fraction) -> Label:
     """TikZ node options and text: a big line (a size, a name) over a small one."""
     text = rf"{{{big_size}\bfseries {big}}}"
@@ -105,8 +125,11 @@ def _label(big: str, small: str, big_size: str, width: Fraction) -> Label:
     return rf"align=center, text width={inches(width)}, font=\sffamily", text
 
 
-def circle(diameter: Fraction, colour: str, big: str, small: str = "", cross: bool = True) -> Shape:
-    """A round template or counter with a centre cross (templates) and a label."""
+def circle(
+    diameter: Fraction, colour: str, big: str, small: str = "", *, named: Named, cross: bool = True
+) -> Shape:
+    """A round template or counter with a centre cross (templates) and a label, measured
+    inside its outline (:mod:`nqprint.label_fit`)."""
     radius = diameter / 2
 
     def draw(x: Fraction, y: Fraction) -> str:
@@ -121,10 +144,22 @@ def circle(diameter: Fraction, colour: str, big: str, small: str = "", cross: bo
             )
         shift = f", yshift={inches(radius * Fraction(9, 20))}" if cross else ""
         label = _label(big, small, size, diameter * Fraction(4, 5))
+        at, floor = (radius * Fraction(9, 20), CROSS) if cross else (Fraction(0), -radius)
+        room = Room(float(radius), float(at), float(floor), float(diameter * Fraction(4, 5)))
+        lines.append(_measured(label, room, named))
         lines.append(_node(label, centre, shift))
         return "\n".join(lines)
 
     return Shape(diameter, diameter, draw)
+
+
+#: How far the centre cross reaches above a template's centre (inches): its arms, drawn by
+#: :func:`circle`, are 0.16in long.
+CROSS = Fraction(8, 100)
+
+
+def _measured(label: Label, room: Room, named: Named) -> str:
+    return measured(room, label[1], named.name, named.shown, named.entry)
 
 
 def _node(label: Label, at: str, shift: str) -> str:
@@ -132,20 +167,21 @@ def _node(label: Label, at: str, shift: str) -> str:
     return rf"\node[{options}{shift}] at {at} {{{text}}};"
 
 
-def semicircle(diameter: Fraction, colour: str, big: str, small: str) -> Shape:
+def semicircle(diameter: Fraction, colour: str, big: str, small: str, *, named: Named) -> Shape:
     """A half-round template standing on its straight edge."""
     radius = diameter / 2
 
     def draw(x: Fraction, y: Fraction) -> str:
+        label = _label(big, small, r"\normalsize", diameter * Fraction(3, 5))
+        at = radius * Fraction(2, 5)
+        room = Room(float(radius), float(at), 0.0, float(diameter * Fraction(3, 5)))
         return (
             rf"\filldraw[fill={tint(colour)}, {OUTLINE}] ({inches(x)},{inches(y)})"
             rf" arc[start angle=180, end angle=0, radius={inches(radius)}] -- cycle;"
             "\n"
-            + _node(
-                _label(big, small, r"\normalsize", diameter * Fraction(3, 5)),
-                f"({inches(x + radius)},{inches(y + radius * Fraction(2, 5))})",
-                "",
-            )
+            + _measured(label, room, named)
+            + "\n"
+            + _node(label, f"({inches(x + radius)},{inches(y + at)})", "")
         )
 
     return Shape(diameter, radius, draw)
@@ -204,11 +240,18 @@ def teardrop(template: TeardropTemplate, lang: str, height: Fraction | None = No
         right = (side * math.sin(half), side * math.cos(half))
         angle = math.degrees(half)
         dims = f'{format_number(template.length, lang)}" × {format_number(template.width, lang)}"'
+        words = engine_text(template.size.label, lang)
         label = _label(
             tex(teardrop_abbreviation(template, lang), lang),
-            tex(engine_text(template.size.label, lang), lang) + r"\\" + tex(dims, lang),
+            tex(words, lang) + r"\\" + tex(dims, lang),
             r"\Large",
             template.width * Fraction(4, 5),
+        )
+        room = Room(radius, 0.0, -radius, float(template.width * Fraction(4, 5)))
+        named = Named(
+            f'{format_number(template.length, "en")}" teardrop template',
+            words,
+            _engine_entry(template.size.label, lang),
         )
         return (
             rf"\begin{{scope}}[shift={{({tip_x:.4f}in,{tip_y:.4f}in)}}, rotate={lean:g}]"
@@ -217,6 +260,8 @@ def teardrop(template: TeardropTemplate, lang: str, height: Fraction | None = No
             rf" -- ({right[0]:.4f}in,{right[1]:.4f}in)"
             rf" arc[start angle={-angle:.4f}, end angle={180 + angle:.4f}, radius={radius:.4f}in]"
             " -- cycle;\n"
+            + _measured(label, room, named)
+            + "\n"
             + _node(label, f"(0,{centre:.4f}in)", f", rotate={lean:g}" if lean else "")
             + "\n\\end{scope}"
         )
@@ -234,29 +279,51 @@ def _spell_template(template: CircleTemplate, lang: str) -> Shape:
     assert template.name is not None
     colour = ASPECT_COLOURS[spell(template.name).aspect]
     name = print_text(SPELL_TEMPLATE, lang).format(name=engine_text(template.name, lang))
-    return circle(template.diameter, colour, _inch_text(template.diameter, lang), tex(name, lang))
+    named = Named(
+        f"{_inches_en(template.diameter)} {template.name} template",
+        name,
+        f"{_print_entry(SPELL_TEMPLATE, lang)}; {_engine_entry(template.name, lang)}",
+    )
+    big = _inch_text(template.diameter, lang)
+    return circle(template.diameter, colour, big, tex(name, lang), named=named)
+
+
+def _inches_en(diameter: Fraction) -> str:
+    return f'{format_number(diameter, "en")}"'
 
 
 def shapes(lang: str, paper: Paper = A4) -> list[Shape]:
     """Every template and counter of the sheets on ``paper``, labelled in the reader's
     language."""
     result = [teardrop(t, lang, usable(paper)[1]) for t in teardrop_templates()]
-    blast = tex(print_text(BLAST, lang), lang)
+    blast_words = print_text(BLAST, lang)
+    blast = tex(blast_words, lang)
     for template in blast_templates():
-        result.append(
-            circle(template.diameter, BLAST_COLOUR, _inch_text(template.diameter, lang), blast)
+        named = Named(
+            f"{_inches_en(template.diameter)} blast template",
+            blast_words,
+            _print_entry(BLAST, lang),
         )
+        big = _inch_text(template.diameter, lang)
+        result.append(circle(template.diameter, BLAST_COLOUR, big, blast, named=named))
     for template in spell_templates():
         result += [_spell_template(template, lang)] * COPIES.get(template.key, 1)
     for template in siege_templates():
         assert template.name is not None
         big = _inch_text(template.diameter, lang)
-        small = tex(engine_text(template.name, lang), lang)
+        words = engine_text(template.name, lang)
+        named = Named(
+            f"{_inches_en(template.diameter)} {template.name}",
+            words,
+            _engine_entry(template.name, lang),
+        )
         make = semicircle if template.semicircle else circle
-        result.append(make(template.diameter, SIEGE_COLOUR, big, small))
+        result.append(make(template.diameter, SIEGE_COLOUR, big, tex(words, lang), named=named))
     for counter in counters():
-        name = tex(engine_text(counter.name, lang), lang)
-        shape = circle(counter.diameter, COUNTER_COLOURS[counter.key], name, cross=False)
+        words = engine_text(counter.name, lang)
+        named = Named(f"{counter.name} counter", words, _engine_entry(counter.name, lang))
+        colour = COUNTER_COLOURS[counter.key]
+        shape = circle(counter.diameter, colour, tex(words, lang), named=named, cross=False)
         result += [shape] * COUNTER_COPIES
     return result
 
@@ -377,4 +444,5 @@ def templates_tex(lang: str, paper: Paper = A4) -> str:
         title=print_text(TITLE, lang),
         paper=paper,
         geometry=f"margin={float(MARGIN)}in",
+        extra=MEASURE,
     )

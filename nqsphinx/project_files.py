@@ -163,9 +163,27 @@ def _check_math(app: Sphinx, doctree: nodes.document) -> None:
         refuse(app, node, f"math is refused ({shown!r}): its renderer loads from another site")
 
 
+#: What a static path may hold, by suffix: images, drawings, and the site's scripts and
+#: stylesheets (``nqsphinx/site/static/``; under ``docs/`` they are refused as code in the
+#: content).  Anything else (a PDF that may run JavaScript in a reader, a web app manifest, a
+#: page of Markdown) is published as it is from a static path, and nothing of the site needs it.
+STATIC_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".ico", ".svg", ".css", ".js")
+
+
+def static_kind_problem(path: Path, shown: str) -> str:
+    """Why ``path``, in a static path, is of a kind the site does not publish ('' if it is)."""
+    if path.suffix.lower() in STATIC_SUFFIXES:
+        return ""
+    kinds = " ".join(STATIC_SUFFIXES)
+    return (
+        f"static file {shown!r} is not a kind of file the site publishes from a static path"
+        f" (only {kinds})"
+    )
+
+
 def static_problems(app: Sphinx) -> list[tuple[Path, str]]:
-    """Every symbolic link, every hard link and every file not of the project, in the static
-    and extra paths."""
+    """Every symbolic link, every hard link, every file not of the project and every file of
+    another kind than :data:`STATIC_SUFFIXES`, in the static and extra paths."""
     root = _project(app)
     folders = [root / f for f in (*app.config.html_static_path, *app.config.html_extra_path)]
     found: list[tuple[Path, str]] = []
@@ -180,6 +198,7 @@ def static_problems(app: Sphinx) -> list[tuple[Path, str]]:
                 found.append((path, f"symbolic link (to {os.readlink(path)}) in a static path"))
             elif path.is_file() and symlink_on_the_way(path, folder) is None:
                 problem = file_problem(path, folder, root, "static file")
+                problem = problem or static_kind_problem(path, os.path.relpath(path, root))
                 if problem:
                     found.append((path, problem))
     for name in ("html_favicon", "html_logo"):
@@ -300,10 +319,12 @@ def _check_page_assets(
 
 def setup(app: Sphinx) -> None:
     # Before the other extensions read anything (the catalogues' checks read the .po files).
+    # Code in the content first: its refusal names what the file is (a script, a page), where
+    # the static check would name only a kind of file the site does not publish.
+    app.connect("builder-inited", content_code.check_content, priority=100)
     app.connect("builder-inited", _check_static, priority=100)
     app.connect("builder-inited", _check_links, priority=100)
     app.connect("builder-inited", svg_files.check_svgs, priority=100)
-    app.connect("builder-inited", content_code.check_content, priority=100)
     app.connect("doctree-read", _check_downloads, priority=100)
     app.connect("doctree-read", _check_image_files, priority=100)
     app.connect("doctree-read", _check_math, priority=100)

@@ -12,7 +12,12 @@ a ``style=""`` or a presentation attribute (``fill="url(https://...)"``).  A ``<
 text only: an element, a comment or an instruction inside it (``@imp<x/>ort``) splits a word for
 this check that the browser reads whole.  And an animation (``<set>``, ``<animate>``...) may not
 change a link (``attributeName="href"``) nor set an address: it would swap in a remote image, or
-send a click elsewhere, after the file is checked.  The PDF's diagrams
+send a click elsewhere, after the file is checked.  Beyond these, a drawing holds only the
+elements and attributes of :data:`ELEMENTS` and :data:`ATTRIBUTES` (what the project's drawings
+use, and the plain shapes, text and gradients like them), all in SVG's namespace: an element of
+another (XHTML's ``<h:meta http-equiv="refresh">``, ``<h:img>``, ``<h:form>``...), which a browser
+opening the SVG obeys, is refused at its line, and so is an animation or an attribute no drawing
+needs.  The PDF's diagrams
 (converted by ``rsvg-convert``) are the same files, checked when that builder starts too.
 """
 
@@ -39,6 +44,60 @@ ANIMATIONS = frozenset({"set", "animate", "animatemotion", "animatetransform", "
 ANIMATED_VALUES = ("to", "from", "by", "values")
 #: An address: a scheme (``https:``), a path (a ``/`` in it), a file name (``x.png``).
 _ADDRESS = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|[^#;\s]*/|\.|[^#;\s]*\.[a-z][a-z0-9]{1,4}$)", re.I)
+
+
+SVG = "http://www.w3.org/2000/svg"
+XML = "http://www.w3.org/XML/1998/namespace"
+#: The elements a drawing may hold (SVG's namespace): what the project's drawings use (``svg``,
+#: ``g``, ``defs``, ``style``, ``title``, ``marker``, ``path``, ``circle``, ``rect``, ``text``),
+#: and the static shapes, text and gradients of the same kind.
+ELEMENTS = frozenset(
+    {
+        *("svg", "g", "defs", "style", "title", "desc", "marker", "symbol", "clipPath"),
+        *("path", "circle", "ellipse", "line", "polyline", "polygon", "rect", "text", "tspan"),
+        *("linearGradient", "radialGradient", "stop"),
+    }
+)
+#: The attributes a drawing's elements may carry (no namespace), besides ``data-*`` and
+#: ``xml:lang``, ``xml:space``: geometry, presentation, and the text's accessible names.
+ATTRIBUTES = frozenset(
+    {
+        *("id", "class", "style", "lang", "role", "aria-label", "aria-hidden", "version"),
+        *("viewBox", "preserveAspectRatio", "width", "height", "x", "y", "x1", "y1", "x2", "y2"),
+        *("cx", "cy", "r", "rx", "ry", "fx", "fy", "d", "points", "dx", "dy", "rotate"),
+        *("transform", "textLength", "lengthAdjust", "pathLength", "href"),
+        *("fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity"),
+        *("stroke-dasharray", "stroke-dashoffset", "stroke-linecap", "stroke-linejoin"),
+        *("stroke-miterlimit", "opacity", "visibility", "display", "color", "vector-effect"),
+        *("font-family", "font-size", "font-weight", "font-style", "text-anchor"),
+        *("dominant-baseline", "alignment-baseline", "letter-spacing", "word-spacing"),
+        *("clip-path", "clip-rule", "clipPathUnits", "paint-order", "shape-rendering"),
+        *("marker-start", "marker-mid", "marker-end", "markerWidth", "markerHeight"),
+        *("markerUnits", "refX", "refY", "orient", "overflow"),
+        *("gradientUnits", "gradientTransform", "spreadMethod", "offset", "stop-color"),
+        "stop-opacity",
+    }
+)
+
+
+def off_the_list(name: str, attributes: dict[str, str]) -> str:
+    """Why the element ``name`` (expat's ``namespace name``) with ``attributes`` is not one a
+    drawing holds ('' when it is)."""
+    namespace, _, local = name.rpartition(" ")
+    if namespace != SVG:
+        where = f"namespace {namespace!r}" if namespace else "no namespace"
+        return f"element <{local}> of {where} (a drawing's elements are SVG's)"
+    if local not in ELEMENTS:
+        return f"element <{local}>, not one the drawings use (nqsphinx/svg_files.py, ELEMENTS)"
+    for key in attributes:
+        namespace, _, local = key.rpartition(" ")
+        if namespace == XML and local in ("lang", "space"):
+            continue
+        if namespace:
+            return f"attribute {local!r} of namespace {namespace!r} (a drawing's are SVG's)"
+        if local not in ATTRIBUTES and not local.startswith("data-"):
+            return f"attribute {local!r}, not one the drawings use (ATTRIBUTES)"
+    return ""
 
 
 def _local(name: str) -> str:
@@ -130,6 +189,13 @@ class _Reader:
 
     def start(self, name: str, attributes: dict[str, str]) -> None:
         line = self.parser.CurrentLineNumber
+        known = len(self.found)
+        self.named(name, attributes, line)
+        if len(self.found) == known and (problem := off_the_list(name, attributes)):
+            self.found.append((line, problem))
+
+    def named(self, name: str, attributes: dict[str, str], line: int) -> None:
+        """The problems named by what the element does: runs, loads, links, animates."""
         if _local(name) in REFUSED_ELEMENTS:
             self.found.append((line, f"element <{_local(name)}>"))
         if self.styles:

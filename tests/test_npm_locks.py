@@ -211,3 +211,22 @@ def test_record_vendored_records_no_refused_folder(tmp_path: Path) -> None:
     assert done.returncode != 0
     assert "resolved 'file:vendor/minisearch-7.2.0.tgz'" in done.stderr
     assert not (search / "node_modules/.nq-installed.sha256").exists()
+
+
+def test_dev_refuses_a_file_git_tracks_under_node_modules_in_one_line(tmp_path: Path) -> None:
+    """Attack thirteen: a pull request adds (``git add -f``) a changed MiniSearch under
+    tools/search/node_modules; a checkout whose packages are installed takes it, and ./dev would
+    skip ``npm ci`` since the lock is unchanged."""
+    project = _copy(tmp_path)
+    planted = "tools/search/node_modules/minisearch/dist/umd/index.js"
+    (project / planted).parent.mkdir(parents=True)
+    (project / planted).write_text('alert("attack13");\n', encoding="utf-8")
+    for args in (["init", "-q"], ["add", "-f", planted]):
+        subprocess.run(["git", *args], cwd=project, check=True, capture_output=True)
+    done = _dev(project, _fake_tools(project))
+    assert done.returncode != 0
+    assert done.stderr.splitlines() == [
+        f"Refused: git tracks {planted}, under node_modules, where only npm installs "
+        "(git rm -r --cached tools/search/node_modules)"
+    ]
+    assert _npm_runs(project) == []

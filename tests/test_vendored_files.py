@@ -5,13 +5,14 @@ whose bytes are not those recorded at install time (tools/record-vendored)."""
 
 from __future__ import annotations
 
+import hashlib
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from nqsphinx.refusals import Refused
-from nqsphinx.site import quick_search
+from nqsphinx.site import quick_search, vendored
 from tools.scratch import ROOT
 
 LIBRARY = "node_modules/minisearch/dist/umd/index.js"
@@ -58,7 +59,7 @@ def test_a_vendored_file_without_a_record_or_under_another_lock_is_refused(tools
     (tools / "package-lock.json").write_text('{"lockfileVersion": 3, "x": 1}\n')
     with pytest.raises(Refused, match="package-lock.json changed since"):
         quick_search.minisearch()
-    (tools / "node_modules" / ".nq-installed.sha256").unlink()
+    vendored.record_path(tools).unlink()
     with pytest.raises(Refused, match="no record of what npm installed"):
         quick_search.minisearch()
 
@@ -70,3 +71,25 @@ def test_pyodide_is_read_through_the_same_check() -> None:
 
     source = Path(bundle.__file__).read_text(encoding="utf-8")
     assert "vendored.read(" in source and ".read_bytes() for name in PYODIDE_FILES" not in source
+
+
+def test_a_record_in_node_modules_is_not_read_in_a_checkout(tools: Path) -> None:
+    """Attack thirteen: a pull request carries a changed MiniSearch and the record sha256sum
+    computes for it, in node_modules where npm and a checkout write; the record the build reads
+    is in the checkout's git folder, where neither does."""
+    library = (tools / LIBRARY).read_bytes() + b';alert("attack13");\n'
+    (tools / LIBRARY).write_bytes(library)
+    lock = (tools / "package-lock.json").read_bytes()
+    forged = "".join(
+        f"{hashlib.sha256(data).hexdigest()}  {name}\n"
+        for name, data in (("package-lock.json", lock), (LIBRARY, library))
+    )
+    (tools / "node_modules" / ".nq-installed.sha256").write_text(forged, encoding="utf-8")
+    with pytest.raises(Refused, match=f"tools/search/{LIBRARY}: not the file npm installed"):
+        quick_search.minisearch()
+
+
+def test_the_record_is_kept_in_the_git_folder(tools: Path) -> None:
+    git_dir = tools.parents[1] / ".git"
+    assert (git_dir / "nq-vendored" / "tools" / "search.sha256").is_file()
+    assert not (tools / "node_modules" / ".nq-installed.sha256").exists()

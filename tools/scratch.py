@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nqsphinx.project_files import git_files
+from nqsphinx.site import vendored
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Where proxies point when the network cannot be switched off: a port nothing listens on.
@@ -30,7 +31,8 @@ def project_files(root: Path = ROOT) -> list[str]:
 
 #: The npm packages that ``./dev`` installs before any build, which a build only reads (the
 #: header search's MiniSearch, the At the table page's Pyodide): copied as installed, since no
-#: build runs npm.
+#: build runs npm, with the record of the install (kept in the checkout's git folder, which the
+#: copy lacks: in the copy's node_modules, where a build outside a checkout reads it).
 VENDORED = ("tools/search/node_modules", "tools/engine/node_modules")
 
 
@@ -43,6 +45,9 @@ def copy_project(dest: Path, root: Path = ROOT) -> Path:
     for folder in VENDORED:
         if (root / folder).is_dir():
             shutil.copytree(root / folder, dest / folder, symlinks=True, dirs_exist_ok=True)
+            record = vendored.record_path((root / folder).parent)
+            if record.is_file():
+                shutil.copy2(record, dest / folder / vendored.RECORD)
     return dest
 
 

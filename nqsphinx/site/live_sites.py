@@ -219,10 +219,10 @@ class SiteBuilder:
 
         log_to(app, self.warnings, fresh=False)
         checks = (
+            content_code.check_content,
             project_files._check_static,
             project_files._check_links,
             svg_files.check_svgs,
-            content_code.check_content,
         )
         try:
             for check in checks:

@@ -2,8 +2,11 @@
 
 ``./dev`` installs each package with ``npm ci`` from its folder's lock file (``tools/search``,
 ``tools/engine``; npm checks each tarball against the lock's ``integrity``) and then records the
-lock's and every installed file's SHA-256 (``tools/record-vendored``, in
-``node_modules/.nq-installed.sha256``).  A vendored file is published only when:
+lock's and every installed file's SHA-256 (``tools/record-vendored``).  The record is kept in the
+checkout's git folder (``nq-vendored/tools/search.sha256``), which neither npm nor a checkout
+writes: a pull request can carry files under ``node_modules`` (and a record that matches them),
+never that record.  Outside a checkout (a scratch copy of the project, which no pull request
+reaches) it is ``node_modules/.nq-installed.sha256``.  A vendored file is published only when:
 
 - git tracks no file under a ``node_modules`` folder: a pull request can add one there despite
   ``.gitignore`` (``git add -f``), and a checkout of its branch replaces the installed copy;
@@ -22,8 +25,10 @@ from pathlib import Path
 
 from nqsphinx.refusals import Refused
 
-#: Where the install's record is, in each ``node_modules`` folder.
+#: Where the install's record is outside a checkout, in each ``node_modules`` folder.
 RECORD = ".nq-installed.sha256"
+#: Where it is in a checkout, under the git folder: ``nq-vendored/<folder>.sha256``.
+RECORDS = "nq-vendored"
 LOCK = "package-lock.json"
 #: Git's pathspec of every file under a ``node_modules`` folder, anywhere in the checkout.
 UNDER_NODE_MODULES = ":(top,glob)**/node_modules/**"
@@ -69,14 +74,8 @@ def _shown(path: Path, tools: Path) -> str:
 
 
 def _checkout(folder: Path) -> Path | None:
-    done = subprocess.run(
-        ["git", "rev-parse", "--show-toplevel"],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    return Path(done.stdout.strip()) if done.returncode == 0 else None
+    top = _git(folder, "rev-parse", "--show-toplevel")
+    return Path(top) if top is not None else None
 
 
 def tracked_under_node_modules(folder: Path) -> list[str]:
@@ -106,8 +105,22 @@ def _record_of(path: Path, stamp: tuple[int, int]) -> dict[str, str]:
     return found
 
 
+def record_path(tools: Path) -> Path:
+    """Where ``tools/record-vendored`` keeps the record of ``tools``' install."""
+    git_dir = _git(tools, "rev-parse", "--absolute-git-dir")
+    if git_dir is None:
+        return tools / "node_modules" / RECORD
+    prefix = _git(tools, "rev-parse", "--show-prefix") or ""
+    return Path(git_dir) / RECORDS / f"{prefix.rstrip('/')}.sha256"
+
+
+def _git(folder: Path, *args: str) -> str | None:
+    done = subprocess.run(["git", *args], cwd=folder, capture_output=True, text=True, check=False)
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
 def _record(tools: Path) -> dict[str, str] | None:
-    path = tools / "node_modules" / RECORD
+    path = record_path(tools)
     try:
         stat = path.stat()
     except FileNotFoundError:

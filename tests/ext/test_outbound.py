@@ -81,7 +81,7 @@ def test_a_symbolic_link_in_a_static_path_stops_the_build(tmp_path: Path, make_a
     srcdir = copy_root("nq", tmp_path)
     static = srcdir / "_static"
     static.mkdir()
-    (static / "site.css").write_text("p {}\n", encoding="utf-8")
+    (static / "icon.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(16))
     (static / "leak.txt").symlink_to(PASSWD)
     (static / "etcdir").symlink_to("/etc")
     stop, errors = _started(srcdir, make_app, html_static_path=["_static"])
@@ -215,23 +215,23 @@ def test_what_the_sources_no_longer_make_leaves_the_site(tmp_path: Path, make_ap
     conf, index = srcdir / "conf.py", srcdir / "index.md"
     conf.write_text(conf.read_text(encoding="utf-8") + "html_static_path = ['_static']\n")
     (srcdir / "_static").mkdir()
-    (srcdir / "_static" / "notes.txt").write_text("Notes for the table.\n", encoding="utf-8")
+    (srcdir / "_static" / "notes.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(16))
     (srcdir / "extra.md").write_text("# Extra\n\nA page brought by a pull request.\n")
     listed = index.read_text(encoding="utf-8")
     index.write_text(listed.replace("```{toctree}\n", "```{toctree}\nextra\n", 1))
     first = build(srcdir, "en", make_app)
     outdir = Path(first.app.outdir)
-    assert (outdir / "_static/notes.txt").is_file() and (outdir / "extra.html").is_file()
-    (srcdir / "_static" / "notes.txt").unlink()
+    assert (outdir / "_static/notes.png").is_file() and (outdir / "extra.html").is_file()
+    (srcdir / "_static" / "notes.png").unlink()
     (srcdir / "extra.md").unlink()
     index.write_text(listed, encoding="utf-8")
     second = build(srcdir, "en", make_app)
     assert [w for w in second.unexpected_warnings() if "ERROR" in w] == []
-    assert not (outdir / "_static/notes.txt").exists()
+    assert not (outdir / "_static/notes.png").exists()
     assert not (outdir / "extra.html").exists()
     assert (outdir / "index.html").is_file() and (outdir / "magic.html").is_file()
     manifest = (Path(second.app.doctreedir) / MANIFEST).read_text(encoding="utf-8")
-    assert "notes.txt" not in manifest and "extra.html" not in manifest
+    assert "notes.png" not in manifest and "extra.html" not in manifest
 
 
 def test_doctrees_inside_the_output_folder_are_the_builds_own(tmp_path: Path) -> None:
@@ -279,3 +279,38 @@ def test_a_configuration_change_keeps_sphinx_s_copy_of_its_build_info(
     third = build(srcdir, "en", make_app)  # nothing changed: the copy is kept as it is
     assert [w for w in third.unexpected_warnings() if "ERROR" in w] == []
     assert (outdir / ".buildinfo.bak").is_file()
+
+
+#: Attack thirteen: a PDF whose opening runs JavaScript (a desktop reader may run it), a web app
+#: manifest starting at another site, a page of Markdown holding a script: each published as it
+#: is from the static path.
+PDF_WITH_SCRIPT = (
+    b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS "
+    b"(app.alert('attack13');) >> >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> "
+    b"endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+)
+STATIC_PLANTS = {
+    "a.pdf": PDF_WITH_SCRIPT,
+    "a.webmanifest": b'{"start_url": "https://attacker.example/"}\n',
+    "a.md": b"<script>alert(1)</script>\n",
+    "notes.txt": b"plain\n",
+}
+
+
+def test_a_static_file_of_a_kind_the_site_does_not_publish_is_refused(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """A static path holds images, drawings, and the site's scripts and stylesheets."""
+    srcdir = copy_root("nq", tmp_path)
+    static = srcdir / "_static"
+    static.mkdir()
+    (static / "icon.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(16))
+    for name, data in STATIC_PLANTS.items():
+        (static / name).write_bytes(data)
+    stop, errors = _started(srcdir, make_app, html_static_path=["_static"])
+    assert stop.code == 2
+    assert [error.split(": ")[1] for error in errors] == [
+        f"_static/{name}" for name in sorted(STATIC_PLANTS)
+    ]
+    assert "not a kind of file the site publishes from a static path" in errors[0]
+    assert not list(tmp_path.rglob("*.html"))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from unittest.mock import ANY
 
 import pytest
 
@@ -34,6 +33,7 @@ def test_scripts_events_and_remote_links_are_found_at_their_line(tmp_path: Path)
         (4, "link to 'javascript:alert(92)' (only #id or an inline image)"),
         (5, "event attribute 'onload'"),
         (6, "element <foreignobject>"),
+        (6, "element <p>, not one the drawings use (nqsphinx/svg_files.py, ELEMENTS)"),
         (7, "an animation of the link 'href'"),
         (7, "javascript: in attribute 'to'"),
     ]
@@ -42,8 +42,8 @@ def test_scripts_events_and_remote_links_are_found_at_their_line(tmp_path: Path)
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
-        ('<!DOCTYPE svg [<!ENTITY x "y">]>\n<svg/>', (1, "entity declaration 'x'")),
-        ("<svg><g></svg>", (1, "not well-formed XML (mismatched tag)")),
+        ('<!DOCTYPE svg [<!ENTITY x "y">]>\n' + HEAD + "</svg>", (1, "entity declaration 'x'")),
+        (HEAD + "<g></svg>", (2, "not well-formed XML (mismatched tag)")),
     ],
 )
 def test_entities_and_broken_files_are_refused(
@@ -61,13 +61,29 @@ def test_the_projects_drawings_pass() -> None:
     assert {str(d): svg_problems(d) for d in drawings if svg_problems(d)} == {}
 
 
-def test_a_fragment_and_an_inline_image_pass(tmp_path: Path) -> None:
+def test_a_fragment_of_the_drawing_passes(tmp_path: Path) -> None:
     drawing = tmp_path / "d.svg"
     drawing.write_text(
-        HEAD + '<use href="#a"/><image xlink:href="data:image/png;base64,AAAA"/></svg>',
+        HEAD + '<linearGradient id="a"><stop offset="0" stop-color="#fff"/></linearGradient>'
+        '<linearGradient id="b" href="#a" xml:space="preserve"/><rect fill="url(#b)"/></svg>',
         encoding="utf-8",
     )
     assert svg_problems(drawing) == []
+
+
+def test_a_link_an_image_and_a_use_are_refused_though_local(tmp_path: Path) -> None:
+    """No drawing needs them: an element off the list is refused, whatever it points at."""
+    drawing = tmp_path / "d.svg"
+    drawing.write_text(
+        HEAD + '<use href="#a"/>\n<image xlink:href="data:image/png;base64,AAAA"/>\n'
+        '<a href="#a"><text>x</text></a></svg>',
+        encoding="utf-8",
+    )
+    assert [(line, problem.split(",")[0]) for line, problem in svg_problems(drawing)] == [
+        (2, "element <use>"),
+        (3, "element <image>"),
+        (4, "element <a>"),
+    ]
 
 
 def test_a_hostile_svg_stops_the_build(tmp_path: Path, make_app: Any) -> None:
@@ -77,7 +93,7 @@ def test_a_hostile_svg_stops_the_build(tmp_path: Path, make_app: Any) -> None:
     stop, errors = _started(srcdir, make_app)
     assert stop.code == 2
     assert errors[0] == "ERROR: _static/diagrams/model.svg:2: element <script> in an SVG: refused"
-    assert len(errors) == 7
+    assert len(errors) == 8
     assert not list(tmp_path.rglob("*.html"))
 
 
@@ -138,8 +154,9 @@ def test_a_style_holds_text_only_and_an_animation_changes_no_link(
 ) -> None:
     drawing = tmp_path / "attack-zones.svg"
     drawing.write_text(HEAD + plant + "\n</svg>\n", encoding="utf-8")
-    assert [(line, problem) for line, problem in svg_problems(drawing)][:1] == [(2, ANY)]
-    assert said in svg_problems(drawing)[0][1]
+    found = svg_problems(drawing)
+    assert {line for line, _ in found} == {2}
+    assert any(said in problem for _, problem in found)
 
 
 def test_the_plants_in_the_real_drawing_are_refused(tmp_path: Path) -> None:
@@ -149,11 +166,13 @@ def test_the_plants_in_the_real_drawing_are_refused(tmp_path: Path) -> None:
     drawing = tmp_path / "attack-zones.svg"
     for plant, said in PLANTS[:2] + PLANTS[3:5]:
         drawing.write_text(f"{head}>{plant}\n{rest}", encoding="utf-8")
-        assert [problem for line, problem in svg_problems(drawing)] == [ANY], plant
-        assert said in svg_problems(drawing)[0][1]
+        found = svg_problems(drawing)
+        assert {line for line, _ in found} == {1}, plant
+        assert any(said in problem for _, problem in found), plant
 
 
-def test_animations_of_drawing_values_pass(tmp_path: Path) -> None:
+def test_animations_even_of_drawing_values_are_refused(tmp_path: Path) -> None:
+    """No drawing animates, and an animation changes an attribute after the file is checked."""
     drawing = tmp_path / "d.svg"
     drawing.write_text(
         HEAD + '<rect><animate attributeName="opacity" values="0.25;0.75;1" dur="2s"/>'
@@ -161,7 +180,11 @@ def test_animations_of_drawing_values_pass(tmp_path: Path) -> None:
         'type="rotate" from="0 5 5" to="360 5 5"/></rect>\n</svg>\n',
         encoding="utf-8",
     )
-    assert svg_problems(drawing) == []
+    assert [problem.split(",")[0] for _, problem in svg_problems(drawing)] == [
+        "element <animate>",
+        "element <set>",
+        "element <animateTransform>",
+    ]
 
 
 @pytest.mark.parametrize("builder", ["html", "latex"])
@@ -184,3 +207,50 @@ def test_a_drawing_loading_css_stops_the_site_and_the_pdf(
     errors = strip_escape_sequences(warning.getvalue())
     assert "ERROR: _static/diagrams/b3.svg:2: CSS @import in <style> in an SVG: refused" in errors
     assert not list(tmp_path.rglob("*.tex")) and not list(tmp_path.rglob("*.html"))
+
+
+#: Attack thirteen: XHTML elements inside a drawing, which a browser opening the SVG on its own
+#: obeys (a refresh to another site, images, a video, a frame and a form that load from it).
+XHTML = 'xmlns:h="http://www.w3.org/1999/xhtml"'
+FOREIGN = [
+    f'<h:meta {XHTML} http-equiv="refresh" content="0;url=https://attacker.example/"/>',
+    f'<h:img {XHTML} src="https://attacker.example/p.png"/>',
+    f'<h:img {XHTML} srcset="https://attacker.example/p.png 1x"/>',
+    f'<h:video {XHTML} poster="https://attacker.example/p.png" src="https://attacker.example/v"/>',
+    f'<h:frame {XHTML} src="https://attacker.example/"/>',
+    f'<h:form {XHTML} action="https://attacker.example/"><h:input {XHTML}/></h:form>',
+    '<meta xmlns="http://www.w3.org/1999/xhtml" http-equiv="refresh" content="0;url=/x"/>',
+    '<x:g xmlns:x="urn:any"/>',
+]
+
+
+@pytest.mark.parametrize("plant", FOREIGN)
+def test_an_element_of_another_namespace_is_refused_at_its_line(tmp_path: Path, plant: str) -> None:
+    real = Path(__file__).parents[2] / "docs" / "_static" / "diagrams" / "attack-zones.svg"
+    text = real.read_text(encoding="utf-8")
+    drawing = tmp_path / "attack-zones.svg"
+    drawing.write_text(text.replace("</svg>", plant + "\n</svg>"), encoding="utf-8")
+    line = text[: text.index("</svg>")].count("\n") + 1
+    found = svg_problems(drawing)
+    assert found and {at for at, _ in found} == {line}
+    assert "namespace" in found[0][1]
+
+
+@pytest.mark.parametrize(
+    ("plant", "said"),
+    [
+        ('<image width="1" height="1"/>', "element <image>, not one the drawings use"),
+        ('<set attributeName="onmouseover" to="alert(1)"/>', "element <set>, not one"),
+        ('<rect width="1" height="1" formaction="x"/>', "attribute 'formaction', not one"),
+        (
+            '<rect xmlns:x="http://www.w3.org/1999/xlink" x:title="x"/>',
+            "attribute 'title' of namespace 'http://www.w3.org/1999/xlink'",
+        ),
+    ],
+)
+def test_an_element_or_attribute_off_the_list_is_refused(
+    tmp_path: Path, plant: str, said: str
+) -> None:
+    drawing = tmp_path / "d.svg"
+    drawing.write_text(HEAD + plant + "\n</svg>\n", encoding="utf-8")
+    assert [(line, said in problem) for line, problem in svg_problems(drawing)] == [(2, True)]

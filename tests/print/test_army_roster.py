@@ -215,3 +215,31 @@ def test_a_failed_roster_names_xelatexs_cause_and_leaves_no_folder(
         "! Unable to read an entire line---bufsize=200000.\n"
     )
     assert folders and not folders[0].exists()
+
+
+def _xmp_title(pdf: Path) -> str:
+    """The title of the PDF's XMP packet, which must parse as XML."""
+    from xml.etree import ElementTree
+
+    stream = reader(pdf).trailer["/Root"]["/Metadata"].get_object().get_data()
+    packet = ElementTree.fromstring(stream)
+    names = {"dc": "http://purl.org/dc/elements/1.1/", "rdf": RDF}
+    return "".join(packet.find(".//dc:title/rdf:Alt/rdf:li", names).itertext())  # type: ignore[union-attr]
+
+
+RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+
+
+@pytest.mark.parametrize("name", ["A ) B", "A ( B", "A) <</Evil 1>> (B", "Back\\slash ((x)"])
+def test_a_parenthesis_or_backslash_in_the_title_keeps_the_xmp_whole(
+    capsys: Capture, tmp_path: Path, name: str
+) -> None:
+    """Attack thirteen: hyperxmp wrote the packet as a PDF string, which an unbalanced
+    parenthesis of the army's name cut short (or dropped), at exit status 0."""
+    out = tmp_path / "paren.pdf"
+    army_file = _army(tmp_path, name.replace("\\", "\\\\"), "Bruisers")  # TOML's escape
+    code = main(["army", str(army_file), "--pdf", str(out)])
+    assert (code, capsys.readouterr().err) == (0, "")
+    title = reader(out).metadata.title  # type: ignore[union-attr]
+    assert name in title
+    assert _xmp_title(out) == title

@@ -70,3 +70,35 @@ def test_a_card_whose_text_runs_over_it_fails_the_build_naming_it(
         spell_cards.spell_cards_tex("fr"), tmp_path / "ok.pdf", tmp_path / "ok", pages=1
     )
     assert done.exists() and _CARD_TOO_LONG.pattern
+
+
+def test_a_template_label_that_crosses_its_outline_fails_the_build_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Attack thirteen: "Blast" as « Explosion magique retentissante » wrapped the 1" blast's
+    label onto three lines, over its cut line and its centre cross, at exit status 0. The
+    template is named, and the catalogue entry that made its label."""
+    from nqprint import template_sheets
+    from nqprint.latex import PAGE_BREAK
+
+    real = template_sheets.print_text
+    long_blast = "Explosion magique retentissante"
+    monkeypatch.setattr(
+        template_sheets,
+        "print_text",
+        lambda text, lang: long_blast if text == template_sheets.BLAST else real(text, lang),
+    )
+    source = template_sheets.templates_tex("fr")
+    said = (
+        r"templates-fr\.tex:\d+: the label of the 1\" blast template \(Explosion magique "
+        r"retentissante\) does not fit inside its outline: .*nqprint/locale/fr/LC_MESSAGES/"
+        r"nqprint\.po:\d+: msgid \"Blast\""
+    )
+    with pytest.raises(PrintError, match=said):
+        compile_pdf(
+            source,
+            tmp_path / "out" / "templates-fr.pdf",
+            tmp_path / "work",
+            pages=source.count(PAGE_BREAK) + 1,
+        )
+    assert not (tmp_path / "out" / "templates-fr.pdf").exists()
