@@ -346,7 +346,12 @@ def all_results(page: Any, query: str, where: str = "content") -> None:
         page, f"document.getElementById('nq-search-{where}-list').dataset.query === {query!r}"
     )
     page.keyboard.press("ArrowUp")
-    assert field.get_attribute("aria-activedescendant") == f"nq-search-{where}-all"
+    chosen = f"nq-search-{where}-all"
+    wait_until(  # a list drawn again for the same words (results that came later) keeps it
+        page,
+        f"document.getElementById('nq-search-{where}-q')"
+        f".getAttribute('aria-activedescendant') === {chosen!r}",
+    )
     page.keyboard.press("Enter")
     page.wait_for_url("**/search.html?q=*")
     wait_until(page, "document.querySelector('#search-results .nq-search-summary')?.innerText")

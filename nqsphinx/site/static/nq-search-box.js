@@ -307,12 +307,17 @@
       );
       const all = `${form.action}?q=${encodeURIComponent(query)}`;
       items.push(option(`${form.id}-all`, form.dataset.all.replace("{query}", query), "", "", all));
+      // The same words drawn again (a draw that waited for the index): the option chosen stays.
+      const kept = !list.hidden && list.dataset.query === query ? active : -1;
       list.replaceChildren(...items);
       list.dataset.query = query;
       list.hidden = false;
       input.setAttribute("aria-expanded", "true");
-      active = -1;
-      input.removeAttribute("aria-activedescendant");
+      if (kept >= 0 && kept < items.length) choose(kept);
+      else {
+        active = -1;
+        input.removeAttribute("aria-activedescendant");
+      }
       const { messages } = config;
       status.textContent = !shown.length ? messages.none
         : shown.length === 1 ? messages.one : messages.count.replace("{count}", shown.length);
