@@ -223,7 +223,12 @@ function keptList({ prefix, words, store, open, make, listed, untouched, commit,
     closeUndo();
     make();
     draw();
-    if ($("name")) $("name").focus();
+    // The new item has no name yet (its placeholder says the default): the field is emptied
+    // before it takes the focus, as a focused field is not redrawn under the player's typing.
+    if ($("name")) {
+      $("name").value = "";
+      $("name").focus();
+    }
     $("status").textContent = words.made || "";
   });
   // Deleting asks first, in a modal dialog naming the item: Escape or "Keep" keeps it.
