@@ -58,6 +58,11 @@ SNIFFED = re.compile(
 )
 
 
+#: How much of a file is read for its kind: more than a browser sniffs (512 bytes), as leading
+#: blank lines hide markup from a short read and a browser that renders the file skips them.
+SNIFF_BYTES = 65536
+
+
 #: The first bytes of each kind of image the content may hold, by suffix.
 IMAGE_STARTS: dict[str, tuple[bytes, ...]] = {
     ".png": (b"\x89PNG\r\n\x1a\n",),
@@ -117,8 +122,8 @@ def code_kind(path: Path) -> tuple[str, str] | None:
     if suffix in OWN_CHECKS:
         return None
     with path.open("rb") as handle:
-        start = handle.read(512)
-    text = _as_utf8(start)
+        start = handle.read(SNIFF_BYTES)
+    text = _as_utf8(start).lstrip()  # blank lines before the markup hid it from the patterns
     if SNIFFED.match(text):
         return ("a page (HTML by its first bytes)", TEMPLATES)
     if SVG_SNIFFED.match(text):

@@ -130,6 +130,21 @@ def _page_dir(app: Sphinx) -> Path:
     return Path(app.srcdir) / Path(app.env.docname).parent
 
 
+#: What a page may offer as a download, by suffix: data a player reads or imports, and images.
+#: Anything else (an XHTML page under any of the many ``+xml`` names, a PDF that may run
+#: JavaScript in a reader) is served from the site's own origin as what its name says; the
+#: site's own PDFs and archive are generated downloads, not files of the sources.
+DOWNLOAD_SUFFIXES = (".toml", ".txt", ".csv", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg")
+
+
+def download_kind_problem(target: str) -> str:
+    """Why a linked file named ``target`` is of a kind no page offers ('' if it is not)."""
+    if Path(target).suffix.lower() in DOWNLOAD_SUFFIXES:
+        return ""
+    kinds = " ".join(DOWNLOAD_SUFFIXES)
+    return f"linked file {target!r} is not a kind of file a page offers (only {kinds})"
+
+
 def _check_downloads(app: Sphinx, doctree: nodes.document) -> None:
     srcdir = Path(app.srcdir)
     for node in list(doctree.findall(addnodes.download_reference)):
@@ -138,7 +153,7 @@ def _check_downloads(app: Sphinx, doctree: nodes.document) -> None:
             continue  # Sphinx copies no remote target: it stays a link
         path = srcdir / target.lstrip("/") if target.startswith("/") else _page_dir(app) / target
         problem = file_problem(path, srcdir, _project(app), "linked file", target)
-        if problem:
+        if problem or (problem := download_kind_problem(target)):
             refuse(app, node, problem)
 
 

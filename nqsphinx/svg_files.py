@@ -114,9 +114,11 @@ _CSS_LOAD = re.compile(
 )
 
 
-def _css_text(text: str) -> str:
-    """``text`` as a CSS parser reads its words: escapes decoded, comments removed (their line
-    ends kept, so that lines still count)."""
+def _css_readings(text: str) -> tuple[str, str]:
+    """``text`` as a CSS parser may read its words: escapes decoded, with its comments removed
+    (their line ends kept, so that lines still count) and with them left in. A ``/*`` inside a
+    string is no comment, and removed with no ``*/`` after it took the rest of the text with it
+    (an ``@font-face`` loading from another site): what either reading finds is refused."""
 
     def unescape(match: re.Match[str]) -> str:
         if match[1]:
@@ -125,21 +127,21 @@ def _css_text(text: str) -> str:
         return match[2]
 
     text = _CSS_ESCAPE.sub(unescape, text)
-    return _CSS_COMMENT.sub(lambda m: "\n" * m[0].count("\n"), text)
+    return _CSS_COMMENT.sub(lambda m: "\n" * m[0].count("\n"), text), text
 
 
 def css_problem(text: str) -> tuple[int, str] | None:
     """What in the CSS ``text`` (a ``<style>``, a ``style=""``, a presentation attribute such
     as ``fill="url(...)"``) would load a resource, anything but ``url(#fragment)``, with the
     number of lines before it in ``text``."""
-    css = _css_text(text)
-    for match in _CSS_LOAD.finditer(css):
-        lines = css.count("\n", 0, match.start())
-        if match[0].lower() == "@import":
-            return lines, "CSS @import"
-        if match[1].lower() == "url" and match[3].strip().startswith("#"):
-            continue
-        return lines, f"CSS {match[1].lower()}({match[3].strip()[:60]!r}) (only url(#id))"
+    for css in _css_readings(text):
+        for match in _CSS_LOAD.finditer(css):
+            lines = css.count("\n", 0, match.start())
+            if match[0].lower() == "@import":
+                return lines, "CSS @import"
+            if match[1].lower() == "url" and match[3].strip().startswith("#"):
+                continue
+            return lines, f"CSS {match[1].lower()}({match[3].strip()[:60]!r}) (only url(#id))"
     return None
 
 

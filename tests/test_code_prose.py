@@ -209,6 +209,16 @@ def test_a_session_abbreviating_the_language_is_nqs_refusal(option: str) -> None
     assert "Roll needed" not in found.split("--- printed:")[1]
 
 
+@pytest.mark.parametrize(
+    "command", ["nq morale --help", "nq --help", "nq cast -h", "nq --lang fr cast 5 --help"]
+)
+def test_a_session_asking_for_help_is_refused(command: str) -> None:
+    """argparse's help is English on every page: the French page showed it under its command."""
+    session = "$ nq cast 5 --wizardry 2\n...\n$ " + command + "\n...\n"
+    with pytest.raises(ValueError, match="line 3: a session's command asks for --help"):
+        console_in_language(session, "fr")
+
+
 def test_the_language_a_command_names_is_the_one_nq_reads() -> None:
     assert named_language(["nq", "cast", "5", "--lang", "fr", "--lang", "en"]) == "en"
     assert named_language(["nq", "--lang", "en", "cast", "5", "--lang", "fr"]) == "fr"

@@ -41,6 +41,7 @@ const KEPT_FIELDS = {
 // clock skew allowed) would win every merge, undoing this tab's changes or deleting the item for
 // good, so it is not believed (an item's time dropped, a deletion forgotten).
 const CLOCK_SKEW = 24 * 3600 * 1000;
+const KEPT_MOST = 500;
 const aTimePassed = (when) => Number.isFinite(when) && when <= Date.now() + CLOCK_SKEW;
 function keptClean(kept, field) {
   const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -54,9 +55,15 @@ function keptClean(kept, field) {
   }
   const gone = idTable(Object.entries(isObject(kept.gone) ? kept.gone : {})
     .filter(([, when]) => aTimePassed(when)));
-  const ids = new Set(items.map((item) => item.id));
+  const seen = new Set();
+  const once = items.filter((item) => !seen.has(item.id) && seen.add(item.id));
+  // The most a builder keeps: its latest changed (a list another page wrote with hundreds of
+  // thousands of items froze the page at every load), in their order.
+  const latest = new Set([...once].sort((a, b) => (b.at || 0) - (a.at || 0)).slice(0, KEPT_MOST));
+  const held = once.filter((item) => latest.has(item));
+  const ids = new Set(held.map((item) => item.id));
   return {
-    [field]: items.filter((item, place) => items.findIndex((other) => other.id === item.id) === place),
+    [field]: held,
     current: ids.has(kept.current) ? kept.current : null,
     gone,
   };

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import doctest
 import io
+import re
 import shlex
 import tempfile
 from dataclasses import dataclass
@@ -84,6 +85,10 @@ def in_language(words: list[str], lang: str) -> list[str]:
     return [words[0], "--lang", lang, *words[1:]]
 
 
+#: ``-h`` alone or among other short options (``-vh``): argparse's help, never translated.
+_HELP = re.compile(r"-[A-Za-z]*h[A-Za-z]*")
+
+
 def refusal(words: list[str]) -> str:
     """Why a session may not run ``nq WORDS`` ('' when it may): a command that names the
     source language would show English on every translated page; a path that is absolute or
@@ -91,6 +96,8 @@ def refusal(words: list[str]) -> str:
     page (only the files the session shows with ``cat`` are read)."""
     if named_language(words) == SOURCE_LANGUAGE:
         return f"names --lang {SOURCE_LANGUAGE}: every translated page would show English"
+    if any(word == "--help" or _HELP.fullmatch(word) for word in words[1:]):
+        return "asks for --help, whose text is English on every page: show an answer instead"
     for word in words[1:]:
         path = word.partition("=")[2] if word.startswith("-") else word
         if path.startswith(("/", "~")) or ".." in Path(path).parts:

@@ -124,3 +124,21 @@ def test_a_long_list_holds_no_change_back(browser: Any, site: Site) -> None:
     assert when_answered < MANY, when_answered
     assert not watched.errors, watched.errors
     context.close()
+
+
+def test_a_list_of_thousands_keeps_its_latest(browser: Any, site: Site) -> None:
+    """Another page of the origin wrote 20,000 armies: the builder keeps its latest 500 (the
+    most any player keeps; 300,000 froze the page at every load) and answers."""
+    armies = [{"id": f"a{n}", "name": f"Army {n}", "at": n + 1} for n in range(20000)]
+    context = _recorded(site, browser.new_context(viewport=DESKTOP))
+    stored_before_load(context, {"nq-army-builder": json.dumps({"armies": armies})})
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page("en/at-the-table.html"))
+    _settle(page)
+    listed = page.locator("#nq-army-pick option").all_inner_texts()
+    assert 1 <= len(listed) <= 501, len(listed)
+    assert any(text.startswith("Army 19999") for text in listed)
+    assert not any(text.startswith("Army 0 ") or text == "Army 0" for text in listed)
+    assert not watched.errors, watched.errors
+    context.close()

@@ -124,3 +124,20 @@ def test_xml_documents_are_refused_by_name_and_by_their_bytes(
         f"ERROR: _static/n.rdf: {xml}",
         f"ERROR: _static/u16.dat: {markup}",
     ]
+
+
+def test_markup_after_blank_lines_is_found(tmp_path: Path) -> None:
+    """A browser skips the blank lines before a page's markup; a short read did not reach it."""
+    hidden = tmp_path / "sheet.txt"
+    hidden.write_text("\n" * 600 + "<html><script>document.title='x'</script></html>\n")
+    spaced = tmp_path / "spaced.txt"
+    spaced.write_text(" \t\r\n" * 3000 + "<svg xmlns='http://www.w3.org/2000/svg'/>\n")
+    plain = tmp_path / "plain.txt"
+    plain.write_text("\n" * 600 + "A roster, 24 models.\n")
+    assert content_code.code_kind(hidden) == (
+        "a page (HTML by its first bytes)",
+        content_code.TEMPLATES,
+    )
+    found = content_code.code_kind(spaced)
+    assert found is not None and found[0].startswith("an SVG drawing")
+    assert content_code.code_kind(plain) is None

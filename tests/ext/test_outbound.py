@@ -314,3 +314,21 @@ def test_a_static_file_of_a_kind_the_site_does_not_publish_is_refused(
     ]
     assert "not a kind of file the site publishes from a static path" in errors[0]
     assert not list(tmp_path.rglob("*.html"))
+
+
+def test_a_linked_file_of_a_kind_no_page_offers_is_refused(tmp_path: Path, make_app: Any) -> None:
+    """A file under a ``+xml`` name the content check does not know (an XHTML page), or a PDF:
+    served from the site's origin as what its name says (a script ran, a reader was sent away)."""
+    srcdir = copy_root("nq", tmp_path)
+    (srcdir / "zz-sheet.xhtm").write_text("alert(1)\n")  # its markup: the content check's
+    (srcdir / "zz-book.pdf").write_bytes(b"%PDF-1.4\n/OpenAction << /JS (app.alert(1)) >>\n")
+    page = srcdir / "magic.md"
+    hostile = ["{download}`sheet <zz-sheet.xhtm>`", "[page](zz-sheet.xhtm)", "[book](zz-book.pdf)"]
+    page.write_text(page.read_text(encoding="utf-8") + "\n\n" + "\n\n".join(hostile) + "\n")
+    built = build(srcdir, "en", make_app)
+    errors = [w for w in built.unexpected_warnings() if "ERROR" in w]
+    lines = [line_of(page, markup) for markup in hostile]
+    assert [e.split(": ERROR: ")[0] for e in errors] == [f"{page}:{n}" for n in lines], errors
+    assert all("is not a kind of file a page offers" in e for e in errors), errors
+    outdir = Path(built.app.outdir)
+    assert _outputs_holding(outdir, b"alert(1)") == []

@@ -254,3 +254,15 @@ def test_an_element_or_attribute_off_the_list_is_refused(
     drawing = tmp_path / "d.svg"
     drawing.write_text(HEAD + plant + "\n</svg>\n", encoding="utf-8")
     assert [(line, said in problem) for line, problem in svg_problems(drawing)] == [(2, True)]
+
+
+def test_a_comment_opened_inside_a_css_string_hides_nothing(tmp_path: Path) -> None:
+    """``"/*"`` in a string, with no ``*/`` after it, is no comment to a browser: what follows
+    (a font, a cursor, a background from another site) is still read and refused."""
+    from nqsphinx.svg_files import css_problem
+
+    font = 'text{font-family:"/*"} @font-face{font-family:z;src:url(https://evil.example/f.woff)}'
+    cursor = 'font-family:"/*";cursor:url(https://evil.example/c.png),auto'
+    assert css_problem(font) == (0, "CSS url('https://evil.example/f.woff') (only url(#id))")
+    assert css_problem(cursor) == (0, "CSS url('https://evil.example/c.png') (only url(#id))")
+    assert css_problem("fill:url(#g) /* a note: url(#h) */") is None
