@@ -281,9 +281,11 @@ def cut_heads(pdf: Path) -> list[str]:
     starts = {page for page, _, depth in layout.outline_levels(pdf) if depth == 0}
     found = []
     for page in layout.read_pages(pdf):
-        if not page.head or page.number in starts or pdfs.reader(pdf).pages[
-            page.number - 1
-        ].get("/Rotate", 0):
+        if (
+            not page.head
+            or page.number in starts
+            or pdfs.reader(pdf).pages[page.number - 1].get("/Rotate", 0)
+        ):
             continue
         words = page.head.split()
         words = words[1:] if words[0] == page.label else words[:-1]
