@@ -222,11 +222,11 @@ FRENCH_SETUP = "\n\\frenchsetup{og=«, fg=», SmallCapsFigTabCaptions=false}"
 #: ``\chaptermark`` clears the right one): an odd page before the chapter's first section, or
 #: in a chapter without sections, names the chapter rather than showing a bare page number.
 #: Numbers as the contents print them: "Chapter 8  Movement", "8.1  Move" (no full stop after
-#: the number, which fancyhdr's marks add).  A title too long for the head's one line is cut at
-#: a word, with an ellipsis, as a book shortens it (``\nq@headmark``, truncate.sty): a long
-#: French section title wrapped the head onto two lines (French Letter p. 179).
+#: the number, which fancyhdr's marks add).  A section's title too long for the head's one
+#: line gives the head to its chapter's (``\nq@headmark``), never cut: a long French section
+#: title wrapped the head onto two lines (French Letter p. 179), and cut at a word it read
+#: « 23.5 Liste des capacités, des traits, des armes et de … », a title the book has nowhere.
 HEADERS = r"""
-\usepackage[fit]{truncate}
 \definecolor{nqred}{HTML}{7B1E1E}
 \makeatletter
 \renewcommand{\chaptermark}[1]{\markboth{\nq@chaptermark{#1}}{\nq@chaptermark{#1}}}
@@ -234,12 +234,13 @@ HEADERS = r"""
   \ifnum\c@secnumdepth>\m@ne\@chapapp\ \thechapter\quad\fi#1}}
 \newcommand{\nq@sectionmark}[1]{\ifnum\c@secnumdepth>\z@\thesection\quad\fi#1}
 \renewcommand{\sectionmark}[1]{\markright{\nq@sectionmark{#1}}}
-\newcommand{\nq@headmark}[1]{\truncate{\dimexpr\headwidth-3em\relax}{\nouppercase{#1}}}
+\newcommand{\nq@headmark}[2]{\sbox\z@{\nouppercase{#1}}%
+  \ifdim\wd\z@>\dimexpr\headwidth-3em\relax\nouppercase{#2}\else\unhbox\z@\fi}
 \fancypagestyle{normal}{%
   \fancyhf{}%
   \def\sectionmark##1{\markright{\nq@sectionmark{##1}}}%
-  \fancyhead[LE]{{\py@HeaderFamily\thepage\quad\nq@headmark{\leftmark}}}%
-  \fancyhead[RO]{{\py@HeaderFamily\nq@headmark{\rightmark}\quad\thepage}}%
+  \fancyhead[LE]{{\py@HeaderFamily\thepage\quad\nq@headmark{\leftmark}{\leftmark}}}%
+  \fancyhead[RO]{{\py@HeaderFamily\nq@headmark{\rightmark}{\leftmark}\quad\thepage}}%
   \fancyfoot[C]{{\py@HeaderFamily\footnotesize No Quarter Fantasy Wargames}}%
   \renewcommand{\headrulewidth}{0.4pt}%
   \renewcommand{\footrulewidth}{0pt}%

@@ -14,13 +14,16 @@ width, centred): a note across the turned page ran to 156 characters a line.  A 
 breaks over pages, which a box cannot) begins its landscape page where it stands.  The landscape
 page is headed by the table's section (the running head's mark when the box began: the text
 had gone on to the next section, whose name headed Table 23.1's page), and the page after it by
-the section the text is in.  Where
-nothing but the heading and boxes (an erratum's) stands before the table in its section, the
-table is judged before the heading, whose keep then asks only for room for itself and the
-boxes: the table does not follow them on their page.  Where the table ends its chapter (the
-last block of the chapter's last section), its section is kept whole: the text before it goes
-to the next page with its heading rather than leave a line or two of it alone on the page before
-the landscape page (Table 28.6's page).
+the section the text is in.  Where nothing but the heading and boxes (an erratum's) stands
+before the table in its section, the table is judged before the heading, and the landscape page
+begins at the heading: the heading and its boxes go with the table, and the section's page
+(the contents', the bookmark's, the index's) holds its table (left behind, "23.1 Model
+Characteristics Summary" and its erratum stood above "23.2 Armour Summary", Table 23.1 on the
+page after); Chapter 23's opener keeps its title and its sentence alone on its page, as no
+page can hold them with the table.  Where the table ends its chapter (the last block of the
+chapter's last section), its section is kept whole: the text before it goes to the next page
+with its heading rather than leave a line or two of it alone on the page before the landscape
+page (Table 28.6's page).
 """
 
 from __future__ import annotations
@@ -63,8 +66,6 @@ TURN = r"""
   \else\end{landscape}\fi\fi}
 \makeatother
 """
-#: What a heading's keep asks for (lines) beyond the heading and its boxes when its table turns.
-TURNED_HEAD_LINES = 3
 #: The attribute that marks the raw node where a table's landscape page may begin.
 TURN_START = "nq_turn_start"
 #: The attribute that marks the raw node where a turned table's box begins.
@@ -104,9 +105,9 @@ def turn_end() -> nodes.raw:
 
 class TurnWithHeading(SphinxPostTransform):
     """A table is judged before its section's heading when only the heading's own pieces and
-    boxes stand before it, and the heading's keep asks, if it turns, for the heading and the
-    boxes only (its table goes on the next page; the text after it fills the page).  A turned
-    longtable begins its landscape page where it stands (``\\nqturnbeginlong``)."""
+    boxes stand before it, and its landscape page, if it turns, begins at the heading (which
+    asks for no room on the page before).  A turned longtable begins its landscape page where
+    it stands (``\\nqturnbeginlong``)."""
 
     default_priority = 895  # after page_keeps (890), which sets the heading's keep and labels
     builders = ("latex",)
@@ -114,7 +115,7 @@ class TurnWithHeading(SphinxPostTransform):
     def run(self, **kwargs: object) -> None:
         for raw in list(self.document.findall(nodes.raw)):
             if raw.get(TURN_BEGIN) and _is_longtable(raw):
-                raw.replace_self(generated_raw(r"\nqturnbeginlong" + "\n", "latex"))
+                raw.replace_self(_landscape_begin())
         for raw in list(self.document.findall(nodes.raw)):
             section = raw.parent
             if not raw.get(TURN_START) or not isinstance(section, nodes.section):
@@ -124,11 +125,12 @@ class TurnWithHeading(SphinxPostTransform):
             if outer is None:
                 continue
             if all(isinstance(n, BEFORE_TABLE) for n in before):
+                begin = next(n for n in section.children[len(before) :] if n.get(TURN_BEGIN))
                 section.remove(raw)
+                section.remove(begin)
                 start = _heading_start(outer, section)
-                outer.insert(start, raw)
-                if not _is_longtable(raw):
-                    _keep_heading_and_boxes(outer, start, before)
+                outer.insert(start, [raw, _landscape_begin()])
+                _keep_heading(outer, start, None)
             elif _ends_chapter(section, raw) and _only_text(before):
                 section.remove(raw)
                 start = _heading_start(outer, section)
@@ -177,22 +179,24 @@ def _text_lines(before: list[nodes.Node]) -> int:
     )
 
 
-def _keep_heading_and_boxes(outer: nodes.Element, start: int, before: list[nodes.Node]) -> None:
-    """The heading's keep among ``outer``'s nodes from ``start`` asks, if the table turns, for
-    the heading, the boxes of ``before`` and :data:`TURNED_HEAD_LINES` lines."""
-    boxes = sum(page_keeps._box_lines(n) for n in before if isinstance(n, nodes.Admonition))
-    _keep_heading(outer, start, page_keeps.HEADING_LINES + boxes + TURNED_HEAD_LINES)
+def _landscape_begin() -> nodes.raw:
+    """What begins a turned table's landscape page where it stands, its heading's or its own."""
+    raw = generated_raw(r"\nqturnbeginlong" + "\n", "latex")
+    raw[TURN_BEGIN] = True
+    return raw
 
 
-def _keep_heading(outer: nodes.Element, start: int, lines: int) -> None:
+def _keep_heading(outer: nodes.Element, start: int, lines: int | None) -> None:
     """The heading's keep among ``outer``'s nodes from ``start`` asks for ``lines`` if the
-    table turns, for what it asked otherwise if not."""
+    table turns (nothing for ``None``: the heading opens the landscape page), for what it asked
+    otherwise if not."""
     for node in outer.children[start:]:
         if isinstance(node, nodes.section):
             return
         found = re.match(r"\\nqkeephead\{(\d+)\}", node.astext())
         if isinstance(node, nodes.raw) and found:
-            keep = rf"\ifnqturn\nqkeephead{{{lines}}}\else{found.group(0)}\fi" + "\n"
+            turned = "" if lines is None else rf"\nqkeephead{{{lines}}}"
+            keep = rf"\ifnqturn{turned}\else{found.group(0)}\fi" + "\n"
             node.replace_self(generated_raw(keep, "latex"))
             return
 

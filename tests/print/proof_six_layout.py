@@ -61,10 +61,21 @@ def _opens_a_section(pdf: Path, page: Page) -> bool:
     )
 
 
+def _opens_a_chapter_before_its_section(pdf: Path, page: Page, following: Page) -> bool:
+    """Whether ``page`` opens a chapter and ``following`` holds a section's heading: the
+    chapter's opening alone before its first section, whose heading goes with its turned
+    table (Chapter 23's title and sentence, then "23.1 Model Characteristics Summary" over
+    Table 23.1: no page holds the opening, the heading and the table together)."""
+    levels = outline_levels(pdf)
+    chapter = any(number == page.number and depth == 0 for number, _, depth in levels)
+    return chapter and any(n == following.number and depth > 0 for n, _, depth in levels)
+
+
 def near_empty_before_turned(pdf: Path, few: int = FEW_LINES) -> list[str]:
     """Pages of fewer than ``few`` body lines (not blank, not turned) followed by a turned
     page, unless the page opens with its section's heading (a short section kept whole with
-    the table that ends it and its chapter)."""
+    the table that ends it and its chapter) or is a chapter's opening before its first
+    section's turned page."""
     pages = read_pages(pdf)
     return [
         f"{page.where()}: {len(page.lines)} lines before a turned page"
@@ -74,6 +85,7 @@ def near_empty_before_turned(pdf: Path, few: int = FEW_LINES) -> list[str]:
         and not _turned(pdf, page.number)
         and _turned(pdf, following.number)
         and not _opens_a_section(pdf, page)
+        and not _opens_a_chapter_before_its_section(pdf, page, following)
     ]
 
 

@@ -102,3 +102,35 @@ def headings_parted_from_their_table(pdf: Path) -> list[str]:
         if _is_short_opening(blocks) and _fits_with_its_table(pdf, page + 1, height):
             found.append(f"{pages[page - 1].where()}: {title!r} above {blocks}")
     return found
+
+
+def _turned(pdf: Path, number: int) -> bool:
+    return bool(pdfs.reader(pdf).pages[number - 1].get("/Rotate", 0) % 180 == 90)
+
+
+def _heading_lines(lines: tuple[str, ...], title: str) -> int:
+    """How many of the last of ``lines`` the heading ``title`` takes (one to three)."""
+    return next(n for n in (1, 2, 3) if layout._ends_with(lines[-n:], title))
+
+
+def headings_parted_from_their_turned_table(pdf: Path) -> list[str]:
+    """The headings left on the page before a turned (landscape) page with nothing but boxes
+    under them, the next heading on the same page (the proof-reader's EN A4 p. 157: "23.1 Model
+    Characteristics Summary", its erratum box, then "23.2 Armour Summary"; Table 23.1 on the
+    turned p. 158): the section's page holds nothing of it but its heading, its contents
+    entry, bookmark and index entry send the reader where its table is not."""
+    entries = [(page, title) for page, title, depth in layout.outline_levels(pdf) if depth > 0]
+    found = []
+    for (page, title), (after, next_title) in zip(entries, entries[1:], strict=False):
+        if after != page or page >= pdfs.pages(pdf) or not _turned(pdf, page + 1):
+            continue
+        lines = [line for line in pdfs.text_lines(pdf, page) if line.text.strip()]
+        body = tuple(layout.squeeze(line.text) for line in lines)
+        start, end = layout._heading_line(body, title), layout._heading_line(body, next_title)
+        if start is None or end is None:
+            continue
+        under = lines[start + 1 : end + 1 - _heading_lines(body[: end + 1], next_title)]
+        if all(line.x0 - lines[start].x0 >= BOX_INDENT for line in under):
+            label = pdfs.reader(pdf).page_labels[page - 1]
+            found.append(f"page {label} (file page {page}): {title!r}, then {next_title!r}")
+    return found

@@ -266,3 +266,35 @@ def test_every_table_is_centred_on_the_page(rulebooks: dict[str, Path], edition:
     counted, wrong = tables_off_centre(rulebooks[edition])
     assert counted > 500
     assert wrong == []
+
+
+#: What a running head prints before its title: a chapter's "Chapter 23", a section's "23.5".
+_HEAD_NUMBER = re.compile(r"^(?:(?:Chapter|Chapitre|Appendix|Annexe)\s+\w+|\d+(?:\.\d+)*)\s+")
+
+
+def cut_heads(pdf: Path) -> list[str]:
+    """The running heads that are not a heading's whole title, as the outline has it (after the
+    page number and the heading's number), by page: cut with an ellipsis (« 23.5 Liste des
+    capacités, des traits, des armes et de … », French Letter p. 181) or without.  Turned pages,
+    read across their head, and chapters' first pages (no head) are left out."""
+    titles = {" ".join(title.split()) for _, title, _ in layout.outline_levels(pdf)}
+    starts = {page for page, _, depth in layout.outline_levels(pdf) if depth == 0}
+    found = []
+    for page in layout.read_pages(pdf):
+        if (
+            not page.head
+            or page.number in starts
+            or pdfs.reader(pdf).pages[page.number - 1].get("/Rotate", 0)
+        ):
+            continue
+        words = page.head.split()
+        words = words[1:] if words[0] == page.label else words[:-1]
+        if _HEAD_NUMBER.sub("", " ".join(words)) not in titles:
+            found.append(f"{page.where()}: {' '.join(words)!r}")
+    return found
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_running_head_is_a_whole_title(rulebooks: dict[str, Path], edition: str) -> None:
+    """A section's title too long for the head's line gives way to its chapter's, never cut."""
+    assert cut_heads(rulebooks[edition]) == []

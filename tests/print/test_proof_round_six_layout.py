@@ -26,7 +26,9 @@ def test_no_near_empty_page_before_a_turned_table(
     pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
 ) -> None:
     """The turned table goes on the page after the text that reaches it, which fills its
-    page (Chapter 23's opener held its title and a sentence)."""
+    page (Chapter 23's opener held its title and a sentence), but for a chapter's opening whose
+    first section's heading goes with its turned table (Chapter 23's, with Table 23.1: the
+    section's page holds its table)."""
     assert proof_six.near_empty_before_turned(_book(pdfs, letter_pdfs, lang, paper)) == []
 
 

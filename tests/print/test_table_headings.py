@@ -1,5 +1,6 @@
 """No heading ends a page with only its short opening under it, above a table that starts the
-next page (:mod:`tests.print.table_headings`), in any of the four rulebooks."""
+next page, nor is left with its boxes only on the page before its turned table
+(:mod:`tests.print.table_headings`), in any of the four rulebooks."""
 
 from __future__ import annotations
 
@@ -18,6 +19,22 @@ def test_no_heading_is_parted_from_its_table(
         edition: found
         for edition, pdf in books.items()
         if (found := table_headings.headings_parted_from_their_table(pdf))
+    }
+    assert parted == {}
+
+
+def test_no_heading_is_parted_from_its_turned_table(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path]
+) -> None:
+    """A turned table's heading and boxes go with it to its landscape page when nothing else of
+    its section comes before it: no heading is left on the page before with its boxes only,
+    the next section's heading under them (Table 23.1's "23.1 Model Characteristics Summary",
+    above "23.2 Armour Summary" in all four books)."""
+    books = {**pdfs, **{f"{lang}-letter": pdf for lang, pdf in letter_pdfs.items()}}
+    parted = {
+        edition: found
+        for edition, pdf in books.items()
+        if (found := table_headings.headings_parted_from_their_turned_table(pdf))
     }
     assert parted == {}
 
