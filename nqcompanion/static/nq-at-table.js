@@ -692,6 +692,20 @@ const builderUndo = () => {
   builderAsk({ toml: last.toml }, last.entry);
 };
 
+// What the player sets before the engine is ready (the fields can be typed in at once): kept
+// by field, and sent as one change once the profile opened is drawn, never overwritten by it.
+const builderEarlyValues = {};
+const builderEarly = (control) => {
+  const value = builderField(control);
+  if (value !== undefined) builderEarlyValues[control.dataset.set] = value;
+};
+const builderSendEarly = () => {
+  if (!Object.keys(builderEarlyValues).length) return null;
+  const set = { ...builderEarlyValues };
+  for (const name of Object.keys(builderEarlyValues)) delete builderEarlyValues[name];
+  return builderAsk({ set }, undefined, true);
+};
+
 // What is being typed in a field: kept on its profile at once (``typed``, sent when the profile
 // is opened again, after a reload), sent once the typing pauses, or at once when another profile
 // is opened or made, or the page left (builderCommit).
@@ -745,6 +759,7 @@ if (builder) {
   });
   for (const control of builder.querySelectorAll("[data-set]")) {
     control.addEventListener("change", () => {
+      if (!engineState.ready) return void builderEarly(control);
       if (builderTyping && builderTyping.control === control) {
         clearTimeout(builderTyping.timer);
         builderTyping = null;
@@ -753,7 +768,8 @@ if (builder) {
       if (value !== undefined) builderAsk({ set: { [control.dataset.set]: value } }, undefined, true);
     });
     control.addEventListener("input", () => {
-      if (control.type === "text") builderTyped(control);
+      if (!engineState.ready) builderEarly(control);
+      else if (control.type === "text") builderTyped(control);
       else builderField(control);
     });
   }
@@ -813,10 +829,12 @@ if (builder) {
     if (!profiles.current()) {
       profiles.add({ fresh: true });
       profilesList.draw();
-      return builderAsk({ start: "" });
+      builderAsk({ start: "" });
+    } else {
+      profilesList.draw();
+      openProfile(profiles.current());
     }
-    profilesList.draw();
-    return openProfile(profiles.current());
+    return builderSendEarly() || builderQueue;
   });
 }
 

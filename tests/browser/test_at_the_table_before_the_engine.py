@@ -260,3 +260,31 @@ def test_no_line_of_a_french_answer_starts_with_a_colon(browser: Any, site: Site
     assert not [line for line in lines if re.search(r"[ \t][:;!?]", line)], lines
     assert page.evaluate(SIGN_STARTS_A_LINE) == []
     context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_what_is_typed_before_the_engine_is_kept(browser: Any, site: Site, lang: str) -> None:
+    """The profile builder's fields take typing at once: a name and an AC set while the engine
+    loads are the profile's once it is ready, not the blank start's (player round seven)."""
+    context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+    held: list[Any] = []
+    releasing: list[bool] = []
+    context.route(ENGINE_FILES, lambda r: r.continue_() if releasing else held.append(r))
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    wait_until(page, TABLES_LOADED, timeout=60)
+    page.fill("#nq-builder-name", "Earth Mage")
+    page.fill("#nq-builder-ac", "8")
+    page.locator("#nq-builder-ac").dispatch_event("change")
+    releasing.append(True)
+    for route in held:
+        route.continue_()
+    page.evaluate("window.nqAtTable.ready")
+    wait_until(page, "window.nqAtTable.drawn.then(() => true)", timeout=120)
+    page.evaluate("window.nqAtTable.builder.idle()")
+    assert page.input_value("#nq-builder-name") == "Earth Mage"
+    assert page.input_value("#nq-builder-ac") == "8"
+    assert "Earth Mage" in page.evaluate("window.nqAtTable.builder.state.toml")
+    assert not watched.errors, watched.errors
+    context.close()
