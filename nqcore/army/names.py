@@ -11,12 +11,14 @@ phonetic letters, mathematical and letterlike "𝐎" or "ℴ", braille), and non
 the letters of two scripts (:func:`check_one_script`: "Օrc" with an Armenian "Օ").  Two names a
 reader cannot tell apart are one name (:func:`same_name`): the same after NFC (a decomposed
 "É") with their whitespace (a no-break space, an em space) folded to one space and trimmed; two
-entries may not have names that differ only in case or width (:func:`name_key`).  No character
-has more than :data:`MAX_MARKS` combining marks stacked on it (:func:`stacked_marks`).
+entries may not have names that differ only in case or width (:func:`name_key`), nor names a
+reader takes for one another (:mod:`nqcore.army.lookalikes`: "HOPE" and a Cyrillic "НОРЕ").  No
+letter carries more than :data:`MAX_MARKS` combining marks (:func:`stacked_marks`), and no mark
+stands on nothing (:func:`bare_mark`: at the start of a name, after a space or punctuation).
 
 Unicode's script property is not in Python's ``unicodedata``, and the engine runs in the browser
 too (Pyodide), with no other package: a letter's script is the first word of its Unicode name
-(:func:`_script`), which Unicode gives every letter of a script.
+(:func:`letter_script`), which Unicode gives every letter of a script.
 """
 
 from __future__ import annotations
@@ -37,10 +39,11 @@ _WHITESPACE = re.compile(r"\s+")
 #: The most characters of a name: the army file's limit, for every name and text a profile
 #: prints (a word of 15,000 letters overflows xelatex's line buffer, and no roster holds it).
 MAX_NAME = 200
-#: The most combining marks one character of a name may carry, counted after NFC (which folds
-#: "e" + U+0301 into "é"): the most any orthography stacks is four (pointed Hebrew with a
-#: cantillation mark: shin dot, dagesh, vowel point, accent; Vietnamese and Yoruba need two at
-#: most), and a pile past that prints as a smear on the page, or as one accent in the roster PDF.
+#: The most combining marks one character of a name may carry, counted on its NFD (which splits
+#: "ệ" into "e" and two marks, so that a precomposed letter hides none): the most any
+#: orthography stacks is four (pointed Hebrew with a cantillation mark: shin dot, dagesh, vowel
+#: point, accent; Vietnamese and Yoruba need two at most), and a pile past that prints as a
+#: smear on the page, or as one accent in the roster PDF.
 MAX_MARKS = 4
 
 
@@ -51,8 +54,9 @@ def code_point(char: str) -> str:
 
 def check_name(text: str) -> None:
     """Refuse a name with a line break, a control character, an invisible character or a
-    letter no name is written with, a word mixing two scripts, or a name longer than
-    :data:`MAX_NAME` characters."""
+    letter no name is written with, a mark on no letter or a pile of them, a word mixing two
+    scripts or reading as a Latin word in another's letters beside Latin words, or a name longer
+    than :data:`MAX_NAME` characters."""
     if len(text) > MAX_NAME:
         raise Refusal(
             N_("a name of {count} characters, at most {limit}"), count=len(text), limit=MAX_NAME
@@ -75,6 +79,18 @@ def check_name(text: str) -> None:
             )
     if text and not same_name(text):
         raise Refusal(N_("a name of spaces only"))
+    check_marks(text)
+    check_one_script(text)
+    from nqcore.army.lookalikes import check_latin_lookalike
+
+    check_latin_lookalike(text)
+
+
+def check_marks(text: str) -> None:
+    """Refuse a mark on no letter (:func:`bare_mark`) and a pile of them (:func:`stacked_marks`)."""
+    bare = bare_mark(text)
+    if bare:
+        raise Refusal(N_("a combining mark ({code}) on no letter in a name"), code=code_point(bare))
     stacked = stacked_marks(text)
     if stacked:
         raise Refusal(
@@ -83,26 +99,47 @@ def check_name(text: str) -> None:
             code=code_point(stacked[0]),
             limit=MAX_MARKS,
         )
-    check_one_script(text)
 
 
 def stacked_marks(text: str, limit: int = MAX_MARKS) -> tuple[str, int] | None:
-    """The first character of ``text`` (after NFC) with more than ``limit`` combining marks
+    """The first character of ``text`` (after NFD) with more than ``limit`` combining marks
     (Unicode categories Mn, Mc, Me) after it, and their number; None for none.
 
     >>> stacked_marks("Tiếng Việt, ẹ́, Ω") is None
     True
     >>> stacked_marks("G" + "\u0301" * 150)
-    ('Ǵ', 149)
+    ('G', 150)
+    >>> stacked_marks("B\u1ec7\u0301\u0302\u0303\u0304nd")
+    ('e', 6)
     """
     base, count = "", 0
-    for char in unicodedata.normalize("NFC", text) + " ":
+    for char in unicodedata.normalize("NFD", text) + " ":
         if unicodedata.category(char).startswith("M"):
             count += 1
             continue
         if count > limit:
             return base, count
         base, count = char, 0
+    return None
+
+
+def bare_mark(text: str) -> str | None:
+    """The first combining mark of ``text`` (after NFD) with no letter, digit or symbol to sit
+    on: at its start, after a space or a punctuation mark (a reader sees it on the space, or on
+    the word before it in the roster's "Unit · " line); None for none.
+
+    >>> bare_mark("Tiếng Việt, Orc-1⃝") is None
+    True
+    >>> bare_mark("Orc \u0301Band")
+    '\u0301'
+    """
+    base = ""
+    for char in unicodedata.normalize("NFD", text):
+        category = unicodedata.category(char)
+        if not category.startswith("M"):
+            base = char
+        elif not base or unicodedata.category(base)[0] in "ZP":
+            return char
     return None
 
 
@@ -151,7 +188,7 @@ def check_one_script(text: str) -> None:
     apart by their names alone.  Japanese mixes its kana and Han, Korean Hangul and Han, each
     with Latin (Unicode's "highly restrictive" profile, UTS #39)."""
     for word in text.split():
-        letters = {char: _script(char) for char in word if _script(char)}
+        letters = {char: letter_script(char) for char in word if letter_script(char)}
         scripts = set(letters.values())
         if len(scripts) > 1 and not any(scripts <= mix for mix in _MIXES):
             first = next(iter(letters))
@@ -185,7 +222,7 @@ _TWO_WORDS = frozenset(
 )
 
 
-def _script(char: str) -> str:
+def letter_script(char: str) -> str:
     """The script of the letter ``char``, from its Unicode name (a full-width "Ｏ" is its NFKC's,
     Latin): the name's first word ("LATIN", "ARMENIAN", "CJK" for Han), or its first two
     for scripts named so ("OLD ITALIC"); '' for what is no letter (a digit, a mark)."""

@@ -10,8 +10,8 @@ priced).  Field names with a hyphen are renamed (``unit_leader`` reads ``unit-le
 The registry of every file's schema (:data:`SCHEMAS`) reads here in one place; the schemas live by
 what they describe: the field types they share (:mod:`nqcore.data.schema_types`), the rules'
 files (:mod:`nqcore.data.rules_schema`), the profiles' (:mod:`nqcore.data.profile_schema`), the
-weapons' (:mod:`nqcore.data.weapon_schema`) and the book's own records
-(:mod:`nqcore.data.book_schema`).
+weapons' (:mod:`nqcore.data.weapon_schema`), the book's own records
+(:mod:`nqcore.data.book_schema`) and the look-alike table of names (:mod:`nqcore.data.text_schema`).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from nqcore.data.rules_schema import (
     SpellsFile,
     TraitsFile,
 )
+from nqcore.data.text_schema import ConfusablesFile
 from nqcore.data.weapon_schema import (
     SupportWeaponsFile,
     TeardropTemplatesFile,
@@ -59,6 +60,7 @@ SCHEMAS: dict[str, type[Struct]] = {
     "characteristic_costs.toml": CharacteristicCostsFile,
     "close_combat_modifiers.toml": ModifiersFile,
     "command_modifiers.toml": ModifiersFile,
+    "confusables.toml": ConfusablesFile,
     "edition_changes.toml": EditionChangesFile,
     "equipment.toml": EquipmentFile,
     "example_profiles.toml": ExampleProfilesFile,

@@ -43,6 +43,7 @@ CASES: dict[str, Case] = {
         "modifier", ("group", "groop"), ("value", "+1"), ("value", 12)
     ),
     "command_modifiers.toml": Case("modifier", ("group", "grup"), ("value", "+1"), ("value", -10)),
+    "confusables.toml": Case("look", ("chars", "chrs"), ("chars", 3), ("reads", "")),
     "army_rules.toml": Case("rule", ("limit", "limt"), ("text", 3), ("kind", "advice")),
     "edition_changes.toml": Case(
         "change", ("source", "sorce"), ("old_reading", 3), ("kind", "typo")

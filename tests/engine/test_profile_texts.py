@@ -56,7 +56,7 @@ HOSTILE: dict[str, tuple[str, str]] = {
     "source": ('source = "Book\\u2029p. 3"\n', "source: a line break (U+2029) in a name"),
     "stacked marks": (
         'weapons = [{ name = "G' + "\\u0301" * 150 + '", st_bonus = 1, uc = 1 }]\n',
-        "weapons #1, field name: 149 combining marks on one character (U+01F4) in a name, at "
+        "weapons #1, field name: 150 combining marks on one character (U+0047) in a name, at "
         "most 4",
     ),
     "long weapon name": (

@@ -1,0 +1,126 @@
+"""Look-alike names (UTS #39's confusable skeleton, :mod:`nqcore.army.lookalikes`): two entries
+whose names a reader takes for one are one name, whatever the scripts of their letters; a word
+of another script that reads as a Latin word is refused beside Latin words; and combining marks
+are counted on the decomposed name, each on a letter."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nqcore.army.force import parse_army
+from tests.engine.test_army_names import army, refusal
+from tests.engine.test_cli_untrusted import assert_refused
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize(
+    ("first", "twin"),
+    [
+        ("HOPE", "\u041d\u041e\u0420\u0415"),  # Cyrillic
+        ("Coco", "\u0421\u043e\u0441\u043e"),  # Cyrillic
+        ("ABBA", "\u0391\u0392\u0392\u0391"),  # Greek
+        ("POP", "\ua4d1\ua4f3\ua4d1"),  # Lisu
+        ("Orc Bind", "Orc B\u0131nd"),  # a dotless i
+    ],
+)
+def test_a_look_alike_name_is_a_second_entry(first: str, twin: str) -> None:
+    """Attack fourteen: each pair was accepted and printed side by side on the roster."""
+    said = refusal(army(first, twin))
+    assert said == (
+        f"army.toml, unit #2 ({twin}): a second entry named {twin}, which reads as {first}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "word"),
+    [
+        ("\u041d\u041e\u0420\u0415 Squad", "\u041d\u041e\u0420\u0415"),
+        ("\u0421\u043e\u0441\u043e Band", "\u0421\u043e\u0441\u043e"),
+        ("\u0391\u0392\u0392\u0391 Band", "\u0391\u0392\u0392\u0391"),
+        ("\ua4d1\ua4f3\ua4d1 Band", "\ua4d1\ua4f3\ua4d1"),
+    ],
+)
+def test_a_word_of_another_script_reading_as_latin_beside_latin_words_is_refused(
+    name: str, word: str
+) -> None:
+    said = refusal(army("Orcs", name))
+    code = f"U+{ord(word[0]):04X}"
+    assert said == (
+        f"army.toml, unit #2, field name: the word {word} reads as a Latin word, in the letters "
+        f"of another script ({code}), beside Latin words"
+    )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u041d\u041e\u0420\u0415",  # a Cyrillic word alone
+        "\u0391\u0392\u0392\u0391 \u039b\u03b5\u03b3\u03b5\u03ce\u03bd",  # a Greek name
+        "\u041e\u0440\u043a\u0438 \u041c\u043e\u0441\u043a\u0432\u044b",  # a Russian name
+        "Legion \u03a9\u03bc\u03ad\u03b3\u03b1",  # a Greek word that reads as no Latin one
+        "\u00c9lite Orcs",
+        "Orc Bruisers",
+    ],
+)
+def test_a_name_in_one_script_or_a_foreign_word_that_reads_as_itself_is_accepted(
+    name: str,
+) -> None:
+    assert parse_army(army("Orcs", name), "army.toml")[2]
+
+
+def test_refused_in_french_naming_the_file_and_the_field(tmp_path: Path) -> None:
+    path = tmp_path / "hope.toml"
+    path.write_text(
+        'name = "D"\npoints = 500\n[[unit]]\nname = "HOPE"\nprofile = "orc-bruiser"\n'
+        'models = 10\n[[unit]]\nname = "\\u041d\\u041e\\u0420\\u0415"\nprofile = "orc-bruiser"\n'
+        "models = 10\n",
+        encoding="utf-8",
+    )
+    line = assert_refused(["--lang", "fr", "army", str(path)], "HOPE")
+    assert f"{path}, unité nº 2" in line, line
+    assert "une seconde entrée nommée \u041d\u041e\u0420\u0415, qui se lit HOPE" in line, line
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Orc B\u1ec7\u0301\u0302\u0303\u0304nd", "6 combining marks on one character (U+0065)"),
+        ("O\u0301\u0302\u0303\u0304\u0305rc", "5 combining marks on one character (U+004F)"),
+        ("A" + "\u0301" * 5, "5 combining marks on one character (U+0041)"),
+    ],
+)
+def test_marks_are_counted_on_the_decomposed_name(name: str, said: str) -> None:
+    """Attack fourteen: "ệ" (U+1EC7) with four more marks carried six, counted as four."""
+    assert refusal(army(name)) == f"army.toml, unit #1, field name: {said} in a name, at most 4"
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("\u0301\u0302\u0303 Orc", "U+0301"),
+        ("Orc \u0301\u0301 Band", "U+0301"),
+        ("Orc, \u0308Band", "U+0308"),
+        ("Orc-\u0303", "U+0303"),
+    ],
+)
+def test_a_mark_with_no_letter_to_sit_on_is_refused(name: str, code: str) -> None:
+    assert refusal(army(name)) == (
+        f"army.toml, unit #1, field name: a combining mark ({code}) on no letter in a name"
+    )
+
+
+def test_the_look_alike_table_is_the_one_the_vendored_file_makes() -> None:
+    """``nqcore/data/confusables.toml`` is generated from the vendored ``confusables.txt``, whose
+    bytes are checked against their recorded SHA-256."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "confusables.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
