@@ -15,7 +15,8 @@ of its English message, or Sphinx drops it (:mod:`nqtranslate.structure`). Each 
 build, naming the file and line; a missing, empty or partly fuzzy page catalogue is reported as
 a warning (the page then shows its incomplete-translation notice).
 
-``python -m nqtranslate.guard [LANG]`` runs every check from the command line.
+``python -m nqtranslate.guard [LANG]`` runs every check from the command line; ``guard FILE...``
+runs them on those files, wherever they are (a translator's copy).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from nqcore.catalogue_check import (
 )
 from nqcore.characters import unshowable
 from nqcore.i18n import ROOT, find_catalogue, locale_dirs
+from nqsphinx.languages.theme_text import HTML_DOMAINS, html_character_problem
 from nqtranslate.disguise import disguise_problem, invisible_problem
 from nqtranslate.formats import compare_fields, placeholder_problems
 from nqtranslate.reading import Finding, Message, Reading, read
@@ -236,6 +238,8 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
             problems += filter(None, [one_line_problem(msgid, msgstr)])
         if path.stem == SPHINX_DOMAIN:
             problems += sphinx_word_problems(msgid, msgstr)
+        if path.stem in HTML_DOMAINS:
+            problems += filter(None, [html_character_problem(msgid, msgstr)])
         problems += filter(None, [long_word_problem(msgid, msgstr)])
         findings += [Finding(path, message.line, what) for what in problems]
     return findings
@@ -380,10 +384,32 @@ def raise_for(lang: str) -> None:
         raise CatalogueError("\n".join(str(f) for f in findings))
 
 
+#: A language's code, as ``guard LANG`` takes it (``fr``, ``pt_BR``).
+LANGUAGE = re.compile(r"^[a-z]{2,3}(?:_[A-Z]{2})?$")
+
+
+def file_findings(path: Path) -> list[Finding]:
+    """Every error of the catalogue file ``path``, wherever it is, as the build would find it;
+    what is no catalogue file (a folder, a device, nothing) in one finding."""
+    from nqtranslate.reading import file_problem_of
+
+    if problem := file_problem_of(path):
+        return [Finding(path, 1, problem)]
+    if is_empty(path):
+        return [Finding(path, 1, "an empty file: its page would show in English")]
+    return check_catalogue(path)
+
+
 def main(argv: list[str] | None = None) -> int:
+    """``guard [LANG]``: every catalogue of ``LANG`` (French by default); ``guard FILE...``:
+    those files, one line for each error."""
     args = sys.argv[1:] if argv is None else argv
-    lang = args[0] if args else "fr"
-    findings = verify(lang)
+    if len(args) == 1 and LANGUAGE.match(args[0]) and not Path(args[0]).exists():
+        findings = verify(args[0])
+    elif args:
+        findings = [finding for name in args for finding in file_findings(Path(name))]
+    else:
+        findings = verify("fr")
     for finding in findings:
         print(finding, file=sys.stderr)
     return 1 if findings else 0

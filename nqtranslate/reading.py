@@ -162,6 +162,26 @@ def _text_findings(path: Path, text: str) -> list[Finding]:
             break
     if found := character_problem(text) or text_problem(text.encode("utf-8")):
         findings.append(Finding(path, *found))
+        findings += _later_breaks(path, text, found[0])
+    return findings
+
+
+#: What breaks a line for one reader of a catalogue and not for another (Python's
+#: ``splitlines`` splits at them, GNU gettext does not), besides the controls.
+_LINE_BREAKS = re.compile("[\u2028\u2029]")
+
+
+def _later_breaks(path: Path, text: str, after: int) -> list[Finding]:
+    """The lines past line ``after`` of ``text`` with a control character or a line or paragraph
+    separator: the first problem of a catalogue stops its reading, but these are each named,
+    at their lines, so that one pass of the translator fixes them all."""
+    from nqcore.catalogue_check import CONTROL
+
+    findings = []
+    for number, line in enumerate(text.split("\n")[after:], after + 1):
+        if found := CONTROL.search(line) or _LINE_BREAKS.search(line):
+            code = f"U+{ord(found[0]):04X}"
+            findings.append(Finding(path, number, f"control character or line break {code}"))
     return findings
 
 

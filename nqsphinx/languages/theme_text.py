@@ -124,15 +124,29 @@ def theme_translations(lang: str, fallback: gettext.NullTranslations) -> ThemeTr
 HTML_CHARACTERS = '<>"&'
 
 
+#: The catalogues whose words the templates or our code's HTML print: the theme's, the extension's.
+HTML_DOMAINS = (THEME_DOMAIN, "nqsphinx")
+
+
 def added_html_characters(msgid: str, msgstr: str) -> list[str]:
     """The characters of :data:`HTML_CHARACTERS` that ``msgstr`` has more of than ``msgid``."""
     return [c for c in HTML_CHARACTERS if msgstr.count(c) > msgid.count(c)]
 
 
+def html_character_problem(msgid: str, msgstr: str) -> str:
+    """Why a word of :data:`HTML_DOMAINS` is refused (:func:`added_html_characters`), or '':
+    the build's rule, and the translators' guard's (:mod:`nqtranslate.guard`)."""
+    added = added_html_characters(msgid, msgstr)
+    if not added:
+        return ""
+    shown = ", ".join(repr(c) for c in added)
+    return f"msgstr adds {shown}, not in its msgid (a word of the site is text)"
+
+
 def _check_words(app: Sphinx, lang: str) -> None:
     """An error at the file and line of each theme or extension message that adds one of
     :data:`HTML_CHARACTERS`: the build fails (its pages show the words escaped, as text)."""
-    for domain in (THEME_DOMAIN, "nqsphinx"):
+    for domain in HTML_DOMAINS:
         path = find_catalogue(LOCALE_DIR, lang, domain)
         if path is None:
             continue
@@ -142,10 +156,8 @@ def _check_words(app: Sphinx, lang: str) -> None:
             logger.error(error.why, location=f"{path}:{error.number}")
             continue
         for message in catalogue:  # live messages only
-            added = added_html_characters(str(message.id), po.forms(message)[0])
-            if added and message.id and isinstance(message.id, str):
-                shown = ", ".join(repr(c) for c in added)
-                what = f"msgstr adds {shown}, not in its msgid (a word of the site is text)"
+            what = html_character_problem(str(message.id), po.forms(message)[0])
+            if what and message.id and isinstance(message.id, str):
                 logger.error(what, location=f"{path}:{message.lineno}")
 
 
