@@ -38,7 +38,6 @@ from nqcore.catalogue_check import (
 )
 from nqcore.characters import unshowable
 from nqcore.i18n import ROOT, find_catalogue, locale_dirs
-from nqsphinx.languages.theme_text import HTML_DOMAINS, html_character_problem
 from nqtranslate.disguise import disguise_problem, invisible_problem
 from nqtranslate.formats import compare_fields, placeholder_problems
 from nqtranslate.reading import Finding, Message, Reading, read
@@ -222,6 +221,8 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
     """Every translation of ``path`` that adds markup its English message does not have, does
     not keep its placeholders (parsed as ``str.format`` or ``%`` parses them, in the catalogues
     of formatted messages), or that Sphinx would drop (page catalogues)."""
+    from nqsphinx.languages.theme_text import HTML_DOMAINS, html_character_problem
+
     page = is_page_catalogue(path)
     findings = []
     for message, msgid, msgstr in _pairs(reading):
