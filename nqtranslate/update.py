@@ -11,7 +11,8 @@ with it byte for byte.
 No translation is ever lost: a message used again comes back with its obsolete translation
 (:func:`nqtranslate.catalogue.merge`); every file is replaced atomically
 (:func:`nqcore.atomic.write_atomically`), tidied before it is written; and the whole run holds an
-exclusive lock (``locale/.update-po.lock``), so that two runs never interleave: the second waits.
+exclusive lock (``locale/.update-po.lock``, :mod:`nqcore.locks`), so that two runs never
+interleave: the second waits.
 
 Usage: ``python -m nqtranslate.update [--pot-dir _build/gettext] [--wait SECONDS]``
 """
@@ -19,19 +20,17 @@ Usage: ``python -m nqtranslate.update [--pot-dir _build/gettext] [--wait SECONDS
 from __future__ import annotations
 
 import argparse
-import fcntl
 import os
 import sys
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from sphinx.cmd.build import build_main
 
 from nqcore.atomic import remove_leftovers, write_atomically
 from nqcore.i18n import LANGUAGES, ROOT, SOURCE_LANGUAGE
+from nqcore.locks import Busy, exclusive_lock
 from nqsphinx.languages.theme_catalogue import missing_from_sphinx
 from nqsphinx.languages.theme_text import catalogue_path
 from nqtranslate.catalogue import (
@@ -68,30 +67,6 @@ EXTRACTED: tuple[tuple[str, str, dict[str, Any] | None], ...] = (
 
 class UpdateError(Exception):
     """A reason to stop, told in one line."""
-
-
-def _try_lock(handle: IO[str]) -> bool:
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
-
-
-@contextmanager
-def exclusive_lock(path: Path, wait: float) -> Iterator[None]:
-    """Hold ``path``'s lock; wait up to ``wait`` seconds for another run to release it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a") as handle:
-        if not _try_lock(handle):
-            if wait > 0:
-                print(f"update-po: waiting for another run to finish ({path})", file=sys.stderr)
-            deadline = time.monotonic() + wait
-            while not _try_lock(handle):
-                if time.monotonic() >= deadline:
-                    raise UpdateError(f"{path}: another run holds it (waited {wait:g} s)")
-                time.sleep(0.1)
-        yield  # closing the file releases the lock, also when the run is killed
 
 
 def write_templates(pot_dir: Path) -> None:
@@ -183,9 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        with exclusive_lock(LOCK, args.wait):
+        with exclusive_lock(LOCK, args.wait, "update-po"):
             run(args.pot_dir.resolve())
-    except UpdateError as error:
+    except (UpdateError, Busy) as error:
         print(f"update-po: {error}", file=sys.stderr)
         return 1
     except CatalogueError as error:

@@ -22,8 +22,12 @@ TARBALL = "file:vendor/minisearch-7.2.0.tgz"
 
 
 def _copy(tmp_path: Path) -> Path:
-    """A scratch project: ./dev, the tools it runs, the npm folders' package.json and lock."""
-    for name in ("dev", "tools/npm_lock.py", "tools/record-vendored", "pyproject.toml"):
+    """A scratch project: ./dev, the tools it runs (the build's lock too), the npm folders'
+    package.json and lock."""
+    for name in ("dev", "tools/npm_lock.py", "tools/record-vendored", "pyproject.toml") + (
+        "nqcore/__init__.py",
+        "nqcore/locks.py",
+    ):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, tmp_path / name)
     (tmp_path / "constraints.txt").write_text("\n", encoding="utf-8")
