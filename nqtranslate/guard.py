@@ -40,6 +40,7 @@ from nqcore.characters import unshowable
 from nqcore.i18n import ROOT, find_catalogue, locale_dirs
 from nqtranslate.disguise import disguise_problem, invisible_problem
 from nqtranslate.formats import compare_fields, placeholder_problems
+from nqtranslate.html_words import HTML_DOMAINS, html_character_problem
 from nqtranslate.reading import Finding, Message, Reading, read
 from nqtranslate.sphinx_words import sphinx_word_problems
 from nqtranslate.structure import structure_problem
@@ -221,8 +222,6 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
     """Every translation of ``path`` that adds markup its English message does not have, does
     not keep its placeholders (parsed as ``str.format`` or ``%`` parses them, in the catalogues
     of formatted messages), or that Sphinx would drop (page catalogues)."""
-    from nqsphinx.languages.theme_text import HTML_DOMAINS, html_character_problem
-
     page = is_page_catalogue(path)
     findings = []
     for message, msgid, msgstr in _pairs(reading):

@@ -220,7 +220,8 @@ def test_plain_messages_carry_no_markup_the_guard_would_refuse() -> None:
 
 
 def test_a_theme_word_is_text_in_an_element_and_in_an_attribute() -> None:
-    from nqsphinx.languages.theme_text import added_html_characters, escaped_translation
+    from nqsphinx.languages.theme_text import escaped_translation
+    from nqtranslate.html_words import added_html_characters
 
     hostile = 'Langue"><meta/http-equiv="refresh" content="0;url=https://evil.example/">'
     assert escaped_translation("Language", hostile) == (

@@ -30,6 +30,7 @@ from nqcore.i18n import find_catalogue
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import LOCALE_DIR, page_language
 from nqtranslate.catalogue import catalogue_file
+from nqtranslate.html_words import HTML_DOMAINS, html_character_problem
 
 SPHINX_LOCALES = Path(sphinx.__file__).parent / "locale"
 THEME_DOMAIN = "theme"
@@ -119,33 +120,10 @@ def theme_translations(lang: str, fallback: gettext.NullTranslations) -> ThemeTr
     return translations
 
 
-#: What a word of the theme or of the extension may hold only where its English does: in a
-#: template or in HTML our code writes, it would end an attribute or open an element.
-HTML_CHARACTERS = '<>"&'
-
-
-#: The catalogues whose words the templates or our code's HTML print: the theme's, the extension's.
-HTML_DOMAINS = (THEME_DOMAIN, "nqsphinx")
-
-
-def added_html_characters(msgid: str, msgstr: str) -> list[str]:
-    """The characters of :data:`HTML_CHARACTERS` that ``msgstr`` has more of than ``msgid``."""
-    return [c for c in HTML_CHARACTERS if msgstr.count(c) > msgid.count(c)]
-
-
-def html_character_problem(msgid: str, msgstr: str) -> str:
-    """Why a word of :data:`HTML_DOMAINS` is refused (:func:`added_html_characters`), or '':
-    the build's rule, and the translators' guard's (:mod:`nqtranslate.guard`)."""
-    added = added_html_characters(msgid, msgstr)
-    if not added:
-        return ""
-    shown = ", ".join(repr(c) for c in added)
-    return f"msgstr adds {shown}, not in its msgid (a word of the site is text)"
-
-
 def _check_words(app: Sphinx, lang: str) -> None:
     """An error at the file and line of each theme or extension message that adds one of
-    :data:`HTML_CHARACTERS`: the build fails (its pages show the words escaped, as text)."""
+    :data:`nqtranslate.html_words.HTML_CHARACTERS`: the build fails (its pages show the words
+    escaped, as text)."""
     for domain in HTML_DOMAINS:
         path = find_catalogue(LOCALE_DIR, lang, domain)
         if path is None:
