@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from nqcore.army.characteristics import ModelType, ProfileError, Specialist
-from nqcore.army.lookalikes import look_key
-from nqcore.army.names import check_name, name_key, same_name
+from nqcore.army.lookalikes import second_name
+from nqcore.army.names import check_name, same_name
 from nqcore.army.profile_files import parse_profile
 from nqcore.army.profile_points import profile_points
 from nqcore.army.profiles import Profile
@@ -184,29 +184,13 @@ def parse_army(data: dict[str, Any], where: str, folder: str = ".") -> tuple[str
         for index, written in enumerate(army[kind]):
             record = _named(written)
             at = f"{where}, {kind} #{index + 1} ({record['name']})"
-            _one_name(record["name"], names, looks, at, (kind, index))
+            if twice := second_name(record["name"], names, looks):
+                raise located(ArmyError(twice[0], where=at, **twice[1]), (kind, index), "name")
             try:
                 entries.append(_entry(kind, record, reader, at))
             except Refusal as error:
                 raise located(error, (kind, index), None) from None
     return same_name(str(army["name"])), int(army["points"]), entries
-
-
-#: An entry named as one before it.
-TWICE = N_("a second entry named {name}")
-
-
-def _one_name(
-    name: str, names: set[str], looks: dict[str, str], at: str, place: tuple[str, int]
-) -> None:
-    """Refuse an entry named as one before it (:func:`name_key`), or as one a reader takes it
-    for (:func:`nqcore.army.lookalikes.look_key`); else record its name."""
-    first = None if name_key(name) in names else looks.get(look_key(name))
-    if name_key(name) in names or first is not None:
-        said = N_("a second entry named {name}, which reads as {first}") if first else TWICE
-        raise located(ArmyError(said, where=at, name=name, first=first), place, "name")
-    names.add(name_key(name))
-    looks[look_key(name)] = name
 
 
 def _named(record: dict[str, Any]) -> dict[str, Any]:

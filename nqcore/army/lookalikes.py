@@ -19,12 +19,16 @@ from __future__ import annotations
 
 import unicodedata
 from functools import cache
+from typing import Any
 
-from nqcore.army.names import code_point, letter_script, same_name
+from nqcore.army.names import code_point, letter_script, name_key, same_name
 from nqcore.data.datafiles import load
-from nqcore.i18n import N_, Refusal
+from nqcore.i18n import N_, Msg, Refusal
 
 LATIN = "LATIN"
+#: An entry named as one before it, or as one a reader takes it for.
+TWICE = N_("a second entry named {name}")
+LOOKS_ALIKE = N_("a second entry named {name}, which reads as {first} ({code} passes for {looks})")
 
 
 @cache
@@ -50,6 +54,37 @@ def look_key(text: str) -> str:
     """What two names a reader takes for one share though their letters differ: the skeleton
     of the name as it reads (:func:`nqcore.army.names.same_name`)."""
     return skeleton(same_name(text))
+
+
+def passing_for(name: str, first: str) -> tuple[str, str]:
+    """The first character of ``name`` that ``first`` does not hold and that the look-alike
+    table reads as another, and what it passes for: what tells two names of one skeleton apart
+    (("U+041D", "H") for a Cyrillic "НОРЕ" beside "HOPE")."""
+    table = _table()
+    held = set(unicodedata.normalize("NFD", same_name(first)))
+    for char in unicodedata.normalize("NFD", same_name(name)):
+        if char not in held and char in table:
+            return code_point(char), table[char]
+    char = next((c for c in name if c not in held), name[:1])
+    return code_point(char), char
+
+
+def second_name(
+    name: str, names: set[str], looks: dict[str, str]
+) -> tuple[Msg, dict[str, Any]] | None:
+    """Why an entry named ``name`` is a second one, after the entries whose
+    :func:`nqcore.army.names.name_key` are ``names`` and whose names are ``looks`` by their
+    :func:`look_key`: its refusal and the refusal's values; None, and its name recorded, for a
+    name of its own."""
+    if name_key(name) in names:
+        return TWICE, {"name": name}
+    first = looks.get(look_key(name))
+    if first is not None:
+        code, passes = passing_for(name, first)
+        return LOOKS_ALIKE, {"name": name, "first": first, "code": code, "looks": passes}
+    names.add(name_key(name))
+    looks[look_key(name)] = name
+    return None
 
 
 def _scripts(word: str) -> set[str]:

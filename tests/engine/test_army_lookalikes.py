@@ -19,20 +19,21 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize(
-    ("first", "twin"),
+    ("first", "twin", "tell"),
     [
-        ("HOPE", "\u041d\u041e\u0420\u0415"),  # Cyrillic
-        ("Coco", "\u0421\u043e\u0441\u043e"),  # Cyrillic
-        ("ABBA", "\u0391\u0392\u0392\u0391"),  # Greek
-        ("POP", "\ua4d1\ua4f3\ua4d1"),  # Lisu
-        ("Orc Bind", "Orc B\u0131nd"),  # a dotless i
+        ("HOPE", "\u041d\u041e\u0420\u0415", "U+041D passes for H"),  # Cyrillic
+        ("Coco", "\u0421\u043e\u0441\u043e", "U+0421 passes for C"),  # Cyrillic
+        ("ABBA", "\u0391\u0392\u0392\u0391", "U+0391 passes for A"),  # Greek
+        ("POP", "\ua4d1\ua4f3\ua4d1", "U+A4D1 passes for P"),  # Lisu
+        ("Orc Bind", "Orc B\u0131nd", "U+0131 passes for i"),  # a dotless i
     ],
 )
-def test_a_look_alike_name_is_a_second_entry(first: str, twin: str) -> None:
-    """Attack fourteen: each pair was accepted and printed side by side on the roster."""
+def test_a_look_alike_name_is_a_second_entry(first: str, twin: str, tell: str) -> None:
+    """Attack fourteen: each pair was accepted and printed side by side on the roster.  The
+    refusal says which character passes for which: the two names read the same."""
     said = refusal(army(first, twin))
     assert said == (
-        f"army.toml, unit #2 ({twin}): a second entry named {twin}, which reads as {first}"
+        f"army.toml, unit #2 ({twin}): a second entry named {twin}, which reads as {first} ({tell})"
     )
 
 
@@ -83,7 +84,9 @@ def test_refused_in_french_naming_the_file_and_the_field(tmp_path: Path) -> None
     )
     line = assert_refused(["--lang", "fr", "army", str(path)], "HOPE")
     assert f"{path}, unité nº 2" in line, line
-    assert "une seconde entrée nommée \u041d\u041e\u0420\u0415, qui se lit HOPE" in line, line
+    said = "une seconde entrée nommée \u041d\u041e\u0420\u0415, qui se lit HOPE"
+    said += " (U+041D passe pour H)"
+    assert said in line, line
 
 
 @pytest.mark.parametrize(
