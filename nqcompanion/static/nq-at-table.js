@@ -775,8 +775,18 @@ if (builder) {
   }
   for (const button of builder.querySelectorAll("button[data-add]")) {
     button.addEventListener("click", () => {
-      const select = builder.querySelector(`select[data-list="${button.dataset.add}"]`);
-      builderAsk({ add: [button.dataset.add, select.value] }, undefined, true);
+      const listed = button.dataset.add;
+      const select = builder.querySelector(`select[data-list="${listed}"]`);
+      const list = builder.querySelector(`ul.nq-builder-list[data-list="${listed}"]`);
+      const count = list.querySelectorAll("button").length;
+      // The focus goes to the new item's "Remove", as the army's Add focuses the new entry; a
+      // pick the engine refused leaves it on Add, beside the refusal.
+      builderAsk({ add: [listed, select.value] }, undefined, true).then(() => {
+        const buttons = list.querySelectorAll("button");
+        if (buttons.length > count && document.activeElement === button) {
+          buttons[buttons.length - 1].focus();
+        }
+      });
     });
   }
   builder.querySelector("#nq-builder-export").addEventListener("click", () => {
