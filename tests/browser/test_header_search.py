@@ -183,14 +183,14 @@ def test_a_natural_ten_is_a_fumble_not_natural_armour(
 
 
 #: Players' questions, what each must find first, and a namesake it must not find at all.
-ASKED = [
+FIRST_FOUND = [
     ("en", "what happens if I roll a 10 to hit", "actions#fumbles", None),
     ("en", "what does my general do", "glossary#term-army-general", "ranged-combat"),
     ("fr", "combien de sorts pour un magicien", "magic", None),
 ]
 
 
-@pytest.mark.parametrize("lang,query,first,unrelated", ASKED)
+@pytest.mark.parametrize("lang,query,first,unrelated", FIRST_FOUND)
 def test_a_question_finds_what_it_asks_first(
     browser: Any, site: Site, lang: str, query: str, first: str, unrelated: str | None
 ) -> None:
