@@ -57,6 +57,9 @@ class Calculator:
     command: str
     rule: str  # the label of the rule section it answers
     fields: tuple[Field, ...] = field(default_factory=tuple)
+    #: The labels of the other rule sections whose reading its answers follow: the calculator's
+    #: section carries their errata and open questions (nqsphinx.directives.errata), as the rule's.
+    answers: tuple[str, ...] = ()
 
 
 def _spells(lang: str) -> list[tuple[str, str]]:
@@ -238,6 +241,7 @@ def _save_and_wound() -> tuple[Calculator, ...]:
                 ),
                 Field("ranked", "Ranked or closed formation (+1 AR)", "check", "--ranked"),
             ),
+            answers=("armour-modifier",),  # a natural 10 rolled to save
         ),
         Calculator(
             "wound",

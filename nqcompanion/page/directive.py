@@ -113,7 +113,10 @@ class CalculatorDirective(SphinxDirective):
         calculators = getattr(self.env, "nq_calculators", {})
         calculators[command] = self.env.docname
         self.env.nq_calculators = calculators  # type: ignore[attr-defined]
-        return [calculator_node(command=command)]
+        calculator = CALCULATORS.get(command)
+        # The rule sections it answers, whose errata its section shows (ErratumNotes).
+        sections = (calculator.rule, *calculator.answers) if calculator else ()
+        return [calculator_node(command=command, nq_sections=sections)]
 
 
 def _label(app: Sphinx, label: str) -> tuple[str, str, str]:

@@ -8,7 +8,6 @@ const words = JSON.parse(status.dataset.messages);
 const lang = status.dataset.lang;
 status.textContent = words.loading; // the page said it needs scripts until now
 const engineURL = new URL(status.dataset.engine, document.baseURI);
-const engineFiles = JSON.parse(status.dataset.files);
 
 const INTEGER = /^[+-]?[0-9]{1,6}$/;
 const DISTANCE = /^[+-]?(?:[0-9]{1,4}(?:\.[0-9]{1,4})?|[0-9]{1,4}\/[0-9]{1,4})$/;
@@ -390,19 +389,6 @@ tables.then((data) => {
   setTimeout(tablesDrawn, 500);
 });
 
-// The engine's files, kept by the service worker for the next visit without a network: read by
-// this page, they are kept as the page is (offline.py).
-const keep = () => {
-  if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.ready.then((registration) => {
-    const urls = engineFiles.map((name) => new URL(name, engineURL).href);
-    // The pages this page links to (its rules, the other language's page) come with it.
-    if (registration.active) {
-      registration.active.postMessage({ type: "nq-read", urls, companion: true });
-    }
-  });
-};
-
 // Why the engine is not there: offline and not kept, or a browser that could not load it.
 const engineFailure = () => (navigator.onLine === false ? words.offline : words.failed);
 
@@ -412,7 +398,6 @@ ready.then(
     status.textContent = words.ready;
     status.classList.add("nq-engine-ready");
     forms.forEach(compute);
-    keep();
   },
   () => {
     // Offline, the engine was not kept: say so and how to get it, not that the browser fails.
@@ -775,8 +760,18 @@ if (builder) {
   }
   for (const button of builder.querySelectorAll("button[data-add]")) {
     button.addEventListener("click", () => {
-      const select = builder.querySelector(`select[data-list="${button.dataset.add}"]`);
-      builderAsk({ add: [button.dataset.add, select.value] }, undefined, true);
+      const listed = button.dataset.add;
+      const select = builder.querySelector(`select[data-list="${listed}"]`);
+      const list = builder.querySelector(`ul.nq-builder-list[data-list="${listed}"]`);
+      const count = list.querySelectorAll("button").length;
+      // The focus goes to the new item's "Remove", as the army's Add focuses the new entry; a
+      // pick the engine refused leaves it on Add, beside the refusal.
+      builderAsk({ add: [listed, select.value] }, undefined, true).then(() => {
+        const buttons = list.querySelectorAll("button");
+        if (buttons.length > count && document.activeElement === button) {
+          buttons[buttons.length - 1].focus();
+        }
+      });
     });
   }
   builder.querySelector("#nq-builder-export").addEventListener("click", () => {

@@ -122,41 +122,79 @@ const sectionInView = () => {
   return link ? link.getAttribute("href").slice(1) : heading.parentElement.id;
 };
 
-// After the header's own script (nq.js) has set the link: the section, not a block of it.
+// The field the player last worked in: a calculator's, the profile builder's, an army entry's
+// (each id the same in both languages, an army entry's by its place in the army).
+let lastField = null;
+document.addEventListener("focusin", (event) => {
+  const field = event.target.closest && event.target.closest(":is(input, select, textarea)[id]");
+  if (field && field.closest("form.nq-calc, #nq-builder, #nq-army")) lastField = field;
+});
+// That field, if it is still on the screen: its id and its height in the window.
+const PLACE = "nq-at-table-place";
+const fieldInView = () => {
+  if (!lastField || !lastField.isConnected || !lastField.getClientRects().length) return null;
+  const box = lastField.getBoundingClientRect();
+  if (box.bottom <= headerHeight() || box.top >= window.innerHeight) return null;
+  return { id: lastField.id, top: box.top };
+};
+
+// After the header's own script (nq.js) has set the link: the field being worked in, kept at
+// its height in the window; else the section, not a block of it.
 document.addEventListener("click", (event) => {
   const link = event.target.closest && event.target.closest("a.nq-lang-link");
   if (!link) return;
-  const label = sectionInView();
+  const field = fieldInView();
+  const label = field ? field.id : sectionInView();
+  try {
+    if (field) sessionStorage.setItem(PLACE, JSON.stringify(field));
+    else sessionStorage.removeItem(PLACE);
+  } catch (error) { /* private browsing: the field's section heading is the place */ }
   link.search = "";
   link.hash = label ? `#${label}` : "";
 });
 
-// Arrived at a section: its heading is brought under the header each time the page's parts
-// above it change size (the answers, the builder, the army, drawn once the engine has loaded),
+// Arrived at a place: a field the player worked in, at the height it had in the window (its
+// section's heading under the header if that height is not known); a section, its heading under
+// the header. Brought there again each time the page's parts change size (the answers, the
+// builder, the army, drawn once the engine has loaded: an army entry's field is drawn then),
 // until the player scrolls or the page is done.
 const landOnSection = () => {
-  let target = null;
+  let id = "";
   try {
-    target = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+    id = decodeURIComponent(window.location.hash.slice(1));
   } catch (error) {
     return; // a malformed anchor
   }
-  const section = target && target.closest("section");
-  const heading = section && section.querySelector(":scope > :is(h1, h2, h3, h4)");
-  if (!heading) return;
+  let kept = null;
+  try {
+    kept = JSON.parse(sessionStorage.getItem(PLACE) || "null");
+    sessionStorage.removeItem(PLACE);
+  } catch (error) { /* private browsing, or another version's */ }
+  const height = kept && kept.id === id && Number.isFinite(kept.top) ? kept.top : null;
+  const aim = () => {
+    const target = id && document.getElementById(id);
+    if (!target) return null;
+    if (height !== null) return { node: target, top: Math.max(height, headerHeight() + 8) };
+    const section = target.closest("section");
+    const heading = section && section.querySelector(":scope > :is(h1, h2, h3, h4)");
+    return heading ? { node: heading, top: headerHeight() + 8 } : null;
+  };
+  if (!aim() && height === null) return;
   let moved = false;
   const stop = () => { moved = true; };
   for (const name of ["wheel", "touchmove", "keydown", "pointerdown"]) {
     window.addEventListener(name, stop, { passive: true, once: true });
   }
   const land = () => {
-    if (moved) return;
-    const top = heading.getBoundingClientRect().top + window.scrollY - headerHeight() - 8;
+    const place = !moved && aim();
+    if (!place) return;
+    const top = place.node.getBoundingClientRect().top + window.scrollY - place.top;
     window.scrollTo({ top, behavior: "instant" });
   };
   const watch = new ResizeObserver(land);
   watch.observe(document.body);
   window.addEventListener("load", land);
+  land();
   // The calculators' answers may still come after the builder and the army are drawn.
   const done = () => window.setTimeout(() => { land(); watch.disconnect(); }, 3000);
   drawn.then(done, done);

@@ -106,7 +106,9 @@ def profile_points(profile: Profile) -> PointsBreakdown:
                 SECTIONS["minimum"],
                 f"minimum {minimum_points()} points",
                 minimum_points() - subtotal,
-                Phrase((N_("Minimum points"), " (", minimum_points(), ")")),
+                Phrase(
+                    (N_("Added to reach the minimum of"), " ", minimum_points(), " ", N_("points"))
+                ),
             )
         )
     if profile.specialist is not None:

@@ -213,7 +213,7 @@ def _step_roll(target: int | None, chance: Fraction, lang: str) -> str:
     """A step's chance and the roll it needs: "40.0% (roll needed: 4 or less)"."""
     needed = roll_needed(target, chance, lang)
     needed = needed[:1].lower() + needed[1:]
-    if "(" in needed:  # "cannot succeed: even a 1 fails (needs −1 or less)"
+    if "(" in needed or chance == 0:  # "cannot succeed: every roll fails, even a 1"
         return f"{percent(chance, lang)}, {needed}"
     return f"{percent(chance, lang)} ({needed})"
 
@@ -291,7 +291,7 @@ def roll_needed(target: int | None, chance: Fraction | None, lang: str) -> str:
     shown = format_number(target, lang)
     faces = None if chance is None or (chance * 10).denominator != 1 else int(chance * 10)
     if faces == 0:
-        return _(N_("Cannot succeed: even a 1 fails (needs {target} or less)")).format(target=shown)
+        return _(N_("Cannot succeed: every roll fails, even a 1"))
     if faces == 10:
         return _(N_("Succeeds on any roll (needs {target} or less)")).format(target=shown)
     if target < 1 and faces == 1:

@@ -12,7 +12,8 @@ from nqcore.i18n import N_, format_number, translator
 
 def dice_wounds_lines(answer: Answer, lang: str) -> list[str]:
     """A whole attack of several dice (an extra attack): what each die wounds, then "2 dice: at
-    least one wound 59.0%; average number of wounds 0.72"."""
+    least one wound 59.0%; average number of wounds 0.7" (an average to one decimal, as the
+    chances are to one decimal of a percent)."""
     _ = translator(lang)
     each = _(N_("Each die wounds: {percent}")).format(percent=percent(answer["each"], lang))
     dice = _(N_("{dice} dice: at least one wound {chance}; average number of wounds {expected}"))
@@ -21,7 +22,7 @@ def dice_wounds_lines(answer: Answer, lang: str) -> list[str]:
         dice.format(
             dice=format_number(answer["dice"], lang),
             chance=percent(answer["chance"], lang),
-            expected=format_number(float(answer["expected_wounds"]), lang),
+            expected=format_number(round(float(answer["expected_wounds"]), 1), lang),
         ),
     ]
 
@@ -42,5 +43,5 @@ def volley_line(volley: dict[str, Any], lang: str) -> str:
     return _(N_("{dice} dice: {chances}; average number of hits {expected}")).format(
         dice=format_number(dice, lang),
         chances=", ".join(parts),
-        expected=format_number(float(volley["expected_hits"]), lang),
+        expected=format_number(round(float(volley["expected_hits"]), 1), lang),
     )

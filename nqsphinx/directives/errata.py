@@ -242,7 +242,8 @@ class ErratumNotes(SphinxPostTransform):
         lang = page_language(self.config.language)
         docname = self.env.docname
         for section in list(self.document.findall(nodes.section)):
-            found = [e for label in section["ids"] for e in by_section.get(label, [])]
+            found = [e for label in _labels(section) for e in by_section.get(label, [])]
+            found = list({erratum.id: erratum for erratum in found}.values())
             if found:
                 _insert_after_title(section, self.note(found, lang, docname))
 
@@ -272,6 +273,18 @@ class ErratumNotes(SphinxPostTransform):
         if erratum.kind == "open-question":
             words = ui_text("Open question:", lang)
         return generated_paragraph(nodes.Text(words + " "), link)
+
+
+def _labels(section: nodes.section) -> list[str]:
+    """A section's ids, then the rule sections that a calculator in it answers (its
+    ``nq_sections``, nqcompanion.page.directive): the calculator follows their readings."""
+    answered = [
+        label
+        for child in section.children
+        if isinstance(child, nodes.Element)
+        for label in child.get("nq_sections", ())
+    ]
+    return [*section["ids"], *answered]
 
 
 def note_title(errata: list[Erratum], lang: str) -> str:

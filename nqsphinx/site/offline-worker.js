@@ -1,7 +1,7 @@
 // The offline companion's service worker (nqsphinx/site/offline.py), made by the build. Offline
-// by consent: it keeps what the reader read (each page and the files it loads: its shell, and the
-// calculators' engine once a page has loaded it), and, when the reader asks ("Keep for offline":
-// a message nq-keep), a whole site, the engine or the PDFs. Offline, a page not kept gets a page
+// by consent: it keeps what the reader read (each page and the files it loads: its shell), and,
+// when the reader asks ("Keep for offline": a message nq-keep), a whole site, the calculators'
+// engine or the PDFs. The engine a calculators' page loads passes through, not kept. Offline, a page not kept gets a page
 // that says so, in its language, and how to get it. A new build has a new version, hence a new
 // cache: it takes again, from the network, everything the old one held, then replaces it.
 const VERSION = "__VERSION__";
@@ -128,16 +128,15 @@ const keep = async (wanted, reply) => {
   reply({ ...(await state()), failed: groups.filter((group) => !done_in.has(group)) });
 };
 
-// A page's own files, fetched before this worker controlled it (the first visit): kept as read.
-// The calculators' page, its engine read, asks for the pages it links to as well (companion).
-const read = async (urls, companion) => {
+// A page's own files, fetched before this worker controlled it (the first visit): kept as read,
+// the engine's files left out (kept only when the reader keeps it).
+const read = async (urls) => {
   const cache = await caches.open(CACHE);
   for (const url of urls) {
     if (typeof url !== "string") continue;
     const file = fileOf(new URL(url)); // a stylesheet's or a script's ?v= does not change the file
-    if (KNOWN.has(file) || onDemand(file)) await keepOne(cache, file);
+    if (KNOWN.has(file) && !onDemand(file)) await keepOne(cache, file);
   }
-  if (companion) for (const file of COMPANION) await keepOne(cache, href(file));
   const langs = new Set(urls.map((url) => (LANGS.length
     ? LANGS.find((code) => String(url).startsWith(href(`${code}/`))) : "")));
   for (const lang of langs) {
@@ -150,7 +149,7 @@ self.addEventListener("message", (event) => {
   const port = event.ports && event.ports[0];
   const reply = (message) => (port ? port.postMessage(message) : undefined);
   if (data.type === "nq-read" && Array.isArray(data.urls)) {
-    event.waitUntil(read(data.urls, data.companion === true));
+    event.waitUntil(read(data.urls));
   }
   if (data.type === "nq-state") event.waitUntil(state().then(reply));
   if (data.type === "nq-keep" && Array.isArray(data.groups)) {
@@ -186,9 +185,9 @@ self.addEventListener("fetch", (event) => {
     if (hit) return hit;
     try {
       const response = await fetch(event.request);
-      // What a page reads is kept: the page, its shell, the engine it loads (not a part of a file),
-      // while the page reads it (the engine's 9.6 MB WebAssembly compiles as it arrives).
-      if (response.status === 200 && (KNOWN.has(key) || onDemand(key))) {
+      // What a page reads is kept: the page and its shell (not a part of a file); not the
+      // engine a calculator loads, which the reader keeps with "Keep for offline".
+      if (response.status === 200 && KNOWN.has(key) && !onDemand(key)) {
         event.waitUntil(cache.put(key, response.clone()));
       }
       return response;

@@ -27,10 +27,12 @@ from nqcore.cli import commands
 from nqcore.cli.commands import main
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import (
+    KEEP_SHOWN,
     PHONE,
     Site,
     Watched,
     _recorded,
+    keep_for_offline,
     screenshot,
     wait_until,
     watch,
@@ -635,13 +637,16 @@ def test_only_calculator_pages_load_the_engine(site: Site) -> None:
         assert 'href="at-the-table.html"' in home
 
 
-def test_offline_after_a_first_visit(browser: Any, site: Site) -> None:
-    """Visited once online, the page and its engine work with the network cut."""
+def test_offline_once_the_engine_is_kept(browser: Any, site: Site) -> None:
+    """Visited once online and the engine kept with "Keep for offline" (from the French page,
+    one engine for both languages), the page and its engine work with the network cut."""
     context = _recorded(site, browser.new_context(viewport=PHONE, service_workers="allow"))
     watched = watch(context.new_page())
     page = watched.page
     page.goto(site.page("fr/at-the-table.html"))
     wait_until(page, READY, timeout=ENGINE_SECONDS)
+    wait_until(page, KEEP_SHOWN, timeout=30)
+    keep_for_offline(page, {"engine"})
     files = json.loads(page.locator(".nq-engine-status").get_attribute("data-files"))
     kept = f"""async () => {{
       await navigator.serviceWorker.ready;

@@ -320,14 +320,14 @@ def test_an_extra_attack_answers_for_its_level(phone_table: Any) -> None:
 #: Wood Elf Archer (a long bow only): what the answer says, in each language.
 WHOLE = {
     "en": (
-        "2 dice: at least one wound 59.0%; average number of wounds 0.72",
-        "2 dice: at least one wound 59.0%; average number of wounds 0.72",
+        "2 dice: at least one wound 59.0%; average number of wounds 0.7",
+        "2 dice: at least one wound 59.0%; average number of wounds 0.7",
         "give the distance to the target for the Long Bow",
         "Weapon: Long Bow",
     ),
     "fr": (
-        "2 dés\u00a0: au moins une blessure 59,0\u202f%\u202f; nombre moyen de blessures 0,72",
-        "2 dés\u00a0: au moins une blessure 59,0\u202f%\u202f; nombre moyen de blessures 0,72",
+        "2 dés\u00a0: au moins une blessure 59,0\u202f%\u202f; nombre moyen de blessures 0,7",
+        "2 dés\u00a0: au moins une blessure 59,0\u202f%\u202f; nombre moyen de blessures 0,7",
         "donnez la distance de la cible pour l’arme Arc long",
         "Arme\u00a0: Arc long",
     ),

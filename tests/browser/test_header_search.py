@@ -182,6 +182,30 @@ def test_a_natural_ten_is_a_fumble_not_natural_armour(
     assert found[0][0] == "actions#fumbles", found[:3]
 
 
+#: Players' questions, what each must find first, and a namesake it must not find at all.
+FIRST_FOUND = [
+    ("en", "what happens if I roll a 10 to hit", "actions#fumbles", None),
+    ("en", "what does my general do", "glossary#term-army-general", "ranged-combat"),
+    ("fr", "combien de sorts pour un magicien", "magic", None),
+]
+
+
+@pytest.mark.parametrize("lang,query,first,unrelated", FIRST_FOUND)
+def test_a_question_finds_what_it_asks_first(
+    browser: Any, site: Site, lang: str, query: str, first: str, unrelated: str | None
+) -> None:
+    """A question that holds a name search.toml gives a thing ("roll a 10 to hit": Fumbles; "sorts
+    d'un magicien": Magic, which says how many) finds that thing first; "generally" is not the
+    General ("Generally, the closer a target is..." of Ranged Attack Modifiers)."""
+    context = _recorded(site, browser.new_context(**DESKTOP))
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/index.html"))
+    found = results(page, query)
+    context.close()
+    assert found[0][0] == first, found[:3]
+    assert not unrelated or not [hit for hit in found if hit[0].startswith(unrelated)], found
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_french_site_finds_english_names(browser: Any, site: Site, lang: str) -> None:
     """A player who knows the English name of a spell finds it on the French site too."""

@@ -147,30 +147,59 @@ def test_offline_what_was_not_kept_says_so(browser: Any, site: Site) -> None:
     context.close()
 
 
-def test_a_first_visit_to_the_calculators_downloads_the_engine_once(
+#: Every file the site's caches hold, by address.
+CACHED_FILES = """() => caches.keys().then((names) => Promise.all(names.map((name) =>
+  caches.open(name).then((cache) => cache.keys())))).then((lists) =>
+  lists.flat().map((request) => request.url))"""
+
+
+def test_a_first_visit_to_the_calculators_keeps_nothing_it_was_not_asked_to(
     browser: Any, site: Site
 ) -> None:
-    """The engine (9.6 MB of WebAssembly) is fetched through the service worker, which keeps it
-    as it passes: it was fetched past the worker, then a second time for the worker to keep.
-    Counted where the server sends it (the browser reports a request the worker answers twice)."""
+    """An English reader's first visit to the calculators, "Keep for offline" not used: the
+    engine is fetched once (the calculators need it) and not kept; the server sends no French
+    file; the caches hold the page read, its shell and the header search, nothing more; the
+    control offers each part unticked, each "not kept", with its size."""
     context = _context(browser, site)
-    page = context.new_page()
+    watched = watch(context.new_page())
+    page = watched.page
     wasm = "_engine/pyodide.asm.wasm"
     start = len(site.served)
     page.goto(site.page("en/at-the-table.html"))
     wait_until(page, READY, timeout=ENGINE_SECONDS)
-    wait_until(page, f"caches.match({json.dumps(site.page(wasm))}).then((hit) => !!hit)")
-    page.wait_for_timeout(2000)  # what the page asks the worker to keep, once the engine is ready
-    sent = [path for path in site.served[start:] if path.split("?")[0] == f"/{wasm}"]
+    wait_until(page, KEEP_SHOWN, timeout=30)
+    kept = f"caches.match({json.dumps(site.page('en/at-the-table.html'))}).then((hit) => !!hit)"
+    wait_until(page, kept, timeout=30)
+    page.wait_for_timeout(20000)  # what a page might ask the worker to keep, engine ready
+    served = [path.split("?")[0] for path in site.served[start:]]
+    assert served.count(f"/{wasm}") == 1, served
+    assert not [path for path in served if path.startswith("/fr/")], served
+    cached = [url.removeprefix(site.url + "/") for url in page.evaluate(CACHED_FILES)]
+    beyond = [
+        path
+        for path in cached
+        if path not in ("en/at-the-table.html", "en/search.html", "en/manifest.webmanifest")
+        and not path.startswith("en/_static/")
+        and not path.endswith("nq-kept.json")
+    ]
+    assert not beyond, beyond
+    assert not [path for path in cached if "_engine" in path or path.startswith("fr/")], cached
+    boxes = page.locator(".nq-keep-groups input")
+    assert boxes.count() >= 3
+    assert not [box.get_attribute("value") for box in boxes.all() if box.is_checked()]
+    words = json.loads(page.locator(".nq-keep").get_attribute("data-words"))
+    for label in page.locator(".nq-keep-groups label").all_text_contents():
+        assert label.strip().endswith(f": {words['not_kept']}") and "MB)" in label, label
+    assert not watched.errors, watched.errors
     context.close()
-    assert len(sent) == 1, sent
 
 
-def test_a_visit_to_the_calculators_keeps_the_pages_they_link_to(browser: Any, site: Site) -> None:
-    """A normal visit to the English calculators ("Keep for offline" not used): the panel says
-    the engine is kept (with the pages they link to, and its size), and offline each "Rule: ..."
-    link and the language switch open their pages, not "Not kept"; a page not kept says so in
-    the reader's dark theme."""
+def test_a_visit_to_the_calculators_offline_says_what_was_not_kept(
+    browser: Any, site: Site
+) -> None:
+    """After a visit to the English calculators, offline: a "Rule: ..." page not read and the
+    French calculators say they were not kept, in the reader's dark theme; the page read opens
+    and its calculators say the engine is not kept; once kept, they answer offline."""
     context = _recorded(
         site, browser.new_context(viewport=PHONE, service_workers="allow", color_scheme="dark")
     )
@@ -178,34 +207,31 @@ def test_a_visit_to_the_calculators_keeps_the_pages_they_link_to(browser: Any, s
     page = watched.page
     page.goto(site.page("en/at-the-table.html"))
     wait_until(page, READY, timeout=ENGINE_SECONDS)
-    linked = ["en/armour-and-damage.html", "en/close-combat.html", "fr/at-the-table.html"]
-    check = f"Promise.all({json.dumps([site.page(p) for p in linked])}.map((u) => caches.match(u)))"
-    wait_until(page, f"{check}.then((hits) => hits.every(Boolean))", timeout=60)
-    words: dict[str, str] = {}
-    engine = ""
-    for _ in range(30):  # the worker keeps the linked pages after the engine, one by one
-        page.reload()
-        wait_until(page, KEEP_SHOWN, timeout=30)
-        words = json.loads(page.locator(".nq-keep").get_attribute("data-words"))
-        label = page.locator(".nq-keep-groups label", has_text=words["engine"])
-        engine = (label.text_content() or "").strip()  # the panel is closed: no inner text
-        if engine.endswith(f": {words['kept']}"):
-            break
-        page.wait_for_timeout(2000)
-    assert engine.endswith(f": {words['kept']}") and "MB)" in engine, engine
+    wait_until(page, KEEP_SHOWN, timeout=30)
     context.set_offline(True)
     try:
-        rules = page.locator("#nq-hit .nq-rule a")
-        rules.click()
-        page.wait_for_load_state()
-        assert page.title() != not_kept_words("en")["title"], page.url
-        assert "close-combat.html" in page.url
-        page.goto(site.page("fr/at-the-table.html"))
-        assert page.title() != not_kept_words("fr")["title"]
-        page.goto(site.page("en/credits.html"))
-        assert page.title() == not_kept_words("en")["title"]
+        page.goto(site.page("en/close-combat.html"))
+        assert page.title() == not_kept_words("en")["title"], page.url
         background = page.evaluate("getComputedStyle(document.body).backgroundColor")
         assert background == "rgb(19, 20, 22)", background  # Furo's dark page
+        page.goto(site.page("fr/at-the-table.html"))
+        assert page.title() == not_kept_words("fr")["title"]
+        page.goto(site.page("en/at-the-table.html"))
+        wait_until(
+            page,
+            "document.querySelector('.nq-engine-status.nq-engine-failed') !== null",
+            timeout=ENGINE_SECONDS,
+        )
+        assert page.locator(".nq-engine-status").inner_text() == engine_offline_words("en")
+    finally:
+        context.set_offline(False)
+    page.goto(site.page("en/at-the-table.html"))
+    wait_until(page, KEEP_SHOWN, timeout=30)
+    keep_for_offline(page, {"engine"})
+    context.set_offline(True)
+    try:
+        page.goto(site.page("en/close-combat.html"))  # a page the calculators link to
+        assert page.title() != not_kept_words("en")["title"]
     finally:
         context.set_offline(False)
     assert not watched.violations, watched.violations

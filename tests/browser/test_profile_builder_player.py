@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from nqcompanion.bridge.web import build
-from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot
+from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until
 from tests.browser.test_at_table_state import (
     HEADER_BOTTOM,
     OTHER,
@@ -188,4 +188,33 @@ def test_spells_of_two_aspects_are_warned_of_where_the_spell_is_added(
     warnings.scroll_into_view_if_needed()
     page.evaluate(SETTLED)
     screenshot(page, f"builder-two-aspects-{screen}-{lang}")
+    page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "screen"), [("en", "390"), ("fr", "1366")])
+def test_add_moves_the_focus_to_the_new_item(
+    browser: Any, site: Site, lang: str, screen: str
+) -> None:
+    """Keyboard only: an ability chosen, Tab to "Add", Enter: the focus is on the new item's
+    "Remove", as the army builder's Add moves it to the new entry; the next Tab leaves it."""
+    watched = _open(browser, site, screen, lang)
+    page = watched.page
+    page.locator("#nq-builder-start").select_option("hero")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    for listed, value in (
+        ("abilities", "agile"),
+        ("traits", "magic-user|2"),
+        ("spells", "fireball"),
+    ):
+        page.locator(f"#nq-builder-add-{listed}").select_option(value)
+        page.locator(f"#nq-builder-add-{listed}").focus()
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.add") == listed
+        page.keyboard.press("Enter")
+        page.evaluate("window.nqAtTable.builder.idle()")
+        wait_until(page, "document.activeElement.closest('ul.nq-builder-list') !== null")
+        label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        shown = page.locator(f'#nq-builder ul.nq-builder-list[data-list="{listed}"] li').last
+        assert label.split(": ", 1)[1] in shown.inner_text(), (label, shown.inner_text())
+    assert not watched.errors, watched.errors
     page.context.close()

@@ -107,13 +107,13 @@ def test_tomllib_s_reasons_are_said_in_french() -> None:
     [
         (
             ["save", "3", "12"],
-            "Cannot succeed: even a 1 fails (needs −5 or less)",
-            "Impossible de réussir\u00a0: même un 1 échoue (il faudrait −5 ou moins)",
+            "Cannot succeed: every roll fails, even a 1",
+            "Impossible de réussir\u00a0: tout résultat échoue, même un 1",
         ),
         (
             ["hit", "1", "--mod", "attacker-panicked"],
-            "Cannot succeed: even a 1 fails (needs 0 or less)",
-            "Impossible de réussir\u00a0: même un 1 échoue (il faudrait 0 ou moins)",
+            "Cannot succeed: every roll fails, even a 1",
+            "Impossible de réussir\u00a0: tout résultat échoue, même un 1",
         ),
         (
             ["hit", "10", "--mod", "charging"],
@@ -216,6 +216,21 @@ def test_a_total_of_one_point_is_singular(lang: str) -> None:
     many = _lines_points({"points": 43, "items": []}, lang)
     assert one == [{"en": "Total: 1 point", "fr": "Total\u00a0: 1 point"}[lang]]
     assert many == [{"en": "Total: 43 points", "fr": "Total\u00a0: 43 points"}[lang]]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "  Added to reach the minimum of 9 points: 12"),
+        ("fr", "  Ajoutés pour atteindre le minimum de 9 points\u00a0: 12"),
+    ],
+)
+def test_the_points_added_to_reach_the_minimum_say_so(lang: str, said: str) -> None:
+    """A profile priced under the minimum: the line says what its points are, the ones added to
+    reach the minimum, not a minimum of that many points."""
+    text = build({"start": ""}, lang)["points"]["text"]
+    assert said in text, text
+    assert text[-1] == {"en": "Total: 9 points", "fr": "Total\u00a0: 9 points"}[lang]
 
 
 def _headings(lang: str) -> dict[str, str]:

@@ -140,3 +140,29 @@ def test_a_section_shows_its_records_in_one_note(html_sites: dict[str, Path], la
             assert links == records[label], (path.name, label)
             several += len(links) > 1
     assert several >= 10  # armoury's melee weapons among them
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_calculator_flags_the_open_questions_of_the_rules_it_answers(
+    html_sites: dict[str, Path], lang: str
+) -> None:
+    """The Armour Save calculator answers by the Armour Modifier's reading, which leaves the
+    natural 10 open: its section says so, as the Casting calculator does for its natural 10, each
+    note linking the engine's record (its subject in the page's language), in one note."""
+    from nqcompanion.page.calculators import CALCULATORS
+    from nqsphinx.messages import engine_text
+
+    page = (html_sites[lang] / "at-the-table.html").read_text(encoding="utf-8")
+    by_id = {erratum.id: erratum for erratum in all_errata()}
+    for command, record in (
+        ("save", "natural-ten-armour-save"),
+        ("cast", "cancelling-natural-ten"),
+    ):
+        calculator = CALCULATORS[command]
+        assert set(by_id[record].sections) & {calculator.rule, *calculator.answers}
+        start = page.index(f'id="nq-{command}"')
+        section = page[page.rindex("<section", 0, start) : start]
+        assert section.count("nq-erratum-note") == 1, (command, section)
+        assert f'errata.html#erratum-{record}"' in section, (command, section)
+        subject = engine_text(by_id[record].subject, lang).replace("’", "&#8217;")
+        assert subject in section.replace("’", "&#8217;"), (command, subject)

@@ -41,7 +41,7 @@
         input.type = "checkbox";
         input.id = `nq-keep-${group}`;
         input.value = group;
-        input.checked = info.kept || checked.has(group) || (!checked.size && group !== "pdf");
+        input.checked = checked.has(group); // nothing chosen for the reader: each part is asked for
         const label = document.createElement("label");
         label.htmlFor = input.id;
         const size = say(words.size, { size: megabytes.format(info.bytes / 1e6) });
@@ -57,19 +57,30 @@
       }
       summary.textContent = kept.length ? say(words.kept_list, { parts: kept.join(", ") }) : "";
     };
+    // "Keep the chosen parts" only once a part is chosen.
+    const button = box.querySelector(".nq-keep-button");
+    const choosable = () => {
+      button.disabled = !list.querySelector("input:checked");
+    };
+    list.addEventListener("change", choosable);
     ask(worker, { type: "nq-state" }, (state) => {
       show(state);
+      choosable();
       box.hidden = false;
       // Come from the search's "Search needs this site kept for offline" (#nq-keep): open.
       const opened = () => {
         if (window.location.hash !== `#${box.id}`) return;
         box.open = true;
+        // The search asked for this site: offered, still to be kept by the button.
+        const site = list.querySelector(`input[value="${lang}"], input[value="site"]`);
+        if (site && !list.querySelector("input:checked")) site.checked = true;
+        choosable();
         box.scrollIntoView({ block: "center" });
       };
       opened();
       window.addEventListener("hashchange", opened);
     });
-    box.querySelector(".nq-keep-button").addEventListener("click", () => {
+    button.addEventListener("click", () => {
       const groups = [...list.querySelectorAll("input:checked")].map((input) => input.value);
       status.textContent = say(words.keeping, { done: 0, total: "…" });
       ask(worker, { type: "nq-keep", groups }, (reply) => {
@@ -78,6 +89,7 @@
           return;
         }
         show(reply);
+        choosable();
         status.textContent = reply.failed && reply.failed.length ? words.failed : words.done;
       });
     });

@@ -112,6 +112,11 @@
       more: (text || "").split(/\s+/).slice(LEAD).join(" "),
       // the words of search.toml that stand for it ("mouvement" for Move)
       names: new Set((keywords || "").split(" | ").filter((word) => synonyms.has(word)).map(said)),
+      // those of several words, as the index reads them: a question that holds one names it
+      // ("what happens if I roll a 10 to hit" holds "roll of 10": Fumbles)
+      phrases: (keywords || "").split(" | ").filter((word) => synonyms.has(word))
+        .map((word) => new Set(tokenize(word).map(processTerm).filter(Boolean)))
+        .filter((words) => words.size > 1),
       spellings: new Set([title, key].filter(Boolean).map(spelled)),
       typed: new Set(asTyped(title)), // its title's words before stemming
       stems: new Set(tokenize(title).map(processTerm).filter(Boolean)), // as the index reads them
@@ -134,7 +139,7 @@
         })
         .map((hit) => ({
           doc: { ...docs[hit.id], terms: hit.terms },
-          score: hit.score * coverage(hit, terms) * (docs[hit.id].names.has(whole) ? NAMED : 1)
+          score: hit.score * coverage(hit, terms) * named(docs[hit.id], asked)
             * exact(docs[hit.id], asked),
         }));
       chapters(hits, asked);
@@ -151,6 +156,15 @@
         .sort((a, b) => b.score - a.score)
         .map((hit) => hit.doc)
         .filter(once());
+    };
+    // NAMED for a thing search.toml names with the words typed; for one it names with words the
+    // question holds, up to NAMED by the share of the question's words they are (of "roll a 10
+    // to hit", "roll a 10 to hit" names Fumbles more than "roll to hit" names Striking The Enemy).
+    const named = (doc, { whole, terms }) => {
+      if (doc.names.has(whole)) return NAMED;
+      const held = doc.phrases.filter((words) => [...words].every((word) => terms.has(word)));
+      const most = Math.max(0, ...held.map((words) => words.size));
+      return 1 + ((NAMED - 1) * most) / Math.max(1, terms.size);
     };
     // Two documents of one title at one address (a section and the table it holds) are one result.
     const once = () => {
