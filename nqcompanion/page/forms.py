@@ -79,6 +79,12 @@ def _field_labels(lang: str) -> dict[str, str]:
         "Inches through difficult terrain": ui_text("Inches through difficult terrain", lang),
         "Terrain barriers crossed": ui_text("Terrain barriers crossed", lang),
         "Agile (barriers cost nothing)": ui_text("Agile (barriers cost nothing)", lang),
+        **_panic_labels(lang),
+    }
+
+
+def _panic_labels(lang: str) -> dict[str, str]:
+    return {
         "Re-roll after a failed rally (+1)": ui_text("Re-roll after a failed rally (+1)", lang),
         "Fighting Infamous Fighters (+1)": ui_text("Fighting Infamous Fighters (+1)", lang),
         "Led with Inspiring Leadership (roll 2D10, choose one)": ui_text(
