@@ -57,6 +57,7 @@ TABLED: dict[str, dict[str, Any]] = {
     "save": {},
     "wound": {},
     "command": {"mod": 2},
+    "panic": {},
     "move": {},
 }
 SKIPPED = "~"

@@ -359,6 +359,37 @@ def _attack() -> tuple[Calculator, ...]:
                     "0",
                 ),
                 Field("ranked", "Ranked or closed formation (+1 AR)", "check", "--ranked"),
+                Field(
+                    "models",
+                    "Models attacking",
+                    "int",
+                    "--models",
+                    cli.ATTACKING_MODELS,
+                    "1",
+                ),
+            ),
+        ),
+    )
+
+
+def _panic() -> Calculator:
+    """The panic table's results: its modifiers and dice as ``nq panic`` takes them."""
+    return Calculator(
+        "panic",
+        "panic-table",
+        (
+            Field("failed_rally", "Re-roll after a failed rally (+1)", "check", "--failed-rally"),
+            Field(
+                "infamous_fighters",
+                "Fighting Infamous Fighters (+1)",
+                "check",
+                "--infamous-fighters",
+            ),
+            Field(
+                "inspiring_leadership",
+                "Led with Inspiring Leadership (roll 2D10, choose one)",
+                "check",
+                "--inspiring-leadership",
             ),
         ),
     )
@@ -398,6 +429,7 @@ def _morale() -> tuple[Calculator, ...]:
                 ),
             ),
         ),
+        _panic(),
     )
 
 

@@ -183,6 +183,7 @@ def work_it_out_texts(lang: str) -> dict[str, str]:
         "attack": ui_text("Work it out: the chance that one attack wounds", lang),
         "command": ui_text("Work it out: the chance to pass a command test", lang),
         "morale": ui_text("Work it out: when a unit takes a morale test", lang),
+        "panic": ui_text("Work it out: the chance of each panic table result", lang),
         "move": ui_text("Work it out: how far a model moves", lang),
         "move-cost": ui_text("Work it out: moving through difficult terrain", lang),
         "builder": ui_text("Work it out: a profile’s points", lang),

@@ -67,6 +67,7 @@ def _field_labels(lang: str) -> dict[str, str]:
             "Distance (inches, for a ranged weapon)", lang
         ),
         "Other to-hit modifier": ui_text("Other to-hit modifier", lang),
+        "Models attacking": ui_text("Models attacking", lang),
         "Command (CO)": ui_text("Command (CO)", lang),
         "Fear level (X)": ui_text("Fear level (X)", lang),
         "Battle standard (re-roll at CO+1)": ui_text("Battle standard (re-roll at CO+1)", lang),
@@ -78,6 +79,17 @@ def _field_labels(lang: str) -> dict[str, str]:
         "Inches through difficult terrain": ui_text("Inches through difficult terrain", lang),
         "Terrain barriers crossed": ui_text("Terrain barriers crossed", lang),
         "Agile (barriers cost nothing)": ui_text("Agile (barriers cost nothing)", lang),
+        **_panic_labels(lang),
+    }
+
+
+def _panic_labels(lang: str) -> dict[str, str]:
+    return {
+        "Re-roll after a failed rally (+1)": ui_text("Re-roll after a failed rally (+1)", lang),
+        "Fighting Infamous Fighters (+1)": ui_text("Fighting Infamous Fighters (+1)", lang),
+        "Led with Inspiring Leadership (roll 2D10, choose one)": ui_text(
+            "Led with Inspiring Leadership (roll 2D10, choose one)", lang
+        ),
     }
 
 

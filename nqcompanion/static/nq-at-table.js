@@ -240,10 +240,13 @@ const markRefusal = (form, answer) => {
 
 // --- the answers -----------------------------------------------------------------------------
 // The whole attack's summary is its overall chance alone, after its name and the engine's words
-// for it (data-chance: "Whole Attack: chance to wound: 30.0%"); of several dice, the engine's line
-// of their wounds ("2 dice: at least one wound 51.0%; ..."). The rolls beside it (to hit, to
-// wound) would be read as the chance's; they are in the answer.
+// for it (data-chance: "Whole Attack: chance to wound: 30.0%"); of several dice or models, the
+// engine's line of their wounds ("2 dice: at least one wound 51.0%; ..."). The rolls beside it
+// (to hit, to wound) would be read as the chance's; they are in the answer.
 const CHANCE_ONLY = new Set(["attack"]);
+// The lines of figures a summary holds: the roll needed and the chance (two), or every result of
+// the panic table (four), each with its chance.
+const SUMMARY_LINES = { panic: 4 };
 const percent = new Intl.NumberFormat(lang, {
   style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1,
 });
@@ -267,9 +270,12 @@ const show = (form, lines, refusal, notes = [], json = null) => {
   // a narrow no-break space before "%", as the engine writes it (nqcore.i18n.format_percent)
   if (summary && chance && !refusal) {
     const figure = percent.format(chance.value).replace(/\u00a0/g, "\u202f");
-    summary.textContent = json.dice > 1 ? figures[figures.length - 1]
+    summary.textContent = json.dice > 1 || json.models > 1 ? figures[figures.length - 1]
       : `${form.dataset.chance || ""}${figure}`;
-  } else if (summary) summary.textContent = (refusal ? lines : figures.slice(1).slice(-2)).join(" · ");
+  } else if (summary) {
+    const kept = SUMMARY_LINES[form.dataset.command] || 2;
+    summary.textContent = (refusal ? lines : figures.slice(1).slice(-kept)).join(" · ");
+  }
 };
 
 // The engine's state where a form's answer will be, until it answers.

@@ -53,6 +53,10 @@ CASUALTY_VALUES = range(0, 1001)
 ACTION_VALUES = range(0, 21)
 
 
+#: Models making one whole attack together (``nq attack --models``): each rolls its own dice.
+ATTACKING_MODELS = range(1, 51)
+
+
 #: Terrain barriers crossed in one move.
 BARRIER_VALUES = range(0, 11)
 

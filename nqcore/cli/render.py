@@ -69,6 +69,7 @@ def render(answer: Answer, lang: str) -> str:
         _lines_results,
         _lines_notes,
         _lines_tests,
+        _lines_panic,
         _lines_points,
         _lines_errata,
         _lines_army,
@@ -366,6 +367,17 @@ def _lines_tests(answer: Answer, lang: str) -> list[str]:
     if answer.get("tests") == []:
         lines.append(_(N_("No command test is needed.")))
     return lines
+
+
+def _lines_panic(answer: Answer, lang: str) -> list[str]:
+    """Each result of the panic table with its rolls and chance: "Terrified (8–9): 20.0%"."""
+    _ = translator(lang)
+    return [
+        _(N_("{result} ({rolls}): {percent}")).format(
+            result=_(found["result"]), rolls=found["rolls"], percent=percent(found["chance"], lang)
+        )
+        for found in answer.get("results", [])
+    ]
 
 
 def _trigger_figures(test: dict[str, Any], starting: int, lang: str) -> str:

@@ -4,6 +4,7 @@ an extra attack's or an extra shot's hits (``nq hit``, ``nq shoot``), a whole at
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from nqcore.cli.render import Answer, percent
@@ -13,18 +14,55 @@ from nqcore.i18n import N_, format_number, translator
 def dice_wounds_lines(answer: Answer, lang: str) -> list[str]:
     """A whole attack of several dice (an extra attack): what each die wounds, then "2 dice: at
     least one wound 59.0%; average number of wounds 0.7" (an average to one decimal, as the
-    chances are to one decimal of a percent)."""
+    chances are to one decimal of a percent).  Of several models, what each die (or each
+    model's one attack) wounds, the chance of at least each number of wounds, then "3 models,
+    6 attacks: at least one wound 93.1%; average number of wounds 2.2"."""
     _ = translator(lang)
-    each = _(N_("Each die wounds: {percent}")).format(percent=percent(answer["each"], lang))
-    dice = _(N_("{dice} dice: at least one wound {chance}; average number of wounds {expected}"))
+    models = answer.get("models", 1)
+    each_text = N_("Each die wounds: {percent}")
+    if models > 1 and answer["dice"] == 1:
+        each_text = N_("Each attack wounds: {percent}")
+    each = _(each_text).format(percent=percent(answer["each"], lang))
+    values = {
+        "chance": percent(answer["chance"], lang),
+        "expected": format_number(round(float(answer["expected_wounds"]), 1), lang),
+    }
+    if models == 1:
+        dice = _(
+            N_("{dice} dice: at least one wound {chance}; average number of wounds {expected}")
+        )
+        return [each, dice.format(dice=format_number(answer["dice"], lang), **values)]
+    several = N_(
+        "{models} models, {attacks} attacks: at least one wound {chance}; "
+        "average number of wounds {expected}"
+    )
     return [
         each,
-        dice.format(
-            dice=format_number(answer["dice"], lang),
-            chance=percent(answer["chance"], lang),
-            expected=format_number(round(float(answer["expected_wounds"]), 1), lang),
+        at_least_line(answer["at_least"], lang),
+        _(several).format(
+            models=format_number(models, lang),
+            attacks=format_number(answer["attacks"], lang),
+            **values,
         ),
     ]
+
+
+def at_least_line(at_least: list[Fraction], lang: str) -> str:
+    """The chance of at least k wounds, for each k a player reads as neither sure nor
+    impossible (from 0.1% to 99.9%): "Wounds: at least 2 wounds 70.7%, ..., 6 wounds 0.2%"."""
+    _, most = translator(lang), len(at_least)
+    parts = []
+    for wounds, chance in enumerate(at_least, start=1):
+        if wounds > 1 and not Fraction(1, 2000) <= chance <= Fraction(1999, 2000):
+            continue
+        if wounds == 1:
+            words = _(N_("at least one wound {chance}"))
+        elif wounds < most:
+            words = _(N_("at least {wounds} wounds {chance}"))
+        else:
+            words = _(N_("{wounds} wounds {chance}"))
+        parts.append(words.format(wounds=format_number(wounds, lang), chance=percent(chance, lang)))
+    return _(N_("Wounds: {chances}")).format(chances=", ".join(parts))
 
 
 def volley_line(volley: dict[str, Any], lang: str) -> str:

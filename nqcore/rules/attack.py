@@ -232,6 +232,25 @@ def wounds_distribution(chance: Fraction, attacks: int) -> dict[int, Fraction]:
     }
 
 
+def wounds_at_least(chance: Fraction, attacks: int) -> dict[int, Fraction]:
+    """The chance that at least k of ``attacks`` independent attacks wound, each with ``chance``,
+    for k from 1 to ``attacks``: the whole attack of several models, each die of each model
+    saved and wounded on its own (Abilities > "Extra Attack").
+
+    >>> wounds_at_least(Fraction(1, 2), 2)
+    {1: Fraction(3, 4), 2: Fraction(1, 4)}
+    >>> wounds_at_least(Fraction(19, 100), 5)[1]  # five models, each wounding 19 % of the time
+    Fraction(6513215599, 10000000000)
+    """
+    exactly = wounds_distribution(chance, attacks)
+    found: dict[int, Fraction] = {}
+    total = Fraction(0)
+    for wounds in range(attacks, 0, -1):
+        total += exactly[wounds]
+        found[wounds] = total
+    return dict(sorted(found.items()))
+
+
 @dataclass(frozen=True)
 class DiceWounds:
     """What several dice rolled to hit at once wound (Abilities > "Extra Attack": each hit is

@@ -176,6 +176,7 @@ def _attack(rng: random.Random) -> Question:
     skill, st, t = str(rng.randint(1, 10)), str(rng.randint(1, 12)), str(rng.randint(1, 10))
     armour, re = str(rng.randint(0, 10)), str(rng.randint(0, 3))
     hit, ranked = str(rng.randint(-3, 3)), rng.random() < 0.3
+    models = str(rng.choice([1, 1, 2, 5, 20]))
     values = {
         "attacker": attacker,
         "skill": skill,
@@ -188,6 +189,7 @@ def _attack(rng: random.Random) -> Question:
         "distance": distance,
         "hit_modifier": hit,
         "ranked": ranked,
+        "models": models,
     }
     argv = [
         "attack",
@@ -200,6 +202,8 @@ def _attack(rng: random.Random) -> Question:
         "--hit-modifier",
         hit,
         *(["--ranked"] if ranked else []),
+        "--models",
+        models,
     ]
     return values, argv
 
@@ -226,6 +230,12 @@ def _morale(rng: random.Random) -> Question:
         str(starting),
         *losses,
     ]
+
+
+def _panic(rng: random.Random) -> Question:
+    boxes = ("failed_rally", "infamous_fighters", "inspiring_leadership")
+    values = {box: rng.random() < 0.5 for box in boxes}
+    return values, ["panic", *(f"--{box.replace('_', '-')}" for box in boxes if values[box])]
 
 
 def _move(rng: random.Random) -> Question:
@@ -272,6 +282,7 @@ QUESTION_MAKERS: dict[str, Callable[[random.Random], Question]] = {
     "attack": _attack,
     "command": _command,
     "morale": _morale,
+    "panic": _panic,
     "move": _move,
     "move-cost": _move_cost,
 }

@@ -289,6 +289,7 @@ def test_help_lists_every_question(capsys: Capture) -> None:
         "attack",
         "command",
         "morale",
+        "panic",
         "move",
         "move-cost",
         "points",

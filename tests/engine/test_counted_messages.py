@@ -37,6 +37,8 @@ NEVER_ONE = {
     ),
     "{models} models with the infiltrate ability: an infiltrating unit may never consist of"
     " more than {maximum} models": "more than the infiltrating maximum",
+    "{models} models, {attacks} attacks: at least one wound {chance}; average number of wounds"
+    " {expected}": "said of two models or more, each making one attack or more",
 }
 
 

@@ -11,6 +11,7 @@ from nqcore.cli import args as read
 from nqcore.cli.asking import (
     ARMOUR,
     ATTACK_NUMBERS,
+    ATTACKING_MODELS,
     HIT_MODIFIER_VALUES,
     PENETRATION,
     RESILIENCE,
@@ -222,20 +223,28 @@ def _fumbles(target: int | None, dice: int, *, unerring: bool) -> list[Note]:
     return volley_fumble_notes(target, volley_chances(dice, target), close_combat=True)
 
 
-def _dice_fields(sides: _Sides, result: WeaponAttack) -> dict[str, Any]:
-    """The dice rolled to hit and, for more than one, the chance that each wounds, that at
-    least one does (the attack's chance) and the wounds expected."""
-    from nqcore.rules.attack import dice_wounds
+def _dice_fields(args: argparse.Namespace, sides: _Sides, result: WeaponAttack) -> dict[str, Any]:
+    """The dice rolled to hit and, for more than one (an extra attack's, or those of several
+    models), the chance that each wounds, that at least one does (the attack's chance) and the
+    wounds expected; of several models, the chance of at least k wounds for each k."""
+    from nqcore.rules.attack import dice_wounds, wounds_at_least
 
-    if sides.dice == 1:
-        return {"dice": 1, "chance": Chance(result.total)}
-    wounds = dice_wounds(result.total, sides.dice)
-    return {
-        "dice": sides.dice,
+    attacks = args.models * sides.dice
+    if attacks == 1:
+        return {"dice": 1, "models": 1, "chance": Chance(result.total)}
+    wounds = dice_wounds(result.total, attacks)
+    fields: dict[str, Any] = {"dice": sides.dice, "models": args.models}
+    if args.models > 1:
+        fields["attacks"] = attacks
+    fields |= {
         "each": Chance(result.total),
         "chance": Chance(wounds.at_least_one),
         "expected_wounds": wounds.expected,
     }
+    if args.models > 1:
+        found = wounds_at_least(result.total, attacks)
+        fields["at_least"] = [Chance(found[k]) for k in sorted(found)]
+    return fields
 
 
 def _answer(
@@ -280,7 +289,7 @@ def _answer(
         "unsaved": Chance(steps.unsaved),
         "wound": Chance(steps.wound),
         "wound_target": wound_target(result.strength, sides.toughness),
-        **_dice_fields(sides, result),
+        **_dice_fields(args, sides, result),
         "notes": said["notes"],
     }
 
@@ -323,6 +332,13 @@ def _attack_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--distance", type=read.distance, help="inches to the target, for a ranged weapon"
+    )
+    p.add_argument(
+        "--models",
+        type=read.bounded(P_("argument", "models attacking"), ATTACKING_MODELS),
+        default=1,
+        help="models making the attack together, 1 to 50: the wounds to expect and the "
+        "chance of at least each number of wounds",
     )
     _target_arguments(p)
 

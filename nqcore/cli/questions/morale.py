@@ -4,6 +4,7 @@ casualties call for one."""
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from nqcore.cli import args as read
 from nqcore.cli.asking import (
@@ -18,7 +19,7 @@ from nqcore.cli.asking import (
 from nqcore.cli.render import Answer
 from nqcore.i18n import N_, P_
 from nqcore.rules.answer_notes import battle_standard_notes
-from nqcore.tables.registry import Chance
+from nqcore.tables.registry import Chance, Signed
 
 
 def _command(args: argparse.Namespace) -> Answer:
@@ -71,6 +72,69 @@ def _morale(args: argparse.Namespace) -> Answer:
     }
 
 
+#: The panic table's modifiers a question may give: each option's name and its label.
+_PANIC_MODIFIERS = (
+    ("failed_rally", N_("Re-roll after a failed rally")),
+    ("infamous_fighters", N_("Fighting Infamous Fighters")),
+)
+
+
+def _panic(args: argparse.Namespace) -> Answer:
+    """The chance of each result of the panic table (Morale > "Panic Table")."""
+    from nqcore.rules import morale
+
+    values = {
+        "failed_rally": morale.FAILED_RALLY_PANIC_MODIFIER,
+        "infamous_fighters": morale.INFAMOUS_FIGHTERS_PANIC_MODIFIER,
+    }
+    modifiers: list[dict[str, Any]] = [
+        {"key": key.replace("_", "-"), "label": label, "value": Signed(values[key])}
+        for key, label in _PANIC_MODIFIERS
+        if getattr(args, key)
+    ]
+    modifier = sum(values[key] for key, _label in _PANIC_MODIFIERS if getattr(args, key))
+    dice = 2 if args.inspiring_leadership else 1
+    found = morale.panic_distribution(modifier, choose_from=dice)
+    return {
+        "question": N_("Panic table roll: 2D10, choose one")
+        if dice == 2
+        else N_("Panic table roll: D10"),
+        "modifiers": modifiers,
+        "modifier": Signed(modifier),
+        "dice": dice,
+        "results": [
+            {
+                "key": result.value,
+                "result": result.label,
+                "rolls": _rolls(result.rolls),
+                "chance": Chance(chance),
+            }
+            for result, chance in found.items()
+        ],
+    }
+
+
+def _rolls(rolls: range) -> str:
+    """The rolls of a result of the table: "1", "2–7"."""
+    return str(rolls.start) if len(rolls) == 1 else f"{rolls.start}–{rolls[-1]}"
+
+
+def _panic_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--failed-rally", action="store_true", help="the re-roll of a failed rally, at +1"
+    )
+    p.add_argument(
+        "--infamous-fighters",
+        action="store_true",
+        help="the unit fights an enemy with Infamous Fighters: +1",
+    )
+    p.add_argument(
+        "--inspiring-leadership",
+        action="store_true",
+        help="led by a model with Inspiring Leadership: roll 2D10, choose one",
+    )
+
+
 def _command_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "co",
@@ -104,4 +168,5 @@ def _morale_arguments(p: argparse.ArgumentParser) -> None:
 QUESTIONS = (
     Question("command", "the command test target and chance", _command, _command_arguments),
     Question("morale", "which turns trigger a command test", _morale, _morale_arguments),
+    Question("panic", "the chance of each result of the panic table", _panic, _panic_arguments),
 )
