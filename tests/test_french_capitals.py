@@ -73,7 +73,7 @@ def _names() -> set[str]:
 
 def test_names_are_in_sentence_case_wherever_they_are_written() -> None:
     names = _names()
-    assert {"Épée large", "Marteau de guerre", "Arme de soutien", "Mise à terre"} <= names
+    assert {"Épée à lame large", "Marteau de guerre", "Arme de soutien", "Mise à terre"} <= names
     assert "Sauvegarde d’armure" in names
     wrong = []
     for place, text in _messages():
