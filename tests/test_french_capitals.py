@@ -39,7 +39,8 @@ NOUNS = (
     "Magicien", "Magiciens", "Chaman", "Chamans", "Shaman", "Elfe", "Elfes", "Nain", "Nains",
     "Orque", "Orques", "Gobelin", "Gobelins", "Ogre", "Ogres", "Humain", "Humains",
     "Personnage", "Personnages", "Individu", "Individus", "Vampire", "Vampires",
-    "Squelette", "Squelettes", "Zombi", "Zombis", "Chef d’unité", "Chefs d’unité", "Chef d’Unité", "Chefs d’Unité",
+    "Squelette", "Squelettes", "Zombi", "Zombis",
+    "Chef d’unité", "Chefs d’unité", "Chef d’Unité", "Chefs d’Unité",
 )  # fmt: skip
 #: Such a noun after a word, a comma or a bracket (or after l’, d’ there), not as a label that
 #: opens an item of a list (« ; Nain : Armure lourde »: a profile's name).
