@@ -304,7 +304,7 @@ class MinusSigns(SphinxPostTransform):
                 before, block = source[-1], owner
             if fixed != source and text.parent is not None:
                 text.parent.replace(text, nodes.Text(fixed))
-        if self.app.builder.name == "gettext":  # the catalogues' messages are the source's
+        if builder_of(self.env).name == "gettext":  # the catalogues' messages are the source's
             return
         for image in self.document.findall(nodes.image):  # its alt text is read aloud too
             if image.get("alt"):
