@@ -8,7 +8,9 @@ and before its value (« la capacité Esquive », « Peur (X) », « Attaque sup
 The proof-reader of 2026-11 found « Épée Large » 5 times beside « Épée large » 12 times,
 « Magicien » 67 times mid-sentence beside « magicien » 3 times, then « L’Elfe » beside « l’elfe »,
 « capacité Attaque supplémentaire » beside « capacité attaque supplémentaire », « Peur (1) »
-beside « peur (X) », « Nuée de Rats », « Growler à Une Corne »."""
+beside « peur (X) », « Nuée de Rats », « Growler à Une Corne »; the seventh, « Personnage(s) »
+38 times beside « personnage(s) » 52 times, « Individu(s) », « certains Chefs d’Unité » beside
+« chefs d’unité », « Vampire » and « Squelette » beside « orque » and « gobelin »."""
 
 from __future__ import annotations
 
@@ -36,6 +38,9 @@ CATALOGUES = (
 NOUNS = (
     "Magicien", "Magiciens", "Chaman", "Chamans", "Shaman", "Elfe", "Elfes", "Nain", "Nains",
     "Orque", "Orques", "Gobelin", "Gobelins", "Ogre", "Ogres", "Humain", "Humains",
+    "Personnage", "Personnages", "Individu", "Individus", "Vampire", "Vampires",
+    "Squelette", "Squelettes", "Zombi", "Zombis",
+    "Chef d’unité", "Chefs d’unité", "Chef d’Unité", "Chefs d’Unité",
 )  # fmt: skip
 #: Such a noun after a word, a comma or a bracket (or after l’, d’ there), not as a label that
 #: opens an item of a list (« ; Nain : Armure lourde »: a profile's name).
@@ -69,7 +74,7 @@ def _names() -> set[str]:
 
 def test_names_are_in_sentence_case_wherever_they_are_written() -> None:
     names = _names()
-    assert {"Épée large", "Marteau de guerre", "Arme de soutien", "Mise à terre"} <= names
+    assert {"Épée à lame large", "Marteau de guerre", "Arme de soutien", "Mise à terre"} <= names
     assert "Sauvegarde d’armure" in names
     wrong = []
     for place, text in _messages():

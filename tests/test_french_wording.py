@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 import tomllib
 
+import pytest
+
 from nqcore.i18n import Msg, translator
 from nqsphinx.directives.index_data import load_index_data, qualified
 from nqsphinx.directives.rules_index import index_text
@@ -150,3 +152,40 @@ def test_french_wording_the_proof_reader_marked() -> None:
         for match in re.finditer(pattern, text)
     ]
     assert wrong == []
+
+
+#: Terms the seventh proof-reading marked as literal: « délivrer une attaque » (a calque of
+#: "deliver an attack": one « porte » an attack), « couverture modérée » for hard cover (the
+#: opposite of « légère » is « lourde »), « épée large » for the broadsword (a sword with a
+#: broad blade). Each is one pattern, checked in every French catalogue and in the glossary.
+TERMS = {
+    r"(?i)\bdélivr\w*": "« porter une attaque »",
+    r"(?i)\bcouvertures? modérées?": "« couverture lourde »",
+    r"(?i)\bépées? larges?\b": "« épée à lame large »",
+}
+
+
+def _glossary_french() -> list[tuple[str, str]]:
+    return [
+        (f"docs/_data/glossary.toml: {term['key']}", f"{term['fr']} {term.get('def_fr', '')}")
+        for term in GLOSSARY["term"]
+    ]
+
+
+@pytest.mark.parametrize("pattern", TERMS)
+def test_the_terms_the_seventh_proof_reading_marked(pattern: str) -> None:
+    wrong = [
+        f"{place}: {match.group(0)!r} ({TERMS[pattern]})"
+        for place, text in [*_messages(), *_glossary_french()]
+        for match in re.finditer(pattern, text)
+    ]
+    assert wrong == []
+
+
+def test_the_replaced_terms_are_the_books() -> None:
+    """The glossary's hard cover and the engine's broadsword, each in its new words; the magic
+    user keeps the glossary's « utilisateur de la magie » (« magicien » is the wizard's word)."""
+    terms = {term["key"]: term["fr"] for term in GLOSSARY["term"]}
+    assert terms["hard-cover"] == "Couverture lourde"
+    assert terms["magic-user"] == "Utilisateur de la magie"
+    assert translator("fr")(Msg("Broadsword")) == "Épée à lame large"

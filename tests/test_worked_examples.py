@@ -175,5 +175,5 @@ def test_the_warlord_example_gives_the_profiles_broadsword() -> None:
     assert "heavy axe" not in body and "broadsword" in body
     assert "{ref}`extra attack (x2) <extra-attack>` ability" in body
     assert "warlord-example-heavy-axe" in _ERRATUM.findall(body)[0].split()
-    assert "hache lourde" not in french and "épée large" in french
+    assert "hache lourde" not in french and "épée à lame large" in french
     assert "{ref}`Attaque supplémentaire (x2) <extra-attack>`" in french

@@ -333,13 +333,13 @@ CONTENTS = r"""
 #: - An engine table's header is not hyphenated, nor broken after a minus ("Modificateur -3"):
 #:   ``\nqwholeheads``, in the table's group (its columns are at least as wide as its longest
 #:   header word, which a prose table's are not).
-#: - No paragraph leaves its last line alone at the top of a page (a widow: "away." opened a
-#:   page) or its first line alone at the foot of one (an orphan): LaTeX's penalties (150) let
-#:   them through; infinite ones forbid them, and the page, ragged at its foot, ends a line
-#:   earlier (``\@clubpenalty``: what a list puts back after its items).
+#: - No paragraph leaves its last line alone atop a page (a widow) or its first at the foot of
+#:   one (an orphan), nor a page ends with a hyphenated word (« bâ-/ton »): LaTeX's penalties
+#:   (150, 100) let them through; infinite ones forbid them, and the page, ragged at its foot,
+#:   ends a line earlier (``\@clubpenalty``: what a list puts back after its items).
 KEEP = r"""
 \makeatletter
-\widowpenalty\@M \clubpenalty\@M \@clubpenalty\@M
+\widowpenalty\@M \clubpenalty\@M \@clubpenalty\@M \brokenpenalty\@M
 \let\nq@captionabove\caption@make@above
 \renewcommand*\caption@make@above{\ifvmode\nobreak\fi\nq@captionabove}
 \let\nq@captionbelow\caption@make@below

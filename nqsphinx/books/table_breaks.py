@@ -7,7 +7,8 @@ broken table has :data:`LEAST_ROWS` rows at least.  The table starts on a page o
 for its caption, its header and its first :data:`LEAST_ROWS` rows (``\\nqtablestart``, before
 it, an estimate from its rows' text that errs on the high side), unless the opening paragraphs
 of its section are bound to it: their heading keeps that room.  The page does not break
-between its last :data:`LEAST_ROWS` rows: ``\\\\*`` ends those rows, and after ``\\nqkeeprules``
+between its last :data:`TAIL_ROWS` rows (its last rows but the first :data:`LEAST_ROWS`, in a
+shorter table): ``\\\\*`` ends those rows, and after ``\\nqkeeprules``
 the rule under each, up to the bottom rule, is one rule (longtable's ``\\hline``, and colortbl's,
 set as the document begins, draws two with a breakpoint between them), with no interline glue
 before the next row (a breakpoint too, in Sphinx's coloured rows).  The bottom rule
@@ -38,6 +39,10 @@ from nqsphinx.untrusted import generated_raw
 
 #: The fewest rows of a table on a page it breaks over (the header left out).
 LEAST_ROWS = 5
+#: The fewest rows of a broken table's last part, where the table has rows enough for it after
+#: its first :data:`LEAST_ROWS`: a chapter's last table left its last five rows alone on a page
+#: otherwise blank (Table 15.1, Table 23.8), which these fill to a third of it at least.
+TAIL_ROWS = 10
 #: A table row's line, a row's padding and rules, and a table's caption, header and foot, in
 #: points, each rounded up: an estimate that keeps room for the rows rather than too little.
 ROW_LINE_PT, ROW_PAD_PT, TABLE_FRAME_PT = 12, 2, 64
@@ -100,8 +105,8 @@ def _bound_to_opening(table: nodes.table) -> bool:
 
 
 class TableBreaks(SphinxPostTransform):
-    """Room for a longtable's first :data:`LEAST_ROWS` rows where it starts, its last ones
-    bound together; a short one kept whole."""
+    """Room for a longtable's first :data:`LEAST_ROWS` rows where it starts, its last
+    :data:`TAIL_ROWS` bound together; a short one kept whole."""
 
     default_priority = 892  # after KeepTableNotes, whose feet come before the table
     builders = ("latex",)
@@ -118,7 +123,8 @@ class TableBreaks(SphinxPostTransform):
                 room = _rows_height(first, widths) + TABLE_FRAME_PT
                 start = generated_raw(rf"\nqtablestart{{{room}}}" + "\n", "latex")
                 table.parent.insert(table.parent.index(table), start)
-            for row in rows if whole else rows[-LEAST_ROWS:]:
+            tail = min(TAIL_ROWS, len(rows) - LEAST_ROWS)
+            for row in rows if whole else rows[-tail:]:
                 row[KEEP_WITH_NEXT] = True
 
 

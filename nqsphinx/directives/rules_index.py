@@ -7,9 +7,10 @@ equipment items are headings).  Spells (their card and their row of the spell li
 (their row of the armoury's tables) get an entry each, and each glossary term one at the section
 that defines it (``nqsphinx.directives.glossary`` adds the glossary's own entry).  A leading
 article is left out ("Army", « Armée »): an entry is filed by what it is about, and an inverted
-"Army, The" reads as a list of headings.  Chapter titles are the contents' business, not the
-index's.  Near-duplicates are merged, big topics get sub-entries, and words players look for
-send them on ("see", "see also"): the reviewed list of :mod:`nqsphinx.directives.index_data`.
+"Army, The" reads as a list of headings.  A chapter's title is not a heading's entry: each
+chapter is a topic of the reviewed list, its headword at the chapter's opening page.
+Near-duplicates are merged, big topics get sub-entries, and words players look for send them on
+("see", "see also"): the reviewed list of :mod:`nqsphinx.directives.index_data`.
 In the PDF an entry's page is the page of its heading, card or table row.
 """
 

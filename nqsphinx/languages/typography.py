@@ -282,8 +282,9 @@ def dashes(text: str, before: str = " ") -> str:
 
 
 class MinusSigns(SphinxPostTransform):
-    """:func:`minus_signs` on every text but code, literals and raw output, in every language
-    and edition, once the links and the engine's notes have brought their words."""
+    """:func:`minus_signs` on every text but code, literals and raw output, and on the images'
+    alt texts ("marked −2": the e-book's description of a figure), in every language and
+    edition, once the links and the engine's notes have brought their words."""
 
     default_priority = 798
 
@@ -303,6 +304,11 @@ class MinusSigns(SphinxPostTransform):
                 before, block = source[-1], owner
             if fixed != source and text.parent is not None:
                 text.parent.replace(text, nodes.Text(fixed))
+        if builder_of(self.env).name == "gettext":  # the catalogues' messages are the source's
+            return
+        for image in self.document.findall(nodes.image):  # its alt text is read aloud too
+            if image.get("alt"):
+                image["alt"] = minus_signs(image["alt"])
 
 
 def _aside(ancestors: list[nodes.Node]) -> bool:

@@ -253,6 +253,24 @@ def test_every_image_has_its_text_in_the_book_language(books: dict[str, Book]) -
     assert french["epub-cover.xhtml"] == [cover_alt(TITLE, "fr")]
 
 
+#: A hyphen-minus before a figure, as a modifier ("marked -2"), not in a word or a range.
+HYPHEN_MODIFIER = re.compile(r"(?<![\w\-])-\d")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_image_text_prints_its_modifiers_with_a_minus_sign(
+    books: dict[str, Book], lang: str
+) -> None:
+    """The target selection diagram's text said "marked -2" where the print says −2."""
+    wrong = [
+        f"{page}: {text!r}"
+        for page, texts in _image_texts(books[lang]).items()
+        for text in texts
+        if HYPHEN_MODIFIER.search(text)
+    ]
+    assert wrong == []
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_nothing_of_the_site_is_in_the_book(books: dict[str, Book], lang: str) -> None:
     book = books[lang]

@@ -1,7 +1,7 @@
 """The PDF rulebooks' index as a reader uses it (docs/_data/rules_index.toml): one entry for
 near-duplicates, sub-entries under the big topics, "see" and "see also" for the words players
-look for, no chapter titles and no inverted articles, in the language's order; each read from the
-printed index, in both languages."""
+look for, each chapter's headword (a topic of the list) and no inverted articles, in the
+language's order; each read from the printed index, in both languages."""
 
 from __future__ import annotations
 
@@ -106,8 +106,9 @@ def test_words_players_look_for_send_them_to_the_rule(index: tuple[str, Path]) -
 
 
 def test_no_chapter_title_and_no_inverted_article(index: tuple[str, Path]) -> None:
-    """The contents list the chapters ("Sample Profiles", a section of The Army, keeps its
-    entry; the chapter of that name has none); "Army, The" reads as a list of headings."""
+    """A chapter's title is an entry only as a topic of the list (its headword, at its opening
+    page: test_every_chapter_has_a_headword_at_its_opening_page), never as a heading's own;
+    "Army, The" reads as a list of headings."""
     lang, pdf = index
     entries = {layout.squeeze(_words_of(e)): e for e in layout.index_lines(pdf)}
     heads = {layout.squeeze(index_text(words(str(DOCS), t, lang), lang)) for t in DATA.topic}
@@ -160,6 +161,55 @@ def test_the_support_weapons_chapter_has_its_own_entry(index: tuple[str, Path]) 
     entries = [e for e in layout.index_lines(pdf) if _words_of(e) == head]
     assert len(entries) == 1, entries
     assert labels[opening - 1] in _pages(entries[0]), (entries, labels[opening - 1])
+
+
+#: The chapters without a headword: the story (its page is not indexed,
+#: nqsphinx.directives.rules_index.UNINDEXED_PAGES) and the index itself; the front matter (its
+#: pages numbered in roman figures) neither.
+UNINDEXED_CHAPTERS = {
+    "en": {"The Unexpected Enemy", "Index"},
+    "fr": {"L’ennemi inattendu", "Index"},
+}
+
+
+def _first_word(text: str) -> str:
+    """The first word of ``text``, singular (« Sauvegardes d’armure » and the topic
+    « Sauvegarde d’armure »)."""
+    return re.sub(r"s$", "", text.split()[0].casefold()) if text.split() else ""
+
+
+def chapters_without_a_headword(pdf: Path, lang: str) -> list[str]:
+    """The chapters whose title (a leading article dropped) is not an entry of the index at
+    the chapter's opening page, nor a headword of the reviewed list's topics that starts with
+    the title's first word ("Armour Save" for Armour Saves, "Hold" for Hold Actions)."""
+    labels = [page.label for page in layout.read_pages(pdf)]
+    heads = {_unspaced(index_text(words(str(DOCS), t, lang), lang)) for t in DATA.topic}
+    entries = {_unspaced(_words_of(e)): e for e, _ in layout.index_tree(pdf)}
+    missing = []
+    for page, title, depth in layout.outline_levels(pdf):
+        label, title = labels[page - 1], layout.squeeze(title)
+        if depth or not label.isdigit() or title in UNINDEXED_CHAPTERS[lang]:
+            continue
+        own = _unspaced(index_text(title, lang))
+        if not any(
+            (key == own or (key in heads and _first_word(key) == _first_word(own)))
+            and label in _pages(entry)
+            for key, entry in entries.items()
+        ):
+            missing.append(f"{title} (p. {label})")
+    return missing
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_chapter_has_a_headword_at_its_opening_page(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
+) -> None:
+    """A player looks up "Turn Sequence" or « Conditions de victoire », not only their
+    sections: the seventh proof-reading found Victory Conditions, Turn Sequence, Abilities,
+    Traits, Equipment, Armoury and Creating A Profile missing from both indexes."""
+    pdf = (pdfs if paper == "a4" else letter_pdfs)[lang]
+    assert chapters_without_a_headword(pdf, lang) == []
 
 
 #: Look-ups a proof-reader made that failed or needed a second try, by language: the entry, and
