@@ -58,19 +58,24 @@ def locale_dirs(locale_dir: Path) -> list[Path]:
 
 #: The catalogues found while :func:`catalogues_held` holds them, by folder, language and domain.
 _held: dict[tuple[Path, str, str], Path | None] | None = None
+#: The gettext functions of :func:`translator` made meanwhile, by folder and language.
+_held_translators: dict[tuple[Path, str], Callable[[str], str]] | None = None
 
 
 @contextlib.contextmanager
 def catalogues_held() -> Iterator[None]:
     """Look each catalogue up once meanwhile, not at every message: a build that asks the engine
     thousands of questions (the At the table page's answer tables) spent most of each answer
-    checking files that do not change while it runs."""
-    global _held
-    outer, _held = _held, {} if _held is None else _held
+    checking files that do not change while it runs, then a sixth of it finding each text's
+    language's messages again."""
+    global _held, _held_translators
+    outer = _held, _held_translators
+    if _held is None or _held_translators is None:
+        _held, _held_translators = {}, {}
     try:
         yield
     finally:
-        _held = outer
+        _held, _held_translators = outer
 
 
 def find_catalogue(locale_dir: Path, lang: str, domain: str) -> Path | None:
@@ -253,7 +258,11 @@ def translator(lang: str) -> Callable[[str], str]:
     """A gettext function for ``lang``; untranslated strings fall back to the English.
 
     A :class:`ContextMsg` is looked up in its context (pgettext); a :class:`Filled` text by its
-    placeholders, then filled with its numbers as ``lang`` writes them."""
+    placeholders, then filled with its numbers as ``lang`` writes them.  While the catalogues
+    are held (:func:`catalogues_held`), one function a language."""
+    held, key = _held_translators, (LOCALE_DIR, lang)
+    if held is not None and key in held:
+        return held[key]
     table = _catalogue(check_language(lang))
 
     def translate(text: str) -> str:
@@ -263,6 +272,8 @@ def translator(lang: str) -> Callable[[str], str]:
             return fill(table.get(text.msgid, text.msgid), text.values, lang)
         return table.get(catalogue_key(text, getattr(text, "context", None)), text)
 
+    if held is not None:
+        held[key] = translate
     return translate
 
 

@@ -127,3 +127,29 @@ def test_a_header_the_engine_cannot_trust_gives_the_english(
     assert load_po(path) == {}
     warning = capsys.readouterr().err
     assert "nqcore.po:" in warning and said in warning, warning
+
+
+def test_while_held_each_language_is_looked_up_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The answer tables ask the engine 80,000 questions a language (nqcompanion/page/answers.py),
+    each rendering some twenty texts: while the catalogues are held, each language's messages are
+    looked up once, not for every text (a sixth of each answer's time); outside, at every call,
+    so that a catalogue edited between two runs of a resident process is read again."""
+    from nqcompanion.bridge.web import ask
+    from nqcore import i18n
+
+    looked_up: list[str] = []
+    catalogue = i18n._catalogue
+
+    def counted(lang: str) -> dict[str, str]:
+        looked_up.append(lang)
+        return catalogue(lang)
+
+    monkeypatch.setattr(i18n, "_catalogue", counted)
+    with i18n.catalogues_held():
+        for lang in ("en", "fr", "en", "fr"):
+            assert ask(["cast", "--spell", "fireball", "--wizardry", "2"], lang)["text"]
+    assert sorted(looked_up) == ["en", "fr"]
+    looked_up.clear()
+    ask(["hit", "5"], "fr")
+    ask(["hit", "5"], "fr")
+    assert len(looked_up) >= 2
