@@ -25,7 +25,7 @@ def dice_wounds_lines(answer: Answer, lang: str) -> list[str]:
     each = _(each_text).format(percent=percent(answer["each"], lang))
     values = {
         "chance": percent(answer["chance"], lang),
-        "expected": format_number(round(float(answer["expected_wounds"]), 1), lang),
+        "expected": format_number(one_decimal(answer["expected_wounds"]), lang),
     }
     if models == 1:
         dice = _(
@@ -45,6 +45,12 @@ def dice_wounds_lines(answer: Answer, lang: str) -> list[str]:
             **values,
         ),
     ]
+
+
+def one_decimal(value: Fraction | float) -> float:
+    """``value`` to one decimal, rounded exactly (0.95 is 1, where the float 0.95 rounds to 0.9);
+    a float, so that a half reads 0.5 and not the inches' ½."""
+    return float(round(Fraction(value), 1))
 
 
 def at_least_line(at_least: list[Fraction], lang: str) -> str:
@@ -81,5 +87,5 @@ def volley_line(volley: dict[str, Any], lang: str) -> str:
     return _(N_("{dice} dice: {chances}; average number of hits {expected}")).format(
         dice=format_number(dice, lang),
         chances=", ".join(parts),
-        expected=format_number(round(float(volley["expected_hits"]), 1), lang),
+        expected=format_number(one_decimal(volley["expected_hits"]), lang),
     )
