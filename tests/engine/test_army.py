@@ -344,3 +344,20 @@ def test_breaches_are_said_in_french() -> None:
     )
     french = found["elite-units"].text("fr")
     assert "unités d’élite (2)" in french and french != str(found["elite-units"])
+
+
+def test_a_unit_counted_elite_is_judged_against_the_elite_maxima() -> None:
+    """ "Any medium sized models with a points cost of 36 points or more are treated as elite
+    troops" (The Army > Units): a core profile above the core limit counts as elite, so its
+    abilities are judged against an elite model's recommended maximum (Ability, Trait And
+    Equipment Maximums), not a core one's."""
+    mage = {"traits": [{"key": "magic-user", "level": "2"}]}
+    army = with_general(CORE, unit("Ghouls", "craven-ghouls", 8, options=mage))
+    ghouls = army.entries[1]
+    assert ghouls.model_points == 61 and "core-by-points" in rules_broken(army)
+    assert [str(w) for w in ghouls.warnings] == []
+    more = {**mage, "abilities": ["dodge"]}
+    ghouls = with_general(CORE, unit("Ghouls", "craven-ghouls", 8, options=more)).entries[1]
+    assert [str(w) for w in ghouls.warnings] == [
+        "3 abilities: the recommended maximum for an elite model is 2"
+    ]

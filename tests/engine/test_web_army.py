@@ -48,7 +48,7 @@ def battery(crew: int, weapons: int = 1, **more: Any) -> dict[str, Any]:
 
 
 X3 = {"key": "extra-attack", "level": "x3"}
-TATTOO_AR4 = {"key": "magic-tattoos", "level": "AR4"}
+TATTOO_AR5 = {"key": "magic-tattoos", "level": "AR5"}
 
 
 def mage(name: str, spell: str, level: int = 1, *more: str) -> dict[str, Any]:
@@ -160,7 +160,7 @@ BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
         ("unit", 1),
     ),
     "tattoo-maximum": (
-        data(CORE, unit("Men", "human-men-at-arms", 10, options={"equipment": [TATTOO_AR4]})),
+        data(CORE, unit("Men", "human-men-at-arms", 10, options={"equipment": [TATTOO_AR5]})),
         ("unit", 1),
     ),
     "specialists-single": (
