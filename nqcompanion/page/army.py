@@ -13,6 +13,7 @@ import json
 import typing
 
 from nqcompanion.page.kept import kept_html
+from nqcore.army.characteristics import ModelType
 from nqcore.cli.files import MAX_FILE_BYTES
 from nqcore.i18n import LANGUAGES, P_, translator
 from nqsphinx.messages import engine_text, ui_text
@@ -110,6 +111,7 @@ def _second_words(lang: str) -> dict[str, str]:
         "concerns": ui_text("Concerns:", lang),
         "profile_file": ui_text("This is a profile file: import it in the Profile Builder.", lang),
         "examples": ui_text("Examples of the rules", lang),
+        "support_models": ui_text("Support models", lang),
     }
 
 
@@ -269,7 +271,9 @@ def _army_fields(words: dict[str, str], points: tuple[int, int]) -> str:
             'aria-live="polite"></output>'
             # while a change is refused: the figures of the last valid army are hidden
             f'<p class="nq-army-stale" id="nq-army-stale" hidden>{html.escape(words["stale"])}</p>'
-            '<ul class="nq-army-breaches" id="nq-army-wide"></ul>',
+            '<ul class="nq-army-breaches" id="nq-army-wide"></ul>'
+            # each entry's refusals and warnings, linked to the field they are about
+            '<ul class="nq-army-breaches nq-army-found" id="nq-army-found"></ul>',
         ]
     )
 
@@ -333,6 +337,9 @@ def army_html(
         "untitled": {code: ui_text("My army", code) for code in LANGUAGES},
         "crew": unit_sizes()["support-weapon-crew"].minimum,
         "takes": _takes(),
+        # A support unit of its own models is a support model (nqcore.army.support_rules):
+        # offered first; any profile may crew a support weapon.
+        "fits": {"support": [ModelType.SUPPORT.value]},
         "leads": _leads(),
     }
     return (

@@ -137,6 +137,11 @@ BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
     "support-crew": (data(CORE, support=[battery(1)]), ("support", 0)),
     "battery-leader": (data(CORE, support=[battery(2, leader="hero")]), ("support", 0)),
     "support-availability": (data(CORE, support=[battery(3, weapons=2)]), None),
+    "support-unit-type": (data(CORE, support=[unit("Chaos", "chaos-warrior", 1)]), ("support", 0)),
+    "support-large-creature": (
+        data(CORE, support=[unit("Ogre", "ogre-freebooter", 1)]),
+        ("support", 0),
+    ),
     "ranked-size": (data(unit("Orcs", "orc-bruiser", 7, formation="ranked")), ("unit", 0)),
     "closed-size": (data(unit("Orcs", "orc-bruiser", 7, formation="closed")), ("unit", 0)),
     "infiltrating-size": (
