@@ -390,7 +390,7 @@ def test_a_support_unit_is_a_support_model_not_a_core_or_elite_one() -> None:
     large = ogre["support-large-creature"]
     assert not large.refused and large.rule.section == "support-units"
     assert "support-unit-type" not in ogre
-    assert "(the book says \"some\": a guideline)" in str(large)
+    assert '(the book says "some": a guideline)' in str(large)
     kept = with_general(CORE, support=[_support("chariot-and-driver")])
     assert not {"support-unit-type", "support-large-creature", "model-type"} & set(
         rules_broken(kept)
