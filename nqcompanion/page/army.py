@@ -112,6 +112,14 @@ def _second_words(lang: str) -> dict[str, str]:
         "profile_file": ui_text("This is a profile file: import it in the Profile Builder.", lang),
         "examples": ui_text("Examples of the rules", lang),
         "support_models": ui_text("Support models", lang),
+        "duplicate": ui_text("Duplicate this army", lang),
+        "duplicated": ui_text("The army “{name}” is a copy, open here.", lang),
+        "copy_text": ui_text("Copy the roster (text)", lang),
+        "download_text": ui_text("Download the roster (.txt)", lang),
+        "copied": ui_text("The roster is copied as text.", lang),
+        "copy_failed": ui_text(
+            "This browser did not let the page copy: download the roster (.txt) instead.", lang
+        ),
     }
 
 
@@ -301,12 +309,17 @@ def _add_and_files(words: dict[str, str], lang: str) -> str:
             # What a change did, said to a screen reader (an entry or an option removed).
             '<p class="nq-visually-hidden" id="nq-army-said" role="status"></p>',
             '<div class="nq-builder-actions">'
+            f'<button type="button" id="nq-army-duplicate">{say["duplicate"]}</button>'
             f'<button type="button" id="nq-army-print">{say["print"]}</button>'
+            f'<button type="button" id="nq-army-copy">{say["copy_text"]}</button>'
+            f'<button type="button" id="nq-army-text">{say["download_text"]}</button>'
             f'<button type="button" id="nq-army-export">{say["export"]}</button>'
             f'<label class="nq-button">{say["import"]}'
             '<input type="file" id="nq-army-import" accept=".toml,text/plain" '
             f'data-limit="{MAX_FILE_BYTES}" aria-describedby="nq-army-import-error"/></label>'
-            f"</div>{_error('nq-army-import')}",
+            f"</div>{_error('nq-army-import')}"
+            # what copying the roster did, said where it was asked for
+            '<p class="nq-army-copied" id="nq-army-copied" role="status"></p>',
             f'<details><summary>{say["file"]}</summary><pre id="nq-army-toml"></pre></details>',
             # The roster on paper, drawn from the engine's answer (nqcore.army.roster).
             '<section class="nq-army-roster" id="nq-army-roster"></section>',

@@ -722,6 +722,48 @@ function armyBuilder(box) {
       }
     });
   });
+  // A copy of the open army, as it was last answered, named "… (2)" (the first name no kept army
+  // has), kept and opened; the focus goes to its name, to rename it.
+  const copyName = (name) => {
+    const taken = new Set(armies.all().map((army) => army.name));
+    let found = `${name} (2)`;
+    for (let n = 3; taken.has(found); n += 1) found = `${name} (${n})`;
+    return found;
+  };
+  $("nq-army-duplicate").addEventListener("click", async () => {
+    commitTyped();
+    await queue;
+    if (!state.data) return;
+    const name = copyName(state.data.name);
+    newArmy(name, state.toml);
+    await armyAsk({ data: { ...state.data, name }, reopened: true }, null,
+      () => focusOn(["nq-army-name"], say(said.duplicated, { name })));
+  });
+  // The roster as plain text (the engine's, the printed roster's content in the page's
+  // language): copied, or downloaded as a .txt file named after the army.
+  const rosterText = async () => {
+    await queue;
+    return state.answer ? state.answer.roster_text : "";
+  };
+  $("nq-army-copy").addEventListener("click", async () => {
+    const text = await rosterText();
+    const shown = $("nq-army-copied");
+    try {
+      await navigator.clipboard.writeText(text);
+      shown.classList.remove("nq-refused");
+      shown.textContent = said.copied;
+    } catch {
+      shown.classList.add("nq-refused");
+      shown.textContent = said.copy_failed;
+    }
+  });
+  $("nq-army-text").addEventListener("click", async () => {
+    const file = new Blob([await rosterText()], { type: "text/plain;charset=utf-8" });
+    const download = fileNamed(state.data && state.data.name, "army").replace(/\.toml$/, ".txt");
+    const link = el("a", { href: URL.createObjectURL(file), download });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  });
   // Printed, the page is the roster alone (printAlone, nq-at-table.js), until the print is done.
   $("nq-army-print").addEventListener("click", () => printAlone($("nq-army-roster"), "roster"));
   $("nq-army-export").addEventListener("click", () => {
