@@ -11,6 +11,8 @@ import pytest
 
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import Site, screenshot
+from tests.browser.test_accessibility import axe_script  # noqa: F401 - fixture
+from tests.browser.test_at_the_table_army import _axe
 from tests.browser.test_at_the_table_army_undo import companion as _open
 
 ARMY = (
@@ -48,7 +50,12 @@ LISTED = (
     ("lang", "size", "scheme"), [("en", "1366", "light"), ("fr", "390", "dark")]
 )
 def test_the_summary_lists_every_refusal_and_warning_it_counts(
-    browser: Any, site: Site, lang: str, size: str, scheme: str
+    browser: Any,
+    site: Site,
+    lang: str,
+    size: str,
+    scheme: str,
+    axe_script: str,  # noqa: F811 - the fixture imported above
 ) -> None:
     watched = _open(browser, site, lang, size, scheme)
     page = watched.page
@@ -64,6 +71,10 @@ def test_the_summary_lists_every_refusal_and_warning_it_counts(
     ranked = skeletons.locator("a[href='#nq-army-unit-0-formation']")
     assert ranked.count() == 1
     assert ranked.inner_text().startswith(ui_text("Refused:", lang))
+    for colours in ("light", "dark"):  # the lists and what copying said, axe-clean
+        page.emulate_media(color_scheme=colours)
+        assert not _axe(page, axe_script), colours
+    page.emulate_media(color_scheme=scheme)
     page.evaluate("document.getElementById('nq-army-found').scrollIntoView()")
     screenshot(page, f"army-found-list-{size}-{lang}-{scheme}")
     ranked.focus()

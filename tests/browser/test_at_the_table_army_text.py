@@ -12,6 +12,8 @@ import pytest
 
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import Site, screenshot, wait_until
+from tests.browser.test_accessibility import axe_script  # noqa: F401 - fixture
+from tests.browser.test_at_the_table_army import _axe
 from tests.browser.test_at_the_table_army_undo import companion as _open
 
 ARMY = Path(__file__).parents[2] / "examples" / "armies" / "barrow-host.toml"
@@ -22,7 +24,12 @@ HEADING = {"en": "Army roster", "fr": "Liste d’armée"}
     ("lang", "size", "scheme"), [("en", "1366", "light"), ("fr", "390", "dark")]
 )
 def test_the_roster_is_copied_and_downloaded_as_text(
-    browser: Any, site: Site, lang: str, size: str, scheme: str
+    browser: Any,
+    site: Site,
+    lang: str,
+    size: str,
+    scheme: str,
+    axe_script: str,  # noqa: F811 - the fixture imported above
 ) -> None:
     watched = _open(browser, site, lang, size, scheme)
     page = watched.page
@@ -36,6 +43,10 @@ def test_the_roster_is_copied_and_downloaded_as_text(
     wait_until(page, "document.getElementById('nq-army-copied').textContent !== ''")
     assert page.inner_text("#nq-army-copied") == ui_text("The roster is copied as text.", lang)
     assert page.evaluate("navigator.clipboard.readText()") == text
+    for colours in ("light", "dark"):  # the lists and what copying said, axe-clean
+        page.emulate_media(color_scheme=colours)
+        assert not _axe(page, axe_script), colours
+    page.emulate_media(color_scheme=scheme)
     page.locator("#nq-army-text").focus()
     with page.expect_download() as info:
         page.keyboard.press("Enter")
