@@ -283,7 +283,7 @@ def priced(path: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
     as the builder shows them (raises the engine's refusal of the file)."""
     from nqcore.army.army_rules import check
     from nqcore.army.force import army as priced_army
-    from nqcore.army.roster import roster_sheet
+    from nqcore.army.roster import roster_sheet, roster_text
     from nqcore.cli.army import force_answer
 
     force = priced_army(path)
@@ -306,7 +306,8 @@ def priced(path: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
         "entries": entries,
         "breaches": found,
         "summary": summary(answer["total"], answer["agreed"], shown(found, entries), lang),
-        "roster": roster_sheet(force, breaches, lang),
+        "roster": (sheet := roster_sheet(force, breaches, lang)),
+        "roster_text": roster_text(sheet),
     }
 
 

@@ -13,6 +13,7 @@ import json
 import typing
 
 from nqcompanion.page.kept import kept_html
+from nqcore.army.characteristics import ModelType
 from nqcore.cli.files import MAX_FILE_BYTES
 from nqcore.i18n import LANGUAGES, P_, translator
 from nqsphinx.messages import engine_text, ui_text
@@ -110,6 +111,15 @@ def _second_words(lang: str) -> dict[str, str]:
         "concerns": ui_text("Concerns:", lang),
         "profile_file": ui_text("This is a profile file: import it in the Profile Builder.", lang),
         "examples": ui_text("Examples of the rules", lang),
+        "support_models": ui_text("Support models", lang),
+        "duplicate": ui_text("Duplicate this army", lang),
+        "duplicated": ui_text("The army “{name}” is a copy, open here.", lang),
+        "copy_text": ui_text("Copy the roster (text)", lang),
+        "download_text": ui_text("Download the roster (.txt)", lang),
+        "copied": ui_text("The roster is copied as text.", lang),
+        "copy_failed": ui_text(
+            "This browser did not let the page copy: download the roster (.txt) instead.", lang
+        ),
     }
 
 
@@ -269,7 +279,9 @@ def _army_fields(words: dict[str, str], points: tuple[int, int]) -> str:
             'aria-live="polite"></output>'
             # while a change is refused: the figures of the last valid army are hidden
             f'<p class="nq-army-stale" id="nq-army-stale" hidden>{html.escape(words["stale"])}</p>'
-            '<ul class="nq-army-breaches" id="nq-army-wide"></ul>',
+            '<ul class="nq-army-breaches" id="nq-army-wide"></ul>'
+            # each entry's refusals and warnings, linked to the field they are about
+            '<ul class="nq-army-breaches nq-army-found" id="nq-army-found"></ul>',
         ]
     )
 
@@ -297,12 +309,17 @@ def _add_and_files(words: dict[str, str], lang: str) -> str:
             # What a change did, said to a screen reader (an entry or an option removed).
             '<p class="nq-visually-hidden" id="nq-army-said" role="status"></p>',
             '<div class="nq-builder-actions">'
+            f'<button type="button" id="nq-army-duplicate">{say["duplicate"]}</button>'
             f'<button type="button" id="nq-army-print">{say["print"]}</button>'
+            f'<button type="button" id="nq-army-copy">{say["copy_text"]}</button>'
+            f'<button type="button" id="nq-army-text">{say["download_text"]}</button>'
             f'<button type="button" id="nq-army-export">{say["export"]}</button>'
             f'<label class="nq-button">{say["import"]}'
             '<input type="file" id="nq-army-import" accept=".toml,text/plain" '
             f'data-limit="{MAX_FILE_BYTES}" aria-describedby="nq-army-import-error"/></label>'
-            f"</div>{_error('nq-army-import')}",
+            f"</div>{_error('nq-army-import')}"
+            # what copying the roster did, said where it was asked for
+            '<p class="nq-army-copied" id="nq-army-copied" role="status"></p>',
             f'<details><summary>{say["file"]}</summary><pre id="nq-army-toml"></pre></details>',
             # The roster on paper, drawn from the engine's answer (nqcore.army.roster).
             '<section class="nq-army-roster" id="nq-army-roster"></section>',
@@ -333,6 +350,9 @@ def army_html(
         "untitled": {code: ui_text("My army", code) for code in LANGUAGES},
         "crew": unit_sizes()["support-weapon-crew"].minimum,
         "takes": _takes(),
+        # A support unit of its own models is a support model (nqcore.army.support_rules):
+        # offered first; any profile may crew a support weapon.
+        "fits": {"support": [ModelType.SUPPORT.value]},
         "leads": _leads(),
     }
     return (

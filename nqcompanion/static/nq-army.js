@@ -470,6 +470,8 @@ function armyBuilder(box) {
     if (breaches.some((b) => !b.entry && b.field === "points" && b.kind === "refusal")) {
       $("nq-army-points").setAttribute("aria-invalid", "true");
     }
+    $("nq-army-found").replaceChildren(...result.entries.map((entry) => foundItem(entry, breaches))
+      .filter(Boolean));
     const list = $("nq-army-entries");
     list.replaceChildren();
     // An entry shows its own breaches in full, and a mark for each army-wide one that
@@ -494,6 +496,35 @@ function armyBuilder(box) {
       }
     }
     if (place && !focused.isConnected) focusPlace(place);
+  };
+
+  // Under the summary, every refusal and warning of an entry (its own breaches, its profile's
+  // warnings), grouped by entry: a link each, which focuses the field it is about (else the
+  // entry's heading). With the army-wide list, what the summary counts is listed there.
+  const foundItem = (entry, breaches) => {
+    const own = breaches.filter((b) => b.entry && at(b.entry, entry))
+      .map((b) => [b.kind, b.said || b.text, b.field]);
+    const found = [...own, ...entry.warnings.map((w) => ["warning", w.text, w.field])];
+    if (!found.length) return null;
+    const links = found.map(([kind, text, name]) => {
+      const control = name && controlOf(entry, name);
+      const place = control ? control.id : `nq-army-${entry.kind}-${entry.index}`;
+      const link = el("a", { href: `#${place}` },
+        el("strong", { textContent: kind === "refusal" ? said.refused : said.warning }), ` ${text}`);
+      link.addEventListener("click", (event) => {
+        event.preventDefault();
+        const target = (name && controlOf(entry, name))
+          || $(`nq-army-${entry.kind}-${entry.index}`)?.querySelector("h3");
+        if (!target) return;
+        target.scrollIntoView({ block: "center" });
+        target.focus({ preventScroll: true });
+      });
+      return el("li", { className: kind === "refusal" ? "nq-army-refusal" : "nq-army-warning" },
+        link);
+    });
+    return el("li", { className: "nq-army-found-entry" },
+      el("span", { textContent: `${entry.kind_name} · ${entry.name}` }),
+      el("ul", {}, ...links));
   };
 
   // A control without an id (a rule's link in a breach) is found again by its holder's id and
@@ -651,20 +682,29 @@ function armyBuilder(box) {
   }
 
   // The add form offers the profiles the chosen kind of entry takes (the types the engine
-  // checks, conf.takes): a group left empty goes.
+  // checks, conf.takes): a group left empty goes. Those the engine takes without a word for
+  // that kind (conf.fits: a support unit's support models) come first, in a group of their own.
   const drawAdd = () => {
     const pick = $("nq-army-add-profile");
     const value = pick.value;
-    const takes = conf.takes[$("nq-army-add-kind").value] || [];
+    const kind = $("nq-army-add-kind").value;
+    const takes = conf.takes[kind] || [];
     pick.replaceChildren();
     pick.append(...profileChoices(), $("nq-army-profiles").content.cloneNode(true));
     for (const option of pick.querySelectorAll("option[data-type]")) {
       if (!takes.includes(option.dataset.type)) option.remove();
     }
+    const fits = [...pick.querySelectorAll("option[data-type]")]
+      .filter((option) => (conf.fits[kind] || []).includes(option.dataset.type));
+    if (fits.length) pick.prepend(el("optgroup", { label: said.support_models }, ...fits));
     for (const group of pick.querySelectorAll("optgroup:empty")) group.remove();
-    if (value) pick.value = value;
+    // A kind chosen anew starts on its first fitting profile; else the profile chosen stays.
+    if (fits.length && kind !== addKind) pick.value = fits[0].value;
+    else if (value) pick.value = value;
     if (!pick.value && pick.options.length) pick.selectedIndex = 0;
+    addKind = kind;
   };
+  let addKind = null;
   $("nq-army-add-kind").addEventListener("change", drawAdd);
   $("nq-army-add").addEventListener("click", () => {
     const kind = $("nq-army-add-kind").value;
@@ -681,6 +721,48 @@ function armyBuilder(box) {
           say(said.added_entry, { name: added.name }));
       }
     });
+  });
+  // A copy of the open army, as it was last answered, named "… (2)" (the first name no kept army
+  // has), kept and opened; the focus goes to its name, to rename it.
+  const copyName = (name) => {
+    const taken = new Set(armies.all().map((army) => army.name));
+    let found = `${name} (2)`;
+    for (let n = 3; taken.has(found); n += 1) found = `${name} (${n})`;
+    return found;
+  };
+  $("nq-army-duplicate").addEventListener("click", async () => {
+    commitTyped();
+    await queue;
+    if (!state.data) return;
+    const name = copyName(state.data.name);
+    newArmy(name, state.toml);
+    await armyAsk({ data: { ...state.data, name }, reopened: true }, null,
+      () => focusOn(["nq-army-name"], say(said.duplicated, { name })));
+  });
+  // The roster as plain text (the engine's, the printed roster's content in the page's
+  // language): copied, or downloaded as a .txt file named after the army.
+  const rosterText = async () => {
+    await queue;
+    return state.answer ? state.answer.roster_text : "";
+  };
+  $("nq-army-copy").addEventListener("click", async () => {
+    const text = await rosterText();
+    const shown = $("nq-army-copied");
+    try {
+      await navigator.clipboard.writeText(text);
+      shown.classList.remove("nq-refused");
+      shown.textContent = said.copied;
+    } catch {
+      shown.classList.add("nq-refused");
+      shown.textContent = said.copy_failed;
+    }
+  });
+  $("nq-army-text").addEventListener("click", async () => {
+    const file = new Blob([await rosterText()], { type: "text/plain;charset=utf-8" });
+    const download = fileNamed(state.data && state.data.name, "army").replace(/\.toml$/, ".txt");
+    const link = el("a", { href: URL.createObjectURL(file), download });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   });
   // Printed, the page is the roster alone (printAlone, nq-at-table.js), until the print is done.
   $("nq-army-print").addEventListener("click", () => printAlone($("nq-army-roster"), "roster"));

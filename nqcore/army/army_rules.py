@@ -26,6 +26,7 @@ from typing import Any
 from nqcore.army.characteristics import ModelType, Specialist
 from nqcore.army.force import Force, PricedEntry
 from nqcore.army.points import max_elite_models
+from nqcore.army.support_rules import support_models, support_weapons
 from nqcore.data import datafiles
 from nqcore.i18n import N_, P_, Msg, Refusal
 from nqcore.rules.game_limits import unit_sizes
@@ -41,7 +42,9 @@ TYPE_NAMES: dict[ModelType, Msg] = {
     ModelType.SUPPORT: N_("support"),
 }
 #: The model types each kind of entry expects ("A model is classed as one of the following:
-#: core, elite, support, individual or character"), and how a breach says them.
+#: core, elite, support, individual or character"), and how a breach says them: a support
+#: entry takes a support weapon's crew of any type, its own models are support models
+#: (:mod:`nqcore.army.support_rules`).
 EXPECTED: dict[str, tuple[frozenset[ModelType], Msg]] = {
     "unit": (frozenset({ModelType.CORE, ModelType.ELITE}), N_("core or elite")),
     "individual": (frozenset({ModelType.INDIVIDUAL}), N_("individual")),
@@ -270,9 +273,17 @@ def _above_core_limit(unit: PricedEntry) -> Breach | None:
 
 
 def _model_types(force: Force) -> Iterator[Breach]:
+    """A profile of a type its kind of entry does not take; a support unit's is
+    :func:`~nqcore.army.support_rules.support_fit`'s (a support weapon's crew is any)."""
+    from nqcore.army.support_rules import support_fit
+
     for item in force.entries:
         allowed, expected = EXPECTED[item.entry.kind]
         found = item.entry.profile.model_type
+        if item.entry.kind == "support":  # its crew any, its own models a support model's
+            if item.entry.weapon is not None or support_fit(item.entry.profile) != "model-type":
+                continue
+            allowed = frozenset({ModelType.SUPPORT})
         if found not in allowed:
             kind = ADDED_AS[item.entry.kind]
             yield breach(
@@ -360,25 +371,6 @@ def _battle_standards(force: Force) -> Iterator[Breach]:
 
 def _has_standard(unit: PricedEntry) -> bool:
     return Specialist.STANDARD_BEARER in unit.entry.specialists
-
-
-def _support(force: Force) -> Iterator[Breach]:
-    crew_limit = unit_sizes()["support-weapon-crew"]
-    weapons, named = 0, []
-    for item in force.entries:
-        entry = item.entry
-        if entry.weapon is None:
-            continue
-        weapons += entry.weapons
-        named.append(entry.name)
-        crew = entry.crew or 0
-        if not crew_limit.minimum <= crew <= (crew_limit.maximum or crew):
-            yield breach("support-crew", entry.name, crew=crew)
-        if entry.leader is not None and entry.weapons < 2:
-            yield breach("battery-leader", entry.name)
-    units = sum(1 for u in _units(force) if u.classification is not None)
-    if weapons > units:
-        yield breach("support-availability", concerns=tuple(named), weapons=weapons, units=units)
 
 
 #: Whose spells a breach of one model's aspects names: the entry's own models, or its leader.
@@ -470,7 +462,8 @@ CHECKS: tuple[Callable[[Force], Iterator[Breach]], ...] = (
     _joins,
     _character_twice,
     _battle_standards,
-    _support,
+    support_weapons,
+    support_models,
     _one_aspect,
     _opposed_magic,
     _profile_maxima,

@@ -6,6 +6,8 @@ error: the book recommends, the player decides.
 
 from __future__ import annotations
 
+import dataclasses
+
 from nqcore.army.armoury import Weapon, WeaponKind
 from nqcore.army.characteristics import CHARACTERISTICS, ModelType
 from nqcore.army.features import feature
@@ -28,17 +30,29 @@ _TYPE_NAMES = {
 
 def profile_warnings(profile: Profile, points: int | None = None) -> list[BookWarning]:
     """The book's recommendations that ``profile`` breaks: maxima by model type, ability limits,
-    restrictions of abilities and traits, the core points limit.  Never raises for these."""
-    model = Msg(f"{_TYPE_NAMES[profile.model_type]} model")
+    restrictions of abilities and traits, the core points limit.  Never raises for these.
+
+    A core model above the core points limit is judged against an elite model's maxima: "Any
+    medium sized models with a points cost of 36 points or more are treated as elite troops"
+    (The Army > Units), and its own warning says it is elite."""
+    judged = _judged(profile, points)
+    model = Msg(f"{_TYPE_NAMES[judged.model_type]} model")
     return [
-        *_above_maxima(profile, model),
-        *_too_many_features(profile, model),
+        *_above_maxima(judged, model),
+        *_too_many_features(judged, model),
         *_restrictions(profile),
-        *_trait_rules(profile, model),
+        *_trait_rules(profile, model, judged.model_type),
         *_magic(profile),
         *_weapons(profile),
         *_core_points(profile, points),
     ]
+
+
+def _judged(profile: Profile, points: int | None) -> Profile:
+    """``profile`` as its maxima judge it: elite if it is a core model above the core limit."""
+    if _core_points(profile, points):
+        return dataclasses.replace(profile, model_type=ModelType.ELITE)
+    return profile
 
 
 def _above_maxima(profile: Profile, model: Msg) -> list[BookWarning]:
@@ -98,8 +112,9 @@ def _restrictions(profile: Profile) -> list[BookWarning]:
     return warnings
 
 
-def _trait_rules(profile: Profile, model: Msg) -> list[BookWarning]:
-    """The extra attack of core and elite models, the undead's limits, magic tattoos."""
+def _trait_rules(profile: Profile, model: Msg, judged: ModelType) -> list[BookWarning]:
+    """The extra attack of core and elite models, the undead's limits, magic tattoos (their
+    maximum by the type the model is ``judged``, see :func:`_judged`)."""
     kind = profile.model_type
     warnings: list[BookWarning] = []
     extra = [p for p in profile.all_picks("ability") if p.key == "extra-attack"]
@@ -113,7 +128,7 @@ def _trait_rules(profile: Profile, model: Msg) -> list[BookWarning]:
             warnings.append(warn("undead-ranged"))
     tattoos = profile.pick("equipment", "magic-tattoos")
     if tattoos is not None and tattoos.level is not None:
-        limit = {ModelType.CORE: 3, ModelType.ELITE: 4}.get(kind, 5)
+        limit = {ModelType.CORE: 3, ModelType.ELITE: 4}.get(judged, 5)
         if int(tattoos.level.removeprefix("AR")) > limit:
             warnings.append(warn("tattoo-maximum", model=model, maximum=limit))
         if profile.armour.value:

@@ -184,3 +184,31 @@ def price_said(label: str, count: int, each: int, models: bool, lang: str) -> st
     each_said = plural(each, N_("{count} point"), N_("{count} points"), lang)
     total = plural(count * each, N_("{count} point"), N_("{count} points"), lang)
     return f"{label}{_colon(lang)}{counted} × {each_said} = {total}"
+
+
+def roster_text(sheet: dict[str, Any]) -> str:
+    """The roster :func:`roster_sheet` gives, as plain text: the same content as the printed
+    roster, for a player who pastes it in a message or keeps it as a ``.txt`` file (as a
+    BattleScribe roster is shared); each profile's line in columns aligned by spaces."""
+    colon = sheet["colon"]
+    lines = [sheet["title"], f"{sheet['heading']} · {sheet['game']}"]
+    for entry in sheet["entries"]:
+        lines += ["", f"{entry['kind']} · {entry['name']} · {entry['points']}"]
+        lines += [entry["facts"]] if entry["facts"] else []
+        rows = [list(sheet["columns"])]
+        for profile in entry["profiles"]:
+            role = f"{profile['role']}{colon}" if profile["role"] else ""
+            rows.append([f"{role}{profile['name']}", *profile["values"]])
+        widths = [max(len(row[at]) for row in rows) for at in range(len(rows[0]))]
+        lines += [
+            "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows
+        ]
+        for profile in entry["profiles"]:
+            lines += [f"{profile['role']}{colon}{profile['name']}"] if profile["role"] else []
+            lines += [f"{label}{colon}{text}" for label, text in profile["details"]]
+        lines += [f"- {line}" for line in entry["lines"]]
+        lines += [f"{sheet['warning']}{colon}{warning}" for warning in entry["warnings"]]
+    lines += ["", sheet["total"]]
+    lines += [f"{found['label']}{colon}{found['text']}" for found in sheet["breaches"]]
+    lines += [sheet["kept"]] if sheet["kept"] else []
+    return "\n".join(lines) + "\n"

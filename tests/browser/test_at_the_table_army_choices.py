@@ -89,6 +89,39 @@ def test_each_kind_of_entry_offers_the_profiles_it_takes(
     page.context.close()
 
 
+@pytest.mark.parametrize(
+    ("lang", "size", "scheme", "chaos"),
+    [("en", "1366", "light", "Chaos Warrior"), ("fr", "390", "dark", "Guerrier du Chaos")],
+)
+def test_a_support_unit_is_offered_support_models_first(
+    browser: Any, site: Site, lang: str, size: str, scheme: str, chaos: str
+) -> None:
+    """As a support unit, the support models (the chariots, whose Structure line says Support)
+    come first, the first chosen; an elite model added as one is refused beside its entry,
+    naming the profile and its Structure line, and the summary counts it."""
+    watched = _open(browser, site, lang, size, scheme)
+    page = watched.page
+    page.evaluate("window.nqAtTable.army.idle()")
+    page.select_option("#nq-army-add-profile", "dwarf")
+    supports = list(_offered(page, "support"))
+    assert supports[:2] == ["chariot-and-driver", "chariot-driver-weaponeer"]
+    groups = page.eval_on_selector("#nq-army-add-profile", GROUPS)
+    assert groups[0] == ui_text("Support models", lang)
+    assert page.input_value("#nq-army-add-profile") == "chariot-and-driver"
+    page.select_option("#nq-army-add-profile", "chaos-warrior")
+    page.click("#nq-army-add")
+    wait_until(page, "(window.nqAtTable.army.state.data.support || []).length === 1")
+    page.evaluate("window.nqAtTable.army.idle()")
+    said = page.locator("#nq-army-support-0 .nq-army-breaches").inner_text()
+    assert ui_text("Refused:", lang) in said and chaos in said, said
+    assert {"en": "Structure line", "fr": "ligne de structure"}[lang] in said
+    assert {"en": "1 refusal", "fr": "1 refus"}[lang] in page.inner_text("#nq-army-summary")
+    page.locator("#nq-army-support-0").scroll_into_view_if_needed()
+    screenshot(page, f"army-support-{size}-{lang}-{scheme}")
+    assert not watched.errors, watched.errors
+    page.context.close()
+
+
 def test_an_untitled_army_is_listed_in_the_pages_language(browser: Any, site: Site) -> None:
     """Two armies made and never renamed on the English page: both "Mon armée" in the French
     list, the open one and the other, and "My army" again in English."""

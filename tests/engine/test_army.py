@@ -54,7 +54,7 @@ def test_every_rule_names_a_section_of_the_book() -> None:
         if line.startswith("(") and line.rstrip().endswith(")=")
     }
     rules = army_rules()
-    assert len(rules) == 31
+    assert len(rules) == 33
     assert {rule.section for rule in rules.values()} <= labels
     assert {rule.kind for rule in rules.values()} == {"refusal", "warning"}
 
@@ -344,3 +344,60 @@ def test_breaches_are_said_in_french() -> None:
     )
     french = found["elite-units"].text("fr")
     assert "unités d’élite (2)" in french and french != str(found["elite-units"])
+
+
+def test_a_unit_counted_elite_is_judged_against_the_elite_maxima() -> None:
+    """ "Any medium sized models with a points cost of 36 points or more are treated as elite
+    troops" (The Army > Units): a core profile above the core limit counts as elite, so its
+    abilities are judged against an elite model's recommended maximum (Ability, Trait And
+    Equipment Maximums), not a core one's."""
+    mage = {"traits": [{"key": "magic-user", "level": "2"}]}
+    army = with_general(CORE, unit("Ghouls", "craven-ghouls", 8, options=mage))
+    ghouls = army.entries[1]
+    assert ghouls.model_points == 61 and "core-by-points" in rules_broken(army)
+    assert [str(w) for w in ghouls.warnings] == []
+    more = {**mage, "abilities": ["dodge"]}
+    ghouls = with_general(CORE, unit("Ghouls", "craven-ghouls", 8, options=more)).entries[1]
+    assert [str(w) for w in ghouls.warnings] == [
+        "3 abilities: the recommended maximum for an elite model is 2"
+    ]
+
+
+def _support(profile: str, models: int = 1, **more: Any) -> dict[str, Any]:
+    return {"name": f"S {profile}", "profile": profile, "models": models, **more}
+
+
+def test_a_support_unit_is_a_support_model_not_a_core_or_elite_one() -> None:
+    """ "A support unit is a specialist model, usually a war machine such as a cannon or a
+    chariot. Some large creatures are also classed as support units" (Support Units); "A model
+    is classed as one of the following: core, elite, support, individual or character", shown
+    on its Structure line.  A core or elite model added as a support unit is refused (three
+    Chaos Warriors would escape "the number of elite units may never exceed the number of core
+    units"); a large creature whose Structure line says core or elite is warned of; a support
+    weapon's crew may be any warriors."""
+    chaos = [_support("chaos-warrior") | {"name": f"Chaos {n}"} for n in range(3)]
+    found = [b for b in check(with_general(CORE, support=chaos)) if b.where.startswith("Chaos")]
+    assert [b.rule.key for b in found] == ["support-unit-type"] * 3
+    assert found[0].refused and found[0].rule.section == "extra-equipment-and-special-rules"
+    assert str(found[0]) == (
+        "Chaos 0: Chaos Warrior is of type elite by its Structure line: a model is classed as "
+        "one of core, elite, support, individual or character, and core and elite models form "
+        "units; as a support unit, it may crew a support weapon"
+    )
+    men = rules_broken(with_general(CORE, support=[_support("human-men-at-arms", 6)]))
+    assert "Men At Arms is of type core" in str(men["support-unit-type"])
+    ogre = rules_broken(with_general(CORE, support=[_support("ogre-freebooter")]))
+    large = ogre["support-large-creature"]
+    assert not large.refused and large.rule.section == "support-units"
+    assert "support-unit-type" not in ogre
+    assert '(the book says "some": a guideline)' in str(large)
+    kept = with_general(CORE, support=[_support("chariot-and-driver")])
+    assert not {"support-unit-type", "support-large-creature", "model-type"} & set(
+        rules_broken(kept)
+    )
+    crew = {"name": "Guns", "profile": "dwarf", "weapon": "cannon", "crew": 3}
+    assert "support-unit-type" not in rules_broken(with_general(CORE, support=[crew]))
+    hero = rules_broken(with_general(CORE, support=[_support("hero")]))["model-type"]
+    assert "of type individual, but it is added as a support unit" in str(hero)
+    french = found[0].text("fr")
+    assert "Guerrier du Chaos" in french and french != str(found[0])

@@ -332,3 +332,33 @@ def test_the_leaders_profile_is_named_in_the_readers_language(
     entries = import_army(ALONE.encode(), "fr")["entries"]
     said = [line["said"] for line in entries[0]["lines"]]
     assert leader in said, said
+
+
+SUPPORTED = (
+    'name = "Support"\npoints = 2000\n[[unit]]\nname = "Men"\nprofile = "human-men-at-arms"\n'
+    'models = 10\n[[individual]]\nname = "Lord"\nprofile = "hero"\ngeneral = true\n'
+    '[[support]]\nname = "Chaos"\nprofile = "chaos-warrior"\nmodels = 1\n'
+    '[[support]]\nname = "Ogre"\nprofile = "ogre-freebooter"\nmodels = 1\n'
+)
+
+
+def test_a_core_or_elite_model_as_a_support_unit(capsys: Capture, tmp_path: Path) -> None:
+    """nq army says the support units' rules as the army builder does, in both languages."""
+    code, out, _ = run(capsys, "army", write(tmp_path, SUPPORTED))
+    assert code == 2
+    assert (
+        "Refused: Chaos: Chaos Warrior is of type elite by its Structure line: a model is "
+        "classed as one of core, elite, support, individual or character, and core and elite "
+        "models form units; as a support unit, it may crew a support weapon (rule Extra "
+        "Equipment And Special Rules, section extra-equipment-and-special-rules)"
+    ) in out
+    assert "Warning: Ogre: Ogre Freebooter is of type elite by its Structure line: some" in out
+    code, out, _ = run(capsys, "army", write(tmp_path, SUPPORTED), "--lang", "fr")
+    assert code == 2
+    assert (
+        "Refusé\u00a0: Chaos\u00a0: Guerrier du Chaos est de type élite par sa ligne de "
+        "structure\u00a0: une figurine est classée dans l’une des catégories régulière, élite, "
+        "soutien, individu ou personnage, et les figurines régulières et d’élite forment des "
+        "unités\u202f; comme unité de soutien, elle peut servir une arme de soutien"
+    ) in out
+    assert "(le livre dit « certaines »\u00a0: une recommandation)" in out

@@ -146,13 +146,19 @@ def test_tattoo_armour_above_the_model_types_maximum_is_refused() -> None:
     """ "Core models may have a maximum tattoo armour of AR3. Elite may have a maximum of AR4,
     individual and character models may have a maximum of AR5"."""
     tattoos = [{"key": "magic-tattoos", "level": "AR4"}]
-    (refusal,) = broken(army(unit=[CORE, unit(equipment=tattoos)]))["tattoo-maximum"]
+    skeletons = {**unit(equipment=tattoos), "profile": "skeleton-warrior"}  # 29 points: core
+    (refusal,) = broken(army(unit=[CORE, skeletons]))["tattoo-maximum"]
     assert refusal.refused and "a core model may have at most tattoo armour of AR3" in str(refusal)
     assert "une figurine régulière peut avoir au plus une armure de tatouages Ar3" in (
         refusal.text("fr")
     )
     three = [{"key": "magic-tattoos", "level": "AR3"}]
     assert "tattoo-maximum" not in broken(army(unit=[CORE, unit(equipment=three)]))
+    # Men At Arms with AR4 tattoos cost 37 points: treated as elite troops, elite's maximum
+    assert "tattoo-maximum" not in broken(army(unit=[CORE, unit(equipment=tattoos)]))
+    five = [{"key": "magic-tattoos", "level": "AR5"}]
+    (elite,) = broken(army(unit=[CORE, unit(equipment=five)]))["tattoo-maximum"]
+    assert "an elite model may have at most tattoo armour of AR4" in str(elite)
     hero = {"name": "Hero", "profile": "hero", "options": {"equipment": tattoos}}
     assert "tattoo-maximum" not in broken(army(hero))
 

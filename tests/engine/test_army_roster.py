@@ -213,3 +213,36 @@ def test_the_roster_says_the_formation_and_the_support_weapons_chassis(tmp_path:
     assert french["entries"][1]["facts"].endswith("Formation de tirailleur")
     assert french["entries"][-1]["profiles"][-1]["name"] == "Châssis d’arme"
     assert "Guns" in roster_tex(french, "fr", LETTER)
+
+
+@pytest.mark.parametrize(
+    ("lang", "army_file"),
+    [("en", (ARMIES / "barrow-host.toml").read_bytes()), ("fr", REFUSED.encode())],
+)
+def test_the_roster_as_plain_text_says_what_the_printed_one_says(
+    lang: str, army_file: bytes
+) -> None:
+    """The army builder's text roster (copied, or downloaded as .txt): the printed roster's
+    content, in the page's language, each profile's line in aligned columns."""
+    from nqcompanion.bridge.web_army import import_army
+
+    answer = import_army(army_file, lang)
+    sheet, text = answer["roster"], answer["roster_text"]
+    lines = text.splitlines()
+    assert lines[:2] == [sheet["title"], f"{sheet['heading']} · {sheet['game']}"]
+    said = [
+        sheet["total"],
+        *(f"{b['label']}{sheet['colon']}{b['text']}" for b in sheet["breaches"]),
+    ]
+    for entry in sheet["entries"]:
+        said += [f"{entry['kind']} · {entry['name']} · {entry['points']}", entry["facts"]]
+        said += [f"- {line}" for line in entry["lines"]]
+        said += [
+            f"{label}{sheet['colon']}{text}"
+            for p in entry["profiles"]
+            for label, text in p["details"]
+        ]
+        header = next(n for n, line in enumerate(lines) if line.startswith(sheet["columns"][0]))
+        assert lines[header].split() == sheet["columns"]
+    assert [line for line in said if line not in lines] == []
+    assert text.endswith("\n") and "\n\n\n" not in text

@@ -192,7 +192,9 @@ def test_a_missing_file_and_an_empty_name(tmp_path: Path) -> None:
 
 # --- the profile's warnings ---------------------------------------------------------------------
 
-BRUTE = MEN_AT_ARMS.replace("ac = 8", "ac = 11").replace('["sword", "bow"]', '["halberd"]') + (
+#: A core profile above the core limit: treated as elite, the elite maxima judge it.
+BRUTE = MEN_AT_ARMS.replace("ac = 8", "ac = 11").replace("co = 6", "co = 8")
+BRUTE = BRUTE.replace('["sword", "bow"]', '["halberd"]') + (
     '[[element]]\nname = "Horse"\ncc = 3\nst = 8\n'
 )
 
@@ -204,19 +206,19 @@ def test_points_show_the_books_warnings(tmp_path: Path) -> None:
     assert code == 0 and err == ""
     warnings = [line for line in out.splitlines() if line.startswith("Warning: ")]
     assert warnings == [
-        "Warning: AC 11 is above the recommended maximum of 10 for a core model",
-        "Warning: Horse: ST 8 is above the recommended maximum of 5 for a core model",
+        "Warning: CO 8 is above the recommended maximum of 7 for an elite model",
+        "Warning: Horse: ST 8 is above the recommended maximum of 6 for an elite model",
         "Warning: Halberd: two handed, may not be used with a shield",
-        "Warning: 67 points is above the core limit of 35: the model is elite",
+        "Warning: 74 points is above the core limit of 35: the model is elite",
     ]
     code, out, _ = outcome("--lang", "fr", "--json", "points", str(path))
     assert code == 0
     warnings = json.loads(out)["warnings"]
     assert [w["text"] for w in warnings] == [
-        "Ac 11 dépasse le maximum recommandé de 10 pour une figurine régulière",
-        "Horse\u00a0: F 8 dépasse le maximum recommandé de 5 pour une figurine régulière",
+        "Co 8 dépasse le maximum recommandé de 7 pour une figurine d’élite",
+        "Horse\u00a0: F 8 dépasse le maximum recommandé de 6 pour une figurine d’élite",
         "Hallebarde\u00a0: arme à deux mains, ne peut pas être utilisée avec un bouclier",
-        "67 points dépasse la limite des réguliers de 35\u00a0: la figurine est d’élite",
+        "74 points dépasse la limite des réguliers de 35\u00a0: la figurine est d’élite",
     ]
     assert [w["code"] for w in warnings] == [
         "above-maximum",
@@ -228,8 +230,8 @@ def test_points_show_the_books_warnings(tmp_path: Path) -> None:
         "owner": "Horse",
         "key": "ST",
         "value": 8,
-        "maximum": 5,
-        "model": "a core model",
+        "maximum": 6,
+        "model": "an elite model",
     }
 
 

@@ -238,10 +238,15 @@ def test_recommended_maxima() -> None:
     assert recommended_maximum("ar", ModelType.CHARACTER) is None
     assert ability_limits(ModelType.CHARACTER) == {"abilities": 5, "traits": 3, "equipment": 5}
     assert ability_limits(ModelType.SUPPORT) is None
-    fast = profile(ac=11, armour=Armour(value=5))
+    steady = profile(co=7)
+    assert said(profile_points(steady)) == [
+        "CO 7 is above the recommended maximum of 6 for a core model"
+    ]
+    # a core model above the core points limit is treated as elite: the elite maxima judge it
+    fast = profile(ac=11, co=8, armour=Armour(value=6))
     warnings = said(profile_points(fast))
-    assert "AC 11 is above the recommended maximum of 10 for a core model" in warnings
-    assert "AR 5 is above the recommended maximum of 4 for a core model" in warnings
+    assert "CO 8 is above the recommended maximum of 7 for an elite model" in warnings
+    assert "AR 6 is above the recommended maximum of 5 for an elite model" in warnings
 
 
 def test_restrictions_give_warnings() -> None:
@@ -253,7 +258,7 @@ def test_restrictions_give_warnings() -> None:
     assert "Unerring: Individuals and characters only." in warnings
     assert "Leap: Strength 6+ models only." in warnings
     assert "Extra Attack: core and elite models may have at most extra attack (x2)" in warnings
-    assert "3 abilities: the recommended maximum for a core model is 1" in warnings
+    assert "3 abilities: the recommended maximum for an elite model is 2" in warnings
     assert any(w.startswith("Armour Runes Of Defiance") for w in warnings)
     evader = profile(model_type=ModelType.CHARACTER, abilities=(Pick("evade"),))
     assert said(profile_points(evader)) == []

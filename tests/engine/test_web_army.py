@@ -48,7 +48,7 @@ def battery(crew: int, weapons: int = 1, **more: Any) -> dict[str, Any]:
 
 
 X3 = {"key": "extra-attack", "level": "x3"}
-TATTOO_AR4 = {"key": "magic-tattoos", "level": "AR4"}
+TATTOO_AR5 = {"key": "magic-tattoos", "level": "AR5"}
 
 
 def mage(name: str, spell: str, level: int = 1, *more: str) -> dict[str, Any]:
@@ -137,6 +137,11 @@ BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
     "support-crew": (data(CORE, support=[battery(1)]), ("support", 0)),
     "battery-leader": (data(CORE, support=[battery(2, leader="hero")]), ("support", 0)),
     "support-availability": (data(CORE, support=[battery(3, weapons=2)]), None),
+    "support-unit-type": (data(CORE, support=[unit("Chaos", "chaos-warrior", 1)]), ("support", 0)),
+    "support-large-creature": (
+        data(CORE, support=[unit("Ogre", "ogre-freebooter", 1)]),
+        ("support", 0),
+    ),
     "ranked-size": (data(unit("Orcs", "orc-bruiser", 7, formation="ranked")), ("unit", 0)),
     "closed-size": (data(unit("Orcs", "orc-bruiser", 7, formation="closed")), ("unit", 0)),
     "infiltrating-size": (
@@ -160,7 +165,7 @@ BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
         ("unit", 1),
     ),
     "tattoo-maximum": (
-        data(CORE, unit("Men", "human-men-at-arms", 10, options={"equipment": [TATTOO_AR4]})),
+        data(CORE, unit("Men", "human-men-at-arms", 10, options={"equipment": [TATTOO_AR5]})),
         ("unit", 1),
     ),
     "specialists-single": (

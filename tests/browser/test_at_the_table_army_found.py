@@ -1,0 +1,86 @@
+"""The army builder's summary lists what it counts: every refusal and warning of an entry (a
+unit of two ranked Skeletons led by a Hero, Ghouls made magic users) is linked under the
+summary, grouped by entry, beside the army-wide ones; a link, followed by the keyboard, puts
+the focus on the field the refusal is about.  Both languages, a phone and a desktop."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nqsphinx.messages import ui_text
+from tests.browser.conftest import Site, screenshot
+from tests.browser.test_accessibility import axe_script  # noqa: F401 - fixture
+from tests.browser.test_at_the_table_army import _axe
+from tests.browser.test_at_the_table_army_undo import companion as _open
+
+ARMY = (
+    """name = "Counted"
+points = 2000
+
+[[unit]]
+name = "Skeletons"
+profile = "skeleton-warrior"
+models = 2
+formation = "ranked"
+leader = "hero"
+
+[[unit]]
+name = "Ghouls"
+profile = "craven-ghouls"
+models = 6
+options = { traits = [{ key = "magic-user", level = "2" }] }
+"""
+    + "".join(
+        f'\n[[unit]]\nname = "Chaos {n}"\nprofile = "chaos-warrior"\nmodels = 4\n'
+        for n in (1, 2, 3)
+    )
+    + '\n[[individual]]\nname = "Lord"\nprofile = "hero"\ngeneral = true\n'
+)
+
+COUNTED = "s => [...s.matchAll(/(\\d+)/g)].map(m => Number(m[1])).slice(-2)"
+LISTED = (
+    "() => ['refusal', 'warning'].map(k => document.querySelectorAll("
+    "`#nq-army-wide > .nq-army-${k}, #nq-army-found li li.nq-army-${k}`).length)"
+)
+
+
+@pytest.mark.parametrize(
+    ("lang", "size", "scheme"), [("en", "1366", "light"), ("fr", "390", "dark")]
+)
+def test_the_summary_lists_every_refusal_and_warning_it_counts(
+    browser: Any,
+    site: Site,
+    lang: str,
+    size: str,
+    scheme: str,
+    axe_script: str,  # noqa: F811 - the fixture imported above
+) -> None:
+    watched = _open(browser, site, lang, size, scheme)
+    page = watched.page
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", ARMY)
+    page.evaluate("window.nqAtTable.army.idle()")
+    summary = page.inner_text("#nq-army-summary")
+    counted = page.evaluate(COUNTED, summary.split(" · ")[-1])
+    assert counted[0] >= 2, summary  # the ranked unit of 2 (its entry), elite > core (the army)
+    assert page.evaluate(LISTED) == counted, summary
+    groups = page.locator("#nq-army-found > li > span").all_inner_texts()
+    assert any(g.endswith("Skeletons") for g in groups), groups
+    skeletons = page.locator("#nq-army-found > li", has_text="Skeletons")
+    ranked = skeletons.locator("a[href='#nq-army-unit-0-formation']")
+    assert ranked.count() == 1
+    assert ranked.inner_text().startswith(ui_text("Refused:", lang))
+    for colours in ("light", "dark"):  # the lists and what copying said, axe-clean
+        page.emulate_media(color_scheme=colours)
+        assert not _axe(page, axe_script), colours
+    page.emulate_media(color_scheme=scheme)
+    page.evaluate("document.getElementById('nq-army-found').scrollIntoView()")
+    screenshot(page, f"army-found-list-{size}-{lang}-{scheme}")
+    ranked.focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "nq-army-unit-0-formation"
+    page.locator("#nq-army-summary").scroll_into_view_if_needed()
+    screenshot(page, f"army-found-{size}-{lang}-{scheme}")
+    assert not watched.errors, watched.errors
+    page.context.close()
