@@ -1,7 +1,7 @@
 """Negative numbers in the answers of ``nq`` and of the At the table page take the minus sign,
 U+2212, as the book's modifier tables print them (``nqcore.i18n.format_number`` and
-``format_signed``), in both languages: "= −8" (armour after modifiers), "Fear level −5"; ``--json`` keeps
-its numbers numbers."""
+``format_signed``), in both languages: "= −8" (armour after modifiers), "Fear level −5";
+``--json`` keeps its numbers numbers."""
 
 from __future__ import annotations
 
