@@ -113,3 +113,34 @@ def test_a_see_entry_that_leads_nowhere_is_refused_naming_it() -> None:
         "pages",
         f"{file}, see 'Soimeme': sends to 'Soimeme', itself",
     ]
+
+
+def _french_book_text() -> str:
+    """Every French translation of the pages, one string, apostrophes and case folded."""
+    from nqcore import po
+
+    texts = [
+        str(message.string)
+        for path in sorted((ROOT / "locale" / "fr" / "LC_MESSAGES").glob("*.po"))
+        for message in po.read(path.read_text(encoding="utf-8"))
+        if message.id and message.string
+    ]
+    return " ".join(" ".join(texts).replace("\u2019", "'").casefold().split())
+
+
+def test_the_french_index_uses_the_books_words() -> None:
+    """Each French headword the index adds (topics, looked-up terms, merged entries) is written
+    somewhere in the French book: « Actions retenues » stood in the index for the chapter « Actions
+    en attente », a phrase the book never uses."""
+    text = _french_book_text()
+    words = [t.fr for t in DATA.topic if t.fr] + [t.fr for t in DATA.lookup if t.fr]
+    words += [m.fr.split(";")[0] for m in DATA.merge if m.fr]
+    assert [w for w in words if w.replace("\u2019", "'").casefold() not in text] == []
+
+
+def test_the_glossary_agrees_with_the_errata_on_close_range() -> None:
+    """This edition's weapon tables print CR (the erratum "SR in the weapon creation tables"):
+    the glossary's Close Range does not say they call it SR (nor, in French, « PC » twice)."""
+    term = next(t for t in load_terms(DOCS / "_data" / "glossary.toml") if t.key == "close-range")
+    assert "(SR)" not in term.definitions["en"]
+    assert "aussi portée courte" not in term.definitions["fr"]
