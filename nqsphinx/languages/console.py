@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import doctest
 import io
+import os
 import re
 import shlex
 import tempfile
@@ -100,9 +101,27 @@ def refusal(words: list[str]) -> str:
         return "asks for --help, whose text is English on every page: show an answer instead"
     for word in words[1:]:
         path = word.partition("=")[2] if word.startswith("-") else word
-        if path.startswith(("/", "~")) or ".." in Path(path).parts:
+        if path.startswith(("/", "~")) or ".." in Path(path).parts or _leaves_project(path):
             return f"reads {word!r}: a session reads only the files it shows with `cat`"
     return ""
+
+
+#: The checkout: a file a session names must be in it, reached without a symbolic link.
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+def _leaves_project(path: str) -> bool:
+    """``PATH`` (relative to the working folder) passes through a symbolic link (a file's or a
+    folder's, which may point anywhere on the machine), or is a file outside the checkout."""
+    here = Path.cwd()
+    try:
+        for part in Path(path).parts:
+            here = here / part
+            if here.is_symlink():
+                return True
+    except (OSError, ValueError):  # a name too long, a NUL: no file nq could read either
+        return False
+    return os.path.lexists(path) and not Path(os.path.realpath(path)).is_relative_to(PROJECT)
 
 
 def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
