@@ -281,3 +281,12 @@ def test_a_session_reading_through_a_symlink_or_outside_the_project_is_refused(
         assert found.startswith(f"docs/nq.md:12: a session's command reads {path!r}"), found
         with pytest.raises(ValueError, match="line 3: a session's command reads"):
             console_in_language(session, "fr")
+
+
+def test_a_session_of_the_export_is_refused_on_a_translated_page() -> None:
+    """``nq export`` prints the same English data in every language: the French page showed it
+    as the French answer."""
+    session = '$ nq cast 5 --wizardry 2\n...\n$ nq export\n{\n "schema": "nqcore-export",\n...\n'
+    assert differences(session) == []  # the English page shows what it prints
+    with pytest.raises(ValueError, match="line 3: a session's command writes the export"):
+        console_in_language(session, "fr")

@@ -147,6 +147,9 @@ def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
             elif words[:1] == ["nq"]:
                 if why := refusal(["shown" if word in files else word for word in words]):
                     raise SessionRefused(step.line, f"a session's command {why}: {step.command}")
+                if lang != SOURCE_LANGUAGE and _question(words) == "export":
+                    why = "writes the export, data in English on every page (nq refuses --lang)"
+                    raise SessionRefused(step.line, f"a session's command {why}: {step.command}")
                 argv = [files.get(word, word) for word in in_language(words, lang)[1:]]
                 done.append((step, printed(argv)))
             else:
@@ -154,6 +157,17 @@ def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
                     step.line, f"a session runs `nq` and `cat FILE` only, not: {step.command}"
                 )
     return done
+
+
+def _question(words: list[str]) -> str:
+    """The question ``nq WORDS`` asks (``export`` of ``nq --lang fr export``), '' for none."""
+    rest = iter(words[1:])
+    for word in rest:
+        if word == "--lang":
+            next(rest, None)
+        elif not word.startswith("-"):
+            return word
+    return ""
 
 
 def _file_name(path: str) -> str:

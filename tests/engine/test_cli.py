@@ -274,6 +274,18 @@ def test_export(tmp_path: Path, capsys: Capture) -> None:
     assert code == 0 and json.loads(out) == document
 
 
+def test_export_in_another_language_is_refused(tmp_path: Path, capsys: Capture) -> None:
+    """The export is data for other programs, the same in every language (the engine's English,
+    which its catalogues translate): ``--lang fr`` printed it in English, exit 0."""
+    target = tmp_path / "rules.json"
+    for argv in (["--lang", "fr", "export"], ["export", "--output", str(target), "--lang=fr"]):
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, "") and err.startswith("nq export: ") and "--lang fr" in err
+        assert "programmes" in err and len(err.splitlines()) == 1, err
+    assert not target.exists()
+    assert run(capsys, "--lang", "en", "export", "--output", str(target))[0] == 0
+
+
 def test_help_lists_every_question(capsys: Capture) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["--help"])
