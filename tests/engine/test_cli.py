@@ -721,6 +721,17 @@ def test_malformed_profile_files(tmp_path: Path, capsys: Capture, extra: str, me
     assert message in err, err
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_decimal_characteristic_is_shown_as_typed(
+    tmp_path: Path, capsys: Capture, lang: str
+) -> None:
+    """``st = 4.0`` was refused as "must be a whole number, not 4": the reader typed 4.0."""
+    path = tmp_path / "decimal.toml"
+    path.write_text(MEN_AT_ARMS.replace("st = 4", "st = 4.0"), encoding="utf-8")
+    code, out, err = run(capsys, "--lang", lang, "points", str(path))
+    assert code == 2 and out == "" and err.rstrip().endswith(("not 4.0", "non 4.0")), err
+
+
 def test_profile_values_out_of_range_and_missing(tmp_path: Path, capsys: Capture) -> None:
     path = tmp_path / "strong.toml"
     path.write_text(MEN_AT_ARMS.replace("st = 4", "st = 14"), encoding="utf-8")
