@@ -22,7 +22,7 @@ from pathlib import Path
 
 from nqcore.cli import commands as cli
 from nqcore.cli.parser import asked_language
-from nqcore.i18n import SOURCE_LANGUAGE
+from nqcore.i18n import ROOT, SOURCE_LANGUAGE
 
 PROMPT = "$ "
 #: What a shown answer may leave out: ``...`` stands for any text, as in a doctest.
@@ -106,10 +106,6 @@ def refusal(words: list[str]) -> str:
     return ""
 
 
-#: The checkout: a file a session names must be in it, reached without a symbolic link.
-PROJECT = Path(__file__).resolve().parents[2]
-
-
 def _leaves_project(path: str) -> bool:
     """``PATH`` (relative to the working folder) passes through a symbolic link (a file's or a
     folder's, which may point anywhere on the machine), or is a file outside the checkout."""
@@ -121,7 +117,7 @@ def _leaves_project(path: str) -> bool:
                 return True
     except (OSError, ValueError):  # a name too long, a NUL: no file nq could read either
         return False
-    return os.path.lexists(path) and not Path(os.path.realpath(path)).is_relative_to(PROJECT)
+    return os.path.lexists(path) and not Path(os.path.realpath(path)).is_relative_to(ROOT)
 
 
 def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
