@@ -68,14 +68,19 @@ EXAMPLES_OK := $(BUILD)/.stamps/examples
 UNSAFE_NAMES := $(shell LC_ALL=C find $(INPUT_DIRS) -name '*[!A-Za-z0-9._+-]*' -print)
 $(if $(UNSAFE_NAMES),$(error Refused input: file name(s) with characters other than letters, \
 	digits and . _ - + (a name is given to the shell): $(UNSAFE_NAMES)))
-# A symbolic link among the sources may point anywhere on the build machine (/etc/passwd, /etc):
-# the engine's code and data, the examples and the pages hold none.
-SYMLINKS := $(shell find $(INPUT_DIRS) $(wildcard examples) -type l -printf '%p (to %l) ')
+# A symbolic link in the checkout may point anywhere on the build machine (/etc/passwd, /etc):
+# a build reads more than the input folders (a terminal session of the nq page reads a file named
+# relative to the checkout, tools/ holds the vendored packages), so every file and folder is
+# checked, tracked or not, but git's data, the virtual environment, the build's output, the
+# checkers' caches (at the top only) and npm's command links (node_modules/.bin: no build reads).
+CHECKOUT_FILES := find . -mindepth 1 \( -path ./.git -o -path ./.venv -o -path './$(BUILD)' \
+	-o -path './.*_cache' -o -path ./.hypothesis -o -path '*/node_modules/.bin' \) -prune -o
+SYMLINKS := $(shell $(CHECKOUT_FILES) -type l -printf '%P (to %l) ')
 $(if $(SYMLINKS),$(error Refused input, nothing built: symbolic link(s), which may point \
 	outside the project: $(SYMLINKS)))
 # A file with another name (a hard link: `ln /home/me/secret.txt docs/_static/notes.txt`) is the
 # same file as that name, which may be outside the project.
-HARDLINKS := $(shell find $(INPUT_DIRS) $(wildcard examples) -type f -links +1 -printf '%p ')
+HARDLINKS := $(shell $(CHECKOUT_FILES) -type f -links +1 -printf '%P ')
 $(if $(HARDLINKS),$(error Refused input, nothing built: hard link(s), a file with another name \
 	that may be outside the project: $(HARDLINKS)))
 

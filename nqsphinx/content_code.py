@@ -9,8 +9,11 @@ templates path is rendered on every page): ``docs/_static/x.js`` with a redirect
 script in ``docs/_static/s6.html``, a meta refresh in ``docs/_templates/page.html``.  So when
 any builder starts, before anything is read or copied, each such file stops the build with one
 line naming it, by its suffix or, for a file of another suffix, by its first bytes as a browser
-sniffs them (``<script``, ``<html``...); an SVG drawing under another name (``x.png``), a file
-named as an image whose bytes are not that image (or empty) are refused too, by name; and a
+sniffs them (``<script``, ``<html``...), in every encoding a browser may read them in (UTF-16
+and UTF-32 without a byte order mark, UTF-7) and past every blank and byte order mark; an SVG
+drawing under another name (``x.png``), a file named as an image that is not a whole image of
+that kind (Pillow reads its header, size and data: ``GIF89a`` and an SVG is none), a ``.txt`` or
+``.csv`` that is not UTF-8 are refused too, by name; and a
 templates path inside a content folder is refused in the configuration.  SVG files have their
 own parser (:mod:`nqsphinx.svg_files`); pages (``.md``) and catalogues (``.po``) theirs
 (:mod:`nqsphinx.untrusted`).
@@ -18,6 +21,7 @@ own parser (:mod:`nqsphinx.svg_files`); pages (``.md``) and catalogues (``.po``)
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 import sys
@@ -78,13 +82,40 @@ SVG_SNIFFED = re.compile(rb"\s*<(svg|!doctype svg)[\s>/]", re.IGNORECASE)
 MARKUP_SNIFFED = re.compile(rb"\s*<[A-Za-z_!?]")
 
 
-def _as_utf8(start: bytes) -> bytes:
-    """The first bytes as UTF-8, read as a browser would: after a UTF-8 or UTF-16 byte order
-    mark (a UTF-16 file hid its markup from a byte pattern)."""
-    for mark, codec in ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
-        if start.startswith(mark):
-            return start[2:].decode(codec, errors="ignore").encode("utf-8")
-    return start.removeprefix(b"\xef\xbb\xbf")
+#: The encodings a browser may read a file in, with a byte order mark or guessing without one
+#: (UTF-16 and UTF-32 by where their NUL bytes fall, UTF-7 by its ``+ADw-``): markup in any of
+#: them is refused.
+ENCODINGS = ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be", "utf-7")
+#: What a browser skips before markup: every Unicode blank (``\\f``, ``\\v``, U+00A0, U+2028...),
+#: byte order marks (U+FEFF, any number of them) and NUL.
+_LEADING_BLANKS = re.compile(r"^[\s\ufeff\u200b\x00]+")
+
+
+def _as_utf8(start: bytes) -> list[bytes]:
+    """The first bytes as UTF-8, each way a browser may decode them, with what it skips before
+    markup left out."""
+    texts = []
+    for codec in ENCODINGS:
+        text = start.decode(codec, errors="ignore")
+        texts.append(_LEADING_BLANKS.sub("", text).encode("utf-8"))
+    return texts
+
+
+#: Linked as text: UTF-8 without a NUL, as the site's pages and catalogues are.
+TEXT_SUFFIXES = (".txt", ".csv")
+
+
+def text_problem(suffix: str, start: bytes) -> str:
+    """Why a text file of ``suffix`` whose first bytes are ``start`` is refused ('' when not)."""
+    if suffix not in TEXT_SUFFIXES:
+        return ""
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(start, final=False)
+    except UnicodeDecodeError as error:
+        return f"not UTF-8 text (byte {error.start + 1}): a {suffix} file must be UTF-8"
+    if b"\x00" in start:
+        return f"a NUL byte (UTF-16 or UTF-32?): a {suffix} file must be UTF-8"
+    return ""
 
 
 def image_problem(suffix: str, start: bytes) -> str:
@@ -98,6 +129,20 @@ def image_problem(suffix: str, start: bytes) -> str:
     if not start.startswith(IMAGE_STARTS[suffix]) or (kind == "WEBP" and start[8:12] != b"WEBP"):
         return f"not a {kind} image by its bytes"
     return ""
+
+
+def whole_image_problem(kind: str, path: Path) -> str:
+    """Why ``path``, named as an image of ``kind``, is not a whole one ('' when it is): its
+    header, size and data read by Pillow (``GIF89a`` followed by an SVG is no GIF)."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as image:
+            image.verify()
+            width, height = image.size
+    except (OSError, SyntaxError, ValueError, UnidentifiedImageError):
+        return f"not a whole {kind} image (its header, size or data unreadable)"
+    return "" if width > 0 and height > 0 else f"a {kind} image of no size"
 
 
 def content_folders(app: Sphinx) -> list[Path]:
@@ -123,14 +168,16 @@ def code_kind(path: Path) -> tuple[str, str] | None:
         return None
     with path.open("rb") as handle:
         start = handle.read(SNIFF_BYTES)
-    text = _as_utf8(start).lstrip()  # blank lines before the markup hid it from the patterns
-    if SNIFFED.match(text):
+    texts = _as_utf8(start)  # blank lines before the markup hid it from the patterns
+    if any(SNIFFED.match(text) for text in texts):
         return ("a page (HTML by its first bytes)", TEMPLATES)
-    if SVG_SNIFFED.match(text):
+    if any(SVG_SNIFFED.match(text) for text in texts):
         return ("an SVG drawing by its first bytes, not named .svg (its own check reads .svg)", "")
-    if MARKUP_SNIFFED.match(text):
+    if any(MARKUP_SNIFFED.match(text) for text in texts):
         return ("markup by its first bytes (a browser may render it and run its scripts)", "")
-    if problem := image_problem(suffix, start):
+    if problem := image_problem(suffix, start) or text_problem(suffix, start):
+        return (problem, "")
+    if suffix in IMAGE_STARTS and (problem := whole_image_problem(suffix[1:].upper(), path)):
         return (problem, "")
     return None
 

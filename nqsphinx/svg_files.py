@@ -108,15 +108,19 @@ def _local(name: str) -> str:
 #: A CSS escape (``\\75 rl(`` is ``url(``) and a CSS comment (``@im/**/port`` hides the word).
 _CSS_ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6})[ \t]?|\\(.)", re.S)
 _CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|$)", re.S)
+#: The one address a drawing's CSS may name: a part of the same drawing, by a plain id.
+_FRAGMENT = re.compile(r"#[A-Za-z0-9_.:-]+")
 #: What in CSS loads a resource: ``@import``, and each function taking an address.
 _CSS_LOAD = re.compile(
     r"@import|\b(url|src|image-set|image|cross-fade|element)\(\s*(['\"]?)([^)'\"]*)", re.I
 )
 
 
-def _css_readings(text: str) -> tuple[str, str]:
-    """``text`` as a CSS parser may read its words: escapes decoded, with its comments removed
-    (their line ends kept, so that lines still count) and with them left in. A ``/*`` inside a
+def _css_readings(text: str) -> tuple[str, str, str]:
+    """``text`` as a CSS parser may read its words: escapes decoded (an escaped line end joins
+    the words around it, ``u\\`` and ``rl(``), with its comments removed (their line ends kept,
+    so that lines still count) and with them left in; and as written, where an escape inside
+    ``url(#...)`` (``\\29``, a ``)``) makes no plain fragment. A ``/*`` inside a
     string is no comment, and removed with no ``*/`` after it took the rest of the text with it
     (an ``@font-face`` loading from another site): what either reading finds is refused."""
 
@@ -124,10 +128,10 @@ def _css_readings(text: str) -> tuple[str, str]:
         if match[1]:
             code = int(match[1], 16)
             return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else "?"
-        return match[2]
+        return "" if match[2] in "\r\n\f" else match[2]
 
-    text = _CSS_ESCAPE.sub(unescape, text)
-    return _CSS_COMMENT.sub(lambda m: "\n" * m[0].count("\n"), text), text
+    decoded = _CSS_ESCAPE.sub(unescape, text)
+    return _CSS_COMMENT.sub(lambda m: "\n" * m[0].count("\n"), decoded), decoded, text
 
 
 def css_problem(text: str) -> tuple[int, str] | None:
@@ -139,7 +143,7 @@ def css_problem(text: str) -> tuple[int, str] | None:
             lines = css.count("\n", 0, match.start())
             if match[0].lower() == "@import":
                 return lines, "CSS @import"
-            if match[1].lower() == "url" and match[3].strip().startswith("#"):
+            if match[1].lower() == "url" and _FRAGMENT.fullmatch(match[3].strip()):
                 continue
             return lines, f"CSS {match[1].lower()}({match[3].strip()[:60]!r}) (only url(#id))"
     return None
@@ -188,6 +192,7 @@ class _Reader:
         parser.EntityDeclHandler = self.entity
         parser.ProcessingInstructionHandler = self.instruction
         parser.CommentHandler = self.comment
+        parser.StartDoctypeDeclHandler = self.doctype
 
     def start(self, name: str, attributes: dict[str, str]) -> None:
         line = self.parser.CurrentLineNumber
@@ -218,6 +223,9 @@ class _Reader:
         if self.styles and (css := css_problem(data)):
             self.found.append((self.styles[-1] + css[0], f"{css[1]} in <style>"))
 
+    def doctype(self, *_: object) -> None:
+        self.found.append((self.parser.CurrentLineNumber, "a DOCTYPE declaration"))
+
     def entity(self, name: str, *_: object) -> None:
         self.found.append((self.parser.CurrentLineNumber, f"entity declaration {name!r}"))
 
@@ -241,7 +249,16 @@ def svg_problems(path: Path) -> list[tuple[int, str]]:
     except xml.parsers.expat.ExpatError as error:
         message = xml.parsers.expat.ErrorString(error.code)
         reader.found.append((error.lineno, f"not well-formed XML ({message})"))
+    except ValueError as error:  # a multi-byte encoding expat cannot read (UTF-7, Shift_JIS)
+        named = _DECLARED.match(path.read_bytes())
+        encoding = named[1].decode("ascii") if named else "?"
+        why = f"encoding {encoding!r} cannot be read ({error}): an SVG must be UTF-8"
+        reader.found.append((parser.CurrentLineNumber, why))
     return reader.found
+
+
+#: The encoding an XML declaration names (``<?xml version="1.0" encoding="UTF-7"?>``).
+_DECLARED = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)""")
 
 
 def svg_files(app: Sphinx) -> list[Path]:

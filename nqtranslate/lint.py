@@ -19,6 +19,7 @@ catalogue of the project) and exits 1 when any finding is printed.
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 from collections import Counter
@@ -211,7 +212,12 @@ def no_entry_findings(paths: Iterable[Path], *, note: bool = True) -> list[Findi
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser(
+        prog="python -m nqtranslate lint",
+        description="Markup, numbers and placeholders a translation lost.",
+    )
+    parser.add_argument("paths", nargs="*", metavar="PO", help="default: every French catalogue")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv).paths
     paths = [Path(name) for name in args] or catalogues("fr")
     findings = [finding for path in paths for finding in lint(path)]
     findings += no_entry_findings(paths, note=not args)  # named files: no note of the others

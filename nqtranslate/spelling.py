@@ -7,6 +7,9 @@ digits (``D10``, ``F6``) are left out. Words the dictionary does not know but th
 
 ``python -m nqtranslate.spelling [PO...]`` prints ``file:line: unknown word « mot »`` for each word
 hunspell does not know (default: every French catalogue) and exits 1 when it prints any.
+A word, or a run of characters without a space, longer than any of the dictionary's (100) is
+refused at its line instead of checked, and hunspell is given lines of at most 1,000 characters:
+its time grows with the square of a line's length.
 """
 
 from __future__ import annotations
@@ -26,7 +29,15 @@ from nqtranslate.reading import CatalogueRefused, Message, checked_messages
 WORDLIST = ROOT / "locale" / "fr" / "wordlist.txt"
 DICTIONARY = "fr_FR"
 _PLACEHOLDER = re.compile(r"\{[^{}\s]*\}|%(?:\([^)]*\))?[sdif]|https?://\S+")
-_WITH_DIGIT = re.compile(r"[\w’'-]*\d[\w’'-]*")
+#: A word as the checker reads it: letters, digits, apostrophes and hyphens (``D10``, ``l’arc``).
+_WORD = re.compile(r"[\w’'-]+")
+#: A word longer than any of the dictionary's: refused, never given to hunspell.
+LONGEST_WORD = 100
+_TOO_LONG = re.compile(rf"[\w’'-]{{{LONGEST_WORD + 1},}}")
+#: Of the words a reader sees, a run without a space (``](((...``) of more than that.
+_NO_SPACE = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
+#: Hunspell's time grows with the square of a line's length: it is given lines of at most this.
+_LINE = 1000
 #: An elided article or pronoun (l’, d’, qu’...): hunspell knows it before its own words only.
 _ELISION = re.compile(r"\b(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)[’'](?=\w)", re.IGNORECASE)
 
@@ -61,7 +72,13 @@ def visible_text(text: str, phrases: Sequence[str] = ()) -> str:
     visible = " ".join(seen).replace("\n", " ")
     for phrase in phrases:
         visible = visible.replace(phrase, " ")
-    return _ELISION.sub("", _WITH_DIGIT.sub(" ", _PLACEHOLDER.sub(" ", visible)))
+    return _ELISION.sub("", _WORD.sub(_without_digits, _PLACEHOLDER.sub(" ", visible)))
+
+
+def _without_digits(word: re.Match[str]) -> str:
+    """A word holding a digit (``D10``, ``F6``) is no French word: left out (one pass over each
+    word, so that a long one costs its length, not its square)."""
+    return " " if any(c.isdigit() for c in word[0]) else word[0]
 
 
 def _hunspell(dictionary: Path) -> list[str]:
@@ -73,7 +90,9 @@ def _hunspell(dictionary: Path) -> list[str]:
 
 def unknown_words(lines: list[str], words: list[str]) -> list[list[str]]:
     """For each line, the words neither hunspell's French dictionary nor ``words`` know."""
-    stdin = "".join(f"^{line}\n" for line in lines)  # "^": a line of text, never a command
+    pieces = [_pieces(line) for line in lines]
+    given = [piece for line in pieces for piece in line]
+    stdin = "".join(f"^{piece}\n" for piece in given)  # "^": a line of text, never a command
     with tempfile.TemporaryDirectory() as folder:
         personal = Path(folder) / "words.dic"
         personal.write_text("".join(f"{word}\n" for word in words), encoding="utf-8")
@@ -83,7 +102,23 @@ def unknown_words(lines: list[str], words: list[str]) -> list[list[str]]:
     if result.returncode != 0 or not result.stdout.startswith("@(#)"):
         reason = (result.stderr.strip().splitlines() or ["no output"])[0]
         raise SpellingError(f"hunspell -d {DICTIONARY}: {reason} (Debian: hunspell-fr)")
-    return _per_line(result.stdout.splitlines()[1:], len(lines))
+    found = iter(_per_line(result.stdout.splitlines()[1:], len(given)))
+    return [[word for _ in line for word in next(found)] for line in pieces]
+
+
+def _pieces(line: str) -> list[str]:
+    """``line`` cut between its words into lines of at most :data:`_LINE` characters (one for a
+    word longer than that)."""
+    pieces: list[str] = []
+    words: list[str] = []
+    size = 0
+    for word in line.split():
+        if words and size + len(word) > _LINE:
+            pieces.append(" ".join(words))
+            words, size = [], 0
+        words.append(word)
+        size += len(word) + 1
+    return [*pieces, " ".join(words)]
 
 
 def _per_line(output: list[str], count: int) -> list[list[str]]:
@@ -97,13 +132,21 @@ def _per_line(output: list[str], count: int) -> list[list[str]]:
     return found[:count]
 
 
-def _texts(messages: list[Message], phrases: list[str]) -> Iterator[tuple[int, str]]:
+def _texts(messages: list[Message], phrases: list[str]) -> Iterator[tuple[int, str, str]]:
+    """Each translation's line, its visible words, and why it is refused ('' when it is not)."""
     for message in messages:
         if message.fuzzy:
             continue
         for text in message.msgstr:
-            if text:
-                yield message.line, visible_text(text, phrases)
+            if not text:
+                continue
+            long = _TOO_LONG.search(text)
+            visible = "" if long else visible_text(text, phrases)
+            if long := long or _NO_SPACE.search(visible):
+                why = f"a word of {len(long[0])} characters, longer than any of the dictionary's"
+                yield message.line, "", f"{why} (at most {LONGEST_WORD}): refused"
+            else:
+                yield message.line, visible, ""
 
 
 def check(paths: list[Path], wordlist: Path = WORDLIST) -> list[Finding]:
@@ -117,7 +160,11 @@ def check(paths: list[Path], wordlist: Path = WORDLIST) -> list[Finding]:
         except CatalogueRefused as refusal:
             refused.append(refusal.finding)
             continue
-        located += [(path, line, text) for line, text in _texts(entries, phrases)]
+        for line, text, why in _texts(entries, phrases):
+            if why:
+                refused.append(Finding(path, line, why))
+            else:
+                located.append((path, line, text))
     unknown = unknown_words([text for _, _, text in located], words)
     return refused + [
         Finding(path, line, f"unknown word « {word} » (misspelt, or add it to {wordlist.name})")

@@ -14,6 +14,7 @@ Usage: ``python -m nqtranslate.tidy FOLDER_OR_PO...``
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 from pathlib import Path
@@ -103,11 +104,13 @@ def tidy(po_path: Path) -> bool:
 
 
 def main(argv: list[str]) -> int:
-    if not argv:
-        print("usage: python -m nqtranslate.tidy FOLDER_OR_PO...", file=sys.stderr)
-        return 2
+    parser = argparse.ArgumentParser(
+        prog="python -m nqtranslate tidy",
+        description="Lay catalogues out as GNU msgcat does (./dev tidy-po).",
+    )
+    parser.add_argument("paths", nargs="+", metavar="FOLDER_OR_PO", help="a catalogue or folder")
     try:
-        for name in argv:
+        for name in parser.parse_args(argv).paths:
             path = Path(name)
             files = sorted(path.rglob("*.po")) if path.is_dir() else [path]
             for po_path in files:

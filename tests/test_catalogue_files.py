@@ -5,6 +5,8 @@ could show a file from outside the project, a folder or ``/dev/zero`` crash or h
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -159,3 +161,18 @@ def test_a_catalogue_too_large_to_read_in_time_is_refused_before_any_reader(
         tidy.tidy(path)
     found = check_catalogue(path)
     assert found and found[0].line == line and said in found[0].what
+
+
+@pytest.mark.parametrize("command", ["tidy", "lint"])
+def test_help_shows_the_usage(command: str) -> None:
+    """``--help`` was read as a catalogue's name: ``[Errno 2] No such file or directory``."""
+    for asked in ("--help", "-h"):
+        done = subprocess.run(
+            [sys.executable, "-m", "nqtranslate", command, asked],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        assert done.stdout.startswith(f"usage: python -m nqtranslate {command} "), done.stdout

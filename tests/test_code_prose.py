@@ -20,7 +20,12 @@ from nqsphinx.languages.code_prose import (
     session_in_language,
     strings_in_language,
 )
-from nqsphinx.languages.console import console_in_language, differences, named_language
+from nqsphinx.languages.console import (
+    console_in_language,
+    differences,
+    named_language,
+    page_problems,
+)
 from nqsphinx.languages.page_runs import answers
 
 SESSION = """\
@@ -257,3 +262,31 @@ def test_a_session_that_cannot_run_fails_its_page_at_its_line(tmp_path: Path) ->
     assert ran.returncode == 1, ran.stdout + ran.stderr
     assert "page.md:6: `cat .` shows no file" in ran.stdout, ran.stdout
     assert "Traceback" not in ran.stdout and "pathlib" not in ran.stdout, ran.stdout
+
+
+def test_a_session_reading_through_a_symlink_or_outside_the_project_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A relative path may still lead out of the project: a link (a file's or a folder's) or a
+    working folder outside it; ``nq`` would print on the page what it reads of that file."""
+    outside = tmp_path / "outside.toml"
+    outside.write_text('name = "Secret"\n', encoding="utf-8")
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "gyp.toml").symlink_to(outside)
+    (tmp_path / "tools" / "u").symlink_to(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    for path in ("tools/gyp.toml", "tools/u/outside.toml", "outside.toml", "./tools/u"):
+        session = f"$ nq cast 5 --wizardry 2\n...\n$ nq points {path}\n...\n"
+        (found,) = page_problems(session, "docs/nq.md", 10)
+        assert found.startswith(f"docs/nq.md:12: a session's command reads {path!r}"), found
+        with pytest.raises(ValueError, match="line 3: a session's command reads"):
+            console_in_language(session, "fr")
+
+
+def test_a_session_of_the_export_is_refused_on_a_translated_page() -> None:
+    """``nq export`` prints the same English data in every language: the French page showed it
+    as the French answer."""
+    session = '$ nq cast 5 --wizardry 2\n...\n$ nq export\n{\n "schema": "nqcore-export",\n...\n'
+    assert differences(session) == []  # the English page shows what it prints
+    with pytest.raises(ValueError, match="line 3: a session's command writes the export"):
+        console_in_language(session, "fr")

@@ -183,10 +183,23 @@ def test_a_failed_site_build_leaves_the_last_good_one(tmp_path: Path, fails: boo
         assert (project / "_build/.stamps/html-fr").exists()
 
 
-@pytest.mark.parametrize("link", ["nqcore/leak.py", "examples/leak.py", "nqcore/etcdir"])
+@pytest.mark.parametrize(
+    "link",
+    [
+        "nqcore/leak.py",
+        "examples/leak.py",
+        "nqcore/etcdir",
+        "tools/gyp.toml",
+        "tools/etcdir",
+        "handbook/leak.md",
+        ".ci/leak.py",
+        "leak.toml",
+    ],
+)
 def test_a_symbolic_link_among_the_sources_stops_make(tmp_path: Path, link: str) -> None:
     """A link to /etc/passwd as engine code was read (its first line printed in a traceback);
-    one to /etc as a folder would be walked."""
+    one to /etc as a folder would be walked; one anywhere else in the checkout (tools/, the root)
+    is a file a terminal session of the ``nq`` page could read."""
     project = _project(tmp_path)
     (project / link).parent.mkdir(parents=True, exist_ok=True)
     (project / link).symlink_to("/etc/passwd" if link.endswith(".py") else "/etc")
@@ -229,7 +242,9 @@ def test_make_html_places_no_site_when_one_language_fails(tmp_path: Path) -> Non
     assert [p.name for p in (project / "_build/html/fr").iterdir()] == ["index.html"]
 
 
-@pytest.mark.parametrize("name", ["docs/_static/notes.txt", "nqcore/leak.py", "examples/x.py"])
+@pytest.mark.parametrize(
+    "name", ["docs/_static/notes.txt", "nqcore/leak.py", "examples/x.py", "tools/notes.txt"]
+)
 def test_a_hard_link_among_the_sources_stops_make(tmp_path: Path, name: str) -> None:
     """`ln /tmp/x/secret.txt docs/_static/notes.txt` published the outside file: the hard link is
     the same file as its other name, which may be anywhere on the file system."""

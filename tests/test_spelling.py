@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -59,6 +61,45 @@ def test_only_the_words_a_reader_sees_are_checked() -> None:
         ".",
     ]
     assert unknown_words(["Un magicein", "Une erreur", "Un sorcier"], []) == [["magicein"], [], []]
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["a" * 200_000, "a-" * 100_000, "é’" * 100_000, "](((" * 50_000],
+    ids=["letters", "hyphens", "elisions", "brackets"],
+)
+def test_a_word_longer_than_any_of_the_dictionary_is_refused_at_its_line(
+    tmp_path: Path, word: str
+) -> None:
+    """One word of 40,000 letters took the check 57 s (its tokeniser was quadratic): a word of
+    more than 100 letters is refused, naming file and line, and nothing waits on it (the
+    ``timeout`` only stops a hang)."""
+    po = tmp_path / "page.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        f'msgid "Close Combat"\nmsgstr "Corps {word} à corps"\n',
+        encoding="utf-8",
+    )
+    command = [sys.executable, "-m", "nqtranslate", "spelling", str(po)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 1 and done.stdout == "", done.stderr[:300]
+    assert done.stderr == (
+        f"{po}:5: a word of {len(word)} characters, longer than any of the dictionary's "
+        "(at most 100): refused\n"
+    )
+
+
+def test_a_long_translation_of_known_words_is_checked_whole(tmp_path: Path) -> None:
+    """Hunspell takes a line's square: 100,000 characters of "le chat" took it 12 s."""
+    po = tmp_path / "page.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        f'msgid "Cat"\nmsgstr "{"le chat " * 25_000}le chaat"\n',
+        encoding="utf-8",
+    )
+    command = [sys.executable, "-m", "nqtranslate", "spelling", str(po)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.stderr == f"{po}:5: unknown word « chaat » (misspelt, or add it to wordlist.txt)\n"
 
 
 @pytest.mark.slow  # hunspell on every catalogue, once per word

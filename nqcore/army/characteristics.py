@@ -105,9 +105,10 @@ def blank_profile(lang: str) -> dict[str, Any]:
 
 
 def shown_value(value: object) -> object:
-    """A refused characteristic as a refusal shows it: a number in the reader's format, anything
-    else as TOML writes it (``"x"``, ``true``, ``[1]``)."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
+    """A refused characteristic as a refusal shows it: a whole number in the reader's format,
+    anything else as TOML writes it, as typed (``4.0``, ``"x"``, ``true``, ``[1]``): a decimal
+    in the reader's format lost what made it wrong (``4.0`` shown as 4)."""
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
     return quoted(value)
 

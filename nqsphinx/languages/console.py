@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import doctest
 import io
+import os
 import re
 import shlex
 import tempfile
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from nqcore.cli import commands as cli
 from nqcore.cli.parser import asked_language
-from nqcore.i18n import SOURCE_LANGUAGE
+from nqcore.i18n import ROOT, SOURCE_LANGUAGE
 
 PROMPT = "$ "
 #: What a shown answer may leave out: ``...`` stands for any text, as in a doctest.
@@ -100,9 +101,23 @@ def refusal(words: list[str]) -> str:
         return "asks for --help, whose text is English on every page: show an answer instead"
     for word in words[1:]:
         path = word.partition("=")[2] if word.startswith("-") else word
-        if path.startswith(("/", "~")) or ".." in Path(path).parts:
+        if path.startswith(("/", "~")) or ".." in Path(path).parts or _leaves_project(path):
             return f"reads {word!r}: a session reads only the files it shows with `cat`"
     return ""
+
+
+def _leaves_project(path: str) -> bool:
+    """``PATH`` (relative to the working folder) passes through a symbolic link (a file's or a
+    folder's, which may point anywhere on the machine), or is a file outside the checkout."""
+    here = Path.cwd()
+    try:
+        for part in Path(path).parts:
+            here = here / part
+            if here.is_symlink():
+                return True
+    except (OSError, ValueError):  # a name too long, a NUL: no file nq could read either
+        return False
+    return os.path.lexists(path) and not Path(os.path.realpath(path)).is_relative_to(ROOT)
 
 
 def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
@@ -128,6 +143,9 @@ def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
             elif words[:1] == ["nq"]:
                 if why := refusal(["shown" if word in files else word for word in words]):
                     raise SessionRefused(step.line, f"a session's command {why}: {step.command}")
+                if lang != SOURCE_LANGUAGE and _question(words) == "export":
+                    why = "writes the export, data in English on every page (nq refuses --lang)"
+                    raise SessionRefused(step.line, f"a session's command {why}: {step.command}")
                 argv = [files.get(word, word) for word in in_language(words, lang)[1:]]
                 done.append((step, printed(argv)))
             else:
@@ -135,6 +153,17 @@ def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
                     step.line, f"a session runs `nq` and `cat FILE` only, not: {step.command}"
                 )
     return done
+
+
+def _question(words: list[str]) -> str:
+    """The question ``nq WORDS`` asks (``export`` of ``nq --lang fr export``), '' for none."""
+    rest = iter(words[1:])
+    for word in rest:
+        if word == "--lang":
+            next(rest, None)
+        elif not word.startswith("-"):
+            return word
+    return ""
 
 
 def _file_name(path: str) -> str:

@@ -274,6 +274,18 @@ def test_export(tmp_path: Path, capsys: Capture) -> None:
     assert code == 0 and json.loads(out) == document
 
 
+def test_export_in_another_language_is_refused(tmp_path: Path, capsys: Capture) -> None:
+    """The export is data for other programs, the same in every language (the engine's English,
+    which its catalogues translate): ``--lang fr`` printed it in English, exit 0."""
+    target = tmp_path / "rules.json"
+    for argv in (["--lang", "fr", "export"], ["export", "--output", str(target), "--lang=fr"]):
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, "") and err.startswith("nq export: ") and "--lang fr" in err
+        assert "programmes" in err and len(err.splitlines()) == 1, err
+    assert not target.exists()
+    assert run(capsys, "--lang", "en", "export", "--output", str(target))[0] == 0
+
+
 def test_help_lists_every_question(capsys: Capture) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["--help"])
@@ -708,6 +720,17 @@ def test_malformed_profile_files(tmp_path: Path, capsys: Capture, extra: str, me
     code, out, err = run(capsys, "points", str(path))
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert message in err, err
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_decimal_characteristic_is_shown_as_typed(
+    tmp_path: Path, capsys: Capture, lang: str
+) -> None:
+    """``st = 4.0`` was refused as "must be a whole number, not 4": the reader typed 4.0."""
+    path = tmp_path / "decimal.toml"
+    path.write_text(MEN_AT_ARMS.replace("st = 4", "st = 4.0"), encoding="utf-8")
+    code, out, err = run(capsys, "--lang", lang, "points", str(path))
+    assert code == 2 and out == "" and err.rstrip().endswith(("not 4.0", "non 4.0")), err
 
 
 def test_profile_values_out_of_range_and_missing(tmp_path: Path, capsys: Capture) -> None:

@@ -136,8 +136,8 @@ def test_invalid_utf8_and_bytes_inside_a_profile(data: bytes, at: int) -> None:
         ),
         (
             "ac = 8.0",
-            "mine.toml: AC must be a whole number, not 8",
-            "Ac doit être un nombre entier, et non 8",
+            "mine.toml: AC must be a whole number, not 8.0",
+            "Ac doit être un nombre entier, et non 8.0",
         ),
         (
             "ac = 99999999999999999999",

@@ -5,6 +5,7 @@ as it is (the three plants below all reached both sites).  The site's code is th
 
 from __future__ import annotations
 
+import io
 import runpy
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ def test_the_attackers_plants_are_refused_by_name(tmp_path: Path, make_app: Any)
     refresh = '<meta http-equiv="refresh" content="0; url=https://evil.example/">\n'
     _plant(srcdir, "_templates/page.html", '{% extends "!page.html" %}\n' + refresh)
     _plant(srcdir, "_static/s6.html", "<p>Hi</p><script>location='//evil.example'</script>\n")
-    (srcdir / "_static" / "diagram.png").write_bytes(b"\x89PNG\r\n\x1a\n an image stays content")
+    (srcdir / "_static" / "diagram.png").write_bytes(_image("PNG"))  # an image stays content
     stop, errors = _started(
         srcdir, make_app, html_static_path=["_static"], templates_path=["_templates"]
     )
@@ -73,6 +74,15 @@ def test_the_projects_content_holds_no_code_and_its_config_no_content_templates(
     assert [p for folder in content for p, *_ in content_code.code_in(folder)] == []
 
 
+def _image(kind: str) -> bytes:
+    """A whole image of ``kind`` (2 × 2 pixels), as Pillow writes it."""
+    from PIL import Image
+
+    written = io.BytesIO()
+    Image.new("RGB", (2, 2), "white").save(written, kind)
+    return written.getvalue()
+
+
 SVG_SCRIPT = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(7)"><script>x</script></svg>'
 
 
@@ -87,7 +97,7 @@ def test_an_image_whose_bytes_are_another_thing_is_refused_by_name(
     _plant(srcdir, "_static/photo.jpg", "just text\n")
     _plant(srcdir, "_static/empty.png", "")
     _plant(srcdir, "_static/notes.txt", "plain text stays content\n")
-    (srcdir / "_static" / "real.gif").write_bytes(b"GIF89a\x01\x00")
+    (srcdir / "_static" / "real.gif").write_bytes(_image("GIF"))
     stop, errors = _started(srcdir, make_app, html_static_path=["_static"])
     assert stop.code == 2
     svg = "an SVG drawing by its first bytes, not named .svg (its own check reads .svg): refused"
@@ -141,3 +151,34 @@ def test_markup_after_blank_lines_is_found(tmp_path: Path) -> None:
     found = content_code.code_kind(spaced)
     assert found is not None and found[0].startswith("an SVG drawing")
     assert content_code.code_kind(plain) is None
+
+
+HTML = '<html><body><script>alert(1)</script><meta http-equiv="refresh" content="0"></body></html>'
+#: Each plant of a linked file: its name and bytes; every one is refused by its content.
+OTHER_ENCODINGS = {
+    "u16.txt": HTML.encode("utf-16-le"),
+    "u16be.txt": HTML.encode("utf-16-be"),
+    "u32.csv": HTML.encode("utf-32-be"),
+    "u32le.csv": HTML.encode("utf-32-le"),
+    "u7.txt": HTML.encode("utf-7"),
+    "bom.txt": ("\ufeff\ufeff\n\n" + HTML).encode("utf-8"),
+    "ff.csv": ("\f\v \u00a0\u2028\n" + HTML).encode("utf-8"),
+    "s4.gif": b"GIF89a" + SVG_SCRIPT.encode(),
+    "s6.jpg": b"\xff\xd8\xff\xe0<html><script>alert(6)</script></html>",
+    "latin.txt": "Épée à deux mains\n".encode("latin-1"),
+}
+
+
+def test_a_linked_file_in_any_encoding_or_a_partial_image_is_refused(tmp_path: Path) -> None:
+    """A browser may decode BOM-less UTF-16/32 or UTF-7, and skips every blank and byte order
+    mark before markup; a file named as an image must be one, whole; a text file, UTF-8."""
+    for name, data in OTHER_ENCODINGS.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        assert content_code.code_kind(path) is not None, name
+    good = {"notes.txt": "Épée, 24 figurines\n".encode(), "table.csv": b"a,b\n1,2\n"}
+    for name, data in good.items():
+        (tmp_path / name).write_bytes(data)
+        assert content_code.code_kind(tmp_path / name) is None, name
+    pictures = sorted((ROOT / "docs").rglob("*.png"))
+    assert pictures and all(content_code.code_kind(p) is None for p in pictures)

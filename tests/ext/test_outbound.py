@@ -19,6 +19,12 @@ from nqsphinx.site.output_audit import MANIFEST, audit_sites
 from tests.ext.conftest import build, copy_root
 from tests.ext.test_refusals import line_of
 
+#: A whole PNG image (1 × 1 pixel): the content's check reads an image whole.
+WHOLE_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108000000003a7e9b55"
+    "0000000a49444154789c636000000002000148afa4710000000049454e44ae426082"
+)
+
 PASSWD = Path("/etc/passwd")
 UP = "../" * 12
 
@@ -81,7 +87,7 @@ def test_a_symbolic_link_in_a_static_path_stops_the_build(tmp_path: Path, make_a
     srcdir = copy_root("nq", tmp_path)
     static = srcdir / "_static"
     static.mkdir()
-    (static / "icon.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(16))
+    (static / "icon.png").write_bytes(WHOLE_PNG)
     (static / "leak.txt").symlink_to(PASSWD)
     (static / "etcdir").symlink_to("/etc")
     stop, errors = _started(srcdir, make_app, html_static_path=["_static"])
@@ -215,7 +221,7 @@ def test_what_the_sources_no_longer_make_leaves_the_site(tmp_path: Path, make_ap
     conf, index = srcdir / "conf.py", srcdir / "index.md"
     conf.write_text(conf.read_text(encoding="utf-8") + "html_static_path = ['_static']\n")
     (srcdir / "_static").mkdir()
-    (srcdir / "_static" / "notes.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(16))
+    (srcdir / "_static" / "notes.png").write_bytes(WHOLE_PNG)
     (srcdir / "extra.md").write_text("# Extra\n\nA page brought by a pull request.\n")
     listed = index.read_text(encoding="utf-8")
     index.write_text(listed.replace("```{toctree}\n", "```{toctree}\nextra\n", 1))
@@ -304,7 +310,7 @@ def test_a_static_file_of_a_kind_the_site_does_not_publish_is_refused(
     srcdir = copy_root("nq", tmp_path)
     static = srcdir / "_static"
     static.mkdir()
-    (static / "icon.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(16))
+    (static / "icon.png").write_bytes(WHOLE_PNG)
     for name, data in STATIC_PLANTS.items():
         (static / name).write_bytes(data)
     stop, errors = _started(srcdir, make_app, html_static_path=["_static"])

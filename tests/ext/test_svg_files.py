@@ -42,16 +42,19 @@ def test_scripts_events_and_remote_links_are_found_at_their_line(tmp_path: Path)
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
-        ('<!DOCTYPE svg [<!ENTITY x "y">]>\n' + HEAD + "</svg>", (1, "entity declaration 'x'")),
-        (HEAD + "<g></svg>", (2, "not well-formed XML (mismatched tag)")),
+        (
+            '<!DOCTYPE svg [<!ENTITY x "y">]>\n' + HEAD + "</svg>",
+            [(1, "a DOCTYPE declaration"), (1, "entity declaration 'x'")],
+        ),
+        (HEAD + "<g></svg>", [(2, "not well-formed XML (mismatched tag)")]),
     ],
 )
 def test_entities_and_broken_files_are_refused(
-    tmp_path: Path, text: str, problem: tuple[int, str]
+    tmp_path: Path, text: str, problem: list[tuple[int, str]]
 ) -> None:
     drawing = tmp_path / "d.svg"
     drawing.write_text(text, encoding="utf-8")
-    assert svg_problems(drawing) == [problem]
+    assert svg_problems(drawing) == problem
 
 
 def test_the_projects_drawings_pass() -> None:
@@ -266,3 +269,40 @@ def test_a_comment_opened_inside_a_css_string_hides_nothing(tmp_path: Path) -> N
     assert css_problem(font) == (0, "CSS url('https://evil.example/f.woff') (only url(#id))")
     assert css_problem(cursor) == (0, "CSS url('https://evil.example/c.png') (only url(#id))")
     assert css_problem("fill:url(#g) /* a note: url(#h) */") is None
+
+
+@pytest.mark.parametrize("encoding", ["UTF-7", "Shift_JIS", "GBK", "EUC-JP"])
+def test_an_svg_in_an_encoding_the_reader_cannot_read_is_refused_at_its_line(
+    tmp_path: Path, encoding: str
+) -> None:
+    """expat raised ValueError (a multi-byte encoding), which crashed the build unnamed."""
+    drawing = tmp_path / "d24.svg"
+    drawing.write_text(f'<?xml version="1.0" encoding="{encoding}"?>\n{HEAD}</svg>\n', "ascii")
+    ((line, problem),) = svg_problems(drawing)
+    assert line == 1 and problem.startswith(f"encoding {encoding!r}"), problem
+    assert "an SVG must be UTF-8" in problem
+
+
+@pytest.mark.parametrize(
+    ("css", "said"),
+    [
+        ("<style>rect { fill: u\\\nrl(https://evil.example/a.png) }</style>", "CSS url("),
+        ('<rect style="fill: url(#a\\29 https\\3a//evil.example/b.png)"/>', "CSS url("),
+        ('<rect fill="url(#a\\29 https\\3a//evil.example/b.png)"/>', "CSS url("),
+    ],
+)
+def test_css_escapes_that_split_or_close_a_url_are_refused(
+    tmp_path: Path, css: str, said: str
+) -> None:
+    drawing = tmp_path / "d.svg"
+    drawing.write_text(f"{HEAD}{css}\n</svg>\n", "utf-8")
+    ((line, problem),) = svg_problems(drawing)
+    assert line == 2 and problem.startswith(said), problem
+
+
+def test_a_doctype_is_refused(tmp_path: Path) -> None:
+    """An external DTD names another origin; a drawing needs no DOCTYPE at all."""
+    drawing = tmp_path / "d23.svg"
+    doctype = '<!DOCTYPE svg SYSTEM "https://evil.example/23.dtd">\n'
+    drawing.write_text(doctype + HEAD + "</svg>\n", "utf-8")
+    assert svg_problems(drawing) == [(1, "a DOCTYPE declaration")]

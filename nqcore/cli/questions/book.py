@@ -7,9 +7,15 @@ import argparse
 import json
 
 from nqcore.cli import args as read
-from nqcore.cli.asking import Question
+from nqcore.cli.asking import Question, UsageError
 from nqcore.cli.render import Answer, print_text
-from nqcore.i18n import N_
+from nqcore.i18n import N_, SOURCE_LANGUAGE
+
+#: ``nq export`` writes data for other programs: one document, whatever the reader's language.
+SAME_IN_EVERY_LANGUAGE = N_(
+    "the export is data for other programs, the same in every language (the engine's English "
+    "text, which its catalogues translate): no --lang {lang}"
+)
 
 
 def _errata(args: argparse.Namespace) -> Answer:
@@ -37,6 +43,9 @@ def _errata(args: argparse.Namespace) -> Answer:
 def _export(args: argparse.Namespace) -> Answer:
     from nqcore.cli.export import export
     from nqcore.cli.files import write_text
+
+    if (lang := getattr(args, "lang", SOURCE_LANGUAGE)) != SOURCE_LANGUAGE:
+        raise UsageError(SAME_IN_EVERY_LANGUAGE, lang=lang)
 
     def text() -> str:
         return json.dumps(export(), ensure_ascii=False, indent=1) + "\n"
