@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
 from difflib import SequenceMatcher
 from pathlib import Path
@@ -262,12 +263,25 @@ def revive_obsolete(catalogue: Catalog, template: Catalog) -> list[str]:
 FUZZY_SIMILARITY = 0.9
 
 
+#: A message at least this long (a sentence) that another holds nearly whole, a sentence added
+#: to it or taken from it, is that one edited: its French is kept as fuzzy, as msgmerge keeps it.
+KEPT_WHOLE_LENGTH = 60
+
+
 def similarity(first: str, second: str) -> float:
-    """How close two English messages are, from 0 to 1 (difflib's ratio)."""
+    """How close two English messages are, from 0 to 1: difflib's ratio, or, for a sentence at
+    least :data:`KEPT_WHOLE_LENGTH` long held in a message at most twice its length, the share
+    of it the other keeps (a paragraph that gained a sentence is that paragraph, edited)."""
     matcher = SequenceMatcher(None, first, second, autojunk=False)
-    if matcher.real_quick_ratio() < FUZZY_SIMILARITY or matcher.quick_ratio() < FUZZY_SIMILARITY:
+    if matcher.real_quick_ratio() >= FUZZY_SIMILARITY and matcher.quick_ratio() >= FUZZY_SIMILARITY:
+        if (ratio := matcher.ratio()) >= FUZZY_SIMILARITY:
+            return ratio
+    shorter, longer = sorted((len(first), len(second)))
+    if shorter < KEPT_WHOLE_LENGTH or 2 * shorter < longer:
         return 0.0
-    return matcher.ratio()
+    if sum((Counter(first) & Counter(second)).values()) < FUZZY_SIMILARITY * shorter:
+        return 0.0  # too few letters in common for the other to hold it
+    return sum(block.size for block in matcher.get_matching_blocks()) / shorter
 
 
 Candidates = dict[Any, tuple[str, Message]]

@@ -249,3 +249,24 @@ def test_the_header_is_written_as_msgmerge_writes_it(tmp_path: Path) -> None:
     assert b"charset=UTF-8" in data
     merge = ["msgmerge", "-q", "--no-fuzzy-matching", "-o", "-", str(po_path), str(po_path)]
     assert subprocess.run(merge, capture_output=True, check=True).stdout == data
+
+
+def test_a_paragraph_that_gains_a_sentence_keeps_its_french_as_fuzzy(tmp_path: Path) -> None:
+    """The nq page's export paragraph gained "so it takes no --lang": difflib's ratio (0.83)
+    made the French obsolete and the paragraph untranslated, where msgmerge keeps it fuzzy."""
+    po_path = tmp_path / "fr.po"
+    old = (
+        "`nq export` writes every datum and every table of the rules as one JSON document, "
+        "for other programs; its JSON Schema is `nqcore/cli/export.schema.json`."
+    )
+    _translated(po_path, {old: "`nq export` écrit toutes les données en un seul document JSON."})
+    template = Catalog()
+    grown = old + " Its words are the English source's, so it takes no `--lang`."
+    short = "`nq export` writes one JSON document."  # holds few of the old words: not a guess
+    template.add(grown)
+    template.add(short)
+    assert similarity(old, grown) >= FUZZY_SIMILARITY > similarity(old, short)
+    update(po_path, template)
+    merged = _read(po_path)
+    assert merged[grown].fuzzy and merged[grown].string.startswith("`nq export` écrit")
+    assert merged[short].string == ""
