@@ -7,17 +7,27 @@ import { loadPyodide } from "./pyodide.mjs";
 
 const HERE = new URL("./", import.meta.url).href;
 
-const start = async () => {
-  const pyodide = await loadPyodide({
-    indexURL: HERE,
-    lockFileURL: HERE + "pyodide-lock.json",
-    packages: [],
-    stdout: () => {},
-    stderr: () => {},
-  });
+// The engine's archive is fetched beside Pyodide, not after it: offline with the engine not kept,
+// its failed fetch ends the start at once, where Pyodide, its WebAssembly not fetched, logs
+// "wasm instantiation failed" and may never settle (the page said "loading" for good).
+const archive = async () => {
   const response = await fetch(HERE + "nq-engine.zip");
   if (!response.ok) throw new Error(`nq-engine.zip: ${response.status}`);
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/nq-engine" });
+  return response.arrayBuffer();
+};
+
+const start = async () => {
+  const [pyodide, bytes] = await Promise.all([
+    loadPyodide({
+      indexURL: HERE,
+      lockFileURL: HERE + "pyodide-lock.json",
+      packages: [],
+      stdout: () => {},
+      stderr: () => {},
+    }),
+    archive(),
+  ]);
+  pyodide.unpackArchive(bytes, "zip", { extractDir: "/nq-engine" });
   pyodide.runPython("import sys; sys.path.insert(0, '/nq-engine')");
   return pyodide.pyimport("nqcompanion.bridge.web").ask_json;
 };

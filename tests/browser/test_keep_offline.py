@@ -20,6 +20,9 @@ from tests.browser.conftest import (
 )
 
 ENGINE_SECONDS = 120
+#: Offline, the engine not kept: its fetches fail at once, so the page says so well before
+#: this (it said "loading" for 45 s and more, Pyodide never settling).
+OFFLINE_FAILURE_SECONDS = 20
 READY = "document.querySelector('.nq-engine-status.nq-engine-ready') !== null"
 
 
@@ -135,10 +138,10 @@ def test_offline_what_was_not_kept_says_so(browser: Any, site: Site) -> None:
         assert page.title().startswith("La magie")
         page.goto(site.page("fr/at-the-table.html"))
         offline = engine_offline_words("fr")
-        wait_until(
+        wait_until(  # the engine's files fail at once: no waiting for a load that never ends
             page,
             "document.querySelector('.nq-engine-status.nq-engine-failed') !== null",
-            timeout=ENGINE_SECONDS,
+            timeout=OFFLINE_FAILURE_SECONDS,
         )
         assert page.locator(".nq-engine-status").inner_text() == offline
         assert "Ouvrez cette page une fois en ligne" in offline
@@ -217,10 +220,10 @@ def test_a_visit_to_the_calculators_offline_says_what_was_not_kept(
         page.goto(site.page("fr/at-the-table.html"))
         assert page.title() == not_kept_words("fr")["title"]
         page.goto(site.page("en/at-the-table.html"))
-        wait_until(
+        wait_until(  # the engine's files fail at once: no waiting for a load that never ends
             page,
             "document.querySelector('.nq-engine-status.nq-engine-failed') !== null",
-            timeout=ENGINE_SECONDS,
+            timeout=OFFLINE_FAILURE_SECONDS,
         )
         assert page.locator(".nq-engine-status").inner_text() == engine_offline_words("en")
     finally:
@@ -235,4 +238,32 @@ def test_a_visit_to_the_calculators_offline_says_what_was_not_kept(
     finally:
         context.set_offline(False)
     assert not watched.violations, watched.violations
+    context.close()
+
+
+def test_a_reload_offline_says_the_engine_was_not_kept(browser: Any, site: Site) -> None:
+    """The French calculators read online, the engine loaded and not kept, then reloaded
+    offline: the status says the engine is not kept and how to get it (it said "loading" for
+    good: Pyodide, its WebAssembly not fetched, never settled), and so does the army builder."""
+    context = _recorded(
+        site,
+        browser.new_context(
+            viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow"
+        ),
+    )
+    page = context.new_page()
+    page.goto(site.page("fr/at-the-table.html"))
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    context.set_offline(True)
+    try:
+        page.reload()
+        wait_until(
+            page,
+            "document.querySelector('.nq-engine-status.nq-engine-failed') !== null",
+            timeout=OFFLINE_FAILURE_SECONDS,
+        )
+        assert page.locator(".nq-engine-status").inner_text() == engine_offline_words("fr")
+        assert page.locator("#nq-army-summary").inner_text() == engine_offline_words("fr")
+    finally:
+        context.set_offline(False)
     context.close()
