@@ -11,7 +11,15 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import KEEP_SHOWN, PHONE, Site, _recorded, screenshot, wait_until
+from tests.browser.conftest import (
+    KEEP_SHOWN,
+    PHONE,
+    Site,
+    _recorded,
+    keep_for_offline,
+    screenshot,
+    wait_until,
+)
 
 QUERIES = {"en": ("panic", "panic"), "fr": ("panique", "panique")}
 OFFLINE_WORDS = {
@@ -90,20 +98,22 @@ def test_offline_a_search_not_kept_says_so_and_offers_to_keep_the_site(
     context.close()
 
 
-def test_offline_the_other_language_s_pages_kept_with_the_calculators_are_searchable(
+def test_offline_the_other_language_s_pages_kept_from_an_english_page_are_searchable(
     browser: Any, site: Site
 ) -> None:
-    """English pages only, the calculators' engine read: the French pages they lead to are kept
-    with it, and so is the French search; offline, a French page finds them."""
+    """English pages only, the calculators read (which keep nothing unasked): the French site
+    kept from the English calculators' "Keep for offline", and so the French search; offline, a
+    French page finds its pages."""
     context = _recorded(site, browser.new_context(viewport=PHONE, service_workers="allow"))
     page = context.new_page()
     page.goto(site.page("en/index.html"))
     page.goto(site.page("en/at-the-table.html"))
-    ready = "document.querySelector('.nq-engine-status.nq-engine-ready') !== null"
-    wait_until(page, ready, timeout=120)
+    wait_until(page, KEEP_SHOWN, timeout=30)
     kept = json.dumps([site.page(p) for p in ("fr/magic.html", "fr/_static/nq-search-index.js")])
     check = f"Promise.all({kept}.map((u) => caches.match(u))).then((h) => h.every(Boolean))"
-    wait_until(page, check, timeout=90)
+    assert page.evaluate(check) is False  # a visit keeps no French page
+    keep_for_offline(page, {"fr"})
+    assert page.evaluate(check) is True
     context.set_offline(True)
     try:
         page.goto(site.page("fr/magic.html"))

@@ -45,7 +45,7 @@ BOOK_ALLOWED = (
     *ALLOWED,
     Allowed(r"Chris Gilders", "the author's name, on the cover"),
     Allowed(r"^EN: .*$", "the glossary gives each term in the other language (English)"),
-    Allowed(r"^[ivx]+$", "the contents' page numbers, in roman numerals"),
+    Allowed(r"^[ivx]+(?= |$)", "the contents' page numbers, in roman numerals, by their head"),
     Allowed(
         r"\b(Chapter|CHAPTER)\b",
         "LaTeX's word for a language babel does not know (a real language gets babel's: Chapitre)",
