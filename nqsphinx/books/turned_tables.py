@@ -21,11 +21,9 @@ begins at the heading: the heading and its boxes go with the table, and the sect
 Characteristics Summary" and its erratum stood above "23.2 Armour Summary", Table 23.1 on the
 page after); Chapter 23's opener keeps its title and its sentence alone on its page, as no
 page can hold them with the table.  Where the table ends its chapter (the last block of the
-chapter's last section), a short section goes with it to its landscape page, its heading and
-text over the table (Table 28.6 under "28.5 Sample Profiles Against Each Other": alone, they
-left a page two thirds blank before it); a longer one is kept whole: the text before the table
-goes to the next page with its heading rather than leave a line or two of it alone on the page
-before the landscape page.
+chapter's last section), its section is kept whole: the text before it goes to the next page
+with its heading rather than leave a line or two of it alone on the page before the landscape
+page (Table 28.6's page).
 """
 
 from __future__ import annotations
@@ -60,18 +58,10 @@ TURN = r"""
 \newcommand{\nq@turnedpage}{\begin{landscape}\expandafter\nq@currentmark\@themark
   \expandafter\markright\expandafter{\nq@turnedhead}\unvbox\nq@turned\end{landscape}%
   \expandafter\markright\expandafter{\nq@currenthead}}
-\def\nq@centred{\leftmargin\dimexpr(\linewidth-\textwidth)/2\relax\rightmargin\leftmargin}
-\def\nq@wider{\leftmargin0pt\rightmargin\dimexpr\linewidth-\textwidth*3/2\relax
-  \let\nqkeephead\nq@widerkeep}
-\def\nq@widerkeep#1{\par\if@nobreak\else\Needspace{\dimexpr#1\baselineskip*2/3\relax}\fi}
-\let\nq@notemargins\nq@centred
 \newcommand{\nqturnnotes}{\ifnqturn\list{}{\topsep0pt\partopsep0pt\parsep\parskip
-  \listparindent\parindent\itemindent0pt\nq@notemargins}\item\relax\fi}
-\newcommand{\nqturnmeasure}{\ifnqturn\global\let\nq@notemargins\nq@wider\begingroup
-  \list{}{\topsep0pt\partopsep0pt\parsep\parskip\listparindent\parindent\itemindent0pt
-  \nq@wider}\item\relax\fi}
-\newcommand{\nqturnmeasureend}{\ifnqturn\endlist\endgroup\fi}
-\newcommand{\nqturnend}{\ifnqturn\endlist\global\nqturnfalse\global\let\nq@notemargins\nq@centred
+  \listparindent\parindent\itemindent0pt
+  \leftmargin\dimexpr(\linewidth-\textwidth)/2\relax\rightmargin\leftmargin}\item\relax\fi}
+\newcommand{\nqturnend}{\ifnqturn\endlist\global\nqturnfalse
   \ifnq@turnbox\par\egroup\afterpage{\nq@turnedpage}%
   \else\end{landscape}\fi\fi}
 \makeatother
@@ -82,11 +72,6 @@ TURN_START = "nq_turn_start"
 TURN_BEGIN = "nq_turn_begin"
 #: The start of a heading's keep (page_keeps.KeepHeadings).
 KEEP_HEAD = r"\nqkeephead"
-#: The most lines of text (:func:`_text_lines`) before a turned table that ends its chapter
-#: that go with it, under their heading, on its landscape page (28.5's paragraph, 8 lines),
-#: which holds the table and its notes besides; a longer section is kept whole on the page
-#: before.
-TRAVEL_LINES = 14
 #: What may stand before a table in its section and still go with it to its landscape page.
 BEFORE_TABLE = (nodes.title, nodes.target, addnodes.index, nodes.raw, nodes.Admonition)
 
@@ -140,42 +125,17 @@ class TurnWithHeading(SphinxPostTransform):
             if outer is None:
                 continue
             if all(isinstance(n, BEFORE_TABLE) for n in before):
-                _begin_at_heading(section, raw, before)
-            elif _ends_chapter(section, raw) and _only_text(before, TRAVEL_LINES):
-                _begin_at_heading(section, raw, before)
-                _in_measure(section, before)
+                begin = next(n for n in section.children[len(before) :] if n.get(TURN_BEGIN))
+                section.remove(raw)
+                section.remove(begin)
+                start = _heading_start(outer, section)
+                outer.insert(start, [raw, _landscape_begin()])
+                _keep_heading(outer, start, None)
             elif _ends_chapter(section, raw) and _only_text(before):
                 section.remove(raw)
                 start = _heading_start(outer, section)
                 outer.insert(start, raw)
                 _keep_heading(outer, start, page_keeps.HEADING_LINES + _text_lines(before))
-
-
-def _begin_at_heading(section: nodes.section, raw: nodes.raw, before: list[nodes.Node]) -> None:
-    """The table after ``raw`` judged before ``section``'s heading, its landscape page begun at
-    the heading (which asks for no room on the page before): what stands ``before`` the table
-    in its section goes with it."""
-    outer = section.parent
-    assert outer is not None
-    begin = next(n for n in section.children[len(before) :] if n.get(TURN_BEGIN))
-    section.remove(raw)
-    section.remove(begin)
-    start = _heading_start(outer, section)
-    outer.insert(start, [raw, _landscape_begin()])
-    _keep_heading(outer, start, None)
-
-
-def _in_measure(section: nodes.section, before: list[nodes.Node]) -> None:
-    """The paragraphs and boxes of ``before`` on the landscape page, under their heading, in
-    half as much again as the book's measure, and the table's notes too, from the left edge
-    (``\\nqturnmeasure``, in a group: the list's line width is not the table's), where a keep
-    asks for two thirds of the lines it estimated in the book's measure: a line of the page's
-    width runs to 150 characters, and in the book's measure the French 28.5, Table 28.6 and its
-    note overran the page; as they were if the table does not turn."""
-    text = [n for n in before if isinstance(n, (nodes.paragraph, nodes.Admonition))]
-    first, last = section.index(text[0]), section.index(text[-1])
-    section.insert(last + 1, generated_raw(r"\nqturnmeasureend" + "\n", "latex"))
-    section.insert(first, generated_raw(r"\nqturnmeasure" + "\n", "latex"))
 
 
 def _is_longtable(raw: nodes.raw) -> bool:
@@ -197,14 +157,14 @@ def _ends_chapter(section: nodes.section, raw: nodes.raw) -> bool:
     return not any(isinstance(n, (nodes.section, nodes.paragraph)) for n in following)
 
 
-def _only_text(before: list[nodes.Node], most: int = page_keeps.HEAD_LINES_MAX) -> bool:
+def _only_text(before: list[nodes.Node]) -> bool:
     """Whether ``before`` is a few lines of text and boxes, with no table: a table's judgement
     (its measure, ``\\gdef\\nqtablefit``, and ``\\ifnqturn``) moved before the heading, past
     another table's, would be replaced by the other's before its table, set in the other's
     columns (the teardrop templates' minimum use cost in the use cost table's, its header
     "Template" 4 pt wider than its column)."""
     no_table = not any(isinstance(n, nodes.table) for n in before)
-    return no_table and _text_lines(before) <= most
+    return no_table and _text_lines(before) <= page_keeps.HEAD_LINES_MAX
 
 
 def _text_lines(before: list[nodes.Node]) -> int:

@@ -14,13 +14,12 @@ import re
 import sys
 from pathlib import Path
 
-from tests.print.layout import CAPTION, Page, outline_levels, read_pages
+from tests.print.layout import CAPTION, Page, _heading_line, outline_levels, read_pages
 from tests.print.pdfs import reader, shapes
 
-#: A page with fewer body lines than this (a third of a page) before a turned table's page is
-#: near empty: the table's landscape page began as soon as the text reached it, and left the
-#: rest blank (the French 28.5, its heading and nine lines, held ten).
-FEW_LINES = 15
+#: A page with fewer body lines than this before a turned table's page is near empty: the
+#: table's landscape page began as soon as the text reached it, and left the rest blank.
+FEW_LINES = 10
 #: The most lines a table's header cell wraps to.
 HEADER_LINES = 2
 #: The tables whose headers are checked: the odds' first (long French headers, narrow figures).
@@ -53,6 +52,15 @@ def _turned(pdf: Path, number: int) -> bool:
     return bool(reader(pdf).pages[number - 1].get("/Rotate", 0) % 180 == 90)
 
 
+def _opens_a_section(pdf: Path, page: Page) -> bool:
+    """Whether ``page`` opens with the heading of a section (below a chapter) that starts on it:
+    the page holds that section from its start, not lines run over from the page before."""
+    return any(
+        number == page.number and depth > 0 and _heading_line(page.lines[:3], title) is not None
+        for number, title, depth in outline_levels(pdf)
+    )
+
+
 def _opens_a_chapter_before_its_section(pdf: Path, page: Page, following: Page) -> bool:
     """Whether ``page`` opens a chapter and ``following`` holds a section's heading: the
     chapter's opening alone before its first section, whose heading goes with its turned
@@ -65,10 +73,9 @@ def _opens_a_chapter_before_its_section(pdf: Path, page: Page, following: Page) 
 
 def near_empty_before_turned(pdf: Path, few: int = FEW_LINES) -> list[str]:
     """Pages of fewer than ``few`` body lines (not blank, not turned) followed by a turned
-    page, unless the page is a chapter's opening before its first section's turned page: a
-    short section before the turned table that ends it and its chapter goes on the table's
-    page (the seventh proof-reading found "28.5 Sample Profiles Against Each Other" and its
-    paragraph alone on a page, two thirds blank, before Table 28.6)."""
+    page, unless the page opens with its section's heading (a short section kept whole with
+    the table that ends it and its chapter) or is a chapter's opening before its first
+    section's turned page."""
     pages = read_pages(pdf)
     return [
         f"{page.where()}: {len(page.lines)} lines before a turned page"
@@ -77,6 +84,7 @@ def near_empty_before_turned(pdf: Path, few: int = FEW_LINES) -> list[str]:
         and len(page.lines) < few
         and not _turned(pdf, page.number)
         and _turned(pdf, following.number)
+        and not _opens_a_section(pdf, page)
         and not _opens_a_chapter_before_its_section(pdf, page, following)
     ]
 
