@@ -34,12 +34,24 @@ const underServiceWorker = () => new Promise((resolve) => {
 // take the network and the processor from the first answer.
 let tablesDrawn;
 const answersDrawn = new Promise((resolve) => { tablesDrawn = resolve; });
-const started = Promise.all([underServiceWorker(), answersDrawn]).then(
-  () => new Worker(new URL("nq-engine-worker.js", engineURL), { type: "module" }),
+// Offline, the engine is there only if it was kept: with its WebAssembly in no cache there is
+// nothing to load, and Pyodide, that file not fetched, may never settle (the page said "loading"
+// for good). Online, or without the Cache API, the engine is fetched as usual.
+const engineKept = () => (navigator.onLine !== false || !window.caches
+  ? Promise.resolve(true)
+  : caches.match(new URL("pyodide.asm.wasm", engineURL).href).then(Boolean, () => false));
+const started = Promise.all([underServiceWorker(), answersDrawn, engineKept()]).then(
+  ([, , kept]) => (kept
+    ? new Worker(new URL("nq-engine-worker.js", engineURL), { type: "module" })
+    : null),
 );
 const pending = new Map();
 let next = 0;
 const ready = started.then((worker) => new Promise((resolve, reject) => {
+  if (!worker) {
+    reject(new Error("offline, and the engine is not kept"));
+    return;
+  }
   worker.addEventListener("message", (event) => {
     const data = event.data;
     if ("ready" in data) {

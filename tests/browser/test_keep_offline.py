@@ -20,9 +20,9 @@ from tests.browser.conftest import (
 )
 
 ENGINE_SECONDS = 120
-#: Offline, the engine not kept: its fetches fail at once, so the page says so well before
-#: this (it said "loading" for 45 s and more, Pyodide never settling).
-OFFLINE_FAILURE_SECONDS = 20
+#: Offline, the engine not kept: its fetches fail, so the page says so (it said "loading" for
+#: good, Pyodide never settling); as generous as a load, for a slow machine.
+OFFLINE_FAILURE_SECONDS = ENGINE_SECONDS
 READY = "document.querySelector('.nq-engine-status.nq-engine-ready') !== null"
 
 
