@@ -470,8 +470,6 @@ function armyBuilder(box) {
     if (breaches.some((b) => !b.entry && b.field === "points" && b.kind === "refusal")) {
       $("nq-army-points").setAttribute("aria-invalid", "true");
     }
-    $("nq-army-found").replaceChildren(...result.entries.map((entry) => foundItem(entry, breaches))
-      .filter(Boolean));
     const list = $("nq-army-entries");
     list.replaceChildren();
     // An entry shows its own breaches in full, and a mark for each army-wide one that
@@ -485,6 +483,10 @@ function armyBuilder(box) {
       markFields(entry, own, "breach");
       markFields(entry, marks.map(([b]) => b), "mark");
     }
+    // After the entries: a link goes to its field's control as drawn for this answer (an entry
+    // just added has no control before).
+    $("nq-army-found").replaceChildren(...result.entries.map((entry) => foundItem(entry, breaches))
+      .filter(Boolean));
     $("nq-army-toml").textContent = result.toml;
     drawRoster(result.roster);
     if (focused && !box.contains(focused) && focused.id) {

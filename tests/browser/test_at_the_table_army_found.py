@@ -84,3 +84,33 @@ def test_the_summary_lists_every_refusal_and_warning_it_counts(
     screenshot(page, f"army-found-{size}-{lang}-{scheme}")
     assert not watched.errors, watched.errors
     page.context.close()
+
+
+LAST = ARMY.replace('name = "Skeletons"', 'name = "Bones"').split("[[individual]]")[0] + (
+    '[[unit]]\nname = "Skeletons"\nprofile = "skeleton-warrior"\nmodels = 2\n'
+    'formation = "ranked"\nleader = "hero"\n'
+)
+# Every drawing of the found list, as the links' targets of each entry.
+DRAWINGS = """() => { window.nqDrawn = []; const found = document.getElementById('nq-army-found');
+  const replace = found.replaceChildren.bind(found);
+  found.replaceChildren = (...items) => { window.nqDrawn.push(items.map(li =>
+    [...li.querySelectorAll('a')].map(a => a.getAttribute('href')))); return replace(...items); };
+}"""
+
+
+def test_a_link_of_an_entry_just_opened_goes_to_its_field(browser: Any, site: Site) -> None:
+    """An army opened with more entries than the one shown before: from its first drawing, the
+    refusal of its last entry links to that entry's field (not to the entry's heading, as when
+    the list was drawn before the entries' fields)."""
+    watched = _open(browser, site, "en", "1366", "light")
+    page = watched.page
+    page.evaluate(DRAWINGS)
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", LAST)
+    page.evaluate("window.nqAtTable.army.idle()")
+    drawings = page.evaluate("window.nqDrawn")
+    drawings = [drawn for drawn in drawings if drawn]  # the empty army shown first
+    assert drawings, "the found list was not drawn"
+    for drawn in drawings:
+        assert "#nq-army-unit-5-formation" in drawn[-1], drawings
+    assert not watched.errors, watched.errors
+    page.context.close()
