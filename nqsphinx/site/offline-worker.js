@@ -47,10 +47,12 @@ const fileOf = (url) => {
   return file.href;
 };
 
-const keepOne = async (cache, url) => {
+// ``source`` is the address the page loaded the file from (a stylesheet's ?v= and all): fetched
+// from there, the browser's cache answers, and the file is kept under its own address.
+const keepOne = async (cache, url, source = url) => {
   if (await cache.match(url, { ignoreSearch: true })) return true;
   try {
-    const response = await fetch(url);
+    const response = await fetch(source);
     if (response.status !== 200) return false;
     await cache.put(url, response);
     return true;
@@ -135,7 +137,7 @@ const read = async (urls) => {
   for (const url of urls) {
     if (typeof url !== "string") continue;
     const file = fileOf(new URL(url)); // a stylesheet's or a script's ?v= does not change the file
-    if (KNOWN.has(file) && !onDemand(file)) await keepOne(cache, file);
+    if (KNOWN.has(file) && !onDemand(file)) await keepOne(cache, file, url);
   }
   const langs = new Set(urls.map((url) => (LANGS.length
     ? LANGS.find((code) => String(url).startsWith(href(`${code}/`))) : "")));

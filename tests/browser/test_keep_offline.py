@@ -68,6 +68,25 @@ def test_a_first_visit_fetches_only_the_page_and_its_shell(browser: Any, site: S
     context.close()
 
 
+def test_a_first_visit_fetches_each_file_once(browser: Any, site: Site) -> None:
+    """The worker keeps a first visit's files as the page loaded them (a stylesheet's ``?v=``
+    and all), from the browser's cache: not fetched again without the query (the calculators'
+    page's 131 kB stylesheet came twice)."""
+    context = _context(browser, site)
+    page = context.new_page()
+    start = len(site.served)
+    page.goto(site.page("en/at-the-table.html"))
+    wait_until(page, KEEP_SHOWN, timeout=30)
+    sheet = "document.querySelector('link[rel=stylesheet][href*=nq-bundle]').href.split('?')[0]"
+    wait_until(page, f"caches.match({sheet}).then((hit) => !!hit)", timeout=30)  # kept
+    page.wait_for_timeout(1000)
+    files = [path.split("?")[0] for path in site.served[start:]]  # what the server sent
+    twice = sorted({file for file in files if files.count(file) > 1})
+    assert not twice, twice
+    assert any(file.endswith(".css") for file in files), files
+    context.close()
+
+
 def test_keep_for_offline_keeps_both_languages_and_the_engine(browser: Any, site: Site) -> None:
     """Kept from the French home page: both sites and the engine, as the control says; then,
     offline, the English calculators answer and French pages read."""
