@@ -4,6 +4,10 @@ that a French sheet names its translator as the French book does."""
 
 from __future__ import annotations
 
+# the tagline's and the keywords' words are the site's and the cover's
+from nqtranslate.site_words import keywords as site_keywords
+from nqtranslate.site_words import ui_text
+
 AUTHOR = "Chris Gilders"
 #: A translated edition's translator, by language.
 TRANSLATORS = {"fr": "Rodolphe Carpentier"}
@@ -29,8 +33,6 @@ def authors(lang: str, role: str) -> str:
 def subject(lang: str) -> str:
     """The PDF's subject, the game's tagline in ``lang``, for the books and the print products
     alike: "The fantasy battles miniatures wargame, for 25–30 mm miniatures"."""
-    from nqsphinx.messages import ui_text  # the tagline's words are the site's and the cover's
-
     return f"{ui_text('The fantasy battles miniatures wargame', lang)}, " + ui_text(
         "for 25–30 mm miniatures", lang
     )
@@ -39,9 +41,7 @@ def subject(lang: str) -> str:
 def keywords(lang: str) -> str:
     """The PDFs' keywords in ``lang``, the books' and the print products' alike, as the PDF's
     Keywords field takes them: "fantasy wargame, miniatures wargame, ..., D10"."""
-    from nqsphinx.messages import keywords as words  # the words are the extension's, as above
-
-    return ", ".join(words(lang))
+    return ", ".join(site_keywords(lang))
 
 
 def pdf_title(what: str, paper: str) -> str:

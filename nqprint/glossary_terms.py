@@ -45,7 +45,7 @@ def abbreviations(lang: str) -> dict[str, str]:
 def _own(path: Path, lang: str, terms: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The records of ``lang``'s own glossary file, checked as the build checks them."""
     from nqcore.data.datafiles import DataFileError
-    from nqsphinx.directives.glossary_files import read_language_file
+    from nqtranslate.glossary_files import read_language_file
 
     try:
         return read_language_file(path, lang, {t.get("key") for t in terms})

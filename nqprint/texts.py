@@ -7,6 +7,7 @@ from pathlib import Path
 from nqcore.i18n import catalogue_messages, check_language, translator
 from nqcore.tables.registry import Detail
 from nqcore.tables.table_text import printed_text
+from nqprint.typeset_signs import english_quotes, minus_signs
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 
@@ -25,9 +26,6 @@ def printed_words(text: str, lang: str) -> str:
     >>> printed_words("the caster's unit, RA-1, 1-4 archers", "en")
     'the caster’s unit, RA−1, 1–4 archers'
     """
-    # imported here: the typography module imports nqprint.latex, which imports this module
-    from nqsphinx.languages.typography import english_quotes, minus_signs
-
     return minus_signs(english_quotes(text) if lang == "en" else text)
 
 

@@ -34,11 +34,17 @@ from nqcore.po import Catalog, Message
 
 #: The engine: its catalogue is the default one extracted and checked.
 PACKAGE = ROOT / "nqcore"
-#: Code kept outside a package whose words are in that package's catalogue: the companion's
-#: engine bridge speaks the engine's (nqcore.po), its page the extension's (nqsphinx.po).
+#: Code kept outside a package whose words are in that package's catalogue (a folder or a
+#: file): the companion's engine bridge speaks the engine's (nqcore.po); its page, the site's
+#: words shared with the print products and the printing line the extension's (nqsphinx.po).
 ALSO_EXTRACTED: dict[Path, tuple[Path, ...]] = {
     PACKAGE: (ROOT / "nqcompanion" / "bridge",),
-    ROOT / "nqsphinx": (ROOT / "nqcompanion" / "page",),
+    ROOT / "nqsphinx": (
+        ROOT / "nqcompanion" / "page",
+        ROOT / "nqtranslate" / "site_words.py",
+        ROOT / "nqprint" / "credits.py",
+        ROOT / "nqprint" / "printing.py",
+    ),
 }
 #: Fields of the data files whose values readers see, and so are translated.
 TRANSLATABLE_FIELDS = frozenset(
@@ -126,7 +132,11 @@ def extract(package: Path = PACKAGE, keywords: dict[str, Any] | None = None) -> 
     :data:`ALSO_EXTRACTED` that speaks its words)."""
     template = Catalog(project=HEADER["Project-Id-Version"], fuzzy=False)
     markers = dict(keywords or KEYWORDS)
-    also = [path for folder in ALSO_EXTRACTED.get(package, ()) for path in folder.rglob("*.py")]
+    also = [
+        path
+        for place in ALSO_EXTRACTED.get(package, ())
+        for path in ([place] if place.suffix == ".py" else place.rglob("*.py"))
+    ]
     for source in [*sorted(package.rglob("*.py")), *sorted(also)]:
         relative = os.path.relpath(source, package).replace(os.sep, "/")
         code = source.read_text(encoding="utf-8")

@@ -46,14 +46,15 @@ from nqcore.data.datafiles import DataFileError
 from nqcore.data.dataschema import GlossaryFile
 from nqcore.i18n import LANGUAGES, locale_dirs
 from nqsphinx.builder import builder_of
-from nqsphinx.directives import entities, glossary_files
+from nqsphinx.directives import entities
 from nqsphinx.directives.coverage import chapters_in_order, shown_from_every_page
-from nqsphinx.directives.glossary_files import read_language_file
 from nqsphinx.directives.rules_index import INDEXED_FORMATS, index_node, index_section, index_text
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.refusals import Refused
 from nqsphinx.untrusted import generated_raw
+from nqtranslate import glossary_files
+from nqtranslate.glossary_files import read_language_file
 
 GLOSSARY_FILE = Path("_data") / "glossary.toml"
 GLOSSARY_PAGE = "glossary"
@@ -61,7 +62,7 @@ GLOSSARY_PAGE = "glossary"
 UNLINKED_PAGES = frozenset({GLOSSARY_PAGE, "the-unexpected-enemy", "credits", "index"})
 #: A language the glossary file does not hold keeps its terms beside its page catalogues:
 #: ``locale/<lang>/glossary.toml``, one ``[[term]]`` per key with ``<lang>``, ``def_<lang>`` and
-#: an optional ``abbr_<lang>`` (:mod:`nqsphinx.directives.glossary_files`).
+#: an optional ``abbr_<lang>`` (:mod:`nqtranslate.glossary_files`).
 LANGUAGE_FILE = glossary_files.LANGUAGE_FILE
 #: Where the build environment keeps, per page, the glossary links made on it.
 USES_KEY = "nq_glossary_uses"
