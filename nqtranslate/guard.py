@@ -41,6 +41,7 @@ from nqcore.i18n import ROOT, find_catalogue, locale_dirs
 from nqtranslate.disguise import disguise_problem, invisible_problem
 from nqtranslate.formats import compare_fields, placeholder_problems
 from nqtranslate.html_words import HTML_DOMAINS, html_character_problem
+from nqtranslate.plain_messages import plain_text
 from nqtranslate.reading import Finding, Message, Reading, read
 from nqtranslate.sphinx_words import sphinx_word_problems
 from nqtranslate.structure import structure_problem
@@ -148,8 +149,6 @@ def markup(text: str) -> Counter[str]:
 def refused_markup(msgid: str, msgstr: str) -> list[str]:
     """What ``msgstr`` carries that ``msgid`` does not: each item is refused. A plain one-line
     text carries no markup, and is not parsed (most messages of the book)."""
-    from nqsphinx.upstream.patches import plain_text
-
     if plain_text(msgstr):
         return []
     return sorted((markup(msgstr) - markup(msgid)).elements())
@@ -158,8 +157,6 @@ def refused_markup(msgid: str, msgstr: str) -> list[str]:
 def dropped_roles(msgid: str, msgstr: str) -> list[str]:
     """The roles of ``msgid`` that ``msgstr`` does not keep: a list, a link, a page's name
     would be lost (« Équipement : Aucun. » for its list of every item of equipment)."""
-    from nqsphinx.upstream.patches import plain_text
-
     if plain_text(msgid):
         return []
     lost = markup(msgid) - markup(msgstr)

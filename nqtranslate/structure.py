@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from nqtranslate.plain_messages import plain_text
+
 #: Top-level tokens that open a block (their ``_close`` twin ends it) or are one block alone.
 _SINGLE_BLOCKS = ("fence", "code_block", "html_block", "hr", "math_block", "myst_block_break")
 #: What a reader calls each block.
@@ -55,8 +57,6 @@ def _said(shape: list[str]) -> str:
 
 def structure_problem(msgid: str, msgstr: str, markdown: Any) -> str:
     """Why Sphinx would not show ``msgstr`` whole in place of ``msgid`` ('' when it would)."""
-    from nqsphinx.upstream.patches import plain_text
-
     if plain_text(msgstr) and plain_text(msgid):
         return ""
     msgstr, _ = _noqa(msgstr)

@@ -10,31 +10,13 @@ Nothing here changes Sphinx until :func:`patch_locale` runs, which only
 
 from __future__ import annotations
 
-import re
 from textwrap import indent
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from docutils import nodes
 
-#: One line of text that MyST turns into a paragraph holding just that text: letters, digits,
-#: spaces and punctuation that no Markdown or MyST rule reads (checked against MyST for every
-#: message of locale/ by tests/test_upstream_patches.py).
-_PLAIN = re.compile(r"[^\W_](?:[^\W_]|[ ,.;:!?'’«»()\-–—…/])*")
-
-
-_LIST_START = re.compile(r"\d+[.)]")
-
-
-def plain_text(msgstr: str) -> bool:
-    """Whether ``msgstr`` parses to one paragraph of that very text, whatever the parser."""
-    return (
-        "  " not in msgstr
-        and msgstr == msgstr.rstrip()
-        and _PLAIN.fullmatch(msgstr) is not None
-        and _LIST_START.match(msgstr) is None
-        and not msgstr.endswith((":", "-"))
-    )
+from nqtranslate.plain_messages import plain_text
 
 
 def _text_paragraph(msgstr: str) -> nodes.paragraph:

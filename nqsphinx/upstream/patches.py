@@ -25,11 +25,11 @@ from typing import Any
 
 from nqsphinx.upstream.locale_patch import is_translatable as is_translatable
 from nqsphinx.upstream.locale_patch import patch_locale
-from nqsphinx.upstream.locale_patch import plain_text as plain_text
 from nqsphinx.upstream.locale_patch import update_leaves as update_leaves
 from nqsphinx.upstream.locale_patch import update_title_mapping as update_title_mapping
 from nqsphinx.upstream.toctree_patch import forget_toctrees as forget_toctrees
 from nqsphinx.upstream.toctree_patch import patch_toctree
+from nqtranslate.plain_messages import plain_text as plain_text
 
 #: The environment variable that switches every patch off when it is ``0``.
 SWITCH = "NQ_UPSTREAM_PATCHES"
