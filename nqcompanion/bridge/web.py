@@ -35,6 +35,7 @@ from nqcore.cli.asking import UsageError
 from nqcore.cli.files import MAX_FILE_BYTES, FileRefused, read_text, read_toml
 from nqcore.cli.parser import build_parser, one_line
 from nqcore.cli.render import jsonable, question, render
+from nqcore.cli.render_dice import every_count_lines, has_every_count
 from nqcore.i18n import (
     ARMOUR_CONTEXT,
     LANGUAGES,
@@ -69,7 +70,8 @@ def ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
     """``nq`` answering ``argv`` in ``lang``: ``{"json": ..., "text": [...]}``, or ``{"error"}``
     in ``lang`` with ``message``, what ``nq`` prints.
 
-    ``json`` is what ``nq --json --lang LANG ARGV`` prints; ``text`` its lines without ``--json``.
+    ``json`` is what ``nq --json --lang LANG ARGV`` prints; ``text`` its lines without ``--json``;
+    of several models attacking, ``every``: the lines ``--all`` adds, every count of wounds.
     A command line argparse refuses is its one line in ``lang`` (:mod:`nqcore.cli.usage`).
     """
     lang = check_language(lang)
@@ -91,7 +93,10 @@ def _ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
         return _refused(error, lang)
     text = render(answer, lang).splitlines()
     answer["question"] = question(answer, lang)
-    return {"json": jsonable(answer, lang), "text": text}
+    found = {"json": jsonable(answer, lang), "text": text}
+    if has_every_count(answer) and not answer.get("all_counts"):
+        found["every"] = every_count_lines(answer, lang)  # the page folds them under "every count"
+    return found
 
 
 #: A question refused by Python's own error, not the engine's: said without Python's words.

@@ -262,7 +262,7 @@ const SUMMARY_LINES = { panic: 4 };
 const percent = new Intl.NumberFormat(lang, {
   style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1,
 });
-const show = (form, lines, refusal, notes = [], json = null) => {
+const show = (form, lines, refusal, notes = [], json = null, every = null) => {
   const output = form.querySelector(".nq-answer");
   output.replaceChildren(...lines.map((line, index) => {
     const p = document.createElement("p");
@@ -272,6 +272,17 @@ const show = (form, lines, refusal, notes = [], json = null) => {
     return p;
   }));
   output.classList.toggle("nq-refused", !!refusal);
+  // Every count of wounds of several models (the engine's heading, then a line a count), folded
+  // after the answer's figures: the answer itself says a few of them.
+  if (every && every.length > 1 && !refusal) {
+    const details = document.createElement("details");
+    const heading = details.appendChild(document.createElement("summary"));
+    heading.textContent = every[0];
+    const list = details.appendChild(document.createElement("ul"));
+    list.append(...every.slice(1).map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+    const figures = [...output.children].filter((p) => !p.classList.contains("nq-note"));
+    figures[figures.length - 1].after(details);
+  }
   // The summary kept at the bottom of the screen while the fields are edited: the answer's
   // last two lines (the roll needed and the chance, the distance...), or the refusal; the notes
   // that say why (a fumble's natural 10...) stay in the answer: on a phone the summary would
@@ -352,7 +363,7 @@ const compute = async (form) => {
     const left = blanks.get(form) || [];
     const blank = left.length ? say(words.blank, { fields: left.join(", ") }) : null;
     const notes = [...((answer.json && answer.json.notes) || []), ...(blank ? [blank] : [])];
-    show(form, blank ? [...answer.text, blank] : answer.text, false, notes, answer.json);
+    show(form, blank ? [...answer.text, blank] : answer.text, false, notes, answer.json, answer.every);
   }
   showInUse(form, answer.json);
   form.dataset.answer = JSON.stringify(answer);

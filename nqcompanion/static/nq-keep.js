@@ -191,8 +191,9 @@ const landOnSection = () => {
     const top = place.node.getBoundingClientRect().top + window.scrollY - place.top;
     window.scrollTo({ top, behavior: "instant" });
   };
+  // the article, not the body: the theme's body is as tall as the window, whatever it holds
   const watch = new ResizeObserver(land);
-  watch.observe(document.body);
+  watch.observe(document.querySelector("article") || document.body);
   window.addEventListener("load", land);
   land();
   // The calculators' answers may still come after the builder and the army are drawn.

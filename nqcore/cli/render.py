@@ -354,7 +354,8 @@ def _lines_notes(answer: Answer, lang: str) -> list[str]:
 
 
 def _lines_tests(answer: Answer, lang: str) -> list[str]:
-    """The command tests a unit's casualties call for, turn by turn."""
+    """The command tests a unit's casualties call for, turn by turn, and the turn it is wiped out
+    in, if it is."""
     _ = translator(lang)
     lines = [
         _(N_("Turn {turn}: {reason} ({figures})")).format(
@@ -364,6 +365,17 @@ def _lines_tests(answer: Answer, lang: str) -> list[str]:
         )
         for test in answer.get("tests", [])
     ]
+    destroyed = answer.get("destroyed")
+    if destroyed:
+        figures = _trigger_figures(destroyed, answer["starting"], lang)
+        text = N_("Turn {turn}: the unit is destroyed ({figures}); nobody is left to test.")
+        turn = format_number(destroyed["turn"], lang)
+        lines.append(_(text).format(turn=turn, figures=figures))
+        if answer.get("not_counted"):
+            after = N_(
+                "The casualties after turn {turn} are not counted: the unit is no longer in play."
+            )
+            lines.append(_(after).format(turn=turn))
     if answer.get("tests") == []:
         lines.append(_(N_("No command test is needed.")))
     return lines

@@ -11,9 +11,10 @@ The functions take plain integers so they work for any profile and weapon.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from math import comb, floor
 
 from nqcore.i18n import N_, Msg
 from nqcore.rules.armour import save_chance
@@ -249,6 +250,42 @@ def wounds_at_least(chance: Fraction, attacks: int) -> dict[int, Fraction]:
         total += exactly[wounds]
         found[wounds] = total
     return dict(sorted(found.items()))
+
+
+#: The chances a player reads as neither sure nor impossible: "more than 99.9%" and "less than
+#: 0.1%" outside them (:func:`nqcore.cli.render.percent`).
+READABLE = (Fraction(1, 2000), Fraction(1999, 2000))
+#: The chances of "at least k wounds" a short spread shows the counts nearest to: nine times in
+#: ten, half the time, one time in ten (the points an "at least" chart is read by).
+SPREAD_CHANCES = (Fraction(9, 10), Fraction(1, 2), Fraction(1, 10))
+#: At most this many counts a player can read: every one of them, none picked.
+SPREAD_ALL = 4
+
+
+def spread_counts(at_least: Sequence[Fraction], expected: Fraction) -> list[int]:
+    """The counts of wounds a short answer gives the chance of "at least k" for, beyond one
+    (at least one wound is the attack's own chance, said with its average): of the counts
+    whose chance is neither sure nor impossible (:data:`READABLE`), every one when they are at
+    most :data:`SPREAD_ALL`; else those nearest nine in ten, one in two and one in ten
+    (:data:`SPREAD_CHANCES`), and the average rounded.  ``at_least[k - 1]`` is the chance of
+    at least ``k`` (:func:`wounds_at_least`).
+
+    >>> spread_counts(list(wounds_at_least(Fraction(42, 100), 30).values()), Fraction(63, 5))
+    [10, 13, 17]
+    >>> spread_counts(list(wounds_at_least(Fraction(19, 100), 5).values()), Fraction(19, 20))
+    [2, 3, 4]
+    """
+    low, high = READABLE
+    readable = [k for k, chance in enumerate(at_least, start=1) if k > 1 and low <= chance <= high]
+    if len(readable) <= SPREAD_ALL:
+        return readable
+    picked = {
+        min(readable, key=lambda k: (abs(at_least[k - 1] - aim), k)) for aim in SPREAD_CHANCES
+    }
+    average = floor(expected + Fraction(1, 2))
+    if average in readable:
+        picked.add(average)
+    return sorted(picked)
 
 
 @dataclass(frozen=True)

@@ -156,7 +156,8 @@ def command_test_triggers(
     The first test comes when the unit has lost 50 % of its starting number; after that, a
     test comes in any turn in which it loses 50 % of the models it had at the start of that
     turn; never more than one test in a game turn.  "50 % casualties" is read as *at least*
-    half.  A unit wiped out in a turn has nobody left to test.  For a lone individual or
+    half.  A unit wiped out in a turn has nobody left to test, and the casualties typed for the
+    turns after it are not counted (:func:`destroyed_in`).  For a lone individual or
     character, count wounds instead of models.
 
     The Dwarf axemen of the first example (16 warriors; 3, 4 and 2 casualties) test in turn 3:
@@ -172,25 +173,16 @@ def command_test_triggers(
     >>> [t.turn for t in command_test_triggers(16, [3, 4, 2, 3])]
     [3]
     """
-    if starting < 1:
-        raise Refusal(N_("a unit starts with at least one model"))
+    lost_each_turn = _checked_losses(starting, casualties_per_turn)
     remaining = starting
     tested = False
     result: list[CommandTestTrigger] = []
-    for turn, lost in enumerate(casualties_per_turn, start=1):
-        if lost < 0:
-            refused = Refusal(N_("turn {turn}: casualties cannot be negative"), turn=turn)
-            raise refused.about("casualties")
-        if lost > remaining:
-            raise Refusal(
-                N_("turn {turn}: {casualties} but only {models} left"),
-                turn=turn,
-                casualties=Counted(lost, N_("{count} casualty"), N_("{count} casualties")),
-                models=Counted(remaining, N_("{count} model"), N_("{count} models")),
-            ).about("casualties")
+    for turn, lost in enumerate(lost_each_turn, start=1):
         at_start = remaining
         remaining -= lost
-        if remaining == 0 or lost == 0:
+        if remaining == 0:  # wiped out: nobody left to test, nor to lose models after
+            break
+        if lost == 0:
             continue
         if not tested:
             if 2 * (starting - remaining) >= starting:
@@ -199,6 +191,63 @@ def command_test_triggers(
         elif 2 * lost >= at_start:
             result.append(CommandTestTrigger(turn, at_start, lost, HALF_IN_ONE_TURN))
     return result
+
+
+@dataclass(frozen=True)
+class Destroyed:
+    """The game turn in which a unit loses its last model (or an individual its last wound),
+    the models it had when that turn started, all of them lost in it."""
+
+    turn: int
+    at_start_of_turn: int
+
+    @property
+    def casualties(self) -> int:
+        return self.at_start_of_turn
+
+
+def destroyed_in(starting: int, casualties_per_turn: Iterable[int]) -> Destroyed | None:
+    """The turn in which the unit is wiped out, or None if it is not: the casualties typed for
+    later turns come after it, and no test comes of them (:func:`command_test_triggers`).
+
+    >>> destroyed_in(10, [5, 5, 3])
+    Destroyed(turn=2, at_start_of_turn=5)
+    >>> destroyed_in(16, [3, 4, 2]) is None
+    True
+    """
+    remaining = starting
+    for turn, lost in enumerate(_checked_losses(starting, casualties_per_turn), start=1):
+        if lost == remaining:
+            return Destroyed(turn, remaining)
+        remaining -= lost
+    return None
+
+
+def _checked_losses(starting: int, casualties_per_turn: Iterable[int]) -> list[int]:
+    """The casualties of each turn up to the unit's destruction (those after it are not
+    counted: nobody is left), refused where they are wrong on their face: a unit of no model,
+    casualties below zero, more casualties in a turn than the models left at its start."""
+    if starting < 1:
+        raise Refusal(N_("a unit starts with at least one model"))
+    losses = list(casualties_per_turn)
+    remaining = starting
+    counted: list[int] = []
+    for turn, lost in enumerate(losses, start=1):
+        if lost < 0:
+            refused = Refusal(N_("turn {turn}: casualties cannot be negative"), turn=turn)
+            raise refused.about("casualties")
+        if remaining == 0:
+            continue
+        if lost > remaining:
+            raise Refusal(
+                N_("turn {turn}: {casualties} but only {models} left"),
+                turn=turn,
+                casualties=Counted(lost, N_("{count} casualty"), N_("{count} casualties")),
+                models=Counted(remaining, N_("{count} model"), N_("{count} models")),
+            ).about("casualties")
+        counted.append(lost)
+        remaining -= lost
+    return counted
 
 
 # --- the panic table -----------------------------------------------------------------------------

@@ -123,7 +123,7 @@ def test_battle_standard_says_what_its_re_roll_changes() -> None:
             "en",
             [  # RA 5, +1 at close range, -1 for the extra shot: 5 or less on each die
                 "Chance of each die: 50.0%",
-                "2 dice: at least one hit 75.0%, 2 hits 25.0%; average number of hits 1\n",
+                "2 dice: at least one hit 75.0%, 2 hits 25.0%; average number of hits 1.0\n",
                 "Fumbles: a natural 10 on at least one of the 2 dice (19.0%)",
             ],
         ),

@@ -39,6 +39,10 @@ NEVER_ONE = {
     " more than {maximum} models": "more than the infiltrating maximum",
     "{models} models, {attacks} attacks: at least one wound {chance}; average number of wounds"
     " {expected}": "said of two models or more, each making one attack or more",
+    "at least {count} wounds {chance}": "a count of two or more: one has its own message",
+    "{count} wounds {chance}": "every die of two or more wounds: one has its own message",
+    "at least {count} hits {chance}": "a count of two or more: one has its own message",
+    "{count} hits {chance}": "every die of two or more hits: one has its own message",
 }
 
 

@@ -95,7 +95,7 @@ def test_each_attack_of_models_with_one_die() -> None:
     answer = ask(["attack", "5", "4", "4", "--armour", "3", "--models", "5"], "en")
     assert "Each attack wounds: 19.0%" in answer["text"]
     assert (
-        "5 models, 5 attacks: at least one wound 65.1%; average number of wounds 1"
+        "5 models, 5 attacks: at least one wound 65.1%; average number of wounds 1.0"
         in answer["text"]
     )
 

@@ -244,6 +244,8 @@ def _dice_fields(args: argparse.Namespace, sides: _Sides, result: WeaponAttack) 
     if args.models > 1:
         found = wounds_at_least(result.total, attacks)
         fields["at_least"] = [Chance(found[k]) for k in sorted(found)]
+        if args.all:
+            fields["all_counts"] = True
     return fields
 
 
@@ -338,7 +340,12 @@ def _attack_arguments(p: argparse.ArgumentParser) -> None:
         type=read.bounded(P_("argument", "models attacking"), ATTACKING_MODELS),
         default=1,
         help="models making the attack together, 1 to 50: the wounds to expect and the "
-        "chance of at least each number of wounds",
+        "chance of at least a few numbers of wounds",
+    )
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="with --models, the chance of at least each number of wounds, every one",
     )
     _target_arguments(p)
 

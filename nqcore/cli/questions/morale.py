@@ -49,7 +49,7 @@ def _morale(args: argparse.Namespace) -> Answer:
     from nqcore.rules.morale import HALF_STARTING_NUMBER, command_test_triggers
 
     tests = command_test_triggers(args.starting, args.casualties)
-    return {
+    answer = {
         "question": N_("Command tests for a unit of {starting} losing {losses} over the turns"),
         "starting": args.starting,
         "losses": " ".join(str(c) for c in args.casualties),
@@ -69,6 +69,25 @@ def _morale(args: argparse.Namespace) -> Answer:
             }
             for t in tests
         ],
+    }
+    return answer | _destroyed(args.starting, args.casualties)
+
+
+def _destroyed(starting: int, casualties: list[int]) -> dict[str, Any]:
+    """The turn the unit is wiped out in, if it is, and the casualties typed for the turns after
+    it, which are not counted."""
+    from nqcore.rules.morale import destroyed_in
+
+    found = destroyed_in(starting, casualties)
+    if found is None:
+        return {}
+    return {
+        "destroyed": {
+            "turn": found.turn,
+            "at_start_of_turn": found.at_start_of_turn,
+            "casualties": found.casualties,
+        },
+        "not_counted": sum(casualties[found.turn :]),
     }
 
 
