@@ -1,4 +1,4 @@
-""""Print the card" (the profile builder) and "Print the roster" (the army builder) each ask the
+""" "Print the card" (the profile builder) and "Print the roster" (the army builder) each ask the
 browser to print once per press, in Chromium, by mouse and by keyboard (Enter, Space), both
 languages: a second call would open a second print dialog once the first is closed.
 ``window.print`` is replaced by a counter, as a player's review counted it.  The review's 2 for
@@ -15,8 +15,8 @@ from tests.browser.conftest import SETTLED, Site
 from tests.browser.test_at_table_state import _add_unit, _open
 
 #: ``window.print`` counted, and the print's end said as a browser says it (afterprint).
-COUNTED = """() => { window.nqPrinted = 0;
-  window.print = () => { window.nqPrinted += 1; window.dispatchEvent(new Event('afterprint')); }; }"""
+COUNTED = """() => { window.nqPrinted = 0; window.print = () => {
+  window.nqPrinted += 1; window.dispatchEvent(new Event('afterprint')); }; }"""
 
 
 def _presses(page: Any, button: str) -> list[int]:

@@ -68,7 +68,9 @@ def test_out_of_range_characteristics_are_named(key: str, value: int, message: s
 
 
 def test_armour_range_and_total() -> None:
-    with pytest.raises(ValueError, match="AR 8 is beyond its cost table: Creating A Profile prices AR 0 to 7"):
+    with pytest.raises(
+        ValueError, match="AR 8 is beyond its cost table: Creating A Profile prices AR 0 to 7"
+    ):
         Armour(value=8)
     with pytest.raises(ValueError, match="armour.resilience: RE is 0 or 1 to 3, not 4"):
         Armour(value=3, resilience=4)
@@ -206,7 +208,10 @@ def test_load_profile(tmp_path: Path) -> None:
     ("text", "message"),
     [
         ("name = 'X'\nac = 8", "missing field"),
-        (PROFILE_FILE.replace("co = 6", "co = 1"), "CO 1 is beyond its cost table: Creating A Profile prices CO 2 to 9"),
+        (
+            PROFILE_FILE.replace("co = 6", "co = 1"),
+            "CO 1 is beyond its cost table: Creating A Profile prices CO 2 to 9",
+        ),
         (PROFILE_FILE + "colour = 'red'\n", "unknown field\\(s\\) colour"),
         (PROFILE_FILE.replace('"mace"', '"laser"'), "weapons #1: unknown weapon 'laser'"),
         (PROFILE_FILE.replace('"extra-attack"', '"extra-atack"'), "unknown ability"),
@@ -238,7 +243,9 @@ def test_profile_file_errors_name_the_file(tmp_path: Path, text: str, message: s
 def test_the_ar_shorthand() -> None:
     assert parse_profile({**BASIC, "ar": 3}).ar == 3
     assert parse_profile({**BASIC, "ar": 3, "armour": {"shield": True}}).ar == 4
-    with pytest.raises(ProfileError, match="AR 8 is beyond its cost table: Creating A Profile prices AR 0 to 7"):
+    with pytest.raises(
+        ProfileError, match="AR 8 is beyond its cost table: Creating A Profile prices AR 0 to 7"
+    ):
         parse_profile({**BASIC, "ar": 8})
     with pytest.raises(ProfileError, match="give the armour value once"):
         parse_profile({**BASIC, "ar": 3, "armour": {"value": 3}})
