@@ -32,6 +32,16 @@ def _type(page: Any, ident: str, text: str) -> None:
     page.evaluate(SETTLED)
 
 
+def _pictures(page: Any, name: str) -> None:
+    """The card with its refusal, light and dark."""
+    page.locator("#nq-builder-card").scroll_into_view_if_needed()
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.evaluate(SETTLED)
+        screenshot(page, f"{name}-{scheme}")
+    page.emulate_media(color_scheme="light")
+
+
 def _refusal(lang: str) -> str:
     start = build({"start": "orc-bruiser"}, lang)
     error: str = build({"toml": start["toml"], "set": {"cc": "9"}}, lang)["points"]["error"]
@@ -55,14 +65,14 @@ def test_a_value_beyond_the_cost_table_is_not_counted_and_stays(
     assert "30" not in card, card  # the points of CC 5 are not shown as the total
     assert page.locator("#nq-builder-card .nq-answer.nq-refused").count() == 1
     assert page.locator("#nq-builder-cc").input_value() == "9"
-    screenshot(page, f"builder-beyond-{screen}-{lang}")
+    _pictures(page, f"builder-beyond-{screen}-{lang}")
     _switch(page, lang)
     assert page.locator("#nq-builder-cc").input_value() == "9"
     card = page.evaluate(CARD)
     assert _refusal(OTHER[lang]).split(": ", 1)[-1].replace("\u00a0", " ") in card.replace(
         "\u00a0", " "
     ), card
-    screenshot(page, f"builder-beyond-{screen}-{OTHER[lang]}")
+    _pictures(page, f"builder-beyond-{screen}-{OTHER[lang]}")
     assert not watched.errors, watched.errors
     page.context.close()
 
