@@ -41,7 +41,9 @@ def _builder_words(lang: str) -> dict[str, str]:
         "import": ui_text("Import a profile file (TOML)", lang),
         "print": ui_text("Print the card", lang),
         "file": ui_text("The profile file, as nq points reads it", lang),
-        "none_or_int": ui_text("Enter a whole number from {min} to {max}, or - for none.", lang),
+        "none_or_int": ui_text(
+            "Enter a whole number from {min} to {max}, or leave it empty for none.", lang
+        ),
         "refused_file": ui_text("This file is not a profile the rules engine can price:", lang),
         "army_file": ui_text("This is an army file: import it in the Army Builder.", lang),
         "choose_file": ui_text(
@@ -155,9 +157,10 @@ def _untitled(lang: str) -> str:
 
 
 def _whole(values: list[int], none: str = "") -> str:
-    """A whole-number field's range, ``-`` for none (RA, CC), and the keyboard they need."""
+    """A whole-number field's range, ``-`` or nothing for none (RA, CC), and the keyboard they
+    need."""
     allowed = range(values[0], values[-1] + 1)
-    mode = keyboard("int", allowed, none)
+    mode = keyboard("int", allowed)
     return f' inputmode="{mode}" data-min="{values[0]}" data-max="{values[-1]}"' + (
         f' data-none="{none}"' if none else ""
     )

@@ -13,14 +13,15 @@ from nqcore.i18n import format_number, format_signed
 LISTED_AT_MOST = 25
 
 
-def keyboard(kind: str, allowed: range | None = None, none: str = "") -> str:
+def keyboard(kind: str, allowed: range | None = None) -> str:
     """The phone keyboard (``inputmode``) a typed field's values need, from its kind and range:
-    digits alone for whole numbers from 0 (``numeric``), digits and the decimal separator for
-    a distance (``decimal``; a French comma too), else the full keyboard (``text``): a minus
-    sign, spaces between numbers, the slash and signs of weapon ranges, or ``-`` for none."""
+    digits alone for whole numbers from 0 (``numeric``; a characteristic that may be none is
+    left empty for none, which no number pad stops), digits and the decimal separator for a
+    distance (``decimal``; a French comma too), else the full keyboard (``text``): a minus
+    sign, spaces between numbers, the slash and signs of weapon ranges."""
     if kind == "distance":
         return "decimal"
-    if kind == "int" and allowed is not None and allowed.start >= 0 and not none:
+    if kind == "int" and allowed is not None and allowed.start >= 0:
         return "numeric"
     return "text"
 

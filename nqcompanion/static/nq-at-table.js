@@ -518,9 +518,12 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
     if (document.activeElement === control && control.getAttribute("aria-invalid") === "true") {
       continue; // the reader is still typing there: the refusal stays beside it
     }
+    // Typed in since the last answer (still to be sent), or before the first (the page's empty
+    // field): an earlier answer keeps out. A field focused as the page opens (the language
+    // switch lands in it) and not typed in is drawn.
     if (document.activeElement === control && control.type !== "checkbox"
-        && control.value !== control.dataset.shown) {
-      continue; // typed in since the last answer (still to be sent): an earlier answer keeps out
+        && control.value !== (control.dataset.shown ?? control.defaultValue)) {
+      continue;
     }
     const text = value === undefined ? "" : String(value);
     // A new profile's name is the field's placeholder, the field left empty (builder.py).
@@ -747,14 +750,22 @@ const builderTyped = (control) => {
   builderTyping = { control, entry, timer: setTimeout(() => builderSend(false), 300) };
 };
 
-const builderField = (control) => {
+// A characteristic's value: a whole number, or none ("-", or the field left empty: a phone's
+// number pad has no "-"), empty being none only once the field is left (``committed``). A whole
+// number beyond the cost table is the engine's to refuse: its refusal says where the limit
+// comes from, and the value typed is kept in the file as typed.
+const builderField = (control, committed = false) => {
   const said = JSON.parse(builder.dataset.words);
   const text = control.value.trim();
   if (control.type === "checkbox") return control.checked;
   if (!control.dataset.min) return text || (control.dataset.untitled ? control.placeholder : text);
   if (control.dataset.none && text === control.dataset.none) return text;
+  if (control.dataset.none && !text) {
+    showError(control, "");
+    return committed ? control.dataset.none : undefined;
+  }
   const limits = { min: control.dataset.min, max: control.dataset.max };
-  if (!whole(text, control)) {
+  if (!INTEGER.test(text)) {
     showError(control, say(control.dataset.none ? said.none_or_int : words.int, limits));
     return undefined;
   }
@@ -778,7 +789,7 @@ if (builder) {
         clearTimeout(builderTyping.timer);
         builderTyping = null;
       }
-      const value = builderField(control);
+      const value = builderField(control, true);
       if (value !== undefined) builderAsk({ set: { [control.dataset.set]: value } }, undefined, true);
     });
     control.addEventListener("input", () => {

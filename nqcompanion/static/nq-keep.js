@@ -129,13 +129,24 @@ document.addEventListener("focusin", (event) => {
   const field = event.target.closest && event.target.closest(":is(input, select, textarea)[id]");
   if (field && field.closest("form.nq-calc, #nq-builder, #nq-army")) lastField = field;
 });
-// That field, if it is still on the screen: its id and its height in the window.
+// Whether that field had the focus as the switch was pressed (a press moves the focus to it).
+let focusedAtPress = false;
+document.addEventListener("pointerdown", (event) => {
+  const link = event.target.closest && event.target.closest("a.nq-lang-link");
+  if (link) focusedAtPress = !!lastField && document.activeElement === lastField;
+}, true);
+// That field, if it is still on the screen: its id and its height in the window; if it had the
+// focus, also off the screen (the page still scrolling to it), without a height. ``focused``:
+// the focus goes back in it on the other page.
 const PLACE = "nq-at-table-place";
 const fieldInView = () => {
   if (!lastField || !lastField.isConnected || !lastField.getClientRects().length) return null;
+  const focused = focusedAtPress || document.activeElement === lastField;
   const box = lastField.getBoundingClientRect();
-  if (box.bottom <= headerHeight() || box.top >= window.innerHeight) return null;
-  return { id: lastField.id, top: box.top };
+  if (box.bottom <= headerHeight() || box.top >= window.innerHeight) {
+    return focused ? { id: lastField.id, top: null, focused } : null;
+  }
+  return { id: lastField.id, top: box.top, focused };
 };
 
 // After the header's own script (nq.js) has set the link: the field being worked in, kept at
@@ -153,9 +164,9 @@ document.addEventListener("click", (event) => {
   link.hash = label ? `#${label}` : "";
 });
 
-// Arrived at a place: a field the player worked in, at the height it had in the window (its
-// section's heading under the header if that height is not known); a section, its heading under
-// the header. Brought there again each time the page's parts change size (the answers, the
+// Arrived at a place: a field the player worked in, at the height it had in the window (a third
+// of the way down if that height is not known), the focus back in it if it had it, the caret
+// after its value; a section, its heading under the header. Brought there again each time the page's parts change size (the answers, the
 // builder, the army, drawn once the engine has loaded: an army entry's field is drawn then),
 // until the player scrolls or the page is done.
 const landOnSection = () => {
@@ -170,26 +181,41 @@ const landOnSection = () => {
     kept = JSON.parse(sessionStorage.getItem(PLACE) || "null");
     sessionStorage.removeItem(PLACE);
   } catch (error) { /* private browsing, or another version's */ }
-  const height = kept && kept.id === id && Number.isFinite(kept.top) ? kept.top : null;
+  const field = kept && kept.id === id ? kept : null;
+  const height = field && Number.isFinite(field.top) ? field.top : null;
   const aim = () => {
     const target = id && document.getElementById(id);
     if (!target) return null;
     if (height !== null) return { node: target, top: Math.max(height, headerHeight() + 8) };
+    if (field) {
+      return { node: target, top: headerHeight() + (window.innerHeight - headerHeight()) / 3 };
+    }
     const section = target.closest("section");
     const heading = section && section.querySelector(":scope > :is(h1, h2, h3, h4)");
     return heading ? { node: heading, top: headerHeight() + 8 } : null;
   };
-  if (!aim() && height === null) return;
+  if (!aim() && !field) return;
   let moved = false;
   const stop = () => { moved = true; };
   for (const name of ["wheel", "touchmove", "keydown", "pointerdown"]) {
     window.addEventListener(name, stop, { passive: true, once: true });
   }
+  let refocus = !!(field && field.focused);
+  const focusIn = (node) => {
+    const elsewhere = document.activeElement && document.activeElement !== document.body
+      && document.activeElement !== node;
+    refocus = false;
+    if (elsewhere || node.disabled) return;
+    if (document.activeElement !== node) node.focus({ preventScroll: true });
+    const end = node.value.length;
+    try { node.setSelectionRange(end, end); } catch (error) { /* a list or a box: no caret */ }
+  };
   const land = () => {
     const place = !moved && aim();
     if (!place) return;
     const top = place.node.getBoundingClientRect().top + window.scrollY - place.top;
     window.scrollTo({ top, behavior: "instant" });
+    if (refocus) focusIn(place.node);
   };
   // the article, not the body: the theme's body is as tall as the window, whatever it holds
   const watch = new ResizeObserver(land);

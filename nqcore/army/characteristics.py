@@ -124,7 +124,10 @@ def check_characteristic(key: str, value: int) -> None:
         )
     if value not in allowed:
         raise Refusal(
-            N_("{name} {value} is out of range: {name} is {low} to {high}"),
+            N_(
+                "{name} {value} is beyond its cost table: Creating A Profile prices {name} "
+                "{low} to {high}"
+            ),
             name=Msg(key.upper()),
             value=value,
             low=allowed.start,

@@ -95,7 +95,10 @@ class Armour:
             )
         if self.value not in allowed:
             raise Refusal(
-                N_("{name} {value} is out of range: {name} is {low} to {high}"),
+                N_(
+                    "{name} {value} is beyond its cost table: Creating A Profile prices {name} "
+                    "{low} to {high}"
+                ),
                 name=N_("AR"),
                 value=self.value,
                 low=allowed.start,

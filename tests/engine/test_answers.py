@@ -36,8 +36,10 @@ BAD_FILES = {
     ),
     "bad-size": 'name = "Orc"\nac = 8\nra = 3\ncc = 5\nst = 4\nt = 5\nw = 1\nco = 6\nsize = "x"\n',
 }
-#: English words that French may keep: names of fields, keys and options typed in files.
+#: English words that French may keep: names of fields, keys and options typed in files;
+#: "table", the French book's word too (« table des coûts »).
 KEPT = {"st", "t", "w", "co", "ra", "cc", "ac", "ar", "toml", "utf", "profile", "orc", "x", "nq"}
+KEPT |= {"table"}
 
 
 def _english_words(english: str, french: str) -> set[str]:

@@ -155,7 +155,7 @@ def test_json_names_rule_section_and_kind(capsys: Capture, tmp_path: Path) -> No
         (
             'name = "X"\npoints = 100\n[[unit]]\nname = "A"\nmodels = 4\n'
             'profile = { name = "Y", ac = 8, ra = 3, cc = 3, st = 3, t = 3, w = 1, co = 40 }\n',
-            "army.toml, unit #1 (A), profile: CO 40 is out of range",
+            "army.toml, unit #1 (A), profile: CO 40 is beyond its cost table",
         ),
         ("a = " + "[" * 40 + "]" * 40, "army.toml: nested deeper than 32 levels"),
         (

@@ -736,7 +736,10 @@ def test_a_decimal_characteristic_is_shown_as_typed(
 def test_profile_values_out_of_range_and_missing(tmp_path: Path, capsys: Capture) -> None:
     path = tmp_path / "strong.toml"
     path.write_text(MEN_AT_ARMS.replace("st = 4", "st = 14"), encoding="utf-8")
-    assert "ST 14 is out of range: ST is 1 to 8" in run(capsys, "points", str(path))[2]
+    assert (
+        "ST 14 is beyond its cost table: Creating A Profile prices ST 1 to 8"
+        in run(capsys, "points", str(path))[2]
+    )
     path.write_text(MEN_AT_ARMS.replace("co = 6\n", ""), encoding="utf-8")
     assert "missing field(s) co" in run(capsys, "points", str(path))[2]
     path.write_bytes(b"\xff\xfe")

@@ -51,15 +51,15 @@ def test_valid_ranges_are_those_the_cost_tables_price() -> None:
 @pytest.mark.parametrize(
     ("key", "value", "message"),
     [
-        ("ac", 5, "AC 5 is out of range: AC is 6 to 12"),
-        ("ac", 13, "AC 13 is out of range: AC is 6 to 12"),
-        ("ra", 9, "RA 9 is out of range: RA is 1 to 8"),
-        ("cc", 0, "CC 0 is out of range: CC is 1 to 8"),
-        ("st", 9, "ST 9 is out of range: ST is 1 to 8"),
-        ("t", 0, "T 0 is out of range: T is 1 to 8"),
-        ("w", 9, "W 9 is out of range: W is 1 to 8"),
-        ("co", 1, "CO 1 is out of range: CO is 2 to 9"),
-        ("co", 10, "CO 10 is out of range: CO is 2 to 9"),
+        ("ac", 5, "AC 5 is beyond its cost table: Creating A Profile prices AC 6 to 12"),
+        ("ac", 13, "AC 13 is beyond its cost table: Creating A Profile prices AC 6 to 12"),
+        ("ra", 9, "RA 9 is beyond its cost table: Creating A Profile prices RA 1 to 8"),
+        ("cc", 0, "CC 0 is beyond its cost table: Creating A Profile prices CC 1 to 8"),
+        ("st", 9, "ST 9 is beyond its cost table: Creating A Profile prices ST 1 to 8"),
+        ("t", 0, "T 0 is beyond its cost table: Creating A Profile prices T 1 to 8"),
+        ("w", 9, "W 9 is beyond its cost table: Creating A Profile prices W 1 to 8"),
+        ("co", 1, "CO 1 is beyond its cost table: Creating A Profile prices CO 2 to 9"),
+        ("co", 10, "CO 10 is beyond its cost table: Creating A Profile prices CO 2 to 9"),
     ],
 )
 def test_out_of_range_characteristics_are_named(key: str, value: int, message: str) -> None:
@@ -68,7 +68,9 @@ def test_out_of_range_characteristics_are_named(key: str, value: int, message: s
 
 
 def test_armour_range_and_total() -> None:
-    with pytest.raises(ValueError, match="AR 8 is out of range: AR is 0 to 7"):
+    with pytest.raises(
+        ValueError, match="AR 8 is beyond its cost table: Creating A Profile prices AR 0 to 7"
+    ):
         Armour(value=8)
     with pytest.raises(ValueError, match="armour.resilience: RE is 0 or 1 to 3, not 4"):
         Armour(value=3, resilience=4)
@@ -165,7 +167,7 @@ def test_combination_elements() -> None:
     dragon = Element("Dragon", ra=3, cc=6, st=7, abilities=(Pick("extra-attack", "x3"),))
     lord = warrior(elements=(dragon,), abilities=(Pick("extra-attack", "x2"),))
     assert lord.is_combination and len(lord.all_picks("ability")) == 2
-    with pytest.raises(ValueError, match="ST 9 is out of range"):
+    with pytest.raises(ValueError, match="ST 9 is beyond its cost table"):
         Element("Dragon", st=9)
 
 
@@ -206,14 +208,17 @@ def test_load_profile(tmp_path: Path) -> None:
     ("text", "message"),
     [
         ("name = 'X'\nac = 8", "missing field"),
-        (PROFILE_FILE.replace("co = 6", "co = 1"), "CO 1 is out of range: CO is 2 to 9"),
+        (
+            PROFILE_FILE.replace("co = 6", "co = 1"),
+            "CO 1 is beyond its cost table: Creating A Profile prices CO 2 to 9",
+        ),
         (PROFILE_FILE + "colour = 'red'\n", "unknown field\\(s\\) colour"),
         (PROFILE_FILE.replace('"mace"', '"laser"'), "weapons #1: unknown weapon 'laser'"),
         (PROFILE_FILE.replace('"extra-attack"', '"extra-atack"'), "unknown ability"),
         (PROFILE_FILE.replace('"large"', '"huge"'), 'unknown size "huge"'),
         (PROFILE_FILE.replace('"elite"', '"hero"'), 'unknown model type "hero"'),
         (PROFILE_FILE.replace("pm = -1", "pm = -2"), "has no penetration modifier −2"),
-        (PROFILE_FILE.replace("value = 3", "value = 9"), "AR 9 is out of range"),
+        (PROFILE_FILE.replace("value = 3", "value = 9"), "AR 9 is beyond its cost table"),
         (PROFILE_FILE.replace("[{ key", "[{ kee"), "neither a key nor a table"),
         ("name = 'X'\nac = ", "not valid TOML"),
         (
@@ -238,7 +243,9 @@ def test_profile_file_errors_name_the_file(tmp_path: Path, text: str, message: s
 def test_the_ar_shorthand() -> None:
     assert parse_profile({**BASIC, "ar": 3}).ar == 3
     assert parse_profile({**BASIC, "ar": 3, "armour": {"shield": True}}).ar == 4
-    with pytest.raises(ProfileError, match="AR 8 is out of range: AR is 0 to 7"):
+    with pytest.raises(
+        ProfileError, match="AR 8 is beyond its cost table: Creating A Profile prices AR 0 to 7"
+    ):
         parse_profile({**BASIC, "ar": 8})
     with pytest.raises(ProfileError, match="give the armour value once"):
         parse_profile({**BASIC, "ar": 3, "armour": {"value": 3}})

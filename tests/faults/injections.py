@@ -320,7 +320,10 @@ def sample_out_of_range(copy: Path) -> list[str]:
     first = re.search(r"^\[\[profile\]\]\nkey = \"([\w-]+)\"\n(?:.*\n)*?(ac = \d+)\n", text, re.M)
     assert first
     path.write_text(text[: first.start(2)] + "ac = 20" + text[first.end(2) :], encoding="utf-8")
-    return ["sample_profiles.toml", f"profile #1 ({first.group(1)}): AC 20 is out of range"]
+    return [
+        "sample_profiles.toml",
+        f"profile #1 ({first.group(1)}): AC 20 is beyond its cost table",
+    ]
 
 
 #: A spell's name with a carriage return, a NUL and an escape (TOML escapes of a basic string).

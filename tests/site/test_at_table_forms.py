@@ -56,9 +56,9 @@ def _expected_keyboard(attributes: dict[str, str]) -> str:
     kind = attributes.get("data-kind", "int" if "data-min" in attributes else "text")
     if kind == "distance":
         return "decimal"  # 12.5, or 12,5 in French: digits and the decimal separator
-    if kind != "int" or int(attributes["data-min"]) < 0 or "data-none" in attributes:
-        return "text"  # a minus sign, spaces between numbers, a slash, or "-" for none
-    return "numeric"
+    if kind != "int" or int(attributes["data-min"]) < 0:
+        return "text"  # a minus sign, spaces between numbers, a slash
+    return "numeric"  # "-" for none is typed as an empty field
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -86,7 +86,7 @@ def test_each_field_opens_the_keyboard_its_range_needs(lang: str) -> None:
     modes = {a["id"]: a.get("inputmode") for tag, a in forms.found if tag == "input"}
     for name in ("ac", "st", "t", "w", "co", "armour"):
         assert modes[f"nq-builder-{name}"] == "numeric", name
-    assert modes["nq-builder-ra"] == modes["nq-builder-cc"] == "text"  # "-" for none
+    assert modes["nq-builder-ra"] == modes["nq-builder-cc"] == "numeric"  # empty for none
     assert modes["nq-army-points"] == "numeric" and modes["nq-army-name"] is None
 
 

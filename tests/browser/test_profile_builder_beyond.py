@@ -1,0 +1,103 @@
+"""A characteristic typed beyond the book's cost table in the profile builder, in Chromium on a
+phone (390 px, touch) and a desktop, both languages: the card no longer shows the points of the
+value before (CC 5, Total 30 points) as if they counted; it says the engine's refusal, which
+names where the limit comes from (the cost table of Creating A Profile), and the value typed is
+still there after the language switch.  The characteristics open a phone's number pad: a
+characteristic that may be none (RA, CC) is left empty for none, as no number pad has "-"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nqcompanion.bridge.web import build
+from tests.browser.conftest import SETTLED, Site, screenshot
+from tests.browser.test_at_table_state import OTHER, _open, _switch
+
+#: The builder's typed characteristics (AC ... CO) and the keyboard each opens.
+MODES = """[...document.querySelectorAll('#nq-builder input[data-min]')]
+  .map((field) => [field.id, field.inputMode])"""
+CARD = "document.getElementById('nq-builder-card').innerText"
+
+
+def _type(page: Any, ident: str, text: str) -> None:
+    """The player types ``text`` in the field, and pauses."""
+    field = page.locator(f"#{ident}")
+    field.click()
+    field.press("Control+a")
+    field.press_sequentially(text)
+    page.wait_for_timeout(600)  # the builder sends what was typed once the typing pauses
+    page.evaluate("window.nqAtTable.builder.idle()")
+    page.evaluate(SETTLED)
+
+
+def _pictures(page: Any, name: str) -> None:
+    """The card with its refusal, light and dark."""
+    page.locator("#nq-builder-card").scroll_into_view_if_needed()
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.evaluate(SETTLED)
+        screenshot(page, f"{name}-{scheme}")
+    page.emulate_media(color_scheme="light")
+
+
+def _refusal(lang: str) -> str:
+    start = build({"start": "orc-bruiser"}, lang)
+    error: str = build({"toml": start["toml"], "set": {"cc": "9"}}, lang)["points"]["error"]
+    return error
+
+
+@pytest.mark.parametrize(("lang", "screen"), [("fr", "390"), ("en", "1366")])
+def test_a_value_beyond_the_cost_table_is_not_counted_and_stays(
+    browser: Any, site: Site, lang: str, screen: str
+) -> None:
+    watched = _open(browser, site, screen, lang)
+    page = watched.page
+    page.select_option("#nq-builder-start", "orc-bruiser")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    before = page.evaluate(CARD)
+    assert "30" in before, before
+    _type(page, "nq-builder-cc", "9")
+    card = page.evaluate(CARD)
+    refusal = _refusal(lang)
+    assert refusal.split(": ", 1)[-1].replace("\u00a0", " ") in card.replace("\u00a0", " "), card
+    assert "30" not in card, card  # the points of CC 5 are not shown as the total
+    assert page.locator("#nq-builder-card .nq-answer.nq-refused").count() == 1
+    assert page.locator("#nq-builder-cc").input_value() == "9"
+    _pictures(page, f"builder-beyond-{screen}-{lang}")
+    _switch(page, lang)
+    assert page.locator("#nq-builder-cc").input_value() == "9"
+    card = page.evaluate(CARD)
+    assert _refusal(OTHER[lang]).split(": ", 1)[-1].replace("\u00a0", " ") in card.replace(
+        "\u00a0", " "
+    ), card
+    _pictures(page, f"builder-beyond-{screen}-{OTHER[lang]}")
+    assert not watched.errors, watched.errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_characteristics_open_the_number_pad_and_empty_is_none(
+    browser: Any, site: Site, lang: str
+) -> None:
+    watched = _open(browser, site, "390", lang)
+    page = watched.page
+    modes = dict(page.evaluate(MODES))
+    assert set(modes) >= {f"nq-builder-{key}" for key in ("ac", "ra", "cc", "st", "t", "w", "co")}
+    assert set(modes.values()) == {"numeric"}, modes
+    page.select_option("#nq-builder-start", "orc-bruiser")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    field = page.locator("#nq-builder-ra")
+    field.click()
+    field.press("Control+a")
+    field.press("Backspace")
+    page.wait_for_timeout(600)
+    page.evaluate("window.nqAtTable.builder.idle()")
+    assert page.locator("#nq-builder-ra").get_attribute("aria-invalid") != "true"
+    page.locator("#nq-builder-cc").focus()  # leaving the emptied field: RA is none
+    page.evaluate("window.nqAtTable.builder.idle()")
+    page.evaluate(SETTLED)
+    assert page.evaluate("window.nqAtTable.builder.state.toml").count('ra = "-"') == 1
+    assert not watched.errors, watched.errors
+    page.context.close()
