@@ -7,6 +7,8 @@
 // army's rules or prices is computed here. The armies are kept in localStorage as their files, one
 // list for both languages: the work is found again after switching language.
 const armyBox = document.getElementById("nq-army");
+// The entries of an army file, in the order the engine answers them (web_army.KINDS).
+const KINDS = ["unit", "individual", "character", "support"];
 
 function armyBuilder(box) {
   const conf = JSON.parse(box.dataset.army);
@@ -80,7 +82,7 @@ function armyBuilder(box) {
     if (army && army !== current()) {
       if (!result.error) {
         Object.assign(army, { toml: result.toml, name: result.data.name, total: result.total,
-          points: result.points });
+          points: result.points, data: result.data });
         delete army.typed;
         store();
         armiesList.draw();
@@ -107,7 +109,9 @@ function armyBuilder(box) {
       army.toml = result.toml;
       delete army.typed; // the engine's answer holds what was typed
       army.name = result.data.name;
-      Object.assign(army, { total: result.total, points: result.points });
+      // Its tables too, as answered: its entries are drawn from them on the next visit before
+      // the engine is ready (drawKept).
+      Object.assign(army, { total: result.total, points: result.points, data: result.data });
       store();
       armiesList.draw();
     }
@@ -403,7 +407,8 @@ function armyBuilder(box) {
     // Its heading takes the focus (not by Tab) when the entry before it is removed; its points
     // are hidden while the army on the screen is refused (stale).
     item.append(el("h3", { textContent: `${entry.kind_name} · ${entry.name}`, tabIndex: -1 },
-      el("span", { className: "nq-army-points", textContent: ` · ${entry.points_said}` })));
+      el("span", { className: "nq-army-points",
+        textContent: entry.points_said ? ` · ${entry.points_said}` : "" })));
     const found = el("ul", { className: "nq-army-breaches" },
       ...marks.map(([breach, wideId], n) => markItem(breach, `nq-army-${kind}-${index}-mark-${n}`,
         wideId)),
@@ -799,12 +804,16 @@ function armyBuilder(box) {
       : { data: { ...result.data, name }, reopened: true });
   });
 
-  // Until the engine is ready the army cannot be shown: the summary says it loads, or why not.
+  // Until the engine is ready the army cannot be priced: the summary says it loads, or why not.
   // What is done meanwhile waits in the queue (a profile chosen, Add pressed, a name typed).
   $("nq-army-summary").textContent = words.loading;
   drawAdd();
   ready.catch(() => { $("nq-army-summary").textContent = engineFailure(); });
-  // The army shown first, once the engine is ready: the queue's first request.
+  drawKept();
+  landIn();
+  // The army shown first, once the engine is ready: the queue's first request; then the field
+  // the page was opened at has the caret, if nothing else has it.
+  queue = queue.then(landIn);
   function opening() {
     drawAdd();
     if (!current()) {
@@ -814,6 +823,43 @@ function armyBuilder(box) {
     armiesList.draw();
     priceTheOthers();
     return reopening(current());
+  }
+  // The open army's entries as last answered (kept with it, and what was typed since), drawn
+  // at once, before the engine is ready: their fields where the engine will draw them, with
+  // their values, under their names and kinds, without prices or breaches (the summary says
+  // the engine loads). A player who switched language from a field lands there at once
+  // (nq-keep.js); what is done in them waits in the queue like any change.
+  function drawKept() {
+    const army = current();
+    const data = army && (army.typed || army.data);
+    if (!data || typeof data !== "object" || Array.isArray(data)) return;
+    try {
+      state.data = data;
+      const items = KINDS.flatMap((kind) => (Array.isArray(data[kind]) ? data[kind] : [])
+        .map((record, index) => entryItem({ kind, index, kind_name: said[`kind-${kind}`],
+          name: String(record.name), points_said: "", lines: [], warnings: [] }, [], [], record)));
+      $("nq-army-entries").replaceChildren(...items);
+      for (const name of ["name", "points"]) {
+        const value = String(data[name] ?? "");
+        const control = $(`nq-army-${name}`);
+        const untitled = name === "name" && Object.values(conf.untitled).includes(value);
+        control.value = control.dataset.shown = untitled ? "" : value;
+      }
+    } catch {
+      state.data = null; // another version's tables: the engine draws the army
+      $("nq-army-entries").replaceChildren();
+    }
+  }
+  // The field the page was opened at (the language switch's anchor, nq-keep.js) takes the
+  // caret, at the end of its value, unless the player has put it elsewhere.
+  function landIn() {
+    let id = "";
+    try { id = decodeURIComponent(window.location.hash.slice(1)); } catch { return; }
+    const field = id.startsWith("nq-army-") && $(id);
+    const free = !document.activeElement || document.activeElement === document.body;
+    if (!field || !field.matches("input, select") || !free) return;
+    field.focus({ preventScroll: true });
+    if (field.type === "text") field.setSelectionRange(field.value.length, field.value.length);
   }
   // Armies kept without their points (by an earlier version of this page) are priced in turn,
   // after the open one, so that the list gives every army's points against its game's.

@@ -191,8 +191,10 @@ const landOnSection = () => {
     const top = place.node.getBoundingClientRect().top + window.scrollY - place.top;
     window.scrollTo({ top, behavior: "instant" });
   };
+  // The page's content, not the body: the body is the window's height (the theme's), whatever
+  // is drawn in it.
   const watch = new ResizeObserver(land);
-  watch.observe(document.body);
+  watch.observe(document.getElementById("furo-main-content") || document.body);
   window.addEventListener("load", land);
   land();
   // The calculators' answers may still come after the builder and the army are drawn.
