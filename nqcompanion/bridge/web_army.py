@@ -35,6 +35,13 @@ from nqcore.i18n import N_, P_, Msg, Refusal, Typed, check_language, plural, tra
 ARMY_FILE = "army.toml"
 #: The entries of an army file, in the order ``nq army`` lists them.
 KINDS = ("unit", "individual", "character", "support")
+#: "None" in each of the army builder's lists, as its field's noun takes it (French: « Aucune »
+#: formation, « Aucune » arme de soutien, « Aucune » unité; « Aucun » chef is the page's word).
+NONE_CHOSEN: dict[str, Msg] = {
+    "formation": P_("formation", "None"),
+    "weapon": P_("support weapon", "None"),
+    "joins": P_("joined unit", "None"),
+}
 #: The section of the book a profile's own warnings come from (the profile builder's rule).
 PROFILE_SECTION = "creating-a-profile"
 #: A change no army file is (no army yet, no such entry): said in the engine's words, not Python's.

@@ -211,13 +211,32 @@ function armyBuilder(box) {
     const named = (found.concerns || []).map((place) => entries.find((e) => at(place, e)))
       .filter(Boolean);
     if (named.length) {
-      const links = named.flatMap((entry, n) => [n ? ", " : "",
-        el("a", { href: `#nq-army-${entry.kind}-${entry.index}`, textContent: entry.name })]);
+      // Each to the field the breach is about on that entry (its General box), which takes
+      // the focus; else to the entry's heading.
+      const links = named.flatMap((entry, n) => [n ? ", " : "", goTo(entry, found.field,
+        el("a", { href: `#${placeOf_(entry, found.field)}`, textContent: entry.name }))]);
       item.append(el("span", { className: "nq-army-concerns" }, ` ${said.concerns} `, ...links));
     }
     return item;
   };
   const at = (place, entry) => place.kind === entry.kind && place.index === entry.index;
+  // Where a link about an entry's field goes: that field's control, else the entry's heading,
+  // brought to the middle of the window with the focus.
+  const placeOf_ = (entry, name) => {
+    const control = name && controlOf(entry, name);
+    return control ? control.id : `nq-army-${entry.kind}-${entry.index}`;
+  };
+  const goTo = (entry, name, link) => {
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      const target = (name && controlOf(entry, name))
+        || $(`nq-army-${entry.kind}-${entry.index}`)?.querySelector("h3");
+      if (!target) return;
+      target.scrollIntoView({ block: "center" });
+      target.focus({ preventScroll: true });
+    });
+    return link;
+  };
   // Beside an entry an army-wide breach concerns: a mark linking to it in the army's list.
   const markItem = (found, id, wideId) => {
     const refusal = found.kind === "refusal";
@@ -325,12 +344,12 @@ function armyBuilder(box) {
       parts.push(field(id("models"), said.models, number("models", record.models)), leader(),
         field(id("standard-bearer"), said["standard-bearer"], check(has("standard-bearer"))),
         field(id("musician"), said.musician, check(has("musician"))),
-        field(id("formation"), said.formation, select([["", said.none],
+        field(id("formation"), said.formation, select([["", said.none_formation],
           ...["ranked", "closed", "skirmish", "dispersed"].map((f) => [f, said[`formation-${f}`]])],
         record.formation || "")));
     } else if (kind === "support") {
       parts.push(field(id("weapon"), said.weapon,
-        select([["", said.none]], record.weapon || "", $("nq-army-weapons"))));
+        select([["", said.none_weapon]], record.weapon || "", $("nq-army-weapons"))));
       if (record.weapon) {
         parts.push(field(id("weapons"), said.weapons, number("weapons", record.weapons ?? 1)),
           field(id("crew"), said.crew, number("crew", record.crew)));
@@ -341,7 +360,8 @@ function armyBuilder(box) {
     } else {
       const units = (state.data.unit || []).map((unit) => [unit.name, unit.name]);
       parts.push(field(id("general"), said.general, check(record.general)),
-        field(id("joins"), said.joins, select([["", said.none], ...units], record.joins || "")));
+        field(id("joins"), said.joins, select([["", said.none_joins], ...units],
+          record.joins || "")));
     }
     parts.push(optionFields(kind, index, record));
     for (const part of parts) {
@@ -393,7 +413,9 @@ function armyBuilder(box) {
         entry.options = entry.options || {};
         entry.options[listed] = [...(entry.options[listed] || []),
           level ? { key: name, level } : name];
-      }, null, () => focusOn([`${id}-add`], say(said.added, { name: named })));
+      }, null, () => focusOn([...$(id).closest(".nq-builder-add")
+        .querySelectorAll(`li button[aria-label="${CSS.escape(`${said.remove}: ${named}`)}"]`)]
+        .slice(-1).concat([`${id}-add`]), say(said.added, { name: named })));
     });
     return el("div", { className: "nq-field nq-builder-add" },
       el("label", { htmlFor: id, textContent: label }),
@@ -514,18 +536,8 @@ function armyBuilder(box) {
     const found = [...own, ...entry.warnings.map((w) => ["warning", w.text, w.field])];
     if (!found.length) return null;
     const links = found.map(([kind, text, name]) => {
-      const control = name && controlOf(entry, name);
-      const place = control ? control.id : `nq-army-${entry.kind}-${entry.index}`;
-      const link = el("a", { href: `#${place}` },
-        el("strong", { textContent: kind === "refusal" ? said.refused : said.warning }), ` ${text}`);
-      link.addEventListener("click", (event) => {
-        event.preventDefault();
-        const target = (name && controlOf(entry, name))
-          || $(`nq-army-${entry.kind}-${entry.index}`)?.querySelector("h3");
-        if (!target) return;
-        target.scrollIntoView({ block: "center" });
-        target.focus({ preventScroll: true });
-      });
+      const link = goTo(entry, name, el("a", { href: `#${placeOf_(entry, name)}` },
+        el("strong", { textContent: kind === "refusal" ? said.refused : said.warning }), ` ${text}`));
       return el("li", { className: kind === "refusal" ? "nq-army-refusal" : "nq-army-warning" },
         link);
     });
@@ -795,13 +807,36 @@ function armyBuilder(box) {
       return;
     }
     showError(importer, "");
-    // A second import of an army the list has is told apart by its name: "The Barrow Host (2)".
-    const taken = new Set(armies.all().map((army) => army.name));
-    let name = result.data.name;
-    for (let n = 2; taken.has(name); n += 1) name = `${result.data.name} (${n})`;
-    newArmy(name, result.toml);
-    await armyAsk(name === result.data.name ? { toml: result.toml }
-      : { data: { ...result.data, name }, reopened: true });
+    // The army keeps the file's name. If a kept army has it, the player is asked: the file's
+    // replaces that one, or is kept beside it as "The Barrow Host (2)" (the first name free).
+    const name = result.data.name;
+    const same = armies.all().find((army) => army.name === name);
+    const copy = copyName(name);
+    const how = same ? await askSame(name, copy) : "new";
+    commitTyped();
+    if (how === "replace") {
+      armies.pick(same.id);
+      Object.assign(same, { toml: result.toml, data: result.data });
+      delete same.typed;
+      store();
+      armiesList.draw();
+      await armyAsk({ toml: result.toml });
+      $("nq-army-status").textContent = say(said.replaced, { name });
+    } else if (how === "both") {
+      newArmy(copy, result.toml);
+      await armyAsk({ data: { ...result.data, name: copy }, reopened: true });
+    } else if (how === "new") {
+      newArmy(name, result.toml);
+      await armyAsk({ toml: result.toml });
+    }
+  });
+  const askSame = (name, copy) => new Promise((resolve) => {
+    const asking = $("nq-army-same");
+    $("nq-army-same-text").textContent = say(said.same_text, { name, copy });
+    asking.returnValue = "";
+    asking.addEventListener("close", () => resolve(asking.returnValue), { once: true });
+    asking.showModal();
+    $("nq-army-same-both").focus();
   });
 
   // Until the engine is ready the army cannot be priced: the summary says it loads, or why not.

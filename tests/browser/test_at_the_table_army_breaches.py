@@ -40,7 +40,8 @@ def test_an_army_wide_breach_is_said_once_and_each_entry_it_concerns_marked(
     assert page.locator("#nq-army-summary, #nq-army-wide").all_inner_texts() != []
     wide_id = wide.get_attribute("id")
     for index in (0, 1):
-        assert wide.locator(f'a[href="#nq-army-individual-{index}"]').count() == 1, index
+        # to the field the breach is about, the entry's General box
+        assert wide.locator(f'a[href="#nq-army-individual-{index}-general"]').count() == 1, index
         mark = page.locator(f"#nq-army-individual-{index} .nq-army-mark")
         assert mark.count() == 1 and said in mark.inner_text(), index
         assert mark.locator(f'a[href="#{wide_id}"]').count() == 1, index
@@ -48,6 +49,8 @@ def test_an_army_wide_breach_is_said_once_and_each_entry_it_concerns_marked(
         assert general.get_attribute("aria-invalid") == "true"
         assert mark.get_attribute("id") in (general.get_attribute("aria-describedby") or "")
     assert page.locator("#nq-army-unit-0 .nq-army-mark").count() == 0
+    wide.locator('a[href="#nq-army-individual-1-general"]').click()
+    assert page.evaluate("document.activeElement.id") == "nq-army-individual-1-general"
     page.locator("#nq-army-individual-1 .nq-army-mark a").click()
     page.evaluate(SETTLED)
     assert page.evaluate("location.hash") == f"#{wide_id}"
