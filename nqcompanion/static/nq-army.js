@@ -303,10 +303,14 @@ function armyBuilder(box) {
   // The leader's list: the profiles that may lead a unit (the types the engine checks,
   // conf.leads), grouped as the add form groups them; a book profile chosen that may not is
   // listed too, alone, and the engine's warning says why.
-  const leaderSelect = (record, own) => {
+  // Of the book's profiles, those the engine lets lead this unit (``leaders``: of its models'
+  // size, mounted as they are), when it has answered for it.
+  const leaderSelect = (record, own, leaders) => {
     const control = select([["", said.none], ...own], null, $("nq-army-profiles"), profileChoices());
     for (const option of control.querySelectorAll("option[data-type]")) {
-      if (!conf.leads.includes(option.dataset.type)) option.remove();
+      const book = !option.value.startsWith("@mine:");
+      if (!conf.leads.includes(option.dataset.type)
+        || (book && leaders && !leaders.includes(option.value))) option.remove();
     }
     for (const group of control.querySelectorAll("optgroup:empty")) group.remove();
     // The kept leader that is one of the player's own profiles (by its name) is that one,
@@ -330,7 +334,7 @@ function armyBuilder(box) {
   };
 
   // The fields of one entry, as its kind takes them (the army file's schema).
-  const entryFields = (kind, index, record) => {
+  const entryFields = (kind, index, record, leaders) => {
     const id = (name) => `nq-army-${kind}-${index}-${name}`;
     const name = el("input", { type: "text", value: record.name, autocomplete: "off" });
     name.dataset.shown = record.name;
@@ -338,7 +342,7 @@ function armyBuilder(box) {
     // A leader of the player's own profile is kept in the file: it is listed by its name.
     const own = record.leader && typeof record.leader === "object"
       ? [["@kept", String(record.leader.name || said.mine)]] : [];
-    const leader = () => field(id("leader"), said.leader, leaderSelect(record, own));
+    const leader = () => field(id("leader"), said.leader, leaderSelect(record, own, leaders));
     if (kind === "unit") {
       const has = (name) => (record.specialists || []).includes(name);
       parts.push(field(id("models"), said.models, number("models", record.models)), leader(),
@@ -440,7 +444,8 @@ function armyBuilder(box) {
       `nq-army-${kind}-${index}-w-${n}`)));
     const lines = el("ul", { className: "nq-army-lines" },
       ...entry.lines.map((line) => el("li", { textContent: line.said })));
-    const fields = el("div", { className: "nq-army-fields" }, ...entryFields(kind, index, record));
+    const fields = el("div", { className: "nq-army-fields" }, ...entryFields(kind, index, record,
+      entry.leaders));
     const remove = el("button", { type: "button", textContent: said.remove_entry });
     remove.setAttribute("aria-label", `${said.remove_entry}: ${entry.name}`);
     // The focus goes on to the next entry's heading, or the one before's, or the add form.

@@ -109,6 +109,11 @@ def test_the_small_points_of_the_review(browser: Any, site: Site) -> None:
     for ident in ("unit-0-formation", "support-0-weapon", "individual-0-joins"):
         assert page.evaluate(first, f"nq-army-{ident}") == "Aucune", ident
     assert page.evaluate(first, "nq-army-unit-0-leader") == "Aucun"
+    leaders = page.evaluate(
+        "[...document.getElementById('nq-army-unit-0-leader').options].map((o) => o.value)"
+    )
+    assert "hero" in leaders, leaders
+    assert not {"wight-lord-on-zombie-dragon", "orc-warlord-on-dragon"} & set(leaders), leaders
     page.select_option("#nq-army-unit-0-options", index=2)
     named = page.evaluate(
         "document.getElementById('nq-army-unit-0-options').selectedOptions[0].textContent"
