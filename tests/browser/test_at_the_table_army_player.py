@@ -139,7 +139,7 @@ def test_the_focus_goes_on_after_a_removal_or_an_addition(
     assert _spaced(said.inner_text()) == removed.format(name="Skeleton Warriors")
     page.select_option("#nq-army-unit-0-options", index=0)
     _press(page, "#nq-army-unit-0-options-add")
-    assert page.evaluate(FOCUSED) == "nq-army-unit-0-options-add"
+    assert page.evaluate(FOCUSED) == "nq-army-unit-0-options-0-remove"  # the option added
     assert page.locator("#nq-army-unit-0 .nq-builder-list li").count() == 1
     _press(page, "#nq-army-unit-0-options-0-remove")
     assert page.evaluate(FOCUSED) == "nq-army-unit-0-options"
