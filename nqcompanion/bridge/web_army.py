@@ -35,6 +35,13 @@ from nqcore.i18n import N_, P_, Msg, Refusal, Typed, check_language, plural, tra
 ARMY_FILE = "army.toml"
 #: The entries of an army file, in the order ``nq army`` lists them.
 KINDS = ("unit", "individual", "character", "support")
+#: "None" in each of the army builder's lists, as its field's noun takes it (French: « Aucune »
+#: formation, « Aucune » arme de soutien, « Aucune » unité; « Aucun » chef is the page's word).
+NONE_CHOSEN: dict[str, Msg] = {
+    "formation": P_("formation", "None"),
+    "weapon": P_("support weapon", "None"),
+    "joins": P_("joined unit", "None"),
+}
 #: The section of the book a profile's own warnings come from (the profile builder's rule).
 PROFILE_SECTION = "creating-a-profile"
 #: A change no army file is (no army yet, no such entry): said in the engine's words, not Python's.
@@ -295,7 +302,10 @@ def priced(path: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
         for index, record in enumerate(data.get(kind, []))
     }
     found = [_breach(b, places, lang) for b in (*answer["refusals"], *answer["army_warnings"])]
-    entries = [_entry(item, places, lang) for item in answer["roster"]]
+    entries = [
+        _entry(item, places, lang) | _leaders(priced_item.entry)
+        for item, priced_item in zip(answer["roster"], force.entries, strict=True)
+    ]
     text = render(answer, lang).splitlines()
     answer["question"] = question(answer, lang)
     return {
@@ -363,6 +373,18 @@ def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) 
             for w in item["warnings"]
         ],
     }
+
+
+def _leaders(entry: Any) -> dict[str, list[str]]:
+    """A unit's ``leaders``: the book's profiles that may lead it (the engine's
+    :func:`~nqcore.army.army_rules.may_lead`), which its "Unit leader" list offers."""
+    from nqcore.army.army_rules import may_lead
+    from nqcore.army.profile_files import example_profiles, sample_profiles
+
+    if entry.kind != "unit":
+        return {}
+    book = [s.profile for s in sample_profiles()] + [e.profile for e in example_profiles()]
+    return {"leaders": [p.key for p in book if p.key and may_lead(p, entry.profile)]}
 
 
 def shown(found: list[dict[str, Any]], entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

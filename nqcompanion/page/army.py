@@ -83,7 +83,7 @@ def _words(lang: str) -> dict[str, str]:
         "musician": engine_text("Musician", lang),
         "general": _(P_("army", "General")),
     }
-    said.update(_second_words(lang))
+    said.update(_second_words(lang), **_nones(lang))
     for kind, name in _kinds(lang):
         said[f"kind-{kind}"] = name
     for formation, name in _formations(lang):
@@ -107,7 +107,7 @@ def _second_words(lang: str) -> dict[str, str]:
         ),
         "field_entry": ui_text("{field} ({entry})", lang),
         "field_refused": ui_text("{field}: {refusal}", lang),
-        "army_wide": ui_text("{rule}, in the army's list", lang),
+        "army_wide": ui_text("{rule}: the army's own, under its summary", lang),
         "concerns": ui_text("Concerns:", lang),
         "profile_file": ui_text("This is a profile file: import it in the Profile Builder.", lang),
         "examples": ui_text("Examples of the rules", lang),
@@ -120,7 +120,24 @@ def _second_words(lang: str) -> dict[str, str]:
         "copy_failed": ui_text(
             "This browser did not let the page copy: download the roster (.txt) instead.", lang
         ),
+        "same_title": ui_text("An army of this name is kept", lang),
+        "same_text": ui_text(
+            "“{name}” is already in this browser's list of armies. Replace it with the file's "
+            "army, or keep both (the file's as “{copy}”)?",
+            lang,
+        ),
+        "same_both": ui_text("Keep both", lang),
+        "same_replace": ui_text("Replace it", lang),
+        "replaced": ui_text("The army “{name}” was replaced by the file's.", lang),
     }
+
+
+def _nones(lang: str) -> dict[str, str]:
+    """The word "None" of each list, agreed with its field's noun (« Aucune formation »)."""
+    from nqcompanion.bridge.web_army import NONE_CHOSEN
+
+    _ = translator(lang)
+    return {f"none_{field}": _(none) for field, none in NONE_CHOSEN.items()}
 
 
 def _kinds(lang: str) -> list[tuple[str, str]]:
@@ -253,6 +270,15 @@ def _field(ident: str, label: str, control: str, error: bool = False) -> str:
     )
 
 
+#: The sizes of game players usually agree on (offered by the game size's field).
+USUAL_SIZES = (500, 1000, 1500, 2000)
+
+
+def _sizes(low: int, high: int) -> str:
+    usual = (size for size in USUAL_SIZES if low <= size <= high)
+    return "".join(f'<option value="{size}"></option>' for size in usual)
+
+
 def _army_fields(words: dict[str, str], points: tuple[int, int]) -> str:
     """The kept armies, the army's name and the game's size, its summary and army-wide breaches."""
     low, high = points
@@ -271,8 +297,10 @@ def _army_fields(words: dict[str, str], points: tuple[int, int]) -> str:
                 "nq-army-points",
                 words["points"],
                 '<input type="text" id="nq-army-points" data-field="points" inputmode="numeric" '
-                f'data-min="{low}" data-max="{high}" autocomplete="off" '
-                'aria-describedby="nq-army-points-error"/>',
+                f'data-min="{low}" data-max="{high}" autocomplete="off" list="nq-army-sizes" '
+                'aria-describedby="nq-army-points-error"/>'
+                # the usual sizes of a game, offered; any other is typed
+                f'<datalist id="nq-army-sizes">{_sizes(low, high)}</datalist>',
                 error=True,
             ),
             '<output class="nq-answer nq-army-summary" id="nq-army-summary" '
@@ -317,13 +345,28 @@ def _add_and_files(words: dict[str, str], lang: str) -> str:
             f'<label class="nq-button">{say["import"]}'
             '<input type="file" id="nq-army-import" accept=".toml,text/plain" '
             f'data-limit="{MAX_FILE_BYTES}" aria-describedby="nq-army-import-error"/></label>'
-            f"</div>{_error('nq-army-import')}"
+            f"</div>{_error('nq-army-import')}{_same_html(say)}"
             # what copying the roster did, said where it was asked for
             '<p class="nq-army-copied" id="nq-army-copied" role="status"></p>',
             f'<details><summary>{say["file"]}</summary><pre id="nq-army-toml"></pre></details>',
             # The roster on paper, drawn from the engine's answer (nqcore.army.roster).
             '<section class="nq-army-roster" id="nq-army-roster"></section>',
         ]
+    )
+
+
+def _same_html(say: dict[str, str]) -> str:
+    """The dialog that asks, when an imported army has the name of a kept one, whether it
+    replaces that one or is kept beside it ("Keep both" has the focus: Enter loses nothing;
+    Escape imports nothing). Its text names the army (filled in by the script)."""
+    return (
+        '<dialog class="nq-kept-confirm" id="nq-army-same" aria-labelledby="nq-army-same-title" '
+        'aria-describedby="nq-army-same-text"><form method="dialog">'
+        f'<p class="nq-kept-confirm-title" id="nq-army-same-title">{say["same_title"]}</p>'
+        '<p id="nq-army-same-text"></p><div class="nq-builder-row">'
+        f'<button type="submit" value="both" id="nq-army-same-both" autofocus>{say["same_both"]}'
+        f'</button><button type="submit" value="replace" id="nq-army-same-replace">'
+        f"{say['same_replace']}</button></div></form></dialog>"
     )
 
 

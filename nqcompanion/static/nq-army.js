@@ -7,6 +7,8 @@
 // army's rules or prices is computed here. The armies are kept in localStorage as their files, one
 // list for both languages: the work is found again after switching language.
 const armyBox = document.getElementById("nq-army");
+// The entries of an army file, in the order the engine answers them (web_army.KINDS).
+const KINDS = ["unit", "individual", "character", "support"];
 
 function armyBuilder(box) {
   const conf = JSON.parse(box.dataset.army);
@@ -80,7 +82,7 @@ function armyBuilder(box) {
     if (army && army !== current()) {
       if (!result.error) {
         Object.assign(army, { toml: result.toml, name: result.data.name, total: result.total,
-          points: result.points });
+          points: result.points, data: result.data });
         delete army.typed;
         store();
         armiesList.draw();
@@ -107,7 +109,9 @@ function armyBuilder(box) {
       army.toml = result.toml;
       delete army.typed; // the engine's answer holds what was typed
       army.name = result.data.name;
-      Object.assign(army, { total: result.total, points: result.points });
+      // Its tables too, as answered: its entries are drawn from them on the next visit before
+      // the engine is ready (drawKept).
+      Object.assign(army, { total: result.total, points: result.points, data: result.data });
       store();
       armiesList.draw();
     }
@@ -207,13 +211,32 @@ function armyBuilder(box) {
     const named = (found.concerns || []).map((place) => entries.find((e) => at(place, e)))
       .filter(Boolean);
     if (named.length) {
-      const links = named.flatMap((entry, n) => [n ? ", " : "",
-        el("a", { href: `#nq-army-${entry.kind}-${entry.index}`, textContent: entry.name })]);
+      // Each to the field the breach is about on that entry (its General box), which takes
+      // the focus; else to the entry's heading.
+      const links = named.flatMap((entry, n) => [n ? ", " : "", goTo(entry, found.field,
+        el("a", { href: `#${placeOf_(entry, found.field)}`, textContent: entry.name }))]);
       item.append(el("span", { className: "nq-army-concerns" }, ` ${said.concerns} `, ...links));
     }
     return item;
   };
   const at = (place, entry) => place.kind === entry.kind && place.index === entry.index;
+  // Where a link about an entry's field goes: that field's control, else the entry's heading,
+  // brought to the middle of the window with the focus.
+  const placeOf_ = (entry, name) => {
+    const control = name && controlOf(entry, name);
+    return control ? control.id : `nq-army-${entry.kind}-${entry.index}`;
+  };
+  const goTo = (entry, name, link) => {
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      const target = (name && controlOf(entry, name))
+        || $(`nq-army-${entry.kind}-${entry.index}`)?.querySelector("h3");
+      if (!target) return;
+      target.scrollIntoView({ block: "center" });
+      target.focus({ preventScroll: true });
+    });
+    return link;
+  };
   // Beside an entry an army-wide breach concerns: a mark linking to it in the army's list.
   const markItem = (found, id, wideId) => {
     const refusal = found.kind === "refusal";
@@ -280,10 +303,14 @@ function armyBuilder(box) {
   // The leader's list: the profiles that may lead a unit (the types the engine checks,
   // conf.leads), grouped as the add form groups them; a book profile chosen that may not is
   // listed too, alone, and the engine's warning says why.
-  const leaderSelect = (record, own) => {
+  // Of the book's profiles, those the engine lets lead this unit (``leaders``: of its models'
+  // size, mounted as they are), when it has answered for it.
+  const leaderSelect = (record, own, leaders) => {
     const control = select([["", said.none], ...own], null, $("nq-army-profiles"), profileChoices());
     for (const option of control.querySelectorAll("option[data-type]")) {
-      if (!conf.leads.includes(option.dataset.type)) option.remove();
+      const book = !option.value.startsWith("@mine:");
+      if (!conf.leads.includes(option.dataset.type)
+        || (book && leaders && !leaders.includes(option.value))) option.remove();
     }
     for (const group of control.querySelectorAll("optgroup:empty")) group.remove();
     // The kept leader that is one of the player's own profiles (by its name) is that one,
@@ -307,7 +334,7 @@ function armyBuilder(box) {
   };
 
   // The fields of one entry, as its kind takes them (the army file's schema).
-  const entryFields = (kind, index, record) => {
+  const entryFields = (kind, index, record, leaders) => {
     const id = (name) => `nq-army-${kind}-${index}-${name}`;
     const name = el("input", { type: "text", value: record.name, autocomplete: "off" });
     name.dataset.shown = record.name;
@@ -315,18 +342,18 @@ function armyBuilder(box) {
     // A leader of the player's own profile is kept in the file: it is listed by its name.
     const own = record.leader && typeof record.leader === "object"
       ? [["@kept", String(record.leader.name || said.mine)]] : [];
-    const leader = () => field(id("leader"), said.leader, leaderSelect(record, own));
+    const leader = () => field(id("leader"), said.leader, leaderSelect(record, own, leaders));
     if (kind === "unit") {
       const has = (name) => (record.specialists || []).includes(name);
       parts.push(field(id("models"), said.models, number("models", record.models)), leader(),
         field(id("standard-bearer"), said["standard-bearer"], check(has("standard-bearer"))),
         field(id("musician"), said.musician, check(has("musician"))),
-        field(id("formation"), said.formation, select([["", said.none],
+        field(id("formation"), said.formation, select([["", said.none_formation],
           ...["ranked", "closed", "skirmish", "dispersed"].map((f) => [f, said[`formation-${f}`]])],
         record.formation || "")));
     } else if (kind === "support") {
       parts.push(field(id("weapon"), said.weapon,
-        select([["", said.none]], record.weapon || "", $("nq-army-weapons"))));
+        select([["", said.none_weapon]], record.weapon || "", $("nq-army-weapons"))));
       if (record.weapon) {
         parts.push(field(id("weapons"), said.weapons, number("weapons", record.weapons ?? 1)),
           field(id("crew"), said.crew, number("crew", record.crew)));
@@ -337,7 +364,8 @@ function armyBuilder(box) {
     } else {
       const units = (state.data.unit || []).map((unit) => [unit.name, unit.name]);
       parts.push(field(id("general"), said.general, check(record.general)),
-        field(id("joins"), said.joins, select([["", said.none], ...units], record.joins || "")));
+        field(id("joins"), said.joins, select([["", said.none_joins], ...units],
+          record.joins || "")));
     }
     parts.push(optionFields(kind, index, record));
     for (const part of parts) {
@@ -389,7 +417,9 @@ function armyBuilder(box) {
         entry.options = entry.options || {};
         entry.options[listed] = [...(entry.options[listed] || []),
           level ? { key: name, level } : name];
-      }, null, () => focusOn([`${id}-add`], say(said.added, { name: named })));
+      }, null, () => focusOn([...$(id).closest(".nq-builder-add")
+        .querySelectorAll(`li button[aria-label="${CSS.escape(`${said.remove}: ${named}`)}"]`)]
+        .slice(-1).concat([`${id}-add`]), say(said.added, { name: named })));
     });
     return el("div", { className: "nq-field nq-builder-add" },
       el("label", { htmlFor: id, textContent: label }),
@@ -403,7 +433,8 @@ function armyBuilder(box) {
     // Its heading takes the focus (not by Tab) when the entry before it is removed; its points
     // are hidden while the army on the screen is refused (stale).
     item.append(el("h3", { textContent: `${entry.kind_name} · ${entry.name}`, tabIndex: -1 },
-      el("span", { className: "nq-army-points", textContent: ` · ${entry.points_said}` })));
+      el("span", { className: "nq-army-points",
+        textContent: entry.points_said ? ` · ${entry.points_said}` : "" })));
     const found = el("ul", { className: "nq-army-breaches" },
       ...marks.map(([breach, wideId], n) => markItem(breach, `nq-army-${kind}-${index}-mark-${n}`,
         wideId)),
@@ -413,7 +444,8 @@ function armyBuilder(box) {
       `nq-army-${kind}-${index}-w-${n}`)));
     const lines = el("ul", { className: "nq-army-lines" },
       ...entry.lines.map((line) => el("li", { textContent: line.said })));
-    const fields = el("div", { className: "nq-army-fields" }, ...entryFields(kind, index, record));
+    const fields = el("div", { className: "nq-army-fields" }, ...entryFields(kind, index, record,
+      entry.leaders));
     const remove = el("button", { type: "button", textContent: said.remove_entry });
     remove.setAttribute("aria-label", `${said.remove_entry}: ${entry.name}`);
     // The focus goes on to the next entry's heading, or the one before's, or the add form.
@@ -509,18 +541,8 @@ function armyBuilder(box) {
     const found = [...own, ...entry.warnings.map((w) => ["warning", w.text, w.field])];
     if (!found.length) return null;
     const links = found.map(([kind, text, name]) => {
-      const control = name && controlOf(entry, name);
-      const place = control ? control.id : `nq-army-${entry.kind}-${entry.index}`;
-      const link = el("a", { href: `#${place}` },
-        el("strong", { textContent: kind === "refusal" ? said.refused : said.warning }), ` ${text}`);
-      link.addEventListener("click", (event) => {
-        event.preventDefault();
-        const target = (name && controlOf(entry, name))
-          || $(`nq-army-${entry.kind}-${entry.index}`)?.querySelector("h3");
-        if (!target) return;
-        target.scrollIntoView({ block: "center" });
-        target.focus({ preventScroll: true });
-      });
+      const link = goTo(entry, name, el("a", { href: `#${placeOf_(entry, name)}` },
+        el("strong", { textContent: kind === "refusal" ? said.refused : said.warning }), ` ${text}`));
       return el("li", { className: kind === "refusal" ? "nq-army-refusal" : "nq-army-warning" },
         link);
     });
@@ -790,21 +812,48 @@ function armyBuilder(box) {
       return;
     }
     showError(importer, "");
-    // A second import of an army the list has is told apart by its name: "The Barrow Host (2)".
-    const taken = new Set(armies.all().map((army) => army.name));
-    let name = result.data.name;
-    for (let n = 2; taken.has(name); n += 1) name = `${result.data.name} (${n})`;
-    newArmy(name, result.toml);
-    await armyAsk(name === result.data.name ? { toml: result.toml }
-      : { data: { ...result.data, name }, reopened: true });
+    // The army keeps the file's name. If a kept army has it, the player is asked: the file's
+    // replaces that one, or is kept beside it as "The Barrow Host (2)" (the first name free).
+    const name = result.data.name;
+    const same = armies.all().find((army) => army.name === name);
+    const copy = copyName(name);
+    const how = same ? await askSame(name, copy) : "new";
+    commitTyped();
+    if (how === "replace") {
+      armies.pick(same.id);
+      Object.assign(same, { toml: result.toml, data: result.data });
+      delete same.typed;
+      store();
+      armiesList.draw();
+      await armyAsk({ toml: result.toml });
+      $("nq-army-status").textContent = say(said.replaced, { name });
+    } else if (how === "both") {
+      newArmy(copy, result.toml);
+      await armyAsk({ data: { ...result.data, name: copy }, reopened: true });
+    } else if (how === "new") {
+      newArmy(name, result.toml);
+      await armyAsk({ toml: result.toml });
+    }
+  });
+  const askSame = (name, copy) => new Promise((resolve) => {
+    const asking = $("nq-army-same");
+    $("nq-army-same-text").textContent = say(said.same_text, { name, copy });
+    asking.returnValue = "";
+    asking.addEventListener("close", () => resolve(asking.returnValue), { once: true });
+    asking.showModal();
+    $("nq-army-same-both").focus();
   });
 
-  // Until the engine is ready the army cannot be shown: the summary says it loads, or why not.
+  // Until the engine is ready the army cannot be priced: the summary says it loads, or why not.
   // What is done meanwhile waits in the queue (a profile chosen, Add pressed, a name typed).
   $("nq-army-summary").textContent = words.loading;
   drawAdd();
   ready.catch(() => { $("nq-army-summary").textContent = engineFailure(); });
-  // The army shown first, once the engine is ready: the queue's first request.
+  drawKept();
+  landIn();
+  // The army shown first, once the engine is ready: the queue's first request; then the field
+  // the page was opened at has the caret, if nothing else has it.
+  queue = queue.then(landIn);
   function opening() {
     drawAdd();
     if (!current()) {
@@ -814,6 +863,43 @@ function armyBuilder(box) {
     armiesList.draw();
     priceTheOthers();
     return reopening(current());
+  }
+  // The open army's entries as last answered (kept with it, and what was typed since), drawn
+  // at once, before the engine is ready: their fields where the engine will draw them, with
+  // their values, under their names and kinds, without prices or breaches (the summary says
+  // the engine loads). A player who switched language from a field lands there at once
+  // (nq-keep.js); what is done in them waits in the queue like any change.
+  function drawKept() {
+    const army = current();
+    const data = army && (army.typed || army.data);
+    if (!data || typeof data !== "object" || Array.isArray(data)) return;
+    try {
+      state.data = data;
+      const items = KINDS.flatMap((kind) => (Array.isArray(data[kind]) ? data[kind] : [])
+        .map((record, index) => entryItem({ kind, index, kind_name: said[`kind-${kind}`],
+          name: String(record.name), points_said: "", lines: [], warnings: [] }, [], [], record)));
+      $("nq-army-entries").replaceChildren(...items);
+      for (const name of ["name", "points"]) {
+        const value = String(data[name] ?? "");
+        const control = $(`nq-army-${name}`);
+        const untitled = name === "name" && Object.values(conf.untitled).includes(value);
+        control.value = control.dataset.shown = untitled ? "" : value;
+      }
+    } catch {
+      state.data = null; // another version's tables: the engine draws the army
+      $("nq-army-entries").replaceChildren();
+    }
+  }
+  // The field the page was opened at (the language switch's anchor, nq-keep.js) takes the
+  // caret, at the end of its value, unless the player has put it elsewhere.
+  function landIn() {
+    let id = "";
+    try { id = decodeURIComponent(window.location.hash.slice(1)); } catch { return; }
+    const field = id.startsWith("nq-army-") && $(id);
+    const free = !document.activeElement || document.activeElement === document.body;
+    if (!field || !field.matches("input, select") || !free) return;
+    field.focus({ preventScroll: true });
+    if (field.type === "text") field.setSelectionRange(field.value.length, field.value.length);
   }
   // Armies kept without their points (by an earlier version of this page) are priced in turn,
   // after the open one, so that the list gives every army's points against its game's.

@@ -217,9 +217,12 @@ const landOnSection = () => {
     window.scrollTo({ top, behavior: "instant" });
     if (refocus) focusIn(place.node);
   };
-  // the article, not the body: the theme's body is as tall as the window, whatever it holds
+  // The page's content and its article, not the body: the body is the window's height (the
+  // theme's), whatever is drawn in it.
   const watch = new ResizeObserver(land);
-  watch.observe(document.querySelector("article") || document.body);
+  const watched = [document.getElementById("furo-main-content"), document.querySelector("article")]
+    .filter(Boolean);
+  for (const node of watched.length ? watched : [document.body]) watch.observe(node);
   window.addEventListener("load", land);
   land();
   // The calculators' answers may still come after the builder and the army are drawn.

@@ -26,6 +26,7 @@ from typing import Any
 from nqcore.army.characteristics import ModelType, Specialist
 from nqcore.army.force import Force, PricedEntry
 from nqcore.army.points import max_elite_models
+from nqcore.army.profiles import Profile
 from nqcore.army.support_rules import support_models, support_weapons
 from nqcore.data import datafiles
 from nqcore.i18n import N_, P_, Msg, Refusal
@@ -58,6 +59,21 @@ LEADS: tuple[frozenset[ModelType], Msg] = (
     frozenset({ModelType.UNIT_LEADER, ModelType.INDIVIDUAL}),
     N_("unit leader or individual"),
 )
+
+
+def may_lead(leader: Profile, unit: Profile) -> bool:
+    """Whether ``leader`` may lead a unit of ``unit``'s models: a unit leader or an individual
+    (LEADS) that goes with the unit ("A unit leader will accompany a unit"), of its models' size
+    and mounted as they are: a rider on a dragon (a Special Combination Model, a large
+    individual) is not offered to lead a unit on foot ("In many cases, individuals may be used
+    as unit leaders": not every individual)."""
+    return (
+        leader.model_type in LEADS[0]
+        and leader.size == unit.size
+        and leader.mounted == unit.mounted
+    )
+
+
 #: How a breach names the kind an entry is added as ("added as a character").
 ADDED_AS: dict[str, Msg] = {
     "unit": P_("added as", "a unit"),

@@ -435,12 +435,20 @@ def book_name(profile: Profile) -> Msg:
     return Msg(headings.get(profile.key, profile.name) if profile.key else profile.name)
 
 
+def _models_named(entry: Entry) -> Msg | str:
+    """What an entry's line of models is named: the book's name of its profile, except a rider
+    on its mount, one model whose table's first line names the rider alone ("Vampire" of the
+    Vampire on Demon Beast): named whole, as its entry is."""
+    rider = entry.profile.mounted and entry.kind in ("individual", "character")
+    return entry.name if rider and entry.profile.elements else book_name(entry.profile)
+
+
 def _priced(entry: Entry) -> PricedEntry:
     from nqcore.army.points import classify, stated_type
 
     breakdown = profile_points(entry.profile)
     once = sum(item.points for item in breakdown.unit_items)  # the Initiates' spell
-    label = N_("Crew") if entry.weapon is not None else book_name(entry.profile)
+    label = N_("Crew") if entry.weapon is not None else _models_named(entry)
     count = entry.crew * entry.weapons if entry.crew is not None else max(0, entry.rank_and_file)
     lines = [Line(label, count, breakdown.total)]
     warnings = [w for w in breakdown.warnings if not (entry.as_printed and w.code in GUIDELINES)]

@@ -17,6 +17,11 @@ from tests.browser.test_at_the_table_army import _phone, _settle, _type
 ARMIES = Path(__file__).parents[2] / "examples" / "armies"
 #: The Barrow Host with a second General: "2 Generals" for the whole army.
 SECOND = '\n[[individual]]\nname = "Barrow King"\nprofile = "hero"\ngeneral = true\n'
+#: How an entry's mark of an army-wide breach names what its link leads to.
+UNDER_SUMMARY = {
+    "en": ": the army's own, under its summary",
+    "fr": "\u00a0: celle de l’armée, sous son résumé",
+}
 
 
 @pytest.mark.parametrize(
@@ -40,14 +45,19 @@ def test_an_army_wide_breach_is_said_once_and_each_entry_it_concerns_marked(
     assert page.locator("#nq-army-summary, #nq-army-wide").all_inner_texts() != []
     wide_id = wide.get_attribute("id")
     for index in (0, 1):
-        assert wide.locator(f'a[href="#nq-army-individual-{index}"]').count() == 1, index
+        # to the field the breach is about, the entry's General box
+        assert wide.locator(f'a[href="#nq-army-individual-{index}-general"]').count() == 1, index
         mark = page.locator(f"#nq-army-individual-{index} .nq-army-mark")
         assert mark.count() == 1 and said in mark.inner_text(), index
         assert mark.locator(f'a[href="#{wide_id}"]').count() == 1, index
+        # the link says what it leads to: the army's own breach, under the summary
+        assert mark.locator("a").inner_text().endswith(UNDER_SUMMARY[lang]), index
         general = page.locator(f"#nq-army-individual-{index}-general")
         assert general.get_attribute("aria-invalid") == "true"
         assert mark.get_attribute("id") in (general.get_attribute("aria-describedby") or "")
     assert page.locator("#nq-army-unit-0 .nq-army-mark").count() == 0
+    wide.locator('a[href="#nq-army-individual-1-general"]').click()
+    assert page.evaluate("document.activeElement.id") == "nq-army-individual-1-general"
     page.locator("#nq-army-individual-1 .nq-army-mark a").click()
     page.evaluate(SETTLED)
     assert page.evaluate("location.hash") == f"#{wide_id}"

@@ -139,7 +139,7 @@ def test_the_focus_goes_on_after_a_removal_or_an_addition(
     assert _spaced(said.inner_text()) == removed.format(name="Skeleton Warriors")
     page.select_option("#nq-army-unit-0-options", index=0)
     _press(page, "#nq-army-unit-0-options-add")
-    assert page.evaluate(FOCUSED) == "nq-army-unit-0-options-add"
+    assert page.evaluate(FOCUSED) == "nq-army-unit-0-options-0-remove"  # the option added
     assert page.locator("#nq-army-unit-0 .nq-builder-list li").count() == 1
     _press(page, "#nq-army-unit-0-options-0-remove")
     assert page.evaluate(FOCUSED) == "nq-army-unit-0-options"
@@ -171,15 +171,19 @@ def test_the_focus_goes_on_after_a_removal_or_an_addition(
 def test_an_army_imported_twice_is_told_apart_and_files_are_named_after_their_army(
     browser: Any, site: Site, tmp_path: Path
 ) -> None:
-    """The same army file imported twice: the second is "The Barrow Host (2)" in the list (its
-    file's name too), not a second "The Barrow Host". The army's and the profile's exports are
-    named after them ("the-barrow-host.toml"), not army.toml and profile.toml."""
+    """The same army file imported twice, both kept when asked: the second is "The Barrow Host
+    (2)" in the list (its file's name too), not a second "The Barrow Host". The army's and the
+    profile's exports are named after them ("the-barrow-host.toml"), not army.toml and
+    profile.toml."""
     context, watched = _phone(browser, site, "en")
     page = watched.page
     host = tmp_path / "barrow-host.toml"
     host.write_text(HOST, encoding="utf-8")
     for count in (1, 2):
         page.set_input_files("#nq-army-import", str(host))
+        if count == 2:  # asked, as an army of that name is kept: both kept
+            wait_until(page, "document.getElementById('nq-army-same').open")
+            page.click("#nq-army-same-both")
         wait_until(
             page,
             "window.nqAtTable.army.kept().armies.filter((a) => a.name.startsWith("

@@ -379,13 +379,14 @@ def test_a_support_unit_is_a_support_model_not_a_core_or_elite_one() -> None:
     found = [b for b in check(with_general(CORE, support=chaos)) if b.where.startswith("Chaos")]
     assert [b.rule.key for b in found] == ["support-unit-type"] * 3
     assert found[0].refused and found[0].rule.section == "extra-equipment-and-special-rules"
+    # Said as what to do, and about the field where it is done (the army builder links it).
     assert str(found[0]) == (
-        "Chaos 0: Chaos Warrior is of type elite by its Structure line: a model is classed as "
-        "one of core, elite, support, individual or character, and core and elite models form "
-        "units; as a support unit, it may crew a support weapon"
+        "Chaos 0: a model of type elite can be a support unit only as the crew of a support "
+        "weapon: choose one in “Support weapon”"
     )
+    assert found[0].rule.field == "weapon"
     men = rules_broken(with_general(CORE, support=[_support("human-men-at-arms", 6)]))
-    assert "Men At Arms is of type core" in str(men["support-unit-type"])
+    assert "a model of type core can be a support unit" in str(men["support-unit-type"])
     ogre = rules_broken(with_general(CORE, support=[_support("ogre-freebooter")]))
     large = ogre["support-large-creature"]
     assert not large.refused and large.rule.section == "support-units"
@@ -400,4 +401,4 @@ def test_a_support_unit_is_a_support_model_not_a_core_or_elite_one() -> None:
     hero = rules_broken(with_general(CORE, support=[_support("hero")]))["model-type"]
     assert "of type individual, but it is added as a support unit" in str(hero)
     french = found[0].text("fr")
-    assert "Guerrier du Chaos" in french and french != str(found[0])
+    assert "figurine de type élite" in french and "« Arme de soutien »" in french

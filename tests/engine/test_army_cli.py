@@ -347,18 +347,16 @@ def test_a_core_or_elite_model_as_a_support_unit(capsys: Capture, tmp_path: Path
     code, out, _ = run(capsys, "army", write(tmp_path, SUPPORTED))
     assert code == 2
     assert (
-        "Refused: Chaos: Chaos Warrior is of type elite by its Structure line: a model is "
-        "classed as one of core, elite, support, individual or character, and core and elite "
-        "models form units; as a support unit, it may crew a support weapon (rule Extra "
-        "Equipment And Special Rules, section extra-equipment-and-special-rules)"
+        "Refused: Chaos: a model of type elite can be a support unit only as the crew of a "
+        "support weapon: choose one in “Support weapon” (rule Extra Equipment And Special "
+        "Rules, section extra-equipment-and-special-rules)"
     ) in out
     assert "Warning: Ogre: Ogre Freebooter is of type elite by its Structure line: some" in out
     code, out, _ = run(capsys, "army", write(tmp_path, SUPPORTED), "--lang", "fr")
     assert code == 2
     assert (
-        "Refusé\u00a0: Chaos\u00a0: Guerrier du Chaos est de type élite par sa ligne de "
-        "structure\u00a0: une figurine est classée dans l’une des catégories régulière, élite, "
-        "soutien, individu ou personnage, et les figurines régulières et d’élite forment des "
-        "unités\u202f; comme unité de soutien, elle peut servir une arme de soutien"
+        "Refusé\u00a0: Chaos\u00a0: une figurine de type élite ne peut être une unité de "
+        "soutien que comme servant d’une arme de soutien\u00a0: choisissez-en une dans "
+        "« Arme de soutien »"
     ) in out
     assert "(le livre dit « certaines »\u00a0: une recommandation)" in out

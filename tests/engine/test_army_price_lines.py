@@ -51,3 +51,18 @@ def test_the_army_builder_says_the_roster_s_lines() -> None:
     for lang in ("en", "fr"):
         answer = web_army({"data": DATA}, lang)
         assert [line["said"] for line in answer["entries"][0]["lines"]] == _lines(lang)
+
+
+def test_a_rider_s_line_is_named_as_its_entry() -> None:
+    """A special combination model (a rider and its mount, one model) is priced on one line
+    named as its entry names it ("Vampire on Demon Beast"), not by its table's first line alone
+    ("Vampire"), in every language: the entry's name is the player's."""
+    data = {
+        **DATA,
+        "character": [{"name": "Vampire on Demon Beast", "profile": "vampire-on-demon-beast"}],
+    }
+    force = price(*parse_army(data, "army.toml"))
+    (rider,) = [item for item in force.entries if item.entry.kind == "character"]
+    assert [line.label for line in rider.lines] == ["Vampire on Demon Beast"]
+    said = web_army({"data": data}, "fr")["entries"]
+    assert said[-1]["lines"][0]["said"].startswith("Vampire on Demon Beast\u00a0: 1 figurine × ")

@@ -566,3 +566,13 @@ def test_an_imported_count_out_of_bounds_is_told_both_bounds(
         record[field] = value
     answer = import_army(army_toml(army_data).encode(), lang)
     assert said in answer["error"], answer["error"]
+
+
+def test_a_unit_on_foot_is_offered_leaders_on_foot_of_its_size() -> None:
+    """The book: "In many cases, individuals may be used as unit leaders": a rider on a dragon (a
+    large individual, mounted) is not offered to lead Men At Arms; the Hero is."""
+    men = {"name": "Men", "profile": "human-men-at-arms", "models": 10}
+    answer = army({"data": {"name": "X", "points": 2000, "unit": [men]}}, "en")
+    leaders = answer["entries"][0]["leaders"]
+    assert "hero" in leaders
+    assert not {"wight-lord-on-zombie-dragon", "orc-warlord-on-dragon"} & set(leaders)

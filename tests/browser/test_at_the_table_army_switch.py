@@ -1,0 +1,75 @@
+"""The language switch from an army entry's field, in Chromium at 390 and 1366 px, both ways: the
+other page shows the field where it was within about a second of its load (the kept army's
+entries drawn from what is kept, before the rules engine has answered), and once the engine is
+ready the caret is back in the field, with the value the player typed."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import SETTLED, Site, screenshot
+from tests.browser.test_at_table_place import BELOW, TOP, _bring
+from tests.browser.test_at_table_state import OTHER, _add_unit, _open, _settle
+
+#: The field, if the page has it: its top and the window's height, and whether the engine is ready.
+SEEN = """(id) => {
+  const field = document.getElementById(id);
+  const ready = document.querySelector('.nq-engine-status.nq-engine-ready') !== null;
+  if (!field || !field.getClientRects().length) return { ready };
+  const box = field.getBoundingClientRect();
+  return { ready, top: box.top, bottom: box.bottom, height: window.innerHeight };
+}"""
+#: How long after the page's load event the field must be in view.
+IN_VIEW_SECONDS = 1.2
+
+
+def _switch_and_watch(page: Any, lang: str, ident: str, before: float) -> list[tuple[float, Any]]:
+    """Taps the header's language link and follows the field from the load event on: where it
+    is each tenth of a second, until it is in view near its height or the time is up."""
+    page.locator(f"a.nq-lang-link[hreflang='{OTHER[lang]}']:visible").first.click()
+    page.wait_for_url(f"**/{OTHER[lang]}/at-the-table.html*", wait_until="load")
+    start = time.monotonic()
+    seen: list[tuple[float, Any]] = []
+    while time.monotonic() - start < IN_VIEW_SECONDS:
+        where = page.evaluate(SEEN, ident)
+        seen.append((round(time.monotonic() - start, 2), where))
+        if "top" in where and abs(where["top"] - before) <= 24:
+            break
+        page.wait_for_timeout(100)
+    return seen
+
+
+def _lands_and_focuses(page: Any, lang: str, ident: str, before: float, value: str) -> None:
+    seen = _switch_and_watch(page, lang, ident, before)
+    assert "top" in seen[-1][1] and abs(seen[-1][1]["top"] - before) <= 24, (before, seen)
+    _settle(page)
+    page.wait_for_timeout(500)
+    page.evaluate(SETTLED)
+    assert abs(page.evaluate(TOP, ident) - before) <= 24, (before, page.evaluate(TOP, ident))
+    assert page.evaluate("document.activeElement.id") == ident
+    assert page.input_value(f"#{ident}") == value
+
+
+@pytest.mark.parametrize(("lang", "screen"), [("en", "1366"), ("fr", "390")])
+def test_the_switch_from_an_entry_lands_at_once_and_focuses_the_field(
+    browser: Any, site: Site, lang: str, screen: str
+) -> None:
+    watched = _open(browser, site, screen, lang)
+    page = watched.page
+    _add_unit(page, "dwarf")
+    last = page.evaluate("window.nqAtTable.army.state.data.unit.length - 1")
+    ident = f"nq-army-unit-{last}-models"
+    before = _bring(page, ident, BELOW[screen])
+    page.keyboard.press("End")
+    page.keyboard.type("2")
+    value = page.input_value(f"#{ident}")  # switched at once: kept as typed, not yet sent
+    _lands_and_focuses(page, lang, ident, before, value)
+    screenshot(page, f"army-switch-{screen}-{OTHER[lang]}")
+    before = _bring(page, ident, BELOW[screen] // 2)
+    _lands_and_focuses(page, OTHER[lang], ident, before, value)
+    screenshot(page, f"army-switch-{screen}-{lang}")
+    assert not watched.errors, watched.errors
+    page.context.close()
