@@ -39,7 +39,7 @@ def unshowable(text: str) -> str:
 
 #: The default-ignorable code points that are not format characters (Unicode's
 #: DerivedCoreProperties: the Hangul fillers, variation selectors, the Mongolian and musical
-#: invisibles, the tags' plane).
+#: invisibles, the Khitan filler, the tags' plane).
 IGNORABLE_RANGES = (
     (0x034F, 0x034F),
     (0x115F, 0x1160),
@@ -49,6 +49,7 @@ IGNORABLE_RANGES = (
     (0xFE00, 0xFE0F),
     (0xFFA0, 0xFFA0),
     (0xFFF0, 0xFFF8),
+    (0x16FE4, 0x16FE4),
     (0x1BCA0, 0x1BCA3),
     (0x1D173, 0x1D17A),
     (0xE0000, 0xE0FFF),
