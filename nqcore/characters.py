@@ -39,7 +39,7 @@ def unshowable(text: str) -> str:
 
 #: The default-ignorable code points that are not format characters (Unicode's
 #: DerivedCoreProperties: the Hangul fillers, variation selectors, the Mongolian and musical
-#: invisibles, the Khitan filler, the tags' plane).
+#: invisibles, the tags' plane).
 IGNORABLE_RANGES = (
     (0x034F, 0x034F),
     (0x115F, 0x1160),
@@ -49,14 +49,14 @@ IGNORABLE_RANGES = (
     (0xFE00, 0xFE0F),
     (0xFFA0, 0xFFA0),
     (0xFFF0, 0xFFF8),
-    (0x16FE4, 0x16FE4),
     (0x1BCA0, 0x1BCA3),
     (0x1D173, 0x1D17A),
     (0xE0000, 0xE0FFF),
 )
 #: Characters that are neither but whose glyph is empty (fonts draw nothing): braille's blank
-#: pattern and the musical null notehead, each a symbol to Unicode, a blank to the reader.
-BLANK_GLYPHS = frozenset("\u2800\U0001d159")
+#: pattern and the musical null notehead, each a symbol to Unicode, a blank to the reader; the
+#: Khitan small script filler, a mark that only pads a cluster.
+BLANK_GLYPHS = frozenset("\u2800\U0001d159\U00016fe4")
 
 
 def invisible(char: str) -> bool:
