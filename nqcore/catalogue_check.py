@@ -22,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from string import Formatter
 
+from nqcore.catalogue_header import header_problem
 from nqcore.characters import shows_nothing
 
 #: The longest message a reader takes: the book's longest paragraph is a few thousand
@@ -191,7 +192,10 @@ def text_problem(data: bytes) -> tuple[int, str] | None:
     if charset and charset[1].lower().replace("_", "-") not in ("utf-8", "utf8"):
         return text.count("\n", 0, charset.start()) + 1, f"charset {charset[1]}, not UTF-8"
     return (
-        character_problem(text) or _syntax_problem(text.splitlines()) or plural_header_problem(text)
+        character_problem(text)
+        or _syntax_problem(text.splitlines())
+        or header_problem(text)
+        or plural_header_problem(text)
     )
 
 
@@ -247,7 +251,7 @@ def syntax_problem(text: str) -> tuple[int, str] | None:
     """Where and why the catalogue ``text`` is not one Babel (the engine, Sphinx, every tool),
     GNU gettext and this check read alike, its lines counted as Babel counts them (``\\n``
     only): Babel raises on what this names, naming the line before it."""
-    return _syntax_problem(text.split("\n"))
+    return _syntax_problem(text.split("\n")) or header_problem(text)
 
 
 def _syntax_problem(lines: list[str]) -> tuple[int, str] | None:

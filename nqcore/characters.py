@@ -54,8 +54,9 @@ IGNORABLE_RANGES = (
     (0xE0000, 0xE0FFF),
 )
 #: Characters that are neither but whose glyph is empty (fonts draw nothing): braille's blank
-#: pattern and the musical null notehead, each a symbol to Unicode, a blank to the reader.
-BLANK_GLYPHS = frozenset("\u2800\U0001d159")
+#: pattern and the musical null notehead, each a symbol to Unicode, a blank to the reader; the
+#: Khitan small script filler, a mark that only pads a cluster.
+BLANK_GLYPHS = frozenset("\u2800\U0001d159\U00016fe4")
 
 
 def invisible(char: str) -> bool:

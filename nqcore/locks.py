@@ -12,20 +12,43 @@ The standard library only: ``./dev`` runs it before anything else.
 from __future__ import annotations
 
 import argparse
+import errno
+import os
+import stat
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO
 
 
 class Busy(Exception):
-    """Another run holds the lock, past the wait; told in one line."""
+    """The lock is not to be had, told in one line: another run holds it past the wait, or its
+    path is no regular file (:func:`open_lock`)."""
 
 
-def _try_lock(handle: IO[str]) -> bool:
+def open_lock(path: Path) -> int:
+    """``path`` opened to be locked: created if missing, never through a symbolic link (a
+    dangling one would create its target, outside the checkout), never blocking (a FIFO waits
+    for a reader before any wait applies), and only if it is a regular file (a directory, a
+    FIFO, a device refused: :class:`Busy`)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    refused = f"{path}: not a regular file (a directory, a FIFO or a symbolic link?): refused;"
+    refused += " remove it and run again"
+    try:
+        handle = os.open(path, flags, 0o644)
+    except OSError as error:
+        if error.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO, errno.ENOTDIR, errno.EMLINK):
+            raise Busy(refused) from None
+        raise Busy(f"{path}: {error.strerror}") from None
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        raise Busy(refused)
+    return handle
+
+
+def _try_lock(handle: int) -> bool:
     import fcntl
 
     try:
@@ -39,8 +62,12 @@ def _try_lock(handle: IO[str]) -> bool:
 def exclusive_lock(path: Path, wait: float, who: str, what: str = "run") -> Iterator[None]:
     """Hold ``path``'s lock; wait up to ``wait`` seconds for another ``what`` to release it,
     saying so once as ``who``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a") as handle:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise Busy(f"{path.parent}: {error.strerror}") from None
+    handle = open_lock(path)
+    try:
         if not _try_lock(handle):
             if wait > 0:
                 print(f"{who}: waiting for another {what} to finish ({path})", file=sys.stderr)
@@ -50,6 +77,8 @@ def exclusive_lock(path: Path, wait: float, who: str, what: str = "run") -> Iter
                     raise Busy(f"{path}: another {what} holds it (waited {wait:g} s)")
                 time.sleep(0.1)
         yield  # closing the file releases the lock, also when the run is killed
+    finally:
+        os.close(handle)
 
 
 def main(argv: list[str] | None = None) -> int:

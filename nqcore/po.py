@@ -66,12 +66,18 @@ def read(
     gettext read otherwise, or that either refuses (:func:`nqcore.catalogue_check.syntax_problem`:
     a tab after a keyword, a comment between a message's strings, a ``#~|`` line) raises
     :class:`CatalogueSyntaxError` naming ``where`` (the file) and the line; else the line is
-    skipped, as Sphinx skips it."""
-    from nqcore.catalogue_check import syntax_problem
+    skipped, as Sphinx skips it. A header Babel stops on, strict or not (a charset other than
+    UTF-8, empty or missing; a ``Language:`` that is no language code:
+    :mod:`nqcore.catalogue_header`), raises it too."""
+    from nqcore.catalogue_check import syntax_problem, text_problem
+    from nqcore.catalogue_header import header_problem
 
+    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+    if found := header_problem(text):  # Babel stops on it, strict or not: named as the checks do
+        raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
+        raise CatalogueSyntaxError(where, *(text_problem(raw) or found))
     if not strict:
         return _babel(data, locale=locale, strict=False)
-    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
     if found := syntax_problem(text):
         raise CatalogueSyntaxError(where, *found)
     try:

@@ -12,7 +12,8 @@ line naming it, by its suffix or, for a file of another suffix, by its first byt
 sniffs them (``<script``, ``<html``...), in every encoding a browser may read them in (UTF-16
 and UTF-32 without a byte order mark, UTF-7) and past every blank and byte order mark; an SVG
 drawing under another name (``x.png``), a file named as an image that is not a whole image of
-that kind (Pillow reads its header, size and data: ``GIF89a`` and an SVG is none), a ``.txt`` or
+that kind (Pillow reads its header, size and data: ``GIF89a`` and an SVG is none) or of more
+pixels than a browser should decode, a ``.txt`` or
 ``.csv`` that is not UTF-8 are refused too, by name; and a
 templates path inside a content folder is refused in the configuration.  SVG files have their
 own parser (:mod:`nqsphinx.svg_files`); pages (``.md``) and catalogues (``.po``) theirs
@@ -131,18 +132,53 @@ def image_problem(suffix: str, start: bytes) -> str:
     return ""
 
 
+#: The most pixels an image of the content may have, in each frame: the largest the site ships
+#: is 512 × 512 (its icons); 4096 × 4096 leaves room for a drawing. A browser decodes an image
+#: whole: 9500 × 9500 in a 23 KB PNG is 360 MB of memory, a 60000² header 14 GB.
+MAX_IMAGE_PIXELS = 4096 * 4096
+
+
 def whole_image_problem(kind: str, path: Path) -> str:
     """Why ``path``, named as an image of ``kind``, is not a whole one ('' when it is): its
-    header, size and data read by Pillow (``GIF89a`` followed by an SVG is no GIF)."""
+    header, size and data read by Pillow (``GIF89a`` followed by an SVG is no GIF), each of its
+    frames at most :data:`MAX_IMAGE_PIXELS` (Pillow's own limit, a warning and an error past
+    it, is ten times that)."""
+    import warnings
+
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(path) as image:
-            image.verify()
-            width, height = image.size
-    except (OSError, SyntaxError, ValueError, UnidentifiedImageError):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                image.verify()
+            return _frames_problem(kind, path)
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
+        pixels = re.search(r"\((\d+) pixels\)", str(error))
+        return _too_large(kind, int(pixels[1]) if pixels else 0)
+    except (OSError, SyntaxError, ValueError, EOFError, UnidentifiedImageError):
         return f"not a whole {kind} image (its header, size or data unreadable)"
-    return "" if width > 0 and height > 0 else f"a {kind} image of no size"
+
+
+def _frames_problem(kind: str, path: Path) -> str:
+    """Why a frame of the image at ``path`` is too large or of no size ('' when none is)."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        for index in range(getattr(image, "n_frames", 1)):
+            image.seek(index)
+            sizes = [image.size, *(tile.extents[2:] for tile in image.tile if tile.extents)]
+            for width, height in sizes:
+                if width <= 0 or height <= 0:
+                    return f"a {kind} image of no size"
+                if width * height > MAX_IMAGE_PIXELS:
+                    return _too_large(kind, width * height)
+    return ""
+
+
+def _too_large(kind: str, pixels: int) -> str:
+    shown = f"{pixels} pixels" if pixels else "more pixels than Pillow decodes"
+    return f"a {kind} image of {shown}, more than {MAX_IMAGE_PIXELS} (a browser decodes it whole)"
 
 
 def content_folders(app: Sphinx) -> list[Path]:

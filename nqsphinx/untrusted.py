@@ -153,6 +153,7 @@ GUARD_MODULES = (
     *(f"nqtranslate/{name}.py" for name in ("guard", "reading", "formats", "structure")),
     *(f"nqtranslate/{name}.py" for name in ("sphinx_words", "disguise")),
     "nqcore/catalogue_check.py",
+    "nqcore/catalogue_header.py",
     "nqcore/characters.py",
 )
 

@@ -219,3 +219,34 @@ Page
         "index.rst:4: WARNING: its code, run again in fr, gave no answer: "
         "the page's code ran longer than 3 s"
     ), warning
+
+
+def test_a_refused_session_is_named_at_its_own_block(tmp_path: Path) -> None:
+    """Attack sixteen's fifth finding: a session refused in the sandbox (a command writing the
+    export) was reported at the page's first session, line 10 of ``docs/nq.md`` for a block at
+    line 334: a translator sent there found nothing wrong."""
+    page = """\
+Page
+====
+
+.. code-block:: console
+
+   $ nq cast 5 --wizardry 2
+   Casting a level 5 spell at wizardry level 2
+   Roll needed: 7 or less
+   Chance: 70.0%
+
+Later.
+
+.. code-block:: console
+
+   $ nq cast 5 --wizardry 2
+   ...
+   $ nq export --output=_build/planted-export.json
+   ...
+"""
+    warnings = io.StringIO()
+    _build_french(tmp_path, page, warnings)
+    (warning,) = strip_colors(warnings.getvalue()).splitlines()
+    assert "index.rst:13: WARNING: its code, run again in fr, gave no answer: " in warning, warning
+    assert "its session's line 3: a session's command writes" in warning, warning

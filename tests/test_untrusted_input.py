@@ -299,3 +299,14 @@ def test_a_hostile_sphinx_po_is_named_by_the_guard(tmp_path: Path) -> None:
     [finding] = check_catalogue(path)
     assert finding.line == HEADER.count("\n") + 1
     assert "Sphinx puts its own words unescaped" in finding.what
+
+
+def test_the_guards_digest_covers_every_module_of_the_engines_checks() -> None:
+    """A check changed in a module the digest left out would not check again the catalogues
+    passed before it (the header's check, ``nqcore/catalogue_header.py``)."""
+    import nqcore.catalogue_check as checks
+    from nqsphinx.untrusted import GUARD_MODULES
+
+    modules = {getattr(value, "__module__", "") for value in vars(checks).values()}
+    paths = {f"{m.replace('.', '/')}.py" for m in modules if m.startswith("nqcore.")}
+    assert paths and paths <= set(GUARD_MODULES), sorted(paths - set(GUARD_MODULES))

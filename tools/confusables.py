@@ -2,10 +2,12 @@
 (:mod:`nqcore.army.lookalikes`), from Unicode's ``confusables.txt`` vendored in ``tools/unicode``
 (its README says which version and why), after checking the file's SHA-256.
 
-Only what a name may hold is kept: a source character that is a letter, a mark or a digit, in
-its decomposed form (the skeleton reads the NFD of a name), known to Python's Unicode database
-and accepted by the name check (no small capital, no mathematical letter: those are refused
-before any comparison).  ``--check`` exits 1 when the data file differs from what the table
+Only what a name may hold is kept: a source character that is a letter, a mark, a number, a
+punctuation mark or a symbol (a hyphen U+2010 reads as "-", a Roman numeral one as "l", a
+multiplication sign as "x"), in its decomposed form (the skeleton reads the NFD of a name),
+known to Python's Unicode database and accepted by the name check (no small capital, no
+mathematical letter: those are refused before any comparison), read as a text with no control
+or format character.  ``--check`` exits 1 when the data file differs from what the table
 makes."""
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ def _kept(char: str) -> bool:
 
     category = unicodedata.category(char)
     return (
-        (category[0] in "LM" or category == "Nd")
+        category[0] in "LMNPS"
         and unicodedata.normalize("NFD", char) == char
         and not unwritten_letter(char)
         and not (invisible(char))
@@ -46,7 +48,8 @@ def table(data: bytes) -> dict[str, str]:
             continue
         source = "".join(chr(int(code, 16)) for code in fields[0].split())
         target = "".join(chr(int(code, 16)) for code in fields[1].split())
-        if len(source) == 1 and _kept(source):
+        control = any(unicodedata.category(c) in ("Cc", "Cf") for c in target)
+        if len(source) == 1 and _kept(source) and not control:  # a symbol may read with a tab
             found[source] = target
     return found
 

@@ -17,6 +17,7 @@ reader's, and its skeleton still makes it the twin of a Latin "HOPE" in the same
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache
 from typing import Any
@@ -26,6 +27,8 @@ from nqcore.data.datafiles import load
 from nqcore.i18n import N_, Msg, Refusal
 
 LATIN = "LATIN"
+#: A combining dot above on an i or a j (soft-dotted letters).
+_DOT_ON_DOT = re.compile("(?<=[ij])\u0307")
 #: An entry named as one before it, or as one a reader takes it for.
 TWICE = N_("a second entry named {name}")
 LOOKS_ALIKE = N_("a second entry named {name}, which reads as {first} ({code} passes for {looks})")
@@ -40,20 +43,23 @@ def _table() -> dict[str, str]:
 
 def skeleton(text: str) -> str:
     """UTS #39's skeleton of ``text``: its NFD, each character read through the look-alike
-    table, then NFD again.
+    table, then NFD again, a dot above on an i or a j dropped (most fonts draw it on the
+    letter's own dot: "Fi\u0307end" reads "Fiend").
 
     >>> skeleton("\\u041d\\u041e\\u0420\\u0415") == skeleton("HOPE")
     True
     """
     table = _table()
     read = "".join(table.get(char, char) for char in unicodedata.normalize("NFD", text))
-    return unicodedata.normalize("NFD", read)
+    return _DOT_ON_DOT.sub("", unicodedata.normalize("NFD", read))
 
 
 def look_key(text: str) -> str:
     """What two names a reader takes for one share though their letters differ: the skeleton
-    of the name as it reads (:func:`nqcore.army.names.same_name`)."""
-    return skeleton(same_name(text))
+    of the name as it reads (:func:`nqcore.army.names.same_name`), case folded after (a logical
+    or, U+2228, reads as a "v", so "\u2228ale" as "Vale"; names that differ by case alone are
+    one already)."""
+    return skeleton(same_name(text)).casefold()
 
 
 def passing_for(name: str, first: str) -> tuple[str, str]:

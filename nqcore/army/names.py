@@ -188,7 +188,7 @@ def check_one_script(text: str) -> None:
     apart by their names alone.  Japanese mixes its kana and Han, Korean Hangul and Han, each
     with Latin (Unicode's "highly restrictive" profile, UTS #39)."""
     for word in text.split():
-        letters = {char: letter_script(char) for char in word if letter_script(char)}
+        letters = {char: script_of(char) for char in word if script_of(char)}
         scripts = set(letters.values())
         if len(scripts) > 1 and not any(scripts <= mix for mix in _MIXES):
             first = next(iter(letters))
@@ -235,6 +235,21 @@ def letter_script(char: str) -> str:
     if first in _TWO_WORDS:
         return " ".join(words[:2])
     return _SCRIPT_OF.get(first, first)
+
+
+#: First words of combining marks that belong to no script of letters (inherited marks).
+_NO_SCRIPT_MARKS = frozenset({"COMBINING", "VEDIC", "MUSICAL", "VARIATION"})
+
+
+def script_of(char: str) -> str:
+    """The script of a letter (:func:`letter_script`) or of a combining mark named for one (a
+    Kannada nukta, U+0CBC, on a Latin letter is a second script); '' for what is neither."""
+    if not unicodedata.category(char).startswith("M"):
+        return letter_script(char)
+    words = unicodedata.name(char, "").split() or ["COMBINING"]
+    if words[0] in _NO_SCRIPT_MARKS or "COMBINING" in words[1:2]:
+        return ""
+    return " ".join(words[:2]) if words[0] in _TWO_WORDS else _SCRIPT_OF.get(words[0], words[0])
 
 
 def name_key(text: str) -> str:

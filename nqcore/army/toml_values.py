@@ -7,10 +7,15 @@ from __future__ import annotations
 import datetime
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from nqcore.i18n import Counted
 
 #: The most characters of a value a refusal quotes.
 MAX_SHOWN = 60
+#: The most keys a refusal names: 100,000 unknown keys in a file made one line of 789 KB.
+MAX_KEYS = 10
 #: A key TOML writes without quotes.
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -42,9 +47,16 @@ def toml_key(name: object) -> str:
     return toml_string(text)
 
 
-def toml_keys(names: list[str]) -> list[str]:
-    """Each of ``names`` as TOML writes it (:func:`toml_key`)."""
-    return [toml_key(name) for name in names]
+def toml_keys(names: list[str]) -> list[str | Counted]:
+    """Each of ``names`` as TOML writes it (:func:`toml_key`): the first :data:`MAX_KEYS`, then
+    how many others ("… and 99,990 others")."""
+    from nqcore.i18n import N_, Counted
+
+    shown: list[str | Counted] = [toml_key(name) for name in names[:MAX_KEYS]]
+    if len(names) > MAX_KEYS:
+        more = len(names) - MAX_KEYS
+        shown.append(Counted(more, N_("… and {count} other"), N_("… and {count} others")))
+    return shown
 
 
 def toml_string(text: str) -> str:

@@ -237,8 +237,9 @@ class CodeInPageLanguage(SphinxPostTransform):
         try:
             return page_runs.run_in_sandbox(lang, texts)
         except page_runs.PageRunError as error:
+            where = running[0] if error.block is None else blocks[error.block][0]
             logger.warning(
-                "its code, run again in %s, gave no answer: %s", lang, error, location=running[0]
+                "its code, run again in %s, gave no answer: %s", lang, error, location=where
             )
             return [[] for _ in blocks]
 

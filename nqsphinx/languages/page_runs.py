@@ -48,7 +48,12 @@ PageRun = tuple[str, list[list[str]]]
 
 
 class PageRunError(Exception):
-    """The page's code gave no answer (it failed its process, or printed over the answer)."""
+    """The page's code gave no answer (it failed its process, or printed over the answer);
+    ``block``: the index of the page's block at fault, when one is (a session refused)."""
+
+    def __init__(self, message: str, block: int | None = None) -> None:
+        super().__init__(message)
+        self.block = block
 
 
 def _child(command: list[str], given: object) -> Any:
@@ -96,11 +101,27 @@ def run_in_sandbox(lang: str, blocks: Sequence[Block]) -> list[Any]:
     if not calls and not sessions:
         return _combined(blocks, page, [], [])
     engine = _child(["engine", lang], {"calls": calls, "sessions": sessions})
+    _raise_refused(engine, blocks)
     if not (isinstance(engine, dict) and _is_words(engine.get("calls"))):
         raise PageRunError("the page's code printed over its answers")
     if not _is_words(engine.get("sessions")) or len(engine["calls"]) != len(calls):
         raise PageRunError("the page's code printed over its answers")
     return _combined(blocks, page, engine["calls"], engine["sessions"])
+
+
+def _raise_refused(engine: Any, blocks: Sequence[Block]) -> None:
+    """The session the engine's child refused, as a :class:`PageRunError` naming its block."""
+    refused = engine.get("refused") if isinstance(engine, dict) else None
+    if refused is None:
+        return
+    if not (isinstance(refused, list) and len(refused) == 3):
+        raise PageRunError("the page's code printed over its answers")
+    session, line, why = refused
+    consoles = [index for index, (kind, _) in enumerate(blocks) if kind == "console"]
+    shaped = isinstance(session, int) and 0 <= session < len(consoles)
+    if not (shaped and isinstance(line, int) and isinstance(why, str)):
+        raise PageRunError("the page's code printed over its answers")
+    raise PageRunError(f"its session's line {line}: {why}", block=consoles[session])
 
 
 def _combined(
@@ -197,12 +218,15 @@ def answered(argv: list[str], lang: str) -> str:
 def engine_answers(lang: str, calls: list[list[str]], sessions: list[str]) -> dict[str, Any]:
     """The calls answered in ``lang``, the sessions as ``lang`` shows them.  Runs none of the
     page's code (the sessions' ``nq`` commands only): the engine's child."""
-    from nqsphinx.languages.console import console_in_language
+    from nqsphinx.languages.console import SessionRefused, console_in_language
 
-    return {
-        "calls": [answered(argv, lang) for argv in calls],
-        "sessions": [console_in_language(text, lang) for text in sessions],
-    }
+    shown: list[str] = []
+    for index, text in enumerate(sessions):
+        try:
+            shown.append(console_in_language(text, lang))
+        except SessionRefused as refused:  # named at its block by the build
+            return {"refused": [index, refused.line, refused.why]}
+    return {"calls": [answered(argv, lang) for argv in calls], "sessions": shown}
 
 
 def answers(lang: str, blocks: Sequence[Block]) -> list[Any]:
@@ -213,6 +237,7 @@ def answers(lang: str, blocks: Sequence[Block]) -> list[Any]:
     calls = [call for runs in page for _, example in runs or [] for call in example]
     sessions = [text for kind, text in blocks if kind == "console"]
     engine = engine_answers(lang, calls, sessions)
+    _raise_refused(engine, blocks)
     return _combined(blocks, page, engine["calls"], engine["sessions"])
 
 

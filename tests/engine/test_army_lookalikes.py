@@ -127,3 +127,69 @@ def test_the_look_alike_table_is_the_one_the_vendored_file_makes() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    ("first", "twin"),
+    [
+        ("Half-Orcs", "Half\u2010Orcs"),  # a hyphen
+        ("Half-Orcs", "Half\u2212Orcs"),  # a minus sign
+        ("Orc's Own", "Orc\u2019s Own"),  # a right single quotation mark
+        ("Axemen", "A\u00d7emen"),  # a multiplication sign
+        ("Skull Guard", "Sku|l Guard"),
+        ("Skull Guard", "Sku\u2160l Guard"),  # a Roman numeral one
+        ("Unit 1", "Unit \u2160"),
+        ("Ogres", "\u3007gres"),  # an ideographic number zero
+        ("Vale", "\u2228ale"),  # a logical or
+        ("Orc:Two", "Orc\u2236Two"),  # a ratio sign
+        ("Fiend", "Fi\u0307end"),  # a dot above on the i's own dot
+    ],
+)
+def test_a_look_alike_of_punctuation_a_symbol_or_a_dot_is_a_second_entry(
+    first: str, twin: str
+) -> None:
+    """Attack sixteen: the table kept only letters, marks and digits, so a dash, a quotation
+    mark, a symbol or a Roman numeral that reads as an ASCII character passed."""
+    assert "a second entry named" in refusal(army(first, twin))
+    assert "a second entry named" in refusal(army(twin, first))
+
+
+def _ascii_lookalikes() -> list[tuple[str, str]]:
+    """Unicode's single characters that read as one printable ASCII character."""
+    found = []
+    text = (ROOT / "tools" / "unicode" / "confusables.txt").read_text(encoding="utf-8-sig")
+    for line in text.splitlines():
+        fields = line.split("#", 1)[0].split(";")
+        if len(fields) < 3 or len(fields[0].split()) != 1 or len(fields[1].split()) != 1:
+            continue
+        source, target = chr(int(fields[0], 16)), chr(int(fields[1], 16))
+        if target.isascii() and target.isprintable() and target != " " and not source.isascii():
+            found.append((source, target))
+    return found
+
+
+def test_every_one_character_look_alike_of_ascii_a_name_may_hold_is_caught() -> None:
+    """Inside a Latin word, each of Unicode's look-alikes of an ASCII character that the name
+    check lets through reads as that character."""
+    from nqcore.army.lookalikes import look_key
+    from nqcore.army.names import check_name
+
+    missed = []
+    for source, target in _ascii_lookalikes():
+        twin = f"Orcs{source}Band"
+        try:
+            check_name(twin)
+        except ValueError:
+            continue  # refused on its own
+        if look_key(twin) != look_key(f"Orcs{target}Band"):
+            missed.append(f"U+{ord(source):04X}->{target}")
+    assert missed == [], missed
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Gh\U00016fe4ouls", "Gho\u0cbculs"],  # a Khitan filler; a Kannada nukta on an o
+)
+def test_an_invisible_filler_or_a_mark_of_another_script_is_refused(name: str) -> None:
+    said = refusal(army("Ghouls", name))
+    assert "field name:" in said and "a second entry" not in said, said

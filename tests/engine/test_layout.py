@@ -21,6 +21,7 @@ def test_the_engine_modules_live_in_subpackages() -> None:
         "locks.py",  # one run at a time in a checkout: update-po's and the builds' (./dev)
         "places.py",  # where a refusal is, in the reader's language: every reader of files
         "catalogue_check.py",
+        "catalogue_header.py",  # a catalogue's charset and language: every reader's, po.py's too
         "catalogue_loading.py",  # one catalogue as the engine reads it: every translated answer
         "characters.py",  # the characters any text read may hold: data, catalogues, files
         "filled.py",  # numbers in the data's texts, in the reader's language: every data reader

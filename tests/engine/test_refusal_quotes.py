@@ -76,3 +76,26 @@ def test_a_data_files_refusal_doubles_no_backslash() -> None:
     said = str(caught.value)
     assert "\\\\" not in said, said
     assert said.endswith("field aspect: invalid enum value 'fire\\u200b'"), said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_refusal_names_ten_unknown_fields_and_counts_the_rest(tmp_path: Path, lang: str) -> None:
+    """100,000 unknown keys in a file of under 1 MiB made one line of 789 KB."""
+    path = tmp_path / "p.toml"
+    path.write_text("".join(f"k{i}=1\n" for i in range(100_000)), encoding="utf-8")
+    code, out, err = outcome("--lang", lang, "points", str(path))
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and len(err) < 300, err
+    more = "… and 99,990 others" if lang == "en" else "… et 99\u202f990 autres"
+    assert err.endswith(
+        f"k0, k1, k10, k100, k1000, k10000, k10001, k10002, k10003, k10004, {more}\n"
+    ), err
+
+
+def test_eleven_unknown_fields_are_named_all_but_one() -> None:
+    from nqcore.army.toml_values import toml_keys
+    from nqcore.i18n import Refusal
+
+    said = Refusal("unknown field(s) {fields}", fields=toml_keys([f"k{i}" for i in range(11)]))
+    assert str(said) == "unknown field(s) k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, … and 1 other"
+    assert Refusal("x {fields}", fields=toml_keys(["a", "b.c"])).text("fr") == 'x a, "b.c"'
+    assert said.text("fr").endswith("k9, … et 1 autre")
