@@ -234,3 +234,34 @@ def test_dev_refuses_a_file_git_tracks_under_node_modules_in_one_line(tmp_path: 
         "(git rm -r --cached tools/search/node_modules)"
     ]
     assert _npm_runs(project) == []
+
+
+@pytest.mark.parametrize(
+    ("planted", "link"),
+    [
+        (".venv/bin/python", None),  # ./dev would run it
+        ("nqcore/__pycache__/locks.cpython-311.pyc", None),  # an "unchecked" one runs as is
+        ("_build", "/etc"),  # the build would write through it
+        (".mypy_cache/3.11/x.json", None),
+    ],
+)
+def test_dev_refuses_what_git_tracks_where_only_the_tools_write(
+    tmp_path: Path, planted: str, link: str | None
+) -> None:
+    """A pull request adds (``git add -f``) a virtual environment's file, a bytecode file, a
+    symbolic link for the build's folder or a cache: refused in one line before anything runs."""
+    project = _copy(tmp_path)
+    path = project / planted
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if link:
+        path.symlink_to(link)
+    else:
+        path.write_text("planted\n", encoding="utf-8")
+    for args in (["init", "-q"], ["add", "-f", planted]):
+        subprocess.run(["git", *args], cwd=project, check=True, capture_output=True)
+    done = _dev(project, _fake_tools(project))
+    assert done.returncode != 0
+    assert done.stderr.splitlines() == [
+        f"Refused: git tracks {planted}, where only the tools write (git rm -r --cached {planted})"
+    ]
+    assert _npm_runs(project) == []
