@@ -23,8 +23,10 @@ from nqcompanion.bridge.web import build, starting_choices
 from nqcompanion.page import directive
 from nqcompanion.page.answers import answer_words
 from nqcompanion.page.calculators import _modifiers
+from nqcore.army.characteristics import characteristic_range
 from nqcore.cli import commands
 from nqcore.cli.commands import main
+from nqcore.i18n import translator
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import (
     KEEP_SHOWN,
@@ -37,6 +39,9 @@ from tests.browser.conftest import (
     wait_until,
     watch,
 )
+
+#: The engine's refusal of a characteristic no cost table prices (nqcore.army.characteristics).
+BEYOND = "{name} {value} is beyond its cost table: Creating A Profile prices {name} {low} to {high}"
 
 LANGS = ("en", "fr")
 #: Random questions per calculator and language.
@@ -765,11 +770,19 @@ def test_the_builder_changes_exports_imports_and_keeps_a_profile(
     page.locator("#nq-builder-st").fill("99")
     page.locator("#nq-builder-st").dispatch_event("change")
     error = page.locator("#nq-builder-st-error")
-    error.wait_for(state="visible")
-    limits = {"min": "1", "max": page.locator("#nq-builder-st").get_attribute("data-max")}
-    assert error.inner_text() == ui_text("Enter a whole number from {min} to {max}.", lang).format(
-        **limits
+    error.wait_for(state="visible")  # the engine's refusal, beside the field, without the file
+    allowed = characteristic_range("st")
+    assert error.inner_text() == translator(lang)(BEYOND).format(
+        name=translator(lang)("ST"), value=99, low=allowed.start, high=allowed.stop - 1
     )
+    assert page.locator("#nq-builder-st").get_attribute("aria-invalid") == "true"
+    # kept as typed (it survives the language switch), the card not counting it
+    assert "st = 99" in page.evaluate("window.nqAtTable.builder.state.toml")
+    assert "error" in json.loads(page.locator("#nq-builder").get_attribute("data-answer"))
+    page.locator("#nq-builder-st").fill("6")  # back to what it was: counted again
+    page.locator("#nq-builder-st").dispatch_event("change")
+    error.wait_for(state="hidden")
+    page.evaluate("window.nqAtTable.builder.idle()")
     assert page.evaluate("window.nqAtTable.builder.state.toml") == toml
     # Export: the file nq points reads.
     with page.expect_download() as download:

@@ -113,8 +113,9 @@ def test_a_support_unit_is_offered_support_models_first(
     wait_until(page, "(window.nqAtTable.army.state.data.support || []).length === 1")
     page.evaluate("window.nqAtTable.army.idle()")
     said = page.locator("#nq-army-support-0 .nq-army-breaches").inner_text()
-    assert ui_text("Refused:", lang) in said and chaos in said, said
-    assert {"en": "Structure line", "fr": "ligne de structure"}[lang] in said
+    assert ui_text("Refused:", lang) in said, said  # the entry's heading names the profile
+    assert {"en": "a model of type elite", "fr": "une figurine de type élite"}[lang] in said
+    assert {"en": "“Support weapon”", "fr": "« Arme de soutien »"}[lang] in said, said
     assert {"en": "1 refusal", "fr": "1 refus"}[lang] in page.inner_text("#nq-army-summary")
     page.locator("#nq-army-support-0").scroll_into_view_if_needed()
     screenshot(page, f"army-support-{size}-{lang}-{scheme}")
