@@ -39,6 +39,8 @@ def ready(request: pytest.FixtureRequest, browser: Any, site: Site) -> Iterator[
 
 
 def _answer(page: Any, command: str, values: dict[str, Any]) -> dict[str, Any]:
+    # the answer shown before is no sign of this one's: waited for once it is drawn
+    page.evaluate("c => { delete document.querySelector(`#nq-${c}`).dataset.answer; }", command)
     page.evaluate(FILL, [command, values])
     wait_until(
         page,
