@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from nqcore import catalogue_loading, i18n, po
-from nqcore.cli.commands import main as nq
+from nqcore import po
 from nqtranslate import tidy
 from nqtranslate.catalogue import CatalogueError
 from nqtranslate.guard import check_catalogue
 from nqtranslate.reading import CatalogueRefused, checked_messages
+from tests.test_catalogue_syntax_refusals import nq_refusal_with
 
 
 def _catalogue(content_type: str | None, language: str = "fr") -> str:
@@ -80,14 +80,7 @@ def test_nq_refuses_in_one_line_at_the_header_line(
 ) -> None:
     _, line, said = PLANTS[plant]
     path = _plant(tmp_path, "nqcore", plant)
-    monkeypatch.setattr(i18n, "find_catalogue", lambda *_: path)
-    catalogue_loading.load_po.cache_clear()
-    try:
-        assert nq(["--lang", "fr", "cancel", "--spell", "Smoke"]) == 2
-    finally:
-        catalogue_loading.load_po.cache_clear()
-    out, err = capsys.readouterr()
-    assert out == "" and len(err.splitlines()) == 1, err
+    err = nq_refusal_with(path, capsys, monkeypatch)
     assert err.startswith(f"nq: {path}:{line}: {said}"), err
 
 

@@ -49,12 +49,11 @@ def _plant(folder: Path, name: str, plant: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("plant", sorted(PLANTS))
-def test_nq_refuses_in_one_line_at_the_faulty_line(
-    tmp_path: Path, plant: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    _, line, said = PLANTS[plant]
-    path = _plant(tmp_path, "nqcore", plant)
+def nq_refusal_with(
+    path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> str:
+    """What ``nq --lang fr`` says, in one line on stderr and exit 2, with ``path`` as the
+    engine's French catalogue."""
     monkeypatch.setattr(i18n, "find_catalogue", lambda *_: path)
     catalogue_loading.load_po.cache_clear()
     try:
@@ -63,6 +62,16 @@ def test_nq_refuses_in_one_line_at_the_faulty_line(
         catalogue_loading.load_po.cache_clear()
     out, err = capsys.readouterr()
     assert out == "" and len(err.splitlines()) == 1, err
+    return err
+
+
+@pytest.mark.parametrize("plant", sorted(PLANTS))
+def test_nq_refuses_in_one_line_at_the_faulty_line(
+    tmp_path: Path, plant: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, line, said = PLANTS[plant]
+    path = _plant(tmp_path, "nqcore", plant)
+    err = nq_refusal_with(path, capsys, monkeypatch)
     assert err.startswith(f"nq: {path}:{line}: {said}"), err
 
 
