@@ -497,8 +497,6 @@ function armyBuilder(box) {
     summary.classList.toggle("nq-refused", breaches.some((b) => b.kind === "refusal"));
     const wide = breaches.filter((b) => !b.entry);
     const wideIds = new Map(wide.map((b, n) => [b, `nq-army-wide-${n}`]));
-    $("nq-army-wide").replaceChildren(...wide.map((b) => breachItem(b, wideIds.get(b),
-      result.entries)));
     if (breaches.some((b) => !b.entry && b.field === "points" && b.kind === "refusal")) {
       $("nq-army-points").setAttribute("aria-invalid", "true");
     }
@@ -516,7 +514,9 @@ function armyBuilder(box) {
       markFields(entry, marks.map(([b]) => b), "mark");
     }
     // After the entries: a link goes to its field's control as drawn for this answer (an entry
-    // just added has no control before).
+    // just added has no control before), in the army's list as in the found list.
+    $("nq-army-wide").replaceChildren(...wide.map((b) => breachItem(b, wideIds.get(b),
+      result.entries)));
     $("nq-army-found").replaceChildren(...result.entries.map((entry) => foundItem(entry, breaches))
       .filter(Boolean));
     $("nq-army-toml").textContent = result.toml;

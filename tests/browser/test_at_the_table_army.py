@@ -41,6 +41,13 @@ def _settle(page: Any) -> None:
     page.evaluate("window.nqAtTable.army.idle()")
 
 
+def _deleted(page: Any) -> None:
+    """Wait for a deletion confirmed in the dialog: the dialog's ``close`` event, which deletes,
+    comes in a task after the key that closed it; the deletion says so in the status line."""
+    wait_until(page, "document.getElementById('nq-army-status').textContent !== ''")
+    _settle(page)
+
+
 def _answered(page: Any, until: str) -> None:
     """Wait until the engine's answer holds what the change made (``until``, an expression on
     the army's tables, ``data``): a list's change event may come after the key that made it."""
@@ -276,7 +283,7 @@ def test_deleting_an_army_asks_first_by_keyboard(
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "nq-army-confirm-delete"
     page.keyboard.press("Enter")
-    _settle(page)
+    _deleted(page)
     assert "Red Tusk" not in _armies(page)
     deleted = ui_text("The army “{name}” was deleted.", lang).format(name="Red Tusk")
     assert page.locator("#nq-army-status").inner_text() == deleted

@@ -13,7 +13,7 @@ import pytest
 
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import Site, screenshot, wait_until
-from tests.browser.test_at_the_table_army import _armies, _settle
+from tests.browser.test_at_the_table_army import _armies, _deleted, _settle
 from tests.browser.test_at_the_table_army_undo import companion as _open
 
 ARMY = Path(__file__).parents[2] / "examples" / "armies" / "barrow-host.toml"
@@ -151,7 +151,7 @@ def test_ctrl_z_undoes_in_the_builder_used_only(browser: Any, site: Site) -> Non
     page.evaluate("window.nqAtTable.army.idle()")
     page.click("#nq-army-delete")
     page.click("#nq-army-confirm-delete")
-    _settle(page)
+    _deleted(page)
     assert "The Barrow Host" not in _armies(page)
     assert page.locator("#nq-army-undo").is_visible()
     page.focus("#nq-builder-start")

@@ -90,27 +90,41 @@ LAST = ARMY.replace('name = "Skeletons"', 'name = "Bones"').split("[[individual]
     '[[unit]]\nname = "Skeletons"\nprofile = "skeleton-warrior"\nmodels = 2\n'
     'formation = "ranked"\nleader = "hero"\n'
 )
-# Every drawing of the found list, as the links' targets of each entry.
-DRAWINGS = """() => { window.nqDrawn = []; const found = document.getElementById('nq-army-found');
-  const replace = found.replaceChildren.bind(found);
-  found.replaceChildren = (...items) => { window.nqDrawn.push(items.map(li =>
-    [...li.querySelectorAll('a')].map(a => a.getAttribute('href')))); return replace(...items); };
+# Every drawing of a list (the found list, the army's own), as the links' targets of each item.
+DRAWINGS = """(id) => { window.nqDrawn = []; const list = document.getElementById(id);
+  const replace = list.replaceChildren.bind(list);
+  list.replaceChildren = (...items) => { if (window.nqDrawing === id) {
+    window.nqDrawn.push(items.map(li => [...li.querySelectorAll('a')].map(a =>
+      a.getAttribute('href')))); } return replace(...items); };
 }"""
+
+
+def _drawings(page: Any, list_id: str, army: str) -> list[list[list[str]]]:
+    """Every drawing of ``list_id`` while ``army`` is opened, but the empty army's."""
+    page.evaluate(f"window.nqDrawing = {list_id!r}")
+    page.evaluate(DRAWINGS, list_id)
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", army)
+    page.evaluate("window.nqAtTable.army.idle()")
+    drawings = [drawn for drawn in page.evaluate("window.nqDrawn") if drawn]
+    assert drawings, f"{list_id} was not drawn"
+    return drawings
 
 
 def test_a_link_of_an_entry_just_opened_goes_to_its_field(browser: Any, site: Site) -> None:
     """An army opened with more entries than the one shown before: from its first drawing, the
     refusal of its last entry links to that entry's field (not to the entry's heading, as when
-    the list was drawn before the entries' fields)."""
+    the list was drawn before the entries' fields); and so does the army's own list, of an
+    army-wide breach (a second General just opened links to its General box)."""
     watched = _open(browser, site, "en", "1366", "light")
     page = watched.page
-    page.evaluate(DRAWINGS)
-    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", LAST)
-    page.evaluate("window.nqAtTable.army.idle()")
-    drawings = page.evaluate("window.nqDrawn")
-    drawings = [drawn for drawn in drawings if drawn]  # the empty army shown first
-    assert drawings, "the found list was not drawn"
-    for drawn in drawings:
-        assert "#nq-army-unit-5-formation" in drawn[-1], drawings
+    for drawn in _drawings(page, "nq-army-found", LAST):
+        assert "#nq-army-unit-5-formation" in drawn[-1], drawn
+    second = LAST + "".join(
+        f'\n[[individual]]\nname = "{name}"\nprofile = "hero"\ngeneral = true\n'
+        for name in ("Lord", "King")
+    )
+    for drawn in _drawings(page, "nq-army-wide", second):
+        hrefs = {href for links in drawn for href in links}
+        assert {"#nq-army-individual-0-general", "#nq-army-individual-1-general"} <= hrefs, drawn
     assert not watched.errors, watched.errors
     page.context.close()

@@ -14,7 +14,7 @@ import pytest
 
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import Site, _recorded, screenshot, wait_until, watch
-from tests.browser.test_at_the_table_army import _answered, _armies, _settle
+from tests.browser.test_at_the_table_army import _answered, _armies, _deleted, _settle
 
 ARMY = Path(__file__).parents[2] / "examples" / "armies" / "barrow-host.toml"
 SIZES = {"390": {"width": 390, "height": 844}, "1366": {"width": 1366, "height": 900}}
@@ -93,7 +93,7 @@ def test_a_deleted_army_comes_back_by_undo_reached_by_tab(
     page.keyboard.press("Enter")
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")  # "Delete the army"
-    _settle(page)
+    _deleted(page)
     assert "The Barrow Host" not in _armies(page)
     assert page.evaluate("document.activeElement.id") == "nq-army-delete"
     page.keyboard.press("Tab")
@@ -215,7 +215,7 @@ def test_the_undo_bar_sits_whole_on_a_phone_in_two_lines(
     _settle(page)
     page.locator("#nq-army-delete").click()
     page.locator("#nq-army-confirm-delete").click()
-    _settle(page)
+    _deleted(page)
     deleted = page.evaluate(UNDO_BAR)
     screenshot(page, f"army-undo-long-army-390-{lang}")
     for said in (removed, deleted):
