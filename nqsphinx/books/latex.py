@@ -24,6 +24,7 @@ from nqsphinx.books import (
     index_order,
     measure,
     page_keeps,
+    page_ref_ties,
     pdf_cover,
     table_breaks,
     turned_tables,
@@ -497,4 +498,5 @@ def setup(app: Sphinx) -> None:
     index_order.setup(app)
     turned_tables.setup(app)
     table_breaks.setup(app)
+    page_ref_ties.setup(app)
     units.setup(app)

@@ -209,11 +209,17 @@ def test_teardrop_use_cost_table_erratum() -> None:
     medium = [row[2] for row in table.rows]
     large = [row[3] for row in table.rows]
     assert small == [5, 5, 6, 7, 8, 9, 10]  # as printed
-    erratum = errata()["teardrop-use-cost-table-ranged-combat"]
-    assert erratum["printed"] == "TTM 6, 6, 7, 8, 9, 10, 11; TTL 8, 8, 8, 9, 10, 11, 12"
-    assert erratum["correct"] == (
-        f"TTM {', '.join(map(str, medium))}; TTL {', '.join(map(str, large))}"
-    )
+    # One correction for the table and the creation chapter's ST+2/ST+3: one record, not two.
+    (erratum,) = [
+        e
+        for e in all_errata()
+        if "use-cost-for-teardrop-templates" in e.sections and "TTM" in e.correct
+    ]
+    assert erratum.id == "teardrop-template-use-cost"
+    assert "UC 6, 6, 7, 8, 9, 10, 11" in erratum.printed
+    assert "UC 8, 8, 8, 9, 10, 11, 12" in erratum.printed
+    assert f"TTM ST 3 to 9: UC {', '.join(map(str, medium))}" in erratum.correct
+    assert f"TTL UC {', '.join(map(str, large))}" in erratum.correct
 
 
 def test_support_weapon_use_and_loading() -> None:

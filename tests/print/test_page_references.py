@@ -57,6 +57,18 @@ def test_the_rulebooks_page_references_land(products: Products, lang: str, paper
     assert misplaced(list(zip(labels, printed, strict=True)), book, lang) == []
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_page_reference_stays_on_the_line_of_its_words(
+    products: Products, lang: str, paper: str
+) -> None:
+    """ "momentum attack (p. 37)": no line of the rulebook starts with "(p. 37)", parted from the
+    words it gives the page of (63 lines in English, 86 in French, before the space was tied)."""
+    text = run_on(products.rulebook(lang, paper), "pdftotext")
+    starts = [line for line in text.splitlines() if re.match(r"\(p\.\s*\d", line)]
+    assert starts == []
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_glossary_term_leads_to_the_page_that_defines_it(
     pdfs: dict[str, Path], lang: str
