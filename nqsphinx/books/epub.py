@@ -182,7 +182,9 @@ class RulebookEpubBuilder(Epub3Builder):
             "toc": html.escape(_words("Table of Contents", lang)),
             "cover": html.escape(_words("Cover", lang)),
         }
-        self.html_tag = HTML_TAG[:-1] + f' lang="{lang}" xml:lang="{lang}">'
+        # the package's tag (en-GB, fr-FR): one language tag for the book and its chapters
+        tag = pdf_lang(lang)
+        self.html_tag = HTML_TAG[:-1] + f' lang="{tag}" xml:lang="{tag}">'
 
     def book_template_dirs(self) -> list[Path]:
         return [self.confdir / p / d for p in self.config.templates_path for d in BOOK_FOLDERS]

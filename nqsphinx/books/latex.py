@@ -385,16 +385,6 @@ INDEX = r"""
 \def\sphinxstyleindexextra#1{ (#1)}
 """
 
-#: A cross-reference on paper gives its page, "see Aiming (p. 50)": Sphinx writes
-#: ``\autopageref*`` (``latex_show_pagerefs``), set here with the book's abbreviation rather
-#: than hyperref's word of the language ("page"), which babel would put back.
-PAGEREF = r"""
-\makeatletter
-\DeclareRobustCommand*{\autopageref}{\@ifstar\nq@pageref\nq@pageref}
-\newcommand*{\nq@pageref}[1]{%(page)s\nobreakspace\pageref*{#1}}
-\makeatother
-"""
-
 
 def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
     """The rulebook's ``latex_elements`` for ``lang``: cover, contents, headers, metadata, what
@@ -410,7 +400,7 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
     numbering = r"\PassOptionsToPackage{numfigreset=1}{sphinx}"  # "Table 12.2": one per table
     result["passoptionstopackages"] = result.get("passoptionstopackages", "") + "\n" + numbering
     contents = CONTENTS % {"contents": _tex(ui_text("Contents", lang))}
-    pageref = PAGEREF % {"page": _tex(ui_text("p.", lang))}
+    pageref = page_ref_ties.PAGEREF % {"page": _tex(ui_text("p.", lang))}
     result["preamble"] = (
         result.get("preamble", "")
         + PAGES

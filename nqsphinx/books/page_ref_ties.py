@@ -12,6 +12,16 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.writers.latex import LaTeXTranslator
 
+#: A cross-reference on paper gives its page, "see Aiming (p. 50)": Sphinx writes
+#: ``\autopageref*`` (``latex_show_pagerefs``), set here with the book's abbreviation rather
+#: than hyperref's word of the language ("page"), which babel would put back.
+PAGEREF = r"""
+\makeatletter
+\DeclareRobustCommand*{\autopageref}{\@ifstar\nq@pageref\nq@pageref}
+\newcommand*{\nq@pageref}[1]{%(page)s\nobreakspace\pageref*{#1}}
+\makeatother
+"""
+
 #: How Sphinx's LaTeX writer closes a reference that gives its page, and the same, tied.
 _OPEN = "}}} ("
 _TIED = "}}}~("

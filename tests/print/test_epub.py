@@ -117,6 +117,12 @@ def test_package_metadata_is_the_book_in_its_language(books: dict[str, Book], la
     tag = {"en": "en-GB", "fr": "fr-FR"}[lang]  # as the PDFs' /Lang: the book's spelling
     assert book.opf.get("{http://www.w3.org/XML/1998/namespace}lang") == tag
     assert book.dc("language") == [tag]
+    # every page in the same tag as the package (its chapters said "fr" beside "fr-FR")
+    tags = {
+        (page.get("lang"), page.get("{http://www.w3.org/XML/1998/namespace}lang"))
+        for page in map(book.xml, book.pages())
+    }
+    assert tags == {(tag, tag)}, tags
     assert book.dc("title") == [TITLE]
     assert book.dc("creator") == ["Chris Gilders"]
     assert book.dc("publisher") == ["Chris Gilders"]
