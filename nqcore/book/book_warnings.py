@@ -60,6 +60,10 @@ MESSAGES: dict[str, Msg] = {
     "cavalry-only": N_("{name}: cavalry and chariots only"),
     "no-cavalry": N_("{name}: may not be used by cavalry"),
     "large-teardrop": N_("{name}: medium and large teardrops are for large models only"),
+    "support-weapon-size": N_(
+        "{name}: a support weapon may not be wielded by a normal man sized model: "
+        "crew it in a support unit, or mount it on a large model"
+    ),
     "close-combat-use-cost": N_(
         "{name}: UC {uc}; a close combat weapon with ST{bonus} generally has UC {expected}"
     ),

@@ -162,3 +162,43 @@ def test_the_profile_builder_warns_of_spells_from_two_aspects(lang: str, said: s
     answer = army({"data": data}, "en")
     assert [b["rule"] for b in answer["breaches"]] == ["one-aspect"], answer["breaches"]
     assert '"code": "one-aspect"' not in json.dumps(answer)  # no entry's warning besides
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "Trebuchet: a support weapon may not be wielded by a normal man sized model: "
+            "crew it in a support unit, or mount it on a large model",
+        ),
+        (
+            "fr",
+            "Trébuchet : une arme de soutien ne peut pas être maniée par une figurine normale "
+            "de taille humaine : servez-la avec une unité de soutien, ou montez-la sur une "
+            "grande figurine",
+        ),
+    ],
+)
+def test_a_support_weapon_given_to_every_model_of_a_unit_is_warned(lang: str, said: str) -> None:
+    """ "Support weapons are large powerful weapons that may not be wielded by a normal man sized
+    model" (Support Weapons): a Trebuchet for each Skeleton is said on its entry (player round
+    nine: the armoury offered it to every model without a word); a large model may carry one
+    ("mounted on a vehicle"), and a support unit crews its weapon."""
+    data: dict[str, Any] = {"name": "Test", "points": 4000, "individual": [LORD]}
+    data["unit"] = [
+        {
+            "name": "S",
+            "profile": "skeleton-warrior",
+            "models": 10,
+            "options": {"weapons": ["trebuchet"]},
+        }
+    ]
+    data["character"] = [
+        {"name": "W", "profile": "orc-warlord-on-dragon", "options": {"weapons": ["catapult"]}}
+    ]
+    answer = army({"data": data}, lang)
+    unit = [w for w in _entry(answer, "unit", 0)["warnings"] if w["code"] == "support-weapon-size"]
+    assert [re.sub("[\u00a0\u202f]", " ", w["text"]) for w in unit] == [said]
+    large = [w["code"] for w in _entry(answer, "character", 0)["warnings"]]
+    assert "support-weapon-size" not in large
