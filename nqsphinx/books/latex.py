@@ -27,6 +27,7 @@ from nqsphinx.books import (
     page_ref_ties,
     pdf_cover,
     table_breaks,
+    table_notes,
     turned_tables,
     units,
 )
@@ -408,7 +409,7 @@ def latex_elements(elements: dict[str, str], lang: str) -> dict[str, str]:
         + contents
         + KEEP
         + HEADINGS
-        + page_keeps.NOTES
+        + table_notes.NOTES
         + INDEX
         + index_order.HEADING_ANCHOR
         + pageref
@@ -482,6 +483,7 @@ def setup(app: Sphinx) -> None:
     app.add_post_transform(LabelledContainers)
     app.add_post_transform(LabelsInTheirParagraph)
     page_keeps.setup(app)
+    table_notes.setup(app)
     chapters.setup(app)
     front_matter.setup(app)
     measure.setup(app)

@@ -1,7 +1,7 @@
 """A longtable's notes only on the pages of their marks.
 
 A longtable's notes (what the 2007 book prints in the cells marked †) are set in its feet
-(:class:`nqsphinx.books.page_keeps.KeepTableNotes`): under "continues on next page" and at its
+(:class:`nqsphinx.books.table_notes.KeepTableNotes`): under "continues on next page" and at its
 end.  The spell list's marks (Fog 6†, Lure 6‡) are on its first page, and its last page printed
 their notes again, under rows that carry no mark.  Each mark now writes its page to the aux file,
 and the table its last page; at the next run each note of the last foot is printed if its mark

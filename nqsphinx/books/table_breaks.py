@@ -34,7 +34,7 @@ from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.writers.latex import LaTeXTranslator
 
-from nqsphinx.books import page_keeps
+from nqsphinx.books import page_keeps, table_notes
 from nqsphinx.untrusted import generated_raw
 
 #: The fewest rows of a table on a page it breaks over (the header left out).
@@ -114,7 +114,7 @@ class TableBreaks(SphinxPostTransform):
     def run(self, **kwargs: object) -> None:
         for table in list(self.document.findall(nodes.table)):
             rows = _rows(table)
-            if not page_keeps._is_longtable(table) or not rows:
+            if not table_notes.is_longtable(table) or not rows:
                 continue
             widths = [int(c.get("colwidth", 1)) for c in table.findall(nodes.colspec)]
             whole = len(rows) < 2 * LEAST_ROWS
