@@ -83,6 +83,14 @@ $(if $(SYMLINKS),$(error Refused input, nothing built: symbolic link(s), which m
 HARDLINKS := $(shell $(CHECKOUT_FILES) -type f -links +1 -printf '%P ')
 $(if $(HARDLINKS),$(error Refused input, nothing built: hard link(s), a file with another name \
 	that may be outside the project: $(HARDLINKS)))
+# The names of the inputs, a file rewritten when one is added or deleted: make compares the times
+# of the files that exist, and a deleted input (a catalogue taken back) left its output as it was.
+INPUT_LIST := $(BUILD)/.stamps/inputs
+$(shell mkdir -p $(BUILD)/.stamps && { find $(INPUT_DIRS) -type f -not -name '*.mo' \
+	-not -name '*.pyc' -not -path '*/_build/*'; ls -d $(INPUT_FILES); } | LC_ALL=C sort \
+	> $(INPUT_LIST).new && { cmp -s $(INPUT_LIST).new $(INPUT_LIST) \
+	|| mv $(INPUT_LIST).new $(INPUT_LIST); } ; rm -f $(INPUT_LIST).new)
+INPUTS += $(INPUT_LIST)
 
 # Every worked example of the book is run against the engine before anything is published: after
 # an edit of pages only, the examples of those pages; after an edit of the pages' translations

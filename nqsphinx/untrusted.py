@@ -93,7 +93,8 @@ def check_catalogues(app: Sphinx) -> None:
     start of a build, and before each build of the resident builder (nqsphinx.site.live),
     whose application lives on."""
     lang = app.config.language or "en"
-    if lang == "en":
+    if lang == SOURCE_LANGUAGE:
+        _stop(source_language_findings(_locale_folders(app)))
         return
     page_locale = _page_locale(app)
     # Checked first: compiling reads a catalogue with Babel, which prints its own warnings
@@ -104,6 +105,26 @@ def check_catalogues(app: Sphinx) -> None:
     warnings = catalogue_guard.page_warnings(lang, [p for p in pages if p], page_locale)
     for warning in warnings + untranslated_warnings(lang):
         print(warning, file=sys.stderr)
+
+
+#: The language of the sources: its pages are never translated.
+SOURCE_LANGUAGE = "en"
+
+
+def source_language_findings(folders: list[Path]) -> list[catalogue_guard.Finding]:
+    """Every catalogue, written or compiled, for the language of the sources: Sphinx would apply
+    it to the English pages, which no check reads as a translation (``sphinx.po`` and
+    ``sphinx.mo`` have their own findings, :func:`sphinx_words_findings`)."""
+    findings = []
+    for folder in folders:
+        messages = folder / SOURCE_LANGUAGE / "LC_MESSAGES"
+        for found in sorted(messages.rglob("*")) if messages.is_dir() else []:
+            if found.stem == "sphinx" or found.suffix not in (".po", ".mo"):
+                continue
+            why = "a catalogue for English, the language of the sources, which is never "
+            why += "translated: delete this file"
+            findings.append(catalogue_guard.Finding(found, 1, why))
+    return findings
 
 
 def _page_locale(app: Sphinx) -> Path:

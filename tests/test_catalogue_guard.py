@@ -588,3 +588,33 @@ def test_a_roles_words_are_translated_freely(tmp_path: Path) -> None:
         'msgstr "Voir {ref}`lancer un sort <casting-a-spell>` et {ref}`magic`."\n'
     )
     assert check_catalogue(_po(tmp_path, "profile-creation-summary", body)) == []
+
+
+@pytest.mark.parametrize(
+    ("msgstr", "said"),
+    [
+        ("&#x202E;XSS Voir la magie.", "bidi control U+202E its English does not have"),
+        ("Voir &#8203;la magie.", "invisible character U+200B"),
+        ("&#8203;", "msgstr shows nothing"),
+        ("&nbsp;", "msgstr shows nothing"),
+        ("&zwnj;", "invisible character U+200C"),
+        ("&#x2060;&#x2061;", "invisible character U+2060"),
+        ("&#xE0020;", "msgstr shows nothing"),
+    ],
+)
+def test_a_character_reference_is_checked_as_the_character_it_shows(
+    tmp_path: Path, msgstr: str, said: str
+) -> None:
+    """A page's markup decodes ``&#x202E;`` and ``&nbsp;`` after the guard has read them: a
+    reversed heading and an emptied paragraph were published with no word (attack round
+    seventeen); they are refused as the characters themselves are, at their line."""
+    body = f'msgid "See the magic."\nmsgstr "{msgstr}"\n'
+    findings = check_catalogue(_po(tmp_path, "magic", body))
+    assert findings, msgstr
+    assert all(f.line == 6 for f in findings), findings
+    assert any(said in f.what for f in findings), [f.what for f in findings]
+
+
+def test_a_character_reference_the_english_has_passes(tmp_path: Path) -> None:
+    body = 'msgid "Wounds&nbsp;3"\nmsgstr "Blessures&nbsp;3"\n'
+    assert check_catalogue(_po(tmp_path, "magic", body)) == []

@@ -313,3 +313,19 @@ def test_one_language_placed_leaves_no_stale_archive_or_worker(
         assert "removed _build/html/noquarter-html.zip: it held the previous build's pages" in (
             done.stdout
         )
+
+
+def test_an_input_deleted_rebuilds_what_read_it(tmp_path: Path) -> None:
+    """A catalogue taken back (a hostile one, after its pull request was built) is a change:
+    make compared the times of the files still there, and kept the site built with it (attack
+    round seventeen).  The names of the inputs are an input."""
+    project = _project(tmp_path, "locale/fr/LC_MESSAGES/magic.po")
+    stamp = "_build/.stamps/html-fr"
+    (project / stamp).parent.mkdir(parents=True)
+    touched = _make(project, "-t", stamp, "EXAMPLES_OK=")
+    assert touched.returncode == 0, touched.stderr
+    assert _make(project, "-q", stamp, "EXAMPLES_OK=").returncode == 0, "up to date"
+    (project / "locale/fr/LC_MESSAGES/magic.po").unlink()
+    assert _make(project, "-q", stamp, "EXAMPLES_OK=").returncode == 1, "stale"
+    assert _make(project, "-t", stamp, "EXAMPLES_OK=").returncode == 0
+    assert _make(project, "-q", stamp, "EXAMPLES_OK=").returncode == 0, "up to date again"

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sphinx.util.console import strip_escape_sequences
+from sphinx.util.docutils import docutils_namespace
 
 from tests.ext.conftest import build, copy_root
 from tests.ext.test_refusals import MAGIC_PO, line_of, refused
@@ -249,3 +251,33 @@ def test_a_result_format_the_translation_breaks_is_named_at_its_catalogue_line(
     [warned] = [w for w in built.warnings.splitlines() if "the example's result" in w]
     assert warned.startswith(f"{catalogue}:{line}: WARNING: "), warned
     assert f"(it has {hostile!r})" in warned, warned
+
+
+@pytest.mark.parametrize("suffix", [".po", ".mo"])
+def test_a_catalogue_for_english_stops_the_english_build(
+    tmp_path: Path, make_app: Any, suffix: str
+) -> None:
+    """A page catalogue for ``en``, written or only compiled, would translate the English pages
+    with no check at all (attack round seventeen: a link to another origin published on the
+    English site, its archive and its e-book): the English build refuses it, naming it."""
+    from nqcore import po
+
+    srcdir = copy_root("nq", tmp_path)
+    french = (srcdir / MAGIC_PO).read_text(encoding="utf-8")
+    hostile = srcdir / "locale" / "en" / "LC_MESSAGES" / f"magic{suffix}"
+    hostile.parent.mkdir(parents=True)
+    if suffix == ".po":
+        hostile.write_text(french.replace("Language: fr", "Language: en"), encoding="utf-8")
+    else:
+        hostile.write_bytes(po.compiled(po.read(french, locale="fr", strict=False)))
+    warning = StringIO()
+    with docutils_namespace(), pytest.raises(SystemExit) as stop:
+        make_app("html", srcdir=srcdir, confoverrides={"language": "en"}, warning=warning)
+    lines = strip_escape_sequences(warning.getvalue()).splitlines()
+    errors = [line for line in lines if "ERROR" in line]
+    assert stop.value.code == 2
+    assert errors == [
+        f"{hostile}:1: ERROR: a catalogue for English, the language of the sources, which is "
+        "never translated: delete this file"
+    ]
+    assert not (srcdir / "_build" / "html" / "magic.html").exists()
