@@ -14,12 +14,15 @@ the page's head, no link that runs a script, and no markup that escapes an HTML 
   cards and buttons, an image's ``:target:``, reStructuredText) are replaced by their text.
 - Icon roles (sphinx-design's ``octicon``, FontAwesome and Material roles) are refused: the
   octicon role writes its text into an SVG's attributes unescaped, and the rulebook uses none.
+- Bidi controls (raw, or as a character reference) are refused at their line: they reorder what
+  a reader sees, and a translation may keep one its English has.
 - Lists or quotes nested past markdown-it's limit are refused at their line: the parser would
   drop the rest of the page without a word (:func:`_too_deep`).
 """
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 from urllib.parse import urlsplit
@@ -31,6 +34,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
 from nqsphinx.upstream import nesting
+from nqtranslate.guard import BIDI
 
 logger = logging.getLogger(__name__)
 
@@ -55,6 +59,9 @@ def _source_problems(lines: list[str]) -> list[tuple[int, str]]:
     for number, text in enumerate(lines, start=1):
         if EVAL_RST.search(text):
             problems.append((number, "{eval-rst} blocks are refused (no reStructuredText)"))
+        if found := BIDI.search(html.unescape(text)):  # as written, or as &#x202E;
+            problem = f"bidi control U+{ord(found[0]):04X}: it reorders what a reader sees"
+            problems.append((number, problem))
     return problems
 
 

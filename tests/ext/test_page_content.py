@@ -180,3 +180,16 @@ def test_a_list_nested_ten_deep_is_published_whole(tmp_path: Path, make_app: Any
     _, built = _with(tmp_path, make_app, "", deep + "\nAFTER-MARKER stays.\n")
     assert _errors(built) == []
     assert "AFTER-MARKER stays." in built.html("magic")
+
+
+@pytest.mark.parametrize("written", ["\u202e", "&#x202E;", "&#8238;"])
+def test_a_bidi_control_in_an_english_page_is_refused_at_its_line(
+    tmp_path: Path, make_app: Any, written: str
+) -> None:
+    """The English may not reverse what a reader sees either (attack round seventeen: raw or
+    as a character reference, it was published, and a translation could then keep it)."""
+    page, built = _with(tmp_path, make_app, "", f"{written}XSSMARK reversed")
+    line = line_of(page, "XSSMARK")
+    assert _errors(built) == [
+        f"{page}:{line}: ERROR: bidi control U+202E: it reorders what a reader sees [nq.refused]"
+    ]
