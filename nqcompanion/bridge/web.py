@@ -433,6 +433,8 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
     except Refusal as error:
         return _refused(error.at(name), lang)
     priced = points(profile_toml(shown), lang, name)
+    if "file" not in request:  # the builder's own file, which the player never named
+        priced = _unplaced(priced, name, lang)
     answer = {"toml": text, "name": record.get("name", ""), "fields": fields, "picks": names}
     answer["points"] = priced
     if "error" in priced:
@@ -442,6 +444,21 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
         "summary": builder_summary(priced["json"], lang),
         "beside": beside_lists(priced["json"], lang),
     }
+
+
+def _unplaced(priced: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
+    """A refusal of the builder's own profile without the name of the file it is kept in
+    ("profile.toml: ST 99 is beyond ..."): the player typed a field, and chose no file."""
+    if "error" not in priced:
+        return priced
+    said = {
+        "error": f"{place_in(name, lang)}{colon(lang)}",
+        "message": f"{name}{colon(SOURCE_LANGUAGE)}",
+    }
+    for key, prefix in said.items():
+        if str(priced.get(key, "")).startswith(prefix):
+            priced = priced | {key: priced[key][len(prefix) :]}
+    return priced
 
 
 def beside_lists(priced: dict[str, Any], lang: str) -> dict[str, list[str]]:

@@ -570,11 +570,10 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
   builder.dataset.answer = JSON.stringify(answer);
   if (answer.error) {
     show(builder.querySelector("#nq-builder-card"), [`${words.refused} ${answer.error}`], true);
-    // A value of one field the engine cannot count (CC 9, beyond its cost table) is also said
-    // beside it, the field marked, as the calculators do; without the file's name, never typed.
-    const set = Object.keys(change.set || {});
-    const control = set.length === 1 && builder.querySelector(`[data-set="${set[0]}"]`);
-    if (control) showError(control, answer.error.replace(/^[\w.-]+\.toml\s*:\s*/, ""));
+    // A value of a field the engine cannot count (CC 9, beyond its cost table) is also said
+    // beside the field the engine's answer names, the field marked, as the calculators do.
+    const control = answer.field && builder.querySelector(`[data-set="${CSS.escape(answer.field)}"]`);
+    if (control) showError(control, answer.error);
   } else {
     show(builder.querySelector("#nq-builder-card"), answer.text, false);
   }
