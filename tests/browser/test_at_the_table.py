@@ -404,6 +404,13 @@ def test_each_calculator_answers_as_nq_does(table: Table, command: str) -> None:
             "3 x 2",
             "Enter whole numbers from {min} to {max}, separated by spaces.",
         ),
+        # player round nine: "abc" alone, as a player at the table typed it
+        (
+            "morale",
+            "casualties",
+            "abc",
+            "Enter whole numbers from {min} to {max}, separated by spaces.",
+        ),
     ],
 )
 def test_bad_input_is_refused_beside_its_field(
