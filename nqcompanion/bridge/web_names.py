@@ -8,7 +8,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from nqcore.i18n import LANGUAGES, N_, Msg, translator
+from nqcore.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Msg, colon, translator
+from nqcore.places import place_in
 
 #: The ``source`` of a book's profile the player changed: no longer the book's, made from it.
 MADE_FROM = N_("made from {source}")
@@ -50,3 +51,18 @@ def shown_name(record: dict[str, Any], lang: str) -> str:
     msgid = _book_names().get(key) if isinstance(key, str) else None
     msgid = msgid or _said_in_any().get(name)
     return translator(lang)(msgid) if msgid is not None else name
+
+
+def unplaced(priced: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
+    """A refusal of the builder's own profile without the name of the file it is kept in
+    ("profile.toml: ST 99 is beyond ..."): the player typed a field, and chose no file."""
+    if "error" not in priced:
+        return priced
+    said = {
+        "error": f"{place_in(name, lang)}{colon(lang)}",
+        "message": f"{name}{colon(SOURCE_LANGUAGE)}",
+    }
+    for key, prefix in said.items():
+        if str(priced.get(key, "")).startswith(prefix):
+            priced = priced | {key: priced[key][len(prefix) :]}
+    return priced

@@ -262,7 +262,7 @@ const SUMMARY_LINES = { panic: 4 };
 const percent = new Intl.NumberFormat(lang, {
   style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1,
 });
-const show = (form, lines, refusal, notes = [], json = null, every = null) => {
+const show = (form, lines, refusal, notes = [], json = null, every = null, said = null) => {
   const output = form.querySelector(".nq-answer");
   output.replaceChildren(...lines.map((line, index) => {
     const p = document.createElement("p");
@@ -293,7 +293,9 @@ const show = (form, lines, refusal, notes = [], json = null, every = null) => {
   // a narrow no-break space before "%", as the engine writes it (nqcore.i18n.format_percent)
   if (summary && chance && !refusal) {
     const figure = percent.format(chance.value).replace(/\u00a0/g, "\u202f");
-    summary.textContent = json.dice > 1 || json.models > 1 ? figures[figures.length - 1]
+    // of several models, the engine's line of what they wound together (answer.summary), which
+    // comes before the spread of the wounds it counts
+    summary.textContent = json.dice > 1 || json.models > 1 ? said || figures[figures.length - 1]
       : `${form.dataset.chance || ""}${figure}`;
   } else if (summary) {
     const kept = SUMMARY_LINES[form.dataset.command] || 2;
@@ -363,7 +365,8 @@ const compute = async (form) => {
     const left = blanks.get(form) || [];
     const blank = left.length ? say(words.blank, { fields: left.join(", ") }) : null;
     const notes = [...((answer.json && answer.json.notes) || []), ...(blank ? [blank] : [])];
-    show(form, blank ? [...answer.text, blank] : answer.text, false, notes, answer.json, answer.every);
+    show(form, blank ? [...answer.text, blank] : answer.text, false, notes, answer.json, answer.every,
+      answer.summary);
   }
   showInUse(form, answer.json);
   form.dataset.answer = JSON.stringify(answer);

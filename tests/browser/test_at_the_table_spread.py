@@ -72,6 +72,14 @@ def test_thirty_models_read_in_a_few_lines(ready: tuple[Any, str]) -> None:
     assert every == {"open": False, "summary": engine["every"][0], "lines": engine["every"][1:]}
     # the spread's line takes at most three lines of the phone
     (line,) = [line for line in visible if line.startswith(("Wounds", "Blessures"))]
+    # player round nine: what the spread counts first ("30 models, 30 attacks: ..."), then the
+    # spread; that line the summary's; no colon doubled anywhere ("38.0%: a natural 1")
+    together = visible.index(engine["summary"])
+    assert together < visible.index(line), visible
+    assert page.locator("#nq-attack .nq-summary").text_content() == engine["summary"]
+    for said in [*visible, *every["lines"], every["summary"], engine["summary"]]:
+        plain = said.replace("\u00a0", " ").replace("\u202f", " ")
+        assert "::" not in plain and ": :" not in plain and "%:" not in plain, said
     spread = page.locator("#nq-attack .nq-answer > p", has_text=line).first
     box = spread.bounding_box()
     assert box and box["height"] < 4 * 24, box
