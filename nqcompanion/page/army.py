@@ -24,7 +24,7 @@ ARMY_RULE = "the-army"
 def army_sections() -> list[str]:
     """The labels of every section a breach of the army builder may cite."""
     from nqcompanion.bridge.web_army import PROFILE_SECTION
-    from nqcore.army.army_rules import army_rules
+    from nqcore.army.breaches import army_rules
 
     return sorted({rule.section for rule in army_rules().values()} | {PROFILE_SECTION})
 

@@ -21,6 +21,16 @@ SUPPORT_SAID = {
     "fr": "une figurine de type régulier ne peut être une unité de soutien que comme servant",
 }
 
+#: What the builder says to do about it, beside its entry; never on the printed roster.
+REMEDY = {
+    "en": "choose one in “Support weapon”",
+    "fr": "choisissez-en une dans « Arme de soutien »",
+}
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
 
 def _add(page: Any, kind: str, profile: str) -> None:
     count = page.evaluate(f"(window.nqAtTable.army.state.data.{kind} || []).length")
@@ -46,6 +56,12 @@ def test_a_core_model_as_a_support_unit_is_refused_once_saying_what_to_do(
     link.click()
     assert page.evaluate("document.activeElement.id") == "nq-army-support-0-weapon"
     screenshot(page, f"army-support-refused-390-{lang}")
+    # player round nine: the printed roster says the refusal, not the builder's field to choose
+    # in ("choose one in “Support weapon”"), which its entry, beside the field, says
+    remedy = REMEDY[lang]
+    assert remedy in _plain(entry.inner_text())
+    roster = _plain(page.locator("#nq-army-roster").text_content() or "")
+    assert said in roster and remedy not in roster, roster
     assert not watched.errors, watched.errors
     context.close()
 
