@@ -45,12 +45,22 @@ def _said_in_any() -> dict[str, Msg]:
 def shown_name(record: dict[str, Any], lang: str) -> str:
     """The name the page of ``lang`` shows for the profile ``record``: a book's profile (its
     ``key``), or one named as a book's profile is in any language (made from it, not renamed),
-    by that profile's name in ``lang``; any other name as the file has it."""
+    by that profile's name in ``lang``; so is one never named (the blank profile's name in any
+    language); any other name as the file has it."""
     name = str(record.get("name", ""))
     key = record.get("key")
     msgid = _book_names().get(key) if isinstance(key, str) else None
-    msgid = msgid or _said_in_any().get(name)
+    msgid = msgid or _said_in_any().get(name) or _untitled().get(name)
     return translator(lang)(msgid) if msgid is not None else name
+
+
+@cache
+def _untitled() -> dict[str, Msg]:
+    """The blank profile's name in every language ("New profile", « Nouveau profil »), to its
+    msgid: a profile the player never named is shown untitled in the page's language."""
+    from nqcore.army.characteristics import BLANK_NAME
+
+    return {translator(code)(BLANK_NAME): BLANK_NAME for code in LANGUAGES}
 
 
 def unplaced(priced: dict[str, Any], name: str, lang: str) -> dict[str, Any]:

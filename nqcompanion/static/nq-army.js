@@ -591,6 +591,7 @@ function armyBuilder(box) {
       return current();
     },
     listed,
+    named: (army) => shownName(army.name),
     commit: () => commitTyped(),
     undoLast,
     // The untitled army made in a deleted one's stead goes with its "Undo" if nothing was done to it.

@@ -494,7 +494,15 @@ const keptProfiles = () => keptStore(PROFILES, "profiles").all()
 // profile started on the other language's page: « Nain » for "Dwarf"), once it has priced it
 // here; the file keeps its own (nqcompanion.bridge.web_names).
 const shownNames = new Map();
-const shownProfileName = (item) => shownNames.get(item.id)?.name || item.name || "";
+// A profile never named (the blank one's name in any language, "New profile") is shown by
+// this page's word for it (the name field's placeholder), as the army builder shows an army.
+const untitledProfile = () => builder?.querySelector("#nq-builder-name");
+const shownProfileName = (item) => {
+  const name = shownNames.get(item.id)?.name || item.name || "";
+  const field = untitledProfile();
+  const untitled = field && field.dataset.untitled && JSON.parse(field.dataset.untitled).includes(name);
+  return untitled ? field.placeholder : name;
+};
 // Its points as last priced here (a profile kept without them is priced, not stored again).
 const shownPoints = (item) => shownNames.get(item.id)?.points ?? item.points;
 
@@ -948,6 +956,7 @@ const profilesList = builder && keptList({
     return `${name} · ${say(said[form], { count: new Intl.NumberFormat(lang).format(points) })}`;
   },
   untouched: (entry) => !!entry.fresh,
+  named: shownProfileName,
   commit: builderCommit,
   undoLast: builderUndo,
 });
