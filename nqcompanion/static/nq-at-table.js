@@ -673,7 +673,7 @@ const chosenBytes = async (importer, file, refusedFile) => {
   try {
     return new Uint8Array(await file.slice(0, limit + 1).arrayBuffer());
   } catch (error) {
-    showError(importer, `${refusedFile} ${file.name}`);
+    showError(importer, say(refusedFile, { refusal: file.name }));
     importer.value = "";
     return null;
   }
@@ -851,7 +851,7 @@ if (builder) {
       showError(importer, said.army_file); // said as what it is, with where it goes
     } else if (result.error || result.points.error) {
       showError(importer,
-        `${said.refused_file} ${(result.error || result.points.error)}\n${said.choose_file}`);
+        `${say(said.refused_file, { refusal: result.error || result.points.error })}\n${said.choose_file}`);
     } else {
       // An imported profile is a new one of the list, opened.
       showError(importer, "");
