@@ -54,6 +54,7 @@ TRANSLATABLE_FIELDS = frozenset(
     | {"abbreviation"}  # a teardrop's (TTL) and a characteristic's (RA), as profiles print them
     | {"columns", "rows", "details"}  # book_tables.toml (cells with letters)
     | {"old_reading", "new_reading"}  # edition_changes.toml
+    | {"remedy"}  # army_rules.toml: what the army builder's player does about a breach
 )
 #: The markers extracted: ``N_(text)``, and ``P_(context, text)`` as pgettext (its msgctxt first).
 KEYWORDS: dict[str, Any] = {"N_": None, "P_": "pgettext"}

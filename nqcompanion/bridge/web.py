@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from nqcompanion.bridge.web_names import made_from, shown_name
+from nqcompanion.bridge.web_names import made_from, shown_name, unplaced
 from nqcompanion.bridge.web_picks import add_pick, pick_names, remove_pick
 from nqcore.army.characteristics import ModelType, blank_profile
 from nqcore.army.toml_values import quoted, toml_key
@@ -35,7 +35,7 @@ from nqcore.cli.asking import UsageError
 from nqcore.cli.files import MAX_FILE_BYTES, FileRefused, read_text, read_toml
 from nqcore.cli.parser import build_parser, one_line
 from nqcore.cli.render import jsonable, question, render
-from nqcore.cli.render_dice import every_count_lines, has_every_count
+from nqcore.cli.render_dice import every_count_lines, has_every_count, wounds_line
 from nqcore.i18n import (
     ARMOUR_CONTEXT,
     LANGUAGES,
@@ -94,6 +94,8 @@ def _ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
     text = render(answer, lang).splitlines()
     answer["question"] = question(answer, lang)
     found = {"json": jsonable(answer, lang), "text": text}
+    if has_every_count(answer):  # several models: what they wound together, before the spread
+        found["summary"] = wounds_line(answer, lang)
     if has_every_count(answer) and not answer.get("all_counts"):
         found["every"] = every_count_lines(answer, lang)  # the page folds them under "every count"
     return found
@@ -433,6 +435,8 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
     except Refusal as error:
         return _refused(error.at(name), lang)
     priced = points(profile_toml(shown), lang, name)
+    if "file" not in request:  # the builder's own file, which the player never named
+        priced = unplaced(priced, name, lang)
     answer = {"toml": text, "name": record.get("name", ""), "fields": fields, "picks": names}
     answer["points"] = priced
     if "error" in priced:

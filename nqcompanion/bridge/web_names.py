@@ -8,7 +8,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from nqcore.i18n import LANGUAGES, N_, Msg, translator
+from nqcore.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Msg, colon, translator
+from nqcore.places import place_in
 
 #: The ``source`` of a book's profile the player changed: no longer the book's, made from it.
 MADE_FROM = N_("made from {source}")
@@ -44,9 +45,34 @@ def _said_in_any() -> dict[str, Msg]:
 def shown_name(record: dict[str, Any], lang: str) -> str:
     """The name the page of ``lang`` shows for the profile ``record``: a book's profile (its
     ``key``), or one named as a book's profile is in any language (made from it, not renamed),
-    by that profile's name in ``lang``; any other name as the file has it."""
+    by that profile's name in ``lang``; so is one never named (the blank profile's name in any
+    language); any other name as the file has it."""
     name = str(record.get("name", ""))
     key = record.get("key")
     msgid = _book_names().get(key) if isinstance(key, str) else None
-    msgid = msgid or _said_in_any().get(name)
+    msgid = msgid or _said_in_any().get(name) or _untitled().get(name)
     return translator(lang)(msgid) if msgid is not None else name
+
+
+@cache
+def _untitled() -> dict[str, Msg]:
+    """The blank profile's name in every language ("New profile", « Nouveau profil »), to its
+    msgid: a profile the player never named is shown untitled in the page's language."""
+    from nqcore.army.characteristics import BLANK_NAME
+
+    return {translator(code)(BLANK_NAME): BLANK_NAME for code in LANGUAGES}
+
+
+def unplaced(priced: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
+    """A refusal of the builder's own profile without the name of the file it is kept in
+    ("profile.toml: ST 99 is beyond ..."): the player typed a field, and chose no file."""
+    if "error" not in priced:
+        return priced
+    said = {
+        "error": f"{place_in(name, lang)}{colon(lang)}",
+        "message": f"{name}{colon(SOURCE_LANGUAGE)}",
+    }
+    for key, prefix in said.items():
+        if str(priced.get(key, "")).startswith(prefix):
+            priced = priced | {key: priced[key][len(prefix) :]}
+    return priced

@@ -24,7 +24,7 @@ ARMY_RULE = "the-army"
 def army_sections() -> list[str]:
     """The labels of every section a breach of the army builder may cite."""
     from nqcompanion.bridge.web_army import PROFILE_SECTION
-    from nqcore.army.army_rules import army_rules
+    from nqcore.army.breaches import army_rules
 
     return sorted({rule.section for rule in army_rules().values()} | {PROFILE_SECTION})
 
@@ -73,7 +73,6 @@ def _words(lang: str) -> dict[str, str]:
         "export": ui_text("Export the army file (TOML)", lang),
         "print": ui_text("Print the roster", lang),
         "import": ui_text("Import an army file (TOML)", lang),
-        "refused_file": ui_text("This file is not an army the rules engine can read:", lang),
         "file": ui_text("The army file, as nq army reads it", lang),
         "untitled": ui_text("My army", lang),
         "army_points": ui_text("{total} of {points} points", lang),
@@ -378,6 +377,10 @@ def army_html(
     from nqcore.rules.game_limits import unit_sizes
 
     words = _words(lang) | {
+        # one sentence, its full stop after the engine's refusal (which has none)
+        "refused_file": ui_text(
+            "This file is not an army the rules engine can read: {refusal}.", lang
+        ),
         "choose_file": ui_text(
             "Choose instead a .toml file made with “Export the army file (TOML)”.", lang
         ),

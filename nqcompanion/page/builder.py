@@ -44,7 +44,10 @@ def _builder_words(lang: str) -> dict[str, str]:
         "none_or_int": ui_text(
             "Enter a whole number from {min} to {max}, or leave it empty for none.", lang
         ),
-        "refused_file": ui_text("This file is not a profile the rules engine can price:", lang),
+        # one sentence, its full stop after the engine's refusal (which has none)
+        "refused_file": ui_text(
+            "This file is not a profile the rules engine can price: {refusal}.", lang
+        ),
         "army_file": ui_text("This is an army file: import it in the Army Builder.", lang),
         "choose_file": ui_text(
             "Choose instead a .toml file made with “Export the profile file (TOML)”.", lang

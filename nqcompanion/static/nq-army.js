@@ -591,6 +591,7 @@ function armyBuilder(box) {
       return current();
     },
     listed,
+    named: (army) => shownName(army.name),
     commit: () => commitTyped(),
     undoLast,
     // The untitled army made in a deleted one's stead goes with its "Undo" if nothing was done to it.
@@ -808,7 +809,7 @@ function armyBuilder(box) {
     if (result.error) {
       // A profile file is said as one, with where it goes; any other refusal says why.
       showError(importer, result.file_kind === "profile" ? said.profile_file
-        : `${said.refused_file} ${result.error}\n${said.choose_file}`);
+        : `${say(said.refused_file, { refusal: result.error })}\n${said.choose_file}`);
       return;
     }
     showError(importer, "");

@@ -262,7 +262,7 @@ const SUMMARY_LINES = { panic: 4 };
 const percent = new Intl.NumberFormat(lang, {
   style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1,
 });
-const show = (form, lines, refusal, notes = [], json = null, every = null) => {
+const show = (form, lines, refusal, notes = [], json = null, every = null, said = null) => {
   const output = form.querySelector(".nq-answer");
   output.replaceChildren(...lines.map((line, index) => {
     const p = document.createElement("p");
@@ -293,7 +293,9 @@ const show = (form, lines, refusal, notes = [], json = null, every = null) => {
   // a narrow no-break space before "%", as the engine writes it (nqcore.i18n.format_percent)
   if (summary && chance && !refusal) {
     const figure = percent.format(chance.value).replace(/\u00a0/g, "\u202f");
-    summary.textContent = json.dice > 1 || json.models > 1 ? figures[figures.length - 1]
+    // of several models, the engine's line of what they wound together (answer.summary), which
+    // comes before the spread of the wounds it counts
+    summary.textContent = json.dice > 1 || json.models > 1 ? said || figures[figures.length - 1]
       : `${form.dataset.chance || ""}${figure}`;
   } else if (summary) {
     const kept = SUMMARY_LINES[form.dataset.command] || 2;
@@ -363,7 +365,8 @@ const compute = async (form) => {
     const left = blanks.get(form) || [];
     const blank = left.length ? say(words.blank, { fields: left.join(", ") }) : null;
     const notes = [...((answer.json && answer.json.notes) || []), ...(blank ? [blank] : [])];
-    show(form, blank ? [...answer.text, blank] : answer.text, false, notes, answer.json, answer.every);
+    show(form, blank ? [...answer.text, blank] : answer.text, false, notes, answer.json, answer.every,
+      answer.summary);
   }
   showInUse(form, answer.json);
   form.dataset.answer = JSON.stringify(answer);
@@ -491,7 +494,15 @@ const keptProfiles = () => keptStore(PROFILES, "profiles").all()
 // profile started on the other language's page: « Nain » for "Dwarf"), once it has priced it
 // here; the file keeps its own (nqcompanion.bridge.web_names).
 const shownNames = new Map();
-const shownProfileName = (item) => shownNames.get(item.id)?.name || item.name || "";
+// A profile never named (the blank one's name in any language, "New profile") is shown by
+// this page's word for it (the name field's placeholder), as the army builder shows an army.
+const untitledProfile = () => builder?.querySelector("#nq-builder-name");
+const shownProfileName = (item) => {
+  const name = shownNames.get(item.id)?.name || item.name || "";
+  const field = untitledProfile();
+  const untitled = field && field.dataset.untitled && JSON.parse(field.dataset.untitled).includes(name);
+  return untitled ? field.placeholder : name;
+};
 // Its points as last priced here (a profile kept without them is priced, not stored again).
 const shownPoints = (item) => shownNames.get(item.id)?.points ?? item.points;
 
@@ -570,11 +581,10 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
   builder.dataset.answer = JSON.stringify(answer);
   if (answer.error) {
     show(builder.querySelector("#nq-builder-card"), [`${words.refused} ${answer.error}`], true);
-    // A value of one field the engine cannot count (CC 9, beyond its cost table) is also said
-    // beside it, the field marked, as the calculators do; without the file's name, never typed.
-    const set = Object.keys(change.set || {});
-    const control = set.length === 1 && builder.querySelector(`[data-set="${set[0]}"]`);
-    if (control) showError(control, answer.error.replace(/^[\w.-]+\.toml\s*:\s*/, ""));
+    // A value of a field the engine cannot count (CC 9, beyond its cost table) is also said
+    // beside the field the engine's answer names, the field marked, as the calculators do.
+    const control = answer.field && builder.querySelector(`[data-set="${CSS.escape(answer.field)}"]`);
+    if (control) showError(control, answer.error);
   } else {
     show(builder.querySelector("#nq-builder-card"), answer.text, false);
   }
@@ -663,7 +673,7 @@ const chosenBytes = async (importer, file, refusedFile) => {
   try {
     return new Uint8Array(await file.slice(0, limit + 1).arrayBuffer());
   } catch (error) {
-    showError(importer, `${refusedFile} ${file.name}`);
+    showError(importer, say(refusedFile, { refusal: file.name }));
     importer.value = "";
     return null;
   }
@@ -841,7 +851,7 @@ if (builder) {
       showError(importer, said.army_file); // said as what it is, with where it goes
     } else if (result.error || result.points.error) {
       showError(importer,
-        `${said.refused_file} ${(result.error || result.points.error)}\n${said.choose_file}`);
+        `${say(said.refused_file, { refusal: result.error || result.points.error })}\n${said.choose_file}`);
     } else {
       // An imported profile is a new one of the list, opened.
       showError(importer, "");
@@ -946,6 +956,7 @@ const profilesList = builder && keptList({
     return `${name} · ${say(said[form], { count: new Intl.NumberFormat(lang).format(points) })}`;
   },
   untouched: (entry) => !!entry.fresh,
+  named: shownProfileName,
   commit: builderCommit,
   undoLast: builderUndo,
 });

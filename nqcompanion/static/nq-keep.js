@@ -169,6 +169,14 @@ document.addEventListener("click", (event) => {
 // after its value; a section, its heading under the header. Brought there again each time the page's parts change size (the answers, the
 // builder, the army, drawn once the engine has loaded: an army entry's field is drawn then),
 // until the player scrolls or the page is done.
+// What sticks under the header above ``target`` once it is scrolled to the top: the army's
+// summary (nq-army.css), for what follows it in the army builder.
+const STUCK_UNDER_HEADER = ".nq-army-summary";
+const stuckAbove = (target) => [...document.querySelectorAll(STUCK_UNDER_HEADER)]
+  .filter((bar) => getComputedStyle(bar).position === "sticky" && bar.parentElement.contains(target)
+    && (bar.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING))
+  .reduce((sum, bar) => sum + bar.getBoundingClientRect().height, 0);
+
 const landOnSection = () => {
   let id = "";
   try {
@@ -190,9 +198,20 @@ const landOnSection = () => {
     if (field) {
       return { node: target, top: headerHeight() + (window.innerHeight - headerHeight()) / 3 };
     }
+    // The section's heading under the header, if the target is then in view whole (or fills
+    // the window from its top); else the target itself, below the header and what sticks under
+    // it (its scroll-margin-top: the army's summary), as a deep link into the army builder asks.
+    const below = headerHeight() + 8;
     const section = target.closest("section");
     const heading = section && section.querySelector(":scope > :is(h1, h2, h3, h4)");
-    return heading ? { node: heading, top: headerHeight() + 8 } : null;
+    const room = window.innerHeight - below;
+    const box = target.getBoundingClientRect();
+    const after = heading ? box.top - heading.getBoundingClientRect().top : 0;
+    if (heading && (target === section || after + Math.min(box.height, room) <= room)) {
+      return { node: heading, top: below };
+    }
+    const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+    return { node: target, top: Math.max(margin, below + stuckAbove(target)) };
   };
   if (!aim() && !field) return;
   let moved = false;

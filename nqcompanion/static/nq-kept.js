@@ -161,12 +161,16 @@ const cutName = (name, most) => ([...name].length <= most ? name
 // whether an item made in a deleted one's stead is as it was made (it goes with an "Undo").
 // ``commit()`` sends what is typed but not yet sent, for the item it was typed for, before
 // another is opened, made or deleted; ``undoLast()`` takes back the builder's last change.
-function keptList({ prefix, words, store, open, make, listed, untouched, commit, undoLast }) {
+// ``named(item)``: its name as this page says it (one never named: the page's word for it).
+function keptList({
+  prefix, words, store, open, make, listed, untouched, commit, undoLast,
+  named = (item) => item.name || "",
+}) {
   const $ = (id) => document.getElementById(`${prefix}-${id}`);
   const draw = () => {
     $("pick").replaceChildren(...store.all().map((item) => Object.assign(
       document.createElement("option"), {
-        value: item.id, textContent: listed(item), title: item.name || "",
+        value: item.id, textContent: listed(item), title: named(item),
         selected: item === store.current(),
       })));
   };
@@ -242,7 +246,8 @@ function keptList({ prefix, words, store, open, make, listed, untouched, commit,
   const asking = $("confirm");
   $("delete").addEventListener("click", () => {
     committed();
-    $("confirm-text").textContent = say(words.confirm_text, { name: store.current()?.name || "" });
+    const asked = store.current();
+    $("confirm-text").textContent = say(words.confirm_text, { name: asked ? named(asked) : "" });
     $("status").textContent = "";
     asking.returnValue = "";
     asking.showModal();
@@ -258,12 +263,12 @@ function keptList({ prefix, words, store, open, make, listed, untouched, commit,
     const made = store.current() ? null : make();
     if (!made) open(store.current());
     draw();
-    $("status").textContent = say(words.deleted, { name: gone.name || "" });
-    offerUndo(words.deleted, gone.name || "", () => {
+    $("status").textContent = say(words.deleted, { name: named(gone) });
+    offerUndo(words.deleted, named(gone), () => {
       if (made && store.byId(made.id) && untouched(store.byId(made.id))) store.remove(made);
       store.add(gone, place);
       draw();
-      $("status").textContent = say(words.restored, { name: gone.name || "" });
+      $("status").textContent = say(words.restored, { name: named(gone) });
       open(gone);
       $("delete").focus();
     });

@@ -20,15 +20,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
+from nqcore.army.breaches import ArmyRule as ArmyRule  # its readers import them from here too
+from nqcore.army.breaches import Breach, army_rules, breach
+from nqcore.army.breaches import as_json as as_json
+from nqcore.army.breaches import raised_warnings as raised_warnings
 from nqcore.army.characteristics import ModelType, Specialist
 from nqcore.army.force import Force, PricedEntry
 from nqcore.army.points import max_elite_models
 from nqcore.army.profiles import Profile
 from nqcore.army.support_rules import support_models, support_weapons
-from nqcore.data import datafiles
 from nqcore.i18n import N_, P_, Msg, Refusal
 from nqcore.rules.game_limits import unit_sizes
 from nqcore.rules.magic import Aspect
@@ -84,77 +86,6 @@ ADDED_AS: dict[str, Msg] = {
 BATTLE_STANDARD = "army-battle-standard"
 #: The kinds of entry an army battle standard bearer may be ("created as an individual model").
 BATTLE_STANDARD_KINDS = ("individual", "character")
-
-
-@dataclass(frozen=True)
-class ArmyRule:
-    """One rule of ``data/army_rules.toml``."""
-
-    key: str
-    name: Msg
-    section: str
-    kind: str
-    text: Msg
-    limit: str | None
-    parameters: dict[str, int]
-    field: str | None = None
-    warning: str | None = None
-
-
-@cache
-def army_rules() -> dict[str, ArmyRule]:
-    """The book's army rules, by key, in the file's order; a rule of a profile's warning says
-    that warning's sentence."""
-    from nqcore.book.book_warnings import MESSAGES
-
-    return {
-        r["key"]: ArmyRule(
-            r["key"],
-            Msg(r["name"]),
-            r["section"],
-            r["kind"],
-            Msg(r["text"]) if "text" in r else MESSAGES[r["warning"]],
-            r.get("limit"),
-            dict(r.get("parameters", {})),
-            r.get("field"),
-            r.get("warning"),
-        )
-        for r in datafiles.load("army_rules.toml")["rule"]
-    }
-
-
-def raised_warnings() -> frozenset[str]:
-    """The profile warnings an army rule makes breaches of: an entry does not list them as its
-    own warnings (:func:`nqcore.army.force.price`), the rule says them once."""
-    return frozenset(r.warning for r in army_rules().values() if r.warning is not None)
-
-
-class Breach(Refusal):
-    """A rule the army breaks: ``where`` is the entry (empty for the whole army), ``rule`` the
-    rule, ``refused`` whether it is a refusal (else a warning); ``concerns`` names the entries
-    an army-wide breach is about (the two Generals), so that each can show it beside itself."""
-
-    rule: ArmyRule
-    concerns: tuple[str, ...] = ()
-
-    @property
-    def refused(self) -> bool:
-        return self.rule.kind == "refusal"
-
-
-def breach(
-    key: str, where: str = "", *, concerns: tuple[str, ...] = (), **values: object
-) -> Breach:
-    """The breach of the rule ``key`` by ``where`` (or by the army, about the entries
-    ``concerns``); the rule's limit fills ``{minimum}`` and ``{maximum}`` unless given."""
-    rule = army_rules()[key]
-    if rule.limit is not None:
-        limit = unit_sizes()[rule.limit]
-        values = {"minimum": limit.minimum, "maximum": limit.maximum, **values}
-    found = Breach(rule.text, where=where, **values)
-    found.rule = rule
-    found.concerns = tuple(dict.fromkeys(concerns or ([where] if where else [])))
-    return found
 
 
 def check(force: Force) -> list[Breach]:
@@ -484,16 +415,3 @@ CHECKS: tuple[Callable[[Force], Iterator[Breach]], ...] = (
     _opposed_magic,
     _profile_maxima,
 )
-
-
-def as_json(found: Breach, lang: str) -> dict[str, Any]:
-    """A breach for ``nq army --json``: rule, section, kind, entry, the text in ``lang``."""
-    return {
-        "rule": found.rule.key,
-        "section": found.rule.section,
-        "kind": found.rule.kind,
-        "entry": found.where or None,
-        "concerns": list(found.concerns),
-        "field": found.rule.field,
-        "text": found.text(lang),
-    }

@@ -195,7 +195,9 @@ class ArmyRule(Strict):
     ``limit``: the key of a unit size of ``game_limits.toml``, whose numbers the rule uses;
     ``field``: the field of the army file a breach is about (of its entry, or ``points``);
     ``warning``: the code of a profile's warning (:mod:`nqcore.book.book_warnings`) the rule
-    makes a breach of in an army, its sentence the breach's ``text``."""
+    makes a breach of in an army, its sentence the breach's ``text``; ``remedy``: what the
+    player does about it in the army builder ("choose one in “Support weapon”"), said after
+    the text where the army is edited, never on the printed roster."""
 
     key: Key
     name: Annotated[str, Meta(min_length=1)]
@@ -206,6 +208,7 @@ class ArmyRule(Strict):
     limit: Key | None = None
     field: Key | None = None
     parameters: dict[str, int] = {}
+    remedy: Annotated[str, Meta(min_length=1)] | None = None
 
 
 class ArmyRulesFile(Strict):

@@ -92,7 +92,7 @@ class Armour:
                 N_("{name} must be a whole number, not {value}"),
                 name=N_("AR"),
                 value=shown_value(self.value),
-            )
+            ).about("armour")
         if self.value not in allowed:
             raise Refusal(
                 N_(
@@ -103,7 +103,7 @@ class Armour:
                 value=self.value,
                 low=allowed.start,
                 high=allowed.stop - 1,
-            )
+            ).about("armour")
         levels = datafiles.load("characteristic_costs.toml")["resilience"]["levels"]
         if self.resilience != 0 and self.resilience not in levels:
             raise Refusal(
@@ -204,7 +204,10 @@ class Profile:
             value = getattr(self, key)
             if value is None and key in OPTIONAL_CHARACTERISTICS:
                 continue
-            check_characteristic(key, value)
+            try:
+                check_characteristic(key, value)
+            except Refusal as refused:  # about its field: the profile builder marks it
+                raise refused.about(key) from None
         if not isinstance(self.model_type, ModelType):
             raise ValueError(f"model type must be a ModelType, not {self.model_type!r}")
         if not isinstance(self.size, Size):

@@ -76,7 +76,7 @@ def _breach(found: Any, lang: str) -> dict[str, str]:
     return {
         "kind": "refusal" if found.refused else "warning",
         "label": _(label),
-        "text": f"{found.text(lang)} ({rule})",
+        "text": f"{found.text(lang, remedy=False)} ({rule})",
     }
 
 

@@ -21,7 +21,7 @@ from nqcore.army.profiles import Profile
 from nqcore.rules.game_limits import unit_sizes
 
 if TYPE_CHECKING:
-    from nqcore.army.army_rules import Breach
+    from nqcore.army.breaches import Breach
     from nqcore.army.force import Force
 
 #: The model types a unit is made of ("There are two types of unit, core and elite").
@@ -42,7 +42,8 @@ def support_fit(profile: Profile) -> str | None:
 
 def support_models(force: Force) -> Iterator[Breach]:
     """Each support unit of its own models whose profile is classed core or elite."""
-    from nqcore.army.army_rules import TYPE_NAMES, breach
+    from nqcore.army.army_rules import TYPE_NAMES
+    from nqcore.army.breaches import breach
     from nqcore.army.force import book_name
 
     for item in force.entries:
@@ -58,7 +59,7 @@ def support_models(force: Force) -> Iterator[Breach]:
 def support_weapons(force: Force) -> Iterator[Breach]:
     """A support weapon's crew, a battery's leader, and one support weapon per core or elite
     unit ("Support Weapon Crew", "Support Weapon Availability")."""
-    from nqcore.army.army_rules import breach
+    from nqcore.army.breaches import breach
 
     crew_limit = unit_sizes()["support-weapon-crew"]
     weapons, named = 0, []

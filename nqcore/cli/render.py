@@ -236,9 +236,9 @@ def _attack_steps(answer: Answer, lang: str) -> list[str]:
     if save and masterful:
         text = _(
             N_(
-                "Hits and is not saved: {unsaved}: a natural 1 to hit ({masterful}) is a "
-                "masterful hit, which allows no armour save; the other hits ({ordinary}) fail "
-                "the save {failed} of the time"
+                "Hits and is not saved: {unsaved}; a natural 1 to hit ({masterful}) is a "
+                "masterful hit, which allows no armour save, and the other hits ({ordinary}) "
+                "fail the save {failed} of the time"
             )
         ).format(
             unsaved=percent(answer["unsaved"], lang),

@@ -18,15 +18,28 @@ def dice_wounds_lines(answer: Answer, lang: str) -> list[str]:
     """A whole attack of several dice (an extra attack): what each die wounds, then "2 dice: at
     least one wound 59.0%; average number of wounds 0.7" (an average to one decimal, as the
     chances are to one decimal of a percent).  Of several models, what each die (or each
-    model's one attack) wounds, a short spread of the wounds (:func:`spread_line`), then
-    "3 models, 6 attacks: at least one wound 93.1%; average number of wounds 2.2"; and every
-    count (:func:`every_count_lines`) when the answer asks for all of them (``--all``)."""
+    model's one attack) wounds, then what they make together (:func:`wounds_line`: "3 models,
+    6 attacks: at least one wound 93.1%; average number of wounds 2.2"), the sentence that says
+    what the short spread of the wounds after it counts (:func:`spread_line`); and every count
+    (:func:`every_count_lines`) when the answer asks for all of them (``--all``)."""
     _ = translator(lang)
-    models = answer.get("models", 1)
     each_text = N_("Each die wounds: {percent}")
-    if models > 1 and answer["dice"] == 1:
+    if answer.get("models", 1) > 1 and answer["dice"] == 1:
         each_text = N_("Each attack wounds: {percent}")
     each = _(each_text).format(percent=percent(answer["each"], lang))
+    if answer.get("models", 1) == 1:
+        return [each, wounds_line(answer, lang)]
+    spread = spread_line(answer, lang)
+    lines = [each, wounds_line(answer, lang), *([spread] if spread else [])]
+    return lines + (every_count_lines(answer, lang) if answer.get("all_counts") else [])
+
+
+def wounds_line(answer: Answer, lang: str) -> str:
+    """What the dice or the models of a whole attack wound together: "2 dice: at least one
+    wound 59.0%; average number of wounds 0.7", "3 models, 6 attacks: ..."; the page's summary
+    of the answer."""
+    _ = translator(lang)
+    models = answer.get("models", 1)
     values = {
         "chance": percent(answer["chance"], lang),
         "expected": format_tenths(answer["expected_wounds"], lang),
@@ -35,22 +48,16 @@ def dice_wounds_lines(answer: Answer, lang: str) -> list[str]:
         dice = _(
             N_("{dice} dice: at least one wound {chance}; average number of wounds {expected}")
         )
-        return [each, dice.format(dice=format_number(answer["dice"], lang), **values)]
+        return dice.format(dice=format_number(answer["dice"], lang), **values)
     several = N_(
         "{models} models, {attacks} attacks: at least one wound {chance}; "
         "average number of wounds {expected}"
     )
-    spread = spread_line(answer, lang)
-    lines = [
-        each,
-        *([spread] if spread else []),
-        _(several).format(
-            models=format_number(models, lang),
-            attacks=format_number(answer["attacks"], lang),
-            **values,
-        ),
-    ]
-    return lines + (every_count_lines(answer, lang) if answer.get("all_counts") else [])
+    return _(several).format(
+        models=format_number(models, lang),
+        attacks=format_number(answer["attacks"], lang),
+        **values,
+    )
 
 
 def format_tenths(value: Fraction | float, lang: str) -> str:

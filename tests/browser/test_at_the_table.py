@@ -404,6 +404,13 @@ def test_each_calculator_answers_as_nq_does(table: Table, command: str) -> None:
             "3 x 2",
             "Enter whole numbers from {min} to {max}, separated by spaces.",
         ),
+        # player round nine: "abc" alone, as a player at the table typed it
+        (
+            "morale",
+            "casualties",
+            "abc",
+            "Enter whole numbers from {min} to {max}, separated by spaces.",
+        ),
     ],
 )
 def test_bad_input_is_refused_beside_its_field(
@@ -796,8 +803,9 @@ def test_the_builder_changes_exports_imports_and_keeps_a_profile(
     page.set_input_files("#nq-builder-import", str(broken))
     refusal_box = page.locator("#nq-builder-import-error")
     refusal_box.wait_for(state="visible")
-    said = ui_text("This file is not a profile the rules engine can price:", lang)
-    assert refusal_box.inner_text().startswith(said)
+    said = ui_text("This file is not a profile the rules engine can price: {refusal}.", lang)
+    assert refusal_box.inner_text().startswith(said.split("{refusal}")[0])
+    assert refusal_box.inner_text().splitlines()[0].endswith(".")  # its full stop, both languages
     assert "broken.toml" in refusal_box.inner_text()  # the file the player chose, by its name
     page.set_input_files("#nq-builder-import", str(saved))
     refusal_box.wait_for(state="hidden")

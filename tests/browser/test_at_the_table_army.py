@@ -151,13 +151,14 @@ def _broken_import_in_french(page: Any, kept: str, tmp_path: Path) -> None:
     broken = tmp_path / "broken.toml"
     broken.write_bytes(kept.replace("models = 8", "models = 0").encode())
     page.set_input_files("#nq-army-import", str(broken))
-    said = ui_text("This file is not an army the rules engine can read:", "fr")
+    said = ui_text("This file is not an army the rules engine can read: {refusal}.", "fr")
     choose = ui_text("Choose instead a .toml file made with “Export the army file (TOML)”.", "fr")
     refused = import_army(broken.read_bytes(), "fr", "broken.toml")["error"]
     assert refused == (
         "broken.toml, unité nº 1, champ models\u00a0: il faut un nombre entier de 1 à 1000"
     )
-    wait_until(page, text_is("nq-army-import-error", f"{said} {refused}\n{choose}"))
+    # player round nine: the French sentence ends with its full stop
+    wait_until(page, text_is("nq-army-import-error", f"{said.format(refusal=refused)}\n{choose}"))
     assert page.locator("#nq-army-import").get_attribute("aria-invalid") == "true"
     assert page.evaluate("window.nqAtTable.army.state.toml") == kept
 
@@ -368,14 +369,14 @@ def test_an_army_file_naming_a_profile_file_is_refused_beside_the_import(
     kept = page.evaluate("window.nqAtTable.army.state.toml")
     warband = Path(__file__).parents[2] / "examples" / "armies" / "orc-warband.toml"
     page.set_input_files("#nq-army-import", str(warband))
-    said = ui_text("This file is not an army the rules engine can read:", "fr")
+    said = ui_text("This file is not an army the rules engine can read: {refusal}.", "fr")
     choose = ui_text("Choose instead a .toml file made with “Export the army file (TOML)”.", "fr")
     refused = import_army(warband.read_bytes(), "fr", "orc-warband.toml")["error"]
     assert "orc-captain.toml" in refused and "navigateur" in refused
     wait_until(
         page,
         "document.getElementById('nq-army-import-error').textContent === "
-        + json.dumps(f"{said} {refused}\n{choose}"),
+        + json.dumps(f"{said.format(refusal=refused)}\n{choose}"),
     )
     assert page.locator("#nq-army-import-error").is_visible()
     assert page.locator("#nq-army-import").get_attribute("aria-invalid") == "true"

@@ -21,6 +21,16 @@ SUPPORT_SAID = {
     "fr": "une figurine de type régulier ne peut être une unité de soutien que comme servant",
 }
 
+#: What the builder says to do about it, beside its entry; never on the printed roster.
+REMEDY = {
+    "en": "choose one in “Support weapon”",
+    "fr": "choisissez-en une dans « Arme de soutien »",
+}
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
 
 def _add(page: Any, kind: str, profile: str) -> None:
     count = page.evaluate(f"(window.nqAtTable.army.state.data.{kind} || []).length")
@@ -46,6 +56,12 @@ def test_a_core_model_as_a_support_unit_is_refused_once_saying_what_to_do(
     link.click()
     assert page.evaluate("document.activeElement.id") == "nq-army-support-0-weapon"
     screenshot(page, f"army-support-refused-390-{lang}")
+    # player round nine: the printed roster says the refusal, not the builder's field to choose
+    # in ("choose one in “Support weapon”"), which its entry, beside the field, says
+    remedy = REMEDY[lang]
+    assert remedy in _plain(entry.inner_text())
+    roster = _plain(page.locator("#nq-army-roster").text_content() or "")
+    assert said in roster and remedy not in roster, roster
     assert not watched.errors, watched.errors
     context.close()
 
@@ -126,5 +142,43 @@ def test_the_small_points_of_the_review(browser: Any, site: Site) -> None:
         "document.activeElement.closest('li') !== null"
     ), label
     screenshot(page, "army-option-added-390-fr")
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+#: The army builder's focusable controls in document order (what Tab walks), shown and enabled,
+#: each with its place on the screen.
+FOCUSABLE = """() => [...document.querySelectorAll(
+    '#nq-army :is(a[href], button, input, select, textarea, [tabindex])')]
+  .filter((e) => !e.disabled && e.tabIndex >= 0 && e.getClientRects().length > 0)
+  .map((e) => ({ id: e.id, text: e.textContent.trim().slice(0, 40),
+                 top: e.getBoundingClientRect().top, bottom: e.getBoundingClientRect().bottom }))"""
+ACTIVE = """(() => { const a = document.activeElement;
+  return { id: a.id, text: a.textContent.trim().slice(0, 40) }; })()"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_tab_from_the_game_size_goes_on_in_reading_order(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """Player round nine: from the army's "Game size" field, Tab goes to the next control in
+    reading order (the army-wide warning's rule link under it, then the list of kinds to add),
+    and Shift+Tab back: checked, no jump."""
+    context, watched = _phone(browser, site, lang)
+    page = watched.page
+    page.evaluate("window.nqAtTable.army.idle()")
+    walk = page.evaluate(FOCUSABLE)
+    at = next(i for i, item in enumerate(walk) if item["id"] == "nq-army-points")
+    page.focus("#nq-army-points")
+    for expected in walk[at + 1 : at + 4]:
+        page.keyboard.press("Tab")
+        shown = page.evaluate(ACTIVE)
+        assert (shown["id"], shown["text"]) == (expected["id"], expected["text"]), walk
+    # that order is the reading order: each next one below (or beside) the one before
+    tops = [item["top"] for item in walk[at : at + 4]]
+    assert tops == sorted(tops), walk[at : at + 4]
+    for _ in range(3):
+        page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.id") == "nq-army-points"
     assert not watched.errors, watched.errors
     context.close()

@@ -68,7 +68,8 @@ def test_hostile_files_are_refused_beside_the_file_field(table: Table, tmp_path:
     page.reload()
     wait_until(page, "window.nqChosenAtOnce === true", timeout=ENGINE_SECONDS)
     dwarf = build({"start": "dwarf"}, lang)
-    said = ui_text("This file is not a profile the rules engine can price:", lang)
+    # player round nine: one sentence, its full stop after the engine's refusal
+    said = ui_text("This file is not a profile the rules engine can price: {refusal}.", lang)
     box = page.locator("#nq-builder-import-error")
     kept = None
     for name, data in HOSTILE.items():
@@ -80,7 +81,9 @@ def test_hostile_files_are_refused_beside_the_file_field(table: Table, tmp_path:
         choose = ui_text(
             "Choose instead a .toml file made with “Export the profile file (TOML)”.", lang
         )
-        wait_until(page, text_is("nq-builder-import-error", f"{said} {refusal}\n{choose}"))
+        first = said.format(refusal=refusal)
+        assert first.endswith(f"{refusal}.")
+        wait_until(page, text_is("nq-builder-import-error", f"{first}\n{choose}"))
         assert box.is_visible()
         assert page.locator("#nq-builder-import").get_attribute("aria-invalid") == "true"
         page.evaluate("window.nqAtTable.drawn.then(() => window.nqAtTable.builder.idle())")

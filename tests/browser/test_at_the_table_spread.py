@@ -72,6 +72,14 @@ def test_thirty_models_read_in_a_few_lines(ready: tuple[Any, str]) -> None:
     assert every == {"open": False, "summary": engine["every"][0], "lines": engine["every"][1:]}
     # the spread's line takes at most three lines of the phone
     (line,) = [line for line in visible if line.startswith(("Wounds", "Blessures"))]
+    # player round nine: what the spread counts first ("30 models, 30 attacks: ..."), then the
+    # spread; that line the summary's; no colon doubled anywhere ("38.0%: a natural 1")
+    together = visible.index(engine["summary"])
+    assert together < visible.index(line), visible
+    assert page.locator("#nq-attack .nq-summary").text_content() == engine["summary"]
+    for said in [*visible, *every["lines"], every["summary"], engine["summary"]]:
+        plain = said.replace("\u00a0", " ").replace("\u202f", " ")
+        assert "::" not in plain and ": :" not in plain and "%:" not in plain, said
     spread = page.locator("#nq-attack .nq-answer > p", has_text=line).first
     box = spread.bounding_box()
     assert box and box["height"] < 4 * 24, box
@@ -144,3 +152,46 @@ def test_the_answers_json_says_where_every_count_is() -> None:
     argv = ["attack", "--attacker", "chaos-warrior", "--target", "dwarf", "--models", "2"]
     answer = ask(argv, "en")
     assert json.dumps(answer["every"]).startswith('["Every count of wounds:"')
+
+
+#: Where a deep link's target is against what sticks at the top (the header, the army's summary
+#: once stuck) and the window's bottom.
+TARGET = """(id) => {
+  const target = document.getElementById(id).getBoundingClientRect();
+  const bars = [".mobile-header", ".nq-top-bar", ".nq-army-summary"]
+    .map((s) => document.querySelector(s))
+    .filter((bar) => bar && getComputedStyle(bar).position === "sticky"
+      && getComputedStyle(bar).display !== "none")
+    .map((bar) => bar.getBoundingClientRect());
+  // a bar above the target's top, stuck or not: the target must start below its bottom
+  const covered = Math.max(0, ...bars.filter((bar) => bar.top <= target.top)
+    .map((bar) => bar.bottom));
+  return { top: Math.round(target.top), bottom: Math.round(target.bottom),
+           covered: Math.round(covered), height: innerHeight };
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+@pytest.mark.parametrize("anchor", ["nq-army", "nq-army-points", "nq-army-add-kind"])
+def test_a_deep_link_into_the_army_builder_lands_in_view(
+    browser: Any, site: Site, width: int, anchor: str
+) -> None:
+    """Player round nine: at-the-table.html#nq-army-add-kind landed on the Army Builder's
+    heading, the field far below it (off the phone's screen); the target lands below the header
+    and the army's summary stuck under it, whole where it fits in the window."""
+    context = _recorded(site, browser.new_context(**WIDTHS[width]))
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page(f"en/at-the-table.html#{anchor}"))
+    wait_until(page, READY, timeout=120)
+    page.evaluate("window.nqAtTable.army.idle()")
+    page.wait_for_timeout(3500)  # the answers the engine draws once loaded, and the page still
+    place = page.evaluate(TARGET, anchor)
+    assert place["covered"] <= place["top"], place
+    if place["bottom"] - place["top"] <= place["height"] - place["covered"]:
+        assert place["bottom"] <= place["height"], place  # it fits: whole in the window
+    else:
+        assert place["top"] <= place["covered"] + 48, place  # taller: from its top (2.5rem)
+    screenshot(page, f"army-deep-link-{anchor}-{width}")
+    assert not watched.errors, watched.errors
+    context.close()

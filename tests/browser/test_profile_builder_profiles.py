@@ -13,10 +13,12 @@ from typing import Any
 import pytest
 
 from nqcompanion.bridge.web import build
+from nqcore.army.characteristics import BLANK_NAME
+from nqcore.i18n import translator
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import PHONE, Site, _recorded, screenshot, text_is, wait_until, watch
 from tests.browser.test_accessibility import AXE_OPTIONS, axe_script  # noqa: F401 - fixture
-from tests.browser.test_at_table_state import OTHER, WIDE, _settle, _switch
+from tests.browser.test_at_table_state import OTHER, WIDE, _change, _settle, _switch
 
 #: The list of kept profiles as it reads: each option's words.
 LISTED = "[...document.querySelectorAll('#nq-builder-pick option')].map((o) => o.textContent)"
@@ -184,5 +186,43 @@ def test_several_profiles_made_kept_deleted_and_offered_to_the_army(
             page.set_viewport_size(viewport)
             page.locator("#nq-builder-pick").scroll_into_view_if_needed()
             screenshot(page, f"builder-profiles-{size}-{other}-{scheme}")
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_profile_never_named_is_shown_untitled_in_the_other_language(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """Player round nine: a blank profile made on the English page, never named, stayed "New
+    profile" on the French page (its list, its card, the army's list, the deletion's question);
+    each page says it by its own word for an untitled profile, the name field left empty with
+    that word as its placeholder."""
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True),
+    )
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    _settle(page)
+    _change(page, "#nq-builder-w", "2")  # the first visit's blank profile, changed: kept
+    _switch(page, lang)
+    _idle(page)
+    other = OTHER[lang]
+    untitled = translator(other)(BLANK_NAME)
+    mine = translator(lang)(BLANK_NAME)
+    (listed,) = page.evaluate(LISTED)
+    assert listed.startswith(f"{untitled} · ") and mine not in listed, listed
+    assert page.locator("#nq-builder-name").input_value() == ""
+    assert page.locator("#nq-builder-name").get_attribute("placeholder") == untitled
+    assert page.locator("#nq-builder-card .nq-card-name").inner_text() == untitled
+    assert page.evaluate(OWN) == [untitled]
+    page.click("#nq-builder-delete")
+    asked = page.locator("#nq-builder-confirm-text").inner_text()
+    assert untitled in asked and mine not in asked, asked
+    page.keyboard.press("Escape")
     assert not watched.errors, watched.errors
     context.close()

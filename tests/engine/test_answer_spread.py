@@ -165,3 +165,39 @@ def test_a_unit_destroyed_with_nothing_after_says_so() -> None:
 def test_morale_refuses_only_what_is_wrong_on_its_face(argv: list[str], said: str) -> None:
     refused = ask(argv, "en")
     assert said in refused["error"]
+
+
+#: Whole attacks and dice rolled together: a masterful hit's working, several models, an extra
+#: attack's dice, a volley.
+SPREAD_QUESTIONS = [
+    ["attack", "5", "4", "4", "--armour", "3"],
+    ["attack", "5", "4", "4", "--armour", "3", "--models", "5"],
+    [*CHAOS, "--models", "30"],
+    ["attack", "--attacker", "orc-bruiser", "--target", "dwarf", "--models", "12"],
+    ["hit", "6", "--mod", "extra-attack"],
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("argv", SPREAD_QUESTIONS, ids=" ".join)
+def test_the_spread_comes_after_what_it_counts_and_no_colon_is_doubled(
+    argv: list[str], lang: str
+) -> None:
+    """Player round nine: "Hits and is not saved: 38.0%: a natural 1 to hit ..." read as a
+    doubled colon, and the spread of the wounds ("Wounds: at least 10 wounds 87.5%, ...") came
+    before the line that says what it counts ("30 models, 30 attacks: ..."). One colon after a
+    line's label, none after a figure; the models' line first, then the spread; the page's
+    summary is that line."""
+    import re
+
+    answer = ask(argv, lang)
+    lines = [*answer["text"], *answer.get("every", [])]
+    for line in map(_plain, lines):
+        assert "::" not in line and ": :" not in line, line
+        assert not re.search(r"%\s*:", line), line  # "38.0%: a natural 1" no more
+    text = answer["text"]
+    spread = [at for at, line in enumerate(text) if line.startswith(("Wounds", "Blessures"))]
+    together = [at for at, line in enumerate(text) if re.match(r"\d+ (models|figurines)", line)]
+    if spread:
+        assert together and together[0] < spread[0], text
+        assert answer["summary"] == text[together[0]]

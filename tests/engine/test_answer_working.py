@@ -88,8 +88,8 @@ def test_a_whole_attack_shows_its_save_and_why_a_masterful_hit_is_not_saved() ->
     ), said
     assert "Armour save of an ordinary hit: 30.0% (roll needed: 3 or less)" in text, said
     assert any(
-        line.startswith("Hits and is not saved: 45.0%: a natural 1 to hit (10.0%) is a masterful")
-        and "the other hits (50.0%) fail the save 70.0% of the time" in line
+        line.startswith("Hits and is not saved: 45.0%; a natural 1 to hit (10.0%) is a masterful")
+        and "and the other hits (50.0%) fail the save 70.0% of the time" in line
         for line in text
     ), said
     assert "Roll to wound succeeds: 40.0% (roll needed: 4 or less)" in text, said

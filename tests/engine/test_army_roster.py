@@ -6,6 +6,7 @@ PDFs themselves are read in tests/print/test_army_roster.py."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,40 @@ def test_a_refused_army_lists_its_refusals_on_the_roster(tmp_path: Path) -> None
     assert french.endswith("(règle\u202f: Unités)") or french.endswith("(règle\u00a0: Unités)"), (
         french
     )
+
+
+#: A support unit of warriors with no support weapon: refused (support-unit-type).
+NO_WEAPON = """name = "Crewless"
+points = 1000
+
+[[support]]
+name = "Dwarves"
+profile = "dwarf"
+models = 2
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_printed_roster_says_no_builder_field(tmp_path: Path, lang: str) -> None:
+    """Player round nine: the printed roster said "... only as the crew of a support weapon:
+    choose one in “Support weapon”", a field of the army builder, not of the paper. The roster
+    (the page's and ``nq army --pdf``'s) says the breach and its rule; the builder, where the
+    weapon is chosen, still says what to do."""
+    from nqcompanion.bridge.web_army import army as builder_army
+    from nqcore.i18n import translator
+
+    _ = translator(lang)
+    force = army(write(tmp_path, NO_WEAPON))
+    sheet = roster_sheet(force, check(force), lang)
+    (refused,) = [b for b in sheet["breaches"] if b["kind"] == "refusal"]
+    remedy = _("choose one in “Support weapon”")
+    assert _("Support weapon") not in refused["text"] and remedy not in refused["text"], refused
+    rule = _("a model of type {found} can be a support unit only as the crew of a support weapon")
+    assert rule.format(found=_("elite")) in refused["text"], refused
+    shown = builder_army({"toml": NO_WEAPON}, lang)
+    assert remedy in json.dumps(shown, ensure_ascii=False), "the builder says what to do"
+    assert remedy not in "\n".join(json.dumps(shown["roster"], ensure_ascii=False))
+    assert remedy not in shown["roster_text"]
 
 
 def test_no_name_reaches_latex_as_a_command() -> None:

@@ -238,3 +238,31 @@ def test_the_builder_s_blank_start_clears_the_book_s_profile(lang: str, name: st
     assert all(fields[k] == characteristic_range(k).start for k in CHARACTERISTICS), fields
     assert not any(got["picks"].values()), got["picks"]
     assert "error" not in got["points"], got["points"]
+
+
+#: The engine's refusal of a characteristic no cost table prices (nqcore.army.characteristics).
+BEYOND = "{name} {value} is beyond its cost table: Creating A Profile prices {name} {low} to {high}"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("field", "name", "value"), [("st", "ST", 99), ("armour", "AR", 9)])
+def test_a_builder_s_field_beyond_its_cost_table_is_refused_without_the_file_s_name(
+    lang: str, field: str, name: str, value: int
+) -> None:
+    """Player round nine: a value typed in the builder was refused as "profile.toml: ST 99 is
+    beyond ...", the name of a file the player never chose, on the card and beside the field;
+    the refusal says the value alone, and names the field the page marks."""
+    from nqcore.army.characteristics import characteristic_range
+    from nqcore.i18n import translator
+
+    _ = translator(lang)
+    start = build({"start": "dwarf"}, lang)
+    priced = build({"toml": start["toml"], "set": {field: str(value)}}, lang)["points"]
+    allowed = characteristic_range("ar" if field == "armour" else field)
+    said = _(BEYOND).format(name=_(name), value=value, low=allowed.start, high=allowed.stop - 1)
+    assert priced["error"] == said, priced
+    assert priced["field"] == field
+    assert "toml" not in priced["error"] and "toml" not in priced["message"]
+    # a file the player chose is still named: its refusal is about that file
+    chosen = build({"toml": start["toml"], "file": "mine.toml", "set": {field: str(value)}}, lang)
+    assert chosen["points"]["error"].startswith("mine.toml"), chosen["points"]
