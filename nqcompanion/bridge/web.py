@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from nqcompanion.bridge.web_names import made_from, shown_name, unplaced
+from nqcompanion.bridge.web_names import made_from, shown_name, unplaced, written_name
 from nqcompanion.bridge.web_picks import add_pick, pick_names, remove_pick
 from nqcore.army.characteristics import ModelType, blank_profile
 from nqcore.army.toml_values import quoted, toml_key
@@ -388,6 +388,8 @@ def _set(record: dict[str, Any], values: dict[str, Any]) -> None:
 
     for name, value in values.items():
         if name in _TEXT_FIELDS:
+            if name == "name":  # refused as the file's reader refuses it: never written
+                written_name(str(value))
             record[name] = str(value)
         elif name in CHARACTERISTICS:
             text = str(value).strip()

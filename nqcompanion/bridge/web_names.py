@@ -8,7 +8,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from nqcore.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Msg, colon, translator
+from nqcore.army.names import check_name
+from nqcore.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Msg, Refusal, colon, translator
 from nqcore.places import place_in
 
 #: The ``source`` of a book's profile the player changed: no longer the book's, made from it.
@@ -24,6 +25,15 @@ def made_from(record: dict[str, Any], before: dict[str, Any], lang: str) -> None
     key = record.pop("key")
     made = translator(lang)(MADE_FROM).format(source=record.get("source") or key)
     record["source"] = made
+
+
+def written_name(text: str) -> None:
+    """A name the profile's reader would refuse (DEL, U+2028, a lone surrogate), refused before
+    it is written into the file the page keeps, as that field's."""
+    try:
+        check_name(text)
+    except Refusal as error:
+        raise error.about("name") from None
 
 
 @cache

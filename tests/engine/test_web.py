@@ -266,3 +266,15 @@ def test_a_builder_s_field_beyond_its_cost_table_is_refused_without_the_file_s_n
     # a file the player chose is still named: its refusal is about that file
     chosen = build({"toml": start["toml"], "file": "mine.toml", "set": {field: str(value)}}, lang)
     assert chosen["points"]["error"].startswith("mine.toml"), chosen["points"]
+
+
+@pytest.mark.parametrize("name", ["a\x7fb", "a\u2028b", "a\u202eb"])
+def test_the_builder_never_writes_a_name_its_reader_refuses(name: str) -> None:
+    """A name with DEL, a line separator or a bidi control was written into the kept file, then
+    refused at the next step as the file's (attack round seventeen): refused as the name field's
+    at once, and no file is written."""
+    request = {"build": {"start": "", "set": {"name": name}}, "lang": "en"}
+    answer = json.loads(ask_json(json.dumps(request)))
+    assert answer.get("field") == "name", answer
+    assert "toml" not in answer
+    assert "name" in answer["error"] or "text" in answer["error"]
