@@ -14,8 +14,9 @@ the page's head, no link that runs a script, and no markup that escapes an HTML 
   cards and buttons, an image's ``:target:``, reStructuredText) are replaced by their text.
 - Icon roles (sphinx-design's ``octicon``, FontAwesome and Material roles) are refused: the
   octicon role writes its text into an SVG's attributes unescaped, and the rulebook uses none.
-- Bidi controls (raw, or as a character reference) are refused at their line: they reorder what
-  a reader sees, and a translation may keep one its English has.
+- Bidi controls, control characters, invisible characters and line separators (raw, or as a
+  character reference) are refused at their line: they reorder or hide what a reader sees,
+  break the e-book's XML, and a translation may keep one its English has.
 - Lists or quotes nested past markdown-it's limit are refused at their line: the parser would
   drop the rest of the page without a word (:func:`_too_deep`).
 """
@@ -33,8 +34,9 @@ from sphinx.config import Config
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
+from nqcore.characters import invisible
 from nqsphinx.upstream import nesting
-from nqtranslate.guard import BIDI
+from nqtranslate.guard import BIDI, CONTROL
 
 logger = logging.getLogger(__name__)
 
@@ -43,6 +45,8 @@ EVAL_RST = re.compile(r"(`{3,}|~{3,}|:{3,})\s*\{eval-rst\}")
 #: Front matter: a first line of three dashes (MyST's ``read_topmatter``).
 FRONT_MATTER = re.compile(r"\A(?:\ufeff)?-{3}\s*\Z")
 SAFE_SCHEMES = ("http", "https")
+#: The line and paragraph separators: a line break no page's text is written with.
+SEPARATORS = "\u2028\u2029"
 #: sphinx-design registers its Material roles from this list, kept in its ``setup_icons``.
 MATERIAL_STYLES = ("regular", "outlined", "round", "sharp", "twotone")
 
@@ -59,10 +63,24 @@ def _source_problems(lines: list[str]) -> list[tuple[int, str]]:
     for number, text in enumerate(lines, start=1):
         if EVAL_RST.search(text):
             problems.append((number, "{eval-rst} blocks are refused (no reStructuredText)"))
-        if found := BIDI.search(html.unescape(text)):  # as written, or as &#x202E;
-            problem = f"bidi control U+{ord(found[0]):04X}: it reorders what a reader sees"
+        if problem := _character_problem(text):
             problems.append((number, problem))
     return problems
+
+
+def _character_problem(line: str) -> str:
+    """Why a line of a page shows a reader what its words do not say ('' if it does not): a
+    bidi control reorders it, a control character breaks the e-book's XML and the PDF, an
+    invisible character or a line separator hides in it; as written, or as a character
+    reference that the markup decodes (``&#x202E;``, ``&rlm;``)."""
+    for text in (line, html.unescape(line)):
+        if found := BIDI.search(text):
+            return f"bidi control U+{ord(found[0]):04X}: it reorders what a reader sees"
+        if found := CONTROL.search(text):
+            return f"control character U+{ord(found[0]):04X}: no reader can be shown it"
+        if hidden := next((c for c in text if invisible(c) or c in SEPARATORS), ""):
+            return f"invisible character U+{ord(hidden):04X}: it hides in the text"
+    return ""
 
 
 def _check_source(app: Sphinx, docname: str, source: list[str]) -> None:

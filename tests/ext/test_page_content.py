@@ -182,14 +182,28 @@ def test_a_list_nested_ten_deep_is_published_whole(tmp_path: Path, make_app: Any
     assert "AFTER-MARKER stays." in built.html("magic")
 
 
-@pytest.mark.parametrize("written", ["\u202e", "&#x202E;", "&#8238;"])
-def test_a_bidi_control_in_an_english_page_is_refused_at_its_line(
-    tmp_path: Path, make_app: Any, written: str
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("\u202e", "bidi control U+202E: it reorders what a reader sees"),
+        ("&#x202E;", "bidi control U+202E: it reorders what a reader sees"),
+        ("&#8238;", "bidi control U+202E: it reorders what a reader sees"),
+        ("&rlm;", "invisible character U+200F: it hides in the text"),
+        ("&ZeroWidthSpace;", "invisible character U+200B: it hides in the text"),
+        ("\x1b[31m", "control character U+001B: no reader can be shown it"),
+        ("\x0b", "control character U+000B: no reader can be shown it"),
+        ("\u0085", "control character U+0085: no reader can be shown it"),
+        ("\u2028", "invisible character U+2028: it hides in the text"),
+    ],
+)
+def test_a_character_that_hides_or_reorders_in_an_english_page_is_refused_at_its_line(
+    tmp_path: Path, make_app: Any, written: str, said: str
 ) -> None:
-    """The English may not reverse what a reader sees either (attack round seventeen: raw or
-    as a character reference, it was published, and a translation could then keep it)."""
-    page, built = _with(tmp_path, make_app, "", f"{written}XSSMARK reversed")
-    line = line_of(page, "XSSMARK")
-    assert _errors(built) == [
-        f"{page}:{line}: ERROR: bidi control U+202E: it reorders what a reader sees [nq.refused]"
-    ]
+    """The English may not reverse, hide or break what a reader sees either (attack rounds
+    seventeen and eighteen: raw or as a character reference, it was published on both sites,
+    a control character made an e-book's chapter unreadable XML, and a translation could keep
+    what its English has)."""
+    page, built = _with(tmp_path, make_app, "", f"Thanks {written}XSSMARK reversed")
+    lines = page.read_text(encoding="utf-8").split("\n")  # \x0b, \x85, U+2028: no newline
+    line = next(n for n, text in enumerate(lines, 1) if "XSSMARK" in text)
+    assert _errors(built) == [f"{page}:{line}: ERROR: {said} [nq.refused]"]
