@@ -4,9 +4,10 @@ SPHINXOPTS ?= -W --keep-going -n -q
 PYTHON ?= python
 BUILD ?= _build
 # The languages: English (the source), then every language the engine has a catalogue for
-# (nqcore/locale/<lang>/, nqcore/i18n.py); a translated build gets its language and its tag.
+# (nqcore/locale/<lang>/, nqcore/i18n.py; an "en" one is no other language); a translated build
+# gets its language and its tag.
 ENGINE_CATALOGUES := $(wildcard nqcore/locale/*/LC_MESSAGES/nqcore.po)
-LANGUAGES := en $(sort $(patsubst nqcore/locale/%/LC_MESSAGES/nqcore.po,%,$(ENGINE_CATALOGUES)))
+LANGUAGES := en $(filter-out en,$(sort $(patsubst nqcore/locale/%/LC_MESSAGES/nqcore.po,%,$(ENGINE_CATALOGUES))))
 # A language code is letters and '_' only (fr, pt_BR): it is given to the shell in the recipes.
 LANG_CHARS := a b c d e f g h i j k l m n o p q r s t u v w x y z \
 	A B C D E F G H I J K L M N O P Q R S T U V W X Y Z _

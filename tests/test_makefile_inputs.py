@@ -329,3 +329,12 @@ def test_an_input_deleted_rebuilds_what_read_it(tmp_path: Path) -> None:
     assert _make(project, "-q", stamp, "EXAMPLES_OK=").returncode == 1, "stale"
     assert _make(project, "-t", stamp, "EXAMPLES_OK=").returncode == 0
     assert _make(project, "-q", stamp, "EXAMPLES_OK=").returncode == 0, "up to date again"
+
+
+def test_an_engine_catalogue_for_english_is_no_second_english(tmp_path: Path) -> None:
+    """``nqcore/locale/en`` made English a language twice: make warned five times that each of
+    its targets was given more than once (attack round eighteen)."""
+    project = _project(tmp_path, "nqcore/locale/en/LC_MESSAGES/nqcore.po")
+    done = _make(project, "-n", "html-en", "PYTHON=true", "SPHINXBUILD=true")
+    assert done.returncode == 0, done.stderr
+    assert "given more than once" not in done.stderr
