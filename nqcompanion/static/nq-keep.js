@@ -198,16 +198,18 @@ const landOnSection = () => {
     if (field) {
       return { node: target, top: headerHeight() + (window.innerHeight - headerHeight()) / 3 };
     }
-    // The section's heading under the header, if the target is then in view whole (or fills
-    // the window from its top); else the target itself, below the header and what sticks under
-    // it (its scroll-margin-top: the army's summary), as a deep link into the army builder asks.
+    // The section's heading under the header, for a calculator's form (its heading names it,
+    // the form right under it) or a target then in view whole; else the target itself, below
+    // the header and what sticks under it (its scroll-margin-top: the army's summary), as a
+    // deep link into the army builder asks.
     const below = headerHeight() + 8;
     const section = target.closest("section");
     const heading = section && section.querySelector(":scope > :is(h1, h2, h3, h4)");
     const room = window.innerHeight - below;
     const box = target.getBoundingClientRect();
     const after = heading ? box.top - heading.getBoundingClientRect().top : 0;
-    if (heading && (target === section || after + Math.min(box.height, room) <= room)) {
+    const whole = after + Math.min(box.height, room) <= room;
+    if (heading && (target === section || target.matches("form") || whole)) {
       return { node: heading, top: below };
     }
     const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;

@@ -213,7 +213,7 @@ def test_a_file_for_the_other_builder_says_where_it_goes(
         f"document.getElementById('nq-builder-import-error').textContent.includes({binary_said!r})",
     )
     refusal, hint = page.locator("#nq-builder-import-error").inner_text().split("\n")
-    assert "NUL" not in refusal and refusal.endswith(binary_said), refusal
+    assert "NUL" not in refusal and refusal.endswith(f"{binary_said}."), refusal  # its full stop
     assert hint == ui_text(
         "Choose instead a .toml file made with “Export the profile file (TOML)”.", lang
     )
