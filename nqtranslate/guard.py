@@ -259,21 +259,21 @@ def text_findings(path: Path, reading: Reading) -> list[Finding]:
     context in a page catalogue, whose messages have none: Sphinx would never find the message,
     shown in English."""
     findings = []
-    # A page's markup decodes character references (&#x202E;, &nbsp;) after this check: its
-    # messages are checked as they are written and as they are shown.
-    shown = html.unescape if is_page_catalogue(path) else str
+    page = is_page_catalogue(path)
     for message in reading.messages:
         texts = [message.msgid, message.plural_id, message.context or "", *message.msgstr]
-        texts += [shown(text) for text in message.msgstr]
         english = message.msgid + message.plural_id
-        english += shown(english)
+        pairs = list(message.pairs())
+        if page:  # its markup decodes &#x202E; and &nbsp; after this check: checked as shown too
+            texts += [html.unescape(text) for text in message.msgstr]
+            english += html.unescape(english)
+            pairs += [(html.unescape(i), html.unescape(s)) for i, s in pairs]
         problems = [_text_problem(text, english) for text in texts]
         longest = max(message.msgid, message.plural_id, key=len)
         problems += [length_problem(longest, msgstr) for msgstr in message.msgstr]
-        pairs = [*message.pairs(), *((shown(i), shown(s)) for i, s in message.pairs())]
         problems += [disguise_problem(msgid, msgstr) for msgid, msgstr in pairs]
         problems += [blank_problem(msgid, msgstr) for msgid, msgstr in pairs]
-        if message.context is not None and is_page_catalogue(path):
+        if message.context is not None and page:
             problems.append(f"msgctxt {message.context!r}: a page's messages have no context")
         findings += [Finding(path, message.line, what) for what in dict.fromkeys(problems) if what]
     return findings

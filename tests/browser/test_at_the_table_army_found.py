@@ -91,21 +91,20 @@ LAST = ARMY.replace('name = "Skeletons"', 'name = "Bones"').split("[[individual]
     'formation = "ranked"\nleader = "hero"\n'
 )
 # Every drawing of a list (the found list, the army's own), as the links' targets of each item.
-DRAWINGS = """(id) => { window.nqDrawn = []; const list = document.getElementById(id);
+DRAWINGS = """(id) => { const drawn = (window.nqDrawn ||= {})[id] = [];
+  const list = document.getElementById(id);
   const replace = list.replaceChildren.bind(list);
-  list.replaceChildren = (...items) => { if (window.nqDrawing === id) {
-    window.nqDrawn.push(items.map(li => [...li.querySelectorAll('a')].map(a =>
-      a.getAttribute('href')))); } return replace(...items); };
+  list.replaceChildren = (...items) => { drawn.push(items.map(li =>
+    [...li.querySelectorAll('a')].map(a => a.getAttribute('href')))); return replace(...items); };
 }"""
 
 
 def _drawings(page: Any, list_id: str, army: str) -> list[list[list[str]]]:
     """Every drawing of ``list_id`` while ``army`` is opened, but the empty army's."""
-    page.evaluate(f"window.nqDrawing = {list_id!r}")
     page.evaluate(DRAWINGS, list_id)
     page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", army)
     page.evaluate("window.nqAtTable.army.idle()")
-    drawings = [drawn for drawn in page.evaluate("window.nqDrawn") if drawn]
+    drawings = [drawn for drawn in page.evaluate("id => window.nqDrawn[id]", list_id) if drawn]
     assert drawings, f"{list_id} was not drawn"
     return drawings
 
