@@ -24,7 +24,6 @@ from typing import Any
 
 from nqcore.army.breaches import ArmyRule as ArmyRule  # its readers import them from here too
 from nqcore.army.breaches import Breach, army_rules, breach
-from nqcore.army.breaches import as_json as as_json
 from nqcore.army.breaches import raised_warnings as raised_warnings
 from nqcore.army.characteristics import ModelType, Specialist
 from nqcore.army.force import Force, PricedEntry

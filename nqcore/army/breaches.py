@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from nqcore.data import datafiles
 from nqcore.i18n import SOURCE_LANGUAGE, Msg, Refusal, colon, translator
@@ -95,16 +94,3 @@ def breach(
     found.args = (found.text(SOURCE_LANGUAGE),)  # str(): its remedy too, now that it is known
     found.concerns = tuple(dict.fromkeys(concerns or ([where] if where else [])))
     return found
-
-
-def as_json(found: Breach, lang: str) -> dict[str, Any]:
-    """A breach for ``nq army --json``: rule, section, kind, entry, the text in ``lang``."""
-    return {
-        "rule": found.rule.key,
-        "section": found.rule.section,
-        "kind": found.rule.kind,
-        "entry": found.where or None,
-        "concerns": list(found.concerns),
-        "field": found.rule.field,
-        "text": found.text(lang),
-    }

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nqcore.army.army_rules import Breach, army_rules, as_json, check
+from nqcore.army.army_rules import Breach, army_rules, check
 from nqcore.army.force import Force, parse_army, price
 
 HERO = {
@@ -54,7 +54,7 @@ def test_opposed_aspects_in_one_army_are_refused_naming_both_entries_and_aspects
     said = str(refusal)
     assert "Fire Mage uses the Fire aspect and Water Mage the Water aspect" in said
     assert refusal.concerns == ("Fire Mage", "Water Mage")
-    assert as_json(refusal, "en")["concerns"] == ["Fire Mage", "Water Mage"]
+    assert list(refusal.concerns) == ["Fire Mage", "Water Mage"]
     french = refusal.text("fr")
     assert "Fire Mage" in french and "Feu" in french and "Eau" in french and "opposés" in french
 
