@@ -17,7 +17,15 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from nqprint.latex import A4, LatexFailed, Paper, PrintError, compile_pdf, document
+from nqprint.latex import (
+    A4,
+    LatexFailed,
+    MissingCharacters,
+    Paper,
+    PrintError,
+    compile_pdf,
+    document,
+)
 from nqprint.latex import tex as latex_text
 
 #: Margins wide enough for any printer, on both papers.
@@ -29,16 +37,6 @@ _LONG_WORD = re.compile(rf"\S{{{LONG_WORD},}}")
 #: Where such a word may break, marked before the text is escaped: a private-use character, which
 #: no name may hold (:mod:`nqcore.army.names`), then TeX's break without a hyphen.
 _BREAK, _TEX_BREAK = "\ue000", r"\allowbreak{}"
-#: What xelatex logs for a character its font lacks (printed as an empty box).
-_MISSING = re.compile(r"Missing character: There is no (.) \(U\+([0-9A-F]+)\)")
-
-
-class MissingCharacters(PrintError):
-    """Characters of the roster that its fonts lack, each printed as an empty box."""
-
-    def __init__(self, characters: list[str]) -> None:
-        self.characters = characters
-        super().__init__(f"no glyph for {', '.join(characters)}")
 
 
 #: The scripts the roster cannot set as they are written, by the first words of their letters'
@@ -179,11 +177,6 @@ def roster_pdf(sheet: dict[str, Any], lang: str, paper: Paper, target: Path) -> 
     work = Path(tempfile.mkdtemp(prefix="nq-roster-"))
     try:
         made = compile_pdf(roster_tex(sheet, lang, paper), work / "out" / "roster.pdf", work)
-        log_file = work / "roster.log"
-        log = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
-        missing = list(dict.fromkeys(found[1] for found in _MISSING.finditer(log)))
-        if missing:
-            raise MissingCharacters(missing)
         shutil.copyfile(made, target)
     except LatexFailed as error:
         raise PrintError(f"roster.tex: {error.cause}") from None

@@ -234,6 +234,24 @@ _WRITTEN = re.compile(r"Output written on .*\((\d+) pages?")
 _OVERFULL = re.compile(r"Overfull \\vbox .*")
 
 
+#: What xelatex logs for a character its fonts lack (printed as nothing, or an empty box).
+_MISSING = re.compile(r"Missing character: There is no (.) \(U\+([0-9A-F]+)\)")
+
+
+class MissingCharacters(PrintError):
+    """Characters of a PDF that its fonts lack, each printed as nothing."""
+
+    def __init__(self, characters: list[str], where: str = "") -> None:
+        self.characters = characters
+        super().__init__(f"{where}no glyph for {', '.join(characters)}")
+
+
+def missing_characters(log: Path) -> list[str]:
+    """The characters xelatex found no glyph for, as its ``log`` names them, once each."""
+    text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+    return list(dict.fromkeys(found[1] for found in _MISSING.finditer(text)))
+
+
 def compile_pdf(source: str, target: Path, work: Path, *, pages: int | None = None) -> Path:
     """Write ``source`` into ``work`` and compile it with xelatex into ``target``, pass after
     pass until LaTeX asks for no other (hyperref writes the page labels, ``/PageLabels``, from
@@ -266,6 +284,8 @@ def compile_pdf(source: str, target: Path, work: Path, *, pages: int | None = No
         _check_cards(tex_file, log)
         for problem in label_fit.problems(tex_file, _lines(log)):
             raise PrintError(f"{problem} (see {log})")
+    if missing := missing_characters(log):  # a translation's 漢字 printed as nothing
+        raise MissingCharacters(missing, f"{tex_file}: ")
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(tex_file.with_suffix(".pdf"), target)
     return target

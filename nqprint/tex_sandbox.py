@@ -84,7 +84,25 @@ def main(argv: list[str] | None = None) -> int:
     result = compile_sphinx_latex(args[0])
     if result.returncode:
         sys.stderr.write(result.stdout[-4000:] + result.stderr)
-    return result.returncode
+        return result.returncode
+    return _refuse_missing_glyphs(Path(args[0]))
+
+
+def _refuse_missing_glyphs(folder: Path) -> int:
+    """1, saying so, if xelatex printed a character as nothing for want of a glyph (a
+    translation's 漢字 or 🐉: the book's fonts have none), which it logs and does not stop for."""
+    from nqprint.latex import missing_characters  # nqprint.latex compiles in this sandbox
+
+    for log in sorted(folder.glob("*.log")):
+        if missing := missing_characters(log):
+            print(
+                f"error: {log.with_suffix('.pdf')}: no glyph in the book's fonts for "
+                f"{', '.join(missing)}, printed as nothing: a page or a translation holds a "
+                f"character the book cannot print (see {log})",
+                file=sys.stderr,
+            )
+            return 1
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """A pseudo language: every message of every catalogue, accented and bracketed.
 
-``"Close Combat"`` becomes ``"⟦Ćľōśé Ćōṁƀàţ⟧"``: still readable, yet no ASCII letter is left, so any
+``"Close Combat"`` becomes ``"⁅Ćľōśé Ćōṁƀàţ⁆"``: still readable, yet no ASCII letter is left, so any
 English a page shows in that language is a word that bypassed the catalogues (hard-coded in the
 extension, the engine or the templates).  Markup, roles' targets, inline code, links' addresses,
 placeholders (``{name}``, ``%s``, ``%(title)s``) and numbers are kept exactly, so the pseudo
@@ -37,7 +37,7 @@ LOCALE_DIRS = ("locale", "nqcore/locale", "nqsphinx/locale", "examples/locale", 
 SPHINX_TEMPLATE = Path(sphinx.__file__).parent / "locale" / "sphinx.pot"
 #: The glossary's terms, whose other languages' fields a language adds in its own file.
 GLOSSARY = Path("docs") / "_data" / "glossary.toml"
-OPEN, CLOSE = "⟦", "⟧"
+OPEN, CLOSE = "⁅", "⁆"
 ENGLISH_PLURALS = "nplurals=2; plural=(n != 1);"
 _PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ACCENTED = "àƀçďéƒĝĥîĵķľṁñōþǫŕśţûṽŵẍýžÀḂÇĎÉƑĜĤÎĴĶĽṀÑŌÞǪŔŚŢÛṼŴẌÝŽ"

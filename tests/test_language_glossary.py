@@ -49,7 +49,7 @@ def test_the_terms_of_a_language_come_from_its_file(tmp_path: Path) -> None:
     done = _german(tmp_path, pseudo_glossary(ROOT / "docs/_data/glossary.toml", "de"))
     count, label, definition = done.stdout.split("|")
     assert done.returncode == 0 and int(count) > 50
-    assert label == "Àçţîōñś (ÀÇ)" and definition.startswith("⟦Ţĥé ñûṁƀéŕ ōƒ àçţîōñś")
+    assert label == "Àçţîōñś (ÀÇ)" and definition.startswith("⁅Ţĥé ñûṁƀéŕ ōƒ àçţîōñś")
 
 
 def test_a_term_missing_or_unknown_is_named_with_its_file(tmp_path: Path) -> None:

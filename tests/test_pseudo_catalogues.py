@@ -43,22 +43,22 @@ def prose_letters(text: str) -> str:
 @pytest.mark.parametrize(
     "msgid,expected",
     [
-        ("Close Combat", "⟦Çľōśé Çōṁƀàţ⟧"),
-        ("{ref}`Move <move>` or {doc}`intro`", "⟦{ref}`Ṁōṽé <move>` ōŕ {doc}`intro`⟧"),
-        ('{nq:spell}`fireball` at 2½"', '⟦{nq:spell}`fireball` àţ 2½"⟧'),
-        ("{nq-entities}`weapon | Claws <claws>`", "⟦{nq-entities}`weapon | Çľàŵś <claws>`⟧"),
+        ("Close Combat", "⁅Çľōśé Çōṁƀàţ⁆"),
+        ("{ref}`Move <move>` or {doc}`intro`", "⁅{ref}`Ṁōṽé <move>` ōŕ {doc}`intro`⁆"),
+        ('{nq:spell}`fireball` at 2½"', '⁅{nq:spell}`fireball` àţ 2½"⁆'),
+        ("{nq-entities}`weapon | Claws <claws>`", "⁅{nq-entities}`weapon | Çľàŵś <claws>`⁆"),
         (
             "Weapons: {nq-entities}`weapon | Claws <claws> | Big Fists <fists>`",
-            "⟦Ŵéàþōñś: {nq-entities}`weapon | Çľàŵś <claws> | Ḃîĝ Ƒîśţś <fists>`⟧",
+            "⁅Ŵéàþōñś: {nq-entities}`weapon | Çľàŵś <claws> | Ḃîĝ Ƒîśţś <fists>`⁆",
         ),
-        ("   Erratum {id}: {subject}.", "   ⟦Éŕŕàţûṁ {id}: {subject}.⟧"),
-        ("Toggle navigation of %(title)s", "⟦Ţōĝĝľé ñàṽîĝàţîōñ ōƒ %(title)s⟧"),
-        ("PDF, {size} kB", "⟦ÞĎƑ, {size} ķḂ⟧"),
-        ("**bold**, *em*, ``x = 1``", "⟦**ƀōľď**, *éṁ*, ``x = 1``⟧"),
-        ("see [the site](https://example.org/a)", "⟦śéé [ţĥé śîţé](https://example.org/a)⟧"),
-        ("50% chance of 10/20", "⟦50% çĥàñçé ōƒ 10/20⟧"),
-        ("a<br/>b &amp; c", "⟦à<br/>ƀ &amp; ç⟧"),
-        ("%b %d, %Y", "⟦%b %d, %Y⟧"),
+        ("   Erratum {id}: {subject}.", "   ⁅Éŕŕàţûṁ {id}: {subject}.⁆"),
+        ("Toggle navigation of %(title)s", "⁅Ţōĝĝľé ñàṽîĝàţîōñ ōƒ %(title)s⁆"),
+        ("PDF, {size} kB", "⁅ÞĎƑ, {size} ķḂ⁆"),
+        ("**bold**, *em*, ``x = 1``", "⁅**ƀōľď**, *éṁ*, ``x = 1``⁆"),
+        ("see [the site](https://example.org/a)", "⁅śéé [ţĥé śîţé](https://example.org/a)⁆"),
+        ("50% chance of 10/20", "⁅50% çĥàñçé ōƒ 10/20⁆"),
+        ("a<br/>b &amp; c", "⁅à<br/>ƀ &amp; ç⁆"),
+        ("%b %d, %Y", "⁅%b %d, %Y⁆"),
     ],
 )
 def test_prose_accented_markup_kept(msgid: str, expected: str) -> None:
@@ -153,7 +153,7 @@ def test_the_command_writes_every_catalogue(tmp_path: Path) -> None:
     sphinx_words = tmp_path / "locale" / PSEUDO / "LC_MESSAGES" / "sphinx.po"
     assert len(list(tmp_path.glob(f"**/{PSEUDO}/LC_MESSAGES/*.po"))) == count + 1
     words = {m.id: m.string for m in po.messages(po.read(sphinx_words.read_bytes()), obsolete=True)}
-    assert words["Link to this heading"] == "⟦Ľîñķ ţō ţĥîś ĥéàďîñĝ⟧"
+    assert words["Link to this heading"] == "⁅Ľîñķ ţō ţĥîś ĥéàďîñĝ⁆"
     assert not [msgid for msgid in words if "\n" in msgid or "<" in msgid]
 
 
@@ -164,7 +164,7 @@ def test_the_glossary_terms_in_the_pseudo_language(tmp_path: Path) -> None:
     assert [term["key"] for term in glossary["term"]] == [term["key"] for term in english]
     actions = glossary["term"][0]
     assert (actions[PSEUDO], actions[f"abbr_{PSEUDO}"]) == ("Àçţîōñś", "ÀÇ")
-    assert actions[f"def_{PSEUDO}"].startswith("⟦Ţĥé ñûṁƀéŕ ōƒ àçţîōñś")
+    assert actions[f"def_{PSEUDO}"].startswith("⁅Ţĥé ñûṁƀéŕ ōƒ àçţîōñś")
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -118,8 +118,8 @@ def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refus
     from nqcore.army.names import code_point
     from nqcore.army.roster import roster_sheet
     from nqcore.cli.asking import UsageError
-    from nqprint.army_roster import MissingCharacters, UnshapedCharacters, roster_pdf
-    from nqprint.latex import PAPERS, PrintError
+    from nqprint.army_roster import UnshapedCharacters, roster_pdf
+    from nqprint.latex import PAPERS, MissingCharacters, PrintError
 
     lang = getattr(args, "lang", "en")
     paper = PAPERS[getattr(args, "paper", None) or "a4"]

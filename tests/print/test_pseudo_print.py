@@ -3,8 +3,8 @@
 As ``tests/site/test_pseudo_language.py`` does for the site: every catalogue is accented and
 bracketed into a scratch folder, the PDF rulebook (LaTeX, xelatex) and the print products are
 made in that language, and their text (pdftotext) must hold no ASCII letter except what the
-allow-lists below give, each with its reason.  Glyphs the fonts lack are dropped from the PDF, never
-replaced by ASCII, so they cannot hide English.
+allow-lists below give, each with its reason.  A glyph the fonts lack stops the build
+(``tests/print/test_missing_glyphs.py``), so none can hide English by printing as nothing.
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ ALLOWED = (
         ("nq-glossary-other",),
     ),
     Allowed(
-        r" — EN: [^⟦]+(?=⟦)",
+        r" — EN: [^⁅]+(?=⁅)",
         "a term's description gives the term in the other language (English), after its code",
         ("nq-term", "nq-term-definition"),
     ),
@@ -152,7 +152,7 @@ def site_texts(pseudo_site: Path) -> tuple[list[Text], list[Text]]:
 def test_a_third_language_builds_from_its_catalogues_alone(pseudo_site: Path) -> None:
     page = (pseudo_site / "magic.html").read_text(encoding="utf-8")
     assert re.search(r'<html [^>]*lang="qps"', page)
-    assert "<h1>⟦Ṁàĝîç⟧<a " in page  # the page's own catalogue
+    assert "<h1>⁅Ṁàĝîç⁆<a " in page  # the page's own catalogue
     switch = re.findall(
         r'<a class="nq-lang-link nq-lang-[^"]*" href="([^"]+)" hreflang="(\w+)"\s+'
         r'aria-label="([^"]+)"',
@@ -225,7 +225,7 @@ CODE_ALLOWED = (
         "the names a player gave the army and its units in the army file",
     ),
     Allowed(
-        r"\bunits(?=⟧\))|(?<=\(')points-values(?=', )",
+        r"\bunits(?=⁆\))|(?<=\(')points-values(?=', )",
         "a rule's section label, the same in every language, as nq army cites it",
     ),
     Allowed(
