@@ -224,10 +224,10 @@ def _where(path: Path) -> str:
 def catalogue_messages(locale_dir: Path, lang: str, domain: str) -> dict[str, str]:
     """The messages of ``lang`` in ``domain.po`` of ``locale_dir`` (none for English, the source,
     or where the language has no such catalogue)."""
-    from nqcore.catalogue_loading import load_po
+    from nqcore.catalogue_loading import messages
 
     path = None if lang == SOURCE_LANGUAGE else find_catalogue(locale_dir, lang, domain)
-    return load_po(path) if path else {}
+    return messages(path) if path else {}
 
 
 def _catalogue(lang: str) -> dict[str, str]:

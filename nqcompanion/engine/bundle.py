@@ -1,6 +1,6 @@
 """The calculators' engine as files: Pyodide's runtime, the part of Python's standard library
 that nqcore imports, and ``nq-engine.zip`` (nqcore and the part of Babel it imports, with the
-locale data of English and French only).
+locale data of English and French only, and nqcore's catalogues compiled).
 
 **One engine for both languages**: on a plain web server the sites sit side by side in
 ``_build/html`` and share one engine, ``_build/html/_engine/``, written by the first site build
@@ -31,7 +31,14 @@ from nqcompanion.engine import imports
 from nqcore.i18n import LANGUAGES, NUMBER_LOCALES, ROOT
 from nqsphinx.refusals import Refused
 from nqsphinx.site import vendored
-from nqsphinx.site.engine_files import ENGINE_ZIP, LOCK_FILE, PYODIDE_FILES, STDLIB, WORKER
+from nqsphinx.site.engine_files import (
+    COMPILED_CATALOGUES,
+    ENGINE_ZIP,
+    LOCK_FILE,
+    PYODIDE_FILES,
+    STDLIB,
+    WORKER,
+)
 
 ENGINE_TOOLS = ROOT / "tools" / "engine"
 PYODIDE = ENGINE_TOOLS / "node_modules" / "pyodide"
@@ -131,9 +138,19 @@ def engine_zip() -> bytes:
             and p.suffix in (".py", ".toml", ".po", ".json")
         )
         _zip_entries(archive, engine.parent, itertools.chain(nqcore_files, companion_files()))
+        _zip_compiled_catalogues(archive, sorted(engine.glob("locale/*/LC_MESSAGES/*.po")))
         files = (p for p in babel_dir.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
         _zip_entries(archive, babel_dir.parent, (p for p in files if babel_file(p)))
     return buffer.getvalue()
+
+
+def _zip_compiled_catalogues(archive: zipfile.ZipFile, catalogues: list[Path]) -> None:
+    """The catalogues read and checked here, once, not in each reader's browser."""
+    from nqcore.catalogue_loading import compiled_catalogues
+
+    info = zipfile.ZipInfo(COMPILED_CATALOGUES, FIXED_DATE)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    archive.writestr(info, compiled_catalogues(catalogues), compresslevel=9)
 
 
 def lock_file(data: bytes) -> bytes:

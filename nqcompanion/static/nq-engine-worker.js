@@ -29,6 +29,11 @@ const start = async () => {
   ]);
   pyodide.unpackArchive(bytes, "zip", { extractDir: "/nq-engine" });
   pyodide.runPython("import sys; sys.path.insert(0, '/nq-engine')");
+  // The catalogues as the zip's maker read and checked them (nqcore/catalogue_loading.py): the
+  // French .po, read here, was half of a French page's first answer.
+  pyodide.runPython(
+    "from nqcore.catalogue_loading import use_compiled; use_compiled('/nq-engine/nq-catalogues.json')",
+  );
   return pyodide.pyimport("nqcompanion.bridge.web").ask_json;
 };
 

@@ -32,6 +32,9 @@ ENGINE_DIR = "nq-engine"
 #: The one engine of both sites, beside ``en/`` and ``fr/`` (plain hosting).
 SHARED_DIR = "_engine"
 ENGINE_ZIP = "nq-engine.zip"
+#: The engine's catalogues, compiled, at the zip's root, beside its packages, where no file of the
+#: repository can be (nqcore.catalogue_loading; the worker names it too).
+COMPILED_CATALOGUES = "nq-catalogues.json"
 WORKER = "nq-engine-worker.js"
 
 

@@ -109,6 +109,34 @@ def test_the_engine_zip_holds_the_bridge_the_worker_imports() -> None:
     assert result.stdout == "[]\n"
 
 
+def test_the_engine_zip_holds_its_catalogues_compiled(tmp_path: Path) -> None:
+    """The French catalogue, read and checked when the zip is made: the engine given that file
+    translates as reading the ``.po`` does, and reads no ``.po``; the worker gives it."""
+    from nqcore import catalogue_loading, i18n
+
+    archive = zipfile.ZipFile(io.BytesIO(bundle.engine_zip()))
+    compiled = tmp_path / engine_files.COMPILED_CATALOGUES
+    compiled.write_bytes(archive.read(engine_files.COMPILED_CATALOGUES))
+    po = i18n.LOCALE_DIR / "fr" / "LC_MESSAGES" / "nqcore.po"
+    read = catalogue_loading.load_po(po)
+    assert len(read) > 1000
+    try:
+        catalogue_loading.use_compiled(str(compiled))
+        catalogue_loading.load_po.cache_clear()
+        given = catalogue_loading.messages(po)
+        assert catalogue_loading.load_po.cache_info().currsize == 0  # no .po was read
+    finally:
+        catalogue_loading._compiled.clear()
+    assert given == read
+
+    def english_and_place(messages: dict[str, str]) -> dict[str, tuple[str, str]]:
+        return {key: (text.msgid, text.where) for key, text in messages.items()}  # type: ignore[attr-defined]
+
+    assert english_and_place(given) == english_and_place(read)
+    worker = (bundle.COMPANION / "static" / engine_files.WORKER).read_text(encoding="utf-8")
+    assert f"use_compiled('/nq-engine/{engine_files.COMPILED_CATALOGUES}')" in worker
+
+
 def test_imports_are_read_in_every_form() -> None:
     source = (
         "import a.b, c as d\n"
