@@ -161,7 +161,9 @@ def resilience_cost_table() -> Table:
         key="cost-resilience",
         title=N_("Armour Resilience"),
         columns=(N_("Resilience (RE) Level"), N_("Points Cost")),
-        rows=tuple((Signed(-level), resilience_cost(level)) for level in record["levels"]),
+        # the sign the Armour Resilience rule reads (RE +1 cancels one point of penetration); the
+        # book prints -1, -2, -3 here: erratum resilience-sign, its cells marked under the table
+        rows=tuple((Signed(level), resilience_cost(level)) for level in record["levels"]),
         source=record["source"],
     )
 

@@ -63,6 +63,16 @@ def test_the_reviews_four_tables() -> None:
     assert shown("profile-basic-warrior-points")[("4", "Points Cost")][:2] == ("+4", "+3")
 
 
+def test_the_resilience_table_reads_the_sign_its_rule_reads() -> None:
+    """Armour Resilience adds RE +1 (it cancels a point of penetration): the cost table shows
+    +1, +2, +3, each cell marked with the book's -1, -2, -3 (proof round ten: the table printed
+    the book's sign unmarked beside the erratum that says this edition reads +1)."""
+    column = "Resilience (RE) Level"
+    assert shown("cost-resilience") == {
+        (f"+{n}", column): (f"+{n}", f"\N{MINUS SIGN}{n}", "resilience-sign") for n in (1, 2, 3)
+    }
+
+
 def test_every_points_difference_has_its_cell() -> None:
     """A profile whose printed points differ from the engine's is marked in every table that
     shows both (the print editions show the engine's points alone)."""
