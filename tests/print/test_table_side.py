@@ -183,6 +183,30 @@ def _cards(pdf: Path, page: int, paper: str) -> list[list[Run]]:
 FULLEST = 0.85
 
 
+#: The outer band of a sheet that office printers leave blank (6.35 mm: a quarter inch).
+UNPRINTED_MM = 6.35
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cards_ink_keeps_clear_of_what_printers_clip(
+    products: Products, lang: str, paper: str
+) -> None:
+    """The cards, their cut lines and crop marks, on every page: at 100 % no printer cuts them
+    (the A4 crop marks came to 4.5 mm from the edge: proof round ten)."""
+    pdf = products.pdf("spell-cards", lang, paper)
+    for page in range(1, pages(pdf) + 1):
+        box = pdf_reader(pdf).pages[page - 1].mediabox
+        drawn = shapes(pdf, page)
+        edges = (
+            min(s.x0 for s in drawn),
+            float(box.width) - max(s.x1 for s in drawn),
+            min(s.y0 for s in drawn),
+            float(box.height) - max(s.y1 for s in drawn),
+        )
+        assert min(edges) >= UNPRINTED_MM * MM, (page, [round(e / MM, 1) for e in edges])
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_cards_text_is_9_5_pt_one_size_a_deck_and_fills_the_fullest_card(
