@@ -38,7 +38,7 @@ PRODUCTS_ALLOWED = (
     *ALLOWED,
     Allowed(r"Chris Gilders", "the author's name, in the quick reference's imprint"),
     Allowed(r"\b[0-9a-f]{7,12}\b", "the sources' commit id, in the imprint's printing line"),
-    Allowed(r", A4 \.", "the paper's name, in the sheet's 'pages of the rulebook, A4'"),
+    Allowed(r", A4⁆\.", "the paper's name, in the sheet's 'pages of the rulebook, A4'"),
 )
 #: English the rulebook may show besides.
 BOOK_ALLOWED = (
