@@ -28,7 +28,7 @@ PRODUCTS = ("quick-reference", "spell-cards", "templates")
 ALLOWED = (
     Allowed(r"No Quarter|Fantasy Wargames", "the game's title, on the cover and the running heads"),
     Allowed(
-        r"https://\S+|\(https:$|^(//|io/)\S+",
+        r"https://\S+|\(https:$|^(//|io/|qps/)\S+",
         "the site's address (printed so that a reader can type it), broken at a line's end",
     ),
 )
