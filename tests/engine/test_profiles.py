@@ -67,6 +67,16 @@ def test_out_of_range_characteristics_are_named(key: str, value: int, message: s
         warrior(**{key: value})
 
 
+@pytest.mark.parametrize("value", [1, 10])
+def test_a_value_off_its_table_is_off_it_in_french_too(value: int) -> None:
+    """Below the table as above it: « hors de sa table », not « dépasse » (player round ten:
+    « CO 1 dépasse sa table des coûts »)."""
+    with pytest.raises(ValueError) as refused:
+        warrior(co=value)
+    said = refused.value.text("fr")  # type: ignore[attr-defined]
+    assert said.startswith(f"Co {value} est hors de sa table des coûts"), said
+
+
 def test_armour_range_and_total() -> None:
     with pytest.raises(
         ValueError, match="AR 8 is beyond its cost table: Creating A Profile prices AR 0 to 7"
