@@ -289,10 +289,10 @@ def answer_words(lang: str) -> dict[str, str]:
             lang,
         ),
         # where the answer will be, for a question the tables do not hold: what the engine's
-        # download costs (a phone on mobile data), before it starts
+        # download costs (a phone on mobile data), before it starts; nothing said of the other
+        # answers ("the other answers are ready now" stood beside a to-hit in cover that was not)
         "waiting": ui_text(
-            "The rules engine ({size}) loads for whole attacks, profiles and armies; the other "
-            "answers are ready now. This one will appear here.",
+            "This answer needs the rules engine ({size}), which is loading: it will appear here.",
             lang,
         ).format(size=engine_size(lang)),
     }
