@@ -47,6 +47,27 @@ def percent_fields(text: str) -> Counter[str]:
     )
 
 
+class _Zeros(dict[str, int]):
+    """Any key's value is 0, which every conversion type formats."""
+
+    def __missing__(self, key: str) -> int:
+        return 0
+
+
+def percent_problems(msgid: str, msgstr: str) -> list[str]:
+    """Whether Python's ``%`` formats ``msgstr`` as it formats its English: a ``%`` that starts
+    no conversion ("à 100 %" at the end) passes the fields' comparison, then stops the build
+    that formats it with a traceback (attack round nineteen)."""
+    fields = percent_fields(msgid)
+    keyed = any(field.startswith("%(") for field in fields)
+    values: object = _Zeros() if keyed else (0,) * sum(fields.values())
+    try:
+        msgstr % values  # noqa: B018 - formatted to see it format
+    except (ValueError, TypeError, KeyError) as error:
+        return [f"msgstr does not format as its English does ({error}): write %% for a % sign"]
+    return []
+
+
 def is_percent_format(msgid: str, flags: frozenset[str]) -> bool:
     return PERCENT_FLAG in flags or PERCENT_FORMAT.search(msgid) is not None
 
@@ -61,7 +82,8 @@ def placeholder_problems(msgid: str, msgstr: str, flags: frozenset[str] = frozen
             f"msgstr reaches into a value with {{{name}}}, not in its msgid" for name in reaching
         ]
     if is_percent_format(msgid, flags) and BRACE_FLAG not in flags:
-        return compare_fields(percent_fields(msgid), percent_fields(msgstr), "conversion")
+        differ = compare_fields(percent_fields(msgid), percent_fields(msgstr), "conversion")
+        return differ or percent_problems(msgid, msgstr)
     wanted = brace_fields(msgid)
     if isinstance(wanted, str):  # the English is not formatted: the translation need not be
         return []

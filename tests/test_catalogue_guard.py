@@ -78,6 +78,23 @@ def test_percent_formats_are_compared_where_the_english_is_one() -> None:
     assert placeholder_problems("{n}%s", "{n}", flagged) == []
 
 
+def test_a_percent_sign_that_starts_no_conversion_is_refused_at_the_line(tmp_path: Path) -> None:
+    """« à 100 % » at a theme message's end passed the comparison of conversions, then stopped
+    the French build with Sphinx's traceback, naming no catalogue (attack round nineteen)."""
+    made = "Made with %(sphinx)s and %(furo)s"
+    body = (
+        f'msgid "{made}"\nmsgstr "Réalisé avec %(sphinx)s et %(furo)s à 100 %"\n\n'
+        f'msgid "{made}!"\nmsgstr "Réalisé avec %(sphinx)s et %(furo)s à 100 %%!"\n'
+    )
+    findings = check_catalogue(_po(tmp_path, "theme", body))
+    assert [(f.line, f.what) for f in findings] == [
+        (
+            6,
+            "msgstr does not format as its English does (incomplete format): write %% for a % sign",
+        )
+    ]
+
+
 def test_a_catalogue_of_formatted_messages_is_refused_at_the_line(tmp_path: Path) -> None:
     body = f'msgid "Fine"\nmsgstr "Bien"\n\nmsgid "{CAST}"\nmsgstr "Niveau {{}} {{wizardry}}"\n'
     findings = check_catalogue(_po(tmp_path, "nqcore", body))
