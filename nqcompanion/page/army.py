@@ -202,10 +202,21 @@ def _choices(lang: str) -> str:
         options = _options(items).replace(*_ONLY_FOR)
         groups.append(f'<optgroup label="{html.escape(label)}">{options}</optgroup>')
     return (
-        f'<template id="nq-army-profiles">{_profile_groups(lang, words)}</template>'
+        f'<template id="nq-army-profiles" data-names="{html.escape(_profile_names())}">'
+        f"{_profile_groups(lang, words)}</template>"
         f'<template id="nq-army-weapons">{_options(support)}</template>'
         f'<template id="nq-army-options">{"".join(groups)}</template>'
     )
+
+
+def _profile_names() -> str:
+    """The book's profiles' names in every language, as JSON: an entry a file names after its
+    profile in another language ("Guerrier squelette") is named in the page's (nq-keep.js), on
+    a browser that never opened that language's page (player round ten)."""
+    from nqcompanion.bridge.web import starting_choices
+
+    names = {lang: dict(starting_choices(lang)) for lang in LANGUAGES}
+    return json.dumps(names, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def _profile_groups(lang: str, words: dict[str, str]) -> str:

@@ -50,13 +50,15 @@ restoreFields();
 
 // --- the book profiles' names, for the army's default names ------------------------------------
 // Each page keeps its language's names of the book's profiles (the army's list of them): a name
-// is then known as another language's default name of an entry.
+// is then known as another language's default name of an entry. The page gives every language's
+// names too (data-names), for a file made in a language this browser never opened.
 const PROFILE_NAMES = "nq-profile-names";
 const profileNames = () => {
   let names = {};
   try { names = JSON.parse(localStorage.getItem(PROFILE_NAMES) || "{}") || {}; } catch { /**/ }
   const list = document.getElementById("nq-army-profiles");
   if (!list) return names;
+  try { names = { ...names, ...JSON.parse(list.dataset.names || "{}") }; } catch { /**/ }
   names[lang] = Object.fromEntries([...list.content.querySelectorAll("option")]
     .map((option) => [option.value, option.textContent]));
   try { localStorage.setItem(PROFILE_NAMES, JSON.stringify(names)); } catch { /* private */ }
