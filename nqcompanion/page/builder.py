@@ -36,6 +36,7 @@ def _builder_words(lang: str) -> dict[str, str]:
         "spells": ui_text("Add a spell", lang),
         "add": ui_text("Add", lang),
         "remove": ui_text("Remove", lang),
+        "named": ui_text("{action}: {name}", lang),
         "removed": ui_text("“{name}” removed.", lang),
         "export": ui_text("Export the profile file (TOML)", lang),
         "import": ui_text("Import a profile file (TOML)", lang),

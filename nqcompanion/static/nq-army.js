@@ -392,7 +392,7 @@ function armyBuilder(box) {
         const name = option ? option.textContent : key;
         const button = el("button", { type: "button", textContent: said.remove,
           id: `${id}-${n}-remove` });
-        button.setAttribute("aria-label", `${said.remove}: ${name}`);
+        button.setAttribute("aria-label", say(said.named, { action: said.remove, name }));
         // The focus goes on to the next option's button, or the one before, or the list.
         button.addEventListener("click", () => change(kind, index, (entry) => {
           entry.options[listed].splice(at, 1);
@@ -408,7 +408,7 @@ function armyBuilder(box) {
       if (!option.dataset.kinds.split(" ").includes(kind)) option.remove();
     }
     const add = el("button", { type: "button", textContent: said.add, id: `${id}-add` });
-    add.setAttribute("aria-label", `${said.add}: ${label}`);
+    add.setAttribute("aria-label", label); // "Add an option to every model": no "Add: Add"
     add.addEventListener("click", () => {
       const named = picker.selectedOptions[0]?.textContent || "";
       change(kind, index, (entry) => {
@@ -418,7 +418,8 @@ function armyBuilder(box) {
         entry.options[listed] = [...(entry.options[listed] || []),
           level ? { key: name, level } : name];
       }, null, () => focusOn([...$(id).closest(".nq-builder-add")
-        .querySelectorAll(`li button[aria-label="${CSS.escape(`${said.remove}: ${named}`)}"]`)]
+        .querySelectorAll(`li button[aria-label="${CSS.escape(say(said.named,
+          { action: said.remove, name: named }))}"]`)]
         .slice(-1).concat([`${id}-add`]), say(said.added, { name: named })));
     });
     return el("div", { className: "nq-field nq-builder-add" },
@@ -447,7 +448,7 @@ function armyBuilder(box) {
     const fields = el("div", { className: "nq-army-fields" }, ...entryFields(kind, index, record,
       entry.leaders));
     const remove = el("button", { type: "button", textContent: said.remove_entry });
-    remove.setAttribute("aria-label", `${said.remove_entry}: ${entry.name}`);
+    remove.setAttribute("aria-label", say(said.named, { action: said.remove_entry, name: entry.name }));
     // The focus goes on to the next entry's heading, or the one before's, or the add form.
     // The entry can come back: "Undo" for some seconds (offerUndo), the army as it was.
     remove.addEventListener("click", () => {

@@ -550,7 +550,7 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = said.remove;
-      button.setAttribute("aria-label", `${said.remove}: ${name}`);
+      button.setAttribute("aria-label", say(said.named, { action: said.remove, name }));
       button.addEventListener("click", () => builderAsk({ remove: [listed, index] }, undefined,
         true).then(() => {
         // The focus goes on to the next item's button, or the one before, or the list to add.

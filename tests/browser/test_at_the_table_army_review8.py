@@ -138,9 +138,12 @@ def test_the_small_points_of_the_review(browser: Any, site: Site) -> None:
     _answered(page, "Object.values(data.unit[0].options || {}).flat().length === 1")
     wait_until(page, "document.activeElement.tagName === 'BUTTON'")
     label = page.evaluate("document.activeElement.getAttribute('aria-label')")
-    assert label.endswith(f": {named}") and page.evaluate(
+    # French spacing before the colon (player round ten: « Retirer: Attaque agressive »)
+    assert label == f"Retirer\u00a0: {named}" and page.evaluate(
         "document.activeElement.closest('li') !== null"
     ), label
+    add = page.locator("#nq-army-unit-0-options-add").get_attribute("aria-label")
+    assert add == "Ajouter une option à chaque figurine", add  # not « Ajouter: Ajouter une… »
     screenshot(page, "army-option-added-390-fr")
     assert not watched.errors, watched.errors
     context.close()
