@@ -15,7 +15,8 @@ from nqcompanion.page.calculators import CALCULATORS as CALCULATORS
 from nqcompanion.page.calculators import Calculator as Calculator
 from nqcompanion.page.calculators import Field as Field
 from nqcompanion.page.fields import as_list, keyboard, signed
-from nqcore.i18n import colon, translator
+from nqcore.cli.args import MAX_INCHES
+from nqcore.i18n import colon, format_number, translator
 from nqsphinx.messages import ui_text
 
 #: The class that marks a calculator in a page's body: such a page gets the engine.
@@ -108,9 +109,10 @@ def page_messages(lang: str) -> dict[str, str]:
         "failed": ui_text("The rules engine could not be loaded in this browser.", lang),
         "int": ui_text("Enter a whole number from {min} to {max}.", lang),
         "list": ui_text("Enter whole numbers from {min} to {max}, separated by spaces.", lang),
+        # the bound the engine takes (nqcore.cli.args), as the page's language writes numbers
         "distance": ui_text(
-            "Enter a distance in inches from 0 to 1000, such as 12, 12.5 or 25/2.", lang
-        ),
+            "Enter a distance in inches from 0 to {max}, such as 12, 12.5 or 25/2.", lang
+        ).format(max=format_number(MAX_INCHES, lang)),
         "ranges": ui_text("Enter three ranges such as 10/+1 20/+0 30/-1 (- for none).", lang),
         "refused": ui_text("The rules engine refused the question:", lang),
         # a modifier left blank: none, not a mistake (the fields' labels)

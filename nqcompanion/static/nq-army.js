@@ -192,7 +192,7 @@ function armyBuilder(box) {
   // A count typed wrong: refused beside its field and in the summary, both naming it.
   const refuseCount = (control) => {
     const said_ = refusalOf(control,
-      say(said.int, { min: control.dataset.min, max: control.dataset.max }));
+      say(said.int, limitsOf(control)));
     showError(control, said_);
     stale(`${said.refused} ${said_}`);
   };

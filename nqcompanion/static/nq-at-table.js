@@ -15,6 +15,13 @@ const RANGE = /^(?:[0-9]{1,4}"?\/[+-]?[0-9]{1,2}|-)$/;
 
 const say = (text, values = {}) =>
   text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
+// A field's bounds as the page's language writes numbers (« de 1 à 1 000 »: CLDR's, as Babel
+// writes the engine's answers).
+const limitsOf = (control) => {
+  const shown = new Intl.NumberFormat(document.documentElement.lang);
+  const { min, max } = control.dataset;
+  return { min: shown.format(Number(min)), max: shown.format(Number(max)) };
+};
 
 // --- the engine ------------------------------------------------------------------------------
 // On a first visit, the site's service worker (nq-offline.js) starts once the page has loaded:
@@ -185,7 +192,7 @@ const read = (form, control) => {
   if (text === "" && control.dataset.optional) return {};
   // A modifier left blank counts as none (data-blank, "0"), and the answer says so.
   if (text === "" && control.dataset.blank) return { ...put([control.dataset.blank]), blank: true };
-  const limits = { min: control.dataset.min, max: control.dataset.max };
+  const limits = limitsOf(control);
   if (kind === "choice") return put([text]);
   if (kind === "int") return whole(text, control) ? put([text]) : { error: say(words.int, limits) };
   if (kind === "distance") return inches(text) ? put([text]) : { error: words.distance };
@@ -779,7 +786,7 @@ const builderField = (control, committed = false) => {
     showError(control, "");
     return committed ? control.dataset.none : undefined;
   }
-  const limits = { min: control.dataset.min, max: control.dataset.max };
+  const limits = limitsOf(control);
   if (!INTEGER.test(text)) {
     showError(control, say(control.dataset.none ? said.none_or_int : words.int, limits));
     return undefined;

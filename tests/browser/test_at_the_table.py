@@ -25,8 +25,9 @@ from nqcompanion.page.answers import answer_words
 from nqcompanion.page.calculators import _modifiers
 from nqcore.army.characteristics import characteristic_range
 from nqcore.cli import commands
+from nqcore.cli.args import MAX_INCHES
 from nqcore.cli.commands import main
-from nqcore.i18n import translator
+from nqcore.i18n import format_number, translator
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import (
     KEEP_SHOWN,
@@ -390,13 +391,13 @@ def test_each_calculator_answers_as_nq_does(table: Table, command: str) -> None:
             "shoot",
             "distance",
             "douze",
-            "Enter a distance in inches from 0 to 1000, such as 12, 12.5 or 25/2.",
+            "Enter a distance in inches from 0 to {max}, such as 12, 12.5 or 25/2.",
         ),
         (
             "shoot",
             "distance",
             "1001",
-            "Enter a distance in inches from 0 to 1000, such as 12, 12.5 or 25/2.",
+            "Enter a distance in inches from 0 to {max}, such as 12, 12.5 or 25/2.",
         ),
         (
             "morale",
@@ -422,7 +423,11 @@ def test_bad_input_is_refused_beside_its_field(
     field.fill(typed)
     error = page.locator(f"#nq-{command}-{name}-error")
     error.wait_for(state="visible")
-    limits = {"min": field.get_attribute("data-min"), "max": field.get_attribute("data-max")}
+    # the bounds as the engine writes numbers in the page's language ("1,000", « 1 000 »)
+    limits = {
+        k: format_number(int(field.get_attribute(f"data-{k}") or bound), lang)
+        for k, bound in (("min", 0), ("max", MAX_INCHES))  # a distance has none: the engine's
+    }
     assert error.inner_text() == ui_text(message, lang).format(**limits)
     assert field.get_attribute("aria-invalid") == "true"
     assert page.locator(f"#nq-{command} .nq-answer").inner_text() == ""
