@@ -3,9 +3,9 @@
 The page builds the command line a player would type (``["cast", "5", "--wizardry", "2"]``) and
 gets back what ``nq --json`` prints, and the lines ``nq`` prints for a reader of the page's
 language: the same parser, the same question functions, the same rendering
-(:mod:`nqcore.cli.commands`).
-Nothing of the game is computed in JavaScript.  A profile is priced from the TOML text
-``nq points`` reads, written to a file first, so that the same reader refuses the same files.
+(:mod:`nqcore.cli.commands`). Nothing of the game is computed in JavaScript.  A profile is
+priced from the TOML text ``nq points`` reads, written to a file first: the same reader refuses
+the same files.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from nqcompanion.bridge.web_checks import other_refusals
 from nqcompanion.bridge.web_names import made_from, shown_name, unplaced, written_name
 from nqcompanion.bridge.web_picks import add_pick, pick_names, remove_pick
 from nqcore.army.characteristics import ModelType, blank_profile
@@ -408,9 +409,8 @@ def _set(record: dict[str, Any], values: dict[str, Any]) -> None:
 
 
 def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
-    """One step of the profile builder: a starting profile, or the profile file ``toml`` with
-    the builder's change (``set`` fields, ``add`` or ``remove`` an item); the new file, its
-    fields, and ``nq points`` on it."""
+    """One step of the profile builder: a starting profile, or the file ``toml`` with a change
+    (``set`` fields, ``add`` or ``remove`` an item); the new file, its fields, its points."""
     name = file_name(request.get("file"))
     try:
         if "start" in request:  # a book's profile, or "" for a blank one
@@ -440,8 +440,9 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
     if "file" not in request:  # the builder's own file, which the player never named
         priced = unplaced(priced, name, lang)
     answer = {"toml": text, "name": record.get("name", ""), "fields": fields, "picks": names}
-    answer["points"] = priced
+    answer |= {"points": priced}
     if "error" in priced:
+        priced["also"] = other_refusals(record, priced.get("field"), lang)
         return answer
     return answer | {
         "card": card(shown, lang),

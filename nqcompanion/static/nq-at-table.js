@@ -590,8 +590,11 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
     show(builder.querySelector("#nq-builder-card"), [`${words.refused} ${answer.error}`], true);
     // A value of a field the engine cannot count (CC 9, beyond its cost table) is also said
     // beside the field the engine's answer names, the field marked, as the calculators do.
-    const control = answer.field && builder.querySelector(`[data-set="${CSS.escape(answer.field)}"]`);
-    if (control) showError(control, answer.error);
+    // So is every other characteristic the engine would refuse next (answer.also).
+    for (const { field, error } of [answer, ...(answer.also || [])]) {
+      const control = field && builder.querySelector(`[data-set="${CSS.escape(field)}"]`);
+      if (control) showError(control, error);
+    }
   } else {
     show(builder.querySelector("#nq-builder-card"), answer.text, false);
   }

@@ -791,6 +791,17 @@ def test_the_builder_changes_exports_imports_and_keeps_a_profile(
     # kept as typed (it survives the language switch), the card not counting it
     assert "st = 99" in page.evaluate("window.nqAtTable.builder.state.toml")
     assert "error" in json.loads(page.locator("#nq-builder").get_attribute("data-answer"))
+    # Every characteristic refused is marked at once (player round ten: AC 13 and CO 1 showed
+    # AC's refusal alone).
+    command = page.input_value("#nq-builder-co")
+    page.locator("#nq-builder-co").fill("1")
+    page.locator("#nq-builder-co").dispatch_event("change")
+    page.locator("#nq-builder-co-error").wait_for(state="visible")
+    for both in ("st", "co"):
+        assert page.locator(f"#nq-builder-{both}").get_attribute("aria-invalid") == "true", both
+    page.locator("#nq-builder-co").fill(command)
+    page.locator("#nq-builder-co").dispatch_event("change")
+    page.locator("#nq-builder-co-error").wait_for(state="hidden")
     page.locator("#nq-builder-st").fill("6")  # back to what it was: counted again
     page.locator("#nq-builder-st").dispatch_event("change")
     error.wait_for(state="hidden")

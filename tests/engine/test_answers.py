@@ -316,3 +316,13 @@ def test_modifiers_that_cannot_apply_together_are_named_from_their_own_table(
     "Dispersed unit" of the same key."""
     answer = ask(["command", "6", "--mod", "ranked-or-closed", "--mod", "dispersed"], lang)
     assert said in answer["error"], answer
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_builder_names_every_characteristic_the_engine_refuses(lang: str) -> None:
+    """The engine refuses the first; the builder marks the others too (``also``)."""
+    blank = build({"start": ""}, lang)["toml"]
+    priced = build({"toml": blank, "set": {"ac": "13", "co": "1"}}, lang)["points"]
+    assert priced["field"] == "ac"
+    named = {"en": "CO 1", "fr": "Co 1"}[lang]
+    assert [(other["field"], other["error"][:4]) for other in priced["also"]] == [("co", named)]
