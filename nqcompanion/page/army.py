@@ -60,8 +60,7 @@ def _words(lang: str) -> dict[str, str]:
         "option": ui_text("Add an option to every model", lang),
         "remove": ui_text("Remove", lang),
         "remove_entry": ui_text("Remove this entry", lang),
-        # a button's name for a screen reader: what it does, to what (« Retirer : Goules »)
-        "named": ui_text("{action}: {name}", lang),
+        "named": ui_text("{action}: {name}", lang),  # a button's name: « Retirer : Goules »
         "removed_entry": ui_text("The entry “{name}” was removed from the army.", lang),
         "added_entry": ui_text("The entry “{name}” was added to the army.", lang),
         "removed": ui_text("“{name}” removed.", lang),
