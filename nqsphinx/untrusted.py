@@ -94,7 +94,8 @@ def check_catalogues(app: Sphinx) -> None:
     whose application lives on."""
     lang = app.config.language or "en"
     if lang == SOURCE_LANGUAGE:
-        _stop(source_language_findings(_locale_folders(app)))
+        checked = Path(app.doctreedir) / CHECKED_FILE
+        _stop(source_language_findings(_locale_folders(app)) + published_findings(checked))
         return
     page_locale = _page_locale(app)
     # Checked first: compiling reads a catalogue with Babel, which prints its own warnings
@@ -186,18 +187,37 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(code + b"\0" + path.read_bytes()).hexdigest()
 
 
+def published_findings(checked: Path) -> list[catalogue_guard.Finding]:
+    """The English build publishes words of every other language's engine and extension
+    catalogues (the army's profile names in each language, the start page, the service worker's
+    offline page): each is checked as that language's build checks it (attack round twenty:
+    what the French build refused, the English one published, escaped)."""
+    paths = [
+        path
+        for locale in catalogue_guard.PACKAGE_LOCALES
+        for folder in locale_dirs(locale)
+        for path in sorted(folder.glob("*/LC_MESSAGES/*.po"))
+        if path.parents[1].name != SOURCE_LANGUAGE
+    ]
+    return _verify_paths(paths, checked)
+
+
 def _verify(
     lang: str, checked: Path, page_locale: Path | None = None
 ) -> list[catalogue_guard.Finding]:
     """``catalogue_guard.verify(lang)``, skipping the catalogues found clean by an earlier build
     with the same bytes (listed in ``checked``, beside the doctrees): a build after an edit of
     one page checks one catalogue, not all of them."""
+    return _verify_paths(catalogue_guard.catalogues(lang, page_locale), checked)
+
+
+def _verify_paths(paths: list[Path], checked: Path) -> list[catalogue_guard.Finding]:
     try:
         known = json.loads(checked.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         known = {}
     findings, clean = [], {}
-    for path in catalogue_guard.catalogues(lang, page_locale):
+    for path in paths:
         digest = "" if file_problem(path) else _digest(path)
         fresh = digest and known.get(str(path)) == digest
         found = [] if fresh else catalogue_guard.check_catalogue(path)

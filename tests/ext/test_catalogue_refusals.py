@@ -281,3 +281,31 @@ def test_a_catalogue_for_english_stops_the_english_build(
         "never translated: delete this file"
     ]
     assert not (srcdir / "_build" / "html" / "magic.html").exists()
+
+
+def test_the_english_build_checks_the_other_languages_words_it_publishes(
+    tmp_path: Path, make_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The English site publishes every language's book profile names (the army builder names a
+    file's entries with them), the start page and the offline page their extension words: a
+    French engine catalogue the French build refuses stops the English build too, at its line
+    (attack round twenty: `</script>` in « Guerrier squelette » was published on the English
+    page, escaped)."""
+    srcdir = copy_root("nq", tmp_path)
+    extra = tmp_path / "extra"
+    hostile = extra / "nqcore" / "locale" / "fr" / "LC_MESSAGES" / "nqcore.po"
+    hostile.parent.mkdir(parents=True)
+    hostile.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Language: fr\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+        'msgid "Skeleton Warrior"\nmsgstr "Guerrier squelette </script>"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("NQ_LOCALE_PATH", str(extra))
+    warning = StringIO()
+    with docutils_namespace(), pytest.raises(SystemExit) as stop:
+        make_app("html", srcdir=srcdir, confoverrides={"language": "en"}, warning=warning)
+    lines = strip_escape_sequences(warning.getvalue()).splitlines()
+    errors = [line for line in lines if "ERROR" in line]
+    assert stop.value.code == 2
+    assert errors == [f"{hostile}:7: ERROR: msgstr adds 'HTML </script>', not in its msgid"]
