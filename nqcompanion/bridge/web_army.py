@@ -25,6 +25,7 @@ from nqcompanion.bridge.web import (
     starting_record,
     toml_value,
 )
+from nqcore.army.names import same_name
 from nqcore.army.schema_problems import placed_problem, schema_problem
 from nqcore.army.toml_values import toml_key
 from nqcore.cli.files import MAX_FILE_BYTES, read_text, read_toml
@@ -296,8 +297,8 @@ def priced(path: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
     force = priced_army(path)
     breaches = check(force)
     answer = force_answer(force, breaches, path)
-    places = {
-        record["name"]: (kind, index)
+    places = {  # by the name the engine reads (white space as one space: same_name)
+        same_name(str(record["name"])): (kind, index)
         for kind in KINDS
         for index, record in enumerate(data.get(kind, []))
     }

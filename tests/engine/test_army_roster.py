@@ -7,6 +7,7 @@ PDFs themselves are read in tests/print/test_army_roster.py."""
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -281,3 +282,20 @@ def test_the_roster_as_plain_text_says_what_the_printed_one_says(
         assert lines[header].split() == sheet["columns"]
     assert [line for line in said if line not in lines] == []
     assert text.endswith("\n") and "\n\n\n" not in text
+
+
+@pytest.mark.parametrize(
+    "name", ["Goules\u00a0: voraces", "Goules\u202f!", "Goules ", "Goules  voraces"]
+)
+def test_an_army_nq_reads_the_page_imports_whatever_its_names_white_space(name: str) -> None:
+    """A name the engine reads with its white space as one space (a French no-break space
+    before « : », a trailing space): the page's import found no entry by the file's spelling
+    and refused the file, naming nothing (attack round twenty)."""
+    from nqcompanion.bridge.web_army import import_army
+
+    examples = Path(__file__).parents[2] / "examples" / "armies"
+    host = (examples / "barrow-host.toml").read_text(encoding="utf-8")
+    second = tomllib.loads(host)["unit"][1]["name"]
+    changed = host.replace(f'"{second}"', json.dumps(name, ensure_ascii=False), 1)
+    answer = import_army(changed.encode("utf-8"), "fr", "army.toml")
+    assert "error" not in answer, answer.get("error")
