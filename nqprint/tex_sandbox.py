@@ -101,8 +101,40 @@ def _refuse_missing_glyphs(folder: Path) -> int:
                 f"character the book cannot print (see {log})",
                 file=sys.stderr,
             )
+            for where in written_at(missing, folder.name.split("-")[0]):
+                print(f"{where}: the character is written here", file=sys.stderr)
             return 1
     return 0
+
+
+#: The most places :func:`written_at` names.
+MOST_PLACES = 20
+#: The catalogue folders whose words a book prints: its pages', the engine's, the extension's,
+#: the examples'.
+CATALOGUE_FOLDERS = ("locale", "nqcore/locale", "nqsphinx/locale", "examples/locale")
+
+
+def written_at(characters: list[str], lang: str, root: Path | None = None) -> list[str]:
+    """Where the sources of a book in ``lang`` write any of ``characters``, as ``file:line``:
+    its pages, its data and, for a translation, its language's catalogues (attack round twenty:
+    the refusal named only the TeX log)."""
+    from nqcore.i18n import ROOT, SOURCE_LANGUAGE
+
+    base = root or ROOT
+    files = [*base.glob("docs/**/*.md"), *base.glob("docs/_data/*.toml")]
+    files += base.glob("nqcore/data/**/*.toml")
+    if lang != SOURCE_LANGUAGE:
+        for locale in CATALOGUE_FOLDERS:
+            files += base.glob(f"{locale}/{lang}/LC_MESSAGES/*.po")
+    found = []
+    for path in sorted(set(files)):
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        found += [
+            f"{path.relative_to(base)}:{number}"
+            for number, line in enumerate(lines, 1)
+            if any(char in line for char in characters)
+        ]
+    return found[:MOST_PLACES]
 
 
 if __name__ == "__main__":

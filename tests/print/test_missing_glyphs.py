@@ -44,3 +44,18 @@ def test_a_rulebook_whose_log_names_a_missing_glyph_is_refused(
     if code:
         assert said.startswith(f"error: {tmp_path / 'noquarter.pdf'}: no glyph in the book's")
         assert "\U0001f409" in said
+
+
+def test_the_refusal_names_where_the_sources_write_the_character(tmp_path: Path) -> None:
+    """Its pages, its data and its language's catalogues, each place as file:line (attack
+    round twenty: the refusal named only the TeX log, a translator searched 35 pages)."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "credits.md").write_text("# Credits\n\nA ▲ sign.\n", encoding="utf-8")
+    french = tmp_path / "locale" / "fr" / "LC_MESSAGES"
+    french.mkdir(parents=True)
+    (french / "credits.po").write_text('msgid "A"\nmsgstr "Un ★"\n', encoding="utf-8")
+    assert tex_sandbox.written_at(["▲", "★"], "en", tmp_path) == ["docs/credits.md:3"]
+    assert tex_sandbox.written_at(["▲", "★"], "fr", tmp_path) == [
+        "docs/credits.md:3",
+        "locale/fr/LC_MESSAGES/credits.po:2",
+    ]
