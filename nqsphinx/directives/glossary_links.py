@@ -101,11 +101,14 @@ def link_terms(app: Sphinx, doctree: nodes.document) -> None:
     """Link the first use of each glossary term on a page to its entry (HTML only), when the
     page is read, and keep the section of each link for the glossary's "Used in"."""
     docname = app.env.docname
+    # Every page is read again when the glossary changes, in every builder: the printed index
+    # takes entries from its terms too (attack round twenty: a term changed back stayed in the
+    # PDF's index, its pages not read again by the LaTeX build).
+    for path in glossary_inputs(app.env.srcdir):
+        app.env.note_dependency(str(path))
     if app.builder.format != "html" or docname in UNLINKED_PAGES:
         return
     lang = page_language(app.config.language)
-    for path in glossary_inputs(app.env.srcdir):
-        app.env.note_dependency(str(path))
     pattern, names = _matcher(terms_for(app.srcdir), lang)
     uses: list[Use] = []
     # A term whose word means something else all over this page is taken as linked already.
