@@ -78,11 +78,23 @@ def write_templates(pot_dir: Path) -> None:
         raise UpdateError(f"the gettext build into {pot_dir} failed (see above)")
 
 
-def update_page(po_path: Path, pot_path: Path, lang: str) -> str:
-    """Merge a page's template into its catalogue; return "create", "update" or "notchanged"."""
+#: Translations by (msgid, context), from the other catalogues of a language's pages.
+Known = dict[tuple[str, str | None], str]
+
+
+def update_page(po_path: Path, pot_path: Path, lang: str, known: Known | None = None) -> str:
+    """Merge a page's template into its catalogue; return "create", "update" or "notchanged".
+
+    A new catalogue's header is not fuzzy (the build refuses a fuzzy header), and each of its
+    messages that another catalogue of the language translates gets that translation, as
+    msgmerge's compendium gives it: a renamed page keeps its French (attack round twenty)."""
     template = read_catalogue(pot_path)
     if not po_path.exists():
         template.locale = lang
+        template.fuzzy = False
+        for message in template:
+            if message.id and (found := (known or {}).get((str(message.id), message.context))):
+                message.string = found
         write_atomically(po_path, tidied(render(template, source=po_path), po_path))
         return "create"
     catalogue = read_catalogue(po_path)
@@ -94,15 +106,35 @@ def update_page(po_path: Path, pot_path: Path, lang: str) -> str:
     return "update"
 
 
+def known_translations(folder: Path) -> Known:
+    """Every translated, non-fuzzy message of the catalogues in ``folder``."""
+    known: Known = {}
+    for path in sorted(folder.rglob("*.po")):
+        for message in read_catalogue(path):
+            if message.id and message.string and not message.fuzzy:
+                known.setdefault((str(message.id), message.context), str(message.string))
+    return known
+
+
 def update_pages(pot_dir: Path, locale_dir: Path, lang: str) -> None:
     counts = {"create": 0, "update": 0, "notchanged": 0}
-    for pot_path in sorted(pot_dir.rglob("*.pot")):
-        page = pot_path.relative_to(pot_dir).with_suffix(".po")
-        po_path = locale_dir / lang / "LC_MESSAGES" / page
-        outcome = update_page(po_path, pot_path, lang)
+    folder = locale_dir / lang / "LC_MESSAGES"
+    pages = {pot.relative_to(pot_dir).with_suffix(".po") for pot in pot_dir.rglob("*.pot")}
+    known = known_translations(folder) if any(not (folder / p).exists() for p in pages) else {}
+    for page in sorted(pages):
+        po_path = folder / page
+        outcome = update_page(po_path, pot_dir / page.with_suffix(".pot"), lang, known)
         counts[outcome] += 1
         if outcome != "notchanged":
             print(f"{outcome.capitalize()}: {po_path.relative_to(ROOT)}")
+    for orphan in sorted(folder.rglob("*.po")):
+        if orphan.relative_to(folder) not in pages:
+            print(
+                f"warning: {orphan.relative_to(ROOT)}: no page has this catalogue (renamed or "
+                "deleted?): its translations go to new pages' catalogues; delete it once the "
+                "page it belonged to is translated again",
+                file=sys.stderr,
+            )
     print(
         f"page catalogues: {counts['update']} updated, {counts['create']} created, "
         f"{counts['notchanged']} unchanged"

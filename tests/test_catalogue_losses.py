@@ -93,3 +93,15 @@ def test_tidy_drops_format_flags_and_nothing_else(tmp_path: Path) -> None:
     expected = flagged.replace("#, python-format, fuzzy\n", "#, fuzzy\n")
     expected = expected.replace("#, python-brace-format\n", "")
     assert path.read_bytes() == gnu_layout(expected.encode())  # msgcat's layout of the rest
+
+
+def test_a_new_page_catalogue_is_built_and_keeps_the_translations_it_had(tmp_path: Path) -> None:
+    """A page renamed: its new catalogue has a header the build takes (not fuzzy) and the French
+    its messages had in the old one, not 26 untranslated messages (attack round twenty)."""
+    old = written(tmp_path, CATALOGUE.encode())
+    new = tmp_path / "spells.po"
+    assert update.update_page(new, template(tmp_path), "fr", update.known_translations(tmp_path))
+    created = read_catalogue(new)
+    assert not created.fuzzy
+    assert [(m.id, m.string) for m in created if m.id] == [("Spell 1", "Sort 1")]
+    assert old.read_bytes() == CATALOGUE.encode()
