@@ -88,11 +88,12 @@ def test_each_pdf_present_is_linked_and_copied_into_the_site(
     assert dangling_links(site) == []
 
 
-def test_make_print_builds_the_rulebooks_first_on_both_papers() -> None:
+def test_make_print_builds_the_rulebooks_first_on_both_papers(tmp_path: Path) -> None:
     """The quick reference prints the rulebooks' pages: `make print-fr` builds the French
-    rulebooks (A4 and Letter) before the products, and gives nqprint their LaTeX folder."""
+    rulebooks (A4 and Letter) before the products, and gives nqprint their LaTeX folder.
+    (make -n still writes its list of inputs: into a scratch folder, not the checkout.)"""
     steps = subprocess.run(
-        ["make", "-n", "print-fr", "BUILD=out"],
+        ["make", "-n", "print-fr", f"BUILD={tmp_path}/out"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -100,11 +101,11 @@ def test_make_print_builds_the_rulebooks_first_on_both_papers() -> None:
     ).stdout.splitlines()
     books = [n for n, line in enumerate(steps) if "nqprint.tex_sandbox" in line]
     (products,) = [n for n, line in enumerate(steps) if "-m nqprint " in line]
-    assert [steps[n].split()[-2] for n in books] in (
+    assert [steps[n].split()[-2].removeprefix(f"{tmp_path}/") for n in books] in (
         ["out/latex/fr", "out/latex/fr-letter"],
         ["out/latex/fr-letter", "out/latex/fr"],
     )
-    assert max(books) < products and "--latex out/latex" in steps[products]
+    assert max(books) < products and f"--latex {tmp_path}/out/latex" in steps[products]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -190,10 +191,10 @@ def test_an_unknown_product_is_named_with_its_line(project: tuple[Path, Path]) -
     )
 
 
-def test_make_all_builds_the_pdfs_before_the_sites_that_link_them() -> None:
+def test_make_all_builds_the_pdfs_before_the_sites_that_link_them(tmp_path: Path) -> None:
     def commands(*goals: str) -> list[str]:
         result = subprocess.run(
-            ["make", "-n", *goals, "BUILD=out"],
+            ["make", "-n", *goals, f"BUILD={tmp_path}/out"],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -205,6 +206,6 @@ def test_make_all_builds_the_pdfs_before_the_sites_that_link_them() -> None:
     html = [n for n, line in enumerate(steps) if "-b html" in line]
     pdf = [n for n, line in enumerate(steps) if "-b latex" in line or "-m nqprint " in line]
     assert len(html) == 2 and len(pdf) == 6 and max(pdf) < min(html)
-    assert all("-D nq_print_pdfs=out/pdf" in steps[n] for n in html)
+    assert all(f"-D nq_print_pdfs={tmp_path}/out/pdf" in steps[n] for n in html)
     assert all("-t print" in line for line in steps if "-b latex" in line)
     assert not [line for line in commands("html") if "latex" in line or "nqprint " in line]
