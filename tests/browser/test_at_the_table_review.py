@@ -108,7 +108,11 @@ def test_printing_the_page_shows_the_answers_the_card_and_the_roster(
     context, watched = _page(browser, site, lang, 1366)
     page = watched.page
     _ask(page, *EXPLAINED["save-no-armour"])
+    keep = page.locator("#nq-keep")
+    page.evaluate("document.getElementById('nq-keep').hidden = false")  # as a served page offers it
+    assert keep.is_visible()
     page.emulate_media(media="print")
+    assert not keep.is_visible()  # player round ten: « Garder hors ligne » on paper
     forms = page.locator("form.nq-calc")
     assert forms.count() >= 10
     for index in range(forms.count()):
