@@ -107,7 +107,7 @@ def _second_words(lang: str) -> dict[str, str]:
         ),
         "field_entry": ui_text("{field} ({entry})", lang),
         "field_refused": ui_text("{field}: {refusal}", lang),
-        "army_wide": ui_text("{rule}: the army's own, under its summary", lang),
+        "army_wide": ui_text("{rule}: for the whole army, see under its summary", lang),
         "concerns": ui_text("Concerns:", lang),
         "profile_file": ui_text("This is a profile file: import it in the Profile Builder.", lang),
         "examples": ui_text("Examples of the rules", lang),

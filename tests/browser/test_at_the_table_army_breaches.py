@@ -19,8 +19,8 @@ ARMIES = Path(__file__).parents[2] / "examples" / "armies"
 SECOND = '\n[[individual]]\nname = "Barrow King"\nprofile = "hero"\ngeneral = true\n'
 #: How an entry's mark of an army-wide breach names what its link leads to.
 UNDER_SUMMARY = {
-    "en": ": the army's own, under its summary",
-    "fr": "\u00a0: celle de l’armée, sous son résumé",
+    "en": ": for the whole army, see under its summary",  # player round ten: « celle de
+    "fr": "\u00a0: pour toute l’armée, voir sous son résumé",  # l’armée, sous son résumé »
 }
 
 
