@@ -253,6 +253,16 @@ def test_a_result_format_the_translation_breaks_is_named_at_its_catalogue_line(
     assert f"(it has {hostile!r})" in warned, warned
 
 
+def _english_build_stops(make_app: Any, srcdir: Path) -> list[str]:
+    """The errors the English build of ``srcdir`` names as it stops, with exit status 2."""
+    warning = StringIO()
+    with docutils_namespace(), pytest.raises(SystemExit) as stop:
+        make_app("html", srcdir=srcdir, confoverrides={"language": "en"}, warning=warning)
+    assert stop.value.code == 2
+    lines = strip_escape_sequences(warning.getvalue()).splitlines()
+    return [line for line in lines if "ERROR" in line]
+
+
 @pytest.mark.parametrize("suffix", [".po", ".mo"])
 def test_a_catalogue_for_english_stops_the_english_build(
     tmp_path: Path, make_app: Any, suffix: str
@@ -270,12 +280,7 @@ def test_a_catalogue_for_english_stops_the_english_build(
         hostile.write_text(french.replace("Language: fr", "Language: en"), encoding="utf-8")
     else:
         hostile.write_bytes(po.compiled(po.read(french, locale="fr", strict=False)))
-    warning = StringIO()
-    with docutils_namespace(), pytest.raises(SystemExit) as stop:
-        make_app("html", srcdir=srcdir, confoverrides={"language": "en"}, warning=warning)
-    lines = strip_escape_sequences(warning.getvalue()).splitlines()
-    errors = [line for line in lines if "ERROR" in line]
-    assert stop.value.code == 2
+    errors = _english_build_stops(make_app, srcdir)
     assert errors == [
         f"{hostile}:1: ERROR: a catalogue for English, the language of the sources, which is "
         "never translated: delete this file"
@@ -302,10 +307,5 @@ def test_the_english_build_checks_the_other_languages_words_it_publishes(
         encoding="utf-8",
     )
     monkeypatch.setenv("NQ_LOCALE_PATH", str(extra))
-    warning = StringIO()
-    with docutils_namespace(), pytest.raises(SystemExit) as stop:
-        make_app("html", srcdir=srcdir, confoverrides={"language": "en"}, warning=warning)
-    lines = strip_escape_sequences(warning.getvalue()).splitlines()
-    errors = [line for line in lines if "ERROR" in line]
-    assert stop.value.code == 2
+    errors = _english_build_stops(make_app, srcdir)
     assert errors == [f"{hostile}:7: ERROR: msgstr adds 'HTML </script>', not in its msgid"]
