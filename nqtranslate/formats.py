@@ -62,6 +62,10 @@ def percent_problems(msgid: str, msgstr: str) -> list[str]:
     keyed = any(field.startswith("%(") for field in fields)
     values: object = _Zeros() if keyed else (0,) * sum(fields.values())
     try:
+        msgid % values  # noqa: B018 - an English that Python's % does not format ("%b %d, %Y",
+    except (ValueError, TypeError, KeyError):  # a date for strftime) is never %-formatted
+        return []
+    try:
         msgstr % values  # noqa: B018 - formatted to see it format
     except (ValueError, TypeError, KeyError) as error:
         return [f"msgstr does not format as its English does ({error}): write %% for a % sign"]

@@ -76,6 +76,8 @@ def test_percent_formats_are_compared_where_the_english_is_one() -> None:
     ]
     flagged = frozenset({"python-brace-format"})
     assert placeholder_problems("{n}%s", "{n}", flagged) == []
+    # a date for strftime, not for %: not formatted (the pseudo language's "%b %d, %Y")
+    assert placeholder_problems("%b %d, %Y", "%d %b %Y") == []
 
 
 def test_a_percent_sign_that_starts_no_conversion_is_refused_at_the_line(tmp_path: Path) -> None:

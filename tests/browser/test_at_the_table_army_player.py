@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from nqcompanion.bridge.web import starting_choices
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import Site, screenshot, wait_until
 from tests.browser.test_at_the_table_army import _answered, _phone, _settle
@@ -133,7 +134,8 @@ def test_the_focus_goes_on_after_a_removal_or_an_addition(
         "document.activeElement.closest('li')?.id + ' ' + document.activeElement.tagName"
     )
     assert heading == "nq-army-unit-0 H3", heading
-    assert "Craven Ghouls" in page.evaluate("document.activeElement.textContent")
+    ghouls = dict(starting_choices(lang))["craven-ghouls"]  # named by default: in the page's words
+    assert ghouls in page.evaluate("document.activeElement.textContent")
     said = page.locator("#nq-army-said")
     assert said.get_attribute("role") == "status"
     removed = ui_text("The entry “{name}” was removed from the army.", lang)

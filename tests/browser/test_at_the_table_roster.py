@@ -61,8 +61,11 @@ def test_the_printed_page_is_the_roster_alone(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     pdf = SCREENSHOTS / f"army-roster-{lang}-{paper.lower()}.pdf"
     shown = _printed(page, pdf, paper)
+    # the file as the page holds it: its entries named after a book profile in the page's
+    # language ("Craven Ghouls" is « Goules » on the French page)
+    kept = page.evaluate("window.nqAtTable.army.state.toml")
     roster = json.loads(
-        _spaced(json.dumps(army({"toml": text}, lang)["roster"], ensure_ascii=False))
+        _spaced(json.dumps(army({"toml": kept}, lang)["roster"], ensure_ascii=False))
     )
     assert shown.startswith(f"{roster['title']} {roster['heading']} · {roster['game']}")
     for entry in roster["entries"]:
