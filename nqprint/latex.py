@@ -216,15 +216,27 @@ def document(
         "geometry": geometry,
         "narrow": NARROW_NO_BREAK_SPACE,
         "babel": FRENCH if lang == "fr" else r"\usepackage[british]{babel}",
-        "title": latex_escape(full_title),
-        "author": latex_escape(authors(lang, print_text(TRANSLATION, lang))),
+        "title": pdf_text(full_title),
+        "author": pdf_text(authors(lang, print_text(TRANSLATION, lang))),
         "pdflang": pdf_lang(lang),
-        "subject": latex_escape(subject(lang)),
-        "keywords": latex_escape(keywords(lang)),
+        "subject": pdf_text(subject(lang)),
+        "keywords": pdf_text(keywords(lang)),
         "xmp": XMP,
         "extra": extra,
         "body": body,
     }
+
+
+#: Where TeX's ligatures would join two characters of a PDF string: ``--`` (an en dash),
+#: ``?``` and ``!``` (inverted marks).
+_LIGATURE = re.compile(r"(?<=-)(?=-)|(?<=[?!])(?=`)")
+
+
+def pdf_text(text: str) -> str:
+    """``text`` for the document's metadata, escaped, its ligatures broken by an empty group:
+    the Title says what the army file or the catalogue says ("Host -- of" was "Host – of",
+    "?`" was "¿": attack round twenty)."""
+    return _LIGATURE.sub("{}", latex_escape(text))
 
 
 #: Between the planned pages of a product (a sheet, a page of cards): their count is the plan.
