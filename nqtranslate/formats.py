@@ -61,9 +61,11 @@ def percent_problems(msgid: str, msgstr: str) -> list[str]:
     fields = percent_fields(msgid)
     keyed = any(field.startswith("%(") for field in fields)
     values: object = _Zeros() if keyed else (0,) * sum(fields.values())
+    # An English that Python's % does not format ("%b %d, %Y", a date for strftime) is never
+    # %-formatted: neither is its translation.
     try:
-        msgid % values  # noqa: B018 - an English that Python's % does not format ("%b %d, %Y",
-    except (ValueError, TypeError, KeyError):  # a date for strftime) is never %-formatted
+        msgid % values  # noqa: B018 - formatted to see it format
+    except (ValueError, TypeError, KeyError):
         return []
     try:
         msgstr % values  # noqa: B018 - formatted to see it format

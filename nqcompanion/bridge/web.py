@@ -440,7 +440,7 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
     if "file" not in request:  # the builder's own file, which the player never named
         priced = unplaced(priced, name, lang)
     answer = {"toml": text, "name": record.get("name", ""), "fields": fields, "picks": names}
-    answer |= {"points": priced}
+    answer["points"] = priced
     if "error" in priced:
         priced["also"] = other_refusals(record, priced.get("field"), lang)
         return answer

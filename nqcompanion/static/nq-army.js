@@ -448,7 +448,8 @@ function armyBuilder(box) {
     const fields = el("div", { className: "nq-army-fields" }, ...entryFields(kind, index, record,
       entry.leaders));
     const remove = el("button", { type: "button", textContent: said.remove_entry });
-    remove.setAttribute("aria-label", say(said.named, { action: said.remove_entry, name: entry.name }));
+    remove.setAttribute("aria-label",
+      say(said.named, { action: said.remove_entry, name: entry.name }));
     // The focus goes on to the next entry's heading, or the one before's, or the add form.
     // The entry can come back: "Undo" for some seconds (offerUndo), the army as it was.
     remove.addEventListener("click", () => {

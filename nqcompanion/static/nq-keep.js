@@ -49,20 +49,12 @@ const restoreFields = () => {
 restoreFields();
 
 // --- the book profiles' names, for the army's default names ------------------------------------
-// Each page keeps its language's names of the book's profiles (the army's list of them): a name
-// is then known as another language's default name of an entry. The page gives every language's
-// names too (data-names), for a file made in a language this browser never opened.
-const PROFILE_NAMES = "nq-profile-names";
+// The page gives the book's profiles' names in every language (data-names: page/army.py): a
+// name is then known as another language's default name of an entry, in a browser that never
+// opened that language's page.
 const profileNames = () => {
-  let names = {};
-  try { names = JSON.parse(localStorage.getItem(PROFILE_NAMES) || "{}") || {}; } catch { /**/ }
   const list = document.getElementById("nq-army-profiles");
-  if (!list) return names;
-  try { names = { ...names, ...JSON.parse(list.dataset.names || "{}") }; } catch { /**/ }
-  names[lang] = Object.fromEntries([...list.content.querySelectorAll("option")]
-    .map((option) => [option.value, option.textContent]));
-  try { localStorage.setItem(PROFILE_NAMES, JSON.stringify(names)); } catch { /* private */ }
-  return names;
+  try { return JSON.parse(list?.dataset.names || "{}") || {}; } catch { return {}; }
 };
 const namesOfProfiles = profileNames();
 
