@@ -342,9 +342,8 @@ def all_results(page: Any, query: str, where: str = "content") -> None:
     field = page.locator(f"#nq-search-{where}-q")
     field.focus()
     page.keyboard.type(query)
-    wait_until(
-        page, f"document.getElementById('nq-search-{where}-list').dataset.query === {query!r}"
-    )
+    listed = f"document.getElementById('nq-search-{where}-list')"
+    wait_until(page, f"!{listed}.hidden && {listed}.dataset.query === {query!r}")
     page.keyboard.press("ArrowUp")
     chosen = f"nq-search-{where}-all"
     wait_until(  # a list drawn again for the same words (results that came later) keeps it

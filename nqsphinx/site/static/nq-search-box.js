@@ -302,6 +302,7 @@
       if (!query) {
         close();
         list.replaceChildren();
+        delete list.dataset.query; // the words it showed are gone with it
         return;
       }
       let found;
