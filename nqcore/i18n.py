@@ -441,17 +441,19 @@ class Refusal(ValueError):
 
     ``where`` (a file name, a field) stands before the message, as in "profile.toml: ..."."""
 
-    #: The argument of the question it refuses, as ``nq`` names it (``chant``, ``mod``), and the
-    #: values of it refused (two modifiers' keys): what a form marks (:meth:`about`).
-    argument, chosen = "", tuple[str, ...]()
+    #: The argument of the question it refuses, as ``nq`` names it (``chant``, ``mod``), the
+    #: values of it refused (two modifiers' keys), and the other arguments that make it so
+    #: (``wizardry`` beside ``chant``): what a form marks (:meth:`about`).
+    argument, chosen, also = "", tuple[str, ...](), tuple[str, ...]()
 
     def __init__(self, message: str, /, *, where: str = "", **values: object) -> None:
         self.message, self.values, self.where = message, values, where
         super().__init__(self.text(SOURCE_LANGUAGE))
 
-    def about(self, argument: str, *chosen: str) -> Refusal:
-        """This refusal, of the question's ``argument`` (its values ``chosen``)."""
-        self.argument, self.chosen = argument, chosen
+    def about(self, argument: str, *chosen: str, also: tuple[str, ...] = ()) -> Refusal:
+        """This refusal, of the question's ``argument`` (its values ``chosen``), made so by the
+        arguments ``also`` too."""
+        self.argument, self.chosen, self.also = argument, chosen, also
         return self
 
     def text(self, lang: str) -> str:
@@ -473,7 +475,7 @@ class Refusal(ValueError):
         """The same refusal about ``where`` (a file, a field), of class ``kind`` (its own)."""
         inner = ": ".join(part for part in (where, self.where) if part)
         made = (kind or type(self))(self.message, where=inner, **self.values)
-        return made.about(self.argument, *self.chosen)
+        return made.about(self.argument, *self.chosen, also=self.also)
 
 
 class UnknownName(Refusal, KeyError):

@@ -109,7 +109,8 @@ UNANSWERED = N_("the engine cannot answer this question as it is asked")
 def _refused(error: BaseException, lang: str) -> dict[str, Any]:
     """The page's answer to a refused question: ``error`` in ``lang``, and in English; and, from
     the engine's :class:`~nqcore.i18n.Refusal`, the ``field`` of the form it refuses and the
-    ``values`` of it refused (two modifiers' keys), which the page marks."""
+    ``values`` of it refused (two modifiers' keys), and the other fields it is ``also`` about,
+    which the page marks."""
     message = one_line(str(error.args[0] if error.args else error))
     if not isinstance(error, Refusal):  # Python's words (a KeyError's key, a repr): not a player's
         return {"error": translator(lang)(UNANSWERED), "message": message}
@@ -118,6 +119,8 @@ def _refused(error: BaseException, lang: str) -> dict[str, Any]:
         answer["field"] = error.argument
     if error.chosen:
         answer["values"] = list(error.chosen)
+    if error.also:  # the other fields that make it so, marked with the same words
+        answer["also"] = [{"field": name, "error": answer["error"]} for name in error.also]
     return answer
 
 

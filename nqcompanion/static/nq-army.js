@@ -196,6 +196,25 @@ function armyBuilder(box) {
     showError(control, said_);
     stale(`${said.refused} ${said_}`);
   };
+  // A count typed wrong stays as typed, refused, when the army is drawn again for another reason
+  // (a profile kept in the builder above, another field's answer): never put back without a word.
+  const entryOf = (control) => {
+    const { kind, index } = control.dataset;
+    return kind ? $(`nq-army-${kind}-${index}-name`)?.dataset.shown : "";
+  };
+  // Of the army drawn last only: another army opened starts from its own counts.
+  const wrongCounts = () => (box.dataset.drawn !== String(state.owner) ? []
+    : [...box.querySelectorAll("input[aria-invalid='true']")])
+    .filter((control) => control.dataset.min && control.id && control.value !== control.dataset.shown)
+    .map((control) => ({ id: control.id, value: control.value, entry: entryOf(control) }));
+  const keepWrong = (wrong) => {
+    for (const { id, value, entry } of wrong) {
+      const control = $(id);
+      if (!control || entryOf(control) !== entry) continue; // its entry is gone
+      control.value = value;
+      refuseCount(control);
+    }
+  };
   const ruleLink = (found) => {
     const { href, title } = conf.sections[found.section];
     const link = el("a", { href, textContent: found.heading || title });
@@ -481,6 +500,7 @@ function armyBuilder(box) {
     const typed = focused && focused.type === "text" && focused.value !== focused.dataset.shown
       ? focused.value : null;
     const place = focused && !focused.id ? placeOf(focused) : null;
+    const wrong = wrongCounts();
     for (const name of ["name", "points"]) {
       const control = $(`nq-army-${name}`);
       if (control === focused && typed !== null) continue;
@@ -532,6 +552,8 @@ function armyBuilder(box) {
       }
     }
     if (place && !focused.isConnected) focusPlace(place);
+    keepWrong(wrong);
+    box.dataset.drawn = String(state.owner);
   };
 
   // Under the summary, every refusal and warning of an entry (its own breaches, its profile's

@@ -237,7 +237,8 @@ const commandLine = (form) => {
 };
 
 // The field an engine's refusal is about, its refusal shown beside it: the field the engine's
-// answer names (its field), never found from the message's words. Modifiers that cannot apply
+// answer names (its field), and the others it is also about, never found from the message's
+// words. Modifiers that cannot apply
 // together are the answer's values (their keys), named as their boxes are labelled.
 // Returns the refusal as the page says it.
 const markRefusal = (form, answer) => {
@@ -246,6 +247,11 @@ const markRefusal = (form, answer) => {
   if (!control || !control.dataset.kind) return answer.error;
   if (control.dataset.kind !== "multi") {
     showError(control, answer.error);
+    // The other fields that make it so (the wizardry level beside the initiates chanting).
+    for (const { field, error } of answer.also || []) {
+      const other = document.getElementById(`nq-${form.dataset.command}-${field}`);
+      if (other && other.dataset.kind) showError(other, error);
+    }
     return answer.error;
   }
   const boxes = (answer.values || [])

@@ -121,13 +121,13 @@ def casting_target(
     """
     _check_range("spell level", spell_level, SPELL_LEVELS)
     _check_range("wizardry level", wizardry_level, WIZARDRY_LEVELS)
-    if chanting_initiates:
-        if concentrating:
-            refused = Refusal(N_("initiates performing a spell chant may not concentrate"))
-            raise refused.about("chant")
+    if chanting_initiates:  # the level first: a magic user of level 1 chanting is no initiate
         if wizardry_level != 0:
             refused = Refusal(N_("only initiates (wizardry level 0) perform spell chants"))
-            raise refused.about("chant")
+            raise refused.about("chant", also=("wizardry",))
+        if concentrating:
+            refused = Refusal(N_("initiates performing a spell chant may not concentrate"))
+            raise refused.about("chant", also=("concentrate",))
     bonus = CONCENTRATION_BONUS if concentrating else 0
     return spell_level + wizardry_level + bonus + chant_bonus(chanting_initiates)
 

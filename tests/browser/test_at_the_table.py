@@ -473,6 +473,17 @@ def test_an_engine_refusal_is_marked_beside_its_field(table: Table) -> None:
     assert page.locator("#nq-command .nq-answer").inner_text() == f"{refused} {said}"
     marked = "#nq-command-mod input[aria-invalid='true']"
     assert page.eval_on_selector_all(marked, "boxes => boxes.map((box) => box.value)") == both
+    # A refusal two fields make (player round ten): initiates chanting with a wizardry level
+    # of 2 marks the chant and the level, the same words beside each.
+    page.evaluate(ASK_ALL, ["cast", [{"level": "3", "wizardry": "2", "chant": "3"}]])
+    page.locator("#nq-cast-wizardry-error").wait_for(state="visible")
+    said = page.locator("#nq-cast-chant-error").inner_text()
+    assert said and page.locator("#nq-cast-wizardry-error").inner_text() == said
+    for name in ("chant", "wizardry"):
+        assert page.locator(f"#nq-cast-{name}").get_attribute("aria-invalid") == "true"
+    page.evaluate(ASK_ALL, ["cast", [{"wizardry": "0"}]])
+    assert page.locator("#nq-cast-wizardry").get_attribute("aria-invalid") == "false"
+    assert page.locator("#nq-cast-wizardry-error").is_hidden()
     # Answered again: nothing marked.
     page.evaluate(ASK_ALL, ["command", [{"mod": []}]])
     page.evaluate(ASK_ALL, ["attack", [{"weapon": ""}]])

@@ -132,6 +132,18 @@ def test_a_count_typed_wrong_names_its_field_and_entry_and_hides_stale_figures(
     assert "point" not in heading, heading
     assert page.locator("#nq-army-stale").is_visible()
     screenshot(page, f"army-stale-{size}-{lang}-{scheme}")
+    # A profile kept in the builder above draws the army again: the count stays as typed,
+    # refused, never put back without a word (player round ten).
+    page.evaluate("document.addEventListener('nq-profile-kept', () => { window.nqKept = true; })")
+    builder = page.locator("#nq-builder-cc")
+    builder.fill("5")
+    builder.dispatch_event("change")
+    wait_until(page, "window.nqKept === true")
+    page.evaluate("window.nqAtTable.army.idle()")
+    assert models.input_value() == "0"
+    assert models.get_attribute("aria-invalid") == "true"
+    assert named in summary.inner_text()
+    models.focus()
     page.keyboard.press("Control+A")
     page.keyboard.type("12")
     _answered(page, "data.unit[0].models === 12")

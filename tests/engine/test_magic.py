@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from nqcompanion.bridge.web import ask
 from nqcore.data import datafiles
 from nqcore.rules import magic
 from nqcore.rules.magic import (
@@ -59,6 +60,19 @@ def test_chanting_initiates_cannot_concentrate_and_are_level_zero() -> None:
         casting_target(6, 1, chanting_initiates=3)
     with pytest.raises(ValueError, match="negative"):
         chant_bonus(-1)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_chant_refusal_names_every_field_that_makes_it(lang: str) -> None:
+    """Initiates chanting at wizardry level 2: the level is as much the cause as the chant (the
+    level first, concentrating or not); concentrating at level 0, the box."""
+    level = ask(["cast", "3", "--wizardry", "2", "--chant", "3", "--concentrate"], lang)
+    assert level["field"] == "chant"
+    assert level["also"] == [{"field": "wizardry", "error": level["error"]}]
+    focus = ask(["cast", "3", "--wizardry", "0", "--chant", "3", "--concentrate"], lang)
+    assert focus["field"] == "chant"
+    assert focus["also"] == [{"field": "concentrate", "error": focus["error"]}]
+    assert "also" not in ask(["cast", "3", "--wizardry", "9"], lang)
 
 
 def test_cancelling_the_smoke_spell() -> None:
