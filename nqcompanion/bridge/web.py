@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from nqcompanion.bridge.web_checks import other_refusals
+from nqcompanion.bridge.web_checks import other_refusals, refusal_answer
 from nqcompanion.bridge.web_names import made_from, shown_name, unplaced, written_name
 from nqcompanion.bridge.web_picks import add_pick, pick_names, remove_pick
 from nqcore.army.characteristics import ModelType, blank_profile
@@ -91,7 +91,7 @@ def _ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
     try:
         answer = args.handler(args)
     except (UsageError, FileRefused, ValueError, KeyError) as error:
-        return _refused(error, lang)
+        return refusal_answer(error, lang)
     text = render(answer, lang).splitlines()
     answer["question"] = question(answer, lang)
     found = {"json": jsonable(answer, lang), "text": text}
@@ -100,28 +100,6 @@ def _ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
     if has_every_count(answer) and not answer.get("all_counts"):
         found["every"] = every_count_lines(answer, lang)  # the page folds them under "every count"
     return found
-
-
-#: A question refused by Python's own error, not the engine's: said without Python's words.
-UNANSWERED = N_("the engine cannot answer this question as it is asked")
-
-
-def _refused(error: BaseException, lang: str) -> dict[str, Any]:
-    """The page's answer to a refused question: ``error`` in ``lang``, and in English; and, from
-    the engine's :class:`~nqcore.i18n.Refusal`, the ``field`` of the form it refuses and the
-    ``values`` of it refused (two modifiers' keys), and the other fields it is ``also`` about,
-    which the page marks."""
-    message = one_line(str(error.args[0] if error.args else error))
-    if not isinstance(error, Refusal):  # Python's words (a KeyError's key, a repr): not a player's
-        return {"error": translator(lang)(UNANSWERED), "message": message}
-    answer: dict[str, Any] = {"error": one_line(error.text(lang)), "message": message}
-    if error.argument:
-        answer["field"] = error.argument
-    if error.chosen:
-        answer["values"] = list(error.chosen)
-    if error.also:  # the other fields that make it so, marked with the same words
-        answer["also"] = [{"field": name, "error": answer["error"]} for name in error.also]
-    return answer
 
 
 def file_name(name: object) -> str:
@@ -255,7 +233,7 @@ def _decoded(
         content = base64.b64decode(str(data[key]), validate=True)
     except (binascii.Error, ValueError):
         refused = FileRefused(N_("cannot read the file ({reason})"), where=name, reason="base64")
-        return _refused(refused, lang)
+        return refusal_answer(refused, lang)
     return reader(content[: MAX_FILE_BYTES + 1], lang, name)
 
 
@@ -434,11 +412,11 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
         shown = record | {"name": shown_name(record, lang)}  # the page's: the file's stays
         fields = _fields(shown)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
-        return _refused(error, lang)  # FileRefused, or a change the kept file's fields refuse
+        return refusal_answer(error, lang)  # FileRefused, or a change the kept file's fields refuse
     try:
         text = profile_toml(record)
     except Refusal as error:
-        return _refused(error.at(name), lang)
+        return refusal_answer(error.at(name), lang)
     priced = points(profile_toml(shown), lang, name)
     if "file" not in request:  # the builder's own file, which the player never named
         priced = unplaced(priced, name, lang)

@@ -1,12 +1,32 @@
-"""What the profile builder marks besides the engine's refusal: every other field the engine
-would refuse next, so that a player sees them all at once."""
+"""A refusal as the companion's page marks it: the fields it is about, and (in the profile
+builder) every other field the engine would refuse next, so that a player sees them all at once."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from nqcore.cli.parser import one_line
-from nqcore.i18n import Refusal
+from nqcore.i18n import N_, Refusal, translator
+
+#: A question refused by Python's own error, not the engine's: said without Python's words.
+UNANSWERED = N_("the engine cannot answer this question as it is asked")
+
+
+def refusal_answer(error: BaseException, lang: str) -> dict[str, Any]:
+    """The page's answer to a refused question: ``error`` in ``lang``, and in English; and, from
+    the engine's :class:`~nqcore.i18n.Refusal`, what the page marks: the ``field`` of the form it
+    refuses, the ``values`` of it refused (two modifiers' keys), the fields it is ``also`` about."""
+    message = one_line(str(error.args[0] if error.args else error))
+    if not isinstance(error, Refusal):  # Python's words (a KeyError's key, a repr): not a player's
+        return {"error": translator(lang)(UNANSWERED), "message": message}
+    answer: dict[str, Any] = {"error": one_line(error.text(lang)), "message": message}
+    if error.argument:
+        answer["field"] = error.argument
+    if error.chosen:
+        answer["values"] = list(error.chosen)
+    if error.also:
+        answer["also"] = [{"field": name, "error": answer["error"]} for name in error.also]
+    return answer
 
 
 def other_refusals(record: dict[str, Any], refused: object, lang: str) -> list[dict[str, str]]:

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from nqcompanion.bridge.web import (
-    _refused,
     ask,
     ask_json,
     build,
@@ -20,6 +19,7 @@ from nqcompanion.bridge.web import (
     starting_choices,
     starting_profiles,
 )
+from nqcompanion.bridge.web_checks import refusal_answer
 from nqcore.army.profile_files import parse_profile, sample_profile
 from nqcore.army.profile_points import profile_points
 from nqcore.cli.commands import main
@@ -98,7 +98,7 @@ def test_a_mistake_argparse_finds_is_its_line_and_an_unknown_refusal_is_the_engi
     assert ask(["hit", "11"], "en") == {"error": english, "message": english}
     # Python's error, not the engine's: said in the engine's words, its own kept in English
     said = {"error": "le moteur ne peut pas répondre à cette question telle qu’elle est posée"}
-    assert _refused(ValueError("something new"), "fr") == said | {"message": "something new"}
+    assert refusal_answer(ValueError("something new"), "fr") == said | {"message": "something new"}
 
 
 @pytest.mark.parametrize(
