@@ -85,9 +85,15 @@ def printed_marks(table: Table, printed: Sequence[PrintedCell]) -> list[PrintedM
     ]
 
 
+def printed_words(printed: str, lang: str) -> str:
+    """What the book prints in a cell, in the reader's words where the engine's catalogue has
+    them (« F+2 » for ST+2); a number as it is."""
+    return engine_text(printed, lang) if printed and not printed.isdigit() else printed
+
+
 def printed_note(mark: PrintedMark, lang: str, docname: str) -> nodes.paragraph:
     """Under the table: what the book prints in the marked cells, and the erratum's link."""
-    printed = ", ".join(cell.printed for cell in mark.cells)
+    printed = ", ".join(printed_words(cell.printed, lang) for cell in mark.cells)
     if len(mark.cells) > 1:
         text = ui_text(
             "The 2007 book prints {printed} in the cells so marked, from top to bottom; "
@@ -115,7 +121,9 @@ def _mark_node(mark: PrintedMark, cell: PrintedCell, lang: str, site: bool) -> n
         sup += nodes.Text(mark.symbol)
         return sup
     link = nodes.reference("", mark.symbol, refid=mark.note_id, internal=True)
-    spoken = ui_text("(the 2007 book prints {printed})", lang).format(printed=cell.printed)
+    spoken = ui_text("(the 2007 book prints {printed})", lang).format(
+        printed=printed_words(cell.printed, lang)
+    )
     link += nodes.inline("", f" {spoken}", classes=[VISUALLY_HIDDEN])
     sup += link
     return sup

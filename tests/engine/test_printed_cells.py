@@ -152,3 +152,15 @@ def test_the_schema_refuses_an_unknown_cell_field() -> None:
         datafiles.DataFileError, match=r"^x\.toml, erratum #1 \(a\), field cell #1 rows: unknown"
     ):
         datafiles.parse(text, "x.toml", schema)
+
+
+def test_the_teardrop_use_cost_the_book_prints_is_marked_in_the_readers_words() -> None:
+    """Proof round eleven: the medium and large templates' ST+1 was shown without its mark
+    where the book prints ST+2 and ST+3; the note says them as the reader's language does."""
+    from nqsphinx.directives.tables import printed_words
+
+    table = get_table("weapon-creation-teardrop-use-cost")
+    marked = [(table.rows[cell.row][0], cell.printed) for cell in printed_cells(table)]
+    assert marked == [("Medium (TTM)", "ST+2"), ("Large (TTL)", "ST+3")]
+    assert [printed_words(printed, "fr") for _, printed in marked] == ["F+2", "F+3"]
+    assert printed_words("7", "fr") == "7" and printed_words("ST+2", "en") == "ST+2"
