@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from nqcompanion.bridge.web import _refused, import_profile, starting_choices
+from nqcompanion.bridge.web import import_profile, starting_choices
 from nqcompanion.bridge.web_army import import_army
+from nqcompanion.bridge.web_checks import refusal_answer
 from nqcore.cli.asking import UsageError
 from nqcore.cli.files import FileRefused
 from nqcore.i18n import N_, Refusal
@@ -39,7 +40,7 @@ KINDS = [
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("error", KINDS, ids=lambda e: f"{type(e).__name__}{e.args!r}")
 def test_a_refusal_reaches_the_page_in_the_games_words(error: BaseException, lang: str) -> None:
-    said = _refused(error, lang)["error"]
+    said = refusal_answer(error, lang)["error"]
     assert said.strip(), error
     assert not PYTHON_WORDS.search(said), said
     if isinstance(error, Refusal):

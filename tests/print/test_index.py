@@ -222,6 +222,9 @@ LOOK_UPS = {
         "Charge": ("Receive A Charge", "Flee From A Charge"),
         "Lucky Save": "Optional Rule: The Lucky Save",
         "Shooting": "Ranged Combat",
+        # proof round eleven: the command test's banner and musician
+        "Banner": ("command test modifier", "standard bearer"),
+        "Musician": ("command test modifier", "in a unit"),
     },
     "fr": {
         "Bouclier": ("Coût du bouclier",),
@@ -230,6 +233,8 @@ LOOK_UPS = {
         "Charge": ("Recevoir une charge", "Fuir devant une charge"),
         "Sauvegarde ultime": "Règle optionnelle : sauvegarde ultime",
         "Tir": "Combat à distance",
+        "Bannière": ("modificateur au test de contrôle", "porteur de bannière"),
+        "Musicien": ("modificateur au test de contrôle", "dans une unité"),
     },
 }
 
