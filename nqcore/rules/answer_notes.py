@@ -242,11 +242,22 @@ def chant_notes(chanting_initiates: int) -> list[Note]:
 
 def battle_standard_notes(first: Fraction, both: Fraction) -> list[Note]:
     """What the Army Battle Standard changes in a command test: the chance of the first roll,
-    and with the re-roll of a failed test at CO+1 (the chance the answer gives)."""
-    if first == both:
+    and with the re-roll of a failed test at CO+1 (the chance the answer gives).  A re-roll
+    that changes nothing does so because the first roll is sure, or because the re-roll cannot
+    succeed either (CO 2 against fear 3).
+
+    >>> [note.message[:60] for note in battle_standard_notes(Fraction(0), Fraction(0))]
+    ['Army Battle Standard: its re-roll changes nothing here, even']
+    """
+    if first == both == 1:
         message = N_(
             "Army Battle Standard: its re-roll changes nothing here, the first roll "
             "already succeeds ({first})."
+        )
+    elif first == both:
+        message = N_(
+            "Army Battle Standard: its re-roll changes nothing here, even the re-roll at "
+            "CO+1 cannot succeed ({both})."
         )
     else:
         message = N_(
