@@ -32,6 +32,37 @@ class ConsoleSessionParser(CodeBlockParser):
         return "\n".join(found) if found else None
 
 
+def _refuse_contributed_python() -> None:
+    """Stop before pytest imports a contributor's Python beside the pages (a ``conftest.py`` in
+    a folder, a ``docs/test_*.py``: it would run with the build's rights, outside the sandbox)
+    or reads a ``pytest.ini`` there: this file is imported first, the others after it."""
+    from nqsphinx.content_code import python_in
+
+    found = python_in(Path(__file__).parent)
+    if found:
+        for name in found:
+            print(
+                f"docs/{name}: Python beside the pages, which pytest would run: refused",
+                file=sys.stderr,
+            )
+        print("Refused input: the pages' folder holds Python; nothing run.", file=sys.stderr)
+        raise SystemExit(2)  # pytest shows what was printed, and exits with it
+
+
+_refuse_contributed_python()
+
+
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    """Of the pages' folder, pytest reads the pages alone: no folder (no page is in one), no
+    Python file but this one."""
+    here = Path(__file__).parent
+    if collection_path.parent == here and collection_path.is_dir():
+        return True
+    if collection_path.is_file() and collection_path.suffix != ".md":
+        return collection_path != Path(__file__)
+    return None
+
+
 BOOK_EXAMPLES = Sybil(
     parsers=[DocTestDirectiveParser(), PythonCodeBlockParser(), ConsoleSessionParser()],
     patterns=["*.md"],

@@ -53,6 +53,18 @@ KINDS: dict[str, tuple[str, str]] = {
     **dict.fromkeys((".jinja", ".jinja2", ".j2", ".tmpl"), ("a template", TEMPLATES)),
     **dict.fromkeys(XML_SUFFIXES, (XML_DOCUMENT, "")),
 }
+#: Python, or what tells Python or pytest what to run: pytest imports every ``conftest.py`` and
+#: ``test_*.py`` under the sources, and reads a ``pytest.ini`` there, with the build's rights,
+#: before any page's example is sandboxed (``make doctest``, the suite).  The one Python file of
+#: the sources is theirs: :data:`SOURCES_CONFTEST`.
+PYTHON = (
+    "Python (pytest would run it with the build's rights)",
+    "its packages (nqcore/, nqsphinx/...)",
+)
+PYTHON_SUFFIXES = (".py", ".pyc", ".pyo", ".pyw", ".pyd", ".so", ".pth", ".pyz")
+PYTHON_NAMES = ("pytest.ini", "tox.ini", "setup.cfg", "pyproject.toml", "conftest.py")
+#: The sources' own ``conftest.py`` (the pages' examples, run in the sandbox), beside the pages.
+SOURCES_CONFTEST = "conftest.py"
 #: Read by their own checks, never published as they are.
 OWN_CHECKS = (".md", ".po", ".pot", ".mo", ".svg", ".svgz")
 #: The starts of a file that a browser sniffs as HTML (WHATWG MIME Sniffing, "HTML" patterns).
@@ -192,12 +204,20 @@ def content_folders(app: Sphinx) -> list[Path]:
     return sorted(f for f in found if f.is_dir() and not f.is_symlink())
 
 
+def code_kind_by_name(path: Path) -> tuple[str, str] | None:
+    """:data:`PYTHON` for Python or pytest's configuration, by the file's name alone."""
+    name = path.name.lower()
+    return PYTHON if path.suffix.lower() in PYTHON_SUFFIXES or name in PYTHON_NAMES else None
+
+
 def code_kind(path: Path) -> tuple[str, str] | None:
     """What code ``path`` is (and where such code lives), or None for content."""
     name = path.name.lower()
     suffix = path.suffix.lower()
     if suffix in KINDS:
         return KINDS[suffix]
+    if code_kind_by_name(path) == PYTHON:
+        return PYTHON
     if name.endswith("_t"):  # Sphinx renders a static file ``x.css_t`` as a template
         return ("a template", TEMPLATES)
     if suffix in OWN_CHECKS:
@@ -218,14 +238,15 @@ def code_kind(path: Path) -> tuple[str, str] | None:
     return None
 
 
-def code_in(folder: Path) -> list[tuple[Path, str, str]]:
-    """Every file of ``folder`` that is code: (file, what, where the site's code lives)."""
+def code_in(folder: Path, own: frozenset[Path] = frozenset()) -> list[tuple[Path, str, str]]:
+    """Every file of ``folder`` that is code, but the project's ``own``: (file, what, where the
+    site's code lives)."""
     found: list[tuple[Path, str, str]] = []
     for parent, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "_build"))
         for name in sorted(files):
             path = Path(parent, name)
-            if path.is_symlink() or not path.is_file():
+            if path.is_symlink() or not path.is_file() or path in own:
                 continue  # refused by nqsphinx.project_files
             kind = code_kind(path)
             if kind:
@@ -247,12 +268,27 @@ def code_paths_in_config(app: Sphinx, folders: list[Path]) -> list[str]:
     return problems
 
 
+def python_in(sources: Path) -> list[str]:
+    """The Python files (and pytest's configuration files) under ``sources`` but its own
+    ``conftest.py``, relative to it: what pytest must never import from there."""
+    found = []
+    for parent, dirs, files in os.walk(sources):
+        dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "_build"))
+        for name in sorted(files):
+            path = Path(parent, name)
+            shown = os.path.relpath(path, sources)
+            if shown != SOURCES_CONFTEST and code_kind_by_name(path) == PYTHON:
+                found.append(shown)
+    return found
+
+
 def check_content(app: Sphinx) -> None:
     """Stop before anything is read or copied if code is among the content."""
     root = Path(app.confdir).absolute()
     folders = content_folders(app)
     problems = code_paths_in_config(app, folders)
-    found = {path: (what, home) for folder in folders for path, what, home in code_in(folder)}
+    own = frozenset({Path(app.srcdir).absolute() / SOURCES_CONFTEST, root / "conf.py"})
+    found = {path: (what, home) for folder in folders for path, what, home in code_in(folder, own)}
     for path, (what, home) in sorted(found.items()):
         shown = os.path.relpath(path, root)
         where = f" in the content folder; the site's code lives in {home}" if home else ""

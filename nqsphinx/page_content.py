@@ -34,7 +34,7 @@ from sphinx.config import Config
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-from nqcore.characters import invisible
+from nqcore.characters import invisible, unshowable
 from nqsphinx.upstream import nesting
 from nqtranslate.guard import BIDI, CONTROL
 
@@ -71,7 +71,8 @@ def _source_problems(lines: list[str]) -> list[tuple[int, str]]:
 def _character_problem(line: str) -> str:
     """Why a line of a page shows a reader what its words do not say ('' if it does not): a
     bidi control reorders it, a control character breaks the e-book's XML and the PDF, an
-    invisible character or a line separator hides in it; as written, or as a character
+    invisible character or a line separator hides in it, a noncharacter, private-use or
+    unassigned code point no reader can show; as written, or as a character
     reference that the markup decodes (``&#x202E;``, ``&rlm;``)."""
     for text in (line, html.unescape(line)):
         if found := BIDI.search(text):
@@ -80,6 +81,8 @@ def _character_problem(line: str) -> str:
             return f"control character U+{ord(found[0]):04X}: no reader can be shown it"
         if hidden := next((c for c in text if invisible(c) or c in SEPARATORS), ""):
             return f"invisible character U+{ord(hidden):04X}: it hides in the text"
+        if unknown := unshowable(text):  # a noncharacter breaks the e-book's XML
+            return f"{unknown}: no reader can show it"
     return ""
 
 

@@ -71,7 +71,67 @@ def test_the_projects_content_holds_no_code_and_its_config_no_content_templates(
     for entry in config["templates_path"]:
         assert not any((ROOT / entry).resolve().is_relative_to(f) for f in content), entry
     assert (ROOT / "nqsphinx/site/static/nq.js").is_file()
-    assert [p for folder in content for p, *_ in content_code.code_in(folder)] == []
+    own = frozenset({ROOT / "docs" / content_code.SOURCES_CONFTEST})
+    assert [p for folder in content for p, *_ in content_code.code_in(folder, own)] == []
+    assert content_code.python_in(ROOT / "docs") == []
+
+
+PYTHON = "Python (pytest would run it with the build's rights) in the content folder; the site's"
+PYTHON += " code lives in its packages (nqcore/, nqsphinx/...): refused"
+
+
+def test_python_beside_the_pages_is_refused_by_name(tmp_path: Path, make_app: Any) -> None:
+    """Attack round twenty-one: a ``conftest.py`` in a folder of the sources, a ``test_*.py``
+    or a ``pytest.ini`` beside the pages: pytest (``make doctest``, the suite) would import or
+    read them with the build's rights; the build refuses each by name (the sources' own
+    ``conftest.py`` aside)."""
+    srcdir = copy_root("nq", tmp_path)
+    _plant(srcdir, "conftest.py", "# the sources' own: the pages' examples\n")
+    _plant(srcdir, "extra/conftest.py", "import os\n")
+    _plant(srcdir, "test_leak.py", "def test_x(): pass\n")
+    _plant(srcdir, "pytest.ini", "[pytest]\naddopts = -p evil\n")
+    _plant(srcdir, "locale/fr/x.pth", "import os\n")
+    stop, errors = _started(srcdir, make_app)
+    assert stop.code == 2
+    assert errors == [
+        f"ERROR: extra/conftest.py: {PYTHON}",
+        f"ERROR: locale/fr/x.pth: {PYTHON}",
+        f"ERROR: pytest.ini: {PYTHON}",
+        f"ERROR: test_leak.py: {PYTHON}",
+    ]
+
+
+def test_pytest_stops_before_it_imports_python_beside_the_pages(tmp_path: Path) -> None:
+    """``python -m pytest docs`` (``make doctest``) with a contributor's ``conftest.py`` in a
+    folder of the pages, one pytest loads at its start (``test*/``), and a ``test_*.py``: the
+    pages' own ``conftest.py`` stops pytest first, naming them, and none of them ran."""
+    import os
+    import subprocess
+    import sys
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "conftest.py").write_bytes((ROOT / "docs" / "conftest.py").read_bytes())
+    ran = tmp_path / "ran"
+    plant = f"import pathlib\npathlib.Path({str(ran)!r}).mkdir(exist_ok=True)\n"
+    for name in ("extra/conftest.py", "tests/conftest.py", "test_leak.py"):
+        _plant(docs, name, plant)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "docs", "-q", "-p", "no:cacheprovider", "-o", "addopts="],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert not ran.exists()
+    for name in ("extra/conftest.py", "test_leak.py", "tests/conftest.py"):
+        assert (
+            f"docs/{name}: Python beside the pages, which pytest would run: refused" in done.stderr
+        )
+    assert "Traceback" not in done.stderr + done.stdout
 
 
 def _image(kind: str) -> bytes:

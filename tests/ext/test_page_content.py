@@ -194,6 +194,11 @@ def test_a_list_nested_ten_deep_is_published_whole(tmp_path: Path, make_app: Any
         ("\x0b", "control character U+000B: no reader can be shown it"),
         ("\u0085", "control character U+0085: no reader can be shown it"),
         ("\u2028", "invisible character U+2028: it hides in the text"),
+        # attack round twenty-one: an e-book's chapter was not well-formed XML
+        ("\ufffe", "noncharacter U+FFFE: no reader can show it"),
+        ("&#xE000;", "private-use U+E000: no reader can show it"),
+        ("\ue000", "private-use U+E000: no reader can show it"),
+        ("\U000f0000", "private-use U+F0000: no reader can show it"),
     ],
 )
 def test_a_character_that_hides_or_reorders_in_an_english_page_is_refused_at_its_line(
