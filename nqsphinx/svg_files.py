@@ -178,6 +178,36 @@ def animation_problem(attributes: dict[str, str]) -> str:
     return ""
 
 
+#: The largest a drawing may say it is, in CSS pixels, each way: the site's largest is 600; a
+#: drawing of a million pixels (``width="1000000"``) built the site and stopped the PDF's TeX
+#: ("Dimension too large": attack round twenty-one).  As large as an image may be.
+MAX_SVG_PIXELS = 4096
+#: CSS pixels in one of each unit an SVG's size may be given in.
+_UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
+_LENGTH = re.compile(r"\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*([a-z]*)\s*")
+
+
+def size_problem(attributes: dict[str, str]) -> str:
+    """Why the drawing's size (its ``width`` and ``height``, else its ``viewBox``) is too large
+    for a page ('' when it is not): each at most :data:`MAX_SVG_PIXELS` CSS pixels."""
+    box = attributes.get("viewBox", "").replace(",", " ").split()
+    sizes = {
+        "width": attributes.get("width", box[2] if len(box) == 4 else "0"),
+        "height": attributes.get("height", box[3] if len(box) == 4 else "0"),
+    }
+    for name, given in sizes.items():
+        found = _LENGTH.fullmatch(given)
+        if found is None or found[2] not in _UNITS:
+            continue  # a percentage or em: the page's size
+        pixels = float(found[1]) * _UNITS[found[2]]
+        if not pixels <= MAX_SVG_PIXELS:
+            return (
+                f"a drawing whose {name} is {given.strip()!r}, more than {MAX_SVG_PIXELS} "
+                "pixels: the PDF cannot set it"
+            )
+    return ""
+
+
 class _Reader:
     """expat's handlers: what each element, text, entity and instruction brings, at its line."""
 
@@ -185,6 +215,7 @@ class _Reader:
         self.parser = parser
         self.found: list[tuple[int, str]] = []
         self.styles: list[int] = []  # the lines of the <style> elements open
+        self.started = False  # past the root element
         parser.StartElementHandler = self.start
         parser.EndElementHandler = self.end
         parser.CharacterDataHandler = self.text
@@ -197,6 +228,9 @@ class _Reader:
     def start(self, name: str, attributes: dict[str, str]) -> None:
         line = self.parser.CurrentLineNumber
         known = len(self.found)
+        if not self.started and (problem := size_problem(attributes)):
+            self.found.append((line, problem))
+        self.started = True
         self.named(name, attributes, line)
         if len(self.found) == known and (problem := off_the_list(name, attributes)):
             self.found.append((line, problem))

@@ -57,6 +57,28 @@ def test_entities_and_broken_files_are_refused(
     assert svg_problems(drawing) == problem
 
 
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" {size}><rect width="10" height="10"/></svg>'
+
+
+@pytest.mark.parametrize(
+    ("size", "problem"),
+    [
+        ('width="1000000" height="1000000" viewBox="0 0 10 10"', "width is '1000000'"),
+        ('viewBox="0 0 10 1e9"', "height is '1e9'"),
+        ('width="50in" height="2in"', "width is '50in'"),
+        ('width="600" height="270" viewBox="0 0 300 135"', ""),
+        ('width="100%" viewBox="0 0 64 64"', ""),
+    ],
+)
+def test_a_drawing_too_large_for_a_page_is_refused(tmp_path: Path, size: str, problem: str) -> None:
+    """Attack round twenty-one: a drawing a million pixels wide built the site, then stopped the
+    PDF's TeX ("Dimension too large") naming no file."""
+    drawing = tmp_path / "d.svg"
+    drawing.write_text(SVG.format(size=size), encoding="utf-8")
+    said = f"a drawing whose {problem}, more than 4096 pixels: the PDF cannot set it"
+    assert svg_problems(drawing) == ([(1, said)] if problem else [])
+
+
 def test_the_projects_drawings_pass() -> None:
     docs = Path(__file__).parent.parent.parent / "docs"
     drawings = sorted(docs.rglob("*.svg"))
