@@ -116,21 +116,36 @@ def known_translations(folder: Path) -> Known:
     return known
 
 
+def _shown(path: Path) -> Path:
+    """A catalogue's path as a contributor names it: from the checkout, when it is in it."""
+    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+
+
+def _a_page(template: Path) -> bool:
+    """Whether a template of the gettext build is a page's: one left from a page renamed or
+    removed (the build never deletes it) would keep, or make, a catalogue no page has."""
+    return (ROOT / "docs" / template).with_suffix(".md").is_file()
+
+
 def update_pages(pot_dir: Path, locale_dir: Path, lang: str) -> None:
     counts = {"create": 0, "update": 0, "notchanged": 0}
     folder = locale_dir / lang / "LC_MESSAGES"
-    pages = {pot.relative_to(pot_dir).with_suffix(".po") for pot in pot_dir.rglob("*.pot")}
+    pages = {
+        pot.relative_to(pot_dir).with_suffix(".po")
+        for pot in pot_dir.rglob("*.pot")
+        if _a_page(pot.relative_to(pot_dir))
+    }
     known = known_translations(folder) if any(not (folder / p).exists() for p in pages) else {}
     for page in sorted(pages):
         po_path = folder / page
         outcome = update_page(po_path, pot_dir / page.with_suffix(".pot"), lang, known)
         counts[outcome] += 1
         if outcome != "notchanged":
-            print(f"{outcome.capitalize()}: {po_path.relative_to(ROOT)}")
+            print(f"{outcome.capitalize()}: {_shown(po_path)}")
     for orphan in sorted(folder.rglob("*.po")):
         if orphan.relative_to(folder) not in pages:
             print(
-                f"warning: {orphan.relative_to(ROOT)}: no page has this catalogue (renamed or "
+                f"warning: {_shown(orphan)}: no page has this catalogue (renamed or "
                 "deleted?): its translations go to new pages' catalogues; delete it once the "
                 "page it belonged to is translated again",
                 file=sys.stderr,

@@ -105,3 +105,20 @@ def test_a_new_page_catalogue_is_built_and_keeps_the_translations_it_had(tmp_pat
     assert not created.fuzzy
     assert [(m.id, m.string) for m in created if m.id] == [("Spell 1", "Sort 1")]
     assert old.read_bytes() == CATALOGUE.encode()
+
+
+def test_a_template_left_from_a_removed_page_makes_no_catalogue(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Attack round twenty-one: a ``.pot`` left in the gettext build by a page since renamed or
+    removed (the build never deletes it) made ``update-po`` create ``credit-roll.po``, which no
+    page has and the build kept without a word."""
+    pots = tmp_path / "gettext"
+    pots.mkdir()
+    (pots / "credits.pot").write_bytes(template(tmp_path).read_bytes())
+    (pots / "credit-roll.pot").write_bytes(template(tmp_path).read_bytes())
+    locale = tmp_path / "locale"
+    (locale / "fr" / "LC_MESSAGES").mkdir(parents=True)
+    update.update_pages(pots, locale, "fr")
+    assert sorted(p.name for p in (locale / "fr" / "LC_MESSAGES").iterdir()) == ["credits.po"]
+    assert "1 created" in capsys.readouterr().out

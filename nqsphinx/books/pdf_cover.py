@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from nqprint.credits import AUTHOR, GAME, TRANSLATORS, authors, keywords, pdf_lang, pdf_title
 from nqprint.credits import subject as credits_subject
-from nqprint.latex import XMP, latex_escape
+from nqprint.latex import XMP, latex_escape, pdf_text
 from nqsphinx.books.units import unit_spaces
 from nqsphinx.directives.diagrams import aspect_circle_tikz
 from nqsphinx.languages.typography import french_pdf_string
@@ -105,7 +105,8 @@ def book_title(lang: str, papersize: str) -> str:
 
 def metadata(lang: str, papersize: str = "a4paper") -> str:
     """The PDF's document information and XMP: title, author (and translator), subject,
-    keywords, language, copyright; the title shown in the reader's window."""
+    keywords, language, copyright; the title shown in the reader's window.  As the catalogue
+    says them: TeX's ligatures broken (an edition word's ``--`` was an en dash in the Title)."""
     subject = credits_subject(lang)
     rights = f"{COPYRIGHT} {ui_text('These rules are free to distribute.', lang)}"
     if lang == "fr":  # babel-french spaces the printed text, never a PDF string
@@ -119,11 +120,11 @@ def metadata(lang: str, papersize: str = "a4paper") -> str:
         title = french_pdf_string(title)
     return (
         XMP
-        + rf"\hypersetup{{pdftitle={{{latex_escape(title)}}}, "
-        + rf"pdfauthor={{{latex_escape(_authors(lang))}}}, "
-        + rf"pdfsubject={{{latex_escape(subject)}}}, "
-        + rf"pdfkeywords={{{latex_escape(keywords(lang))}}}, "
+        + rf"\hypersetup{{pdftitle={{{pdf_text(title)}}}, "
+        + rf"pdfauthor={{{pdf_text(_authors(lang))}}}, "
+        + rf"pdfsubject={{{pdf_text(subject)}}}, "
+        + rf"pdfkeywords={{{pdf_text(keywords(lang))}}}, "
         + rf"pdflang={{{tag}}}, pdfmetalang={{{tag}}}, "
-        + rf"pdfcopyright={{{latex_escape(rights)}}}, pdfdisplaydoctitle=true, keeppdfinfo{info}}}"
+        + rf"pdfcopyright={{{pdf_text(rights)}}}, pdfdisplaydoctitle=true, keeppdfinfo{info}}}"
         + "\n"
     )
