@@ -873,7 +873,7 @@ function armyBuilder(box) {
   // What is done meanwhile waits in the queue (a profile chosen, Add pressed, a name typed).
   $("nq-army-summary").textContent = words.loading;
   drawAdd();
-  ready.catch(() => { $("nq-army-summary").textContent = engineFailure(); });
+  ready.catch(async () => { $("nq-army-summary").textContent = await engineFailure(); });
   drawKept();
   landIn();
   // The army shown first, once the engine is ready: the queue's first request; then the field

@@ -366,9 +366,9 @@ const compute = async (form) => {
   form.dataset.source = answer ? "table" : "engine";
   if (!answer) {
     // Not in the tables: the engine answers, once it has loaded; until then, said here.
-    if (!engineState.ready) waiting(form, engineState.failed ? words.failed : words.waiting);
+    if (!engineState.ready) waiting(form, engineState.failed || words.waiting);
     answer = await ask({ argv }).catch(() => null);
-    if (!answer && asked.get(form) === turn) waiting(form, words.failed, true);
+    if (!answer && asked.get(form) === turn) waiting(form, await engineFailure(), true);
     if (!answer) return { argv, answer };
   }
   if (asked.get(form) !== turn) return { argv, answer, stale: true };
@@ -434,8 +434,19 @@ tables.then((data) => {
   setTimeout(tablesDrawn, 500);
 });
 
-// Why the engine is not there: offline and not kept, or a browser that could not load it.
-const engineFailure = () => (navigator.onLine === false ? words.offline : words.failed);
+// Why the engine is not there, found once: no network and the engine not kept on this device
+// (the browser offline, or one of the engine's files out of reach: a server stopped leaves the
+// browser "online"), or a browser that could not load it.
+let failure = null;
+const engineFailure = () => (failure ??= (async () => {
+  if (navigator.onLine === false) return words.offline;
+  try {
+    await fetch(new URL("pyodide-lock.json", engineURL), { method: "HEAD", cache: "no-store" });
+    return words.failed;
+  } catch {
+    return words.offline;
+  }
+})());
 
 ready.then(
   () => {
@@ -444,13 +455,14 @@ ready.then(
     status.classList.add("nq-engine-ready");
     forms.forEach(compute);
   },
-  () => {
+  async () => {
     // Offline, the engine was not kept: say so and how to get it, not that the browser fails.
-    status.textContent = engineFailure();
+    const said = await engineFailure();
+    status.textContent = said;
     status.classList.add("nq-engine-failed");
-    engineState.failed = true;
-    // The tables' answers stay; the others say the engine could not load.
-    for (const form of forms) if (form.dataset.source !== "table") waiting(form, words.failed, true);
+    engineState.failed = said;
+    // The tables' answers stay; the others say why the engine is not there.
+    for (const form of forms) if (form.dataset.source !== "table") waiting(form, said, true);
   },
 );
 for (const form of forms) commandLine(form);
@@ -884,8 +896,8 @@ if (builder) {
   // it costs, or why not.
   const priced = builder.querySelector(".nq-builder-points");
   priced.textContent = words.waiting;
-  ready.catch(() => {
-    priced.textContent = engineFailure();
+  ready.catch(async () => {
+    priced.textContent = await engineFailure();
   });
   ready.then(() => {
     carryTheOneProfile();

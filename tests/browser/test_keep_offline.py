@@ -170,6 +170,30 @@ def test_offline_what_was_not_kept_says_so(browser: Any, site: Site) -> None:
     context.close()
 
 
+def test_an_engine_out_of_reach_is_said_not_kept_not_a_browser_failure(
+    browser: Any, site: Site
+) -> None:
+    """Player round eleven: the server stopped (the browser still "online") and the engine not
+    kept, the calculators said the engine "could not be loaded in this browser"; they say it is
+    not kept and there is no network, in the status, an answer the tables lack and the army's
+    summary.  The engine's files within reach but its archive refused: the browser's failure."""
+    offline = engine_offline_words("fr")
+    for blocked, said in (("**/_engine/**", offline), ("**/nq-engine.zip", None)):
+        context = browser.new_context()
+        context.route(blocked, lambda route: route.abort())
+        page = context.new_page()
+        page.goto(site.page("fr/at-the-table.html"))
+        failed = "document.querySelector('.nq-engine-status.nq-engine-failed') !== null"
+        wait_until(page, failed, timeout=OFFLINE_FAILURE_SECONDS)
+        status = page.locator(".nq-engine-status").inner_text()
+        if said is None:
+            assert status != offline and "navigateur" in status, status
+        else:
+            assert status == offline
+            assert page.locator("#nq-army-summary").inner_text() == offline
+        context.close()
+
+
 #: Every file the site's caches hold, by address.
 CACHED_FILES = """() => caches.keys().then((names) => Promise.all(names.map((name) =>
   caches.open(name).then((cache) => cache.keys())))).then((lists) =>
