@@ -154,11 +154,21 @@ def unclosed_fences(pages: Iterable[Path]) -> list[str]:
     from nqsphinx.directives.examples import unclosed_fences_in_source
 
     root = Path(__file__).resolve().parent.parent
-    return [
-        f"{page.resolve().relative_to(root)}:{line}: this fence is never closed inside the example"
-        for page in sorted(pages)
-        for line in unclosed_fences_in_source(page.read_text(encoding="utf-8"))
-    ]
+    from nqcore.data.datafiles import DataFileError, utf8_text
+
+    found = []
+    for page in sorted(pages):
+        shown = page.resolve().relative_to(root)
+        try:
+            text = utf8_text(page.read_bytes(), str(shown))
+        except DataFileError as error:  # named at its line, not pytest's INTERNALERROR
+            found.append(str(error))
+            continue
+        found += [
+            f"{shown}:{line}: this fence is never closed inside the example"
+            for line in unclosed_fences_in_source(text)
+        ]
+    return found
 
 
 def pytest_sessionstart(session: object) -> None:

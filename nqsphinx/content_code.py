@@ -204,6 +204,22 @@ def content_folders(app: Sphinx) -> list[Path]:
     return sorted(f for f in found if f.is_dir() and not f.is_symlink())
 
 
+#: Text the build, pytest or ``nq`` read whole: a byte that is not UTF-8 (a Latin-1 ``é``) made
+#: each of them stop with a traceback naming no file (attack round twenty-one).
+UTF8_SUFFIXES = (".md", ".toml", ".txt", ".csv", ".json", ".yaml", ".yml")
+
+
+def utf8_problem(path: Path) -> str:
+    """Where ``path`` is not UTF-8 ('' when it is all UTF-8): the line and the byte."""
+    data = path.read_bytes()
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        return f"line {line}: a byte that is not UTF-8 (0x{data[error.start]:02X})"
+    return ""
+
+
 def code_kind_by_name(path: Path) -> tuple[str, str] | None:
     """:data:`PYTHON` for Python or pytest's configuration, by the file's name alone."""
     name = path.name.lower()
@@ -220,6 +236,8 @@ def code_kind(path: Path) -> tuple[str, str] | None:
         return PYTHON
     if name.endswith("_t"):  # Sphinx renders a static file ``x.css_t`` as a template
         return ("a template", TEMPLATES)
+    if suffix in UTF8_SUFFIXES and (problem := utf8_problem(path)):
+        return (problem, "")
     if suffix in OWN_CHECKS:
         return None
     with path.open("rb") as handle:

@@ -129,7 +129,7 @@ def _check_fields(path: Path, data: dict[str, Any]) -> None:
 def load_rules(path: Path = GLOSSARY) -> Rules:
     """The glossary's terms, phrases, ruled-out forms and homonyms; a malformed record raises
     :class:`GlossaryError` naming the file, the record and the field."""
-    data = datafiles.parse(path.read_text(encoding="utf-8"), str(path), None)
+    data = datafiles.parse(datafiles.read_utf8(path), str(path), None)
     _check_fields(path, data)
     phrases = tuple(
         Phrase(
@@ -265,7 +265,7 @@ def _definition_line(lines: list[str], french: str) -> int:
 
 def check_definitions(path: Path, rules: Rules) -> list[Finding]:
     """The glossary's own French definitions, checked as translations of the English ones."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = datafiles.read_utf8(path).splitlines()
     findings = []
     for term in rules.terms:
         english, french = term.definitions["en"], term.definitions["fr"]

@@ -48,7 +48,12 @@ class SpellingError(Exception):
 
 def read_wordlist(path: Path = WORDLIST) -> tuple[list[str], list[str]]:
     """The project's words, and its names of several words (lines with spaces); ``#`` comments."""
-    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    from nqcore.data.datafiles import DataFileError, read_utf8
+
+    try:
+        lines = read_utf8(path).splitlines() if path.exists() else []
+    except DataFileError as error:
+        raise SpellingError(str(error)) from None
     entries = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
     return [e for e in entries if " " not in e], [e for e in entries if " " in e]
 

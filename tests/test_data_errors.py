@@ -99,3 +99,18 @@ def test_a_bidi_control_or_a_number_json_cannot_carry_is_refused(
             datafiles.DataFileError, match=rf"^nqcore/data/{name}, \w+ #1 .*{re.escape(said)}"
         ):
             datafiles.parse(text.replace(old, new, 1), f"nqcore/data/{name}", schema)
+
+
+def test_a_byte_that_is_not_utf8_is_named_at_its_line(tmp_path: Path) -> None:
+    """Attack round twenty-one: a Latin-1 ``é`` in a data file, the search words, the index's
+    list or the word list stopped the build, ``nq`` and the translation tools with a traceback
+    or "utf-8" alone."""
+    from nqcore.data.datafiles import DataFileError, read_utf8
+
+    path = tmp_path / "search.toml"
+    path.write_bytes(b"# words\n[weights]\nnq = 0.3  # caf\xe9\n")
+    with pytest.raises(DataFileError) as refused:
+        read_utf8(path)
+    assert str(refused.value) == (
+        f"{path}, line 3: a byte that is not UTF-8 (0xE9): the file must be UTF-8"
+    )

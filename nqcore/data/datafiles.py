@@ -69,6 +69,24 @@ def visible(text: str) -> str:
     return re.sub("[\x00-\x1f\x7f-\x9f]", lambda m: repr(m[0])[1:-1], text)
 
 
+def utf8_text(data: bytes, where: str) -> str:
+    """``data`` as UTF-8 text, or :class:`DataFileError` naming ``where`` and the line of the
+    first byte that is not UTF-8 (a Latin-1 ``é`` crashed Sphinx, pytest and ``nq``)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        byte = data[error.start]
+        raise DataFileError(
+            f"{where}, line {line}: a byte that is not UTF-8 (0x{byte:02X}): the file must be UTF-8"
+        ) from None
+
+
+def read_utf8(path: Path) -> str:
+    """The text of ``path``: UTF-8, or :class:`DataFileError` naming the file and line."""
+    return utf8_text(path.read_bytes(), str(path))
+
+
 def load(filename: str) -> dict[str, Any]:
     """A data file of ``nqcore/data`` (``"spells.toml"``, ``"errata/ranged.toml"``), checked
     against its schema; read once, then cached."""
@@ -77,7 +95,8 @@ def load(filename: str) -> dict[str, Any]:
 
 @cache
 def _load(filename: str) -> dict[str, Any]:
-    text = resources.files("nqcore").joinpath("data", *filename.split("/")).read_text("utf-8")
+    data = resources.files("nqcore").joinpath("data", *filename.split("/")).read_bytes()
+    text = utf8_text(data, PREFIX + filename)
     return parse(text, PREFIX + filename, schema_for(filename) if CHECKED else None)
 
 
@@ -110,8 +129,8 @@ def errata_names() -> tuple[str, ...]:
 def load_path(path: Path, schema: type[msgspec.Struct]) -> dict[str, Any]:
     """A TOML file outside the package (the docs' glossary), checked against ``schema``."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        text = read_utf8(path)
+    except OSError as error:
         raise DataFileError(f"{path}: cannot read the file ({error})") from None
     return parse(text, str(path), schema)
 

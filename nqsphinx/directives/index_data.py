@@ -30,7 +30,7 @@ from pathlib import Path
 import msgspec
 from msgspec import Struct
 
-from nqcore.data.datafiles import DataFileError, parse
+from nqcore.data.datafiles import DataFileError, parse, read_utf8
 
 #: The list, under the documentation's source directory.
 INDEX_FILE = Path("_data") / "rules_index.toml"
@@ -108,7 +108,7 @@ def qualified(data: IndexFile, lang: str) -> dict[str, str]:
 def load_index_data(path: Path) -> IndexFile:
     """The index's list, checked: a field unknown or missing, or a term that the glossary
     lacks, is a :class:`DataFileError` of one line naming the file and the record."""
-    data = msgspec.convert(parse(path.read_text("utf-8"), str(path), IndexFile), IndexFile)
+    data = msgspec.convert(parse(read_utf8(path), str(path), IndexFile), IndexFile)
     from nqsphinx.directives.glossary import terms_for  # which imports the index
 
     keys = {term.key for term in terms_for(str(path.parent.parent))}

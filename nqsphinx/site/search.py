@@ -148,7 +148,7 @@ def load_search_data(path: Path) -> SearchData:
     if not path.exists():
         return SearchData({}, {}, ())
     try:
-        data = datafiles.parse(path.read_text(encoding="utf-8"), str(path), None)
+        data = datafiles.parse(datafiles.read_utf8(path), str(path), None)
     except OSError as error:
         raise SearchDataError(f"{path}: {error}") from None
     except datafiles.DataFileError as error:  # not TOML: file, line and column

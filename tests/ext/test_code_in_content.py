@@ -242,3 +242,45 @@ def test_a_linked_file_in_any_encoding_or_a_partial_image_is_refused(tmp_path: P
         assert content_code.code_kind(tmp_path / name) is None, name
     pictures = sorted((ROOT / "docs").rglob("*.png"))
     assert pictures and all(content_code.code_kind(p) is None for p in pictures)
+
+
+def test_a_page_or_data_that_is_not_utf8_is_refused_at_its_line(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """Attack round twenty-one: one Latin-1 byte in a page made the worked examples' pytest
+    print an INTERNALERROR and update-po Sphinx's crash report, the page named nowhere."""
+    srcdir = copy_root("nq", tmp_path)
+    (srcdir / "magic.md").write_bytes((srcdir / "magic.md").read_bytes() + b"\nCaf\xe9 line.\n")
+    lines = (srcdir / "magic.md").read_bytes().count(b"\n")
+    _plant(srcdir, "_data/words.toml", "")
+    (srcdir / "_data" / "words.toml").write_bytes(b"x = 1\n# caf\xe9\n")
+    stop, errors = _started(srcdir, make_app)
+    assert stop.code == 2
+    assert errors == [
+        "ERROR: _data/words.toml: line 2: a byte that is not UTF-8 (0xE9): refused",
+        f"ERROR: magic.md: line {lines}: a byte that is not UTF-8 (0xE9): refused",
+    ]
+
+
+def test_pytest_names_a_page_that_is_not_utf8(tmp_path: Path) -> None:
+    """The pages' examples (``make doctest``, the build's first step) name the page and line of
+    a byte that is not UTF-8, where pytest printed an INTERNALERROR."""
+    import os
+    import subprocess
+    import sys
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "conftest.py").write_bytes((ROOT / "docs" / "conftest.py").read_bytes())
+    (docs / "credits.md").write_bytes(b"# Credits\n\nCaf\xe9 line.\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "docs", "-q", "-p", "no:cacheprovider", "-o", "addopts="],
+        cwd=tmp_path,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    said = done.stdout + done.stderr
+    assert done.returncode != 0 and "INTERNALERROR" not in said, said
+    assert "docs/credits.md, line 3: a byte that is not UTF-8 (0xE9)" in said, said
