@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import re
 from typing import Any
 
 from nqcompanion.bridge.web import (
@@ -138,6 +139,8 @@ def file_kind(data: dict[str, Any]) -> str | None:
     return "profile"
 
 
+#: A whole number in groups of three, each after a sign: a point, a comma, an apostrophe, a space.
+GROUPED = re.compile(r"[0-9]{1,3}(?:[.,'\u2019 \u00a0\u202f][0-9]{3})+")
 #: Why the game's size typed on the page is refused (before the army file's own limits).
 NOT_WHOLE = N_("{value} is not a whole number: write it as {example} or {plain}")
 
@@ -155,10 +158,13 @@ def _typed_points(data: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
         return data
     found = read_whole(typed, lang)
     if found is None:
-        example = format_number(1500, lang)
+        # Groups of three written another language's way ("1.000", Belgian and Swiss French)
+        # are the number meant; else an example (player round eleven: "1.000" was told 1 500).
+        meant = int(re.sub(r"\D", "", typed)) if GROUPED.fullmatch(typed.strip()) else 1500
+        example = format_number(meant, lang)
         where = f"{name}, field points"
         refused = ArmyError(
-            NOT_WHOLE, where=where, value=Typed(typed), example=example, plain="1500"
+            NOT_WHOLE, where=where, value=Typed(typed), example=example, plain=str(meant)
         )
         raise located(refused, None, "points")
     return {**data, "points": found}

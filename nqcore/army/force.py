@@ -278,7 +278,10 @@ def _read_entry(kind: str, record: Mapping[str, Any], reader: _ProfileReader, at
     options = record.get("options") or {}
     general = bool(record.get("general", False))
     with _about("profile"):
-        profile = reader.profile(record["profile"], f"{at}, profile", options, general=general)
+        profile = reader.profile(record["profile"], f"{at}, profile", {}, general=general)
+    if any(options.values()):  # an option refused is the options' field, not the profile's
+        with _about("options"):
+            profile = reader.profile(record["profile"], f"{at}, options", options, general=general)
     leader = None
     if record.get("leader") is not None:
         with _about("leader"):

@@ -40,7 +40,7 @@ _TYPES: dict[str, Msg] = {
     "bool": N_("true or false"),
     "array": N_("a list"),
     "object": N_("a table"),
-    "float": N_("a number"),
+    "float": N_("a decimal number"),
     "null": N_("nothing"),
     "str | object": N_("a text or a table"),
     "date": N_("a date"),

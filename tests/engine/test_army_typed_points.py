@@ -57,3 +57,30 @@ def test_anything_else_is_refused_beside_the_field_in_the_pages_language() -> No
     assert english["error"] == (
         "army.toml, field points: '1,50,0' is not a whole number: write it as 1,500 or 1500"
     )
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("1.000", "1\u202f000"), ("2'500", "2\u202f500")])
+def test_a_size_grouped_another_way_is_told_as_the_number_meant(typed: str, meant: str) -> None:
+    """Player round eleven: « 1.000 » (Belgian and Swiss French) was told to write 1 500."""
+    answer = army({"data": {**START, "points": typed}}, "fr")
+    plain = meant.replace("\u202f", "")
+    assert answer["error"].endswith(f"écrivez-le {meant} ou {plain}"), answer["error"]
+
+
+def test_a_decimal_count_is_named_a_decimal_number() -> None:
+    """Player round eleven: "expected a whole number, not a number" of 2.5 models."""
+    orcs = {"name": "Orcs", "profile": "orc-bruiser", "models": 2.5}
+    data = {**START, "points": 1000, "unit": [orcs]}
+    for lang, said in (("en", "not a decimal number"), ("fr", "pas un nombre décimal")):
+        assert said in army({"data": data}, lang)["error"]
+
+
+def test_an_unknown_option_is_the_options_field() -> None:
+    """Player round eleven: an unknown ability bought as an option was blamed on ``profile``."""
+    orcs = {"name": "Orcs", "profile": "orc-bruiser", "models": 10}
+    bought = {**orcs, "options": {"abilities": ["flying-kick"]}}
+    answer = army({"data": {**START, "points": 1000, "unit": [bought]}}, "en")
+    assert answer["field"] == "options"
+    assert answer["error"] == "army.toml, unit #1 (Orcs), options: unknown ability 'flying-kick'"
+    wrong = army({"data": {**START, "points": 1000, "unit": [{**orcs, "profile": "orc"}]}}, "en")
+    assert wrong["field"] == "profile"
