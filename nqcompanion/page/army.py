@@ -129,6 +129,7 @@ def _second_words(lang: str) -> dict[str, str]:
         "same_both": ui_text("Keep both", lang),
         "same_replace": ui_text("Replace it", lang),
         "replaced": ui_text("The army “{name}” was replaced by the file's.", lang),
+        "import_cancelled": ui_text("Import cancelled: no army was changed.", lang),
     }
 
 

@@ -858,6 +858,10 @@ function armyBuilder(box) {
     } else if (how === "new") {
       newArmy(name, result.toml);
       await armyAsk({ toml: result.toml });
+    } else {
+      // Escape: nothing imported, said, the focus back where the import began.
+      $("nq-army-status").textContent = said.import_cancelled;
+      importer.focus();
     }
   });
   const askSame = (name, copy) => new Promise((resolve) => {

@@ -102,6 +102,13 @@ def test_an_imported_army_keeps_its_name_and_one_of_a_kept_name_is_asked_about(
     page.click("#nq-army-same-replace")
     _answered(page, "data.name === 'The Barrow Host'")
     assert _names(page) == ["The Barrow Host", "Raiders", "The Barrow Host (2)"]
+    # Escape: nothing imported, and said; the focus back on the import (player round eleven)
+    page.set_input_files("#nq-army-import", str(army))
+    wait_until(page, "document.getElementById('nq-army-same').open")
+    page.keyboard.press("Escape")
+    wait_until(page, "document.activeElement.id === 'nq-army-import'")
+    assert page.inner_text("#nq-army-status") == "Import cancelled: no army was changed."
+    assert _names(page) == ["The Barrow Host", "Raiders", "The Barrow Host (2)"]
     opened = page.evaluate("window.nqAtTable.army.kept().current")
     assert opened == page.evaluate("window.nqAtTable.army.kept().armies[0].id")
     assert page.locator("#nq-army-roster h2").inner_text() == "The Barrow Host"

@@ -124,6 +124,7 @@ def test_printing_the_page_shows_the_answers_the_card_and_the_roster(
         assert _visible(page, shown), shown
     hidden = (
         ".nq-engine-status",
+        ".nq-example-check",  # player round eleven: « Vérifier avec le moteur » on paper
         "#nq-builder-start",
         "#nq-builder-print",
         "#nq-army-name",
