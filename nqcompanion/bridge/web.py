@@ -289,11 +289,18 @@ def starting_choices(lang: str) -> list[tuple[str, str]]:
         parts = ", ".join(_(element.name) for element in profile.elements)
         riding = profile.model_type is not ModelType.SUPPORT and profile.key not in SAMPLE_HEADINGS
         if parts and riding:  # a rider its example's table names alone, and its mount
-            label = _(RIDING).format(rider=label, mount=parts)
+            label = _(RIDING).format(rider=label, mount=_mount(parts, lang))
         elif parts and named[label] > 1:
             label += f" ({parts})"
         choices.append((profile.key, label))
     return choices
+
+
+def _mount(name: str, lang: str) -> str:
+    """A mount's name after its rider's: a common noun, in lower case in French (« Vampire sur
+    bête démon », as the book's « Seigneur revenant sur dragon zombi »); English names keep
+    their capitals ("Orc Warlord on Dragon")."""
+    return name[:1].lower() + name[1:] if lang == "fr" else name
 
 
 #: A special combination model, by its rider and its mount ("Orc Warlord on Dragon"): the

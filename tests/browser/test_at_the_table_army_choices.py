@@ -40,7 +40,7 @@ def _offered(page: Any, kind: str) -> dict[str, str]:
     ("lang", "size", "scheme", "warlord"),
     [
         ("en", "1366", "light", "Orc Warlord on Dragon"),
-        ("fr", "390", "dark", "Seigneur de guerre orque sur Dragon"),
+        ("fr", "390", "dark", "Seigneur de guerre orque sur dragon"),
     ],
 )
 def test_each_kind_of_entry_offers_the_profiles_it_takes(

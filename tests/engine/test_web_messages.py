@@ -79,8 +79,8 @@ def test_a_binary_file_is_said_in_a_players_words(lang: str, said: str) -> None:
     [
         ("en", {"orc-warlord-on-dragon": "Orc Warlord on Dragon",
                 "vampire-on-demon-beast": "Vampire on Demon Beast"}),
-        ("fr", {"orc-warlord-on-dragon": "Seigneur de guerre orque sur Dragon",
-                "vampire-on-demon-beast": "Vampire sur Bête démon"}),
+        ("fr", {"orc-warlord-on-dragon": "Seigneur de guerre orque sur dragon",
+                "vampire-on-demon-beast": "Vampire sur bête démon"}),
     ],
 )  # fmt: skip
 def test_a_combination_model_is_listed_by_its_full_name(lang: str, names: dict[str, str]) -> None:
