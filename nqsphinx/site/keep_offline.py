@@ -44,6 +44,7 @@ def not_kept_words(lang: str) -> dict[str, str]:
             lang,
         ),
         "home": ui_text("Go to the home page", lang),
+        "twin": ui_text("This page in English, kept on this device", lang),
     }
     return {"lang": lang, **{key: _typeset(text, lang) for key, text in words.items()}}
 

@@ -161,11 +161,31 @@ self.addEventListener("message", (event) => {
 
 const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-// Offline, a page that was not kept: say so, in the page's language, and how to get it.
-const notKept = (url) => {
+// Offline, a page that was not kept: say so, in the page's language, and how to get it; offer
+// the same page in another language if it is kept (a reader who kept one language and pressed
+// the switch), and a home page that is kept, in its own language's words.
+const notKept = async (url, cache) => {
   const lang = LANGS.find((code) => url.href.startsWith(href(`${code}/`))) || LANGS[0] || "";
   const words = WORDS[lang] || Object.values(WORDS)[0];
-  const home = LANGS.length ? href(`${lang}/index.html`) : href("index.html");
+  const kept = async (address) => Boolean(await cache.match(fileOf(new URL(address)),
+    { ignoreSearch: true }));
+  const others = LANGS.filter((code) => code !== lang && url.href.startsWith(href(`${lang}/`)));
+  const links = [];
+  for (const other of others) {
+    const twin = href(`${other}/`) + url.href.slice(href(`${lang}/`).length).split("#")[0];
+    if (await kept(twin)) links.push([twin, WORDS[other].twin, other]);
+  }
+  let home = [LANGS.length ? href(`${lang}/index.html`) : href("index.html"), words.home, lang];
+  if (!(await kept(home[0]))) {
+    for (const other of others) {
+      if (await kept(href(`${other}/index.html`))) {
+        home = [href(`${other}/index.html`), WORDS[other].home, other];
+        break;
+      }
+    }
+  }
+  const link = ([address, text, code]) => `<p><a href="${escape(address)}" hreflang="${code}" `
+    + `lang="${code}">${escape(text)}</a></p>`;
   // The reader's theme (light, dark or the system's) by the site's own theme script, if kept.
   const theme = href(`${LANGS.length ? `${lang}/` : ""}_static/nq-theme-mode.js`);
   const page = `<!DOCTYPE html><html lang="${words.lang}"><head>`
@@ -173,8 +193,8 @@ const notKept = (url) => {
     + '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
     + `<title>${escape(words.title)}</title><style>${NOT_KEPT_HEAD.style}</style></head>`
     + `<body><script src="${escape(theme)}"></script><main><h1>${escape(words.title)}</h1>`
-    + `<p class="nq-not-kept">${escape(words.text)}</p><p><a href="${escape(home)}">`
-    + `${escape(words.home)}</a></p></main></body></html>`;
+    + `<p class="nq-not-kept">${escape(words.text)}</p>${links.map(link).join("")}`
+    + `${link(home)}</main></body></html>`;
   return new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8" } });
 };
 
@@ -194,7 +214,7 @@ self.addEventListener("fetch", (event) => {
       }
       return response;
     } catch (error) {
-      if (event.request.mode === "navigate") return notKept(url);
+      if (event.request.mode === "navigate") return notKept(url, cache);
       throw error;
     }
   }));

@@ -154,6 +154,17 @@ def test_offline_what_was_not_kept_says_so(browser: Any, site: Site) -> None:
         assert page.title() == words["title"]
         assert page.locator(".nq-not-kept").inner_text() == words["text"]
         assert "Open this page once online first" in words["text"]
+        # player round eleven: no way back but Back; the kept French page and home, in French
+        french = not_kept_words("fr")
+        links = page.eval_on_selector_all(
+            "main a", "links => links.map((a) => [a.textContent, a.getAttribute('href'), a.lang])"
+        )
+        assert links == [
+            [french["twin"], site.page("fr/magic.html"), "fr"],
+            [french["home"], site.page("fr/index.html"), "fr"],
+        ]
+        page.click(f"text={french['twin']}")
+        assert page.title().startswith("La magie")
         page.goto(site.page("fr/magic.html"))
         assert page.title().startswith("La magie")
         page.goto(site.page("fr/at-the-table.html"))
