@@ -168,10 +168,12 @@ def test_the_output_audit_deletes_what_the_build_cannot_explain(
     tmp_path: Path, make_app: Any
 ) -> None:
     srcdir = copy_root("nq", tmp_path)
-    (srcdir / "leaky.py").write_text(LEAKY, encoding="utf-8")
+    code = tmp_path / "extensions"  # code, outside the content (which refuses Python)
+    code.mkdir()
+    (code / "leaky.py").write_text(LEAKY, encoding="utf-8")
     conf = srcdir / "conf.py"
     conf.write_text(
-        "import sys, os\nsys.path.insert(0, os.path.dirname(__file__))\n"
+        f"import sys\nsys.path.insert(0, {str(code)!r})\n"
         + conf.read_text(encoding="utf-8")
         + "extensions.append('leaky')\n"
     )
