@@ -6,7 +6,10 @@ as it is (the three plants below all reached both sites).  The site's code is th
 from __future__ import annotations
 
 import io
+import os
 import runpy
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -105,10 +108,6 @@ def test_pytest_stops_before_it_imports_python_beside_the_pages(tmp_path: Path) 
     """``python -m pytest docs`` (``make doctest``) with a contributor's ``conftest.py`` in a
     folder of the pages, one pytest loads at its start (``test*/``), and a ``test_*.py``: the
     pages' own ``conftest.py`` stops pytest first, naming them, and none of them ran."""
-    import os
-    import subprocess
-    import sys
-
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "conftest.py").write_bytes((ROOT / "docs" / "conftest.py").read_bytes())
@@ -116,15 +115,7 @@ def test_pytest_stops_before_it_imports_python_beside_the_pages(tmp_path: Path) 
     plant = f"import pathlib\npathlib.Path({str(ran)!r}).mkdir(exist_ok=True)\n"
     for name in ("extra/conftest.py", "tests/conftest.py", "test_leak.py"):
         _plant(docs, name, plant)
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "docs", "-q", "-p", "no:cacheprovider", "-o", "addopts="],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = _pytest_on_pages(tmp_path)
     assert done.returncode == 2, done.stdout + done.stderr
     assert not ran.exists()
     for name in ("extra/conftest.py", "test_leak.py", "tests/conftest.py"):
@@ -265,22 +256,23 @@ def test_a_page_or_data_that_is_not_utf8_is_refused_at_its_line(
 def test_pytest_names_a_page_that_is_not_utf8(tmp_path: Path) -> None:
     """The pages' examples (``make doctest``, the build's first step) name the page and line of
     a byte that is not UTF-8, where pytest printed an INTERNALERROR."""
-    import os
-    import subprocess
-    import sys
-
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "conftest.py").write_bytes((ROOT / "docs" / "conftest.py").read_bytes())
     (docs / "credits.md").write_bytes(b"# Credits\n\nCaf\xe9 line.\n")
-    done = subprocess.run(
+    done = _pytest_on_pages(tmp_path)
+    said = done.stdout + done.stderr
+    assert done.returncode != 0 and "INTERNALERROR" not in said, said
+    assert "docs/credits.md, line 3: a byte that is not UTF-8 (0xE9)" in said, said
+
+
+def _pytest_on_pages(root: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m pytest docs`` in ``root`` (``make doctest``), the project importable."""
+    return subprocess.run(
         [sys.executable, "-m", "pytest", "docs", "-q", "-p", "no:cacheprovider", "-o", "addopts="],
-        cwd=tmp_path,
+        cwd=root,
         env=dict(os.environ, PYTHONPATH=str(ROOT)),
         capture_output=True,
         text=True,
         timeout=120,
     )
-    said = done.stdout + done.stderr
-    assert done.returncode != 0 and "INTERNALERROR" not in said, said
-    assert "docs/credits.md, line 3: a byte that is not UTF-8 (0xE9)" in said, said
