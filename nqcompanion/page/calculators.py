@@ -73,13 +73,19 @@ def _modifiers(kind: str) -> Callable[[str], list[tuple[str, str]]]:
         from nqcore.rules.close_combat import close_combat_modifiers
         from nqcore.rules.morale import command_modifiers
         from nqcore.rules.ranged import ranged_modifiers
+        from nqcore.tables.registry import Signed
+        from nqcore.tables.table_text import cell_text
 
         table = {
             "close": close_combat_modifiers,
             "ranged": ranged_modifiers,
             "command": command_modifiers,
         }[kind]()
-        return [(key, f"{engine_text(m.label, lang)} ({m.value:+d})") for key, m in table.items()]
+        # the value signed as the tables print it: a minus sign, not a hyphen ("(−1)")
+        return [
+            (key, f"{engine_text(m.label, lang)} ({cell_text(Signed(m.value), lang)})")
+            for key, m in table.items()
+        ]
 
     return choices
 
