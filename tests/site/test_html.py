@@ -13,7 +13,7 @@ from nqcompanion.page.directive import work_it_out_texts
 from nqcore.i18n import Msg
 from nqcore.tables.printed_cells import printed_cells
 from nqcore.tables.registry import Table, get_table
-from nqsphinx.directives.tables import format_cell, printed_marks
+from nqsphinx.directives.tables import format_cell, printed_marks, printed_words
 from nqsphinx.languages.typography import french_html, french_latex, site_text
 from nqsphinx.messages import engine_text, ui_text
 from tests.building import ROOT, Build
@@ -101,7 +101,11 @@ def expected_marks(table: Table, lang: str) -> list[tuple[int, int, str]]:
 
     spoken = ui_text("(the 2007 book prints {printed})", lang)
     marks = [
-        (cell.row + 1, mark.column, typeset(f"{mark.symbol} {spoken.format(printed=cell.printed)}"))
+        (
+            cell.row + 1,
+            mark.column,
+            typeset(f"{mark.symbol} {spoken.format(printed=printed_words(cell.printed, lang))}"),
+        )
         for mark in printed_marks(table, printed_cells(table))
         for cell in mark.cells
     ]
