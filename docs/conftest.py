@@ -52,17 +52,6 @@ def _refuse_contributed_python() -> None:
 _refuse_contributed_python()
 
 
-def pytest_ignore_collect(collection_path: Path) -> bool | None:
-    """Of the pages' folder, pytest reads the pages alone: no folder (no page is in one), no
-    Python file but this one."""
-    here = Path(__file__).parent
-    if collection_path.parent == here and collection_path.is_dir():
-        return True
-    if collection_path.is_file() and collection_path.suffix != ".md":
-        return collection_path != Path(__file__)
-    return None
-
-
 BOOK_EXAMPLES = Sybil(
     parsers=[DocTestDirectiveParser(), PythonCodeBlockParser(), ConsoleSessionParser()],
     patterns=["*.md"],

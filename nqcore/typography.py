@@ -67,3 +67,22 @@ def read_whole(text: str, lang: str) -> int | None:
         if re.fullmatch(rf"[0-9]{{1,3}}(?:{re.escape(sign)}[0-9]{{3}})+", text):
             return int(text.replace(sign, ""))
     return int(text) if re.fullmatch(r"[+]?[0-9]{1,9}", text) else None
+
+
+#: Every sign some language groups thousands with: what a number grouped another language's way
+#: means (:func:`grouped_anyhow`).
+GROUP_SIGNS = (",", ".", "'", "\u2019", " ", NBSP, NNBSP)
+
+
+def grouped_anyhow(text: str) -> int | None:
+    """The whole number ``text`` means if it is grouped by thousands with any one language's sign
+    ("1.000" in Belgian French, "2'500" in Swiss), else ``None``: what a refusal of it suggests.
+
+    >>> grouped_anyhow("1.000"), grouped_anyhow("2'500"), grouped_anyhow("12.5")
+    (1000, 2500, None)
+    """
+    text = text.strip()
+    for sign in GROUP_SIGNS:
+        if re.fullmatch(rf"[0-9]{{1,3}}(?:{re.escape(sign)}[0-9]{{3}})+", text):
+            return int(text.replace(sign, ""))
+    return None

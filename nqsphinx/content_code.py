@@ -13,23 +13,26 @@ sniffs them (``<script``, ``<html``...), in every encoding a browser may read th
 and UTF-32 without a byte order mark, UTF-7) and past every blank and byte order mark; an SVG
 drawing under another name (``x.png``), a file named as an image that is not a whole image of
 that kind (Pillow reads its header, size and data: ``GIF89a`` and an SVG is none) or of more
-pixels than a browser should decode, a ``.txt`` or
-``.csv`` that is not UTF-8 are refused too, by name; and a
-templates path inside a content folder is refused in the configuration.  SVG files have their
+pixels than a browser should decode, a page, data or text file that is not UTF-8 (at its
+line), Python or pytest's configuration (pytest would run it with the build's rights) are
+refused too, by name; and a templates path inside a content folder is refused in the
+configuration.  SVG files have their
 own parser (:mod:`nqsphinx.svg_files`); pages (``.md``) and catalogues (``.po``) theirs
 (:mod:`nqsphinx.untrusted`).
 """
 
 from __future__ import annotations
 
-import codecs
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from sphinx.application import Sphinx
 from sphinx.util import logging
+
+from nqcore.data.datafiles import utf8_problem
 
 logger = logging.getLogger(__name__)
 
@@ -120,12 +123,8 @@ TEXT_SUFFIXES = (".txt", ".csv")
 
 def text_problem(suffix: str, start: bytes) -> str:
     """Why a text file of ``suffix`` whose first bytes are ``start`` is refused ('' when not)."""
-    if suffix not in TEXT_SUFFIXES:
+    if suffix not in TEXT_SUFFIXES:  # not UTF-8 at all: utf8_problem, on the whole file
         return ""
-    try:
-        codecs.getincrementaldecoder("utf-8")().decode(start, final=False)
-    except UnicodeDecodeError as error:
-        return f"not UTF-8 text (byte {error.start + 1}): a {suffix} file must be UTF-8"
     if b"\x00" in start:
         return f"a NUL byte (UTF-16 or UTF-32?): a {suffix} file must be UTF-8"
     return ""
@@ -209,17 +208,6 @@ def content_folders(app: Sphinx) -> list[Path]:
 UTF8_SUFFIXES = (".md", ".toml", ".txt", ".csv", ".json", ".yaml", ".yml")
 
 
-def utf8_problem(path: Path) -> str:
-    """Where ``path`` is not UTF-8 ('' when it is all UTF-8): the line and the byte."""
-    data = path.read_bytes()
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        return f"line {line}: a byte that is not UTF-8 (0x{data[error.start]:02X})"
-    return ""
-
-
 def code_kind_by_name(path: Path) -> tuple[str, str] | None:
     """:data:`PYTHON` for Python or pytest's configuration, by the file's name alone."""
     name = path.name.lower()
@@ -236,7 +224,7 @@ def code_kind(path: Path) -> tuple[str, str] | None:
         return PYTHON
     if name.endswith("_t"):  # Sphinx renders a static file ``x.css_t`` as a template
         return ("a template", TEMPLATES)
-    if suffix in UTF8_SUFFIXES and (problem := utf8_problem(path)):
+    if suffix in UTF8_SUFFIXES and (problem := utf8_problem(path.read_bytes())):
         return (problem, "")
     if suffix in OWN_CHECKS:
         return None
@@ -256,9 +244,13 @@ def code_kind(path: Path) -> tuple[str, str] | None:
     return None
 
 
-def code_in(folder: Path, own: frozenset[Path] = frozenset()) -> list[tuple[Path, str, str]]:
-    """Every file of ``folder`` that is code, but the project's ``own``: (file, what, where the
-    site's code lives)."""
+def code_in(
+    folder: Path,
+    own: frozenset[Path] = frozenset(),
+    kind_of: Callable[[Path], tuple[str, str] | None] = code_kind,
+) -> list[tuple[Path, str, str]]:
+    """Every file of ``folder`` that is code by ``kind_of``, but the project's ``own``: (file,
+    what, where the site's code lives)."""
     found: list[tuple[Path, str, str]] = []
     for parent, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "_build"))
@@ -266,7 +258,7 @@ def code_in(folder: Path, own: frozenset[Path] = frozenset()) -> list[tuple[Path
             path = Path(parent, name)
             if path.is_symlink() or not path.is_file() or path in own:
                 continue  # refused by nqsphinx.project_files
-            kind = code_kind(path)
+            kind = kind_of(path)
             if kind:
                 found.append((path, *kind))
     return found
@@ -289,15 +281,9 @@ def code_paths_in_config(app: Sphinx, folders: list[Path]) -> list[str]:
 def python_in(sources: Path) -> list[str]:
     """The Python files (and pytest's configuration files) under ``sources`` but its own
     ``conftest.py``, relative to it: what pytest must never import from there."""
-    found = []
-    for parent, dirs, files in os.walk(sources):
-        dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "_build"))
-        for name in sorted(files):
-            path = Path(parent, name)
-            shown = os.path.relpath(path, sources)
-            if shown != SOURCES_CONFTEST and code_kind_by_name(path) == PYTHON:
-                found.append(shown)
-    return found
+    own = frozenset({sources.absolute() / SOURCES_CONFTEST})
+    found = code_in(sources.absolute(), own, code_kind_by_name)
+    return [os.path.relpath(path, sources.absolute()) for path, *_ in found]
 
 
 def check_content(app: Sphinx) -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import copy
 import datetime
-import re
 from typing import Any
 
 from nqcompanion.bridge.web import (
@@ -139,8 +138,6 @@ def file_kind(data: dict[str, Any]) -> str | None:
     return "profile"
 
 
-#: A whole number in groups of three, each after a sign: a point, a comma, an apostrophe, a space.
-GROUPED = re.compile(r"[0-9]{1,3}(?:[.,'\u2019 \u00a0\u202f][0-9]{3})+")
 #: Why the game's size typed on the page is refused (before the army file's own limits).
 NOT_WHOLE = N_("{value} is not a whole number: write it as {example} or {plain}")
 
@@ -151,7 +148,7 @@ def _typed_points(data: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
     the army file's schema's to refuse: "a whole number, not a text")."""
     from nqcore.army.force import ArmyError, located
     from nqcore.i18n import format_number
-    from nqcore.typography import read_whole
+    from nqcore.typography import grouped_anyhow, read_whole
 
     typed = data.get("points")
     if not isinstance(typed, str) or not any(c.isdigit() for c in typed):
@@ -160,7 +157,7 @@ def _typed_points(data: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
     if found is None:
         # Groups of three written another language's way ("1.000", Belgian and Swiss French)
         # are the number meant; else an example (player round eleven: "1.000" was told 1 500).
-        meant = int(re.sub(r"\D", "", typed)) if GROUPED.fullmatch(typed.strip()) else 1500
+        meant = grouped_anyhow(typed) or 1500
         example = format_number(meant, lang)
         where = f"{name}, field points"
         refused = ArmyError(

@@ -69,17 +69,23 @@ def visible(text: str) -> str:
     return re.sub("[\x00-\x1f\x7f-\x9f]", lambda m: repr(m[0])[1:-1], text)
 
 
-def utf8_text(data: bytes, where: str) -> str:
-    """``data`` as UTF-8 text, or :class:`DataFileError` naming ``where`` and the line of the
-    first byte that is not UTF-8 (a Latin-1 ``é`` crashed Sphinx, pytest and ``nq``)."""
+def utf8_problem(data: bytes) -> str:
+    """Where ``data`` is not UTF-8, as "line 3: a byte that is not UTF-8 (0xE9)" ('' when it is
+    all UTF-8): a Latin-1 ``é`` crashed Sphinx, pytest and ``nq`` naming no file."""
     try:
-        return data.decode("utf-8")
+        data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
-        byte = data[error.start]
-        raise DataFileError(
-            f"{where}, line {line}: a byte that is not UTF-8 (0x{byte:02X}): the file must be UTF-8"
-        ) from None
+        return f"line {line}: a byte that is not UTF-8 (0x{data[error.start]:02X})"
+    return ""
+
+
+def utf8_text(data: bytes, where: str) -> str:
+    """``data`` as UTF-8 text, or :class:`DataFileError` naming ``where`` and the line of the
+    first byte that is not UTF-8 (:func:`utf8_problem`)."""
+    if problem := utf8_problem(data):
+        raise DataFileError(f"{where}, {problem}: the file must be UTF-8")
+    return data.decode("utf-8")
 
 
 def read_utf8(path: Path) -> str:

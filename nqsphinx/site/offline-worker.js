@@ -169,7 +169,8 @@ const notKept = async (url, cache) => {
   const words = WORDS[lang] || Object.values(WORDS)[0];
   const kept = async (address) => Boolean(await cache.match(fileOf(new URL(address)),
     { ignoreSearch: true }));
-  const others = LANGS.filter((code) => code !== lang && url.href.startsWith(href(`${lang}/`)));
+  const inLanguage = lang && url.href.startsWith(href(`${lang}/`));
+  const others = inLanguage ? LANGS.filter((code) => code !== lang) : [];
   const links = [];
   for (const other of others) {
     const twin = href(`${other}/`) + url.href.slice(href(`${lang}/`).length).split("#")[0];
