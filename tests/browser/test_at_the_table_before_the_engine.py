@@ -15,6 +15,7 @@ import pytest
 from nqcompanion.bridge.web import ask
 from nqcompanion.page.answers import answer_words
 from nqcompanion.page.forms import page_messages
+from nqsphinx.site.keep_offline import engine_offline_words
 from tests.browser.conftest import PHONE, Site, _recorded, screenshot, wait_until, watch
 
 LANGS = ("en", "fr")
@@ -147,24 +148,38 @@ def test_before_the_engine_loads_the_page_says_what_it_costs(held: tuple[Any, st
     assert page.locator(".nq-builder-points").inner_text().startswith(said)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_engine_blocked_screenshots(browser: Any, site: Site, lang: str) -> None:
+def _refused_but_the_probe(route: Any) -> None:
+    """The engine's files refused, its server still answering the page's question whether it is
+    there (a HEAD): a browser that cannot load it, not a network out of reach."""
+    if route.request.method == "HEAD":
+        route.continue_()
+    else:
+        route.abort()
+
+
+@pytest.mark.parametrize(("lang", "reachable"), [(lang, r) for lang in LANGS for r in (1, 0)])
+def test_engine_blocked_screenshots(browser: Any, site: Site, lang: str, reachable: int) -> None:
     """The engine's files refused: the tables' answers stay, the rest says the engine could not
-    load; pictures at 390 and 1366 px to look at."""
+    load in this browser, or, its server out of reach too, that it is not kept and there is no
+    network; pictures at 390 and 1366 px to look at."""
     context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
-    context.route(ENGINE_FILES, lambda route: route.abort())
+    context.route(ENGINE_FILES, _refused_but_the_probe if reachable else lambda r: r.abort())
     page = context.new_page()
     page.goto(site.page(f"{lang}/at-the-table.html"))
     wait_until(page, "document.querySelector('.nq-engine-status.nq-engine-failed') !== null")
     wait_until(page, TABLES_LOADED, timeout=60)
-    words = page_messages(lang)
-    assert page.locator("#nq-attack .nq-answer").inner_text() == words["failed"]
+    said = page_messages(lang)["failed"] if reachable else engine_offline_words(lang)
+    assert page.locator("#nq-attack .nq-answer").inner_text() == said
+    assert page.locator(".nq-engine-status").inner_text() == said
     cast = page.locator("#nq-cast .nq-answer").inner_text()
     assert (
         cast.splitlines()[-1]
         == ask(["cast", "5", "--wizardry", "0", "--chant", "0"], lang)["text"][-1]
     )
     page.locator("#nq-cast").scroll_into_view_if_needed()
+    if not reachable:
+        context.close()
+        return
     screenshot(page, f"at-table-no-engine-phone-{lang}")
     page.set_viewport_size({"width": 1366, "height": 900})
     page.locator("#nq-command").scroll_into_view_if_needed()
