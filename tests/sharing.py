@@ -140,4 +140,29 @@ def file_groups(config: pytest.Config, log: Any) -> Any:
             group: str = super()._split_scope(nodeid)
             return group_of(nodeid) if group == nodeid else group
 
+        def remove_node(self, node: Any) -> str | None:
+            """A crashed worker's files go back in the queue, but only those it had not
+            finished: a finished one came back as empty work that no worker ever reports done,
+            and the run hung at its end (pytest-xdist issues 1323, 1378)."""
+            work = self.assigned_work[node]
+            self.assigned_work[node] = {
+                scope: unit for scope, unit in work.items() if not all(unit.values())
+            }
+            crashed: str | None = super().remove_node(node)
+            return crashed
+
+        def _reschedule(self, node: Any) -> None:
+            """A worker runs a test once it holds the next one (or the word that there is
+            none): a worker left one test waits for ever (pytest-xdist issue 1327).  So it is
+            given work until it holds two tests, or told the queue is empty."""
+            super()._reschedule(node)
+            while (
+                not node.shutting_down
+                and self.workqueue
+                and self._pending_of(self.assigned_work[node]) < 2
+            ):
+                self._assign_work_unit(node)
+            if not node.shutting_down and not self.workqueue:
+                node.shutdown()
+
     return FileGroups(config, log)
