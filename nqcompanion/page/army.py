@@ -101,7 +101,7 @@ def _second_words(lang: str) -> dict[str, str]:
         "made": ui_text("A new army was started.", lang),
         "option_one": ui_text("Add an option", lang),
         "stale": ui_text(
-            "The army's points, refusals and warnings are hidden until the refusal above is "
+            "The army’s points, refusals and warnings are hidden until the refusal above is "
             "corrected.",
             lang,
         ),
@@ -122,8 +122,8 @@ def _second_words(lang: str) -> dict[str, str]:
         ),
         "same_title": ui_text("An army of this name is kept", lang),
         "same_text": ui_text(
-            "“{name}” is already in this browser's list of armies. Replace it with the file's "
-            "army, or keep both (the file's as “{copy}”)?",
+            "“{name}” is already in this browser’s list of armies. Replace it with the file’s "
+            "army, or keep both (the file’s as “{copy}”)?",
             lang,
         ),
         "same_both": ui_text("Keep both", lang),

@@ -256,7 +256,12 @@ const markRefusal = (form, answer) => {
   }
   const boxes = (answer.values || [])
     .map((key) => control.querySelector(`input[value="${CSS.escape(key)}"]`));
-  if (boxes.length !== 2 || !boxes.every(Boolean)) return answer.error;
+  if (!boxes.length || !boxes.every(Boolean)) return answer.error;
+  // One modifier without the one it applies with (a ram without the charge): the engine's words.
+  if (boxes.length === 1) {
+    showError(control, answer.error, boxes);
+    return answer.error;
+  }
   const [first, second] = boxes.map((box) => box.closest("label").textContent.trim());
   const said = say(words.conflict, { first, second });
   showError(control, said, boxes);

@@ -119,10 +119,23 @@ const sectionInView = () => {
 // The field the player last worked in: a calculator's, the profile builder's, an army entry's
 // (each id the same in both languages, an army entry's by its place in the army).
 let lastField = null;
+// Whether the player has scrolled by hand (a finger, a wheel) since working in it: then what
+// they read is the place, not a field left focused above (player round eleven: a field edited,
+// the page scrolled on to another calculator, the switch went back to the field).
+let scrolledByHand = false;
 document.addEventListener("focusin", (event) => {
   const field = event.target.closest && event.target.closest(":is(input, select, textarea)[id]");
-  if (field && field.closest("form.nq-calc, #nq-builder, #nq-army")) lastField = field;
+  if (field && field.closest("form.nq-calc, #nq-builder, #nq-army")) {
+    lastField = field;
+    scrolledByHand = false;
+  }
 });
+document.addEventListener("input", (event) => {
+  if (event.target === lastField) scrolledByHand = false;
+});
+for (const gesture of ["touchmove", "wheel"]) {
+  window.addEventListener(gesture, () => { scrolledByHand = true; }, { passive: true });
+}
 // Whether that field had the focus as the switch was pressed (a press moves the focus to it).
 let focusedAtPress = false;
 document.addEventListener("pointerdown", (event) => {
@@ -130,7 +143,8 @@ document.addEventListener("pointerdown", (event) => {
   if (link) focusedAtPress = !!lastField && document.activeElement === lastField;
 }, true);
 // That field, if it is still on the screen: its id and its height in the window; if it had the
-// focus, also off the screen (the page still scrolling to it), without a height. ``focused``:
+// focus, also off the screen (the page still scrolling to it, not the player away from it),
+// without a height. ``focused``:
 // the focus goes back in it on the other page.
 const PLACE = "nq-at-table-place";
 const fieldInView = () => {
@@ -138,7 +152,7 @@ const fieldInView = () => {
   const focused = focusedAtPress || document.activeElement === lastField;
   const box = lastField.getBoundingClientRect();
   if (box.bottom <= headerHeight() || box.top >= window.innerHeight) {
-    return focused ? { id: lastField.id, top: null, focused } : null;
+    return focused && !scrolledByHand ? { id: lastField.id, top: null, focused } : null;
   }
   return { id: lastField.id, top: box.top, focused };
 };

@@ -9,6 +9,8 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
+from nqcore.i18n import Typed
+
 if TYPE_CHECKING:
     from nqcore.i18n import Counted
 
@@ -91,7 +93,22 @@ def _items(values: Any, write: Any, budget: int) -> list[str]:
     return written
 
 
-def quoted(value: Any) -> str:
+class Written(Typed):
+    """A value of a file as TOML writes it (``"huit"``, ``2.5``, ``[1, 2]``), quoted in a
+    refusal as the file has it; in French a text between « », as the language quotes (a
+    French refusal read « et non "huit" »: player round eleven)."""
+
+    __slots__ = ()
+
+    def quoted(self, lang: str) -> str:
+        text = str(self)
+        if lang != "fr" or len(text) < 2 or text[0] != '"' or text[-1] not in '"…':
+            return text
+        inner = text[1:-1] if text.endswith('"') else text[1:]
+        return f"« {inner} »"
+
+
+def quoted(value: Any) -> Written:
     """``value`` as TOML writes it, at most :data:`MAX_SHOWN` characters."""
     text = toml_value(value)
-    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
+    return Written(text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…")

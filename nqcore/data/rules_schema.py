@@ -156,6 +156,7 @@ class DiceModifier(Strict):
     source: Text
     group: Key | None = None
     cumulative: bool = True
+    requires: Key | None = None
 
 
 class ModifiersFile(Strict):

@@ -382,6 +382,7 @@ class Modifier:
     source: str
     group: str | None = None
     cumulative: bool = True
+    requires: str | None = None
 
 
 @cache
@@ -400,7 +401,12 @@ def load_modifiers(filename: str) -> dict[str, Modifier]:
             source=record["source"],
             group=record.get("group"),
             cumulative=bool(record.get("cumulative", True)),
+            requires=record.get("requires"),
         )
+    for modifier in result.values():
+        if modifier.requires is not None and modifier.requires not in result:
+            unknown = modifier.requires
+            raise ValueError(f"{filename}: {modifier.key!r} requires {unknown!r}, unknown")
     return result
 
 
@@ -431,6 +437,28 @@ class ModifierConflict(Refusal):
         return _(CONFLICT).format(first=first, second=second)
 
 
+#: A modifier given without the one it applies with, as a reader is told.
+NEEDS = N_("the modifier {first} applies only with {second}")
+
+
+class ModifierNeeds(ModifierConflict):
+    """A modifier given without the one its rule applies with (``requires`` in the data: a ram
+    on the turn the model charges): a refusal of the ``mod`` argument about that one modifier,
+    named as its table labels them."""
+
+    def __init__(self, kind: str, first: Modifier, second: Modifier) -> None:
+        super().__init__(kind, first, second)
+        self.message = NEEDS
+        self.about("mod", first.key)
+        self.args = (f"{kind} {first.key!r} applies only with {second.key!r}",)
+
+    def text(self, lang: str) -> str:
+        _ = translator(lang)
+        opening, closing = ("« ", " »") if lang == "fr" else ("“", "”")
+        first, second = (f"{opening}{_(modifier.label)}{closing}" for modifier in self.pair)
+        return _(NEEDS).format(first=first, second=second)
+
+
 def total_modifier(
     keys: Iterable[str], known: Mapping[str, Modifier], *, kind: str = "modifier"
 ) -> int:
@@ -457,4 +485,7 @@ def total_modifier(
                 raise ModifierConflict(kind, known[other], modifier)
             groups[modifier.group] = key
         seen[key] = modifier
+    for modifier in seen.values():
+        if modifier.requires is not None and modifier.requires not in seen:
+            raise ModifierNeeds(kind, modifier, known[modifier.requires])
     return sum(modifier.value for modifier in seen.values())

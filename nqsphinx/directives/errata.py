@@ -242,25 +242,34 @@ class ErratumNotes(SphinxPostTransform):
         lang = page_language(self.config.language)
         docname = self.env.docname
         for section in list(self.document.findall(nodes.section)):
-            found = [e for label in _labels(section) for e in by_section.get(label, [])]
+            labels = _labels(section)
+            found = [e for label in labels for e in by_section.get(label, [])]
             found = list({erratum.id: erratum for erratum in found}.values())
             if found:
-                _insert_after_title(section, self.note(found, lang, docname))
+                _insert_after_title(section, self.note(found, lang, docname, section["ids"]))
 
-    def note(self, errata: list[Erratum], lang: str, docname: str) -> nodes.admonition:
+    def note(
+        self, errata: list[Erratum], lang: str, docname: str, own: list[str]
+    ) -> nodes.admonition:
         """One note for a section's records, titled by their kind; a list when there are
         several, so that a reader on a phone meets one box, not five, before the rules
-        (armoury's melee weapons)."""
+        (armoury's melee weapons).  Where the section (``own``) prints the reading this edition
+        does not follow, the note says this edition's reading too: the prose under it is the
+        2007 book's (proof round eleven: "one higher than the strength" above a table of use
+        costs equal to it, the correction two chapters away)."""
         mixed = len({erratum.kind for erratum in errata}) > 1
-        lines = [self.line(erratum, lang, docname, lead=mixed) for erratum in errata]
         note = nodes.admonition(classes=["note", "nq-erratum-note"])
         note += nodes.title(text=note_title(errata, lang))
-        if len(lines) == 1:
-            note += lines[0]
-        else:
-            items = nodes.bullet_list(bullet="-")
-            for line in lines:
-                items += nodes.list_item("", line)
+        items = nodes.bullet_list(bullet="-")
+        for erratum in errata:
+            said = [self.line(erratum, lang, docname, lead=mixed)]
+            if erratum.section in own:
+                said.append(correction(erratum, lang))
+            if len(errata) == 1:
+                note.extend(said)
+            else:
+                items += nodes.list_item("", *said)
+        if len(errata) > 1:
             note += items
         return note
 
@@ -273,6 +282,16 @@ class ErratumNotes(SphinxPostTransform):
         if erratum.kind == "open-question":
             words = ui_text("Open question:", lang)
         return generated_paragraph(nodes.Text(words + " "), link)
+
+
+def correction(erratum: Erratum, lang: str) -> nodes.paragraph:
+    """This edition's reading (or choice), as the errata chapter words it."""
+    name = field_names(erratum.kind, lang)[1]
+    return generated_paragraph(
+        nodes.emphasis(text=name),
+        nodes.Text(" " + engine_text(erratum.correct, lang)),
+        classes=("nq-erratum-correct",),
+    )
 
 
 def _labels(section: nodes.section) -> list[str]:

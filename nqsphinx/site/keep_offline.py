@@ -97,6 +97,7 @@ def control_words(lang: str) -> dict[str, str]:
         "kept": ui_text("kept", lang),
         "not_kept": ui_text("not kept", lang),
         "kept_list": ui_text("(kept: {parts})", lang),
+        "starting": ui_text("Keeping the chosen parts…", lang),
         "keeping": ui_text("Keeping: {done} of {total} files…", lang),
         "done": ui_text("Kept: ready to read without a network.", lang),
         "failed": ui_text("Not all of it could be kept: try again online.", lang),

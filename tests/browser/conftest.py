@@ -13,6 +13,7 @@ both sites whole.  Blocked, the pages see a browser without service workers
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import threading
 import time
@@ -325,6 +326,7 @@ def keep_for_offline(page: Any, parts: set[str]) -> None:
     page.locator(".nq-keep summary").click()
     for box in page.locator(".nq-keep-groups input").all():
         box.set_checked(box.get_attribute("value") in parts)
+    page.evaluate(SAID_WHILE_KEEPING)
     page.locator(".nq-keep-button").click()
     words = json.loads(page.locator(".nq-keep").get_attribute("data-words"))
     status = page.locator(".nq-keep-status")
@@ -334,6 +336,23 @@ def keep_for_offline(page: Any, parts: set[str]) -> None:
         timeout=120,
     )
     assert status.inner_text() == words["done"]
+    # Each word of the way: the start, then "12 of 345 files" with numbers as the language
+    # writes them (it began « 0 fichiers sur …… »: player round eleven).
+    counted = re.escape(words["keeping"]).replace(r"\{done\}", NUMBER)
+    counted = counted.replace(r"\{total\}", NUMBER)
+    for said in page.evaluate("window.nqKeepSaid"):
+        assert said in (words["starting"], words["done"]) or re.fullmatch(counted, said), said
+
+
+#: A count of files as a language writes it: digits grouped by a comma or a (narrow) space.
+NUMBER = "[0-9\u00a0\u202f,]+"
+#: Records every text the keep control's status shows.
+SAID_WHILE_KEEPING = """() => {
+  window.nqKeepSaid = [];
+  const status = document.querySelector('.nq-keep-status');
+  new MutationObserver(() => window.nqKeepSaid.push(status.textContent))
+    .observe(status, { childList: true, characterData: true, subtree: true });
+}"""
 
 
 def all_results(page: Any, query: str, where: str = "content") -> None:

@@ -71,3 +71,33 @@ def test_the_switch_puts_the_focus_back_in_the_calculator_s_field(
     screenshot(page, f"place-wound-{screen}-{lang}")
     assert not watched.errors, watched.errors
     page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "screen"), [("fr", "390"), ("en", "1366")])
+def test_the_switch_after_scrolling_away_by_hand_lands_where_the_player_reads(
+    browser: Any, site: Site, lang: str, screen: str
+) -> None:
+    """A field filled, still focused, then the page scrolled by hand (a finger, a wheel) on to
+    another calculator: the other page opens at that calculator's section, where the player
+    reads, not back at the field (player round eleven: the armour field, from "A Whole
+    Attack"); what was typed comes across."""
+    watched = _open(browser, site, screen, lang)
+    page = watched.page
+    _fill(page, {"nq-save-armour": "6"})
+    page.locator("#nq-save-armour").focus()
+    page.evaluate(SETTLED)
+    target = "calc-command-test"
+    for _ in range(60):  # by the wheel, as a hand scrolls, until the section is near the top
+        top = page.evaluate(f"document.getElementById('{target}').getBoundingClientRect().top")
+        if top < 250:
+            break
+        page.mouse.move(200, 400)
+        page.mouse.wheel(0, min(400, top - 150))
+        page.wait_for_timeout(50)
+    assert page.evaluate("document.activeElement.id") == "nq-save-armour"
+    _switch(page, lang)
+    page.evaluate(SETTLED)
+    assert page.url.endswith(f"#{target}"), page.url
+    assert page.locator("#nq-save-armour").input_value() == "6"
+    assert not watched.errors, watched.errors
+    page.context.close()

@@ -473,6 +473,15 @@ def test_an_engine_refusal_is_marked_beside_its_field(table: Table) -> None:
     assert page.locator("#nq-command .nq-answer").inner_text() == f"{refused} {said}"
     marked = "#nq-command-mod input[aria-invalid='true']"
     assert page.eval_on_selector_all(marked, "boxes => boxes.map((box) => box.value)") == both
+    # A ram without the charge it is made on (player round eleven): the ram's box marked, the
+    # engine's words beside it.
+    [hit] = page.evaluate(ASK_ALL, ["hit", [{"cc": "5", "mod": ["ram"]}]])
+    page.locator("#nq-hit-mod-error").wait_for(state="visible")
+    assert page.locator("#nq-hit-mod-error").inner_text() == hit["answer"]["error"]
+    marked_hit = "#nq-hit-mod input[aria-invalid='true']"
+    assert page.eval_on_selector_all(marked_hit, "boxes => boxes.map((b) => b.value)") == ["ram"]
+    page.evaluate(ASK_ALL, ["hit", [{"cc": "5", "mod": ["charging", "ram"]}]])
+    assert page.locator(marked_hit).count() == 0
     # A refusal two fields make (player round ten): initiates chanting with a wizardry level
     # of 2 marks the chant and the level, the same words beside each.
     page.evaluate(ASK_ALL, ["cast", [{"level": "3", "wizardry": "2", "chant": "3"}]])

@@ -113,8 +113,9 @@ def _walk() -> Iterator[list[str]]:
 def _walk_attacks() -> Iterator[list[str]]:
     for cc in cli.SKILL_VALUES:
         yield ["hit", str(cc)]
-        for key in close_combat_modifiers():
-            yield ["hit", str(cc), "--mod", key]
+        for key, modifier in close_combat_modifiers().items():
+            needed = ["--mod", modifier.requires] if modifier.requires else []  # the ram's charge
+            yield ["hit", str(cc), "--mod", key, *needed]
     for ra, distance in itertools.product(cli.SKILL_VALUES, ("5", "15", "25", "40")):
         yield ["shoot", str(ra), distance, "--weapon", "bow"]
         for key in ranged_modifiers():

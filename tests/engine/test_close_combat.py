@@ -91,6 +91,22 @@ def test_panicked_and_terrified_targets() -> None:
     assert close_combat_target(4, ["target-panicked"]) == 5
 
 
+def test_a_ram_is_on_the_turn_the_model_charges() -> None:
+    """Abilities > Ram: "on the turn they charge … an additional CC+1": with the charge's own
+    +1, never alone (a ram ticked without the charge answered a point short: player round
+    eleven); refused naming the ram's box, in the reader's words."""
+    from nqcore.rules.dice import ModifierNeeds
+
+    assert close_combat_target(5, ["charging", "ram"]) == 7
+    with pytest.raises(ModifierNeeds) as refused:
+        close_combat_target(5, ["ram"])
+    assert (refused.value.argument, refused.value.chosen) == ("mod", ("ram",))
+    assert refused.value.text("en") == (
+        "the modifier “Ram (on the turn the model charges)” applies only with “Charging (all "
+        "attacks on the turn the model charges)”"
+    )
+
+
 def test_prone_target_as_on_the_chill_blast_card() -> None:
     assert close_combat_target(5, ["target-prone"]) == 6
 

@@ -56,11 +56,13 @@ def is_distribution(chances: Mapping[Any, Fraction] | Iterable[Fraction]) -> boo
 
 
 def ungrouped(keys: Iterable[str], table: Mapping[str, dice.Modifier]) -> list[str]:
-    """Modifier keys that may apply together: one of each group, each key once."""
+    """Modifier keys that may apply together: one of each group, each key once, with those
+    they apply only with (a ram with its charge)."""
     chosen: dict[str, str] = {}
     for key in keys:
         chosen.setdefault(table[key].group or key, key)
-    return list(chosen.values())
+    needed = [table[key].requires for key in chosen.values() if table[key].requires]
+    return [*chosen.values(), *(key for key in needed if key and key not in chosen.values())]
 
 
 CC_KEYS = st.lists(st.sampled_from(sorted(close_combat_modifiers())), max_size=4)

@@ -52,6 +52,29 @@ def test_a_profile_files_refusal_quotes_as_toml_writes(
 @pytest.mark.parametrize(
     ("text", "said"),
     [
+        (HEAD.replace("ra = 3", 'ra = "huit"'), "AD doit être un nombre entier, et non « huit »"),
+        (HEAD.replace("ra = 3", "ra = 2.5"), "AD doit être un nombre entier, et non 2.5"),
+        (
+            HEAD + 'size = "lar\\u202Ege"\n',
+            "taille : valeur inconnue « lar\\u202Ege » ; choisissez parmi small, medium, large, "
+            "very-large",
+        ),
+        (HEAD + "size = 'fire\\u200b'\n", "taille : valeur inconnue 'fire\\u200b'"),
+    ],
+)
+def test_a_french_refusal_quotes_a_text_of_the_file_in_guillemets(
+    tmp_path: Path, text: str, said: str
+) -> None:
+    """French quotes « huit », not "huit" (player round eleven); other values as written."""
+    path = tmp_path / "p.toml"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = outcome("--lang", "fr", "points", str(path))
+    assert code == 2 and said in err.replace("\xa0", " ").replace("\u202f", " "), err
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
         (ARMY + '"a.b\\"c" = 1\n' + UNIT, 'a.toml, field "a.b\\"c": unknown field (misspelled?)'),
         (
             ARMY + UNIT + '"x\\u200Dy" = 2\n',

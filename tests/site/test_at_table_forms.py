@@ -113,6 +113,7 @@ def test_a_wide_range_with_negatives_is_typed_on_the_full_keyboard() -> None:
 REFUSED = (
     (["command", "7", "--mod", "ranked-or-closed", "--mod", "dispersed"], "mod"),
     (["hit", "5", "--mod", "higher-ground", "--mod", "enemy-higher-ground"], "mod"),
+    (["hit", "5", "--mod", "ram"], "mod"),  # a ram without the charge it needs
     (["shoot", "5", "12", "--weapon", "bow", "--mod", "soft-cover", "--mod", "hard-cover"], "mod"),
     (["attack", "5", "4", "4", "--armour", "0", "--weapon", "bow"], "distance"),
     (["cast", "5", "--wizardry", "0", "--chant", "2", "--concentrate"], "chant"),
@@ -120,7 +121,7 @@ REFUSED = (
     (["morale", "3", "2", "4"], "casualties"),
 )
 
-IDS = [f"{argv[0]} {field}" for argv, field in REFUSED]
+IDS = [f"{argv[0]} {field} {i}" for i, (argv, field) in enumerate(REFUSED)]
 
 
 def _refused(argv: list[str], lang: str) -> dict[str, object]:

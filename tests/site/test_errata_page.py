@@ -166,3 +166,35 @@ def test_each_calculator_flags_the_open_questions_of_the_rules_it_answers(
         assert f'errata.html#erratum-{record}"' in section, (command, section)
         subject = engine_text(by_id[record].subject, lang).replace("’", "&#8217;")
         assert subject in section.replace("’", "&#8217;"), (command, subject)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_where_the_book_prints_a_reading_not_followed_its_note_says_this_edition_s(
+    html_sites: dict[str, Path], lang: str
+) -> None:
+    """The prose under a record's first section is the 2007 book's: its note says this
+    edition's reading too, as the errata page says it ("one higher than the strength" stood
+    above a table of use costs equal to it, the correction two chapters away: proof round
+    eleven); its other sections link to the record only."""
+    pages = [path.read_text(encoding="utf-8") for path in html_sites[lang].glob("*.html")]
+    errata = (html_sites[lang] / "errata.html").read_text(encoding="utf-8")
+    name = {True: _text(WORDS[lang][2]), False: _text(WORDS[lang][3])}
+    for erratum in all_errata():
+        box = errata[errata.index(f'id="erratum-{erratum.id}"') :]
+        lines = [_text(p) for p in re.findall(r"<p>(.*?)</p>", box[: box.index("</div>")], re.S)]
+        wanted = next(line for line in lines if line.startswith(name[erratum.kind == "erratum"]))
+        for label in erratum.sections:
+            page = next((text for text in pages if f'<section id="{label}"' in text), "")
+            if not page:  # a spell's card, which carries no note
+                continue
+            part = _own_part(page, label)
+            said = re.findall(r'<p class="nq-erratum-correct">(.*?)</p>', part, re.S)
+            own = label == erratum.section or f'id="{erratum.section}"' in part  # two labels
+            assert (wanted in map(_text, said)) == own, (erratum.id, label, said)
+
+
+def _text(html_text: str) -> str:
+    import html
+
+    text = html.unescape(re.sub(r"<[^>]+>", "", html_text)).strip()
+    return re.sub(r"[\xa0\u202f]", " ", text)

@@ -30,6 +30,7 @@
     const summary = box.querySelector(".nq-keep-summary");
     const lang = document.documentElement.lang || "en";
     const megabytes = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+    const count = new Intl.NumberFormat(lang);
     const say = (text, values) => text.replace(/\{(\w+)\}/g, (all, name) => values[name] ?? all);
     const show = (state) => {
       const checked = new Set([...list.querySelectorAll("input:checked")].map((i) => i.value));
@@ -82,10 +83,12 @@
     });
     button.addEventListener("click", () => {
       const groups = [...list.querySelectorAll("input:checked")].map((input) => input.value);
-      status.textContent = say(words.keeping, { done: 0, total: "…" });
+      // Until the worker counts the files: no "0 of …" (player round eleven read « …… »).
+      status.textContent = words.starting;
       ask(worker, { type: "nq-keep", groups }, (reply) => {
         if (reply.type === "nq-keeping") {
-          status.textContent = say(words.keeping, reply);
+          const { done, total } = reply;
+          status.textContent = say(words.keeping, { done: count.format(done), total: count.format(total) });
           return;
         }
         show(reply);
