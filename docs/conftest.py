@@ -161,9 +161,25 @@ def unclosed_fences(pages: Iterable[Path]) -> list[str]:
 
 
 def pytest_sessionstart(session: object) -> None:
-    """Unclosed fences stop the run before any example does (:func:`unclosed_fences`)."""
+    """Unclosed fences stop the run before any example does (:func:`unclosed_fences`), and so
+    does an engine data file its schema refuses: one line naming it, not tracebacks in the
+    examples that read it (attack round twenty-two)."""
     import pytest
 
-    problems = unclosed_fences(Path(__file__).parent.glob("*.md"))
+    problems = data_problems() or unclosed_fences(Path(__file__).parent.glob("*.md"))
     if problems:
         raise pytest.UsageError("\n".join(problems))
+
+
+def data_problems() -> list[str]:
+    """Each engine data file's refusal, as one line."""
+    from nqcore.data.datafiles import DataFileError, data_filenames, load
+    from nqcore.i18n import Refusal
+
+    found = []
+    for name in data_filenames():
+        try:
+            load(name)
+        except (DataFileError, Refusal) as error:
+            found.append(f"Refused input: {error}")
+    return found

@@ -34,9 +34,10 @@ from sphinx.config import Config
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
+from nqcore.catalogue_check import MAX_MESSAGE
 from nqcore.characters import invisible, unshowable
 from nqsphinx.upstream import nesting
-from nqtranslate.guard import BIDI, CONTROL
+from nqtranslate.guard import BIDI, CONTROL, MAX_WORD, longest_word
 
 logger = logging.getLogger(__name__)
 
@@ -56,16 +57,75 @@ def _refuse_at(docname: str, line: int, problem: str) -> None:
 
 
 def _source_problems(lines: list[str]) -> list[tuple[int, str]]:
-    """(line, problem) for the front matter and ``{eval-rst}`` blocks of a page's source."""
+    """(line, problem) for the front matter and ``{eval-rst}`` blocks of a page's source, and
+    what its translation would be refused for (a word no line holds, a paragraph past the
+    catalogues' limit), so that the English build refuses it first."""
     problems = []
     if lines and FRONT_MATTER.match(lines[0]):
         problems.append((1, "front matter is refused (no per-page MyST configuration or metadata)"))
     for number, text in enumerate(lines, start=1):
         if EVAL_RST.search(text):
             problems.append((number, "{eval-rst} blocks are refused (no reStructuredText)"))
-        if problem := _character_problem(text):
+        if problem := _character_problem(text) or _word_problem(text):
             problems.append((number, problem))
+    return problems + _paragraph_problems(lines)
+
+
+def _word_problem(line: str) -> str:
+    """A word too long for a line of the PDF books: TeX cannot break it, and it runs off the
+    page (a long number, address or literal as much as a long heading word)."""
+    found = longest_word(line)
+    if found <= MAX_WORD:
+        return ""
+    return (
+        f"a word of {found} letters, longer than a line of the book's headings holds"
+        f" ({MAX_WORD}): it would run off the page; break it with spaces or hyphens"
+    )
+
+
+def _paragraph_problems(lines: list[str]) -> list[tuple[int, str]]:
+    """A paragraph (lines between blank ones) longer than a catalogue's message may be: its
+    French catalogue would be refused, the French site with it."""
+    problems, start, size = [], 0, 0
+    for number, text in enumerate([*lines, ""], start=1):
+        if text.strip():
+            start, size = start or number, size + len(text) + 1
+            continue
+        if size - 1 > MAX_MESSAGE:
+            said = f"a paragraph of {size - 1} characters (at most {MAX_MESSAGE})"
+            problems.append((start, said))
+        start, size = 0, 0
     return problems
+
+
+#: A fence that opens a directive (``:::{note}``, ```` ```{example} ````), or any fence.
+DIRECTIVE_FENCE = re.compile(r"\s*(:{3,}|`{3,}|~{3,})\s*\{[^}]*\}")
+ANY_FENCE = re.compile(r"\s*(`{3,}|~{3,})")
+#: Directives nested deeper are refused: each level is a nested parse, and Sphinx crashed
+#: with "Recursion error!" at 200 naming no page (attack round twenty-two).
+MAX_DIRECTIVES = 20
+
+
+def _too_nested(lines: list[str]) -> list[int]:
+    """The lines of the directive fences (openers and their closers) nested past
+    :data:`MAX_DIRECTIVES`, the first one first."""
+    open_fences: list[tuple[str, bool, bool]] = []  # each open fence: directive? too deep?
+    deep: list[int] = []
+    for number, text in enumerate(lines, start=1):
+        stripped = text.strip()
+        top = open_fences[-1][0] if open_fences else ""
+        if top and len(stripped) >= len(top) and stripped == top[0] * len(stripped):
+            deep += [number] if open_fences.pop()[2] else []
+            continue
+        if open_fences and not open_fences[-1][1]:
+            continue  # a code block's text is not parsed
+        found = DIRECTIVE_FENCE.match(text) or ANY_FENCE.match(text)
+        if found:
+            directive = found.re is DIRECTIVE_FENCE
+            depth = sum(fence[1] for fence in open_fences) + directive
+            open_fences.append((found[1], directive, directive and depth > MAX_DIRECTIVES))
+            deep += [number] if open_fences[-1][2] else []
+    return deep
 
 
 def _character_problem(line: str) -> str:
@@ -90,6 +150,11 @@ def _check_source(app: Sphinx, docname: str, source: list[str]) -> None:
     """An error at each front matter and ``{eval-rst}`` block (the build fails); the front
     matter becomes blank lines and the block a literal block, so that neither is read."""
     lines = source[0].split("\n")
+    if deep := _too_nested(lines):  # its fences read as text: their parse would crash
+        _refuse_at(docname, deep[0], f"directives nested deeper than {MAX_DIRECTIVES} levels")
+        for line in deep:
+            lines[line - 1] = "\\" + lines[line - 1].lstrip()
+        source[0] = "\n".join(lines)
     problems = _source_problems(lines)
     for line, problem in problems:
         _refuse_at(docname, line, problem)

@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from nqcore.i18n import ROOT
+from nqcore.terminal import printable
 
 CATALOGUES = ROOT / "locale" / "fr" / "LC_MESSAGES"
 #: The French site's doctrees (the Makefile's ``-d``), where its build leaves its record.
@@ -136,21 +137,27 @@ def not_catalogues(folder: Path = CATALOGUES) -> list[str]:
     return [f"{path}:1: {problem}" for path in paths if (problem := file_problem(path))]
 
 
+def _shown(name: str) -> str:
+    """A page's name as the table prints it: escapes and line breaks shown, never obeyed."""
+    return printable(name).translate({10: "\\n", 13: "\\r", 9: "\\t"})
+
+
 def main(argv: list[str]) -> int:
     refused = not_catalogues()
     for line in refused:
-        print(f"translation-status: {line}", file=sys.stderr)
+        print(f"translation-status: {printable(line)}", file=sys.stderr)
     if refused:
         return 1
     rows = all_status()
     for row in rows:
         for line in row.why:
-            print(f"translation-status: {line}", file=sys.stderr)
-    width = max(len(r.page) for r in rows)
+            print(f"translation-status: {printable(line)}", file=sys.stderr)
+    width = max(len(_shown(r.page)) for r in rows)
     print(f"{'page':<{width}}  translated  fuzzy  untranslated  refused")
     for row in rows:
         print(
-            f"{row.page:<{width}}  {row.translated:>10}  {row.fuzzy:>5}  {row.untranslated:>12}"
+            f"{_shown(row.page):<{width}}  {row.translated:>10}  {row.fuzzy:>5}"
+            f"  {row.untranslated:>12}"
             f"  {row.refused:>7}"
         )
     left = sum(r.fuzzy + r.untranslated + r.refused for r in rows)

@@ -168,7 +168,7 @@ def test_roles_link_to_the_entities_by_name(
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_warnings_name_what_is_missing(project: dict[str, tuple[Path, str]], lang: str) -> None:
     _, warnings = project[lang]
-    assert "nq:spell reference target not found: no-such-spell" in warnings
+    assert "nq:spell reference target not found: 'no-such-spell'" in warnings
     assert "search.toml: synonym target cards#no-such-label: no label no-such-label" in warnings
     # Nothing else: the two reading processes merged what each recorded.
     assert len(warnings.strip().splitlines()) == 2, warnings

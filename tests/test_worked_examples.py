@@ -177,3 +177,30 @@ def test_the_warlord_example_gives_the_profiles_broadsword() -> None:
     assert "warlord-example-heavy-axe" in _ERRATUM.findall(body)[0].split()
     assert "hache lourde" not in french and "épée à lame large" in french
     assert "{ref}`Attaque supplémentaire (x2) <extra-attack>`" in french
+
+
+def test_a_refused_data_file_stops_the_examples_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An engine data file its schema refuses (``upkeep = "lots"``) ran the examples anyway:
+    five tracebacks and name errors, the refusal inside them (attack round twenty-two). The
+    pages' conftest names it before any example runs."""
+    import importlib.util
+
+    from nqcore.data import datafiles
+
+    spec = importlib.util.spec_from_file_location("pages_conftest", ROOT / "docs" / "conftest.py")
+    assert spec and spec.loader
+    pages = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pages)
+    said = "nqcore/data/spells.toml, spell #7 (quickening), field upkeep: expected int | null"
+
+    def load(name: str) -> object:
+        if name == "spells.toml":
+            raise datafiles.DataFileError(said)
+        return {}
+
+    monkeypatch.setattr(datafiles, "load", load)
+    assert pages.data_problems() == [f"Refused input: {said}"]
+    with pytest.raises(pytest.UsageError, match="Refused input: nqcore/data/spells.toml"):
+        pages.pytest_sessionstart(None)

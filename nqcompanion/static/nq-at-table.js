@@ -393,8 +393,18 @@ const compute = async (form) => {
 
 const forms = [...document.querySelectorAll("form.nq-calc")];
 // The calculator being worked (its field focused or last changed): the one whose summary shows.
+// The page stays still where the player is: the summary hidden in the form left (above) or
+// shown in this one moves what follows; the window scrolls by as much, so that the field the
+// focus came to stays under the pointer (a mouse's press moved 38 px before its release, and the
+// click was lost: player round twelve).
 const working = (form) => {
+  if (form.classList.contains("nq-worked")) return;
+  const anchor = document.activeElement && form.contains(document.activeElement)
+    ? document.activeElement : form;
+  const before = anchor.getBoundingClientRect().top;
   for (const other of forms) other.classList.toggle("nq-worked", other === form);
+  const moved = anchor.getBoundingClientRect().top - before;
+  if (moved) window.scrollBy({ top: moved, behavior: "instant" });
 };
 // A choice that sets other fields (data-picks: an attacker its own weapon, a shooter its bow,
 // where the weapon list offers it), before the form asks the engine.
@@ -639,6 +649,9 @@ const keepProfile = (entry, result, change) => {
     return;
   }
   if (entry.toml && Object.keys(change).some((name) => name !== "toml")) delete entry.fresh;
+  // A book's profile started, as it was started (replaced by the next start): until changed.
+  if ("start" in change && change.start) entry.started = true;
+  else if (Object.keys(change).some((name) => name !== "toml")) delete entry.started;
   // What was typed and kept until sent (keepTyped), now in the file.
   for (const name of Object.keys(change.set || {})) if (entry.typed) delete entry.typed[name];
   if (entry.typed && !Object.keys(entry.typed).length) delete entry.typed;
@@ -821,14 +834,41 @@ const builderField = (control, committed = false) => {
   return text;
 };
 
+// A characteristic emptied (none, as its field says) counts once the typing pauses, as a number
+// typed does, not only once the field is left (player round twelve: the card and the exported
+// file kept CC 5 while the field was empty); a pause, as the next number may be on its way.
+const emptied = new Map();
+const emptiedLater = (control) => {
+  clearTimeout(emptied.get(control));
+  emptied.delete(control);
+  if (!control.dataset.none || control.value.trim()) return;
+  emptied.set(control, setTimeout(() => emptiedNow(control), 500));
+};
+const emptiedNow = (control) => {
+  clearTimeout(emptied.get(control));
+  emptied.delete(control);
+  if (!control.value.trim()) control.dispatchEvent(new Event("change"));
+};
+
 if (builder) {
   // No form of the builder is sent, but the dialog's that asks before a deletion (it closes it).
   builder.addEventListener("submit", (event) => {
     if (!event.target.closest("dialog")) event.preventDefault();
   });
   // A book's profile, or "—": a blank profile (the engine's).
+  // A profile the player made or changed is never replaced by it: a new profile is started
+  // beside it (player round twelve: "Ironbeards" became the Orc Bruiser looked at, no undo);
+  // a new profile, or a book's one started and not changed since, is started again in place.
   builder.querySelector("#nq-builder-start").addEventListener("change", (event) => {
-    builderAsk({ start: event.target.value }, undefined, true);
+    const current = profiles.current();
+    let entry = current;
+    const typing = current && (current.typed || builderTyping?.entry === current);
+    if (current && ((!current.fresh && !current.started) || typing)) {
+      builderCommit();
+      profilesList.closeUndo();
+      entry = profiles.add({ fresh: true });
+    }
+    builderAsk({ start: event.target.value }, entry, true);
   });
   for (const control of builder.querySelectorAll("[data-set]")) {
     control.addEventListener("change", () => {
@@ -844,6 +884,7 @@ if (builder) {
       if (!engineState.ready) builderEarly(control);
       else if (control.type === "text") builderTyped(control);
       else builderField(control);
+      if (engineState.ready) emptiedLater(control);
     });
   }
   for (const button of builder.querySelectorAll("button[data-add]")) {
@@ -862,7 +903,11 @@ if (builder) {
       });
     });
   }
-  builder.querySelector("#nq-builder-export").addEventListener("click", () => {
+  // The file as the fields show it: what is being typed or emptied is sent first.
+  builder.querySelector("#nq-builder-export").addEventListener("click", async () => {
+    for (const control of [...emptied.keys()]) emptiedNow(control);
+    builderCommit();
+    await builderQueue;
     const file = new Blob([builderState.toml || ""], { type: "application/toml" });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(file);

@@ -35,7 +35,7 @@ function keptMerge(mine, theirs, field) {
 // names or prices the item again); the open id and the deletions likewise.
 const KEPT_FIELDS = {
   name: "string", toml: "string", type: "string", points: "number", total: "number",
-  at: "number", fresh: "boolean",
+  at: "number", fresh: "boolean", started: "boolean",
 };
 // When a tab changed or deleted an item is a time this browser has passed: a later one (a day of
 // clock skew allowed) would win every merge, undoing this tab's changes or deleting the item for

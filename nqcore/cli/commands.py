@@ -35,7 +35,8 @@ from nqcore.cli.files import FileRefused
 from nqcore.cli.parser import build_parser as build_parser
 from nqcore.cli.parser import one_line
 from nqcore.cli.render import jsonable, print_text, question, render
-from nqcore.i18n import language_problem, say_in
+from nqcore.data.datafiles import DataFileError
+from nqcore.i18n import Refusal, language_problem, say_in
 from nqcore.terminal import printable as printable
 
 
@@ -48,10 +49,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _answer(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
     argv = sys.argv[1:] if argv is None else argv
     if refused := _catalogue_refusal(usage.language_of(argv)):  # before any word of it is read
         print(f"nq: {printable(refused)}", file=sys.stderr)
+        return 2
+    try:  # the options' bounds come from the engine's data, which may be refused
+        parser = build_parser()
+    except (DataFileError, Refusal) as error:
+        print(f"nq: {printable(say_in(usage.language_of(argv), error))}", file=sys.stderr)
         return 2
     with usage.speaking(usage.language_of(argv)):  # its mistakes in the reader's language
         args = parser.parse_args(argv)

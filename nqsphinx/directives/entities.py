@@ -219,8 +219,27 @@ class DefiningSections(SphinxTransform):
                 self.document.ids[label] = section
 
 
+def _warn_missing(app: Sphinx, domain: Domain, node: pending_xref) -> bool | None:
+    """A missing ``{nq:...}`` target named as Python writes it (``'fire\\x1b]0;ball'``), as
+    Sphinx's own ``{ref}`` warning does: Sphinx's message for a domain's role printed the page's
+    text raw, its escapes reaching the terminal (attack round twenty-two)."""
+    if domain is None or domain.name != NQDomain.name:
+        return None
+    logger.warning(
+        "%s:%s reference target not found: %r",
+        domain.name,
+        node["reftype"],
+        node["reftarget"],
+        location=node,
+        type="ref",
+        subtype=node["reftype"],
+    )
+    return True
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Loaded by the modules that show entities (``app.setup_extension``), once."""
     app.add_domain(NQDomain)
+    app.connect("warn-missing-reference", _warn_missing)
     app.add_transform(DefiningSections)
     return {"env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}

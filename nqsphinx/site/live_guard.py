@@ -23,6 +23,7 @@ import shutil
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from nqcore.terminal import printable
 from nqsphinx.project_files import hard_link
 
 #: A name the Makefile's recipes may give to the shell (its UNSAFE_NAMES).
@@ -42,13 +43,19 @@ def _walk(path: Path) -> Iterator[Path]:
             yield Path(folder, name)
 
 
+def shown_name(name: str) -> str:
+    """A file's name as a refusal prints it: its escapes and line breaks shown, never obeyed
+    (a name set the window's title, or forged a "built in" line: attack round twenty-two)."""
+    return printable(name).translate({10: "\\n", 13: "\\r", 9: "\\t"})
+
+
 def refused_inputs(inputs: Sequence[Path], root: Path) -> list[str]:
     """The inputs ``make html`` refuses, one line each, named from ``root``."""
     problems = []
     for path in (found for given in inputs for found in _walk(given)):
-        shown = os.path.relpath(path, root)
+        shown = shown_name(os.path.relpath(path, root))
         if path.is_symlink():
-            target = os.readlink(path)
+            target = shown_name(os.readlink(path))
             problems.append(f"{shown}: symbolic link (to {target}) in the sources: refused")
         elif not SAFE_NAME.fullmatch(path.name):
             problems.append(f"{shown}: a name with characters other than letters, digits, . _ - +")

@@ -683,3 +683,37 @@ def test_any_command_line_is_an_answer_or_one_line(playground: Path, argv: list[
         assert len(err.splitlines()) <= 1, err
     elif "--help" not in argv and "-h" not in argv:
         assert err == "", err
+
+
+@pytest.mark.parametrize(
+    ("data", "added", "said"),
+    [
+        ("game_limits.toml", "foo = 1\n", "game_limits.toml, uses_per_activation #3"),
+        ("abilities.toml", "zzz = 1\n", "abilities.toml"),
+    ],
+)
+def test_a_refused_data_file_is_one_line_for_every_question(
+    tmp_path: Path, data: str, added: str, said: str
+) -> None:
+    """The options' bounds are read from the engine's data before any question: a data file
+    the schema refuses printed a 40-line traceback for every question, ``--help`` too (attack
+    round twenty-two); now one line naming the file and record, exit 2."""
+    import shutil
+
+    import nqcore
+
+    copy = tmp_path / "nqcore"
+    ignored = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(Path(nqcore.__file__).parent, copy, ignore=ignored)
+    with (copy / "data" / data).open("a", encoding="utf-8") as file:
+        file.write(added)
+    for argv in (["cast", "5", "--wizardry", "2"], ["--help"], ["--lang", "fr", "move", "3"]):
+        run = subprocess.run(
+            [sys.executable, "-c", "import sys; from nqcore.cli.commands import main; "
+             "sys.exit(main(sys.argv[1:]))", *argv],
+            env={**os.environ, "PYTHONPATH": str(tmp_path)}, cwd=tmp_path,
+            capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+        assert run.returncode == 2, (argv, run.stderr)
+        assert "Traceback" not in run.stderr and said in run.stderr, (argv, run.stderr)
+        assert len(run.stderr.strip().splitlines()) == 1, run.stderr

@@ -212,3 +212,49 @@ def test_a_character_that_hides_or_reorders_in_an_english_page_is_refused_at_its
     lines = page.read_text(encoding="utf-8").split("\n")  # \x0b, \x85, U+2028: no newline
     line = next(n for n, text in enumerate(lines, 1) if "XSSMARK" in text)
     assert _errors(built) == [f"{page}:{line}: ERROR: {said} [nq.refused]"]
+
+
+@pytest.mark.parametrize(
+    ("text", "marker", "said"),
+    [
+        ("## Antidisestablishment" + "x" * 80, "Antidis", "a word of 100 letters"),
+        ("A literal `" + "A" * 150 + "` here.", "A literal", "a word of 150 letters"),
+        ("Digits " + "1234567890" * 15 + " here.", "Digits", "a word of 150 letters"),
+        ("See https://example.com/" + "p" * 150, "See https", "a word of 150 letters"),
+        ("Wide " + "Ä" * 150, "Wide", "a word of 150 letters"),
+        ("Long " + "word " * 5000, "Long word", "a paragraph of 25005 characters (at most 20000)"),
+    ],
+)
+def test_what_its_translation_would_be_refused_for_is_refused_in_the_english(
+    tmp_path: Path, make_app: Any, text: str, marker: str, said: str
+) -> None:
+    """A word no line of the book holds ran off the English PDF's page at exit 0, and a
+    paragraph past the catalogues' limit built the English site, then blocked the French one
+    (attack round twenty-two): both refused at the English page's line."""
+    page, built = _with(tmp_path, make_app, "", text)
+    line = line_of(page, marker)
+    errors = _errors(built)
+    assert len(errors) == 1 and errors[0].startswith(f"{page}:{line}: ERROR: {said}"), errors
+
+
+def test_directives_nested_past_twenty_are_refused_at_their_line(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """Sphinx crashed with "Recursion error!" on 200 nested notes, naming no page (attack round
+    twenty-two): refused at the fence that goes past twenty, the page not parsed."""
+    opened = "".join(":" * (203 - depth) + "{note}\n\n" for depth in range(200))
+    closed = "".join(":" * (4 + depth) + "\n\n" for depth in range(200))
+    page, built = _with(tmp_path, make_app, "", opened + "deep\n\n" + closed)
+    lines = page.read_text(encoding="utf-8").splitlines()
+    line = lines.index(":" * (203 - 20) + "{note}") + 1
+    assert _errors(built) == [
+        f"{page}:{line}: ERROR: directives nested deeper than 20 levels [nq.refused]"
+    ]
+
+
+def test_directives_nested_twenty_deep_are_published(tmp_path: Path, make_app: Any) -> None:
+    opened = "".join(":" * (30 - depth) + "{note}\n" for depth in range(20))
+    closed = "".join(":" * (11 + depth) + "\n" for depth in range(20))
+    _, built = _with(tmp_path, make_app, "", opened + "DEEPMARK\n" + closed)
+    assert _errors(built) == []
+    assert "DEEPMARK" in built.html("magic")

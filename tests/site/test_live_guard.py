@@ -176,3 +176,19 @@ def _ended(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z")
     except (OSError, IndexError):
         return True
+
+
+def test_a_refused_name_s_escapes_are_shown_not_sent_to_the_terminal(tmp_path: Path) -> None:
+    """A page named with a terminal's escapes (a window title, red, a forged line) was refused
+    by its name printed raw (attack round twenty-two): live and make show them escaped."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "esc\x1b]0;PWN\x07\x1b[31mred\nbuilt in 1.00 s.md").write_text("x")
+    [problem] = live_guard.refused_inputs([docs], tmp_path)
+    assert problem.isprintable() and "\\u001b]0;PWN\\u0007" in problem, problem
+    run = subprocess.run(
+        ["make", "-n", "-C", str(ROOT), f"INPUT_DIRS={docs}", f"BUILD={tmp_path}/out", "html"],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    said = next(line for line in run.stderr.splitlines() if "Refused input" in line)
+    assert "\x1b" not in run.stderr and "\x07" not in run.stderr and "esc??0?PWN" in said, said

@@ -52,7 +52,7 @@ def _morale(args: argparse.Namespace) -> Answer:
     answer = {
         "question": N_("Command tests for a unit of {starting} losing {losses} over the turns"),
         "starting": args.starting,
-        "losses": " ".join(str(c) for c in args.casualties),
+        "losses": ", ".join(str(c) for c in args.casualties),  # "3, 4, 2": one number each
         "tests": [
             {
                 "turn": t.turn,
