@@ -185,7 +185,7 @@ def test_the_headings_are_found() -> None:
         "Les règles",  # a toctree's caption
         "Pour les rédacteurs",  # a rubric of the home page
         "Boule de feu",  # a spell's card
-        "Humains en armes",  # a sample profile's table
+        "Hommes d’armes",  # a sample profile's table
         "Armes de mêlée",  # an engine table's title
         "Points calculés",  # a column's header
         "Étreinte en fusion : test pour briser l’étreinte",  # an erratum's title

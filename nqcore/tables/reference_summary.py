@@ -71,6 +71,9 @@ def _natural_ten_row() -> tuple[Msg, Phrase]:
 #: "At most": kept on the line of what follows it ("≤ 6"), a no-break space between them: a
 #: line broken after the sign read "models moved ≤" beside the cost 3.
 AT_MOST = "≤\u00a0"
+#: Between a row's words and its "≤ 6": a no-break space too, so that the bound stays with the
+#: words it bounds ("models moved ≤ 6"); the sheets broke before it, "≤ 6" alone on a line.
+BEFORE_BOUND = "\u00a0"
 
 
 @register_table("action-costs")
@@ -85,7 +88,14 @@ def action_costs_table() -> Table:
         (N_("Cross a terrain barrier"), Signed(BARRIER_ACTIONS)),
         (N_("Stand up from prone"), STAND_UP_ACTIONS),
         (
-            Phrase((N_("Reorganise a ranked unit, models moved"), " ", AT_MOST, REORGANISE_MODELS)),
+            Phrase(
+                (
+                    N_("Reorganise a ranked unit, models moved"),
+                    BEFORE_BOUND,
+                    AT_MOST,
+                    REORGANISE_MODELS,
+                )
+            ),
             REORGANISE_ACTIONS,
         ),
         (N_("Form a ranked or closed formation"), N_("all")),

@@ -27,7 +27,8 @@ def test_action_costs_come_from_the_rules() -> None:
     assert costs["Aim (RA+1)"] == "+2"
     assert costs["Close combat attack"] == "UC of the weapon (improvised: 3)"
     assert costs["Concentrate (once): +1"] == "1"  # one action spent (Concentration), for +1
-    assert costs["Reorganise a ranked unit, models moved ≤\u00a06"] == "3"  # "≤ 6" one word
+    # "moved ≤ 6" one word: the bound neither breaks from its number nor from its words
+    assert costs["Reorganise a ranked unit, models moved\u00a0≤\u00a06"] == "3"
 
 
 def test_rolls_needed_come_from_the_rules() -> None:

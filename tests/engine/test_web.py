@@ -159,9 +159,7 @@ def test_the_starting_list_names_each_profile_once_in_the_readers_language(lang:
     choices = dict(starting_choices(lang))
     assert list(choices) == [key for key, _name in starting_profiles()]
     assert len(set(choices.values())) == len(choices)
-    assert (
-        choices["human-men-at-arms"] == {"en": "Human Men At Arms", "fr": "Humains en armes"}[lang]
-    )
+    assert choices["human-men-at-arms"] == {"en": "Human Men At Arms", "fr": "Hommes d’armes"}[lang]
     crews = {"en": "Chariot (Driver, Weaponeer)", "fr": "Chariot (Conducteur, Spécialiste)"}
     assert choices["chariot-driver-weaponeer"] == crews[lang]
 
@@ -169,7 +167,7 @@ def test_the_starting_list_names_each_profile_once_in_the_readers_language(lang:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_starting_profile_takes_the_readers_name_for_it(lang: str) -> None:
     step = build({"start": "human-men-at-arms"}, lang)
-    name = {"en": "Men At Arms", "fr": "Humains en armes"}[lang]
+    name = {"en": "Men At Arms", "fr": "Hommes d’armes"}[lang]
     assert step["fields"]["name"] == name and tomllib.loads(step["toml"])["name"] == name
     assert (
         step["points"]["json"]["points"]

@@ -55,7 +55,7 @@ def test_the_men_at_arms_card_reads_as_the_book_prints_them() -> None:
     ("lang", "made_from"),
     [
         ("en", "made from Sample Profiles > Human Men At Arms"),
-        ("fr", "fait d’après Exemples de profils > Humains en armes"),
+        ("fr", "fait d’après Exemples de profils > Hommes d’armes"),
     ],
 )
 def test_a_changed_profile_is_the_player_s_made_from_the_book_s(lang: str, made_from: str) -> None:
@@ -79,7 +79,7 @@ def test_a_changed_profile_is_the_player_s_made_from_the_book_s(lang: str, made_
         ("en", ["Men At Arms · 28 points · 0 warnings", "X · 43 points · 2 warnings"]),
         (
             "fr",
-            ["Humains en armes · 28 points · 0 avertissement", "X · 43 points · 2 avertissements"],
+            ["Hommes d’armes · 28 points · 0 avertissement", "X · 43 points · 2 avertissements"],
         ),
     ],
 )

@@ -49,11 +49,13 @@ def _sheet_lines(products: Products, lang: str, paper: str) -> list[str]:
 def test_at_most_keeps_its_number_and_concentrating_costs_one_action(
     products: Products, lang: str, paper: str
 ) -> None:
-    """ "models moved ≤ 6 | 3" was broken after "≤", the 6 under the cost 3; concentrating
-    costs 1 action (Concentration) for +1, not "+1"."""
+    """ "models moved ≤ 6 | 3" was broken after "≤", the 6 under the cost 3, then before "≤",
+    "≤ 6" alone on a line (proof 12); concentrating costs 1 action (Concentration) for +1, not
+    "+1"."""
     lines = _sheet_lines(products, lang, paper)
     assert [line for line in lines if re.search(r"≤$", line)] == []
-    assert any(re.match(r"(déplacées )?≤ ?6\b", line) for line in lines)  # "≤6": pdftotext
+    assert [line for line in lines if re.match(r"≤\s?6\b", line)] == []
+    assert any(re.search(r"(moved|déplacées)\s?≤\s?6\b", line) for line in lines)  # "≤6": pdftotext
     concentrate = {"en": r"Concentrate \(once\): \+1 1 ", "fr": r"\(une fois\) : \+1 1 "}
     assert [line for line in lines if re.search(concentrate[lang], f"{line} ")], concentrate
 
