@@ -10,7 +10,9 @@ reference gives the rulebook's pages: the rulebook of its language and paper mus
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -99,14 +101,26 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [p for p in args.products if p not in PRODUCTS]
     if unknown:
         parser.error(f"unknown product {unknown[0]!r}: choose from {', '.join(PRODUCTS)}")
+    # Every product made in a staging folder, then moved to --out together: a run that fails
+    # publishes none (a failed run had left its first products, a hostile title in their
+    # metadata, in --out: attack round twenty-two).
+    args.work.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=args.work))  # one per run (make -j)
     try:
-        for product in args.products or PRODUCTS:
-            for lang in args.lang or LANGUAGES:
-                for paper in args.paper or PAPERS:
-                    print(build(product, lang, PAPERS[paper], args.out, args.work, args.latex))
+        made = [
+            build(product, lang, PAPERS[paper], staging, args.work, args.latex)
+            for product in args.products or PRODUCTS
+            for lang in args.lang or LANGUAGES
+            for paper in args.paper or PAPERS
+        ]
     except (PrintError, DataFileError) as error:
         print(f"nqprint: {error}", file=sys.stderr)
+        shutil.rmtree(staging, ignore_errors=True)
         return 1
+    args.out.mkdir(parents=True, exist_ok=True)
+    for pdf in made:
+        print(shutil.move(pdf, args.out / pdf.name))
+    shutil.rmtree(staging, ignore_errors=True)
     return 0
 
 

@@ -320,25 +320,35 @@ def _check_pages(tex_file: Path, log: Path, planned: int) -> None:
 #: A card's text or title that does not fit its card at the smallest size (spell_cards.py's
 #: ``\nqfit``, ``\nqtitle``): printed over the cards below it, the page count unchanged.
 _CARD_TOO_LONG = re.compile(
-    r"Package nqprint Warning: Card (text|title) too long on input line (\d+)"
+    r"Package nqprint Warning: Card (text|title|stat line) too long on input line (\d+)"
 )
 #: The card's name in its title band (spell_cards.py's ``_title``).
 _CARD_TITLE = re.compile(r"\\nqtitle\{(.*?)\}\{")
 
 
 def _check_cards(tex_file: Path, log: Path) -> None:
-    """Refuse a product with a card whose text or title runs over it, naming the card."""
+    """Refuse a product with a card whose text, title or stat line runs over it."""
+    if problems := cards_too_long(tex_file, log):
+        raise PrintError(problems[0])
+
+
+def cards_too_long(tex_file: Path, log: Path) -> list[str]:
+    """A line for each card whose text, title or stat line runs over it, naming the card (its
+    stat line "Coût d’utilisation 6 · Niveau 3 · Points 15" overprinted the next card's, in the
+    rulebook and the printed cards, at exit 0: attack round twenty-two)."""
+    found = []
     for line in _lines(log):
-        if found := _CARD_TOO_LONG.search(line):
-            number = int(found[2])
+        if too_long := _CARD_TOO_LONG.search(line):
+            number = int(too_long[2])
             before = tex_file.read_text(encoding="utf-8").splitlines()[:number]
             titles = [m[1] for text in before if (m := _CARD_TITLE.search(text))]
             card = f" ({titles[-1]})" if titles else ""
-            raise PrintError(
-                f"{tex_file}:{number}: the card's {found[1]}{card} is too long for its card, "
-                f"even at the smallest size: it would print over the cards below it "
+            found.append(
+                f"{tex_file}:{number}: the card's {too_long[1]}{card} is too long for its card, "
+                f"even at the smallest size: it would print over the cards beside it "
                 f"(a translation?) (see {log})"
             )
+    return found
 
 
 #: The passes of xelatex a product may take: the second settles the page labels.

@@ -85,7 +85,20 @@ def main(argv: list[str] | None = None) -> int:
     if result.returncode:
         sys.stderr.write(result.stdout[-4000:] + result.stderr)
         return result.returncode
-    return _refuse_missing_glyphs(Path(args[0]))
+    return _refuse_missing_glyphs(Path(args[0])) or _refuse_cards_too_long(Path(args[0]))
+
+
+def _refuse_cards_too_long(folder: Path) -> int:
+    """1, saying so, if a spell card of the book runs over its card (xelatex logs it and
+    goes on: the card printed over the next one)."""
+    from nqprint.latex import cards_too_long
+
+    for log in sorted(folder.glob("*.log")):
+        if problems := cards_too_long(log.with_suffix(".tex"), log):
+            for problem in problems[:5]:
+                print(f"error: {problem}", file=sys.stderr)
+            return 1
+    return 0
 
 
 def _refuse_missing_glyphs(folder: Path) -> int:

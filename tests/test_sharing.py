@@ -117,7 +117,14 @@ def test_a_worker_that_crashes_is_replaced_and_the_run_ends(tmp_path: Path, work
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-n", workers, "--dist", "loadgroup",
          "--no-loadscope-reorder", "-p", "no:cacheprovider", "-q", str(tmp_path)],
-        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=tmp_path, env={**_own_run(), "PYTHONPATH": str(ROOT)},
         capture_output=True, text=True, timeout=90, check=False,
     )  # fmt: skip
     assert "1 failed, 5 passed" in run.stdout, run.stdout + run.stderr
+
+
+def _own_run() -> dict[str, str]:
+    """The environment without this run's own pytest settings (its options, its junit file, its
+    worker's name, its coverage), which the run inside would take up."""
+    ours = ("PYTEST_", "COV_CORE_", "COVERAGE_")
+    return {name: value for name, value in os.environ.items() if not name.startswith(ours)}

@@ -80,7 +80,17 @@ def ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
         return _ask(argv, lang)
 
 
+#: The questions of ``nq`` the page never asks: they write files (the worker's disk is no
+#: player's), and their answers are data for other programs.
+NOT_ASKED = frozenset({"export"})
+#: A request for one of them.
+NOT_ON_THE_PAGE = N_("the page does not ask {question}: run nq {question} on a computer")
+
+
 def _ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
+    if argv and str(argv[0]) in NOT_ASKED:
+        said = Refusal(NOT_ON_THE_PAGE, question=str(argv[0]))
+        return {"error": said.text(lang), "message": str(said)}
     errors = io.StringIO()
     try:
         with contextlib.redirect_stderr(errors):
@@ -194,7 +204,7 @@ def _fault(error: Exception, request: str) -> dict[str, Any]:
     """One line in the request's language (else English), at most 200 characters of reason."""
     try:
         lang = check_language(str(json.loads(request)["lang"]))
-    except (ValueError, KeyError, TypeError):
+    except Exception:  # noqa: BLE001 - a request too deep to read again (RecursionError)...
         lang = SOURCE_LANGUAGE
     reason = one_line(f"{type(error).__name__}: {error}")[:200]
     return {

@@ -30,7 +30,17 @@ from nqcore.army.schema_problems import placed_problem, schema_problem
 from nqcore.army.toml_values import toml_key
 from nqcore.cli.files import MAX_FILE_BYTES, read_text, read_toml
 from nqcore.cli.render import jsonable, question, render
-from nqcore.i18n import N_, P_, Msg, Refusal, Typed, check_language, plural, translator
+from nqcore.i18n import (
+    N_,
+    P_,
+    SOURCE_LANGUAGE,
+    Msg,
+    Refusal,
+    Typed,
+    check_language,
+    plural,
+    translator,
+)
 
 #: The name of the army file the builder exports and ``nq army`` reads.
 ARMY_FILE = "army.toml"
@@ -97,9 +107,29 @@ def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
         with _as_file(text.encode("utf-8"), name) as path:
             return {"toml": text, "data": data, **priced(path, data, lang)}
     except Refusal as error:
-        return refused(error, lang, name)
+        return refused(_said_on_the_page(error), lang, name)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError):
         return refused(Refusal(UNREADABLE_CHANGE, where=name), lang, name)
+
+
+#: The unknown profile's ways, as the page has them: no profile file beside the army's.
+UNKNOWN_ON_THE_PAGE = N_(
+    "unknown profile {name}: give a sample profile's key (such as {example}) or the profile's "
+    "own fields, or make the profile in the profile builder and choose it as your profile"
+)
+
+
+def _said_on_the_page(error: Refusal) -> Refusal:
+    """A refusal as the page says it: the unknown profile without the ``{ file = ... }`` table
+    ``nq army`` reads, which the page then refuses (player round twelve)."""
+    from nqcore.army.force import UNKNOWN_PROFILE
+
+    if error.message != UNKNOWN_PROFILE:
+        return error
+    said = copy.copy(error)  # its place in the army (entry, field) kept
+    said.message = UNKNOWN_ON_THE_PAGE
+    said.args = (said.text(SOURCE_LANGUAGE),)
+    return said
 
 
 def import_army(data: bytes, lang: str, name: str = ARMY_FILE) -> dict[str, Any]:

@@ -168,6 +168,17 @@ def whole_bounds(kind: str | None, field: str) -> tuple[int, int] | None:
     return None if meta.ge is None or meta.le is None else (int(meta.ge), int(meta.le))
 
 
+def field_choices(kind: str | None, field: str | None) -> tuple[str, ...]:
+    """The words the ``field`` of an entry of ``kind`` takes, as the schema lists them (a
+    formation's ``ranked``, ``closed``...); none for a field that is not a choice."""
+    record = _RECORDS.get(kind)
+    hint = typing.get_type_hints(record).get(field) if record and field else None
+    for kind_of in (hint, *typing.get_args(hint)):
+        if typing.get_origin(kind_of) is Literal:
+            return tuple(str(choice) for choice in typing.get_args(kind_of))
+    return ()
+
+
 #: A whole number out of its field's bounds, said with both (msgspec names the one broken).
 BOUNDED = N_("expected a whole number from {minimum} to {maximum}")
 

@@ -394,6 +394,13 @@ class _ProfileReader:
         return self.files[path]
 
 
+#: A profile an entry names that the book does not have, and the ways to give one.
+UNKNOWN_PROFILE = N_(
+    "unknown profile {name}: give a sample profile's key (such as {example}), a table "
+    "{{ file = ... }} or the profile's own fields"
+)
+
+
 def _book_record(key: str, at: str) -> dict[str, Any]:
     """The record of the book's sample or example profile ``key``, as a profile file has it."""
     for filename in ("sample_profiles.toml", "example_profiles.toml"):
@@ -401,10 +408,7 @@ def _book_record(key: str, at: str) -> dict[str, Any]:
             if record["key"] == key:
                 return {k: v for k, v in record.items() if k not in _BOOK_ONLY}
     raise ProfileError(
-        N_(
-            "unknown profile {name}: give a sample profile's key (such as {example}), a table "
-            "{{ file = ... }} or the profile's own fields"
-        ),
+        UNKNOWN_PROFILE,
         where=at,
         name=Typed(key),
         example="orc-bruiser",

@@ -80,18 +80,27 @@ _PROBLEMS: tuple[tuple[re.Pattern[str], Msg], ...] = (
 )
 
 
+#: A word a choice field does not take, with those it takes.
+NOT_A_CHOICE = N_("{value} is not one of the choices: {choices}")
+
+
 def schema_problem(
     problem: str, lang: str, entry: tuple[str, int] | None = None, field: str | None = None
 ) -> str:
     """msgspec's complaint ``problem`` about a field of the army file, in ``lang`` (as it is
     when it is none of those the engine knows); a whole number out of the bounds of ``field``
     (of ``entry``) is told both bounds."""
-    from nqcore.army.army_schema import bounds_refusal
+    from nqcore.army.army_schema import bounds_refusal, field_choices
 
     bounded = bounds_refusal(None if entry is None else entry[0], field, problem)
     if bounded is not None:
         return bounded.text(lang)
     _ = translator(lang)
+    choices = field_choices(None if entry is None else entry[0], field)
+    chosen = re.fullmatch(r"Invalid enum value (?P<value>.+)", problem.strip())
+    if choices and chosen:  # the words it takes, as the file writes them (player round twelve)
+        value = Typed(chosen["value"].strip("'\"")).quoted(lang)
+        return _(NOT_A_CHOICE).format(value=value, choices=", ".join(choices))
     for pattern, text in _PROBLEMS:
         found = pattern.fullmatch(problem.strip())
         if found is None:

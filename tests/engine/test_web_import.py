@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import json
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -204,3 +205,44 @@ def test_a_good_file_is_imported_and_the_json_is_strict() -> None:
     assert math.isfinite(
         json.loads(ask_json(request), parse_constant=no_constant)["points"]["json"]["points"]
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "builder"), [("en", "profile builder"), ("fr", "créateur de profil")]
+)
+def test_an_unknown_profile_on_the_page_is_not_told_to_name_a_file(lang: str, builder: str) -> None:
+    """``nq army`` reads ``profile = { file = ... }`` beside the army file; the page, which then
+    refuses it, named that way among the others (player round twelve): here it names the
+    profile builder instead, at the entry's field."""
+    from nqcompanion.bridge.web_army import import_army
+
+    text = (
+        'name = "A"\npoints = 500\n[[unit]]\nname = "X"\nprofile = "no-such-thing"\nmodels = 10\n'
+    )
+    answer = import_army(text.encode(), lang)
+    assert "file =" not in answer["error"] and builder in answer["error"], answer
+    assert answer["entry"] == {"kind": "unit", "index": 0} and answer["field"] == "profile"
+
+
+def test_a_word_a_choice_does_not_take_is_told_with_those_it_takes() -> None:
+    """``formation = "wedge"``: the choices, as the file writes them (player round twelve: a
+    player could not guess "skirmish" from the builder's "Skirmished")."""
+    from nqcompanion.bridge.web_army import import_army
+
+    text = 'name = "A"\npoints = 500\n[[unit]]\nname = "X"\nprofile = "orc-bruiser"\nmodels = 10\n'
+    answer = import_army((text + 'formation = "wedge"\n').encode(), "fr")
+    assert answer["error"].endswith(
+        "« wedge » n’est pas l’un des choix\xa0: ranked, closed, skirmish, dispersed"
+    ), answer
+
+
+def test_the_worker_answers_one_line_to_what_the_page_never_asks() -> None:
+    """A request too deep to read (a RecursionError escaped the fault's own reading), and the
+    export, which wrote a file on the worker's disk (attack round twenty-two): one line each."""
+    deep = json.loads(ask_json("[" * 100_000 + "]" * 100_000))
+    assert deep["error"].startswith("the engine could not answer (RecursionError"), deep
+    for lang in ("en", "fr"):
+        request = {"lang": lang, "argv": ["export", "--output", "/tmp/nq-export-by-the-page.json"]}
+        said = json.loads(ask_json(json.dumps(request)))
+        assert "nq export" in said["error"] and "\n" not in said["error"], said
+    assert not Path("/tmp/nq-export-by-the-page.json").exists()

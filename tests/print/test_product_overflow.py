@@ -72,6 +72,28 @@ def test_a_card_whose_text_runs_over_it_fails_the_build_naming_it(
     assert done.exists() and _CARD_TOO_LONG.pattern
 
 
+def test_a_card_whose_stat_line_runs_over_it_fails_the_build_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Attack twenty-two: "UC" as « Coût d’utilisation », an ordinary French label, ran the
+    stat line out of every card into the next one's, at exit 0 (its warning in the log, read
+    by nothing). The card is named, and its line in the LaTeX; the rulebook's cards too
+    (nqprint.tex_sandbox reads its log with the same check)."""
+    from nqprint import spell_cards
+
+    real = spell_cards.stat_label
+    monkeypatch.setattr(
+        spell_cards,
+        "stat_label",
+        lambda label, lang: "Coût d’utilisation" if label == "UC" else real(label, lang),
+    )
+    source = spell_cards.spell_cards_tex("fr")
+    said = r"spell-cards-fr\.tex:\d+: the card's stat line \(Boule de feu\) is too long"
+    with pytest.raises(PrintError, match=said):
+        compile_pdf(source, tmp_path / "out" / "spell-cards-fr.pdf", tmp_path / "work", pages=5)
+    assert not (tmp_path / "out" / "spell-cards-fr.pdf").exists()
+
+
 def test_a_template_label_that_crosses_its_outline_fails_the_build_naming_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
