@@ -243,7 +243,8 @@ UNIT = 'name = "Host"\npoints = 500\n\n[[unit]]\nname = "Orcs"\nprofile = "orc-b
         (
             UNIT + 'models = 10\nspecialists = ["zz"]\n',
             "unit #1 (Orcs), field specialists #1: invalid enum value 'zz'",
-            "unité nº 1, champ specialists\u00a0: « zz » n’est pas l’un des choix\u00a0: standard-bearer, musician",
+            "unité nº 1, champ specialists\u00a0: « zz » n’est pas l’un des choix\u00a0: "
+            "standard-bearer, musician",
         ),
         (
             'name = "Host"\npoints = -2000\n',
@@ -253,7 +254,8 @@ UNIT = 'name = "Host"\npoints = 500\n\n[[unit]]\nname = "Orcs"\nprofile = "orc-b
         (
             UNIT + 'models = 10\nspecialists = ["x - at `$.points`"]\n',
             "field specialists #1: invalid enum value 'x - at $.points'",
-            "champ specialists\u00a0: « x - at `$.points` » n’est pas l’un des choix\u00a0: standard-bearer, musician",
+            "champ specialists\u00a0: « x - at `$.points` » n’est pas l’un des choix\u00a0: "
+            "standard-bearer, musician",
         ),
     ],
 )
