@@ -149,17 +149,14 @@ def _kinds(lang: str) -> list[tuple[str, str]]:
 
 
 def _formations(lang: str) -> list[tuple[str, str]]:
-    """The formations the army file takes (its schema's), as the page names them."""
+    """The formations the army file takes (its schema's), named as the roster names them, the
+    headings of their sections (player round twelve: "Skirmished" in the builder, "Skirmish
+    Formation" on the roster)."""
     from nqcore.army.army_schema import Unit
+    from nqcore.army.roster import FORMATIONS
 
-    names = {
-        "ranked": ui_text("Ranked", lang),
-        "closed": ui_text("Closed", lang),
-        "skirmish": ui_text("Skirmished", lang),
-        "dispersed": ui_text("Dispersed", lang),
-    }
     allowed = typing.get_args(typing.get_args(typing.get_type_hints(Unit)["formation"])[0])
-    return [(key, names[key]) for key in allowed]
+    return [(key, engine_text(FORMATIONS[key], lang)) for key in allowed]
 
 
 def _limits() -> dict[str, tuple[int, int]]:

@@ -37,6 +37,7 @@ def _builder_words(lang: str) -> dict[str, str]:
         "add": ui_text("Add", lang),
         "remove": ui_text("Remove", lang),
         "named": ui_text("{action}: {name}", lang),
+        "field_refused": ui_text("{field}: {refusal}", lang),
         "removed": ui_text("“{name}” removed.", lang),
         "export": ui_text("Export the profile file (TOML)", lang),
         "import": ui_text("Import a profile file (TOML)", lang),

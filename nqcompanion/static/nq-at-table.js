@@ -827,7 +827,13 @@ const builderField = (control, committed = false) => {
   }
   const limits = limitsOf(control);
   if (!INTEGER.test(text)) {
-    showError(control, say(control.dataset.none ? said.none_or_int : words.int, limits));
+    const message = say(control.dataset.none ? said.none_or_int : words.int, limits);
+    showError(control, message);
+    // The summary says it too: it said the engine's refusal of a value no longer in the field
+    // (player round twelve: "CC 0 is beyond its cost table" above a field holding 5.5).
+    const label = builder.querySelector(`label[for="${control.id}"]`);
+    builder.querySelector("#nq-builder-summary").textContent = say(said.field_refused,
+      { field: label ? label.textContent.trim() : control.dataset.set, refusal: message });
     return undefined;
   }
   showError(control, "");
@@ -946,8 +952,12 @@ if (builder) {
   // it costs, or why not.
   const priced = builder.querySelector(".nq-builder-points");
   priced.textContent = words.waiting;
+  // Said at its top too, where "Your profiles" is still empty: the profiles kept come back with
+  // the engine (player round twelve: "my profile has gone", for eight seconds).
+  const summary = builder.querySelector("#nq-builder-summary");
+  summary.textContent = words.loading;
   ready.catch(async () => {
-    priced.textContent = await engineFailure();
+    priced.textContent = summary.textContent = await engineFailure();
   });
   ready.then(() => {
     carryTheOneProfile();

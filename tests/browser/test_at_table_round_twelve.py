@@ -114,3 +114,24 @@ def test_a_characteristic_emptied_counts_as_none_without_leaving_its_field(
     assert page.evaluate("document.activeElement.id") == "nq-builder-ra"
     assert not watched.errors, watched.errors
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_builder_s_summary_never_speaks_of_a_value_no_longer_in_its_field(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """CC 0 refused by the engine, then 5.5 typed: the summary said "CC 0 is beyond its cost
+    table" above a field holding 5.5 (player round twelve); it says the field's own refusal."""
+    watched = _open(browser, site, "390", lang)
+    page = watched.page
+    page.select_option("#nq-builder-start", "dwarf")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    _change(page, "#nq-builder-cc", "0")
+    summary = page.locator("#nq-builder-summary")
+    assert "0" in summary.inner_text(), summary.inner_text()
+    page.locator("#nq-builder-cc").fill("5.5")
+    said = page.locator("#nq-builder-cc-error").inner_text()
+    assert said and summary.inner_text().endswith(said), (summary.inner_text(), said)
+    assert summary.inner_text().startswith("CC"), summary.inner_text()
+    assert not watched.errors, watched.errors
+    page.context.close()

@@ -112,7 +112,9 @@ def _build_with_a_breach(page: Any, script: str) -> Any:
     page.keyboard.press("Enter")
     _answered(page, "(data.unit || []).length === 1")
     assert page.locator(f"{UNIT} h3").inner_text().startswith("Unit · Orc Bruiser · ")
-    _choose(page, "#nq-army-unit-0-formation", "Ranked", "data.unit[0].formation === 'ranked'")
+    _choose(
+        page, "#nq-army-unit-0-formation", "Ranked Formation", "data.unit[0].formation === 'ranked'"
+    )
     refusal = page.locator(f"{UNIT} .nq-army-refusal")
     assert refusal.count() == 1
     assert "a ranked unit must consist of 8 or more models" in refusal.inner_text()

@@ -126,6 +126,8 @@ def test_the_builders_say_the_engine_is_loading(held: tuple[Any, str]) -> None:
     loading = page_messages(lang)["loading"]
     assert page.locator("#nq-army-summary").inner_text() == loading
     assert page.locator(".nq-builder-points").inner_text() == answer_words(lang)["waiting"]
+    # at the builder's top too, above the list still empty (player round twelve)
+    assert page.locator("#nq-builder-summary").inner_text() == loading
 
 
 def test_before_the_engine_loads_the_page_says_what_it_costs(held: tuple[Any, str]) -> None:
