@@ -89,10 +89,10 @@ def test_the_switch_after_scrolling_away_by_hand_lands_where_the_player_reads(
     target = "calc-command-test"
     for _ in range(60):  # by the wheel, as a hand scrolls, until the section is near the top
         top = page.evaluate(f"document.getElementById('{target}').getBoundingClientRect().top")
-        if top < 250:
+        if top < 140:  # above the line that says which section is read (a quarter down)
             break
         page.mouse.move(200, 400)
-        page.mouse.wheel(0, min(400, top - 150))
+        page.mouse.wheel(0, min(400, top - 100))
         page.wait_for_timeout(50)
     assert page.evaluate("document.activeElement.id") == "nq-save-armour"
     _switch(page, lang)
