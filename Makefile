@@ -66,10 +66,10 @@ EXAMPLES_OK := $(BUILD)/.stamps/examples
 # The recipes give file names to the shell unquoted (the examples' pages, the languages): a name
 # with any other character than these (a backtick, '$', ';', a space...) could run a command, so
 # every file and folder under the input folders is checked, before any recipe runs.
-# Named with every byte but letters, digits and . _ - + / as "?": a name's escapes are refused,
-# never sent to the terminal that reads the refusal (attack round twenty-two).
+# Named with each byte that is not printable ASCII as "?": a name's escapes are refused, never
+# sent to the terminal that reads the refusal (attack round twenty-two).
 UNSAFE_NAMES := $(shell LC_ALL=C find $(INPUT_DIRS) -name '*[!A-Za-z0-9._+-]*' -print \
-	| LC_ALL=C tr -c 'A-Za-z0-9._+/\n-' '?')
+	| LC_ALL=C tr -c '[:print:]\n' '?')
 $(if $(UNSAFE_NAMES),$(error Refused input: file name(s) with characters other than letters, \
 	digits and . _ - + (a name is given to the shell): $(UNSAFE_NAMES)))
 # A symbolic link in the checkout may point anywhere on the build machine (/etc/passwd, /etc):

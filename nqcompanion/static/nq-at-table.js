@@ -393,10 +393,16 @@ const compute = async (form) => {
 
 const forms = [...document.querySelectorAll("form.nq-calc")];
 // The calculator being worked (its field focused or last changed): the one whose summary shows.
-// The page stays still where the player is: the summary hidden in the form left (above) or
-// shown in this one moves what follows; the window scrolls by as much, so that the field the
-// focus came to stays under the pointer (a mouse's press moved 38 px before its release, and the
-// click was lost: player round twelve).
+// A press of a pointer, until its release: the page stays still under it. The summary hidden in
+// the form left (above) or shown in this one moves what follows; the window scrolls by as much,
+// so that the box pressed stays under the pointer (a mouse's press moved 38 px before its
+// release, and the click was lost: player round twelve). A focus by the keyboard or a script
+// is left to the browser's own scroll to the field, which a scroll here would stop.
+let pressing = false;
+document.addEventListener("pointerdown", () => { pressing = true; }, true);
+for (const type of ["pointerup", "pointercancel"]) {
+  document.addEventListener(type, () => { pressing = false; }, true);
+}
 const working = (form) => {
   if (form.classList.contains("nq-worked")) return;
   const anchor = document.activeElement && form.contains(document.activeElement)
@@ -404,7 +410,7 @@ const working = (form) => {
   const before = anchor.getBoundingClientRect().top;
   for (const other of forms) other.classList.toggle("nq-worked", other === form);
   const moved = anchor.getBoundingClientRect().top - before;
-  if (moved) window.scrollBy({ top: moved, behavior: "instant" });
+  if (moved && pressing) window.scrollBy({ top: moved, behavior: "instant" });
 };
 // A choice that sets other fields (data-picks: an attacker its own weapon, a shooter its bow,
 // where the weapon list offers it), before the form asks the engine.

@@ -261,9 +261,12 @@ class ErratumNotes(SphinxPostTransform):
         note = nodes.admonition(classes=["note", "nq-erratum-note"])
         note += nodes.title(text=note_title(errata, lang))
         items = nodes.bullet_list(bullet="-")
+        # In print, a list of records keeps to its links: a box of seven records and their
+        # readings parted a heading from its table (the errata chapter says each reading).
+        corrects = len(errata) == 1 or not is_print_edition(self.config)
         for erratum in errata:
             said = [self.line(erratum, lang, docname, lead=mixed)]
-            if erratum.section in own:
+            if erratum.section in own and corrects:
                 said.append(correction(erratum, lang))
             if len(errata) == 1:
                 note.extend(said)

@@ -191,3 +191,19 @@ def test_epub_builds_are_print_editions_too(tmp_path: Path) -> None:
     command = sphinx_command("epub", tmp_path, "fr")
     assert command[command.index("-b") + 1 : command.index("-b") + 4] == ["epub", "-t", "print"]
     assert "print" not in sphinx_command("html", tmp_path, "fr")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_section_printing_a_reading_not_followed_says_this_edition_s(
+    pdfs: dict[str, Path], lang: str
+) -> None:
+    """§22.3.3 prints the 2007 book's "one higher than the strength" above a table of use
+    costs equal to it (proof round eleven): its erratum note says this edition's reading under
+    the heading, before the prose, in the book too."""
+    said = {"en": "This edition: equal to the strength", "fr": "Cette édition : égal à la force"}
+    prose = {"en": "one higher than the strength", "fr": "supérieur d’un point à la force"}
+    flat_text = " ".join(text(pdfs[lang], layout=False).split()).replace("\u202f", " ")
+    flat_text = flat_text.replace("\xa0", " ")
+    at = flat_text.find(said[lang])
+    assert at >= 0, said[lang]
+    assert 0 < flat_text.find(prose[lang], at) - at < 400, flat_text[at : at + 400]
