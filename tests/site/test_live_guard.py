@@ -191,4 +191,5 @@ def test_a_refused_name_s_escapes_are_shown_not_sent_to_the_terminal(tmp_path: P
         capture_output=True, text=True, check=False, timeout=120,
     )  # fmt: skip
     said = next(line for line in run.stderr.splitlines() if "Refused input" in line)
-    assert "\x1b" not in run.stderr and "\x07" not in run.stderr and "esc?]0;PWN??[31mred" in said, said
+    assert "\x1b" not in run.stderr and "\x07" not in run.stderr, run.stderr
+    assert "esc?]0;PWN??[31mred" in said, said
