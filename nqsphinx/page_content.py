@@ -37,7 +37,7 @@ from sphinx.util.docutils import SphinxRole
 from nqcore.catalogue_check import MAX_MESSAGE
 from nqcore.characters import invisible, unshowable
 from nqsphinx.upstream import nesting
-from nqtranslate.guard import BIDI, CONTROL, MAX_WORD, longest_word
+from nqtranslate.guard import BIDI, CONTROL, long_word_problem
 
 logger = logging.getLogger(__name__)
 
@@ -73,14 +73,9 @@ def _source_problems(lines: list[str]) -> list[tuple[int, str]]:
 
 def _word_problem(line: str) -> str:
     """A word too long for a line of the PDF books: TeX cannot break it, and it runs off the
-    page (a long number, address or literal as much as a long heading word)."""
-    found = longest_word(line)
-    if found <= MAX_WORD:
-        return ""
-    return (
-        f"a word of {found} letters, longer than a line of the book's headings holds"
-        f" ({MAX_WORD}): it would run off the page; break it with spaces or hyphens"
-    )
+    page (a long number, address or literal as much as a long heading word); as the guard says
+    it of a translation's word, against no English."""
+    return long_word_problem("", line)
 
 
 def _paragraph_problems(lines: list[str]) -> list[tuple[int, str]]:

@@ -392,7 +392,6 @@ const compute = async (form) => {
 };
 
 const forms = [...document.querySelectorAll("form.nq-calc")];
-// The calculator being worked (its field focused or last changed): the one whose summary shows.
 // A press of a pointer, until its release: the page stays still under it. The summary hidden in
 // the form left (above) or shown in this one moves what follows; the window scrolls by as much,
 // so that the box pressed stays under the pointer (a mouse's press moved 38 px before its
@@ -403,6 +402,7 @@ document.addEventListener("pointerdown", () => { pressing = true; }, true);
 for (const type of ["pointerup", "pointercancel"]) {
   document.addEventListener(type, () => { pressing = false; }, true);
 }
+// The calculator being worked (its field focused or last changed): the one whose summary shows.
 const working = (form) => {
   if (form.classList.contains("nq-worked")) return;
   const anchor = document.activeElement && form.contains(document.activeElement)

@@ -47,6 +47,9 @@ _TYPES: dict[str, Msg] = {
     "datetime": N_("a date and time"),
     "time": N_("a time of day"),
 }
+#: A word a choice field does not take; with those it takes, where the schema lists them.
+NOT_ONE = N_("{value} is not one of the choices")
+NOT_A_CHOICE = N_("{value} is not one of the choices: {choices}")
 #: msgspec's complaints about a field, and how the engine says each.
 _PROBLEMS: tuple[tuple[re.Pattern[str], Msg], ...] = (
     (re.compile(r"Expected `int` >= (?P<limit>-?\d+)"), N_("expected a whole number from {limit}")),
@@ -66,7 +69,7 @@ _PROBLEMS: tuple[tuple[re.Pattern[str], Msg], ...] = (
         re.compile(r"Expected `(?P<expected>[^`]+)`, got `(?P<found>[^`]+)`"),
         N_("expected {expected}, not {found}"),
     ),
-    (re.compile(r"Invalid enum value (?P<value>.+)"), N_("{value} is not one of the choices")),
+    (re.compile(r"Invalid enum value (?P<value>.+)"), NOT_ONE),
     (
         re.compile(r"Object contains unknown field `(?P<name>[^`]+)`"),
         N_("unknown field {name} (misspelled?)"),
@@ -78,10 +81,6 @@ _PROBLEMS: tuple[tuple[re.Pattern[str], Msg], ...] = (
     (re.compile(r"a control character"), N_("a control character in the text")),
     (re.compile(r"not a key: (?P<value>.+)"), N_("{value} is not a key of the book's data")),
 )
-
-
-#: A word a choice field does not take, with those it takes.
-NOT_A_CHOICE = N_("{value} is not one of the choices: {choices}")
 
 
 def schema_problem(
@@ -97,10 +96,6 @@ def schema_problem(
         return bounded.text(lang)
     _ = translator(lang)
     choices = field_choices(None if entry is None else entry[0], field)
-    chosen = re.fullmatch(r"Invalid enum value (?P<value>.+)", problem.strip())
-    if choices and chosen:  # the words it takes, as the file writes them (player round twelve)
-        value = Typed(chosen["value"].strip("'\"")).quoted(lang)
-        return _(NOT_A_CHOICE).format(value=value, choices=", ".join(choices))
     for pattern, text in _PROBLEMS:
         found = pattern.fullmatch(problem.strip())
         if found is None:
@@ -113,5 +108,7 @@ def schema_problem(
             values["value"] = Typed(values["value"].strip("'\"")).quoted(lang)
         if "name" in values:  # a key of the reader's file
             values["name"] = clip(values["name"], lang, quote=str)
+        if text == NOT_ONE and choices:  # those it takes, as the file writes them
+            text, values["choices"] = NOT_A_CHOICE, ", ".join(choices)
         return _(text).format(**values)
     return problem

@@ -434,7 +434,7 @@ class ModifierConflict(Refusal):
         _ = translator(lang)
         opening, closing = ("« ", " »") if lang == "fr" else ("“", "”")
         first, second = (f"{opening}{_(modifier.label)}{closing}" for modifier in self.pair)
-        return _(CONFLICT).format(first=first, second=second)
+        return _(self.message).format(first=first, second=second)
 
 
 #: A modifier given without the one it applies with, as a reader is told.
@@ -444,19 +444,13 @@ NEEDS = N_("the modifier {first} applies only with {second}")
 class ModifierNeeds(ModifierConflict):
     """A modifier given without the one its rule applies with (``requires`` in the data: a ram
     on the turn the model charges): a refusal of the ``mod`` argument about that one modifier,
-    named as its table labels them."""
+    named as its table labels them, as a conflict's are (:meth:`ModifierConflict.text`)."""
 
     def __init__(self, kind: str, first: Modifier, second: Modifier) -> None:
         super().__init__(kind, first, second)
         self.message = NEEDS
         self.about("mod", first.key)
         self.args = (f"{kind} {first.key!r} applies only with {second.key!r}",)
-
-    def text(self, lang: str) -> str:
-        _ = translator(lang)
-        opening, closing = ("« ", " »") if lang == "fr" else ("“", "”")
-        first, second = (f"{opening}{_(modifier.label)}{closing}" for modifier in self.pair)
-        return _(NEEDS).format(first=first, second=second)
 
 
 def total_modifier(

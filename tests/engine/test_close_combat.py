@@ -101,10 +101,8 @@ def test_a_ram_is_on_the_turn_the_model_charges() -> None:
     with pytest.raises(ModifierNeeds) as refused:
         close_combat_target(5, ["ram"])
     assert (refused.value.argument, refused.value.chosen) == ("mod", ("ram",))
-    assert refused.value.text("en") == (
-        "the modifier “Ram (on the turn the model charges)” applies only with “Charging (all "
-        "attacks on the turn the model charges)”"
-    )
+    ram, charging = (close_combat_modifiers()[key].label for key in ("ram", "charging"))
+    assert refused.value.text("en") == f"the modifier “{ram}” applies only with “{charging}”"
 
 
 def test_prone_target_as_on_the_chill_blast_card() -> None:
