@@ -147,7 +147,12 @@ def test_a_count_typed_wrong_names_its_field_and_entry_and_hides_stale_figures(
     page.keyboard.press("Control+A")
     page.keyboard.type("12")
     _answered(page, "data.unit[0].models === 12")
-    page.wait_for_timeout(100)
+    # the army is drawn again once the answer is in: under load, a task or two after it
+    wait_until(
+        page,
+        "!document.getElementById('nq-army-unit-0')?.closest('[data-stale]')"
+        " && document.getElementById('nq-army-stale').hidden",
+    )
     assert page.locator("#nq-army-unit-0 .nq-army-lines").is_visible()
     assert "point" in page.locator("#nq-army-unit-1 h3").inner_text()
     assert page.locator("#nq-army-stale").is_hidden()
