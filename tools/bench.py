@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -817,6 +818,8 @@ class EngineWeight:
     engine_raw: int  # the same files as they are (a server that does not)
     drawn: float | None = None  # seconds until the calculators are drawn
     ready: float | None = None  # seconds until the engine answers
+    #: The same, the build's snapshot of the engine's memory refused: Python starts anew.
+    ready_started: float | None = None
 
 
 def engine_weights(html: Path) -> list[EngineWeight]:
@@ -863,23 +866,32 @@ def engine_load_times(html: Path, weights: list[EngineWeight]) -> str:
             browser = playwright.chromium.launch(
                 executable_path=chromium, args=["--headless", "--no-sandbox"]
             )
+            url = f"http://127.0.0.1:{server.server_address[1]}"
             for weight in weights:
-                page = browser.new_context().new_page()
-                start = time.monotonic()
-                page.goto(
-                    f"http://127.0.0.1:{server.server_address[1]}/{weight.page}",
-                    wait_until="domcontentloaded",
-                )
-                page.locator("form.nq-calc").first.wait_for(state="visible")
-                weight.drawn = time.monotonic() - start
-                page.locator(".nq-engine-status.nq-engine-ready").wait_for(timeout=120_000)
-                weight.ready = time.monotonic() - start
-                page.context.close()
+                weight.drawn, weight.ready = _load_time(browser, f"{url}/{weight.page}", True)
+                _, weight.ready_started = _load_time(browser, f"{url}/{weight.page}", False)
             browser.close()
     finally:
         server.shutdown()
         server.server_close()
     return ""
+
+
+def _load_time(browser: Any, url: str, restored: bool) -> tuple[float, float]:
+    """Seconds until the calculators are drawn and until the engine is ready, in a new context
+    (empty cache); unless ``restored``, without the engine's snapshot (a 404)."""
+    context = browser.new_context()
+    if not restored:
+        context.route("**/nq-engine.snapshot", lambda route: route.fulfill(status=404))
+    page = context.new_page()
+    start = time.monotonic()
+    page.goto(url, wait_until="domcontentloaded")
+    page.locator("form.nq-calc").first.wait_for(state="visible")
+    drawn = time.monotonic() - start
+    page.locator(".nq-engine-status.nq-engine-ready").wait_for(timeout=120_000)
+    ready = time.monotonic() - start
+    context.close()
+    return drawn, ready
 
 
 def engine_report(html: Path, timed: bool = True) -> str:
@@ -892,9 +904,12 @@ def engine_report(html: Path, timed: bool = True) -> str:
         "the page is drawn):"
     ]
     for w in weights:
-        timing = (
-            f"drawn {w.drawn:.2f} s, engine ready {w.ready:.1f} s" if w.ready is not None else note
-        )
+        timing = note
+        if w.drawn is not None and w.ready is not None and w.ready_started is not None:
+            timing = (
+                f"drawn {w.drawn:.2f} s, engine ready {w.ready:.1f} s (Python started without "
+                f"the snapshot: {w.ready_started:.1f} s, ×{w.ready_started / w.ready:.1f})"
+            )
         lines.append(
             f"  {w.page}: before use {w.before_use / 1024:.1f} KB gzipped; with the engine "
             f"{(w.before_use + w.engine_gzipped) / 2**20:.1f} MB gzipped "

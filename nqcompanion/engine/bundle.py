@@ -27,7 +27,7 @@ from pathlib import Path
 
 import nqcompanion
 import nqcore
-from nqcompanion.engine import imports
+from nqcompanion.engine import imports, snapshot
 from nqcore.i18n import LANGUAGES, NUMBER_LOCALES, ROOT
 from nqsphinx.refusals import Refused
 from nqsphinx.site import vendored
@@ -36,6 +36,7 @@ from nqsphinx.site.engine_files import (
     ENGINE_ZIP,
     LOCK_FILE,
     PYODIDE_FILES,
+    SNAPSHOT,
     STDLIB,
     WORKER,
 )
@@ -196,6 +197,7 @@ def engine_files() -> dict[str, bytes]:
     files[STDLIB] = imports.trimmed(files[STDLIB], set(imported()))
     files[LOCK_FILE] = lock_file(files[LOCK_FILE])
     files[ENGINE_ZIP] = engine_zip()
+    files[SNAPSHOT] = snapshot.snapshot(files)
     files[WORKER] = (COMPANION / "static" / WORKER).read_bytes()
     return files
 

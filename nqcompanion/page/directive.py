@@ -49,7 +49,7 @@ from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.refusals import Refused
 from nqsphinx.site.csp import DIRECTIVES
-from nqsphinx.site.engine_files import ENGINE_ZIP, PYODIDE_FILES, WORKER, engine_folder, engine_url
+from nqsphinx.site.engine_files import ENGINE_NAMES, engine_folder, engine_url
 from nqsphinx.site.keep_offline import engine_offline_words
 from nqsphinx.untrusted import generated_raw
 
@@ -86,7 +86,7 @@ def engine_box(lang: str, to_root: str) -> str:
     """The engine's state and the page's words for its script (read by ``nq-at-table.js``)."""
     words = {**page_messages(lang), **answer_words(lang), "offline": engine_offline_words(lang)}
     messages = html.escape(json.dumps(words, ensure_ascii=False))
-    files = html.escape(json.dumps([*PYODIDE_FILES, ENGINE_ZIP, WORKER]))
+    files = html.escape(json.dumps(list(ENGINE_NAMES)))
     return (
         f'<p class="nq-engine-status" role="status" data-lang="{lang}" data-files="{files}" '
         f'data-answers="{to_root}_static/{ANSWERS_FILE}" '

@@ -62,6 +62,8 @@ const ready = started.then((worker) => new Promise((resolve, reject) => {
   worker.addEventListener("message", (event) => {
     const data = event.data;
     if ("ready" in data) {
+      // How it started: from the build's snapshot of its memory, or Python started anew.
+      if (data.ready) status.dataset.start = data.restored ? "snapshot" : "start";
       if (data.ready) resolve();
       else reject(new Error(data.error));
       return;

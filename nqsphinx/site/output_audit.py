@@ -37,7 +37,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging, osutil
 
 from nqsphinx.project_files import hard_link, listed_files, symlink_on_the_way
-from nqsphinx.site.engine_files import ENGINE_ZIP, PYODIDE_FILES, SHARED_DIR, WORKER
+from nqsphinx.site import engine_files
+from nqsphinx.site.engine_files import SHARED_DIR
 
 logger = logging.getLogger(__name__)
 MANIFEST = "nq-output-manifest.json"
@@ -289,7 +290,7 @@ def audit(app: Sphinx, exception: Exception | None = None) -> list[str]:
 TOP_LEVEL = frozenset({"index.html", "nq-root.js", "sw.js", "noquarter-html.zip"})
 #: The files of the sites' one engine, beside them (nqsphinx.site.engine_files), rewritten as they
 #: should be by the root page, which follows this check.
-ENGINE_NAMES = frozenset({*PYODIDE_FILES, ENGINE_ZIP, WORKER})
+ENGINE_NAMES = frozenset(engine_files.ENGINE_NAMES)
 
 
 def audit_sites(site: Path, doctrees: Path) -> list[str]:

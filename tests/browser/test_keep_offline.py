@@ -120,6 +120,7 @@ def test_keep_for_offline_keeps_both_languages_and_the_engine(browser: Any, site
                 "_engine/pyodide.asm.wasm",
                 "_engine/nq-engine.zip",
                 "_engine/python_stdlib.zip",
+                "_engine/nq-engine.snapshot",
             ],
         )
     )
@@ -127,6 +128,8 @@ def test_keep_for_offline_keeps_both_languages_and_the_engine(browser: Any, site
     try:
         page.goto(site.page("en/at-the-table.html"))
         wait_until(page, READY, timeout=ENGINE_SECONDS)
+        # restored from the kept snapshot of its memory, not started anew
+        assert page.locator(".nq-engine-status").get_attribute("data-start") == "snapshot"
         page.locator("#nq-wound-strength").fill("6")
         wait_until(
             page, "document.querySelector('#nq-wound .nq-answer').innerText.includes('ST 6')"

@@ -42,7 +42,7 @@ def test_both_sites_reference_the_one_engine(served: Path) -> None:
         assert folder == (served / engine_files.SHARED_DIR).resolve(), (lang, found.group(1))
         assert not (served / lang / "_static" / engine_files.ENGINE_DIR).exists()
     names = {p.name for p in (served / engine_files.SHARED_DIR).iterdir()}
-    assert names == {*engine_files.PYODIDE_FILES, engine_files.ENGINE_ZIP, engine_files.WORKER}
+    assert names == set(engine_files.ENGINE_NAMES)
     worker = (served / offline.WORKER).read_text(encoding="utf-8")
     assert '"_engine/pyodide.asm.wasm"' in worker  # kept once, for both sites
 
