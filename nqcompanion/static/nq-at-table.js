@@ -41,12 +41,20 @@ const underServiceWorker = () => new Promise((resolve) => {
 // take the network and the processor from the first answer.
 let tablesDrawn;
 const answersDrawn = new Promise((resolve) => { tablesDrawn = resolve; });
-// Offline, the engine is there only if it was kept: with its WebAssembly in no cache there is
-// nothing to load, and Pyodide, that file not fetched, may never settle (the page said "loading"
-// for good). Online, or without the Cache API, the engine is fetched as usual.
-const engineKept = () => (navigator.onLine !== false || !window.caches
-  ? Promise.resolve(true)
-  : caches.match(new URL("pyodide.asm.wasm", engineURL).href).then(Boolean, () => false));
+// Offline, the engine is there only if it was kept ("Keep for offline") or the browser's own
+// cache still holds it from a visit: with its WebAssembly in neither there is nothing to load,
+// and Pyodide, that file not fetched, may never settle (the page said "loading" for good).
+// Online, the engine is fetched as usual.
+const inBrowserCache = (name) => fetch(new URL(name, engineURL),
+  { cache: "only-if-cached", mode: "same-origin" })
+  .then((response) => { response.body?.cancel(); return response.ok; }, () => false);
+const engineKept = async () => {
+  if (navigator.onLine !== false) return true;
+  const wasm = new URL("pyodide.asm.wasm", engineURL).href;
+  if (window.caches && await caches.match(wasm).then(Boolean, () => false)) return true;
+  return (await Promise.all(["pyodide.asm.wasm", "python_stdlib.zip"].map(inBrowserCache)))
+    .every(Boolean);
+};
 const started = Promise.all([underServiceWorker(), answersDrawn, engineKept()]).then(
   ([, , kept]) => (kept
     ? new Worker(new URL("nq-engine-worker.js", engineURL), { type: "module" })

@@ -77,8 +77,8 @@ def engine_offline_words(lang: str) -> str:
     """The calculators' page, offline, when the engine is not kept."""
     return _typeset(
         ui_text(
-            "The rules engine is not kept on this device, and there is no network. Open this "
-            "page once online first, or keep the calculators with “Keep for offline”.",
+            "The rules engine is not kept on this device, and there is no network: the "
+            "calculators need it. Next time you are online, keep them with “Keep for offline”.",
             lang,
         ),
         lang,
