@@ -48,7 +48,9 @@ smartquotes = False  # the book writes inches as 12"; curly quotes would turn th
 # Languages: English is the source; French comes from one gettext catalogue per page. Other
 # folders laid out like the repository may add languages (NQ_LOCALE_PATH, nqcore/i18n.py).
 language = "en"
-locale_dirs = ["../locale/", *(str(extra) for extra in i18n.locale_dirs(ROOT / "locale")[1:])]
+# Absolute: Sphinx looks for a language's translations.js in each folder as given, from the
+# working directory (a relative "../locale/" was a folder beside the checkout: attack round 23).
+locale_dirs = [str(folder) for folder in i18n.locale_dirs(ROOT / "locale")]
 gettext_compact = False
 gettext_uuid = False
 gettext_location = False  # no churn of location lines when a paragraph moves

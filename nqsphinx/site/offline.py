@@ -24,6 +24,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +34,7 @@ from sphinx.application import Sphinx
 
 from nqcore.i18n import LANGUAGES
 from nqsphinx.messages import page_language, ui_text
+from nqsphinx.refusals import Refused
 from nqsphinx.site.engine_files import ENGINE_DIR, SHARED_DIR
 from nqsphinx.site.hosting import NOTFOUND_PAGE, on_read_the_docs, site_prefix, site_root
 from nqsphinx.site.keep_offline import not_kept_head, not_kept_words
@@ -231,16 +235,32 @@ def worker_script(root: Path) -> str:
             {lang: not_kept_words(lang) for lang in (langs or LANGUAGES)}, ensure_ascii=False
         ),
     }
-    script = WORKER_TEMPLATE.read_text(encoding="utf-8")
-    for name, value in values.items():
-        script = script.replace(name, value)
-    return script
+    # One pass over the template: a value is never searched again (a file named "__WORDS__.png"
+    # had the words put inside its name, and the script no longer parsed).
+    names = re.compile("|".join(re.escape(name) for name in values))
+    return names.sub(lambda found: values[found[0]], WORKER_TEMPLATE.read_text(encoding="utf-8"))
+
+
+def script_problem(path: Path) -> str | None:
+    """What Node.js says is wrong with a script's syntax (``node --check``), or None."""
+    node = shutil.which("node")
+    if node is None:
+        raise Refused("Node.js not found: the service worker's script is checked with it")
+    done = subprocess.run([node, "--check", str(path)], capture_output=True, text=True, check=False)
+    if done.returncode == 0:
+        return None
+    said = [line for line in done.stderr.splitlines() if "Error" in line]
+    return said[0] if said else done.stderr.strip()
 
 
 def write_worker(root: Path) -> Path:
-    """``root/sw.js``, which knows every file under ``root`` (written last)."""
+    """``root/sw.js``, which knows every file under ``root`` (written last); a script that does
+    not parse would stop every reader's offline copy: refused."""
     path = root / WORKER
     path.write_text(worker_script(root), encoding="utf-8")
+    problem = script_problem(path)
+    if problem is not None:
+        raise Refused(f"{path}: the service worker does not parse: {problem}")
     return path
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from nqcore.i18n import LANGUAGES
 from nqsphinx.messages import ui_text
+from nqsphinx.refusals import Refused
 from nqsphinx.site.csp import META_TAG
 from nqsphinx.site.engine_files import SHARED_DIR, write_engine
 from nqsphinx.site.offline import write_worker
@@ -90,7 +91,11 @@ def main(argv: list[str]) -> int:
     if len(argv) != 1:
         print("usage: python -m nqsphinx.site.root_page SITE_DIRECTORY", file=sys.stderr)
         return 2
-    write_root(Path(argv[0]))
+    try:
+        write_root(Path(argv[0]))
+    except Refused as refused:  # a contributor's file: one line, no traceback
+        print(f"ERROR: {refused.message}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -3,8 +3,12 @@ the calculators' page links to from its text and its language switch, and what t
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
+
+from nqsphinx.refusals import Refused
 from nqsphinx.site import offline
 from nqsphinx.site.offline_pages import companion_files
 
@@ -130,3 +134,26 @@ def test_the_search_page_is_kept_with_the_header_search(tmp_path: Path) -> None:
         assert f"{lang}/_static/search-bundle.css" in search[lang]
         assert f"{lang}/_static/x.css" not in search[lang]
         assert f"{lang}/index.html" not in search[lang]
+
+
+@pytest.mark.parametrize("name", ["en/_static/__WORDS__.png", "en/__SIZES__.html"])
+def test_a_file_named_like_a_placeholder_keeps_the_worker_a_script(
+    tmp_path: Path, name: str
+) -> None:
+    """The template is filled in one pass: a file named after a placeholder is listed as named,
+    and the worker parses (a second pass put the words inside its name: attack round 23)."""
+    _page(tmp_path / "en" / "index.html", "")
+    (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / name).write_bytes(b"x")
+    path = offline.write_worker(tmp_path)
+    assert json.dumps(name) in path.read_text(encoding="utf-8")
+    assert offline.script_problem(path) is None
+
+
+def test_a_worker_that_does_not_parse_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _page(tmp_path / "en" / "index.html", "")
+    monkeypatch.setattr(offline, "worker_script", lambda root: "const = ;\n")
+    with pytest.raises(Refused, match=r"sw\.js: the service worker does not parse: SyntaxError"):
+        offline.write_worker(tmp_path)
