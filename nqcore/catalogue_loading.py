@@ -57,6 +57,13 @@ def use_compiled(path: str) -> None:
             _compiled[where] = {key: Translated(*value) for key, value in found.items()}
 
 
+class Catalogue(dict[str, str]):
+    """A catalogue's translations by key, and where each fuzzy one stands (``fuzzy``): its
+    English is shown, said once when it is asked for (:func:`nqcore.i18n.translator`)."""
+
+    fuzzy: dict[str, str]
+
+
 @cache
 def load_po(path: Path) -> dict[str, str]:
     """The translated, non-fuzzy messages of one ``.po`` file, by :func:`catalogue_key`, each a
@@ -83,13 +90,20 @@ def load_po(path: Path) -> dict[str, str]:
         return {}
     spaced = TYPOGRAPHY.get(path.parent.parent.name, str)
     where = _where(path)  # once: resolving the path for each of 1,600 messages was a third
-    return {
-        catalogue_key(str(message.id), message.context): Translated(
-            spaced(str(message.string)), str(message.id), f"{where}:{message.lineno}"
+    found = Catalogue(
+        (
+            catalogue_key(str(message.id), message.context),
+            Translated(spaced(str(message.string)), str(message.id), f"{where}:{message.lineno}"),
         )
         for message in catalogue
         if message.id and message.string and not message.fuzzy and _fits(where, message)
+    )
+    found.fuzzy = {
+        catalogue_key(str(message.id), message.context): f"{where}:{message.lineno}"
+        for message in catalogue
+        if message.id and message.fuzzy
     }
+    return found
 
 
 def _fits(where: str, message: Any) -> bool:

@@ -78,3 +78,60 @@ def shows_nothing(text: str) -> bool:
         char.isspace() or invisible(char) or unicodedata.category(char).startswith("M")
         for char in text
     )
+
+
+#: The most combining marks one character of a text may carry, counted on its NFD (which splits
+#: "ệ" into "e" and two marks, so that a precomposed letter hides none): the most any
+#: orthography stacks is four (pointed Hebrew with a cantillation mark: shin dot, dagesh, vowel
+#: point, accent; Vietnamese and Yoruba need two at most), and a pile past that prints as a
+#: smear on the page, or as one accent in the roster PDF.
+MAX_MARKS = 4
+
+
+def stacked_marks(text: str, limit: int = MAX_MARKS) -> tuple[str, int] | None:
+    """The first character of ``text`` (after NFD) with more than ``limit`` combining marks
+    (Unicode categories Mn, Mc, Me) after it, and their number; None for none.
+
+    >>> stacked_marks("Tiếng Việt, ẹ́, Ω") is None
+    True
+    >>> stacked_marks("G" + "\u0301" * 150)
+    ('G', 150)
+    >>> stacked_marks("B\u1ec7\u0301\u0302\u0303\u0304nd")
+    ('e', 6)
+    """
+    base, count = "", 0
+    for char in unicodedata.normalize("NFD", text) + " ":
+        if unicodedata.category(char).startswith("M"):
+            count += 1
+            continue
+        if count > limit:
+            return base, count
+        base, count = char, 0
+    return None
+
+
+def hidden_problem(text: str) -> str | None:
+    """What in ``text`` a reader cannot see as written, in English words: an invisible
+    character (:func:`invisible`: a zero-width space, a soft hyphen) or a pile of combining
+    marks past :data:`MAX_MARKS` (it rises over the lines above); None for neither.
+
+    >>> hidden_problem("River\u200bwalk")
+    'invisible character U+200B'
+    >>> hidden_problem("Histo" + "\u0301" * 60 + "rique")
+    '60 combining marks on one character (U+006F), at most 4'
+    >>> hidden_problem("Éléments, Tiếng Việt") is None
+    True
+    """
+    hidden = next((char for char in text if invisible(char)), None)
+    if hidden is not None:
+        return f"invisible character U+{ord(hidden):04X}"
+    return marks_problem(text)
+
+
+def marks_problem(text: str) -> str | None:
+    """A pile of combining marks past :data:`MAX_MARKS` in ``text``, in English words."""
+    stacked = stacked_marks(text)
+    if stacked is None:
+        return None
+    code = f"U+{ord(stacked[0]):04X}" if stacked[0] else "the start of the text"
+    return f"{stacked[1]} combining marks on one character ({code}), at most {MAX_MARKS}"

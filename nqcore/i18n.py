@@ -269,12 +269,20 @@ def translator(lang: str) -> Callable[[str], str]:
         if isinstance(text, Filled):
             from nqcore.filled import fill
 
-            return fill(table.get(text.msgid, text.msgid), text.values, lang)
-        return table.get(catalogue_key(text, getattr(text, "context", None)), text)
+            return fill(_looked_up(table, text.msgid) or text.msgid, text.values, lang)
+        return _looked_up(table, catalogue_key(text, getattr(text, "context", None))) or text
 
     if held is not None:
         held[key] = translate
     return translate
+
+
+def _looked_up(table: dict[str, str], key: str) -> str | None:
+    """The translation of ``key``, or None; a fuzzy one is said (file and line), once."""
+    found = table.get(key)
+    if found is None and key in (fuzzy := getattr(table, "fuzzy", {})):
+        _warn_once(fuzzy[key], "its translation is fuzzy: the English is shown")
+    return found
 
 
 def language_problem(lang: str) -> str:

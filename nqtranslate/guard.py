@@ -37,7 +37,7 @@ from nqcore.catalogue_check import (
     length_problem,
     one_line_problem,
 )
-from nqcore.characters import unshowable
+from nqcore.characters import marks_problem, unshowable
 from nqcore.i18n import ROOT, find_catalogue, locale_dirs
 from nqtranslate.disguise import disguise_problem, invisible_problem
 from nqtranslate.formats import compare_fields, placeholder_problems
@@ -288,6 +288,8 @@ def _text_problem(text: str, english: str) -> str:
         return f"a message of {len(text)} characters (at most {MAX_MESSAGE})"
     if (found := BIDI.search(text)) and found[0] not in english:
         return f"bidi control U+{ord(found[0]):04X} its English does not have"
+    if (piled := marks_problem(text)) and not marks_problem(english):  # rises over the lines
+        return piled
     return invisible_problem(text, english)
 
 

@@ -64,3 +64,27 @@ def test_letters_of_every_script_pass() -> None:
         "0xfdd2",
     ]
     assert sum(1 for c in range(0x110000) if noncharacter(c)) == 66
+
+
+def test_a_fuzzy_translation_asked_for_is_said_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``nq --lang fr`` showed the English of a fuzzy message without a word, where the build
+    and every other refused translation name the line (attack round 23)."""
+    from nqcore import i18n
+
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    path = folder / "nqcore.po"
+    path.write_text(
+        HEADER + 'msgid "Yes"\nmsgstr "Oui"\n\n#, fuzzy\nmsgid "{count} models"\n'
+        'msgstr "{count} figurines"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    translate = i18n.translator("fr")
+    assert translate("Yes") == "Oui"
+    assert capsys.readouterr().err == ""
+    assert [translate("{count} models") for _ in range(3)] == ["{count} models"] * 3
+    said = f"{path}:9: warning: its translation is fuzzy: the English is shown\n"
+    assert capsys.readouterr().err == said

@@ -427,6 +427,17 @@ def test_an_invisible_character_the_english_lacks_is_refused(
     assert [(f.line, f.what.startswith(said)) for f in check_catalogue(path)] == [(6, True)]
 
 
+def test_a_pile_of_combining_marks_is_refused(tmp_path: Path) -> None:
+    """Sixty accents on one letter rose through the four lines above it on the credits page
+    (attack round 23); French stacks two at most, and the names of an army four."""
+    piled = "Histo" + "\u0301\u0300\u0302\u0308" * 15 + "rique"
+    path = _po(tmp_path, "credits", f'msgid "History"\nmsgstr "{piled}"\n')
+    found = [(f.line, f.what) for f in check_catalogue(path)]
+    assert found == [(6, "60 combining marks on one character (U+006F), at most 4")]
+    kept = _po(tmp_path, "credits", 'msgid "History"\nmsgstr "Histoire, Tiếng Việt, ệ"\n')
+    assert check_catalogue(kept) == []
+
+
 @pytest.mark.parametrize(
     ("msgid", "msgstr"),
     [

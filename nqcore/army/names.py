@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from nqcore.characters import invisible
+from nqcore.characters import MAX_MARKS, invisible, stacked_marks
 from nqcore.i18n import N_, Refusal
 from nqcore.terminal import FILLERS
 
@@ -39,12 +39,6 @@ _WHITESPACE = re.compile(r"\s+")
 #: The most characters of a name: the army file's limit, for every name and text a profile
 #: prints (a word of 15,000 letters overflows xelatex's line buffer, and no roster holds it).
 MAX_NAME = 200
-#: The most combining marks one character of a name may carry, counted on its NFD (which splits
-#: "ệ" into "e" and two marks, so that a precomposed letter hides none): the most any
-#: orthography stacks is four (pointed Hebrew with a cantillation mark: shin dot, dagesh, vowel
-#: point, accent; Vietnamese and Yoruba need two at most), and a pile past that prints as a
-#: smear on the page, or as one accent in the roster PDF.
-MAX_MARKS = 4
 
 
 def code_point(char: str) -> str:
@@ -99,28 +93,6 @@ def check_marks(text: str) -> None:
             code=code_point(stacked[0]),
             limit=MAX_MARKS,
         )
-
-
-def stacked_marks(text: str, limit: int = MAX_MARKS) -> tuple[str, int] | None:
-    """The first character of ``text`` (after NFD) with more than ``limit`` combining marks
-    (Unicode categories Mn, Mc, Me) after it, and their number; None for none.
-
-    >>> stacked_marks("Tiếng Việt, ẹ́, Ω") is None
-    True
-    >>> stacked_marks("G" + "\u0301" * 150)
-    ('G', 150)
-    >>> stacked_marks("B\u1ec7\u0301\u0302\u0303\u0304nd")
-    ('e', 6)
-    """
-    base, count = "", 0
-    for char in unicodedata.normalize("NFD", text) + " ":
-        if unicodedata.category(char).startswith("M"):
-            count += 1
-            continue
-        if count > limit:
-            return base, count
-        base, count = char, 0
-    return None
 
 
 def bare_mark(text: str) -> str | None:

@@ -21,7 +21,7 @@ from types import UnionType
 from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
 from nqcore.catalogue_check import BIDI
-from nqcore.characters import unshowable
+from nqcore.characters import hidden_problem, unshowable
 from nqcore.i18n import clip
 
 if TYPE_CHECKING:
@@ -233,6 +233,7 @@ def check_text(data: dict[str, Any], where: str, text: str = "") -> None:
     its line in ``text`` when given.  Iterative, depth first in the file's order, so that the
     first one is named."""
     pending: list[tuple[Any, str, int]] = [(data, "$", 1)]
+    shown = not where.endswith(CHARACTER_TABLES)
     while pending:
         value, path, depth = pending.pop()
         if isinstance(value, dict | list) and depth > MAX_DEPTH:
@@ -247,20 +248,33 @@ def check_text(data: dict[str, Any], where: str, text: str = "") -> None:
         elif isinstance(value, list):
             indexed = reversed(list(enumerate(value)))
             pending.extend((item, f"{path}[{i}]", depth + 1) for i, item in indexed)
-        elif isinstance(value, str) and (found := CONTROL.search(value)):
-            said = f"control character U+{ord(found[0]):04X} in {clip(value)}"
-            raise refused_at(said, path, data, where)
-        elif isinstance(value, str) and (unknown := unshowable(value)):
-            said = f"{unknown} in {clip(value)}: no reader can show it"
-            raise refused_at(said, path, data, where)
-        elif isinstance(value, str) and (bidi := BIDI.search(value)):
-            said = f"bidi control U+{ord(bidi[0]):04X} in {clip(value)}: it reorders what is shown"
-            raise refused_at(said, path, data, where)
+        elif isinstance(value, str) and (problem := _text_problem(value, shown)):
+            raise refused_at(problem, path, data, where)
         elif isinstance(value, float) and not math.isfinite(value):  # JSON cannot carry it
             said = f"not a finite number ({value!r})"
             raise refused_at(said, path, data, where)
         elif isinstance(value, int) and value not in INT64:
             raise DataFileError(_beyond_64_bits(data, where, text, value, path))
+
+
+#: Files whose texts are characters listed as data (look-alikes, marks among them), never shown
+#: to a reader as text: the invisible characters and piles of marks they list are their data.
+CHARACTER_TABLES = ("confusables.toml",)
+
+
+def _text_problem(value: str, shown: bool = True) -> str | None:
+    """What a text of a data file may not hold: a control character, a character no reader can
+    be shown, a bidi control, and in a text shown to readers an invisible character or a pile of
+    combining marks."""
+    if found := CONTROL.search(value):
+        return f"control character U+{ord(found[0]):04X} in {clip(value)}"
+    if unknown := unshowable(value):
+        return f"{unknown} in {clip(value)}: no reader can show it"
+    if bidi := BIDI.search(value):
+        return f"bidi control U+{ord(bidi[0]):04X} in {clip(value)}: it reorders what is shown"
+    if shown and (hidden := hidden_problem(value)):
+        return f"{hidden} in {clip(value)}: a reader cannot see it as written"
+    return None
 
 
 def _beyond_64_bits(data: dict[str, Any], where: str, text: str, value: int, path: str) -> str:

@@ -218,3 +218,24 @@ def test_a_quoted_value_is_clipped_to_its_start_and_length(tmp_path: Path) -> No
     keys = ('name = "x"\npoints = 2000\n' + "Z" * 300 + " = 1\n").encode()
     error = import_army(keys, "fr")["error"]
     assert error.endswith("Z" * 80 + "… (300 caractères) (faute de frappe\u202f?)"), error
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("River\\u200bwalk", "invisible character U+200B in 'River\\u200bwalk'"),
+        ("Smo\\u00adke", "invisible character U+00AD in 'Smo\\xadke'"),
+        ("Smo" + "\\u0301" * 60 + "ke", "60 combining marks on one character (U+006F), at most 4"),
+    ],
+)
+def test_a_name_a_reader_cannot_see_as_written_is_refused(name: str, said: str) -> None:
+    """A zero-width space published "River​walk" and lost its French name; sixty accents rose
+    over the lines above (attack round 23): refused as the army files' names are."""
+    with pytest.raises(datafiles.DataFileError) as caught:
+        datafiles.parse(
+            _spells(name), "nqcore/data/spells.toml", datafiles.schema_for("spells.toml")
+        )
+    message = str(caught.value)
+    assert message.startswith("nqcore/data/spells.toml, spell #1 (fireball), field name: ")
+    assert said in message, message
+    datafiles.parse(_spells("Tiếng Việt"), "s.toml", datafiles.schema_for("spells.toml"))
