@@ -115,6 +115,8 @@ def page_messages(lang: str) -> dict[str, str]:
         ).format(max=format_number(MAX_INCHES, lang)),
         "ranges": ui_text("Enter three ranges such as 10/+1 20/+0 30/-1 (- for none).", lang),
         "refused": ui_text("The rules engine refused the question:", lang),
+        # a field's refusal in the answer, with the field's label
+        "field_refused": ui_text("{field}: {refusal}", lang),
         # a modifier left blank: none, not a mistake (the fields' labels)
         "blank": ui_text("Left blank, counted as 0 (none): {fields}.", lang),
         # two ticked modifiers the rules do not combine, named as their boxes are labelled

@@ -364,6 +364,15 @@ if (viewport) {
 
 const asked = new WeakMap();
 
+// A field's refusal with the field's name: "Armour resilience (RE): Enter a whole number...".
+const fieldRefusal = (error) => {
+  const control = document.getElementById(error.id.replace(/-error$/, ""));
+  const label = control && (control.labels?.[0] || control.querySelector("legend"));
+  const field = label ? label.textContent.trim() : "";
+  const refusal = error.textContent.trim();
+  return field ? say(words.field_refused, { field, refusal }) : refusal;
+};
+
 // Ask the engine what the form asks; resolves with {argv, answer} once it is shown.
 const compute = async (form) => {
   const turn = (asked.get(form) || 0) + 1;
@@ -371,8 +380,10 @@ const compute = async (form) => {
   const argv = commandLine(form);
   form.dataset.argv = JSON.stringify(argv);
   if (argv === null) {
-    show(form, [], false);
+    // The answer says which field holds it back, as the summary does: on a phone the field's
+    // own message may be off the screen (player round thirteen: an empty box).
     const refused = form.querySelector(".nq-field-error:not([hidden])");
+    show(form, refused ? [fieldRefusal(refused)] : [], !!refused);
     form.querySelector(".nq-summary").textContent = refused ? refused.textContent : "";
     delete form.dataset.answer;
     return { argv, answer: null };

@@ -245,3 +245,30 @@ def test_the_undo_bar_sits_whole_on_a_phone_in_two_lines(
     assert page.locator("#nq-army-undo-text").inner_text().count("…") == 1
     assert not watched.errors, watched.errors
     context.close()
+
+
+#: The widest choice of each formation list against the list's own width (its arrow and padding
+#: take about 2 rem): what a closed list shows of the choice.
+FORMATION_FITS = """() => [...document.querySelectorAll("select[id$='-formation']")].map((s) => {
+  const select = s;
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = getComputedStyle(select).font;
+  const widest = Math.max(...[...select.options].map((o) => context.measureText(o.text).width));
+  return [select.id, Math.round(widest + 32), Math.round(select.getBoundingClientRect().width)];
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_formation_list_shows_its_choices_whole_on_a_phone(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """« Formation en ligne » and « … serrée » differ by their last words, which half a row cut
+    off at 390 px (player round thirteen)."""
+    context, watched = _opened(browser, site, lang, "390", "light")
+    fits = watched.page.evaluate(FORMATION_FITS)
+    assert fits, "no formation list"
+    for ident, needed, width in fits:
+        assert needed <= width, (ident, needed, width)
+    watched.page.locator("#nq-army-unit-0-formation").scroll_into_view_if_needed()
+    screenshot(watched.page, f"army-formation-390-{lang}")
+    context.close()

@@ -118,3 +118,25 @@ def test_the_pinned_answer_stays_above_the_on_screen_keyboard(
     screenshot(page, f"calc-pinned-above-the-keyboard-{lang}")
     cdp.send("Emulation.setPageScaleFactor", {"pageScaleFactor": 1})
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_value_refused_is_said_in_the_answer_with_its_field(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """The answer box names the field that holds it back and says why, in the page's language
+    (player round thirteen: RE -1 left an empty box, the reason only beside the field)."""
+    context, watched = _open(browser, site, lang, width=390)
+    page = watched.page
+    page.fill("#nq-save-re", "-1")
+    refusal = ui_text("Enter a whole number from {min} to {max}.", lang).format(min=0, max=3)
+    said = ui_text("{field}: {refusal}", lang).format(
+        field=ui_text("Armour resilience (RE)", lang), refusal=refusal
+    )
+    answer = "document.querySelector('#nq-save .nq-answer')"
+    wait_until(page, f"{answer}.innerText.trim() === {said!r}")
+    assert "nq-refused" in (page.locator("#nq-save .nq-answer").get_attribute("class") or "")
+    page.fill("#nq-save-re", "1")
+    wait_until(page, f"!{answer}.classList.contains('nq-refused') && {answer}.innerText !== ''")
+    assert not watched.errors, watched.errors
+    context.close()
