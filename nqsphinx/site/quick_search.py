@@ -45,6 +45,7 @@ from nqsphinx.builder import builder_of
 from nqsphinx.directives.entities import domain, kind_name
 from nqsphinx.directives.example_view import NO_SEARCH
 from nqsphinx.directives.glossary_links import TermDefinition
+from nqsphinx.languages.typography import site_text
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.refusals import Refused
 from nqsphinx.site import vendored
@@ -153,12 +154,13 @@ def _reference_title(env: BuildEnvironment, node: addnodes.pending_xref) -> str 
     return None
 
 
-def _own_text(env: BuildEnvironment, section: nodes.section) -> str:
-    """The words of a section, its subsections aside (at most ``TEXT_WORDS``)."""
+def _own_text(env: BuildEnvironment, section: nodes.section, lang: str) -> str:
+    """The words of a section, its subsections aside (at most ``TEXT_WORDS``), set as the page
+    sets them (« 25 % », −1: the snippets showed the typed « 25% » and -1)."""
     words = _Words()
     for child in section.children[1:]:
         _text(env, child, words)
-    return " ".join(words.words[:TEXT_WORDS])
+    return site_text(" ".join(words.words[:TEXT_WORDS]), lang)
 
 
 def _sections(app: Sphinx, docname: str) -> Iterator[tuple[list[str], list[str]]]:
@@ -167,6 +169,7 @@ def _sections(app: Sphinx, docname: str) -> Iterator[tuple[list[str], list[str]]
     on a page (the range costs of weapons and of support weapons) say which section holds them:
     the player would otherwise see the same line twice."""
     env = app.env
+    lang = page_language(app.config.language)
     labels = env.get_domain("std").labels  # type: ignore[attr-defined]
     here = {anchor for page, anchor, _title in labels.values() if page == docname}
     page_title = env.titles[docname].astext()
@@ -182,13 +185,13 @@ def _sections(app: Sphinx, docname: str) -> Iterator[tuple[list[str], list[str]]
         title = section[0].astext()
         ids = [f"{docname}.html#{i}" for i in section["ids"]]
         if title.split() == page_title.split():  # the French title's no-break space aside
-            yield ["page", title, f"{docname}.html", "", _own_text(env, section)], ids
+            yield ["page", title, f"{docname}.html", "", _own_text(env, section, lang)], ids
             continue
         context = page_title
         if titles[title] > 1 and (parent := _parent_title(section)) not in (None, page_title):
             context = f"{page_title} › {parent}"
         href = f"{docname}.html#{anchor}"
-        yield ["section", title, href, context, _own_text(env, section)], ids
+        yield ["section", title, href, context, _own_text(env, section, lang)], ids
 
 
 def _parent_title(section: nodes.section) -> str | None:

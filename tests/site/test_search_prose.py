@@ -34,3 +34,17 @@ def test_the_calculators_forms_are_not_indexed(html_sites: dict[str, Path], lang
     text = (html_sites[lang] / "at-the-table.html").read_text(encoding="utf-8")
     assert word in text  # in the notice
     assert word not in indexed_text(html_sites[lang])["at-the-table"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_snippets_are_set_as_the_pages_are(html_sites: dict[str, Path], lang: str) -> None:
+    """« 25 % » and −1 as the page prints them, not the typed « 25% » and -1 (player round
+    thirteen: the French snippets lost the page's typography)."""
+    from tests.site.search_index import search_index
+
+    texts = [doc[4] for doc in search_index(html_sites[lang])["docs"]]
+    assert any("\u22121" in text for text in texts)
+    assert not [t for t in texts if re.search(r"(?<![\w/-])-\d", t)][:3]
+    if lang == "fr":
+        assert any("25\u202f%" in text for text in texts)
+        assert not [t for t in texts if re.search(r"\d%", t)][:3]
