@@ -964,10 +964,20 @@ if (builder) {
       showError(importer,
         `${say(said.refused_file, { refusal: result.error || result.points.error })}\n${said.choose_file}`);
     } else {
-      // An imported profile is a new one of the list, opened.
+      // An imported profile is a new one of the list, opened; a name already kept is given
+      // the first "… (2)" free, said (player round thirteen: two alike in the list, silently).
       showError(importer, "");
       profilesList.closeUndo();
-      builderShow(result, profiles.add({}), {});
+      const taken = new Set(profiles.all().map((entry) => entry.name));
+      const entry = profiles.add({});
+      builderShow(result, entry, {});
+      if (taken.has(result.name)) {
+        let copy = `${result.name} (2)`;
+        for (let n = 3; taken.has(copy); n += 1) copy = `${result.name} (${n})`;
+        await builderAsk({ set: { name: copy } }, entry);
+        builder.querySelector("#nq-builder-said").textContent = say(said.imported_copy,
+          { name: result.name, copy });
+      }
     }
     importer.value = "";
   });

@@ -10,6 +10,7 @@ import io
 import json
 import random
 import time
+import tomllib
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import redirect_stderr, redirect_stdout
@@ -37,6 +38,7 @@ from tests.browser.conftest import (
     _recorded,
     keep_for_offline,
     screenshot,
+    text_is,
     wait_until,
     watch,
 )
@@ -849,6 +851,14 @@ def test_the_builder_changes_exports_imports_and_keeps_a_profile(
     assert "broken.toml" in refusal_box.inner_text()  # the file the player chose, by its name
     page.set_input_files("#nq-builder-import", str(saved))
     refusal_box.wait_for(state="hidden")
+    # The same file again: its profile is kept beside the first, named "… (2)", and said (player
+    # round thirteen: two alike in the list, silently).
+    name = tomllib.loads(toml)["name"]
+    copied = ui_text(
+        "A profile named “{name}” is already kept: the file’s is kept as “{copy}”.", lang
+    ).format(name=name, copy=f"{name} (2)")
+    wait_until(page, text_is("nq-builder-said", copied))
+    assert page.evaluate("window.nqAtTable.builder.state.name") == f"{name} (2)"
     assert not table.errors, table.errors
 
 
