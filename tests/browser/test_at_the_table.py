@@ -432,7 +432,10 @@ def test_bad_input_is_refused_beside_its_field(
     }
     assert error.inner_text() == ui_text(message, lang).format(**limits)
     assert field.get_attribute("aria-invalid") == "true"
-    assert page.locator(f"#nq-{command} .nq-answer").inner_text() == ""
+    # the answer says it too, with the field's name (player round thirteen: an empty box)
+    label = page.locator(f"label[for='nq-{command}-{name}']").inner_text().strip()
+    said = ui_text("{field}: {refusal}", lang).format(field=label, refusal=error.inner_text())
+    assert page.locator(f"#nq-{command} .nq-answer").inner_text().strip() == said
     field.fill(field.get_attribute("value") or "")  # the page's own value: answered again
     error.wait_for(state="hidden")
     wait_until(page, f"document.querySelector('#nq-{command} .nq-answer').innerText.length > 0")
