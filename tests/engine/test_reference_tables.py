@@ -235,7 +235,8 @@ def test_armour_and_limits_summaries_repeat_the_chapter() -> None:
 def test_summary_limits_give_the_traits_of_the_engine() -> None:
     """Erratum summary-lists-omissions: the summary's Traits column, from the engine's limits."""
     summary = get_table("summary-ability-limits")
-    types = [ModelType(kind) for kind in datafiles.load("characteristic_costs.toml")["limits"]["types"]]
+    kinds = datafiles.load("characteristic_costs.toml")["limits"]["types"]
+    types = [ModelType(kind) for kind in kinds]
     engine = [limits["traits"] for limits in map(ability_limits, types) if limits is not None]
     assert column(summary, "Traits") == engine == [3, 3, 2, 2, 2]
 
