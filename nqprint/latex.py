@@ -13,7 +13,7 @@ from nqcore.colour import rgb
 from nqcore.i18n import N_
 from nqprint import label_fit
 from nqprint.credits import authors, keywords, pdf_lang, pdf_title, subject
-from nqprint.tex_sandbox import sandboxed_env
+from nqprint.tex_sandbox import pdf_dates, sandboxed_env
 from nqprint.texts import print_text
 
 #: The paper as a product's title names it (A4 needs no translation), and the translator's role
@@ -182,7 +182,7 @@ PREAMBLE = r"""\documentclass[10pt]{article}
 %(xmp)s
 \hypersetup{pdftitle={%(title)s}, pdfauthor={%(author)s}, pdfsubject={%(subject)s},
   pdfkeywords={%(keywords)s}, pdflang={%(pdflang)s}, pdfmetalang={%(pdflang)s},
-  pdfdisplaydoctitle=true, keeppdfinfo}
+  pdfdisplaydoctitle=true, keeppdfinfo, %(dates)s}
 \definecolor{nqred}{HTML}{7B1E1E}
 \definecolor{nqrule}{HTML}{999999}
 \definecolor{nqshade}{HTML}{F2ECE4}
@@ -222,6 +222,7 @@ def document(
         "subject": pdf_text(subject(lang)),
         "keywords": pdf_text(keywords(lang)),
         "xmp": XMP,
+        "dates": pdf_dates(),
         "extra": extra,
         "body": body,
     }

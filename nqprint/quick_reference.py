@@ -70,7 +70,22 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "movement-abilities": ("actions:movement-ability-table",),
     "close-combat-modifiers": ("close-combat:close-combat-modifiers",),
     "ranged-modifiers": ("ranged-combat:ranged-attack-modifiers",),
-    "rolls-needed": ("close-combat:striking-the-enemy", "actions:masterful-hit"),
+    # Each roll the block gives, at its rule: to hit in close and ranged combat, masterful hits
+    # and fumbles, the armour save, the wound, a template's partly covered model, the command
+    # test, casting, cancelling and resisting a spell.
+    "rolls-needed": (
+        "close-combat:striking-the-enemy",
+        "ranged-combat:ranged-combat",
+        "actions:masterful-hit",
+        "actions:fumbles",
+        "armour-and-damage:armour-saves",
+        "armour-and-damage:damage",
+        "ranged-combat:ranged-combat-teardrop-templates",
+        "morale:morale",
+        "magic:casting-a-spell",
+        "magic:cancelling-a-spell-in-play",
+        "magic:resisting-a-spell",
+    ),
     "armour-modifiers": ("armour-and-damage:armour-modifier",),
     "wound-table": ("armour-and-damage:damage",),
     "command-modifiers": ("actions:actions-command-test-modifiers",),
@@ -199,13 +214,20 @@ def _block(content: str) -> str:
 
 
 def _heading(text: str, lang: str, ref: str = "") -> str:
-    """A block's title, the rulebook page where its rule is at the right of the line."""
-    page = rf"\hfill{{\mdseries {ref}}}" if ref else ""
+    """A block's title, the rulebook pages where its rules are at the right of the line, or at
+    the right of a line of their own where the line cannot hold both (the rolls' many pages):
+    the pages are never broken over two lines (TeXbook, exercise 14.30)."""
+    page = (
+        rf"\unskip\nobreak\hfil\penalty50\hskip1em\hbox{{}}\nobreak\hfil"
+        rf"\mbox{{\mdseries {ref}}}\parfillskip=0pt"
+        if ref
+        else ""
+    )
     return (
         r"\par\noindent{\sffamily\bfseries\color{nqred}"
         + tex(text, lang)
         + page
-        + r"}\par\nopagebreak\vspace{1pt}"
+        + r"\par}\nopagebreak\vspace{1pt}"  # the paragraph ends in the group: its \parfillskip
         + "\n"
     )
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from nqcore.i18n import ROOT
@@ -65,6 +66,18 @@ def sandboxed_env(base: dict[str, str] | None = None) -> dict[str, str]:
         if epoch:
             env["SOURCE_DATE_EPOCH"] = epoch
     return env
+
+
+def pdf_dates(base: dict[str, str] | None = None) -> str:
+    """hyperref's ``pdfcreationdate`` and ``pdfmoddate``, one instant: the sources' time, as
+    :func:`sandboxed_env` gives the TeX run (``SOURCE_DATE_EPOCH``, else the commit's), or the
+    clock's outside git.  Left to themselves, xdvipdfmx wrote that instant as the document
+    information's CreationDate and no ModDate, and hyperxmp the log file's time (the clock) as
+    the XMP CreateDate and ModifyDate: every PDF's two records disagreed (proof round 13)."""
+    epoch = sandboxed_env(base).get("SOURCE_DATE_EPOCH", "")
+    when = datetime.fromtimestamp(int(epoch), UTC) if epoch.isdigit() else datetime.now(UTC)
+    stamp = when.strftime("D:%Y%m%d%H%M%SZ")
+    return f"pdfcreationdate={{{stamp}}}, pdfmoddate={{{stamp}}}"
 
 
 def compile_sphinx_latex(folder: str) -> subprocess.CompletedProcess[str]:

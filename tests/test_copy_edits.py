@@ -68,6 +68,25 @@ def test_no_doubled_word_in_the_english_sources() -> None:
     assert doubled == []
 
 
+def test_inches_are_printed_as_fractions() -> None:
+    """§11.12's "an extra 0.5\" blast" is "½\"" in both languages: the book prints a half inch as
+    a fraction everywhere else ("1½\"" four lines below), never as a decimal."""
+    decimal = re.compile(r"\d[.,]5\\?\"")
+    english = [
+        f"{path.name}:{number}"
+        for path in sorted(DOCS.glob("*.md"))
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if decimal.search(line)
+    ]
+    french = [
+        f"{path.name}:{number}"
+        for path in sorted((ROOT / "locale" / "fr" / "LC_MESSAGES").glob("*.po"))
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if line.startswith(("msgstr", '"')) and decimal.search(line)
+    ]
+    assert english == [] and french == []
+
+
 @pytest.mark.parametrize("page", ["actions", "morale"])
 def test_the_re_roll_of_a_failed_command_test_is_stated_once(page: str) -> None:
     """Both chapters that print the command test modifiers state the Army Battle Standard's

@@ -41,6 +41,8 @@ NOUNS = (
     "Personnage", "Personnages", "Individu", "Individus", "Vampire", "Vampires",
     "Squelette", "Squelettes", "Zombi", "Zombis",
     "Chef d’unité", "Chefs d’unité", "Chef d’Unité", "Chefs d’Unité",
+    "Musicien", "Musiciens", "Porteur de bannière", "Porteurs de bannière",
+    "Porteur de Bannière", "Porteurs de Bannière",
 )  # fmt: skip
 #: Such a noun after a word, a comma or a bracket (or after l’, d’ there), not as a label that
 #: opens an item of a list (« ; Nain : Armure lourde »: a profile's name).
@@ -77,7 +79,7 @@ def test_names_are_in_sentence_case_wherever_they_are_written() -> None:
     assert {"Épée à lame large", "Marteau de guerre", "Arme de soutien", "Mise à terre"} <= names
     assert "Sauvegarde d’armure" in names
     wrong = []
-    for place, text in _messages():
+    for place, text in [*_messages(), *_glossary_texts()]:
         for name in names:
             for found in re.findall(re.escape(name), text, re.IGNORECASE):
                 if found not in (name, name[0].lower() + name[1:]) and found.lower() == found:
@@ -170,7 +172,7 @@ def test_characteristics_are_lower_case_inside_a_sentence() -> None:
 #: « Mort-Vivant »): the engine's and the glossary's names do not list them.
 RULE_NAMES = (
     "Armes standard", "Blessure supplémentaire", "Grandes figurines", "Grande figurine",
-    "Unités infiltrées", "Mort-vivant",
+    "Unités infiltrées", "Mort-vivant", "Les unités", "Porteurs de bannière",
 )  # fmt: skip
 
 

@@ -142,6 +142,22 @@ WORDING = {
     r"\(\d+\s?[-–]\s?\d+\),? soit": "a minus sign: (7 − 1)",
     r"«\s[A-ZÀ-Ý][^»]{30,}[^.!?…]\s»\.": "the full stop inside the guillemets",
 }
+#: The thirteenth proof-reading's literal French (one voice): a page that « pose » the reader's
+#: questions, the errata's « suit une lecture » (a calque of "follows a reading"), « un résultat
+#: bien plus difficile de 4 » (of "a much more difficult 4"), a characteristic without its
+#: « valeur » (« a un corps à corps (CC) de 6 »), and a futur then a conditionnel in one sentence.
+WORDING.update(
+    {
+        r"\bpose vos propres questions": "« vous permet de poser vos propres questions »",
+        r"\b(?:suit|suivre|ne suit pas)\b[^.]{0,40}\blecture\b|\blecture\b[^.]{0,40}\bsuit\b": (
+            "« retient une interprétation »"
+        ),
+        r"\bbien plus difficile de \d": "« obtenir 4 ou moins, ce qui est bien plus difficile »",
+        r"\ba une? corps à corps \(CC\)": "« a une valeur de corps à corps (CC) »",
+        r"\bfournira\b[^.]*\bdonnerait\b": "one tense: « Cela lui donnerait … et … »",
+        r"\brègle des Unités\b": "« la règle des unités », as §2.1 « Les unités » is printed",
+    }
+)
 
 
 def test_french_wording_the_proof_reader_marked() -> None:

@@ -14,6 +14,7 @@ from nqcore.data.datafiles import DataFileError
 from nqcore.tables.registry import get_table
 from nqsphinx.directives.glossary import load_terms
 from nqsphinx.directives.index_data import load_index_data
+from nqsphinx.directives.rules_index import sub_entry_text
 from tests.building import ROOT
 
 DOCS = ROOT / "docs"
@@ -144,3 +145,37 @@ def test_the_glossary_agrees_with_the_errata_on_close_range() -> None:
     term = next(t for t in load_terms(DOCS / "_data" / "glossary.toml") if t.key == "close-range")
     assert "(SR)" not in term.definitions["en"]
     assert "aussi portée courte" not in term.definitions["fr"]
+
+
+@pytest.mark.parametrize(
+    ("words", "lang", "entry"),
+    [
+        ("Attacking A Panicked Unit", "en", "attacking a panicked unit"),  # a Title Case heading
+        ("Poisonous Attack", "en", "poisonous attack"),  # an ability's name
+        ("Attaque empoisonnée", "fr", "attaque empoisonnée"),  # a sentence-case heading
+        ("Very Large (VLT)", "en", "very large (VLT)"),  # an abbreviation keeps its capitals
+        ("Optional Rule “The Lucky Save”", "en", "optional rule “The Lucky Save”"),  # quoted
+        ("L’armée", "fr", "armée"),
+    ],
+)
+def test_a_sub_entry_is_in_the_topics_lower_case(words: str, lang: str, entry: str) -> None:
+    """The proof-reader of session 28 found sub-entries changing case inside one group: "Natural
+    1 / masterful hit / Poisonous Attack", « Résultat naturel de 1 / Attaque empoisonnée / coup
+    de maître », "Morale / Attacking A Panicked Unit" beside "Panicked / attacking a panicked
+    unit". The builder sets every sub-entry so, a heading's words as the list's."""
+    assert sub_entry_text(words, lang) == entry
+
+
+def test_the_lists_sub_entries_are_written_in_lower_case() -> None:
+    """The words the list gives a sub-entry (a looked-up term's place, "Head; sub" of a merge)
+    are written as the index prints them."""
+    subs = [(p.sub(lang), lang) for t in DATA.lookup for p in t.places for lang in ("en", "fr")]
+    subs += [
+        (part, lang)
+        for m in DATA.merge
+        for lang in ("en", "fr")
+        for part in getattr(m, lang).split(";")[1:]
+    ]
+    assert [
+        words for words, lang in subs if words and sub_entry_text(words, lang) != words.strip()
+    ] == []

@@ -4,11 +4,14 @@ and game terms use the glossary's approved French."""
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from nqcore import po
+from nqcore.army.features import abilities, equipment, traits
+from nqcore.rules.spells import all_spells
 from nqsphinx.directives.glossary import GlossaryError, load_terms
 from nqtranslate.glossary_check import (
     GLOSSARY,
@@ -195,6 +198,24 @@ def test_glossary_has_both_languages_for_every_term() -> None:
     assert len({t.key for t in terms}) == len(terms)
     for term in terms:
         assert term.names["en"] and term.names["fr"] and term.definitions["fr"]
+
+
+def test_the_english_glossary_names_rules_in_the_rules_running_text_case() -> None:
+    """An ability, trait, item or spell named inside an English definition is written as the
+    rules' running text writes it, in lower case ("masters of combat", "rain of arrows"), never in
+    the Title Case of its heading: the proof-reader of session 28 found glossary D5 mixing both
+    styles in one parenthesis ("projectile travel, Masters Of Combat, Rain Of Arrows")."""
+    names = [f.name for f in (*abilities(), *traits(), *equipment())]
+    names += [spell.name for spell in all_spells()]
+    pattern = re.compile("|".join(re.escape(n) for n in names if " " in n), re.IGNORECASE)
+    glossary = tomllib.loads((ROOT / "docs" / "_data" / "glossary.toml").read_text("utf-8"))
+    wrong = [
+        f"{term['key']}: {m.group(0)!r}"
+        for term in glossary["term"]
+        for m in pattern.finditer(term.get("def_en", ""))
+        if m.group(0) != m.group(0).lower() and m.start() > 0
+    ]
+    assert "Masters Of Combat" in names and wrong == []
 
 
 def test_glossary_errors_name_the_record(tmp_path: Path) -> None:

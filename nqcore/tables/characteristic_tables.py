@@ -191,12 +191,16 @@ def ability_limits_table() -> Table:
 
 @register_table("summary-ability-limits")
 def ability_limits_summary_table() -> Table:
-    """Profile Creation Summary > Abilities, Traits And Equipment Limits (no traits column)."""
+    """Profile Creation Summary > Abilities, Traits And Equipment Limits.
+
+    The 2007 summary leaves out the Traits column; this edition gives it, from the same limits as
+    Ability, Trait And Equipment Maximums (erratum ``summary-lists-omissions``).
+    """
     return _limits_table(
         "summary-ability-limits",
         N_("Abilities, Traits And Equipment Limits"),
         f"{SUMMARY} > Abilities, Traits And Equipment Limits",
-        ("abilities", "equipment"),
+        ("abilities", "traits", "equipment"),
     )
 
 

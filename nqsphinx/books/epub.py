@@ -49,12 +49,20 @@ from nqsphinx.untrusted import GENERATED, generated_raw
 #: The book's templates: these folders of each templates path, its own
 #: (``nqsphinx/site/templates/epub``), then the macros it shares with the site (``partials``).
 BOOK_FOLDERS = ("epub", "partials")
-#: Credited in both editions (Credits: "Additional Material and Playtesting by"); MARC roles.
-CONTRIBUTORS = (
-    ("Steve Cunningham", "ctb"),
-    ("Glenn Few", "ctb"),
-    ("Robert Fransgaard", "ctb"),
-    ("Tony Kenealy", "ctb"),
+#: Everyone the credits page of the print editions names besides the author, with their MARC
+#: relator roles: "Additional Material and Playtesting", "Background History" and "Additional
+#: Contributions" (``ctb``), "Diagrams and Templates" (``ill``). The credits page only for the
+#: site (its images: editing, artwork, cover, painted models) is not in the e-book.
+CONTRIBUTORS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Steve Cunningham", ("ctb",)),
+    ("Glenn Few", ("ctb",)),
+    ("Robert Fransgaard", ("ctb", "ill")),
+    ("Tony Kenealy", ("ctb",)),
+    ("Matthew Lyon", ("ill",)),
+    ("Tim Gittins", ("ctb",)),
+    ("Robert Grainger", ("ctb",)),
+    ("Jane Kenealy", ("ctb",)),
+    ("Colin Matthews", ("ctb",)),
 )
 RIGHTS = "© 2002–2007 Chris Gilders."
 #: Characters of the book's type (1 em) across a phone's page, 390 px less the margins: 42 of
@@ -79,9 +87,15 @@ BREAKABLE = re.compile(r"[ \t\n]+")
 W3C_DATE = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
 
 
-def contributors(lang: str) -> list[tuple[str, str]]:
-    """Everyone the edition credits besides its author, with their MARC relator role."""
-    return [*CONTRIBUTORS, *((name, "trl") for name in TRANSLATORS.get(lang, ()))]
+def contributors(lang: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Everyone the edition credits besides its author, with their MARC relator roles."""
+    return [*CONTRIBUTORS, *((name, ("trl",)) for name in TRANSLATORS.get(lang, ()))]
+
+
+def subtitle(lang: str) -> str:
+    """The edition, the title's subtitle ("English edition", « Édition française »), as the
+    PDFs' titles and the cover name it."""
+    return ui_text("English edition", lang)
 
 
 def description(lang: str) -> str:
@@ -240,7 +254,8 @@ class RulebookEpubBuilder(Epub3Builder):
         metadata["version"] = metadata["date"]
         metadata["source"] = html.escape(source_book(self.config.project, self.config.today))
         lang = page_language(self.config.language)
-        metadata["contributors"] = [(html.escape(n), role) for n, role in contributors(lang)]
+        metadata["contributors"] = [(html.escape(n), roles) for n, roles in contributors(lang)]
+        metadata["subtitle"] = html.escape(subtitle(lang))
         metadata["accessibility"] = [
             (prop, html.escape(value)) for prop, value in accessibility(self.config, lang)
         ]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from nqprint.credits import AUTHOR, GAME, TRANSLATORS, authors, keywords, pdf_lang, pdf_title
 from nqprint.credits import subject as credits_subject
 from nqprint.latex import XMP, latex_escape, pdf_text
+from nqprint.tex_sandbox import pdf_dates
 from nqsphinx.books.units import unit_spaces
 from nqsphinx.directives.diagrams import aspect_circle_tikz
 from nqsphinx.languages.typography import french_pdf_string
@@ -125,6 +126,7 @@ def metadata(lang: str, papersize: str = "a4paper") -> str:
         + rf"pdfsubject={{{pdf_text(subject)}}}, "
         + rf"pdfkeywords={{{pdf_text(keywords(lang))}}}, "
         + rf"pdflang={{{tag}}}, pdfmetalang={{{tag}}}, "
-        + rf"pdfcopyright={{{pdf_text(rights)}}}, pdfdisplaydoctitle=true, keeppdfinfo{info}}}"
+        + rf"pdfcopyright={{{pdf_text(rights)}}}, pdfdisplaydoctitle=true, keeppdfinfo, "
+        + rf"{pdf_dates()}{info}}}"
         + "\n"
     )

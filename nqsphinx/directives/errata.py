@@ -26,7 +26,12 @@ from nqsphinx.books.editions import is_print_edition
 from nqsphinx.directives.coverage import chapters_in_order
 from nqsphinx.directives.example_view import NO_SEARCH
 from nqsphinx.messages import engine_text, page_language, ui_text
+from nqsphinx.untrusted import generated_raw
 
+#: In the PDFs a note's lines are set ragged right, in the box's group, as a list of short
+#: items reads best: justified, a line before a long link that would not break ("Recommended
+#: maximum wounds of a character") had its word gaps stretched (proof round 13, English boxes).
+RAGGED_NOTE = "\\raggedright\n"
 #: The class of the container that ``{nq-errata}`` leaves until every page is read.
 PLACEHOLDER_CLASS = "nq-errata-placeholder"
 
@@ -260,6 +265,7 @@ class ErratumNotes(SphinxPostTransform):
         mixed = len({erratum.kind for erratum in errata}) > 1
         note = nodes.admonition(classes=["note", "nq-erratum-note"])
         note += nodes.title(text=note_title(errata, lang))
+        note += generated_raw(RAGGED_NOTE, "latex")
         items = nodes.bullet_list(bullet="-")
         # In print, a list of records keeps to its links: a box of seven records and their
         # readings parted a heading from its table (the errata chapter says each reading).

@@ -73,6 +73,33 @@ def index_text(title: str, lang: str) -> str:
     return french_html(title) if lang == "fr" else title
 
 
+#: A word of a sub-entry that a heading or a name capitalises: its capital, then small letters
+#: (an abbreviation, "AC", "VLT", "D10", keeps its capitals).
+_CAPITALISED = re.compile(r"(?<![\w’'])([A-ZÀ-Ý])(?=[a-zß-ÿ’'-]*(?![\w]))")
+#: A title quoted inside a sub-entry: it keeps its capitals.
+_QUOTED = re.compile(r'(“[^”]*”|«[^»]*»|"[^"]*")')
+
+
+def sub_entry_text(text: str, lang: str) -> str:
+    """A sub-entry in the index's one case style: a topic's words in lower case, as they read
+    inside a sentence ("Morale; attacking a panicked unit", « Résultat naturel de 1; attaque
+    empoisonnée »), whether they come from a heading in Title Case, a heading in sentence case or
+    a name; an abbreviation keeps its capitals, and a section title keeps them where it is quoted:
+
+    >>> sub_entry_text("Attacking A Panicked Unit", "en")
+    'attacking a panicked unit'
+    >>> sub_entry_text("Very Large (VLT)", "en")
+    'very large (VLT)'
+    >>> sub_entry_text("Attaque empoisonnée", "fr")
+    'attaque empoisonnée'
+    """
+    parts = _QUOTED.split(index_text(text, lang))
+    return "".join(
+        part if index % 2 else _CAPITALISED.sub(lambda m: m.group(1).lower(), part)
+        for index, part in enumerate(parts)
+    )
+
+
 def index_node(text: str, target: str) -> addnodes.index:
     return addnodes.index(entries=[("single", text, target, "", None)], inline=False)
 
@@ -148,8 +175,10 @@ class IndexList:
 
     def words(self, entry: index_data.Words) -> str:
         """An entry's words in the index's form; "Prone; being knocked" each part."""
-        given = index_data.words(self.srcdir, entry, self.lang)
-        return "; ".join(index_text(part, self.lang) for part in given.split(";"))
+        head, *subs = index_data.words(self.srcdir, entry, self.lang).split(";")
+        return "; ".join(
+            [index_text(head, self.lang), *(sub_entry_text(sub, self.lang) for sub in subs)]
+        )
 
     def index(self, section: nodes.section, title: str) -> None:
         """The entries of one heading: its own (or the merged one's words) unless it is a
@@ -160,7 +189,7 @@ class IndexList:
         if not isinstance(section.parent, nodes.document):
             section.insert(1, index_node(own, label))
         # Under a topic, an inverted heading ("Prone; being knocked") goes by its own words.
-        sub = index_text(title, self.lang) if ";" in own else own
+        sub = sub_entry_text(title if ";" in own else own, self.lang)
         for topic in self.topics.get(label, []):
             if self.words(topic):  # a language without the topic's words: no topic
                 section.insert(1, index_node(f"{self.words(topic)}; {sub}", label))
@@ -187,7 +216,7 @@ class IndexList:
         if not head:  # a language without the term's words: no entry
             return
         sub = place.sub(self.lang)
-        text = f"{head}; {index_text(sub, self.lang)}" if sub else head
+        text = f"{head}; {sub_entry_text(sub, self.lang)}" if sub else head
         label = section["ids"][0]
         find = place.find(self.lang)
         if not find:

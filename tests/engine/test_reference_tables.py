@@ -11,9 +11,12 @@ from pathlib import Path
 import pytest
 
 from nqcore.army.armoury import hand_weapons, ranged_weapons, support_weapons
+from nqcore.army.characteristics import ModelType
+from nqcore.army.points import ability_limits
 from nqcore.army.profile_files import example_profile, sample_profiles
 from nqcore.army.profile_points import profile_points
 from nqcore.book.errata import all_errata
+from nqcore.data import datafiles
 from nqcore.i18n import Msg
 from nqcore.tables.registry import Phrase, Signed, Table, get_table, table_keys
 from nqcore.tables.table_text import cell_text
@@ -223,8 +226,19 @@ def test_armour_and_limits_summaries_repeat_the_chapter() -> None:
     assert column(armour, "Points Cost") == [0, 1, 2, 4, 7, 11, 15, 20]
     assert armour.rows[0][2:] == (1, 1) and armour.rows[1][2:] == (None, None)
     assert get_table("summary-barding").rows == get_table("creating-a-profile-barding-cost").rows
-    limits = get_table("ability-limits").rows
-    assert get_table("summary-ability-limits").rows == tuple((r[0], r[1], r[3]) for r in limits)
+    limits = get_table("ability-limits")
+    summary = get_table("summary-ability-limits")
+    assert summary.columns == limits.columns == ("Model Type", "Abilities", "Traits", "Equipment")
+    assert summary.rows == limits.rows
+
+
+def test_summary_limits_give_the_traits_of_the_engine() -> None:
+    """Erratum summary-lists-omissions: the summary's Traits column, from the engine's limits."""
+    summary = get_table("summary-ability-limits")
+    kinds = datafiles.load("characteristic_costs.toml")["limits"]["types"]
+    types = [ModelType(kind) for kind in kinds]
+    engine = [limits["traits"] for limits in map(ability_limits, types) if limits is not None]
+    assert column(summary, "Traits") == engine == [3, 3, 2, 2, 2]
 
 
 #: Standard Weapons Points Cost (book lines 3843-3856), by the armoury's names: UC, ST, PM, points.

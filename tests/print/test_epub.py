@@ -123,7 +123,7 @@ def test_package_metadata_is_the_book_in_its_language(books: dict[str, Book], la
         for page in map(book.xml, book.pages())
     }
     assert tags == {(tag, tag)}, tags
-    assert book.dc("title") == [TITLE]
+    assert book.dc("title") == [TITLE, ui_text("English edition", lang)]  # the edition, a subtitle
     assert book.dc("creator") == ["Chris Gilders"]
     assert book.dc("publisher") == ["Chris Gilders"]
     free = ui_text("These rules are free to distribute.", lang)

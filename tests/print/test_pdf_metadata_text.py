@@ -35,3 +35,29 @@ def test_the_rulebooks_metadata_breaks_the_ligatures_of_its_words(
     written = pdf_cover.metadata("en")
     assert r"pdftitle={Book -{}- en ?{}` !{}`}" in written
     assert "--" not in written.split("pdftitle=")[1]
+
+
+def test_the_two_records_give_one_instant(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Proof round 13: the document information's CreationDate was the sources' time, the
+    XMP's CreateDate and ModifyDate the clock's at the build, and there was no ModDate; every
+    PDF the build makes (the books' metadata, the print products' preamble) now gives the one
+    instant, SOURCE_DATE_EPOCH's (else the commit's), to all four."""
+    from pypdf import PdfReader
+
+    from nqsphinx.books import pdf_cover
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1195603200")  # 2007-11-21T00:00:00Z
+    stamp = "pdfcreationdate={D:20071121000000Z}, pdfmoddate={D:20071121000000Z}"
+    assert stamp in pdf_cover.metadata("fr", "letterpaper")
+    source = document("Body.", lang="en", title="Dates", geometry="margin=1in")
+    assert stamp in source
+    made = compile_pdf(source, tmp_path / "out" / "dates.pdf", tmp_path / "work")
+    reader = PdfReader(made)
+    info = reader.metadata
+    assert info is not None
+    assert info["/CreationDate"] == info["/ModDate"]
+    assert str(info["/CreationDate"]).startswith("D:20071121000000")
+    xmp = reader.xmp_metadata
+    assert xmp is not None
+    instants = {xmp.xmp_create_date, xmp.xmp_modify_date}
+    assert {when.isoformat() for when in instants} == {"2007-11-21T00:00:00"}

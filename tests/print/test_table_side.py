@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from nqcore.tables.registry import get_table
 from nqprint import quick_reference, spell_cards
 from nqprint.latex import PAPERS as PAPERS_BY_NAME
 from nqprint.latex import PrintError
@@ -132,6 +133,45 @@ def test_a_missing_label_fails_naming_it(tmp_path: Path) -> None:
     assert book.page("magic:magic") == "58"
     with pytest.raises(PrintError, match=r"noquarter\.aux: the rulebook has no label 'x:y'"):
         book.page("x:y")
+
+
+#: The rule of each roll of the "Rolls needed" block, by the row's test: the block cites them all.
+ROLL_RULES = {
+    "Hit in close combat": "close-combat:striking-the-enemy",
+    "Hit with a ranged attack": "ranged-combat:ranged-combat",
+    "Masterful hit": "actions:masterful-hit",
+    "Fumble": "actions:fumbles",
+    "Armour save": "armour-and-damage:armour-saves",
+    "Wound": "armour-and-damage:damage",
+    "Template, model partially covered": "ranged-combat:ranged-combat-teardrop-templates",
+    "Command test": "morale:morale",
+    "Cast a spell": "magic:casting-a-spell",
+    "Cancel a spell in play": "magic:cancelling-a-spell-in-play",
+    "Resist a spell": "magic:resisting-a-spell",
+    "Natural 10": "actions:fumbles",
+}
+
+
+def test_the_rolls_block_gives_the_page_of_each_roll(tmp_path: Path) -> None:
+    """The proof-reader of session 28 found "Rolls needed pp. 39, 42": the to-hit pages only, for
+    a block that also gives the armour save, the wound, the command test and the spells' rolls.
+    Each row's rule is cited, in the book's order, on one line of their own if need be."""
+    rows = [str(row[0]) for row in get_table("rolls-needed").rows]
+    assert set(rows) == set(ROLL_RULES)
+    assert set(ROLL_RULES.values()) == set(quick_reference.SOURCES["rolls-needed"])
+    labels = sorted(set(ROLL_RULES.values()), key=list(ROLL_RULES.values()).index)
+    aux = tmp_path / "noquarter.aux"
+    aux.write_text(
+        "".join(
+            f"\\newlabel{{{label}}}{{{{1}}{{{30 + 3 * number}}}{{x}}{{section.{number}}}{{}}}}\n"
+            for number, label in enumerate(labels)
+        ),
+        encoding="utf-8",
+    )
+    ref = quick_reference.page_reference("rolls-needed", "en", RulebookPages(aux))
+    assert ref == "pp.~" + ", ".join(str(30 + 3 * n) for n in range(len(labels)))
+    heading = quick_reference._heading("Rolls needed", "en", ref)
+    assert rf"\mbox{{\mdseries {ref}}}\parfillskip=0pt\par}}" in heading
 
 
 def test_the_sheet_without_a_built_rulebook_fails_in_one_line(tmp_path: Path) -> None:
