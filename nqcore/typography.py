@@ -86,3 +86,23 @@ def grouped_anyhow(text: str) -> int | None:
         if re.fullmatch(rf"[0-9]{{1,3}}(?:{re.escape(sign)}[0-9]{{3}})+", text):
             return int(text.replace(sign, ""))
     return None
+
+
+def grouped_unambiguous(text: str, lang: str) -> int | None:
+    """What :func:`grouped_anyhow` reads, unless the sign it grouped with is ``lang``'s decimal
+    sign: « 1,500 » is one and a half to a French reader, "1.000" one to an English one, so
+    neither is told which whole number it "means" (player round thirteen: « 1,5 » was told
+    1 500).
+
+    >>> grouped_unambiguous("1.000", "fr"), grouped_unambiguous("1,500", "fr")
+    (1000, None)
+    >>> grouped_unambiguous("1.000", "en"), grouped_unambiguous("2'500", "en")
+    (None, 2500)
+    """
+    from babel.numbers import get_decimal_symbol
+
+    from nqcore.i18n import _babel_locale
+
+    if get_decimal_symbol(_babel_locale(lang)) in text:
+        return None
+    return grouped_anyhow(text)

@@ -28,6 +28,7 @@ from nqcompanion.bridge.web import (
 from nqcore.army.names import same_name
 from nqcore.army.schema_problems import placed_problem, schema_problem
 from nqcore.army.toml_values import toml_key
+from nqcore.book.book_warnings import BookWarning
 from nqcore.cli.files import MAX_FILE_BYTES, read_text, read_toml
 from nqcore.cli.render import jsonable, question, render
 from nqcore.i18n import (
@@ -168,8 +169,16 @@ def file_kind(data: dict[str, Any]) -> str | None:
     return "profile"
 
 
-#: Why the game's size typed on the page is refused (before the army file's own limits).
+#: Why the game's size typed on the page is refused (before the army file's own limits): the
+#: number it reads as, grouped another language's way ("1.000" in French) ...
 NOT_WHOLE = N_("{value} is not a whole number: write it as {example} or {plain}")
+#: ... or, where it reads as no whole number or as a decimal in the page's language (« 1,5 » is
+#: one and a half in French), no guess: what the field takes.
+NOT_WHOLE_POINTS = N_(
+    "{value} is not a whole number: give a whole number of points, such as {plain} or {example}"
+)
+#: The example of a game's size that :data:`NOT_WHOLE_POINTS` gives.
+EXAMPLE_POINTS = 1500
 
 
 def _typed_points(data: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
@@ -178,7 +187,7 @@ def _typed_points(data: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
     the army file's schema's to refuse: "a whole number, not a text")."""
     from nqcore.army.force import ArmyError, located
     from nqcore.i18n import format_number
-    from nqcore.typography import grouped_anyhow, read_whole
+    from nqcore.typography import grouped_unambiguous, read_whole
 
     typed = data.get("points")
     if not isinstance(typed, str) or not any(c.isdigit() for c in typed):
@@ -186,12 +195,16 @@ def _typed_points(data: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
     found = read_whole(typed, lang)
     if found is None:
         # Groups of three written another language's way ("1.000", Belgian and Swiss French)
-        # are the number meant; else an example (player round eleven: "1.000" was told 1 500).
-        meant = grouped_anyhow(typed) or 1500
-        example = format_number(meant, lang)
+        # are the number meant (player round eleven: "1.000" was told 1 500); a text the page's
+        # language reads as a decimal (« 1,5 ») or as nothing gets an example, not a guess
+        # (player round thirteen).
+        meant = grouped_unambiguous(typed, lang)
+        message = NOT_WHOLE if meant is not None else NOT_WHOLE_POINTS
+        shown = meant if meant is not None else EXAMPLE_POINTS
+        example = format_number(shown, lang)
         where = f"{name}, field points"
         refused = ArmyError(
-            NOT_WHOLE, where=where, value=Typed(typed), example=example, plain=str(meant)
+            message, where=where, value=Typed(typed), example=example, plain=str(shown)
         )
         raise located(refused, None, "points")
     return {**data, "points": found}
@@ -403,10 +416,17 @@ def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) 
         "points_said": plural(item["points"], N_("{count} point"), N_("{count} points"), lang),
         "lines": lines,
         "warnings": [
-            {**w.as_json(lang), "section": PROFILE_SECTION, "field": "profile"}
+            {**w.as_json(lang), "section": _section(w), "field": "profile"}
             for w in item["warnings"]
         ],
     }
+
+
+def _section(warning: BookWarning) -> str:
+    """The section a profile's warning cites: the rule's own where its data names one (Parry's
+    "Close Combat > Parry"), else the profile builder's rule."""
+    section = dict(warning.params).get("section")
+    return section if isinstance(section, str) else PROFILE_SECTION
 
 
 def _leaders(entry: Any) -> dict[str, list[str]]:

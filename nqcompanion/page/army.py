@@ -25,10 +25,15 @@ def army_sections() -> list[str]:
     """The labels of every section a breach of the army builder may cite."""
     from nqcompanion.bridge.web_army import PROFILE_SECTION
     from nqcore.army.breaches import army_rules
+    from nqcore.army.features import abilities, equipment, traits
 
-    return sorted({rule.section for rule in army_rules().values()} | {PROFILE_SECTION})
+    cited = {f.rule for f in (*abilities(), *traits(), *equipment()) if f.rule}
+    return sorted({rule.section for rule in army_rules().values()} | {PROFILE_SECTION} | cited)
 
 
+# "option": every model of the unit's own profile, its standard bearer and musician too (the same
+# profile, Specialists); not its leader, a model of another profile (Unit Leaders), whose options
+# are its own profile's (player round thirteen).
 def _words(lang: str) -> dict[str, str]:
     _ = translator(lang)
     said = {
@@ -57,7 +62,7 @@ def _words(lang: str) -> dict[str, str]:
         "weapon": ui_text("Support weapon", lang),
         "weapons": ui_text("Support weapons", lang),
         "crew": ui_text("Crew per weapon", lang),
-        "option": ui_text("Add an option to every model", lang),
+        "option": ui_text("Add an option to every model of the unit’s profile", lang),
         "remove": ui_text("Remove", lang),
         "remove_entry": ui_text("Remove this entry", lang),
         "named": ui_text("{action}: {name}", lang),  # a button's name: « Retirer : Goules »

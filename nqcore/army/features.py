@@ -44,6 +44,8 @@ class Feature:
     only: frozenset[str] = field(default=frozenset())
     requires: frozenset[str] = field(default=frozenset())
     note: Msg | None = None
+    #: The label of the section whose rule the restriction states, if not the feature's own.
+    rule: str | None = None
     special_attack_mode: bool = False
     priced_by: str | None = None
     levels_from: str | None = None
@@ -130,7 +132,7 @@ _GRENADE_PATTERN = re.compile(
 
 def _canonical_level(key: str, wanted: str) -> str:
     """Accept the easy spellings of a level: ``x2`` or ``2`` for Extra Attack, ``ST4 1.5`` for a
-    grenade, ``3`` for tattoos (AR3) or runes (RE -3)."""
+    grenade, ``3`` for tattoos (AR3) or runes (RE +3)."""
     text = str(wanted).strip()
     if key == "grenades":
         match = _GRENADE_PATTERN.match(text)
@@ -146,11 +148,25 @@ def _canonical_level(key: str, wanted: str) -> str:
         return f"x{text}"
     if key == "magic-tattoos" and text.isdigit():
         return f"AR{text}"
-    if key == "armour-runes-of-defiance" and text.lstrip("-").isdigit():
-        return f"RE -{text.lstrip('-')}"
+    if key == "armour-runes-of-defiance":
+        return _resilience_level(text)
     if key == "fear" and text.startswith("(") and text.endswith(")"):
         return text[1:-1]
     return text
+
+
+_RESILIENCE_PATTERN = re.compile(r"^\s*(?:RE\s*)?[-+\u2212]?\s*(\d+)\s*$", re.IGNORECASE)
+
+
+def _resilience_level(text: str) -> str:
+    """A level of the runes as this edition reads it, "RE +2", from ``2``, ``+2``, ``RE 2`` or the
+    2007 book's sign, ``-2`` or ``RE -2`` (erratum resilience-sign: the size counts, not the sign).
+
+    >>> _resilience_level("RE -2"), _resilience_level("3"), _resilience_level("re \u22121")
+    ('RE +2', 'RE +3', 'RE +1')
+    """
+    match = _RESILIENCE_PATTERN.match(text)
+    return f"RE +{int(match[1])}" if match else text
 
 
 #: The engine's tables of levels, by the ``levels_from`` that names them.
@@ -182,6 +198,7 @@ def _feature(category: str, record: dict[str, Any]) -> Feature:
         only=frozenset(record.get("only", [])),
         requires=frozenset(record.get("requires", [])),
         note=Msg(record["note"]) if "note" in record else None,
+        rule=record.get("rule"),
         special_attack_mode=record.get("special_attack_mode", False),
         priced_by=record.get("priced_by"),
         levels_from=record.get("levels_from"),

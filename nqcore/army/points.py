@@ -226,12 +226,13 @@ def armoured_mount_cost() -> int:
 
 
 def resilience_cost(level: int) -> int:
-    """Armour resilience RE -1, -2, -3 (given as 1, 2, 3 or -1, -2, -3): 1, 3, 6 points."""
+    """Armour resilience RE +1, +2, +3 (given as 1, 2, 3, or -1, -2, -3 with the 2007 book's sign,
+    erratum resilience-sign): 1, 3, 6 points."""
     record = _costs()["resilience"]
     costs = dict(zip(record["levels"], record["costs"], strict=True))
     if abs(level) not in costs:
         raise Refusal(
-            N_("armour resilience RE -{level} is not priced: RE -1 to -3"), level=abs(level)
+            N_("armour resilience RE +{level} is not priced: RE +1 to +3"), level=abs(level)
         )
     return int(costs[abs(level)])
 

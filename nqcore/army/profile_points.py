@@ -181,11 +181,12 @@ def _armour_items(armour: Armour) -> list[LineItem]:
         if present:
             items.append(LineItem(SECTIONS[section], label, cost(), Phrase((name, *plus_one))))
     if armour.resilience:
-        re_level = -abs(armour.resilience)
+        # RE +1 to +3, the sign this edition reads (erratum resilience-sign)
+        re_level = abs(armour.resilience)
         items.append(
             LineItem(
                 SECTIONS["resilience"],
-                f"resilience RE {re_level}",
+                f"resilience RE +{re_level}",
                 resilience_cost(armour.resilience),
                 Phrase((N_("Resilience"), " ", N_("RE"), " ", Signed(re_level))),
             )

@@ -104,7 +104,11 @@ def _restrictions(profile: Profile) -> list[BookWarning]:
     for category in ("ability", "trait", "equipment"):
         for pick in profile.all_picks(category):
             found = feature(category, pick.key)
-            restricted = warn("restricted", name=Msg(found.name), note=found.note or RESTRICTED)
+            # the section of the rule, where the restriction is another section's (Parry's)
+            cited = {"section": found.rule} if found.rule else {}
+            restricted = warn(
+                "restricted", name=Msg(found.name), note=found.note or RESTRICTED, **cited
+            )
             if found.only and not any(profile.satisfies(c) for c in found.only):
                 warnings.append(restricted)
             elif found.requires and not all(profile.satisfies(c) for c in found.requires):

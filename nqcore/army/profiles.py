@@ -73,7 +73,7 @@ class Armour:
 
     ``value`` is the armour bought on the AR table (worn or natural); each flag adds +1: a shield,
     barding, a naturally armoured mount, and the free +1 a large model may have.
-    ``resilience`` is the armour resilience level bought (RE -1 to -3).
+    ``resilience`` is the armour resilience level bought (RE +1 to +3).
     """
 
     value: int = 0
@@ -291,6 +291,7 @@ _CONDITIONS: dict[str, Callable[[Profile], bool]] = {
     "musician": lambda p: p.specialist is Specialist.MUSICIAN,
     "general": lambda p: p.general,
     "strength-6": lambda p: p.st >= 6,
+    "close-combat-6": lambda p: (p.cc or 0) >= 6,
     "shield": lambda p: p.armour.shield,
     "unarmoured": lambda p: p.ar == 0,
     "manufactured-armour": lambda p: p.armour.value > 0 and not p.armour.natural,

@@ -356,18 +356,20 @@ def _lines_notes(answer: Answer, lang: str) -> list[str]:
 def _lines_tests(answer: Answer, lang: str) -> list[str]:
     """The command tests a unit's casualties call for, turn by turn, and the turn it is wiped out
     in, if it is."""
+    from nqcore.cli.render_morale import trigger_figures
+
     _ = translator(lang)
     lines = [
         _(N_("Turn {turn}: {reason} ({figures})")).format(
             turn=format_number(test["turn"], lang),
             reason=_(test["reason"]),
-            figures=_trigger_figures(test, answer["starting"], lang),
+            figures=trigger_figures(test, answer["starting"], lang),
         )
         for test in answer.get("tests", [])
     ]
     destroyed = answer.get("destroyed")
     if destroyed:
-        figures = _trigger_figures(destroyed, answer["starting"], lang)
+        figures = trigger_figures(destroyed, answer["starting"], lang)
         text = N_("Turn {turn}: the unit is destroyed ({figures}); nobody is left to test.")
         turn = format_number(destroyed["turn"], lang)
         lines.append(_(text).format(turn=turn, figures=figures))
@@ -390,26 +392,6 @@ def _lines_panic(answer: Answer, lang: str) -> list[str]:
         )
         for found in answer.get("results", [])
     ]
-
-
-def _trigger_figures(test: dict[str, Any], starting: int, lang: str) -> str:
-    """The figures that call for a test: the losses of the whole game against the starting
-    number for the first test, the turn's against the number at its start after it."""
-    if "lost_in_total" in test:
-        return plural(
-            test["lost_in_total"],
-            N_("{count} casualty of the {starting} at the start of the game"),
-            N_("{count} casualties of the {starting} at the start of the game"),
-            lang,
-            starting=format_number(starting, lang),
-        )
-    return plural(
-        test["casualties"],
-        N_("{count} casualty of the {at_start} at the start of the turn"),
-        N_("{count} casualties of the {at_start} at the start of the turn"),
-        lang,
-        at_start=format_number(test["at_start_of_turn"], lang),
-    )
 
 
 def _lines_points(answer: Answer, lang: str) -> list[str]:

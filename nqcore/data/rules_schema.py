@@ -37,6 +37,7 @@ class Feature(Strict):
     source: Text
     points: Points | None = None
     note: Text | None = None
+    rule: Key | None = None
     only: list[Key] = []
     requires: list[Key] = []
     levels: list[FeatureLevel] = []

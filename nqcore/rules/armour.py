@@ -36,8 +36,8 @@ def total_penetration(armour_mod: int, penetration: int = 0, resilience: int = 0
     """The attack's total penetration: AM plus PM ("Penetration Modifier"), each point of the
     armour's resilience (RE) cancelling one point of it, never beyond 0 ("Armour Resilience").
 
-    The book prints resilience with either sign ("RE of +1", the runes' "RE -1"): the engine takes
-    its size.
+    The 2007 book prints resilience with either sign ("RE of +1", the runes' "RE -1"): the engine
+    takes its size and writes it RE +1 (erratum resilience-sign).
 
     >>> total_penetration(-1, -1)  # ST 5 with PM -1: "adjusted by -2 in total"
     -2

@@ -49,13 +49,16 @@ def test_the_game_size_typed_grouped_is_the_armys_points(typed: str, lang: str) 
 def test_anything_else_is_refused_beside_the_field_in_the_pages_language() -> None:
     answer = army({"data": {**START, "points": "1,500"}}, "fr")
     assert answer["field"] == "points" and answer["entry"] is None
+    # « 1,500 » is one and a half in French: no reading offered, what the field takes (player
+    # round thirteen: « 1,5 » was told to write 1 500)
     assert answer["error"] == (
         "army.toml, champ points\u00a0: « 1,500 » n’est pas un nombre entier\u00a0: "
-        "écrivez-le 1\u202f500 ou 1500"
+        "donnez un nombre entier de points, comme 1500 ou 1\u202f500"
     )
     english = army({"data": {**START, "points": "1,50,0"}}, "en")
     assert english["error"] == (
-        "army.toml, field points: '1,50,0' is not a whole number: write it as 1,500 or 1500"
+        "army.toml, field points: '1,50,0' is not a whole number: give a whole number of points, "
+        "such as 1500 or 1,500"
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from nqcore.cli import args as read
@@ -194,6 +195,7 @@ def _attack(args: argparse.Namespace) -> Answer:
         unerring=unerring,
     )
     notes = [
+        *_distance_unused(args.distance, ranged=sides.ranged),
         *_fumbles(result.chances.to_hit_target, sides.dice, unerring=unerring),
         *resilience_notes(
             sides.armour,
@@ -211,6 +213,21 @@ def _attack(args: argparse.Namespace) -> Answer:
         ),
     ]
     return _answer(args, sides, result, {"modifiers": modifiers, "notes": notes})
+
+
+#: A distance typed for an attack without a ranged weapon: said, not silently dropped.
+DISTANCE_UNUSED = N_(
+    'Range not used: the attack is made in close combat, and the distance of {distance}" plays '
+    "no part."
+)
+
+
+def _distance_unused(distance: Fraction | None, *, ranged: bool) -> list[Note]:
+    """The line that says a typed distance plays no part: a close combat weapon (or none) has no
+    range band, as a ranged weapon beyond its long range is said to miss."""
+    if distance is None or ranged:
+        return []
+    return [Note(DISTANCE_UNUSED, {"distance": distance})]
 
 
 def _fumbles(target: int | None, dice: int, *, unerring: bool) -> list[Note]:

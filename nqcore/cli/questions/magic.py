@@ -10,7 +10,7 @@ from nqcore.cli.render import Answer
 from nqcore.i18n import N_, P_, Msg
 from nqcore.rules.answer_notes import chant_notes
 from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
-from nqcore.tables.registry import Chance
+from nqcore.tables.registry import Chance, Signed
 
 _SPELL_LEVEL = read.bounded(P_("argument", "spell level"), SPELL_LEVELS)
 
@@ -46,7 +46,7 @@ def _cast(args: argparse.Namespace) -> Answer:
 
 
 def _cancel(args: argparse.Namespace) -> Answer:
-    from nqcore.rules.magic import CANCEL_USE_COST, cancel_chance, cancelling_target
+    from nqcore.rules.magic import CANCEL_BONUS, CANCEL_USE_COST, cancel_chance, cancelling_target
 
     level, name = _spell_level(args)
     return {
@@ -54,6 +54,15 @@ def _cancel(args: argparse.Namespace) -> Answer:
         "spell": name,
         "level": level,
         "cost": CANCEL_USE_COST,
+        # "the magic user does get a +1 cancelling bonus" (Cancelling A Spell In Play): said
+        # among the modifiers, so that the roll needed reads as the spell level +1
+        "modifiers": [
+            {
+                "key": "cancelling-bonus",
+                "label": N_("Cancelling bonus"),
+                "value": Signed(CANCEL_BONUS),
+            }
+        ],
         "concentrating": args.concentrate,
         "target": cancelling_target(level, concentrating=args.concentrate),
         "chance": Chance(cancel_chance(level, concentrating=args.concentrate)),

@@ -17,7 +17,7 @@ from nqcore.cli.asking import (
     modifier_list,
 )
 from nqcore.cli.render import Answer
-from nqcore.i18n import N_, P_
+from nqcore.i18n import N_, P_, Counted
 from nqcore.rules.answer_notes import battle_standard_notes
 from nqcore.tables.registry import Chance, Signed
 
@@ -51,7 +51,10 @@ def _morale(args: argparse.Namespace) -> Answer:
     tests = command_test_triggers(args.starting, args.casualties)
     answer = {
         "question": N_("Command tests for a unit of {starting} losing {losses} over the turns"),
-        "starting": args.starting,
+        # said with its noun in the reader's plural form ("a unit of 1 model", « 1 figurine »)
+        "starting": Counted(
+            args.starting, P_("army", "{count} model"), P_("army", "{count} models")
+        ),
         "losses": ", ".join(str(c) for c in args.casualties),  # "3, 4, 2": one number each
         "tests": [
             {
