@@ -178,7 +178,7 @@ def test_offline_what_was_not_kept_says_so(browser: Any, site: Site) -> None:
             timeout=OFFLINE_FAILURE_SECONDS,
         )
         assert page.locator(".nq-engine-status").inner_text() == offline
-        assert "Ouvrez cette page une fois en ligne" in offline
+        assert "La prochaine fois que vous serez en ligne" in offline  # how to keep it
     finally:
         context.set_offline(False)
     context.close()
