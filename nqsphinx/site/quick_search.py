@@ -154,7 +154,7 @@ def _reference_title(env: BuildEnvironment, node: addnodes.pending_xref) -> str 
     return None
 
 
-def _own_text(env: BuildEnvironment, section: nodes.section, lang: str) -> str:
+def _own_text(env: BuildEnvironment, section: nodes.section, lang: str = "en") -> str:
     """The words of a section, its subsections aside (at most ``TEXT_WORDS``), set as the page
     sets them (« 25 % », −1: the snippets showed the typed « 25% » and -1)."""
     words = _Words()

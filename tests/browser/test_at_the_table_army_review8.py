@@ -150,7 +150,8 @@ def test_the_small_points_of_the_review(browser: Any, site: Site) -> None:
         "document.activeElement.closest('li') !== null"
     ), label
     add = page.locator("#nq-army-unit-0-options-add").get_attribute("aria-label")
-    assert add == "Ajouter une option à chaque figurine", add  # not « Ajouter: Ajouter une… »
+    # not « Ajouter: Ajouter une… »
+    assert add == "Ajouter une option à chaque figurine du profil de l’unité", add
     screenshot(page, "army-option-added-390-fr")
     assert not watched.errors, watched.errors
     context.close()

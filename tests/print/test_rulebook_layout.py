@@ -669,5 +669,5 @@ def test_french_table_headers_are_not_hyphenated(pdfs: dict[str, Path]) -> None:
 
 def test_french_decimals_have_a_comma(pdfs: dict[str, Path]) -> None:
     french, english = _text(pdfs["fr"]), _text(pdfs["en"])
-    assert '0.5"' in english and '0,5"' in french
+    assert '½"' in english and '½"' in french  # half inches as fractions (proof round 13)
     assert re.findall(r'\d\.\d+"', french) == []
