@@ -174,7 +174,9 @@ def test_the_index_lists_every_heading_in_the_page_language(
     # a sub-entry in lower case, as the index writes them (proof round thirteen)
     found = re.findall(rf'<li><a href="[^"]+">{re.escape(heading)}</a>[^\n]*', html, re.I)
     assert found, heading
-    assert sum(entry.count(f'href="{page}.html#{anchor}"') for entry in found) == 1, found
+    # at least once: as a lower-case sub-entry it may stand under several headwords (double
+    # posting, "Magic: casting a spell" and "Spells: casting a spell")
+    assert sum(entry.count(f'href="{page}.html#{anchor}"') for entry in found) >= 1, found
     labels = {a["href"].split("#")[1] for a in entries}
     assert set(heading_labels(page)) <= labels
 
