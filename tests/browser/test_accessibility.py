@@ -705,5 +705,12 @@ def test_the_offline_calculators_say_they_need_the_site_served(
     page = context.new_page()
     page.goto((offline / lang / "at-the-table.html").as_uri())
     shown = page.locator(".nq-engine-status").inner_text()
+    keep = page.locator(".nq-keep")
+    hidden = keep.count() == 0 or not keep.first.is_visible()
+    label = {"en": "“Keep for offline”", "fr": "« Garder hors ligne »"}[lang]
+    intro = page.locator("article p", has_text=label.strip("“”« »")).first.inner_text()
     context.close()
     assert shown == page_messages(lang)["served"]
+    # the copy has no "Keep for offline" control: the intro does not point to one "above"
+    assert hidden
+    assert {"en": "on the website", "fr": "sur le site"}[lang] in intro, intro

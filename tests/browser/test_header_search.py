@@ -187,6 +187,10 @@ FIRST_FOUND = [
     ("en", "what happens if I roll a 10 to hit", "actions#fumbles", None),
     ("en", "what does my general do", "glossary#term-army-general", "ranged-combat"),
     ("fr", "combien de sorts pour un magicien", "magic", None),
+    # a phrase: the rule whose text holds its words together ("The army General is not
+    # panicked, within 10"...") before a title that holds one of them (Strength Bonus)
+    ("en", "general within 10 inches bonus", "actions#actions-command-test-modifiers", None),
+    ("fr", "général à 10 pouces", "actions#actions-command-test-modifiers", None),
 ]
 
 
@@ -196,7 +200,8 @@ def test_a_question_finds_what_it_asks_first(
 ) -> None:
     """A question that holds a name search.toml gives a thing ("roll a 10 to hit": Fumbles; "sorts
     d'un magicien": Magic, which says how many) finds that thing first; "generally" is not the
-    General ("Generally, the closer a target is..." of Ranged Attack Modifiers)."""
+    General ("Generally, the closer a target is..." of Ranged Attack Modifiers); a text that holds
+    the words of a phrase close together (10" read as "10 inches") comes first."""
     context = _recorded(site, browser.new_context(**DESKTOP))
     page = context.new_page()
     page.goto(site.page(f"{lang}/index.html"))

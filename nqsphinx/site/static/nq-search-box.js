@@ -39,6 +39,14 @@
   // Follow Up Movement.  A question ("how far can I charge") weighs its words by coverage alone.
   const EXACT = 2;
   const AHEAD = 1.01; // a chapter's score over its best section's
+  // A text that holds the question's words close together, as a phrase ("General within 10""
+  // for "general within 10 inches bonus"), counts up to NEAR times more than one that holds
+  // them far apart: the most of them within WINDOW words of the text, stop words aside.
+  const NEAR = 3;
+  const WINDOW = 8;
+  const PHRASE = 3;
+  // A distance's inch sign, read as the language's word for inches (config.inch) there.
+  const INCHES = /(\d)["″]/gu;
   // A result's snippet: this many words of its text, this many of them before the match.
   const SNIPPET_WORDS = 14;
   const SNIPPET_BEFORE = 5;
@@ -106,6 +114,7 @@
       extractField: (doc, field) => doc[field],
     });
     const synonyms = new Set(config.synonyms || []);
+    const inch = config.inch || "";
     const docs = config.docs.map(([kind, title, href, context, text, key, keywords], id) => ({
       id, kind, title, href, context, text, key, keywords,
       lead: (text || "").split(/\s+/).slice(0, LEAD).join(" "),
@@ -140,7 +149,7 @@
         .map((hit) => ({
           doc: { ...docs[hit.id], terms: hit.terms },
           score: hit.score * coverage(hit, terms) * named(docs[hit.id], asked)
-            * exact(docs[hit.id], asked),
+            * exact(docs[hit.id], asked) * near(docs[hit.id], asked.terms),
         }));
       chapters(hits, asked);
       // A thing's name typed with other spaces, which the words of the index do not hold.
@@ -193,6 +202,20 @@
           hit.score = Math.max(hit.score, best.get(hit.doc.href) * AHEAD);
         }
       }
+    };
+    // 1 for a question of one word or a text that holds its words apart; up to NEAR for one
+    // that holds them all within WINDOW words (the text read as the index reads it, once).
+    const near = (doc, terms) => {
+      if (terms.size < 2) return 1;
+      doc.words ??= tokenize(`${doc.title} ${(doc.text || "").replace(INCHES, `$1 ${inch}`)}`)
+        .map(processTerm).filter(Boolean);
+      let most = 0;
+      doc.words.forEach((word, at) => {
+        if (!terms.has(word)) return;
+        const held = new Set(doc.words.slice(at, at + WINDOW).filter((w) => terms.has(w)));
+        most = Math.max(most, held.size);
+      });
+      return most < PHRASE ? 1 : 1 + ((NEAR - 1) * (most - 1)) / (terms.size - 1);
     };
     // A document that holds every word of the question beats one that holds one word often.
     const coverage = (hit, terms) =>
