@@ -142,7 +142,7 @@ SANDBOX_FAILED = s=$$?; if [ $$s -eq 124 ] || [ $$s -eq 137 ]; then echo "error:
 $(EXAMPLES_OK): $(INPUTS)
 	$(if $(EXAMPLES_TO_RUN),$(SANDBOXED) $(PYTHON) -m pytest $(EXAMPLES_TO_RUN) \
 		-q --no-header -p no:cacheprovider -p no:hypothesispytest -o addopts= --tb=short \
-		-p nqsphinx.example_limit || { $(call SANDBOX_FAILED,the worked examples of \
+		-p nqsphinx.example_limit -p nqsphinx.page_examples || { $(call SANDBOX_FAILED,the worked examples of \
 		$(EXAMPLES_TO_RUN)); [ $$s -eq 5 ]; })
 	@mkdir -p $(@D) && touch $@
 
@@ -210,9 +210,10 @@ proof:
 	$(PYTHON) -m nqprint.proof --pdf-dir $(BUILD)/pdf --out $(BUILD)/proof \
 		$(if $(PAGES),--pages "$(PAGES)") $(if $(DPI),--dpi "$(DPI)")
 
-# Every worked example, each page's in the sandbox (docs/conftest.py), reported by pytest.
+# Every worked example, each page's in the sandbox (nqsphinx/page_examples.py), reported by pytest.
 doctest:
-	$(PYTHON) -m pytest docs -q --no-header -p no:cacheprovider -o addopts= --tb=short
+	$(PYTHON) -m pytest docs -q --no-header -p no:cacheprovider -o addopts= --tb=short \
+		-p nqsphinx.page_examples
 
 translation-status:
 	$(PYTHON) -m nqtranslate status

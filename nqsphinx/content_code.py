@@ -58,16 +58,14 @@ KINDS: dict[str, tuple[str, str]] = {
 }
 #: Python, or what tells Python or pytest what to run: pytest imports every ``conftest.py`` and
 #: ``test_*.py`` under the sources, and reads a ``pytest.ini`` there, with the build's rights,
-#: before any page's example is sandboxed (``make doctest``, the suite).  The one Python file of
-#: the sources is theirs: :data:`SOURCES_CONFTEST`.
+#: before any page's example is sandboxed (``make doctest``, the suite).  The sources hold none:
+#: the pages' examples are collected by a plugin of the package (:mod:`nqsphinx.page_examples`).
 PYTHON = (
     "Python (pytest would run it with the build's rights)",
     "its packages (nqcore/, nqsphinx/...)",
 )
 PYTHON_SUFFIXES = (".py", ".pyc", ".pyo", ".pyw", ".pyd", ".so", ".pth", ".pyz")
 PYTHON_NAMES = ("pytest.ini", "tox.ini", "setup.cfg", "pyproject.toml", "conftest.py")
-#: The sources' own ``conftest.py`` (the pages' examples, run in the sandbox), beside the pages.
-SOURCES_CONFTEST = "conftest.py"
 #: Read by their own checks, never published as they are.
 OWN_CHECKS = (".md", ".po", ".pot", ".mo", ".svg", ".svgz")
 #: The starts of a file that a browser sniffs as HTML (WHATWG MIME Sniffing, "HTML" patterns).
@@ -149,15 +147,38 @@ def image_problem(suffix: str, start: bytes) -> str:
 MAX_IMAGE_PIXELS = 4096 * 4096
 
 
+#: The most bytes an image of the content may have: the largest the site ships is 15 KB (its
+#: icons); a PNG with 30 MB after its end was published twice and put in the offline archive.
+MAX_IMAGE_BYTES = 2 * 1024 * 1024
+#: How each kind of image ends: nothing may follow (a PNG's IEND chunk and its CRC, a JPEG's
+#: end-of-image marker, a GIF's trailer); a WebP's RIFF size counts its bytes.
+IMAGE_ENDS = {"PNG": b"IEND\xaeB`\x82", "JPG": b"\xff\xd9", "JPEG": b"\xff\xd9", "GIF": b"\x3b"}
+
+
+def image_bytes_problem(kind: str, path: Path) -> str:
+    """Why the bytes of ``path``, an image of ``kind``, are refused ('' when they are not): more
+    than :data:`MAX_IMAGE_BYTES`, or bytes after the image's end."""
+    size = path.stat().st_size
+    if size > MAX_IMAGE_BYTES:
+        return f"a {kind} image of {size} bytes, more than {MAX_IMAGE_BYTES}"
+    data = path.read_bytes()
+    if kind in IMAGE_ENDS and not data.endswith(IMAGE_ENDS[kind]):
+        return f"a {kind} image with bytes after its end"
+    riff = int.from_bytes(data[4:8], "little") + 8 if kind == "WEBP" else size
+    return f"a {kind} image with bytes after its end" if riff != size else ""
+
+
 def whole_image_problem(kind: str, path: Path) -> str:
     """Why ``path``, named as an image of ``kind``, is not a whole one ('' when it is): its
-    header, size and data read by Pillow (``GIF89a`` followed by an SVG is no GIF), each of its
-    frames at most :data:`MAX_IMAGE_PIXELS` (Pillow's own limit, a warning and an error past
-    it, is ten times that)."""
+    bytes (:func:`image_bytes_problem`), header, size and data read by Pillow (``GIF89a``
+    followed by an SVG is no GIF), each of its frames at most :data:`MAX_IMAGE_PIXELS`
+    (Pillow's own limit, a warning and an error past it, is ten times that)."""
     import warnings
 
     from PIL import Image, UnidentifiedImageError
 
+    if problem := image_bytes_problem(kind, path):
+        return problem
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -279,10 +300,9 @@ def code_paths_in_config(app: Sphinx, folders: list[Path]) -> list[str]:
 
 
 def python_in(sources: Path) -> list[str]:
-    """The Python files (and pytest's configuration files) under ``sources`` but its own
-    ``conftest.py``, relative to it: what pytest must never import from there."""
-    own = frozenset({sources.absolute() / SOURCES_CONFTEST})
-    found = code_in(sources.absolute(), own, code_kind_by_name)
+    """The Python files (and pytest's configuration files) under ``sources``, relative to it:
+    what pytest must never import from there."""
+    found = code_in(sources.absolute(), frozenset(), code_kind_by_name)
     return [os.path.relpath(path, sources.absolute()) for path, *_ in found]
 
 
@@ -291,7 +311,7 @@ def check_content(app: Sphinx) -> None:
     root = Path(app.confdir).absolute()
     folders = content_folders(app)
     problems = code_paths_in_config(app, folders)
-    own = frozenset({Path(app.srcdir).absolute() / SOURCES_CONFTEST, root / "conf.py"})
+    own = frozenset({root / "conf.py"})
     found = {path: (what, home) for folder in folders for path, what, home in code_in(folder, own)}
     for path, (what, home) in sorted(found.items()):
         shown = os.path.relpath(path, root)

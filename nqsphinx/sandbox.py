@@ -66,7 +66,7 @@ def arguments() -> tuple[str, ...]:
         *_system(),
         *("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"),
         *binds,
-        *("--setenv", "NQ_IN_SANDBOX", "1"),  # docs/conftest.py: run the examples here
+        *("--setenv", "NQ_IN_SANDBOX", "1"),  # nqsphinx.page_examples: run them here
         *("--chdir", str(CODE_ROOT), "--"),
     )
 

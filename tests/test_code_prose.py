@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from fractions import Fraction
@@ -251,13 +250,17 @@ def test_a_session_that_cannot_run_is_one_line(session: str, said: str) -> None:
 def test_a_session_that_cannot_run_fails_its_page_at_its_line(tmp_path: Path) -> None:
     """The examples' run (the Makefile's verify-examples) names the page and the step's line in
     one line: no traceback of the session runner."""
-    shutil.copy(Path(__file__).resolve().parents[1] / "docs" / "conftest.py", tmp_path)
-    page = tmp_path / "page.md"
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "page.md"
     page.write_text('# A page\n\n```console\n$ nq cast 5\n...\n$ cat .\nname = "X"\n```\n')
     env = {**os.environ, "NQ_IN_SANDBOX": "1", "PYTHONPATH": str(Path(__file__).parents[1])}
-    command = [sys.executable, "-m", "pytest", "page.md", "-q", "--tb=short", "-o", "addopts="]
+    command = [sys.executable, "-m", "pytest", "docs/page.md", "-q", "--tb=short", "-o", "addopts="]
     ran = subprocess.run(
-        [*command, "-p", "no:cacheprovider"], cwd=tmp_path, env=env, capture_output=True, text=True
+        [*command, "-p", "no:cacheprovider", "-p", "nqsphinx.page_examples"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert ran.returncode == 1, ran.stdout + ran.stderr
     assert "page.md:6: `cat .` shows no file" in ran.stdout, ran.stdout

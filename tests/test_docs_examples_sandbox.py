@@ -26,17 +26,18 @@ def _bwrap_works() -> bool:
 
 
 def _copy(dest: Path) -> Path:
-    for name in [*project_files(), "docs/conftest.py"]:
-        if name.startswith(NEEDED) or name == "docs/conftest.py":
+    for name in project_files():
+        if name.startswith(NEEDED):
             (dest / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, dest / name)
+    (dest / "docs").mkdir(exist_ok=True)
     return dest
 
 
 def _pytest(copy: Path, page: str) -> subprocess.CompletedProcess[str]:
     command = [sys.executable, "-m", "pytest", page, "-q", "-p", "no:cacheprovider"]
     return subprocess.run(
-        [*command, "-o", "addopts=", "-p", "no:randomly"],
+        [*command, "-o", "addopts=", "-p", "no:randomly", "-p", "nqsphinx.page_examples"],
         cwd=copy,
         env=scratch_env(copy),
         capture_output=True,

@@ -64,10 +64,13 @@ print(os.path.exists("/etc/os-release"), os.path.exists("/etc/passwd"),
 #: What LOOK prints in the sandbox: nothing found, and the sandbox's own first process.
 UNSEEN = "False False False [] True\n"
 
-CONFTEST = """\
+PLUGIN = """\
+from pathlib import Path
 from sybil import Sybil
 from sybil.parsers.myst import DocTestDirectiveParser
-pytest_collect_file = Sybil(parsers=[DocTestDirectiveParser()], patterns=["*.md"]).pytest()
+DOCS = str(Path(__file__).resolve().parents[1] / "docs")
+PARSERS = [DocTestDirectiveParser()]
+pytest_collect_file = Sybil(parsers=PARSERS, patterns=["*.md"], path=DOCS).pytest()
 """
 INPUT_DIRS = ("docs", "locale", "nqsphinx", "nqcompanion", "nqtranslate", "nqcore", "nqprint")
 #: An example that never ends, and one that first silences the examples' alarm.
@@ -82,7 +85,8 @@ def _page(*examples: tuple[str, str]) -> str:
 
 
 def _project(tmp_path: Path, page: str) -> Path:
-    """A scratch project: the Makefile, one page, Sybil's conftest, the examples' time limit."""
+    """A scratch project: the Makefile, one page, a plugin collecting it with Sybil, the
+    examples' time limit."""
     project = tmp_path / "project"
     for folder in INPUT_DIRS:
         (project / folder).mkdir(parents=True)
@@ -93,7 +97,7 @@ def _project(tmp_path: Path, page: str) -> Path:
         (project / name).write_text("# empty\n", encoding="utf-8")
     (project / "nqcore/locale/fr/LC_MESSAGES").mkdir(parents=True)
     (project / "nqcore/locale/fr/LC_MESSAGES/nqcore.po").write_text("\n", encoding="utf-8")
-    (project / "docs/conftest.py").write_text(CONFTEST, encoding="utf-8")
+    (project / "nqsphinx/page_examples.py").write_text(PLUGIN, encoding="utf-8")
     (project / "docs/index.md").write_text(page, encoding="utf-8")
     return project
 
@@ -180,10 +184,9 @@ def test_an_example_that_silences_the_alarm_is_stopped_by_the_run_s_limit(tmp_pa
 
 @pytest.fixture
 def live_docs() -> Iterator[Path]:
-    """A docs folder inside the project (which the sandbox shows), with the book's conftest."""
+    """A docs folder inside the project (which the sandbox shows)."""
     docs = ROOT / "_build" / f"nq-live-{uuid.uuid4().hex}"
     docs.mkdir(parents=True)
-    shutil.copy(ROOT / "docs/conftest.py", docs / "conftest.py")
     yield docs
     shutil.rmtree(docs)
 

@@ -1,5 +1,6 @@
 """Every worked example of the book is executable: each ``{example}`` block of the Markdown holds a
-doctest (run by Sybil, ``docs/conftest.py``), and each ``:erratum:`` it names is an erratum."""
+doctest (run by Sybil, ``nqsphinx/page_examples.py``), and each ``:erratum:`` it names is an
+erratum."""
 
 from __future__ import annotations
 
@@ -184,15 +185,10 @@ def test_a_refused_data_file_stops_the_examples_in_one_line(
 ) -> None:
     """An engine data file its schema refuses (``upkeep = "lots"``) ran the examples anyway:
     five tracebacks and name errors, the refusal inside them (attack round twenty-two). The
-    pages' conftest names it before any example runs."""
-    import importlib.util
-
+    pages' plugin names it before any example runs."""
     from nqcore.data import datafiles
+    from nqsphinx import page_examples as pages
 
-    spec = importlib.util.spec_from_file_location("pages_conftest", ROOT / "docs" / "conftest.py")
-    assert spec and spec.loader
-    pages = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(pages)
     said = "nqcore/data/spells.toml, spell #7 (quickening), field upkeep: expected int | null"
 
     def load(name: str) -> object:

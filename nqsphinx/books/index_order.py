@@ -21,14 +21,20 @@ RULES = """;; No Quarter: an apostrophe is not a letter (nqsphinx/books/index_or
 #: The Index's anchor (where its bookmark and its line of the contents land) at its heading: Sphinx
 #: sets it before ``theindex``, whose ``\twocolumn[...]`` then opens the page with the heading
 #: and leaves the anchor under it, about 110 pt below the title.  The anchor is now set as the
-#: heading's title starts (fncychap's ``\DOTIS``, inside the ``\twocolumn`` head).
+#: heading's title starts (fncychap's ``\DOTIS``, inside the ``\twocolumn`` head).  An entry with
+#: sub-entries is never the last line of a column: its first sub-entry follows it
+#: (``\nq@bindsubitems``: "Natural 10" ended a page, its ten sub-entries overleaf).
 HEADING_ANCHOR = r"""
 \makeatletter
 \renewenvironment{sphinxtheindex}{%
   \if@openright\cleardoublepage\else\clearpage\fi
   \let\nq@dotis\DOTIS\renewcommand{\DOTIS}[1]{\phantomsection\nq@dotis{##1}}%
-  \begin{theindex}%
+  \begin{theindex}\nq@bindsubitems
   \addcontentsline{toc}{chapter}{\indexname}}{\end{theindex}}
+\newif\ifnq@firstsub
+\def\nq@bindsubitems{\let\nq@item\item\let\nq@subitem\subitem
+  \def\item{\nq@item\global\nq@firstsubtrue}%
+  \def\subitem{\ifnq@firstsub\par\nobreak\global\nq@firstsubfalse\fi\nq@subitem}}
 \makeatother
 """
 #: The line added to the generated Makefile.

@@ -6,7 +6,7 @@ extension's set-up, Sphinx's environment loaded.  This process starts once, keep
 application per language (the arguments of the Makefile's ``html-%`` rule, passed by ``make
 live``), and on every change of the sources builds what ``make html`` builds, the same bytes:
 
-- the worked examples of the changed pages (Sybil, configured by docs/conftest.py);
+- the worked examples of the changed pages (Sybil, configured by nqsphinx.page_examples);
 - each language's site (``app.build()`` again: Sphinx reads the changed pages only);
 - the root page, the service worker and the offline archive (its unchanged members are not
   compressed again).

@@ -1,8 +1,8 @@
 """The resident builder's worked examples (``./dev live``), run as ``make verify-examples`` runs
 them: in the sandbox (:mod:`nqsphinx.sandbox`), in a child process, never in the builder's.
 
-The examples are the pages' code and ``docs/conftest.py`` chooses their parsers: both come from
-any pull request, so neither is imported nor run by the builder, which reads the child's
+The examples are the pages' code (their parsers are chosen by :mod:`nqsphinx.page_examples`):
+they come from any pull request, so they are not run by the builder, which reads the child's
 problems only.  ``python -m nqsphinx.site.live_examples DOCS PAGE...`` is the child: it prints
 the problems of those of the pages that have examples, one line each, and exits 0.
 """
@@ -10,7 +10,6 @@ the problems of those of the pages that have examples, one line each, and exits 
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from nqsphinx import sandbox
+from nqsphinx.page_examples import book_examples, unclosed_fences
 from nqsphinx.site.live_sites import first_line
 
 #: Seconds the changed pages' examples may take in all (each example, nqsphinx.example_limit's).
@@ -45,32 +45,18 @@ class Examples:
     """The book's worked examples, run as ``make verify-examples`` runs them (in the child)."""
 
     docs: Path
-    _conftest: Any = None
-
-    def conftest(self) -> Any:
-        """docs/conftest.py, the one place the examples' parsers are chosen."""
-        if self._conftest is None:
-            spec = importlib.util.spec_from_file_location(
-                "nq_docs_conftest", self.docs / "conftest.py"
-            )
-            assert spec and spec.loader
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-            self._conftest = module
-        return self._conftest
 
     def pages(self, changed: Sequence[Path]) -> list[Path]:
-        sybil = self.conftest().BOOK_EXAMPLES
+        sybil = book_examples(self.docs)
         return [p for p in changed if p.is_file() and p.suffix == ".md" and sybil.should_parse(p)]
 
     def run(self, pages: Sequence[Path]) -> list[str]:
         """The problems of ``pages``' examples, one line each: ``docs/page.md:LINE: what``."""
-        conftest = self.conftest()
-        problems: list[str] = list(conftest.unclosed_fences(pages))
+        problems: list[str] = list(unclosed_fences(pages))
         if problems:
             return problems
         for page in pages:
-            problems += self._run_page(conftest.BOOK_EXAMPLES, page)
+            problems += self._run_page(book_examples(self.docs), page)
         return problems
 
     def _run_page(self, sybil: Any, page: Path) -> list[str]:

@@ -37,7 +37,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging, osutil
 
 from nqsphinx.project_files import hard_link, listed_files, symlink_on_the_way
-from nqsphinx.site import engine_files
+from nqsphinx.site import engine_files, staged_build
 from nqsphinx.site.engine_files import SHARED_DIR
 
 logger = logging.getLogger(__name__)
@@ -272,6 +272,7 @@ def audit(app: Sphinx, exception: Exception | None = None) -> list[str]:
         if entry is None:
             refused.append(f"{path}: {problem}: deleted")
             path.unlink()
+            refused += _delete_published_twin(outdir, relative)
         else:
             kept[relative] = entry
     if refused:
@@ -284,6 +285,18 @@ def audit(app: Sphinx, exception: Exception | None = None) -> list[str]:
     for problem in refused:
         logger.error(problem, type="nq", subtype="output")
     return refused
+
+
+def _delete_published_twin(outdir: Path, relative: str) -> list[str]:
+    """The refused file's twin in the published site, deleted too when ``outdir`` is a staged
+    copy: the failed build keeps the last good site, and a file planted there (by code run on
+    the host) stayed published, every later build failing on it (attack round twenty-four)."""
+    placed = staged_build.published(outdir)
+    twin = placed / relative if placed else None
+    if twin is None or not (twin.is_file() or twin.is_symlink()):
+        return []
+    twin.unlink()
+    return [f"{twin}: the same file, in the published site: deleted"]
 
 
 #: What ``make html`` writes beside the languages' sites (root page, worker, archive).

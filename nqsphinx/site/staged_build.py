@@ -39,6 +39,14 @@ def staging(folder: Path) -> Path:
     return folder.with_name(f".{folder.name}.next")
 
 
+def published(folder: Path) -> Path | None:
+    """The site ``folder`` is the staged copy of (``.en.next`` → ``en``), or None."""
+    name = folder.name
+    if name.startswith(".") and name.endswith(".next") and len(name) > len(".next") + 1:
+        return folder.with_name(name[1 : -len(".next")])
+    return None
+
+
 def _remove(folder: Path) -> None:
     if folder.is_symlink() or folder.is_file():
         folder.unlink()

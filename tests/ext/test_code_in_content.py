@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from nqsphinx import content_code
 from tests.ext.conftest import copy_root
 from tests.ext.test_outbound import _outputs_holding, _started
@@ -74,8 +76,7 @@ def test_the_projects_content_holds_no_code_and_its_config_no_content_templates(
     for entry in config["templates_path"]:
         assert not any((ROOT / entry).resolve().is_relative_to(f) for f in content), entry
     assert (ROOT / "nqsphinx/site/static/nq.js").is_file()
-    own = frozenset({ROOT / "docs" / content_code.SOURCES_CONFTEST})
-    assert [p for folder in content for p, *_ in content_code.code_in(folder, own)] == []
+    assert [p for folder in content for p, *_ in content_code.code_in(folder, frozenset())] == []
     assert content_code.python_in(ROOT / "docs") == []
 
 
@@ -86,10 +87,10 @@ PYTHON += " code lives in its packages (nqcore/, nqsphinx/...): refused"
 def test_python_beside_the_pages_is_refused_by_name(tmp_path: Path, make_app: Any) -> None:
     """Attack round twenty-one: a ``conftest.py`` in a folder of the sources, a ``test_*.py``
     or a ``pytest.ini`` beside the pages: pytest (``make doctest``, the suite) would import or
-    read them with the build's rights; the build refuses each by name (the sources' own
-    ``conftest.py`` aside)."""
+    read them with the build's rights; the build refuses each by name, the sources'
+    ``conftest.py`` too (attack round twenty-four: an edited one ran under ``make doctest``)."""
     srcdir = copy_root("nq", tmp_path)
-    _plant(srcdir, "conftest.py", "# the sources' own: the pages' examples\n")
+    _plant(srcdir, "conftest.py", "# the pages' examples, once\n")
     _plant(srcdir, "extra/conftest.py", "import os\n")
     _plant(srcdir, "test_leak.py", "def test_x(): pass\n")
     _plant(srcdir, "pytest.ini", "[pytest]\naddopts = -p evil\n")
@@ -97,6 +98,7 @@ def test_python_beside_the_pages_is_refused_by_name(tmp_path: Path, make_app: An
     stop, errors = _started(srcdir, make_app)
     assert stop.code == 2
     assert errors == [
+        f"ERROR: conftest.py: {PYTHON}",
         f"ERROR: extra/conftest.py: {PYTHON}",
         f"ERROR: locale/fr/x.pth: {PYTHON}",
         f"ERROR: pytest.ini: {PYTHON}",
@@ -106,19 +108,19 @@ def test_python_beside_the_pages_is_refused_by_name(tmp_path: Path, make_app: An
 
 def test_pytest_stops_before_it_imports_python_beside_the_pages(tmp_path: Path) -> None:
     """``python -m pytest docs`` (``make doctest``) with a contributor's ``conftest.py`` in a
-    folder of the pages, one pytest loads at its start (``test*/``), and a ``test_*.py``: the
-    pages' own ``conftest.py`` stops pytest first, naming them, and none of them ran."""
+    folder of the pages, one pytest loads at its start (``test*/``), a ``test_*.py``, and a
+    ``conftest.py`` of the pages' folder itself (attack round twenty-four: the book's own, edited,
+    ran on the host): the pages' plugin stops pytest first, naming them, and none of them ran."""
     docs = tmp_path / "docs"
     docs.mkdir()
-    (docs / "conftest.py").write_bytes((ROOT / "docs" / "conftest.py").read_bytes())
     ran = tmp_path / "ran"
     plant = f"import pathlib\npathlib.Path({str(ran)!r}).mkdir(exist_ok=True)\n"
-    for name in ("extra/conftest.py", "tests/conftest.py", "test_leak.py"):
+    for name in ("conftest.py", "extra/conftest.py", "tests/conftest.py", "test_leak.py"):
         _plant(docs, name, plant)
     done = _pytest_on_pages(tmp_path)
     assert done.returncode == 2, done.stdout + done.stderr
     assert not ran.exists()
-    for name in ("extra/conftest.py", "test_leak.py", "tests/conftest.py"):
+    for name in ("conftest.py", "extra/conftest.py", "test_leak.py", "tests/conftest.py"):
         assert (
             f"docs/{name}: Python beside the pages, which pytest would run: refused" in done.stderr
         )
@@ -132,6 +134,27 @@ def _image(kind: str) -> bytes:
     written = io.BytesIO()
     Image.new("RGB", (2, 2), "white").save(written, kind)
     return written.getvalue()
+
+
+@pytest.mark.parametrize("kind", ["PNG", "JPEG", "GIF", "WEBP"])
+def test_an_image_with_bytes_after_its_end_or_too_many_bytes_is_refused(
+    tmp_path: Path, kind: str
+) -> None:
+    """Attack round twenty-four: a PNG with 30 MB of other bytes after its end was published,
+    twice, and packed into the offline archive; only its pixels were bounded."""
+    whole = tmp_path / f"whole.{kind.lower()}"
+    whole.write_bytes(_image(kind))
+    assert content_code.whole_image_problem(kind, whole) == ""
+    tail = tmp_path / f"tail.{kind.lower()}"
+    tail.write_bytes(_image(kind) + b"<html>payload</html>")
+    said = content_code.whole_image_problem(kind, tail)
+    assert said == f"a {kind} image with bytes after its end", said
+    big = tmp_path / f"big.{kind.lower()}"
+    big.write_bytes(_image(kind) + bytes(content_code.MAX_IMAGE_BYTES))
+    size = big.stat().st_size
+    assert content_code.whole_image_problem(kind, big) == (
+        f"a {kind} image of {size} bytes, more than {content_code.MAX_IMAGE_BYTES}"
+    )
 
 
 SVG_SCRIPT = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(7)"><script>x</script></svg>'
@@ -258,7 +281,6 @@ def test_pytest_names_a_page_that_is_not_utf8(tmp_path: Path) -> None:
     a byte that is not UTF-8, where pytest printed an INTERNALERROR."""
     docs = tmp_path / "docs"
     docs.mkdir()
-    (docs / "conftest.py").write_bytes((ROOT / "docs" / "conftest.py").read_bytes())
     (docs / "credits.md").write_bytes(b"# Credits\n\nCaf\xe9 line.\n")
     done = _pytest_on_pages(tmp_path)
     said = done.stdout + done.stderr
@@ -269,7 +291,8 @@ def test_pytest_names_a_page_that_is_not_utf8(tmp_path: Path) -> None:
 def _pytest_on_pages(root: Path) -> subprocess.CompletedProcess[str]:
     """``python -m pytest docs`` in ``root`` (``make doctest``), the project importable."""
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "docs", "-q", "-p", "no:cacheprovider", "-o", "addopts="],
+        [sys.executable, "-m", "pytest", "docs", "-q", "-p", "no:cacheprovider", "-o", "addopts="]
+        + ["-p", "nqsphinx.page_examples"],
         cwd=root,
         env=dict(os.environ, PYTHONPATH=str(ROOT)),
         capture_output=True,

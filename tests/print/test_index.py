@@ -14,7 +14,7 @@ import pytest
 from nqsphinx.directives.index_data import load_index_data, words
 from nqsphinx.directives.rules_index import index_text
 from tests.building import ROOT
-from tests.print import layout
+from tests.print import layout, pdfs
 
 LANGS = ["en", "fr"]
 DOCS = ROOT / "docs"
@@ -257,3 +257,51 @@ def test_everyday_look_ups_find_the_rule(index: tuple[str, Path]) -> None:
         assert [_unspaced(w).casefold() for w in wanted if _unspaced(w).casefold() in found] == [
             _unspaced(w).casefold() for w in wanted
         ], (line, subs)
+
+
+#: A sub-entry stands this far right of its column's entries (pt), about (20 pt in LaTeX's
+#: ``theindex``; a wrapped line of an entry stands 40 pt right).
+SUB_INDENT = (12.0, 30.0)
+
+
+def index_columns(pdf: Path) -> list[list[pdfs.Line]]:
+    """The printed index's columns in reading order, each its lines (running head and foot
+    left out), from the page of the Index's bookmark to the last page."""
+    start = next(page for page, name in layout.outline(pdf) if name == "Index")
+    height = float(pdfs.reader(pdf).pages[0].mediabox.height)
+    middle = float(pdfs.reader(pdf).pages[0].mediabox.width) / 2
+    columns = []
+    for page in range(start, pdfs.pages(pdf) + 1):
+        lines = [
+            line for line in pdfs.text_lines(pdf, page) if 0.08 * height < line.y0 < 0.95 * height
+        ]
+        for side in (lambda x: x < middle, lambda x: x >= middle):
+            column = sorted((line for line in lines if side(line.x0)), key=lambda line: line.y0)
+            if column:
+                columns.append(column)
+    return columns
+
+
+def entries_parted_from_their_sub_entries(pdf: Path) -> list[str]:
+    """The entries that end a column while their first sub-entry opens the next, each as the
+    entry's and the sub-entry's words."""
+    columns = index_columns(pdf)
+    parted = []
+    for column, following in zip(columns, columns[1:], strict=False):
+        left = min(line.x0 for line in column)
+        next_left = min(line.x0 for line in following)
+        last, first = column[-1], following[0]
+        indent = first.x0 - next_left
+        if abs(last.x0 - left) < 2 and SUB_INDENT[0] < indent < SUB_INDENT[1]:
+            parted.append(f"{last.text} / {first.text}")
+    return parted
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_entry_is_never_parted_from_its_first_sub_entry(
+    pdfs: dict[str, Path], letter_pdfs: dict[str, Path], lang: str, paper: str
+) -> None:
+    """ "Natural 10" ended a page, its sub-entries overleaf; « Cavalerie » likewise."""
+    pdf = (pdfs if paper == "a4" else letter_pdfs)[lang]
+    assert entries_parted_from_their_sub_entries(pdf) == []

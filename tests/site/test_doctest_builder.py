@@ -11,7 +11,8 @@ from tests.building import ROOT, Build
 
 #: Tests the doctest builder ran in each language before the examples' code left the pages
 #: (228), less the 27 of the ``nq`` page, now terminal sessions (``$ nq ...``) that
-#: ``docs/conftest.py`` runs (nqsphinx/languages/console.py): a floor, so that no example is lost.
+#: ``nqsphinx/page_examples.py`` runs (nqsphinx/languages/console.py): a floor, so that no
+#: example is lost.
 BEFORE_FOLDING = 201
 _DOCTEST_BLOCK = re.compile(r"^```\{doctest\}\n(.*?)^```", re.MULTILINE | re.DOTALL)
 

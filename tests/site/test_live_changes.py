@@ -16,7 +16,6 @@ def test_pages_and_page_catalogues_are_followed_anything_else_restarts(tmp_path:
         "docs/_data/glossary.toml",
         "nqsphinx/site/templates/page.html",
         "nqsphinx/site/static/nq.css",
-        "docs/conftest.py",
         "locale/fr/LC_MESSAGES/sphinx.po",  # Sphinx's own words, read at start-up
         "locale/fr/LC_MESSAGES/removed-page.po",
         "nqsphinx/site/style.py",

@@ -90,11 +90,10 @@ def test_the_makefiles_other_input_rules_hold_too(tmp_path: Path) -> None:
 
 @pytest.fixture
 def page_in_project() -> Iterator[Path]:
-    """A page beside the book's docs/conftest.py, in the project's build folder, which the
-    sandbox sees read-only."""
+    """A page in a docs folder of the project's build folder, which the sandbox sees
+    read-only."""
     folder = ROOT / "_build" / f"nq-live-plant-{uuid.uuid4().hex}"
     (folder / "docs").mkdir(parents=True)
-    shutil.copy(ROOT / "docs" / "conftest.py", folder / "docs" / "conftest.py")
     yield folder / "docs" / "page.md"
     shutil.rmtree(folder)
 

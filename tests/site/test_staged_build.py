@@ -98,3 +98,24 @@ def test_ctrl_c_stops_the_build_in_one_line(tmp_path: Path) -> None:
     assert sorted(p.name for p in (tmp_path / "html").iterdir()) == ["en"]
     assert sorted(p.name for p in (tmp_path / "doctrees").iterdir()) == ["en"]
     assert [p.name for p in out.iterdir()] == ["old"]
+
+
+def test_a_file_refused_in_the_staged_copy_goes_from_the_published_site_too(
+    tmp_path: Path,
+) -> None:
+    """Attack round twenty-four: a file planted in the published site (by code run on the host)
+    was refused in each staged build, the build failed and kept the last good site, which still
+    held it; the audit deletes its twin there too."""
+    from nqsphinx.site import output_audit
+
+    for folder in ("en", ".en.next"):
+        (tmp_path / folder / "_static").mkdir(parents=True)
+        (tmp_path / folder / "_static" / "leak.txt").write_text("vm\n", encoding="utf-8")
+    assert staged_build.published(tmp_path / ".en.next") == tmp_path / "en"
+    assert staged_build.published(tmp_path / "en") is None
+    said = output_audit._delete_published_twin(tmp_path / ".en.next", "_static/leak.txt")
+    assert said == [
+        f"{tmp_path / 'en/_static/leak.txt'}: the same file, in the published site: deleted"
+    ]
+    assert not (tmp_path / "en/_static/leak.txt").exists()
+    assert output_audit._delete_published_twin(tmp_path / "en", "_static/x") == []

@@ -1,8 +1,15 @@
-"""pytest runs every doctest of the rulebook's Markdown sources with Sybil.
+"""The book's worked examples, a pytest plugin (``-p nqsphinx.page_examples``: the project's
+``addopts``, ``make doctest``, the build's verify-examples): pytest runs every doctest of the
+rulebook's Markdown sources with Sybil.
 
 Each ``{doctest}`` block is a worked example of the book computed with nqcore.  The resident
-builder (nqsphinx/site/live.py) runs them with the same Sybil, without pytest.
+builder (nqsphinx/site/live.py) runs them with the same Sybil, without pytest.  No Python lives
+beside the pages: a ``docs/conftest.py`` was the pages' code, and an edited one ran with the
+build's rights wherever pytest read the pages on the host (``make doctest``, the suite); pytest
+is stopped before it imports any Python there (:func:`pytest_load_initial_conftests`).
 """
+
+from __future__ import annotations
 
 import contextlib
 import sys
@@ -13,6 +20,9 @@ from typing import Any
 import pytest
 from sybil import Example, Sybil
 from sybil.parsers.myst import CodeBlockParser, DocTestDirectiveParser, PythonCodeBlockParser
+
+#: The folder of the pages, by its name: a page's examples are collected under it.
+PAGES = "docs"
 
 
 class ConsoleSessionParser(CodeBlockParser):
@@ -32,32 +42,64 @@ class ConsoleSessionParser(CodeBlockParser):
         return "\n".join(found) if found else None
 
 
-def _refuse_contributed_python() -> None:
-    """Stop before pytest imports a contributor's Python beside the pages (a ``conftest.py`` in
-    a folder, a ``docs/test_*.py``: it would run with the build's rights, outside the sandbox)
-    or reads a ``pytest.ini`` there: this file is imported first, the others after it."""
+def contributed_python(folders: Iterable[Path]) -> list[str]:
+    """The Python files (and pytest's configuration files) in the pages' ``folders``, one
+    refusal each: what pytest must never import from there."""
     from nqsphinx.content_code import python_in
 
-    found = python_in(Path(__file__).parent)
+    return [
+        f"{PAGES}/{name}: Python beside the pages, which pytest would run: refused"
+        for folder in dict.fromkeys(folders)
+        if folder.is_dir()
+        for name in python_in(folder)
+    ]
+
+
+def _pages_folders(args: Iterable[str]) -> list[Path]:
+    """The pages' folders a run may read: ``docs`` under the working folder, and any argument
+    that is it or lies in it."""
+    found = [Path.cwd() / PAGES]
+    for arg in args:
+        path = Path(arg.split("::")[0]).absolute()
+        if not arg.startswith("-") and path.exists():
+            found += [p for p in (path, *path.parents) if p.name == PAGES][:1]
+    return found
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config: Any, parser: Any, args: list[str]) -> None:
+    """Stop before pytest imports a contributor's Python beside the pages (a ``conftest.py``,
+    a ``test_*.py``: it would run with the build's rights, outside the sandbox) or reads a
+    ``pytest.ini`` there: this plugin is loaded before any of them."""
+    found = contributed_python(_pages_folders(args))
     if found:
-        for name in found:
-            print(
-                f"docs/{name}: Python beside the pages, which pytest would run: refused",
-                file=sys.stderr,
-            )
+        for line in found:
+            print(line, file=sys.stderr)
         print("Refused input: the pages' folder holds Python; nothing run.", file=sys.stderr)
         raise SystemExit(2)  # pytest shows what was printed, and exits with it
 
 
-_refuse_contributed_python()
+def book_examples(pages: Path) -> Sybil:
+    """The examples of the pages in ``pages`` (one Sybil a folder)."""
+    pages = pages.absolute()
+    if pages not in _SYBILS:
+        _SYBILS[pages] = Sybil(
+            parsers=[DocTestDirectiveParser(), PythonCodeBlockParser(), ConsoleSessionParser()],
+            patterns=["*.md"],
+            excludes=["_templates/*", "_static/*"],
+            path=str(pages),
+        )
+    return _SYBILS[pages]
 
 
-BOOK_EXAMPLES = Sybil(
-    parsers=[DocTestDirectiveParser(), PythonCodeBlockParser(), ConsoleSessionParser()],
-    patterns=["*.md"],
-    excludes=["_templates/*", "_static/*"],
-)
-_in_this_process = BOOK_EXAMPLES.pytest()
+_SYBILS: dict[Path, Sybil] = {}
+
+
+def _pages_of(file_path: Path) -> Path | None:
+    """The pages' folder ``file_path`` is in, if any."""
+    return next((p for p in file_path.absolute().parents if p.name == PAGES), None)
+
+
 #: Set in the sandbox's environment by whoever runs the pages there (the Makefile's
 #: verify-examples, :func:`nqsphinx.sandbox.prefix`): the examples run in this process.
 IN_SANDBOX = "NQ_IN_SANDBOX"
@@ -72,11 +114,15 @@ def pytest_collect_file(file_path: Path, parent: Any) -> Any:
 
     from nqsphinx import sandbox
 
-    if os.environ.get(IN_SANDBOX) or not BOOK_EXAMPLES.should_parse(file_path):
-        return _in_this_process(file_path, parent)
+    pages = _pages_of(file_path)
+    if pages is None or not book_examples(pages).should_parse(file_path):
+        return None
+    in_this_process = book_examples(pages).pytest()
+    if os.environ.get(IN_SANDBOX):
+        return in_this_process(file_path, parent)
     if not sandbox.prefix():
         print(sandbox.UNSANDBOXED, file=sys.stderr)
-        return _in_this_process(file_path, parent)
+        return in_this_process(file_path, parent)
     return SandboxedPage.from_parent(parent, path=file_path)
 
 
@@ -134,19 +180,21 @@ PAGE_PYTEST_ARGS = (
     "--tb=short",
     "-p",
     "nqsphinx.example_limit",  # each example ended after its time, naming its page and line
+    "-p",
+    "nqsphinx.page_examples",
 )
 
 
 def unclosed_fences(pages: Iterable[Path]) -> list[str]:
     """An example whose fence is never closed, one line each, naming its page and line: its
     prose would become code and its doctest would never run."""
-    from nqsphinx.directives.examples import unclosed_fences_in_source
-
-    root = Path(__file__).resolve().parent.parent
     from nqcore.data.datafiles import DataFileError, utf8_text
+    from nqsphinx.directives.examples import unclosed_fences_in_source
 
     found = []
     for page in sorted(pages):
+        folder = _pages_of(page)
+        root = (folder or page.parent).resolve().parent
         shown = page.resolve().relative_to(root)
         try:
             text = utf8_text(page.read_bytes(), str(shown))
@@ -164,9 +212,10 @@ def pytest_sessionstart(session: object) -> None:
     """Unclosed fences stop the run before any example does (:func:`unclosed_fences`), and so
     does an engine data file its schema refuses: one line naming it, not tracebacks in the
     examples that read it (attack round twenty-two)."""
-    import pytest
-
-    problems = data_problems() or unclosed_fences(Path(__file__).parent.glob("*.md"))
+    config = getattr(session, "config", None)
+    folders = [f for f in _pages_folders(getattr(config, "args", ())) if f.is_dir()]
+    pages = [page for folder in dict.fromkeys(folders) for page in folder.glob("*.md")]
+    problems = data_problems() or unclosed_fences(pages)
     if problems:
         raise pytest.UsageError("\n".join(problems))
 
