@@ -97,6 +97,8 @@ def _record(**fields: object) -> dict[str, object]:
         ({"check": "maths"}, r"field check is 'maths', not one of arithmetic, "),
         ({"sections": "s"}, r"field sections must be a list of section labels"),
         ({"sections": ["s", "s"]}, r"field sections names a section twice"),
+        ({"printed_in": ["t"]}, r"field printed_in must list labels of its sections"),
+        ({"sections": ["s", "t"], "printed_in": ["t", "t"]}, r"field printed_in names a section "),
     ],
 )
 def test_a_malformed_erratum_is_named(fields: dict[str, object], message: str) -> None:
@@ -112,6 +114,14 @@ def test_a_well_formed_record_parses() -> None:
         ("s", "t"),
         "s",
     )
+
+
+def test_a_record_names_the_sections_that_print_the_reading_not_followed() -> None:
+    """By default the first; ``printed_in`` where the rule's two halves are printed apart (the
+    parry of Close Combat and of Abilities, proof round fourteen)."""
+    (plain,) = parse_errata(_record(sections=["s", "t"]), "x.toml")
+    (both,) = parse_errata(_record(sections=["s", "t"], printed_in=["s", "t"]), "x.toml")
+    assert (plain.printed_sections, both.printed_sections) == (("s",), ("s", "t"))
 
 
 def by_id(record_id: str) -> str:
