@@ -143,7 +143,7 @@ def test_the_odds_table_names_its_large_targets_without_the_trait() -> None:
     notes = {lang: [cell_text(note, lang) for note in table.notes] for lang in ("en", "fr")}
     assert notes["en"][-1].endswith(": Ogre, Predator, Giant Eagle.")
     assert notes["fr"][-1].startswith("Grandes cibles") and notes["fr"][-1].endswith(
-        " : Ogre, Prédateur, Aigle géant."
+        "\u00a0: Ogre, Prédateur, Aigle géant."
     )
 
 
