@@ -355,9 +355,8 @@ def format_signed(value: int, lang: str) -> str:
 
 
 def format_percent(chance: Fraction, lang: str, digits: int = 0) -> str:
-    """A probability as a percentage, in the language's own pattern (``70 %`` in French,
-    with its narrow no-break space: babel's data gives a full one, U+00A0, which the book's
-    prose and print products do not use before ``%``)."""
+    """A probability as a percentage in the language's pattern (``70 %``: a narrow no-break space,
+    not babel's U+00A0), an exact half rounded up as players do (babel's 9/40 was 22 %)."""
     from babel import Locale
     from babel.numbers import format_percent as babel_percent
 
@@ -365,7 +364,9 @@ def format_percent(chance: Fraction, lang: str, digits: int = 0) -> str:
     pattern = locale.percent_formats[None].pattern
     if digits:
         pattern = pattern.replace("#,##0", "#,##0." + "0" * digits)
-    return babel_percent(float(chance), format=pattern, locale=locale).replace(NBSP, NNBSP)
+    with decimal.localcontext(prec=40, rounding=decimal.ROUND_HALF_UP):
+        exact = decimal.Decimal(chance.numerator) / chance.denominator
+        return babel_percent(exact, pattern, locale=locale).replace(NBSP, NNBSP)
 
 
 def plural(count: int, singular: Msg, many: Msg, lang: str, **values: str) -> str:

@@ -14,6 +14,7 @@ import re
 from nqcore.i18n import N_
 from nqcore.rules.magic import Aspect
 from nqcore.rules.turns import TURN_PHASES
+from nqcore.tables import table_text
 from nqcore.tables.registry import Table, get_table
 from nqprint.imprint import book_pages, imprint
 from nqprint.latex import A4, PAGE_BREAK, Paper, PrintError, document, tex
@@ -159,7 +160,7 @@ def table_tex(
         shade = r"\rowcolor{nqshade}" if index % 2 else ""
         rows.append(shade + " & ".join(tex(c, lang) for c in row) + r"\\")
     notes = "".join(
-        rf"\par\nopagebreak{{\itshape {tex(engine_text(n, lang), lang)}\strut}}"
+        rf"\par\nopagebreak{{\itshape {tex(table_text.cell_text(n, lang), lang)}\strut}}"
         for n in table.notes
     )
     return _block(

@@ -71,7 +71,7 @@ def visible_text(text: str, phrases: Sequence[str] = ()) -> str:
             if child.type == "text":
                 seen.append(child.content)
             elif child.type == "myst_role" and child.meta.get("name") == "nq-entities":
-                seen += [re.sub(r"<[^>]*>$", "", e) for e in child.content.split("|")[1:]]
+                seen += [re.sub(r"<[^>]*>$", "", e.strip()) for e in child.content.split("|")[1:]]
             elif child.type == "myst_role" and child.content.endswith(">"):
                 seen.append(child.content[: child.content.rfind("<")])
     visible = " ".join(seen).replace("\n", " ")

@@ -159,6 +159,24 @@ WORDING.update(
     }
 )
 
+#: The fourteenth proof-reading's French: the story of §1.2 in one narrative tense, the passé
+#: simple (« Alors est venue la Sécheresse » among « demandèrent », « refusèrent »), a trait's name
+#: capitalised in running text (« la capacité Mort-vivant »), a colon before the table a sentence
+#: introduces, « Passer en formation » (« former une formation » is a pleonasm), and a book that
+#: « indique » a value (« imprime » is a calque of "prints").
+WORDING.update(
+    {
+        r"\b(?:Alors est venue|ne sont pas venues|se sont tournés|ont déplacé de vastes|ont rampé|"
+        r"ont rejoint la lutte|a finalement pris fin|ont commencé les Guerres)\b": (
+            "the story's passé simple: « Alors vint la Sécheresse », « se tournèrent »"
+        ),
+        r"\bcapacité (?:spéciale )?(?:\{ref\}`)?mort-vivant\b": "« la capacité Mort-vivant »",
+        r"quel qu’en soit le motif ;": "« quel qu’en soit le motif : », before its table",
+        r"(?i)\bformer une formation\b": "« Passer en formation en ligne ou serrée »",
+        r"(?i)\ble livre de 2007 imprime\b": "« Le livre de 2007 indique »",
+    }
+)
+
 
 def test_french_wording_the_proof_reader_marked() -> None:
     wrong = [

@@ -132,7 +132,13 @@ def test_every_msgid_translated_with_its_markup_numbers_and_placeholders(
 
 
 def _without_titles(text: str) -> str:
-    """Roles with their titles left out: what the pseudo language must keep exactly."""
+    """Roles with their titles left out: what the pseudo language must keep exactly (of an
+    entity list, its kind and each extra entry's label: ``{nq-entities}`| words <label> | …```)."""
+    text = re.sub(
+        r"\{nq-entities\}`[^`]*`",
+        lambda role: re.sub(r"[^|<>`]*(<[^<>]*>)", r"\1", role[0]),
+        text,
+    )
     return re.sub(r"(\{[\w:.+-]+\}`)[^`<]*?(\s*<[^`<>]*>`)", r"\1\2", text)
 
 

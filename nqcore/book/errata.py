@@ -7,7 +7,10 @@ follows, or its choice), and why.  ``kind`` is ``erratum`` (the book contradicts
 reading checklist (tools/errata-reading.md) that found it.  The errata page publishes every record
 instead of silently "fixing" the prose.  ``engine`` (optional) names the engine's functions or
 modules that make the choice, as dotted names: they belong to the data, not to the printed ``why``,
-which players read in the rules' own words.  ``cell`` (optional, ``[[erratum.cell]]``) names the
+which players read in the rules' own words.  ``printed_in`` (optional) names the sections, among
+``sections``, whose prose prints a reading the engine does not follow, where that is more than the
+first (the two halves of a rule printed in two chapters, each without the other): the note under
+each says this edition's reading.  ``cell`` (optional, ``[[erratum.cell]]``) names the
 cells of the engine's tables whose value the book prints otherwise, and what it prints there, so
 that a table marks them (:mod:`nqcore.tables.printed_cells`).
 """
@@ -42,7 +45,7 @@ CHECKS = (
     "left-open",  # another case the book does not settle
 )
 REQUIRED = ("id", "kind", "check", "sections", "subject", "printed", "correct", "why")
-FIELDS = (*REQUIRED, "engine", "cell")
+FIELDS = (*REQUIRED, "printed_in", "engine", "cell")
 CELL_REQUIRED = ("table", "row", "column", "printed")
 CELL_FIELDS = (*CELL_REQUIRED, "row_column")
 #: A dotted name of the engine: ``nqcore``, then modules and attributes.
@@ -75,11 +78,18 @@ class Erratum:
     source_file: str
     engine: tuple[str, ...] = ()
     cells: tuple[ErratumCell, ...] = ()
+    printed_in: tuple[str, ...] = ()
 
     @property
     def section(self) -> str:
         """The section where the reading the engine does not follow is printed."""
         return self.sections[0]
+
+    @property
+    def printed_sections(self) -> tuple[str, ...]:
+        """Every section whose prose prints a reading the engine does not follow: ``printed_in``,
+        or the first section alone."""
+        return self.printed_in or (self.section,)
 
 
 class ErrataError(ValueError):
@@ -95,6 +105,15 @@ def _sections(record: dict[str, Any], where: str) -> tuple[str, ...]:
     if len(set(sections)) != len(sections):
         raise ErrataError(f"{where}: field sections names a section twice")
     return tuple(sections)
+
+
+def _printed_in(record: dict[str, Any], where: str, sections: tuple[str, ...]) -> tuple[str, ...]:
+    labels = record.get("printed_in", [])
+    if not isinstance(labels, list) or not all(label in sections for label in labels):
+        raise ErrataError(f"{where}: field printed_in must list labels of its sections")
+    if len(set(labels)) != len(labels):
+        raise ErrataError(f"{where}: field printed_in names a section twice")
+    return tuple(labels)
 
 
 def _engine(record: dict[str, Any], where: str) -> tuple[str, ...]:
@@ -172,11 +191,12 @@ def _erratum(record: dict[str, Any], where: str, source_file: str) -> Erratum:
             raise ErrataError(
                 f"{where}: field {name} is {record[name]!r}, not one of {', '.join(allowed)}"
             )
+    sections = _sections(record, where)
     return Erratum(
         id=record["id"],
         kind=record["kind"],
         check=record["check"],
-        sections=_sections(record, where),
+        sections=sections,
         subject=Msg(record["subject"]),
         printed=Msg(str(record["printed"])),
         correct=_text(record, "correct", source_file),
@@ -184,6 +204,7 @@ def _erratum(record: dict[str, Any], where: str, source_file: str) -> Erratum:
         source_file=source_file,
         engine=_engine(record, where),
         cells=_cells(record, where),
+        printed_in=_printed_in(record, where, sections),
     )
 
 

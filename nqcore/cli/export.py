@@ -68,6 +68,7 @@ def export() -> dict[str, Any]:
     from nqcore.rules.mutations import all_mutations
     from nqcore.rules.spells import all_spells
     from nqcore.tables.registry import get_table, table_keys
+    from nqcore.tables.table_text import cell_text
 
     tables = {}
     for key in table_keys():
@@ -77,7 +78,7 @@ def export() -> dict[str, Any]:
             "columns": _plain(table.columns),
             "rows": _plain(table.rows),
             "source": table.source,
-            "notes": _plain(table.notes),
+            "notes": [cell_text(note, "en") for note in table.notes],  # a phrase as one text
             "details": _plain(table.details),
         }
     return {

@@ -34,8 +34,10 @@ class Erratum(Strict):
     """One place where the book disagrees with itself, or leaves a question open (``kind``),
     found by one item of the reading checklist (``check``, :data:`nqcore.book.errata.CHECKS`);
     ``sections`` are the labels of every section that prints a reading, the first the one whose
-    reading the engine does not follow; ``engine`` names the code that follows the ``correct``
-    reading, for the editors (never printed)."""
+    reading the engine does not follow; ``printed_in`` (optional), the sections among them whose
+    prose prints a reading the engine does not follow, where that is more than the first (each
+    note under them says this edition's reading); ``engine`` names the code that follows the
+    ``correct`` reading, for the editors (never printed)."""
 
     id: Key
     kind: Literal["erratum", "open-question"]
@@ -56,6 +58,7 @@ class Erratum(Strict):
     printed: Text | int  # a bare number is shown as it is (``str()``)
     correct: Text | int
     why: Text
+    printed_in: list[Key] = []
     engine: list[EngineName] = []
     cell: list[ErratumCell] = []
 

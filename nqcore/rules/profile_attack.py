@@ -25,7 +25,7 @@ from nqcore.rules.attack import UNARMOURED, AttackChances, Defence, attack_chanc
 from nqcore.rules.close_combat import EXTRA_ATTACK, close_combat_modifier_total, level_dice
 from nqcore.rules.range_bands import RangeBand, WeaponRanges, range_band
 from nqcore.rules.ranged import ranged_modifier_total
-from nqcore.tables.registry import Cell, Chance, Table, register_table
+from nqcore.tables.registry import Cell, Chance, Phrase, Table, register_table
 
 #: The attack of a model without a close combat weapon ("Close Combat": an improvised attack
 #: costs 3 actions and uses the model's own strength).
@@ -259,11 +259,47 @@ def profile_attack(
     )
 
 
+#: A large target whose special rules do not list the trait says so only in its description.
+LARGE_MODEL = "large-model"
+
+
+def large_without_the_trait(profiles: Iterable[Profile]) -> Phrase | None:
+    """The note naming the profiles hit as large targets (:func:`target_modifiers`) whose
+    special rules do not list Large Model (the Ogre, the Predator, the Giant Eagle: their
+    descriptions call them large), in the order of the table's columns; ``None`` if none.
+
+    >>> from nqcore.tables.table_text import cell_text
+    >>> note = large_without_the_trait(s.profile for s in sample_profiles())
+    >>> cell_text(note, "en").partition(": ")[2]
+    'Ogre, Predator, Giant Eagle.'
+    """
+    names = [
+        Msg(profile.name)
+        for profile in profiles
+        if "large-target" in target_modifiers(profile) and not profile.has("trait", LARGE_MODEL)
+    ]
+    if not names:
+        return None
+    parts: list[Msg | str] = [
+        N_(
+            "Large targets, as their descriptions call them, though their special rules do not "
+            "list Large Model:"
+        ),
+        " ",
+    ]
+    for index, name in enumerate(names):
+        parts += [", "] if index else []
+        parts.append(name)
+    return Phrase((*parts, "."))
+
+
 @register_table("attack-sample-profiles")
 def attack_sample_profiles_table() -> Table:
     """The chance that one close combat attack of each sample profile (rows) wounds each other
-    sample profile (columns)."""
+    sample profile (columns).  Its percentages are the engine's, an exact half rounded up
+    (:func:`nqcore.i18n.format_percent`)."""
     samples = [s.profile for s in sample_profiles()]
+    large = large_without_the_trait(samples)
     rows: list[tuple[Cell, ...]] = [
         (Msg(attacker.name), *(Chance(profile_attack(attacker, t).total) for t in samples))
         for attacker in samples
@@ -281,5 +317,6 @@ def attack_sample_profiles_table() -> Table:
                 "large target and -1 against a target with the dodge ability; then the target "
                 "makes its armour save, and the attacker rolls to wound."
             ),
+            *((large,) if large else ()),
         ),
     )

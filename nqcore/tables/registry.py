@@ -43,6 +43,8 @@ class Phrase(tuple[Msg | str | int | Fraction, ...]):
 
 #: A line printed under a table: a cell, or a phrase of several.
 Detail = Cell | Phrase
+#: A note under a table: a sentence, or a phrase whose names come from the engine's data.
+Note = Msg | Phrase
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,7 @@ class Table:
     columns: tuple[Msg, ...]
     rows: tuple[tuple[Cell, ...], ...]
     source: str
-    notes: tuple[Msg, ...] = field(default=())
+    notes: tuple[Note, ...] = field(default=())
     #: Lines printed under a profile ("Weapons: Sword (UC4, ST+1)").
     details: tuple[tuple[Msg, Detail], ...] = field(default=())
     #: The data key of the item each row shows (a weapon's ``key``), so that a page can give the

@@ -10,7 +10,10 @@ that defines it shows it, once every page is read.  The standard weapons are the
 and ranged weapons (the support weapons are a list of their own), each linked to its table's
 section: a row of a table has no page of its own on paper.  The role's text is the kind,
 then any extra entries (`` | `` apart) as a ``{ref}`` writes them (``Claws <weapon-profile-name>``):
-a thing the book names with its kind that is not an entity of the engine.
+a thing the book names with its kind that is not an entity of the engine.  Without a kind
+(``| Knock Prone <knock-prone-points-cost> | …``) the list is its extra entries alone, sorted as
+its siblings are: the weapon special rules of §23.5, which a typed list left in the English order
+on the French page (proof round fourteen).
 """
 
 from __future__ import annotations
@@ -62,7 +65,7 @@ def engine_keys(kind: str) -> list[tuple[str, str | None]]:
 class EntityListRole(SphinxRole):
     def run(self) -> tuple[list[Node], list[system_message]]:
         kind, *extras = (part.strip() for part in self.text.split("|"))
-        if kind not in LISTED:
+        if kind not in LISTED and (kind or not extras):
             message = f"{ROLE}: {kind!r} is not one of {', '.join(LISTED)}"
             return [], [self.inliner.reporter.error(message, line=self.lineno)]
         node = EntityList(kind=kind, extras=[])
@@ -97,6 +100,8 @@ class FillEntityLists(SphinxPostTransform):
         """Each entity of the list's kind: its name on the page, and its reference."""
         known, kind = entities.domain(self.env).entities, node["kind"]
         entries: list[tuple[str, Node]] = []
+        if not kind:  # a list of extra entries alone
+            return entries
         for key, section in engine_keys(kind):
             entity = known.get((kind, key))
             if entity is None:

@@ -259,9 +259,11 @@ class ErratumNotes(SphinxPostTransform):
         """One note for a section's records, titled by their kind; a list when there are
         several, so that a reader on a phone meets one box, not five, before the rules
         (armoury's melee weapons).  Where the section (``own``) prints the reading this edition
-        does not follow, the note says this edition's reading too: the prose under it is the
-        2007 book's (proof round eleven: "one higher than the strength" above a table of use
-        costs equal to it, the correction two chapters away)."""
+        does not follow (the record's first section, or those of its ``printed_in``), the note
+        says this edition's reading too: the prose under it is the 2007 book's (proof round
+        eleven: "one higher than the strength" above a table of use costs equal to it, the
+        correction two chapters away; round fourteen: §8.1.9's "All command test modifiers
+        apply" and §9.6's parry without the ability, under boxes that said no ruling)."""
         mixed = len({erratum.kind for erratum in errata}) > 1
         note = nodes.admonition(classes=["note", "nq-erratum-note"])
         note += nodes.title(text=note_title(errata, lang))
@@ -272,7 +274,7 @@ class ErratumNotes(SphinxPostTransform):
         corrects = len(errata) == 1 or not is_print_edition(self.config)
         for erratum in errata:
             said = [self.line(erratum, lang, docname, lead=mixed)]
-            if erratum.section in own and corrects:
+            if set(erratum.printed_sections) & set(own) and corrects:
                 said.append(correction(erratum, lang))
             if len(errata) == 1:
                 note.extend(said)

@@ -261,9 +261,8 @@ class EngineTableDirective(SphinxDirective):
                 fields += field
             result.append(fields)
         for note in () if "no-notes" in self.options else table.notes:
-            result.append(
-                _generated(nodes.paragraph(text=engine_text(note, lang), classes=["nq-table-note"]))
-            )
+            text = table_text.cell_text(note, lang)  # a sentence, or a phrase of the engine's names
+            result.append(_generated(nodes.paragraph(text=text, classes=["nq-table-note"])))
         result += [printed_note(mark, lang, self.env.docname) for mark in marks]
         result.append(turn_end())
         return result

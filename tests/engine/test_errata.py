@@ -84,6 +84,27 @@ def test_every_erratum_of_an_example_is_in_that_examples_corrected_line() -> Non
     assert not missing
 
 
+def test_an_erratum_of_an_example_is_not_drawn_again_at_its_chapters_opener() -> None:
+    """A note is drawn under every section a record names: an erratum of a worked example that
+    also named the chapter holding the example drew the same box at the chapter's opening and a
+    page later at the example's section ("Ranged Attack Modifiers example: the archer's bow",
+    proof round fourteen). The example's section carries it, with its "Corrected from the 2007
+    printing" line."""
+    chapters = {}
+    for page in (ROOT / "docs").rglob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        chapter = re.search(r"^\(([a-z0-9-]+)\)=\n# ", text, re.M)
+        for label in re.findall(r"^\(([a-z0-9-]+)\)=$", text, re.M):
+            chapters[label] = chapter[1] if chapter else ""
+    drawn_twice = [
+        (e.id, chapters[e.section])
+        for e in all_errata()
+        if re.search(r"\bexample: ", str(e.subject)) and e.section in chapters
+        if chapters[e.section] != e.section and chapters[e.section] in e.sections
+    ]
+    assert drawn_twice == []
+
+
 def _record(**fields: object) -> dict[str, object]:
     return erratum_file(**fields)
 
@@ -97,6 +118,8 @@ def _record(**fields: object) -> dict[str, object]:
         ({"check": "maths"}, r"field check is 'maths', not one of arithmetic, "),
         ({"sections": "s"}, r"field sections must be a list of section labels"),
         ({"sections": ["s", "s"]}, r"field sections names a section twice"),
+        ({"printed_in": ["t"]}, r"field printed_in must list labels of its sections"),
+        ({"sections": ["s", "t"], "printed_in": ["t", "t"]}, r"field printed_in names a section "),
     ],
 )
 def test_a_malformed_erratum_is_named(fields: dict[str, object], message: str) -> None:
@@ -112,6 +135,14 @@ def test_a_well_formed_record_parses() -> None:
         ("s", "t"),
         "s",
     )
+
+
+def test_a_record_names_the_sections_that_print_the_reading_not_followed() -> None:
+    """By default the first; ``printed_in`` where the rule's two halves are printed apart (the
+    parry of Close Combat and of Abilities, proof round fourteen)."""
+    (plain,) = parse_errata(_record(sections=["s", "t"]), "x.toml")
+    (both,) = parse_errata(_record(sections=["s", "t"], printed_in=["s", "t"]), "x.toml")
+    assert (plain.printed_sections, both.printed_sections) == (("s",), ("s", "t"))
 
 
 def by_id(record_id: str) -> str:

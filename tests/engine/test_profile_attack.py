@@ -122,3 +122,43 @@ def test_the_odds_table_of_the_sample_profiles() -> None:
     wight = names.index("Wight")
     for row in table.rows:
         assert row[1 + wight] == min(row[1:])  # type: ignore[type-var]
+
+
+def test_the_odds_table_names_its_large_targets_without_the_trait() -> None:
+    """The Ogre, the Predator and the Giant Eagle are hit at +1 as large targets, though their
+    special rules do not list Large Model (proof round fourteen: the table's 196 cells agree
+    with the printed profiles only so): the note under the table names them, from the data the
+    table is computed with, in each language."""
+    from nqcore.rules.profile_attack import target_modifiers
+    from nqcore.tables.table_text import cell_text
+
+    table = get_table("attack-sample-profiles")
+    large = [
+        s.profile.name
+        for s in sample_profiles()
+        if "large-target" in target_modifiers(s.profile)
+        and not s.profile.has("trait", "large-model")
+    ]
+    assert large == ["Ogre", "Predator", "Giant Eagle"]
+    notes = {lang: [cell_text(note, lang) for note in table.notes] for lang in ("en", "fr")}
+    assert notes["en"][-1].endswith(": Ogre, Predator, Giant Eagle.")
+    assert notes["fr"][-1].startswith("Grandes cibles") and notes["fr"][-1].endswith(
+        "\u00a0: Ogre, Prédateur, Aigle géant."
+    )
+
+
+def test_its_percentages_round_a_half_up() -> None:
+    """22.5 % reads 23 %, as a player rounds by hand (babel rounds a half to the even figure:
+    the table printed 22 % beside 14 % for 13.5 %)."""
+    from nqcore.tables.table_text import cell_text
+
+    halves = [
+        cell
+        for row in get_table("attack-sample-profiles").rows
+        for cell in row[1:]
+        if isinstance(cell, Fraction) and (cell * 100).denominator == 2
+    ]
+    assert len(halves) >= 10
+    for cell in halves:
+        shown = int(cell_text(cell, "en").removesuffix("%"))  # type: ignore[arg-type]
+        assert shown == cell * 100 + Fraction(1, 2), cell

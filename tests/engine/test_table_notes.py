@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from nqcore.tables.registry import get_table, table_keys
+from nqcore.tables.table_text import cell_text
 
 #: A sentence that opens on a label and a colon ("Usually: the book says ...").
 _LABEL = re.compile(r"(?:^|[.;] )(?:\S+ )?\S+: ")
@@ -47,6 +48,8 @@ REVIEWED = frozenset(
         "The use cost is one higher than the attack strength, with a minimum of 5 for the small "
         "template, 6 for the medium and 8 for the large.",
         "Traits do not count towards the number of abilities a model may have.",
+        "Large targets, as their descriptions call them, though their special rules do not list "
+        "Large Model: Ogre, Predator, Giant Eagle.",
         'A dash means that the book sets no upper limit. "Usually" marks a limit that the book '
         'says applies "normally" or "usually"; "Always" marks a limit it gives without such a '
         "word.",
@@ -70,7 +73,7 @@ def table_notes() -> dict[str, list[str]]:
     notes: dict[str, list[str]] = {}
     for key in table_keys():
         for note in get_table(key).notes:
-            notes.setdefault(str(note), []).append(key)
+            notes.setdefault(cell_text(note, "en"), []).append(key)
     return notes
 
 

@@ -166,7 +166,7 @@ def test_a_cell_the_book_prints_otherwise_is_marked_and_noted(
     html = tiny[lang].html("reference")
     table = html[html.index("nq-table-movement-abilities") :]
     table = table[: table.index("</table>")]
-    spoken = {"en": "(the 2007 book prints 5½)", "fr": "(le livre de 2007 imprime 5½)"}[lang]
+    spoken = {"en": "(the 2007 book prints 5½)", "fr": "(le livre de 2007 indique 5½)"}[lang]
     mark = (
         '<td><p>4½<sup class="nq-printed-mark"><a class="reference internal" '
         'href="#nq-printed-movement-abilities-1">†'
@@ -183,7 +183,7 @@ def test_a_cell_the_book_prints_otherwise_is_marked_and_noted(
     words = {
         "en": "† The 2007 book prints 5½ here; see the erratum: Movement Ability Table, Double "
         "Time with 3 actions.",
-        "fr": "† Le livre de 2007 imprime 5½ ici\u202f; voir l’erratum\u00a0: Table des "
+        "fr": "† Le livre de 2007 indique 5½ ici\u202f; voir l’erratum\u00a0: Table des "
         "capacités de mouvement, double temps avec 3 actions.",
     }[lang]
     assert re.sub(r"<[^>]+>", "", note.group(1)) == words
@@ -341,3 +341,16 @@ def test_an_entity_list_is_every_entity_in_the_pages_order_each_linked(
     assert names[:2] == {"en": ["Aspects", "Corrosive Blood"], "fr": ["Aspects", "Cornes"]}[lang]
     assert items.count('href="cards.html#mutation-') == len(all_mutations())
     assert 'href="#tiny-movement"' in items
+
+
+def test_a_list_of_extra_entries_alone_is_in_the_pages_order(
+    tiny: dict[str, Built], lang: str
+) -> None:
+    """§23.5's weapon special rules, typed as links, kept the English order on the French page
+    (« Rafale, Blessure supplémentaire, Tir indirect, Mise à terre… »: proof round fourteen);
+    ``{nq-entities}`| words <label> | …``` sorts them as their sibling lists are sorted."""
+    html = tiny[lang].html("reference")
+    (items,) = re.findall(r"<strong>(?:Rules|Règles)[^<]*</strong>(.*?)</p>", html, re.S)
+    names = [unescape(name) for name in re.findall(r"<a [^>]*>(?:<span[^>]*>)?([^<]+)<", items)]
+    assert names == {"en": ["Burst Fire", "Knock Prone"], "fr": ["Mise à terre", "Rafale"]}[lang]
+    assert 'href="#tiny-movement"' in items and 'href="#tiny-calculator"' in items

@@ -101,7 +101,7 @@ def test_the_outline_lists_every_player_chapter_in_order(pdfs: dict[str, Path], 
 
 POINTS_NOTE = {
     "en": "† The 2007 book prints {printed} points; see the erratum: {subject}",
-    "fr": "† Le livre de 2007 imprime {printed} points ; voir l’erratum : {subject}",
+    "fr": "† Le livre de 2007 indique {printed} points ; voir l’erratum : {subject}",
 }
 
 
@@ -141,7 +141,7 @@ def test_a_cell_the_book_prints_otherwise_is_marked_in_print(
     assert re.search(r"(^| )3 4½† 6 7½( |$)", words), lang
     note = {
         "en": "† The 2007 book prints 5½ here; see the erratum: Movement Ability Table",
-        "fr": "† Le livre de 2007 imprime 5½ ici ; voir l’erratum : Table des capacités",
+        "fr": "† Le livre de 2007 indique 5½ ici ; voir l’erratum : Table des capacités",
     }[lang]
     assert flat(note) in words
 

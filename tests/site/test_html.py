@@ -127,7 +127,7 @@ REVIEWED = [
         "basic-warrior-toughness-cost",
     ),
 ]
-NOTE_WORDS = {"en": "The 2007 book prints {printed}", "fr": "Le livre de 2007 imprime {printed}"}
+NOTE_WORDS = {"en": "The 2007 book prints {printed}", "fr": "Le livre de 2007 indique {printed}"}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

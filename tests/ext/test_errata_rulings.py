@@ -1,0 +1,80 @@
+"""The erratum box under a section whose prose prints a reading this edition does not follow
+says this edition's reading ("This edition: …"), on the site and in print, in both languages.
+
+Proof round fourteen: §8.1.9 (fear causing models: "All command test modifiers apply", the -1
+for fear among them) and §9.6 (parry: any individual of CC6, no ability named) printed the 2007
+wording under boxes that gave only the erratum's title, as the record's first section alone had
+its ruling; a record names such further sections in ``printed_in``."""
+
+from __future__ import annotations
+
+import re
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sphinx.util.docutils import docutils_namespace
+
+from nqcore.book.errata import all_errata
+from nqsphinx.messages import engine_text
+from tests.ext.conftest import copy_root
+
+#: The sections of round fourteen, and the record whose ruling each note must say.
+RULINGS = {
+    "fear-causing-models": "fear-test-modifiers",
+    "close-combat-parry": "parry-who-may-parry",
+}
+#: A page of the tiny rulebook holding those sections, each with a line of prose.
+PAGE = "\n".join(
+    f"({label})=\n## Section {n}\n\nThe 2007 wording.\n" for n, label in enumerate(RULINGS)
+)
+FIELD = {"en": "This edition:", "fr": "Cette édition :"}
+
+
+def _build(tmp_path: Path, make_app: Any, builder: str, lang: str) -> str:
+    """The tiny rulebook with the page ``rulings`` added, as ``builder`` writes it."""
+    srcdir = copy_root("nq", tmp_path)
+    (srcdir / "rulings.md").write_text("# Rulings\n\n" + PAGE, encoding="utf-8")
+    index = srcdir / "index.md"
+    index.write_text(index.read_text("utf-8").replace("reference\n", "reference\nrulings\n"))
+    with docutils_namespace():
+        app = make_app(
+            builder,
+            srcdir=srcdir,
+            confoverrides={"nq_site_url": "https://example.org/", "language": lang},
+            status=StringIO(),
+            warning=StringIO(),
+            tags=["print"] if builder == "latex" else [],
+        )
+        app.build()
+        suffix = ".tex" if builder == "latex" else ".html"
+        files = [Path(app.outdir) / "rulings.html"] if builder == "html" else []
+        files = files or sorted(Path(app.outdir).glob(f"*{suffix}"))
+        out = "\n".join(path.read_text("utf-8") for path in files)
+        app.cleanup()
+    return out
+
+
+def _plain(text: str) -> str:
+    import html
+
+    text = re.sub(r"\\[a-zA-Z]+\*?|[{}]", " ", html.unescape(re.sub(r"<[^>]+>", " ", text)))
+    text = " ".join(re.sub(r"[\xa0\u202f~]", " ", text).split())
+    return re.sub(r" ([:;!?])", r"\1", text)  # French spacing, which LaTeX's babel sets
+
+
+@pytest.mark.parametrize(("builder", "lang"), [("html", "en"), ("latex", "fr")])
+def test_the_fear_and_parry_boxes_say_this_editions_ruling(
+    tmp_path: Path, make_app: Any, builder: str, lang: str
+) -> None:
+    out = _build(tmp_path, make_app, builder, lang)
+    by_id = {erratum.id: erratum for erratum in all_errata()}
+    for label, record in RULINGS.items():
+        anchor = f'<section id="{label}">'
+        if builder == "latex":  # the section's own label, not a link to it
+            anchor = f"\\label{{\\detokenize{{rulings:{label}}}}}"
+        start = out.index(anchor)
+        box = _plain(out[start : out.index("The 2007 wording", start)])
+        ruling = _plain(engine_text(by_id[record].correct, lang))
+        assert f"{_plain(FIELD[lang])} {ruling}" in box, (label, box)
