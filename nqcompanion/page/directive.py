@@ -83,7 +83,8 @@ ENGINE_META_TAG = f'<meta http-equiv="Content-Security-Policy" content="{ENGINE_
 
 
 def engine_box(lang: str, to_root: str) -> str:
-    """The engine's state and the page's words for its script (read by ``nq-at-table.js``)."""
+    """The engine's state and the page's words for its script (read by ``nq-at-table.js``): it
+    says "loading" on the served site from the start, that the site must be served elsewhere."""
     words = {**page_messages(lang), **answer_words(lang), "offline": engine_offline_words(lang)}
     messages = html.escape(json.dumps(words, ensure_ascii=False))
     files = html.escape(json.dumps(list(ENGINE_NAMES)))
@@ -91,7 +92,11 @@ def engine_box(lang: str, to_root: str) -> str:
         f'<p class="nq-engine-status" role="status" data-lang="{lang}" data-files="{files}" '
         f'data-answers="{to_root}_static/{ANSWERS_FILE}" '
         f'data-engine="{engine_url(to_root)}" data-messages="{messages}">'
-        f"{html.escape(page_messages(lang)['served'])}</p>"
+        # served from the web (the body's class nq-served, set by the page's first script), the
+        # loading words from the start; else (scripts off, the downloaded copy opened as files,
+        # which runs no module script) that the calculators need scripts and the site served
+        f'<span class="nq-engine-loading">{html.escape(words["loading"])}</span>'
+        f'<span class="nq-engine-served">{html.escape(words["served"])}</span></p>'
     )
 
 

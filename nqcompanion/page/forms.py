@@ -107,6 +107,8 @@ def page_messages(lang: str) -> dict[str, str]:
         "loading": ui_text("Loading the rules engine… The answers appear when it is ready.", lang),
         "ready": ui_text("The rules engine is ready: answers change as you type.", lang),
         "failed": ui_text("The rules engine could not be loaded in this browser.", lang),
+        # a file chosen to import while the engine loads: read once it is ready
+        "import_waiting": ui_text("The file will be read when the rules engine is ready.", lang),
         "int": ui_text("Enter a whole number from {min} to {max}.", lang),
         "list": ui_text("Enter whole numbers from {min} to {max}, separated by spaces.", lang),
         # the bound the engine takes (nqcore.cli.args), as the page's language writes numbers

@@ -95,7 +95,7 @@ function armyBuilder(box) {
       const placed = controlOf(result.entry, result.field);
       const target = placed || control || ("add" in request ? $("nq-army-add") : $("nq-army-name"));
       showError(target, `${said.refused} ${placed ? result.said : result.error}`);
-      stale(placed ? refusalOf(placed, result.said) : `${said.refused} ${result.error}`);
+      stale(`${said.refused} ${placed ? refusalOf(placed, result.said) : result.error}`);
       return null;
     }
     const opening = "toml" in request || request.reopened || request.opening;
@@ -189,12 +189,13 @@ function armyBuilder(box) {
   };
   const refusalOf = (control, refusal) => say(said.field_refused,
     { field: fieldNamed(control), refusal });
-  // A count typed wrong: refused beside its field and in the summary, both naming it.
+  // A count typed wrong: refused beside its field and in the summary, both naming it (its
+  // entry's too: "Models (Skeleton Warriors)"), "Refused:" first in both, as the engine's
+  // refusals are (player round fourteen: the field had it, the summary not, or the reverse).
   const refuseCount = (control) => {
-    const said_ = refusalOf(control,
-      say(said.int, limitsOf(control)));
+    const said_ = `${said.refused} ${refusalOf(control, say(said.int, limitsOf(control)))}`;
     showError(control, said_);
-    stale(`${said.refused} ${said_}`);
+    stale(said_);
   };
   // A count typed wrong stays as typed, refused, when the army is drawn again for another reason
   // (a profile kept in the builder above, another field's answer): never put back without a word.

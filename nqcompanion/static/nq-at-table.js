@@ -326,7 +326,10 @@ const show = (form, lines, refusal, notes = [], json = null, every = null, said 
     summary.textContent = json.dice > 1 || json.models > 1 ? said || figures[figures.length - 1]
       : `${form.dataset.chance || ""}${figure}`;
   } else if (summary) {
-    const kept = SUMMARY_LINES[form.dataset.command] || 2;
+    // An answer that cannot succeed keeps the line before its figures, which says why ("Beyond
+    // long range: the shot misses.", the armour left after its modifiers): player round fourteen.
+    const none = json && json.chance && json.chance.value === 0 && figures.length > 3 ? 1 : 0;
+    const kept = (SUMMARY_LINES[form.dataset.command] || 2) + none;
     summary.textContent = (refusal ? lines : figures.slice(1).slice(-kept)).join(" · ");
   }
 };
@@ -383,8 +386,9 @@ const compute = async (form) => {
     // The answer says which field holds it back, as the summary does: on a phone the field's
     // own message may be off the screen (player round thirteen: an empty box).
     const refused = form.querySelector(".nq-field-error:not([hidden])");
+    // The summary at the bottom of a phone's screen names the field too (player round fourteen:
+    // it named the calculator only, and two fields share one message).
     show(form, refused ? [fieldRefusal(refused)] : [], !!refused);
-    form.querySelector(".nq-summary").textContent = refused ? refused.textContent : "";
     delete form.dataset.answer;
     return { argv, answer: null };
   }
@@ -490,12 +494,21 @@ const engineFailure = () => (failure ??= (async () => {
   }
 })());
 
+// "Ready" once every calculator can answer: each form's first answer from the engine, the
+// profile builder's and the army builder's (player round fourteen: "ready" stood seconds before
+// the army and the whole attack answered, their first questions queued behind the others). An
+// answer that fails does not hold it back: the calculator says so itself.
+const everyoneAnswered = () => Promise.all([
+  ...forms.map((form) => compute(form).catch(() => null)),
+  ...[window.nqAtTable.profileStarted, window.nqAtTable.army?.idle()]
+    .map((started) => Promise.resolve(started).catch(() => null)),
+]);
 ready.then(
-  () => {
+  async () => {
     engineState.ready = true;
+    await everyoneAnswered();
     status.textContent = words.ready;
     status.classList.add("nq-engine-ready");
-    forms.forEach(compute);
   },
   async () => {
     // Offline, the engine was not kept: say so and how to get it, not that the browser fails.
@@ -510,6 +523,27 @@ ready.then(
 for (const form of forms) commandLine(form);
 
 window.nqAtTable = { ready, compute, ask, forms, tables };
+
+// A file chosen to import before the engine can answer: it is read once the engine is ready (its
+// question waits for it); until then its field says so (player round fourteen: eight seconds
+// with nothing said anywhere). Listened to before the builders' own readers, which say what the
+// file held once it is read; the engine out of reach, why.
+const importers = [...document.querySelectorAll("#nq-builder-import, #nq-army-import")];
+for (const importer of importers) {
+  importer.addEventListener("change", () => {
+    const waits = !status.classList.contains("nq-engine-ready") && !engineState.failed;
+    const box = form_error(importer);
+    if (!importer.files[0] || !waits || !box) return;
+    box.textContent = words.import_waiting; // not a refusal: the field is not marked
+    box.hidden = false;
+  });
+}
+ready.catch(async () => {
+  const said = await engineFailure();
+  for (const importer of importers) {
+    if (form_error(importer)?.textContent === words.import_waiting) showError(importer, said);
+  }
+});
 
 // --- printing one part alone -----------------------------------------------------------------
 // "Print the card" and "Print the roster" print their part alone: one rule set of nq-at-table.css
@@ -996,7 +1030,7 @@ if (builder) {
   ready.catch(async () => {
     priced.textContent = summary.textContent = await engineFailure();
   });
-  ready.then(() => {
+  window.nqAtTable.profileStarted = ready.then(() => {
     carryTheOneProfile();
     if (!profiles.current() && profiles.all().length) profiles.pick(profiles.all()[0].id);
     // A first visit starts blank, as "New profile" does: no profile of the book is kept as the

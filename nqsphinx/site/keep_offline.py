@@ -35,16 +35,20 @@ def _typeset(text: str, lang: str) -> str:
 
 
 def not_kept_words(lang: str) -> dict[str, str]:
-    """The service worker's page for a page not kept, offline."""
+    """The service worker's page for a page not kept, offline: what it says, the way back to
+    the page the reader came from, and the pages of the site that are kept."""
     words = {
         "title": ui_text("Not kept for offline reading", lang),
         "text": ui_text(
             "This page is not kept on this device, and there is no network. Open this page "
-            "once online first, or keep the site with “Keep for offline” on the home page.",
+            "once online first, or keep the site with “Keep for offline”, at the top of the "
+            "home page and of the At the table page.",
             lang,
         ),
+        "back": ui_text("Back to the page you came from", lang),
         "home": ui_text("Go to the home page", lang),
         "twin": ui_text("This page in English, kept on this device", lang),
+        "kept": ui_text("Pages kept on this device:", lang),
     }
     return {"lang": lang, **{key: _typeset(text, lang) for key, text in words.items()}}
 
@@ -95,7 +99,7 @@ def control_words(lang: str) -> dict[str, str]:
         "size": ui_text("{size} MB", lang),
         "part": ui_text("{part} ({size}): {state}", lang),
         "kept": ui_text("kept", lang),
-        "not_kept": ui_text("not kept", lang),
+        "not_kept": ui_text("not kept for sure", lang),
         "kept_list": ui_text("(kept: {parts})", lang),
         "starting": ui_text("Keeping the chosen parts…", lang),
         "keeping": ui_text("Keeping: {done} of {total} files…", lang),

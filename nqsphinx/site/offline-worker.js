@@ -161,10 +161,54 @@ self.addEventListener("message", (event) => {
 
 const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-// Offline, a page that was not kept: say so, in the page's language, and how to get it; offer
-// the same page in another language if it is kept (a reader who kept one language and pressed
-// the switch), and a home page that is kept, in its own language's words.
-const notKept = async (url, cache) => {
+// A kept page's title, as its <title> gives it (read from the first bytes of the page: the
+// calculators' page is large), without the site's name; null if it has none.
+const SITE_NAME = / - No Quarter Fantasy Wargames$/;
+const ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'" };
+const titleOf = async (response) => {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (text.length < 65536) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    const found = text.match(/<title>([^<]*)<\/title>/);
+    if (found) {
+      reader.cancel().catch(() => {});
+      return found[1].replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name) => ENTITIES[name])
+        .replace(SITE_NAME, "").trim() || null;
+    }
+  }
+  reader.cancel().catch(() => {});
+  return null;
+};
+
+// The pages of a language kept on the device (the calculators' page first, then by title), as
+// [address, title]; its home page and its search page aside (linked on their own, or a search).
+const keptPages = async (cache, lang) => {
+  const folder = href(LANGS.length ? `${lang}/` : "");
+  const home = href(LANGS.length ? `${lang}/index.html` : "index.html");
+  const pages = [];
+  for (const request of await cache.keys()) {
+    const address = request.url;
+    const name = address.slice(folder.length);
+    if (!address.startsWith(folder) || !name.endsWith(".html") || name.includes("/")
+      || address === home || name === "search.html" || name === "404.html") continue;
+    const response = await cache.match(request);
+    const title = response && (await titleOf(response));
+    if (title) pages.push([address, title, name === "at-the-table.html"]);
+  }
+  pages.sort((a, b) => (b[2] - a[2]) || a[1].localeCompare(b[1], lang || undefined));
+  return pages.map(([address, title]) => [address, title]);
+};
+
+// Offline, a page that was not kept: say so, in the page's language, and how to get it; lead
+// back to the page the reader came from (a "Rule:" link of the calculators, a search result);
+// offer the same page in another language if it is kept (a reader who kept one language and
+// pressed the switch), a home page only if it is kept (one not kept would say "not kept"
+// again), in its own language's words, and the pages of the site that are kept.
+const notKept = async (url, cache, referrer) => {
   const lang = LANGS.find((code) => url.href.startsWith(href(`${code}/`))) || LANGS[0] || "";
   const words = WORDS[lang] || Object.values(WORDS)[0];
   const kept = async (address) => Boolean(await cache.match(fileOf(new URL(address)),
@@ -172,21 +216,31 @@ const notKept = async (url, cache) => {
   const inLanguage = lang && url.href.startsWith(href(`${lang}/`));
   const others = inLanguage ? LANGS.filter((code) => code !== lang) : [];
   const links = [];
+  // The page the reader came from, if it is of this site and not this page.
+  if (referrer && referrer.startsWith(HOME.href)
+    && fileOf(new URL(referrer)) !== fileOf(url)) {
+    links.push([referrer, words.back, lang]);
+  }
   for (const other of others) {
     const twin = href(`${other}/`) + url.href.slice(href(`${lang}/`).length).split("#")[0];
     if (await kept(twin)) links.push([twin, WORDS[other].twin, other]);
   }
-  let home = [LANGS.length ? href(`${lang}/index.html`) : href("index.html"), words.home, lang];
-  if (!(await kept(home[0]))) {
-    for (const other of others) {
-      if (await kept(href(`${other}/index.html`))) {
-        home = [href(`${other}/index.html`), WORDS[other].home, other];
-        break;
-      }
+  const homes = [[lang, words], ...others.map((other) => [other, WORDS[other]])];
+  for (const [code, said] of homes) {
+    const home = LANGS.length ? href(`${code}/index.html`) : href("index.html");
+    if (await kept(home)) {
+      links.push([home, said.home, code]);
+      break;
     }
   }
   const link = ([address, text, code]) => `<p><a href="${escape(address)}" hreflang="${code}" `
     + `lang="${code}">${escape(text)}</a></p>`;
+  const pages = await keptPages(cache, lang);
+  const list = pages.length
+    ? `<p>${escape(words.kept)}</p><ul class="nq-kept-pages">`
+      + pages.map(([address, title]) => `<li><a href="${escape(address)}">${escape(title)}</a></li>`)
+        .join("") + "</ul>"
+    : "";
   // The reader's theme (light, dark or the system's) by the site's own theme script, if kept.
   const theme = href(`${LANGS.length ? `${lang}/` : ""}_static/nq-theme-mode.js`);
   const page = `<!DOCTYPE html><html lang="${words.lang}"><head>`
@@ -195,7 +249,7 @@ const notKept = async (url, cache) => {
     + `<title>${escape(words.title)}</title><style>${NOT_KEPT_HEAD.style}</style></head>`
     + `<body><script src="${escape(theme)}"></script><main><h1>${escape(words.title)}</h1>`
     + `<p class="nq-not-kept">${escape(words.text)}</p>${links.map(link).join("")}`
-    + `${link(home)}</main></body></html>`;
+    + `${list}</main></body></html>`;
   return new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8" } });
 };
 
@@ -215,7 +269,7 @@ self.addEventListener("fetch", (event) => {
       }
       return response;
     } catch (error) {
-      if (event.request.mode === "navigate") return notKept(url, cache);
+      if (event.request.mode === "navigate") return notKept(url, cache, event.request.referrer);
       throw error;
     }
   }));

@@ -696,6 +696,28 @@ def test_the_search_field_shows_its_focus(
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_served_calculators_say_loading_from_the_start(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """Player round fourteen: on the served site, before the page's module script has run (held
+    here, as on a slow phone), the status says the engine is loading, not that the calculators
+    do not run in the downloaded copy opened as files."""
+    context = browser.new_context()
+    held: list[Any] = []
+    context.route("**/_static/nq-at-table.js*", lambda route: held.append(route))  # unanswered
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/at-the-table.html"), wait_until="commit")
+    page.wait_for_selector(".nq-engine-status", state="attached")
+    styled = """document.readyState !== "loading" && [".nq-engine-loading", ".nq-engine-served"]
+      .filter((s) => getComputedStyle(document.querySelector(s)).display !== "none").length === 1"""
+    wait_until(page, styled, timeout=30)  # the page's stylesheet applied
+    shown = page.locator(".nq-engine-status").inner_text()
+    context.close()
+    assert held, "the page's script was not held"
+    assert shown == page_messages(lang)["loading"], shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_offline_calculators_say_they_need_the_site_served(
     browser: Any, offline: Path, lang: str
 ) -> None:

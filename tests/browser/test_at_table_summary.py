@@ -109,3 +109,43 @@ def test_the_whole_attacks_pinned_answer_is_its_overall_chance(
     )
     screenshot(page, f"at-table-summary-attack-{lang}-{scheme}")
     context.close()
+
+
+@pytest.mark.parametrize(("lang", "scheme"), [("en", "light"), ("fr", "dark")])
+def test_the_pinned_answer_names_the_refused_field_and_why_nothing_succeeds(
+    browser: Any, site: Site, lang: str, scheme: str
+) -> None:
+    """Player round fourteen: pinned, a refusal names the field (two inch fields share one
+    message), as the answer box does; an answer that cannot succeed keeps its reason (the Bow
+    at 40", beyond long range), not only "no roll can succeed"."""
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=scheme),
+    )
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    field = page.locator("#nq-move-cost-difficult")
+    field.focus()
+    field.fill("-2")
+    wait_until(page, "document.querySelector('#nq-move-cost-difficult-error').hidden === false")
+    page.wait_for_timeout(300)
+    label = page.locator("label[for='nq-move-cost-difficult']").inner_text().strip()
+    refusal = page.locator("#nq-move-cost-difficult-error").inner_text().strip()
+    summary = page.locator("#nq-move-cost .nq-summary").text_content() or ""
+    answer = page.locator("#nq-move-cost .nq-answer").inner_text()
+    assert label in summary and refusal in summary, (summary, label)
+    assert summary.strip() == answer.strip(), (summary, answer)
+    distance = page.locator("#nq-shoot-distance")
+    distance.focus()
+    distance.fill("40")
+    page.locator("#nq-shoot-weapon").select_option("bow")
+    reason = {"en": "Beyond long range", "fr": "Au-delà de la portée longue"}[lang]
+    answered = f"document.querySelector('#nq-shoot .nq-answer').innerText.includes({reason!r})"
+    wait_until(page, answered)
+    page.wait_for_timeout(300)
+    summary = page.locator("#nq-shoot .nq-summary").text_content() or ""
+    assert reason in summary, summary
+    assert summary.endswith(page.locator("#nq-shoot .nq-answer p").last.inner_text()), summary
+    screenshot(page, f"at-table-summary-refused-{lang}-{scheme}")
+    context.close()

@@ -126,6 +126,10 @@ def test_a_count_typed_wrong_names_its_field_and_entry_and_hides_stale_figures(
     wait_until(page, f"document.getElementById('nq-army-summary').textContent.includes({named!r})")
     assert "1000" in summary.inner_text().replace(",", "").replace("\u202f", "")
     assert named in page.locator("#nq-army-unit-0-models-error").inner_text()
+    # "Refused:" first in the field and in the summary alike (player round fourteen)
+    refused = ui_text("Refused:", lang)
+    assert page.locator("#nq-army-unit-0-models-error").inner_text().startswith(refused)
+    assert summary.inner_text().startswith(refused), summary.inner_text()
     for stale in ("#nq-army-unit-0 .nq-army-lines", "#nq-army-unit-1 .nq-army-lines"):
         assert page.locator(stale).is_hidden(), stale
     heading = page.locator("#nq-army-unit-1 h3").inner_text()
@@ -163,6 +167,16 @@ def test_a_count_typed_wrong_names_its_field_and_entry_and_hides_stale_figures(
     page.keyboard.type("0")
     label = ui_text("Game size (points)", lang)
     wait_until(page, f"document.getElementById('nq-army-summary').textContent.includes({label!r})")
+    assert summary.inner_text().startswith(refused), summary.inner_text()
+    assert page.locator("#nq-army-points-error").inner_text().startswith(refused)
+    # refused by the engine (not a whole number): placed the same way
+    page.keyboard.press("Control+A")
+    page.keyboard.type("1.5")
+    page.wait_for_timeout(1000)  # the typing's pause, then the engine's answer
+    page.evaluate("window.nqAtTable.army.idle()")
+    assert summary.inner_text().startswith(refused), summary.inner_text()
+    assert label in summary.inner_text(), summary.inner_text()
+    assert page.locator("#nq-army-points-error").inner_text().startswith(refused)
     assert not watched.errors, watched.errors
     context.close()
 

@@ -102,7 +102,9 @@ def test_tables_answer_with_the_engines_words(held: tuple[Any, str]) -> None:
                 assert shown["lines"] == engine["text"], (command, values)
                 notes = engine["json"].get("notes", [])  # they stay in the answer
                 figures = [line for line in engine["text"] if line not in notes]
-                assert shown["summary"] == " · ".join(figures[1:][-2:])
+                # an answer that cannot succeed keeps its reason, the line before its figures
+                none = engine["json"].get("chance", {}).get("value") == 0 and len(figures) > 3
+                assert shown["summary"] == " · ".join(figures[1:][-(3 if none else 2) :])
 
 
 def test_other_answers_wait_for_the_engine_where_they_will_be(held: tuple[Any, str]) -> None:
@@ -128,6 +130,66 @@ def test_the_builders_say_the_engine_is_loading(held: tuple[Any, str]) -> None:
     assert page.locator(".nq-builder-points").inner_text() == answer_words(lang)["waiting"]
     # at the builder's top too, above the list still empty (player round twelve)
     assert page.locator("#nq-builder-summary").inner_text() == loading
+
+
+def test_a_file_imported_while_the_engine_loads_says_it_waits(held: tuple[Any, str]) -> None:
+    """Player round fourteen: an army or a profile file chosen before the engine is ready said
+    nothing for seconds; its field says it will be read when the engine is ready."""
+    page, lang = held[0].page, held[1]
+    said = page_messages(lang)["import_waiting"]
+    for kind in ("army", "builder"):
+        page.set_input_files(
+            f"#nq-{kind}-import",
+            files=[{"name": "broken.toml", "mimeType": "text/plain", "buffer": b"[[unit]\n"}],
+        )
+        wait_until(page, f"!document.getElementById('nq-{kind}-import-error').hidden", timeout=10)
+        assert page.locator(f"#nq-{kind}-import-error").inner_text() == said
+        assert page.locator(f"#nq-{kind}-import").get_attribute("aria-invalid") != "true"
+
+
+def test_ready_is_said_once_every_calculator_answers(browser: Any, site: Site) -> None:
+    """Player round fourteen: "The rules engine is ready" stood seconds before the army builder
+    and the whole attack answered, and an army file imported then waited unsaid. The file chosen
+    while the engine is held back says it waits; once the engine comes, it is read (refused, a
+    table never closed), and "ready" is said when the army and the whole attack have answered."""
+    context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+    held_back: list[Any] = []
+    holding = [True]
+
+    def hold(route: Any) -> None:
+        if holding[0]:
+            held_back.append(route)
+        else:
+            route.continue_()
+
+    context.route(ENGINE_FILES, hold)
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page("en/at-the-table.html"))
+    wait_until(page, TABLES_LOADED, timeout=60)
+    page.evaluate(FILL, ["attack", {"attacker": "orc-bruiser", "target": "dwarf"}])
+    page.set_input_files(
+        "#nq-army-import",
+        files=[{"name": "broken.toml", "mimeType": "text/plain", "buffer": b"[[unit]\n"}],
+    )
+    waits = page_messages("en")["import_waiting"]
+    wait_until(page, "!document.getElementById('nq-army-import-error').hidden", timeout=10)
+    assert page.locator("#nq-army-import-error").inner_text() == waits
+    holding[0] = False
+    for route in held_back:
+        route.continue_()
+    ready = "document.querySelector('.nq-engine-status.nq-engine-ready') !== null"
+    wait_until(page, ready, timeout=120)
+    shown = page.evaluate(
+        """() => [document.getElementById("nq-army-summary").textContent,
+          document.querySelector("#nq-attack").dataset.answer || null,
+          document.getElementById("nq-army-import-error").textContent]"""
+    )
+    assert shown[0] != page_messages("en")["loading"], shown
+    assert shown[1] is not None, shown  # the whole attack has answered
+    assert shown[2] and shown[2] != waits, shown  # read: refused, and said why
+    assert not watched.errors, watched.errors
+    context.close()
 
 
 def test_before_the_engine_loads_the_page_says_what_it_costs(held: tuple[Any, str]) -> None:

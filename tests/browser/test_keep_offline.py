@@ -106,7 +106,7 @@ def test_keep_for_offline_keeps_both_languages_and_the_engine(browser: Any, site
             "Les PDF",  # (A4 et Lettre US, dans les deux langues), where the site offers them
         ][: len(labels)]
     )
-    assert all(" Mo)" in label and "non gardé" in label for label in labels), labels
+    assert all(" Mo)" in label and "pas gardé à coup sûr" in label for label in labels), labels
     keep_for_offline(page, {"en", "fr", "engine"})
     assert "gardé" in page.locator(".nq-keep-summary").inner_text()
     assert all(
@@ -271,10 +271,32 @@ def test_a_visit_to_the_calculators_offline_says_what_was_not_kept(
     wait_until(page, KEEP_SHOWN, timeout=30)
     context.set_offline(True)
     try:
-        page.goto(site.page("en/close-combat.html"))
-        assert page.title() == not_kept_words("en")["title"], page.url
+        # a "Rule:" link of the calculators, tapped (player round fourteen: its page's only way
+        # out was a home page not kept, itself "not kept")
+        with page.expect_navigation():
+            page.evaluate(
+                "document.querySelector('.nq-rule a[href^=\"close-combat.html\"]').click()"
+            )
+        words = not_kept_words("en")
+        assert page.title() == words["title"], page.url
         background = page.evaluate("getComputedStyle(document.body).backgroundColor")
         assert background == "rgb(19, 20, 22)", background  # Furo's dark page
+        assert "At the table" in words["text"] and "Keep for offline" in words["text"]
+        links = page.eval_on_selector_all(
+            "main a", "links => links.map((a) => [a.textContent, a.getAttribute('href')])"
+        )
+        companion = site.page("en/at-the-table.html")
+        # back where the player came from, no home page (not kept), the kept companion listed
+        assert links[0] == [words["back"], companion], links
+        assert not [href for _, href in links if href.endswith("index.html")], links
+        listed = page.eval_on_selector_all(
+            ".nq-kept-pages a", "links => links.map((a) => [a.textContent, a.getAttribute('href')])"
+        )
+        assert listed and listed[0][1] == companion, listed
+        assert listed[0][0].lower().startswith("at the table"), listed
+        with page.expect_navigation():
+            page.click(f"text={words['back']}")
+        assert page.url.split("#")[0] == companion
         page.goto(site.page("fr/at-the-table.html"))
         assert page.title() == not_kept_words("fr")["title"]
         page.goto(site.page("en/at-the-table.html"))

@@ -157,3 +157,33 @@ def test_a_worker_that_does_not_parse_is_refused(
     monkeypatch.setattr(offline, "worker_script", lambda root: "const = ;\n")
     with pytest.raises(Refused, match=r"sw\.js: the service worker does not parse: SyntaxError"):
         offline.write_worker(tmp_path)
+
+
+def test_the_words_of_what_is_kept_are_true() -> None:
+    """Player round fourteen: the browser keeps the pages opened and the engine in its own
+    cache, so the keep box does not say a part is "not kept" but "not kept for sure", and the
+    companion's intro says so; the not-kept page names the box where it also is, the At the
+    table page, and leads back where the player came from."""
+    from nqsphinx.site.keep_offline import control_words, not_kept_words
+
+    assert control_words("en")["not_kept"] == "not kept for sure"
+    assert control_words("fr")["not_kept"] == "pas gardé à coup sûr"
+    intro = (Path(__file__).parents[2] / "docs" / "at-the-table.md").read_text(encoding="utf-8")
+    assert "may keep the pages you open" in intro and "keeps them for sure" in intro
+    assert "nothing is kept on your device until you ask" not in intro
+    for lang, page in (("en", "At the table"), ("fr", "À la table")):
+        words = not_kept_words(lang)
+        assert page in words["text"], words["text"]
+        assert words["back"] and words["kept"] and words["back"] != words["home"]
+
+
+def test_the_not_kept_page_offers_home_only_when_kept_and_the_way_back(tmp_path: Path) -> None:
+    """The worker, filled in one pass and parsed by Node.js, links the page the player came
+    from and the kept pages, and the home page only when it is kept: its "Go to the home page"
+    led to another "not kept" page (player round fourteen)."""
+    _page(tmp_path / "en" / "index.html", "")
+    path = offline.write_worker(tmp_path)
+    script = path.read_text(encoding="utf-8")
+    assert offline.script_problem(path) is None
+    assert "event.request.referrer" in script and "keptPages" in script
+    assert "let home = [" not in script  # the home link no longer given whether kept or not
