@@ -465,12 +465,18 @@ def builder_summary(priced: dict[str, Any], lang: str) -> str:
     edited: its name (in ``lang``), its points and its warnings."""
     from nqcore.i18n import plural
 
-    warnings = len(priced.get("warnings", []))
+    found = priced.get("warnings", [])
+    refusals = sum(1 for w in found if w.get("kind") == "refusal")
+    warnings = len(found) - refusals
     said = [
         str(priced["name"]),
         plural(int(priced["points"]), N_("{count} point"), N_("{count} points"), lang),
         plural(warnings, P_("army", "{count} warning"), P_("army", "{count} warnings"), lang),
     ]
+    if refusals:  # what the book forbids ("may not": a support weapon on a man sized model)
+        said.insert(
+            2, plural(refusals, P_("army", "{count} refusal"), P_("army", "{count} refusals"), lang)
+        )
     return " · ".join(said)
 
 

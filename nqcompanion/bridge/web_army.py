@@ -350,7 +350,9 @@ def priced(path: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
     }
     found = [_breach(b, places, lang) for b in (*answer["refusals"], *answer["army_warnings"])]
     entries = [
-        _entry(item, places, lang) | _leaders(priced_item.entry)
+        _entry(item, places, lang)
+        | _leaders(priced_item.entry)
+        | _refused_options(priced_item.entry)
         for item, priced_item in zip(answer["roster"], force.entries, strict=True)
     ]
     text = render(answer, lang).splitlines()
@@ -423,10 +425,21 @@ def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) 
 
 
 def _section(warning: BookWarning) -> str:
-    """The section a profile's warning cites: the rule's own where its data names one (Parry's
-    "Close Combat > Parry"), else the profile builder's rule."""
-    section = dict(warning.params).get("section")
-    return section if isinstance(section, str) else PROFILE_SECTION
+    """The section a profile's warning or refusal cites: the rule's own where the engine knows
+    it (Parry's "Close Combat > Parry", a support weapon's "Support Weapons"), else the profile
+    builder's rule."""
+    return warning.section or PROFILE_SECTION
+
+
+def _refused_options(entry: Any) -> dict[str, list[str]]:
+    """The options the book forbids every model of ``entry``'s profile (``refused``: the army
+    builder does not offer them): a support weapon, which "may not be wielded by a normal man
+    sized model" (Support Weapons)."""
+    from nqcore.army.armoury import WeaponKind, all_weapons
+
+    if entry.profile.size.is_large:
+        return {"refused": []}
+    return {"refused": [f"weapons:{w.key}" for w in all_weapons() if w.kind is WeaponKind.SUPPORT]}
 
 
 def _leaders(entry: Any) -> dict[str, list[str]]:
@@ -444,7 +457,7 @@ def _leaders(entry: Any) -> dict[str, list[str]]:
 def shown(found: list[dict[str, Any]], entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every refusal and warning the page shows: the army rules' breaches (army-wide or under
     their entry) and each entry's profile warnings, so that the summary counts what is seen."""
-    return [*found, *(w | {"kind": "warning"} for e in entries for w in e["warnings"])]
+    return [*found, *(w for e in entries for w in e["warnings"])]  # each its kind
 
 
 def summary(total: int, agreed: int, found: list[dict[str, Any]], lang: str) -> str:

@@ -353,7 +353,7 @@ function armyBuilder(box) {
   };
 
   // The fields of one entry, as its kind takes them (the army file's schema).
-  const entryFields = (kind, index, record, leaders) => {
+  const entryFields = (kind, index, record, leaders, refused) => {
     const id = (name) => `nq-army-${kind}-${index}-${name}`;
     const name = el("input", { type: "text", value: record.name, autocomplete: "off" });
     name.dataset.shown = record.name;
@@ -386,7 +386,7 @@ function armyBuilder(box) {
         field(id("joins"), said.joins, select([["", said.none_joins], ...units],
           record.joins || "")));
     }
-    parts.push(optionFields(kind, index, record));
+    parts.push(optionFields(kind, index, record, refused));
     for (const part of parts) {
       for (const control of part.querySelectorAll("input, select")) {
         Object.assign(control.dataset, { kind, index, field: control.id.slice(id("").length) });
@@ -396,7 +396,9 @@ function armyBuilder(box) {
   };
 
   // The options added to every model, each with its remove button, and the list that adds one.
-  const optionFields = (kind, index, record) => {
+  // Not offered: what the book forbids its models (``refused``, the engine's: a support weapon
+  // "may not be wielded by a normal man sized model").
+  const optionFields = (kind, index, record, refused) => {
     const list = el("ul", { className: "nq-builder-list" });
     const choices = $("nq-army-options").content;
     // An individual or a character is one model: its option is its own, not "every model's".
@@ -425,6 +427,9 @@ function armyBuilder(box) {
     // An option only some kinds of entry may take is offered to those only (the engine marks it).
     for (const option of picker.querySelectorAll("option[data-kinds]")) {
       if (!option.dataset.kinds.split(" ").includes(kind)) option.remove();
+    }
+    for (const option of [...picker.options]) {
+      if ((refused || []).includes(option.value)) option.remove();
     }
     const add = el("button", { type: "button", textContent: said.add, id: `${id}-add` });
     add.setAttribute("aria-label", label); // "Add an option to every model": no "Add: Add"
@@ -459,13 +464,13 @@ function armyBuilder(box) {
       ...marks.map(([breach, wideId], n) => markItem(breach, `nq-army-${kind}-${index}-mark-${n}`,
         wideId)),
       ...own.map((breach, n) => breachItem(breach, `nq-army-${kind}-${index}-breach-${n}`)),
-      ...entry.warnings.map((warning, n) => breachItem({ ...warning, kind: "warning",
+      ...entry.warnings.map((warning, n) => breachItem({ ...warning, kind: warning.kind || "warning",
         said: warning.text, heading: conf.sections[warning.section]?.title },
       `nq-army-${kind}-${index}-w-${n}`)));
     const lines = el("ul", { className: "nq-army-lines" },
       ...entry.lines.map((line) => el("li", { textContent: line.said })));
     const fields = el("div", { className: "nq-army-fields" }, ...entryFields(kind, index, record,
-      entry.leaders));
+      entry.leaders, entry.refused));
     const remove = el("button", { type: "button", textContent: said.remove_entry });
     remove.setAttribute("aria-label",
       say(said.named, { action: said.remove_entry, name: entry.name }));
@@ -562,7 +567,7 @@ function armyBuilder(box) {
   const foundItem = (entry, breaches) => {
     const own = breaches.filter((b) => b.entry && at(b.entry, entry))
       .map((b) => [b.kind, b.said || b.text, b.field]);
-    const found = [...own, ...entry.warnings.map((w) => ["warning", w.text, w.field])];
+    const found = [...own, ...entry.warnings.map((w) => [w.kind || "warning", w.text, w.field])];
     if (!found.length) return null;
     const links = found.map(([kind, text, name]) => {
       const link = goTo(entry, name, el("a", { href: `#${placeOf_(entry, name)}` },

@@ -40,11 +40,13 @@ def roster_sheet(force: Force, breaches: Sequence[Any], lang: str) -> dict[str, 
     _ = translator(lang)
     refusals = [b for b in breaches if b.refused]
     warnings = [b for b in breaches if not b.refused]
+    forbidden = any(w.refused for item in force.entries for w in item.warnings)
     return {
         "title": force.name,
         "colon": _colon(lang),
         "heading": _(N_("Army roster")),
         "warning": _(N_("Warning")),
+        "refusal": _(N_("Refused")),
         "game": plural(
             force.points, N_("A game of {count} point"), N_("A game of {count} points"), lang
         ),
@@ -57,9 +59,11 @@ def roster_sheet(force: Force, breaches: Sequence[Any], lang: str) -> dict[str, 
             lang,
             points=format_number(force.points, lang),
         ),
-        "refused": bool(refusals),
+        "refused": bool(refusals) or forbidden,
         "breaches": [_breach(b, lang) for b in (*refusals, *warnings)],
-        "kept": None if breaches else _(N_("The army keeps every army rule of the book.")),
+        "kept": None
+        if breaches or forbidden
+        else _(N_("The army keeps every army rule of the book.")),
     }
 
 
@@ -118,7 +122,9 @@ def _entry(item: PricedEntry, lang: str) -> dict[str, Any]:
         "points": plural(item.points, N_("{count} point"), N_("{count} points"), lang),
         "profiles": profiles,
         "lines": [_line(line, lang) for line in item.lines],
-        "warnings": [w.text(lang) for w in item.warnings],
+        "warnings": [w.text(lang) for w in item.warnings if not w.refused],
+        # what the book forbids ("may not": a support weapon on a man sized model)
+        "refusals": [w.text(lang) for w in item.warnings if w.refused],
     }
 
 
@@ -207,6 +213,7 @@ def roster_text(sheet: dict[str, Any]) -> str:
             lines += [f"{profile['role']}{colon}{profile['name']}"] if profile["role"] else []
             lines += [f"{label}{colon}{text}" for label, text in profile["details"]]
         lines += [f"- {line}" for line in entry["lines"]]
+        lines += [f"{sheet['refusal']}{colon}{refusal}" for refusal in entry["refusals"]]
         lines += [f"{sheet['warning']}{colon}{warning}" for warning in entry["warnings"]]
     lines += ["", sheet["total"]]
     lines += [f"{found['label']}{colon}{found['text']}" for found in sheet["breaches"]]

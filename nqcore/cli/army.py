@@ -239,7 +239,11 @@ def roster_lines(answer: dict[str, Any], lang: str) -> list[str]:
                 label = f"{label} ({_(Msg(line['detail']))})"
             priced = price_said(label, line["count"], line["each"], line["models"], lang)
             lines.append(f"  {priced}")
-        lines += [f"  {_(N_('Warning'))}{colon}{w.text(lang)}" for w in entry["warnings"]]
+        lines += [
+            f"  {_(N_('Refused') if w.refused else N_('Warning'))}{colon}{w.text(lang)}"
+            + (f" ({w.rule_said(lang)})" if w.refused else "")
+            for w in entry["warnings"]
+        ]
     lines.append(
         plural(
             answer["total"],

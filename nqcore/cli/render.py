@@ -32,6 +32,13 @@ from nqcore.terminal import printable
 Answer = dict[str, Any]
 
 
+def _rule(warning: Any, lang: str) -> str:
+    """The rule a refusal of the book states, in parentheses ("(rule Support Weapons, section
+    support-weapons)"); nothing for a warning."""
+    said = warning.rule_said(lang) if isinstance(warning, BookWarning) else ""
+    return f" ({said})" if said else ""
+
+
 def _text(value: Any, lang: str) -> str:
     """One value of an answer as the reader of ``lang`` reads it."""
     _ = translator(lang)
@@ -407,7 +414,9 @@ def _lines_points(answer: Answer, lang: str) -> list[str]:
         )
         lines.append(total)
     lines += [
-        f"{_(N_('Warning'))}{colon}{_text(warning, lang)}" for warning in answer.get("warnings", [])
+        f"{_(N_('Refused') if getattr(warning, 'refused', False) else N_('Warning'))}{colon}"
+        f"{_text(warning, lang)}{_rule(warning, lang)}"
+        for warning in answer.get("warnings", [])
     ]
     return lines
 
