@@ -25,6 +25,9 @@ from nqcompanion.bridge.web import (
     starting_record,
     toml_value,
 )
+from nqcompanion.bridge.web_entries import leaders as _leaders
+from nqcompanion.bridge.web_entries import refused_options as _refused_options
+from nqcompanion.bridge.web_entries import renamed as _renamed
 from nqcore.army.names import same_name
 from nqcore.army.schema_problems import placed_problem, schema_problem
 from nqcore.army.toml_values import toml_key
@@ -88,8 +91,10 @@ def army_toml(data: dict[str, Any]) -> str:
 
 def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
     """One step of the army builder: the army as its file's ``toml`` text or its tables
-    (``data``), with a new entry (``add``) or a profile given for an entry's field (``use``);
-    the new file (``toml``, ``data``) and what ``nq army`` answers on it, as data."""
+    (``data``), with a new entry (``add``), a profile given for an entry's field (``use``), an
+    entry renamed (``rename``: kind, index, name) or removed (``remove``: kind, index); the new
+    file (``toml``, ``data``), what ``nq army`` answers on it, as data, and what the change did
+    beside (``notes``: a character that joined a removed unit joins none)."""
     lang = check_language(lang)
     name = file_name(request.get("file") or ARMY_FILE)
     try:
@@ -103,10 +108,11 @@ def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
                 _add(data, dict(request["add"]), lang)
             if "use" in request:
                 _use(data, dict(request["use"]))
+            notes = _renamed(data, request.get("rename"), lang)
             _no_profile_files(data, name)
         text = army_toml(data)
         with _as_file(text.encode("utf-8"), name) as path:
-            return {"toml": text, "data": data, **priced(path, data, lang)}
+            return {"toml": text, "data": data, **priced(path, data, lang), "notes": notes}
     except Refusal as error:
         return refused(_said_on_the_page(error), lang, name)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError):
@@ -429,29 +435,6 @@ def _section(warning: BookWarning) -> str:
     it (Parry's "Close Combat > Parry", a support weapon's "Support Weapons"), else the profile
     builder's rule."""
     return warning.section or PROFILE_SECTION
-
-
-def _refused_options(entry: Any) -> dict[str, list[str]]:
-    """The options the book forbids every model of ``entry``'s profile (``refused``: the army
-    builder does not offer them): a support weapon, which "may not be wielded by a normal man
-    sized model" (Support Weapons)."""
-    from nqcore.army.armoury import WeaponKind, all_weapons
-
-    if entry.profile.size.is_large:
-        return {"refused": []}
-    return {"refused": [f"weapons:{w.key}" for w in all_weapons() if w.kind is WeaponKind.SUPPORT]}
-
-
-def _leaders(entry: Any) -> dict[str, list[str]]:
-    """A unit's ``leaders``: the book's profiles that may lead it (the engine's
-    :func:`~nqcore.army.army_rules.may_lead`), which its "Unit leader" list offers."""
-    from nqcore.army.army_rules import may_lead
-    from nqcore.army.profile_files import example_profiles, sample_profiles
-
-    if entry.kind != "unit":
-        return {}
-    book = [s.profile for s in sample_profiles()] + [e.profile for e in example_profiles()]
-    return {"leaders": [p.key for p in book if p.key and may_lead(p, entry.profile)]}
 
 
 def shown(found: list[dict[str, Any]], entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

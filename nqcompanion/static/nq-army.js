@@ -478,17 +478,19 @@ function armyBuilder(box) {
     // The entry can come back: "Undo" for some seconds (offerUndo), the army as it was.
     remove.addEventListener("click", () => {
       let before = null;
+      // Removed by the engine: who joined the unit then joins none, said in the status line.
       const removing = () => {
         before = state.data;
-        const data = structuredClone(state.data);
-        (data[kind] || []).splice(index, 1);
-        return { data };
+        return { data: state.data, rename: { kind, index } };
       };
       const place = [...$("nq-army-entries").children].indexOf(item);
       const heading = (n) => $("nq-army-entries").children[n]?.querySelector("h3");
       const removed = say(said.removed_entry, { name: entry.name });
-      armyAsk(removing, null, () => {
-        focusOn([heading(place), heading(place - 1), "nq-army-add-kind"], removed);
+      armyAsk(removing, null, (result) => {
+        const notes = result?.notes || [];
+        if (notes.length) $("nq-army-status").textContent = notes.join(" ");
+        focusOn([heading(place), heading(place - 1), "nq-army-add-kind"],
+          [removed, ...notes].join(" "));
         offerUndo(said.removed_entry, entry.name, () => undoTo(before, () => focusOn(
           [$(`nq-army-${kind}-${index}`)?.querySelector("h3"), "nq-army-add-kind"],
           say(said.restored, { name: entry.name }))));
@@ -645,6 +647,11 @@ function armyBuilder(box) {
     }
     showError(control, "");
     if (value === "@kept") return;
+    if (name === "name" && value) {
+      // Renamed by the engine: who joins the unit follows it (its "Joins the unit" keeps it).
+      armyAsk(() => ({ data: state.data, rename: { kind, index: at, name: value } }), control);
+      return;
+    }
     if (name === "leader" && value.startsWith("@mine:")) {
       const toml = mineToml(value);
       armyAsk(() => ({ data: state.data, use: { kind, index: at, field: name, toml } }),
