@@ -49,7 +49,7 @@ def test_a_session_shows_the_commands_answer_and_its_comments_in_french() -> Non
         '>>> status = main(["cast", "5", "--wizardry", "2"])  # un sort de niveau 5',
         "Lancer un sort de niveau 5 avec un niveau de magie 2",
         "Résultat nécessaire\u00a0: 7 ou moins",
-        f"Chance\u00a0: {format_percent(Fraction(7, 10), 'fr', 1)}",
+        f"Probabilité\u00a0: {format_percent(Fraction(7, 10), 'fr', 1)}",
     ]
     assert shown.splitlines()[5] == SESSION.splitlines()[5]  # code stays code
 
@@ -106,7 +106,7 @@ def test_a_console_block_of_nq_shows_the_french_answer() -> None:
         "$ nq --lang fr cast 5 --wizardry 2",
         "Lancer un sort de niveau 5 avec un niveau de magie 2",
         "Résultat nécessaire\u00a0: 7 ou moins",
-        f"Chance\u00a0: {format_percent(Fraction(7, 10), 'fr', 1)}",
+        f"Probabilité\u00a0: {format_percent(Fraction(7, 10), 'fr', 1)}",
     ]
     edited = text.replace("7 or less", "6 or less")  # not the command's answer: left alone
     assert console_in_language(edited, "fr") == edited

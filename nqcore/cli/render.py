@@ -122,6 +122,8 @@ def _lines_range(answer: Answer, lang: str) -> list[str]:
 #: Choices of a question that change its roll, named on the modifiers line as the page's fields
 #: are: answer field -> its label (the value shown is the one the rules add to the roll).
 _APPLIED: tuple[tuple[str, Msg], ...] = (
+    # "each point adds +1 to the spell level when casting" (Wizardry Level): player round 14
+    ("wizardry", N_("Wizardry level")),
     ("concentrating", N_("Concentrating")),
     ("chanting_initiates", N_("Initiates chanting")),
     ("penetration", N_("Penetration modifier (PM)")),
@@ -191,6 +193,15 @@ def _lines_rolls(answer: Answer, lang: str) -> list[str]:
         lines.append(f"{_(N_('Movement ability'))}{colon}{_(answer['ability'])}")
     if answer.get("agile"):
         lines.append(_(N_("Agile: terrain barriers cost no actions.")))
+    if answer.get("flies"):  # Traits > "Flying": "No restrictions for crossing terrain features"
+        lines.append(
+            _(
+                N_(
+                    "Flying: difficult terrain and barriers cost no actions (no restrictions apply"
+                    " for crossing terrain features)."
+                )
+            )
+        )
     if working and "hit" not in answer:
         lines.append(working_line(working, lang))
     if "target" in answer:
