@@ -402,7 +402,7 @@ def _breach(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str)
 
 def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) -> dict[str, Any]:
     """One entry of the roster: its place in the file, its price lines and profile warnings."""
-    from nqcore.army.roster import price_said
+    from nqcore.army.roster import LEADER_AS_PROFILE, price_said
 
     _ = translator(lang)
     kind, index = places[item["name"]]
@@ -411,6 +411,8 @@ def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) 
         label = _(line["item"]) if isinstance(line["item"], Msg) else str(line["item"])
         label += f" ({_(Msg(line['detail']))})" if line["detail"] else ""  # "Chef d'unité (Héros)"
         said = price_said(label, line["count"], line["each"], line["models"], lang)
+        if line["item"] == "Unit leader":  # priced as his profile, unarmed if it lists nothing
+            said += f" ({_(LEADER_AS_PROFILE)})"
         lines.append({**jsonable(line, lang), "item": label, "said": said})
     return {
         "kind": kind,

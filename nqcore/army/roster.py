@@ -34,6 +34,14 @@ FORMATIONS: dict[str, Msg] = {
 }
 
 
+#: What the roster and the army builder's card say of a unit leader (player round fourteen): the
+#: builder gives him no options of his own, and the unit's are its models' (Unit Leaders).
+LEADER_AS_PROFILE = N_(
+    "priced as his profile, unarmed where it lists no weapon: the options of the unit's models "
+    "are not his"
+)
+
+
 def roster_sheet(force: Force, breaches: Sequence[Any], lang: str) -> dict[str, Any]:
     """The roster of ``force`` with its ``breaches`` (:func:`nqcore.army.army_rules.check`), every
     text in ``lang``."""
@@ -106,7 +114,9 @@ def _entry(item: PricedEntry, lang: str) -> dict[str, Any]:
         facts.append(_(N_("joins {unit}")).format(unit=entry.joins))
     profiles = [profile_sheet(entry.profile, lang)]
     if entry.leader is not None:
-        profiles.append(profile_sheet(entry.leader, lang, role=N_("Unit leader")))
+        leader = profile_sheet(entry.leader, lang, role=N_("Unit leader"))
+        leader["details"].append([_(N_("Unit leader")), _(LEADER_AS_PROFILE)])
+        profiles.append(leader)
     if entry.weapon is not None:
         from nqcore.tables.profile_tables import weapon_phrase
         from nqcore.tables.registry import Phrase
