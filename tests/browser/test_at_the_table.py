@@ -393,13 +393,13 @@ def test_each_calculator_answers_as_nq_does(table: Table, command: str) -> None:
             "shoot",
             "distance",
             "douze",
-            "Enter a distance in inches from 0 to {max}, such as 12, 12.5 or 25/2.",
+            "Enter a distance in inches from 0 to {max}, such as 12, 12.5 or 12½.",
         ),
         (
             "shoot",
             "distance",
             "1001",
-            "Enter a distance in inches from 0 to {max}, such as 12, 12.5 or 25/2.",
+            "Enter a distance in inches from 0 to {max}, such as 12, 12.5 or 12½.",
         ),
         (
             "morale",
