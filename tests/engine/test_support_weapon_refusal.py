@@ -72,3 +72,19 @@ def test_the_profile_builder_counts_it_as_a_refusal(lang: str, word: str) -> Non
     start = build({"start": ""}, lang)
     answer = build({"toml": start["toml"], "add": ["weapons", "cannon"]}, lang)
     assert f"1 {word}" in answer["summary"].replace("\u00a0", " ")
+
+
+def test_nq_army_does_not_say_the_army_keeps_every_rule(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "army.toml"
+    path.write_text(
+        'name = "T"\npoints = 4000\n\n[[individual]]\nname = "Lord"\nprofile = "hero"\n'
+        'general = true\n\n[[unit]]\nname = "S"\nprofile = "human-men-at-arms"\n'
+        'models = 10\noptions = { weapons = ["cannon"] }\n',
+        encoding="utf-8",
+    )
+    nq_main(["army", str(path)])
+    out = capsys.readouterr().out
+    assert "Refused: Cannon: a support weapon may not be wielded" in out, out
+    assert "keeps every army rule" not in out, out
