@@ -31,6 +31,7 @@ SESSION = """\
 >>> from nqcore.cli.commands import main
 >>> status = main(["cast", "5", "--wizardry", "2"])  # a level 5 spell
 Casting a level 5 spell at wizardry level 2
+Modifiers: Wizardry level +2
 Roll needed: 7 or less
 Chance: 70.0%
 >>> text = "# not a comment"  # doctest: +ELLIPSIS
@@ -44,13 +45,14 @@ def test_comments_are_the_readers_not_doctests_nor_strings() -> None:
 def test_a_session_shows_the_commands_answer_and_its_comments_in_french() -> None:
     (runs,) = answers("fr", [("doctest", SESSION)])
     shown = session_in_language(SESSION, "fr", {"a level 5 spell": "un sort de niveau 5"}, runs)
-    assert shown.splitlines()[1:5] == [
+    assert shown.splitlines()[1:6] == [
         '>>> status = main(["cast", "5", "--wizardry", "2"])  # un sort de niveau 5',
         "Lancer un sort de niveau 5 avec un niveau de magie 2",
+        "Modificateurs\u00a0: Niveau de magie +2",
         "Résultat nécessaire\u00a0: 7 ou moins",
-        f"Chance\u00a0: {format_percent(Fraction(7, 10), 'fr', 1)}",
+        f"Probabilité\u00a0: {format_percent(Fraction(7, 10), 'fr', 1)}",
     ]
-    assert shown.splitlines()[5] == SESSION.splitlines()[5]  # code stays code
+    assert shown.splitlines()[6] == SESSION.splitlines()[6]  # code stays code
 
 
 def test_a_later_session_of_the_page_uses_the_names_of_the_earlier_ones() -> None:
@@ -100,12 +102,14 @@ def test_engine_messages_in_results_are_translated_other_strings_kept() -> None:
 
 def test_a_console_block_of_nq_shows_the_french_answer() -> None:
     text = "$ nq cast 5 --wizardry 2\nCasting a level 5 spell at wizardry level 2\n"
+    text += "Modifiers: Wizardry level +2\n"
     text += "Roll needed: 7 or less\nChance: 70.0%"
     assert console_in_language(text, "fr").splitlines() == [
         "$ nq --lang fr cast 5 --wizardry 2",
         "Lancer un sort de niveau 5 avec un niveau de magie 2",
+        "Modificateurs\u00a0: Niveau de magie +2",
         "Résultat nécessaire\u00a0: 7 ou moins",
-        f"Chance\u00a0: {format_percent(Fraction(7, 10), 'fr', 1)}",
+        f"Probabilité\u00a0: {format_percent(Fraction(7, 10), 'fr', 1)}",
     ]
     edited = text.replace("7 or less", "6 or less")  # not the command's answer: left alone
     assert console_in_language(edited, "fr") == edited

@@ -47,6 +47,7 @@ from nqcore.i18n import (
     Refusal,
     check_language,
     colon,
+    plural,
     translator,
 )
 from nqcore.places import place_in
@@ -460,17 +461,18 @@ def beside_lists(priced: dict[str, Any], lang: str) -> dict[str, list[str]]:
     return {"spells": [said + w["text"] for w in warnings if w["code"] in SPELL_WARNINGS]}
 
 
+_POINTS = (N_("{count} point"), N_("{count} points"))
+_REFUSALS = (P_("army", "{count} refusal"), P_("army", "{count} refusals"))
+_WARNINGS = (P_("army", "{count} warning"), P_("army", "{count} warnings"))
+
+
 def builder_summary(priced: dict[str, Any], lang: str) -> str:
     """The profile in one line, which the builder keeps on the screen while its fields are
-    edited: its name (in ``lang``), its points and its warnings."""
-    from nqcore.i18n import plural
-
-    warnings = len(priced.get("warnings", []))
-    said = [
-        str(priced["name"]),
-        plural(int(priced["points"]), N_("{count} point"), N_("{count} points"), lang),
-        plural(warnings, P_("army", "{count} warning"), P_("army", "{count} warnings"), lang),
-    ]
+    edited: its name (in ``lang``), its points, its refusals (if any) and its warnings."""
+    found = [w.get("kind") == "refusal" for w in priced.get("warnings", [])]
+    said = [str(priced["name"]), plural(int(priced["points"]), *_POINTS, lang)]
+    said += [plural(sum(found), *_REFUSALS, lang)] if any(found) else []  # the book's "may not"
+    said.append(plural(found.count(False), *_WARNINGS, lang))
     return " · ".join(said)
 
 

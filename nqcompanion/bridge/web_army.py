@@ -25,6 +25,10 @@ from nqcompanion.bridge.web import (
     starting_record,
     toml_value,
 )
+from nqcompanion.bridge.web_entries import follow as _follow
+from nqcompanion.bridge.web_entries import leaders as _leaders
+from nqcompanion.bridge.web_entries import refused_options as _refused_options
+from nqcompanion.bridge.web_entries import renamed as _renamed
 from nqcore.army.names import same_name
 from nqcore.army.schema_problems import placed_problem, schema_problem
 from nqcore.army.toml_values import toml_key
@@ -88,8 +92,10 @@ def army_toml(data: dict[str, Any]) -> str:
 
 def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
     """One step of the army builder: the army as its file's ``toml`` text or its tables
-    (``data``), with a new entry (``add``) or a profile given for an entry's field (``use``);
-    the new file (``toml``, ``data``) and what ``nq army`` answers on it, as data."""
+    (``data``), with a new entry (``add``), a profile given for an entry's field (``use``), an
+    entry renamed (``rename``: kind, index, name) or removed (``remove``: kind, index); the new
+    file (``toml``, ``data``), what ``nq army`` answers on it, as data, and what the change did
+    beside (``notes``: a character that joined a removed unit joins none)."""
     lang = check_language(lang)
     name = file_name(request.get("file") or ARMY_FILE)
     try:
@@ -103,10 +109,12 @@ def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
                 _add(data, dict(request["add"]), lang)
             if "use" in request:
                 _use(data, dict(request["use"]))
+            _follow(data, request.get("profiles"))
+            notes = _renamed(data, request.get("rename"), lang)
             _no_profile_files(data, name)
         text = army_toml(data)
         with _as_file(text.encode("utf-8"), name) as path:
-            return {"toml": text, "data": data, **priced(path, data, lang)}
+            return {"toml": text, "data": data, **priced(path, data, lang), "notes": notes}
     except Refusal as error:
         return refused(_said_on_the_page(error), lang, name)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError):
@@ -316,6 +324,8 @@ def _profile(given: dict[str, Any], lang: str) -> tuple[str | dict[str, Any], st
     if "toml" in given:
         with _as_file(str(given["toml"]).encode("utf-8", "replace"), "profile.toml") as path:
             record = read_toml(path)
+        if given.get("id"):  # the builder's profile it follows (web_entries.follow)
+            record["builder_id"] = str(given["id"])
         return record, str(record.get("name") or "?")
     key = str(given["profile"])
     starting_record(key)  # a book's profile, or refused
@@ -350,7 +360,9 @@ def priced(path: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
     }
     found = [_breach(b, places, lang) for b in (*answer["refusals"], *answer["army_warnings"])]
     entries = [
-        _entry(item, places, lang) | _leaders(priced_item.entry)
+        _entry(item, places, lang)
+        | _leaders(priced_item.entry)
+        | _refused_options(priced_item.entry)
         for item, priced_item in zip(answer["roster"], force.entries, strict=True)
     ]
     text = render(answer, lang).splitlines()
@@ -394,7 +406,7 @@ def _breach(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str)
 
 def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) -> dict[str, Any]:
     """One entry of the roster: its place in the file, its price lines and profile warnings."""
-    from nqcore.army.roster import price_said
+    from nqcore.army.roster import LEADER_AS_PROFILE, price_said
 
     _ = translator(lang)
     kind, index = places[item["name"]]
@@ -403,6 +415,8 @@ def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) 
         label = _(line["item"]) if isinstance(line["item"], Msg) else str(line["item"])
         label += f" ({_(Msg(line['detail']))})" if line["detail"] else ""  # "Chef d'unité (Héros)"
         said = price_said(label, line["count"], line["each"], line["models"], lang)
+        if line["item"] == "Unit leader":  # priced as his profile, unarmed if it lists nothing
+            said += f" ({_(LEADER_AS_PROFILE)})"
         lines.append({**jsonable(line, lang), "item": label, "said": said})
     return {
         "kind": kind,
@@ -423,28 +437,16 @@ def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) 
 
 
 def _section(warning: BookWarning) -> str:
-    """The section a profile's warning cites: the rule's own where its data names one (Parry's
-    "Close Combat > Parry"), else the profile builder's rule."""
-    section = dict(warning.params).get("section")
-    return section if isinstance(section, str) else PROFILE_SECTION
-
-
-def _leaders(entry: Any) -> dict[str, list[str]]:
-    """A unit's ``leaders``: the book's profiles that may lead it (the engine's
-    :func:`~nqcore.army.army_rules.may_lead`), which its "Unit leader" list offers."""
-    from nqcore.army.army_rules import may_lead
-    from nqcore.army.profile_files import example_profiles, sample_profiles
-
-    if entry.kind != "unit":
-        return {}
-    book = [s.profile for s in sample_profiles()] + [e.profile for e in example_profiles()]
-    return {"leaders": [p.key for p in book if p.key and may_lead(p, entry.profile)]}
+    """The section a profile's warning or refusal cites: the rule's own where the engine knows
+    it (Parry's "Close Combat > Parry", a support weapon's "Support Weapons"), else the profile
+    builder's rule."""
+    return warning.section or PROFILE_SECTION
 
 
 def shown(found: list[dict[str, Any]], entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every refusal and warning the page shows: the army rules' breaches (army-wide or under
     their entry) and each entry's profile warnings, so that the summary counts what is seen."""
-    return [*found, *(w | {"kind": "warning"} for e in entries for w in e["warnings"])]
+    return [*found, *(w for e in entries for w in e["warnings"])]  # each its kind
 
 
 def summary(total: int, agreed: int, found: list[dict[str, Any]], lang: str) -> str:

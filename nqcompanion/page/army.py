@@ -26,8 +26,10 @@ def army_sections() -> list[str]:
     from nqcompanion.bridge.web_army import PROFILE_SECTION
     from nqcore.army.breaches import army_rules
     from nqcore.army.features import abilities, equipment, traits
+    from nqcore.book.book_warnings import REFUSALS
 
     cited = {f.rule for f in (*abilities(), *traits(), *equipment()) if f.rule}
+    cited |= {section for section, _heading in REFUSALS.values()}
     return sorted({rule.section for rule in army_rules().values()} | {PROFILE_SECTION} | cited)
 
 

@@ -113,9 +113,13 @@ def page_messages(lang: str) -> dict[str, str]:
         "list": ui_text("Enter whole numbers from {min} to {max}, separated by spaces.", lang),
         # the bound the engine takes (nqcore.cli.args), as the page's language writes numbers
         "distance": ui_text(
-            "Enter a distance in inches from 0 to {max}, such as 12, 12.5 or 25/2.", lang
+            "Enter a distance in inches from 0 to {max}, such as 12, 12.5 or 12½.", lang
         ).format(max=format_number(MAX_INCHES, lang)),
         "ranges": ui_text("Enter three ranges such as 10/+1 20/+0 30/-1 (- for none).", lang),
+        # "10 20 30": the part missing said (player round fourteen)
+        "ranges_modifiers": ui_text(
+            "Each range needs its modifier after a slash: 10/+1 20/+0 30/-1 (- for none).", lang
+        ),
         "refused": ui_text("The rules engine refused the question:", lang),
         # a field's refusal in the answer, with the field's label
         "field_refused": ui_text("{field}: {refusal}", lang),

@@ -24,6 +24,8 @@ function drawArmyRoster(sheet, el, roster) {
       el("p", { className: "nq-roster-facts", textContent: entry.facts }), profiles,
       el("div", { className: "nq-roster-details" }, ...details),
       el("ul", {}, ...entry.lines.map((line) => el("li", { textContent: line }))),
+      ...(entry.refusals || []).map((refusal) => el("p", { className: "nq-roster-warning",
+        textContent: `${sheet.refusal}${colon}${refusal}` })),
       ...entry.warnings.map((warning) => el("p", { className: "nq-roster-warning",
         textContent: `${sheet.warning}${colon}${warning}` })));
   });

@@ -54,7 +54,10 @@ function armyBuilder(box) {
     let asked = typeof request === "function" ? request() : request;
     let result = null;
     while (asked) {
-      result = await ask({ army: { file: "army.toml", ...asked } });
+      // The builder's profiles as they are now: an entry made from one follows it (its price,
+      // its roster line), after a reload too (nqcompanion.bridge.web_entries.follow).
+      const profiles = keptProfiles().map(({ id, toml }) => ({ id, toml }));
+      result = await ask({ army: { file: "army.toml", ...asked, profiles } });
       asked = answer(result, control, asked, owner); // an army reopened may be named again at once
     }
     if (result && !result.error && after) after(result);
@@ -354,7 +357,7 @@ function armyBuilder(box) {
   };
 
   // The fields of one entry, as its kind takes them (the army file's schema).
-  const entryFields = (kind, index, record, leaders) => {
+  const entryFields = (kind, index, record, leaders, refused) => {
     const id = (name) => `nq-army-${kind}-${index}-${name}`;
     const name = el("input", { type: "text", value: record.name, autocomplete: "off" });
     name.dataset.shown = record.name;
@@ -387,7 +390,7 @@ function armyBuilder(box) {
         field(id("joins"), said.joins, select([["", said.none_joins], ...units],
           record.joins || "")));
     }
-    parts.push(optionFields(kind, index, record));
+    parts.push(optionFields(kind, index, record, refused));
     for (const part of parts) {
       for (const control of part.querySelectorAll("input, select")) {
         Object.assign(control.dataset, { kind, index, field: control.id.slice(id("").length) });
@@ -397,7 +400,9 @@ function armyBuilder(box) {
   };
 
   // The options added to every model, each with its remove button, and the list that adds one.
-  const optionFields = (kind, index, record) => {
+  // Not offered: what the book forbids its models (``refused``, the engine's: a support weapon
+  // "may not be wielded by a normal man sized model").
+  const optionFields = (kind, index, record, refused) => {
     const list = el("ul", { className: "nq-builder-list" });
     const choices = $("nq-army-options").content;
     // An individual or a character is one model: its option is its own, not "every model's".
@@ -426,6 +431,9 @@ function armyBuilder(box) {
     // An option only some kinds of entry may take is offered to those only (the engine marks it).
     for (const option of picker.querySelectorAll("option[data-kinds]")) {
       if (!option.dataset.kinds.split(" ").includes(kind)) option.remove();
+    }
+    for (const option of [...picker.options]) {
+      if ((refused || []).includes(option.value)) option.remove();
     }
     const add = el("button", { type: "button", textContent: said.add, id: `${id}-add` });
     add.setAttribute("aria-label", label); // "Add an option to every model": no "Add: Add"
@@ -460,13 +468,13 @@ function armyBuilder(box) {
       ...marks.map(([breach, wideId], n) => markItem(breach, `nq-army-${kind}-${index}-mark-${n}`,
         wideId)),
       ...own.map((breach, n) => breachItem(breach, `nq-army-${kind}-${index}-breach-${n}`)),
-      ...entry.warnings.map((warning, n) => breachItem({ ...warning, kind: "warning",
+      ...entry.warnings.map((warning, n) => breachItem({ ...warning, kind: warning.kind || "warning",
         said: warning.text, heading: conf.sections[warning.section]?.title },
       `nq-army-${kind}-${index}-w-${n}`)));
     const lines = el("ul", { className: "nq-army-lines" },
       ...entry.lines.map((line) => el("li", { textContent: line.said })));
     const fields = el("div", { className: "nq-army-fields" }, ...entryFields(kind, index, record,
-      entry.leaders));
+      entry.leaders, entry.refused));
     const remove = el("button", { type: "button", textContent: said.remove_entry });
     remove.setAttribute("aria-label",
       say(said.named, { action: said.remove_entry, name: entry.name }));
@@ -474,17 +482,19 @@ function armyBuilder(box) {
     // The entry can come back: "Undo" for some seconds (offerUndo), the army as it was.
     remove.addEventListener("click", () => {
       let before = null;
+      // Removed by the engine: who joined the unit then joins none, said in the status line.
       const removing = () => {
         before = state.data;
-        const data = structuredClone(state.data);
-        (data[kind] || []).splice(index, 1);
-        return { data };
+        return { data: state.data, rename: { kind, index } };
       };
       const place = [...$("nq-army-entries").children].indexOf(item);
       const heading = (n) => $("nq-army-entries").children[n]?.querySelector("h3");
       const removed = say(said.removed_entry, { name: entry.name });
-      armyAsk(removing, null, () => {
-        focusOn([heading(place), heading(place - 1), "nq-army-add-kind"], removed);
+      armyAsk(removing, null, (result) => {
+        const notes = result?.notes || [];
+        if (notes.length) $("nq-army-status").textContent = notes.join(" ");
+        focusOn([heading(place), heading(place - 1), "nq-army-add-kind"],
+          [removed, ...notes].join(" "));
         offerUndo(said.removed_entry, entry.name, () => undoTo(before, () => focusOn(
           [$(`nq-army-${kind}-${index}`)?.querySelector("h3"), "nq-army-add-kind"],
           say(said.restored, { name: entry.name }))));
@@ -563,7 +573,7 @@ function armyBuilder(box) {
   const foundItem = (entry, breaches) => {
     const own = breaches.filter((b) => b.entry && at(b.entry, entry))
       .map((b) => [b.kind, b.said || b.text, b.field]);
-    const found = [...own, ...entry.warnings.map((w) => ["warning", w.text, w.field])];
+    const found = [...own, ...entry.warnings.map((w) => [w.kind || "warning", w.text, w.field])];
     if (!found.length) return null;
     const links = found.map(([kind, text, name]) => {
       const link = goTo(entry, name, el("a", { href: `#${placeOf_(entry, name)}` },
@@ -641,9 +651,15 @@ function armyBuilder(box) {
     }
     showError(control, "");
     if (value === "@kept") return;
+    if (name === "name" && value) {
+      // Renamed by the engine: who joins the unit follows it (its "Joins the unit" keeps it).
+      armyAsk(() => ({ data: state.data, rename: { kind, index: at, name: value } }), control);
+      return;
+    }
     if (name === "leader" && value.startsWith("@mine:")) {
       const toml = mineToml(value);
-      armyAsk(() => ({ data: state.data, use: { kind, index: at, field: name, toml } }),
+      const id = value.slice("@mine:".length);
+      armyAsk(() => ({ data: state.data, use: { kind, index: at, field: name, toml, id } }),
         control);
       return;
     }
@@ -761,7 +777,9 @@ function armyBuilder(box) {
     const profile = $("nq-army-add-profile").value;
     showError($("nq-army-add"), "");
     let add = { kind, profile };
-    if (profile.startsWith("@mine:")) add = { kind, toml: mineToml(profile) };
+    if (profile.startsWith("@mine:")) {
+      add = { kind, toml: mineToml(profile), id: profile.slice("@mine:".length) };
+    }
     armyAsk(() => ({ data: state.data, add }), $("nq-army-add"), (result) => {
       const last = (result.data[kind] || []).length - 1;
       const added = result.entries.find((e) => e.kind === kind && e.index === last);

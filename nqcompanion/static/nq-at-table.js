@@ -125,6 +125,17 @@ const whole = (text, control) => {
   return value >= min && value <= max;
 };
 
+// Inches as a tape measure reads them, "12½", "12 1/2" (player round fourteen), written as the
+// engine reads them ("25/2"); anything else as typed. The engine reads both too (nqcore.cli.args).
+const VULGAR = { "½": [1, 2], "¼": [1, 4], "¾": [3, 4] };
+const plainInches = (text) => {
+  const vulgar = /^([0-9]{1,4})? ?([½¼¾])$/.exec(text);
+  const mixed = /^([0-9]{1,4}) +([0-9]{1,4})\/([0-9]{1,4})$/.exec(text);
+  const [whole_, top, bottom] = vulgar ? [vulgar[1] || "0", ...VULGAR[vulgar[2]]]
+    : mixed ? [mixed[1], Number(mixed[2]), Number(mixed[3])] : [];
+  return whole_ === undefined || !bottom ? text : `${Number(whole_) * bottom + top}/${bottom}`;
+};
+
 const inches = (text) => {
   if (!DISTANCE.test(text)) return false;
   const [top, bottom] = text.split("/");
@@ -198,7 +209,9 @@ const read = (form, control) => {
   }
   // A decimal comma (12,5 in French) is the engine's decimal point.
   const typed = control.value.trim();
-  const text = kind === "distance" ? typed.replace(",", ".") : typed;
+  // The minus sign the armoury prints (U+2212) is a hyphen-minus (player round fourteen).
+  const text = kind === "distance" ? plainInches(typed.replace(",", "."))
+    : kind === "ranges" ? typed.replace(/\u2212/g, "-") : typed;
   if (text === "" && control.dataset.optional) return {};
   // A modifier left blank counts as none (data-blank, "0"), and the answer says so.
   if (text === "" && control.dataset.blank) return { ...put([control.dataset.blank]), blank: true };
@@ -213,8 +226,10 @@ const read = (form, control) => {
   }
   if (kind === "ranges") {
     const items = text.split(/[\s,;]+/).filter(Boolean); // "12/+1, 24/0, 36/-1" too
-    return items.length === 3 && items.every((item) => RANGE.test(item))
-      ? put(items) : { error: words.ranges };
+    if (items.length === 3 && items.every((item) => RANGE.test(item))) return put(items);
+    // "10 20 30": the ranges without their modifiers, said so
+    const bare = items.length === 3 && items.every((item) => /^[0-9]{1,4}"?$/.test(item));
+    return { error: bare ? words.ranges_modifiers : words.ranges };
   }
   return {};
 };

@@ -193,6 +193,7 @@ def _weapons(profile: Profile) -> list[BookWarning]:
             warnings.append(warn("large-teardrop", name=name))
         # "Support weapons are large powerful weapons that may not be wielded by a normal man
         # sized model" (Support Weapons); "mounted on a vehicle", a large model, they may.
+        # "May not": a refusal (book_warnings.REFUSALS), with its section.
         if weapon.kind is WeaponKind.SUPPORT and not profile.size.is_large:
             warnings.append(warn("support-weapon-size", name=name))
     return warnings

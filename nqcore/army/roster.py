@@ -34,17 +34,27 @@ FORMATIONS: dict[str, Msg] = {
 }
 
 
+#: What the roster and the army builder's card say of a unit leader (player round fourteen): the
+#: builder gives him no options of his own, and the unit's are its models' (Unit Leaders).
+LEADER_AS_PROFILE = N_(
+    "priced as his profile, unarmed where it lists no weapon: the options of the unit's models "
+    "are not his"
+)
+
+
 def roster_sheet(force: Force, breaches: Sequence[Any], lang: str) -> dict[str, Any]:
     """The roster of ``force`` with its ``breaches`` (:func:`nqcore.army.army_rules.check`), every
     text in ``lang``."""
     _ = translator(lang)
     refusals = [b for b in breaches if b.refused]
     warnings = [b for b in breaches if not b.refused]
+    forbidden = any(w.refused for item in force.entries for w in item.warnings)
     return {
         "title": force.name,
         "colon": _colon(lang),
         "heading": _(N_("Army roster")),
         "warning": _(N_("Warning")),
+        "refusal": _(N_("Refused")),
         "game": plural(
             force.points, N_("A game of {count} point"), N_("A game of {count} points"), lang
         ),
@@ -57,9 +67,11 @@ def roster_sheet(force: Force, breaches: Sequence[Any], lang: str) -> dict[str, 
             lang,
             points=format_number(force.points, lang),
         ),
-        "refused": bool(refusals),
+        "refused": bool(refusals) or forbidden,
         "breaches": [_breach(b, lang) for b in (*refusals, *warnings)],
-        "kept": None if breaches else _(N_("The army keeps every army rule of the book.")),
+        "kept": None
+        if breaches or forbidden
+        else _(N_("The army keeps every army rule of the book.")),
     }
 
 
@@ -102,7 +114,9 @@ def _entry(item: PricedEntry, lang: str) -> dict[str, Any]:
         facts.append(_(N_("joins {unit}")).format(unit=entry.joins))
     profiles = [profile_sheet(entry.profile, lang)]
     if entry.leader is not None:
-        profiles.append(profile_sheet(entry.leader, lang, role=N_("Unit leader")))
+        leader = profile_sheet(entry.leader, lang, role=N_("Unit leader"))
+        leader["details"].append([_(N_("Unit leader")), _(LEADER_AS_PROFILE)])
+        profiles.append(leader)
     if entry.weapon is not None:
         from nqcore.tables.profile_tables import weapon_phrase
         from nqcore.tables.registry import Phrase
@@ -118,7 +132,9 @@ def _entry(item: PricedEntry, lang: str) -> dict[str, Any]:
         "points": plural(item.points, N_("{count} point"), N_("{count} points"), lang),
         "profiles": profiles,
         "lines": [_line(line, lang) for line in item.lines],
-        "warnings": [w.text(lang) for w in item.warnings],
+        "warnings": [w.text(lang) for w in item.warnings if not w.refused],
+        # what the book forbids ("may not": a support weapon on a man sized model)
+        "refusals": [w.text(lang) for w in item.warnings if w.refused],
     }
 
 
@@ -207,6 +223,7 @@ def roster_text(sheet: dict[str, Any]) -> str:
             lines += [f"{profile['role']}{colon}{profile['name']}"] if profile["role"] else []
             lines += [f"{label}{colon}{text}" for label, text in profile["details"]]
         lines += [f"- {line}" for line in entry["lines"]]
+        lines += [f"{sheet['refusal']}{colon}{refusal}" for refusal in entry["refusals"]]
         lines += [f"{sheet['warning']}{colon}{warning}" for warning in entry["warnings"]]
     lines += ["", sheet["total"]]
     lines += [f"{found['label']}{colon}{found['text']}" for found in sheet["breaches"]]

@@ -78,6 +78,13 @@ MESSAGES: dict[str, Msg] = {
     ),
     "unpriced-rule": N_("{name}: the weapon creation tables do not price the rule {rule}"),
 }
+#: The warnings the engine says as refusals, each with the label of the section that rules it:
+#: the book's "may not" is a prohibition, as "must" and "may never" are (``army_rules.toml``'s
+#: kinds), where "should", "normally" or "recommended" is a guideline.  "Support weapons are large
+#: powerful weapons that may not be wielded by a normal man sized model" (Support Weapons).
+REFUSALS: dict[str, tuple[str, Msg]] = {
+    "support-weapon-size": ("support-weapons", N_("Support Weapons")),
+}
 #: The warnings about a profile's spells: the profile builder says them under its list of
 #: spells, where the spell that brings one is added.
 SPELL_WARNINGS = frozenset(
@@ -116,6 +123,32 @@ class BookWarning:
     params: tuple[tuple[str, Param], ...] = ()
 
     @property
+    def refused(self) -> bool:
+        """Whether the book forbids what this says (:data:`REFUSALS`): a refusal, not a
+        warning."""
+        return self.code in REFUSALS
+
+    @property
+    def section(self) -> str | None:
+        """The label of the section whose rule this states, where the engine knows it: a
+        refusal's (:data:`REFUSALS`), or the one its data names (Parry's)."""
+        cited = dict(self.params).get("section")
+        if isinstance(cited, str):
+            return cited
+        return REFUSALS[self.code][0] if self.code in REFUSALS else None
+
+    def rule_said(self, lang: str) -> str:
+        """A refusal's rule as ``nq`` says it after the text ("rule Support Weapons, section
+        support-weapons"); empty for a warning."""
+        if self.code not in REFUSALS:
+            return ""
+        section, heading = REFUSALS[self.code]
+        _ = translator(lang)
+        return _(N_("rule {heading}, section {section}")).format(
+            heading=_(heading), section=section
+        )
+
+    @property
     def msgid(self) -> Msg:
         """The sentence of the engine catalogue, with its ``{placeholders}``."""
         return MESSAGES[self.code]
@@ -148,7 +181,13 @@ class BookWarning:
     def as_json(self, lang: str) -> dict[str, object]:
         """What ``nq points --json`` shows: the code, the text in ``lang`` and the values (names
         in English, as the engine knows them)."""
-        return {"code": self.code, "text": self.text(lang), "params": dict(self.params)}
+        kind = "refusal" if self.refused else "warning"
+        return {
+            "code": self.code,
+            "kind": kind,
+            "text": self.text(lang),
+            "params": dict(self.params),
+        }
 
     def __str__(self) -> str:
         return self.text("en")

@@ -60,8 +60,32 @@ def bounded(name: Msg, allowed: range) -> Callable[[str], int]:
 DISTANCE_RANGE = range(0, MAX_INCHES + 1)
 
 
+#: Inches as a tape measure reads them: ``12½``, ``12 1/2`` (player round fourteen).
+_VULGAR = {"½": Fraction(1, 2), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
+_MIXED = re.compile(r"([0-9]{1,4})? ?([½¼¾])|([0-9]{1,4}) +([0-9]{1,4})/([0-9]{1,4})")
+
+
+def plain_inches(text: str) -> str:
+    """``text`` as :func:`distance` reads it: ``12½`` and ``12 1/2`` as ``25/2``; else as is.
+
+    >>> plain_inches("12½"), plain_inches("12 1/2"), plain_inches("½"), plain_inches("12.5")
+    ('25/2', '25/2', '1/2', '12.5')
+    """
+    match = _MIXED.fullmatch(text.strip())
+    if match is None:
+        return text
+    if match[2]:
+        inches = int(match[1] or 0) + _VULGAR[match[2]]
+    elif int(match[5]) == 0:
+        return text
+    else:
+        inches = int(match[3]) + Fraction(int(match[4]), int(match[5]))
+    return f"{inches.numerator}/{inches.denominator}"
+
+
 def distance(text: str) -> Fraction:
-    """A ``type=`` for inches: ``12``, ``12.5`` or ``25/2``, 0 to 1000."""
+    """A ``type=`` for inches: ``12``, ``12.5``, ``25/2``, ``12½`` or ``12 1/2``, 0 to 1000."""
+    text = plain_inches(text)
     try:
         if _DISTANCE.fullmatch(text) is None:
             raise ValueError(text)
@@ -77,9 +101,15 @@ def distance(text: str) -> Fraction:
 
 
 def weapon_range(text: str) -> str:
-    """A ``type=`` for one range of a weapon: ``10/+1`` (up to 10" at +1) or ``-`` (none)."""
+    """A ``type=`` for one range of a weapon: ``10/+1`` (up to 10" at +1) or ``-`` (none); the
+    minus sign the armoury prints (``30/−1``, U+2212) is a hyphen-minus (player round fourteen).
+    A range without its modifier (``10``) is said to lack it."""
+    text = text.replace("\u2212", "-")
     if _RANGE.fullmatch(text) is None:
-        message = N_("a range reads like 10/+1, not {value}")
+        if re.fullmatch(r'[0-9]{1,4}"?', text):
+            message = N_("a range needs its modifier after a slash, such as 10/+1, not {value}")
+        else:
+            message = N_("a range reads like 10/+1, not {value}")
         raise argparse.ArgumentTypeError(say(message, value=shown(text)))
     return text
 

@@ -239,7 +239,11 @@ def roster_lines(answer: dict[str, Any], lang: str) -> list[str]:
                 label = f"{label} ({_(Msg(line['detail']))})"
             priced = price_said(label, line["count"], line["each"], line["models"], lang)
             lines.append(f"  {priced}")
-        lines += [f"  {_(N_('Warning'))}{colon}{w.text(lang)}" for w in entry["warnings"]]
+        lines += [
+            f"  {_(N_('Refused') if w.refused else N_('Warning'))}{colon}{w.text(lang)}"
+            + (f" ({w.rule_said(lang)})" if w.refused else "")
+            for w in entry["warnings"]
+        ]
     lines.append(
         plural(
             answer["total"],
@@ -255,7 +259,8 @@ def roster_lines(answer: dict[str, Any], lang: str) -> list[str]:
                 heading=_(found["heading"]), section=found["section"]
             )
             lines.append(f"{_(label)}{colon}{found['text'].text(lang)} ({rule})")
-    if not answer["refusals"] and not answer["army_warnings"]:
+    forbidden = any(w.refused for entry in answer["roster"] for w in entry["warnings"])
+    if not answer["refusals"] and not answer["army_warnings"] and not forbidden:
         lines.append(_(N_("The army keeps every army rule of the book.")))
     if answer.get("pdf"):
         lines.append(_(N_("Roster printed: {file}")).format(file=answer["pdf"]))

@@ -32,6 +32,13 @@ from nqcore.terminal import printable
 Answer = dict[str, Any]
 
 
+def _rule(warning: Any, lang: str) -> str:
+    """The rule a refusal of the book states, in parentheses ("(rule Support Weapons, section
+    support-weapons)"); nothing for a warning."""
+    said = warning.rule_said(lang) if isinstance(warning, BookWarning) else ""
+    return f" ({said})" if said else ""
+
+
 def _text(value: Any, lang: str) -> str:
     """One value of an answer as the reader of ``lang`` reads it."""
     _ = translator(lang)
@@ -115,6 +122,8 @@ def _lines_range(answer: Answer, lang: str) -> list[str]:
 #: Choices of a question that change its roll, named on the modifiers line as the page's fields
 #: are: answer field -> its label (the value shown is the one the rules add to the roll).
 _APPLIED: tuple[tuple[str, Msg], ...] = (
+    # "each point adds +1 to the spell level when casting" (Wizardry Level): player round 14
+    ("wizardry", N_("Wizardry level")),
     ("concentrating", N_("Concentrating")),
     ("chanting_initiates", N_("Initiates chanting")),
     ("penetration", N_("Penetration modifier (PM)")),
@@ -184,6 +193,15 @@ def _lines_rolls(answer: Answer, lang: str) -> list[str]:
         lines.append(f"{_(N_('Movement ability'))}{colon}{_(answer['ability'])}")
     if answer.get("agile"):
         lines.append(_(N_("Agile: terrain barriers cost no actions.")))
+    if answer.get("flies"):  # Traits > "Flying": "No restrictions for crossing terrain features"
+        lines.append(
+            _(
+                N_(
+                    "Flying: difficult terrain and barriers cost no actions (no restrictions apply"
+                    " for crossing terrain features)."
+                )
+            )
+        )
     if working and "hit" not in answer:
         lines.append(working_line(working, lang))
     if "target" in answer:
@@ -407,7 +425,9 @@ def _lines_points(answer: Answer, lang: str) -> list[str]:
         )
         lines.append(total)
     lines += [
-        f"{_(N_('Warning'))}{colon}{_text(warning, lang)}" for warning in answer.get("warnings", [])
+        f"{_(N_('Refused') if getattr(warning, 'refused', False) else N_('Warning'))}{colon}"
+        f"{_text(warning, lang)}{_rule(warning, lang)}"
+        for warning in answer.get("warnings", [])
     ]
     return lines
 

@@ -112,7 +112,10 @@ def spread_line(answer: Answer, lang: str) -> str:
         every=N_("{count} wounds {chance}"),
         counts=counts,
     )
-    return translator(lang)(N_("Wounds: {chances}")).format(chances=chances)
+    # a few landmarks, not every count (those are folded under "every count"): said so
+    every = counts == list(range(counts[0], counts[-1] + 1)) and counts[0] == 2
+    line = N_("Wounds: {chances}") if every else N_("Wounds, for example: {chances}")
+    return translator(lang)(line).format(chances=chances)
 
 
 def has_every_count(answer: Answer) -> bool:

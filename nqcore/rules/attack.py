@@ -259,26 +259,31 @@ READABLE = (Fraction(1, 2000), Fraction(1999, 2000))
 #: ten, half the time, one time in ten (the points an "at least" chart is read by).
 SPREAD_CHANCES = (Fraction(9, 10), Fraction(1, 2), Fraction(1, 10))
 #: At most this many counts a player can read: every one of them, none picked.
-SPREAD_ALL = 4
+SPREAD_ALL = 6
+#: The least chance of "at least k" a short answer lists every count down to (player round
+#: fourteen: "every count from the first up to where it falls below 1 %").
+SPREAD_DOWN_TO = Fraction(1, 100)
 
 
 def spread_counts(at_least: Sequence[Fraction], expected: Fraction) -> list[int]:
     """The counts of wounds a short answer gives the chance of "at least k" for, beyond one
     (at least one wound is the attack's own chance, said with its average): of the counts
-    whose chance is neither sure nor impossible (:data:`READABLE`), every one when they are at
-    most :data:`SPREAD_ALL`; else those nearest nine in ten, one in two and one in ten
-    (:data:`SPREAD_CHANCES`), and the average rounded.  ``at_least[k - 1]`` is the chance of
-    at least ``k`` (:func:`wounds_at_least`).
+    whose chance is neither sure nor impossible (:data:`READABLE`), every one down to the first
+    below :data:`SPREAD_DOWN_TO` when they are at most :data:`SPREAD_ALL`; else those nearest
+    nine in ten, one in two and one in ten (:data:`SPREAD_CHANCES`), and the average rounded:
+    landmarks, which the answer says they are.  ``at_least[k - 1]`` is the chance of at least
+    ``k`` (:func:`wounds_at_least`).
 
     >>> spread_counts(list(wounds_at_least(Fraction(42, 100), 30).values()), Fraction(63, 5))
     [10, 13, 17]
     >>> spread_counts(list(wounds_at_least(Fraction(19, 100), 5).values()), Fraction(19, 20))
-    [2, 3, 4]
+    [2, 3]
     """
     low, high = READABLE
     readable = [k for k, chance in enumerate(at_least, start=1) if k > 1 and low <= chance <= high]
-    if len(readable) <= SPREAD_ALL:
-        return readable
+    every = [k for k in readable if at_least[k - 1] >= SPREAD_DOWN_TO]
+    if len(every) <= SPREAD_ALL:
+        return every
     picked = {
         min(readable, key=lambda k: (abs(at_least[k - 1] - aim), k)) for aim in SPREAD_CHANCES
     }

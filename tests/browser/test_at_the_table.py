@@ -393,13 +393,13 @@ def test_each_calculator_answers_as_nq_does(table: Table, command: str) -> None:
             "shoot",
             "distance",
             "douze",
-            "Enter a distance in inches from 0 to {max}, such as 12, 12.5 or 25/2.",
+            "Enter a distance in inches from 0 to {max}, such as 12, 12.5 or 12½.",
         ),
         (
             "shoot",
             "distance",
             "1001",
-            "Enter a distance in inches from 0 to {max}, such as 12, 12.5 or 25/2.",
+            "Enter a distance in inches from 0 to {max}, such as 12, 12.5 or 12½.",
         ),
         (
             "morale",
@@ -723,7 +723,7 @@ def test_offline_once_the_engine_is_kept(browser: Any, site: Site) -> None:
         wait_until(page, READY, timeout=ENGINE_SECONDS)
         page.locator("#nq-wound-strength").fill("6")
         wait_until(page, "document.querySelector('#nq-wound .nq-answer').innerText.includes('F 6')")
-        assert "Chance\u00a0: " in page.locator("#nq-wound .nq-answer").inner_text()
+        assert "Probabilité\u00a0: " in page.locator("#nq-wound .nq-answer").inner_text()
     finally:
         context.set_offline(False)
     assert not watched.errors, watched.errors

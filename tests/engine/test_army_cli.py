@@ -333,7 +333,8 @@ def test_the_leaders_profile_is_named_in_the_readers_language(
     assert f"  {leader}" in out.splitlines(), out
     entries = import_army(ALONE.encode(), "fr")["entries"]
     said = [line["said"] for line in entries[0]["lines"]]
-    assert leader in said, said
+    # the builder's card says too that he is priced as his profile (player round fourteen)
+    assert any(line.startswith(f"{leader} (au prix de son profil") for line in said), said
 
 
 SUPPORTED = (

@@ -66,6 +66,7 @@ def test_a_warning_reads_in_both_languages() -> None:
     assert model.text("fr") == "Ac 11 dépasse le maximum recommandé de 10 pour une figurine d’élite"
     assert warning.as_json("fr") == {
         "code": "above-maximum",
+        "kind": "warning",  # a refusal where the book forbids (player round fourteen)
         "text": warning.text("fr"),
         "params": {
             "owner": "Horse",

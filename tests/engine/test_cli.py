@@ -74,6 +74,7 @@ def test_cast(capsys: Capture) -> None:
     assert code == 0
     assert out.splitlines() == [
         "Casting a level 5 spell at wizardry level 2",
+        "Modifiers: Wizardry level +2",
         "Roll needed: 7 or less",
         "Chance: 70.0%",
     ]
@@ -432,7 +433,7 @@ def test_french_answers_have_no_english_line(capsys: Capture, argv: list[str]) -
         (["shoot", "5", "abc", "--weapon", "bow"], "a distance is a number of inches"),
         (["shoot", "5", "1/0", "--weapon", "bow"], "a distance is a number of inches"),
         (["shoot", "5", "-3", "--weapon", "bow"], "a distance must be 0 to 1000 inches, not -3"),
-        (["shoot", "5", "12", "--ranges", "10", "20", "30"], "a range reads like 10/+1"),
+        (["shoot", "5", "12", "--ranges", "10", "20", "30"], "a range needs its modifier"),
         (["shoot", "5", "12", "--ranges", "30/+1", "20/+0", "10/-1"], "ranges must grow"),
         (["shoot", "5", "12", "--weapon", "bow", "--mod", "nope"], "unknown ranged modifier"),
         (["save", "12", "4"], "AR must be 0 to 10, not 12"),
@@ -538,9 +539,10 @@ USAGE_ERRORS = [
     ),
     (
         ["shoot", "5", "12", "--ranges", "1", "2", "3"],
-        "nq shoot\u00a0: argument --ranges\u00a0: une portée s’écrit comme 10/+1, et non « 1 » "
-        "(voir nq shoot --help)",
-        "nq shoot: argument --ranges: a range reads like 10/+1, not '1' (see nq shoot --help)",
+        "nq shoot\u00a0: argument --ranges\u00a0: une portée demande son modificateur après une "
+        "barre oblique, comme 10/+1, et non « 1 » (voir nq shoot --help)",
+        "nq shoot: argument --ranges: a range needs its modifier after a slash, such as 10/+1, "
+        "not '1' (see nq shoot --help)",
     ),
     (
         ["cast", "--spell", ""],

@@ -229,7 +229,7 @@ def test_a_size_the_language_reads_as_a_decimal_is_not_given_a_reading(
 
 
 def test_the_french_distance_hint_keeps_its_examples_apart() -> None:
-    assert _plain(page_messages("fr")["distance"]).endswith("comme 12 ; 12,5 ou 25/2.")
+    assert _plain(page_messages("fr")["distance"]).endswith("comme 12 ; 12,5 ou 12½.")
 
 
 def test_the_option_for_every_model_says_whose() -> None:

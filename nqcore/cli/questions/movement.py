@@ -39,6 +39,8 @@ def _move_cost(args: argparse.Namespace) -> Answer:
         "barriers": Counted(args.barriers, N_("{count} barrier"), N_("{count} barriers")),
         "agile": args.agile,
         "ability": ability.label,
+        # why the terrain costs nothing, as Agile's line says for barriers (player round 14)
+        "flies": ability is MovementAbility.FLYING and bool(args.difficult or args.barriers),
         "actions_needed": move_cost(
             args.open,
             difficult_inches=args.difficult,
