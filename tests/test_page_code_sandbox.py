@@ -79,6 +79,7 @@ Page
    ...     _ = shutil.copyfile("/etc/os-release", "{inside_project}")
    >>> status = main(["cast", "5", "--wizardry", "2"])
    Casting a level 5 spell at wizardry level 2
+   Modifiers: Wizardry level +2
    Roll needed: 7 or less
    Chance: 70.0%
 """
@@ -105,6 +106,7 @@ Page
    nq export: {inside_project}: cannot write the file (...)
    $ nq cast 5 --wizardry 2
    Casting a level 5 spell at wizardry level 2
+   Modifiers: Wizardry level +2
    Roll needed: 7 or less
    Chance: 70.0%
 """
@@ -178,6 +180,7 @@ Page
 
    $ nq cast 5 --wizardry 2
    Casting a level 5 spell at wizardry level 2
+   Modifiers: Wizardry level +2
    Roll needed: 7 or less
    Chance: 70.0%
 """
@@ -233,6 +236,7 @@ Page
 
    $ nq cast 5 --wizardry 2
    Casting a level 5 spell at wizardry level 2
+   Modifiers: Wizardry level +2
    Roll needed: 7 or less
    Chance: 70.0%
 
@@ -248,5 +252,5 @@ Later.
     warnings = io.StringIO()
     _build_french(tmp_path, page, warnings)
     (warning,) = strip_colors(warnings.getvalue()).splitlines()
-    assert "index.rst:13: WARNING: its code, run again in fr, gave no answer: " in warning, warning
+    assert "index.rst:14: WARNING: its code, run again in fr, gave no answer: " in warning, warning
     assert "its session's line 3: a session's command writes" in warning, warning
