@@ -401,11 +401,15 @@ MAX_QUOTED = 80
 def clip(text: str, lang: str = SOURCE_LANGUAGE, quote: Callable[[str], str] = repr) -> str:
     """``text`` quoted by ``quote`` (Python's repr: escapes visible); past :data:`MAX_QUOTED`
     characters, its first ones and its length: ``'WWW…'… (1,000,000 characters)``.  The one
-    place where every message quoting a value of the reader's bounds it."""
+    place where every message quoting a value of the reader's bounds it; an invisible character
+    or a pile of combining marks in it is quoted by code point (``'Fume\\u0301×60'``:
+    :func:`nqcore.characters.escaped_hidden`)."""
+    from nqcore.characters import escaped_hidden
+
     if len(text) <= MAX_QUOTED:
-        return quote(text)
+        return escaped_hidden(quote(text))
     count = translator(lang)(N_("{count} characters")).format(count=format_number(len(text), lang))
-    return f"{quote(text[:MAX_QUOTED])}… ({count})"
+    return f"{escaped_hidden(quote(text[:MAX_QUOTED]))}… ({count})"
 
 
 def quoted_in(lang: str, text: str) -> str:
