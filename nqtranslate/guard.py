@@ -39,6 +39,7 @@ from nqcore.catalogue_check import (
 )
 from nqcore.characters import added_hidden_problem, escaped_hidden, unshowable
 from nqcore.i18n import ROOT, find_catalogue, locale_dirs
+from nqtranslate import name_clashes
 from nqtranslate.disguise import disguise_problem
 from nqtranslate.formats import compare_fields, placeholder_problems
 from nqtranslate.html_words import HTML_DOMAINS, html_character_problem
@@ -304,7 +305,19 @@ def check_catalogue(path: Path) -> list[Finding]:
     if is_empty(path):
         return []
     reading = read(path)
-    return reading.findings or text_findings(path, reading) or message_findings(path, reading)
+    return (
+        reading.findings
+        or text_findings(path, reading)
+        or message_findings(path, reading) + name_findings(path, reading)
+    )
+
+
+def name_findings(path: Path, reading: Reading) -> list[Finding]:
+    """In the engine's catalogue: two names of one kind translated alike
+    (:mod:`nqtranslate.name_clashes`)."""
+    if path.stem != name_clashes.ENGINE_DOMAIN:
+        return []
+    return name_clashes.clash_findings(path, reading.messages, name_clashes.data_names())
 
 
 def catalogues(lang: str, page_locale: Path | None = None) -> list[Path]:
