@@ -15,12 +15,13 @@ from __future__ import annotations
 import contextlib
 import decimal
 import os
-import re
 import sys
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
+
+from nqcore import language_codes
 
 # re-exported: the engine's modules take them from here with the rest of its words' tools
 from nqcore.typography import MINUS as MINUS
@@ -102,41 +103,9 @@ def _find_catalogue(locale_dir: Path, lang: str, domain: str) -> Path | None:
     return None
 
 
-#: A language's code, as it names folders (``locale/<lang>/``, ``_build/html/<lang>/``) and is
-#: given to the shell by the Makefile: two or three small letters, and a country's two capitals
-#: after ``_`` (``fr``, ``pt_BR``).  ``_engine`` named the companion's engine folder of the site
-#: (attack round twenty-four, minor observation 2).
-LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:_[A-Z]{2})?")
-
-
-def _languages() -> tuple[tuple[str, ...], tuple[Path, ...]]:
-    """English, then every language with an engine catalogue, in the order of their codes; and
-    the engine catalogues whose folder is no language code (:data:`LANGUAGE_CODE`), refused:
-    never a language, so never a folder of the output."""
-    catalogues = [
-        path
-        for folder in locale_dirs(LOCALE_DIR)
-        for path in sorted(folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    ]
-    found = {path.parents[1].name for path in catalogues}
-    codes = {code for code in found if LANGUAGE_CODE.fullmatch(code)}
-    refused = tuple(path for path in catalogues if path.parents[1].name not in codes)
-    return (SOURCE_LANGUAGE, *sorted(codes - {SOURCE_LANGUAGE})), refused
-
-
 #: The languages of every edition: English (the source) first; and the engine catalogues of a
-#: folder that is no language code (:func:`misnamed_problems`).
-LANGUAGES, MISNAMED = _languages()
-
-
-def misnamed_problems() -> list[str]:
-    """One line for each engine catalogue whose folder is no language code: the build and
-    ``nq`` name it (it is left out of :data:`LANGUAGES`)."""
-    return [
-        f"{_where(path)}:1: {path.parents[1].name!r} is not a language code (two or three small"
-        " letters, then _ and a country's two capitals if any: fr, pt_BR): refused"
-        for path in MISNAMED
-    ]
+#: folder that is no language code, left out (:mod:`nqcore.language_codes`).
+LANGUAGES, MISNAMED = language_codes.discovered(locale_dirs(LOCALE_DIR), DOMAIN, SOURCE_LANGUAGE)
 
 
 class Msg(str):

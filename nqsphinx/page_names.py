@@ -21,9 +21,9 @@ Sphinx or extension that adds a page is followed without an edit here):
 - the extensions' pages (``html-collect-pages``): sphinx-notfound-page's ``notfound_pagename``
   (``404``); the extension's own listener (:func:`nqsphinx.site.quick_search.write_files`)
   writes static files and adds no page;
-- the e-book's files: the cover (``epub-cover``, Sphinx's ``COVERPAGE_NAME``) and the files
-  Sphinx's EPUB builder writes beside the pages, :data:`EPUB_FILES` (named there only inside a
-  method, so listed here).
+- the e-book's files: the cover (``epub-cover``, the EPUB builder's ``coverpage_name``) and
+  the files it writes beside the pages, :data:`EPUB_FILES` (named there only inside a method,
+  so listed here).
 
 The folders are the HTML builder's, named only on a builder's instance (so listed here):
 :data:`OUTPUT_FOLDERS`.
@@ -36,7 +36,7 @@ import sys
 from pathlib import Path, PurePosixPath
 
 from sphinx.application import Sphinx
-from sphinx.builders._epub_base import COVERPAGE_NAME
+from sphinx.builders.epub3 import Epub3Builder
 from sphinx.domains.std import StandardDomain
 from sphinx.project import EXCLUDE_PATHS
 from sphinx.util import logging
@@ -66,7 +66,7 @@ def generated_pages(app: Sphinx) -> dict[str, str]:
     names["opensearch"] = "the OpenSearch file Sphinx's HTML builder writes"
     if notfound := getattr(app.config, "notfound_pagename", ""):
         names[notfound] = "the site's 404 page (sphinx-notfound-page)"
-    names[PurePosixPath(COVERPAGE_NAME).stem] = "the e-book's cover"
+    names[PurePosixPath(Epub3Builder.coverpage_name).stem] = "the e-book's cover"
     for file in EPUB_FILES:
         names.setdefault(PurePosixPath(file).stem, f"the e-book's {file}")
     return names
@@ -109,4 +109,4 @@ def check_page_names(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> None:
-    app.connect("builder-inited", check_page_names, priority=100)
+    app.connect("builder-inited", check_page_names, priority=110)  # after the files

@@ -13,8 +13,7 @@ guard`` and ``check``), at both lines.  The names come into the catalogue as the
 ``tests/engine/test_i18n_contexts.py``, where one English word serves two kinds.  Names are
 compared as a reader tells them apart: case, accents kept, spacing folded (:func:`same_name`).
 
-The glossary's terms have their own rule, where the glossary is read
-(:func:`nqsphinx.directives.glossary.load_terms`).
+The glossary's terms are refused alike, where the glossary is read (:func:`glossary_clash`).
 """
 
 from __future__ import annotations
@@ -23,6 +22,7 @@ import unicodedata
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from nqtranslate.reading import Finding, Message
 
@@ -89,3 +89,22 @@ def clash_findings(
             )
             findings += [Finding(path, seen.line, why), Finding(path, message.line, why)]
     return findings
+
+
+def glossary_clash(path: str, records: list[dict[str, Any]], languages: Iterable[str]) -> str:
+    """Two terms of one word in a language (« Actions » for both Move and Actions): the glossary
+    would define one word twice, its links and tooltips would not say which.  One line naming
+    both records and the field ('' when none); :func:`nqsphinx.directives.glossary.load_terms`
+    refuses the glossary with it (the build, the glossary check)."""
+    for lang in languages:
+        seen: dict[str, tuple[int, dict[str, Any]]] = {}
+        for number, record in enumerate(records, 1):
+            name = same_name(str(record.get(lang, "")))
+            first = seen.setdefault(name, (number, record))
+            if first[1] is not record and name:
+                return (
+                    f"{path}, term #{number} ({record['key']}), field {lang}:"
+                    f" {record[lang]!r} is already term #{first[0]} ({first[1]['key']})'s:"
+                    " a reader could not tell the two terms apart; give each its own words"
+                )
+    return ""

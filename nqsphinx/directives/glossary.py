@@ -53,9 +53,8 @@ from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.refusals import Refused
 from nqsphinx.untrusted import generated_raw
-from nqtranslate import glossary_files
+from nqtranslate import glossary_files, name_clashes
 from nqtranslate.glossary_files import read_language_file
-from nqtranslate.name_clashes import same_name
 
 GLOSSARY_FILE = Path("_data") / "glossary.toml"
 GLOSSARY_PAGE = "glossary"
@@ -152,23 +151,6 @@ def _language_records(path: Path, records: list[dict[str, Any]]) -> None:
                 raise GlossaryError(f"{found}: term {key}: missing field(s) {', '.join(missing)}")
 
 
-def _refuse_same_names(path: Path, records: list[dict[str, Any]]) -> None:
-    """Two terms of one word in a language (attack round twenty-four, finding 3: « Actions » for
-    both Move and Actions): the glossary would define one word twice, its links and tooltips
-    would not say which; the error names both records and the field."""
-    for lang in LANGUAGES:
-        seen: dict[str, tuple[int, dict[str, Any]]] = {}
-        for number, record in enumerate(records, 1):
-            name = same_name(str(record.get(lang, "")))
-            first = seen.setdefault(name, (number, record))
-            if first[1] is not record and name:
-                raise GlossaryError(
-                    f"{path}, term #{number} ({record['key']}), field {lang}:"
-                    f" {record[lang]!r} is already term #{first[0]} ({first[1]['key']})'s:"
-                    " a reader could not tell the two terms apart; give each its own words"
-                )
-
-
 @cache
 def load_terms(path: Path) -> tuple[Term, ...]:
     """The glossary's terms: the glossary file checked against its schema
@@ -180,7 +162,8 @@ def load_terms(path: Path) -> tuple[Term, ...]:
         raise GlossaryError(str(error)) from None
     records = data["term"]
     _language_records(path, records)
-    _refuse_same_names(path, records)
+    if clash := name_clashes.glossary_clash(str(path), records, LANGUAGES):
+        raise GlossaryError(clash)
     terms = []
     for record in records:
         terms.append(

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 
-from nqcore.i18n import LANGUAGES, language_problem, misnamed_problems
+from nqcore.i18n import LANGUAGES, language_problem
+from nqcore.language_codes import misnamed_problems
 from nqsphinx.directives.glossary import GLOSSARY_FILE, GlossaryError, load_terms
 from nqsphinx.refusals import Refused
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from nqcore import i18n
+from nqcore import i18n, language_codes
 
 ROOT = Path(__file__).resolve().parents[2]
 FRENCH = ROOT / "nqcore" / "locale" / "fr" / "LC_MESSAGES" / "nqcore.po"
@@ -30,12 +30,12 @@ def _locale(tmp_path: Path, *codes: str) -> Path:
 def test_the_engine_leaves_a_misnamed_folder_out_and_names_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str
 ) -> None:
-    monkeypatch.setattr(i18n, "LOCALE_DIR", _locale(tmp_path, "fr", "pt_BR", code))
-    languages, misnamed = i18n._languages()
+    locale = _locale(tmp_path, "fr", "pt_BR", code)
+    languages, misnamed = language_codes.discovered([locale], "nqcore", "en")
     assert languages == ("en", "fr", "pt_BR")
     assert [path.parents[1].name for path in misnamed] == [code]
     monkeypatch.setattr(i18n, "MISNAMED", misnamed)
-    [said] = i18n.misnamed_problems()
+    [said] = language_codes.misnamed_problems()
     assert said.endswith(
         f"/{code}/LC_MESSAGES/nqcore.po:1: {code!r} is not a language code"
         " (two or three small letters, then _ and a country's two capitals if"
