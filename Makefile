@@ -14,6 +14,11 @@ LANG_CHARS := a b c d e f g h i j k l m n o p q r s t u v w x y z \
 strip_chars = $(if $(2),$(call strip_chars,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,99,$(2))),$(1))
 BAD_LANGUAGES := $(strip $(foreach lang,$(LANGUAGES),$(if $(call strip_chars,$(lang),$(LANG_CHARS)),$(lang))))
 $(if $(BAD_LANGUAGES),$(error Refused input: language code(s) not letters and _ (nqcore/locale/<lang>/): $(BAD_LANGUAGES)))
+# Then the form of a code (nqcore/i18n.py, LANGUAGE_CODE): two or three small letters, and a
+# country's two capitals after _ (fr, pt_BR); `_engine` named the site's engine folder. Letters
+# and _ only by now, so the shell is given nothing else.
+MISNAMED_LANGUAGES := $(strip $(shell printf '%s\n' $(LANGUAGES) | LC_ALL=C grep -Ev '^[a-z]{2,3}(_[A-Z]{2})?$$'))
+$(if $(MISNAMED_LANGUAGES),$(error Refused input: nqcore/locale/$(firstword $(MISNAMED_LANGUAGES))/LC_MESSAGES/nqcore.po: language code(s) not two or three small letters and an optional _XX (fr, pt_BR): $(MISNAMED_LANGUAGES)))
 LANG_OPTS = $(if $(filter-out en,$*),-D language=$* -t $*)
 # The print editions (PDF, EPUB) are the players' book: the tag leaves out the editors' pages and
 # columns (nqsphinx/books/editions.py). The site links the PDFs that $(BUILD)/pdf holds when it is built,

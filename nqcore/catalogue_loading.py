@@ -108,10 +108,12 @@ def load_po(path: Path) -> dict[str, str]:
 
 def _fits(where: str, message: Any) -> bool:
     """Whether each form of ``message`` keeps its English's fields exactly, adds no paragraph
-    break, and holds no character a reader cannot be shown (:mod:`nqcore.characters`); else: a
-    warning."""
+    break, and holds no character a reader cannot be shown nor any its English lacks that hides
+    text (an invisible character, a pile of combining marks: the build's rule,
+    :func:`nqcore.characters.added_hidden_problem`); else: a warning, naming the character by its
+    code point, and the English is shown."""
     from nqcore.catalogue_check import field_problem, length_problem, one_line_problem
-    from nqcore.characters import unshowable
+    from nqcore.characters import added_hidden_problem, unshowable
 
     ids = message.id if isinstance(message.id, tuple) else (message.id,)
     forms = message.string if isinstance(message.string, tuple) else (message.string,)
@@ -121,6 +123,10 @@ def _fits(where: str, message: Any) -> bool:
             return False
         if form and (unknown := unshowable(str(form))):
             _warn(f"{where}:{message.lineno}", f"{unknown}: the English is shown")
+            return False
+        english = "".join(str(msgid) for msgid in ids)
+        if form and (hidden := added_hidden_problem(str(form), english)):
+            _warn(f"{where}:{message.lineno}", f"{hidden}: the English is shown")
             return False
         problems = [
             field_problem(str(msgid), str(form)) or one_line_problem(str(msgid), str(form))

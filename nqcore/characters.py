@@ -14,6 +14,8 @@ the Python that knows it.
 
 from __future__ import annotations
 
+import itertools
+import re
 import unicodedata
 
 #: Unicode's categories of what is not a character to show, by what the refusal calls them.
@@ -128,6 +130,41 @@ def hidden_problem(text: str) -> str | None:
     return marks_problem(text)
 
 
+#: Characters none of which is invisible, nor a combining mark, and whose NFD carries two marks
+#: at most (Latin-1 and the Latin letters to U+02FF but the soft hyphen, the general
+#: punctuation and French's spaces, arrows and mathematical operators): a text of them only
+#: hides nothing (``tests/engine/test_catalogue_characters.py`` checks each of them).
+_PLAIN = re.compile("[\x00-\xac\xae-\u02ff\u2010-\u2027\u202f-\u205f\u2190-\u22ff]*")
+
+
+def added_hidden_problem(text: str, english: str) -> str | None:
+    """What a translation ``text`` hides that its ``english`` does not: a pile of combining
+    marks past :data:`MAX_MARKS` (where the English has none), or an invisible character
+    (:func:`invisible`) the English lacks, named by its code point; None for neither.
+
+    The one rule of every reader of a catalogue: the build's guard
+    (:func:`nqtranslate.guard.text_findings`) refuses the catalogue at the message's line, the
+    engine's reader (:func:`nqcore.catalogue_loading.load_po`: ``nq``, the examples, the
+    companion's bridge) shows that message's English with a warning at its line.
+
+    >>> added_hidden_problem("Fum\ufe0fée", "Smoke")
+    'invisible character U+FE0F VARIATION SELECTOR-16 its English does not have'
+    >>> added_hidden_problem("Fume" + "\u0301" * 60, "Smoke")
+    '60 combining marks on one character (U+0065), at most 4'
+    >>> added_hidden_problem("mot\u00adclé", "key\u00adword") is None
+    True
+    """
+    if _PLAIN.fullmatch(text):  # most messages: one pass of C (the engine reads 1,800 each run)
+        return None
+    if (piled := marks_problem(text)) and not marks_problem(english):  # rises over the lines
+        return piled
+    for char in text:
+        if invisible(char) and char not in english:
+            name = unicodedata.name(char, "unnamed")
+            return f"invisible character U+{ord(char):04X} {name} its English does not have"
+    return None
+
+
 def marks_problem(text: str) -> str | None:
     """A pile of combining marks past :data:`MAX_MARKS` in ``text``, in English words."""
     stacked = stacked_marks(text)
@@ -135,3 +172,34 @@ def marks_problem(text: str) -> str | None:
         return None
     code = f"U+{ord(stacked[0]):04X}" if stacked[0] else "the start of the text"
     return f"{stacked[1]} combining marks on one character ({code}), at most {MAX_MARKS}"
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def escaped_hidden(text: str) -> str:
+    """``text`` as a refusal quotes it: each invisible character (:func:`invisible`) as its code
+    point, and each run of more than :data:`MAX_MARKS` combining marks as its marks and their
+    numbers (``\\u0301×60``), never the raw pile that rises over the lines above (attack round
+    twenty-four, minor observation 4).
+
+    >>> escaped_hidden("Fume" + "\u0301" * 60 + "\u2800")
+    'Fume\\\\u0301×60\\\\u2800'
+    >>> escaped_hidden("Tiếng Việt, ẹ́")
+    'Tiếng Việt, ẹ́'
+    """
+    shown: list[str] = []
+    marks: list[str] = []
+    for char in text + " ":
+        if unicodedata.category(char).startswith("M"):
+            marks.append(char)
+            continue
+        if len(marks) > MAX_MARKS:
+            shown += (f"{_escape(m)}×{len(list(g))}" for m, g in itertools.groupby(marks))
+        else:
+            shown += marks
+        marks.clear()
+        shown.append(_escape(char) if invisible(char) else char)
+    return "".join(shown)[:-1]

@@ -21,6 +21,8 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
 
+from nqcore import language_codes
+
 # re-exported: the engine's modules take them from here with the rest of its words' tools
 from nqcore.typography import MINUS as MINUS
 from nqcore.typography import NBSP as NBSP
@@ -101,18 +103,9 @@ def _find_catalogue(locale_dir: Path, lang: str, domain: str) -> Path | None:
     return None
 
 
-def _languages() -> tuple[str, ...]:
-    """English, then every language with an engine catalogue, in the order of their codes."""
-    found = {
-        path.parents[1].name
-        for folder in locale_dirs(LOCALE_DIR)
-        for path in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po")
-    }
-    return (SOURCE_LANGUAGE, *sorted(found - {SOURCE_LANGUAGE}))
-
-
-#: The languages of every edition: English (the source) first.
-LANGUAGES: tuple[str, ...] = _languages()
+#: The languages of every edition: English (the source) first; and the engine catalogues of a
+#: folder that is no language code, left out (:mod:`nqcore.language_codes`).
+LANGUAGES, MISNAMED = language_codes.discovered(locale_dirs(LOCALE_DIR), DOMAIN, SOURCE_LANGUAGE)
 
 
 class Msg(str):
@@ -402,11 +395,15 @@ MAX_QUOTED = 80
 def clip(text: str, lang: str = SOURCE_LANGUAGE, quote: Callable[[str], str] = repr) -> str:
     """``text`` quoted by ``quote`` (Python's repr: escapes visible); past :data:`MAX_QUOTED`
     characters, its first ones and its length: ``'WWW…'… (1,000,000 characters)``.  The one
-    place where every message quoting a value of the reader's bounds it."""
+    place where every message quoting a value of the reader's bounds it; an invisible character
+    or a pile of combining marks in it is quoted by code point (``'Fume\\u0301×60'``:
+    :func:`nqcore.characters.escaped_hidden`)."""
+    from nqcore.characters import escaped_hidden
+
     if len(text) <= MAX_QUOTED:
-        return quote(text)
+        return escaped_hidden(quote(text))
     count = translator(lang)(N_("{count} characters")).format(count=format_number(len(text), lang))
-    return f"{quote(text[:MAX_QUOTED])}… ({count})"
+    return f"{escaped_hidden(quote(text[:MAX_QUOTED]))}… ({count})"
 
 
 def quoted_in(lang: str, text: str) -> str:

@@ -57,7 +57,15 @@ def _check_engine_data(app: Sphinx) -> None:
 def _install_checks(app: Sphinx) -> None:
     """First: the upstream patches, then the checks of what a build reads and writes, before
     anything reads a page, a catalogue or the engine's data."""
-    from nqsphinx import builder, code_inputs, page_content, project_files, refusals, untrusted
+    from nqsphinx import (
+        builder,
+        code_inputs,
+        page_content,
+        page_names,
+        project_files,
+        refusals,
+        untrusted,
+    )
     from nqsphinx.languages import project_languages
     from nqsphinx.site import output_audit
     from nqsphinx.upstream import myst_cache, patches
@@ -72,6 +80,7 @@ def _install_checks(app: Sphinx) -> None:
     untrusted.setup(app)  # first: catalogues are checked before anything reads them
     project_languages.setup(app)  # every language of the project has what its sites need
     page_content.setup(app)  # what a page's markup may publish: no code, head or script links
+    page_names.setup(app)  # no page takes the name of a page or folder a builder writes
     project_files.setup(app)  # what pages and static paths bring in: files of the project
     output_audit.setup(app)  # and what the output holds, after every build
     app.connect("config-inited", _configure_latex)

@@ -31,6 +31,7 @@ from sphinx.util import logging
 from nqcore.catalogue_check import file_problem
 from nqcore.i18n import locale_dirs
 from nqtranslate import guard as catalogue_guard
+from nqtranslate import name_clashes
 from nqtranslate.engine_coverage import untranslated_warnings
 
 GENERATED = "nq_generated"
@@ -170,13 +171,17 @@ def _compiled(source: Path, lang: str) -> bytes | None:
 
 
 #: The checker's code: the guard and the modules it reads and compares catalogues with (the
-#: engine's checks too, which the guard shares with the engine's reader), from the project's root.
+#: engine's checks too, which the guard shares with the engine's reader), and the data files
+#: whose names it compares, from the project's root.
 GUARD_MODULES = (
     *(f"nqtranslate/{name}.py" for name in ("guard", "reading", "formats", "structure")),
     *(f"nqtranslate/{name}.py" for name in ("sphinx_words", "disguise")),
     "nqcore/catalogue_check.py",
     "nqcore/catalogue_header.py",
     "nqcore/characters.py",
+    # Two names of one kind translated alike: the names are the data's (name_clashes).
+    "nqtranslate/name_clashes.py",
+    *sorted({f"nqcore/{file}" for file, _ in name_clashes.NAME_KINDS}),
 )
 
 

@@ -154,9 +154,15 @@ def data_messages(package: Path = PACKAGE) -> Iterator[tuple[str, str, str]]:
     for data_file in sorted(package.glob("data/**/*.toml")):
         data = datafiles.parse(data_file.read_text(encoding="utf-8"), str(data_file), None)
         relative = data_file.relative_to(package).as_posix()
-        for text, where in _data_messages(data, ""):
-            if has_words(text):
-                yield relative, text, field_path(where)
+        for text, field in data_file_messages(data):
+            yield relative, text, field
+
+
+def data_file_messages(data: Any) -> Iterator[tuple[str, str]]:
+    """Every translatable text of one data file's ``data``, as (text, field path)."""
+    for text, where in _data_messages(data, ""):
+        if has_words(text):
+            yield text, field_path(where)
 
 
 def has_words(text: str) -> bool:

@@ -23,7 +23,8 @@ the English (a word of two to four capitals) written otherwise in French, as the
 write the characteristics ("AC" is « Ac », "Max AR" « Max Ar »).
 
 And an invisible character the English does not have is refused anywhere in a translation: it
-hides text from a check, splits a word for the search, or reorders what a reader sees (bidi).
+hides text from a check, splits a word for the search, or reorders what a reader sees (bidi):
+:func:`nqcore.characters.added_hidden_problem`, the rule the engine's reader shares.
 """
 
 from __future__ import annotations
@@ -117,12 +118,3 @@ def _difference(msgid: str, msgstr: str) -> str:
         if index >= len(msgid) or msgid[index] != char:
             return f"U+{ord(char):04X} {unicodedata.name(char, 'unnamed')} at column {index + 1}"
     return "characters removed"
-
-
-def invisible_problem(text: str, english: str) -> str:
-    """The first invisible character of ``text`` that ``english`` does not have ('' if none)."""
-    for char in text:
-        if invisible(char) and char not in english:
-            name = unicodedata.name(char, "unnamed")
-            return f"invisible character U+{ord(char):04X} {name} its English does not have"
-    return ""

@@ -37,9 +37,10 @@ from nqcore.catalogue_check import (
     length_problem,
     one_line_problem,
 )
-from nqcore.characters import marks_problem, unshowable
+from nqcore.characters import added_hidden_problem, escaped_hidden, unshowable
 from nqcore.i18n import ROOT, find_catalogue, locale_dirs
-from nqtranslate.disguise import disguise_problem, invisible_problem
+from nqtranslate import name_clashes
+from nqtranslate.disguise import disguise_problem
 from nqtranslate.formats import compare_fields, placeholder_problems
 from nqtranslate.html_words import HTML_DOMAINS, html_character_problem
 from nqtranslate.plain_messages import plain_text
@@ -281,16 +282,14 @@ def text_findings(path: Path, reading: Reading) -> list[Finding]:
 
 def _text_problem(text: str, english: str) -> str:
     if found := CONTROL.search(text):
-        return f"control character U+{ord(found[0]):04X} in {text[:60]!r}"
+        return f"control character U+{ord(found[0]):04X} in {escaped_hidden(repr(text[:60]))}"
     if unknown := unshowable(text):  # a noncharacter breaks the EPUB's XML, the PDF drops it
-        return f"{unknown} in {text[:60]!r}: no reader can show it"
+        return f"{unknown} in {escaped_hidden(repr(text[:60]))}: no reader can show it"
     if len(text) > MAX_MESSAGE:
         return f"a message of {len(text)} characters (at most {MAX_MESSAGE})"
     if (found := BIDI.search(text)) and found[0] not in english:
         return f"bidi control U+{ord(found[0]):04X} its English does not have"
-    if (piled := marks_problem(text)) and not marks_problem(english):  # rises over the lines
-        return piled
-    return invisible_problem(text, english)
+    return added_hidden_problem(text, english) or ""  # the engine's reader's rule too
 
 
 def is_empty(path: Path) -> bool:
@@ -306,7 +305,19 @@ def check_catalogue(path: Path) -> list[Finding]:
     if is_empty(path):
         return []
     reading = read(path)
-    return reading.findings or text_findings(path, reading) or message_findings(path, reading)
+    return (
+        reading.findings
+        or text_findings(path, reading)
+        or message_findings(path, reading) + name_findings(path, reading)
+    )
+
+
+def name_findings(path: Path, reading: Reading) -> list[Finding]:
+    """In the engine's catalogue: two names of one kind translated alike
+    (:mod:`nqtranslate.name_clashes`)."""
+    if path.stem != name_clashes.ENGINE_DOMAIN:
+        return []
+    return name_clashes.clash_findings(path, reading.messages, name_clashes.data_names())
 
 
 def catalogues(lang: str, page_locale: Path | None = None) -> list[Path]:

@@ -53,7 +53,7 @@ from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.refusals import Refused
 from nqsphinx.untrusted import generated_raw
-from nqtranslate import glossary_files
+from nqtranslate import glossary_files, name_clashes
 from nqtranslate.glossary_files import read_language_file
 
 GLOSSARY_FILE = Path("_data") / "glossary.toml"
@@ -162,6 +162,8 @@ def load_terms(path: Path) -> tuple[Term, ...]:
         raise GlossaryError(str(error)) from None
     records = data["term"]
     _language_records(path, records)
+    if clash := name_clashes.glossary_clash(str(path), records, LANGUAGES):
+        raise GlossaryError(clash)
     terms = []
     for record in records:
         terms.append(

@@ -10,13 +10,15 @@ from pathlib import Path
 from sphinx.application import Sphinx
 
 from nqcore.i18n import LANGUAGES, language_problem
+from nqcore.language_codes import misnamed_problems
 from nqsphinx.directives.glossary import GLOSSARY_FILE, GlossaryError, load_terms
 from nqsphinx.refusals import Refused
 
 
 def problems(srcdir: str) -> list[str]:
     """What keeps a language of the project out of its sites: one line each."""
-    found = [problem for lang in LANGUAGES if (problem := language_problem(lang))]
+    found = misnamed_problems()
+    found += [problem for lang in LANGUAGES if (problem := language_problem(lang))]
     glossary = Path(srcdir) / GLOSSARY_FILE
     if glossary.is_file():
         try:

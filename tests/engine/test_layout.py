@@ -18,6 +18,7 @@ def test_the_engine_modules_live_in_subpackages() -> None:
         "atomic.py",
         "colour.py",
         "i18n.py",
+        "language_codes.py",  # which catalogue folders are languages: i18n's, the build's, nq's
         "locks.py",  # one run at a time in a checkout: update-po's and the builds' (./dev)
         "places.py",  # where a refusal is, in the reader's language: every reader of files
         "catalogue_check.py",
