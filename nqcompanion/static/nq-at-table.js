@@ -396,6 +396,9 @@ const compute = async (form) => {
   const turn = (asked.get(form) || 0) + 1;
   asked.set(form, turn);
   const argv = commandLine(form);
+  // The answer kept on the form is the question's it names: a new question's waits for its own
+  // (the first answers, awaited before "ready", stood beside the next question's argv).
+  if (form.dataset.argv !== JSON.stringify(argv)) delete form.dataset.answer;
   form.dataset.argv = JSON.stringify(argv);
   if (argv === null) {
     // The answer says which field holds it back, as the summary does: on a phone the field's
