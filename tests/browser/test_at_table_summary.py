@@ -68,13 +68,8 @@ def test_the_pinned_answer_is_the_worked_calculator_s(
     context.close()
 
 
-@pytest.mark.parametrize(("lang", "scheme"), [("en", "light"), ("fr", "dark")])
-def test_the_whole_attacks_pinned_answer_is_its_overall_chance(
-    browser: Any, site: Site, lang: str, scheme: str
-) -> None:
-    """Pinned, the whole attack says what its chance is of, its name and the engine's words for
-    the figure ("chance to wound: 30.0%"), not the roll to wound beside it (read as the roll to
-    hit): the rolls are in the full answer."""
+def _phone_page(browser: Any, site: Site, lang: str, scheme: str) -> tuple[Any, Any]:
+    """A phone's context and the companion page in ``lang``, its engine ready."""
     context = _recorded(
         site,
         browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=scheme),
@@ -82,6 +77,17 @@ def test_the_whole_attacks_pinned_answer_is_its_overall_chance(
     page = context.new_page()
     page.goto(site.page(f"{lang}/at-the-table.html"))
     wait_until(page, READY, timeout=ENGINE_SECONDS)
+    return context, page
+
+
+@pytest.mark.parametrize(("lang", "scheme"), [("en", "light"), ("fr", "dark")])
+def test_the_whole_attacks_pinned_answer_is_its_overall_chance(
+    browser: Any, site: Site, lang: str, scheme: str
+) -> None:
+    """Pinned, the whole attack says what its chance is of, its name and the engine's words for
+    the figure ("chance to wound: 30.0%"), not the roll to wound beside it (read as the roll to
+    hit): the rolls are in the full answer."""
+    context, page = _phone_page(browser, site, lang, scheme)
     field = page.locator("#nq-attack-hit_modifier")
     field.focus()
     field.select_option("1")
@@ -118,13 +124,7 @@ def test_the_pinned_answer_names_the_refused_field_and_why_nothing_succeeds(
     """Player round fourteen: pinned, a refusal names the field (two inch fields share one
     message), as the answer box does; an answer that cannot succeed keeps its reason (the Bow
     at 40", beyond long range), not only "no roll can succeed"."""
-    context = _recorded(
-        site,
-        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=scheme),
-    )
-    page = context.new_page()
-    page.goto(site.page(f"{lang}/at-the-table.html"))
-    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    context, page = _phone_page(browser, site, lang, scheme)
     field = page.locator("#nq-move-cost-difficult")
     field.focus()
     field.fill("-2")
