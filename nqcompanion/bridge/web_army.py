@@ -25,7 +25,6 @@ from nqcompanion.bridge.web import (
     starting_record,
     toml_value,
 )
-from nqcompanion.bridge.web_entries import follow as _follow
 from nqcompanion.bridge.web_entries import leaders as _leaders
 from nqcompanion.bridge.web_entries import refused_options as _refused_options
 from nqcompanion.bridge.web_entries import renamed as _renamed
@@ -109,7 +108,6 @@ def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
                 _add(data, dict(request["add"]), lang)
             if "use" in request:
                 _use(data, dict(request["use"]))
-            _follow(data, request.get("profiles"))
             notes = _renamed(data, request.get("rename"), lang)
             _no_profile_files(data, name)
         text = army_toml(data)
@@ -324,8 +322,6 @@ def _profile(given: dict[str, Any], lang: str) -> tuple[str | dict[str, Any], st
     if "toml" in given:
         with _as_file(str(given["toml"]).encode("utf-8", "replace"), "profile.toml") as path:
             record = read_toml(path)
-        if given.get("id"):  # the builder's profile it follows (web_entries.follow)
-            record["builder_id"] = str(given["id"])
         return record, str(record.get("name") or "?")
     key = str(given["profile"])
     starting_record(key)  # a book's profile, or refused

@@ -63,28 +63,3 @@ def leaders(entry: Any) -> dict[str, list[str]]:
         return {}
     book = [s.profile for s in sample_profiles()] + [e.profile for e in example_profiles()]
     return {"leaders": [p.key for p in book if p.key and may_lead(p, entry.profile)]}
-
-
-def follow(data: dict[str, Any], profiles: Any) -> None:
-    """Each entry's profile or leader made from a profile of the page's profile builder (its
-    ``builder_id``) read again from that profile as it is now (``profiles``: each ``id`` and
-    ``toml``), as BattleScribe and New Recruit do: the army is priced and printed from the
-    profile as the builder shows it, after a reload too (player round fourteen).  A profile the
-    builder no longer keeps leaves the entry's copy as it is."""
-    from nqcompanion.bridge.web import _as_file
-    from nqcore.cli.files import read_toml
-
-    kept = {
-        str(p["id"]): str(p["toml"])
-        for p in profiles or ()
-        if isinstance(p, dict) and "id" in p and "toml" in p
-    }
-    for kind in KINDS:
-        for record in data.get(kind, []):
-            for field in ("profile", "leader"):
-                given = record.get(field) if isinstance(record, dict) else None
-                if not isinstance(given, dict) or str(given.get("builder_id")) not in kept:
-                    continue
-                made = str(given["builder_id"])
-                with _as_file(kept[made].encode("utf-8", "replace"), "profile.toml") as path:
-                    record[field] = read_toml(path) | {"builder_id": made}

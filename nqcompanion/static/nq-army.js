@@ -54,10 +54,7 @@ function armyBuilder(box) {
     let asked = typeof request === "function" ? request() : request;
     let result = null;
     while (asked) {
-      // The builder's profiles as they are now: an entry made from one follows it (its price,
-      // its roster line), after a reload too (nqcompanion.bridge.web_entries.follow).
-      const profiles = keptProfiles().map(({ id, toml }) => ({ id, toml }));
-      result = await ask({ army: { file: "army.toml", ...asked, profiles } });
+      result = await ask({ army: { file: "army.toml", ...asked } });
       asked = answer(result, control, asked, owner); // an army reopened may be named again at once
     }
     if (result && !result.error && after) after(result);
@@ -658,8 +655,7 @@ function armyBuilder(box) {
     }
     if (name === "leader" && value.startsWith("@mine:")) {
       const toml = mineToml(value);
-      const id = value.slice("@mine:".length);
-      armyAsk(() => ({ data: state.data, use: { kind, index: at, field: name, toml, id } }),
+      armyAsk(() => ({ data: state.data, use: { kind, index: at, field: name, toml } }),
         control);
       return;
     }
@@ -777,9 +773,7 @@ function armyBuilder(box) {
     const profile = $("nq-army-add-profile").value;
     showError($("nq-army-add"), "");
     let add = { kind, profile };
-    if (profile.startsWith("@mine:")) {
-      add = { kind, toml: mineToml(profile), id: profile.slice("@mine:".length) };
-    }
+    if (profile.startsWith("@mine:")) add = { kind, toml: mineToml(profile) };
     armyAsk(() => ({ data: state.data, add }), $("nq-army-add"), (result) => {
       const last = (result.data[kind] || []).length - 1;
       const added = result.entries.find((e) => e.kind === kind && e.index === last);

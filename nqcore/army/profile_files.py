@@ -58,9 +58,6 @@ _PROFILE_FIELDS = frozenset(
         "mounted",
         "general",
         "source",
-        # the At the table page's profile builder's own id of the profile an army entry was made
-        # from, which the army builder follows (player round fourteen); nq reads no more of it
-        "builder_id",
     }
 )
 _ARMOUR_FIELDS = frozenset(
