@@ -82,8 +82,9 @@ def test_a_count_typed_wrong_keeps_the_army_on_the_screen(
     page.keyboard.type(typed, delay=60)
     page.wait_for_timeout(600)  # longer than the pause that sends a count
     page.evaluate("window.nqAtTable.army.idle()")
-    # its field and entry; the bound as the summary writes numbers (player round ten: "1000")
-    said = "Models (Craven Ghouls): Enter a whole number from 1 to 1,000."
+    # its field and entry; the bound as the summary writes numbers (player round ten: "1000");
+    # "Refused:" first, where the summary puts it (player round fourteen)
+    said = "Refused: Models (Craven Ghouls): Enter a whole number from 1 to 1,000."
     assert page.locator(f"{field}-error").inner_text() == said
     assert page.evaluate("window.nqAtTable.army.state.data.unit[1].models") == 11
     kept = page.evaluate("window.nqAtTable.army.kept()")
