@@ -4,8 +4,8 @@
 A player types ``nq cast ...`` in a terminal, not ``main(["cast", ...])`` in Python, so the page
 shows the commands as typed; the suite runs each block as it is written
 (``nqsphinx/page_examples.py``) and a translated page shows the same session run in its language
-(``$ nq --lang fr ...``, the French answer).  ``$ cat FILE`` shows a file the next commands read: the lines after it are the
-file's text, which the session writes to a scratch folder first.
+(``$ nq --lang fr ...``, the French answer). ``$ cat FILE`` shows a file the next commands read:
+the lines after it are the file's text, which the session writes to a scratch folder first.
 """
 
 from __future__ import annotations
