@@ -35,6 +35,8 @@ PYTEST = (
     ".pytest-tmp",
     "-o",
     "addopts=",
+    "-p",
+    "nqsphinx.page_examples",
 )
 BUILD_EN = ("make", "--no-print-directory", "html-en")
 BUILD_FR = ("make", "--no-print-directory", "html-fr")
