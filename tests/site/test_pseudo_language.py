@@ -258,10 +258,11 @@ def test_code_prose_is_translated(site_texts: tuple[list[Text], list[Text]]) -> 
     answers = [t.text for t in code if t.page == "nq.html"]
     percent = format_percent(Fraction(7, 10), "fr", 1)  # the pseudo language's number format
     assert percent.startswith("70,0")
-    assert answers[:3] == [  # the console block: the command's own answer, decimal comma
+    assert answers[:4] == [  # the console block: the command's own answer, decimal comma
         pseudo("Casting a level {level} spell at wizardry level {wizardry}").format(
             level=5, wizardry=2
         ),
+        f"{pseudo('Modifiers')}: {pseudo('Wizardry level')} +2",  # what the target counts
         pseudo("Roll needed: {target} or less").format(target=7),
         pseudo("Chance: {percent}").format(percent=percent),  # no bare fraction for a player
     ]

@@ -17,6 +17,18 @@ const chrome = await chromeLauncher.launch({
   logLevel: "silent",
 });
 let status = 0;
+
+// A renderer that crashes (TARGET_CRASHED: memory pressure on a small CI machine, stop 45) says
+// nothing of the page: the audit runs once more in a new tab, and a second crash is reported.
+async function audited(job, flags, config) {
+  try {
+    return await lighthouse(job.url, flags, config);
+  } catch (error) {
+    if (error?.code !== "TARGET_CRASHED") throw error;
+    process.stderr.write(`${job.url} (${job.formFactor}): the tab crashed, audited again\n`);
+    return await lighthouse(job.url, flags, config);
+  }
+}
 try {
   for (const job of spec.jobs) {
     const flags = {
@@ -30,7 +42,7 @@ try {
       ...(job.formFactor === "desktop" ? {} : { formFactor: "mobile" }),
     };
     const config = job.formFactor === "desktop" ? desktopConfig : undefined;
-    const result = await lighthouse(job.url, flags, config);
+    const result = await audited(job, flags, config);
     writeFileSync(job.output, result.report);
     if (result.lhr.runtimeError) {
       process.stderr.write(`${job.url} (${job.formFactor}): ${result.lhr.runtimeError.message}\n`);
