@@ -240,12 +240,9 @@ def check_catalogue(po_path: Path, rules: Rules | tuple[Term, ...]) -> list[Find
         msgstr = "" if entry.plural_id else entry.msgstr[0]  # plural forms: not checked
         if not msgstr:
             continue
-        exempt = {
-            key.strip()
-            for match in EXEMPT.finditer(entry.comment)
-            for key in match.group(1).split(",")
-        }
+        exempt, unknown = exemptions(entry.comment, rules)
         line = entry.line
+        findings += [Finding(po_path, line, key, why) for key, why in unknown]
         for term, expected in check_entry(entry.msgid, msgstr, rules.terms, exempt):
             message = f"'{term.names['en']}' should be translated '{expected}'"
             findings.append(Finding(po_path, line, term.key, message))
@@ -256,6 +253,30 @@ def check_catalogue(po_path: Path, rules: Rules | tuple[Term, ...]) -> list[Find
         ]
         findings += [Finding(po_path, line, key, reason) for key, reason in reasons]
     return findings
+
+
+def exemptions(comment: str, rules: Rules) -> tuple[set[str], list[tuple[str, str]]]:
+    """The glossary keys a translator comment exempts its message from, and each marker that
+    exempts nothing (no key, or a key the glossary does not hold): a typo would exempt nothing
+    silently while the translator thinks the message reviewed."""
+    known = {
+        item.key
+        for group in (rules.terms, rules.phrases, rules.avoid, rules.homonyms)
+        for item in group
+    }
+    exempt: set[str] = set()
+    unknown: list[tuple[str, str]] = []
+    for marker in re.finditer(r"glossary-exempt\b[^\n]*", comment):
+        match = EXEMPT.match(marker.group(0))
+        keys = [key.strip() for key in match.group(1).split(",")] if match else []
+        if not keys:
+            unknown.append(("?", "'glossary-exempt:' names no glossary key"))
+        for key in keys:
+            if key in known:
+                exempt.add(key)
+            else:
+                unknown.append((key, f"'glossary-exempt: {key}' names no glossary key"))
+    return exempt, unknown
 
 
 def _definition_line(lines: list[str], french: str) -> int:

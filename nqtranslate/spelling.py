@@ -54,8 +54,24 @@ def read_wordlist(path: Path = WORDLIST) -> tuple[list[str], list[str]]:
         lines = read_utf8(path).splitlines() if path.exists() else []
     except DataFileError as error:
         raise SpellingError(str(error)) from None
-    entries = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    entries = []
+    for number, line in enumerate(lines, 1):
+        entry = line.strip()
+        if not entry or entry.startswith("#"):
+            continue
+        if len(entry) > LONGEST_WORD or not _ENTRY.fullmatch(entry):
+            shown = ascii(entry[:40])  # never a control character or a pile on the terminal
+            raise SpellingError(
+                f"{path}:{number}: {shown} is not a word, a name of words or an option as"
+                f" --help (letters, digits, apostrophes, hyphens, points; at most {LONGEST_WORD})"
+            )
+        entries.append(entry)
     return [e for e in entries if " " not in e], [e for e in entries if " " in e]
+
+
+#: A line of the word list: words separated by one space each, or an option of ``nq`` as typed
+#: (``--help``); never hunspell's own syntax (``*word`` forbids it, ``word/ZZ`` gives flags).
+_ENTRY = re.compile(r"(?:--)?[^\W_][\w’'.-]*(?: [\w’'.-]+)*")
 
 
 def visible_text(text: str, phrases: Sequence[str] = ()) -> str:

@@ -37,6 +37,10 @@ def sphinx_word_problems(msgid: str, msgstr: str) -> list[str]:
     if extra:
         added.append(
             f"msgstr adds {extra!r}: Sphinx puts its own words unescaped into HTML and LaTeX, "
-            "so they are plain text"
+            "so they are plain text" + (_INSTEAD if "'" in extra else "")
         )
     return sorted(added)
+
+
+#: What a language that writes with an apostrophe (Breton's c'h, French's l'aide) uses instead.
+_INSTEAD = " (write an apostrophe as ’, U+2019)"

@@ -11,7 +11,14 @@ import pytest
 
 from nqcore import po
 from nqtranslate.guard import Finding, catalogues
-from nqtranslate.spelling import WORDLIST, check, read_wordlist, unknown_words, visible_text
+from nqtranslate.spelling import (
+    WORDLIST,
+    SpellingError,
+    check,
+    read_wordlist,
+    unknown_words,
+    visible_text,
+)
 
 CATALOGUES = catalogues("fr")
 
@@ -119,3 +126,23 @@ def test_every_word_of_the_list_is_needed() -> None:
     assert not unused, f"{WORDLIST}: words no catalogue uses: {unused}"
     known = [w for w, found in zip(words, unknown_words(words, []), strict=True) if not found]
     assert not known, f"{WORDLIST}: words the French dictionary knows already: {known}"
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        ("*Brouillard", "'*Brouillard'"),
+        ("mot/ZZ", "'mot/ZZ'"),
+        ("-d", "'-d'"),
+        ("a\0b", "'a\\x00b'"),
+    ]
+    + [("x" * 101, "'" + "x" * 40 + "'")],
+)
+def test_a_wordlist_line_that_is_no_word_is_refused_with_its_line(
+    tmp_path: Path, line: str, shown: str
+) -> None:
+    """Hunspell's own syntax, an option, a NUL or a 101-letter line: named, never used."""
+    wordlist = tmp_path / "wordlist.txt"
+    wordlist.write_text(f"# words\nPrivateer Press\n--help\n{line}\n", encoding="utf-8")
+    with pytest.raises(SpellingError, match=rf"^{re.escape(f'{wordlist}:4: {shown} is not')}"):
+        read_wordlist(wordlist)

@@ -137,6 +137,14 @@ msgstr "Gagne 0.5\\" par figurine."
 # glossary-exempt: within
 msgid "Any unit within 10\\"."
 msgstr "Toute unité à moins de 10\\"."
+
+# glossary-exempt: withn
+msgid "A charge."
+msgstr "Une charge."
+
+# glossary-exempt: ((((a+)+)+)+$
+msgid "A turn."
+msgstr "Un tour."
 """
 
 
@@ -151,6 +159,8 @@ def test_the_checker_names_each_fault_with_its_line(tmp_path: Path) -> None:
         (17, "melee"),
         (21, "light"),  # its msgid's line, as the guard and the build name it
         (24, "decimal-point"),
+        (32, "withn"),  # a marker that exempts nothing is named, never ignored
+        (36, "?"),
     ]
     assert main([str(po)]) == 1
 
@@ -318,4 +328,18 @@ def test_the_linter_names_file_and_line(tmp_path: Path) -> None:
         " 1 in msgstr",
         f"{po}:5: numbers in another order: 10 20 in msgid, 20 10 in msgstr (a translator comment"
         " 'numbers-reordered: why' allows it)",
+    ]
+
+
+def test_a_marker_without_its_reason_is_named(tmp_path: Path) -> None:
+    """« numbers-differ: » alone silences a check without a word for the next reviewer."""
+    po = tmp_path / "page.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        '# numbers-differ:\nmsgid "Roll 10."\nmsgstr "Lancez 9."\n\n'
+        '# numbers-differ: « dix » spelt out\nmsgid "Roll 10 again."\nmsgstr "Relancez dix."\n',
+        encoding="utf-8",
+    )
+    assert [str(f) for f in lint(po)] == [
+        f"{po}:6: translator comment 'numbers-differ' without its reason ('numbers-differ: why')"
     ]

@@ -288,6 +288,11 @@ def test_sphinx_words_are_plain_text(msgid: str, msgstr: str, refused: str) -> N
 def test_sphinx_words_keep_their_placeholders_and_plain_text() -> None:
     from nqtranslate.sphinx_words import sphinx_word_problems
 
+    # Breton writes c'h: refused with the apostrophe a translator can use instead, which passes
+    [refused] = sphinx_word_problems("Contents", "Disoc'hoù")
+    assert refused.endswith("(write an apostrophe as ’, U+2019)")
+    assert sphinx_word_problems("Contents", "Disoc’hoù") == []
+
     assert sphinx_word_problems("Search within %(docstitle)s", "Chercher dans %(docstitle)s") == []
     assert sphinx_word_problems("%s 'x' 100%%", "%s ‘x’ 'y' 100 %%") == []
     assert sphinx_word_problems("Link to {0}", "Lien vers {0} : « ici »") == []

@@ -94,10 +94,13 @@ def _ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
         return {"error": said.text(lang), "message": str(said)}
     errors = io.StringIO()
     try:
-        with contextlib.redirect_stderr(errors):
+        with contextlib.redirect_stderr(errors), contextlib.redirect_stdout(io.StringIO()):
             args = _parser().parse_args([*argv, "--lang", lang])
     except SystemExit:  # argparse's one line, "nq cast : argument --wizardry : ..."
         message = one_line(errors.getvalue().strip())
+        if not message:  # --help or --version: a page for a terminal, not an answer
+            said = Refusal(NOT_ON_THE_PAGE, question=" ".join(map(str, argv))[:80])
+            return {"error": said.text(lang), "message": str(said)}
         return {"error": message, "message": message}
     try:
         answer = args.handler(args)

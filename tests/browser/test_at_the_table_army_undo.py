@@ -152,11 +152,18 @@ def test_a_count_typed_wrong_names_its_field_and_entry_and_hides_stale_figures(
     page.keyboard.type("12")
     _answered(page, "data.unit[0].models === 12")
     # the army is drawn again once the answer is in: under load, a task or two after it
-    wait_until(
-        page,
-        "!document.getElementById('nq-army-unit-0')?.closest('[data-stale]')"
-        " && document.getElementById('nq-army-stale').hidden",
-    )
+    try:
+        wait_until(
+            page,
+            "!document.getElementById('nq-army-unit-0')?.closest('[data-stale]')"
+            " && document.getElementById('nq-army-stale').hidden",
+        )
+    except AssertionError as error:  # once in CI (stop 45): what the page said, to find why
+        seen = {"summary": summary.inner_text(), "models": models.input_value()}
+        seen["invalid"] = page.evaluate(
+            "[...document.querySelectorAll('[aria-invalid=true]')].map(e => e.id)"
+        )
+        raise AssertionError(f"{error}; the page showed {seen}") from None
     assert page.locator("#nq-army-unit-0 .nq-army-lines").is_visible()
     assert "point" in page.locator("#nq-army-unit-1 h3").inner_text()
     assert page.locator("#nq-army-stale").is_hidden()

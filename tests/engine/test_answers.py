@@ -326,3 +326,16 @@ def test_the_builder_names_every_characteristic_the_engine_refuses(lang: str) ->
     assert priced["field"] == "ac"
     named = {"en": "CO 1", "fr": "Co 1"}[lang]
     assert [(other["field"], other["error"][:4]) for other in priced["also"]] == [("co", named)]
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["cast", "--help"], ["army", "-h"]])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_request_for_help_is_refused_in_words(argv: list[str], lang: str) -> None:
+    """The page never asks for a terminal's help: asked, the answer says so, never empty."""
+    answer = ask(argv, lang)
+    asked = " ".join(argv)
+    assert answer == {
+        "error": answer["error"],
+        "message": f"the page does not ask {asked}: run nq {asked} on a computer",
+    }
+    assert asked in answer["error"] and (lang == "en") == (answer["error"] == answer["message"])
