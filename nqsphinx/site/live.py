@@ -300,7 +300,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"serving http://127.0.0.1:{args.serve}/", flush=True)
         asked = _line_asked if args.manual else _enter_pressed
         watch(live, inputs, partial(_restart, sites), asked)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C: a worker in the middle of a build is not waited for
+        for site in sites:
+            site.stop(wait=CTRL_C_WAIT)
         return 0
     except Terminated:
         for site in sites:
@@ -310,6 +312,11 @@ def main(argv: list[str] | None = None) -> int:
         for site in sites:
             site.stop()
     return 0
+
+
+#: Seconds an idle worker has to end after Ctrl-C (it ends at once): a busy one is then killed,
+#: its staged site dropped, the published one untouched.
+CTRL_C_WAIT = 1.0
 
 
 class Terminated(Exception):

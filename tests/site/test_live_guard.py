@@ -192,3 +192,30 @@ def test_a_refused_name_s_escapes_are_shown_not_sent_to_the_terminal(tmp_path: P
     said = next(line for line in run.stderr.splitlines() if "Refused input" in line)
     assert "\x1b" not in run.stderr and "\x07" not in run.stderr, run.stderr
     assert "esc?]0;PWN??[31mred" in said, said
+
+
+def test_ctrl_c_does_not_wait_for_a_busy_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C at the terminal: each worker is given a second, not a build's time (a reviewer
+    saw the builder's group still running 6 s after it)."""
+    from nqsphinx.site import live
+
+    waits: list[float] = []
+
+    class Worker:
+        def __init__(self, *_: object) -> None:
+            pass
+
+        def start(self) -> None:
+            pass
+
+        def stop(self, wait: float = 10) -> None:
+            waits.append(wait)
+
+    def interrupted(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(live, "Site", Worker)
+    monkeypatch.setattr(live, "watch", interrupted)
+    monkeypatch.setattr(signal, "signal", lambda *_: None)  # the test's process keeps its own
+    assert live.main(["_build/html", "--site=-b html docs x", "--site=-b html docs y"]) == 0
+    assert waits[:2] == [live.CTRL_C_WAIT] * 2 and live.CTRL_C_WAIT <= 1
