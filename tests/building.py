@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -77,6 +80,32 @@ def sphinx_command(
 
 #: Builds under way: each language's output folder and Sphinx process.
 Running = dict[str, tuple[Path, "subprocess.Popen[str]"]]
+#: Every build started: one still running when the test process ends (a test stopped by its
+#: timeout while it waited) is ended with it, never left to load the machine (stop 45).
+STARTED: list[subprocess.Popen[str]] = []
+
+
+@atexit.register
+def _end_builds() -> None:
+    for process in STARTED:
+        if process.poll() is None:
+            with contextlib.suppress(OSError):
+                if _own_group(process):  # make, with its latexmk and xelatex
+                    os.killpg(process.pid, signal.SIGKILL)
+                else:
+                    process.kill()
+
+
+def _own_group(process: subprocess.Popen[str]) -> bool:
+    try:
+        return os.getpgid(process.pid) == process.pid
+    except OSError:
+        return False
+
+
+def _started(process: subprocess.Popen[str]) -> subprocess.Popen[str]:
+    STARTED.append(process)
+    return process
 
 
 def start_all(
@@ -97,8 +126,10 @@ def start_all(
     for lang in languages:
         out = base / lang
         command = sphinx_command(builder, out, lang, src, strict, extra)
-        process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+        process = _started(
+            subprocess.Popen(
+                command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+            )
         )
         running[lang] = (out, process)
     return running
@@ -135,12 +166,15 @@ def latexmk_all(latex: dict[str, Build]) -> dict[str, Build]:
     env = dict(sandboxed_env(), LATEXMKOPTS=LATEXMKOPTS)
     for lang, build in latex.items():
         build.check()
-        running[lang] = subprocess.Popen(
-            ["make", "-C", str(build.out), "all-pdf"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env,
+        running[lang] = _started(
+            subprocess.Popen(
+                ["make", "-C", str(build.out), "all-pdf"],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+                env=env,
+                start_new_session=True,  # killed as a group: make, latexmk and xelatex
+            )
         )
     results = {}
     for lang, process in running.items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import threading
 from pathlib import Path
 from types import SimpleNamespace
@@ -12,6 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 from tests.background import NICENESS, Background, builds_last
+from tests.building import ROOT
 
 
 def _niceness() -> int:
@@ -71,3 +73,18 @@ def test_the_files_that_read_builds_move_last_in_their_order() -> None:
     ]
     builds_last(items)  # type: ignore[arg-type]
     assert [i.path.name for i in items] == ["a.py", "d.py", "b.py", "b.py", "c.py"]
+
+
+def test_a_build_still_running_ends_with_the_test_process() -> None:
+    """A test stopped by its timeout while it waited for a build: the build (and make's
+    latexmk and xelatex, a group of their own) ends when the test process does."""
+    script = (
+        "import subprocess, sys\n"
+        "from tests import building\n"
+        "building._started(subprocess.Popen(['sleep', '41.5'], text=True))\n"
+        "building._started(subprocess.Popen(['sh', '-c', 'sleep 42.5 & sleep 43.5'],"
+        " text=True, start_new_session=True))\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, cwd=ROOT, timeout=60)
+    left = subprocess.run(["pgrep", "-f", "sleep 4[123].5"], capture_output=True, text=True)
+    assert left.stdout == "", left.stdout

@@ -82,25 +82,22 @@ def ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
 
 
 #: The questions of ``nq`` the page never asks: they write files (the worker's disk is no
-#: player's), and their answers are data for other programs.
+#: player's), their answers are data for other programs, or (``--help``) a terminal's page.
 NOT_ASKED = frozenset({"export"})
-#: A request for one of them.
 NOT_ON_THE_PAGE = N_("the page does not ask {question}: run nq {question} on a computer")
 
 
 def _ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
-    if argv and str(argv[0]) in NOT_ASKED:
-        said = Refusal(NOT_ON_THE_PAGE, question=str(argv[0]))
+    helped = {"-h", "--help"} & set(map(str, argv))
+    if argv and (str(argv[0]) in NOT_ASKED or helped):
+        said = Refusal(NOT_ON_THE_PAGE, question=" ".join(map(str, argv))[:80])
         return {"error": said.text(lang), "message": str(said)}
     errors = io.StringIO()
     try:
-        with contextlib.redirect_stderr(errors), contextlib.redirect_stdout(io.StringIO()):
+        with contextlib.redirect_stderr(errors):
             args = _parser().parse_args([*argv, "--lang", lang])
     except SystemExit:  # argparse's one line, "nq cast : argument --wizardry : ..."
         message = one_line(errors.getvalue().strip())
-        if not message:  # --help or --version: a page for a terminal, not an answer
-            said = Refusal(NOT_ON_THE_PAGE, question=" ".join(map(str, argv))[:80])
-            return {"error": said.text(lang), "message": str(said)}
         return {"error": message, "message": message}
     try:
         answer = args.handler(args)

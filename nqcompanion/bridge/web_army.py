@@ -26,6 +26,7 @@ from nqcompanion.bridge.web import (
     toml_value,
 )
 from nqcompanion.bridge.web_entries import leaders as _leaders
+from nqcompanion.bridge.web_entries import mark_outdated as _outdated
 from nqcompanion.bridge.web_entries import refused_options as _refused_options
 from nqcompanion.bridge.web_entries import renamed as _renamed
 from nqcore.army.names import same_name
@@ -112,7 +113,9 @@ def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
             _no_profile_files(data, name)
         text = army_toml(data)
         with _as_file(text.encode("utf-8"), name) as path:
-            return {"toml": text, "data": data, **priced(path, data, lang), "notes": notes}
+            found = priced(path, data, lang)
+        _outdated(found["entries"], data, request.get("profiles"))
+        return {"toml": text, "data": data, **found, "notes": notes}
     except Refusal as error:
         return refused(_said_on_the_page(error), lang, name)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError):
@@ -321,7 +324,7 @@ def _profile(given: dict[str, Any], lang: str) -> tuple[str | dict[str, Any], st
     fields, read as ``nq points`` reads the file) and its name in ``lang``."""
     if "toml" in given:
         with _as_file(str(given["toml"]).encode("utf-8", "replace"), "profile.toml") as path:
-            record = read_toml(path)
+            record = read_toml(path) | ({"builder_id": str(given["id"])} if "id" in given else {})
         return record, str(record.get("name") or "?")
     key = str(given["profile"])
     starting_record(key)  # a book's profile, or refused

@@ -63,3 +63,51 @@ def leaders(entry: Any) -> dict[str, list[str]]:
         return {}
     book = [s.profile for s in sample_profiles()] + [e.profile for e in example_profiles()]
     return {"leaders": [p.key for p in book if p.key and may_lead(p, entry.profile)]}
+
+
+def outdated(data: dict[str, Any], profiles: Any) -> dict[tuple[str, int], list[dict[str, str]]]:
+    """Each entry whose profile or leader was made from a profile of the page's profile
+    builder (its ``builder_id``) that has changed since (``profiles``: the builder's ``id`` and
+    ``toml`` of each): the field and the profile's name now.  The entry keeps the copy it was
+    made from until the player chooses the profile as it is now (two wizards made one after
+    the other from one profile stay two wizards); the page says so beside the entry, as an
+    army builder says an entry's data is out of date."""
+    kept = {
+        str(p["id"]): str(p["toml"])
+        for p in (profiles if isinstance(profiles, list) else ())
+        if isinstance(p, dict) and "id" in p and "toml" in p
+    }
+    found: dict[tuple[str, int], list[dict[str, str]]] = {}
+    for kind in KINDS:
+        for index, record in enumerate(data.get(kind, [])):
+            for field in ("profile", "leader"):
+                given = record.get(field) if isinstance(record, dict) else None
+                made = str(given.get("builder_id")) if isinstance(given, dict) else None
+                if made not in kept:
+                    continue
+                now = _read_kept(kept[made])
+                if now and now | {"builder_id": made} != given:
+                    name = str(now.get("name") or "?")
+                    found.setdefault((kind, index), []).append({"field": field, "name": name})
+    return found
+
+
+def mark_outdated(entries: list[dict[str, Any]], data: dict[str, Any], profiles: Any) -> None:
+    """Each entry of the builder's answer with its ``outdated`` list (:func:`outdated`)."""
+    changed = outdated(data, profiles)
+    for entry in entries:
+        entry["outdated"] = changed.get((entry["kind"], entry["index"]), [])
+
+
+def _read_kept(toml: str) -> dict[str, Any]:
+    """A profile the builder keeps, read as ``nq points`` reads its file (unreadable: none, and
+    nothing said of the entry: never the army refused for it)."""
+    from nqcompanion.bridge.web import _as_file
+    from nqcore.cli.files import read_toml
+    from nqcore.i18n import Refusal
+
+    try:
+        with _as_file(toml.encode("utf-8", "replace"), "profile.toml") as path:
+            return dict(read_toml(path))
+    except (Refusal, ValueError):
+        return {}

@@ -118,6 +118,18 @@ def _second_words(lang: str) -> dict[str, str]:
         "concerns": ui_text("Concerns:", lang),
         "profile_file": ui_text("This is a profile file: import it in the Profile Builder.", lang),
         "examples": ui_text("Examples of the rules", lang),
+        "outdated_profile": ui_text(
+            "Your profile “{name}” has changed since this entry was made from it: the entry "
+            "keeps the profile as it was.",
+            lang,
+        ),
+        "outdated_leader": ui_text(
+            "Your profile “{name}” has changed since it was made this unit’s leader: the leader "
+            "keeps the profile as it was.",
+            lang,
+        ),
+        "outdated_use": ui_text("Use “{name}” as it is now", lang),
+        "outdated_used": ui_text("“{entry}” now uses your profile “{name}” as it is.", lang),
         "support_models": ui_text("Support models", lang),
         "duplicate": ui_text("Duplicate this army", lang),
         "duplicated": ui_text("The army “{name}” is a copy, open here.", lang),

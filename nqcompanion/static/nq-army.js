@@ -54,7 +54,10 @@ function armyBuilder(box) {
     let asked = typeof request === "function" ? request() : request;
     let result = null;
     while (asked) {
-      result = await ask({ army: { file: "army.toml", ...asked } });
+      // The builder's profiles as they are now: an entry made from one that has changed since
+      // is said so beside it (nqcompanion.bridge.web_entries.outdated).
+      const profiles = keptProfiles().map(({ id, toml }) => ({ id, toml }));
+      result = await ask({ army: { file: "army.toml", ...asked, profiles } });
       asked = answer(result, control, asked, owner); // an army reopened may be named again at once
     }
     if (result && !result.error && after) after(result);
@@ -497,8 +500,27 @@ function armyBuilder(box) {
           say(said.restored, { name: entry.name }))));
       });
     });
-    item.append(found, lines, fields, remove);
+    item.append(found, lines, ...(entry.outdated || []).map((made) => outdatedNote(entry, made,
+      record)), fields, remove);
     return item;
+  };
+  // An entry made from a profile of the builder above that has changed since keeps its copy
+  // (two wizards made one after the other from one profile stay two), said beside it with a
+  // button that takes the profile as it is now (player round fourteen).
+  const outdatedNote = (entry, made, record) => {
+    const id = record?.[made.field]?.builder_id;
+    const use = el("button", { type: "button", textContent: say(said.outdated_use,
+      { name: made.name }) });
+    use.addEventListener("click", () => {
+      const toml = mineToml(`@mine:${id}`);
+      if (!toml) return;
+      armyAsk(() => ({ data: state.data,
+        use: { kind: entry.kind, index: entry.index, field: made.field, toml, id } }), use,
+      () => focusOn([$(`nq-army-${entry.kind}-${entry.index}`)?.querySelector("h3")],
+        say(said.outdated_used, { name: made.name, entry: entry.name })));
+    });
+    return el("p", { className: "nq-army-outdated" },
+      say(said[`outdated_${made.field}`], { name: made.name }), " ", use);
   };
 
   const draw = (result) => {
@@ -655,7 +677,8 @@ function armyBuilder(box) {
     }
     if (name === "leader" && value.startsWith("@mine:")) {
       const toml = mineToml(value);
-      armyAsk(() => ({ data: state.data, use: { kind, index: at, field: name, toml } }),
+      const id = value.slice("@mine:".length);
+      armyAsk(() => ({ data: state.data, use: { kind, index: at, field: name, toml, id } }),
         control);
       return;
     }
@@ -773,7 +796,9 @@ function armyBuilder(box) {
     const profile = $("nq-army-add-profile").value;
     showError($("nq-army-add"), "");
     let add = { kind, profile };
-    if (profile.startsWith("@mine:")) add = { kind, toml: mineToml(profile) };
+    if (profile.startsWith("@mine:")) {
+      add = { kind, toml: mineToml(profile), id: profile.slice("@mine:".length) };
+    }
     armyAsk(() => ({ data: state.data, add }), $("nq-army-add"), (result) => {
       const last = (result.data[kind] || []).length - 1;
       const added = result.entries.find((e) => e.kind === kind && e.index === last);
@@ -961,9 +986,13 @@ function armyBuilder(box) {
   // in another tab).
   window.addEventListener("storage", drawAdd);
   // Kept by the builder on this page: offered by its name in the add list and the leaders' lists.
+  // An army with an entry made from the builder's profiles is asked again: the engine says
+  // which of them have changed since (outdatedNote).
   document.addEventListener("nq-profile-kept", () => {
     drawAdd();
-    if (state.answer) draw(state.answer);
+    if (state.data && JSON.stringify(state.data).includes('"builder_id"')) {
+      armyAsk(() => ({ data: state.data, undo: true })); // the same army: nothing to undo
+    } else if (state.answer) draw(state.answer);
   });
   $("nq-army-add-profile").addEventListener("focus", drawAdd);
   return {

@@ -58,6 +58,9 @@ _PROFILE_FIELDS = frozenset(
         "mounted",
         "general",
         "source",
+        # the At the table page's own id of the builder's profile an entry was made from (the
+        # page says when that profile has changed since); nq reads no more of it
+        "builder_id",
     }
 )
 _ARMOUR_FIELDS = frozenset(
