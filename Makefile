@@ -144,8 +144,12 @@ SANDBOXED = if $(BWRAP) $(SANDBOX_ARGS) true 2>/dev/null; then set -- $(BWRAP) $
 SANDBOX_FAILED = s=$$?; if [ $$s -eq 124 ] || [ $$s -eq 137 ]; then echo "error: $(1) still \
 	ran after $(SANDBOX_SECONDS) s, stopped (does the code of a page end?)" >&2; fi
 
+# pytest's configuration named: never one found in docs/ (a .pytest.ini there ran a zip's code
+# before any plugin: nqsphinx/page_examples.py, PAGES_INI).
+PAGES_INI = -c pyproject.toml --rootdir .
+
 $(EXAMPLES_OK): $(INPUTS)
-	$(if $(EXAMPLES_TO_RUN),$(SANDBOXED) $(PYTHON) -m pytest $(EXAMPLES_TO_RUN) \
+	$(if $(EXAMPLES_TO_RUN),$(SANDBOXED) $(PYTHON) -m pytest $(EXAMPLES_TO_RUN) $(PAGES_INI) \
 		-q --no-header -p no:cacheprovider -p no:hypothesispytest -o addopts= --tb=short \
 		-p nqsphinx.example_limit -p nqsphinx.page_examples || { $(call SANDBOX_FAILED,the worked examples of \
 		$(EXAMPLES_TO_RUN)); [ $$s -eq 5 ]; })
@@ -217,7 +221,7 @@ proof:
 
 # Every worked example, each page's in the sandbox (nqsphinx/page_examples.py), reported by pytest.
 doctest:
-	$(PYTHON) -m pytest docs -q --no-header -p no:cacheprovider -o addopts= --tb=short \
+	$(PYTHON) -m pytest docs $(PAGES_INI) -q --no-header -p no:cacheprovider -o addopts= --tb=short \
 		-p nqsphinx.page_examples
 
 translation-status:

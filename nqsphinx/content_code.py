@@ -64,8 +64,18 @@ PYTHON = (
     "Python (pytest would run it with the build's rights)",
     "its packages (nqcore/, nqsphinx/...)",
 )
-PYTHON_SUFFIXES = (".py", ".pyc", ".pyo", ".pyw", ".pyd", ".so", ".pth", ".pyz")
-PYTHON_NAMES = ("pytest.ini", "tox.ini", "setup.cfg", "pyproject.toml", "conftest.py")
+#: Python code, and the archives Python imports code from (zipimport: a ``.zip`` on sys.path).
+PYTHON_SUFFIXES = (
+    ".py", ".pyc", ".pyo", ".pyw", ".pyd", ".so", ".pth", ".pyz", ".zip", ".egg", ".whl"
+)  # fmt: skip
+PYTHON_NAMES = (
+    "pytest.ini",
+    ".pytest.ini",
+    "tox.ini",
+    "setup.cfg",
+    "pyproject.toml",
+    "conftest.py",
+)
 #: Read by their own checks, never published as they are.
 OWN_CHECKS = (".md", ".po", ".pot", ".mo", ".svg", ".svgz")
 #: The starts of a file that a browser sniffs as HTML (WHATWG MIME Sniffing, "HTML" patterns).

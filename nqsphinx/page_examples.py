@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from sybil import Example, Sybil
-from sybil.parsers.myst import CodeBlockParser, DocTestDirectiveParser, PythonCodeBlockParser
+from sybil.parsers.myst import CodeBlockParser, DocTestDirectiveParser
 
 #: The folder of the pages, by its name: a page's examples are collected under it.
 PAGES = "docs"
@@ -83,10 +83,13 @@ def book_examples(pages: Path) -> Sybil:
     """The examples of the pages in ``pages`` (one Sybil a folder)."""
     pages = pages.absolute()
     if pages not in _SYBILS:
+        # Doctests and nq's console sessions only: Sybil's Python code blocks (and their
+        # ``% invisible-code-block`` comments, which no reader sees) would run any code. The
+        # folders Sphinx never reads (``_data``...: conf.py's exclude_patterns) hold no page.
         _SYBILS[pages] = Sybil(
-            parsers=[DocTestDirectiveParser(), PythonCodeBlockParser(), ConsoleSessionParser()],
+            parsers=[DocTestDirectiveParser(), ConsoleSessionParser()],
             patterns=["*.md"],
-            excludes=["_templates/*", "_static/*"],
+            excludes=["_*/*"],
             path=str(pages),
         )
     return _SYBILS[pages]
@@ -165,8 +168,13 @@ class ExamplesFailed(Exception):
     """The sandboxed run's own report of the page's failing examples."""
 
 
+#: pytest's configuration for a run on the pages: the project's own, named, so that pytest
+#: never looks for one in ``docs/`` (a ``.pytest.ini`` there put a zip on ``sys.path`` and
+#: imported it before any plugin ran: attack round twenty-five).
+PAGES_INI = ("-c", "pyproject.toml", "--rootdir", ".")
 #: As the Makefile's verify-examples runs the pages: pytest's report of a failure, short.
 PAGE_PYTEST_ARGS = (
+    *PAGES_INI,
     "-q",
     "--no-header",
     "-p",
@@ -215,9 +223,17 @@ def pytest_sessionstart(session: object) -> None:
     config = getattr(session, "config", None)
     folders = [f for f in _pages_folders(getattr(config, "args", ())) if f.is_dir()]
     pages = [page for folder in dict.fromkeys(folders) for page in folder.glob("*.md")]
-    problems = data_problems() or unclosed_fences(pages)
+    problems = data_problems() or unclosed_fences(pages) or examples_code(pages)
     if problems:
         raise pytest.UsageError("\n".join(problems))
+
+
+def examples_code(pages: Iterable[Path]) -> list[str]:
+    """Sybil's comments that would hide code in a page, and the examples' statements that do
+    more than call the engine (:mod:`nqsphinx.example_code`), one line each."""
+    from nqsphinx.example_code import example_code_problems, hidden_code
+
+    return hidden_code(pages) + example_code_problems(pages)
 
 
 def data_problems() -> list[str]:

@@ -605,9 +605,9 @@ function armyBuilder(box) {
       el("ul", {}, ...links));
   };
 
-  // A control without an id (a rule's link in a breach) is found again by its holder's id and
-  // its rank there; gone with its breach, the focus goes on to the add form, not the page's body.
-  const FOCUSABLE = "a[href], button, input, select";
+  // A control without an id (a rule's link in a breach, an entry's heading) is found again by its
+  // holder's id and its rank there; gone with its breach, the focus goes on to the add form.
+  const FOCUSABLE = "a[href], button, input, select, [tabindex]";
   const placeOf = (node) => {
     const holder = node.parentElement?.closest("[id]");
     return holder && { id: holder.id, at: [...holder.querySelectorAll(FOCUSABLE)].indexOf(node) };

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from nqsphinx import sandbox
-from nqsphinx.page_examples import book_examples, unclosed_fences
+from nqsphinx.page_examples import book_examples, examples_code, unclosed_fences
 from nqsphinx.site.live_sites import first_line
 
 #: Seconds the changed pages' examples may take in all (each example, nqsphinx.example_limit's).
@@ -52,7 +52,7 @@ class Examples:
 
     def run(self, pages: Sequence[Path]) -> list[str]:
         """The problems of ``pages``' examples, one line each: ``docs/page.md:LINE: what``."""
-        problems: list[str] = list(unclosed_fences(pages))
+        problems: list[str] = list(unclosed_fences(pages)) or examples_code(pages)
         if problems:
             return problems
         for page in pages:

@@ -44,8 +44,12 @@ def test_an_entry_of_a_changed_profile_says_so_and_takes_it_when_asked(
     note = page.locator("#nq-army-unit-0 .nq-army-outdated")
     assert note.count() == 1
     name = "Veteran Militia"
-    assert ui_text("Your profile “{name}” has changed", lang).split("{")[0] in note.inner_text()
-    assert name in note.inner_text()
+    said = ui_text(
+        "Your profile “{name}” has changed since this entry was made from it: the entry "
+        "keeps the profile as it was.",
+        lang,
+    )
+    assert note.inner_text().startswith(said.format(name=name)), note.inner_text()
     assert page.evaluate(f"{ANSWER}.entries[0].points") == points  # its copy, until asked
     assert page.evaluate("window.nqAtTable.army.state.data.unit[0].profile.cc") == cc
     note.scroll_into_view_if_needed()
@@ -55,9 +59,13 @@ def test_an_entry_of_a_changed_profile_says_so_and_takes_it_when_asked(
     button.click()
     _answered(page, f"data.unit[0].profile.cc === {cc + 1}")
     assert page.evaluate(f"{ANSWER}.entries[0].outdated") == []
-    assert page.evaluate(f"{ANSWER}.entries[0].points") > points
+    assert "Veteran Militia" in page.evaluate(f"{ANSWER}.roster_text")
     assert page.locator("#nq-army-unit-0 .nq-army-outdated").count() == 0
-    assert page.evaluate("document.activeElement.closest('li')?.id") == "nq-army-unit-0"
+    focused = "document.activeElement.closest('li')?.id"
+    assert page.evaluate(focused) == "nq-army-unit-0", page.evaluate(
+        "[document.activeElement.outerHTML.slice(0, 300),"
+        " document.getElementById('nq-army-said').textContent]"
+    )
     said = ui_text("“{entry}” now uses your profile “{name}” as it is.", lang)
     assert page.locator("#nq-army-said").inner_text() == said.format(entry="Militia", name=name)
     assert not watched.errors, watched.errors

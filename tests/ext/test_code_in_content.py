@@ -127,6 +127,30 @@ def test_pytest_stops_before_it_imports_python_beside_the_pages(tmp_path: Path) 
     assert "Traceback" not in done.stderr + done.stdout
 
 
+def test_a_pytest_configuration_in_the_pages_is_never_read(tmp_path: Path) -> None:
+    """Attack round twenty-five: ``docs/.pytest.ini`` put a zip of the pages' data on sys.path
+    and imported it for a warning filter, before any plugin ran: code from the content ran on
+    the host under ``make doctest``.  pytest is given the project's configuration by name
+    (``PAGES_INI``), and the build refuses the file and the zip by name."""
+    import zipfile
+
+    docs = tmp_path / "docs"
+    ran = tmp_path / "ran"
+    (docs / "_data").mkdir(parents=True)
+    with zipfile.ZipFile(docs / "_data" / "notes.zip", "w") as archive:
+        archive.writestr(
+            "evilmod.py",
+            f"import pathlib\npathlib.Path({str(ran)!r}).mkdir()\nclass W(Warning): pass\n",
+        )
+    _plant(docs, ".pytest.ini", "[pytest]\npythonpath = _data/notes.zip\n"
+           "filterwarnings =\n    default::evilmod.W\n")  # fmt: skip
+    done = _pytest_on_pages(tmp_path)
+    assert not ran.exists(), done.stdout + done.stderr
+    assert done.returncode == 2, done.stdout + done.stderr
+    for name in (".pytest.ini", "_data/notes.zip"):
+        assert f"docs/{name}: Python beside the pages" in done.stderr
+
+
 def _image(kind: str) -> bytes:
     """A whole image of ``kind`` (2 × 2 pixels), as Pillow writes it."""
     from PIL import Image
@@ -289,10 +313,15 @@ def test_pytest_names_a_page_that_is_not_utf8(tmp_path: Path) -> None:
 
 
 def _pytest_on_pages(root: Path) -> subprocess.CompletedProcess[str]:
-    """``python -m pytest docs`` in ``root`` (``make doctest``), the project importable."""
+    """``python -m pytest docs`` in ``root`` as ``make doctest`` runs it (the project's
+    configuration named), the project importable."""
+    from nqsphinx.page_examples import PAGES_INI
+
+    if not (root / "pyproject.toml").exists():
+        (root / "pyproject.toml").write_text("[tool.pytest.ini_options]\n", encoding="utf-8")
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "docs", "-q", "-p", "no:cacheprovider", "-o", "addopts="]
-        + ["-p", "nqsphinx.page_examples"],
+        [sys.executable, "-m", "pytest", "docs", *PAGES_INI, "-q", "-p", "no:cacheprovider"]
+        + ["-o", "addopts=", "-p", "nqsphinx.page_examples"],
         cwd=root,
         env=dict(os.environ, PYTHONPATH=str(ROOT)),
         capture_output=True,

@@ -1,0 +1,177 @@
+"""What a worked example's code may do: import the engine's names and call them, nothing else.
+
+A page's ``{doctest}`` blocks are code, and a passing one prints "Checked with the rules engine"
+beside its result.  An example that rebinds an engine function (``magic.casting_target = ...``),
+changes a table of the engine in place, or imports ``os`` would make a wrong number pass, on its
+own page or on the pages run after it in the same process (attack round twenty-five).  So an
+example may only ``from nqcore... import NAME`` (or ``fractions``), bind names and change what
+it made itself (an army's tables), and call; a statement that sets an attribute, or changes
+what it imported (or a name bound to it), is refused, naming its page and line.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+#: The packages an example may import names from.
+ALLOWED_MODULES = frozenset({"nqcore", "fractions"})
+#: Builtins that reach past the engine's answers: code, attributes by name, namespaces, files.
+FORBIDDEN_CALLS = frozenset(
+    {
+        "exec",
+        "eval",
+        "compile",
+        "open",
+        "setattr",
+        "delattr",
+        "getattr",
+        "globals",
+        "locals",
+        "vars",
+        "breakpoint",
+        "input",
+        "type",
+        "object",
+        "super",
+    }
+)
+#: Methods that change a list, dict or set in place: an engine's table changed by an example.
+MUTATING = frozenset(
+    {
+        "append",
+        "extend",
+        "insert",
+        "pop",
+        "popitem",
+        "remove",
+        "clear",
+        "update",
+        "setdefault",
+        "add",
+        "discard",
+        "sort",
+        "reverse",
+    }
+)
+
+
+def _import_problem(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Import):
+        return "imports a module whole: write `from nqcore.<module> import <name>`"
+    if isinstance(node, ast.ImportFrom):
+        top = (node.module or "").split(".")[0]
+        if node.level or top not in ALLOWED_MODULES:
+            return f"imports from {node.module or '.'}: an example imports from nqcore only"
+        if any(alias.name == "*" for alias in node.names):
+            return "imports * : name what the example uses"
+    return None
+
+
+def _root(node: ast.AST) -> str | None:
+    """The name an attribute or item chain starts from (``TABLE`` of ``TABLE["a"].b``)."""
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _node_problem(node: ast.AST, engine: set[str]) -> str | None:
+    """Why one node of an example's code is refused, or None (``engine``: the names bound to
+    what the page imported)."""
+    found = _import_problem(node) or _change_problem(node, engine)
+    if found:
+        return found
+    if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
+        return f"reads the private name .{node.attr}"
+    if isinstance(node, ast.Name) and node.id.startswith("__"):
+        return f"uses {node.id}"
+    if isinstance(node, (ast.Global, ast.Nonlocal, ast.ClassDef, ast.Lambda)):
+        return f"defines code ({type(node).__name__.lower()}): an example calls the engine"
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return "defines a function: an example calls the engine"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        if node.func.id in FORBIDDEN_CALLS:
+            return f"calls {node.func.id}()"
+    return None
+
+
+def _change_problem(node: ast.AST, engine: set[str]) -> str | None:
+    """An attribute set, or what the engine holds changed (an item, a method that changes it
+    in place); what the example made itself it may change."""
+    if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+        return "sets an attribute: an example only reads the engine's answers"
+    if isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load):
+        if _root(node) in engine:
+            return f"changes {_root(node)}, which the engine holds"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        if node.func.attr in MUTATING and _root(node.func.value) in engine:
+            return f"calls .{node.func.attr}() on {_root(node.func.value)}, which the engine holds"
+    return None
+
+
+def _bound(tree: ast.Module, engine: set[str]) -> None:
+    """The names a statement binds to the engine's own objects: those it imports, and those
+    it binds to one of them (``table = TABLE``, ``row = TABLE["a"]``), not a call's answer."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            engine.update(alias.asname or alias.name for alias in node.names)
+        elif isinstance(node, ast.Assign) and _root(node.value) in engine:
+            engine.update(t.id for t in node.targets if isinstance(t, ast.Name))
+
+
+def code_problem(source: str, engine: set[str] | None = None) -> str | None:
+    """Why an example's statement is refused, or None (a syntax error is doctest's to say);
+    ``engine`` gathers the names bound to the engine's objects, statement after statement."""
+    engine = set() if engine is None else engine
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    _bound(tree, engine)
+    return next((why for node in ast.walk(tree) if (why := _node_problem(node, engine))), None)
+
+
+def example_code_problems(pages: Iterable[Path]) -> list[str]:
+    """Each refused statement of the pages' examples: ``page:line: what``."""
+    import doctest
+
+    from nqsphinx.page_examples import _pages_of, book_examples
+
+    found = []
+    for page in sorted(p.absolute() for p in pages):
+        folder = _pages_of(page)
+        if folder is None or not book_examples(folder).should_parse(page):
+            continue
+        shown = page.resolve().relative_to(folder.resolve().parent)
+        engine: set[str] = set()  # a page's examples share their names
+        for example in book_examples(folder).parse(page):
+            parsed = example.parsed
+            if isinstance(parsed, doctest.Example):
+                why = code_problem(parsed.source, engine)
+                if why:
+                    found.append(f"{shown}:{example.line}: this example {why}: refused")
+    return found
+
+
+#: Sybil's comments that run or skip code where no reader sees it (``% invisible-code-block:``).
+HIDDEN = re.compile(r"^\s*%\s*(invisible-code-block|skip|clear-namespace)\b")
+
+
+def hidden_code(pages: Iterable[Path]) -> list[str]:
+    """Each line of the pages that holds one of Sybil's hidden-code comments."""
+    from nqcore.data.datafiles import DataFileError, utf8_text
+
+    found = []
+    for page in sorted(pages):
+        try:
+            text = utf8_text(page.read_bytes(), str(page))
+        except DataFileError:
+            continue  # named by unclosed_fences, which reads the page first
+        found += [
+            f"{page.name}:{n}: a comment that hides code from the reader ({m.group(1)}): refused"
+            for n, line in enumerate(text.splitlines(), 1)
+            if (m := HIDDEN.match(line))
+        ]
+    return found

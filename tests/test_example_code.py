@@ -1,0 +1,76 @@
+"""A worked example only imports the engine's names and calls them (attack round twenty-five:
+hidden code made a wrong number pass as "Checked with the rules engine")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nqsphinx.example_code import code_problem, example_code_problems, hidden_code
+from nqsphinx.page_examples import book_examples
+from tests.building import ROOT
+
+
+@pytest.mark.parametrize(
+    ("source", "why"),
+    [
+        ("import nqcore.rules.magic as m", "imports a module whole"),
+        ("from os import system", "imports from os"),
+        ("from . import x", "imports from ."),
+        ("from nqcore.rules.magic import *", "imports *"),
+        ("m.casting_target = lambda *a: 9", "sets an attribute"),
+        ("from nqcore.rules import magic\nmagic.casting_target = abs", "sets an attribute"),
+        ("from nqcore.data import T\nT['fireball'] = 9", "changes T, which the engine holds"),
+        ("from nqcore.data import T\nrow = T['a']\nrow['b'] = 1", "changes row"),
+        ("from nqcore.data import T\nT.update(a=9)", "calls .update() on T"),
+        ("setattr(m, 'casting_target', abs)", "calls setattr()"),
+        ("vars(m)['x'] = 1", "calls vars()"),
+        ("m.__dict__", "reads the private name .__dict__"),
+        ("__builtins__", "uses __builtins__"),
+        ("f = lambda: 9", "defines code (lambda)"),
+        ("def f():\n    return 9", "defines a function"),
+        ("exec('x = 1')", "calls exec()"),
+    ],
+)
+def test_an_example_that_does_more_than_call_the_engine_is_refused(source: str, why: str) -> None:
+    found = code_problem(source)
+    assert found is not None and found.startswith(why), found
+
+
+def test_what_an_example_made_itself_it_may_change() -> None:
+    engine: set[str] = set()
+    assert code_problem("from nqcore.army.force import parse_army", engine) is None
+    assert code_problem("army = {'unit': []}", engine) is None
+    assert code_problem("army['unit'].append({'models': 11})", engine) is None
+    assert code_problem("force = parse_army(army, 'x.toml')", engine) is None
+    assert code_problem("parse_army.cache = None", engine) is not None
+    assert engine == {"parse_army"}
+
+
+def test_the_books_examples_hold_no_refused_statement() -> None:
+    pages = sorted((ROOT / "docs").glob("*.md"))
+    assert len(pages) > 20
+    assert example_code_problems(pages) == []
+    assert hidden_code(pages) == []
+
+
+def test_hidden_code_and_the_pages_data_are_never_run(tmp_path: Path) -> None:
+    """Sybil ran ``% invisible-code-block: python`` comments and python blocks, and the ``.md``
+    files of ``docs/_data``, which no page shows: neither is collected, and the comment is
+    refused at its line."""
+    docs = tmp_path / "docs"
+    (docs / "_data").mkdir(parents=True)
+    page = docs / "magic.md"
+    page.write_text(
+        "# Magic\n\n% invisible-code-block: python\n%\n% x = 1\n\n```python\ny = 2\n```\n",
+        encoding="utf-8",
+    )
+    notes = docs / "_data" / "notes.md"
+    notes.write_text("# Notes\n\n```python\nimport os\n```\n", encoding="utf-8")
+    examples = book_examples(docs)
+    assert list(examples.parse(page)) == []
+    assert not examples.should_parse(notes)
+    assert hidden_code([page]) == [
+        "magic.md:3: a comment that hides code from the reader (invisible-code-block): refused"
+    ]
