@@ -133,6 +133,13 @@ def code_problem(source: str, engine: set[str] | None = None) -> str | None:
     return next((why for node in ast.walk(tree) if (why := _node_problem(node, engine))), None)
 
 
+def _options_problem(example: object) -> str | None:
+    """A doctest option (``# doctest: +SKIP``, ``+ELLIPSIS``) lets a wrong number pass, or
+    never runs the example, while the page still says it was checked."""
+    options = getattr(example, "options", None)
+    return "sets a doctest option (# doctest: ...)" if options else None
+
+
 def example_code_problems(pages: Iterable[Path]) -> list[str]:
     """Each refused statement of the pages' examples: ``page:line: what``."""
     import doctest
@@ -149,7 +156,7 @@ def example_code_problems(pages: Iterable[Path]) -> list[str]:
         for example in book_examples(folder).parse(page):
             parsed = example.parsed
             if isinstance(parsed, doctest.Example):
-                why = code_problem(parsed.source, engine)
+                why = _options_problem(parsed) or code_problem(parsed.source, engine)
                 if why:
                     found.append(f"{shown}:{example.line}: this example {why}: refused")
     return found

@@ -74,3 +74,19 @@ def test_hidden_code_and_the_pages_data_are_never_run(tmp_path: Path) -> None:
     assert hidden_code([page]) == [
         "magic.md:3: a comment that hides code from the reader (invisible-code-block): refused"
     ]
+
+
+def test_a_doctest_option_is_refused(tmp_path: Path) -> None:
+    """``+SKIP`` never runs the example, ``+ELLIPSIS`` lets ``...`` stand for any number: the
+    page would still say "Checked with the rules engine"."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    page = docs / "magic.md"
+    page.write_text(
+        "# Magic\n\n```{doctest}\n>>> from nqcore.rules.magic import casting_target\n"
+        ">>> casting_target(spell_level=5, wizardry_level=2)  # doctest: +SKIP\n9\n```\n",
+        encoding="utf-8",
+    )
+    assert example_code_problems([page]) == [
+        "docs/magic.md:5: this example sets a doctest option (# doctest: ...): refused"
+    ]
