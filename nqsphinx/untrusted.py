@@ -181,6 +181,10 @@ GUARD_MODULES = (
     "nqcore/characters.py",
     # Two names of one kind translated alike: the names are the data's (name_clashes).
     "nqtranslate/name_clashes.py",
+    "nqcore/name_clashes.py",
+    "nqcore/army/lookalikes.py",
+    "nqcore/army/names.py",
+    "nqcore/data/confusables.toml",
     *sorted({f"nqcore/{file}" for file, _ in name_clashes.NAME_KINDS}),
 )
 
