@@ -175,7 +175,7 @@ def _compiled(source: Path, lang: str) -> bytes | None:
 #: whose names it compares, from the project's root.
 GUARD_MODULES = (
     *(f"nqtranslate/{name}.py" for name in ("guard", "reading", "formats", "structure")),
-    *(f"nqtranslate/{name}.py" for name in ("sphinx_words", "disguise")),
+    *(f"nqtranslate/{name}.py" for name in ("sphinx_words", "disguise", "site_words")),
     "nqcore/catalogue_check.py",
     "nqcore/catalogue_header.py",
     "nqcore/characters.py",
