@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from nqcore.i18n import Translated, _warn, _where, catalogue_key
+from nqcore.name_clashes import ENGINE_DOMAIN
 from nqcore.typography import french_spacing
 
 #: What a catalogue's translations get as they are read, by the language of its folder.
@@ -98,6 +99,8 @@ def load_po(path: Path) -> dict[str, str]:
         for message in catalogue
         if message.id and message.string and not message.fuzzy and _fits(where, message)
     )
+    if path.stem == ENGINE_DOMAIN:
+        _drop_clashing_names(where, catalogue, found)
     found.fuzzy = {
         catalogue_key(str(message.id), message.context): f"{where}:{message.lineno}"
         for message in catalogue
@@ -137,3 +140,21 @@ def _fits(where: str, message: Any) -> bool:
             _warn(f"{where}:{message.lineno}", f"{problems[0]}: the English is shown")
             return False
     return True
+
+
+def _drop_clashing_names(where: str, catalogue: Any, found: dict[str, str]) -> None:
+    """The build's name check (:mod:`nqcore.name_clashes`): each name translated as another of
+    its kind reads, or with a word of two scripts, is warned about at its line and shown in
+    English (attack round twenty-five, finding 9: ``nq`` showed « Fumée » for two spells)."""
+    from nqcore.name_clashes import Named, data_names, name_problems
+
+    keys = {}
+    named = []
+    for message in catalogue:
+        key = catalogue_key(str(message.id), message.context)
+        if isinstance(message.id, str) and key in found:
+            named.append(Named(message.id, str(message.string), message.lineno, message.context))
+            keys[message.lineno] = key
+    for line, why in name_problems(named, data_names()):
+        _warn(f"{where}:{line}", f"{why}: the English is shown")
+        found.pop(keys[line], None)

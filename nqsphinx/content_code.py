@@ -160,22 +160,24 @@ MAX_IMAGE_PIXELS = 4096 * 4096
 #: The most bytes an image of the content may have: the largest the site ships is 15 KB (its
 #: icons); a PNG with 30 MB after its end was published twice and put in the offline archive.
 MAX_IMAGE_BYTES = 2 * 1024 * 1024
-#: How each kind of image ends: nothing may follow (a PNG's IEND chunk and its CRC, a JPEG's
-#: end-of-image marker, a GIF's trailer); a WebP's RIFF size counts its bytes.
-IMAGE_ENDS = {"PNG": b"IEND\xaeB`\x82", "JPG": b"\xff\xd9", "JPEG": b"\xff\xd9", "GIF": b"\x3b"}
 
 
 def image_bytes_problem(kind: str, path: Path) -> str:
     """Why the bytes of ``path``, an image of ``kind``, are refused ('' when they are not): more
-    than :data:`MAX_IMAGE_BYTES`, or bytes after the image's end."""
+    than :data:`MAX_IMAGE_BYTES`, or any byte after the image's real end, found by walking its
+    format (:func:`nqsphinx.image_ends.image_end`: a second end marker after a payload is no
+    end)."""
+    from nqsphinx.image_ends import WALKERS, image_end
+
     size = path.stat().st_size
     if size > MAX_IMAGE_BYTES:
         return f"a {kind} image of {size} bytes, more than {MAX_IMAGE_BYTES}"
-    data = path.read_bytes()
-    if kind in IMAGE_ENDS and not data.endswith(IMAGE_ENDS[kind]):
-        return f"a {kind} image with bytes after its end"
-    riff = int.from_bytes(data[4:8], "little") + 8 if kind == "WEBP" else size
-    return f"a {kind} image with bytes after its end" if riff != size else ""
+    if kind not in WALKERS:
+        return ""
+    end = image_end(kind, path.read_bytes())
+    if end is None:
+        return f"not a whole {kind} image (its header, size or data unreadable)"
+    return f"a {kind} image with bytes after its end" if end != size else ""
 
 
 def whole_image_problem(kind: str, path: Path) -> str:

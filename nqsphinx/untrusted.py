@@ -175,12 +175,16 @@ def _compiled(source: Path, lang: str) -> bytes | None:
 #: whose names it compares, from the project's root.
 GUARD_MODULES = (
     *(f"nqtranslate/{name}.py" for name in ("guard", "reading", "formats", "structure")),
-    *(f"nqtranslate/{name}.py" for name in ("sphinx_words", "disguise")),
+    *(f"nqtranslate/{name}.py" for name in ("sphinx_words", "disguise", "site_words")),
     "nqcore/catalogue_check.py",
     "nqcore/catalogue_header.py",
     "nqcore/characters.py",
     # Two names of one kind translated alike: the names are the data's (name_clashes).
     "nqtranslate/name_clashes.py",
+    "nqcore/name_clashes.py",
+    "nqcore/army/lookalikes.py",
+    "nqcore/army/names.py",
+    "nqcore/data/confusables.toml",
     *sorted({f"nqcore/{file}" for file, _ in name_clashes.NAME_KINDS}),
 )
 

@@ -29,7 +29,8 @@ from nqcore import po
 from nqcore.atomic import write_atomically
 from nqcore.catalogue_check import plural_header_problem
 from nqcore.data import datafiles
-from nqcore.i18n import ARMOUR_CONTEXT, ROOT
+from nqcore.data.contexts import DATA_CONTEXTS  # the data fields' contexts (re-exported)
+from nqcore.i18n import ROOT
 from nqcore.po import Catalog, Message
 
 #: The engine: its catalogue is the default one extracted and checked.
@@ -58,13 +59,6 @@ TRANSLATABLE_FIELDS = frozenset(
 )
 #: The markers extracted: ``N_(text)``, and ``P_(context, text)`` as pgettext (its msgctxt first).
 KEYWORDS: dict[str, Any] = {"N_": None, "P_": "pgettext"}
-#: Data fields whose words have a sense of their own, by (data file, field path): the code that
-#: shows them translates in the same context (``P_``).  "Light" armour is not the Light aspect.
-DATA_CONTEXTS: dict[tuple[str, str], str] = {
-    ("data/characteristic_costs.toml", ".armour_type.description"): ARMOUR_CONTEXT,
-    ("data/sample_profiles.toml", ".profile.armour.description"): ARMOUR_CONTEXT,
-    ("data/example_profiles.toml", ".profile.armour.description"): ARMOUR_CONTEXT,
-}
 HEADER = {
     "Project-Id-Version": "nqcore",
     "Language-Team": "French",

@@ -45,6 +45,7 @@ from nqtranslate.formats import compare_fields, placeholder_problems
 from nqtranslate.html_words import HTML_DOMAINS, html_character_problem
 from nqtranslate.plain_messages import plain_text
 from nqtranslate.reading import Finding, Message, Reading, read
+from nqtranslate.site_words import cover_length_problem
 from nqtranslate.sphinx_words import sphinx_word_problems
 from nqtranslate.structure import structure_problem
 
@@ -66,6 +67,9 @@ FORMAT_DOMAINS = frozenset({"nqcore", "nqsphinx", "theme", "examples", "nqprint"
 #: Sphinx's own words for a language it has no catalogue for (``sphinx.po``): formatted with
 #: ``%``, never parsed as MyST ("%(filename)s" would read as a MyST comment).
 SPHINX_DOMAIN = "sphinx"
+#: The extension's catalogue, which holds the words of the books' covers
+#: (:data:`nqtranslate.site_words.COVER_WORDS`).
+COVER_DOMAIN = "nqsphinx"
 
 
 class CatalogueError(Exception):
@@ -237,6 +241,8 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
             problems += filter(None, [one_line_problem(msgid, msgstr)])
         if path.stem == SPHINX_DOMAIN:
             problems += sphinx_word_problems(msgid, msgstr)
+        if path.stem == COVER_DOMAIN:  # the books' covers: each translation in its room
+            problems += filter(None, [cover_length_problem(msgid, msgstr)])
         if path.stem in HTML_DOMAINS:
             problems += filter(None, [html_character_problem(msgid, msgstr)])
         problems += filter(None, [long_word_problem(msgid, msgstr)])

@@ -11,7 +11,9 @@ translator's editor lets through, each reported as ``file:line: what``:
   a translator comment holding ``numbers-reordered`` allows another order of the same numbers,
   ``numbers-differ`` any difference (to say why);
 - **English left as is**: a msgstr identical to an English msgid of at least
-  :data:`LONG_MESSAGE_WORDS` words, unless a translator comment holds ``same-as-english``.
+  :data:`LONG_MESSAGE_WORDS` words, or of :data:`MOSTLY_ENGLISH_WORDS` words or more of which
+  more than :data:`MOSTLY_ENGLISH` are its msgid's, in order (the English with a word or two
+  changed), unless a translator comment holds ``same-as-english``.
 
 ``python -m nqtranslate.lint [PO...]`` checks the given catalogues (default: every French
 catalogue of the project) and exits 1 when any finding is printed.
@@ -123,23 +125,56 @@ def _values(found: list[str]) -> list[str]:
 
 def words(text: str) -> int:
     """The words a reader sees in ``text``: code and role keys left out."""
+    return len(word_list(text))
+
+
+def word_list(text: str) -> list[str]:
+    """The words a reader sees in ``text``, in order: code and role keys left out."""
     seen = []
     for child in _inline_children(text):
         if child.type == "text":
             seen.append(child.content)
         elif child.type == "myst_role" and "<" in child.content:
             seen.append(child.content[: child.content.rfind("<")])
-    return len(_WORD.findall(" ".join(seen)))
+    return _WORD.findall(" ".join(seen))
+
+
+#: A msgstr of at least this many words, of which more than :data:`MOSTLY_ENGLISH` are its
+#: msgid's words in order, is its English with a word or two changed (attack round twenty-five,
+#: finding 8: "Wizard's" → "wizard's", "require" → "requires" shipped an English paragraph as
+#: translated).
+MOSTLY_ENGLISH_WORDS = 6
+MOSTLY_ENGLISH = 0.8
+#: A placeholder's name ("{actions}") is no word of either language.
+_FIELD = re.compile(r"\{[\w.:!]*\}")
+
+
+def english_share(msgid: str, msgstr: str) -> tuple[int, int]:
+    """How many of ``msgstr``'s words are ``msgid``'s, in order (case ignored), and how many
+    words it has."""
+    from difflib import SequenceMatcher
+
+    english = [word.casefold() for word in word_list(_FIELD.sub(" ", msgid))]
+    said = [word.casefold() for word in word_list(_FIELD.sub(" ", msgstr))]
+    matcher = SequenceMatcher(None, english, said, autojunk=False)
+    return sum(block.size for block in matcher.get_matching_blocks()), len(said)
 
 
 def left_in_english(msgid: str, msgstr: str, comment: str) -> str:
-    """A long msgstr that is its English msgid, not marked as intended (empty: fine)."""
-    if msgstr != msgid or SAME_AS_ENGLISH in comment or words(msgid) < LONG_MESSAGE_WORDS:
+    """A long msgstr that is its English msgid, or mostly (:func:`english_share`), not marked
+    as intended (empty: fine)."""
+    if SAME_AS_ENGLISH in comment or not msgstr:
         return ""
-    return (
-        f"msgstr is the English msgid ({words(msgid)} words); translate it, or say why in a"
-        f" translator comment '{SAME_AS_ENGLISH}: why'"
-    )
+    if msgstr == msgid:
+        if words(msgid) < LONG_MESSAGE_WORDS:
+            return ""
+        said = f"msgstr is the English msgid ({words(msgid)} words)"
+    else:
+        shared, count = english_share(msgid, msgstr)
+        if count < MOSTLY_ENGLISH_WORDS or shared <= MOSTLY_ENGLISH * count:
+            return ""
+        said = f"msgstr is mostly its English msgid ({shared} of its {count} words, in order)"
+    return f"{said}; translate it, or say why in a translator comment '{SAME_AS_ENGLISH}: why'"
 
 
 def _markup_rule(msgid: str, msgstr: str, comment: str) -> str:

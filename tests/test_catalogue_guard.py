@@ -471,6 +471,28 @@ def test_a_long_message_left_in_english_counts_as_untranslated(tmp_path: Path) -
     assert (status.translated, status.untranslated, status.complete) == (2, 2, False)
 
 
+def test_a_message_mostly_left_in_english_is_warned_and_counts_as_untranslated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Attack round twenty-five, finding 8: a paragraph's English with two words changed
+    shipped as translated, with no warning and no notice."""
+    from nqtranslate import guard
+
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    english = "Magic spells may be cast at any time during a Wizard's activation."
+    edited = "Magic spells may be cast at any time during a wizard's activation!"
+    text = f'msgid "{english}"\nmsgstr "{edited}"\n\nmsgid "Fire Bolt"\nmsgstr "Éclair"\n'
+    status = page_status(_po(tmp_path, "magic", text), tmp_path)
+    path = _po(folder, "magic", text)
+    assert (status.translated, status.untranslated, status.complete) == (1, 1, False)
+    monkeypatch.setattr(guard, "PAGE_LOCALE", tmp_path)
+    assert guard.page_warnings("fr", ["magic"]) == [
+        f"{path}: warning: 1 message(s) left as their English, shown as is (lines 6): translate,"
+        " or say why in a translator comment 'same-as-english: why'",
+    ]
+
+
 def test_english_left_and_empty_messages_are_warned_at_their_lines(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -76,3 +76,63 @@ def test_the_glossary_check_says_it_in_one_line(
     assert glossary_check.main([]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "term #2 (move), field fr: 'Actions'" in err
+
+
+#: Two spells translated to words a reader cannot tell apart (attack round twenty-five,
+#: findings 6 and 9): a Cyrillic "е", an apostrophe against a typographic one, a decomposed "é".
+READ_ALIKE = [
+    ("Fumée", "Fum\u00e9\u0435"),
+    ("L'ombre", "L\u2019ombre"),
+    ("L\u2019ombre", "L\u02bcombre"),
+    ("Fumée", "Fume\u0301e"),
+    ("Fumée", "FUMÉE"),
+]
+
+
+@pytest.mark.parametrize(("smoke", "fog"), READ_ALIKE)
+def test_names_that_read_alike_are_refused_by_the_guard_and_shown_in_english_by_nq(
+    tmp_path: Path, smoke: str, fog: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from nqcore import catalogue_loading
+
+    path = _engine_catalogue(
+        tmp_path,
+        f'msgid "Smoke"\nmsgstr "{smoke}"\n\nmsgid "Fog"\nmsgstr "{fog}"\n\n'
+        'msgid "Blast"\nmsgstr "Explosion"\n',
+    )
+    findings = check_catalogue(path)
+    clashes = [finding for finding in findings if "tell them apart" in finding.what]
+    assert [finding.line for finding in clashes] == [5, 8], findings
+    assert "the spell names 'Smoke' (line 5) and 'Fog' (line 8) are" in clashes[0].what
+    loaded = catalogue_loading.load_po(path)
+    assert "Smoke" not in loaded and "Fog" not in loaded and loaded["Blast"] == "Explosion"
+    err = capsys.readouterr().err.splitlines()
+    warned = [line.split(": warning: ")[0] for line in err if "tell them apart" in line]
+    assert warned == [f"{path}:5", f"{path}:8"], err
+    assert all(line.endswith(": the English is shown") for line in err), err
+
+
+def test_a_name_with_a_word_of_two_scripts_is_refused_by_the_guard_and_by_nq(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """« Brouillаrd » with a Cyrillic "а", as ``nq army`` refuses a unit's name."""
+    from nqcore import catalogue_loading
+
+    path = _engine_catalogue(tmp_path, 'msgid "Fog"\nmsgstr "Brouill\u0430rd"\n')
+    findings = check_catalogue(path)
+    said = (
+        "the spell name 'Fog': the word Brouill\u0430rd mixes the letters of two scripts"
+        " (U+0042 and U+0430)"
+    )
+    assert [(f.line, f.what) for f in findings] == [(5, said)]
+    assert catalogue_loading.load_po(path) == {}
+    assert capsys.readouterr().err == f"{path}:5: warning: {said}: the English is shown\n"
+
+
+def test_the_french_catalogue_names_read_apart() -> None:
+    """No name of the project's French engine catalogue is refused: nq says nothing."""
+    from nqcore import catalogue_loading
+
+    path = ROOT / "nqcore" / "locale" / "fr" / "LC_MESSAGES" / "nqcore.po"
+    assert [f for f in check_catalogue(path) if "name" in f.what] == []
+    assert "Fog" in catalogue_loading.load_po(path)

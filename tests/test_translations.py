@@ -316,6 +316,37 @@ def test_long_english_left_as_is_fails_unless_marked() -> None:
     assert left_in_english(long, "Les figurines peuvent bouger et tirer.", "") == ""
 
 
+#: The paragraph the attacker left in English with two words changed (attack round
+#: twenty-five, finding 8: docs/magic.md, locale/fr/LC_MESSAGES/magic.po:94).
+MAGIC_ENGLISH = (
+    "Magic spells may be cast at any time during a Wizard's activation, and do not require an"
+    " action."
+)
+
+
+def test_an_english_msgstr_with_a_word_or_two_changed_fails_unless_marked() -> None:
+    edited = MAGIC_ENGLISH.replace("Wizard's", "wizard's").replace("require", "requires")
+    said = left_in_english(MAGIC_ENGLISH, edited, "")
+    assert said.startswith("msgstr is mostly its English msgid (16 of its 17 words, in order)")
+    assert left_in_english(MAGIC_ENGLISH, edited, "same-as-english: quoted as printed") == ""
+    french = (
+        "Les sorts peuvent être lancés à tout moment pendant l’activation d’un magicien, et ne"
+        " demandent pas d’action."
+    )
+    assert left_in_english(MAGIC_ENGLISH, french, "") == ""
+    # Under six words, a name or a code: its French may share most of them.
+    assert left_in_english("Orc Bruisers (Elite)", "Orc Bruisers (Élite)", "") == ""
+    # A placeholder's name is no word: "{actions} actions" is not English.
+    assert (
+        left_in_english(
+            "Distance moved for {actions} actions (Ac): {moves}.",
+            "Distance parcourue pour {actions} actions (Ac) : {moves}.",
+            "",
+        )
+        == ""
+    )
+
+
 def test_the_linter_names_file_and_line(tmp_path: Path) -> None:
     po = tmp_path / "page.po"
     po.write_text(

@@ -94,6 +94,12 @@ NOT_A_PDF = N_(
     "{file}: no roster printed: the file is there and is not a PDF (a roster replaces only a"
     " roster printed before)"
 )
+#: ``nq army FILE --pdf /dev/stdout`` (a pipe), a FIFO, a socket: the copy is refused with no
+#: reason of the system's (Python's ``None``); the reason in words.
+NOT_A_FILE = N_(
+    "{file}: no roster printed: it is not a regular file (a pipe or a socket); give the name of"
+    " a file"
+)
 
 
 def _not_a_pdf(path: Any) -> bool:
@@ -131,6 +137,8 @@ def _roster_pdf(force: Any, breaches: list[Any], args: argparse.Namespace, refus
     try:
         roster_pdf(roster_sheet(force, breaches, lang), lang, paper, Path(args.pdf))
     except OSError as error:  # the copy to the reader's file: /dev/full, a read-only folder
+        if error.strerror is None:  # shutil's SpecialFileError: a named pipe (/dev/stdout)
+            raise UsageError(NOT_A_FILE, file=args.pdf) from None
         raise UsageError(
             N_("{file}: no roster printed: {problem}"), file=args.pdf, problem=error.strerror
         ) from None

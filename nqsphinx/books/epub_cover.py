@@ -118,11 +118,41 @@ def cover_svg(title: str, lang: str) -> str:
     parts += lines
     lines, y = _text_lines("Chris Gilders", y + 8, 32, text_width, "bold", RED)
     parts += lines
+    size = 32
     for credit in _translator_credits(lang):
         lines, y = _text_lines(credit, y, 16, text_width)
         parts += lines
+        size = 16
+    if (bottom := y - size * 1.25 + size * DESCENT) > height:
+        raise ExtensionError(_overflow(lang, bottom - height))
     parts.append("</svg>")
     return "".join(parts)
+
+
+#: How far below its baseline a line's letters reach, in em (DejaVu Sans's descenders).
+DESCENT = 0.25
+#: The extension's words the cover draws, in its order.
+COVER_WORDS = (
+    "English edition",
+    "The fantasy battles miniatures wargame",
+    "for 25–30 mm miniatures",
+    "Designed and written by",
+    "French translation",
+)
+
+
+def _overflow(lang: str, past: float) -> str:
+    """Why the cover is refused: its words run ``past`` units below its bottom, so the credits
+    would be cut off (attack round twenty-five, finding 7); names the catalogue's file and line
+    of the translation that grew the most from its English."""
+    translated = [(ui_text(text, lang), text) for text in COVER_WORDS]
+    grown = [(said, text) for said, text in translated if getattr(said, "where", "")]
+    said, text = max(grown or translated, key=lambda pair: len(pair[0]) / len(pair[1]))
+    where = getattr(said, "where", "nqsphinx/books/epub_cover.py")
+    return (
+        f"{where}: the e-book's cover: with {str(said)!r} for {text!r}, its words run"
+        f" {past:.0f} units past its bottom and its credits would be cut off; shorten it"
+    )
 
 
 def write_cover(path: Path, title: str, lang: str) -> None:

@@ -7,6 +7,7 @@ PDFs themselves are read in tests/print/test_army_roster.py."""
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -299,3 +300,22 @@ def test_an_army_nq_reads_the_page_imports_whatever_its_names_white_space(name: 
     changed = host.replace(f'"{second}"', json.dumps(name, ensure_ascii=False), 1)
     answer = import_army(changed.encode("utf-8"), "fr", "army.toml")
     assert "error" not in answer, answer.get("error")
+
+
+def test_a_roster_to_a_pipe_says_why_in_words(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`--pdf /dev/stdout` (a pipe) said "no roster printed: None" (attack round twenty-five,
+    finding 10): the reason is given in words, in both languages."""
+    made = tmp_path / "made.pdf"
+    made.write_bytes(b"%PDF-1.5\n" * 10)
+    monkeypatch.setattr("nqprint.army_roster.compile_pdf", lambda *args: made)
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    expected = {"en": "it is not a regular file", "fr": "ce n’est pas un fichier ordinaire"}
+    for lang in ("en", "fr"):
+        code = main(["--lang", lang, "army", str(ARMIES / "orc-warband.toml"), "--pdf", str(pipe)])
+        err = capsys.readouterr().err
+        assert code == 2 and err.count("\n") == 1, err
+        assert err.startswith(f"nq army: {pipe}") and expected[lang] in err, err
+        assert "None" not in err

@@ -24,6 +24,7 @@ def test_the_engine_modules_live_in_subpackages() -> None:
         "catalogue_check.py",
         "catalogue_header.py",  # a catalogue's charset and language: every reader's, po.py's too
         "catalogue_loading.py",  # one catalogue as the engine reads it: every translated answer
+        "name_clashes.py",  # names that read alike: the engine's catalogue reader's, the guard's
         "characters.py",  # the characters any text read may hold: data, catalogues, files
         "filled.py",  # numbers in the data's texts, in the reader's language: every data reader
         "po.py",  # the one reader and writer of catalogues: the engine's, the tools', the build's

@@ -181,6 +181,61 @@ def test_an_image_with_bytes_after_its_end_or_too_many_bytes_is_refused(
     )
 
 
+#: Each kind's end marker, which a payload after the image may end with (attack round
+#: twenty-five, finding 4): the file's last bytes then looked like the image's end.
+SECOND_ENDS = {"PNG": b"IEND\xaeB`\x82", "JPEG": b"\xff\xd9", "GIF": b";", "ICO": b""}
+
+
+@pytest.mark.parametrize(
+    ("kind", "options"),
+    [
+        ("PNG", {}),
+        ("JPEG", {}),
+        ("JPEG", {"progressive": True}),
+        ("GIF", {}),
+        ("ICO", {"sizes": [(16, 16), (32, 32)]}),
+        ("WEBP", {}),
+    ],
+)
+def test_bytes_after_an_image_are_refused_even_ending_with_its_end_marker(
+    tmp_path: Path, kind: str, options: dict[str, Any]
+) -> None:
+    """A PNG, JPEG or GIF with 100 kB of HTML and a second end marker after its end, and an
+    ICO with a script after its last image, were published (attack round twenty-five,
+    findings 4 and 5): the end is found by walking the format."""
+    from PIL import Image
+
+    written = io.BytesIO()
+    Image.effect_noise((32, 32), 40).convert("RGB").save(written, kind, **options)
+    whole = tmp_path / f"whole.{kind.lower()}"
+    whole.write_bytes(written.getvalue())
+    assert content_code.whole_image_problem(kind, whole) == ""
+    payload = b"<html><script>alert(1)</script>" + b"A" * 100_000
+    hostile = tmp_path / f"hostile.{kind.lower()}"
+    hostile.write_bytes(written.getvalue() + payload + SECOND_ENDS.get(kind, b""))
+    said = content_code.whole_image_problem(kind, hostile)
+    assert said == f"a {kind} image with bytes after its end", said
+    cut = tmp_path / f"cut.{kind.lower()}"
+    cut.write_bytes(written.getvalue()[:-3])
+    assert content_code.whole_image_problem(kind, cut).startswith(f"not a whole {kind} image")
+
+
+def test_the_sites_own_images_end_where_their_format_says() -> None:
+    """Every image the site ships (its icons) passes the walk of its format, to its last byte."""
+    from nqsphinx.image_ends import WALKERS
+
+    root = Path(__file__).parents[2]
+    found = [
+        path
+        for folder in ("docs", "nqsphinx", "nqcompanion", "nqprint")
+        for path in (root / folder).rglob("*")
+        if path.suffix[1:].upper() in WALKERS and "_build" not in path.parts
+    ]
+    assert len(found) >= 4
+    for path in found:
+        assert content_code.whole_image_problem(path.suffix[1:].upper(), path) == "", path
+
+
 SVG_SCRIPT = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(7)"><script>x</script></svg>'
 
 
