@@ -145,8 +145,8 @@ SANDBOX_FAILED = s=$$?; if [ $$s -eq 124 ] || [ $$s -eq 137 ]; then echo "error:
 	ran after $(SANDBOX_SECONDS) s, stopped (does the code of a page end?)" >&2; fi
 
 # pytest's configuration named: never one found in docs/ (a .pytest.ini there ran a zip's code
-# before any plugin: nqsphinx/page_examples.py, PAGES_INI).
-PAGES_INI = -c pyproject.toml --rootdir .
+# before any plugin), no conftest.py, no test*.txt doctest file (nqsphinx/page_examples.py).
+PAGES_INI = -c pyproject.toml --rootdir . --noconftest -p no:doctest
 
 $(EXAMPLES_OK): $(INPUTS)
 	$(if $(EXAMPLES_TO_RUN),$(SANDBOXED) $(PYTHON) -m pytest $(EXAMPLES_TO_RUN) $(PAGES_INI) \

@@ -311,11 +311,25 @@ def code_paths_in_config(app: Sphinx, folders: list[Path]) -> list[str]:
     return problems
 
 
+#: What pytest's own doctest plugin collects as tests (``--doctest-glob``'s default).
+PYTEST_DOCTEST_FILE = re.compile(r"test.*\.txt", re.IGNORECASE)
+
+
 def python_in(sources: Path) -> list[str]:
-    """The Python files (and pytest's configuration files) under ``sources``, relative to it:
-    what pytest must never import from there."""
-    found = code_in(sources.absolute(), frozenset(), code_kind_by_name)
-    return [os.path.relpath(path, sources.absolute()) for path, *_ in found]
+    """The files under ``sources`` that pytest could run, relative to it: Python, pytest's
+    configuration, its doctest files (``test*.txt``), and any symbolic link (named
+    ``conftest.py``, it was imported; the content check leaves links to the build's own
+    refusal, which pytest never sees), in any folder, ``_build`` too (attack rounds 21-26)."""
+    root = sources.absolute()
+    found = []
+    for parent, dirs, files in os.walk(root):
+        links = [d for d in dirs if Path(parent, d).is_symlink()]
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and d not in links)
+        for name in sorted([*files, *links]):
+            path = Path(parent, name)
+            if path.is_symlink() or code_kind_by_name(path) or PYTEST_DOCTEST_FILE.fullmatch(name):
+                found.append(os.path.relpath(path, root))
+    return found
 
 
 def check_content(app: Sphinx) -> None:

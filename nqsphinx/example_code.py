@@ -18,7 +18,8 @@ from pathlib import Path
 
 #: The packages an example may import names from.
 ALLOWED_MODULES = frozenset({"nqcore", "fractions"})
-#: Builtins that reach past the engine's answers: code, attributes by name, namespaces, files.
+#: Builtins that reach past the engine's answers (code, attributes by name, namespaces, files):
+#: never named in an example, called or not.
 FORBIDDEN_CALLS = frozenset(
     {
         "exec",
@@ -91,9 +92,8 @@ def _node_problem(node: ast.AST, engine: set[str]) -> str | None:
         return f"defines code ({type(node).__name__.lower()}): an example calls the engine"
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return "defines a function: an example calls the engine"
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-        if node.func.id in FORBIDDEN_CALLS:
-            return f"calls {node.func.id}()"
+    if isinstance(node, ast.Name) and node.id in FORBIDDEN_CALLS:
+        return f"uses {node.id}"  # called, or bound to another name and called (run = exec)
     return None
 
 
@@ -105,10 +105,18 @@ def _change_problem(node: ast.AST, engine: set[str]) -> str | None:
     if isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load):
         if _root(node) in engine:
             return f"changes {_root(node)}, which the engine holds"
+    if isinstance(node, ast.AugAssign) and _root(node.target) in engine:
+        return f"changes {_root(node.target)}, which the engine holds"  # TABLE |= {...}
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-        if node.func.attr in MUTATING and _root(node.func.value) in engine:
-            return f"calls .{node.func.attr}() on {_root(node.func.value)}, which the engine holds"
+        held = _root(node.func.value)
+        if node.func.attr in MUTATING and (held in engine or held in BUILTIN_TYPES):
+            return f"calls .{node.func.attr}() on {held}, which may change what the engine holds"
     return None
+
+
+#: Built-in types whose methods, called on the type (``dict.update(TABLE, ...)``), change the
+#: object given.
+BUILTIN_TYPES = frozenset({"dict", "list", "set", "bytearray"})
 
 
 def _bound(tree: ast.Module, engine: set[str]) -> None:
@@ -119,6 +127,8 @@ def _bound(tree: ast.Module, engine: set[str]) -> None:
             engine.update(alias.asname or alias.name for alias in node.names)
         elif isinstance(node, ast.Assign) and _root(node.value) in engine:
             engine.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.NamedExpr) and _root(node.value) in engine:
+            engine.add(node.target.id)  # (table := TABLE)
 
 
 def code_problem(source: str, engine: set[str] | None = None) -> str | None:
@@ -127,10 +137,12 @@ def code_problem(source: str, engine: set[str] | None = None) -> str | None:
     engine = set() if engine is None else engine
     try:
         tree = ast.parse(source)
+        _bound(tree, engine)
+        return next((why for node in ast.walk(tree) if (why := _node_problem(node, engine))), None)
     except SyntaxError:
         return None
-    _bound(tree, engine)
-    return next((why for node in ast.walk(tree) if (why := _node_problem(node, engine))), None)
+    except (RecursionError, MemoryError):  # 3,000 nested terms: no example is that deep
+        return "nests its expression too deeply to be read"
 
 
 def _options_problem(example: object) -> str | None:

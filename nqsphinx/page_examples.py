@@ -170,8 +170,9 @@ class ExamplesFailed(Exception):
 
 #: pytest's configuration for a run on the pages: the project's own, named, so that pytest
 #: never looks for one in ``docs/`` (a ``.pytest.ini`` there put a zip on ``sys.path`` and
-#: imported it before any plugin ran: attack round twenty-five).
-PAGES_INI = ("-c", "pyproject.toml", "--rootdir", ".")
+#: imported it before any plugin ran: attack round twenty-five); no ``conftest.py`` and no
+#: ``test*.txt`` doctest file of pytest's own plugin (round twenty-six: both ran on the host).
+PAGES_INI = ("-c", "pyproject.toml", "--rootdir", ".", "--noconftest", "-p", "no:doctest")
 #: As the Makefile's verify-examples runs the pages: pytest's report of a failure, short.
 PAGE_PYTEST_ARGS = (
     *PAGES_INI,
@@ -222,7 +223,12 @@ def pytest_sessionstart(session: object) -> None:
     examples that read it (attack round twenty-two)."""
     config = getattr(session, "config", None)
     folders = [f for f in _pages_folders(getattr(config, "args", ())) if f.is_dir()]
-    pages = [page for folder in dict.fromkeys(folders) for page in folder.glob("*.md")]
+    pages = [
+        page
+        for folder in dict.fromkeys(folders)
+        for page in folder.rglob("*.md")
+        if book_examples(folder).should_parse(page)  # a page in a sub-folder too
+    ]
     problems = data_problems() or unclosed_fences(pages) or examples_code(pages)
     if problems:
         raise pytest.UsageError("\n".join(problems))

@@ -24,13 +24,18 @@ from tests.building import ROOT
         ("from nqcore.data import T\nT['fireball'] = 9", "changes T, which the engine holds"),
         ("from nqcore.data import T\nrow = T['a']\nrow['b'] = 1", "changes row"),
         ("from nqcore.data import T\nT.update(a=9)", "calls .update() on T"),
-        ("setattr(m, 'casting_target', abs)", "calls setattr()"),
-        ("vars(m)['x'] = 1", "calls vars()"),
+        ("setattr(m, 'casting_target', abs)", "uses setattr"),
+        ("vars(m)['x'] = 1", "uses vars"),
         ("m.__dict__", "reads the private name .__dict__"),
         ("__builtins__", "uses __builtins__"),
         ("f = lambda: 9", "defines code (lambda)"),
         ("def f():\n    return 9", "defines a function"),
-        ("exec('x = 1')", "calls exec()"),
+        ("exec('x = 1')", "uses exec"),
+        ("run = exec", "uses exec"),  # attack round twenty-six: called through another name
+        ("from nqcore.data import T\nT |= {'a': 9}", "changes T, which the engine holds"),
+        ("from nqcore.data import T\ndict.clear(T)", "calls .clear() on dict"),
+        ("from nqcore.data import T\n(t := T)\nt.clear()", "calls .clear() on t"),
+        ("1" + " + 0" * 3000, "nests its expression too deeply"),
     ],
 )
 def test_an_example_that_does_more_than_call_the_engine_is_refused(source: str, why: str) -> None:
@@ -90,3 +95,17 @@ def test_a_doctest_option_is_refused(tmp_path: Path) -> None:
     assert example_code_problems([page]) == [
         "docs/magic.md:5: this example sets a doctest option (# doctest: ...): refused"
     ]
+
+
+def test_a_page_in_a_sub_folder_is_checked_too(tmp_path: Path) -> None:
+    """Attack round twenty-six: ``docs/aa/extra.md`` ran any code, unchecked."""
+    from nqsphinx.page_examples import pytest_sessionstart
+
+    docs = tmp_path / "docs"
+    (docs / "aa").mkdir(parents=True)
+    (docs / "aa" / "extra.md").write_text(
+        "# Extra\n\n```{doctest}\n>>> run = exec\n```\n", encoding="utf-8"
+    )
+    config = type("Config", (), {"args": [str(docs)]})()
+    with pytest.raises(pytest.UsageError, match=r"aa/extra.md:4: this example uses exec"):
+        pytest_sessionstart(type("Session", (), {"config": config})())

@@ -151,6 +151,24 @@ def test_a_pytest_configuration_in_the_pages_is_never_read(tmp_path: Path) -> No
         assert f"docs/{name}: Python beside the pages" in done.stderr
 
 
+def test_pytest_runs_no_doctest_file_and_no_linked_or_built_conftest(tmp_path: Path) -> None:
+    """Attack round twenty-six: ``docs/_static/test_evil.txt`` (pytest's own doctest plugin
+    collects ``test*.txt``), ``docs/_build/conftest.py`` (the content check skipped ``_build``)
+    and a link named ``docs/conftest.py`` (links were left to the build) ran on the host."""
+    docs = tmp_path / "docs"
+    ran = tmp_path / "ran"
+    plant = f"import pathlib\npathlib.Path({str(ran)!r}).mkdir(exist_ok=True)\n"
+    _plant(docs, "_static/test_evil.txt", "".join(f">>> {line}\n" for line in plant.splitlines()))
+    _plant(docs, "_build/conftest.py", plant)
+    _plant(tmp_path, "elsewhere.py", plant)
+    (docs / "conftest.py").symlink_to(tmp_path / "elsewhere.py")
+    done = _pytest_on_pages(tmp_path)
+    assert not ran.exists(), done.stdout + done.stderr
+    assert done.returncode == 2, done.stdout + done.stderr
+    for name in ("_static/test_evil.txt", "_build/conftest.py", "conftest.py"):
+        assert f"docs/{name}: Python beside the pages" in done.stderr, name
+
+
 def _image(kind: str) -> bytes:
     """A whole image of ``kind`` (2 × 2 pixels), as Pillow writes it."""
     from PIL import Image
