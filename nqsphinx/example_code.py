@@ -120,15 +120,35 @@ BUILTIN_TYPES = frozenset({"dict", "list", "set", "bytearray"})
 
 
 def _bound(tree: ast.Module, engine: set[str]) -> None:
-    """The names a statement binds to the engine's own objects: those it imports, and those
-    it binds to one of them (``table = TABLE``, ``row = TABLE["a"]``), not a call's answer."""
+    """The names a statement binds to the engine's own objects: those it imports, and those it
+    binds to an expression that names one outside a call (``table = TABLE``, ``row =
+    TABLE["a"]``, ``(t := TABLE)``, ``for t in (TABLE,)``, ``a, b = TABLE, 1``): a call's answer
+    is the example's own."""
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             engine.update(alias.asname or alias.name for alias in node.names)
-        elif isinstance(node, ast.Assign) and _root(node.value) in engine:
-            engine.update(t.id for t in node.targets if isinstance(t, ast.Name))
-        elif isinstance(node, ast.NamedExpr) and _root(node.value) in engine:
-            engine.add(node.target.id)  # (table := TABLE)
+            continue
+        pairs: list[tuple[ast.AST, ast.AST]] = []
+        if isinstance(node, ast.Assign):
+            pairs = [(target, node.value) for target in node.targets]
+        elif isinstance(node, (ast.NamedExpr, ast.AnnAssign)) and node.value is not None:
+            pairs = [(node.target, node.value)]
+        elif isinstance(node, (ast.For, ast.comprehension)):
+            pairs = [(node.target, node.iter)]
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            pairs = [(node.optional_vars, node.context_expr)]
+        for target, value in pairs:
+            if _mentions(value, engine):
+                engine.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+
+
+def _mentions(node: ast.AST, engine: set[str]) -> bool:
+    """Whether ``node`` names an engine object outside a call's arguments."""
+    if isinstance(node, ast.Call):
+        return False
+    if isinstance(node, ast.Name):
+        return node.id in engine
+    return any(_mentions(child, engine) for child in ast.iter_child_nodes(node))
 
 
 def code_problem(source: str, engine: set[str] | None = None) -> str | None:

@@ -36,6 +36,8 @@ from tests.building import ROOT
         ("from nqcore.data import T\ndict.clear(T)", "calls .clear() on dict"),
         ("from nqcore.data import T\n(t := T)\nt.clear()", "calls .clear() on t"),
         ("1" + " + 0" * 3000, "nests its expression too deeply"),
+        ("from nqcore.data import T\nfor t in (T,):\n    t['a'] = 1", "changes t"),
+        ("from nqcore.data import T\na, b = T, 1\na.clear()", "calls .clear() on a"),
     ],
 )
 def test_an_example_that_does_more_than_call_the_engine_is_refused(source: str, why: str) -> None:
