@@ -4,7 +4,9 @@ says this edition's reading ("This edition: …"), on the site and in print, in 
 Proof round fourteen: §8.1.9 (fear causing models: "All command test modifiers apply", the -1
 for fear among them) and §9.6 (parry: any individual of CC6, no ability named) printed the 2007
 wording under boxes that gave only the erratum's title, as the record's first section alone had
-its ruling; a record names such further sections in ``printed_in``."""
+its ruling; a record names such further sections in ``printed_in``.  Round fifteen: the box says
+too where the 2007 book prints the reading this edition sets aside ("The 2007 book, here and in
+Parry (Abilities, p. 102): …"), which it had not said."""
 
 from __future__ import annotations
 
@@ -25,10 +27,13 @@ RULINGS = {
     "fear-causing-models": "fear-test-modifiers",
     "close-combat-parry": "parry-who-may-parry",
 }
-#: A page of the tiny rulebook holding those sections, each with a line of prose.
+#: A page of the tiny rulebook holding those sections, each with a line of prose, and the other
+#: section where the 2007 book prints the parry rule.
 PAGE = "\n".join(
-    f"({label})=\n## Section {n}\n\nThe 2007 wording.\n" for n, label in enumerate(RULINGS)
+    f"({label})=\n## Section {n}\n\nThe 2007 wording.\n"
+    for n, label in enumerate([*RULINGS, "abilities-parry"])
 )
+PRINTED = {"en": "The 2007 book, here", "fr": "Le livre de 2007, ici"}
 FIELD = {"en": "This edition:", "fr": "Cette édition :"}
 
 
@@ -61,6 +66,7 @@ def _plain(text: str) -> str:
 
     text = re.sub(r"\\[a-zA-Z]+\*?|[{}]", " ", html.unescape(re.sub(r"<[^>]+>", " ", text)))
     text = " ".join(re.sub(r"[\xa0\u202f~]", " ", text).split())
+    text = text.replace("\u2212", "-")  # the minus sign the typography sets
     return re.sub(r" ([:;!?])", r"\1", text)  # French spacing, which LaTeX's babel sets
 
 
@@ -78,3 +84,21 @@ def test_the_fear_and_parry_boxes_say_this_editions_ruling(
         box = _plain(out[start : out.index("The 2007 wording", start)])
         ruling = _plain(engine_text(by_id[record].correct, lang))
         assert f"{_plain(FIELD[lang])} {ruling}" in box, (label, box)
+
+
+@pytest.mark.parametrize(("builder", "lang"), [("html", "fr"), ("latex", "en")])
+def test_the_fear_and_parry_boxes_say_where_the_2007_book_prints_what_they_set_aside(
+    tmp_path: Path, make_app: Any, builder: str, lang: str
+) -> None:
+    out = _build(tmp_path, make_app, builder, lang)
+    by_id = {erratum.id: erratum for erratum in all_errata()}
+    for label, record in RULINGS.items():
+        anchor = f'<section id="{label}">'
+        if builder == "latex":
+            anchor = f"\\label{{\\detokenize{{rulings:{label}}}}}"
+        start = out.index(anchor)
+        box = _plain(out[start : out.index("The 2007 wording", start)])
+        printed = _plain(engine_text(by_id[record].printed, lang))
+        assert _plain(PRINTED[lang]) in box and printed in box, (label, box)
+        others = [x for x in by_id[record].printed_sections if x != label]
+        assert ("Section 2" in box) == bool(others), (label, box)  # abilities-parry, linked
