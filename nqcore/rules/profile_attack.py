@@ -268,11 +268,13 @@ def large_targets(profiles: Iterable[Profile]) -> Phrase | None:
     """The note naming the profiles hit as large targets (:func:`target_modifiers`): those whose
     special rules list Large Model, then those whose descriptions alone call them large (the
     Ogre, the Predator, the Giant Eagle), in the order of the table's columns; ``None`` if none.
-    Proof round fifteen: the note named only the second, and had no verb.
+    Proof round fifteen: the note named only the second, and had no verb.  (The rounding of the
+    chapter's percentages is said where the chapter opens: a third line of notes sent them to a
+    landscape page of their own.)
 
     >>> from nqcore.tables.table_text import cell_text
     >>> note = cell_text(large_targets(s.profile for s in sample_profiles()), "en")
-    >>> note.partition(", whose")[0]
+    >>> note.partition(", as")[0]
     'Counted as large targets (+1 to hit): Wight (Large Model); Ogre, Predator, Giant Eagle'
     """
     large = [profile for profile in profiles if "large-target" in target_modifiers(profile)]
@@ -289,17 +291,8 @@ def large_targets(profiles: Iterable[Profile]) -> Phrase | None:
     for index, name in enumerate(described):
         parts += [", " if index else "", name]
     if described:
-        parts += [
-            ", ",
-            N_("whose descriptions call them large though their special rules do not list"),
-            " ",
-            trait,
-        ]
+        parts += [", ", N_("as their descriptions call them")]
     return Phrase((*parts, "."))
-
-
-#: How the table's percentages are rounded (:func:`nqcore.i18n.format_percent`).
-ROUNDING = N_("Percentages are rounded to the nearest whole number, halves up.")
 
 
 @register_table("attack-sample-profiles")
@@ -327,6 +320,5 @@ def attack_sample_profiles_table() -> Table:
                 "makes its armour save, and the attacker rolls to wound."
             ),
             *((large,) if large else ()),
-            ROUNDING,
         ),
     )

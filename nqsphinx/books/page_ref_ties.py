@@ -3,7 +3,7 @@
 Sphinx writes a reference on paper as ``words (\\autopageref*{…})`` with a breakable space
 before the parenthesis, so that "(p. 37)" began 63 lines of the English rulebook and 86 of the
 French one, parted from the term it gives the page of (a proof-reader's mark). The space is
-tied: ``words~(p. 37)``. Where the words carry a qualifier (``nq_qualifier``: the chapter of
+tied: ``words~(p. 37)``. Where the reference's holder carries a qualifier (``nq_qualifier``: the chapter of
 one of two sections of the same title, :func:`nqsphinx.directives.errata.place_ref`), it goes
 before the page, in the same parentheses: "Parry (Abilities, p. 102)".
 """
@@ -43,10 +43,10 @@ def visit_reference(self: LaTeXTranslator, node: nodes.reference) -> None:
 
 
 def _qualifier(self: LaTeXTranslator, node: nodes.reference, then: str) -> str:
-    """The qualifier that the reference's words carry, escaped, followed by ``then``; or ""."""
-    for child in node.children:
-        if isinstance(child, nodes.Element) and child.get(QUALIFIER):
-            return str(self.encode(child[QUALIFIER])) + then
+    """The qualifier of the reference (its holder's), escaped, followed by ``then``; or ""."""
+    holder = node.parent
+    if isinstance(holder, nodes.Element) and holder.get(QUALIFIER):
+        return str(self.encode(holder[QUALIFIER])) + then
     return ""
 
 

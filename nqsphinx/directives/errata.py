@@ -125,9 +125,8 @@ def place_ref(env: Any, std: Any, label: str, lang: str) -> list[nodes.Node]:
     qualifier = chapter_qualifier(env, std, label)
     if not qualifier:
         return [ref]
-    if builder_of(env).format == "latex":
-        ref[0][QUALIFIER] = qualifier
-        return [ref]
+    if builder_of(env).format == "latex":  # the std domain makes the link's words anew
+        return [nodes.inline("", "", ref, **{QUALIFIER: qualifier})]
     return [ref, nodes.Text(f" ({qualifier})")]
 
 

@@ -49,8 +49,7 @@ REVIEWED = frozenset(
         "template, 6 for the medium and 8 for the large.",
         "Traits do not count towards the number of abilities a model may have.",
         "Counted as large targets (+1 to hit): Wight (Large Model); Ogre, Predator, Giant Eagle, "
-        "whose descriptions call them large though their special rules do not list Large Model.",
-        "Percentages are rounded to the nearest whole number, halves up.",
+        "as their descriptions call them.",
         'A dash means that the book sets no upper limit. "Usually" marks a limit that the book '
         'says applies "normally" or "usually"; "Always" marks a limit it gives without such a '
         "word.",
