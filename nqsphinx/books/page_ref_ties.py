@@ -3,9 +3,9 @@
 Sphinx writes a reference on paper as ``words (\\autopageref*{…})`` with a breakable space
 before the parenthesis, so that "(p. 37)" began 63 lines of the English rulebook and 86 of the
 French one, parted from the term it gives the page of (a proof-reader's mark). The space is
-tied: ``words~(p. 37)``. Where the reference's holder carries a qualifier (``nq_qualifier``: the chapter of
-one of two sections of the same title, :func:`nqsphinx.directives.errata.place_ref`), it goes
-before the page, in the same parentheses: "Parry (Abilities, p. 102)".
+tied: ``words~(p. 37)``. Where the reference's holder carries a qualifier (``nq_qualifier``:
+the chapter of one of two sections of the same title, :func:`nqsphinx.directives.errata.place_ref`),
+it goes before the page, in the same parentheses: "Parry (Abilities, p. 102)".
 """
 
 from __future__ import annotations
