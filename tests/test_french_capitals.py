@@ -43,7 +43,7 @@ NOUNS = (
     "Orque", "Orques", "Gobelin", "Gobelins", "Ogre", "Ogres", "Humain", "Humains",
     "Personnage", "Personnages", "Individu", "Individus", "Vampire", "Vampires",
     "Squelette", "Squelettes", "Zombi", "Zombis", "Goule", "Goules",
-    "Homme", "Hommes", "Morts-vivants", "Morts-Vivants",
+    "Homme", "Hommes", "Morts-vivants",
     "Hommes-lézards", "Hommes Lézards", "Hommes-loups", "Hommes Loups", "Hommes-rats",
     "Hommes Rats",
     "Chef d’unité", "Chefs d’unité", "Chef d’Unité", "Chefs d’Unité",
