@@ -30,6 +30,22 @@ def authors(lang: str, role: str) -> str:
     return f"{AUTHOR}, {TRANSLATORS[lang]} ({role})"
 
 
+def pdf_author(lang: str) -> str:
+    """The PDF's /Author and XMP ``dc:creator``: the author alone, in every language.  The
+    translator is a contributor, not a creator (proof round fifteen; the e-book says so with its
+    ``dc:contributor`` of role ``trl``): he is named in the information's ``Translator`` entry
+    (:func:`translator_info`), the credits and the imprint."""
+    return AUTHOR
+
+
+def translator_info(lang: str) -> str:
+    """hyperref's ``pdfinfo`` option naming the translator of ``lang``, or "" (the books' and the
+    print products' alike): ``, pdfinfo={Translator={Rodolphe Carpentier}}``."""
+    if lang not in TRANSLATORS:
+        return ""
+    return rf", pdfinfo={{Translator={{{TRANSLATORS[lang]}}}}}"
+
+
 def subject(lang: str) -> str:
     """The PDF's subject, the game's tagline in ``lang``, for the books and the print products
     alike: "The fantasy battles miniatures wargame, for 25–30 mm miniatures"."""

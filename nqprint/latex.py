@@ -12,7 +12,7 @@ from pathlib import Path
 from nqcore.colour import rgb
 from nqcore.i18n import N_
 from nqprint import label_fit
-from nqprint.credits import authors, keywords, pdf_lang, pdf_title, subject
+from nqprint.credits import keywords, pdf_author, pdf_lang, pdf_title, subject, translator_info
 from nqprint.tex_sandbox import pdf_dates, sandboxed_env
 from nqprint.texts import print_text
 
@@ -217,12 +217,12 @@ def document(
         "narrow": NARROW_NO_BREAK_SPACE,
         "babel": FRENCH if lang == "fr" else r"\usepackage[british]{babel}",
         "title": pdf_text(full_title),
-        "author": pdf_text(authors(lang, print_text(TRANSLATION, lang))),
+        "author": pdf_text(pdf_author(lang)),
         "pdflang": pdf_lang(lang),
         "subject": pdf_text(subject(lang)),
         "keywords": pdf_text(keywords(lang)),
         "xmp": XMP,
-        "dates": pdf_dates(),
+        "dates": pdf_dates() + translator_info(lang),
         "extra": extra,
         "body": body,
     }

@@ -84,15 +84,24 @@ _SPACED_DASH = re.compile(r"(?<=[\w\"”’»)]) - (?=[\w\"“«(])")
 #: Half an inch typed as 1/2 after a figure (4 1/2"): the book's ½.
 _HALF = re.compile(r"(?<=\d) 1/2(?=[\"″\s,.;)]|$)")
 _ELLIPSIS = re.compile(r"(?<!\.)\.\.\.(?!\.)")
+#: The spaces of a sum between figures (ST4 + 1 = 5, 10 − 4): no-break, so that no line ends
+#: inside one (proof round fifteen: "ST4 +" at a line's end, "1 = 5" on the next).
+_SUM_SPACE = re.compile(r"(?<=[\d)½]) ([+=\u2212×]) (?=[\d(\u2212])")
+#: The space before a level in brackets (Save (x2), Extra Attack (x3)): no-break.
+_LEVEL_SPACE = re.compile(r"(?<=\w) (?=\([x×]\d\))")
+NO_BREAK_SPACE = "\u00a0"
 
 
 def dashes(text: str, before: str = " ") -> str:
     """The signs a typewriter could not type: minus signs after a characteristic, in sums and
     before a letter's penalty; en dashes in ranges and between spaced words; ½ and ….
+    A sum's spaces and the space before a level in brackets are no-break spaces.
     ``before`` is the character before ``text`` (a range or a sum split by a link).
 
-    >>> dashes("CC-1 and AD-1, at -X, (7-1) 6 or under, 10 - 4 + 3 = 9")
-    'CC−1 and AD−1, at −X, (7−1) 6 or under, 10 − 4 + 3 = 9'
+    >>> dashes("CC-1 and AD-1, at -X, (7-1) 6 or under, 10 - 4 + 3 = 9").replace("\u00a0", "~")
+    'CC−1 and AD−1, at −X, (7−1) 6 or under, 10~−~4~+~3~=~9'
+    >>> dashes("ST4 + 1 = 5 raises it, Save (x2), Burst Fire (x2), (x3)").replace("\u00a0", "~")
+    'ST4~+~1~=~5 raises it, Save~(x2), Burst Fire~(x2), (x3)'
     >>> dashes("© 2002-2007, 1-4 / 5-8 archers, result (8-9), TTS - Small, force - portée")
     '© 2002–2007, 1–4 / 5–8 archers, result (8–9), TTS – Small, force – portée'
     >>> dashes('a leap of 4 1/2" ... a re-roll, 2D10-1, 2026-11-29, T-shirt, the over-run')
@@ -105,4 +114,6 @@ def dashes(text: str, before: str = " ") -> str:
     fixed = _RANGE.sub(r"\1" + EN_DASH + r"\2", fixed)
     fixed = _SPACED_DASH.sub(" " + EN_DASH + " ", fixed)
     fixed = _HALF.sub("½", fixed)
+    fixed = _SUM_SPACE.sub(NO_BREAK_SPACE + r"\1" + NO_BREAK_SPACE, fixed)
+    fixed = _LEVEL_SPACE.sub(NO_BREAK_SPACE, fixed)
     return _ELLIPSIS.sub("…", fixed)[len(before) :]

@@ -121,7 +121,9 @@ def _as_utf8(start: bytes) -> list[bytes]:
     texts = []
     for codec in ENCODINGS:
         text = start.decode(codec, errors="ignore")
-        texts.append(_LEADING_BLANKS.sub("", text).encode("utf-8"))
+        # a lone surrogate (UTF-8 text read as UTF-16: glossary.toml, proof round fifteen) is
+        # no markup, and stopped the build
+        texts.append(_LEADING_BLANKS.sub("", text).encode("utf-8", errors="ignore"))
     return texts
 
 

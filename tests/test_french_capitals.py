@@ -10,7 +10,10 @@ The proof-reader of 2026-11 found « Épée Large » 5 times beside « Épée la
 « capacité Attaque supplémentaire » beside « capacité attaque supplémentaire », « Peur (1) »
 beside « peur (X) », « Nuée de Rats », « Growler à Une Corne »; the seventh, « Personnage(s) »
 38 times beside « personnage(s) » 52 times, « Individu(s) », « certains Chefs d’Unité » beside
-« chefs d’unité », « Vampire » and « Squelette » beside « orque » and « gobelin »."""
+« chefs d’unité », « Vampire » and « Squelette » beside « orque » and « gobelin »; round fifteen,
+the peoples: « les elfes, les Hommes et les nains », « la nécromancie des Morts-Vivants » beside
+« des figurines de morts-vivants », « Hommes Lézards » (now « hommes-lézards », compounds with a
+hyphen as French writes them, and « Orques et gobelins », never « & »)."""
 
 from __future__ import annotations
 
@@ -39,7 +42,10 @@ NOUNS = (
     "Magicien", "Magiciens", "Chaman", "Chamans", "Shaman", "Elfe", "Elfes", "Nain", "Nains",
     "Orque", "Orques", "Gobelin", "Gobelins", "Ogre", "Ogres", "Humain", "Humains",
     "Personnage", "Personnages", "Individu", "Individus", "Vampire", "Vampires",
-    "Squelette", "Squelettes", "Zombi", "Zombis",
+    "Squelette", "Squelettes", "Zombi", "Zombis", "Goule", "Goules",
+    "Homme", "Hommes", "Morts-vivants",
+    "Hommes-lézards", "Hommes Lézards", "Hommes-loups", "Hommes Loups", "Hommes-rats",
+    "Hommes Rats",
     "Chef d’unité", "Chefs d’unité", "Chef d’Unité", "Chefs d’Unité",
     "Musicien", "Musiciens", "Porteur de bannière", "Porteurs de bannière",
     "Porteur de Bannière", "Porteurs de Bannière",

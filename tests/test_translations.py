@@ -18,6 +18,7 @@ from nqtranslate.glossary_check import (
     check_catalogue,
     check_definitions,
     check_entry,
+    check_phrases,
     french_catalogues,
     load_rules,
     main,
@@ -177,6 +178,27 @@ def test_one_french_form_for_within() -> None:
     assert len(po_entries) >= 40
     number = r"(?:\d+½?|\{\w+\})"  # or the placeholder the engine fills
     assert all(re.search(number + r'(?:"| pouces) ou moins', m.string) for m in po_entries)
+
+
+def test_the_cavalry_lance_is_never_a_plain_lance() -> None:
+    """The armoury's Lance (UC5, ST+2) is « lance de cavalerie » wherever the English names it:
+    the French « Lance » is the Spear (proof round fifteen: §21.9, §21.20.2 and the chariot's
+    erratum said « une lance », « le spécialiste à la lance »)."""
+    rules = load_rules(GLOSSARY)
+    lance = [p for p in rules.phrases if p.key == "cavalry-lance"]
+    english = "Cavalry models may be equipped with a lance for charging the enemy."
+    plain = "Des figurines de cavalerie peuvent être équipées d’une lance pour charger."
+    found = list(check_phrases(english, plain, lance, set()))
+    assert found and all(key == "cavalry-lance" for key, _ in found)
+    right = plain.replace("une lance", "une lance de cavalerie")
+    assert list(check_phrases(english, right, lance, set())) == []
+    # once named in full, a later plain « sa lance » still reads as the spear
+    twice = right + " Le spécialiste, avec sa lance CU5, F+2, attaque."
+    assert list(check_phrases(english + " The lance.", twice, lance, set()))
+    # the verb « lancer » is no lance, and a message about the spear is not checked
+    rolled = right + " Il lance un D10."
+    assert list(check_phrases(english, rolled, lance, set())) == []
+    assert list(check_phrases("A spear.", "Une lance.", lance, set())) == []
 
 
 def test_a_malformed_rule_names_its_record(tmp_path: Path) -> None:

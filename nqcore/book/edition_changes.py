@@ -8,7 +8,9 @@ data, not typed prose, and both languages come from the engine's catalogue.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -20,6 +22,7 @@ FIELDS = ("key", "section", "kind", "old_reading", "new_reading", "source")
 #: The kinds of change, with their words for the reader.
 KINDS: dict[str, Msg] = {
     "number": N_("A number changed"),
+    "step": N_("The same rate, now bought one action at a time"),
     "meaning": N_("The meaning changed"),
     "added": N_("New in 2007"),
     "removed": N_("Dropped in 2007"),
@@ -44,6 +47,33 @@ class EditionChangeError(ValueError):
     """A malformed record; the message names the file, the record and the field."""
 
 
+#: A movement rate as the readings state it: "Spend 2 actions (AC) to move 4\"."
+_RATE = re.compile(r"Spend (\d+) actions? \(AC\) to move (\d+)(½?)\"")
+
+
+def rate(reading: str) -> Fraction | None:
+    """The inches per action a reading states, if it states one.
+
+    >>> rate('Spend 2 actions (AC) to move 3".'), rate('Spend 1 action (AC) to move 1½".')
+    (Fraction(3, 2), Fraction(3, 2))
+    """
+    found = _RATE.search(reading)
+    if found is None:
+        return None
+    inches = Fraction(int(found[2])) + (Fraction(1, 2) if found[3] else 0)
+    return inches / int(found[1])
+
+
+def _same_rate(record: dict[str, Any], where: str) -> None:
+    """A change of kind ``step`` (proof round fifteen: "A number changed" where only the step
+    did) states the same rate in both readings."""
+    old, new = rate(record["old_reading"]), rate(record["new_reading"])
+    if old is None or old != new:
+        raise EditionChangeError(
+            f"{where}: field kind: 'step' needs the same rate in both readings ({old}, {new})"
+        )
+
+
 def parse_changes(data: dict[str, Any], source_file: str = DATA_FILE) -> tuple[EditionChange, ...]:
     changes: list[EditionChange] = []
     for index, record in enumerate(data.get("change", [])):
@@ -55,6 +85,8 @@ def parse_changes(data: dict[str, Any], source_file: str = DATA_FILE) -> tuple[E
             raise EditionChangeError(
                 f"{where}: field kind: {record['kind']!r} is not one of {', '.join(KINDS)}"
             )
+        if record["kind"] == "step":
+            _same_rate(record, where)
         if any(change.key == record["key"] for change in changes):
             raise EditionChangeError(f"{where}: field key: duplicate key {record['key']!r}")
         changes.append(

@@ -69,6 +69,21 @@ def _teardrop_use_costs(size: str) -> Callable[[], object]:
     return value
 
 
+def _trait_maximum(model_type: str) -> Callable[[], object]:
+    """The recommended maximum number of traits of a model type (Ability, Trait And Equipment
+    Maximums)."""
+
+    def value() -> object:
+        from nqcore.army.characteristics import ModelType
+        from nqcore.army.points import ability_limits
+
+        limits = ability_limits(ModelType(model_type))
+        assert limits is not None, model_type
+        return limits["traits"]
+
+    return value
+
+
 def _double_time_3_actions() -> object:
     from nqcore.rules.movement import MovementAbility, max_move
 
@@ -95,6 +110,10 @@ NAMED_VALUES: dict[str, Callable[[], object]] = {
     "ttm_use_costs": _teardrop_use_costs("TTM"),
     "ttl_use_costs": _teardrop_use_costs("TTL"),
     "double_time_3_actions": _double_time_3_actions,
+    **{
+        f"{kind.replace('-', '_')}_trait_maximum": _trait_maximum(kind)
+        for kind in ("character", "individual", "unit-leader", "elite", "core")
+    },
 }
 
 

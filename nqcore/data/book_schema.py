@@ -177,7 +177,7 @@ class GameLimitsFile(Strict):
 class EditionChange(Strict):
     key: Key
     section: Key
-    kind: Literal["number", "meaning", "added", "removed"]
+    kind: Literal["number", "step", "meaning", "added", "removed"]
     old_reading: Text
     new_reading: Text
     source: Text

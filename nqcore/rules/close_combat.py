@@ -245,6 +245,8 @@ def can_parry(
 
     >>> can_parry(6, individual_or_character=True)  # the Fallen Elf Sorceress of the example
     True
+    >>> can_parry(6, individual_or_character=True, parry_ability=False)  # CC6 is not enough
+    False
     """
     return (
         parry_ability

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from nqcore.army.armoury import BASE_USE_COST, Weapon, WeaponKind
+from nqcore.army.features import traits
 from nqcore.army.profile_files import sample_profiles
 from nqcore.army.profiles import Profile
 from nqcore.i18n import N_, Msg, Refusal
@@ -263,33 +264,34 @@ def profile_attack(
 LARGE_MODEL = "large-model"
 
 
-def large_without_the_trait(profiles: Iterable[Profile]) -> Phrase | None:
-    """The note naming the profiles hit as large targets (:func:`target_modifiers`) whose
-    special rules do not list Large Model (the Ogre, the Predator, the Giant Eagle: their
-    descriptions call them large), in the order of the table's columns; ``None`` if none.
+def large_targets(profiles: Iterable[Profile]) -> Phrase | None:
+    """The note naming the profiles hit as large targets (:func:`target_modifiers`): those whose
+    special rules list Large Model, then those whose descriptions alone call them large (the
+    Ogre, the Predator, the Giant Eagle), in the order of the table's columns; ``None`` if none.
+    Proof round fifteen: the note named only the second, and had no verb.  (The rounding of the
+    chapter's percentages is said where the chapter opens: a third line of notes sent them to a
+    landscape page of their own.)
 
     >>> from nqcore.tables.table_text import cell_text
-    >>> note = large_without_the_trait(s.profile for s in sample_profiles())
-    >>> cell_text(note, "en").partition(": ")[2]
-    'Ogre, Predator, Giant Eagle.'
+    >>> note = cell_text(large_targets(s.profile for s in sample_profiles()), "en")
+    >>> note.partition(", as")[0]
+    'Counted as large targets (+1 to hit): Wight (Large Model); Ogre, Predator, Giant Eagle'
     """
-    names = [
-        Msg(profile.name)
-        for profile in profiles
-        if "large-target" in target_modifiers(profile) and not profile.has("trait", LARGE_MODEL)
-    ]
-    if not names:
+    large = [profile for profile in profiles if "large-target" in target_modifiers(profile)]
+    listed = [Msg(p.name) for p in large if p.has("trait", LARGE_MODEL)]
+    described = [Msg(p.name) for p in large if not p.has("trait", LARGE_MODEL)]
+    if not large:
         return None
-    parts: list[Msg | str] = [
-        N_(
-            "Large targets, as their descriptions call them, though their special rules do not "
-            "list Large Model:"
-        ),
-        " ",
-    ]
-    for index, name in enumerate(names):
-        parts += [", "] if index else []
-        parts.append(name)
+    trait = next(feature.name for feature in traits() if feature.key == LARGE_MODEL)
+    parts: list[Msg | str] = [N_("Counted as large targets (+1 to hit):"), " "]
+    for index, name in enumerate(listed):
+        parts += [", " if index else "", name, " (", trait, ")"]
+    if listed and described:
+        parts.append("; ")
+    for index, name in enumerate(described):
+        parts += [", " if index else "", name]
+    if described:
+        parts += [", ", N_("as their descriptions call them")]
     return Phrase((*parts, "."))
 
 
@@ -299,7 +301,7 @@ def attack_sample_profiles_table() -> Table:
     sample profile (columns).  Its percentages are the engine's, an exact half rounded up
     (:func:`nqcore.i18n.format_percent`)."""
     samples = [s.profile for s in sample_profiles()]
-    large = large_without_the_trait(samples)
+    large = large_targets(samples)
     rows: list[tuple[Cell, ...]] = [
         (Msg(attacker.name), *(Chance(profile_attack(attacker, t).total) for t in samples))
         for attacker in samples

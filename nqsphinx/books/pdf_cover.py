@@ -10,13 +10,23 @@ translator.  The book holds no other art, so its credits name none
 The metadata: hyperref's document information with ``DisplayDocTitle`` (a reader's window shows
 the title, not the file's name), and the same in XMP (hyperxmp, of Debian's
 texlive-latex-extra), where archives and catalogues read it: title, author, subject, language,
-copyright; the French edition names its translator (as an author, so that XMP's ``dc:creator``
-holds him, and in the information dictionary's ``Translator`` entry).
+copyright; the French edition names its translator in the information dictionary's
+``Translator`` entry, not as an author: XMP's ``dc:creator`` is the author alone (proof round
+fifteen; hyperxmp has no ``dc:contributor``, which the e-book carries).
 """
 
 from __future__ import annotations
 
-from nqprint.credits import AUTHOR, GAME, TRANSLATORS, authors, keywords, pdf_lang, pdf_title
+from nqprint.credits import (
+    AUTHOR,
+    GAME,
+    TRANSLATORS,
+    keywords,
+    pdf_author,
+    pdf_lang,
+    pdf_title,
+    translator_info,
+)
 from nqprint.credits import subject as credits_subject
 from nqprint.latex import XMP, latex_escape, pdf_text
 from nqprint.tex_sandbox import pdf_dates
@@ -88,10 +98,6 @@ def cover(lang: str, papersize: str = "a4paper") -> str:
 """
 
 
-def _authors(lang: str) -> str:
-    return authors(lang, ui_text("translation", lang))
-
-
 def book_title(lang: str, papersize: str) -> str:
     """The PDF's title: the game and the edition, so that the four books differ in a reader's
     window and a library ("No Quarter Fantasy Wargames — English edition · A4")."""
@@ -112,9 +118,7 @@ def metadata(lang: str, papersize: str = "a4paper") -> str:
     rights = f"{COPYRIGHT} {ui_text('These rules are free to distribute.', lang)}"
     if lang == "fr":  # babel-french spaces the printed text, never a PDF string
         subject, rights = french_pdf_string(subject), french_pdf_string(rights)
-    info = ""
-    if lang in TRANSLATORS:
-        info = rf", pdfinfo={{Translator={{{TRANSLATORS[lang]}}}}}"
+    info = translator_info(lang)
     tag = pdf_lang(lang)
     title = book_title(lang, papersize)
     if lang == "fr":
@@ -122,7 +126,7 @@ def metadata(lang: str, papersize: str = "a4paper") -> str:
     return (
         XMP
         + rf"\hypersetup{{pdftitle={{{pdf_text(title)}}}, "
-        + rf"pdfauthor={{{pdf_text(_authors(lang))}}}, "
+        + rf"pdfauthor={{{pdf_text(pdf_author(lang))}}}, "
         + rf"pdfsubject={{{pdf_text(subject)}}}, "
         + rf"pdfkeywords={{{pdf_text(keywords(lang))}}}, "
         + rf"pdflang={{{tag}}}, pdfmetalang={{{tag}}}, "

@@ -23,6 +23,8 @@ from sphinx.util.docutils import SphinxDirective
 from nqcore.book.errata import KINDS, Erratum, all_errata
 from nqcore.i18n import format_number
 from nqsphinx.books.editions import is_print_edition
+from nqsphinx.books.page_ref_ties import QUALIFIER
+from nqsphinx.builder import builder_of
 from nqsphinx.directives.coverage import chapters_in_order
 from nqsphinx.directives.example_view import NO_SEARCH
 from nqsphinx.messages import engine_text, page_language, ui_text
@@ -97,6 +99,35 @@ def section_ref(
     )
     ref += nodes.inline(text=text)
     return ref  # type: ignore[no-any-return]
+
+
+def chapter_qualifier(env: Any, std: Any, label: str) -> str:
+    """The title of the chapter holding section ``label`` where another chapter has a section of
+    the same title ("Parry": Close Combat and Abilities), else "": the errata's "Where:" lines
+    named two sections alike (proof round fifteen)."""
+    docname, title = section_place(std, label)
+    if not docname or not title:
+        return ""
+    places = {(doc, anchor) for doc, anchor, name in std.labels.values() if doc and name == title}
+    if len({doc for doc, _ in places}) < 2:
+        return ""
+    chapter = env.titles.get(docname)
+    name = chapter.astext() if chapter is not None else ""
+    return "" if name == title else name  # a chapter's own label: its title says it
+
+
+def place_ref(env: Any, std: Any, label: str, lang: str) -> list[nodes.Node]:
+    """A link to section ``label`` by its title, qualified by its chapter where another chapter
+    has a section of that title: "Parry (Abilities)" on the site, "Parry (Abilities, p. 102)" on
+    paper (the qualifier goes with the page, :mod:`nqsphinx.books.page_ref_ties`)."""
+    title = section_place(std, label)[1] or ui_text("where it is printed", lang)
+    ref = section_ref(label, title, env.docname)
+    qualifier = chapter_qualifier(env, std, label)
+    if not qualifier:
+        return [ref]
+    if builder_of(env).format == "latex":  # the std domain makes the link's words anew
+        return [nodes.inline("", "", ref, **{QUALIFIER: qualifier})]
+    return [ref, nodes.Text(f" ({qualifier})")]
 
 
 def generated_paragraph(*children: nodes.Node, classes: tuple[str, ...] = ()) -> nodes.paragraph:
@@ -209,8 +240,7 @@ class ErrataList(SphinxPostTransform):
         for index, label in enumerate(erratum.sections):
             if index:
                 where += nodes.Text(", ")
-            title = section_place(std, label)[1] or ui_text("where it is printed", lang)
-            where += section_ref(label, title, self.env.docname)
+            where.extend(place_ref(self.env, std, label, lang))
         box += where
         names = field_names(erratum.kind, lang)
         for name, value in zip(names, (erratum.printed, erratum.correct, erratum.why), strict=True):
@@ -276,6 +306,8 @@ class ErratumNotes(SphinxPostTransform):
             said = [self.line(erratum, lang, docname, lead=mixed)]
             if set(erratum.printed_sections) & set(own) and corrects:
                 said.append(correction(erratum, lang))
+                if erratum.printed_in:
+                    said.append(self.set_aside(erratum, lang, own))
             if len(errata) == 1:
                 note.extend(said)
             else:
@@ -283,6 +315,30 @@ class ErratumNotes(SphinxPostTransform):
         if len(errata) > 1:
             note += items
         return note
+
+    def set_aside(self, erratum: Erratum, lang: str, own: list[str]) -> nodes.paragraph:
+        """Where the 2007 book prints the reading this edition sets aside, and that reading:
+        "The 2007 book, here and in Parry (Abilities, p. 102): …" (proof round fifteen: the
+        §8.1.9 and §9.6 boxes said this edition's ruling, not that the prose under them is the
+        one it replaces)."""
+        std = self.env.get_domain("std")
+        others = [label for label in erratum.printed_sections if label not in own]
+        para = generated_paragraph(classes=("nq-erratum-printed",))
+        if not others:
+            para += nodes.emphasis(text=ui_text("The 2007 book, here:", lang))
+        else:
+            words = ui_text("The 2007 book, here and in {sections}:", lang)
+            before, _, after = words.partition("{sections}")
+            emphasis = nodes.emphasis(text=before)
+            for index, label in enumerate(others):
+                if index:
+                    last = index == len(others) - 1
+                    emphasis += nodes.Text(f" {ui_text('and', lang)} " if last else ", ")
+                emphasis.extend(place_ref(self.env, std, label, lang))
+            emphasis += nodes.Text(after)
+            para += emphasis
+        para += nodes.Text(" " + engine_text(erratum.printed, lang))
+        return para
 
     def line(self, erratum: Erratum, lang: str, docname: str, lead: bool) -> nodes.paragraph:
         """The record's subject, linked; after its kind where the note's title does not say it."""

@@ -7,7 +7,13 @@ import re
 
 import pytest
 
-from nqcore.book.edition_changes import KINDS, EditionChangeError, edition_changes, parse_changes
+from nqcore.book.edition_changes import (
+    KINDS,
+    EditionChangeError,
+    edition_changes,
+    parse_changes,
+    rate,
+)
 from nqcore.i18n import translator
 from tests.building import ROOT
 
@@ -37,6 +43,24 @@ def test_the_flying_height_is_the_2007_number() -> None:
     assert (change.kind, change.section) == ("number", "flying")
     assert '7"' in change.old_reading and '7½"' in change.new_reading
     assert "7½" in translator("fr")(change.new_reading)
+
+
+def test_a_rate_bought_one_action_at_a_time_is_not_a_number_changed() -> None:
+    """Proof round fifteen: Cavalry Move, Double Time and Flying said "A number changed" where
+    the rate is the same and only the step changed."""
+    steps = {c.key for c in edition_changes() if c.kind == "step"}
+    assert steps == {"cavalry-move-rate", "double-time-rate", "flying-rate"}
+    same = {
+        c.key
+        for c in edition_changes()
+        if rate(c.old_reading) is not None and rate(c.old_reading) == rate(c.new_reading)
+    }
+    assert {c.key for c in edition_changes() if c.kind == "number"} & same == set()
+    record = {"key": "x", "section": "s", "kind": "step", "source": "FR 1"}
+    record |= {"old_reading": 'Spend 2 actions (AC) to move 4".'}
+    record |= {"new_reading": 'Spend 1 action (AC) to move 3".'}
+    with pytest.raises(EditionChangeError, match=r"'step' needs the same rate"):
+        parse_changes({"change": [record]})
 
 
 @pytest.mark.parametrize(

@@ -141,10 +141,13 @@ def test_the_odds_table_names_its_large_targets_without_the_trait() -> None:
     ]
     assert large == ["Ogre", "Predator", "Giant Eagle"]
     notes = {lang: [cell_text(note, lang) for note in table.notes] for lang in ("en", "fr")}
-    assert notes["en"][-1].endswith(": Ogre, Predator, Giant Eagle.")
-    assert notes["fr"][-1].startswith("Grandes cibles") and notes["fr"][-1].endswith(
-        "\u00a0: Ogre, Prédateur, Aigle géant."
+    # and the Wight, large by its trait (proof round fifteen: the note named only these three)
+    assert notes["en"][-1].endswith(
+        ": Wight (Large Model); Ogre, Predator, Giant Eagle, as their descriptions call them."
     )
+    assert notes["fr"][-1].startswith("Comptent comme grandes cibles")
+    assert "Revenant (Grande figurine)" in notes["fr"][-1]
+    assert "Ogre, Prédateur, Aigle géant, comme leur description" in notes["fr"][-1]
 
 
 def test_its_percentages_round_a_half_up() -> None:

@@ -48,8 +48,8 @@ REVIEWED = frozenset(
         "The use cost is one higher than the attack strength, with a minimum of 5 for the small "
         "template, 6 for the medium and 8 for the large.",
         "Traits do not count towards the number of abilities a model may have.",
-        "Large targets, as their descriptions call them, though their special rules do not list "
-        "Large Model: Ogre, Predator, Giant Eagle.",
+        "Counted as large targets (+1 to hit): Wight (Large Model); Ogre, Predator, Giant Eagle, "
+        "as their descriptions call them.",
         'A dash means that the book sets no upper limit. "Usually" marks a limit that the book '
         'says applies "normally" or "usually"; "Always" marks a limit it gives without such a '
         "word.",

@@ -324,6 +324,15 @@ def test_markup_after_blank_lines_is_found(tmp_path: Path) -> None:
     assert content_code.code_kind(plain) is None
 
 
+def test_a_text_that_reads_as_a_lone_surrogate_in_utf7_is_plain(tmp_path: Path) -> None:
+    """The glossary's regular expression ``\\s+lances`` reads in UTF-7 as U+DC7A..., a surrogate
+    alone, which UTF-8 cannot write: the check stopped the build (proof round fifteen)."""
+    data = tmp_path / "terms.toml"
+    data.write_text("avoid = '(?i)\\b(?:la|une)\\s+lances?\\b'\n", encoding="utf-8")
+    assert any(0xD800 <= ord(c) <= 0xDFFF for c in data.read_bytes().decode("utf-7", "ignore"))
+    assert content_code.code_kind(data) is None
+
+
 HTML = '<html><body><script>alert(1)</script><meta http-equiv="refresh" content="0"></body></html>'
 #: Each plant of a linked file: its name and bytes; every one is refused by its content.
 OTHER_ENCODINGS = {

@@ -4,7 +4,9 @@ says this edition's reading ("This edition: …"), on the site and in print, in 
 Proof round fourteen: §8.1.9 (fear causing models: "All command test modifiers apply", the -1
 for fear among them) and §9.6 (parry: any individual of CC6, no ability named) printed the 2007
 wording under boxes that gave only the erratum's title, as the record's first section alone had
-its ruling; a record names such further sections in ``printed_in``."""
+its ruling; a record names such further sections in ``printed_in``.  Round fifteen: the box says
+too where the 2007 book prints the reading this edition sets aside ("The 2007 book, here and in
+Parry (Abilities, p. 102): …"), which it had not said."""
 
 from __future__ import annotations
 
@@ -25,19 +27,28 @@ RULINGS = {
     "fear-causing-models": "fear-test-modifiers",
     "close-combat-parry": "parry-who-may-parry",
 }
-#: A page of the tiny rulebook holding those sections, each with a line of prose.
+#: A page of the tiny rulebook holding those sections, each with a line of prose, and the other
+#: section where the 2007 book prints the parry rule.
 PAGE = "\n".join(
-    f"({label})=\n## Section {n}\n\nThe 2007 wording.\n" for n, label in enumerate(RULINGS)
+    f"({label})=\n## Section {n}\n\nThe 2007 wording.\n"
+    for n, label in enumerate([*RULINGS, "abilities-parry"])
 )
+PRINTED = {"en": "The 2007 book, here", "fr": "Le livre de 2007, ici"}
 FIELD = {"en": "This edition:", "fr": "Cette édition :"}
 
 
-def _build(tmp_path: Path, make_app: Any, builder: str, lang: str) -> str:
+def _build(tmp_path: Path, make_app: Any, builder: str, lang: str, page: str = PAGE) -> str:
     """The tiny rulebook with the page ``rulings`` added, as ``builder`` writes it."""
     srcdir = copy_root("nq", tmp_path)
-    (srcdir / "rulings.md").write_text("# Rulings\n\n" + PAGE, encoding="utf-8")
+    (srcdir / "rulings.md").write_text("# Rulings\n\n" + page, encoding="utf-8")
+    pages = "rulings\n"
+    if "abilities-parry" not in page:  # in a chapter of its own, titled as close-combat-parry
+        (srcdir / "skills.md").write_text(
+            "# Skills\n\n(abilities-parry)=\n## Section 1\n\nThe 2007 wording.\n", "utf-8"
+        )
+        pages += "skills\n"
     index = srcdir / "index.md"
-    index.write_text(index.read_text("utf-8").replace("reference\n", "reference\nrulings\n"))
+    index.write_text(index.read_text("utf-8").replace("reference\n", "reference\n" + pages))
     with docutils_namespace():
         app = make_app(
             builder,
@@ -61,6 +72,7 @@ def _plain(text: str) -> str:
 
     text = re.sub(r"\\[a-zA-Z]+\*?|[{}]", " ", html.unescape(re.sub(r"<[^>]+>", " ", text)))
     text = " ".join(re.sub(r"[\xa0\u202f~]", " ", text).split())
+    text = text.replace("\u2212", "-")  # the minus sign the typography sets
     return re.sub(r" ([:;!?])", r"\1", text)  # French spacing, which LaTeX's babel sets
 
 
@@ -78,3 +90,45 @@ def test_the_fear_and_parry_boxes_say_this_editions_ruling(
         box = _plain(out[start : out.index("The 2007 wording", start)])
         ruling = _plain(engine_text(by_id[record].correct, lang))
         assert f"{_plain(FIELD[lang])} {ruling}" in box, (label, box)
+
+
+@pytest.mark.parametrize(("builder", "lang"), [("html", "fr"), ("latex", "en")])
+def test_the_fear_and_parry_boxes_say_where_the_2007_book_prints_what_they_set_aside(
+    tmp_path: Path, make_app: Any, builder: str, lang: str
+) -> None:
+    out = _build(tmp_path, make_app, builder, lang)
+    by_id = {erratum.id: erratum for erratum in all_errata()}
+    for label, record in RULINGS.items():
+        anchor = f'<section id="{label}">'
+        if builder == "latex":
+            anchor = f"\\label{{\\detokenize{{rulings:{label}}}}}"
+        start = out.index(anchor)
+        box = _plain(out[start : out.index("The 2007 wording", start)])
+        printed = _plain(engine_text(by_id[record].printed, lang))
+        assert _plain(PRINTED[lang]) in box and printed in box, (label, box)
+        others = [x for x in by_id[record].printed_sections if x != label]
+        assert ("Section 2" in box) == bool(others), (label, box)  # abilities-parry, linked
+
+
+@pytest.mark.parametrize(("builder", "lang"), [("html", "en"), ("latex", "fr")])
+def test_a_section_titled_as_one_of_another_chapter_is_named_with_its_chapter(
+    tmp_path: Path, make_app: Any, builder: str, lang: str
+) -> None:
+    """Proof round fifteen (L8): "Where: Parry (p. 102), Parry (p. 44)" named two sections
+    alike; the parry box's other place is "Section 1 (Skills)" on the site, "Section 1
+    (Skills, p. N)" on paper, the chapter in the page's parentheses."""
+    page = "\n".join(
+        f"({label})=\n## Section {n}\n\nThe 2007 wording.\n" for n, label in enumerate(RULINGS)
+    )
+    out = _build(tmp_path, make_app, builder, lang, page)
+    anchor = '<section id="close-combat-parry">'
+    if builder == "latex":
+        anchor = "\\label{\\detokenize{rulings:close-combat-parry}}"
+    start = out.index(anchor)
+    box = out[start : out.index("The 2007 wording", start)]
+    if builder == "html":
+        assert "Section 1</span></a> (Skills)" in box, box
+    else:
+        # with its page where the book shows pages ("~(Skills, \autopageref*{…})"); the tiny
+        # rulebook shows none
+        assert re.search(r"Section 1}+~\(Skills(?:\)|, \\autopageref\*)", box), box
