@@ -72,8 +72,15 @@
     const Stemmer = window[config.stemmer.name];
     const stemmer = Stemmer ? new Stemmer() : null;
     const stems = config.stems || {};
-    const stem = (word) =>
-      Object.hasOwn(stems, word) ? stems[word] : stemmer ? stemmer.stemWord(word) : word;
+    // Accents are folded before the stemmer reads a word, so that a word typed without them
+    // has the stem of the word with them (« moitie » is « moitié »: the stemmer cuts one to
+    // "moit", the other to "moiti"), in a phrase as alone.
+    const stem = (typed) => {
+      const word = fold(typed);
+      if (Object.hasOwn(stems, typed)) return stems[typed];
+      if (Object.hasOwn(stems, word)) return stems[word];
+      return stemmer ? stemmer.stemWord(word) : word;
+    };
     const stop = new Set(config.stopwords.map((w) => fold(w.toLowerCase())));
     const elided = config.elisions.length
       ? new RegExp(`^(?:${config.elisions.join("|")})'`, "u")
