@@ -696,6 +696,7 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
   // The book's profile it started from, if it is still that one (no such option: none shown).
   builder.querySelector("#nq-builder-start").value = result.fields.key || "";
   drawCard(result);
+  builder.querySelector("#nq-builder-print").disabled = false;
   const answer = result.points;
   builder.dataset.answer = JSON.stringify(answer);
   if (answer.error) {
@@ -911,12 +912,25 @@ const builderField = (control, committed = false) => {
     // The summary says it too: it said the engine's refusal of a value no longer in the field
     // (player round twelve: "CC 0 is beyond its cost table" above a field holding 5.5).
     const label = builder.querySelector(`label[for="${control.id}"]`);
-    builder.querySelector("#nq-builder-summary").textContent = say(said.field_refused,
+    const refusal = say(said.field_refused,
       { field: label ? label.textContent.trim() : control.dataset.set, refusal: message });
+    builder.querySelector("#nq-builder-summary").textContent = refusal;
+    builderOutdated(refusal);
     return undefined;
   }
   showError(control, "");
   return text;
+};
+
+// A value the form refuses: the engine's last answer (the card of the value before, its total,
+// or its refusal of another value) gives way to the field's refusal, as a calculator's answer
+// does, and the card cannot be printed until the engine answers again (player round fifteen:
+// AC "x" above the card of AC 7, "Print the card" active under it).
+const builderOutdated = (refusal) => {
+  show(builder.querySelector("#nq-builder-card"), [refusal], true);
+  drawCard({});
+  delete builder.dataset.answer;
+  builder.querySelector("#nq-builder-print").disabled = true;
 };
 
 // A characteristic emptied (none, as its field says) counts once the typing pauses, as a number

@@ -1,0 +1,49 @@
+"""Player round fifteen, what only the page shows: a value the profile builder's form refuses
+takes the place of the engine's last answer, whose card cannot be printed meanwhile (#3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Site, screenshot
+from tests.browser.test_at_table_state import _open
+from tests.browser.test_profile_builder_beyond import CARD, _type
+
+PRINT = "#nq-builder-print"
+
+
+def _card(page: Any) -> str:
+    return str(page.evaluate(CARD)).strip()
+
+
+@pytest.mark.parametrize(("lang", "screen"), [("en", "1366"), ("fr", "390")])
+def test_a_value_the_form_refuses_takes_the_answer_s_place(
+    browser: Any, site: Site, lang: str, screen: str
+) -> None:
+    """AC 7, then "x": the card of AC 7 and its total gave way to nothing, "Print the card"
+    active under them; AC 0 (the engine's refusal), then "x": the refusal of 0 stayed."""
+    watched = _open(browser, site, screen, lang)
+    page = watched.page
+    page.select_option("#nq-builder-start", "orc-bruiser")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    _type(page, "nq-builder-ac", "7")
+    priced = _card(page)
+    assert page.locator(PRINT).is_enabled()
+    _type(page, "nq-builder-ac", "x")
+    summary = page.locator("#nq-builder-summary").inner_text().strip()
+    assert _card(page) == summary, (_card(page), summary)
+    assert page.locator("#nq-builder-card .nq-answer.nq-refused").count() == 1
+    assert page.locator(PRINT).is_disabled()
+    page.locator("#nq-builder-card").scroll_into_view_if_needed()
+    screenshot(page, f"builder-form-refusal-{screen}-{lang}")
+    _type(page, "nq-builder-ac", "0")  # the engine's refusal
+    assert "0" in _card(page)
+    _type(page, "nq-builder-ac", "x")
+    assert _card(page) == page.locator("#nq-builder-summary").inner_text().strip()
+    _type(page, "nq-builder-ac", "7")  # the engine answers again: the card is back
+    assert _card(page) == priced
+    assert page.locator(PRINT).is_enabled()
+    assert not watched.errors, watched.errors
+    page.context.close()
