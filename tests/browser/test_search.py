@@ -296,7 +296,8 @@ def test_a_title_that_holds_the_word_as_typed_comes_first(
 
 
 #: The words each result's snippet marks, lower case.
-MARKS = "[...document.querySelectorAll('#search-results li mark')].map((m) => m.textContent.toLowerCase())"
+MARKS = """[...document.querySelectorAll('#search-results li mark')]
+  .map((m) => m.textContent.toLowerCase())"""
 
 
 @pytest.mark.parametrize("lang,query", [("en", "hedge"), ("fr", "haie")])
