@@ -38,6 +38,7 @@ def _builder_words(lang: str) -> dict[str, str]:
         "remove": ui_text("Remove", lang),
         "named": ui_text("{action}: {name}", lang),
         "field_refused": ui_text("{field}: {refusal}", lang),
+        "refused": ui_text("Refused:", lang),
         "removed": ui_text("“{name}” removed.", lang),
         "export": ui_text("Export the profile file (TOML)", lang),
         "import": ui_text("Import a profile file (TOML)", lang),

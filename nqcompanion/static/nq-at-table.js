@@ -690,7 +690,7 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
     )));
     box.hidden = found.length === 0;
   }
-  const refused = result.points.error ? `${words.refused} ${result.points.error}` : "";
+  const refused = result.points.error ? `${said.refused} ${result.points.error}` : "";
   builder.querySelector("#nq-builder-summary").textContent = result.summary || refused;
   builder.querySelector("#nq-builder-toml").textContent = result.toml;
   // The book's profile it started from, if it is still that one (no such option: none shown).
@@ -706,7 +706,7 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
     // So is every other characteristic the engine would refuse next (answer.also).
     for (const { field, error } of [answer, ...(answer.also || [])]) {
       const control = field && builder.querySelector(`[data-set="${CSS.escape(field)}"]`);
-      if (control) showError(control, error);
+      if (control) showError(control, `${said.refused} ${error}`);
     }
   } else {
     show(builder.querySelector("#nq-builder-card"), answer.text, false);
@@ -907,13 +907,18 @@ const builderField = (control, committed = false) => {
   }
   const limits = limitsOf(control);
   if (!INTEGER.test(text)) {
+    // "Refused:" first and the field named, beside the field and in the summary, as the army
+    // builder's refusals are (player round fifteen). Two wordings of one bound, on purpose: what
+    // is not a number ("x") is asked for as one, with the bound; a number beyond the bound (AC 0)
+    // is the engine's to refuse, which says where the bound comes from (Creating A Profile's
+    // cost table) and keeps the value typed in the file.
     const message = say(control.dataset.none ? said.none_or_int : words.int, limits);
-    showError(control, message);
+    const label = builder.querySelector(`label[for="${control.id}"]`);
+    const refusal = `${said.refused} ${say(said.field_refused,
+      { field: label ? label.textContent.trim() : control.dataset.set, refusal: message })}`;
+    showError(control, refusal);
     // The summary says it too: it said the engine's refusal of a value no longer in the field
     // (player round twelve: "CC 0 is beyond its cost table" above a field holding 5.5).
-    const label = builder.querySelector(`label[for="${control.id}"]`);
-    const refusal = say(said.field_refused,
-      { field: label ? label.textContent.trim() : control.dataset.set, refusal: message });
     builder.querySelector("#nq-builder-summary").textContent = refusal;
     builderOutdated(refusal);
     return undefined;

@@ -1,5 +1,6 @@
 """Player round fifteen, what only the page shows: a value the profile builder's form refuses
-takes the place of the engine's last answer, whose card cannot be printed meanwhile (#3)."""
+takes the place of the engine's last answer, whose card cannot be printed meanwhile (#3); the
+builder's refusals start with "Refused:" and name their field, as the army builder's (#6)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from nqsphinx.messages import ui_text
 from tests.browser.conftest import Site, screenshot
 from tests.browser.test_at_table_state import _open
 from tests.browser.test_profile_builder_beyond import CARD, _type
@@ -45,5 +47,30 @@ def test_a_value_the_form_refuses_takes_the_answer_s_place(
     _type(page, "nq-builder-ac", "7")  # the engine answers again: the card is back
     assert _card(page) == priced
     assert page.locator(PRINT).is_enabled()
+    assert not watched.errors, watched.errors
+    page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "screen"), [("en", "390"), ("fr", "1366")])
+def test_the_builder_s_refusals_say_refused_and_the_field_first(
+    browser: Any, site: Site, lang: str, screen: str
+) -> None:
+    """The form's refusal (AC "x") and the engine's (AC 13) start with "Refused:" beside the
+    field and in the summary, as the army builder's do; the form's names the field."""
+    watched = _open(browser, site, screen, lang)
+    page = watched.page
+    refused = ui_text("Refused:", lang)
+    page.select_option("#nq-builder-start", "orc-bruiser")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    label = page.locator("label[for='nq-builder-ac']").inner_text().strip()
+    _type(page, "nq-builder-ac", "x")
+    field = page.locator("#nq-builder-ac-error").inner_text()
+    assert field.startswith(f"{refused} {label}"), field
+    assert page.locator("#nq-builder-summary").inner_text() == field
+    _type(page, "nq-builder-ac", "13")
+    field = page.locator("#nq-builder-ac-error").inner_text()
+    assert field.startswith(f"{refused} {label} 13"), field
+    assert page.locator("#nq-builder-summary").inner_text() == field
+    screenshot(page, f"builder-refused-{screen}-{lang}")
     assert not watched.errors, watched.errors
     page.context.close()
