@@ -710,6 +710,25 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
     }
   } else {
     show(builder.querySelector("#nq-builder-card"), answer.text, false);
+    ruleLinks(builder.querySelector("#nq-builder-card .nq-answer"), answer.rules || {}, said);
+  }
+};
+
+// The rule a refusal of the book cites, after its line: "Rule:" and the section's heading in
+// the page's language, a link to it, as the army builder's refusals give it (the engine says
+// "(rule Support Weapons, section support-weapons)" in a terminal; the bridge gives the label
+// apart: nqcompanion.bridge.web_checks.rules_apart).
+const ruleLinks = (output, rules, said) => {
+  const sections = JSON.parse(builder.dataset.sections || "{}");
+  const lines = output.querySelectorAll(":scope > p");
+  for (const [index, label] of Object.entries(rules)) {
+    const line = lines[Number(index)];
+    if (!line || !(label in sections)) continue;
+    const { href, title } = sections[label];
+    const link = Object.assign(document.createElement("a"), { href, textContent: title });
+    const rule = Object.assign(document.createElement("span"), { className: "nq-builder-rule" });
+    rule.append(` ${said.rule} `, link);
+    line.append(rule);
   }
 };
 

@@ -1,6 +1,7 @@
 """Player round fifteen, what only the page shows: a value the profile builder's form refuses
 takes the place of the engine's last answer, whose card cannot be printed meanwhile (#3); the
-builder's refusals start with "Refused:" and name their field, as the army builder's (#6)."""
+builder's refusals start with "Refused:" and name their field, as the army builder's (#6); a
+refusal links its rule by its heading, in the page's language (#5)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import Site, screenshot
 from tests.browser.test_at_table_state import _open
-from tests.browser.test_profile_builder_beyond import CARD, _type
+from tests.browser.test_profile_builder_beyond import CARD, _plain, _type
 
 PRINT = "#nq-builder-print"
 
@@ -72,5 +73,36 @@ def test_the_builder_s_refusals_say_refused_and_the_field_first(
     assert field.startswith(f"{refused} {label} 13"), field
     assert page.locator("#nq-builder-summary").inner_text() == field
     screenshot(page, f"builder-refused-{screen}-{lang}")
+    assert not watched.errors, watched.errors
+    page.context.close()
+
+
+HEADING = {"en": "Support Weapons", "fr": "Armes de soutien"}
+
+
+@pytest.mark.parametrize(("lang", "screen"), [("en", "1366"), ("fr", "390")])
+def test_a_refusal_links_its_rule_by_its_heading(
+    browser: Any, site: Site, lang: str, screen: str
+) -> None:
+    """A Bolt Thrower on a man sized model: the refusal ends with "Rule:" and the rule's heading
+    in the page's language, a link to its section, as the army builder's; no section label."""
+    watched = _open(browser, site, screen, lang)
+    page = watched.page
+    page.select_option("#nq-builder-start", "")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    page.select_option("#nq-builder-add-weapons", "bolt-thrower")
+    page.locator("button[data-add='weapons']").click()
+    page.evaluate("window.nqAtTable.builder.idle()")
+    link = page.locator("#nq-builder-card .nq-answer p .nq-builder-rule a")
+    assert link.count() == 1
+    assert link.inner_text() == HEADING[lang]
+    assert link.get_attribute("href").endswith("#support-weapons"), link.get_attribute("href")
+    refusal = page.locator("#nq-builder-card .nq-answer p", has=page.locator(".nq-builder-rule"))
+    line = _plain(refusal.inner_text())
+    assert line.startswith(_plain(ui_text("Refused:", lang))), line
+    assert line.endswith(_plain(f"{ui_text('Rule:', lang)} {HEADING[lang]}")), line
+    assert "support-weapons" not in page.evaluate(CARD)
+    page.locator("#nq-builder-card").scroll_into_view_if_needed()
+    screenshot(page, f"builder-rule-link-{screen}-{lang}")
     assert not watched.errors, watched.errors
     page.context.close()
