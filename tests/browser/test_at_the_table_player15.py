@@ -1,7 +1,8 @@
 """Player round fifteen, what only the page shows: a value the profile builder's form refuses
 takes the place of the engine's last answer, whose card cannot be printed meanwhile (#3); the
 builder's refusals start with "Refused:" and name their field, as the army builder's (#6); a
-refusal links its rule by its heading, in the page's language (#5)."""
+refusal links its rule by its heading, in the page's language (#5); a count the army builder
+refused stays typed and refused across the language switch (#4)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import pytest
 
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import Site, screenshot
-from tests.browser.test_at_table_state import _open
+from tests.browser.test_at_table_state import OTHER, _open, _switch
+from tests.browser.test_at_the_table_army import _phone
+from tests.browser.test_at_the_table_army_player import HOST
 from tests.browser.test_profile_builder_beyond import CARD, _plain, _type
 
 PRINT = "#nq-builder-print"
@@ -106,3 +109,37 @@ def test_a_refusal_links_its_rule_by_its_heading(
     screenshot(page, f"builder-rule-link-{screen}-{lang}")
     assert not watched.errors, watched.errors
     page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "field", "typed"),
+    [("en", "nq-army-points", "-5"), ("fr", "nq-army-unit-1-models", "0")],
+)
+def test_a_count_refused_stays_typed_and_refused_across_the_switch(
+    browser: Any, site: Site, lang: str, field: str, typed: str
+) -> None:
+    """Game size "-5" or Models "0", refused, then the language switch: the field held the last
+    accepted value (1000, 11) without a word. It holds what was typed, refused in the other
+    language, beside the field and in the summary, as a calculator's field is (#4)."""
+    context, watched = _phone(browser, site, lang)
+    page = watched.page
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", HOST)
+    page.evaluate("window.nqAtTable.army.idle()")
+    page.focus(f"#{field}")
+    page.keyboard.press("Control+A")
+    page.keyboard.type(typed, delay=60)
+    page.wait_for_timeout(600)  # longer than the pause that sends a count
+    page.evaluate("window.nqAtTable.army.idle()")
+    said = page.locator(f"#{field}-error").inner_text()
+    assert said.startswith(ui_text("Refused:", lang)), said
+    _switch(page, lang)
+    there = OTHER[lang]
+    assert page.locator(f"#{field}").input_value() == typed
+    error = page.locator(f"#{field}-error").inner_text()
+    assert error.startswith(ui_text("Refused:", there)) and error != said, (error, said)
+    assert page.locator("#nq-army-summary").inner_text() == error
+    assert page.locator(f"#{field}").get_attribute("aria-invalid") == "true"
+    page.locator(f"#{field}").scroll_into_view_if_needed()
+    screenshot(page, f"army-refused-switched-{there}")
+    assert not watched.errors, watched.errors
+    context.close()
