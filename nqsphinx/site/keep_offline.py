@@ -47,8 +47,13 @@ def not_kept_words(lang: str) -> dict[str, str]:
         ),
         "back": ui_text("Back to the page you came from", lang),
         "home": ui_text("Go to the home page", lang),
-        "twin": ui_text("This page in English, kept on this device", lang),
         "kept": ui_text("Pages kept on this device:", lang),
+        # The ways to the other language, said in this page's (player round fifteen: the French
+        # page's ways out were in English): the same page, and the pages kept in it.
+        "twin_en": ui_text("This page in English, kept on this device", lang),
+        "twin_fr": ui_text("This page in French, kept on this device", lang),
+        "kept_en": ui_text("Pages kept in English:", lang),
+        "kept_fr": ui_text("Pages kept in French:", lang),
     }
     return {"lang": lang, **{key: _typeset(text, lang) for key, text in words.items()}}
 
