@@ -102,6 +102,7 @@ def control_words(lang: str) -> dict[str, str]:
         "engine": ui_text("The calculators’ rules engine, with the pages they link to", lang),
         "pdf": ui_text("The PDFs (A4 and Letter, both languages)", lang),
         "size": ui_text("{size} MB", lang),
+        "size_engine": ui_text("{engine} MB, and {pages} MB of pages", lang),
         "part": ui_text("{part} ({size}): {state}", lang),
         "kept": ui_text("kept", lang),
         "not_kept": ui_text("not kept for sure", lang),

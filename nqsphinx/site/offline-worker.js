@@ -106,6 +106,8 @@ const state = async () => {
     if (!files.length) continue;
     const all = files.every((file) => held.has(href(file)));
     groups[group] = { bytes: SIZES[group] || 0, files: files.length, kept: kept.includes(group) || all };
+    // the engine's own files, said apart from the pages kept with them
+    if (group === "engine") groups[group].engine = SIZES.engine_files || 0;
   }
   return { type: "nq-state", groups };
 };
