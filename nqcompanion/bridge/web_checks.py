@@ -45,3 +45,25 @@ def other_refusals(record: dict[str, Any], refused: object, lang: str) -> list[d
         except Refusal as error:
             found.append({"field": key, "error": one_line(error.text(lang))})
     return found
+
+
+def rules_apart(priced: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``nq points``'s answer with each refusal's rule, as the terminal says it after the text
+    ("(rule Support Weapons, section support-weapons)"), taken out of its line and given as data:
+    ``rules``, the label of the section each such line cites, by the line's index. The page links
+    the rule's heading in its language there, as the army builder does ("Rule: Support Units"),
+    without the label (player round fifteen: "section support-weapons" on the French page)."""
+    from nqcore.book.book_warnings import BookWarning
+
+    if "text" not in priced:
+        return priced
+    text = list(priced["text"])
+    rules: dict[str, str] = {}
+    for warning in priced.get("json", {}).get("warnings", []):
+        found = BookWarning(str(warning.get("code")))
+        said = f" ({found.rule_said(lang)})" if warning.get("kind") == "refusal" else ""
+        for index, line in enumerate(text):
+            if said and found.section and line.endswith(said) and str(index) not in rules:
+                text[index] = line.removesuffix(said)
+                rules[str(index)] = found.section
+    return priced | {"text": text, "rules": rules}

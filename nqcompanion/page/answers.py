@@ -34,6 +34,7 @@ import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -300,14 +301,21 @@ def answer_words(lang: str) -> dict[str, str]:
 
 def engine_size(lang: str) -> str:
     """The engine's download (its folder: Pyodide, the standard library, the engine's code and
-    data) in megabytes, as ``lang`` writes them: "15 MB", « 15 Mo »."""
+    data, its snapshot: the files the page loads for it) in megabytes, as ``lang`` writes them:
+    "20.4 MB", « 20,4 Mo »; the figure the "Keep for offline" box gives for it
+    (:func:`megabytes`, nq-offline.js: player round fifteen, "20 MB" there and 25.4 here)."""
     from nqcompanion.engine.bundle import engine_files
-    from nqcore.i18n import format_number
 
-    megabytes = round(sum(len(data) for data in engine_files().values()) / 1e6)
-    # the number and its unit never apart at a line's end
-    size = ui_text("{size} MB", lang).format(size=format_number(megabytes, lang))
-    return size.replace(" ", "\u00a0")
+    return megabytes(sum(len(data) for data in engine_files().values()), lang)
+
+
+def megabytes(size: int, lang: str) -> str:
+    """``size`` bytes in megabytes to one decimal as ``lang`` writes them, as the "Keep for
+    offline" box does (``Intl.NumberFormat``, at most one decimal): "20.4 MB", « 20 Mo »."""
+    figure = Decimal(size) / Decimal(10**6)
+    text = str(figure.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)).removesuffix(".0")
+    said = ui_text("{size} MB", lang).format(size=text.replace(".", "," if lang == "fr" else "."))
+    return said.replace(" ", "\u00a0")  # the number and its unit never apart at a line's end
 
 
 def answers_json(lang: str) -> str:

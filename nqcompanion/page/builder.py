@@ -38,6 +38,7 @@ def _builder_words(lang: str) -> dict[str, str]:
         "remove": ui_text("Remove", lang),
         "named": ui_text("{action}: {name}", lang),
         "field_refused": ui_text("{field}: {refusal}", lang),
+        "refused": ui_text("Refused:", lang),
         "removed": ui_text("“{name}” removed.", lang),
         "export": ui_text("Export the profile file (TOML)", lang),
         "import": ui_text("Import a profile file (TOML)", lang),
@@ -294,12 +295,17 @@ def _card_and_actions(words: dict[str, str]) -> list[str]:
     ]
 
 
-def builder_html(lang: str, rule_href: str, rule_title: str) -> str:
-    """The profile builder: fields the engine fills in, lists from its data, its points."""
-    words = _builder_words(lang)
+def builder_html(
+    lang: str, rule_href: str, rule_title: str, sections: dict[str, dict[str, str]]
+) -> str:
+    """The profile builder: fields the engine fills in, lists from its data, its points; the
+    rule sections its refusals may cite (label: address and heading), linked as the army
+    builder links them ("Rule: Support Weapons")."""
+    words = _builder_words(lang) | {"rule": ui_text("Rule:", lang)}
     parts = [
         f'<div class="nq-builder" id="nq-builder" data-words="'
-        f'{html.escape(json.dumps(words, ensure_ascii=False))}">',
+        f'{html.escape(json.dumps(words, ensure_ascii=False))}" data-sections="'
+        f'{html.escape(json.dumps(sections, ensure_ascii=False))}">',
         # The profile in short (name, points, warnings), kept on the screen while a field is
         # edited: the card with the points is a screen or more below the fields on a phone.
         # Above every field, the list of kept profiles too, so that none is under it.

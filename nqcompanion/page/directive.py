@@ -132,7 +132,7 @@ def _label(app: Sphinx, label: str) -> tuple[str, str, str]:
 
 
 def _sections(app: Sphinx, docname: str) -> dict[str, dict[str, str]]:
-    """Each rule section the army builder may cite, by label: its address from ``docname`` and
+    """Each rule section the builders may cite, by label: its address from ``docname`` and
     its heading, in the site's language."""
     found = {}
     for label in army_sections():
@@ -165,7 +165,7 @@ def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         box = engine_box(lang, "../" * docname.count("/")) if not placed else ""
         placed = True
         if command == "builder":
-            drawn = builder_html(lang, href, title)
+            drawn = builder_html(lang, href, title, _sections(app, docname))
         elif command == "army":
             drawn = army_html(lang, href, title, _sections(app, docname))
         else:

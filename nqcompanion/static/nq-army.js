@@ -199,6 +199,7 @@ function armyBuilder(box) {
     const said_ = `${said.refused} ${refusalOf(control, say(said.int, limitsOf(control)))}`;
     showError(control, said_);
     stale(said_);
+    control.dataset.profile = profileAt(control); // its entry's, should its name change
   };
   // A count typed wrong stays as typed, refused, when the army is drawn again for another reason
   // (a profile kept in the builder above, another field's answer): never put back without a word.
@@ -210,12 +211,45 @@ function armyBuilder(box) {
   const wrongCounts = () => (box.dataset.drawn !== String(state.owner) ? []
     : [...box.querySelectorAll("input[aria-invalid='true']")])
     .filter((control) => control.dataset.min && control.id && control.value !== control.dataset.shown)
-    .map((control) => ({ id: control.id, value: control.value, entry: entryOf(control) }));
+    .map((control) => ({ id: control.id, value: control.value, entry: entryOf(control),
+      profile: control.dataset.profile ?? "" }));
   const keepWrong = (wrong) => {
-    for (const { id, value, entry } of wrong) {
+    for (const { id, value, entry, profile } of wrong) {
       const control = $(id);
-      if (!control || entryOf(control) !== entry) continue; // its entry is gone
+      // its entry is gone; renamed (in the page's language: localNames), it is the same profile
+      if (!control || (entryOf(control) !== entry && profileAt(control) !== profile)) continue;
       control.value = value;
+      refuseCount(control);
+    }
+  };
+  // A count typed wrong stays as typed, refused, across the language switch too, as a
+  // calculator's field does (player round fifteen: Game size "-5" came back in French as the
+  // last accepted 1000, without a word): kept for the other language's page as its link is
+  // pressed, with its entry's profile (the entry's name may be said otherwise there), and put
+  // back once the army is drawn there. A reload still reopens the army's last valid counts.
+  const SWITCHED = "nq-army-refused";
+  const profileAt = (control) => {
+    const { kind, index } = control.dataset;
+    return kind ? String((state.data?.[kind] || [])[Number(index)]?.profile ?? "") : "";
+  };
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest?.("a.nq-lang-link")) return;
+    const wrong = wrongCounts().map(({ id, value, profile }) => ({ id, value, profile }));
+    try {
+      const kept = JSON.stringify({ owner: state.owner, wrong });
+      if (wrong.length) sessionStorage.setItem(SWITCHED, kept);
+      else sessionStorage.removeItem(SWITCHED);
+    } catch { /* private browsing: the field shows the army's last valid count */ }
+  });
+  const keepSwitched = () => {
+    let kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(SWITCHED) || "null"); } catch { return; }
+    if (!kept || kept.owner !== state.owner) return;
+    try { sessionStorage.removeItem(SWITCHED); } catch { /* private browsing */ }
+    for (const { id, value, profile } of Array.isArray(kept.wrong) ? kept.wrong : []) {
+      const control = typeof id === "string" && $(id);
+      if (!control || !control.dataset.min || profileAt(control) !== profile) continue;
+      control.value = String(value);
       refuseCount(control);
     }
   };
@@ -583,6 +617,7 @@ function armyBuilder(box) {
     }
     if (place && !focused.isConnected) focusPlace(place);
     keepWrong(wrong);
+    if (box.dataset.drawn !== String(state.owner)) keepSwitched();
     box.dataset.drawn = String(state.owner);
   };
 

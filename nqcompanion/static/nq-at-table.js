@@ -690,12 +690,13 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
     )));
     box.hidden = found.length === 0;
   }
-  const refused = result.points.error ? `${words.refused} ${result.points.error}` : "";
+  const refused = result.points.error ? `${said.refused} ${result.points.error}` : "";
   builder.querySelector("#nq-builder-summary").textContent = result.summary || refused;
   builder.querySelector("#nq-builder-toml").textContent = result.toml;
   // The book's profile it started from, if it is still that one (no such option: none shown).
   builder.querySelector("#nq-builder-start").value = result.fields.key || "";
   drawCard(result);
+  builder.querySelector("#nq-builder-print").disabled = false;
   const answer = result.points;
   builder.dataset.answer = JSON.stringify(answer);
   if (answer.error) {
@@ -705,10 +706,29 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
     // So is every other characteristic the engine would refuse next (answer.also).
     for (const { field, error } of [answer, ...(answer.also || [])]) {
       const control = field && builder.querySelector(`[data-set="${CSS.escape(field)}"]`);
-      if (control) showError(control, error);
+      if (control) showError(control, `${said.refused} ${error}`);
     }
   } else {
     show(builder.querySelector("#nq-builder-card"), answer.text, false);
+    ruleLinks(builder.querySelector("#nq-builder-card .nq-answer"), answer.rules || {}, said);
+  }
+};
+
+// The rule a refusal of the book cites, after its line: "Rule:" and the section's heading in
+// the page's language, a link to it, as the army builder's refusals give it (the engine says
+// "(rule Support Weapons, section support-weapons)" in a terminal; the bridge gives the label
+// apart: nqcompanion.bridge.web_checks.rules_apart).
+const ruleLinks = (output, rules, said) => {
+  const sections = JSON.parse(builder.dataset.sections || "{}");
+  const lines = output.querySelectorAll(":scope > p");
+  for (const [index, label] of Object.entries(rules)) {
+    const line = lines[Number(index)];
+    if (!line || !(label in sections)) continue;
+    const { href, title } = sections[label];
+    const link = Object.assign(document.createElement("a"), { href, textContent: title });
+    const rule = Object.assign(document.createElement("span"), { className: "nq-builder-rule" });
+    rule.append(` ${said.rule} `, link);
+    line.append(rule);
   }
 };
 
@@ -906,17 +926,35 @@ const builderField = (control, committed = false) => {
   }
   const limits = limitsOf(control);
   if (!INTEGER.test(text)) {
+    // "Refused:" first and the field named, beside the field and in the summary, as the army
+    // builder's refusals are (player round fifteen). Two wordings of one bound, on purpose: what
+    // is not a number ("x") is asked for as one, with the bound; a number beyond the bound (AC 0)
+    // is the engine's to refuse, which says where the bound comes from (Creating A Profile's
+    // cost table) and keeps the value typed in the file.
     const message = say(control.dataset.none ? said.none_or_int : words.int, limits);
-    showError(control, message);
+    const label = builder.querySelector(`label[for="${control.id}"]`);
+    const refusal = `${said.refused} ${say(said.field_refused,
+      { field: label ? label.textContent.trim() : control.dataset.set, refusal: message })}`;
+    showError(control, refusal);
     // The summary says it too: it said the engine's refusal of a value no longer in the field
     // (player round twelve: "CC 0 is beyond its cost table" above a field holding 5.5).
-    const label = builder.querySelector(`label[for="${control.id}"]`);
-    builder.querySelector("#nq-builder-summary").textContent = say(said.field_refused,
-      { field: label ? label.textContent.trim() : control.dataset.set, refusal: message });
+    builder.querySelector("#nq-builder-summary").textContent = refusal;
+    builderOutdated(refusal);
     return undefined;
   }
   showError(control, "");
   return text;
+};
+
+// A value the form refuses: the engine's last answer (the card of the value before, its total,
+// or its refusal of another value) gives way to the field's refusal, as a calculator's answer
+// does, and the card cannot be printed until the engine answers again (player round fifteen:
+// AC "x" above the card of AC 7, "Print the card" active under it).
+const builderOutdated = (refusal) => {
+  show(builder.querySelector("#nq-builder-card"), [refusal], true);
+  drawCard({});
+  delete builder.dataset.answer;
+  builder.querySelector("#nq-builder-print").disabled = true;
 };
 
 // A characteristic emptied (none, as its field says) counts once the typing pauses, as a number

@@ -47,8 +47,13 @@ def not_kept_words(lang: str) -> dict[str, str]:
         ),
         "back": ui_text("Back to the page you came from", lang),
         "home": ui_text("Go to the home page", lang),
-        "twin": ui_text("This page in English, kept on this device", lang),
         "kept": ui_text("Pages kept on this device:", lang),
+        # The ways to the other language, said in this page's (player round fifteen: the French
+        # page's ways out were in English): the same page, and the pages kept in it.
+        "twin_en": ui_text("This page in English, kept on this device", lang),
+        "twin_fr": ui_text("This page in French, kept on this device", lang),
+        "kept_en": ui_text("Pages kept in English:", lang),
+        "kept_fr": ui_text("Pages kept in French:", lang),
     }
     return {"lang": lang, **{key: _typeset(text, lang) for key, text in words.items()}}
 
@@ -97,6 +102,7 @@ def control_words(lang: str) -> dict[str, str]:
         "engine": ui_text("The calculators’ rules engine, with the pages they link to", lang),
         "pdf": ui_text("The PDFs (A4 and Letter, both languages)", lang),
         "size": ui_text("{size} MB", lang),
+        "size_engine": ui_text("{engine} MB, and {pages} MB of pages", lang),
         "part": ui_text("{part} ({size}): {state}", lang),
         "kept": ui_text("kept", lang),
         "not_kept": ui_text("not kept for sure", lang),

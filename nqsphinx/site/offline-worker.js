@@ -106,6 +106,8 @@ const state = async () => {
     if (!files.length) continue;
     const all = files.every((file) => held.has(href(file)));
     groups[group] = { bytes: SIZES[group] || 0, files: files.length, kept: kept.includes(group) || all };
+    // the engine's own files, said apart from the pages kept with them
+    if (group === "engine") groups[group].engine = SIZES.engine_files || 0;
   }
   return { type: "nq-state", groups };
 };
@@ -207,7 +209,9 @@ const keptPages = async (cache, lang) => {
 // back to the page the reader came from (a "Rule:" link of the calculators, a search result);
 // offer the same page in another language if it is kept (a reader who kept one language and
 // pressed the switch), a home page only if it is kept (one not kept would say "not kept"
-// again), in its own language's words, and the pages of the site that are kept.
+// again), and the pages of the site that are kept, in this language and then in each other
+// one, labelled as such (a switch of language offline is the usual way here: player round
+// fifteen). Every label is in the page's language; a link says the language of its target.
 const notKept = async (url, cache, referrer) => {
   const lang = LANGS.find((code) => url.href.startsWith(href(`${code}/`))) || LANGS[0] || "";
   const words = WORDS[lang] || Object.values(WORDS)[0];
@@ -223,24 +227,28 @@ const notKept = async (url, cache, referrer) => {
   }
   for (const other of others) {
     const twin = href(`${other}/`) + url.href.slice(href(`${lang}/`).length).split("#")[0];
-    if (await kept(twin)) links.push([twin, WORDS[other].twin, other]);
+    if (await kept(twin)) links.push([twin, words[`twin_${other}`], other]);
   }
-  const homes = [[lang, words], ...others.map((other) => [other, WORDS[other]])];
-  for (const [code, said] of homes) {
+  for (const code of [lang, ...others]) {
     const home = LANGS.length ? href(`${code}/index.html`) : href("index.html");
     if (await kept(home)) {
-      links.push([home, said.home, code]);
+      links.push([home, words.home, code]);
       break;
     }
   }
-  const link = ([address, text, code]) => `<p><a href="${escape(address)}" hreflang="${code}" `
-    + `lang="${code}">${escape(text)}</a></p>`;
-  const pages = await keptPages(cache, lang);
-  const list = pages.length
-    ? `<p>${escape(words.kept)}</p><ul class="nq-kept-pages">`
-      + pages.map(([address, title]) => `<li><a href="${escape(address)}">${escape(title)}</a></li>`)
-        .join("") + "</ul>"
-    : "";
+  const link = ([address, text, code]) => `<p><a href="${escape(address)}"`
+    + `${code ? ` hreflang="${code}"` : ""}>${escape(text)}</a></p>`;
+  // A list of kept pages, their titles in their own language (marked, in another language).
+  const marked = (code) => (code && code !== lang ? ` hreflang="${code}" lang="${code}"` : "");
+  const listed = (pages, heading, code) => (pages.length
+    ? `<p>${escape(heading)}</p><ul class="nq-kept-pages">`
+      + pages.map(([address, title]) => `<li><a href="${escape(address)}"${marked(code)}>`
+        + `${escape(title)}</a></li>`).join("") + "</ul>"
+    : "");
+  let list = listed(await keptPages(cache, lang), words.kept, lang);
+  for (const code of others) {
+    list += listed(await keptPages(cache, code), words[`kept_${code}`], code);
+  }
   // The reader's theme (light, dark or the system's) by the site's own theme script, if kept.
   const theme = href(`${LANGS.length ? `${lang}/` : ""}_static/nq-theme-mode.js`);
   const page = `<!DOCTYPE html><html lang="${words.lang}"><head>`

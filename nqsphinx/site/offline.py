@@ -155,7 +155,12 @@ WORKER_TEMPLATE = Path(__file__).with_name("offline-worker.js")
 
 
 def _sizes(root: Path, groups: dict[str, list[str]]) -> dict[str, int]:
-    return {name: sum((root / f).stat().st_size for f in files) for name, files in groups.items()}
+    """Each group's bytes; and the engine's own (``engine_files``: the files the calculators'
+    page loads for it), which the box says apart from the pages kept with it, the figure the
+    page gives for the engine (nqcompanion.page.answers.engine_size): player round fifteen."""
+    sizes = {name: sum((root / f).stat().st_size for f in files) for name, files in groups.items()}
+    sizes["engine_files"] = sum((root / f).stat().st_size for f in on_demand_files(root))
+    return sizes
 
 
 def groups(root: Path, files: list[str]) -> dict[str, list[str]]:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from nqsphinx.messages import ui_text
 from tests.browser.conftest import SETTLED, Site
 from tests.browser.test_at_table_state import _change, _open
 
@@ -131,7 +132,8 @@ def test_the_builder_s_summary_never_speaks_of_a_value_no_longer_in_its_field(
     assert "0" in summary.inner_text(), summary.inner_text()
     page.locator("#nq-builder-cc").fill("5.5")
     said = page.locator("#nq-builder-cc-error").inner_text()
-    assert said and summary.inner_text().endswith(said), (summary.inner_text(), said)
-    assert summary.inner_text().startswith("CC"), summary.inner_text()
+    assert said and summary.inner_text() == said, (summary.inner_text(), said)
+    # "Refused:" first, then the field (player round fifteen)
+    assert summary.inner_text().startswith(f"{ui_text('Refused:', lang)} CC"), summary.inner_text()
     assert not watched.errors, watched.errors
     page.context.close()

@@ -813,7 +813,7 @@ def test_the_builder_changes_exports_imports_and_keeps_a_profile(
     error = page.locator("#nq-builder-st-error")
     error.wait_for(state="visible")  # the engine's refusal, beside the field, without the file
     allowed = characteristic_range("st")
-    assert error.inner_text() == translator(lang)(BEYOND).format(
+    assert error.inner_text() == ui_text("Refused:", lang) + " " + translator(lang)(BEYOND).format(
         name=translator(lang)("ST"), value=99, low=allowed.start, high=allowed.stop - 1
     )
     assert page.locator("#nq-builder-st").get_attribute("aria-invalid") == "true"

@@ -199,11 +199,13 @@ def test_before_the_engine_loads_the_page_says_what_it_costs(held: tuple[Any, st
     ten)."""
     page, lang = held[0].page, held[1]
     from nqcompanion.engine.bundle import engine_files
+    from nqcompanion.page.answers import megabytes
 
-    megabytes = round(sum(len(data) for data in engine_files().values()) / 1e6)
+    # to one decimal, the figure the "Keep for offline" box gives (player round fifteen)
+    size = megabytes(sum(len(data) for data in engine_files().values()), lang)
     said = {
-        "en": f"This answer needs the rules engine ({megabytes}\u00a0MB), which is loading",
-        "fr": f"Cette réponse demande le moteur de règles ({megabytes}\u00a0Mo), qui se charge",
+        "en": f"This answer needs the rules engine ({size}), which is loading",
+        "fr": f"Cette réponse demande le moteur de règles ({size}), qui se charge",
     }[lang]
     page.evaluate(FILL, ["attack", {"attacker": "orc-bruiser", "target": "dwarf"}])
     assert page.evaluate(SHOWN, "attack")["lines"][0].startswith(said), page.evaluate(

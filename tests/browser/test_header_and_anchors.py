@@ -242,6 +242,42 @@ def test_the_language_switch_keeps_the_row(
     assert landed["inView"], f"{lands}: the row is not in view"
 
 
+@pytest.mark.parametrize(
+    "start,row,lands",
+    [
+        ("en/armoury.html", "weapon-repeating-musket", "fr/armoury.html#weapon-repeating-musket"),
+        ("fr/armoury.html", "weapon-repeating-musket", "en/armoury.html#weapon-repeating-musket"),
+    ],
+)
+def test_the_language_switch_lands_on_the_row_tapped(
+    browser: Any, site: Site, start: str, row: str, lands: str
+) -> None:
+    """A row tapped in the lower half of a phone's screen, below the reader's line: the switch
+    landed at its section's heading, the row a screen away (player round fifteen); it lands on
+    the row."""
+    context = _recorded(site, browser.new_context(**PHONE))
+    page = context.new_page()
+    page.goto(site.page(start))
+    page.evaluate(SETTLED)
+    page.evaluate(
+        """(id) => { const row = document.getElementById(id);
+          window.scrollTo(0, row.getBoundingClientRect().top + scrollY - innerHeight * 0.7); }""",
+        row,
+    )
+    page.mouse.wheel(0, 1)  # the reader scrolled
+    page.evaluate(SETTLED)
+    page.locator(f"#{row} td").last.tap()
+    with page.expect_navigation():
+        page.locator("a.nq-lang-header").click()
+    page.wait_for_load_state("load")
+    page.evaluate(SETTLED)
+    landed = page.evaluate(SWITCHED)
+    context.close()
+    path, _, hash_ = lands.partition("#")
+    assert (landed["path"], landed["hash"]) == (f"/{path}", f"#{hash_}"), landed
+    assert landed["inView"], f"{lands}: the row is not in view"
+
+
 #: Each card's tables: how wide each is against the width it has.
 CARD_TABLES = """() => [...document.querySelectorAll(".sd-card.nq-card .table-wrapper")]
   .map((w) => [w.closest(".sd-card").id, w.scrollWidth, w.clientWidth])"""

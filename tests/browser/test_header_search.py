@@ -191,6 +191,12 @@ FIRST_FOUND = [
     # panicked, within 10"...") before a title that holds one of them (Strength Bonus)
     ("en", "general within 10 inches bonus", "actions#actions-command-test-modifiers", None),
     ("fr", "général à 10 pouces", "actions#actions-command-test-modifiers", None),
+    # a phrase typed without its accents is the phrase with them (player round fifteen)
+    ("en", "half the models", "morale", None),
+    ("fr", "la moitié des figurines", "morale", None),
+    ("fr", "la moitie des figurines", "morale", None),
+    ("fr", "moitié des pertes", "morale", None),
+    ("fr", "moitie des pertes", "morale", None),
 ]
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from nqcompanion.page.answers import engine_size
 from nqsphinx.site.keep_offline import engine_offline_words, not_kept_words
 from tests.browser.conftest import (
     KEEP_SHOWN,
@@ -15,6 +16,7 @@ from tests.browser.conftest import (
     Site,
     _recorded,
     keep_for_offline,
+    screenshot,
     wait_until,
     watch,
 )
@@ -157,16 +159,24 @@ def test_offline_what_was_not_kept_says_so(browser: Any, site: Site) -> None:
         assert page.title() == words["title"]
         assert page.locator(".nq-not-kept").inner_text() == words["text"]
         assert "Open this page once online first" in words["text"]
-        # player round eleven: no way back but Back; the kept French page and home, in French
-        french = not_kept_words("fr")
+        # player round eleven: no way back but Back; the kept French page and home; player
+        # round fifteen: said in the page's language, the French pages kept listed as such
         links = page.eval_on_selector_all(
-            "main a", "links => links.map((a) => [a.textContent, a.getAttribute('href'), a.lang])"
+            "main > p > a",
+            "links => links.map((a) => [a.textContent, a.getAttribute('href'), a.hreflang])",
         )
         assert links == [
-            [french["twin"], site.page("fr/magic.html"), "fr"],
-            [french["home"], site.page("fr/index.html"), "fr"],
+            [words["twin_fr"], site.page("fr/magic.html"), "fr"],
+            [words["home"], site.page("fr/index.html"), "fr"],
         ]
-        page.click(f"text={french['twin']}")
+        assert words["kept_fr"] == "Pages kept in French:"
+        assert page.locator(f"main > p:text-is('{words['kept_fr']}')").count() == 1
+        french = page.eval_on_selector_all(
+            ".nq-kept-pages a", "links => links.map((a) => [a.getAttribute('href'), a.lang])"
+        )
+        assert [site.page("fr/morale.html"), "fr"] in french, french
+        screenshot(page, "not-kept-en-french-kept")
+        page.click(f"text={words['twin_fr']}")
         assert page.title().startswith("La magie")
         page.goto(site.page("fr/magic.html"))
         assert page.title().startswith("La magie")
@@ -250,7 +260,11 @@ def test_a_first_visit_to_the_calculators_keeps_nothing_it_was_not_asked_to(
     assert not [box.get_attribute("value") for box in boxes.all() if box.is_checked()]
     words = json.loads(page.locator(".nq-keep").get_attribute("data-words"))
     for label in page.locator(".nq-keep-groups label").all_text_contents():
-        assert label.strip().endswith(f": {words['not_kept']}") and "MB)" in label, label
+        assert label.strip().endswith(f": {words['not_kept']}") and " MB" in label, label
+    # the engine's size, as the page says it where an answer waits for it, the pages apart
+    # (player round fifteen: "20 MB" there, 25.4 here)
+    engine = page.locator(".nq-keep-groups label[for='nq-keep-engine']").text_content() or ""
+    assert f"({engine_size('en').replace(chr(160), ' ')}, and " in engine, engine
     assert not watched.errors, watched.errors
     context.close()
 
@@ -298,7 +312,20 @@ def test_a_visit_to_the_calculators_offline_says_what_was_not_kept(
             page.click(f"text={words['back']}")
         assert page.url.split("#")[0] == companion
         page.goto(site.page("fr/at-the-table.html"))
-        assert page.title() == not_kept_words("fr")["title"]
+        french = not_kept_words("fr")
+        assert page.title() == french["title"]
+        # player round fifteen: the English page and the English pages kept, said in French
+        links = page.eval_on_selector_all(
+            "main > p > a", "links => links.map((a) => [a.textContent, a.getAttribute('href')])"
+        )
+        assert [french["twin_en"], companion] in links, links
+        assert french["twin_en"].startswith("Cette page en anglais"), french["twin_en"]
+        assert page.locator("main > p", has_text="Pages gardées en anglais").count() == 1
+        listed = page.eval_on_selector_all(
+            ".nq-kept-pages a", "links => links.map((a) => [a.getAttribute('href'), a.lang])"
+        )
+        assert [companion, "en"] in listed, listed
+        screenshot(page, "not-kept-fr-english-kept")
         page.goto(site.page("en/at-the-table.html"))
         wait_until(  # the engine's files fail at once: no waiting for a load that never ends
             page,

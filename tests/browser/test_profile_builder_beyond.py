@@ -64,7 +64,9 @@ def _refused_as_seen(page: Any, lang: str) -> None:
     refused = ui_text("The rules engine refused the question:", lang)
     assert _plain(line) == _plain(f"{refused} {_refusal(lang)}"), line
     assert ".toml" not in page.evaluate(CARD)
-    assert _plain(page.locator("#nq-builder-cc-error").inner_text()) == _refusal(lang)
+    said = f"{ui_text('Refused:', lang)} {_refusal(lang)}"  # as the army builder's (round 15)
+    assert _plain(page.locator("#nq-builder-cc-error").inner_text()) == _plain(said)
+    assert _plain(page.locator("#nq-builder-summary").inner_text()) == _plain(said)
     assert page.locator("#nq-builder-cc").get_attribute("aria-invalid") == "true"
 
 

@@ -295,6 +295,23 @@ def test_a_title_that_holds_the_word_as_typed_comes_first(
     assert found[0] == first and after in found[1:], found[:4]
 
 
+#: The words each result's snippet marks, lower case.
+MARKS = """[...document.querySelectorAll('#search-results li mark')]
+  .map((m) => m.textContent.toLowerCase())"""
+
+
+@pytest.mark.parametrize("lang,query", [("en", "hedge"), ("fr", "haie")])
+def test_a_whole_word_is_not_the_start_of_another(
+    site: Site, desktop: Any, lang: str, query: str
+) -> None:
+    """A word typed whole finds its own forms, never a word that starts with its stem: « haie »
+    (stem "hai") is not « haine », a hatred (player round fifteen); "hedge" is "hedges"."""
+    found = [target for target, _ in ranked(desktop, site, lang, query)]
+    marked = desktop.evaluate(MARKS)
+    assert "ranged-combat#cover" in found[:2], found
+    assert marked and all(word.startswith(query) for word in marked), (marked, found)
+
+
 def test_one_slip_finds_the_rule(site: Site, desktop: Any) -> None:
     """A word one slip from a word of the book finds what holds it ("magei": a mage, the Magic
     User); the page offers no other spelling."""

@@ -3,6 +3,7 @@ nqcore.army.army_rules): each rule kept and broken, its kind and section, the bo
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -68,6 +69,13 @@ def test_loose_rules_are_warnings_and_say_so() -> None:
             assert rule.kind == "warning", rule.key
     for key in ("unit-size", "elite-models", "core-units-larger", "support-availability"):
         assert "a guideline" in army_rules()[key].text
+
+
+def test_the_rules_texts_use_the_typographic_apostrophe() -> None:
+    """The army builder says these texts beside its own words, which write "army’s": "the
+    army's points (1,001) exceed ..." stood out (player round fifteen)."""
+    straight = [rule.key for rule in army_rules().values() if re.search(r"\w'\w", rule.text)]
+    assert not straight, straight
 
 
 def test_the_rules_file_is_checked_against_its_schema() -> None:

@@ -187,3 +187,24 @@ def test_the_not_kept_page_offers_home_only_when_kept_and_the_way_back(tmp_path:
     assert offline.script_problem(path) is None
     assert "event.request.referrer" in script and "keptPages" in script
     assert "let home = [" not in script  # the home link no longer given whether kept or not
+
+
+def test_the_engine_s_size_is_one_figure(tmp_path: Path) -> None:
+    """The engine's size is the bytes of the files the page loads for it, said to one decimal as
+    the "Keep for offline" box says it, the pages kept with it apart: the page said "20 MB"
+    and the box 25.4 (player round fifteen)."""
+    from nqcompanion.page.answers import megabytes
+    from nqsphinx.site.keep_offline import control_words
+
+    _page(tmp_path / "en" / "index.html", "")
+    engine = tmp_path / offline.SHARED_DIR
+    engine.mkdir(parents=True)
+    (engine / "pyodide.asm.wasm").write_bytes(b"w" * 20_000_000)
+    (engine / "nq-engine.zip").write_bytes(b"z" * 412_345)
+    script = offline.write_worker(tmp_path).read_text(encoding="utf-8")
+    sizes = json.loads(script.split("const SIZES = ", 1)[1].split(";\n", 1)[0])
+    assert sizes["engine_files"] == 20_412_345
+    assert megabytes(sizes["engine_files"], "en") == "20.4\u00a0MB"
+    assert megabytes(sizes["engine_files"], "fr") == "20,4\u00a0Mo"
+    assert megabytes(20_000_000, "fr") == "20\u00a0Mo"  # as Intl.NumberFormat writes it
+    assert "{engine}" in control_words("fr")["size_engine"]

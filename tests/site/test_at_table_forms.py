@@ -46,7 +46,7 @@ def _page_forms(lang: str) -> _Controls:
     parser = _Controls()
     for command in CALCULATORS:
         parser.feed(calculator_html(command, lang, "rules.html#rule", "Rule"))
-    parser.feed(builder_html(lang, "rules.html#rule", "Rule"))
+    parser.feed(builder_html(lang, "rules.html#rule", "Rule", {}))
     parser.feed(army_html(lang, "rules.html#rule", "Rule", {}))
     return parser
 

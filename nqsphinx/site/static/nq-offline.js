@@ -45,7 +45,12 @@
         input.checked = checked.has(group); // nothing chosen for the reader: each part is asked for
         const label = document.createElement("label");
         label.htmlFor = input.id;
-        const size = say(words.size, { size: megabytes.format(info.bytes / 1e6) });
+        // The engine's size as the page says it (nqcompanion.page.answers.engine_size), and the
+        // pages kept with it apart (player round fifteen: "20 MB" there, 25.4 here).
+        const size = info.engine ? say(words.size_engine, {
+          engine: megabytes.format(info.engine / 1e6),
+          pages: megabytes.format((info.bytes - info.engine) / 1e6),
+        }) : say(words.size, { size: megabytes.format(info.bytes / 1e6) });
         const mark = document.createElement("span");
         mark.className = info.kept ? "nq-keep-kept" : "nq-keep-not-kept";
         mark.textContent = info.kept ? words.kept : words.not_kept;

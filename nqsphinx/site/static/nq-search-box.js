@@ -72,8 +72,15 @@
     const Stemmer = window[config.stemmer.name];
     const stemmer = Stemmer ? new Stemmer() : null;
     const stems = config.stems || {};
-    const stem = (word) =>
-      Object.hasOwn(stems, word) ? stems[word] : stemmer ? stemmer.stemWord(word) : word;
+    // Accents are folded before the stemmer reads a word, so that a word typed without them
+    // has the stem of the word with them (« moitie » is « moitié »: the stemmer cuts one to
+    // "moit", the other to "moiti"), in a phrase as alone.
+    const stem = (typed) => {
+      const word = fold(typed);
+      if (Object.hasOwn(stems, typed)) return stems[typed];
+      if (Object.hasOwn(stems, word)) return stems[word];
+      return stemmer ? stemmer.stemWord(word) : word;
+    };
     const stop = new Set(config.stopwords.map((w) => fold(w.toLowerCase())));
     const elided = config.elisions.length
       ? new RegExp(`^(?:${config.elisions.join("|")})'`, "u")
@@ -139,10 +146,14 @@
       // a one-word query, as typed: it names a thing (a question weighs its words by coverage)
       const typed = new Set(tokenize(query).filter(Boolean).length === 1 ? asTyped(query) : []);
       const asked = { typed, whole, terms: new Set(terms) };
+      // The last word may be the start of one still being typed ("fireb"), but only as it is
+      // typed: a word the stemmer cut ("haie" to "hai") was whole, and the start of its stem
+      // would find other words ("hai" is the start of "haine").
+      const last = asTyped(query).at(-1);
       const hits = engine
         .search(query, {
           boost: BOOST,
-          prefix: (term, i, all) => i === all.length - 1 && term.length >= 3,
+          prefix: (term, i, all) => i === all.length - 1 && term.length >= 3 && term === last,
           fuzzy: (term) => (term.length >= 5 && !known.has(term) ? 0.2 : false),
           boostDocument: (id) => weight(docs[id]),
         })

@@ -93,7 +93,18 @@
     }
   };
   const inView = (box) => box.bottom > headerBottom() && box.top < window.innerHeight;
+  // The row or card the reader tapped (or clicked) last, while it is on the screen: the place,
+  // wherever it is on the screen (player round fifteen: a row tapped in the lower half of a
+  // phone's screen was below the reader's line, and the switch landed at its section's heading,
+  // the row a screen away). A tap elsewhere (the switch aside) forgets it.
+  let tapped = null;
+  document.addEventListener("pointerdown", (event) => {
+    if (!(event.target instanceof Element) || event.target.closest("a.nq-lang-link")) return;
+    const hit = event.target.closest(SHOWN);
+    tapped = hit && ENTITY.test(hit.id) ? hit : null;
+  }, true);
   const entity = () => {
+    if (tapped && tapped.isConnected && inView(tapped.getBoundingClientRect())) return tapped.id;
     const target = named();
     if (target && ENTITY.test(target.id)) {
       // An empty anchor before a heading (a profile's) stands for the heading.
