@@ -26,7 +26,8 @@ CAPTION = re.compile(r"^\s*(Table|TABLEAU|Tableau)\s+(\d+(?:\.\d+)?)\s*[:–-]\s
 #: The caption repeated on each page that a long table continues on.
 CONTINUED = re.compile(r"continued from previous page|suite de la page précédente", re.I)
 #: A page reference as the rulebooks print it after a cross-reference: "(p. 12)".
-PAGEREF = re.compile(r"^\(p\.\s*\d+\)")
+#: A section whose title another chapter also uses is qualified: "(Close Combat, p. 44)".
+PAGEREF = re.compile(r"^\((?:[^()]{1,40}?,\s*)?p\.\s*\d+\)")
 #: Sentences for the repetition check: at least this many words.
 SENTENCE_WORDS = 8
 
@@ -532,7 +533,7 @@ def _text_at(words: list[Word], rect: tuple[float, float, float, float]) -> tupl
     if not inside:
         return "", ""
     text = " ".join(words[i][4] for i in inside)
-    after = " ".join(word[4] for word in words[inside[-1] + 1 : inside[-1] + 3])
+    after = " ".join(word[4] for word in words[inside[-1] + 1 : inside[-1] + 7])
     return text, after
 
 
