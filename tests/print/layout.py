@@ -533,7 +533,7 @@ def _text_at(words: list[Word], rect: tuple[float, float, float, float]) -> tupl
     if not inside:
         return "", ""
     text = " ".join(words[i][4] for i in inside)
-    after = " ".join(word[4] for word in words[inside[-1] + 1 : inside[-1] + 7])
+    after = " ".join(word[4] for word in words[inside[-1] + 1 : inside[-1] + 10])
     return text, after
 
 
