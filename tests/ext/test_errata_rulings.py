@@ -76,6 +76,15 @@ def _plain(text: str) -> str:
     return re.sub(r" ([:;!?])", r"\1", text)  # French spacing, which LaTeX's babel sets
 
 
+def _box(out: str, builder: str, label: str) -> str:
+    """The plain text of the box that opens the section ``label`` of the built ``out``."""
+    anchor = f'<section id="{label}">'
+    if builder == "latex":  # the section's own label, not a link to it
+        anchor = f"\\label{{\\detokenize{{rulings:{label}}}}}"
+    start = out.index(anchor)
+    return _plain(out[start : out.index("The 2007 wording", start)])
+
+
 @pytest.mark.parametrize(("builder", "lang"), [("html", "en"), ("latex", "fr")])
 def test_the_fear_and_parry_boxes_say_this_editions_ruling(
     tmp_path: Path, make_app: Any, builder: str, lang: str
@@ -83,11 +92,7 @@ def test_the_fear_and_parry_boxes_say_this_editions_ruling(
     out = _build(tmp_path, make_app, builder, lang)
     by_id = {erratum.id: erratum for erratum in all_errata()}
     for label, record in RULINGS.items():
-        anchor = f'<section id="{label}">'
-        if builder == "latex":  # the section's own label, not a link to it
-            anchor = f"\\label{{\\detokenize{{rulings:{label}}}}}"
-        start = out.index(anchor)
-        box = _plain(out[start : out.index("The 2007 wording", start)])
+        box = _box(out, builder, label)
         ruling = _plain(engine_text(by_id[record].correct, lang))
         assert f"{_plain(FIELD[lang])} {ruling}" in box, (label, box)
 
@@ -99,11 +104,7 @@ def test_the_fear_and_parry_boxes_say_where_the_2007_book_prints_what_they_set_a
     out = _build(tmp_path, make_app, builder, lang)
     by_id = {erratum.id: erratum for erratum in all_errata()}
     for label, record in RULINGS.items():
-        anchor = f'<section id="{label}">'
-        if builder == "latex":
-            anchor = f"\\label{{\\detokenize{{rulings:{label}}}}}"
-        start = out.index(anchor)
-        box = _plain(out[start : out.index("The 2007 wording", start)])
+        box = _box(out, builder, label)
         printed = _plain(engine_text(by_id[record].printed, lang))
         assert _plain(PRINTED[lang]) in box and printed in box, (label, box)
         others = [x for x in by_id[record].printed_sections if x != label]
