@@ -68,8 +68,8 @@ def leaders(entry: Any) -> dict[str, list[str]]:
 def outdated(data: dict[str, Any], profiles: Any) -> dict[tuple[str, int], list[dict[str, str]]]:
     """Each entry whose profile or leader was made from a profile of the page's profile
     builder (its ``builder_id``) that has changed since (``profiles``: the builder's ``id`` and
-    ``toml`` of each): the field and the profile's name now.  The entry keeps the copy it was
-    made from until the player chooses the profile as it is now (two wizards made one after
+    ``toml`` of each): the field, the profile's name now and its id.  The entry keeps the copy
+    it was made from until the player chooses the profile as it is now (two wizards made one after
     the other from one profile stay two wizards); the page says so beside the entry, as an
     army builder says an entry's data is out of date."""
     kept = {
@@ -88,7 +88,8 @@ def outdated(data: dict[str, Any], profiles: Any) -> dict[tuple[str, int], list[
                 now = _read_kept(kept[made])
                 if now and now | {"builder_id": made} != given:
                     name = str(now.get("name") or "?")
-                    found.setdefault((kind, index), []).append({"field": field, "name": name})
+                    changed = {"field": field, "name": name, "id": made}
+                    found.setdefault((kind, index), []).append(changed)
     return found
 
 

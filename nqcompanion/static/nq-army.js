@@ -534,15 +534,15 @@ function armyBuilder(box) {
           say(said.restored, { name: entry.name }))));
       });
     });
-    item.append(found, lines, ...(entry.outdated || []).map((made) => outdatedNote(entry, made,
-      record)), fields, remove);
+    item.append(found, lines, ...(entry.outdated || []).map((made) => outdatedNote(entry, made)),
+      fields, remove);
     return item;
   };
   // An entry made from a profile of the builder above that has changed since keeps its copy
   // (two wizards made one after the other from one profile stay two), said beside it with a
   // button that takes the profile as it is now (player round fourteen).
-  const outdatedNote = (entry, made, record) => {
-    const id = record?.[made.field]?.builder_id;
+  const outdatedNote = (entry, made) => {
+    const { id } = made;
     const use = el("button", { type: "button", textContent: say(said.outdated_use,
       { name: made.name }) });
     use.addEventListener("click", () => {

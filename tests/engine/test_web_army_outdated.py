@@ -32,7 +32,7 @@ def test_an_entry_says_when_its_profile_changed_and_keeps_its_copy() -> None:
     assert same["entries"][0]["outdated"] == []
     changed = _asked({"data": before["data"], "profiles": [{"id": "p1", "toml": VETERAN}]})
     [unit] = changed["entries"]
-    assert unit["outdated"] == [{"field": "profile", "name": "Veteran Militia"}]
+    assert unit["outdated"] == [{"field": "profile", "name": "Veteran Militia", "id": "p1"}]
     assert unit["points"] == 4 * 16  # the copy, until the player chooses the profile as it is
     assert "cc = 4" in changed["toml"]
 
