@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, settings
 from nqcompanion.page.answers import CACHE, CACHE_VARIABLE
 from tests.background import QUIET, Background, builds_last
 from tests.building import LETTER, ROOT, Build, build_all, latexmk_all
+from tests.file_times import write_summary
 from tests.pseudolang import PseudoBuilds, build_pseudo
 from tests.sharing import WORKER, Shared, compile_page_catalogues, file_groups, shared_folder
 
@@ -162,6 +163,7 @@ def pytest_testnodedown(node: Any, error: object) -> None:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    write_summary(terminalreporter)
     for line in WORKER_SUMMARIES:
         terminalreporter.write_line(line)
 

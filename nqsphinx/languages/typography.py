@@ -200,8 +200,7 @@ class MinusSigns(SphinxPostTransform):
             holders = ancestors(text)
             if any(isinstance(parent, SKIP) for parent in holders) or not source:
                 continue
-            # a new paragraph, title or table cell starts after a space: "-8 points" in a cell
-            owner = next((a for a in holders if isinstance(a, nodes.TextElement)), None)
+            owner = _block(holders)  # "-8 points" in a cell starts after a space
             if _aside(holders):
                 fixed = minus_signs(source)
             else:
@@ -214,6 +213,12 @@ class MinusSigns(SphinxPostTransform):
         for image in self.document.findall(nodes.image):  # its alt text is read aloud too
             if image.get("alt"):
                 image["alt"] = minus_signs(image["alt"])
+
+
+def _block(ancestors: list[nodes.Node]) -> nodes.Node | None:
+    """The paragraph, title or cell a text runs in: a link's words run on in the text around it
+    (a term linked, "Burst fire", then " (x2)": the level's space is tied as in the words alone)."""
+    return next((a for a in ancestors if not isinstance(a, nodes.Inline)), None)
 
 
 def _aside(ancestors: list[nodes.Node]) -> bool:
@@ -239,7 +244,7 @@ def curl_quotes(document: nodes.Node) -> None:
         holders = ancestors(text)
         if any(isinstance(parent, SKIP) for parent in holders) or not source:
             continue
-        owner = next((a for a in holders if not isinstance(a, nodes.Inline)), None)
+        owner = _block(holders)
         if owner is not block:
             before, block = " ", owner
         aside = _aside(holders)

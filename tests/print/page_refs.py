@@ -31,8 +31,9 @@ _TEX = (
 )
 #: The book's cross-references in its LaTeX, in the order they are printed.
 _PAGEREF = re.compile(r"\\autopageref\*\{\\detokenize\{([^{}]+)\}\}")
-#: A printed cross-reference's page: "(p. 21)".
-PRINTED_REF = re.compile(r"\(p\.\s*(\d+)\)")
+#: A printed cross-reference's page: "(p. 21)", or "(Close Combat, p. 44)" where the section's
+#: title is another chapter's too (nqsphinx.books.page_ref_ties).
+PRINTED_REF = re.compile(r"\((?:[^()]{1,60}?,\s*)?p\.\s*(\d+)\)")
 
 
 @dataclass(frozen=True)
