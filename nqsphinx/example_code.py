@@ -12,12 +12,16 @@ what it imported (or a name bound to it), is refused, naming its page and line.
 from __future__ import annotations
 
 import ast
+import importlib
 import re
+import types
 from collections.abc import Iterable
 from pathlib import Path
 
 #: The packages an example may import names from.
 ALLOWED_MODULES = frozenset({"nqcore", "fractions"})
+#: Engine functions that add to its tables and registers (``register_table``): no example's.
+REGISTERS = ("register",)
 #: Builtins that reach past the engine's answers (code, attributes by name, namespaces, files):
 #: never named in an example, called or not.
 FORBIDDEN_CALLS = frozenset(
@@ -68,6 +72,25 @@ def _import_problem(node: ast.AST) -> str | None:
             return f"imports from {node.module or '.'}: an example imports from nqcore only"
         if any(alias.name == "*" for alias in node.names):
             return "imports * : name what the example uses"
+        return next(filter(None, (_name_problem(node.module, a.name) for a in node.names)), None)
+    return None
+
+
+def _name_problem(module: str | None, name: str) -> str | None:
+    """What an imported name is, if not the engine's own: a module, or a class or function
+    the engine imported from elsewhere (``from nqcore.i18n import os, Path``, ``from fractions
+    import operator``: attack round twenty-seven), or one that adds to the engine's registers."""
+    if name.startswith(REGISTERS):
+        return f"imports {name}, which changes the engine's registers"
+    try:
+        found = getattr(importlib.import_module(module or ""), name)
+    except (ImportError, AttributeError, ValueError):
+        return None  # doctest says it, at its line
+    if isinstance(found, types.ModuleType):
+        return f"imports the module {name} through {module}: an example imports the engine's names"
+    home = getattr(found, "__module__", None)
+    if callable(found) and not (isinstance(home, str) and home.split(".")[0] in ALLOWED_MODULES):
+        return f"imports {name} from {module}, which is {home}'s: an example imports the engine's"
     return None
 
 
@@ -185,7 +208,12 @@ def example_code_problems(pages: Iterable[Path]) -> list[str]:
             continue
         shown = page.resolve().relative_to(folder.resolve().parent)
         engine: set[str] = set()  # a page's examples share their names
-        for example in book_examples(folder).parse(page):
+        try:
+            examples = list(book_examples(folder).parse(page))
+        except ValueError as error:  # doctest's "lacks blank after >>>": not an INTERNALERROR
+            found.append(f"{shown}: an example is not a doctest Python reads: {error}: refused")
+            continue
+        for example in examples:
             parsed = example.parsed
             if isinstance(parsed, doctest.Example):
                 why = _options_problem(parsed) or code_problem(parsed.source, engine)

@@ -238,8 +238,11 @@ def examples_code(pages: Iterable[Path]) -> list[str]:
     """Sybil's comments that would hide code in a page, and the examples' statements that do
     more than call the engine (:mod:`nqsphinx.example_code`), one line each."""
     from nqsphinx.example_code import example_code_problems, hidden_code
+    from nqsphinx.example_fences import example_fence_problems
 
-    return hidden_code(pages) + example_code_problems(pages)
+    pages = list(pages)
+    blocks = hidden_code(pages) + example_fence_problems(pages)
+    return blocks or example_code_problems(pages)  # the statements of blocks read alike
 
 
 def data_problems() -> list[str]:

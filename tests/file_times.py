@@ -1,5 +1,5 @@
 """The test files that took longest, summed over their tests' setup, call and teardown: printed at
-the end of every run, so that a CI log says where the suite's time goes (issue 32's measure).
+the end of every run, so that a CI log says where the suite's time goes.
 Wall time, not CPU (``tests/cpu_profile.py`` counts CPU, in one process): under pytest-xdist a
 file's tests all run in one worker, so its sum is the time that worker spent on it."""
 

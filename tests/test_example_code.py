@@ -20,7 +20,7 @@ from tests.building import ROOT
         ("from . import x", "imports from ."),
         ("from nqcore.rules.magic import *", "imports *"),
         ("m.casting_target = lambda *a: 9", "sets an attribute"),
-        ("from nqcore.rules import magic\nmagic.casting_target = abs", "sets an attribute"),
+        ("from nqcore.rules import magic", "imports the module magic through nqcore.rules"),
         ("from nqcore.data import T\nT['fireball'] = 9", "changes T, which the engine holds"),
         ("from nqcore.data import T\nrow = T['a']\nrow['b'] = 1", "changes row"),
         ("from nqcore.data import T\nT.update(a=9)", "calls .update() on T"),
@@ -38,6 +38,12 @@ from tests.building import ROOT
         ("1" + " + 0" * 3000, "nests its expression too deeply"),
         ("from nqcore.data import T\nfor t in (T,):\n    t['a'] = 1", "changes t"),
         ("from nqcore.data import T\na, b = T, 1\na.clear()", "calls .clear() on a"),
+        # attack round twenty-seven: what the engine's modules imported from elsewhere
+        ("from nqcore.i18n import os", "imports the module os through nqcore.i18n"),
+        ("from nqcore.i18n import Path", "imports Path from nqcore.i18n, which is pathlib's"),
+        ("from fractions import operator", "imports the module operator through fractions"),
+        ("from fractions import sys", "imports the module sys through fractions"),
+        ("from nqcore.tables.registry import register_table", "imports register_table"),
     ],
 )
 def test_an_example_that_does_more_than_call_the_engine_is_refused(source: str, why: str) -> None:

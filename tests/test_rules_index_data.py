@@ -117,12 +117,16 @@ def test_a_see_entry_that_leads_nowhere_is_refused_naming_it() -> None:
 
 
 def _french_book_text() -> str:
-    """Every French translation of the pages, one string, apostrophes and case folded."""
+    """Every French translation of the pages and of the engine's words they print (its tables,
+    its errata: « Seigneur de guerre orque sur dragon »), one string, apostrophes and case
+    folded."""
     from nqcore import po
 
+    catalogues = sorted((ROOT / "locale" / "fr" / "LC_MESSAGES").glob("*.po"))
+    catalogues.append(ROOT / "nqcore" / "locale" / "fr" / "LC_MESSAGES" / "nqcore.po")
     texts = [
         str(message.string)
-        for path in sorted((ROOT / "locale" / "fr" / "LC_MESSAGES").glob("*.po"))
+        for path in catalogues
         for message in po.read(path.read_text(encoding="utf-8"))
         if message.id and message.string
     ]

@@ -38,6 +38,7 @@ from nqcore.rules.spells import Spell, aspect_intro, card_stats, spells_of
 from nqprint import spell_cards
 from nqsphinx.books.page_keeps import HEIGHT_MM
 from nqsphinx.directives import entities
+from nqsphinx.directives.coverage import CARD_CLASS
 from nqsphinx.messages import engine_text, page_language, ui_text
 from nqsphinx.site.accessibility import CAPTION_ATTRIBUTE
 from nqsphinx.untrusted import generated_raw
@@ -225,7 +226,7 @@ class SpellCardsDirective(EngineCardsDirective):
             title,
             spell_body(spell, lang),
             spell_footer(spell, lang),
-            classes=["nq-card", "nq-spell-card", f"nq-aspect-{spell.aspect.value}"],
+            classes=[CARD_CLASS, "nq-spell-card", f"nq-aspect-{spell.aspect.value}"],
             label=entities.anchor("spell", spell.key),
         )
         return spell.key, title, card
@@ -246,7 +247,7 @@ class MutationCardsDirective(EngineCardsDirective):
             title,
             body,
             footer,
-            classes=["nq-card", "nq-mutation-card"],
+            classes=[CARD_CLASS, "nq-mutation-card"],
             label=entities.anchor("mutation", mutation.key),
         )
         return mutation.key, title, card

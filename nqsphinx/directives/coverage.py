@@ -32,6 +32,9 @@ from nqsphinx.messages import page_language, ui_text
 ENGINE_CLASSES = frozenset(
     {"nq-table", "nq-card", "nq-erratum", "nq-glossary", "nq-edition-change"}
 )
+#: The class of every card of the book (a spell's, a mutation's): an erratum naming one has
+#: its box in the card's section (nqsphinx.directives.errata).
+CARD_CLASS = "nq-card"
 #: The class of every rules diagram; those drawn by code from engine data hold no image file.
 DIAGRAM_CLASS = "nq-diagram"
 #: The class of the ``{example}`` admonition (:mod:`nqsphinx.directives.examples`).

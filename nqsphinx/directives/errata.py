@@ -25,7 +25,7 @@ from nqcore.i18n import format_number
 from nqsphinx.books.editions import is_print_edition
 from nqsphinx.books.page_ref_ties import QUALIFIER
 from nqsphinx.builder import builder_of
-from nqsphinx.directives.coverage import chapters_in_order
+from nqsphinx.directives.coverage import CARD_CLASS, chapters_in_order
 from nqsphinx.directives.example_view import NO_SEARCH
 from nqsphinx.messages import engine_text, page_language, ui_text
 from nqsphinx.untrusted import generated_raw
@@ -363,14 +363,30 @@ def correction(erratum: Erratum, lang: str) -> nodes.paragraph:
 
 def _labels(section: nodes.section) -> list[str]:
     """A section's ids, then the rule sections that a calculator in it answers (its
-    ``nq_sections``, nqcompanion.page.directive): the calculator follows their readings."""
+    ``nq_sections``, nqcompanion.page.directive): the calculator follows their readings; then
+    its cards' (a spell card named by a record: its box is the aspect's, proof round sixteen:
+    Molten Grasp, Fog and six other cards printed a correction without one)."""
     answered = [
         label
         for child in section.children
         if isinstance(child, nodes.Element)
         for label in child.get("nq_sections", ())
     ]
-    return [*section["ids"], *answered]
+    cards = [
+        label
+        for card in section.findall(nodes.Element)
+        if CARD_CLASS in card.get("classes", ()) and _section_of(card) is section
+        for label in card["ids"]
+    ]
+    return [*section["ids"], *answered, *cards]
+
+
+def _section_of(node: nodes.Node) -> nodes.Node | None:
+    """The section a node is in, the nearest."""
+    parent = node.parent
+    while parent is not None and not isinstance(parent, nodes.section):
+        parent = parent.parent
+    return parent
 
 
 def note_title(errata: list[Erratum], lang: str) -> str:

@@ -105,6 +105,16 @@ class _Words:
         self.joined = False
 
 
+def _shown(env: BuildEnvironment, expression: str) -> bool:
+    """Whether the site shows an ``{only}`` block: as Sphinx decides, an expression it cannot
+    read shown, which Sphinx has warned of at its line (``{only} a-b`` stopped the build with
+    an extension's traceback: attack round twenty-seven)."""
+    try:
+        return bool(builder_of(env).tags.eval_condition(expression))
+    except Exception:  # noqa: BLE001 - Sphinx's parser raises its own kinds, as Sphinx catches
+        return True
+
+
 def _text(env: BuildEnvironment, node: nodes.Node, words: _Words) -> None:
     """The words a reader sees in ``node``: code, generated HTML, the glossary's pop-ups (the
     definition of a term, which is the term's own entry) and what only another edition shows
@@ -118,7 +128,7 @@ def _text(env: BuildEnvironment, node: nodes.Node, words: _Words) -> None:
         return
     if isinstance(node, nodes.Element) and NO_SEARCH in node.get("classes", []):
         return
-    if isinstance(node, addnodes.only) and not builder_of(env).tags.eval_condition(node["expr"]):
+    if isinstance(node, addnodes.only) and not _shown(env, node["expr"]):
         return  # a print edition's words ({only} print), which the site does not show
     if isinstance(node, addnodes.pending_xref) and not node.get("refexplicit"):
         title = _reference_title(env, node)

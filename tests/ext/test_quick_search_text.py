@@ -37,3 +37,26 @@ def test_paragraphs_and_items_stay_apart() -> None:
         nodes.paragraph("", "", nodes.Text("last")),
     )
     assert _own_text(None, section) == "First ends item last"  # type: ignore[arg-type]
+
+
+def test_an_only_block_sphinx_cannot_read_is_shown_not_a_traceback() -> None:
+    """``{only} a-b``: Sphinx warns at its line and shows the block; the search's text stopped
+    the build with an extension's traceback (attack round twenty-seven)."""
+    from types import SimpleNamespace
+
+    from sphinx import addnodes
+    from sphinx.util.tags import Tags
+
+    from nqsphinx.builder import _BUILDERS
+
+    class Env:
+        pass
+
+    env = Env()
+    _BUILDERS[env] = SimpleNamespace(tags=Tags(["html"]))  # type: ignore[index]
+
+    def only(expression: str) -> nodes.Node:
+        return addnodes.only("", nodes.paragraph("", "", nodes.Text(expression)), expr=expression)
+
+    section = _section(only("a-b"), only("print"), only("html"))
+    assert _own_text(env, section) == "a-b html"  # type: ignore[arg-type]
