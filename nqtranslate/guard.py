@@ -263,8 +263,8 @@ def text_findings(path: Path, reading: Reading) -> list[Finding]:
     code points: :mod:`nqcore.characters`, invisible characters the English does not have), and
     messages too long to be a translation, in any message of ``path`` (fuzzy or not, its context
     too); a translation that is its English in disguise (:mod:`nqtranslate.disguise`); and a
-    context in a page catalogue, whose messages have none: Sphinx would never find the message,
-    shown in English."""
+    context or plural forms in a page catalogue, whose messages have none: Sphinx would never
+    find the message, shown in English (the status counted it translated: attack round 27)."""
     findings = []
     page = is_page_catalogue(path)
     for message in reading.messages:
@@ -282,6 +282,8 @@ def text_findings(path: Path, reading: Reading) -> list[Finding]:
         problems += [blank_problem(msgid, msgstr) for msgid, msgstr in pairs]
         if message.context is not None and page:
             problems.append(f"msgctxt {message.context!r}: a page's messages have no context")
+        if message.plural_id and page:  # Sphinx reads no plural forms: the page kept English
+            problems.append("msgid_plural: a page's messages have no plural forms")
         findings += [Finding(path, message.line, what) for what in dict.fromkeys(problems) if what]
     return findings
 

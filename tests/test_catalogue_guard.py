@@ -336,6 +336,16 @@ def test_a_context_in_a_page_catalogue_is_refused(tmp_path: Path) -> None:
     assert check_catalogue(engine) == []
 
 
+def test_plural_forms_in_a_page_catalogue_are_refused(tmp_path: Path) -> None:
+    """Sphinx reads a page's messages without plural forms: the heading stayed English while
+    the status counted it translated (attack round twenty-seven)."""
+    entry = 'msgid "Magic"\nmsgid_plural "Magics"\nmsgstr[0] "Magie"\nmsgstr[1] "Magies"\n'
+    path = _po(tmp_path, "magic", entry)
+    assert [(f.line, f.what) for f in check_catalogue(path)] == [
+        (6, "msgid_plural: a page's messages have no plural forms")
+    ]
+
+
 def test_an_engine_message_without_french_is_named(tmp_path: Path) -> None:
     """A changed card text (a new msgid), an emptied translation: the French book would print
     English; a translated build names each, the catalogue's line and where the text is used."""

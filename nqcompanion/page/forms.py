@@ -106,6 +106,8 @@ def page_messages(lang: str) -> dict[str, str]:
         ),
         "loading": ui_text("Loading the rules engine… The answers appear when it is ready.", lang),
         "ready": ui_text("The rules engine is ready: answers change as you type.", lang),
+        # a new question the engine takes a moment over: the last question's answer is not shown
+        "working": ui_text("Working it out…", lang),
         "failed": ui_text("The rules engine could not be loaded in this browser.", lang),
         # a file chosen to import while the engine loads: read once it is ready
         "import_waiting": ui_text("The file will be read when the rules engine is ready.", lang),

@@ -358,6 +358,14 @@ const waiting = (form, text, failed = false) => {
   delete form.dataset.answer;
 };
 const engineState = { ready: false, failed: false };
+// A new question the engine takes a moment over (its first answers, a whole attack): the answer
+// on the screen is the last question's, and after WORKING_MS the page says it is working on the
+// new one instead (player round sixteen: "20,5" beside the 12" answer for four seconds, a
+// refusal of "20." beside "20.5").
+const WORKING_MS = 250;
+const sayWorking = (form, turn) => setTimeout(() => {
+  if (asked.get(form) === turn && form.dataset.answer === undefined) waiting(form, words.working);
+}, WORKING_MS);
 
 // The summary is hidden while the whole answer itself is on the screen.
 const seen = new IntersectionObserver((entries) => {
@@ -415,6 +423,7 @@ const compute = async (form) => {
   if (!answer) {
     // Not in the tables: the engine answers, once it has loaded; until then, said here.
     if (!engineState.ready) waiting(form, engineState.failed || words.waiting);
+    else sayWorking(form, turn);
     answer = await ask({ argv }).catch(() => null);
     if (!answer && asked.get(form) === turn) waiting(form, await engineFailure(), true);
     if (!answer) return { argv, answer };

@@ -57,8 +57,13 @@ Key = Annotated[str, Meta(max_length=80)]
 #: these types (msgspec issue 717), so no pattern is declared in them.
 KEY = re.compile(r"[a-z0-9][a-z0-9.-]*")
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-#: The most entries of one kind an army file may list: far more than any game's table holds.
-MAX_ENTRIES = 200
+#: The most entries an army file may list, of all kinds together: far more than any game's table
+#: holds (an army of 30 is large).  200 of each kind, 600 in all, each with an inline profile,
+#: priced for 205 s in the page and froze it for 75 s (attack round twenty-seven).
+MAX_ENTRIES = 100
+#: The most specialists a unit may list: the rules allow one of each (army_rules says so past
+#: that), and 200 a unit multiplied the warnings a page lists.
+MAX_SPECIALISTS = 10
 #: A profile: a book's key, ``{ file = "..." }`` or a profile's own fields.
 ProfileRef = Key | dict[str, Any]
 Models = Annotated[int, Meta(ge=1, le=1000)]
@@ -105,7 +110,7 @@ class Unit(Strict):
     models: Models
     leader: ProfileRef | None = None
     specialists: Annotated[
-        list[Literal["standard-bearer", "musician"]], Meta(max_length=MAX_ENTRIES)
+        list[Literal["standard-bearer", "musician"]], Meta(max_length=MAX_SPECIALISTS)
     ] = []
     formation: Literal["ranked", "closed", "skirmish", "dispersed"] | None = None
     options: Options | None = None
@@ -142,6 +147,12 @@ class ArmyFile(Strict):
     individual: Annotated[list[Model], Meta(max_length=MAX_ENTRIES)] = []
     character: Annotated[list[Model], Meta(max_length=MAX_ENTRIES)] = []
     support: Annotated[list[Support], Meta(max_length=MAX_ENTRIES)] = []
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        count = len(self.unit) + len(self.individual) + len(self.character) + len(self.support)
+        if count > MAX_ENTRIES:
+            raise ValueError(f"{count} entries in all: an army file lists {MAX_ENTRIES} at most")
 
 
 #: The records of an army file that hold whole numbers with bounds, by the kind of entry (none:
