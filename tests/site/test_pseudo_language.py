@@ -254,7 +254,7 @@ def test_code_prose_is_translated(site_texts: tuple[list[Text], list[Text]]) -> 
         "reduced to 3 in turn 4",
     ]
     assert [f"# {pseudo(c)}" for c in comments] == [t for t in morale if t.startswith("#")]
-    assert f"(3, '{pseudo('Half of the starting number lost')}')" in morale  # engine catalogue
+    assert f"'{pseudo('Half of the starting number lost')}'" in morale  # engine catalogue
     answers = [t.text for t in code if t.page == "nq.html"]
     percent = format_percent(Fraction(7, 10), "fr", 1)  # the pseudo language's number format
     assert percent.startswith("70,0")
