@@ -14,6 +14,7 @@ is a static file, the same for both sites, and no inline script is needed.
 
 from __future__ import annotations
 
+import re
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -94,7 +95,21 @@ def _page_context(
 ) -> None:
     words = table_words(page_language(app.config.language))
     tags = "".join(f'<meta name="{k}" content="{escape(v)}" />' for k, v in words.items())
-    context["metatags"] = context.get("metatags", "") + tags
+    context["metatags"] = without_viewport(context.get("metatags", "")) + tags
+
+
+#: docutils' HTML5 writer adds a viewport tag to every page's meta tags, beside the theme's own
+#: (player round sixteen: two on every page).
+_DOCUTILS_VIEWPORT = re.compile(r'<meta name="viewport" content="[^"]*" ?/?>\n?')
+
+
+def without_viewport(metatags: str) -> str:
+    """The page's meta tags but docutils' viewport: the theme's is the page's one.
+
+    >>> without_viewport('<meta name="viewport" content="width=device-width" />\\n<meta a="b">')
+    '<meta a="b">'
+    """
+    return _DOCUTILS_VIEWPORT.sub("", metatags)
 
 
 def _write_stylesheet(app: Sphinx, env: Any) -> None:

@@ -274,3 +274,13 @@ def test_the_companions_script_carries_the_checksum_of_what_is_published(
     published = (site / "_static" / "nq-at-table.js").read_bytes()
     named = re.findall(r'"_static/nq-at-table\.js\?v=([0-9a-f]{8})"', page)
     assert named == [f"{zlib.crc32(published):08x}"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_page_has_one_viewport(html_sites: dict[str, Path], lang: str) -> None:
+    """docutils' HTML5 writer added its viewport tag beside the theme's, on every page (player
+    round sixteen)."""
+    pages = sorted(html_sites[lang].glob("*.html"))
+    assert len(pages) > 30
+    counts = {p.name: p.read_text(encoding="utf-8").count('<meta name="viewport"') for p in pages}
+    assert {name: n for name, n in counts.items() if n != 1} == {}
