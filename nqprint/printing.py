@@ -12,6 +12,7 @@ import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
+from nqcore.i18n import format_day
 from nqtranslate.site_words import ui_text
 
 
@@ -37,9 +38,12 @@ def source_version(folder: Path) -> tuple[str | None, str | None]:
 
 
 def printing_line(lang: str, date: str | None, commit: str | None) -> str | None:
-    """ "This printing: 2026-11-26 (sources 1a2b3c4)" in ``lang``; None without a date."""
+    """ "This printing: 26 November 2026 (sources 1a2b3c4)" in ``lang``, the day as the
+    language writes it (« 2 décembre 2026 »: proof round sixteen read 2026-12-02 in French
+    prose); None without a date."""
     if date is None:
         return None
+    date = format_day(date, lang)
     if commit is None:
         return ui_text("This printing: {date} (unversioned sources)", lang).format(date=date)
     return ui_text("This printing: {date} (sources {commit})", lang).format(

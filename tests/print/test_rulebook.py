@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from nqcore.i18n import format_day
 from nqsphinx.books.front_matter import printing_line, source_version
 from nqsphinx.messages import ui_text
 from tests.building import ROOT
@@ -207,14 +208,18 @@ def test_the_printing_is_named_by_the_sources_never_by_the_clock(
     ).stdout.split()
     assert list(source_version(ROOT / "docs")) == logged
     date, commit = logged
-    assert printing_line("en", date, commit) == f"This printing: {date} (sources {commit})"
-    assert printing_line("fr", date, commit) == f"Ce tirage\u00a0: {date} (sources {commit})"
+    day = {lang: format_day(date, lang) for lang in ("en", "fr")}
+    assert printing_line("en", date, commit) == f"This printing: {day['en']} (sources {commit})"
+    assert printing_line("fr", date, commit) == f"Ce tirage\u00a0: {day['fr']} (sources {commit})"
+    assert printing_line("fr", "2026-12-02", "1a2b3c4") == (
+        "Ce tirage\u00a0: 2 décembre 2026 (sources 1a2b3c4)"
+    )
     assert source_version(tmp_path) == (None, None)
     assert printing_line("en", None, None) is None
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1195603200")
     assert source_version(ROOT) == ("2007-11-21", commit)
     assert printing_line("en", *source_version(tmp_path)) == (
-        "This printing: 2007-11-21 (unversioned sources)"
+        "This printing: 21 November 2007 (unversioned sources)"
     )
 
 
