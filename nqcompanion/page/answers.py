@@ -296,6 +296,18 @@ def answer_words(lang: str) -> dict[str, str]:
             "This answer needs the rules engine ({size}), which is loading: it will appear here.",
             lang,
         ).format(size=engine_size(lang)),
+        # the browser asks to save data (Save-Data): the engine waits for a question needing it
+        "spared": ui_text(
+            "Answers change as you type. Your browser asks to save data: the rules engine "
+            "({size}) loads only when a question needs it, or when you use a builder.",
+            lang,
+        ).format(size=engine_size(lang)),
+        # the same, said in a builder, which loads it when used
+        "spared_builder": ui_text(
+            "Your browser asks to save data: the rules engine ({size}) loads when you use this "
+            "builder.",
+            lang,
+        ).format(size=engine_size(lang)),
     }
 
 

@@ -55,7 +55,15 @@ const engineKept = async () => {
   return (await Promise.all(["pyodide.asm.wasm", "python_stdlib.zip"].map(inBrowserCache)))
     .every(Boolean);
 };
-const started = Promise.all([underServiceWorker(), answersDrawn, engineKept()]).then(
+// A browser that asks to save data (Save-Data, a phone on a metered plan) gets the engine's files
+// only once a question needs them or a builder is used: until then the tables answer (player
+// round sixteen: 25 MB fetched unasked on mobile data).
+const spared = !!(navigator.connection && navigator.connection.saveData);
+let want;
+const wanted = new Promise((resolve) => { want = resolve; });
+if (!spared) want();
+for (const box of document.querySelectorAll(".nq-builder")) box.addEventListener("focusin", want);
+const started = Promise.all([underServiceWorker(), answersDrawn, engineKept(), wanted]).then(
   ([, , kept]) => (kept
     ? new Worker(new URL("nq-engine-worker.js", engineURL), { type: "module" })
     : null),
@@ -87,6 +95,7 @@ const ready = started.then((worker) => new Promise((resolve, reject) => {
 }));
 
 const ask = async (request) => {
+  want();
   await ready;
   const worker = await started;
   const id = next++;
@@ -500,7 +509,7 @@ for (const form of forms) waiting(form, words.loading);
 tables.then((data) => {
   answerTables = data;
   if (data && !engineState.ready) {
-    if (!engineState.failed) status.textContent = words.tables;
+    if (!engineState.failed) status.textContent = spared ? words.spared : words.tables;
     forms.forEach(compute);
   }
   requestAnimationFrame(() => setTimeout(tablesDrawn));
@@ -549,7 +558,7 @@ ready.then(
 );
 for (const form of forms) commandLine(form);
 
-window.nqAtTable = { ready, compute, ask, forms, tables };
+window.nqAtTable = { ready, compute, ask, forms, tables, spared };
 
 // A file chosen to import before the engine can answer: it is read once the engine is ready (its
 // question waits for it); until then its field says so (player round fourteen: eight seconds
@@ -1087,11 +1096,11 @@ if (builder) {
   // Until the engine is ready the profile cannot be priced: its answer says it loads and what
   // it costs, or why not.
   const priced = builder.querySelector(".nq-builder-points");
-  priced.textContent = words.waiting;
+  priced.textContent = spared ? words.spared_builder : words.waiting;
   // Said at its top too, where "Your profiles" is still empty: the profiles kept come back with
   // the engine (player round twelve: "my profile has gone", for eight seconds).
   const summary = builder.querySelector("#nq-builder-summary");
-  summary.textContent = words.loading;
+  summary.textContent = spared ? words.spared_builder : words.loading;
   ready.catch(async () => {
     priced.textContent = summary.textContent = await engineFailure();
   });

@@ -47,7 +47,7 @@ def test_a_new_questions_answer_is_never_the_last_ones(slow: tuple[Any, str]) ->
     page.evaluate(FILL, ["shoot", QUESTION])
     wait_until(page, "document.getElementById('nq-shoot').dataset.answer !== undefined")
     before = page.evaluate(SHOWN, "shoot")
-    page.evaluate("window.nqSlow = 3000")
+    page.evaluate("window.nqSlow = 5000")
     distance = "20,5" if lang == "fr" else "20.5"
     page.evaluate(FILL, ["shoot", {**QUESTION, "distance": distance}])
     said = wait_until(
@@ -56,8 +56,9 @@ def test_a_new_questions_answer_is_never_the_last_ones(slow: tuple[Any, str]) ->
     assert said
     shown = page.evaluate(SHOWN, "shoot")
     assert shown["lines"] == [working] and shown["lines"] != before["lines"]
+    page.locator("#nq-shoot .nq-answer").scroll_into_view_if_needed()
     screenshot(page, f"working-1366-{lang}")
-    wait_until(page, "document.getElementById('nq-shoot').dataset.answer !== undefined", 10)
+    wait_until(page, "document.getElementById('nq-shoot').dataset.answer !== undefined", 20)
     shown = page.evaluate(SHOWN, "shoot")
     assert shown["lines"] == ask(shown["argv"], lang)["text"]
     assert "20.5" in shown["argv"]
