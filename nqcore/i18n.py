@@ -303,18 +303,6 @@ def _babel_locale(lang: str) -> str:
     return NUMBER_LOCALES.get(check_language(lang), lang)
 
 
-def format_day(iso_date: str, lang: str) -> str:
-    """A day (``2026-12-02``) as the language writes it in running text.
-
-    >>> format_day("2026-12-02", "en"), format_day("2026-12-02", "fr")
-    ('2 December 2026', '2 décembre 2026')
-    """
-    from datetime import date
-
-    from babel.dates import format_date
-
-    return str(format_date(date.fromisoformat(iso_date), "long", locale=_babel_locale(lang)))
-
 
 def format_number(value: int | Fraction | float, lang: str) -> str:
     """A number as the reader's language writes it (decimal comma in French).

@@ -12,7 +12,7 @@ import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
-from nqcore.i18n import format_day
+from nqcore.i18n import NUMBER_LOCALES, check_language
 from nqtranslate.site_words import ui_text
 
 
@@ -48,4 +48,23 @@ def printing_line(lang: str, date: str | None, commit: str | None) -> str | None
         return ui_text("This printing: {date} (unversioned sources)", lang).format(date=date)
     return ui_text("This printing: {date} (sources {commit})", lang).format(
         date=date, commit=commit
+    )
+
+
+def format_day(iso_date: str, lang: str) -> str:
+    """A day (``2026-12-02``) as the language writes it in running text.
+
+    >>> format_day("2026-12-02", "en"), format_day("2026-12-02", "fr")
+    ('2 December 2026', '2 décembre 2026')
+    """
+    from datetime import date
+
+    from babel.dates import format_date
+
+    return str(
+        format_date(
+            date.fromisoformat(iso_date),
+            "long",
+            locale=NUMBER_LOCALES.get(check_language(lang), lang),
+        )
     )

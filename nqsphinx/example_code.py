@@ -20,8 +20,13 @@ from pathlib import Path
 
 #: The packages an example may import names from.
 ALLOWED_MODULES = frozenset({"nqcore", "fractions"})
-#: Engine functions that add to its tables and registers (``register_table``): no example's.
-REGISTERS = ("register",)
+#: The modules an example imports from: the rules, the army's pricing, the numbers' format and
+#: fractions; not the engine's command line, files, data loaders or locks, which run commands,
+#: read and write files and hand out what the engine caches (attack round twenty-eight:
+#: ``from nqcore.locks import main`` ran a shell command under "Checked with the rules engine").
+EXAMPLE_MODULES = ("nqcore.rules", "nqcore.army", "nqcore.i18n", "fractions")
+#: Names an example never imports, in those modules too: what reads, writes or registers.
+REFUSED_NAMES = ("register", "main", "read", "write", "export", "load", "dump")
 #: Builtins that reach past the engine's answers (code, attributes by name, namespaces, files):
 #: never named in an example, called or not.
 FORBIDDEN_CALLS = frozenset(
@@ -70,6 +75,11 @@ def _import_problem(node: ast.AST) -> str | None:
         top = (node.module or "").split(".")[0]
         if node.level or top not in ALLOWED_MODULES:
             return f"imports from {node.module or '.'}: an example imports from nqcore only"
+        if not any(_within(node.module or "", allowed) for allowed in EXAMPLE_MODULES):
+            return (
+                f"imports from {node.module}: an example imports the rules' names "
+                f"({', '.join(EXAMPLE_MODULES)})"
+            )
         if any(alias.name == "*" for alias in node.names):
             return "imports * : name what the example uses"
         return next(filter(None, (_name_problem(node.module, a.name) for a in node.names)), None)
@@ -80,8 +90,8 @@ def _name_problem(module: str | None, name: str) -> str | None:
     """What an imported name is, if not the engine's own: a module, or a class or function
     the engine imported from elsewhere (``from nqcore.i18n import os, Path``, ``from fractions
     import operator``: attack round twenty-seven), or one that adds to the engine's registers."""
-    if name.startswith(REGISTERS):
-        return f"imports {name}, which changes the engine's registers"
+    if name.startswith(REFUSED_NAMES) or name == "army":  # army(path) reads an army file
+        return f"imports {name}, which reads, writes or registers beyond the rules' answers"
     try:
         found = getattr(importlib.import_module(module or ""), name)
     except (ImportError, AttributeError, ValueError):
@@ -92,6 +102,10 @@ def _name_problem(module: str | None, name: str) -> str | None:
     if callable(found) and not (isinstance(home, str) and home.split(".")[0] in ALLOWED_MODULES):
         return f"imports {name} from {module}, which is {home}'s: an example imports the engine's"
     return None
+
+
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
 
 
 def _root(node: ast.AST) -> str | None:
@@ -144,9 +158,9 @@ BUILTIN_TYPES = frozenset({"dict", "list", "set", "bytearray"})
 
 def _bound(tree: ast.Module, engine: set[str]) -> None:
     """The names a statement binds to the engine's own objects: those it imports, and those it
-    binds to an expression that names one outside a call (``table = TABLE``, ``row =
-    TABLE["a"]``, ``(t := TABLE)``, ``for t in (TABLE,)``, ``a, b = TABLE, 1``): a call's answer
-    is the example's own."""
+    binds to an expression that names one outside a call's arguments or calls one (``table =
+    TABLE``, ``row = TABLE["a"]``, ``(t := TABLE)``, ``for t in (TABLE,)``, ``a, b = TABLE, 1``,
+    ``[r for r in load(...)]``)."""
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             engine.update(alias.asname or alias.name for alias in node.names)
@@ -166,9 +180,12 @@ def _bound(tree: ast.Module, engine: set[str]) -> None:
 
 
 def _mentions(node: ast.AST, engine: set[str]) -> bool:
-    """Whether ``node`` names an engine object outside a call's arguments."""
+    """Whether ``node`` names an engine object outside a call's arguments, or calls one: an
+    engine function's answer may be what the engine holds (``load("spells.toml")["spell"]``,
+    the cached data: attack round twenty-eight changed Smoke's level through a comprehension
+    over it); a built-in's (``list(TABLE)``) is a copy, the example's own."""
     if isinstance(node, ast.Call):
-        return False
+        return _mentions(node.func, engine)
     if isinstance(node, ast.Name):
         return node.id in engine
     return any(_mentions(child, engine) for child in ast.iter_child_nodes(node))

@@ -66,6 +66,8 @@ def _code_problem(token: Any, name: str, hidden: bool) -> str | None:
         return f"a doctest block written {token.markup}{token.info}: write it {FORM}"
     if hidden:
         return "a doctest block inside {only}: an example is shown in every edition"
+    if "\t" in token.content:  # doctest reads a tab as spaces, the checker does not
+        return "a doctest block with a tab: write spaces"
     first = next((line for line in token.content.splitlines() if line.strip()), "")
     if not first.startswith(">>>"):
         return "a doctest block with options or text before its first >>>: it shows all it runs"

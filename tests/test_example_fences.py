@@ -29,6 +29,7 @@ EXAMPLE = "::::{{example}}\n:result: {{}} or less\n\n{block}\n::::\n"
         ("```{doctest}\n:hide:\n>>> 1\n1\n```", "a doctest block with options"),
         ("```{doctest}\n---\nskipif: |\n  >>> 1\n---\n>>> 1\n1\n```", "a doctest block with"),
         ("````{only} nqnever\n```{doctest}\n>>> 1\n1\n```\n````", "a doctest block inside {only}"),
+        ("```{doctest}\n>>>\t1\n1\n```", "a doctest block with a tab"),  # attack round 28
     ],
 )
 def test_a_block_read_apart_is_refused_at_its_line(block: str, why: str) -> None:

@@ -34,7 +34,7 @@ from nqcore.army.profiles import Armour, Element, Pick, Profile
 from nqcore.army.toml_values import quoted, toml_keys
 from nqcore.army.weapon_checks import check_own_weapon
 from nqcore.data import datafiles
-from nqcore.i18n import N_, Msg, Refusal, UnknownName
+from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
 
 # --- reading profiles ---------------------------------------------------------------------------
 
@@ -468,3 +468,26 @@ def example_profile(key: str) -> ExampleProfile:
         if example.profile.key == key:
             return example
     raise KeyError(f"unknown example profile {key!r}")
+
+
+#: Fields a sample or example profile's record has that a profile does not.
+_BOOK_ONLY = ("printed_points", "section", "unit_size", "table", "title", "composition")
+#: A profile an entry names that the book does not have, and the ways to give one.
+UNKNOWN_PROFILE = N_(
+    "unknown profile {name}: give a sample profile's key (such as {example}), a table "
+    "{{ file = ... }} or the profile's own fields"
+)
+
+
+def book_record(key: str, at: str) -> dict[str, Any]:
+    """The record of the book's sample or example profile ``key``, as a profile file has it."""
+    for filename in ("sample_profiles.toml", "example_profiles.toml"):
+        for record in datafiles.load(filename)["profile"]:
+            if record["key"] == key:
+                return {k: v for k, v in record.items() if k not in _BOOK_ONLY}
+    raise ProfileError(
+        UNKNOWN_PROFILE,
+        where=at,
+        name=Typed(key),
+        example="orc-bruiser",
+    )

@@ -4,6 +4,7 @@ the table page for 75 s (attack round twenty-seven).  Refused in one line, in bo
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -48,3 +49,22 @@ def test_a_unit_of_more_specialists_than_the_rules_name_is_refused() -> None:
 def test_an_army_of_a_hundred_entries_is_read() -> None:
     force = parse_army(_army(60, 40), "army.toml")
     assert force is not None
+
+
+def test_profile_files_coming_to_more_than_two_mib_are_refused(tmp_path: Path) -> None:
+    """Attack round twenty-eight: 200 profile files of 1 MiB each, every field within bounds,
+    took ``nq army`` 72 s of CPU; the files an army reads come to 2 MiB at most."""
+    from nqcore.army.force import MAX_PROFILE_FILES_BYTES, army
+
+    profile = 'name = "Brute"\ntype = "unit-leader"\nac = 8\nra = 3\ncc = 6\nst = 5\nt = 5\n'
+    profile += "w = 2\nco = 7\n" + "#\n" * (400 * 1024)
+    units = ""
+    for n in range(3):
+        (tmp_path / f"p{n}.toml").write_text(profile, encoding="utf-8")
+        units += f'[[unit]]\nname = "U{n}"\nprofile = {{ file = "p{n}.toml" }}\nmodels = 10\n'
+    (tmp_path / "army.toml").write_text(f'name = "A"\npoints = 3000\n\n{units}', encoding="utf-8")
+    assert 2 * len(profile) <= MAX_PROFILE_FILES_BYTES < 3 * len(profile)
+    with pytest.raises(ArmyError) as refused:
+        army(str(tmp_path / "army.toml"))
+    said = refused.value.text("en")
+    assert said.endswith("'p2.toml' and the army's other profile files come to more than 2 MiB")

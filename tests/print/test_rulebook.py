@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from nqcore.i18n import format_day
+from nqprint.printing import format_day
 from nqsphinx.books.front_matter import printing_line, source_version
 from nqsphinx.messages import ui_text
 from tests.building import ROOT
