@@ -302,10 +302,9 @@ def answer_words(lang: str) -> dict[str, str]:
             "({size}) loads only when a question needs it, or when you use a builder.",
             lang,
         ).format(size=engine_size(lang)),
-        # the same, said in a builder, which loads it when used
-        "spared_builder": ui_text(
-            "Your browser asks to save data: the rules engine ({size}) loads when you use this "
-            "builder.",
+        # the same, said where an answer needs the engine: a calculator, a builder
+        "spared_here": ui_text(
+            "Your browser asks to save data: the rules engine ({size}) loads once you ask here.",
             lang,
         ).format(size=engine_size(lang)),
     }

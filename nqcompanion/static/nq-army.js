@@ -948,7 +948,7 @@ function armyBuilder(box) {
 
   // Until the engine is ready the army cannot be priced: the summary says it loads, or why not.
   // What is done meanwhile waits in the queue (a profile chosen, Add pressed, a name typed).
-  $("nq-army-summary").textContent = window.nqAtTable.spared ? words.spared_builder : words.loading;
+  $("nq-army-summary").textContent = window.nqAtTable.spared ? words.spared_here : words.loading;
   drawAdd();
   ready.catch(async () => { $("nq-army-summary").textContent = await engineFailure(); });
   drawKept();

@@ -95,7 +95,6 @@ const ready = started.then((worker) => new Promise((resolve, reject) => {
 }));
 
 const ask = async (request) => {
-  want();
   await ready;
   const worker = await started;
   const id = next++;
@@ -409,7 +408,9 @@ const fieldRefusal = (error) => {
 };
 
 // Ask the engine what the form asks; resolves with {argv, answer} once it is shown.
-const compute = async (form) => {
+// ``automatic``: asked by the page, not the reader (each form's first answer): with Save-Data
+// on, it does not start the engine.
+const compute = async (form, automatic = false) => {
   const turn = (asked.get(form) || 0) + 1;
   asked.set(form, turn);
   const argv = commandLine(form);
@@ -431,6 +432,11 @@ const compute = async (form) => {
   form.dataset.source = answer ? "table" : "engine";
   if (!answer) {
     // Not in the tables: the engine answers, once it has loaded; until then, said here.
+    if (spared && automatic && !engineState.ready) {
+      waiting(form, words.spared_here);
+      return { argv, answer: null };
+    }
+    want();
     if (!engineState.ready) waiting(form, engineState.failed || words.waiting);
     else sayWorking(form, turn);
     answer = await ask({ argv }).catch(() => null);
@@ -510,7 +516,7 @@ tables.then((data) => {
   answerTables = data;
   if (data && !engineState.ready) {
     if (!engineState.failed) status.textContent = spared ? words.spared : words.tables;
-    forms.forEach(compute);
+    forms.forEach((form) => compute(form, true));
   }
   requestAnimationFrame(() => setTimeout(tablesDrawn));
   setTimeout(tablesDrawn, 500);
@@ -1096,11 +1102,11 @@ if (builder) {
   // Until the engine is ready the profile cannot be priced: its answer says it loads and what
   // it costs, or why not.
   const priced = builder.querySelector(".nq-builder-points");
-  priced.textContent = spared ? words.spared_builder : words.waiting;
+  priced.textContent = spared ? words.spared_here : words.waiting;
   // Said at its top too, where "Your profiles" is still empty: the profiles kept come back with
   // the engine (player round twelve: "my profile has gone", for eight seconds).
   const summary = builder.querySelector("#nq-builder-summary");
-  summary.textContent = spared ? words.spared_builder : words.loading;
+  summary.textContent = spared ? words.spared_here : words.loading;
   ready.catch(async () => {
     priced.textContent = summary.textContent = await engineFailure();
   });

@@ -56,7 +56,11 @@ def test_the_engine_waits_for_a_question_that_needs_it(
     page, lang, start = sparing[0].page, sparing[1], sparing[2]
     time.sleep(2)  # the engine would have started once the tables were drawn
     assert _engine_fetched(site, start) == []
-    assert page.locator(".nq-engine-status").inner_text() == answer_words(lang)["spared"]
+    words = answer_words(lang)
+    assert page.locator(".nq-engine-status").inner_text() == words["spared"]
+    # a question no table holds, asked by the page itself: said, not sent to the engine
+    assert page.evaluate(SHOWN, "attack")["lines"] == [words["spared_here"]]
+    assert page.locator(".nq-builder-points").inner_text() == words["spared_here"]
     page.evaluate(FILL, ["wound", {"strength": "6", "toughness": "4"}])
     assert page.evaluate(SHOWN, "wound")["source"] == "table"
     assert _engine_fetched(site, start) == []
