@@ -303,7 +303,6 @@ def _babel_locale(lang: str) -> str:
     return NUMBER_LOCALES.get(check_language(lang), lang)
 
 
-
 def format_number(value: int | Fraction | float, lang: str) -> str:
     """A number as the reader's language writes it (decimal comma in French).
 
