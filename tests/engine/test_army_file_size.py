@@ -26,10 +26,11 @@ def _army(units: int, characters: int, **unit: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "army.toml: 101 entries in all: an army file lists 100 at most"),
+        ("en", "army.toml: too many entries: 101, where an army file lists 100 at most"),
         (
             "fr",
-            "army.toml\u00a0: 101 entrées en tout\u00a0: un fichier d’armée en liste 100 au plus",
+            "army.toml\u00a0: trop d’entrées\u00a0: 101, quand un fichier d’armée en liste "
+            "100 au plus",
         ),
     ],
 )
