@@ -152,7 +152,8 @@ class ArmyFile(Strict):
         super().__post_init__()
         count = len(self.unit) + len(self.individual) + len(self.character) + len(self.support)
         if count > MAX_ENTRIES:
-            raise ValueError(f"too many entries: {count}, where an army file lists {MAX_ENTRIES} at most")
+            limit = f"an army file lists {MAX_ENTRIES} at most"
+            raise ValueError(f"too many entries: {count}, where {limit}")
 
 
 #: The records of an army file that hold whole numbers with bounds, by the kind of entry (none:

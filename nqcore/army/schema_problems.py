@@ -80,7 +80,9 @@ _PROBLEMS: tuple[tuple[re.Pattern[str], Msg], ...] = (
     ),
     (re.compile(r"a control character"), N_("a control character in the text")),
     (
-        re.compile(r"too many entries: (?P<count>\d+), where an army file lists (?P<limit>\d+) at most"),
+        re.compile(
+            r"too many entries: (?P<count>\d+), where an army file lists (?P<limit>\d+) at most"
+        ),
         N_("too many entries: {count}, where an army file lists {limit} at most"),
     ),
     (re.compile(r"not a key: (?P<value>.+)"), N_("{value} is not a key of the book's data")),
