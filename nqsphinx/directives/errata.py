@@ -27,6 +27,7 @@ from nqsphinx.books.page_ref_ties import QUALIFIER
 from nqsphinx.builder import builder_of
 from nqsphinx.directives.coverage import CARD_CLASS, chapters_in_order
 from nqsphinx.directives.example_view import NO_SEARCH
+from nqsphinx.languages.typography import ancestors
 from nqsphinx.messages import engine_text, page_language, ui_text
 from nqsphinx.untrusted import generated_raw
 
@@ -361,6 +362,10 @@ def correction(erratum: Erratum, lang: str) -> nodes.paragraph:
     )
 
 
+def _section_of(node: nodes.Node) -> nodes.Node | None:
+    return next((a for a in ancestors(node) if isinstance(a, nodes.section)), None)
+
+
 def _labels(section: nodes.section) -> list[str]:
     """A section's ids, then the rule sections that a calculator in it answers (its
     ``nq_sections``, nqcompanion.page.directive): the calculator follows their readings; then
@@ -379,14 +384,6 @@ def _labels(section: nodes.section) -> list[str]:
         for label in card["ids"]
     ]
     return [*section["ids"], *answered, *cards]
-
-
-def _section_of(node: nodes.Node) -> nodes.Node | None:
-    """The section a node is in, the nearest."""
-    parent = node.parent
-    while parent is not None and not isinstance(parent, nodes.section):
-        parent = parent.parent
-    return parent
 
 
 def note_title(errata: list[Erratum], lang: str) -> str:
