@@ -16,9 +16,18 @@ from hypothesis import HealthCheck, settings
 from nqcompanion.page.answers import CACHE, CACHE_VARIABLE
 from tests.background import QUIET, Background, builds_last
 from tests.building import LETTER, ROOT, Build, build_all, latexmk_all
-from tests.file_times import write_summary
+from tests.file_times import FileClock, write_summary
 from tests.pseudolang import PseudoBuilds, build_pseudo
-from tests.sharing import WORKER, Shared, compile_page_catalogues, file_groups, shared_folder
+from tests.sharing import (
+    BUDGET_VARIABLE,
+    LEFT_OVER,
+    WORKER,
+    Shared,
+    budget_seconds,
+    compile_page_catalogues,
+    file_groups,
+    shared_folder,
+)
 
 # Hypothesis's per-example deadline and its too-slow check read the wall clock: on a loaded CI
 # machine they failed examples that are merely slow. Hangs are caught by the tests' own
@@ -162,10 +171,51 @@ def pytest_testnodedown(node: Any, error: object) -> None:
     WORKER_SUMMARIES.extend(getattr(node, "workeroutput", {}).get("summary", []))
 
 
+#: The slow files named as they end (tests/file_times.py), by the process that reports.
+CLOCK = FileClock()
+#: Where the run prints (pytest's terminal reporter), found at the session's start.
+REPORTER: list[pytest.TerminalReporter] = []
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if isinstance(reporter, pytest.TerminalReporter):
+        REPORTER.append(reporter)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    CLOCK.expect(item.nodeid for item in session.items)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node: object, ids: list[str]) -> None:
+    CLOCK.expect(ids)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    line = None if os.environ.get(WORKER) else CLOCK.ended(report)
+    if line and REPORTER:
+        REPORTER[0].write_line(line)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A run that stopped at its budget (tests/sharing.py) fails, whatever its tests said."""
+    if LEFT_OVER:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     write_summary(terminalreporter)
     for line in WORKER_SUMMARIES:
         terminalreporter.write_line(line)
+    if LEFT_OVER:
+        terminalreporter.section("files not run: the run went over its budget", red=True)
+        terminalreporter.write_line(
+            f"{sum(LEFT_OVER.values())} tests in {len(LEFT_OVER)} files were not started after "
+            f"{budget_seconds() / 60:g} min (tests/sharing.py, {BUDGET_VARIABLE}):"
+        )
+        for name, count in LEFT_OVER.items():
+            terminalreporter.write_line(f"  {name} ({count} tests)")
 
 
 @pytest.fixture(autouse=True)

@@ -12,6 +12,9 @@ import pytest
 
 #: How many files the summary lists.
 SHOWN = 20
+#: A file that took this long (seconds, all its phases) is named as it ends: a run stopped
+#: before its summary still says where its time went.
+SLOW_FILE = 60.0
 
 
 def file_times(reports: Iterable[pytest.TestReport]) -> dict[str, float]:
@@ -36,3 +39,29 @@ def write_summary(terminalreporter: pytest.TerminalReporter) -> None:
     for name, seconds in sorted(times.items(), key=lambda item: -item[1])[:SHOWN]:
         terminalreporter.write_line(f"{seconds:8.1f} s  {name}")
     terminalreporter.write_line(f"{sum(times.values()):8.1f} s  in all {len(times)} files")
+
+
+class FileClock:
+    """Each test file's time, added up as its reports come (in the controlling process under
+    pytest-xdist): :meth:`ended` gives the line to print once a slow file's last test is done."""
+
+    def __init__(self) -> None:
+        self.left: dict[str, int] = defaultdict(int)
+        self.seconds: dict[str, float] = defaultdict(float)
+
+    def expect(self, nodeids: Iterable[str]) -> None:
+        """The run's tests, once (a second worker's identical collection is ignored)."""
+        if not self.left:
+            for nodeid in nodeids:
+                self.left[nodeid.split("::", 1)[0]] += 1
+
+    def ended(self, report: pytest.TestReport) -> str | None:
+        name = report.nodeid.split("::", 1)[0]
+        self.seconds[name] += report.duration
+        if report.when != "teardown" or name not in self.left:
+            return None
+        self.left[name] -= 1
+        seconds = self.seconds[name]
+        if self.left[name] or seconds < SLOW_FILE:
+            return None
+        return f"{seconds:8.1f} s  {name} (ended)"

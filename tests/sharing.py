@@ -34,6 +34,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pickle
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -117,6 +118,21 @@ def compile_page_catalogues(_: Path) -> None:
                     catalog.write_mo(lang)
 
 
+#: Minutes after which no further test file is started (``NQ_SUITE_MINUTES``; 0: no limit): a
+#: run that would outlast its CI's 90 minutes stops handing out files, lets those running end
+#: and fails naming the files it left, with the usual summary and file times, instead of being
+#: killed with none.
+BUDGET_VARIABLE = "NQ_SUITE_MINUTES"
+BUDGET_MINUTES = 75.0
+#: The files left unrun when the run went over its budget (filled in the controlling process).
+LEFT_OVER: dict[str, int] = {}
+
+
+def budget_seconds() -> float:
+    """The run's budget, from the environment or :data:`BUDGET_MINUTES`; 0 for none."""
+    return 60 * float(os.environ.get(BUDGET_VARIABLE) or BUDGET_MINUTES)
+
+
 #: Folders handed out whole: their tests share session fixtures of their own (the tiny book that
 #: tests/ext/conftest.py builds in each language).
 WHOLE_FOLDERS = ("tests/ext/",)
@@ -136,6 +152,9 @@ def file_groups(config: pytest.Config, log: Any) -> Any:
     from xdist.scheduler import LoadGroupScheduling
 
     class FileGroups(LoadGroupScheduling):  # type: ignore[misc]
+        started = time.monotonic()
+        budget = budget_seconds()
+
         def _split_scope(self, nodeid: str) -> str:
             group: str = super()._split_scope(nodeid)
             return group_of(nodeid) if group == nodeid else group
@@ -154,7 +173,14 @@ def file_groups(config: pytest.Config, log: Any) -> Any:
         def _reschedule(self, node: Any) -> None:
             """A worker runs a test once it holds the next one (or the word that there is
             none): a worker left one test waits for ever (pytest-xdist issue 1327).  So it is
-            given work until it holds two tests, or told the queue is empty."""
+            given work until it holds two tests, or told the queue is empty.  A worker started
+            in place of a crashed one gets work once its collection is in; past the run's
+            budget the queue is emptied (:data:`LEFT_OVER`)."""
+            if node not in self.registered_collections:
+                return
+            if self.budget and self.workqueue and time.monotonic() - self.started > self.budget:
+                LEFT_OVER.update({scope: len(unit) for scope, unit in self.workqueue.items()})
+                self.workqueue.clear()
             super()._reschedule(node)
             while (
                 not node.shutting_down

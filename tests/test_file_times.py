@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.building import ROOT
-from tests.file_times import file_times
+from tests.file_times import FileClock, file_times
 
 
 def test_a_files_phases_and_parameters_add_up() -> None:
@@ -41,3 +41,22 @@ def test_the_summary_lists_the_slowest_file_first(tmp_path: Path) -> None:
     listed = [line.split()[-1] for line in run.stdout.splitlines() if line.endswith(".py")]
     assert run.returncode == 0, run.stdout
     assert listed[:2] == ["test_slow.py", "test_quick.py"]
+
+
+def _report(nodeid: str, when: str, seconds: float) -> pytest.TestReport:
+    return pytest.TestReport(nodeid, (nodeid, 1, "t"), {}, "passed", None, when, duration=seconds)
+
+
+def test_a_slow_file_is_named_when_its_last_test_ends() -> None:
+    clock = FileClock()
+    clock.expect(["a.py::t", "a.py::u", "b.py::v"])
+    clock.expect(["a.py::t"])  # the second worker's collection changes nothing
+    said = [
+        clock.ended(_report("a.py::t", "call", 50.0)),
+        clock.ended(_report("a.py::t", "teardown", 1.0)),
+        clock.ended(_report("b.py::v", "call", 5.0)),
+        clock.ended(_report("b.py::v", "teardown", 0.0)),
+        clock.ended(_report("a.py::u", "call", 9.5)),
+        clock.ended(_report("a.py::u", "teardown", 0.0)),
+    ]
+    assert said == [None, None, None, None, None, "    60.5 s  a.py (ended)"]

@@ -28,6 +28,7 @@ from pathlib import Path
 import nqcompanion
 import nqcore
 from nqcompanion.engine import imports, snapshot
+from nqcompanion.engine.pyodide_patch import restore_grows_memory
 from nqcore.i18n import LANGUAGES, NUMBER_LOCALES, ROOT
 from nqsphinx.refusals import Refused
 from nqsphinx.site import vendored
@@ -189,11 +190,16 @@ def ensure_pyodide() -> Path:
     return PYODIDE
 
 
+#: Pyodide's runtime, changed to restore a snapshot larger than its first memory.
+RUNTIME = "pyodide.asm.mjs"
+
+
 @functools.cache  # the resident builder (nqsphinx.site.live) restarts when the engine changes
 def engine_files() -> dict[str, bytes]:
     """Every file of the engine's folder, by name."""
     source = ensure_pyodide()
     files = {name: vendored.read(source / name) for name in PYODIDE_FILES}  # as npm ci put them
+    files[RUNTIME] = restore_grows_memory(files[RUNTIME])
     files[STDLIB] = imports.trimmed(files[STDLIB], set(imported()))
     files[LOCK_FILE] = lock_file(files[LOCK_FILE])
     files[ENGINE_ZIP] = engine_zip()

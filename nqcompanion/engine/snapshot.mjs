@@ -1,8 +1,10 @@
 // Makes the engine's memory snapshot (nqcompanion/engine/snapshot.py runs it in Node.js, read
 // from its standard input, with the engine's files in NQ_ENGINE_DIR and no other file readable):
 // Pyodide started, nq-engine.zip unpacked, nqcore's catalogues read and its page bridge
-// imported, then the WebAssembly memory written to NQ_ENGINE_DIR/snapshot.bin. The worker
-// (nq-engine-worker.js) restores it and skips Python's start.
+// imported, a question of each kind the page first asks answered in each language (what a
+// first question loads: nqcompanion/bridge/warm.py), then the WebAssembly memory written to
+// NQ_ENGINE_DIR/snapshot.bin. The worker (nq-engine-worker.js) restores it and skips Python's
+// start and the first questions' loading.
 //
 // The same files make the same bytes: the clocks and the random numbers Python reads while it
 // starts are fixed here (the worker seeds Python's random module again once restored); the
@@ -51,5 +53,10 @@ sys.path.insert(0, "/nq-engine")
 from nqcore.catalogue_loading import use_compiled
 use_compiled("/nq-engine/nq-catalogues.json")
 import nqcompanion.bridge.web
+`);
+pyodide.runPython(`
+from nqcompanion.bridge.warm import warm_up
+warm_up()
+del warm_up
 `);
 writeFileSync(`${folder}/snapshot.bin`, pyodide.makeMemorySnapshot());

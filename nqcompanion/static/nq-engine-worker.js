@@ -16,10 +16,11 @@ const archive = async () => {
   return response.arrayBuffer();
 };
 
-// The engine's memory as the build left it once Python had started and imported nqcore
-// (nqcompanion/engine/snapshot.py): restored, it spares the start of Python, most of the wait
-// (0.4 s instead of about 5 s on a laptop). It rejects where it cannot be had or read (a browser
-// without DecompressionStream): Python then starts as usual.
+// The engine's memory as the build left it once Python had started, imported nqcore and
+// answered a question of each kind the page first asks (nqcompanion/engine/snapshot.py):
+// restored, it spares the start of Python, most of the wait (0.4 s instead of about 5 s on a
+// laptop), and the first questions' loading. It rejects where it cannot be had or read (a
+// browser without DecompressionStream): Python then starts as usual.
 const snapshot = async () => {
   const response = await fetch(HERE + "nq-engine.snapshot");
   if (!response.ok) throw new Error(`nq-engine.snapshot: ${response.status}`);

@@ -25,7 +25,9 @@ from tests.faults.injections import (
 from tests.site import test_reading_online as reading_online
 from tools.scratch import ROOT, Run, offline, project_files
 
-pytestmark = pytest.mark.faults
+# The first test runs every fault (its session fixture, in its setup): tens of builds, longer
+# than the 600 s a single test may take.
+pytestmark = [pytest.mark.faults, pytest.mark.timeout(2400)]
 
 
 def test_the_unchanged_copy_passes_every_check_offline(faults: Session) -> None:

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from nqcompanion.engine import bundle, snapshot
+from nqcompanion.bridge import warm
+from nqcompanion.engine import bundle, pyodide_patch, snapshot
 from nqsphinx.refusals import Refused
 from nqsphinx.site import engine_files
 from tests.building import ROOT
@@ -101,3 +102,46 @@ def test_a_changed_maker_makes_a_new_snapshot(
     changed.write_bytes(snapshot.MAKER.read_bytes() + b"// changed\n")
     monkeypatch.setattr(snapshot, "MAKER", changed)
     assert snapshot._digest(files) != key
+
+
+#: Restores the engine's snapshot in Node as the worker does, then says what the memory holds.
+RESTORE = b"""
+import { constants, readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { pathToFileURL } from "node:url";
+process.binding = (name) => ({ fs: constants });  // as the maker does (snapshot.mjs)
+const folder = process.env.NQ_ENGINE_DIR;
+const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
+const memory = new Uint8Array(gunzipSync(readFileSync(`${folder}/nq-engine.snapshot`)));
+const pyodide = await loadPyodide({ indexURL: `${folder}/`, packages: [], _loadSnapshot: memory });
+console.log(memory.length);
+console.log(pyodide.runPython(
+  "import sys; sorted(m for m in sys.modules if m.startswith('nqcompanion.bridge'))"
+).toJs().join(" "));
+"""
+
+
+def test_the_snapshot_restores_with_the_first_answers_loaded(tmp_path: Path) -> None:
+    """Larger than Pyodide's first memory, the snapshot restores (the runtime grows the memory:
+    nqcompanion/engine/pyodide_patch.py), and what the first questions load is already there."""
+    files = bundle.engine_files()
+    for name in engine_files.ENGINE_NAMES:
+        (tmp_path / name).write_bytes(files[name])
+    done = snapshot.run_in_node(RESTORE, tmp_path)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    size, modules = done.stdout.decode().splitlines()[-2:]
+    assert int(size) > 30 * 2**20  # the WebAssembly module's first memory: 30 MiB
+    assert "nqcompanion.bridge.web_army" in modules.split()  # imported by a first army question
+
+
+def test_another_pyodide_runtime_stops_the_build() -> None:
+    changed = pyodide_patch.restore_grows_memory(b"a;" + pyodide_patch.RESTORE + b"b")
+    assert changed == b"a;" + pyodide_patch.GROWN + b"b"
+    with pytest.raises(Refused, match=r"^pyodide\.asm\.mjs: .* found 0 times, not once"):
+        pyodide_patch.restore_grows_memory(b"return HEAP8.set(t)")
+
+
+def test_the_first_questions_loaded_into_the_snapshot_are_answered() -> None:
+    answers = warm.warm_up()
+    assert len(answers) == 2 * len(warm.QUESTIONS)
+    assert not [answer for answer in answers if "error" in answer]
