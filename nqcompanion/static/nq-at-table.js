@@ -94,7 +94,7 @@ const ready = started.then((worker) => new Promise((resolve, reject) => {
   });
 }));
 
-const ask = async (request) => {
+const askEngine = async (request) => {
   await ready;
   const worker = await started;
   const id = next++;
@@ -102,6 +102,22 @@ const ask = async (request) => {
     pending.set(id, resolve);
     worker.postMessage({ id, request: { lang, ...request } });
   });
+};
+
+// A calculator's question asked again while its answer is on its way waits for that answer, not
+// for the engine to answer it twice: each form's first question is asked as the answer tables
+// arrive, and again before "ready" (three questions of eight at the start were repeats).
+const inFlight = new Map();
+const ask = (request) => {
+  if (!request.argv) return askEngine(request);
+  const key = JSON.stringify(request.argv);
+  if (!inFlight.has(key)) {
+    const answer = askEngine(request);
+    const done = () => inFlight.delete(key);
+    answer.then(done, done);
+    inFlight.set(key, answer);
+  }
+  return inFlight.get(key);
 };
 
 // The engine's answers written at build time (nq-answers.js), null until they are read.

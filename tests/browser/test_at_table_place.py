@@ -27,7 +27,11 @@ BELOW = {"390": 260, "1366": 420}
 
 
 def _bring(page: Any, ident: str, below: int) -> float:
-    """The player scrolls until the field is ``below`` px under the header and works in it."""
+    """The player scrolls until the field is ``below`` px under the header and works in it.
+    First the page is let to stop: filling a field scrolls it into view, smoothly (Furo's
+    ``scroll-behavior``), and a smooth scroll still running ends after the player's, far from it
+    (the French desktop case, field 877 px above the window, on a loaded machine)."""
+    page.evaluate(SETTLED)
     page.evaluate(
         f"""(id) => {{ const top = document.getElementById(id).getBoundingClientRect().top;
         window.scrollBy({{ top: top - {HEADER_BOTTOM} - {below}, behavior: 'instant' }}); }}""",
