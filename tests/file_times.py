@@ -17,11 +17,16 @@ SHOWN = 20
 SLOW_FILE = 60.0
 
 
+def file_of(nodeid: str) -> str:
+    """The test file of a test's id (``tests/a.py::test_b[x]``: ``tests/a.py``)."""
+    return nodeid.split("::", 1)[0]
+
+
 def file_times(reports: Iterable[pytest.TestReport]) -> dict[str, float]:
     """Seconds per test file, from the reports of every phase."""
     times: dict[str, float] = defaultdict(float)
     for report in reports:
-        times[report.nodeid.split("::", 1)[0]] += report.duration
+        times[file_of(report.nodeid)] += report.duration
     return dict(times)
 
 
@@ -53,10 +58,10 @@ class FileClock:
         """The run's tests, once (a second worker's identical collection is ignored)."""
         if not self.left:
             for nodeid in nodeids:
-                self.left[nodeid.split("::", 1)[0]] += 1
+                self.left[file_of(nodeid)] += 1
 
     def ended(self, report: pytest.TestReport) -> str | None:
-        name = report.nodeid.split("::", 1)[0]
+        name = file_of(report.nodeid)
         self.seconds[name] += report.duration
         if report.when != "teardown" or name not in self.left:
             return None

@@ -44,6 +44,7 @@ import pytest
 
 from nqcore.i18n import LANGUAGES, SOURCE_LANGUAGE
 from tests.building import ROOT
+from tests.file_times import file_of
 
 #: Set by pytest-xdist in each worker: gw0, gw1, ...
 WORKER = "PYTEST_XDIST_WORKER"
@@ -130,7 +131,14 @@ LEFT_OVER: dict[str, int] = {}
 
 def budget_seconds() -> float:
     """The run's budget, from the environment or :data:`BUDGET_MINUTES`; 0 for none."""
-    return 60 * float(os.environ.get(BUDGET_VARIABLE) or BUDGET_MINUTES)
+    given = os.environ.get(BUDGET_VARIABLE) or str(BUDGET_MINUTES)
+    try:
+        minutes = float(given)
+    except ValueError:
+        minutes = -1.0
+    if not 0 <= minutes < float("inf"):
+        raise pytest.UsageError(f"{BUDGET_VARIABLE}={given!r}: minutes, a number (0: no limit)")
+    return 60 * minutes
 
 
 #: Folders handed out whole: their tests share session fixtures of their own (the tiny book that
@@ -140,7 +148,7 @@ WHOLE_FOLDERS = ("tests/ext/",)
 
 def group_of(nodeid: str) -> str:
     """The worker group of a test: its file, or its folder among :data:`WHOLE_FOLDERS`."""
-    path = nodeid.split("::", 1)[0]
+    path = file_of(nodeid)
     return next((folder for folder in WHOLE_FOLDERS if path.startswith(folder)), path)
 
 

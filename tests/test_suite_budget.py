@@ -7,7 +7,10 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from tests.building import ROOT
+from tests.sharing import BUDGET_MINUTES, BUDGET_VARIABLE, budget_seconds
 
 FILES = [
     "tests/engine/test_turns.py",
@@ -27,3 +30,19 @@ def test_a_run_past_its_budget_fails_naming_the_files_it_left() -> None:
     assert run.returncode == 1, run.stdout[-3000:]
     assert "files not run: the run went over its budget" in run.stdout
     assert left and set(left) < set(FILES), run.stdout[-3000:]
+
+
+@pytest.mark.parametrize("given", ["ten", "-5", "inf", "nan"])
+def test_a_budget_that_is_not_minutes_is_refused_by_name(
+    given: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(BUDGET_VARIABLE, given)
+    with pytest.raises(pytest.UsageError, match=rf"^NQ_SUITE_MINUTES='{given}': minutes"):
+        budget_seconds()
+
+
+def test_zero_is_no_budget_and_nothing_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(BUDGET_VARIABLE, "0")
+    assert budget_seconds() == 0
+    monkeypatch.delenv(BUDGET_VARIABLE)
+    assert budget_seconds() == 60 * BUDGET_MINUTES

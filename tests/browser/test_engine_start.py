@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.browser.conftest import PHONE, Site, _recorded, wait_until, watch
+import pytest
+
+from tests.browser.conftest import PHONE, Site, _recorded, screenshot, wait_until, watch
 from tests.browser.test_at_the_table import ENGINE_SECONDS, READY
 
 
@@ -62,3 +64,39 @@ def test_the_engine_is_restored_from_the_builds_snapshot_and_starts_without_it(
         assert not watched.errors, watched.errors
         context.close()
     assert answers[0] == answers[1]
+
+
+#: Records each question the page sends its engine's worker (the arguments of a calculator's).
+SENT = """window.nqSent = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message) {
+  if (message && message.request && message.request.argv) {
+    window.nqSent.push(JSON.stringify(message.request.argv));
+  }
+  return post.apply(this, arguments);
+};"""
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "390"), ("fr", "1366")])
+def test_the_first_questions_are_asked_once_and_answered_at_ready(
+    browser: Any, site: Site, lang: str, size: str
+) -> None:
+    """Each calculator's first question, asked as the answer tables arrive and again before
+    "ready", reaches the engine once; at "ready" every answer box holds an answer."""
+    viewport = PHONE if size == "390" else {"width": 1366, "height": 900}
+    context = _recorded(site, browser.new_context(viewport=viewport))
+    context.add_init_script(SENT)
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    sent = page.evaluate("window.nqSent")
+    assert sent and len(sent) == len(set(sent)), sent
+    empty = page.evaluate(
+        "[...document.querySelectorAll('form.nq-calc')].filter((f) => !f.dataset.answer)"
+        ".map((f) => f.id)"
+    )
+    assert not empty, empty
+    screenshot(page, f"engine-ready-{lang}-{size}")
+    assert not watched.errors, watched.errors
+    context.close()
