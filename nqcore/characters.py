@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
+from functools import lru_cache
 
 #: Unicode's categories of what is not a character to show, by what the refusal calls them.
 _KINDS = {"Cn": "unassigned", "Co": "private-use", "Cs": "surrogate"}
@@ -61,11 +62,14 @@ IGNORABLE_RANGES = (
 BLANK_GLYPHS = frozenset("\u2800\U0001d159\U00016fe4")
 
 
+@lru_cache(maxsize=8192)  # asked of every character of every catalogue at every build
 def invisible(char: str) -> bool:
     """A character that shows nothing and is no space: a format character (category Cf:
     zero-width space and joiners, soft hyphen, bidi marks and controls, byte order mark, tags),
     another default-ignorable one (:data:`IGNORABLE_RANGES`: a Hangul filler, a variation
     selector) or a blank glyph (:data:`BLANK_GLYPHS`)."""
+    if char.isascii():  # no ASCII character is a format character, ignorable or blank
+        return False
     code = ord(char)
     if unicodedata.category(char) == "Cf" or char in BLANK_GLYPHS:
         return True

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 
 from nqcore.characters import invisible
 
@@ -98,6 +98,7 @@ def _same_word(word: str, english: str) -> bool:
     return read and not _ABBREVIATION.fullmatch("".join(c for c in english if c.isalpha()))
 
 
+@lru_cache(maxsize=1 << 16)  # every message of every catalogue, again at each build of a run
 def disguise_problem(msgid: str, msgstr: str) -> str:
     """Why ``msgstr`` is the English ``msgid`` in disguise ('' when it is not)."""
     if msgstr == msgid:

@@ -26,7 +26,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +137,11 @@ def _inline_markup(token: Any) -> Iterator[str]:
 
 def markup(text: str) -> Counter[str]:
     """The markup of one message that can fetch, run or link something, as comparable items."""
+    return Counter(dict(_markup_items(text)))
+
+
+@lru_cache(maxsize=1 << 16)  # every message of every catalogue, again at each build of a run
+def _markup_items(text: str) -> tuple[tuple[str, int], ...]:
     found: Counter[str] = Counter()
     for token in _markdown().parse(text):
         if token.type in ("fence", "colon_fence"):
@@ -149,7 +154,7 @@ def markup(text: str) -> Counter[str]:
             found[token.type] += 1
         elif token.type == "inline":
             found.update(_inline_markup(token))
-    return found
+    return tuple(found.items())
 
 
 def refused_markup(msgid: str, msgstr: str) -> list[str]:
@@ -288,6 +293,7 @@ def text_findings(path: Path, reading: Reading) -> list[Finding]:
     return findings
 
 
+@lru_cache(maxsize=1 << 16)  # every text of every catalogue, again at each build of a run
 def _text_problem(text: str, english: str) -> str:
     if found := CONTROL.search(text):
         return f"control character U+{ord(found[0]):04X} in {escaped_hidden(repr(text[:60]))}"

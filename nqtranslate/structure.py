@@ -12,6 +12,7 @@ extensions (:func:`nqtranslate.guard._markdown`).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from nqtranslate.plain_messages import plain_text
@@ -55,6 +56,7 @@ def _said(shape: list[str]) -> str:
     return _NAMES.get(shape[0], shape[0])
 
 
+@lru_cache(maxsize=1 << 16)  # every message of every page catalogue, at each build of a run
 def structure_problem(msgid: str, msgstr: str, markdown: Any) -> str:
     """Why Sphinx would not show ``msgstr`` whole in place of ``msgid`` ('' when it would)."""
     if plain_text(msgstr) and plain_text(msgid):

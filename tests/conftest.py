@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from nqcompanion.page.answers import CACHE, CACHE_VARIABLE
+from tests import covering
 from tests.background import QUIET, Background, builds_last
 from tests.building import LETTER, ROOT, Build, build_all, latexmk_all
 from tests.file_times import FileClock, write_summary
@@ -45,6 +46,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="every setting of the browser matrices (./dev test --full), not a covering design",
     )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    covering.settings_of(metafunc)  # a browser matrix: its covering cases, every one with --full
 
 
 def pytest_configure(config: pytest.Config) -> None:

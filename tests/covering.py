@@ -49,3 +49,38 @@ def parametrize(metafunc: pytest.Metafunc, axes: Mapping[str, Sequence[Any]]) ->
     ``--full``."""
     chosen = cases(axes, metafunc.config.getoption("full"))
     metafunc.parametrize(list(axes), [tuple(case.values()) for case in chosen])
+
+
+def settings(names: str, every: Sequence[Any], some: Sequence[Any]) -> pytest.MarkDecorator:
+    """Parametrize a browser test over ``names`` (``"lang,width"``): the cases ``some`` in
+    ``./dev test``, ``every`` with ``--full`` (tests/conftest.py reads the mark)."""
+    return pytest.mark.settings(names, list(every), list(some))
+
+
+def settings_of(metafunc: pytest.Metafunc) -> None:
+    """Parametrize ``metafunc`` by its :func:`settings` mark, if it has one."""
+    mark = metafunc.definition.get_closest_marker("settings")
+    if mark is not None:
+        names, every, some = mark.args
+        metafunc.parametrize(names, every if metafunc.config.getoption("full") else some)
+
+
+def every_one(*axes: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """Every combination of the values of ``axes``, as tuples."""
+    return list(product(*axes))
+
+
+def each_once(*axes: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """Cases in which each value of each axis is seen at least once: the i-th case takes the
+    i-th value of each axis (its last when it has fewer), so ``("en", "fr")``, ``("390",
+    "1366")`` and ``("light", "dark")`` make en-390-light and fr-1366-dark."""
+    return [
+        tuple(axis[min(i, len(axis) - 1)] for axis in axes)
+        for i in range(max(len(axis) for axis in axes))
+    ]
+
+
+def pairs(*axes: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """Cases covering every pair of values of two of ``axes`` (:func:`all_pairs`), as tuples."""
+    named = {str(index): list(axis) for index, axis in enumerate(axes)}
+    return [tuple(case.values()) for case in all_pairs(named)]

@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 from itertools import combinations, product
+from types import SimpleNamespace
 
-from tests.covering import all_pairs
+from tests.covering import all_pairs, each_once, every_one, pairs, settings, settings_of
 
 
 def test_every_pair_of_settings_is_in_a_case_and_fewer_cases_than_the_product() -> None:
@@ -17,3 +18,38 @@ def test_every_pair_of_settings_is_in_a_case_and_fewer_cases_than_the_product() 
 def test_two_settings_give_their_product_and_one_setting_each_value() -> None:
     assert len(all_pairs({"lang": ["en", "fr"], "scheme": ["light", "dark"]})) == 4
     assert all_pairs({"lang": ["en", "fr"]}) == [{"lang": "en"}, {"lang": "fr"}]
+
+
+def test_each_once_sees_every_value_of_every_axis() -> None:
+    assert each_once(("en", "fr"), ("390", "1366"), ("light", "dark")) == [
+        ("en", "390", "light"),
+        ("fr", "1366", "dark"),
+    ]
+    assert each_once(("en", "fr"), ("320", "390", "800")) == [
+        ("en", "320"),
+        ("fr", "390"),
+        ("fr", "800"),
+    ]
+    assert len(pairs(("en", "fr"), ("390", "1366"), ("light", "dark"))) == 4
+    assert len(every_one(("en", "fr"), ("390", "1366"), ("light", "dark"))) == 8
+
+
+def test_a_settings_mark_runs_its_covering_cases_and_every_case_with_full() -> None:
+    """What the suite's hook (tests/conftest.py) does with a test's mark: the covering cases by
+    default, every case with --full."""
+    axes = (("en", "fr"), ("390", "1366"))
+
+    @settings("lang,width", every_one(*axes), each_once(*axes))
+    def test_case(lang: str, width: str) -> None: ...
+
+    mark = test_case.pytestmark[0]  # type: ignore[attr-defined]
+    for full, count in ((False, 2), (True, 4)):
+        made: list[tuple[str, list[tuple[str, str]]]] = []
+        metafunc = SimpleNamespace(
+            definition=SimpleNamespace(get_closest_marker=lambda name: mark),
+            config=SimpleNamespace(getoption=lambda name, full=full: full),
+            parametrize=lambda names, cases, made=made: made.append((names, cases)),
+        )
+        settings_of(metafunc)  # type: ignore[arg-type]
+        assert made == [("lang,width", every_one(*axes) if full else each_once(*axes))]
+        assert len(made[0][1]) == count

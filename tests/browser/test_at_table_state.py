@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from nqcompanion.bridge.web import starting_choices
+from tests import covering
 from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until, watch
 from tests.browser.test_at_the_table import ENGINE_SECONDS, READY
 
@@ -93,6 +94,8 @@ def _heading_under_header(page: Any, heading: str) -> None:
 #: Each case switches to the other language and back: each language and each screen is a start
 #: once, and every switch is made both ways on each screen (the engine loads three times a case).
 SWITCHES = [("en", "390"), ("fr", "1366")]
+#: The languages and screens of a matrix (tests/covering.py).
+LANG_SCREEN = (("en", "fr"), ("390", "1366"))
 
 
 @pytest.mark.parametrize(("lang", "screen"), SWITCHES)
@@ -182,8 +185,9 @@ def _summary_box(page: Any) -> dict[str, float]:
     return box
 
 
-@pytest.mark.parametrize("screen", ["390", "1366"])
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@covering.settings(
+    "lang,screen", covering.every_one(*LANG_SCREEN), covering.each_once(*LANG_SCREEN)
+)
 def test_the_army_summary_stays_below_the_header(
     browser: Any, site: Site, lang: str, screen: str
 ) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from nqcompanion.bridge.web import starting_choices
 from nqsphinx.messages import ui_text
+from tests import covering
 from tests.browser.conftest import Site, _recorded, screenshot, wait_until, watch
 from tests.browser.test_at_the_table_army import _answered, _armies, _deleted, _settle
 
@@ -54,7 +55,9 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("lang", "size", "scheme"), CASES)
+@covering.settings(
+    "lang,size,scheme", CASES, covering.each_once(("en", "fr"), ("390", "1366"), ("light", "dark"))
+)
 def test_a_removed_entry_comes_back_by_undo(
     browser: Any, site: Site, lang: str, size: str, scheme: str
 ) -> None:
@@ -111,7 +114,9 @@ def test_a_deleted_army_comes_back_by_undo_reached_by_tab(
     context.close()
 
 
-@pytest.mark.parametrize(("lang", "size", "scheme"), CASES)
+@covering.settings(
+    "lang,size,scheme", CASES, covering.each_once(("en", "fr"), ("390", "1366"), ("light", "dark"))
+)
 def test_a_count_typed_wrong_names_its_field_and_entry_and_hides_stale_figures(
     browser: Any, site: Site, lang: str, size: str, scheme: str
 ) -> None:
@@ -188,7 +193,9 @@ def test_a_count_typed_wrong_names_its_field_and_entry_and_hides_stale_figures(
     context.close()
 
 
-@pytest.mark.parametrize(("lang", "size", "scheme"), CASES)
+@covering.settings(
+    "lang,size,scheme", CASES, covering.each_once(("en", "fr"), ("390", "1366"), ("light", "dark"))
+)
 def test_a_long_army_name_imported_twice_stays_in_its_field_and_the_list(
     browser: Any, site: Site, lang: str, size: str, scheme: str, tmp_path: Path
 ) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from nqcompanion.bridge.web import ask
+from tests import covering
 from tests.browser.conftest import PHONE, Site, _recorded, screenshot, wait_until, watch
 from tests.browser.test_at_the_table_before_the_engine import ENGINE_FILES, FILL, SHOWN
 
@@ -71,8 +72,14 @@ def test_the_panic_table_answers_before_the_engine(held: tuple[Any, str]) -> Non
     screenshot(page, f"calc-panic-phone-{lang}")
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("width", "scheme"), [(390, "dark"), (1366, "light")])
+SCREENS = [(390, "dark"), (1366, "light")]
+
+
+@covering.settings(
+    "lang,width,scheme",
+    [(lang, *screen) for lang in LANGS for screen in SCREENS],
+    [(lang, *screen) for lang, screen in zip(LANGS, SCREENS, strict=True)],
+)
 def test_several_models_attack_together(
     browser: Any, site: Site, lang: str, width: int, scheme: str
 ) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from nqcompanion.bridge.web import ask
+from tests import covering
 from tests.browser.conftest import Site, _recorded, screenshot, wait_until, watch
 from tests.browser.test_at_the_table_before_the_engine import FILL, SHOWN
 
@@ -128,8 +129,11 @@ PLACE = """(id) => {
 }"""
 
 
-@pytest.mark.parametrize("width", [390, 1366])
-@pytest.mark.parametrize("anchor", ["calc-panic", "calc-whole-attack", "calc-terrain"])
+@covering.settings(
+    "anchor,width",
+    covering.every_one(["calc-panic", "calc-whole-attack", "calc-terrain"], [390, 1366]),
+    covering.each_once(["calc-panic", "calc-whole-attack", "calc-terrain"], [390, 1366]),
+)
 def test_a_link_to_a_calculator_lands_on_its_heading(
     browser: Any, site: Site, width: int, anchor: str
 ) -> None:
@@ -172,8 +176,11 @@ TARGET = """(id) => {
 }"""
 
 
-@pytest.mark.parametrize("width", [390, 1366])
-@pytest.mark.parametrize("anchor", ["nq-army", "nq-army-points", "nq-army-add-kind"])
+@covering.settings(
+    "anchor,width",
+    covering.every_one(["nq-army", "nq-army-points", "nq-army-add-kind"], [390, 1366]),
+    covering.each_once(["nq-army", "nq-army-points", "nq-army-add-kind"], [390, 1366]),
+)
 def test_a_deep_link_into_the_army_builder_lands_in_view(
     browser: Any, site: Site, width: int, anchor: str
 ) -> None:

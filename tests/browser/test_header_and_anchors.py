@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests import covering
 from tests.browser.conftest import SETTLED, Site, _recorded
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -102,8 +103,11 @@ def header_problems(page: Any, url: str) -> tuple[list[str], int]:
     return problems, len(at_top["controls"])
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@covering.settings(
+    "lang,scheme",
+    covering.every_one(["en", "fr"], ["light", "dark"]),
+    covering.each_once(["en", "fr"], ["light", "dark"]),
+)
 def test_the_phone_headers_controls_are_targets_apart(
     browser: Any, site: Site, lang: str, scheme: str
 ) -> None:

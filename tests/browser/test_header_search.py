@@ -30,6 +30,7 @@ import msgspec
 import pytest
 
 from nqcore.data import datafiles
+from tests import covering
 from tests.browser.conftest import (
     SETTLED,
     Site,
@@ -49,6 +50,7 @@ MIN_QUERIES = 40
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1366, "height": 768}}
 WIDTHS: dict[str, dict[str, Any]] = {"390": PHONE, "1366": DESKTOP}
+SCHEMES = ("light", "dark")
 
 
 class Query(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -301,9 +303,11 @@ def _escape_closes_the_list_then_the_field(page: Any) -> None:
 SHOWN = {"en": "how far can infantry move", "fr": "boule de feu"}
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("width", list(WIDTHS))
-@pytest.mark.parametrize("lang", LANGUAGES)
+@covering.settings(
+    "lang,width,scheme",
+    covering.every_one(LANGUAGES, list(WIDTHS), SCHEMES),
+    covering.pairs(LANGUAGES, list(WIDTHS), SCHEMES),
+)
 def test_the_results_are_accessible(
     browser: Any,
     site: Site,
@@ -435,8 +439,11 @@ FIELDS = """() => [...document.querySelectorAll("input[type=search]")].filter(
 IN_DRAWER = "document.querySelectorAll('.sidebar-drawer input, .sidebar-drawer form').length"
 
 
-@pytest.mark.parametrize("width", list(WIDTHS))
-@pytest.mark.parametrize("lang", LANGUAGES)
+@covering.settings(
+    "lang,width",
+    covering.every_one(LANGUAGES, list(WIDTHS)),
+    covering.each_once(LANGUAGES, list(WIDTHS)),
+)
 def test_one_search_field(browser: Any, site: Site, lang: str, width: str) -> None:
     """A page shows one search field, the header's (on a phone, once its button opens it); the
     navigation drawer has none; the search page shows its own form alone."""

@@ -321,8 +321,11 @@ def test_a_tap_on_an_on_this_page_link_closes_the_drawer(
     assert 0 <= heading["y"] < PHONE["height"] / 2, heading
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("lang", LANGS)
+@covering.settings(
+    "lang,scheme",
+    covering.every_one(LANGS, ["light", "dark"]),
+    covering.each_once(LANGS, ["light", "dark"]),
+)
 def test_screenshot_menu_opened_by_keyboard(
     site: Site, make_page: Any, lang: str, scheme: str
 ) -> None:
@@ -434,8 +437,11 @@ def test_every_pop_up_sits_by_its_term_within_the_window(
         assert where["y"] >= 0 and where["y"] + where["height"] <= size["height"], where
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("lang", LANGS)
+@covering.settings(
+    "lang,scheme",
+    covering.every_one(LANGS, ["light", "dark"]),
+    covering.each_once(LANGS, ["light", "dark"]),
+)
 def test_on_touch_a_tap_shows_the_pop_up_and_its_link_opens_the_glossary(
     site: Site, make_page: Any, lang: str, scheme: str
 ) -> None:

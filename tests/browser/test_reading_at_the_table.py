@@ -13,6 +13,7 @@ from urllib.parse import quote
 import pytest
 
 from nqsphinx.site.style import MIN_CONTRAST, contrast
+from tests import covering
 from tests.browser.conftest import (
     DESKTOP,
     PHONE,
@@ -66,10 +67,14 @@ BLOCK = """([label, index]) => [...document.getElementById(label).closest("secti
   .filter((c) => !/^(H[1-6]|SECTION|SPAN|SCRIPT)$/.test(c.tagName))[index]"""
 #: Where a block's top is, in the window.
 BLOCK_TOP = f"(args) => ({BLOCK})(args).getBoundingClientRect().top"
+SWITCHES = [("fr", "en"), ("en", "fr")]
 
 
-@pytest.mark.parametrize("device", ["phone", "desktop"])
-@pytest.mark.parametrize("start,other", [("fr", "en"), ("en", "fr")])
+@covering.settings(
+    "start,other,device",
+    [(*switch, device) for switch in SWITCHES for device in ("phone", "desktop")],
+    [(*switch, device) for switch, device in zip(SWITCHES, ("phone", "desktop"), strict=True)],
+)
 def test_language_switch_keeps_the_paragraph(
     site: Site, device: str, start: str, other: str, request: pytest.FixtureRequest
 ) -> None:

@@ -21,6 +21,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from nqcore.data import datafiles
+from tests import covering
 from tests.browser.conftest import Site, _recorded, screenshot, wait_until
 from tests.browser.test_accessibility import AXE_OPTIONS, axe_script  # noqa: F401 - fixture
 from tests.building import LANGUAGES, ROOT
@@ -366,9 +367,11 @@ SHOWN = {"en": ("how far can infantry move", "chrage"), "fr": ("boule de feu", "
 WIDTHS = {"390": PHONE_CONTEXT, "1366": WIDE_CONTEXT}
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("width", list(WIDTHS))
-@pytest.mark.parametrize("lang", LANGUAGES)
+@covering.settings(
+    "lang,width,scheme",
+    covering.every_one(LANGUAGES, list(WIDTHS), ["light", "dark"]),
+    covering.pairs(LANGUAGES, list(WIDTHS), ["light", "dark"]),
+)
 def test_the_search_page_is_accessible(
     browser: Any,
     site: Site,

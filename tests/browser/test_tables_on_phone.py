@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from tests import covering
 from tests.browser.conftest import SCREENSHOTS, Site, screenshot, wait_until
 from tests.site.sitepages import toctree_order
 
@@ -186,8 +187,11 @@ def _check(page: Any, lang: str) -> dict[str, Any]:
     return result
 
 
-@pytest.mark.parametrize("device", ["phone", "laptop"])
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@covering.settings(
+    "lang,device",
+    covering.every_one(["en", "fr"], ["phone", "laptop"]),
+    covering.each_once(["en", "fr"], ["phone", "laptop"]),
+)
 def test_every_table_fits_or_scrolls_with_its_labels_in_view(
     site: Site, pages: dict[str, Any], device: str, lang: str
 ) -> None:
@@ -257,8 +261,11 @@ def test_a_table_is_scrolled_with_the_keyboard(site: Site, pages: dict[str, Any]
     assert frame.get_attribute("data-nq-cue") == "Faire défiler"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@covering.settings(
+    "lang,scheme",
+    covering.every_one(["en", "fr"], ["light", "dark"]),
+    covering.each_once(["en", "fr"], ["light", "dark"]),
+)
 def test_sticky_cells_are_opaque(site: Site, browser: Any, scheme: str, lang: str) -> None:
     """Scrolled sideways, nothing shows through the first column or the header row, light or
     dark; pictures of the armoury and the ranged combat tables on a phone (scrolled) and on a
