@@ -186,21 +186,10 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
             f"<legend>{label}</legend>{boxes}{error}</fieldset>"
         )
     if item.kind == "choice" or as_list(item.kind, item.allowed):
-        if item.choices is not None:
-            options = ['<option value="">—</option>'] if item.optional else []
-            choices = item.choices(lang)
-        else:
-            assert item.allowed is not None
-            options, choices = [], [(str(v), signed(v, lang)) for v in item.allowed]
-        options += [
-            f'<option value="{html.escape(key)}"{" selected" if key == item.default else ""}>'
-            f"{html.escape(text)}</option>"
-            for key, text in choices
-        ]
         return (
             f'<div class="nq-field"><label for="{ident}">{label}</label>'
             f'<select id="{ident}" name="{item.name}"{data}{described}>'
-            f"{''.join(options)}</select>{error}</div>"
+            f"{_options(item, lang)}</select>{error}</div>"
         )
     mode = keyboard(item.kind, item.allowed)
     pattern = ' pattern="[+-]?[0-9]+"' if item.kind == "int" and mode == "text" else ""
@@ -210,6 +199,25 @@ def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -
         f'name="{item.name}" value="{html.escape(item.default)}"{data}{described}/>'
         f"{hint}{error}</div>"
     )
+
+
+def _options(item: Field, lang: str) -> str:
+    """A list's options: its choices, or its whole numbers signed; "—" first for none, or, for
+    a list used only with a box ticked, a "—" no player can choose, shown while it is unused
+    (not an empty box: player round 16, L7)."""
+    if item.choices is not None:
+        options = ['<option value="">—</option>'] if item.optional else []
+        options += ['<option value="" hidden>—</option>'] if item.used_if else []
+        choices = item.choices(lang)
+    else:
+        assert item.allowed is not None
+        options, choices = [], [(str(v), signed(v, lang)) for v in item.allowed]
+    options += [
+        f'<option value="{html.escape(key)}"{" selected" if key == item.default else ""}>'
+        f"{html.escape(text)}</option>"
+        for key, text in choices
+    ]
+    return "".join(options)
 
 
 def _chance_words(lang: str) -> str:

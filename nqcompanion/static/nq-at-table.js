@@ -193,8 +193,7 @@ const grey = (form, control) => {
   const skipped = unused(form, control);
   if (skipped && control.value !== "") {
     control.dataset.kept = control.value;
-    control.value = "";
-    if (control.tagName === "SELECT") control.selectedIndex = -1;
+    control.value = ""; // a list: its "—" option chosen, or none when it has no such option
   } else if (!skipped && "kept" in control.dataset) {
     if (control.value === "") control.value = control.dataset.kept; // else set meanwhile
     delete control.dataset.kept;
@@ -656,8 +655,10 @@ const shownNames = new Map();
 // A profile never named (the blank one's name in any language, "New profile") is shown by
 // this page's word for it (the name field's placeholder), as the army builder shows an army.
 const untitledProfile = () => builder?.querySelector("#nq-builder-name");
+// A name typed and kept until the engine takes it (``typed``: sent with values it refuses, AC
+// 13) is the one the player sees in the field: the list and the delete dialog say it too.
 const shownProfileName = (item) => {
-  const name = shownNames.get(item.id)?.name || item.name || "";
+  const name = item.typed?.name || shownNames.get(item.id)?.name || item.name || "";
   const field = untitledProfile();
   const untitled = field && field.dataset.untitled && JSON.parse(field.dataset.untitled).includes(name);
   return untitled ? field.placeholder : name;

@@ -300,7 +300,10 @@ def test_an_extra_attack_answers_for_its_level(phone_table: Any) -> None:
     unused = "document.getElementById('nq-hit-dice').closest('.nq-field.nq-unused') !== null"
     assert page.evaluate(unused) and dice.is_enabled()
     options = dice.locator("option").all_inner_texts()
-    assert options[1] == level and len(options) == 3, options
+    assert options[2] == level and len(options) == 4, options
+    # unused, it shows "—", not an empty box (player round 16, L7); "—" is no choice
+    assert dice.evaluate("(s) => s.options[s.selectedIndex].text") == "—"
+    assert dice.locator("option[hidden]").all_inner_texts() == ["—"]
     box = page.locator('#nq-hit input[value="extra-attack"]')
     box.check()
     wait_until(page, f"!{unused}")
@@ -314,6 +317,7 @@ def test_an_extra_attack_answers_for_its_level(phone_table: Any) -> None:
     screenshot(page, f"phone-{lang}-extra-attack-x3")
     box.uncheck()
     wait_until(page, unused)
+    assert dice.evaluate("(s) => s.options[s.selectedIndex].text") == "—"
 
 
 #: The whole attack of the Wight Lord (Extra Attack (x2)) against an Orc Bruiser, and of the

@@ -298,3 +298,36 @@ def test_a_cards_table_fits_its_card_on_a_desktop(browser: Any, site: Site, lang
     assert "spell-re-animate" in {card for card, _, _ in tables}, tables
     wide = [(card, scroll, client) for card, scroll, client in tables if scroll > client]
     assert not wide, wide
+
+
+#: The entries of "On this page" marked as the one being read.
+READ_NOW = "[...document.querySelectorAll('.toc-tree li.scroll-current > a')].map((a) => a.hash)"
+
+
+@pytest.mark.parametrize(
+    ("path", "section"),
+    [("en/at-the-table.html", "calc-army-builder"), ("fr/magic.html", "casting-a-spell")],
+)
+def test_on_this_page_marks_the_section_at_the_top(
+    browser: Any, site: Site, path: str, section: str
+) -> None:
+    """On a desktop, a section reached by its anchor, or scrolled to just below the strip at the
+    top, is the one "On this page" marks (player round 16, L4: it marked the section before)."""
+    context = _recorded(site, browser.new_context(**DESKTOP))
+    page = context.new_page()
+    page.goto(site.page(f"{path}#{section}"))
+    page.evaluate(SETTLED)
+    page.wait_for_timeout(300)  # Furo's spy answers the scroll in an animation frame
+    assert f"#{section}" in page.evaluate(READ_NOW)
+    # scrolled by hand: the heading a few pixels below the strip
+    page.evaluate(
+        """(id) => { const strip = document.querySelector('.nq-top-bar').getBoundingClientRect();
+          const top = document.getElementById(id).querySelector('h1, h2, h3')
+            .getBoundingClientRect().top;
+          window.scrollBy({ top: top - strip.bottom - 8, behavior: 'instant' }); }""",
+        section,
+    )
+    page.evaluate(SETTLED)
+    page.wait_for_timeout(300)
+    assert f"#{section}" in page.evaluate(READ_NOW)
+    context.close()

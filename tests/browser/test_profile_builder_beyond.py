@@ -119,3 +119,24 @@ def test_the_characteristics_open_the_number_pad_and_empty_is_none(
     assert page.evaluate("window.nqAtTable.builder.state.toml").count('ra = "-"') == 1
     assert not watched.errors, watched.errors
     page.context.close()
+
+
+def test_the_delete_dialog_names_the_name_typed_beside_a_refused_value(
+    browser: Any, site: Site
+) -> None:
+    """Player round 16 (L3): CC 9 refused, then the profile renamed: the engine, refusing the
+    CC, keeps the old name, but the list and the delete dialog name the profile the player sees
+    in the field; "Keep" keeps it, under that name."""
+    watched = _open(browser, site, "390", "fr")
+    page = watched.page
+    _type(page, "nq-builder-cc", "9")
+    _type(page, "nq-builder-name", "Garde-moi")
+    assert page.locator("#nq-builder-cc").get_attribute("aria-invalid") == "true"
+    page.locator("#nq-builder-delete").click()
+    asked = page.locator("#nq-builder-confirm-text").inner_text()
+    assert "Garde-moi" in asked, asked
+    screenshot(page, "profile-builder-delete-typed-name-fr-390")
+    page.locator("#nq-builder-confirm-keep").click()
+    listed = page.locator("#nq-builder-pick option:checked").inner_text()
+    assert listed.startswith("Garde-moi"), listed
+    assert page.locator("#nq-builder-name").input_value() == "Garde-moi"

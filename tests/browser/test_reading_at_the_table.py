@@ -19,6 +19,7 @@ from tests.browser.conftest import (
     PHONE,
     SETTLED,
     Site,
+    _recorded,
     all_results,
     screenshot,
     wait_until,
@@ -374,3 +375,31 @@ def test_offline_archive_reads_switches_and_searches_without_a_server(
     screenshot(page, "desktop-fr-offline-archive-search")
     assert not watched.errors, watched.errors
     assert not watched.violations, watched.violations
+
+
+#: The top of the seventh row of the table of the section "Damage" (Roll required to wound).
+WOUND_ROW = "document.querySelectorAll('#damage table tbody tr')[6].getBoundingClientRect().top"
+
+
+def test_language_switch_from_a_table_row_on_a_phone_keeps_the_row_in_place(
+    browser: Any, site: Site
+) -> None:
+    """Player round 16 (L5): the seventh row of "Roll required to wound" centred on a phone, the
+    French page, by a tap on FR, shows that row within a line of where it was (it was reported
+    about 700 px lower)."""
+    context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+    page = context.new_page()
+    page.goto(site.page("en/armour-and-damage.html"))
+    page.evaluate(
+        "document.querySelectorAll('#damage table tbody tr')[6]"
+        ".scrollIntoView({ block: 'center', behavior: 'instant' })"
+    )
+    page.evaluate(SETTLED)
+    before = page.evaluate(WOUND_ROW)
+    page.locator(".mobile-header a.nq-lang-link").tap()
+    page.wait_for_url("**/fr/armour-and-damage.html**")
+    page.wait_for_load_state("load")
+    page.evaluate(SETTLED)
+    after = page.evaluate(WOUND_ROW)
+    assert abs(after - before) < 40, (before, after, page.url)
+    context.close()

@@ -24,8 +24,15 @@ from tests.print.pdfs import text
 from tests.pseudolang import Allowed, PseudoBuilds, english_left, unused
 
 PRODUCTS = ("quick-reference", "spell-cards", "templates")
+#: The printing's day as babel writes it in French, the language whose numbers and dates the
+#: pseudo language takes (nqcore.i18n.NUMBER_LOCALES): « 2 décembre 2026 », not English.
+FRENCH_DAY = (
+    r"\b[0-9]{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|"
+    r"novembre|décembre) [0-9]{4}\b"
+)
 #: English any printed page may show.
 ALLOWED = (
+    Allowed(FRENCH_DAY, "the printing's day, in the French the pseudo language's dates take"),
     Allowed(r"No Quarter|Fantasy Wargames", "the game's title, on the cover and the running heads"),
     Allowed(
         r"https://\S+|\(https:$|^(//|io/|qps/)\S+",
