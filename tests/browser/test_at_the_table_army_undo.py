@@ -53,11 +53,11 @@ CASES = [
     ("en", "1366", "dark"),
     ("fr", "1366", "light"),
 ]
+#: Without ``--full``: each language, size and scheme once (tests/covering.py).
+SOME_CASES = covering.each_once(("en", "fr"), ("390", "1366"), ("light", "dark"))
 
 
-@covering.settings(
-    "lang,size,scheme", CASES, covering.each_once(("en", "fr"), ("390", "1366"), ("light", "dark"))
-)
+@covering.settings("lang,size,scheme", CASES, SOME_CASES)
 def test_a_removed_entry_comes_back_by_undo(
     browser: Any, site: Site, lang: str, size: str, scheme: str
 ) -> None:
@@ -114,9 +114,7 @@ def test_a_deleted_army_comes_back_by_undo_reached_by_tab(
     context.close()
 
 
-@covering.settings(
-    "lang,size,scheme", CASES, covering.each_once(("en", "fr"), ("390", "1366"), ("light", "dark"))
-)
+@covering.settings("lang,size,scheme", CASES, SOME_CASES)
 def test_a_count_typed_wrong_names_its_field_and_entry_and_hides_stale_figures(
     browser: Any, site: Site, lang: str, size: str, scheme: str
 ) -> None:
@@ -194,9 +192,7 @@ def test_a_count_typed_wrong_names_its_field_and_entry_and_hides_stale_figures(
     context.close()
 
 
-@covering.settings(
-    "lang,size,scheme", CASES, covering.each_once(("en", "fr"), ("390", "1366"), ("light", "dark"))
-)
+@covering.settings("lang,size,scheme", CASES, SOME_CASES)
 def test_a_long_army_name_imported_twice_stays_in_its_field_and_the_list(
     browser: Any, site: Site, lang: str, size: str, scheme: str, tmp_path: Path
 ) -> None:

@@ -129,10 +129,13 @@ PLACE = """(id) => {
 }"""
 
 
+CALCULATOR_ANCHORS = ("calc-panic", "calc-whole-attack", "calc-terrain")
+
+
 @covering.settings(
     "anchor,width",
-    covering.every_one(["calc-panic", "calc-whole-attack", "calc-terrain"], [390, 1366]),
-    covering.each_once(["calc-panic", "calc-whole-attack", "calc-terrain"], [390, 1366]),
+    covering.every_one(CALCULATOR_ANCHORS, list(WIDTHS)),
+    covering.each_once(CALCULATOR_ANCHORS, list(WIDTHS)),
 )
 def test_a_link_to_a_calculator_lands_on_its_heading(
     browser: Any, site: Site, width: int, anchor: str
@@ -176,10 +179,13 @@ TARGET = """(id) => {
 }"""
 
 
+ARMY_ANCHORS = ("nq-army", "nq-army-points", "nq-army-add-kind")
+
+
 @covering.settings(
     "anchor,width",
-    covering.every_one(["nq-army", "nq-army-points", "nq-army-add-kind"], [390, 1366]),
-    covering.each_once(["nq-army", "nq-army-points", "nq-army-add-kind"], [390, 1366]),
+    covering.every_one(ARMY_ANCHORS, list(WIDTHS)),
+    covering.each_once(ARMY_ANCHORS, list(WIDTHS)),
 )
 def test_a_deep_link_into_the_army_builder_lands_in_view(
     browser: Any, site: Site, width: int, anchor: str
