@@ -443,9 +443,8 @@ def _shown(value: object, lang: str) -> str:
 
 class Refusal(ValueError):
     """The engine refusing a question or a file, in any language: an English msgid with its
-    values, said in the reader's language by :meth:`text` (``str()`` is the English).
-
-    ``where`` (a file name, a field) stands before the message, as in "profile.toml: ..."."""
+    values, said in the reader's language by :meth:`text` (``str()`` is the English); ``where``
+    (a file name, a field) stands before the message, as in "profile.toml: ..."."""
 
     #: The argument of the question it refuses, as ``nq`` names it (``chant``, ``mod``), the
     #: values of it refused (two modifiers' keys), and the other arguments that make it so
@@ -473,6 +472,10 @@ class Refusal(ValueError):
         from nqcore.typography import colon
 
         return f"{place_in(self.where, lang)}{colon(lang)}{said}"
+
+    def lines(self, lang: str) -> list[str]:
+        """The refusal as lines to print, one problem each (one, but for a file's several)."""
+        return [self.text(lang)]
 
     def __str__(self) -> str:  # a KeyError's own would quote it
         return self.text(SOURCE_LANGUAGE)

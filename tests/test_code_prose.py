@@ -297,3 +297,21 @@ def test_a_session_of_the_export_is_refused_on_a_translated_page() -> None:
     assert differences(session) == []  # the English page shows what it prints
     with pytest.raises(ValueError, match="line 3: a session's command writes the export"):
         console_in_language(session, "fr")
+
+
+def test_a_session_whose_french_lines_cannot_be_matched_is_refused_at_its_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An elided answer (``...``) the French answer cannot match line for line (one more line in
+    French) is refused at the step's line: the French page showed the English lines, silently."""
+    import nqsphinx.languages.console as console
+
+    english = "Casting a level 5 spell\nRoll needed: 7 or less\nChance: 70.0%\n"
+    french = "Lancer un sort\nde niveau 5\nRésultat nécessaire : 7 ou moins\nProbabilité : 70 %\n"
+    monkeypatch.setattr(console, "printed", lambda argv: french if "fr" in argv else english)
+    text = "$ nq cast 5\nCasting a level 5 spell\n...\nChance: 70.0%\n"
+    with pytest.raises(console.SessionRefused) as refused:
+        console_in_language(text, "fr")
+    assert refused.value.line == 1 and "match no lines of the answer in fr" in refused.value.why
+    whole = "$ nq cast 5\n" + english  # nothing elided: the French answer whole
+    assert console_in_language(whole, "fr") == "$ nq --lang fr cast 5\n" + french

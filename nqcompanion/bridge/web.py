@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from nqcompanion.bridge.web_checks import other_refusals, refusal_answer, rules_apart
+from nqcompanion.bridge.web_checks import first_problem, other_refusals, refusal_answer, rules_apart
 from nqcompanion.bridge.web_names import made_from, shown_name, unplaced, written_name
 from nqcompanion.bridge.web_picks import add_pick, pick_names, remove_pick
 from nqcore.army.characteristics import ModelType, blank_profile
@@ -435,7 +435,7 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
         text = profile_toml(record)
     except Refusal as error:
         return refusal_answer(error.at(name), lang)
-    priced = rules_apart(points(profile_toml(shown), lang, name), lang)
+    priced = first_problem(rules_apart(points(profile_toml(shown), lang, name), lang))
     if "file" not in request:  # the builder's own file, which the player never named
         priced = unplaced(priced, name, lang)
     answer = {"toml": text, "name": record.get("name", ""), "fields": fields, "picks": names}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from nqcore.cli.parser import one_line
-from nqcore.i18n import N_, Refusal, translator
+from nqcore.i18n import N_, SOURCE_LANGUAGE, Refusal, translator
 
 #: A question refused by Python's own error, not the engine's: said without Python's words.
 UNANSWERED = N_("the engine cannot answer this question as it is asked")
@@ -19,7 +19,10 @@ def refusal_answer(error: BaseException, lang: str) -> dict[str, Any]:
     message = one_line(str(error.args[0] if error.args else error))
     if not isinstance(error, Refusal):  # Python's words (a KeyError's key, a repr): not a player's
         return {"error": translator(lang)(UNANSWERED), "message": message}
-    answer: dict[str, Any] = {"error": one_line(error.text(lang)), "message": message}
+    said = "\n".join(one_line(line) for line in error.lines(lang))  # a file's problems, a line each
+    if len(error.lines(SOURCE_LANGUAGE)) > 1:
+        message = "\n".join(one_line(line) for line in error.lines(SOURCE_LANGUAGE))
+    answer: dict[str, Any] = {"error": said, "message": message}
     if error.argument:
         answer["field"] = error.argument
     if error.chosen:
@@ -67,3 +70,10 @@ def rules_apart(priced: dict[str, Any], lang: str) -> dict[str, Any]:
                 text[index] = line.removesuffix(said)
                 rules[str(index)] = found.section
     return priced | {"text": text, "rules": rules}
+
+
+def first_problem(priced: dict[str, Any]) -> dict[str, Any]:
+    """The builder's refusal: the first of a profile's problems, a line; the fields mark the
+    others (``also``, :func:`other_refusals`)."""
+    said = {key: priced[key].split("\n")[0] for key in ("error", "message") if key in priced}
+    return priced | said

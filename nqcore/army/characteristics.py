@@ -5,7 +5,7 @@ tables price.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -17,6 +17,33 @@ from nqcore.i18n import N_, Msg, Refusal
 
 class ProfileError(Refusal):
     """A profile file or record is wrong: the message names the file and what is wrong."""
+
+
+class ProfileProblems(ProfileError):
+    """Several problems of one profile, each said on a line of its own after the place they
+    share ("profile.toml: field ac: ..."): a player fixes a file once, not once per problem.
+    Its message, values and field are the first problem's, for what reads only one."""
+
+    def __init__(self, problems: Sequence[Refusal], *, where: str = "") -> None:
+        self.problems = tuple(problems)
+        first = self.problems[0]
+        super().__init__(first.message, where=where, **first.values)
+        self.about(first.argument, *first.chosen, also=first.also)
+
+    def lines(self, lang: str) -> list[str]:
+        """Each problem in ``lang``, a line each, after its place."""
+        return [problem.at(self.where).text(lang) for problem in self.problems]
+
+    def text(self, lang: str) -> str:
+        return "\n".join(self.lines(lang))
+
+    def at(self, where: str, kind: type[Refusal] | None = None) -> Refusal:
+        """The same problems about ``where``; as one refusal of ``kind`` if that is another
+        kind of refusal than a profile's (an army's reads its first)."""
+        inner = ": ".join(part for part in (where, self.where) if part)
+        if kind is None or issubclass(ProfileProblems, kind):
+            return ProfileProblems(self.problems, where=inner)
+        return self.problems[0].at(inner, kind)
 
 
 class ModelType(Enum):

@@ -8,31 +8,37 @@ from __future__ import annotations
 import re
 import tomllib
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from enum import Enum
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
-from nqcore.army.armoury import Weapon, weapon_from_record
-from nqcore.army.armoury import weapon as armoury_weapon
 from nqcore.army.characteristics import (
     CHARACTERISTICS,
     ModelType,
     ProfileError,
+    ProfileProblems,
     Size,
     Specialist,
+    check_characteristic,
 )
 from nqcore.army.profile_fields import (
-    PICK_FIELDS,
+    ARMOUR_FIELDS,
+    FIELDS,
     check_kind,
     check_profile_kinds,
     check_table,
 )
-from nqcore.army.profiles import Armour, Element, Pick, Profile
-from nqcore.army.toml_values import quoted, toml_keys
-from nqcore.army.weapon_checks import check_own_weapon
+from nqcore.army.profile_readers import (
+    read_choice,
+    read_element,
+    read_keys,
+    read_picks,
+    read_weapons,
+)
+from nqcore.army.profiles import Armour, Profile, check_picks
+from nqcore.army.toml_values import toml_keys
 from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
 
@@ -77,145 +83,12 @@ _ARMOUR_FIELDS = frozenset(
 )
 #: How a profile file writes its armour (a refusal shows it).
 _ARMOUR_EXAMPLE = "{ value = 3, shield = true }"
-_ELEMENT_FIELDS = frozenset({"name", "ra", "cc", "st", "weapons", "abilities", "traits"})
-
-
-def _enum(kind: type[Enum], value: Any, what: str) -> Any:
-    try:
-        return kind(value)
-    except ValueError:
-        choices = ", ".join(str(member.value) for member in kind)
-        raise Refusal(
-            N_("unknown {what} {value}; choose one of {choices}"),
-            what=Msg(what),
-            value=quoted(value),
-            choices=choices,
-        ) from None
-
-
-def _picks(value: Any, what: str) -> tuple[Pick, ...]:
-    if not isinstance(value, list):
-        raise Refusal(
-            N_("{field} must be a list of keys or {example} tables"),
-            field=what,
-            example="{ key = ..., level = ... }",
-        )
-    picks = []
-    for index, item in enumerate(value):
-        where = f"{what} #{index + 1}"
-        if isinstance(item, str):
-            picks.append(Pick(item))
-        elif isinstance(item, dict) and isinstance(item.get("key"), str):
-            extra = sorted(set(item) - {"key", "level", "target"})
-            if extra:
-                raise Refusal(N_("unknown field(s) {fields}"), where=where, fields=toml_keys(extra))
-            try:
-                check_table(item, PICK_FIELDS)
-            except Refusal as error:
-                raise error.at(where) from None
-            level = item.get("level")
-            if isinstance(level, bool) or not isinstance(level, str | int | None):
-                raise Refusal(
-                    N_("the level must be a text or a whole number, not {value}"),
-                    where=where,
-                    value=quoted(level),
-                )
-            picks.append(
-                Pick(item["key"], None if level is None else str(level), item.get("target"))
-            )
-        else:
-            raise Refusal(
-                N_("{value} is neither a key nor a table with a key"),
-                where=where,
-                value=quoted(item),
-            )
-    return tuple(picks)
-
-
-def _armoury_weapon(item: dict[str, Any], where: str) -> Weapon:
-    """An armoury weapon by its key, with the penetration modifier it may buy (``pm``)."""
-    if not isinstance(item["key"], str):
-        raise Refusal(N_("{value} is not a key"), where=where, value=quoted(item["key"]))
-    try:
-        base = armoury_weapon(str(item["key"]))
-    except UnknownName as error:
-        raise error.at(where, Refusal) from None
-    pm = item.get("pm", base.pm)
-    if isinstance(pm, bool) or not isinstance(pm, int):
-        raise Refusal(
-            N_("{name} must be a whole number, not {value}"),
-            where=where,
-            name="pm",
-            value=quoted(pm),
-        )
-    if pm != base.pm:
-        if pm != base.optional_pm:
-            raise Refusal(
-                N_("the {weapon} has no penetration modifier {pm}"),
-                where=where,
-                weapon=Msg(base.name),
-                pm=pm,
-            )
-        base = base.with_optional_pm()
-    return base
-
-
-def _weapons(value: Any, what: str) -> tuple[Weapon, ...]:
-    if not isinstance(value, list):
-        raise Refusal(N_("{field} must be a list of armoury keys or weapon tables"), field=what)
-    found = []
-    for index, item in enumerate(value):
-        where = f"{what} #{index + 1}"
-        if isinstance(item, str):
-            try:
-                found.append(armoury_weapon(item))
-            except UnknownName as error:
-                raise error.at(where, Refusal) from None
-        elif isinstance(item, dict) and set(item) <= {"key", "pm"} and "key" in item:
-            found.append(_armoury_weapon(item, where))
-        elif isinstance(item, dict):
-            check_own_weapon(item, where)
-            found.append(weapon_from_record(item, where))  # its refusals name ``where``
-        else:
-            raise Refusal(
-                N_("{value} is neither an armoury key nor a weapon table"),
-                where=where,
-                value=quoted(item),
-            )
-    return tuple(found)
-
-
-def _keys(value: Any, what: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise Refusal(
-            N_("{field} must be a list of keys, not {value}"), field=what, value=quoted(value)
-        )
-    return tuple(value)
 
 
 def _flag(record: Mapping[str, Any], name: str) -> bool:
     value = record.get(name, False)
     check_kind(value, "flag", name)
     return bool(value)
-
-
-def _element(record: Any, where: str) -> Element:
-    if not isinstance(record, dict):
-        raise Refusal(N_("an element is a table"), where=where)
-    unknown = sorted(set(record) - _ELEMENT_FIELDS)
-    if unknown:
-        raise Refusal(N_("unknown field(s) {fields}"), where=where, fields=toml_keys(unknown))
-    if "name" not in record:
-        raise Refusal(N_("missing field(s) {fields}"), where=where, fields=["name"])
-    return Element(
-        name=str(record["name"]),
-        ra=record.get("ra"),
-        cc=record.get("cc"),
-        st=record.get("st"),
-        weapons=_weapons(record.get("weapons", []), f"{where} weapons"),
-        abilities=_picks(record.get("abilities", []), f"{where} abilities"),
-        traits=_picks(record.get("traits", []), f"{where} traits"),
-    )
 
 
 #: The longest list a profile may give (weapons, abilities, elements...): the book's longest has
@@ -253,9 +126,106 @@ def parse_profile(record: Mapping[str, Any], where: str = "profile") -> Profile:
     except ProfileError:
         raise
     except Refusal as error:
-        raise error.at(where, ProfileError) from None
+        problems = [error, *_other_problems(record, error)]
+        if len(problems) == 1:
+            raise error.at(where, ProfileError) from None
+        raise ProfileProblems(problems, where=where) from None
     except (ValueError, TypeError) as error:
         raise ProfileError(f"{where}: {error}") from None
+
+
+def _other_problems(record: Mapping[str, Any], first: Refusal) -> list[Refusal]:
+    """The refusals of ``record`` besides ``first``, one per field read on its own: an imported
+    file says all it must fix at once, not one mistake per try.  A list longer than
+    :data:`MAX_LIST` is refused without reading any list (the limit keeps reading short)."""
+    if not isinstance(record, Mapping):
+        return []
+    found: list[Refusal] = []
+    for probe in _probes(_composed(record)):
+        try:
+            probe()
+        except Refusal as error:
+            if str(error) not in {str(first), *map(str, found)}:
+                found.append(error)
+        except (ValueError, TypeError):  # said by the first problem's fix, once read whole
+            continue
+    return found
+
+
+def _probes(record: Mapping[str, Any]) -> list[Callable[[], object]]:
+    """One check per part of a profile's table, each independent of the others."""
+    probes: list[Callable[[], object]] = [
+        lambda: _check_lengths(record),
+        lambda: _check_profile_fields({k: v for k, v in record.items() if k in _PROFILE_FIELDS}),
+        lambda: _armour_checked(record),
+    ]
+    probes += [partial(check_table, {key: record[key]}, FIELDS) for key in FIELDS if key in record]
+    for key in CHARACTERISTICS:
+        if record.get(key) not in (None, "-"):
+            probes.append(partial(_characteristic, key, record[key]))
+    for name, kind, what in _CHOICES:
+        if isinstance(record.get(name), str):  # another kind is refused as such
+            probes.append(partial(read_choice, kind, record[name], what))
+    try:
+        _check_lengths(record)
+    except Refusal:
+        return probes
+    for name, reader in _LIST_READERS.items():
+        probes.append(partial(reader, record.get(name, []), name))
+    elements = record.get("element", [])
+    for index, item in enumerate(elements if isinstance(elements, list) else []):
+        probes.append(partial(read_element, item, f"element #{index + 1}"))
+    return probes
+
+
+def _armour_checked(record: Mapping[str, Any]) -> Armour:
+    """The armour of ``record`` once its fields' kinds are checked (a resilience of ``"1"`` is
+    refused as a text, not again as a value)."""
+    if isinstance(armour := record.get("armour"), Mapping):
+        check_table(armour, ARMOUR_FIELDS, "armour.")
+    return _armour(record)
+
+
+def _characteristic(key: str, value: Any) -> None:
+    """``check_characteristic`` refusing as a profile does, about its field."""
+    try:
+        check_characteristic(key, value)
+    except Refusal as refused:
+        raise refused.about(key) from None
+
+
+#: The fields of one value among several, each with its kind and its name in a refusal.
+_CHOICES = (
+    ("type", ModelType, N_("model type")),
+    ("size", Size, N_("size")),
+    ("specialist", Specialist, N_("specialist")),
+)
+
+
+def _known_picks(category: str) -> Callable[[Any, str], object]:
+    """The reader of a list of abilities, traits or items, each checked as a profile checks it."""
+    return lambda value, what: check_picks(category, read_picks(value, what))
+
+
+def _known_spells(value: Any, what: str) -> None:
+    from nqcore.rules.spells import spell  # the spell cards belong to the magic engine
+
+    for key in read_keys(value, what):
+        try:
+            spell(key)
+        except UnknownName as error:
+            raise error.at("", Refusal) from None
+
+
+#: The reader of each list of a profile's table.
+_LIST_READERS: dict[str, Callable[[Any, str], object]] = {
+    "weapons": read_weapons,
+    "abilities": _known_picks("ability"),
+    "traits": _known_picks("trait"),
+    "equipment": _known_picks("equipment"),
+    "mutations": read_keys,
+    "spells": _known_spells,
+}
 
 
 def _composed(value: Any) -> Any:
@@ -316,19 +286,22 @@ def _profile(record: Mapping[str, Any], armour: Armour) -> Profile:
         t=record["t"],
         w=record["w"],
         co=record["co"],
-        model_type=_enum(ModelType, record.get("type", "core"), N_("model type")),
-        size=_enum(Size, record.get("size", "medium"), N_("size")),
+        model_type=read_choice(ModelType, record.get("type", "core"), N_("model type")),
+        size=read_choice(Size, record.get("size", "medium"), N_("size")),
         armour=armour,
-        weapons=_weapons(record.get("weapons", []), "weapons"),
-        abilities=_picks(record.get("abilities", []), "abilities"),
-        traits=_picks(record.get("traits", []), "traits"),
-        equipment=_picks(record.get("equipment", []), "equipment"),
-        mutations=_keys(record.get("mutations", []), "mutations"),
-        spells=_keys(record.get("spells", []), "spells"),
+        weapons=read_weapons(record.get("weapons", []), "weapons"),
+        abilities=read_picks(record.get("abilities", []), "abilities"),
+        traits=read_picks(record.get("traits", []), "traits"),
+        equipment=read_picks(record.get("equipment", []), "equipment"),
+        mutations=read_keys(record.get("mutations", []), "mutations"),
+        spells=read_keys(record.get("spells", []), "spells"),
         elements=tuple(
-            _element(item, f"element #{i + 1}") for i, item in enumerate(record.get("element", []))
+            read_element(item, f"element #{i + 1}")
+            for i, item in enumerate(record.get("element", []))
         ),
-        specialist=None if specialist is None else _enum(Specialist, specialist, N_("specialist")),
+        specialist=None
+        if specialist is None
+        else read_choice(Specialist, specialist, N_("specialist")),
         mounted=_flag(record, "mounted"),
         general=_flag(record, "general"),
         source=str(record.get("source", "")),

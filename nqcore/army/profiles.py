@@ -139,8 +139,8 @@ class Element:
             value = getattr(self, key)
             if value is not None:
                 check_characteristic(key, value)
-        _check_picks("ability", self.abilities)
-        _check_picks("trait", self.traits)
+        check_picks("ability", self.abilities)
+        check_picks("trait", self.traits)
 
 
 #: A profile's refusal of an ability, trait or item taken twice.
@@ -150,7 +150,7 @@ TAKEN_TWICE = N_(
 )
 
 
-def _check_picks(category: str, picks: tuple[Pick, ...]) -> None:
+def check_picks(category: str, picks: tuple[Pick, ...]) -> None:
     """Each pick known, at a level it has, and taken once: the book prices what a model *has*
     ("Abilities", "Traits", "Equipment"); an ability with levels is bought at one level (Extra
     Attack x2 *or* x3), and a Nemesis names one arch rival."""
@@ -212,9 +212,9 @@ class Profile:
             raise ValueError(f"model type must be a ModelType, not {self.model_type!r}")
         if not isinstance(self.size, Size):
             raise ValueError(f"size must be a Size, not {self.size!r}")
-        _check_picks("ability", self.abilities)
-        _check_picks("trait", self.traits)
-        _check_picks("equipment", self.equipment)
+        check_picks("ability", self.abilities)
+        check_picks("trait", self.traits)
+        check_picks("equipment", self.equipment)
         unknown = [m for m in self.mutations if m not in mutation_points()]
         if unknown:
             raise ValueError(f"unknown mutation(s) {', '.join(unknown)}")

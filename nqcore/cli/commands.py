@@ -85,18 +85,17 @@ def _reply(args: argparse.Namespace) -> int:
     if problem := language_problem(lang):
         print(f"nq: {problem}", file=sys.stderr)
         return 2
-    message: str | None
+    messages: list[str] = []
     try:
         answer = args.handler(args)
     except OSError as error:  # none expected: cli_io names the file of every failure
-        message = f"{error.filename or ''}: {error.strerror}"
+        messages = [f"{error.filename or ''}: {error.strerror}"]
     except (UsageError, FileRefused, ValueError, KeyError) as error:
-        # English nq says the engine's own words (two modifiers by the keys typed)
-        message = str(error.args[0]) if lang == "en" and error.args else say_in(lang, error)
-    else:
-        message = None
-    if message is not None:
+        several = error.lines(lang) if isinstance(error, Refusal) else []
+        messages = several if len(several) > 1 else [_said(error, lang)]  # a file's, a line each
+    for message in messages:
         print(f"nq {args.command}: {one_line(message)}", file=sys.stderr)
+    if messages:
         return 2
     if not answer:
         return 0
@@ -107,3 +106,9 @@ def _reply(args: argparse.Namespace) -> int:
         text = render(answer, lang)
     print_text(text, json=as_json)
     return 2 if answer.get("refusals") else 0  # an army the book refuses (nq army)
+
+
+def _said(error: BaseException, lang: str) -> str:
+    """A refusal's words: English ``nq`` says the engine's own (two modifiers by the keys
+    typed)."""
+    return str(error.args[0]) if lang == "en" and error.args else say_in(lang, error)

@@ -218,17 +218,21 @@ def console_in_language(text: str, lang: str) -> str:
         if words[:1] == ["nq"] and agrees(step.shown, answer):
             command = shlex.join(in_language(words, lang))
             shown = _shown_in_language(step.shown, answer, answer_there)
+            if shown is None:  # else the page in ``lang`` would show the English lines
+                why = f"the lines shown (with ...) match no lines of the answer in {lang}"
+                raise SessionRefused(step.line, f"{why}: {step.command}")
         else:
             command, shown = step.command, step.shown
         lines.append(PROMPT + command + "\n" + shown.rstrip("\n"))
     return "\n".join(lines) + ("\n" if text.endswith("\n") else "")
 
 
-def _shown_in_language(shown: str, english: str, other: str) -> str:
+def _shown_in_language(shown: str, english: str, other: str) -> str | None:
     """The lines shown of the English answer, as the other language printed them: all of it,
-    or line for line where the page leaves some out (``...``)."""
+    or line for line where the page leaves some out (``...``); None when they cannot be
+    matched line for line."""
     if "..." not in shown:
         return other
     from nqsphinx.languages.code_prose import printed_in_language
 
-    return printed_in_language(shown, english, other) or shown
+    return printed_in_language(shown, english, other)

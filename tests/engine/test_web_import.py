@@ -63,14 +63,16 @@ def toml_of(record: dict[str, Any]) -> bytes:
 
 
 def check(outcome: dict[str, Any], name: str) -> None:
-    """A profile, or a refusal of one line naming the file; JSON as the page reads it."""
+    """A profile, or a refusal of a line a problem, each naming the file; JSON as the page
+    reads it."""
     json.dumps(outcome, allow_nan=False)
     if "error" in outcome:
         error = outcome["error"]
-        assert isinstance(error, str) and "\n" not in error and "Traceback" not in error
+        assert isinstance(error, str) and "Traceback" not in error
         named = name if not name.startswith("-") else f"./{name}"  # as nq is given it
-        assert error.startswith((f"{named}:", f"{named}\u00a0:", f"{named}, "))
-        assert not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in error), error
+        for line in error.split("\n"):
+            assert line.startswith((f"{named}:", f"{named}\u00a0:", f"{named}, ")), error
+            assert not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in line), error
     else:
         keys = {"toml", "name", "fields", "picks", "points", "card", "summary", "beside"}
         assert set(outcome) == keys, outcome
