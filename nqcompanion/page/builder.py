@@ -51,6 +51,9 @@ def _builder_words(lang: str) -> dict[str, str]:
         "refused_file": ui_text(
             "This file is not a profile the rules engine can price: {refusal}.", lang
         ),
+        "refused_problems": ui_text(
+            "This file is not a profile the rules engine can price ({count} problems):", lang
+        ),
         "army_file": ui_text("This is an army file: import it in the Army Builder.", lang),
         "imported_copy": ui_text(
             "A profile named “{name}” is already kept: the file’s is kept as “{copy}”.", lang

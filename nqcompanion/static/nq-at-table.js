@@ -141,6 +141,22 @@ const showError = (control, message, marked = []) => {
 };
 const form_error = (control) => document.getElementById(`${control.id}-error`);
 
+// A file's refusal beside its field: one sentence, or, for a file with several problems (one a
+// line, nqcore's ProfileProblems), the sentence that counts them and a list, one item a problem.
+const showFileRefusal = (importer, said, refusal) => {
+  const problems = refusal.split("\n");
+  if (problems.length === 1) {
+    showError(importer, `${say(said.refused_file, { refusal })}\n${said.choose_file}`);
+    return;
+  }
+  showError(importer, say(said.refused_problems, { count: problems.length }));
+  const box = form_error(importer);
+  const list = document.createElement("ul");
+  list.className = "nq-file-problems";
+  for (const problem of problems) list.appendChild(document.createElement("li")).textContent = problem;
+  box.append(list, said.choose_file);
+};
+
 const whole = (text, control) => {
   const min = Number(control.dataset.min);
   const max = Number(control.dataset.max);
@@ -1092,8 +1108,7 @@ if (builder) {
     if (result.file_kind === "army") {
       showError(importer, said.army_file); // said as what it is, with where it goes
     } else if (result.error || result.points.error) {
-      showError(importer,
-        `${say(said.refused_file, { refusal: result.error || result.points.error })}\n${said.choose_file}`);
+      showFileRefusal(importer, said, result.error || result.points.error);
     } else {
       // An imported profile is a new one of the list, opened; a name already kept is given
       // the first "… (2)" free, said (player round thirteen: two alike in the list, silently).

@@ -99,3 +99,28 @@ def test_hostile_files_are_refused_beside_the_file_field(table: Table, tmp_path:
         said = "x\u00a0: weapons nº 1\u00a0: un caractère de contrôle (U+000D) dans le texte"
         assert escape == said
     assert not table.errors, table.errors
+
+
+def test_a_file_with_several_problems_shows_them_all(table: Table, tmp_path: Path) -> None:  # noqa: F811
+    """Player round sixteen (L2): an import said only its first problem; the player fixed one
+    field per try.  The problems counted, then listed, an item each, beside the field."""
+    from tests.engine.test_profile_problems import BAD_TOML, SAID
+
+    page, lang = table.page, table.lang
+    wait_until(page, "window.nqAtTable && window.nqAtTable.builder", timeout=ENGINE_SECONDS)
+    path = tmp_path / "several.toml"
+    path.write_text(BAD_TOML, encoding="utf-8")
+    problems = import_profile(BAD_TOML.encode(), lang, path.name)["error"].split("\n")
+    assert len(problems) == len(SAID)
+    counted = ui_text(
+        "This file is not a profile the rules engine can price ({count} problems):", lang
+    ).format(count=len(SAID))
+    choose = ui_text(
+        "Choose instead a .toml file made with “Export the profile file (TOML)”.", lang
+    )
+    page.set_input_files("#nq-builder-import", str(path))
+    box = page.locator("#nq-builder-import-error")
+    wait_until(page, text_is("nq-builder-import-error", counted + "".join(problems) + choose))
+    assert box.locator("li").all_inner_texts() == problems
+    assert page.locator("#nq-builder-import").get_attribute("aria-invalid") == "true"
+    assert not table.errors, table.errors
