@@ -315,3 +315,14 @@ def test_a_session_whose_french_lines_cannot_be_matched_is_refused_at_its_line(
     assert refused.value.line == 1 and "match no lines of the answer in fr" in refused.value.why
     whole = "$ nq cast 5\n" + english  # nothing elided: the French answer whole
     assert console_in_language(whole, "fr") == "$ nq --lang fr cast 5\n" + french
+
+
+def test_a_sessions_refusal_names_the_file_as_it_was_typed() -> None:
+    """The runner keeps the shown files in a scratch folder: a refusal named that folder's path
+    ("/tmp/nq-session-…/orc.toml"), which no page can show."""
+    session = "$ cat orc.toml\nname = 1\n$ nq points orc.toml\n"
+    said = "nq points: orc.toml: missing field(s) ac, st, t, w, co, ra, cc\n..."
+    assert differences(session + said) == []
+    assert "nq points: orc.toml\u00a0: champ(s) manquant(s)" in console_in_language(
+        session + said, "fr"
+    )

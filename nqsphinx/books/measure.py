@@ -60,12 +60,24 @@ class SplittableTables(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         for table in list(self.document.findall(nodes.table)):
-            rows = sum(1 for body in table.findall(nodes.tbody) for _ in body.children)
-            # a longtable cannot sit in a box (framed.sty): a boxed table stays whole
-            boxed = any(isinstance(a, nodes.Admonition) for a in ancestors(table))
-            if "nq-table" in table["classes"] and rows >= SPLIT_ROWS and not boxed:
-                if not _bound_to_next(table) and not _opens_section(table):
-                    table["classes"].append("longtable")
+            if splits(table) and "longtable" not in table["classes"]:
+                table["classes"].append("longtable")
+
+
+def splits(table: nodes.table) -> bool:
+    """Whether ``table`` is an engine table that :class:`SplittableTables` sets as a
+    longtable."""
+    return may_split(table) and not _opens_section(table)
+
+
+def may_split(table: nodes.table) -> bool:
+    """Whether ``table`` is an engine table long enough to break over pages, with nothing bound
+    to its end, outside a box (a longtable cannot sit in one: framed.sty)."""
+    rows = sum(1 for body in table.findall(nodes.tbody) for _ in body.children)
+    boxed = any(isinstance(a, nodes.Admonition) for a in ancestors(table))
+    if "nq-table" not in table["classes"] or rows < SPLIT_ROWS or boxed:
+        return False
+    return not _bound_to_next(table)
 
 
 #: The classes of what follows a table and stays on its page (a printed cell's note, a

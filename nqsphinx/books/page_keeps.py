@@ -39,6 +39,8 @@ BASELINE_MM = 13.6 / 72.27 * 25.4
 #: :data:`SHORT_BOX` lines high is not broken over pages (a section's list of eight errata, as
 #: 16.4's); a longer one needs :data:`BOX_LINES` lines of room to start on a page.
 BOX_FRAME, SHORT_BOX, BOX_LINES = 4, 12, 7
+#: A box opening a section is not kept with a table after it of more lines than this (about).
+BOXED_TABLE_LINES = 30
 #: Lines of a table besides its rows (caption, header, rules); of a figure, about.
 TABLE_LINES, FIGURE_LINES = 4, 12
 #: An erratum's record keeps its first paragraphs together (title, "Where:", "Printed:"), and
@@ -168,6 +170,8 @@ def _need(section: nodes.Element) -> int:
         return lines + _fixed_lines(rest[0])
     if isinstance(rest[0], nodes.container) and not _unbreakable(rest[0]):
         return lines + _need(rest[0])
+    if _unbreakable(rest[0]) and not _binds(opening, rest[0]):
+        return lines + 1  # the box and its heading, the table on the next page if need be
     if _unbreakable(rest[0]):
         # the whole table or figure: LaTeX may still break before it (a box's end, a figure
         # placed "here"), which would leave the heading with its opening lines alone
@@ -178,6 +182,21 @@ def _need(section: nodes.Element) -> int:
         # a paragraph this short is not broken (two lines at least on each page): all of it
         return lines + _lines(rest[0]) + 1
     return lines + (BOX_LINES if isinstance(rest[0], nodes.Admonition) else SHORT_LINES)
+
+
+def _binds(opening: list[nodes.Element], following: nodes.Element) -> bool:
+    """Whether a section's opening blocks are kept on the page of the table or figure after
+    them: not a box before a table kept whole of more than :data:`BOXED_TABLE_LINES` (the
+    errata of 16.4 and its table did not fit one US Letter page: the box was left alone on a
+    page, and the heading left the page before two-thirds empty)."""
+    from nqsphinx.books.measure import may_split
+    from nqsphinx.books.table_notes import is_longtable
+
+    boxed = any(isinstance(block, nodes.Admonition) for block in opening)
+    if not boxed or not isinstance(following, nodes.table):
+        return True
+    whole = not (is_longtable(following) or may_split(following))  # a longtable starts anywhere
+    return not whole or _height(following) <= BOXED_TABLE_LINES
 
 
 def _short_list(items: nodes.Element) -> bool:
@@ -247,7 +266,7 @@ class KeepHeadings(SphinxPostTransform):
             section.parent.insert(_before_targets(section), keep)
             opening = _opening(section)
             rest = _blocks(section)[len(opening) :]
-            if opening and rest and _unbreakable(rest[0]):  # one block with the table
+            if opening and rest and _unbreakable(rest[0]) and _binds(opening, rest[0]):
                 for block in opening[1:]:
                     section.insert(section.index(block), _no_break())
                 section.insert(section.index(opening[-1]) + 1, _no_break())

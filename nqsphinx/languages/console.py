@@ -147,7 +147,10 @@ def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
                     why = "writes the export, data in English on every page (nq refuses --lang)"
                     raise SessionRefused(step.line, f"a session's command {why}: {step.command}")
                 argv = [files.get(word, word) for word in in_language(words, lang)[1:]]
-                done.append((step, printed(argv)))
+                answer = printed(argv)
+                for word, path in files.items():  # a refusal names the file as it was typed
+                    answer = answer.replace(path, word)
+                done.append((step, answer))
             else:
                 raise SessionRefused(
                     step.line, f"a session runs `nq` and `cat FILE` only, not: {step.command}"
