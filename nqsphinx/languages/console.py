@@ -148,8 +148,8 @@ def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
                     raise SessionRefused(step.line, f"a session's command {why}: {step.command}")
                 argv = [files.get(word, word) for word in in_language(words, lang)[1:]]
                 answer = printed(argv)
-                for word, path in files.items():  # a refusal names the file as it was typed
-                    answer = answer.replace(path, word)
+                for word, kept in files.items():  # a refusal names the file as it was typed
+                    answer = answer.replace(kept, word)
                 done.append((step, answer))
             else:
                 raise SessionRefused(
