@@ -6,60 +6,15 @@ argument each gives.  Their HTML is :mod:`nqcompanion.page.forms`'.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
+from nqcompanion.page.calculator_fields import Calculator as Calculator
+from nqcompanion.page.calculator_fields import Field as Field
 from nqcore.cli import asking as cli
 from nqcore.rules.close_combat import EXTRA_ATTACK
 from nqsphinx.messages import engine_text
 
-
-@dataclass(frozen=True)
-class Field:
-    """One control of a calculator and the argument of ``nq`` it gives.
-
-    ``arg`` is ``""`` for a positional argument, else the option (``--wizardry``); ``kind`` is
-    ``int``, ``distance``, ``check``, ``choice``, ``multi`` (checkboxes, the option repeated),
-    ``list`` (whole numbers separated by spaces) or ``ranges`` (three weapon ranges).  An
-    ``optional`` field left empty gives no argument; ``omit_if`` names a field whose value
-    makes this one unused (a sample profile gives the numbers), and ``shows`` the field of the
-    engine's answer (``nq --json``) whose value it then shows, read-only (the sample's CC).
-    ``example`` is shown in the field while it is empty (its placeholder), ``hint`` (a message
-    of the extension's catalogue, its ``{example}`` filled) under it, before any mistake.
-    ``used_if`` (``"mod:extra-attack"``) names a box of a ``multi`` field without which this
-    one is unused (the dice of an extra attack, with the extra attack's modifier ticked).
-    ``picks`` gives, for each value of a choice, the values it sets in other fields (an
-    attacker its own weapon, where the weapon list offers it).  ``blank`` is what a modifier
-    left empty counts as (none: ``"0"``), which the answer then says, rather than a mistake."""
-
-    name: str
-    label: str
-    kind: str
-    arg: str = ""
-    allowed: range | None = None
-    default: str = ""
-    choices: Callable[[str], list[tuple[str, str]]] | None = None
-    optional: bool = False
-    omit_if: str = ""
-    shows: str = ""
-    example: str = ""
-    hint: str = ""
-    used_if: str = ""
-    picks: Callable[[], dict[str, dict[str, str]]] | None = None
-    blank: str = ""
-
-
 #: A weapon's three ranges as the ranges field takes them (its example, shown while it is empty).
 RANGES_EXAMPLE = "10/+1 20/+0 30/-1"
-
-
-@dataclass(frozen=True)
-class Calculator:
-    command: str
-    rule: str  # the label of the rule section it answers
-    fields: tuple[Field, ...] = field(default_factory=tuple)
-    #: The labels of the other rule sections whose reading its answers follow: the calculator's
-    #: section carries their errata and open questions (nqsphinx.directives.errata), as the rule's.
-    answers: tuple[str, ...] = ()
 
 
 def _spells(lang: str) -> list[tuple[str, str]]:
@@ -408,7 +363,15 @@ def _morale() -> tuple[Calculator, ...]:
             "morale-command-test-modifiers",
             (
                 Field("co", "Command (CO)", "int", "", cli.SKILL_VALUES, "7"),
-                Field("fear", "Fear level (X)", "int", "--fear", cli.FEAR_VALUES, "0", blank="0"),
+                Field(
+                    "fear",
+                    "Fear level (X)",
+                    "int",
+                    "--fear",
+                    cli.FEAR_VALUES,
+                    optional=True,
+                    hint="Only for a fear test; leave it empty for any other command test.",
+                ),
                 Field(
                     "battle_standard",
                     "Battle standard (re-roll at CO+1)",

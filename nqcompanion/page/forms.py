@@ -38,13 +38,6 @@ def _field_labels(lang: str) -> dict[str, str]:
         "Distance (inches)": ui_text("Distance (inches)", lang),
         "Weapon (or its ranges below)": ui_text("Weapon (or its ranges below)", lang),
         "Ranges (close, medium, long)": ui_text("Ranges (close, medium, long)", lang),
-        "Close, medium and long range, each inches/modifier, such as {example} (- for none).": (
-            ui_text(
-                "Close, medium and long range, each inches/modifier, such as {example} "
-                "(- for none).",
-                lang,
-            )
-        ),
         "Armour (AR)": ui_text("Armour (AR)", lang),
         "Strength (ST)": ui_text("Strength (ST)", lang),
         "Penetration modifier (PM)": ui_text("Penetration modifier (PM)", lang),
@@ -81,6 +74,22 @@ def _field_labels(lang: str) -> dict[str, str]:
         "Terrain barriers crossed": ui_text("Terrain barriers crossed", lang),
         "Agile (barriers cost nothing)": ui_text("Agile (barriers cost nothing)", lang),
         **_panic_labels(lang),
+    }
+
+
+def _hints(lang: str) -> dict[str, str]:
+    """The words under a field, before any mistake."""
+    return {
+        "Close, medium and long range, each inches/modifier, such as {example} (- for none).": (
+            ui_text(
+                "Close, medium and long range, each inches/modifier, such as {example} "
+                "(- for none).",
+                lang,
+            )
+        ),
+        "Only for a fear test; leave it empty for any other command test.": ui_text(
+            "Only for a fear test; leave it empty for any other command test.", lang
+        ),
     }
 
 
@@ -233,7 +242,7 @@ def calculator_html(
     """One calculator's form: its controls, the engine's answer, the rule it comes from; its
     summary is named ``name`` (its heading), the page's other summaries being other answers."""
     calc = CALCULATORS[command]
-    labels = _field_labels(lang)
+    labels = _field_labels(lang) | _hints(lang)
     controls = "".join(_control(calc, item, lang, labels) for item in calc.fields)
     rule = ui_text("Rule:", lang)
     named = f' data-name="{html.escape(name + colon(lang))}"' if name else ""

@@ -43,18 +43,34 @@ def command_modifiers() -> dict[str, Modifier]:
     return load_modifiers("command_modifiers.toml")
 
 
-def command_target(co: int, modifiers: Iterable[str] = (), *, fear: int = 0) -> int:
+#: The command modifier of a close combat against a fear causing enemy, which a fear test
+#: does not take besides its fear (X) penalty (erratum "Fear test: the penalty ...").
+FEAR_IN_COMBAT = "fear-in-close-combat"
+#: The refusal of a fear test given that modifier too.
+FEAR_TWICE = N_(
+    "a fear test takes its fear level alone, not also “{modifier}” (\u22121): that would "
+    "count the same fear twice (see the errata)"
+)
+
+
+def command_target(co: int, modifiers: Iterable[str] = (), *, fear: int | None = None) -> int:
     """The number to roll equal to or under in a command test ("Morale", "Command Test
-    Modifiers"); ``fear`` is the X of a fear (X) enemy, a penalty ("Fear Causing Models").
+    Modifiers"); ``fear``: a fear test against a fear (X) enemy, X its penalty ("Fear Causing
+    Models"), which takes no :data:`FEAR_IN_COMBAT` besides (the erratum).
 
     >>> command_target(7, fear=1)  # Regency knights charging a fear (1) Vampire
     6
     >>> command_target(6, ["ranked-or-closed", "banner", "enemy-nearby", "enemy-nearby"])
     7
     """
-    if fear < 0:
+    modifiers = list(modifiers)
+    if fear is not None and fear < 0:
         raise ValueError("a fear level is 0 or more")
-    return co + total_modifier(modifiers, command_modifiers(), kind="command modifier") - fear
+    if fear is not None and FEAR_IN_COMBAT in modifiers:
+        refused = Refusal(FEAR_TWICE, modifier=command_modifiers()[FEAR_IN_COMBAT].label)
+        raise refused.about("mod", FEAR_IN_COMBAT, also=("fear",))
+    total = total_modifier(modifiers, command_modifiers(), kind="command modifier")
+    return co + total - (fear or 0)
 
 
 def command_test_passes(natural: int, target: int) -> bool:
@@ -67,7 +83,7 @@ def command_chance(
     co: int,
     modifiers: Iterable[str] = (),
     *,
-    fear: int = 0,
+    fear: int | None = None,
     battle_standard: bool = False,
     great_leader: bool = False,
     inspiring_leadership: bool = False,

@@ -21,7 +21,7 @@ from nqcompanion.bridge.web import ask
 from nqcore.cli import commands as cli
 from nqcore.rules.close_combat import close_combat_modifiers
 from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
-from nqcore.rules.morale import command_modifiers
+from nqcore.rules.morale import FEAR_IN_COMBAT, command_modifiers
 from nqcore.rules.movement import MovementAbility
 from nqcore.rules.ranged import ranged_modifiers
 
@@ -130,11 +130,13 @@ def _walk_attacks() -> Iterator[list[str]]:
 
 
 def _walk_tests() -> Iterator[list[str]]:
-    for co, fear, standard in itertools.product(cli.SKILL_VALUES, cli.FEAR_VALUES, (False, True)):
+    fears = [[], *(["--fear", str(fear)] for fear in cli.FEAR_VALUES)]  # a fear test, or not
+    for co, fear, standard in itertools.product(cli.SKILL_VALUES, fears, (False, True)):
         extra = ["--battle-standard"] if standard else []
-        yield ["command", str(co), "--fear", str(fear), *extra]
+        yield ["command", str(co), *fear, *extra]
         for key in command_modifiers():
-            yield ["command", str(co), "--fear", str(fear), "--mod", key, *extra]
+            if not (fear and key == FEAR_IN_COMBAT):  # refused: the same fear twice
+                yield ["command", str(co), *fear, "--mod", key, *extra]
     for starting, casualties in itertools.product((10, 16, 20), ("0", "3 4 2", "1 1 1 1 1", "9")):
         yield ["morale", str(starting), *casualties.split()]
     for actions, ability in itertools.product(cli.ACTION_VALUES, ABILITIES):

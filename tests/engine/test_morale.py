@@ -183,3 +183,31 @@ def test_triggers_at_most_one_per_turn(starting: int, losses: list[int]) -> None
         remaining -= lost
     turns = [t.turn for t in command_test_triggers(starting, valid)]
     assert turns == sorted(set(turns))
+
+
+def test_a_fear_test_does_not_take_the_close_combat_fear_modifier_too() -> None:
+    """The erratum "Fear test: the penalty for a fear causing enemy": a fear test takes its
+    fear (X) penalty alone; the -1 stays for the other command tests of such a combat.  The
+    page and nq took both (CO 7, fear 1 and the -1: 5 or less, against the erratum's 6)."""
+    import pytest
+
+    from nqcore.i18n import Refusal
+    from nqcore.rules.morale import FEAR_IN_COMBAT, command_target, fear_test_target
+
+    assert command_target(7, [FEAR_IN_COMBAT]) == 6  # a command test in such a combat
+    assert fear_test_target(7, 1) == 6 and fear_test_target(6, 0) == 6
+    for fear in (0, 1):
+        with pytest.raises(Refusal) as refused:
+            command_target(7, [FEAR_IN_COMBAT], fear=fear)
+        assert (refused.value.argument, refused.value.chosen) == ("mod", (FEAR_IN_COMBAT,))
+        assert refused.value.also == ("fear",)
+        assert "count the same fear twice" in str(refused.value)
+        assert "compter deux fois la même peur" in refused.value.text("fr")
+
+
+def test_nq_command_refuses_fear_twice_and_answers_either() -> None:
+    from nqcore.cli.commands import main
+
+    assert main(["command", "7", "--fear", "1", "--mod", "fear-in-close-combat"]) == 2
+    assert main(["command", "7", "--fear", "1"]) == 0
+    assert main(["command", "7", "--mod", "fear-in-close-combat"]) == 0

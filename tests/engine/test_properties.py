@@ -39,7 +39,12 @@ from nqcore.rules.close_combat import (
 )
 from nqcore.rules.damage import wound_chance
 from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS, cancel_chance, cast_chance
-from nqcore.rules.morale import command_chance, command_modifiers, panic_distribution
+from nqcore.rules.morale import (
+    FEAR_IN_COMBAT,
+    command_chance,
+    command_modifiers,
+    panic_distribution,
+)
 
 SKILLS = st.integers(-2, 12)
 STRENGTHS = st.integers(0, 12)
@@ -226,7 +231,7 @@ def test_stronger_attacks_wound_more_often(strength: int, toughness: int) -> Non
 def test_better_command_passes_more_often(
     co: int, keys: list[str], fear: int, standard: bool, leader: bool, inspiring: bool
 ) -> None:
-    mods = ungrouped(keys, command_modifiers())
+    mods = [key for key in ungrouped(keys, command_modifiers()) if key != FEAR_IN_COMBAT]
     flags = {"battle_standard": standard, "great_leader": leader, "inspiring_leadership": inspiring}
     chance = command_chance(co, mods, fear=fear, **flags)
     assert is_chance(chance)

@@ -167,8 +167,8 @@ def _command_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--fear",
         type=read.bounded(P_("argument", "a fear level"), FEAR_VALUES),
-        default=0,
-        help="the fear level X of a fear test, 0 to 10",
+        default=None,
+        help="a fear test, against a fear (X) enemy: X, 0 to 10",
     )
     p.add_argument("--battle-standard", action="store_true", help="re-roll a failed test at CO+1")
 
