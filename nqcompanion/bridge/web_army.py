@@ -29,6 +29,8 @@ from nqcompanion.bridge.web_entries import leaders as _leaders
 from nqcompanion.bridge.web_entries import mark_outdated as _outdated
 from nqcompanion.bridge.web_entries import refused_options as _refused_options
 from nqcompanion.bridge.web_entries import renamed as _renamed
+from nqcore.army.file_kinds import KINDS as KINDS
+from nqcore.army.file_kinds import file_kind as file_kind
 from nqcore.army.names import same_name
 from nqcore.army.schema_problems import placed_problem, schema_problem
 from nqcore.army.toml_values import toml_key
@@ -49,8 +51,6 @@ from nqcore.i18n import (
 
 #: The name of the army file the builder exports and ``nq army`` reads.
 ARMY_FILE = "army.toml"
-#: The entries of an army file, in the order ``nq army`` lists them.
-KINDS = ("unit", "individual", "character", "support")
 #: "None" in each of the army builder's lists, as its field's noun takes it (French: « Aucune »
 #: formation, « Aucune » arme de soutien, « Aucune » unité; « Aucun » chef is the page's word).
 NONE_CHOSEN: dict[str, Msg] = {
@@ -162,20 +162,6 @@ def import_army(data: bytes, lang: str, name: str = ARMY_FILE) -> dict[str, Any]
 #: A file given to the builder of the other kind: said as what it is, and where it goes.
 PROFILE_GIVEN = N_("this is a profile file: import it in the profile builder")
 ARMY_GIVEN = N_("this is an army file: import it in the army builder")
-
-
-def file_kind(data: dict[str, Any]) -> str | None:
-    """What a file read as TOML is: ``"army"`` (it has an army's size or entries), ``"profile"``
-    (the reader of ``nq points`` takes it), else ``None``."""
-    from nqcore.army.profile_files import parse_profile
-
-    if "points" in data or any(kind in data for kind in KINDS):
-        return "army"
-    try:
-        parse_profile(data)
-    except (Refusal, ValueError, TypeError, KeyError):
-        return None
-    return "profile"
 
 
 #: Why the game's size typed on the page is refused (before the army file's own limits): the

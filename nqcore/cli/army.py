@@ -9,9 +9,11 @@ A refusal makes the exit status 2, after the answer is shown.
 from __future__ import annotations
 
 import argparse
+import shlex
 from typing import Any
 
-from nqcore.i18n import N_, P_, Counted, Msg, format_number, plural, translator
+from nqcore.cli.asking import UsageError
+from nqcore.i18n import N_, P_, Counted, Msg, Refusal, format_number, plural, translator
 from nqcore.i18n import colon as i18n_colon
 
 #: How the roster names each kind of entry.
@@ -28,12 +30,29 @@ def army_answer(args: argparse.Namespace) -> dict[str, Any]:
     from nqcore.army.army_rules import check
     from nqcore.army.force import army
 
-    force = army(args.file)
+    try:
+        force = army(args.file)
+    except Refusal:
+        _profile_given(args.file)
+        raise
     breaches = check(force)
     answer = force_answer(force, breaches, args.file)
     if getattr(args, "pdf", None):
         answer.update(_roster_pdf(force, breaches, args, bool(answer["refusals"])))
     return answer
+
+
+def _profile_given(file: str) -> None:
+    """A profile file given to ``nq army``, said as one, with the question it goes to."""
+    from nqcore.army.file_kinds import PROFILE_FOR_ARMY, file_kind
+    from nqcore.cli.files import read_toml
+
+    try:
+        kind = file_kind(read_toml(file))
+    except Refusal:
+        return
+    if kind == "profile":
+        raise UsageError(PROFILE_FOR_ARMY, where=file, file=shlex.quote(file)) from None
 
 
 def force_answer(force: Any, breaches: list[Any], file: str) -> dict[str, Any]:

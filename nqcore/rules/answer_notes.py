@@ -35,6 +35,13 @@ class Note:
 ONE_FACE = Chance(1, len(D10_FACES))
 
 
+#: Why a ranked model without armour has no save all the same.
+NO_ARMOUR_RANKED = N_(
+    "AR 0: a model without armour has no armour save, ranked or not: the +1 armour of a "
+    "ranked or closed unit improves armour a model has (Armour Saves)."
+)
+
+
 def save_notes(
     armour: int,
     strength: int,
@@ -51,6 +58,8 @@ def save_notes(
     >>> [note.values for note in save_notes(2, 8)]
     [{'chance': Chance(1, 10)}]
     """
+    if armour == 0 and ranked:  # the +1 improves armour a model has (nqcore.rules.armour)
+        return [Note(NO_ARMOUR_RANKED)]
     if armour == 0:
         return [Note(N_("AR 0: a model without armour has no armour save (Armour Saves)."))]
     target = save_target(

@@ -188,3 +188,15 @@ def test_a_roll_to_hit_says_what_a_natural_one_is(argv: list[str], lang: str, sa
     allows no armour save; not where no roll can hit."""
     assert any(said in line for line in lines(argv, lang)), lines(argv, lang)
     assert not any("Masterful" in line for line in lines(["hit", "1", *MINUS_THREE], "en"))
+
+
+def test_a_ranked_model_without_armour_is_told_why_the_bonus_gives_no_save(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Player round seventeen: the ranked box was ticked and dropped without a word."""
+    from nqcore.cli.commands import main as nq_main
+
+    assert nq_main(["save", "0", "4", "--ranked"]) == 0
+    assert "ranked or not: the +1 armour of a ranked or closed unit" in capsys.readouterr().out
+    assert nq_main(["save", "0", "4"]) == 0
+    assert "ranked or not" not in capsys.readouterr().out

@@ -111,3 +111,31 @@ def test_the_pages_import_says_every_problem_and_the_builder_the_first() -> None
     assert len(imported["message"].split("\n")) == len(SAID)
     built = build({"toml": BAD_TOML, "file": "bad.toml"}, "en")["points"]
     assert "\n" not in built["error"] and "colour" in built["error"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_file_of_the_other_kind_is_said_as_what_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """Player round seventeen: an army given to ``nq points`` was refused field by field
+    ("unknown field(s) individual, points, unit"), a profile given to ``nq army`` as an army
+    without points; the page said what each was."""
+    army = Path("examples/armies/barrow-host.toml").resolve()
+    profile = tmp_path / "my profile.toml"
+    profile.write_text(
+        BAD_TOML.replace("ac = 13", "ac = 8")
+        .replace("co = 1", "co = 5")
+        .replace(
+            'size = "giant"\nweapons = ["sword-of-nothing"]\n'
+            'abilities = ["flying-carpet"]\ncolour = "red"\n',
+            "",
+        )
+    )
+    assert main(["--lang", lang, "points", str(army)]) == 2
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and f"nq army {army}" in said
+    assert main(["--lang", lang, "points", str(profile)]) == 0
+    capsys.readouterr()
+    assert main(["--lang", lang, "army", str(profile)]) == 2
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and f"nq points '{profile}'" in said  # quoted as a shell would

@@ -4,6 +4,7 @@ checked against the book's army rules (the army's answer is :mod:`nqcore.cli.arm
 from __future__ import annotations
 
 import argparse
+import shlex
 
 from nqcore.cli import args as read
 from nqcore.cli.asking import Question, UsageError
@@ -12,11 +13,15 @@ from nqcore.i18n import N_, Msg, Refusal
 
 
 def _points(args: argparse.Namespace) -> Answer:
+    from nqcore.army.file_kinds import ARMY_FOR_POINTS, file_kind
     from nqcore.army.profile_files import parse_profile
     from nqcore.army.profile_points import profile_points
     from nqcore.cli.files import read_toml
 
-    profile = parse_profile(read_toml(args.file), args.file)
+    record = read_toml(args.file)
+    if file_kind(record) == "army":
+        raise UsageError(ARMY_FOR_POINTS, where=args.file, file=shlex.quote(args.file))
+    profile = parse_profile(record, args.file)
     try:
         breakdown = profile_points(profile)
     except Refusal as error:
