@@ -245,12 +245,15 @@ def calculator_html(
     labels = _field_labels(lang) | _hints(lang)
     controls = "".join(_control(calc, item, lang, labels) for item in calc.fields)
     rule = ui_text("Rule:", lang)
+    # the fields are kept in this browser (nq-keep.js): back to the page's own values at a tap
+    reset = html.escape(ui_text("Reset the fields", lang))
     named = f' data-name="{html.escape(name + colon(lang))}"' if name else ""
     chance = f' data-chance="{html.escape(_chance_words(lang))}"' if command == "attack" else ""
     return (
         f'<form class="{MARK}" id="nq-{command}" data-command="{command}"{chance} '
         'novalidate="novalidate">'
         f"{controls}"
+        f'<p class="nq-reset-line"><button type="reset" class="nq-reset">{reset}</button></p>'
         f'<output class="nq-answer" aria-live="polite"></output>'
         f'<p class="nq-rule">{html.escape(rule)} <a href="{html.escape(rule_href)}">'
         f"{html.escape(rule_title)}</a></p>"

@@ -44,6 +44,12 @@ const restoreFields = () => {
     commandLine(form); // greys the fields the restored ones make unused
     form.addEventListener("input", keepFields);
     form.addEventListener("change", keepFields);
+    // "Reset the fields": the browser puts back the page's own values, then the form is asked
+    // again, and kept so, as if typed (an unused field's kept value goes too).
+    form.addEventListener("reset", () => setTimeout(() => {
+      for (const control of form.querySelectorAll("[data-kept]")) delete control.dataset.kept;
+      form.dispatchEvent(new Event("change"));
+    }));
   }
 };
 restoreFields();

@@ -223,12 +223,13 @@ def _command(rng: random.Random) -> Question:
 
     co, fear, standard = (
         str(rng.randint(1, 10)),
-        str(rng.choice([0, 0, 1, 2, 5])),
+        rng.choice(["", "", "0", "1", "2", "5"]),  # empty: not a fear test
         rng.random() < 0.3,
     )
     mods = _some(rng, _keys(command_modifiers()))
     values = {"co": co, "fear": fear, "battle_standard": standard, "mod": mods}
-    argv = ["command", co, "--fear", fear, *(["--battle-standard"] if standard else [])]
+    feared = ["--fear", fear] if fear else []
+    argv = ["command", co, *feared, *(["--battle-standard"] if standard else [])]
     return values, [*argv, *_repeat("--mod", mods, command_modifiers())]
 
 
