@@ -14,10 +14,11 @@ under ``--keep-going``.  The static paths are checked when the builder starts, a
 link, a hard link or a stray file there stops the build before anything is copied.
 
 Math (``{math}``, the ``math`` directive, ``$...$``) would add a script loading MathJax from a
-CDN: the rulebook has none, so it is refused like raw HTML.  And whatever adds a script or a
-stylesheet from another site to a page (``mathjax_path``, ``html_js_files`` with a URL, a theme
-option) is refused when the page is written.  What still gets through is caught after the build
-by :mod:`nqsphinx.site.output_audit`.
+CDN: the rulebook has none, so it is refused like raw HTML; so is ``tabularcolumns``, whose
+specification is raw LaTeX (a file of TeX's search path printed, JavaScript in the PDF).  And
+whatever adds a script or a stylesheet from another site to a page (``mathjax_path``,
+``html_js_files`` with a URL, a theme option) is refused when the page is written.  What still
+gets through is caught after the build by :mod:`nqsphinx.site.output_audit`.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from nqsphinx import content_code, svg_files
-from nqsphinx.untrusted import refuse
+from nqsphinx.untrusted import GENERATED, refuse
 
 logger = logging.getLogger(__name__)
 #: Set on the download links the extension makes itself (the print PDFs of nqsphinx.site.downloads).
@@ -176,6 +177,17 @@ def _check_math(app: Sphinx, doctree: nodes.document) -> None:
     for node in list(doctree.findall(lambda n: isinstance(n, (nodes.math, nodes.math_block)))):
         shown = node.astext()[:40]
         refuse(app, node, f"math is refused ({shown!r}): its renderer loads from another site")
+
+
+def _check_column_specs(app: Sphinx, doctree: nodes.document) -> None:
+    """A ``tabularcolumns`` directive's specification is written into the LaTeX as it is:
+    ``>{\\VerbatimInput{...}}`` printed a file of TeX's search path into the PDF, ``\\special``
+    put JavaScript in it.  The book's tables are measured by the extension (its own, generated,
+    are kept)."""
+    for spec in list(doctree.findall(addnodes.tabular_col_spec)):
+        if not spec.get(GENERATED):
+            shown = str(spec.get("spec", ""))[:40]
+            refuse(app, spec, f"tabularcolumns is refused ({shown!r}): it is raw LaTeX")
 
 
 #: What a static path may hold, by suffix: images, drawings, and the site's scripts and
@@ -343,5 +355,6 @@ def setup(app: Sphinx) -> None:
     app.connect("doctree-read", _check_downloads, priority=100)
     app.connect("doctree-read", _check_image_files, priority=100)
     app.connect("doctree-read", _check_math, priority=100)
+    app.connect("doctree-read", _check_column_specs, priority=100)
     app.connect("env-before-read-docs", _forget_named)
     app.connect("html-page-context", _check_page_assets, priority=900)

@@ -64,7 +64,54 @@ def check_sphinx_words(app: Sphinx) -> None:
     """Sphinx loaded its own words before any extension ran, from a ``sphinx.mo`` of the
     project's locale folders first: stop if one came from anywhere but a checked ``sphinx.po``
     (the guard checks its text) of a language Sphinx has no catalogue for."""
-    _stop(sphinx_words_findings(app.config.language or "en", _locale_folders(app)))
+    folders = _locale_folders(app)
+    roots = [*folders, *(f for root in catalogue_guard.PACKAGE_LOCALES for f in locale_dirs(root))]
+    _stop(
+        stray_folder_findings(roots) + sphinx_words_findings(app.config.language or "en", folders)
+    )
+
+
+def stray_folder_findings(folders: list[Path]) -> list[catalogue_guard.Finding]:
+    """Every folder of a locale folder but the project's languages', and any gettext reads for
+    a language before that language's own: for ``fr`` it reads ``fr_FR.ISO8859-1/``,
+    ``fr_FR/`` and ``fr.ISO8859-1/`` before ``fr/`` (``en_US/`` for the English pages), so a
+    compiled catalogue there stood for the checked one, unseen by every check."""
+    from nqcore.i18n import LANGUAGES
+
+    before = {name for lang in LANGUAGES for name in read_before(lang)}
+    findings = []
+    for folder in folders:
+        for found in sorted(folder.iterdir()) if folder.is_dir() else []:
+            if not (found.is_dir() or found.is_symlink()):
+                continue
+            if found.name in before:
+                why = "a catalogue folder gettext reads before its language's own: delete it"
+            elif found.name not in LANGUAGES:
+                why = f"a catalogue folder of no language of the project ({', '.join(LANGUAGES)})"
+                why += ": delete it"
+            else:
+                continue
+            findings.append(catalogue_guard.Finding(found, 1, why))
+    return findings
+
+
+def read_before(lang: str) -> list[str]:
+    """The folders Python's gettext looks in for ``lang`` before ``lang/`` itself: the variants
+    of its locale name, territory, codeset and modifier (``fr`` is ``fr_FR.ISO8859-1``)."""
+    import locale
+    import re
+
+    parts = re.fullmatch(r"([^_.@]+)(_[^.@]*)?(\.[^@]*)?(@.*)?", locale.normalize(lang))
+    if parts is None:
+        return []
+    language, territory, codeset, modifier = (part or "" for part in parts.groups())
+    variants = []
+    for mask in range(8):  # gettext's order: each combination, the most specific first
+        name = language + (territory if mask & 2 else "") + (codeset if mask & 1 else "")
+        name += modifier if mask & 4 else ""
+        if name not in variants:
+            variants.insert(0, name)
+    return variants[: variants.index(lang)] if lang in variants else variants
 
 
 def sphinx_words_findings(lang: str, folders: list[Path]) -> list[catalogue_guard.Finding]:

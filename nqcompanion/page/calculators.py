@@ -380,6 +380,7 @@ def _morale() -> tuple[Calculator, ...]:
                 ),
                 Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("command")),
             ),
+            answers=("fear-causing-models",),  # a fear test's penalty, alone
         ),
         Calculator(
             "morale",

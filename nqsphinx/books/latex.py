@@ -32,7 +32,7 @@ from nqsphinx.books import (
     units,
 )
 from nqsphinx.messages import ui_text
-from nqsphinx.untrusted import generated_raw
+from nqsphinx.untrusted import GENERATED, generated_raw
 
 #: Columns whose longest cell is longer than this (characters) wrap; the others do not.
 LONG_COLUMN = 30
@@ -147,6 +147,7 @@ def table_style(
     sizes = TABLE_SIZES[first:]
     colspec = addnodes.tabular_col_spec()
     colspec["spec"] = column_spec(header, rows)
+    colspec[GENERATED] = True  # made here from the table's cells: a source's is refused
     smaller = "".join(rf"\ifdim\nqover>0pt{size}\nqtablefit" + "\n" for size in sizes[1:])
     fitted = rf"{sizes[0]}\nqwholeheads" + "\n" + r"\nqtablefit" + "\n" + smaller
     fitted += r"\fi" * (len(sizes) - 1)

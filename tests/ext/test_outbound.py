@@ -340,3 +340,23 @@ def test_a_linked_file_of_a_kind_no_page_offers_is_refused(tmp_path: Path, make_
     assert all("is not a kind of file a page offers" in e for e in errors), errors
     outdir = Path(built.app.outdir)
     assert _outputs_holding(outdir, b"alert(1)") == []
+
+
+def test_a_tabularcolumns_specification_is_refused_at_its_line(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """Its specification is written into the LaTeX as it is (attack round seventeen: a file of
+    TeX's search path printed into the PDF, JavaScript put in it); the extension's own tables'
+    specifications, measured from their cells, are kept."""
+    srcdir = copy_root("nq", tmp_path)
+    page = srcdir / "magic.md"
+    spec = "```{tabularcolumns} |>{\\VerbatimInput{language.dat}}p{12cm}|l|\n```"
+    table = "```{list-table}\n* - a\n  - b\n```"
+    page.write_text(page.read_text(encoding="utf-8") + f"\n\n{spec}\n\n{table}\n")
+    built = build(srcdir, "en", make_app)
+    errors = [w for w in built.unexpected_warnings() if "ERROR" in w]
+    shown = "'|>{\\\\VerbatimInput{language.dat}}p{12cm}|'"  # its first 40 characters
+    assert errors == [
+        f"{page}:{line_of(page, spec.splitlines()[0])}: ERROR: tabularcolumns is refused "
+        f"({shown}): it is raw LaTeX [nq.refused]"
+    ]

@@ -496,6 +496,33 @@ def extension_po_switch_label(copy: Path) -> list[str]:
     return [*_theme_word(copy, EXTENSION_PO, msgid, hostile), "adds '\"'"]
 
 
+def fr_fr_sphinx_mo(copy: Path) -> list[str]:
+    """A compiled Sphinx catalogue in ``locale/fr_FR/``, which gettext reads before ``fr/``
+    (attack round seventeen: every heading's permalink title broke out of its attribute)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    catalogue = Catalog(locale="fr")
+    catalogue.add(
+        "Link to this heading",
+        'Lien"><meta http-equiv="refresh" content="0;url=https://evil.example/">',
+    )
+    folder = copy / "locale/fr_FR/LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "sphinx.mo").open("wb") as mo:
+        write_mo(mo, catalogue)
+    return ["locale/fr_FR:1", "gettext reads before its language's own"]
+
+
+def docs_tabularcolumns(copy: Path) -> list[str]:
+    """A ``tabularcolumns`` specification, raw LaTeX: it printed a file of TeX's search path
+    into the PDF (attack round seventeen)."""
+    spec = "|>{\\VerbatimInput[lastline=6]{language.dat}}p{12cm}|l|"
+    table = "```{list-table}\n* - a\n  - b\n```\n"
+    line = _append_to_page(copy, f"```{{tabularcolumns}} {spec}\n```\n\n{table}")
+    return [f"{MD}:{line}", "tabularcolumns is refused"]
+
+
 FAULTS = (
     Fault(
         "french-number-changed",
@@ -624,6 +651,19 @@ FAULTS = (
         po_raw_role_in_eval_rst,
         (BUILD_FR,),
         ("raw-html",),
+    ),
+    Fault(
+        "fr-fr-sphinx-mo",
+        "a compiled Sphinx catalogue in locale/fr_FR/, read before fr/",
+        fr_fr_sphinx_mo,
+        (BUILD_FR,),
+        ("evil.example",),
+    ),
+    Fault(
+        "docs-tabularcolumns",
+        "a tabularcolumns specification of raw LaTeX in an English page",
+        docs_tabularcolumns,
+        (BUILD_EN,),
     ),
     Fault(
         "po-raw-latex-role",
