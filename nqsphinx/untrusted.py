@@ -105,7 +105,7 @@ def read_before(lang: str) -> list[str]:
     if parts is None:
         return []
     language, territory, codeset, modifier = (part or "" for part in parts.groups())
-    variants = []
+    variants: list[str] = []
     for mask in range(8):  # gettext's order: each combination, the most specific first
         name = language + (territory if mask & 2 else "") + (codeset if mask & 1 else "")
         name += modifier if mask & 4 else ""
