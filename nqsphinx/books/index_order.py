@@ -3,8 +3,10 @@
 xindy's French (and English) rules do not know the typographic apostrophe, and sorted
 « Modificateur de pénétration » before « Modificateur d’armure » (an unknown character after
 every letter).  A module of ours,
-``nqindex.xdy``, merges it away before sorting ("d’armure" sorts as "darmure"), loaded by the
-Makefile that Sphinx writes for the LaTeX build (``XINDYOPTS``)."""
+``nqindex.xdy``, makes it a space between words before sorting, word by word as the
+entries' words read ("d’armure" sorts as "d armure", before "de pénétration"; « de l’aire » before
+« de la sauvegarde »: proof round seventeen), loaded by the Makefile that Sphinx writes for the
+LaTeX build (``XINDYOPTS``)."""
 
 from __future__ import annotations
 
@@ -14,9 +16,9 @@ from sphinx.application import Sphinx
 
 #: The module's name and text: xindy merge rules, applied to each key before sorting.
 MODULE = "nqindex.xdy"
-RULES = """;; No Quarter: an apostrophe is not a letter (nqsphinx/books/index_order.py)
-(merge-rule "’" "" :string)
-(merge-rule "'" "" :string)
+RULES = """;; No Quarter: an apostrophe ends a word (nqsphinx/books/index_order.py)
+(merge-rule "’" " " :string)
+(merge-rule "'" " " :string)
 """
 #: The Index's anchor (where its bookmark and its line of the contents land) at its heading: Sphinx
 #: sets it before ``theindex``, whose ``\twocolumn[...]`` then opens the page with the heading
