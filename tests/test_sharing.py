@@ -92,12 +92,14 @@ def pytest_xdist_make_scheduler(config, log):
     "test_a.py": "def test_one():\n    pass\n\ndef test_two():\n    pass\n",
     "test_b.py": """
 import os
+import time
 from pathlib import Path
 
 def test_crashes_once():
     mark = Path(__file__).with_name("crashed")
     if not mark.exists():
         mark.touch()
+        time.sleep(0.5)  # the sends to it done: a send mid-exit failed ("cannot send")
         os._exit(1)
 
 def test_after():

@@ -499,18 +499,12 @@ def extension_po_switch_label(copy: Path) -> list[str]:
 def fr_fr_sphinx_mo(copy: Path) -> list[str]:
     """A compiled Sphinx catalogue in ``locale/fr_FR/``, which gettext reads before ``fr/``
     (attack round seventeen: every heading's permalink title broke out of its attribute)."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.mofile import write_mo
-
-    catalogue = Catalog(locale="fr")
-    catalogue.add(
-        "Link to this heading",
-        'Lien"><meta http-equiv="refresh" content="0;url=https://evil.example/">',
-    )
+    hostile = 'Lien\\"><meta http-equiv=\\"refresh\\" content=\\"0;url=https://evil.example/\\">'
+    text = 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\nLanguage: fr\\n"\n\n'
+    text += f'msgid "Link to this heading"\nmsgstr "{hostile}"\n'
     folder = copy / "locale/fr_FR/LC_MESSAGES"
     folder.mkdir(parents=True)
-    with (folder / "sphinx.mo").open("wb") as mo:
-        write_mo(mo, catalogue)
+    (folder / "sphinx.mo").write_bytes(po.compiled(po.read(text)))
     return ["locale/fr_FR:1", "gettext reads before its language's own"]
 
 
