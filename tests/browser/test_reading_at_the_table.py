@@ -403,3 +403,30 @@ def test_language_switch_from_a_table_row_on_a_phone_keeps_the_row_in_place(
     after = page.evaluate(WOUND_ROW)
     assert abs(after - before) < 40, (before, after, page.url)
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_row_a_link_names_is_shaded_below_the_tables_header(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """Player round 17: ``armoury.html#weapon-long-bow`` (where search and the switch send
+    players) landed with the row under the table's sticky header row, and nothing said which."""
+    context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/armoury.html#weapon-long-bow"))
+    page.evaluate(SETTLED)
+    row = page.evaluate(
+        """(() => {
+          const row = document.getElementById('weapon-long-bow');
+          const head = row.closest('table').querySelector('thead');
+          const header = document.querySelector('.mobile-header').getBoundingClientRect();
+          const shade = getComputedStyle(row.cells[1]).backgroundColor;
+          const plain = getComputedStyle(row.nextElementSibling.cells[1]).backgroundColor;
+          return { top: row.getBoundingClientRect().top, head: head.getBoundingClientRect().bottom,
+                   header: header.bottom, shade, plain, height: innerHeight };
+        })()"""
+    )
+    assert row["top"] >= max(row["head"], row["header"]) - 1, row  # below both headers
+    assert row["top"] < row["height"] / 2, row  # near the top, in view
+    assert row["shade"] != row["plain"], row
+    context.close()
