@@ -246,3 +246,21 @@ def test_a_second_build_starts_from_the_set_up_assets() -> None:
     assert registry.js_files == ["nq.js"] and registry.css_files == ["nq.css"]
     assert builder._js_files == ["nq.js"] and builder._css_files == ["nq.css"]
     assert registry.js_files is not setup[0]  # the set-up's copy is kept for the next build
+
+
+def test_a_table_of_contents_entry_outside_the_site_is_no_page() -> None:
+    """Attack round 17: ``Outside <https://example.org/>`` in a toctree stopped the site's build
+    with an IndexError as each page marked its current entry (furo's html-page-context)."""
+    from docutils import nodes
+    from sphinx import addnodes
+
+    from nqsphinx.upstream.toctree_patch import SEP, _mark_current, _target
+
+    outside = nodes.reference("", "Outside", refuri="https://example.org/", anchorname="")
+    inside = nodes.reference("", "Magic", refuri=f"{SEP}magic{SEP}", anchorname="")
+    assert (_target(outside), _target(inside)) == ("", "magic")
+    tree = nodes.bullet_list()
+    for reference in (outside, inside):
+        tree += nodes.list_item("", addnodes.compact_paragraph("", "", reference))
+    _mark_current(tree, "magic")
+    assert "current" in inside["classes"] and "current" not in outside["classes"]

@@ -60,7 +60,10 @@ SEP = "\0"
 
 
 def _target(reference: nodes.Element) -> str:
-    return str(reference["refuri"]).split(SEP)[1]
+    """The page a link of the tree goes to; '' for an address outside the site (a toctree entry
+    ``Outside <https://example.org/>`` stopped the build with an IndexError: attack round 17)."""
+    uri = str(reference["refuri"])
+    return uri.split(SEP)[1] if uri.startswith(SEP) else ""
 
 
 def _mark_current(node: nodes.Element, docname: str) -> None:
