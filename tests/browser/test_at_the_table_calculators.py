@@ -16,7 +16,6 @@ from tests.browser.conftest import Site, _recorded, screenshot, wait_until, watc
 #: A field left blank, the command line its form then asks (the field as 0), and its label.
 BLANK = {
     "save-re": (["save", "3", "4", "--pm", "0", "--re", "0"], "Armour resilience (RE)"),
-    "command-fear": (["command", "7", "--fear", "0"], "Fear level (X)"),
     "cast-chant": (["cast", "5", "--wizardry", "0", "--chant", "0"], "Initiates chanting"),
 }
 
@@ -49,6 +48,12 @@ def test_an_optional_number_left_blank_counts_as_none(browser: Any, site: Site, 
         lines = page.locator(f"#nq-{argv[0]} .nq-answer p").all_inner_texts()
         said = ui_text("Left blank, counted as 0 (none): {fields}.", lang)
         assert said.format(fields=ui_text(label, lang)) in lines[-1], (ident, lines)
+    page.fill("#nq-command-fear", "")  # no fear test, not a fear (0) one: no --fear at all
+    _asked(page, "command", ["command", "7"])
+    blank = ui_text("Left blank, counted as 0 (none): {fields}.", lang).split("{")[0]
+    assert not any(
+        blank in line for line in page.locator("#nq-command .nq-answer p").all_inner_texts()
+    )
     page.locator("#nq-save-re").scroll_into_view_if_needed()
     screenshot(page, f"calc-blank-counts-as-none-{lang}")
     assert not watched.errors, watched.errors
