@@ -360,4 +360,3 @@ def test_a_tabularcolumns_specification_is_refused_at_its_line(
         f"{page}:{line_of(page, spec.splitlines()[0])}: ERROR: tabularcolumns is refused "
         f"({shown}): it is raw LaTeX [nq.refused]"
     ]
-
