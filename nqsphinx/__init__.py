@@ -64,6 +64,7 @@ def _install_checks(app: Sphinx) -> None:
         page_names,
         project_files,
         refusals,
+        uncatalogued,
         untrusted,
     )
     from nqsphinx.languages import project_languages
@@ -82,6 +83,7 @@ def _install_checks(app: Sphinx) -> None:
     page_content.setup(app)  # what a page's markup may publish: no code, head or script links
     page_names.setup(app)  # no page takes the name of a page or folder a builder writes
     project_files.setup(app)  # what pages and static paths bring in: files of the project
+    uncatalogued.setup(app)  # no markup whose words no catalogue holds ({index}, {abbr})
     output_audit.setup(app)  # and what the output holds, after every build
     app.connect("config-inited", _configure_latex)
     code_inputs.setup(app)  # an edit of the engine's data or code re-reads every page

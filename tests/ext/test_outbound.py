@@ -360,3 +360,27 @@ def test_a_tabularcolumns_specification_is_refused_at_its_line(
         f"{page}:{line_of(page, spec.splitlines()[0])}: ERROR: tabularcolumns is refused "
         f"({shown}): it is raw LaTeX [nq.refused]"
     ]
+
+
+def test_markup_whose_words_reach_no_catalogue_is_refused(tmp_path: Path, make_app: Any) -> None:
+    """Attack round 17 (second round): an ``{index}`` directive's entries and an ``{abbr}``
+    explanation never reach a catalogue, so the French page showed them in English."""
+    srcdir = copy_root("nq", tmp_path)
+    page = srcdir / "magic.md"
+    hostile = [
+        "```{index} single: English index entry\n```",
+        "A {index}`role entry` here.",
+        "An {abbr}`AC (action count)` there.",
+    ]
+    page.write_text(page.read_text(encoding="utf-8") + "\n\n" + "\n\n".join(hostile) + "\n")
+    built = build(srcdir, "en", make_app)
+    errors = [w for w in built.unexpected_warnings() if "ERROR" in w]
+    lines = [line_of(page, markup.splitlines()[0]) for markup in hostile]
+    why = "its words reach no catalogue: a French page would show them in English [nq.refused]"
+    assert errors == [
+        f"{page}:{lines[0]}: ERROR: the index directive is refused: {why}",
+        f"{page}:{lines[1]}: ERROR: the index role is refused: {why}",
+        f"{page}:{lines[2]}: ERROR: the abbr role is refused: {why}",
+    ]
+    html = (Path(built.app.outdir) / "magic.html").read_text(encoding="utf-8")
+    assert "English index entry" not in html and "<abbr" not in html

@@ -1,0 +1,48 @@
+"""Markup whose words reach no catalogue is refused in the English sources: a French page would
+show them in English, without a warning (attack round seventeen).  Sphinx's ``{index}`` (its
+entries go to the index as written; the rulebook's index is ``docs/_data/rules_index.toml``,
+translated with the engine's words) and the ``{abbr}`` role (whose explanation the catalogue's
+markup guard will not let a translator change).  The rulebook uses neither."""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective, SphinxRole
+
+logger = logging.getLogger(__name__)
+
+#: Why each is refused, after its name.
+WHY = "its words reach no catalogue: a French page would show them in English"
+
+
+def _refused(what: str, location: tuple[str, int | None] | str | None) -> None:
+    logger.error(f"{what} is refused: {WHY}", location=location, type="nq", subtype="refused")
+
+
+class RefusedIndex(SphinxDirective):
+    """``{index}``: refused at its line, nothing published."""
+
+    has_content = True
+    optional_arguments = 1
+    final_argument_whitespace = True
+    option_spec = {"name": lambda value: value}
+
+    def run(self) -> list[nodes.Node]:
+        _refused("the index directive", self.get_location())
+        return []
+
+
+class RefusedRole(SphinxRole):
+    """``{index}`` and ``{abbr}`` as roles: refused at their line, their text kept as text."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        _refused(f"the {self.name} role", self.get_location())
+        return [nodes.Text(self.text)], []
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("index", RefusedIndex, override=True)
+    app.add_role("index", RefusedRole(), override=True)
+    app.add_role("abbr", RefusedRole(), override=True)
