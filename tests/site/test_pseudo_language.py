@@ -231,6 +231,10 @@ CODE_ALLOWED = (
     Allowed(
         r"^\(\['undead'\], \[\]\)$", "the engine's keys of a profile's traits, as Python shows them"
     ),
+    Allowed(
+        r"^nq points: orc\.toml: ",
+        "a refusal's command and the file the player named, before the refusal's own words",
+    ),
 )
 
 
