@@ -29,8 +29,8 @@ from nqcompanion.bridge.web_entries import leaders as _leaders
 from nqcompanion.bridge.web_entries import mark_outdated as _outdated
 from nqcompanion.bridge.web_entries import refused_options as _refused_options
 from nqcompanion.bridge.web_entries import renamed as _renamed
-from nqcore.army.file_kinds import KINDS as KINDS
 from nqcore.army.file_kinds import file_kind as file_kind
+from nqcore.army.force import KINDS as KINDS
 from nqcore.army.names import same_name
 from nqcore.army.schema_problems import placed_problem, schema_problem
 from nqcore.army.toml_values import toml_key

@@ -8,8 +8,6 @@ from typing import Any
 
 from nqcore.i18n import N_, Refusal
 
-#: The entries of an army file, in the order ``nq army`` lists them.
-KINDS = ("unit", "individual", "character", "support")
 #: An army file given to ``nq points``, a profile file to ``nq army``.
 ARMY_FOR_POINTS = N_("this is an army file: price it with nq army {file}")
 PROFILE_FOR_ARMY = N_("this is a profile file: price it with nq points {file}")
@@ -18,6 +16,7 @@ PROFILE_FOR_ARMY = N_("this is a profile file: price it with nq points {file}")
 def file_kind(data: dict[str, Any]) -> str | None:
     """What a file read as TOML is: ``"army"`` (it has an army's size or entries), ``"profile"``
     (the reader of ``nq points`` takes it), else ``None``."""
+    from nqcore.army.force import KINDS
     from nqcore.army.profile_files import parse_profile
 
     if "points" in data or any(kind in data for kind in KINDS):

@@ -21,7 +21,6 @@ from nqcore.army.characteristics import (
     ProfileProblems,
     Size,
     Specialist,
-    check_characteristic,
 )
 from nqcore.army.profile_fields import (
     ARMOUR_FIELDS,
@@ -37,10 +36,10 @@ from nqcore.army.profile_readers import (
     read_picks,
     read_weapons,
 )
-from nqcore.army.profiles import Armour, Profile, check_picks
+from nqcore.army.profiles import Armour, Profile, check_field, check_picks, check_spells
 from nqcore.army.toml_values import toml_keys
 from nqcore.data import datafiles
-from nqcore.i18n import N_, Msg, Refusal, Typed, UnknownName
+from nqcore.i18n import N_, Msg, Refusal, Typed
 
 # --- reading profiles ---------------------------------------------------------------------------
 
@@ -162,7 +161,7 @@ def _probes(record: Mapping[str, Any]) -> list[Callable[[], object]]:
     probes += [partial(check_table, {key: record[key]}, FIELDS) for key in FIELDS if key in record]
     for key in CHARACTERISTICS:
         if record.get(key) not in (None, "-"):
-            probes.append(partial(_characteristic, key, record[key]))
+            probes.append(partial(check_field, key, record[key]))
     for name, kind, what in _CHOICES:
         if isinstance(record.get(name), str):  # another kind is refused as such
             probes.append(partial(read_choice, kind, record[name], what))
@@ -186,14 +185,6 @@ def _armour_checked(record: Mapping[str, Any]) -> Armour:
     return _armour(record)
 
 
-def _characteristic(key: str, value: Any) -> None:
-    """``check_characteristic`` refusing as a profile does, about its field."""
-    try:
-        check_characteristic(key, value)
-    except Refusal as refused:
-        raise refused.about(key) from None
-
-
 #: The fields of one value among several, each with its kind and its name in a refusal.
 _CHOICES = (
     ("type", ModelType, N_("model type")),
@@ -208,13 +199,7 @@ def _known_picks(category: str) -> Callable[[Any, str], object]:
 
 
 def _known_spells(value: Any, what: str) -> None:
-    from nqcore.rules.spells import spell  # the spell cards belong to the magic engine
-
-    for key in read_keys(value, what):
-        try:
-            spell(key)
-        except UnknownName as error:
-            raise error.at("", Refusal) from None
+    check_spells(read_keys(value, what))
 
 
 #: The reader of each list of a profile's table.

@@ -143,6 +143,26 @@ class Element:
         check_picks("trait", self.traits)
 
 
+def check_field(key: str, value: int) -> None:
+    """A characteristic's value in the range its cost table prices, refused about its field
+    (the profile builder marks it)."""
+    try:
+        check_characteristic(key, value)
+    except Refusal as refused:
+        raise refused.about(key) from None
+
+
+def check_spells(keys: tuple[str, ...]) -> None:
+    """Each spell a profile takes known to the spell cards."""
+    from nqcore.rules.spells import spell  # the spell cards belong to the magic engine
+
+    for key in keys:
+        try:
+            spell(key)
+        except UnknownName as error:
+            raise error.at("", Refusal) from None
+
+
 #: A profile's refusal of an ability, trait or item taken twice.
 TAKEN_TWICE = N_(
     "{name} is taken twice: a model has each ability, trait and item of equipment once "
@@ -204,10 +224,7 @@ class Profile:
             value = getattr(self, key)
             if value is None and key in OPTIONAL_CHARACTERISTICS:
                 continue
-            try:
-                check_characteristic(key, value)
-            except Refusal as refused:  # about its field: the profile builder marks it
-                raise refused.about(key) from None
+            check_field(key, value)
         if not isinstance(self.model_type, ModelType):
             raise ValueError(f"model type must be a ModelType, not {self.model_type!r}")
         if not isinstance(self.size, Size):
@@ -220,14 +237,7 @@ class Profile:
             raise ValueError(f"unknown mutation(s) {', '.join(unknown)}")
         if self.mutations and not self.has("trait", "mutation"):
             raise ValueError("a model needs the mutation trait to take mutations")
-        if self.spells:
-            from nqcore.rules.spells import spell  # the spell cards belong to the magic engine
-
-            for key in self.spells:
-                try:
-                    spell(key)
-                except UnknownName as error:
-                    raise error.at("", Refusal) from None
+        check_spells(self.spells)
         if self.armour.large_bonus and not self.size.is_large:
             raise ValueError("only a large model has the free +1 armour of the Large Model trait")
 
