@@ -195,8 +195,9 @@ def _binds(opening: list[nodes.Element], following: nodes.Element) -> bool:
     boxed = any(isinstance(block, nodes.Admonition) for block in opening)
     if not boxed or not isinstance(following, nodes.table):
         return True
-    whole = not (is_longtable(following) or may_split(following))  # a longtable starts anywhere
-    return not whole or _height(following) <= BOXED_TABLE_LINES
+    if is_longtable(following) or may_split(following):  # a longtable starts anywhere
+        return True
+    return _height(following) <= BOXED_TABLE_LINES
 
 
 def _short_list(items: nodes.Element) -> bool:
