@@ -39,8 +39,12 @@ BASELINE_MM = 13.6 / 72.27 * 25.4
 #: :data:`SHORT_BOX` lines high is not broken over pages (a section's list of eight errata, as
 #: 16.4's); a longer one needs :data:`BOX_LINES` lines of room to start on a page.
 BOX_FRAME, SHORT_BOX, BOX_LINES = 4, 12, 7
-#: A box opening a section is not kept with a table after it of more lines than this (about).
-BOXED_TABLE_LINES = 30
+#: A box opening a section is not kept with a whole table after it of more lines than this
+#: (as :func:`_height` counts them, about twice what LaTeX sets), by paper: A4's text block
+#: holds 16.4's errata and its table (86 lines so counted), US Letter's, 18 mm shorter, did
+#: not (the box alone on a page, the page before two-thirds empty); the Panic Table's (44)
+#: fits both.  A paper not named keeps them together.
+BOXED_TABLE_LINES = {"letterpaper": 60}
 #: Lines of a table besides its rows (caption, header, rules); of a figure, about.
 TABLE_LINES, FIGURE_LINES = 4, 12
 #: An erratum's record keeps its first paragraphs together (title, "Where:", "Printed:"), and
@@ -154,7 +158,7 @@ def _opening(section: nodes.Element) -> list[nodes.Element]:
     return found
 
 
-def _need(section: nodes.Element) -> int:
+def _need(section: nodes.Element, paper: str = "a4paper") -> int:
     """The lines under the heading that should be on its page, as far as the text tells: the
     short opening paragraphs and boxes and the start of what follows them (a table or a figure
     after them, bound to them, needs its whole height; a container, an erratum, opens
@@ -165,12 +169,12 @@ def _need(section: nodes.Element) -> int:
     if not rest:  # a short section is kept whole: its lines and the skips between its blocks
         return lines + len(opening)
     if isinstance(rest[0], nodes.section):
-        return lines + HEADING_LINES + _need(rest[0])
+        return lines + HEADING_LINES + _need(rest[0], paper)
     if _fixed_lines(rest[0]):  # its own \needspace would break after the opening
         return lines + _fixed_lines(rest[0])
     if isinstance(rest[0], nodes.container) and not _unbreakable(rest[0]):
-        return lines + _need(rest[0])
-    if _unbreakable(rest[0]) and not _binds(opening, rest[0]):
+        return lines + _need(rest[0], paper)
+    if _unbreakable(rest[0]) and not _binds(opening, rest[0], paper):
         return lines + 1  # the box and its heading, the table on the next page if need be
     if _unbreakable(rest[0]):
         # the whole table or figure: LaTeX may still break before it (a box's end, a figure
@@ -184,11 +188,11 @@ def _need(section: nodes.Element) -> int:
     return lines + (BOX_LINES if isinstance(rest[0], nodes.Admonition) else SHORT_LINES)
 
 
-def _binds(opening: list[nodes.Element], following: nodes.Element) -> bool:
+def _binds(opening: list[nodes.Element], following: nodes.Element, paper: str = "a4paper") -> bool:
     """Whether a section's opening blocks are kept on the page of the table or figure after
-    them: not a box before a table kept whole of more than :data:`BOXED_TABLE_LINES` (the
-    errata of 16.4 and its table did not fit one US Letter page: the box was left alone on a
-    page, and the heading left the page before two-thirds empty)."""
+    them: not a box before a table kept whole of more than :data:`BOXED_TABLE_LINES` on
+    ``paper`` (the errata of 16.4 and its table did not fit one US Letter page: the box was
+    left alone on a page, and the heading left the page before two-thirds empty)."""
     from nqsphinx.books.measure import may_split
     from nqsphinx.books.table_notes import is_longtable
 
@@ -197,7 +201,8 @@ def _binds(opening: list[nodes.Element], following: nodes.Element) -> bool:
         return True
     if is_longtable(following) or may_split(following):  # a longtable starts anywhere
         return True
-    return _height(following) <= BOXED_TABLE_LINES
+    most = BOXED_TABLE_LINES.get(paper)
+    return most is None or _height(following) <= most
 
 
 def _short_list(items: nodes.Element) -> bool:
@@ -256,18 +261,20 @@ class KeepHeadings(SphinxPostTransform):
     builders = ("latex",)
 
     def run(self, **kwargs: object) -> None:
+        paper = self.config.latex_elements.get("papersize", "a4paper")
         for section in list(self.document.findall(nodes.section)):
             if not isinstance(section.parent, nodes.section):
                 continue
             for target in _labels_left_behind(section):  # right before the heading
                 target.parent.remove(target)
                 section.parent.insert(section.parent.index(section), target)
-            lines = HEADING_LINES + max(HEAD_LINES, min(HEAD_LINES_MAX, _need(section)))
+            need = _need(section, paper)
+            lines = HEADING_LINES + max(HEAD_LINES, min(HEAD_LINES_MAX, need))
             keep = generated_raw(rf"\nqkeephead{{{lines}}}" + "\n", "latex")
             section.parent.insert(_before_targets(section), keep)
             opening = _opening(section)
             rest = _blocks(section)[len(opening) :]
-            if opening and rest and _unbreakable(rest[0]) and _binds(opening, rest[0]):
+            if opening and rest and _unbreakable(rest[0]) and _binds(opening, rest[0], paper):
                 for block in opening[1:]:
                     section.insert(section.index(block), _no_break())
                 section.insert(section.index(opening[-1]) + 1, _no_break())

@@ -40,7 +40,7 @@ EXPLAINED: dict[str, tuple[dict[str, Any], list[str]]] = {
     ),
     "command-standard": (
         {"command-co": "7", "command-battle_standard": True},
-        ["command", "7", "--fear", "0", "--battle-standard"],
+        ["command", "7", "--battle-standard"],
     ),
 }
 

@@ -798,6 +798,7 @@ NOT_SEEDED = frozenset(
         "extension-po-switch-label",
         "spell-control-characters",
         "glossary-control-character",
+        "fr-fr-sphinx-mo",
     }
 )
 

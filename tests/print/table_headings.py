@@ -66,7 +66,24 @@ def _fits_with_its_table(pdf: Path, number: int, opening: float) -> bool:
     )
     groups = [y for i, y in enumerate(rules) if y > caption.y0 and (i == 0 or y - rules[i - 1] > 3)]
     bottom = groups[min(2, len(groups) - 1)] if groups else caption.y1
+    bottom = _notes_end(lines, bottom, foot)
     return opening + LINE + bottom - caption.y0 <= foot - FOOT_LINES * LINE - caption.y0
+
+
+def _notes_end(lines: list[pdfs.Line], bottom: float, foot: float) -> float:
+    """The foot of the lines right under a table's bottom rule, a line apart (its notes, which
+    stay on its page: Table 16.4's three on US Letter, which did not fit under its errata),
+    or the rule's if there are none."""
+    end = previous = bottom
+    for line in sorted((line for line in lines if bottom < line.y0 < foot), key=_top):
+        if line.y0 - previous > (2 * LINE if previous == bottom else PARAGRAPH_GAP):
+            break
+        end, previous = max(end, line.y1), line.y0
+    return end
+
+
+def _top(line: pdfs.Line) -> float:
+    return line.y0
 
 
 def _at_the_top(page: layout.Page, title: str) -> bool:

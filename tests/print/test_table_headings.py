@@ -53,3 +53,11 @@ def test_the_opening_is_read_as_boxes_and_paragraphs() -> None:
     longer = table_headings._opening_blocks([*lines, _line(128, 710)], 128)
     assert not table_headings._is_short_opening(longer)  # a paragraph of three lines
     assert not table_headings._is_short_opening([("box", 3)] + [("paragraph", 1)] * 4)
+
+
+def test_a_tables_notes_count_with_it() -> None:
+    """The lines right under a table's bottom rule, a line apart, are its notes (kept on its
+    page): Table 16.4's three on US Letter; a paragraph a skip farther is not."""
+    notes = [_line(128, 463.7), _line(128, 477.2), _line(128, 490.8), _line(128, 530)]
+    assert table_headings._notes_end(notes, 449.3, 742) == 490.8 + 11
+    assert table_headings._notes_end(notes[3:], 449.3, 742) == 449.3  # no notes
