@@ -384,3 +384,29 @@ def test_markup_whose_words_reach_no_catalogue_is_refused(tmp_path: Path, make_a
     ]
     html = (Path(built.app.outdir) / "magic.html").read_text(encoding="utf-8")
     assert "English index entry" not in html and "<abbr" not in html
+
+
+def test_sphinx_design_options_whose_words_reach_no_catalogue_are_refused(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """Attack round 17 (second round): a button's ``:tooltip:`` and a card's ``:link-alt:`` are
+    directive options, which no catalogue holds: a French page showed them in English.  Each is
+    refused at its line; the button and the card are still built, without them."""
+    srcdir = copy_root("nq", tmp_path)
+    page = srcdir / "magic.md"
+    hostile = [
+        "```{button-link} https://example.invalid/\n:tooltip: English tooltip\n\nA button\n```",
+        "```{card} A card\n:link: magic\n:link-type: doc\n:link-alt: English alt\n\nBody.\n```",
+    ]
+    page.write_text(page.read_text(encoding="utf-8") + "\n\n" + "\n\n".join(hostile) + "\n")
+    built = build(srcdir, "en", make_app)
+    errors = [w for w in built.unexpected_warnings() if "ERROR" in w]
+    lines = [line_of(page, markup.splitlines()[0]) for markup in hostile]
+    why = "its words reach no catalogue: a French page would show them in English [nq.refused]"
+    assert errors == [
+        f"{page}:{lines[0]}: ERROR: the button-link directive's :tooltip: is refused: {why}",
+        f"{page}:{lines[1]}: ERROR: the card directive's :link-alt: is refused: {why}",
+    ]
+    html = (Path(built.app.outdir) / "magic.html").read_text(encoding="utf-8")
+    assert "English tooltip" not in html and "English alt" not in html
+    assert "A button" in html and "A card" in html
