@@ -72,14 +72,15 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "close-combat-modifiers": ("close-combat:close-combat-modifiers",),
     "ranged-modifiers": ("ranged-combat:ranged-attack-modifiers",),
     # Each roll the block gives, at its rule: to hit in close and ranged combat, masterful hits
-    # and fumbles, the armour save, the wound, a template's partly covered model, the command
-    # test, casting, cancelling and resisting a spell.
+    # and fumbles, the armour save and a ranked unit's +1, the wound, a template's partly
+    # covered model, the command test, casting, cancelling and resisting a spell.
     "rolls-needed": (
         "close-combat:striking-the-enemy",
         "ranged-combat:ranged-combat",
         "actions:masterful-hit",
         "actions:fumbles",
         "armour-and-damage:armour-saves",
+        "armour-and-damage:armour-modifier",
         "armour-and-damage:damage",
         "ranged-combat:ranged-combat-teardrop-templates",
         "morale:morale",

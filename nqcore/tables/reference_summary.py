@@ -10,7 +10,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from nqcore.i18n import N_, Msg
-from nqcore.rules.armour import ARMOUR_MODIFIER_FREE_STRENGTH, save_chance
+from nqcore.rules.armour import ARMOUR_MODIFIER_FREE_STRENGTH, RANKED_ARMOUR_BONUS, save_chance
 from nqcore.rules.close_combat import IMPROVISED_USE_COST, MOMENTUM_ACTIONS
 from nqcore.rules.damage import BASE_WOUND_TARGET, wound_chance
 from nqcore.rules.dice import FUMBLE_ROLL, MASTERFUL_HIT_ROLL, AttackRoll, hit_chance
@@ -158,6 +158,8 @@ def _attack_rolls() -> list[tuple[Cell | Phrase, ...]]:
                     N_("AM"),
                     " + ",
                     N_("PM"),
+                    " + ",
+                    N_("RE"),
                     " (",
                     N_("AM"),
                     " ",
@@ -166,8 +168,16 @@ def _attack_rolls() -> list[tuple[Cell | Phrase, ...]]:
                     N_("per ST above"),
                     " ",
                     ARMOUR_MODIFIER_FREE_STRENGTH,
+                    "; ",
+                    N_("RE only cancels AM and PM"),
                     ")",
                 )
+            ),
+        ),
+        (
+            N_("Ranked or closed unit"),
+            Phrase(
+                (Signed(RANKED_ARMOUR_BONUS), " ", N_("to the armour save, if AR is 1 or more"))
             ),
         ),
         (

@@ -7,6 +7,7 @@ import doctest
 
 import nqcore.rules.templates
 import nqcore.tables.table_text
+from nqcore.rules.armour import RANKED_ARMOUR_BONUS, save_target
 from nqcore.rules.damage import BASE_WOUND_TARGET
 from nqcore.rules.magic import CANCEL_USE_COST
 from nqcore.rules.movement import STAND_UP_ACTIONS
@@ -38,6 +39,22 @@ def test_rolls_needed_come_from_the_rules() -> None:
     assert rolls["Masterful hit"] == "natural 1: no armour save"
     french = _rows("rolls-needed", "fr")
     assert french["Blesser"] == f"≤\u00a0{BASE_WOUND_TARGET} + F \u2212 R"
+
+
+def test_the_armour_save_line_names_resilience_and_the_ranked_bonus() -> None:
+    """Proof round 17: the sheet's save line had neither the armour's resilience nor the +1
+    of a ranked or closed unit, which the rules (and the engine's save) count."""
+    rolls = _rows("rolls-needed")
+    assert rolls["Armour save"].startswith("≤\u00a0AR + AM + PM + RE (")
+    assert "RE only cancels AM and PM" in rolls["Armour save"]
+    bonus = f"+{RANKED_ARMOUR_BONUS} to the armour save, if AR is 1 or more"
+    assert rolls["Ranked or closed unit"] == bonus
+    assert (
+        save_target(3, 4, ranked=True) == 3 + RANKED_ARMOUR_BONUS
+        and save_target(0, 4, ranked=True) is None
+    )
+    french = _rows("rolls-needed", "fr")
+    assert french["Unité en ligne ou serrée"].startswith(f"+{RANKED_ARMOUR_BONUS} à la sauvegarde")
 
 
 def test_docstring_examples() -> None:

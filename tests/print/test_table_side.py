@@ -142,6 +142,7 @@ ROLL_RULES = {
     "Masterful hit": "actions:masterful-hit",
     "Fumble": "actions:fumbles",
     "Armour save": "armour-and-damage:armour-saves",
+    "Ranked or closed unit": "armour-and-damage:armour-modifier",
     "Wound": "armour-and-damage:damage",
     "Template, model partially covered": "ranged-combat:ranged-combat-teardrop-templates",
     "Command test": "morale:morale",
