@@ -69,9 +69,9 @@ def _teardrop_use_costs(size: str) -> Callable[[], object]:
     return value
 
 
-def _trait_maximum(model_type: str) -> Callable[[], object]:
-    """The recommended maximum number of traits of a model type (Ability, Trait And Equipment
-    Maximums)."""
+def _limit(model_type: str, column: str = "traits") -> Callable[[], object]:
+    """The recommended maximum number of traits (or abilities) of a model type (Ability, Trait
+    And Equipment Maximums)."""
 
     def value() -> object:
         from nqcore.army.characteristics import ModelType
@@ -79,7 +79,33 @@ def _trait_maximum(model_type: str) -> Callable[[], object]:
 
         limits = ability_limits(ModelType(model_type))
         assert limits is not None, model_type
-        return limits["traits"]
+        return limits[column]
+
+    return value
+
+
+def _range_maximum(long_range: int) -> Callable[[], object]:
+    """The recommended maximum strength of a support weapon of this long range (Strength To
+    Range Ratio)."""
+
+    def value() -> object:
+        from nqcore.army.weapon_costs import max_strength_for_range
+        from nqcore.tables.weapon_tables import creation_range_bands
+
+        (band,) = [band for band in creation_range_bands() if band[-1] == long_range]
+        return max_strength_for_range(band)
+
+    return value
+
+
+def _blast_maximum(diameter: int) -> Callable[[], object]:
+    """The recommended maximum strength of a support weapon of this blast (Strength To Area
+    Effect Ratio)."""
+
+    def value() -> object:
+        from nqcore.army.weapon_costs import max_strength_for_area
+
+        return max_strength_for_area(diameter)
 
     return value
 
@@ -111,9 +137,13 @@ NAMED_VALUES: dict[str, Callable[[], object]] = {
     "ttl_use_costs": _teardrop_use_costs("TTL"),
     "double_time_3_actions": _double_time_3_actions,
     **{
-        f"{kind.replace('-', '_')}_trait_maximum": _trait_maximum(kind)
+        f"{kind.replace('-', '_')}_trait_maximum": _limit(kind)
         for kind in ("character", "individual", "unit-leader", "elite", "core")
     },
+    "elite_ability_maximum": _limit("elite", "abilities"),
+    "core_ability_maximum": _limit("core", "abilities"),
+    **{f"support_strength_at_{inches}": _range_maximum(inches) for inches in (30, 36, 45)},
+    **{f"support_strength_with_{inches}_blast": _blast_maximum(inches) for inches in (2, 3)},
 }
 
 

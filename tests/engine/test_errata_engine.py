@@ -5,6 +5,7 @@ either language, names the engine's code."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -88,3 +89,39 @@ def test_no_errata_text_names_the_engine_code(lang: str) -> None:
 def test_the_code_pattern_finds_engine_names() -> None:
     hits = CODE.findall("rounded up (nqcore.rules.morale.rally_cost); see templates.toml, e.g. 2.5")
     assert hits == ["nqcore", "rules.morale", "templates.toml"]
+
+
+def test_the_support_weapons_above_their_maxima_are_the_armourys() -> None:
+    """Erratum support-weapons-above-maximum-strength: eight of the nine support weapons, all but
+    the Organ Gun, are stronger than Strength To Range Ratio or Strength To Area Effect Ratio
+    recommend (the engine's maxima, which the record's text names)."""
+    from nqcore.army.armoury import support_weapons
+    from nqcore.army.weapon_costs import max_strength_for_area, max_strength_for_range
+    from nqcore.tables.weapon_tables import creation_range_bands
+
+    bands = set(creation_range_bands())
+
+    def above(weapon: Any) -> bool:
+        ranges = tuple(band.max_inches for band in weapon.ranges)
+        over_range = ranges not in bands or weapon.st > max_strength_for_range(ranges)
+        over_blast = weapon.blast is not None and weapon.st > max_strength_for_area(weapon.blast)
+        return over_range or over_blast
+
+    weapons = list(support_weapons())
+    assert len(weapons) == 9
+    assert [w.name for w in weapons if not above(w)] == ["Organ Gun"]
+    record = next(e for e in all_errata() if e.id == "support-weapons-above-maximum-strength")
+    assert "Eight of the nine" in str(record.printed) and "Organ Gun" in str(record.printed)
+
+
+def test_the_normal_number_of_abilities_is_the_tables() -> None:
+    """Erratum normal-number-of-abilities: "the normal two" is the elite model's maximum; a core
+    model's is one (the record's text names the engine's maxima)."""
+    from nqcore.army.characteristics import ModelType
+    from nqcore.army.points import ability_limits
+
+    elite, core = ability_limits(ModelType.ELITE), ability_limits(ModelType.CORE)
+    assert elite is not None and core is not None
+    assert (elite["abilities"], core["abilities"]) == (2, 1)
+    record = next(e for e in all_errata() if e.id == "normal-number-of-abilities")
+    assert "normal two" in str(record.printed)
