@@ -39,12 +39,11 @@ BASELINE_MM = 13.6 / 72.27 * 25.4
 #: :data:`SHORT_BOX` lines high is not broken over pages (a section's list of eight errata, as
 #: 16.4's); a longer one needs :data:`BOX_LINES` lines of room to start on a page.
 BOX_FRAME, SHORT_BOX, BOX_LINES = 4, 12, 7
-#: A box opening a section is not kept with a whole table after it of more lines than this
-#: (as :func:`_height` counts them, about twice what LaTeX sets), by paper: A4's text block
-#: holds 16.4's errata and its table (86 lines so counted), US Letter's, 18 mm shorter, did
-#: not (the box alone on a page, the page before two-thirds empty); the Panic Table's (44)
-#: fits both.  A paper not named keeps them together.
-BOXED_TABLE_LINES = {"letterpaper": 60}
+#: Lines of the text block, by paper (a ``\textheight`` of 700.5 pt on A4, 650.4 pt on US
+#: Letter, over the 13.6 pt line): a box opening a section is kept with the whole table after
+#: it, heading and all, when they fit one page (16.4's errata and table do on A4, not on US
+#: Letter: kept there, the box was left alone on a page, the page before two-thirds empty).
+PAGE_LINES = {"a4paper": 51, "letterpaper": 47}
 #: Lines of a table besides its rows (caption, header, rules); of a figure, about.
 TABLE_LINES, FIGURE_LINES = 4, 12
 #: An erratum's record keeps its first paragraphs together (title, "Where:", "Printed:"), and
@@ -163,6 +162,8 @@ def _need(section: nodes.Element, paper: str = "a4paper") -> int:
     short opening paragraphs and boxes and the start of what follows them (a table or a figure
     after them, bound to them, needs its whole height; a container, an erratum, opens
     with paragraphs of its own, each a paragraph's skip from the last)."""
+    if (boxed := _boxed(section)) is not None and _binds(*boxed, paper):
+        return _boxed_need(*boxed)  # the heading, the boxes and the table fit one page
     opening = _opening(section)
     lines = sum(_short(block) for block in opening)
     rest = _blocks(section)[len(opening) :]
@@ -174,8 +175,8 @@ def _need(section: nodes.Element, paper: str = "a4paper") -> int:
         return lines + _fixed_lines(rest[0])
     if isinstance(rest[0], nodes.container) and not _unbreakable(rest[0]):
         return lines + _need(rest[0], paper)
-    if _unbreakable(rest[0]) and not _binds(opening, rest[0], paper):
-        return lines + 1  # the box and its heading, the table on the next page if need be
+    if _boxed_table(opening, rest[0]):  # too tall for one page: the box under its heading
+        return lines + 1
     if _unbreakable(rest[0]):
         # the whole table or figure: LaTeX may still break before it (a box's end, a figure
         # placed "here"), which would leave the heading with its opening lines alone
@@ -188,21 +189,65 @@ def _need(section: nodes.Element, paper: str = "a4paper") -> int:
     return lines + (BOX_LINES if isinstance(rest[0], nodes.Admonition) else SHORT_LINES)
 
 
-def _binds(opening: list[nodes.Element], following: nodes.Element, paper: str = "a4paper") -> bool:
-    """Whether a section's opening blocks are kept on the page of the table or figure after
-    them: not a box before a table kept whole of more than :data:`BOXED_TABLE_LINES` on
-    ``paper`` (the errata of 16.4 and its table did not fit one US Letter page: the box was
-    left alone on a page, and the heading left the page before two-thirds empty)."""
+def _boxed_table(opening: list[nodes.Element], following: nodes.Element) -> bool:
+    """Whether a box opens the section and a table kept whole follows its opening (a longtable
+    starts under the box wherever the box ends)."""
     from nqsphinx.books.measure import may_split
     from nqsphinx.books.table_notes import is_longtable
 
     boxed = any(isinstance(block, nodes.Admonition) for block in opening)
     if not boxed or not isinstance(following, nodes.table):
+        return False
+    return not (is_longtable(following) or may_split(following))
+
+
+def _boxed_need(opening: list[nodes.Element], rest: list[nodes.Element]) -> int:
+    """The lines of a section's opening boxes and paragraphs, the skips between them, the
+    table after them as LaTeX sets it (:func:`table_height.set_lines`), its details and its
+    notes (kept on its page, a skip above them)."""
+    from nqsphinx.books.table_height import set_lines
+    from nqsphinx.books.table_notes import notes_after
+
+    notes = notes_after(rest[0])
+    details = sum(_details_lines(block) for block in rest[1:2])
+    details += sum(_lines(note) for note in notes) + (1 if notes else 0)
+    lead = sum(_box_height(b) if isinstance(b, nodes.Admonition) else _short(b) for b in opening)
+    return lead + len(opening) + math.ceil(set_lines(rest[0])) + details
+
+
+def _boxed(section: nodes.Element) -> tuple[list[nodes.Element], list[nodes.Element]] | None:
+    """A section's opening boxes (of any height) and short paragraphs, and the blocks after
+    them, when a table kept whole comes next: the boxes cannot be bound to it (framed.sty ends
+    a box with a breakpoint), the heading's room is what keeps them together."""
+    lead: list[nodes.Element] = []
+    blocks = _blocks(section)
+    for block in blocks[:OPENING_BLOCKS]:
+        if not (isinstance(block, nodes.Admonition) or _short(block)):
+            break
+        lead.append(block)
+    rest = blocks[len(lead) :]
+    if lead and rest and _boxed_table(lead, rest[0]):
+        return lead, rest
+    return None
+
+
+def _binds(opening: list[nodes.Element], rest: list[nodes.Element], paper: str = "a4paper") -> bool:
+    """Whether a section's opening blocks are kept on the page of the table or figure after
+    them: always, but a box before a table kept whole, whose heading, box and table do not fit
+    one page of ``paper`` (:data:`PAGE_LINES`)."""
+    if not _boxed_table(opening, rest[0]):
         return True
-    if is_longtable(following) or may_split(following):  # a longtable starts anywhere
-        return True
-    most = BOXED_TABLE_LINES.get(paper)
-    return most is None or _height(following) <= most
+    room = PAGE_LINES.get(paper, PAGE_LINES["a4paper"])
+    return HEADING_LINES + _boxed_need(opening, rest) <= room
+
+
+def _room(section: nodes.Element, paper: str) -> int:
+    """The most lines a heading keeps under it: :data:`HEAD_LINES_MAX`, or a page's for a box
+    bound to its whole table (16.4's errata and table, 47 lines on A4, went to the next page
+    without its heading otherwise)."""
+    if (boxed := _boxed(section)) is not None and _binds(*boxed, paper):
+        return PAGE_LINES.get(paper, PAGE_LINES["a4paper"]) - HEADING_LINES
+    return HEAD_LINES_MAX
 
 
 def _short_list(items: nodes.Element) -> bool:
@@ -269,12 +314,12 @@ class KeepHeadings(SphinxPostTransform):
                 target.parent.remove(target)
                 section.parent.insert(section.parent.index(section), target)
             need = _need(section, paper)
-            lines = HEADING_LINES + max(HEAD_LINES, min(HEAD_LINES_MAX, need))
+            lines = HEADING_LINES + max(HEAD_LINES, min(_room(section, paper), need))
             keep = generated_raw(rf"\nqkeephead{{{lines}}}" + "\n", "latex")
             section.parent.insert(_before_targets(section), keep)
             opening = _opening(section)
             rest = _blocks(section)[len(opening) :]
-            if opening and rest and _unbreakable(rest[0]) and _binds(opening, rest[0], paper):
+            if opening and rest and _unbreakable(rest[0]) and _binds(opening, rest, paper):
                 for block in opening[1:]:
                     section.insert(section.index(block), _no_break())
                 section.insert(section.index(opening[-1]) + 1, _no_break())

@@ -71,11 +71,13 @@ def _raw(text: str) -> nodes.raw:
     return generated_raw(text + "\n", "latex")
 
 
-def _notes_after(table: nodes.table) -> list[nodes.paragraph]:
+def notes_after(table: nodes.table) -> list[nodes.paragraph]:
     """The notes under a table: the paragraphs of class ``nq-table-note`` after it (and after
     the raw LaTeX that ends its group and its details, which come first)."""
     parent = table.parent
     notes: list[nodes.paragraph] = []
+    if parent is None:
+        return notes
     for node in parent.children[parent.index(table) + 1 :]:
         if isinstance(node, nodes.paragraph) and TABLE_NOTE_CLASS in node["classes"]:
             notes.append(node)
@@ -118,7 +120,7 @@ class KeepTableNotes(SphinxPostTransform):
 
     def run(self, **kwargs: object) -> None:
         for number, table in enumerate(list(self.document.findall(nodes.table)), start=1):
-            notes = _notes_after(table)
+            notes = notes_after(table)
             if not any(PRINTED_NOTE_CLASS in note["classes"] for note in notes):
                 continue
             parent = table.parent
