@@ -8,10 +8,11 @@ markup guard will not let a translator change), and sphinx_design's ``:tooltip:`
 from __future__ import annotations
 
 from docutils import nodes
-from docutils.parsers.rst import directives as rst_directives
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
+
+from nqsphinx.upstream.directives import registered
 
 logger = logging.getLogger(__name__)
 
@@ -67,7 +68,7 @@ def _refusing(directive: type[SphinxDirective]) -> type[SphinxDirective]:
 def refuse_options(app: Sphinx) -> None:
     """Every directive registered with one of :data:`OPTIONS` (sphinx_design's buttons and
     cards), registered again refusing it: after every extension's setup."""
-    for name, directive in sorted(rst_directives._directives.items()):
+    for name, directive in sorted(registered().items()):
         spec = getattr(directive, "option_spec", None) or {}
         is_sphinx = isinstance(directive, type) and issubclass(directive, SphinxDirective)
         if is_sphinx and set(spec) & set(OPTIONS):
