@@ -362,27 +362,39 @@ def test_a_tabularcolumns_specification_is_refused_at_its_line(
     ]
 
 
+#: The end of the refusal of markup whose words reach no catalogue.
+UNCATALOGUED = "its words reach no catalogue: a French page would show them in English [nq.refused]"
+
+
+def _uncatalogued(tmp_path: Path, make_app: Any, hostile: dict[str, str]) -> tuple[list[str], str]:
+    """The errors of an English build whose magic page ends with each markup of ``hostile``,
+    and the errors expected, one at each markup's line naming what ``hostile`` maps it to; the
+    built page's HTML last."""
+    srcdir = copy_root("nq", tmp_path)
+    page = srcdir / "magic.md"
+    added = "\n\n".join(hostile)
+    page.write_text(page.read_text(encoding="utf-8") + "\n\n" + added + "\n", encoding="utf-8")
+    built = build(srcdir, "en", make_app)
+    errors = [w for w in built.unexpected_warnings() if "ERROR" in w]
+    expected = [
+        f"{page}:{line_of(page, markup.splitlines()[0])}: ERROR: the {what} is refused: "
+        + UNCATALOGUED
+        for markup, what in hostile.items()
+    ]
+    assert errors == expected
+    return errors, (Path(built.app.outdir) / "magic.html").read_text(encoding="utf-8")
+
+
 def test_markup_whose_words_reach_no_catalogue_is_refused(tmp_path: Path, make_app: Any) -> None:
     """Attack round 17 (second round): an ``{index}`` directive's entries and an ``{abbr}``
     explanation never reach a catalogue, so the French page showed them in English."""
-    srcdir = copy_root("nq", tmp_path)
-    page = srcdir / "magic.md"
-    hostile = [
-        "```{index} single: English index entry\n```",
-        "A {index}`role entry` here.",
-        "An {abbr}`AC (action count)` there.",
-    ]
-    page.write_text(page.read_text(encoding="utf-8") + "\n\n" + "\n\n".join(hostile) + "\n")
-    built = build(srcdir, "en", make_app)
-    errors = [w for w in built.unexpected_warnings() if "ERROR" in w]
-    lines = [line_of(page, markup.splitlines()[0]) for markup in hostile]
-    why = "its words reach no catalogue: a French page would show them in English [nq.refused]"
-    assert errors == [
-        f"{page}:{lines[0]}: ERROR: the index directive is refused: {why}",
-        f"{page}:{lines[1]}: ERROR: the index role is refused: {why}",
-        f"{page}:{lines[2]}: ERROR: the abbr role is refused: {why}",
-    ]
-    html = (Path(built.app.outdir) / "magic.html").read_text(encoding="utf-8")
+    hostile = {
+        "```{index} single: English index entry\n```": "index directive",
+        "A {index}`role entry` here.": "index role",
+        "An {abbr}`AC (action count)` there.": "abbr role",
+    }
+    errors, html = _uncatalogued(tmp_path, make_app, hostile)
+    assert len(errors) == 3
     assert "English index entry" not in html and "<abbr" not in html
 
 
@@ -392,21 +404,10 @@ def test_sphinx_design_options_whose_words_reach_no_catalogue_are_refused(
     """Attack round 17 (second round): a button's ``:tooltip:`` and a card's ``:link-alt:`` are
     directive options, which no catalogue holds: a French page showed them in English.  Each is
     refused at its line; the button and the card are still built, without them."""
-    srcdir = copy_root("nq", tmp_path)
-    page = srcdir / "magic.md"
-    hostile = [
-        "```{button-link} https://example.invalid/\n:tooltip: English tooltip\n\nA button\n```",
-        "```{card} A card\n:link: magic\n:link-type: doc\n:link-alt: English alt\n\nBody.\n```",
-    ]
-    page.write_text(page.read_text(encoding="utf-8") + "\n\n" + "\n\n".join(hostile) + "\n")
-    built = build(srcdir, "en", make_app)
-    errors = [w for w in built.unexpected_warnings() if "ERROR" in w]
-    lines = [line_of(page, markup.splitlines()[0]) for markup in hostile]
-    why = "its words reach no catalogue: a French page would show them in English [nq.refused]"
-    assert errors == [
-        f"{page}:{lines[0]}: ERROR: the button-link directive's :tooltip: is refused: {why}",
-        f"{page}:{lines[1]}: ERROR: the card directive's :link-alt: is refused: {why}",
-    ]
-    html = (Path(built.app.outdir) / "magic.html").read_text(encoding="utf-8")
+    button = "```{button-link} https://example.invalid/\n:tooltip: English tooltip\n\nA button\n```"
+    card = "```{card} A card\n:link: magic\n:link-type: doc\n:link-alt: English alt\n\nBody.\n```"
+    hostile = {button: "button-link directive's :tooltip:", card: "card directive's :link-alt:"}
+    errors, html = _uncatalogued(tmp_path, make_app, hostile)
+    assert len(errors) == 2
     assert "English tooltip" not in html and "English alt" not in html
     assert "A button" in html and "A card" in html
