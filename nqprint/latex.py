@@ -45,6 +45,9 @@ _FRENCH_PERCENT = re.compile(r"(?<=\d)[ \t\u00a0]?%")
 #: The narrow no-break space (U+202F, before ``%`` and between thousands) as LaTeX sets it in
 #: the rulebooks and the print products alike: babel-french's thin space, the one it sets
 #: before ``; ! ?`` (a sixth of an em without babel-french).
+#: The least type a print product sets (its imprint): 6 pt, which a printer's reader still
+#: reads; LaTeX's ``\tiny`` in the products' 10 pt class is 5 pt (proof round 17).
+LEAST_TYPE = r"\fontsize{6}{7}\selectfont"
 NARROW_NO_BREAK_SPACE = (
     r"\catcode`^^^^202f\active\protected\def^^^^202f"
     r"{\leavevmode\nobreak\ifdefined\FBthinspace\FBthinspace\else\,\fi}"

@@ -21,7 +21,7 @@ from nqcore.rules.spells import Spell, all_spells, card_stats
 from nqcore.tables.table_text import typeset
 from nqprint.colours import ASPECT_COLOURS
 from nqprint.imprint import imprint
-from nqprint.latex import A4, PAGE_BREAK, Paper, document, tex, tikz_rgb
+from nqprint.latex import A4, LEAST_TYPE, PAGE_BREAK, Paper, document, tex, tikz_rgb
 from nqprint.texts import engine_text, print_text, printed_words
 
 TITLE = N_("Spell cards")
@@ -292,7 +292,7 @@ def margin_notes(number: int, total: int, lang: str, grid: Grid, imprint: str = 
         "\n"
         rf"\node[{style}] at ({middle}mm,-{MARGIN_NOTE_MM}mm) {{{tex(note, lang)}}};"
         "\n"
-        rf"\node[{style}, font=\sffamily\tiny] at"
+        rf"\node[{style}, font=\sffamily{LEAST_TYPE}] at"
         rf" ({middle}mm,{grid.rows * CARD_HEIGHT_MM + IMPRINT_MM}mm) {{{tex(imprint, lang)}}};"
     )
 

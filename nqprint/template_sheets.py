@@ -30,7 +30,16 @@ from nqprint.colours import ASPECT_COLOURS
 from nqprint.glossary_terms import abbreviation
 from nqprint.imprint import imprint
 from nqprint.label_fit import MEASURE, Room, catalogue_entry, measured
-from nqprint.latex import A4, PAGE_BREAK, Paper, document, inches, tex, tikz_rgb
+from nqprint.latex import (
+    A4,
+    LEAST_TYPE,
+    PAGE_BREAK,
+    Paper,
+    document,
+    inches,
+    tex,
+    tikz_rgb,
+)
 from nqprint.texts import LOCALE_DIR as PRINT_LOCALE_DIR
 from nqprint.texts import engine_text, print_text
 
@@ -418,7 +427,7 @@ def _header(number: int, total: int, lang: str, printing: str = "") -> str:
         rf"\noindent{{\sffamily\bfseries\large {title}}}"
         rf"\quad{{\sffamily\footnotesize {number}/{total}}}\hfill{scale_bars(lang)}\par"
         rf"\noindent{{\sffamily\scriptsize {note}\par}}"
-        rf"\noindent{{\sffamily\tiny {tex(printing, lang)}\par}}\vspace{{0.06in}}"
+        rf"\noindent{{\sffamily{LEAST_TYPE} {tex(printing, lang)}\par}}\vspace{{0.06in}}"
         "\n"
     )
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.print.conftest import Products
 from tests.print.pdfs import pages, reader, runs
 
 #: The least size of text (points), with a little for the PDF's rounding.
@@ -37,3 +38,24 @@ def test_no_text_under_seven_points_a4(pdfs: dict[str, Path], lang: str) -> None
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_no_text_under_seven_points_letter(letter_pdfs: dict[str, Path], lang: str) -> None:
     assert small_text(letter_pdfs[lang]) == []
+
+
+#: The least size of a print product's text: its imprint, in 6 pt (nqprint.latex.LEAST_TYPE).
+LEAST_PRODUCT = 6.0 - 0.05
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_print_product_sets_text_under_six_points(
+    products: Products, lang: str, paper: str
+) -> None:
+    """Proof round 17: the imprint of the spell cards and templates was set in 5 pt (LaTeX's
+    ``\\tiny`` in their 10 pt class), under what a printer's reader reads."""
+    found = {}
+    for product in ("quick-reference", "spell-cards", "templates"):
+        pdf = products.pdf(product, lang, paper)
+        sizes = {r.size for n in range(1, pages(pdf) + 1) for r in runs(pdf, n)}
+        small = sorted(size for size in sizes if size < LEAST_PRODUCT)
+        if small:
+            found[product] = small
+    assert found == {}
