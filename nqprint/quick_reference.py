@@ -115,31 +115,57 @@ BODY_SIZE = (
 )
 #: Columns longer than this (characters) wrap; shorter ones keep their natural width.
 WRAP_AT = 30
+#: A column of words longer than this, beside one that wraps, is set in two lines.
+NARROW_AT = 12
 #: Between a block and the next one's heading (LaTeX adds its \lineskip, 1 pt); a block's last
 #: line of text ends on a strut, so the space does not depend on its letters' descenders.
 BLOCK_SKIP = "4pt"
 
 
-def _column_spec(table: Table, lang: str) -> str:
+def _column_spec(table: Table, lang: str) -> tuple[str, str]:
     """Short columns centred at their natural width; long ones share the rest of the width,
-    each in proportion to its average length."""
+    each in proportion to its average length; a column of a few words beside a long one
+    (the panic table's results beside their effects) in two lines, its width
+    (``\\nqnarrow``) set by the LaTeX that comes first (proof round eighteen: the sheet's
+    second page had no line to spare)."""
     texts = [[cell_text(c, lang) for c in column] for column in zip(*table.rows, strict=True)]
     longest = [max(len(t) for t in column) for column in texts]
     average = [sum(len(t) for t in column) / len(column) for column in texts]
     wrapping = [i for i, n in enumerate(longest) if n > WRAP_AT]
     total = sum(average[i] for i in wrapping)
     spec = []
+    setup = ""
     for i in range(len(texts)):
+        numeric = all(_NUMERIC.match(t) for t in texts[i])
         if i in wrapping:
             share = len(wrapping) * average[i] / total
             spec.append(rf">{{\raggedright\arraybackslash\hsize={share:.3f}\hsize}}X")
-        elif i and all(_NUMERIC.match(t) for t in texts[i]):
+        elif i and numeric:
             spec.append("c")
+        elif wrapping and not setup and not numeric and longest[i] > NARROW_AT:
+            header = engine_text(table.columns[i], lang)
+            setup = _narrow_width(header, texts[i], lang)
+            spec.append(r">{\raggedright\arraybackslash}p{\nqnarrow}")
         else:
             spec.append("l")
     if not wrapping:  # tabularx needs one X column: the first takes the slack
         spec[0] = r">{\raggedright\arraybackslash}X"
-    return "@{}" + "".join(spec) + "@{}"
+    return "@{}" + "".join(spec) + "@{}", setup
+
+
+def _narrow_width(header: str, cells: list[str], lang: str) -> str:
+    """``\\nqnarrow`` set to the widest line of a column whose cells are each broken into two
+    lines of about the same length, and whose bold header is broken between its words."""
+    lines = [rf"\textbf{{{tex(word, lang)}}}" for word in header.split()]
+    for text in cells:
+        words = text.split()
+        cut = min(
+            range(1, len(words) + 1),
+            key=lambda n: max(len(" ".join(words[:n])), len(" ".join(words[n:]))),
+        )
+        lines += [tex(" ".join(words[:cut]), lang), tex(" ".join(words[cut:]), lang)]
+    rows = r"\\".join(line for line in lines if line)
+    return rf"\settowidth{{\nqnarrow}}{{\begin{{tabular}}{{@{{}}l@{{}}}}{rows}\end{{tabular}}}}"
 
 
 def table_tex(
@@ -164,9 +190,11 @@ def table_tex(
         rf"\par\nopagebreak{{\itshape {tex(table_text.cell_text(n, lang), lang)}\strut}}"
         for n in table.notes
     )
+    spec, setup = _column_spec(table, lang)
     return _block(
         _heading(engine_text(table.title, lang), lang, ref)
-        + rf"\begin{{tabularx}}{{\linewidth}}{{{_column_spec(table, lang)}}}\toprule"
+        + setup
+        + rf"\begin{{tabularx}}{{\linewidth}}{{{spec}}}\toprule"
         + "\n"
         + head
         + r"\\\midrule"
@@ -366,6 +394,7 @@ def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> st
         # US Letter, under a header that has the imprint's line; 3 pt set the columns' first
         # headings 2.5 pt under the line above them, as close as two lines of a paragraph.
         extra=r"\usepackage{colortbl}\setlength{\columnsep}{6mm}\setlength{\multicolsep}{6pt}"
+        r"\newlength{\nqnarrow}"
         r"\renewcommand{\arraystretch}{1.0}"
         r"\setlength{\tabcolsep}{3pt}" + BODY_SIZE,
     )

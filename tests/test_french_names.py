@@ -92,3 +92,23 @@ def test_a_spell_chant_is_a_chant_magique_everywhere() -> None:
         if "chant" not in entry.string.casefold()
     ]
     assert not unnamed, "\n".join(unnamed)
+
+
+#: English words for models meeting, base to base; in French a « touche » is a hit.
+_MEETING = re.compile(r"\b(contacts?|contacting|touch(es|ing)?)\b", re.IGNORECASE)
+#: A hit, or a template laid against a model (« la pointe touchant le socle »): no meeting.
+_NOT_MEETING = re.compile(r"\bhit|template", re.IGNORECASE)
+_TOUCHE = re.compile(r"\btouch(e|ent|ant)\b", re.IGNORECASE)
+
+
+def test_models_in_contact_are_au_contact_never_a_touche() -> None:
+    """Figures 3 and 4 said the ranked unit « touche » the next Orc, which a French player reads
+    as a hit (proof round 18): models that meet are « au contact », « entrent en contact »."""
+    found = [
+        f"{name}: {entry.id[:60]!r} → {entry.string[:80]!r}"
+        for name, entry in _entries()
+        if _MEETING.search(entry.id)
+        and not _NOT_MEETING.search(entry.id)
+        and _TOUCHE.search(entry.string)
+    ]
+    assert not found, "\n".join(found)

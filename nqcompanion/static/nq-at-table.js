@@ -176,6 +176,9 @@ const plainInches = (text) => {
   return whole_ === undefined || !bottom ? text : `${Number(whole_) * bottom + top}/${bottom}`;
 };
 
+// 12", 12″, 12 in, 12 po: the inch mark a player types after a distance (player round eighteen).
+const withoutUnit = (text) => text.replace(/\s*(?:"|\u2033|\u201d|''|in(?:ch(?:es)?)?|po(?:uces?)?)\.?$/i, "");
+
 const inches = (text) => {
   if (!DISTANCE.test(text)) return false;
   const [top, bottom] = text.split("/");
@@ -249,7 +252,7 @@ const read = (form, control) => {
   // A decimal comma (12,5 in French) is the engine's decimal point.
   const typed = control.value.trim();
   // The minus sign the armoury prints (U+2212) is a hyphen-minus (player round fourteen).
-  const text = kind === "distance" ? plainInches(typed.replace(",", "."))
+  const text = kind === "distance" ? plainInches(withoutUnit(typed).replace(",", "."))
     : kind === "ranges" ? typed.replace(/\u2212/g, "-") : typed;
   if (text === "" && control.dataset.optional) return {};
   // A modifier left blank counts as none (data-blank, "0"), and the answer says so.

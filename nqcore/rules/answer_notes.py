@@ -274,3 +274,20 @@ def battle_standard_notes(first: Fraction, both: Fraction) -> list[Note]:
             "at CO+1 raises the chance to {both}."
         )
     return [Note(message, {"first": Chance(first), "both": Chance(both)})]
+
+
+#: Why a command test at CO 10 or more is sure: no natural 10 fails it.
+NO_NATURAL_TEN_COMMAND = N_(
+    "Any roll passes, a 10 too: unlike rolls to hit and to cast, command tests have no "
+    "natural-roll rule in the book (Morale)."
+)
+
+
+def command_notes(target: int) -> list[Note]:
+    """Why a command test is sure to pass: its modified CO is 10 or more, and no natural 10
+    fails a command test ("Morale"; :mod:`nqcore.rules.morale`).  None below 10.
+
+    >>> [len(command_notes(t)) for t in (9, 10, 11)]
+    [0, 1, 1]
+    """
+    return [Note(NO_NATURAL_TEN_COMMAND)] if target >= D10_FACES[-1] else []

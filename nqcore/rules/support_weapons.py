@@ -176,5 +176,11 @@ def support_weapon_model_hit_table() -> Table:
             (crew, _ELEMENT_LABELS[SupportWeaponElement.CREW]),
             (weapon, _ELEMENT_LABELS[SupportWeaponElement.WEAPON]),
         ),
+        notes=(
+            N_(
+                "At medium or long range. At close range the firer chooses the crew or the "
+                "weapon; once the weapon is destroyed, every shot strikes the crew."
+            ),
+        ),
         source="Support Weapons > Shooting At Support Weapons",
     )

@@ -11,8 +11,8 @@ The metadata: hyperref's document information with ``DisplayDocTitle`` (a reader
 the title, not the file's name), and the same in XMP (hyperxmp, of Debian's
 texlive-latex-extra), where archives and catalogues read it: title, author, subject, language,
 copyright; the French edition names its translator in the information dictionary's
-``Translator`` entry, not as an author: XMP's ``dc:creator`` is the author alone (proof round
-fifteen; hyperxmp has no ``dc:contributor``, which the e-book carries).
+``Translator`` entry and XMP's ``dc:contributor``, not as an author: ``dc:creator`` is the
+author alone (proof rounds fifteen and eighteen), as in the e-book.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from nqprint.credits import (
     translator_info,
 )
 from nqprint.credits import subject as credits_subject
-from nqprint.latex import XMP, latex_escape, pdf_text
+from nqprint.latex import latex_escape, pdf_text, xmp
 from nqprint.tex_sandbox import pdf_dates
 from nqsphinx.books.units import unit_spaces
 from nqsphinx.directives.diagrams import aspect_circle_tikz
@@ -124,7 +124,7 @@ def metadata(lang: str, papersize: str = "a4paper") -> str:
     if lang == "fr":
         title = french_pdf_string(title)
     return (
-        XMP
+        xmp(lang)
         + rf"\hypersetup{{pdftitle={{{pdf_text(title)}}}, "
         + rf"pdfauthor={{{pdf_text(pdf_author(lang))}}}, "
         + rf"pdfsubject={{{pdf_text(subject)}}}, "

@@ -1,6 +1,7 @@
 """Player round fourteen, what only the page shows: a man sized unit is not offered a support
 weapon (#3); renaming a unit keeps its character joined, removing it says he joins none (#4);
-the distance and ranges fields read 12½, 12 1/2 and the armoury's minus sign (#6, #9)."""
+the distance and ranges fields read 12½, 12 1/2 and the armoury's minus sign (#6, #9), and
+an inch mark after a distance (12", 12 po; player round eighteen)."""
 
 from __future__ import annotations
 
@@ -52,7 +53,10 @@ def test_support_weapons_rename_and_removal(browser: Any, site: Site, lang: str)
     context.close()
 
 
-@pytest.mark.parametrize(("typed", "sent"), [("12½", "25/2"), ("12 1/2", "25/2")])
+@pytest.mark.parametrize(
+    ("typed", "sent"),
+    [("12½", "25/2"), ("12 1/2", "25/2"), ('12½"', "25/2"), ("12,5 po", "12.5"), ("13″", "13")],
+)
 def test_half_inches_and_the_minus_sign_are_read(
     browser: Any, site: Site, typed: str, sent: str
 ) -> None:

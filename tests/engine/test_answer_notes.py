@@ -103,6 +103,24 @@ def test_battle_standard_says_what_its_re_roll_changes() -> None:
 
 
 @pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["9"], False),
+        (["10"], True),
+        (["10", "--mod", "banner"], True),
+        (["9", "--fear", "1"], False),
+    ],
+)
+def test_a_sure_command_test_says_no_natural_ten_fails_it(argv: list[str], said: bool) -> None:
+    """Player round eighteen: a test at 11 said 100% with no word of the natural 10 that fails
+    a roll to hit; a command test has none."""
+    english = lines(["command", *argv], "en")
+    assert any("no natural-roll rule" in line for line in english) is said, english
+    french = lines(["command", *argv], "fr")
+    assert any("aucune règle de jet naturel" in line for line in french) is said, french
+
+
+@pytest.mark.parametrize(
     ("argv", "lang", "said"),
     [
         (

@@ -298,6 +298,9 @@ def test_small_tables() -> None:
     assert minimum.rows == (("Small (TTS)", 5), ("Medium (TTM)", 6), ("Large (TTL)", 8))
     hit = get_table("support-weapons-model-hit")
     assert hit.rows == (("1-4", "Crew"), ("5-10", "Support Weapon"))
+    # The quick reference prints the table alone: it says when the roll applies (proof round 18)
+    assert "At medium or long range" in hit.notes[0]
+    assert "At close range the firer chooses" in hit.notes[0]
 
 
 def test_archer_use_cost_example() -> None:

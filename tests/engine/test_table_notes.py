@@ -38,6 +38,8 @@ REVIEWED = frozenset(
         'up to that distance: 12/+1 means up to 12" at +1.',
         "The Slingstaff is a sling and a staff in one weapon, for one price.",
         "A natural 1 always wounds.",
+        "At medium or long range. At close range the firer chooses the crew or the weapon; once "
+        "the weapon is destroyed, every shot strikes the crew.",
         "Where the book's points and the engine's computed points differ, the errata explain "
         "the difference item by item.",
         "The columns are lined up so that the values of the starting profile are all on the "

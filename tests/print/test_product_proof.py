@@ -172,5 +172,7 @@ def test_products_metadata_name_the_product_its_paper_its_translator_and_languag
                 assert xmp is not None, (product, lang, paper)
                 assert title in (xmp.dc_title or {}).values()
                 assert xmp.dc_language == [info["/Lang"]]
+                translators = ["Rodolphe Carpentier"] if lang == "fr" else []
+                assert xmp.dc_contributor == translators, (product, lang, paper)
                 titles.append(info["/Title"])
     assert len(set(titles)) == 12

@@ -589,6 +589,8 @@ def test_xmp_metadata_and_the_title_in_the_window(rulebooks: dict[str, Path], ed
     title = layout.document_info(rulebooks[edition])["/Title"]
     assert title in (xmp.dc_title or {}).values()
     assert xmp.dc_creator == ["Chris Gilders"]
+    # The translator a contributor, where catalogues read one (proof round 18), as in the e-book
+    assert xmp.dc_contributor == (["Rodolphe Carpentier"] if lang == "fr" else [])
     assert any(tag.startswith(lang) for tag in xmp.dc_language or [])
 
 

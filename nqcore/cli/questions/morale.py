@@ -18,7 +18,7 @@ from nqcore.cli.asking import (
 )
 from nqcore.cli.render import Answer
 from nqcore.i18n import N_, P_, Counted
-from nqcore.rules.answer_notes import battle_standard_notes
+from nqcore.rules.answer_notes import battle_standard_notes, command_notes
 from nqcore.tables.registry import Chance, Signed
 
 
@@ -41,7 +41,11 @@ def _command(args: argparse.Namespace) -> Answer:
         again = target + BATTLE_STANDARD_REROLL_BONUS
         answer["roll"] = Chance(command_chance(args.co, args.mod, fear=args.fear))
         answer["reroll"] = {"target": again, "chance": Chance(command_chance(again))}
-        answer["notes"] = battle_standard_notes(answer["roll"], answer["chance"])
+        answer["notes"] = command_notes(target) + battle_standard_notes(
+            answer["roll"], answer["chance"]
+        )
+    else:
+        answer["notes"] = command_notes(target)
     return answer
 
 
