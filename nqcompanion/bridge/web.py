@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from nqcompanion.bridge.web_card import card, elite_above
 from nqcompanion.bridge.web_checks import first_problem, other_refusals, refusal_answer, rules_apart
 from nqcompanion.bridge.web_names import made_from, shown_name, unplaced, written_name
 from nqcompanion.bridge.web_picks import add_pick, pick_names, remove_pick
@@ -444,7 +445,7 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
         priced["also"] = other_refusals(record, priced.get("field"), lang)
         return answer
     return answer | {
-        "card": card(shown, lang),
+        "card": card(shown, lang, elite_above(priced["json"])),
         "summary": builder_summary(priced["json"], lang),
         "beside": beside_lists(priced["json"], lang),
     }
@@ -474,18 +475,6 @@ def builder_summary(priced: dict[str, Any], lang: str) -> str:
     said += [plural(sum(found), *_REFUSALS, lang)] if any(found) else []  # the book's "may not"
     said.append(plural(found.count(False), *_WARNINGS, lang))
     return " · ".join(said)
-
-
-def card(record: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The printed card of a profile ``nq points`` priced: its line and details as the army's
-    roster prints them (:func:`nqcore.army.roster.profile_sheet`), its model type too; the
-    line's headings (AC ... AR) in ``columns``."""
-    from nqcore.army.profile_files import parse_profile
-    from nqcore.army.roster import COLUMNS, profile_sheet
-
-    _ = translator(lang)
-    sheet = profile_sheet(parse_profile(record), lang, structure=True)
-    return sheet | {"columns": [_(column) for column in COLUMNS[1:]], "colon": colon(lang)}
 
 
 def _fields(record: dict[str, Any]) -> dict[str, Any]:

@@ -399,7 +399,9 @@ def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) 
     for line in item["lines"]:
         label = _(line["item"]) if isinstance(line["item"], Msg) else str(line["item"])
         label += f" ({_(Msg(line['detail']))})" if line["detail"] else ""  # "Chef d'unité (Héros)"
-        said = price_said(label, line["count"], line["each"], line["models"], lang)
+        said = price_said(
+            label, line["count"], line["each"], line["models"], lang, line.get("printed")
+        )
         if line["item"] == "Unit leader":  # priced as his profile, unarmed if it lists nothing
             said += f" ({_(LEADER_AS_PROFILE)})"
         lines.append({**jsonable(line, lang), "item": label, "said": said})

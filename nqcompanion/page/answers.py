@@ -283,6 +283,11 @@ def answer_words(lang: str) -> dict[str, str]:
     """What the page says of the tables, in ``lang``: beside the words of
     :func:`nqcompanion.page.forms.page_messages`."""
     return {
+        # while the tables load, before any answer: their size, not the engine's (player round
+        # eighteen: "needs the rules engine (22 MB)" stood there while 3 MB of answers loaded)
+        "answers_loading": ui_text("Loading the answers ({size})…", lang).format(
+            size=megabytes(len(cached_answers(lang)), lang)
+        ),
         # the answers of the tables are shown, the engine still loads
         "tables": ui_text(
             "Answers change as you type. The rules engine is loading for the rest: a whole "

@@ -47,6 +47,11 @@ def _builder_words(lang: str) -> dict[str, str]:
         "none_or_int": ui_text(
             "Enter a whole number from {min} to {max}, or leave it empty for none.", lang
         ),
+        # beside RA or CC left empty: none, said (player round eighteen: CC emptied became "–"
+        # on the card without a word)
+        "none_note": ui_text(
+            "{field}: none (–), as for a chariot. Type a number to give it one.", lang
+        ),
         # one sentence, its full stop after the engine's refusal (which has none)
         "refused_file": ui_text(
             "This file is not a profile the rules engine can price: {refusal}.", lang

@@ -95,7 +95,7 @@ def engine_box(lang: str, to_root: str) -> str:
         # served from the web (the body's class nq-served, set by the page's first script), the
         # loading words from the start; else (scripts off, the downloaded copy opened as files,
         # which runs no module script) that the calculators need scripts and the site served
-        f'<span class="nq-engine-loading">{html.escape(words["loading"])}</span>'
+        f'<span class="nq-engine-loading">{html.escape(words["answers_loading"])}</span>'
         f'<span class="nq-engine-served">{html.escape(words["served"])}</span></p>'
     )
 

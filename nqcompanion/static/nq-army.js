@@ -765,8 +765,10 @@ function armyBuilder(box) {
     const text = control.value.trim();
     if (!whole(text, control) && !(control.id === "nq-army-points" && GROUPED.test(text))) {
       forgetTyped(control);
-      refuseCount(control);
+      // A field emptied while typing waits for its number: refused once left, beside the field
+      // and in the summary (player round eighteen: the summary refused it, the field's line empty)
       if (text === "") showError(control, "");
+      else refuseCount(control);
       return;
     }
     showError(control, "");

@@ -6,7 +6,9 @@
 const status = document.querySelector(".nq-engine-status");
 const words = JSON.parse(status.dataset.messages);
 const lang = status.dataset.lang;
-status.textContent = words.loading; // the page said it needs scripts until now
+// the page said it needs scripts until now; the tables come first (player round eighteen: "needs
+// the rules engine (22 MB)" stood there while a 3 MB file of answers loaded)
+status.textContent = words.answers_loading;
 const engineURL = new URL(status.dataset.engine, document.baseURI);
 
 const INTEGER = /^[+-]?[0-9]{1,6}$/;
@@ -123,6 +125,7 @@ const ask = (request) => {
 // The engine's answers written at build time (nq-answers.js), null until they are read.
 const tables = loadAnswerTables(new URL(status.dataset.answers, document.baseURI));
 let answerTables = null;
+let tablesRead = false; // read, or found missing: then the engine answers every question
 
 // --- the fields ------------------------------------------------------------------------------
 const controls = (form) => form.querySelectorAll("[data-kind]");
@@ -138,6 +141,7 @@ const showError = (control, message, marked = []) => {
   if (!box) return;
   box.textContent = message || "";
   box.hidden = !message;
+  box.classList.remove("nq-field-note");
 };
 const form_error = (control) => document.getElementById(`${control.id}-error`);
 
@@ -462,6 +466,12 @@ const compute = async (form, automatic = false) => {
     delete form.dataset.answer;
     return { argv, answer: null };
   }
+  // A question asked before the tables are read waits for them, not for the engine.
+  if (!tablesRead) {
+    waiting(form, words.answers_loading);
+    await tables;
+    if (asked.get(form) !== turn) return { argv, answer: null, stale: true };
+  }
   let answer = tableAnswer(answerTables, form.dataset.command, fieldKeys.get(form));
   form.dataset.source = answer ? "table" : "engine";
   if (!answer) {
@@ -542,12 +552,17 @@ for (const form of forms) {
   form.addEventListener("change", () => compute(form));
   seen.observe(form.querySelector(".nq-answer"));
 }
-for (const form of forms) waiting(form, words.loading);
+for (const form of forms) waiting(form, words.answers_loading);
 // The tables answer what they hold at once, and the page says the engine loads for the rest.
 // The engine starts once the answers are on the screen: after the next frame (a page in the
 // background draws no frame: at most half a second later).
 tables.then((data) => {
   answerTables = data;
+  tablesRead = true;
+  if (!data && !engineState.ready && !engineState.failed) { // no tables: the engine answers
+    status.textContent = words.loading;
+    for (const form of forms) waiting(form, words.loading);
+  }
   if (data && !engineState.ready) {
     if (!engineState.failed) status.textContent = spared ? words.spared : words.tables;
     forms.forEach((form) => compute(form, true));
@@ -721,6 +736,9 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
     if (control.type === "checkbox") control.checked = !!value;
     else control.value = control.dataset.shown = untitled ? "" : text;
     showError(control, "");
+    if (control.dataset.none && (text === "" || text === control.dataset.none)) {
+      noneNote(control, JSON.parse(builder.dataset.words));
+    }
   }
   for (const list of builder.querySelectorAll("ul.nq-builder-list")) {
     const listed = list.dataset.list;
@@ -979,10 +997,10 @@ const builderField = (control, committed = false) => {
   const text = control.value.trim();
   if (control.type === "checkbox") return control.checked;
   if (!control.dataset.min) return text || (control.dataset.untitled ? control.placeholder : text);
-  if (control.dataset.none && text === control.dataset.none) return text;
-  if (control.dataset.none && !text) {
+  if (control.dataset.none && (text === control.dataset.none || !text)) {
     showError(control, "");
-    return committed ? control.dataset.none : undefined;
+    if (committed || text) noneNote(control, said);
+    return text || (committed ? control.dataset.none : undefined);
   }
   const limits = limitsOf(control);
   if (!INTEGER.test(text)) {
@@ -1004,6 +1022,17 @@ const builderField = (control, committed = false) => {
   }
   showError(control, "");
   return text;
+};
+
+// A characteristic left empty or "-" is none: said beside its field, not as a refusal (the field
+// stays valid); the note goes with the next value typed (showError empties the box).
+const noneNote = (control, said) => {
+  const box = form_error(control);
+  const label = builder.querySelector(`label[for="${control.id}"]`);
+  if (!box) return;
+  box.textContent = say(said.none_note, { field: label ? label.textContent.trim() : control.dataset.set });
+  box.hidden = false;
+  box.classList.add("nq-field-note");
 };
 
 // A value the form refuses: the engine's last answer (the card of the value before, its total,

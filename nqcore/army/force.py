@@ -100,9 +100,8 @@ class Entry:
     weapon: Any = None  # nqcore.army.armoury.Weapon: a support weapon
     weapons: int = 0
     crew: int | None = None
-    #: The profile is the book's own sample, unchanged: the guidelines of "Creating A Profile"
-    #: (recommended maxima) are for the profiles players make, and the book's designers went
-    #: beyond them on purpose, so an army does not warn of them.
+    #: The book's own sample profile, unchanged: an army does not warn of the guidelines of
+    #: "Creating A Profile" (for the profiles players make), which the book went beyond.
     as_printed: bool = False
 
     @property
@@ -122,6 +121,8 @@ class Line:
     each: int
     detail: str | None = None  # the leader's own profile name
     models: bool = True  # counts models (not support weapons, nor a price paid once)
+    #: What the book prints for each, where a sample profile's points are corrected (Errata).
+    printed: int | None = None
 
     @property
     def points(self) -> int:
@@ -442,6 +443,14 @@ def _models_named(entry: Entry) -> Msg | str:
     return entry.name if rider and entry.profile.elements else book_name(entry.profile)
 
 
+def _printed(entry: Entry, total: int) -> int | None:
+    """What the book prints for an unchanged sample profile, where it is not ``total``."""
+    from nqcore.army.profile_files import printed_points
+
+    printed = printed_points(entry.profile.key) if entry.as_printed else None
+    return printed if printed != total else None
+
+
 def _priced(entry: Entry) -> PricedEntry:
     from nqcore.army.points import classify, stated_type
 
@@ -449,7 +458,7 @@ def _priced(entry: Entry) -> PricedEntry:
     once = sum(item.points for item in breakdown.unit_items)  # the Initiates' spell
     label = N_("Crew") if entry.weapon is not None else _models_named(entry)
     count = entry.crew * entry.weapons if entry.crew is not None else max(0, entry.rank_and_file)
-    lines = [Line(label, count, breakdown.total)]
+    lines = [Line(label, count, breakdown.total, printed=_printed(entry, breakdown.total))]
     warnings = [w for w in breakdown.warnings if not (entry.as_printed and w.code in GUIDELINES)]
     if once:
         lines.append(Line(N_("Paid once for the unit"), 1, once, models=False))

@@ -374,6 +374,13 @@ def sample_profiles() -> tuple[SampleProfile, ...]:
     return tuple(samples)
 
 
+def printed_points(key: str) -> int | None:
+    """The points the book prints for the sample profile ``key`` (None for any other): where
+    the engine's differ (the sample profiles' errata), the roster says both (player round
+    eighteen)."""
+    return {s.profile.key: s.printed_points for s in sample_profiles()}.get(key)
+
+
 def sample_profile(name_or_key: str) -> SampleProfile:
     """A sample profile by key or English name, case-insensitively."""
     wanted = name_or_key.strip().lower()

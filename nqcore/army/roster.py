@@ -186,12 +186,19 @@ def _line(line: Any, lang: str) -> str:
     label = _(line.label) if isinstance(line.label, Msg) else str(line.label)
     if line.detail:
         label = f"{label} ({_(Msg(line.detail))})"
-    return price_said(label, line.count, line.each, line.models, lang)
+    return price_said(label, line.count, line.each, line.models, lang, line.printed)
 
 
-def price_said(label: str, count: int, each: int, models: bool, lang: str) -> str:
+#: After a sample profile's price, where the book prints other points for it.
+PRINTED_POINTS = N_("the book prints {points} each, corrected in Errata")
+
+
+def price_said(
+    label: str, count: int, each: int, models: bool, lang: str, printed: int | None = None
+) -> str:
     """A price line in ``lang``, as the roster, the army builder and ``nq army`` say it:
-    ``label``, then how many (``models`` or not) times the points of each, and the points."""
+    ``label``, then how many (``models`` or not) times the points of each, and the points;
+    ``printed``: what the book prints for each, where this edition corrects it."""
     counted = (
         plural(count, P_("army", "{count} model"), P_("army", "{count} models"), lang)
         if models
@@ -199,7 +206,11 @@ def price_said(label: str, count: int, each: int, models: bool, lang: str) -> st
     )
     each_said = plural(each, N_("{count} point"), N_("{count} points"), lang)
     total = plural(count * each, N_("{count} point"), N_("{count} points"), lang)
-    return f"{label}{_colon(lang)}{counted} × {each_said} = {total}"
+    said = f"{label}{_colon(lang)}{counted} × {each_said} = {total}"
+    if printed is None:
+        return said
+    book = translator(lang)(PRINTED_POINTS).format(points=format_number(printed, lang))
+    return f"{said} ({book})"
 
 
 def roster_text(sheet: dict[str, Any]) -> str:

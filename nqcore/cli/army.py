@@ -83,6 +83,7 @@ def force_answer(force: Any, breaches: list[Any], file: str) -> dict[str, Any]:
                         "detail": line.detail,
                         "points": line.points,
                         "models": line.models,
+                        "printed": line.printed,
                     }
                     for line in item.lines
                 ],
@@ -264,7 +265,9 @@ def roster_lines(answer: dict[str, Any], lang: str) -> list[str]:
             label = _(line["item"]) if isinstance(line["item"], Msg) else str(line["item"])
             if line["detail"]:  # the leader's profile, by its name in the reader's language
                 label = f"{label} ({_(Msg(line['detail']))})"
-            priced = price_said(label, line["count"], line["each"], line["models"], lang)
+            priced = price_said(
+                label, line["count"], line["each"], line["models"], lang, line["printed"]
+            )
             lines.append(f"  {priced}")
         lines += [
             f"  {_(N_('Refused') if w.refused else N_('Warning'))}{colon}{w.text(lang)}"

@@ -47,7 +47,7 @@ POINTS_DIFFER = N_(
 )
 
 #: Model types as a profile's Structure line names them.
-_STRUCTURES = {
+STRUCTURES = {
     ModelType.CORE: N_("Core"),
     ModelType.ELITE: N_("Elite"),
     ModelType.UNIT_LEADER: N_("Unit Leader"),
@@ -152,7 +152,7 @@ def profile_details(
         items += [_pick_phrase("ability", pick) for pick in element.abilities]
         items += [weapon_phrase(w) for w in element.weapons]
         lines.append((Msg(element.name), _listed(items)))
-    structure = _STRUCTURES[profile.model_type]
+    structure = STRUCTURES[profile.model_type]
     lines.append(
         (N_("Structure"), Phrase((structure, ", ", unit_size)) if unit_size else structure)
     )

@@ -42,6 +42,7 @@ from typing import Any
 
 import pytest
 
+from nqcompanion.page.answers import answer_words
 from nqcompanion.page.forms import page_messages
 from nqsphinx.site.archive import DOWNLOAD_LINK
 from nqsphinx.site.root_page import ROOT_PAGE
@@ -717,7 +718,7 @@ def test_the_served_calculators_say_loading_from_the_start(
     shown = page.locator(".nq-engine-status").inner_text()
     context.close()
     assert held, "the page's script was not held"
-    assert shown == page_messages(lang)["loading"], shown
+    assert shown == answer_words(lang)["answers_loading"], shown
 
 
 @pytest.mark.parametrize("lang", LANGS)

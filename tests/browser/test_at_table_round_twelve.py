@@ -137,3 +137,32 @@ def test_the_builder_s_summary_never_speaks_of_a_value_no_longer_in_its_field(
     assert summary.inner_text().startswith(f"{ui_text('Refused:', lang)} CC"), summary.inner_text()
     assert not watched.errors, watched.errors
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_characteristic_left_empty_says_it_is_none(browser: Any, site: Site, lang: str) -> None:
+    """Player round eighteen: CC emptied became "–" on the card without a word; beside the
+    field, not as a refusal, it says none and how to give one; a number typed takes it away."""
+    watched = _open(browser, site, "390", lang)
+    page = watched.page
+    page.select_option("#nq-builder-start", "dwarf")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    _change(page, "#nq-builder-cc", "")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    note = page.locator("#nq-builder-cc-error")
+    said = ui_text(
+        "{field}: none (–), as for a chariot. Type a number to give it one.", lang
+    ).format(
+        field=page.evaluate(
+            "document.querySelector(\"label[for='nq-builder-cc']\").textContent.trim()"
+        )
+    )
+    assert note.is_visible() and note.inner_text() == said, note.inner_text()
+    assert page.locator("#nq-builder-cc").get_attribute("aria-invalid") != "true"
+    toml = page.evaluate("window.nqAtTable.builder.state.toml")
+    assert "cc = " not in toml or 'cc = "-"' in toml, toml
+    _change(page, "#nq-builder-cc", "5")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    assert not note.is_visible(), note.inner_text()
+    assert not watched.errors, watched.errors
+    page.context.close()

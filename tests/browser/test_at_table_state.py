@@ -280,3 +280,31 @@ def test_a_book_profile_is_named_in_the_page_language_both_ways(
     assert page.locator("#nq-builder-name").input_value() == "Thorin"
     assert not watched.errors, watched.errors
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_count_emptied_is_refused_beside_its_field_once_left(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """Player round eighteen: Models emptied, the summary said it was refused while the field's
+    own line stayed empty. Emptied while typing, neither refuses (the number is on its way);
+    left empty, both do, the field's line first."""
+    watched = _open(browser, site, "1366", lang)
+    page = watched.page
+    _add_unit(page, "dwarf")
+    summary = page.locator("#nq-army-summary")
+    before = summary.inner_text()
+    models = page.locator("#nq-army-unit-0-models")
+    error = page.locator("#nq-army-unit-0-models-error")
+    models.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    page.wait_for_timeout(600)
+    page.evaluate("window.nqAtTable.army.idle()")
+    assert not error.is_visible() and summary.inner_text() == before, summary.inner_text()
+    page.keyboard.press("Tab")
+    error.wait_for(state="visible")
+    said = error.inner_text()
+    assert said.strip() and said in summary.inner_text(), (said, summary.inner_text())
+    assert not watched.errors, watched.errors
+    page.context.close()

@@ -4,6 +4,7 @@ of any calculator is edited, and the engine's loading state is shown where the a
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 
 from nqcompanion.page import directive
+from nqcompanion.page.answers import answer_words
 from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until, watch
 
 LANGS = ("en", "fr")
@@ -211,7 +213,8 @@ def test_the_loading_state_is_where_the_answers_will_be(
     page = context.new_page()
     page.goto(site.page(f"{lang}/at-the-table.html"), wait_until="domcontentloaded")
     words = directive.page_messages(lang)
-    wait_until(page, "document.querySelector('#nq-move .nq-answer').textContent.length > 0")
+    loading = json.dumps(words["loading"])  # the tables missing: said once they are found so
+    wait_until(page, f"document.querySelector('#nq-move .nq-answer').textContent === {loading}")
     answers = page.locator(".nq-calc .nq-answer").all_inner_texts()
     assert answers == [words["loading"]] * len(directive.CALCULATORS), answers
     summaries = page.locator(".nq-calc .nq-summary").all_text_contents()
@@ -231,6 +234,39 @@ def test_the_loading_state_is_where_the_answers_will_be(
         route.abort()
     wait_until(page, "document.querySelector('.nq-engine-status.nq-engine-failed') !== null")
     assert page.locator("#nq-cast .nq-answer").inner_text() == words["failed"]
+    context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_while_the_tables_load_the_answers_say_so_not_the_engine(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """Player round eighteen: while the 3 MB of answers loaded, each box said the answer "needs
+    the rules engine (22 MB)"; a question asked then waits for the tables, and the table
+    answers it."""
+    context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+    held: list[Any] = []
+    context.route("**/nq-answers.json", lambda route: held.append(route))
+    context.route("**/nq-engine-worker.js", lambda route: route.abort())  # no engine at all
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/at-the-table.html"), wait_until="domcontentloaded")
+    said = answer_words(lang)["answers_loading"]
+    assert "MB" in said or "Mo" in said, said
+    assert answer_words(lang)["waiting"] != said
+    wait_until(
+        page, f"document.querySelector('#nq-cast .nq-answer').textContent === {json.dumps(said)}"
+    )
+    page.locator("#nq-cast-level").fill("3")  # asked before the tables are read
+    page.wait_for_timeout(300)
+    assert page.locator("#nq-cast .nq-answer").inner_text() == said
+    assert page.locator(".nq-engine-status").inner_text() == said
+    deadline = time.monotonic() + 15
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert held, "the answers were never asked for"
+    held[0].continue_()
+    wait_until(page, "document.querySelector('#nq-cast').dataset.source === 'table'")
+    assert page.locator("#nq-cast .nq-answer").inner_text() != said
     context.close()
 
 

@@ -199,6 +199,10 @@ FIRST_FOUND = [
     ("fr", "la moitie des figurines", "morale", None),
     ("fr", "moitié des pertes", "morale", None),
     ("fr", "moitie des pertes", "morale", None),
+    # found third in player round eighteen
+    ("fr", "parer une attaque", "close-combat#close-combat-parry", None),
+    ("fr", "ligne de vue pour tirer", "ranged-combat#line-of-sight", None),
+    ("fr", "qui joue en premier", "turn-sequence#initiative-the-tide-of-battle", None),
 ]
 
 

@@ -66,3 +66,33 @@ def test_a_rider_s_line_is_named_as_its_entry() -> None:
     assert [line.label for line in rider.lines] == ["Vampire on Demon Beast"]
     said = web_army({"data": data}, "fr")["entries"]
     assert said[-1]["lines"][0]["said"].startswith("Vampire on Demon Beast\u00a0: 1 figurine × ")
+
+
+def test_a_sample_profile_corrected_says_what_the_book_prints() -> None:
+    """Player round eighteen: the roster priced Wood Elf Archers at the corrected 32 points
+    without a word of the book's 35; it says both, in the roster, the builder and ``nq army``,
+    and nothing for a profile whose points the book prints right."""
+    from nqcore.army.profile_files import sample_profile
+
+    archers = {
+        "name": "Elves",
+        "points": 1000,
+        "unit": [{"name": "Archers", "profile": "wood-elf-archer", "models": 10}],
+    }
+    printed = sample_profile("wood-elf-archer").printed_points
+    force = price(*parse_army(archers, "army.toml"))
+    each = force.entries[0].lines[0].each
+    assert printed != each and force.entries[0].lines[0].printed == printed
+    (line,) = roster_sheet(force, check(force), "en")["entries"][0]["lines"]
+    assert line.endswith(
+        f"= {10 * each} points (the book prints {printed} each, corrected in Errata)"
+    )
+    (ligne,) = roster_sheet(force, check(force), "fr")["entries"][0]["lines"]
+    assert ligne.endswith(f"(le livre imprime {printed} chacun, corrigé dans les Errata)"), ligne
+    said = web_army({"data": archers}, "en")["entries"][0]["lines"][0]["said"]
+    assert said == line, said
+    assert all(
+        line.printed is None
+        for entry in price(*parse_army(DATA, "army.toml")).entries
+        for line in entry.lines
+    )

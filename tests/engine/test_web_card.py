@@ -91,3 +91,18 @@ def test_the_builder_s_summary_says_the_name_the_points_and_the_warnings(
         {"toml": start["toml"], "set": {"name": "X"}, "add": ["spells", "fireball"]}, lang
     )
     assert [start["summary"], changed["summary"]] == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "Structure: Elite (a core model"), ("fr", "Élites")]
+)
+def test_a_core_model_above_the_core_limit_is_elite_on_its_card(lang: str, said: str) -> None:
+    """Player round eighteen: the card said "Structure: Core" under the warning "the model is
+    elite"; it says elite, and why."""
+    start = build({"start": "human-men-at-arms"}, lang)
+    assert "Structure" in card_text(start["card"]) and said not in card_text(start["card"])
+    big = build({"toml": start["toml"], "set": {"cc": "7", "st": "5", "co": "7"}}, lang)
+    codes = [w["code"] for w in big["points"]["json"]["warnings"]]
+    assert "core-points-limit" in codes, codes
+    text = card_text(big["card"])
+    assert said in text and "35" in text, text
