@@ -680,3 +680,19 @@ def test_a_character_reference_is_checked_as_the_character_it_shows(
 def test_a_character_reference_the_english_has_passes(tmp_path: Path) -> None:
     body = 'msgid "Wounds&nbsp;3"\nmsgstr "Blessures&nbsp;3"\n'
     assert check_catalogue(_po(tmp_path, "magic", body)) == []
+
+
+def test_every_untranslated_message_is_named_at_its_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Attacker round eighteen: twelve untranslated messages, the warning named ten lines."""
+    from nqtranslate import guard
+
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    body = "".join(f'msgid "Rule {n}"\nmsgstr ""\n\n' for n in range(12))
+    _po(folder, "magic", body)
+    monkeypatch.setattr(guard, "PAGE_LOCALE", tmp_path)
+    (warned,) = guard.page_warnings("fr", ["magic"])
+    lines = warned.split("(lines ")[1].rstrip(")").split(", ")
+    assert len(lines) == 12 and lines[-1] != lines[0], warned

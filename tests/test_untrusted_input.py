@@ -86,6 +86,24 @@ def test_a_hostile_translation_is_named_with_file_and_line(tmp_path: Path) -> No
     assert check_catalogue(path)[0].line == 8
 
 
+@pytest.mark.parametrize(
+    ("msgstr", "said"),
+    [
+        ("<img/src/onerror=alert(1)>", "msgstr adds '<i', the opening of an HTML tag"),
+        ("Lancer <!-- x", "msgstr adds '<!', the opening of an HTML tag"),
+        ("Lancer si CO < 5", ""),
+    ],
+)
+def test_a_tag_markdown_leaves_as_text_is_refused_too(
+    tmp_path: Path, msgstr: str, said: str
+) -> None:
+    """Attacker round eighteen: ``<img/src/onerror=...>`` is no HTML to Markdown, so it was
+    published escaped, shown to readers; any tag opener the English lacks is refused."""
+    path = _po(tmp_path, f'msgid "Cast"\nmsgstr "{msgstr}"\n', "nqcore.po")
+    found = [str(f).split(": ", 1)[1] for f in check_catalogue(path)]
+    assert found[0].startswith(said) if said else found == [], found
+
+
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext is not installed")
 @pytest.mark.parametrize(
     ("body", "line", "what"),

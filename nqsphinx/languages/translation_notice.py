@@ -108,7 +108,7 @@ def _applied(
             if untranslated is not None:
                 untranslated.append((node, msg))
         else:
-            record.dropped.append((int(node.line or 0), msg[:80]))
+            record.dropped.append((line_of(node), msg[:80]))
             _in_english(node)
     return record
 
@@ -192,11 +192,20 @@ def no_entry_warnings(
         after = order[order.index(msg) + 1 :] if msg in order else []
         due = next((starts[m] for m in after if m in starts), end)
         source = shown(Path(node.source or env.doc2path(docname)))
-        where.append(f"due at line {due}: {source}:{node.line or 0} {msg[:40]!r}")
+        where.append(f"due at line {due}: {source}:{line_of(node)} {msg[:40]!r}")
     return [
         f"{shown(po_path)}: warning: {len(where)} untranslated message(s), shown in English "
-        f"(no entry, {'; '.join(where[:5])}): ./dev update-po adds it"
+        f"(no entry, {'; '.join(where)}): ./dev update-po adds it"
     ]
+
+
+def line_of(node: nodes.Node) -> int:
+    """A message's line in its page: its node's, or its nearest ancestor's (docutils'
+    ``get_source_line``); 1, never 0, where none has one (attacker round eighteen:
+    ``docs/credits.md:0``)."""
+    from docutils.utils import get_source_line
+
+    return int(get_source_line(node)[1] or 1)
 
 
 #: Where a directive records the messages of its source that this edition leaves out before

@@ -318,3 +318,18 @@ def test_the_english_build_checks_the_other_languages_words_it_publishes(
     monkeypatch.setenv("NQ_LOCALE_PATH", str(extra))
     errors = _english_build_stops(make_app, srcdir)
     assert errors == [f"{hostile}:7: ERROR: msgstr adds 'HTML </script>', not in its msgid"]
+
+
+def test_a_message_without_a_line_of_its_own_is_named_at_its_parent_s() -> None:
+    """Attacker round eighteen: ``docs/credits.md:0``; a node without a line is named at its
+    nearest ancestor's, and at line 1 where none has one, never 0."""
+    from docutils import nodes
+
+    from nqsphinx.languages.translation_notice import line_of
+
+    section = nodes.section()
+    section.line = 12
+    paragraph = nodes.paragraph(text="Credits")
+    section += paragraph
+    assert paragraph.line is None and line_of(paragraph) == 12
+    assert line_of(nodes.paragraph(text="alone")) == 1
