@@ -18,16 +18,21 @@ from pathlib import Path
 
 from nqcore.data.datafiles import DataFileError
 from nqcore.i18n import LANGUAGES
-from nqprint.latex import PAGE_BREAK, PAPERS, Paper, PrintError, compile_pdf
+from nqprint.latex import PAGE_BREAK, PAPERS, OverPlan, Paper, PrintError, compile_pdf
 from nqprint.rulebook_pages import RulebookPages, aux_path
 
-Writer = Callable[[str, Paper, Path], str]
+#: A product's LaTeX, or its layouts in the order they are tried: the first that keeps to its
+#: planned pages is printed.
+Writer = Callable[[str, Paper, Path], "str | tuple[str, ...]"]
 
 
-def _quick_reference(lang: str, paper: Paper, latex: Path) -> str:
+def _quick_reference(lang: str, paper: Paper, latex: Path) -> tuple[str, ...]:
+    """The sheet with every text column at its natural width, else with the short ones in two
+    lines (the French sheet, whose second page ran over: proof round eighteen)."""
     from nqprint.quick_reference import quick_reference_tex
 
-    return quick_reference_tex(lang, RulebookPages(aux_path(latex, lang, paper)), paper)
+    book = RulebookPages(aux_path(latex, lang, paper))
+    return tuple(quick_reference_tex(lang, book, paper, narrow) for narrow in (False, True))
 
 
 def _spell_cards(lang: str, paper: Paper, latex: Path) -> str:
@@ -57,11 +62,18 @@ def build(product: str, lang: str, paper: Paper, out: Path, work: Path, latex: P
     """Write and compile one product; the LaTeX and its log stay in ``work/<name>``, the name
     being the PDF's (``quick-reference-en-letter``)."""
     name = paper.stem(product, lang)
-    source = WRITERS[product](lang, paper, latex)
-    pages = source.count(PAGE_BREAK) + 1  # each writer joins its planned pages so
-    if lang in UNPLANNED:
-        return compile_pdf(source, out / f"{name}.pdf", work / name)
-    return compile_pdf(source, out / f"{name}.pdf", work / name, pages=pages)
+    written = WRITERS[product](lang, paper, latex)
+    layouts = (written,) if isinstance(written, str) else written
+    for source in layouts:
+        pages = source.count(PAGE_BREAK) + 1  # each writer joins its planned pages so
+        if lang in UNPLANNED:
+            return compile_pdf(source, out / f"{name}.pdf", work / name)
+        try:
+            return compile_pdf(source, out / f"{name}.pdf", work / name, pages=pages)
+        except OverPlan:
+            if source is layouts[-1]:
+                raise
+    raise PrintError(f"{name}: no layout written")  # a writer gives one at least
 
 
 def main(argv: list[str] | None = None) -> int:

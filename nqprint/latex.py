@@ -332,6 +332,10 @@ def compile_pdf(source: str, target: Path, work: Path, *, pages: int | None = No
     return target
 
 
+class OverPlan(PrintError):
+    """A product of more pages than planned: a text ran over its page."""
+
+
 def _check_pages(tex_file: Path, log: Path, planned: int) -> None:
     """Refuse a PDF whose page count is not the plan's, with LaTeX's word on the overflow."""
     lines = _lines(log)
@@ -340,7 +344,7 @@ def _check_pages(tex_file: Path, log: Path, planned: int) -> None:
         return
     overfull = next((m[0] for line in lines if (m := _OVERFULL.search(line))), "")
     why = f"{overfull}; " if overfull else ""
-    raise PrintError(
+    raise OverPlan(
         f"{tex_file}: {written} pages where {planned} are planned: a text runs over its page, "
         f"too long for it (a translation?) ({why}see {log})"
     )

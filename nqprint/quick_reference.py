@@ -122,12 +122,12 @@ NARROW_AT = 12
 BLOCK_SKIP = "4pt"
 
 
-def _column_spec(table: Table, lang: str) -> tuple[str, str]:
+def _column_spec(table: Table, lang: str, narrow: bool = False) -> tuple[str, str]:
     """Short columns centred at their natural width; long ones share the rest of the width,
-    each in proportion to its average length; a column of a few words beside a long one
-    (the panic table's results beside their effects) in two lines, its width
-    (``\\nqnarrow``) set by the LaTeX that comes first (proof round eighteen: the sheet's
-    second page had no line to spare)."""
+    each in proportion to its average length; if ``narrow``, a column of a few words beside a
+    long one (the panic table's results beside their effects) in two lines, its width
+    (``\\nqnarrow``) set by the LaTeX that comes first: the sheet's second layout, where the
+    first runs over its pages (proof round eighteen: the French sheet's second page)."""
     texts = [[cell_text(c, lang) for c in column] for column in zip(*table.rows, strict=True)]
     longest = [max(len(t) for t in column) for column in texts]
     average = [sum(len(t) for t in column) / len(column) for column in texts]
@@ -142,7 +142,7 @@ def _column_spec(table: Table, lang: str) -> tuple[str, str]:
             spec.append(rf">{{\raggedright\arraybackslash\hsize={share:.3f}\hsize}}X")
         elif i and numeric:
             spec.append("c")
-        elif wrapping and not setup and not numeric and longest[i] > NARROW_AT:
+        elif narrow and wrapping and not setup and not numeric and longest[i] > NARROW_AT:
             header = engine_text(table.columns[i], lang)
             setup = _narrow_width(header, texts[i], lang)
             spec.append(r">{\raggedright\arraybackslash}p{\nqnarrow}")
@@ -169,7 +169,11 @@ def _narrow_width(header: str, cells: list[str], lang: str) -> str:
 
 
 def table_tex(
-    table: Table, lang: str, ref: str = "", elsewhere: tuple[str, str] | None = None
+    table: Table,
+    lang: str,
+    ref: str = "",
+    elsewhere: tuple[str, str] | None = None,
+    narrow: bool = False,
 ) -> str:
     """An engine table with its title (and rulebook page), notes, booktabs rules, shaded rows;
     ``elsewhere``: words of its cells and what the sheet says instead (:data:`ELSEWHERE`)."""
@@ -190,7 +194,7 @@ def table_tex(
         rf"\par\nopagebreak{{\itshape {tex(table_text.cell_text(n, lang), lang)}\strut}}"
         for n in table.notes
     )
-    spec, setup = _column_spec(table, lang)
+    spec, setup = _column_spec(table, lang, narrow)
     return _block(
         _heading(engine_text(table.title, lang), lang, ref)
         + setup
@@ -331,7 +335,7 @@ def block_title(key: str, lang: str) -> str:
     return engine_text(get_table(key).title, lang)
 
 
-def section_tex(key: str, lang: str, book: RulebookPages) -> str:
+def section_tex(key: str, lang: str, book: RulebookPages, narrow: bool = False) -> str:
     ref = page_reference(key, lang, book)
     if key == "turn-sequence":
         return turn_sequence_tex(lang, ref)
@@ -342,7 +346,7 @@ def section_tex(key: str, lang: str, book: RulebookPages) -> str:
         words, label = ELSEWHERE[key]
         page = print_text(SEE_PAGE, lang).format(page=book.page(label))
         elsewhere = (print_text(words, lang), page.replace(". ", ".\u00a0", 1))
-    return table_tex(get_table(key), lang, ref, elsewhere)
+    return table_tex(get_table(key), lang, ref, elsewhere, narrow)
 
 
 def at_the_table_address(lang: str) -> str:
@@ -365,8 +369,11 @@ def work_it_out_tex(lang: str) -> str:
     return line.replace(mark, rf"\url{{{at_the_table_address(lang)}}}")
 
 
-def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> str:
-    """The LaTeX document of the quick-reference sheet, its page references from ``book``."""
+def quick_reference_tex(
+    lang: str, book: RulebookPages, paper: Paper = A4, narrow: bool = False
+) -> str:
+    """The LaTeX document of the quick-reference sheet, its page references from ``book``;
+    ``narrow``: its second layout, short text columns in two lines (:func:`_column_spec`)."""
     title = print_text(TITLE, lang)
     subtitle = print_text(SUBTITLE, lang).format(book=book_pages(lang, paper))
     pages = []
@@ -380,7 +387,7 @@ def quick_reference_tex(lang: str, book: RulebookPages, paper: Paper = A4) -> st
             + (rf"{{\footnotesize {work_it_out_tex(lang)}}}\par" if number == 1 else "")
             + "\n"
         )
-        body = "".join(section_tex(key, lang, book) for key in keys)
+        body = "".join(section_tex(key, lang, book, narrow) for key in keys)
         pages.append(
             header + r"\begin{multicols}{2}\raggedcolumns" + "\n" + body + r"\end{multicols}"
         )

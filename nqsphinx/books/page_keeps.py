@@ -44,6 +44,8 @@ BOX_FRAME, SHORT_BOX, BOX_LINES = 4, 12, 7
 #: it, heading and all, when they fit one page (16.4's errata and table do on A4, not on US
 #: Letter: kept there, the box was left alone on a page, the page before two-thirds empty).
 PAGE_LINES = {"a4paper": 51, "letterpaper": 47}
+#: A chapter's last section up to this many lines, ending with a box, is kept on one page.
+LAST_SECTION_LINES = 24
 #: Lines of a table besides its rows (caption, header, rules); of a figure, about.
 TABLE_LINES, FIGURE_LINES = 4, 12
 #: An erratum's record keeps its first paragraphs together (title, "Where:", "Printed:"), and
@@ -164,6 +166,8 @@ def _need(section: nodes.Element, paper: str = "a4paper") -> int:
     with paragraphs of its own, each a paragraph's skip from the last)."""
     if (boxed := _boxed(section)) is not None and _binds(*boxed, paper):
         return _boxed_need(*boxed)  # the heading, the boxes and the table fit one page
+    if whole := _ends_chapter_short(section):
+        return whole
     opening = _opening(section)
     lines = sum(_short(block) for block in opening)
     rest = _blocks(section)[len(opening) :]
@@ -187,6 +191,31 @@ def _need(section: nodes.Element, paper: str = "a4paper") -> int:
         # a paragraph this short is not broken (two lines at least on each page): all of it
         return lines + _lines(rest[0]) + 1
     return lines + (BOX_LINES if isinstance(rest[0], nodes.Admonition) else SHORT_LINES)
+
+
+def _ends_chapter_short(section: nodes.Element) -> int:
+    """The lines of a chapter's last section, when it is a few paragraphs and boxes that fit
+    :data:`LAST_SECTION_LINES` and ends with a box: kept whole on one page, rather than its
+    box left alone on the chapter's last page (French A4 p. 57, "10.10": proof round
+    eighteen); 0 for any other section."""
+    chapter = section.parent
+    if not isinstance(chapter, nodes.section) or isinstance(chapter.parent, nodes.section):
+        return 0
+    if _blocks(chapter)[-1] is not section:
+        return 0
+    blocks = _blocks(section)
+    if not blocks or not isinstance(blocks[-1], nodes.Admonition):
+        return 0
+    lines = 0
+    for block in blocks:
+        if isinstance(block, nodes.Admonition):
+            lines += _box_height(block)
+        elif isinstance(block, nodes.paragraph):
+            lines += _lines(block)
+        else:
+            return 0
+    lines += len(blocks)  # the skips between them
+    return lines if lines <= LAST_SECTION_LINES else 0
 
 
 def _boxed_table(opening: list[nodes.Element], following: nodes.Element) -> bool:

@@ -574,3 +574,28 @@ def test_templates_keep_10_mm_from_every_edge(products: Products, lang: str, pap
                 close.append(f"p. {page}: {what[:30]!r} {edge / MM:.1f} mm from the edge")
     assert measured > 100
     assert close == []
+
+
+def test_a_product_takes_its_second_layout_only_where_the_first_runs_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The quick reference is written in two layouts (proof round eighteen: the French sheet's
+    second page ran over): the first that keeps to its planned pages is printed, and a
+    product none of whose layouts fits is refused, naming its source."""
+    from nqprint import __main__ as products
+    from nqprint.latex import A4, PAGE_BREAK, OverPlan, document
+
+    def sheet(body: str) -> str:
+        return document(body, lang="en", title="Sheet", geometry="margin=20mm")
+
+    fits = sheet(f"first{PAGE_BREAK}second")
+    over = sheet(f"first{PAGE_BREAK}second\\newpage third")
+    for layouts, printed in (((over, fits), fits), ((fits, over), fits)):
+        monkeypatch.setitem(products.WRITERS, "quick-reference", lambda *_, given=layouts: given)
+        target = products.build("quick-reference", "en", A4, tmp_path, tmp_path / "work", tmp_path)
+        assert target.is_file()
+        written = next((tmp_path / "work").glob("*/quick-reference-en.tex"))
+        assert written.read_text(encoding="utf-8") == printed
+    monkeypatch.setitem(products.WRITERS, "quick-reference", lambda *_: (over, over))
+    with pytest.raises(OverPlan, match="3 pages where 2 are planned"):
+        products.build("quick-reference", "en", A4, tmp_path, tmp_path / "work", tmp_path)

@@ -287,3 +287,16 @@ def test_the_program_is_not_the_command_characteristic(
     for page in ("army", "morale", "abilities"):
         text = (html_sites[lang] / f"{page}.html").read_text(encoding="utf-8")
         assert link.search(text), page
+
+
+def test_the_french_glossary_records_its_abbreviations(html_sites: dict[str, Path]) -> None:
+    """Proof round eighteen: Ac, Ar and the templates' PGG, GMG and GGG differ from the earlier
+    French edition; the French glossary says so, once, and the English one does not."""
+    french = (html_sites["fr"] / "glossary.html").read_text(encoding="utf-8")
+    english = (html_sites["en"] / "glossary.html").read_text(encoding="utf-8")
+    by_key = {term.key: term for term in TERMS}
+    keys = ("actions", "armour", "teardrop-template-small")
+    shown = [by_key[key].abbreviations["fr"] for key in keys]
+    note = french.split("Note du traducteur", 1)[1].split("</p>", 1)[0]
+    assert all(abbr in note for abbr in shown), note
+    assert "Translator" not in english and "Note du traducteur" not in english
