@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 from nqcore.cli import usage
 from nqcore.cli.asking import Question
 from nqcore.cli.questions import army, attack, book, combat, magic, morale, movement
-from nqcore.i18n import LANGUAGES
+from nqcore.i18n import LANGUAGES, N_
 from nqcore.terminal import printable
 
 #: The questions, in the order ``nq --help`` lists them.
@@ -29,13 +29,34 @@ QUESTIONS: tuple[Question, ...] = (
 )
 
 
+class _Help(argparse.HelpFormatter):
+    """argparse's help in the language of :func:`nqcore.cli.usage.speaking`: each help line,
+    the description and epilog, and the headings of the groups, read as engine msgids (player
+    round eighteen: ``nq --lang fr save --help`` was all English)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        return usage.word(action.help) if action.help else action.help
+
+    def _format_text(self, text: str) -> str:
+        return super()._format_text(usage.word(text))
+
+    def start_section(self, heading: str | None) -> None:
+        """A group's heading, and before the colon argparse adds, the space the language puts
+        there (« options : »)."""
+        if heading:
+            heading = usage.word(heading) + usage.word_colon().removesuffix(": ")
+        super().start_section(heading)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a mistake is one line (the usage is one ``--help`` away), in the language
-    of :func:`nqcore.cli.usage.speaking`; and no option is taken by an abbreviation (``--l en``
-    is not ``--lang en``: a command line reads as what it names, in full)."""
+    of :func:`nqcore.cli.usage.speaking`, and so is the help; and no option is taken by an
+    abbreviation (``--l en`` is not ``--lang en``: a command line reads as what it names, in
+    full)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs["allow_abbrev"] = False
+        kwargs.setdefault("formatter_class", _Help)
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
@@ -54,10 +75,13 @@ def _common_options() -> _Parser:
         "--lang",
         choices=LANGUAGES,
         default=argparse.SUPPRESS,
-        help="language of the answer (en or fr)",
+        help=N_("language of the answer (en or fr)"),
     )
     common.add_argument(
-        "--json", action="store_true", default=argparse.SUPPRESS, help="answer as JSON, for scripts"
+        "--json",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help=N_("answer as JSON, for scripts"),
     )
     return common
 
@@ -66,13 +90,19 @@ def build_parser() -> argparse.ArgumentParser:
     common = _common_options()
     parser = _Parser(
         prog="nq",
-        description="The questions players ask at the table, answered "
-        "by the rules engine: the roll needed and its exact chance.",
+        description=N_(
+            "The questions players ask at the table, answered "
+            "by the rules engine: the roll needed and its exact chance."
+        ),
         parents=[common],
-        epilog="`nq QUESTION --help` explains each question.",
+        epilog=N_("`nq QUESTION --help` explains each question."),
     )
     sub = parser.add_subparsers(
-        dest="command", required=True, metavar="QUESTION", title="questions", parser_class=_Parser
+        dest="command",
+        required=True,
+        metavar="QUESTION",
+        title=N_("questions"),
+        parser_class=_Parser,
     )
     for question in QUESTIONS:
         p = sub.add_parser(

@@ -18,6 +18,9 @@ Why swap those two names rather than anything else:
 * with the swap, each message is translated where argparse formats it, with its own placeholders;
   only the messages of :data:`ARGPARSE_MESSAGES` are looked up, and one French lacks stays English.
 
+The help (``nq --lang fr save --help``) is said in the same language: its lines are engine msgids,
+which the help's formatter (:mod:`nqcore.cli.parser`) reads with :func:`word`.
+
 The swap holds for the whole process: a lock makes ``nq``'s answers take turns (the command and the
 page answer one question at a time), and any parse of ours in another language waits for it.
 """
@@ -30,11 +33,16 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from nqcore.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Msg, quoted_in, translator
+from nqcore.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Msg, colon, quoted_in, translator
 
 #: The messages of argparse (Python 3.11's ``argparse.py``, word for word) that ``nq`` can print,
-#: and the suffix ``nq`` adds.  The help (``nq --help``) stays English, as do its words.
+#: and the suffix ``nq`` adds; the words of its help too (``usage: `` through its ``_``, the
+#: others through :func:`word`, read by the help's formatter in :mod:`nqcore.cli.parser`).
 ARGPARSE_MESSAGES: tuple[Msg, ...] = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
     N_("argument %(argument_name)s: %(message)s"),
     N_("the following arguments are required: %s"),
     N_("one of the arguments %s is required"),
@@ -87,6 +95,17 @@ def language_of(argv: Sequence[str]) -> str:
 def say(message: Msg, /, **values: object) -> str:
     """``message`` in the language of the answer being made, its ``{placeholders}`` filled."""
     return translator(_LANGUAGE.get())(message).format(**values)
+
+
+def word(text: str) -> str:
+    """``text`` (an engine msgid: a help line of ``nq``) in the language of the answer being
+    made, its ``%(...)s`` left for argparse to fill."""
+    return translator(_LANGUAGE.get())(text)
+
+
+def word_colon() -> str:
+    """The colon of the language of the answer being made, and its spaces: ``": "``, « : »."""
+    return colon(_LANGUAGE.get())
 
 
 def quoted(text: str) -> str:

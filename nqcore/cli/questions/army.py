@@ -48,7 +48,7 @@ def _points_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "file",
         type=read.path,
-        help="a profile file (see nqcore.army.profiles for its fields), at most 1 MiB",
+        help=N_("a profile file (see `nqcore.army.profiles` for its fields), at most 1 MiB"),
     )
 
 
@@ -56,22 +56,26 @@ def _army_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "file",
         type=read.path,
-        help="an army file (see nqcore.army.army_schema for its fields), at most 1 MiB",
+        help=N_("an army file (see `nqcore.army.army_schema` for its fields), at most 1 MiB"),
     )
     p.add_argument(
         "--pdf",
         type=read.path,
         metavar="OUT.pdf",
-        help="print the roster to this PDF (with TeX Live's xelatex); none if the army is refused",
+        help=N_(
+            "print the roster to this PDF (with TeX Live's xelatex); none if the army is refused"
+        ),
     )
-    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="the roster's paper")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help=N_("the roster's paper"))
 
 
 QUESTIONS = (
-    Question("points", "the points cost of a profile in a TOML file", _points, _points_arguments),
+    Question(
+        "points", N_("the points cost of a profile in a TOML file"), _points, _points_arguments
+    ),
     Question(
         "army",
-        "a whole army priced and checked against the book's army rules",
+        N_("a whole army priced and checked against the book's army rules"),
         _army,
         _army_arguments,
     ),

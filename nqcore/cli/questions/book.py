@@ -59,15 +59,15 @@ def _export(args: argparse.Namespace) -> Answer:
 
 def _export_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--output", type=read.path, help="write to this file instead of the standard output"
+        "--output", type=read.path, help=N_("write to this file instead of the standard output")
     )
 
 
 QUESTIONS = (
-    Question("errata", "where the book disagrees with its own rules", _errata),
+    Question("errata", N_("where the book disagrees with its own rules"), _errata),
     Question(
         "export",
-        "all rules data and tables as JSON (nqcore/cli/export.schema.json)",
+        N_("all rules data and tables as JSON (nqcore/cli/export.schema.json)"),
         _export,
         _export_arguments,
     ),

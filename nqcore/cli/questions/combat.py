@@ -148,14 +148,16 @@ def _hit_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "cc",
         type=read.bounded(N_("CC"), SKILL_VALUES),
-        help="the attacker's close combat value (CC), 1 to 10",
+        help=N_("the attacker's close combat value (CC), 1 to 10"),
     )
-    add_modifiers(p, "a close combat modifier's key, such as charging (repeat for more)")
+    add_modifiers(p, N_("a close combat modifier's key, such as charging (repeat for more)"))
     p.add_argument(
         "--dice",
         type=read.bounded(N_("dice"), extra_attack_dice()),
-        help="the dice of an extra attack (--mod extra-attack): 3 for Extra Attack (x3); "
-        "2 if not given",
+        help=N_(
+            "the dice of an extra attack (--mod extra-attack): 3 for Extra Attack (x3); "
+            "2 if not given"
+        ),
     )
 
 
@@ -163,49 +165,49 @@ def _shoot_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "ra",
         type=read.bounded(N_("RA"), SKILL_VALUES),
-        help="the firer's ranged attack value (RA), 1 to 10",
+        help=N_("the firer's ranged attack value (RA), 1 to 10"),
     )
     p.add_argument(
-        "distance", type=read.distance, help="inches to the target, such as 12, 12.5 or 25/2"
+        "distance", type=read.distance, help=N_("inches to the target, such as 12, 12.5 or 25/2")
     )
-    p.add_argument("--weapon", type=read.name, help="an armoury weapon, such as bow")
+    p.add_argument("--weapon", type=read.name, help=N_("an armoury weapon, such as bow"))
     p.add_argument(
         "--ranges",
         nargs=3,
         metavar=("CR", "MR", "LR"),
         type=read.weapon_range,
-        help="the weapon's ranges instead, such as 10/+1 20/+0 30/-1",
+        help=N_("the weapon's ranges instead, such as 10/+1 20/+0 30/-1"),
     )
-    add_modifiers(p, "a ranged modifier's key, such as large-target (repeat for more)")
+    add_modifiers(p, N_("a ranged modifier's key, such as large-target (repeat for more)"))
 
 
 def _save_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("armour", type=ARMOUR, help="the target's armour value (AR), 0 to 10")
-    p.add_argument("strength", type=STRENGTH, help="the attack's strength (ST), 1 to 12")
+    p.add_argument("armour", type=ARMOUR, help=N_("the target's armour value (AR), 0 to 10"))
+    p.add_argument("strength", type=STRENGTH, help=N_("the attack's strength (ST), 1 to 12"))
     p.add_argument(
-        "--pm", type=PENETRATION, default=0, help="penetration modifier, such as -1 (-10 to 0)"
+        "--pm", type=PENETRATION, default=0, help=N_("penetration modifier, such as -1 (-10 to 0)")
     )
-    p.add_argument("--re", type=RESILIENCE, default=0, help="armour resilience, 1 to 3")
-    p.add_argument("--ranked", action="store_true", help="ranked or closed formation, +1 AR")
+    p.add_argument("--re", type=RESILIENCE, default=0, help=N_("armour resilience, 1 to 3"))
+    p.add_argument("--ranked", action="store_true", help=N_("ranked or closed formation, +1 AR"))
 
 
 def _wound_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("strength", type=STRENGTH, help="the attack's strength (ST), 1 to 12")
+    p.add_argument("strength", type=STRENGTH, help=N_("the attack's strength (ST), 1 to 12"))
     p.add_argument(
         "toughness",
         type=read.bounded(N_("T"), SKILL_VALUES),
-        help="the target's toughness (T), 1 to 10",
+        help=N_("the target's toughness (T), 1 to 10"),
     )
 
 
 QUESTIONS = (
-    Question("hit", "to-hit in close combat, with named modifiers", _hit, _hit_arguments),
+    Question("hit", N_("to-hit in close combat, with named modifiers"), _hit, _hit_arguments),
     Question(
         "shoot",
-        "to-hit with a ranged weapon at a distance, with named modifiers",
+        N_("to-hit with a ranged weapon at a distance, with named modifiers"),
         _shoot,
         _shoot_arguments,
     ),
-    Question("save", "the armour save against an attack's strength", _save, _save_arguments),
-    Question("wound", "the roll needed to wound", _wound, _wound_arguments),
+    Question("save", N_("the armour save against an attack's strength"), _save, _save_arguments),
+    Question("wound", N_("the roll needed to wound"), _wound, _wound_arguments),
 )

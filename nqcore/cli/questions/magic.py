@@ -70,30 +70,34 @@ def _cancel(args: argparse.Namespace) -> Answer:
 
 
 def _cast_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("level", type=_SPELL_LEVEL, nargs="?", help="spell level, 1 to 8")
-    p.add_argument("--spell", type=read.name, help="a spell by name instead of a level")
+    p.add_argument("level", type=_SPELL_LEVEL, nargs="?", help=N_("spell level, 1 to 8"))
+    p.add_argument("--spell", type=read.name, help=N_("a spell by name instead of a level"))
     p.add_argument(
         "--wizardry",
         type=read.bounded(P_("argument", "wizardry level"), WIZARDRY_LEVELS),
         default=0,
-        help="wizardry level, 0 to 4",
+        help=N_("wizardry level, 0 to 4"),
     )
-    p.add_argument("--concentrate", action="store_true", help="spend 1 AC for +1")
+    p.add_argument("--concentrate", action="store_true", help=N_("spend 1 AC for +1"))
     p.add_argument(
         "--chant",
         type=read.bounded(P_("argument", "chanting initiates"), INITIATE_VALUES),
         default=0,
-        help="initiates taking part in a spell chant, 0 to 100",
+        help=N_("initiates taking part in a spell chant, 0 to 100"),
     )
 
 
 def _cancel_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("level", type=_SPELL_LEVEL, nargs="?", help="level of the spell in play, 1 to 8")
-    p.add_argument("--spell", type=read.name, help="the spell in play by name instead of a level")
-    p.add_argument("--concentrate", action="store_true", help="spend 1 AC for +1")
+    p.add_argument(
+        "level", type=_SPELL_LEVEL, nargs="?", help=N_("level of the spell in play, 1 to 8")
+    )
+    p.add_argument(
+        "--spell", type=read.name, help=N_("the spell in play by name instead of a level")
+    )
+    p.add_argument("--concentrate", action="store_true", help=N_("spend 1 AC for +1"))
 
 
 QUESTIONS = (
-    Question("cast", "the roll needed to cast a spell, and its chance", _cast, _cast_arguments),
-    Question("cancel", "the roll needed to cancel a spell in play", _cancel, _cancel_arguments),
+    Question("cast", N_("the roll needed to cast a spell, and its chance"), _cast, _cast_arguments),
+    Question("cancel", N_("the roll needed to cancel a spell in play"), _cancel, _cancel_arguments),
 )

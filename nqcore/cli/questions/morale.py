@@ -147,17 +147,17 @@ def _rolls(rolls: range) -> str:
 
 def _panic_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--failed-rally", action="store_true", help="the re-roll of a failed rally, at +1"
+        "--failed-rally", action="store_true", help=N_("the re-roll of a failed rally, at +1")
     )
     p.add_argument(
         "--infamous-fighters",
         action="store_true",
-        help="the unit fights an enemy with Infamous Fighters: +1",
+        help=N_("the unit fights an enemy with Infamous Fighters: +1"),
     )
     p.add_argument(
         "--inspiring-leadership",
         action="store_true",
-        help="led by a model with Inspiring Leadership: roll 2D10, choose one",
+        help=N_("led by a model with Inspiring Leadership: roll 2D10, choose one"),
     )
 
 
@@ -165,34 +165,36 @@ def _command_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "co",
         type=read.bounded(N_("CO"), SKILL_VALUES),
-        help="the unit's command value (CO), 1 to 10",
+        help=N_("the unit's command value (CO), 1 to 10"),
     )
-    add_modifiers(p, "a command modifier's key, such as banner (repeat for more)")
+    add_modifiers(p, N_("a command modifier's key, such as banner (repeat for more)"))
     p.add_argument(
         "--fear",
         type=read.bounded(P_("argument", "a fear level"), FEAR_VALUES),
         default=None,
-        help="a fear test, against a fear (X) enemy: X, 0 to 10",
+        help=N_("a fear test, against a fear (X) enemy: X, 0 to 10"),
     )
-    p.add_argument("--battle-standard", action="store_true", help="re-roll a failed test at CO+1")
+    p.add_argument(
+        "--battle-standard", action="store_true", help=N_("re-roll a failed test at CO+1")
+    )
 
 
 def _morale_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "starting",
         type=read.bounded(P_("argument", "a unit's starting number"), UNIT_SIZES),
-        help="models (or wounds) at the start of the game, 1 to 1000",
+        help=N_("models (or wounds) at the start of the game, 1 to 1000"),
     )
     p.add_argument(
         "casualties",
         type=read.bounded(P_("argument", "casualties in a turn"), CASUALTY_VALUES),
         nargs="+",
-        help="casualties in each game turn",
+        help=N_("casualties in each game turn"),
     )
 
 
 QUESTIONS = (
-    Question("command", "the command test target and chance", _command, _command_arguments),
-    Question("morale", "which turns trigger a command test", _morale, _morale_arguments),
-    Question("panic", "the chance of each result of the panic table", _panic, _panic_arguments),
+    Question("command", N_("the command test target and chance"), _command, _command_arguments),
+    Question("morale", N_("which turns trigger a command test"), _morale, _morale_arguments),
+    Question("panic", N_("the chance of each result of the panic table"), _panic, _panic_arguments),
 )

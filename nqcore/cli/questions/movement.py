@@ -55,34 +55,36 @@ def _move_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "actions",
         type=read.bounded(P_("argument", "actions"), ACTION_VALUES),
-        help="actions (AC) spent moving, 0 to 20",
+        help=N_("actions (AC) spent moving, 0 to 20"),
     )
-    p.add_argument("--ability", default="normal", choices=_ABILITIES, help="movement ability")
+    p.add_argument("--ability", default="normal", choices=_ABILITIES, help=N_("movement ability"))
 
 
 def _move_cost_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("open", type=read.distance, help="inches moved in the open, such as 6 or 2.5")
+    p.add_argument(
+        "open", type=read.distance, help=N_("inches moved in the open, such as 6 or 2.5")
+    )
     p.add_argument(
         "--difficult",
         type=read.distance,
         default=Fraction(0),
-        help="inches moved through difficult terrain",
+        help=N_("inches moved through difficult terrain"),
     )
     p.add_argument(
         "--barriers",
         type=read.bounded(P_("argument", "barriers"), BARRIER_VALUES),
         default=0,
-        help="terrain barriers crossed, 0 to 10",
+        help=N_("terrain barriers crossed, 0 to 10"),
     )
-    p.add_argument("--ability", default="normal", choices=_ABILITIES, help="movement ability")
-    p.add_argument("--agile", action="store_true", help="an agile model: barriers cost nothing")
+    p.add_argument("--ability", default="normal", choices=_ABILITIES, help=N_("movement ability"))
+    p.add_argument("--agile", action="store_true", help=N_("an agile model: barriers cost nothing"))
 
 
 QUESTIONS = (
-    Question("move", "how far a model moves with its actions", _move, _move_arguments),
+    Question("move", N_("how far a model moves with its actions"), _move, _move_arguments),
     Question(
         "move-cost",
-        "the actions a move costs, through difficult terrain and over barriers",
+        N_("the actions a move costs, through difficult terrain and over barriers"),
         _move_cost,
         _move_cost_arguments,
     ),
