@@ -36,16 +36,15 @@ def _command(args: argparse.Namespace) -> Answer:
         "chance": Chance(
             command_chance(args.co, args.mod, fear=args.fear, battle_standard=args.battle_standard)
         ),
+        # one place in every answer, before the re-roll's figures: the answer tables of the
+        # page keep one order of keys for all the answers of a calculator
+        "notes": command_notes(target),
     }
     if args.battle_standard:  # the first roll, then the re-roll of a failed one at CO+1
         again = target + BATTLE_STANDARD_REROLL_BONUS
         answer["roll"] = Chance(command_chance(args.co, args.mod, fear=args.fear))
         answer["reroll"] = {"target": again, "chance": Chance(command_chance(again))}
-        answer["notes"] = command_notes(target) + battle_standard_notes(
-            answer["roll"], answer["chance"]
-        )
-    else:
-        answer["notes"] = command_notes(target)
+        answer["notes"] += battle_standard_notes(answer["roll"], answer["chance"])
     return answer
 
 
