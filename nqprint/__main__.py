@@ -10,6 +10,7 @@ reference gives the rulebook's pages: the rulebook of its language and paper mus
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shutil
 import sys
 import tempfile
@@ -63,17 +64,19 @@ def build(product: str, lang: str, paper: Paper, out: Path, work: Path, latex: P
     being the PDF's (``quick-reference-en-letter``)."""
     name = paper.stem(product, lang)
     written = WRITERS[product](lang, paper, latex)
-    layouts = (written,) if isinstance(written, str) else written
-    for source in layouts:
-        pages = source.count(PAGE_BREAK) + 1  # each writer joins its planned pages so
-        if lang in UNPLANNED:
-            return compile_pdf(source, out / f"{name}.pdf", work / name)
-        try:
-            return compile_pdf(source, out / f"{name}.pdf", work / name, pages=pages)
-        except OverPlan:
-            if source is layouts[-1]:
-                raise
-    raise PrintError(f"{name}: no layout written")  # a writer gives one at least
+    *first, last = (written,) if isinstance(written, str) else written
+    if lang in UNPLANNED:
+        return compile_pdf(last, out / f"{name}.pdf", work / name)
+    for source in first:  # a layout that runs over its pages gives way to the next
+        with contextlib.suppress(OverPlan):
+            return _planned(source, out / f"{name}.pdf", work / name)
+    return _planned(last, out / f"{name}.pdf", work / name)
+
+
+def _planned(source: str, target: Path, work: Path) -> Path:
+    """``source`` compiled, held to its planned pages: each writer joins them with
+    :data:`PAGE_BREAK`."""
+    return compile_pdf(source, target, work, pages=source.count(PAGE_BREAK) + 1)
 
 
 def main(argv: list[str] | None = None) -> int:

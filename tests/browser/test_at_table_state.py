@@ -216,16 +216,24 @@ def test_the_army_summary_stays_below_the_header(
     page.context.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_army_total_follows_typing(browser: Any, site: Site, lang: str) -> None:
+def _models_selected(browser: Any, site: Site, lang: str) -> tuple[Any, Any, str]:
+    """A unit of dwarves added on a desktop, its Models field's text selected as a player
+    selects it to type over; the page, the army's summary and what it says."""
     watched = _open(browser, site, "1366", lang)
     page = watched.page
     _add_unit(page, "dwarf")
     summary = page.locator("#nq-army-summary")
     before = summary.inner_text()
-    models = page.locator("#nq-army-unit-0-models")
-    models.focus()
+    page.locator("#nq-army-unit-0-models").focus()
     page.keyboard.press("Control+A")
+    return watched, summary, before
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_army_total_follows_typing(browser: Any, site: Site, lang: str) -> None:
+    watched, summary, before = _models_selected(browser, site, lang)
+    page = watched.page
+    models = page.locator("#nq-army-unit-0-models")
     page.keyboard.type("30")
     # No blur: the total follows once the typing pauses, the field still the player's.
     wait_until(page, "window.nqAtTable.army.state.data.unit[0].models === 30")
@@ -289,15 +297,9 @@ def test_a_count_emptied_is_refused_beside_its_field_once_left(
     """Player round eighteen: Models emptied, the summary said it was refused while the field's
     own line stayed empty. Emptied while typing, neither refuses (the number is on its way);
     left empty, both do, the field's line first."""
-    watched = _open(browser, site, "1366", lang)
+    watched, summary, before = _models_selected(browser, site, lang)
     page = watched.page
-    _add_unit(page, "dwarf")
-    summary = page.locator("#nq-army-summary")
-    before = summary.inner_text()
-    models = page.locator("#nq-army-unit-0-models")
     error = page.locator("#nq-army-unit-0-models-error")
-    models.focus()
-    page.keyboard.press("Control+A")
     page.keyboard.press("Backspace")
     page.wait_for_timeout(600)
     page.evaluate("window.nqAtTable.army.idle()")

@@ -10,6 +10,7 @@ import tomllib
 import pytest
 
 from nqcompanion.bridge.web import build
+from nqcore.army.points import core_points_limit
 from nqcore.army.profile_files import sample_profiles
 from nqcore.tables.profile_tables import weapon_phrase
 from nqcore.tables.registry import Phrase
@@ -105,4 +106,4 @@ def test_a_core_model_above_the_core_limit_is_elite_on_its_card(lang: str, said:
     codes = [w["code"] for w in big["points"]["json"]["warnings"]]
     assert "core-points-limit" in codes, codes
     text = card_text(big["card"])
-    assert said in text and "35" in text, text
+    assert said in text and str(core_points_limit()) in text, text
