@@ -306,3 +306,30 @@ def test_a_weapon_the_tables_do_not_price_is_refused_in_the_readers_language(
     error = capsys.readouterr().err
     assert "un modificateur de pénétration de \u22129 n’a pas de coût" in error, error
     assert "la table donne 0, \u22121, \u22122, \u22123" in error, error
+
+
+@pytest.mark.parametrize(
+    ("argv", "french"),
+    [
+        (["5", "4"], "donnez ici trois nombres, CC F R (ou --attacker PROFILE avec R"),
+        (["--attacker", "orc-bruiser"], "donnez ici un nombre, R (--attacker donne"),
+        (
+            ["--target", "dwarf", "5"],
+            "donnez ici deux nombres, CC F (--target donne la R)\u202f; donnés\u00a0: 5",
+        ),
+        (["--attacker", "orc-bruiser", "--target", "dwarf", "3"], "ne donnez ici aucun nombre"),
+        (["--attacker", "orc-bruiser", "1", "2"], "donnés\u00a0: 1 2"),
+        (["--target", "dwarf"], "donnés\u00a0: aucun"),
+    ],
+)
+def test_the_attacks_numbers_miscounted_are_refused_in_french(
+    capsys: pytest.CaptureFixture[str], argv: list[str], french: str
+) -> None:
+    """``nq attack``'s three numbers (SKILL ST T), too few or too many, said in the reader's
+    language with the French names of the characteristics (its refusal was English)."""
+    from nqcore.cli.commands import main as nq
+
+    assert nq(["--lang", "fr", "attack", *argv]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("nq attack: ") and french in error, error
+    assert "give" not in error and "Traceback" not in error, error

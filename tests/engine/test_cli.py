@@ -441,8 +441,15 @@ def test_french_answers_have_no_english_line(capsys: Capture, argv: list[str]) -
         (["save", "3", "4", "--pm", "1"], "PM must be -10 to 0, not 1"),
         (["save", "3", "4", "--re", "5"], "RE must be 0 to 3, not 5"),
         (["wound", "4", "11"], "T must be 1 to 10, not 11"),
-        (["attack", "5", "4"], "give SKILL ST T here, not 5 4"),
-        (["attack", "--attacker", "orc-bruiser"], "give T here, not none"),
+        (
+            ["attack", "5", "4"],
+            "give three numbers here, SKILL ST T (or --attacker PROFILE with T, or --target "
+            "PROFILE with SKILL ST); given: 5 4",
+        ),
+        (
+            ["attack", "--attacker", "orc-bruiser"],
+            "give one number here, T (--attacker gives SKILL and ST); given: none",
+        ),
         (["attack", "--attacker", "nobody", "4"], "unknown sample profile 'nobody'; known: "),
         (["attack", "--target", "dwarf", "5", "4", "--armour", "3"], "--target gives the armour"),
         (["attack", "5", "4", "4", "--weapon", "bow"], "give the distance to the target"),

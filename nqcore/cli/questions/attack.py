@@ -89,17 +89,27 @@ class _Sides:
     dice: int
 
 
+#: What each way of asking leaves to give, said when another count of numbers is given.
+_NUMBERS_WANTED = {
+    (False, False): N_(
+        "give three numbers here, SKILL ST T (or --attacker PROFILE with T, or --target "
+        "PROFILE with SKILL ST); given: {given}"
+    ),
+    (True, False): N_("give one number here, T (--attacker gives SKILL and ST); given: {given}"),
+    (False, True): N_("give two numbers here, SKILL ST (--target gives T); given: {given}"),
+    (True, True): N_("give no number here (--attacker and --target give them all); given: {given}"),
+}
+
+
 def _numbers(
     args: argparse.Namespace, attacker: Profile | None, target: Profile | None
 ) -> dict[str, int]:
     """SKILL ST T, as many of them as the sample profiles leave to give."""
-    expected = _ATTACK_NUMBERS[attacker is not None, target is not None]
+    asked = attacker is not None, target is not None
+    expected = _ATTACK_NUMBERS[asked]
     if len(args.numbers) != len(expected):
-        given = " ".join(str(n) for n in args.numbers) or "none"
-        raise UsageError(
-            f"give {' '.join(expected) or 'no numbers'} here, not {given} "
-            "(SKILL ST T, or --attacker KEY with T, or --target KEY with SKILL ST)"
-        )
+        given = " ".join(str(n) for n in args.numbers) if args.numbers else N_("none")
+        raise UsageError(_NUMBERS_WANTED[asked], given=given)
     return dict(zip(expected, args.numbers, strict=True))
 
 
