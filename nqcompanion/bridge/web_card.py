@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from nqcore.army.characteristics import ModelType
 from nqcore.i18n import N_, colon, plural, translator
 
 
@@ -16,21 +15,14 @@ def card(record: dict[str, Any], lang: str, elite: int | None = None) -> dict[st
     are above: its structure says it is elite, as its warning does (player round eighteen: the
     card said "Core" under "the model is elite")."""
     from nqcore.army.profile_files import parse_profile
-    from nqcore.army.roster import COLUMNS, STRUCTURE, profile_sheet
-    from nqcore.tables.profile_tables import STRUCTURES
+    from nqcore.army.roster import COLUMNS, profile_sheet
 
     _ = translator(lang)
-    sheet = profile_sheet(parse_profile(record), lang, structure=True)
+    model_type = None
     if elite is not None:
-        core = _(STRUCTURES[ModelType.CORE])
-        said = _(ELITE_ABOVE).format(
-            points=plural(elite, N_("{count} point"), N_("{count} points"), lang)
-        )
-        structure = _(STRUCTURE)
-        sheet["details"] = [
-            [label, text.replace(core, said, 1) if label == structure else text]
-            for label, text in sheet["details"]
-        ]
+        points = plural(elite, N_("{count} point"), N_("{count} points"), lang)
+        model_type = _(ELITE_ABOVE).format(points=points)
+    sheet = profile_sheet(parse_profile(record), lang, structure=True, model_type=model_type)
     return sheet | {"columns": [_(column) for column in COLUMNS[1:]], "colon": colon(lang)}
 
 

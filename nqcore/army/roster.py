@@ -139,12 +139,18 @@ def _entry(item: PricedEntry, lang: str) -> dict[str, Any]:
 
 
 def profile_sheet(
-    profile: Profile, lang: str, *, role: Msg | None = None, structure: bool = False
+    profile: Profile,
+    lang: str,
+    *,
+    role: Msg | None = None,
+    structure: bool = False,
+    model_type: str | None = None,
 ) -> dict[str, Any]:
     """A profile's line (its name, AC to CO, AR: the armour the engine prices, a shield's
     included) and its weapons, armour and special rules, in ``lang``: on the roster under its
     ``role`` in the entry ("Unit leader"), on the profile builder's card with its ``structure``
-    (its model type, which the roster's entry says in its class)."""
+    (its model type, which the roster's entry says in its class; ``model_type`` says it
+    otherwise: :func:`~nqcore.tables.profile_tables.profile_details`)."""
     from nqcore.tables.profile_tables import profile_details
     from nqcore.tables.table_text import cell_text
 
@@ -152,7 +158,7 @@ def profile_sheet(
     values = [getattr(profile, key) for key in CHARACTERISTICS] + [profile.ar]
     details = [
         [_(label), cell_text(detail, lang)]
-        for label, detail in profile_details(profile)
+        for label, detail in profile_details(profile, model_type=model_type)
         if structure or label != STRUCTURE
     ]
     return {

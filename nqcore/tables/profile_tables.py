@@ -137,11 +137,12 @@ def _special_rules(profile: Profile) -> list[tuple[Part, ...]]:
 
 
 def profile_details(
-    profile: Profile, unit_size: Msg | None = None
+    profile: Profile, unit_size: Msg | None = None, *, model_type: str | None = None
 ) -> tuple[tuple[Msg, Detail], ...]:
     """The lines under a profile: its weapons, armour and special rules, a line for each other
     element of a combination model (its traits, abilities and weapons), and its structure (the
-    model type and the unit size)."""
+    model type and the unit size).  ``model_type``: its type said otherwise than by its record
+    (a core model above the core limit is elite: the profile builder's card)."""
     lines: list[tuple[Msg, Detail]] = [
         (N_("Weapons"), _listed([weapon_phrase(w) for w in profile.weapons])),
         (N_("Armour (AR)"), armour_phrase(profile)),
@@ -152,7 +153,7 @@ def profile_details(
         items += [_pick_phrase("ability", pick) for pick in element.abilities]
         items += [weapon_phrase(w) for w in element.weapons]
         lines.append((Msg(element.name), _listed(items)))
-    structure = STRUCTURES[profile.model_type]
+    structure = STRUCTURES[profile.model_type] if model_type is None else model_type
     lines.append(
         (N_("Structure"), Phrase((structure, ", ", unit_size)) if unit_size else structure)
     )
