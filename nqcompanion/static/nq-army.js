@@ -571,7 +571,7 @@ function armyBuilder(box) {
     const place = focused && !focused.id ? placeOf(focused) : null;
     // and what was selected there: a count selected to be typed over, drawn again meanwhile
     // (a profile kept above, an answer coming in), is still typed over, never typed after
-    // (CI stops 45, 47, 49: "0" selected, the army drawn, "12" typed made "012").
+    // ("0" selected, the army drawn, then "12" typed would make "012").
     const selected = focused && focused.type === "text" && focused.id
       ? { id: focused.id, value: focused.value, start: focused.selectionStart,
         end: focused.selectionEnd, direction: focused.selectionDirection } : null;

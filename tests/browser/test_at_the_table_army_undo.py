@@ -151,7 +151,7 @@ def test_a_count_typed_wrong_names_its_field_and_entry_and_hides_stale_figures(
     assert models.get_attribute("aria-invalid") == "true"
     assert named in summary.inner_text()
     # selected to be typed over, the count stays selected when the army is drawn again
-    # meanwhile (CI stops 45, 47, 49: the redraw put the caret after "0", "12" made "012")
+    # meanwhile (the redraw had put the caret after "0": "12" typed made "012")
     models.focus()
     models.evaluate("field => field.select()")
     page.evaluate("document.dispatchEvent(new Event('nq-profile-kept'))")
