@@ -23,6 +23,7 @@ from typing import Any
 
 from nqcore.army.toml_values import toml_key
 from nqcore.data.datafiles import CONTROL, long_integer_at
+from nqcore.data.toml_keys import MOST_PARTS, long_key_at
 from nqcore.i18n import N_, Msg, Refusal
 
 #: tomllib's reasons for refusing a TOML text (Python 3.11's ``tomllib/_parser.py``), said in the
@@ -202,6 +203,8 @@ def _read_at_most(descriptor: int, size: int) -> bytes:
 def read_toml(path: str) -> dict[str, Any]:
     """The TOML file ``path`` as read by :func:`read_text`, at most :data:`MAX_DEPTH` deep."""
     text = read_text(path)
+    if (key := long_key_at(text)) is not None:
+        raise _long_key(path, key)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -212,6 +215,18 @@ def read_toml(path: str) -> dict[str, Any]:
         raise _long_integer(path, text, error) from None
     _check_nesting(data, path)
     return data
+
+
+def _long_key(path: str, key: tuple[int, int, int]) -> FileRefused:
+    """The refusal of a key of more parts than any file needs (:mod:`nqcore.data.toml_keys`)."""
+    line, column, _ = key
+    return FileRefused(
+        N_("{file}, line {line}: a key of more than {parts} parts (column {column})"),
+        file=path,
+        line=str(line),
+        parts=MOST_PARTS,
+        column=str(column),
+    )
 
 
 def _long_integer(path: str, text: str, error: ValueError) -> FileRefused:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
 from nqcore.catalogue_check import BIDI
 from nqcore.characters import hidden_problem, unshowable
+from nqcore.data.toml_keys import MOST_PARTS, long_key_at
 from nqcore.i18n import clip
 
 if TYPE_CHECKING:
@@ -179,6 +180,11 @@ def integer_at(text: str, value: int) -> tuple[int, int] | None:
 
 def parse(text: str, where: str, schema: type[msgspec.Struct] | None) -> dict[str, Any]:
     """The TOML ``text`` of the file ``where``, checked against ``schema`` (if any)."""
+    if (key := long_key_at(text)) is not None:
+        line, column, _ = key
+        raise DataFileError(
+            f"{where}, line {line}: a key of more than {MOST_PARTS} parts (column {column})"
+        )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -153,15 +153,52 @@ def test_a_byte_order_mark_is_allowed(tmp_path: Path) -> None:
     [
         "a = " + "[" * 5000 + "]" * 5000,  # tomllib recurses: RecursionError
         "a = " + "{b = " * 5000 + "1" + "}" * 5000,
-        "[" + "a." * 5000 + "b]",  # parsed without recursion, 5,000 tables deep
         "a = " + "[" * 40 + "]" * 40,  # within Python's limits, beyond any profile's
     ],
-    ids=["arrays", "inline-tables", "dotted-table", "forty-arrays"],
+    ids=["arrays", "inline-tables", "forty-arrays"],
 )
 def test_toml_nested_too_deep_is_refused(tmp_path: Path, text: str) -> None:
     deep = tmp_path / "deep.toml"
     deep.write_text(text, encoding="utf-8")
     assert_refused(["points", str(deep)], f"{deep}: nested deeper than 32 levels")
+
+
+#: Keys of more parts than any file needs, under the size limit: tomllib takes time quadratic
+#: in a key's parts (200,000 parts in 400 KB: about 25 minutes), so each is refused before it
+#: reads the file, at its line and at the column of the key's first dot.
+LONG_KEYS = {
+    "dotted-key": ("name = 'X'\n" + ".".join(["a"] * 200_000) + " = 1\n", 2, 2),
+    "table-header": ("name = 'X'\n[" + ".".join(['"a"'] * 200_000) + "]\n", 2, 5),
+    "dotted-table": ("[" + "a." * 5000 + "b]", 1, 3),
+    "spaced": ("x = 1\n" + " . ".join(["b"] * 33) + " = 1\n", 2, 3),
+    "inline-table": ("x = { " + ".".join(["c"] * 40) + " = 1 }\n", 1, 8),
+    "after-a-string": ('y = "no = key"\n' + "'q'." * 33 + "z = 1\n", 2, 4),
+}
+
+
+@pytest.mark.parametrize(("text", "line", "column"), LONG_KEYS.values(), ids=LONG_KEYS)
+def test_a_key_of_too_many_parts_is_refused_at_its_line_before_it_is_read(
+    tmp_path: Path, text: str, line: int, column: int
+) -> None:
+    long = tmp_path / "long.toml"
+    long.write_text(text, encoding="utf-8")
+    said = f"{long}, line {line}: a key of more than 32 parts (column {column})"
+    assert_refused(["points", str(long)], said)
+    assert_refused(["army", str(long)], said)
+
+
+def test_dots_in_strings_comments_and_numbers_are_no_key_parts() -> None:
+    """Only a key's dots are counted: a name, a comment, floats and dates keep theirs."""
+    from nqcore.data.toml_keys import long_key_at
+
+    text = (
+        'name = "' + "a." * 40 + '"  # ' + "." * 40 + "\n"
+        "note = '''\n" + "x." * 40 + " = 1\n'''\n"
+        "floats = [" + ", ".join(["1.5"] * 40) + "]\n"
+        "when = 1979-05-27T07:32:00.999\n" + ".".join(["k"] * 32) + " = 1\n"
+    )
+    assert long_key_at(text) is None
+    assert long_key_at(text + ".".join(["k"] * 33) + " = 1\n") == (8, 2, 33)
 
 
 def test_toml_integers_beyond_64_bits_are_refused(tmp_path: Path) -> None:
@@ -717,3 +754,16 @@ def test_a_refused_data_file_is_one_line_for_every_question(
         assert run.returncode == 2, (argv, run.stderr)
         assert "Traceback" not in run.stderr and said in run.stderr, (argv, run.stderr)
         assert len(run.stderr.strip().splitlines()) == 1, run.stderr
+
+
+def test_a_key_of_too_many_parts_is_refused_by_the_page_and_the_data_reader() -> None:
+    """The page's import (the engine's reader of a player's file) and the reader of the
+    project's data files (a contributor's) refuse it as ``nq`` does, in the page's language."""
+    from nqcompanion.bridge.web import points
+    from nqcore.data.datafiles import DataFileError, parse
+
+    text = LONG_KEYS["dotted-key"][0]
+    said = points(text, "fr", "long.toml")
+    assert said["error"] == "long.toml, ligne 2\u00a0: une clé de plus de 32 parties (colonne 2)"
+    with pytest.raises(DataFileError, match=r"^spells\.toml, line 2: a key of more than 32 parts"):
+        parse(text, "spells.toml", None)
