@@ -301,6 +301,7 @@ def index_config(app: Sphinx) -> dict[str, Any]:
         "stems": search_data(app).stems.get(lang, {}),
         "stopwords": sorted(stopwords - set(words.keep)),
         "elisions": list(words.elisions),
+        "participles": list(words.participles),
         # the word a distance's inch sign is read as (10" is "10 inches" to a question)
         "inch": ui_text("inches", lang),
         "weights": search_data(app).weights,

@@ -6,7 +6,10 @@
   Sphinx's stop words of the language;
 - ``keep``: Sphinx's stop words that do name something in this book ("up" in "stand up"...);
 - ``elisions``: the elided words that stick to the next one (« l' », « d' »: « l'armure » is
-  « armure »).
+  « armure »);
+- ``participles``: the endings of a past participle read as its first form (« terrifiée »,
+  « terrifiés » are « terrifié »): the stemmer reads words with their accents folded, and cuts
+  « terrifiee » and « terrifie » apart.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ class LanguageWords(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     stopwords: tuple[Word, ...] = ()
     keep: tuple[Word, ...] = ()
     elisions: tuple[Word, ...] = ()
+    participles: tuple[Word, ...] = ()
 
 
 @cache

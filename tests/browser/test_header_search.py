@@ -236,6 +236,22 @@ def test_the_french_site_finds_english_names(browser: Any, site: Site, lang: str
     assert found[0] == ("cards-counters-templates#spell-fireball", name, kind), found[:3]
 
 
+#: A past participle in each of its forms (« terrifié » found the Fear ability alone, its
+#: feminine the glossary's term and the panic table: the stemmer cut the folded forms apart).
+PARTICIPLES = ["terrifié", "terrifiée", "terrifiés", "terrifiees"]
+
+
+def test_a_french_participle_finds_the_same_in_each_of_its_forms(browser: Any, site: Site) -> None:
+    context = _recorded(site, browser.new_context(**DESKTOP))
+    page = context.new_page()
+    page.goto(site.page("fr/index.html"))
+    found = {form: {hit[0] for hit in results(page, form)} for form in PARTICIPLES}
+    context.close()
+    first = found[PARTICIPLES[0]]
+    assert "glossary#term-terrified" in first and len(first) > 3, found
+    assert all(hits == first for hits in found.values()), found
+
+
 KEYBOARD = {
     "en": ("how far can infantry move", "actions#move"),
     "fr": ("combien de pouces une figurine peut se déplacer", "actions#move"),

@@ -79,7 +79,17 @@
       const word = fold(typed);
       if (Object.hasOwn(stems, typed)) return stems[typed];
       if (Object.hasOwn(stems, word)) return stems[word];
-      return stemmer ? stemmer.stemWord(word) : word;
+      const read = participle(word);
+      return stemmer ? stemmer.stemWord(read) : read;
+    };
+    // A past participle's endings read as its first (« terrifiee », « terrifies » as
+    // « terrifie »): the stemmer cuts the folded forms apart. The longest ending first; a
+    // word keeps three letters before it.
+    const endings = (config.participles || []).map((ending) => fold(ending.toLowerCase()))
+      .sort((a, b) => b.length - a.length);
+    const participle = (word) => {
+      const ending = endings.find((end) => word.length - end.length >= 3 && word.endsWith(end));
+      return ending ? word.slice(0, -ending.length) + endings[endings.length - 1] : word;
     };
     const stop = new Set(config.stopwords.map((w) => fold(w.toLowerCase())));
     const elided = config.elisions.length
