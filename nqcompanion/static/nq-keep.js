@@ -125,23 +125,33 @@ const sectionInView = () => {
 // The field the player last worked in: a calculator's, the profile builder's, an army entry's
 // (each id the same in both languages, an army entry's by its place in the army).
 let lastField = null;
-// Whether the player has scrolled by hand (a finger, a wheel) since working in it: then what
-// they read is the place, not a field left focused above (player round eleven: a field edited,
-// the page scrolled on to another calculator, the switch went back to the field).
+// Whether the player has scrolled away since working in it: then what they read is the place,
+// not a field left focused above (a field edited, the page scrolled on to another calculator,
+// the switch went back to the field). A finger, a wheel, the scroll bar, a key: any scroll but
+// the one the browser makes to show the field focused or typed in, in the second after.
 let scrolledByHand = false;
+let workedAt = 0;
+const SHOWING_FIELD_MS = 1000;
+const worked = () => {
+  scrolledByHand = false;
+  workedAt = performance.now();
+};
 document.addEventListener("focusin", (event) => {
   const field = event.target.closest && event.target.closest(":is(input, select, textarea)[id]");
   if (field && field.closest("form.nq-calc, #nq-builder, #nq-army")) {
     lastField = field;
-    scrolledByHand = false;
+    worked();
   }
 });
 document.addEventListener("input", (event) => {
-  if (event.target === lastField) scrolledByHand = false;
+  if (event.target === lastField) worked();
 });
 for (const gesture of ["touchmove", "wheel"]) {
   window.addEventListener(gesture, () => { scrolledByHand = true; }, { passive: true });
 }
+window.addEventListener("scroll", () => {
+  if (performance.now() - workedAt > SHOWING_FIELD_MS) scrolledByHand = true;
+}, { passive: true });
 // Whether that field had the focus as the switch was pressed (a press moves the focus to it).
 let focusedAtPress = false;
 document.addEventListener("pointerdown", (event) => {

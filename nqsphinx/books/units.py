@@ -1,7 +1,8 @@
 """A figure and its metric unit held together in the books by a narrow no-break space (U+202F):
 the text typed "25mm" and "40mm" where the cover printed "25–30 mm", and a word space let a
 line end between a figure and its unit.  A diagram's key and its number, "(arrows 2)", are
-held together by a no-break space (a line ended at "(arrows", the next began "2)").
+held together by a no-break space (a line ended at "(arrows", the next began "2)"), and so are a
+count and the game's unit ("3 actions", "36 points", « 20 pouces »).
 
 Applied as the books are typeset (the LaTeX and EPUB builders, both languages), to the text
 of the pages and to the cover's line: neither the site nor the catalogues, whose messages are
@@ -27,6 +28,9 @@ NNBSP = "\u202f"
 _UNIT = re.compile(r"(?<=\d)[ \t\u00a0\u202f]?(?=(?:mm|cm)\b)")
 #: A word and a number alone in parentheses: a diagram's key, "(arrow 1)", « (flèches 2) ».
 _KEY = re.compile(r"(?<=\()(\w+) (?=\d+\))")
+#: The game's units after a figure, held to it by a no-break space: a line ended at "costs 3",
+#: the next began "actions (AC)"; « dans ce cas 20 » then « pouces ».
+_COUNTED = re.compile(r"(?<=\d) (?=(?:actions?|points?|inch(?:es)?|pouces?|models?|figurines?)\b)")
 
 
 def unit_spaces(text: str) -> str:
@@ -39,12 +43,15 @@ def unit_spaces(text: str) -> str:
 
 
 def book_spaces(text: str) -> str:
-    """``text`` with its units' narrow no-break spaces and its keys' no-break spaces.
+    """``text`` with its units' narrow no-break spaces, and no-break spaces in its keys and
+    between a count and the game's unit.
 
     >>> book_spaces("(arrows 2) (see p. 4) (2 arrows)")
     '(arrows\\xa02) (see p. 4) (2 arrows)'
+    >>> book_spaces("costs 3 actions (AC), 36 points, 20 pouces, 1 action, 3 actionsX")
+    'costs 3\\xa0actions (AC), 36\\xa0points, 20\\xa0pouces, 1\\xa0action, 3 actionsX'
     """
-    return _KEY.sub("\\1\u00a0", unit_spaces(text))
+    return _COUNTED.sub("\u00a0", _KEY.sub("\\1\u00a0", unit_spaces(text)))
 
 
 class UnitSpaces(SphinxPostTransform):

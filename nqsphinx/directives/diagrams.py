@@ -82,6 +82,10 @@ def aspect_circle_svg(lang: str, description: str) -> str:
     return "".join(parts)
 
 
+#: The longest aspect's name set in small type within its 1.5 cm disc ("Water", "Light").
+LONGEST_SMALL_NAME = 5
+
+
 def aspect_circle_tikz(lang: str) -> str:
     """The same circle for the PDF, in TikZ (lengths in centimetres)."""
     radius = 2.6
@@ -90,13 +94,15 @@ def aspect_circle_tikz(lang: str) -> str:
     for first, second in _oppositions():
         (x1, y1), (x2, y2) = pos[first], pos[second]
         lines.append(rf"\draw[dashed, thick] ({x1:.2f},{-y1:.2f}) -- ({x2:.2f},{-y2:.2f});")
+    names = {aspect: engine_text(aspect.label, lang) for aspect in CIRCLE_ORDER}
+    # One size of disc: the names in a smaller type where one would grow its disc (Obscurité).
+    size = r"\small" if max(map(len, names.values())) <= LONGEST_SMALL_NAME else r"\footnotesize"
     for aspect in CIRCLE_ORDER:
         x, y = pos[aspect]
         fill, text = tikz_rgb(ASPECT_COLOURS[aspect]), tikz_rgb(ASPECT_TEXT_COLOURS[aspect])
-        name = latex_escape(engine_text(aspect.label, lang))
         lines.append(
-            rf"\node[circle, fill={fill}, text={text}, "
-            rf"minimum size=1.5cm, font=\small\sffamily] at ({x:.2f},{-y:.2f}) {{{name}}};"
+            rf"\node[circle, fill={fill}, text={text}, minimum size=1.5cm, inner sep=1pt, "
+            rf"font={size}\sffamily] at ({x:.2f},{-y:.2f}) {{{latex_escape(names[aspect])}}};"
         )
     lines.append(r"\end{tikzpicture}\end{center}")
     return "\n".join(lines)

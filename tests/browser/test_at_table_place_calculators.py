@@ -101,3 +101,31 @@ def test_the_switch_after_scrolling_away_by_hand_lands_where_the_player_reads(
     assert page.locator("#nq-save-armour").input_value() == "6"
     assert not watched.errors, watched.errors
     page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "screen"), [("en", "390"), ("fr", "1366")])
+def test_the_switch_after_scrolling_away_without_a_wheel_lands_where_the_player_reads(
+    browser: Any, site: Site, lang: str, screen: str
+) -> None:
+    """The same, scrolled by what sends neither a finger's nor a wheel's event (the scroll bar
+    dragged, a key, a phone's fling as a test drives it): the switch went back to the field
+    7,300 px above the calculator read (player round nineteen)."""
+    watched = _open(browser, site, screen, lang)
+    page = watched.page
+    _fill(page, {"nq-cast-level": "3"})
+    page.locator("#nq-cast-level").focus()
+    page.evaluate(SETTLED)
+    page.wait_for_timeout(1200)  # past the scroll that shows the field focused
+    target = "calc-whole-attack"
+    page.evaluate(
+        f"""() => {{ const top = document.getElementById('{target}').getBoundingClientRect().top;
+        window.scrollBy({{ top: top - 100, behavior: 'instant' }}); }}"""
+    )
+    page.evaluate(SETTLED)
+    assert page.evaluate("document.activeElement.id") == "nq-cast-level"
+    _switch(page, lang)
+    page.evaluate(SETTLED)
+    assert page.url.endswith(f"#{target}"), page.url
+    assert page.locator("#nq-cast-level").input_value() == "3"
+    assert not watched.errors, watched.errors
+    page.context.close()
