@@ -70,6 +70,26 @@ def test_eval_rst_and_its_meta_refresh_are_refused(tmp_path: Path, make_app: Any
     assert 'href="javascript:' not in html
 
 
+HUGE_LINE_SPECS = {
+    "option": "```{code-block} python\n:emphasize-lines: 1-100000000000\n\nprint(1)\n```",
+    "yaml": "```{code-block} python\n---\nemphasize-lines: 2, 10001\n---\nprint(1)\n```",
+}
+
+
+@pytest.mark.parametrize("block", HUGE_LINE_SPECS.values(), ids=HUGE_LINE_SPECS)
+def test_a_code_blocks_line_past_any_code_is_refused_at_its_line(
+    tmp_path: Path, make_app: Any, block: str
+) -> None:
+    """Sphinx lists every line of the range before it checks them: ``1-100000000000`` stopped
+    the build with a MemoryError traceback naming no page."""
+    page, built = _with(tmp_path, make_app, "", block)
+    line = line_of(page, "emphasize-lines")
+    assert _errors(built) == [
+        f"{page}:{line}: ERROR: emphasize-lines names a line past 10,000: no code block is that"
+        " long [nq.refused]"
+    ]
+
+
 HOSTILE_LINKS = {
     "javascript:alert(1)": "```{button-link} javascript:alert(1)\nGo\n```",
     "javascript:alert(2)": "```{card} A card\n:link: javascript:alert(2)\n\nText\n```",
