@@ -118,6 +118,15 @@ def page_messages(lang: str) -> dict[str, str]:
         # a new question the engine takes a moment over: the last question's answer is not shown
         "working": ui_text("Working it out…", lang),
         "failed": ui_text("The rules engine could not be loaded in this browser.", lang),
+        # the engine out of reach: the builders' fields shut, what the browser keeps named
+        "shut_offline": ui_text(
+            "The builders need the rules engine: their fields open again with it.", lang
+        ),
+        "kept_offline": ui_text(
+            "The builders need the rules engine: their fields open again with it. Kept in this "
+            "browser, not lost: {names}.",
+            lang,
+        ),
         # a file chosen to import while the engine loads: read once it is ready
         "import_waiting": ui_text("The file will be read when the rules engine is ready.", lang),
         "int": ui_text("Enter a whole number from {min} to {max}.", lang),

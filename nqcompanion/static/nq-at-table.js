@@ -609,8 +609,30 @@ ready.then(
     engineState.failed = said;
     // The tables' answers stay; the others say why the engine is not there.
     for (const form of forms) if (form.dataset.source !== "table") waiting(form, said, true);
+    shutBuilders();
   },
 );
+
+// The engine out of reach: the builders can neither price nor keep what would be typed in them
+// (a profile typed offline was gone once back online), so their fields are shut, and what this
+// browser keeps is named: kept, not lost, until the engine is back.
+function shutBuilders() {
+  const names = (key, field) => keptStore(key, field).all()
+    .map((item) => item.typed?.name || item.name) // as typed, if not yet priced
+    .filter((name) => typeof name === "string" && name);
+  const kept = [...names(PROFILES, "profiles"), ...names("nq-army-builder", "armies")];
+  for (const part of document.querySelectorAll("#nq-builder, #nq-army")) {
+    for (const control of part.querySelectorAll("input, select, textarea, button")) {
+      control.disabled = true;
+    }
+    const note = document.createElement("p");
+    note.className = "nq-builder-shut";
+    note.setAttribute("role", "status");
+    note.textContent = kept.length
+      ? say(words.kept_offline, { names: kept.join(", ") }) : words.shut_offline;
+    part.prepend(note);
+  }
+}
 for (const form of forms) commandLine(form);
 
 window.nqAtTable = { ready, compute, ask, forms, tables, spared };

@@ -203,6 +203,11 @@ FIRST_FOUND = [
     ("fr", "parer une attaque", "close-combat#close-combat-parry", None),
     ("fr", "ligne de vue pour tirer", "ranged-combat#line-of-sight", None),
     ("fr", "qui joue en premier", "turn-sequence#initiative-the-tide-of-battle", None),
+    # the tools by the words players use for them (player round nineteen: "points calculator"
+    # found weapon costs, "calculator" the page fifth)
+    ("en", "points calculator", "at-the-table#calc-profile-builder", None),
+    ("en", "army list builder", "at-the-table#calc-army-builder", None),
+    ("en", "calculator", "at-the-table", None),
 ]
 
 

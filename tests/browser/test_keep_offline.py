@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from nqcompanion.page.answers import engine_size
+from nqsphinx.messages import ui_text
 from nqsphinx.site.keep_offline import engine_offline_words, not_kept_words
 from tests.browser.conftest import (
     KEEP_SHOWN,
@@ -365,6 +366,10 @@ def test_a_reload_offline_says_the_engine_was_not_kept(browser: Any, site: Site)
     page = context.new_page()
     page.goto(site.page("fr/at-the-table.html"))
     wait_until(page, READY, timeout=ENGINE_SECONDS)
+    page.locator("#nq-builder-name").fill("Vétéran Barbe-de-fer")
+    page.locator("#nq-builder-name").press("Tab")
+    stored = "JSON.parse(localStorage.getItem('nq-profiles')).profiles"
+    wait_until(page, f"{stored}.some((p) => p.name === 'Vétéran Barbe-de-fer')")
     context.set_offline(True)
     try:
         page.reload()
@@ -375,6 +380,21 @@ def test_a_reload_offline_says_the_engine_was_not_kept(browser: Any, site: Site)
         )
         assert page.locator(".nq-engine-status").inner_text() == engine_offline_words("fr")
         assert page.locator("#nq-army-summary").inner_text() == engine_offline_words("fr")
+        # the builders shut, not taking what they would lose (a profile typed offline was gone
+        # once back online: player round nineteen), and what the browser keeps named
+        fields = ":is(#nq-builder, #nq-army) :is(input, select, textarea, button):enabled"
+        assert page.locator(fields).count() == 0
+        said = page.locator("#nq-builder .nq-builder-shut").inner_text()
+        kept = ui_text(
+            "The builders need the rules engine: their fields open again with it. Kept in this "
+            "browser, not lost: {names}.",
+            "fr",
+        )
+        untitled = ui_text("My army", "fr")
+        assert said == kept.format(names=f"Vétéran Barbe-de-fer, {untitled}"), said
+        page.evaluate("document.querySelector('#nq-builder .nq-builder-shut').scrollIntoView()")
+        page.evaluate("window.scrollBy(0, -200)")
+        screenshot(page, "builders-shut-offline-390-fr")
     finally:
         context.set_offline(False)
     context.close()
