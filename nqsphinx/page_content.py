@@ -19,8 +19,10 @@ the page's head, no link that runs a script, and no markup that escapes an HTML 
   break the e-book's XML, and a translation may keep one its English has.
 - Lists or quotes nested past markdown-it's limit are refused at their line: the parser would
   drop the rest of the page without a word (:func:`_too_deep`).
-- A code block's ``emphasize-lines`` or ``lines`` past :data:`MOST_CODE_LINES` is refused at its
-  line: Sphinx lists a range's every line before it checks them.
+- A directive's option holding a number past :data:`MOST_IN_OPTION` is refused at its line:
+  Sphinx lists a range's every line, an ``hlist`` its columns, before checking them.
+- ``{title}``, ``{meta}``, ``{header}``, ``{footer}``, ``{role}`` and ``{default-role}`` are
+  refused at their line: they write beyond the page's text (its ``<title>``, untranslatable).
 """
 
 from __future__ import annotations
@@ -48,10 +50,20 @@ EVAL_RST = re.compile(r"(`{3,}|~{3,}|:{3,})\s*\{eval-rst\}")
 #: Front matter: a first line of three dashes (MyST's ``read_topmatter``).
 FRONT_MATTER = re.compile(r"\A(?:\ufeff)?-{3}\s*\Z")
 SAFE_SCHEMES = ("http", "https")
-#: A code block's option that names its lines, ``:emphasize-lines: 1-3`` or ``lines: 2``.
-LINE_SPEC = re.compile(r"^\s*:?(?P<option>emphasize-lines|lines)\s*:\s*(?P<spec>.*)$")
-#: The longest code block a page may name lines of.
-MOST_CODE_LINES = 10_000
+#: A directive's option, ``:columns: 3``, or in a YAML option block one that Sphinx or docutils
+#: reads as a count (``emphasize-lines: 2``): Sphinx expands some into lists before checking
+#: them (``1-100000000000`` lines, an ``hlist`` of ``300000000`` columns ate all memory).
+OPTION = re.compile(
+    r"^\s*(?::(?P<option>[a-z][a-z-]*):|(?P<yaml>emphasize-lines|lines|columns|header-rows"
+    r"|stub-columns|lineno-start|depth|scale|widths?|height)\s*:)\s*(?P<spec>.*)$"
+)
+#: The largest number a directive's option may hold: no table, list or code block is larger.
+MOST_IN_OPTION = 10_000
+#: Directives that write beyond the page's translated text (its ``<title>``, its head, the
+#: document's roles): the rulebook uses none, and a translator could not translate them.
+BEYOND_THE_TEXT = re.compile(
+    r"(`{3,}|~{3,}|:{3,})\s*\{(?P<name>title|meta|header|footer|role|default-role)\}"
+)
 #: The line and paragraph separators: a line break no page's text is written with.
 SEPARATORS = "\u2028\u2029"
 #: sphinx-design registers its Material roles from this list, kept in its ``setup_icons``.
@@ -72,23 +84,23 @@ def _source_problems(lines: list[str]) -> list[tuple[int, str]]:
     for number, text in enumerate(lines, start=1):
         if EVAL_RST.search(text):
             problems.append((number, "{eval-rst} blocks are refused (no reStructuredText)"))
-        if problem := _character_problem(text) or _word_problem(text) or _line_spec_problem(text):
+        if beyond := BEYOND_THE_TEXT.search(text):
+            problems.append(
+                (number, f"{{{beyond['name']}}} is refused (it writes beyond the page's text)")
+            )
+        if problem := _character_problem(text) or _word_problem(text) or _option_problem(text):
             problems.append((number, problem))
     return problems + _paragraph_problems(lines)
 
 
-def _line_spec_problem(line: str) -> str:
-    """A code block's ``emphasize-lines`` or ``lines`` (as a ``:name:`` option or in a YAML
-    option block) naming a line past :data:`MOST_CODE_LINES`: Sphinx lists every line of a
-    range before it checks them (``1-100000000000`` stopped the build with a MemoryError
-    traceback, naming no page)."""
-    spec = LINE_SPEC.match(line)
-    if (
-        spec is None
-        or max(map(int, re.findall(r"\d+", spec["spec"])), default=0) <= MOST_CODE_LINES
-    ):
+def _option_problem(line: str) -> str:
+    """A directive's option holding a number past :data:`MOST_IN_OPTION`."""
+    spec = OPTION.match(line)
+    numbers = re.findall(r"\d+", spec["spec"]) if spec else []
+    if spec is None or max(map(int, numbers), default=0) <= MOST_IN_OPTION:
         return ""
-    return f"{spec['option']} names a line past {MOST_CODE_LINES:,}: no code block is that long"
+    option = spec["option"] or spec["yaml"]
+    return f"{option} holds a number past {MOST_IN_OPTION:,}: no table, list or code is that long"
 
 
 def _word_problem(line: str) -> str:
@@ -162,9 +174,9 @@ def _character_problem(line: str) -> str:
 
 
 def _check_source(app: Sphinx, docname: str, source: list[str]) -> None:
-    """An error at each front matter, ``{eval-rst}`` block and line past any code block (the
-    build fails); the front matter becomes blank lines, the block a literal block and the line
-    line 1, so that none is read."""
+    """An error at each front matter, ``{eval-rst}`` block, directive beyond the page's text and
+    option past any count (the build fails); the front matter becomes blank lines, the block a
+    literal block and the option 1, so that none is read."""
     lines = source[0].split("\n")
     if deep := _too_nested(lines):  # its fences read as text: their parse would crash
         _refuse_at(docname, deep[0], f"directives nested deeper than {MAX_DIRECTIVES} levels")
@@ -177,10 +189,14 @@ def _check_source(app: Sphinx, docname: str, source: list[str]) -> None:
         if line == 1 and problem.startswith("front matter"):
             end = next((n for n in range(1, len(lines)) if FRONT_MATTER.match(lines[n])), 0)
             lines[: end + 1] = [""] * (end + 1)
-        elif spec := LINE_SPEC.match(lines[line - 1]):  # read as line 1, never listed
+        elif (spec := OPTION.match(lines[line - 1])) and problem.startswith(
+            (str(spec["option"]), str(spec["yaml"]))
+        ):  # read as 1, never expanded
             lines[line - 1] = lines[line - 1][: spec.start("spec")] + "1"
-        else:
-            lines[line - 1] = EVAL_RST.sub(r"\1text", lines[line - 1])
+        else:  # a literal block
+            lines[line - 1] = BEYOND_THE_TEXT.sub(
+                r"\1text", EVAL_RST.sub(r"\1text", lines[line - 1])
+            )
     if problems:
         source[0] = "\n".join(lines)
 

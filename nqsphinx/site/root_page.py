@@ -26,6 +26,9 @@ ROOT_SCRIPT_TEMPLATE = """// The root page sends the reader to their language's 
 (function () {
   var sites = %s;
   var langs = navigator.languages || [navigator.language || "en"];
+  var chosen = null;
+  try { chosen = localStorage.getItem("nq-language"); } catch (e) { /* private browsing */ }
+  if (chosen) langs = [chosen].concat(langs);  // the switch's choice, then the browser's
   var choice = "en";
   for (var i = 0; i < langs.length; i++) {
     var code = String(langs[i]).split("-")[0].toLowerCase();

@@ -70,24 +70,44 @@ def test_eval_rst_and_its_meta_refresh_are_refused(tmp_path: Path, make_app: Any
     assert 'href="javascript:' not in html
 
 
-HUGE_LINE_SPECS = {
-    "option": "```{code-block} python\n:emphasize-lines: 1-100000000000\n\nprint(1)\n```",
+#: Options Sphinx expands before it checks them: an ``emphasize-lines`` range of
+#: 100,000,000,000 lines stopped the build with a MemoryError traceback naming no page; an
+#: ``hlist`` of 300,000,000 columns ate 23.7 GB before the kernel killed the build.
+HUGE_OPTIONS = {
+    "emphasize-lines": "```{code-block} python\n:emphasize-lines: 1-100000000000\n\nprint(1)\n```",
     "yaml": "```{code-block} python\n---\nemphasize-lines: 2, 10001\n---\nprint(1)\n```",
+    "columns": "```{hlist}\n:columns: 300000000\n\n- a\n- b\n```",
 }
 
 
-@pytest.mark.parametrize("block", HUGE_LINE_SPECS.values(), ids=HUGE_LINE_SPECS)
-def test_a_code_blocks_line_past_any_code_is_refused_at_its_line(
-    tmp_path: Path, make_app: Any, block: str
+@pytest.mark.parametrize(("option", "block"), HUGE_OPTIONS.items(), ids=HUGE_OPTIONS)
+def test_an_options_number_past_any_count_is_refused_at_its_line(
+    tmp_path: Path, make_app: Any, option: str, block: str
 ) -> None:
-    """Sphinx lists every line of the range before it checks them: ``1-100000000000`` stopped
-    the build with a MemoryError traceback naming no page."""
     page, built = _with(tmp_path, make_app, "", block)
-    line = line_of(page, "emphasize-lines")
+    name = "emphasize-lines" if option == "yaml" else option
+    line = line_of(page, f"{name}:")
     assert _errors(built) == [
-        f"{page}:{line}: ERROR: emphasize-lines names a line past 10,000: no code block is that"
-        " long [nq.refused]"
+        f"{page}:{line}: ERROR: {name} holds a number past 10,000: no table, list or code is"
+        " that long [nq.refused]"
     ]
+
+
+BEYOND = ["title", "meta", "header", "role", "default-role"]
+
+
+@pytest.mark.parametrize("name", BEYOND)
+def test_a_directive_writing_beyond_the_pages_text_is_refused_at_its_line(
+    tmp_path: Path, make_app: Any, name: str
+) -> None:
+    """``{title}`` made the French page's ``<title>`` English, untranslatable, without a word."""
+    page, built = _with(tmp_path, make_app, "", f"```{{{name}}} zzqx\n```")
+    line = line_of(page, f"{{{name}}}")
+    assert _errors(built) == [
+        f"{page}:{line}: ERROR: {{{name}}} is refused (it writes beyond the page's text)"
+        " [nq.refused]"
+    ]
+    assert "<title>zzqx" not in built.html("magic")
 
 
 HOSTILE_LINKS = {

@@ -8,6 +8,8 @@
 // reading.  On the search page the query goes across instead.
 (() => {
   const HEADINGS = ":scope > :is(h1, h2, h3, h4, h5, h6)";
+  // Where the language the reader chose with the switch is kept (read by the root page).
+  const CHOSEN_LANGUAGE = "nq-language";
   // What stays at the top of the window: a phone's header, a desktop's strip of switches.
   const headerBottom = () => Math.max(0, ...[".mobile-header", ".nq-top-bar"]
     .map((selector) => document.querySelector(selector))
@@ -139,6 +141,11 @@
       for (const event of ["click", "auxclick", "contextmenu"]) {
         link.addEventListener(event, () => follow(link));
       }
+      // The language chosen, for the site's root page (root_page.py): a French reader on a
+      // phone set in English is sent to the French site next time, not by the phone's language.
+      link.addEventListener("click", () => {
+        try { localStorage.setItem(CHOSEN_LANGUAGE, link.hreflang); } catch { /* private */ }
+      });
     }
   });
   // A deep link lands with its target below the sticky header (scroll-margin-top, nq.css).  The
