@@ -143,10 +143,17 @@ function armyBuilder(box) {
   };
 
   // A kept army is asked for as its file, or as its tables with what was typed in a count but not
-  // yet sent (kept at once: a switch of language may come before the engine is asked).
-  const reopening = (army) => (army.typed ? { data: army.typed, reopened: true }
+  // yet sent (kept at once: a switch of language may come before the engine is asked). Changed
+  // in another tab (``elsewhere``), what is typed there is that tab's to send: its file alone is
+  // taken, and only if it changed (the other tab's "1" of "14" was taken here mid-typing, stored
+  // back, and reset the other tab's field to "1": an army of 14 kept as 1).
+  const reopening = (army, elsewhere) => (army.typed && !elsewhere
+    ? { data: army.typed, reopened: true }
     : army.toml ? { toml: army.toml } : { data: conf.start, opening: true });
-  const reopen = (army) => armyAsk(reopening(army));
+  const reopen = (army, elsewhere = false) => {
+    if (elsewhere && army.toml && army.toml === state.toml) return queue;
+    return armyAsk(reopening(army, elsewhere));
+  };
   const keepTyped = (control, text) => {
     const army = current();
     if (!army || !state.data) return;
@@ -685,7 +692,7 @@ function armyBuilder(box) {
     prefix: "nq-army",
     words: said,
     store: armies,
-    open: (army) => reopen(army),
+    open: (army, elsewhere) => reopen(army, elsewhere),
     make: () => {
       newArmy(conf.start.name);
       armyAsk({ data: conf.start, opening: true });

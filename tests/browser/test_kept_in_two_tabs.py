@@ -121,3 +121,48 @@ def test_an_answer_for_an_older_version_never_writes_over_another_tab_s(
     assert page.locator("#nq-builder-w").input_value() == "3"
     assert not watched.errors and not watched.violations, watched.errors + watched.violations
     context.close()
+
+
+#: The open army's first unit's models, as stored.
+STORED_MODELS = """() => { const kept = JSON.parse(localStorage.getItem('nq-army-builder'));
+  const army = kept.armies.find((a) => a.id === kept.current) || kept.armies[0];
+  return army.toml.match(/models = (\\d+)/)[1]; }"""
+
+
+def test_a_count_typed_in_one_tab_is_not_taken_mid_typing_by_the_other(
+    browser: Any, site: Site
+) -> None:
+    """ "14" typed at a player's pace in the second tab, then the game's size changed in the
+    first: the army is kept with 14 models, and the second tab's field was never reset (the
+    first took the "1" of "14" as it was typed, stored it back, reset the second's field, and
+    its own later change wrote the "1" over the 14: player round nineteen)."""
+    from tests.browser.test_at_table_state import _add_unit
+
+    context = _recorded(site, browser.new_context(viewport=DESKTOP))
+    watched = watch(context.new_page())
+    one, two = watched.page, context.new_page()
+    two.on("pageerror", lambda error: watched.errors.append(f"second tab: {error}"))
+    one.goto(site.page("en/at-the-table.html"))
+    _settle(one)
+    _add_unit(one, "dwarf")
+    two.goto(site.page("en/at-the-table.html"))
+    _settle(two)
+    models = two.locator("#nq-army-unit-0-models")
+    models.focus()
+    two.keyboard.press("Control+A")
+    two.keyboard.type("14", delay=150)
+    wait_until(two, "window.nqAtTable.army.state.data.unit[0].models === 14")
+    assert models.input_value() == "14"
+    two.evaluate("window.nqAtTable.army.idle()")
+    wait_until(one, "window.nqAtTable.army.state.data.unit[0].models === 14")
+    points = one.locator("#nq-army-points")
+    points.fill("1500")
+    points.press("Tab")
+    wait_until(one, "window.nqAtTable.army.state.data.points === 1500")
+    one.evaluate("window.nqAtTable.army.idle()")
+    two.evaluate("window.nqAtTable.army.idle()")
+    assert one.evaluate(STORED_MODELS) == "14"
+    wait_until(two, "window.nqAtTable.army.state.data.points === 1500")
+    assert models.input_value() == "14"
+    assert not watched.errors, watched.errors
+    context.close()
