@@ -189,16 +189,18 @@ def _check_source(app: Sphinx, docname: str, source: list[str]) -> None:
         if line == 1 and problem.startswith("front matter"):
             end = next((n for n in range(1, len(lines)) if FRONT_MATTER.match(lines[n])), 0)
             lines[: end + 1] = [""] * (end + 1)
-        elif (spec := OPTION.match(lines[line - 1])) and problem.startswith(
-            (str(spec["option"]), str(spec["yaml"]))
-        ):  # read as 1, never expanded
-            lines[line - 1] = lines[line - 1][: spec.start("spec")] + "1"
-        else:  # a literal block
-            lines[line - 1] = BEYOND_THE_TEXT.sub(
-                r"\1text", EVAL_RST.sub(r"\1text", lines[line - 1])
-            )
+        else:
+            lines[line - 1] = _defused(lines[line - 1])
     if problems:
         source[0] = "\n".join(lines)
+
+
+def _defused(line: str) -> str:
+    """A refused line made harmless: an option's number read as 1, never expanded; a
+    directive's fence a literal block's."""
+    if _option_problem(line) and (spec := OPTION.match(line)):
+        return line[: spec.start("spec")] + "1"
+    return BEYOND_THE_TEXT.sub(r"\1text", EVAL_RST.sub(r"\1text", line))
 
 
 def link_problem(uri: str) -> str:

@@ -122,11 +122,7 @@ def page_messages(lang: str) -> dict[str, str]:
         "shut_offline": ui_text(
             "The builders need the rules engine: their fields open again with it.", lang
         ),
-        "kept_offline": ui_text(
-            "The builders need the rules engine: their fields open again with it. Kept in this "
-            "browser, not lost: {names}.",
-            lang,
-        ),
+        "kept_offline": ui_text("Kept in this browser, not lost: {names}.", lang),
         # a file chosen to import while the engine loads: read once it is ready
         "import_waiting": ui_text("The file will be read when the rules engine is ready.", lang),
         "int": ui_text("Enter a whole number from {min} to {max}.", lang),

@@ -617,10 +617,9 @@ ready.then(
 // (a profile typed offline was gone once back online), so their fields are shut, and what this
 // browser keeps is named: kept, not lost, until the engine is back.
 function shutBuilders() {
-  const names = (key, field) => keptStore(key, field).all()
+  const kept = [...profiles.all(), ...(window.nqAtTable.army?.kept().armies || [])]
     .map((item) => item.typed?.name || item.name) // as typed, if not yet priced
     .filter((name) => typeof name === "string" && name);
-  const kept = [...names(PROFILES, "profiles"), ...names("nq-army-builder", "armies")];
   for (const part of document.querySelectorAll("#nq-builder, #nq-army")) {
     for (const control of part.querySelectorAll("input, select, textarea, button")) {
       control.disabled = true;
@@ -629,7 +628,8 @@ function shutBuilders() {
     note.className = "nq-builder-shut";
     note.setAttribute("role", "status");
     note.textContent = kept.length
-      ? say(words.kept_offline, { names: kept.join(", ") }) : words.shut_offline;
+      ? `${words.shut_offline} ${say(words.kept_offline, { names: kept.join(", ") })}`
+      : words.shut_offline;
     part.prepend(note);
   }
 }

@@ -129,11 +129,11 @@ let lastField = null;
 // not a field left focused above (a field edited, the page scrolled on to another calculator,
 // the switch went back to the field). A finger, a wheel, the scroll bar, a key: any scroll but
 // the one the browser makes to show the field focused or typed in, in the second after.
-let scrolledByHand = false;
+let scrolledAway = false;
 let workedAt = 0;
 const SHOWING_FIELD_MS = 1000;
 const worked = () => {
-  scrolledByHand = false;
+  scrolledAway = false;
   workedAt = performance.now();
 };
 document.addEventListener("focusin", (event) => {
@@ -147,10 +147,10 @@ document.addEventListener("input", (event) => {
   if (event.target === lastField) worked();
 });
 for (const gesture of ["touchmove", "wheel"]) {
-  window.addEventListener(gesture, () => { scrolledByHand = true; }, { passive: true });
+  window.addEventListener(gesture, () => { scrolledAway = true; }, { passive: true });
 }
 window.addEventListener("scroll", () => {
-  if (performance.now() - workedAt > SHOWING_FIELD_MS) scrolledByHand = true;
+  if (performance.now() - workedAt > SHOWING_FIELD_MS) scrolledAway = true;
 }, { passive: true });
 // Whether that field had the focus as the switch was pressed (a press moves the focus to it).
 let focusedAtPress = false;
@@ -168,7 +168,7 @@ const fieldInView = () => {
   const focused = focusedAtPress || document.activeElement === lastField;
   const box = lastField.getBoundingClientRect();
   if (box.bottom <= headerHeight() || box.top >= window.innerHeight) {
-    return focused && !scrolledByHand ? { id: lastField.id, top: null, focused } : null;
+    return focused && !scrolledAway ? { id: lastField.id, top: null, focused } : null;
   }
   return { id: lastField.id, top: box.top, focused };
 };

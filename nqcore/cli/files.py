@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from nqcore.army.toml_values import toml_key
-from nqcore.data.datafiles import CONTROL, long_integer_at
+from nqcore.data.datafiles import CONTROL, long_integer_at, position
 from nqcore.data.toml_keys import MOST_PARTS, long_key_at
 from nqcore.i18n import N_, Msg, Refusal
 
@@ -204,7 +204,7 @@ def read_toml(path: str) -> dict[str, Any]:
     """The TOML file ``path`` as read by :func:`read_text`, at most :data:`MAX_DEPTH` deep."""
     text = read_text(path)
     if (key := long_key_at(text)) is not None:
-        raise _long_key(path, key)
+        raise _long_key(path, *position(text, key))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -217,9 +217,8 @@ def read_toml(path: str) -> dict[str, Any]:
     return data
 
 
-def _long_key(path: str, key: tuple[int, int, int]) -> FileRefused:
+def _long_key(path: str, line: int, column: int) -> FileRefused:
     """The refusal of a key of more parts than any file needs (:mod:`nqcore.data.toml_keys`)."""
-    line, column, _ = key
     return FileRefused(
         N_("{file}, line {line}: a key of more than {parts} parts (column {column})"),
         file=path,

@@ -181,7 +181,7 @@ def integer_at(text: str, value: int) -> tuple[int, int] | None:
 def parse(text: str, where: str, schema: type[msgspec.Struct] | None) -> dict[str, Any]:
     """The TOML ``text`` of the file ``where``, checked against ``schema`` (if any)."""
     if (key := long_key_at(text)) is not None:
-        line, column, _ = key
+        line, column = position(text, key)
         raise DataFileError(
             f"{where}, line {line}: a key of more than {MOST_PARTS} parts (column {column})"
         )

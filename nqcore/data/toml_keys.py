@@ -31,10 +31,10 @@ _TOKENS = re.compile(
 )
 
 
-def long_key_at(text: str, most: int = MOST_PARTS) -> tuple[int, int, int] | None:
-    """The first key of the TOML ``text`` of more than ``most`` parts: its line, its column
-    (from 1) and its parts counted up to ``most`` + 1; None if there is none.  A float has one
-    dot, a date and time one: only a key joins more than two parts with dots."""
+def long_key_at(text: str, most: int = MOST_PARTS) -> int | None:
+    """Where the first key of the TOML ``text`` of more than ``most`` parts starts to join
+    them (its first dot); None if there is none.  A float has one dot, a date and time one:
+    only a key joins more than two parts with dots."""
     dots, start = 0, 0
     for token in _TOKENS.finditer(text):
         if token["end"] is not None:
@@ -43,6 +43,5 @@ def long_key_at(text: str, most: int = MOST_PARTS) -> tuple[int, int, int] | Non
             start = token.start() if dots == 0 else start
             dots += 1
             if dots >= most:
-                line = text.count("\n", 0, start) + 1
-                return line, start - text.rfind("\n", 0, start), dots + 1
+                return start
     return None

@@ -7,7 +7,7 @@
 - ``keep``: Sphinx's stop words that do name something in this book ("up" in "stand up"...);
 - ``elisions``: the elided words that stick to the next one (« l' », « d' »: « l'armure » is
   « armure »);
-- ``participles``: the endings of a past participle read as its first form (« terrifiée »,
+- ``participles``: the endings of a past participle, each read as the shortest (« terrifiée »,
   « terrifiés » are « terrifié »): the stemmer reads words with their accents folded, and cuts
   « terrifiee » and « terrifie » apart.
 """

@@ -73,59 +73,56 @@ def test_the_switch_puts_the_focus_back_in_the_calculator_s_field(
     page.context.close()
 
 
-@pytest.mark.parametrize(("lang", "screen"), [("fr", "390"), ("en", "1366")])
-def test_the_switch_after_scrolling_away_by_hand_lands_where_the_player_reads(
-    browser: Any, site: Site, lang: str, screen: str
-) -> None:
-    """A field filled, still focused, then the page scrolled by hand (a finger, a wheel) on to
-    another calculator: the other page opens at that calculator's section, where the player
-    reads, not back at the field (player round eleven: the armour field, from "A Whole
-    Attack"); what was typed comes across."""
-    watched = _open(browser, site, screen, lang)
-    page = watched.page
-    _fill(page, {"nq-save-armour": "6"})
-    page.locator("#nq-save-armour").focus()
-    page.evaluate(SETTLED)
-    target = "calc-command-test"
-    for _ in range(60):  # by the wheel, as a hand scrolls, until the section is near the top
+#: How the player scrolls away, from which field (and what is typed there) to which section.
+SCROLLED_AWAY = {
+    "wheel": ("nq-save-armour", "6", "calc-command-test"),
+    "bar": ("nq-cast-level", "3", "calc-whole-attack"),
+}
+
+
+def _scrolled_away(page: Any, how: str, target: str) -> None:
+    """By the wheel, as a hand scrolls, until the section is near the top; or by what sends
+    neither a finger's nor a wheel's event (the scroll bar dragged, a key), once past the
+    scroll that shows the field focused."""
+    if how == "bar":
+        page.wait_for_timeout(1200)
+        page.evaluate(
+            f"""() => {{ const top = document.getElementById('{target}').getBoundingClientRect()
+            .top; window.scrollBy({{ top: top - 100, behavior: 'instant' }}); }}"""
+        )
+        return
+    for _ in range(60):
         top = page.evaluate(f"document.getElementById('{target}').getBoundingClientRect().top")
         if top < 140:  # above the line that says which section is read (a quarter down)
-            break
+            return
         page.mouse.move(200, 400)
         page.mouse.wheel(0, min(400, top - 100))
         page.wait_for_timeout(50)
-    assert page.evaluate("document.activeElement.id") == "nq-save-armour"
-    _switch(page, lang)
-    page.evaluate(SETTLED)
-    assert page.url.endswith(f"#{target}"), page.url
-    assert page.locator("#nq-save-armour").input_value() == "6"
-    assert not watched.errors, watched.errors
-    page.context.close()
 
 
-@pytest.mark.parametrize(("lang", "screen"), [("en", "390"), ("fr", "1366")])
-def test_the_switch_after_scrolling_away_without_a_wheel_lands_where_the_player_reads(
-    browser: Any, site: Site, lang: str, screen: str
+@pytest.mark.parametrize(
+    ("lang", "screen", "how"),
+    [("fr", "390", "wheel"), ("en", "1366", "wheel"), ("en", "390", "bar"), ("fr", "1366", "bar")],
+)
+def test_the_switch_after_scrolling_away_lands_where_the_player_reads(
+    browser: Any, site: Site, lang: str, screen: str, how: str
 ) -> None:
-    """The same, scrolled by what sends neither a finger's nor a wheel's event (the scroll bar
-    dragged, a key, a phone's fling as a test drives it): the switch went back to the field
-    7,300 px above the calculator read (player round nineteen)."""
+    """A field filled, still focused, then the page scrolled on to another calculator: the
+    other page opens at that calculator's section, where the player reads, not back at the
+    field (player round eleven: the armour field, from "A Whole Attack"; round nineteen, by the
+    scroll bar: the casting field, 7,300 px above); what was typed comes across."""
+    field, typed, target = SCROLLED_AWAY[how]
     watched = _open(browser, site, screen, lang)
     page = watched.page
-    _fill(page, {"nq-cast-level": "3"})
-    page.locator("#nq-cast-level").focus()
+    _fill(page, {field: typed})
+    page.locator(f"#{field}").focus()
     page.evaluate(SETTLED)
-    page.wait_for_timeout(1200)  # past the scroll that shows the field focused
-    target = "calc-whole-attack"
-    page.evaluate(
-        f"""() => {{ const top = document.getElementById('{target}').getBoundingClientRect().top;
-        window.scrollBy({{ top: top - 100, behavior: 'instant' }}); }}"""
-    )
+    _scrolled_away(page, how, target)
     page.evaluate(SETTLED)
-    assert page.evaluate("document.activeElement.id") == "nq-cast-level"
+    assert page.evaluate("document.activeElement.id") == field
     _switch(page, lang)
     page.evaluate(SETTLED)
     assert page.url.endswith(f"#{target}"), page.url
-    assert page.locator("#nq-cast-level").input_value() == "3"
+    assert page.locator(f"#{field}").input_value() == typed
     assert not watched.errors, watched.errors
     page.context.close()

@@ -385,13 +385,10 @@ def test_a_reload_offline_says_the_engine_was_not_kept(browser: Any, site: Site)
         fields = ":is(#nq-builder, #nq-army) :is(input, select, textarea, button):enabled"
         assert page.locator(fields).count() == 0
         said = page.locator("#nq-builder .nq-builder-shut").inner_text()
-        kept = ui_text(
-            "The builders need the rules engine: their fields open again with it. Kept in this "
-            "browser, not lost: {names}.",
-            "fr",
-        )
+        shut = ui_text("The builders need the rules engine: their fields open again with it.", "fr")
+        kept = ui_text("Kept in this browser, not lost: {names}.", "fr")
         untitled = ui_text("My army", "fr")
-        assert said == kept.format(names=f"Vétéran Barbe-de-fer, {untitled}"), said
+        assert said == f"{shut} {kept.format(names=f'Vétéran Barbe-de-fer, {untitled}')}", said
         page.evaluate("document.querySelector('#nq-builder .nq-builder-shut').scrollIntoView()")
         page.evaluate("window.scrollBy(0, -200)")
         screenshot(page, "builders-shut-offline-390-fr")

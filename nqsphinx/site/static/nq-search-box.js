@@ -82,9 +82,9 @@
       const read = participle(word);
       return stemmer ? stemmer.stemWord(read) : read;
     };
-    // A past participle's endings read as its first (« terrifiee », « terrifies » as
-    // « terrifie »): the stemmer cuts the folded forms apart. The longest ending first; a
-    // word keeps three letters before it.
+    // A past participle's endings read as the shortest (« terrifiee », « terrifies » as
+    // « terrifie »): the stemmer cuts the folded forms apart. The longest ending is tried first;
+    // a word keeps three letters before it.
     const endings = (config.participles || []).map((ending) => fold(ending.toLowerCase()))
       .sort((a, b) => b.length - a.length);
     const participle = (word) => {
