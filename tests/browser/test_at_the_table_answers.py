@@ -181,7 +181,8 @@ def test_the_answer_stays_on_screen_while_a_field_is_edited(phone_table: Any, fo
         height = seen["height"]
         field, summary, answer = seen["field"], seen["summary"], seen["answer"]
         assert 0 <= field["top"] and field["bottom"] <= height, (form, name, seen)
-        answer_seen = 0 <= answer["top"] and answer["bottom"] <= height
+        # half a pixel: layout in fractions of a pixel (CI: a bottom at 844.047 of 844)
+        answer_seen = 0 <= answer["top"] and answer["bottom"] <= height + 0.5
         if summary is None:
             assert answer_seen and seen["lines"], (form, name, seen)
             continue
