@@ -21,11 +21,9 @@ from fractions import Fraction
 from string import Formatter
 
 from nqcore.book.named_values import ValueCycle
-from nqcore.data.datafiles import DataFileError
+from nqcore.data.datafiles import WORD, DataFileError, odd_placeholder
 from nqcore.i18n import P_, Filled, Msg, format_number, translator
 
-#: The format spec that spells a count in words: ``{infiltrating_maximum:word}``.
-WORD = "word"
 #: The counts prose spells in words, as the book does ("seven models"): zero to ten.
 NUMBER_WORDS = (
     P_("number", "zero"),
@@ -93,15 +91,9 @@ def placeholders(text: str, where: str) -> list[str]:
         raise TextError(
             f"{where}: {text[:60]!r} is not a text with placeholders ({error})"
         ) from None
-    names = []
-    for _, name, spec, conversion in parsed:
-        if name is None:
-            continue
-        if not name.isidentifier() or conversion or spec not in ("", WORD):
-            field = "{" + name + (f"!{conversion}" if conversion else "") + f":{spec}" * bool(spec)
-            raise TextError(f"{where}: the placeholder {field}}} is not {{name}} or {{name:word}}")
-        names.append(name)
-    return names
+    if odd := odd_placeholder(text):
+        raise TextError(f"{where}: the placeholder {odd} is not {{name}} or {{name:word}}")
+    return [name for _, name, _, _ in parsed if name is not None]
 
 
 def filled(text: str, values: Mapping[str, object], where: str) -> Msg:

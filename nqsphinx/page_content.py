@@ -239,6 +239,12 @@ def _check_doctree(doctree: nodes.document, docname: str) -> None:
     for meta in list(doctree.findall(nodes.meta)):
         _refuse_at(docname, _line(meta), "meta tags are refused (nothing in the page head)")
         meta.parent.remove(meta)
+    # a page's opening field list is its metadata, front matter by another road (attacker
+    # round 20: ``:nosearch:`` took a page out of the search)
+    for info in list(doctree.findall(nodes.docinfo)):
+        said = "a field list opening a page is refused (no per-page metadata, such as :nosearch:)"
+        _refuse_at(docname, _line(info), said)
+        info.parent.remove(info)
     for node in list(doctree.findall(nodes.Element)):
         problem = link_problem(str(node.get("refuri", "")))
         if problem:

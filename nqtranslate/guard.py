@@ -276,6 +276,10 @@ CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 #: Bidi overrides and isolates: they reorder what a reader sees (allowed where the English has
 #: the same one).
 BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+#: Unicode's line and paragraph separators (a page's ``&#x2028;`` decodes to one).
+SEPARATOR = re.compile("[\u2028\u2029]")
+#: A Markdown hard line break: a line of a paragraph ending in a backslash or two spaces.
+HARD_BREAK = re.compile(r"(?:\\| {2,})\n")
 
 
 def text_findings(path: Path, reading: Reading) -> list[Finding]:
@@ -300,6 +304,8 @@ def text_findings(path: Path, reading: Reading) -> list[Finding]:
         problems += [length_problem(longest, msgstr) for msgstr in message.msgstr]
         problems += [disguise_problem(msgid, msgstr) for msgid, msgstr in pairs]
         problems += [blank_problem(msgid, msgstr) for msgid, msgstr in pairs]
+        if page:
+            problems += [hard_break_problem(msgid, msgstr) for msgid, msgstr in pairs]
         if message.context is not None and page:
             problems.append(f"msgctxt {message.context!r}: a page's messages have no context")
         if message.plural_id and page:  # Sphinx reads no plural forms: the page kept English
@@ -318,7 +324,17 @@ def _text_problem(text: str, english: str) -> str:
         return f"a message of {len(text)} characters (at most {MAX_MESSAGE})"
     if (found := BIDI.search(text)) and found[0] not in english:
         return f"bidi control U+{ord(found[0]):04X} its English does not have"
+    if (found := SEPARATOR.search(text)) and found[0] not in english:
+        return f"line separator U+{ord(found[0]):04X} its English does not have"
     return added_hidden_problem(text, english) or ""  # the engine's reader's rule too
+
+
+def hard_break_problem(msgid: str, msgstr: str) -> str:
+    """A page's msgstr with more Markdown hard line breaks than its msgid (attacker round 20:
+    the build refused the ``<br />`` it made at the English page's line 1, the guard silent)."""
+    if len(HARD_BREAK.findall(msgstr)) > len(HARD_BREAK.findall(msgid)):
+        return "msgstr adds a hard line break (a line ending in a backslash or two spaces)"
+    return ""
 
 
 def is_empty(path: Path) -> bool:

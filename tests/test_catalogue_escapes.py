@@ -176,3 +176,22 @@ def test_a_message_too_long_to_be_a_translation_shows_the_english(
     catalogue_loading.load_po.cache_clear()
     assert catalogue_loading.load_po(path) == {}
     assert capsys.readouterr().err.startswith(f"{path}:6: warning: a message of 25005 characters")
+
+
+#: A page's msgstr, as the file writes it, that its page would show otherwise than the guard
+#: read it (attacker round 20: a ``<br />`` the build refused at the English page's line 1; a
+#: line separator published), and the reason its refusal starts with.
+PAGE_REFUSED = [
+    ("Lancer {level}\\\\\\n{wizardry}", "msgstr adds a hard line break"),
+    ("Lancer {level}  \\n{wizardry}", "msgstr adds a hard line break"),
+    ("Lancer &#x2028;{level} {wizardry}", "line separator U+2028"),
+    ("Lancer &#8233;{level} {wizardry}", "line separator U+2029"),
+]
+
+
+@pytest.mark.parametrize(("msgstr", "said"), PAGE_REFUSED)
+def test_the_guard_refuses_what_a_page_would_show_otherwise(
+    tmp_path: Path, msgstr: str, said: str
+) -> None:
+    path = _catalogue(tmp_path, "magic", msgstr)  # named at its message's first line
+    assert [(f.line, f.what.startswith(said)) for f in check_catalogue(path)] == [(6, True)]

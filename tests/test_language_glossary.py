@@ -132,3 +132,21 @@ def test_a_bidi_control_in_the_french_file_names_its_line_and_quotes_the_text_on
     where = tmp_path / "locale/fr/glossary.toml"
     assert error.startswith(f"{where}:4: term actions: def_fr: bidi control U+202E in "), error
     assert error.count("{ref}") == 1 and "{ref}`move`" in error, error
+
+
+@pytest.mark.parametrize("separator", ["\\u2028", "\\u2029"])
+def test_a_line_separator_in_the_french_file_is_refused_at_its_line(
+    tmp_path: Path, separator: str
+) -> None:
+    """Attacker round 20: U+2028 and U+2029 in a definition went raw into the title attributes
+    and tooltips of every French page linking to the term (a page and a catalogue refuse them)."""
+    from nqsphinx.directives.glossary import GlossaryError, load_terms
+
+    glossary = _french(tmp_path, f'[[term]]\nkey = "actions"\n\ndef_fr = "Une{separator}ligne"\n')
+    with pytest.raises(GlossaryError) as refused:
+        load_terms(glossary)
+    where = tmp_path / "locale/fr/glossary.toml"
+    code = separator[2:].upper()
+    assert str(refused.value).startswith(
+        f"{where}:4: term actions: def_fr: line separator U+{code} in "
+    ), refused.value

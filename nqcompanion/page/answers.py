@@ -46,10 +46,12 @@ from nqcore.i18n import DOMAIN, LOCALE_DIR, ROOT, SOURCE_LANGUAGE, catalogues_he
 from nqsphinx.messages import ui_text
 
 ANSWERS_FILE = "nq-answers.json"
+UNTICKED = "unticked"
 #: The calculators with tables, and the bounds of their fields that are not finite or whose
 #: combinations would make a table too large: at most this many modifiers ticked, whole inches
 #: up to this distance (a ranged question with a weapon chosen, not typed ranges), these values
-#: of a whole number.  A bound not given is the field's whole range.
+#: of a whole number, a box only unticked (:data:`UNTICKED`: ticked, the engine answers).  A bound
+#: not given is the field's whole range.
 TABLED: dict[str, dict[str, Any]] = {
     "cast": {},
     "cancel": {},
@@ -57,7 +59,8 @@ TABLED: dict[str, dict[str, Any]] = {
     "shoot": {"mod": 0, "distance": range(0, 61), "weapon": "chosen"},
     "save": {},
     "wound": {},
-    "command": {"mod": 2},
+    # the abilities' boxes ticked would make the table four times larger (700 KB a language)
+    "command": {"mod": 2, "great_leader": UNTICKED, "inspiring_leadership": UNTICKED},
     "panic": {},
     "move": {},
 }
@@ -94,7 +97,8 @@ def _words(item: Field, *values: str) -> Value:
 def field_values(item: Field, bound: Any = None) -> list[Value]:
     """Every value of ``item`` a table holds (within ``bound``), as the page would send it."""
     if item.kind == "check":
-        return [Value(""), Value(item.arg, (), (item.arg,))]
+        ticked = [] if bound == UNTICKED else [Value(item.arg, (), (item.arg,))]
+        return [Value(""), *ticked]
     if item.kind == "multi":
         assert item.choices is not None
         keys = [key for key, _text in item.choices("en")]
@@ -108,9 +112,10 @@ def field_values(item: Field, bound: Any = None) -> list[Value]:
         keys = [key for key, _text in item.choices("en")]
         empty = [Value("")] if item.optional and bound != "chosen" else []
         return empty + [_words(item, key) for key in keys]
-    if item.kind == "int":
+    if item.kind == "int":  # left empty too if it may be (a command test but a fear test's)
         assert item.allowed is not None
-        return [_words(item, str(value)) for value in (bound or item.allowed)]
+        empty = [Value("")] if item.optional else []
+        return empty + [_words(item, str(value)) for value in (bound or item.allowed)]
     if item.kind == "distance":
         assert bound is not None
         return [_words(item, str(value)) for value in bound]

@@ -346,13 +346,18 @@ def _panic() -> Calculator:
                 "check",
                 "--infamous-fighters",
             ),
-            Field(
-                "inspiring_leadership",
-                "Led with Inspiring Leadership (roll 2D10, choose one)",
-                "check",
-                "--inspiring-leadership",
-            ),
+            _inspiring_leadership(),
         ),
+    )
+
+
+def _inspiring_leadership() -> Field:
+    """Inspiring Leadership's box, of the command test and of the panic table: 2D10, one kept."""
+    return Field(
+        "inspiring_leadership",
+        "Led with Inspiring Leadership (roll 2D10, choose one)",
+        "check",
+        "--inspiring-leadership",
     )
 
 
@@ -378,6 +383,13 @@ def _morale() -> tuple[Calculator, ...]:
                     "check",
                     "--battle-standard",
                 ),
+                Field(
+                    "great_leader",
+                    "Great Leader in sight (re-roll a failed test)",
+                    "check",
+                    "--great-leader",
+                ),
+                _inspiring_leadership(),
                 Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("command")),
             ),
             answers=("fear-causing-models",),  # a fear test's penalty, alone

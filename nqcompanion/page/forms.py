@@ -65,6 +65,9 @@ def _field_labels(lang: str) -> dict[str, str]:
         "Command (CO)": ui_text("Command (CO)", lang),
         "Fear level (X)": ui_text("Fear level (X)", lang),
         "Battle standard (re-roll at CO+1)": ui_text("Battle standard (re-roll at CO+1)", lang),
+        "Great Leader in sight (re-roll a failed test)": ui_text(
+            "Great Leader in sight (re-roll a failed test)", lang
+        ),
         "Models at the start of the game": ui_text("Models at the start of the game", lang),
         "Casualties in each turn": ui_text("Casualties in each turn", lang),
         "Actions (AC) spent moving": ui_text("Actions (AC) spent moving", lang),

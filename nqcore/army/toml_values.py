@@ -9,7 +9,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from nqcore.i18n import Typed
+from nqcore.i18n import MAX_QUOTED, Typed
 
 if TYPE_CHECKING:
     from nqcore.i18n import Counted
@@ -50,11 +50,15 @@ def toml_key(name: object) -> str:
 
 
 def toml_keys(names: list[str]) -> list[str | Counted]:
-    """Each of ``names`` as TOML writes it (:func:`toml_key`): the first :data:`MAX_KEYS`, then
-    how many others ("… and 99,990 others")."""
+    """Each of ``names`` as TOML writes it (:func:`toml_key`), a long one clipped: the first
+    :data:`MAX_KEYS`, then how many others ("… and 99,990 others")."""
     from nqcore.i18n import N_, Counted
 
-    shown: list[str | Counted] = [toml_key(name) for name in names[:MAX_KEYS]]
+    # a key past MAX_QUOTED characters said by its start and length (attacker round 20: one
+    # key of 900,000 characters made the refusal a line of 900 KB)
+    shown: list[str | Counted] = [
+        Typed(name) if len(name) > MAX_QUOTED else toml_key(name) for name in names[:MAX_KEYS]
+    ]
     if len(names) > MAX_KEYS:
         more = len(names) - MAX_KEYS
         shown.append(Counted(more, N_("… and {count} other"), N_("… and {count} others")))

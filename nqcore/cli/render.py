@@ -210,7 +210,9 @@ def _lines_rolls(answer: Answer, lang: str) -> list[str]:
         roll = answer.get("hit", answer.get("roll", answer.get("chance")))
         lines.append(roll_needed(answer["target"], roll, lang))
     if "reroll" in answer:
-        lines.append(_reroll_line(answer["reroll"], lang))
+        from nqcore.cli.render_morale import reroll_line
+
+        lines.append(reroll_line(answer["reroll"], lang))
     if "hit" in answer:
         lines += _attack_steps(answer, lang)
     return lines
@@ -270,15 +272,6 @@ def _attack_steps(answer: Answer, lang: str) -> list[str]:
     wound = _step_roll(answer.get("wound_target"), answer["wound"], lang)
     lines.append(f"{_(N_('Roll to wound succeeds'))}{colon}{wound}")
     return lines
-
-
-def _reroll_line(reroll: dict[str, Any], lang: str) -> str:
-    """The battle standard's re-roll of a failed command test, and what it needs."""
-    _ = translator(lang)
-    needed = roll_needed(reroll["target"], reroll["chance"], lang)
-    return _(N_("Battle standard: a failed test is re-rolled at CO+1. {needed}")).format(
-        needed=needed
-    )
 
 
 def percent(chance: Fraction, lang: str) -> str:

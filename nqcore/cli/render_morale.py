@@ -1,4 +1,5 @@
-"""The figures that call for a command test in ``nq morale``'s answer (:mod:`nqcore.cli.render`):
+"""The re-roll of a failed command test in ``nq command``'s answer, and the figures that call for
+a command test in ``nq morale``'s answer (:mod:`nqcore.cli.render`):
 the casualties against the starting number or the number at the start of the turn, said in the
 reader's plural form, and a unit of a single model said as such (player round thirteen: « 1 perte
 sur les 1 du début du tour »)."""
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nqcore.cli.render import roll_needed
 from nqcore.i18n import N_, format_number, plural, translator
 
 
@@ -42,3 +44,16 @@ def trigger_figures(test: dict[str, Any], starting: int, lang: str) -> str:
         lang,
         at_start=format_number(of, lang),
     )
+
+
+#: The line of a failed command test's re-roll, by what gives it (``reroll["by"]``).
+_REROLL_LINES = {
+    "battle-standard": N_("Battle standard: a failed test is re-rolled at CO+1. {needed}"),
+    "great-leader": N_("Great Leader: a failed test is re-rolled. {needed}"),
+}
+
+
+def reroll_line(reroll: dict[str, Any], lang: str) -> str:
+    """The re-roll of a failed command test (battle standard, Great Leader) and what it needs."""
+    needed = roll_needed(reroll["target"], reroll["chance"], lang)
+    return translator(lang)(_REROLL_LINES[reroll["by"]]).format(needed=needed)

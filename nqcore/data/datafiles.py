@@ -17,6 +17,7 @@ import tomllib
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from string import Formatter
 from types import UnionType
 from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
@@ -55,6 +56,9 @@ class DataFileError(ValueError):
 #: controls.  A carriage return, an escape or a NUL in a spell's name would reach the terminal
 #: of ``nq``, the pages and the LaTeX of the books as it is (a tab is in no file: refused too).
 CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+#: Unicode's line and paragraph separators, which a page, a catalogue and a TOML file's own
+#: lines refuse too.
+SEPARATOR = re.compile("[\u2028\u2029]")
 #: How deep tables and arrays may nest in a data file, as in a profile (nqcore.cli.files): the
 #: files nest four levels at most; a recursive reader overflows near a thousand.
 MAX_DEPTH = 32
@@ -269,17 +273,50 @@ CHARACTER_TABLES = ("confusables.toml",)
 
 
 def _text_problem(value: str, shown: bool = True) -> str | None:
-    """What a text of a data file may not hold: a control character, a character no reader can
-    be shown, a bidi control, and in a text shown to readers an invisible character or a pile of
-    combining marks."""
+    """What a text of a data file may not hold: a control character, a line separator, a
+    character no reader can be shown, a bidi control, and in a text shown to readers an
+    invisible character or a pile of combining marks."""
     if found := CONTROL.search(value):
         return f"control character U+{ord(found[0]):04X} in {clip(value)}"
+    if found := SEPARATOR.search(value):  # raw in the pages' attributes (attacker round 20)
+        return f"line separator U+{ord(found[0]):04X} in {clip(value)}: write a line end"
+    if "{" in value and (odd := odd_placeholder(value, named=True)):  # attacker round 20
+        return f"the placeholder {odd} in {clip(value)} is not {{name}} or {{name:word}}"
     if unknown := unshowable(value):
         return f"{unknown} in {clip(value)}: no reader can show it"
     if bidi := BIDI.search(value):
         return f"bidi control U+{ord(bidi[0]):04X} in {clip(value)}: it reorders what is shown"
     if shown and (hidden := hidden_problem(value)):
         return f"{hidden} in {clip(value)}: a reader cannot see it as written"
+    return None
+
+
+#: The format spec that spells a count in words (``{infiltrating_maximum:word}``,
+#: :mod:`nqcore.filled`).
+WORD = "word"
+
+
+def odd_placeholder(text: str, *, named: bool = False) -> str | None:
+    """The first placeholder of ``text`` that is not ``{name}`` or ``{name:word}``, as written;
+    None when each is, or when ``text`` is no format string (a lone brace, which
+    :func:`nqcore.filled.placeholders` names where the text is filled).  ``named``: only among
+    the braces that hold a name (a regular expression's ``\\{\\w+\\}`` is no placeholder).
+
+    >>> odd_placeholder('{range_inches}" and {n:word}'), odd_placeholder("{n:>99999999}")
+    (None, '{n:>99999999}')
+    >>> odd_placeholder(r"(\\d+|\\{\\w+\\})", named=True) is None
+    True
+    """
+    try:
+        parsed = list(Formatter().parse(text))
+    except ValueError:
+        return None
+    for _, name, spec, conversion in parsed:
+        if name is None or (named and not name.isidentifier()):
+            continue
+        if not name.isidentifier() or conversion or spec not in ("", WORD):
+            shown = name + (f"!{conversion}" if conversion else "") + f":{spec}" * bool(spec)
+            return "{" + shown + "}"
     return None
 
 

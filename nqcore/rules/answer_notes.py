@@ -249,31 +249,74 @@ def chant_notes(chanting_initiates: int) -> list[Note]:
     return [Note(message, {"initiates": chanting_initiates, "bonus": Signed(MAX_CHANT_BONUS)})]
 
 
-def battle_standard_notes(first: Fraction, both: Fraction) -> list[Note]:
-    """What the Army Battle Standard changes in a command test: the chance of the first roll,
-    and with the re-roll of a failed test at CO+1 (the chance the answer gives).  A re-roll
-    that changes nothing does so because the first roll is sure, or because the re-roll cannot
-    succeed either (CO 2 against fear 3).
-
-    >>> [note.message[:60] for note in battle_standard_notes(Fraction(0), Fraction(0))]
-    ['Army Battle Standard: its re-roll changes nothing here, even']
-    """
-    if first == both == 1:
-        message = N_(
+#: The re-rolls of a failed command test, by what gives them.
+BATTLE_STANDARD = "battle-standard"
+GREAT_LEADER = "great-leader"
+#: What a re-roll's note says when it changes nothing as the first roll is sure, when it
+#: changes nothing as the re-roll cannot succeed either (CO 2 against fear 3), and otherwise.
+_REROLL_NOTES: dict[str, tuple[Msg, Msg, Msg]] = {
+    BATTLE_STANDARD: (
+        N_(
             "Army Battle Standard: its re-roll changes nothing here, the first roll "
             "already succeeds ({first})."
-        )
-    elif first == both:
-        message = N_(
+        ),
+        N_(
             "Army Battle Standard: its re-roll changes nothing here, even the re-roll at "
             "CO+1 cannot succeed ({both})."
-        )
-    else:
-        message = N_(
+        ),
+        N_(
             "Army Battle Standard: {first} on the first roll; re-rolling a failed test "
             "at CO+1 raises the chance to {both}."
-        )
+        ),
+    ),
+    GREAT_LEADER: (
+        N_(
+            "Great Leader: its re-roll changes nothing here, the first roll already "
+            "succeeds ({first})."
+        ),
+        N_("Great Leader: its re-roll changes nothing here, the re-roll cannot succeed ({both})."),
+        N_(
+            "Great Leader: {first} on the first roll; re-rolling a failed test raises the "
+            "chance to {both}."
+        ),
+    ),
+}
+#: Why Great Leader adds nothing beside the Army Battle Standard (an open question: the book
+#: does not say whether a test is re-rolled twice).
+ONE_REROLL = N_(
+    "Great Leader: not used here: a failed test is re-rolled once, and the Army Battle "
+    "Standard's re-roll, at CO+1, is the better (this edition's reading, see Errata)."
+)
+
+
+def reroll_notes(by: str, first: Fraction, both: Fraction) -> list[Note]:
+    """What the re-roll of a failed command test changes, ``by`` the Army Battle Standard (at
+    CO+1) or a Great Leader (at the same CO): the chance of the first roll, and with the
+    re-roll (the chance the answer gives).
+
+    >>> [note.message[:60] for note in reroll_notes(BATTLE_STANDARD, Fraction(0), Fraction(0))]
+    ['Army Battle Standard: its re-roll changes nothing here, even']
+    """
+    sure, hopeless, raised = _REROLL_NOTES[by]
+    message = sure if first == both == 1 else hopeless if first == both else raised
     return [Note(message, {"first": Chance(first), "both": Chance(both)})]
+
+
+def inspiring_leadership_notes(one_die: Fraction, two_dice: Fraction) -> list[Note]:
+    """What Inspiring Leadership's 2D10, one kept, changes in a command test: the chance of
+    a roll with one die and with two (nothing when one die is sure or hopeless).
+
+    >>> [note.message[:36] for note in inspiring_leadership_notes(Fraction(1), Fraction(1))]
+    ['Inspiring Leadership: the second die']
+    """
+    if one_die == two_dice:
+        message = N_("Inspiring Leadership: the second die changes nothing here ({two}).")
+    else:
+        message = N_(
+            "Inspiring Leadership: 2D10 are rolled and the better kept: {one} with one die, "
+            "{two} with two."
+        )
+    return [Note(message, {"one": Chance(one_die), "two": Chance(two_dice)})]
 
 
 #: Why a command test at CO 10 or more is sure: no natural 10 fails it.

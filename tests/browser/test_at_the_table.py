@@ -227,9 +227,19 @@ def _command(rng: random.Random) -> Question:
         rng.random() < 0.3,
     )
     mods = _some(rng, _keys(command_modifiers()))
-    values = {"co": co, "fear": fear, "battle_standard": standard, "mod": mods}
+    leader, inspiring = rng.random() < 0.3, rng.random() < 0.3  # answered by the engine alone
+    values = {
+        "co": co,
+        "fear": fear,
+        "battle_standard": standard,
+        "great_leader": leader,
+        "inspiring_leadership": inspiring,
+        "mod": mods,
+    }
     feared = ["--fear", fear] if fear else []
-    argv = ["command", co, *feared, *(["--battle-standard"] if standard else [])]
+    boxes = [("--battle-standard", standard), ("--great-leader", leader)]
+    boxes.append(("--inspiring-leadership", inspiring))
+    argv = ["command", co, *feared, *(box for box, ticked in boxes if ticked)]
     return values, [*argv, *_repeat("--mod", mods, command_modifiers())]
 
 

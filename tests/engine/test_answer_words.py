@@ -38,6 +38,13 @@ def _answer(argv: Sequence[str], lang: str = "en") -> dict[str, Any]:
     return got
 
 
+#: How the line of a failed command test's re-roll starts, by what gives it.
+REROLL_LINES = {
+    "battle-standard": "Battle standard: a failed test is re-rolled at CO+1. ",
+    "great-leader": "Great Leader: a failed test is re-rolled. ",
+}
+
+
 def _chance(json: dict[str, Any], key: str = "chance") -> Fraction:
     return Fraction(json[key]["fraction"])
 
@@ -57,10 +64,12 @@ def _check_words(argv: Sequence[str], got: dict[str, Any]) -> None:
     )
     rolls = [line for line in text if line.startswith(ROLL_WORDS)]
     assert len(rolls) == 1, (argv, said)
-    _check_roll(argv, rolls[0], roll)
+    dice = 2 if json.get("inspiring_leadership") else 1
+    _check_roll(argv, rolls[0], roll, dice)
     if "reroll" in json:
-        again = next(line for line in text if line.startswith("Battle standard: a failed"))
-        _check_roll(argv, again.partition("CO+1. ")[2], _chance(json["reroll"]))
+        again = next(line for line in text if line.startswith(REROLL_LINES[json["reroll"]["by"]]))
+        needed = again.partition("re-rolled")[2].partition(". ")[2]
+        _check_roll(argv, needed, _chance(json["reroll"]), dice)
     if json.get("battle_standard"):
         assert any(line.startswith("Battle standard: a failed test is re-rolled") for line in text)
     for line in text:
@@ -78,20 +87,25 @@ def _check_words(argv: Sequence[str], got: dict[str, Any]) -> None:
         assert any(line.endswith("it cannot succeed") for line in text), (argv, said)
 
 
-def _check_roll(argv: Sequence[str], words: str, roll: Fraction) -> None:
-    """The words of one roll against its chance (one D10: tenths)."""
+def _check_roll(argv: Sequence[str], words: str, roll: Fraction, dice: int = 1) -> None:
+    """The words of one roll against its chance: one D10, tenths; ``dice`` D10 of which one is
+    kept (Inspiring Leadership), one less the chance that every die fails."""
+
+    def kept(tenths: int) -> Fraction:
+        return 1 - (1 - Fraction(tenths, 10)) ** dice
+
     found = NEEDED.match(words)
     if found:
-        assert roll == Fraction(int(found.group(1)), 10), (argv, words, roll)
+        assert roll == kept(int(found.group(1))), (argv, words, roll)
     elif words.startswith("Succeeds on any roll"):
         assert roll == 1, (argv, words, roll)
     elif words.startswith(("Cannot succeed", "No roll")):
         assert roll == 0, (argv, words, roll)
     elif words.startswith("Succeeds on 1–9"):
-        assert roll == Fraction(9, 10), (argv, words, roll)
+        assert roll == kept(9), (argv, words, roll)
     else:
         assert words.startswith("Succeeds only on a natural 1"), (argv, words)
-        assert roll == Fraction(1, 10), (argv, words, roll)
+        assert roll == kept(1), (argv, words, roll)
 
 
 def _walk() -> Iterator[list[str]]:
@@ -131,8 +145,9 @@ def _walk_attacks() -> Iterator[list[str]]:
 
 def _walk_tests() -> Iterator[list[str]]:
     fears = [[], *(["--fear", str(fear)] for fear in cli.FEAR_VALUES)]  # a fear test, or not
-    for co, fear, standard in itertools.product(cli.SKILL_VALUES, fears, (False, True)):
-        extra = ["--battle-standard"] if standard else []
+    rerolls = ([], ["--battle-standard"], ["--great-leader"], ["--inspiring-leadership"])
+    rerolls += (["--battle-standard", "--great-leader", "--inspiring-leadership"],)
+    for co, fear, extra in itertools.product(cli.SKILL_VALUES, fears, rerolls):
         yield ["command", str(co), *fear, *extra]
         for key in command_modifiers():
             if not (fear and key == FEAR_IN_COMBAT):  # refused: the same fear twice
@@ -187,6 +202,9 @@ CHANGES = [
     (["save", "3", "4"], ["--ranked"], "Ranked or closed formation (AR) +1"),
     (["command", "7"], ["--fear", "3"], "Fear level −3"),
     (["command", "5"], ["--battle-standard"], "Battle standard: a failed test is re-rolled"),
+    (["command", "5"], ["--great-leader"], "Great Leader: a failed test is re-rolled"),
+    (["command", "5"], ["--inspiring-leadership"], "Inspiring Leadership: 2D10"),
+    (["command", "5", "--battle-standard"], ["--great-leader"], "Great Leader: not used here"),
     (["attack", "5", "4", "4"], ["--hit-modifier", "1"], "Other to-hit modifier +1"),
     (["attack", "5", "4", "4", "--armour", "3"], ["--ranked"], "Ranked or closed formation"),
     (["move-cost", "4", "--barriers", "1"], ["--agile"], "Agile"),
@@ -218,6 +236,38 @@ def test_the_battle_standard_says_its_reroll(lang: str) -> None:
     said = "\n".join(text)
     assert all(words in said for words in expected), said
     assert "any roll" not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_leaders_abilities_say_what_they_change(lang: str) -> None:
+    """CO 5: a Great Leader's re-roll at the same CO makes 75 %, Inspiring Leadership's 2D10
+    75 %, both 93.75 %; with the battle standard and both, the standard's re-roll is the one used
+    (1 - 1/4 x 4/25 = 96 %)."""
+    expected = {
+        "en": {
+            ("--great-leader",): ["re-rolled. Roll needed: 5 or less", "Chance: 75.0%"],
+            ("--inspiring-leadership",): ["50.0% with one die, 75.0% with two", "Chance: 75.0%"],
+            ("--great-leader", "--inspiring-leadership"): ["75.0% on the first", "93.8%"],
+            ("--battle-standard", "--great-leader", "--inspiring-leadership"): [
+                "Chance: 96.0%",
+                "Great Leader: not used here",
+            ],
+        },
+        "fr": {
+            ("--great-leader",): ["relancé. Résultat nécessaire\u00a0: 5 ou moins", "75,0"],
+            ("--inspiring-leadership",): ["50,0\u202f% avec un dé, 75,0\u202f% avec deux"],
+            ("--great-leader", "--inspiring-leadership"): ["75,0\u202f% au premier", "93,8"],
+            ("--battle-standard", "--great-leader", "--inspiring-leadership"): [
+                "96,0",
+                "Grand chef\u00a0: pas utilisé ici",
+            ],
+        },
+    }[lang]
+    for flags, words in expected.items():
+        said = "\n".join(_answer(["command", "5", *flags], lang)["text"])
+        assert all(word in said for word in words), (flags, said)
+    both = _answer(["command", "5", "--great-leader", "--inspiring-leadership"])["json"]
+    assert both["chance"]["fraction"] == "15/16"
 
 
 def test_sure_and_hopeless_said_plainly() -> None:

@@ -124,3 +124,30 @@ def test_eleven_unknown_fields_are_named_all_but_one() -> None:
     assert str(said) == "unknown field(s) k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, … and 1 other"
     assert Refusal("x {fields}", fields=toml_keys(["a", "b.c"])).text("fr") == 'x a, "b.c"'
     assert said.text("fr").endswith("k9, … et 1 autre")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_key_of_900000_characters_is_named_by_its_start_and_length(
+    lang: str, tmp_path: Path
+) -> None:
+    """Attacker round 20: one unknown key of 900,000 characters made a refusal of 900 KB."""
+    profile = tmp_path / "long-key.toml"
+    profile.write_text(f'"{"k" * 900_000}" = 1\n', encoding="utf-8")
+    code, out, err = outcome("--lang", lang, "points", str(profile))
+    length = "900,000 characters" if lang == "en" else "900\u202f000 caractères"
+    unknown = err.splitlines()[0]  # then the fields it lacks
+    assert code == 2 and out == "" and len(unknown) < 300, err[:300]
+    assert unknown.endswith(f"… ({length})"), err[:300]
+
+
+def test_a_placeholder_with_a_format_spec_is_refused_when_the_file_is_read() -> None:
+    """Attacker round 20: ``{range_inches:>99999999}`` in a spell's text passed the data check
+    and failed the build as eight tracebacks of worked examples."""
+    text = resources.files("nqcore").joinpath("data", "spells.toml").read_text("utf-8")
+    faulty = text.replace("{range_inches}", "{range_inches:>99999999}", 1)
+    assert faulty != text
+    with pytest.raises(datafiles.DataFileError) as caught:
+        datafiles.parse(faulty, "spells.toml", datafiles.schema_for("spells.toml"))
+    said = str(caught.value)
+    assert "\n" not in said and "the placeholder {range_inches:>99999999} in " in said, said
+    assert said.endswith("is not {name} or {name:word}"), said

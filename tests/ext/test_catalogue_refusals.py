@@ -99,6 +99,10 @@ def test_a_sphinx_po_for_a_language_sphinx_translates_stops_the_build(
     assert stop.code == 2
     assert errors[0].startswith(f"{srcdir / SPHINX_PO}:1: ERROR: Sphinx has its own catalogue")
     assert not (srcdir / "_build" / "html" / "magic.html").exists()
+    # attacker round 20: the sphinx.mo Sphinx compiled from it went unnamed and stayed, and
+    # the next build, the .po deleted, blamed it: it goes with its refused .po
+    assert len(errors) == 1, errors
+    assert not (srcdir / SPHINX_PO.with_suffix(".mo")).exists()
 
 
 def test_a_compiled_sphinx_mo_from_the_repository_stops_the_build(

@@ -93,6 +93,44 @@ def test_an_options_number_past_any_count_is_refused_at_its_line(
     ]
 
 
+@pytest.mark.skipif(not PASSWD.is_file(), reason="no /etc/passwd to leak")
+def test_each_image_of_a_run_of_refused_ones_is_refused_and_none_is_copied(
+    tmp_path: Path, make_app: Any
+) -> None:
+    """Attacker round 20: the image after a refused one escaped the check (the tree was walked
+    as refusals removed its nodes): Sphinx copied /etc/hostname into ``_images/``."""
+    outside = "/" + "../" * 30 + "etc/passwd"
+    blocks = [
+        "```{image} ../../README.md\n:alt: a\n```",
+        f"```{{figure}} {outside}\n```",
+        f"![w]({outside})",
+        f"```{{image}} {outside}\n:alt: b\n```",
+    ]
+    page, built = _with(tmp_path, make_app, "", "\n\n".join(blocks))
+    errors = _errors(built)
+    assert len(errors) == 4 and all("is outside docs/" in e for e in errors), errors
+    lines = {int(e.split(":")[1]) for e in errors}
+    assert len(lines) == 4, errors  # each at its own line
+    assert not list(Path(built.app.outdir).rglob("passwd"))
+    assert "root:x:0:0" not in built.html("magic")
+
+
+def test_a_field_list_opening_a_page_is_refused_at_its_line(tmp_path: Path, make_app: Any) -> None:
+    """Attacker round 20: ``:nosearch:`` at a page's top took it out of the search page, taken
+    silently as the page's metadata (front matter is refused)."""
+    srcdir = copy_root("nq", tmp_path)
+    conf = srcdir / "conf.py"  # the book's MyST extensions (the root's lack field lists)
+    conf.write_text(conf.read_text().replace('["colon_fence"]', '["colon_fence", "fieldlist"]'))
+    page = srcdir / "magic.md"
+    page.write_text(":orphan:\n:nosearch:\n\n" + page.read_text(encoding="utf-8"))
+    built = build(srcdir, "en", make_app)
+    assert _errors(built) == [
+        f"{page}:1: ERROR: a field list opening a page is refused (no per-page metadata, such as"
+        " :nosearch:) [nq.refused]"
+    ]
+    assert not {"orphan", "nosearch"} & set(built.app.env.metadata["magic"])
+
+
 BEYOND = ["title", "meta", "header", "role", "default-role"]
 
 

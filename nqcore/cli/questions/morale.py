@@ -4,6 +4,7 @@ casualties call for one."""
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 from typing import Any
 
 from nqcore.cli import args as read
@@ -18,7 +19,15 @@ from nqcore.cli.asking import (
 )
 from nqcore.cli.render import Answer
 from nqcore.i18n import N_, P_, Counted
-from nqcore.rules.answer_notes import battle_standard_notes, command_notes
+from nqcore.rules.answer_notes import (
+    BATTLE_STANDARD,
+    GREAT_LEADER,
+    ONE_REROLL,
+    Note,
+    command_notes,
+    inspiring_leadership_notes,
+    reroll_notes,
+)
 from nqcore.tables.registry import Chance, Signed
 
 
@@ -26,25 +35,44 @@ def _command(args: argparse.Namespace) -> Answer:
     from nqcore.rules.morale import BATTLE_STANDARD_REROLL_BONUS, command_chance, command_target
 
     target = command_target(args.co, args.mod, fear=args.fear)
+    inspired = args.inspiring_leadership
+
+    def chance(**reroll: bool) -> Fraction:
+        return command_chance(
+            args.co, args.mod, fear=args.fear, inspiring_leadership=inspired, **reroll
+        )
+
     answer = {
         "question": N_("Command test at CO {co}"),
         "co": args.co,
         "modifiers": modifier_list(args.mod, "command"),
         "fear": args.fear,
         "battle_standard": args.battle_standard,
+        "great_leader": args.great_leader,
+        "inspiring_leadership": inspired,
         "target": target,
         "chance": Chance(
-            command_chance(args.co, args.mod, fear=args.fear, battle_standard=args.battle_standard)
+            chance(battle_standard=args.battle_standard, great_leader=args.great_leader)
         ),
         # one place in every answer, before the re-roll's figures: the answer tables of the
         # page keep one order of keys for all the answers of a calculator
         "notes": command_notes(target),
     }
-    if args.battle_standard:  # the first roll, then the re-roll of a failed one at CO+1
-        again = target + BATTLE_STANDARD_REROLL_BONUS
-        answer["roll"] = Chance(command_chance(args.co, args.mod, fear=args.fear))
-        answer["reroll"] = {"target": again, "chance": Chance(command_chance(again))}
-        answer["notes"] += battle_standard_notes(answer["roll"], answer["chance"])
+    if inspired:  # each roll 2D10, one kept
+        one_die = command_chance(args.co, args.mod, fear=args.fear)
+        answer["notes"] += inspiring_leadership_notes(one_die, chance())
+    if args.battle_standard or args.great_leader:  # the first roll, then the re-roll
+        by = BATTLE_STANDARD if args.battle_standard else GREAT_LEADER
+        again = target + BATTLE_STANDARD_REROLL_BONUS if args.battle_standard else target
+        answer["roll"] = Chance(chance())
+        answer["reroll"] = {
+            "by": by,
+            "target": again,
+            "chance": Chance(command_chance(again, inspiring_leadership=inspired)),
+        }
+        answer["notes"] += reroll_notes(by, answer["roll"], answer["chance"])
+        if args.battle_standard and args.great_leader:
+            answer["notes"] += [Note(ONE_REROLL)]
     return answer
 
 
@@ -153,6 +181,10 @@ def _panic_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help=N_("the unit fights an enemy with Infamous Fighters: +1"),
     )
+    _inspiring_argument(p)
+
+
+def _inspiring_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--inspiring-leadership",
         action="store_true",
@@ -176,6 +208,12 @@ def _command_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--battle-standard", action="store_true", help=N_("re-roll a failed test at CO+1")
     )
+    p.add_argument(
+        "--great-leader",
+        action="store_true",
+        help=N_("a Great Leader in sight: re-roll a failed test"),
+    )
+    _inspiring_argument(p)
 
 
 def _morale_arguments(p: argparse.ArgumentParser) -> None:
