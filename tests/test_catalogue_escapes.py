@@ -195,3 +195,14 @@ def test_the_guard_refuses_what_a_page_would_show_otherwise(
 ) -> None:
     path = _catalogue(tmp_path, "magic", msgstr)  # named at its message's first line
     assert [(f.line, f.what.startswith(said)) for f in check_catalogue(path)] == [(6, True)]
+
+
+def test_a_line_separator_in_a_comment_is_named_at_its_line(tmp_path: Path) -> None:
+    """Attacker round 20: a U+2028 in a translator's comment made Python read two lines where
+    GNU reads one, and the refusal ("msgid 'Magic' twice") named lines an editor does not show."""
+    path = tmp_path / "magic.po"
+    comment = '# c\u2028msgid "Magic"\u2028msgstr "EVIL"\n'
+    path.write_text(HEADER + comment + 'msgid "Magic"\nmsgstr "Magie"\n', encoding="utf-8")
+    assert [(f.line, f.what) for f in check_catalogue(path)] == [
+        (6, "line separator U+2028: readers differ on where lines end")
+    ]
