@@ -55,6 +55,9 @@ KEPT_HEADINGS = {
     "L’Ennemi inattendu": "a story's title: the noun after its opening article keeps a capital",
     "Les marqueurs Fuite et Terrifiée": "the names printed on the two counters",
     "Sort Bouclier : ce qu’il augmente": "the spell's name (« Bouclier ») after its kind",
+    "Grand chef avec la Bannière d’armée : une relance ou deux": (
+        "the equipment's name, as the rules and the answers at the table write it"
+    ),
 }
 #: The engine's data whose records' names are headings (a section, a card or a table's title).
 NAMED_DATA = (
