@@ -41,7 +41,8 @@ from sphinx.util.docutils import SphinxRole
 from nqcore.catalogue_check import MAX_MESSAGE
 from nqcore.characters import invisible, unshowable
 from nqsphinx.upstream import nesting
-from nqtranslate.guard import BIDI, CONTROL, long_word_problem
+from nqtranslate.guard import BIDI, CONTROL
+from nqtranslate.long_words import long_run_problem, long_word_problem
 
 logger = logging.getLogger(__name__)
 
@@ -103,11 +104,21 @@ def _option_problem(line: str) -> str:
     return f"{option} holds a number past {MOST_IN_OPTION:,}: no table, list or code is that long"
 
 
+#: The longest run without a space an English line may hold: the book's code lines run to 56
+#: (a doctest's call), which the printed books do not show.
+MOST_IN_A_RUN = 80
+#: A fence of a directive or code block, and what follows it on its line (escaped too: a fence
+#: nested too deep, made text).
+FENCE = re.compile(r"\s*\\?(?:`{3,}|:{3,}|~{3,})")
+
+
 def _word_problem(line: str) -> str:
     """A word too long for a line of the PDF books: TeX cannot break it, and it runs off the
     page (a long number, address or literal as much as a long heading word); as the guard says
     it of a translation's word, against no English."""
-    return long_word_problem("", line)
+    if FENCE.match(line):  # a directive's fence and argument: markup, not shown as a run
+        return long_word_problem("", line)
+    return long_word_problem("", line) or long_run_problem("", line, MOST_IN_A_RUN)
 
 
 def _paragraph_problems(lines: list[str]) -> list[tuple[int, str]]:

@@ -43,6 +43,7 @@ from nqtranslate import name_clashes
 from nqtranslate.disguise import disguise_problem
 from nqtranslate.formats import compare_fields, placeholder_problems
 from nqtranslate.html_words import HTML_DOMAINS, html_character_problem
+from nqtranslate.long_words import long_run_problem, long_word_problem
 from nqtranslate.plain_messages import plain_text
 from nqtranslate.reading import Finding, Message, Reading, read
 from nqtranslate.site_words import cover_length_problem
@@ -196,31 +197,6 @@ def page_placeholder_findings(msgid: str, msgstr: str) -> list[str]:
     return compare_fields(placeholders(msgid), placeholders(msgstr), "placeholder")
 
 
-#: The longest word a translation may add. The book's widest heading (a chapter's or a
-#: section's title: 14.4 pt bold FreeSans) sets about 8.7 pt a letter of French, 39 letters
-#: across its 120 mm measure; 30 leave room for the section's number, and the contents line
-#: for its page number. TeX hyphenates no word of more than 63 letters: a longer word runs off
-#: the page, heading, contents and page number with it. The catalogues' longest is 17.
-MAX_WORD = 30
-_WORD = re.compile(r"[^\W_]+")
-
-
-def longest_word(text: str) -> int:
-    return max((len(word) for word in _WORD.findall(text)), default=0)
-
-
-def long_word_problem(msgid: str, msgstr: str) -> str:
-    """A word of ``msgstr`` too long for a line of the PDF books, its English having none as
-    long (a name, an address)."""
-    found = longest_word(msgstr)
-    if found <= max(MAX_WORD, longest_word(msgid)):
-        return ""
-    return (
-        f"a word of {found} letters, longer than a line of the book's headings holds"
-        f" ({MAX_WORD}): it would run off the page; break it with spaces or hyphens"
-    )
-
-
 def is_page_catalogue(path: Path) -> bool:
     """A page's catalogue (MyST messages, never formatted), not one of formatted messages."""
     return path.stem not in FORMAT_DOMAINS | {SPHINX_DOMAIN}
@@ -252,7 +228,10 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
             problems += filter(None, [html_character_problem(msgid, msgstr)])
         if not problems:  # markup Markdown does not read as HTML: <img/src/onerror=...>
             problems += filter(None, [tag_problem(msgid, msgstr)])
-        problems += filter(None, [long_word_problem(msgid, msgstr)])
+        # a word too long, else a run without a space (dots, brackets) too long
+        problems += filter(
+            None, [long_word_problem(msgid, msgstr) or long_run_problem(msgid, msgstr)]
+        )
         findings += [Finding(path, message.line, what) for what in problems]
     return findings
 
@@ -261,11 +240,16 @@ def message_findings(path: Path, reading: Reading) -> list[Finding]:
 TAG_OPEN = re.compile(r"<[A-Za-z/!?]")
 
 
+#: A role's explicit target (``{doc}`Intro <introduction>```): no tag, set aside (attacker round
+#: 21: a French title given to a link was refused as "the opening of an HTML tag").
+ROLE_TARGET = re.compile(r"(\{[\w:.-]+\}`[^`<]*)<[^<>`]*>`")
+
+
 def tag_problem(msgid: str, msgstr: str) -> str:
     """A translation with more tag openers than its English (``<img/src/onerror=...>``, which
     Markdown leaves as text and the pages escape: shown to readers as code), or ''."""
-    added = TAG_OPEN.findall(msgstr)
-    if len(added) <= len(TAG_OPEN.findall(msgid)):
+    added = TAG_OPEN.findall(ROLE_TARGET.sub(r"\1`", msgstr))
+    if len(added) <= len(TAG_OPEN.findall(ROLE_TARGET.sub(r"\1`", msgid))):
         return ""
     return f"msgstr adds {added[-1]!r}, the opening of an HTML tag its msgid does not have"
 

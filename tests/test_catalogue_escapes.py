@@ -206,3 +206,22 @@ def test_a_line_separator_in_a_comment_is_named_at_its_line(tmp_path: Path) -> N
     assert [(f.line, f.what) for f in check_catalogue(path)] == [
         (6, "line separator U+2028: readers differ on where lines end")
     ]
+
+
+@pytest.mark.parametrize("run", ["." * 1000, "[" * 1000, ".a" * 300])
+def test_a_run_without_a_space_tex_cannot_break_is_refused(tmp_path: Path, run: str) -> None:
+    """Attacker round 21: 1,000 dots in a msgstr passed the guard (it counted letters) and
+    crashed xelatex with no file named; 500 ran off the page."""
+    path = _catalogue(tmp_path, "magic", f"Lancer {{level}} {{wizardry}} {run}")
+    assert [
+        (f.line, f.what.startswith(f"a run of {len(run):,} characters"))
+        for f in check_catalogue(path)
+    ] == [(6, True)]
+
+
+def test_a_title_given_to_a_link_is_no_tag_but_a_tag_still_is() -> None:
+    """Attacker round 21: ``{doc}`Intro <introduction>``` was refused as an HTML tag."""
+    from nqtranslate.guard import tag_problem
+
+    assert tag_problem("See {doc}`introduction`.", "Voir {doc}`l’intro <introduction>`.") == ""
+    assert tag_problem("See {doc}`introduction`.", "Voir <img src=x onerror=alert(1)>.")

@@ -112,7 +112,7 @@ def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
             notes = _renamed(data, request.get("rename"), lang)
             _no_profile_files(data, name)
         text = army_toml(data)
-        with _as_file(text.encode("utf-8"), name) as path:
+        with _as_file(_to_price(request, text).encode("utf-8"), name) as path:
             found = priced(path, data, lang)
         _outdated(found["entries"], data, request.get("profiles"))
         return {"toml": text, "data": data, **found, "notes": notes}
@@ -120,6 +120,18 @@ def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
         return refused(_said_on_the_page(error), lang, name)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError):
         return refused(Refusal(UNREADABLE_CHANGE, where=name), lang, name)
+
+
+def _to_price(request: dict[str, Any], text: str) -> str:
+    """The file the engine prices: the army written out (``text``), but a player's file
+    unchanged whose writing out is past the limit (``" = "``, a blank line before each table):
+    attacker round 20, a file of 988,911 bytes refused as "larger than 1 MiB", where ``nq
+    army`` names its unknown field."""
+    changes = ("data", "add", "use", "rename")
+    given = request.get("toml")
+    if given is None or any(key in request for key in changes):
+        return text
+    return str(given) if len(text.encode("utf-8")) > MAX_FILE_BYTES else text
 
 
 #: The unknown profile's ways, as the page has them: no profile file beside the army's.

@@ -46,12 +46,10 @@ from nqcore.i18n import DOMAIN, LOCALE_DIR, ROOT, SOURCE_LANGUAGE, catalogues_he
 from nqsphinx.messages import ui_text
 
 ANSWERS_FILE = "nq-answers.json"
-UNTICKED = "unticked"
 #: The calculators with tables, and the bounds of their fields that are not finite or whose
 #: combinations would make a table too large: at most this many modifiers ticked, whole inches
 #: up to this distance (a ranged question with a weapon chosen, not typed ranges), these values
-#: of a whole number, a box only unticked (:data:`UNTICKED`: ticked, the engine answers).  A bound
-#: not given is the field's whole range.
+#: of a whole number.  A bound not given is the field's whole range.
 TABLED: dict[str, dict[str, Any]] = {
     "cast": {},
     "cancel": {},
@@ -59,8 +57,7 @@ TABLED: dict[str, dict[str, Any]] = {
     "shoot": {"mod": 0, "distance": range(0, 61), "weapon": "chosen"},
     "save": {},
     "wound": {},
-    # the abilities' boxes ticked would make the table four times larger (700 KB a language)
-    "command": {"mod": 2, "great_leader": UNTICKED, "inspiring_leadership": UNTICKED},
+    "command": {"mod": 2},
     "panic": {},
     "move": {},
 }
@@ -97,8 +94,7 @@ def _words(item: Field, *values: str) -> Value:
 def field_values(item: Field, bound: Any = None) -> list[Value]:
     """Every value of ``item`` a table holds (within ``bound``), as the page would send it."""
     if item.kind == "check":
-        ticked = [] if bound == UNTICKED else [Value(item.arg, (), (item.arg,))]
-        return [Value(""), *ticked]
+        return [Value(""), Value(item.arg, (), (item.arg,))]
     if item.kind == "multi":
         assert item.choices is not None
         keys = [key for key, _text in item.choices("en")]

@@ -11,6 +11,7 @@ from nqcompanion.page.calculator_fields import Calculator as Calculator
 from nqcompanion.page.calculator_fields import Field as Field
 from nqcore.cli import asking as cli
 from nqcore.rules.close_combat import EXTRA_ATTACK
+from nqcore.rules.morale import fear_levels
 from nqsphinx.messages import engine_text
 
 #: A weapon's three ranges as the ranges field takes them (its example, shown while it is empty).
@@ -373,7 +374,7 @@ def _morale() -> tuple[Calculator, ...]:
                     "Fear level (X)",
                     "int",
                     "--fear",
-                    cli.FEAR_VALUES,
+                    fear_levels(),
                     optional=True,
                     hint="Only for a fear test; leave it empty for any other command test.",
                 ),

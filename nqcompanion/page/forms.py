@@ -262,7 +262,10 @@ def calculator_html(
         'novalidate="novalidate">'
         f"{controls}"
         f'<p class="nq-reset-line"><button type="reset" class="nq-reset">{reset}</button></p>'
-        f'<output class="nq-answer" aria-live="polite"></output>'
+        # in the downloaded copy opened as files (no module script runs), what the page says
+        # above, where the answer would be (nq-theme-mode.js hides it on the served site)
+        f'<output class="nq-answer" aria-live="polite"><span class="nq-engine-served">'
+        f"{html.escape(page_messages(lang)['served'])}</span></output>"
         f'<p class="nq-rule">{html.escape(rule)} <a href="{html.escape(rule_href)}">'
         f"{html.escape(rule_title)}</a></p>"
         # the answer in short, kept on the screen while a field far above it is edited

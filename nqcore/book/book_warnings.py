@@ -50,7 +50,10 @@ MESSAGES: dict[str, Msg] = {
         "Magic: its spells come from more than one aspect ({aspects}): a wizard is able to use "
         "spells from one of the magic aspects"
     ),
-    "magic-level-4": N_("Magic User: level 4 is for named characters only"),
+    "magic-level-4": N_(
+        "Magic User: level 4 is for characters only (named characters in the 2007 book: see "
+        "the errata)"
+    ),
     "magic-level-3": N_("Magic User: level 3 is the normal maximum for individuals"),
     "core-points-limit": N_(
         "{points} points is above the core limit of {maximum}: the model is elite"

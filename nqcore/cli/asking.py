@@ -30,14 +30,12 @@ ARMOUR_VALUES = range(0, 11)
 RESILIENCE_VALUES = range(0, 4)
 
 
-#: Modifiers a question may give: armour penetration (0 or worse), to hit, fear (X).
+#: Modifiers a question may give: armour penetration (0 or worse), to hit (fear (X): the Fear
+#: ability's levels, :func:`nqcore.rules.morale.fear_levels`).
 PENETRATION_VALUES = range(-10, 1)
 
 
 HIT_MODIFIER_VALUES = range(-10, 11)
-
-
-FEAR_VALUES = range(0, 11)
 
 
 #: Counts: initiates in a chant (the bonus stops at +3), models of a unit, actions spent moving.

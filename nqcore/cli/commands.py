@@ -22,7 +22,6 @@ from nqcore.cli.asking import ARMOUR_VALUES as ARMOUR_VALUES
 from nqcore.cli.asking import ATTACK_NUMBERS as ATTACK_NUMBERS
 from nqcore.cli.asking import BARRIER_VALUES as BARRIER_VALUES
 from nqcore.cli.asking import CASUALTY_VALUES as CASUALTY_VALUES
-from nqcore.cli.asking import FEAR_VALUES as FEAR_VALUES
 from nqcore.cli.asking import HIT_MODIFIER_VALUES as HIT_MODIFIER_VALUES
 from nqcore.cli.asking import INITIATE_VALUES as INITIATE_VALUES
 from nqcore.cli.asking import PENETRATION_VALUES as PENETRATION_VALUES

@@ -335,8 +335,9 @@ def _lines_results(answer: Answer, lang: str) -> list[str]:
             from nqcore.cli.render_dice import volley_line
 
             lines.append(volley_line(answer["volley"], lang))
-        else:
-            lines.append(_(N_("Chance: {percent}")).format(percent=shown))
+        else:  # a whole attack's says what of (player round 21: read as the wound roll's)
+            said = N_("Chance to wound: {percent}") if "hit" in answer else N_("Chance: {percent}")
+            lines.append(_(said).format(percent=shown))
     if "inches" in answer:
         lines.append(
             _(N_('Distance: {inches}"')).format(inches=format_number(answer["inches"], lang))

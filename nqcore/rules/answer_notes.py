@@ -38,7 +38,8 @@ ONE_FACE = Chance(1, len(D10_FACES))
 #: Why a ranked model without armour has no save all the same.
 NO_ARMOUR_RANKED = N_(
     "AR 0: a model without armour has no armour save, ranked or not: the +1 armour of a "
-    "ranked or closed unit improves armour a model has (Armour Saves)."
+    "ranked or closed unit improves armour a model has (this edition's reading of Armour "
+    "Saves: see the errata)."
 )
 
 
@@ -253,7 +254,7 @@ def chant_notes(chanting_initiates: int) -> list[Note]:
 BATTLE_STANDARD = "battle-standard"
 GREAT_LEADER = "great-leader"
 #: What a re-roll's note says when it changes nothing as the first roll is sure, when it
-#: changes nothing as the re-roll cannot succeed either (CO 2 against fear 3), and otherwise.
+#: changes nothing as the re-roll cannot succeed either (CO 1 against fear 2), and otherwise.
 _REROLL_NOTES: dict[str, tuple[Msg, Msg, Msg]] = {
     BATTLE_STANDARD: (
         N_(
@@ -322,7 +323,7 @@ def inspiring_leadership_notes(one_die: Fraction, two_dice: Fraction) -> list[No
 #: Why a command test at CO 10 or more is sure: no natural 10 fails it.
 NO_NATURAL_TEN_COMMAND = N_(
     "Any roll passes, a 10 too: unlike rolls to hit and to cast, command tests have no "
-    "natural-roll rule in the book (Morale)."
+    "natural-roll rule in the book (Morale; this edition's reading: see the errata)."
 )
 
 

@@ -64,13 +64,26 @@ def command_target(co: int, modifiers: Iterable[str] = (), *, fear: int | None =
     7
     """
     modifiers = list(modifiers)
-    if fear is not None and fear < 0:
-        raise ValueError("a fear level is 0 or more")
+    if fear is not None and fear not in fear_levels():
+        raise ValueError(f"a fear level is one of the Fear ability's, not {fear}")
     if fear is not None and FEAR_IN_COMBAT in modifiers:
         refused = Refusal(FEAR_TWICE, modifier=command_modifiers()[FEAR_IN_COMBAT].label)
         raise refused.about("mod", FEAR_IN_COMBAT, also=("fear",))
     total = total_modifier(modifiers, command_modifiers(), kind="command modifier")
     return co + total - (fear or 0)
+
+
+def fear_levels() -> range:
+    """The fear levels a test is taken against: the Fear ability's, Fear (0) to Fear (2)
+    (Abilities > "Fear"; "Fear Causing Models": a command test at -X).
+
+    >>> fear_levels()
+    range(0, 3)
+    """
+    from nqcore.army.features import feature
+
+    levels = [int(level.level) for level in feature("ability", "fear").levels]
+    return range(min(levels), max(levels) + 1)
 
 
 def command_test_passes(natural: int, target: int) -> bool:

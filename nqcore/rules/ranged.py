@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
-from nqcore.i18n import N_
+from nqcore.i18n import N_, Msg, Refusal
 from nqcore.rules.dice import (
     AttackRoll,
     DiceVolley,
@@ -79,6 +79,26 @@ PRIORITY_TARGET_INCHES = 8
 def ranged_modifiers() -> dict[str, Modifier]:
     """The named ranged attack modifiers ("Ranged Attack Modifiers" and the sections they cite)."""
     return load_modifiers("ranged_modifiers.toml")
+
+
+#: The ranged modifiers of a thrown grenade (their ``group`` in the data, "Throwing Grenades").
+GRENADE_GROUP = "grenade"
+NOT_A_GRENADE = N_("“{modifier}” is for a thrown grenade, not for the {weapon}")
+
+
+def check_weapon_modifiers(weapon: Msg, modifiers: Iterable[str]) -> None:
+    """Refuse a grenade's modifier with an armoury weapon (a bow shot at RA+1 for a "grenade
+    thrown with line of sight", player round 21): the refusal is of ``mod``, with ``weapon``.
+
+    >>> check_weapon_modifiers(N_("Bow"), ["large-target"]) is None
+    True
+    """
+    known = ranged_modifiers()
+    for key in modifiers:
+        found = known.get(key)
+        if found is not None and found.group == GRENADE_GROUP:
+            refused = Refusal(NOT_A_GRENADE, modifier=found.label, weapon=weapon)
+            raise refused.about("mod", key, also=("weapon",))
 
 
 def ranged_modifier_total(modifiers: Iterable[str] = ()) -> int:

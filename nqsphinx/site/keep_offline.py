@@ -105,7 +105,8 @@ def control_words(lang: str) -> dict[str, str]:
         "size_engine": ui_text("{engine} MB, and {pages} MB of pages", lang),
         "part": ui_text("{part} ({size}): {state}", lang),
         "kept": ui_text("kept", lang),
-        "not_kept": ui_text("not kept for sure", lang),
+        # not "not kept for sure", read as surely not kept (player round 21)
+        "not_kept": ui_text("not kept yet (the browser may have it)", lang),
         "kept_list": ui_text("(kept: {parts})", lang),
         "starting": ui_text("Keeping the chosen parts…", lang),
         "keeping": ui_text("Keeping: {done} of {total} files…", lang),

@@ -731,12 +731,16 @@ def test_the_offline_calculators_say_they_need_the_site_served(
     page = context.new_page()
     page.goto((offline / lang / "at-the-table.html").as_uri())
     shown = page.locator(".nq-engine-status").inner_text()
+    # in each answer box too (player round 21: reached by a rule page's "Work it out" link, a
+    # calculator's fields took typing over a blank box, the one sentence far above)
+    answers = page.locator("form.nq-calc .nq-answer").all_inner_texts()
     keep = page.locator(".nq-keep")
     hidden = keep.count() == 0 or not keep.first.is_visible()
     label = {"en": "“Keep for offline”", "fr": "« Garder hors ligne »"}[lang]
     intro = page.locator("article p", has_text=label.strip("“”« »")).first.inner_text()
     context.close()
     assert shown == page_messages(lang)["served"]
+    assert len(answers) > 10 and set(answers) == {shown}, answers
     # the copy has no "Keep for offline" control: the intro does not point to one "above"
     assert hidden
     assert {"en": "on the website", "fr": "sur le site"}[lang] in intro, intro

@@ -223,7 +223,7 @@ def _command(rng: random.Random) -> Question:
 
     co, fear, standard = (
         str(rng.randint(1, 10)),
-        rng.choice(["", "", "0", "1", "2", "5"]),  # empty: not a fear test
+        rng.choice(["", "", "0", "1", "2"]),  # empty: not a fear test
         rng.random() < 0.3,
     )
     mods = _some(rng, _keys(command_modifiers()))

@@ -66,6 +66,9 @@ QUESTIONS: dict[str, list[dict[str, Any]]] = {
         {"co": "5", "fear": "2", "battle_standard": True, "mod": ["banner"]},
         # not a fear test, the test most often taken (it waited for the engine)
         {"co": "7", "fear": "", "battle_standard": False, "mod": ["ranked-or-closed"]},
+        # a leader's abilities, each and both
+        {"co": "5", "fear": "", "great_leader": True, "inspiring_leadership": False, "mod": []},
+        {"co": "6", "fear": "1", "great_leader": True, "inspiring_leadership": True, "mod": []},
     ],
     "move": [{"actions": "3", "ability": "cavalry"}],
 }
@@ -112,8 +115,7 @@ def test_tables_answer_with_the_engines_words(held: tuple[Any, str]) -> None:
 
 
 def test_other_answers_wait_for_the_engine_where_they_will_be(held: tuple[Any, str]) -> None:
-    """A whole attack, a to-hit with three modifiers ticked, a command test with a leader's
-    ability: no table holds them."""
+    """A whole attack, and a to-hit with three modifiers ticked: no table holds them."""
     page, lang = held[0].page, held[1]
     waiting = answer_words(lang)["waiting"]
     page.evaluate(FILL, ["attack", {"attacker": "orc-bruiser", "target": "dwarf"}])
@@ -124,13 +126,6 @@ def test_other_answers_wait_for_the_engine_where_they_will_be(held: tuple[Any, s
     assert (shown["source"], shown["lines"], shown["answer"]) == ("engine", [waiting], None)
     page.evaluate(FILL, ["hit", {"cc": "5", "mod": ["charging"]}])  # back in the table
     assert page.evaluate(SHOWN, "hit")["source"] == "table"
-    # the leaders' abilities (a table four times larger): the engine answers them
-    for box in ("great_leader", "inspiring_leadership"):
-        page.evaluate(FILL, ["command", {"co": "5", box: True}])
-        shown = page.evaluate(SHOWN, "command")
-        assert (shown["source"], shown["lines"], shown["answer"]) == ("engine", [waiting], None)
-        page.evaluate(FILL, ["command", {"co": "5", box: False}])
-        assert page.evaluate(SHOWN, "command")["source"] == "table"
 
 
 def test_the_builders_say_the_engine_is_loading(held: tuple[Any, str]) -> None:
@@ -345,7 +340,7 @@ def test_no_line_of_a_french_answer_starts_with_a_colon(browser: Any, site: Site
     questions = {
         "hit": {"cc": "3", "mod": ["charging", "target-prone"]},
         "save": {"armour": "1", "strength": "10", "pm": "-3", "re": "1", "ranked": False},
-        "command": {"co": "1", "fear": "5", "battle_standard": True, "mod": []},
+        "command": {"co": "1", "fear": "2", "battle_standard": True, "mod": []},
         "shoot": {"ra": "5", "distance": "14", "weapon": "long-bow", "mod": []},
     }
     for command, values in questions.items():

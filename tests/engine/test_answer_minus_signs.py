@@ -18,7 +18,7 @@ from nqcore.i18n import format_number, format_signed
 HYPHEN_MINUS = re.compile(r"(?<![\w/–-])-\d")
 NEGATIVE = (
     (["save", "1", "10", "--pm", "-3"], ("−3", "−8")),
-    (["command", "1", "--fear", "5"], ("−5",)),
+    (["command", "1", "--fear", "2"], ("−2",)),
     (["hit", "1", "--mod", "target-dodges"], ("−1",)),
 )
 

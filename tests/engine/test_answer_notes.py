@@ -93,12 +93,12 @@ def test_battle_standard_says_what_its_re_roll_changes() -> None:
     assert any(f"70,0{NNBSP}% au premier jet" in line for line in french)
     sure = lines(["command", "10", "--battle-standard"], "en")
     assert sure[-1].endswith("changes nothing here, the first roll already succeeds (100.0%).")
-    # player round eleven: CO 2 against fear 3 never succeeds, re-rolled or not; it said "the
+    # player round eleven: CO 1 against fear 2 never succeeds, re-rolled or not; it said "the
     # first roll already succeeds (0.0%)"
-    never = lines(["command", "2", "--fear", "3", "--battle-standard"], "en")
+    never = lines(["command", "1", "--fear", "2", "--battle-standard"], "en")
     assert never[-1].endswith("even the re-roll at CO+1 cannot succeed (0.0%).")
     assert not any("succeeds (0.0%)" in line or "already" in line for line in never)
-    jamais = lines(["command", "2", "--fear", "3", "--battle-standard"], "fr")
+    jamais = lines(["command", "1", "--fear", "2", "--battle-standard"], "fr")
     assert jamais[-1].endswith(f"le test ne peut pas réussir (0,0{NNBSP}%).")
 
 

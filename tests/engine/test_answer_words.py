@@ -21,15 +21,15 @@ from nqcompanion.bridge.web import ask
 from nqcore.cli import commands as cli
 from nqcore.rules.close_combat import close_combat_modifiers
 from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
-from nqcore.rules.morale import FEAR_IN_COMBAT, command_modifiers
+from nqcore.rules.morale import FEAR_IN_COMBAT, command_modifiers, fear_levels
 from nqcore.rules.movement import MovementAbility
-from nqcore.rules.ranged import ranged_modifiers
+from nqcore.rules.ranged import GRENADE_GROUP, ranged_modifiers
 
 FRACTION = re.compile(r"\(\d+/\d+\)")
 NEEDED = re.compile(r"^Roll needed: (-?\d+) or less$")
 ABILITIES = [ability.value for ability in MovementAbility]
 ROLL_WORDS = ("Roll needed", "Succeeds", "Cannot succeed", "No roll")
-PERCENT = re.compile(r"^(Chance|Hits): (?:(less|more) than )?(\d+\.\d)%")
+PERCENT = re.compile(r"^(Chance|Chance to wound|Hits): (?:(less|more) than )?(\d+\.\d)%")
 
 
 def _answer(argv: Sequence[str], lang: str = "en") -> dict[str, Any]:
@@ -74,7 +74,7 @@ def _check_words(argv: Sequence[str], got: dict[str, Any]) -> None:
         assert any(line.startswith("Battle standard: a failed test is re-rolled") for line in text)
     for line in text:
         shown = PERCENT.match(line)
-        if shown and shown.group(1) == "Chance":
+        if shown and shown.group(1).startswith("Chance"):
             value = Fraction(shown.group(3)) / 100
             if shown.group(2) is None:
                 assert abs(chance - value) <= Fraction(1, 2000), (argv, said)
@@ -132,8 +132,10 @@ def _walk_attacks() -> Iterator[list[str]]:
             yield ["hit", str(cc), "--mod", key, *needed]
     for ra, distance in itertools.product(cli.SKILL_VALUES, ("5", "15", "25", "40")):
         yield ["shoot", str(ra), distance, "--weapon", "bow"]
-        for key in ranged_modifiers():
-            yield ["shoot", str(ra), distance, "--weapon", "bow", "--mod", key]
+        for key, modifier in ranged_modifiers().items():  # a grenade's with a grenade's ranges
+            thrown = modifier.group == GRENADE_GROUP
+            weapon = ["--ranges", "4/0", "8/0", "12/0"] if thrown else ["--weapon", "bow"]
+            yield ["shoot", str(ra), distance, *weapon, "--mod", key]
     for armour, strength, pm, re_, ranked in itertools.product(
         cli.ARMOUR_VALUES, cli.STRENGTH_VALUES, (0, -1, -3), (0, 1), (False, True)
     ):
@@ -144,7 +146,7 @@ def _walk_attacks() -> Iterator[list[str]]:
 
 
 def _walk_tests() -> Iterator[list[str]]:
-    fears = [[], *(["--fear", str(fear)] for fear in cli.FEAR_VALUES)]  # a fear test, or not
+    fears = [[], *(["--fear", str(fear)] for fear in fear_levels())]  # a fear test, or not
     rerolls = ([], ["--battle-standard"], ["--great-leader"], ["--inspiring-leadership"])
     rerolls += (["--battle-standard", "--great-leader", "--inspiring-leadership"],)
     for co, fear, extra in itertools.product(cli.SKILL_VALUES, fears, rerolls):
@@ -200,7 +202,7 @@ CHANGES = [
         "Armour resilience (RE) 1, cancelling penetration +1",
     ),
     (["save", "3", "4"], ["--ranked"], "Ranked or closed formation (AR) +1"),
-    (["command", "7"], ["--fear", "3"], "Fear level −3"),
+    (["command", "7"], ["--fear", "2"], "Fear level −2"),
     (["command", "5"], ["--battle-standard"], "Battle standard: a failed test is re-rolled"),
     (["command", "5"], ["--great-leader"], "Great Leader: a failed test is re-rolled"),
     (["command", "5"], ["--inspiring-leadership"], "Inspiring Leadership: 2D10"),
@@ -270,10 +272,35 @@ def test_the_leaders_abilities_say_what_they_change(lang: str) -> None:
     assert both["chance"]["fraction"] == "15/16"
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "Chance to wound: 25.0%"), ("fr", "Probabilité de blesser\u00a0: 25,0")],
+)
+def test_a_whole_attack_says_what_its_chance_is_of(lang: str, said: str) -> None:
+    """Player round 21: "Chance: 23.0%" under the roll to wound read as that roll's chance."""
+    text = _answer(["attack", "5", "4", "4"], lang)["text"]
+    assert any(line.startswith(said) for line in text), text
+    assert not any(line.startswith(("Chance:", "Probabilité\u00a0:")) for line in text), text
+
+
+def test_a_grenade_s_modifier_is_refused_with_an_armoury_weapon() -> None:
+    """Player round 21: a bow shot took the +1 of a grenade thrown with line of sight."""
+    got = ask(["shoot", "5", "12", "--weapon", "bow", "--mod", "grenade-line-of-sight"], "en")
+    assert (
+        got["error"]
+        == "“Grenade thrown with line of sight” is for a thrown grenade, not for the Bow"
+    )
+    assert (got["field"], got.get("values")) == ("mod", ["grenade-line-of-sight"]), got
+    typed = _answer(
+        ["shoot", "5", "12", "--ranges", "4/0", "8/0", "12/-1", "--mod", "grenade-line-of-sight"]
+    )
+    assert "error" not in typed, typed
+
+
 def test_sure_and_hopeless_said_plainly() -> None:
     sure = _answer(["command", "9", "--battle-standard"])["text"]
     assert "Chance: 100.0%, sure to succeed" in sure
     assert not any(line.startswith("Succeeds on any roll (needs 9") for line in sure)
-    hopeless = _answer(["command", "1", "--fear", "5"])["text"]
+    hopeless = _answer(["command", "1", "--fear", "2"])["text"]
     assert "Chance: 0.0%, it cannot succeed" in hopeless
-    assert _answer(["command", "1", "--fear", "5"])["json"]["chance"]["fraction"] == "0/1"
+    assert _answer(["command", "1", "--fear", "2"])["json"]["chance"]["fraction"] == "0/1"

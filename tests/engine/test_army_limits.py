@@ -168,7 +168,7 @@ def test_magic_level_4_is_refused_but_of_a_character() -> None:
     engine cannot tell a named one)."""
     (refusal,) = broken(army(mage("Archmage", "fireball", level=4)))["magic-level-4"]
     assert refusal.refused and refusal.where == "Archmage"
-    assert "level 4 is for named characters only" in str(refusal)
+    assert "level 4 is for characters only" in str(refusal)
     character = {**mage("Archmage", "fireball", level=4)}
     character["profile"] = {**character["profile"], "type": "character"}
     assert "magic-level-4" not in broken(army(character=[character]))

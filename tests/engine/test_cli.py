@@ -461,7 +461,7 @@ def test_french_answers_have_no_english_line(capsys: Capture, argv: list[str]) -
         (["attack", "5", "4", "4", "--armour", "11"], "AR must be 0 to 10, not 11"),
         (["command", "12"], "CO must be 1 to 10, not 12"),
         (["command", "7", "--mod", "nope"], "unknown command modifier 'nope'"),
-        (["command", "7", "--fear", "-1"], "a fear level must be 0 to 10, not -1"),
+        (["command", "7", "--fear", "-1"], "a fear level must be 0 to 2, not -1"),
         (
             ["command", "7", "--mod", "dispersed", "--mod", "ranked-or-closed"],
             "'dispersed' and 'ranked-or-closed' cannot apply together",

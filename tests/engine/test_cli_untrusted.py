@@ -466,7 +466,7 @@ def test_an_export_replaces_the_file_and_keeps_its_mode(tmp_path: Path) -> None:
         (["attack", "5", "4", "4", "--hit-modifier", HUGE], "argument --hit-modifier: a to-hit"),
         (["attack", HUGE, "4", "4"], "argument N: SKILL, ST or T must be 0 to 99"),
         (["attack", "5", "4", "4", "--weapon", "bow", "--distance", "inf"], "argument --distance"),
-        (["command", "7", "--fear", HUGE], "argument --fear: a fear level must be 0 to 10"),
+        (["command", "7", "--fear", HUGE], "argument --fear: a fear level must be 0 to 2"),
         (["morale", HUGE, "1"], "argument starting: a unit's starting number must be 1 to 1000"),
         (["morale", "16", "1", HUGER], "argument casualties: casualties in a turn must be"),
         (["move", HUGER], "argument actions: actions must be 0 to 20"),

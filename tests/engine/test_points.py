@@ -311,7 +311,10 @@ def test_magic_users() -> None:
     assert [item.points for item in single.unit_items] == [15]
     assert unit_points(initiate, 5) == 5 * 29 + 15
     level_four = profile(model_type=ModelType.INDIVIDUAL, traits=(Pick("magic-user", "4"),))
-    assert "Magic User: level 4 is for named characters only" in said(profile_points(level_four))
+    assert any(
+        line.startswith("Magic User: level 4 is for characters only")
+        for line in said(profile_points(level_four))
+    )
     with pytest.raises(ValueError, match="at least one model"):
         unit_points(initiate, 0)
     greedy = profile(traits=(Pick("initiate"),), spells=("fireball", "smoke"))

@@ -43,6 +43,7 @@ from nqcore.rules.morale import (
     FEAR_IN_COMBAT,
     command_chance,
     command_modifiers,
+    fear_levels,
     panic_distribution,
 )
 
@@ -223,7 +224,7 @@ def test_stronger_attacks_wound_more_often(strength: int, toughness: int) -> Non
 @given(
     co=SKILLS,
     keys=CO_KEYS,
-    fear=st.integers(0, 3),
+    fear=st.sampled_from(fear_levels()[:-1]),  # and the next level up
     standard=st.booleans(),
     leader=st.booleans(),
     inspiring=st.booleans(),

@@ -248,3 +248,15 @@ def test_the_worker_answers_one_line_to_what_the_page_never_asks() -> None:
         said = json.loads(ask_json(json.dumps(request)))
         assert "nq export" in said["error"] and "\n" not in said["error"], said
     assert not Path("/tmp/nq-export-by-the-page.json").exists()
+
+
+def test_a_file_under_the_limit_written_out_longer_gets_its_own_refusal() -> None:
+    """Attacker round 20: an army of 988,911 bytes (110,000 unknown ``k<i>=1`` keys) was
+    refused as "larger than 1 MiB" once the page had written it out (``k0 = 1``); ``nq army``
+    names its unknown field."""
+    from nqcompanion.bridge.web_army import import_army
+
+    text = 'name = "x"\npoints = 1000\n' + "".join(f"k{i}=1\n" for i in range(110_000))
+    assert len(text) < MAX_FILE_BYTES
+    said = import_army(text.encode(), "en", "keys.toml")["error"]
+    assert "larger than" not in said and "unknown field" in said, said[:300]

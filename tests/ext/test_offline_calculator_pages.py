@@ -161,13 +161,14 @@ def test_a_worker_that_does_not_parse_is_refused(
 
 def test_the_words_of_what_is_kept_are_true() -> None:
     """Player round fourteen: the browser keeps the pages opened and the engine in its own
-    cache, so the keep box does not say a part is "not kept" but "not kept for sure", and the
+    cache, so the keep box does not say a part is "not kept" but "not kept yet (the browser
+    may have it)" (round 21: "not kept for sure" read as surely not kept), and the
     companion's intro says so; the not-kept page names the box where it also is, the At the
     table page, and leads back where the player came from."""
     from nqsphinx.site.keep_offline import control_words, not_kept_words
 
-    assert control_words("en")["not_kept"] == "not kept for sure"
-    assert control_words("fr")["not_kept"] == "pas gardé à coup sûr"
+    assert control_words("en")["not_kept"] == "not kept yet (the browser may have it)"
+    assert control_words("fr")["not_kept"] == "pas encore gardé (le navigateur l’a peut-être)"
     intro = (Path(__file__).parents[2] / "docs" / "at-the-table.md").read_text(encoding="utf-8")
     assert "may keep the pages you open" in intro and "keeps them for sure" in intro
     assert "nothing is kept on your device until you ask" not in intro

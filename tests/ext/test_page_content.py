@@ -336,3 +336,15 @@ def test_directives_nested_twenty_deep_are_published(tmp_path: Path, make_app: A
     _, built = _with(tmp_path, make_app, "", opened + "DEEPMARK\n" + closed)
     assert _errors(built) == []
     assert "DEEPMARK" in built.html("magic")
+
+
+def test_a_run_without_a_space_is_refused_at_its_line(tmp_path: Path, make_app: Any) -> None:
+    """Attacker round 21: 15,000 brackets in an English paragraph were published, and stopped
+    the PDF's build with "This can't happen (vpack)", naming no page."""
+    page, built = _with(tmp_path, make_app, "", "Brackets " + "[" * 15_000 + "\n")
+    line = line_of(page, "Brackets ")
+    assert _errors(built) == [
+        f"{page}:{line}: ERROR: a run of 15,000 characters without a space (at most 80): TeX"
+        " cannot break it, and it would run off the page or stop the book's build; break it"
+        " with spaces [nq.refused]"
+    ]

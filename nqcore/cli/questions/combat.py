@@ -74,7 +74,11 @@ def _hit(args: argparse.Namespace) -> Answer:
 
 def _shoot(args: argparse.Namespace) -> Answer:
     from nqcore.rules.range_bands import WeaponRanges, range_band
-    from nqcore.rules.ranged import ranged_attack_target, ranged_hit_chance
+    from nqcore.rules.ranged import (
+        check_weapon_modifiers,
+        ranged_attack_target,
+        ranged_hit_chance,
+    )
 
     name = None
     if args.weapon:
@@ -98,6 +102,8 @@ def _shoot(args: argparse.Namespace) -> Answer:
     distance = args.distance
     band = range_band(distance, ranges)
     modifiers = modifier_list(args.mod, "ranged")  # an unknown key refused first
+    if name is not None:
+        check_weapon_modifiers(name, args.mod)
     target = ranged_attack_target(args.ra, distance, ranges, args.mod)
     return {
         "question": N_('Ranged attack at RA {ra}, {distance}" away'),

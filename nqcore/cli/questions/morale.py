@@ -10,7 +10,6 @@ from typing import Any
 from nqcore.cli import args as read
 from nqcore.cli.asking import (
     CASUALTY_VALUES,
-    FEAR_VALUES,
     SKILL_VALUES,
     UNIT_SIZES,
     Question,
@@ -193,6 +192,8 @@ def _inspiring_argument(p: argparse.ArgumentParser) -> None:
 
 
 def _command_arguments(p: argparse.ArgumentParser) -> None:
+    from nqcore.rules.morale import fear_levels
+
     p.add_argument(
         "co",
         type=read.bounded(N_("CO"), SKILL_VALUES),
@@ -201,9 +202,9 @@ def _command_arguments(p: argparse.ArgumentParser) -> None:
     add_modifiers(p, N_("a command modifier's key, such as banner (repeat for more)"))
     p.add_argument(
         "--fear",
-        type=read.bounded(P_("argument", "a fear level"), FEAR_VALUES),
+        type=read.bounded(P_("argument", "a fear level"), fear_levels()),
         default=None,
-        help=N_("a fear test, against a fear (X) enemy: X, 0 to 10"),
+        help=N_("a fear test, against a fear (X) enemy: X, its Fear ability's level"),
     )
     p.add_argument(
         "--battle-standard", action="store_true", help=N_("re-roll a failed test at CO+1")
