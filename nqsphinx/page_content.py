@@ -40,9 +40,9 @@ from sphinx.util.docutils import SphinxRole
 
 from nqcore.catalogue_check import MAX_MESSAGE
 from nqcore.characters import invisible, unshowable
+from nqcore.long_words import long_run_problem, long_word_problem
 from nqsphinx.upstream import nesting
 from nqtranslate.guard import BIDI, CONTROL
-from nqtranslate.long_words import long_run_problem, long_word_problem
 
 logger = logging.getLogger(__name__)
 

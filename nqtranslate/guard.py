@@ -39,11 +39,11 @@ from nqcore.catalogue_check import (
 )
 from nqcore.characters import added_hidden_problem, escaped_hidden, unshowable
 from nqcore.i18n import ROOT, find_catalogue, locale_dirs
+from nqcore.long_words import long_run_problem, long_word_problem
 from nqtranslate import name_clashes
 from nqtranslate.disguise import disguise_problem
 from nqtranslate.formats import compare_fields, placeholder_problems
 from nqtranslate.html_words import HTML_DOMAINS, html_character_problem
-from nqtranslate.long_words import long_run_problem, long_word_problem
 from nqtranslate.plain_messages import plain_text
 from nqtranslate.reading import Finding, Message, Reading, read
 from nqtranslate.site_words import cover_length_problem

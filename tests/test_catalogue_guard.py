@@ -596,7 +596,7 @@ def test_a_msgstr_that_shows_nothing_is_refused_at_its_line(
 def test_a_word_too_long_for_a_line_of_the_book_is_refused(tmp_path: Path, name: str) -> None:
     """A heading of one very long word ran off the page (and its contents line lost its page
     number): TeX hyphenates no word of more than 63 letters. A word longer than the widest
-    heading holds (:data:`nqtranslate.long_words.MAX_WORD` letters) is refused at its line, unless
+    heading holds (:data:`nqcore.long_words.MAX_WORD` letters) is refused at its line, unless
     its English has one as long."""
     body = f'msgid "Melee Weapons"\nmsgstr "{"Armesdemêlée" * 12}"\n\n'
     body += 'msgid "Close Combat"\nmsgstr "Anticonstitutionnellement corps à corps"\n\n'

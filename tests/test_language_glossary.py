@@ -150,3 +150,16 @@ def test_a_line_separator_in_the_french_file_is_refused_at_its_line(
     assert str(refused.value).startswith(
         f"{where}:4: term actions: def_fr: line separator U+{code} in "
     ), refused.value
+
+
+@pytest.mark.parametrize("run", ["." * 1000, "mot\\u00a0" * 600])
+def test_a_run_no_line_can_break_is_refused_at_its_line(tmp_path: Path, run: str) -> None:
+    """Attacker round 22: 1,000 dots in a French definition crashed xelatex, naming no file;
+    words joined by no-break spaces ran off the page."""
+    from nqsphinx.directives.glossary import GlossaryError, load_terms
+
+    glossary = _french(tmp_path, f'[[term]]\nkey = "actions"\n\ndef_fr = "Des actions {run}"\n')
+    with pytest.raises(GlossaryError) as refused:
+        load_terms(glossary)
+    where = tmp_path / "locale/fr/glossary.toml"
+    assert str(refused.value).startswith(f"{where}:4: term actions: def_fr: a run of "), refused

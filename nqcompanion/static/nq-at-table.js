@@ -390,7 +390,9 @@ const show = (form, lines, refusal, notes = [], json = null, every = null, said 
     // An answer that cannot succeed keeps the line before its figures, which says why ("Beyond
     // long range: the shot misses.", the armour left after its modifiers): player round fourteen.
     const none = json && json.chance && json.chance.value === 0 && figures.length > 3 ? 1 : 0;
-    const kept = (SUMMARY_LINES[form.dataset.command] || 2) + none;
+    // A re-rolled test keeps its first roll's line too: the re-roll's alone read as the chance's
+    // (player round 22: "8 or less" beside 94 %).
+    const kept = (SUMMARY_LINES[form.dataset.command] || 2) + none + (json && json.reroll ? 1 : 0);
     summary.textContent = (refusal ? lines : figures.slice(1).slice(-kept)).join(" · ");
   }
 };

@@ -205,14 +205,16 @@ def _lines_rolls(answer: Answer, lang: str) -> list[str]:
     if working and "hit" not in answer:
         lines.append(working_line(working, lang))
     if "target" in answer:
+        from nqcore.cli.render_morale import on_dice
+
         # the chance of one roll: a whole attack's "chance" is that of all its steps, a re-rolled
         # test's that of two rolls (its first roll's chance is "roll")
         roll = answer.get("hit", answer.get("roll", answer.get("chance")))
-        lines.append(roll_needed(answer["target"], roll, lang))
+        lines.append(on_dice(roll_needed(answer["target"], roll, lang), answer, lang))
     if "reroll" in answer:
-        from nqcore.cli.render_morale import reroll_line
+        from nqcore.cli.render_morale import on_dice, reroll_line
 
-        lines.append(reroll_line(answer["reroll"], lang))
+        lines.append(on_dice(reroll_line(answer["reroll"], lang), answer, lang))
     if "hit" in answer:
         lines += _attack_steps(answer, lang)
     return lines

@@ -57,3 +57,11 @@ def reroll_line(reroll: dict[str, Any], lang: str) -> str:
     """The re-roll of a failed command test (battle standard, Great Leader) and what it needs."""
     needed = roll_needed(reroll["target"], reroll["chance"], lang)
     return translator(lang)(_REROLL_LINES[reroll["by"]]).format(needed=needed)
+
+
+def on_dice(needed: str, answer: dict[str, Any], lang: str) -> str:
+    """The roll a command test needs, said of the 2D10 of Inspiring Leadership, either of which
+    may be kept (player round 22: "7 or less" beside 91 % read as a D10's 70 %)."""
+    if not answer.get("inspiring_leadership"):
+        return needed
+    return translator(lang)(N_("{needed}, on either die of the 2D10")).format(needed=needed)

@@ -25,6 +25,7 @@ from nqcore.catalogue_check import BIDI
 from nqcore.characters import hidden_problem, unshowable
 from nqcore.data.toml_keys import MOST_PARTS, long_key_at
 from nqcore.i18n import clip
+from nqcore.long_words import long_run_problem
 
 if TYPE_CHECKING:
     import msgspec
@@ -56,6 +57,9 @@ class DataFileError(ValueError):
 #: controls.  A carriage return, an escape or a NUL in a spell's name would reach the terminal
 #: of ``nq``, the pages and the LaTeX of the books as it is (a tab is in no file: refused too).
 CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+#: The longest run without a breakable space a data text may hold: the data's longest is 60 (a
+#: pattern of the glossary's), and a book's line holds about 80 of its characters.
+MOST_IN_DATA = 80
 #: Unicode's line and paragraph separators, which a page, a catalogue and a TOML file's own
 #: lines refuse too.
 SEPARATOR = re.compile("[\u2028\u2029]")
@@ -286,6 +290,8 @@ def _text_problem(value: str, shown: bool = True) -> str | None:
         return f"{unknown} in {clip(value)}: no reader can show it"
     if bidi := BIDI.search(value):
         return f"bidi control U+{ord(bidi[0]):04X} in {clip(value)}: it reorders what is shown"
+    if shown and (too_long := long_run_problem("", value, MOST_IN_DATA)):  # attacker round 22:
+        return f"{too_long} ({clip(value)})"  # 1,000 dots crashed xelatex, naming no file
     if shown and (hidden := hidden_problem(value)):
         return f"{hidden} in {clip(value)}: a reader cannot see it as written"
     return None

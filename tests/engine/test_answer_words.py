@@ -38,6 +38,8 @@ def _answer(argv: Sequence[str], lang: str = "en") -> dict[str, Any]:
     return got
 
 
+#: What the roll needed says of Inspiring Leadership's 2D10.
+EITHER_DIE = ", on either die of the 2D10"
 #: How the line of a failed command test's re-roll starts, by what gives it.
 REROLL_LINES = {
     "battle-standard": "Battle standard: a failed test is re-rolled at CO+1. ",
@@ -93,6 +95,10 @@ def _check_roll(argv: Sequence[str], words: str, roll: Fraction, dice: int = 1) 
 
     def kept(tenths: int) -> Fraction:
         return 1 - (1 - Fraction(tenths, 10)) ** dice
+
+    if dice > 1:  # said of the dice (player round 22: "7 or less" beside 91 %)
+        assert words.endswith(EITHER_DIE), (argv, words)
+        words = words.removesuffix(EITHER_DIE)
 
     found = NEEDED.match(words)
     if found:

@@ -26,6 +26,7 @@ def test_the_engine_modules_live_in_subpackages() -> None:
         "catalogue_loading.py",  # one catalogue as the engine reads it: every translated answer
         "name_clashes.py",  # names that read alike: the engine's catalogue reader's, the guard's
         "characters.py",  # the characters any text read may hold: data, catalogues, files
+        "long_words.py",  # what no line of the books can break: data, catalogues, pages
         "filled.py",  # numbers in the data's texts, in the reader's language: every data reader
         "po.py",  # the one reader and writer of catalogues: the engine's, the tools', the build's
         "terminal.py",  # what reaches the terminal: nq's answers and the catalogues' warnings

@@ -151,3 +151,17 @@ def test_a_placeholder_with_a_format_spec_is_refused_when_the_file_is_read() -> 
     said = str(caught.value)
     assert "\n" not in said and "the placeholder {range_inches:>99999999} in " in said, said
     assert said.endswith("is not {name} or {name:word}"), said
+
+
+def test_a_run_of_dots_in_a_data_text_is_refused_when_the_file_is_read() -> None:
+    """Attacker round 22: 1,000 dots after Fog's effect crashed xelatex for the English book,
+    naming no file."""
+    text = resources.files("nqcore").joinpath("data", "spells.toml").read_text("utf-8")
+    fog = "reduces movement by half."
+    faulty = text.replace(fog, fog + " " + "." * 1000, 1)
+    assert faulty != text
+    with pytest.raises(datafiles.DataFileError) as caught:
+        datafiles.parse(faulty, "spells.toml", datafiles.schema_for("spells.toml"))
+    said = str(caught.value)
+    assert "a run of 1,000 characters without a space (at most 80)" in said, said[:300]
+    assert "\n" not in said and len(said) < 600, said[:300]

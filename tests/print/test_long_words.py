@@ -1,4 +1,4 @@
-"""The longest word the guard lets a translation add (:data:`nqtranslate.long_words.MAX_WORD`) fits
+"""The longest word the guard lets a translation add (:data:`nqcore.long_words.MAX_WORD`) fits
 a line of the book's widest heading, unhyphenated; the word that ran off the page does not."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from nqcore.long_words import MAX_WORD, long_word_problem
 from nqsphinx.books.measure import TEXT_WIDTH_MM
-from nqtranslate.long_words import MAX_WORD, long_word_problem
 
 #: A section's heading as the books set it (Sphinx's headings: \Large, bold FreeSans; the
 #: chapter's title is \Large too, fncychap's Sonny), across the book's measure, no hyphenation.

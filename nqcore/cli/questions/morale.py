@@ -70,7 +70,7 @@ def _command(args: argparse.Namespace) -> Answer:
             "chance": Chance(command_chance(again, inspiring_leadership=inspired)),
         }
         answer["notes"] += reroll_notes(by, answer["roll"], answer["chance"])
-        if args.battle_standard and args.great_leader:
+        if args.battle_standard and args.great_leader and answer["roll"] < 1:  # else no re-roll
             answer["notes"] += [Note(ONE_REROLL)]
     return answer
 
