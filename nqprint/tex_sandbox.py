@@ -97,8 +97,22 @@ def main(argv: list[str] | None = None) -> int:
     result = compile_sphinx_latex(args[0])
     if result.returncode:
         sys.stderr.write(result.stdout[-4000:] + result.stderr)
+        _forget_passes(Path(args[0]))
         return result.returncode
     return _refuse_missing_glyphs(Path(args[0])) or _refuse_cards_too_long(Path(args[0]))
+
+
+#: What a pass of xelatex, makeindex and latexmk leaves for the next one to read: a failed run's
+#: would bring its text back into the next run (attacker round 22: a hostile index entry kept in
+#: ``noquarter.ind`` crashed every later build, the source reverted).
+PASS_FILES = ("*.aux", "*.ind", "*.idx", "*.ilg", "*.toc", "*.out", "*.fls", "*.fdb_latexmk")
+
+
+def _forget_passes(folder: Path) -> None:
+    """Delete what a failed run's passes wrote, so that the next run starts from the sources."""
+    for pattern in PASS_FILES:
+        for found in folder.glob(pattern):
+            found.unlink(missing_ok=True)
 
 
 def _refuse_cards_too_long(folder: Path) -> int:

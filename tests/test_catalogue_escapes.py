@@ -208,7 +208,9 @@ def test_a_line_separator_in_a_comment_is_named_at_its_line(tmp_path: Path) -> N
     ]
 
 
-@pytest.mark.parametrize("run", ["." * 1000, "[" * 1000, ".a" * 300, "mot\u00a0" * 60])
+@pytest.mark.parametrize(
+    "run", ["." * 1000, "[" * 1000, ".a" * 300, "mot\u00a0" * 60, "ab\u2009" * 60, "ab\u3000" * 60]
+)
 def test_a_run_without_a_space_tex_cannot_break_is_refused(tmp_path: Path, run: str) -> None:
     """Attacker round 21: 1,000 dots in a msgstr passed the guard (it counted letters) and
     crashed xelatex with no file named; 500 ran off the page."""

@@ -333,3 +333,20 @@ def test_the_guards_digest_covers_every_module_of_the_engines_checks() -> None:
     modules = {getattr(value, "__module__", "") for value in vars(checks).values()}
     paths = {f"{m.replace('.', '/')}.py" for m in modules if m.startswith("nqcore.")}
     assert paths and paths <= set(GUARD_MODULES), sorted(paths - set(GUARD_MODULES))
+
+
+def test_a_failed_book_build_leaves_no_pass_for_the_next(tmp_path: Path) -> None:
+    """Attacker round 22: a hostile index entry stayed in ``noquarter.ind`` after xelatex
+    crashed, and crashed every later build of the reverted sources."""
+    from unittest import mock
+
+    from nqprint import tex_sandbox
+
+    kept = ["noquarter.tex", "sphinx.sty", "Makefile"]
+    passes = ["noquarter.aux", "noquarter.ind", "noquarter.idx", "noquarter.toc"]
+    for name in kept + passes:
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    failed = mock.Mock(returncode=12, stdout="", stderr="Segmentation fault\n")
+    with mock.patch.object(tex_sandbox, "compile_sphinx_latex", return_value=failed):
+        assert tex_sandbox.main([str(tmp_path)]) == 12
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(kept)
