@@ -350,3 +350,25 @@ def test_a_failed_book_build_leaves_no_pass_for_the_next(tmp_path: Path) -> None
     with mock.patch.object(tex_sandbox, "compile_sphinx_latex", return_value=failed):
         assert tex_sandbox.main([str(tmp_path)]) == 12
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(kept)
+
+
+def test_a_line_run_off_the_page_fails_the_book(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Attacker round 23: 40 wide letters in a chapter's title ran 212 pt off the page, xelatex
+    logging it and every check passing; the books have no such line."""
+    from unittest import mock
+
+    from nqprint import tex_sandbox
+
+    (tmp_path / "noquarter.log").write_text(
+        "Overfull \\hbox (3.2pt too wide) in paragraph at lines 10--11\n"
+        "Overfull \\hbox (212.31656pt too wide) in paragraph at lines 632--634\n",
+        encoding="utf-8",
+    )
+    built = mock.Mock(returncode=0, stdout="", stderr="")
+    with mock.patch.object(tex_sandbox, "compile_sphinx_latex", return_value=built):
+        assert tex_sandbox.main([str(tmp_path)]) == 1
+    said = capsys.readouterr().err
+    assert f"{tmp_path / 'noquarter.tex'}:632: a line runs 212 pt past the text's edge" in said
+    assert ":10:" not in said
