@@ -128,19 +128,23 @@ MOST_OVERFULL_PT = 5.0
 _OVERFULL = re.compile(r"^Overfull \\hbox \((?P<pt>[0-9.]+)pt too wide\).*?(?P<line>\d+)", re.M)
 
 
+def overfull_lines(log: Path) -> list[str]:
+    """Each line of ``log``'s document run more than :data:`MOST_OVERFULL_PT` past the text's
+    edge (an ``Overfull \\hbox``, which xelatex logs and goes on), at its LaTeX line."""
+    text = log.read_text(encoding="utf-8", errors="replace")
+    return [
+        f"{log.with_suffix('.tex')}:{over['line']}: a line runs {float(over['pt']):,.0f} pt past "
+        f"the text's edge, off the page: a word or run no line can break (a translation?) "
+        f"(see {log})"
+        for over in _OVERFULL.finditer(text)
+        if float(over["pt"]) > MOST_OVERFULL_PT
+    ]
+
+
 def _refuse_overfull_lines(folder: Path) -> int:
-    """1, saying where, if a line of a book runs past the text's edge (an ``Overfull \\hbox``
-    of more than :data:`MOST_OVERFULL_PT`): a word or run no line can break, a translation's?"""
-    found = []
-    for log in sorted(folder.glob("*.log")):
-        text = log.read_text(encoding="utf-8", errors="replace")
-        for over in _OVERFULL.finditer(text):
-            if float(over["pt"]) > MOST_OVERFULL_PT:
-                found.append(
-                    f"{log.with_suffix('.tex')}:{over['line']}: a line runs "
-                    f"{float(over['pt']):,.0f} pt past the text's edge, off the page: "
-                    f"a word or run no line can break (a translation?) (see {log})"
-                )
+    """1, saying where, if a line of a book runs past the text's edge: a word or run no line
+    can break, a translation's?"""
+    found = [problem for log in sorted(folder.glob("*.log")) for problem in overfull_lines(log)]
     for problem in found[:5]:
         print(f"error: {problem}", file=sys.stderr)
     return 1 if found else 0
