@@ -325,7 +325,7 @@ def compile_pdf(source: str, target: Path, work: Path, *, pages: int | None = No
         _check_cards(tex_file, log)
         for problem in label_fit.problems(tex_file, _lines(log)):
             raise PrintError(f"{problem} (see {log})")
-        _check_overfull(tex_file, log)
+        _check_overfull(log)
     if missing := missing_characters(log):  # a translation's 漢字 printed as nothing
         raise MissingCharacters(missing, f"{tex_file}: ")
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -360,7 +360,7 @@ _CARD_TOO_LONG = re.compile(
 _CARD_TITLE = re.compile(r"\\nqtitle\{(.*?)\}\{")
 
 
-def _check_overfull(tex_file: Path, log: Path) -> None:
+def _check_overfull(log: Path) -> None:
     """Refuse a product with a line run past its text's edge, off its card or page (attacker
     round 23: 40 wide letters in a card's text printed 168 pt across the next card)."""
     from nqprint.tex_sandbox import overfull_lines
