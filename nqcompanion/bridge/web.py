@@ -28,7 +28,13 @@ from typing import TYPE_CHECKING, Any
 
 from nqcompanion.bridge.web_card import card, elite_above
 from nqcompanion.bridge.web_checks import first_problem, other_refusals, refusal_answer, rules_apart
-from nqcompanion.bridge.web_names import made_from, shown_name, unplaced, written_name
+from nqcompanion.bridge.web_names import (
+    answer_readings,
+    made_from,
+    shown_name,
+    unplaced,
+    written_name,
+)
 from nqcompanion.bridge.web_picks import add_pick, pick_names, remove_pick
 from nqcore.army.characteristics import ModelType, blank_profile
 from nqcore.army.toml_values import quoted, toml_key
@@ -111,6 +117,8 @@ def _ask(argv: Sequence[str], lang: str) -> dict[str, Any]:
         found["summary"] = wounds_line(answer, lang)
     if has_every_count(answer) and not answer.get("all_counts"):
         found["every"] = every_count_lines(answer, lang)  # the page folds them under "every count"
+    if readings := answer_readings(answer, lang):
+        found["readings"] = readings
     return found
 
 

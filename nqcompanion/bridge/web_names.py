@@ -1,7 +1,7 @@
 """The names of the profile builder's file (:func:`nqcompanion.bridge.web.build`): the file is the
 player's, written once in the language of the page that made it and never rewritten by another
 page that prices it; what a page shows of a book's profile is that profile's name in the page's
-language."""
+language; and the subjects of the errata an answer's reading follows, as the page links them."""
 
 from __future__ import annotations
 
@@ -86,3 +86,16 @@ def unplaced(priced: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
         if str(priced.get(key, "")).startswith(prefix):
             priced = priced | {key: priced[key][len(prefix) :]}
     return priced
+
+
+def answer_readings(answer: dict[str, Any], lang: str) -> list[dict[str, str]]:
+    """The errata and open questions whose readings an answer's notes follow, each once: its
+    id (the page links to its record) and its subject in ``lang`` (player round 22: "see the
+    errata" linked nowhere)."""
+    from nqcore.book.errata import all_errata
+    from nqcore.rules.answer_notes import Note
+
+    ids = [n.reading for n in answer.get("notes", []) if isinstance(n, Note) and n.reading]
+    records = {erratum.id: erratum for erratum in all_errata()}
+    _ = translator(lang)
+    return [{"id": key, "subject": _(records[key].subject)} for key in dict.fromkeys(ids)]

@@ -134,38 +134,26 @@ def dimensions(calc: Calculator) -> list[tuple[list[str], list[tuple[Value, ...]
             continue
         followers = [f for f in calc.fields if f.omit_if == item.name]
         used = [f for f in calc.fields if f.used_if.partition(":")[0] == item.name]
-        if used:
-            dims.append(_used_with(item, used, bounds))
-            continue
-        if followers and bounds.get(item.name) == "chosen":  # the followers are always unused
-            values = [(v, *(Value(SKIPPED),) * len(followers)) for v in _values(item, bounds)]
-        elif followers:
-            values = []
-            for value in _values(item, bounds):
-                if value.key == "":
-                    rest = [_values(f, bounds) for f in followers]
-                    values += [(value, *others) for others in itertools.product(*rest)]
-                else:
-                    values.append((value, *(Value(SKIPPED),) * len(followers)))
-        else:
-            values = [(value,) for value in _values(item, bounds)]
-        dims.append(([item.name, *(f.name for f in followers)], values))
+        dims.append(_dimension(item, followers, used, bounds))
     return dims
 
 
-def _used_with(
-    item: Field, used: list[Field], bounds: dict[str, Any]
+def _dimension(
+    item: Field, followers: list[Field], used: list[Field], bounds: dict[str, Any]
 ) -> tuple[list[str], list[tuple[Value, ...]]]:
-    """The dimension of a group of boxes and the fields used only with one of its boxes ticked
-    (``used_if``): each of those with its every value where its box is ticked, unused where not."""
+    """The dimension of one field with the fields it makes unused when it has a value
+    (``omit_if``: a weapon's ranges) and those used only with one of its values (``used_if``:
+    an extra attack's dice, a grenade's thrower's ST): each with its every value where it is
+    used, unused (:data:`SKIPPED`) where not."""
     values: list[tuple[Value, ...]] = []
     for value in _values(item, bounds):
-        rest = [
+        rest = [[Value(SKIPPED)] if value.key else _values(f, bounds) for f in followers]
+        rest += [
             _values(f, bounds) if f.used_if.partition(":")[2] in value.options else [Value(SKIPPED)]
             for f in used
         ]
         values += [(value, *others) for others in itertools.product(*rest)]
-    return [item.name, *(f.name for f in used)], values
+    return [item.name, *(f.name for f in followers), *(f.name for f in used)], values
 
 
 def _values(item: Field, bounds: dict[str, Any]) -> list[Value]:

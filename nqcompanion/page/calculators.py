@@ -47,9 +47,13 @@ def _modifiers(kind: str) -> Callable[[str], list[tuple[str, str]]]:
 
 
 def _shooting_weapons(lang: str) -> list[tuple[str, str]]:
+    """The armoury's weapons with three ranges, then the thrown grenade (its reach its
+    thrower's: ``--thrower-st``)."""
     from nqcore.army.armoury import all_weapons
+    from nqcore.rules.ranged import GRENADE_KEY, GRENADE_NAME
 
-    return [(w.key, engine_text(w.name, lang)) for w in all_weapons() if len(w.ranges) == 3]
+    weapons = [(w.key, engine_text(w.name, lang)) for w in all_weapons() if len(w.ranges) == 3]
+    return [*weapons, (GRENADE_KEY, engine_text(GRENADE_NAME, lang))]
 
 
 def _weapons(lang: str) -> list[tuple[str, str]]:
@@ -174,8 +178,18 @@ def _to_hit() -> tuple[Calculator, ...]:
                     hint="Close, medium and long range, each inches/modifier, such as {example} "
                     "(- for none).",
                 ),
+                Field(
+                    "thrower-st",
+                    "Thrower's strength (ST, for a grenade)",
+                    "int",
+                    "--thrower-st",
+                    cli.SKILL_VALUES,
+                    "4",
+                    used_if="weapon:grenade",
+                ),
                 Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("ranged")),
             ),
+            answers=("throwing-grenades",),  # a grenade over a wall: one -1, not two
         ),
     )
 

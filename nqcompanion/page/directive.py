@@ -90,7 +90,7 @@ def engine_box(lang: str, to_root: str) -> str:
     files = html.escape(json.dumps(list(ENGINE_NAMES)))
     return (
         f'<p class="nq-engine-status" role="status" data-lang="{lang}" data-files="{files}" '
-        f'data-answers="{to_root}_static/{ANSWERS_FILE}" '
+        f'data-answers="{to_root}_static/{ANSWERS_FILE}" data-errata="{to_root}errata.html" '
         f'data-engine="{engine_url(to_root)}" data-messages="{messages}">'
         # served from the web (the body's class nq-served, set by the page's first script), the
         # loading words from the start; else (scripts off, the downloaded copy opened as files,

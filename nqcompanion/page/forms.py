@@ -38,6 +38,9 @@ def _field_labels(lang: str) -> dict[str, str]:
         "Distance (inches)": ui_text("Distance (inches)", lang),
         "Weapon (or its ranges below)": ui_text("Weapon (or its ranges below)", lang),
         "Ranges (close, medium, long)": ui_text("Ranges (close, medium, long)", lang),
+        "Thrower's strength (ST, for a grenade)": ui_text(
+            "Thrower's strength (ST, for a grenade)", lang
+        ),
         "Armour (AR)": ui_text("Armour (AR)", lang),
         "Strength (ST)": ui_text("Strength (ST)", lang),
         "Penetration modifier (PM)": ui_text("Penetration modifier (PM)", lang),
@@ -146,6 +149,8 @@ def page_messages(lang: str) -> dict[str, str]:
         "blank": ui_text("Left blank, counted as 0 (none): {fields}.", lang),
         # two ticked modifiers the rules do not combine, named as their boxes are labelled
         "conflict": ui_text("“{first}” and “{second}” cannot apply together.", lang),
+        # the errata an answer's reading follows, linked to their records
+        "readings": ui_text("In the errata:", lang),
     }
 
 

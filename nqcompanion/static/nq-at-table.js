@@ -192,20 +192,25 @@ const inches = (text) => {
 
 // A field another one makes unused (a sample profile gives the numbers, a weapon its ranges),
 // or used only with a box of a group ticked (data-used-if "mod:extra-attack": the dice of an
-// extra attack, with its modifier).
+// extra attack, with its modifier) or a value of a list chosen ("weapon:grenade": the
+// thrower's ST).
 const offByField = (form, control) => {
   const omitIf = control.dataset.omitIf;
   return !!omitIf && form.elements[omitIf].value !== "";
 };
 const usedWith = (form, control) => {
-  const [group, box] = control.dataset.usedIf.split(":");
-  const boxes = document.getElementById(`nq-${form.dataset.command}-${group}`);
-  return boxes.querySelector(`input[value="${CSS.escape(box)}"]`);
+  const [group, value] = control.dataset.usedIf.split(":");
+  const chooser = document.getElementById(`nq-${form.dataset.command}-${group}`);
+  if (chooser.tagName === "SELECT") {
+    return { used: () => chooser.value === value, use: () => { chooser.value = value; } };
+  }
+  const box = chooser.querySelector(`input[value="${CSS.escape(value)}"]`);
+  return { used: () => box.checked, use: () => { box.checked = true; } };
 };
 const unused = (form, control) => {
   if (offByField(form, control)) return true;
   if (!control.dataset.usedIf) return false;
-  return !usedWith(form, control).checked;
+  return !usedWith(form, control).used();
 };
 
 // An unused field is greyed and holds nothing, not a value the answer does not use: it shows the
@@ -397,6 +402,22 @@ const show = (form, lines, refusal, notes = [], json = null, every = null, said 
   }
 };
 
+// The errata whose reading an answer follows ("this edition's reading: see the errata"), each
+// linked to its record on the errata page (player round 22: the words linked nowhere).
+const showReadings = (form, readings) => {
+  if (!readings || !readings.length) return;
+  const line = document.createElement("p");
+  line.className = "nq-note nq-readings";
+  line.append(`${words.readings} `);
+  readings.forEach(({ id, subject }, index) => {
+    const link = document.createElement("a");
+    link.href = `${status.dataset.errata}#erratum-${encodeURIComponent(id)}`;
+    link.textContent = subject;
+    line.append(...(index ? [", ", link] : [link]));
+  });
+  form.querySelector(".nq-answer").append(line);
+};
+
 // The engine's state where a form's answer will be, until it answers.
 const waiting = (form, text, failed = false) => {
   show(form, [text], false);
@@ -498,6 +519,7 @@ const compute = async (form, automatic = false) => {
     const notes = [...((answer.json && answer.json.notes) || []), ...(blank ? [blank] : [])];
     show(form, blank ? [...answer.text, blank] : answer.text, false, notes, answer.json, answer.every,
       answer.summary);
+    showReadings(form, answer.readings);
   }
   showInUse(form, answer.json);
   form.dataset.answer = JSON.stringify(answer);
@@ -538,10 +560,11 @@ for (const chooser of document.querySelectorAll("form.nq-calc select[data-picks]
   chooser.addEventListener("change", pick);
 }
 // A value chosen in a field used with a box (an extra attack's level) ticks the box (its -1),
-// before the form asks the engine.
+// one typed in a field used with a choice (a thrower's ST) chooses it, before the form asks
+// the engine.
 for (const control of document.querySelectorAll("form.nq-calc [data-used-if]")) {
   const tick = () => {
-    if (control.value !== "") usedWith(control.form, control).checked = true;
+    if (control.value !== "") usedWith(control.form, control).use();
   };
   control.addEventListener("input", tick);
   control.addEventListener("change", tick);

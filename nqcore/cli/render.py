@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from nqcore.book.book_warnings import BookWarning
+from nqcore.cli.render_range import range_lines
 from nqcore.i18n import (
     N_,
     Counted,
@@ -71,7 +72,7 @@ def render(answer: Answer, lang: str) -> str:
     lines = [question(answer, lang)]
     parts = (
         _lines_names,
-        _lines_range,
+        range_lines,
         _lines_rolls,
         _lines_results,
         _lines_notes,
@@ -103,20 +104,6 @@ def _lines_names(answer: Answer, lang: str) -> list[str]:
         )
         if answer.get(key) is not None
     ]
-
-
-def _lines_range(answer: Answer, lang: str) -> list[str]:
-    """The range band of a shot and its modifier."""
-    _, colon = translator(lang), _colon(lang)
-    if "range" not in answer:
-        return []
-    band = answer["range"]
-    if band is None:
-        return [_(N_("Beyond long range: the shot misses."))]
-    text = _text(band["modifier"], lang)
-    if "band" in band:
-        text = f"{_(band['band'])}, {text}"
-    return [f"{_(N_('Range modifier'))}{colon}{text}"]
 
 
 #: Choices of a question that change its roll, named on the modifiers line as the page's fields

@@ -25,10 +25,13 @@ from nqcore.tables.registry import Chance, Signed
 @dataclass(frozen=True)
 class Note:
     """One line explaining an answer: ``message`` (an English msgid) and the ``values`` that
-    fill it (numbers, :class:`Chance`, :class:`Signed`)."""
+    fill it (numbers, :class:`Chance`, :class:`Signed`); ``reading``, the id of the erratum or
+    open question whose reading it follows ("this edition's reading: see the errata"), which
+    the At the table page links to."""
 
     message: Msg
     values: dict[str, int | Fraction] = field(default_factory=dict)
+    reading: str = ""
 
 
 #: The chance of one face of the D10: a natural 1 (the lucky save), a natural 10 (a fumble).
@@ -60,7 +63,7 @@ def save_notes(
     [{'chance': Chance(1, 10)}]
     """
     if armour == 0 and ranked:  # the +1 improves armour a model has (nqcore.rules.armour)
-        return [Note(NO_ARMOUR_RANKED)]
+        return [Note(NO_ARMOUR_RANKED, reading="ranked-unarmoured-save")]
     if armour == 0:
         return [Note(N_("AR 0: a model without armour has no armour save (Armour Saves)."))]
     target = save_target(
@@ -195,6 +198,34 @@ def fumble_notes(target: int | None, *, unerring: bool = False) -> list[Note]:
     return [Note(message, values)]
 
 
+def grenade_notes(target: int | None) -> list[Note]:
+    """Where a thrown grenade goes when it does not hit: a miss deviates 2" ("Deviating
+    Grenades"), a natural 10 explodes in the thrower's hand ("Grenade Fumbles").  No note when
+    it cannot be thrown (beyond its reach) or cannot hit (every roll deviates but the 10).
+
+    >>> [note.values for note in grenade_notes(6)]
+    [{'chance': Chance(3, 10), 'inches': 2}, {'natural': 10, 'chance': Chance(1, 10)}]
+    """
+    if target is None:
+        return []
+    from nqcore.rules.dice import hit_chance
+    from nqcore.rules.ranged import GRENADE_DEVIATION_INCHES
+
+    missed = 1 - hit_chance(target) - ONE_FACE
+    notes = []
+    if missed > 0:
+        message = N_(
+            'Misses: a grenade that misses ({chance}) lands {inches}" away in the direction a '
+            "D10 points, whatever its number (Deviating Grenades)."
+        )
+        notes.append(Note(message, {"chance": Chance(missed), "inches": GRENADE_DEVIATION_INCHES}))
+    message = N_(
+        "Fumbles: on a natural {natural} ({chance}) the grenade explodes in the thrower's hand: "
+        "its blast template is centred on the thrower (Grenade Fumbles)."
+    )
+    return [*notes, Note(message, {"natural": FUMBLE_ROLL, "chance": ONE_FACE})]
+
+
 def volley_fumble_notes(
     target: int | None, chances: VolleyChances, *, close_combat: bool
 ) -> list[Note]:
@@ -286,7 +317,13 @@ _REROLL_NOTES: dict[str, tuple[Msg, Msg, Msg]] = {
 #: does not say whether a test is re-rolled twice).
 ONE_REROLL = N_(
     "Great Leader: not used here: a failed test is re-rolled once, and the Army Battle "
-    "Standard's re-roll, at CO+1, is the better (this edition's reading, see Errata)."
+    "Standard's re-roll, at CO+1, is the better (this edition's reading: see the errata)."
+)
+#: Why Great Leader re-rolls a failed fear test too (an open question: the book says "morale
+#: test").
+FEAR_TEST_REROLLED = N_(
+    "Great Leader: a fear test is a command test, and a failed one is re-rolled too (this "
+    "edition's reading: see the errata)."
 )
 
 
@@ -334,4 +371,6 @@ def command_notes(target: int) -> list[Note]:
     >>> [len(command_notes(t)) for t in (9, 10, 11)]
     [0, 1, 1]
     """
-    return [Note(NO_NATURAL_TEN_COMMAND)] if target >= D10_FACES[-1] else []
+    if target < D10_FACES[-1]:
+        return []
+    return [Note(NO_NATURAL_TEN_COMMAND, reading="natural-ten-command-test")]

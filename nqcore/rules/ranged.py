@@ -307,6 +307,69 @@ def grenade_throw(natural: int, target: int) -> GrenadeThrow:
     return GrenadeThrow.ON_TARGET if outcome.hits else GrenadeThrow.DEVIATES
 
 
+#: The thrown grenade as ``nq shoot``'s weapon and the page's ("Throwing Grenades"): its reach is
+#: the thrower's, not a weapon's ranges.
+GRENADE_KEY = "grenade"
+GRENADE_NAME = N_("Grenade")
+GRENADE_SIGHT, GRENADE_NO_SIGHT = "grenade-line-of-sight", "grenade-no-line-of-sight"
+INDIRECT_FIRE = "indirect-fire"
+NOT_TYPED_RANGES = N_("“{modifier}” is for a thrown grenade, not for a weapon of typed ranges")
+INDIRECT_GRENADE = N_(
+    "“{modifier}” is not for a thrown grenade: thrown without line of sight, it takes "
+    "“{instead}” alone"
+)
+
+
+def check_ranges_modifiers(modifiers: Iterable[str]) -> None:
+    """Refuse a grenade's modifier with typed ranges: a grenade's reach is its thrower's
+    (:data:`GRENADE_KEY`), never three ranges of a weapon."""
+    known = ranged_modifiers()
+    for key in modifiers:
+        found = known.get(key)
+        if found is not None and found.group == GRENADE_GROUP:
+            raise Refusal(NOT_TYPED_RANGES, modifier=found.label).about(
+                "mod", key, also=("ranges",)
+            )
+
+
+def grenade_modifiers(modifiers: Sequence[str]) -> list[str]:
+    """A thrown grenade's modifiers: line of sight unless said otherwise (RA+1, "Throwing
+    Grenades"); indirect fire refused, the -1 without line of sight being the grenade's own
+    (the open question ``grenade-indirect-fire``).
+
+    >>> grenade_modifiers(["large-target"])
+    ['large-target', 'grenade-line-of-sight']
+    >>> grenade_modifiers(["grenade-no-line-of-sight"])
+    ['grenade-no-line-of-sight']
+    """
+    known = ranged_modifiers()
+    if INDIRECT_FIRE in modifiers:
+        refused = Refusal(
+            INDIRECT_GRENADE,
+            modifier=known[INDIRECT_FIRE].label,
+            instead=known[GRENADE_NO_SIGHT].label,
+        )
+        raise refused.about("mod", INDIRECT_FIRE, also=("weapon",))
+    if any(getattr(known.get(key), "group", None) == GRENADE_GROUP for key in modifiers):
+        return list(modifiers)
+    return [*modifiers, GRENADE_SIGHT]
+
+
+def grenade_attack_target(
+    ra: int, distance: Fraction | int, thrower_strength: int, modifiers: Sequence[str] = ()
+) -> int | None:
+    """The roll to hit with a thrown grenade at ``distance``: RA with its modifiers
+    (:func:`grenade_modifiers`), no range band; ``None`` beyond its reach (2" plus the
+    thrower's ST), where it cannot be thrown.
+
+    >>> grenade_attack_target(5, 6, 4), grenade_attack_target(5, 7, 4)  # the Pirate: 6"
+    (6, None)
+    """
+    if distance > grenade_range(thrower_strength):
+        return None
+    return ranged_target(ra, 0, grenade_modifiers(modifiers))
+
+
 def combined_grenade_blast(diameter: Fraction | int, models: int) -> Fraction:
     """Per "Combined Grenade Attack": models in base contact throw one grenade whose blast
     grows by ½" per extra model, up to the 3" template.

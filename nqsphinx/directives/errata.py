@@ -26,7 +26,7 @@ from nqsphinx.books.editions import is_print_edition
 from nqsphinx.books.page_ref_ties import QUALIFIER
 from nqsphinx.builder import builder_of
 from nqsphinx.directives.coverage import CARD_CLASS, chapters_in_order
-from nqsphinx.directives.example_view import NO_SEARCH
+from nqsphinx.directives.example_view import NO_SEARCH, example_check, example_check_summary
 from nqsphinx.languages.typography import ancestors
 from nqsphinx.messages import engine_text, page_language, ui_text
 from nqsphinx.untrusted import generated_raw
@@ -70,7 +70,7 @@ def field_names(kind: str, lang: str) -> tuple[str, str, str]:
     """The names of the printed reading, this edition's reading and the reason, by kind.
 
     Players' words: the books and the site are editions of the rules, and a player has no
-    engine (the engine's own names are the site's "In the engine:" line, for editors)."""
+    engine (the engine's own names are folded on the site, for editors)."""
     if kind == "erratum":
         return (
             ui_text("The 2007 book:", lang),
@@ -253,16 +253,18 @@ class ErrataList(SphinxPostTransform):
         return box
 
 
-def _engine_names(names: tuple[str, ...], lang: str) -> nodes.paragraph:
-    """For the editors, on the site only (never in print): the engine code behind the choice."""
-    para = generated_paragraph(
-        nodes.emphasis(text=ui_text("In the engine:", lang)),
-        classes=("nq-erratum-engine", NO_SEARCH),
-    )
+def _engine_names(names: tuple[str, ...], lang: str) -> example_check:
+    """For the editors, on the site only (never in print), folded as an example's check is (a
+    player reads the rules' words, player round 22): the engine code behind the choice."""
+    para = generated_paragraph()
     for index, name in enumerate(names):
-        para += nodes.Text(", " if index else " ")
+        if index:
+            para += nodes.Text(", ")
         para += nodes.literal(text=name)
-    return para
+    summary = example_check_summary(text=ui_text("The engine's code (for editors)", lang))
+    details = example_check(classes=["nq-erratum-engine", NO_SEARCH])
+    details.extend((summary, para))
+    return details
 
 
 class ErratumNotes(SphinxPostTransform):

@@ -132,7 +132,7 @@ def _shoot(rng: random.Random) -> Question:
     from nqcore.army.armoury import all_weapons
     from nqcore.rules.ranged import ranged_modifiers
 
-    weapons = [w.key for w in all_weapons() if len(w.ranges) == 3]
+    weapons = [w.key for w in all_weapons() if len(w.ranges) == 3] + ["grenade"] * 2
     ra, distance = str(rng.randint(1, 10)), _distance(rng)
     weapon = rng.choice(weapons) if rng.random() < 0.7 else ""
     close = rng.randint(2, 12)
@@ -146,6 +146,9 @@ def _shoot(rng: random.Random) -> Question:
         *(["--weapon", weapon] if weapon else ["--ranges", *ranges.split()]),
     ]
     values = {"ra": ra, "distance": distance, "weapon": weapon, "ranges": ranges, "mod": mods}
+    if weapon == "grenade":  # its thrower's ST (typed with another weapon, it chooses a grenade)
+        values["thrower-st"] = str(rng.randint(1, 10))
+        argv += ["--thrower-st", values["thrower-st"]]
     return values, [*argv, *_repeat("--mod", mods, ranged_modifiers())]
 
 
@@ -461,6 +464,33 @@ def test_bad_input_is_refused_beside_its_field(
     error.wait_for(state="hidden")
     wait_until(page, f"document.querySelector('#nq-{command} .nq-answer').innerText.length > 0")
     assert not table.errors, table.errors
+
+
+READING = """async (form) => {
+  await window.nqAtTable.compute(form);
+  return [...form.querySelectorAll(".nq-readings a")].map((a) => [a.href, a.textContent]);
+}"""
+
+
+def test_an_answer_s_errata_are_links_to_their_records(table: Table, site: Site) -> None:
+    """Player round 22: "see the errata" in a command test's answer linked nowhere; the answer
+    links each record it follows, which stands on the errata page."""
+    from nqcore.book.errata import all_errata
+
+    page, lang = table.page, table.lang
+    form = page.locator("#nq-command")
+    form.evaluate("(form) => form.reset()")  # what earlier tests left
+    form.locator("[name=co]").fill("6")
+    form.locator("[name=fear]").fill("1")
+    form.locator("[name=great_leader]").check()
+    links = form.evaluate(READING)
+    record = next(e for e in all_errata() if e.id == "great-leader-which-tests")
+    href = site.page(f"{lang}/errata.html#erratum-{record.id}")
+    assert links == [[href, translator(lang)(record.subject)]], links
+    errata = (site.root / lang / "errata.html").read_text(encoding="utf-8")
+    assert f'id="erratum-{record.id}"' in errata
+    form.locator("[name=great_leader]").uncheck()
+    assert form.evaluate(READING) == []  # no reading followed, no link
 
 
 def test_french_distances_take_a_decimal_comma(table: Table) -> None:

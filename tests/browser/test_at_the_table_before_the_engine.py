@@ -40,7 +40,9 @@ SHOWN = """(command) => {
   const form = document.getElementById(`nq-${command}`);
   return { argv: JSON.parse(form.dataset.argv || "null"), source: form.dataset.source,
            answer: form.dataset.answer ? JSON.parse(form.dataset.answer) : null,
-           lines: [...form.querySelectorAll(".nq-answer p")].map((p) => p.textContent),
+           lines: [...form.querySelectorAll(".nq-answer p:not(.nq-readings)")]
+             .map((p) => p.textContent),
+           readings: [...form.querySelectorAll(".nq-readings a")].map((a) => a.textContent),
            summary: form.querySelector(".nq-summary").textContent };
 }"""
 TABLES_LOADED = "document.querySelector('#nq-wound').dataset.source === 'table'"
@@ -107,6 +109,8 @@ def test_tables_answer_with_the_engines_words(held: tuple[Any, str]) -> None:
                 assert shown["lines"] == [f"{words['refused']} {engine['error']}"]
             else:
                 assert shown["lines"] == engine["text"], (command, values)
+                subjects = [reading["subject"] for reading in engine.get("readings", [])]
+                assert shown["readings"] == subjects, (command, values)
                 notes = engine["json"].get("notes", [])  # they stay in the answer
                 figures = [line for line in engine["text"] if line not in notes]
                 # an answer that cannot succeed keeps its reason, the line before its figures

@@ -138,10 +138,12 @@ def _walk_attacks() -> Iterator[list[str]]:
             yield ["hit", str(cc), "--mod", key, *needed]
     for ra, distance in itertools.product(cli.SKILL_VALUES, ("5", "15", "25", "40")):
         yield ["shoot", str(ra), distance, "--weapon", "bow"]
-        for key, modifier in ranged_modifiers().items():  # a grenade's with a grenade's ranges
+        for key, modifier in ranged_modifiers().items():  # a grenade's with a grenade
             thrown = modifier.group == GRENADE_GROUP
-            weapon = ["--ranges", "4/0", "8/0", "12/0"] if thrown else ["--weapon", "bow"]
+            weapon = ["--weapon", "grenade", "--thrower-st", "4"] if thrown else ["--weapon", "bow"]
             yield ["shoot", str(ra), distance, *weapon, "--mod", key]
+    for ra, distance, strength in itertools.product(cli.SKILL_VALUES, ("3", "7"), (1, 5, 10)):
+        yield ["shoot", str(ra), distance, "--weapon", "grenade", "--thrower-st", str(strength)]
     for armour, strength, pm, re_, ranked in itertools.product(
         cli.ARMOUR_VALUES, cli.STRENGTH_VALUES, (0, -1, -3), (0, 1), (False, True)
     ):
@@ -194,6 +196,34 @@ def test_every_answer_says_what_its_chance_is() -> None:
     for argv in itertools.islice(_walk(), 0, None, 7):
         said = "\n".join(_answer(argv, "fr")["text"])
         assert not FRACTION.search(said), (argv, said)
+
+
+SEE_THE_ERRATA = ("see the errata", "voir les errata")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_see_the_errata_names_its_record(lang: str) -> None:
+    """Player round 22: "see the errata" linked nowhere; each answer saying it names the records
+    it follows (the page links them), and only those answers."""
+    from nqcore.book.errata import all_errata
+
+    known = {erratum.id for erratum in all_errata()}
+    cited = set()
+    for argv in itertools.islice(_walk(), 0, None, 1 if lang == "en" else 5):
+        got = _answer(argv, lang)
+        said = "\n".join(got["text"])
+        readings = got.get("readings", [])
+        assert bool(readings) == any(words in said for words in SEE_THE_ERRATA), (argv, said)
+        assert {reading["id"] for reading in readings} <= known, readings
+        cited |= {reading["id"] for reading in readings}
+    for argv in (["save", "0", "4", "--ranked"], ["command", "6", "--great-leader", "--fear", "1"]):
+        cited |= {reading["id"] for reading in _answer(argv, lang)["readings"]}
+    assert cited >= {
+        "ranked-unarmoured-save",
+        "natural-ten-command-test",
+        "great-leader-with-battle-standard",
+        "great-leader-which-tests",
+    }, cited
 
 
 #: One change to a question and the words that must name it when it changes the answer.
@@ -297,10 +327,71 @@ def test_a_grenade_s_modifier_is_refused_with_an_armoury_weapon() -> None:
         == "“Grenade thrown with line of sight” is for a thrown grenade, not for the Bow"
     )
     assert (got["field"], got.get("values")) == ("mod", ["grenade-line-of-sight"]), got
-    typed = _answer(
-        ["shoot", "5", "12", "--ranges", "4/0", "8/0", "12/-1", "--mod", "grenade-line-of-sight"]
+    typed = ask(
+        ["shoot", "5", "12", "--ranges", "4/0", "8/0", "12/-1", "--mod", "grenade-line-of-sight"],
+        "en",
     )
-    assert "error" not in typed, typed
+    assert typed["error"] == (
+        "“Grenade thrown with line of sight” is for a thrown grenade, not for a weapon of typed "
+        "ranges"
+    )
+    assert (typed["field"], typed.get("values")) == ("mod", ["grenade-line-of-sight"]), typed
+
+
+GRENADE = ["--weapon", "grenade", "--thrower-st", "4"]
+
+
+@pytest.mark.parametrize(
+    ("distance", "mods", "needed", "reach"),
+    [
+        ("6", [], "Roll needed: 6 or less", 'Reach: 6" (2" plus the thrower\'s ST 4)'),
+        ("6", ["grenade-no-line-of-sight"], "Roll needed: 4 or less", "Reach: 6"),
+        ("13/2", [], "No roll can succeed", "Beyond the grenade's reach of 6\""),
+    ],
+)
+def test_a_thrown_grenade_reaches_two_inches_plus_its_thrower_s_strength(
+    distance: str, mods: list[str], needed: str, reach: str
+) -> None:
+    """Player round 22: no weapon was a grenade, no field took its thrower's ST; "Throwing
+    Grenades": 2" plus ST, RA+1 with line of sight (the default), RA-1 without."""
+    argv = ["shoot", "5", distance, *GRENADE, *(w for key in mods for w in ("--mod", key))]
+    got = _answer(argv)
+    said = "\n".join(got["text"])
+    assert needed in got["text"] and reach in said, said
+    sight = "without" if mods else "with"
+    assert f"Modifiers: Grenade thrown {sight} line of sight" in said, said
+    assert "loses its remaining attacks" not in said  # a grenade's fumble is its own
+    if got["json"]["target"] is not None:
+        miss = next(line for line in got["text"] if line.startswith("Misses:"))
+        hit, fumble = _chance(got["json"]), Fraction(1, 10)
+        assert f"({float(1 - hit - fumble):.1%})" in miss, miss
+        assert "explodes in the thrower's hand" in said
+        _check_words(argv, got)
+
+
+@pytest.mark.parametrize(
+    ("argv", "field", "error"),
+    [
+        (
+            ["--mod", "grenade-no-line-of-sight", "--mod", "indirect-fire", *GRENADE],
+            "mod",
+            "“Indirect fire” is not for a thrown grenade",
+        ),
+        (["--weapon", "grenade"], None, "give --thrower-st with --weapon grenade"),
+        (["--weapon", "bow", "--thrower-st", "4"], None, "--thrower-st is for a thrown grenade"),
+        (["--mod", "extra-shot", *GRENADE], None, "an extra shot is fired, not thrown"),
+        (["--thrower-st", "11", "--weapon", "grenade"], None, "ST must be 1 to 10, not 11"),
+    ],
+)
+def test_a_grenade_refuses_what_is_not_thrown(
+    argv: list[str], field: str | None, error: str
+) -> None:
+    """Player round 22, F7: a grenade over a wall took indirect fire's -1 beside its own
+    (the open question ``grenade-indirect-fire``: once)."""
+    got = ask(["shoot", "5", "5", *argv], "en")
+    assert error in got.get("error", ""), got
+    if field is not None:
+        assert got.get("field") == field, got
 
 
 def test_sure_and_hopeless_said_plainly() -> None:

@@ -301,7 +301,7 @@ def test_an_errata_record_speaks_of_the_2007_book_and_this_edition(
     shown = [text(e) for e in re.findall(r"<em>(.*?)</em>", html)]
     for field in fields:
         assert any(s.startswith(field) for s in shown), field
-    records = re.sub(r'<p class="[^"]*nq-erratum-engine.*?</p>', "", html, flags=re.S)
+    records = re.sub(r'<details class="[^"]*nq-erratum-engine.*?</details>', "", html, flags=re.S)
     records = records[records.index('id="errata-erratum"') :]
     assert re.findall(r".{30}\b(?:[Ee]ngine|[Mm]oteur)\b.{30}", text(records)) == []
 

@@ -98,10 +98,14 @@ def test_open_questions_are_announced_as_such(html_sites: dict[str, Path]) -> No
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_site_names_each_records_engine_code(html_sites: dict[str, Path], lang: str) -> None:
-    """The editors' edition shows the ``engine`` names under a record (the print editions leave
-    them out: tests/print/test_editions.py)."""
+    """The editors' edition shows the ``engine`` names under a record, folded (a player reads
+    the rules' words: player round 22; the print editions leave them out:
+    tests/print/test_editions.py)."""
     page = (html_sites[lang] / "errata.html").read_text(encoding="utf-8").replace("\xa0", " ")
-    label = {"en": "In the engine:", "fr": "Dans le moteur :"}[lang]
+    label = {"en": "The engine’s code (for editors)", "fr": "Code du moteur (pour les éditeurs)"}[
+        lang
+    ]
+    label = f"<summary>{label}</summary>"
     assert len([e for e in all_errata() if e.engine]) >= 30
     for erratum in all_errata():
         box = page[page.index(f'id="erratum-{erratum.id}"') :]

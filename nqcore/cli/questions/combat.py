@@ -20,6 +20,7 @@ from nqcore.cli.render import Answer
 from nqcore.i18n import N_
 from nqcore.rules.answer_notes import (
     fumble_notes,
+    grenade_notes,
     masterful_notes,
     resilience_notes,
     save_notes,
@@ -75,11 +76,19 @@ def _hit(args: argparse.Namespace) -> Answer:
 def _shoot(args: argparse.Namespace) -> Answer:
     from nqcore.rules.range_bands import WeaponRanges, range_band
     from nqcore.rules.ranged import (
+        GRENADE_KEY,
+        check_ranges_modifiers,
         check_weapon_modifiers,
         ranged_attack_target,
         ranged_hit_chance,
     )
 
+    if args.weapon is not None and args.weapon.strip().lower() == GRENADE_KEY:
+        return _throw(args)
+    if args.thrower_st is not None:
+        raise UsageError(
+            N_("--thrower-st is for a thrown grenade: --weapon {key}"), key=GRENADE_KEY
+        )
     name = None
     if args.weapon:
         from nqcore.army.armoury import weapon
@@ -104,6 +113,8 @@ def _shoot(args: argparse.Namespace) -> Answer:
     modifiers = modifier_list(args.mod, "ranged")  # an unknown key refused first
     if name is not None:
         check_weapon_modifiers(name, args.mod)
+    else:
+        check_ranges_modifiers(args.mod)
     target = ranged_attack_target(args.ra, distance, ranges, args.mod)
     return {
         "question": N_('Ranged attack at RA {ra}, {distance}" away'),
@@ -115,6 +126,51 @@ def _shoot(args: argparse.Namespace) -> Answer:
         "target": target,
         "chance": Chance(ranged_hit_chance(args.ra, distance, ranges, args.mod)),
         **_volley(target, 2 if EXTRA_SHOT in args.mod else 1, close_combat=False),
+    }
+
+
+def _throw(args: argparse.Namespace) -> Answer:
+    """A thrown grenade ("Throwing Grenades"): its reach the thrower's, line of sight unless
+    said otherwise, and where it lands when it does not hit."""
+    from nqcore.rules.dice import hit_chance
+    from nqcore.rules.ranged import (
+        GRENADE_KEY,
+        GRENADE_NAME,
+        grenade_attack_target,
+        grenade_modifiers,
+        grenade_range,
+    )
+
+    if args.ranges:
+        raise UsageError(
+            N_("a thrown grenade has no ranges: its reach is 2\" plus the thrower's ST")
+        )
+    if args.thrower_st is None:
+        raise UsageError(
+            N_(
+                "a grenade's reach is 2\" plus the thrower's ST: "
+                "give --thrower-st with --weapon {key}"
+            ),
+            key=GRENADE_KEY,
+        )
+    modifier_list(args.mod, "ranged")  # an unknown key refused first
+    if EXTRA_SHOT in args.mod:
+        raise UsageError(N_("an extra shot is fired, not thrown: not with a grenade"))
+    keys = grenade_modifiers(args.mod)
+    target = grenade_attack_target(args.ra, args.distance, args.thrower_st, args.mod)
+    return {
+        "question": N_('Grenade thrown at RA {ra}, {distance}" away'),
+        "ra": args.ra,
+        "distance": args.distance,
+        "weapon": GRENADE_NAME,
+        "modifiers": modifier_list(keys, "ranged"),
+        "target": target,
+        "chance": Chance(0 if target is None else hit_chance(target)),
+        "notes": grenade_notes(target),
+        # after the keys a shot's answer has: the answer tables keep one order of keys for all
+        # the answers of a calculator (nqcompanion.page.answers)
+        "thrower_st": args.thrower_st,
+        "reach": {"inches": grenade_range(args.thrower_st), "strength": args.thrower_st},
     }
 
 
@@ -176,7 +232,16 @@ def _shoot_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "distance", type=read.distance, help=N_("inches to the target, such as 12, 12.5 or 25/2")
     )
-    p.add_argument("--weapon", type=read.name, help=N_("an armoury weapon, such as bow"))
+    p.add_argument(
+        "--weapon",
+        type=read.name,
+        help=N_("an armoury weapon, such as bow, or grenade for a thrown grenade"),
+    )
+    p.add_argument(
+        "--thrower-st",
+        type=read.bounded(N_("ST"), SKILL_VALUES),
+        help=N_("a grenade's thrower's strength (ST), 1 to 10: its reach is 2\" plus it"),
+    )
     p.add_argument(
         "--ranges",
         nargs=3,

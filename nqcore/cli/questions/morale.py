@@ -20,6 +20,7 @@ from nqcore.cli.render import Answer
 from nqcore.i18n import N_, P_, Counted
 from nqcore.rules.answer_notes import (
     BATTLE_STANDARD,
+    FEAR_TEST_REROLLED,
     GREAT_LEADER,
     ONE_REROLL,
     Note,
@@ -71,7 +72,9 @@ def _command(args: argparse.Namespace) -> Answer:
         }
         answer["notes"] += reroll_notes(by, answer["roll"], answer["chance"])
         if args.battle_standard and args.great_leader and answer["roll"] < 1:  # else no re-roll
-            answer["notes"] += [Note(ONE_REROLL)]
+            answer["notes"] += [Note(ONE_REROLL, reading="great-leader-with-battle-standard")]
+        elif args.great_leader and args.fear is not None and answer["roll"] < 1:
+            answer["notes"] += [Note(FEAR_TEST_REROLLED, reading="great-leader-which-tests")]
     return answer
 
 
