@@ -16,6 +16,7 @@ and merged after parallel reads.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Set
 from typing import Any, NamedTuple
 
@@ -38,7 +39,17 @@ from nqsphinx.messages import page_language, ui_text
 logger = logging.getLogger(__name__)
 
 #: The kinds of entity: their anchors' prefix, the ``nq`` domain's object types and roles.
-KINDS = ("spell", "weapon", "ability", "trait", "equipment", "mutation", "profile", "term")
+KINDS = (
+    "spell",
+    "weapon",
+    "ability",
+    "trait",
+    "equipment",
+    "mutation",
+    "profile",
+    "term",
+    "erratum",
+)
 #: Engine tables whose rows are entities, and their kind.
 ROW_ENTITIES: dict[str, str] = {
     "hand-weapons": "weapon",
@@ -71,6 +82,7 @@ def kind_name(kind: str, lang: str) -> str:
         "mutation": ui_text("mutation", lang),
         "profile": ui_text("sample profile", lang),
         "term": ui_text("glossary term", lang),
+        "erratum": ui_text("erratum or open question", lang),
     }
     return names[kind]
 
@@ -99,7 +111,9 @@ class NQDomain(Domain):
             logger.warning(
                 "%s %r is shown twice: in %s and here", kind, key, known.docname, location=node
             )
-        self.entities[kind, key] = Entity(self.env.docname, label, " ".join(name.split()))
+        # spaces and line ends as one space; a no-break space kept (French: « Monture : »)
+        shown = re.sub(r"[ \t\r\n]+", " ", name).strip()
+        self.entities[kind, key] = Entity(self.env.docname, label, shown)
 
     def clear_doc(self, docname: str) -> None:
         for key, entity in list(self.entities.items()):
@@ -147,9 +161,12 @@ class NQDomain(Domain):
         return found
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
-        """Every entity under its name in the page's language: the search index's objects."""
-        for (kind, _key), entity in sorted(self.entities.items()):
-            yield entity.name, entity.name, kind, entity.docname, entity.anchor, 1
+        """Every entity under its name in the page's language: the search index's objects; an
+        erratum under ``errata/`` and its id, shown by its subject (two records may share a
+        subject; its bare id would make Sphinx's index write its anchor as "-", type-name)."""
+        for (kind, key), entity in sorted(self.entities.items()):
+            name = f"errata/{key}" if kind == "erratum" else entity.name
+            yield name, entity.name, kind, entity.docname, entity.anchor, 1
 
     def get_type_name(self, type: ObjType, primary: bool = False) -> str:  # noqa: A002
         return kind_name(str(type.lname), page_language(self.env.config.language))

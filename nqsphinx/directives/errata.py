@@ -26,6 +26,7 @@ from nqsphinx.books.editions import is_print_edition
 from nqsphinx.books.page_ref_ties import QUALIFIER
 from nqsphinx.builder import builder_of
 from nqsphinx.directives.coverage import CARD_CLASS, chapters_in_order
+from nqsphinx.directives.entities import domain
 from nqsphinx.directives.example_view import NO_SEARCH, example_check, example_check_summary
 from nqsphinx.languages.typography import ancestors
 from nqsphinx.messages import engine_text, page_language, ui_text
@@ -145,11 +146,21 @@ class ErrataDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         lang = page_language(self.config.language)
         std = self.env.get_domain("std")
+        placeholder = nodes.container(classes=[PLACEHOLDER_CLASS])
         for erratum in all_errata():
             label = erratum_label(erratum)
             subject = engine_text(erratum.subject, lang)
             std.note_hyperlink_target(label, self.env.docname, label, subject)  # type: ignore[attr-defined]
-        return [nodes.container(classes=[PLACEHOLDER_CLASS])]
+            # a search result of its own, by its subject (player round 22)
+            domain(self.env).note_entity("erratum", erratum.id, subject, label, placeholder)
+        return [placeholder]
+
+
+def erratum_words(key: str, lang: str) -> str:
+    """A record's words as its box shows them (what the book printed, this edition's reading,
+    why), in ``lang``: what the header's search finds it by, beside its subject."""
+    found = next(erratum for erratum in all_errata() if erratum.id == key)
+    return " ".join(engine_text(value, lang) for value in (found.printed, found.correct, found.why))
 
 
 def section_place(std: Any, label: str) -> tuple[str | None, str]:

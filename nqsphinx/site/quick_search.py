@@ -42,7 +42,8 @@ from sphinx.search import languages as search_languages
 
 from nqcore.i18n import ROOT
 from nqsphinx.builder import builder_of
-from nqsphinx.directives.entities import domain, kind_name
+from nqsphinx.directives.entities import KINDS, domain, kind_name
+from nqsphinx.directives.errata import erratum_words
 from nqsphinx.directives.example_view import NO_SEARCH
 from nqsphinx.directives.glossary_links import TermDefinition
 from nqsphinx.languages.typography import site_text
@@ -237,6 +238,8 @@ def documents(app: Sphinx) -> list[list[str]]:
         href = f"{entity.docname}.html#{entity.anchor}"
         section = sections.pop(by_id.get(href, href), None)
         text, also = (section[4], section[2]) if section else ("", href)
+        if kind == "erratum":
+            text = erratum_words(key, page_language(app.config.language))
         context = env.titles[entity.docname].astext()
         entities.append([kind, entity.name, href, context, text, key.replace("-", " "), also])
     docs = [[*doc, "", doc[2]] for doc in sections.values()] + entities
@@ -259,9 +262,8 @@ def _keywords(data: SearchData, lang: str) -> dict[str, list[str]]:
 
 
 def _kinds(lang: str) -> dict[str, str]:
-    kinds = ("spell", "weapon", "ability", "trait", "equipment", "mutation", "profile", "term")
     return {
-        **{kind: kind_name(kind, lang) for kind in kinds},
+        **{kind: kind_name(kind, lang) for kind in KINDS},
         "section": ui_text("rule section", lang),
         "page": ui_text("page", lang),
     }

@@ -319,6 +319,30 @@ def test_a_whole_attack_says_what_its_chance_is_of(lang: str, said: str) -> None
     assert not any(line.startswith(("Chance:", "Probabilité\u00a0:")) for line in text), text
 
 
+@pytest.mark.parametrize(
+    ("argv", "lang", "opening"),
+    [
+        (["attack", "5", "4", "4"], "en", "A whole attack: CC 5, ST 4"),
+        (
+            ["attack", "5", "4", "4", "--weapon", "bow", "--distance", "10"],
+            "en",
+            "A whole attack: RA 5",
+        ),
+        (["attack", "5", "4", "4"], "fr", "Une attaque complète\u00a0: CC 5, F 4"),
+        (
+            ["attack", "5", "4", "4", "--weapon", "bow", "--distance", "10"],
+            "fr",
+            "Une attaque complète\u00a0: AD 5",
+        ),
+    ],
+)
+def test_a_whole_attack_names_the_attacker_s_value_as_the_book_does(
+    argv: list[str], lang: str, opening: str
+) -> None:
+    """Player round 22, F9: "skill 5" where the book says CC or RA."""
+    assert _answer(argv, lang)["text"][0].startswith(opening)
+
+
 def test_a_grenade_s_modifier_is_refused_with_an_armoury_weapon() -> None:
     """Player round 21: a bow shot took the +1 of a grenade thrown with line of sight."""
     got = ask(["shoot", "5", "12", "--weapon", "bow", "--mod", "grenade-line-of-sight"], "en")

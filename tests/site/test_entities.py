@@ -16,6 +16,7 @@ from sphinx.util.inventory import InventoryFile
 from nqcore.army.armoury import hand_weapons, ranged_weapons, support_weapons
 from nqcore.army.features import features
 from nqcore.army.profile_files import sample_profiles
+from nqcore.book.errata import all_errata
 from nqcore.rules.mutations import all_mutations
 from nqcore.rules.spells import all_spells
 from nqsphinx.directives.glossary import GLOSSARY_FILE, load_terms, term_label
@@ -41,6 +42,8 @@ def engine_entities() -> Iterator[tuple[str, str]]:
         yield "sample-profiles", f"profile-{sample.profile.key}"
     for term in load_terms(ROOT / "docs" / GLOSSARY_FILE):
         yield "glossary", term_label(term)
+    for erratum in all_errata():  # a search result of its own (player round 22)
+        yield "errata", f"erratum-{erratum.id}"
 
 
 ENTITIES = sorted(set(engine_entities()))
@@ -56,6 +59,7 @@ ELEMENT = {
     "equipment": SECTION,
     "profile": SECTION,
     "term": ("dt",),
+    "erratum": ("div",),
 }
 #: Some names in both languages.
 NAMES = {
@@ -70,8 +74,18 @@ NAMES = {
     "term-armour": ("Armour (AR)", "Armure (Ar)"),
 }
 KIND_NAMES = {
-    "en": {"spell": "spell", "weapon": "weapon", "term": "glossary term"},
-    "fr": {"spell": "sort", "weapon": "arme", "term": "terme du glossaire"},
+    "en": {
+        "spell": "spell",
+        "weapon": "weapon",
+        "term": "glossary term",
+        "erratum": "erratum or open question",
+    },
+    "fr": {
+        "spell": "sort",
+        "weapon": "arme",
+        "term": "terme du glossaire",
+        "erratum": "erratum ou question ouverte",
+    },
 }
 
 
@@ -113,9 +127,11 @@ def search_objects(site: Path) -> dict[str, tuple[str, str, str]]:
     found = {}
     for prefix, entries in index["objects"].items():
         for file, kind, _prio, anchor, name in entries:
-            domain, _type, kind_name = index["objnames"][str(kind)]
+            domain, kind_type, kind_name = index["objnames"][str(kind)]
             if domain == "nq":
                 full = f"{prefix}.{name}" if prefix else name
+                # Sphinx's shorthands: "-" for "type-name", "" for the name
+                anchor = {"-": f"{kind_type}-{full}", "": full}.get(anchor, anchor)
                 found[anchor] = (index["docnames"][file], full, kind_name)
     return found
 
@@ -133,6 +149,7 @@ def test_the_engine_has_the_entities_counted() -> None:
         "profile": 14,
         # every term of the glossary file: adding one to the file needs no change here
         "term": len(load_terms(ROOT / "docs" / GLOSSARY_FILE)),
+        "erratum": len(all_errata()),
     }
 
 
@@ -176,5 +193,9 @@ def test_roles_and_ref_can_target_every_entity(html_sites: dict[str, Path], lang
         label = inventory["std:label"][anchor]
         assert label.uri == f"{page}.html#{anchor}"
         objects = inventory[f"nq:{kind}"].items()
-        names = [name for name, item in objects if item.uri == f"{page}.html#{anchor}"]
+        names = [
+            name if item.display_name == "-" else item.display_name  # "-": shown as named
+            for name, item in objects
+            if item.uri == f"{page}.html#{anchor}"
+        ]
         assert names == [label.display_name], anchor

@@ -284,10 +284,11 @@ def _answer(
     from nqcore.rules.damage import wound_target
 
     steps = result.chances
+    # the attacker's value as the book names it (player round 22: "skill" is no word of its)
+    ranged = N_("A whole attack: RA {skill}, ST {strength} against T {toughness}, AR {armour}")
+    close = N_("A whole attack: CC {skill}, ST {strength} against T {toughness}, AR {armour}")
     return {
-        "question": N_(
-            "A whole attack: skill {skill}, ST {strength} against T {toughness}, AR {armour}"
-        ),
+        "question": ranged if sides.ranged else close,
         "attacker": None if sides.attacker is None else _heading(sides.attacker),
         "defender": None if sides.target is None else _heading(sides.target),
         "weapon": None if sides.weapon is None else sides.weapon.name,
