@@ -14,13 +14,14 @@ import contextlib
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from nqcore.data.datafiles import DataFileError
 from nqcore.i18n import LANGUAGES
 from nqprint.latex import PAGE_BREAK, PAPERS, OverPlan, Paper, PrintError, compile_pdf
 from nqprint.rulebook_pages import RulebookPages, aux_path
+from nqtranslate.guard import PRINT_DOMAINS, package_warnings
 
 #: A product's LaTeX, or its layouts in the order they are tried: the first that keeps to its
 #: planned pages is printed.
@@ -119,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     # Every product made in a staging folder, then moved to --out together: a run that fails
     # publishes none (a failed run had left its first products, a hostile title in their
     # metadata, in --out: attack round twenty-two).
+    _warn_english(args.lang or LANGUAGES)
     args.work.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=args.work))  # one per run (make -j)
     try:
@@ -137,6 +139,14 @@ def main(argv: list[str] | None = None) -> int:
         print(shutil.move(pdf, args.out / pdf.name))
     shutil.rmtree(staging, ignore_errors=True)
     return 0
+
+
+def _warn_english(languages: Iterable[str]) -> None:
+    """Each word of a sheet left in English (fuzzy, untranslated), named at its catalogue's
+    line: a printed sheet has no notice to say it (attacker round 24: silent)."""
+    for lang in languages:
+        for warning in package_warnings(lang, PRINT_DOMAINS):
+            print(f"nqprint: {warning}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -128,25 +128,69 @@ MOST_OVERFULL_PT = 5.0
 _OVERFULL = re.compile(r"^Overfull \\hbox \((?P<pt>[0-9.]+)pt too wide\).*?(?P<line>\d+)", re.M)
 
 
+#: TeX's font switches ("\\TU/FreeSans(0)/b/n/14.4") and empty boxes in a box's text as the log
+#: shows it.
+_FONT_SWITCH = re.compile(r"\\[A-Za-z]+/\S*|\[\]|\|")
+#: The files a word of a book is written in: catalogues, pages, data.
+_SOURCES = ("locale", "nqcore/locale", "nqsphinx/locale", "nqprint/locale", "docs", "nqcore/data")
+#: A run this long at least is looked for in the sources.
+_LOOKED_FOR = 12
+#: Lines past the edge named; more are counted.
+MOST_NAMED = 20
+
+
 def overfull_lines(log: Path) -> list[str]:
     """Each line of ``log``'s document run more than :data:`MOST_OVERFULL_PT` past the text's
-    edge (an ``Overfull \\hbox``, which xelatex logs and goes on), at its LaTeX line."""
+    edge (an ``Overfull \\hbox``, which xelatex logs and goes on), at its LaTeX line, with the
+    text it holds and where that text is written (attacker round 24: a generated line alone,
+    ``\\tableofcontents`` or ``\\loop``, told a translator nothing); once for each LaTeX line
+    (a card's text is tried at each of its sizes)."""
     text = log.read_text(encoding="utf-8", errors="replace")
-    return [
-        f"{log.with_suffix('.tex')}:{over['line']}: a line runs {float(over['pt']):,.0f} pt past "
-        f"the text's edge, off the page: a word or run no line can break (a translation?) "
-        f"(see {log})"
-        for over in _OVERFULL.finditer(text)
-        if float(over["pt"]) > MOST_OVERFULL_PT
-    ]
+    found: dict[str, str] = {}
+    for over in _OVERFULL.finditer(text):
+        if float(over["pt"]) <= MOST_OVERFULL_PT or over["line"] in found:
+            continue
+        shown = _box_text(text, over.end())
+        written = _written_at(shown)
+        found[over["line"]] = (
+            f"{log.with_suffix('.tex')}:{over['line']}: a line runs {float(over['pt']):,.0f} pt "
+            f"past the text's edge, off the page: “{shown[:60]}”"
+            + (f" (written at {written})" if written else "")
+            + f": a word or run no line can break (a translation?) (see {log})"
+        )
+    return list(found.values())
+
+
+def _box_text(text: str, end: int) -> str:
+    """The text of the box logged after ``end`` (its lines, up to a blank one)."""
+    rest = text[end:].split("\n\n", 1)[0].partition("\n")[2]
+    return " ".join(_FONT_SWITCH.sub(" ", rest.replace("\n", "")).split())
+
+
+def _written_at(shown: str) -> str:
+    """Where the longest run of ``shown`` is written (a catalogue's, page's or data file's line),
+    or "" if it is short or nowhere."""
+    run = max(shown.split(), key=len, default="")
+    if len(run) < _LOOKED_FOR:
+        return ""
+    for folder in _SOURCES:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix not in (".po", ".md", ".toml") or not path.is_file():
+                continue
+            for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+                if run in line:
+                    return f"{path.relative_to(ROOT)}:{number}"
+    return ""
 
 
 def _refuse_overfull_lines(folder: Path) -> int:
     """1, saying where, if a line of a book runs past the text's edge: a word or run no line
     can break, a translation's?"""
     found = [problem for log in sorted(folder.glob("*.log")) for problem in overfull_lines(log)]
-    for problem in found[:5]:
+    for problem in found[:MOST_NAMED]:
         print(f"error: {problem}", file=sys.stderr)
+    if len(found) > MOST_NAMED:
+        print(f"error: and {len(found) - MOST_NAMED} more such lines", file=sys.stderr)
     return 1 if found else 0
 
 

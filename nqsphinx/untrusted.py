@@ -155,7 +155,8 @@ def check_catalogues(app: Sphinx) -> None:
     remove_compiled(lang, _locale_folders(app))
     pages = [_page(path, Path(app.srcdir)) for path in Path(app.srcdir).rglob("*.md")]
     warnings = catalogue_guard.page_warnings(lang, [p for p in pages if p], page_locale)
-    for warning in warnings + untranslated_warnings(lang):
+    site = catalogue_guard.package_warnings(lang, catalogue_guard.SITE_DOMAINS)
+    for warning in warnings + untranslated_warnings(lang) + site:
         print(warning, file=sys.stderr)
 
 

@@ -377,6 +377,28 @@ def page_warnings(lang: str, pages: Iterable[str], page_locale: Path | None = No
     return warnings
 
 
+#: The catalogues of words that show with no page notice to fall back on, by what shows them:
+#: the site's own words (the header, the offline pages, the calculators), the examples' and the
+#: print products'.
+SITE_DOMAINS = ("nqsphinx", "theme", "examples")
+PRINT_DOMAINS = ("nqprint",)
+
+
+def package_warnings(
+    lang: str, domains: Iterable[str], locales: Iterable[Path] = PACKAGE_LOCALES
+) -> list[str]:
+    """The fuzzy, untranslated and left-as-English messages of the package catalogues named
+    ``domains`` (:func:`english_warnings`): a French word of the site or of a printed sheet left
+    in English is named at its line, as a page's is (attacker round 24: silent)."""
+    found = []
+    for domain in domains:
+        for locale in locales:
+            path = find_catalogue(locale, lang, domain)
+            if path is not None and path.is_file() and not is_empty(path):
+                found += english_warnings(path)
+    return found
+
+
 def left_in_english(reading: Reading) -> list[Message]:
     """The translated messages whose msgstr is their English msgid, four words or more, with no
     ``same-as-english`` translator comment (:func:`nqtranslate.lint.left_in_english`): Sphinx

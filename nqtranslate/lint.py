@@ -29,6 +29,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from sphinx.search.en import SearchEnglish
+from sphinx.search.fr import SearchFrench
+
 from nqtranslate.guard import Finding, _markdown, catalogues
 from nqtranslate.reading import CatalogueRefused, Message, checked_messages
 
@@ -160,20 +163,39 @@ def english_share(msgid: str, msgstr: str) -> tuple[int, int]:
     return sum(block.size for block in matcher.get_matching_blocks()), len(said)
 
 
+#: The stop words of English that are none of French's (Sphinx's search lists: "the", "of",
+#: "must"...), and of French that are none of English's; a msgstr with at least
+#: :data:`ENGLISH_STOP_WORDS` of the first, more than twice its words of the second, is written
+#: in English (attacker round 24: a paraphrase of its msgid, numbers and abbreviations kept,
+#: shipped as French).  None of the French catalogues' translations comes near (at most 2).
+ENGLISH_ONLY = frozenset(SearchEnglish.stopwords) - frozenset(SearchFrench.stopwords)
+FRENCH_ONLY = frozenset(SearchFrench.stopwords) - frozenset(SearchEnglish.stopwords)
+ENGLISH_STOP_WORDS = 3
+
+
+def written_in_english(msgstr: str) -> int:
+    """How many English stop words ``msgstr`` has, when they make it read as English (0 when
+    not): its markup and placeholders left out."""
+    said = [word.casefold() for word in word_list(_FIELD.sub(" ", msgstr))]
+    english = sum(word in ENGLISH_ONLY for word in said)
+    french = sum(word in FRENCH_ONLY for word in said)
+    return english if english >= ENGLISH_STOP_WORDS and english > 2 * french else 0
+
+
 def left_in_english(msgid: str, msgstr: str, comment: str) -> str:
-    """A long msgstr that is its English msgid, or mostly (:func:`english_share`), not marked
-    as intended (empty: fine)."""
+    """A long msgstr that is its English msgid, or mostly (:func:`english_share`), or written in
+    English (:func:`written_in_english`), not marked as intended (empty: fine)."""
     if SAME_AS_ENGLISH in comment or not msgstr:
         return ""
-    if msgstr == msgid:
-        if words(msgid) < LONG_MESSAGE_WORDS:
-            return ""
+    shared, count = english_share(msgid, msgstr)
+    if msgstr == msgid and words(msgid) >= LONG_MESSAGE_WORDS:
         said = f"msgstr is the English msgid ({words(msgid)} words)"
-    else:
-        shared, count = english_share(msgid, msgstr)
-        if count < MOSTLY_ENGLISH_WORDS or shared <= MOSTLY_ENGLISH * count:
-            return ""
+    elif msgstr != msgid and count >= MOSTLY_ENGLISH_WORDS and shared > MOSTLY_ENGLISH * count:
         said = f"msgstr is mostly its English msgid ({shared} of its {count} words, in order)"
+    elif english := written_in_english(msgstr):
+        said = f"msgstr reads as English ({english} English words such as 'the', 'of', 'must')"
+    else:
+        return ""
     return f"{said}; translate it, or say why in a translator comment '{SAME_AS_ENGLISH}: why'"
 
 

@@ -137,6 +137,29 @@ def not_catalogues(folder: Path = CATALOGUES) -> list[str]:
     return [f"{path}:1: {problem}" for path in paths if (problem := file_problem(path))]
 
 
+def package_status(lang: str = "fr") -> list[Status]:
+    """The catalogues of the engine, the site's words, the examples and the print products:
+    what of them shows in English (fuzzy, untranslated, left as their English), as a page's
+    catalogue is counted (attacker round 24: their English was counted nowhere)."""
+    from nqtranslate.guard import PACKAGE_LOCALES, left_in_english
+    from nqtranslate.reading import read
+
+    rows = []
+    for locale in PACKAGE_LOCALES:
+        for path in sorted((locale / lang / "LC_MESSAGES").glob("*.po")):
+            reading = read(path)
+            name = f"{locale.parent.name}/{path.name}"
+            if reading.findings:
+                rows.append(Status(name, 0, 0, 0, 1, tuple(str(f) for f in reading.findings)))
+                continue
+            english = len(left_in_english(reading))
+            fuzzy = sum(m.fuzzy for m in reading.messages)
+            empty = sum(not m.fuzzy and not m.translated for m in reading.messages)
+            done = len(reading.messages) - fuzzy - empty - english
+            rows.append(Status(name, done, fuzzy, empty + english))
+    return rows
+
+
 def _shown(name: str) -> str:
     """A page's name as the table prints it: escapes and line breaks shown, never obeyed."""
     return printable(name).translate({10: "\\n", 13: "\\r", 9: "\\t"})
@@ -148,7 +171,7 @@ def main(argv: list[str]) -> int:
         print(f"translation-status: {printable(line)}", file=sys.stderr)
     if refused:
         return 1
-    rows = all_status()
+    rows = all_status() + package_status()
     for row in rows:
         for line in row.why:
             print(f"translation-status: {printable(line)}", file=sys.stderr)
@@ -161,7 +184,9 @@ def main(argv: list[str]) -> int:
             f"  {row.refused:>7}"
         )
     left = sum(r.fuzzy + r.untranslated + r.refused for r in rows)
-    print(f"{len(rows)} pages, {left} messages to translate or review")
+    others = len(package_status())
+    pages = f"{len(rows) - others} pages and {others} other catalogues"
+    print(f"{pages}, {left} messages to translate or review")
     return 1 if left else 0
 
 

@@ -696,3 +696,52 @@ def test_every_untranslated_message_is_named_at_its_line(
     (warned,) = guard.page_warnings("fr", ["magic"])
     lines = warned.split("(lines ")[1].rstrip(")").split(", ")
     assert len(lines) == 12 and lines[-1] != lines[0], warned
+
+
+def test_a_message_written_in_english_is_warned_and_counts_as_untranslated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Attacker round 24, F3: an English paraphrase of the msgid, its numbers and French
+    abbreviations kept, shipped as French (no warning, no notice, counted translated)."""
+    from nqtranslate import guard
+
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    english = "When a unit suffers 50% casualties, it must take a command (CO) test."
+    paraphrase = (
+        "When a unit loses 50% of its starting number, or a lone model loses 50% of its starting "
+        "wounds (B), it must take a command (Co) test, also called a morale test."
+    )
+    french = "Une unité qui perd 50 % de ses figurines doit faire un test de contrôle (Co)."
+    text = f'msgid "{english}"\nmsgstr "{paraphrase}"\n\nmsgid "{english}!"\nmsgstr "{french}"\n'
+    status = page_status(_po(tmp_path, "morale", text), tmp_path)
+    assert (status.translated, status.untranslated, status.complete) == (1, 1, False)
+    path = _po(folder, "morale", text)
+    monkeypatch.setattr(guard, "PAGE_LOCALE", tmp_path)
+    assert guard.page_warnings("fr", ["morale"]) == [
+        f"{path}: warning: 1 message(s) left as their English, shown as is (lines 6): translate,"
+        " or say why in a translator comment 'same-as-english: why'",
+    ]
+
+
+@pytest.mark.parametrize("domain", ["nqsphinx", "theme", "nqprint", "examples"])
+def test_a_site_or_print_word_left_in_english_is_warned_at_its_line(
+    tmp_path: Path, domain: str
+) -> None:
+    """Attacker round 24, F6-F8: a fuzzy or emptied message of the site's words, the print
+    products' or the examples' showed English with no warning (the build at exit 0)."""
+    from nqtranslate.guard import package_warnings
+
+    folder = tmp_path / "locale" / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    text = (
+        'msgid "Turn sequence"\nmsgstr "Séquence de tour"\n\n'
+        '#, fuzzy\nmsgid "Spell cards"\nmsgstr "Cartes de sort"\n\n'
+        'msgid "Not kept for offline reading"\nmsgstr ""\n'
+    )
+    path = _po(folder, domain, text)
+    assert package_warnings("fr", [domain], [tmp_path / "locale"]) == [
+        f"{path}: warning: 1 fuzzy message(s), shown in English (lines 10)",
+        f"{path}: warning: 1 untranslated message(s), shown in English (lines 13)",
+    ]
+    assert package_warnings("fr", [domain]) == []  # the project's own: none left

@@ -19,4 +19,4 @@ def test_a_command_runs_its_module(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["status"]) == status.main([])
     out = capsys.readouterr().out
     first, second = out[: len(out) // 2], out[len(out) // 2 :]
-    assert first == second and "pages," in first  # the same table twice
+    assert first == second and "other catalogues," in first  # the same table twice

@@ -372,3 +372,43 @@ def test_a_line_run_off_the_page_fails_the_book(
     said = capsys.readouterr().err
     assert f"{tmp_path / 'noquarter.tex'}:632: a line runs 212 pt past the text's edge" in said
     assert ":10:" not in said
+
+
+def test_a_line_past_the_edge_is_quoted_with_where_it_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Attacker round 24, F1-F2: the refusal named a generated line alone (``\\loop``), not the
+    text nor where a translator wrote it; five lines at most, with no count of the rest; a card
+    tried at each size named five times."""
+    from unittest import mock
+
+    from nqprint import tex_sandbox
+
+    run = "MMMMMMMMMMMMMMMMMMMMMMMMMMMMM.MMMMMMMMMM"
+    project = tmp_path / "project"
+    catalogue = project / "nqcore" / "locale" / "fr" / "LC_MESSAGES" / "nqcore.po"
+    catalogue.parent.mkdir(parents=True)
+    catalogue.write_text(f'msgid "Fireball"\nmsgstr ""\n"Une boule de feu {run}"\n')
+    monkeypatch.setattr(tex_sandbox, "ROOT", project)
+    book = tmp_path / "book"
+    book.mkdir()
+    boxes = [
+        f"Overfull \\hbox ({pt}pt too wide) in paragraph at lines 37001--37001\n"
+        f"[]\\TU/FreeSerif(0)/m/n/10.95 Une boule de feu {run[:5]}\n{run[5:]}\n\n"
+        for pt in (253, 236, 219)
+    ]
+    boxes += [
+        f"Overfull \\hbox (30pt too wide) in paragraph at lines {n}--{n}\n[]\\TU/X(0) W\n\n"
+        for n in range(100, 125)
+    ]
+    (book / "noquarter.log").write_text("".join(boxes), encoding="utf-8")
+    built = mock.Mock(returncode=0, stdout="", stderr="")
+    with mock.patch.object(tex_sandbox, "compile_sphinx_latex", return_value=built):
+        assert tex_sandbox.main([str(book)]) == 1
+    said = capsys.readouterr().err.splitlines()
+    assert said[0].startswith(f"error: {book / 'noquarter.tex'}:37001: a line runs 253 pt")
+    where = "nqcore/locale/fr/LC_MESSAGES/nqcore.po:3"
+    assert f"“Une boule de feu {run}” (written at {where})" in said[0], said[0]
+    assert sum(":37001:" in line for line in said) == 1  # once, at its widest
+    assert len(said) == tex_sandbox.MOST_NAMED + 1
+    assert said[-1] == "error: and 6 more such lines"

@@ -3,27 +3,30 @@ reads at arm's length: :data:`nqsphinx.books.latex.TABLE_SIZES`) go on a landsca
 the line is the text's height, rather than shrink further (Tables 23.1 and 28.6, of 14 and 15
 columns, were set in 6 pt).
 
-LaTeX decides, as it measures the table (``\\nqturnjudge``): the table is measured in its
-sizes in a group; if it does not fit the line in the smallest, it is set in a box as wide as
-the text is high (``\\nqturnbegin``) and goes on a landscape page (pdflscape: the page is
-shown turned in a reader) after the page where the text reaches it (afterpage), the text going
-on meanwhile: a landscape page begun where the table stands left the rest of the page before it
-blank (Chapter 23's opener, its title and a sentence).  ``\\nqturnend`` ends the box after the
-table's details and notes, which keep the book's measure (``\\nqturnnotes``: the text block's
-width, centred): a note across the turned page ran to 156 characters a line.  A longtable (it
-breaks over pages, which a box cannot) begins its landscape page where it stands.  The landscape
-page is headed by the table's section (the running head's mark when the box began: the text
-had gone on to the next section, whose name headed Table 23.1's page), and the page after it by
-the section the text is in.  Where nothing but the heading and boxes (an erratum's) stands
-before the table in its section, the table is judged before the heading, and the landscape page
-begins at the heading: the heading and its boxes go with the table, and the section's page
-(the contents', the bookmark's, the index's) holds its table (left behind, "23.1 Model
-Characteristics Summary" and its erratum stood above "23.2 Armour Summary", Table 23.1 on the
-page after); Chapter 23's opener keeps its title and its sentence alone on its page, as no
-page can hold them with the table.  Where the table ends its chapter (the last block of the
-chapter's last section), its section is kept whole: the text before it goes to the next page
-with its heading rather than leave a line or two of it alone on the page before the landscape
-page (Table 28.6's page).
+LaTeX decides, as it measures the table (``\\nqturnjudge``): the table is measured in its sizes
+in a group; if it does not fit the line in the smallest, it is set in a box as wide as the text
+is high (``\\nqturnbegin``) and goes on a landscape page (pdflscape: the page is shown turned in
+a reader) after the page where the text reaches it (afterpage), the text going on meanwhile: a
+landscape page begun where the table stands left the rest of the page before it blank (Chapter
+23's opener, its title and a sentence).  ``\\nqturnend`` ends the box after the table's details
+and notes, set in two columns of about the book's measure in the footnote size of a longtable's
+notes (``\\nqturnnotes``): a note across the turned page ran to 156 characters a line, and one
+in the text block's width, centred, took the room of two.  A longtable (it breaks over pages,
+which a box cannot) begins its landscape page where it stands.  The landscape page is headed by
+the table's section (the running head's mark when the box began: the text had gone on to the
+next section, whose name headed Table 23.1's page), and the page after it by the section the
+text is in.  Where nothing but the heading and boxes (an erratum's) stands before the table in
+its section, the table is judged before the heading, and the landscape page begins at the
+heading: the heading and its boxes go with the table, and the section's page (the contents', the
+bookmark's, the index's) holds its table (left behind, "23.1 Model Characteristics Summary" and
+its erratum stood above "23.2 Armour Summary", Table 23.1 on the page after); Chapter 23's
+opener keeps its title and its sentence alone on its page, as no page can hold them with the
+table.  Where the table ends its chapter (the last block of the chapter's last section) after a
+few lines of text, a longtable takes its heading and text onto its landscape page, the text in
+two columns of about the book's measure in small type, its notes kept there too (the French 28.5
+stood alone, six lines on a page, before Table 28.6's landscape page); a boxed table keeps its
+section whole: the text before it goes to the next page with its heading rather than leave a
+line or two of it alone on the page before the landscape page.
 """
 
 from __future__ import annotations
@@ -58,12 +61,15 @@ TURN = r"""
 \newcommand{\nq@turnedpage}{\begin{landscape}\expandafter\nq@currentmark\@themark
   \expandafter\markright\expandafter{\nq@turnedhead}\unvbox\nq@turned\end{landscape}%
   \expandafter\markright\expandafter{\nq@currenthead}}
-\newcommand{\nqturnnotes}{\ifnqturn\list{}{\topsep0pt\partopsep0pt\parsep\parskip
-  \listparindent\parindent\itemindent0pt
-  \leftmargin\dimexpr(\linewidth-\textwidth)/2\relax\rightmargin\leftmargin}\item\relax\fi}
-\newcommand{\nqturnend}{\ifnqturn\endlist\global\nqturnfalse
-  \ifnq@turnbox\par\egroup\afterpage{\nq@turnedpage}%
-  \else\end{landscape}\fi\fi}
+\newcommand{\nqturnnotes}{\ifnqturn\expandafter\@firstofone\else\expandafter\@gobble\fi
+  {\begingroup\footnotesize\setlength{\columnsep}{2em}\begin{multicols}{2}}}
+\newcommand{\nqturntext}{\ifnqturn\expandafter\@firstofone\else\expandafter\@gobble\fi
+  {\begingroup\small\begin{multicols}{2}}}
+\newcommand{\nqturntextend}{\ifnqturn\expandafter\@firstofone\else\expandafter\@gobble\fi
+  {\end{multicols}\endgroup}}
+\newcommand{\nqturnend}{\ifnqturn\expandafter\@firstofone\else\expandafter\@gobble\fi
+  {\end{multicols}\endgroup\global\nqturnfalse
+  \ifnq@turnbox\par\egroup\afterpage{\nq@turnedpage}\else\end{landscape}\fi}}
 \makeatother
 """
 #: The attribute that marks the raw node where a table's landscape page may begin.
@@ -131,11 +137,61 @@ class TurnWithHeading(SphinxPostTransform):
                 start = _heading_start(outer, section)
                 outer.insert(start, [raw, _landscape_begin()])
                 _keep_heading(outer, start, None)
+            elif _ends_chapter(section, raw) and _only_text(before) and _begins_long(section):
+                begin = next(n for n in section.children[len(before) :] if n.get(TURN_BEGIN))
+                section.remove(raw)
+                section.remove(begin)
+                start = _heading_start(outer, section)
+                outer.insert(start, [raw, _landscape_begin()])
+                _keep_heading(outer, start, None)
+                _notes_on_the_page(section)
+                _text_in_columns(section, before)
             elif _ends_chapter(section, raw) and _only_text(before):
                 section.remove(raw)
                 start = _heading_start(outer, section)
                 outer.insert(start, raw)
                 _keep_heading(outer, start, page_keeps.HEADING_LINES + _text_lines(before))
+
+
+def _text_in_columns(section: nodes.section, before: list[nodes.Node]) -> None:
+    """The text before a turned table, on its landscape page, in two columns of about the
+    book's measure (``\\nqturntext``): across the turned page it ran to 150 characters a
+    line."""
+    text = [n for n in before if isinstance(n, nodes.paragraph | nodes.Admonition)]
+    if not text:
+        return
+    section.insert(section.index(text[0]), generated_raw(r"\nqturntext" + "\n", "latex"))
+    section.insert(section.index(text[-1]) + 1, generated_raw(r"\nqturntextend" + "\n", "latex"))
+
+
+def _notes_on_the_page(section: nodes.section) -> None:
+    """A turned table's notes stay on its landscape page: the keep of the chapter's last lines
+    before them (chapters.KeepChapterEnds) would send them alone to the next page, where the
+    landscape page ends the chapter (Table 28.6's notes), so it applies only if the table
+    does not turn."""
+    notes = next(
+        (
+            n
+            for n in section.children
+            if isinstance(n, nodes.raw) and n.astext().startswith(r"\nqturnnotes")
+        ),
+        None,
+    )
+    if notes is None:
+        return
+    for node in section.children[section.index(notes) + 1 :]:
+        if isinstance(node, nodes.raw) and node.astext().startswith(KEEP_HEAD):
+            keep = rf"\ifnqturn\else{node.astext().strip()}\fi" + "\n"
+            node.replace_self(generated_raw(keep, "latex"))
+
+
+def _begins_long(section: nodes.section) -> bool:
+    """Whether ``section``'s turned table is a longtable, whose landscape page begins where it
+    stands (``\\nqturnbeginlong``)."""
+    return any(
+        isinstance(n, nodes.raw) and n.get(TURN_BEGIN) and r"\nqturnbeginlong" in n.astext()
+        for n in section.children
+    )
 
 
 def _is_longtable(raw: nodes.raw) -> bool:

@@ -192,6 +192,15 @@ def serve(html: Path, port: int) -> http.server.ThreadingHTTPServer:
         def log_message(self, format: str, *args: Any) -> None:
             pass
 
+        def send_head(self) -> Any:
+            """A path no file can have (a NUL byte: ``/%00``) is not found, not a traceback in
+            the terminal where the build's messages are read (attacker round 24)."""
+            try:
+                return super().send_head()
+            except ValueError:
+                self.send_error(http.HTTPStatus.NOT_FOUND)
+                return None
+
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", port), partial(Quiet, directory=str(html))
     )

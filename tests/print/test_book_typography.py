@@ -57,16 +57,25 @@ def _body(pdf: Path, page: int) -> list[pdfs.Line]:
     return [line for line in pdfs.text_lines(pdf, page) if BODY[0] < line.y0 < BODY[1]]
 
 
+def _turned(pdf: Path, page: int) -> bool:
+    """Whether the file page ``page`` is shown turned (a landscape table's)."""
+    from tests.print.page_geometry import reader
+
+    return int(reader(pdf).pages[page - 1].get("/Rotate", 0)) % 180 == 90
+
+
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_rules_text_sets_about_80_characters_a_line(
     rulebooks: dict[str, Path], edition: str
 ) -> None:
     """10 pt across 159 mm set 113 characters a line (up to 124); 11 pt across 120 mm about
-    80, on either paper."""
+    80, on either paper.  A landscape page's text is set in two columns of the measure, which
+    pdftotext reads as one line across both: measured on the pages as printed."""
     pdf = rulebooks[edition]
     lengths = [
         len(line.text)
         for page in _rules_pages(pdf)[::5]
+        if not _turned(pdf, page)
         for line in _body(pdf, page)
         if TEXT_LINE[0] < line.y1 - line.y0 < TEXT_LINE[1] and len(line.text) > 60
     ]
@@ -298,3 +307,37 @@ def cut_heads(pdf: Path) -> list[str]:
 def test_a_running_head_is_a_whole_title(rulebooks: dict[str, Path], edition: str) -> None:
     """A section's title too long for the head's line gives way to its chapter's, never cut."""
     assert cut_heads(rulebooks[edition]) == []
+
+
+#: The last section of Chapter 28, its landscape table and the first words of the table's last
+#: note, by language.
+SECTION_28_5 = {
+    "en": ("28.5 Sample Profiles Against Each Other", "Table 28.6", "Counted as large targets"),
+    "fr": ("28.5 Les exemples de profils face à face", "Tableau 28.6", "Comptent comme grandes"),
+}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_landscape_table_ending_its_chapter_takes_its_section_and_notes(
+    rulebooks: dict[str, Path], edition: str
+) -> None:
+    """French A4: 28.5's heading and six lines stood alone on the page before Table 28.6's
+    landscape page (the proof's p. 248); taken onto that page, its notes went to the next one.
+    The heading, the text, the table and its notes share one page, in every edition."""
+    heading, caption, note = SECTION_28_5[edition[:2]]
+    pdf = rulebooks[edition]
+    found = [
+        page
+        for page in _rules_pages(pdf)
+        if any(line.startswith(heading) for line in _raw_text(pdf, page).splitlines())
+        and ". . ." not in _raw_text(pdf, page)  # not the contents
+    ]
+    assert len(found) == 1, found
+    text = " ".join(_raw_text(pdf, found[0]).split())
+    assert caption in text and note in text, text[:300]
+    assert _turned(pdf, found[0])
+
+
+def _raw_text(pdf: Path, page: int) -> str:
+    """A page's text in the order it is drawn (``pdftotext -raw``): a turned page's too."""
+    return pdfs.run_on(pdf, "pdftotext", "-f", str(page), "-l", str(page), "-raw")

@@ -221,3 +221,25 @@ def test_ctrl_c_does_not_wait_for_a_busy_worker(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(signal, "signal", lambda *_: None)  # the test's process keeps its own
     assert live.main(["_build/html", "--site=-b html docs x", "--site=-b html docs y"]) == 0
     assert waits[:2] == [live.CTRL_C_WAIT] * 2 and live.CTRL_C_WAIT <= 1
+
+
+def test_the_live_server_answers_a_path_no_file_can_have(tmp_path: Path) -> None:
+    """Attacker round 24, F5: ``/%00`` printed a traceback in the live terminal."""
+    import socket
+    import urllib.error
+    import urllib.request
+
+    (tmp_path / "index.html").write_text("<p>kept</p>", encoding="utf-8")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = live.serve(tmp_path, port)
+    try:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/%00", timeout=10)
+        assert refused.value.code == 404
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html", timeout=10) as page:
+            assert page.read() == b"<p>kept</p>"  # still serving
+    finally:
+        server.shutdown()
+        server.server_close()
