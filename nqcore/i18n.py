@@ -450,15 +450,18 @@ class Refusal(ValueError):
     #: values of it refused (two modifiers' keys), and the other arguments that make it so
     #: (``wizardry`` beside ``chant``): what a form marks (:meth:`about`).
     argument, chosen, also = "", tuple[str, ...](), tuple[str, ...]()
+    reading = ""  # the erratum or open question whose reading refuses it: the page links it
 
     def __init__(self, message: str, /, *, where: str = "", **values: object) -> None:
         self.message, self.values, self.where = message, values, where
         super().__init__(self.text(SOURCE_LANGUAGE))
 
-    def about(self, argument: str, *chosen: str, also: tuple[str, ...] = ()) -> Refusal:
+    def about(
+        self, argument: str, *chosen: str, also: tuple[str, ...] = (), reading: str = ""
+    ) -> Refusal:
         """This refusal, of the question's ``argument`` (its values ``chosen``), made so by the
-        arguments ``also`` too."""
-        self.argument, self.chosen, self.also = argument, chosen, also
+        arguments ``also`` too, by this edition's reading of the erratum ``reading`` (its id)."""
+        self.argument, self.chosen, self.also, self.reading = argument, chosen, also, reading
         return self
 
     def text(self, lang: str) -> str:
@@ -484,17 +487,9 @@ class Refusal(ValueError):
         """The same refusal about ``where`` (a file, a field), of class ``kind`` (its own)."""
         inner = ": ".join(part for part in (where, self.where) if part)
         made = (kind or type(self))(self.message, where=inner, **self.values)
-        return made.about(self.argument, *self.chosen, also=self.also)
+        return made.about(self.argument, *self.chosen, also=self.also, reading=self.reading)
 
 
 class UnknownName(Refusal, KeyError):
     """A name or key the rules do not know (a weapon, a spell, an ability): a :class:`Refusal`
     that stays the ``KeyError`` its callers look for."""
-
-
-def say_in(lang: str, error: BaseException) -> str:
-    """An exception's message for the reader of ``lang``: a :class:`Refusal` in that language,
-    anything else as it is."""
-    if isinstance(error, Refusal):
-        return error.text(lang)
-    return str(error.args[0] if error.args else error)

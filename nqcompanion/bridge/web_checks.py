@@ -29,6 +29,10 @@ def refusal_answer(error: BaseException, lang: str) -> dict[str, Any]:
         answer["values"] = list(error.chosen)
     if error.also:
         answer["also"] = [{"field": name, "error": answer["error"]} for name in error.also]
+    if error.reading:  # "this edition's reading: see the errata", linked (player round 24)
+        from nqcompanion.bridge.web_names import reading_links
+
+        answer["readings"] = reading_links([error.reading], lang)
     return answer
 
 

@@ -92,10 +92,16 @@ def answer_readings(answer: dict[str, Any], lang: str) -> list[dict[str, str]]:
     """The errata and open questions whose readings an answer's notes follow, each once: its
     id (the page links to its record) and its subject in ``lang`` (player round 22: "see the
     errata" linked nowhere)."""
-    from nqcore.book.errata import all_errata
     from nqcore.rules.answer_notes import Note
 
     ids = [n.reading for n in answer.get("notes", []) if isinstance(n, Note) and n.reading]
+    return reading_links(ids, lang)
+
+
+def reading_links(ids: list[str], lang: str) -> list[dict[str, str]]:
+    """Each erratum or open question of ``ids`` once, by its id and its subject in ``lang``."""
+    from nqcore.book.errata import all_errata
+
     records = {erratum.id: erratum for erratum in all_errata()}
     _ = translator(lang)
     return [{"id": key, "subject": _(records[key].subject)} for key in dict.fromkeys(ids)]

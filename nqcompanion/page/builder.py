@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import html
 import json
-import re
 from typing import Any
 
 from nqcompanion.page.fields import keyboard
@@ -96,22 +95,16 @@ def _kept_words(lang: str) -> dict[str, str]:
     }
 
 
-#: The words of a grenade's level key ("ST3 1½\" knock prone"), as the engine names them.
-_LEVEL_WORDS = (
-    (re.compile(r"\bST(?=\d)"), Msg("ST")),
-    (re.compile(r"\bknock prone\b"), Msg("Knock Prone")),
-)
-
-
 def _level_label(name: str, level: Any, lang: str) -> str:
     """An option's words: the level's own name where it says its level ("Fear (1)"), else the
     feature's name and the level key in the page's language ("Grenades (F3 1½\" Mise à terre)")."""
     named = engine_text(level.name, lang)
     if named != name:
         return named
-    key = str(level.level)
-    for pattern, word in _LEVEL_WORDS:
-        key = pattern.sub(engine_text(word, lang), key)
+    from nqcore.army.features import level_parts
+
+    parts = level_parts(str(level.level))
+    key = "".join(engine_text(p, lang) if isinstance(p, Msg) else p for p in parts)
     return f"{name} ({key})"
 
 

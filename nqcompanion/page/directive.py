@@ -131,6 +131,12 @@ def _label(app: Sphinx, label: str) -> tuple[str, str, str]:
     return found  # type: ignore[no-any-return]
 
 
+def _link(app: Sphinx, docname: str, label: str) -> tuple[str, str]:
+    """A rule section's address from ``docname`` and its heading."""
+    target, anchor, title = _label(app, label)
+    return app.builder.get_relative_uri(docname, target) + f"#{anchor}", title
+
+
 def _sections(app: Sphinx, docname: str) -> dict[str, dict[str, str]]:
     """Each rule section the builders may cite, by label: its address from ``docname`` and
     its heading, in the site's language."""
@@ -169,7 +175,8 @@ def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         elif command == "army":
             drawn = army_html(lang, href, title, _sections(app, docname))
         else:
-            drawn = calculator_html(command, lang, href, title, name=_heading(node))
+            also = [_link(app, docname, label) for label in CALCULATORS[command].answers]
+            drawn = calculator_html(command, lang, href, title, name=_heading(node), also=also)
         node.replace_self(generated_raw(box + drawn, "html"))
     if html_build:
         _work_it_out(app, doctree, docname, lang)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Sequence
 
 from nqcompanion.page.calculators import CALCULATORS as CALCULATORS
 from nqcompanion.page.calculators import Calculator as Calculator
@@ -250,14 +251,26 @@ def _chance_words(lang: str) -> str:
 
 
 def calculator_html(
-    command: str, lang: str, rule_href: str, rule_title: str, *, name: str = ""
+    command: str,
+    lang: str,
+    rule_href: str,
+    rule_title: str,
+    *,
+    name: str = "",
+    also: Sequence[tuple[str, str]] = (),
 ) -> str:
-    """One calculator's form: its controls, the engine's answer, the rule it comes from; its
-    summary is named ``name`` (its heading), the page's other summaries being other answers."""
+    """One calculator's form: its controls, the engine's answer, the rule it comes from and the
+    others whose reading its answers follow (``also``: address and title; a grenade's Throwing
+    Grenades beside Ranged Attack Modifiers); its summary is named ``name`` (its heading), the
+    page's other summaries being other answers."""
     calc = CALCULATORS[command]
     labels = _field_labels(lang) | _hints(lang)
     controls = "".join(_control(calc, item, lang, labels) for item in calc.fields)
-    rule = ui_text("Rule:", lang)
+    rule = ui_text("Rules:", lang) if also else ui_text("Rule:", lang)
+    links = " · ".join(
+        f'<a href="{html.escape(href)}">{html.escape(title)}</a>'
+        for href, title in ((rule_href, rule_title), *also)
+    )
     # the fields are kept in this browser (nq-keep.js): back to the page's own values at a tap
     reset = html.escape(ui_text("Reset the fields", lang))
     named = f' data-name="{html.escape(name + colon(lang))}"' if name else ""
@@ -271,8 +284,7 @@ def calculator_html(
         # above, where the answer would be (nq-theme-mode.js hides it on the served site)
         f'<output class="nq-answer" aria-live="polite"><span class="nq-engine-served">'
         f"{html.escape(page_messages(lang)['served'])}</span></output>"
-        f'<p class="nq-rule">{html.escape(rule)} <a href="{html.escape(rule_href)}">'
-        f"{html.escape(rule_title)}</a></p>"
+        f'<p class="nq-rule">{html.escape(rule)} {links}</p>'
         # the answer in short, kept on the screen while a field far above it is edited
         f'<p class="nq-summary" aria-hidden="true"{named}></p></form>'
     )

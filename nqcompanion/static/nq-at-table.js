@@ -513,6 +513,7 @@ const compute = async (form, automatic = false) => {
   if (asked.get(form) !== turn) return { argv, answer, stale: true };
   if (answer.error) {
     show(form, [`${words.refused} ${markRefusal(form, answer)}`], true);
+    showReadings(form, answer.readings);
   } else {
     const left = blanks.get(form) || [];
     const blank = left.length ? say(words.blank, { fields: left.join(", ") }) : null;

@@ -116,6 +116,34 @@ def _grenade_levels() -> tuple[Level, ...]:
     return tuple(levels)
 
 
+#: The words of a grenade's level key ("ST3 1½\" knock prone"), as the engine names them.
+_LEVEL_WORDS = (
+    (re.compile(r"\bST(?=\d)"), N_("ST")),
+    (re.compile(r"\bknock prone\b"), N_("Knock Prone")),
+)
+
+
+def level_parts(key: str) -> tuple[Msg | str, ...]:
+    """A level key as a reader reads it: its words as messages, said in the reader's language
+    (« F3 1½" Mise à terre »), the rest as written.
+
+    >>> level_parts('ST3 1½" knock prone')
+    ('ST', '3 1½" ', 'Knock Prone')
+    """
+    found = sorted(
+        (match.start(), match.end(), word)
+        for pattern, word in _LEVEL_WORDS
+        for match in pattern.finditer(key)
+    )
+    parts: list[Msg | str] = []
+    end = 0
+    for start, stop, word in found:
+        parts += [key[end:start], word]
+        end = stop
+    parts.append(key[end:])
+    return tuple(part for part in parts if part)
+
+
 def _magic_user_levels() -> tuple[Level, ...]:
     return tuple(
         Level(str(r["level"]), N_("Magic User"), r["cost"])

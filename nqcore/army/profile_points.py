@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from nqcore.army.armoury import Weapon
 from nqcore.army.characteristics import ABBREVIATIONS, CHARACTERISTICS, ModelType, Specialist
-from nqcore.army.features import feature, mutation_points
+from nqcore.army.features import feature, level_parts, mutation_points
 
 # --- profiles -----------------------------------------------------------------------------------
 from nqcore.army.points import (
@@ -70,7 +70,7 @@ def _feature_item(category: str, key: str, level: str | None, owner: str = "") -
         named = (N_("Magic User"), " (", N_("level"), " ", level, ")")
     elif key == "grenades" and level is not None:
         name = f"Grenades ({level})"
-        named = (N_("Grenades"), " (", level, ")")
+        named = (N_("Grenades"), " (", *level_parts(level), ")")
     if category == "equipment":
         section = SECTIONS["equipment"]
     elif points < 0:

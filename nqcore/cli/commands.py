@@ -35,7 +35,7 @@ from nqcore.cli.parser import build_parser as build_parser
 from nqcore.cli.parser import one_line
 from nqcore.cli.render import jsonable, print_text, question, render
 from nqcore.data.datafiles import DataFileError
-from nqcore.i18n import Refusal, language_problem, say_in
+from nqcore.i18n import Refusal, language_problem
 from nqcore.terminal import printable as printable
 
 
@@ -111,3 +111,11 @@ def _said(error: BaseException, lang: str) -> str:
     """A refusal's words: English ``nq`` says the engine's own (two modifiers by the keys
     typed)."""
     return str(error.args[0]) if lang == "en" and error.args else say_in(lang, error)
+
+
+def say_in(lang: str, error: BaseException) -> str:
+    """An exception's message for the reader of ``lang``: a :class:`Refusal` in that language,
+    anything else as it is."""
+    if isinstance(error, Refusal):
+        return error.text(lang)
+    return str(error.args[0] if error.args else error)

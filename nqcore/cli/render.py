@@ -172,7 +172,10 @@ def _lines_rolls(answer: Answer, lang: str) -> list[str]:
         for label, value in applied(answer)
         if not (_ARMOUR_ANSWER <= answer.keys() and label in armour_labels)
     ]
-    if listed:
+    # beyond a shot's range, its modifiers change nothing: the line saying why stays before the
+    # figures (the page's bar shows the line before them: player round 24)
+    beyond = answer.get("target", 0) is None and ("range" in answer or "reach" in answer)
+    if listed and not beyond:
         text = ", ".join(f"{_(label)} {format_signed(value, lang)}" for label, value in listed)
         title = N_("To-hit modifiers") if "hit" in answer else N_("Modifiers")
         lines.append(f"{_(title)}{colon}{text}")

@@ -33,8 +33,8 @@ def _reach(answer: Answer, lang: str) -> str:
     values = {key: format_number(value, lang) for key, value in reach.items()}
     if answer["target"] is None:
         message = N_(
-            "Beyond the grenade's reach of {inches}\" (2\" plus the thrower's ST {strength}): "
-            "it cannot be thrown so far."
+            'Beyond the grenade\'s reach of {inches}" (2" + ST {strength}): it misses, its '
+            "actions spent."
         )
     else:
         message = N_('Reach: {inches}" (2" plus the thrower\'s ST {strength})')

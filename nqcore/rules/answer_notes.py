@@ -215,15 +215,69 @@ def grenade_notes(target: int | None) -> list[Note]:
     notes = []
     if missed > 0:
         message = N_(
-            'Misses: a grenade that misses ({chance}) lands {inches}" away in the direction a '
-            "D10 points, whatever its number (Deviating Grenades)."
+            'Misses: a grenade that misses ({chance}) lands {inches}" from the target point, in '
+            "the direction a D10 rolled there points, whatever its number (Deviating Grenades)."
         )
         notes.append(Note(message, {"chance": Chance(missed), "inches": GRENADE_DEVIATION_INCHES}))
     message = N_(
         "Fumbles: on a natural {natural} ({chance}) the grenade explodes in the thrower's hand: "
-        "its blast template is centred on the thrower (Grenade Fumbles)."
+        "its blast template is centred on the thrower (Grenade Fumbles), who loses its "
+        "remaining attacks this turn (Fumbles)."
     )
     return [*notes, Note(message, {"natural": FUMBLE_ROLL, "chance": ONE_FACE})]
+
+
+def wound_notes(strength: int, toughness: int) -> list[Note]:
+    """Why a roll to wound is 1 or 9 or less when 5 + ST - T says otherwise ("Damage": a roll of
+    1 always damages, a roll of 10 always fails).  None in between.
+
+    >>> [note.values for note in wound_notes(1, 10)], wound_notes(4, 4)
+    ([{'sum': -4}], [])
+    """
+    from nqcore.rules.damage import BASE_WOUND_TARGET, HIGHEST_WOUND_TARGET, LOWEST_WOUND_TARGET
+
+    total = BASE_WOUND_TARGET + strength - toughness
+    if total < LOWEST_WOUND_TARGET:
+        message = N_(
+            "Only a natural 1 wounds: 5 + ST − T is {sum}, and a roll of 1 always damages (Damage)."
+        )
+    elif total > HIGHEST_WOUND_TARGET:
+        message = N_(
+            "Any roll but a natural 10 wounds: 5 + ST − T is {sum}, and a roll of 10 always "
+            "fails to damage (Damage)."
+        )
+    else:
+        return []
+    return [Note(message, {"sum": total})]
+
+
+def blast_notes(target: int | None) -> list[Note]:
+    """Where a blast support weapon's shot goes when it does not hit ("Blast Template
+    Deviation"): a miss deviates the D10's number of inches, a natural 10 is a misfire, which
+    this edition reads as a shot that hits nothing (the open question ``blast-misfire``).  No
+    note when the shot cannot be made (beyond long range).
+
+    >>> [note.values for note in blast_notes(6)]
+    [{'chance': Chance(3, 10)}, {'natural': 10, 'chance': Chance(1, 10)}]
+    """
+    if target is None:
+        return []
+    from nqcore.rules.dice import hit_chance
+
+    missed = 1 - hit_chance(target) - ONE_FACE
+    notes = []
+    if missed > 0:
+        message = N_(
+            "Misses: a shot that misses ({chance}) moves its blast template from the target "
+            "point as many inches as a D10 rolled there shows, in the direction it points "
+            "(Blast Template Deviation)."
+        )
+        notes.append(Note(message, {"chance": Chance(missed)}))
+    message = N_(
+        "Fumbles: a natural {natural} ({chance}) is a misfire: no template is placed, and the "
+        "crew loses its remaining attacks this turn (this edition's reading: see the errata)."
+    )
+    return [*notes, Note(message, {"natural": FUMBLE_ROLL, "chance": ONE_FACE}, "blast-misfire")]
 
 
 def volley_fumble_notes(

@@ -68,7 +68,7 @@ def command_target(co: int, modifiers: Iterable[str] = (), *, fear: int | None =
         raise ValueError(f"a fear level is one of the Fear ability's, not {fear}")
     if fear is not None and FEAR_IN_COMBAT in modifiers:
         refused = Refusal(FEAR_TWICE, modifier=command_modifiers()[FEAR_IN_COMBAT].label)
-        raise refused.about("mod", FEAR_IN_COMBAT, also=("fear",))
+        raise refused.about("mod", FEAR_IN_COMBAT, also=("fear",), reading="fear-test-modifiers")
     total = total_modifier(modifiers, command_modifiers(), kind="command modifier")
     return co + total - (fear or 0)
 

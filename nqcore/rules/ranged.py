@@ -16,8 +16,9 @@ from enum import Enum
 from fractions import Fraction
 from functools import cache
 from math import comb
+from typing import TYPE_CHECKING
 
-from nqcore.i18n import N_, Msg, Refusal
+from nqcore.i18n import N_, Refusal
 from nqcore.rules.dice import (
     AttackRoll,
     DiceVolley,
@@ -60,6 +61,9 @@ from nqcore.rules.template_attacks import teardrop_use_cost as teardrop_use_cost
 from nqcore.rules.template_attacks import template_hit_chance as template_hit_chance
 from nqcore.tables.registry import Signed, Table, register_table
 
+if TYPE_CHECKING:
+    from nqcore.army.armoury import Weapon
+
 #: "Aiming": 2 extra actions give RA+1 for one shot.
 AIM_ACTIONS = 2
 #: "Throwing Grenades": a grenade reaches 2" plus the thrower's strength in inches.
@@ -86,19 +90,33 @@ GRENADE_GROUP = "grenade"
 NOT_A_GRENADE = N_("“{modifier}” is for a thrown grenade, not for the {weapon}")
 
 
-def check_weapon_modifiers(weapon: Msg, modifiers: Iterable[str]) -> None:
-    """Refuse a grenade's modifier with an armoury weapon (a bow shot at RA+1 for a "grenade
-    thrown with line of sight", player round 21): the refusal is of ``mod``, with ``weapon``.
+def check_weapon_modifiers(weapon: Weapon, modifiers: Iterable[str]) -> None:
+    """Refuse what an armoury weapon's shot cannot take: a grenade's modifier (a bow shot at
+    RA+1 for a "grenade thrown with line of sight", player round 21), the dodge ability's -1
+    against a blast, aiming a support weapon (player round 24): a refusal of ``mod``, with
+    ``weapon``.
 
-    >>> check_weapon_modifiers(N_("Bow"), ["large-target"]) is None
+    >>> from nqcore.army.armoury import weapon
+    >>> check_weapon_modifiers(weapon("bow"), ["large-target", "aiming"]) is None
     True
     """
     known = ranged_modifiers()
     for key in modifiers:
         found = known.get(key)
-        if found is not None and found.group == GRENADE_GROUP:
-            refused = Refusal(NOT_A_GRENADE, modifier=found.label, weapon=weapon)
-            raise refused.about("mod", key, also=("weapon",))
+        if found is None:
+            continue
+        from nqcore.army.armoury import WeaponKind
+
+        if found.group == GRENADE_GROUP:
+            message = NOT_A_GRENADE
+        elif key == TARGET_DODGES and weapon.blast:
+            message = NO_DODGE
+        elif key == AIMING and weapon.kind is WeaponKind.SUPPORT:
+            message = NOT_AIMED
+        else:
+            continue
+        refused = Refusal(message, modifier=found.label, weapon=weapon.name)
+        raise refused.about("mod", key, also=("weapon",))
 
 
 def ranged_modifier_total(modifiers: Iterable[str] = ()) -> int:
@@ -316,8 +334,20 @@ INDIRECT_FIRE = "indirect-fire"
 NOT_TYPED_RANGES = N_("“{modifier}” is for a thrown grenade, not for a weapon of typed ranges")
 INDIRECT_GRENADE = N_(
     "“{modifier}” is not for a thrown grenade: thrown without line of sight, it takes "
-    "“{instead}” alone"
+    "“{instead}” alone (this edition's reading: see the errata)"
 )
+EXTRA_SHOT_GRENADE = N_(
+    "“{modifier}” is not for a thrown grenade: an extra shot is a second shot of a loaded "
+    "weapon (this edition's reading: see the errata)"
+)
+#: Abilities > "Dodge": "no effect against any attack that uses a template"; Ranged Combat >
+#: "Aiming": "Support weapons may not be aimed".
+TARGET_DODGES, AIMING, EXTRA_SHOT = "target-dodges", "aiming", "extra-shot"
+NO_DODGE = N_(
+    "“{modifier}” has no effect against an attack that uses a template, such as the {weapon}'s "
+    "blast (Dodge)"
+)
+NOT_AIMED = N_("“{modifier}” is not for the {weapon}: support weapons may not be aimed (Aiming)")
 
 
 def check_ranges_modifiers(modifiers: Iterable[str]) -> None:
@@ -349,7 +379,13 @@ def grenade_modifiers(modifiers: Sequence[str]) -> list[str]:
             modifier=known[INDIRECT_FIRE].label,
             instead=known[GRENADE_NO_SIGHT].label,
         )
-        raise refused.about("mod", INDIRECT_FIRE, also=("weapon",))
+        raise refused.about("mod", INDIRECT_FIRE, also=("weapon",), reading="grenade-indirect-fire")
+    if EXTRA_SHOT in modifiers:
+        refused = Refusal(EXTRA_SHOT_GRENADE, modifier=known[EXTRA_SHOT].label)
+        raise refused.about("mod", EXTRA_SHOT, also=("weapon",), reading="grenade-extra-shot")
+    if TARGET_DODGES in modifiers:
+        refused = Refusal(NO_DODGE, modifier=known[TARGET_DODGES].label, weapon=GRENADE_NAME)
+        raise refused.about("mod", TARGET_DODGES, also=("weapon",))
     if any(getattr(known.get(key), "group", None) == GRENADE_GROUP for key in modifiers):
         return list(modifiers)
     return [*modifiers, GRENADE_SIGHT]

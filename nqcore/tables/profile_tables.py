@@ -21,7 +21,7 @@ from nqcore.army.characteristics import (
     CHARACTERISTICS,
     ModelType,
 )
-from nqcore.army.features import feature
+from nqcore.army.features import feature, level_parts
 from nqcore.army.points import (
     characteristic_cost,
     cost_tables,
@@ -105,7 +105,8 @@ def _pick_phrase(category: str, pick: Pick) -> tuple[Part, ...]:
         return (found.name,)
     if level.name != found.name:
         return (level.name,)
-    return (found.name, f" ({level.level})")  # Magic User (2), Grenades (ST4 1½")
+    # Magic User (2), Grenades (ST4 1½"): the level's words in the reader's language (« F4 »)
+    return (found.name, " (", *level_parts(level.level), ")")
 
 
 def _listed(items: Sequence[Sequence[Part]]) -> Phrase:

@@ -370,7 +370,12 @@ GRENADE = ["--weapon", "grenade", "--thrower-st", "4"]
     [
         ("6", [], "Roll needed: 6 or less", 'Reach: 6" (2" plus the thrower\'s ST 4)'),
         ("6", ["grenade-no-line-of-sight"], "Roll needed: 4 or less", "Reach: 6"),
-        ("13/2", [], "No roll can succeed", "Beyond the grenade's reach of 6\""),
+        (
+            "13/2",
+            [],
+            "No roll can succeed",
+            'Beyond the grenade\'s reach of 6" (2" + ST 4): it misses, its actions spent.',
+        ),
     ],
 )
 def test_a_thrown_grenade_reaches_two_inches_plus_its_thrower_s_strength(
@@ -383,9 +388,14 @@ def test_a_thrown_grenade_reaches_two_inches_plus_its_thrower_s_strength(
     said = "\n".join(got["text"])
     assert needed in got["text"] and reach in said, said
     sight = "without" if mods else "with"
-    assert f"Modifiers: Grenade thrown {sight} line of sight" in said, said
-    assert "loses its remaining attacks" not in said  # a grenade's fumble is its own
-    if got["json"]["target"] is not None:
+    # beyond its reach, the line before the figures says why (player round 24: the phone's bar
+    # showed the +1 of line of sight beside "No roll can succeed")
+    beyond = got["json"]["target"] is None
+    assert (f"Modifiers: Grenade thrown {sight} line of sight" in said) != beyond, said
+    assert not beyond or got["text"][-3] == reach, got["text"]
+    if not beyond:
+        assert "who loses its remaining attacks this turn (Fumbles)" in said
+        assert 'lands 2" from the target point' in said
         miss = next(line for line in got["text"] if line.startswith("Misses:"))
         hit, fumble = _chance(got["json"]), Fraction(1, 10)
         assert f"({float(1 - hit - fumble):.1%})" in miss, miss
@@ -403,7 +413,10 @@ def test_a_thrown_grenade_reaches_two_inches_plus_its_thrower_s_strength(
         ),
         (["--weapon", "grenade"], None, "give --thrower-st with --weapon grenade"),
         (["--weapon", "bow", "--thrower-st", "4"], None, "--thrower-st is for a thrown grenade"),
-        (["--mod", "extra-shot", *GRENADE], None, "an extra shot is fired, not thrown"),
+        (["--mod", "extra-shot", *GRENADE], "mod", "“Extra shot (both dice)” is not for a thrown"),
+        (["--mod", "target-dodges", *GRENADE], "mod", "no effect against an attack that uses a"),
+        (["--mod", "target-dodges", "--weapon", "mortar"], "mod", "such as the Mortar's blast"),
+        (["--mod", "aiming", "--weapon", "mortar"], "mod", "support weapons may not be aimed"),
         (["--thrower-st", "11", "--weapon", "grenade"], None, "ST must be 1 to 10, not 11"),
     ],
 )
@@ -425,3 +438,56 @@ def test_sure_and_hopeless_said_plainly() -> None:
     hopeless = _answer(["command", "1", "--fear", "2"])["text"]
     assert "Chance: 0.0%, it cannot succeed" in hopeless
     assert _answer(["command", "1", "--fear", "2"])["json"]["chance"]["fraction"] == "0/1"
+
+
+@pytest.mark.parametrize(
+    ("argv", "reading"),
+    [
+        (["command", "6", "--fear", "2", "--mod", "fear-in-close-combat"], "fear-test-modifiers"),
+        (
+            ["shoot", "5", "5", *GRENADE, "--mod", "indirect-fire"],
+            "grenade-indirect-fire",
+        ),
+        (["shoot", "5", "5", *GRENADE, "--mod", "extra-shot"], "grenade-extra-shot"),
+    ],
+)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_refusal_that_follows_a_reading_links_its_record(
+    argv: list[str], reading: str, lang: str
+) -> None:
+    """Player round 24, F2, F3, F19: refusals said "see the errata" with no link, or stated this
+    edition's reading of an open question as a rule."""
+    got = ask(argv, lang)
+    assert any(words in got["error"] for words in SEE_THE_ERRATA), got
+    assert [found["id"] for found in got["readings"]] == [reading], got
+
+
+def test_aiming_and_dodge_stay_where_the_rules_allow_them() -> None:
+    """A bow may be aimed at a dodging target; a support weapon without a blast (the Bolt
+    Thrower) takes the dodge's -1 but may not be aimed."""
+    bow = _answer(
+        ["shoot", "5", "12", "--weapon", "bow", "--mod", "aiming", "--mod", "target-dodges"]
+    )
+    assert "Roll needed: 5 or less" in bow["text"]
+    bolt = ask(["shoot", "5", "12", "--weapon", "bolt-thrower", "--mod", "target-dodges"], "en")
+    assert "text" in bolt, bolt
+    refused = ask(["shoot", "5", "12", "--weapon", "bolt-thrower", "--mod", "aiming"], "en")
+    assert refused.get("field") == "mod" and "may not be aimed" in refused["error"], refused
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_blast_weapon_says_where_a_miss_and_a_misfire_land(lang: str) -> None:
+    """Player round 24, F12: a mortar's answer said nothing of its template's deviation, nor of
+    the misfire (the open question blast-misfire), where the grenade's said both."""
+    argv = ["shoot", "5", "20", "--weapon", "mortar"]
+    got = _answer(argv, lang)
+    said = "\n".join(got["text"])
+    words = {
+        "en": ("Blast Template Deviation", "is a misfire: no template is placed"),
+        "fr": ("Dispersion des gabarits d’explosion", "aucun gabarit n’est posé"),
+    }[lang]
+    assert words[0] in said, said
+    assert [found["id"] for found in got["readings"]] == ["blast-misfire"]
+    if lang == "en":
+        assert words[1] in said, said
+        _check_words(argv, got)

@@ -35,7 +35,9 @@ SMALL = ("cancel", "hit", "wound", "panic", "move")
 
 
 def _same(answer: dict[str, Any]) -> str:
-    return json.dumps(answer, ensure_ascii=False, sort_keys=False)
+    """An answer as compared: its parts (json, text, a refusal's error, field, readings...) in
+    any order, the engine's JSON within them in the engine's own order."""
+    return json.dumps({key: answer[key] for key in sorted(answer)}, ensure_ascii=False)
 
 
 #: Without ``--full``, the whole tables are checked on one input in :data:`SAMPLED`, drawn the

@@ -19,12 +19,14 @@ from nqcore.cli.asking import (
 from nqcore.cli.render import Answer
 from nqcore.i18n import N_
 from nqcore.rules.answer_notes import (
+    blast_notes,
     fumble_notes,
     grenade_notes,
     masterful_notes,
     resilience_notes,
     save_notes,
     volley_fumble_notes,
+    wound_notes,
 )
 from nqcore.rules.close_combat import extra_attack_dice
 from nqcore.rules.dice import volley_chances
@@ -89,7 +91,7 @@ def _shoot(args: argparse.Namespace) -> Answer:
         raise UsageError(
             N_("--thrower-st is for a thrown grenade: --weapon {key}"), key=GRENADE_KEY
         )
-    name = None
+    name, chosen = None, None
     if args.weapon:
         from nqcore.army.armoury import weapon
 
@@ -99,7 +101,7 @@ def _shoot(args: argparse.Namespace) -> Answer:
                 N_("the {weapon} has no close, medium and long range to shoot with"),
                 weapon=found.name,
             )
-        bands, name = [str(band) for band in found.ranges], found.name
+        bands, name, chosen = [str(band) for band in found.ranges], found.name, found
     elif args.ranges:
         bands = args.ranges
     else:
@@ -111,8 +113,8 @@ def _shoot(args: argparse.Namespace) -> Answer:
     distance = args.distance
     band = range_band(distance, ranges)
     modifiers = modifier_list(args.mod, "ranged")  # an unknown key refused first
-    if name is not None:
-        check_weapon_modifiers(name, args.mod)
+    if chosen is not None:
+        check_weapon_modifiers(chosen, args.mod)
     else:
         check_ranges_modifiers(args.mod)
     target = ranged_attack_target(args.ra, distance, ranges, args.mod)
@@ -126,6 +128,7 @@ def _shoot(args: argparse.Namespace) -> Answer:
         "target": target,
         "chance": Chance(ranged_hit_chance(args.ra, distance, ranges, args.mod)),
         **_volley(target, 2 if EXTRA_SHOT in args.mod else 1, close_combat=False),
+        **({"notes": blast_notes(target)} if chosen is not None and chosen.blast else {}),
     }
 
 
@@ -154,8 +157,6 @@ def _throw(args: argparse.Namespace) -> Answer:
             key=GRENADE_KEY,
         )
     modifier_list(args.mod, "ranged")  # an unknown key refused first
-    if EXTRA_SHOT in args.mod:
-        raise UsageError(N_("an extra shot is fired, not thrown: not with a grenade"))
     keys = grenade_modifiers(args.mod)
     target = grenade_attack_target(args.ra, args.distance, args.thrower_st, args.mod)
     return {
@@ -203,6 +204,7 @@ def _wound(args: argparse.Namespace) -> Answer:
         "toughness": args.toughness,
         "target": wound_target(args.strength, args.toughness),
         "chance": Chance(wound_chance(args.strength, args.toughness)),
+        "notes": wound_notes(args.strength, args.toughness),
     }
 
 
