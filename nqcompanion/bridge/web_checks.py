@@ -73,7 +73,12 @@ def rules_apart(priced: dict[str, Any], lang: str) -> dict[str, Any]:
             if said and found.section and line.endswith(said) and str(index) not in rules:
                 text[index] = line.removesuffix(said)
                 rules[str(index)] = found.section
-    return priced | {"text": text, "rules": rules}
+    from nqcompanion.bridge.web_names import reading_links
+    from nqcore.book.book_warnings import READINGS
+
+    codes = [str(w.get("code")) for w in priced.get("json", {}).get("warnings", [])]
+    readings = reading_links([READINGS[code] for code in codes if code in READINGS], lang)
+    return priced | {"text": text, "rules": rules} | ({"readings": readings} if readings else {})
 
 
 def first_problem(priced: dict[str, Any]) -> dict[str, Any]:

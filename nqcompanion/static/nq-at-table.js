@@ -404,7 +404,7 @@ const show = (form, lines, refusal, notes = [], json = null, every = null, said 
 
 // The errata whose reading an answer follows ("this edition's reading: see the errata"), each
 // linked to its record on the errata page (player round 22: the words linked nowhere).
-const showReadings = (form, readings) => {
+const showReadings = (form, readings, output = form.querySelector(".nq-answer")) => {
   if (!readings || !readings.length) return;
   const line = document.createElement("p");
   line.className = "nq-note nq-readings";
@@ -415,7 +415,7 @@ const showReadings = (form, readings) => {
     link.textContent = subject;
     line.append(...(index ? [", ", link] : [link]));
   });
-  form.querySelector(".nq-answer").append(line);
+  output.append(line);
 };
 
 // The engine's state where a form's answer will be, until it answers.
@@ -837,6 +837,7 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
   } else {
     show(builder.querySelector("#nq-builder-card"), answer.text, false);
     ruleLinks(builder.querySelector("#nq-builder-card .nq-answer"), answer.rules || {}, said);
+    showReadings(builder, answer.readings, builder.querySelector("#nq-builder-card .nq-answer"));
   }
 };
 

@@ -81,6 +81,9 @@ MESSAGES: dict[str, Msg] = {
     ),
     "unpriced-rule": N_("{name}: the weapon creation tables do not price the rule {rule}"),
 }
+#: The warnings that say "see the errata": the record whose reading each follows (its id), which
+#: the At the table page links (player round 24: the builder's warning linked nowhere).
+READINGS = {"magic-level-4": "named-characters-wizardry-4"}
 #: The warnings the engine says as refusals, each with the label of the section that rules it:
 #: the book's "may not" is a prohibition, as "must" and "may never" are (``army_rules.toml``'s
 #: kinds), where "should", "normally" or "recommended" is a guideline.  "Support weapons are large

@@ -276,3 +276,15 @@ def test_the_builder_never_writes_a_name_its_reader_refuses(name: str) -> None:
     assert answer.get("field") == "name", answer
     assert "toml" not in answer
     assert "name" in answer["error"] or "text" in answer["error"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_builder_warning_that_says_see_the_errata_links_its_record(lang: str) -> None:
+    """Player round 24, F7: "Magic User: level 4 is for characters only (...: see the errata)"
+    linked nowhere in the profile builder."""
+    first = build({"start": "orc-bruiser"}, lang)
+    step = build({"toml": first["toml"], "add": ["traits", "magic-user|4"]}, lang)
+    said = "\n".join(step["points"]["text"])
+    assert "see the errata" in said or "voir les errata" in said, said
+    assert [r["id"] for r in step["points"]["readings"]] == ["named-characters-wizardry-4"]
+    assert "readings" not in first["points"]
