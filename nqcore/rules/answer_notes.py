@@ -227,6 +227,40 @@ def grenade_notes(target: int | None) -> list[Note]:
     return [*notes, Note(message, {"natural": FUMBLE_ROLL, "chance": ONE_FACE})]
 
 
+def move_cost_notes(
+    inches: Fraction, difficult: Fraction, barriers: int, ability: Any, *, agile: bool
+) -> list[Note]:
+    """The working of a move's actions (player round 24: "7 AC" alone): its inches, difficult
+    terrain counted twice, over the ability's pace, spent whole, and its barriers.  None for a
+    move of whole actions in the open.
+
+    >>> from nqcore.rules.movement import MovementAbility
+    >>> [n.values for n in move_cost_notes(4, 2, 1, MovementAbility.DOUBLE_TIME, agile=False)]
+    [{'effort': Fraction(8, 1), 'pace': Fraction(3, 2), 'actions': 6}, {'barriers': 1, 'total': 7}]
+    """
+    from nqcore.rules.movement import BARRIER_ACTIONS, move_working
+
+    effort, actions = move_working(inches, difficult, ability)
+    crossing = 0 if agile or not ability.terrain_applies else BARRIER_ACTIONS * barriers
+    pace = ability.inches_per_action
+    if not (difficult or crossing) and effort == actions * pace:
+        return []
+    if difficult and ability.terrain_applies:
+        message = N_(
+            'Working: {effort}" of effort, difficult terrain counting twice, at {pace}" an '
+            "action: {actions} AC (actions are spent whole)."
+        )
+    else:
+        message = N_(
+            'Working: {effort}" at {pace}" an action: {actions} AC (actions are spent whole).'
+        )
+    notes = [Note(message, {"effort": effort, "pace": pace, "actions": actions})]
+    if crossing:
+        barrier = N_("Barriers: {barriers} AC more, {total} AC in all.")
+        notes.append(Note(barrier, {"barriers": crossing, "total": actions + crossing}))
+    return notes
+
+
 def wound_notes(strength: int, toughness: int) -> list[Note]:
     """Why a roll to wound is 1 or 9 or less when 5 + ST - T says otherwise ("Damage": a roll of
     1 always damages, a roll of 10 always fails).  None in between.

@@ -120,6 +120,21 @@ def move_cost(
     return ceil(effort / ability.inches_per_action) + crossing
 
 
+def move_working(
+    inches: Inches, difficult_inches: Inches, ability: MovementAbility
+) -> tuple[Fraction, int]:
+    """The effort of a move in inches (difficult terrain counted twice where the ability keeps
+    the terrain's restrictions) and the whole actions it takes, before any barrier: the working
+    of :func:`move_cost` a player checks.
+
+    >>> move_working(4, 2, MovementAbility.DOUBLE_TIME)
+    (Fraction(8, 1), 6)
+    """
+    factor = DIFFICULT_TERRAIN_FACTOR if ability.terrain_applies else 1
+    effort = Fraction(inches) + factor * Fraction(difficult_inches)
+    return effort, ceil(effort / ability.inches_per_action)
+
+
 def can_cross_impassable(ability: MovementAbility) -> bool:
     """Per "Impassable Terrain": only flying models may cross it."""
     return ability is MovementAbility.FLYING

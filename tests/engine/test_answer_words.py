@@ -491,3 +491,28 @@ def test_a_blast_weapon_says_where_a_miss_and_a_misfire_land(lang: str) -> None:
     if lang == "en":
         assert words[1] in said, said
         _check_words(argv, got)
+
+
+@pytest.mark.parametrize(
+    ("argv", "working"),
+    [
+        (
+            ["move-cost", "4", "--difficult", "2", "--barriers", "1", "--ability", "double-time"],
+            [
+                'Working: 8" of effort, difficult terrain counting twice, at 1½" an action: '
+                "6 AC (actions are spent whole).",
+                "Barriers: 1 AC more, 7 AC in all.",
+            ],
+        ),
+        (
+            ["move-cost", "5", "--ability", "cavalry"],
+            ['Working: 5" at 2" an action: 3 AC (actions are spent whole).'],
+        ),
+        (["move-cost", "4"], []),
+    ],
+)
+def test_a_move_s_cost_shows_its_working(argv: list[str], working: list[str]) -> None:
+    """Player round 24, F20: "Actions needed: 7 AC" alone, where the other calculators show
+    their working; a move of whole actions in the open needs none."""
+    text = _answer(argv)["text"]
+    assert [line for line in text if line.startswith(("Working", "Barriers"))] == working, text

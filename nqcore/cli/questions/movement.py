@@ -10,6 +10,7 @@ from nqcore.cli import args as read
 from nqcore.cli.asking import ACTION_VALUES, BARRIER_VALUES, Question
 from nqcore.cli.render import Answer
 from nqcore.i18n import N_, P_, Counted
+from nqcore.rules.answer_notes import move_cost_notes
 
 _ABILITIES = ("normal", "double-time", "cavalry", "flying")
 
@@ -47,6 +48,9 @@ def _move_cost(args: argparse.Namespace) -> Answer:
             barriers=args.barriers,
             ability=ability,
             agile=args.agile,
+        ),
+        "notes": move_cost_notes(
+            args.open, args.difficult, args.barriers, ability, agile=args.agile
         ),
     }
 
