@@ -288,6 +288,19 @@ def _stemmer(lang: str) -> dict[str, str]:
     return {"file": file, "name": "".join(part.title() for part in stem.split("-")) + "Stemmer"}
 
 
+def _letters(app: Sphinx, lang: str) -> list[str]:
+    """The glossary's abbreviations of one letter in ``lang``, lower case: a query of one letter
+    is no word unless it is one of them (player round 24: "T" found nothing)."""
+    from nqsphinx.directives.glossary import GLOSSARY_FILE, load_terms
+
+    path = Path(app.srcdir) / GLOSSARY_FILE
+    if not path.is_file():  # a project without a glossary (the extension's tests)
+        return []
+    terms = load_terms(path)
+    found = {term.abbreviations.get(lang, "") for term in terms}
+    return sorted(letter.lower() for letter in found if len(letter) == 1)
+
+
 def index_config(app: Sphinx) -> dict[str, Any]:
     """What ``nq-search-box.js`` and ``nq-search-page.js`` read: the language's reading of a
     query, the words of the box and of the page, the page weights and the documents."""
@@ -304,6 +317,8 @@ def index_config(app: Sphinx) -> dict[str, Any]:
         "stopwords": sorted(stopwords - set(words.keep)),
         "elisions": list(words.elisions),
         "participles": list(words.participles),
+        # the glossary's one-letter abbreviations, searched as words (T, W; F, R, B in French)
+        "letters": _letters(app, lang),
         # the word a distance's inch sign is read as (10" is "10 inches" to a question)
         "inch": ui_text("inches", lang),
         "weights": search_data(app).weights,

@@ -92,6 +92,8 @@
       return ending ? word.slice(0, -ending.length) + endings[endings.length - 1] : word;
     };
     const stop = new Set(config.stopwords.map((w) => fold(w.toLowerCase())));
+    // A word of one letter is none, unless the glossary abbreviates a term so (T, W; F, R, B).
+    const letters = new Set(config.letters || []);
     const elided = config.elisions.length
       ? new RegExp(`^(?:${config.elisions.join("|")})'`, "u")
       : null;
@@ -103,7 +105,7 @@
       if (elided) word = word.replace(elided, "");
       if (!word || stop.has(fold(word))) return null;
       word = word.replace(/'/g, "");
-      return word.length < 2 && !/\d/u.test(word) ? null : word;
+      return word.length < 2 && !/\d/u.test(word) && !letters.has(word) ? null : word;
     };
     const processTerm = (term) => {
       const word = plain(term);
