@@ -170,7 +170,8 @@ def _box_text(text: str, end: int) -> str:
 def _written_at(shown: str) -> str:
     """Where the longest run of ``shown`` is written (a catalogue's, page's or data file's line),
     or "" if it is short or nowhere."""
-    run = max(shown.split(), key=len, default="")
+    # the run without the punctuation a sentence puts around it ("(Title, p. 3)": "Title")
+    run = max((word.strip("()[],;:.«»“”\"'") for word in shown.split()), key=len, default="")
     if len(run) < _LOOKED_FOR:
         return ""
     for folder in _SOURCES:

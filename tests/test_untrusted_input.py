@@ -412,3 +412,5 @@ def test_a_line_past_the_edge_is_quoted_with_where_it_is_written(
     assert sum(":37001:" in line for line in said) == 1  # once, at its widest
     assert len(said) == tex_sandbox.MOST_NAMED + 1
     assert said[-1] == "error: and 6 more such lines"
+    # a title quoted inside a sentence's parentheses (attacker round 25: not found)
+    assert tex_sandbox._written_at(f"Où : Modificateurs (Une boule de feu {run},") == where
