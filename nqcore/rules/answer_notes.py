@@ -198,6 +198,13 @@ def fumble_notes(target: int | None, *, unerring: bool = False) -> list[Note]:
     return [Note(message, values)]
 
 
+def _missed(target: int) -> Fraction:
+    """The chance that a roll to hit at ``target`` misses without fumbling (a natural 10)."""
+    from nqcore.rules.dice import hit_chance
+
+    return 1 - hit_chance(target) - ONE_FACE
+
+
 def grenade_notes(target: int | None) -> list[Note]:
     """Where a thrown grenade goes when it does not hit: a miss deviates 2" ("Deviating
     Grenades"), a natural 10 explodes in the thrower's hand ("Grenade Fumbles").  No note when
@@ -208,10 +215,9 @@ def grenade_notes(target: int | None) -> list[Note]:
     """
     if target is None:
         return []
-    from nqcore.rules.dice import hit_chance
     from nqcore.rules.ranged import GRENADE_DEVIATION_INCHES
 
-    missed = 1 - hit_chance(target) - ONE_FACE
+    missed = _missed(target)
     notes = []
     if missed > 0:
         message = N_(
@@ -296,9 +302,7 @@ def blast_notes(target: int | None) -> list[Note]:
     """
     if target is None:
         return []
-    from nqcore.rules.dice import hit_chance
-
-    missed = 1 - hit_chance(target) - ONE_FACE
+    missed = _missed(target)
     notes = []
     if missed > 0:
         message = N_(

@@ -130,22 +130,18 @@ class TurnWithHeading(SphinxPostTransform):
             outer = section.parent
             if outer is None:
                 continue
-            if all(isinstance(n, BEFORE_TABLE) for n in before):
+            heading_only = all(isinstance(n, BEFORE_TABLE) for n in before)
+            ends = _ends_chapter(section, raw) and _only_text(before)
+            if heading_only or (ends and _begins_long(section)):
                 begin = next(n for n in section.children[len(before) :] if n.get(TURN_BEGIN))
                 section.remove(raw)
                 section.remove(begin)
                 start = _heading_start(outer, section)
                 outer.insert(start, [raw, _landscape_begin()])
                 _keep_heading(outer, start, None)
-            elif _ends_chapter(section, raw) and _only_text(before) and _begins_long(section):
-                begin = next(n for n in section.children[len(before) :] if n.get(TURN_BEGIN))
-                section.remove(raw)
-                section.remove(begin)
-                start = _heading_start(outer, section)
-                outer.insert(start, [raw, _landscape_begin()])
-                _keep_heading(outer, start, None)
-                _notes_on_the_page(section)
-                _text_in_columns(section, before)
+                if not heading_only:  # the text goes with it: in columns, the notes kept there
+                    _notes_on_the_page(section)
+                    _text_in_columns(section, before)
             elif _ends_chapter(section, raw) and _only_text(before):
                 section.remove(raw)
                 start = _heading_start(outer, section)
