@@ -403,8 +403,10 @@ def left_in_english(reading: Reading) -> list[Message]:
     """The translated messages whose msgstr is their English msgid, four words or more, with no
     ``same-as-english`` translator comment (:func:`nqtranslate.lint.left_in_english`): Sphinx
     shows them as they are, English on a French page."""
+    from nqtranslate.english_words import learn
     from nqtranslate.lint import left_in_english as english_rule
 
+    learn(text for message in reading.messages if message.translated for text in message.msgstr)
     return [
         message
         for message in reading.messages

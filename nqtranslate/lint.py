@@ -32,6 +32,7 @@ from typing import Any
 from sphinx.search.en import SearchEnglish
 from sphinx.search.fr import SearchFrench
 
+from nqtranslate.english_words import english_sentence, learn
 from nqtranslate.guard import Finding, _markdown, catalogues
 from nqtranslate.reading import CatalogueRefused, Message, checked_messages
 
@@ -194,6 +195,13 @@ def left_in_english(msgid: str, msgstr: str, comment: str) -> str:
         said = f"msgstr is mostly its English msgid ({shared} of its {count} words, in order)"
     elif english := written_in_english(msgstr):
         said = f"msgstr reads as English ({english} English words such as 'the', 'of', 'must')"
+    elif found := english_sentence(msgstr):
+        sentence, english_words = found
+        such = ", ".join(f"'{word}'" for word in dict.fromkeys(english_words[:3]))
+        sentence = " ".join(sentence.split())
+        shown = sentence if len(sentence) <= 60 else sentence[:57] + "..."
+        count = len(english_words)
+        said = f"msgstr has a sentence in English ({count} English words such as {such}: {shown!r})"
     else:
         return ""
     return f"{said}; translate it, or say why in a translator comment '{SAME_AS_ENGLISH}: why'"
@@ -242,6 +250,7 @@ def lint(path: Path, rules: Iterable[str] = RULES) -> list[Finding]:
         messages = checked_messages(path)
     except CatalogueRefused as refused:
         return [refused.finding]
+    learn(text for message in messages for text in message.msgstr)  # one hunspell run
     found = []
     for message in messages:
         if message.fuzzy:

@@ -724,6 +724,56 @@ def test_a_message_written_in_english_is_warned_and_counts_as_untranslated(
     ]
 
 
+MORALE = (
+    "Whenever a unit loses 50% of its starting number, or a lone model loses 50% of its starting"
+    " wounds (B), it must take a command (Co) test, also called a morale test."
+)
+
+
+@pytest.mark.parametrize(
+    "msgstr",
+    [
+        "Unit loses 50% starting number, or lone model loses 50% starting wounds (B): must take"
+        " command (Co) test, also called morale test.",
+        "Unit losing 50% starting strength; lone model losing 50% starting wounds (B): command"
+        " (Co) test required, known as morale test.",
+        "Units losing 50% starting numbers, lone models losing 50% starting wounds (B): take"
+        " command (Co) tests immediately.",
+        "Quand a unit loses 50% de its starting number, ou a lone model loses 50% de its starting"
+        " wounds (B), elle must take le command (Co) test, also called la morale test.",
+        f"{MORALE} (voir le chapitre des tests de la règle)",
+        "Lorsqu’une unité subit 50% de pertes par rapport à son effectif de départ, elle doit"
+        " effectuer un test de contrôle (Co). When a lone model loses 50% of its starting wounds"
+        " (B), it must take a command test, also called a morale test.",
+        "Si une unité loses 50% de son starting number, ou une figurine seule perd 50 % de ses"
+        " blessures (B), elle effectue un test de contrôle (Co).",
+    ],
+    ids=["telegraphic", "participles", "plural", "french-words", "french-tail", "half", "mixed"],
+)
+def test_an_english_sentence_without_articles_or_beside_french_is_found(msgstr: str) -> None:
+    """Attacker round 25, F1: English without its articles, with French function words, or
+    after a French sentence passed the stop-word count, shipped as French."""
+    from nqtranslate.lint import left_in_english
+
+    assert "English" in left_in_english(MORALE, msgstr, "")
+
+
+@pytest.mark.parametrize(
+    "msgstr",
+    [
+        "Lorsqu’une unité perd 50 % de son effectif de départ, ou une figurine seule 50 % de ses"
+        " blessures (B), elle doit effectuer un test de contrôle (Co), aussi appelé test de moral.",
+        "Le profil du Growler, des Growlers de Carmichael : donnez --weapon NOM ou --attacker"
+        " PROFILE avec R, CC, F, PM et Co.",
+    ],
+    ids=["french", "names-and-options"],
+)
+def test_french_with_names_abbreviations_and_options_is_not_english(msgstr: str) -> None:
+    from nqtranslate.lint import left_in_english
+
+    assert left_in_english(MORALE, msgstr, "") == ""
+
+
 @pytest.mark.parametrize("domain", ["nqsphinx", "theme", "nqprint", "examples"])
 def test_a_site_or_print_word_left_in_english_is_warned_at_its_line(
     tmp_path: Path, domain: str

@@ -239,7 +239,8 @@ def documents(app: Sphinx) -> list[list[str]]:
         section = sections.pop(by_id.get(href, href), None)
         text, also = (section[4], section[2]) if section else ("", href)
         if kind == "erratum":
-            text = erratum_words(key, page_language(app.config.language))
+            lang = page_language(app.config.language)
+            text = site_text(erratum_words(key, lang), lang)  # set as its box on the page
         context = env.titles[entity.docname].astext()
         entities.append([kind, entity.name, href, context, text, key.replace("-", " "), also])
     docs = [[*doc, "", doc[2]] for doc in sections.values()] + entities
