@@ -24,13 +24,20 @@ import subprocess
 from collections.abc import Iterable
 from functools import cache
 
-#: A sentence with at least this many English words, and at least this share of its words...
-ENGLISH_WORDS = 3
-ENGLISH_SHARE = 0.15
-#: ...reads as English.  Sentences end at . ; : ! ? and at parentheses.
+#: A sentence reads as English with (at least) this many English words making this share of its
+#: words: three in a long sentence, two in a short one ("Charge enemy units.", where hunspell's
+#: French knows "charge", and "once" and "unit" are French words too).  A name of two words
+#: ("Fire Bolt") is no sentence: a short name may be its own French.
+ENGLISH = ((3, 0.15), (2, 1 / 3))
+SENTENCE_WORDS = 3
+#: A sentence of this many words without a French stop word ("de", "la", "et") and with an
+#: English word reads as English too ("Show or hide site navigation": "show" is French as well).
+BARE_WORDS = 4
+#: Sentences end at . ; : ! ? and at parentheses.
 _SENTENCE = re.compile(r"(?<=[.;:!?])\s+|[()]")
 #: A word as judged here: letters, then letters, apostrophes or hyphens.
 _WORD = re.compile(r"(?<![\w-])[^\W\d_][\w’'-]*")
+_PATH = re.compile(r"\S*/\S*")
 _KNOWN: dict[tuple[str, str], bool] = {}  # (dictionary, word): whether it knows the word
 _ASKED: set[str] = set()
 
@@ -40,8 +47,12 @@ def english_sentence(msgstr: str) -> tuple[str, list[str]] | None:
     learn([msgstr])
     for sentence in _sentences(msgstr):
         words = _WORD.findall(sentence)
+        if len(words) < SENTENCE_WORDS:
+            continue
         english = [word for word in words if _is_english(word)]
-        if len(english) >= ENGLISH_WORDS and len(english) >= ENGLISH_SHARE * len(words):
+        if any(len(english) >= n and len(english) >= share * len(words) for n, share in ENGLISH):
+            return sentence.strip(), english
+        if english and len(words) >= BARE_WORDS and not _french_stop_words(words):
             return sentence.strip(), english
     return None
 
@@ -68,7 +79,15 @@ def _sentences(msgstr: str) -> list[str]:
     """The sentences of what a reader sees of ``msgstr`` (markup and code left out)."""
     from nqtranslate.spelling import visible_text
 
-    return [part for part in _SENTENCE.split(visible_text(msgstr)) if part.strip()]
+    prose = _PATH.sub(" ", visible_text(msgstr))  # a file's path is no sentence
+    return [part for part in _SENTENCE.split(prose) if part.strip()]
+
+
+def _french_stop_words(words: list[str]) -> list[str]:
+    """The words of ``words`` that only French uses among the stop words of Sphinx's search."""
+    from nqtranslate.lint import FRENCH_ONLY
+
+    return [word for word in words if word.casefold() in FRENCH_ONLY]
 
 
 def _judged(word: str) -> bool:

@@ -380,7 +380,7 @@ def page_warnings(lang: str, pages: Iterable[str], page_locale: Path | None = No
 #: The catalogues of words that show with no page notice to fall back on, by what shows them:
 #: the site's own words (the header, the offline pages, the calculators), the examples' and the
 #: print products'.
-SITE_DOMAINS = ("nqsphinx", "theme", "examples")
+SITE_DOMAINS = ("nqcore", "nqsphinx", "theme", "examples")  # the engine: its tables and answers
 PRINT_DOMAINS = ("nqprint",)
 
 

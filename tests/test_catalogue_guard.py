@@ -747,12 +747,27 @@ MORALE = (
         " (B), it must take a command test, also called a morale test.",
         "Si une unité loses 50% de son starting number, ou une figurine seule perd 50 % de ses"
         " blessures (B), elle effectue un test de contrôle (Co).",
+        "Charge enemy units.",
+        "Show or hide site navigation",
+        "Paid once for whole unit",
     ],
-    ids=["telegraphic", "participles", "plural", "french-words", "french-tail", "half", "mixed"],
+    ids=[
+        "telegraphic",
+        "participles",
+        "plural",
+        "french-words",
+        "french-tail",
+        "half",
+        "mixed",
+        "short",
+        "no-french-word",
+        "french-lookalikes",
+    ],
 )
 def test_an_english_sentence_without_articles_or_beside_french_is_found(msgstr: str) -> None:
     """Attacker round 25, F1: English without its articles, with French function words, or
-    after a French sentence passed the stop-word count, shipped as French."""
+    after a French sentence passed the stop-word count, shipped as French; round 26, F1: short
+    English of two or three English words ("once", "unit", "show" are French words too)."""
     from nqtranslate.lint import left_in_english
 
     assert "English" in left_in_english(MORALE, msgstr, "")
@@ -765,8 +780,10 @@ def test_an_english_sentence_without_articles_or_beside_french_is_found(msgstr: 
         " blessures (B), elle doit effectuer un test de contrôle (Co), aussi appelé test de moral.",
         "Le profil du Growler, des Growlers de Carmichael : donnez --weapon NOM ou --attacker"
         " PROFILE avec R, CC, F, PM et Co.",
+        "le schéma JSON de nqcore/cli/export.schema.json",
+        "Charger les unités ennemies.",
     ],
-    ids=["french", "names-and-options"],
+    ids=["french", "names-and-options", "path", "short"],
 )
 def test_french_with_names_abbreviations_and_options_is_not_english(msgstr: str) -> None:
     from nqtranslate.lint import left_in_english

@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from nqcore.i18n import N_, Refusal, translator
+from nqcore.i18n import N_, Msg, Refusal, translator
 
 #: The lists of a profile file the builder adds to and removes from, in the page's order.
 PICK_LISTS = ("weapons", "abilities", "traits", "equipment", "spells")
@@ -69,7 +69,7 @@ def pick_names(record: dict[str, Any], lang: str) -> dict[str, list[str]]:
     """The weapons, abilities, traits, equipment and spells of ``record`` as the reader names
     them."""
     from nqcore.army.armoury import weapon
-    from nqcore.army.features import abilities, equipment, traits
+    from nqcore.army.features import abilities, equipment, level_parts, traits
     from nqcore.rules.spells import spell
 
     _ = translator(lang)
@@ -87,5 +87,8 @@ def pick_names(record: dict[str, Any], lang: str) -> dict[str, list[str]]:
                     name = _(weapon(key).name) if listed == "weapons" else _(features[key].name)
             except (KeyError, ValueError):
                 name = _(key)  # a created weapon: its own name
-            names[listed].append(f"{name} ({level})" if level else name)
+            if level:  # its words in the reader's language: « F3 1½" Mise à terre »
+                said = "".join(_(p) if isinstance(p, Msg) else p for p in level_parts(str(level)))
+                name = f"{name} ({said})"
+            names[listed].append(name)
     return names

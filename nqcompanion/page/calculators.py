@@ -189,7 +189,9 @@ def _to_hit() -> tuple[Calculator, ...]:
                 ),
                 Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("ranged")),
             ),
-            answers=("throwing-grenades",),  # a grenade over a wall: one -1, not two
+            # the rules its answers name: a grenade's, a blast's deviation, a dodge against a
+            # template, a support weapon not aimed
+            answers=("throwing-grenades", "blast-template-deviation", "dodge", "aiming"),
         ),
     )
 

@@ -577,6 +577,12 @@ for (const form of forms) {
   form.addEventListener("input", () => compute(form));
   form.addEventListener("change", () => compute(form));
   seen.observe(form.querySelector(".nq-answer"));
+  // A tap on the summary brings the whole answer, its notes and links ("see the errata"), into
+  // view (player round 25: a refusal's bar said "see the errata" and led nowhere). Pointer
+  // only: the summary is hidden from assistive technology, which hears the answer itself.
+  form.querySelector(".nq-summary")?.addEventListener("click", () => {
+    form.querySelector(".nq-answer").scrollIntoView({ block: "center" });
+  });
 }
 for (const form of forms) waiting(form, words.answers_loading);
 // The tables answer what they hold at once, and the page says the engine loads for the rest.

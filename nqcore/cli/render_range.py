@@ -20,7 +20,7 @@ def range_lines(answer: Answer, lang: str) -> list[str]:
         return []
     band = answer["range"]
     if band is None:
-        return [_(N_("Beyond long range: the shot misses."))]
+        return [_(N_("Beyond long range: the shot misses, its actions spent."))]
     text = format_signed(int(band["modifier"]), lang)
     if "band" in band:
         text = f"{_(band['band'])}, {text}"

@@ -175,6 +175,33 @@ def masterful_notes(target: int | None) -> list[Note]:
     return [Note(message, {"natural": MASTERFUL_HIT_ROLL, "chance": ONE_FACE})]
 
 
+def template_notes(target: int | None, *, dodged: bool) -> list[Note]:
+    """What a template changes in the roll to hit: a natural 1 places it on its target like any
+    hit, the models under it saving as usual (the open question ``blast-masterful-hit``); the
+    dodge ability, when asked for, has no effect ("Dodge").  No masterful note when no roll can
+    hit.
+
+    >>> [note.reading for note in template_notes(5, dodged=True)]
+    ['blast-masterful-hit', '']
+    """
+    notes = []
+    if target is not None and target >= 1:
+        message = N_(
+            "Masterful hits: a natural {natural} to hit ({chance}) places the template on its "
+            "target like any hit, and the models under it save as usual (this edition's "
+            "reading: see the errata)."
+        )
+        values: dict[str, int | Fraction] = {"natural": MASTERFUL_HIT_ROLL, "chance": ONE_FACE}
+        notes.append(Note(message, values, "blast-masterful-hit"))
+    if dodged:
+        message = N_(
+            "Dodge: the target's dodge ability has no effect against an attack that uses a "
+            "template: its -1 is not counted (Dodge)."
+        )
+        notes.append(Note(message))
+    return notes
+
+
 def fumble_notes(target: int | None, *, unerring: bool = False) -> list[Note]:
     """The natural 10 of a roll to hit ("Fumbles"): it misses whatever the target, and the chance
     to hit already counts it as a miss; "Fumbles And The Unerring Ability": for an unerring

@@ -155,7 +155,7 @@ def weapon_attack(
     (5, Fraction(63, 250))
     """
     chosen = IMPROVISED if weapon is None else weapon
-    keys = tuple(modifiers)
+    keys = _counted(chosen, modifiers)
     hit_modifier, found_band, range_modifier = _weapon_modifier(chosen, keys, distance)
     attack_strength = chosen.attack_strength(strength)
     pm = chosen.pm if penetration is None else penetration
@@ -168,6 +168,7 @@ def weapon_attack(
         to_hit_modifier=hit_modifier + to_hit_modifier,
         poisonous=poisonous,
         unerring=unerring,
+        masterful_allowed=not chosen.blast,
     )
     if not chosen.is_close_combat and range_modifier is None:  # "Measuring Range": a miss
         chances = _missed(chances)
@@ -185,6 +186,15 @@ def weapon_attack(
         resilience=defence.resilience,
         chances=chances,
     )
+
+
+def _counted(weapon: Weapon, modifiers: Iterable[str]) -> tuple[str, ...]:
+    """The modifiers that count: against a template, not the dodge ability's (Dodge)."""
+    if not weapon.blast:
+        return tuple(modifiers)
+    from nqcore.rules.ranged import template_modifiers
+
+    return tuple(template_modifiers(modifiers)[0])
 
 
 def _weapon_modifier(

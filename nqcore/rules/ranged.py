@@ -92,31 +92,45 @@ NOT_A_GRENADE = N_("“{modifier}” is for a thrown grenade, not for the {weapo
 
 def check_weapon_modifiers(weapon: Weapon, modifiers: Iterable[str]) -> None:
     """Refuse what an armoury weapon's shot cannot take: a grenade's modifier (a bow shot at
-    RA+1 for a "grenade thrown with line of sight", player round 21), the dodge ability's -1
-    against a blast, aiming a support weapon (player round 24): a refusal of ``mod``, with
-    ``weapon``.
+    RA+1 for a "grenade thrown with line of sight"), aiming a support weapon ("Aiming") or an
+    extra shot with one (the open question ``support-weapon-extra-shot``): a refusal of ``mod``,
+    with ``weapon``.  The dodge ability against a blast is no refusal: it has no effect
+    (:func:`template_modifiers`).
 
     >>> from nqcore.army.armoury import weapon
     >>> check_weapon_modifiers(weapon("bow"), ["large-target", "aiming"]) is None
     True
     """
+    from nqcore.army.armoury import WeaponKind
+
     known = ranged_modifiers()
+    support = weapon.kind is WeaponKind.SUPPORT
     for key in modifiers:
         found = known.get(key)
         if found is None:
             continue
-        from nqcore.army.armoury import WeaponKind
-
+        reading = ""
         if found.group == GRENADE_GROUP:
             message = NOT_A_GRENADE
-        elif key == TARGET_DODGES and weapon.blast:
-            message = NO_DODGE
-        elif key == AIMING and weapon.kind is WeaponKind.SUPPORT:
+        elif key == AIMING and support:
             message = NOT_AIMED
+        elif key == EXTRA_SHOT and support:
+            message, reading = EXTRA_SHOT_SUPPORT, "support-weapon-extra-shot"
         else:
             continue
         refused = Refusal(message, modifier=found.label, weapon=weapon.name)
-        raise refused.about("mod", key, also=("weapon",))
+        raise refused.about("mod", key, also=("weapon",), reading=reading)
+
+
+def template_modifiers(modifiers: Iterable[str]) -> tuple[list[str], bool]:
+    """The modifiers of an attack that uses a template, and whether the dodge ability's -1 was
+    left out: it has "no effect against any attack that uses a template" (Dodge).
+
+    >>> template_modifiers(["large-target", "target-dodges"])
+    (['large-target'], True)
+    """
+    kept = [key for key in modifiers if key != TARGET_DODGES]
+    return kept, len(kept) != len(list(modifiers))
 
 
 def ranged_modifier_total(modifiers: Iterable[str] = ()) -> int:
@@ -343,9 +357,9 @@ EXTRA_SHOT_GRENADE = N_(
 #: Abilities > "Dodge": "no effect against any attack that uses a template"; Ranged Combat >
 #: "Aiming": "Support weapons may not be aimed".
 TARGET_DODGES, AIMING, EXTRA_SHOT = "target-dodges", "aiming", "extra-shot"
-NO_DODGE = N_(
-    "“{modifier}” has no effect against an attack that uses a template, such as the {weapon}'s "
-    "blast (Dodge)"
+EXTRA_SHOT_SUPPORT = N_(
+    "“{modifier}” is not for the {weapon}: a support weapon fires the dice its own rules give "
+    "(this edition's reading: see the errata)"
 )
 NOT_AIMED = N_("“{modifier}” is not for the {weapon}: support weapons may not be aimed (Aiming)")
 
@@ -383,9 +397,7 @@ def grenade_modifiers(modifiers: Sequence[str]) -> list[str]:
     if EXTRA_SHOT in modifiers:
         refused = Refusal(EXTRA_SHOT_GRENADE, modifier=known[EXTRA_SHOT].label)
         raise refused.about("mod", EXTRA_SHOT, also=("weapon",), reading="grenade-extra-shot")
-    if TARGET_DODGES in modifiers:
-        refused = Refusal(NO_DODGE, modifier=known[TARGET_DODGES].label, weapon=GRENADE_NAME)
-        raise refused.about("mod", TARGET_DODGES, also=("weapon",))
+    modifiers = template_modifiers(modifiers)[0]
     if any(getattr(known.get(key), "group", None) == GRENADE_GROUP for key in modifiers):
         return list(modifiers)
     return [*modifiers, GRENADE_SIGHT]

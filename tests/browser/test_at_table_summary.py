@@ -160,3 +160,47 @@ def test_the_pinned_answer_names_the_refused_field_and_why_nothing_succeeds(
     assert summary.endswith(page.locator("#nq-shoot .nq-answer p").last.inner_text()), summary
     screenshot(page, f"at-table-summary-refused-{lang}-{scheme}")
     context.close()
+
+
+@pytest.mark.parametrize(("lang", "scheme"), [("en", "dark"), ("fr", "light")])
+def test_a_tap_on_the_pinned_answer_brings_the_whole_answer_and_its_errata_link(
+    browser: Any, site: Site, lang: str, scheme: str
+) -> None:
+    """Player round 25, F7: a grenade thrown by indirect fire is refused "(this edition's
+    reading: see the errata)" in the pinned bar, which led nowhere; a tap on it brings the
+    whole answer, with its "In the errata:" link, onto the screen."""
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=scheme),
+    )
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    page.locator("#nq-shoot-weapon").select_option("grenade")
+    box = page.locator("#nq-shoot input[value='indirect-fire']")
+    box.scroll_into_view_if_needed()
+    box.tap()
+    link = page.locator("#nq-shoot .nq-readings a")
+    link.wait_for(state="attached")
+    page.evaluate("document.querySelector('#nq-shoot-ra').scrollIntoView({ block: 'start' })")
+    page.evaluate(SETTLED)
+    summary = page.locator("#nq-shoot .nq-summary")
+    wait_until(page, "!document.querySelector('#nq-shoot .nq-summary.nq-answer-seen')")
+    assert "errata" in (summary.text_content() or ""), summary.text_content()
+    assert not _on_screen(page, "#nq-shoot .nq-readings a")
+    summary.tap()
+    wait_until(page, f"({ON_SCREEN})('#nq-shoot .nq-readings a')", timeout=5)
+    assert (link.get_attribute("href") or "").endswith("#erratum-grenade-indirect-fire")
+    screenshot(page, f"at-table-summary-tapped-{lang}-{scheme}")
+    context.close()
+
+
+#: Whether the element the selector names is within the viewport.
+ON_SCREEN = """(selector) => {
+  const rect = document.querySelector(selector).getBoundingClientRect();
+  return rect.top >= 0 && rect.bottom <= window.innerHeight;
+}"""
+
+
+def _on_screen(page: Any, selector: str) -> bool:
+    return bool(page.evaluate(ON_SCREEN, selector))

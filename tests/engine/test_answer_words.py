@@ -414,8 +414,7 @@ def test_a_thrown_grenade_reaches_two_inches_plus_its_thrower_s_strength(
         (["--weapon", "grenade"], None, "give --thrower-st with --weapon grenade"),
         (["--weapon", "bow", "--thrower-st", "4"], None, "--thrower-st is for a thrown grenade"),
         (["--mod", "extra-shot", *GRENADE], "mod", "“Extra shot (both dice)” is not for a thrown"),
-        (["--mod", "target-dodges", *GRENADE], "mod", "no effect against an attack that uses a"),
-        (["--mod", "target-dodges", "--weapon", "mortar"], "mod", "such as the Mortar's blast"),
+        (["--mod", "extra-shot", "--weapon", "catapult"], "mod", "not for the Catapult: a support"),
         (["--mod", "aiming", "--weapon", "mortar"], "mod", "support weapons may not be aimed"),
         (["--thrower-st", "11", "--weapon", "grenade"], None, "ST must be 1 to 10, not 11"),
     ],
@@ -449,6 +448,10 @@ def test_sure_and_hopeless_said_plainly() -> None:
             "grenade-indirect-fire",
         ),
         (["shoot", "5", "5", *GRENADE, "--mod", "extra-shot"], "grenade-extra-shot"),
+        (
+            ["shoot", "5", "12", "--weapon", "mortar", "--mod", "extra-shot"],
+            "support-weapon-extra-shot",
+        ),
     ],
 )
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -460,6 +463,32 @@ def test_a_refusal_that_follows_a_reading_links_its_record(
     got = ask(argv, lang)
     assert any(words in got["error"] for words in SEE_THE_ERRATA), got
     assert [found["id"] for found in got["readings"]] == [reading], got
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["shoot", "5", "12", "--weapon", "mortar"],
+        ["shoot", "5", "5", *GRENADE],
+        ["attack", "5", "4", "4", "--weapon", "mortar", "--distance", "12"],
+    ],
+    ids=["mortar", "grenade", "whole-attack"],
+)
+def test_a_template_s_answer_counts_no_dodge_and_no_masterful_hit(argv: list[str]) -> None:
+    """Player round 25, F4, F6: the dodge ability against a template was refused rather than
+    answered (it has no effect: Dodge), and the whole attack with a Mortar counted a masterful
+    hit and a bow's fumble where the ranged calculator said neither."""
+    plain = ask(argv, "en")
+    dodged = ask([*argv, "--mod", "target-dodges"], "en")
+    assert _chance(dodged["json"]) == _chance(plain["json"]), dodged
+    assert "Dodge: the target's dodge ability has no effect" in " ".join(dodged["text"])
+    said = " ".join(plain["text"])
+    assert "the models under it save as usual" in said and "which allows no armour save" not in said
+    assert [found["id"] for found in plain["readings"]][0] == "blast-masterful-hit", plain
+    if argv[0] == "attack":  # no masterful hit: every hit saved at 10% (AR 3 against ST 6: AR 1)
+        armoured = ask([*argv, "--armour", "3"], "en")
+        assert armoured["json"]["unsaved"]["fraction"] == "27/50", armoured["json"]
+        assert "is a misfire" in said and "moves its blast template" in said
 
 
 def test_aiming_and_dodge_stay_where_the_rules_allow_them() -> None:
@@ -487,7 +516,7 @@ def test_a_blast_weapon_says_where_a_miss_and_a_misfire_land(lang: str) -> None:
         "fr": ("Dispersion des gabarits d’explosion", "aucun gabarit n’est posé"),
     }[lang]
     assert words[0] in said, said
-    assert [found["id"] for found in got["readings"]] == ["blast-misfire"]
+    assert [found["id"] for found in got["readings"]] == ["blast-masterful-hit", "blast-misfire"]
     if lang == "en":
         assert words[1] in said, said
         _check_words(argv, got)

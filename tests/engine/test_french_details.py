@@ -33,7 +33,7 @@ def test_a_percentage_in_a_french_label_takes_a_narrow_no_break_space() -> None:
 
 def test_long_range_is_in_french_sentence_case() -> None:
     said = text(["shoot", "5", "100", "--weapon", "bow"], "fr")
-    assert "Au-delà de la portée longue\u00a0: le tir manque." in said
+    assert "Au-delà de la portée longue\u00a0: le tir manque, ses actions dépensées." in said
 
 
 @pytest.mark.parametrize("fix", [french_html, french_latex])

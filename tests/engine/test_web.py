@@ -192,6 +192,11 @@ def test_builder_steps_set_add_and_remove() -> None:
     assert record["st"] == 6 and record["ra"] == "-" and record["armour"]["shield"] is True
     assert record["abilities"] == [{"key": "extra-attack", "level": "x2"}]
     assert step["picks"]["abilities"] == ["Attaque supplémentaire (x2)"]
+    grenades = build(
+        {"toml": step["toml"], "add": ["equipment", 'grenades|ST3 1½" knock prone']}, "fr"
+    )
+    # Player round 25: the chosen list (and its Remove button's name) said "ST3 … knock prone".
+    assert grenades["picks"]["equipment"] == ['Grenades (F3 1½" Mise à terre)'], grenades
     assert step["fields"]["shield"] is True and step["fields"]["size"] == "medium"
     gone = build(
         {"toml": step["toml"], "remove": ["weapons", 0], "set": {"armour": "0", "shield": False}},

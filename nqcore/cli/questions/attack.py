@@ -28,9 +28,11 @@ from nqcore.cli.render import Answer
 from nqcore.i18n import N_, P_, Msg, Typed
 from nqcore.rules.answer_notes import (
     Note,
+    blast_notes,
     fumble_notes,
     resilience_notes,
     save_notes,
+    template_notes,
     volley_fumble_notes,
 )
 from nqcore.tables.registry import Chance, Signed
@@ -188,7 +190,14 @@ def _attack(args: argparse.Namespace) -> Answer:
     from nqcore.rules.profile_attack import weapon_attack
 
     sides = _sides(args)
-    modifiers = modifier_list([*sides.own, *args.mod], "ranged" if sides.ranged else "close combat")
+    keys, dodged = [*sides.own, *args.mod], False
+    if sides.ranged and sides.weapon is not None:
+        from nqcore.rules.ranged import check_weapon_modifiers, template_modifiers
+
+        check_weapon_modifiers(sides.weapon, args.mod)
+        if sides.weapon.blast:
+            keys, dodged = template_modifiers(keys)
+    modifiers = modifier_list(keys, "ranged" if sides.ranged else "close combat")
     attacker = sides.attacker
     unerring = attacker is not None and attacker.has("ability", "unerring")
     result = weapon_attack(
@@ -206,7 +215,7 @@ def _attack(args: argparse.Namespace) -> Answer:
     )
     notes = [
         *_distance_unused(args.distance, ranged=sides.ranged),
-        *_fumbles(result.chances.to_hit_target, sides.dice, unerring=unerring),
+        *_hit_notes(result.chances.to_hit_target, sides, unerring=unerring, dodged=dodged),
         *resilience_notes(
             sides.armour,
             result.strength,
@@ -238,6 +247,14 @@ def _distance_unused(distance: Fraction | None, *, ranged: bool) -> list[Note]:
     if distance is None or ranged:
         return []
     return [Note(DISTANCE_UNUSED, {"distance": distance})]
+
+
+def _hit_notes(target: int | None, sides: _Sides, *, unerring: bool, dodged: bool) -> list[Note]:
+    """The roll to hit's natural 1s and 10s; with a blast weapon, the template's (the notes of
+    ``nq shoot``: a natural 1 is no masterful hit, a miss deviates, a 10 misfires)."""
+    if sides.weapon is not None and sides.weapon.blast:
+        return template_notes(target, dodged=dodged) + blast_notes(target)
+    return _fumbles(target, sides.dice, unerring=unerring)
 
 
 def _fumbles(target: int | None, dice: int, *, unerring: bool) -> list[Note]:

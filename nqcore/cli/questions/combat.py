@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from nqcore.cli import args as read
 from nqcore.cli.asking import (
@@ -25,12 +26,16 @@ from nqcore.rules.answer_notes import (
     masterful_notes,
     resilience_notes,
     save_notes,
+    template_notes,
     volley_fumble_notes,
     wound_notes,
 )
 from nqcore.rules.close_combat import extra_attack_dice
 from nqcore.rules.dice import volley_chances
 from nqcore.tables.registry import Chance, Signed
+
+if TYPE_CHECKING:
+    from nqcore.army.armoury import Weapon
 
 #: The modifier of each question whose dice are rolled together, several at once.
 EXTRA_ATTACK, EXTRA_SHOT = "extra-attack", "extra-shot"
@@ -83,6 +88,7 @@ def _shoot(args: argparse.Namespace) -> Answer:
         check_weapon_modifiers,
         ranged_attack_target,
         ranged_hit_chance,
+        template_modifiers,
     )
 
     if args.weapon is not None and args.weapon.strip().lower() == GRENADE_KEY:
@@ -91,7 +97,39 @@ def _shoot(args: argparse.Namespace) -> Answer:
         raise UsageError(
             N_("--thrower-st is for a thrown grenade: --weapon {key}"), key=GRENADE_KEY
         )
-    name, chosen = None, None
+    chosen = _shooting_weapon(args)
+    name = None if chosen is None else chosen.name
+    bands = args.ranges if chosen is None else [str(band) for band in chosen.ranges]
+    ranges = WeaponRanges.parse(*bands)
+    distance = args.distance
+    band = range_band(distance, ranges)
+    modifier_list(args.mod, "ranged")  # an unknown key refused first
+    keys, dodged = list(args.mod), False
+    if chosen is not None:
+        check_weapon_modifiers(chosen, keys)
+        if chosen.blast:
+            keys, dodged = template_modifiers(keys)
+    else:
+        check_ranges_modifiers(keys)
+    target = ranged_attack_target(args.ra, distance, ranges, keys)
+    volley = _volley(target, 2 if EXTRA_SHOT in keys else 1, close_combat=False)
+    if chosen is not None and chosen.blast:  # a template's notes for the die's
+        volley["notes"] = template_notes(target, dodged=dodged) + blast_notes(target)
+    return {
+        "question": N_('Ranged attack at RA {ra}, {distance}" away'),
+        "ra": args.ra,
+        "distance": distance,
+        "weapon": name,
+        "range": None if band is None else {"band": band[0].label, "modifier": Signed(band[1])},
+        "modifiers": modifier_list(keys, "ranged"),
+        "target": target,
+        "chance": Chance(ranged_hit_chance(args.ra, distance, ranges, keys)),
+        **volley,
+    }
+
+
+def _shooting_weapon(args: argparse.Namespace) -> Weapon | None:
+    """The armoury weapon named, with its three ranges; None when ranges are typed instead."""
     if args.weapon:
         from nqcore.army.armoury import weapon
 
@@ -101,35 +139,13 @@ def _shoot(args: argparse.Namespace) -> Answer:
                 N_("the {weapon} has no close, medium and long range to shoot with"),
                 weapon=found.name,
             )
-        bands, name, chosen = [str(band) for band in found.ranges], found.name, found
-    elif args.ranges:
-        bands = args.ranges
-    else:
+        return found
+    if not args.ranges:
         raise UsageError(
             N_("give --weapon NAME or --ranges CR MR LR (such as {example})"),
             example="10/+1 20/+0 30/-1",
         )
-    ranges = WeaponRanges.parse(*bands)
-    distance = args.distance
-    band = range_band(distance, ranges)
-    modifiers = modifier_list(args.mod, "ranged")  # an unknown key refused first
-    if chosen is not None:
-        check_weapon_modifiers(chosen, args.mod)
-    else:
-        check_ranges_modifiers(args.mod)
-    target = ranged_attack_target(args.ra, distance, ranges, args.mod)
-    return {
-        "question": N_('Ranged attack at RA {ra}, {distance}" away'),
-        "ra": args.ra,
-        "distance": distance,
-        "weapon": name,
-        "range": None if band is None else {"band": band[0].label, "modifier": Signed(band[1])},
-        "modifiers": modifiers,
-        "target": target,
-        "chance": Chance(ranged_hit_chance(args.ra, distance, ranges, args.mod)),
-        **_volley(target, 2 if EXTRA_SHOT in args.mod else 1, close_combat=False),
-        **({"notes": blast_notes(target)} if chosen is not None and chosen.blast else {}),
-    }
+    return None
 
 
 def _throw(args: argparse.Namespace) -> Answer:
@@ -139,6 +155,7 @@ def _throw(args: argparse.Namespace) -> Answer:
     from nqcore.rules.ranged import (
         GRENADE_KEY,
         GRENADE_NAME,
+        TARGET_DODGES,
         grenade_attack_target,
         grenade_modifiers,
         grenade_range,
@@ -167,7 +184,7 @@ def _throw(args: argparse.Namespace) -> Answer:
         "modifiers": modifier_list(keys, "ranged"),
         "target": target,
         "chance": Chance(0 if target is None else hit_chance(target)),
-        "notes": grenade_notes(target),
+        "notes": template_notes(target, dodged=TARGET_DODGES in args.mod) + grenade_notes(target),
         # after the keys a shot's answer has: the answer tables keep one order of keys for all
         # the answers of a calculator (nqcompanion.page.answers)
         "thrower_st": args.thrower_st,
