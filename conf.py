@@ -61,6 +61,10 @@ gettext_additional_targets: list[str] = []
 # of the site ({lang}: each language is its own Read the Docs project; nqprint/site_address.py).
 nq_site_url = "https://noquarter.readthedocs.io/{lang}/latest/"
 
+# Pages of named entries set in the alphabetical order of each translation's own names (the
+# English keeps the book's order; nqsphinx/languages/sorted_sections.py).
+nq_sorted_pages = ("abilities", "traits")
+
 # Doctests: every worked example imports what it uses; nothing is shared between pages.
 doctest_test_doctest_blocks = ""
 

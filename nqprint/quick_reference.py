@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from nqcore.i18n import N_
+from nqcore.i18n import N_, ROOT
 from nqcore.rules.magic import Aspect
 from nqcore.rules.turns import TURN_PHASES
 from nqcore.tables import table_text
@@ -20,7 +20,7 @@ from nqprint.imprint import book_pages, imprint
 from nqprint.latex import A4, PAGE_BREAK, Paper, PrintError, document, tex
 from nqprint.rulebook_pages import RulebookPages
 from nqprint.site_address import configured_site_url, page_address, page_title
-from nqprint.texts import cell_text, engine_text, print_text
+from nqprint.texts import LOCALE_DIR, cell_text, engine_text, print_text
 
 TITLE = N_("Quick reference")
 SUBTITLE = N_("The rulebook's tables at a glance; each block gives the page of its rule: {book}.")
@@ -218,8 +218,24 @@ def _say_elsewhere(cells: list[list[str]], words: str, instead: str, key: str) -
 
         words = words.removeprefix(OPEN).removesuffix(CLOSE)
     if not any(words in cell for row in cells for cell in row):
-        raise PrintError(f"nqprint/quick_reference.py: no cell of table {key!r} says {words!r}")
+        where = _message_at(ELSEWHERE[key][0]) if key in ELSEWHERE else ""
+        raise PrintError(
+            f"{where or 'nqprint/quick_reference.py'}: no cell of table {key!r} says {words!r}:"
+            " say it with the words the table's cell uses"
+        )
     return [[cell.replace(words, instead) for cell in row] for row in cells]
+
+
+def _message_at(msgid: str) -> str:
+    """Where the print products' French catalogue (``nqprint.po``) translates ``msgid``, as
+    ``file:line``; "" when it does not."""
+    from nqtranslate.reading import read
+
+    for path in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/nqprint.po")):
+        found = [m for m in read(path).messages if m.msgid == msgid]
+        if found:
+            return f"{path.relative_to(ROOT)}:{found[0].line}"
+    return ""
 
 
 def _header(text: str, body_width: int, lang: str) -> str:

@@ -46,8 +46,17 @@ def check_site_url(url: str, where: str) -> str:
 
 
 def page_address(site_url: str, lang: str, page: str) -> str:
-    """The address of the site's ``page`` (a docname) in ``lang``."""
-    return site_url.format(lang=lang).rstrip("/") + f"/{page}.html"
+    """The address of the site's ``page`` (a docname) in ``lang``; the home page's is the site's
+    own, ending in "/": on paper "…/latest/index.html" broke after "index.", which read as a
+    whole address.
+
+    >>> page_address("https://example.org/{lang}/latest/", "fr", "index")
+    'https://example.org/fr/latest/'
+    >>> page_address("https://example.org/{lang}/latest", "en", "at-the-table")
+    'https://example.org/en/latest/at-the-table.html'
+    """
+    base = site_url.format(lang=lang).rstrip("/")
+    return f"{base}/" if page == "index" else f"{base}/{page}.html"
 
 
 def page_title(

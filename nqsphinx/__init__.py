@@ -108,6 +108,7 @@ def _install_books_and_pages(app: Sphinx) -> None:
     from nqsphinx.languages import (
         code_prose,
         langswitch,
+        sorted_sections,
         theme_text,
         translation_notice,
         typography,
@@ -124,6 +125,7 @@ def _install_books_and_pages(app: Sphinx) -> None:
     diagrams.setup(app)
     langswitch.setup(app)
     typography.setup(app)
+    sorted_sections.setup(app)  # abilities and traits in the page language's alphabetical order
     cards.setup(app)
     errata.setup(app)
     edition_changes.setup(app)

@@ -42,19 +42,33 @@ _KNOWN: dict[tuple[str, str], bool] = {}  # (dictionary, word): whether it knows
 _ASKED: set[str] = set()
 
 
-def english_sentence(msgstr: str) -> tuple[str, list[str]] | None:
-    """The first sentence of ``msgstr`` that reads as English and its English words, if any."""
+def english_sentence(msgstr: str, msgid: str = "") -> tuple[str, list[str]] | None:
+    """The first sentence of ``msgstr`` that reads as English and its English words, if any;
+    with ``msgid``, a msgstr of English words only that is not its msgid reads as English too
+    ("Turn order" for "Turn sequence": a name kept as its English is the msgid itself)."""
     learn([msgstr])
     for sentence in _sentences(msgstr):
         words = _WORD.findall(sentence)
-        if len(words) < SENTENCE_WORDS:
-            continue
         english = [word for word in words if _is_english(word)]
-        if any(len(english) >= n and len(english) >= share * len(words) for n, share in ENGLISH):
-            return sentence.strip(), english
-        if english and len(words) >= BARE_WORDS and not _french_stop_words(words):
+        whole = bool(msgid) and msgstr != msgid and len(words) >= 2
+        if _reads_as_english(sentence, words, english) or (whole and english == words):
             return sentence.strip(), english
     return None
+
+
+def _reads_as_english(sentence: str, words: list[str], english: list[str]) -> bool:
+    """Whether one sentence reads as English: enough English words for its length, or English
+    words and no French stop word ("Roll a D10.", "Show or hide site navigation")."""
+    if not english:
+        return False
+    if len(words) >= SENTENCE_WORDS and any(
+        len(english) >= n and len(english) >= share * len(words) for n, share in ENGLISH
+    ):
+        return True
+    if _french_stop_words(words):
+        return False
+    ended = sentence.rstrip().endswith((".", "!", "?"))  # a sentence, not a label
+    return len(words) >= BARE_WORDS or (ended and 2 * len(english) >= len(words) >= 2)
 
 
 def learn(msgstrs: Iterable[str]) -> None:

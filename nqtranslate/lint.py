@@ -195,7 +195,7 @@ def left_in_english(msgid: str, msgstr: str, comment: str) -> str:
         said = f"msgstr is mostly its English msgid ({shared} of its {count} words, in order)"
     elif english := written_in_english(msgstr):
         said = f"msgstr reads as English ({english} English words such as 'the', 'of', 'must')"
-    elif found := english_sentence(msgstr):
+    elif found := english_sentence(msgstr, msgid):
         sentence, english_words = found
         such = ", ".join(f"'{word}'" for word in dict.fromkeys(english_words[:3]))
         sentence = " ".join(sentence.split())

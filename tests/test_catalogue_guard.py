@@ -750,6 +750,9 @@ MORALE = (
         "Charge enemy units.",
         "Show or hide site navigation",
         "Paid once for whole unit",
+        "Roll a D10.",
+        "Attack the unit.",
+        "Turn order",
     ],
     ids=[
         "telegraphic",
@@ -762,6 +765,9 @@ MORALE = (
         "short",
         "no-french-word",
         "french-lookalikes",
+        "two-words",
+        "article",
+        "label",
     ],
 )
 def test_an_english_sentence_without_articles_or_beside_french_is_found(msgstr: str) -> None:

@@ -57,7 +57,9 @@ MIN_FLEX = 0.3
 #: Sphinx's own ``utf8extra`` for xelatex (the no-break space U+00A0), which the book's adds to.
 SPHINX_NO_BREAK_SPACE = r"\catcode`^^^^00a0\active\protected\def^^^^00a0{\leavevmode\nobreak\ }"
 
-_NUMERIC = re.compile(r"^[-+–\u2212]?[\d½.,/%+\-–\u2212\s\u202f]*$")
+#: A number's cell: signs, digits, fractions, and a note's mark after it ("4½†": the Double Time
+#: column was set flush left among centred ones for its one marked cell).
+_NUMERIC = re.compile(r"^[-+–\u2212]?[\d½.,/%+\-–\u2212\s\u202f]*[†‡§*]*$")
 
 
 #: The end of a cell measured with its link's page, " (p. 000)": its column shares the width left.
@@ -79,7 +81,12 @@ def column_spec(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     a short column is as wide as its widest cell, a long one shares what the short ones leave
     of the line, in proportion to its text.  Numbers are centred.  A short column's words are
     never hyphenated (``\\nqwholewords``): it is at least as wide as its longest word, and a
-    name wrapped to even out its lines read "Repeat-ing Bolt Thrower"."""
+    name wrapped to even out its lines read "Repeat-ing Bolt Thrower".
+
+    >>> column_spec(["Ability", "Double Time"], [["Normal", "4½†"], ["Cavalry", "6"]]).count(
+    ...     "centering")
+    1
+    """
     columns = _columns(header, rows)
     long_text = {i: sum(len(c) for c in col) for i, col in enumerate(columns) if _is_long(col)}
     spec = []

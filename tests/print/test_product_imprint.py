@@ -101,3 +101,15 @@ def test_the_sheet_s_columns_start_clear_of_its_header(
 ) -> None:
     rooms = header_room(products.pdf("quick-reference", lang, paper), lang)
     assert rooms and min(rooms) >= HEADER_ROOM_PT, rooms
+
+
+def test_a_reference_the_table_does_not_say_is_refused_at_its_catalogue_line() -> None:
+    """Attacker round 26: "see retreat rules below" in nqprint.po, the panic table's cell saying
+    "see the retreat rules below", stopped the sheet with no catalogue's line."""
+    from nqprint.latex import PrintError
+    from nqprint.quick_reference import _say_elsewhere
+
+    with pytest.raises(
+        PrintError, match=r"^nqprint/locale/fr/LC_MESSAGES/nqprint\.po:\d+: no cell"
+    ):
+        _say_elsewhere([["flee"]], "voir plus bas", "p. 3", "panic-table")
