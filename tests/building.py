@@ -79,6 +79,23 @@ def sphinx_command(
 
 
 #: Builds under way: each language's output folder and Sphinx process.
+#: The environment the session started with (:func:`freeze_environment`): the builds made ahead
+#: run beside tests, one of which may set a variable for itself (``monkeypatch.setenv``, such as
+#: SOURCE_DATE_EPOCH): a build started meanwhile inherited it (a Letter book dated 2007).
+_SESSION_ENV: dict[str, str] = {}
+
+
+def freeze_environment() -> None:
+    """Keep the session's environment for every build (``pytest_configure``)."""
+    _SESSION_ENV.clear()
+    _SESSION_ENV.update(os.environ)
+
+
+def build_environment() -> dict[str, str]:
+    """A copy of the session's environment, never a test's (os.environ before any freeze)."""
+    return dict(_SESSION_ENV or os.environ)
+
+
 Running = dict[str, tuple[Path, "subprocess.Popen[str]"]]
 #: Every build started: one still running when the test process ends (a test stopped by its
 #: timeout while it waited) is ended with it, never left to load the machine (stop 45).
@@ -119,7 +136,7 @@ def start_all(
 ) -> Running:
     """Start :func:`build_all`'s builds and return at once, so that a caller can run another
     build beside them (a one-language build leaves a core idle); :func:`finish_all` waits."""
-    env = dict(os.environ)
+    env = build_environment()
     if locale_path is not None:
         env[LOCALE_PATH_VARIABLE] = str(locale_path)
     running: Running = {}
@@ -163,7 +180,7 @@ def build_all(
 def latexmk_all(latex: dict[str, Build]) -> dict[str, Build]:
     """Compile each language's LaTeX with latexmk/xelatex, as Sphinx's generated Makefile does."""
     running = {}
-    env = dict(sandboxed_env(), LATEXMKOPTS=LATEXMKOPTS)
+    env = dict(sandboxed_env(build_environment()), LATEXMKOPTS=LATEXMKOPTS)
     for lang, build in latex.items():
         build.check()
         running[lang] = _started(

@@ -67,6 +67,9 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ.pop("FORCE_COLOUR", None)
     os.environ["NO_COLOR"] = "1"
     os.environ.setdefault(CACHE_VARIABLE, str(CACHE))
+    from tests.building import freeze_environment
+
+    freeze_environment()  # the builds made ahead never see a test's own variables
 
 
 #: Fixtures that build the whole book, its PDFs or print products, or drive a browser (minutes):

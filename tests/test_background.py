@@ -88,3 +88,15 @@ def test_a_build_still_running_ends_with_the_test_process() -> None:
     subprocess.run([sys.executable, "-c", script], check=True, cwd=ROOT, timeout=60)
     left = subprocess.run(["pgrep", "-f", "sleep 4[123].5"], capture_output=True, text=True)
     assert left.stdout == "", left.stdout
+
+
+def test_a_build_made_ahead_never_sees_a_test_s_own_variable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Letter book made ahead while a test set SOURCE_DATE_EPOCH for itself was dated 2007."""
+    from tests.building import build_environment
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1195603200")
+    monkeypatch.setenv("NQ_PLANTED_BY_A_TEST", "1")
+    env = build_environment()
+    assert "NQ_PLANTED_BY_A_TEST" not in env and env.get("SOURCE_DATE_EPOCH") != "1195603200"

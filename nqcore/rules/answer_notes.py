@@ -196,7 +196,7 @@ def template_notes(target: int | None, *, dodged: bool) -> list[Note]:
     if dodged:
         message = N_(
             "Dodge: the target's dodge ability has no effect against an attack that uses a "
-            "template: its -1 is not counted (Dodge)."
+            "template: its −1 is not counted (Dodge)."
         )
         notes.append(Note(message))
     return notes

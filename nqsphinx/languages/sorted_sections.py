@@ -50,11 +50,27 @@ class SortedSections(SphinxTransform):
         entries = [child for child in top.children if isinstance(child, nodes.section)]
         if not entries:
             return
+        _labels_inside(top, entries)  # first: it takes labels out of the page's top section
         first = top.index(entries[0])
         if top.children[first : first + len(entries)] != entries:
             return  # text between the entries: their order is the page's, left as written
         ordered = sorted(entries, key=lambda section: dictionary_key(section[0].astext()))
         top.children[first : first + len(entries)] = ordered
+
+
+def _labels_inside(top: nodes.section, entries: list[nodes.section]) -> None:
+    """Move each label written above an entry's heading (``(fear)=``) into the entry, after its
+    title: docutils leaves it at the end of the entry above, pointing on (``refid``), and the
+    book's LaTeX sets a label where it stands; moved with the entry above, "Peur" was labelled
+    on two pages."""
+    owner = {id_: entry for entry in entries for id_ in entry["ids"]}
+    for entry in [top, *entries]:
+        for index in reversed(range(len(entry.children))):  # where it stands, not .parent
+            target = entry.children[index]
+            found = owner.get(target.get("refid", "")) if isinstance(target, nodes.target) else None
+            if found is not None and found is not entry:
+                del entry.children[index]
+                found.insert(1, target)
 
 
 def setup(app: Sphinx) -> None:

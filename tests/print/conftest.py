@@ -16,7 +16,7 @@ import pytest
 
 from nqprint.latex import PAPERS
 from tests.background import Background
-from tests.building import LANGUAGES, ROOT, Build
+from tests.building import LANGUAGES, ROOT, Build, build_environment
 
 #: Debian's /usr/bin/epubcheck is the jar itself, run by binfmt_misc (jarwrapper), which
 #: containers often lack: java runs the jar directly.
@@ -82,6 +82,7 @@ def build_products(
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
+            env=build_environment(),
         )
         for lang in LANGUAGES
     }
@@ -125,6 +126,7 @@ def check_epubs(base: Path, epub_builds: dict[str, Build]) -> dict[str, EpubChec
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
+            env=build_environment(),
         )
         for lang, build in epub_builds.items()
     }
