@@ -15,7 +15,6 @@ page's script computes nothing of the army: it renders this.
 from __future__ import annotations
 
 import copy
-import datetime
 from typing import Any
 
 from nqcompanion.bridge.web import (
@@ -25,6 +24,7 @@ from nqcompanion.bridge.web import (
     starting_record,
     toml_value,
 )
+from nqcompanion.bridge.web_army_file import no_dates, no_profile_files
 from nqcompanion.bridge.web_entries import leaders as _leaders
 from nqcompanion.bridge.web_entries import mark_outdated as _outdated
 from nqcompanion.bridge.web_entries import refused_options as _refused_options
@@ -104,13 +104,13 @@ def army(request: dict[str, Any], lang: str) -> dict[str, Any]:
         text = request["toml"] if "toml" in request else army_toml(dict(request["data"]))
         with _as_file(str(text).encode("utf-8", "replace"), name) as path:
             data = read_toml(path)
-            _no_dates(data, path, name)
+            no_dates(data, path, name)
             if "add" in request:
                 _add(data, dict(request["add"]), lang)
             if "use" in request:
                 _use(data, dict(request["use"]))
             notes = _renamed(data, request.get("rename"), lang)
-            _no_profile_files(data, name)
+            no_profile_files(data, name)
         text = army_toml(data)
         with _as_file(_to_price(request, text).encode("utf-8"), name) as path:
             found = priced(path, data, lang)
@@ -215,76 +215,6 @@ def _typed_points(data: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
         )
         raise located(refused, None, "points")
     return {**data, "points": found}
-
-
-#: Why a profile file named by an army file is refused on the page.
-NO_FOLDER = N_(
-    "{file} is a profile file beside the army file, and a browser has no folder to read it "
-    "from: write the profile's own fields in the army file, or make the profile in the "
-    "profile builder and choose it as your profile"
-)
-
-
-#: Why a date or a time in an army file is refused when no field's schema names it.
-NO_DATES = N_("{value} is a date or a time: no field of an army file takes one")
-
-
-def _no_dates(data: dict[str, Any], path: str, name: str) -> None:
-    """Refuse a TOML date or time (``points = 1979-05-27``) as ``nq army`` does, at its entry and
-    field, in the page's language: no field takes one, and the page could not write it back."""
-    from nqcore.army.force import ArmyError, located
-    from nqcore.army.force import army as read_army
-
-    found = _date_place(data)
-    if found is None:
-        return
-    read_army(path)  # nq army's own refusal: the schema's complaint, its entry and field
-    entry, field, value = found
-    where = name if entry is None else f"{name}, {entry[0]} #{entry[1] + 1}"
-    refused = ArmyError(NO_DATES, where=f"{where}, {field}", value=Typed(value.isoformat()))
-    raise located(refused, entry, field)
-
-
-Dated = datetime.date | datetime.time
-
-
-def _date_place(data: dict[str, Any]) -> tuple[tuple[str, int] | None, str, Dated] | None:
-    """The first date or time of the army file ``data``: its entry (none for the army's own
-    fields), its field, the value."""
-    for key, value in data.items():
-        records = value if key in KINDS and isinstance(value, list) else None
-        if records is None:
-            if (found := _date_in(value)) is not None:
-                return None, key, found
-            continue
-        for index, record in enumerate(records):
-            for field, item in record.items() if isinstance(record, dict) else ():
-                if (found := _date_in(item)) is not None:
-                    return (key, index), field, found
-    return None
-
-
-def _date_in(value: object) -> Dated | None:
-    if isinstance(value, Dated):
-        return value
-    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
-    return next((found for item in items if (found := _date_in(item)) is not None), None)
-
-
-def _no_profile_files(data: dict[str, Any], name: str) -> None:
-    """Refuse an entry whose profile or leader names a profile file (``{ file = ... }``): ``nq
-    army`` reads it beside the army file, but the page has only the file it was given."""
-    from nqcore.army.force import ArmyError, located
-
-    for kind in KINDS:
-        records = data.get(kind)
-        for index, record in enumerate(records if isinstance(records, list) else []):
-            for field in ("profile", "leader"):
-                ref = record.get(field) if isinstance(record, dict) else None
-                if isinstance(ref, dict) and "file" in ref:
-                    where = f"{name}, {kind} #{index + 1} ({record.get('name')}), {field}"
-                    refused = ArmyError(NO_FOLDER, where=where, file=Typed(str(ref["file"])))
-                    raise located(refused, (kind, index), field)
 
 
 def _add(data: dict[str, Any], add: dict[str, Any], lang: str) -> None:
@@ -398,6 +328,7 @@ def _breach(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str)
         "field": item["field"],
         "text": found.text(lang),
         "said": unplaced(found, lang),
+        **_readings(str(item["rule"]), lang),
     }
 
 
@@ -429,10 +360,25 @@ def _entry(item: dict[str, Any], places: dict[str, tuple[str, int]], lang: str) 
         "points_said": plural(item["points"], N_("{count} point"), N_("{count} points"), lang),
         "lines": lines,
         "warnings": [
-            {**w.as_json(lang), "section": _section(w), "field": "profile"}
+            {
+                **w.as_json(lang),
+                "section": _section(w),
+                "field": "profile",
+                **_readings(w.code, lang),
+            }
             for w in item["warnings"]
         ],
     }
+
+
+def _readings(code: str, lang: str) -> dict[str, Any]:
+    """The errata record a warning or breach follows ("see the errata"), linked as the profile
+    builder links it (player round 24: the army's "Magic User level 4" linked nothing)."""
+    from nqcompanion.bridge.web_names import reading_links
+    from nqcore.book.book_warnings import READINGS
+
+    found = READINGS.get(code)
+    return {"readings": reading_links([found], lang)} if found else {}
 
 
 def _section(warning: BookWarning) -> str:

@@ -103,6 +103,7 @@ def _second_words(lang: str) -> dict[str, str]:
     army-wide breach, of a file given to the other builder, of the rules' examples among the
     profiles, of an individual's option (its own, not every model's)."""
     return {
+        "readings": ui_text("In the errata:", lang),
         "undo": ui_text("Undo", lang),
         "restored": ui_text("“{name}” is back.", lang),
         "made": ui_text("A new army was started.", lang),

@@ -271,6 +271,13 @@ function armyBuilder(box) {
       el("strong", { textContent: refusal ? said.refused : said.warning }),
       ` ${found.said || found.text}`);
     if (found.section in conf.sections) item.append(ruleLink(found));
+    // The errata record a warning follows, linked (as the calculators' "In the errata:").
+    const errata = document.querySelector("[data-errata]")?.dataset.errata;
+    if (errata && found.readings?.length) {
+      const links = found.readings.flatMap(({ id, subject }, n) => [n ? ", " : "", el("a",
+        { href: `${errata}#erratum-${encodeURIComponent(id)}`, textContent: subject })]);
+      item.append(el("span", { className: "nq-army-readings" }, ` ${said.readings} `, ...links));
+    }
     // An army-wide breach links each entry it concerns (marked there, linking back here).
     const named = (found.concerns || []).map((place) => entries.find((e) => at(place, e)))
       .filter(Boolean);
@@ -970,6 +977,12 @@ function armyBuilder(box) {
   // Until the engine is ready the army cannot be priced: the summary says it loads, or why not.
   // What is done meanwhile waits in the queue (a profile chosen, Add pressed, a name typed).
   $("nq-army-summary").textContent = window.nqAtTable.spared ? words.spared_here : words.loading;
+  // A tap on the pinned summary brings the refusals and warnings it counts into view (player
+  // round 26: the calculators' pinned answer did so, the army's did nothing).
+  $("nq-army-summary").addEventListener("click", () => {
+    const found = [$("nq-army-wide"), $("nq-army-found")].find((list) => list.children.length);
+    (found || $("nq-army-summary")).scrollIntoView({ block: "center" });
+  });
   drawAdd();
   ready.catch(async () => { $("nq-army-summary").textContent = await engineFailure(); });
   drawKept();

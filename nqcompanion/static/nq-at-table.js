@@ -1009,11 +1009,20 @@ const builderEarly = (control) => {
   const value = builderField(control);
   if (value !== undefined) builderEarlyValues[control.dataset.set] = value;
 };
+// The items added before then, in their order (player round 26: a first visit's blank start
+// replaced the profile, and Dodge, Fear (1) and a Bow added while the engine loaded were gone).
+const builderEarlyAdds = [];
 const builderSendEarly = () => {
-  if (!Object.keys(builderEarlyValues).length) return null;
-  const set = { ...builderEarlyValues };
-  for (const name of Object.keys(builderEarlyValues)) delete builderEarlyValues[name];
-  return builderAsk({ set }, undefined, true);
+  const adds = builderEarlyAdds.splice(0);
+  if (!Object.keys(builderEarlyValues).length && !adds.length) return null;
+  let sent = null;
+  if (Object.keys(builderEarlyValues).length) {
+    const set = { ...builderEarlyValues };
+    for (const name of Object.keys(builderEarlyValues)) delete builderEarlyValues[name];
+    sent = builderAsk({ set }, undefined, true);
+  }
+  for (const add of adds) sent = builderAsk({ add }, undefined, true);
+  return sent;
 };
 
 // What is being typed in a field: kept on its profile at once (``typed``, sent when the profile
@@ -1118,6 +1127,11 @@ const emptiedNow = (control) => {
 };
 
 if (builder) {
+  // A tap on the pinned summary brings the points and their warnings into view, as the
+  // calculators' pinned answer brings the whole answer (player round 26).
+  builder.querySelector("#nq-builder-summary").addEventListener("click", () => {
+    builder.querySelector(".nq-builder-points").scrollIntoView({ block: "center" });
+  });
   // No form of the builder is sent, but the dialog's that asks before a deletion (it closes it).
   builder.addEventListener("submit", (event) => {
     if (!event.target.closest("dialog")) event.preventDefault();
@@ -1160,6 +1174,13 @@ if (builder) {
       const select = builder.querySelector(`select[data-list="${listed}"]`);
       const list = builder.querySelector(`ul.nq-builder-list[data-list="${listed}"]`);
       const count = list.querySelectorAll("button").length;
+      if (!engineState.ready) {  // kept, and added once the engine has drawn the profile
+        builderEarlyAdds.push([listed, select.value]);
+        const words = JSON.parse(builder.dataset.words);
+        const name = select.selectedOptions[0]?.textContent || select.value;
+        builder.querySelector("#nq-builder-said").textContent = say(words.added_later, { name });
+        return;
+      }
       // The focus goes to the new item's "Remove", as the army's Add focuses the new entry; a
       // pick the engine refused leaves it on Add, beside the refusal.
       builderAsk({ add: [listed, select.value] }, undefined, true).then(() => {

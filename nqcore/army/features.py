@@ -119,6 +119,7 @@ def _grenade_levels() -> tuple[Level, ...]:
 #: The words of a grenade's level key ("ST3 1½\" knock prone"), as the engine names them.
 _LEVEL_WORDS = (
     (re.compile(r"\bST(?=\d)"), N_("ST")),
+    (re.compile(r"\bAR(?=\d)"), N_("AR")),  # magic tattoos' « Ar4 »
     (re.compile(r"\bknock prone\b"), N_("Knock Prone")),
 )
 

@@ -365,6 +365,11 @@ def volley_fumble_notes(
             "Fumbles: a natural {natural} on at least one of the {dice} dice ({chance}); the "
             "other die may still hit, but the model loses its remaining attacks this turn."
         )
+        if chances.dice > 2:  # burst fire (x3), (x4)
+            message = N_(
+                "Fumbles: a natural {natural} on at least one of the {dice} dice ({chance}); the "
+                "other dice may still hit, but the firer loses its remaining attacks this turn."
+            )
         return [Note(message, values)]
     values |= {
         "both": Chance(chances.double_fumble),

@@ -12,7 +12,7 @@ The functions take plain integers so they work for any profile and weapon.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb, floor
 
@@ -51,7 +51,8 @@ class Defence:
     ``resilience``, a ranked or closed formation (``ranked``, +1 AR), any other change to its save
     (``save_modifier``), a lucky save or special armour (:func:`nqcore.rules.armour.save_chance`),
     and whether it parries every hit (``parry``: "Parry", it must roll under the attacker's die;
-    a natural 10 lowers its armour by 1)."""
+    a natural 10 lowers its armour by 1); ``saves``: the armour saves a hit demands (two against
+    a weapon with Save (x2): one failure lets it through)."""
 
     armour: int = 0
     resilience: int = 0
@@ -60,6 +61,7 @@ class Defence:
     lucky_save: bool = False
     special_armour: bool = False
     parry: bool = False
+    saves: int = 1
 
 
 #: A target without armour, which does not parry.
@@ -139,14 +141,22 @@ class _AfterTheHit:
             masterful_hit=masterful,
             special_armour=defence.special_armour,
         )
-        through = 1 - saved
+        through = 1 - saved**defence.saves  # Save (x2): both saves must pass
         if masterful and self.poisonous:
             return through, through
         return through, through * wound_chance(self.strength, self.toughness)
 
     def ordinary_save(self) -> Fraction:
-        """The save against an ordinary hit."""
-        return 1 - self.unsaved_and_wounded(False, 0)[0]
+        """One save against an ordinary hit (of the two a Save (x2) hit demands)."""
+        single = _AfterTheHit(
+            self.strength,
+            self.toughness,
+            replace(self.defence, saves=1),
+            self.penetration,
+            self.armour_mod,
+            self.poisonous,
+        )
+        return 1 - single.unsaved_and_wounded(False, 0)[0]
 
 
 def _rolled(

@@ -156,6 +156,7 @@ def weapon_attack(
     """
     chosen = IMPROVISED if weapon is None else weapon
     keys = _counted(chosen, modifiers)
+    defence = replace(defence, saves=2) if chosen.save_x2 else defence  # Save (x2): two saves
     hit_modifier, found_band, range_modifier = _weapon_modifier(chosen, keys, distance)
     attack_strength = chosen.attack_strength(strength)
     pm = chosen.pm if penetration is None else penetration
@@ -170,9 +171,8 @@ def weapon_attack(
         unerring=unerring,
         masterful_allowed=not chosen.blast,
     )
-    if not chosen.is_close_combat and range_modifier is None:  # "Measuring Range": a miss
-        chances = _missed(chances)
-    return WeaponAttack(
+    chances = _missed(chances) if not chosen.is_close_combat and range_modifier is None else chances
+    return WeaponAttack(  # beyond long range, "Measuring Range": a miss
         weapon=chosen,
         skill=skill,
         modifiers=keys,

@@ -59,18 +59,17 @@ class SortedSections(SphinxTransform):
 
 
 def _labels_inside(top: nodes.section, entries: list[nodes.section]) -> None:
-    """Move each label written above an entry's heading (``(fear)=``) into the entry, after its
-    title: docutils leaves it at the end of the entry above, pointing on (``refid``), and the
-    book's LaTeX sets a label where it stands; moved with the entry above, "Peur" was labelled
-    on two pages."""
+    """Drop what is left of each label written above an entry's heading (``(fear)=``): docutils
+    gives its name to the entry's section and leaves, at the end of the entry above, a target
+    pointing on (``refid``), where the book's LaTeX sets the label again: moved with the entry
+    above, "Peur" was labelled on two pages.  The section keeps the label."""
     owner = {id_: entry for entry in entries for id_ in entry["ids"]}
     for entry in [top, *entries]:
         for index in reversed(range(len(entry.children))):  # where it stands, not .parent
             target = entry.children[index]
             found = owner.get(target.get("refid", "")) if isinstance(target, nodes.target) else None
-            if found is not None and found is not entry:
+            if found is not None and found is not entry and not target.get("ids"):
                 del entry.children[index]
-                found.insert(1, target)
 
 
 def setup(app: Sphinx) -> None:

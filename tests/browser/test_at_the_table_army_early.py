@@ -131,3 +131,29 @@ def test_tab_from_the_game_size_goes_on_to_the_next_control(
     assert page.evaluate("document.activeElement.closest('#nq-army-wide') !== null")
     assert not watched.errors, watched.errors
     context.close()
+
+
+def test_what_the_profile_builder_adds_while_the_engine_loads_is_kept(
+    held: tuple[Any, Any, list[Any]],
+) -> None:
+    """Player round 26, F12: Dodge, Fear (1) and a Bow added to a first visit's profile while
+    the engine loaded were gone once it was ready (its blank start replaced the profile)."""
+    watched, context, kept = held
+    page = watched.page
+    for listed, value in (("abilities", "dodge"), ("abilities", "fear|1"), ("weapons", "bow")):
+        page.select_option(f"#nq-builder-add-{listed}", value)
+        page.locator(f'#nq-builder button[data-add="{listed}"]').click()
+    said = page.locator("#nq-builder-said").text_content() or ""
+    assert "will be added when the rules engine is ready" in said, said
+    held_back = list(kept)
+    kept.append(None)
+    for route in held_back:
+        route.continue_()
+    wait_until(page, ENGINE_READY, timeout=ENGINE_SECONDS)
+    chosen = """() => ["abilities", "weapons"].map((listed) => [...document.querySelectorAll(
+      `#nq-builder ul.nq-builder-list[data-list="${listed}"] li`)].map((li) => li.textContent))"""
+    wait_until(page, f"({chosen})().flat().length === 3", timeout=ENGINE_SECONDS)
+    abilities, weapons = page.evaluate(chosen)
+    assert [a.split(" Remove")[0] for a in abilities] == ["Dodge", "Fear (1)"], abilities
+    assert [w.split(" Remove")[0] for w in weapons] == ["Bow"], weapons
+    assert not watched.errors, watched.errors

@@ -485,9 +485,9 @@ def test_a_template_s_answer_counts_no_dodge_and_no_masterful_hit(argv: list[str
     said = " ".join(plain["text"])
     assert "the models under it save as usual" in said and "which allows no armour save" not in said
     assert [found["id"] for found in plain["readings"]][0] == "blast-masterful-hit", plain
-    if argv[0] == "attack":  # no masterful hit: every hit saved at 10% (AR 3 against ST 6: AR 1)
+    if argv[0] == "attack":  # no masterful hit: every hit takes two saves (Save (x2)) at 10%
         armoured = ask([*argv, "--armour", "3"], "en")
-        assert armoured["json"]["unsaved"]["fraction"] == "27/50", armoured["json"]
+        assert armoured["json"]["unsaved"]["fraction"] == "297/500", armoured["json"]
         assert "is a misfire" in said and "moves its blast template" in said
 
 
@@ -545,3 +545,29 @@ def test_a_move_s_cost_shows_its_working(argv: list[str], working: list[str]) ->
     their working; a move of whole actions in the open needs none."""
     text = _answer(argv)["text"]
     assert [line for line in text if line.startswith(("Working", "Barriers"))] == working, text
+
+
+def test_a_save_x2_weapon_s_hit_must_pass_two_saves() -> None:
+    """Player round 26, F1: the whole attack with a Mortar (Save (x2)) saved a hit at 10%, one
+    save, where the hit must pass two: 1%."""
+    argv = ["attack", "5", "4", "4", "--weapon", "mortar", "--distance", "12", "--armour", "3"]
+    got = ask([*argv, "--hit-modifier", "-1"], "en")
+    assert got["json"]["unsaved"]["fraction"] == "99/200", got["json"]  # 1/2 x (1 - 1/100)
+    assert "Save (x2): a hit must pass two armour saves, each at 10.0%; both pass at 1.0%" in (
+        " ".join(got["text"])
+    )
+    assert "Save (x2)" not in " ".join(ask([*argv[:5], "bow", *argv[6:]], "en")["text"])
+
+
+@pytest.mark.parametrize("command", ["shoot", "attack"])
+def test_burst_fire_rolls_its_dice(command: str) -> None:
+    """Player round 26, F2: an Organ Gun (burst fire (x3)) rolled one die in both calculators,
+    with a single die's fumble; at 6 or less: 93.6% at least one hit, 27.1% a fumble."""
+    argv = ["shoot", "5", "8", "--weapon", "organ-gun"]
+    if command == "attack":
+        argv = ["attack", "5", "4", "4", "--weapon", "organ-gun", "--distance", "8"]
+    got = ask(argv, "en")
+    said = " ".join(got["text"])
+    assert got["json"]["dice"] == 3 if command == "attack" else got["json"]["volley"]["dice"] == 3
+    assert "a natural 10 on at least one of the 3 dice (27.1%)" in said, said
+    assert "Extra attack" not in said and "extra-attack" not in str(got["json"]["modifiers"])

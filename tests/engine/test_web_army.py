@@ -576,3 +576,11 @@ def test_a_unit_on_foot_is_offered_leaders_on_foot_of_its_size() -> None:
     leaders = answer["entries"][0]["leaders"]
     assert "hero" in leaders
     assert not {"wight-lord-on-zombie-dragon", "orc-warlord-on-dragon"} & set(leaders)
+
+
+def test_a_warning_that_follows_an_erratum_links_its_record() -> None:
+    """Player round 24: a Magic User of level 4 in the army said "see the errata" and, unlike
+    the profile builder, linked no record."""
+    got = army({"data": data(CORE, individual=[mage("Archmage", "fireball", 4)])}, "en")
+    readings = [r for b in got["breaches"] for r in b.get("readings", [])]
+    assert [r["id"] for r in readings] == ["named-characters-wizardry-4"], got["breaches"]

@@ -132,13 +132,15 @@ def _weapon(args: argparse.Namespace, attacker: Profile | None) -> Weapon | None
 def _dice(args: argparse.Namespace, attacker: Profile | None, chosen: Weapon | None) -> int:
     """The dice rolled to hit: an attacker's extra attack level with a close combat weapon
     (:func:`~nqcore.rules.profile_attack.attack_dice`); with the numbers, two for ``--mod
-    extra-attack`` (Extra Attack (x2)), as ``nq hit`` rolls."""
+    extra-attack`` (Extra Attack (x2)), as ``nq hit`` rolls; a ranged weapon's burst fire
+    ("3D10 are rolled when the weapon is fired"), or two for ``--mod extra-shot``."""
     from nqcore.rules.close_combat import EXTRA_ATTACK
     from nqcore.rules.profile_attack import IMPROVISED, attack_dice
+    from nqcore.rules.ranged import EXTRA_SHOT
 
     weapon = IMPROVISED if chosen is None else chosen
     if not weapon.is_close_combat:
-        return 1
+        return 2 if EXTRA_SHOT in args.mod else weapon.burst
     own = 1 if attacker is None else attack_dice(attacker, weapon)
     return max(own, 2 if EXTRA_ATTACK in args.mod else 1)
 
@@ -176,7 +178,7 @@ def _sides(args: argparse.Namespace) -> _Sides:
         toughness = check(N_("T"), numbers["T"], SKILL_VALUES)
         armour, resilience, own = args.armour or 0, args.re, ()
     dice = _dice(args, attacker, chosen)
-    if dice > 1:
+    if dice > 1 and not ranged:  # an extra attack's -1; burst fire has none
         from nqcore.rules.close_combat import EXTRA_ATTACK
 
         own = (*own, EXTRA_ATTACK)
@@ -230,8 +232,23 @@ def _attack(args: argparse.Namespace) -> Answer:
             ranked=args.ranked,
             whole_attack=True,
         ),
+        *_double_save(sides, result.chances.save),
     ]
     return _answer(args, sides, result, {"modifiers": modifiers, "notes": notes})
+
+
+#: Weapon Special Rules > "Save (x2)": the answer's save is one of the two a hit must pass.
+DOUBLE_SAVE = N_(
+    "Save (x2): a hit must pass two armour saves, each at {chance}; both pass at {both} "
+    "(Save (x2))."
+)
+
+
+def _double_save(sides: _Sides, single: Fraction) -> list[Note]:
+    """The line that says a Save (x2) weapon's hit is saved only by two saves in a row."""
+    if sides.weapon is None or not sides.weapon.save_x2 or single == 0:
+        return []
+    return [Note(DOUBLE_SAVE, {"chance": Chance(single), "both": Chance(single * single)})]
 
 
 #: A distance typed for an attack without a ranged weapon: said, not silently dropped.
@@ -254,17 +271,17 @@ def _hit_notes(target: int | None, sides: _Sides, *, unerring: bool, dodged: boo
     ``nq shoot``: a natural 1 is no masterful hit, a miss deviates, a 10 misfires)."""
     if sides.weapon is not None and sides.weapon.blast:
         return template_notes(target, dodged=dodged) + blast_notes(target)
-    return _fumbles(target, sides.dice, unerring=unerring)
+    return _fumbles(target, sides.dice, unerring=unerring, ranged=sides.ranged)
 
 
-def _fumbles(target: int | None, dice: int, *, unerring: bool) -> list[Note]:
+def _fumbles(target: int | None, dice: int, *, unerring: bool, ranged: bool) -> list[Note]:
     """The natural 10s of the roll to hit: of one die, or of all the dice of an extra attack
-    (the enemy's free attack on two); an unerring model's tens are misses."""
+    (the enemy's free attack on two) or of a burst; an unerring model's tens are misses."""
     from nqcore.rules.dice import volley_chances
 
     if dice == 1 or unerring or target is None or target < 1:
         return fumble_notes(target, unerring=unerring)
-    return volley_fumble_notes(target, volley_chances(dice, target), close_combat=True)
+    return volley_fumble_notes(target, volley_chances(dice, target), close_combat=not ranged)
 
 
 def _dice_fields(args: argparse.Namespace, sides: _Sides, result: WeaponAttack) -> dict[str, Any]:

@@ -112,7 +112,8 @@ def _shoot(args: argparse.Namespace) -> Answer:
     else:
         check_ranges_modifiers(keys)
     target = ranged_attack_target(args.ra, distance, ranges, keys)
-    volley = _volley(target, 2 if EXTRA_SHOT in keys else 1, close_combat=False)
+    burst = 1 if chosen is None else chosen.burst  # Burst Fire: its dice rolled at once
+    volley = _volley(target, 2 if EXTRA_SHOT in keys else burst, close_combat=False)
     if chosen is not None and chosen.blast:  # a template's notes for the die's
         volley["notes"] = template_notes(target, dodged=dodged) + blast_notes(target)
     return {
