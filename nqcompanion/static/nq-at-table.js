@@ -468,6 +468,28 @@ const fieldRefusal = (error) => {
   return field ? say(words.field_refused, { field, refusal }) : refusal;
 };
 
+// A grenade is thrown with line of sight unless said otherwise (Throwing Grenades): the grenade
+// chosen with neither of its two boxes ticked ticks the first, so that the form shows the +1 the
+// answer counts (player round 26); another weapon chosen instead unticks them. The two exclude
+// each other: the one just ticked stays. On the player's changes only, before the form asks.
+const SIGHT = ["grenade-line-of-sight", "grenade-no-line-of-sight"];
+const sightBox = (form, value) => form?.querySelector(`input[name="mod"][value="${value}"]`);
+const sightBoxes = (form) => {
+  const weapon = form.querySelector("select[id$='-weapon']");
+  const [sight, blind] = SIGHT.map((value) => sightBox(form, value));
+  if (!weapon || !sight || !blind) return;
+  if (weapon.value !== "grenade") sight.checked = blind.checked = false;
+  else if (!sight.checked && !blind.checked) sight.checked = true;
+};
+document.addEventListener("change", (event) => {
+  const { target } = event;
+  const index = SIGHT.indexOf(target.value);
+  if (target.matches("select[id$='-weapon']") && target.form) sightBoxes(target.form);
+  else if (index >= 0 && target.checked && sightBox(target.form, SIGHT[1 - index])) {
+    sightBox(target.form, SIGHT[1 - index]).checked = false;
+  }
+}, true); // before the form's own listener asks the engine
+
 // Ask the engine what the form asks; resolves with {argv, answer} once it is shown.
 // ``automatic``: asked by the page, not the reader (each form's first answer): with Save-Data
 // on, it does not start the engine.
@@ -565,7 +587,12 @@ for (const chooser of document.querySelectorAll("form.nq-calc select[data-picks]
 // the engine.
 for (const control of document.querySelectorAll("form.nq-calc [data-used-if]")) {
   const tick = () => {
-    if (control.value !== "") usedWith(control.form, control).use();
+    if (control.value === "") return;
+    const chosen = usedWith(control.form, control);
+    if (!chosen.used()) {
+      chosen.use();
+      sightBoxes(control.form);
+    }
   };
   control.addEventListener("input", tick);
   control.addEventListener("change", tick);

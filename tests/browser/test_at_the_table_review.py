@@ -218,3 +218,25 @@ def test_french_thousands_never_break_across_a_line(browser: Any, site: Site) ->
     assert re.search(r"1[\u202f\u00a0]000 points", text), "no 1 000 points on the page"
     assert not re.findall(r"(?<![\d,.])\d{1,3} \d{3}(?!\d)", text)
     context.close()
+
+
+def test_the_grenade_s_line_of_sight_box_shows_what_the_answer_counts(
+    browser: Any, site: Site
+) -> None:
+    """Player round 26, F11: with the grenade chosen and its box unticked, the answer counted
+    "Grenade thrown with line of sight +1"; the box is now ticked with the grenade, the other
+    of the two unticks it, and another weapon unticks both."""
+    context, watched = _page(browser, site, "en", 1366)
+    page = watched.page
+    checked = """() => ["grenade-line-of-sight", "grenade-no-line-of-sight"].map((value) =>
+      document.querySelector(`#nq-shoot input[name=mod][value="${value}"]`).checked)"""
+    page.fill("#nq-shoot-distance", "5")
+    page.select_option("#nq-shoot-weapon", "grenade")
+    assert page.evaluate(checked) == [True, False]
+    page.locator("#nq-shoot input[value='grenade-no-line-of-sight']").check()
+    assert page.evaluate(checked) == [False, True]
+    wait_until(page, "document.querySelector('#nq-shoot .nq-answer').innerText.includes('−1')")
+    page.select_option("#nq-shoot-weapon", "bow")
+    assert page.evaluate(checked) == [False, False]
+    assert not watched.errors, watched.errors
+    context.close()
