@@ -1205,7 +1205,12 @@ if (builder) {
         builderEarlyAdds.push([listed, select.value]);
         const words = JSON.parse(builder.dataset.words);
         const name = select.selectedOptions[0]?.textContent || select.value;
-        builder.querySelector("#nq-builder-said").textContent = say(words.added_later, { name });
+        const later = say(words.added_later, { name });
+        // seen in the list until the engine draws it (player round 27: said to screen readers
+        // only); the list is drawn again from the engine's answer
+        list.append(Object.assign(document.createElement("li"),
+          { className: "nq-builder-pending", textContent: later }));
+        builder.querySelector("#nq-builder-said").textContent = later;
         return;
       }
       // The focus goes to the new item's "Remove", as the army's Add focuses the new entry; a

@@ -42,7 +42,8 @@ from nqsphinx.books import page_keeps
 from nqsphinx.untrusted import generated_raw
 
 #: The preamble's macros: a table's sizes measured in a group (``\\nqover``, the room it lacks,
-#: from nqsphinx.books.latex's MEASURE), the landscape page begun if it lacks some in the last.
+#: from nqsphinx.books.table_measure's MEASURE), the landscape page begun if it lacks some in
+#: the last.
 TURN = r"""
 \usepackage{pdflscape}
 \usepackage{afterpage}

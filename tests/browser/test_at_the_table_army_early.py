@@ -144,7 +144,9 @@ def test_what_the_profile_builder_adds_while_the_engine_loads_is_kept(
         page.select_option(f"#nq-builder-add-{listed}", value)
         page.locator(f'#nq-builder button[data-add="{listed}"]').click()
     said = page.locator("#nq-builder-said").text_content() or ""
-    assert "will be added when the rules engine is ready" in said, said
+    assert "Bow: added once the rules engine is ready" in said, said
+    pending = page.locator("#nq-builder .nq-builder-pending")
+    assert pending.count() == 3 and pending.first.is_visible()
     held_back = list(kept)
     kept.append(None)
     for route in held_back:
@@ -154,6 +156,7 @@ def test_what_the_profile_builder_adds_while_the_engine_loads_is_kept(
       `#nq-builder ul.nq-builder-list[data-list="${listed}"] li`)].map((li) => li.textContent))"""
     wait_until(page, f"({chosen})().flat().length === 3", timeout=ENGINE_SECONDS)
     abilities, weapons = page.evaluate(chosen)
+    assert page.locator("#nq-builder .nq-builder-pending").count() == 0
     assert [a.split(" Remove")[0] for a in abilities] == ["Dodge", "Fear (1)"], abilities
     assert [w.split(" Remove")[0] for w in weapons] == ["Bow"], weapons
     assert not watched.errors, watched.errors

@@ -570,4 +570,5 @@ def test_burst_fire_rolls_its_dice(command: str) -> None:
     said = " ".join(got["text"])
     assert got["json"]["dice"] == 3 if command == "attack" else got["json"]["volley"]["dice"] == 3
     assert "a natural 10 on at least one of the 3 dice (27.1%)" in said, said
+    assert "the crew may not perform any other actions this turn (Burst Fire)" in said, said
     assert "Extra attack" not in said and "extra-attack" not in str(got["json"]["modifiers"])

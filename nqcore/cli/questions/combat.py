@@ -41,16 +41,21 @@ if TYPE_CHECKING:
 EXTRA_ATTACK, EXTRA_SHOT = "extra-attack", "extra-shot"
 
 
-def _volley(target: int | None, dice: int, *, close_combat: bool) -> Answer:
-    """Several dice rolled to hit at once ("Extra Attack Fumbles"): the chances of hits and
-    fumbles over all of them, and the note on their natural 10s; the one die's otherwise, and
-    nothing of the dice when none can hit ("cannot succeed" says it all)."""
+def _volley(target: int | None, dice: int, *, close_combat: bool, crew: bool = False) -> Answer:
+    """Several dice rolled to hit at once ("Extra Attack Fumbles"; a support weapon's burst,
+    ``crew``): the chances of hits and fumbles over all of them, and the note on their natural
+    10s; the one die's otherwise, and nothing of the dice when none can hit ("cannot succeed"
+    says it all)."""
     if target is None or target < 1 or dice == 1:
         return {"notes": masterful_notes(target) + fumble_notes(target)}
     chances = volley_chances(dice, target)
+    fumbles = volley_fumble_notes(target, chances, close_combat=close_combat)
+    if crew:
+        from nqcore.rules.crew_notes import crew_fumble_notes
+
+        fumbles = crew_fumble_notes(target, chances)
     return {
-        "notes": masterful_notes(target)
-        + volley_fumble_notes(target, chances, close_combat=close_combat),
+        "notes": masterful_notes(target) + fumbles,
         "volley": {
             "dice": dice,
             "at_least": [Chance(chance) for chance in chances.at_least],
@@ -113,7 +118,8 @@ def _shoot(args: argparse.Namespace) -> Answer:
         check_ranges_modifiers(keys)
     target = ranged_attack_target(args.ra, distance, ranges, keys)
     burst = 1 if chosen is None else chosen.burst  # Burst Fire: its dice rolled at once
-    volley = _volley(target, 2 if EXTRA_SHOT in keys else burst, close_combat=False)
+    crew = chosen is not None and chosen.kind.name == "SUPPORT"
+    volley = _volley(target, 2 if EXTRA_SHOT in keys else burst, close_combat=False, crew=crew)
     if chosen is not None and chosen.blast:  # a template's notes for the die's
         volley["notes"] = template_notes(target, dodged=dodged) + blast_notes(target)
     return {
