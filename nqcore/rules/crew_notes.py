@@ -5,12 +5,11 @@ model loses its remaining attacks")."""
 
 from __future__ import annotations
 
-from fractions import Fraction
+from dataclasses import replace
 
 from nqcore.i18n import N_
-from nqcore.rules.answer_notes import Note
-from nqcore.rules.dice import FUMBLE_ROLL, VolleyChances
-from nqcore.tables.registry import Chance
+from nqcore.rules.answer_notes import Note, volley_fumble_notes
+from nqcore.rules.dice import VolleyChances
 
 CREW_FUMBLE = N_(
     "Fumbles: a natural {natural} on at least one of the {dice} dice ({chance}); the other "
@@ -23,17 +22,13 @@ CREW_FUMBLE_TWO = N_(
 
 
 def crew_fumble_notes(target: int | None, chances: VolleyChances) -> list[Note]:
-    """The fumble line of a support weapon's burst; none when no die can hit.
+    """The fumble line of a support weapon's burst: the ranged volley's, said of its crew; none
+    when no die can hit.
 
     >>> from nqcore.rules.dice import volley_chances
     >>> [note.values["dice"] for note in crew_fumble_notes(6, volley_chances(3, 6))]
     [3]
     """
-    if target is None or target < 1 or not chances.fumble:
-        return []
-    values: dict[str, int | Fraction] = {
-        "natural": FUMBLE_ROLL,
-        "dice": chances.dice,
-        "chance": Chance(chances.fumble),
-    }
-    return [Note(CREW_FUMBLE_TWO if chances.dice == 2 else CREW_FUMBLE, values)]
+    message = CREW_FUMBLE_TWO if chances.dice == 2 else CREW_FUMBLE
+    found = volley_fumble_notes(target, chances, close_combat=False)
+    return [replace(note, message=message) for note in found]

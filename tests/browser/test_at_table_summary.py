@@ -169,13 +169,7 @@ def test_a_tap_on_the_pinned_answer_brings_the_whole_answer_and_its_errata_link(
     """Player round 25, F7: a grenade thrown by indirect fire is refused "(this edition's
     reading: see the errata)" in the pinned bar, which led nowhere; a tap on it brings the
     whole answer, with its "In the errata:" link, onto the screen."""
-    context = _recorded(
-        site,
-        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=scheme),
-    )
-    page = context.new_page()
-    page.goto(site.page(f"{lang}/at-the-table.html"))
-    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    context, page = _phone_page(browser, site, lang, scheme)
     page.locator("#nq-shoot-weapon").select_option("grenade")
     box = page.locator("#nq-shoot input[value='indirect-fire']")
     box.scroll_into_view_if_needed()

@@ -271,7 +271,9 @@ def _hit_notes(target: int | None, sides: _Sides, *, unerring: bool, dodged: boo
     ``nq shoot``: a natural 1 is no masterful hit, a miss deviates, a 10 misfires)."""
     if sides.weapon is not None and sides.weapon.blast:
         return template_notes(target, dodged=dodged) + blast_notes(target)
-    if sides.weapon is not None and sides.weapon.kind.name == "SUPPORT" and sides.dice > 1:
+    from nqcore.army.armoury import WeaponKind
+
+    if sides.weapon is not None and sides.weapon.kind is WeaponKind.SUPPORT and sides.dice > 1:
         from nqcore.rules.crew_notes import crew_fumble_notes
         from nqcore.rules.dice import volley_chances
 

@@ -118,7 +118,9 @@ def _shoot(args: argparse.Namespace) -> Answer:
         check_ranges_modifiers(keys)
     target = ranged_attack_target(args.ra, distance, ranges, keys)
     burst = 1 if chosen is None else chosen.burst  # Burst Fire: its dice rolled at once
-    crew = chosen is not None and chosen.kind.name == "SUPPORT"
+    from nqcore.army.armoury import WeaponKind
+
+    crew = chosen is not None and chosen.kind is WeaponKind.SUPPORT
     volley = _volley(target, 2 if EXTRA_SHOT in keys else burst, close_combat=False, crew=crew)
     if chosen is not None and chosen.blast:  # a template's notes for the die's
         volley["notes"] = template_notes(target, dodged=dodged) + blast_notes(target)
