@@ -337,3 +337,21 @@ def test_a_message_without_a_line_of_its_own_is_named_at_its_parent_s() -> None:
     section += paragraph
     assert paragraph.line is None and line_of(paragraph) == 12
     assert line_of(nodes.paragraph(text="alone")) == 1
+
+
+def test_sphinx_s_mo_compiled_a_minute_apart_is_still_its_own() -> None:
+    """CI: Sphinx compiled the refused ``sphinx.po`` at one minute and the check at the next; the
+    dates differ, the ``.mo`` is still Sphinx's (and goes with its .po); another msgstr is not."""
+    from datetime import UTC, datetime
+
+    from nqcore import po
+    from nqsphinx.untrusted import _same_compiled
+
+    def compiled(msgstr: str, minute: int) -> bytes:
+        catalogue = po.read(_sphinx_po("Link to this heading", msgstr), locale="fr", strict=False)
+        catalogue.creation_date = datetime(2026, 12, 4, 12, minute, tzinfo=UTC)
+        return po.compiled(catalogue)
+
+    assert compiled("Lien", 59) != compiled("Lien", 58)
+    assert _same_compiled(compiled("Lien", 59), compiled("Lien", 58))
+    assert not _same_compiled(compiled("Lien", 59), compiled("Lieu", 59))

@@ -22,6 +22,8 @@ from tests.site.sitepages import chrome_words, heading_labels, related, sections
 LANGS = ("en", "fr")
 #: Pages that group their records under generated headings (kind, then chapter).
 RECORD_PAGES = frozenset({"errata"})
+#: Pages whose entries a translation sorts by their titles (``nq_sorted_pages`` in conf.py).
+SORTED_PAGES = frozenset({"abilities", "traits"})
 #: Chrome words that French writes as English does.
 SAME_IN_BOTH = frozenset({"Menu", "Index", "Sphinx", "Furo", "·", "#"})
 CHROME_PAGES = ("index", "magic", "glossary", "genindex", "search", "404")
@@ -214,6 +216,11 @@ def test_every_section_has_a_permalink_to_its_label(html_sites: dict[str, Path],
         assert all(section == target for section, target in built), (page, built)
         if page in RECORD_PAGES:  # its own headings, then the generated groups of records
             assert [s for s, _ in built][: len(heading_labels(page))] == heading_labels(page)
+        elif lang != "en" and page in SORTED_PAGES:  # its entries in the translated titles' order
+            labels = [s for s, _ in built]
+            assert labels[0] == heading_labels(page)[0], page
+            assert sorted(labels) == sorted(heading_labels(page)), page
+            assert labels != heading_labels(page), f"{page}: the English order"
         else:
             assert [s for s, _ in built] == heading_labels(page), page
 
