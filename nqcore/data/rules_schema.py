@@ -51,6 +51,8 @@ class Feature(Strict):
             raise ValueError(f"unknown condition(s) {', '.join(unknown)} in only or requires")
         if self.points is None and not self.levels and self.levels_from is None:
             raise ValueError("needs points, levels or levels_from")
+        if (self.only or self.requires) and self.note is None:  # the warning says who may
+            raise ValueError("only or requires needs a note saying who may take it")
 
 
 class AbilitiesFile(Strict):

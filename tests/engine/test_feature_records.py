@@ -27,6 +27,10 @@ def _refusal(records: list[dict[str, object]]) -> str:
         ({"points": None}, "ability #1 (x): needs points, levels or levels_from"),
         ({"only": ["flying"]}, "ability #1 (x): unknown condition(s) flying in only or requires"),
         (
+            {"only": ["large"]},
+            "ability #1 (x): only or requires needs a note saying who may take it",
+        ),
+        (
             {"requires": ["core", "wet"]},
             "ability #1 (x): unknown condition(s) wet in only or requires",
         ),
@@ -49,7 +53,7 @@ def test_a_feature_key_given_twice_is_refused() -> None:
 def test_the_schema_allows_what_the_engine_reads() -> None:
     """Every condition and every source of levels the engine knows passes the schema."""
     schema = datafiles.schema_for("abilities.toml")
-    record = _RECORD | {"only": sorted(CONDITIONS)}
+    record = _RECORD | {"only": sorted(CONDITIONS), "note": "Some models only."}
     datafiles.check({"ability": [record]}, ABILITIES, schema)
     for source in LevelsFrom:
         record = {k: v for k, v in _RECORD.items() if k != "points"}

@@ -260,6 +260,16 @@ def test_restrictions_give_warnings() -> None:
     assert "Extra Attack: core and elite models may have at most extra attack (x2)" in warnings
     assert "3 abilities: the recommended maximum for an elite model is 2" in warnings
     assert any(w.startswith("Armour Runes Of Defiance") for w in warnings)
+
+
+def test_a_restriction_says_who_may_take_it() -> None:
+    """Player round 26: "Large Model: Free for large models." and "Grape Shot: restricted" said
+    nothing of what was wrong; each restriction's note now names who may take it."""
+    gunner = profile(traits=(Pick("large-model"),), equipment=(Pick("grape-shot"),))
+    warnings = said(profile_points(gunner))
+    assert "Large Model: Large models only." in warnings
+    assert "Grape Shot: A cannon or similar support weapon only." in warnings
+    assert not [w for w in warnings if w.endswith(": restricted")]
     evader = profile(model_type=ModelType.CHARACTER, abilities=(Pick("evade"),))
     assert said(profile_points(evader)) == []
     armoured = profile(
