@@ -35,7 +35,7 @@ from nqcompanion.bridge.web_names import (
     unplaced,
     written_name,
 )
-from nqcompanion.bridge.web_picks import add_pick, pick_names, remove_pick
+from nqcompanion.bridge.web_picks import add_named, pick_names, remove_pick
 from nqcore.army.characteristics import ModelType, blank_profile
 from nqcore.army.toml_values import quoted, toml_key
 from nqcore.cli import usage
@@ -429,8 +429,7 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
                 record = read_toml(path)
             before = copy.deepcopy(record)
         _set(record, dict(request.get("set", {})))
-        if "add" in request:
-            add_pick(record, str(request["add"][0]), str(request["add"][1]))
+        replaced = add_named(record, request.get("add"), lang)
         if "remove" in request:
             remove_pick(record, str(request["remove"][0]), int(request["remove"][1]))
         if "start" not in request:
@@ -444,10 +443,11 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
         text = profile_toml(record)
     except Refusal as error:
         return refusal_answer(error.at(name), lang)
-    priced = first_problem(rules_apart(points(profile_toml(shown), lang, name), lang))
+    priced = first_problem(rules_apart(points(profile_toml(shown), lang, name), lang, record))
     if "file" not in request:  # the builder's own file, which the player never named
         priced = unplaced(priced, name, lang)
     answer = {"toml": text, "name": record.get("name", ""), "fields": fields, "picks": names}
+    answer |= replaced
     answer["points"] = priced
     if "error" in priced:
         priced["also"] = other_refusals(record, priced.get("field"), lang)

@@ -54,7 +54,9 @@ def other_refusals(record: dict[str, Any], refused: object, lang: str) -> list[d
     return found
 
 
-def rules_apart(priced: dict[str, Any], lang: str) -> dict[str, Any]:
+def rules_apart(
+    priced: dict[str, Any], lang: str, record: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """``nq points``'s answer with each refusal's rule, as the terminal says it after the text
     ("(rule Support Weapons, section support-weapons)"), taken out of its line and given as data:
     ``rules``, the label of the section each such line cites, by the line's index. The page links
@@ -74,10 +76,16 @@ def rules_apart(priced: dict[str, Any], lang: str) -> dict[str, Any]:
                 text[index] = line.removesuffix(said)
                 rules[str(index)] = found.section
     from nqcompanion.bridge.web_names import reading_links
-    from nqcore.book.book_warnings import READINGS
+    from nqcore.book.book_warnings import PICK_READINGS, READINGS
 
     codes = [str(w.get("code")) for w in priced.get("json", {}).get("warnings", [])]
-    readings = reading_links([READINGS[code] for code in codes if code in READINGS], lang)
+    ids = [READINGS[code] for code in codes if code in READINGS]
+    for listed in ("abilities", "traits", "equipment"):
+        for item in (record or {}).get(listed, []):
+            if isinstance(item, dict):
+                reading = PICK_READINGS.get((str(item.get("key")), str(item.get("level"))))
+                ids += [reading] if reading else []
+    readings = reading_links(ids, lang)
     return priced | {"text": text, "rules": rules} | ({"readings": readings} if readings else {})
 
 

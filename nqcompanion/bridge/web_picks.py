@@ -18,18 +18,38 @@ PICK_LISTS = ("weapons", "abilities", "traits", "equipment", "spells")
 SPELL_TWICE = N_("{name} is taken twice: a model knows each spell once")
 
 
-def add_pick(record: dict[str, Any], listed: str, pick: str) -> None:
+def add_pick(record: dict[str, Any], listed: str, pick: str) -> int | None:
     """Add the item ``pick`` (``key`` or ``key|level``) to the list ``listed`` of ``record``;
-    an ability, trait, item of equipment or spell it has already is refused."""
+    an ability, trait, item of equipment or spell it has already is refused, but another level
+    of one it has takes that one's place (player round 26: Fear (2) after Fear (0) was refused
+    as "taken twice").  The place of the item replaced, if any."""
     if listed not in PICK_LISTS:
         raise ValueError(f"no list {listed!r}")
     key, _, level = pick.partition("|")
+    item: Any = {"key": key, "level": level} if level else key
     if listed == "spells":
         _check_spell(record, key)
     elif listed != "weapons":
-        _check_once(record, listed, key)
-    item: Any = {"key": key, "level": level} if level else key
+        place = _check_once(record, listed, key, level)
+        if place is not None:
+            record[listed] = [*record[listed][:place], item, *record[listed][place + 1 :]]
+            return place
     record[listed] = [*record.get(listed, []), item]
+    return None
+
+
+def add_named(record: dict[str, Any], add: Any, lang: str) -> dict[str, dict[str, str]]:
+    """:func:`add_pick` of the builder's ``add`` request (list, pick), if any: ``replaced``, the
+    reader's names of the item a new level took the place of and of the new one, for the page
+    to say ("“Fear (0)” replaced by “Fear (2)”.")."""
+    if add is None:
+        return {}
+    listed = str(add[0])
+    before = pick_names(record, lang).get(listed, [])
+    place = add_pick(record, listed, str(add[1]))
+    if place is None:
+        return {}
+    return {"replaced": {"old": before[place], "name": pick_names(record, lang)[listed][place]}}
 
 
 def _check_spell(record: dict[str, Any], key: str) -> None:
@@ -40,19 +60,25 @@ def _check_spell(record: dict[str, Any], key: str) -> None:
         raise Refusal(SPELL_TWICE, name=found.name)
 
 
-def _check_once(record: dict[str, Any], listed: str, key: str) -> None:
-    """Refuse an ability, trait or item the profile already has (at any level), by its name:
-    the book's profiles take each once (:data:`nqcore.army.profiles.TAKEN_TWICE`)."""
+def _check_once(record: dict[str, Any], listed: str, key: str, level: str) -> int | None:
+    """Refuse an ability, trait or item the profile already has, by its name: the book's
+    profiles take each once (:data:`nqcore.army.profiles.TAKEN_TWICE`); the place of the one
+    it has at another level, which the new level replaces."""
     from nqcore.army.features import feature
     from nqcore.army.profiles import TAKEN_TWICE
 
     category = {"abilities": "ability", "traits": "trait"}.get(listed, listed)
     found = feature(category, key)
-    for item in record.get(listed, []):
+    for place, item in enumerate(record.get(listed, [])):
         taken = item if isinstance(item, str) else str(item.get("key", ""))
         with contextlib.suppress(KeyError):
-            if feature(category, taken).key == found.key:
-                raise Refusal(TAKEN_TWICE, name=found.name)
+            if feature(category, taken).key != found.key:
+                continue
+            had = "" if isinstance(item, str) else str(item.get("level", ""))
+            if found.levels and level and found.level(had) != found.level(level):
+                return place
+            raise Refusal(TAKEN_TWICE, name=found.name)
+    return None
 
 
 def remove_pick(record: dict[str, Any], listed: str, index: int) -> None:

@@ -39,6 +39,7 @@ def _builder_words(lang: str) -> dict[str, str]:
         "field_refused": ui_text("{field}: {refusal}", lang),
         "refused": ui_text("Refused:", lang),
         "removed": ui_text("“{name}” removed.", lang),
+        "replaced": ui_text("“{old}” replaced by “{name}”.", lang),
         "added_later": ui_text("{name}: added once the rules engine is ready", lang),
         "export": ui_text("Export the profile file (TOML)", lang),
         "import": ui_text("Import a profile file (TOML)", lang),

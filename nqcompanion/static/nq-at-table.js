@@ -1215,10 +1215,15 @@ if (builder) {
       }
       // The focus goes to the new item's "Remove", as the army's Add focuses the new entry; a
       // pick the engine refused leaves it on Add, beside the refusal.
-      builderAsk({ add: [listed, select.value] }, undefined, true).then(() => {
+      builderAsk({ add: [listed, select.value] }, undefined, true).then((result) => {
         const buttons = list.querySelectorAll("button");
         if (buttons.length > count && document.activeElement === button) {
           buttons[buttons.length - 1].focus();
+        }
+        // Another level of an item the profile has takes its place (Fear (2) for Fear (0)).
+        if (result && result.replaced) {
+          const words = JSON.parse(builder.dataset.words);
+          builder.querySelector("#nq-builder-said").textContent = say(words.replaced, result.replaced);
         }
       });
     });

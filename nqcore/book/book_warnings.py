@@ -84,6 +84,10 @@ MESSAGES: dict[str, Msg] = {
 #: The warnings that say "see the errata": the record whose reading each follows (its id), which
 #: the At the table page links (player round 24: the builder's warning linked nowhere).
 READINGS = {"magic-level-4": "named-characters-wizardry-4"}
+#: The readings an item follows on any model, by its key and level: a character at Magic User
+#: level 4 breaks no recommendation of this edition, but the 2007 book kept that level for
+#: named characters (player round 27: the builder linked the erratum for others only).
+PICK_READINGS = {("magic-user", "4"): "named-characters-wizardry-4"}
 #: The warnings the engine says as refusals, each with the label of the section that rules it:
 #: the book's "may not" is a prohibition, as "must" and "may never" are (``army_rules.toml``'s
 #: kinds), where "should", "normally" or "recommended" is a guideline.  "Support weapons are large

@@ -218,3 +218,30 @@ def test_add_moves_the_focus_to_the_new_item(
         assert label.split(": ", 1)[1] in shown.inner_text(), (label, shown.inner_text())
     assert not watched.errors, watched.errors
     page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "screen"), [("fr", "390"), ("en", "1366")])
+def test_another_level_replaces_the_one_taken(
+    browser: Any, site: Site, lang: str, screen: str
+) -> None:
+    """Player round 26: Fear (2) added after Fear (0) was refused as "taken twice" and the points
+    went; it takes Fear (0)'s place in the list, the points follow, and the page says so."""
+    watched = _open(browser, site, screen, lang)
+    page = watched.page
+    page.locator("#nq-builder-start").select_option("hero")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    _add(page, "abilities", "fear|0")
+    _add(page, "abilities", "fear|2")
+    made = build({"start": "hero"}, lang)
+    for value in ("fear|0", "fear|2"):
+        made = build({"toml": made["toml"], "add": ["abilities", value]}, lang)
+    items = page.locator('#nq-builder ul.nq-builder-list[data-list="abilities"] li')
+    assert items.count() == len(made["picks"]["abilities"])
+    assert made["picks"]["abilities"][-1] in items.last.inner_text()
+    said = page.locator("#nq-builder-said").text_content()
+    words = json.loads(page.locator("#nq-builder").get_attribute("data-words"))
+    assert said == words["replaced"].format(**made["replaced"])
+    assert {"en": "replaced by", "fr": "remplacé par"}[lang] in said
+    assert not page.locator("#nq-builder .nq-refused").count()
+    assert not watched.errors, watched.errors
+    page.context.close()

@@ -298,8 +298,27 @@ def test_an_ability_taken_twice_is_refused_by_name(lang: str) -> None:
     refused = points(by_hand, lang)
     assert refused["error"].startswith("profile.toml") and "Agile" in refused["error"]
     levels = build({"start": "dwarf", "add": ["abilities", "extra-attack|x2"]}, lang)
-    again = build({"toml": levels["toml"], "add": ["abilities", "extra-attack|x3"]}, lang)
+    again = build({"toml": levels["toml"], "add": ["abilities", "extra-attack|x2"]}, lang)
     assert "error" in again
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_another_level_of_an_item_takes_its_place(lang: str) -> None:
+    """Player round 26: Fear (2) after Fear (0) was refused as "taken twice" and the points
+    vanished; the new level replaces the old, in its place, and the answer names both."""
+    first = build({"start": "dwarf", "add": ["abilities", "fear|0"]}, lang)
+    agile = build({"toml": first["toml"], "add": ["abilities", "agile"]}, lang)
+    second = build({"toml": agile["toml"], "add": ["abilities", "fear|2"]}, lang)
+    assert "error" not in second and "error" not in second["points"]
+    fear = {"en": "Fear", "fr": "Peur"}[lang]
+    assert second["picks"]["abilities"][0].startswith(f"{fear} (2")
+    assert len(second["picks"]["abilities"]) == 2
+    assert second["replaced"] == {
+        "old": agile["picks"]["abilities"][0],
+        "name": second["picks"]["abilities"][0],
+    }
+    assert second["points"]["json"]["points"] > agile["points"]["json"]["points"]
+    assert "replaced" not in agile
 
 
 @pytest.mark.parametrize(
