@@ -1,5 +1,6 @@
 """The PDF rulebook's front matter: the credits, unnumbered, on the back of the cover, with the
-line that says which printing a reader holds; then the contents.  Chapter 1 is the first chapter
+line that says which printing a reader holds (the e-book's credits page says it too); then the
+contents.  Chapter 1 is the first chapter
 of the rules (Introduction), not the credits; the site keeps its Credits page as it is.
 
 The printing is named by the sources it was made from (:mod:`nqprint.printing`, which the print
@@ -33,9 +34,12 @@ class CreditsFrontMatter(SphinxPostTransform):
     the book."""
 
     default_priority = 880
-    builders = ("latex",)
+    builders = ("latex", "epub")
 
     def run(self, **kwargs: object) -> None:
+        if self.app.builder.name == "epub":  # the e-book's credits page says it too
+            self._printing_on_page()
+            return
         credits = next(
             (
                 node
@@ -54,6 +58,18 @@ class CreditsFrontMatter(SphinxPostTransform):
         parent = credits.parent
         parent.insert(parent.index(credits), generated_raw(r"\nqcreditsstart" + "\n", "latex"))
         parent.insert(parent.index(credits) + 1, generated_raw(r"\nqcreditsend" + "\n", "latex"))
+
+    def _printing_on_page(self) -> None:
+        """The printing line at the end of the e-book's credits page (proof round 26: the
+        e-books were the only product that did not say which sources they were made from)."""
+        if self.env.docname != CREDITS:
+            return
+        line = printing_line(
+            page_language(self.config.language), *source_version(Path(self.env.srcdir))
+        )
+        sections = list(self.document.findall(nodes.section))
+        if line is not None and sections:
+            sections[0].append(nodes.paragraph(line, line, classes=[PRINTING_CLASS]))
 
 
 def setup(app: Sphinx) -> None:

@@ -30,7 +30,7 @@ from nqsphinx.books.epub import (
     table_classes,
     transpose,
 )
-from nqsphinx.books.front_matter import source_version
+from nqsphinx.books.front_matter import printing_line, source_version
 from nqsphinx.directives.example_view import CHECK_MARK
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import keywords, ui_text
@@ -151,6 +151,20 @@ def test_the_book_is_dated_by_its_edition_not_its_build(books: dict[str, Book], 
     assert book.dc("source") == [f"{TITLE}, Chris Gilders, {SOURCE_DATE}"]
     [modified] = book.metadata("dcterms:modified")
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z", modified), modified
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_credits_say_which_printing_the_reader_holds(books: dict[str, Book], lang: str) -> None:
+    """Proof round 26: the PDFs' credits name the sources they were made from; the e-books
+    said nothing, so a reader could not tell which printing's errata they held."""
+    line = printing_line(lang, *source_version(ROOT))
+    assert line is not None
+
+    def spaced(text: str) -> str:
+        return re.sub(r"[\s\u00a0\u202f]+", " ", text)
+
+    page = re.sub(r"<[^>]+>", "", books[lang].files["credits.xhtml"].decode())
+    assert spaced(line) in spaced(page)
 
 
 def test_a_source_date_that_is_no_date_stops_the_build() -> None:
