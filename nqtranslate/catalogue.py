@@ -189,6 +189,7 @@ ONE_SENSE: dict[str, str] = {
     "Grenade": "a grenade, in a cost table's title and rows",
     "Improvised": "the improvised hand weapon",
     "Individuals and characters only.": "the restriction of an ability or a trait",
+    "Large models only.": "the restriction of an ability or a trait",
     "Characters and support models only.": "Move And Fire's restriction, on the changes page",
     "Jaws": "the bite attack: a mutation and a weapon of a profile",
     "Small (TTS)": "a teardrop template size",

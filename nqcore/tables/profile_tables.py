@@ -12,6 +12,7 @@ Keys: the tables of the example profiles (their ``table`` key: ``army-model-prof
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from functools import partial
 
@@ -97,6 +98,34 @@ def weapon_phrase(weapon: Weapon) -> tuple[Part, ...]:
     return (weapon.name, " (", *_joined(stats), ")")
 
 
+#: A grenade level's key: its strength, its blast template and whether it knocks prone.
+_GRENADE_LEVEL = re.compile(r'ST(\d+) (\S+)"( knock prone)?')
+
+
+def grenade_phrase(profile: Profile) -> tuple[Part, ...] | None:
+    """The grenades a profile carries as the book's grenade profile reads (Throwing Grenades:
+    "Grenade, UC 4, 2" + model ST in inches, ST4, Indirect 1½" blast"): "Grenade (UC5, 5",
+    ST5, Indirect, blast template 2", Knock Prone)" for a thrower of ST3 (player round 26:
+    the card named the grenades and gave no use cost, reach or blast)."""
+    from nqcore.rules.ranged import grenade_range, grenade_use_cost
+
+    pick = profile.pick("equipment", "grenades")
+    level = feature("equipment", "grenades").level(pick.level) if pick else None
+    found = _GRENADE_LEVEL.fullmatch(level.level) if level else None
+    if found is None:
+        return None
+    strength = int(found[1])
+    stats: list[tuple[Part, ...]] = [
+        (N_("UC"), grenade_use_cost(strength)),
+        (f'{grenade_range(profile.st)}"',),
+        (N_("ST"), strength),
+        (N_("Indirect"),),
+        (N_("blast template"), f' {found[2]}"'),
+    ]
+    stats += [(N_("Knock Prone"),)] if found[3] else []
+    return (N_("Grenade"), " (", *_joined(stats), ")")
+
+
 def _pick_phrase(category: str, pick: Pick) -> tuple[Part, ...]:
     """An ability, trait or item of equipment by its name: "Flying", "Extra Attack (x2)"."""
     found = feature(category, pick.key)
@@ -144,8 +173,10 @@ def profile_details(
     element of a combination model (its traits, abilities and weapons), and its structure (the
     model type and the unit size).  ``model_type``: its type said otherwise than by its record
     (a core model above the core limit is elite: the profile builder's card)."""
+    weapons = [weapon_phrase(w) for w in profile.weapons]
+    weapons += [grenade] if (grenade := grenade_phrase(profile)) else []
     lines: list[tuple[Msg, Detail]] = [
-        (N_("Weapons"), _listed([weapon_phrase(w) for w in profile.weapons])),
+        (N_("Weapons"), _listed(weapons)),
         (N_("Armour (AR)"), armour_phrase(profile)),
         (N_("Special Rules"), _listed(_special_rules(profile))),
     ]

@@ -107,3 +107,25 @@ def test_a_core_model_above_the_core_limit_is_elite_on_its_card(lang: str, said:
     assert "core-points-limit" in codes, codes
     text = card_text(big["card"])
     assert said in text and str(core_points_limit()) in text, text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", 'Weapons: Grenade (UC5, 7", ST5, Indirect, blast template 2", Knock Prone)'),
+        (
+            "fr",
+            'Armes\u00a0: Grenade (CU5, 7", F5, Tir indirect, gabarit d’explosion 2", '
+            "Mise à terre)",
+        ),
+    ],
+)
+def test_the_card_gives_the_grenades_profile(lang: str, said: str) -> None:
+    """Player round 26: the card named the grenades and gave no use cost, reach or blast; it
+    prints the book's grenade profile (UC the grenade's ST, reach 2" + the thrower's ST 5)."""
+    made = build({"start": "hero", "add": ["equipment", 'grenades|ST5 2" knock prone']}, lang)
+    text = card_text(made["card"])
+    assert said.replace("\u00a0:", ":") in text.replace("\u00a0:", ":").replace("\u202f:", ":")
+    plain = build({"start": "hero", "add": ["equipment", 'grenades|ST3 1"']}, lang)["card"]
+    assert '(UC3, 7", ST3' in card_text(plain) or '(CU3, 7", F3' in card_text(plain)
+    assert "Knock Prone" not in card_text(plain) and "Mise à terre)" not in card_text(plain)
