@@ -34,12 +34,9 @@ class CreditsFrontMatter(SphinxPostTransform):
     the book."""
 
     default_priority = 880
-    builders = ("latex", "epub")
+    builders = ("latex",)
 
     def run(self, **kwargs: object) -> None:
-        if self.app.builder.name == "epub":  # the e-book's credits page says it too
-            self._printing_on_page()
-            return
         credits = next(
             (
                 node
@@ -59,14 +56,19 @@ class CreditsFrontMatter(SphinxPostTransform):
         parent.insert(parent.index(credits), generated_raw(r"\nqcreditsstart" + "\n", "latex"))
         parent.insert(parent.index(credits) + 1, generated_raw(r"\nqcreditsend" + "\n", "latex"))
 
-    def _printing_on_page(self) -> None:
-        """The printing line at the end of the e-book's credits page (proof round 26: the
-        e-books were the only product that did not say which sources they were made from)."""
+
+class EpubPrinting(SphinxPostTransform):
+    """The printing line at the end of the e-book's credits page (proof round 26: the e-books
+    were the only product that did not say which sources they were made from)."""
+
+    default_priority = 880
+    builders = ("epub",)
+
+    def run(self, **kwargs: object) -> None:
         if self.env.docname != CREDITS:
             return
-        line = printing_line(
-            page_language(self.config.language), *source_version(Path(self.env.srcdir))
-        )
+        lang = page_language(self.config.language)
+        line = printing_line(lang, *source_version(Path(self.env.srcdir)))
         sections = list(self.document.findall(nodes.section))
         if line is not None and sections:
             sections[0].append(nodes.paragraph(line, line, classes=[PRINTING_CLASS]))
@@ -74,3 +76,4 @@ class CreditsFrontMatter(SphinxPostTransform):
 
 def setup(app: Sphinx) -> None:
     app.add_post_transform(CreditsFrontMatter)
+    app.add_post_transform(EpubPrinting)
