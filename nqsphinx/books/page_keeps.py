@@ -455,3 +455,6 @@ def setup(app: Sphinx) -> None:
     app.add_post_transform(KeepErrata)
     app.add_post_transform(KeepTableDetails)
     app.add_post_transform(KeepListEnds)
+    from nqsphinx.books.lead_ins import KeepLeadIns
+
+    app.add_post_transform(KeepLeadIns)

@@ -30,6 +30,7 @@ column narrower than ``\\nqnarrowcolumn`` is not hyphenated either (``\\nqtextco
 from __future__ import annotations
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.writers.latex import LaTeXTranslator
@@ -46,6 +47,9 @@ TAIL_ROWS = 10
 #: A table row's line, a row's padding and rules, and a table's caption, header and foot, in
 #: points, each rounded up: an estimate that keeps room for the rows rather than too little.
 ROW_LINE_PT, ROW_PAD_PT, TABLE_FRAME_PT = 12, 2, 64
+#: The height of a line of text bound to the table's start (the book's 13.6 pt baseline, and
+#: a paragraph's skip shared out).
+BOUND_LINE_PT = 16
 #: The attribute of a row after which the page does not break.
 KEEP_WITH_NEXT = "nq_keep_with_next"
 
@@ -91,17 +95,45 @@ def _rows_height(rows: list[nodes.row], widths: list[int]) -> int:
     return lines * ROW_LINE_PT + len(rows) * ROW_PAD_PT
 
 
-def _bound_to_opening(table: nodes.table) -> bool:
-    """Whether the section's opening paragraphs are bound to ``table`` (a ``\\nobreak`` among
-    the LaTeX right before it, page_keeps.KeepHeadings): its heading keeps room for them and
-    the table's start, and a ``\\Needspace`` here would break between them, leaving the
-    heading and its opening alone at the foot of the page."""
-    parent, index = table.parent, table.parent.index(table)
-    while index and isinstance(parent[index - 1], nodes.raw):
-        index -= 1
-        if parent[index].astext() == page_keeps.NO_BREAK:
-            return True
-    return False
+def _bound_before(table: nodes.table) -> tuple[nodes.Element, int]:
+    """The first block bound to ``table`` by a ``\\nobreak`` among the LaTeX right before it
+    (a section's opening paragraphs, page_keeps.KeepHeadings; the sentence announcing it,
+    lead_ins.KeepLeadIns), and the lines of text bound: the room for the table's start is
+    measured before them, so that a ``\\Needspace`` never parts them from it (a lead-in
+    line was left at the foot of the page).  The table itself, 0, if nothing is bound."""
+    node: nodes.Element = table
+    while isinstance(node.parent, nodes.container) and _raws_before(node) == node.parent.index(
+        node
+    ):
+        node = node.parent  # first in its container: the container's neighbours bind it
+    first, lines = node, 0
+    parent, index = node.parent, node.parent.index(node) - _raws_before(node)
+    while _raws_before(first) and page_keeps.NO_BREAK in _raw_texts(first) and index > 0:
+        first = parent[index - 1]
+        lines += page_keeps._lines(first)
+        index = parent.index(first) - _raws_before(first)
+    return (table, 0) if first is node else (first, lines)
+
+
+def _raws_before(node: nodes.Element) -> int:
+    """How many blocks that print no text come right before ``node`` among its siblings: raw
+    LaTeX (alone or in a container: a table's notes set in its foot), targets, comments and
+    a table's column specification."""
+    parent, index, count = node.parent, node.parent.index(node), 0
+    while index - count and _prints_nothing(parent[index - count - 1]):
+        count += 1
+    return count
+
+
+def _prints_nothing(node: nodes.Node) -> bool:
+    if isinstance(node, nodes.container):
+        return bool(node.children) and all(isinstance(c, nodes.raw) for c in node.children)
+    return isinstance(node, (nodes.raw, nodes.target, nodes.comment, addnodes.tabular_col_spec))
+
+
+def _raw_texts(node: nodes.Element) -> list[str]:
+    parent, index = node.parent, node.parent.index(node)
+    return [n.astext() for n in parent.children[index - _raws_before(node) : index]]
 
 
 class TableBreaks(SphinxPostTransform):
@@ -119,10 +151,10 @@ class TableBreaks(SphinxPostTransform):
             widths = [int(c.get("colwidth", 1)) for c in table.findall(nodes.colspec)]
             whole = len(rows) < 2 * LEAST_ROWS
             first = rows if whole else rows[:LEAST_ROWS]
-            if not _bound_to_opening(table):
-                room = _rows_height(first, widths) + TABLE_FRAME_PT
-                start = generated_raw(rf"\nqtablestart{{{room}}}" + "\n", "latex")
-                table.parent.insert(table.parent.index(table), start)
+            bound, lines = _bound_before(table)
+            room = _rows_height(first, widths) + TABLE_FRAME_PT + lines * BOUND_LINE_PT
+            start = generated_raw(rf"\nqtablestart{{{room}}}" + "\n", "latex")
+            bound.parent.insert(bound.parent.index(bound), start)
             tail = min(TAIL_ROWS, len(rows) - LEAST_ROWS)
             for row in rows if whole else rows[-tail:]:
                 row[KEEP_WITH_NEXT] = True

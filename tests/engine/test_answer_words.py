@@ -513,7 +513,7 @@ def test_a_blast_weapon_says_where_a_miss_and_a_misfire_land(lang: str) -> None:
     said = "\n".join(got["text"])
     words = {
         "en": ("Blast Template Deviation", "is a misfire: no template is placed"),
-        "fr": ("Dispersion des gabarits d’explosion", "aucun gabarit n’est posé"),
+        "fr": ("Déviation des gabarits d’explosion", "aucun gabarit n’est posé"),
     }[lang]
     assert words[0] in said, said
     assert [found["id"] for found in got["readings"]] == ["blast-masterful-hit", "blast-misfire"]
