@@ -31,6 +31,7 @@ from nqcompanion.bridge.web_entries import refused_options as _refused_options
 from nqcompanion.bridge.web_entries import renamed as _renamed
 from nqcore.army.file_kinds import file_kind as file_kind
 from nqcore.army.force import KINDS as KINDS
+from nqcore.army.force import PricedEntry
 from nqcore.army.names import same_name
 from nqcore.army.schema_problems import placed_problem, schema_problem
 from nqcore.army.toml_values import toml_key
@@ -288,6 +289,7 @@ def priced(path: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
     found = [_breach(b, places, lang) for b in (*answer["refusals"], *answer["army_warnings"])]
     entries = [
         _entry(item, places, lang)
+        | _entry_readings(priced_item, lang)
         | _leaders(priced_item.entry)
         | _refused_options(priced_item.entry)
         for item, priced_item in zip(answer["roster"], force.entries, strict=True)
@@ -379,6 +381,20 @@ def _readings(code: str, lang: str) -> dict[str, Any]:
 
     found = READINGS.get(code)
     return {"readings": reading_links([found], lang)} if found else {}
+
+
+def _entry_readings(priced: PricedEntry, lang: str) -> dict[str, Any]:
+    """The errata records its profiles' items follow where no warning links them: a character
+    at Magic User level 4, whom the 2007 book kept for named characters (player round 27: the
+    army linked nothing for it)."""
+    from nqcompanion.bridge.web_names import reading_links
+    from nqcore.army.profile_warnings import profile_readings
+    from nqcore.book.book_warnings import READINGS
+
+    profiles = [p for p in (priced.entry.profile, priced.entry.leader) if p is not None]
+    warned = {READINGS[w.code] for w in (*priced.warnings, *priced.raised) if w.code in READINGS}
+    ids = [i for p in profiles for i in profile_readings(p) if i not in warned]
+    return {"readings": reading_links(ids, lang)} if ids else {}
 
 
 def _section(warning: BookWarning) -> str:

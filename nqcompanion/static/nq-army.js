@@ -265,6 +265,13 @@ function armyBuilder(box) {
     const link = el("a", { href, textContent: found.heading || title });
     return el("span", { className: "nq-army-rule" }, ` ${said.rule} `, link);
   };
+  // Links to the errata records ``readings`` names (id, subject), or null without any.
+  const readingLinks = (readings) => {
+    const errata = document.querySelector("[data-errata]")?.dataset.errata;
+    if (!errata || !readings?.length) return null;
+    return readings.flatMap(({ id, subject }, n) => [n ? ", " : "", el("a",
+      { href: `${errata}#erratum-${encodeURIComponent(id)}`, textContent: subject })]);
+  };
   const breachItem = (found, id, entries = []) => {
     const refusal = found.kind === "refusal";
     const item = el("li", { id, className: refusal ? "nq-army-refusal" : "nq-army-warning" },
@@ -272,10 +279,8 @@ function armyBuilder(box) {
       ` ${found.said || found.text}`);
     if (found.section in conf.sections) item.append(ruleLink(found));
     // The errata record a warning follows, linked (as the calculators' "In the errata:").
-    const errata = document.querySelector("[data-errata]")?.dataset.errata;
-    if (errata && found.readings?.length) {
-      const links = found.readings.flatMap(({ id, subject }, n) => [n ? ", " : "", el("a",
-        { href: `${errata}#erratum-${encodeURIComponent(id)}`, textContent: subject })]);
+    const links = readingLinks(found.readings);
+    if (links) {
       item.append(el("span", { className: "nq-army-readings" }, ` ${said.readings} `, ...links));
     }
     // An army-wide breach links each entry it concerns (marked there, linking back here).
@@ -521,6 +526,12 @@ function armyBuilder(box) {
       `nq-army-${kind}-${index}-w-${n}`)));
     const lines = el("ul", { className: "nq-army-lines" },
       ...entry.lines.map((line) => el("li", { textContent: line.said })));
+    // The errata its profile's items follow where no warning links them (a character at Magic
+    // User level 4, which the 2007 book kept for named characters).
+    const readings = readingLinks(entry.readings);
+    if (readings) {
+      lines.append(el("li", { className: "nq-army-readings" }, `${said.readings} `, ...readings));
+    }
     const fields = el("div", { className: "nq-army-fields" }, ...entryFields(kind, index, record,
       entry.leaders, entry.refused));
     const remove = el("button", { type: "button", textContent: said.remove_entry });

@@ -48,6 +48,19 @@ def profile_warnings(profile: Profile, points: int | None = None) -> list[BookWa
     ]
 
 
+def profile_readings(profile: Profile) -> list[str]:
+    """The errata records an item of ``profile`` follows on any model, warned of or not
+    (:data:`~nqcore.book.book_warnings.PICK_READINGS`: a character at Magic User level 4)."""
+    from nqcore.book.book_warnings import PICK_READINGS
+
+    return [
+        reading
+        for (key, level), reading in PICK_READINGS.items()
+        for category in ("ability", "trait", "equipment")
+        if (found := profile.pick(category, key)) is not None and found.level == level
+    ]
+
+
 def _judged(profile: Profile, points: int | None) -> Profile:
     """``profile`` as its maxima judge it: elite if it is a core model above the core limit."""
     if _core_points(profile, points):

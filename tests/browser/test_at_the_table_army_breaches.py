@@ -165,3 +165,32 @@ def test_a_count_typed_just_before_the_language_switch_is_kept(browser: Any, sit
     assert "14 figurines × " in page.locator("#nq-army-unit-1 .nq-army-lines").inner_text()
     assert not watched.errors, watched.errors
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_character_of_magic_level_4_links_its_erratum(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """Player round 27: a character at Magic User level 4 broke nothing, and the army linked no
+    erratum where the 2007 book's "Named characters only" applies; its entry links it."""
+    from nqcompanion.bridge.web_army import army, army_toml
+    from tests.engine.test_web_army import CORE, data, mage
+
+    archmage = mage("Archmage", "fireball", 4)
+    archmage["profile"] = {**archmage["profile"], "type": "character"}
+    toml = army_toml(data(CORE, character=[archmage]))
+    [reading] = next(
+        e
+        for e in army({"data": data(CORE, character=[archmage])}, lang)["entries"]
+        if e["kind"] == "character"
+    )["readings"]
+    context, watched = _phone(browser, site, lang)
+    page = watched.page
+    page.evaluate("t => window.nqAtTable.army.ask({ toml: t })", toml)
+    page.evaluate("window.nqAtTable.army.idle()")
+    link = page.locator("#nq-army-character-0 .nq-army-readings a")
+    assert link.count() == 1
+    assert link.inner_text() == reading["subject"]
+    assert (link.get_attribute("href") or "").endswith("#erratum-named-characters-wizardry-4")
+    assert not watched.errors, watched.errors
+    context.close()

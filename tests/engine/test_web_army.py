@@ -584,3 +584,19 @@ def test_a_warning_that_follows_an_erratum_links_its_record() -> None:
     got = army({"data": data(CORE, individual=[mage("Archmage", "fireball", 4)])}, "en")
     readings = [r for b in got["breaches"] for r in b.get("readings", [])]
     assert [r["id"] for r in readings] == ["named-characters-wizardry-4"], got["breaches"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_character_of_magic_level_4_links_its_erratum(lang: str) -> None:
+    """Player round 27: a character at Magic User level 4 broke nothing, so the army linked no
+    erratum where the 2007 book's "Named characters only" applies; the entry links it (an
+    individual's refusal links it itself, the entry not twice)."""
+    archmage = mage("Archmage", "fireball", 4)
+    archmage["profile"] = {**archmage["profile"], "type": "character"}
+    answer = army({"data": data(CORE, character=[archmage])}, lang)
+    entry = next(e for e in answer["entries"] if e["kind"] == "character")
+    assert [r["id"] for r in entry["readings"]] == ["named-characters-wizardry-4"]
+    assert not [w for w in entry["warnings"] if w["code"] == "magic-level-4"]
+    individual = army({"data": data(CORE, individual=[mage("Mage", "fireball", 4)])}, lang)
+    mage_entry = next(e for e in individual["entries"] if e["name"] == "Mage")
+    assert "readings" not in mage_entry
