@@ -475,13 +475,19 @@ def file_findings(path: Path) -> list[Finding]:
 def main(argv: list[str] | None = None) -> int:
     """``guard [LANG]``: every catalogue of ``LANG`` (French by default); ``guard FILE...``:
     those files, one line for each error."""
+    from nqcore.data.datafiles import DataFileError
+
     args = sys.argv[1:] if argv is None else argv
-    if len(args) == 1 and LANGUAGE.match(args[0]) and not Path(args[0]).exists():
-        findings = verify(args[0])
-    elif args:
-        findings = [finding for name in args for finding in file_findings(Path(name))]
-    else:
-        findings = verify("fr")
+    try:  # the catalogues are checked against the names of the engine's data
+        if len(args) == 1 and LANGUAGE.match(args[0]) and not Path(args[0]).exists():
+            findings = verify(args[0])
+        elif args:
+            findings = [finding for name in args for finding in file_findings(Path(name))]
+        else:
+            findings = verify("fr")
+    except DataFileError as error:  # attacker round 27: a traceback, not the file's line
+        print(f"Refused input: {error}", file=sys.stderr)
+        return 2
     for finding in findings:
         print(finding, file=sys.stderr)
     return 1 if findings else 0

@@ -57,6 +57,9 @@ def _answer(argv: Sequence[str] | None) -> int:
     except (DataFileError, Refusal) as error:
         print(f"nq: {printable(say_in(usage.language_of(argv), error))}", file=sys.stderr)
         return 2
+    if refused := _data_refusal(usage.language_of(argv)):
+        print(f"nq: {printable(refused)}", file=sys.stderr)
+        return 2
     with usage.speaking(usage.language_of(argv)):  # its mistakes in the reader's language
         args = parser.parse_args(argv)
         return _reply(args)
@@ -77,6 +80,22 @@ def _catalogue_refusal(lang: str) -> str:
     path = i18n.find_catalogue(i18n.LOCALE_DIR, lang, i18n.DOMAIN)
     problem = text_problem(path.read_bytes()) if path else None
     return f"{i18n._where(path)}:{problem[0]}: {problem[1]}" if path and problem else ""
+
+
+def _data_refusal(lang: str) -> str:
+    """Why the engine cannot speak ``lang`` ('' when it can): its catalogue is checked against
+    the names of the engine's data (:mod:`nqcore.catalogue_loading`), which may be refused
+    (attacker round 27: a refused data file made every French question a traceback).  Said in
+    English: the words that would say it are what failed to load."""
+    from nqcore import i18n
+
+    if lang == i18n.SOURCE_LANGUAGE or lang not in i18n.LANGUAGES:
+        return ""
+    try:
+        i18n.translator(lang)
+    except DataFileError as error:
+        return str(error)
+    return ""
 
 
 def _reply(args: argparse.Namespace) -> int:

@@ -768,3 +768,28 @@ def test_a_key_of_too_many_parts_is_refused_by_the_page_and_the_data_reader() ->
     assert said["error"] == "long.toml, ligne 2\u00a0: une clé de plus de 32 parties (colonne 2)"
     with pytest.raises(DataFileError, match=r"^spells\.toml, line 2: a key of more than 32 parts"):
         parse(text, "spells.toml", None)
+
+
+def test_a_refused_data_file_is_one_line_in_french_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Attacker round 27: the French catalogue is checked against the data's names as it loads,
+    so a refused data file (Fireball's range_inches = 100) made every ``nq --lang fr`` question
+    and the translators' guard print a 49-line traceback; now the file's one line, exit 2."""
+    from nqcore import i18n
+    from nqcore.cli.commands import main
+    from nqcore.data.datafiles import DataFileError
+    from nqtranslate import guard
+
+    said = "nqcore/data/spells.toml, spell #1 (fireball), field range_inches: expected int <= 99"
+
+    def refused(lang: str) -> object:
+        raise DataFileError(said)
+
+    monkeypatch.setattr(i18n, "translator", refused)
+    capsys.readouterr()
+    assert main(["--lang", "fr", "move", "3"]) == 2
+    assert capsys.readouterr().err == f"nq: {said}\n"
+    monkeypatch.setattr(guard, "verify", refused)
+    assert guard.main(["fr"]) == 2
+    assert capsys.readouterr().err == f"Refused input: {said}\n"
