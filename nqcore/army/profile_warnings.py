@@ -11,7 +11,12 @@ import dataclasses
 from nqcore.army.armoury import Weapon, WeaponKind
 from nqcore.army.characteristics import CHARACTERISTICS, ModelType
 from nqcore.army.features import feature
-from nqcore.army.points import ability_limits, core_points_limit, recommended_maximum
+from nqcore.army.points import (
+    ability_limits,
+    core_points_limit,
+    recommended_maximum,
+    stated_type,
+)
 from nqcore.army.profiles import Profile
 from nqcore.army.weapon_costs import weapon_points
 from nqcore.book.book_warnings import RESTRICTED, BookWarning, Owner, warn
@@ -223,8 +228,8 @@ def _one_hand(weapon: Weapon, profile: Profile) -> bool:
 def _core_points(profile: Profile, points: int | None) -> list[BookWarning]:
     """A core model (not a specialist) above the core points limit of its size."""
     core = profile.model_type is ModelType.CORE and profile.specialist is None
-    if points is None or not core:
-        return []
+    if points is None or not core or stated_type(profile) is ModelType.CORE:
+        return []  # the book's Growler One Horn: core for composition, whatever its points
     limit = core_points_limit(profile.size)
     if points > limit:
         return [warn("core-points-limit", points=points, maximum=limit)]

@@ -202,3 +202,19 @@ def test_a_support_weapon_given_to_every_model_of_a_unit_is_warned(lang: str, sa
     assert [re.sub("[\u00a0\u202f]", " ", w["text"]) for w in unit] == [said]
     large = [w["code"] for w in _entry(answer, "character", 0)["warnings"]]
     assert "support-weapon-size" not in large
+
+
+def test_the_growler_one_horn_is_core_in_its_warnings_too() -> None:
+    """Player round 28: "65 points is above the core limit of 35: the model is elite" under the
+    Growler One Horn, whom the roster and the army's counts (rightly) hold core: "the one horns
+    are treated as the core troops for composition purposes"; changed, its points judge it."""
+    answer = _answer(unit=[{"name": "Growlers", "profile": "growler-one-horn", "models": 4}])
+    growlers = _entry(answer, "unit", 0)
+    assert growlers["class"] == "core"
+    assert [w["code"] for w in growlers["warnings"]] == []
+    from nqcompanion.bridge.web import build
+
+    book = build({"start": "growler-one-horn"}, "en")
+    assert "core-points-limit" not in [w["code"] for w in book["points"]["json"]["warnings"]]
+    changed = build({"toml": book["toml"], "set": {"cc": "6"}}, "en")
+    assert "core-points-limit" in [w["code"] for w in changed["points"]["json"]["warnings"]]
