@@ -33,6 +33,9 @@ SENTENCE_WORDS = 3
 #: A sentence of this many words without a French stop word ("de", "la", "et") and with an
 #: English word reads as English too ("Show or hide site navigation": "show" is French as well).
 BARE_WORDS = 4
+#: The small words a name leaves in lower case ("Hold the Line", « Coup de maître »): a short
+#: text whose other words all start with a capital is a name, which may be kept as it is.
+_SMALL_WORDS = frozenset({"of", "the", "and", "a", "an", "in", "on", "at", "to", "de", "du", "des"})
 #: Sentences end at . ; : ! ? and at parentheses.
 _SENTENCE = re.compile(r"(?<=[.;:!?])\s+|[()]")
 #: A word as judged here: letters, then letters, apostrophes or hyphens.
@@ -67,8 +70,12 @@ def _reads_as_english(sentence: str, words: list[str], english: list[str]) -> bo
         return True
     if _french_stop_words(words):
         return False
-    ended = sentence.rstrip().endswith((".", "!", "?"))  # a sentence, not a label
-    return len(words) >= BARE_WORDS or (ended and 2 * len(english) >= len(words) >= 2)
+    # half its words English ("Test modifiers", "Effects of panic": a heading, attacker round
+    # 27), its English stop words counted ("of"), or long enough without a French one
+    said = len(english) + len(_english_stop_words(words))
+    named = all(word[0].isupper() for word in words if word.casefold() not in _SMALL_WORDS)
+    ended = sentence.rstrip().endswith((".", "!", "?"))  # a sentence, not a name
+    return len(words) >= BARE_WORDS or (2 * said >= len(words) >= 2 and (ended or not named))
 
 
 def learn(msgstrs: Iterable[str]) -> None:
@@ -102,6 +109,13 @@ def _french_stop_words(words: list[str]) -> list[str]:
     from nqtranslate.lint import FRENCH_ONLY
 
     return [word for word in words if word.casefold() in FRENCH_ONLY]
+
+
+def _english_stop_words(words: list[str]) -> list[str]:
+    """The words of ``words`` that only English uses among the stop words of Sphinx's search."""
+    from nqtranslate.lint import ENGLISH_ONLY
+
+    return [word for word in words if word.casefold() in ENGLISH_ONLY]
 
 
 def _judged(word: str) -> bool:

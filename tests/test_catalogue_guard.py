@@ -753,6 +753,9 @@ MORALE = (
         "Roll a D10.",
         "Attack the unit.",
         "Turn order",
+        "Test modifiers",
+        "Panic results",
+        "Effects of panic",
     ],
     ids=[
         "telegraphic",
@@ -768,12 +771,16 @@ MORALE = (
         "two-words",
         "article",
         "label",
+        "heading",
+        "heading-plural",
+        "heading-of",
     ],
 )
 def test_an_english_sentence_without_articles_or_beside_french_is_found(msgstr: str) -> None:
     """Attacker round 25, F1: English without its articles, with French function words, or
     after a French sentence passed the stop-word count, shipped as French; round 26, F1: short
-    English of two or three English words ("once", "unit", "show" are French words too)."""
+    English of two or three English words ("once", "unit", "show" are French words too); round
+    27, F2: a heading of two or three words, half of them English ("Effects of panic")."""
     from nqtranslate.lint import left_in_english
 
     assert "English" in left_in_english(MORALE, msgstr, "")
@@ -788,8 +795,11 @@ def test_an_english_sentence_without_articles_or_beside_french_is_found(msgstr: 
         " PROFILE avec R, CC, F, PM et Co.",
         "le schéma JSON de nqcore/cli/export.schema.json",
         "Charger les unités ennemies.",
+        "Modificateurs des tests",
+        "Tir indirect",
+        "Rafale (x2)",
     ],
-    ids=["french", "names-and-options", "path", "short"],
+    ids=["french", "names-and-options", "path", "short", "heading", "two-words", "level"],
 )
 def test_french_with_names_abbreviations_and_options_is_not_english(msgstr: str) -> None:
     from nqtranslate.lint import left_in_english
