@@ -21,11 +21,18 @@ class Refused(ExtensionError):
 
 
 def refusal_line(exception: BaseException) -> str | None:
-    """The one line of the :class:`Refused` error behind ``exception`` (Sphinx may wrap it)."""
+    """The one line of the :class:`Refused` error behind ``exception`` (Sphinx may wrap it),
+    or of a data file the engine's schema refuses (:class:`~nqcore.data.datafiles.DataFileError`,
+    which names its file and record): attacker round 27 found two read late, by an event
+    handler (``search.toml``'s words, ``rules_index.toml``'s terms), given Sphinx's report."""
+    from nqcore.data.datafiles import DataFileError
+
     seen: BaseException | None = exception
     while seen is not None:
         if isinstance(seen, Refused):
             return f"ERROR: {seen.message}"
+        if isinstance(seen, DataFileError):
+            return f"ERROR: Refused input: {seen}"
         seen = seen.__cause__ or getattr(seen, "orig_exc", None)
     return None
 

@@ -263,3 +263,18 @@ def test_a_mistake_in_the_language_words_is_named(tmp_path: Path, text: str, mes
         load_language_words(path)
     assert str(caught.value).startswith(f"{path}") and message in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_a_data_file_refused_by_a_late_handler_is_one_line() -> None:
+    """Attacker round 27: a word of search.toml's ``keep`` list, or a see-entry of
+    rules_index.toml naming no glossary term, is refused by an event handler after the pages are
+    written; Sphinx wrapped the data file's refusal in its crash report (a traceback, "please
+    open an issue"): it is the file's one line, as any refusal of the build."""
+    from sphinx.errors import ExtensionError
+
+    from nqcore.data.datafiles import DataFileError
+
+    said = "docs/_data/rules_index.toml, see: no glossary term 'no-such-term'"
+    wrapped = ExtensionError("Handler <function write_files> threw", DataFileError(said))
+    assert refusal_line(wrapped) == f"ERROR: Refused input: {said}"
+    assert refusal_line(ExtensionError("a bug", ValueError("x"))) is None
