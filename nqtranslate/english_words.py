@@ -36,6 +36,12 @@ BARE_WORDS = 4
 #: The small words a name leaves in lower case ("Hold the Line", « Coup de maître »): a short
 #: text whose other words all start with a capital is a name, which may be kept as it is.
 _SMALL_WORDS = frozenset({"of", "the", "and", "a", "an", "in", "on", "at", "to", "de", "du", "des"})
+#: English function words that are no French word: one in a short text without a French stop
+#: word makes it English ("Contents of page", "To the top": attacker round 27).
+_NEVER_FRENCH = frozenset(
+    {"of", "the", "to", "and", "with", "from", "for", "by", "at", "is", "are", "be", "this"}
+    | {"that", "these", "those", "you", "your", "it", "its", "we", "our", "they", "their"}
+)
 #: Sentences end at . ; : ! ? and at parentheses.
 _SENTENCE = re.compile(r"(?<=[.;:!?])\s+|[()]")
 #: A word as judged here: letters, then letters, apostrophes or hyphens.
@@ -62,7 +68,8 @@ def english_sentence(msgstr: str, msgid: str = "") -> tuple[str, list[str]] | No
 def _reads_as_english(sentence: str, words: list[str], english: list[str]) -> bool:
     """Whether one sentence reads as English: enough English words for its length, or English
     words and no French stop word ("Roll a D10.", "Show or hide site navigation")."""
-    if not english:
+    function = _english_stop_words(words)
+    if not english and not function:
         return False
     if len(words) >= SENTENCE_WORDS and any(
         len(english) >= n and len(english) >= share * len(words) for n, share in ENGLISH
@@ -72,10 +79,12 @@ def _reads_as_english(sentence: str, words: list[str], english: list[str]) -> bo
         return False
     # half its words English ("Test modifiers", "Effects of panic": a heading, attacker round
     # 27), its English stop words counted ("of"), or long enough without a French one
-    said = len(english) + len(_english_stop_words(words))
     named = all(word[0].isupper() for word in words if word.casefold() not in _SMALL_WORDS)
     ended = sentence.rstrip().endswith((".", "!", "?"))  # a sentence, not a name
-    return len(words) >= BARE_WORDS or (2 * said >= len(words) >= 2 and (ended or not named))
+    if len(words) >= BARE_WORDS and english:
+        return True
+    half = 2 * (len(english) + len(function)) >= len(words) >= 2
+    return (half or (bool(function) and len(words) >= 2)) and (ended or not named)
 
 
 def learn(msgstrs: Iterable[str]) -> None:
@@ -112,10 +121,9 @@ def _french_stop_words(words: list[str]) -> list[str]:
 
 
 def _english_stop_words(words: list[str]) -> list[str]:
-    """The words of ``words`` that only English uses among the stop words of Sphinx's search."""
-    from nqtranslate.lint import ENGLISH_ONLY
-
-    return [word for word in words if word.casefold() in ENGLISH_ONLY]
+    """The English function words of ``words`` that French never writes (not Sphinx's English
+    stop words, among which "a", "an", "or" and "once" are French words too)."""
+    return [word for word in words if word.casefold() in _NEVER_FRENCH]
 
 
 def _judged(word: str) -> bool:

@@ -756,6 +756,9 @@ MORALE = (
         "Test modifiers",
         "Panic results",
         "Effects of panic",
+        "Contents of page",
+        "To the top",
+        "Night mode",
     ],
     ids=[
         "telegraphic",
@@ -774,6 +777,9 @@ MORALE = (
         "heading",
         "heading-plural",
         "heading-of",
+        "site-words-of",
+        "site-words-the",
+        "site-words-mode",
     ],
 )
 def test_an_english_sentence_without_articles_or_beside_french_is_found(msgstr: str) -> None:
@@ -798,8 +804,22 @@ def test_an_english_sentence_without_articles_or_beside_french_is_found(msgstr: 
         "Modificateurs des tests",
         "Tir indirect",
         "Rafale (x2)",
+        "Haut de page",
+        "Mode nuit",
+        "Orc Bruisers",
     ],
-    ids=["french", "names-and-options", "path", "short", "heading", "two-words", "level"],
+    ids=[
+        "french",
+        "names-and-options",
+        "path",
+        "short",
+        "heading",
+        "two-words",
+        "level",
+        "site-words",
+        "mode",
+        "name",
+    ],
 )
 def test_french_with_names_abbreviations_and_options_is_not_english(msgstr: str) -> None:
     from nqtranslate.lint import left_in_english
