@@ -15,6 +15,12 @@ from nqtranslate import lint, missing, status
 
 HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
 MESSAGES = ("Magic", "The same spell may not be cast twice.", "Wounds")
+#: Their French (a translation of English words, "fr Magic", now reads as English).
+FRENCH = {
+    "Magic": "Magie",
+    "The same spell may not be cast twice.": "Un même sort ne peut être lancé deux fois.",
+    "Wounds": "Blessures",
+}
 
 
 def _project(tmp_path: Path, kept: tuple[str, ...]) -> tuple[Path, Path, Path]:
@@ -27,7 +33,7 @@ def _project(tmp_path: Path, kept: tuple[str, ...]) -> tuple[Path, Path, Path]:
     os.utime(docs / "magic.md", (1, 1))
     entries = "".join(f'\nmsgid "{m}"\nmsgstr ""\n' for m in MESSAGES)
     (templates / "magic.pot").write_text(HEADER + entries, encoding="utf-8")
-    kept_entries = "".join(f'\nmsgid "{m}"\nmsgstr "fr {m}"\n' for m in kept)
+    kept_entries = "".join(f'\nmsgid "{m}"\nmsgstr "{FRENCH[m]}"\n' for m in kept)
     (folder / "magic.po").write_text(HEADER + kept_entries, encoding="utf-8")
     return docs, templates, folder / "magic.po"
 
