@@ -137,9 +137,13 @@ SANDBOX_ARGS := --unshare-all --new-session --die-with-parent --cap-drop ALL $(S
 # A sandboxed run is ended after SANDBOX_SECONDS (an example is ended after 20 s, naming its
 # page: nqsphinx/example_limit.py; this limit ends code that silences that alarm).
 SANDBOX_SECONDS ?= 120
+# And its memory to SANDBOX_KB of address space (2 GiB; nqsphinx/sandbox.py's MEMORY_BYTES): a
+# page's example allocating more fails with a MemoryError at its line (attacker round 27: one
+# took 4 GB of the build machine's memory, unchecked).
+SANDBOX_KB ?= 2097152
 SANDBOXED = if $(BWRAP) $(SANDBOX_ARGS) true 2>/dev/null; then set -- $(BWRAP) $(SANDBOX_ARGS); \
 	else echo "warning: no working bwrap (bubblewrap): the worked examples run unsandboxed" >&2; \
-	set --; fi; </dev/null timeout --foreground -k 5 $(SANDBOX_SECONDS) "$$@"
+	set --; fi; ulimit -v $(SANDBOX_KB); </dev/null timeout --foreground -k 5 $(SANDBOX_SECONDS) "$$@"
 # After a sandboxed command failed: its status in s, and one line if the time limit ended it.
 SANDBOX_FAILED = s=$$?; if [ $$s -eq 124 ] || [ $$s -eq 137 ]; then echo "error: $(1) still \
 	ran after $(SANDBOX_SECONDS) s, stopped (does the code of a page end?)" >&2; fi

@@ -108,12 +108,25 @@ def sandboxed(command: list[str]) -> list[str]:
     return [*found, *command]
 
 
+#: The address space a sandboxed run may take (the Makefile's SANDBOX_KB): more, and Python
+#: raises MemoryError where the page's code allocates it (attacker round 27: 4 GB unchecked).
+MEMORY_BYTES = 2 * 1024**3
+
+
+def _limit_memory() -> None:
+    """In the child, before it runs the command: its address space at most :data:`MEMORY_BYTES`."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
+
+
 def run(command: list[str], *, timeout: float, stdin: str | None = None) -> Ran:
     """``command`` run in the sandbox from the project's root, its output as text, ``stdin`` its
     input (else ``/dev/null``); raises ``subprocess.TimeoutExpired`` after ``timeout`` seconds
-    (the sandbox ended: its processes die with bwrap)."""
+    (the sandbox ended: its processes die with bwrap); its memory bounded (:data:`MEMORY_BYTES`)."""
     return subprocess.run(
         sandboxed(command),
+        preexec_fn=_limit_memory,  # noqa: PLW1509 - no thread holds a lock the child needs
         input=stdin,
         stdin=subprocess.DEVNULL if stdin is None else None,
         capture_output=True,

@@ -182,6 +182,18 @@ def test_an_example_that_silences_the_alarm_is_stopped_by_the_run_s_limit(tmp_pa
     assert said + "page end?)" in done.stderr.splitlines(), done.stderr
 
 
+#: Page code that takes 3 GB of memory (attacker round 27: 4 GB went unchecked).
+GREEDY = "len(b'a' * (3 * 10**9))"
+
+
+def test_an_example_that_takes_the_machine_s_memory_fails_at_its_line(tmp_path: Path) -> None:
+    done = _make(_project(tmp_path, _page((GREEDY, ""))))
+    assert done.returncode != 0
+    assert "MemoryError" in done.stdout + done.stderr
+    ran = sandbox.run([sys.executable, "-c", GREEDY], timeout=60)
+    assert ran.returncode != 0 and "MemoryError" in ran.stderr
+
+
 @pytest.fixture
 def live_docs() -> Iterator[Path]:
     """A docs folder inside the project (which the sandbox shows)."""
