@@ -77,14 +77,14 @@ def _reads_as_english(sentence: str, words: list[str], english: list[str]) -> bo
         return True
     if _french_stop_words(words):
         return False
-    # half its words English ("Test modifiers", "Effects of panic": a heading, attacker round
-    # 27), its English stop words counted ("of"), or long enough without a French one
-    named = all(word[0].isupper() for word in words if word.casefold() not in _SMALL_WORDS)
-    ended = sentence.rstrip().endswith((".", "!", "?"))  # a sentence, not a name
+    # long enough without a French stop word, or (a heading: "Test modifiers", "Contents of
+    # page", attacker round 27) half its words English or an English function word in it
     if len(words) >= BARE_WORDS and english:
         return True
-    half = 2 * (len(english) + len(function)) >= len(words) >= 2
-    return (half or (bool(function) and len(words) >= 2)) and (ended or not named)
+    named = all(word[0].isupper() for word in words if word.casefold() not in _SMALL_WORDS)
+    ended = sentence.rstrip().endswith((".", "!", "?"))  # a sentence, not a name
+    half = bool(function) or 2 * len(english) >= len(words)
+    return len(words) >= 2 and half and (ended or not named)
 
 
 def learn(msgstrs: Iterable[str]) -> None:

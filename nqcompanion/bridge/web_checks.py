@@ -76,15 +76,14 @@ def rules_apart(
                 text[index] = line.removesuffix(said)
                 rules[str(index)] = found.section
     from nqcompanion.bridge.web_names import reading_links
-    from nqcore.book.book_warnings import PICK_READINGS, READINGS
+    from nqcore.army.profile_files import parse_profile
+    from nqcore.army.profile_warnings import profile_readings
+    from nqcore.book.book_warnings import READINGS
 
     codes = [str(w.get("code")) for w in priced.get("json", {}).get("warnings", [])]
     ids = [READINGS[code] for code in codes if code in READINGS]
-    for listed in ("abilities", "traits", "equipment"):
-        for item in (record or {}).get(listed, []):
-            if isinstance(item, dict):
-                reading = PICK_READINGS.get((str(item.get("key")), str(item.get("level"))))
-                ids += [reading] if reading else []
+    if record is not None and "error" not in priced:  # priced: the record parses
+        ids += profile_readings(parse_profile(record))
     readings = reading_links(ids, lang)
     return priced | {"text": text, "rules": rules} | ({"readings": readings} if readings else {})
 

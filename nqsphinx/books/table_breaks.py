@@ -102,10 +102,8 @@ def _bound_before(table: nodes.table) -> tuple[nodes.Element, int]:
     measured before them, so that a ``\\Needspace`` never parts them from it (a lead-in
     line was left at the foot of the page).  The table itself, 0, if nothing is bound."""
     node: nodes.Element = table
-    while isinstance(node.parent, nodes.container) and _raws_before(node) == node.parent.index(
-        node
-    ):
-        node = node.parent  # first in its container: the container's neighbours bind it
+    while _first_in_container(node):
+        node = node.parent  # the container's neighbours bind it
     first, lines = node, 0
     parent, index = node.parent, node.parent.index(node) - _raws_before(node)
     while _raws_before(first) and page_keeps.NO_BREAK in _raw_texts(first) and index > 0:
@@ -113,6 +111,12 @@ def _bound_before(table: nodes.table) -> tuple[nodes.Element, int]:
         lines += page_keeps._lines(first)
         index = parent.index(first) - _raws_before(first)
     return (table, 0) if first is node else (first, lines)
+
+
+def _first_in_container(node: nodes.Element) -> bool:
+    """Whether ``node`` is the first block that prints in a container."""
+    parent = node.parent
+    return isinstance(parent, nodes.container) and _raws_before(node) == parent.index(node)
 
 
 def _raws_before(node: nodes.Element) -> int:

@@ -158,6 +158,14 @@ def test_every_checkbox_of_the_builders_is_one_size_on_a_french_phone(
     context.close()
 
 
+def _hero(browser: Any, site: Site, screen: str, lang: str) -> Any:
+    """The page opened, its builder started from the book's Hero."""
+    watched = _open(browser, site, screen, lang)
+    watched.page.locator("#nq-builder-start").select_option("hero")
+    watched.page.evaluate("window.nqAtTable.builder.idle()")
+    return watched
+
+
 def _add(page: Any, listed: str, value: str) -> None:
     page.locator(f"#nq-builder-add-{listed}").select_option(value)
     page.locator(f'#nq-builder button[data-add="{listed}"]').click()
@@ -170,10 +178,8 @@ def test_spells_of_two_aspects_are_warned_of_where_the_spell_is_added(
 ) -> None:
     """A Magic User (2) given Fireball (Fire), then Flood (Water): under the list of spells, the
     engine's warning that a wizard uses one aspect, as the army refuses it; none before."""
-    watched = _open(browser, site, screen, lang)
+    watched = _hero(browser, site, screen, lang)
     page = watched.page
-    page.locator("#nq-builder-start").select_option("hero")
-    page.evaluate("window.nqAtTable.builder.idle()")
     _add(page, "traits", "magic-user|2")
     _add(page, "spells", "fireball")
     warnings = page.locator("#nq-builder-add-spells-warnings")
@@ -197,10 +203,8 @@ def test_add_moves_the_focus_to_the_new_item(
 ) -> None:
     """Keyboard only: an ability chosen, Tab to "Add", Enter: the focus is on the new item's
     "Remove", as the army builder's Add moves it to the new entry; the next Tab leaves it."""
-    watched = _open(browser, site, screen, lang)
+    watched = _hero(browser, site, screen, lang)
     page = watched.page
-    page.locator("#nq-builder-start").select_option("hero")
-    page.evaluate("window.nqAtTable.builder.idle()")
     for listed, value in (
         ("abilities", "agile"),
         ("traits", "magic-user|2"),
@@ -226,10 +230,8 @@ def test_another_level_replaces_the_one_taken(
 ) -> None:
     """Player round 26: Fear (2) added after Fear (0) was refused as "taken twice" and the points
     went; it takes Fear (0)'s place in the list, the points follow, and the page says so."""
-    watched = _open(browser, site, screen, lang)
+    watched = _hero(browser, site, screen, lang)
     page = watched.page
-    page.locator("#nq-builder-start").select_option("hero")
-    page.evaluate("window.nqAtTable.builder.idle()")
     _add(page, "abilities", "fear|0")
     _add(page, "abilities", "fear|2")
     made = build({"start": "hero"}, lang)
