@@ -59,6 +59,29 @@ def test_the_runner_reports_medians_cpu_and_memory() -> None:
         assert re.search(r"\d+\.\d\d s .* \d+ MB .* goal (met|missed)", rows[title]), rows
 
 
+@pytest.mark.slow  # copies the project and its vendored packages
+def test_the_scratch_copy_passes_the_builds_input_checks(tmp_path: Path) -> None:
+    """The copy every benchmark builds in holds nothing the Makefile refuses (a symbolic link
+    into the checkout made each build benchmark fail before it started), and its vendored
+    packages read as installed (their record where its git folder keeps it)."""
+    from nqsphinx.site import vendored
+    from tools.scratch import VENDORED
+
+    copy = _bench_module()._prepare(tmp_path)
+    for folder in VENDORED:
+        lock = next((copy / folder).glob("*/package.json"))
+        assert vendored.read(lock).startswith(b"{")
+    result = subprocess.run(
+        ["make", "-n", "html", f"BUILD={tmp_path / 'out'}"],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Refused input" not in result.stderr
+
+
 def _bench_module() -> Any:
     spec = importlib.util.spec_from_file_location("nq_bench", ROOT / "tools" / "bench.py")
     assert spec and spec.loader

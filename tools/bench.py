@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 from tools import bench_causes, bench_first_answer  # noqa: E402
 from tools.lighthouse import audit as lighthouse  # noqa: E402
-from tools.scratch import copy_project, offline, scratch_env  # noqa: E402
+from tools.scratch import copy_project, init_git, offline, scratch_env  # noqa: E402
 
 PYTHON = sys.executable
 PAGE = "docs/magic.md"  # the chapter whose paragraph the incremental rebuild changes
@@ -1127,10 +1127,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
 def _prepare(scratch: Path) -> Path:
     """The project's copy in the scratch folder, with what the benchmarks need of a checkout."""
     copy = copy_project(scratch / "project")
-    subprocess.run(["git", "init", "-q"], cwd=copy, check=True)  # the suite lists files with git
-    installed = lighthouse.HERE / "node_modules"  # shared with the copy, as .venv is
-    if installed.is_dir():
-        (copy / "tools" / "lighthouse" / "node_modules").symlink_to(installed)
+    init_git(copy)
+    # Lighthouse runs from this checkout (``lighthouse.HERE``): no link into the copy, whose
+    # build refuses any symbolic link.
     print(f"Machine: {machine()}")
     print(f"Scratch copy: {copy}; load average at start: {load()}", flush=True)
     return copy

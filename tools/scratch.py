@@ -51,6 +51,18 @@ def copy_project(dest: Path, root: Path = ROOT) -> Path:
     return dest
 
 
+def init_git(copy: Path) -> None:
+    """Make ``copy`` a git checkout of its own (the suite lists files with git), its vendored
+    packages' records moved where a checkout keeps them (:func:`vendored.record_path`)."""
+    subprocess.run(["git", "init", "-q"], cwd=copy, check=True)
+    for folder in VENDORED:
+        record = copy / folder / vendored.RECORD
+        if record.is_file():
+            kept = vendored.record_path((copy / folder).parent)
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            record.replace(kept)
+
+
 @dataclass(frozen=True)
 class Offline:
     """How commands are kept off the network: a command prefix and/or environment."""
