@@ -5,108 +5,27 @@ argument each gives.  Their HTML is :mod:`nqcompanion.page.forms`'.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from nqcompanion.page import calculator_choices as choices
 from nqcompanion.page.calculator_fields import Calculator as Calculator
 from nqcompanion.page.calculator_fields import Field as Field
 from nqcore.cli import asking as cli
 from nqcore.rules.close_combat import EXTRA_ATTACK
 from nqcore.rules.morale import fear_levels
-from nqsphinx.messages import engine_text
 
 #: A weapon's three ranges as the ranges field takes them (its example, shown while it is empty).
 RANGES_EXAMPLE = "10/+1 20/+0 30/-1"
-
-
-def _spells(lang: str) -> list[tuple[str, str]]:
-    from nqcore.rules.spells import all_spells
-
-    return [(s.key, f"{engine_text(s.name, lang)} ({s.level})") for s in all_spells()]
-
-
-def _modifiers(kind: str) -> Callable[[str], list[tuple[str, str]]]:
-    def choices(lang: str) -> list[tuple[str, str]]:
-        from nqcore.rules.close_combat import close_combat_modifiers
-        from nqcore.rules.morale import command_modifiers
-        from nqcore.rules.ranged import ranged_modifiers
-        from nqcore.tables.registry import Signed
-        from nqcore.tables.table_text import cell_text
-
-        table = {
-            "close": close_combat_modifiers,
-            "ranged": ranged_modifiers,
-            "command": command_modifiers,
-        }[kind]()
-        # the value signed as the tables print it: a minus sign, not a hyphen ("(−1)")
-        return [
-            (key, f"{engine_text(m.label, lang)} ({cell_text(Signed(m.value), lang)})")
-            for key, m in table.items()
-        ]
-
-    return choices
-
-
-def _shooting_weapons(lang: str) -> list[tuple[str, str]]:
-    """The armoury's weapons with three ranges, then the thrown grenade (its reach its
-    thrower's: ``--thrower-st``)."""
-    from nqcore.army.armoury import all_weapons
-    from nqcore.rules.ranged import GRENADE_KEY, GRENADE_NAME
-
-    weapons = [(w.key, engine_text(w.name, lang)) for w in all_weapons() if len(w.ranges) == 3]
-    return [*weapons, (GRENADE_KEY, engine_text(GRENADE_NAME, lang))]
-
-
-def _weapons(lang: str) -> list[tuple[str, str]]:
-    """The armoury's weapons, then the improvised attack of a model without any (the weapon a
-    whole attack may name, and the one it says of such an attacker)."""
-    from nqcore.army.armoury import all_weapons
-    from nqcore.rules.profile_attack import IMPROVISED
-
-    weapons = [*all_weapons(), IMPROVISED]
-    return [(w.key, engine_text(w.name, lang)) for w in weapons]
-
-
-def _own_weapons() -> dict[str, dict[str, str]]:
-    """Each sample profile's weapon as the whole attack's weapon list offers it (the engine's
-    :func:`~nqcore.rules.profile_attack.attack_weapon`: a shooter's ranged weapon), "" for one
-    the list does not offer (the Wight Sword: the engine names it) and for no attacker."""
-    from nqcore.army.profile_files import sample_profiles
-    from nqcore.rules.profile_attack import attack_weapon
-
-    offered = {key for key, _name in _weapons("en")}
-    picked = {"": {"weapon": ""}}
-    for sample in sample_profiles():
-        key = attack_weapon(sample.profile).key
-        picked[sample.profile.key] = {"weapon": key if key in offered else ""}
-    return picked
-
-
-def _extra_attack_levels(lang: str) -> list[tuple[str, str]]:
-    """The levels of the extra attack ability by their dice: "3" is Extra Attack (x3)."""
-    from nqcore.army.features import feature
-    from nqcore.rules.close_combat import EXTRA_ATTACK, level_dice
-
-    levels = feature("ability", EXTRA_ATTACK).levels
-    return [(str(level_dice(level.level)), engine_text(level.name, lang)) for level in levels]
-
-
-def _samples(lang: str) -> list[tuple[str, str]]:
-    from nqcompanion.bridge.web import sample_choices  # by the book's headings, as the answers say
-
-    return sample_choices(lang)
-
-
-def _abilities(lang: str) -> list[tuple[str, str]]:
-    from nqcore.rules.movement import MovementAbility
-
-    return [(a.value, engine_text(a.label, lang)) for a in MovementAbility]
 
 
 def _magic() -> tuple[Calculator, ...]:
     from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
 
     spell = Field(
-        "spell", "Spell (or its level below)", "choice", "--spell", choices=_spells, optional=True
+        "spell",
+        "Spell (or its level below)",
+        "choice",
+        "--spell",
+        choices=choices.spells,
+        optional=True,
     )
     level = Field("level", "Spell level", "int", "", SPELL_LEVELS, "5", omit_if="spell")
     concentrate = Field("concentrate", "Concentrating (1 AC for +1)", "check", "--concentrate")
@@ -141,57 +60,73 @@ def _to_hit() -> tuple[Calculator, ...]:
             "close-combat-modifiers",
             (
                 Field("cc", "Close combat (CC)", "int", "", cli.SKILL_VALUES, "5"),
-                Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("close")),
+                Field("mod", "Modifiers", "multi", "--mod", choices=choices.modifiers("close")),
                 Field(
                     "dice",
                     "Extra attack level (its dice)",
                     "choice",
                     "--dice",
-                    choices=_extra_attack_levels,
+                    choices=choices.extra_attack_levels,
                     default="2",
                     used_if=f"mod:{EXTRA_ATTACK}",
                 ),
             ),
         ),
-        Calculator(
-            "shoot",
-            "ranged-attack-modifiers",
-            (
-                Field("ra", "Ranged attack (RA)", "int", "", cli.SKILL_VALUES, "5"),
-                Field("distance", "Distance (inches)", "distance", "", default="12"),
-                Field(
-                    "weapon",
-                    "Weapon (or its ranges below)",
-                    "choice",
-                    "--weapon",
-                    choices=_shooting_weapons,
-                    default="bow",
-                    optional=True,
-                ),
-                Field(
-                    "ranges",
-                    "Ranges (close, medium, long)",
-                    "ranges",
-                    "--ranges",
-                    omit_if="weapon",
-                    example=RANGES_EXAMPLE,
-                    hint="Close, medium and long range, each inches/modifier, such as {example} "
-                    "(- for none).",
-                ),
-                Field(
-                    "thrower-st",
-                    "Thrower's strength (ST, for a grenade)",
-                    "int",
-                    "--thrower-st",
-                    cli.SKILL_VALUES,
-                    "4",
-                    used_if="weapon:grenade",
-                ),
-                Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("ranged")),
+        _shoot(),
+    )
+
+
+def _shoot() -> Calculator:
+    """A ranged attack's roll to hit: a weapon's ranges or a grenade's reach, and the modifiers."""
+    return Calculator(
+        "shoot",
+        "ranged-attack-modifiers",
+        (
+            Field("ra", "Ranged attack (RA)", "int", "", cli.SKILL_VALUES, "5"),
+            Field("distance", "Distance (inches)", "distance", "", default="12"),
+            Field(
+                "weapon",
+                "Weapon (or its ranges below)",
+                "choice",
+                "--weapon",
+                choices=choices.shooting_weapons,
+                default="bow",
+                optional=True,
             ),
-            # the rules its answers name: a grenade's, a blast's deviation, a dodge against a
-            # template, a support weapon not aimed
-            answers=("throwing-grenades", "blast-template-deviation", "dodge", "aiming"),
+            Field(
+                "ranges",
+                "Ranges (close, medium, long)",
+                "ranges",
+                "--ranges",
+                omit_if="weapon",
+                example=RANGES_EXAMPLE,
+                hint="Close, medium and long range, each inches/modifier, such as {example} "
+                "(- for none).",
+            ),
+            Field(
+                "thrower-st",
+                "Thrower's strength (ST, for a grenade)",
+                "int",
+                "--thrower-st",
+                cli.SKILL_VALUES,
+                "4",
+                used_if="weapon:grenade",
+            ),
+            Field("mod", "Modifiers", "multi", "--mod", choices=choices.modifiers("ranged")),
+        ),
+        # the rules its answers and boxes name: a grenade's, a blast's deviation, a dodge
+        # against a template, a support weapon not aimed, its dice, the abilities and a
+        # siege weapon at a very large target
+        answers=(
+            "throwing-grenades",
+            "blast-template-deviation",
+            "dodge",
+            "aiming",
+            "indirect-fire",
+            "burst-fire-number-of-dice",
+            "extra-shot",
+            "move-and-fire",
+            "attacks-against-very-large-targets",
         ),
     )
 
@@ -240,9 +175,9 @@ def _attacker_fields() -> tuple[Field, ...]:
             "Attacker (a sample profile, or the numbers below)",
             "choice",
             "--attacker",
-            choices=_samples,
+            choices=choices.samples,
             optional=True,
-            picks=_own_weapons,
+            picks=choices.own_weapons,
         ),
         Field(
             "skill",
@@ -275,7 +210,7 @@ def _target_fields() -> tuple[Field, ...]:
             "Target (a sample profile, or the numbers below)",
             "choice",
             "--target",
-            choices=_samples,
+            choices=choices.samples,
             optional=True,
         ),
         Field(
@@ -320,7 +255,9 @@ def _attack() -> tuple[Calculator, ...]:
             (
                 *_attacker_fields(),
                 *_target_fields(),
-                Field("weapon", "Weapon", "choice", "--weapon", choices=_weapons, optional=True),
+                Field(
+                    "weapon", "Weapon", "choice", "--weapon", choices=choices.weapons, optional=True
+                ),
                 Field(
                     "distance",
                     "Distance (inches, for a ranged weapon)",
@@ -407,7 +344,7 @@ def _morale() -> tuple[Calculator, ...]:
                     "--great-leader",
                 ),
                 _inspiring_leadership(),
-                Field("mod", "Modifiers", "multi", "--mod", choices=_modifiers("command")),
+                Field("mod", "Modifiers", "multi", "--mod", choices=choices.modifiers("command")),
             ),
             answers=("fear-causing-models",),  # a fear test's penalty, alone
         ),
@@ -444,7 +381,7 @@ def _movement() -> tuple[Calculator, ...]:
                     "Movement ability",
                     "choice",
                     "--ability",
-                    choices=_abilities,
+                    choices=choices.abilities,
                     default="normal",
                 ),
             ),
@@ -474,7 +411,7 @@ def _movement() -> tuple[Calculator, ...]:
                     "Movement ability",
                     "choice",
                     "--ability",
-                    choices=_abilities,
+                    choices=choices.abilities,
                     default="normal",
                 ),
                 Field("agile", "Agile (barriers cost nothing)", "check", "--agile"),

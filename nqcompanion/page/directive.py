@@ -45,6 +45,7 @@ from nqcompanion.page.answers import ANSWERS_FILE, answer_words, cached_answers
 from nqcompanion.page.army import ARMY_RULE, army_html, army_sections
 from nqcompanion.page.builder import BUILDER_RULE, builder_html
 from nqcompanion.page.forms import CALCULATORS, MARK, calculator_html, page_messages
+from nqcompanion.page.rule_names import named_sections
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import page_language, ui_text
 from nqsphinx.refusals import Refused
@@ -82,16 +83,18 @@ ENGINE_META_TAG = f'<meta http-equiv="Content-Security-Policy" content="{ENGINE_
 # --- the engine's state on the page ----------------------------------------------------------
 
 
-def engine_box(lang: str, to_root: str) -> str:
+def engine_box(lang: str, to_root: str, rules: dict[str, str] | None = None) -> str:
     """The engine's state and the page's words for its script (read by ``nq-at-table.js``): it
-    says "loading" on the served site from the start, that the site must be served elsewhere."""
+    says "loading" on the served site from the start, that the site must be served elsewhere;
+    ``rules``, the rule sections an answer may name in brackets, by heading (their links)."""
     words = {**page_messages(lang), **answer_words(lang), "offline": engine_offline_words(lang)}
     messages = html.escape(json.dumps(words, ensure_ascii=False))
     files = html.escape(json.dumps(list(ENGINE_NAMES)))
+    named = html.escape(json.dumps(rules or {}, ensure_ascii=False, sort_keys=True))
     return (
         f'<p class="nq-engine-status" role="status" data-lang="{lang}" data-files="{files}" '
         f'data-answers="{to_root}_static/{ANSWERS_FILE}" data-errata="{to_root}errata.html" '
-        f'data-engine="{engine_url(to_root)}" data-messages="{messages}">'
+        f'data-engine="{engine_url(to_root)}" data-messages="{messages}" data-rules="{named}">'
         # served from the web (the body's class nq-served, set by the page's first script), the
         # loading words from the start; else (scripts off, the downloaded copy opened as files,
         # which runs no module script) that the calculators need scripts and the site served
@@ -148,6 +151,14 @@ def _sections(app: Sphinx, docname: str) -> dict[str, dict[str, str]]:
     return found
 
 
+def _named(app: Sphinx, docname: str) -> dict[str, str]:
+    """The rule sections the engine's answers name in brackets, by heading, with their
+    addresses from ``docname`` (:func:`nqcompanion.page.rule_names.named_sections`)."""
+    uri = {doc: app.builder.get_relative_uri(docname, doc) for doc in sorted(app.env.found_docs)}
+    labels = app.env.domaindata["std"]["labels"]
+    return named_sections(page_language(app.config.language), labels, uri)
+
+
 def _heading(node: nodes.Element) -> str:
     """The heading of the section a calculator is drawn in, as the page shows it."""
     section = node.parent
@@ -168,7 +179,7 @@ def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         rule = {"builder": BUILDER_RULE, "army": ARMY_RULE}.get(command)
         target, anchor, title = _label(app, rule or CALCULATORS[command].rule)
         href = app.builder.get_relative_uri(docname, target) + f"#{anchor}"
-        box = engine_box(lang, "../" * docname.count("/")) if not placed else ""
+        box = "" if placed else engine_box(lang, "../" * docname.count("/"), _named(app, docname))
         placed = True
         if command == "builder":
             drawn = builder_html(lang, href, title, _sections(app, docname))

@@ -356,11 +356,27 @@ const SUMMARY_LINES = { panic: 4 };
 const percent = new Intl.NumberFormat(lang, {
   style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1,
 });
+// The rule sections an answer names in brackets ("… has no effect (Dodge)."), by heading in the
+// page's language: each such name is a link to its section (review round 26: plain text).
+const ruleSections = JSON.parse(status.dataset.rules || "{}");
+const withRuleLinks = (p, line) => {
+  for (const part of line.split(/(\([^()]+\))/)) {
+    const href = part.startsWith("(") && ruleSections[part.slice(1, -1).trim()];
+    if (!href) {
+      if (part) p.append(part);
+      continue;
+    }
+    const link = Object.assign(document.createElement("a"), { href, textContent: part.slice(1, -1) });
+    p.append("(", link, ")");
+  }
+  return p;
+};
+
 const show = (form, lines, refusal, notes = [], json = null, every = null, said = null) => {
   const output = form.querySelector(".nq-answer");
   output.replaceChildren(...lines.map((line, index) => {
     const p = document.createElement("p");
-    p.textContent = line;
+    withRuleLinks(p, line);
     if (index === 0) p.className = "nq-question";
     else if (notes.includes(line)) p.className = "nq-note";
     return p;

@@ -21,6 +21,8 @@ def range_lines(answer: Answer, lang: str) -> list[str]:
     band = answer["range"]
     if band is None:
         return [_(N_("Beyond long range: the shot misses, its actions spent."))]
+    if answer.get("fixed_roll"):  # a very large target: the range counts for nothing
+        return []
     text = format_signed(int(band["modifier"]), lang)
     if "band" in band:
         text = f"{_(band['band'])}, {text}"

@@ -160,6 +160,8 @@ class DiceModifier(Strict):
     group: Key | None = None
     cumulative: bool = True
     requires: Key | None = None
+    #: The roll that hits whatever the value and the other modifiers (a very large target).
+    hits_on: D10 | None = None
 
 
 class ModifiersFile(Strict):

@@ -175,33 +175,6 @@ def masterful_notes(target: int | None) -> list[Note]:
     return [Note(message, {"natural": MASTERFUL_HIT_ROLL, "chance": ONE_FACE})]
 
 
-def template_notes(target: int | None, *, dodged: bool) -> list[Note]:
-    """What a template changes in the roll to hit: a natural 1 places it on its target like any
-    hit, the models under it saving as usual (the open question ``blast-masterful-hit``); the
-    dodge ability, when asked for, has no effect ("Dodge").  No masterful note when no roll can
-    hit.
-
-    >>> [note.reading for note in template_notes(5, dodged=True)]
-    ['blast-masterful-hit', '']
-    """
-    notes = []
-    if target is not None and target >= 1:
-        message = N_(
-            "Masterful hits: a natural {natural} to hit ({chance}) places the template on its "
-            "target like any hit, and the models under it save as usual (this edition's "
-            "reading: see the errata)."
-        )
-        values: dict[str, int | Fraction] = {"natural": MASTERFUL_HIT_ROLL, "chance": ONE_FACE}
-        notes.append(Note(message, values, "blast-masterful-hit"))
-    if dodged:
-        message = N_(
-            "Dodge: the target's dodge ability has no effect against an attack that uses a "
-            "template: its −1 is not counted (Dodge)."
-        )
-        notes.append(Note(message))
-    return notes
-
-
 def fumble_notes(target: int | None, *, unerring: bool = False) -> list[Note]:
     """The natural 10 of a roll to hit ("Fumbles"): it misses whatever the target, and the chance
     to hit already counts it as a miss; "Fumbles And The Unerring Ability": for an unerring
@@ -223,41 +196,6 @@ def fumble_notes(target: int | None, *, unerring: bool = False) -> list[Note]:
             "remaining attacks this turn; the chance to hit already counts it as a miss."
         )
     return [Note(message, values)]
-
-
-def _missed(target: int) -> Fraction:
-    """The chance that a roll to hit at ``target`` misses without fumbling (a natural 10)."""
-    from nqcore.rules.dice import hit_chance
-
-    return 1 - hit_chance(target) - ONE_FACE
-
-
-def grenade_notes(target: int | None) -> list[Note]:
-    """Where a thrown grenade goes when it does not hit: a miss deviates 2" ("Deviating
-    Grenades"), a natural 10 explodes in the thrower's hand ("Grenade Fumbles").  No note when
-    it cannot be thrown (beyond its reach) or cannot hit (every roll deviates but the 10).
-
-    >>> [note.values for note in grenade_notes(6)]
-    [{'chance': Chance(3, 10), 'inches': 2}, {'natural': 10, 'chance': Chance(1, 10)}]
-    """
-    if target is None:
-        return []
-    from nqcore.rules.ranged import GRENADE_DEVIATION_INCHES
-
-    missed = _missed(target)
-    notes = []
-    if missed > 0:
-        message = N_(
-            'Misses: a grenade that misses ({chance}) lands {inches}" from the target point, in '
-            "the direction a D10 rolled there points, whatever its number (Deviating Grenades)."
-        )
-        notes.append(Note(message, {"chance": Chance(missed), "inches": GRENADE_DEVIATION_INCHES}))
-    message = N_(
-        "Fumbles: on a natural {natural} ({chance}) the grenade explodes in the thrower's hand: "
-        "its blast template is centred on the thrower (Grenade Fumbles), who loses its "
-        "remaining attacks this turn (Fumbles)."
-    )
-    return [*notes, Note(message, {"natural": FUMBLE_ROLL, "chance": ONE_FACE})]
 
 
 def move_cost_notes(
@@ -316,33 +254,6 @@ def wound_notes(strength: int, toughness: int) -> list[Note]:
     else:
         return []
     return [Note(message, {"sum": total})]
-
-
-def blast_notes(target: int | None) -> list[Note]:
-    """Where a blast support weapon's shot goes when it does not hit ("Blast Template
-    Deviation"): a miss deviates the D10's number of inches, a natural 10 is a misfire, which
-    this edition reads as a shot that hits nothing (the open question ``blast-misfire``).  No
-    note when the shot cannot be made (beyond long range).
-
-    >>> [note.values for note in blast_notes(6)]
-    [{'chance': Chance(3, 10)}, {'natural': 10, 'chance': Chance(1, 10)}]
-    """
-    if target is None:
-        return []
-    missed = _missed(target)
-    notes = []
-    if missed > 0:
-        message = N_(
-            "Misses: a shot that misses ({chance}) moves its blast template from the target "
-            "point as many inches as a D10 rolled there shows, in the direction it points "
-            "(Blast Template Deviation)."
-        )
-        notes.append(Note(message, {"chance": Chance(missed)}))
-    message = N_(
-        "Fumbles: a natural {natural} ({chance}) is a misfire: no template is placed, and the "
-        "crew loses its remaining attacks this turn (this edition's reading: see the errata)."
-    )
-    return [*notes, Note(message, {"natural": FUMBLE_ROLL, "chance": ONE_FACE}, "blast-misfire")]
 
 
 def volley_fumble_notes(

@@ -383,6 +383,9 @@ class Modifier:
     group: str | None = None
     cumulative: bool = True
     requires: str | None = None
+    #: The roll that hits whatever the value and the other modifiers: no modifier, a rule of
+    #: its own ("Attacks Against Very Large Targets": 9 or less).
+    hits_on: int | None = None
 
 
 @cache
@@ -402,6 +405,7 @@ def load_modifiers(filename: str) -> dict[str, Modifier]:
             group=record.get("group"),
             cumulative=bool(record.get("cumulative", True)),
             requires=record.get("requires"),
+            hits_on=record.get("hits_on"),
         )
     for modifier in result.values():
         if modifier.requires is not None and modifier.requires not in result:

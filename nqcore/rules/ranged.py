@@ -140,12 +140,38 @@ def ranged_modifier_total(modifiers: Iterable[str] = ()) -> int:
 
 def ranged_target(ra: int, range_modifier: int = 0, modifiers: Iterable[str] = ()) -> int:
     """The number to roll equal to or under ("Ranged Attack Modifiers"): RA plus the range
-    modifier plus the named modifiers.
+    modifier plus the named modifiers; a very large target's roll whatever they are
+    (:func:`fixed_hit`).
 
     >>> ranged_target(5, +1, ["large-target"])  # the archer of the example: a closed unit, 12"
     7
+    >>> ranged_target(5, -1, ["hard-cover", VERY_LARGE_TARGET])  # a siege weapon at a wall
+    9
     """
-    return ra + range_modifier + ranged_modifier_total(modifiers)
+    keys = list(modifiers)
+    total = ranged_modifier_total(keys)  # an unknown key refused first
+    fixed = fixed_hit(keys)
+    return ra + range_modifier + total if fixed is None else fixed
+
+
+#: Close Combat > "Attacks Against Very Large Targets", Traits > "Siege Weapon": a model with the
+#: siege weapon trait hits a very large target (VLT) on 9 or less (``hits_on`` in the data).
+VERY_LARGE_TARGET = "very-large-target"
+
+
+def fixed_hit(modifiers: Iterable[str]) -> int | None:
+    """The roll that hits whatever the RA, the range and the other modifiers (a modifier with
+    ``hits_on``: a very large target); None when no such modifier is given.
+
+    >>> fixed_hit([VERY_LARGE_TARGET]), fixed_hit(["large-target"])
+    (9, None)
+    """
+    known = ranged_modifiers()
+    for key in modifiers:
+        found = known.get(key)
+        if found is not None and found.hits_on is not None:
+            return found.hits_on
+    return None
 
 
 def ranged_attack_target(
@@ -362,6 +388,11 @@ EXTRA_SHOT_SUPPORT = N_(
     "(this edition's reading: see the errata)"
 )
 NOT_AIMED = N_("“{modifier}” is not for the {weapon}: support weapons may not be aimed (Aiming)")
+#: A grenade is no siege weapon (Traits > "Siege Weapon": what can damage a very large target).
+NOT_A_SIEGE_GRENADE = N_(
+    "“{modifier}” is not for a thrown grenade: only the attacks of a model with the siege "
+    "weapon trait damage a very large target (Attacks Against Very Large Targets)"
+)
 
 
 def check_ranges_modifiers(modifiers: Iterable[str]) -> None:
@@ -397,6 +428,9 @@ def grenade_modifiers(modifiers: Sequence[str]) -> list[str]:
     if EXTRA_SHOT in modifiers:
         refused = Refusal(EXTRA_SHOT_GRENADE, modifier=known[EXTRA_SHOT].label)
         raise refused.about("mod", EXTRA_SHOT, also=("weapon",), reading="grenade-extra-shot")
+    if VERY_LARGE_TARGET in modifiers:
+        refused = Refusal(NOT_A_SIEGE_GRENADE, modifier=known[VERY_LARGE_TARGET].label)
+        raise refused.about("mod", VERY_LARGE_TARGET, also=("weapon",))
     modifiers = template_modifiers(modifiers)[0]
     if any(getattr(known.get(key), "group", None) == GRENADE_GROUP for key in modifiers):
         return list(modifiers)
@@ -442,7 +476,9 @@ def ranged_modifiers_table() -> Table:
         title=N_("Ranged attack modifiers"),
         columns=(N_("Situation"), N_("Modifier")),
         rows=tuple(
-            (modifier.label, Signed(modifier.value)) for modifier in ranged_modifiers().values()
+            (modifier.label, Signed(modifier.value))
+            for modifier in ranged_modifiers().values()
+            if modifier.hits_on is None  # a roll of its own, no modifier
         ),
         source="Ranged Combat > Ranged Attack Modifiers",
         notes=(

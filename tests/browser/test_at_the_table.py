@@ -23,7 +23,7 @@ import pytest
 from nqcompanion.bridge.web import build, starting_choices
 from nqcompanion.page import directive
 from nqcompanion.page.answers import answer_words
-from nqcompanion.page.calculators import _modifiers
+from nqcompanion.page.calculator_choices import modifiers as _modifiers
 from nqcore.army.characteristics import characteristic_range
 from nqcore.cli import commands
 from nqcore.cli.args import MAX_INCHES

@@ -428,3 +428,41 @@ def test_the_ranges_field_shows_its_format_before_any_mistake(phone_table: Any) 
     page.select_option("#nq-shoot-weapon", "bow")
     wait_until(page, "document.getElementById('nq-shoot-ranges').disabled")
     assert field.get_attribute("placeholder") == ""
+
+
+#: A siege weapon at a very large target: the note's rule section, as each site heads it.
+VERY_LARGE_TARGET = {
+    "en": (
+        "Attacks Against Very Large Targets",
+        "close-combat.html#attacks-against-very-large-targets",
+    ),
+    "fr": (
+        "Attaques contre les cibles très grandes",
+        "close-combat.html#attacks-against-very-large-targets",
+    ),
+}
+
+
+def test_a_rule_an_answer_names_in_brackets_is_a_link_to_it(phone_table: Any) -> None:
+    """The cannon at a castle wall (the very large target box): 9 or less whatever the RA, and
+    the note's "(Attacks Against Very Large Targets)" a link to that section (review round 26:
+    rule names in the answers were plain text); the box says its roll, not "+0"."""
+    page = phone_table.page
+    lang = page.evaluate("document.documentElement.lang")[:2]
+    heading, href = VERY_LARGE_TARGET[lang]
+    page.select_option("#nq-shoot-weapon", "cannon")
+    page.locator("#nq-shoot-ra").fill("3")
+    page.locator("#nq-shoot-distance").fill("40")
+    box = page.locator('#nq-shoot input[value="very-large-target"]')
+    label = page.locator("#nq-shoot label", has=page.locator('input[value="very-large-target"]'))
+    assert ("9 or less" if lang == "en" else "9 ou moins") in label.inner_text()
+    box.check()
+    link = page.locator(f'#nq-shoot .nq-answer a[href$="{href}"]')
+    link.wait_for(state="attached", timeout=60_000)
+    assert link.inner_text() == heading
+    text = page.locator("#nq-shoot .nq-answer").inner_text()
+    assert ("9 or less" if lang == "en" else "9 ou moins") in text and f"({heading})" in text
+    page.locator("#nq-shoot .nq-answer").scroll_into_view_if_needed()
+    screenshot(page, f"phone-{lang}-very-large-target")
+    box.uncheck()
+    page.select_option("#nq-shoot-weapon", "bow")

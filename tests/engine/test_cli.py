@@ -126,6 +126,49 @@ def test_shooting_reads_the_weapon_band(capsys: Capture) -> None:
     assert far["chance"] == {"fraction": "0/1", "value": 0.0}
 
 
+def test_a_siege_weapon_hits_a_very_large_target_on_nine_whatever_the_modifiers(
+    capsys: Capture,
+) -> None:
+    """Close Combat > "Attacks Against Very Large Targets": 9 or less, whatever the RA, the
+    range band and the modifiers ticked; none of them shown as counted (review round 26)."""
+    argv = ["shoot", "3", "40", "--weapon", "cannon", "--mod", "hard-cover"]
+    code, out, _ = run(capsys, *argv, "--mod", "very-large-target")
+    assert code == 0
+    assert "Roll needed: 9 or less" in out and "Chance: 90.0%" in out
+    assert "Range modifier" not in out and "Modifiers" not in out and "Hard cover" not in out
+    assert "Very large target: a model with the siege weapon trait hits it on 9 or less" in out
+    result = answer(capsys, *argv, "--mod", "very-large-target")
+    assert result["modifiers"] == [] and result["fixed_roll"] is True
+    far = answer(capsys, "shoot", "3", "80", "--weapon", "cannon", "--mod", "very-large-target")
+    assert far["target"] is None and far["chance"]["value"] == 0.0  # beyond long range
+    code, out, _ = run(
+        capsys,
+        "--lang",
+        "fr",
+        "shoot",
+        "3",
+        "40",
+        "--weapon",
+        "cannon",
+        "--mod",
+        "very-large-target",
+    )
+    assert "Résultat nécessaire\xa0: 9 ou moins" in out and "Cible très grande\xa0: " in out
+    code, _, err = refused(
+        capsys,
+        "shoot",
+        "5",
+        "4",
+        "--weapon",
+        "grenade",
+        "--thrower-st",
+        "4",
+        "--mod",
+        "very-large-target",
+    )
+    assert code == 2 and "is not for a thrown grenade" in err, err
+
+
 @pytest.mark.parametrize(
     "argv,expected",
     [

@@ -120,6 +120,19 @@ def test_every_listed_modifier() -> None:
         ranged_target(5, 0, ["smoke"])
 
 
+def test_a_very_large_target_is_a_roll_of_its_own_not_a_row_of_the_modifiers_table() -> None:
+    cannon = WeaponRanges.parse("12/+1", "24/+0", "36/-1")
+    for ra in (1, 5, 10):
+        assert ranged_attack_target(ra, 30, cannon, ["very-large-target", "hard-cover"]) == 9
+    assert ranged_attack_target(5, 37, cannon, ["very-large-target"]) is None
+    assert ranged_modifiers()["very-large-target"].hits_on == 9
+    labels = [row[0] for row in get_table("ranged-modifiers").rows]
+    assert (
+        "large-target" in ranged_modifiers() and ranged_modifiers()["large-target"].label in labels
+    )
+    assert ranged_modifiers()["very-large-target"].label not in labels
+
+
 def test_target_selection_example() -> None:
     # "the closer two targets are in hard cover and will benefit from a -2 to hit modifier".
     assert ranged_target(5, 0, ["hard-cover"]) == 3

@@ -28,13 +28,12 @@ from nqcore.cli.render import Answer
 from nqcore.i18n import N_, P_, Msg, Typed
 from nqcore.rules.answer_notes import (
     Note,
-    blast_notes,
     fumble_notes,
     resilience_notes,
     save_notes,
-    template_notes,
     volley_fumble_notes,
 )
+from nqcore.rules.shot_notes import blast_notes, template_notes
 from nqcore.tables.registry import Chance, Signed
 
 if TYPE_CHECKING:

@@ -20,18 +20,21 @@ from nqcore.cli.asking import (
 from nqcore.cli.render import Answer
 from nqcore.i18n import N_
 from nqcore.rules.answer_notes import (
-    blast_notes,
     fumble_notes,
-    grenade_notes,
     masterful_notes,
     resilience_notes,
     save_notes,
-    template_notes,
     volley_fumble_notes,
     wound_notes,
 )
 from nqcore.rules.close_combat import extra_attack_dice
 from nqcore.rules.dice import volley_chances
+from nqcore.rules.shot_notes import (
+    blast_notes,
+    grenade_notes,
+    template_notes,
+    very_large_target_notes,
+)
 from nqcore.tables.registry import Chance, Signed
 
 if TYPE_CHECKING:
@@ -91,6 +94,7 @@ def _shoot(args: argparse.Namespace) -> Answer:
         GRENADE_KEY,
         check_ranges_modifiers,
         check_weapon_modifiers,
+        fixed_hit,
         ranged_attack_target,
         ranged_hit_chance,
         template_modifiers,
@@ -124,16 +128,20 @@ def _shoot(args: argparse.Namespace) -> Answer:
     volley = _volley(target, 2 if EXTRA_SHOT in keys else burst, close_combat=False, crew=crew)
     if chosen is not None and chosen.blast:  # a template's notes for the die's
         volley["notes"] = template_notes(target, dodged=dodged) + blast_notes(target)
+    fixed = fixed_hit(keys) is not None  # a very large target: its roll, no modifier counted
+    if fixed:
+        volley["notes"] = very_large_target_notes(target) + volley.get("notes", [])
     return {
         "question": N_('Ranged attack at RA {ra}, {distance}" away'),
         "ra": args.ra,
         "distance": distance,
         "weapon": name,
         "range": None if band is None else {"band": band[0].label, "modifier": Signed(band[1])},
-        "modifiers": modifier_list(keys, "ranged"),
+        "modifiers": [] if fixed else modifier_list(keys, "ranged"),
         "target": target,
         "chance": Chance(ranged_hit_chance(args.ra, distance, ranges, keys)),
         **volley,
+        **({"fixed_roll": True} if fixed else {}),
     }
 
 
