@@ -82,8 +82,13 @@ function armyBuilder(box) {
   const history = [];
   const answer = (result, control, request, owner) => {
     const army = owner && armies.byId(owner.id) ? owner : current();
+    // Another tab's change, drawn here (``mirrored``): never stored back, even named in this
+    // page's language (an English and a French tab renamed the army's entries back and forth,
+    // each store another's storage event, and one wrote its older army over a unit the other
+    // had added: player round 29). A change the player makes here is stored as drawn here.
+    const mirrored = !!request.mirrored;
     if (army && army !== current()) {
-      if (!result.error) {
+      if (!result.error && !mirrored) {
         Object.assign(army, { toml: result.toml, name: result.data.name, total: result.total,
           points: result.points, data: result.data });
         delete army.typed;
@@ -108,7 +113,7 @@ function armyBuilder(box) {
     state.data = result.data;
     state.answer = result;
     state.owner = army?.id;
-    if (army) {
+    if (army && !mirrored) {
       army.toml = result.toml;
       delete army.typed; // the engine's answer holds what was typed
       army.name = result.data.name;
@@ -128,7 +133,7 @@ function armyBuilder(box) {
     const untitled = reopened && data.name !== conf.start.name
       && Object.values(conf.untitled).includes(data.name);
     return named || untitled ? { data: untitled ? { ...data, name: conf.start.name } : data,
-      opening: true } : null;
+      opening: true, mirrored } : null;
   };
   // Ctrl+Z outside a text field, without an "Undo" bar: the open army as it was before the last
   // change the player made on it.
@@ -151,8 +156,9 @@ function armyBuilder(box) {
     ? { data: army.typed, reopened: true }
     : army.toml ? { toml: army.toml } : { data: conf.start, opening: true });
   const reopen = (army, elsewhere = false) => {
-    if (elsewhere && army.toml && army.toml === state.toml) return queue;
-    return armyAsk(reopening(army, elsewhere));
+    if (elsewhere && army.toml && [state.toml, state.mirror].includes(army.toml)) return queue;
+    state.mirror = elsewhere ? army.toml : null; // the stored file this tab shows, not stored
+    return armyAsk({ ...reopening(army, elsewhere), mirrored: elsewhere });
   };
   const keepTyped = (control, text) => {
     const army = current();

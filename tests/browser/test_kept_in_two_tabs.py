@@ -166,3 +166,51 @@ def test_a_count_typed_in_one_tab_is_not_taken_mid_typing_by_the_other(
     assert models.input_value() == "14"
     assert not watched.errors, watched.errors
     context.close()
+
+
+#: The storage events a page hears from now on, counted on ``window.nqStored``.
+COUNT_STORED = """() => { window.nqStored = 0; window.addEventListener('storage',
+  (e) => { if (e.key === 'nq-army-builder') window.nqStored++; }); }"""
+#: The open army's entries' profiles, as stored.
+STORED_PROFILES = """() => { const kept = JSON.parse(localStorage.getItem('nq-army-builder'));
+  const army = kept.armies.find((a) => a.id === kept.current) || kept.armies[0];
+  return [...army.toml.matchAll(/^profile = "([^"]+)"/gm)].map((m) => m[1]); }"""
+
+
+def test_an_english_tab_and_a_french_tab_never_undo_each_other(browser: Any, site: Site) -> None:
+    """The English page and the French one open in two tabs: a unit added in one stays, in
+    both tabs and as stored; each tab names the army's entries in its own language, and neither
+    writes the army back when the other stored it (player round 29: the French tab wrote its
+    empty army over the unit, then the two renamed the entries back and forth, ~9 writes a
+    second)."""
+    from tests.browser.test_at_table_state import _add_unit
+
+    context = _recorded(site, browser.new_context(viewport=DESKTOP))
+    watched = watch(context.new_page())
+    one, two = watched.page, context.new_page()
+    two.on("pageerror", lambda error: watched.errors.append(f"second tab: {error}"))
+    one.goto(site.page("en/at-the-table.html"))
+    _settle(one)
+    two.goto(site.page("fr/at-the-table.html"))
+    _settle(two)
+    for tab in (one, two):
+        tab.evaluate(COUNT_STORED)
+    _add_unit(one, "craven-ghouls")
+    one.evaluate("window.nqAtTable.army.idle()")
+    wait_until(two, "(window.nqAtTable.army.state.data.unit || []).length === 1")
+    _add_unit(one, "skeleton-warrior")
+    one.evaluate("window.nqAtTable.army.idle()")
+    wait_until(two, "(window.nqAtTable.army.state.data.unit || []).length === 2")
+    two.wait_for_timeout(3000)  # what a tab would write back, and back again
+    for tab in (one, two):
+        tab.evaluate("window.nqAtTable.army.idle()")
+        assert tab.evaluate("window.nqAtTable.army.state.data.unit.length") == 2
+    assert one.evaluate(STORED_PROFILES) == ["craven-ghouls", "skeleton-warrior"]
+    assert one.evaluate("window.nqStored") == 0, "the French tab wrote the army back"
+    assert two.evaluate("window.nqStored") == 2  # the English tab's two additions, no more
+    names = two.evaluate("window.nqAtTable.army.state.data.unit.map((u) => u.name)")
+    assert names == ["Goules", "Guerrier squelette"], names
+    names = one.evaluate("window.nqAtTable.army.state.data.unit.map((u) => u.name)")
+    assert names == ["Craven Ghouls", "Skeleton Warrior"], names
+    assert not watched.errors, watched.errors
+    context.close()
