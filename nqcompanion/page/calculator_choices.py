@@ -99,3 +99,27 @@ def abilities(lang: str) -> list[tuple[str, str]]:
     from nqcore.rules.movement import MovementAbility
 
     return [(a.value, engine_text(a.label, lang)) for a in MovementAbility]
+
+
+def attack_modifiers(lang: str) -> list[tuple[str, str]]:
+    """A whole attack's boxes: the close combat modifiers, then the ranged ones not among them;
+    those of the weapon's kind count (``nq attack`` says which do not), a modifier of both kinds
+    with its value in each.  Not the attacker's own extra attack (its profile's dice), nor a
+    thrown grenade's (no armoury weapon takes them)."""
+    from nqcore.rules.close_combat import EXTRA_ATTACK, close_combat_modifiers
+    from nqcore.rules.ranged import GRENADE_GROUP, ranged_modifiers
+    from nqcore.tables.registry import Signed
+    from nqcore.tables.table_text import cell_text
+
+    close, ranged = close_combat_modifiers(), ranged_modifiers()
+    left_out = {EXTRA_ATTACK, *(key for key, m in ranged.items() if m.group == GRENADE_GROUP)}
+    shown = dict([*modifiers("ranged")(lang), *modifiers("close")(lang)])
+    for key in close.keys() & ranged.keys():
+        if close[key].value != ranged[key].value:
+            values = ui_text("{close} in close combat, {ranged} ranged", lang).format(
+                close=cell_text(Signed(close[key].value), lang),
+                ranged=cell_text(Signed(ranged[key].value), lang),
+            )
+            shown[key] = f"{engine_text(close[key].label, lang)} ({values})"
+    order = [*close, *(key for key in ranged if key not in close)]
+    return [(key, shown[key]) for key in order if key not in left_out]

@@ -266,6 +266,13 @@ def _attack() -> tuple[Calculator, ...]:
                     optional=True,
                 ),
                 Field(
+                    "mod",
+                    "To-hit modifiers (those of the weapon's kind count)",
+                    "multi",
+                    "--mod",
+                    choices=choices.attack_modifiers,
+                ),
+                Field(
                     "hit_modifier",
                     "Other to-hit modifier",
                     "int",
@@ -282,6 +289,12 @@ def _attack() -> tuple[Calculator, ...]:
                     cli.ATTACKING_MODELS,
                     "1",
                 ),
+            ),
+            # the rules of its boxes: each kind's modifiers, a very large target's roll
+            answers=(
+                "close-combat-modifiers",
+                "ranged-attack-modifiers",
+                "attacks-against-very-large-targets",
             ),
         ),
     )

@@ -64,6 +64,9 @@ def _field_labels(lang: str) -> dict[str, str]:
         "Distance (inches, for a ranged weapon)": ui_text(
             "Distance (inches, for a ranged weapon)", lang
         ),
+        "To-hit modifiers (those of the weapon's kind count)": ui_text(
+            "To-hit modifiers (those of the weapon's kind count)", lang
+        ),
         "Other to-hit modifier": ui_text("Other to-hit modifier", lang),
         "Models attacking": ui_text("Models attacking", lang),
         "Command (CO)": ui_text("Command (CO)", lang),

@@ -10,6 +10,7 @@ shows the engine's lines).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -19,7 +20,7 @@ from nqcore.rules.armour import LUCKY_SAVE_ROLL, save_chance, save_modifiers, sa
 from nqcore.rules.close_combat import DOUBLE_FUMBLE_FREE_ATTACK_BONUS
 from nqcore.rules.dice import D10_FACES, FUMBLE_ROLL, MASTERFUL_HIT_ROLL, VolleyChances
 from nqcore.rules.magic import MAX_CHANT_BONUS
-from nqcore.tables.registry import Chance, Signed
+from nqcore.tables.registry import Chance, Phrase, Signed
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class Note:
     the At the table page links to."""
 
     message: Msg
-    values: dict[str, int | Fraction] = field(default_factory=dict)
+    values: Mapping[str, int | Fraction | Phrase] = field(default_factory=dict)
     reading: str = ""
 
 

@@ -25,7 +25,7 @@ from nqcore.i18n import N_, Msg, Refusal
 from nqcore.rules.attack import UNARMOURED, AttackChances, Defence, attack_chances
 from nqcore.rules.close_combat import EXTRA_ATTACK, close_combat_modifier_total, level_dice
 from nqcore.rules.range_bands import RangeBand, WeaponRanges, range_band
-from nqcore.rules.ranged import ranged_modifier_total
+from nqcore.rules.ranged import fixed_hit, ranged_modifier_total
 from nqcore.tables.registry import Cell, Chance, Phrase, Table, register_table
 
 #: The attack of a model without a close combat weapon ("Close Combat": an improvised attack
@@ -140,14 +140,13 @@ def weapon_attack(
     poisonous: bool = False,
     unerring: bool = False,
 ) -> WeaponAttack:
-    """One attack with ``weapon`` (an improvised attack by default) against a target whose armour
-    ``defence`` gives.
+    """One attack with ``weapon`` (improvised by default) against the armour ``defence`` gives.
 
     ``skill`` is the CC for a close combat weapon, the RA for a ranged one; ``strength`` the
     wielder's ST, to which a close combat weapon adds its bonus (a ranged weapon has its own ST).
     ``modifiers`` are close combat (or ranged) modifier keys, ``to_hit_modifier`` any other
     change to the roll; ``penetration`` overrides the weapon's PM.  A ranged weapon needs the
-    ``distance`` in inches: its range modifier applies, and beyond long range the attack misses.
+    ``distance``: its range modifier applies; beyond long range the attack misses.
 
     >>> from nqcore.army.armoury import weapon
     >>> attack = weapon_attack(5, 4, 4, weapon("sword"), defence=Defence(armour=3))
@@ -158,6 +157,7 @@ def weapon_attack(
     keys = _counted(chosen, modifiers)
     defence = replace(defence, saves=2) if chosen.save_x2 else defence  # Save (x2): two saves
     hit_modifier, found_band, range_modifier = _weapon_modifier(chosen, keys, distance)
+    hit_modifier, to_hit_modifier = _fixed(chosen, keys, skill, (hit_modifier, to_hit_modifier))
     attack_strength = chosen.attack_strength(strength)
     pm = chosen.pm if penetration is None else penetration
     chances = attack_chances(
@@ -186,6 +186,15 @@ def weapon_attack(
         resilience=defence.resilience,
         chances=chances,
     )
+
+
+def _fixed(
+    weapon: Weapon, keys: tuple[str, ...], skill: int, modifiers: tuple[int, int]
+) -> tuple[int, int]:
+    """The named and the other to-hit modifier; against a very large target (:func:`fixed_hit`),
+    those that make its roll whatever the RA and the modifiers given."""
+    fixed = None if weapon.is_close_combat else fixed_hit(keys)
+    return modifiers if fixed is None else (fixed - skill, 0)
 
 
 def _counted(weapon: Weapon, modifiers: Iterable[str]) -> tuple[str, ...]:

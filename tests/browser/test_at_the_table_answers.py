@@ -466,3 +466,40 @@ def test_a_rule_an_answer_names_in_brackets_is_a_link_to_it(phone_table: Any) ->
     screenshot(page, f"phone-{lang}-very-large-target")
     box.uncheck()
     page.select_option("#nq-shoot-weapon", "bow")
+
+
+#: The whole attack's words for a named modifier counted, and for one of the other kind.
+WHOLE_ATTACK_MODIFIERS = {
+    "en": ("Charging (all attacks on the turn the model charges) +1", "Not counted with a ranged"),
+    "fr": ("Charge (toutes les attaques du tour où la figurine charge) +1", "Non comptés avec"),
+}
+
+
+def test_a_whole_attack_names_the_modifiers_it_counts(phone_table: Any) -> None:
+    """The whole attack's boxes (player round 29: one number, named "Other to-hit modifier"):
+    Charging with a sword is named and counted; with a bow it is said not counted, with a link
+    to the close combat modifiers."""
+    page = phone_table.page
+    lang = page.evaluate("document.documentElement.lang")[:2]
+    counted, apart = WHOLE_ATTACK_MODIFIERS[lang]
+    page.select_option("#nq-attack-attacker", "")
+    page.select_option("#nq-attack-weapon", "sword")
+    box = page.locator('#nq-attack input[value="charging"]')
+    box.check()
+    answer = page.locator("#nq-attack .nq-answer")
+    wait_until(
+        page, f"document.querySelector('#nq-attack .nq-answer').innerText.includes({counted!r})"
+    )
+    page.select_option("#nq-attack-weapon", "bow")
+    page.locator("#nq-attack-distance").fill("10")
+    wait_until(
+        page, f"document.querySelector('#nq-attack .nq-answer').innerText.includes({apart!r})"
+    )
+    assert counted not in answer.inner_text()
+    link = answer.locator('a[href$="close-combat.html#close-combat-modifiers"]')
+    assert link.count() == 1, answer.inner_html()
+    answer.scroll_into_view_if_needed()
+    screenshot(page, f"phone-{lang}-whole-attack-modifiers")
+    box.uncheck()
+    page.locator("#nq-attack-distance").fill("")
+    page.select_option("#nq-attack-weapon", "")

@@ -126,6 +126,58 @@ def test_shooting_reads_the_weapon_band(capsys: Capture) -> None:
     assert far["chance"] == {"fraction": "0/1", "value": 0.0}
 
 
+def test_a_whole_attack_counts_the_modifiers_of_its_weapon_s_kind_and_names_the_rest(
+    capsys: Capture,
+) -> None:
+    """The whole attack's boxes hold both kinds of modifiers (player round 29: one number, no
+    names): those of the weapon's kind count and are named, the others are said not counted."""
+    code, out, _ = run(
+        capsys,
+        "attack",
+        "5",
+        "4",
+        "4",
+        "--weapon",
+        "bow",
+        "--distance",
+        "10",
+        "--mod",
+        "charging",
+        "--mod",
+        "soft-cover",
+        "--mod",
+        "large-target",
+    )
+    assert code == 0
+    assert "To-hit modifiers: Soft cover (25% concealed) −1, Large target (including ranked" in out
+    assert "Roll needed: 6 or less" in out  # RA 5, close range +1, large +1, soft cover -1
+    assert "Not counted with a ranged weapon: Charging (all attacks on the turn" in out
+    code, out, _ = run(capsys, "attack", "5", "4", "4", "--weapon", "sword", "--mod", "aiming")
+    assert "Not counted in close combat: Aiming at target (2 extra actions)" in out
+    assert "Roll needed: 5 or less" in out
+    code, _, err = refused(capsys, "attack", "5", "4", "4", "--mod", "smoke")
+    assert code == 2 and "smoke" in err
+    result = answer(
+        capsys,
+        "attack",
+        "3",
+        "9",
+        "8",
+        "--weapon",
+        "cannon",
+        "--distance",
+        "30",
+        "--mod",
+        "very-large-target",
+        "--mod",
+        "hard-cover",
+        "--hit-modifier",
+        "2",
+    )
+    assert result["target"] == 9 and result["modifiers"] == [] and result["hit_modifier"] == 0
+    assert result["hit"]["value"] == 0.9 and result["fixed_roll"] is True
+
+
 def test_a_siege_weapon_hits_a_very_large_target_on_nine_whatever_the_modifiers(
     capsys: Capture,
 ) -> None:
@@ -498,7 +550,7 @@ def test_french_answers_have_no_english_line(capsys: Capture, argv: list[str]) -
         (["attack", "5", "4", "4", "--weapon", "bow"], "give the distance to the target"),
         (["attack", "5", "4", "4", "--weapon", "laser"], "unknown weapon 'laser'"),
         (["attack", "5", "4", "4", "--pm", "2"], "PM must be -10 to 0, not 2"),
-        (["attack", "5", "4", "4", "--mod", "aiming"], "unknown close combat modifier 'aiming'"),
+        (["attack", "5", "4", "4", "--mod", "smoke"], "unknown close combat modifier 'smoke'"),
         (["attack", "5", "4", "4", "--weapon", "bow", "--distance", "x"], "a distance is a"),
         (["attack", "15", "4", "4"], "CC must be 1 to 10, not 15"),
         (["attack", "5", "4", "4", "--armour", "11"], "AR must be 0 to 10, not 11"),

@@ -33,8 +33,9 @@ from nqcore.rules.answer_notes import (
     save_notes,
     volley_fumble_notes,
 )
-from nqcore.rules.shot_notes import blast_notes, template_notes
-from nqcore.tables.registry import Chance, Signed
+from nqcore.rules.ranged import fixed_hit
+from nqcore.rules.shot_notes import blast_notes, template_notes, very_large_target_notes
+from nqcore.tables.registry import Chance, Phrase, Signed
 
 if TYPE_CHECKING:
     from nqcore.army.armoury import Weapon
@@ -191,7 +192,8 @@ def _attack(args: argparse.Namespace) -> Answer:
     from nqcore.rules.profile_attack import weapon_attack
 
     sides = _sides(args)
-    keys, dodged = [*sides.own, *args.mod], False
+    counted, apart = _weapon_modifiers(args.mod, ranged=sides.ranged)
+    keys, dodged = [*sides.own, *counted], False
     if sides.ranged and sides.weapon is not None:
         from nqcore.rules.ranged import check_weapon_modifiers, template_modifiers
 
@@ -215,6 +217,7 @@ def _attack(args: argparse.Namespace) -> Answer:
         unerring=unerring,
     )
     notes = [
+        *_not_counted(apart, ranged=sides.ranged),
         *_distance_unused(args.distance, ranged=sides.ranged),
         *_hit_notes(result.chances.to_hit_target, sides, unerring=unerring, dodged=dodged),
         *resilience_notes(
@@ -233,7 +236,11 @@ def _attack(args: argparse.Namespace) -> Answer:
         ),
         *_double_save(sides, result.chances.save),
     ]
-    return _answer(args, sides, result, {"modifiers": modifiers, "notes": notes})
+    fixed = sides.ranged and fixed_hit(result.modifiers) is not None  # a very large target
+    if fixed:
+        notes = [*very_large_target_notes(result.chances.to_hit_target), *notes]
+    said = {"modifiers": modifiers, "notes": notes, "fixed_roll": fixed}
+    return _answer(args, sides, result, said)
 
 
 #: Weapon Special Rules > "Save (x2)": the answer's save is one of the two a hit must pass.
@@ -255,6 +262,35 @@ DISTANCE_UNUSED = N_(
     'Range not used: the attack is made in close combat, and the distance of {distance}" plays '
     "no part."
 )
+
+
+def _weapon_modifiers(keys: list[str], *, ranged: bool) -> tuple[list[str], list[Msg]]:
+    """The modifiers given that count with the weapon's kind (close combat or ranged), and the
+    labels of those of the other kind, left apart: a player who changes a sword for a bow keeps
+    the boxes ticked, and is told which no longer count.  A key of neither kind is kept, for
+    :func:`modifier_list` to refuse."""
+    from nqcore.rules.close_combat import close_combat_modifiers
+    from nqcore.rules.ranged import ranged_modifiers
+
+    mine, other = (ranged_modifiers(), close_combat_modifiers())
+    if not ranged:
+        mine, other = other, mine
+    counted = [key for key in keys if key in mine or key not in other]
+    return counted, [other[key].label for key in dict.fromkeys(keys) if key not in counted]
+
+
+#: The modifiers of the other kind than the weapon's, said not counted.
+NOT_COUNTED = {
+    True: N_("Not counted with a ranged weapon: {modifiers} (Close Combat Modifiers)."),
+    False: N_("Not counted in close combat: {modifiers} (Ranged Attack Modifiers)."),
+}
+
+
+def _not_counted(labels: list[Msg], *, ranged: bool) -> list[Note]:
+    if not labels:
+        return []
+    listed = Phrase(part for label in labels for part in (", ", label))
+    return [Note(NOT_COUNTED[ranged], {"modifiers": Phrase(listed[1:])})]
 
 
 def _distance_unused(distance: Fraction | None, *, ranged: bool) -> list[Note]:
@@ -339,8 +375,8 @@ def _answer(
         "toughness": sides.toughness,
         "armour": sides.armour,
         "resilience": sides.resilience,
-        "modifiers": said["modifiers"],
-        "hit_modifier": args.hit_modifier,
+        "modifiers": [] if said.get("fixed_roll") else said["modifiers"],
+        "hit_modifier": 0 if said.get("fixed_roll") else args.hit_modifier,
         "ranked": args.ranked,
         **({"range": _range(result)} if sides.ranged else {}),
         "target": steps.to_hit_target,
@@ -361,6 +397,7 @@ def _answer(
         "wound_target": wound_target(result.strength, sides.toughness),
         **_dice_fields(args, sides, result),
         "notes": said["notes"],
+        **({"fixed_roll": True} if said.get("fixed_roll") else {}),
     }
 
 
