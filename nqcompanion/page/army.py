@@ -150,6 +150,7 @@ def _second_words(lang: str) -> dict[str, str]:
         "same_replace": ui_text("Replace it", lang),
         "replaced": ui_text("The army “{name}” was replaced by the file's.", lang),
         "import_cancelled": ui_text("Import cancelled: no army was changed.", lang),
+        "import_reading": ui_text("Reading {file}…", lang),
     }
 
 

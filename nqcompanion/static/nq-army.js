@@ -941,13 +941,22 @@ function armyBuilder(box) {
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   });
   const importer = $("nq-army-import");
+  // The file chosen last is the one read and said: an earlier file's refusal, or its answer
+  // coming later, is never shown beside it (player round 29: a larger file read for 2 s under
+  // the refusal of the one before, which then showed under both).
+  let importing = 0;
   importer.addEventListener("change", async () => {
     const file = importer.files[0];
     if (!file) return;
+    const turn = ++importing;
+    showError(importer, "");
+    $("nq-army-status").textContent = say(said.import_reading, { file: file.name });
     const bytes = await chosenBytes(importer, file, said.refused_file);
-    if (!bytes) return;
+    if (!bytes || turn !== importing) return;
     const result = await ask({ army_import: base64(bytes), file: file.name });
+    if (turn !== importing) return;
     importer.value = "";
+    $("nq-army-status").textContent = "";
     if (result.error) {
       // A profile file is said as one, with where it goes; any other refusal says why.
       showError(importer, result.file_kind === "profile" ? said.profile_file

@@ -72,9 +72,17 @@ const started = Promise.all([underServiceWorker(), answersDrawn, engineKept(), w
 );
 const pending = new Map();
 let next = 0;
+// The engine missing (offline and not kept, or failed to start) is said on the page (the
+// status, each answer box): a question that waited for it ends there, not as an error of the
+// page's script (player round 29: three uncaught errors offline).
+const ENGINE_MISSING = "NqEngineMissing";
+const missing = (reason) => Object.assign(new Error(reason), { name: ENGINE_MISSING });
+window.addEventListener("unhandledrejection", (event) => {
+  if (event.reason && event.reason.name === ENGINE_MISSING) event.preventDefault();
+});
 const ready = started.then((worker) => new Promise((resolve, reject) => {
   if (!worker) {
-    reject(new Error("offline, and the engine is not kept"));
+    reject(missing("offline, and the engine is not kept"));
     return;
   }
   worker.addEventListener("message", (event) => {
@@ -83,7 +91,7 @@ const ready = started.then((worker) => new Promise((resolve, reject) => {
       // How it started: from the build's snapshot of its memory, or Python started anew.
       if (data.ready) status.dataset.start = data.restored ? "snapshot" : "start";
       if (data.ready) resolve();
-      else reject(new Error(data.error));
+      else reject(missing(data.error));
       return;
     }
     const waiting = pending.get(data.id);
@@ -92,7 +100,7 @@ const ready = started.then((worker) => new Promise((resolve, reject) => {
   });
   worker.addEventListener("error", (event) => {
     event.preventDefault();
-    reject(new Error(event.message || "worker"));
+    reject(missing(event.message || "worker"));
   });
 }));
 

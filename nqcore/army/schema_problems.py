@@ -62,8 +62,12 @@ _PROBLEMS: tuple[tuple[re.Pattern[str], Msg], ...] = (
         N_("expected a text, not an empty one"),
     ),
     (
-        re.compile(r"Expected `(?:str|array)` of length <= (?P<limit>\d+)"),
-        N_("expected at most {limit} (characters or items)"),
+        re.compile(r"Expected `str` of length <= (?P<limit>\d+)"),
+        N_("expected a text of at most {limit} characters"),
+    ),
+    (
+        re.compile(r"Expected `array` of length <= (?P<limit>\d+)"),
+        N_("expected a list of at most {limit} entries"),
     ),
     (
         re.compile(r"Expected `(?P<expected>[^`]+)`, got `(?P<found>[^`]+)`"),

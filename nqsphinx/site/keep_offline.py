@@ -87,7 +87,10 @@ def engine_offline_words(lang: str) -> str:
     return _typeset(
         ui_text(
             "The rules engine is not kept on this device, and there is no network: the "
-            "calculators need it. Next time you are online, keep them with “Keep for offline”.",
+            "calculators answer what the page's tables hold (a single roll, most often), and "
+            "the whole attack, the morale tests over the turns, the terrain's cost and the "
+            "profile and army builders wait for the engine. Next time you are online, keep it "
+            "with “Keep for offline”.",
             lang,
         ),
         lang,

@@ -49,10 +49,13 @@ const fileOf = (url) => {
 
 // ``source`` is the address the page loaded the file from (a stylesheet's ?v= and all): fetched
 // from there, the browser's cache answers, and the file is kept under its own address.
-const keepOne = async (cache, url, source = url) => {
+// ``init``: a file the page has just read is taken from the browser's cache ("force-cache"),
+// not downloaded twice (player round 29: the 3.6 MB answer tables fetched by the page, then
+// again by this worker).
+const keepOne = async (cache, url, source = url, init = {}) => {
   if (await cache.match(url, { ignoreSearch: true })) return true;
   try {
-    const response = await fetch(source);
+    const response = await fetch(source, init);
     if (response.status !== 200) return false;
     await cache.put(url, response);
     return true;
@@ -134,12 +137,13 @@ const keep = async (wanted, reply) => {
 
 // A page's own files, fetched before this worker controlled it (the first visit): kept as read,
 // the engine's files left out (kept only when the reader keeps it).
+const READ = { cache: "force-cache" };
 const read = async (urls) => {
   const cache = await caches.open(CACHE);
   for (const url of urls) {
     if (typeof url !== "string") continue;
     const file = fileOf(new URL(url)); // a stylesheet's or a script's ?v= does not change the file
-    if (KNOWN.has(file) && !onDemand(file)) await keepOne(cache, file, url);
+    if (KNOWN.has(file) && !onDemand(file)) await keepOne(cache, file, url, READ);
   }
   const langs = new Set(urls.map((url) => (LANGS.length
     ? LANGS.find((code) => String(url).startsWith(href(`${code}/`))) : "")));

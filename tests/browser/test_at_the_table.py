@@ -937,6 +937,7 @@ def test_a_profile_changed_in_the_other_language_s_tab_is_kept(table: Table) -> 
     wait_until(other, READY, timeout=ENGINE_SECONDS)
     other.evaluate("window.nqAtTable.drawn")
     other.select_option("#nq-builder-start", "dwarf")
+    other.evaluate("window.nqAtTable.builder.idle()")  # the Dwarf drawn before W is typed
     other.locator("#nq-builder-w").fill("3")
     other.locator("#nq-builder-w").dispatch_event("change")
     other.evaluate("window.nqAtTable.builder.idle()")

@@ -268,3 +268,32 @@ def test_opposed_wizards_made_on_the_page_are_refused_in_one_army(
     screenshot(page, f"army-opposed-magic-390-{lang}")
     assert not watched.errors, watched.errors
     context.close()
+
+
+def test_an_import_clears_the_refusal_of_the_file_chosen_before(
+    browser: Any, site: Site, tmp_path: Path
+) -> None:
+    """A refused file, then another: the first's refusal goes at once, the page says it reads
+    the new one, and only the last file chosen is said (player round 29: a larger file read for
+    2 s under the refusal of the one before, which then showed under both)."""
+    context, watched = _phone(browser, site, "en")
+    page = watched.page
+    refused = tmp_path / "proto.toml"
+    refused.write_text('name = "X"\n[__proto__]\n', encoding="utf-8")
+    page.set_input_files("#nq-army-import", str(refused))
+    error = page.locator("#nq-army-import-error")
+    error.wait_for(state="visible")
+    assert "proto.toml" in error.inner_text()
+    host = tmp_path / "barrow-host.toml"
+    host.write_text(HOST, encoding="utf-8")
+    page.evaluate("""() => { window.nqSaid = []; new MutationObserver(() => window.nqSaid.push(
+      document.getElementById('nq-army-status').textContent)).observe(
+      document.getElementById('nq-army-status'), { childList: true, characterData: true,
+      subtree: true }); }""")
+    page.set_input_files("#nq-army-import", str(host))
+    assert error.is_hidden() or "proto.toml" not in error.inner_text()
+    wait_until(page, "window.nqAtTable.army.state.data.name === 'The Barrow Host'")
+    assert "Reading barrow-host.toml…" in page.evaluate("window.nqSaid")
+    assert error.is_hidden()
+    assert not watched.errors, watched.errors
+    context.close()

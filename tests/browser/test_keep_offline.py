@@ -252,6 +252,9 @@ def test_a_first_visit_to_the_calculators_keeps_nothing_it_was_not_asked_to(
     page.wait_for_timeout(20000)  # what a page might ask the worker to keep, engine ready
     served = [path.split("?")[0] for path in site.served[start:]]
     assert served.count(f"/{wasm}") == 1, served
+    # the answer tables too, once: read by the page, kept by the worker from the browser's
+    # cache (player round 29: 3.6 MB downloaded twice)
+    assert served.count("/en/_static/nq-answers.json") == 1, served
     assert not [path for path in served if path.startswith("/fr/")], served
     cached = [url.removeprefix(site.url + "/") for url in page.evaluate(CACHED_FILES)]
     beyond = [
@@ -367,6 +370,8 @@ def test_a_reload_offline_says_the_engine_was_not_kept(browser: Any, site: Site)
         ),
     )
     page = context.new_page()
+    uncaught: list[str] = []  # the engine missing is said on the page, not thrown (round 29)
+    page.on("pageerror", lambda error: uncaught.append(str(error)))
     page.goto(site.page("fr/at-the-table.html"))
     wait_until(page, READY, timeout=ENGINE_SECONDS)
     page.locator("#nq-builder-name").fill("Vétéran Barbe-de-fer")
@@ -395,6 +400,8 @@ def test_a_reload_offline_says_the_engine_was_not_kept(browser: Any, site: Site)
         page.evaluate("document.querySelector('#nq-builder .nq-builder-shut').scrollIntoView()")
         page.evaluate("window.scrollBy(0, -200)")
         screenshot(page, "builders-shut-offline-390-fr")
+        page.wait_for_timeout(1000)
+        assert not uncaught, uncaught
     finally:
         context.set_offline(False)
     context.close()

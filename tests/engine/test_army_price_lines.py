@@ -88,7 +88,9 @@ def test_a_sample_profile_corrected_says_what_the_book_prints() -> None:
         f"= {10 * each} points (the book prints {printed} each, corrected in Errata)"
     )
     (ligne,) = roster_sheet(force, check(force), "fr")["entries"][0]["lines"]
-    assert ligne.endswith(f"(le livre imprime {printed} chacun, corrigé dans les Errata)"), ligne
+    assert ligne.endswith(
+        f"(le livre indique {printed} points par figurine, corrigé dans les errata)"
+    ), ligne
     said = web_army({"data": archers}, "en")["entries"][0]["lines"][0]["said"]
     assert said == line, said
     assert all(

@@ -417,6 +417,15 @@ def test_schema_problems_unknown_to_the_engine_stay_as_msgspec_says() -> None:
     )
 
 
+def test_a_list_or_a_text_too_long_is_said_as_what_it_is() -> None:
+    """A list of 3,000 units, a name of 10,000 characters: each said as a list or a text, not
+    "at most 100 (characters or items)" (player round 29)."""
+    said = schema_problem("Expected `array` of length <= 100", "en", None, "unit")
+    assert said == "expected a list of at most 100 entries"
+    said = schema_problem("Expected `str` of length <= 60", "fr", None, "name")
+    assert said == "il faut un texte d’au plus 60 caractères"
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
