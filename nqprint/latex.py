@@ -386,12 +386,36 @@ def cards_too_long(tex_file: Path, log: Path) -> list[str]:
             before = tex_file.read_text(encoding="utf-8").splitlines()[:number]
             titles = [m[1] for text in before if (m := _CARD_TITLE.search(text))]
             card = f" ({titles[-1]})" if titles else ""
+            source = _translated_at(titles[-1]) if titles else ""
             found.append(
                 f"{tex_file}:{number}: the card's {too_long[1]}{card} is too long for its card, "
                 f"even at the smallest size: it would print over the cards beside it "
-                f"(a translation?) (see {log})"
+                f"({source or 'a translation?'}) (see {log})"
             )
     return found
+
+
+#: A text as compared with its LaTeX: letters and digits, TeX's commands (``\textbackslash{}``)
+#: left out.
+_COMMANDS = re.compile(r"\\[a-zA-Z]+(?:\{\})?|\W|_")
+
+
+def _translated_at(title: str) -> str:
+    """Where a card's title was translated: the engine catalogue's file and line of the
+    translation that prints as ``title`` (attacker round 28: a French spell name too long for
+    its card was named by the generated .tex line, not by the catalogue a translator edits)."""
+    from nqcore import po
+    from nqcore.i18n import DOMAIN, LOCALE_DIR
+
+    wanted = _COMMANDS.sub("", title)
+    for path in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+        catalogue = po.read(path.read_bytes(), strict=False, where=str(path))
+        for message in po.messages(catalogue):
+            text = message.string
+            if isinstance(text, str) and text and _COMMANDS.sub("", text) == wanted:
+                relative = path.relative_to(LOCALE_DIR.parent.parent)
+                return f"{relative}:{message.lineno}, the translation of “{message.id}”"
+    return ""
 
 
 #: The passes of xelatex a product may take: the second settles the page labels.
