@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from nqcore.i18n import N_, Msg, Typed, clip, translator
+from nqcore.i18n import N_, SOURCE_LANGUAGE, Msg, Typed, clip, translator
 from nqcore.i18n import colon as i18n_colon
 
 
@@ -29,8 +29,34 @@ def _place(name: str, entry: tuple[str, int] | None, field: str | None, lang: st
     if entry is not None:
         parts.append(place_in(f"{entry[0]} #{entry[1] + 1}", lang))
     if field is not None:
-        parts.append(_(N_("field {name}")).format(name=field))
+        meaning = _(FIELD_MEANINGS[field]) if field in FIELD_MEANINGS else field
+        named = _(N_("field {name}")).format(name=field)
+        shown = lang != SOURCE_LANGUAGE and meaning != field  # "formation" says itself
+        parts.append(f"{named} ({meaning})" if shown else named)
     return ", ".join(parts)
+
+
+#: What an army file's field holds, said beside its English key to a reader of another
+#: language: « champ models (nombre de figurines) », not a bare key (player round 29).
+FIELD_MEANINGS: dict[str, Msg] = {
+    "name": N_("name"),
+    "profile": N_("profile"),
+    "models": N_("number of models"),
+    "points": N_("game size in points"),
+    "leader": N_("leader's profile"),
+    "specialists": N_("specialists"),
+    "formation": N_("formation"),
+    "options": N_("options"),
+    "general": N_("general"),
+    "joins": N_("unit joined"),
+    "weapon": N_("support weapon"),
+    "weapons": N_("number of weapons"),
+    "crew": N_("crew"),
+    "unit": N_("units"),
+    "individual": N_("individuals"),
+    "character": N_("characters"),
+    "support": N_("support weapons"),
+}
 
 
 #: The types msgspec names, as a reader of the army file reads them.
@@ -63,11 +89,11 @@ _PROBLEMS: tuple[tuple[re.Pattern[str], Msg], ...] = (
     ),
     (
         re.compile(r"Expected `str` of length <= (?P<limit>\d+)"),
-        N_("expected a text of at most {limit} characters"),
+        N_("too long a text (the most: {limit})"),
     ),
     (
         re.compile(r"Expected `array` of length <= (?P<limit>\d+)"),
-        N_("expected a list of at most {limit} entries"),
+        N_("too many entries in a list (the most: {limit})"),
     ),
     (
         re.compile(r"Expected `(?P<expected>[^`]+)`, got `(?P<found>[^`]+)`"),

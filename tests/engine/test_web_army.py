@@ -322,7 +322,7 @@ def test_adding_an_entry_names_it_and_gives_it_the_books_least_models() -> None:
             {"unit": [unit("Orcs", "orc-bruiser", 0)]},
             ("unit", 0),
             "models",
-            "army.toml, unité nº 1, champ models\u00a0: il faut un nombre entier de 1 à 1000",
+            "army.toml, unité nº 1, champ models (nombre de figurines)\u00a0: il faut un nombre entier de 1 à 1000",
         ),
         (
             {"unit": [unit("Orcs", "no-such", 4)]},
@@ -352,7 +352,7 @@ def test_adding_an_entry_names_it_and_gives_it_the_books_least_models() -> None:
             {"points": "many"},
             None,
             "points",
-            "champ points\u00a0: il faut un nombre entier, pas un texte",
+            "champ points (taille de la partie en points)\u00a0: il faut un nombre entier, pas un texte",
         ),
     ],
 )
@@ -421,9 +421,9 @@ def test_a_list_or_a_text_too_long_is_said_as_what_it_is() -> None:
     """A list of 3,000 units, a name of 10,000 characters: each said as a list or a text, not
     "at most 100 (characters or items)" (player round 29)."""
     said = schema_problem("Expected `array` of length <= 100", "en", None, "unit")
-    assert said == "expected a list of at most 100 entries"
+    assert said == "too many entries in a list (the most: 100)"
     said = schema_problem("Expected `str` of length <= 60", "fr", None, "name")
-    assert said == "il faut un texte d’au plus 60 caractères"
+    assert said == "texte trop long (au plus 60)"
 
 
 @pytest.mark.parametrize(
