@@ -157,7 +157,8 @@ def _broken_import_in_french(page: Any, kept: str, tmp_path: Path) -> None:
     choose = ui_text("Choose instead a .toml file made with “Export the army file (TOML)”.", "fr")
     refused = import_army(broken.read_bytes(), "fr", "broken.toml")["error"]
     assert refused == (
-        "broken.toml, unité nº 1, champ models (nombre de figurines)\u00a0: il faut un nombre entier de 1 à 1000"
+        "broken.toml, unité nº 1, champ models (nombre de figurines)"
+        "\u00a0: il faut un nombre entier de 1 à 1000"
     )
     # player round nine: the French sentence ends with its full stop
     wait_until(page, text_is("nq-army-import-error", f"{said.format(refusal=refused)}\n{choose}"))

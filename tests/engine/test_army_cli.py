@@ -243,18 +243,21 @@ UNIT = 'name = "Host"\npoints = 500\n\n[[unit]]\nname = "Orcs"\nprofile = "orc-b
         (
             UNIT + 'models = 10\nspecialists = ["zz"]\n',
             "unit #1 (Orcs), field specialists #1: invalid enum value 'zz'",
-            "unité nº 1, champ specialists (spécialistes)\u00a0: « zz » n’est pas l’un des choix\u00a0: "
+            "unité nº 1, champ specialists (spécialistes)"
+            "\u00a0: « zz » n’est pas l’un des choix\u00a0: "
             "standard-bearer, musician",
         ),
         (
             'name = "Host"\npoints = -2000\n',
             "field points: expected int >= 1, not -2000",
-            "champ points (taille de la partie en points)\u00a0: il faut un nombre entier de 1 à 99999",
+            "champ points (taille de la partie en points)"
+            "\u00a0: il faut un nombre entier de 1 à 99999",
         ),
         (
             UNIT + 'models = 10\nspecialists = ["x - at `$.points`"]\n',
             "field specialists #1: invalid enum value 'x - at $.points'",
-            "champ specialists (spécialistes)\u00a0: « x - at `$.points` » n’est pas l’un des choix\u00a0: "
+            "champ specialists (spécialistes)"
+            "\u00a0: « x - at `$.points` » n’est pas l’un des choix\u00a0: "
             "standard-bearer, musician",
         ),
     ],

@@ -322,7 +322,8 @@ def test_adding_an_entry_names_it_and_gives_it_the_books_least_models() -> None:
             {"unit": [unit("Orcs", "orc-bruiser", 0)]},
             ("unit", 0),
             "models",
-            "army.toml, unité nº 1, champ models (nombre de figurines)\u00a0: il faut un nombre entier de 1 à 1000",
+            "army.toml, unité nº 1, champ models (nombre de figurines)"
+            "\u00a0: il faut un nombre entier de 1 à 1000",
         ),
         (
             {"unit": [unit("Orcs", "no-such", 4)]},
@@ -352,7 +353,8 @@ def test_adding_an_entry_names_it_and_gives_it_the_books_least_models() -> None:
             {"points": "many"},
             None,
             "points",
-            "champ points (taille de la partie en points)\u00a0: il faut un nombre entier, pas un texte",
+            "champ points (taille de la partie en points)"
+            "\u00a0: il faut un nombre entier, pas un texte",
         ),
     ],
 )
