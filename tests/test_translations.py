@@ -350,7 +350,9 @@ def test_an_english_msgstr_with_a_word_or_two_changed_fails_unless_marked() -> N
     edited = MAGIC_ENGLISH.replace("Wizard's", "wizard's").replace("require", "requires")
     said = left_in_english(MAGIC_ENGLISH, edited, "")
     assert said.startswith("msgstr is mostly its English msgid (16 of its 17 words, in order)")
-    assert left_in_english(MAGIC_ENGLISH, edited, "same-as-english: quoted as printed") == ""
+    # the marker covers the msgid itself only (attacker round 28, F9)
+    assert "mostly" in left_in_english(MAGIC_ENGLISH, edited, "same-as-english: quoted as printed")
+    assert left_in_english(MAGIC_ENGLISH, MAGIC_ENGLISH, "same-as-english: quoted as printed") == ""
     french = (
         "Les sorts peuvent être lancés à tout moment pendant l’activation d’un magicien, et ne"
         " demandent pas d’action."
