@@ -44,13 +44,18 @@ BARE_WORDS = 4
 #: text whose other words all start with a capital is a name, which may be kept as it is.
 _SMALL_WORDS = frozenset({"of", "the", "and", "a", "an", "in", "on", "at", "to", "de", "du", "des"})
 #: English function words that are no French word: one in a short text without a French stop
-#: word makes it English ("Contents of page", "To the top": attacker round 27).
+#: word makes it English ("Contents of page", "To the top": attacker round 27; "Reroll any
+#: doubles.": round 28).
 _NEVER_FRENCH = frozenset(
     {"of", "the", "to", "and", "with", "from", "for", "by", "at", "is", "are", "be", "this"}
     | {"that", "these", "those", "you", "your", "it", "its", "we", "our", "they", "their"}
+    | {"any", "each", "every", "then", "when", "which", "must", "can", "cannot", "should"}
 )
 #: Sentences end at . ; : ! ? and at parentheses.
 _SENTENCE = re.compile(r"(?<=[.;:!?])\s+|[()]")
+#: A clause inside a sentence: an English one inside French ("Si le test est raté, the unit
+#: flees ; ...") is judged alone (:func:`_english_clause`).
+_CLAUSE = re.compile(r",|\s[–—]\s")
 #: A word as judged here: letters, then letters, apostrophes or hyphens.
 _WORD = re.compile(r"(?<![\w-])[^\W\d_][\w’'-]*")
 #: A file's path or a web address ("www.example.com") is no sentence.
@@ -75,6 +80,8 @@ def english_sentence(msgstr: str, msgid: str = "") -> tuple[str, list[str]] | No
             return sentence.strip(), english
         if msgstr == msgid and (unknown := [w for w in words if _not_french(w)]):
             return sentence.strip(), unknown
+        if clause := _english_clause(sentence):
+            return clause
     return None
 
 
@@ -118,6 +125,18 @@ def _title_case_english(words: list[str]) -> bool:
 def _capitals(words: list[str]) -> bool:
     """Whether every word but the small ones ("of", "de") starts with a capital."""
     return all(word[0].isupper() for word in words if word.casefold() not in _SMALL_WORDS)
+
+
+def _english_clause(sentence: str) -> tuple[str, list[str]] | None:
+    """An English clause of three words or more inside a French sentence: an English function
+    word and no French stop word ("..., the unit flees ; ...")."""
+    for clause in _CLAUSE.split(sentence):
+        words = _WORD.findall(clause)
+        english = [word for word in words if _is_english(word)]
+        function = _english_stop_words(words)
+        if len(words) >= 3 and function and not _french_stop_words(words):
+            return clause.strip(), english
+    return None
 
 
 def learn(msgstrs: Iterable[str]) -> None:

@@ -87,6 +87,23 @@ def test_french_names_shared_words_and_word_list_names_are_not_english(
 
 
 PANICKED = "If the command test is failed the unit is deemed to be panicked."
+MIXED = [
+    "Si le test de contrôle est raté, the unit flees ; faites un jet sur la table de panique"
+    " ci-dessous : Reroll any doubles.",
+    "Si le test de contrôle est raté, faites un jet sur la table de panique ci-dessous."
+    " Reroll any doubles.",
+    "Si le test est raté, the unit panics : faites un jet sur la table de panique.",
+    "Si le test de contrôle est raté, the unit flees ; faites un jet sur la table de panique.",
+]
+
+
+@pytest.mark.parametrize("msgstr", MIXED, ids=["both", "appended", "panics", "flees"])
+def test_an_english_clause_or_sentence_inside_french_is_found(msgstr: str) -> None:
+    """F6: an English clause mid-sentence ("the unit flees") and an appended English rule
+    ("Reroll any doubles.") passed beside French."""
+    assert "English" in left_in_english(PANICKED, msgstr, "")
+
+
 ADDED_RULE = "Reroll any doubles, then roll on the panic table below and apply the result."
 
 
@@ -120,7 +137,7 @@ PAGE = (
     'msgid "Panic Table"\nmsgstr "Panic Table"\n\n'
     'msgid "Bloodlust"\nmsgstr "Bloodlust"\n\n'
     'msgid "Command Test Modifiers"\nmsgstr "Test Modifiers"\n\n'
-    f'msgid "{PANICKED}"\nmsgstr "{PANICKED}"\n\n'
+    f'msgid "{PANICKED}"\nmsgstr "{MIXED[0]}"\n\n'
     "# same-as-english:\n"
     f'msgid "{PANICKED} "\nmsgstr "{ADDED_RULE}"\n\n'
     'msgid "Difficult Terrain"\nmsgstr "Terrain difficile"\n'
