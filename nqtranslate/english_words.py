@@ -77,7 +77,7 @@ def english_sentence(msgstr: str, msgid: str = "") -> tuple[str, list[str]] | No
         whole = bool(msgid) and msgstr != msgid and len(words) >= 2
         alone = len(words) == 1 and len(_WORD.findall(" ".join(_sentences(msgstr)))) == 1
         if _reads_as_english(sentence, words, english, alone) or (whole and english == words):
-            return sentence.strip(), english
+            return sentence.strip(), english or [w for w in words if _judged(w)]  # Title Case
         if msgstr == msgid and (unknown := [w for w in words if _not_french(w)]):
             return sentence.strip(), unknown
         if clause := _english_clause(sentence):

@@ -57,6 +57,12 @@ def test_a_short_english_name_or_heading_reads_as_english(msgid: str, msgstr: st
     assert "English" in left_in_english(msgid, msgstr, "")
 
 
+def test_title_case_english_is_named_by_its_words() -> None:
+    """The finding names the words that tell, not "0 English words" (French knows "panic")."""
+    said = left_in_english("Panic Table", "Panic Table", "")
+    assert said.startswith("msgstr has a sentence in English (2 English words such as 'Panic',")
+
+
 FRENCH = [
     ("Panic Table", "Table de panique"),
     ("Bloodlust", "Sanguinaire"),
