@@ -11,6 +11,13 @@ English; neither is a word the project's word list gives with a capital (a prope
 word the word list gives in lower case still counts: the list is for the spell check, and a
 translator could otherwise add "loses" there to silence this check.
 
+French headings and names are sentence case (CONTRIBUTING): a text of two words or more whose
+words all start with a capital and all are English words ("Panic Table", "Top Of Page") is the
+English book's Title Case, however French hunspell finds them (it knows "panic", "table");
+a msgstr that is its msgid with a word French does not know ("Bloodlust", "Mighty Strike") is
+the msgid left untranslated (attacker round 28). A name kept in English is a word-list name or
+carries ``# same-as-english: why``.
+
 Hunspell is asked once per batch of new words (:func:`learn`): the guard and lint give it a
 whole catalogue before judging its messages.  Without hunspell or its English dictionary
 (Debian: hunspell-en-us) this check finds nothing and the stop-word one still runs.
@@ -37,38 +44,54 @@ BARE_WORDS = 4
 #: text whose other words all start with a capital is a name, which may be kept as it is.
 _SMALL_WORDS = frozenset({"of", "the", "and", "a", "an", "in", "on", "at", "to", "de", "du", "des"})
 #: English function words that are no French word: one in a short text without a French stop
-#: word makes it English ("Contents of page", "To the top": attacker round 27).
+#: word makes it English ("Contents of page", "To the top": attacker round 27; "Reroll any
+#: doubles.": round 28).
 _NEVER_FRENCH = frozenset(
     {"of", "the", "to", "and", "with", "from", "for", "by", "at", "is", "are", "be", "this"}
     | {"that", "these", "those", "you", "your", "it", "its", "we", "our", "they", "their"}
+    | {"any", "each", "every", "then", "when", "which", "must", "can", "cannot", "should"}
 )
 #: Sentences end at . ; : ! ? and at parentheses.
 _SENTENCE = re.compile(r"(?<=[.;:!?])\s+|[()]")
+#: A clause inside a sentence: an English one inside French ("Si le test est raté, the unit
+#: flees ; ...") is judged alone (:func:`_english_clause`).
+_CLAUSE = re.compile(r",|\s[–—]\s")
 #: A word as judged here: letters, then letters, apostrophes or hyphens.
 _WORD = re.compile(r"(?<![\w-])[^\W\d_][\w’'-]*")
-_PATH = re.compile(r"\S*/\S*")
+#: A file's path or a web address ("www.example.com") is no sentence.
+_PATH = re.compile(r"\S*/\S*|\S*[^\W\d_]\.[^\W\d_]\S*")
 _KNOWN: dict[tuple[str, str], bool] = {}  # (dictionary, word): whether it knows the word
 _ASKED: set[str] = set()
+_ASKED_EN: set[str] = set()  # asked of the English dictionary too
 
 
 def english_sentence(msgstr: str, msgid: str = "") -> tuple[str, list[str]] | None:
     """The first sentence of ``msgstr`` that reads as English and its English words, if any;
     with ``msgid``, a msgstr of English words only that is not its msgid reads as English too
-    ("Turn order" for "Turn sequence": a name kept as its English is the msgid itself)."""
+    ("Turn order" for "Turn sequence"), and so does the msgid itself with a word French does
+    not know ("Bloodlust", "Mighty Strike": copied as it is, the first thing an editor offers)."""
     learn([msgstr])
     for sentence in _sentences(msgstr):
         words = _WORD.findall(sentence)
         english = [word for word in words if _is_english(word)]
         whole = bool(msgid) and msgstr != msgid and len(words) >= 2
-        if _reads_as_english(sentence, words, english) or (whole and english == words):
-            return sentence.strip(), english
+        alone = len(words) == 1 and len(_WORD.findall(" ".join(_sentences(msgstr)))) == 1
+        if _reads_as_english(sentence, words, english, alone) or (whole and english == words):
+            return sentence.strip(), english or [w for w in words if _judged(w)]  # Title Case
+        if msgstr == msgid and (unknown := [w for w in words if _not_french(w)]):
+            return sentence.strip(), unknown
+        if clause := _english_clause(sentence):
+            return clause
     return None
 
 
-def _reads_as_english(sentence: str, words: list[str], english: list[str]) -> bool:
-    """Whether one sentence reads as English: enough English words for its length, or English
-    words and no French stop word ("Roll a D10.", "Show or hide site navigation")."""
+def _reads_as_english(sentence: str, words: list[str], english: list[str], alone: bool) -> bool:
+    """Whether one sentence reads as English: enough English words for its length, English
+    words and no French stop word ("Roll a D10.", "Show or hide site navigation"), a message of
+    one English word (``alone``: "Results"), or the English book's Title Case ("Panic Table")."""
     function = _english_stop_words(words)
+    if _title_case_english(words):
+        return True
     if not english and not function:
         return False
     if len(words) >= SENTENCE_WORDS and any(
@@ -81,27 +104,63 @@ def _reads_as_english(sentence: str, words: list[str], english: list[str]) -> bo
     # page", attacker round 27) half its words English or an English function word in it
     if len(words) >= BARE_WORDS and english:
         return True
-    named = all(word[0].isupper() for word in words if word.casefold() not in _SMALL_WORDS)
+    named = _capitals(words)
     ended = sentence.rstrip().endswith((".", "!", "?"))  # a sentence, not a name
     half = bool(function) or 2 * len(english) >= len(words)
-    return len(words) >= 2 and half and (ended or not named)
+    # a name of words French does not know ("Orc Bruisers") may stay; one of English words not
+    short = alone or len(words) >= 2  # « (overkill) » in a French sentence is a quoted term
+    english_name = bool(function) or all(map(_english_word, words))  # "Bonus And Malus"
+    return short and half and (ended or not named or alone or english_name)
+
+
+def _title_case_english(words: list[str]) -> bool:
+    """Whether ``words`` are the English book's Title Case: two words or more that can tell,
+    each with a capital, each an English word, no French stop word ("Top Of Page", "Casting
+    Chance"; French writes « Haut de page », and « Vent de Thor » is French)."""
+    judged = [word for word in words if _judged(word)]
+    english = all(_KNOWN.get(("en", word), False) for word in judged)
+    return len(judged) >= 2 and _capitals(words) and english and not _french_stop_words(words)
+
+
+def _capitals(words: list[str]) -> bool:
+    """Whether every word but the small ones ("of", "de") starts with a capital."""
+    return all(word[0].isupper() for word in words if word.casefold() not in _SMALL_WORDS)
+
+
+def _english_clause(sentence: str) -> tuple[str, list[str]] | None:
+    """An English clause of three words or more inside a French sentence: an English function
+    word and no French stop word ("..., the unit flees ; ...")."""
+    for clause in _CLAUSE.split(sentence):
+        words = _WORD.findall(clause)
+        english = [word for word in words if _is_english(word)]
+        function = _english_stop_words(words)
+        if len(words) >= 3 and function and not _french_stop_words(words):
+            return clause.strip(), english
+    return None
 
 
 def learn(msgstrs: Iterable[str]) -> None:
     """Ask hunspell, in one run per dictionary, about the words of ``msgstrs`` it was not asked
     about yet."""
-    seen = {w for msgstr in msgstrs for s in _sentences(msgstr) for w in _WORD.findall(s)}
-    words = sorted(seen - _ASKED)
+    sentences = [_WORD.findall(s) for msgstr in msgstrs for s in _sentences(msgstr)]
+    words = sorted({word for found in sentences for word in found} - _ASKED)
     _ASKED.update(words)
     candidates = [word for word in words if _judged(word)]
     for word in set(words) - set(candidates):
         _KNOWN["fr_FR", word] = True  # never evidence: no need to ask
     french = _lookup("fr_FR", candidates)
-    unknown = [word for word in candidates if not french.get(word, True)]
-    english = _lookup("en_US", unknown)
     for word in candidates:
         _KNOWN["fr_FR", word] = french.get(word, True)
-        _KNOWN["en_US", word] = english.get(word, False)
+    # English: the words French does not know, and a Title-Case text's, judged by English alone
+    # (hunspell -a suggests for each word it does not know: slow, so not every French word)
+    titled = {w for found in sentences if len(found) >= 2 and _capitals(found) for w in found}
+    unknown = {word for word in candidates if not _KNOWN["fr_FR", word]}
+    asked = sorted((unknown | {word for word in titled if _judged(word)}) - _ASKED_EN)
+    _ASKED_EN.update(asked)
+    english = _lookup("en_US", asked)
+    for word in asked:
+        _KNOWN["en", word] = english.get(word, False)
+        _KNOWN["en_US", word] = _KNOWN["en", word] and not _KNOWN["fr_FR", word]
 
 
 @cache
@@ -133,7 +192,18 @@ def _judged(word: str) -> bool:
 
 
 def _is_english(word: str) -> bool:
+    """Known to English, unknown to French: "loses", "Modifiers"."""
     return not _KNOWN.get(("fr_FR", word), True) and _KNOWN.get(("en_US", word), False)
+
+
+def _english_word(word: str) -> bool:
+    """Known to English, whatever French says; a small word ("of", "de") as well."""
+    return word.casefold() in _SMALL_WORDS or _KNOWN.get(("en", word), False)
+
+
+def _not_french(word: str) -> bool:
+    """A word that can tell and French does not know ("Bloodlust", "Mighty")."""
+    return _judged(word) and not _KNOWN.get(("fr_FR", word), True)
 
 
 @cache

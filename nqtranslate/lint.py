@@ -13,7 +13,9 @@ translator's editor lets through, each reported as ``file:line: what``:
 - **English left as is**: a msgstr identical to an English msgid of at least
   :data:`LONG_MESSAGE_WORDS` words, or of :data:`MOSTLY_ENGLISH_WORDS` words or more of which
   more than :data:`MOSTLY_ENGLISH` are its msgid's, in order (the English with a word or two
-  changed), unless a translator comment holds ``same-as-english``.
+  changed), or English words (:func:`nqtranslate.english_words.english_sentence`), unless the
+  msgstr is its msgid and a translator comment gives ``same-as-english: why`` (the marker
+  covers no other text, and no marker without its reason).
 
 ``python -m nqtranslate.lint [PO...]`` checks the given catalogues (default: every French
 catalogue of the project) and exits 1 when any finding is printed.
@@ -186,7 +188,7 @@ def written_in_english(msgstr: str) -> int:
 def left_in_english(msgid: str, msgstr: str, comment: str) -> str:
     """A long msgstr that is its English msgid, or mostly (:func:`english_share`), or written in
     English (:func:`written_in_english`), not marked as intended (empty: fine)."""
-    if SAME_AS_ENGLISH in comment or not msgstr:
+    if not msgstr or (msgstr == msgid and explained(SAME_AS_ENGLISH, comment)):
         return ""
     shared, count = english_share(msgid, msgstr)
     if msgstr == msgid and words(msgid) >= LONG_MESSAGE_WORDS:
@@ -219,9 +221,21 @@ def _unexplained(msgid: str, msgstr: str, comment: str) -> str:
         marker
         for marker in (REORDERED, NUMBERS_DIFFER, SAME_AS_ENGLISH)
         for found in re.finditer(rf"{marker}(?P<why>[^\n]*)", comment)
-        if not re.match(r":\s*\S[^\n]{2,}", found.group("why"))
+        if not _REASON.match(found.group("why"))
     ]
     return f"translator comment '{bare[0]}' without its reason ('{bare[0]}: why')" if bare else ""
+
+
+#: What follows a marker to give its reason: a colon and three characters or more.
+_REASON = re.compile(r":\s*\S[^\n]{2,}")
+
+
+def explained(marker: str, comment: str) -> bool:
+    """Whether ``comment`` holds ``marker`` with its reason: ``same-as-english:`` alone kept
+    any English (attacker round 28, finding 9), which the next reviewer could not tell from a
+    reviewed name."""
+    found = re.finditer(rf"{marker}(?P<why>[^\n]*)", comment)
+    return any(_REASON.match(each.group("why")) for each in found)
 
 
 Rule = Callable[[str, str, str], str]
