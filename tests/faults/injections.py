@@ -142,6 +142,19 @@ def _line_of(copy: Path, entry: po.Message, name: str = PO) -> int:
     return int(saved.lineno)
 
 
+def french_heading_left_in_english(copy: Path) -> list[str]:
+    """A heading's msgid copied as its French, the English book's Title Case ("Spell List"):
+    counted translated and published unwarned before attacker round 28."""
+    found: list[po.Message] = []
+
+    def change(entry: po.Message) -> None:
+        entry.string = entry.id
+        found.append(entry)
+
+    _edit_po(copy, lambda e: e.id in ("Spell List", "Template Effects"), change)
+    return [f"{PO}:{_line_of(copy, found[0])}", "in English"]
+
+
 def french_unclosed_bold(copy: Path) -> list[str]:
     def change(entry: po.Message) -> None:
         words = entry.string.split(" ")
@@ -523,6 +536,12 @@ FAULTS = (
         "a number changed in a French translation",
         french_number_changed,
         ((*PYTEST, NUMBERS),),
+    ),
+    Fault(
+        "french-heading-left-in-english",
+        "a French heading left as the English msgid, Title Case",
+        french_heading_left_in_english,
+        ((sys.executable, "-m", "nqtranslate", "lint", PO),),
     ),
     Fault(
         "french-role-broken",
