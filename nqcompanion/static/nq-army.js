@@ -949,7 +949,8 @@ function armyBuilder(box) {
     const file = importer.files[0];
     if (!file) return;
     const turn = ++importing;
-    showError(importer, "");
+    // the last file's refusal goes; the words that this one waits for the engine stay
+    if (form_error(importer)?.textContent !== words.import_waiting) showError(importer, "");
     $("nq-army-status").textContent = say(said.import_reading, { file: file.name });
     const bytes = await chosenBytes(importer, file, said.refused_file);
     if (!bytes || turn !== importing) return;
