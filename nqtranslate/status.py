@@ -62,6 +62,9 @@ class Status:
     refused: int = 0
     #: Why the whole catalogue is refused, one ``file:line: reason`` each (the guard's words).
     why: tuple[str, ...] = ()
+    #: The messages its code asks for that it has no entry of, each at its use (counted
+    #: untranslated: :mod:`nqtranslate.due`).
+    missing: tuple[str, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -140,7 +143,9 @@ def not_catalogues(folder: Path = CATALOGUES) -> list[str]:
 def package_status(lang: str = "fr") -> list[Status]:
     """The catalogues of the engine, the site's words, the examples and the print products:
     what of them shows in English (fuzzy, untranslated, left as their English), as a page's
-    catalogue is counted (attacker round 24: their English was counted nowhere)."""
+    catalogue is counted (attacker round 24: their English was counted nowhere), and the
+    messages their code asks for that they lack (round 28: the total only shrank)."""
+    from nqtranslate.due import missing
     from nqtranslate.guard import PACKAGE_LOCALES, left_in_english
     from nqtranslate.reading import read
 
@@ -156,7 +161,8 @@ def package_status(lang: str = "fr") -> list[Status]:
             fuzzy = sum(m.fuzzy for m in reading.messages)
             empty = sum(not m.fuzzy and not m.translated for m in reading.messages)
             done = len(reading.messages) - fuzzy - empty - english
-            rows.append(Status(name, done, fuzzy, empty + english))
+            lacking = tuple(due.warning(path) for due in missing(path))
+            rows.append(Status(name, done, fuzzy, empty + english + len(lacking), missing=lacking))
     return rows
 
 
@@ -171,9 +177,10 @@ def main(argv: list[str]) -> int:
         print(f"translation-status: {printable(line)}", file=sys.stderr)
     if refused:
         return 1
-    rows = all_status() + package_status()
+    packages = package_status()
+    rows = all_status() + packages
     for row in rows:
-        for line in row.why:
+        for line in row.why + row.missing:
             print(f"translation-status: {printable(line)}", file=sys.stderr)
     width = max(len(_shown(r.page)) for r in rows)
     print(f"{'page':<{width}}  translated  fuzzy  untranslated  refused")
@@ -184,7 +191,7 @@ def main(argv: list[str]) -> int:
             f"  {row.refused:>7}"
         )
     left = sum(r.fuzzy + r.untranslated + r.refused for r in rows)
-    others = len(package_status())
+    others = len(packages)
     pages = f"{len(rows) - others} pages and {others} other catalogues"
     print(f"{pages}, {left} messages to translate or review")
     return 1 if left else 0
