@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import decimal
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -271,6 +272,7 @@ def translator(lang: str) -> Callable[[str], str]:
 
 
 #: Per language, the keys of words its catalogue lacks: ``nq`` says it answered partly in English.
+_FIELD = re.compile(r"\{[^{}]*\}")  # a placeholder alone ("{spear_points}") is no word
 MISSED: dict[str, dict[str, None]] = {}
 
 
@@ -280,7 +282,7 @@ def _looked_up(table: dict[str, str], key: str, lang: str) -> str | None:
     found = table.get(key)
     if found is None and key in (fuzzy := getattr(table, "fuzzy", {})):
         _warn_once(fuzzy[key], "its translation is fuzzy: the English is shown")
-    elif found is None and table and lang and any(char.isalpha() for char in key):
+    elif found is None and table and lang and any(c.isalpha() for c in _FIELD.sub("", key)):
         MISSED.setdefault(lang, {})[key] = None
     return found
 
