@@ -62,8 +62,9 @@ class Status:
     refused: int = 0
     #: Why the whole catalogue is refused, one ``file:line: reason`` each (the guard's words).
     why: tuple[str, ...] = ()
-    #: The messages its code asks for that it has no entry of, each at its use (counted
-    #: untranslated: :mod:`nqtranslate.due`).
+    #: What it counts untranslated that no entry shows, one line each: a message its code asks
+    #: for that it lacks, at its use (:mod:`nqtranslate.due`); a data file's French field that
+    #: reads as English, at its line (:mod:`nqtranslate.data_french`).
     missing: tuple[str, ...] = ()
 
     @property
@@ -166,6 +167,20 @@ def package_status(lang: str = "fr") -> list[Status]:
     return rows
 
 
+def data_status(lang: str = "fr") -> list[Status]:
+    """The French fields of the site's data (docs/_data): those that read as English are
+    untranslated (:mod:`nqtranslate.data_french`, attacker round 28: counted nowhere)."""
+    from nqtranslate.data_french import data_counts
+
+    rows = []
+    for path, total, english in data_counts(lang):
+        said = tuple(str(finding) for finding in english)
+        rows.append(
+            Status(f"docs/_data/{path.name}", total - len(english), 0, len(said), missing=said)
+        )
+    return rows
+
+
 def _shown(name: str) -> str:
     """A page's name as the table prints it: escapes and line breaks shown, never obeyed."""
     return printable(name).translate({10: "\\n", 13: "\\r", 9: "\\t"})
@@ -177,8 +192,8 @@ def main(argv: list[str]) -> int:
         print(f"translation-status: {printable(line)}", file=sys.stderr)
     if refused:
         return 1
-    packages = package_status()
-    rows = all_status() + packages
+    packages, data = package_status(), data_status()
+    rows = all_status() + packages + data
     for row in rows:
         for line in row.why + row.missing:
             print(f"translation-status: {printable(line)}", file=sys.stderr)
@@ -191,9 +206,8 @@ def main(argv: list[str]) -> int:
             f"  {row.refused:>7}"
         )
     left = sum(r.fuzzy + r.untranslated + r.refused for r in rows)
-    others = len(packages)
-    pages = f"{len(rows) - others} pages and {others} other catalogues"
-    print(f"{pages}, {left} messages to translate or review")
+    pages = f"{len(rows) - len(packages) - len(data)} pages and {len(packages)} other catalogues,"
+    print(f"{pages} {len(data)} data files: {left} messages to translate or review")
     return 1 if left else 0
 
 
