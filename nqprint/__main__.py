@@ -21,6 +21,7 @@ from nqcore.data.datafiles import DataFileError
 from nqcore.i18n import LANGUAGES
 from nqprint.latex import PAGE_BREAK, PAPERS, OverPlan, Paper, PrintError, compile_pdf
 from nqprint.rulebook_pages import RulebookPages, aux_path
+from nqtranslate.due import missing_warnings
 from nqtranslate.guard import PRINT_DOMAINS, package_warnings
 
 #: A product's LaTeX, or its layouts in the order they are tried: the first that keeps to its
@@ -142,10 +143,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _warn_english(languages: Iterable[str]) -> None:
-    """Each word of a sheet left in English (fuzzy, untranslated), named at its catalogue's
-    line: a printed sheet has no notice to say it (attacker round 24: silent)."""
+    """Each word of a sheet left in English (fuzzy, untranslated, no entry), named at its
+    catalogue's line or its use: a printed sheet has no notice to say it (attacker round 24)."""
     for lang in languages:
-        for warning in package_warnings(lang, PRINT_DOMAINS):
+        for warning in package_warnings(lang, PRINT_DOMAINS) + missing_warnings(
+            lang, PRINT_DOMAINS
+        ):
             print(f"nqprint: {warning}", file=sys.stderr)
 
 

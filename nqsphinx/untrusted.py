@@ -33,6 +33,8 @@ from nqcore.catalogue_check import file_problem
 from nqcore.i18n import locale_dirs
 from nqtranslate import guard as catalogue_guard
 from nqtranslate import name_clashes
+from nqtranslate.data_french import data_findings
+from nqtranslate.due import missing_warnings
 from nqtranslate.engine_coverage import untranslated_warnings
 
 GENERATED = "nq_generated"
@@ -157,10 +159,15 @@ def check_catalogues(app: Sphinx) -> None:
     pages = [_page(path, Path(app.srcdir)) for path in Path(app.srcdir).rglob("*.md")]
     warnings = catalogue_guard.page_warnings(lang, [p for p in pages if p], page_locale)
     site = catalogue_guard.package_warnings(lang, catalogue_guard.SITE_DOMAINS)
+    site += missing_warnings(lang, SITE_ENTRIES)  # the engine's: untranslated_warnings
+    site += [str(english) for english in data_findings(lang)]  # docs/_data's French fields
     for warning in warnings + untranslated_warnings(lang) + site:
         print(warning, file=sys.stderr)
 
 
+#: The site's catalogues whose missing entries the build names (:mod:`nqtranslate.due`; the
+#: engine's it names at their data line, :func:`untranslated_warnings`).
+SITE_ENTRIES = tuple(d for d in catalogue_guard.SITE_DOMAINS if d != "nqcore")
 #: The language of the sources: its pages are never translated.
 SOURCE_LANGUAGE = "en"
 

@@ -4,5 +4,5 @@
 with ``python -m nqtranslate.<module>``); the Makefile's ``update-po``, ``tidy-po`` and
 ``translation-status`` call them. The Sphinx extension uses :mod:`nqtranslate.guard` to refuse a
 bad catalogue before a translated build reads it; nothing here imports the extension's build
-parts, except the theme catalogue's update (:mod:`nqsphinx.languages.theme_catalogue`).
+parts (the theme's words are extracted here, :mod:`nqtranslate.theme_words`).
 """

@@ -474,23 +474,25 @@ def file_findings(path: Path) -> list[Finding]:
 
 def main(argv: list[str] | None = None) -> int:
     """``guard [LANG]``: every catalogue of ``LANG`` (French by default); ``guard FILE...``:
-    those files, one line for each error."""
+    those files; one line for each error and each entry a catalogue lacks."""
     from nqcore.data.datafiles import DataFileError
+    from nqtranslate.due import guard_warnings
 
     args = sys.argv[1:] if argv is None else argv
+    one = len(args) == 1 and LANGUAGE.match(args[0]) and not Path(args[0]).exists()
+    lang = args[0] if one else None if args else "fr"
     try:  # the catalogues are checked against the names of the engine's data
-        if len(args) == 1 and LANGUAGE.match(args[0]) and not Path(args[0]).exists():
-            findings = verify(args[0])
-        elif args:
-            findings = [finding for name in args for finding in file_findings(Path(name))]
+        if lang is not None:
+            findings = verify(lang)
         else:
-            findings = verify("fr")
+            findings = [finding for name in args for finding in file_findings(Path(name))]
+        lacking = guard_warnings(args, lang)  # no entry: shown in English (round 28)
     except DataFileError as error:  # attacker round 27: a traceback, not the file's line
         print(f"Refused input: {error}", file=sys.stderr)
         return 2
-    for finding in findings:
+    for finding in [*findings, *lacking]:
         print(finding, file=sys.stderr)
-    return 1 if findings else 0
+    return 1 if findings or lacking else 0
 
 
 if __name__ == "__main__":

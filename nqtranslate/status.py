@@ -62,6 +62,10 @@ class Status:
     refused: int = 0
     #: Why the whole catalogue is refused, one ``file:line: reason`` each (the guard's words).
     why: tuple[str, ...] = ()
+    #: What it counts untranslated that no entry shows, one line each: a message its code asks
+    #: for that it lacks, at its use (:mod:`nqtranslate.due`); a data file's French field that
+    #: reads as English, at its line (:mod:`nqtranslate.data_french`).
+    missing: tuple[str, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -140,7 +144,9 @@ def not_catalogues(folder: Path = CATALOGUES) -> list[str]:
 def package_status(lang: str = "fr") -> list[Status]:
     """The catalogues of the engine, the site's words, the examples and the print products:
     what of them shows in English (fuzzy, untranslated, left as their English), as a page's
-    catalogue is counted (attacker round 24: their English was counted nowhere)."""
+    catalogue is counted (attacker round 24: their English was counted nowhere), and the
+    messages their code asks for that they lack (round 28: the total only shrank)."""
+    from nqtranslate.due import missing
     from nqtranslate.guard import PACKAGE_LOCALES, left_in_english
     from nqtranslate.reading import read
 
@@ -156,7 +162,22 @@ def package_status(lang: str = "fr") -> list[Status]:
             fuzzy = sum(m.fuzzy for m in reading.messages)
             empty = sum(not m.fuzzy and not m.translated for m in reading.messages)
             done = len(reading.messages) - fuzzy - empty - english
-            rows.append(Status(name, done, fuzzy, empty + english))
+            lacking = tuple(due.warning(path) for due in missing(path))
+            rows.append(Status(name, done, fuzzy, empty + english + len(lacking), missing=lacking))
+    return rows
+
+
+def data_status(lang: str = "fr") -> list[Status]:
+    """The French fields of the site's data (docs/_data): those that read as English are
+    untranslated (:mod:`nqtranslate.data_french`, attacker round 28: counted nowhere)."""
+    from nqtranslate.data_french import data_counts
+
+    rows = []
+    for path, total, english in data_counts(lang):
+        said = tuple(str(finding) for finding in english)
+        rows.append(
+            Status(f"docs/_data/{path.name}", total - len(english), 0, len(said), missing=said)
+        )
     return rows
 
 
@@ -171,9 +192,10 @@ def main(argv: list[str]) -> int:
         print(f"translation-status: {printable(line)}", file=sys.stderr)
     if refused:
         return 1
-    rows = all_status() + package_status()
+    packages, data = package_status(), data_status()
+    rows = all_status() + packages + data
     for row in rows:
-        for line in row.why:
+        for line in row.why + row.missing:
             print(f"translation-status: {printable(line)}", file=sys.stderr)
     width = max(len(_shown(r.page)) for r in rows)
     print(f"{'page':<{width}}  translated  fuzzy  untranslated  refused")
@@ -184,9 +206,8 @@ def main(argv: list[str]) -> int:
             f"  {row.refused:>7}"
         )
     left = sum(r.fuzzy + r.untranslated + r.refused for r in rows)
-    others = len(package_status())
-    pages = f"{len(rows) - others} pages and {others} other catalogues"
-    print(f"{pages}, {left} messages to translate or review")
+    pages = f"{len(rows) - len(packages) - len(data)} pages and {len(packages)} other catalogues,"
+    print(f"{pages} {len(data)} data files: {left} messages to translate or review")
     return 1 if left else 0
 
 

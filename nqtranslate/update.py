@@ -4,7 +4,7 @@ The steps: Sphinx's gettext builder writes the pages' templates (``.pot``); each
 (``locale/fr/LC_MESSAGES/<page>.po``) is merged from its template as ``sphinx-intl update`` did
 (written only when its set of messages changes); the engine, extension, examples
 and print catalogues are extracted and merged (:mod:`nqtranslate.catalogue`), then the theme's
-(:mod:`nqsphinx.languages.theme_catalogue`); :mod:`nqtranslate.tidy` drops format flags and lays
+(:mod:`nqtranslate.theme_words`); :mod:`nqtranslate.tidy` drops format flags and lays
 every catalogue out as GNU ``msgcat`` does (79 columns), so that msgcat, msgmerge and Poedit agree
 with it byte for byte.
 
@@ -24,15 +24,12 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from sphinx.cmd.build import build_main
 
 from nqcore.atomic import remove_leftovers, write_atomically
 from nqcore.i18n import LANGUAGES, ROOT, SOURCE_LANGUAGE
 from nqcore.locks import Busy, exclusive_lock
-from nqsphinx.languages.theme_catalogue import missing_from_sphinx
-from nqsphinx.languages.theme_text import catalogue_path
 from nqtranslate.catalogue import (
     CatalogueError,
     catalogue_file,
@@ -42,6 +39,8 @@ from nqtranslate.catalogue import (
     render,
     update,
 )
+from nqtranslate.due import EXTRACTED
+from nqtranslate.theme_words import catalogue_path, missing_from_sphinx
 from nqtranslate.tidy import keeps_flags, tidied, tidy
 
 #: The translated languages of the repository (its engine catalogues, nqcore/locale/<lang>/);
@@ -56,13 +55,6 @@ LOCK = ROOT / "locale" / ".update-po.lock"
 SOURCE_DATE_EPOCH = "1195603200"
 #: Folders of the catalogues: each is tidied (GNU layout, no format flags) whenever it is written.
 TIDIED = ("locale", "nqcore/locale", "nqsphinx/locale", "nqprint/locale", "examples/locale")
-#: (package folder, catalogue domain, marker functions) of the extracted catalogues.
-EXTRACTED: tuple[tuple[str, str, dict[str, Any] | None], ...] = (
-    ("nqcore", "nqcore", None),
-    ("nqsphinx", "nqsphinx", {"ui_text": None, "_words": None}),  # _words: nqsphinx.books.epub
-    ("examples", "examples", None),
-    ("nqprint", "nqprint", None),
-)
 
 
 class UpdateError(Exception):

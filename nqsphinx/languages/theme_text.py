@@ -16,10 +16,8 @@ from __future__ import annotations
 import gettext
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-import sphinx
 from markupsafe import Markup, escape
 from sphinx.application import Sphinx
 from sphinx.util import logging
@@ -29,13 +27,12 @@ from nqcore.catalogue_loading import load_po
 from nqcore.i18n import find_catalogue
 from nqsphinx.languages.typography import french_html
 from nqsphinx.messages import LOCALE_DIR, page_language
-from nqtranslate.catalogue import catalogue_file
 from nqtranslate.html_words import HTML_DOMAINS, html_character_problem
+from nqtranslate.theme_words import NAVIGATION_TOGGLE as NAVIGATION_TOGGLE
+from nqtranslate.theme_words import THEME_DOMAIN as THEME_DOMAIN
+from nqtranslate.theme_words import catalogue_path as catalogue_path
+from nqtranslate.theme_words import sphinx_translations as sphinx_translations
 
-SPHINX_LOCALES = Path(sphinx.__file__).parent / "locale"
-THEME_DOMAIN = "theme"
-#: Furo's accessible name of a folding entry of the navigation tree, written in Python.
-NAVIGATION_TOGGLE = "Toggle navigation of %(title)s"
 logger = logging.getLogger(__name__)
 #: A tag or character reference of a message: kept in its translation only if its msgid has it.
 _MARKUP = re.compile(r"<[^<>]*>|&#?\w+;")
@@ -55,18 +52,6 @@ def escaped_translation(msgid: str, msgstr: str) -> Markup:
         last = match.end()
     parts.append(escape(msgstr[last:]))
     return Markup("").join(parts)
-
-
-def catalogue_path(lang: str) -> Path:
-    """Where ``lang``'s theme catalogue is (``update`` writes it there if there is none yet)."""
-    locale = LOCALE_DIR
-    found = find_catalogue(locale, lang, THEME_DOMAIN)
-    return found or catalogue_file(locale, lang, THEME_DOMAIN)
-
-
-def sphinx_translations(lang: str) -> gettext.NullTranslations:
-    """Sphinx's own catalogue of the theme words for ``lang``."""
-    return gettext.translation("sphinx", SPHINX_LOCALES, languages=[lang], fallback=True)
 
 
 class ThemeTranslations(gettext.NullTranslations):
