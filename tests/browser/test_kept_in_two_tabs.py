@@ -138,12 +138,7 @@ def test_a_count_typed_in_one_tab_is_not_taken_mid_typing_by_the_other(
     its own later change wrote the "1" over the 14: player round nineteen)."""
     from tests.browser.test_at_table_state import _add_unit
 
-    context = _recorded(site, browser.new_context(viewport=DESKTOP))
-    watched = watch(context.new_page())
-    one, two = watched.page, context.new_page()
-    two.on("pageerror", lambda error: watched.errors.append(f"second tab: {error}"))
-    one.goto(site.page("en/at-the-table.html"))
-    _settle(one)
+    context, watched, one, two = _two_tabs(browser, site)
     _add_unit(one, "dwarf")
     two.goto(site.page("en/at-the-table.html"))
     _settle(two)
@@ -185,12 +180,7 @@ def test_an_english_tab_and_a_french_tab_never_undo_each_other(browser: Any, sit
     second)."""
     from tests.browser.test_at_table_state import _add_unit
 
-    context = _recorded(site, browser.new_context(viewport=DESKTOP))
-    watched = watch(context.new_page())
-    one, two = watched.page, context.new_page()
-    two.on("pageerror", lambda error: watched.errors.append(f"second tab: {error}"))
-    one.goto(site.page("en/at-the-table.html"))
-    _settle(one)
+    context, watched, one, two = _two_tabs(browser, site)
     two.goto(site.page("fr/at-the-table.html"))
     _settle(two)
     for tab in (one, two):
@@ -214,3 +204,15 @@ def test_an_english_tab_and_a_french_tab_never_undo_each_other(browser: Any, sit
     assert names == ["Craven Ghouls", "Skeleton Warrior"], names
     assert not watched.errors, watched.errors
     context.close()
+
+
+def _two_tabs(browser: Any, site: Site) -> tuple[Any, Any, Any, Any]:
+    """Two pages of one browser, the first on the English calculators, settled: the context,
+    the first page watched (the second's errors counted with it), the two pages."""
+    context = _recorded(site, browser.new_context(viewport=DESKTOP))
+    watched = watch(context.new_page())
+    one, two = watched.page, context.new_page()
+    two.on("pageerror", lambda error: watched.errors.append(f"second tab: {error}"))
+    one.goto(site.page("en/at-the-table.html"))
+    _settle(one)
+    return context, watched, one, two
