@@ -147,7 +147,7 @@ def package_status(lang: str = "fr") -> list[Status]:
     catalogue is counted (attacker round 24: their English was counted nowhere), and the
     messages their code asks for that they lack (round 28: the total only shrank)."""
     from nqtranslate.due import missing
-    from nqtranslate.guard import PACKAGE_LOCALES, left_in_english
+    from nqtranslate.guard import PACKAGE_LOCALES, left_in_english, message_findings, text_findings
     from nqtranslate.reading import read
 
     rows = []
@@ -158,12 +158,18 @@ def package_status(lang: str = "fr") -> list[Status]:
             if reading.findings:
                 rows.append(Status(name, 0, 0, 0, 1, tuple(str(f) for f in reading.findings)))
                 continue
-            english = len(left_in_english(reading))
+            # what the guard refuses is shown in English (a placeholder dropped): refused, as a
+            # page's is counted (attacker round 28: counted translated)
+            found = text_findings(path, reading) + message_findings(path, reading)
+            refused_lines = {finding.line for finding in found}
+            refused = sum(m.translated and m.line in refused_lines for m in reading.messages)
+            english = sum(m.line not in refused_lines for m in left_in_english(reading))
             fuzzy = sum(m.fuzzy for m in reading.messages)
             empty = sum(not m.fuzzy and not m.translated for m in reading.messages)
-            done = len(reading.messages) - fuzzy - empty - english
+            done = len(reading.messages) - fuzzy - empty - english - refused
             lacking = tuple(due.warning(path) for due in missing(path))
-            rows.append(Status(name, done, fuzzy, empty + english + len(lacking), missing=lacking))
+            untranslated = empty + english + len(lacking)
+            rows.append(Status(name, done, fuzzy, untranslated, refused, missing=lacking))
     return rows
 
 

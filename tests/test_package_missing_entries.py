@@ -123,3 +123,18 @@ def test_status_counts_a_missing_entry_as_untranslated(
 
 def test_the_projects_catalogues_lack_no_entry() -> None:
     assert due.missing_warnings("fr") == []
+
+
+def _dropped_placeholder(catalogue: po.Catalog) -> None:
+    catalogue["Roll needed: {target} or less"].string = "Résultat nécessaire : 7 ou moins"
+
+
+def test_status_counts_an_engine_message_the_guard_refuses_as_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A msgstr that drops its placeholder, which the guard refuses and ``nq`` shows in English,
+    is counted refused, as a page's is (attacker round 28, F10: counted translated)."""
+    path = _planted(tmp_path, "nqcore", "nqcore", _dropped_placeholder)
+    monkeypatch.setattr(guard, "PACKAGE_LOCALES", (path.parents[2],))
+    (row,) = [row for row in status.package_status() if row.page == "nqcore/nqcore.po"]
+    assert row.refused == 1 and not row.complete, row
