@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import decimal
 import os
-import re
 import sys
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -209,9 +208,10 @@ def _warn_once(where: str, message: str) -> None:
 
 
 def _where(path: Path) -> str:
-    """``path`` from the checkout, if in it: the link itself, not its target, is named."""
-    link = path.parent.resolve() / path.name
-    return str(link.relative_to(ROOT) if link.is_relative_to(ROOT) else path)
+    try:  # the link itself, not its target, is named
+        return str((path.parent.resolve() / path.name).relative_to(ROOT))
+    except ValueError:
+        return str(path)
 
 
 def catalogue_messages(locale_dir: Path, lang: str, domain: str) -> dict[str, str]:
@@ -262,28 +262,19 @@ def translator(lang: str) -> Callable[[str], str]:
         if isinstance(text, Filled):
             from nqcore.filled import fill
 
-            return fill(_looked_up(table, text.msgid, lang) or text.msgid, text.values, lang)
-        key = catalogue_key(text, getattr(text, "context", None))
-        return _looked_up(table, key, lang if isinstance(text, Msg) else "") or text
+            return fill(_looked_up(table, text.msgid) or text.msgid, text.values, lang)
+        return _looked_up(table, catalogue_key(text, getattr(text, "context", None))) or text
 
     if held is not None:
         held[key] = translate
     return translate
 
 
-#: Per language, the keys of words its catalogue lacks: ``nq`` says it answered partly in English.
-_FIELD = re.compile(r"\{[^{}]*\}")  # a placeholder alone ("{spear_points}") is no word
-MISSED: dict[str, dict[str, None]] = {}
-
-
-def _looked_up(table: dict[str, str], key: str, lang: str) -> str | None:
-    """The translation of ``key``, or None; a fuzzy one is said (file and line), once; a key
-    of a marked word (``lang`` given) with no entry is kept in :data:`MISSED` (round 28)."""
+def _looked_up(table: dict[str, str], key: str) -> str | None:
+    """The translation of ``key``, or None; a fuzzy one is said (file and line), once."""
     found = table.get(key)
     if found is None and key in (fuzzy := getattr(table, "fuzzy", {})):
         _warn_once(fuzzy[key], "its translation is fuzzy: the English is shown")
-    elif found is None and table and lang and any(c.isalpha() for c in _FIELD.sub("", key)):
-        MISSED.setdefault(lang, {})[key] = None
     return found
 
 
@@ -296,7 +287,11 @@ def language_problem(lang: str) -> str:
         Locale.parse(NUMBER_LOCALES.get(lang, lang))
     except (UnknownLocaleError, ValueError, TypeError):
         catalogue = find_catalogue(LOCALE_DIR, lang, DOMAIN) or LOCALE_DIR / lang
-        where = _where(catalogue)
+        where = (
+            catalogue.resolve().relative_to(ROOT)
+            if catalogue.resolve().is_relative_to(ROOT)
+            else catalogue
+        )
         return (
             f"{where}: {lang} is not a language of the project: Babel knows no locale {lang!r} "
             "to write its numbers (name one in NUMBER_LOCALES, nqcore/i18n.py)"

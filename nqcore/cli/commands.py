@@ -35,7 +35,7 @@ from nqcore.cli.parser import build_parser as build_parser
 from nqcore.cli.parser import one_line
 from nqcore.cli.render import jsonable, print_text, question, render
 from nqcore.data.datafiles import DataFileError
-from nqcore.i18n import MISSED, Refusal, language_problem
+from nqcore.i18n import Refusal, language_problem
 from nqcore.terminal import printable as printable
 
 
@@ -49,7 +49,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _answer(argv: Sequence[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    MISSED.clear()  # what this answer's words lack, not an earlier one's (a resident caller)
     if refused := _catalogue_refusal(usage.language_of(argv)):  # before any word of it is read
         print(f"nq: {printable(refused)}", file=sys.stderr)
         return 2
@@ -63,23 +62,7 @@ def _answer(argv: Sequence[str] | None) -> int:
         return 2
     with usage.speaking(usage.language_of(argv)):  # its mistakes in the reader's language
         args = parser.parse_args(argv)
-        code = _reply(args)
-    _partly_english(getattr(args, "lang", "en"))
-    return code
-
-
-def _partly_english(lang: str) -> None:
-    """Once, on stderr: the answer held words that ``lang``'s catalogue has no entry of (deleted,
-    obsolete, in another context), shown in English (attacker round 28: said nowhere)."""
-    from nqcore import i18n
-
-    missed = [key.rpartition("\x04")[2] for key in MISSED.pop(lang, {})]
-    if not missed:
-        return
-    path = i18n.find_catalogue(i18n.LOCALE_DIR, lang, i18n.DOMAIN)
-    more = f" (and {len(missed) - 1} more)" if len(missed) > 1 else ""
-    said = f"{i18n._where(path) if path else lang}: no entry for {i18n.clip(missed[0])}{more}"
-    print(printable(f"nq: warning: {said}: this answer is partly in English"), file=sys.stderr)
+        return _reply(args)
 
 
 def _catalogue_refusal(lang: str) -> str:
