@@ -58,8 +58,23 @@ _SENTENCE = re.compile(r"(?<=[.;:!?])\s+|[()]")
 _CLAUSE = re.compile(r",|\s[–—]\s")
 #: A word as judged here: letters, then letters, apostrophes or hyphens.
 _WORD = re.compile(r"(?<![\w-])[^\W\d_][\w’'-]*")
+#: Title-Case words joined by a hyphen, a slash or an underscore are judged apart ("Panic-Table"
+#: is "Panic Table"), and an English possessive's word without its "'s" ("Warrior’s
+#: Bloodlust"): attacker round 29.
+_JOINED = re.compile(r"(?<=[^\W\d_])[-/_](?=[^\W\d_])")
+_POSSESSIVE = re.compile(r"[’']s$")
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text`` as judged here (:data:`_JOINED`, :data:`_POSSESSIVE`)."""
+    # joined words with a capital each ("Panic-Table"), not a key ("--mod extra-attack")
+    apart = _JOINED.sub(lambda m: " " if m.string[m.end()].isupper() else m[0], text)
+    return [_POSSESSIVE.sub("", word) for word in _WORD.findall(apart)]
+
+
 #: A file's path or a web address ("www.example.com") is no sentence.
-_PATH = re.compile(r"\S*/\S*|\S*[^\W\d_]\.[^\W\d_]\S*")
+#: (Words joined by a slash with no dot and no leading slash are words: "Panic/Table".)
+_PATH = re.compile(r"(?<!\S)/\S*|\S*(?:\.\S*/|/\S*\.)\S*|\S*[^\W\d_]\.[^\W\d_]\S*")
 _KNOWN: dict[tuple[str, str], bool] = {}  # (dictionary, word): whether it knows the word
 _ASKED: set[str] = set()
 _ASKED_EN: set[str] = set()  # asked of the English dictionary too
@@ -72,14 +87,16 @@ def english_sentence(msgstr: str, msgid: str = "") -> tuple[str, list[str]] | No
     not know ("Bloodlust", "Mighty Strike": copied as it is, the first thing an editor offers)."""
     learn([msgstr])
     for sentence in _sentences(msgstr):
-        words = _WORD.findall(sentence)
+        words = _words(sentence)
         english = [word for word in words if _is_english(word)]
         whole = bool(msgid) and msgstr != msgid and len(words) >= 2
-        alone = len(words) == 1 and len(_WORD.findall(" ".join(_sentences(msgstr)))) == 1
+        alone = len(words) == 1 and len(_words(" ".join(_sentences(msgstr)))) == 1
         if _reads_as_english(sentence, words, english, alone) or (whole and english == words):
             return sentence.strip(), english or [w for w in words if _judged(w)]  # Title Case
         if msgstr == msgid and (unknown := [w for w in words if _not_french(w)]):
             return sentence.strip(), unknown
+        if owners := [w for w in _WORD.findall(sentence) if _owned_english(w)]:
+            return sentence.strip(), owners  # "Warrior’s Bloodlust": no French possessive
         if clause := _english_clause(sentence):
             return clause
     return None
@@ -131,7 +148,7 @@ def _english_clause(sentence: str) -> tuple[str, list[str]] | None:
     """An English clause of three words or more inside a French sentence: an English function
     word and no French stop word ("..., the unit flees ; ...")."""
     for clause in _CLAUSE.split(sentence):
-        words = _WORD.findall(clause)
+        words = _words(clause)
         english = [word for word in words if _is_english(word)]
         function = _english_stop_words(words)
         if len(words) >= 3 and function and not _french_stop_words(words):
@@ -142,7 +159,7 @@ def _english_clause(sentence: str) -> tuple[str, list[str]] | None:
 def learn(msgstrs: Iterable[str]) -> None:
     """Ask hunspell, in one run per dictionary, about the words of ``msgstrs`` it was not asked
     about yet."""
-    sentences = [_WORD.findall(s) for msgstr in msgstrs for s in _sentences(msgstr)]
+    sentences = [_words(s) for msgstr in msgstrs for s in _sentences(msgstr)]
     words = sorted({word for found in sentences for word in found} - _ASKED)
     _ASKED.update(words)
     candidates = [word for word in words if _judged(word)]
@@ -199,6 +216,11 @@ def _is_english(word: str) -> bool:
 def _english_word(word: str) -> bool:
     """Known to English, whatever French says; a small word ("of", "de") as well."""
     return word.casefold() in _SMALL_WORDS or _KNOWN.get(("en", word), False)
+
+
+def _owned_english(word: str) -> bool:
+    """An English possessive ("Warrior’s", "Bloodlust’s"), its word one French does not know."""
+    return bool(_POSSESSIVE.search(word)) and _not_french(_POSSESSIVE.sub("", word))
 
 
 def _not_french(word: str) -> bool:

@@ -47,6 +47,13 @@ TITLE_CASE = [
     ("Panic Table", "Rout"),
     ("Contents", "Summary"),
     ("Run `nq cast 5`", "Run `nq cast 5`"),
+    # attacker round 29: joined, or with an English possessive
+    ("Panic Table", "Panic-Table"),
+    ("Panic Table", "Panic/Table"),
+    ("Panic Table", "Panic_Table"),
+    ("Bloodlust", "Warrior’s Bloodlust"),
+    ("Bloodlust", "Warrior's Bloodlust"),
+    ("Bloodlust", "Bloodlust’s"),
 ]
 
 
@@ -80,6 +87,10 @@ FRENCH = [
     ("Koralon Growlers (Elite)", "Koralon Growlers (Élite)"),
     ("Extra attack dice", "Les dés d’une attaque supplémentaire (--mod extra-attack)."),
     ("Overkill", "Les touches en trop (« overkill ») passent aux ennemis en contact."),
+    ("Standard Bearer", "Porte-bannière"),
+    ("Wolverine Predator", "Prédateur loup-garou"),
+    ("and/or", "et/ou"),
+    ("See docs/magic.md", "Voir docs/magic.md et /etc/nq.toml"),
 ]
 
 
