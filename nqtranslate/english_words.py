@@ -95,6 +95,8 @@ def english_sentence(msgstr: str, msgid: str = "") -> tuple[str, list[str]] | No
             return sentence.strip(), english or [w for w in words if _judged(w)]  # Title Case
         if msgstr == msgid and (unknown := [w for w in words if _not_french(w)]):
             return sentence.strip(), unknown
+        if _shouted(msgstr, msgid, words):  # "MODIFIERS", "PANIC": the English in capitals
+            return sentence.strip(), words
         if owners := [w for w in _WORD.findall(sentence) if _owned_english(w)]:
             return sentence.strip(), owners  # "Warrior’s Bloodlust": no French possessive
         if clause := _english_clause(sentence):
@@ -171,6 +173,7 @@ def learn(msgstrs: Iterable[str]) -> None:
     # English: the words French does not know, and a Title-Case text's, judged by English alone
     # (hunspell -a suggests for each word it does not know: slow, so not every French word)
     titled = {w for found in sentences if len(found) >= 2 and _capitals(found) for w in found}
+    titled |= {w for found in sentences for w in found if w.isupper() and _judged(w)}
     unknown = {word for word in candidates if not _KNOWN["fr_FR", word]}
     asked = sorted((unknown | {word for word in titled if _judged(word)}) - _ASKED_EN)
     _ASKED_EN.update(asked)
@@ -203,9 +206,10 @@ def _english_stop_words(words: list[str]) -> list[str]:
 
 
 def _judged(word: str) -> bool:
-    """Whether ``word`` can tell English: not an abbreviation (``Co``, ``PM``), not a name the
-    word list holds."""
-    return len(word) >= 3 and not word.isupper() and word not in _names()
+    """Whether ``word`` can tell English: not an abbreviation (``Co``, ``PM``, ``VLT``: three
+    letters at most; "PANIC" in capitals is a word, attacker round 29), not a name the word
+    list holds."""
+    return len(word) >= 3 and not (word.isupper() and len(word) <= 3) and word not in _names()
 
 
 def _is_english(word: str) -> bool:
@@ -216,6 +220,16 @@ def _is_english(word: str) -> bool:
 def _english_word(word: str) -> bool:
     """Known to English, whatever French says; a small word ("of", "de") as well."""
     return word.casefold() in _SMALL_WORDS or _KNOWN.get(("en", word), False)
+
+
+def _shouted(msgstr: str, msgid: str, words: list[str]) -> bool:
+    """The msgid in other capitals ("BLOODLUST"), or a message of English words all in
+    capitals ("PANIC", which French hunspell knows too): the build refuses the first, and
+    French writes its headings in sentence case (attacker round 29)."""
+    if msgid and msgstr != msgid and msgstr.isupper() and msgstr.casefold() == msgid.casefold():
+        return any(map(_judged, words))
+    shouted = [word for word in words if word.isupper() and _judged(word)]
+    return bool(shouted) and shouted == words and all(_KNOWN.get(("en", w)) for w in words)
 
 
 def _owned_english(word: str) -> bool:

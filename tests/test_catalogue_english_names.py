@@ -54,6 +54,10 @@ TITLE_CASE = [
     ("Bloodlust", "Warrior’s Bloodlust"),
     ("Bloodlust", "Warrior's Bloodlust"),
     ("Bloodlust", "Bloodlust’s"),
+    ("Panic Table", "PANIC"),
+    ("Panic Table", "PANICKED"),
+    ("Modifiers", "MODIFIERS"),
+    ("Bloodlust", "BLOODLUST"),
 ]
 
 
@@ -91,6 +95,10 @@ FRENCH = [
     ("Wolverine Predator", "Prédateur loup-garou"),
     ("and/or", "et/ou"),
     ("See docs/magic.md", "Voir docs/magic.md et /etc/nq.toml"),
+    ("Actions", "actions"),
+    ("Max AC", "Max Ac"),
+    ("Panic Table", "TABLE DE PANIQUE"),
+    ("CC, RA and PM", "CC, AD et PM"),
 ]
 
 
