@@ -97,6 +97,8 @@ def english_sentence(msgstr: str, msgid: str = "") -> tuple[str, list[str]] | No
             return sentence.strip(), unknown
         if _shouted(msgstr, msgid, words):  # "MODIFIERS", "PANIC": the English in capitals
             return sentence.strip(), words
+        if made := _made_of(msgid, words):  # "Bloodlusts", "Mightystrike": the msgid's words
+            return sentence.strip(), made
         if owners := [w for w in _WORD.findall(sentence) if _owned_english(w)]:
             return sentence.strip(), owners  # "Warrior’s Bloodlust": no French possessive
         if clause := _english_clause(sentence):
@@ -230,6 +232,17 @@ def _shouted(msgstr: str, msgid: str, words: list[str]) -> bool:
         return any(map(_judged, words))
     shouted = [word for word in words if word.isupper() and _judged(word)]
     return bool(shouted) and shouted == words and all(_KNOWN.get(("en", w)) for w in words)
+
+
+def _made_of(msgid: str, words: list[str]) -> list[str]:
+    """The words of a msgstr made of its msgid's words, that French does not know: one of them
+    with an "s", or several run together ("Bloodlusts", "Mightystrike", "Spellcasters":
+    attacker round 29)."""
+    parts = [word.casefold() for word in _words(msgid)]
+    if not parts:
+        return []
+    made = {"".join(parts), *(part + "s" for part in parts), "".join(parts) + "s"}
+    return [w for w in words if w.casefold() in made and w not in _words(msgid) and _not_french(w)]
 
 
 def _owned_english(word: str) -> bool:

@@ -58,6 +58,9 @@ TITLE_CASE = [
     ("Panic Table", "PANICKED"),
     ("Modifiers", "MODIFIERS"),
     ("Bloodlust", "BLOODLUST"),
+    ("Bloodlust", "Bloodlusts"),
+    ("Mighty Strike", "Mightystrike"),
+    ("Spellcaster", "Spellcasters"),
 ]
 
 
