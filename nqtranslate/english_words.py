@@ -241,8 +241,8 @@ def _made_of(msgid: str, words: list[str]) -> list[str]:
     parts = [word.casefold() for word in _words(msgid)]
     if not parts:
         return []
-    made = {"".join(parts), *(part + "s" for part in parts), "".join(parts) + "s"}
-    return [w for w in words if w.casefold() in made and w not in _words(msgid) and _not_french(w)]
+    made = {"".join(parts), *(part + "s" for part in parts), "".join(parts) + "s"} - set(parts)
+    return [w for w in words if w.casefold() in made and _not_french(w)]  # « overkill » quoted
 
 
 def _owned_english(word: str) -> bool:
