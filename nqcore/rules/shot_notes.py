@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from nqcore.i18n import N_
+from nqcore.i18n import N_, Msg
 from nqcore.rules.answer_notes import ONE_FACE, Note
 from nqcore.rules.dice import FUMBLE_ROLL, MASTERFUL_HIT_ROLL
 from nqcore.tables.registry import Chance
@@ -65,6 +65,17 @@ def very_large_target_notes(target: int | None) -> list[Note]:
     return [Note(message, {"roll": target})]
 
 
+GRENADE_MISS = N_(
+    'Misses: a grenade that misses ({chance}) lands {inches}" from the target point, in '
+    "the direction a D10 rolled there points, whatever its number (Deviating Grenades)."
+)
+GRENADE_FUMBLE = N_(
+    "Fumbles: on a natural {natural} ({chance}) the grenade explodes in the thrower's hand: "
+    "its blast template is centred on the thrower (Grenade Fumbles), who loses its "
+    "remaining attacks this turn (Fumbles)."
+)
+
+
 def grenade_notes(target: int | None) -> list[Note]:
     """Where a thrown grenade goes when it does not hit: a miss deviates 2" ("Deviating
     Grenades"), a natural 10 explodes in the thrower's hand ("Grenade Fumbles").  No note when
@@ -73,24 +84,21 @@ def grenade_notes(target: int | None) -> list[Note]:
     >>> [note.values for note in grenade_notes(6)]
     [{'chance': Chance(3, 10), 'inches': 2}, {'natural': 10, 'chance': Chance(1, 10)}]
     """
-    if target is None:
-        return []
     from nqcore.rules.ranged import GRENADE_DEVIATION_INCHES
 
-    missed = _missed(target)
-    notes = []
-    if missed > 0:
-        message = N_(
-            'Misses: a grenade that misses ({chance}) lands {inches}" from the target point, in '
-            "the direction a D10 rolled there points, whatever its number (Deviating Grenades)."
-        )
-        notes.append(Note(message, {"chance": Chance(missed), "inches": GRENADE_DEVIATION_INCHES}))
-    message = N_(
-        "Fumbles: on a natural {natural} ({chance}) the grenade explodes in the thrower's hand: "
-        "its blast template is centred on the thrower (Grenade Fumbles), who loses its "
-        "remaining attacks this turn (Fumbles)."
-    )
-    return [*notes, Note(message, {"natural": FUMBLE_ROLL, "chance": ONE_FACE})]
+    inches = {"inches": GRENADE_DEVIATION_INCHES}
+    return _miss_and_fumble(target, (GRENADE_MISS, inches), GRENADE_FUMBLE)
+
+
+BLAST_MISS = N_(
+    "Misses: a shot that misses ({chance}) moves its blast template from the target "
+    "point as many inches as a D10 rolled there shows, in the direction it points "
+    "(Blast Template Deviation)."
+)
+BLAST_MISFIRE = N_(
+    "Fumbles: a natural {natural} ({chance}) is a misfire: no template is placed, and the "
+    "crew loses its remaining attacks this turn (this edition's reading: see the errata)."
+)
 
 
 def blast_notes(target: int | None) -> list[Note]:
@@ -102,19 +110,19 @@ def blast_notes(target: int | None) -> list[Note]:
     >>> [note.values for note in blast_notes(6)]
     [{'chance': Chance(3, 10)}, {'natural': 10, 'chance': Chance(1, 10)}]
     """
+    return _miss_and_fumble(target, (BLAST_MISS, {}), BLAST_MISFIRE, "blast-misfire")
+
+
+def _miss_and_fumble(
+    target: int | None,
+    miss: tuple[Msg, dict[str, int]],
+    fumble: Msg,
+    reading: str = "",
+) -> list[Note]:
+    """A miss's note with its chance (none when every roll but the 10 hits) and the natural
+    10's; nothing when the shot cannot be made (``target`` None)."""
     if target is None:
         return []
     missed = _missed(target)
-    notes = []
-    if missed > 0:
-        message = N_(
-            "Misses: a shot that misses ({chance}) moves its blast template from the target "
-            "point as many inches as a D10 rolled there shows, in the direction it points "
-            "(Blast Template Deviation)."
-        )
-        notes.append(Note(message, {"chance": Chance(missed)}))
-    message = N_(
-        "Fumbles: a natural {natural} ({chance}) is a misfire: no template is placed, and the "
-        "crew loses its remaining attacks this turn (this edition's reading: see the errata)."
-    )
-    return [*notes, Note(message, {"natural": FUMBLE_ROLL, "chance": ONE_FACE}, "blast-misfire")]
+    notes = [Note(miss[0], {"chance": Chance(missed), **miss[1]})] if missed > 0 else []
+    return [*notes, Note(fumble, {"natural": FUMBLE_ROLL, "chance": ONE_FACE}, reading)]
