@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from nqcore.i18n import ROOT
+from nqtranslate.engine_coverage import TOML_STRINGS
 
 DATA = ROOT / "docs" / "_data"
 #: Abbreviations ("AD", "Ac") are no sentence of either language.
@@ -33,9 +34,8 @@ NOT_SHOWN = {"glossary.toml": ("avoid", "phrase", "homonym")}
 #: A key and its ``=``, in a file whose strings are blanked (a ``=`` in a text is no key).
 _KEY = re.compile(r"""["']?([\w-]+)["']?[ \t]*=""")
 _ASSIGNED = re.compile(r"[ \t]*=")
-_STRING = re.compile(
-    r'"{3}(?:[^\\]|\\.)*?"{3,5}|\'{3}.*?\'{3,5}|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*', re.S
-)
+#: A TOML comment or string (the data's line finder's, :mod:`nqtranslate.engine_coverage`).
+_STRING = TOML_STRINGS
 
 
 @dataclass(frozen=True)

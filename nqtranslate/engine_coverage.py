@@ -67,7 +67,7 @@ def _used_at(package: Path, where: tuple[str, int | None], text: str) -> str:
 
 
 #: A TOML comment, or a string of any of TOML's four kinds (multi-line ones first).
-_TOML_TOKEN = re.compile(
+TOML_STRINGS = re.compile(
     r"#[^\n]*"
     r'|"{3}(?:[^\\]|\\.)*?"{3,5}'
     r"|'{3}.*?'{3,5}"
@@ -88,7 +88,7 @@ def _data_lines(path: Path) -> dict[str, int]:
         content = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return lines
-    for token in _TOML_TOKEN.finditer(content):
+    for token in TOML_STRINGS.finditer(content):
         if token[0].startswith("#"):
             continue
         try:
