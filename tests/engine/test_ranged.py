@@ -121,10 +121,13 @@ def test_every_listed_modifier() -> None:
 
 
 def test_a_very_large_target_is_a_roll_of_its_own_not_a_row_of_the_modifiers_table() -> None:
-    cannon = WeaponRanges.parse("12/+1", "24/+0", "36/-1")
+    from nqcore.army.armoury import weapon
+
+    cannon = WeaponRanges.of(weapon("cannon").ranges)  # the armoury's, as `nq shoot` reads it
+    longest = max(band.max_inches for band in cannon.bands().values())
     for ra in (1, 5, 10):
-        assert ranged_attack_target(ra, 30, cannon, ["very-large-target", "hard-cover"]) == 9
-    assert ranged_attack_target(5, 37, cannon, ["very-large-target"]) is None
+        assert ranged_attack_target(ra, longest, cannon, ["very-large-target", "hard-cover"]) == 9
+    assert ranged_attack_target(5, longest + 1, cannon, ["very-large-target"]) is None
     assert ranged_modifiers()["very-large-target"].hits_on == 9
     labels = [row[0] for row in get_table("ranged-modifiers").rows]
     assert (
