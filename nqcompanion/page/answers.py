@@ -296,6 +296,18 @@ def answer_words(lang: str) -> dict[str, str]:
             "({size}) loads only when a question needs it, or when you use a builder.",
             lang,
         ).format(size=engine_size(lang)),
+        # the engine not yet used in this browser: it waits for a question needing it (a first
+        # visit fetched it whole, unasked, to read one roll)
+        "lazy": ui_text(
+            "Answers change as you type. The rules engine ({size}) loads only when a question "
+            "needs it, or when you use a builder.",
+            lang,
+        ).format(size=engine_size(lang)),
+        # the same, said where the engine would answer: a calculator, a builder
+        "lazy_here": ui_text(
+            "This needs the rules engine ({size}): it loads as soon as you use it here.",
+            lang,
+        ).format(size=engine_size(lang)),
         # the same, said where an answer needs the engine: a calculator, a builder
         "spared_here": ui_text(
             "Your browser asks to save data: the rules engine ({size}) loads once you ask here.",

@@ -1003,7 +1003,8 @@ function armyBuilder(box) {
 
   // Until the engine is ready the army cannot be priced: the summary says it loads, or why not.
   // What is done meanwhile waits in the queue (a profile chosen, Add pressed, a name typed).
-  $("nq-army-summary").textContent = window.nqAtTable.spared ? words.spared_here : words.loading;
+  $("nq-army-summary").textContent = window.nqAtTable.spared
+    ? window.nqAtTable.sparedHere : words.loading;
   // A tap on the pinned summary brings the refusals and warnings it counts into view (player
   // round 26: the calculators' pinned answer did so, the army's did nothing).
   $("nq-army-summary").addEventListener("click", () => {

@@ -57,10 +57,19 @@ const engineKept = async () => {
   return (await Promise.all(["pyodide.asm.wasm", "python_stdlib.zip"].map(inBrowserCache)))
     .every(Boolean);
 };
-// A browser that asks to save data (Save-Data, a phone on a metered plan) gets the engine's files
-// only once a question needs them or a builder is used: until then the tables answer (player
-// round sixteen: 25 MB fetched unasked on mobile data).
-const spared = !!(navigator.connection && navigator.connection.saveData);
+// The engine's files are fetched only once a question the tables do not hold is asked, or a
+// builder is used: until then the tables answer (a first visit fetched the whole engine unasked,
+// to read one roll). It starts at once where it costs no download: the engine answered in this
+// browser before (its files in the browser's cache, or kept for offline), the player's profiles
+// or armies are kept here, or the browser is offline (kept, or said missing at once). A browser
+// that asks to save data (Save-Data, a phone on a metered plan) waits for a question every time.
+const USED = "nq-engine-used";
+const stored = (key) => { try { return localStorage.getItem(key) !== null; } catch { return false; } };
+const saveData = !!(navigator.connection && navigator.connection.saveData);
+const spared = saveData
+  || !(navigator.onLine === false || [USED, "nq-profiles", "nq-army-builder"].some(stored));
+// What a form or a builder says while the engine waits to be asked: why it waits.
+const sparedHere = saveData ? words.spared_here : words.lazy_here;
 let want;
 const wanted = new Promise((resolve) => { want = resolve; });
 if (!spared) want();
@@ -90,7 +99,10 @@ const ready = started.then((worker) => new Promise((resolve, reject) => {
     if ("ready" in data) {
       // How it started: from the build's snapshot of its memory, or Python started anew.
       if (data.ready) status.dataset.start = data.restored ? "snapshot" : "start";
-      if (data.ready) resolve();
+      if (data.ready) {
+        try { localStorage.setItem(USED, "1"); } catch { /* private browsing */ }
+        resolve();
+      }
       else reject(missing(data.error));
       return;
     }
@@ -546,7 +558,7 @@ const compute = async (form, automatic = false) => {
   if (!answer) {
     // Not in the tables: the engine answers, once it has loaded; until then, said here.
     if (spared && automatic && !engineState.ready) {
-      waiting(form, words.spared_here);
+      waiting(form, sparedHere);
       return { argv, answer: null };
     }
     want();
@@ -643,11 +655,14 @@ tables.then((data) => {
   answerTables = data;
   tablesRead = true;
   if (!data && !engineState.ready && !engineState.failed) { // no tables: the engine answers
+    if (!saveData) want();
     status.textContent = words.loading;
     for (const form of forms) waiting(form, words.loading);
   }
   if (data && !engineState.ready) {
-    if (!engineState.failed) status.textContent = spared ? words.spared : words.tables;
+    if (!engineState.failed) {
+      status.textContent = spared ? (saveData ? words.spared : words.lazy) : words.tables;
+    }
     forms.forEach((form) => compute(form, true));
   }
   requestAnimationFrame(() => setTimeout(tablesDrawn));
@@ -718,7 +733,8 @@ function shutBuilders() {
 }
 for (const form of forms) commandLine(form);
 
-window.nqAtTable = { ready, compute, ask, forms, tables, spared };
+// ``start`` asks for the engine now, as a question it alone answers would.
+window.nqAtTable = { ready, compute, ask, forms, tables, spared, sparedHere, start: want };
 
 // A file chosen to import before the engine can answer: it is read once the engine is ready (its
 // question waits for it); until then its field says so (player round fourteen: eight seconds
@@ -1303,11 +1319,11 @@ if (builder) {
   // Until the engine is ready the profile cannot be priced: its answer says it loads and what
   // it costs, or why not.
   const priced = builder.querySelector(".nq-builder-points");
-  priced.textContent = spared ? words.spared_here : words.waiting;
+  priced.textContent = spared ? sparedHere : words.waiting;
   // Said at its top too, where "Your profiles" is still empty: the profiles kept come back with
   // the engine (player round twelve: "my profile has gone", for eight seconds).
   const summary = builder.querySelector("#nq-builder-summary");
-  summary.textContent = spared ? words.spared_here : words.loading;
+  summary.textContent = spared ? sparedHere : words.loading;
   ready.catch(async () => {
     priced.textContent = summary.textContent = await engineFailure();
   });

@@ -124,17 +124,27 @@ def site(html_sites: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) 
 NO_SERVICE_WORKER = "delete Navigator.prototype.serviceWorker;"
 
 
+#: A browser where the At the table page's engine answered before: the page starts it at once
+#: (``nq-at-table.js``, ``USED``), as for a returning player. On a first visit it waits for a
+#: question only it answers, or a builder used (tests/browser/test_at_the_table_first_visit.py).
+ENGINE_USED = "try { localStorage.setItem('nq-engine-used', '1'); } catch (error) { }"
+
+
 class _Browser:
-    """Playwright's browser whose new contexts have no service workers unless told otherwise."""
+    """Playwright's browser whose new contexts have no service workers, and whose At the table
+    page starts its engine at once, unless told otherwise (``first_visit=True``)."""
 
     def __init__(self, browser: Any) -> None:
         self._browser = browser
 
-    def new_context(self, **options: Any) -> Any:
+    def new_context(self, first_visit: bool = False, **options: Any) -> Any:
         if "service_workers" in options:
-            return self._browser.new_context(**options)
-        context = self._browser.new_context(service_workers="block", **options)
-        context.add_init_script(NO_SERVICE_WORKER)
+            context = self._browser.new_context(**options)
+        else:
+            context = self._browser.new_context(service_workers="block", **options)
+            context.add_init_script(NO_SERVICE_WORKER)
+        if not first_visit:
+            context.add_init_script(ENGINE_USED)
         return context
 
     def __getattr__(self, name: str) -> Any:

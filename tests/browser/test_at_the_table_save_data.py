@@ -1,7 +1,8 @@
-"""A browser that asks to save data (Save-Data: a phone on a metered plan) gets the engine's
-files only once a question needs them or a builder is used; until then the tables answer, and
-the page says why the engine waits (player round sixteen: 25 MB fetched unasked on mobile data,
-where a player wanted one to-hit number)."""
+"""The engine's files are fetched only once a question needs them or a builder is used: on a
+first visit (a whole engine fetched unasked, to read one roll), and every time in a browser that
+asks to save data (Save-Data: a phone on a metered plan; player round sixteen: 25 MB fetched
+unasked on mobile data). Until then the tables answer, and the page says why the engine waits.
+Once the engine has answered in a browser, the page starts it at once there (no download)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 from nqcompanion.bridge.web import ask
 from nqcompanion.page.answers import answer_words
 from tests.browser.conftest import PHONE, Site, _recorded, screenshot, wait_until, watch
+from tests.browser.test_at_the_table import ENGINE_SECONDS, READY
 from tests.browser.test_at_the_table_before_the_engine import (
     ENGINE_FILES,
     FILL,
@@ -30,17 +32,29 @@ Object.defineProperty(Navigator.prototype, "connection", {
 ENGINE_QUESTION = {"cc": "5", "mod": ["charging", "higher-ground", "ram"]}
 
 
-@pytest.fixture(params=["en", "fr"])
+#: Why the engine waits, by the words the page says it with: the status, and where it answers.
+WHY = {"save-data": ("spared", "spared_here"), "first-visit": ("lazy", "lazy_here")}
+
+
+@pytest.fixture(params=[(lang, why) for why in WHY for lang in ("en", "fr")], ids=str)
 def sparing(
     request: pytest.FixtureRequest, browser: Any, site: Site
-) -> Iterator[tuple[Any, str, int]]:
-    context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+) -> Iterator[tuple[Any, str, int, str]]:
+    lang, why = request.param
+    # Save-Data waits even where the engine answered before; a first visit, where it never did.
+    context = _recorded(
+        site,
+        browser.new_context(
+            viewport=PHONE, is_mobile=True, has_touch=True, first_visit=why == "first-visit"
+        ),
+    )
     start = len(site.requests)  # the requests of this page only
-    context.add_init_script(SAVE_DATA)
+    if why == "save-data":
+        context.add_init_script(SAVE_DATA)
     watched = watch(context.new_page())
-    watched.page.goto(site.page(f"{request.param}/at-the-table.html"))
+    watched.page.goto(site.page(f"{lang}/at-the-table.html"))
     wait_until(watched.page, TABLES_LOADED, timeout=60)
-    yield watched, request.param, start
+    yield watched, lang, start, why
     assert not watched.errors, watched.errors
     assert not watched.violations, watched.violations
     context.close()
@@ -51,23 +65,42 @@ def _engine_fetched(site: Site, start: int) -> list[str]:
 
 
 def test_the_engine_waits_for_a_question_that_needs_it(
-    sparing: tuple[Any, str, int], site: Site
+    sparing: tuple[Any, str, int, str], site: Site
 ) -> None:
-    page, lang, start = sparing[0].page, sparing[1], sparing[2]
+    watched, lang, start, why = sparing
+    page = watched.page
     time.sleep(2)  # the engine would have started once the tables were drawn
     assert _engine_fetched(site, start) == []
     words = answer_words(lang)
-    assert page.locator(".nq-engine-status").inner_text() == words["spared"]
+    status, here = (words[key] for key in WHY[why])
+    assert page.locator(".nq-engine-status").inner_text() == status
     # a question no table holds, asked by the page itself: said, not sent to the engine
-    assert page.evaluate(SHOWN, "attack")["lines"] == [words["spared_here"]]
-    assert page.locator(".nq-builder-points").inner_text() == words["spared_here"]
+    assert page.evaluate(SHOWN, "attack")["lines"] == [here]
+    assert page.locator(".nq-builder-points").inner_text() == here
+    assert page.locator("#nq-army-summary").inner_text() == here
     page.evaluate(FILL, ["wound", {"strength": "6", "toughness": "4"}])
     assert page.evaluate(SHOWN, "wound")["source"] == "table"
     assert _engine_fetched(site, start) == []
     page.locator("#nq-hit").scroll_into_view_if_needed()
-    screenshot(page, f"save-data-390-{lang}")
+    screenshot(page, f"{why}-390-{lang}")
     page.evaluate(FILL, ["hit", ENGINE_QUESTION])
     wait_until(page, "document.getElementById('nq-hit').dataset.answer !== undefined", 180)
     shown = page.evaluate(SHOWN, "hit")
     assert shown["source"] == "engine" and shown["lines"] == ask(shown["argv"], lang)["text"]
     assert _engine_fetched(site, start)
+
+
+def test_a_builder_used_starts_the_engine_and_the_next_visit_starts_it_at_once(
+    browser: Any, site: Site
+) -> None:
+    context = _recorded(site, browser.new_context(viewport=PHONE, first_visit=True))
+    page = context.new_page()
+    page.goto(site.page("fr/at-the-table.html"))
+    wait_until(page, TABLES_LOADED, timeout=60)
+    page.locator(".nq-builder select").first.focus()  # the builder used: its engine starts
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    start = len(site.requests)
+    page.reload()  # no question asked, no builder used: started at once, from the cache
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    assert _engine_fetched(site, start)
+    context.close()
