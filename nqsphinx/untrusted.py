@@ -33,6 +33,7 @@ from nqcore.catalogue_check import file_problem
 from nqcore.i18n import locale_dirs
 from nqtranslate import guard as catalogue_guard
 from nqtranslate import name_clashes
+from nqtranslate.cited_rules import cited_rule_findings
 from nqtranslate.data_french import data_findings
 from nqtranslate.due import missing_warnings
 from nqtranslate.engine_coverage import untranslated_warnings
@@ -161,6 +162,7 @@ def check_catalogues(app: Sphinx) -> None:
     site = catalogue_guard.package_warnings(lang, catalogue_guard.SITE_DOMAINS)
     site += missing_warnings(lang, SITE_ENTRIES)  # the engine's: untranslated_warnings
     site += [str(english) for english in data_findings(lang)]  # docs/_data's French fields
+    site += [str(cited) for cited in cited_rule_findings(lang)]  # the rule an answer names
     for warning in warnings + untranslated_warnings(lang) + site:
         print(warning, file=sys.stderr)
 

@@ -314,6 +314,10 @@ def main(argv: list[str] | None = None) -> int:
     paths = [Path(name) for name in args] or catalogues("fr")
     findings = [finding for path in paths for finding in lint(path)]
     findings += no_entry_findings(paths, note=not args)  # named files: no note of the others
+    if not args:  # every catalogue: the engine's citations against the pages' headings
+        from nqtranslate.cited_rules import cited_rule_findings
+
+        findings += cited_rule_findings("fr")
     for finding in findings:
         print(finding, file=sys.stderr)
     return 1 if findings else 0
