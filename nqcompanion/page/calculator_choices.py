@@ -56,12 +56,14 @@ def shooting_weapons(lang: str) -> list[tuple[str, str]]:
 
 
 def weapons(lang: str) -> list[tuple[str, str]]:
-    """The armoury's weapons, then the improvised attack of a model without any (the weapon a
-    whole attack may name, and the one it says of such an attacker)."""
+    """The armoury's weapons, the improvised attack of a model without any (the weapon a whole
+    attack may name, and the one it says of such an attacker), then the book's grenade, thrown
+    2" plus the attacker's ST."""
     from nqcore.army.armoury import all_weapons
+    from nqcore.rules.grenades import GRENADE
     from nqcore.rules.profile_attack import IMPROVISED
 
-    weapons = [*all_weapons(), IMPROVISED]
+    weapons = [*all_weapons(), IMPROVISED, GRENADE]
     return [(w.key, engine_text(w.name, lang)) for w in weapons]
 
 
@@ -104,15 +106,15 @@ def abilities(lang: str) -> list[tuple[str, str]]:
 def attack_modifiers(lang: str) -> list[tuple[str, str]]:
     """A whole attack's boxes: the close combat modifiers, then the ranged ones not among them;
     those of the weapon's kind count (``nq attack`` says which do not), a modifier of both kinds
-    with its value in each.  Not the attacker's own extra attack (its profile's dice), nor a
-    thrown grenade's (no armoury weapon takes them)."""
+    with its value in each; a thrown grenade's line of sight, for the grenade alone.  Not the
+    attacker's own extra attack (its profile's dice)."""
     from nqcore.rules.close_combat import EXTRA_ATTACK, close_combat_modifiers
-    from nqcore.rules.ranged import GRENADE_GROUP, ranged_modifiers
+    from nqcore.rules.ranged import ranged_modifiers
     from nqcore.tables.registry import Signed
     from nqcore.tables.table_text import cell_text
 
     close, ranged = close_combat_modifiers(), ranged_modifiers()
-    left_out = {EXTRA_ATTACK, *(key for key, m in ranged.items() if m.group == GRENADE_GROUP)}
+    left_out = {EXTRA_ATTACK}
     shown = dict([*modifiers("ranged")(lang), *modifiers("close")(lang)])
     for key in close.keys() & ranged.keys():
         if close[key].value != ranged[key].value:

@@ -290,11 +290,13 @@ def _attack() -> tuple[Calculator, ...]:
                     "1",
                 ),
             ),
-            # the rules of its boxes: each kind's modifiers, a very large target's roll
+            # the rules of its boxes: each kind's modifiers, a very large target's roll, a
+            # thrown grenade's
             answers=(
                 "close-combat-modifiers",
                 "ranged-attack-modifiers",
                 "attacks-against-very-large-targets",
+                "throwing-grenades",
             ),
         ),
     )

@@ -172,7 +172,7 @@ def weapon_attack(
         masterful_allowed=not chosen.blast,
     )
     chances = _missed(chances) if not chosen.is_close_combat and range_modifier is None else chances
-    return WeaponAttack(  # beyond long range, "Measuring Range": a miss
+    return WeaponAttack(  # beyond long range ("Measuring Range") or a grenade's reach: a miss
         weapon=chosen,
         skill=skill,
         modifiers=keys,
@@ -213,15 +213,23 @@ def _weapon_modifier(
     range band: the total, the band and its modifier (``None`` beyond long range)."""
     if weapon.is_close_combat:
         return close_combat_modifier_total(keys), None, None
+    if weapon.reach is not None and not weapon.ranges:  # a thrown grenade: no range band
+        reached = _given(weapon, distance) <= weapon.reach
+        return ranged_modifier_total(keys), None, 0 if reached else None
     if len(weapon.ranges) != 3:
         raise ValueError(f"the {weapon.name} has no close, medium and long range")
+    band = range_band(_given(weapon, distance), WeaponRanges.of(weapon.ranges))
+    found_band, range_modifier = (None, None) if band is None else band
+    return (range_modifier or 0) + ranged_modifier_total(keys), found_band, range_modifier
+
+
+def _given(weapon: Weapon, distance: Fraction | int | None) -> Fraction | int:
+    """The distance to the target, which a ranged weapon needs."""
     if distance is None:
         raise Refusal(
             N_("give the distance to the target for the {weapon}"), weapon=weapon.name
         ).about("distance")
-    band = range_band(distance, WeaponRanges.of(weapon.ranges))
-    found_band, range_modifier = (None, None) if band is None else band
-    return (range_modifier or 0) + ranged_modifier_total(keys), found_band, range_modifier
+    return distance
 
 
 def _missed(chances: AttackChances) -> AttackChances:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from nqcompanion.bridge.web import ask
 from nqcompanion.page import directive
 from nqcompanion.page.answers import answer_words
 from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until, watch
@@ -503,3 +504,36 @@ def test_a_whole_attack_names_the_modifiers_it_counts(phone_table: Any) -> None:
     box.uncheck()
     page.locator("#nq-attack-distance").fill("")
     page.select_option("#nq-attack-weapon", "")
+
+
+#: A grenade's whole attack: its reach line and its miss's rule section, as each site says them.
+GRENADE = {
+    "en": ('Reach: 6" (2" plus the thrower\'s ST 4)', "Deviating Grenades"),
+    "fr": ('Portée : 6" (2" plus la F 4 du lanceur)', "Déviation des grenades"),
+}
+
+
+def test_a_whole_attack_throws_a_grenade_in_line_of_sight(phone_table: Any) -> None:
+    """The grenade in the whole attack's weapons (player round 29: only the ranged calculator
+    threw one): chosen, its line of sight box ticks itself, the answer is the engine's for the
+    page's question (its reach, +1, the grenade's ST 4 to wound) and names its rules."""
+    page = phone_table.page
+    lang = page.evaluate("document.documentElement.lang")[:2]
+    reach, deviating = GRENADE[lang]
+    for name, value in (("skill", "4"), ("st", "4"), ("t", "4"), ("distance", "5")):
+        page.locator(f"#nq-attack-{name}").fill(value)
+    page.select_option("#nq-attack-weapon", "grenade")
+    sight = page.locator('#nq-attack input[value="grenade-line-of-sight"]')
+    assert sight.is_checked()
+    got = _answered(page, "attack")
+    assert "--weapon" in got["argv"] and "grenade" in got["argv"], got
+    assert "grenade-line-of-sight" in got["argv"], got
+    assert got["answer"]["text"] == ask(got["argv"], lang)["text"]
+    text = page.locator("#nq-attack .nq-answer").inner_text()
+    assert reach.replace(" :", "\xa0:") in text.replace(" :", "\xa0:")
+    assert page.locator(f'#nq-attack .nq-answer a:text-is("{deviating}")').count() == 1
+    page.locator("#nq-attack .nq-answer").scroll_into_view_if_needed()
+    screenshot(page, f"phone-{lang}-whole-attack-grenade")
+    page.select_option("#nq-attack-weapon", "")
+    assert not sight.is_checked()
+    page.locator("#nq-attack-distance").fill("")

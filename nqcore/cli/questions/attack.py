@@ -8,24 +8,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from nqcore.cli import args as read
 from nqcore.cli.asking import (
-    ARMOUR,
-    ATTACK_NUMBERS,
-    ATTACKING_MODELS,
-    HIT_MODIFIER_VALUES,
-    PENETRATION,
-    RESILIENCE,
     SKILL_VALUES,
     STRENGTH_VALUES,
     Question,
     UsageError,
-    add_modifiers,
     check,
     modifier_list,
 )
+from nqcore.cli.questions.attack_arguments import attack_arguments
 from nqcore.cli.render import Answer
-from nqcore.i18n import N_, P_, Msg, Typed
+from nqcore.i18n import N_, Msg, Typed
 from nqcore.rules.answer_notes import (
     Note,
     fumble_notes,
@@ -34,7 +27,12 @@ from nqcore.rules.answer_notes import (
     volley_fumble_notes,
 )
 from nqcore.rules.ranged import fixed_hit
-from nqcore.rules.shot_notes import blast_notes, template_notes, very_large_target_notes
+from nqcore.rules.shot_notes import (
+    blast_notes,
+    grenade_notes,
+    template_notes,
+    very_large_target_notes,
+)
 from nqcore.tables.registry import Chance, Phrase, Signed
 
 if TYPE_CHECKING:
@@ -118,10 +116,11 @@ def _numbers(
 def _weapon(args: argparse.Namespace, attacker: Profile | None) -> Weapon | None:
     """The weapon named (an improvised attack too), else the attacker's own
     (:func:`~nqcore.rules.profile_attack.attack_weapon`: a shooter's ranged weapon), else none."""
+    from nqcore.rules.grenades import GRENADE
     from nqcore.rules.profile_attack import IMPROVISED, attack_weapon
 
-    if args.weapon == IMPROVISED.key:
-        return IMPROVISED
+    if args.weapon in (IMPROVISED.key, GRENADE.key):
+        return IMPROVISED if args.weapon == IMPROVISED.key else GRENADE
     if args.weapon:
         from nqcore.army.armoury import weapon
 
@@ -169,6 +168,10 @@ def _sides(args: argparse.Namespace) -> _Sides:
     chosen = _weapon(args, attacker)
     ranged = chosen is not None and not chosen.is_close_combat
     skill, strength = _attacker(attacker, numbers, ranged)
+    if chosen is not None and chosen.kind.value == "grenade":  # its reach, 2" + the thrower's ST
+        from nqcore.rules.grenades import thrown_by
+
+        chosen = thrown_by(chosen, strength)
     if target is not None:
         if args.armour is not None or args.re:
             raise UsageError(N_("--target gives the armour: leave out --armour and --re"))
@@ -193,13 +196,7 @@ def _attack(args: argparse.Namespace) -> Answer:
 
     sides = _sides(args)
     counted, apart = _weapon_modifiers(args.mod, ranged=sides.ranged)
-    keys, dodged = [*sides.own, *counted], False
-    if sides.ranged and sides.weapon is not None:
-        from nqcore.rules.ranged import check_weapon_modifiers, template_modifiers
-
-        check_weapon_modifiers(sides.weapon, args.mod)
-        if sides.weapon.blast:
-            keys, dodged = template_modifiers(keys)
+    keys, dodged = _modifier_keys(args.mod, sides, counted)
     modifiers = modifier_list(keys, "ranged" if sides.ranged else "close combat")
     attacker = sides.attacker
     unerring = attacker is not None and attacker.has("ability", "unerring")
@@ -241,6 +238,22 @@ def _attack(args: argparse.Namespace) -> Answer:
         notes = [*very_large_target_notes(result.chances.to_hit_target), *notes]
     said = {"modifiers": modifiers, "notes": notes, "fixed_roll": fixed}
     return _answer(args, sides, result, said)
+
+
+def _modifier_keys(asked: list[str], sides: _Sides, counted: list[str]) -> tuple[list[str], bool]:
+    """The to-hit modifiers that count, and whether the target's dodge was set aside: a
+    grenade's line of sight unless said otherwise, a template's dodge not counted, an armoury
+    weapon refused a modifier it cannot take."""
+    keys = [*sides.own, *counted]
+    if not sides.ranged or sides.weapon is None:
+        return keys, False
+    from nqcore.rules.ranged import check_weapon_modifiers, grenade_modifiers, template_modifiers
+
+    if _thrown(sides):
+        keys = [*sides.own, *grenade_modifiers(counted)]
+    else:
+        check_weapon_modifiers(sides.weapon, asked)
+    return template_modifiers(keys) if sides.weapon.blast else (keys, False)
 
 
 #: Weapon Special Rules > "Save (x2)": the answer's save is one of the two a hit must pass.
@@ -305,7 +318,8 @@ def _hit_notes(target: int | None, sides: _Sides, *, unerring: bool, dodged: boo
     """The roll to hit's natural 1s and 10s; with a blast weapon, the template's (the notes of
     ``nq shoot``: a natural 1 is no masterful hit, a miss deviates, a 10 misfires)."""
     if sides.weapon is not None and sides.weapon.blast:
-        return template_notes(target, dodged=dodged) + blast_notes(target)
+        landing = grenade_notes(target) if _thrown(sides) else blast_notes(target)
+        return template_notes(target, dodged=dodged) + landing
     from nqcore.army.armoury import WeaponKind
 
     if sides.weapon is not None and sides.weapon.kind is WeaponKind.SUPPORT and sides.dice > 1:
@@ -378,7 +392,7 @@ def _answer(
         "modifiers": [] if said.get("fixed_roll") else said["modifiers"],
         "hit_modifier": 0 if said.get("fixed_roll") else args.hit_modifier,
         "ranked": args.ranked,
-        **({"range": _range(result)} if sides.ranged else {}),
+        **_range_fields(sides, result),
         "target": steps.to_hit_target,
         "hit": Chance(steps.hit),
         "masterful": Chance(steps.masterful),
@@ -401,86 +415,22 @@ def _answer(
     }
 
 
-def _range(result: WeaponAttack) -> dict[str, Any] | None:
-    """The range band of a ranged attack and its modifier; ``None`` beyond long range."""
+def _thrown(sides: _Sides) -> bool:
+    """A thrown grenade ("Throwing Grenades")."""
+    return sides.weapon is not None and sides.weapon.kind.value == "grenade"
+
+
+def _range_fields(sides: _Sides, result: WeaponAttack) -> dict[str, Any]:
+    """A ranged attack's range band and its modifier (``None`` beyond long range); a thrown
+    grenade's reach, 2" plus its thrower's ST, instead."""
+    if not sides.ranged:
+        return {}
+    if _thrown(sides) and sides.weapon is not None:
+        return {"reach": {"inches": sides.weapon.reach, "strength": sides.strength}}
     if result.range_band is None:
-        return None
-    return {"band": result.range_band.label, "modifier": Signed(result.range_modifier or 0)}
-
-
-def _attack_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "numbers",
-        type=read.bounded(P_("argument", "SKILL, ST or T"), ATTACK_NUMBERS),
-        nargs="*",
-        metavar="N",
-        help=N_(
-            "SKILL ST T: the attacker's CC (RA with a ranged weapon) and strength "
-            "(a close combat weapon adds its bonus), the target's toughness; only T "
-            "with --attacker, only SKILL ST with --target"
-        ),
-    )
-    p.add_argument(
-        "--attacker",
-        metavar="PROFILE",
-        type=read.name,
-        help=N_(
-            "a sample profile (such as orc-bruiser): its CC, ST and first close combat "
-            "weapon (a shooter's ranged weapon), its extra attack's dice"
-        ),
-    )
-    p.add_argument(
-        "--target",
-        metavar="PROFILE",
-        type=read.name,
-        help=N_(
-            "a sample profile (such as dwarf): its T, AR and RE; +1 to hit a large "
-            "target, -1 if it dodges"
-        ),
-    )
-    p.add_argument(
-        "--weapon",
-        type=read.name,
-        help=N_("an armoury weapon, such as sword or bow: its ST and PM; or improvised"),
-    )
-    p.add_argument(
-        "--distance", type=read.distance, help=N_("inches to the target, for a ranged weapon")
-    )
-    p.add_argument(
-        "--models",
-        type=read.bounded(P_("argument", "models attacking"), ATTACKING_MODELS),
-        default=1,
-        help=N_(
-            "models making the attack together, 1 to 50: the wounds to expect and the "
-            "chance of at least a few numbers of wounds"
-        ),
-    )
-    p.add_argument(
-        "--all",
-        action="store_true",
-        help=N_("with --models, the chance of at least each number of wounds, every one"),
-    )
-    _target_arguments(p)
-
-
-def _target_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--armour", type=ARMOUR, help=N_("the target's armour value (AR), 0 to 10"))
-    p.add_argument(
-        "--pm",
-        type=PENETRATION,
-        help=N_("penetration modifier such as -1, -10 to 0 (default: the weapon's)"),
-    )
-    p.add_argument("--re", type=RESILIENCE, default=0, help=N_("armour resilience, 1 to 3"))
-    add_modifiers(p, N_("a close combat (or ranged) modifier's key"))
-    p.add_argument(
-        "--hit-modifier",
-        type=read.bounded(P_("argument", "a to-hit modifier"), HIT_MODIFIER_VALUES),
-        default=0,
-        help=N_("any other to-hit modifier, -10 to +10"),
-    )
-    p.add_argument(
-        "--ranked", action="store_true", help=N_("the target is ranked or closed, +1 AR")
-    )
+        return {"range": None}
+    band = {"band": result.range_band.label, "modifier": Signed(result.range_modifier or 0)}
+    return {"range": band}
 
 
 QUESTIONS = (
@@ -488,6 +438,6 @@ QUESTIONS = (
         "attack",
         N_("the chance of a whole attack: hit, failed save, wound"),
         _attack,
-        _attack_arguments,
+        attack_arguments,
     ),
 )
