@@ -29,7 +29,9 @@ BRACKETED = re.compile(r"\(([^()]+)\)")
 ENGINE_DOMAIN = "nqcore"
 
 
-def _named(text: str) -> list[str]:
+def cited_names(text: str) -> list[str]:
+    """The names ``text`` holds in brackets, as the page links them
+    (:mod:`nqcompanion.page.rule_names`)."""
     return [match.group(1).strip() for match in BRACKETED.finditer(text)]
 
 
@@ -53,8 +55,8 @@ def _message_findings(
 ) -> list[Finding]:
     found = []
     for msgid, msgstr in message.pairs():
-        named = _named(msgstr)
-        english = [name for name in _named(msgid) if name in sections]
+        named = cited_names(msgstr)
+        english = [name for name in cited_names(msgid) if name in sections]
         for name in english:
             if not sections[name] & set(named):
                 french = " or ".join(f"“{t}”" for t in sorted(sections[name]))
@@ -79,7 +81,7 @@ def cited_rule_findings(lang: str) -> list[Finding]:
             messages = checked_messages(path)
         except CatalogueRefused:
             continue
-        english_cited = {n for m in messages for n in _named(m.msgid) if n in sections}
+        english_cited = {n for m in messages for n in cited_names(m.msgid) if n in sections}
         cited = {t: name for name in english_cited for t in sections[name]}
         for message in messages:
             if message.translated:

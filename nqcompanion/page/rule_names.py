@@ -10,12 +10,9 @@ downloads a few kilobytes, not the book's table of contents.
 from __future__ import annotations
 
 import functools
-import re
 
 from nqcore.i18n import DOMAIN, LOCALE_DIR, SOURCE_LANGUAGE, catalogue_messages
-
-#: A name in brackets, with no bracket inside: "(Dodge)", "(Attacks Against Very Large Targets)".
-BRACKETED = re.compile(r"\(([^()]+)\)")
+from nqtranslate.cited_rules import cited_names
 
 
 @functools.cache
@@ -27,7 +24,7 @@ def bracketed_names(lang: str) -> frozenset[str]:
         texts = [t for other in languages for t in catalogue_messages(LOCALE_DIR, other, DOMAIN)]
     else:
         texts = list(catalogue_messages(LOCALE_DIR, lang, DOMAIN).values())
-    return frozenset(m.group(1).strip() for text in texts for m in BRACKETED.finditer(text))
+    return frozenset(name for text in texts for name in cited_names(text))
 
 
 def named_sections(

@@ -13,7 +13,7 @@ const KINDS = ["unit", "individual", "character", "support"];
 function armyBuilder(box) {
   const conf = JSON.parse(box.dataset.army);
   const said = conf.words;
-  const STORE = "nq-army-builder";
+  const STORE = ARMIES; // nq-at-table.js: where the page looks for kept work
   const state = { toml: null, data: null, answer: null };
   const $ = (id) => document.getElementById(id);
   const el = (tag, props = {}, ...children) => {

@@ -64,10 +64,13 @@ const engineKept = async () => {
 // or armies are kept here, or the browser is offline (kept, or said missing at once). A browser
 // that asks to save data (Save-Data, a phone on a metered plan) waits for a question every time.
 const USED = "nq-engine-used";
+// The builders' kept lists (the profile builder's below, nq-army.js's STORE).
+const PROFILES = "nq-profiles";
+const ARMIES = "nq-army-builder";
 const stored = (key) => { try { return localStorage.getItem(key) !== null; } catch { return false; } };
 const saveData = !!(navigator.connection && navigator.connection.saveData);
 const spared = saveData
-  || !(navigator.onLine === false || [USED, "nq-profiles", "nq-army-builder"].some(stored));
+  || !(navigator.onLine === false || [USED, PROFILES, ARMIES].some(stored));
 // What a form or a builder says while the engine waits to be asked: why it waits.
 const sparedHere = saveData ? words.spared_here : words.lazy_here;
 let want;
@@ -797,7 +800,6 @@ const builder = document.getElementById("nq-builder");
 // page's language), each kept as its file, its name and its points (nq-kept.js); the army
 // builder offers them all (keptProfiles). An earlier version kept one profile, under STORE.
 const STORE = "nq-profile-builder";
-const PROFILES = "nq-profiles";
 const profiles = keptStore(PROFILES, "profiles");
 // Read again at each call: another tab, or the builder, may have changed the list. A new
 // profile nothing was done to is not offered.

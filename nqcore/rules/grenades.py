@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import TypeGuard
 
 from nqcore.army.armoury import Weapon, WeaponKind
 from nqcore.rules.ranged import GRENADE_KEY, GRENADE_NAME, grenade_range
@@ -27,6 +28,11 @@ GRENADE = Weapon(
     indirect=True,
     source="Ranged Combat > Throwing Grenades",
 )
+
+
+def is_grenade(weapon: Weapon | None) -> TypeGuard[Weapon]:
+    """A thrown grenade: its reach its thrower's, no range band."""
+    return weapon is not None and weapon.kind is WeaponKind.GRENADE
 
 
 def thrown_by(grenade: Weapon, thrower_strength: int) -> Weapon:

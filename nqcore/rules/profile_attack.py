@@ -213,7 +213,7 @@ def _weapon_modifier(
     range band: the total, the band and its modifier (``None`` beyond long range)."""
     if weapon.is_close_combat:
         return close_combat_modifier_total(keys), None, None
-    if weapon.reach is not None and not weapon.ranges:  # a thrown grenade: no range band
+    if weapon.kind is WeaponKind.GRENADE and weapon.reach is not None:  # thrown: no band
         reached = _given(weapon, distance) <= weapon.reach
         return ranged_modifier_total(keys), None, 0 if reached else None
     if len(weapon.ranges) != 3:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from nqcore.cli.asking import (
     SKILL_VALUES,
@@ -119,8 +119,9 @@ def _weapon(args: argparse.Namespace, attacker: Profile | None) -> Weapon | None
     from nqcore.rules.grenades import GRENADE
     from nqcore.rules.profile_attack import IMPROVISED, attack_weapon
 
-    if args.weapon in (IMPROVISED.key, GRENADE.key):
-        return IMPROVISED if args.weapon == IMPROVISED.key else GRENADE
+    named = {w.key: w for w in (IMPROVISED, GRENADE)}  # no weapon of the armoury
+    if args.weapon in named:
+        return named[args.weapon]
     if args.weapon:
         from nqcore.army.armoury import weapon
 
@@ -168,7 +169,7 @@ def _sides(args: argparse.Namespace) -> _Sides:
     chosen = _weapon(args, attacker)
     ranged = chosen is not None and not chosen.is_close_combat
     skill, strength = _attacker(attacker, numbers, ranged)
-    if chosen is not None and chosen.kind.value == "grenade":  # its reach, 2" + the thrower's ST
+    if _thrown(chosen):  # its reach, 2" + the thrower's ST
         from nqcore.rules.grenades import thrown_by
 
         chosen = thrown_by(chosen, strength)
@@ -249,7 +250,7 @@ def _modifier_keys(asked: list[str], sides: _Sides, counted: list[str]) -> tuple
         return keys, False
     from nqcore.rules.ranged import check_weapon_modifiers, grenade_modifiers, template_modifiers
 
-    if _thrown(sides):
+    if _thrown(sides.weapon):
         keys = [*sides.own, *grenade_modifiers(counted)]
     else:
         check_weapon_modifiers(sides.weapon, asked)
@@ -318,7 +319,7 @@ def _hit_notes(target: int | None, sides: _Sides, *, unerring: bool, dodged: boo
     """The roll to hit's natural 1s and 10s; with a blast weapon, the template's (the notes of
     ``nq shoot``: a natural 1 is no masterful hit, a miss deviates, a 10 misfires)."""
     if sides.weapon is not None and sides.weapon.blast:
-        landing = grenade_notes(target) if _thrown(sides) else blast_notes(target)
+        landing = grenade_notes(target) if _thrown(sides.weapon) else blast_notes(target)
         return template_notes(target, dodged=dodged) + landing
     from nqcore.army.armoury import WeaponKind
 
@@ -415,9 +416,11 @@ def _answer(
     }
 
 
-def _thrown(sides: _Sides) -> bool:
+def _thrown(weapon: Weapon | None) -> TypeGuard[Weapon]:
     """A thrown grenade ("Throwing Grenades")."""
-    return sides.weapon is not None and sides.weapon.kind.value == "grenade"
+    from nqcore.rules.grenades import is_grenade
+
+    return is_grenade(weapon)
 
 
 def _range_fields(sides: _Sides, result: WeaponAttack) -> dict[str, Any]:
@@ -425,7 +428,7 @@ def _range_fields(sides: _Sides, result: WeaponAttack) -> dict[str, Any]:
     grenade's reach, 2" plus its thrower's ST, instead."""
     if not sides.ranged:
         return {}
-    if _thrown(sides) and sides.weapon is not None:
+    if _thrown(sides.weapon):
         return {"reach": {"inches": sides.weapon.reach, "strength": sides.strength}}
     if result.range_band is None:
         return {"range": None}
