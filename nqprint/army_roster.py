@@ -111,6 +111,9 @@ def _profiles(entry: dict[str, Any], columns: list[str], lang: str) -> str:
             name = f"{profile['role']}{_colon(lang)}{name}"
         cells = [tex(name, lang), *(tex(v, lang) for v in profile["values"])]
         rows.append(" & ".join(cells) + r" \\")
+        for element in profile["elements"]:  # a mount's, a driver's line under its model's
+            cells = [tex(element["name"], lang), *(tex(v, lang) for v in element["values"])]
+            rows.append(" & ".join(cells) + r" \\")
         if profile["role"]:  # a second profile's lines (the unit leader's) under its name
             details.append(rf"\smallskip\textbf{{{tex(name, lang)}}}\par ")
         for label, text in profile["details"]:

@@ -177,9 +177,11 @@ def test_the_status_and_the_build_count_and_warn_them_at_their_lines(
 ) -> None:
     """Every caller of the rule sees them: the status counts them untranslated, the build's
     warning names each line (the page's notice reads the same list)."""
-    from nqtranslate import guard
+    from nqtranslate import guard, missing
     from nqtranslate.status import page_status
 
+    # the real page's template (after ``./dev update-po``) is not this catalogue's
+    monkeypatch.setattr(missing, "TEMPLATES", tmp_path / "no-templates")
     folder = tmp_path / "fr" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     path = folder / "morale.po"

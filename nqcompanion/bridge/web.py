@@ -22,12 +22,12 @@ import json
 import os
 import tempfile
 import unicodedata
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from nqcompanion.bridge.web_card import card, elite_above
 from nqcompanion.bridge.web_checks import first_problem, other_refusals, refusal_answer, rules_apart
+from nqcompanion.bridge.web_elements import ELEMENT_FIELD, element_fields, set_element
 from nqcompanion.bridge.web_names import (
     answer_readings,
     made_from,
@@ -36,7 +36,8 @@ from nqcompanion.bridge.web_names import (
     written_name,
 )
 from nqcompanion.bridge.web_picks import add_named, pick_names, remove_pick
-from nqcore.army.characteristics import ModelType, blank_profile
+from nqcompanion.bridge.web_starting import starting_record
+from nqcore.army.characteristics import blank_profile
 from nqcore.army.toml_values import quoted, toml_key
 from nqcore.cli import usage
 from nqcore.cli.asking import UsageError
@@ -61,7 +62,7 @@ from nqcore.places import place_in
 from nqcore.terminal import printable
 
 if TYPE_CHECKING:
-    from nqcore.army.profiles import Profile
+    pass
 
 #: The name of the profile file the builder exports and ``nq points`` reads.
 PROFILE_FILE = "profile.toml"
@@ -259,85 +260,8 @@ def _decoded(
 
 # --- the profile builder ------------------------------------------------------------------------
 
-#: Fields of the data files that are about the book, not the profile (``nq points`` refuses them).
-_BOOK_FIELDS = ("printed_points", "section", "unit_size", "table", "title", "composition")
 #: What the builder's fields set: text, whole numbers (``-`` for no RA or CC), armour.
 _TEXT_FIELDS = ("name", "type", "size")
-
-
-def _starting() -> list[Profile]:
-    """The 24 profiles of the book a builder may start from: the Sample Profiles, then the
-    profiles of the rules' examples."""
-    from nqcore.army.profile_files import example_profiles, sample_profiles
-
-    return [s.profile for s in sample_profiles()] + [e.profile for e in example_profiles()]
-
-
-def _book_name(profile: Profile) -> Msg:
-    """What the book's heading calls a profile: a Sample Profile's section ("Growler One Horn"),
-    an example's own name (its table's title)."""
-    from nqcore.army.profile_files import SAMPLE_HEADINGS
-
-    return SAMPLE_HEADINGS.get(profile.key, Msg(profile.name))
-
-
-def starting_profiles() -> list[tuple[str, Msg]]:
-    """The starting profiles by key, with their names as the book's headings print them."""
-    return [(profile.key, _book_name(profile)) for profile in _starting()]
-
-
-def sample_choices(lang: str) -> list[tuple[str, str]]:
-    """The Sample Profiles as the attacker and target lists name them in ``lang``: by their
-    sections' headings."""
-    from nqcore.army.profile_files import sample_profiles
-
-    _ = translator(lang)
-    return [(s.profile.key, _(s.heading)) for s in sample_profiles()]
-
-
-def starting_choices(lang: str) -> list[tuple[str, str]]:
-    """The starting profiles as the builders' lists name them in ``lang``: a rider by its mount
-    too, two of one name (the book's two chariots) told apart by their crews."""
-    from nqcore.army.profile_files import SAMPLE_HEADINGS
-
-    _ = translator(lang)
-    profiles = _starting()
-    named = Counter(_(_book_name(p)) for p in profiles)
-    choices = []
-    for profile in profiles:
-        label = _(_book_name(profile))
-        parts = ", ".join(_(element.name) for element in profile.elements)
-        riding = profile.model_type is not ModelType.SUPPORT and profile.key not in SAMPLE_HEADINGS
-        if parts and riding:  # a rider its example's table names alone, and its mount
-            label = _(RIDING).format(rider=label, mount=_mount(parts, lang))
-        elif parts and named[label] > 1:
-            label += f" ({parts})"
-        choices.append((profile.key, label))
-    return choices
-
-
-def _mount(name: str, lang: str) -> str:
-    """A mount's name after its rider's: a common noun, in lower case in French (« Vampire sur
-    bête démon », as the book's « Seigneur revenant sur dragon zombi »); English names keep
-    their capitals ("Orc Warlord on Dragon")."""
-    return name[:1].lower() + name[1:] if lang == "fr" else name
-
-
-#: A special combination model, by its rider and its mount ("Orc Warlord on Dragon"): the
-#: book's table names the rider alone.
-RIDING = N_("{rider} on {mount}")
-
-
-def starting_record(key: str) -> dict[str, Any]:
-    """The data file's table of a starting profile, as a profile file holds it."""
-    from nqcore.data import datafiles
-
-    for name in ("sample_profiles.toml", "example_profiles.toml"):
-        for record in datafiles.load(name)["profile"]:
-            if record["key"] == key:
-                # a copy all through: the builder changes it, the cached data stays the book's
-                return copy.deepcopy({k: v for k, v in record.items() if k not in _BOOK_FIELDS})
-    raise KeyError(f"unknown profile {key!r}")
 
 
 def in_readers_words(record: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -403,6 +327,8 @@ def _set(record: dict[str, Any], values: dict[str, Any]) -> None:
         elif name in CHARACTERISTICS:
             text = str(value).strip()
             record[name] = "-" if text == "-" and name in ("ra", "cc") else int(text)
+        elif name.startswith(ELEMENT_FIELD):
+            set_element(record, name, str(value).strip())
         elif name in ("armour", "shield"):
             armour = dict(record.get("armour", {}))
             if "ar" in record:
@@ -436,7 +362,7 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
             made_from(record, before, lang)
         names = pick_names(record, lang)
         shown = record | {"name": shown_name(record, lang)}  # the page's: the file's stays
-        fields = _fields(shown)
+        fields = _fields(shown, lang)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
         return refusal_answer(error, lang)  # FileRefused, or a change the kept file's fields refuse
     try:
@@ -485,8 +411,9 @@ def builder_summary(priced: dict[str, Any], lang: str) -> str:
     return " · ".join(said)
 
 
-def _fields(record: dict[str, Any]) -> dict[str, Any]:
-    """What the builder's fields show of ``record``."""
+def _fields(record: dict[str, Any], lang: str) -> dict[str, Any]:
+    """What the builder's fields show of ``record``, its elements' (a mount's, a crew's) by their
+    names in ``lang`` (``element.1``) and their RA, CC and ST (``element.1.ra``)."""
     armour = record.get("armour", {"value": record.get("ar", 0)})
     fields = {k: record.get(k, "") for k in (*_TEXT_FIELDS, "ac", "ra", "cc", "st", "t", "w", "co")}
     fields |= {
@@ -494,4 +421,5 @@ def _fields(record: dict[str, Any]) -> dict[str, Any]:
         "size": record.get("size", "medium"),
         "key": record.get("key", ""),
     }
+    fields |= element_fields(record, lang)
     return fields | {"armour": armour.get("value", 0), "shield": bool(armour.get("shield", False))}

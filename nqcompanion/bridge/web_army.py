@@ -17,18 +17,13 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from nqcompanion.bridge.web import (
-    _as_file,
-    file_name,
-    starting_choices,
-    starting_record,
-    toml_value,
-)
+from nqcompanion.bridge.web import _as_file, file_name, toml_value
 from nqcompanion.bridge.web_army_file import no_dates, no_profile_files
 from nqcompanion.bridge.web_entries import leaders as _leaders
 from nqcompanion.bridge.web_entries import mark_outdated as _outdated
 from nqcompanion.bridge.web_entries import refused_options as _refused_options
 from nqcompanion.bridge.web_entries import renamed as _renamed
+from nqcompanion.bridge.web_starting import starting_choices, starting_record
 from nqcore.army.file_kinds import file_kind as file_kind
 from nqcore.army.force import KINDS as KINDS
 from nqcore.army.force import PricedEntry

@@ -23,7 +23,8 @@ def card(record: dict[str, Any], lang: str, elite: int | None = None) -> dict[st
         points = plural(elite, N_("{count} point"), N_("{count} points"), lang)
         model_type = _(ELITE_ABOVE).format(points=points)
     sheet = profile_sheet(parse_profile(record), lang, structure=True, model_type=model_type)
-    return sheet | {"columns": [_(column) for column in COLUMNS[1:]], "colon": colon(lang)}
+    columns = [_(column) for column in COLUMNS[1:]]
+    return sheet | {"columns": columns, "nameColumn": _(COLUMNS[0]), "colon": colon(lang)}
 
 
 #: A core model's structure on its card when its points make it elite ("The Army > Units").

@@ -39,7 +39,7 @@ def written_name(text: str) -> None:
 @cache
 def _book_names() -> dict[str, Msg]:
     """The starting profiles' names (engine msgids), by key."""
-    from nqcompanion.bridge.web import starting_profiles, starting_record
+    from nqcompanion.bridge.web_starting import starting_profiles, starting_record
 
     return {key: Msg(starting_record(key)["name"]) for key, _name in starting_profiles()}
 

@@ -233,7 +233,7 @@ def _profile_names() -> str:
     """The book's profiles' names in every language, as JSON: an entry a file names after its
     profile in another language ("Guerrier squelette") is named in the page's (nq-keep.js), on
     a browser that never opened that language's page (player round ten)."""
-    from nqcompanion.bridge.web import starting_choices
+    from nqcompanion.bridge.web_starting import starting_choices
 
     names = {lang: dict(starting_choices(lang)) for lang in LANGUAGES}
     return json.dumps(names, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
@@ -243,7 +243,7 @@ def _profile_groups(lang: str, words: dict[str, str]) -> str:
     """The book's profiles in two groups, the Sample Profiles and the rules' examples (Creating A
     Profile's...), by their full names; each option marked with its profile's type, which the
     script matches against the types each kind of entry takes (:func:`_takes`)."""
-    from nqcompanion.bridge.web import starting_choices
+    from nqcompanion.bridge.web_starting import starting_choices
     from nqcore.army.profile_files import example_profiles, sample_profiles
 
     named = dict(starting_choices(lang))

@@ -146,8 +146,8 @@ def _error(ident: str) -> str:
     return f'<p class="nq-field-error" id="{ident}-error" hidden></p>'
 
 
-def _text_input(name: str, label: str, extra: str = "") -> str:
-    ident = f"nq-builder-{name}"
+def _text_input(name: str, label: str, extra: str = "", ident: str = "") -> str:
+    ident = ident or f"nq-builder-{name}"
     control = (
         f'<input type="text" id="{ident}" data-set="{name}" autocomplete="off" '
         f'aria-describedby="{ident}-error"{extra}/>'
@@ -180,7 +180,7 @@ def _whole(values: list[int], none: str = "") -> str:
 
 def _start_and_kind(words: dict[str, str], lang: str) -> list[str]:
     """The profile of the book to start from, then the name, model type and size."""
-    from nqcompanion.bridge.web import starting_choices
+    from nqcompanion.bridge.web_starting import starting_choices
 
     parts = [
         _FIELD.format(
@@ -220,6 +220,32 @@ def _characteristics(words: dict[str, str], lang: str) -> list[str]:
         f'data-set="shield"/><label for="nq-builder-shield">'
         f"{html.escape(words['shield'])}</label></div></div>"
     )
+    return parts
+
+
+def _elements(lang: str) -> list[str]:
+    """A combination model's other elements (a rider's mount, a chariot's driver and weaponeer):
+    each its RA, CC and ST under its name, which the engine's answer gives (the fields hidden
+    while the profile has no such element; player round thirty: the Wight Lord's Dragon could not
+    be changed, nor even seen, in the builder)."""
+    from nqcompanion.bridge.web_elements import ELEMENT_FIELD, ELEMENTS_EDITED
+    from nqcore.army.characteristics import ABBREVIATIONS, ELEMENT_CHARACTERISTICS
+    from nqcore.army.points import cost_tables
+
+    tables = cost_tables()
+    parts = []
+    for number in range(1, ELEMENTS_EDITED + 1):
+        field = f"{ELEMENT_FIELD}{number}"
+        parts.append(
+            f'<fieldset class="nq-builder-element" data-element="{field}" hidden>'
+            '<legend></legend><div class="nq-builder-fields">'
+        )
+        for key in ELEMENT_CHARACTERISTICS:
+            extra = _whole(sorted(tables[key].costs), "-")
+            label = engine_text(ABBREVIATIONS[key], lang)
+            ident = f"nq-builder-element-{number}-{key}"
+            parts.append(_text_input(f"{field}.{key}", label, extra, ident))
+        parts.append("</div></fieldset>")
     return parts
 
 
@@ -316,6 +342,7 @@ def builder_html(
         kept_html("nq-builder", words),
         *_start_and_kind(words, lang),
         *_characteristics(words, lang),
+        *_elements(lang),
         *_lists(words, lang),
         *_card_and_actions(words),
     ]

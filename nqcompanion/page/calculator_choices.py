@@ -92,7 +92,9 @@ def extra_attack_levels(lang: str) -> list[tuple[str, str]]:
 
 
 def samples(lang: str) -> list[tuple[str, str]]:
-    from nqcompanion.bridge.web import sample_choices  # by the book's headings, as the answers say
+    from nqcompanion.bridge.web_starting import (
+        sample_choices,  # by the book's headings, as the answers say
+    )
 
     return sample_choices(lang)
 

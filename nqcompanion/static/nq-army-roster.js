@@ -12,8 +12,10 @@ function drawArmyRoster(sheet, el, roster) {
   };
   const entries = sheet.entries.map((entry) => {
     const profiles = el("table", {}, el("thead", {}, row(sheet.columns, "th")),
-      el("tbody", {}, ...entry.profiles.map((profile) => row([profile.role
-        ? `${profile.role}${colon}${profile.name}` : profile.name, ...profile.values], "td"))));
+      el("tbody", {}, ...entry.profiles.flatMap((profile) => [row([profile.role
+        ? `${profile.role}${colon}${profile.name}` : profile.name, ...profile.values], "td"),
+      // a combination model's mount or crew: its own line under the model's, as the book prints it
+      ...(profile.elements || []).map((element) => row([element.name, ...element.values], "td"))])));
     // A second profile's lines (the unit leader's) under its role and name.
     const details = entry.profiles.flatMap((profile) => [
       ...(profile.role ? [labelled(profile.role, profile.name)] : []),

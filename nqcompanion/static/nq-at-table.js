@@ -863,6 +863,12 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
       noneNote(control, JSON.parse(builder.dataset.words));
     }
   }
+  // A mount's or a crew's fields, under its name, while the profile has that element.
+  for (const fieldset of builder.querySelectorAll("fieldset[data-element]")) {
+    const name = result.fields[fieldset.dataset.element];
+    fieldset.hidden = !name;
+    fieldset.querySelector("legend").textContent = name || "";
+  }
   for (const list of builder.querySelectorAll("ul.nq-builder-list")) {
     const listed = list.dataset.list;
     list.replaceChildren(...result.picks[listed].map((name, index) => {
@@ -979,10 +985,22 @@ const drawCard = (result) => {
   title.textContent = card.name;
   const table = document.createElement("table");
   const labels = table.insertRow();
-  const values = table.insertRow();
-  card.columns.forEach((column, index) => {
+  // A combination model's mount or crew has a line of its own under the model's, named as the
+  // book prints it ("Dragon": its RA, CC and ST); a single model's line needs no name.
+  const elements = card.elements || [];
+  const named = elements.length > 0;
+  if (named) labels.appendChild(document.createElement("th")).textContent = card.nameColumn;
+  card.columns.forEach((column) => {
     labels.appendChild(document.createElement("th")).textContent = column;
-    values.insertCell().textContent = card.values[index];
+  });
+  [{ name: card.name, values: card.values }, ...elements].forEach((line) => {
+    const values = table.insertRow();
+    if (named) {
+      const name = values.appendChild(document.createElement("th"));
+      name.scope = "row";
+      name.textContent = line.name;
+    }
+    line.values.forEach((value) => { values.insertCell().textContent = value; });
   });
   const details = card.details.map(([label, text]) => {
     const line = document.createElement("p");

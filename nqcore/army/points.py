@@ -11,6 +11,7 @@ functions by :mod:`nqcore.tables.profile_tables` and :mod:`nqcore.tables.weapon_
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -274,13 +275,15 @@ def classify(points: int, size: Size = Size.MEDIUM) -> ModelType:
 def stated_type(profile: Profile) -> ModelType | None:
     """The type the book states for a sample profile's composition, whatever its points (the
     Growler One Horn: "treated as the core troops for composition purposes"), for the profile
-    as the book prints it; none for any other profile (or one changed from the book's), which
-    is core or elite by its points (:func:`classify`)."""
+    as the book prints it, whatever its name (the builder names it by the book's heading); none
+    for any other profile (or one changed from the book's), which is core or elite by its points
+    (:func:`classify`)."""
     from nqcore.army.profile_files import sample_profile
 
     for record in datafiles.load("sample_profiles.toml")["profile"]:
         if profile.key and record["key"] == profile.key and "composition" in record:
-            if sample_profile(profile.key).profile == profile:
+            book = sample_profile(profile.key).profile
+            if dataclasses.replace(book, name=profile.name) == profile:
                 return ModelType(record["composition"])
     return None
 

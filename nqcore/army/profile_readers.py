@@ -10,6 +10,7 @@ from typing import Any
 
 from nqcore.army.armoury import Weapon, weapon_from_record
 from nqcore.army.armoury import weapon as armoury_weapon
+from nqcore.army.characteristics import ELEMENT_CHARACTERISTICS, check_characteristic
 from nqcore.army.profile_fields import PICK_FIELDS, check_table
 from nqcore.army.profiles import Element, Pick
 from nqcore.army.toml_values import quoted, toml_keys
@@ -140,6 +141,9 @@ def read_element(record: Any, where: str) -> Element:
         raise Refusal(N_("unknown field(s) {fields}"), where=where, fields=toml_keys(unknown))
     if "name" not in record:
         raise Refusal(N_("missing field(s) {fields}"), where=where, fields=["name"])
+    for key in ELEMENT_CHARACTERISTICS:
+        if record.get(key) is not None:
+            _element_characteristic(key, record[key], where)
     return Element(
         name=str(record["name"]),
         ra=record.get("ra"),
@@ -149,3 +153,13 @@ def read_element(record: Any, where: str) -> Element:
         abilities=read_picks(record.get("abilities", []), f"{where} abilities"),
         traits=read_picks(record.get("traits", []), f"{where} traits"),
     )
+
+
+def _element_characteristic(key: str, value: Any, where: str) -> None:
+    """An element's characteristic in its cost table's range, refused where the file gives it
+    ("element #1: RA 99 ...") and about the profile builder's field for it (``element.1.ra``)."""
+    try:
+        check_characteristic(key, value)
+    except Refusal as refused:
+        number = where.rpartition("#")[2]
+        raise refused.at(where).about(f"element.{number}.{key}") from None

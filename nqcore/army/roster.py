@@ -18,7 +18,7 @@ from typing import Any
 
 from nqcore.army.characteristics import ABBREVIATIONS, CHARACTERISTICS
 from nqcore.army.force import Force, PricedEntry
-from nqcore.army.profiles import Profile
+from nqcore.army.profiles import Element, Profile
 from nqcore.i18n import N_, P_, Msg, colon, format_number, plural, translator
 
 #: The headings of a profile's line on the roster.
@@ -166,6 +166,19 @@ def profile_sheet(
         "name": _(Msg(profile.name)),
         "values": [cell_text(value, lang) for value in values],
         "details": details,
+        "elements": [_element_line(element, lang) for element in profile.elements],
+    }
+
+
+def _element_line(element: Element, lang: str) -> dict[str, Any]:
+    """A combination model's other element (a rider's mount, a chariot's driver) as its own line
+    under the model's, as the book prints it: its RA, CC and ST, the rest the whole model's."""
+    from nqcore.tables.table_text import cell_text
+
+    values = [getattr(element, key, None) for key in CHARACTERISTICS] + [None]
+    return {
+        "name": translator(lang)(Msg(element.name)),
+        "values": [cell_text(value, lang) for value in values],
     }
 
 
@@ -183,6 +196,7 @@ def _chassis(lang: str) -> dict[str, Any]:
         "name": translator(lang)(chassis.name),
         "values": [cell_text(value, lang) for value in values],
         "details": [],
+        "elements": [],
     }
 
 
@@ -232,6 +246,7 @@ def roster_text(sheet: dict[str, Any]) -> str:
         for profile in entry["profiles"]:
             role = f"{profile['role']}{colon}" if profile["role"] else ""
             rows.append([f"{role}{profile['name']}", *profile["values"]])
+            rows += [[element["name"], *element["values"]] for element in profile["elements"]]
         widths = [max(len(row[at]) for row in rows) for at in range(len(rows[0]))]
         lines += [
             "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from nqcompanion.bridge.web import starting_choices
+from nqcompanion.bridge.web_starting import starting_choices
 from tests import covering
 from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until, watch
 from tests.browser.test_at_the_table import ENGINE_SECONDS, READY
@@ -36,12 +36,16 @@ TYPED = {
 }
 
 
-def _open(browser: Any, site: Site, screen: str, lang: str) -> Any:
+def _open(browser: Any, site: Site, screen: str, lang: str, scheme: str = "light") -> Any:
     phone = screen == "390"
     context = _recorded(
         site,
         browser.new_context(
-            viewport=SCREENS[screen], is_mobile=phone, has_touch=phone, device_scale_factor=2
+            viewport=SCREENS[screen],
+            is_mobile=phone,
+            has_touch=phone,
+            device_scale_factor=2,
+            color_scheme=scheme,
         ),
     )
     watched = watch(context.new_page())
@@ -267,7 +271,7 @@ def test_a_book_profile_is_named_in_the_page_language_both_ways(
     """The builder started from the Dwarf is the French sample's « Nain » after the switch, and
     the Dwarf again after the switch back, still the book's profile (its key kept); a profile
     the player changed is renamed too, and a name the player typed stays."""
-    from nqcompanion.bridge.web import starting_choices
+    from nqcompanion.bridge.web_starting import starting_choices
 
     watched = _open(browser, site, screen, lang)
     page = watched.page

@@ -20,7 +20,8 @@ from unittest import mock
 
 import pytest
 
-from nqcompanion.bridge.web import build, starting_choices
+from nqcompanion.bridge.web import build
+from nqcompanion.bridge.web_starting import starting_choices
 from nqcompanion.page import directive
 from nqcompanion.page.answers import answer_words
 from nqcompanion.page.calculator_choices import modifiers as _modifiers
@@ -830,7 +831,7 @@ def _engine_profile(key: str) -> Any:
 
 
 def test_the_builder_prices_the_24_profiles_as_nq_points(table: Table, tmp_path: Any) -> None:
-    from nqcompanion.bridge.web import starting_profiles
+    from nqcompanion.bridge.web_starting import starting_profiles
     from nqcore.army.profile_points import profile_points
 
     keys = [key for key, _name in starting_profiles()]

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from nqcompanion.bridge.web import starting_choices
+from nqcompanion.bridge.web_starting import starting_choices
 from tests.browser.conftest import Site, wait_until
 from tests.browser.test_at_table_state import _open
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from nqcompanion.bridge.web import starting_choices
+from nqcompanion.bridge.web_starting import starting_choices
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import Site, screenshot, wait_until
 from tests.browser.test_at_the_table_army import _answered, _phone, _settle

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from nqcompanion.bridge.web import starting_choices
+from nqcompanion.bridge.web_starting import starting_choices
 from nqsphinx.messages import ui_text
 from tests import covering
 from tests.browser.conftest import Site, _recorded, screenshot, wait_until, watch

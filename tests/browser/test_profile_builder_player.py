@@ -25,8 +25,8 @@ from tests.browser.test_at_table_state import (
 HEADING = "section#calc-profile-builder > h2"
 BOXES = "#nq-builder input[type=checkbox], #nq-army input[type=checkbox]"
 #: The builder's fields a player edits: its text fields, lists and boxes.
-FIELDS = """[...document.querySelectorAll(
-  '#nq-builder :is(input:not([type=file]), select)')].map((field) => field.id)"""
+FIELDS = """[...document.querySelectorAll('#nq-builder :is(input:not([type=file]), select)')]
+  .filter((field) => field.getClientRects().length).map((field) => field.id)"""
 #: Where the summary is, and whether the point at its middle is its own (nothing covers it).
 SUMMARY_SEEN = """() => {
   const summary = document.getElementById('nq-builder-summary');
@@ -100,6 +100,44 @@ def test_the_printed_card_is_the_engine_s(browser: Any, site: Site, lang: str) -
     for label, text in card["details"]:
         assert label in printed and text in printed, (label, text, printed)
     page.emulate_media(media="screen")
+    page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "screen", "scheme"), [("en", "1366", "light"), ("fr", "390", "dark")]
+)
+def test_a_mount_is_shown_changed_and_printed(
+    browser: Any, site: Site, lang: str, screen: str, scheme: str
+) -> None:
+    """Player round thirty (F9): the Wight Lord On Zombie Dragon, named so, with the Dragon's RA,
+    CC and ST in fields under its name; the Dragon's CC changed reaches the engine, and the card
+    prints the Dragon's line under the Wight's, as the book prints it."""
+    watched = _open(browser, site, screen, lang, scheme=scheme)
+    page = watched.page
+    dragon = page.locator('fieldset[data-element="element.1"]')
+    assert dragon.is_hidden() and page.locator('fieldset[data-element="element.2"]').is_hidden()
+    page.locator("#nq-builder-start").select_option("wight-lord-on-zombie-dragon")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    start = build({"start": "wight-lord-on-zombie-dragon"}, lang)
+    assert page.locator("#nq-builder-name").input_value() == start["fields"]["name"]
+    assert dragon.is_visible() and dragon.locator("legend").inner_text() == "Dragon"
+    assert page.locator('fieldset[data-element="element.2"]').is_hidden()
+    assert page.locator("#nq-builder-element-1-cc").input_value() == "6"
+    page.locator("#nq-builder-element-1-cc").fill("8")
+    page.locator("#nq-builder-element-1-cc").dispatch_event("change")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    changed = build({"toml": start["toml"], "set": {"element.1.cc": "8"}}, lang)
+    cells = page.locator(".nq-card-profile tr").last.locator("th, td").all_inner_texts()
+    line = changed["card"]["elements"][0]
+    assert cells == ["Dragon", *line["values"]], cells
+    assert line["values"][2] == "8"
+    assert page.locator("#nq-builder-summary").inner_text() == changed["summary"]
+    dragon.scroll_into_view_if_needed()
+    page.evaluate(SETTLED)
+    screenshot(page, f"builder-mount-{screen}-{lang}-{scheme}")
+    page.emulate_media(media="print")  # the card's head is printed only
+    page.locator(".nq-card-profile").scroll_into_view_if_needed()
+    screenshot(page, f"builder-mount-card-{screen}-{lang}-{scheme}")
     page.context.close()
 
 

@@ -16,8 +16,9 @@ from unittest import mock
 
 import pytest
 
-from nqcompanion.bridge.web import ask, build, starting_profiles
+from nqcompanion.bridge.web import ask, build
 from nqcompanion.bridge.web_army import army
+from nqcompanion.bridge.web_starting import starting_profiles
 from nqcompanion.page import answers
 from nqcompanion.page.answers import TABLED, answer_tables, inputs
 from nqcore.cli.commands import main

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from nqcompanion.bridge.web import ask, build, points, sample_choices, starting_choices
+from nqcompanion.bridge.web import ask, build, points
+from nqcompanion.bridge.web_starting import sample_choices, starting_choices
 
 ROOT = Path(__file__).resolve().parents[2]
 

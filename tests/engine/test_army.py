@@ -194,7 +194,7 @@ def test_core_units_tend_to_be_larger() -> None:
 
 def _growler_record(**change: Any) -> dict[str, Any]:
     """The Growler One Horn's profile as a player's own table (no book statement of its type)."""
-    from nqcompanion.bridge.web import starting_record
+    from nqcompanion.bridge.web_starting import starting_record
 
     return {**starting_record("growler-one-horn"), **change}
 

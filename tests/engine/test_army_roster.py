@@ -319,3 +319,20 @@ def test_a_roster_to_a_pipe_says_why_in_words(
         assert code == 2 and err.count("\n") == 1, err
         assert err.startswith(f"nq army: {pipe}") and expected[lang] in err, err
         assert "None" not in err
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_mount_has_its_own_line_on_the_roster(lang: str) -> None:
+    """Player round thirty (F9): the Wight Lord's roster line left out his Zombie Dragon's RA 3,
+    CC 6, ST 7, which the book prints on a line of its own under the Wight's; the text and the
+    LaTeX roster give it the same line as the page's."""
+    from nqcore.army.roster import roster_text
+
+    sheet = _sheet("barrow-host.toml", lang)
+    lord = next(e for e in sheet["entries"] if e["name"] == "The Wight Lord")
+    dragon = lord["profiles"][0]["elements"]
+    assert [[d["name"], *d["values"]] for d in dragon] == [
+        ["Dragon", "–", "3", "6", "7", "–", "–", "–", "–"]
+    ]
+    assert any(line.split() == ["Dragon", *"–367––––"] for line in roster_text(sheet).splitlines())
+    assert r"Dragon & – & 3 & 6 & 7 & – & – & – & – \\" in roster_tex(sheet, lang, LETTER)

@@ -804,7 +804,10 @@ PROFILE_FAULTS = [
     ('size = "huge"', 'bad.toml: unknown size "huge"; choose one of small, medium'),
     ("armour = 3", "bad.toml: armour must be a table such as { value = 3, shield = true }"),
     ("[armour]\ncolour = 1", "bad.toml: armour: unknown field(s) colour"),
-    ('[[element]]\nname = "Horse"\ncc = "x"', 'bad.toml: CC must be a whole number, not "x"'),
+    (
+        '[[element]]\nname = "Horse"\ncc = "x"',
+        'bad.toml: element #1: CC must be a whole number, not "x"',
+    ),
     ("[[element]]\ncc = 5", "bad.toml: element #1: missing field(s) name"),
     ("element = [3]", "bad.toml: element #1: an element is a table"),
     ('abilities = "dodge"', "bad.toml: abilities must be a list of keys or { key = ..., level"),

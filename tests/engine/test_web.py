@@ -11,15 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from nqcompanion.bridge.web import (
-    ask,
-    ask_json,
-    build,
-    profile_toml,
-    starting_choices,
-    starting_profiles,
-)
+from nqcompanion.bridge.web import ask, ask_json, build, profile_toml
 from nqcompanion.bridge.web_checks import refusal_answer
+from nqcompanion.bridge.web_starting import starting_choices, starting_profiles, starting_record
 from nqcore.army.profile_files import parse_profile, sample_profile
 from nqcore.army.profile_points import profile_points
 from nqcore.cli.commands import main
@@ -166,9 +160,14 @@ def test_the_starting_list_names_each_profile_once_in_the_readers_language(lang:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_starting_profile_takes_the_readers_name_for_it(lang: str) -> None:
+    """Named as the list the player chose it from names it: a Sample Profile by its section's
+    heading, not its table's first line ("Wight" of the Wight Lord On Zombie Dragon)."""
     step = build({"start": "human-men-at-arms"}, lang)
-    name = {"en": "Men At Arms", "fr": "Hommes d’armes"}[lang]
+    name = {"en": "Human Men At Arms", "fr": "Hommes d’armes"}[lang]
     assert step["fields"]["name"] == name and tomllib.loads(step["toml"])["name"] == name
+    rider = build({"start": "wight-lord-on-zombie-dragon"}, lang)
+    heading = {"en": "Wight Lord On Zombie Dragon", "fr": "Seigneur revenant sur dragon zombi"}
+    assert rider["fields"]["name"] == heading[lang] == rider["card"]["name"]
     assert (
         step["points"]["json"]["points"]
         == build({"start": "human-men-at-arms"}, "en")["points"]["json"]["points"]
@@ -293,3 +292,21 @@ def test_a_builder_warning_that_says_see_the_errata_links_its_record(lang: str) 
     assert "see the errata" in said or "voir les errata" in said, said
     assert [r["id"] for r in step["points"]["readings"]] == ["named-characters-wizardry-4"]
     assert "readings" not in first["points"]
+
+
+def test_a_french_file_names_the_book_s_sections_as_the_french_pages_do() -> None:
+    """Player round thirty: a profile file made on the French page said "Creating A Profile >
+    Creating Chariots" as its source; each section of every starting profile's source is said in
+    French, as the French page's heading of that section says it."""
+    from nqcore import po
+
+    headings: dict[str, set[str]] = {}  # a heading's French on some page ("Dwarf": « Nain »)
+    for path in sorted((Path(__file__).parents[2] / "locale" / "fr" / "LC_MESSAGES").glob("*.po")):
+        for message in po.read(path.read_bytes()):
+            headings.setdefault(str(message.id), set()).add(str(message.string))
+    for key, _name in starting_profiles():
+        english = str(starting_record(key)["source"]).split(" > ")
+        source = tomllib.loads(build({"start": key}, "fr")["toml"])["source"].split(" > ")
+        assert len(source) == len(english), (key, source)
+        for section, said in zip(english, source, strict=True):
+            assert said in headings[section], (key, section, said)

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from nqcompanion.bridge.web import ask_json, starting_record
+from nqcompanion.bridge.web import ask_json
 from nqcompanion.bridge.web_army import army, army_toml, import_army
+from nqcompanion.bridge.web_starting import starting_record
 from nqcore.army.army_rules import army_rules
 from nqcore.army.army_schema import ArmyFile, Model, Support, Unit
 from nqcore.army.force import parse_army, price

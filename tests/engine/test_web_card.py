@@ -77,7 +77,7 @@ def test_a_changed_profile_is_the_player_s_made_from_the_book_s(lang: str, made_
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", ["Men At Arms · 28 points · 0 warnings", "X · 43 points · 2 warnings"]),
+        ("en", ["Human Men At Arms · 28 points · 0 warnings", "X · 43 points · 2 warnings"]),
         (
             "fr",
             ["Hommes d’armes · 28 points · 0 avertissement", "X · 43 points · 2 avertissements"],
@@ -129,3 +129,26 @@ def test_the_card_gives_the_grenades_profile(lang: str, said: str) -> None:
     plain = build({"start": "hero", "add": ["equipment", 'grenades|ST3 1"']}, lang)["card"]
     assert '(UC3, 7", ST3' in card_text(plain) or '(CU3, 7", F3' in card_text(plain)
     assert "Knock Prone" not in card_text(plain) and "Mise à terre)" not in card_text(plain)
+
+
+@pytest.mark.parametrize(
+    ("key", "lang", "lines"),
+    [
+        ("wight-lord-on-zombie-dragon", "en", [["Dragon", "–", "3", "6", "7", "–", "–", "–", "–"]]),
+        ("wight-lord-on-zombie-dragon", "fr", [["Dragon", "–", "3", "6", "7", "–", "–", "–", "–"]]),
+        (
+            "chariot-driver-weaponeer",
+            "en",
+            [["Driver", "–", "4", "6", "4", "–", "–", "–", "–"], ["Weaponeer", "–", "4", "6", "4"]],
+        ),
+    ],
+)
+def test_the_card_gives_a_mount_and_a_crew_their_own_line(
+    key: str, lang: str, lines: list[list[str]]
+) -> None:
+    """Player round thirty (F9): the card and the roster printed the rider's line alone, without
+    the mount's or the crew's RA, CC and ST the book prints under it ("Dragon - 3 6 7")."""
+    card = build({"start": key}, lang)["card"]
+    shown = [[line["name"], *line["values"]] for line in card["elements"]]
+    assert [line[: len(want)] for line, want in zip(shown, lines, strict=True)] == lines
+    assert card["nameColumn"] == {"en": "Name", "fr": "Nom"}[lang]

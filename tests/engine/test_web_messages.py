@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from nqcompanion.bridge.web import import_profile, starting_choices
+from nqcompanion.bridge.web import import_profile
 from nqcompanion.bridge.web_army import import_army
 from nqcompanion.bridge.web_checks import refusal_answer
+from nqcompanion.bridge.web_starting import starting_choices
 from nqcore.cli.asking import UsageError
 from nqcore.cli.files import FileRefused
 from nqcore.i18n import N_, Refusal
