@@ -379,14 +379,20 @@ def all_weapons() -> tuple[Weapon, ...]:
     return hand_weapons() + ranged_weapons() + support_weapons()
 
 
-def weapon(name_or_key: str) -> Weapon:
-    """An armoury weapon by its key or English name, case-insensitively.
+def weapon(name_or_key: str, lang: str | None = None) -> Weapon:
+    """An armoury weapon by its key or its name in any language, ``lang``'s first
+    (:func:`nqcore.typed_names.find`: a key first, "lance" the lance's, « Lance de cavalerie »).
 
     >>> weapon("Long Bow").points
     5
+    >>> weapon("arc long").key
+    'long-bow'
+    >>> weapon("Lance de cavalerie", "fr").key, weapon("Lance", "fr").key
+    ('lance', 'lance')
     """
-    wanted = name_or_key.strip().lower()
-    for candidate in all_weapons():
-        if wanted in (candidate.key, candidate.name.lower()):
-            return candidate
+    from nqcore.typed_names import find
+
+    found = find(name_or_key, ((w.key, (w.name,), w) for w in all_weapons()), lang)
+    if found is not None:
+        return found
     raise UnknownName(N_("unknown weapon {name}"), name=Typed(name_or_key))

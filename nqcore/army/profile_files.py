@@ -381,12 +381,15 @@ def printed_points(key: str) -> int | None:
     return {s.profile.key: s.printed_points for s in sample_profiles()}.get(key)
 
 
-def sample_profile(name_or_key: str) -> SampleProfile:
-    """A sample profile by key or English name, case-insensitively."""
-    wanted = name_or_key.strip().lower()
-    for sample in sample_profiles():
-        if wanted in (sample.profile.key, sample.profile.name.lower()):
-            return sample
+def sample_profile(name_or_key: str, lang: str | None = None) -> SampleProfile:
+    """A sample profile by key, or by its name or its section's heading in any language,
+    ``lang``'s first (:func:`nqcore.typed_names.find`: « Nain », "Skeleton Warrior")."""
+    from nqcore.typed_names import find
+
+    named = ((s.profile.key, (s.profile.name, s.heading), s) for s in sample_profiles())
+    found = find(name_or_key, named, lang)
+    if found is not None:
+        return found
     raise KeyError(f"unknown sample profile {name_or_key!r}")
 
 

@@ -88,16 +88,20 @@ def all_spells() -> tuple[Spell, ...]:
     return parse_spells(datafiles.load("spells.toml"))
 
 
-def spell(name_or_key: str) -> Spell:
-    """A spell by its English name or key, case-insensitively.
+def spell(name_or_key: str, lang: str | None = None) -> Spell:
+    """A spell by its key or its name in any language, ``lang``'s first
+    (:func:`nqcore.typed_names.find`).
 
     >>> spell("Smoke").level
     5
+    >>> spell("boule de feu").key
+    'fireball'
     """
-    wanted = name_or_key.strip().lower()
-    for candidate in all_spells():
-        if wanted in (candidate.key, candidate.name.lower()):
-            return candidate
+    from nqcore.typed_names import find
+
+    found = find(name_or_key, ((s.key, (s.name,), s) for s in all_spells()), lang)
+    if found is not None:
+        return found
     raise UnknownName(N_("unknown spell {name}"), name=Typed(name_or_key))
 
 

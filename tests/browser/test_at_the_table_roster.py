@@ -73,9 +73,9 @@ def test_the_printed_page_is_the_roster_alone(
         assert " ".join([entry["profiles"][0]["name"], *entry["profiles"][0]["values"]]) in shown
         for element in entry["profiles"][0]["elements"]:  # the Wight Lord's Dragon: its line
             assert " ".join([element["name"], *element["values"]]) in shown, element
-    assert any(entry["profiles"][0]["elements"] for entry in roster["entries"])
         for line in entry["lines"]:
             assert line in shown
+    assert any(entry["profiles"][0]["elements"] for entry in roster["entries"])
     assert roster["total"] in shown
     (general,) = roster["breaches"]
     assert f"{general['label']}{roster['colon']}{general['text']}" in shown

@@ -31,6 +31,7 @@ def test_the_engine_modules_live_in_subpackages() -> None:
         "po.py",  # the one reader and writer of catalogues: the engine's, the tools', the build's
         "terminal.py",  # what reaches the terminal: nq's answers and the catalogues' warnings
         "typography.py",  # French spacing and the minus sign of every translation and number
+        "typed_names.py",  # a thing named as a player types it: spells, weapons, sample profiles
     }
     top = {p.name for p in ENGINE.glob("*.py")} - {"i18n_catalogue.py"}  # moves to nqtranslate/
     assert top <= shared, sorted(top - shared)

@@ -41,13 +41,13 @@ if TYPE_CHECKING:
     from nqcore.rules.profile_attack import WeaponAttack
 
 
-def _sample(name: str | None) -> Profile | None:
+def _sample(name: str | None, lang: str | None = None) -> Profile | None:
     from nqcore.army.profile_files import sample_profile, sample_profiles
 
     if name is None:
         return None
     try:
-        return sample_profile(name).profile
+        return sample_profile(name, lang).profile
     except KeyError:
         known = ", ".join(s.profile.key for s in sample_profiles())
         raise UsageError(
@@ -125,7 +125,7 @@ def _weapon(args: argparse.Namespace, attacker: Profile | None) -> Weapon | None
     if args.weapon:
         from nqcore.army.armoury import weapon
 
-        return weapon(args.weapon)
+        return weapon(args.weapon, getattr(args, "lang", None))
     return None if attacker is None else attack_weapon(attacker)
 
 
@@ -163,8 +163,8 @@ def _attacker(attacker: Profile | None, numbers: dict[str, int], ranged: bool) -
 def _sides(args: argparse.Namespace) -> _Sides:
     from nqcore.rules.profile_attack import target_modifiers
 
-    attacker = _sample(args.attacker)
-    target = _sample(args.target)
+    attacker = _sample(args.attacker, getattr(args, "lang", None))
+    target = _sample(args.target, getattr(args, "lang", None))
     numbers = _numbers(args, attacker, target)
     chosen = _weapon(args, attacker)
     ranged = chosen is not None and not chosen.is_close_combat

@@ -150,7 +150,7 @@ def _shooting_weapon(args: argparse.Namespace) -> Weapon | None:
     if args.weapon:
         from nqcore.army.armoury import weapon
 
-        found = weapon(args.weapon)
+        found = weapon(args.weapon, getattr(args, "lang", None))
         if len(found.ranges) != 3:
             raise UsageError(
                 N_("the {weapon} has no close, medium and long range to shoot with"),

@@ -19,7 +19,7 @@ def _spell_level(args: argparse.Namespace) -> tuple[int, Msg | None]:
     from nqcore.rules.spells import spell
 
     if args.spell:
-        found = spell(args.spell)
+        found = spell(args.spell, getattr(args, "lang", None))
         return found.level, found.name
     if args.level is None:
         raise UsageError(N_("give a spell level or --spell NAME"))
