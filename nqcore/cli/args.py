@@ -83,9 +83,20 @@ def plain_inches(text: str) -> str:
     return f"{inches.numerator}/{inches.denominator}"
 
 
+#: A decimal comma, as French writes 12,5 (player round thirty: ``nq --lang fr`` refused it).
+_DECIMAL_COMMA = re.compile(r"([+-]?[0-9]{1,4}),([0-9]{1,4})")
+
+
 def distance(text: str) -> Fraction:
-    """A ``type=`` for inches: ``12``, ``12.5``, ``25/2``, ``12½`` or ``12 1/2``, 0 to 1000."""
+    """A ``type=`` for inches: ``12``, ``12.5`` or ``12,5``, ``25/2``, ``12½`` or ``12 1/2``, 0
+    to 1000.
+
+    >>> distance("12,5")
+    Fraction(25, 2)
+    """
     text = plain_inches(text)
+    if comma := _DECIMAL_COMMA.fullmatch(text.strip()):
+        text = f"{comma[1]}.{comma[2]}"
     try:
         if _DISTANCE.fullmatch(text) is None:
             raise ValueError(text)

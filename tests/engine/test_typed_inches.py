@@ -13,9 +13,17 @@ from nqcompanion.bridge.web import ask
 from nqcore.cli import args as read
 
 
-@pytest.mark.parametrize("typed", ["12½", "12 1/2", "12.5", "25/2"])
+@pytest.mark.parametrize("typed", ["12½", "12 1/2", "12.5", "25/2", "12,5"])
 def test_half_inches_are_read(typed: str) -> None:
+    """A decimal comma too, as French writes it (player round thirty: ``nq --lang fr`` refused
+    the « 12,5 » the page takes)."""
     assert read.distance(typed) == Fraction(25, 2)
+
+
+@pytest.mark.parametrize("typed", ["12,5,5", "1,2.5", ",5", "12,"])
+def test_a_comma_is_a_decimal_point_only_between_digits(typed: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError, match=f"not '{typed}'"):
+        read.distance(typed)
 
 
 def test_the_armourys_minus_sign_is_read() -> None:
