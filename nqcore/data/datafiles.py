@@ -53,6 +53,13 @@ class DataFileError(ValueError):
     said: str = ""
 
 
+def missing_record(filename: str, what: str) -> DataFileError:
+    """The refusal of a data file that lacks a record the engine's rules name (a movement
+    ability, a panic result, a template size): one line, not a ``LookupError``'s traceback
+    (attacker round 30: ``nq move 8`` with the "normal" move's key renamed)."""
+    return DataFileError(f"{filename}: no record for {what}, which the rules engine needs")
+
+
 #: What no text of a data file may hold: the C0 controls but the newline, DEL and the C1
 #: controls.  A carriage return, an escape or a NUL in a spell's name would reach the terminal
 #: of ``nq``, the pages and the LaTeX of the books as it is (a tab is in no file: refused too).

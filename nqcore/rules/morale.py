@@ -308,7 +308,7 @@ def _panic_record(result: PanicResult) -> Mapping[str, Any]:
     for record in datafiles.load("panic_table.toml")["result"]:
         if record["key"] == result.value:
             return dict(record)
-    raise LookupError(f"panic_table.toml has no {result.value!r} result")
+    raise datafiles.missing_record("panic_table.toml", f"the result {result.value!r}")
 
 
 def panic_result(natural: int, modifier: int = 0) -> PanicResult:
@@ -325,7 +325,7 @@ def panic_result(natural: int, modifier: int = 0) -> PanicResult:
     for result in PanicResult:
         if total in result.rolls:
             return result
-    raise LookupError(f"panic_table.toml has no result for {total}")
+    raise datafiles.missing_record("panic_table.toml", f"the total {total}")
 
 
 def panic_distribution(modifier: int = 0, *, choose_from: int = 1) -> dict[PanicResult, Fraction]:

@@ -71,7 +71,7 @@ def _ability_record(ability: MovementAbility) -> Mapping[str, Any]:
     for record in datafiles.load("movement_abilities.toml")["ability"]:
         if record["key"] == ability.value:
             return dict(record)
-    raise LookupError(f"movement_abilities.toml has no {ability.value!r} move")
+    raise datafiles.missing_record("movement_abilities.toml", f"the {ability.value!r} move")
 
 
 def max_move(actions: int, ability: MovementAbility = MovementAbility.NORMAL) -> Fraction:

@@ -109,7 +109,7 @@ def _teardrop_record(size: TeardropSize) -> Mapping[str, Any]:
     for record in datafiles.load("teardrop_templates.toml")["template"]:
         if record["key"] == size.value:
             return dict(record)
-    raise LookupError(f"teardrop_templates.toml has no {size.value!r} template")
+    raise datafiles.missing_record("teardrop_templates.toml", f"the {size.value!r} template")
 
 
 def teardrop_use_cost(size: TeardropSize, strength: int) -> int:

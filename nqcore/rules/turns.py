@@ -133,7 +133,7 @@ def game_turns(natural: int) -> int:
     for rolls, turns in _game_turn_rows():
         if natural in rolls:
             return turns
-    raise LookupError(f"game_turns.toml has no result for {natural}")
+    raise datafiles.missing_record("game_turns.toml", f"the roll {natural}")
 
 
 def game_turns_distribution() -> dict[int, Fraction]:

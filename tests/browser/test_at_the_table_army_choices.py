@@ -57,7 +57,7 @@ def test_each_kind_of_entry_offers_the_profiles_it_takes(
     page.select_option("#nq-builder-start", "human-men-at-arms")
     page.evaluate("window.nqAtTable.builder.idle()")
     units = _offered(page, "unit")
-    assert units["@mine"] == {"en": "Men At Arms", "fr": "Hommes d’armes"}[lang]
+    assert units["@mine"] == {"en": "Human Men At Arms", "fr": "Hommes d’armes"}[lang]
     assert {"dwarf", "skeleton-warrior", "basic-soldier"} <= set(units)
     assert not {"hero", "orc-warlord-on-dragon", "vampire-on-demon-beast"} & set(units)
     groups = page.eval_on_selector("#nq-army-add-profile", GROUPS)
