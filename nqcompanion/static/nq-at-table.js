@@ -76,7 +76,11 @@ const sparedHere = saveData ? words.spared_here : words.lazy_here;
 let want;
 const wanted = new Promise((resolve) => { want = resolve; });
 if (!spared) want();
-for (const box of document.querySelectorAll(".nq-builder")) box.addEventListener("focusin", want);
+// A builder used starts the engine: focused, or changed without a focus first (a list chosen by
+// an assistive technology or a script).
+for (const box of document.querySelectorAll(".nq-builder")) {
+  for (const kind of ["focusin", "change"]) box.addEventListener(kind, want);
+}
 const started = Promise.all([underServiceWorker(), answersDrawn, engineKept(), wanted]).then(
   ([, , kept]) => (kept
     ? new Worker(new URL("nq-engine-worker.js", engineURL), { type: "module" })
@@ -225,10 +229,12 @@ const usedWith = (form, control) => {
   const [group, value] = control.dataset.usedIf.split(":");
   const chooser = document.getElementById(`nq-${form.dataset.command}-${group}`);
   if (chooser.tagName === "SELECT") {
-    return { used: () => chooser.value === value, use: () => { chooser.value = value; } };
+    return { used: () => chooser.value === value, use: () => { chooser.value = value; },
+      unuse: () => { chooser.value = ""; } };
   }
   const box = chooser.querySelector(`input[value="${CSS.escape(value)}"]`);
-  return { used: () => box.checked, use: () => { box.checked = true; } };
+  return { used: () => box.checked, use: () => { box.checked = true; },
+    unuse: () => { box.checked = false; } };
 };
 const unused = (form, control) => {
   if (offByField(form, control)) return true;
@@ -623,11 +629,18 @@ for (const chooser of document.querySelectorAll("form.nq-calc select[data-picks]
 }
 // A value chosen in a field used with a box (an extra attack's level) ticks the box (its -1),
 // one typed in a field used with a choice (a thrower's ST) chooses it, before the form asks
-// the engine.
+// the engine; its list's "—" chosen again unticks the box: no extra attack (player round 31:
+// "—" sent an empty --dice, and the engine's refusal stayed until the form was reset).
 for (const control of document.querySelectorAll("form.nq-calc [data-used-if]")) {
   const tick = () => {
-    if (control.value === "") return;
     const chosen = usedWith(control.form, control);
+    if (control.value === "") {
+      if (control.tagName === "SELECT" && chosen.used()) {
+        chosen.unuse();
+        sightBoxes(control.form);
+      }
+      return;
+    }
     if (!chosen.used()) {
       chosen.use();
       sightBoxes(control.form);
@@ -1089,6 +1102,23 @@ const builderUndo = () => {
   builderAsk({ toml: last.toml }, last.entry);
 };
 
+// A book's profile chosen to start from (or "" for a blank one). A profile the player made or
+// changed is never replaced by it: a new profile is started beside it (player round twelve:
+// "Ironbeards" became the Orc Bruiser looked at, no undo); a new profile, or a book's one
+// started and not changed since, is started again in place.
+let builderEarlyStart = null;
+const builderStartFrom = (key) => {
+  const current = profiles.current();
+  let entry = current;
+  const typing = current && (current.typed || builderTyping?.entry === current);
+  if (current && ((!current.fresh && !current.started) || typing)) {
+    builderCommit();
+    profilesList.closeUndo();
+    entry = profiles.add({ fresh: true });
+  }
+  return builderAsk({ start: key }, entry, true);
+};
+
 // What the player sets before the engine is ready (the fields can be typed in at once): kept
 // by field, and sent as one change once the profile opened is drawn, never overwritten by it.
 const builderEarlyValues = {};
@@ -1227,16 +1257,15 @@ if (builder) {
   // A profile the player made or changed is never replaced by it: a new profile is started
   // beside it (player round twelve: "Ironbeards" became the Orc Bruiser looked at, no undo);
   // a new profile, or a book's one started and not changed since, is started again in place.
+  // Chosen while the engine loads, it is kept and started once the kept profiles are drawn
+  // (player round 31: the Dwarf chosen on a first visit was gone, "New profile" in its stead).
   builder.querySelector("#nq-builder-start").addEventListener("change", (event) => {
-    const current = profiles.current();
-    let entry = current;
-    const typing = current && (current.typed || builderTyping?.entry === current);
-    if (current && ((!current.fresh && !current.started) || typing)) {
-      builderCommit();
-      profilesList.closeUndo();
-      entry = profiles.add({ fresh: true });
+    if (!engineState.ready) {
+      builderEarlyStart = event.target.value;
+      want();
+      return;
     }
-    builderAsk({ start: event.target.value }, entry, true);
+    builderStartFrom(event.target.value);
   });
   for (const control of builder.querySelectorAll("[data-set]")) {
     control.addEventListener("change", () => {
@@ -1352,13 +1381,16 @@ if (builder) {
     if (!profiles.current() && profiles.all().length) profiles.pick(profiles.all()[0].id);
     // A first visit starts blank, as "New profile" does: no profile of the book is kept as the
     // player's until they choose one.
+    const chosen = builderEarlyStart;
+    builderEarlyStart = null;
     if (!profiles.current()) {
       profiles.add({ fresh: true });
       profilesList.draw();
-      builderAsk({ start: "" });
+      builderAsk({ start: chosen ?? "" }, undefined, chosen !== null);
     } else {
       profilesList.draw();
       openProfile(profiles.current());
+      if (chosen !== null) builderStartFrom(chosen);
     }
     return builderSendEarly() || builderQueue;
   });

@@ -74,6 +74,17 @@ def test_the_extra_attack_level_chosen_first_applies_the_extra_attack(
     _asked(page, "hit", ["hit", "6", "--mod", "extra-attack", "--dice", "3"])
     box.uncheck()
     _asked(page, "hit", ["hit", "6"])
+    # "—" chosen again in the list after a level: no extra attack, not an empty --dice the
+    # engine refuses (player round 31, F1), and the next change answered too
+    page.select_option("#nq-hit-dice", "2", timeout=5000)
+    _asked(page, "hit", ["hit", "6", "--mod", "extra-attack", "--dice", "2"])
+    page.select_option("#nq-hit-dice", "", timeout=5000)
+    assert not box.is_checked()
+    _asked(page, "hit", ["hit", "6"])
+    answer = page.locator("#nq-hit .nq-answer").inner_text()
+    assert "--dice" not in answer and "nq hit" not in answer, answer
+    page.fill("#nq-hit-cc", "7")
+    _asked(page, "hit", ["hit", "7"])
     page.locator("#nq-hit-dice").scroll_into_view_if_needed()
     screenshot(page, f"calc-extra-attack-level-first-{lang}")
     assert not watched.errors, watched.errors

@@ -104,3 +104,29 @@ def test_a_builder_used_starts_the_engine_and_the_next_visit_starts_it_at_once(
     wait_until(page, READY, timeout=ENGINE_SECONDS)
     assert _engine_fetched(site, start)
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_book_profile_chosen_while_the_engine_loads_is_started(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """Player round 31 (F4): a first visit's Dwarf, chosen at once with the keyboard's own
+    change (no focus first), was dropped for "New profile" once the engine was ready."""
+    from nqcompanion.bridge.web import build
+
+    context = _recorded(site, browser.new_context(viewport=PHONE, first_visit=True))
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    wait_until(page, TABLES_LOADED, timeout=60)
+    page.locator("#nq-builder-start").evaluate(
+        "(s) => { s.value = 'dwarf'; s.dispatchEvent(new Event('change', { bubbles: true })); }"
+    )
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    page.evaluate("window.nqAtTable.profileStarted")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    dwarf = build({"start": "dwarf"}, lang)
+    assert page.locator("#nq-builder-name").input_value() == dwarf["fields"]["name"]
+    assert page.locator("#nq-builder-start").input_value() == "dwarf"
+    assert page.locator("#nq-builder-summary").inner_text() == dwarf["summary"]
+    screenshot(page, f"builder-chosen-while-loading-390-{lang}")
+    context.close()
