@@ -313,14 +313,15 @@ class ErratumNotes(SphinxPostTransform):
         note += nodes.title(text=note_title(errata, lang))
         note += generated_raw(RAGGED_NOTE, "latex")
         items = nodes.bullet_list(bullet="-")
-        # In print, a list of records keeps to its links: a box of seven records and their
-        # readings parted a heading from its table (the errata chapter says each reading).
-        corrects = len(errata) == 1 or not is_print_edition(self.config)
+        # In print, a list of records says this edition's reading but not the 2007 one: a box
+        # of seven records and both readings parted a heading from its table, and titles alone
+        # left Infiltrate's "six models" standing as the rule (proof round twenty-eight).
+        quotes_printed = len(errata) == 1 or not is_print_edition(self.config)
         for erratum in errata:
             said = [self.line(erratum, lang, docname, lead=mixed)]
-            if set(erratum.printed_sections) & set(own) and corrects:
+            if set(erratum.printed_sections) & set(own):
                 said.append(correction(erratum, lang))
-                if erratum.printed_in:
+                if erratum.printed_in and quotes_printed:
                     said.append(self.set_aside(erratum, lang, own))
             if len(errata) == 1:
                 note.extend(said)

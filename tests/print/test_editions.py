@@ -25,6 +25,7 @@ from nqcore.tables.profile_tables import (
 )
 from nqcore.tables.registry import get_table
 from nqsphinx.books.editions import EDITOR_PAGES, PRINT_TAG, SITE_ONLY_PAGES, players_table
+from nqsphinx.directives.errata import field_names
 from nqsphinx.directives.tables import format_cell
 from nqsphinx.messages import engine_text, ui_text
 from tests.building import ROOT, sphinx_command
@@ -207,3 +208,49 @@ def test_a_section_printing_a_reading_not_followed_says_this_edition_s(
     at = flat_text.find(said[lang])
     assert at >= 0, said[lang]
     assert 0 < flat_text.find(prose[lang], at) - at < 400, flat_text[at : at + 400]
+
+
+def _plain(words: str) -> str:
+    """Words as compared: one plain space for any white space, straight apostrophes and
+    hyphens for the book's curly ones and minus signs."""
+    spaced = " ".join(words.replace("\u202f", " ").replace("\xa0", " ").split())
+    return spaced.replace("\u2019", "'").replace("\u2212", "-")
+
+
+def _said_in_boxes() -> list[tuple[str, str]]:
+    """(record, section) for each record printed in a section that has several records: their
+    box is a list of them."""
+    by_section: dict[str, list[str]] = {}
+    for erratum in all_errata():
+        for label in erratum.sections:
+            by_section.setdefault(label, []).append(erratum.id)
+    return [
+        (erratum.id, label)
+        for erratum in all_errata()
+        for label in erratum.printed_sections
+        if len(by_section.get(label, [])) > 1
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_box_of_several_records_says_this_edition_s_reading_in_print(
+    pdfs: dict[str, Path], lang: str
+) -> None:
+    """A section with several records prints this edition's reading for each record whose
+    2007 reading it prints: §17.19 Infiltrate's "may not exceed six models" stood under a box
+    of two titles, "seven models" only in the errata chapter (proof round twenty-eight)."""
+    flat_text = _plain(text(pdfs[lang], layout=False))
+    by_id = {erratum.id: erratum for erratum in all_errata()}
+    said_once = []
+    for record, _label in _said_in_boxes():
+        erratum = by_id[record]
+        field = field_names(erratum.kind, lang)[1]
+        words = " ".join(engine_text(erratum.correct, lang).split()[:4])
+        if flat_text.count(_plain(f"{field} {words}")) < 2:
+            said_once.append(record)  # the errata chapter's, and no box's
+    assert len(_said_in_boxes()) > 30
+    assert said_once == []
+    prose = {"en": "may not exceed six models", "fr": "plus de six figurines"}
+    seven = {"en": "This edition: seven models", "fr": "Cette édition : sept figurines"}
+    at = flat_text.find(seven[lang])
+    assert 0 < flat_text.find(prose[lang], at) - at < 600
