@@ -649,13 +649,14 @@ def _bullet(line: str) -> bool:
 
 def last_items_alone(pdf: Path) -> list[str]:
     """Pages that open with a list's last item alone, the rest of its list on the page before
-    (a bullet line there, among its last three lines)."""
+    (a bullet line there, among its last three lines); no other item in the page's next three
+    lines (an erratum's item has its reading under it in two lines at most)."""
     pages = read_pages(pdf)
     return [
         f"{page.where()}: {page.lines[0].strip()!r}"
         for before, page in zip(pages, pages[1:], strict=False)
         if page.lines
         and _bullet(page.lines[0])
-        and not any(_bullet(line) for line in page.lines[1:2])
+        and not any(_bullet(line) for line in page.lines[1:4])
         and any(_bullet(line) for line in before.lines[-3:])
     ]
