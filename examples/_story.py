@@ -14,7 +14,7 @@ from pathlib import Path
 from nqcore.book.errata import Erratum, all_errata
 from nqcore.cli.commands import printable
 from nqcore.data.datafiles import DataFileError
-from nqcore.i18n import LANGUAGES, catalogue_messages, format_percent
+from nqcore.i18n import LANGUAGES, catalogue_messages, format_percent, looked_up
 from nqcore.i18n import translator as engine_translator
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -48,7 +48,7 @@ def parse_language(description: str, argv: list[str] | None) -> str:
 def translator(lang: str) -> Callable[[str], str]:
     """The story's sentences in ``lang`` (English is the msgid)."""
     table = catalogue_messages(LOCALE_DIR, lang, "examples")
-    return lambda text: table.get(text, text)
+    return lambda text: looked_up(table, text) or text
 
 
 def plural(lang: str, count: int, singular: str, several: str) -> str:

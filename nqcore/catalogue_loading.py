@@ -59,10 +59,11 @@ def use_compiled(path: str) -> None:
 
 
 class Catalogue(dict[str, str]):
-    """A catalogue's translations by key, and where each fuzzy one stands (``fuzzy``): its
-    English is shown, said once when it is asked for (:func:`nqcore.i18n.translator`)."""
+    """A catalogue's translations by key, and where each entry it cannot show stands, and why
+    (``unshown``: fuzzy, or not translated): its English is shown, said once when it is asked
+    for (:func:`nqcore.i18n.translator`)."""
 
-    fuzzy: dict[str, str]
+    unshown: dict[str, tuple[str, str]]
 
 
 @cache
@@ -101,10 +102,13 @@ def load_po(path: Path) -> dict[str, str]:
     )
     if path.stem == ENGINE_DOMAIN:
         _drop_clashing_names(where, catalogue, found)
-    found.fuzzy = {
-        catalogue_key(str(message.id), message.context): f"{where}:{message.lineno}"
+    found.unshown = {
+        catalogue_key(str(message.id), message.context): (
+            f"{where}:{message.lineno}",
+            "its translation is fuzzy" if message.fuzzy else "it has no translation",
+        )
         for message in catalogue
-        if message.id and message.fuzzy
+        if message.id and (message.fuzzy or not message.string)
     }
     return found
 

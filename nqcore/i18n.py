@@ -262,19 +262,21 @@ def translator(lang: str) -> Callable[[str], str]:
         if isinstance(text, Filled):
             from nqcore.filled import fill
 
-            return fill(_looked_up(table, text.msgid) or text.msgid, text.values, lang)
-        return _looked_up(table, catalogue_key(text, getattr(text, "context", None))) or text
+            return fill(looked_up(table, text.msgid) or text.msgid, text.values, lang)
+        return looked_up(table, catalogue_key(text, getattr(text, "context", None))) or text
 
     if held is not None:
         held[key] = translate
     return translate
 
 
-def _looked_up(table: dict[str, str], key: str) -> str | None:
-    """The translation of ``key``, or None; a fuzzy one is said (file and line), once."""
+def looked_up(table: dict[str, str], key: str) -> str | None:
+    """The translation of ``key``, or None; an entry that is fuzzy or not translated is said
+    (file and line), once: a reader of ``nq --lang fr`` is told why a word is English."""
     found = table.get(key)
-    if found is None and key in (fuzzy := getattr(table, "fuzzy", {})):
-        _warn_once(fuzzy[key], "its translation is fuzzy: the English is shown")
+    if found is None and key in (unshown := getattr(table, "unshown", {})):
+        where, why = unshown[key]
+        _warn_once(where, f"{why}: the English is shown")
     return found
 
 

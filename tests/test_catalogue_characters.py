@@ -88,3 +88,23 @@ def test_a_fuzzy_translation_asked_for_is_said_once(
     assert [translate("{count} models") for _ in range(3)] == ["{count} models"] * 3
     said = f"{path}:9: warning: its translation is fuzzy: the English is shown\n"
     assert capsys.readouterr().err == said
+
+
+def test_an_untranslated_entry_asked_for_is_said_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An entry left empty printed its English in ``nq --lang fr`` and in the example stories
+    with no word, where a fuzzy one is said (attacker round 30)."""
+    from nqcore import i18n
+
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    path = folder / "nqcore.po"
+    path.write_text(HEADER + 'msgid "Yes"\nmsgstr "Oui"\n\nmsgid "Smoke"\nmsgstr ""\n', "utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    translate = i18n.translator("fr")
+    assert [translate("Smoke") for _ in range(2)] == ["Smoke"] * 2
+    said = f"{path}:8: warning: it has no translation: the English is shown\n"
+    assert capsys.readouterr().err == said
+    assert translate("Never in the catalogue") == "Never in the catalogue"
+    assert capsys.readouterr().err == ""

@@ -11,9 +11,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from nqcore.i18n import format_percent
 from nqsphinx.languages.code_prose import (
+    _elided,
     comments,
     printed_in_language,
     session_in_language,
@@ -85,6 +88,27 @@ def test_elided_parts_stay_elided_in_the_other_language() -> None:
     assert printed_in_language(want, english, french) == (
         "Errata FR\n...\n- Brouillard\u00a0: maintien\u00a0: 3 → 6. ...\n"
     )
+
+
+def test_many_elisions_on_a_long_line_are_matched_at_once() -> None:
+    """``...e`` forty times against a line of 840 characters with no "er has more" at its end
+    (a regular expression backtracked there for minutes, attacker round 30), then a match."""
+    want = "...e" * 40 + "...er has more.\n"
+    english = "abcdefe" * 120 + "x\n"
+    assert printed_in_language(want, english, english) is None
+    english = "abcdefe" * 120 + "er has more.\n"
+    assert printed_in_language(want, english, english) == want
+
+
+@given(
+    st.lists(st.sampled_from(["a", "b", "...", ".", "ab"]), max_size=6).map("".join),
+    st.text(alphabet="ab.", max_size=10),
+)
+def test_elided_parts_are_doctests_shortest_from_the_left(want: str, got: str) -> None:
+    """The same parts as the regular expression ``(.*?)`` between the shown pieces."""
+    pattern = "(.*?)".join(re.escape(part) for part in want.split("..."))
+    match = re.fullmatch(pattern, got, re.DOTALL)
+    assert _elided(want, got) == (list(match.groups()) if match else None)
 
 
 def test_a_want_the_output_does_not_match_is_left_alone() -> None:

@@ -202,10 +202,26 @@ def no_entry_warnings(
 def line_of(node: nodes.Node) -> int:
     """A message's line in its page: its node's, or its nearest ancestor's (docutils'
     ``get_source_line``); 1, never 0, where none has one (attacker round eighteen:
-    ``docs/credits.md:0``)."""
+    ``docs/credits.md:0``).  A node at line 0 (a dropdown's title, a tab's label) is looked
+    for in its page from its nearest numbered ancestor's line on (attacker round 30: both
+    were named at line 1)."""
     from docutils.utils import get_source_line
 
-    return int(get_source_line(node)[1] or 1)
+    if node.line:
+        return int(node.line)
+    source, start = get_source_line(node.parent) if node.parent else get_source_line(node)
+    return _line_holding(source, start or 1, node.astext()) or start or 1
+
+
+def _line_holding(source: str | None, start: int, text: str) -> int | None:
+    """The first line from ``start`` on of the file ``source`` holding ``text``'s first line."""
+    words = text.strip().splitlines()[0] if text.strip() else ""
+    try:
+        lines = Path(source or "").read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    found = (n for n, line in enumerate(lines[start - 1 :], start) if words and words in line)
+    return next(found, None)
 
 
 #: Where a directive records the messages of its source that this edition leaves out before

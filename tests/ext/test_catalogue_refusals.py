@@ -355,3 +355,35 @@ def test_sphinx_s_mo_compiled_a_minute_apart_is_still_its_own() -> None:
     assert compiled("Lien", 59) != compiled("Lien", 58)
     assert _same_compiled(compiled("Lien", 59), compiled("Lien", 58))
     assert not _same_compiled(compiled("Lien", 59), compiled("Lieu", 59))
+
+
+def test_a_dropdown_title_and_a_tab_label_are_named_at_their_own_lines(tmp_path: Path) -> None:
+    """sphinx-design gives a dropdown's title and a tab's label line 0, under a container at
+    the directive's line or none (the tab set's): both were warned at the page's line 1
+    (attacker round 30); each is found in the page from its ancestor's line on."""
+    from docutils import nodes
+
+    from nqsphinx.languages.translation_notice import line_of
+
+    page = tmp_path / "page.md"
+    page.write_text(
+        "# T\n\nDropdown title words\n\n```{dropdown} Dropdown title words\nbody\n```\n\n"
+        "::::{tab-set}\n:::{tab-item} Tab label words\ntext\n:::\n::::\n",
+        encoding="utf-8",
+    )
+    dropdown = nodes.container(source=str(page))
+    dropdown.source, dropdown.line = str(page), 5
+    title = nodes.rubric("Dropdown title words", "Dropdown title words")
+    title.source, title.line = str(page), 0
+    dropdown += title
+    tab_set = nodes.container()
+    tab_set.source, tab_set.line = str(page), 9
+    tab = nodes.container()
+    label = nodes.rubric("Tab label words", "Tab label words")
+    label.source, label.line = str(page), 0
+    tab += label
+    tab_set += tab
+    assert (line_of(title), line_of(label)) == (5, 10)
+    body = nodes.paragraph("body", "body")
+    body.line = 6
+    assert line_of(body) == 6
