@@ -203,3 +203,18 @@ def test_a_name_after_an_indefinite_article_is_a_common_noun() -> None:
         f"{place}: « {m.group(0)} »" for place, text in _messages() for m in pattern.finditer(text)
     ]
     assert wrong == []
+
+
+#: Names of things an army has one of, capitalised as the rules name them wherever they stand
+#: (proof round 28: « Bannière d’armée » 20 times beside « bannière d’armée » 5 times).
+PROPER_NAMES = ("Bannière d’armée",)
+
+
+def test_the_one_army_banner_is_always_capitalised() -> None:
+    found = [
+        f"{place}: …{text[max(0, at.start() - 20) : at.end()]}…"
+        for place, text in _messages()
+        for name in PROPER_NAMES
+        for at in re.finditer(re.escape(name[0].lower() + name[1:]), text)
+    ]
+    assert found == []

@@ -194,7 +194,7 @@ def chance_to_cast_concentrating_table() -> Table:
 
 
 def _cast_table(key: str, *, concentrating: bool) -> Table:
-    levels = range(0, 4)
+    levels = WIZARDRY_LEVELS  # level 4 too: named characters may take it (proof round 28)
     title = N_("Chance to cast, concentrating") if concentrating else N_("Chance to cast")
     columns = (N_("Spell level"),) + tuple(_WIZARDRY_COLUMNS[w] for w in levels)
     rows = tuple(
@@ -210,4 +210,5 @@ _WIZARDRY_COLUMNS = {
     1: N_("Wizardry 1"),
     2: N_("Wizardry 2"),
     3: N_("Wizardry 3"),
+    4: N_("Wizardry 4"),
 }

@@ -74,7 +74,9 @@ def test_chance_to_wound() -> None:
 
 def test_chance_to_cast() -> None:
     for key, bonus in (("chance-to-cast", 0), ("chance-to-cast-concentrating", 1)):
-        for row in get_table(key).rows:
+        table = get_table(key)
+        assert table.columns[-1] == "Wizardry 4"  # named characters' level (proof round 28)
+        for row in table.rows:
             level = row[0]
             assert isinstance(level, int)
             for wizardry, cell in enumerate(row[1:]):

@@ -224,6 +224,7 @@ LOOK_UPS = {
         "Charge": ("Receive A Charge", "Flee From A Charge"),
         "Lucky Save": "Optional Rule: The Lucky Save",
         "Shooting": "Ranged Combat",
+        "Critical Hit": "Masterful Hit",  # proof round 28: Cover's word
         # proof round eleven: the command test's banner and musician
         "Banner": ("command test modifier", "standard bearer"),
         "Musician": ("command test modifier", "in a unit"),
@@ -235,6 +236,7 @@ LOOK_UPS = {
         "Charge": ("Recevoir une charge", "Fuir devant une charge"),
         "Sauvegarde ultime": "Règle optionnelle : sauvegarde ultime",
         "Tir": "Combat à distance",
+        "Coup critique": "Coup de maître",
         "Bannière": ("modificateur au test de contrôle", "porteur de bannière"),
         "Musicien": ("modificateur au test de contrôle", "dans une unité"),
     },
