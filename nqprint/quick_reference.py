@@ -179,10 +179,20 @@ def table_tex(
     ``elsewhere``: words of its cells and what the sheet says instead (:data:`ELSEWHERE`)."""
     columns = zip(*table.rows, strict=True)
     widths = [max(len(cell_text(c, lang)) for c in column) for column in columns]
+    headers = [engine_text(c, lang) for c in table.columns]
+    group = _grouped(headers[1:])
+    if group:  # "Wizardry" over 0 to 4, as a printed table of chances sets it
+        headers = [headers[0], *group[1]]
     head = " & ".join(
-        _header(engine_text(c, lang), width, lang)
-        for c, width in zip(table.columns, widths, strict=True)
+        _header(text, width, lang) for text, width in zip(headers, widths, strict=True)
     )
+    if group:  # two lines of header, as before: the first column's in one
+        head = rf"\textbf{{{tex(headers[0], lang)}}} & " + head.split(" & ", 1)[1]
+        span = len(headers) - 1
+        head = (
+            rf" & \multicolumn{{{span}}}{{c}}{{\textbf{{{tex(group[0], lang)}}}}}\\"
+            rf"\cmidrule(l){{2-{span + 1}}}" + "\n" + head
+        )
     cells = [[cell_text(c, lang) for c in row] for row in table.rows]
     if elsewhere:
         cells = _say_elsewhere(cells, *elsewhere, table.key)
@@ -208,6 +218,18 @@ def table_tex(
         + r"\bottomrule\end{tabularx}"
         + notes
     )
+
+
+def _grouped(headers: list[str]) -> tuple[str, list[str]] | None:
+    """The words that three or more headers share before a last word of their own, and those
+    last words ("Wizardry", ["0", ..., "4"]); None where they do not, or share only an
+    abbreviation ("T 1" to "T 10" fit as they are)."""
+    parts = [header.rsplit(" ", 1) for header in headers]
+    if len(parts) < 3 or any(len(part) != 2 for part in parts):
+        return None
+    if len({part[0] for part in parts}) != 1 or len(parts[0][0]) < 4:
+        return None
+    return parts[0][0], [part[1] for part in parts]
 
 
 def _say_elsewhere(cells: list[list[str]], words: str, instead: str, key: str) -> list[list[str]]:

@@ -232,6 +232,16 @@ def test_quick_reference_has_every_modifier_and_panic_result(products: Products,
         assert squeeze(cell_text(action, lang))[:25] in sheet
 
 
+@pytest.mark.parametrize(("lang", "word"), [("en", "Wizardry"), ("fr", "Niveau de magie")])
+def test_a_sheets_columns_of_one_name_are_grouped_under_it(lang: str, word: str) -> None:
+    """The chances to cast at wizardry 0 to 4 (level 4 added, proof round 28) ran 11 pt past
+    the sheet's edge with "Wizardry 0" to "Wizardry 4" as headers: "Wizardry" spans 0 to 4."""
+    block = quick_reference.table_tex(get_table("chance-to-cast"), lang)
+    assert rf"\multicolumn{{5}}{{c}}{{\textbf{{{word}}}}}" in block
+    assert r"\textbf{0} & \textbf{1} & \textbf{2} & \textbf{3} & \textbf{4}\\" in block
+    assert r"\multicolumn" not in quick_reference.table_tex(get_table("wound-table"), lang)
+
+
 def test_french_percentages_get_a_narrow_no_break_space() -> None:
     """As the book prints them ("25 %"), whether the catalogue typed "25%" or "25 %"."""
     assert tex("dissimulée à 25%)", "fr") == "dissimulée à 25\u202f\\%)"
