@@ -599,11 +599,14 @@ const forms = [...document.querySelectorAll("form.nq-calc")];
 // the form left (above) or shown in this one moves what follows; the window scrolls by as much,
 // so that the box pressed stays under the pointer (a mouse's press moved 38 px before its
 // release, and the click was lost: player round twelve). A focus by the keyboard or a script
-// is left to the browser's own scroll to the field, which a scroll here would stop.
+// is left to the browser's own scroll to the field, which a scroll here would stop.  A tap's
+// focus and click come after its release: the press lasts until they have (player round 31: a
+// tap on a Panic box after a refused morale entry focused it once the field left had changed,
+// the refusal's summary gone from above it, and the click fell beside the box).
 let pressing = false;
 document.addEventListener("pointerdown", () => { pressing = true; }, true);
 for (const type of ["pointerup", "pointercancel"]) {
-  document.addEventListener(type, () => { pressing = false; }, true);
+  document.addEventListener(type, () => { setTimeout(() => { pressing = false; }); }, true);
 }
 // The calculator being worked (its field focused or last changed): the one whose summary shows.
 const working = (form) => {

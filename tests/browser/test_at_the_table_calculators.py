@@ -156,3 +156,31 @@ def test_a_value_refused_is_said_in_the_answer_with_its_field(
     wait_until(page, f"!{answer}.classList.contains('nq-refused') && {answer}.innerText !== ''")
     assert not watched.errors, watched.errors
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_tap_after_a_refused_entry_ticks_the_box_tapped(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """20 casualties typed in the morale triggers (refused: 16 models), then a tap on a Panic
+    box: its focus and click came after the release, once the field left had changed and the
+    refusal's summary above had gone; the click fell beside the box (player round 31)."""
+    context = _recorded(
+        site,
+        browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True),
+    )
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    wait_until(page, "document.querySelector('#nq-wound .nq-answer p.nq-question')")
+    field = page.locator("#nq-morale-casualties")
+    field.scroll_into_view_if_needed()
+    field.tap()
+    field.fill("20")
+    wait_until(page, "document.querySelector('#nq-morale .nq-answer.nq-refused')")
+    box = page.locator("#nq-panic-failed_rally")
+    box.scroll_into_view_if_needed()
+    box.tap()
+    wait_until(page, "document.querySelector('#nq-panic-failed_rally').checked")
+    assert not watched.errors, watched.errors
+    context.close()

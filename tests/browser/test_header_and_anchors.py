@@ -282,6 +282,46 @@ def test_the_language_switch_lands_on_the_row_tapped(
     assert landed["inView"], f"{lands}: the row is not in view"
 
 
+@pytest.mark.parametrize(
+    "start,lands", [("en/armoury.html", "fr/armoury.html"), ("fr/armoury.html", "en/armoury.html")]
+)
+def test_the_language_switch_keeps_a_row_at_its_height_on_the_screen(
+    browser: Any, site: Site, start: str, lands: str
+) -> None:
+    """The Ranged Weapons heading and its errata box at the top of a phone's screen, the
+    Crossbow row in the middle, nothing tapped: the switch landed at the heading, the row at the
+    screen's bottom edge under the longer French box (player round 31); it lands with the first
+    whole row of the screen where it was."""
+    context = _recorded(site, browser.new_context(**PHONE))
+    page = context.new_page()
+    page.goto(site.page(start))
+    page.evaluate(SETTLED)
+    page.evaluate(
+        """() => { const heading = document.querySelector('#ranged-weapons h2, #ranged-weapons h3');
+          const header = document.querySelector('.mobile-header').getBoundingClientRect().bottom;
+          window.scrollBy(0, heading.getBoundingClientRect().top - header - 4); }"""
+    )
+    page.mouse.wheel(0, 1)  # the reader scrolled
+    page.evaluate(SETTLED)
+    first = page.evaluate(
+        """() => { const header = document.querySelector('.mobile-header')
+            .getBoundingClientRect().bottom;
+          const row = [...document.querySelectorAll('article tr[id^="weapon-"]')].find((r) => {
+            const box = r.getBoundingClientRect();
+            return box.top >= header && box.bottom <= innerHeight; });
+          return [row.id, row.getBoundingClientRect().top]; }"""
+    )
+    with page.expect_navigation():
+        page.locator("a.nq-lang-header").click()
+    page.wait_for_load_state("load")
+    page.evaluate(SETTLED)
+    landed = page.evaluate(SWITCHED)
+    top = page.evaluate("(id) => document.getElementById(id).getBoundingClientRect().top", first[0])
+    context.close()
+    assert (landed["path"], landed["hash"]) == (f"/{lands}", f"#{first[0]}"), (landed, first)
+    assert landed["inView"] and abs(top - first[1]) < 4, (top, first)
+
+
 #: Each card's tables: how wide each is against the width it has.
 CARD_TABLES = """() => [...document.querySelectorAll(".sd-card.nq-card .table-wrapper")]
   .map((w) => [w.closest(".sd-card").id, w.scrollWidth, w.clientWidth])"""

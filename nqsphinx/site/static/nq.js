@@ -114,11 +114,23 @@
       if (!moved || (shown && inView(shown.getBoundingClientRect()))) return target.id;
     }
     const line = readerLine();
-    const at = [...document.querySelectorAll(SHOWN)].filter((element) => {
+    const rows = [...document.querySelectorAll(SHOWN)].filter((element) => {
       const box = element.getBoundingClientRect();
-      return ENTITY.test(element.id) && box.top <= line && inView(box);
+      return ENTITY.test(element.id) && inView(box);
     });
-    return at.length ? at[at.length - 1].id : null;
+    const at = rows.filter((element) => element.getBoundingClientRect().top <= line);
+    if (at.length) return at[at.length - 1].id;
+    // No row at the reader's line but a table's rows on the screen (a heading and an errata box
+    // above them): the first whole one, kept where it is on the screen (player round 31: the
+    // switch landed at the heading, the French box pushing the row to the screen's edge).
+    const whole = rows.find((element) => element.getBoundingClientRect().top >= headerBottom());
+    return whole && window.scrollY > 0 ? whole.id : null;
+  };
+  // Where a row or card stands on the screen, for the other page to put it at the same height.
+  const heightOf = (id) => {
+    const element = document.getElementById(id);
+    const box = element && element.getBoundingClientRect();
+    return box && box.height && inView(box) ? Math.round(box.top) : null;
   };
   const search = document.getElementById("search-results") !== null;
   const follow = (link) => {
@@ -128,8 +140,9 @@
     }
     const term = entry() || entity();
     if (term) {
+      const height = heightOf(term);
       link.hash = `#${term}`;
-      link.search = "";
+      link.search = height === null ? "" : `?y=${height}`;
       return;
     }
     const here = place();
@@ -158,6 +171,13 @@
   const land = () => {
     const target = named();
     if (!target || moved) return;
+    // Arrived by the switch from a row or card: at the height it had on the reader's screen.
+    const height = Number(new URLSearchParams(window.location.search).get("y"));
+    if (height > 0 && target.getBoundingClientRect().height) {
+      const top = Math.min(Math.max(height, headerBottom() + 8), window.innerHeight - 48);
+      window.scrollBy({ top: target.getBoundingClientRect().top - top, behavior: "instant" });
+      return;
+    }
     const calculator = target.matches("form.nq-calc") && target.closest("section");
     (calculator || target).scrollIntoView({ block: "start", behavior: "instant" });
   };
