@@ -604,10 +604,22 @@ const forms = [...document.querySelectorAll("form.nq-calc")];
 // tap on a Panic box after a refused morale entry focused it once the field left had changed,
 // the refusal's summary gone from above it, and the click fell beside the box).
 let pressing = false;
-document.addEventListener("pointerdown", () => { pressing = true; }, true);
+let released = 0;
+document.addEventListener("pointerdown", () => {
+  clearTimeout(released);
+  pressing = true;
+}, true);
 for (const type of ["pointerup", "pointercancel"]) {
-  document.addEventListener(type, () => { setTimeout(() => { pressing = false; }); }, true);
+  document.addEventListener(type, (event) => {
+    clearTimeout(released);
+    if (event.pointerType === "mouse") pressing = false;
+    else released = setTimeout(() => { pressing = false; }, 500); // or at its click, below
+  }, true);
 }
+document.addEventListener("click", () => {
+  clearTimeout(released);
+  pressing = false;
+}, true);
 // The calculator being worked (its field focused or last changed): the one whose summary shows.
 const working = (form) => {
   if (form.classList.contains("nq-worked")) return;

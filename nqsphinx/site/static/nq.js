@@ -140,7 +140,8 @@
     }
     const term = entry() || entity();
     if (term) {
-      const height = heightOf(term);
+      // a glossary's entries are in each language's order: its place on the screen is not kept
+      const height = term.startsWith("term-") ? null : heightOf(term);
       link.hash = `#${term}`;
       link.search = height === null ? "" : `?y=${height}`;
       return;
