@@ -290,6 +290,12 @@ def answer_words(lang: str) -> dict[str, str]:
             "This answer needs the rules engine ({size}), which is loading: it will appear here.",
             lang,
         ).format(size=engine_size(lang)),
+        # how much of the engine has arrived, under "waiting" (player round 31: one unchanging
+        # line for 79 s on a throttled phone, no sign that it was not stuck)
+        "engine_received": ui_text("Received so far: {received} of {size}.", lang).replace(
+            "{size}", engine_size(lang)
+        ),
+        "megabytes": ui_text("{size} MB", lang),
         # the browser asks to save data (Save-Data): the engine waits for a question needing it
         "spared": ui_text(
             "Answers change as you type. Your browser asks to save data: the rules engine "

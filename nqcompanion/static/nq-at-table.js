@@ -103,6 +103,7 @@ const ready = started.then((worker) => new Promise((resolve, reject) => {
   }
   worker.addEventListener("message", (event) => {
     const data = event.data;
+    if ("received" in data) engineArrived(data.received);
     if ("ready" in data) {
       // How it started: from the build's snapshot of its memory, or Python started anew.
       if (data.ready) status.dataset.start = data.restored ? "snapshot" : "start";
@@ -113,6 +114,7 @@ const ready = started.then((worker) => new Promise((resolve, reject) => {
       else reject(missing(data.error));
       return;
     }
+    if (!("id" in data)) return;
     const waiting = pending.get(data.id);
     pending.delete(data.id);
     if (waiting) waiting(data.answer);
@@ -402,6 +404,7 @@ const withRuleLinks = (p, line) => {
 };
 
 const show = (form, lines, refusal, notes = [], json = null, every = null, said = null) => {
+  delete form.dataset.waitsEngine;
   const output = form.querySelector(".nq-answer");
   output.replaceChildren(...lines.map((line, index) => {
     const p = document.createElement("p");
@@ -463,15 +466,30 @@ const showReadings = (form, readings, output = form.querySelector(".nq-answer"))
   output.append(line);
 };
 
-// The engine's state where a form's answer will be, until it answers.
+// How much of the engine has arrived, as the page's language writes megabytes ("6.2 MB").
+const megabytes = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const arrivedText = () => (engineState.received === undefined ? "" : say(words.engine_received, {
+  received: say(words.megabytes, { size: megabytes.format(engineState.received / 1e6) }),
+}).replace(/ (MB|Mo)/g, "\u00a0$1"));
+
+// The engine's state where a form's answer will be, until it answers; while it loads for this
+// answer, how much of it has arrived (the answer's second line, and in the summary).
 const waiting = (form, text, failed = false) => {
-  show(form, [text], false);
+  const progress = text === words.waiting ? arrivedText() : "";
+  show(form, progress ? [text, progress] : [text], false);
+  if (text === words.waiting) form.dataset.waitsEngine = "";
   form.querySelector(".nq-answer").classList.toggle("nq-refused", failed);
   const summary = form.querySelector(".nq-summary");
-  if (summary) summary.textContent = text;
+  if (summary) summary.textContent = progress ? `${text} ${progress}` : text;
   delete form.dataset.answer;
 };
-const engineState = { ready: false, failed: false };
+const engineState = { ready: false, failed: false, received: undefined };
+// Each report of the engine's bytes: said again where an answer waits for it.
+const engineArrived = (bytes) => {
+  engineState.received = bytes;
+  status.dataset.received = String(bytes);
+  for (const form of forms) if ("waitsEngine" in form.dataset) waiting(form, words.waiting);
+};
 // A new question the engine takes a moment over (its first answers, a whole attack): the answer
 // on the screen is the last question's, and after WORKING_MS the page says it is working on the
 // new one instead (player round sixteen: "20,5" beside the 12" answer for four seconds, a

@@ -7,13 +7,38 @@ import { loadPyodide } from "./pyodide.mjs";
 
 const HERE = new URL("./", import.meta.url).href;
 
+// How many bytes of the engine's files have arrived, told to the page at most every 250 ms: its
+// own two files as they stream in, Pyodide's as each ends (the browser's resource timings).
+let received = 0;
+let told = 0;
+const arrived = (bytes) => {
+  received += bytes;
+  if (Date.now() - told < 250) return;
+  told = Date.now();
+  self.postMessage({ received });
+};
+const counted = (body) => body.pipeThrough(new TransformStream({
+  transform(chunk, controller) {
+    arrived(chunk.byteLength);
+    controller.enqueue(chunk);
+  },
+}));
+const OWN = /nq-engine\.(zip|snapshot)$/;
+if (typeof PerformanceObserver === "function") {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!OWN.test(entry.name)) arrived(entry.decodedBodySize || entry.encodedBodySize || 0);
+    }
+  }).observe({ type: "resource", buffered: true });
+}
+
 // The engine's archive is fetched beside Pyodide, not after it: offline with the engine not kept,
 // its failed fetch ends the start at once, where Pyodide, its WebAssembly not fetched, logs
 // "wasm instantiation failed" and may never settle (the page said "loading" for good).
 const archive = async () => {
   const response = await fetch(HERE + "nq-engine.zip");
   if (!response.ok) throw new Error(`nq-engine.zip: ${response.status}`);
-  return response.arrayBuffer();
+  return new Response(counted(response.body)).arrayBuffer();
 };
 
 // The engine's memory as the build left it once Python had started, imported nqcore and
@@ -24,7 +49,7 @@ const archive = async () => {
 const snapshot = async () => {
   const response = await fetch(HERE + "nq-engine.snapshot");
   if (!response.ok) throw new Error(`nq-engine.snapshot: ${response.status}`);
-  const memory = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const memory = counted(response.body).pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(memory).arrayBuffer());
 };
 
@@ -75,7 +100,7 @@ const oneLine = (error) => {
 };
 
 engine.then(
-  () => self.postMessage({ ready: true, restored }),
+  () => self.postMessage({ ready: true, restored, received }),
   (error) => self.postMessage({ ready: false, error: oneLine(error) }),
 );
 

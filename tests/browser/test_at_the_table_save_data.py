@@ -130,3 +130,37 @@ def test_a_book_profile_chosen_while_the_engine_loads_is_started(
     assert page.locator("#nq-builder-summary").inner_text() == dwarf["summary"]
     screenshot(page, f"builder-chosen-while-loading-390-{lang}")
     context.close()
+
+
+#: Each line said where the whole attack waits for the engine, as the page shows it.
+PROGRESS = """() => {
+  window.nqSaid = [];
+  const answer = document.querySelector("#nq-attack .nq-answer");
+  new MutationObserver(() => window.nqSaid.push(answer.innerText)).observe(
+    answer, { childList: true, subtree: true, characterData: true });
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_answer_waiting_for_the_engine_says_how_much_has_arrived(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """Player round 31: a first whole attack on a throttled phone showed one unchanging line
+    for 79 s; the waiting answer now says how much of the engine has arrived, up to all of it."""
+    from nqcompanion.engine.bundle import engine_files
+
+    words = answer_words(lang)
+    context = _recorded(site, browser.new_context(viewport=PHONE, first_visit=True))
+    page = context.new_page()
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    wait_until(page, TABLES_LOADED, timeout=60)
+    page.evaluate(PROGRESS)
+    page.evaluate(FILL, ["attack", {"models": "2"}])  # a whole attack: only the engine answers
+    wait_until(page, READY, timeout=ENGINE_SECONDS)
+    received = int(page.get_attribute(".nq-engine-status", "data-received") or 0)
+    size = sum(len(data) for data in engine_files().values())
+    said = [text for text in page.evaluate("window.nqSaid") if words["waiting"] in text]
+    context.close()
+    assert 0.9 * size <= received <= 1.1 * size, (received, size)
+    before, _, after = words["engine_received"].partition("{received}")
+    assert any(before in text and after in text for text in said), said
