@@ -22,6 +22,7 @@ QUESTIONS: tuple[dict[str, Any], ...] = (
     {"argv": ["attack", "5", "4", "4"]},
     {"argv": ["morale", "16", "3"]},
     {"argv": ["move-cost", "4"]},
+    {"argv": ["charge", "10", "7"]},
     {"army": {"file": ARMY_FILE, "data": {"name": "-", "points": 1000}}},
     {"build": {"start": ""}},
 )

@@ -435,8 +435,45 @@ def _movement() -> tuple[Calculator, ...]:
     )
 
 
+def _charge() -> tuple[Calculator, ...]:
+    """The "Momentum Attack" calculator: what a charge leaves for close combat."""
+    return (
+        Calculator(
+            "charge",
+            "momentum-attack",
+            (
+                Field("actions", "Actions (AC) of the model", "int", "", cli.ACTION_VALUES, "10"),
+                Field("distance", "Inches to the target", "distance", "", default="7"),
+                Field(
+                    "use-cost",
+                    "Weapon use cost (UC)",
+                    "int",
+                    "--use-cost",
+                    cli.USE_COST_VALUES,
+                    "4",
+                ),
+                Field(
+                    "ability",
+                    "Movement ability",
+                    "choice",
+                    "--ability",
+                    choices=choices.abilities,
+                    default="normal",
+                ),
+                Field(
+                    "not-first",
+                    "It did something else before charging (no momentum attack)",
+                    "check",
+                    "--not-first",
+                ),
+            ),
+        ),
+    )
+
+
 def _calculators() -> dict[str, Calculator]:
     calculators = (*_magic(), *_to_hit(), *_save_and_wound(), *_attack(), *_morale(), *_movement())
+    calculators += _charge()
     return {calculator.command: calculator for calculator in calculators}
 
 

@@ -209,6 +209,7 @@ def work_it_out_texts(lang: str) -> dict[str, str]:
         "panic": ui_text("Work it out: the chance of each panic table result", lang),
         "move": ui_text("Work it out: how far a model moves", lang),
         "move-cost": ui_text("Work it out: moving through difficult terrain", lang),
+        "charge": ui_text("Work it out: a charge and its momentum attack", lang),
         "builder": ui_text("Work it out: a profile’s points", lang),
     }
 

@@ -77,13 +77,26 @@ def _field_labels(lang: str) -> dict[str, str]:
         ),
         "Models at the start of the game": ui_text("Models at the start of the game", lang),
         "Casualties in each turn": ui_text("Casualties in each turn", lang),
+        **_panic_labels(lang),
+        **_movement_labels(lang),
+    }
+
+
+def _movement_labels(lang: str) -> dict[str, str]:
+    """Moving, through terrain, and charging."""
+    return {
         "Actions (AC) spent moving": ui_text("Actions (AC) spent moving", lang),
         "Movement ability": ui_text("Movement ability", lang),
         "Inches in the open": ui_text("Inches in the open", lang),
         "Inches through difficult terrain": ui_text("Inches through difficult terrain", lang),
         "Terrain barriers crossed": ui_text("Terrain barriers crossed", lang),
         "Agile (barriers cost nothing)": ui_text("Agile (barriers cost nothing)", lang),
-        **_panic_labels(lang),
+        "Actions (AC) of the model": ui_text("Actions (AC) of the model", lang),
+        "Inches to the target": ui_text("Inches to the target", lang),
+        "Weapon use cost (UC)": ui_text("Weapon use cost (UC)", lang),
+        "It did something else before charging (no momentum attack)": ui_text(
+            "It did something else before charging (no momentum attack)", lang
+        ),
     }
 
 

@@ -51,6 +51,10 @@ CASUALTY_VALUES = range(0, 1001)
 ACTION_VALUES = range(0, 21)
 
 
+#: A close combat weapon's use cost (UC): 3 at base strength, plus its strength bonus.
+USE_COST_VALUES = range(3, 21)
+
+
 #: Models making one whole attack together (``nq attack --models``): each rolls its own dice.
 ATTACKING_MODELS = range(1, 51)
 

@@ -69,12 +69,15 @@ def question(answer: Answer, lang: str) -> str:
 
 def render(answer: Answer, lang: str) -> str:
     """A human answer in ``lang``: every line in that language."""
+    from nqcore.cli.render_charge import charge_lines
+
     lines = [question(answer, lang)]
     parts = (
         _lines_names,
         range_lines,
         _lines_rolls,
         _lines_results,
+        charge_lines,
         _lines_notes,
         _lines_tests,
         _lines_panic,

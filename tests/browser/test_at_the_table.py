@@ -297,6 +297,22 @@ def _move_cost(rng: random.Random) -> Question:
     return values, argv
 
 
+def _charge(rng: random.Random) -> Question:
+    from nqcore.rules.movement import MovementAbility
+
+    actions, distance, cost = str(rng.randint(0, 20)), _distance(rng), str(rng.randint(3, 9))
+    ability, not_first = rng.choice([a.value for a in MovementAbility]), rng.random() < 0.3
+    values = {
+        "actions": actions,
+        "distance": distance,
+        "use-cost": cost,
+        "ability": ability,
+        "not-first": not_first,
+    }
+    argv = ["charge", actions, distance, "--use-cost", cost, "--ability", ability]
+    return values, [*argv, *(["--not-first"] if not_first else [])]
+
+
 QUESTION_MAKERS: dict[str, Callable[[random.Random], Question]] = {
     "cast": _spell_question("cast"),
     "cancel": _spell_question("cancel"),
@@ -310,6 +326,7 @@ QUESTION_MAKERS: dict[str, Callable[[random.Random], Question]] = {
     "panic": _panic,
     "move": _move,
     "move-cost": _move_cost,
+    "charge": _charge,
 }
 
 

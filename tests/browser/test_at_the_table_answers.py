@@ -533,3 +533,32 @@ def test_a_whole_attack_throws_a_grenade_in_line_of_sight(phone_table: Any) -> N
     page.select_option("#nq-attack-weapon", "")
     assert not sight.is_checked()
     page.locator("#nq-attack-distance").fill("")
+
+
+def test_a_charge_says_the_actions_and_attacks_of_its_momentum_attack(phone_table: Any) -> None:
+    """Player round 31: no calculator answered a charge. The book's example typed as a player
+    would (10 AC, 7", a UC4 sword; the decimal comma in French): the engine's answer, ending
+    with one attack with the sword or two at base strength; ticked "something else before",
+    no momentum attack."""
+    page = phone_table.page
+    lang = page.evaluate("document.documentElement.lang")
+    page.locator("#nq-charge-actions").fill("10")
+    page.locator("#nq-charge-distance").fill("7")
+    page.locator("#nq-charge-use-cost").fill("4")
+    got = _answered(page, "charge")
+    assert got["argv"] == ["charge", "10", "7", "--use-cost", "4", "--ability", "normal"], got
+    lines = page.locator("#nq-charge .nq-answer p").all_inner_texts()
+    assert lines == ask(got["argv"], lang)["text"], lines
+    summary = page.locator("#nq-charge .nq-summary").text_content() or ""
+    assert summary.endswith(lines[-1]), summary
+    page.locator("#nq-charge-not-first").check()
+    got = _answered(page, "charge")
+    assert got["argv"][-1] == "--not-first"
+    assert (
+        page.locator("#nq-charge .nq-answer p").all_inner_texts()[-1]
+        == (ask(got["argv"], lang)["text"][-1])
+    )
+    page.locator("#nq-charge-distance").fill("6,5" if lang == "fr" else "6.5")
+    got = _answered(page, "charge")
+    assert got["argv"][2] in ("6.5", "6,5") and "error" not in got["answer"], got
+    page.locator("#nq-charge-not-first").uncheck()

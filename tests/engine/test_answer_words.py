@@ -170,6 +170,12 @@ def _walk_tests() -> Iterator[list[str]]:
         extra = ["--agile"] if agile else []
         yield ["move-cost", "4", "--difficult", "2", "--barriers", str(barriers), *extra]
         yield ["move-cost", "4", "--ability", ability, "--barriers", str(barriers), *extra]
+    for actions, distance, cost, ability, first in itertools.product(
+        (0, 3, 7, 10, 20), ("0", "6.5", "7", "12"), (3, 4, 7), ABILITIES, (True, False)
+    ):
+        extra = [] if first else ["--not-first"]
+        yield ["charge", str(actions), distance, "--use-cost", str(cost), "--ability", ability]
+        yield ["charge", str(actions), distance, "--use-cost", str(cost), *extra]
 
 
 def test_walk_covers_the_calculators() -> None:
@@ -185,6 +191,7 @@ def test_walk_covers_the_calculators() -> None:
         "morale",
         "move",
         "move-cost",
+        "charge",
     }
 
 

@@ -1,5 +1,6 @@
-"""``nq move`` and ``nq move-cost``: how far a model moves with its actions, and the actions a
-move costs through difficult terrain and over barriers."""
+"""``nq move``, ``nq move-cost`` and ``nq charge``: how far a model moves with its actions, the
+actions a move costs through difficult terrain and over barriers, and what a charge leaves for
+close combat with its momentum attack."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import argparse
 from fractions import Fraction
 
 from nqcore.cli import args as read
-from nqcore.cli.asking import ACTION_VALUES, BARRIER_VALUES, Question
+from nqcore.cli.asking import ACTION_VALUES, BARRIER_VALUES, USE_COST_VALUES, Question
 from nqcore.cli.render import Answer
 from nqcore.i18n import N_, P_, Counted
 from nqcore.rules.answer_notes import move_cost_notes
@@ -55,6 +56,62 @@ def _move_cost(args: argparse.Namespace) -> Answer:
     }
 
 
+def _charge(args: argparse.Namespace) -> Answer:
+    """ "Momentum Attack": the charge's move costs its actions; a charge that is the model's
+    first action and reaches its target adds 3 actions, for close combat only; the attacks those
+    actions make with the weapon, or at base strength (UC3)."""
+    from nqcore.rules.close_combat import IMPROVISED_USE_COST, attacks_possible, momentum_actions
+    from nqcore.rules.movement import MovementAbility, move_cost
+
+    ability = MovementAbility(args.ability)
+    cost = move_cost(args.distance, ability=ability)
+    answer: Answer = {
+        "question": N_('Charging {distance}" with {actions} AC'),
+        "distance": args.distance,
+        "actions": args.actions,
+        "ability": ability.label,
+        "actions_needed": cost,
+    }
+    if cost > args.actions:
+        return {**answer, "charge": {"short_by": cost - args.actions}}
+    momentum = momentum_actions(charge_was_first_action=not args.not_first, made_contact=True)
+    total = args.actions - cost + momentum
+    return {
+        **answer,
+        "charge": {
+            "left": args.actions - cost,
+            "momentum": momentum,
+            "close_combat_actions": total,
+            "use_cost": args.use_cost,
+            "attacks": attacks_possible(total, args.use_cost),
+            "base_attacks": attacks_possible(total, IMPROVISED_USE_COST),
+        },
+    }
+
+
+def _charge_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "actions",
+        type=read.bounded(P_("argument", "actions"), ACTION_VALUES),
+        help=N_("actions (AC) the model has, 0 to 20"),
+    )
+    p.add_argument(
+        "distance", type=read.distance, help=N_("inches to the target, such as 7 or 6.5")
+    )
+    p.add_argument(
+        "--use-cost",
+        type=read.bounded(P_("argument", "use cost"), USE_COST_VALUES),
+        default=3,
+        help=N_("use cost (UC) of the weapon, 3 to 20 (3: base strength)"),
+    )
+    p.add_argument("--ability", default="normal", choices=_ABILITIES, help=N_("movement ability"))
+    p.add_argument(
+        "--not-first",
+        action="store_true",
+        help=N_("the model did something else before charging: no momentum attack"),
+    )
+
+
 def _move_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "actions",
@@ -91,5 +148,11 @@ QUESTIONS = (
         N_("the actions a move costs, through difficult terrain and over barriers"),
         _move_cost,
         _move_cost_arguments,
+    ),
+    Question(
+        "charge",
+        N_("what a charge leaves for close combat, with its momentum attack"),
+        _charge,
+        _charge_arguments,
     ),
 )

@@ -1,0 +1,51 @@
+"""The lines of ``nq charge``'s answer: the actions left after the charge, the momentum attack's
+and the attacks they make ("Momentum Attack")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nqcore.i18n import N_, format_number, translator
+
+Answer = dict[str, Any]
+
+
+def charge_lines(answer: Answer, lang: str) -> list[str]:
+    """Nothing for another question; a charge short of its target says by how much."""
+    charge = answer.get("charge")
+    if charge is None:
+        return []
+    _ = translator(lang)
+
+    def number(value: int) -> str:
+        return format_number(value, lang)
+
+    if "short_by" in charge:
+        said = N_("The charge falls short: {missing} AC more would be needed.")
+        return [_(said).format(missing=number(charge["short_by"]))]
+    momentum = (
+        _(N_("Momentum attack: +{momentum} AC, for close combat only")).format(
+            momentum=number(charge["momentum"])
+        )
+        if charge["momentum"]
+        else _(N_("No momentum attack: the charge was not the model's first action"))
+    )
+    lines = [
+        _(N_("Actions left after the charge: {left} AC")).format(left=number(charge["left"])),
+        momentum,
+        _(N_("Actions for close combat: {total} AC")).format(
+            total=number(charge["close_combat_actions"])
+        ),
+    ]
+    if charge["use_cost"] == 3:
+        said = N_("Attacks at base strength (UC3): {attacks}")
+        return [*lines, _(said).format(attacks=number(charge["base_attacks"]))]
+    said = N_("Attacks: {attacks} with the weapon (UC{cost}), or {base} at base strength (UC3)")
+    return [
+        *lines,
+        _(said).format(
+            attacks=number(charge["attacks"]),
+            cost=number(charge["use_cost"]),
+            base=number(charge["base_attacks"]),
+        ),
+    ]
