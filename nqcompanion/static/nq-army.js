@@ -809,9 +809,9 @@ function armyBuilder(box) {
     if (!whole(text, control) && !(control.id === "nq-army-points" && GROUPED.test(text))) {
       forgetTyped(control);
       // A field emptied while typing waits for its number: refused once left, beside the field
-      // and in the summary (player round eighteen: the summary refused it, the field's line empty)
-      if (text === "") showError(control, "");
-      else refuseCount(control);
+      // and in the summary (player round eighteen); a refusal already said stays said in both
+      // until a number is typed (player round 32: the summary kept it, the field's line emptied)
+      if (text !== "") refuseCount(control);
       return;
     }
     showError(control, "");

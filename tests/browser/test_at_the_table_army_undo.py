@@ -133,6 +133,13 @@ def test_a_count_typed_wrong_names_its_field_and_entry_and_hides_stale_figures(
     refused = ui_text("Refused:", lang)
     assert page.locator("#nq-army-unit-0-models-error").inner_text().startswith(refused)
     assert summary.inner_text().startswith(refused), summary.inner_text()
+    # emptied to type again: the refusal stays beside the field as in the summary (player
+    # round 32: the summary kept it, the field's line was emptied)
+    page.keyboard.press("Backspace")
+    assert models.input_value() == ""
+    assert named in page.locator("#nq-army-unit-0-models-error").inner_text()
+    assert named in summary.inner_text()
+    page.keyboard.type("0")
     for stale in ("#nq-army-unit-0 .nq-army-lines", "#nq-army-unit-1 .nq-army-lines"):
         assert page.locator(stale).is_hidden(), stale
     heading = page.locator("#nq-army-unit-1 h3").inner_text()
