@@ -27,7 +27,12 @@ from typing import TYPE_CHECKING, Any
 
 from nqcompanion.bridge.web_card import card, elite_above
 from nqcompanion.bridge.web_checks import first_problem, other_refusals, refusal_answer, rules_apart
-from nqcompanion.bridge.web_elements import ELEMENT_FIELD, element_fields, set_element
+from nqcompanion.bridge.web_elements import (
+    ELEMENT_FIELD,
+    add_element,
+    element_fields,
+    set_element,
+)
 from nqcompanion.bridge.web_names import (
     answer_readings,
     made_from,
@@ -354,6 +359,8 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
             with _as_file(str(request.get("toml", "")).encode("utf-8", "replace"), name) as path:
                 record = read_toml(path)
             before = copy.deepcopy(record)
+        if request.get("element") == "add":
+            add_element(record)
         _set(record, dict(request.get("set", {})))
         replaced = add_named(record, request.get("add"), lang)
         if "remove" in request:

@@ -34,6 +34,7 @@ def _builder_words(lang: str) -> dict[str, str]:
         "equipment": ui_text("Add equipment", lang),
         "spells": ui_text("Add a spell", lang),
         "add": ui_text("Add", lang),
+        "add_element": ui_text("Add a mount or crew member", lang),
         "remove": ui_text("Remove", lang),
         "named": ui_text("{action}: {name}", lang),
         "field_refused": ui_text("{field}: {refusal}", lang),
@@ -52,6 +53,10 @@ def _builder_words(lang: str) -> dict[str, str]:
         # on the card without a word)
         "none_note": ui_text(
             "{field}: none (–), as for a chariot. Type a number to give it one.", lang
+        ),
+        # beside a mount's or a crew member's RA, CC or ST left empty: the model's own stands
+        "element_none_note": ui_text(
+            "{field}: the whole model's (–). Type a number to give it its own.", lang
         ),
         # one sentence, its full stop after the engine's refusal (which has none)
         "refused_file": ui_text(
@@ -223,11 +228,12 @@ def _characteristics(words: dict[str, str], lang: str) -> list[str]:
     return parts
 
 
-def _elements(lang: str) -> list[str]:
+def _elements(words: dict[str, str], lang: str) -> list[str]:
     """A combination model's other elements (a rider's mount, a chariot's driver and weaponeer):
-    each its RA, CC and ST under its name, which the engine's answer gives (the fields hidden
-    while the profile has no such element; player round thirty: the Wight Lord's Dragon could not
-    be changed, nor even seen, in the builder)."""
+    each its name, RA, CC and ST, which the engine's answer gives (the fields hidden while the
+    profile has no such element; player round thirty: the Wight Lord's Dragon could not be
+    changed, nor even seen, in the builder), and a button to remove it; then one to add one
+    (player round 32: a knight's horse could not be given to a profile made from scratch)."""
     from nqcompanion.bridge.web_elements import ELEMENT_FIELD, ELEMENTS_EDITED
     from nqcore.army.characteristics import ABBREVIATIONS, ELEMENT_CHARACTERISTICS
     from nqcore.army.points import cost_tables
@@ -240,12 +246,20 @@ def _elements(lang: str) -> list[str]:
             f'<fieldset class="nq-builder-element" data-element="{field}" hidden>'
             '<legend></legend><div class="nq-builder-fields">'
         )
+        parts.append(_text_input(field, words["name"], "", f"nq-builder-element-{number}-name"))
         for key in ELEMENT_CHARACTERISTICS:
             extra = _whole(sorted(tables[key].costs), "-")
             label = engine_text(ABBREVIATIONS[key], lang)
             ident = f"nq-builder-element-{number}-{key}"
             parts.append(_text_input(f"{field}.{key}", label, extra, ident))
-        parts.append("</div></fieldset>")
+        parts.append(
+            f'</div><button type="button" data-remove-element="{number - 1}">'
+            f"{html.escape(words['remove'])}</button></fieldset>"
+        )
+    parts.append(
+        f'<p><button type="button" id="nq-builder-add-element">'
+        f"{html.escape(words['add_element'])}</button></p>"
+    )
     return parts
 
 
@@ -342,7 +356,7 @@ def builder_html(
         kept_html("nq-builder", words),
         *_start_and_kind(words, lang),
         *_characteristics(words, lang),
-        *_elements(lang),
+        *_elements(words, lang),
         *_lists(words, lang),
         *_card_and_actions(words),
     ]

@@ -909,12 +909,17 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
       noneNote(control, JSON.parse(builder.dataset.words));
     }
   }
-  // A mount's or a crew's fields, under its name, while the profile has that element.
-  for (const fieldset of builder.querySelectorAll("fieldset[data-element]")) {
+  // A mount's or a crew's fields, under its name, while the profile has that element; "Add a
+  // mount or crew member" while it has room for one more.
+  const elements = [...builder.querySelectorAll("fieldset[data-element]")];
+  for (const fieldset of elements) {
     const name = result.fields[fieldset.dataset.element];
-    fieldset.hidden = !name;
+    fieldset.hidden = name === undefined;
     fieldset.querySelector("legend").textContent = name || "";
+    const remove = fieldset.querySelector("button[data-remove-element]");
+    remove.setAttribute("aria-label", say(said.named, { action: said.remove, name: name || "" }));
   }
+  builder.querySelector("#nq-builder-add-element").hidden = elements.every((f) => !f.hidden);
   for (const list of builder.querySelectorAll("ul.nq-builder-list")) {
     const listed = list.dataset.list;
     list.replaceChildren(...result.picks[listed].map((name, index) => {
@@ -1244,7 +1249,9 @@ const noneNote = (control, said) => {
   const box = form_error(control);
   const label = builder.querySelector(`label[for="${control.id}"]`);
   if (!box) return;
-  box.textContent = say(said.none_note, { field: label ? label.textContent.trim() : control.dataset.set });
+  // a mount's or a crew member's: the whole model's value stands (its line prints "–")
+  const note = control.closest("fieldset[data-element]") ? said.element_none_note : said.none_note;
+  box.textContent = say(note, { field: label ? label.textContent.trim() : control.dataset.set });
   box.hidden = false;
   box.classList.add("nq-field-note");
 };
@@ -1315,6 +1322,27 @@ if (builder) {
       else if (control.type === "text") builderTyped(control);
       else builderField(control);
       if (engineState.ready) emptiedLater(control);
+    });
+  }
+  // A mount or a crew member added: its name field next, to be named at once; removed: the
+  // focus on "Add a mount or crew member".
+  const addElement = builder.querySelector("#nq-builder-add-element");
+  addElement.addEventListener("click", () => {
+    if (!engineState.ready) return void want();
+    builderAsk({ element: "add" }, undefined, true).then(() => {
+      const shown = [...builder.querySelectorAll("fieldset[data-element]:not([hidden])")];
+      shown[shown.length - 1]?.querySelector("input")?.focus();
+    });
+  });
+  for (const button of builder.querySelectorAll("button[data-remove-element]")) {
+    button.addEventListener("click", () => {
+      const name = button.closest("fieldset").querySelector("legend").textContent;
+      builderAsk({ remove: ["element", Number(button.dataset.removeElement)] }, undefined, true)
+        .then(() => {
+          addElement.focus();
+          const words = JSON.parse(builder.dataset.words);
+          builder.querySelector("#nq-builder-said").textContent = say(words.removed, { name });
+        });
     });
   }
   for (const button of builder.querySelectorAll("button[data-add]")) {

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from nqcompanion.bridge.web import build
+from nqsphinx.messages import ui_text
 from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until
 from tests.browser.test_at_table_state import (
     HEADER_BOTTOM,
@@ -139,6 +140,55 @@ def test_a_mount_is_shown_changed_and_printed(
     page.emulate_media(media="print")  # the card's head is printed only
     page.locator(".nq-card-profile").scroll_into_view_if_needed()
     screenshot(page, f"builder-mount-card-{screen}-{lang}-{scheme}")
+    page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "screen"), [("en", "390"), ("fr", "1366")])
+def test_a_mount_is_added_named_and_removed_on_a_new_profile(
+    browser: Any, site: Site, lang: str, screen: str
+) -> None:
+    """Player round 32 (F3, serious): a knight made from scratch could not be given his horse;
+    "Add a mount or crew member" adds one, focused on its name; named "Warhorse" with CC 4, the
+    card prints its line; a second fills the builder's room, and removed, the room is back."""
+    watched = _open(browser, site, screen, lang)
+    page = watched.page
+    page.locator("#nq-builder-start").select_option("")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    add = page.locator("#nq-builder-add-element")
+    assert add.is_visible() and page.locator('fieldset[data-element="element.1"]').is_hidden()
+    add.click()
+    page.evaluate("window.nqAtTable.builder.idle()")
+    assert page.evaluate("document.activeElement.id") == "nq-builder-element-1-name"
+    mount = build({"element": "add", "toml": build({"start": ""}, lang)["toml"]}, lang)
+    assert page.locator("#nq-builder-element-1-name").input_value() == mount["fields"]["element.1"]
+    # its ST left empty: the whole model's, not "none, as for a chariot"
+    note = ui_text("{field}: the whole model's (–). Type a number to give it its own.", lang)
+    st = page.locator("label[for='nq-builder-element-1-st']").inner_text().strip()
+    shown = page.locator("#nq-builder-element-1-st-error").inner_text()
+    assert shown.replace("\u202f", " ").replace("\xa0", " ") == note.format(field=st).replace(
+        "\u202f", " "
+    ).replace("\xa0", " "), shown
+    for field, value in (("name", "Warhorse"), ("cc", "4")):
+        page.locator(f"#nq-builder-element-1-{field}").fill(value)
+        page.locator(f"#nq-builder-element-1-{field}").dispatch_event("change")
+        page.evaluate("window.nqAtTable.builder.idle()")
+    named = build({"toml": mount["toml"], "set": {"element.1": "Warhorse"}}, lang)
+    changed = build({"toml": named["toml"], "set": {"element.1.cc": "4"}}, lang)
+    cells = page.locator(".nq-card-profile tr").last.locator("th, td").all_inner_texts()
+    assert cells == ["Warhorse", *changed["card"]["elements"][0]["values"]], cells
+    assert page.locator("#nq-builder-summary").inner_text() == changed["summary"]
+    assert add.is_visible()
+    add.click()
+    page.evaluate("window.nqAtTable.builder.idle()")
+    assert add.is_hidden() and page.locator('fieldset[data-element="element.2"]').is_visible()
+    page.locator('fieldset[data-element="element.2"] button[data-remove-element]').click()
+    page.evaluate("window.nqAtTable.builder.idle()")
+    assert add.is_visible() and page.locator('fieldset[data-element="element.2"]').is_hidden()
+    assert page.evaluate("document.activeElement.id") == "nq-builder-add-element"
+    page.locator('fieldset[data-element="element.1"]').scroll_into_view_if_needed()
+    page.evaluate(SETTLED)
+    screenshot(page, f"builder-mount-added-{screen}-{lang}")
+    assert not watched.errors, watched.errors
     page.context.close()
 
 
