@@ -73,18 +73,23 @@ def data_names() -> dict[tuple[str | None, str], frozenset[str]]:
 
 
 def clash_key(text: str) -> str:
-    """A name as a reader tells it from another: NFKC, spaces folded, case ignored, quotes and
-    apostrophes folded, then its confusable skeleton.
+    """A name as a reader tells it from another, and as a player types it: NFKC, spaces
+    folded, case ignored, quotes and apostrophes folded, then its confusable skeleton, without
+    accents (:func:`nqcore.typed_names.folded`: « Boule dé feu » typed found « Boule de feu »,
+    attacker round 31).
 
     >>> clash_key("L'ombre") == clash_key("L\u2019ombre") == clash_key("l\u02bcOmbre")
     True
     >>> clash_key("Fum\u00e9e") == clash_key("Fum\u00e9\u0435") == clash_key("FUME\u0301E")
     True
+    >>> clash_key("Boule d\u00e9 feu") == clash_key("Boule de feu")
+    True
     """
     from nqcore.army.lookalikes import skeleton
+    from nqcore.typed_names import folded
 
-    folded = " ".join(unicodedata.normalize("NFKC", text).translate(_QUOTES).split()).casefold()
-    return unicodedata.normalize("NFC", skeleton(folded)).casefold()
+    spaced = " ".join(unicodedata.normalize("NFKC", text).translate(_QUOTES).split()).casefold()
+    return folded(unicodedata.normalize("NFC", skeleton(spaced)))
 
 
 def mixed_script(text: str) -> str:

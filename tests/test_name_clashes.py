@@ -86,6 +86,8 @@ READ_ALIKE = [
     ("L\u2019ombre", "L\u02bcombre"),
     ("Fumée", "Fume\u0301e"),
     ("Fumée", "FUMÉE"),
+    # attacker round 31: an accent apart, as a player types it, « Boule dé feu » found Fireball
+    ("Boule de feu", "Boule dé feu"),
 ]
 
 
