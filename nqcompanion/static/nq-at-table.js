@@ -289,10 +289,12 @@ const read = (form, control) => {
     const boxes = [...control.querySelectorAll("input:checked")];
     return { options: boxes.flatMap((box) => [arg, box.value]) };
   }
-  // A decimal comma (12,5 in French) is the engine's decimal point.
+  // A decimal comma (12,5 in French) is the engine's decimal point; not before exactly three
+  // digits, which English reads as thousands ("1,000" was read as 1": attacker round 31).
   const typed = control.value.trim();
+  const decimal = (t) => (/^[+-]?[0-9]{1,4},[0-9]{3}$/.test(t) ? t : t.replace(",", "."));
   // The minus sign the armoury prints (U+2212) is a hyphen-minus (player round fourteen).
-  const text = kind === "distance" ? plainInches(withoutUnit(typed).replace(",", "."))
+  const text = kind === "distance" ? plainInches(decimal(withoutUnit(typed)))
     : kind === "ranges" ? typed.replace(/\u2212/g, "-") : typed;
   if (text === "" && control.dataset.optional) return {};
   // A modifier left blank counts as none (data-blank, "0"), and the answer says so.

@@ -83,8 +83,10 @@ def plain_inches(text: str) -> str:
     return f"{inches.numerator}/{inches.denominator}"
 
 
-#: A decimal comma, as French writes 12,5 (player round thirty: ``nq --lang fr`` refused it).
-_DECIMAL_COMMA = re.compile(r"([+-]?[0-9]{1,4}),([0-9]{1,4})")
+#: A decimal comma, as French writes 12,5 (player round thirty: ``nq --lang fr`` refused it);
+#: not before exactly three digits, which English reads as thousands ("1,000" was read as 1":
+#: attacker round 31): refused as neither.
+_DECIMAL_COMMA = re.compile(r"([+-]?[0-9]{1,4}),([0-9]{1,2}|[0-9]{4})")
 
 
 def distance(text: str) -> Fraction:
@@ -93,6 +95,9 @@ def distance(text: str) -> Fraction:
 
     >>> distance("12,5")
     Fraction(25, 2)
+    >>> distance("1,000")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: a distance is a number of inches such as 12, 12.5 or 25/2, not '1,000'
     """
     text = plain_inches(text)
     if comma := _DECIMAL_COMMA.fullmatch(text.strip()):

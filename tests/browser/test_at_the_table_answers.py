@@ -561,4 +561,9 @@ def test_a_charge_says_the_actions_and_attacks_of_its_momentum_attack(phone_tabl
     page.locator("#nq-charge-distance").fill("6,5" if lang == "fr" else "6.5")
     got = _answered(page, "charge")
     assert got["argv"][2] in ("6.5", "6,5") and "error" not in got["answer"], got
+    # "1,000": a thousand in English, read as 1" (attacker round 31): refused beside the field
+    page.locator("#nq-charge-distance").fill("1,000")
+    got = _answered(page, "charge")
+    assert got["argv"] is None and page.locator("#nq-charge-distance-error").is_visible(), got
+    page.locator("#nq-charge-distance").fill("7")
     page.locator("#nq-charge-not-first").uncheck()

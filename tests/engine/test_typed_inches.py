@@ -20,8 +20,10 @@ def test_half_inches_are_read(typed: str) -> None:
     assert read.distance(typed) == Fraction(25, 2)
 
 
-@pytest.mark.parametrize("typed", ["12,5,5", "1,2.5", ",5", "12,"])
+@pytest.mark.parametrize("typed", ["12,5,5", "1,2.5", ",5", "12,", "1,000", "12,500"])
 def test_a_comma_is_a_decimal_point_only_between_digits(typed: str) -> None:
+    """Not before exactly three digits: English reads "1,000" as a thousand, and it was read as
+    1" (attacker round 31)."""
     with pytest.raises(argparse.ArgumentTypeError, match=f"not '{typed}'"):
         read.distance(typed)
 
