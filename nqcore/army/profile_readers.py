@@ -141,6 +141,8 @@ def read_element(record: Any, where: str) -> Element:
         raise Refusal(N_("unknown field(s) {fields}"), where=where, fields=toml_keys(unknown))
     if "name" not in record:
         raise Refusal(N_("missing field(s) {fields}"), where=where, fields=["name"])
+    if record["name"] == "":  # its line on the card would have no name (attacker round 31)
+        raise Refusal(N_("a mount or crew member needs a name"), where=where)
     for key in ELEMENT_CHARACTERISTICS:
         if record.get(key) is not None:
             _element_characteristic(key, record[key], where)

@@ -809,6 +809,7 @@ PROFILE_FAULTS = [
         'bad.toml: element #1: CC must be a whole number, not "x"',
     ),
     ("[[element]]\ncc = 5", "bad.toml: element #1: missing field(s) name"),
+    ('[[element]]\nname = ""', "bad.toml: element #1: a mount or crew member needs a name"),
     ("element = [3]", "bad.toml: element #1: an element is a table"),
     ('abilities = "dodge"', "bad.toml: abilities must be a list of keys or { key = ..., level"),
     ('abilities = [{ key = "dodge", colour = 1 }]', "abilities #1: unknown field(s) colour"),
