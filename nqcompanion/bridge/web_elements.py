@@ -66,5 +66,7 @@ def add_element(record: dict[str, Any]) -> None:
     elements = record.get("element")
     elements = list(elements) if isinstance(elements, list) else []
     if len(elements) >= ELEMENTS_EDITED:
-        raise Refusal(N_("at most {count} mounts or crew members"), count=ELEMENTS_EDITED)
+        raise Refusal(
+            N_("no more mounts or crew members: the builder holds {count}"), count=ELEMENTS_EDITED
+        )
     record["element"] = [*elements, {"name": str(NEW_ELEMENT)}]

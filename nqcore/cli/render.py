@@ -140,6 +140,8 @@ def applied(answer: Answer) -> list[tuple[Msg, int]]:
             found.append((label, 1))
         elif isinstance(value, int) and not isinstance(value, bool) and value:
             found.append((label, -value if key == "fear" else value))
+        elif key == "fear" and value == 0:  # a fear test, fear (0): said, if it changes nothing
+            found.append((label, 0))
     return found
 
 
@@ -179,7 +181,10 @@ def _lines_rolls(answer: Answer, lang: str) -> list[str]:
     # figures (the page's bar shows the line before them: player round 24)
     beyond = answer.get("target", 0) is None and ("range" in answer or "reach" in answer)
     if listed and not beyond:
-        text = ", ".join(f"{_(label)} {format_signed(value, lang)}" for label, value in listed)
+        text = ", ".join(
+            f"{_(label)} {format_signed(value, lang) if value else format_number(0, lang)}"
+            for label, value in listed
+        )
         title = N_("To-hit modifiers") if "hit" in answer else N_("Modifiers")
         lines.append(f"{_(title)}{colon}{text}")
     if "ability" in answer:
