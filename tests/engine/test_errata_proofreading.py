@@ -4,6 +4,8 @@ the engine does."""
 
 from __future__ import annotations
 
+import pytest
+
 from nqcore.army.armoury import weapon
 from nqcore.army.characteristics import Size
 from nqcore.army.profile_files import example_profile, sample_profile
@@ -116,3 +118,23 @@ def test_every_sample_profile_whose_armour_is_named_one_way_and_valued_another_i
             if sample.section not in erratum.sections or printed not in erratum.printed:
                 unlisted.append((sample.section, printed))
     assert unlisted == []
+
+
+@pytest.mark.parametrize(
+    "record", ["support-weapons-above-maximum-strength", "teardrop-examples-above-maximum"]
+)
+def test_a_recommended_maximum_is_not_said_as_a_limit(record: str) -> None:
+    """Proof round 29 (F2): the box above the Support Weapon Armoury said "This edition: At most
+    ST 6 at a long range of 30"..." over a table of ST 7 and 8, which the same record's why keeps
+    as printed: this edition's reading says the printed strengths stand."""
+    (erratum,) = [e for e in all_errata() if e.id == record]
+    assert "keeps" in str(erratum.why)
+    assert "as printed" in str(erratum.correct) and "not limits" in str(erratum.correct)
+    assert not str(erratum.correct).lower().startswith(("at most", "a ttm at most"))
+
+
+def test_the_army_banners_own_section_says_the_ruling() -> None:
+    """Proof round 29 (F1): Equipment's Army Battle Standard prints a re-roll with nothing said
+    of a panicked standard, and its box named the record without this edition's reading."""
+    (erratum,) = [e for e in all_errata() if e.id == "battle-standard-reroll"]
+    assert "equipment-army-battle-standard" in erratum.printed_sections
