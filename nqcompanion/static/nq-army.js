@@ -123,6 +123,9 @@ function armyBuilder(box) {
       store();
       armiesList.draw();
     }
+    // The field changed is taken: its refusal said before goes (player round 32: a name too
+    // long, then corrected, stayed refused beside the field under "0 refusals").
+    if (control && control.isConnected) showError(control, "");
     draw(result);
     // An army read from its file: its entries named by default after a book profile in another
     // language are named in this page's (nq-keep.js), once.

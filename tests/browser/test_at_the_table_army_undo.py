@@ -240,6 +240,29 @@ def test_a_long_army_name_imported_twice_stays_in_its_field_and_the_list(
     context.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_name_refused_then_corrected_is_no_longer_refused_beside_its_field(
+    browser: Any, site: Site, lang: str
+) -> None:
+    """Player round 32 (F9): a name of 3,000 characters refused beside the field and in the
+    summary; corrected, the summary said 0 refusals and the field's refusal stayed."""
+    context, watched = _opened(browser, site, lang, "390", "light")
+    page = watched.page
+    name = page.locator("#nq-army-name")
+    error = page.locator("#nq-army-name-error")
+    name.fill("x" * 3000)
+    name.dispatch_event("change")
+    page.evaluate("window.nqAtTable.army.idle()")
+    wait_until(page, "!document.getElementById('nq-army-name-error').hidden")
+    name.fill("Grimgor's Boyz")
+    name.dispatch_event("change")
+    page.evaluate("window.nqAtTable.army.idle()")
+    wait_until(page, "window.nqAtTable.army.state.data.name === \"Grimgor's Boyz\"")
+    assert error.is_hidden() and name.get_attribute("aria-invalid") != "true", error.inner_text()
+    assert not watched.errors, watched.errors
+    context.close()
+
+
 #: The Undo bar's lines of text, and its box and its button's, on the screen.
 UNDO_BAR = """() => {
   const text = document.getElementById("nq-army-undo-text");
