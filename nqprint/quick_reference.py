@@ -189,9 +189,9 @@ def table_tex(
     if group:  # two lines of header, as before: the first column's in one
         head = rf"\textbf{{{tex(headers[0], lang)}}} & " + head.split(" & ", 1)[1]
         span = len(headers) - 1
+        # no rule between the two lines: its space ran a Letter sheet 2.5 pt into its margin
         head = (
-            rf" & \multicolumn{{{span}}}{{c}}{{\textbf{{{tex(group[0], lang)}}}}}\\"
-            rf"\cmidrule(l){{2-{span + 1}}}" + "\n" + head
+            rf" & \multicolumn{{{span}}}{{c}}{{\textbf{{{tex(group[0], lang)}}}}}\\" + "\n" + head
         )
     cells = [[cell_text(c, lang) for c in row] for row in table.rows]
     if elsewhere:

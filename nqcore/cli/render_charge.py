@@ -24,7 +24,7 @@ def charge_lines(answer: Answer, lang: str) -> list[str]:
         said = N_("The charge falls short: {missing} AC more would be needed.")
         return [_(said).format(missing=number(charge["short_by"]))]
     momentum = (
-        _(N_("Momentum attack: +{momentum} AC, for close combat only")).format(
+        _(N_("Momentum attack: AC+{momentum}, for close combat only")).format(
             momentum=number(charge["momentum"])
         )
         if charge["momentum"]

@@ -20,7 +20,7 @@ def test_the_books_example_one_sword_attack_or_two_at_base_strength() -> None:
         "Movement ability: Normal move",
         "Actions needed: 7 AC",
         "Actions left after the charge: 3 AC",
-        "Momentum attack: +3 AC, for close combat only",
+        "Momentum attack: AC+3, for close combat only",
         "Actions for close combat: 6 AC",
         "Attacks: 1 with the weapon (UC4), or 2 at base strength (UC3)",
     ]
