@@ -83,4 +83,7 @@ def check_profile_kinds(record: Mapping[str, Any]) -> None:
     elements = record.get("element")
     for index, element in enumerate(elements if isinstance(elements, list) else []):
         if isinstance(element, Mapping):
-            check_table(element, ELEMENT_FIELDS, f"element #{index + 1} ")
+            try:
+                check_table(element, ELEMENT_FIELDS)
+            except Refusal as error:  # the place said in the reader's words (nqcore.places)
+                raise error.at(f"element #{index + 1}") from None

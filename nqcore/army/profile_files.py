@@ -101,7 +101,7 @@ def _check_lengths(record: Mapping[str, Any]) -> None:
     """Refuse at once, before any item is read, a list longer than :data:`MAX_LIST`."""
     elements = record.get("element")
     inner = elements if isinstance(elements, list) else []
-    for where, table in [("", record), *((f"element #{i + 1} ", e) for i, e in enumerate(inner))]:
+    for where, table in [("", record), *((f"element #{i + 1}", e) for i, e in enumerate(inner))]:
         if not isinstance(table, Mapping):
             continue
         for name in _LIST_FIELDS:
@@ -109,7 +109,8 @@ def _check_lengths(record: Mapping[str, Any]) -> None:
             if isinstance(value, list) and len(value) > MAX_LIST:
                 raise Refusal(
                     N_("{field} lists {count} items, at most {limit}"),
-                    field=where + name,
+                    where=where,
+                    field=name,
                     count=len(value),
                     limit=MAX_LIST,
                 )

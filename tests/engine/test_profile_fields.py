@@ -68,7 +68,7 @@ def test_a_text_field_is_a_text(tmp_path: Path, field: str, value: str) -> None:
 
 @pytest.mark.parametrize(
     ("table", "field"),
-    [("[[element]]\nname", "element #1 name"), ("abilities = [{ key = 'brave', target", "target")],
+    [("[[element]]\nname", "element #1: name"), ("abilities = [{ key = 'brave', target", "target")],
 )
 def test_the_texts_of_an_element_and_a_pick(tmp_path: Path, table: str, field: str) -> None:
     closing = " }]" if table.startswith("abilities") else ""
@@ -174,3 +174,21 @@ def test_a_nested_army_field_refused_by_the_schema_is_said_in_french(tmp_path: P
     )
     said = assert_refused(["--lang", "fr", "army", str(path)], "t3.toml, unité nº 1, champ options")
     assert "Expected" not in said and "$.unit" not in said, said
+
+
+def test_an_elements_place_is_said_in_french(tmp_path: Path) -> None:
+    """Attacker round 31 (M2): « element #1 name doit être un texte » beside « élément nº 1 »
+    for the same field: the element's place is said in the reader's words."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "bad.toml"
+    path.write_text(PROFILE + "[[element]]\nname = 12\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "nqcore", "--lang", "fr", "points", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "élément nº 1\u00a0: name doit être un texte" in done.stderr, done.stderr
+    assert "element #" not in done.stderr

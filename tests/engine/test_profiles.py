@@ -237,7 +237,7 @@ def test_load_profile(tmp_path: Path) -> None:
         ),
         (
             PROFILE_FILE + "[[element]]\nname = 'E'\ntraits = [" + "'x', " * 51 + "]\n",
-            "element #1 traits lists 51 items, at most 50",
+            "element #1: traits lists 51 items, at most 50",
         ),
     ],
 )
