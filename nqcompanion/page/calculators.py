@@ -384,6 +384,17 @@ def _morale() -> tuple[Calculator, ...]:
     )
 
 
+#: A model's movement ability, for moving, moving through terrain and charging.
+_ABILITY = Field(
+    "ability",
+    "Movement ability",
+    "choice",
+    "--ability",
+    choices=choices.abilities,
+    default="normal",
+)
+
+
 def _movement() -> tuple[Calculator, ...]:
     return (
         Calculator(
@@ -391,14 +402,7 @@ def _movement() -> tuple[Calculator, ...]:
             "movement-ability-table",
             (
                 Field("actions", "Actions (AC) spent moving", "int", "", cli.ACTION_VALUES, "3"),
-                Field(
-                    "ability",
-                    "Movement ability",
-                    "choice",
-                    "--ability",
-                    choices=choices.abilities,
-                    default="normal",
-                ),
+                _ABILITY,
             ),
         ),
         Calculator(
@@ -421,14 +425,7 @@ def _movement() -> tuple[Calculator, ...]:
                     cli.BARRIER_VALUES,
                     "0",
                 ),
-                Field(
-                    "ability",
-                    "Movement ability",
-                    "choice",
-                    "--ability",
-                    choices=choices.abilities,
-                    default="normal",
-                ),
+                _ABILITY,
                 Field("agile", "Agile (barriers cost nothing)", "check", "--agile"),
             ),
         ),
@@ -452,14 +449,7 @@ def _charge() -> tuple[Calculator, ...]:
                     cli.USE_COST_VALUES,
                     "4",
                 ),
-                Field(
-                    "ability",
-                    "Movement ability",
-                    "choice",
-                    "--ability",
-                    choices=choices.abilities,
-                    default="normal",
-                ),
+                _ABILITY,
                 Field(
                     "not-first",
                     "It did something else before charging (no momentum attack)",

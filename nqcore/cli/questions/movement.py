@@ -89,6 +89,10 @@ def _charge(args: argparse.Namespace) -> Answer:
     }
 
 
+def _ability_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ability", default="normal", choices=_ABILITIES, help=N_("movement ability"))
+
+
 def _charge_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "actions",
@@ -104,7 +108,7 @@ def _charge_arguments(p: argparse.ArgumentParser) -> None:
         default=3,
         help=N_("use cost (UC) of the weapon, 3 to 20 (3: base strength)"),
     )
-    p.add_argument("--ability", default="normal", choices=_ABILITIES, help=N_("movement ability"))
+    _ability_argument(p)
     p.add_argument(
         "--not-first",
         action="store_true",
@@ -118,7 +122,7 @@ def _move_arguments(p: argparse.ArgumentParser) -> None:
         type=read.bounded(P_("argument", "actions"), ACTION_VALUES),
         help=N_("actions (AC) spent moving, 0 to 20"),
     )
-    p.add_argument("--ability", default="normal", choices=_ABILITIES, help=N_("movement ability"))
+    _ability_argument(p)
 
 
 def _move_cost_arguments(p: argparse.ArgumentParser) -> None:
@@ -137,7 +141,7 @@ def _move_cost_arguments(p: argparse.ArgumentParser) -> None:
         default=0,
         help=N_("terrain barriers crossed, 0 to 10"),
     )
-    p.add_argument("--ability", default="normal", choices=_ABILITIES, help=N_("movement ability"))
+    _ability_argument(p)
     p.add_argument("--agile", action="store_true", help=N_("an agile model: barriers cost nothing"))
 
 
