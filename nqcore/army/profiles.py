@@ -296,7 +296,8 @@ class Profile:
 #: models only", "Shield only").
 _CONDITIONS: dict[str, Callable[[Profile], bool]] = {
     "large": lambda p: p.size.is_large,
-    "mounted": lambda p: p.mounted,
+    # a rider with its mount's line, a chariot with its crew's: ridden (player round 32)
+    "mounted": lambda p: p.mounted or bool(p.elements),
     "magic-user": lambda p: p.magic_level is not None,
     "musician": lambda p: p.specialist is Specialist.MUSICIAN,
     "general": lambda p: p.general,

@@ -282,6 +282,16 @@ def test_a_restriction_says_who_may_take_it() -> None:
     assert "Halberd: two handed, may not be used with a shield" in said(profile_points(shielded))
 
 
+def test_a_rider_with_its_mounts_line_may_take_cavalry_move() -> None:
+    """Player round 32 (F4): a knight with his Warhorse's line was warned "Cavalry Move:
+    Appropriate models only, such as riders..."; a model with an element is ridden."""
+    warned = "Cavalry Move: Appropriate models only, such as riders, chariots and other ridden"
+    on_foot = profile(abilities=(Pick("cavalry-move"),))
+    assert any(w.startswith(warned) for w in said(profile_points(on_foot)))
+    knight = profile(abilities=(Pick("cavalry-move"),), elements=(Element("Warhorse", cc=4, st=4),))
+    assert not any(w.startswith(warned) for w in said(profile_points(knight)))
+
+
 def test_abilities_traits_and_negative_traits() -> None:
     craven = profile(
         abilities=(Pick("extra-attack", "x2"), Pick("double-time")), traits=(Pick("devour"),)
