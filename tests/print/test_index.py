@@ -225,7 +225,7 @@ LOOK_UPS = {
         "Lucky Save": "Optional Rule: The Lucky Save",
         "Shooting": "Ranged Combat",
         "Critical Hit": "Masterful Hit",  # proof round 28: Cover's word
-        "Tide Of Battle": "Initiative",  # proof round 29: the initiative roll's name
+        "Tide Of Battle": "Initiative (Tide Of Battle)",  # proof round 29: the roll's name
         # proof round eleven: the command test's banner and musician
         "Banner": ("command test modifier", "standard bearer"),
         "Musician": ("command test modifier", "in a unit"),
@@ -238,7 +238,7 @@ LOOK_UPS = {
         "Sauvegarde ultime": "Règle optionnelle : sauvegarde ultime",
         "Tir": "Combat à distance",
         "Coup critique": "Coup de maître",
-        "Flux de la bataille": "Initiative",
+        "Flux de la bataille": "Initiative (flux de la bataille)",
         "Bannière": ("modificateur au test de contrôle", "porteur de bannière"),
         "Musicien": ("modificateur au test de contrôle", "dans une unité"),
     },
