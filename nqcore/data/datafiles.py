@@ -106,7 +106,9 @@ def utf8_text(data: bytes, where: str) -> str:
 
 def read_utf8(path: Path) -> str:
     """The text of ``path``: UTF-8, or :class:`DataFileError` naming the file and line."""
-    return utf8_text(path.read_bytes(), str(path))
+    from nqcore.data.file_bytes import file_bytes
+
+    return utf8_text(file_bytes(path, str(path)), str(path))
 
 
 def load(filename: str) -> dict[str, Any]:
@@ -117,7 +119,10 @@ def load(filename: str) -> dict[str, Any]:
 
 @cache
 def _load(filename: str) -> dict[str, Any]:
-    data = resources.files("nqcore").joinpath("data", *filename.split("/")).read_bytes()
+    from nqcore.data.file_bytes import file_bytes
+
+    folder = Path(str(resources.files("nqcore").joinpath("data")))
+    data = file_bytes(folder.joinpath(*filename.split("/")), PREFIX + filename, inside=folder)
     text = utf8_text(data, PREFIX + filename)
     return parse(text, PREFIX + filename, schema_for(filename) if CHECKED else None)
 
