@@ -280,10 +280,19 @@ FUZZY_SIMILARITY = 0.9
 KEPT_WHOLE_LENGTH = 60
 
 
+#: The longest message whose French is guessed from another's (the book's longest paragraph
+#: is 1,300 characters): difflib's comparison grows with the product of the lengths, and six
+#: paragraphs of 19,000 characters held ``./dev update-po`` for minutes (attacker round 31).
+MAX_GUESSED_LENGTH = 2000
+
+
 def similarity(first: str, second: str) -> float:
     """How close two English messages are, from 0 to 1: difflib's ratio, or, for a sentence at
     least :data:`KEPT_WHOLE_LENGTH` long held in a message at most twice its length, the share
-    of it the other keeps (a paragraph that gained a sentence is that paragraph, edited)."""
+    of it the other keeps (a paragraph that gained a sentence is that paragraph, edited); 0 for
+    a message longer than :data:`MAX_GUESSED_LENGTH`."""
+    if max(len(first), len(second)) > MAX_GUESSED_LENGTH:
+        return 0.0
     matcher = SequenceMatcher(None, first, second, autojunk=False)
     if matcher.real_quick_ratio() >= FUZZY_SIMILARITY and matcher.quick_ratio() >= FUZZY_SIMILARITY:
         if (ratio := matcher.ratio()) >= FUZZY_SIMILARITY:

@@ -436,3 +436,16 @@ def test_the_next_run_cleans_up_and_finishes_the_job(
     assert killed.recovered == single_run
     assert killed.left_over == []
     assert "left by an interrupted run" in killed.recovery
+
+
+def test_a_message_too_long_to_compare_gets_no_guess() -> None:
+    """Six paragraphs of 19,000 characters held ``./dev update-po`` for minutes, each compared
+    with every translated one (attacker round 31): beyond the book's longest paragraph three
+    times over, no French is guessed; a paragraph of the book's length edited still is."""
+    from nqtranslate.catalogue import MAX_GUESSED_LENGTH, similarity
+
+    long = "The quick brown fox jumps over the lazy dog. " * 430
+    assert len(long) > MAX_GUESSED_LENGTH and similarity(long, long + "!") == 0.0
+    paragraph = "A model with no Wounds left is removed from the table. " * 23
+    assert 1200 < len(paragraph) <= MAX_GUESSED_LENGTH
+    assert similarity(paragraph, paragraph.replace("table", "battlefield", 1)) > 0.9
