@@ -633,7 +633,7 @@ for (const type of ["pointerup", "pointercancel"]) {
   document.addEventListener(type, (event) => {
     clearTimeout(released);
     if (event.pointerType === "mouse") pressing = false;
-    else released = setTimeout(() => { pressing = false; }, 500); // or at its click, below
+    else released = setTimeout(() => { pressing = false; }, 2000); // or at its click, below
   }, true);
 }
 document.addEventListener("click", () => {

@@ -257,7 +257,7 @@ def test_a_name_refused_then_corrected_is_no_longer_refused_beside_its_field(
     name.fill("Grimgor's Boyz")
     name.dispatch_event("change")
     page.evaluate("window.nqAtTable.army.idle()")
-    wait_until(page, "window.nqAtTable.army.state.data.name === \"Grimgor's Boyz\"")
+    wait_until(page, 'window.nqAtTable.army.state.data.name === "Grimgor\'s Boyz"')
     assert error.is_hidden() and name.get_attribute("aria-invalid") != "true", error.inner_text()
     assert not watched.errors, watched.errors
     context.close()
