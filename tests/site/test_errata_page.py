@@ -202,19 +202,3 @@ def _text(html_text: str) -> str:
 
     text = html.unescape(re.sub(r"<[^>]+>", "", html_text)).strip()
     return re.sub(r"[\xa0\u202f]", " ", text)
-
-
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_calculators_box_says_this_edition_s_reading_of_each_record(
-    html_sites: dict[str, Path], lang: str
-) -> None:
-    """Player round 32 (F8): the Casting calculator's box named "Cancelling a spell: a natural
-    10" without the choice it follows; a calculator's box says each record's reading."""
-    from nqsphinx.messages import engine_text
-
-    page = (html_sites[lang] / "at-the-table.html").read_text(encoding="utf-8")
-    part = _own_part(page, "calc-casting")
-    said = [_text(p) for p in re.findall(r'<p class="nq-erratum-correct">(.*?)</p>', part, re.S)]
-    (erratum,) = [e for e in all_errata() if e.id == "cancelling-natural-ten"]
-    wanted = _text(engine_text(erratum.correct, lang))
-    assert any(wanted in line for line in said), said
