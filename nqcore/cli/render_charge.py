@@ -37,7 +37,9 @@ def charge_lines(answer: Answer, lang: str) -> list[str]:
             total=number(charge["close_combat_actions"])
         ),
     ]
-    if charge["use_cost"] == 3:
+    from nqcore.rules.close_combat import IMPROVISED_USE_COST
+
+    if charge["use_cost"] == IMPROVISED_USE_COST:
         said = N_("Attacks at base strength (UC3): {attacks}")
         return [*lines, _(said).format(attacks=number(charge["base_attacks"]))]
     said = N_("Attacks: {attacks} with the weapon (UC{cost}), or {base} at base strength (UC3)")

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from nqcompanion.bridge.web import ask
+from nqcore.rules.close_combat import MOMENTUM_ACTIONS
 from nqcore.rules.movement import MovementAbility, move_cost
 
 
@@ -52,7 +53,7 @@ def test_every_charge_answer_adds_up(lang: str) -> None:
         if needed > actions:
             assert FIGURE.findall(text[-1]) == [str(needed - actions)], (argv, text)
             continue
-        total = actions - needed + (3 if first else 0)
+        total = actions - needed + (MOMENTUM_ACTIONS if first else 0)
         attacks = FIGURE.findall(text[-1])
         expected = (
             [str(total // 3)]
