@@ -625,10 +625,25 @@ const forms = [...document.querySelectorAll("form.nq-calc")];
 // the refusal's summary gone from above it, and the click fell beside the box).
 let pressing = false;
 let released = 0;
-document.addEventListener("pointerdown", () => {
+let pressed = null; // what the pointer pressed, and its place on the screen then
+document.addEventListener("pointerdown", (event) => {
   clearTimeout(released);
   pressing = true;
+  pressed = event.target instanceof Element
+    ? { node: event.target, top: event.target.getBoundingClientRect().top } : null;
 }, true);
+// What a field left changes as the press ends (its answer, its refusal's summary) moves what
+// follows: the window scrolls by as much before the click is aimed, whatever the browser's own
+// scroll anchoring chose to hold (player round 32: with a taller errata box above the Panic
+// form, Chromium anchored elsewhere and the tap's click fell beside the box).
+const keepPressed = () => {
+  if (!pressing || !pressed || !pressed.node.isConnected) return;
+  const moved = pressed.node.getBoundingClientRect().top - pressed.top;
+  if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: "instant" });
+};
+for (const type of ["change", "focusout", "focusin", "input"]) {
+  window.addEventListener(type, keepPressed); // after the form's own listeners
+}
 for (const type of ["pointerup", "pointercancel"]) {
   document.addEventListener(type, (event) => {
     clearTimeout(released);

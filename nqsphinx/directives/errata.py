@@ -295,7 +295,10 @@ class ErratumNotes(SphinxPostTransform):
             found = [e for label in labels for e in by_section.get(label, [])]
             found = list({erratum.id: erratum for erratum in found}.values())
             if found:
-                _insert_after_title(section, self.note(found, lang, docname, section["ids"]))
+                own = [*section["ids"], *_cards(section)]
+                if _answers(section):  # a calculator follows each reading: say which it is
+                    own += [label for erratum in found for label in erratum.printed_sections]
+                _insert_after_title(section, self.note(found, lang, docname, own))
 
     def note(
         self, errata: list[Erratum], lang: str, docname: str, own: list[str]
@@ -380,24 +383,37 @@ def _section_of(node: nodes.Node) -> nodes.Node | None:
     return next((a for a in ancestors(node) if isinstance(a, nodes.section)), None)
 
 
-def _labels(section: nodes.section) -> list[str]:
-    """A section's ids, then the rule sections that a calculator in it answers (its
-    ``nq_sections``, nqcompanion.page.directive): the calculator follows their readings; then
-    its cards' (a spell card named by a record: its box is the aspect's, proof round sixteen:
-    Molten Grasp, Fog and six other cards printed a correction without one)."""
-    answered = [
+def _answers(section: nodes.section) -> list[str]:
+    """The rule sections a calculator in ``section`` answers (its ``nq_sections``): the Casting
+    calculator's box named "Cancelling a spell: a natural 10" without this edition's choice
+    (player round 32)."""
+    return [
         label
         for child in section.children
         if isinstance(child, nodes.Element)
         for label in child.get("nq_sections", ())
     ]
-    cards = [
+
+
+def _labels(section: nodes.section) -> list[str]:
+    """A section's ids, then the rule sections that a calculator in it answers (its
+    ``nq_sections``, nqcompanion.page.directive): the calculator follows their readings; then
+    its cards' (a spell card named by a record: its box is the aspect's, proof round sixteen:
+    Molten Grasp, Fog and six other cards printed a correction without one)."""
+    return [*section["ids"], *_answers(section), *_cards(section)]
+
+
+def _cards(section: nodes.section) -> list[str]:
+    """The labels of the cards a section holds itself: a card prints its spell's text, so a
+    record first printed on a card is printed in the section (its box says this edition's
+    reading: proof round twenty-nine, the Fire aspect's box named Molten Grasp, Smoke and
+    Lava Pool with nothing to say their cards carry the correction)."""
+    return [
         label
         for card in section.findall(nodes.Element)
         if CARD_CLASS in card.get("classes", ()) and _section_of(card) is section
         for label in card["ids"]
     ]
-    return [*section["ids"], *answered, *cards]
 
 
 def note_title(errata: list[Erratum], lang: str) -> str:

@@ -202,3 +202,48 @@ def _text(html_text: str) -> str:
 
     text = html.unescape(re.sub(r"<[^>]+>", "", html_text)).strip()
     return re.sub(r"[\xa0\u202f]", " ", text)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_record_first_printed_on_a_card_has_its_reading_in_the_cards_box(
+    html_sites: dict[str, Path], lang: str
+) -> None:
+    """A card prints this edition's reading (Molten Grasp's "equal to or under"): the box of
+    the aspect that holds it says that reading, as for any place that prints a record (proof
+    round twenty-nine: the Fire aspect's box named three cards' records and nothing more)."""
+    pages = [path.read_text(encoding="utf-8") for path in html_sites[lang].glob("*.html")]
+    errata = (html_sites[lang] / "errata.html").read_text(encoding="utf-8")
+    name = {True: _text(WORDS[lang][2]), False: _text(WORDS[lang][3])}
+    seen = 0
+    for erratum in all_errata():
+        label = erratum.printed_sections[0]
+        card_at = rf'<div class="[^"]*\bnq-card\b[^"]*" id="{label}"'
+        page = next((text for text in pages if re.search(card_at, text)), "")
+        if not page:
+            continue
+        box = errata[errata.index(f'id="erratum-{erratum.id}"') :]
+        lines = [_text(p) for p in re.findall(r"<p>(.*?)</p>", box[: box.index("</div>")], re.S)]
+        wanted = next(line for line in lines if line.startswith(name[erratum.kind == "erratum"]))
+        card = re.search(card_at, page)
+        assert card
+        holder = re.findall(r'<section id="([^"]+)"', page[: card.start()])[-1]
+        said = re.findall(r'<p class="nq-erratum-correct">(.*?)</p>', _own_part(page, holder), re.S)
+        assert wanted in map(_text, said), (erratum.id, holder, said)
+        seen += 1
+    assert seen >= 3  # Molten Grasp, Smoke, Lava Pool
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_calculators_box_says_this_edition_s_reading_of_each_record(
+    html_sites: dict[str, Path], lang: str
+) -> None:
+    """Player round 32 (F8): the Casting calculator's box named "Cancelling a spell: a natural
+    10" without the choice it follows; a calculator's box says each record's reading."""
+    from nqsphinx.messages import engine_text
+
+    page = (html_sites[lang] / "at-the-table.html").read_text(encoding="utf-8")
+    part = _own_part(page, "calc-casting")
+    said = [_text(p) for p in re.findall(r'<p class="nq-erratum-correct">(.*?)</p>', part, re.S)]
+    (erratum,) = [e for e in all_errata() if e.id == "cancelling-natural-ten"]
+    wanted = _text(engine_text(erratum.correct, lang))
+    assert any(wanted in line for line in said), said
