@@ -9,11 +9,13 @@ from typing import Any
 
 from nqcore.army.characteristics import ELEMENT_CHARACTERISTICS
 from nqcore.i18n import N_, Msg, Refusal, translator
+from nqcore.rules.game_limits import combination_elements
 
 #: The start of an element's field in the builder: ``element.1.ra``, the first element's RA.
 ELEMENT_FIELD = "element."
-#: The elements the builder gives fields to: the book's most (a chariot's driver and weaponeer).
-ELEMENTS_EDITED = 2
+#: The elements the builder gives fields to: the book's most besides the main one (a chariot's
+#: driver and weaponeer).
+ELEMENTS_EDITED = combination_elements() - 1
 #: A new element's name, until the player names it (a knight's horse, a chariot's crew).
 NEW_ELEMENT = N_("Mount")
 

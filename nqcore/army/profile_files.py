@@ -40,6 +40,7 @@ from nqcore.army.profiles import Armour, Profile, check_field, check_picks, chec
 from nqcore.army.toml_values import toml_keys
 from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg, Refusal, Typed
+from nqcore.rules.game_limits import combination_elements
 
 # --- reading profiles ---------------------------------------------------------------------------
 
@@ -98,9 +99,17 @@ _LIST_FIELDS = ("weapons", "abilities", "traits", "equipment", "mutations", "spe
 
 
 def _check_lengths(record: Mapping[str, Any]) -> None:
-    """Refuse at once, before any item is read, a list longer than :data:`MAX_LIST`."""
+    """Refuse at once, before any item is read, a list longer than :data:`MAX_LIST`, and
+    elements beyond a combination model's (its main one and two more: a file of 50 was priced
+    without a word)."""
     elements = record.get("element")
     inner = elements if isinstance(elements, list) else []
+    if len(inner) >= combination_elements():
+        raise Refusal(
+            N_("too many elements: a combination model has its main one and at most {limit} more"),
+            where=f"element #{combination_elements()}",
+            limit=combination_elements() - 1,
+        )
     for where, table in [("", record), *((f"element #{i + 1}", e) for i, e in enumerate(inner))]:
         if not isinstance(table, Mapping):
             continue

@@ -166,12 +166,18 @@ class UsesPerActivation(Strict):
     section: Key
 
 
+class Combination(Strict):
+    elements: Annotated[int, Meta(ge=2, le=9)]
+    section: Key
+
+
 class GameLimitsFile(Strict):
     game_size: list[GameSize]
     unit_limit: list[UnitLimit]
     attack_zone: list[AttackZoneRecord]
     coherency: list[Coherency]
     uses_per_activation: list[UsesPerActivation]
+    combination: Combination
 
 
 class EditionChange(Strict):

@@ -135,6 +135,16 @@ def uses_per_activation() -> dict[str, Uses]:
     }
 
 
+@cache
+def combination_elements() -> int:
+    """How many elements a combination model may have, its main one included.
+
+    >>> combination_elements()
+    3
+    """
+    return int(datafiles.load(DATA)["combination"]["elements"])
+
+
 def game_size(points: int) -> GameSize | None:
     """The named game size a points value agrees to: the exact sizes, or the open one at or
     above its points; ``None`` for any other value (players may still agree on it).

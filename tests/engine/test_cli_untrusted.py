@@ -726,7 +726,7 @@ def test_any_command_line_is_an_answer_or_one_line(playground: Path, argv: list[
 @pytest.mark.parametrize(
     ("data", "added", "said"),
     [
-        ("game_limits.toml", "foo = 1\n", "game_limits.toml, uses_per_activation #3"),
+        ("game_limits.toml", "foo = 1\n", "game_limits.toml, field combination foo"),
         ("abilities.toml", "zzz = 1\n", "abilities.toml"),
     ],
 )

@@ -239,6 +239,10 @@ def test_load_profile(tmp_path: Path) -> None:
             PROFILE_FILE + "[[element]]\nname = 'E'\ntraits = [" + "'x', " * 51 + "]\n",
             "element #1: traits lists 51 items, at most 50",
         ),
+        (  # "the second and (if required) the third elements": 50 were priced without a word
+            PROFILE_FILE + "[[element]]\nname = 'E'\nst = 3\n" * 3,
+            "element #3: too many elements: a combination model has its main one and at most 2",
+        ),
     ],
 )
 def test_profile_file_errors_name_the_file(tmp_path: Path, text: str, message: str) -> None:
