@@ -23,6 +23,9 @@ PO = f"locale/fr/LC_MESSAGES/{PAGE}.po"
 CREDITS_PO = "locale/fr/LC_MESSAGES/credits.po"
 EXTENSION_PO = "nqsphinx/locale/fr/LC_MESSAGES/nqsphinx.po"
 ENGINE_PO = "nqcore/locale/fr/LC_MESSAGES/nqcore.po"
+SPELLS = "nqcore/data/spells.toml"
+#: A reader's question about a spell, in French.
+NQ_CAST_FR = (sys.executable, "-m", "nqcore", "--lang", "fr", "cast", "--spell", "fireball")
 BUILD_FR = ("make", "--no-print-directory", "html-fr")
 #: The catalogue check, as translators and CI run it.
 GUARD = (sys.executable, "-m", "nqtranslate.guard", "fr")
@@ -108,6 +111,23 @@ def _structure(change: str, said: str) -> Callable[[Path], list[str]]:
     return inject
 
 
+def name_accent_clash(copy: Path) -> list[str]:
+    """Fog translated as Fireball's French with one accent: the engine finds typed names with
+    accents folded, so ``--spell "Boule de feu"`` would answer for either."""
+    fireball = _msgid_line(copy / ENGINE_PO, "Fireball")
+    _edit(copy, ENGINE_PO, lambda m: m.id == "Fog", "Boule dé feu")
+    fog = _msgid_line(copy / ENGINE_PO, "Fog")
+    return [f"{ENGINE_PO}:{fireball}:", f"{ENGINE_PO}:{fog}:", "read alike"]
+
+
+def data_file_device(copy: Path) -> list[str]:
+    """The spells' data file a link to an endless device: ``nq`` read it until memory ran out."""
+    path = copy / SPELLS
+    path.unlink()
+    path.symlink_to("/dev/zero")
+    return [SPELLS, "symbolic link"]
+
+
 #: name, what, inject, checks, texts that must not reach ``_build/``.
 SPECS: tuple[
     tuple[str, str, Callable[[Path], list[str]], tuple[tuple[str, ...], ...], tuple[str, ...]], ...
@@ -146,6 +166,20 @@ SPECS: tuple[
         "a Plural-Forms msgfmt accepts and Python's gettext refuses (150 nested parentheses)",
         plural_too_complex,
         (BUILD_FR, GUARD),
+        (),
+    ),
+    (
+        "nqcore-po-name-accent-clash",
+        "Fog translated « Boule dé feu », Fireball's French but for an accent",
+        name_accent_clash,
+        (GUARD,),
+        (),
+    ),
+    (
+        "data-file-device",
+        "the spells' data file a symbolic link to /dev/zero",
+        data_file_device,
+        (NQ_CAST_FR,),
         (),
     ),
     (
