@@ -15,7 +15,7 @@ from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from nqsphinx.directives.edition_changes import CHANGE_CLASS
-from nqsphinx.directives.example_view import CHECKED
+from nqsphinx.directives.example_view import CHECKED, EXAMPLE_CLASS
 from nqsphinx.untrusted import generated_raw
 
 #: Lines of room a heading keeps under it, at least and at most; characters of a line of text,
@@ -39,6 +39,10 @@ BASELINE_MM = 13.6 / 72.27 * 25.4
 #: :data:`SHORT_BOX` lines high is not broken over pages (a section's list of eight errata, as
 #: 16.4's); a longer one needs :data:`BOX_LINES` lines of room to start on a page.
 BOX_FRAME, SHORT_BOX, BOX_LINES = 4, 12, 7
+#: A worked example up to this many lines is not broken over pages either: a player learning
+#: the rule reads it whole (proof round twenty-nine: Projectile Travel's missile continued its
+#: flight, and its correction note, over a page turn, the next page half empty).
+EXAMPLE_BOX = 20
 #: Lines of the text block, by paper (a ``\textheight`` of 700.5 pt on A4, 650.4 pt on US
 #: Letter, over the 13.6 pt line): a box opening a section is kept with the whole table after
 #: it, heading and all, when they fit one page (16.4's errata and table do on A4, not on US
@@ -87,7 +91,8 @@ def _box_height(box: nodes.Element) -> int:
 
 def _box_lines(box: nodes.Element) -> int:
     """The lines of room a box needs on the page it starts on: all of it if short."""
-    return _box_height(box) if _box_height(box) <= SHORT_BOX else BOX_LINES
+    whole = EXAMPLE_BOX if EXAMPLE_CLASS in box["classes"] else SHORT_BOX
+    return _box_height(box) if _box_height(box) <= whole else BOX_LINES
 
 
 def _height(block: nodes.Element) -> int:
@@ -449,8 +454,35 @@ def _is_list(node: nodes.Node) -> bool:
     return isinstance(node, (nodes.bullet_list, nodes.enumerated_list))
 
 
+#: The LaTeX label at each end of a worked example: its number in the book, its lines as
+#: :func:`_box_height` counts them, and which end (``\label{nqexample:3:15:start}``).
+EXAMPLE_ENDS = r"\label{nqexample:%d:%d:%s}"
+
+
+class MarkExampleEnds(SphinxPostTransform):
+    """A label in the first and in the last line of each worked example: the ``.aux`` file then
+    says on which pages it starts and ends, and a test finds one broken over a page turn
+    (tests/print/test_examples_whole.py)."""
+
+    default_priority = 890
+    builders = ("latex",)
+
+    def run(self, **kwargs: object) -> None:
+        boxes = (
+            b for b in self.document.findall(nodes.Admonition) if EXAMPLE_CLASS in b["classes"]
+        )
+        for number, box in enumerate(boxes, 1):
+            paragraphs = list(box.findall(nodes.paragraph))
+            if not paragraphs:
+                continue
+            lines = _box_height(box)
+            paragraphs[0].insert(0, generated_raw(EXAMPLE_ENDS % (number, lines, "start"), "latex"))
+            paragraphs[-1].append(generated_raw(EXAMPLE_ENDS % (number, lines, "end"), "latex"))
+
+
 def setup(app: Sphinx) -> None:
     app.add_post_transform(KeepHeadings)
+    app.add_post_transform(MarkExampleEnds)
     app.add_post_transform(KeepCheckedLines)
     app.add_post_transform(KeepErrata)
     app.add_post_transform(KeepTableDetails)
