@@ -281,6 +281,9 @@ CONTENTS = r"""
 #:   note comes before such a table keeps room for the table too.
 #: - An example's checked line, and the erratum notes after it, stay with the example's text
 #:   (``\nobreak``): the box may break, but not before its last lines.
+#: - Each worked example writes the page of its first and last lines to the ``.aux`` file
+#:   (``\nqexampleat``, by page_keeps.MarkExampleEnds; read back as nothing): a test finds an
+#:   example broken over a page turn.
 #: - An erratum's record keeps its title with its "Where:" and "Printed:" lines, a table its
 #:   details (``\nqtablewithnext``: no breakpoint after the table; the details in a minipage),
 #:   a list its last two items, a short list all of them (``\nqkeepitems``: no breakpoint
@@ -307,6 +310,8 @@ KEEP = r"""
 \let\nq@admonition\sphinxadmonition
 \renewcommand{\sphinxadmonition}{\nq@keepstart{\nqboxstart}\nq@admonition}
 \newcommand{\nqkeepitems}{\@itempenalty\@M}
+\newcommand{\nqexampleat}[1]{\protected@write\@auxout{}{\string\nqexamplepage{#1}{\thepage}}}
+\def\nqexamplepage#1#2{}
 \newcommand{\nqtablewithnext}{\def\sphinxattableend{%
   \@nobreakfalse\ifvmode\prevdepth\z@\nobreak\vskip\sphinxtablepost\relax\fi}}
 \let\nq@theadfamily\sphinxstyletheadfamily

@@ -454,13 +454,14 @@ def _is_list(node: nodes.Node) -> bool:
     return isinstance(node, (nodes.bullet_list, nodes.enumerated_list))
 
 
-#: The LaTeX label at each end of a worked example: its number in the book, its lines as
-#: :func:`_box_height` counts them, and which end (``\label{nqexample:3:15:start}``).
-EXAMPLE_ENDS = r"\label{nqexample:%d:%d:%s}"
+#: The mark at each end of a worked example: its number in the book, its lines as
+#: :func:`_box_height` counts them, and which end; the ``.aux`` file gets the page
+#: (``\nqexamplepage{3:15:start}{71}``: not a label, which the page references would read).
+EXAMPLE_ENDS = r"\nqexampleat{%d:%d:%s}"
 
 
 class MarkExampleEnds(SphinxPostTransform):
-    """A label in the first and in the last line of each worked example: the ``.aux`` file then
+    """A mark in the first and in the last line of each worked example: the ``.aux`` file then
     says on which pages it starts and ends, and a test finds one broken over a page turn
     (tests/print/test_examples_whole.py)."""
 

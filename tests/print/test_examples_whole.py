@@ -1,7 +1,7 @@
 """A worked example short enough to fit a page is never broken over a page turn, in either
 language, on either paper: a player learning the rule reads it whole (proof round twenty-nine:
 Projectile Travel's example ended, with its correction note, at the top of the next page).
-The pages come from the labels at each end of each example
+The pages come from the marks at each end of each example
 (:class:`nqsphinx.books.page_keeps.MarkExampleEnds`) in the book's ``.aux`` file."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import pytest
 
 from nqsphinx.books.page_keeps import EXAMPLE_BOX
 
-#: ``\newlabel{nqexample:3:15:start}{{…}{71}…}``: the example, its lines, the end, its page.
-LABEL = re.compile(r"\\newlabel\{nqexample:(\d+):(\d+):(start|end)\}\{\{[^{}]*\}\{(\d+)\}")
+#: ``\nqexamplepage{3:15:start}{71}``: the example, its lines, the end, its page.
+LABEL = re.compile(r"\\nqexamplepage\{(\d+):(\d+):(start|end)\}\{(\d+)\}")
 
 
 def example_pages(aux: str) -> dict[int, tuple[int, dict[str, int]]]:
@@ -36,12 +36,9 @@ def broken(aux: str) -> list[str]:
 
 def test_a_broken_example_is_found() -> None:
     aux = (
-        "\\newlabel{nqexample:1:15:start}{{12.8}{70}{}{}{}}\n"
-        "\\newlabel{nqexample:1:15:end}{{12.8}{71}{}{}{}}\n"
-        "\\newlabel{nqexample:2:40:start}{{3}{80}{}{}{}}\n"
-        "\\newlabel{nqexample:2:40:end}{{3}{81}{}{}{}}\n"
-        "\\newlabel{nqexample:3:9:start}{{3}{82}{}{}{}}\n"
-        "\\newlabel{nqexample:3:9:end}{{3}{82}{}{}{}}\n"
+        "\\nqexamplepage{1:15:start}{70}\n\\nqexamplepage{1:15:end}{71}\n"
+        "\\nqexamplepage{2:40:start}{80}\n\\nqexamplepage{2:40:end}{81}\n"
+        "\\nqexamplepage{3:9:start}{82}\n\\nqexamplepage{3:9:end}{82}\n"
     )
     assert broken(aux) == ["example 1 (15 lines): pages 70–71"]
 
