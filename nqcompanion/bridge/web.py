@@ -334,6 +334,11 @@ def _set(record: dict[str, Any], values: dict[str, Any]) -> None:
             record[name] = "-" if text == "-" and name in ("ra", "cc") else int(text)
         elif name.startswith(ELEMENT_FIELD):
             set_element(record, name, str(value).strip())
+        elif name == "mounted":
+            if value is True:
+                record["mounted"] = True
+            else:
+                record.pop("mounted", None)
         elif name in ("armour", "shield"):
             armour = dict(record.get("armour", {}))
             if "ar" in record:
@@ -427,6 +432,7 @@ def _fields(record: dict[str, Any], lang: str) -> dict[str, Any]:
         "type": record.get("type", "core"),
         "size": record.get("size", "medium"),
         "key": record.get("key", ""),
+        "mounted": record.get("mounted") is True,
     }
     fields |= element_fields(record, lang)
     return fields | {"armour": armour.get("value", 0), "shield": bool(armour.get("shield", False))}

@@ -28,6 +28,7 @@ def _builder_words(lang: str) -> dict[str, str]:
         "type": ui_text("Model type", lang),
         "size": ui_text("Size", lang),
         "shield": ui_text("Shield (+1 AR)", lang),
+        "mounted": ui_text("Mounted: a rider and its steed in one profile", lang),
         "weapons": ui_text("Add a weapon", lang),
         "abilities": ui_text("Add an ability", lang),
         "traits": ui_text("Add a trait", lang),
@@ -206,6 +207,13 @@ def _start_and_kind(words: dict[str, str], lang: str) -> list[str]:
                 id=f"nq-builder-{name}", label=html.escape(words[name]), control=control, error=""
             )
         )
+    # "Basic cavalry steeds have the rider and steed profile combined into a single profile"
+    # (Special Combination Models): a knight's lance and Cavalry Move are its own.
+    parts.append(
+        '<div class="nq-field nq-check"><input type="checkbox" id="nq-builder-mounted" '
+        f'data-set="mounted"/><label for="nq-builder-mounted">'
+        f"{html.escape(words['mounted'])}</label></div>"
+    )
     return parts
 
 

@@ -84,7 +84,7 @@ def _above_maxima(profile: Profile, model: Msg) -> list[BookWarning]:
     values.append(("ar", "", profile.ar))
     warnings: list[BookWarning] = []
     for key, owner, value in values:
-        maximum = recommended_maximum(key, kind, mounted=profile.mounted)
+        maximum = recommended_maximum(key, kind, mounted=profile.ridden)
         if value is not None and maximum is not None and value > maximum:
             warnings.append(
                 warn(
@@ -143,7 +143,7 @@ def _trait_rules(profile: Profile, model: Msg, judged: ModelType) -> list[BookWa
     if kind in (ModelType.CORE, ModelType.ELITE) and any(p.level not in ("x2",) for p in extra):
         warnings.append(warn("extra-attack"))
     if profile.has("trait", "undead"):
-        if profile.has("ability", "double-time") and not profile.mounted:
+        if profile.has("ability", "double-time") and not profile.ridden:
             warnings.append(warn("undead-double-time"))
         ranged = any(w.kind is not WeaponKind.CLOSE_COMBAT for w in profile.weapons)
         if kind is ModelType.CORE and ranged and (profile.ra or 0) > 4:
@@ -203,9 +203,9 @@ def _weapons(profile: Profile) -> list[BookWarning]:
             and not _one_hand(weapon, profile)
         ):
             warnings.append(warn("two-handed-shield", name=name))
-        if "cavalry-and-chariots-only" in weapon.rules and not profile.mounted:
+        if "cavalry-and-chariots-only" in weapon.rules and not profile.ridden:
             warnings.append(warn("cavalry-only", name=name))
-        if "no-cavalry" in weapon.rules and profile.mounted:
+        if "no-cavalry" in weapon.rules and profile.ridden:
             warnings.append(warn("no-cavalry", name=name))
         if weapon.teardrop in ("TTM", "TTL") and not profile.size.is_large:
             warnings.append(warn("large-teardrop", name=name))

@@ -267,6 +267,12 @@ class Profile:
                 return candidate
         return None
 
+    @property
+    def ridden(self) -> bool:
+        """A rider and its steed (a single combined profile, ``mounted``), or a model with a
+        mount's or a crew's line: cavalry, for the lance and Cavalry Move."""
+        return self.mounted or bool(self.elements)
+
     def has(self, category: str, key: str) -> bool:
         return self.pick(category, key) is not None
 
@@ -297,7 +303,7 @@ class Profile:
 _CONDITIONS: dict[str, Callable[[Profile], bool]] = {
     "large": lambda p: p.size.is_large,
     # a rider with its mount's line, a chariot with its crew's: ridden (player round 32)
-    "mounted": lambda p: p.mounted or bool(p.elements),
+    "mounted": lambda p: p.ridden,
     "magic-user": lambda p: p.magic_level is not None,
     "musician": lambda p: p.specialist is Specialist.MUSICIAN,
     "general": lambda p: p.general,

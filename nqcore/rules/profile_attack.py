@@ -40,10 +40,11 @@ IMPROVISED = Weapon(
 )
 
 
-def close_combat_weapon(profile: Profile) -> Weapon:
-    """The model's first close combat weapon, or an improvised attack if it has none."""
+def close_combat_weapon(profile: Profile, *, charging: bool = True) -> Weapon:
+    """The model's first close combat weapon, or an improvised attack if it has none; not
+    charging, not one used only in a charge (a knight's lance: its sword)."""
     for weapon in profile.weapons:
-        if weapon.is_close_combat:
+        if weapon.is_close_combat and (charging or not weapon.charge_only):
             return weapon
     for weapon in profile.weapons:
         if weapon.melee is not None:  # the Slingstaff's staff
@@ -51,7 +52,7 @@ def close_combat_weapon(profile: Profile) -> Weapon:
     return IMPROVISED
 
 
-def attack_weapon(profile: Profile) -> Weapon:
+def attack_weapon(profile: Profile, *, charging: bool = True) -> Weapon:
     """The weapon a whole attack of ``profile`` uses unless another is named: its close combat
     weapon (:func:`close_combat_weapon`); a model whose weapons all shoot (the Wood Elf Archer's
     long bow) shoots with its first weapon of three ranges, which needs the distance.
@@ -60,7 +61,7 @@ def attack_weapon(profile: Profile) -> Weapon:
     >>> attack_weapon(sample_profile("wood-elf-archer").profile).name
     'Long Bow'
     """
-    own = close_combat_weapon(profile)
+    own = close_combat_weapon(profile, charging=charging)
     if own is not IMPROVISED:
         return own
     shooting = [weapon for weapon in profile.weapons if len(weapon.ranges) == 3]
@@ -86,15 +87,39 @@ def attack_dice(profile: Profile, weapon: Weapon) -> int:
     return 1
 
 
+#: The ranged modifier of a large target, ranked and closed units included.
+LARGE_TARGET = "large-target"
+
+
 def target_modifiers(target: Profile) -> tuple[str, ...]:
     """The to-hit modifiers a target brings by itself: large target +1, dodge -1 (the same keys
     in close and ranged combat)."""
     found: list[str] = []
     if target.size.is_large:
-        found.append("large-target")
+        found.append(LARGE_TARGET)
     if target.has("ability", "dodge"):
         found.append("target-dodges")
     return tuple(found)
+
+
+def formation_modifiers(modifiers: Iterable[str], *, ranged: bool) -> tuple[list[str], bool]:
+    """The to-hit modifiers against a target in a ranked or closed formation, and whether the
+    dodge ability's -1 was left out: such a unit is a large target to shoot at ("Large target
+    (including ranked and closed units)", Ranged Attack Modifiers), and its models "may not
+    benefit from the dodge ability" (Dodge).
+
+    >>> formation_modifiers(["target-dodges", "soft-cover"], ranged=True)
+    (['large-target', 'soft-cover'], True)
+    >>> formation_modifiers(["large-target"], ranged=False)
+    (['large-target'], False)
+    """
+    from nqcore.rules.ranged import TARGET_DODGES
+
+    given = list(modifiers)
+    kept = [key for key in given if key != TARGET_DODGES]
+    if ranged and LARGE_TARGET not in kept:
+        kept.insert(0, LARGE_TARGET)
+    return kept, TARGET_DODGES in given
 
 
 @dataclass(frozen=True)
@@ -261,7 +286,7 @@ def profile_attack(
 
     A ranged weapon needs the ``distance`` in inches.  ``modifiers`` are close combat (or
     ranged) modifier keys for the moment; ``ranked``: the target is in a ranked or closed unit
-    (+1 AR).
+    (+1 AR, a large target to shoot at, no dodge: :func:`formation_modifiers`).
 
     >>> from nqcore.army.profile_files import sample_profile
     >>> orc, dwarf = sample_profile("orc-bruiser").profile, sample_profile("dwarf").profile
@@ -274,13 +299,16 @@ def profile_attack(
     if skill is None:
         value = "close combat value (CC)" if chosen.is_close_combat else "ranged attack value (RA)"
         raise ValueError(f"{attacker.name} has no {value}")
+    keys = [*target_modifiers(target), *modifiers]
+    if ranked:
+        keys = formation_modifiers(keys, ranged=not chosen.is_close_combat)[0]
     return weapon_attack(
         skill,
         attacker.st,
         target.t,
         chosen,
         defence=Defence(armour=target.ar, resilience=target.armour.resilience, ranked=ranked),
-        modifiers=(*target_modifiers(target), *modifiers),
+        modifiers=keys,
         distance=distance,
         poisonous=attacker.has("ability", "poisonous-attack"),
         unerring=attacker.has("ability", "unerring"),

@@ -76,5 +76,5 @@ def test_a_french_player_types_the_names_the_answers_print(capsys: Capture) -> N
     assert main([*argv, "--weapon", "Epee"]) == 0
     out = capsys.readouterr().out.replace("\u00a0", " ")
     assert "Attaquant : Nain" in out and "Arme : Épée" in out
-    assert main([*argv, "--weapon", "Lance"]) == 0  # a key first
+    assert main([*argv, "--weapon", "Lance", "--mod", "charging"]) == 0  # a key first
     assert "Arme : Lance de cavalerie" in capsys.readouterr().out.replace("\u00a0", " ")

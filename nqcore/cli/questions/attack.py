@@ -18,7 +18,7 @@ from nqcore.cli.asking import (
 )
 from nqcore.cli.questions.attack_arguments import attack_arguments
 from nqcore.cli.render import Answer
-from nqcore.i18n import N_, Msg, Typed
+from nqcore.i18n import N_, Msg, Refusal, Typed
 from nqcore.rules.answer_notes import (
     Note,
     fumble_notes,
@@ -126,7 +126,8 @@ def _weapon(args: argparse.Namespace, attacker: Profile | None) -> Weapon | None
         from nqcore.army.armoury import weapon
 
         return weapon(args.weapon, getattr(args, "lang", None))
-    return None if attacker is None else attack_weapon(attacker)
+    charging = "charging" in args.mod  # a knight's lance only in a charge; its sword else
+    return None if attacker is None else attack_weapon(attacker, charging=charging)
 
 
 def _dice(args: argparse.Namespace, attacker: Profile | None, chosen: Weapon | None) -> int:
@@ -198,6 +199,12 @@ def _attack(args: argparse.Namespace) -> Answer:
     sides = _sides(args)
     counted, apart = _weapon_modifiers(args.mod, ranged=sides.ranged)
     keys, dodged = _modifier_keys(args.mod, sides, counted)
+    _check_charge(sides.weapon, keys)
+    formed = False
+    if args.ranked:  # a large target to shoot at, no dodge
+        from nqcore.rules.profile_attack import formation_modifiers
+
+        keys, formed = formation_modifiers(keys, ranged=sides.ranged)
     modifiers = modifier_list(keys, "ranged" if sides.ranged else "close combat")
     attacker = sides.attacker
     unerring = attacker is not None and attacker.has("ability", "unerring")
@@ -217,6 +224,8 @@ def _attack(args: argparse.Namespace) -> Answer:
     notes = [
         *_not_counted(apart, ranged=sides.ranged),
         *_distance_unused(args.distance, ranged=sides.ranged),
+        *([Note(FORMATION_DODGE)] if formed else []),
+        *_grenade_profile(sides.weapon),
         *_hit_notes(result.chances.to_hit_target, sides, unerring=unerring, dodged=dodged),
         *resilience_notes(
             sides.armour,
@@ -255,6 +264,43 @@ def _modifier_keys(asked: list[str], sides: _Sides, counted: list[str]) -> tuple
     else:
         check_weapon_modifiers(sides.weapon, asked)
     return template_modifiers(keys) if sides.weapon.blast else (keys, False)
+
+
+#: The Lance: "Unwieldy weapon - may only be used on the turn the model charges into close combat".
+CHARGE_ONLY = N_(
+    "the {weapon} may only be used on the turn the model charges into close combat (Charging)"
+)
+
+
+def _check_charge(weapon: Weapon | None, keys: list[str]) -> None:
+    """A weapon used only in a charge, refused in an attack that is no charge."""
+    if weapon is not None and weapon.charge_only and "charging" not in keys:
+        raise Refusal(CHARGE_ONLY, weapon=weapon.name).about("weapon", also=("mod",))
+
+
+#: The grenade a whole attack throws is the book's; others are bought at their own strength.
+GRENADE_PROFILE = N_(
+    "Grenade: the book's, ST {strength} with a {blast}\" blast; a grenade bought at another "
+    "strength (ST {least} to {most}, Creating Grenades) wounds at its own."
+)
+
+
+def _grenade_profile(weapon: Weapon | None) -> list[Note]:
+    """The grenade's strength said: the form has none to give (player round 33)."""
+    if not _thrown(weapon):
+        return []
+    from nqcore.data import datafiles
+
+    strengths = datafiles.load("weapon_creation.toml")["grenades"]["strengths"]
+    values = {"strength": weapon.st, "blast": weapon.blast, "least": min(strengths)}
+    return [Note(GRENADE_PROFILE, values | {"most": max(strengths)})]
+
+
+#: Dodge: "Models in a ranked or closed formation may not benefit from the dodge ability."
+FORMATION_DODGE = N_(
+    "Dodge: a target in a ranked or closed formation may not benefit from the dodge ability: "
+    "its −1 is not counted (Dodge)."
+)
 
 
 #: Weapon Special Rules > "Save (x2)": the answer's save is one of the two a hit must pass.
