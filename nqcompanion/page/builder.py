@@ -207,13 +207,6 @@ def _start_and_kind(words: dict[str, str], lang: str) -> list[str]:
                 id=f"nq-builder-{name}", label=html.escape(words[name]), control=control, error=""
             )
         )
-    # "Basic cavalry steeds have the rider and steed profile combined into a single profile"
-    # (Special Combination Models): a knight's lance and Cavalry Move are its own.
-    parts.append(
-        '<div class="nq-field nq-check"><input type="checkbox" id="nq-builder-mounted" '
-        f'data-set="mounted"/><label for="nq-builder-mounted">'
-        f"{html.escape(words['mounted'])}</label></div>"
-    )
     return parts
 
 
@@ -228,11 +221,15 @@ def _characteristics(words: dict[str, str], lang: str) -> list[str]:
         parts.append(_text_input(key, engine_text(ABBREVIATIONS[key], lang), extra))
     armour = _whole(sorted(_costs()["armour"]["values"]))
     parts.append(_text_input("armour", ui_text("Armour (AR)", lang), armour))
-    parts.append(
-        '<div class="nq-field nq-check"><input type="checkbox" id="nq-builder-shield" '
-        f'data-set="shield"/><label for="nq-builder-shield">'
-        f"{html.escape(words['shield'])}</label></div></div>"
-    )
+    # A rider and its steed in one profile ("Basic cavalry steeds have the rider and steed
+    # profile combined into a single profile"): a knight's lance and Cavalry Move are its own.
+    for name in ("shield", "mounted"):
+        parts.append(
+            f'<div class="nq-field nq-check"><input type="checkbox" id="nq-builder-{name}" '
+            f'data-set="{name}"/><label for="nq-builder-{name}">'
+            f"{html.escape(words[name])}</label></div>"
+        )
+    parts.append("</div>")
     return parts
 
 
