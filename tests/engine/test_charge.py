@@ -45,7 +45,7 @@ FIGURE = re.compile(r"-?\d+")
 def test_every_charge_answer_adds_up(lang: str) -> None:
     abilities = [ability.value for ability in MovementAbility]
     for actions, distance, cost, ability, first in itertools.product(
-        range(0, 21, 3), ("0", "1.5", "7", "9.5"), (3, 5), abilities, (True, False)
+        range(0, 21, 3), ("0.5", "1.5", "7", "9.5"), (3, 5), abilities, (True, False)
     ):
         argv = ["charge", str(actions), distance, "--use-cost", str(cost), "--ability", ability]
         text = ask(argv + ([] if first else ["--not-first"]), lang)["text"]
@@ -65,5 +65,7 @@ def test_every_charge_answer_adds_up(lang: str) -> None:
 
 
 def test_refusals_name_the_field() -> None:
+    zero = ask(["charge", "8", "0"], "fr")  # a model in contact does not charge (player 33)
+    assert zero["field"] == "distance" and "plus de 0" in zero["error"], zero
     assert "error" in ask(["charge", "21", "7"], "en")
     assert "error" in ask(["charge", "10", "7", "--use-cost", "2"], "en")

@@ -10,7 +10,7 @@ from fractions import Fraction
 from nqcore.cli import args as read
 from nqcore.cli.asking import ACTION_VALUES, BARRIER_VALUES, USE_COST_VALUES, Question
 from nqcore.cli.render import Answer
-from nqcore.i18n import N_, P_, Counted
+from nqcore.i18n import N_, P_, Counted, Refusal
 from nqcore.rules.answer_notes import move_cost_notes
 
 _ABILITIES = ("normal", "double-time", "cavalry", "flying")
@@ -56,6 +56,14 @@ def _move_cost(args: argparse.Namespace) -> Answer:
     }
 
 
+#: "When a model or unit moves into base to base contact with an enemy ... the model is
+#: considered to have charged" (Charges): no charge without a move.
+NO_CHARGE = N_(
+    "a charge moves the model into contact with the enemy: give the distance to the target, "
+    'more than 0"'
+)
+
+
 def _charge(args: argparse.Namespace) -> Answer:
     """ "Momentum Attack": the charge's move costs its actions; a charge that is the model's
     first action and reaches its target adds 3 actions, for close combat only; the attacks those
@@ -63,6 +71,8 @@ def _charge(args: argparse.Namespace) -> Answer:
     from nqcore.rules.close_combat import IMPROVISED_USE_COST, attacks_possible, momentum_actions
     from nqcore.rules.movement import MovementAbility, move_cost
 
+    if args.distance == 0:  # "moves into base to base contact": a model in contact cannot
+        raise Refusal(NO_CHARGE).about("distance")
     ability = MovementAbility(args.ability)
     cost = move_cost(args.distance, ability=ability)
     answer: Answer = {
