@@ -276,6 +276,13 @@ const showInUse = (form, json) => {
     const value = json && json[key] !== undefined && json[key] !== null ? String(json[key]) : "";
     control.placeholder = value;
   }
+  // A modifier the answer counts that no box of the player's ticks (a target's own: a sample
+  // profile's size or dodge, a ranked unit's size): its box shows it counted, half-ticked
+  // (player round 33: "Target has the dodge ability" stood unticked beside an answer with −1).
+  const counted = new Set(((json && json.modifiers) || []).map((modifier) => modifier.key));
+  for (const box of form.querySelectorAll(".nq-multi input[type=checkbox]")) {
+    box.indeterminate = !box.checked && counted.has(box.value);
+  }
 };
 
 // One field's arguments: {positional: [...], options: [...]} or {error: message}.

@@ -567,3 +567,26 @@ def test_a_charge_says_the_actions_and_attacks_of_its_momentum_attack(phone_tabl
     assert got["argv"] is None and page.locator("#nq-charge-distance-error").is_visible(), got
     page.locator("#nq-charge-distance").fill("7")
     page.locator("#nq-charge-not-first").uncheck()
+
+
+HALF_TICKED = """[...document.querySelectorAll('#nq-attack input[name=mod]')]
+  .filter((box) => box.indeterminate).map((box) => box.value)"""
+
+
+def test_a_modifier_the_target_brings_shows_its_box_half_ticked(phone_table: Any) -> None:
+    """Men At Arms against the Wolverine Predator: its size (+1) and its dodge (−1) are counted,
+    and their boxes say so, half-ticked; the target ranked, the dodge is not counted and its box
+    is clear (player round 33: both boxes stood unticked beside an answer counting them)."""
+    page = phone_table.page
+    page.select_option("#nq-attack-attacker", "human-men-at-arms")
+    page.select_option("#nq-attack-target", "wolverine-predator")
+    _answered(page, "attack")
+    assert page.evaluate(HALF_TICKED) == ["large-target", "target-dodges"]
+    page.locator("#nq-attack-ranked").check()
+    _answered(page, "attack")
+    assert page.evaluate(HALF_TICKED) == ["large-target"]
+    page.locator("#nq-attack-ranked").uncheck()
+    page.select_option("#nq-attack-attacker", "")
+    page.select_option("#nq-attack-target", "")
+    _answered(page, "attack")
+    assert page.evaluate(HALF_TICKED) == []
