@@ -171,7 +171,7 @@ def _walk_tests() -> Iterator[list[str]]:
         yield ["move-cost", "4", "--difficult", "2", "--barriers", str(barriers), *extra]
         yield ["move-cost", "4", "--ability", ability, "--barriers", str(barriers), *extra]
     for actions, distance, cost, ability, first in itertools.product(
-        (0, 3, 7, 10, 20), ("0", "6.5", "7", "12"), (3, 4, 7), ABILITIES, (True, False)
+        (0, 3, 7, 10, 20), ("0.5", "6.5", "7", "12"), (3, 4, 7), ABILITIES, (True, False)
     ):
         extra = [] if first else ["--not-first"]
         yield ["charge", str(actions), distance, "--use-cost", str(cost), "--ability", ability]
