@@ -332,7 +332,7 @@ def large_targets(profiles: Iterable[Profile]) -> Phrase | None:
     >>> note.partition(", as")[0]
     'Counted as large targets (+1 to hit): Wight (Large Model); Ogre, Predator, Giant Eagle'
     """
-    large = [profile for profile in profiles if "large-target" in target_modifiers(profile)]
+    large = [profile for profile in profiles if LARGE_TARGET in target_modifiers(profile)]
     listed = [Msg(p.name) for p in large if p.has("trait", LARGE_MODEL)]
     described = [Msg(p.name) for p in large if not p.has("trait", LARGE_MODEL)]
     if not large:

@@ -126,7 +126,7 @@ def _weapon(args: argparse.Namespace, attacker: Profile | None) -> Weapon | None
         from nqcore.army.armoury import weapon
 
         return weapon(args.weapon, getattr(args, "lang", None))
-    charging = "charging" in args.mod  # a knight's lance only in a charge; its sword else
+    charging = CHARGING in args.mod  # a knight's lance only in a charge; its sword else
     return None if attacker is None else attack_weapon(attacker, charging=charging)
 
 
@@ -266,6 +266,8 @@ def _modifier_keys(asked: list[str], sides: _Sides, counted: list[str]) -> tuple
     return template_modifiers(keys) if sides.weapon.blast else (keys, False)
 
 
+#: The close combat modifier of a charge, which a weapon used only in a charge needs.
+CHARGING = "charging"
 #: The Lance: "Unwieldy weapon - may only be used on the turn the model charges into close combat".
 CHARGE_ONLY = N_(
     "the {weapon} may only be used on the turn the model charges into close combat (Charging)"
@@ -274,7 +276,7 @@ CHARGE_ONLY = N_(
 
 def _check_charge(weapon: Weapon | None, keys: list[str]) -> None:
     """A weapon used only in a charge, refused in an attack that is no charge."""
-    if weapon is not None and weapon.charge_only and "charging" not in keys:
+    if weapon is not None and weapon.charge_only and CHARGING not in keys:
         raise Refusal(CHARGE_ONLY, weapon=weapon.name).about("weapon", also=("mod",))
 
 
@@ -289,11 +291,16 @@ def _grenade_profile(weapon: Weapon | None) -> list[Note]:
     """The grenade's strength said: the form has none to give (player round 33)."""
     if not _thrown(weapon):
         return []
-    from nqcore.data import datafiles
+    from nqcore.army.weapon_costs import grenade_strengths
 
-    strengths = datafiles.load("weapon_creation.toml")["grenades"]["strengths"]
-    values = {"strength": weapon.st, "blast": weapon.blast, "least": min(strengths)}
-    return [Note(GRENADE_PROFILE, values | {"most": max(strengths)})]
+    strengths = grenade_strengths()
+    values: dict[str, int | Fraction] = {  # a thrown grenade has both
+        "strength": weapon.st or 0,
+        "blast": weapon.blast or 0,
+        "least": min(strengths),
+        "most": max(strengths),
+    }
+    return [Note(GRENADE_PROFILE, values)]
 
 
 #: Dodge: "Models in a ranked or closed formation may not benefit from the dodge ability."
