@@ -218,15 +218,6 @@ def teardrop_max_strength(size: str) -> int:
     return int(_teardrop(size)["max_strength"])
 
 
-def grenade_strengths() -> tuple[int, ...]:
-    """The strengths a grenade is bought at (Creating Grenades).
-
-    >>> grenade_strengths()
-    (3, 4, 5, 6)
-    """
-    return tuple(int(st) for st in _creation()["grenades"]["strengths"])
-
-
 def grenade_points(st: int, diameter: Fraction | int | float, *, knock_prone: bool = False) -> int:
     """Creating Grenades: points by ST (3 to 6) and blast diameter (½" to 3"); knock prone +2.
 

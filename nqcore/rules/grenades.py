@@ -30,6 +30,17 @@ GRENADE = Weapon(
 )
 
 
+def grenade_strengths() -> tuple[int, ...]:
+    """The strengths a grenade is bought at (Creating Grenades).
+
+    >>> grenade_strengths()
+    (3, 4, 5, 6)
+    """
+    from nqcore.data import datafiles
+
+    return tuple(int(st) for st in datafiles.load("weapon_creation.toml")["grenades"]["strengths"])
+
+
 def is_grenade(weapon: Weapon | None) -> TypeGuard[Weapon]:
     """A thrown grenade: its reach its thrower's, no range band."""
     return weapon is not None and weapon.kind is WeaponKind.GRENADE

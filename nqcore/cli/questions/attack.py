@@ -291,7 +291,7 @@ def _grenade_profile(weapon: Weapon | None) -> list[Note]:
     """The grenade's strength said: the form has none to give (player round 33)."""
     if not _thrown(weapon):
         return []
-    from nqcore.army.weapon_costs import grenade_strengths
+    from nqcore.rules.grenades import grenade_strengths
 
     strengths = grenade_strengths()
     values: dict[str, int | Fraction] = {  # a thrown grenade has both
