@@ -316,16 +316,18 @@ class ErratumNotes(SphinxPostTransform):
         note += nodes.title(text=note_title(errata, lang))
         note += generated_raw(RAGGED_NOTE, "latex")
         items = nodes.bullet_list(bullet="-")
-        # In print, a list of records says this edition's reading but not the 2007 one: a box
-        # of seven records and both readings parted a heading from its table, and titles alone
-        # left Infiltrate's "six models" standing as the rule (proof round twenty-eight).
+        # In print, a list of records says this edition's reading and flags the prose as the
+        # 2007 book's without quoting it: a box of seven records and both readings parted a
+        # heading from its table (proof round twenty-eight), and without the flag "one higher
+        # than the strength" stood under "equal to the strength" (proof round thirty).
         quotes_printed = len(errata) == 1 or not is_print_edition(self.config)
         for erratum in errata:
             said = [self.line(erratum, lang, docname, lead=mixed)]
             if set(erratum.printed_sections) & set(own):
                 said.append(correction(erratum, lang))
-                if erratum.printed_in and quotes_printed:
-                    said.append(self.set_aside(erratum, lang, own))
+                said.append(
+                    self.set_aside(erratum, lang, own) if quotes_printed else printed_flag(lang)
+                )
             if len(errata) == 1:
                 note.extend(said)
             else:
@@ -367,6 +369,12 @@ class ErratumNotes(SphinxPostTransform):
         if erratum.kind == "open-question":
             words = ui_text("Open question:", lang)
         return generated_paragraph(nodes.Text(words + " "), link)
+
+
+def printed_flag(lang: str) -> nodes.paragraph:
+    """In a printed list of records, that the rules text under the box prints the 2007 reading."""
+    text = ui_text("The rules text here is the 2007 book's.", lang)
+    return generated_paragraph(nodes.emphasis(text=text), classes=("nq-erratum-printed",))
 
 
 def correction(erratum: Erratum, lang: str) -> nodes.paragraph:

@@ -133,3 +133,44 @@ def test_a_section_titled_as_one_of_another_chapter_is_named_with_its_chapter(
         # with its page where the book shows pages ("~(Skills, \autopageref*{…})"); the tiny
         # rulebook shows none
         assert re.search(r"Section 1}+~\(Skills(?:\)|, \\autopageref\*)", box), box
+
+
+def _several_records_printed_here() -> tuple[str, str]:
+    """A section named by several records, one of which it prints the 2007 reading of."""
+    by_section: dict[str, list[str]] = {}
+    for erratum in all_errata():
+        for label in erratum.sections:
+            by_section.setdefault(label, []).append(erratum.id)
+    return next(
+        (label, erratum.id)
+        for erratum in all_errata()
+        for label in erratum.printed_sections
+        if len(by_section[label]) > 1
+    )
+
+
+@pytest.mark.parametrize(("builder", "lang"), [("html", "en"), ("latex", "fr")])
+def test_a_box_says_the_prose_under_it_is_the_2007_book_s_without_printed_in(
+    tmp_path: Path, make_app: Any, builder: str, lang: str
+) -> None:
+    """Proof round thirty (F1, serious): Support Weapon Use Cost printed "one higher than the
+    strength" under a box saying only "This edition: equal to the strength"; its record has no
+    ``printed_in`` (its first section prints the reading), and the flag was said for
+    ``printed_in`` sections alone.  On the site and a box of one record, the 2007 words are
+    quoted; in a printed box of several records, a short flag says so without the quote."""
+    several, record = _several_records_printed_here()
+    labels = ["support-weapon-use-cost", several]
+    page = "\n".join(
+        f"({label})=\n## Section {n}\n\nThe 2007 wording.\n" for n, label in enumerate(labels)
+    )
+    out = _build(tmp_path, make_app, builder, lang, page)
+    by_id = {erratum.id: erratum for erratum in all_errata()}
+    single = _box(out, builder, "support-weapon-use-cost")
+    printed = _plain(engine_text(by_id["support-weapon-use-cost-table"].printed, lang))
+    assert _plain(PRINTED[lang]) in single and printed in single, single
+    box = _box(out, builder, several)
+    if builder == "latex":
+        flag = {"en": "The rules text here is the 2007 book's.", "fr": "Le texte des règles"}
+        assert flag[lang] in box and _plain(engine_text(by_id[record].printed, lang)) not in box
+    else:
+        assert _plain(engine_text(by_id[record].printed, lang)) in box, box
