@@ -1,9 +1,9 @@
-"""The engine's first answers asked once before its memory snapshot is taken (by the maker of
-nqcompanion/engine/snapshot.py): what the first question of a kind loads (the command line's
-parser, the rules data, the army builder's and the profile builder's lists, each language's words)
-is then in the memory the page restores.  Restored without it, the page's first answers took
-seconds more than the engine's start (0.9 s for a first attack, 1.9 s for the army builder's
-opening on the build machine, several times that on a phone).
+"""The engine's first answers asked once before a browser makes its memory snapshot (the page's
+worker, nq-engine-worker.js, after the engine's first start): what the first question of a kind
+loads (the command line's parser, the rules data, the army builder's and the profile builder's
+lists, each language's words) is then in the memory the page restores.  Restored without it,
+the page's first answers took seconds more than the engine's start (0.9 s for a first attack,
+1.9 s for the army builder's opening on the build machine, several times that on a phone).
 
 The questions hold no rule: any valid question of each kind loads the same things, and the
 answers are thrown away.  The engine keeps no state between questions but these caches."""

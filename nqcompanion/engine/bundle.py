@@ -17,6 +17,7 @@ packages (``pyodide-lock.json``, 357 packages the engine never loads) to none.
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 import itertools
 import json
@@ -27,7 +28,7 @@ from pathlib import Path
 
 import nqcompanion
 import nqcore
-from nqcompanion.engine import imports, snapshot
+from nqcompanion.engine import imports
 from nqcompanion.engine.pyodide_patch import restore_grows_memory
 from nqcore.i18n import LANGUAGES, NUMBER_LOCALES, ROOT
 from nqsphinx.refusals import Refused
@@ -37,7 +38,6 @@ from nqsphinx.site.engine_files import (
     ENGINE_ZIP,
     LOCK_FILE,
     PYODIDE_FILES,
-    SNAPSHOT,
     STDLIB,
     WORKER,
 )
@@ -190,7 +190,7 @@ def ensure_pyodide() -> Path:
     return PYODIDE
 
 
-#: Pyodide's runtime, changed to restore a snapshot larger than its first memory.
+#: Pyodide's runtime, changed to restore a memory snapshot larger than its first memory.
 RUNTIME = "pyodide.asm.mjs"
 
 
@@ -203,9 +203,24 @@ def engine_files() -> dict[str, bytes]:
     files[STDLIB] = imports.trimmed(files[STDLIB], set(imported()))
     files[LOCK_FILE] = lock_file(files[LOCK_FILE])
     files[ENGINE_ZIP] = engine_zip()
-    files[SNAPSHOT] = snapshot.snapshot(files)
-    files[WORKER] = (COMPANION / "static" / WORKER).read_bytes()
+    files[WORKER] = worker(files)
     return files
+
+
+#: Where the worker's text names the engine's version: the key of the memory it keeps.
+VERSION = b"__ENGINE_VERSION__"
+
+
+def worker(files: dict[str, bytes]) -> bytes:
+    """The page's worker, naming the version of the engine's other files: the memory a
+    browser made of one engine is never restored into another (nq-engine-worker.js)."""
+    digest = hashlib.sha256()
+    for name in sorted(set(files) - {WORKER}):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
+    text = (COMPANION / "static" / WORKER).read_bytes()
+    if text.count(VERSION) != 1:
+        raise Refused(f"{WORKER}: {VERSION.decode()} must be written once")
+    return text.replace(VERSION, digest.hexdigest()[:16].encode())
 
 
 #: The engine's files this process wrote or found in place: their modification time and size.

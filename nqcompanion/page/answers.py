@@ -324,8 +324,8 @@ def answer_words(lang: str) -> dict[str, str]:
 
 def engine_size(lang: str) -> str:
     """The engine's download (its folder: Pyodide, the standard library, the engine's code and
-    data, its snapshot: the files the page loads for it) in megabytes, as ``lang`` writes them:
-    "20.4 MB", « 20,4 Mo »; the figure the "Keep for offline" box gives for it
+    data: the files the page loads for it) in megabytes, as ``lang`` writes them:
+    "13.6 MB", « 13,6 Mo »; the figure the "Keep for offline" box gives for it
     (:func:`megabytes`, nq-offline.js: player round fifteen, "20 MB" there and 25.4 here)."""
     from nqcompanion.engine.bundle import engine_files
 

@@ -105,7 +105,7 @@ const ready = started.then((worker) => new Promise((resolve, reject) => {
     const data = event.data;
     if ("received" in data) engineArrived(data.received);
     if ("ready" in data) {
-      // How it started: from the build's snapshot of its memory, or Python started anew.
+      // How it started: from the memory a first visit kept in this browser, or Python started anew.
       if (data.ready) status.dataset.start = data.restored ? "snapshot" : "start";
       if (data.ready) {
         try { localStorage.setItem(USED, "1"); } catch { /* private browsing */ }

@@ -8,7 +8,7 @@ import { loadPyodide } from "./pyodide.mjs";
 const HERE = new URL("./", import.meta.url).href;
 
 // How many bytes of the engine's files have arrived, told to the page at most every 250 ms: its
-// own two files as they stream in, Pyodide's as each ends (the browser's resource timings).
+// own archive as it streams in, Pyodide's as each ends (the browser's resource timings).
 let received = 0;
 let told = 0;
 const arrived = (bytes) => {
@@ -23,7 +23,7 @@ const counted = (body) => body.pipeThrough(new TransformStream({
     controller.enqueue(chunk);
   },
 }));
-const OWN = /nq-engine\.(zip|snapshot)$/;
+const OWN = /nq-engine\.zip$/;
 if (typeof PerformanceObserver === "function") {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -32,25 +32,42 @@ if (typeof PerformanceObserver === "function") {
   }).observe({ type: "resource", buffered: true });
 }
 
-// The engine's archive is fetched beside Pyodide, not after it: offline with the engine not kept,
-// its failed fetch ends the start at once, where Pyodide, its WebAssembly not fetched, logs
-// "wasm instantiation failed" and may never settle (the page said "loading" for good).
 const archive = async () => {
   const response = await fetch(HERE + "nq-engine.zip");
   if (!response.ok) throw new Error(`nq-engine.zip: ${response.status}`);
   return new Response(counted(response.body)).arrayBuffer();
 };
 
-// The engine's memory as the build left it once Python had started, imported nqcore and
-// answered a question of each kind the page first asks (nqcompanion/engine/snapshot.py):
-// restored, it spares the start of Python, most of the wait (0.4 s instead of about 5 s on a
-// laptop), and the first questions' loading. It rejects where it cannot be had or read (a
-// browser without DecompressionStream): Python then starts as usual.
-const snapshot = async () => {
-  const response = await fetch(HERE + "nq-engine.snapshot");
-  if (!response.ok) throw new Error(`nq-engine.snapshot: ${response.status}`);
-  const memory = counted(response.body).pipeThrough(new DecompressionStream("gzip"));
+// The engine's memory once Python has started, imported nqcore and answered a question of each
+// kind the page first asks (nqcompanion/bridge/warm.py), made here, once, after the engine's first
+// start, and kept in this browser's cache under the engine's version: a later visit restores it
+// and skips Python's start and the first questions' loading (0.4 s instead of about 5 s on a
+// laptop). The build ships no memory (8.6 MB a first visit would download); a browser without
+// the Cache API or compression streams starts Python each time.
+const VERSION = "__ENGINE_VERSION__";
+const MEMORY = "nq-engine-memory";
+const MEMORY_KEY = new URL(`nq-engine.memory?${VERSION}`, HERE).href;
+
+const keptMemory = async () => {
+  if (typeof caches === "undefined" || typeof DecompressionStream !== "function") return null;
+  const response = await (await caches.open(MEMORY)).match(MEMORY_KEY);
+  if (!response) return null;
+  const memory = response.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(memory).arrayBuffer());
+};
+
+// Made when the page has asked nothing for a while: the warm-up and the copy take a second or
+// two, which no question waits for. An older version's memory is dropped.
+const keepMemory = async (pyodide) => {
+  if (typeof caches === "undefined" || typeof CompressionStream !== "function") return;
+  pyodide.runPython(WARM);
+  const memory = pyodide.makeMemorySnapshot();
+  const body = new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"));
+  const cache = await caches.open(MEMORY);
+  await cache.put(MEMORY_KEY, new Response(body));
+  for (const request of await cache.keys()) {
+    if (request.url !== MEMORY_KEY) await cache.delete(request);
+  }
 };
 
 const OPTIONS = {
@@ -61,9 +78,10 @@ const OPTIONS = {
   stderr: () => {},
 };
 
-// What the snapshot's maker ran (nqcompanion/engine/snapshot.mjs), for a start without it. The
-// catalogues as the zip's maker read and checked them (nqcore/catalogue_loading.py): the French
-// .po, read here, was half of a French page's first answer.
+// What a started engine runs before its first answer, and after a restore (where it only seeds
+// Python's random module again: the memory's seed was the one it was made with). The catalogues
+// as the zip's maker read and checked them (nqcore/catalogue_loading.py): the French .po, read
+// here, was half of a French page's first answer.
 const STARTED = `
 import sys
 if "/nq-engine" not in sys.path:
@@ -71,22 +89,40 @@ if "/nq-engine" not in sys.path:
     from nqcore.catalogue_loading import use_compiled
     use_compiled("/nq-engine/nq-catalogues.json")
 elif "random" in sys.modules:
-    sys.modules["random"].seed()  # the snapshot's seed is every reader's: a new one
+    sys.modules["random"].seed()
+`;
+const WARM = `
+from nqcompanion.bridge.warm import warm_up
+warm_up()
+del warm_up
 `;
 
 let restored = false;
+let asked = 0;
+const QUIET_MS = 1500;
+const whenQuiet = (then) => {
+  const wait = () => (Date.now() - asked < QUIET_MS ? setTimeout(wait, QUIET_MS) : then());
+  setTimeout(wait, QUIET_MS);
+};
+
+// The engine's archive is fetched beside Pyodide, not after it: offline with the engine not kept,
+// its failed fetch ends the start at once, where Pyodide, its WebAssembly not fetched, logs
+// "wasm instantiation failed" and may never settle (the page said "loading" for good).
+const python = async () => {
+  const memory = await keptMemory().catch(() => null);
+  if (memory) {
+    const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: memory }).catch(() => null);
+    restored = pyodide !== null;
+    if (pyodide) return pyodide;
+  }
+  return loadPyodide({ ...OPTIONS, _makeSnapshot: true });
+};
+
 const start = async () => {
-  const restoring = snapshot().then(async (memory) => {
-    const pyodide = await loadPyodide({ ...OPTIONS, _loadSnapshot: memory });
-    restored = true;
-    return pyodide;
-  });
-  const [pyodide, bytes] = await Promise.all([
-    restoring.catch(() => loadPyodide(OPTIONS)),
-    archive(),
-  ]);
+  const [pyodide, bytes] = await Promise.all([python(), archive()]);
   pyodide.unpackArchive(bytes, "zip", { extractDir: "/nq-engine" });
   pyodide.runPython(STARTED);
+  if (!restored) whenQuiet(() => keepMemory(pyodide).catch(() => {}));
   return pyodide.pyimport("nqcompanion.bridge.web").ask_json;
 };
 
@@ -106,6 +142,7 @@ engine.then(
 
 self.addEventListener("message", async (event) => {
   const { id, request } = event.data;
+  asked = Date.now();
   try {
     const ask = await engine;
     self.postMessage({ id, answer: JSON.parse(ask(JSON.stringify(request))) });

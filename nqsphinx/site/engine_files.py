@@ -36,11 +36,8 @@ ENGINE_ZIP = "nq-engine.zip"
 #: repository can be (nqcore.catalogue_loading; the worker names it too).
 COMPILED_CATALOGUES = "nq-catalogues.json"
 WORKER = "nq-engine-worker.js"
-#: The engine's memory once Python has started and imported nqcore, gzip-compressed
-#: (nqcompanion.engine.snapshot): the worker restores it instead of starting Python.
-SNAPSHOT = "nq-engine.snapshot"
 #: Every file of the engine's folder.
-ENGINE_NAMES = (*PYODIDE_FILES, ENGINE_ZIP, SNAPSHOT, WORKER)
+ENGINE_NAMES = (*PYODIDE_FILES, ENGINE_ZIP, WORKER)
 
 
 def engine_url(to_root: str) -> str:

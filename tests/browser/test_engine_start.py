@@ -36,34 +36,34 @@ def test_the_engine_starts_when_no_service_worker_takes_the_page(browser: Any, s
     context.close()
 
 
-def _started(browser: Any, site: Site, lang: str, refuse_snapshot: bool) -> tuple[Any, Any]:
+#: How many memories of the engine this browser keeps (nq-engine-worker.js).
+MEMORIES = "caches.open('nq-engine-memory').then((cache) => cache.keys()).then((k) => k.length)"
+
+
+def test_a_later_visit_restores_the_memory_the_first_one_made(browser: Any, site: Site) -> None:
+    """The site ships no memory: the first visit starts Python and, once the page is quiet,
+    keeps the engine's memory in the browser's cache; the next visit restores it, and the
+    answers are the same."""
     context = _recorded(site, browser.new_context(viewport=PHONE))
-    if refuse_snapshot:
-        context.route("**/nq-engine.snapshot", lambda route: route.fulfill(status=404))
     watched = watch(context.new_page())
-    watched.page.goto(site.page(f"{lang}/at-the-table.html"))
-    wait_until(watched.page, READY, timeout=ENGINE_SECONDS)
-    return context, watched
-
-
-def test_the_engine_is_restored_from_the_builds_snapshot_and_starts_without_it(
-    browser: Any, site: Site
-) -> None:
-    """The worker restores the memory the build kept (nqcompanion/engine/snapshot.py); where it
-    cannot be had, Python starts as it did before, and the answers are the same."""
-    answers = []
-    for lang, refused, start in (("fr", False, "snapshot"), ("fr", True, "start")):
-        context, watched = _started(browser, site, lang, refused)
-        page = watched.page
-        assert page.locator(".nq-engine-status").get_attribute("data-start") == start
-        argv = ["command", "6", "--mod", "ranked-or-closed", "--mod", "banner", "--battle-standard"]
+    page = watched.page
+    answers, starts = [], []
+    argv = ["command", "6", "--mod", "ranked-or-closed", "--mod", "banner", "--battle-standard"]
+    for visit in range(2):
+        page.goto(site.page("fr/at-the-table.html"))
+        wait_until(page, READY, timeout=ENGINE_SECONDS)
+        starts.append(page.locator(".nq-engine-status").get_attribute("data-start"))
         answers.append(page.evaluate("argv => window.nqAtTable.ask({ argv })", argv))
         assert "error" not in answers[-1], answers[-1]
         said = json.dumps(answers[-1], ensure_ascii=False)
         assert "98,0\u202f%" in said, said  # the book's chance, in French
-        assert not watched.errors, watched.errors
-        context.close()
+        if not visit:
+            wait_until(page, f"{MEMORIES}.then((n) => n === 1)", timeout=ENGINE_SECONDS)
+    assert starts == ["start", "snapshot"]
     assert answers[0] == answers[1]
+    assert not [path for path in site.served if "snapshot" in path or "memory" in path]
+    assert not watched.errors, watched.errors
+    context.close()
 
 
 #: Records each question the page sends its engine's worker (the arguments of a calculator's).
