@@ -213,7 +213,8 @@ def main(argv: list[str]) -> int:
         )
     left = sum(r.fuzzy + r.untranslated + r.refused for r in rows)
     pages = f"{len(rows) - len(packages) - len(data)} pages and {len(packages)} other catalogues,"
-    print(f"{pages} {len(data)} data files: {left} messages to translate or review")
+    messages = "message" if left == 1 else "messages"
+    print(f"{pages} {len(data)} data files: {left} {messages} to translate or review")
     return 1 if left else 0
 
 

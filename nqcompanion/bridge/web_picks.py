@@ -9,13 +9,11 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from nqcore.i18n import N_, Msg, Refusal, translator
+from nqcore.army.profiles import SPELL_TWICE
+from nqcore.i18n import Msg, Refusal, translator
 
 #: The lists of a profile file the builder adds to and removes from, in the page's order.
 PICK_LISTS = ("weapons", "abilities", "traits", "equipment", "spells")
-
-#: Why a spell is refused a second time.
-SPELL_TWICE = N_("{name} is taken twice: a model knows each spell once")
 
 
 def add_pick(record: dict[str, Any], listed: str, pick: str) -> int | None:

@@ -152,15 +152,24 @@ def check_field(key: str, value: int) -> None:
         raise refused.about(key) from None
 
 
+#: A profile's refusal of a spell taken twice (the builder's too).
+SPELL_TWICE = N_("{name} is taken twice: a model knows each spell once")
+
+
 def check_spells(keys: tuple[str, ...]) -> None:
-    """Each spell a profile takes known to the spell cards."""
+    """Each spell a profile takes known to the spell cards, and taken once: a spell listed 50
+    times was priced 50 times (attacker round 32)."""
     from nqcore.rules.spells import spell  # the spell cards belong to the magic engine
 
+    seen = set()
     for key in keys:
         try:
-            spell(key)
+            found = spell(key)
         except UnknownName as error:
             raise error.at("", Refusal) from None
+        if found.key in seen:
+            raise Refusal(SPELL_TWICE, name=found.name)
+        seen.add(found.key)
 
 
 #: A profile's refusal of an ability, trait or item taken twice.

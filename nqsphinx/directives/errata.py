@@ -316,18 +316,21 @@ class ErratumNotes(SphinxPostTransform):
         note += nodes.title(text=note_title(errata, lang))
         note += generated_raw(RAGGED_NOTE, "latex")
         items = nodes.bullet_list(bullet="-")
-        # In print, a list of records says this edition's reading and flags the prose as the
-        # 2007 book's without quoting it: a box of seven records and both readings parted a
-        # heading from its table (proof round twenty-eight), and without the flag "one higher
-        # than the strength" stood under "equal to the strength" (proof round thirty).
+        # Where a record's printed_in says the prose under the box prints the 2007 reading, the
+        # box says so: quoted, or, in a printed list of records, flagged without the quote (a
+        # box of seven records and both readings parted a heading from its table, proof round
+        # twenty-eight; unflagged, "one higher than the strength" stood under "equal to the
+        # strength", round thirty).  A record without printed_in flags nothing: its prose may
+        # be corrected here already (round thirty-one: "Corrected from the 2007 printing").
         quotes_printed = len(errata) == 1 or not is_print_edition(self.config)
         for erratum in errata:
             said = [self.line(erratum, lang, docname, lead=mixed)]
             if set(erratum.printed_sections) & set(own):
                 said.append(correction(erratum, lang))
-                said.append(
-                    self.set_aside(erratum, lang, own) if quotes_printed else printed_flag(lang)
-                )
+                if erratum.printed_in:  # the prose under the box prints the 2007 reading
+                    said.append(
+                        self.set_aside(erratum, lang, own) if quotes_printed else printed_flag(lang)
+                    )
             if len(errata) == 1:
                 note.extend(said)
             else:

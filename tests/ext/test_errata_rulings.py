@@ -136,7 +136,8 @@ def test_a_section_titled_as_one_of_another_chapter_is_named_with_its_chapter(
 
 
 def _several_records_printed_here() -> tuple[str, str]:
-    """A section named by several records, one of which it prints the 2007 reading of."""
+    """A section named by several records, one of which says (``printed_in``) that the section
+    prints its 2007 reading."""
     by_section: dict[str, list[str]] = {}
     for erratum in all_errata():
         for label in erratum.sections:
@@ -144,22 +145,29 @@ def _several_records_printed_here() -> tuple[str, str]:
     return next(
         (label, erratum.id)
         for erratum in all_errata()
-        for label in erratum.printed_sections
+        for label in erratum.printed_in
         if len(by_section[label]) > 1
     )
 
 
+#: A record whose first section prints this edition's reading already (its worked example is
+#: "Corrected from the 2007 printing"): no printed_in, and its box flags nothing.
+CORRECTED_HERE = ("repeating-bolt-thrower-burst-fire", "burst-fire-number-of-dice")
+
+
 @pytest.mark.parametrize(("builder", "lang"), [("html", "en"), ("latex", "fr")])
-def test_a_box_says_the_prose_under_it_is_the_2007_book_s_without_printed_in(
+def test_a_box_says_the_prose_under_it_is_the_2007_book_s_where_it_is(
     tmp_path: Path, make_app: Any, builder: str, lang: str
 ) -> None:
     """Proof round thirty (F1, serious): Support Weapon Use Cost printed "one higher than the
-    strength" under a box saying only "This edition: equal to the strength"; its record has no
-    ``printed_in`` (its first section prints the reading), and the flag was said for
-    ``printed_in`` sections alone.  On the site and a box of one record, the 2007 words are
-    quoted; in a printed box of several records, a short flag says so without the quote."""
+    strength" under a box saying only "This edition: equal to the strength": its record now
+    says so (``printed_in``).  On the site and in a box of one record, the 2007 words are
+    quoted; in a printed box of several records, a short flag says so without the quote.
+    Round thirty-one (F2, serious): said of every record's first section, the flag stood over
+    prose and examples already corrected; a record without ``printed_in`` flags nothing."""
     several, record = _several_records_printed_here()
-    labels = ["support-weapon-use-cost", several]
+    corrected_record, corrected = CORRECTED_HERE
+    labels = ["support-weapon-use-cost", several, corrected]
     page = "\n".join(
         f"({label})=\n## Section {n}\n\nThe 2007 wording.\n" for n, label in enumerate(labels)
     )
@@ -169,8 +177,12 @@ def test_a_box_says_the_prose_under_it_is_the_2007_book_s_without_printed_in(
     printed = _plain(engine_text(by_id["support-weapon-use-cost-table"].printed, lang))
     assert _plain(PRINTED[lang]) in single and printed in single, single
     box = _box(out, builder, several)
+    flag = {"en": "The rules text here is the 2007 book's.", "fr": "Le texte des règles"}
     if builder == "latex":
-        flag = {"en": "The rules text here is the 2007 book's.", "fr": "Le texte des règles"}
         assert flag[lang] in box and _plain(engine_text(by_id[record].printed, lang)) not in box
     else:
         assert _plain(engine_text(by_id[record].printed, lang)) in box, box
+    plain = _box(out, builder, corrected)
+    assert by_id[corrected_record].printed_in == ()
+    assert corrected in by_id[corrected_record].sections
+    assert _plain(PRINTED[lang]) not in plain and flag[lang] not in plain, plain

@@ -1,0 +1,40 @@
+"""Attacker round 32's minors: a spell listed fifty times in a profile file was priced fifty
+times; it is refused at its second listing, in the reader's language, as the builder refuses it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nqcore.cli.commands import main as nq
+
+PROFILE = """name = "Wizard"
+ac = 8
+ra = 4
+cc = 4
+st = 3
+t = 3
+w = 1
+co = 6
+spells = [{spells}]
+"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Fireball is taken twice: a model knows each spell once"),
+        ("fr", "Boule de feu\u00a0: sort pris deux fois"),
+    ],
+)
+def test_a_spell_listed_twice_is_refused_not_priced_twice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    path = tmp_path / "wizard.toml"
+    path.write_text(PROFILE.format(spells=", ".join(['"fireball"'] * 50)), encoding="utf-8")
+    assert nq(["--lang", lang, "points", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and said in err and err.count("\n") == 1, err
+    path.write_text(PROFILE.format(spells='"fireball"'), encoding="utf-8")
+    assert nq(["--lang", lang, "points", str(path)]) == 0
