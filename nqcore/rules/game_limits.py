@@ -18,7 +18,7 @@ from functools import cache
 from nqcore.army.characteristics import Size
 from nqcore.data import datafiles
 from nqcore.i18n import N_, Msg
-from nqcore.tables.registry import Cell, Table, register_table
+from nqcore.tables.registry import Cell, Phrase, Table, register_table
 
 DATA = "game_limits.toml"
 #: A distance in inches, exact.
@@ -222,8 +222,10 @@ def _inches(value: int) -> str:
 @register_table("game-sizes")
 def game_sizes_table() -> Table:
     """The book's "Points Values": each game size and the points each side brings."""
-    rows = tuple(
-        (size.name, f"{size.points}+" if size.open else str(size.points)) for size in game_sizes()
+    # numbers, not text: each language groups the thousands its way ("1 000" in French)
+    rows: tuple[tuple[Cell, ...], ...] = tuple(
+        (size.name, Phrase((size.points, "+")) if size.open else size.points)
+        for size in game_sizes()
     )
     return Table(
         key="game-sizes",

@@ -420,5 +420,12 @@ def command_modifiers_table() -> Table:
                 "A failed command test may be re-rolled at CO+1 if the Army Battle Standard is "
                 'not panicked, within 20" and in line of sight.'
             ),
+            # The erratum's reading at the row it rules on: the quick reference printed the -1
+            # with nothing to say that a fear test takes the fear (X) penalty instead (proof
+            # round thirty-one).
+            N_(
+                "On a fear test, the enemy's fear (X) penalty replaces the -1 for a fear causing "
+                "enemy; the other modifiers apply."
+            ),
         ),
     )

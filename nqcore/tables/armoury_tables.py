@@ -170,6 +170,9 @@ def support_weapons_table() -> Table:
         source="Armoury > Support Weapon Armoury",
         notes=(
             N_("The points pay for the weapon alone; its crew is bought separately."),
-            N_("For the Trebuchet, the book does not say whether its cost includes its crew."),
+            N_(
+                "For the Trebuchet, the book does not say whether its cost includes its crew; "
+                "this edition buys its crew separately, as for every other support weapon."
+            ),
         ),
     )

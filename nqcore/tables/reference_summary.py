@@ -126,7 +126,7 @@ def action_costs_table() -> Table:
         key="action-costs",
         title=N_("Action costs"),
         columns=(N_("Action"), N_("Actions (AC)")),
-        rows=tuple(rows),  # type: ignore[arg-type]  # phrases are cells of the summary
+        rows=tuple(rows),
         source="Actions; Close Combat; Ranged Combat; Support Weapons; Morale; Magic",
     )
 
@@ -218,7 +218,7 @@ def rolls_needed_table() -> Table:
         key="rolls-needed",
         title=N_("Rolls needed"),
         columns=(N_("Test"), N_("D10 roll")),
-        rows=tuple(rows),  # type: ignore[arg-type]
+        rows=tuple(rows),
         source="Dice; Actions; Armour Saves And Damage; Morale; Magic",
         notes=(N_("A natural 1 always wounds."),),
     )

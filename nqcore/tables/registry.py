@@ -29,9 +29,6 @@ class Chance(Fraction):
     __slots__ = ()
 
 
-Cell = Msg | str | int | Fraction | None
-
-
 class Phrase(tuple[Msg | str | int | Fraction, ...]):
     """A line of text made of parts printed one after the other, each in the reader's language:
     ``Phrase((Msg("Sword"), " (", N_("UC"), 4, ", ", N_("ST"), Signed(1), ")"))`` reads
@@ -41,8 +38,11 @@ class Phrase(tuple[Msg | str | int | Fraction, ...]):
     __slots__ = ()
 
 
+#: A table's cell: text, a number, or a phrase of several ("4,000+": a number grouped as each
+#: language groups it, then a sign).
+Cell = Msg | str | int | Fraction | Phrase | None
 #: A line printed under a table: a cell, or a phrase of several.
-Detail = Cell | Phrase
+Detail = Cell
 #: A note under a table: a sentence, or a phrase whose names come from the engine's data.
 Note = Msg | Phrase
 

@@ -80,7 +80,9 @@ def test_the_game_sizes_are_the_books() -> None:
     ]
     assert game_size(999) is None and game_size(1000) is game_sizes()[0]
     table = get_table("game-sizes")
-    assert [cell_text(c, "fr") for c in table.rows[-1]] == ["Épique", "4000+"]
+    # each language groups the thousands its way (proof round thirty-one: « 4000+ » in French)
+    assert [cell_text(c, "fr") for c in table.rows[-1]] == ["Épique", "4\u202f000+"]
+    assert [cell_text(c, "en") for c in table.rows[0]] == ["Skirmish", "1,000"]
     assert table.row_keys == ("skirmish", "small", "medium", "epic")
 
 

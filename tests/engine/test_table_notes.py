@@ -46,7 +46,10 @@ REVIEWED = frozenset(
         "same row, whose costs add up to the starting profile's points; read each column on its "
         "own to price a value.",
         "The points pay for the weapon alone; its crew is bought separately.",
-        "For the Trebuchet, the book does not say whether its cost includes its crew.",
+        "For the Trebuchet, the book does not say whether its cost includes its crew; this "
+        "edition buys its crew separately, as for every other support weapon.",
+        "On a fear test, the enemy's fear (X) penalty replaces the -1 for a fear causing enemy; "
+        "the other modifiers apply.",
         "The use cost is one higher than the attack strength, with a minimum of 5 for the small "
         "template, 6 for the medium and 8 for the large.",
         "Traits do not count towards the number of abilities a model may have.",

@@ -277,7 +277,7 @@ def test_a_corrected_example_says_so_in_one_neutral_line(tiny: dict[str, Built],
         {
             "en": "Corrected from the 2007 printing: see the erratum Ranged Attack Modifiers "
             "example: the archer’s bow.",
-            "fr": "Corrigé par rapport à l’édition de 2007\u00a0: voir l’erratum Exemple de "
+            "fr": "Corrigé par rapport au livre de 2007\u00a0: voir l’erratum Exemple de "
             "modificateurs d’attaque à distance\u00a0: l’arc de l’archer.",
         }[lang]
     ]
