@@ -201,7 +201,7 @@ def table_tex(
         shade = r"\rowcolor{nqshade}" if index % 2 else ""
         rows.append(shade + " & ".join(tex(c, lang) for c in row) + r"\\")
     notes = "".join(
-        rf"\par\nopagebreak{{\itshape {tex(table_text.cell_text(n, lang), lang)}\strut}}"
+        rf"\par\nopagebreak{{\itshape {tex(table_text.printed_text(n, lang), lang)}\strut}}"
         for n in table.notes
     )
     spec, setup = _column_spec(table, lang, narrow)

@@ -29,7 +29,7 @@ from nqcore.rules.spells import all_spells
 from nqcore.tables import table_text
 from nqcore.tables.printed_cells import PrintedCell, printed_cells
 from nqcore.tables.profile_tables import COMPUTED_POINTS
-from nqcore.tables.registry import Detail, Table, get_table
+from nqcore.tables.registry import Detail, Note, Table, get_table
 from nqsphinx.books.editions import PRINT_HEADINGS, is_print_edition, players_table
 from nqsphinx.books.latex import PAGE_PLACEHOLDER, table_style
 from nqsphinx.books.turned_tables import turn_end
@@ -217,11 +217,13 @@ def _generated(node: nodes.TextElement) -> nodes.TextElement:
 class EngineTableDirective(SphinxDirective):
     """``{nq-table} key``: the engine's table ``key`` in the page's language.  ``:no-notes:``
     leaves out the notes under it where the page's own text already says them (the notes stay
-    on the quick-reference sheet, which has no such text)."""
+    on the quick-reference sheet, which has no such text); ``:no-notes: 1`` only those
+    numbered (from 1): the command test modifiers' re-roll, which the prose says, and not its
+    fear test's penalty, which it does not (proof round thirty-one)."""
 
     required_arguments = 1
     has_content = False
-    option_spec = {"no-notes": directives.flag}
+    option_spec = {"no-notes": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         key = self.arguments[0]
@@ -260,12 +262,25 @@ class EngineTableDirective(SphinxDirective):
                 field += body
                 fields += field
             result.append(fields)
-        for note in () if "no-notes" in self.options else table.notes:
-            text = table_text.cell_text(note, lang)  # a sentence, or a phrase of the engine's names
+        for note in self.shown_notes(table):
+            # a sentence, or a phrase of the engine's names, with true minus signs ("the −1")
+            text = table_text.printed_text(note, lang)
             result.append(_generated(nodes.paragraph(text=text, classes=["nq-table-note"])))
         result += [printed_note(mark, lang, self.env.docname) for mark in marks]
         result.append(turn_end())
         return result
+
+    def shown_notes(self, table: Table) -> tuple[Note, ...]:
+        """The table's notes, but those ``:no-notes:`` leaves out (all, without a number)."""
+        if "no-notes" not in self.options:
+            return table.notes
+        words = self.options["no-notes"].replace(",", " ").split()
+        if not words:
+            return ()
+        if not all(word.isdigit() and 1 <= int(word) <= len(table.notes) for word in words):
+            raise self.error(f":no-notes: numbers 1 to {len(table.notes)}, not {' '.join(words)}")
+        left_out = {int(word) for word in words}
+        return tuple(note for n, note in enumerate(table.notes, 1) if n not in left_out)
 
     def anchor_rows(self, table: Table, node: nodes.table) -> None:
         """Each row of an armoury table is a weapon: it gets the weapon's anchor, and the
