@@ -89,10 +89,17 @@ def _box_height(box: nodes.Element) -> int:
     return BOX_FRAME + sum(_lines(p) for p in box.findall(nodes.paragraph))
 
 
+def _whole(box: nodes.Element) -> int:
+    """The most lines a box may have and not be broken over pages: a section's box of errata
+    is read whole like an example (proof round thirty-one: broken, 12.7's last reading went
+    overleaf, away from its title)."""
+    read_whole = {EXAMPLE_CLASS, "nq-erratum-note"} & set(box["classes"])
+    return EXAMPLE_BOX if read_whole else SHORT_BOX
+
+
 def _box_lines(box: nodes.Element) -> int:
     """The lines of room a box needs on the page it starts on: all of it if short."""
-    whole = EXAMPLE_BOX if EXAMPLE_CLASS in box["classes"] else SHORT_BOX
-    return _box_height(box) if _box_height(box) <= whole else BOX_LINES
+    return _box_height(box) if _box_height(box) <= _whole(box) else BOX_LINES
 
 
 def _height(block: nodes.Element) -> int:
@@ -148,7 +155,7 @@ def _short(block: nodes.Element) -> int:
     """The lines of a short paragraph or a short box (0 for any other block)."""
     if isinstance(block, nodes.paragraph) and _fewest_lines(block) < SHORT_LINES:
         return _lines(block)
-    if isinstance(block, nodes.Admonition) and _box_height(block) <= SHORT_BOX:
+    if isinstance(block, nodes.Admonition) and _box_height(block) <= _whole(block):
         return _box_height(block)
     return 0
 
