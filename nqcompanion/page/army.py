@@ -12,6 +12,7 @@ import html
 import json
 import typing
 
+from nqcompanion.page.fields import error_box
 from nqcompanion.page.kept import kept_html
 from nqcore.army.characteristics import ModelType
 from nqcore.cli.files import MAX_FILE_BYTES
@@ -290,13 +291,9 @@ _ONLY_FOR = _only_for()
 _FIELD = '<div class="nq-field"><label for="{id}">{label}</label>{control}{error}</div>'
 
 
-def _error(ident: str) -> str:
-    return f'<p class="nq-field-error" id="{ident}-error" hidden></p>'
-
-
 def _field(ident: str, label: str, control: str, error: bool = False) -> str:
     return _FIELD.format(
-        id=ident, label=html.escape(label), control=control, error=_error(ident) if error else ""
+        id=ident, label=html.escape(label), control=control, error=error_box(ident) if error else ""
     )
 
 
@@ -362,7 +359,7 @@ def _add_and_files(words: dict[str, str], lang: str) -> str:
                 '<select id="nq-army-add-profile"></select>',
             ),
             f'<button type="button" id="nq-army-add">{say["add"]}</button>',
-            f"{_error('nq-army-add')}</fieldset>",
+            f"{error_box('nq-army-add')}</fieldset>",
             '<ol class="nq-army-entries" id="nq-army-entries"></ol>',
             # What a change did, said to a screen reader (an entry or an option removed).
             '<p class="nq-visually-hidden" id="nq-army-said" role="status"></p>',
@@ -375,7 +372,7 @@ def _add_and_files(words: dict[str, str], lang: str) -> str:
             f'<label class="nq-button">{say["import"]}'
             '<input type="file" id="nq-army-import" accept=".toml,text/plain" '
             f'data-limit="{MAX_FILE_BYTES}" aria-describedby="nq-army-import-error"/></label>'
-            f"</div>{_error('nq-army-import')}{_same_html(say)}"
+            f"</div>{error_box('nq-army-import', alert=True)}{_same_html(say)}"
             # what copying the roster did, said where it was asked for
             '<p class="nq-army-copied" id="nq-army-copied" role="status"></p>',
             f'<details><summary>{say["file"]}</summary><pre id="nq-army-toml"></pre></details>',

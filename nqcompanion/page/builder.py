@@ -9,7 +9,7 @@ import html
 import json
 from typing import Any
 
-from nqcompanion.page.fields import keyboard
+from nqcompanion.page.fields import error_box, keyboard
 from nqcompanion.page.kept import kept_html
 from nqcore.cli.files import MAX_FILE_BYTES
 from nqcore.i18n import Msg
@@ -148,17 +148,14 @@ def _select(
 _FIELD = '<div class="nq-field"><label for="{id}">{label}</label>{control}{error}</div>'
 
 
-def _error(ident: str) -> str:
-    return f'<p class="nq-field-error" id="{ident}-error" hidden></p>'
-
-
 def _text_input(name: str, label: str, extra: str = "", ident: str = "") -> str:
     ident = ident or f"nq-builder-{name}"
     control = (
         f'<input type="text" id="{ident}" data-set="{name}" autocomplete="off" '
         f'aria-describedby="{ident}-error"{extra}/>'
     )
-    return _FIELD.format(id=ident, label=html.escape(label), control=control, error=_error(ident))
+    error = error_box(ident)
+    return _FIELD.format(id=ident, label=html.escape(label), control=control, error=error)
 
 
 def _untitled(lang: str) -> str:
@@ -337,7 +334,7 @@ def _card_and_actions(words: dict[str, str]) -> list[str]:
         '<input type="file" id="nq-builder-import" accept=".toml,text/plain" '
         f'data-limit="{MAX_FILE_BYTES}" aria-describedby="nq-builder-import-error"/></label>'
         f'<button type="button" id="nq-builder-print">{html.escape(words["print"])}</button>'
-        f"</div>{_error('nq-builder-import')}"
+        f"</div>{error_box('nq-builder-import', alert=True)}"
         f"<details><summary>{html.escape(words['file'])}</summary>"
         '<pre id="nq-builder-toml"></pre></details>',
     ]

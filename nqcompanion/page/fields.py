@@ -1,6 +1,7 @@
 """What a field of the "At the table" page's forms needs beyond its words
-(:mod:`nqcompanion.page.forms`, :mod:`nqcompanion.page.builder`): the phone keyboard
-its range needs.  One rule for every field, read from its range, so that no field's keyboard is
+(:mod:`nqcompanion.page.forms`, :mod:`nqcompanion.page.builder`,
+:mod:`nqcompanion.page.army`): the phone keyboard its range needs, and the paragraph where its
+refusal is said.  One rule for every field, read from its range, so that no field's keyboard is
 chosen by hand.  Which field an engine refusal is about, the engine's answer says
 (``field``, :attr:`nqcore.i18n.Refusal.argument`)."""
 
@@ -41,3 +42,11 @@ def signed(value: int, lang: str) -> str:
     """A value of a list of modifiers as the book writes one: +1, 0, −1 (the engine's signs:
     the minus sign, U+2212, as its answers print it)."""
     return format_signed(value, lang) if value else format_number(0, lang)
+
+
+def error_box(ident: str, alert: bool = False) -> str:
+    """The paragraph under field ``ident`` where its refusal is said (by the page's script); an
+    ``alert`` is read out when it appears: a file's refusal, said after a file is chosen, away
+    from any field a screen reader would come back to (player round 34)."""
+    role = ' role="alert"' if alert else ""
+    return f'<p class="nq-field-error" id="{ident}-error"{role} hidden></p>'

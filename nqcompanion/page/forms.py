@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from nqcompanion.page.calculators import CALCULATORS as CALCULATORS
 from nqcompanion.page.calculators import Calculator as Calculator
 from nqcompanion.page.calculators import Field as Field
-from nqcompanion.page.fields import as_list, keyboard, signed
+from nqcompanion.page.fields import as_list, error_box, keyboard, signed
 from nqcore.cli.args import MAX_INCHES
 from nqcore.i18n import colon, format_number, translator
 from nqsphinx.messages import ui_text
@@ -192,7 +192,7 @@ def _hint(item: Field, ident: str, labels: dict[str, str]) -> tuple[str, str]:
 def _control(calc: Calculator, item: Field, lang: str, labels: dict[str, str]) -> str:
     ident = f"nq-{calc.command}-{item.name}"
     label = html.escape(labels[item.label])
-    error = f'<p class="nq-field-error" id="{ident}-error" hidden></p>'
+    error = error_box(ident)
     hint, described = _hint(item, ident, labels)
     data = _attributes(
         data_kind=item.kind,
