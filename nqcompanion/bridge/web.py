@@ -381,7 +381,7 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
         text = profile_toml(record)
     except Refusal as error:
         return refusal_answer(error.at(name), lang)
-    priced = first_problem(rules_apart(points(profile_toml(shown), lang, name), lang, record))
+    priced = first_problem(rules_apart(points(profile_toml(shown), lang, name), lang, shown))
     if "file" not in request:  # the builder's own file, which the player never named
         priced = unplaced(priced, name, lang)
     answer = {"toml": text, "name": record.get("name", ""), "fields": fields, "picks": names}

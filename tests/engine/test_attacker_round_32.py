@@ -38,3 +38,19 @@ def test_a_spell_listed_twice_is_refused_not_priced_twice(
     assert out == "" and said in err and err.count("\n") == 1, err
     path.write_text(PROFILE.format(spells='"fireball"'), encoding="utf-8")
     assert nq(["--lang", lang, "points", str(path)]) == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_builder_starts_a_profile_with_an_empty_name(lang: str) -> None:
+    """A start with an empty name was the engine's internal fault, in English ("the engine could
+    not answer (ProfileError: ...)"): the builder shows its own name for an unnamed profile and
+    prices it as any other."""
+    import json
+
+    from nqcompanion.bridge.web import ask_json
+
+    answer = json.loads(
+        ask_json(json.dumps({"lang": lang, "build": {"start": "dwarf", "set": {"name": ""}}}))
+    )
+    assert "error" not in answer, answer
+    assert answer["name"] == "" and answer["points"]["json"]["points"] > 0
