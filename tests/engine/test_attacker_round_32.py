@@ -54,3 +54,13 @@ def test_the_builder_starts_a_profile_with_an_empty_name(lang: str) -> None:
     )
     assert "error" not in answer, answer
     assert answer["name"] == "" and answer["points"]["json"]["points"] > 0
+
+
+def test_the_guard_reads_an_option_as_an_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """``guard --help`` said "--help:1: no such catalogue file" and exited 0."""
+    from nqtranslate import guard
+
+    assert guard.main(["--help"]) == 0
+    assert capsys.readouterr().out.startswith("usage: python -m nqtranslate.guard")
+    assert guard.main(["fr", "--frob"]) == 2
+    assert capsys.readouterr().err == "guard: unknown option --frob (see guard --help)\n"
