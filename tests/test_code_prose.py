@@ -347,6 +347,6 @@ def test_a_sessions_refusal_names_the_file_as_it_was_typed() -> None:
     session = "$ cat orc.toml\nname = 1\n$ nq points orc.toml\n"
     said = "nq points: orc.toml: missing field(s) ac, st, t, w, co, ra, cc\n..."
     assert differences(session + said) == []
-    assert "nq points: orc.toml\u00a0: champ(s) manquant(s)" in console_in_language(
+    assert "nq points\u00a0: orc.toml\u00a0: champ(s) manquant(s)" in console_in_language(
         session + said, "fr"
     )

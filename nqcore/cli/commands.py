@@ -37,6 +37,7 @@ from nqcore.cli.render import jsonable, print_text, question, render
 from nqcore.data.datafiles import DataFileError
 from nqcore.i18n import Refusal, language_problem
 from nqcore.terminal import printable as printable
+from nqcore.typography import colon
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -111,8 +112,8 @@ def _reply(args: argparse.Namespace) -> int:
     except (UsageError, FileRefused, ValueError, KeyError) as error:
         several = error.lines(lang) if isinstance(error, Refusal) else []
         messages = several if len(several) > 1 else [_said(error, lang)]  # a file's, a line each
-    for message in messages:
-        print(f"nq {args.command}: {one_line(message)}", file=sys.stderr)
+    for message in messages:  # French sets its space before the colon, as argparse's lines
+        print(f"nq {args.command}{colon(lang)}{one_line(message)}", file=sys.stderr)
     if messages:
         return 2
     if not answer:

@@ -70,7 +70,7 @@ def test_a_refused_question_is_french_on_the_french_page_and_from_nq(argv: list[
         cwd=ROOT,
         check=False,
     )
-    assert run.returncode == 2 and run.stderr.strip() == f"nq {argv[0]}: {french['error']}"
+    assert run.returncode == 2 and run.stderr.strip() == f"nq {argv[0]}\u00a0: {french['error']}"
 
 
 def test_ranges_that_shrink_are_listed_as_a_player_writes_them() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from nqcore.cli.commands import main
+from nqcore.typography import colon
 
 Capture = pytest.CaptureFixture[str]
 ARMIES = Path(__file__).resolve().parents[2] / "examples" / "armies"
@@ -301,7 +302,7 @@ def test_the_place_of_a_refusal_is_said_in_the_readers_language(
     )
     path = write(tmp_path, text)
     code, _, err = run(capsys, "--lang", lang, "army", path)
-    assert (code, err) == (2, f"nq army: {path}, {said}\n")
+    assert (code, err) == (2, f"nq army{colon(lang)}{path}, {said}\n")
 
 
 ALONE = """name = "Test"

@@ -18,6 +18,7 @@ from nqcore.army.army_rules import check
 from nqcore.army.force import army
 from nqcore.army.roster import roster_sheet
 from nqcore.cli.commands import main
+from nqcore.typography import colon
 from nqprint.army_roster import roster_tex
 from nqprint.latex import LETTER
 from tests.engine.test_army_cli import REFUSED, write
@@ -135,7 +136,7 @@ def test_without_latex_one_line_and_no_file(
         assert code == 2 and not out.exists()
         assert err.count("\n") == 1 and "Traceback" not in err
         colon = "\u00a0:" if lang == "fr" else ":"
-        assert err.startswith(f"nq army: {out}{colon} ")
+        assert err.startswith(f"nq army{colon} {out}{colon} ")
         assert "xelatex" in err and "TeX Live" in err
         if lang == "fr":
             assert "aucune liste d’armée imprimée" in err
@@ -152,7 +153,7 @@ def test_a_roster_in_a_missing_folder_is_refused_and_no_folder_made(
         assert code == 2 and not (tmp_path / "missing").exists()
         expected = {
             "en": f"nq army: {out}: no roster printed: the folder {out.parent} does not exist\n",
-            "fr": f"nq army: {out}\u00a0: aucune liste d’armée imprimée\u00a0: "
+            "fr": f"nq army\u00a0: {out}\u00a0: aucune liste d’armée imprimée\u00a0: "
             f"le dossier {out.parent}"
             " n’existe pas\n",
         }
@@ -175,7 +176,7 @@ def test_a_roster_is_never_written_over_a_file_that_is_not_a_pdf(
         code = main(["--lang", lang, "army", str(army), "--pdf", str(army)])
         _, err = capsys.readouterr()
         assert code == 2 and army.read_bytes() == before
-        assert err.count("\n") == 1 and err.startswith(f"nq army: {army}")
+        assert err.count("\n") == 1 and err.startswith(f"nq army{colon(lang)}{army}")
         assert ("pas un PDF" if lang == "fr" else "not a PDF") in err, err
     earlier = tmp_path / "roster.pdf"
     earlier.write_bytes(b"%PDF-1.4 an earlier roster")
@@ -317,7 +318,7 @@ def test_a_roster_to_a_pipe_says_why_in_words(
         code = main(["--lang", lang, "army", str(ARMIES / "orc-warband.toml"), "--pdf", str(pipe)])
         err = capsys.readouterr().err
         assert code == 2 and err.count("\n") == 1, err
-        assert err.startswith(f"nq army: {pipe}") and expected[lang] in err, err
+        assert err.startswith(f"nq army{colon(lang)}{pipe}") and expected[lang] in err, err
         assert "None" not in err
 
 

@@ -285,7 +285,9 @@ def test_a_profiles_own_weapon_is_refused_in_the_readers_language(
     profile.write_text(text, encoding="utf-8")
     assert nq(["--lang", "fr", "points", str(profile)]) == 2
     error = capsys.readouterr().err
-    assert error.startswith(f"nq points: {profile}\u00a0: weapons nº 1\u00a0: {french}"), error
+    assert error.startswith(f"nq points\u00a0: {profile}\u00a0: weapons nº 1\u00a0: {french}"), (
+        error
+    )
     assert nq(["points", str(profile)]) == 2
     assert capsys.readouterr().err.startswith(f"nq points: {profile}: weapons #1: {english}")
     page = points(text, "fr", "archer.toml")
@@ -331,5 +333,5 @@ def test_the_attacks_numbers_miscounted_are_refused_in_french(
 
     assert nq(["--lang", "fr", "attack", *argv]) == 2
     error = capsys.readouterr().err
-    assert error.startswith("nq attack: ") and french in error, error
+    assert error.startswith("nq attack\u00a0: ") and french in error, error
     assert "give" not in error and "Traceback" not in error, error

@@ -376,7 +376,7 @@ def test_export_in_another_language_is_refused(tmp_path: Path, capsys: Capture) 
     target = tmp_path / "rules.json"
     for argv in (["--lang", "fr", "export"], ["export", "--output", str(target), "--lang=fr"]):
         code, out, err = run(capsys, *argv)
-        assert (code, out) == (2, "") and err.startswith("nq export: ") and "--lang fr" in err
+        assert (code, out) == (2, "") and err.startswith("nq export\u00a0: ") and "--lang fr" in err
         assert "programmes" in err and len(err.splitlines()) == 1, err
     assert not target.exists()
     assert run(capsys, "--lang", "en", "export", "--output", str(target))[0] == 0
@@ -720,7 +720,7 @@ def test_usage_errors_in_french_and_english(
 def test_a_question_out_of_range_is_refused_in_french(capsys: Capture) -> None:
     """SKILL ST T of `nq attack` are checked once the options are known, with the same words."""
     code, out, err = run(capsys, "--lang", "fr", "attack", "15", "4", "4")
-    assert (code, out, err) == (2, "", "nq attack: CC doit être de 1 à 10, et non 15\n")
+    assert (code, out, err) == (2, "", "nq attack\u00a0: CC doit être de 1 à 10, et non 15\n")
     assert run(capsys, "attack", "15", "4", "4")[2] == "nq attack: CC must be 1 to 10, not 15\n"
 
 

@@ -109,7 +109,9 @@ def test_a_profile_file_with_a_control_character_is_refused_naming_its_field(
     )
     said = f"nq points: {profile}: name: a control character (U+001B) in the text\n"
     assert _nq("points", str(profile)) == said
-    french = f"nq points: {profile}\u00a0: name\u00a0: un caractère de contrôle (U+001B) dans "
+    french = (
+        f"nq points\u00a0: {profile}\u00a0: name\u00a0: un caractère de contrôle (U+001B) dans "
+    )
     french += "le texte\n"
     assert _nq("points", str(profile), "--lang", "fr") == french
     profile.write_text('"na\\u001bme" = "Orc"\n', encoding="utf-8")

@@ -13,6 +13,7 @@ from nqcore.army.characteristics import ProfileError, ProfileProblems
 from nqcore.army.force import ArmyError
 from nqcore.army.profile_files import MAX_LIST, parse_profile
 from nqcore.cli.commands import main
+from nqcore.typography import colon
 
 GOOD: dict[str, Any] = {"name": "Good", "ac": 8, "ra": 5, "cc": 5, "st": 4, "t": 4, "w": 1, "co": 5}
 #: Six problems, each in a part of its own: a field, two characteristics, a choice, two lists.
@@ -100,7 +101,7 @@ def test_nq_points_prints_a_line_a_problem(
     assert main(["--lang", lang, "points", str(path)]) == 2
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == len(SAID)
-    assert all(line.startswith(f"nq points: {path}") for line in lines)
+    assert all(line.startswith(f"nq points{colon(lang)}{path}") for line in lines)
     assert first in lines[0]
 
 

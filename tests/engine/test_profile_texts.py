@@ -130,7 +130,9 @@ def test_refused_in_french(tmp_path: Path, name: str) -> None:
     code, out, err = outcome("--lang", "fr", "points", str(path))
     assert code == 2 and " is " not in err and "must" not in err and "weapon's" not in err, err
     answer = import_profile(path.read_bytes(), "fr", "p.toml")
-    assert answer["error"] == err.removeprefix("nq points: ").strip().replace(str(path), "p.toml")
+    assert answer["error"] == err.removeprefix("nq points\u00a0: ").strip().replace(
+        str(path), "p.toml"
+    )
 
 
 @pytest.mark.parametrize(

@@ -74,7 +74,9 @@ def test_ask_answers_as_nq_json(argv: list[str], lang: str) -> None:
 def test_a_refusal_is_nq_s_message_in_the_reader_s_language(argv: list[str], french: str) -> None:
     status, _out, err = nq(argv, "fr")
     answer = ask(argv, "fr")
-    assert status == 2 and err.strip() == f"nq {argv[0]}: {french}"  # nq --lang fr says it too
+    assert (
+        status == 2 and err.strip() == f"nq {argv[0]}\u00a0: {french}"
+    )  # nq --lang fr says it too
     assert answer["error"] == french
     english = ask(argv, "en")
     assert answer["message"] == english["message"] != french
