@@ -44,3 +44,26 @@ def test_the_french_says_each_thing_one_way() -> None:
     )
     for words in ("l’édition de 2007", "unité réactive", "en les tournant sur le côté"):
         assert words not in text, words
+
+
+#: Records whose section's prose prints the 2007 reading (proof rounds 30 and 32): each names
+#: that section in ``printed_in``, so that its box says the text under it is the 2007 book's.
+PRINTED_HERE = {
+    "support-weapon-use-cost-table": "support-weapon-use-cost",
+    "infiltrate-maximum-models": "infiltrate",
+    "large-model-free-armour": "large-model",
+    "magic-user-levels": "magic-user",
+    "initiative-enemy-unit": "initiative-the-tide-of-battle",
+    "unit-size-limits": "extra-equipment-and-special-rules",
+    "knock-prone-when-damaged": "being-knocked-prone",
+    "wrapping-round-actions": "wrapping-round",
+    "shield-spell-armour": "light-aspect",
+    "team-work-assistance": "team-work",
+    "normal-number-of-abilities": "comments-on-creating-profiles",
+}
+
+
+def test_a_section_printing_the_2007_reading_is_named_so() -> None:
+    by_id = {erratum.id: erratum for erratum in all_errata()}
+    missing = [key for key, label in PRINTED_HERE.items() if label not in by_id[key].printed_in]
+    assert missing == []
