@@ -3,8 +3,8 @@ larger than the WebAssembly module's first memory (30 MiB) grows the memory firs
 
 Pyodide sizes the memory for a snapshot through Emscripten's ``INITIAL_MEMORY``, which a module
 that defines its own memory ignores: the restore then fails ("offset is out of bounds") and the
-worker starts Python from scratch, seconds later.  The engine's snapshot holds the answers'
-first loading (nqcompanion/bridge/warm.py), 36 MiB of memory, so the restore grows the memory to
+worker starts Python from scratch, seconds later.  The engine's memory, which a browser keeps
+after the first answers (nq-engine-worker.js), is over 30 MiB, so the restore grows the memory to
 the snapshot's size with Emscripten's own ``growMemory``, as Cloudflare's Python Workers do
 before theirs.  The text replaced must be found exactly once: another Pyodide version stops the
 build here, to be looked at again."""

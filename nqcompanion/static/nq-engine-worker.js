@@ -38,12 +38,12 @@ const archive = async () => {
   return new Response(counted(response.body)).arrayBuffer();
 };
 
-// The engine's memory once Python has started, imported nqcore and answered a question of each
-// kind the page first asks (nqcompanion/bridge/warm.py), made here, once, after the engine's first
+// The engine's memory once Python has started, imported nqcore and answered the questions the page
+// first asks (each calculator's, the builders' openings), made here, once, after the engine's first
 // start, and kept in this browser's cache under the engine's version: a later visit restores it
-// and skips Python's start and the first questions' loading (0.4 s instead of about 5 s on a
-// laptop). The build ships no memory (8.6 MB a first visit would download); a browser without
-// the Cache API or compression streams starts Python each time.
+// and skips Python's start and what those questions loaded (ready in 1.0 s instead of 3.2 s on
+// this project's machine). The build ships no memory (8.6 MB a first visit would download); a
+// browser without the Cache API or compression streams starts Python each time.
 const VERSION = "__ENGINE_VERSION__";
 const MEMORY = "nq-engine-memory";
 const MEMORY_KEY = new URL(`nq-engine.memory?${VERSION}`, HERE).href;
@@ -56,11 +56,13 @@ const keptMemory = async () => {
   return new Uint8Array(await new Response(memory).arrayBuffer());
 };
 
-// Made when the page has asked nothing for a while: the warm-up and the copy take a second or
-// two, which no question waits for. An older version's memory is dropped.
+// Made when the page has asked nothing for a while: the copy of the memory is the only step
+// that holds the worker (a question asked meanwhile waits for it); its compression streams, and
+// questions are answered between its chunks. An older version's memory is dropped. No warm-up
+// questions are asked for it: on a loaded machine they held the worker for seconds after the
+// page's first pause (the army builder's answer then came after its test's 15 s).
 const keepMemory = async (pyodide) => {
   if (typeof caches === "undefined" || typeof CompressionStream !== "function") return;
-  pyodide.runPython(WARM);
   const memory = pyodide.makeMemorySnapshot();
   const body = new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"));
   const cache = await caches.open(MEMORY);
@@ -90,11 +92,6 @@ if "/nq-engine" not in sys.path:
     use_compiled("/nq-engine/nq-catalogues.json")
 elif "random" in sys.modules:
     sys.modules["random"].seed()
-`;
-const WARM = `
-from nqcompanion.bridge.warm import warm_up
-warm_up()
-del warm_up
 `;
 
 let restored = false;

@@ -1,6 +1,6 @@
 """The engine's memory, which a browser makes once and restores on later visits
 (nq-engine-worker.js): the worker names the engine's version, the pinned runtime restores a
-memory larger than its first one, and the first questions loaded before it is made answer."""
+memory larger than its first one, and the site ships none."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from nqcompanion.bridge import warm
 from nqcompanion.engine import bundle, pyodide_patch
 from nqsphinx.refusals import Refused
 from nqsphinx.site import engine_files
@@ -37,9 +36,3 @@ def test_another_pyodide_runtime_stops_the_build() -> None:
     assert changed == b"a;" + pyodide_patch.GROWN + b"b"
     with pytest.raises(Refused, match=r"^pyodide\.asm\.mjs: .* found 0 times, not once"):
         pyodide_patch.restore_grows_memory(b"return HEAP8.set(t)")
-
-
-def test_the_first_questions_loaded_into_the_memory_are_answered() -> None:
-    answers = warm.warm_up()
-    assert len(answers) == 2 * len(warm.QUESTIONS)
-    assert not [answer for answer in answers if "error" in answer]

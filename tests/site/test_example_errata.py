@@ -35,7 +35,7 @@ def test_some_examples_name_several_errata() -> None:
     "lang,lead",
     [
         ("en", "Corrected from the 2007 printing: see the err"),
-        ("fr", "Corrigé par rapport à l’édition de 2007\u00a0: voir "),
+        ("fr", "Corrigé par rapport au livre de 2007\u00a0: voir "),
     ],
 )
 def test_example_errata_are_linked(html_sites: dict[str, Path], lang: str, lead: str) -> None:
