@@ -30,6 +30,7 @@ from nqcore.cli import commands
 from nqcore.cli.args import MAX_INCHES
 from nqcore.cli.commands import main
 from nqcore.i18n import format_number, translator
+from nqcore.typography import colon
 from nqsphinx.messages import ui_text
 from tests.browser.conftest import (
     KEEP_SHOWN,
@@ -405,7 +406,7 @@ def test_each_calculator_answers_as_nq_does(
             # nq --lang fr says the page's French; English nq names the keys typed, the page
             # the modifiers' labels
             said = answer["message"] if lang == "en" else answer["error"]
-            assert f"nq {command}: {said}" == err.strip(), argv
+            assert f"nq {command}{colon(lang)}{said}" == err.strip(), argv
             assert lang != "en" or answer["error"] == answer["message"] or "values" in answer
             assert lang == "en" or answer["error"] != answer["message"], answer
             continue
