@@ -12,7 +12,6 @@ template, extracted as ``./dev update-po`` extracts it (:mod:`nqtranslate.catalo
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -126,23 +125,3 @@ def guard_warnings(args: list[str], lang: str | None) -> list[str]:
     paths = [Path(name) for name in args]
     laid_out = [path for path in paths if path.parent.name == "LC_MESSAGES" and path.is_file()]
     return [due.warning(path) for path in laid_out for due in missing(path)]
-
-
-GUARD_USAGE = """usage: python -m nqtranslate.guard [LANG | FILE...]
-
-Check every catalogue of LANG (fr by default), or the catalogue FILEs named: one line for each
-error and each entry a catalogue lacks; exit 1 if there is any."""
-
-
-def guard_options(args: list[str]) -> int | None:
-    """The guard's exit status where ``args`` hold an option (no catalogue is named so): its
-    usage for ``--help`` (0), a refusal for another (2); none without one (attacker round 32:
-    ``guard --help`` was read as a file named "--help")."""
-    options = [arg for arg in args if arg.startswith("-")]
-    if not options:
-        return None
-    if options[0] in ("-h", "--help"):
-        print(GUARD_USAGE)
-        return 0
-    print(f"guard: unknown option {options[0]} (see guard --help)", file=sys.stderr)
-    return 2

@@ -13,9 +13,8 @@ messages, placeholders are parsed as ``str.format`` (or ``%``) parses them and m
 the English message (:mod:`nqtranslate.formats`); a page's translation must parse into the blocks
 of its English message, or Sphinx drops it (:mod:`nqtranslate.structure`). Each refusal stops the
 build, naming the file and line; a missing, empty or partly fuzzy page catalogue is reported as
-a warning (the page then shows its incomplete-translation notice).
-
-``python -m nqtranslate.guard [LANG]`` runs every check; ``guard FILE...`` those files' (a copy).
+a warning (the page then shows its incomplete-translation notice).  ``python -m nqtranslate.guard
+[LANG]`` runs every check; ``guard FILE...`` those files' (a copy; ``--help``: its usage).
 """
 
 from __future__ import annotations
@@ -475,10 +474,11 @@ def main(argv: list[str] | None = None) -> int:
     """``guard [LANG]``: every catalogue of ``LANG`` (French by default); ``guard FILE...``:
     those files; one line for each error and each entry a catalogue lacks."""
     from nqcore.data.datafiles import DataFileError
-    from nqtranslate.due import guard_options, guard_warnings
+    from nqtranslate.due import guard_warnings
+    from nqtranslate.guard_usage import answered_options
 
     args = sys.argv[1:] if argv is None else argv
-    if (answered := guard_options(args)) is not None:
+    if (answered := answered_options(args)) is not None:
         return answered
     one = len(args) == 1 and LANGUAGE.match(args[0]) and not Path(args[0]).exists()
     lang = args[0] if one else None if args else "fr"

@@ -8,9 +8,11 @@ reading checklist (tools/errata-reading.md) that found it.  The errata page publ
 instead of silently "fixing" the prose.  ``engine`` (optional) names the engine's functions or
 modules that make the choice, as dotted names: they belong to the data, not to the printed ``why``,
 which players read in the rules' own words.  ``printed_in`` (optional) names the sections, among
-``sections``, whose prose prints a reading the engine does not follow, where that is more than the
-first (the two halves of a rule printed in two chapters, each without the other): the note under
-each says this edition's reading.  ``cell`` (optional, ``[[erratum.cell]]``) names the
+``sections``, whose prose still prints the reading the engine does not follow (the first alone, or
+the two halves of a rule printed in two chapters): the note under each says this edition's reading
+and that the text under it is the 2007 book's.  Without it, the first section is the one whose
+note says this edition's reading, and flags nothing: its prose or example may be corrected there.
+``cell`` (optional, ``[[erratum.cell]]``) names the
 cells of the engine's tables whose value the book prints otherwise, and what it prints there, so
 that a table marks them (:mod:`nqcore.tables.printed_cells`).
 """
@@ -87,8 +89,8 @@ class Erratum:
 
     @property
     def printed_sections(self) -> tuple[str, ...]:
-        """Every section whose prose prints a reading the engine does not follow: ``printed_in``,
-        or the first section alone."""
+        """The sections whose note says this edition's reading: ``printed_in`` (their prose prints
+        the other), or the first section alone."""
         return self.printed_in or (self.section,)
 
 
