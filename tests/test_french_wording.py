@@ -191,11 +191,15 @@ def test_french_wording_the_proof_reader_marked() -> None:
 #: Terms the seventh proof-reading marked as literal: « délivrer une attaque » (a calque of
 #: "deliver an attack": one « porte » an attack), « couverture modérée » for hard cover (the
 #: opposite of « légère » is « lourde »), « épée large » for the broadsword (a sword with a
-#: broad blade). Each is one pattern, checked in every French catalogue and in the glossary.
+#: broad blade); « ralliement » for the Rally (the book's « rassemblement »). Each is one
+#: pattern, checked in every French catalogue and in the glossary.
 TERMS = {
     r"(?i)\bdélivr\w*": "« porter une attaque »",
     r"(?i)\bcouvertures? modérées?": "« couverture lourde »",
     r"(?i)\bépées? larges?\b": "« épée à lame large »",
+    # proof round 33: the rules' Rally is « rassemblement » (the glossary's, the index's); a
+    # rallying point and a rallying cry keep their idiom
+    r"(?i)(?<!point de )(?<!cri de )\bralliements?\b|\bse rallie\w*": "« rassemblement »",
 }
 
 

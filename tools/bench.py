@@ -40,6 +40,7 @@ from urllib.parse import unquote, urlsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from nqsphinx.site.engine_files import STARTING_NAMES  # noqa: E402
 from tools import bench_causes, bench_first_answer  # noqa: E402
 from tools.lighthouse import audit as lighthouse  # noqa: E402
 from tools.scratch import copy_project, init_git, offline, scratch_env  # noqa: E402
@@ -828,7 +829,9 @@ def engine_weights(html: Path) -> list[EngineWeight]:
         page = html / lang / CALCULATORS_PAGE
         if not page.is_file():
             continue
-        files = sorted(p for p in (html / ENGINE_FOLDER).glob("*") if p.is_file())
+        # what a first visit downloads: the rest of the standard library waits for an import
+        files = [html / ENGINE_FOLDER / name for name in STARTING_NAMES]
+        files = [path for path in files if path.is_file()]
         weights.append(
             EngineWeight(
                 page.relative_to(html).as_posix(),

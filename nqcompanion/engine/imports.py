@@ -17,6 +17,7 @@ import io
 import re
 import zipfile
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 #: Modules Pyodide and CPython import on start-up or by name (codecs by their encoding's name).
 ALWAYS = (
@@ -56,6 +57,10 @@ ALWAYS = (
 )
 #: Packages kept whole: Pyodide's bridge to JavaScript, called by its runtime.
 WHOLE = ("_pyodide", "pyodide")
+#: The modules the engine's questions load, from a trace (:mod:`nqcompanion.engine.trace`): a
+#: first visit downloads these; the rest of what :func:`closure` keeps waits in a second zip,
+#: fetched only by an import that asks for it (:mod:`nqcompanion.bridge.stdlib_rest`).
+FIRST_FILE = Path(__file__).with_name("stdlib_first.txt")
 
 _NAME = r"[\w.]+(?:[ \t]+as[ \t]+\w+)?"
 _IMPORT = re.compile(rf"^[ \t]*import[ \t]+({_NAME}(?:[ \t]*,[ \t]*{_NAME})*)", re.M)
@@ -118,6 +123,25 @@ def closure(sources: Mapping[str, tuple[str, bool]], roots: Iterable[str]) -> se
         source, is_package = sources[name]
         todo += [found for found in imports(source, name, is_package) if found in sources]
     return kept
+
+
+def first_modules() -> frozenset[str]:
+    """The names of :data:`FIRST_FILE`, one a line (``#`` starts a comment line)."""
+    lines = FIRST_FILE.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
+def split(
+    names: Iterable[str], kept: Iterable[str], first: Iterable[str]
+) -> tuple[set[str], set[str]]:
+    """The modules of ``names`` (a zip's) in the first zip (``first``, with their parent
+    packages) and in the rest (the others of ``kept``)."""
+    names = set(names)
+    ahead = set()
+    for name in first:
+        parts = name.split(".")
+        ahead |= {".".join(parts[:n]) for n in range(1, len(parts) + 1)} & names
+    return ahead, (set(kept) & names) - ahead
 
 
 def zip_sources(data: bytes) -> dict[str, tuple[str, bool]]:

@@ -83,11 +83,16 @@ const OPTIONS = {
 // What a started engine runs before its first answer, and after a restore (where it only seeds
 // Python's random module again: the memory's seed was the one it was made with). The catalogues
 // as the zip's maker read and checked them (nqcore/catalogue_loading.py): the French .po, read
-// here, was half of a French page's first answer.
+// here, was half of a French page's first answer. The standard library's modules that the
+// page's questions never load wait in python_stdlib_rest.zip, fetched by an import that asks for
+// one (nqcompanion/bridge/stdlib_rest.py).
+const REST = JSON.stringify(HERE + "python_stdlib_rest.zip");
 const STARTED = `
 import sys
 if "/nq-engine" not in sys.path:
     sys.path.insert(0, "/nq-engine")
+    from nqcompanion.bridge.stdlib_rest import install
+    install(${REST}, "/nq-engine/nq-stdlib-rest.json")
     from nqcore.catalogue_loading import use_compiled
     use_compiled("/nq-engine/nq-catalogues.json")
 elif "random" in sys.modules:

@@ -37,6 +37,9 @@ class EditionChange:
     old_reading: Msg
     new_reading: Msg
     source: str
+    #: The erratum where the 2007 book also prints another reading of this rule (its id):
+    #: "Rules of 2007" alone would hide that the book contradicts itself (proof round 33).
+    erratum: str | None = None
 
     @property
     def kind_label(self) -> Msg:
@@ -74,6 +77,13 @@ def _same_rate(record: dict[str, Any], where: str) -> None:
         )
 
 
+def _known_erratum(given: object, where: str) -> None:
+    from nqcore.book.errata import all_errata
+
+    if given is not None and given not in {erratum.id for erratum in all_errata()}:
+        raise EditionChangeError(f"{where}: field erratum: no erratum {given!r}")
+
+
 def parse_changes(data: dict[str, Any], source_file: str = DATA_FILE) -> tuple[EditionChange, ...]:
     changes: list[EditionChange] = []
     for index, record in enumerate(data.get("change", [])):
@@ -89,6 +99,7 @@ def parse_changes(data: dict[str, Any], source_file: str = DATA_FILE) -> tuple[E
             _same_rate(record, where)
         if any(change.key == record["key"] for change in changes):
             raise EditionChangeError(f"{where}: field key: duplicate key {record['key']!r}")
+        _known_erratum(record.get("erratum"), where)
         changes.append(
             EditionChange(
                 key=record["key"],
@@ -97,6 +108,7 @@ def parse_changes(data: dict[str, Any], source_file: str = DATA_FILE) -> tuple[E
                 old_reading=Msg(record["old_reading"]),
                 new_reading=Msg(record["new_reading"]),
                 source=record["source"],
+                erratum=record.get("erratum"),
             )
         )
     return tuple(changes)

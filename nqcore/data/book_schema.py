@@ -187,6 +187,8 @@ class EditionChange(Strict):
     old_reading: Text
     new_reading: Text
     source: Text
+    #: The erratum where the 2007 book also prints another reading of this rule.
+    erratum: Key | None = None
 
 
 class EditionChangesFile(Strict):

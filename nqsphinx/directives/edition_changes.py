@@ -9,7 +9,8 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from nqcore.book.edition_changes import EditionChange, edition_changes
-from nqsphinx.directives.errata import generated_paragraph, section_ref
+from nqcore.book.errata import all_errata
+from nqsphinx.directives.errata import erratum_label, generated_paragraph, section_ref
 from nqsphinx.messages import engine_text, page_language, ui_text
 
 #: The class of one changed rule's record (its title, the v2.4b's reading, the 2007 rules').
@@ -42,8 +43,19 @@ class EditionChangesDirective(SphinxDirective):
                 box += generated_paragraph(
                     nodes.strong(text=name), nodes.Text(" " + engine_text(reading, lang))
                 )
+            if change.erratum:
+                box += self.erratum_note(change.erratum, lang)
             result.append(box)
         return result
+
+    def erratum_note(self, key: str, lang: str) -> nodes.paragraph:
+        """Where the 2007 book also prints another reading: a link to its erratum."""
+        erratum = next(erratum for erratum in all_errata() if erratum.id == key)
+        subject = engine_text(erratum.subject, lang)
+        return generated_paragraph(
+            nodes.Text(ui_text("The 2007 book also prints another reading:", lang) + " "),
+            section_ref(erratum_label(erratum), subject, self.env.docname),
+        )
 
 
 def setup(app: Sphinx) -> None:

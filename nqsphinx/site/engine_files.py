@@ -36,8 +36,14 @@ ENGINE_ZIP = "nq-engine.zip"
 #: repository can be (nqcore.catalogue_loading; the worker names it too).
 COMPILED_CATALOGUES = "nq-catalogues.json"
 WORKER = "nq-engine-worker.js"
+#: The standard library's modules the engine's questions never load, fetched only by an import
+#: that asks for one (nqcompanion.bridge.stdlib_rest); their names, at the engine zip's root.
+STDLIB_REST = "python_stdlib_rest.zip"
+STDLIB_REST_NAMES = "nq-stdlib-rest.json"
 #: Every file of the engine's folder.
-ENGINE_NAMES = (*PYODIDE_FILES, ENGINE_ZIP, WORKER)
+ENGINE_NAMES = (*PYODIDE_FILES, STDLIB_REST, ENGINE_ZIP, WORKER)
+#: Those a page loads to start the engine: all but the rest of the standard library.
+STARTING_NAMES = tuple(name for name in ENGINE_NAMES if name != STDLIB_REST)
 
 
 def engine_url(to_root: str) -> str:

@@ -100,3 +100,47 @@ def test_the_first_questions_are_asked_once_and_answered_at_ready(
     screenshot(page, f"engine-ready-{lang}-{size}")
     assert not watched.errors, watched.errors
     context.close()
+
+
+#: A worker of the test's own, served beside the engine: Pyodide started from the engine's folder
+#: as the page's worker starts it, then an import of a module the page's questions never load.
+REST_WORKER = """import { loadPyodide } from "./pyodide.mjs";
+const here = new URL("./", import.meta.url).href;
+const pyodide = await loadPyodide({ indexURL: here, lockFileURL: here + "pyodide-lock.json" });
+const zip = await (await fetch(here + "nq-engine.zip")).arrayBuffer();
+pyodide.unpackArchive(zip, "zip", { extractDir: "/nq-engine" });
+const rest = JSON.stringify(here + "python_stdlib_rest.zip");
+self.postMessage(pyodide.runPython(`
+import sys
+sys.path.insert(0, "/nq-engine")
+from nqcompanion.bridge.stdlib_rest import install
+finder = install(${rest}, "/nq-engine/nq-stdlib-rest.json")
+import email.utils
+email.utils.quote('a"') + " " + " ".join(finder.served)
+`));
+"""
+
+
+def test_a_module_the_page_never_loads_is_fetched_when_imported(browser: Any, site: Site) -> None:
+    """The page's worker never asks for the rest of the standard library (the test above asked
+    and kept, with no request for it); an import of one of its modules fetches it at once,
+    synchronously, as only a worker may, and the module works."""
+    assert not [path for path in site.served if "python_stdlib_rest" in path], site.served
+    context = _recorded(site, browser.new_context(viewport=PHONE))
+    context.route(
+        "**/_engine/nq-test-rest.js",
+        lambda route: route.fulfill(body=REST_WORKER, content_type="text/javascript"),
+    )
+    page = context.new_page()
+    page.goto(site.page("en/index.html"))
+    said = page.evaluate(
+        """url => new Promise((resolve, reject) => {
+          const worker = new Worker(url, { type: "module" });
+          worker.onmessage = (event) => resolve(event.data);
+          worker.onerror = (event) => reject(new Error(event.message));
+        })""",
+        site.page("_engine/nq-test-rest.js"),
+    )
+    assert said.startswith('a\\" email'), said  # and what email.utils imports: urllib...
+    assert [path for path in site.served if "python_stdlib_rest" in path]
+    context.close()

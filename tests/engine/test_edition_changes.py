@@ -99,3 +99,22 @@ def test_a_duplicate_key_is_named() -> None:
     }
     with pytest.raises(EditionChangeError, match=r"change #2 \(x\): field key: duplicate"):
         parse_changes({"change": [record, record]}, "changes.toml")
+
+
+def test_a_change_names_an_erratum_that_exists() -> None:
+    """Undead: "Rules of 2007" gives the Traits' reading; the Skeleton Warrior's text prints the
+    other, which its erratum records (proof round 33): the change names it, and a name of no
+    erratum is refused at its field."""
+    undead = next(c for c in edition_changes() if c.key == "undead-fear")
+    assert undead.erratum == "undead-fear"
+    record = {
+        "key": "x",
+        "section": "s",
+        "kind": "added",
+        "old_reading": "a",
+        "new_reading": "b",
+        "source": "EN 1",
+        "erratum": "no-such-erratum",
+    }
+    with pytest.raises(EditionChangeError, match=r"change #1 \(x\): field erratum: no erratum"):
+        parse_changes({"change": [record]}, "changes.toml")

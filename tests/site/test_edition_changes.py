@@ -20,6 +20,8 @@ def test_the_page_lists_every_change_with_a_link(html_sites: dict[str, Path], la
     for change in edition_changes():
         entry = html[html.index(f'id="change-{change.key}"') :].split("nq-edition-change", 1)[0]
         assert f'#{change.section}"' in entry, change.key  # the link to its section
+        # where the 2007 book also prints another reading: a link to its erratum
+        assert (f'#erratum-{change.erratum}"' in entry) == bool(change.erratum), change.key
     text = translator(lang)
     first = edition_changes()[0]
     assert text(first.new_reading).split(" ")[0] in html
