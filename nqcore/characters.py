@@ -138,7 +138,7 @@ def hidden_problem(text: str) -> str | None:
 #: at most (Latin-1 and the Latin letters to U+02FF but the soft hyphen, the general
 #: punctuation and French's spaces, arrows and mathematical operators): a text of them only
 #: hides nothing (``tests/engine/test_catalogue_characters.py`` checks each of them).
-_PLAIN = re.compile("[\x00-\xac\xae-\u02ff\u2010-\u2027\u202f-\u205f\u2190-\u22ff]*")
+_PLAIN = re.compile("[\n\x20-\x7e\xa0-\xac\xae-\u02ff\u2010-\u2027\u202f-\u205f\u2190-\u22ff]*")
 
 
 def added_hidden_problem(text: str, english: str) -> str | None:
@@ -157,15 +157,21 @@ def added_hidden_problem(text: str, english: str) -> str | None:
     '60 combining marks on one character (U+0065), at most 4'
     >>> added_hidden_problem("mot\u00adclé", "key\u00adword") is None
     True
+    >>> added_hidden_problem("niveau\\t5", "level 5")
+    'control character U+0009 its English does not have'
     """
     if _PLAIN.fullmatch(text):  # most messages: one pass of C (the engine reads 1,800 each run)
         return None
     if (piled := marks_problem(text)) and not marks_problem(english):  # rises over the lines
         return piled
     for char in text:
-        if invisible(char) and char not in english:
+        if char in english:
+            continue
+        if invisible(char):
             name = unicodedata.name(char, "unnamed")
             return f"invisible character U+{ord(char):04X} {name} its English does not have"
+        if char != "\n" and unicodedata.category(char) == "Cc":  # a tab: "\u0009" in a terminal
+            return f"control character U+{ord(char):04X} its English does not have"
     return None
 
 

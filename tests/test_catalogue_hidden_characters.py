@@ -28,6 +28,8 @@ HIDDEN = [
         (char, f"invisible character U+{ord(char):04X} {unicodedata.name(char)}")
         for char in "\ufe0f\u2800\u17b4\u061c\u180e\u1160\uffa0\U000e0001"
     ),
+    # attack round 33: a tab, shown as "\u0009" by nq in a terminal, with no warning
+    ("\t", "control character U+0009 its English does not have"),
 ]
 
 
@@ -81,5 +83,6 @@ def test_the_plain_characters_hide_nothing() -> None:
         char = chr(code)
         if _PLAIN.fullmatch(char):
             assert not invisible(char) and not unicodedata.category(char).startswith("M")
+            assert char == "\n" or unicodedata.category(char) != "Cc"
             marks = [c for c in unicodedata.normalize("NFD", char) if unicodedata.combining(c)]
             assert len(marks) <= MAX_MARKS // 2

@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nqcore.i18n import format_percent
+from nqsphinx.languages import console
 from nqsphinx.languages.code_prose import (
     _elided,
     comments,
@@ -29,6 +30,7 @@ from nqsphinx.languages.console import (
     page_problems,
 )
 from nqsphinx.languages.page_runs import answers
+from tests.building import ROOT
 
 SESSION = """\
 >>> from nqcore.cli.commands import main
@@ -350,3 +352,20 @@ def test_a_sessions_refusal_names_the_file_as_it_was_typed() -> None:
     assert "nq points\u00a0: orc.toml\u00a0: champ(s) manquant(s)" in console_in_language(
         session + said, "fr"
     )
+
+
+def test_a_session_runs_nq_in_its_scratch_folder_never_the_projects(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Attack round 33: ``nq army FILE --pdf _build/html/x.html`` passed the path checks (a file
+    not there yet) and, run outside the build's sandbox, wrote into the build's output; a
+    project file named by a relative path (README.md) was read.  The session's ``nq`` runs in
+    its scratch folder: what it writes goes there and is gone with it; README.md is not found."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "out").mkdir()
+    console.run("$ nq export --output out/data.json\n...\n")  # no out/ there: refused
+    console.run("$ nq export --output data.json\n")  # written there, gone with it
+    assert not list((tmp_path / "out").iterdir()) and not (tmp_path / "data.json").exists()
+    monkeypatch.chdir(ROOT)  # the project's README.md: not in the scratch folder
+    said = console.run("$ nq points README.md\n...\n")[-1][1]
+    assert said.startswith("nq points: README.md: ") and "No Quarter" not in said, said

@@ -12,6 +12,7 @@ from nqcore.data.schema_types import (
     EngineName,
     Inches,
     Key,
+    Line,
     Strict,
     Text,
 )
@@ -54,7 +55,7 @@ class Erratum(Strict):
         "left-open",
     ]
     sections: Annotated[list[Key], Meta(min_length=1)]
-    subject: Text
+    subject: Line
     printed: Text | int  # a bare number is shown as it is (``str()``)
     correct: Text | int
     why: Text

@@ -10,7 +10,10 @@ from typing import Annotated, Any
 
 from msgspec import Meta, Struct
 
-Text = Annotated[str, Meta(min_length=1)]
+#: A text that shows something: not empty, not only spaces (a ``why = " "`` printed nothing).
+Text = Annotated[str, Meta(min_length=1, pattern=r"\S")]
+#: A text of one line, a heading's: a line break in it forged a line of its own in ``nq errata``.
+Line = Annotated[str, Meta(pattern=r"^[^\n\r]*\S[^\n\r]*$")]
 Key = Annotated[str, Meta(pattern=r"^[a-z0-9][a-z0-9.-]*$")]
 Points = Annotated[int, Meta(ge=-99, le=999)]
 Cost = Annotated[int, Meta(ge=0, le=999)]

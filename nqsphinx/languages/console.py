@@ -121,8 +121,9 @@ def _leaves_project(path: str) -> bool:
 
 
 def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
-    """Each step of a session and what it prints, run in a scratch folder, ``nq`` in ``lang``;
-    :class:`SessionRefused` for a step that cannot run as written."""
+    """Each step of a session and what it prints, run in a scratch folder (``nq`` there: a file
+    it writes, a relative path it reads, is the folder's, never the project's), ``nq`` in
+    ``lang``; :class:`SessionRefused` for a step that cannot run as written."""
     done: list[tuple[Step, str]] = []
     with tempfile.TemporaryDirectory(prefix="nq-session-") as scratch:
         files: dict[str, str] = {}
@@ -147,7 +148,8 @@ def run(text: str, lang: str = SOURCE_LANGUAGE) -> list[tuple[Step, str]]:
                     why = "writes the export, data in English on every page (nq refuses --lang)"
                     raise SessionRefused(step.line, f"a session's command {why}: {step.command}")
                 argv = [files.get(word, word) for word in in_language(words, lang)[1:]]
-                answer = printed(argv)
+                with contextlib.chdir(scratch):  # what it writes (--pdf NAME) stays there
+                    answer = printed(argv)
                 for word, kept in files.items():  # a refusal names the file as it was typed
                     answer = answer.replace(kept, word)
                 done.append((step, answer))

@@ -201,6 +201,19 @@ def test_an_erratum_may_be_an_open_question_with_sections() -> None:
 
 
 @pytest.mark.parametrize(
+    ("field", "value"),
+    [("subject", "Zubject\n- Fake: line"), ("subject", "Zubject\r"), ("why", " "), ("why", "\n")],
+)
+def test_an_erratum_heading_is_one_line_and_no_text_only_spaces(field: str, value: str) -> None:
+    """Attack round 33: a subject with a line break forged a list item of its own in
+    ``nq errata``; a ``why`` of spaces printed nothing after its label."""
+    data = copy.deepcopy(_raw("errata/spells.toml"))
+    data["erratum"][0][field] = value
+    message = _refusal("errata/spells.toml", data)
+    assert f"field {field}: " in message, message
+
+
+@pytest.mark.parametrize(
     ("change", "said"),
     [
         ({"abbr_en": "x", "abbr_eng": "x"}, "field abbr_eng: unknown field (misspelled?)"),
