@@ -92,7 +92,8 @@ def test_nq_refuses_to_answer_in_one_line_naming_file_and_line(
 @pytest.mark.parametrize(
     "body",
     [
-        'msgid "a \\\\033 b"\nmsgstr "a \\\\033 b \\" \\t"\n',  # an escaped backslash, then 033
+        # an escaped backslash, then 033; a tab its English has (one it lacks is refused)
+        'msgid "a \\\\033 b \\t"\nmsgstr "a \\\\033 b \\" \\t"\n',
         'msgid "a \u2067b\u2069"\nmsgstr "a \u2067b\u2069"\n',  # the bidi control of its English
         '# a comment \\x1b is never read\nmsgid "a"\nmsgstr "b"\n',
         'msgid "a"\nmsgid_plural "as \u2066x\u2069"\nmsgstr[0] "b"\nmsgstr[1] "bs \u2066x\u2069"\n',
