@@ -592,8 +592,10 @@ const compute = async (form, automatic = false) => {
   let answer = tableAnswer(answerTables, form.dataset.command, fieldKeys.get(form));
   form.dataset.source = answer ? "table" : "engine";
   if (!answer) {
-    // Not in the tables: the engine answers, once it has loaded; until then, said here.
-    if (spared && automatic && !engineState.ready) {
+    // Not in the tables: the engine answers, once it has loaded; until then, said here. The
+    // page's own first question waits to be asked; the player's, kept from before, is asked.
+    const players = "players" in form.dataset && !saveData;
+    if (spared && automatic && !players && !engineState.ready) {
       waiting(form, sparedHere);
       return { argv, answer: null };
     }

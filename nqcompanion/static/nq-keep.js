@@ -30,9 +30,13 @@ const keepFields = () => {
   try { localStorage.setItem(FIELDS, JSON.stringify(kept)); } catch (error) { /* private */ }
 };
 
+// A form given back the player's own question (a field not the page's) is marked: that question
+// was the player's, not the page's, and is answered as asked, the engine started if it needs it
+// (player round 35: typed in English as the engine loaded, the question waited on the French page).
 const restoreFields = () => {
   const kept = keptFields();
   for (const form of forms) {
+    const before = JSON.stringify(commandLine(form));
     for (const control of form.querySelectorAll("input, select")) {
       const value = kept[fieldKey(form, control)];
       if (value === undefined) continue;
@@ -41,6 +45,7 @@ const restoreFields = () => {
         control.value = String(value);
       }
     }
+    if (JSON.stringify(commandLine(form)) !== before) form.dataset.players = "";
     commandLine(form); // greys the fields the restored ones make unused
     form.addEventListener("input", keepFields);
     form.addEventListener("change", keepFields);

@@ -164,3 +164,35 @@ def test_an_answer_waiting_for_the_engine_says_how_much_has_arrived(
     assert 0.9 * size <= received <= 1.1 * size, (received, size)
     before, _, after = words["engine_received"].partition("{received}")
     assert any(before in text and after in text for text in said), said
+
+
+def test_a_question_typed_before_the_switch_is_answered_after_it(browser: Any, site: Site) -> None:
+    """Player round 35: on a first visit, a question no table holds typed in English, the
+    language switched before the engine had loaded: the French page kept the question and said
+    the engine loads "as soon as you use it here", for good. The player's own kept question is
+    asked: the engine starts and answers it in French; a Save-Data browser still waits."""
+    context = _recorded(site, browser.new_context(viewport=PHONE, first_visit=True))
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page("en/at-the-table.html"))
+    wait_until(page, TABLES_LOADED, timeout=60)
+    page.evaluate(FILL, ["hit", ENGINE_QUESTION])  # kept as typed, the engine not yet loaded
+    start = len(site.requests)
+    page.goto(site.page("fr/at-the-table.html"))
+    wait_until(page, "document.getElementById('nq-hit').dataset.answer !== undefined", 180)
+    shown = page.evaluate(SHOWN, "hit")
+    assert shown["source"] == "engine" and shown["lines"] == ask(shown["argv"], "fr")["text"]
+    assert _engine_fetched(site, start)
+    assert not watched.errors, watched.errors
+    saving = _recorded(site, browser.new_context(viewport=PHONE, first_visit=True))
+    saving.add_init_script(SAVE_DATA)
+    page = saving.new_page()
+    page.goto(site.page("en/at-the-table.html"))
+    wait_until(page, TABLES_LOADED, timeout=60)
+    page.evaluate(FILL, ["hit", ENGINE_QUESTION])  # asked: its engine starts (on the way)
+    page.goto(site.page("fr/at-the-table.html"))
+    wait_until(page, TABLES_LOADED, timeout=60)
+    time.sleep(3)  # the engine, had the French page started it, would have answered
+    assert page.evaluate(SHOWN, "hit")["lines"] == [answer_words("fr")["spared_here"]]
+    saving.close()
+    context.close()
