@@ -159,16 +159,24 @@ def resilience_notes(
 
 def masterful_notes(target: int | None) -> list[Note]:
     """The natural 1 of a roll to hit ("Masterful Hit"): a masterful hit, which allows no armour
-    save, on each die rolled; said as the whole attack's answer says it.  No note when no roll
-    can hit (a target below 1, beyond long range).
+    save, on each die rolled; said as the whole attack's answer says it.  Where no roll can hit
+    (a target below 1), why even a 1 misses: unlike the roll to wound, the book makes a natural 1
+    a hit only within the value to roll (player round 35: "Cannot succeed" alone, where players
+    expect a 1 to hit).  No note beyond long range (no roll is made).
 
     >>> [note.values for note in masterful_notes(5)]
     [{'natural': 1, 'chance': Chance(1, 10)}]
-    >>> masterful_notes(0)
-    []
+    >>> [note.values for note in masterful_notes(-1)], masterful_notes(None)
+    ([{'natural': 1, 'target': -1}], [])
     """
-    if target is None or target < 1:
+    if target is None:
         return []
+    if target < 1:
+        message = N_(
+            "Even a natural {natural} misses: the modified value is {target}, and a natural "
+            "{natural} hits, as a masterful hit, only when it is within the value (Masterful Hit)."
+        )
+        return [Note(message, {"natural": MASTERFUL_HIT_ROLL, "target": target})]
     message = N_(
         "Masterful hits: a natural {natural} to hit ({chance}) is a masterful hit, which allows "
         "no armour save."
@@ -315,6 +323,23 @@ def chant_notes(chanting_initiates: int) -> list[Note]:
         "initiates is capped at {bonus}."
     )
     return [Note(message, {"initiates": chanting_initiates, "bonus": Signed(MAX_CHANT_BONUS)})]
+
+
+def concentration_notes(alone: Fraction, concentrating: Fraction) -> list[Note]:
+    """ "Concentrating" costs an action (AC) for +1: said when it buys nothing, the roll already
+    at its best without it (player round 35: "+1" shown, the chance the same, the action spent).
+
+    >>> [note.values for note in concentration_notes(Fraction(9, 10), Fraction(9, 10))]
+    [{'chance': Chance(9, 10)}]
+    >>> concentration_notes(Fraction(1, 2), Fraction(3, 5))
+    []
+    """
+    if concentrating != alone:
+        return []
+    message = N_(
+        "Concentrating adds nothing here: the chance is {chance} without it; keep the action."
+    )
+    return [Note(message, {"chance": Chance(alone)})]
 
 
 #: The re-rolls of a failed command test, by what gives them.

@@ -203,9 +203,13 @@ def test_hit_takes_the_dice_of_an_extra_attack() -> None:
 )
 def test_a_roll_to_hit_says_what_a_natural_one_is(argv: list[str], lang: str, said: str) -> None:
     """ "Masterful Hit": the to-hit answers say what the whole attack's says, that a natural 1
-    allows no armour save; not where no roll can hit."""
+    allows no armour save; where no roll can hit, why even a 1 misses (player round 35)."""
     assert any(said in line for line in lines(argv, lang)), lines(argv, lang)
-    assert not any("Masterful" in line for line in lines(["hit", "1", *MINUS_THREE], "en"))
+    hopeless = lines(["hit", "1", *MINUS_THREE], "en")
+    assert not any(line.startswith("Masterful hits") for line in hopeless), hopeless
+    assert "Even a natural 1 misses: the modified value is −2, and a natural 1 hits" in "\n".join(
+        hopeless
+    ), hopeless
 
 
 def test_a_ranked_model_without_armour_is_told_why_the_bonus_gives_no_save(

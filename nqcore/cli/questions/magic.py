@@ -8,7 +8,7 @@ from nqcore.cli import args as read
 from nqcore.cli.asking import INITIATE_VALUES, Question, UsageError
 from nqcore.cli.render import Answer
 from nqcore.i18n import N_, P_, Msg
-from nqcore.rules.answer_notes import chant_notes
+from nqcore.rules.answer_notes import Note, chant_notes, concentration_notes
 from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
 from nqcore.tables.registry import Chance, Signed
 
@@ -41,8 +41,21 @@ def _cast(args: argparse.Namespace) -> Answer:
         "chanting_initiates": args.chant,
         "target": target,
         "chance": Chance(cast_chance(level, args.wizardry, **kwargs)),
-        "notes": chant_notes(args.chant or 0),
+        "notes": chant_notes(args.chant or 0) + _concentrating(args, level),
     }
+
+
+def _concentrating(args: argparse.Namespace, level: int) -> list[Note]:
+    """Whether concentrating buys anything on this casting (said only when it does not)."""
+    from nqcore.rules.magic import cast_chance
+
+    if not args.concentrate:
+        return []
+    chant = {"chanting_initiates": args.chant}
+    alone = cast_chance(level, args.wizardry, concentrating=False, **chant)
+    return concentration_notes(
+        alone, cast_chance(level, args.wizardry, concentrating=True, **chant)
+    )
 
 
 def _cancel(args: argparse.Namespace) -> Answer:
@@ -66,6 +79,11 @@ def _cancel(args: argparse.Namespace) -> Answer:
         "concentrating": args.concentrate,
         "target": cancelling_target(level, concentrating=args.concentrate),
         "chance": Chance(cancel_chance(level, concentrating=args.concentrate)),
+        "notes": (
+            concentration_notes(cancel_chance(level), cancel_chance(level, concentrating=True))
+            if args.concentrate
+            else []
+        ),
     }
 
 
