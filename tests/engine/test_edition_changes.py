@@ -88,15 +88,19 @@ def test_a_bad_record_is_named(record: dict[str, str], message: str) -> None:
         parse_changes({"change": [record]}, "changes.toml")
 
 
+#: A record every check passes.
+GOOD = {
+    "key": "x",
+    "section": "s",
+    "kind": "added",
+    "old_reading": "a",
+    "new_reading": "b",
+    "source": "EN 1",
+}
+
+
 def test_a_duplicate_key_is_named() -> None:
-    record = {
-        "key": "x",
-        "section": "s",
-        "kind": "added",
-        "old_reading": "a",
-        "new_reading": "b",
-        "source": "EN 1",
-    }
+    record = dict(GOOD)
     with pytest.raises(EditionChangeError, match=r"change #2 \(x\): field key: duplicate"):
         parse_changes({"change": [record, record]}, "changes.toml")
 
@@ -107,14 +111,6 @@ def test_a_change_names_an_erratum_that_exists() -> None:
     erratum is refused at its field."""
     undead = next(c for c in edition_changes() if c.key == "undead-fear")
     assert undead.erratum == "undead-fear"
-    record = {
-        "key": "x",
-        "section": "s",
-        "kind": "added",
-        "old_reading": "a",
-        "new_reading": "b",
-        "source": "EN 1",
-        "erratum": "no-such-erratum",
-    }
+    record = GOOD | {"erratum": "no-such-erratum"}
     with pytest.raises(EditionChangeError, match=r"change #1 \(x\): field erratum: no erratum"):
         parse_changes({"change": [record]}, "changes.toml")
