@@ -114,6 +114,11 @@ def test_the_wheel_holds_every_file_of_the_packages(wheel: Path) -> None:
     assert "nqsphinx/locale/fr/LC_MESSAGES/nqsphinx.po" in shipped
 
 
+#: Modules that only Pyodide has, imported by the companion's code that runs in its worker
+#: (nqcompanion/bridge/stdlib_rest.py): no distribution to declare.
+IN_PYODIDE = {"js"}
+
+
 def third_party_imports(package: str) -> set[str]:
     """The top-level modules that ``package``'s code imports from outside the standard library
     and the project."""
@@ -124,7 +129,7 @@ def third_party_imports(package: str) -> set[str]:
                 found |= {alias.name.split(".")[0] for alias in node.names}
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 found.add(node.module.split(".")[0])
-    return found - set(sys.stdlib_module_names) - set(PACKAGES)
+    return found - set(sys.stdlib_module_names) - set(PACKAGES) - IN_PYODIDE
 
 
 def installed_with(requirements: list[Requirement], extra: str) -> set[str]:
