@@ -77,12 +77,16 @@ def fetch_synchronously(url: str) -> Callable[[], bytes]:
     return fetch
 
 
+def installed() -> RestOfStdlib | None:
+    """The finder :func:`install` put on ``sys.meta_path``, if any."""
+    return next((f for f in sys.meta_path if isinstance(f, RestOfStdlib)), None)
+
+
 def install(url: str, names_file: str) -> RestOfStdlib:
     """The finder of the zip at ``url`` (its module names in the JSON list ``names_file``),
     last on ``sys.meta_path``, once."""
-    for finder in sys.meta_path:
-        if isinstance(finder, RestOfStdlib):
-            return finder
+    if (finder := installed()) is not None:
+        return finder
     with open(names_file, encoding="utf-8") as file:
         names = json.load(file)
     finder = RestOfStdlib(names, REST_PATH, fetch_synchronously(url))

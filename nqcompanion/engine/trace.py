@@ -61,7 +61,7 @@ def write_list(names: tuple[str, ...]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0].startswith("-") or len(argv) > 2 or argv[1:] not in ([], ["--write"]):
+    if not argv or argv[0].startswith("-") or argv[1:] not in ([], ["--write"]):
         print("usage: python -m nqcompanion.engine.trace ENGINE_FOLDER [--write]", file=sys.stderr)
         return 2
     found = trace(Path(argv[0]))

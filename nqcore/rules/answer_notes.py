@@ -10,7 +10,7 @@ shows the engine's lines).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -325,16 +325,18 @@ def chant_notes(chanting_initiates: int) -> list[Note]:
     return [Note(message, {"initiates": chanting_initiates, "bonus": Signed(MAX_CHANT_BONUS)})]
 
 
-def concentration_notes(alone: Fraction, concentrating: Fraction) -> list[Note]:
+def concentration_notes(chance: Callable[[bool], Fraction]) -> list[Note]:
     """ "Concentrating" costs an action (AC) for +1: said when it buys nothing, the roll already
     at its best without it (player round 35: "+1" shown, the chance the same, the action spent).
+    ``chance``: the roll's chance with concentration or without.
 
-    >>> [note.values for note in concentration_notes(Fraction(9, 10), Fraction(9, 10))]
+    >>> [note.values for note in concentration_notes(lambda concentrating: Fraction(9, 10))]
     [{'chance': Chance(9, 10)}]
-    >>> concentration_notes(Fraction(1, 2), Fraction(3, 5))
+    >>> concentration_notes(lambda concentrating: Fraction(6 if concentrating else 5, 10))
     []
     """
-    if concentrating != alone:
+    alone = chance(False)
+    if chance(True) != alone:
         return []
     message = N_(
         "Concentrating adds nothing here: the chance is {chance} without it; keep the action."

@@ -222,3 +222,21 @@ def test_a_ranked_model_without_armour_is_told_why_the_bonus_gives_no_save(
     assert "ranked or not: the +1 armour of a ranked or closed unit" in capsys.readouterr().out
     assert nq_main(["save", "0", "4"]) == 0
     assert "ranked or not" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv", [["cast", "8", "--wizardry", "4"], ["cancel", "8"], ["cast", "5", "--wizardry", "2"]]
+)
+def test_a_concentration_that_buys_nothing_says_keep_the_action(argv: list[str]) -> None:
+    """Player round 35: at 9 or less without it (a natural 10 always fails), "Concentrating +1"
+    changed nothing and said nothing; said now, in both languages, and only then."""
+    sure = (
+        ask(argv, "en")["json"]["chance"] == ask([*argv, "--concentrate"], "en")["json"]["chance"]
+    )
+    said = [line for line in lines([*argv, "--concentrate"], "en") if "adds nothing" in line]
+    note = "Concentrating adds nothing here: the chance is 90.0% without it; keep the action."
+    assert said == ([note] if sure else []), said
+    french = [line for line in lines([*argv, "--concentrate"], "fr") if "n’apporte rien" in line]
+    assert len(french) == len(said)
+    assert sure == (argv[1] == "8")  # level 8 is at 9 already; level 5 at wizardry 2 is not
+    assert not [line for line in lines(argv, "en") if "adds nothing" in line]

@@ -40,8 +40,8 @@ if "/nq-engine" not in sys.path:
 `;
 const LOADED = `
 import json, sys
-from nqcompanion.bridge.stdlib_rest import install
-finder = install("", "")
+from nqcompanion.bridge.stdlib_rest import installed
+finder = installed()
 json.dumps({
     "loaded": sorted(
         name for name, module in sys.modules.items()

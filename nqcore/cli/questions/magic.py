@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from fractions import Fraction
 
 from nqcore.cli import args as read
 from nqcore.cli.asking import INITIATE_VALUES, Question, UsageError
@@ -41,21 +43,19 @@ def _cast(args: argparse.Namespace) -> Answer:
         "chanting_initiates": args.chant,
         "target": target,
         "chance": Chance(cast_chance(level, args.wizardry, **kwargs)),
-        "notes": chant_notes(args.chant or 0) + _concentrating(args, level),
+        "notes": chant_notes(args.chant or 0)
+        + _concentrating(
+            args,
+            lambda concentrating: cast_chance(
+                level, args.wizardry, concentrating=concentrating, chanting_initiates=args.chant
+            ),
+        ),
     }
 
 
-def _concentrating(args: argparse.Namespace, level: int) -> list[Note]:
-    """Whether concentrating buys anything on this casting (said only when it does not)."""
-    from nqcore.rules.magic import cast_chance
-
-    if not args.concentrate:
-        return []
-    chant = {"chanting_initiates": args.chant}
-    alone = cast_chance(level, args.wizardry, concentrating=False, **chant)
-    return concentration_notes(
-        alone, cast_chance(level, args.wizardry, concentrating=True, **chant)
-    )
+def _concentrating(args: argparse.Namespace, chance: Callable[[bool], Fraction]) -> list[Note]:
+    """Whether concentrating buys anything on this roll (said only when it does not)."""
+    return concentration_notes(chance) if args.concentrate else []
 
 
 def _cancel(args: argparse.Namespace) -> Answer:
@@ -79,10 +79,8 @@ def _cancel(args: argparse.Namespace) -> Answer:
         "concentrating": args.concentrate,
         "target": cancelling_target(level, concentrating=args.concentrate),
         "chance": Chance(cancel_chance(level, concentrating=args.concentrate)),
-        "notes": (
-            concentration_notes(cancel_chance(level), cancel_chance(level, concentrating=True))
-            if args.concentrate
-            else []
+        "notes": _concentrating(
+            args, lambda concentrating: cancel_chance(level, concentrating=concentrating)
         ),
     }
 
