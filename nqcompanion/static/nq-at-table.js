@@ -988,9 +988,13 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
     // A value of a field the engine cannot count (CC 9, beyond its cost table) is also said
     // beside the field the engine's answer names, the field marked, as the calculators do.
     // So is every other characteristic the engine would refuse next (answer.also).
+    // Not beside a field whose value has changed since this answer's file was sent: the refusal
+    // is of a value no longer there (CO and ST put back in one go: CO's answer, ST 99 in its
+    // file, came after ST was 6 again and the refusal of 99 stayed beside the 6).
     for (const { field, error } of [answer, ...(answer.also || [])]) {
       const control = field && builder.querySelector(`[data-set="${CSS.escape(field)}"]`);
-      if (control) showError(control, `${said.refused} ${error}`);
+      const shown = control && String(result.fields[field] ?? "");
+      if (control && control.value.trim() === shown) showError(control, `${said.refused} ${error}`);
     }
   } else {
     show(builder.querySelector("#nq-builder-card"), answer.text, false);

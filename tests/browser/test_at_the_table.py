@@ -906,13 +906,24 @@ def test_the_builder_changes_exports_imports_and_keeps_a_profile(
     page.locator("#nq-builder-co-error").wait_for(state="visible")
     for both in ("st", "co"):
         assert page.locator(f"#nq-builder-{both}").get_attribute("aria-invalid") == "true", both
-    page.locator("#nq-builder-co").fill(command)
-    page.locator("#nq-builder-co").dispatch_event("change")
-    page.locator("#nq-builder-co-error").wait_for(state="hidden")
-    page.locator("#nq-builder-st").fill("6")  # back to what it was: counted again
-    page.locator("#nq-builder-st").dispatch_event("change")
-    error.wait_for(state="hidden")
+    # Both put back in one go: the answer to CO's change (ST still 99 in its file) comes after ST
+    # is 6 again, and must not mark ST with a refusal of a value no longer there (CI, under load:
+    # the refusal of 99 stayed beside the 6 for good).
+    page.evaluate(
+        """([command]) => {
+          for (const [field, value] of [["co", command], ["st", "6"]]) {
+            const control = document.getElementById(`nq-builder-${field}`);
+            control.focus();
+            control.value = value;
+            control.dispatchEvent(new Event("change", { bubbles: true }));
+          }
+        }""",
+        [command],
+    )
     page.evaluate("window.nqAtTable.builder.idle()")
+    for both in ("st", "co"):
+        assert page.locator(f"#nq-builder-{both}-error").is_hidden(), both
+        assert page.locator(f"#nq-builder-{both}").get_attribute("aria-invalid") == "false", both
     assert page.evaluate("window.nqAtTable.builder.state.toml") == toml
     # Export: the file nq points reads.
     with page.expect_download() as download:
