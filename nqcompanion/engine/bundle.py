@@ -30,7 +30,7 @@ from pathlib import Path
 
 import nqcompanion
 import nqcore
-from nqcompanion.engine import imports
+from nqcompanion.engine import imports, slim
 from nqcompanion.engine.pyodide_patch import restore_grows_memory
 from nqcore.i18n import LANGUAGES, NUMBER_LOCALES, ROOT
 from nqsphinx.refusals import Refused
@@ -78,9 +78,27 @@ BABEL_LOCALES = babel_locales()
 
 def _zip_entries(archive: zipfile.ZipFile, base: Path, files: Iterator[Path]) -> None:
     for path in sorted(files):
-        info = zipfile.ZipInfo(path.relative_to(base).as_posix(), FIXED_DATE)
+        name = path.relative_to(base).as_posix()
+        info = zipfile.ZipInfo(name, FIXED_DATE)
         info.compress_type = zipfile.ZIP_DEFLATED
-        archive.writestr(info, path.read_bytes(), compresslevel=9)
+        archive.writestr(info, _shipped(name, path.read_bytes()), compresslevel=9)
+
+
+def _shipped(name: str, data: bytes) -> bytes:
+    """A file of the engine zip as it is shipped (:mod:`nqcompanion.engine.slim`): a module
+    without docstrings and comments, Babel's data without what the engine never formats, a
+    catalogue empty (its compiled messages stand for it: the file only says the language is
+    there, as ``nqcore.language_codes`` finds languages)."""
+    module = imports.module_name(name)
+    if module is not None:
+        return slim.slim_module(module, data)
+    if name.endswith(".po"):
+        return b""
+    if name == "babel/global.dat":
+        return slim.trimmed_global(data)
+    if name.startswith("babel/locale-data/") and name.endswith(".dat"):
+        return slim.trimmed_locale(data)
+    return data
 
 
 def _sources(folder: Path) -> dict[str, tuple[str, bool]]:

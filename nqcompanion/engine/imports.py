@@ -19,6 +19,8 @@ import zipfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from nqcompanion.engine import slim
+
 #: Modules Pyodide and CPython import on start-up or by name (codecs by their encoding's name).
 ALWAYS = (
     "site",
@@ -168,13 +170,17 @@ def _kept_entry(entry: str, kept: set[str]) -> bool:
 
 
 def trimmed(data: bytes, kept: set[str]) -> bytes:
-    """The zip ``data`` holding only the modules of ``kept`` (and its other files)."""
+    """The zip ``data`` holding only the modules of ``kept`` (and its other files), each module
+    without its docstrings and comments (:func:`slim.slim_module`)."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as archive:
         for info in source.infolist():
             if _kept_entry(info.filename, kept):
                 info.compress_type = zipfile.ZIP_DEFLATED
-                archive.writestr(info, source.read(info), compresslevel=9)
+                name = module_name(info.filename)
+                entry = source.read(info)
+                entry = slim.slim_module(name, entry) if name is not None else entry
+                archive.writestr(info, entry, compresslevel=9)
     return out.getvalue()
 
 
