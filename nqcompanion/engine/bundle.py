@@ -117,7 +117,37 @@ def _modules(base: Path, files: Iterable[Path]) -> dict[str, tuple[str, bool]]:
 
 def companion_files() -> list[Path]:
     """The companion's modules the engine zip holds: the bridge and its package's ``__init__``."""
-    return [COMPANION / "__init__.py", *sorted((COMPANION / "bridge").glob("*.py"))]
+    files = [COMPANION / "__init__.py", *sorted((COMPANION / "bridge").glob("*.py"))]
+    return [_project_file(path, COMPANION, ROOT) for path in files]
+
+
+#: What the engine zip takes of nqcore: its modules, data files and catalogues.
+NQCORE_SUFFIXES = (".py", ".toml", ".po", ".json")
+
+
+def package_files(package: Path, root: Path) -> list[Path]:
+    """The files of ``package`` the engine zip ships (:data:`NQCORE_SUFFIXES`), each a file of
+    the project (:func:`_project_file`)."""
+    found = (
+        path
+        for path in package.rglob("*")
+        if (path.is_file() or path.is_symlink())
+        and "__pycache__" not in path.parts
+        and path.suffix in NQCORE_SUFFIXES
+    )
+    return [_project_file(path, package, root) for path in sorted(found)]
+
+
+def _project_file(path: Path, package: Path, root: Path) -> Path:
+    """``path``, or the build stops naming it: a contributor's symbolic link (``nqcore/x.json``
+    to ``/etc/passwd``), hard link or file unknown to git would publish a file of the build
+    machine in the engine every reader downloads, as a page's download would
+    (:func:`nqsphinx.project_files.file_problem`)."""
+    from nqsphinx.project_files import file_problem
+
+    if problem := file_problem(path, package, root, "the engine's file"):
+        raise Refused(f"{problem}: refused (the engine zip ships the files of {package.name}/)")
+    return path
 
 
 @functools.cache
@@ -163,13 +193,7 @@ def engine_zip() -> bytes:
 
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        nqcore_files = (
-            p
-            for p in engine.rglob("*")
-            if p.is_file()
-            and "__pycache__" not in p.parts
-            and p.suffix in (".py", ".toml", ".po", ".json")
-        )
+        nqcore_files = package_files(engine, ROOT)
         _zip_entries(archive, engine.parent, itertools.chain(nqcore_files, companion_files()))
         _zip_compiled_catalogues(archive, sorted(engine.glob("locale/*/LC_MESSAGES/*.po")))
         info = zipfile.ZipInfo(STDLIB_REST_NAMES, FIXED_DATE)
