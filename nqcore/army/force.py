@@ -382,6 +382,10 @@ class _ProfileReader:
     def _file(self, name: str, at: str) -> dict[str, Any]:
         from nqcore.cli.files import read_toml
 
+        if not name.strip():
+            raise ArmyError(
+                N_("no file named: name a profile file beside the army file"), where=f"{at}, file"
+            )
         folder = Path(self.folder).resolve()
         outside = os.path.isabs(name) or ".." in Path(name).parts
         # A file of the army's own folder, also once its links are followed.

@@ -367,3 +367,23 @@ def test_a_core_or_elite_model_as_a_support_unit(capsys: Capture, tmp_path: Path
         "« Arme de soutien »"
     ) in out
     assert "(le livre dit « certaines »\u00a0: une recommandation)" in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "leader, file: no file named: name a profile file beside the army file"),
+        (
+            "fr",
+            "chef, fichier\u00a0: aucun fichier nommé\u00a0: nommez un fichier de profil du dossier du fichier d’armée",
+        ),
+    ],
+)
+def test_an_empty_file_name_is_said_as_such(
+    capsys: Capture, tmp_path: Path, lang: str, said: str
+) -> None:
+    """``leader = { file = "" }`` is no file of the folder: said so, not as the folder unread."""
+    text = LEADER_FILE.replace('"chef.toml"', '" "')
+    code, out, err = run(capsys, "--lang", lang, "army", write(tmp_path, text))
+    assert (code, out) == (2, "")
+    assert said in err, err
