@@ -375,7 +375,8 @@ def test_a_core_or_elite_model_as_a_support_unit(capsys: Capture, tmp_path: Path
         ("en", "leader, file: no file named: name a profile file beside the army file"),
         (
             "fr",
-            "chef, fichier\u00a0: aucun fichier nommé\u00a0: nommez un fichier de profil du dossier du fichier d’armée",
+            "chef, fichier\u00a0: aucun fichier nommé\u00a0: "
+            "nommez un fichier de profil du dossier du fichier d’armée",
         ),
     ],
 )
