@@ -1,14 +1,10 @@
 """A whole force read from an army file and priced by the engine ("The Army": "The points cost of
 the whole army is then determined by adding up the points cost of the models").
 
-:func:`load_army` reads the file (``nq army FILE``) as every file ``nq`` reads
-(:func:`nqcore.cli.files.read_toml`: size, depth, encoding), checks it against
-:class:`nqcore.army.army_schema.ArmyFile` and reads each profile with the parser of ``nq points``
-(:func:`nqcore.army.profile_files.parse_profile`).  :func:`price` prices every model with
-:func:`nqcore.army.profile_points.profile_points` and every support weapon with
-:func:`nqcore.army.weapon_costs.weapon_price`, the functions ``nq points`` uses: nothing is priced
-twice or by a second method.  The book's army rules are checked by
-:mod:`nqcore.army.army_rules`.
+:func:`load_army` reads the file as ``nq`` reads every file (:func:`nqcore.cli.files.read_toml`),
+checks it against :class:`nqcore.army.army_schema.ArmyFile` and reads each profile as ``nq points``
+does; :func:`price` prices models and support weapons with ``nq points``' functions: nothing is
+priced twice or two ways.  :mod:`nqcore.army.army_rules` checks the book's army rules.
 """
 
 from __future__ import annotations
