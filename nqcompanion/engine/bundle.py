@@ -12,7 +12,7 @@ which names: :mod:`nqsphinx.site.engine_files`, which the site's steps after the
 **Only what the engine imports**: Pyodide's standard library is trimmed to what nqcore and
 Pyodide's start-up import (:mod:`nqcompanion.engine.imports`), and its list of installable
 packages (``pyodide-lock.json``, 357 packages the engine never loads) to none.  Of that library,
-a first visit downloads only what the page's questions load (0.9 MB of 1.7 compressed); the rest
+a first visit downloads only what the page's questions load (0.55 MB of 1.05 compressed); the rest
 waits in ``python_stdlib_rest.zip`` for an import that asks for it (:func:`stdlib_split`).
 """
 
