@@ -7,7 +7,7 @@ comments, and most of Babel's data dates, time zones and currencies it never for
 - **Sources**: each module parsed and written back without its docstrings (as ``python -OO``
   compiles it, which CPython's standard library is tested under) and without its comments.
   A module the build's Python cannot parse (a newer syntax than its own: the standard library
-  is Pyodide's) is kept as it is, as are Pyodide's own packages, which read docstrings as they
+  is Pyodide's), or whose tree is too deep for ``ast`` to write back, is kept as it is, as are Pyodide's own packages, which read docstrings as they
   start (``_pyodide.docstring``).
 - **Babel's data**: each locale's pickle keeps what writes numbers and chooses plurals
   (:data:`LOCALE_KEYS`); ``global.dat`` keeps the locale chain and aliases (:data:`GLOBAL_KEYS`).
@@ -66,12 +66,14 @@ def stripped_source(data: bytes) -> bytes:
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         tree = ast.parse(data.decode(encoding))
-    except (SyntaxError, UnicodeDecodeError, LookupError, ValueError):
+        for node in ast.walk(tree):
+            if isinstance(node, _DOCUMENTED) and node.body and _is_docstring(node.body[0]):
+                node.body = node.body[1:] or [ast.Pass()]
+        return (ast.unparse(tree) + "\n").encode("utf-8")
+    except (SyntaxError, UnicodeDecodeError, LookupError, ValueError, RecursionError):
+        # ``ast`` recurses where CPython's compiler does not: ``1 + 1 + ...`` of 500 terms
+        # compiles, and its tree is too deep for ``ast.unparse``.
         return data
-    for node in ast.walk(tree):
-        if isinstance(node, _DOCUMENTED) and node.body and _is_docstring(node.body[0]):
-            node.body = node.body[1:] or [ast.Pass()]
-    return (ast.unparse(tree) + "\n").encode("utf-8")
 
 
 def slim_module(name: str, data: bytes) -> bytes:

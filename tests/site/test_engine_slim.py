@@ -44,6 +44,16 @@ def test_a_module_the_build_cannot_parse_or_pyodide_s_own_is_kept_as_written() -
     assert slim.slim_module("json.decoder", SOURCE) != SOURCE
 
 
+def test_a_module_too_deep_for_ast_is_kept_as_written() -> None:
+    """CPython compiles a sum of 600 terms; ``ast`` cannot write it back (the build stopped on a
+    RecursionError naming no file)."""
+    deep = b'"""Its docstring."""\nTOTAL = ' + b" + ".join([b"1"] * 600) + b"\n"
+    space: dict[str, object] = {}
+    exec(compile(deep, "deep", "exec"), space)  # noqa: S102 - the test's own source
+    assert space["TOTAL"] == 600
+    assert slim.stripped_source(deep) == deep
+
+
 def test_a_module_in_another_encoding_is_shipped_in_utf_8() -> None:
     latin = "# -*- coding: latin-1 -*-\nNAME = 'Élan'\n".encode("latin-1")
     slimmed = slim.stripped_source(latin)
