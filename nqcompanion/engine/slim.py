@@ -7,8 +7,8 @@ comments, and most of Babel's data dates, time zones and currencies it never for
 - **Sources**: each module parsed and written back without its docstrings (as ``python -OO``
   compiles it, which CPython's standard library is tested under) and without its comments.
   A module the build's Python cannot parse (a newer syntax than its own: the standard library
-  is Pyodide's), or whose tree is too deep for ``ast`` to write back, is kept as it is, as are Pyodide's own packages, which read docstrings as they
-  start (``_pyodide.docstring``).
+  is Pyodide's), or whose tree is too deep for ``ast`` to write back, is kept as it is, as are
+  Pyodide's own packages, which read docstrings as they start (``_pyodide.docstring``).
 - **Babel's data**: each locale's pickle keeps what writes numbers and chooses plurals
   (:data:`LOCALE_KEYS`); ``global.dat`` keeps the locale chain and aliases (:data:`GLOBAL_KEYS`).
   Babel's ``get_global`` gives ``{}`` for a key left out; a locale key left out would raise
