@@ -94,9 +94,10 @@ print(json.dumps(answers))
 """
 
 
-def _answers(questions: Path, path: str, cwd: Path) -> list[str]:
+def _answers(questions: Path, path: str, cwd: Path, script: str = ASK) -> list[str]:
+    """The answers of the engine at ``path`` (nqcore's, installed, when empty)."""
     run = subprocess.run(
-        [sys.executable, "-c", ASK, str(questions), path],
+        [sys.executable, "-c", script, str(questions), path],
         capture_output=True,
         text=True,
         check=True,
@@ -122,15 +123,7 @@ def test_the_shipped_engine_answers_as_nqcore_does(tmp_path: Path) -> None:
         f"use_compiled({str(compiled)!r})\n"
         "from nqcore.cli.commands import main",
     )
-    run = subprocess.run(
-        [sys.executable, "-c", shipped_ask, str(questions), str(unpacked)],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=tmp_path,
-        timeout=300,
-    )
-    shipped: list[str] = json.loads(run.stdout)
+    shipped = _answers(questions, str(unpacked), tmp_path, shipped_ask)
     assert len(asked) >= 30 and {q["lang"] for q in asked} == {"en", "fr"}
     assert shipped == _answers(questions, "", tmp_path)
     assert any("," in answer and "%" in answer for answer in shipped)  # French numbers
