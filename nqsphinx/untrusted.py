@@ -31,12 +31,14 @@ from sphinx.util import logging
 
 from nqcore.catalogue_check import file_problem
 from nqcore.i18n import locale_dirs
+from nqsphinx.refusals import Refused
 from nqtranslate import guard as catalogue_guard
 from nqtranslate import name_clashes
 from nqtranslate.cited_rules import cited_rule_findings
 from nqtranslate.data_french import data_findings
 from nqtranslate.due import missing_warnings
 from nqtranslate.engine_coverage import untranslated_warnings
+from nqtranslate.python_sources import SourceError
 
 GENERATED = "nq_generated"
 #: Beside the doctrees: the catalogues found clean, by digest (:func:`_verify`).
@@ -146,7 +148,15 @@ def sphinx_words_findings(lang: str, folders: list[Path]) -> list[catalogue_guar
 def check_catalogues(app: Sphinx) -> None:
     """Stop on a refused page catalogue; warn of the missing, empty and fuzzy ones.  At the
     start of a build, and before each build of the resident builder (nqsphinx.site.live),
-    whose application lives on."""
+    whose application lives on.  A module the engine's messages are extracted from that is not
+    UTF-8 stops the build in one line too."""
+    try:
+        _check_catalogues(app)
+    except SourceError as error:
+        raise Refused(str(error)) from None
+
+
+def _check_catalogues(app: Sphinx) -> None:
     lang = app.config.language or "en"
     if lang == SOURCE_LANGUAGE:
         checked = Path(app.doctreedir) / CHECKED_FILE

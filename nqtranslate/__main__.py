@@ -12,6 +12,9 @@ import importlib
 import sys
 from collections.abc import Callable
 
+from nqcore.terminal import printable
+from nqtranslate.python_sources import SourceError
+
 #: Command → (module, what it does).
 COMMANDS: dict[str, tuple[str, str]] = {
     "update": ("nqtranslate.update", "bring every catalogue in step with the English (update-po)"),
@@ -45,10 +48,14 @@ def main(argv: list[str]) -> int:
         print(usage(), file=sys.stderr)
         return 2
     command, args = argv[0], argv[1:]
-    if command == "check":
-        failed = [name for name in CHECKS if _main(name)([]) != 0]
-        return 1 if failed else 0
-    return _main(command)(args)
+    try:
+        if command == "check":
+            failed = [name for name in CHECKS if _main(name)([]) != 0]
+            return 1 if failed else 0
+        return _main(command)(args)
+    except SourceError as error:  # a module the messages are extracted from: one line
+        print(f"nqtranslate {command}: {printable(str(error))}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from nqcore.data import datafiles
 from nqcore.data.contexts import DATA_CONTEXTS  # the data fields' contexts (re-exported)
 from nqcore.i18n import ROOT
 from nqcore.po import Catalog, Message
+from nqtranslate.python_sources import python_source
 
 #: The engine: its catalogue is the default one extracted and checked.
 PACKAGE = ROOT / "nqcore"
@@ -134,7 +135,7 @@ def extract(package: Path = PACKAGE, keywords: dict[str, Any] | None = None) -> 
     ]
     for source in [*sorted(package.rglob("*.py")), *sorted(also)]:
         relative = os.path.relpath(source, package).replace(os.sep, "/")
-        code = source.read_text(encoding="utf-8")
+        code = python_source(source, os.path.relpath(source, ROOT))
         for message, lineno, context in _marked_literals(code, markers):
             template.add(message, locations=[(relative, lineno)], context=context)
     for relative, text, field in data_messages(package):

@@ -45,6 +45,7 @@ from nqsphinx.site.engine_files import (
     STDLIB_REST_NAMES,
     WORKER,
 )
+from nqtranslate.python_sources import SourceError, python_source
 
 ENGINE_TOOLS = ROOT / "tools" / "engine"
 PYODIDE = ENGINE_TOOLS / "node_modules" / "pyodide"
@@ -110,8 +111,12 @@ def _sources(folder: Path) -> dict[str, tuple[str, bool]]:
 def _modules(base: Path, files: Iterable[Path]) -> dict[str, tuple[str, bool]]:
     found = {}
     for path in files:
-        name = imports.module_name(path.relative_to(base).as_posix())
-        found[name or ""] = (path.read_text(encoding="utf-8"), path.name == "__init__.py")
+        shown = path.relative_to(base).as_posix()
+        try:
+            text = python_source(path, shown)
+        except SourceError as error:  # a module of ours, or of the Babel installed
+            raise Refused(str(error)) from None
+        found[imports.module_name(shown) or ""] = (text, path.name == "__init__.py")
     return found
 
 

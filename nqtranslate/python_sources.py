@@ -1,0 +1,39 @@
+"""The project's Python modules as text: UTF-8, the default of Python 3 (PEP 3120), as every
+tool of ours that reads them takes them (the messages' extraction, the engine's zip).
+
+A module in another encoding, declared by a coding line or not UTF-8 at all, is refused at its
+file and line: Python itself would import it, and a tool reading it as UTF-8 would stop on a
+traceback naming no file, or read other words than Python does."""
+
+from __future__ import annotations
+
+import io
+import tokenize
+from pathlib import Path
+
+
+class SourceError(ValueError):
+    """A module that is not UTF-8, told in one line: ``path:line: reason``."""
+
+
+def python_source(path: Path, shown: str = "") -> str:
+    """The text of the module at ``path`` (named ``shown`` in a refusal, default ``path``)."""
+    data = path.read_bytes()
+    name = shown or str(path)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise SourceError(
+            f"{name}:{line}: not UTF-8 ({error.reason}): the project's Python is written in UTF-8"
+        ) from None
+    try:
+        declared, lines = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as error:  # an encoding Python does not know
+        raise SourceError(f"{name}:1: {error.msg}") from None
+    if declared not in ("utf-8", "utf-8-sig"):
+        raise SourceError(
+            f"{name}:{len(lines)}: declares the encoding {declared}: "
+            "the project's Python is written in UTF-8"
+        )
+    return text

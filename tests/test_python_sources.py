@@ -1,0 +1,63 @@
+"""The project's Python is UTF-8 (nqtranslate/python_sources.py): a module in another encoding,
+which Python would import, is refused at its file and line by every tool that reads our modules
+as text, where each stopped on a traceback naming no file (attacker round 34)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nqcompanion.engine import bundle
+from nqsphinx.refusals import Refused
+from nqtranslate import __main__ as translate_main
+from nqtranslate.catalogue import extract
+from nqtranslate.python_sources import SourceError, python_source
+
+LATIN_1 = b'# -*- coding: latin-1 -*-\n"""A module."""\nNAME = "caf\xe9"\n'
+
+
+def test_a_module_not_in_utf_8_is_refused_at_its_line(tmp_path: Path) -> None:
+    module = tmp_path / "zz.py"
+    module.write_bytes(b'"""A module."""\n\nNAME = "caf\xe9"\n')
+    with pytest.raises(SourceError, match=r"^nqcore/zz\.py:3: not UTF-8 \(invalid"):
+        python_source(module, "nqcore/zz.py")
+
+
+def test_a_module_declaring_another_encoding_is_refused_even_in_ascii(tmp_path: Path) -> None:
+    module = tmp_path / "zz.py"
+    module.write_bytes(b"#!/usr/bin/env python\n# -*- coding: latin-1 -*-\nNAME = 1\n")
+    with pytest.raises(SourceError, match=r"zz\.py:2: declares the encoding iso-8859-1"):
+        python_source(module)
+    module.write_bytes(b"# -*- coding: utf-8 -*-\nNAME = 'caf\xc3\xa9'\n")
+    assert "café" in python_source(module)
+
+
+def _package(tmp_path: Path) -> Path:
+    package = tmp_path / "nqcore"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "zz_probe.py").write_bytes(LATIN_1)
+    return package
+
+
+def test_the_messages_extraction_and_the_engine_zip_refuse_it(tmp_path: Path) -> None:
+    package = _package(tmp_path)
+    with pytest.raises(SourceError, match=r"nqcore/zz_probe\.py:3: not UTF-8"):
+        extract(package)
+    with pytest.raises(Refused, match=r"^zz_probe\.py:3: not UTF-8"):
+        bundle._modules(package, package.rglob("*.py"))
+
+
+def test_the_translation_tools_say_it_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def refused(_: list[str]) -> int:
+        raise SourceError("nqcore/zz_probe.py:1: declares the encoding iso-8859-1: ...")
+
+    monkeypatch.setattr(translate_main, "_main", lambda _: refused)
+    assert translate_main.main(["status"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err == "nqtranslate status: nqcore/zz_probe.py:1: declares the encoding iso-8859-1: ...\n"
+    )
