@@ -1,5 +1,6 @@
 """The engine zip every reader downloads ships only files of the project: a contributor's link in
-nqcore/ (``nqcore/notes.json`` -> ``/etc/passwd``) or a hard link stops the build naming it."""
+nqcore/ (``nqcore/notes.json`` -> ``/etc/passwd``), a hard link, or a file larger than any data
+file may be stops the build naming it."""
 
 from __future__ import annotations
 
@@ -48,4 +49,13 @@ def test_a_linked_folder_is_not_followed_and_a_hard_link_stops_the_build(tmp_pat
     assert "hard.toml" in shipped and not [name for name in shipped if "leak" in name]
     os.link(package / "hard.toml", outside / "other-name.toml")
     with pytest.raises(Refused, match=r"hard\.toml.*hard link"):
+        bundle.package_files(package, tmp_path)
+
+
+def test_a_file_larger_than_any_data_file_may_be_stops_it(tmp_path: Path) -> None:
+    """40 MiB of notes nothing reads would be downloaded by every reader: refused at 4 MiB."""
+    package = _package(tmp_path)
+    with (package / "notes.json").open("wb") as notes:
+        notes.truncate(4 * 2**20 + 1)
+    with pytest.raises(Refused, match=r"'nqcore/notes\.json' is larger than 4 MiB"):
         bundle.package_files(package, tmp_path)
