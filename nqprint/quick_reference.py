@@ -21,6 +21,7 @@ from nqprint.latex import A4, PAGE_BREAK, Paper, PrintError, document, tex
 from nqprint.rulebook_pages import RulebookPages
 from nqprint.site_address import configured_site_url, page_address, page_title
 from nqprint.texts import LOCALE_DIR, cell_text, engine_text, print_text
+from nqprint.typeset_signs import english_quotes
 
 TITLE = N_("Quick reference")
 SUBTITLE = N_("The rulebook's tables at a glance; each block gives the page of its rule: {book}.")
@@ -168,6 +169,12 @@ def _narrow_width(header: str, cells: list[str], lang: str) -> str:
     return rf"\settowidth{{\nqnarrow}}{{\begin{{tabular}}{{@{{}}l@{{}}}}{rows}\end{{tabular}}}}"
 
 
+def _quoted(text: str, lang: str) -> str:
+    """The engine's words with the book's curly quotes and apostrophes in English ("the enemy’s
+    fear (X) penalty"), as the rulebook sets them; inch marks stay straight."""
+    return english_quotes(text) if lang == "en" else text
+
+
 def table_tex(
     table: Table,
     lang: str,
@@ -193,17 +200,15 @@ def table_tex(
         head = (
             rf" & \multicolumn{{{span}}}{{c}}{{\textbf{{{tex(group[0], lang)}}}}}\\" + "\n" + head
         )
-    cells = [[cell_text(c, lang) for c in row] for row in table.rows]
+    cells = [[_quoted(cell_text(c, lang), lang) for c in row] for row in table.rows]
     if elsewhere:
         cells = _say_elsewhere(cells, *elsewhere, table.key)
     rows = []
     for index, row in enumerate(cells):
         shade = r"\rowcolor{nqshade}" if index % 2 else ""
         rows.append(shade + " & ".join(tex(c, lang) for c in row) + r"\\")
-    notes = "".join(
-        rf"\par\nopagebreak{{\itshape {tex(table_text.printed_text(n, lang), lang)}\strut}}"
-        for n in table.notes
-    )
+    noted = [tex(_quoted(table_text.printed_text(n, lang), lang), lang) for n in table.notes]
+    notes = "".join(rf"\par\nopagebreak{{\itshape {note}\strut}}" for note in noted)
     spec, setup = _column_spec(table, lang, narrow)
     return _block(
         _heading(engine_text(table.title, lang), lang, ref)
