@@ -63,7 +63,7 @@ nq_site_url = "https://noquarter.readthedocs.io/{lang}/latest/"
 
 # Pages of named entries set in the alphabetical order of each translation's own names (the
 # English keeps the book's order; nqsphinx/languages/sorted_sections.py).
-nq_sorted_pages = ("abilities", "traits")
+nq_sorted_pages = ("abilities", "traits", "equipment")
 
 # Doctests: every worked example imports what it uses; nothing is shared between pages.
 doctest_test_doctest_blocks = ""

@@ -562,12 +562,18 @@ document.addEventListener("change", (event) => {
   }
 }, true); // before the form's own listener asks the engine
 
+// The forms the player has asked a question of (not only the page, on its own).
+const playerAsked = new WeakSet();
 // Ask the engine what the form asks; resolves with {argv, answer} once it is shown.
 // ``automatic``: asked by the page, not the reader (each form's first answer): with Save-Data
 // on, it does not start the engine.
 const compute = async (form, automatic = false) => {
   const turn = (asked.get(form) || 0) + 1;
   asked.set(form, turn);
+  // The player's own question: the page's asking of it again (as the tables arrive) is still
+  // theirs, and starts the engine where it is needed, Save-Data or not (player round 36: a whole
+  // attack chosen while the tables loaded was asked again by the page, as its own, and waited).
+  if (!automatic) playerAsked.add(form);
   const argv = commandLine(form);
   // The answer kept on the form is the question's it names: a new question's waits for its own
   // (the first answers, awaited before "ready", stood beside the next question's argv).
@@ -594,7 +600,7 @@ const compute = async (form, automatic = false) => {
   if (!answer) {
     // Not in the tables: the engine answers, once it has loaded; until then, said here. The
     // page's own first question waits to be asked; the player's, kept from before, is asked.
-    const players = "players" in form.dataset && !saveData;
+    const players = ("players" in form.dataset && !saveData) || playerAsked.has(form);
     if (spared && automatic && !players && !engineState.ready) {
       waiting(form, sparedHere);
       return { argv, answer: null };

@@ -1,6 +1,6 @@
-"""The chapters of named entries (abilities, traits) in the alphabetical order of the page's
-language: a French reader leafing through for « Peur » or « Vol » expects them among the P
-and the V, not where "Fear" and "Flying" stand in English (proof-reader round 26).
+"""The chapters of named entries (abilities, traits, equipment) in the alphabetical order of
+the page's language: a French reader leafing through for « Peur » or « Vol » expects them among
+the P and the V, not where "Fear" and "Flying" stand in English (proof-reader round 26).
 
 The pages named by ``nq_sorted_pages`` (``conf.py``) have one top section whose subsections are
 the entries.  In a translated build the entries are put in the order of their translated

@@ -23,7 +23,7 @@ LANGS = ("en", "fr")
 #: Pages that group their records under generated headings (kind, then chapter).
 RECORD_PAGES = frozenset({"errata"})
 #: Pages whose entries a translation sorts by their titles (``nq_sorted_pages`` in conf.py).
-SORTED_PAGES = frozenset({"abilities", "traits"})
+SORTED_PAGES = frozenset({"abilities", "traits", "equipment"})
 #: Chrome words that French writes as English does.
 SAME_IN_BOTH = frozenset({"Menu", "Index", "Sphinx", "Furo", "·", "#"})
 CHROME_PAGES = ("index", "magic", "glossary", "genindex", "search", "404")

@@ -1,0 +1,55 @@
+"""A question the tables cannot answer, asked while they are still loading (a slow phone's first
+seconds), is the player's: once the tables arrive the engine starts for it and answers, on a
+first visit and with Save-Data alike (player round 36: the page asked the whole attack again as
+its own first question, which waits to be asked, and the player's answer never came)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import PHONE, Site, _recorded, wait_until, watch
+from tests.browser.test_at_the_table import ENGINE_SECONDS
+from tests.browser.test_at_the_table_before_the_engine import FILL, SHOWN
+from tests.browser.test_at_the_table_save_data import SAVE_DATA
+
+#: The answer tables, held back until the question is asked.
+TABLES = re.compile(r"/nq-answers\.json")
+#: The page's script has drawn its forms and listens to them.
+LISTENING = "!!(window.nqAtTable && document.getElementById('nq-attack'))"
+ANSWERED = "!!document.getElementById('nq-attack').dataset.answer"
+
+
+@pytest.mark.parametrize(("lang", "why"), [("en", "first-visit"), ("fr", "save-data")])
+def test_an_engine_question_asked_before_the_tables_is_answered(
+    browser: Any, site: Site, lang: str, why: str
+) -> None:
+    context = _recorded(
+        site,
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, first_visit=True),
+    )
+    if why == "save-data":
+        context.add_init_script(SAVE_DATA)
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    context.route(TABLES, hold)
+    watched = watch(context.new_page())
+    page = watched.page
+    page.goto(site.page(f"{lang}/at-the-table.html"))
+    wait_until(page, LISTENING, timeout=60)
+    wait_until(page, "true", timeout=1)
+    page.evaluate(FILL, ["attack", {"attacker": "orc-bruiser", "target": "dwarf"}])
+    assert held, "the tables came before the question"
+    for route in held:
+        route.continue_()
+    wait_until(page, ANSWERED, timeout=ENGINE_SECONDS)
+    shown = page.evaluate(SHOWN, "attack")
+    assert shown["source"] == "engine" and "error" not in shown["answer"], shown
+    assert "orc-bruiser" in shown["argv"], shown
+    assert not watched.errors, watched.errors
+    context.close()
