@@ -30,6 +30,12 @@ const keepFields = () => {
   try { localStorage.setItem(FIELDS, JSON.stringify(kept)); } catch (error) { /* private */ }
 };
 
+// A decimal typed on the other language's page ("12,5" in French) is given back with this page's
+// decimal sign ("12.5"): the same number, written as the page writes its own (player round 36).
+const DECIMAL_SIGN = new Intl.NumberFormat(lang).format(1.5).charAt(1);
+const inPageDecimals = (control, value) => (control.inputMode === "decimal"
+  && /^\s*\d+[.,]\d+\s*$/.test(value) ? value.replace(/[.,]/, DECIMAL_SIGN) : value);
+
 // A form given back the player's own question (a field not the page's) is marked: that question
 // was the player's, not the page's, and is answered as asked, the engine started if it needs it
 // (player round 35: typed in English as the engine loaded, the question waited on the French page).
@@ -42,7 +48,7 @@ const restoreFields = () => {
       if (value === undefined) continue;
       if (control.type === "checkbox" || control.type === "radio") control.checked = !!value;
       else if (control.tagName !== "SELECT" || [...control.options].some((o) => o.value === value)) {
-        control.value = String(value);
+        control.value = inPageDecimals(control, String(value));
       }
     }
     if (JSON.stringify(commandLine(form)) !== before) form.dataset.players = "";
