@@ -32,7 +32,7 @@ from nqcore.data import datafiles
 from nqcore.data.contexts import DATA_CONTEXTS  # the data fields' contexts (re-exported)
 from nqcore.i18n import ROOT
 from nqcore.po import Catalog, Message
-from nqtranslate.python_sources import python_source
+from nqtranslate.python_sources import python_tree
 
 #: The engine: its catalogue is the default one extracted and checked.
 PACKAGE = ROOT / "nqcore"
@@ -77,13 +77,15 @@ def _literal(node: ast.expr) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
-def _marked_literals(code: str, markers: dict[str, Any]) -> Iterator[tuple[str, int, str | None]]:
+def _marked_literals(
+    tree: ast.Module, markers: dict[str, Any]
+) -> Iterator[tuple[str, int, str | None]]:
     """``N_("literal")`` and ``P_("context", "literal")`` calls only, as (text, line, context), in
     the order of the source's lines (as xgettext lists them; ``ast.walk`` goes breadth first): a
     marker around a variable marks nothing to translate."""
     calls = [
         node
-        for node in ast.walk(ast.parse(code))
+        for node in ast.walk(tree)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
     ]
     for node in sorted(calls, key=lambda call: (call.lineno, call.col_offset)):
@@ -133,10 +135,11 @@ def extract(package: Path = PACKAGE, keywords: dict[str, Any] | None = None) -> 
         for place in ALSO_EXTRACTED.get(package, ())
         for path in ([place] if place.suffix == ".py" else place.rglob("*.py"))
     ]
-    for source in [*sorted(package.rglob("*.py")), *sorted(also)]:
+    modules = (path for path in [*sorted(package.rglob("*.py")), *sorted(also)] if path.is_file())
+    for source in modules:
         relative = os.path.relpath(source, package).replace(os.sep, "/")
-        code = python_source(source, os.path.relpath(source, ROOT))
-        for message, lineno, context in _marked_literals(code, markers):
+        tree = python_tree(source, os.path.relpath(source, ROOT))
+        for message, lineno, context in _marked_literals(tree, markers):
             template.add(message, locations=[(relative, lineno)], context=context)
     for relative, text, field in data_messages(package):
         context = DATA_CONTEXTS.get((relative, field))

@@ -7,6 +7,7 @@ traceback naming no file, or read other words than Python does."""
 
 from __future__ import annotations
 
+import ast
 import io
 import tokenize
 from pathlib import Path
@@ -36,4 +37,18 @@ def python_source(path: Path, shown: str = "") -> str:
             f"{name}:{len(lines)}: declares the encoding {declared}: "
             "the project's Python is written in UTF-8"
         )
-    return text
+    return text.removeprefix("\ufeff")  # a byte order mark, which Python reads past
+
+
+def python_tree(path: Path, shown: str = "") -> ast.Module:
+    """The module at ``path`` parsed (:func:`python_source`); one that Python cannot parse, or
+    too deep for ``ast`` (``1 + 1 + ...`` of 3,000 terms), refused at its line."""
+    name = shown or str(path)
+    text = python_source(path, name)
+    try:
+        return ast.parse(text, name)
+    except SyntaxError as error:
+        raise SourceError(f"{name}:{error.lineno or 1}: {error.msg}") from None
+    except (RecursionError, MemoryError, ValueError) as error:
+        why = "nested too deeply to read" if not isinstance(error, ValueError) else str(error)
+        raise SourceError(f"{name}:1: {why}") from None

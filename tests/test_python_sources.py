@@ -61,3 +61,51 @@ def test_the_translation_tools_say_it_in_one_line(
     assert (
         err == "nqtranslate status: nqcore/zz_probe.py:1: declares the encoding iso-8859-1: ...\n"
     )
+
+
+def _module(tmp_path: Path, data: bytes) -> Path:
+    package = tmp_path / "nqcore"
+    package.mkdir(exist_ok=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "zz.py").write_bytes(data)
+    return package
+
+
+def test_a_byte_order_mark_is_read_past_as_python_does(tmp_path: Path) -> None:
+    package = _module(tmp_path, b'\xef\xbb\xbfN_("A marked message")\n')
+    assert "A marked message" in {message.id for message in extract(package)}
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"X = 1\ndef (:\n", r"zz\.py:2: invalid syntax"),
+        (b"X = " + b" + ".join([b"1"] * 3000) + b"\n", r"zz\.py:1: nested too deeply"),
+        (b'X = "a\x00b"\n', r"zz\.py:1: source code (string )?cannot contain null bytes"),
+    ],
+    ids=["syntax", "deep", "null"],
+)
+def test_a_module_the_extraction_cannot_read_is_named_at_its_line(
+    tmp_path: Path, data: bytes, said: str
+) -> None:
+    with pytest.raises(SourceError, match=said):
+        extract(_module(tmp_path, data))
+
+
+def test_a_folder_named_like_a_module_is_no_module(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``nqcore/zz_dir.py/x.toml``: git keeps it; the extraction, the engine zip and the table
+    registry (which imports every module it lists) pass it by."""
+    import nqcore
+    from nqcore.tables import registry
+
+    package = _module(tmp_path, b'N_("Kept")\n')
+    (package / "zz_dir.py").mkdir()
+    (package / "zz_dir.py" / "x.toml").write_text("", encoding="utf-8")
+    assert "Kept" in {message.id for message in extract(package)}
+    assert "zz_dir" not in bundle._sources(package)
+    listed = tmp_path / "listed"  # nqcore's folders, and one holding the folder alone
+    (listed / "zz_dir.py").mkdir(parents=True)
+    monkeypatch.setattr(nqcore, "__path__", [*nqcore.__path__, str(listed)])
+    registry._load_all()

@@ -105,7 +105,8 @@ def _shipped(name: str, data: bytes) -> bytes:
 
 def _sources(folder: Path) -> dict[str, tuple[str, bool]]:
     return _modules(
-        folder.parent, (p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+        folder.parent,
+        (p for p in folder.rglob("*.py") if p.is_file() and "__pycache__" not in p.parts),
     )
 
 
@@ -123,7 +124,8 @@ def _modules(base: Path, files: Iterable[Path]) -> dict[str, tuple[str, bool]]:
 
 def companion_files() -> list[Path]:
     """The companion's modules the engine zip holds: the bridge and its package's ``__init__``."""
-    files = [COMPANION / "__init__.py", *sorted((COMPANION / "bridge").glob("*.py"))]
+    modules = sorted(p for p in (COMPANION / "bridge").glob("*.py") if p.is_file())
+    files = [COMPANION / "__init__.py", *modules]
     return [_project_file(path, COMPANION, ROOT) for path in files]
 
 

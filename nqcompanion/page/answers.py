@@ -360,7 +360,7 @@ def _engine_digest(lang: str) -> str:
         digest.update(path.relative_to(engine).as_posix().encode("utf-8") + b"\0")
         digest.update(path.read_bytes())
     bridge = Path(nqcompanion.bridge.__file__).parent  # what asks the engine: ask() above
-    for path in sorted(bridge.glob("*.py")):
+    for path in sorted(p for p in bridge.glob("*.py") if p.is_file()):
         digest.update(f"bridge/{path.name}".encode() + b"\0" + path.read_bytes())
     found = find_catalogue(LOCALE_DIR, lang, DOMAIN) if lang != SOURCE_LANGUAGE else None
     digest.update(b"catalogue\0" + (found.read_bytes() if found else b""))

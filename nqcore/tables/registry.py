@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import importlib.util
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -97,7 +98,9 @@ def _load_all() -> None:
     import nqcore
 
     for info in pkgutil.walk_packages(nqcore.__path__, "nqcore."):
-        if info.name not in _NOT_TABLE_MODULES:
+        # a folder named like a module (``x.py/``) is listed, and is none
+        found = info.ispkg or importlib.util.find_spec(info.name) is not None
+        if found and info.name not in _NOT_TABLE_MODULES:
             importlib.import_module(info.name)
 
 
