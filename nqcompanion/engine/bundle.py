@@ -143,7 +143,28 @@ def package_files(package: Path, root: Path) -> list[Path]:
         and "__pycache__" not in path.parts
         and path.suffix in NQCORE_SUFFIXES
     )
-    return [_project_file(path, package, root) for path in sorted(found)]
+    files = [_project_file(path, package, root) for path in sorted(found)]
+    _within_budget(files, package, root)
+    return files
+
+
+#: The most the files of a package the engine ships may come to, together (nqcore's: 1.5 MB in
+#: 2026-12, its catalogue included): a contributor's files, each under :data:`MAX_DATA_BYTES`,
+#: would otherwise grow what every reader downloads without bound (ten files of 4 MB: 30 MB).
+MAX_PACKAGE_BYTES = 4 * 2**20
+
+
+def _within_budget(files: list[Path], package: Path, root: Path) -> None:
+    sizes = sorted(((path.stat().st_size, path) for path in files), reverse=True)
+    total = sum(size for size, _ in sizes)
+    if total > MAX_PACKAGE_BYTES:
+        named = [(path.relative_to(root).as_posix(), size / 2**20) for size, path in sizes[:3]]
+        largest = ", ".join(f"{name} ({mib:.1f} MiB)" for name, mib in named)
+        raise Refused(
+            f"the engine's files of {package.name}/ come to {total / 2**20:.1f} MiB, more than the "
+            f"{MAX_PACKAGE_BYTES // 2**20} MiB every reader may be made to download (the largest: "
+            f"{largest}): refused"
+        )
 
 
 def _project_file(path: Path, package: Path, root: Path) -> Path:

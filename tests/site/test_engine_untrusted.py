@@ -59,3 +59,14 @@ def test_a_file_larger_than_any_data_file_may_be_stops_it(tmp_path: Path) -> Non
         notes.truncate(4 * 2**20 + 1)
     with pytest.raises(Refused, match=r"'nqcore/notes\.json' is larger than 4 MiB"):
         bundle.package_files(package, tmp_path)
+
+
+def test_many_files_each_within_the_limit_stop_it_together(tmp_path: Path) -> None:
+    """Ten files of nearly 4 MiB each grew every reader's engine by 30 MB: the package's files
+    together may come to 4 MiB at the most."""
+    package = _package(tmp_path)
+    for index in range(3):
+        with (package / "data" / f"blob{index}.json").open("wb") as blob:
+            blob.truncate(2 * 2**20)
+    with pytest.raises(Refused, match=r"come to 6\.0 MiB, more than the 4 MiB .*blob"):
+        bundle.package_files(package, tmp_path)
