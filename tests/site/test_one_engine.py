@@ -160,6 +160,23 @@ def test_imports_are_read_in_every_form() -> None:
     assert imports.imports("from . import x\n", "pkg", is_package=True) >= {"pkg.x"}
 
 
+@pytest.mark.parametrize(
+    ("source", "module"),
+    [
+        ("X = 0; import wave\n", "wave"),
+        ("if True: import mailbox\n", "mailbox"),
+        ("\x0cimport curses\n", "curses"),
+        ("Y = 1\rimport sqlite3\r", "sqlite3"),
+        ("try: from email import utils\nexcept ImportError: pass\n", "email.utils"),
+    ],
+    ids=["semicolon", "if", "form-feed", "mac-line-ends", "try"],
+)
+def test_an_import_in_any_valid_form_is_found(source: str, module: str) -> None:
+    """Attacker round 35: ``import wave`` after a semicolon in a module of nqcore was not found,
+    not shipped, and the page's engine failed to start for every reader."""
+    assert module in imports.imports(source, "nqcore.zz", is_package=False)
+
+
 def test_the_build_reads_pyodide_and_never_installs_it(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
