@@ -30,6 +30,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from nqcore.catalogue_check import file_problem
+from nqcore.data.datafiles import DataFileError
 from nqcore.i18n import locale_dirs
 from nqsphinx.refusals import Refused
 from nqtranslate import guard as catalogue_guard
@@ -152,7 +153,7 @@ def check_catalogues(app: Sphinx) -> None:
     UTF-8 stops the build in one line too."""
     try:
         _check_catalogues(app)
-    except SourceError as error:
+    except (SourceError, DataFileError) as error:
         raise Refused(str(error)) from None
 
 

@@ -12,6 +12,7 @@ import importlib
 import sys
 from collections.abc import Callable
 
+from nqcore.data.datafiles import DataFileError
 from nqcore.terminal import printable
 from nqtranslate.python_sources import SourceError
 
@@ -53,7 +54,7 @@ def main(argv: list[str]) -> int:
             failed = [name for name in CHECKS if _main(name)([]) != 0]
             return 1 if failed else 0
         return _main(command)(args)
-    except SourceError as error:  # a module the messages are extracted from: one line
+    except (SourceError, DataFileError) as error:  # a file the messages come from: one line
         print(f"nqtranslate {command}: {printable(str(error))}", file=sys.stderr)
         return 2
 

@@ -32,7 +32,7 @@ from nqcore.data import datafiles
 from nqcore.data.contexts import DATA_CONTEXTS  # the data fields' contexts (re-exported)
 from nqcore.i18n import ROOT
 from nqcore.po import Catalog, Message
-from nqtranslate.python_sources import python_tree
+from nqtranslate.python_sources import project_text, python_tree
 
 #: The engine: its catalogue is the default one extracted and checked.
 PACKAGE = ROOT / "nqcore"
@@ -135,8 +135,7 @@ def extract(package: Path = PACKAGE, keywords: dict[str, Any] | None = None) -> 
         for place in ALSO_EXTRACTED.get(package, ())
         for path in ([place] if place.suffix == ".py" else place.rglob("*.py"))
     ]
-    modules = (path for path in [*sorted(package.rglob("*.py")), *sorted(also)] if path.is_file())
-    for source in modules:
+    for source in (p for p in [*sorted(package.rglob("*.py")), *sorted(also)] if p.is_file()):
         relative = os.path.relpath(source, package).replace(os.sep, "/")
         tree = python_tree(source, os.path.relpath(source, ROOT))
         for message, lineno, context in _marked_literals(tree, markers):
@@ -149,9 +148,10 @@ def extract(package: Path = PACKAGE, keywords: dict[str, Any] | None = None) -> 
 
 def data_messages(package: Path = PACKAGE) -> Iterator[tuple[str, str, str]]:
     """Every translatable text of the data files, as (data file, text, field path)."""
-    for data_file in sorted(package.glob("data/**/*.toml")):
-        data = datafiles.parse(data_file.read_text(encoding="utf-8"), str(data_file), None)
+    for data_file in sorted(p for p in package.glob("data/**/*.toml") if p.is_file()):
         relative = data_file.relative_to(package).as_posix()
+        shown = os.path.relpath(data_file, ROOT)
+        data = datafiles.parse(project_text(data_file, shown), shown, None)
         for text, field in data_file_messages(data):
             yield relative, text, field
 

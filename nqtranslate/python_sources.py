@@ -12,22 +12,44 @@ import io
 import tokenize
 from pathlib import Path
 
+from nqcore.data.datafiles import DataFileError
+from nqcore.data.file_bytes import file_bytes
+
 
 class SourceError(ValueError):
     """A module that is not UTF-8, told in one line: ``path:line: reason``."""
 
 
-def python_source(path: Path, shown: str = "") -> str:
-    """The text of the module at ``path`` (named ``shown`` in a refusal, default ``path``)."""
-    data = path.read_bytes()
-    name = shown or str(path)
+def _bytes(path: Path, name: str) -> bytes:
+    """A regular file's bytes, at most 4 MiB, not through a link (:func:`file_bytes`: a module
+    linked to a FIFO hung the translation tools, one linked to ``/dev/zero`` filled memory)."""
     try:
-        text = data.decode("utf-8")
+        return file_bytes(path, name)
+    except DataFileError as error:
+        raise SourceError(str(error)) from None
+
+
+def _utf_8(data: bytes, name: str, what: str) -> str:
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise SourceError(
-            f"{name}:{line}: not UTF-8 ({error.reason}): the project's Python is written in UTF-8"
+            f"{name}:{line}: not UTF-8 ({error.reason}): the project's {what} is written in UTF-8"
         ) from None
+
+
+def project_text(path: Path, shown: str = "") -> str:
+    """The text of a data file of the project a tool reads (named ``shown`` in a refusal)."""
+    name = shown or str(path)
+    return _utf_8(_bytes(path, name), name, "data")
+
+
+def python_source(path: Path, shown: str = "") -> str:
+    """The text of the module at ``path`` (named ``shown`` in a refusal, default ``path``)."""
+    name = shown or str(path)
+    data = _bytes(path, name)
+    text = _utf_8(data, name, "Python")
     try:
         declared, lines = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as error:  # an encoding Python does not know

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from nqcompanion.engine import bundle
+from nqcore.data.datafiles import DataFileError
 from nqsphinx.refusals import Refused
 from nqtranslate import __main__ as translate_main
 from nqtranslate.catalogue import extract
@@ -109,3 +110,51 @@ def test_a_folder_named_like_a_module_is_no_module(
     (listed / "zz_dir.py").mkdir(parents=True)
     monkeypatch.setattr(nqcore, "__path__", [*nqcore.__path__, str(listed)])
     registry._load_all()
+
+
+def test_a_module_linked_to_a_fifo_or_a_file_outside_is_never_read(tmp_path: Path) -> None:
+    """A pull request can carry a link: ``nqcore/zz.py`` to a FIFO hung the translation tools
+    (attacker round 35); to a file outside, it would be read. Neither is read now: a link to a
+    file is refused at its name, one to a FIFO or a device is no module."""
+    import os
+
+    package = _module(tmp_path, b'N_("Kept")\n')
+    os.mkfifo(tmp_path / "fifo")
+    (package / "zz_fifo.py").symlink_to(tmp_path / "fifo")
+    assert "Kept" in {message.id for message in extract(package)}  # returns: nothing waits
+    (tmp_path / "outside.py").write_text('N_("Outside")\n', encoding="utf-8")
+    (package / "zz_link.py").symlink_to(tmp_path / "outside.py")
+    with pytest.raises(SourceError, match=r"zz_link\.py: a symbolic link, not a file: refused"):
+        extract(package)
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "said"),
+    [
+        ("zz_latin.toml", b'name = "caf\xe9"\n', r"zz_latin\.toml:1: not UTF-8"),
+        ("zz_broken.toml", b"name = \n", r"zz_broken\.toml.*line 1"),
+    ],
+    ids=["latin-1", "broken"],
+)
+def test_a_data_file_the_extraction_cannot_read_is_named(
+    tmp_path: Path, name: str, data: bytes, said: str
+) -> None:
+    package = _module(tmp_path, b"X = 1\n")
+    (package / "data").mkdir()
+    (package / "data" / name).write_bytes(data)
+    (package / "data" / "zz_folder.toml").mkdir()  # a folder named like a data file: passed by
+    with pytest.raises((SourceError, DataFileError), match=said):
+        extract(package)
+
+
+def test_the_translation_tools_name_a_broken_data_file_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def refused(_: list[str]) -> int:
+        raise DataFileError("nqcore/data/zz.toml, line 1: expected a value")
+
+    monkeypatch.setattr(translate_main, "_main", lambda _: refused)
+    assert translate_main.main(["update"]) == 2
+    assert capsys.readouterr().err == (
+        "nqtranslate update: nqcore/data/zz.toml, line 1: expected a value\n"
+    )
