@@ -414,6 +414,7 @@ const withRuleLinks = (p, line) => {
 
 const show = (form, lines, refusal, notes = [], json = null, every = null, said = null) => {
   delete form.dataset.waitsEngine;
+  delete form.dataset.waitsAsk;
   const output = form.querySelector(".nq-answer");
   output.replaceChildren(...lines.map((line, index) => {
     const p = document.createElement("p");
@@ -603,6 +604,7 @@ const compute = async (form, automatic = false) => {
     const players = ("players" in form.dataset && !saveData) || playerAsked.has(form);
     if (spared && automatic && !players && !engineState.ready) {
       waiting(form, sparedHere);
+      form.dataset.waitsAsk = "";
       return { argv, answer: null };
     }
     want();
@@ -748,6 +750,20 @@ tables.then((data) => {
   }
   requestAnimationFrame(() => setTimeout(tablesDrawn));
   setTimeout(tablesDrawn, 500);
+});
+
+// Once the engine is asked for (a question, a builder used), what said it waits to be asked
+// says it loads: the status, each answer and the builders (player round 36: "it loads as soon
+// as you use it here" stood through the whole download, after the player had used it).
+wanted.then(() => answersDrawn).then(() => {
+  if (engineState.ready || engineState.failed) return;
+  if ([words.lazy, words.spared].includes(status.textContent)) status.textContent = words.tables;
+  for (const form of forms) if ("waitsAsk" in form.dataset) waiting(form, words.waiting);
+  for (const [selector, text] of [[".nq-builder-points", words.waiting],
+    ["#nq-builder-summary", words.loading]]) {
+    const box = builder?.querySelector(selector);
+    if (box && box.textContent === sparedHere) box.textContent = text;
+  }
 });
 
 // Why the engine is not there, found once: no network and the engine not kept on this device
@@ -1199,6 +1215,44 @@ const builderEarlyValues = {};
 const builderEarly = (control) => {
   const value = builderField(control);
   if (value !== undefined) builderEarlyValues[control.dataset.set] = value;
+  keepEarly();
+};
+// Kept in the browser too, under a key of no language, until sent: the language switch or a
+// reload before the engine is ready loses none of it (player round 36: the Orc Bruiser chosen
+// and the name typed on the English page, a "New profile" on the French one).
+const EARLY = "nq-builder-early";
+const keepEarly = () => {
+  const early = { start: builderEarlyStart, values: builderEarlyValues, adds: builderEarlyAdds };
+  const none = early.start === null && !Object.keys(early.values).length && !early.adds.length;
+  try {
+    if (none) localStorage.removeItem(EARLY);
+    else localStorage.setItem(EARLY, JSON.stringify(early));
+  } catch { /* private browsing */ }
+};
+// What an earlier page kept (its own kinds of values only), shown in the fields; true if any.
+const restoreEarly = () => {
+  let early = null;
+  try { early = JSON.parse(localStorage.getItem(EARLY) || "null"); } catch { return false; }
+  if (!early || typeof early !== "object") return false;
+  const start = builder.querySelector("#nq-builder-start");
+  if (typeof early.start === "string" && [...start.options].some((o) => o.value === early.start)) {
+    builderEarlyStart = start.value = early.start;
+  }
+  for (const [name, value] of Object.entries(early.values || {})) {
+    const control = builder.querySelector(`[data-set="${CSS.escape(name)}"]`);
+    if (!control || !["string", "boolean"].includes(typeof value)) continue;
+    builderEarlyValues[name] = value;
+    if (control.type === "checkbox") control.checked = value === true;
+    else control.value = String(value);
+  }
+  for (const add of Array.isArray(early.adds) ? early.adds : []) {
+    if (Array.isArray(add) && add.length === 2 && add.every((part) => typeof part === "string")) {
+      builderEarlyAdds.push(add);
+    }
+  }
+  keepEarly();
+  return builderEarlyStart !== null || Object.keys(builderEarlyValues).length > 0
+    || builderEarlyAdds.length > 0;
 };
 // The items added before then, in their order (player round 26: a first visit's blank start
 // replaced the profile, and Dodge, Fear (1) and a Bow added while the engine loaded were gone).
@@ -1338,6 +1392,7 @@ if (builder) {
   builder.querySelector("#nq-builder-start").addEventListener("change", (event) => {
     if (!engineState.ready) {
       builderEarlyStart = event.target.value;
+      keepEarly();
       want();
       return;
     }
@@ -1389,6 +1444,7 @@ if (builder) {
       const count = list.querySelectorAll("button").length;
       if (!engineState.ready) {  // kept, and added once the engine has drawn the profile
         builderEarlyAdds.push([listed, select.value]);
+        keepEarly();
         const words = JSON.parse(builder.dataset.words);
         const name = select.selectedOptions[0]?.textContent || select.value;
         const later = say(words.added_later, { name });
@@ -1464,6 +1520,7 @@ if (builder) {
   });
   // Until the engine is ready the profile cannot be priced: its answer says it loads and what
   // it costs, or why not.
+  if (restoreEarly()) want(); // set on another page before its engine was ready
   const priced = builder.querySelector(".nq-builder-points");
   priced.textContent = spared ? sparedHere : words.waiting;
   // Said at its top too, where "Your profiles" is still empty: the profiles kept come back with
@@ -1489,7 +1546,9 @@ if (builder) {
       openProfile(profiles.current());
       if (chosen !== null) builderStartFrom(chosen);
     }
-    return builderSendEarly() || builderQueue;
+    const sent = builderSendEarly() || builderQueue;
+    keepEarly(); // sent: no longer kept apart
+    return sent;
   });
 }
 
