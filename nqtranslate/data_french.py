@@ -14,6 +14,7 @@ comment on the line above its field: ``# same-as-english: why``.
 from __future__ import annotations
 
 import bisect
+import os
 import re
 import sys
 import tomllib
@@ -22,8 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from nqcore.data import datafiles
 from nqcore.i18n import ROOT
 from nqtranslate.engine_coverage import TOML_STRINGS
+from nqtranslate.python_sources import project_text
 
 DATA = ROOT / "docs" / "_data"
 #: Abbreviations ("AD", "Ac") are no sentence of either language.
@@ -80,9 +83,16 @@ def french_texts(data: Any, lang: str, inside: bool = False) -> Iterator[tuple[s
             yield from french_texts(value, lang, french or key == lang)
 
 
+def _content(path: Path) -> str:
+    """The text of a data file as the engine reads its own: a regular file, not a link, UTF-8,
+    else refused naming it (a Latin-1 glossary stopped ``status`` on a traceback)."""
+    return project_text(path, os.path.relpath(path, ROOT))
+
+
 def _shown_data(path: Path, content: str) -> dict[str, Any]:
-    """The data file's records that pages show (:data:`NOT_SHOWN` left out)."""
-    data = tomllib.loads(content)
+    """The data file's records that pages show (:data:`NOT_SHOWN` left out), read by the
+    engine's reader of data files (3,000 nested arrays refused at the file, not a traceback)."""
+    data = datafiles.parse(content, os.path.relpath(path, ROOT), None)
     return {k: v for k, v in data.items() if k not in NOT_SHOWN.get(path.name, ())}
 
 
@@ -128,7 +138,7 @@ def file_findings(path: Path, lang: str = "fr") -> list[English]:
     from nqtranslate.english_words import learn
     from nqtranslate.lint import left_in_english
 
-    content = path.read_text(encoding="utf-8")
+    content = _content(path)
     texts = list(french_texts(_shown_data(path, content), lang))
     learn(text for _, text, _ in texts)
     places, lines = _places(content), content.splitlines()
@@ -153,7 +163,7 @@ def data_counts(
 ) -> Iterator[tuple[Path, int, list[English]]]:
     """Per data file with French fields: how many, and those of them that read as English."""
     for path in sorted((folder or DATA).glob("*.toml")):
-        content = path.read_text(encoding="utf-8")
+        content = _content(path)
         total = sum(1 for _ in french_texts(_shown_data(path, content), lang))
         if total:
             yield path, total, file_findings(path, lang)

@@ -158,3 +158,24 @@ def test_the_translation_tools_name_a_broken_data_file_in_one_line(
     assert capsys.readouterr().err == (
         "nqtranslate update: nqcore/data/zz.toml, line 1: expected a value\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b'[[term]]\nen = "caf\xe9"\n', r"zz\.toml:2: not UTF-8"),
+        (b"x = " + b"[" * 3000 + b"]" * 3000 + b"\n", r"zz\.toml: nested deeper than"),
+        (b'\xef\xbb\xbfx = "a"\n', r"zz\.toml.*line 1"),
+    ],
+    ids=["latin-1", "deep", "byte-order-mark"],
+)
+def test_the_site_s_data_files_are_read_as_the_engine_reads_its_own(
+    tmp_path: Path, data: bytes, said: str
+) -> None:
+    """``nqtranslate status`` and ``glossary`` read docs/_data: a Latin-1 glossary, 3,000 nested
+    arrays or a byte order mark stopped them on a traceback (attacker round 35)."""
+    from nqtranslate.data_french import data_findings
+
+    (tmp_path / "zz.toml").write_bytes(data)
+    with pytest.raises((SourceError, DataFileError), match=said):
+        data_findings("fr", tmp_path)
